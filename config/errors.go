@@ -1,0 +1,193 @@
+package config
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/compilemode/compilemode/modes"
+)
+
+// PythonError is an error PyTorch raises, as the library predicts it. Exception is
+// the Python class name ("RuntimeError"); Message is exactly what Python prints after
+// "RuntimeError: ", byte for byte — the text users search for.
+type PythonError interface {
+	error
+	Exception() string
+	Message() string
+}
+
+// Hinter is implemented by errors that can suggest what the user meant. The hint is
+// ours, never part of PyTorch's message.
+type Hinter interface {
+	Hint() string
+}
+
+// ErrModeAndOptions is torch.compile's RuntimeError when both mode and options are
+// given (each tested with "is not None", so mode="default", options={} raises too;
+// measured on 2.11, same text in every release read). Test with errors.Is.
+var ErrModeAndOptions error = modeAndOptionsError{}
+
+type modeAndOptionsError struct{}
+
+func (modeAndOptionsError) Exception() string { return "RuntimeError" }
+func (modeAndOptionsError) Message() string {
+	return "Either mode or options can be specified, but both can't be specified at the same time."
+}
+func (e modeAndOptionsError) Error() string {
+	return "config: torch.compile: RuntimeError: " + e.Message()
+}
+
+// UnknownOptionError is apply_options' RuntimeError for an option key the release's
+// config does not have. Source: torch/__init__.py _TorchCompileInductorWrapper.apply_options;
+// the 2.11 text (all 543 keys) is measured.
+type UnknownOptionError struct {
+	Key    string // the key as given, before "-" became "_"
+	Known  []Key  // every key of the release, in get_config_copy() order
+	Origin Origin // where the option came from (options)
+}
+
+func (e *UnknownOptionError) Exception() string { return "RuntimeError" }
+
+// Message returns PyTorch's text: the key and the Python list of all known keys.
+func (e *UnknownOptionError) Message() string {
+	var b strings.Builder
+	b.WriteString("Unexpected optimization option ")
+	b.WriteString(e.Key)
+	b.WriteString(", known options are [")
+	for i, k := range e.Known {
+		if i > 0 {
+			b.WriteString(", ")
+		}
+		b.WriteString(pyStrRepr(string(k)))
+	}
+	b.WriteString("]")
+	return b.String()
+}
+
+func (e *UnknownOptionError) Error() string {
+	return fmt.Sprintf("config: option %q (from %s): RuntimeError: Unexpected optimization option %s (%d known options)", e.Key, e.Origin, e.Key, len(e.Known))
+}
+
+// Hint suggests the nearest known key, or "".
+func (e *UnknownOptionError) Hint() string {
+	return didYouMean(strings.ReplaceAll(e.Key, "-", "_"), keysToStrings(e.Known))
+}
+
+// OptionTypeError is apply_options' RuntimeError for an option value of the wrong
+// type. Want is type(current value).__name__, which can read NoneType even where the
+// annotation is Optional[X]. Source: torch/__init__.py apply_options; measured on 2.11.
+type OptionTypeError struct {
+	Key    string // the key as given
+	Got    string // type(value).__name__
+	Want   string // type(current value).__name__
+	Origin Origin
+}
+
+func (e *OptionTypeError) Exception() string { return "RuntimeError" }
+func (e *OptionTypeError) Message() string {
+	return fmt.Sprintf("Unexpected type of attr %s, got %s should be %s", e.Key, e.Got, e.Want)
+}
+func (e *OptionTypeError) Error() string {
+	return fmt.Sprintf("config: option %q (from %s): RuntimeError: %s", e.Key, e.Origin, e.Message())
+}
+
+// GlobalError is the AttributeError of an assignment torch._inductor.config.KEY = V
+// to a name the config does not have. Name is the part PyTorch names: the first
+// missing attribute of the dotted path. Source: torch/utils/_config_module.py
+// ConfigModule.__setattr__/__getattr__; measured on 2.11.
+type GlobalError struct {
+	Key   Key    // the whole key as given
+	Name  string // the dotted path PyTorch names, e.g. "triton.no_such_knob"
+	Known []Key  // the release's keys, for the hint
+}
+
+func (e *GlobalError) Exception() string { return "AttributeError" }
+func (e *GlobalError) Message() string {
+	return fmt.Sprintf("torch._inductor.config.%s does not exist", e.Name)
+}
+func (e *GlobalError) Error() string {
+	return fmt.Sprintf("config: global %s: AttributeError: %s", e.Key, e.Message())
+}
+
+// Hint suggests the nearest known key, or "".
+func (e *GlobalError) Hint() string { return didYouMean(string(e.Key), keysToStrings(e.Known)) }
+
+// OptionsShapeError is the AttributeError torch.compile raises when options is not a
+// dict ("'list' object has no attribute 'items'") or a key is not a str ("'int'
+// object has no attribute 'replace'"). Measured on 2.11.
+type OptionsShapeError struct {
+	PyType string // type name of the offending object
+	Attr   string // "items" or "replace"
+}
+
+func (e *OptionsShapeError) Exception() string { return "AttributeError" }
+func (e *OptionsShapeError) Message() string {
+	return fmt.Sprintf("'%s' object has no attribute '%s'", e.PyType, e.Attr)
+}
+func (e *OptionsShapeError) Error() string {
+	return "config: options: AttributeError: " + e.Message()
+}
+
+// Compile-time checks keep their own type; make sure they all are PythonErrors.
+var (
+	_ PythonError = modeAndOptionsError{}
+	_ PythonError = (*UnknownOptionError)(nil)
+	_ PythonError = (*OptionTypeError)(nil)
+	_ PythonError = (*GlobalError)(nil)
+	_ PythonError = (*OptionsShapeError)(nil)
+	_ PythonError = (*EnvError)(nil)
+	_ PythonError = (*modes.UnknownModeError)(nil)
+)
+
+func keysToStrings(ks []Key) []string {
+	out := make([]string, len(ks))
+	for i, k := range ks {
+		out[i] = string(k)
+	}
+	return out
+}
+
+// didYouMean returns "did you mean X?" for the candidate nearest to s by edit
+// distance, when it is close enough to be a plausible typo; "" otherwise.
+func didYouMean(s string, candidates []string) string {
+	best, bestD := "", -1
+	for _, c := range candidates {
+		d := editDistance(strings.ToLower(s), strings.ToLower(c))
+		if bestD < 0 || d < bestD {
+			best, bestD = c, d
+		}
+	}
+	limit := max(2, len(s)/4)
+	if bestD < 0 || bestD > limit || best == s {
+		// A key that differs only in its subconfig prefix is a common slip too.
+		tail := s[strings.LastIndex(s, ".")+1:]
+		for _, c := range candidates {
+			if strings.HasSuffix(c, "."+tail) || c == tail {
+				return fmt.Sprintf("did you mean %s?", c)
+			}
+		}
+		return ""
+	}
+	return fmt.Sprintf("did you mean %s?", best)
+}
+
+// editDistance is the Levenshtein distance between a and b, in bytes.
+func editDistance(a, b string) int {
+	prev := make([]int, len(b)+1)
+	cur := make([]int, len(b)+1)
+	for j := range prev {
+		prev[j] = j
+	}
+	for i := 1; i <= len(a); i++ {
+		cur[0] = i
+		for j := 1; j <= len(b); j++ {
+			cost := 1
+			if a[i-1] == b[j-1] {
+				cost = 0
+			}
+			cur[j] = min(prev[j]+1, cur[j-1]+1, prev[j-1]+cost)
+		}
+		prev, cur = cur, prev
+	}
+	return prev[len(b)]
+}

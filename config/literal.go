@@ -1,0 +1,301 @@
+package config
+
+import (
+	"fmt"
+	"math"
+	"math/big"
+	"strings"
+	"unicode/utf8"
+
+	"go.starlark.net/syntax"
+)
+
+// Limits on literal input. They bound the work and the stack depth of one parse;
+// PyTorch has no such limits, so an input past them gets a *LiteralError of our own.
+const (
+	// MaxLiteralBytes is the largest literal accepted, in bytes.
+	MaxLiteralBytes = 1 << 20
+	// MaxLiteralDepth is the deepest nesting of brackets accepted.
+	MaxLiteralDepth = 64
+)
+
+// LiteralError reports input that is not a Python literal the library accepts.
+type LiteralError struct {
+	Input  string // the text as given (cut to 80 bytes)
+	Offset int    // byte offset of the problem in the input, 0-based
+	Msg    string // what is wrong
+}
+
+func (e *LiteralError) Error() string {
+	return fmt.Sprintf("config: bad literal at offset %d: %s (in %q)", e.Offset, e.Msg, e.Input)
+}
+
+// ParseLiteral parses a Python literal: None, True, False, ints, floats, strings
+// ('s', "s", r'…', triple-quoted), bytes, lists, tuples and dicts, and the JSON
+// spellings null, true and false. Parsing uses go.starlark.net/syntax: Starlark is a
+// Python dialect with the same literal syntax, so Python's quoting and escapes hold.
+// A dict with a repeated key keeps the last value, as in Python.
+//
+// It returns a *LiteralError, with the byte offset, for malformed input, input longer
+// than MaxLiteralBytes or nested deeper than MaxLiteralDepth, names other than the
+// constants above, calls and operators (float('nan') is not a literal), non-finite
+// floats (1e999), invalid UTF-8 and empty input.
+func ParseLiteral(src string) (Value, error) {
+	if err := checkLiteralInput(src); err != nil {
+		return Value{}, err
+	}
+	expr, err := syntax.ParseExpr("literal", src, 0)
+	if err != nil {
+		off := 0
+		msg := err.Error()
+		if se, ok := err.(syntax.Error); ok {
+			off = byteOffset(src, se.Pos)
+			msg = se.Msg
+		}
+		return Value{}, literalErr(src, off, msg)
+	}
+	return fromExpr(src, expr)
+}
+
+// MustParseLiteral is ParseLiteral for constant input known to be valid; it panics
+// otherwise. Use it only for literals written in Go source.
+func MustParseLiteral(src string) Value {
+	v, err := ParseLiteral(src)
+	if err != nil {
+		panic(err)
+	}
+	return v
+}
+
+func literalErr(src string, off int, msg string) *LiteralError {
+	in := src
+	if len(in) > 80 {
+		in = in[:80] + "…"
+	}
+	return &LiteralError{Input: in, Offset: off, Msg: msg}
+}
+
+// checkLiteralInput enforces the size, encoding and depth limits before the parser
+// runs, so that no input can make the recursive parser exhaust the stack.
+func checkLiteralInput(src string) error {
+	if strings.TrimSpace(src) == "" {
+		return literalErr(src, 0, "empty literal")
+	}
+	if len(src) > MaxLiteralBytes {
+		return literalErr(src, MaxLiteralBytes, fmt.Sprintf("literal is %d bytes, more than the limit of %d", len(src), MaxLiteralBytes))
+	}
+	if !utf8.ValidString(src) {
+		for i := 0; i < len(src); {
+			r, n := utf8.DecodeRuneInString(src[i:])
+			if r == utf8.RuneError && n == 1 {
+				return literalErr(src, i, "invalid UTF-8")
+			}
+			i += n
+		}
+	}
+	depth := 0
+	var quote byte
+	triple := false
+	for i := 0; i < len(src); i++ {
+		c := src[i]
+		if quote != 0 {
+			switch {
+			case c == '\\':
+				i++
+			case c == quote && (!triple || strings.HasPrefix(src[i:], strings.Repeat(string(quote), 3))):
+				if triple {
+					i += 2
+				}
+				quote = 0
+			}
+			continue
+		}
+		switch c {
+		case '\'', '"':
+			quote = c
+			triple = strings.HasPrefix(src[i:], strings.Repeat(string(c), 3))
+			if triple {
+				i += 2
+			}
+		case '(', '[', '{':
+			depth++
+			if depth > MaxLiteralDepth {
+				return literalErr(src, i, fmt.Sprintf("nested more than %d levels deep", MaxLiteralDepth))
+			}
+		case ')', ']', '}':
+			depth--
+		case '#':
+			for i < len(src) && src[i] != '\n' {
+				i++
+			}
+		}
+	}
+	return nil
+}
+
+// byteOffset converts a 1-based line and rune column into a 0-based byte offset.
+func byteOffset(src string, pos syntax.Position) int {
+	line, col := int(pos.Line), int(pos.Col)
+	off := 0
+	for l := 1; l < line && off < len(src); l++ {
+		nl := strings.IndexByte(src[off:], '\n')
+		if nl < 0 {
+			return len(src)
+		}
+		off += nl + 1
+	}
+	for c := 1; c < col && off < len(src); c++ {
+		_, n := utf8.DecodeRuneInString(src[off:])
+		off += n
+	}
+	return off
+}
+
+func fromExpr(src string, e syntax.Expr) (Value, error) {
+	start, _ := e.Span()
+	off := byteOffset(src, start)
+	switch x := e.(type) {
+	case *syntax.Ident:
+		switch x.Name {
+		case "None", "null":
+			return None(), nil
+		case "True", "true":
+			return Bool(true), nil
+		case "False", "false":
+			return Bool(false), nil
+		}
+		return Value{}, literalErr(src, off, fmt.Sprintf("name %q is not a literal (want None, True, False, a number, a string, a list, a tuple or a dict)", x.Name))
+	case *syntax.Literal:
+		switch v := x.Value.(type) {
+		case string:
+			if x.Token == syntax.BYTES {
+				return Opaque(pyBytesRepr(v), "bytes"), nil
+			}
+			return Str(v), nil
+		case int64:
+			return Int(v), nil
+		case *big.Int:
+			return bigInt(v), nil
+		case float64:
+			if math.IsInf(v, 0) || math.IsNaN(v) {
+				return Value{}, literalErr(src, off, fmt.Sprintf("float literal %s is out of range (not finite)", x.Raw))
+			}
+			return Float(v), nil
+		}
+		return Value{}, literalErr(src, off, fmt.Sprintf("unsupported literal %s", x.Raw))
+	case *syntax.UnaryExpr:
+		if x.Op != syntax.MINUS && x.Op != syntax.PLUS {
+			return Value{}, literalErr(src, off, fmt.Sprintf("operator %s is not part of a literal", x.Op))
+		}
+		v, err := fromExpr(src, x.X)
+		if err != nil {
+			return Value{}, err
+		}
+		if _, isLit := x.X.(*syntax.Literal); !isLit || (v.kind != IntKind && v.kind != FloatKind) {
+			return Value{}, literalErr(src, off, fmt.Sprintf("operator %s applies only to a number here", x.Op))
+		}
+		if x.Op == syntax.PLUS {
+			return v, nil
+		}
+		return negate(v), nil
+	case *syntax.ParenExpr:
+		return fromExpr(src, x.X)
+	case *syntax.TupleExpr:
+		items, err := fromList(src, x.List)
+		if err != nil {
+			return Value{}, err
+		}
+		return Tuple(items...), nil
+	case *syntax.ListExpr:
+		items, err := fromList(src, x.List)
+		if err != nil {
+			return Value{}, err
+		}
+		return List(items...), nil
+	case *syntax.DictExpr:
+		items := make([]DictItem, 0, len(x.List))
+		for _, el := range x.List {
+			entry, ok := el.(*syntax.DictEntry)
+			if !ok {
+				s, _ := el.Span()
+				return Value{}, literalErr(src, byteOffset(src, s), "dict entry without a key")
+			}
+			k, err := fromExpr(src, entry.Key)
+			if err != nil {
+				return Value{}, err
+			}
+			if k.kind == ListKind || k.kind == DictKind {
+				s, _ := entry.Key.Span()
+				return Value{}, literalErr(src, byteOffset(src, s), fmt.Sprintf("unhashable type: '%s'", k.PyType()))
+			}
+			v, err := fromExpr(src, entry.Value)
+			if err != nil {
+				return Value{}, err
+			}
+			items = append(items, DictItem{Key: k, Val: v})
+		}
+		return Dict(items...), nil
+	case *syntax.CallExpr:
+		return Value{}, literalErr(src, off, "a call is not a literal")
+	}
+	return Value{}, literalErr(src, off, fmt.Sprintf("%T is not a literal", e))
+}
+
+func fromList(src string, list []syntax.Expr) ([]Value, error) {
+	out := make([]Value, 0, len(list))
+	for _, el := range list {
+		v, err := fromExpr(src, el)
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, v)
+	}
+	return out, nil
+}
+
+func bigInt(b *big.Int) Value {
+	if b.IsInt64() {
+		return Int(b.Int64())
+	}
+	return Value{kind: IntKind, s: b.String()}
+}
+
+func negate(v Value) Value {
+	switch {
+	case v.kind == FloatKind:
+		return Float(-v.f)
+	case v.s != "": // big int
+		b, _ := new(big.Int).SetString(v.s, 10)
+		return bigInt(b.Neg(b))
+	case v.i == math.MinInt64:
+		b := new(big.Int).SetInt64(v.i)
+		return bigInt(b.Neg(b))
+	default:
+		return Int(-v.i)
+	}
+}
+
+func pyBytesRepr(s string) string {
+	var b strings.Builder
+	b.WriteString("b'")
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		switch {
+		case c == '\\' || c == '\'':
+			b.WriteByte('\\')
+			b.WriteByte(c)
+		case c == '\n':
+			b.WriteString(`\n`)
+		case c == '\t':
+			b.WriteString(`\t`)
+		case c == '\r':
+			b.WriteString(`\r`)
+		case c < 0x20 || c >= 0x7f:
+			fmt.Fprintf(&b, `\x%02x`, c)
+		default:
+			b.WriteByte(c)
+		}
+	}
+	b.WriteByte('\'')
+	return b.String()
+}

@@ -1,0 +1,94 @@
+package config
+
+import (
+	"fmt"
+	"strings"
+)
+
+// AssignmentError reports a KEY=VALUE argument that cannot be used.
+type AssignmentError struct {
+	Arg string // the argument as given (cut to 80 bytes)
+	Msg string
+	Err error // the literal's error, if the value failed to parse
+}
+
+func (e *AssignmentError) Error() string {
+	if e.Err != nil {
+		return fmt.Sprintf("config: %q: %s: %v", e.Arg, e.Msg, e.Err)
+	}
+	return fmt.Sprintf("config: %q: %s", e.Arg, e.Msg)
+}
+
+func (e *AssignmentError) Unwrap() error { return e.Err }
+
+// ParseAssignment parses "KEY=VALUE" (a -set argument): a dotted key and a Python
+// literal. The key is not checked against a release here; [Resolver.Resolve] does
+// that as PyTorch does. It returns an *AssignmentError (wrapping a *LiteralError for a
+// bad value).
+func ParseAssignment(arg string) (Assignment, error) {
+	cut := arg
+	if len(cut) > 80 {
+		cut = cut[:80] + "…"
+	}
+	k, v, ok := strings.Cut(arg, "=")
+	if !ok {
+		return Assignment{}, &AssignmentError{Arg: cut, Msg: "want KEY=VALUE, e.g. triton.cudagraph_trees=False"}
+	}
+	k = strings.TrimSpace(k)
+	if err := checkKeySyntax(k); err != nil {
+		return Assignment{}, &AssignmentError{Arg: cut, Msg: err.Error()}
+	}
+	val, err := ParseLiteral(v)
+	if err != nil {
+		return Assignment{}, &AssignmentError{Arg: cut, Msg: "value is not a Python literal (strings need quotes: 'x')", Err: err}
+	}
+	return Assignment{Key: Key(k), Value: val}, nil
+}
+
+// checkKeySyntax accepts a dotted Python attribute path.
+func checkKeySyntax(k string) error {
+	if k == "" {
+		return fmt.Errorf("empty key")
+	}
+	for _, part := range strings.Split(k, ".") {
+		if part == "" {
+			return fmt.Errorf("key %q has an empty part", k)
+		}
+		for i, c := range part {
+			ok := c == '_' || (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (i > 0 && c >= '0' && c <= '9')
+			if !ok {
+				if c == '-' {
+					return fmt.Errorf("key %q: '-' is not allowed in a Python attribute name (options accept it, globals do not); did you mean %s?", k, strings.ReplaceAll(k, "-", "_"))
+				}
+				return fmt.Errorf("key %q: %q is not allowed in a Python attribute name", k, c)
+			}
+		}
+	}
+	return nil
+}
+
+// ParseEnvAssignment parses "NAME=VALUE" (an -env argument). The value is taken as
+// is, spaces included, as the process environment would hold it. It returns an
+// *AssignmentError for a missing "=" or a name that is empty or holds "=" or NUL.
+func ParseEnvAssignment(arg string) (name, value string, err error) {
+	cut := arg
+	if len(cut) > 80 {
+		cut = cut[:80] + "…"
+	}
+	name, value, ok := strings.Cut(arg, "=")
+	if !ok {
+		return "", "", &AssignmentError{Arg: cut, Msg: "want NAME=VALUE, e.g. TORCHINDUCTOR_CUDAGRAPHS=1"}
+	}
+	if name == "" || strings.ContainsAny(name, "\x00 \t") {
+		return "", "", &AssignmentError{Arg: cut, Msg: "bad environment variable name"}
+	}
+	if strings.ContainsRune(value, 0) {
+		return "", "", &AssignmentError{Arg: cut, Msg: "value holds a NUL byte, which no environment can"}
+	}
+	return name, value, nil
+}
+
+// ParseOptions parses an options argument: a Python literal (normally a dict; JSON is
+// a subset). Any literal is returned: torch.compile's own check of its shape happens
+// in [Resolver.Resolve], in PyTorch's order. It returns a *LiteralError.
+func ParseOptions(src string) (Value, error) { return ParseLiteral(src) }

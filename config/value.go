@@ -1,0 +1,436 @@
+package config
+
+import (
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"math"
+	"strconv"
+	"strings"
+	"unicode"
+	"unicode/utf8"
+)
+
+// Kind is the Python type of a [Value].
+type Kind uint8
+
+// The kinds of value. Opaque stands for any Python object the library only knows by
+// its repr (functions, class instances).
+const (
+	NoneKind Kind = iota
+	BoolKind
+	IntKind
+	FloatKind
+	StrKind
+	ListKind
+	TupleKind
+	DictKind
+	OpaqueKind
+)
+
+// Value is a Python value as the Inductor config holds it. The zero Value is None.
+// Values are immutable and safe to share between goroutines.
+type Value struct {
+	kind   Kind
+	b      bool
+	i      int64
+	f      float64
+	s      string // str value, or an opaque value's repr
+	pytype string // opaque only: type(v).__name__
+	items  []Value
+	dict   []DictItem
+}
+
+// DictItem is one key/value pair of a dict, in insertion order.
+type DictItem struct {
+	Key, Val Value
+}
+
+// None returns Python's None.
+func None() Value { return Value{} }
+
+// Bool returns a Python bool.
+func Bool(b bool) Value { return Value{kind: BoolKind, b: b} }
+
+// Int returns a Python int.
+func Int(i int64) Value { return Value{kind: IntKind, i: i} }
+
+// Float returns a Python float.
+func Float(f float64) Value { return Value{kind: FloatKind, f: f} }
+
+// Str returns a Python str.
+func Str(s string) Value { return Value{kind: StrKind, s: s} }
+
+// List returns a Python list of the items.
+func List(items ...Value) Value { return Value{kind: ListKind, items: items} }
+
+// Tuple returns a Python tuple of the items.
+func Tuple(items ...Value) Value { return Value{kind: TupleKind, items: items} }
+
+// Dict returns a Python dict of the items, in order; a repeated key keeps its first
+// position and takes the last value, as a Python dict literal does.
+func Dict(items ...DictItem) Value {
+	out := make([]DictItem, 0, len(items))
+	for _, it := range items {
+		replaced := false
+		for j := range out {
+			if out[j].Key.Equal(it.Key) {
+				out[j].Val = it.Val
+				replaced = true
+				break
+			}
+		}
+		if !replaced {
+			out = append(out, it)
+		}
+	}
+	return Value{kind: DictKind, dict: out}
+}
+
+// Opaque returns a value known only by its Python repr and type name.
+func Opaque(repr, pytype string) Value { return Value{kind: OpaqueKind, s: repr, pytype: pytype} }
+
+// Kind returns the value's kind.
+func (v Value) Kind() Kind { return v.kind }
+
+// AsBool returns the bool and whether v is a bool.
+func (v Value) AsBool() (bool, bool) { return v.b, v.kind == BoolKind }
+
+// AsInt returns the int and whether v is an int that fits int64 (bools are not ints here).
+func (v Value) AsInt() (int64, bool) { return v.i, v.kind == IntKind && v.s == "" }
+
+// intString formats an int; ints beyond int64 keep their decimal digits in s.
+func (v Value) intString() string {
+	if v.s != "" {
+		return v.s
+	}
+	return strconv.FormatInt(v.i, 10)
+}
+
+// AsStr returns the string and whether v is a str.
+func (v Value) AsStr() (string, bool) { return v.s, v.kind == StrKind }
+
+// Items returns the items of a list or tuple.
+func (v Value) Items() []Value { return append([]Value(nil), v.items...) }
+
+// DictItems returns the items of a dict, in order.
+func (v Value) DictItems() []DictItem { return append([]DictItem(nil), v.dict...) }
+
+// PyType returns type(v).__name__: NoneType, bool, int, float, str, list, tuple, dict,
+// or an opaque value's own.
+func (v Value) PyType() string {
+	switch v.kind {
+	case NoneKind:
+		return "NoneType"
+	case BoolKind:
+		return "bool"
+	case IntKind:
+		return "int"
+	case FloatKind:
+		return "float"
+	case StrKind:
+		return "str"
+	case ListKind:
+		return "list"
+	case TupleKind:
+		return "tuple"
+	case DictKind:
+		return "dict"
+	default:
+		return v.pytype
+	}
+}
+
+// Truthy reports Python truthiness (bool(v)); an opaque value counts as true.
+func (v Value) Truthy() bool {
+	switch v.kind {
+	case NoneKind:
+		return false
+	case BoolKind:
+		return v.b
+	case IntKind:
+		return v.i != 0 || v.s != ""
+	case FloatKind:
+		return v.f != 0
+	case StrKind:
+		return v.s != ""
+	case ListKind, TupleKind:
+		return len(v.items) > 0
+	case DictKind:
+		return len(v.dict) > 0
+	default:
+		return true
+	}
+}
+
+// Equal reports whether v and w are the same value of the same type (True is not 1
+// here: the library reports a change of type as a change).
+func (v Value) Equal(w Value) bool {
+	if v.kind != w.kind {
+		return false
+	}
+	switch v.kind {
+	case NoneKind:
+		return true
+	case BoolKind:
+		return v.b == w.b
+	case IntKind:
+		return v.i == w.i && v.s == w.s
+	case FloatKind:
+		return v.f == w.f || (math.IsNaN(v.f) && math.IsNaN(w.f))
+	case StrKind:
+		return v.s == w.s
+	case OpaqueKind:
+		return v.s == w.s && v.pytype == w.pytype
+	case ListKind, TupleKind:
+		if len(v.items) != len(w.items) {
+			return false
+		}
+		for i := range v.items {
+			if !v.items[i].Equal(w.items[i]) {
+				return false
+			}
+		}
+		return true
+	case DictKind:
+		if len(v.dict) != len(w.dict) {
+			return false
+		}
+		for i := range v.dict {
+			if !v.dict[i].Key.Equal(w.dict[i].Key) || !v.dict[i].Val.Equal(w.dict[i].Val) {
+				return false
+			}
+		}
+		return true
+	}
+	return false
+}
+
+// String returns the Python repr of v.
+func (v Value) String() string {
+	var b strings.Builder
+	v.writeRepr(&b)
+	return b.String()
+}
+
+// GoString returns Go syntax that builds v, so %#v prints something useful.
+func (v Value) GoString() string { return "config.MustParseLiteral(" + strconv.Quote(v.String()) + ")" }
+
+func (v Value) writeRepr(b *strings.Builder) {
+	switch v.kind {
+	case NoneKind:
+		b.WriteString("None")
+	case BoolKind:
+		if v.b {
+			b.WriteString("True")
+		} else {
+			b.WriteString("False")
+		}
+	case IntKind:
+		b.WriteString(v.intString())
+	case FloatKind:
+		b.WriteString(pyFloatRepr(v.f))
+	case StrKind:
+		b.WriteString(pyStrRepr(v.s))
+	case OpaqueKind:
+		b.WriteString(v.s)
+	case ListKind:
+		b.WriteByte('[')
+		for i, it := range v.items {
+			if i > 0 {
+				b.WriteString(", ")
+			}
+			it.writeRepr(b)
+		}
+		b.WriteByte(']')
+	case TupleKind:
+		b.WriteByte('(')
+		for i, it := range v.items {
+			if i > 0 {
+				b.WriteString(", ")
+			}
+			it.writeRepr(b)
+		}
+		if len(v.items) == 1 {
+			b.WriteByte(',')
+		}
+		b.WriteByte(')')
+	case DictKind:
+		b.WriteByte('{')
+		for i, it := range v.dict {
+			if i > 0 {
+				b.WriteString(", ")
+			}
+			it.Key.writeRepr(b)
+			b.WriteString(": ")
+			it.Val.writeRepr(b)
+		}
+		b.WriteByte('}')
+	}
+}
+
+// pyFloatRepr formats f as Python's repr(float) does: the shortest digits that round
+// trip, fixed notation for decimal exponents in [-4, 16), scientific otherwise.
+func pyFloatRepr(f float64) string {
+	switch {
+	case math.IsNaN(f):
+		return "nan"
+	case math.IsInf(f, 1):
+		return "inf"
+	case math.IsInf(f, -1):
+		return "-inf"
+	}
+	e := strconv.FormatFloat(f, 'e', -1, 64) // -d.ddde±XX
+	neg := strings.HasPrefix(e, "-")
+	e = strings.TrimPrefix(e, "-")
+	mant, expStr, _ := strings.Cut(e, "e")
+	exp, _ := strconv.Atoi(expStr)
+	digits := strings.Replace(mant, ".", "", 1)
+	var out string
+	if exp >= -4 && exp < 16 {
+		if exp >= 0 {
+			if len(digits) <= exp+1 {
+				out = digits + strings.Repeat("0", exp+1-len(digits)) + ".0"
+			} else {
+				out = digits[:exp+1] + "." + digits[exp+1:]
+			}
+		} else {
+			out = "0." + strings.Repeat("0", -exp-1) + digits
+		}
+	} else {
+		m := digits[:1]
+		if len(digits) > 1 {
+			m += "." + digits[1:]
+		}
+		sign := "+"
+		if exp < 0 {
+			sign, exp = "-", -exp
+		}
+		out = fmt.Sprintf("%se%s%02d", m, sign, exp)
+	}
+	if neg {
+		out = "-" + out
+	}
+	return out
+}
+
+// pyStrRepr quotes s as Python's repr(str) does: single quotes unless s holds a
+// single quote and no double quote; \\, the quote, \t \n \r and non-printable code
+// points escaped.
+func pyStrRepr(s string) string {
+	q := byte('\'')
+	if strings.ContainsRune(s, '\'') && !strings.ContainsRune(s, '"') {
+		q = '"'
+	}
+	var b strings.Builder
+	b.WriteByte(q)
+	for i := 0; i < len(s); {
+		r, size := utf8.DecodeRuneInString(s[i:])
+		if r == utf8.RuneError && size == 1 {
+			// Not reachable for Values built by this package (all str are valid UTF-8);
+			// escape the byte as Python would escape a surrogate-escaped byte.
+			fmt.Fprintf(&b, `\udc%02x`, s[i])
+			i++
+			continue
+		}
+		i += size
+		switch {
+		case r == '\\':
+			b.WriteString(`\\`)
+		case r == rune(q):
+			b.WriteByte('\\')
+			b.WriteByte(q)
+		case r == '\t':
+			b.WriteString(`\t`)
+		case r == '\n':
+			b.WriteString(`\n`)
+		case r == '\r':
+			b.WriteString(`\r`)
+		case r < 0x20 || r == 0x7f:
+			fmt.Fprintf(&b, `\x%02x`, r)
+		case r < 0x7f:
+			b.WriteRune(r)
+		case !unicode.IsPrint(r):
+			switch {
+			case r <= 0xff:
+				fmt.Fprintf(&b, `\x%02x`, r)
+			case r <= 0xffff:
+				fmt.Fprintf(&b, `\u%04x`, r)
+			default:
+				fmt.Fprintf(&b, `\U%08x`, r)
+			}
+		default:
+			b.WriteRune(r)
+		}
+	}
+	b.WriteByte(q)
+	return b.String()
+}
+
+// MarshalJSON encodes v as the JSON contract of examples/plan and the dumps do: None,
+// bools, ints and strings as themselves, finite floats as numbers, lists and tuples as
+// arrays, dicts with string keys as objects (in order), anything else as
+// {"repr": "<Python repr>"}.
+func (v Value) MarshalJSON() ([]byte, error) {
+	var b bytes.Buffer
+	v.writeJSON(&b)
+	return b.Bytes(), nil
+}
+
+func (v Value) writeJSON(b *bytes.Buffer) {
+	switch v.kind {
+	case NoneKind:
+		b.WriteString("null")
+	case BoolKind:
+		b.WriteString(strconv.FormatBool(v.b))
+	case IntKind:
+		b.WriteString(v.intString())
+	case FloatKind:
+		if math.IsNaN(v.f) || math.IsInf(v.f, 0) {
+			writeReprObject(b, v)
+			return
+		}
+		b.WriteString(pyFloatRepr(v.f))
+	case StrKind:
+		writeJSONString(b, v.s)
+	case ListKind, TupleKind:
+		b.WriteByte('[')
+		for i, it := range v.items {
+			if i > 0 {
+				b.WriteByte(',')
+			}
+			it.writeJSON(b)
+		}
+		b.WriteByte(']')
+	case DictKind:
+		for _, it := range v.dict {
+			if it.Key.kind != StrKind {
+				writeReprObject(b, v)
+				return
+			}
+		}
+		b.WriteByte('{')
+		for i, it := range v.dict {
+			if i > 0 {
+				b.WriteByte(',')
+			}
+			writeJSONString(b, it.Key.s)
+			b.WriteByte(':')
+			it.Val.writeJSON(b)
+		}
+		b.WriteByte('}')
+	default:
+		writeReprObject(b, v)
+	}
+}
+
+func writeReprObject(b *bytes.Buffer, v Value) {
+	b.WriteString(`{"repr":`)
+	writeJSONString(b, v.String())
+	b.WriteByte('}')
+}
+
+func writeJSONString(b *bytes.Buffer, s string) {
+	enc, _ := json.Marshal(s) // a string always encodes
+	b.Write(enc)
+}

@@ -1,0 +1,261 @@
+package main
+
+import (
+	"bytes"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"strings"
+	"text/tabwriter"
+
+	"github.com/compilemode/compilemode/config"
+	"github.com/compilemode/compilemode/graphs"
+	"github.com/compilemode/compilemode/modes"
+)
+
+// report is one run's answer: the resolution, and the plan when resolution succeeded.
+type report struct {
+	res      *config.Result
+	resolver *config.Resolver
+	req      config.Request
+	plan     *graphs.Plan
+}
+
+// failed reports whether torch.compile, or the first call on some device, would raise.
+func (r *report) failed() bool {
+	if r.res.Err != nil {
+		return true
+	}
+	if r.plan != nil {
+		for _, d := range r.plan.Devices {
+			if d.Outcome == graphs.Fail {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+func jsonUnmarshalString(raw []byte, s *string) error { return json.Unmarshal(raw, s) }
+
+// The JSON contract (README "JSON output"); field names are stable.
+type jsonReport struct {
+	Torch      string            `json:"torch"`
+	Schema     string            `json:"schema"`
+	Backend    string            `json:"backend"`
+	Mode       *string           `json:"mode"`
+	Error      *jsonError        `json:"error"`
+	Config     orderedConfig     `json:"config"`
+	CUDAGraphs jsonCUDAGraphs    `json:"cudagraphs"`
+	Warnings   []jsonWarning     `json:"warnings"`
+	Evidence   map[string]string `json:"evidence"`
+}
+
+type jsonError struct {
+	Exception string         `json:"exception"`
+	Message   string         `json:"message"`
+	Hint      string         `json:"hint,omitempty"`
+	Evidence  modes.Evidence `json:"evidence"`
+}
+
+type jsonKey struct {
+	Value    config.Value   `json:"value"`
+	Source   string         `json:"source"`
+	Changed  bool           `json:"changed"`
+	Evidence modes.Evidence `json:"evidence"`
+}
+
+// orderedConfig marshals every key in PyTorch's order.
+type orderedConfig []config.Resolved
+
+func (o orderedConfig) MarshalJSON() ([]byte, error) {
+	var b bytes.Buffer
+	b.WriteByte('{')
+	for i, k := range o {
+		if i > 0 {
+			b.WriteByte(',')
+		}
+		name, _ := json.Marshal(string(k.Key))
+		b.Write(name)
+		b.WriteByte(':')
+		v, err := json.Marshal(jsonKey{Value: k.Value, Source: k.Origin.String(), Changed: k.Origin.Changed, Evidence: k.Origin.Evidence})
+		if err != nil {
+			return nil, err
+		}
+		b.Write(v)
+	}
+	b.WriteByte('}')
+	return b.Bytes(), nil
+}
+
+type jsonCUDAGraphs struct {
+	Enabled        bool                `json:"enabled"`
+	Implementation string              `json:"implementation"`
+	Devices        []graphs.DevicePlan `json:"devices"`
+}
+
+type jsonWarning struct {
+	Code           string         `json:"code"`
+	Key            string         `json:"key,omitempty"`
+	Message        string         `json:"message"`
+	Recommendation string         `json:"recommendation,omitempty"`
+	Evidence       modes.Evidence `json:"evidence"`
+}
+
+func (r *report) warnings() []config.Warning {
+	ws := append([]config.Warning(nil), r.res.Warnings...)
+	if r.plan != nil {
+		ws = append(ws, r.plan.Warnings...)
+	}
+	return ws
+}
+
+func (r *report) json() jsonReport {
+	res := r.res
+	out := jsonReport{
+		Torch: res.Torch.String(), Schema: res.SchemaTorch, Backend: res.Backend,
+		Config:   orderedConfig(res.Keys),
+		Warnings: []jsonWarning{},
+		Evidence: map[string]string{
+			"modes":  string(r.resolver.Table().Evidence),
+			"schema": string(r.resolver.Schema().Evidence),
+			"facts":  string(config.EvidenceFor(res.Torch)),
+		},
+		CUDAGraphs: jsonCUDAGraphs{Enabled: res.CUDAGraphs.Enabled, Implementation: string(res.CUDAGraphs.Implementation), Devices: []graphs.DevicePlan{}},
+	}
+	if out.Config == nil {
+		out.Config = orderedConfig{}
+	}
+	if res.Mode != "" {
+		m := string(res.Mode)
+		out.Mode = &m
+	}
+	if res.Err != nil {
+		var pe config.PythonError
+		if errors.As(res.Err, &pe) {
+			je := &jsonError{Exception: pe.Exception(), Message: pe.Message(), Evidence: res.ErrEvidence}
+			if h, ok := res.Err.(config.Hinter); ok {
+				je.Hint = h.Hint()
+			}
+			out.Error = je
+		}
+		out.CUDAGraphs.Implementation = string(config.NoCUDAGraphs)
+		out.CUDAGraphs.Enabled = false
+	}
+	if r.plan != nil {
+		out.CUDAGraphs.Devices = r.plan.Devices
+	}
+	for _, w := range r.warnings() {
+		out.Warnings = append(out.Warnings, jsonWarning{Code: w.Code, Key: string(w.Key), Message: w.Message, Recommendation: w.Recommendation, Evidence: w.Evidence})
+	}
+	return out
+}
+
+func writeJSON(w io.Writer, r *report) error {
+	data, err := json.MarshalIndent(r.json(), "", " ")
+	if err != nil {
+		return err
+	}
+	data = append(data, '\n')
+	_, err = w.Write(data)
+	return err
+}
+
+// writeText prints the human-readable report. Do not depend on this output being stable.
+func writeText(w io.Writer, r *report, all bool) {
+	res := r.res
+	mode := "(none)"
+	if res.Mode != "" {
+		mode = string(res.Mode)
+	}
+	fmt.Fprintf(w, "torch %s (schema %s, %s; modes %s) · backend %s · mode %s\n",
+		res.Torch, res.SchemaTorch, r.resolver.Schema().Evidence, r.resolver.Table().Evidence, res.Backend, mode)
+	if res.Err != nil {
+		var pe config.PythonError
+		if errors.As(res.Err, &pe) {
+			fmt.Fprintf(w, "\ntorch.compile raises (%s):\n  %s: %s\n", res.ErrEvidence, pe.Exception(), cutMessage(pe.Message()))
+			if h, ok := res.Err.(config.Hinter); ok && h.Hint() != "" {
+				fmt.Fprintf(w, "  hint: %s\n", h.Hint())
+			}
+		}
+	}
+	if len(res.Keys) > 0 {
+		keys := res.Changed()
+		title := "Changed keys"
+		if all {
+			keys, title = res.Keys, "All keys"
+		}
+		fmt.Fprintf(w, "\n%s (%d of %d):\n", title, len(keys), len(res.Keys))
+		tw := tabwriter.NewWriter(w, 2, 4, 2, ' ', 0)
+		fmt.Fprintln(tw, "  KEY\tVALUE\tSOURCE\tEVIDENCE")
+		for _, k := range keys {
+			fmt.Fprintf(tw, "  %s\t%s\t%s\t%s\n", k.Key, cut(k.Value.String(), 60), k.Origin, k.Origin.Evidence)
+		}
+		tw.Flush()
+		var host []string
+		for _, k := range res.Keys {
+			if k.Origin.Evidence == modes.Host {
+				host = append(host, fmt.Sprintf("%s=%s", k.Key, cut(k.Value.String(), 50)))
+			}
+		}
+		if len(host) > 0 && !all {
+			fmt.Fprintf(w, "  host-dependent defaults, computed for this machine as PyTorch does: %s\n", strings.Join(host, ", "))
+		}
+	}
+	if res.Err == nil {
+		v := res.CUDAGraphs
+		if v.Enabled {
+			fmt.Fprintf(w, "\nCUDA graphs: ON (%s)\n", v.Implementation)
+		} else {
+			fmt.Fprintf(w, "\nCUDA graphs: off\n")
+		}
+	}
+	if r.plan != nil {
+		tw := tabwriter.NewWriter(w, 2, 4, 2, ' ', 0)
+		fmt.Fprintln(tw, "  DEVICE\tTHREAD\tOUTCOME\tIMPLEMENTATION\tEVIDENCE\tREASON")
+		for _, d := range r.plan.Devices {
+			out := string(d.Outcome)
+			if d.Race {
+				out += " (race)"
+			}
+			fmt.Fprintf(tw, "  cuda:%d\t%s\t%s\t%s\t%s\t%s\n", d.Device, d.Thread, out, d.Implementation, d.Evidence, d.Reason)
+		}
+		tw.Flush()
+		for _, d := range r.plan.Devices {
+			if d.Message != "" && (d.Outcome == graphs.Fail || d.Outcome == graphs.Skip) {
+				head := "logs"
+				if d.Outcome == graphs.Fail {
+					head = "raises " + d.Exception
+				}
+				fmt.Fprintf(w, "  cuda:%d %s %s:\n    %s\n", d.Device, d.Thread, head, strings.ReplaceAll(d.Message, "\n", "\n    "))
+			}
+		}
+		fmt.Fprintf(w, "\nExplain: %s\n", graphs.Explain(res, r.plan))
+	}
+	if ws := r.warnings(); len(ws) > 0 {
+		fmt.Fprintf(w, "\nWarnings:\n")
+		for _, x := range ws {
+			fmt.Fprintf(w, "  [%s] %s (%s)\n", x.Code, x.Message, x.Evidence)
+			if x.Recommendation != "" {
+				fmt.Fprintf(w, "    fix: %s\n", x.Recommendation)
+			}
+		}
+	}
+}
+
+func cut(s string, n int) string {
+	if len(s) <= n {
+		return s
+	}
+	return s[:n] + "…"
+}
+
+// cutMessage shortens PyTorch's unknown-option message (all keys) for the terminal;
+// -json prints it whole.
+func cutMessage(m string) string {
+	if len(m) > 400 {
+		return m[:400] + fmt.Sprintf("… (%d bytes; -json prints it whole)", len(m))
+	}
+	return m
+}

@@ -1,0 +1,210 @@
+// Package graphs plans what PyTorch does with CUDA graphs for every device and thread
+// of a workload — capture, partitioned capture, skip or fail — with PyTorch's own
+// messages, the hazards and their fixes. The plan is plain Go data; the backend that
+// captures and replays CUDA graphs on real GPUs is the cuda-tagged subpackage backend.
+package graphs
+
+import (
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"io"
+	"strings"
+)
+
+// Threads says how a workload's Python threads use the compiled function.
+type Threads string
+
+// The thread layouts. Their text forms are the CLI's -threads values.
+const (
+	// MainThread: compile and call in the main thread.
+	MainThread Threads = "main"
+	// OneThread: compile and call in one user threading.Thread, the first in the
+	// process to use cudagraph trees.
+	OneThread Threads = "thread"
+	// PerDevice: one user threading.Thread per device, each compiling and calling its
+	// own function (one drafter per GPU).
+	PerDevice Threads = "per-device"
+	// Callers: one function compiled (and first called) in the main thread, then called
+	// from Callers user threads at once.
+	Callers Threads = "callers"
+)
+
+// Mutation says which inputs the compiled function mutates in place.
+type Mutation string
+
+// The mutation kinds. Their text forms are the CLI's -mutated-inputs values.
+const (
+	NoMutation Mutation = "none"
+	// InputMutation: a user input (not a parameter or buffer) is mutated, e.g. x.add_(1).
+	InputMutation Mutation = "input"
+	// StaticMutation: a parameter or buffer (a static input) is mutated, e.g. BatchNorm
+	// running stats or a KV cache registered as a buffer.
+	StaticMutation Mutation = "static"
+	// StorageMutation: an input's storage is replaced (aten.set_ on a graph input).
+	StorageMutation Mutation = "storage"
+)
+
+// Workload describes where and how a compiled function runs. The zero Workload is one
+// device, compiled and called in the main thread, with CUDA tensor inputs only.
+type Workload struct {
+	// Devices is the number of CUDA devices, one compiled function each (0 means 1).
+	Devices int `json:"devices,omitempty"`
+	// SpanDevices: one graph uses tensors on several devices (all Devices).
+	SpanDevices bool `json:"span_devices,omitempty"`
+	// Threads is the thread layout ("" means main).
+	Threads Threads `json:"threads,omitempty"`
+	// Callers is the number of user threads calling one function at once (Threads
+	// callers; 0 means 2).
+	Callers int `json:"callers,omitempty"`
+	// CPUInputs: one input is a CPU tensor (a 0-d CPU scalar such as torch.tensor(2.0) included).
+	CPUInputs bool `json:"cpu_inputs,omitempty"`
+	// CPUInputName is the graph placeholder of that input, as PyTorch names it in its
+	// message ("" means arg2_1, the name measured for a third argument).
+	CPUInputName string `json:"cpu_input_name,omitempty"`
+	// MutatedInputs says which inputs are mutated in place ("" means none).
+	MutatedInputs Mutation `json:"mutated_inputs,omitempty"`
+	// DynamicShapes: input shapes change between calls.
+	DynamicShapes bool `json:"dynamic_shapes,omitempty"`
+	// DistinctSizes is how many distinct input sizes the run sees (for the
+	// dynamic-shape warning; 0 means unknown).
+	DistinctSizes int `json:"distinct_sizes,omitempty"`
+	// MovingStaticInputs: a static input (a parameter) is replaced by a tensor at a new
+	// address between calls.
+	MovingStaticInputs bool `json:"moving_static_inputs,omitempty"`
+	// NonTensorInputs: the graph takes an input that is neither a tensor nor a SymInt.
+	NonTensorInputs bool `json:"non_tensor_inputs,omitempty"`
+	// IncompatibleOp names an op the graph uses that cannot be captured (e.g.
+	// "aten._local_scalar_dense.default"); "" means none.
+	IncompatibleOp string `json:"incompatible_op,omitempty"`
+	// Allocator is the CUDA caching allocator backend from PYTORCH_CUDA_ALLOC_CONF:
+	// "" or "native", or "cudaMallocAsync".
+	Allocator string `json:"allocator,omitempty"`
+}
+
+// WorkloadError reports a workload that cannot be planned.
+type WorkloadError struct {
+	Field string // the offending field, as in JSON
+	Value string // its value
+	Msg   string // what is wrong
+}
+
+func (e *WorkloadError) Error() string {
+	return fmt.Sprintf("graphs: workload %s=%s: %s", e.Field, e.Value, e.Msg)
+}
+
+// MaxDevices bounds Workload.Devices and Workload.Callers.
+const MaxDevices = 4096
+
+// Normalize fills the documented defaults and checks the fields. It returns a
+// *WorkloadError for an unknown thread layout, mutation kind or allocator, and for
+// counts out of range.
+func (w Workload) Normalize() (Workload, error) {
+	if w.Devices == 0 {
+		w.Devices = 1
+	}
+	if w.Devices < 0 || w.Devices > MaxDevices {
+		return w, &WorkloadError{"devices", fmt.Sprint(w.Devices), fmt.Sprintf("want 1 to %d", MaxDevices)}
+	}
+	switch w.Threads {
+	case "":
+		w.Threads = MainThread
+	case MainThread, OneThread, PerDevice, Callers:
+	default:
+		return w, &WorkloadError{"threads", string(w.Threads), "want main, thread, per-device or callers"}
+	}
+	if w.Callers == 0 && w.Threads == Callers {
+		w.Callers = 2
+	}
+	if w.Callers < 0 || w.Callers > MaxDevices {
+		return w, &WorkloadError{"callers", fmt.Sprint(w.Callers), fmt.Sprintf("want 1 to %d", MaxDevices)}
+	}
+	switch w.MutatedInputs {
+	case "":
+		w.MutatedInputs = NoMutation
+	case NoMutation, InputMutation, StaticMutation, StorageMutation:
+	default:
+		return w, &WorkloadError{"mutated_inputs", string(w.MutatedInputs), "want none, input, static or storage"}
+	}
+	switch w.Allocator {
+	case "", "native":
+		w.Allocator = "native"
+	case "cudaMallocAsync":
+	default:
+		return w, &WorkloadError{"allocator", w.Allocator, "want native or cudaMallocAsync"}
+	}
+	if w.SpanDevices && w.Devices < 2 {
+		return w, &WorkloadError{"span_devices", "true", "needs devices of 2 or more"}
+	}
+	if w.DistinctSizes < 0 {
+		return w, &WorkloadError{"distinct_sizes", fmt.Sprint(w.DistinctSizes), "want 0 or more"}
+	}
+	if w.CPUInputName == "" {
+		w.CPUInputName = "arg2_1"
+	}
+	return w, nil
+}
+
+// AllocatorFromConf returns the allocator backend PYTORCH_CUDA_ALLOC_CONF selects
+// ("backend:cudaMallocAsync" among comma-separated options), "native" otherwise.
+func AllocatorFromConf(conf string) string {
+	for _, opt := range strings.Split(conf, ",") {
+		k, v, _ := strings.Cut(strings.TrimSpace(opt), ":")
+		if strings.TrimSpace(k) == "backend" && strings.TrimSpace(v) == "cudaMallocAsync" {
+			return "cudaMallocAsync"
+		}
+	}
+	return "native"
+}
+
+// MaxScenarioBytes bounds a scenario file, in bytes.
+const MaxScenarioBytes = 1 << 20
+
+// Scenario is a JSON scenario file (-scenario FILE): a torch.compile call and the
+// workload it runs in. Every field is optional; command-line flags given explicitly
+// override it.
+type Scenario struct {
+	Torch    string            `json:"torch,omitempty"`
+	Mode     *string           `json:"mode,omitempty"`
+	Options  json.RawMessage   `json:"options,omitempty"` // a JSON object, or a string holding a Python dict literal
+	Set      []string          `json:"set,omitempty"`     // KEY=VALUE global assignments, in order
+	Env      map[string]string `json:"env,omitempty"`
+	Backend  string            `json:"backend,omitempty"`
+	Dynamic  *bool             `json:"dynamic,omitempty"`
+	Workload Workload          `json:"workload"`
+}
+
+// ScenarioError reports a scenario file that cannot be used.
+type ScenarioError struct {
+	Path string
+	Err  error
+}
+
+func (e *ScenarioError) Error() string { return fmt.Sprintf("graphs: scenario %s: %v", e.Path, e.Err) }
+func (e *ScenarioError) Unwrap() error { return e.Err }
+
+// LoadScenario reads a scenario file. Unknown fields are errors (a misspelled field
+// must not be ignored), as are trailing data, files over MaxScenarioBytes and workloads
+// that do not normalize. It returns a *ScenarioError.
+func LoadScenario(name string, r io.Reader) (*Scenario, error) {
+	data, err := io.ReadAll(io.LimitReader(r, MaxScenarioBytes+1))
+	if err != nil {
+		return nil, &ScenarioError{name, err}
+	}
+	if len(data) > MaxScenarioBytes {
+		return nil, &ScenarioError{name, fmt.Errorf("larger than %d bytes", MaxScenarioBytes)}
+	}
+	dec := json.NewDecoder(bytes.NewReader(data))
+	dec.DisallowUnknownFields()
+	var s Scenario
+	if err := dec.Decode(&s); err != nil {
+		return nil, &ScenarioError{name, err}
+	}
+	if dec.More() {
+		return nil, &ScenarioError{name, fmt.Errorf("trailing data after the JSON object")}
+	}
+	if _, err := s.Workload.Normalize(); err != nil {
+		return nil, &ScenarioError{name, err}
+	}
+	return &s, nil
+}

@@ -1,0 +1,87 @@
+package modes
+
+import (
+	"fmt"
+	"regexp"
+	"strconv"
+	"strings"
+)
+
+// Version is a PyTorch release line, major.minor. Patch releases and local tags
+// (2.7.1, 2.11.0+cu130) resolve to their minor: every fact this module encodes is
+// kept per minor release.
+type Version struct {
+	Major, Minor int
+}
+
+// String returns "major.minor", the form the JSON contract uses for "torch".
+func (v Version) String() string { return fmt.Sprintf("%d.%d", v.Major, v.Minor) }
+
+// Less reports whether v is an earlier release than w.
+func (v Version) Less(w Version) bool {
+	if v.Major != w.Major {
+		return v.Major < w.Major
+	}
+	return v.Minor < w.Minor
+}
+
+// AtLeast reports whether v is w or a later release.
+func (v Version) AtLeast(w Version) bool { return !v.Less(w) }
+
+// Latest returns the release the library measured (evidence "measured"), 2.11: the
+// default of every API that takes a version.
+func Latest() Version { return Version{2, 11} }
+
+// First returns the oldest supported release, 2.1: the first with list_mode_options
+// and max-autotune-no-cudagraphs (PR #95824, #98255).
+func First() Version { return Version{2, 1} }
+
+// Last returns the newest supported release, 2.14.
+func Last() Version { return Version{2, 14} }
+
+// Supported returns the supported releases, oldest first.
+func Supported() []Version {
+	var out []Version
+	for m := First().Minor; m <= Last().Minor; m++ {
+		out = append(out, Version{2, m})
+	}
+	return out
+}
+
+// VersionError reports a version string that names no supported release.
+type VersionError struct {
+	Input     string    // the string as given
+	Supported []Version // the releases that are supported
+	Reason    string    // why it was refused
+}
+
+func (e *VersionError) Error() string {
+	names := make([]string, len(e.Supported))
+	for i, v := range e.Supported {
+		names[i] = v.String()
+	}
+	return fmt.Sprintf("modes: torch version %q %s; supported: %s", e.Input, e.Reason, strings.Join(names, ", "))
+}
+
+var versionRE = regexp.MustCompile(`^v?(\d+)\.(\d+)(?:\.(\d+))?(?:[a-z]+\d*)?(?:\.dev\d+)?(?:\+[0-9A-Za-z.]+)?$`)
+
+// ParseVersion parses "2.11", "2.7.1", "2.11.0+cu130" or "2.13.0.dev20260518" into
+// its minor release. It returns a *VersionError for malformed input and for releases
+// outside [First(), Last()].
+func ParseVersion(s string) (Version, error) {
+	t := strings.TrimSpace(s)
+	m := versionRE.FindStringSubmatch(t)
+	if m == nil {
+		return Version{}, &VersionError{Input: s, Supported: Supported(), Reason: "is not a version (want MAJOR.MINOR[.PATCH][+LOCAL])"}
+	}
+	major, err1 := strconv.Atoi(m[1])
+	minor, err2 := strconv.Atoi(m[2])
+	if err1 != nil || err2 != nil {
+		return Version{}, &VersionError{Input: s, Supported: Supported(), Reason: "is out of range"}
+	}
+	v := Version{major, minor}
+	if v.Less(First()) || Last().Less(v) {
+		return Version{}, &VersionError{Input: s, Supported: Supported(), Reason: "is not supported"}
+	}
+	return v, nil
+}
