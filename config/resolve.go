@@ -36,6 +36,7 @@ package config
 
 import (
 	"fmt"
+	"sort"
 	"strings"
 
 	"github.com/compilemode/compilemode/modes"
@@ -423,7 +424,7 @@ func (r *Resolver) envWarnings(res *Result, env map[string]string) {
 	for name := range env {
 		names = append(names, name)
 	}
-	sortStrings(names)
+	sort.Strings(names)
 	for _, name := range names {
 		if strings.HasPrefix(name, "TORCHINDUCTOR_") && !r.schema.ReadsEnv(name) {
 			res.Warnings = append(res.Warnings, Warning{
@@ -457,13 +458,6 @@ func hintOr(h, alt string) string {
 	return alt
 }
 
-func sortStrings(s []string) {
-	for i := 1; i < len(s); i++ {
-		for j := i; j > 0 && s[j] < s[j-1]; j-- {
-			s[j], s[j-1] = s[j-1], s[j]
-		}
-	}
-}
 
 // globalError builds the AttributeError of an assignment to an unknown key: PyTorch
 // names the first attribute of the dotted path that does not exist.

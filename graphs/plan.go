@@ -270,8 +270,9 @@ func (pl *planner) device(view *config.Result, d int, thread string) DevicePlan 
 
 	// First call: the implementation records, on this thread.
 	if v.Implementation == CUDAGraphTrees {
-		if f, failed := pl.treesThreadFailure(view, dp); failed {
-			return f
+		var failed bool
+		if dp, failed = pl.treesThreadFailure(view, dp); failed {
+			return dp
 		}
 		if pl.w.Allocator == "cudaMallocAsync" {
 			dp.Outcome, dp.Exception = Fail, "RuntimeError"
@@ -438,9 +439,7 @@ func (pl *planner) cudagraphsBackend(view *config.Result, dp DevicePlan) DeviceP
 	if dp.Implementation == CUDAGraphTrees {
 		dp.Reason += " with cudagraph trees, whatever triton.cudagraph_trees says"
 		dp.Message = msgRecordTree
-		if f, failed := pl.treesThreadFailure(view, dp); failed {
-			return f
-		}
+		dp, _ = pl.treesThreadFailure(view, dp)
 	}
 	return dp
 }

@@ -10,6 +10,8 @@ import (
 	"fmt"
 	"io"
 	"strings"
+
+	"github.com/compilemode/compilemode/config"
 )
 
 // Threads says how a workload's Python threads use the compiled function.
@@ -172,6 +174,24 @@ type Scenario struct {
 	Backend  string            `json:"backend,omitempty"`
 	Dynamic  *bool             `json:"dynamic,omitempty"`
 	Workload Workload          `json:"workload"`
+}
+
+// ParsedOptions returns the scenario's options: a JSON object, or a JSON string
+// holding a Python dict literal. It returns a *ScenarioError wrapping the literal's
+// error.
+func (s *Scenario) ParsedOptions() (config.Value, error) {
+	raw := bytes.TrimSpace(s.Options)
+	src := string(raw)
+	if len(raw) > 0 && raw[0] == '"' {
+		if err := json.Unmarshal(raw, &src); err != nil {
+			return config.Value{}, &ScenarioError{"options", err}
+		}
+	}
+	v, err := config.ParseOptions(src)
+	if err != nil {
+		return config.Value{}, &ScenarioError{"options", err}
+	}
+	return v, nil
 }
 
 // ScenarioError reports a scenario file that cannot be used.

@@ -16,33 +16,20 @@ import (
 	"fmt"
 	"io"
 	"os"
-	"strings"
 
 	"github.com/compilemode/compilemode/config"
+	"github.com/compilemode/compilemode/examples/internal/cliflags"
 	"github.com/compilemode/compilemode/graphs"
-	"github.com/compilemode/compilemode/modes"
 )
 
 func main() {
 	os.Exit(run(os.Args[1:], os.Stdout, os.Stderr, os.Environ))
 }
 
-type listFlag []string
-
-func (l *listFlag) String() string     { return strings.Join(*l, " ") }
-func (l *listFlag) Set(s string) error { *l = append(*l, s); return nil }
-
-// usageError is a problem with the command line or an input file: exit status 2.
-type usageError struct{ err error }
-
-func (e usageError) Error() string { return e.err.Error() }
-func (e usageError) Unwrap() error { return e.err }
-
 type cli struct {
-	torch, schema, mode, options, backend, dynamic, scenario string
-	threads, mutated, incompatibleOp                         string
-	sets, envs                                               listFlag
-	noEnv, all, asJSON                                       bool
+	compile                                                  cliflags.Compile
+	scenario, threads, mutated, incompatibleOp               string
+	all, asJSON                                              bool
 	devices, callers, sizes                                  int
 	spanDevices, cpuScalar, dynamicShapes, moving, nonTensor bool
 	given                                                    map[string]bool
@@ -52,17 +39,9 @@ func run(args []string, stdout, stderr io.Writer, environ func() []string) int {
 	fs := flag.NewFlagSet("plan", flag.ContinueOnError)
 	fs.SetOutput(stderr)
 	var c cli
-	fs.StringVar(&c.torch, "torch", modes.Latest().String(), "PyTorch release `X.Y` (2.1–2.14; 2.7.1 and 2.11.0+cu130 resolve to their minor)")
-	fs.StringVar(&c.schema, "schema", "", "resolve against a schema `FILE` written by config/dump_schema.py from your own PyTorch")
-	fs.StringVar(&c.mode, "mode", "", "torch.compile mode `NAME` (given at all, even empty, it is not None)")
-	fs.StringVar(&c.options, "options", "", "torch.compile options as a Python or JSON dict `LITERAL`")
-	fs.Var(&c.sets, "set", "global assignment torch._inductor.config.`KEY=VALUE` before compiling (repeatable, in order; VALUE is a Python literal)")
-	fs.Var(&c.envs, "env", "environment variable `NAME=VALUE` at import (repeatable; beats the process environment)")
-	fs.BoolVar(&c.noEnv, "no-env", false, "ignore the process environment (only -env counts)")
+	c.compile.Register(fs)
 	fs.BoolVar(&c.all, "all", false, "text output lists every key, not only changed ones")
 	fs.BoolVar(&c.asJSON, "json", false, "print the JSON report (see README)")
-	fs.StringVar(&c.backend, "backend", "inductor", "torch.compile backend `NAME`")
-	fs.StringVar(&c.dynamic, "dynamic", "", "torch.compile dynamic argument: true or false (default None)")
 	fs.StringVar(&c.scenario, "scenario", "", "JSON scenario `FILE`: compile call and workload (flags given explicitly win)")
 	fs.IntVar(&c.devices, "devices", 1, "number of CUDA devices, one compiled function each")
 	fs.BoolVar(&c.spanDevices, "span-devices", false, "one graph uses tensors on all devices")
@@ -116,128 +95,29 @@ func (c *cli) report(environ func() []string) (*report, error) {
 		if err != nil {
 			return nil, err
 		}
-		defer f.Close()
-		if sc, err = graphs.LoadScenario(c.scenario, f); err != nil {
-			return nil, err
-		}
-	}
-	pick := func(flagName string, fromFlag, fromFile string) string {
-		if sc != nil && !c.given[flagName] && fromFile != "" {
-			return fromFile
-		}
-		return fromFlag
-	}
-
-	var resolver *config.Resolver
-	var torchErr error
-	torch := c.torch
-	if sc != nil {
-		torch = pick("torch", c.torch, sc.Torch)
-	}
-	v, err := modes.ParseVersion(torch)
-	if err != nil {
-		return nil, err
-	}
-	if c.schema != "" {
-		f, err := os.Open(c.schema)
-		if err != nil {
-			return nil, err
-		}
-		s, err := config.LoadSchema(c.schema, f)
+		sc, err = graphs.LoadScenario(c.scenario, f)
 		f.Close()
 		if err != nil {
 			return nil, err
 		}
-		if c.given["torch"] && s.Version != v {
-			return nil, fmt.Errorf("-torch %s but the schema %s describes torch %s", v, c.schema, s.Torch)
-		}
-		resolver, torchErr = config.NewResolverFromSchema(s)
-	} else {
-		resolver, torchErr = config.NewResolver(v)
 	}
-	if torchErr != nil {
-		return nil, torchErr
+	b, err := c.compile.Build(c.given, sc, environ)
+	if err != nil {
+		return nil, err
 	}
-
-	req := config.Request{Backend: pick("backend", c.backend, scBackend(sc))}
-	if c.given["mode"] {
-		m := c.mode
-		req.Mode = &m
-	} else if sc != nil && sc.Mode != nil {
-		req.Mode = sc.Mode
-	}
-	switch {
-	case c.given["options"]:
-		o, err := config.ParseOptions(c.options)
-		if err != nil {
-			return nil, fmt.Errorf("-options: %w", err)
-		}
-		req.Options = &o
-	case sc != nil && len(sc.Options) > 0:
-		o, err := scenarioOptions(sc.Options)
-		if err != nil {
-			return nil, fmt.Errorf("%s: options: %w", c.scenario, err)
-		}
-		req.Options = &o
-	}
-	sets := []string(c.sets)
-	if sc != nil && !c.given["set"] {
-		sets = sc.Set
-	}
-	for _, s := range sets {
-		a, err := config.ParseAssignment(s)
-		if err != nil {
-			return nil, fmt.Errorf("-set: %w", err)
-		}
-		req.Globals = append(req.Globals, a)
-	}
-	var env []string
-	if !c.noEnv {
-		env = append(env, environ()...)
-	}
-	if sc != nil {
-		for _, k := range sortedKeys(sc.Env) {
-			env = append(env, k+"="+sc.Env[k])
-		}
-	}
-	for _, e := range c.envs {
-		name, val, err := config.ParseEnvAssignment(e)
-		if err != nil {
-			return nil, fmt.Errorf("-env: %w", err)
-		}
-		env = append(env, name+"="+val)
-	}
-	req.Env = func() []string { return env }
-	dyn := c.dynamic
-	if sc != nil && !c.given["dynamic"] && sc.Dynamic != nil {
-		dyn = fmt.Sprint(*sc.Dynamic)
-	}
-	switch dyn {
-	case "":
-	case "true", "True":
-		t := true
-		req.Dynamic = &t
-	case "false", "False":
-		f := false
-		req.Dynamic = &f
-	default:
-		return nil, fmt.Errorf("-dynamic %q: want true or false", dyn)
-	}
-
 	w := graphs.Workload{}
 	if sc != nil {
 		w = sc.Workload
 	}
 	c.workloadFlags(&w, sc != nil)
 	if w.Allocator == "" {
-		w.Allocator = graphs.AllocatorFromConf(lookupEnv(env, "PYTORCH_CUDA_ALLOC_CONF"))
+		w.Allocator = graphs.AllocatorFromConf(cliflags.LookupEnv(b.Env, "PYTORCH_CUDA_ALLOC_CONF"))
 	}
 	if _, err := w.Normalize(); err != nil {
 		return nil, err
 	}
-
-	res, rerr := resolver.Resolve(req)
-	rep := &report{res: res, resolver: resolver, req: req}
+	res, rerr := b.Resolver.Resolve(b.Request)
+	rep := &report{res: res, resolver: b.Resolver}
 	if rerr != nil {
 		var pe config.PythonError
 		if !errors.As(rerr, &pe) {
@@ -245,11 +125,9 @@ func (c *cli) report(environ func() []string) (*report, error) {
 		}
 		return rep, nil
 	}
-	plan, err := graphs.Build(res, w)
-	if err != nil {
+	if rep.plan, err = graphs.Build(res, w); err != nil {
 		return nil, err
 	}
-	rep.plan = plan
 	return rep, nil
 }
 
@@ -290,48 +168,4 @@ func (c *cli) workloadFlags(w *graphs.Workload, fromFile bool) {
 	if use("incompatible-op") {
 		w.IncompatibleOp = c.incompatibleOp
 	}
-}
-
-func scBackend(sc *graphs.Scenario) string {
-	if sc == nil {
-		return ""
-	}
-	return sc.Backend
-}
-
-// scenarioOptions reads a scenario's options: a JSON object, or a string holding a
-// Python dict literal.
-func scenarioOptions(raw []byte) (config.Value, error) {
-	s := strings.TrimSpace(string(raw))
-	if strings.HasPrefix(s, `"`) {
-		var lit string
-		if err := jsonUnmarshalString(raw, &lit); err != nil {
-			return config.Value{}, err
-		}
-		return config.ParseOptions(lit)
-	}
-	return config.ParseOptions(s)
-}
-
-func lookupEnv(env []string, name string) string {
-	val := ""
-	for _, kv := range env {
-		if k, v, ok := strings.Cut(kv, "="); ok && k == name {
-			val = v
-		}
-	}
-	return val
-}
-
-func sortedKeys(m map[string]string) []string {
-	out := make([]string, 0, len(m))
-	for k := range m {
-		out = append(out, k)
-	}
-	for i := 1; i < len(out); i++ {
-		for j := i; j > 0 && out[j] < out[j-1]; j-- {
-			out[j], out[j-1] = out[j-1], out[j]
-		}
-	}
-	return out
 }

@@ -18,7 +18,6 @@ import (
 type report struct {
 	res      *config.Result
 	resolver *config.Resolver
-	req      config.Request
 	plan     *graphs.Plan
 }
 
@@ -36,8 +35,6 @@ func (r *report) failed() bool {
 	}
 	return false
 }
-
-func jsonUnmarshalString(raw []byte, s *string) error { return json.Unmarshal(raw, s) }
 
 // The JSON contract (README "JSON output"); field names are stable.
 type jsonReport struct {

@@ -1,0 +1,173 @@
+// Command drafters is the one-drafter-per-GPU training step, end to end: for each
+// device it plans what PyTorch would do with the drafters' torch.compile settings when
+// one user thread per device compiles its own function, then runs a Go drafter step (a
+// small fp32 MLP forward) on every GPU at once through the CUDA backend, eagerly and as
+// a replayed CUDA graph where the plan says PyTorch would capture.
+//
+//	go run ./examples/drafters -mode reduce-overhead              # plan only without -tags cuda
+//	go build -tags cuda ./examples/drafters                       # see README "GPU"
+//
+// Exit status: 0 when the run completed (a PyTorch plan that fails is a finding, not
+// an error); 1 when a device's Go step failed; 2 for unusable flags.
+package main
+
+import (
+	"context"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"strings"
+	"text/tabwriter"
+
+	"github.com/compilemode/compilemode/config"
+	"github.com/compilemode/compilemode/examples/internal/cliflags"
+	"github.com/compilemode/compilemode/graphs"
+)
+
+func main() {
+	os.Exit(run(context.Background(), os.Args[1:], os.Stdout, os.Stderr, os.Environ))
+}
+
+func run(ctx context.Context, args []string, stdout, stderr io.Writer, environ func() []string) int {
+	fs := flag.NewFlagSet("drafters", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	var compile cliflags.Compile
+	compile.Register(fs)
+	devices := fs.Int("devices", 0, "number of devices (0: every visible device; 2 for the plan when none is visible)")
+	hidden := fs.Int("hidden", 1024, "drafter width (hidden size and vocabulary)")
+	batch := fs.Int("batch", 8, "rows per step")
+	layers := fs.Int("layers", 4, "hidden layers")
+	steps := fs.Int("steps", 1000, "timed steps per mode")
+	captureMode := fs.String("capture-mode", "thread_local", "stream-capture mode: thread_local, global or relaxed")
+	if err := fs.Parse(args); err != nil {
+		if errors.Is(err, flag.ErrHelp) {
+			return 0
+		}
+		return 2
+	}
+	if fs.NArg() > 0 {
+		fmt.Fprintf(stderr, "drafters: unexpected argument %q\n", fs.Arg(0))
+		return 2
+	}
+	given := map[string]bool{}
+	fs.Visit(func(f *flag.Flag) { given[f.Name] = true })
+
+	visible, visErr := visibleDevices()
+	n := *devices
+	switch {
+	case n < 0:
+		fmt.Fprintf(stderr, "drafters: -devices %d: want 0 or more\n", n)
+		return 2
+	case n == 0 && visErr == nil && visible > 0:
+		n = visible
+	case n == 0:
+		n = 2
+	}
+
+	b, err := compile.Build(given, nil, environ)
+	if err != nil {
+		fmt.Fprintf(stderr, "drafters: %v\n", err)
+		return 2
+	}
+	res, rerr := b.Resolver.Resolve(b.Request)
+	fmt.Fprintf(stdout, "PyTorch %s plan: %d drafters, one threading.Thread per GPU, each compiling its own function\n", res.Torch, n)
+	useGraph := map[int]bool{}
+	if rerr != nil {
+		var pe config.PythonError
+		if !errors.As(rerr, &pe) {
+			fmt.Fprintf(stderr, "drafters: %v\n", rerr)
+			return 2
+		}
+		fmt.Fprintf(stdout, "  torch.compile raises %s: %s\n", pe.Exception(), cut(pe.Message(), 300))
+	} else {
+		plan, err := graphs.Build(res, graphs.Workload{Devices: n, Threads: graphs.PerDevice, Allocator: graphs.AllocatorFromConf(cliflags.LookupEnv(b.Env, "PYTORCH_CUDA_ALLOC_CONF"))})
+		if err != nil {
+			fmt.Fprintf(stderr, "drafters: %v\n", err)
+			return 2
+		}
+		writePlan(stdout, res, plan)
+		for _, d := range plan.Devices {
+			// The Go backend replays where PyTorch would capture. A device that PyTorch
+			// loses only to cudagraph trees' thread-local state (a race between Python
+			// threads) replays too: each Go worker owns a locked OS thread and captures in
+			// thread_local mode, so that failure has no counterpart here.
+			useGraph[d.Device] = d.Outcome == graphs.Capture || d.Outcome == graphs.Partitioned || (d.Outcome == graphs.Fail && d.Race)
+		}
+	}
+
+	if visErr != nil || visible == 0 {
+		msg := "no CUDA device visible"
+		if visErr != nil {
+			msg = visErr.Error()
+		}
+		fmt.Fprintf(stdout, "\nGo drafter step: not run (%s).\n", msg)
+		return 0
+	}
+	if n > visible {
+		fmt.Fprintf(stderr, "drafters: -devices %d but %d visible\n", n, visible)
+		return 2
+	}
+	ids := make([]int, n)
+	for i := range ids {
+		ids[i] = i
+	}
+	results, err := runGPU(ctx, gpuRequest{Devices: ids, Hidden: *hidden, Batch: *batch, Layers: *layers, Steps: *steps, UseGraph: useGraph, CaptureMode: *captureMode})
+	if err != nil {
+		fmt.Fprintf(stderr, "drafters: %v\n", err)
+		return 1
+	}
+	fmt.Fprintf(stdout, "\nGo drafter step on %d GPUs at once (hidden %d, batch %d, %d layers, %d steps; replayed where the config asks for CUDA graphs, one locked worker per GPU, %s capture):\n", n, *hidden, *batch, *layers, *steps, *captureMode)
+	tw := tabwriter.NewWriter(stdout, 2, 4, 2, ' ', 0)
+	fmt.Fprintln(tw, "  DEVICE\tEAGER µs/step\tEAGER steps/s\tREPLAY µs/step\tREPLAY steps/s\tSPEEDUP\tMATCH")
+	failed := false
+	for _, r := range results {
+		if r.Err != nil {
+			failed = true
+			fmt.Fprintf(tw, "  cuda:%d\terror: %v\t\t\t\t\t\n", r.Device, r.Err)
+			continue
+		}
+		if !r.UseGraph {
+			fmt.Fprintf(tw, "  cuda:%d\t%.1f\t%.0f\t(eager only)\t\t\t-\n", r.Device, r.EagerUSPerStep, r.EagerStepsPerSec)
+			continue
+		}
+		fmt.Fprintf(tw, "  cuda:%d\t%.1f\t%.0f\t%.1f\t%.0f\t%.2fx\t%v (max |diff| %.3g)\n", r.Device, r.EagerUSPerStep, r.EagerStepsPerSec, r.ReplayUSPerStep, r.ReplayStepsPerSec, r.Speedup, r.Match, r.MaxAbsDiff)
+	}
+	tw.Flush()
+	if failed {
+		return 1
+	}
+	return 0
+}
+
+func writePlan(w io.Writer, res *config.Result, plan *graphs.Plan) {
+	tw := tabwriter.NewWriter(w, 2, 4, 2, ' ', 0)
+	fmt.Fprintln(tw, "  DEVICE\tOUTCOME\tIMPLEMENTATION\tREASON")
+	for _, d := range plan.Devices {
+		out := string(d.Outcome)
+		if d.Race {
+			out += " (race)"
+		}
+		fmt.Fprintf(tw, "  cuda:%d\t%s\t%s\t%s\n", d.Device, out, d.Implementation, d.Reason)
+	}
+	tw.Flush()
+	for _, d := range plan.Devices {
+		if d.Outcome == graphs.Fail {
+			fmt.Fprintf(w, "  cuda:%d raises %s: %s\n", d.Device, d.Exception, strings.ReplaceAll(d.Message, "\n", "\n    "))
+		}
+	}
+	for _, x := range append(append([]config.Warning(nil), res.Warnings...), plan.Warnings...) {
+		fmt.Fprintf(w, "  [%s] %s\n", x.Code, x.Message)
+		if x.Recommendation != "" {
+			fmt.Fprintf(w, "    fix: %s\n", x.Recommendation)
+		}
+	}
+}
+
+func cut(s string, n int) string {
+	if len(s) <= n {
+		return s
+	}
+	return s[:n] + "…"
+}

@@ -1,0 +1,166 @@
+// Package cliflags holds the torch.compile flags the example programs share (-torch,
+// -schema, -mode, -options, -set, -env, -no-env, -backend, -dynamic) and turns them,
+// with an optional scenario file, into a config resolver and request.
+package cliflags
+
+import (
+	"flag"
+	"fmt"
+	"maps"
+	"os"
+	"slices"
+	"strings"
+
+	"github.com/compilemode/compilemode/config"
+	"github.com/compilemode/compilemode/graphs"
+	"github.com/compilemode/compilemode/modes"
+)
+
+// List is a repeatable string flag.
+type List []string
+
+func (l *List) String() string     { return strings.Join(*l, " ") }
+func (l *List) Set(s string) error { *l = append(*l, s); return nil }
+
+// Compile is the torch.compile call described on the command line.
+type Compile struct {
+	Torch, Schema, Mode, Options, Backend, Dynamic string
+	Sets, Envs                                     List
+	NoEnv                                          bool
+}
+
+// Register adds the flags to fs.
+func (c *Compile) Register(fs *flag.FlagSet) {
+	fs.StringVar(&c.Torch, "torch", modes.Latest().String(), "PyTorch release `X.Y` (2.1–2.14; 2.7.1 and 2.11.0+cu130 resolve to their minor)")
+	fs.StringVar(&c.Schema, "schema", "", "resolve against a schema `FILE` written by config/dump_schema.py from your own PyTorch")
+	fs.StringVar(&c.Mode, "mode", "", "torch.compile mode `NAME` (given at all, even empty, it is not None)")
+	fs.StringVar(&c.Options, "options", "", "torch.compile options as a Python or JSON dict `LITERAL`")
+	fs.Var(&c.Sets, "set", "global assignment torch._inductor.config.`KEY=VALUE` before compiling (repeatable, in order; VALUE is a Python literal)")
+	fs.Var(&c.Envs, "env", "environment variable `NAME=VALUE` at import (repeatable; beats the process environment)")
+	fs.BoolVar(&c.NoEnv, "no-env", false, "ignore the process environment (only -env counts)")
+	fs.StringVar(&c.Backend, "backend", "inductor", "torch.compile backend `NAME`")
+	fs.StringVar(&c.Dynamic, "dynamic", "", "torch.compile dynamic argument: true or false (default None)")
+}
+
+// Built is what the flags describe.
+type Built struct {
+	Resolver *config.Resolver
+	Request  config.Request
+	Env      []string // the environment the request sees, NAME=VALUE, later entries win
+}
+
+// Build turns the flags into a resolver and a request. given names the flags set
+// explicitly; sc (may be nil) supplies values for the flags not given.
+func (c *Compile) Build(given map[string]bool, sc *graphs.Scenario, environ func() []string) (*Built, error) {
+	fromFile := func(name string) bool { return sc != nil && !given[name] }
+	torch := c.Torch
+	if fromFile("torch") && sc.Torch != "" {
+		torch = sc.Torch
+	}
+	v, err := modes.ParseVersion(torch)
+	if err != nil {
+		return nil, err
+	}
+	b := &Built{}
+	if c.Schema != "" {
+		f, err := os.Open(c.Schema)
+		if err != nil {
+			return nil, err
+		}
+		s, err := config.LoadSchema(c.Schema, f)
+		f.Close()
+		if err != nil {
+			return nil, err
+		}
+		if given["torch"] && s.Version != v {
+			return nil, fmt.Errorf("-torch %s but the schema %s describes torch %s", v, c.Schema, s.Torch)
+		}
+		b.Resolver, err = config.NewResolverFromSchema(s)
+		if err != nil {
+			return nil, err
+		}
+	} else if b.Resolver, err = config.NewResolver(v); err != nil {
+		return nil, err
+	}
+
+	req := &b.Request
+	req.Backend = c.Backend
+	if fromFile("backend") && sc.Backend != "" {
+		req.Backend = sc.Backend
+	}
+	if given["mode"] {
+		m := c.Mode
+		req.Mode = &m
+	} else if sc != nil && sc.Mode != nil {
+		req.Mode = sc.Mode
+	}
+	switch {
+	case given["options"]:
+		o, err := config.ParseOptions(c.Options)
+		if err != nil {
+			return nil, fmt.Errorf("-options: %w", err)
+		}
+		req.Options = &o
+	case sc != nil && len(sc.Options) > 0:
+		o, err := sc.ParsedOptions()
+		if err != nil {
+			return nil, err
+		}
+		req.Options = &o
+	}
+	sets := []string(c.Sets)
+	if fromFile("set") {
+		sets = sc.Set
+	}
+	for _, s := range sets {
+		a, err := config.ParseAssignment(s)
+		if err != nil {
+			return nil, fmt.Errorf("-set: %w", err)
+		}
+		req.Globals = append(req.Globals, a)
+	}
+	if !c.NoEnv && environ != nil {
+		b.Env = append(b.Env, environ()...)
+	}
+	if sc != nil {
+		for _, k := range slices.Sorted(maps.Keys(sc.Env)) {
+			b.Env = append(b.Env, k+"="+sc.Env[k])
+		}
+	}
+	for _, e := range c.Envs {
+		name, val, err := config.ParseEnvAssignment(e)
+		if err != nil {
+			return nil, fmt.Errorf("-env: %w", err)
+		}
+		b.Env = append(b.Env, name+"="+val)
+	}
+	env := b.Env
+	req.Env = func() []string { return env }
+	dyn := c.Dynamic
+	if fromFile("dynamic") && sc.Dynamic != nil {
+		dyn = fmt.Sprint(*sc.Dynamic)
+	}
+	switch dyn {
+	case "":
+	case "true", "True":
+		t := true
+		req.Dynamic = &t
+	case "false", "False":
+		f := false
+		req.Dynamic = &f
+	default:
+		return nil, fmt.Errorf("-dynamic %q: want true or false", dyn)
+	}
+	return b, nil
+}
+
+// LookupEnv returns the last value of name in env ("" if unset).
+func LookupEnv(env []string, name string) string {
+	val := ""
+	for _, kv := range env {
+		if k, v, ok := strings.Cut(kv, "="); ok && k == name {
+			val = v
+		}
+	}
+	return val
+}
