@@ -1,0 +1,187 @@
+//go:build cuda && cgo
+
+// Command bench measures the Go CUDA backend (graphs/backend) against the CUDA C++
+// baseline shared/gpu/anchor_graph.cu, in one run on one device: a step is K launches of
+// the tiny axpy kernel over n floats, run eagerly (cuLaunchKernel per kernel) and as a
+// replayed CUDA graph (one cuGraphLaunch per step). Both sides time the same way: CUDA
+// events around iters back-to-back steps on one stream.
+//
+//	bench -anchor ./anchor_graph -plot bench.svg
+//
+// With -anchor, the program runs the baseline binary (built with nvcc -O3 from
+// anchor_graph.cu) as `anchor K n iters` after each Go measurement and parses its line.
+// It prints a Markdown table and whether the targets were met; -plot also draws it.
+package main
+
+import (
+	"context"
+	"flag"
+	"fmt"
+	"os"
+	"os/exec"
+	"regexp"
+	"slices"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/compilemode/compilemode/graphs/backend"
+	"github.com/compilemode/compilemode/kernels"
+)
+
+func main() {
+	if err := run(); err != nil {
+		fmt.Fprintln(os.Stderr, "bench:", err)
+		os.Exit(1)
+	}
+}
+
+func run() error {
+	var (
+		ks      = flag.String("k", "16,64,256", "comma-separated kernels per step")
+		n       = flag.Int("n", 4096, "floats per kernel")
+		iters   = flag.Int("iters", 2000, "steps per timed run")
+		runs    = flag.Int("runs", 3, "timed runs per measurement; the median is reported")
+		device  = flag.Int("device", 0, "device ordinal (the C++ baseline uses device 0)")
+		anchor  = flag.String("anchor", "", "path of the C++ baseline built from anchor_graph.cu; empty: no baseline")
+		plotTo  = flag.String("plot", "", "draw the table to this file (.svg)")
+		capture = flag.String("capture-mode", "thread_local", "stream-capture mode: thread_local, global or relaxed")
+	)
+	flag.Parse()
+	mode, err := backend.ParseCaptureMode(*capture)
+	if err != nil {
+		return err
+	}
+	var kList []int
+	for _, s := range strings.Split(*ks, ",") {
+		k, err := strconv.Atoi(strings.TrimSpace(s))
+		if err != nil || k < 1 {
+			return fmt.Errorf("-k: bad value %q", s)
+		}
+		kList = append(kList, k)
+	}
+	ctx := context.Background()
+	b, err := backend.Open([]int{*device})
+	if err != nil {
+		return err
+	}
+	defer b.Close()
+	set, err := kernels.Load(ctx, b)
+	if err != nil {
+		return err
+	}
+	x, err := b.Alloc(ctx, *device, int64(4**n))
+	if err != nil {
+		return err
+	}
+	y, err := b.Alloc(ctx, *device, int64(4**n))
+	if err != nil {
+		return err
+	}
+	var rows []row
+	for _, k := range kList {
+		r, err := measure(ctx, b, set, x, y, *device, k, *iters, *runs, backend.ExecMode{Graph: true, Capture: mode})
+		if err != nil {
+			return err
+		}
+		if *anchor != "" {
+			var eager, graph []float64
+			for i := 0; i < *runs; i++ {
+				e, g, err := runAnchor(ctx, *anchor, k, *n, *iters)
+				if err != nil {
+					return err
+				}
+				eager, graph = append(eager, e), append(graph, g)
+			}
+			r.CPPEager, r.CPPGraph = median(eager), median(graph)
+		}
+		r.finish()
+		rows = append(rows, r)
+		fmt.Fprintf(os.Stderr, "bench: K=%d done\n", k)
+	}
+	if err := writeTable(os.Stdout, rows, *n, *iters); err != nil {
+		return err
+	}
+	if *plotTo != "" {
+		title := fmt.Sprintf("axpy over %d floats, K kernels per step", *n)
+		if err := drawPlot(*plotTo, title, rows); err != nil {
+			return err
+		}
+		fmt.Printf("plot: %s\n", *plotTo)
+	}
+	return b.Close()
+}
+
+// measure times one K: eager and replay, each warmed up and then run `runs` times for
+// iters steps, plus the wall time of one-step Run calls.
+func measure(ctx context.Context, b *backend.Backend, set *kernels.Set, x, y *backend.Buffer, device, k, iters, runs int, graph backend.ExecMode) (row, error) {
+	launches := make([]backend.Launch, k)
+	for i := range launches {
+		l, err := set.Axpy(1.0001, x, y)
+		if err != nil {
+			return row{}, err
+		}
+		launches[i] = l
+	}
+	step, err := b.NewStep(ctx, device, fmt.Sprintf("axpy%d", k), launches)
+	if err != nil {
+		return row{}, err
+	}
+	defer b.DestroyStep(ctx, step)
+	timed := func(mode backend.ExecMode) (float64, error) {
+		if _, err := b.Run(ctx, step, mode, 50); err != nil { // warm-up (captures in graph mode)
+			return 0, err
+		}
+		var us []float64
+		for i := 0; i < runs; i++ {
+			st, err := b.Run(ctx, step, mode, iters)
+			if err != nil {
+				return 0, err
+			}
+			us = append(us, float64(st.GPUTime)/float64(time.Microsecond)/float64(iters))
+		}
+		return median(us), nil
+	}
+	r := row{K: k}
+	if r.GoEager, err = timed(backend.ExecMode{}); err != nil {
+		return row{}, err
+	}
+	if r.GoReplay, err = timed(graph); err != nil {
+		return row{}, err
+	}
+	const calls = 200
+	start := time.Now()
+	for i := 0; i < calls; i++ {
+		if _, err := b.Run(ctx, step, graph, 1); err != nil {
+			return row{}, err
+		}
+	}
+	r.GoRunCall = float64(time.Since(start)) / float64(time.Microsecond) / calls
+	return r, nil
+}
+
+var anchorLine = regexp.MustCompile(`eager_us_per_step=([0-9.]+) graph_us_per_step=([0-9.]+)`)
+
+// runAnchor runs the C++ baseline for one K and returns its eager and graph µs per step.
+func runAnchor(ctx context.Context, path string, k, n, iters int) (eager, graph float64, err error) {
+	ctx, cancel := context.WithTimeout(ctx, 2*time.Minute)
+	defer cancel()
+	out, err := exec.CommandContext(ctx, path, strconv.Itoa(k), strconv.Itoa(n), strconv.Itoa(iters)).CombinedOutput()
+	if err != nil {
+		return 0, 0, fmt.Errorf("anchor %s: %w: %s", path, err, out)
+	}
+	m := anchorLine.FindSubmatch(out)
+	if m == nil {
+		return 0, 0, fmt.Errorf("anchor %s: no timing line in %q", path, out)
+	}
+	eager, _ = strconv.ParseFloat(string(m[1]), 64)
+	graph, _ = strconv.ParseFloat(string(m[2]), 64)
+	fmt.Fprintf(os.Stderr, "bench: %s", out)
+	return eager, graph, nil
+}
+
+func median(v []float64) float64 {
+	s := slices.Clone(v)
+	slices.Sort(s)
+	return s[len(s)/2]
+}

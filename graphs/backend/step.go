@@ -1,0 +1,423 @@
+//go:build cuda && cgo
+
+package backend
+
+/*
+#include <stdlib.h>
+#include "cm.h"
+*/
+import "C"
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"math"
+	"time"
+	"unsafe"
+)
+
+// Dim3 is a CUDA grid or block shape; a zero component counts as 1.
+type Dim3 struct{ X, Y, Z uint32 }
+
+func (d Dim3) norm() [3]uint32 {
+	v := [3]uint32{d.X, d.Y, d.Z}
+	for i := range v {
+		if v[i] == 0 {
+			v[i] = 1
+		}
+	}
+	return v
+}
+
+// Arg is one kernel argument: a device buffer's address, resolved on the worker at each
+// run, or a scalar fixed when the step is built. Build one with [Ptr], [Float32], [Int32],
+// [Uint32] or [Int64]. Each must match the kernel's parameter type in the PTX.
+type Arg struct {
+	buf  *Buffer
+	bits uint64 // scalar value, little-endian in the argument's size
+}
+
+// Ptr passes buf's device address (a .u64 / pointer parameter); Ptr(nil) passes a null
+// pointer.
+func Ptr(buf *Buffer) Arg { return Arg{buf: buf} }
+
+// Float32 passes v (a .f32 parameter).
+func Float32(v float32) Arg { return Arg{bits: uint64(math.Float32bits(v))} }
+
+// Int32 passes v (a .s32 / int parameter).
+func Int32(v int32) Arg { return Arg{bits: uint64(uint32(v))} }
+
+// Uint32 passes v (a .u32 parameter).
+func Uint32(v uint32) Arg { return Arg{bits: uint64(v)} }
+
+// Int64 passes v (a .s64 parameter).
+func Int64(v int64) Arg { return Arg{bits: uint64(v)} }
+
+// Launch is one kernel launch of a step: cuLaunchKernel's arguments.
+type Launch struct {
+	Func      *Function
+	Grid      Dim3   // blocks
+	Block     Dim3   // threads per block
+	SharedMem uint32 // dynamic shared memory per block, bytes
+	Args      []Arg
+}
+
+// RunStats says what one Run did.
+type RunStats struct {
+	Device     int    // device ordinal
+	Step       string // step name
+	Iterations int    // times the step ran
+	// Graph reports whether the iterations replayed a CUDA graph (cuGraphLaunch); false
+	// means every kernel was launched eagerly (cuLaunchKernel).
+	Graph bool
+	// Captured reports whether the step was captured before the iterations: on its first
+	// graph run, or to re-record it after a captured buffer moved.
+	Captured bool
+	// Updated reports whether a re-record was applied to the existing executable graph in
+	// place with cuGraphExecUpdate (false when it had to be instantiated afresh).
+	Updated bool
+	// Rerecords is the number of address-change re-records of the step so far.
+	Rerecords int
+	// EagerFallback reports whether the step has reached its re-record limit and now runs
+	// eagerly even in graph mode, as PyTorch does past
+	// triton.cudagraph_unexpected_rerecord_limit.
+	EagerFallback bool
+	// GPUTime is the time between two CUDA events recorded on the worker's stream around
+	// the iterations (cuEventElapsedTime, about 0.5 µs resolution); capture is not in it.
+	GPUTime time.Duration
+}
+
+// Step is a named sequence of kernel launches on one device, built by [Backend.NewStep]
+// and run by [Backend.Run]. Its launch table lives in C memory and its CUDA graph, once
+// captured, in the driver; both belong to the device's worker.
+//
+// A *Step is safe to share between goroutines: all its state is touched on its device's
+// worker only.
+type Step struct {
+	name   string
+	device int
+
+	// ---- owned by the device's worker ----
+	n         int            // launches
+	mem       unsafe.Pointer // one C allocation: launches, then param pointers, then slots
+	launches  *C.cm_launch   // n entries
+	slots     []uint64       // one 8-byte slot per kernel argument, in C memory
+	bufArgs   []bufArg       // the slots that hold buffer addresses
+	exec      C.CUgraphExec  // nil until captured
+	captured  []uint64       // slots at capture
+	rerecords int            // address-change re-records so far
+	fallback  bool           // re-record limit reached: run eagerly
+	destroyed bool
+}
+
+type bufArg struct {
+	slot, launch, arg int
+	buf               *Buffer
+}
+
+// Name returns the step's name.
+func (s *Step) Name() string { return s.name }
+
+// Device returns the step's device ordinal.
+func (s *Step) Device() int { return s.device }
+
+// NewStep builds a step on device from launches, in order. Every launch needs a Func
+// loaded on the device, and every buffer argument must be on the device; launch shapes
+// are left to the driver, so a bad one (such as more than 1024 threads per block) fails
+// at Run with cuLaunchKernel's CUDA_ERROR_INVALID_VALUE. The step keeps its own copy of
+// launches.
+func (b *Backend) NewStep(ctx context.Context, device int, name string, launches []Launch) (*Step, error) {
+	w, err := b.worker(device, "step")
+	if err != nil {
+		return nil, err
+	}
+	bad := func(format string, a ...any) error {
+		return &DeviceError{Device: device, Step: "step", Name: name, Err: fmt.Errorf(format, a...)}
+	}
+	if len(launches) == 0 {
+		return nil, bad("no launches")
+	}
+	for i, l := range launches {
+		if l.Func == nil {
+			return nil, bad("launch %d: nil Func", i)
+		}
+		if _, ok := l.Func.handles[device]; !ok {
+			return nil, bad("launch %d: kernel %q is not loaded on this device", i, l.Func.name)
+		}
+		for j, a := range l.Args {
+			if a.buf != nil && a.buf.device != device {
+				return nil, bad("launch %d (%s) argument %d: buffer is on device %d", i, l.Func.name, j, a.buf.device)
+			}
+		}
+	}
+	s := &Step{name: name, device: device}
+	ls := append([]Launch(nil), launches...)
+	err = w.do(ctx, "step", func() error {
+		s.build(ls)
+		w.steps[s] = struct{}{}
+		return nil
+	})
+	if err != nil {
+		return nil, err
+	}
+	return s, nil
+}
+
+// build lays the launch table out in one C allocation.
+func (s *Step) build(ls []Launch) {
+	nargs := 0
+	for _, l := range ls {
+		nargs += len(l.Args)
+	}
+	lsz := uintptr(len(ls)) * unsafe.Sizeof(C.cm_launch{})
+	psz := uintptr(nargs) * unsafe.Sizeof(unsafe.Pointer(nil))
+	total := lsz + psz + uintptr(nargs)*8 + 8
+	s.mem = C.calloc(1, C.size_t(total))
+	s.n = len(ls)
+	s.launches = (*C.cm_launch)(s.mem)
+	table := unsafe.Slice(s.launches, len(ls))
+	params := unsafe.Slice((*unsafe.Pointer)(unsafe.Add(s.mem, lsz)), nargs)
+	s.slots = unsafe.Slice((*uint64)(unsafe.Add(s.mem, lsz+psz)), nargs)
+	k := 0
+	for i, l := range ls {
+		g, bl := l.Grid.norm(), l.Block.norm()
+		t := &table[i]
+		t.fn = C.CUfunction(unsafe.Pointer(cFunction(l.Func.handles[s.device])))
+		for d := 0; d < 3; d++ {
+			t.grid[d] = C.uint(g[d])
+			t.block[d] = C.uint(bl[d])
+		}
+		t.shmem = C.uint(l.SharedMem)
+		if len(l.Args) > 0 {
+			t.params = &params[k]
+		}
+		for j, a := range l.Args {
+			params[k] = unsafe.Pointer(&s.slots[k])
+			s.slots[k] = a.bits
+			if a.buf != nil {
+				s.bufArgs = append(s.bufArgs, bufArg{slot: k, launch: i, arg: j, buf: a.buf})
+			}
+			k++
+		}
+	}
+}
+
+// refresh writes the current address of every buffer argument into its slot.
+func (s *Step) refresh() error {
+	for _, a := range s.bufArgs {
+		if a.buf.freed {
+			return fmt.Errorf("launch %d argument %d: buffer was freed", a.launch, a.arg)
+		}
+		s.slots[a.slot] = uint64(a.buf.ptr)
+	}
+	return nil
+}
+
+// moved returns the first buffer argument whose address differs from the captured one.
+func (s *Step) moved() (bufArg, bool) {
+	for _, a := range s.bufArgs {
+		if s.slots[a.slot] != s.captured[a.slot] {
+			return a, true
+		}
+	}
+	return bufArg{}, false
+}
+
+// DestroyStep destroys the step's executable graph (cuGraphExecDestroy) and frees its
+// launch table. Close destroys the steps that are left.
+func (b *Backend) DestroyStep(ctx context.Context, s *Step) error {
+	w, err := b.worker(s.device, "step")
+	if err != nil {
+		return err
+	}
+	return w.do(ctx, "step", func() error { return w.destroyStep(s) })
+}
+
+func (w *worker) destroyStep(s *Step) error {
+	if s.destroyed {
+		return &DeviceError{Device: w.device, Step: "step", Name: s.name, Err: errors.New("step already destroyed")}
+	}
+	var err error
+	if s.exec != nil {
+		if e := destroyExec(s.exec); e != nil {
+			err = w.errorf("close", s.name, "cuGraphExecDestroy", e)
+		}
+		s.exec = nil
+	}
+	C.free(s.mem)
+	s.mem, s.launches, s.slots = nil, nil, nil
+	s.destroyed = true
+	delete(w.steps, s)
+	return err
+}
+
+// Run runs step s n times (n ≥ 1) on its device as mode says, and returns when the GPU has
+// finished (it waits on a CUDA event, never on the context).
+//
+// Eager mode launches every kernel with cuLaunchKernel, from one C loop per call. Graph
+// mode captures the step on first use (cuStreamBeginCapture in mode.Capture, the launches,
+// cuStreamEndCapture, cuGraphInstantiateWithFlags, cuGraphUpload) and replays it with
+// cuGraphLaunch. Before a replay, each buffer argument's current address is compared with
+// the captured one; if one moved, mode.Policy decides: [FailOnMove] returns a
+// *[StaticAddressError]; [Rerecord] captures again and updates the executable graph in
+// place (cuGraphExecUpdate), or instantiates anew if the update is refused, until
+// mode.Limit() re-records, after which the step runs eagerly.
+//
+// A driver failure is returned as a *[DeviceError] naming device, phase ("capture",
+// "update", "instantiate", "replay", "launch", "sync"), step and driver call.
+func (b *Backend) Run(ctx context.Context, s *Step, mode ExecMode, n int) (RunStats, error) {
+	w, err := b.worker(s.device, "step")
+	if err != nil {
+		return RunStats{}, err
+	}
+	if n < 1 || n > math.MaxInt32 {
+		return RunStats{}, &DeviceError{Device: s.device, Step: "step", Name: s.name, Err: fmt.Errorf("iterations %d: want 1 to %d", n, math.MaxInt32)}
+	}
+	var st RunStats
+	err = w.do(ctx, "step", func() error {
+		var err error
+		st, err = w.runStep(s, mode, n)
+		return err
+	})
+	return st, err
+}
+
+func (w *worker) runStep(s *Step, mode ExecMode, n int) (RunStats, error) {
+	st := RunStats{Device: w.device, Step: s.name, Iterations: n}
+	w.phase, w.stepName = "step", s.name
+	if s.destroyed {
+		return st, &DeviceError{Device: w.device, Step: "step", Name: s.name, Err: errors.New("step was destroyed")}
+	}
+	if err := s.refresh(); err != nil {
+		return st, &DeviceError{Device: w.device, Step: "step", Name: s.name, Err: err}
+	}
+	if mode.Graph && !s.fallback {
+		switch {
+		case s.exec == nil:
+			if _, err := w.capture(s, mode); err != nil {
+				return st, err
+			}
+			st.Captured = true
+		default:
+			a, moved := s.moved()
+			if !moved {
+				break
+			}
+			if mode.Policy == FailOnMove {
+				return st, &StaticAddressError{Device: w.device, Name: s.name, Launch: a.launch, Arg: a.arg,
+					Captured: uintptr(s.captured[a.slot]), Current: uintptr(s.slots[a.slot])}
+			}
+			if s.rerecords >= mode.Limit() {
+				s.fallback = true
+				break
+			}
+			s.rerecords++
+			updated, err := w.capture(s, mode)
+			if err != nil {
+				return st, err
+			}
+			st.Captured, st.Updated = true, updated
+		}
+	}
+	st.Rerecords, st.EagerFallback = s.rerecords, s.fallback
+	st.Graph = mode.Graph && !s.fallback
+
+	w.phase = "sync"
+	if err := w.start.Record(w.stream); err != nil {
+		return st, w.errorf("sync", s.name, "cuEventRecord", err)
+	}
+	if st.Graph {
+		w.phase = "replay"
+		if err := launchGraph(s.exec, w.stream, n); err != nil {
+			return st, w.errorf("replay", s.name, "cuGraphLaunch", err)
+		}
+	} else {
+		w.phase = "launch"
+		if i, err := launchSeq(s.launches, s.n, n, w.stream); err != nil {
+			return st, w.errorf("launch", s.name, "cuLaunchKernel", fmt.Errorf("launch %d: %w", i, err))
+		}
+	}
+	w.phase = "sync"
+	if err := w.end.Record(w.stream); err != nil {
+		return st, w.errorf("sync", s.name, "cuEventRecord", err)
+	}
+	if err := w.end.Synchronize(); err != nil {
+		return st, w.errorf("sync", s.name, "cuEventSynchronize", err)
+	}
+	ms, err := w.start.Elapsed(w.end)
+	if err != nil {
+		return st, w.errorf("sync", s.name, "cuEventElapsedTime", err)
+	}
+	st.GPUTime = time.Duration(ms * float64(time.Millisecond))
+	return st, nil
+}
+
+// capture records the step into a CUDA graph with stream capture and makes s.exec replay
+// it: a first capture instantiates and uploads; a re-record updates s.exec in place when
+// the driver accepts (reported as updated), else replaces it. On error s keeps its previous
+// executable graph, if any, and the stream is out of capture.
+func (w *worker) capture(s *Step, mode ExecMode) (updated bool, err error) {
+	w.phase = "capture"
+	if err := beginCapture(w.stream, mode.Capture); err != nil {
+		return false, w.errorf("capture", s.name, "cuStreamBeginCapture", err)
+	}
+	var first error
+	if i, err := launchSeq(s.launches, s.n, 1, w.stream); err != nil {
+		first = w.errorf("capture", s.name, "cuLaunchKernel", fmt.Errorf("launch %d: %w", i, err))
+	}
+	if h := w.cfg.hooks.duringCapture; h != nil {
+		h(w.device, s.name)
+	}
+	g, err := endCapture(w.stream)
+	if first == nil && err != nil {
+		first = w.errorf("capture", s.name, "cuStreamEndCapture", err)
+	}
+	if first != nil {
+		if g != nil {
+			first = errors.Join(first, destroyGraphErr(w, s.name, g))
+		}
+		return false, first
+	}
+	defer func() {
+		// The executable graph keeps what it needs; the template is not kept.
+		if derr := destroyGraphErr(w, s.name, g); derr != nil && err == nil {
+			err = derr
+		}
+	}()
+	if s.exec != nil {
+		ok := false
+		if !w.cfg.hooks.refuseUpdate {
+			w.phase = "update"
+			if ok, err = execUpdate(s.exec, g); err != nil {
+				return false, w.errorf("update", s.name, "cuGraphExecUpdate", err)
+			}
+		}
+		if ok {
+			s.captured = append(s.captured[:0], s.slots...)
+			return true, nil
+		}
+		if err := destroyExec(s.exec); err != nil {
+			return false, w.errorf("update", s.name, "cuGraphExecDestroy", err)
+		}
+		s.exec = nil
+	}
+	w.phase = "instantiate"
+	e, err := instantiate(g)
+	if err != nil {
+		return false, w.errorf("instantiate", s.name, "cuGraphInstantiateWithFlags", err)
+	}
+	if err := upload(e, w.stream); err != nil {
+		return false, errors.Join(w.errorf("instantiate", s.name, "cuGraphUpload", err), destroyExec(e))
+	}
+	s.exec = e
+	s.captured = append(s.captured[:0], s.slots...)
+	return false, nil
+}
+
+func destroyGraphErr(w *worker, name string, g C.CUgraph) error {
+	if err := destroyGraph(g); err != nil {
+		return w.errorf("capture", name, "cuGraphDestroy", err)
+	}
+	return nil
+}
