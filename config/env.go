@@ -202,6 +202,16 @@ func (r *EnvRule) eval(k KeySpec, env map[string]string, host Host) (d envDefaul
 	return envDefault{val: val, from: name, forced: r.Kind == "force"}, true, nil
 }
 
+// readsAny reports whether any of the rule's variables is set in env.
+func (r *EnvRule) readsAny(env map[string]string) bool {
+	for _, v := range r.Vars {
+		if _, ok := env[v]; ok {
+			return true
+		}
+	}
+	return false
+}
+
 // pyInt parses s as Python's int(s) does for base 10: surrounding whitespace,
 // an optional sign, digits with single underscores between them.
 func pyInt(s string) (Value, bool) {
@@ -266,27 +276,6 @@ func isDigit(c byte) bool { return c >= '0' && c <= '9' }
 
 // pyUpper is str.upper() for the ASCII and common Unicode cases.
 func pyUpper(s string) string { return strings.ToUpper(s) }
-
-// applyEnv computes every key's default under the environment, in key order, which is
-// the order config.py evaluates them at import. The first failure is returned, as the
-// import raises it.
-func (s *Schema) applyEnv(env map[string]string, host Host) ([]envDefault, error) {
-	out := make([]envDefault, len(s.keys))
-	for i, k := range s.keys {
-		out[i] = envDefault{val: k.Default}
-		if k.Env == nil {
-			continue
-		}
-		d, ok, err := k.Env.eval(k, env, host)
-		if err != nil {
-			return nil, err
-		}
-		if ok {
-			out[i] = d
-		}
-	}
-	return out, nil
-}
 
 // evidenceForKey is the evidence of a key's default: the schema's, or host when the
 // default is computed for this host.

@@ -163,8 +163,14 @@ type Result struct {
 	Backend string
 	// Mode is the mode whose patch applied ("" when options or a non-inductor backend).
 	Mode modes.Mode
-	// Keys are all keys in get_config_copy() order; nil when importing the config failed.
-	Keys []Resolved
+	// BackendKwargs are the keyword arguments torch.compile passes to a non-inductor
+	// backend: "mode" when mode is truthy and not "default", "options" when options is
+	// truthy (_TorchCompileWrapper).
+	BackendKwargs []string
+	// base is the clean defaults (shared with the Resolver, never written); over holds
+	// the keys any layer set, sorted by index. Nil base: importing the config failed.
+	base *baseline
+	over []overEntry
 	// CUDAGraphs is the verdict from triton.cudagraphs and triton.cudagraph_trees.
 	CUDAGraphs Verdict
 	// Warnings are every hazard found, in the order found.
@@ -183,16 +189,88 @@ type Result struct {
 	// Nil when resolution failed.
 	Threaded *Result
 
-	index map[Key]int
+	index    map[Key]int
+	keyNames []Key
+}
+
+// baseline is every key's clean default and its origin, in key order.
+type baseline struct {
+	vals    []Value
+	origins []Origin
+}
+
+// overEntry is one key a layer set.
+type overEntry struct {
+	idx    int
+	val    Value
+	origin Origin
+}
+
+// at returns key i's value and origin.
+func (r *Result) at(i int) (Value, Origin) {
+	if j, ok := r.find(i); ok {
+		return r.over[j].val, r.over[j].origin
+	}
+	return r.base.vals[i], r.base.origins[i]
+}
+
+func (r *Result) find(i int) (int, bool) {
+	lo, hi := 0, len(r.over)
+	for lo < hi {
+		m := (lo + hi) / 2
+		if r.over[m].idx < i {
+			lo = m + 1
+		} else {
+			hi = m
+		}
+	}
+	return lo, lo < len(r.over) && r.over[lo].idx == i
+}
+
+// set records key i's value and origin.
+func (r *Result) set(i int, v Value, o Origin) {
+	j, ok := r.find(i)
+	if ok {
+		r.over[j].val, r.over[j].origin = v, o
+		return
+	}
+	r.over = append(r.over, overEntry{})
+	copy(r.over[j+1:], r.over[j:])
+	r.over[j] = overEntry{idx: i, val: v, origin: o}
+}
+
+// Keys returns every key in get_config_copy() order; nil when importing the config
+// failed. Each call returns a new slice.
+func (r *Result) Keys() []Resolved {
+	if r.base == nil {
+		return nil
+	}
+	out := make([]Resolved, len(r.base.vals))
+	for i := range out {
+		out[i] = Resolved{Key: r.keyNames[i], Value: r.base.vals[i], Origin: r.base.origins[i]}
+	}
+	for _, e := range r.over {
+		out[e.idx].Value, out[e.idx].Origin = e.val, e.origin
+	}
+	return out
+}
+
+// Len returns the number of resolved keys (0 when importing the config failed).
+func (r *Result) Len() int {
+	if r.base == nil {
+		return 0
+	}
+	return len(r.base.vals)
 }
 
 // Get returns the resolved key and whether the release has it.
 func (r *Result) Get(k Key) (Resolved, bool) {
 	i, ok := r.index[k]
-	if !ok || i >= len(r.Keys) {
+	if !ok || i >= r.Len() {
 		return Resolved{}, false
 	}
-	return r.Keys[i], true
+	v, o := r.at(i)
+	return Resolved{Key: k, Value: v, Origin: o}, true
 }
 
 func (r *Result) truthy(k Key) bool {
@@ -238,9 +316,9 @@ func (r *Result) RerecordLimit() (int64, bool) {
 // Changed returns the keys whose value differs from the clean default, in order.
 func (r *Result) Changed() []Resolved {
 	var out []Resolved
-	for _, k := range r.Keys {
-		if k.Origin.Changed {
-			out = append(out, k)
+	for _, e := range r.over {
+		if e.origin.Changed {
+			out = append(out, Resolved{Key: r.keyNames[e.idx], Value: e.val, Origin: e.origin})
 		}
 	}
 	return out
@@ -254,6 +332,10 @@ type Resolver struct {
 	table    *modes.Table
 	facts    Facts
 	known    []Key
+	clean    *baseline // defaults in an empty environment on the zero Host
+	patches  map[modes.Mode][]patchEntry
+	patchErr error // a mode table entry that does not fit the schema
+	envIdx   []int // indexes of keys with an environment rule, in key order
 }
 
 // NewResolver returns a resolver for release v with the built-in schema and mode
@@ -291,7 +373,80 @@ func newResolver(v modes.Version, s *Schema, ev modes.Evidence, t *modes.Table) 
 	for i, k := range s.keys {
 		known[i] = k.Key
 	}
-	return &Resolver{schema: s, schemaEv: ev, table: t, facts: FactsFor(v), known: known}
+	r := &Resolver{schema: s, schemaEv: ev, table: t, facts: FactsFor(v), known: known}
+	for i, k := range s.keys {
+		if k.Env != nil {
+			r.envIdx = append(r.envIdx, i)
+		}
+	}
+	r.clean = r.baseline(Host{})
+	r.patches = map[modes.Mode][]patchEntry{}
+	for _, e := range t.Entries {
+		for _, o := range e.Patch {
+			i, ok := s.index[Key(o.Key)]
+			if !ok {
+				r.patchErr = &SchemaError{Msg: fmt.Sprintf("mode %s sets %s, which the schema lacks", e.Mode, o.Key)}
+				continue
+			}
+			v, err := ParseLiteral(o.Literal)
+			if err != nil {
+				r.patchErr = &SchemaError{Msg: fmt.Sprintf("mode %s option %s: %v", e.Mode, o.Key, err)}
+				continue
+			}
+			r.patches[e.Mode] = append(r.patches[e.Mode], patchEntry{idx: i, val: v, origin: Origin{Source: FromMode, Detail: string(e.Mode), Evidence: t.Evidence}})
+		}
+	}
+	return r
+}
+
+// baseline computes every key's clean default (an empty environment) for host.
+func (r *Resolver) baseline(host Host) *baseline {
+	n := len(r.schema.keys)
+	b := &baseline{vals: make([]Value, n), origins: make([]Origin, n)}
+	for i, k := range r.schema.keys {
+		b.vals[i] = k.Default
+		b.origins[i] = Origin{Evidence: r.schemaEv}
+		if k.Host != "" {
+			b.origins[i].Evidence = modes.Host
+		}
+	}
+	for _, i := range r.envIdx {
+		k := r.schema.keys[i]
+		if d, ok, _ := k.Env.eval(k, nil, host); ok { // an empty environment cannot fail
+			b.vals[i] = d.val
+		}
+	}
+	return b
+}
+
+// applyEnv sets every key the environment changes, in key order (the order config.py
+// evaluates them at import); the first failure is returned, as the import raises it.
+// It returns the indexes of env_name_force keys the environment set.
+func (r *Resolver) applyEnv(res *Result, env map[string]string, host Host) ([]int, error) {
+	var forced []int
+	for _, i := range r.envIdx {
+		k := r.schema.keys[i]
+		if !k.Env.readsAny(env) { // unset: the baseline already holds the value
+			continue
+		}
+		d, ok, err := k.Env.eval(k, env, host)
+		if err != nil {
+			return nil, err
+		}
+		if !ok || d.from == "" {
+			continue
+		}
+		o := res.base.origins[i]
+		o.Source, o.Detail = FromEnv, d.from
+		if d.host {
+			o.Evidence = modes.Host
+		}
+		res.set(i, d.val, o)
+		if d.forced {
+			forced = append(forced, i)
+		}
+	}
+	return forced, nil
 }
 
 // Schema returns the schema the resolver uses.
@@ -336,28 +491,15 @@ func (r *Resolver) Resolve(req Request) (*Result, error) {
 
 	// (4) Import: every default under the environment, in the order config.py runs.
 	env := envMap(req.Env)
-	clean, err := s.applyEnv(nil, req.Host)
-	if err != nil {
-		return fail(err) // unreachable: an empty environment sets nothing
+	res.base, res.keyNames = r.clean, r.known
+	if req.Host != (Host{}) {
+		res.base = r.baseline(req.Host)
 	}
-	defs, err := s.applyEnv(env, req.Host)
+	forced, err := r.applyEnv(res, env, req.Host)
 	if err != nil {
+		res.base = nil
 		return fail(err)
 	}
-	keys := make([]Resolved, len(s.keys))
-	forced := map[int]envDefault{}
-	for i, k := range s.keys {
-		d := defs[i]
-		o := Origin{Source: FromDefault, Evidence: evidenceForKey(r.schemaEv, k, d)}
-		if d.from != "" {
-			o.Source, o.Detail = FromEnv, d.from
-		}
-		if d.forced {
-			forced[i] = d
-		}
-		keys[i] = Resolved{Key: k.Key, Value: d.val, Origin: o}
-	}
-	res.Keys = keys
 	r.envWarnings(res, env)
 
 	// (3) Global assignments, in order.
@@ -376,8 +518,9 @@ func (r *Resolver) Resolve(req Request) (*Result, error) {
 				Evidence:       modes.Measured,
 			})
 		}
-		keys[i].Value = g.Value
-		keys[i].Origin.Source, keys[i].Origin.Detail = FromGlobal, ""
+		_, o := res.at(i)
+		o.Source, o.Detail = FromGlobal, ""
+		res.set(i, g.Value, o)
 	}
 
 	// (2) torch.compile: mode and options.
@@ -386,22 +529,27 @@ func (r *Resolver) Resolve(req Request) (*Result, error) {
 	}
 
 	// (1) env_name_force beats everything.
-	for i, d := range forced {
-		if !keys[i].Value.Equal(d.val) && (keys[i].Origin.Source == FromMode || keys[i].Origin.Source == FromOptions || keys[i].Origin.Source == FromGlobal) {
+	for _, i := range forced {
+		forcedVal, _, _ := s.keys[i].Env.eval(s.keys[i], env, req.Host)
+		cur, o := res.at(i)
+		if src := o.Source; !cur.Equal(forcedVal.val) && (src == FromMode || src == FromOptions || src == FromGlobal) {
 			res.Warnings = append(res.Warnings, Warning{
-				Code: "env-force-overrides", Key: keys[i].Key,
+				Code: "env-force-overrides", Key: s.keys[i].Key,
 				Message: fmt.Sprintf("%s=%s comes from %s, but %s is an env_name_force variable and beats it: %s stays %s",
-					keys[i].Key, keys[i].Value, keys[i].Origin, d.from, keys[i].Key, d.val),
-				Recommendation: fmt.Sprintf("unset %s to let the %s value apply", d.from, keys[i].Origin),
+					s.keys[i].Key, cur, o, forcedVal.from, s.keys[i].Key, forcedVal.val),
+				Recommendation: fmt.Sprintf("unset %s to let the %s value apply", forcedVal.from, o),
 				Evidence:       modes.Source,
 			})
 		}
-		keys[i].Value = d.val
-		keys[i].Origin.Source, keys[i].Origin.Detail = FromEnv, d.from
+		o.Source, o.Detail = FromEnv, forcedVal.from
+		res.set(i, forcedVal.val, o)
 	}
 
-	for i := range keys {
-		keys[i].Origin.Changed = keys[i].Value.String() != clean[i].val.String()
+	for j := range res.over {
+		// Changed means the Python repr differs; equal values have equal reprs.
+		e := &res.over[j]
+		clean := res.base.vals[e.idx]
+		e.origin.Changed = !e.val.Equal(clean) && e.val.String() != clean.String()
 	}
 	r.cudagraphVerdict(res)
 	res.Threaded = res
@@ -458,7 +606,6 @@ func hintOr(h, alt string) string {
 	return alt
 }
 
-
 // globalError builds the AttributeError of an assignment to an unknown key: PyTorch
 // names the first attribute of the dotted path that does not exist.
 func (r *Resolver) globalError(k Key) *GlobalError {
@@ -494,7 +641,13 @@ func (r *Resolver) applyCompile(res *Result, req Request) error {
 	if res.Backend != "inductor" {
 		// _TorchCompileWrapper: no validation; mode (if truthy and not "default") and
 		// options (if truthy) are passed to the backend as keyword arguments.
-		if (mode != "" && mode != "default") || (req.Options != nil && req.Options.Truthy()) {
+		if mode != "" && mode != "default" {
+			res.BackendKwargs = append(res.BackendKwargs, "mode")
+		}
+		if req.Options != nil && req.Options.Truthy() {
+			res.BackendKwargs = append(res.BackendKwargs, "options")
+		}
+		if len(res.BackendKwargs) > 0 {
 			res.Warnings = append(res.Warnings, Warning{
 				Code:           "backend-ignores-inductor-config",
 				Message:        fmt.Sprintf("backend=%q: torch.compile does not validate mode or options for it and passes them to the backend as keyword arguments; no Inductor config patch is applied", res.Backend),
@@ -513,17 +666,10 @@ func (r *Resolver) applyCompile(res *Result, req Request) error {
 		if entry.Mode != modes.Default {
 			res.Mode = entry.Mode
 		}
-		for _, o := range entry.Patch {
-			i, ok := r.schema.index[Key(o.Key)]
-			if !ok {
-				return &SchemaError{Msg: fmt.Sprintf("mode %s sets %s, which the schema lacks", entry.Mode, o.Key)}
-			}
-			v, err := ParseLiteral(o.Literal)
-			if err != nil {
-				return &SchemaError{Msg: fmt.Sprintf("mode %s option %s: %v", entry.Mode, o.Key, err)}
-			}
-			patch = append(patch, patchEntry{idx: i, val: v, origin: Origin{Source: FromMode, Detail: string(entry.Mode), Evidence: r.table.Evidence}})
+		if len(entry.Patch) > 0 && r.patchErr != nil {
+			return r.patchErr
 		}
+		patch = append(patch, r.patches[entry.Mode]...)
 	}
 	if req.Options != nil {
 		p, err := r.applyOptions(res, *req.Options)
@@ -533,22 +679,22 @@ func (r *Resolver) applyCompile(res *Result, req Request) error {
 		patch = append(patch, p...)
 	}
 	for _, p := range patch {
-		cur := &res.Keys[p.idx]
+		cv, co := res.at(p.idx)
+		cur := Resolved{Key: res.keyNames[p.idx], Value: cv, Origin: co}
 		if (cur.Origin.Source == FromGlobal || cur.Origin.Source == FromEnv) && cur.Value.String() != p.val.String() {
 			res.Warnings = append(res.Warnings, Warning{
 				Code: "mode-overrides-global", Key: cur.Key,
 				Message: fmt.Sprintf("%s is %s from %s, but the per-compile patch (%s) sets it to %s and wins for this compile",
 					cur.Key, cur.Value, cur.Origin, p.origin, p.val),
-				Recommendation: overrideRecommendation(res.Mode, cur, p),
+				Recommendation: overrideRecommendation(res.Mode, &cur, p),
 				Evidence:       EvidenceFor(r.facts.Torch),
 			})
 		}
-		ev := cur.Origin.Evidence
-		cur.Value = p.val
-		cur.Origin = p.origin
-		if cur.Origin.Evidence == "" {
-			cur.Origin.Evidence = ev
+		o := p.origin
+		if o.Evidence == "" {
+			o.Evidence = cur.Origin.Evidence
 		}
+		res.set(p.idx, p.val, o)
 	}
 	return nil
 }
@@ -572,7 +718,7 @@ func (r *Resolver) applyOptions(res *Result, opts Value) ([]patchEntry, error) {
 		return nil, &OptionsShapeError{PyType: opts.PyType(), Attr: "items"}
 	}
 	var out []patchEntry
-	for _, it := range opts.dict {
+	for _, it := range opts.dictItems() {
 		key, ok := it.Key.AsStr()
 		if !ok {
 			return nil, &OptionsShapeError{PyType: it.Key.PyType(), Attr: "replace"}
@@ -583,7 +729,7 @@ func (r *Resolver) applyOptions(res *Result, opts Value) ([]patchEntry, error) {
 			return nil, &UnknownOptionError{Key: key, Known: r.known, Origin: Origin{Source: FromOptions}}
 		}
 		spec := r.schema.keys[i]
-		current := res.Keys[i].Value
+		current, _ := res.at(i)
 		switch r.facts.TypeCheck {
 		case ExactType:
 			if it.Val.PyType() != current.PyType() {

@@ -311,7 +311,7 @@ func TestOrderInvariance(t *testing.T) {
 
 func render(res *Result) string {
 	var b strings.Builder
-	for _, k := range res.Keys {
+	for _, k := range res.Keys() {
 		fmt.Fprintf(&b, "%s=%s  # %s changed=%v\n", k.Key, k.Value, k.Origin, k.Origin.Changed)
 	}
 	fmt.Fprintf(&b, "cudagraphs=%v %s warnings=%v\n", res.CUDAGraphs.Enabled, res.CUDAGraphs.Implementation, codes(res.Warnings))

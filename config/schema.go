@@ -248,10 +248,10 @@ func decodeJSONValue(raw json.RawMessage, pytype, repr string) (Value, error) {
 		return Value{}, err
 	}
 	if pytype == "tuple" && v.kind == ListKind {
-		v.kind = TupleKind
+		v = Tuple(v.items()...)
 	}
 	if v.kind == OpaqueKind && pytype != "" {
-		v.pytype = pytype
+		v = Opaque(v.s, pytype)
 	}
 	return v, nil
 }
@@ -315,9 +315,7 @@ func decodeOrdered(dec *json.Decoder, depth int) (Value, error) {
 					}
 				case "tuple":
 					if items[0].Val.kind == ListKind {
-						tv := items[0].Val
-						tv.kind = TupleKind
-						return tv, nil
+						return Tuple(items[0].Val.items()...), nil
 					}
 				}
 			}

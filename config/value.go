@@ -31,11 +31,17 @@ const (
 // Value is a Python value as the Inductor config holds it. The zero Value is None.
 // Values are immutable and safe to share between goroutines.
 type Value struct {
-	kind   Kind
-	b      bool
-	i      int64
-	f      float64
-	s      string // str value, or an opaque value's repr
+	kind Kind
+	b    bool
+	i    int64
+	f    float64
+	s    string     // str value, an opaque value's repr, or an int's digits beyond int64
+	ext  *composite // list, tuple, dict and opaque parts; nil for scalars
+}
+
+// composite holds the parts of a Value that scalars do not need, so that Values stay
+// small to copy (a resolution copies 543 of them).
+type composite struct {
 	pytype string // opaque only: type(v).__name__
 	items  []Value
 	dict   []DictItem
@@ -62,10 +68,10 @@ func Float(f float64) Value { return Value{kind: FloatKind, f: f} }
 func Str(s string) Value { return Value{kind: StrKind, s: s} }
 
 // List returns a Python list of the items.
-func List(items ...Value) Value { return Value{kind: ListKind, items: items} }
+func List(items ...Value) Value { return Value{kind: ListKind, ext: &composite{items: items}} }
 
 // Tuple returns a Python tuple of the items.
-func Tuple(items ...Value) Value { return Value{kind: TupleKind, items: items} }
+func Tuple(items ...Value) Value { return Value{kind: TupleKind, ext: &composite{items: items}} }
 
 // Dict returns a Python dict of the items, in order; a repeated key keeps its first
 // position and takes the last value, as a Python dict literal does.
@@ -84,11 +90,13 @@ func Dict(items ...DictItem) Value {
 			out = append(out, it)
 		}
 	}
-	return Value{kind: DictKind, dict: out}
+	return Value{kind: DictKind, ext: &composite{dict: out}}
 }
 
 // Opaque returns a value known only by its Python repr and type name.
-func Opaque(repr, pytype string) Value { return Value{kind: OpaqueKind, s: repr, pytype: pytype} }
+func Opaque(repr, pytype string) Value {
+	return Value{kind: OpaqueKind, s: repr, ext: &composite{pytype: pytype}}
+}
 
 // Kind returns the value's kind.
 func (v Value) Kind() Kind { return v.kind }
@@ -111,10 +119,24 @@ func (v Value) intString() string {
 func (v Value) AsStr() (string, bool) { return v.s, v.kind == StrKind }
 
 // Items returns the items of a list or tuple.
-func (v Value) Items() []Value { return append([]Value(nil), v.items...) }
+func (v Value) Items() []Value { return append([]Value(nil), v.items()...) }
 
 // DictItems returns the items of a dict, in order.
-func (v Value) DictItems() []DictItem { return append([]DictItem(nil), v.dict...) }
+func (v Value) DictItems() []DictItem { return append([]DictItem(nil), v.dictItems()...) }
+
+func (v Value) items() []Value {
+	if v.ext == nil {
+		return nil
+	}
+	return v.ext.items
+}
+
+func (v Value) dictItems() []DictItem {
+	if v.ext == nil {
+		return nil
+	}
+	return v.ext.dict
+}
 
 // PyType returns type(v).__name__: NoneType, bool, int, float, str, list, tuple, dict,
 // or an opaque value's own.
@@ -137,7 +159,10 @@ func (v Value) PyType() string {
 	case DictKind:
 		return "dict"
 	default:
-		return v.pytype
+		if v.ext == nil {
+			return "object"
+		}
+		return v.ext.pytype
 	}
 }
 
@@ -155,9 +180,9 @@ func (v Value) Truthy() bool {
 	case StrKind:
 		return v.s != ""
 	case ListKind, TupleKind:
-		return len(v.items) > 0
+		return len(v.items()) > 0
 	case DictKind:
-		return len(v.dict) > 0
+		return len(v.dictItems()) > 0
 	default:
 		return true
 	}
@@ -181,23 +206,25 @@ func (v Value) Equal(w Value) bool {
 	case StrKind:
 		return v.s == w.s
 	case OpaqueKind:
-		return v.s == w.s && v.pytype == w.pytype
+		return v.s == w.s && v.PyType() == w.PyType()
 	case ListKind, TupleKind:
-		if len(v.items) != len(w.items) {
+		a, b := v.items(), w.items()
+		if len(a) != len(b) {
 			return false
 		}
-		for i := range v.items {
-			if !v.items[i].Equal(w.items[i]) {
+		for i := range a {
+			if !a[i].Equal(b[i]) {
 				return false
 			}
 		}
 		return true
 	case DictKind:
-		if len(v.dict) != len(w.dict) {
+		a, b := v.dictItems(), w.dictItems()
+		if len(a) != len(b) {
 			return false
 		}
-		for i := range v.dict {
-			if !v.dict[i].Key.Equal(w.dict[i].Key) || !v.dict[i].Val.Equal(w.dict[i].Val) {
+		for i := range a {
+			if !a[i].Key.Equal(b[i].Key) || !a[i].Val.Equal(b[i].Val) {
 				return false
 			}
 		}
@@ -236,7 +263,7 @@ func (v Value) writeRepr(b *strings.Builder) {
 		b.WriteString(v.s)
 	case ListKind:
 		b.WriteByte('[')
-		for i, it := range v.items {
+		for i, it := range v.items() {
 			if i > 0 {
 				b.WriteString(", ")
 			}
@@ -245,19 +272,19 @@ func (v Value) writeRepr(b *strings.Builder) {
 		b.WriteByte(']')
 	case TupleKind:
 		b.WriteByte('(')
-		for i, it := range v.items {
+		for i, it := range v.items() {
 			if i > 0 {
 				b.WriteString(", ")
 			}
 			it.writeRepr(b)
 		}
-		if len(v.items) == 1 {
+		if len(v.items()) == 1 {
 			b.WriteByte(',')
 		}
 		b.WriteByte(')')
 	case DictKind:
 		b.WriteByte('{')
-		for i, it := range v.dict {
+		for i, it := range v.dictItems() {
 			if i > 0 {
 				b.WriteString(", ")
 			}
@@ -395,7 +422,7 @@ func (v Value) writeJSON(b *bytes.Buffer) {
 		writeJSONString(b, v.s)
 	case ListKind, TupleKind:
 		b.WriteByte('[')
-		for i, it := range v.items {
+		for i, it := range v.items() {
 			if i > 0 {
 				b.WriteByte(',')
 			}
@@ -403,14 +430,14 @@ func (v Value) writeJSON(b *bytes.Buffer) {
 		}
 		b.WriteByte(']')
 	case DictKind:
-		for _, it := range v.dict {
+		for _, it := range v.dictItems() {
 			if it.Key.kind != StrKind {
 				writeReprObject(b, v)
 				return
 			}
 		}
 		b.WriteByte('{')
-		for i, it := range v.dict {
+		for i, it := range v.dictItems() {
 			if i > 0 {
 				b.WriteByte(',')
 			}

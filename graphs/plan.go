@@ -51,7 +51,7 @@ const (
 	msgAllocAsync        = "cudaMallocAsync does not yet support checkPoolLiveAllocations. If you need it, please file an issue describing your use case."
 	msgMutatedInputs     = "skipping cudagraphs due to mutated inputs (1 instances)"
 	msgSkipDynamic       = "skipping cudagraphs due to graph with symbolic shapes inputs and config.triton.cudagraph_skip_dynamic_graphs=True."
-	msgCGBackendKwarg    = "backend='cudagraphs' raised:\nTypeError: CudagraphsBackend.__call__() got an unexpected keyword argument 'mode'"
+	msgCGBackendKwarg    = "backend='cudagraphs' raised:\nTypeError: CudagraphsBackend.__call__() got an unexpected keyword argument '"
 	whereTLS             = "assert torch._C._is_key_in_tls(attr_name)  # get_obj, torch/_inductor/cudagraph_trees.py"
 	whereDataPtr         = "assert dst.data_ptr() == src.data_ptr()  # run, torch/_inductor/compile_fx.py (legacy cudagraphify_impl)"
 )
@@ -69,7 +69,7 @@ var concurrentCallerErrors = []string{
 // *WorkloadError for a workload that does not normalize, and an error when res holds a
 // failed resolution (there is nothing to plan: torch.compile raises first).
 func Build(res *config.Result, w Workload) (*Plan, error) {
-	if res == nil || res.Err != nil || res.Keys == nil {
+	if res == nil || res.Err != nil || res.Len() == 0 {
 		return nil, fmt.Errorf("graphs: no plan for a failed resolution")
 	}
 	w, err := w.Normalize()
@@ -152,7 +152,7 @@ func (pl *planner) globalsHazard() {
 		return
 	}
 	var keys []string
-	for _, k := range pl.res.Keys {
+	for _, k := range pl.res.Keys() {
 		if k.Origin.Source == config.FromGlobal {
 			keys = append(keys, string(k.Key))
 		}
@@ -342,6 +342,10 @@ func (pl *planner) device(view *config.Result, d int, thread string) DevicePlan 
 	}
 	if dynamicInputs && v.Implementation == CUDAGraphTrees {
 		dp.Reason += "; one graph is recorded per distinct input size"
+		if view.Dynamic != nil && *view.Dynamic {
+			// dynamic=True: symbolic from the first call, no static recording (measured).
+			dp.Message = strings.TrimSuffix(strings.TrimSuffix(dp.Message, msgRecordTree), "\n")
+		}
 		dp.Message = joinLines(dp.Message, "Recording cudagraph tree for symint key <size>")
 		if lim, ok := view.Get("triton.cudagraph_dynamic_shape_warn_limit"); ok {
 			if n, isInt := lim.Value.AsInt(); isInt && pl.w.DistinctSizes > int(n) {
@@ -412,13 +416,12 @@ func (pl *planner) callers(view *config.Result, d int, main DevicePlan) DevicePl
 // cudagraphsBackend plans backend="cudagraphs" (torch/_dynamo/backends/cudagraphs.py).
 func (pl *planner) cudagraphsBackend(view *config.Result, dp DevicePlan) DevicePlan {
 	dp.Implementation = view.CUDAGraphs.Implementation
-	if view.Mode != "" || hasOptions(view) {
-		if !view.Facts.CUDAGraphsBackendTakesKwargs {
-			dp.Outcome, dp.Exception = Fail, "BackendCompilerFailed"
-			dp.Reason = "backend=\"cudagraphs\" takes no mode or options: torch.compile passes them on and the first call fails"
-			dp.Message = msgCGBackendKwarg
-			return dp
-		}
+	if len(view.BackendKwargs) > 0 && !view.Facts.CUDAGraphsBackendTakesKwargs {
+		dp.Outcome, dp.Exception = Fail, "BackendCompilerFailed"
+		dp.Reason = "backend=\"cudagraphs\" takes no mode or options: torch.compile passes them on as keyword arguments and the first call fails"
+		dp.Message = msgCGBackendKwarg + view.BackendKwargs[0] + "'"
+		dp.Evidence = pl.measured()
+		return dp
 	}
 	switch {
 	case pl.w.CPUInputs, pl.w.SpanDevices:
@@ -442,15 +445,6 @@ func (pl *planner) cudagraphsBackend(view *config.Result, dp DevicePlan) DeviceP
 		dp, _ = pl.treesThreadFailure(view, dp)
 	}
 	return dp
-}
-
-func hasOptions(view *config.Result) bool {
-	for _, k := range view.Keys {
-		if k.Origin.Source == config.FromOptions {
-			return true
-		}
-	}
-	return false
 }
 
 // orError turns a skip into a fail where triton.cudagraph_or_error asks for it

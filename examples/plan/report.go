@@ -112,7 +112,7 @@ func (r *report) json() jsonReport {
 	res := r.res
 	out := jsonReport{
 		Torch: res.Torch.String(), Schema: res.SchemaTorch, Backend: res.Backend,
-		Config:   orderedConfig(res.Keys),
+		Config:   orderedConfig(res.Keys()),
 		Warnings: []jsonWarning{},
 		Evidence: map[string]string{
 			"modes":  string(r.resolver.Table().Evidence),
@@ -177,13 +177,13 @@ func writeText(w io.Writer, r *report, all bool) {
 			}
 		}
 	}
-	if len(res.Keys) > 0 {
+	if res.Len() > 0 {
 		keys := res.Changed()
 		title := "Changed keys"
 		if all {
-			keys, title = res.Keys, "All keys"
+			keys, title = res.Keys(), "All keys"
 		}
-		fmt.Fprintf(w, "\n%s (%d of %d):\n", title, len(keys), len(res.Keys))
+		fmt.Fprintf(w, "\n%s (%d of %d):\n", title, len(keys), res.Len())
 		tw := tabwriter.NewWriter(w, 2, 4, 2, ' ', 0)
 		fmt.Fprintln(tw, "  KEY\tVALUE\tSOURCE\tEVIDENCE")
 		for _, k := range keys {
@@ -191,7 +191,7 @@ func writeText(w io.Writer, r *report, all bool) {
 		}
 		tw.Flush()
 		var host []string
-		for _, k := range res.Keys {
+		for _, k := range res.Keys() {
 			if k.Origin.Evidence == modes.Host {
 				host = append(host, fmt.Sprintf("%s=%s", k.Key, cut(k.Value.String(), 50)))
 			}
