@@ -9,7 +9,8 @@
 //	bench -anchor ./anchor_graph -plot bench.svg
 //
 // With -anchor, the program runs the baseline binary (built with nvcc -O3 from
-// anchor_graph.cu) as `anchor K n iters` after each Go measurement and parses its line.
+// anchor_graph.cu) as `anchor K n iters` after each Go measurement (interleaved, -runs
+// times per K) and parses its line.
 // It prints a Markdown table and whether the targets were met; -plot also draws it.
 package main
 
@@ -41,7 +42,7 @@ func run() error {
 		ks      = flag.String("k", "16,64,256", "comma-separated kernels per step")
 		n       = flag.Int("n", 4096, "floats per kernel")
 		iters   = flag.Int("iters", 2000, "steps per timed run")
-		runs    = flag.Int("runs", 3, "timed runs per measurement; the median is reported")
+		runs    = flag.Int("runs", 5, "timed runs per measurement, Go and C++ interleaved; the median is reported")
 		device  = flag.Int("device", 0, "device ordinal (the C++ baseline uses device 0)")
 		anchor  = flag.String("anchor", "", "path of the C++ baseline built from anchor_graph.cu; empty: no baseline")
 		plotTo  = flag.String("plot", "", "draw the table to this file (.svg)")
@@ -80,20 +81,9 @@ func run() error {
 	}
 	var rows []row
 	for _, k := range kList {
-		r, err := measure(ctx, b, set, x, y, *device, k, *iters, *runs, backend.ExecMode{Graph: true, Capture: mode})
+		r, err := measure(ctx, b, set, x, y, *device, k, *n, *iters, *runs, *anchor, backend.ExecMode{Graph: true, Capture: mode})
 		if err != nil {
 			return err
-		}
-		if *anchor != "" {
-			var eager, graph []float64
-			for i := 0; i < *runs; i++ {
-				e, g, err := runAnchor(ctx, *anchor, k, *n, *iters)
-				if err != nil {
-					return err
-				}
-				eager, graph = append(eager, e), append(graph, g)
-			}
-			r.CPPEager, r.CPPGraph = median(eager), median(graph)
 		}
 		r.finish()
 		rows = append(rows, r)
@@ -112,9 +102,11 @@ func run() error {
 	return b.Close()
 }
 
-// measure times one K: eager and replay, each warmed up and then run `runs` times for
-// iters steps, plus the wall time of one-step Run calls.
-func measure(ctx context.Context, b *backend.Backend, set *kernels.Set, x, y *backend.Buffer, device, k, iters, runs int, graph backend.ExecMode) (row, error) {
+// measure times one K. Each of the runs times Go eager, then Go replay, then (with an
+// anchor) one run of the C++ baseline, so that both sides sample the machine in the same
+// stretch of time; each column is the median of its runs. Warm-up steps (which capture
+// the graph) come first, and last the wall time of one-step Run calls.
+func measure(ctx context.Context, b *backend.Backend, set *kernels.Set, x, y *backend.Buffer, device, k, n, iters, runs int, anchor string, graph backend.ExecMode) (row, error) {
 	launches := make([]backend.Launch, k)
 	for i := range launches {
 		l, err := set.Axpy(1.0001, x, y)
@@ -128,26 +120,42 @@ func measure(ctx context.Context, b *backend.Backend, set *kernels.Set, x, y *ba
 		return row{}, err
 	}
 	defer b.DestroyStep(ctx, step)
-	timed := func(mode backend.ExecMode) (float64, error) {
-		if _, err := b.Run(ctx, step, mode, 50); err != nil { // warm-up (captures in graph mode)
+	eager := backend.ExecMode{}
+	for _, mode := range []backend.ExecMode{eager, graph} {
+		if _, err := b.Run(ctx, step, mode, 50); err != nil { // warm-up; captures in graph mode
+			return row{}, err
+		}
+	}
+	usPerStep := func(mode backend.ExecMode) (float64, error) {
+		st, err := b.Run(ctx, step, mode, iters)
+		if err != nil {
 			return 0, err
 		}
-		var us []float64
-		for i := 0; i < runs; i++ {
-			st, err := b.Run(ctx, step, mode, iters)
-			if err != nil {
-				return 0, err
-			}
-			us = append(us, float64(st.GPUTime)/float64(time.Microsecond)/float64(iters))
+		return float64(st.GPUTime) / float64(time.Microsecond) / float64(iters), nil
+	}
+	var goEager, goReplay, cppEager, cppGraph []float64
+	for i := 0; i < runs; i++ {
+		e, err := usPerStep(eager)
+		if err != nil {
+			return row{}, err
 		}
-		return median(us), nil
+		g, err := usPerStep(graph)
+		if err != nil {
+			return row{}, err
+		}
+		goEager, goReplay = append(goEager, e), append(goReplay, g)
+		if anchor != "" {
+			ce, cg, err := runAnchor(ctx, anchor, k, n, iters)
+			if err != nil {
+				return row{}, err
+			}
+			cppEager, cppGraph = append(cppEager, ce), append(cppGraph, cg)
+		}
+		fmt.Fprintf(os.Stderr, "bench: K=%d run %d: go_eager_us_per_step=%.3f go_replay_us_per_step=%.3f\n", k, i+1, e, g)
 	}
-	r := row{K: k}
-	if r.GoEager, err = timed(backend.ExecMode{}); err != nil {
-		return row{}, err
-	}
-	if r.GoReplay, err = timed(graph); err != nil {
-		return row{}, err
+	r := row{K: k, GoEager: median(goEager), GoReplay: median(goReplay)}
+	if anchor != "" {
+		r.CPPEager, r.CPPGraph = median(cppEager), median(cppGraph)
 	}
 	const calls = 200
 	start := time.Now()

@@ -51,7 +51,7 @@ func writeTable(w io.Writer, rows []row, n, iters int) error {
 			_, err = fmt.Fprintf(w, format, a...)
 		}
 	}
-	p("step = K axpy launches over %d floats; µs per step, median of the runs of %d steps each\n\n", n, iters)
+	p("step = K axpy launches over %d floats; µs per step, median of the runs of %d steps each (Go and C++ interleaved)\n\n", n, iters)
 	p("| K | Go eager | Go replay | C++ eager | C++ graph | Go replay / C++ graph | Go eager / C++ eager | Go Run(n=1) wall µs/call |\n")
 	p("|---|---|---|---|---|---|---|---|\n")
 	replayMet, eagerMet, anchored := true, true, len(rows) > 0
