@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/agnivade/levenshtein"
+
 	"github.com/compilemode/compilemode/modes"
 )
 
@@ -152,7 +154,7 @@ func keysToStrings(ks []Key) []string {
 func didYouMean(s string, candidates []string) string {
 	best, bestD := "", -1
 	for _, c := range candidates {
-		d := editDistance(strings.ToLower(s), strings.ToLower(c))
+		d := levenshtein.ComputeDistance(strings.ToLower(s), strings.ToLower(c))
 		if bestD < 0 || d < bestD {
 			best, bestD = c, d
 		}
@@ -169,25 +171,4 @@ func didYouMean(s string, candidates []string) string {
 		return ""
 	}
 	return fmt.Sprintf("did you mean %s?", best)
-}
-
-// editDistance is the Levenshtein distance between a and b, in bytes.
-func editDistance(a, b string) int {
-	prev := make([]int, len(b)+1)
-	cur := make([]int, len(b)+1)
-	for j := range prev {
-		prev[j] = j
-	}
-	for i := 1; i <= len(a); i++ {
-		cur[0] = i
-		for j := 1; j <= len(b); j++ {
-			cost := 1
-			if a[i-1] == b[j-1] {
-				cost = 0
-			}
-			cur[j] = min(prev[j]+1, cur[j-1]+1, prev[j-1]+cost)
-		}
-		prev, cur = cur, prev
-	}
-	return prev[len(b)]
 }

@@ -22,7 +22,7 @@ const (
 // LiteralError reports input that is not a Python literal the library accepts.
 type LiteralError struct {
 	Input  string // the text as given (cut to 80 bytes)
-	Offset int    // byte offset of the problem in the input, 0-based
+	Offset int    // byte offset of the problem in the input, 0-based: at, or just after, the offending token
 	Msg    string // what is wrong
 }
 
@@ -44,17 +44,25 @@ func ParseLiteral(src string) (Value, error) {
 	if err := checkLiteralInput(src); err != nil {
 		return Value{}, err
 	}
-	expr, err := syntax.ParseExpr("literal", src, 0)
+	// ast.literal_eval strips leading blanks; so do we (and newlines, for pasted input).
+	body := strings.TrimLeft(src, " \t\r\n")
+	skip := len(src) - len(body)
+	expr, err := syntax.ParseExpr("literal", body, 0)
 	if err != nil {
 		off := 0
 		msg := err.Error()
 		if se, ok := err.(syntax.Error); ok {
-			off = byteOffset(src, se.Pos)
+			off = byteOffset(body, se.Pos)
 			msg = se.Msg
 		}
-		return Value{}, literalErr(src, off, msg)
+		return Value{}, literalErr(src, skip+off, msg)
 	}
-	return fromExpr(src, expr)
+	v, err := fromExpr(body, expr)
+	if le, ok := err.(*LiteralError); ok {
+		le.Offset += skip
+		le.Input = literalErr(src, 0, "").Input
+	}
+	return v, err
 }
 
 // MustParseLiteral is ParseLiteral for constant input known to be valid; it panics

@@ -7,6 +7,8 @@ package modes
 import (
 	"fmt"
 	"strings"
+
+	"github.com/agnivade/levenshtein"
 )
 
 // Mode is a torch.compile mode name, exactly as PyTorch spells it.
@@ -124,6 +126,22 @@ func (e *UnknownModeError) Message() string {
 		names[i] = string(m)
 	}
 	return fmt.Sprintf("Unrecognized mode=%s, should be one of: %s", e.Mode, strings.Join(names, ", "))
+}
+
+// Hint suggests the nearest mode for a typo ("reduce_overhead", "REDUCE-OVERHEAD"),
+// or "". The hint is ours, never part of PyTorch's message.
+func (e *UnknownModeError) Hint() string {
+	norm := func(s string) string { return strings.ReplaceAll(strings.ToLower(s), "_", "-") }
+	best, bestD := "", 3
+	for _, m := range e.Known {
+		if d := levenshtein.ComputeDistance(norm(e.Mode), norm(string(m))); d < bestD {
+			best, bestD = string(m), d
+		}
+	}
+	if best == "" {
+		return ""
+	}
+	return "did you mean " + best + "?"
 }
 
 func (e *UnknownModeError) Error() string {

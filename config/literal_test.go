@@ -1,0 +1,236 @@
+package config
+
+import (
+	"errors"
+	"strings"
+	"testing"
+	"unicode/utf8"
+)
+
+func TestParseLiteral(t *testing.T) {
+	t.Parallel()
+	tests := []struct {
+		in, repr, pytype string
+		reason           string
+	}{
+		{"True", "True", "bool", "Python constant"},
+		{"true", "True", "bool", "JSON spelling"},
+		{"None", "None", "NoneType", "Python constant"},
+		{"null", "None", "NoneType", "JSON spelling"},
+		{"1", "1", "int", "int"},
+		{"-7", "-7", "int", "unary minus"},
+		{"+7", "7", "int", "unary plus"},
+		{"0x1F", "31", "int", "hex"},
+		{"123456789012345678901234567890", "123456789012345678901234567890", "int", "Python ints are unbounded"},
+		{"1.5", "1.5", "float", "float"},
+		{"1.0", "1.0", "float", "float repr keeps .0"},
+		{"1e16", "1e+16", "float", "Python switches to exponent at 1e16"},
+		{"1e-5", "1e-05", "float", "two-digit exponent"},
+		{"0.0001", "0.0001", "float", "fixed down to 1e-4"},
+		{"'s'", "'s'", "str", "single quotes"},
+		{`"s"`, "'s'", "str", "double quotes print as single"},
+		{`"it's"`, `"it's"`, "str", "repr picks double quotes around a single quote"},
+		{`'a\nb'`, `'a\nb'`, "str", "escapes"},
+		{"'héllo'", "'héllo'", "str", "printable unicode stays"},
+		{"b'x'", "b'x'", "bytes", "bytes stay bytes"},
+		{"[1, 'a', None]", "[1, 'a', None]", "list", "list"},
+		{"(1,)", "(1,)", "tuple", "one-tuple"},
+		{"()", "()", "tuple", "empty tuple"},
+		{"(1, 2)", "(1, 2)", "tuple", "tuple"},
+		{"{}", "{}", "dict", "empty dict"},
+		{`{"a": 1, "b": [True]}`, "{'a': 1, 'b': [True]}", "dict", "JSON object"},
+		{"{'a': 1, 'a': 2}", "{'a': 2}", "dict", "duplicate keys: last value wins, first position"},
+		{"{'a': 1, 'b': 2, 'a': 3}", "{'a': 3, 'b': 2}", "dict", "duplicate keys keep the first position"},
+		{"{1: 2}", "{1: 2}", "dict", "non-str keys are literals too"},
+		{" [1,\n 2] ", "[1, 2]", "list", "leading blanks are stripped, as ast.literal_eval strips them"},
+		{"\t{'a': 1}\n", "{'a': 1}", "dict", "tabs and a trailing newline"},
+	}
+	for _, tc := range tests {
+		v, err := ParseLiteral(tc.in)
+		if err != nil {
+			t.Errorf("ParseLiteral(%q): %v (%s)", tc.in, err, tc.reason)
+			continue
+		}
+		if v.String() != tc.repr || v.PyType() != tc.pytype {
+			t.Errorf("ParseLiteral(%q) = %s (%s), want %s (%s) (%s)", tc.in, v, v.PyType(), tc.repr, tc.pytype, tc.reason)
+		}
+	}
+}
+
+// TestParseLiteralErrors is the bad-input table for literals: each gets a
+// *LiteralError with an offset, never a panic.
+func TestParseLiteralErrors(t *testing.T) {
+	t.Parallel()
+	deep := strings.Repeat("[", MaxLiteralDepth+1) + strings.Repeat("]", MaxLiteralDepth+1)
+	tests := []struct {
+		name, in string
+		offset   int
+		contains string
+	}{
+		{"empty", "", 0, "empty literal"},
+		{"blank", "   ", 0, "empty literal"},
+		{"unbalanced-open", "{'a': [1, 2}", 12, "want ']'"},
+		{"unbalanced-close", "[1, 2]]", 6, ""},
+		{"unterminated-string", "'abc", 0, "EOF in string"},
+		{"name", "yes", 0, `name "yes" is not a literal`},
+		{"call-nan", "float('nan')", 0, "a call is not a literal"},
+		{"nan-name", "NaN", 0, `name "NaN" is not a literal`},
+		{"infinity-name", "Infinity", 0, `name "Infinity" is not a literal`},
+		{"overflow-inf", "1e999", 5, "invalid float literal"},
+		{"negative-overflow", "-1e999", 6, "invalid float literal"},
+		{"operator", "1 + 2", 0, "not a literal"},
+		{"minus-string", "-'a'", 0, "applies only to a number"},
+		{"unhashable-key", "{[1]: 2}", 1, "unhashable type: 'list'"},
+		{"deep", deep, MaxLiteralDepth, "nested more than"},
+		{"huge", "'" + strings.Repeat("a", MaxLiteralBytes) + "'", MaxLiteralBytes, "more than the limit"},
+		{"non-utf8", "'\xff'", 1, "invalid UTF-8"},
+		{"trailing-garbage", "True False", 10, "want EOF"},
+		{"set-literal", "{1, 2}", 3, "want ':'"},
+		{"lambda", "lambda: 1", 0, ""},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			_, err := ParseLiteral(tc.in)
+			var le *LiteralError
+			if !errors.As(err, &le) {
+				t.Fatalf("ParseLiteral(%.40q) = %v, want *LiteralError", tc.in, err)
+			}
+			if le.Offset != tc.offset {
+				t.Errorf("offset %d, want %d (%s)", le.Offset, tc.offset, le.Msg)
+			}
+			if !strings.Contains(le.Msg, tc.contains) {
+				t.Errorf("message %q does not contain %q", le.Msg, tc.contains)
+			}
+			if len(le.Input) > 84 {
+				t.Errorf("error echoes %d bytes of input", len(le.Input))
+			}
+		})
+	}
+}
+
+func TestParseAssignment(t *testing.T) {
+	t.Parallel()
+	good := map[string]string{
+		"triton.cudagraph_trees=False": "torch._inductor.config.triton.cudagraph_trees = False",
+		" max_autotune =True":          "torch._inductor.config.max_autotune = True",
+		"a.b='x=y'":                    "torch._inductor.config.a.b = 'x=y'",
+	}
+	for in, want := range good {
+		a, err := ParseAssignment(in)
+		if err != nil || a.String() != want {
+			t.Errorf("ParseAssignment(%q) = %v, %v; want %s", in, a, err, want)
+		}
+	}
+	for _, bad := range []string{"", "noequals", "=1", "a..b=1", "triton.cudagraph-trees=False", "x=yes", "1abc=1", "a=", "a=[1"} {
+		_, err := ParseAssignment(bad)
+		var ae *AssignmentError
+		if !errors.As(err, &ae) {
+			t.Errorf("ParseAssignment(%q) = %v, want *AssignmentError", bad, err)
+		}
+	}
+	if _, err := ParseAssignment("x=[1"); !errors.As(err, new(*LiteralError)) {
+		t.Errorf("a bad value should wrap the *LiteralError, got %v", err)
+	}
+}
+
+func TestParseEnvAssignment(t *testing.T) {
+	t.Parallel()
+	n, v, err := ParseEnvAssignment("TORCHINDUCTOR_CUDAGRAPHS= 1")
+	if err != nil || n != "TORCHINDUCTOR_CUDAGRAPHS" || v != " 1" {
+		t.Errorf("got %q %q %v; values are kept as given", n, v, err)
+	}
+	for _, bad := range []string{"NOVALUE", "=1", "A B=1", "A=x\x00y"} {
+		if _, _, err := ParseEnvAssignment(bad); err == nil {
+			t.Errorf("ParseEnvAssignment(%q) accepted", bad)
+		}
+	}
+}
+
+func FuzzParseLiteral(f *testing.F) {
+	for _, s := range []string{"True", "{'a': [1, (2,), None]}", `{"x": 1.5e3}`, "'\\x00'", "((((", "[1,]", "-0x10", "b'\\xff'", "{1: {2: {3: 4}}}"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		v, err := ParseLiteral(s)
+		if err != nil {
+			var le *LiteralError
+			if !errors.As(err, &le) {
+				t.Fatalf("ParseLiteral(%q) error %T, want *LiteralError", s, err)
+			}
+			if le.Offset < 0 || le.Offset > len(s) {
+				t.Fatalf("offset %d outside input of %d bytes", le.Offset, len(s))
+			}
+			return
+		}
+		r := v.String()
+		if !utf8.ValidString(r) {
+			t.Fatalf("repr of %q is not UTF-8", s)
+		}
+		if _, err := v.MarshalJSON(); err != nil {
+			t.Fatal(err)
+		}
+		// The repr of a parsed literal parses back to an equal value (bytes aside).
+		if v.PyType() != "bytes" && !strings.Contains(r, "b'") {
+			w, err := ParseLiteral(r)
+			if err != nil {
+				t.Fatalf("repr %q of %q does not parse: %v", r, s, err)
+			}
+			if !w.Equal(v) {
+				t.Fatalf("round trip of %q: %s != %s", s, w, v)
+			}
+		}
+	})
+}
+
+func FuzzParseAssignment(f *testing.F) {
+	for _, s := range []string{"triton.cudagraph_trees=False", "a=1", "=", "x.y.z='a=b'", "k=[", "é=1"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		a, err := ParseAssignment(s)
+		if err != nil {
+			var ae *AssignmentError
+			if !errors.As(err, &ae) {
+				t.Fatalf("error %T, want *AssignmentError", err)
+			}
+			return
+		}
+		if a.Key == "" {
+			t.Fatalf("accepted an empty key from %q", s)
+		}
+		n, v, err := ParseEnvAssignment(s)
+		if err == nil && n+"="+v != s {
+			t.Fatalf("env assignment %q does not round-trip", s)
+		}
+	})
+}
+
+// FuzzOptions feeds arbitrary options literals through a full resolution: the result
+// is a value or a PythonError, never a panic.
+func FuzzOptions(f *testing.F) {
+	for _, s := range []string{`{"max_autotune": True}`, `{"triton.cudagraph-trees": False}`, `[1]`, `{1: 2}`, `{"no_such": 1}`, `{}`, `{"compile_threads": "x"}`} {
+		f.Add(s, "")
+		f.Add(s, "reduce-overhead")
+	}
+	r := resolver211(f)
+	f.Fuzz(func(t *testing.T, src, mode string) {
+		o, err := ParseOptions(src)
+		if err != nil {
+			return
+		}
+		req := Request{Options: &o}
+		if mode != "" {
+			req.Mode = &mode
+		}
+		res, err := r.Resolve(req)
+		if res == nil {
+			t.Fatal("nil Result")
+		}
+		if err != nil {
+			var pe PythonError
+			if !errors.As(err, &pe) {
+				t.Fatalf("non-Python error %T: %v", err, err)
+			}
+		}
+	})
+}

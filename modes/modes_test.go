@@ -1,0 +1,118 @@
+package modes
+
+import (
+	"errors"
+	"fmt"
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+)
+
+func TestParseVersion(t *testing.T) {
+	t.Parallel()
+	good := map[string]Version{"2.11": {2, 11}, "2.7.1": {2, 7}, "2.11.0+cu130": {2, 11}, "2.13.0.dev20260518": {2, 13}, " 2.1 ": {2, 1}, "2.14.0": {2, 14}}
+	for in, want := range good {
+		if got, err := ParseVersion(in); err != nil || got != want {
+			t.Errorf("ParseVersion(%q) = %v, %v; want %v", in, got, err, want)
+		}
+	}
+	for _, bad := range []string{"2.0", "2.15", "3.0", "1.13", "", "two", "2", "2.x", "2.11.0+", "99999999999999999999.1"} {
+		_, err := ParseVersion(bad)
+		var ve *VersionError
+		if !errors.As(err, &ve) || len(ve.Supported) != 14 {
+			t.Errorf("ParseVersion(%q) = %v, want *VersionError listing 14 releases", bad, err)
+		}
+	}
+}
+
+func TestTables(t *testing.T) {
+	t.Parallel()
+	tests := []struct {
+		minor  int
+		mode   Mode
+		want   string
+		reason string
+	}{
+		{2, MaxAutotune, "{'max_autotune': True, 'triton.cudagraphs': True}", "no coordinate descent before 2.6 (PR #136867)"},
+		{6, MaxAutotune, "{'max_autotune': True, 'triton.cudagraphs': True, 'coordinate_descent_tuning': True}", "2.6 adds it"},
+		{6, MaxAutotuneNoCUDAGraphs, "{'max_autotune': True, 'coordinate_descent_tuning': True}", "both modes"},
+		{11, ReduceOverhead, "{'triton.cudagraphs': True}", "measured"},
+		{11, Default, "{}", "measured"},
+		{14, Lite, "{'fallback_by_default': True, 'selective_decompose': True, 'reorder_for_peak_memory': False, 'reorder_for_compute_comm_overlap': False, 'triton.reorder_for_reducing_graph_partitions': False, 'use_pre_grad_passes': False, 'use_joint_graph_passes': False, 'use_post_grad_passes': False, 'use_dce': False, 'allow_buffer_reuse': False}", "T2.14.0 matches 2.11"},
+	}
+	for _, tc := range tests {
+		tbl, err := For(Version{2, tc.minor})
+		if err != nil {
+			t.Fatal(err)
+		}
+		e, err := tbl.Resolve(string(tc.mode))
+		if err != nil {
+			t.Fatalf("2.%d %s: %v", tc.minor, tc.mode, err)
+		}
+		if got := e.Patch.String(); got != tc.want {
+			t.Errorf("2.%d %s = %s, want %s (%s)", tc.minor, tc.mode, got, tc.want, tc.reason)
+		}
+	}
+}
+
+func TestUnknownModeMessages(t *testing.T) {
+	t.Parallel()
+	tests := []struct {
+		minor  int
+		mode   string
+		want   string
+		reason string
+	}{
+		{11, "bogus", "Unrecognized mode=bogus, should be one of: default, lite, reduce-overhead, max-autotune-no-cudagraphs, max-autotune", "measured on 2.11"},
+		{6, "bogus", "Unrecognized mode=bogus, should be one of: default, reduce-overhead, max-autotune, max-autotune-no-cudagraphs", "apply_mode's own order up to 2.6"},
+		{7, "bogus", "Unrecognized mode=bogus, should be one of: default, reduce-overhead, max-autotune-no-cudagraphs, max-autotune", "list_mode_options from 2.7"},
+		{5, "lite", "Unrecognized mode=lite, should be one of: default, reduce-overhead, max-autotune, max-autotune-no-cudagraphs", "no lite before 2.10"},
+		{6, "", "Unrecognized mode=, should be one of: default, reduce-overhead, max-autotune, max-autotune-no-cudagraphs", "mode=\"\" raises up to 2.6"},
+	}
+	for _, tc := range tests {
+		tbl, _ := For(Version{2, tc.minor})
+		_, err := tbl.Resolve(tc.mode)
+		var um *UnknownModeError
+		if !errors.As(err, &um) {
+			t.Fatalf("2.%d %q: %v, want *UnknownModeError", tc.minor, tc.mode, err)
+		}
+		if diff := cmp.Diff(tc.want, um.Message()); diff != "" {
+			t.Errorf("2.%d %q message (%s) (-want +got):\n%s", tc.minor, tc.mode, tc.reason, diff)
+		}
+	}
+	tbl, _ := For(Version{2, 11})
+	if e, err := tbl.Resolve(""); err != nil || e.Mode != Default {
+		t.Errorf("2.11 mode \"\" = %v, %v; want default", e, err)
+	}
+}
+
+func TestHint(t *testing.T) {
+	t.Parallel()
+	tbl, _ := For(Latest())
+	for in, want := range map[string]string{"reduce_overhead": "did you mean reduce-overhead?", "REDUCE-OVERHEAD": "did you mean reduce-overhead?", "max-autotune-no-cudagraph": "did you mean max-autotune-no-cudagraphs?", "zzzzzzzzzz": ""} {
+		_, err := tbl.Resolve(in)
+		var um *UnknownModeError
+		if !errors.As(err, &um) {
+			t.Fatal(err)
+		}
+		if got := um.Hint(); got != want {
+			t.Errorf("Hint(%q) = %q, want %q", in, got, want)
+		}
+	}
+}
+
+func ExampleOptions() {
+	p, err := Options(MaxAutotune)
+	if err != nil {
+		panic(err)
+	}
+	fmt.Println(p)
+	// Output: {'max_autotune': True, 'triton.cudagraphs': True, 'coordinate_descent_tuning': True}
+}
+
+func ExampleTable_Resolve() {
+	t, _ := For(Version{Major: 2, Minor: 6})
+	_, err := t.Resolve("lite")
+	fmt.Println(err.(*UnknownModeError).Message())
+	// Output: Unrecognized mode=lite, should be one of: default, reduce-overhead, max-autotune, max-autotune-no-cudagraphs
+}
