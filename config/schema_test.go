@@ -1,0 +1,123 @@
+package config
+
+import (
+	"bytes"
+	"errors"
+	"os"
+	"strings"
+	"testing"
+
+	"github.com/compilemode/compilemode/modes"
+)
+
+func TestBuiltinSchemas(t *testing.T) {
+	t.Parallel()
+	for _, v := range modes.Supported() {
+		s, ev, err := BuiltinSchema(v)
+		if err != nil {
+			t.Errorf("BuiltinSchema(%s): %v", v, err)
+			continue
+		}
+		want := EvidenceFor(v)
+		if want == modes.Measured && s.Evidence != modes.Measured {
+			want = s.Evidence
+		}
+		if ev != want && !(ev == modes.Inferred && want == modes.Inferred) {
+			t.Errorf("BuiltinSchema(%s) evidence %s, want %s (schema %s)", v, ev, want, s.Torch)
+		}
+		if _, ok := s.Lookup("triton.cudagraphs"); !ok {
+			t.Errorf("%s: no triton.cudagraphs", v)
+		}
+		if _, err := NewResolver(v); err != nil {
+			t.Errorf("NewResolver(%s): %v", v, err)
+		}
+	}
+	if _, _, err := BuiltinSchema(modes.Version{Major: 2, Minor: 0}); err == nil {
+		t.Error("BuiltinSchema(2.0) accepted")
+	}
+}
+
+func TestLoadSchemaErrors(t *testing.T) {
+	t.Parallel()
+	good, err := os.ReadFile("schemas/torch-2.11.json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := LoadSchema("good", bytes.NewReader(good)); err != nil {
+		t.Fatalf("LoadSchema(torch-2.11.json): %v", err)
+	}
+	tests := map[string]string{
+		"not-json":        "hello",
+		"wrong-format":    `{"format": "other/1", "torch": "2.11"}`,
+		"old-torch":       `{"format": "compilemode-schema/1", "torch": "1.13.0", "evidence": "measured"}`,
+		"bad-evidence":    `{"format": "compilemode-schema/1", "torch": "2.11.0", "evidence": "guessed"}`,
+		"no-keys":         `{"format": "compilemode-schema/1", "torch": "2.11.0", "evidence": "measured", "keys": []}`,
+		"dup-key":         `{"format": "compilemode-schema/1", "torch": "2.11.0", "evidence": "measured", "modes": [{"mode": "default", "options": []}], "keys": [{"key": "a", "default": 1}, {"key": "a", "default": 2}]}`,
+		"bad-rule":        `{"format": "compilemode-schema/1", "torch": "2.11.0", "evidence": "measured", "modes": [{"mode": "default", "options": []}], "keys": [{"key": "a", "default": 1, "env": {"kind": "magic", "vars": ["X"]}}]}`,
+		"missing-default": `{"format": "compilemode-schema/1", "torch": "2.11.0", "evidence": "measured", "modes": [{"mode": "default", "options": []}], "keys": [{"key": "a"}]}`,
+		"no-modes":        `{"format": "compilemode-schema/1", "torch": "2.11.0", "evidence": "measured", "keys": [{"key": "a", "default": 1}]}`,
+		"huge":            `{"format": "` + strings.Repeat("x", MaxSchemaBytes) + `"}`,
+	}
+	for name, in := range tests {
+		_, err := LoadSchema(name, strings.NewReader(in))
+		var se *SchemaError
+		if !errors.As(err, &se) {
+			t.Errorf("%s: LoadSchema = %v, want *SchemaError", name, err)
+		}
+	}
+}
+
+// TestSchemaFromFileResolvesLikeBuiltin: a schema file loaded with LoadSchema gives the
+// built-in results (the dump script's output for the same release is such a file).
+func TestSchemaFromFileResolvesLikeBuiltin(t *testing.T) {
+	t.Parallel()
+	data, err := os.ReadFile("schemas/torch-2.11.json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	s, err := LoadSchema("torch-2.11.json", bytes.NewReader(data))
+	if err != nil {
+		t.Fatal(err)
+	}
+	fromFile, err := NewResolverFromSchema(s)
+	if err != nil {
+		t.Fatal(err)
+	}
+	builtin := resolver211(t)
+	for _, m := range []string{"default", "lite", "reduce-overhead", "max-autotune-no-cudagraphs", "max-autotune", "bogus"} {
+		mode := m
+		a, errA := builtin.Resolve(Request{Mode: &mode})
+		b, errB := fromFile.Resolve(Request{Mode: &mode})
+		if render(a)+pyErr(errA) != render(b)+pyErr(errB) {
+			t.Errorf("mode %s: file and built-in differ", m)
+		}
+	}
+}
+
+func FuzzLoadSchema(f *testing.F) {
+	f.Add([]byte(`{"format": "compilemode-schema/1", "torch": "2.11.0", "evidence": "measured", "modes": [{"mode": "default", "options": []}], "keys": [{"key": "a", "default": 1, "env": {"kind": "int", "vars": ["X"], "unset": "1"}}]}`))
+	f.Add([]byte(`{"format": "compilemode-schema/1", "torch": "2.2", "evidence": "source", "modes": [{"mode": "m", "options": [{"key": "a", "value": {"tuple": [1, {"repr": "f"}]}}]}], "keys": [{"key": "a", "default": {"k": [1.5]}, "pytype": "dict"}]}`))
+	f.Add([]byte(`{}`))
+	f.Fuzz(func(t *testing.T, data []byte) {
+		s, err := LoadSchema("fuzz", bytes.NewReader(data))
+		if err != nil {
+			var se *SchemaError
+			if !errors.As(err, &se) {
+				t.Fatalf("error %T, want *SchemaError", err)
+			}
+			return
+		}
+		r, err := NewResolverFromSchema(s)
+		if err != nil {
+			return
+		}
+		for _, e := range s.Modes {
+			m := string(e.Mode)
+			res, err := r.Resolve(Request{Mode: &m, Env: func() []string { return []string{"X=abc", "X=1"} }})
+			if res == nil {
+				t.Fatal("nil Result")
+			}
+			_ = err
+		}
+	})
+}
