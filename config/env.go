@@ -93,6 +93,12 @@ func (r *EnvRule) eval(k KeySpec, env map[string]string, host Host) (d envDefaul
 			break
 		}
 	}
+	if !set && r.Kind == "force" && len(r.DefaultVars) > 0 {
+		// No env_name_force value: the env_name_default variable, below user overrides.
+		d := *r
+		d.Kind, d.Vars, d.DefaultVars = "read_env", r.DefaultVars, nil
+		return d.eval(k, env, host)
+	}
 	fail := func(exc, msg string) (envDefault, bool, error) {
 		return envDefault{}, false, &EnvError{Var: name, Value: raw, Key: k.Key, exception: exc, message: msg}
 	}
@@ -136,6 +142,13 @@ func (r *EnvRule) eval(k KeySpec, env map[string]string, host Host) (d envDefaul
 	switch r.Kind {
 	case "eq":
 		val = Bool(raw == r.Equals)
+	case "ne":
+		val = Bool(raw != r.Equals)
+	case "str_map":
+		val = Str(raw)
+		if m, ok := r.Map[raw]; ok {
+			val = Str(m)
+		}
 	case "str":
 		if r.Upper {
 			val = Str(pyUpper(raw))
@@ -204,9 +217,11 @@ func (r *EnvRule) eval(k KeySpec, env map[string]string, host Host) (d envDefaul
 
 // readsAny reports whether any of the rule's variables is set in env.
 func (r *EnvRule) readsAny(env map[string]string) bool {
-	for _, v := range r.Vars {
-		if _, ok := env[v]; ok {
-			return true
+	for _, vs := range [][]string{r.Vars, r.DefaultVars} {
+		for _, v := range vs {
+			if _, ok := env[v]; ok {
+				return true
+			}
 		}
 	}
 	return false

@@ -36,6 +36,7 @@ package config
 
 import (
 	"fmt"
+	"slices"
 	"sort"
 	"strings"
 
@@ -524,7 +525,7 @@ func (r *Resolver) Resolve(req Request) (*Result, error) {
 	}
 
 	// (2) torch.compile: mode and options.
-	if err := r.applyCompile(res, req); err != nil {
+	if err := r.applyCompile(res, req, forced); err != nil {
 		return fail(err)
 	}
 
@@ -629,7 +630,7 @@ type patchEntry struct {
 }
 
 // applyCompile runs torch.compile's checks and applies the per-compile patch.
-func (r *Resolver) applyCompile(res *Result, req Request) error {
+func (r *Resolver) applyCompile(res *Result, req Request, forced []int) error {
 	// torch/__init__.py compile: "is not None" on both.
 	if req.Mode != nil && req.Options != nil {
 		return ErrModeAndOptions
@@ -681,7 +682,7 @@ func (r *Resolver) applyCompile(res *Result, req Request) error {
 	for _, p := range patch {
 		cv, co := res.at(p.idx)
 		cur := Resolved{Key: res.keyNames[p.idx], Value: cv, Origin: co}
-		if (cur.Origin.Source == FromGlobal || cur.Origin.Source == FromEnv) && cur.Value.String() != p.val.String() {
+		if (cur.Origin.Source == FromGlobal || cur.Origin.Source == FromEnv) && cur.Value.String() != p.val.String() && !slices.Contains(forced, p.idx) {
 			res.Warnings = append(res.Warnings, Warning{
 				Code: "mode-overrides-global", Key: cur.Key,
 				Message: fmt.Sprintf("%s is %s from %s, but the per-compile patch (%s) sets it to %s and wins for this compile",

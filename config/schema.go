@@ -40,15 +40,19 @@ type KeySpec struct {
 // of torch._inductor.config. Kinds and their Python meaning are listed in
 // config/schemas/FORMAT.md.
 type EnvRule struct {
-	Kind    string   `json:"kind"`
-	Vars    []string `json:"vars"`
-	Unset   *string  `json:"unset"`
-	Equals  string   `json:"equals,omitempty"`
-	Upper   bool     `json:"upper,omitempty"`
-	Choices []string `json:"choices,omitempty"`
-	Error   string   `json:"error,omitempty"`
-	Expr    string   `json:"expr,omitempty"`
-	Host    string   `json:"host,omitempty"`
+	Kind    string            `json:"kind"`
+	Vars    []string          `json:"vars"`
+	Unset   *string           `json:"unset"`
+	Equals  string            `json:"equals,omitempty"`
+	Upper   bool              `json:"upper,omitempty"`
+	Choices []string          `json:"choices,omitempty"`
+	Error   string            `json:"error,omitempty"`
+	Expr    string            `json:"expr,omitempty"`
+	Host    string            `json:"host,omitempty"`
+	Map     map[string]string `json:"map,omitempty"`
+	// DefaultVars (kind force): the Config's env_name_default variables, read like
+	// read_env when no force variable is set; they rank below user overrides.
+	DefaultVars []string `json:"default_vars,omitempty"`
 }
 
 // Schema is one release's Inductor config: keys in get_config_copy() order and the
@@ -344,7 +348,7 @@ func numberValue(n json.Number) (Value, error) {
 
 func (r *EnvRule) validate() error {
 	switch r.Kind {
-	case "eq", "str", "int", "float", "int_tuple", "none_str_tuple", "read_env", "force", "tristate", "choice", "path", "host_int", "none", "opaque":
+	case "eq", "ne", "str", "str_map", "int", "float", "int_tuple", "none_str_tuple", "read_env", "force", "tristate", "choice", "path", "host_int", "none", "opaque":
 	default:
 		return fmt.Errorf("unknown rule kind %q", r.Kind)
 	}
