@@ -1891,7 +1891,11 @@ def analyse_source(tree, source, version, aliases=None, module_name="torch._indu
         b = k.binding
         v = values[k.key]
         text = " ".join(segment_text(source, b.node).split())
-        rule, reads = classify_key(cl, k)
+        try:
+            rule, reads = classify_key(cl, k)
+        except Exception as e:  # an expression the classifier trips on: do not guess
+            rule, reads = {"kind": "opaque", "vars": list(b.reads), "expr": text}, list(b.reads)
+            warnings.append(f"{k.key}: classifying failed ({type(e).__name__}: {e})")
         env_names.update(reads)
         if rule is not None:
             env_names.update(rule_vars(rule))
@@ -2299,12 +2303,19 @@ def live(made_by):
             except Exception:
                 aliases = {}
         static = analyse_source(tree, source, version, aliases)
-        for key, lines in verify_rules(tree, source, version, static).items():
-            k = static["keys"][key]
-            k["env"] = {"kind": "opaque", "vars": rule_vars(k["env"]) if k["env"] else [], "expr": static["expr"][key]}
     except Exception as e:  # keep the measured part; say what is missing
         errors.append(f"reading the environment rules from {cfg.__file__} failed: {type(e).__name__}: {e}")
         static = {"keys": {}, "env_names": set(), "expr": {}}
+    unverified = ""
+    if static["keys"]:
+        try:
+            for key, lines in verify_rules(tree, source, version, static).items():
+                k = static["keys"][key]
+                k["env"] = {"kind": "opaque", "vars": rule_vars(k["env"]) if k["env"] else [],
+                            "expr": static["expr"][key]}
+        except Exception as e:
+            unverified = f"rules not checked against the source ({type(e).__name__}: {e})"
+            errors.append(unverified)
     try:
         from torch._environment import is_fbcode
 
@@ -2333,8 +2344,10 @@ def live(made_by):
         notes.append(f"{len(missing)} keys not found in the source: {', '.join(missing)}")
     if os.environ.get(CLEAN_MARK):
         notes.append("run without the variables " + os.environ[CLEAN_MARK].replace(",", ", "))
-    if errors:
+    if errors and not static["keys"]:
         notes.append("no environment rules: " + errors[0])
+    if unverified:
+        notes.append(unverified)
     doc = {
         "format": FORMAT,
         "torch": version,
