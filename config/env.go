@@ -6,6 +6,7 @@ import (
 	"math/big"
 	"path/filepath"
 	"runtime"
+	"slices"
 	"strconv"
 	"strings"
 	"unicode"
@@ -105,6 +106,33 @@ func (r *EnvRule) eval(k KeySpec, env map[string]string, host Host) (d envDefaul
 	switch r.Kind {
 	case "none", "opaque":
 		return envDefault{}, false, nil
+	case "any_eq":
+		// Every variable is read (not a chain): True when any equals Equals.
+		any, from := false, ""
+		for _, v := range r.Vars {
+			x, has := env[v]
+			if !has {
+				if r.Unset == nil {
+					continue
+				}
+				x = *r.Unset
+			}
+			if x == r.Equals && !any {
+				any, from = true, v
+			}
+			if has && from == "" {
+				from = v
+			}
+		}
+		if from == "" {
+			return envDefault{}, false, nil
+		}
+		return envDefault{val: Bool(any), from: from}, true, nil
+	case "host_str":
+		if !set {
+			return envDefault{}, false, nil
+		}
+		return envDefault{val: Str(raw), from: name, host: true}, true, nil
 	case "host_int":
 		if !set {
 			if k.Key == "compile_threads" {
@@ -148,6 +176,34 @@ func (r *EnvRule) eval(k KeySpec, env map[string]string, host Host) (d envDefaul
 		val = Str(raw)
 		if m, ok := r.Map[raw]; ok {
 			val = Str(m)
+		}
+	case "int_or_none":
+		if slices.Contains(r.NoneWords, strings.ToLower(raw)) {
+			val = None()
+			break
+		}
+		iv, ok := pyInt(raw)
+		if !ok {
+			return fail("ValueError", "invalid literal for int() with base 10: "+pyStrRepr(raw))
+		}
+		val = iv
+	case "in":
+		in := false
+		for _, x := range r.Values {
+			if x != nil && *x == raw {
+				in = true
+			}
+		}
+		val = Bool(in)
+	case "split_contains":
+		val = r.els
+		if slices.Contains(strings.Split(raw, r.Sep), r.Item) {
+			val = r.then
+		}
+	case "one_of":
+		val = r.fallback
+		if slices.Contains(r.Choices, raw) {
+			val = Str(raw)
 		}
 	case "str":
 		if r.Upper {

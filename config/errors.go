@@ -26,17 +26,41 @@ type Hinter interface {
 
 // ErrModeAndOptions is torch.compile's RuntimeError when both mode and options are
 // given (each tested with "is not None", so mode="default", options={} raises too;
-// measured on 2.11, same text in every release read). Test with errors.Is.
-var ErrModeAndOptions error = modeAndOptionsError{}
+// measured on 2.11, same text in every release read). Resolve returns it as a
+// *ModeAndOptionsError, which carries the working alternative; test with errors.Is.
+var ErrModeAndOptions error = &ModeAndOptionsError{}
 
-type modeAndOptionsError struct{}
+// ModeAndOptionsError is the error behind [ErrModeAndOptions] for one call: mode and
+// options both given. Alternative is the options dict that does what the caller meant
+// (the mode's table expanded, the caller's options winning), and Equivalent the mode
+// whose effective config equals it, if any (field reports F1, F2).
+type ModeAndOptionsError struct {
+	Mode        string // the mode as given
+	Alternative string // options={...} as a Python dict literal, "" if unknown
+	Equivalent  string // a mode with the same effective config, "" if none
+}
 
-func (modeAndOptionsError) Exception() string { return "RuntimeError" }
-func (modeAndOptionsError) Message() string {
+// Is reports whether target is ErrModeAndOptions.
+func (e *ModeAndOptionsError) Is(target error) bool { return target == ErrModeAndOptions }
+
+func (e *ModeAndOptionsError) Exception() string { return "RuntimeError" }
+func (e *ModeAndOptionsError) Message() string {
 	return "Either mode or options can be specified, but both can't be specified at the same time."
 }
-func (e modeAndOptionsError) Error() string {
+func (e *ModeAndOptionsError) Error() string {
 	return "config: torch.compile: RuntimeError: " + e.Message()
+}
+
+// Hint gives the working alternative: the mode's options merged with the caller's.
+func (e *ModeAndOptionsError) Hint() string {
+	if e.Alternative == "" {
+		return ""
+	}
+	h := fmt.Sprintf("pass one dict: options=%s (torch._inductor.list_mode_options(%q) expanded, your options winning)", e.Alternative, e.Mode)
+	if e.Equivalent != "" {
+		h += fmt.Sprintf("; that is the same effective config as mode=%q", e.Equivalent)
+	}
+	return h
 }
 
 // UnknownOptionError is apply_options' RuntimeError for an option key the release's
@@ -46,6 +70,7 @@ type UnknownOptionError struct {
 	Key    string // the key as given, before "-" became "_"
 	Known  []Key  // every key of the release, in get_config_copy() order
 	Origin Origin // where the option came from (options)
+	Note   string // ours: the release that first accepts the option, when known
 }
 
 func (e *UnknownOptionError) Exception() string { return "RuntimeError" }
@@ -70,8 +95,12 @@ func (e *UnknownOptionError) Error() string {
 	return fmt.Sprintf("config: option %q (from %s): RuntimeError: Unexpected optimization option %s (%d known options)", e.Key, e.Origin, e.Key, len(e.Known))
 }
 
-// Hint suggests the nearest known key, or "".
+// Hint suggests the nearest known key, or says from which release the option is
+// accepted; "" when it has nothing to say.
 func (e *UnknownOptionError) Hint() string {
+	if e.Note != "" {
+		return e.Note
+	}
 	return didYouMean(strings.ReplaceAll(e.Key, "-", "_"), keysToStrings(e.Known))
 }
 
@@ -132,7 +161,7 @@ func (e *OptionsShapeError) Error() string {
 
 // Compile-time checks keep their own type; make sure they all are PythonErrors.
 var (
-	_ PythonError = modeAndOptionsError{}
+	_ PythonError = (*ModeAndOptionsError)(nil)
 	_ PythonError = (*UnknownOptionError)(nil)
 	_ PythonError = (*OptionTypeError)(nil)
 	_ PythonError = (*GlobalError)(nil)

@@ -51,6 +51,29 @@ type Facts struct {
 	// MessagefulLegacyAsserts: the legacy implementation's data_ptr assert carries a
 	// message (2.14); up to 2.11 (measured) it is a bare AssertionError.
 	MessagefulLegacyAsserts bool
+	// CompileOptions are the options torch.compile takes out of the dict itself, after
+	// the mode/options check and before the Inductor wrapper sees it: guard_filter_fn
+	// from 2.8 (PyTorch 2.8 documentation; ComfyUI issue #11457: 2.9 compiles, 2.7
+	// raises "Unexpected optimization option guard_filter_fn"), use_aoti in 2.14
+	// (T2.14.0 torch/__init__.py; earlier releases not read).
+	CompileOptions []string
+}
+
+// optionSince names the first release whose torch.compile accepts an option that is
+// not an Inductor config key, for the hint of an UnknownOptionError on older releases.
+var optionSince = map[string]modes.Version{
+	"guard_filter_fn": {Major: 2, Minor: 8},
+	"use_aoti":        {Major: 2, Minor: 14},
+}
+
+func compileOptions(v modes.Version) []string {
+	var out []string
+	for _, k := range []string{"guard_filter_fn", "use_aoti"} {
+		if v.AtLeast(optionSince[k]) {
+			out = append(out, k)
+		}
+	}
+	return out
 }
 
 // FactsFor returns the facts of release v. v must be supported (see modes.ParseVersion).
@@ -65,6 +88,7 @@ func FactsFor(v modes.Version) Facts {
 		CUDAGraphsBackendTakesKwargs: v.AtLeast(modes.Version{Major: 2, Minor: 14}),
 		SkipMessagePrefixed:          v.AtLeast(modes.Version{Major: 2, Minor: 6}),
 		MessagefulLegacyAsserts:      v.AtLeast(modes.Version{Major: 2, Minor: 14}),
+		CompileOptions:               compileOptions(v),
 	}
 }
 

@@ -164,6 +164,9 @@ type Result struct {
 	Backend string
 	// Mode is the mode whose patch applied ("" when options or a non-inductor backend).
 	Mode modes.Mode
+	// CompileOptions are the options torch.compile took out of the options dict itself
+	// (guard_filter_fn from 2.8): they are not Inductor config keys.
+	CompileOptions []string
 	// BackendKwargs are the keyword arguments torch.compile passes to a non-inductor
 	// backend: "mode" when mode is truthy and not "default", "options" when options is
 	// truthy (_TorchCompileWrapper).
@@ -453,6 +456,10 @@ func (r *Resolver) applyEnv(res *Result, env map[string]string, host Host) ([]in
 // Schema returns the schema the resolver uses.
 func (r *Resolver) Schema() *Schema { return r.schema }
 
+// SchemaEvidence returns how the schema describes the resolver's release: the
+// schema's own evidence, or inferred when the release borrows another's schema.
+func (r *Resolver) SchemaEvidence() modes.Evidence { return r.schemaEv }
+
 // Table returns the mode table the resolver uses.
 func (r *Resolver) Table() *modes.Table { return r.table }
 
@@ -633,7 +640,7 @@ type patchEntry struct {
 func (r *Resolver) applyCompile(res *Result, req Request, forced []int) error {
 	// torch/__init__.py compile: "is not None" on both.
 	if req.Mode != nil && req.Options != nil {
-		return ErrModeAndOptions
+		return r.modeAndOptions(req)
 	}
 	mode := "default"
 	if req.Mode != nil {
@@ -700,6 +707,55 @@ func (r *Resolver) applyCompile(res *Result, req Request, forced []int) error {
 	return nil
 }
 
+// modeAndOptions builds the mode-and-options error with the alternative users need:
+// the mode's table with the options merged over it, and the mode it then equals.
+func (r *Resolver) modeAndOptions(req Request) error {
+	e := &ModeAndOptionsError{Mode: *req.Mode}
+	entry, err := r.table.Resolve(*req.Mode)
+	if err != nil || req.Options.Kind() != DictKind {
+		return e
+	}
+	var items []DictItem
+	for _, o := range entry.Patch {
+		v, err := ParseLiteral(o.Literal)
+		if err != nil {
+			return e
+		}
+		items = append(items, DictItem{Key: Str(o.Key), Val: v})
+	}
+	items = append(items, req.Options.dictItems()...)
+	merged := Dict(items...)
+	e.Alternative = merged.String()
+	alt, err := r.Resolve(Request{Options: &merged, Globals: req.Globals, Env: req.Env, Host: req.Host, Backend: req.Backend, Dynamic: req.Dynamic})
+	if err != nil {
+		return e
+	}
+	for _, m := range r.table.Entries {
+		mode := string(m.Mode)
+		other, err := r.Resolve(Request{Mode: &mode, Globals: req.Globals, Env: req.Env, Host: req.Host, Backend: req.Backend, Dynamic: req.Dynamic})
+		if err == nil && sameValues(alt, other) {
+			e.Equivalent = mode
+			break
+		}
+	}
+	return e
+}
+
+// sameValues reports whether two results hold the same value for every key.
+func sameValues(a, b *Result) bool {
+	if a.Len() != b.Len() {
+		return false
+	}
+	for i := 0; i < a.Len(); i++ {
+		va, _ := a.at(i)
+		vb, _ := b.at(i)
+		if !va.Equal(vb) {
+			return false
+		}
+	}
+	return true
+}
+
 func overrideRecommendation(m modes.Mode, cur *Resolved, p patchEntry) string {
 	if p.origin.Source == FromMode {
 		return fmt.Sprintf("to keep %s=%s, pass options={**torch._inductor.list_mode_options(%q), %q: %s} instead of mode=%q (mode and options cannot be combined)",
@@ -724,10 +780,19 @@ func (r *Resolver) applyOptions(res *Result, opts Value) ([]patchEntry, error) {
 		if !ok {
 			return nil, &OptionsShapeError{PyType: it.Key.PyType(), Attr: "replace"}
 		}
+		if slices.Contains(r.facts.CompileOptions, key) {
+			// torch.compile pops it before the wrapper: not an Inductor config key.
+			res.CompileOptions = append(res.CompileOptions, key)
+			continue
+		}
 		attr := strings.ReplaceAll(key, "-", "_")
 		i, ok := r.schema.index[Key(attr)]
 		if !ok {
-			return nil, &UnknownOptionError{Key: key, Known: r.known, Origin: Origin{Source: FromOptions}}
+			e := &UnknownOptionError{Key: key, Known: r.known, Origin: Origin{Source: FromOptions}}
+			if since, ok := optionSince[key]; ok {
+				e.Note = fmt.Sprintf("%s is a torch.compile option from torch %s on (torch.compile takes it out of options); torch %s passes it to Inductor, which does not know it", key, since, r.facts.Torch)
+			}
+			return nil, e
 		}
 		spec := r.schema.keys[i]
 		current, _ := res.at(i)

@@ -53,6 +53,20 @@ type EnvRule struct {
 	// DefaultVars (kind force): the Config's env_name_default variables, read like
 	// read_env when no force variable is set; they rank below user overrides.
 	DefaultVars []string `json:"default_vars,omitempty"`
+	// NoneWords (kind int_or_none): lower-cased values that mean None.
+	NoneWords []string `json:"none_words,omitempty"`
+	// Values (kind in): the strings (or null for unset) that make the key True.
+	Values []*string `json:"values,omitempty"`
+	// Item and Sep (kind split_contains): the key is Then when Item is among the
+	// variable's Sep-separated parts, else Else.
+	Item string          `json:"item,omitempty"`
+	Sep  string          `json:"sep,omitempty"`
+	Then json.RawMessage `json:"then,omitempty"`
+	Else json.RawMessage `json:"else,omitempty"`
+	// Fallback (kind one_of): the value when the variable is not one of Choices.
+	Fallback json.RawMessage `json:"fallback,omitempty"`
+
+	then, els, fallback Value // decoded Then, Else and Fallback
 }
 
 // Schema is one release's Inductor config: keys in get_config_copy() order and the
@@ -348,7 +362,24 @@ func numberValue(n json.Number) (Value, error) {
 
 func (r *EnvRule) validate() error {
 	switch r.Kind {
-	case "eq", "ne", "str", "str_map", "int", "float", "int_tuple", "none_str_tuple", "read_env", "force", "tristate", "choice", "path", "host_int", "none", "opaque":
+	case "eq", "ne", "str", "str_map", "int", "float", "int_tuple", "none_str_tuple", "read_env", "force", "tristate",
+		"choice", "path", "host_int", "host_str", "int_or_none", "in", "any_eq", "none", "opaque":
+	case "split_contains":
+		if r.Sep == "" {
+			return fmt.Errorf("rule split_contains without sep")
+		}
+		var err error
+		if r.then, err = decodeJSONValue(r.Then, "", ""); err != nil {
+			return fmt.Errorf("rule split_contains: then: %v", err)
+		}
+		if r.els, err = decodeJSONValue(r.Else, "", ""); err != nil {
+			return fmt.Errorf("rule split_contains: else: %v", err)
+		}
+	case "one_of":
+		var err error
+		if r.fallback, err = decodeJSONValue(r.Fallback, "", ""); err != nil {
+			return fmt.Errorf("rule one_of: fallback: %v", err)
+		}
 	default:
 		return fmt.Errorf("unknown rule kind %q", r.Kind)
 	}

@@ -40,7 +40,9 @@ func Explain(res *config.Result, p *Plan) string {
 			fmt.Fprintf(&b, "PyTorch %s %s. ", verb, strings.Join(counts[o], ", "))
 		}
 	}
-	if race {
+	if race && p.Workload.Threads == Callers {
+		b.WriteString("Which calls fail varies from run to run. ")
+	} else if race {
 		b.WriteString("Which thread survives is a race: the first to record a cudagraph tree wins, so another run can swap the outcomes. ")
 	}
 	for _, w := range p.Warnings {

@@ -142,7 +142,7 @@ func (pl *planner) threadLabel(d int) string {
 	case OneThread:
 		return "user thread"
 	case PerDevice:
-		return fmt.Sprintf("user thread %d (cuda:%d)", d, d)
+		return fmt.Sprintf("user thread %d", d)
 	}
 	return "main"
 }

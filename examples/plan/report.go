@@ -116,7 +116,7 @@ func (r *report) json() jsonReport {
 		Warnings: []jsonWarning{},
 		Evidence: map[string]string{
 			"modes":  string(r.resolver.Table().Evidence),
-			"schema": string(r.resolver.Schema().Evidence),
+			"schema": string(r.resolver.SchemaEvidence()),
 			"facts":  string(config.EvidenceFor(res.Torch)),
 		},
 		CUDAGraphs: jsonCUDAGraphs{Enabled: res.CUDAGraphs.Enabled, Implementation: string(res.CUDAGraphs.Implementation), Devices: []graphs.DevicePlan{}},
@@ -167,7 +167,7 @@ func writeText(w io.Writer, r *report, all bool) {
 		mode = string(res.Mode)
 	}
 	fmt.Fprintf(w, "torch %s (schema %s, %s; modes %s) · backend %s · mode %s\n",
-		res.Torch, res.SchemaTorch, r.resolver.Schema().Evidence, r.resolver.Table().Evidence, res.Backend, mode)
+		res.Torch, res.SchemaTorch, r.resolver.SchemaEvidence(), r.resolver.Table().Evidence, res.Backend, mode)
 	if res.Err != nil {
 		var pe config.PythonError
 		if errors.As(res.Err, &pe) {
@@ -183,13 +183,17 @@ func writeText(w io.Writer, r *report, all bool) {
 		if all {
 			keys, title = res.Keys(), "All keys"
 		}
-		fmt.Fprintf(w, "\n%s (%d of %d):\n", title, len(keys), res.Len())
-		tw := tabwriter.NewWriter(w, 2, 4, 2, ' ', 0)
-		fmt.Fprintln(tw, "  KEY\tVALUE\tSOURCE\tEVIDENCE")
-		for _, k := range keys {
-			fmt.Fprintf(tw, "  %s\t%s\t%s\t%s\n", k.Key, cut(k.Value.String(), 60), k.Origin, k.Origin.Evidence)
+		if len(keys) == 0 {
+			fmt.Fprintf(w, "\nChanged keys: none of %d (every key has its clean-environment default).\n", res.Len())
+		} else {
+			fmt.Fprintf(w, "\n%s (%d of %d):\n", title, len(keys), res.Len())
+			tw := tabwriter.NewWriter(w, 2, 4, 2, ' ', 0)
+			fmt.Fprintln(tw, "  KEY\tVALUE\tSOURCE\tEVIDENCE")
+			for _, k := range keys {
+				fmt.Fprintf(tw, "  %s\t%s\t%s\t%s\n", k.Key, cut(k.Value.String(), 60), k.Origin, k.Origin.Evidence)
+			}
+			tw.Flush()
 		}
-		tw.Flush()
 		var host []string
 		for _, k := range res.Keys() {
 			if k.Origin.Evidence == modes.Host {
