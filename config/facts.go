@@ -54,7 +54,8 @@ type Facts struct {
 	// CompileOptions are the options torch.compile takes out of the dict itself, after
 	// the mode/options check and before the Inductor wrapper sees it: guard_filter_fn
 	// from 2.8 (PyTorch 2.8 documentation; ComfyUI issue #11457: 2.9 compiles, 2.7
-	// raises "Unexpected optimization option guard_filter_fn"), use_aoti in 2.14
+	// raises "Unexpected optimization option guard_filter_fn"; measured accepted on 2.11,
+	// testdata/torch/2.11/measured_scenarios.json opts_guard_filter_fn), use_aoti in 2.14
 	// (T2.14.0 torch/__init__.py; earlier releases not read).
 	CompileOptions []string
 }

@@ -67,11 +67,12 @@ func TestLoadSchemaErrors(t *testing.T) {
 	}
 }
 
-// TestSchemaFromFileResolvesLikeBuiltin: a schema file loaded with LoadSchema gives the
-// built-in results (the dump script's output for the same release is such a file).
+// TestSchemaFromFileResolvesLikeBuiltin: the file config/dump_schema.py wrote from the
+// GPU machine's torch 2.11, loaded with LoadSchema (as -schema does), gives the
+// built-in results.
 func TestSchemaFromFileResolvesLikeBuiltin(t *testing.T) {
 	t.Parallel()
-	data, err := os.ReadFile("schemas/torch-2.11.json")
+	data, err := os.ReadFile("../testdata/torch/2.11/schema_live.json")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -84,13 +85,21 @@ func TestSchemaFromFileResolvesLikeBuiltin(t *testing.T) {
 		t.Fatal(err)
 	}
 	builtin := resolver211(t)
+	env := func() []string {
+		return []string{"TORCHINDUCTOR_CUDAGRAPHS=1", "TORCHINDUCTOR_FX_GRAPH_REMOTE_CACHE=0"}
+	}
 	for _, m := range []string{"default", "lite", "reduce-overhead", "max-autotune-no-cudagraphs", "max-autotune", "bogus"} {
 		mode := m
-		a, errA := builtin.Resolve(Request{Mode: &mode})
-		b, errB := fromFile.Resolve(Request{Mode: &mode})
-		if render(a)+pyErr(errA) != render(b)+pyErr(errB) {
-			t.Errorf("mode %s: file and built-in differ", m)
+		for _, req := range []Request{{Mode: &mode}, {Mode: &mode, Env: env, Globals: globals(t, "triton.cudagraph_trees=False")}} {
+			a, errA := builtin.Resolve(req)
+			b, errB := fromFile.Resolve(req)
+			if render(a)+pyErr(errA) != render(b)+pyErr(errB) {
+				t.Errorf("mode %s: file and built-in differ", m)
+			}
 		}
+	}
+	if s.Evidence != modes.Measured || !strings.Contains(s.MadeBy, "live") {
+		t.Errorf("schema_live.json: evidence %s, made_by %q", s.Evidence, s.MadeBy)
 	}
 }
 

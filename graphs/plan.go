@@ -51,6 +51,7 @@ const (
 	msgAllocAsync        = "cudaMallocAsync does not yet support checkPoolLiveAllocations. If you need it, please file an issue describing your use case."
 	msgMutatedInputs     = "skipping cudagraphs due to mutated inputs (1 instances)"
 	msgSkipDynamic       = "skipping cudagraphs due to graph with symbolic shapes inputs and config.triton.cudagraph_skip_dynamic_graphs=True."
+	msgAllocAsyncLegacy  = "Warning: Attempting uncaptured free of a captured allocation with address <addr>\nterminate called after throwing an instance of 'c10::AcceleratorError'\n  what():  CUDA error: invalid argument"
 	msgCGBackendKwarg    = "backend='cudagraphs' raised:\nTypeError: CudagraphsBackend.__call__() got an unexpected keyword argument '"
 	whereTLS             = "assert torch._C._is_key_in_tls(attr_name)  # get_obj, torch/_inductor/cudagraph_trees.py"
 	whereDataPtr         = "assert dst.data_ptr() == src.data_ptr()  # run, torch/_inductor/compile_fx.py (legacy cudagraphify_impl)"
@@ -286,6 +287,17 @@ func (pl *planner) device(view *config.Result, d int, thread string) DevicePlan 
 			return dp
 		}
 		dp.Message = joinLines(dp.Message, msgRecordTree)
+	}
+	if v.Implementation == Legacy && pl.w.Allocator == "cudaMallocAsync" {
+		dp.Outcome, dp.Exception = Fail, "c10::AcceleratorError (process aborted)"
+		dp.Reason = "the legacy implementation's capture under the cudaMallocAsync allocator frees a captured allocation outside the capture: the process aborts (SIGABRT), no Python exception"
+		dp.Message = msgAllocAsyncLegacy
+		dp.Evidence = pl.measured()
+		pl.warn("allocator-incompatible",
+			"PYTORCH_CUDA_ALLOC_CONF selects backend:cudaMallocAsync; the legacy CUDA-graph implementation aborts the whole process (measured on 2.11: \"Attempting uncaptured free of a captured allocation\", then \"CUDA error: invalid argument\")",
+			"drop backend:cudaMallocAsync from PYTORCH_CUDA_ALLOC_CONF for this process, or compile without CUDA graphs (mode=\"max-autotune-no-cudagraphs\" or \"default\")",
+			pl.measured())
+		return dp
 	}
 
 	// Mutation.

@@ -69,6 +69,8 @@ def make(dev):
     kw = {}
     for k in ("mode", "options", "dynamic", "backend", "fullgraph"):
         if k in spec: kw[k] = spec[k]
+    if spec.get("guard_filter"):  # a callable cannot travel in JSON: add it here
+        kw.setdefault("options", {})["guard_filter_fn"] = lambda entries: [True for _ in entries]
     return torch.compile(f, **kw)
 
 def call(cf_, dev, shapes):
@@ -173,6 +175,9 @@ SC = {
     "cgbackend_thread_per_device": {"backend": "cudagraphs", "where": "thread_per_device"},
     "opts_cg_thread_per_device": {"options": {"triton.cudagraphs": True}, "where": "thread_per_device"},
     "env_cg_thread_per_device": {"env": {"TORCHINDUCTOR_CUDAGRAPHS": "1"}, "where": "thread_per_device"},
+    "opts_guard_filter_fn": {"guard_filter": True},
+    "opts_guard_filter_fn_with_key": {"guard_filter": True, "options": {"max_autotune": False}},
+    "legacy_async_alloc": {"mode": "reduce-overhead", "patch": {"triton.cudagraph_trees": False}, "env": {"PYTORCH_CUDA_ALLOC_CONF": "backend:cudaMallocAsync"}},
 }
 
 
