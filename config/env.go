@@ -271,18 +271,6 @@ func (r *EnvRule) eval(k KeySpec, env map[string]string, host Host) (d envDefaul
 	return envDefault{val: val, from: name, forced: r.Kind == "force"}, true, nil
 }
 
-// readsAny reports whether any of the rule's variables is set in env.
-func (r *EnvRule) readsAny(env map[string]string) bool {
-	for _, vs := range [][]string{r.Vars, r.DefaultVars} {
-		for _, v := range vs {
-			if _, ok := env[v]; ok {
-				return true
-			}
-		}
-	}
-	return false
-}
-
 // pyInt parses s as Python's int(s) does for base 10: surrounding whitespace,
 // an optional sign, digits with single underscores between them.
 func pyInt(s string) (Value, bool) {

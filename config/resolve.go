@@ -338,8 +338,9 @@ type Resolver struct {
 	known    []Key
 	clean    *baseline // defaults in an empty environment on the zero Host
 	patches  map[modes.Mode][]patchEntry
-	patchErr error // a mode table entry that does not fit the schema
-	envIdx   []int // indexes of keys with an environment rule, in key order
+	patchErr error            // a mode table entry that does not fit the schema
+	envIdx   []int            // indexes of keys with an environment rule, in key order
+	byVar    map[string][]int // variable name -> indexes of the keys whose rule reads it
 }
 
 // NewResolver returns a resolver for release v with the built-in schema and mode
@@ -378,9 +379,15 @@ func newResolver(v modes.Version, s *Schema, ev modes.Evidence, t *modes.Table) 
 		known[i] = k.Key
 	}
 	r := &Resolver{schema: s, schemaEv: ev, table: t, facts: FactsFor(v), known: known}
+	r.byVar = map[string][]int{}
 	for i, k := range s.keys {
 		if k.Env != nil {
 			r.envIdx = append(r.envIdx, i)
+			for _, vs := range [][]string{k.Env.Vars, k.Env.DefaultVars} {
+				for _, v := range vs {
+					r.byVar[v] = append(r.byVar[v], i)
+				}
+			}
 		}
 	}
 	r.clean = r.baseline(Host{})
@@ -427,12 +434,17 @@ func (r *Resolver) baseline(host Host) *baseline {
 // evaluates them at import); the first failure is returned, as the import raises it.
 // It returns the indexes of env_name_force keys the environment set.
 func (r *Resolver) applyEnv(res *Result, env map[string]string, host Host) ([]int, error) {
+	// Only keys whose rule reads a variable that is set can differ from the baseline;
+	// evaluate them in key order, the order config.py runs (its first error wins).
+	var touched []int
+	for name := range env {
+		touched = append(touched, r.byVar[name]...)
+	}
+	slices.Sort(touched)
+	touched = slices.Compact(touched)
 	var forced []int
-	for _, i := range r.envIdx {
+	for _, i := range touched {
 		k := r.schema.keys[i]
-		if !k.Env.readsAny(env) { // unset: the baseline already holds the value
-			continue
-		}
 		d, ok, err := k.Env.eval(k, env, host)
 		if err != nil {
 			return nil, err
