@@ -101,6 +101,9 @@ func checkLiteralInput(src string) error {
 			i += n
 		}
 	}
+	if err := checkIntDigits(src); err != nil {
+		return err
+	}
 	depth := 0
 	var quote byte
 	triple := false
@@ -141,6 +144,45 @@ func checkLiteralInput(src string) error {
 	return nil
 }
 
+// MaxIntDigits is Python's own limit on int conversion from a string (sys.int_info.
+// default_max_str_digits, Python 3.11+): ast.literal_eval refuses longer int literals.
+const MaxIntDigits = 4300
+
+// checkIntDigits refuses a decimal run of more than MaxIntDigits digits outside
+// strings, with Python's message, before the parser spends quadratic time on it.
+func checkIntDigits(src string) error {
+	run, start := 0, 0
+	var quote byte
+	for i := 0; i < len(src); i++ {
+		c := src[i]
+		if quote != 0 {
+			if c == '\\' {
+				i++
+			} else if c == quote {
+				quote = 0
+			}
+			continue
+		}
+		switch {
+		case c == '\'' || c == '"':
+			quote, run = c, 0
+		case c >= '0' && c <= '9':
+			if run == 0 {
+				start = i
+			}
+			run++
+			if run > MaxIntDigits {
+				return literalErr(src, start, fmt.Sprintf("Exceeds the limit (%d digits) for integer string conversion", MaxIntDigits))
+			}
+		case c == '_':
+			// a digit separator: the run goes on
+		default:
+			run = 0
+		}
+	}
+	return nil
+}
+
 // byteOffset converts a 1-based line and rune column into a 0-based byte offset.
 func byteOffset(src string, pos syntax.Position) int {
 	line, col := int(pos.Line), int(pos.Col)
@@ -160,8 +202,11 @@ func byteOffset(src string, pos syntax.Position) int {
 }
 
 func fromExpr(src string, e syntax.Expr) (Value, error) {
-	start, _ := e.Span()
-	off := byteOffset(src, start)
+	// The offset is computed only for an error: byteOffset walks the input.
+	at := func(msg string) error {
+		start, _ := e.Span()
+		return literalErr(src, byteOffset(src, start), msg)
+	}
 	switch x := e.(type) {
 	case *syntax.Ident:
 		switch x.Name {
@@ -172,7 +217,7 @@ func fromExpr(src string, e syntax.Expr) (Value, error) {
 		case "False", "false":
 			return Bool(false), nil
 		}
-		return Value{}, literalErr(src, off, fmt.Sprintf("name %q is not a literal (want None, True, False, a number, a string, a list, a tuple or a dict)", x.Name))
+		return Value{}, at(fmt.Sprintf("name %q is not a literal (want None, True, False, a number, a string, a list, a tuple or a dict)", x.Name))
 	case *syntax.Literal:
 		switch v := x.Value.(type) {
 		case string:
@@ -186,21 +231,21 @@ func fromExpr(src string, e syntax.Expr) (Value, error) {
 			return bigInt(v), nil
 		case float64:
 			if math.IsInf(v, 0) || math.IsNaN(v) {
-				return Value{}, literalErr(src, off, fmt.Sprintf("float literal %s is out of range (not finite)", x.Raw))
+				return Value{}, at(fmt.Sprintf("float literal %s is out of range (not finite)", x.Raw))
 			}
 			return Float(v), nil
 		}
-		return Value{}, literalErr(src, off, fmt.Sprintf("unsupported literal %s", x.Raw))
+		return Value{}, at(fmt.Sprintf("unsupported literal %s", x.Raw))
 	case *syntax.UnaryExpr:
 		if x.Op != syntax.MINUS && x.Op != syntax.PLUS {
-			return Value{}, literalErr(src, off, fmt.Sprintf("operator %s is not part of a literal", x.Op))
+			return Value{}, at(fmt.Sprintf("operator %s is not part of a literal", x.Op))
 		}
 		v, err := fromExpr(src, x.X)
 		if err != nil {
 			return Value{}, err
 		}
 		if _, isLit := x.X.(*syntax.Literal); !isLit || (v.kind != IntKind && v.kind != FloatKind) {
-			return Value{}, literalErr(src, off, fmt.Sprintf("operator %s applies only to a number here", x.Op))
+			return Value{}, at(fmt.Sprintf("operator %s applies only to a number here", x.Op))
 		}
 		if x.Op == syntax.PLUS {
 			return v, nil
@@ -244,9 +289,9 @@ func fromExpr(src string, e syntax.Expr) (Value, error) {
 		}
 		return Dict(items...), nil
 	case *syntax.CallExpr:
-		return Value{}, literalErr(src, off, "a call is not a literal")
+		return Value{}, at("a call is not a literal")
 	}
-	return Value{}, literalErr(src, off, fmt.Sprintf("%T is not a literal", e))
+	return Value{}, at(fmt.Sprintf("%T is not a literal", e))
 }
 
 func fromList(src string, list []syntax.Expr) ([]Value, error) {

@@ -42,6 +42,7 @@ func TestParseLiteral(t *testing.T) {
 		{"{'a': 1, 'a': 2}", "{'a': 2}", "dict", "duplicate keys: last value wins, first position"},
 		{"{'a': 1, 'b': 2, 'a': 3}", "{'a': 3, 'b': 2}", "dict", "duplicate keys keep the first position"},
 		{"{1: 2}", "{1: 2}", "dict", "non-str keys are literals too"},
+		{"{1: 'a', True: 'b', 1.0: 'c'}", "{1: 'c'}", "dict", "1, True and 1.0 are one key in Python"},
 		{" [1,\n 2] ", "[1, 2]", "list", "leading blanks are stripped, as ast.literal_eval strips them"},
 		{"\t{'a': 1}\n", "{'a': 1}", "dict", "tabs and a trailing newline"},
 	}
@@ -87,6 +88,7 @@ func TestParseLiteralErrors(t *testing.T) {
 		{"trailing-garbage", "True False", 10, "want EOF"},
 		{"set-literal", "{1, 2}", 3, "want ':'"},
 		{"lambda", "lambda: 1", 0, ""},
+		{"int-too-long", strings.Repeat("7", MaxIntDigits+1), 0, "Exceeds the limit (4300 digits) for integer string conversion"},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {

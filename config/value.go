@@ -52,6 +52,26 @@ type DictItem struct {
 	Key, Val Value
 }
 
+// hashKey identifies a dict key as Python's hash/eq do for literals: 1, True and 1.0
+// are the same key.
+func (v Value) hashKey() string {
+	switch v.kind {
+	case BoolKind:
+		if v.b {
+			return "n:1"
+		}
+		return "n:0"
+	case IntKind:
+		return "n:" + v.intString()
+	case FloatKind:
+		if v.f == math.Trunc(v.f) && !math.IsInf(v.f, 0) && math.Abs(v.f) < 1e18 {
+			return "n:" + strconv.FormatInt(int64(v.f), 10)
+		}
+		return "n:" + pyFloatRepr(v.f)
+	}
+	return v.PyType() + ":" + v.String()
+}
+
 // None returns Python's None.
 func None() Value { return Value{} }
 
@@ -77,18 +97,15 @@ func Tuple(items ...Value) Value { return Value{kind: TupleKind, ext: &composite
 // position and takes the last value, as a Python dict literal does.
 func Dict(items ...DictItem) Value {
 	out := make([]DictItem, 0, len(items))
+	seen := make(map[string]int, len(items)) // type and repr of each key -> its position
 	for _, it := range items {
-		replaced := false
-		for j := range out {
-			if out[j].Key.Equal(it.Key) {
-				out[j].Val = it.Val
-				replaced = true
-				break
-			}
+		id := it.Key.hashKey()
+		if j, ok := seen[id]; ok {
+			out[j].Val = it.Val
+			continue
 		}
-		if !replaced {
-			out = append(out, it)
-		}
+		seen[id] = len(out)
+		out = append(out, it)
 	}
 	return Value{kind: DictKind, ext: &composite{dict: out}}
 }
