@@ -176,6 +176,8 @@ SC = {
     "opts_cg_thread_per_device": {"options": {"triton.cudagraphs": True}, "where": "thread_per_device"},
     "env_cg_thread_per_device": {"env": {"TORCHINDUCTOR_CUDAGRAPHS": "1"}, "where": "thread_per_device"},
     "opts_guard_filter_fn": {"guard_filter": True},
+    "ro_compile_disable_env": {"mode": "reduce-overhead", "env": {"TORCH_COMPILE_DISABLE": "1"}},
+    "ro_dynamic_true_skip_partition_off_static_shapes": {"mode": "reduce-overhead", "dynamic": True, "patch": {"triton.cudagraph_skip_dynamic_graphs": True, "graph_partition": False}},
     "opts_guard_filter_fn_with_key": {"guard_filter": True, "options": {"max_autotune": False}},
     "legacy_async_alloc": {"mode": "reduce-overhead", "patch": {"triton.cudagraph_trees": False}, "env": {"PYTORCH_CUDA_ALLOC_CONF": "backend:cudaMallocAsync"}},
 }
