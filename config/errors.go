@@ -126,14 +126,22 @@ func (e *OptionTypeError) Error() string {
 // to a name the config does not have. Name is the part PyTorch names: the first
 // missing attribute of the dotted path. Source: torch/utils/_config_module.py
 // ConfigModule.__setattr__/__getattr__; measured on 2.11.
+//
+// When a prefix of the path is itself a key (triton.cudagraphs.x), Python sets an
+// attribute on that value instead: ValueType is its type and the message is
+// "'bool' object has no attribute 'x'".
 type GlobalError struct {
-	Key   Key    // the whole key as given
-	Name  string // the dotted path PyTorch names, e.g. "triton.no_such_knob"
-	Known []Key  // the release's keys, for the hint
+	Key       Key    // the whole key as given
+	Name      string // the dotted path PyTorch names, e.g. "triton.no_such_knob"
+	Known     []Key  // the release's keys, for the hint
+	ValueType string // type(value).__name__ when a prefix of Key is a value key
 }
 
 func (e *GlobalError) Exception() string { return "AttributeError" }
 func (e *GlobalError) Message() string {
+	if e.ValueType != "" {
+		return fmt.Sprintf("'%s' object has no attribute '%s'", e.ValueType, e.Name)
+	}
 	return fmt.Sprintf("torch._inductor.config.%s does not exist", e.Name)
 }
 func (e *GlobalError) Error() string {
@@ -141,7 +149,38 @@ func (e *GlobalError) Error() string {
 }
 
 // Hint suggests the nearest known key, or "".
-func (e *GlobalError) Hint() string { return didYouMean(string(e.Key), keysToStrings(e.Known)) }
+func (e *GlobalError) Hint() string {
+	if e.ValueType != "" {
+		return ""
+	}
+	return didYouMean(string(e.Key), keysToStrings(e.Known))
+}
+
+// InvalidBackendError is torch.compile's torch._dynamo.exc.InvalidBackend for a
+// backend name the release does not register (names are exact: "Inductor" and
+// "inductor " are invalid). Measured on 2.11 (testdata/torch/2.11/backends.json).
+type InvalidBackendError struct {
+	Name  string   // the backend as given
+	Known []string // torch._dynamo.list_backends(exclude_tags=()) and "inductor"
+}
+
+func (e *InvalidBackendError) Exception() string { return "InvalidBackend" }
+func (e *InvalidBackendError) Message() string {
+	return fmt.Sprintf("Invalid backend: %s, see `torch._dynamo.list_backends()` for available backends.", pyStrRepr(e.Name))
+}
+func (e *InvalidBackendError) Error() string {
+	return "config: torch.compile: InvalidBackend: " + e.Message()
+}
+
+// Hint suggests the nearest backend name, or "".
+func (e *InvalidBackendError) Hint() string {
+	return didYouMean(strings.TrimSpace(e.Name), e.Known)
+}
+
+// Hint names the variable to fix.
+func (e *EnvError) Hint() string {
+	return fmt.Sprintf("%s=%s sets the default of %s; fix or unset it", e.Var, pyStrRepr(e.Value), e.Key)
+}
 
 // OptionsShapeError is the AttributeError torch.compile raises when options is not a
 // dict ("'list' object has no attribute 'items'") or a key is not a str ("'int'
@@ -167,6 +206,7 @@ var (
 	_ PythonError = (*GlobalError)(nil)
 	_ PythonError = (*OptionsShapeError)(nil)
 	_ PythonError = (*EnvError)(nil)
+	_ PythonError = (*InvalidBackendError)(nil)
 	_ PythonError = (*modes.UnknownModeError)(nil)
 )
 

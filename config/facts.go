@@ -58,6 +58,21 @@ type Facts struct {
 	// testdata/torch/2.11/measured_scenarios.json opts_guard_filter_fn), use_aoti in 2.14
 	// (T2.14.0 torch/__init__.py; earlier releases not read).
 	CompileOptions []string
+	// Backends are the backend names torch.compile accepts besides "inductor":
+	// torch._dynamo.list_backends(exclude_tags=()) measured on 2.11; other releases are
+	// given the same list (inferred).
+	Backends []string
+}
+
+// backends211 is torch._dynamo.list_backends(exclude_tags=()) on 2.11.0+cu130
+// (testdata/torch/2.11/backends.json).
+func backends211() []string {
+	return []string{"aot_eager", "aot_eager_decomp_partition", "aot_eager_decomp_partition_crossref",
+		"aot_eager_decomp_partition_with_mode", "aot_eager_default_partitioner", "aot_ts", "cudagraphs",
+		"dynamo_accuracy_minifier_backend", "dynamo_minifier_backend", "eager", "eager_debug", "eager_noexcept",
+		"inductor", "invoke_subgraph", "non_leaf_compile_error_TESTING_ONLY", "openxla", "openxla_eval",
+		"pre_dispatch_eager", "relu_accuracy_error_TESTING_ONLY", "relu_compile_error_TESTING_ONLY",
+		"relu_runtime_error_TESTING_ONLY", "ts", "tvm"}
 }
 
 // optionSince names the first release whose torch.compile accepts an option that is
@@ -90,6 +105,7 @@ func FactsFor(v modes.Version) Facts {
 		SkipMessagePrefixed:          v.AtLeast(modes.Version{Major: 2, Minor: 6}),
 		MessagefulLegacyAsserts:      v.AtLeast(modes.Version{Major: 2, Minor: 14}),
 		CompileOptions:               compileOptions(v),
+		Backends:                     backends211(),
 	}
 }
 

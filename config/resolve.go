@@ -164,6 +164,13 @@ type Result struct {
 	Backend string
 	// Mode is the mode whose patch applied ("" when options or a non-inductor backend).
 	Mode modes.Mode
+	// CompileDisabled reports TORCH_COMPILE_DISABLE=1: torch.compile does nothing.
+	CompileDisabled bool
+	// RequestedMode is the mode argument as given (nil: None).
+	RequestedMode *string
+	// Stage says where Err is raised: "import" (importing torch._inductor.config with a
+	// malformed variable), "global" (a global assignment) or "compile" (torch.compile).
+	Stage string
 	// CompileOptions are the options torch.compile took out of the options dict itself
 	// (guard_filter_fn from 2.8): they are not Inductor config keys.
 	CompileOptions []string
@@ -341,6 +348,7 @@ type Resolver struct {
 	patchErr error            // a mode table entry that does not fit the schema
 	envIdx   []int            // indexes of keys with an environment rule, in key order
 	byVar    map[string][]int // variable name -> indexes of the keys whose rule reads it
+	next     *Schema          // for a release that borrows an older schema: the next one read
 }
 
 // NewResolver returns a resolver for release v with the built-in schema and mode
@@ -354,7 +362,14 @@ func NewResolver(v modes.Version) (*Resolver, error) {
 	if err != nil {
 		return nil, err
 	}
-	return newResolver(v, s, ev, t), nil
+	r := newResolver(v, s, ev, t)
+	if next := nextSchemaFor(v); next != "" && s.Version.Less(v) {
+		data, err := builtinSchemas.ReadFile("schemas/" + next)
+		if err == nil {
+			r.next, _ = parseSchema(next, data)
+		}
+	}
+	return r, nil
 }
 
 // NewResolverFromSchema returns a resolver for a schema read with [LoadSchema],
@@ -468,6 +483,19 @@ func (r *Resolver) applyEnv(res *Result, env map[string]string, host Host) ([]in
 // Schema returns the schema the resolver uses.
 func (r *Resolver) Schema() *Schema { return r.schema }
 
+// uncertain returns a note when key is missing from a borrowed schema but present in
+// the next release that was read: the release in between may have it.
+func (r *Resolver) uncertain(k Key) string {
+	if r.next == nil {
+		return ""
+	}
+	if _, ok := r.next.Lookup(k); !ok {
+		return ""
+	}
+	return fmt.Sprintf("%s is not in torch %s (the schema torch %s borrows) but is in torch %s; whether torch %s has it is not known, so compilemode does not apply it. If it does not, torch.compile raises \"Unexpected optimization option %s\" (or the assignment raises AttributeError)",
+		k, r.schema.Torch, r.facts.Torch, r.next.Torch, r.facts.Torch, k)
+}
+
 // SchemaEvidence returns how the schema describes the resolver's release: the
 // schema's own evidence, or inferred when the release borrows another's schema.
 func (r *Resolver) SchemaEvidence() modes.Evidence { return r.schemaEv }
@@ -495,16 +523,27 @@ func (r *Resolver) Resolve(req Request) (*Result, error) {
 	s := r.schema
 	res := &Result{
 		Torch: r.facts.Torch, SchemaTorch: s.Torch, Backend: req.Backend,
-		Facts: r.facts, Dynamic: req.Dynamic, index: s.index,
+		Facts: r.facts, Dynamic: req.Dynamic, RequestedMode: req.Mode, index: s.index,
 	}
 	if res.Backend == "" {
 		res.Backend = "inductor"
 	}
 	fail := func(err error) (*Result, error) {
 		res.Err = err
+		switch err.(type) {
+		case *EnvError:
+			res.Stage = "import"
+		case *GlobalError:
+			res.Stage = "global"
+		default:
+			res.Stage = "compile"
+		}
 		res.ErrEvidence = EvidenceFor(r.facts.Torch)
 		if _, ok := err.(*EnvError); ok && r.schemaEv != "" {
 			res.ErrEvidence = r.schemaEv
+		}
+		if _, ok := err.(*InvalidBackendError); ok && r.facts.Torch != modes.Latest() {
+			res.ErrEvidence = modes.Inferred // the text and the list were measured on 2.11 only
 		}
 		return res, err
 	}
@@ -521,12 +560,28 @@ func (r *Resolver) Resolve(req Request) (*Result, error) {
 		return fail(err)
 	}
 	r.envWarnings(res, env)
+	if env["TORCH_COMPILE_DISABLE"] == "1" {
+		// torch/_dynamo/config.py: disable = os.environ.get("TORCH_COMPILE_DISABLE", "0") == "1";
+		// measured on 2.11: no graph is compiled or captured.
+		res.CompileDisabled = true
+		res.Warnings = append(res.Warnings, Warning{
+			Code:           "compile-disabled",
+			Message:        "TORCH_COMPILE_DISABLE=1: torch.compile returns the function unchanged; nothing is compiled and no CUDA graph is captured (measured on 2.11), whatever the config says",
+			Recommendation: "unset TORCH_COMPILE_DISABLE to compile",
+			Evidence:       EvidenceFor(r.facts.Torch),
+		})
+	}
 
 	// (3) Global assignments, in order.
 	for _, g := range req.Globals {
 		i, ok := s.index[g.Key]
 		if !ok {
-			return fail(r.globalError(g.Key))
+			if note := r.uncertain(g.Key); note != "" {
+				res.Warnings = append(res.Warnings, Warning{Code: "uncertain-key", Key: g.Key, Message: note, Evidence: modes.Inferred,
+					Recommendation: "check with config/dump_schema.py on your torch (-schema)"})
+				continue
+			}
+			return fail(r.globalError(res, g.Key))
 		}
 		spec := s.keys[i]
 		if ok, checked := isInstance(g.Value, spec.DeclaredType); checked && !ok {
@@ -585,6 +640,11 @@ func (r *Resolver) Resolve(req Request) (*Result, error) {
 	return res, nil
 }
 
+// readElsewhere are TORCHINDUCTOR_* variables that parts of PyTorch other than
+// torch._inductor.config read (the cache directory; torch.compiler.config's
+// force_disable_caches, which 2.11's Inductor config only aliases).
+var readElsewhere = []string{"TORCHINDUCTOR_CACHE_DIR", "TORCHINDUCTOR_FORCE_DISABLE_CACHES"}
+
 // envWarnings reports TORCHINDUCTOR_* variables the release never reads, and
 // variables whose effect the library does not model.
 func (r *Resolver) envWarnings(res *Result, env map[string]string) {
@@ -594,10 +654,10 @@ func (r *Resolver) envWarnings(res *Result, env map[string]string) {
 	}
 	sort.Strings(names)
 	for _, name := range names {
-		if strings.HasPrefix(name, "TORCHINDUCTOR_") && !r.schema.ReadsEnv(name) {
+		if strings.HasPrefix(name, "TORCHINDUCTOR_") && !r.schema.ReadsEnv(name) && !slices.Contains(readElsewhere, name) {
 			res.Warnings = append(res.Warnings, Warning{
 				Code:           "unknown-env-var",
-				Message:        fmt.Sprintf("%s is set, but torch %s's Inductor config reads no such variable: it has no effect", name, r.facts.Torch),
+				Message:        fmt.Sprintf("%s is set, but torch %s's Inductor config (torch._inductor.config) reads no such variable, so it changes no key here (F6: TORCHINDUCTOR_DISABLE_CUDAGRAPHS is read by no release)", name, r.facts.Torch),
 				Recommendation: hintOr(didYouMean(name, r.schema.EnvVarNames), "check the variable's name against the release"),
 				Evidence:       r.schemaEv,
 			})
@@ -628,8 +688,15 @@ func hintOr(h, alt string) string {
 
 // globalError builds the AttributeError of an assignment to an unknown key: PyTorch
 // names the first attribute of the dotted path that does not exist.
-func (r *Resolver) globalError(k Key) *GlobalError {
+func (r *Resolver) globalError(res *Result, k Key) *GlobalError {
 	parts := strings.Split(string(k), ".")
+	for j := 1; j < len(parts); j++ {
+		// torch._inductor.config.triton.cudagraphs.x = 1: the prefix is a value.
+		if i, ok := r.schema.index[Key(strings.Join(parts[:j], "."))]; ok {
+			v, _ := res.at(i)
+			return &GlobalError{Key: k, Name: parts[j], ValueType: v.PyType()}
+		}
+	}
 	name := parts[0]
 	for j := 1; j < len(parts); j++ {
 		prefix := strings.Join(parts[:j], ".")
@@ -657,6 +724,9 @@ func (r *Resolver) applyCompile(res *Result, req Request, forced []int) error {
 	mode := "default"
 	if req.Mode != nil {
 		mode = *req.Mode
+	}
+	if res.Backend != "inductor" && !slices.Contains(r.facts.Backends, res.Backend) {
+		return &InvalidBackendError{Name: res.Backend, Known: r.facts.Backends}
 	}
 	if res.Backend != "inductor" {
 		// _TorchCompileWrapper: no validation; mode (if truthy and not "default") and
@@ -717,6 +787,15 @@ func (r *Resolver) applyCompile(res *Result, req Request, forced []int) error {
 		res.set(p.idx, p.val, o)
 	}
 	return nil
+}
+
+// legacyAssumption says what the legacy implementation does with static inputs under
+// the resolved size_asserts.
+func legacyAssumption(res *Result) string {
+	if res.SizeAsserts() {
+		return "asserts that static inputs (parameters) never change address"
+	}
+	return "assumes that static inputs (parameters) never change address, without checking (size_asserts=False): a moved parameter is read at its old address"
 }
 
 // modeAndOptions builds the mode-and-options error with the alternative users need:
@@ -800,6 +879,11 @@ func (r *Resolver) applyOptions(res *Result, opts Value) ([]patchEntry, error) {
 		attr := strings.ReplaceAll(key, "-", "_")
 		i, ok := r.schema.index[Key(attr)]
 		if !ok {
+			if note := r.uncertain(Key(attr)); note != "" {
+				res.Warnings = append(res.Warnings, Warning{Code: "uncertain-key", Key: Key(attr), Message: note, Evidence: modes.Inferred,
+					Recommendation: "check with config/dump_schema.py on your torch (-schema)"})
+				continue
+			}
 			e := &UnknownOptionError{Key: key, Known: r.known, Origin: Origin{Source: FromOptions}}
 			if since, ok := optionSince[key]; ok {
 				e.Note = fmt.Sprintf("%s is a torch.compile option from torch %s on (torch.compile takes it out of options); torch %s passes it to Inductor, which does not know it", key, since, r.facts.Torch)
@@ -888,8 +972,8 @@ func (r *Resolver) cudagraphVerdict(res *Result) {
 		}
 		res.Warnings = append(res.Warnings, Warning{
 			Code: "trees-flag-does-not-disable-cudagraphs", Key: "triton.cudagraph_trees",
-			Message: fmt.Sprintf("triton.cudagraph_trees=%s (from %s) does not turn CUDA graphs off: triton.cudagraphs=%s (from %s) keeps them on, and the legacy implementation runs, which asserts that static inputs (parameters) never change address",
-				trees.Value, trees.Origin, cg.Value, cg.Origin),
+			Message: fmt.Sprintf("triton.cudagraph_trees=%s (from %s) does not turn CUDA graphs off: triton.cudagraphs=%s (from %s) keeps them on, and the legacy implementation runs, which %s",
+				trees.Value, trees.Origin, cg.Value, cg.Origin, legacyAssumption(res)),
 			Recommendation: "to run without CUDA graphs use " + fix + "; to keep them, leave cudagraph_trees on",
 			Evidence:       EvidenceFor(r.facts.Torch),
 		})

@@ -416,6 +416,20 @@ func BuiltinSchema(v modes.Version) (*Schema, modes.Evidence, error) {
 	return s, ev, nil
 }
 
+// nextSchemaFor names the embedded schema of the next release read after the older
+// one v borrows, or "" when v has its own schema or borrows a newer one.
+func nextSchemaFor(v modes.Version) string {
+	switch v.Minor {
+	case 3, 4, 5:
+		return "torch-2.6.json"
+	case 8, 9:
+		return "torch-2.11.json"
+	case 12:
+		return "torch-2.14.json"
+	}
+	return ""
+}
+
 // schemaFor names the embedded schema that stands for release v: the release itself
 // where one was measured or read, else the nearest one read (ties go to the older).
 func schemaFor(v modes.Version) string {

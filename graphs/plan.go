@@ -115,11 +115,22 @@ func (pl *planner) build() {
 			x.Device = d
 			pl.plan.Devices = append(pl.plan.Devices, x)
 		}
+	case w.Threads == Callers && w.ColdStart:
+		// The callers compile and record themselves: like one thread per function.
+		for d := 0; d < w.Devices; d++ {
+			pl.plan.Devices = append(pl.plan.Devices, pl.device(pl.viewFor(Callers), d, fmt.Sprintf("%d caller threads (first call in them)", w.Callers)))
+		}
 	case w.Threads == Callers:
 		for d := 0; d < w.Devices; d++ {
 			main := pl.device(pl.res, d, "main")
 			pl.plan.Devices = append(pl.plan.Devices, main)
 			pl.plan.Devices = append(pl.plan.Devices, pl.callers(pl.viewFor(Callers), d, main))
+		}
+	case w.Threads == PerThread:
+		for d := 0; d < w.Devices; d++ {
+			for th := 0; th < w.Callers; th++ {
+				pl.plan.Devices = append(pl.plan.Devices, pl.device(pl.viewFor(PerThread), d, fmt.Sprintf("user thread %d", th)))
+			}
 		}
 	default:
 		for d := 0; d < w.Devices; d++ {
@@ -183,6 +194,11 @@ func (pl *planner) device(view *config.Result, d int, thread string) DevicePlan 
 	if view.Backend == "cudagraphs" {
 		return pl.cudagraphsBackend(view, dp)
 	}
+	if view.CompileDisabled {
+		dp.Outcome, dp.Implementation = Skip, None
+		dp.Reason = "TORCH_COMPILE_DISABLE=1: torch.compile returns the function unchanged"
+		return dp
+	}
 	if !v.Enabled {
 		dp.Outcome, dp.Implementation = Skip, None
 		cg, _ := view.Get("triton.cudagraphs")
@@ -194,7 +210,9 @@ func (pl *planner) device(view *config.Result, d int, thread string) DevicePlan 
 	}
 
 	// Compile-time reasons: they apply to the whole graph, in compile_fx's order.
-	dynamicInputs := pl.w.DynamicShapes && (view.Dynamic == nil || *view.Dynamic)
+	// dynamic=True makes inputs symbolic from the first compile (measured on 2.11);
+	// dynamic=None does after a second shape; dynamic=False never (one graph per shape).
+	dynamicInputs := (view.Dynamic != nil && *view.Dynamic) || (pl.w.DynamicShapes && view.Dynamic == nil)
 	switch {
 	case dynamicInputs && view.SkipDynamicGraphs():
 		dp.Outcome = Skip
@@ -374,14 +392,30 @@ func (pl *planner) device(view *config.Result, d int, thread string) DevicePlan 
 // (2.14), only the thread that initialised it (the first to import
 // torch._inductor.cudagraph_trees) can record; any other user thread fails.
 func (pl *planner) treesThreadFailure(view *config.Result, dp DevicePlan) (DevicePlan, bool) {
-	if view.Facts.PerThreadTrees || pl.w.Threads != PerDevice || pl.w.Devices < 2 {
+	threads := map[Threads]int{PerDevice: pl.w.Devices, PerThread: pl.w.Devices * pl.w.Callers}[pl.w.Threads]
+	if pl.w.Threads == Callers && pl.w.ColdStart {
+		threads = pl.w.Callers
+	}
+	if view.Facts.PerThreadTrees || threads < 2 {
 		return dp, false
 	}
 	pl.warn("trees-user-thread-tls",
-		fmt.Sprintf("torch %s keeps cudagraph-tree state in thread-local storage that only the first thread to use it has: with one user thread per device, the first thread to record survives and every other dies with a bare AssertionError at %s; which device survives is a race (measured on 2.11: cuda:0 in one run, cuda:1 in another)", pl.res.Torch, whereTLS),
+		fmt.Sprintf("torch %s keeps cudagraph-tree state in thread-local storage that only the first thread to use it has: with several user threads, the first thread to record survives and every other dies with a bare AssertionError at %s; which one survives is a race (measured on 2.11 with one thread per device: cuda:0 survived in one run, cuda:1 in another)", pl.res.Torch, whereTLS),
 		treesThreadFix(pl.res),
 		pl.measured())
-	if dp.Device == 0 {
+	first := dp.Device == 0 && (pl.w.Threads == PerDevice || dp.Thread == "user thread 0")
+	if pl.w.Threads == Callers {
+		// The caller threads share one row: one of them survives, the others fail.
+		dp.Outcome, dp.Exception, dp.Race = Fail, "AssertionError", true
+		dp.Reason = "the first caller thread to record initialises cudagraph trees' thread-local state and survives; every other caller fails its first recording (issue #123177; which one survives is a race)"
+		dp.Message = whereTLS
+		dp.Evidence = modes.Inferred
+		return dp, true
+	}
+	if pl.w.Threads == PerThread {
+		dp.Evidence = modes.Inferred // measured with one thread per device; the state is per thread
+	}
+	if first {
 		dp.Race = true
 		dp.Reason += "; this thread survives only if it records first (a race)"
 		return dp, false

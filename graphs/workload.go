@@ -27,9 +27,12 @@ const (
 	// PerDevice: one user threading.Thread per device, each compiling and calling its
 	// own function (one drafter per GPU).
 	PerDevice Threads = "per-device"
-	// Callers: one function compiled (and first called) in the main thread, then called
-	// from Callers user threads at once.
+	// Callers: one function compiled (and first called, unless ColdStart) in the main
+	// thread, then called from Callers user threads at once.
 	Callers Threads = "callers"
+	// PerThread: Callers user threads on one device, each compiling and calling its own
+	// function (several models served from the threads of one process, F6).
+	PerThread Threads = "per-thread"
 )
 
 // Mutation says which inputs the compiled function mutates in place.
@@ -56,9 +59,11 @@ type Workload struct {
 	SpanDevices bool `json:"span_devices,omitempty"`
 	// Threads is the thread layout ("" means main).
 	Threads Threads `json:"threads,omitempty"`
-	// Callers is the number of user threads calling one function at once (Threads
-	// callers; 0 means 2).
+	// Callers is the number of user threads (Threads callers or per-thread; 0 means 2).
 	Callers int `json:"callers,omitempty"`
+	// ColdStart (Threads callers): the first call happens in the caller threads, not in
+	// the main thread, so the callers compile and record themselves (F7).
+	ColdStart bool `json:"cold_start,omitempty"`
 	// CPUInputs: one input is a CPU tensor (a 0-d CPU scalar such as torch.tensor(2.0) included).
 	CPUInputs bool `json:"cpu_inputs,omitempty"`
 	// CPUInputName is the graph placeholder of that input, as PyTorch names it in its
@@ -111,12 +116,21 @@ func (w Workload) Normalize() (Workload, error) {
 	switch w.Threads {
 	case "":
 		w.Threads = MainThread
-	case MainThread, OneThread, PerDevice, Callers:
+	case MainThread, OneThread, PerDevice, Callers, PerThread:
 	default:
-		return w, &WorkloadError{"threads", string(w.Threads), "want main, thread, per-device or callers"}
+		return w, &WorkloadError{"threads", string(w.Threads), "want main, thread, per-device, per-thread or callers"}
 	}
-	if w.Callers == 0 && w.Threads == Callers {
+	if w.Callers == 0 && (w.Threads == Callers || w.Threads == PerThread) {
 		w.Callers = 2
+	}
+	if w.Callers != 0 && w.Threads != Callers && w.Threads != PerThread {
+		return w, &WorkloadError{"callers", fmt.Sprint(w.Callers), "applies only to threads callers or per-thread"}
+	}
+	if w.ColdStart && w.Threads != Callers {
+		return w, &WorkloadError{"cold_start", "true", "applies only to threads callers"}
+	}
+	if w.SpanDevices && w.Threads == PerDevice {
+		return w, &WorkloadError{"span_devices", "true", "one graph over all devices has one thread; per-device threads each have their own graph"}
 	}
 	if w.Callers < 0 || w.Callers > MaxDevices {
 		return w, &WorkloadError{"callers", fmt.Sprint(w.Callers), fmt.Sprintf("want 1 to %d", MaxDevices)}
@@ -140,6 +154,9 @@ func (w Workload) Normalize() (Workload, error) {
 	}
 	if w.DistinctSizes < 0 {
 		return w, &WorkloadError{"distinct_sizes", fmt.Sprint(w.DistinctSizes), "want 0 or more"}
+	}
+	if w.DistinctSizes > 0 && !w.DynamicShapes {
+		return w, &WorkloadError{"distinct_sizes", fmt.Sprint(w.DistinctSizes), "applies only with dynamic_shapes"}
 	}
 	if w.CPUInputName == "" {
 		w.CPUInputName = "arg2_1"

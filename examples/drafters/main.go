@@ -41,6 +41,14 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer, environ f
 	layers := fs.Int("layers", 4, "hidden layers")
 	steps := fs.Int("steps", 1000, "timed steps per mode")
 	captureMode := fs.String("capture-mode", "thread_local", "stream-capture mode: thread_local, global or relaxed")
+	fs.Usage = func() {
+		if cliflags.WantsHelp(args) {
+			fmt.Fprintf(stderr, "usage: %s [flags]\n", fs.Name())
+			fs.PrintDefaults()
+			return
+		}
+		fmt.Fprintf(stderr, "run %s -h for the flags\n", fs.Name())
+	}
 	if err := fs.Parse(args); err != nil {
 		if errors.Is(err, flag.ErrHelp) {
 			return 0

@@ -27,12 +27,12 @@ func main() {
 }
 
 type cli struct {
-	compile                                                  cliflags.Compile
-	scenario, threads, mutated, incompatibleOp               string
-	all, asJSON                                              bool
-	devices, callers, sizes                                  int
-	spanDevices, cpuScalar, dynamicShapes, moving, nonTensor bool
-	given                                                    map[string]bool
+	compile                                                             cliflags.Compile
+	scenario, threads, mutated, incompatibleOp                          cliflags.Once
+	all, asJSON                                                         bool
+	devices, callers, sizes                                             int
+	spanDevices, cpuScalar, dynamicShapes, moving, nonTensor, coldStart bool
+	given                                                               map[string]bool
 }
 
 func run(args []string, stdout, stderr io.Writer, environ func() []string) int {
@@ -42,18 +42,28 @@ func run(args []string, stdout, stderr io.Writer, environ func() []string) int {
 	c.compile.Register(fs)
 	fs.BoolVar(&c.all, "all", false, "text output lists every key, not only changed ones")
 	fs.BoolVar(&c.asJSON, "json", false, "print the JSON report (see README)")
-	fs.StringVar(&c.scenario, "scenario", "", "JSON scenario `FILE`: compile call and workload (flags given explicitly win)")
+	fs.Var(&c.scenario, "scenario", "JSON scenario `FILE`: compile call and workload (flags given explicitly win)")
 	fs.IntVar(&c.devices, "devices", 1, "number of CUDA devices, one compiled function each")
 	fs.BoolVar(&c.spanDevices, "span-devices", false, "one graph uses tensors on all devices")
-	fs.StringVar(&c.threads, "threads", "main", "thread layout: main, thread, per-device or callers")
-	fs.IntVar(&c.callers, "callers", 0, "with -threads callers: number of threads calling one function at once (default 2)")
+	c.threads.Value, c.mutated.Value = "main", "none"
+	fs.Var(&c.threads, "threads", "thread `LAYOUT`: main, thread, per-device, per-thread or callers")
+	fs.IntVar(&c.callers, "callers", 0, "with -threads callers or per-thread: number of user threads (default 2)")
+	fs.BoolVar(&c.coldStart, "cold-start", false, "with -threads callers: the first call happens in the caller threads, not in main")
 	fs.BoolVar(&c.cpuScalar, "cpu-scalar", false, "an input is a CPU tensor, e.g. a 0-d CPU scalar")
-	fs.StringVar(&c.mutated, "mutated-inputs", "none", "inputs mutated in place: none, input, static or storage")
+	fs.Var(&c.mutated, "mutated-inputs", "`KIND` of input mutated in place: none, input, static or storage")
 	fs.BoolVar(&c.dynamicShapes, "dynamic-shapes", false, "input shapes change between calls")
 	fs.IntVar(&c.sizes, "sizes", 0, "with -dynamic-shapes: number of distinct input sizes")
 	fs.BoolVar(&c.moving, "moving-static-inputs", false, "a parameter is replaced by a tensor at a new address between calls")
 	fs.BoolVar(&c.nonTensor, "non-tensor-inputs", false, "the graph takes an input that is neither a tensor nor a SymInt")
-	fs.StringVar(&c.incompatibleOp, "incompatible-op", "", "the graph uses an op that cannot be captured, e.g. aten._local_scalar_dense.default")
+	fs.Var(&c.incompatibleOp, "incompatible-op", "the graph uses the op `NAME`, which cannot be captured (e.g. aten._local_scalar_dense.default)")
+	fs.Usage = func() {
+		if cliflags.WantsHelp(args) {
+			fmt.Fprintf(stderr, "usage: %s [flags]\n", fs.Name())
+			fs.PrintDefaults()
+			return
+		}
+		fmt.Fprintf(stderr, "run %s -h for the flags\n", fs.Name())
+	}
 	if err := fs.Parse(args); err != nil {
 		if errors.Is(err, flag.ErrHelp) {
 			return 0
@@ -66,6 +76,12 @@ func run(args []string, stdout, stderr io.Writer, environ func() []string) int {
 	}
 	c.given = map[string]bool{}
 	fs.Visit(func(f *flag.Flag) { c.given[f.Name] = true })
+	for _, name := range []string{"devices", "callers"} {
+		if v := map[string]int{"devices": c.devices, "callers": c.callers}[name]; c.given[name] && v < 1 {
+			fmt.Fprintf(stderr, "plan: -%s %d: want 1 or more\n", name, v)
+			return 2
+		}
+	}
 
 	rep, err := c.report(environ)
 	if err != nil {
@@ -90,12 +106,15 @@ func run(args []string, stdout, stderr io.Writer, environ func() []string) int {
 // resolves and plans.
 func (c *cli) report(environ func() []string) (*report, error) {
 	var sc *graphs.Scenario
-	if c.scenario != "" {
-		f, err := os.Open(c.scenario)
+	if c.given["scenario"] && c.scenario.Value == "" {
+		return nil, fmt.Errorf("-scenario: empty file name")
+	}
+	if c.scenario.Value != "" {
+		f, err := os.Open(c.scenario.Value)
 		if err != nil {
 			return nil, err
 		}
-		sc, err = graphs.LoadScenario(c.scenario, f)
+		sc, err = graphs.LoadScenario(c.scenario.Value, f)
 		f.Close()
 		if err != nil {
 			return nil, err
@@ -142,16 +161,19 @@ func (c *cli) workloadFlags(w *graphs.Workload, fromFile bool) {
 		w.SpanDevices = c.spanDevices
 	}
 	if use("threads") {
-		w.Threads = graphs.Threads(c.threads)
+		w.Threads = graphs.Threads(c.threads.Value)
 	}
 	if use("callers") {
 		w.Callers = c.callers
+	}
+	if use("cold-start") {
+		w.ColdStart = c.coldStart
 	}
 	if use("cpu-scalar") {
 		w.CPUInputs = c.cpuScalar
 	}
 	if use("mutated-inputs") {
-		w.MutatedInputs = graphs.Mutation(c.mutated)
+		w.MutatedInputs = graphs.Mutation(c.mutated.Value)
 	}
 	if use("dynamic-shapes") {
 		w.DynamicShapes = c.dynamicShapes
@@ -166,6 +188,6 @@ func (c *cli) workloadFlags(w *graphs.Workload, fromFile bool) {
 		w.NonTensorInputs = c.nonTensor
 	}
 	if use("incompatible-op") {
-		w.IncompatibleOp = c.incompatibleOp
+		w.IncompatibleOp = c.incompatibleOp.Value
 	}
 }

@@ -50,6 +50,7 @@ type jsonReport struct {
 }
 
 type jsonError struct {
+	Stage     string         `json:"stage"`
 	Exception string         `json:"exception"`
 	Message   string         `json:"message"`
 	Hint      string         `json:"hint,omitempty"`
@@ -124,14 +125,11 @@ func (r *report) json() jsonReport {
 	if out.Config == nil {
 		out.Config = orderedConfig{}
 	}
-	if res.Mode != "" {
-		m := string(res.Mode)
-		out.Mode = &m
-	}
+	out.Mode = res.RequestedMode
 	if res.Err != nil {
 		var pe config.PythonError
 		if errors.As(res.Err, &pe) {
-			je := &jsonError{Exception: pe.Exception(), Message: pe.Message(), Evidence: res.ErrEvidence}
+			je := &jsonError{Stage: res.Stage, Exception: pe.Exception(), Message: pe.Message(), Evidence: res.ErrEvidence}
 			if h, ok := res.Err.(config.Hinter); ok {
 				je.Hint = h.Hint()
 			}
@@ -162,16 +160,17 @@ func writeJSON(w io.Writer, r *report) error {
 // writeText prints the human-readable report. Do not depend on this output being stable.
 func writeText(w io.Writer, r *report, all bool) {
 	res := r.res
-	mode := "(none)"
-	if res.Mode != "" {
-		mode = string(res.Mode)
+	mode := "None"
+	if res.RequestedMode != nil {
+		mode = fmt.Sprintf("%q", *res.RequestedMode)
 	}
-	fmt.Fprintf(w, "torch %s (schema %s, %s; modes %s) · backend %s · mode %s\n",
+	fmt.Fprintf(w, "torch %s (schema %s, %s; modes %s) · backend %s · mode=%s\n",
 		res.Torch, res.SchemaTorch, r.resolver.SchemaEvidence(), r.resolver.Table().Evidence, res.Backend, mode)
 	if res.Err != nil {
 		var pe config.PythonError
 		if errors.As(res.Err, &pe) {
-			fmt.Fprintf(w, "\ntorch.compile raises (%s):\n  %s: %s\n", res.ErrEvidence, pe.Exception(), cutMessage(pe.Message()))
+			where := map[string]string{"import": "importing torch._inductor.config raises", "global": "the global assignment raises", "compile": "torch.compile raises"}[res.Stage]
+			fmt.Fprintf(w, "\n%s (%s):\n  %s: %s\n", where, res.ErrEvidence, pe.Exception(), cutMessage(pe.Message()))
 			if h, ok := res.Err.(config.Hinter); ok && h.Hint() != "" {
 				fmt.Fprintf(w, "  hint: %s\n", h.Hint())
 			}
@@ -205,12 +204,20 @@ func writeText(w io.Writer, r *report, all bool) {
 		}
 	}
 	if res.Err == nil {
-		v := res.CUDAGraphs
-		if v.Enabled {
-			fmt.Fprintf(w, "\nCUDA graphs: ON (%s)\n", v.Implementation)
-		} else {
-			fmt.Fprintf(w, "\nCUDA graphs: off\n")
+		verdict := func(v config.Verdict) string {
+			if v.Enabled {
+				return fmt.Sprintf("ON (%s)", v.Implementation)
+			}
+			return "off"
 		}
+		fmt.Fprintf(w, "\nCUDA graphs: %s", verdict(res.CUDAGraphs))
+		if res.CompileDisabled {
+			fmt.Fprintf(w, " in the config, but TORCH_COMPILE_DISABLE=1 turns compilation off")
+		}
+		if r.plan != nil && r.plan.Workload.Threads != graphs.MainThread && res.Threaded != nil && res.Threaded.CUDAGraphs != res.CUDAGraphs {
+			fmt.Fprintf(w, " in the main thread; %s in the worker threads, which do not see the global assignments (torch %s)", verdict(res.Threaded.CUDAGraphs), res.Torch)
+		}
+		fmt.Fprintln(w)
 	}
 	if r.plan != nil {
 		tw := tabwriter.NewWriter(w, 2, 4, 2, ' ', 0)

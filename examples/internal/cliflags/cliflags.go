@@ -6,6 +6,7 @@ package cliflags
 import (
 	"flag"
 	"fmt"
+	"io"
 	"maps"
 	"os"
 	"slices"
@@ -22,24 +23,53 @@ type List []string
 func (l *List) String() string     { return strings.Join(*l, " ") }
 func (l *List) Set(s string) error { *l = append(*l, s); return nil }
 
+// Once is a string flag that may be given at most once: a second value would
+// silently replace the first.
+type Once struct {
+	Value string
+	set   bool
+}
+
+func (o *Once) String() string { return o.Value }
+
+// Set records the value, or fails when the flag was already given.
+func (o *Once) Set(s string) error {
+	if o.set {
+		return fmt.Errorf("given twice (first %q)", cut(o.Value, 40))
+	}
+	o.Value, o.set = s, true
+	return nil
+}
+
+func cut(s string, n int) string {
+	if len(s) > n {
+		return s[:n] + "…"
+	}
+	return s
+}
+
+// MaxOptionsFileBytes bounds an -options @FILE, in bytes (the literal limit).
+const MaxOptionsFileBytes = config.MaxLiteralBytes
+
 // Compile is the torch.compile call described on the command line.
 type Compile struct {
-	Torch, Schema, Mode, Options, Backend, Dynamic string
+	Torch, Schema, Mode, Options, Backend, Dynamic Once
 	Sets, Envs                                     List
 	NoEnv                                          bool
 }
 
 // Register adds the flags to fs.
 func (c *Compile) Register(fs *flag.FlagSet) {
-	fs.StringVar(&c.Torch, "torch", modes.Latest().String(), "PyTorch release `X.Y` (2.1–2.14; 2.7.1 and 2.11.0+cu130 resolve to their minor)")
-	fs.StringVar(&c.Schema, "schema", "", "resolve against a schema `FILE` written by config/dump_schema.py from your own PyTorch")
-	fs.StringVar(&c.Mode, "mode", "", "torch.compile mode `NAME` (given at all, even empty, it is not None)")
-	fs.StringVar(&c.Options, "options", "", "torch.compile options as a Python or JSON dict `LITERAL`")
+	c.Torch.Value, c.Backend.Value = modes.Latest().String(), "inductor"
+	fs.Var(&c.Torch, "torch", "PyTorch release `X.Y` (2.1–2.14; 2.7.1 and 2.11.0+cu130 resolve to their minor)")
+	fs.Var(&c.Schema, "schema", "resolve against a schema `FILE` written by config/dump_schema.py from your own PyTorch")
+	fs.Var(&c.Mode, "mode", "torch.compile mode `NAME` (given at all, even empty, it is not None)")
+	fs.Var(&c.Options, "options", "torch.compile options as a Python or JSON dict `LITERAL`, or @FILE holding one")
 	fs.Var(&c.Sets, "set", "global assignment torch._inductor.config.`KEY=VALUE` before compiling (repeatable, in order; VALUE is a Python literal)")
 	fs.Var(&c.Envs, "env", "environment variable `NAME=VALUE` at import (repeatable; beats the process environment)")
 	fs.BoolVar(&c.NoEnv, "no-env", false, "ignore the process environment (only -env counts)")
-	fs.StringVar(&c.Backend, "backend", "inductor", "torch.compile backend `NAME`")
-	fs.StringVar(&c.Dynamic, "dynamic", "", "torch.compile dynamic argument: true or false (default None)")
+	fs.Var(&c.Backend, "backend", "torch.compile backend `NAME`")
+	fs.Var(&c.Dynamic, "dynamic", "torch.compile dynamic argument `BOOL`: true or false (default None)")
 }
 
 // Built is what the flags describe.
@@ -53,7 +83,7 @@ type Built struct {
 // explicitly; sc (may be nil) supplies values for the flags not given.
 func (c *Compile) Build(given map[string]bool, sc *graphs.Scenario, environ func() []string) (*Built, error) {
 	fromFile := func(name string) bool { return sc != nil && !given[name] }
-	torch := c.Torch
+	torch := c.Torch.Value
 	if fromFile("torch") && sc.Torch != "" {
 		torch = sc.Torch
 	}
@@ -62,18 +92,21 @@ func (c *Compile) Build(given map[string]bool, sc *graphs.Scenario, environ func
 		return nil, err
 	}
 	b := &Built{}
-	if c.Schema != "" {
-		f, err := os.Open(c.Schema)
+	if given["schema"] && c.Schema.Value == "" {
+		return nil, fmt.Errorf("-schema: empty file name")
+	}
+	if c.Schema.Value != "" {
+		f, err := os.Open(c.Schema.Value)
 		if err != nil {
 			return nil, err
 		}
-		s, err := config.LoadSchema(c.Schema, f)
+		s, err := config.LoadSchema(c.Schema.Value, f)
 		f.Close()
 		if err != nil {
 			return nil, err
 		}
 		if given["torch"] && s.Version != v {
-			return nil, fmt.Errorf("-torch %s but the schema %s describes torch %s", v, c.Schema, s.Torch)
+			return nil, fmt.Errorf("-torch %s but the schema %s describes torch %s", v, c.Schema.Value, s.Torch)
 		}
 		b.Resolver, err = config.NewResolverFromSchema(s)
 		if err != nil {
@@ -84,19 +117,30 @@ func (c *Compile) Build(given map[string]bool, sc *graphs.Scenario, environ func
 	}
 
 	req := &b.Request
-	req.Backend = c.Backend
+	req.Backend = c.Backend.Value
 	if fromFile("backend") && sc.Backend != "" {
 		req.Backend = sc.Backend
 	}
+	if req.Backend == "" {
+		return nil, fmt.Errorf("-backend: empty name (torch.compile would raise InvalidBackend: Invalid backend: '', see `torch._dynamo.list_backends()` for available backends.)")
+	}
 	if given["mode"] {
-		m := c.Mode
+		m := c.Mode.Value
 		req.Mode = &m
 	} else if sc != nil && sc.Mode != nil {
 		req.Mode = sc.Mode
 	}
 	switch {
 	case given["options"]:
-		o, err := config.ParseOptions(c.Options)
+		src := c.Options.Value
+		if name, ok := strings.CutPrefix(src, "@"); ok {
+			data, err := readLimited(name, MaxOptionsFileBytes)
+			if err != nil {
+				return nil, fmt.Errorf("-options %s: %w", src, err)
+			}
+			src = string(data)
+		}
+		o, err := config.ParseOptions(src)
 		if err != nil {
 			return nil, fmt.Errorf("-options: %w", err)
 		}
@@ -108,10 +152,13 @@ func (c *Compile) Build(given map[string]bool, sc *graphs.Scenario, environ func
 		}
 		req.Options = &o
 	}
-	sets := []string(c.Sets)
-	if fromFile("set") {
-		sets = sc.Set
+	// The scenario's assignments run first, the command line's after them (the last
+	// assignment to a key wins, as in Python); -env likewise adds to the scenario's env.
+	var sets []string
+	if sc != nil {
+		sets = append(sets, sc.Set...)
 	}
+	sets = append(sets, c.Sets...)
 	for _, s := range sets {
 		a, err := config.ParseAssignment(s)
 		if err != nil {
@@ -136,7 +183,7 @@ func (c *Compile) Build(given map[string]bool, sc *graphs.Scenario, environ func
 	}
 	env := b.Env
 	req.Env = func() []string { return env }
-	dyn := c.Dynamic
+	dyn := c.Dynamic.Value
 	if fromFile("dynamic") && sc.Dynamic != nil {
 		dyn = fmt.Sprint(*sc.Dynamic)
 	}
@@ -154,6 +201,23 @@ func (c *Compile) Build(given map[string]bool, sc *graphs.Scenario, environ func
 	return b, nil
 }
 
+// readLimited reads a file of at most limit bytes.
+func readLimited(name string, limit int64) ([]byte, error) {
+	f, err := os.Open(name)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	data, err := io.ReadAll(io.LimitReader(f, limit+1))
+	if err != nil {
+		return nil, err
+	}
+	if int64(len(data)) > limit {
+		return nil, fmt.Errorf("larger than %d bytes", limit)
+	}
+	return data, nil
+}
+
 // LookupEnv returns the last value of name in env ("" if unset).
 func LookupEnv(env []string, name string) string {
 	val := ""
@@ -163,4 +227,17 @@ func LookupEnv(env []string, name string) string {
 		}
 	}
 	return val
+}
+
+// WantsHelp reports whether args ask for help (-h, -help, --help).
+func WantsHelp(args []string) bool {
+	for _, a := range args {
+		switch a {
+		case "-h", "-help", "--help", "--h":
+			return true
+		case "--":
+			return false
+		}
+	}
+	return false
 }
