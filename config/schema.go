@@ -175,9 +175,13 @@ func parseSchema(name string, data []byte) (*Schema, error) {
 	fail := func(format string, a ...any) (*Schema, error) {
 		return nil, &SchemaError{Path: name, Msg: fmt.Sprintf(format, a...)}
 	}
+	if err := CheckStrictJSON(data); err != nil {
+		return fail("not a schema file: %v", err)
+	}
 	var f schemaFile
 	dec := json.NewDecoder(bytes.NewReader(data))
 	dec.UseNumber()
+	dec.DisallowUnknownFields()
 	if err := dec.Decode(&f); err != nil {
 		return fail("not a schema file: %v", err)
 	}
@@ -212,6 +216,12 @@ func parseSchema(name string, data []byte) (*Schema, error) {
 		if err != nil {
 			return fail("key %q: default: %v", k.Key, err)
 		}
+		if k.DeclaredType == "" {
+			return fail("key %q: no declared_type (str(config.get_type(key)))", k.Key)
+		}
+		if k.PyType != "" && def.Kind() != OpaqueKind && def.PyType() != k.PyType {
+			return fail("key %q: default %s is a %s, but pytype says %s", k.Key, def, def.PyType(), k.PyType)
+		}
 		if k.Env != nil {
 			if err := k.Env.validate(); err != nil {
 				return fail("key %q: env: %v", k.Key, err)
@@ -224,9 +234,17 @@ func parseSchema(name string, data []byte) (*Schema, error) {
 			s.prefixes[strings.Join(parts[:j], ".")] = true
 		}
 	}
+	seenMode := map[string]bool{}
 	for _, m := range f.Modes {
+		if m.Mode == "" || seenMode[m.Mode] {
+			return fail("mode %q is empty or listed twice", m.Mode)
+		}
+		seenMode[m.Mode] = true
 		e := modes.Entry{Mode: modes.Mode(m.Mode)}
 		for _, o := range m.Options {
+			if _, ok := s.index[Key(o.Key)]; !ok {
+				return fail("mode %q sets %q, which is not among the keys", m.Mode, o.Key)
+			}
 			val, err := decodeJSONValue(o.Value, "", "")
 			if err != nil {
 				return fail("mode %q option %q: %v", m.Mode, o.Key, err)

@@ -285,6 +285,10 @@ func TestLoadScenario(t *testing.T) {
 		"trailing":      `{} {}`,
 		"bad-threads":   `{"workload": {"threads": "x"}}`,
 		"not-json":      `mode: reduce-overhead`,
+		"null":          `null`,
+		"dup-key":       `{"mode": "default", "mode": "lite", "workload": {}}`,
+		"non-utf8":      "{\"mode\": \"\xff\"}",
+		"array":         `[]`,
 	} {
 		if _, err := LoadScenario(name, strings.NewReader(bad)); err == nil {
 			t.Errorf("%s: LoadScenario accepted %q", name, bad)

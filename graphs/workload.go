@@ -231,6 +231,9 @@ func LoadScenario(name string, r io.Reader) (*Scenario, error) {
 	if len(data) > MaxScenarioBytes {
 		return nil, &ScenarioError{name, fmt.Errorf("larger than %d bytes", MaxScenarioBytes)}
 	}
+	if err := config.CheckStrictJSON(data); err != nil {
+		return nil, &ScenarioError{name, err}
+	}
 	dec := json.NewDecoder(bytes.NewReader(data))
 	dec.DisallowUnknownFields()
 	var s Scenario

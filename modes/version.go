@@ -63,7 +63,10 @@ func (e *VersionError) Error() string {
 	return fmt.Sprintf("modes: torch version %q %s; supported: %s", e.Input, e.Reason, strings.Join(names, ", "))
 }
 
-var versionRE = regexp.MustCompile(`^v?(\d+)\.(\d+)(?:\.(\d+))?(?:[a-z]+\d*)?(?:\.dev\d+)?(?:\+[0-9A-Za-z.]+)?$`)
+// versionRE matches torch.__version__ forms: 2.11, 2.7.1, 2.11.0+cu130, and the
+// pre-releases 2.13.0.dev20260518, 2.11.0a0+gitabc, 2.12.0rc1 (numbers without
+// leading zeros).
+var versionRE = regexp.MustCompile(`^(0|[1-9]\d*)\.(0|[1-9]\d*)(?:\.(0|[1-9]\d*))?(?:(?:a|b|rc)\d+)?(?:\.dev\d+)?(?:\+[0-9A-Za-z.]+)?$`)
 
 // ParseVersion parses "2.11", "2.7.1", "2.11.0+cu130" or "2.13.0.dev20260518" into
 // its minor release. It returns a *VersionError for malformed input and for releases
