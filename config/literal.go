@@ -47,22 +47,91 @@ func ParseLiteral(src string) (Value, error) {
 	// ast.literal_eval strips leading blanks; so do we (and newlines, for pasted input).
 	body := strings.TrimLeft(src, " \t\r\n")
 	skip := len(src) - len(body)
+	// Python allows underscores between digits (1_000); Starlark does not: drop them,
+	// remembering where each byte came from for error offsets.
+	body, orig := dropDigitUnderscores(body)
 	expr, err := syntax.ParseExpr("literal", body, 0)
 	if err != nil {
 		off := 0
 		msg := err.Error()
 		if se, ok := err.(syntax.Error); ok {
 			off = byteOffset(body, se.Pos)
-			msg = se.Msg
+			msg = explain(se.Msg)
 		}
-		return Value{}, literalErr(src, skip+off, msg)
+		return Value{}, literalErr(src, skip+orig(off), msg)
 	}
 	v, err := fromExpr(body, expr)
 	if le, ok := err.(*LiteralError); ok {
-		le.Offset += skip
+		le.Offset = skip + orig(le.Offset)
 		le.Input = literalErr(src, 0, "").Input
 	}
 	return v, err
+}
+
+// explain adds what a Starlark parser message means for a Python literal where the two
+// languages differ.
+func explain(msg string) string {
+	switch {
+	case strings.Contains(msg, "got string literal"):
+		return msg + " (adjacent string literals are not joined here: write one string)"
+	case strings.Contains(msg, `\N`):
+		return msg + ` (\N{name} escapes are not supported: write the character itself)`
+	}
+	return msg
+}
+
+// dropDigitUnderscores removes, outside strings, each "_" between two digits. orig maps
+// an offset in the result back to the input.
+func dropDigitUnderscores(s string) (string, func(int) int) {
+	if !strings.Contains(s, "_") {
+		return s, func(i int) int { return i }
+	}
+	var b strings.Builder
+	var removed []int // offsets in the output before which one byte was removed
+	var quote byte
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		if quote != 0 {
+			b.WriteByte(c)
+			if c == '\\' && i+1 < len(s) {
+				i++
+				b.WriteByte(s[i])
+			} else if c == quote {
+				quote = 0
+			}
+			continue
+		}
+		if c == '\'' || c == '"' {
+			quote = c
+		}
+		if c == '_' && i > 0 && i+1 < len(s) && isHexDigit(s[i-1]) && isHexDigit(s[i+1]) && inNumber(s, i) {
+			removed = append(removed, b.Len())
+			continue
+		}
+		b.WriteByte(c)
+	}
+	return b.String(), func(off int) int {
+		n := 0
+		for _, r := range removed {
+			if r <= off {
+				n++
+			}
+		}
+		return off + n
+	}
+}
+
+func isHexDigit(c byte) bool {
+	return (c >= '0' && c <= '9') || (c >= 'a' && c <= 'f') || (c >= 'A' && c <= 'F')
+}
+
+// inNumber reports whether s[i] sits in a numeric token: the token starts with a digit.
+func inNumber(s string, i int) bool {
+	j := i
+	for j > 0 && (isHexDigit(s[j-1]) || s[j-1] == '_' || s[j-1] == 'x' || s[j-1] == 'X' || s[j-1] == '.') {
+		j--
+	}
+	return j < len(s) && s[j] >= '0' && s[j] <= '9'
 }
 
 // MustParseLiteral is ParseLiteral for constant input known to be valid; it panics
@@ -290,8 +359,18 @@ func fromExpr(src string, e syntax.Expr) (Value, error) {
 		return Dict(items...), nil
 	case *syntax.CallExpr:
 		return Value{}, at("a call is not a literal")
+	case *syntax.BinaryExpr:
+		return Value{}, at(fmt.Sprintf("an expression with %s is not a literal", x.Op))
+	case *syntax.LambdaExpr:
+		return Value{}, at("a lambda is not a literal")
+	case *syntax.Comprehension:
+		return Value{}, at("a comprehension is not a literal")
+	case *syntax.IndexExpr, *syntax.SliceExpr, *syntax.DotExpr:
+		return Value{}, at("an attribute or index expression is not a literal")
+	case *syntax.CondExpr:
+		return Value{}, at("a conditional expression is not a literal")
 	}
-	return Value{}, at(fmt.Sprintf("%T is not a literal", e))
+	return Value{}, at("not a literal")
 }
 
 func fromList(src string, list []syntax.Expr) ([]Value, error) {

@@ -45,6 +45,8 @@ func TestParseLiteral(t *testing.T) {
 		{"{1: 'a', True: 'b', 1.0: 'c'}", "{1: 'c'}", "dict", "1, True and 1.0 are one key in Python"},
 		{" [1,\n 2] ", "[1, 2]", "list", "leading blanks are stripped, as ast.literal_eval strips them"},
 		{"\t{'a': 1}\n", "{'a': 1}", "dict", "tabs and a trailing newline"},
+		{"1_000", "1000", "int", "digit separators, as Python allows"},
+		{"{'a_b': 1_0.5_0}", "{'a_b': 10.5}", "dict", "underscores in strings stay; in numbers go"},
 	}
 	for _, tc := range tests {
 		v, err := ParseLiteral(tc.in)
@@ -87,7 +89,9 @@ func TestParseLiteralErrors(t *testing.T) {
 		{"non-utf8", "'\xff'", 1, "invalid UTF-8"},
 		{"trailing-garbage", "True False", 10, "want EOF"},
 		{"set-literal", "{1, 2}", 3, "want ':'"},
-		{"lambda", "lambda: 1", 0, ""},
+		{"lambda", "lambda: 1", 0, "lambda"},
+		{"binary", "1 * 2", 0, "an expression with * is not a literal"},
+		{"adjacent-strings", "'no' 'ne'", 9, "adjacent string literals"},
 		{"int-too-long", strings.Repeat("7", MaxIntDigits+1), 0, "Exceeds the limit (4300 digits) for integer string conversion"},
 	}
 	for _, tc := range tests {

@@ -468,7 +468,7 @@ func (r *Resolver) applyEnv(res *Result, env map[string]string, host Host) ([]in
 			continue
 		}
 		o := res.base.origins[i]
-		o.Source, o.Detail = FromEnv, d.from
+		o.Source, o.Detail, o.Evidence = FromEnv, d.from, r.schemaEv
 		if d.host {
 			o.Evidence = modes.Host
 		}
@@ -587,7 +587,7 @@ func (r *Resolver) Resolve(req Request) (*Result, error) {
 		if ok, checked := isInstance(g.Value, spec.DeclaredType); checked && !ok {
 			res.Warnings = append(res.Warnings, Warning{
 				Code: "global-wrong-type", Key: g.Key,
-				Message: fmt.Sprintf("%s is declared %s, but the global assignment stores a %s (%s): PyTorch does not check global assignments (measured on 2.11), so code reading it may misbehave",
+				Message: fmt.Sprintf("%s is declared %s, but the global assignment stores a value of type %s (%s): PyTorch does not check global assignments (measured on 2.11), so code reading it may misbehave",
 					g.Key, spec.DeclaredType, g.Value.PyType(), g.Value),
 				Recommendation: fmt.Sprintf("assign a value of type %s", strings.TrimSuffix(strings.TrimPrefix(spec.DeclaredType, "<class '"), "'>")),
 				Evidence:       modes.Measured,
