@@ -193,14 +193,23 @@ func writeText(w io.Writer, r *report, all bool) {
 			}
 			tw.Flush()
 		}
-		var host []string
+		var host, paths []string
 		for _, k := range res.Keys() {
-			if k.Origin.Evidence == modes.Host {
-				host = append(host, fmt.Sprintf("%s=%s", k.Key, cut(k.Value.String(), 50)))
+			if k.Origin.Evidence != modes.Host {
+				continue
 			}
+			if strings.HasSuffix(string(k.Key), "_dir") && k.Origin.Source == config.FromDefault {
+				paths = append(paths, string(k.Key))
+				continue
+			}
+			host = append(host, fmt.Sprintf("%s=%s", k.Key, cut(k.Value.String(), 50)))
 		}
-		if len(host) > 0 && !all {
-			fmt.Fprintf(w, "  host-dependent defaults, computed for this machine as PyTorch does: %s\n", strings.Join(host, ", "))
+		if len(host)+len(paths) > 0 && !all {
+			fmt.Fprintf(w, "  host-dependent defaults: %s computed for this machine as PyTorch does", strings.Join(host, ", "))
+			if len(paths) > 0 {
+				fmt.Fprintf(w, "; %s are paths inside the torch install (-all shows them)", strings.Join(paths, ", "))
+			}
+			fmt.Fprintln(w)
 		}
 	}
 	if res.Err == nil {
@@ -231,7 +240,7 @@ func writeText(w io.Writer, r *report, all bool) {
 		}
 		tw.Flush()
 		for _, d := range r.plan.Devices {
-			if d.Message != "" && (d.Outcome == graphs.Fail || d.Outcome == graphs.Skip) {
+			if d.Message != "" {
 				head := "logs"
 				if d.Outcome == graphs.Fail {
 					head = "raises " + d.Exception
