@@ -3,6 +3,7 @@ package config_test
 import (
 	"errors"
 	"fmt"
+	"strings"
 
 	"github.com/compilemode/compilemode/config"
 	"github.com/compilemode/compilemode/modes"
@@ -39,7 +40,7 @@ func ExampleUnknownOptionError() {
 	_, err := config.Resolve(modes.Version{Major: 2, Minor: 11}, config.Request{Options: &opts})
 	var e *config.UnknownOptionError
 	if errors.As(err, &e) {
-		fmt.Println(e.Exception()+":", e.Message()[:67])
+		fmt.Println(e.Exception()+":", e.Message()[:strings.Index(e.Message(), "[")+1])
 		fmt.Println(e.Hint())
 	}
 	// Output:
