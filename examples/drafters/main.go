@@ -32,7 +32,6 @@ func main() {
 
 func run(ctx context.Context, args []string, stdout, stderr io.Writer, environ func() []string) int {
 	fs := flag.NewFlagSet("drafters", flag.ContinueOnError)
-	fs.SetOutput(stderr)
 	var compile cliflags.Compile
 	compile.Register(fs)
 	devices := fs.Int("devices", 0, "number of devices (0: every visible device; 2 for the plan when none is visible)")
@@ -41,26 +40,10 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer, environ f
 	layers := fs.Int("layers", 4, "hidden layers")
 	steps := fs.Int("steps", 1000, "timed steps per mode")
 	captureMode := fs.String("capture-mode", "thread_local", "stream-capture mode: thread_local, global or relaxed")
-	fs.Usage = func() {
-		if cliflags.WantsHelp(args) {
-			fmt.Fprintf(stderr, "usage: %s [flags]\n", fs.Name())
-			fs.PrintDefaults()
-			return
-		}
-		fmt.Fprintf(stderr, "run %s -h for the flags\n", fs.Name())
+	given, code, ok := cliflags.Parse(fs, args, stderr)
+	if !ok {
+		return code
 	}
-	if err := fs.Parse(args); err != nil {
-		if errors.Is(err, flag.ErrHelp) {
-			return 0
-		}
-		return 2
-	}
-	if fs.NArg() > 0 {
-		fmt.Fprintf(stderr, "drafters: unexpected argument %q\n", fs.Arg(0))
-		return 2
-	}
-	given := map[string]bool{}
-	fs.Visit(func(f *flag.Flag) { given[f.Name] = true })
 
 	visible, visErr := visibleDevices()
 	n := *devices
@@ -88,7 +71,7 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer, environ f
 			fmt.Fprintf(stderr, "drafters: %v\n", rerr)
 			return 2
 		}
-		fmt.Fprintf(stdout, "  torch.compile raises %s: %s\n", pe.Exception(), cut(pe.Message(), 300))
+		fmt.Fprintf(stdout, "  torch.compile raises %s: %s\n", pe.Exception(), cliflags.Cut(pe.Message(), 300))
 	} else {
 		plan, err := graphs.Build(res, graphs.Workload{Devices: n, Threads: graphs.PerDevice, Allocator: graphs.AllocatorFromConf(cliflags.LookupEnv(b.Env, "PYTORCH_CUDA_ALLOC_CONF"))})
 		if err != nil {
@@ -165,17 +148,5 @@ func writePlan(w io.Writer, res *config.Result, plan *graphs.Plan) {
 			fmt.Fprintf(w, "  cuda:%d raises %s: %s\n", d.Device, d.Exception, strings.ReplaceAll(d.Message, "\n", "\n    "))
 		}
 	}
-	for _, x := range append(append([]config.Warning(nil), res.Warnings...), plan.Warnings...) {
-		fmt.Fprintf(w, "  [%s] %s\n", x.Code, x.Message)
-		if x.Recommendation != "" {
-			fmt.Fprintf(w, "    fix: %s\n", x.Recommendation)
-		}
-	}
-}
-
-func cut(s string, n int) string {
-	if len(s) <= n {
-		return s
-	}
-	return s[:n] + "…"
+	cliflags.WriteWarnings(w, append(append([]config.Warning(nil), res.Warnings...), plan.Warnings...), false)
 }

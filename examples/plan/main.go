@@ -37,7 +37,6 @@ type cli struct {
 
 func run(args []string, stdout, stderr io.Writer, environ func() []string) int {
 	fs := flag.NewFlagSet("plan", flag.ContinueOnError)
-	fs.SetOutput(stderr)
 	var c cli
 	c.compile.Register(fs)
 	fs.BoolVar(&c.all, "all", false, "text output lists every key, not only changed ones")
@@ -56,26 +55,11 @@ func run(args []string, stdout, stderr io.Writer, environ func() []string) int {
 	fs.BoolVar(&c.moving, "moving-static-inputs", false, "a parameter is replaced by a tensor at a new address between calls")
 	fs.BoolVar(&c.nonTensor, "non-tensor-inputs", false, "the graph takes an input that is neither a tensor nor a SymInt")
 	fs.Var(&c.incompatibleOp, "incompatible-op", "the graph uses the op `NAME`, which cannot be captured (e.g. aten._local_scalar_dense.default)")
-	fs.Usage = func() {
-		if cliflags.WantsHelp(args) {
-			fmt.Fprintf(stderr, "usage: %s [flags]\n", fs.Name())
-			fs.PrintDefaults()
-			return
-		}
-		fmt.Fprintf(stderr, "run %s -h for the flags\n", fs.Name())
+	given, code, ok := cliflags.Parse(fs, args, stderr)
+	if !ok {
+		return code
 	}
-	if err := fs.Parse(args); err != nil {
-		if errors.Is(err, flag.ErrHelp) {
-			return 0
-		}
-		return 2
-	}
-	if fs.NArg() > 0 {
-		fmt.Fprintf(stderr, "plan: unexpected argument %q (flags only; see -h)\n", fs.Arg(0))
-		return 2
-	}
-	c.given = map[string]bool{}
-	fs.Visit(func(f *flag.Flag) { c.given[f.Name] = true })
+	c.given = given
 	for _, name := range []string{"devices", "callers"} {
 		if v := map[string]int{"devices": c.devices, "callers": c.callers}[name]; c.given[name] && v < 1 {
 			fmt.Fprintf(stderr, "plan: -%s %d: want 1 or more\n", name, v)

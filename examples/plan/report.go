@@ -10,6 +10,7 @@ import (
 	"text/tabwriter"
 
 	"github.com/compilemode/compilemode/config"
+	"github.com/compilemode/compilemode/examples/internal/cliflags"
 	"github.com/compilemode/compilemode/graphs"
 	"github.com/compilemode/compilemode/modes"
 )
@@ -189,7 +190,7 @@ func writeText(w io.Writer, r *report, all bool) {
 			tw := tabwriter.NewWriter(w, 2, 4, 2, ' ', 0)
 			fmt.Fprintln(tw, "  KEY\tVALUE\tSOURCE\tEVIDENCE")
 			for _, k := range keys {
-				fmt.Fprintf(tw, "  %s\t%s\t%s\t%s\n", k.Key, cut(k.Value.String(), 60), k.Origin, k.Origin.Evidence)
+				fmt.Fprintf(tw, "  %s\t%s\t%s\t%s\n", k.Key, cliflags.Cut(k.Value.String(), 60), k.Origin, k.Origin.Evidence)
 			}
 			tw.Flush()
 		}
@@ -202,7 +203,7 @@ func writeText(w io.Writer, r *report, all bool) {
 				paths = append(paths, string(k.Key))
 				continue
 			}
-			host = append(host, fmt.Sprintf("%s=%s", k.Key, cut(k.Value.String(), 50)))
+			host = append(host, fmt.Sprintf("%s=%s", k.Key, cliflags.Cut(k.Value.String(), 50)))
 		}
 		if len(host)+len(paths) > 0 && !all {
 			fmt.Fprintf(w, "  host-dependent defaults: %s computed for this machine as PyTorch does", strings.Join(host, ", "))
@@ -252,20 +253,8 @@ func writeText(w io.Writer, r *report, all bool) {
 	}
 	if ws := r.warnings(); len(ws) > 0 {
 		fmt.Fprintf(w, "\nWarnings:\n")
-		for _, x := range ws {
-			fmt.Fprintf(w, "  [%s] %s (%s)\n", x.Code, x.Message, x.Evidence)
-			if x.Recommendation != "" {
-				fmt.Fprintf(w, "    fix: %s\n", x.Recommendation)
-			}
-		}
+		cliflags.WriteWarnings(w, ws, true)
 	}
-}
-
-func cut(s string, n int) string {
-	if len(s) <= n {
-		return s
-	}
-	return s[:n] + "…"
 }
 
 // cutMessage shortens PyTorch's unknown-option message (all keys) for the terminal;

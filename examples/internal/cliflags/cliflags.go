@@ -4,6 +4,7 @@
 package cliflags
 
 import (
+	"errors"
 	"flag"
 	"fmt"
 	"io"
@@ -35,13 +36,14 @@ func (o *Once) String() string { return o.Value }
 // Set records the value, or fails when the flag was already given.
 func (o *Once) Set(s string) error {
 	if o.set {
-		return fmt.Errorf("given twice (first %q)", cut(o.Value, 40))
+		return fmt.Errorf("given twice (first %q)", Cut(o.Value, 40))
 	}
 	o.Value, o.set = s, true
 	return nil
 }
 
-func cut(s string, n int) string {
+// Cut shortens s to n bytes and marks the cut.
+func Cut(s string, n int) string {
 	if len(s) > n {
 		return s[:n] + "…"
 	}
@@ -229,8 +231,50 @@ func LookupEnv(env []string, name string) string {
 	return val
 }
 
-// WantsHelp reports whether args ask for help (-h, -help, --help).
-func WantsHelp(args []string) bool {
+// Parse parses args with fs, printing the full flag list only for -h, and returns the
+// names of the flags given. ok is false when the program should exit with code (0 for
+// -h, 2 for a bad flag or a stray argument).
+func Parse(fs *flag.FlagSet, args []string, stderr io.Writer) (given map[string]bool, code int, ok bool) {
+	fs.SetOutput(stderr)
+	fs.Usage = func() {
+		if wantsHelp(args) {
+			fmt.Fprintf(stderr, "usage: %s [flags]\n", fs.Name())
+			fs.PrintDefaults()
+			return
+		}
+		fmt.Fprintf(stderr, "run %s -h for the flags\n", fs.Name())
+	}
+	if err := fs.Parse(args); err != nil {
+		if errors.Is(err, flag.ErrHelp) {
+			return nil, 0, false
+		}
+		return nil, 2, false
+	}
+	if fs.NArg() > 0 {
+		fmt.Fprintf(stderr, "%s: unexpected argument %q (flags only; see -h)\n", fs.Name(), fs.Arg(0))
+		return nil, 2, false
+	}
+	given = map[string]bool{}
+	fs.Visit(func(f *flag.Flag) { given[f.Name] = true })
+	return given, 0, true
+}
+
+// WriteWarnings prints warnings, each with its fix, indented under a report.
+func WriteWarnings(w io.Writer, ws []config.Warning, withEvidence bool) {
+	for _, x := range ws {
+		if withEvidence {
+			fmt.Fprintf(w, "  [%s] %s (%s)\n", x.Code, x.Message, x.Evidence)
+		} else {
+			fmt.Fprintf(w, "  [%s] %s\n", x.Code, x.Message)
+		}
+		if x.Recommendation != "" {
+			fmt.Fprintf(w, "    fix: %s\n", x.Recommendation)
+		}
+	}
+}
+
+// wantsHelp reports whether args ask for help (-h, -help, --help).
+func wantsHelp(args []string) bool {
 	for _, a := range args {
 		switch a {
 		case "-h", "-help", "--help", "--h":
