@@ -154,16 +154,7 @@ func TestMeasured211(t *testing.T) {
 	for _, tc := range tests {
 		t.Run(tc.scenarios[0], func(t *testing.T) {
 			p := plan(t, v211, tc.req, tc.w)
-			if diff := cmp.Diff(tc.want, outcomes(p)); diff != "" {
-				t.Errorf("outcomes mismatch (%s) (-want +got):\n%s", tc.reason, diff)
-			}
-			var codes []string
-			for _, w := range p.Warnings {
-				codes = append(codes, w.Code)
-			}
-			if diff := cmp.Diff(tc.warnings, codes); diff != "" {
-				t.Errorf("warnings mismatch (-want +got):\n%s", diff)
-			}
+			checkPlan(t, p, tc.want, tc.warnings, tc.reason)
 			for _, name := range tc.scenarios {
 				m, ok := ms[name]
 				if !ok {
@@ -176,6 +167,21 @@ func TestMeasured211(t *testing.T) {
 }
 
 func boolp(b bool) *bool { return &b }
+
+// checkPlan compares a plan's outcomes and warning codes with the expected ones.
+func checkPlan(t *testing.T, p *Plan, want []outcomeView, warnings []string, reason string) {
+	t.Helper()
+	if diff := cmp.Diff(want, outcomes(p)); diff != "" {
+		t.Errorf("outcomes mismatch (%s) (-want +got):\n%s", reason, diff)
+	}
+	var codes []string
+	for _, w := range p.Warnings {
+		codes = append(codes, w.Code)
+	}
+	if diff := cmp.Diff(warnings, codes); diff != "" {
+		t.Errorf("warnings mismatch (-want +got):\n%s", diff)
+	}
+}
 
 // checkMessages checks that every line a plan quotes as PyTorch's (placeholders aside)
 // appears in what the scenario printed.
@@ -233,17 +239,7 @@ func TestVersions(t *testing.T) {
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
-			p := plan(t, tc.v, tc.req, tc.w)
-			if diff := cmp.Diff(tc.want, outcomes(p)); diff != "" {
-				t.Errorf("outcomes mismatch (%s) (-want +got):\n%s", tc.reason, diff)
-			}
-			var codes []string
-			for _, w := range p.Warnings {
-				codes = append(codes, w.Code)
-			}
-			if diff := cmp.Diff(tc.warn, codes); diff != "" {
-				t.Errorf("warnings mismatch (-want +got):\n%s", diff)
-			}
+			checkPlan(t, plan(t, tc.v, tc.req, tc.w), tc.want, tc.warn, tc.reason)
 		})
 	}
 }
