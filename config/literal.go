@@ -47,9 +47,8 @@ func ParseLiteral(src string) (Value, error) {
 	// ast.literal_eval strips leading blanks; so do we (and newlines, for pasted input).
 	body := strings.TrimLeft(src, " \t\r\n")
 	skip := len(src) - len(body)
-	// Python allows underscores between digits (1_000); Starlark does not: drop them,
-	// remembering where each byte came from for error offsets.
-	body, orig := dropDigitUnderscores(body)
+	// Python spellings Starlark lacks (1_000, '\xe9'), rewritten; orig maps offsets back.
+	body, orig := pythonize(body)
 	expr, err := syntax.ParseExpr("literal", body, 0)
 	if err != nil {
 		off := 0
@@ -80,45 +79,81 @@ func explain(msg string) string {
 	return msg
 }
 
-// dropDigitUnderscores removes, outside strings, each "_" between two digits. orig maps
-// an offset in the result back to the input.
-func dropDigitUnderscores(s string) (string, func(int) int) {
-	if !strings.Contains(s, "_") {
+// pythonize rewrites the two Python literal forms Starlark spells differently, and
+// returns a map from offsets in the result back to the input:
+//   - "_" between digits of a number (1_000) is dropped;
+//   - in a str literal (not raw, not bytes), \xHH with HH >= 0x80 means U+00HH in
+//     Python, which Starlark writes \u00HH.
+func pythonize(s string) (string, func(int) int) {
+	if !strings.Contains(s, "_") && !strings.Contains(s, `\x`) {
 		return s, func(i int) int { return i }
 	}
 	var b strings.Builder
-	var removed []int // offsets in the output before which one byte was removed
-	var quote byte
-	for i := 0; i < len(s); i++ {
+	type mark struct{ out, in int } // from output offset out on, input = in + (off - out)
+	marks := []mark{{0, 0}}
+	note := func(in int) { marks = append(marks, mark{b.Len(), in}) }
+	for i := 0; i < len(s); {
 		c := s[i]
-		if quote != 0 {
-			b.WriteByte(c)
-			if c == '\\' && i+1 < len(s) {
-				i++
+		if c == '\'' || c == '"' {
+			// A string literal: its prefix letters are already written.
+			p := i
+			for p > 0 && strings.IndexByte("rRbBuU", s[p-1]) >= 0 {
+				p--
+			}
+			prefix := strings.ToLower(s[p:i])
+			if p > 0 && isIdentByte(s[p-1]) {
+				prefix = ""
+			}
+			raw, bytesLit := strings.Contains(prefix, "r"), strings.Contains(prefix, "b")
+			q := s[i : i+1]
+			if strings.HasPrefix(s[i:], strings.Repeat(q, 3)) {
+				q = strings.Repeat(q, 3)
+			}
+			b.WriteString(q)
+			i += len(q)
+			for i < len(s) && !strings.HasPrefix(s[i:], q) {
+				if s[i] == '\\' && i+1 < len(s) {
+					if !raw && !bytesLit && s[i+1] == 'x' && i+3 < len(s) && isHexDigit(s[i+2]) && isHexDigit(s[i+3]) && strings.IndexByte("89abcdefABCDEF", s[i+2]) >= 0 {
+						b.WriteString(`\u00`)
+						b.WriteString(s[i+2 : i+4])
+						i += 4
+						note(i)
+						continue
+					}
+					b.WriteString(s[i : i+2])
+					i += 2
+					continue
+				}
 				b.WriteByte(s[i])
-			} else if c == quote {
-				quote = 0
+				i++
+			}
+			if i < len(s) {
+				b.WriteString(q)
+				i += len(q)
 			}
 			continue
 		}
-		if c == '\'' || c == '"' {
-			quote = c
-		}
 		if c == '_' && i > 0 && i+1 < len(s) && isHexDigit(s[i-1]) && isHexDigit(s[i+1]) && inNumber(s, i) {
-			removed = append(removed, b.Len())
+			i++
+			note(i)
 			continue
 		}
 		b.WriteByte(c)
+		i++
 	}
 	return b.String(), func(off int) int {
-		n := 0
-		for _, r := range removed {
-			if r <= off {
-				n++
+		m := marks[0]
+		for _, x := range marks {
+			if x.out <= off {
+				m = x
 			}
 		}
-		return off + n
+		return min(m.in+(off-m.out), len(s))
 	}
+}
+
+func isIdentByte(c byte) bool {
+	return c == '_' || (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9')
 }
 
 func isHexDigit(c byte) bool {

@@ -46,6 +46,11 @@ func TestParseLiteral(t *testing.T) {
 		{" [1,\n 2] ", "[1, 2]", "list", "leading blanks are stripped, as ast.literal_eval strips them"},
 		{"\t{'a': 1}\n", "{'a': 1}", "dict", "tabs and a trailing newline"},
 		{"1_000", "1000", "int", "digit separators, as Python allows"},
+		{`'\xe9\x41'`, "'éA'", "str", "\\xHH above 0x7f is U+00HH in a Python str"},
+		{`'\x80'`, `'\x80'`, "str", "a C1 control character prints as \\x80, as Python prints it"},
+		{`r'\xe9'`, `'\\xe9'`, "str", "raw strings keep the backslash"},
+		{`b'\xe9'`, `b'\xe9'`, "bytes", "bytes keep the byte"},
+		{`"""a'b_1"""`, `"a'b_1"`, "str", "triple quotes: underscores inside strings stay"},
 		{"{'a_b': 1_0.5_0}", "{'a_b': 10.5}", "dict", "underscores in strings stay; in numbers go"},
 	}
 	for _, tc := range tests {

@@ -147,6 +147,12 @@ func TestMeasured211(t *testing.T) {
 		{[]string{"ro_async_alloc"}, config.Request{Mode: ro}, Workload{Allocator: "cudaMallocAsync"}, []outcomeView{{0, Fail, trees, "RuntimeError"}}, []string{"allocator-incompatible"}, "checkPoolLiveAllocations"},
 		{[]string{"legacy_async_alloc"}, config.Request{Mode: ro, Globals: set(t, "triton.cudagraph_trees=False")}, Workload{Allocator: "cudaMallocAsync"}, []outcomeView{{0, Fail, Legacy, "c10::AcceleratorError (process aborted)"}}, []string{"allocator-incompatible"}, "the process aborts"},
 		{[]string{"opts_guard_filter_fn"}, config.Request{Options: lit(t, `{"guard_filter_fn": None}`)}, Workload{}, []outcomeView{{0, Skip, None, ""}}, nil, "guard_filter_fn is taken out of options (measured on 2.11)"},
+		{[]string{"ro_index_put"}, config.Request{Mode: ro}, Workload{}, []outcomeView{{0, Capture, trees, ""}}, nil, "index_put_ with accumulate is captured on 2.11"},
+		{[]string{"ro_incompat_op"}, config.Request{Mode: ro}, Workload{}, []outcomeView{{0, Capture, trees, ""}}, nil, "torch.multinomial, reported incompatible in 2.1-era logs, is captured on 2.11"},
+		{[]string{"ro_incompat_op_partition_off"}, config.Request{Mode: ro, Globals: set(t, "graph_partition=False")}, Workload{}, []outcomeView{{0, Capture, trees, ""}}, nil, "captured without partitions too"},
+		{[]string{"ro_compile_disable_env"}, config.Request{Mode: ro, Env: func() []string { return []string{"TORCH_COMPILE_DISABLE=1"} }}, Workload{}, []outcomeView{{0, Skip, None, ""}}, nil, "nothing is compiled"},
+		{[]string{"ro_dynamic_true_skip_partition_off_static_shapes"}, config.Request{Mode: ro, Dynamic: boolp(true), Globals: set(t, "triton.cudagraph_skip_dynamic_graphs=True", "graph_partition=False")}, Workload{}, []outcomeView{{0, Skip, trees, ""}}, nil, "dynamic=True is symbolic from the first call"},
+		{[]string{"opts_guard_filter_fn_with_key"}, config.Request{Options: lit(t, `{"guard_filter_fn": None, "max_autotune": False}`)}, Workload{}, []outcomeView{{0, Skip, None, ""}}, nil, "guard_filter_fn beside an Inductor key"},
 		{[]string{"cgbackend_main"}, config.Request{Backend: "cudagraphs"}, Workload{}, []outcomeView{{0, Capture, trees, ""}}, nil, "the cudagraphs backend uses trees"},
 		{[]string{"cgbackend_mode"}, config.Request{Backend: "cudagraphs", Mode: ro}, Workload{}, []outcomeView{{0, Fail, trees, "BackendCompilerFailed"}}, nil, "takes no mode kwarg"},
 		{[]string{"cgbackend_thread_per_device"}, config.Request{Backend: "cudagraphs"}, Workload{Devices: 2, Threads: PerDevice}, []outcomeView{{0, Capture, trees, ""}, {1, Fail, trees, "AssertionError"}}, []string{"trees-user-thread-tls"}, "trees' thread-local state"},
@@ -167,6 +173,21 @@ func TestMeasured211(t *testing.T) {
 }
 
 func boolp(b bool) *bool { return &b }
+
+// TestEveryMeasurementCovered: every scenario in testdata/torch/2.11 is reproduced by a
+// case of TestMeasured211 (its source lists them; a new measurement needs a case).
+func TestEveryMeasurementCovered(t *testing.T) {
+	t.Parallel()
+	src, err := os.ReadFile("plan_test.go")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for name := range loadMeasured(t) {
+		if !strings.Contains(string(src), `"`+name+`"`) {
+			t.Errorf("measured scenario %s has no test case", name)
+		}
+	}
+}
 
 // checkPlan compares a plan's outcomes and warning codes with the expected ones.
 func checkPlan(t *testing.T, p *Plan, want []outcomeView, warnings []string, reason string) {
