@@ -358,7 +358,7 @@ func (pl *planner) device(view *config.Result, d int, thread string) DevicePlan 
 				}
 				pl.warn("legacy-static-input-moved",
 					"the legacy CUDA-graph implementation (triton.cudagraph_trees=False) asserts that static inputs keep their address; a parameter replaced by a copy raises a bare AssertionError at "+whereDataPtr,
-					"update parameters in place (param.data.copy_(new) under torch.no_grad()) instead of replacing them, or drop triton.cudagraph_trees=False: cudagraph trees re-record when a static input moves",
+					pl.movedStaticFix(view),
 					pl.measured())
 				return dp
 			}
@@ -424,6 +424,18 @@ func (pl *planner) treesThreadFailure(view *config.Result, dp DevicePlan) (Devic
 	dp.Reason = "cudagraph-tree state is thread-local and this thread did not initialise it: its first recording fails (unless it happens to record first, a race)"
 	dp.Message = whereTLS
 	return dp, true
+}
+
+// movedStaticFix recommends what to do about a moving static input under the legacy
+// implementation: cudagraph trees re-record, unless this workload's threads are
+// exactly what trees cannot handle on this release.
+func (pl *planner) movedStaticFix(view *config.Result) string {
+	fix := "update parameters in place (param.data.copy_(new) under torch.no_grad()) instead of replacing them"
+	manyThreads := pl.w.Threads == PerDevice && pl.w.Devices > 1 || pl.w.Threads == PerThread || pl.w.Threads == Callers
+	if manyThreads && !view.Facts.PerThreadTrees {
+		return fix + ", or compile this path without CUDA graphs (mode=\"max-autotune-no-cudagraphs\", or torch.compile(dynamic=False) without reduce-overhead); dropping triton.cudagraph_trees=False would not help here: cudagraph trees re-record, but with several user threads on torch " + pl.res.Torch.String() + " all but one thread fail (trees-user-thread-tls)"
+	}
+	return fix + ", or drop triton.cudagraph_trees=False: cudagraph trees re-record when a static input moves"
 }
 
 func treesThreadFix(res *config.Result) string {
