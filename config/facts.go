@@ -75,17 +75,22 @@ func backends211() []string {
 		"relu_runtime_error_TESTING_ONLY", "ts", "tvm"}
 }
 
-// optionSince names the first release whose torch.compile accepts an option that is
+// optionSince returns the first release whose torch.compile accepts an option that is
 // not an Inductor config key, for the hint of an UnknownOptionError on older releases.
-var optionSince = map[string]modes.Version{
-	"guard_filter_fn": {Major: 2, Minor: 8},
-	"use_aoti":        {Major: 2, Minor: 14},
+func optionSince(key string) (modes.Version, bool) {
+	switch key {
+	case "guard_filter_fn":
+		return modes.Version{Major: 2, Minor: 8}, true
+	case "use_aoti":
+		return modes.Version{Major: 2, Minor: 14}, true
+	}
+	return modes.Version{}, false
 }
 
 func compileOptions(v modes.Version) []string {
 	var out []string
 	for _, k := range []string{"guard_filter_fn", "use_aoti"} {
-		if v.AtLeast(optionSince[k]) {
+		if since, _ := optionSince(k); v.AtLeast(since) {
 			out = append(out, k)
 		}
 	}

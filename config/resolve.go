@@ -643,7 +643,9 @@ func (r *Resolver) Resolve(req Request) (*Result, error) {
 // readElsewhere are TORCHINDUCTOR_* variables that parts of PyTorch other than
 // torch._inductor.config read (the cache directory; torch.compiler.config's
 // force_disable_caches, which 2.11's Inductor config only aliases).
-var readElsewhere = []string{"TORCHINDUCTOR_CACHE_DIR", "TORCHINDUCTOR_FORCE_DISABLE_CACHES"}
+func readElsewhere(name string) bool {
+	return name == "TORCHINDUCTOR_CACHE_DIR" || name == "TORCHINDUCTOR_FORCE_DISABLE_CACHES"
+}
 
 // envWarnings reports TORCHINDUCTOR_* variables the release never reads, and
 // variables whose effect the library does not model.
@@ -654,7 +656,7 @@ func (r *Resolver) envWarnings(res *Result, env map[string]string) {
 	}
 	sort.Strings(names)
 	for _, name := range names {
-		if strings.HasPrefix(name, "TORCHINDUCTOR_") && !r.schema.ReadsEnv(name) && !slices.Contains(readElsewhere, name) {
+		if strings.HasPrefix(name, "TORCHINDUCTOR_") && !r.schema.ReadsEnv(name) && !readElsewhere(name) {
 			res.Warnings = append(res.Warnings, Warning{
 				Code:           "unknown-env-var",
 				Message:        fmt.Sprintf("%s is set, but torch %s's Inductor config (torch._inductor.config) reads no such variable, so it changes no key here (F6: TORCHINDUCTOR_DISABLE_CUDAGRAPHS is read by no release)", name, r.facts.Torch),
@@ -885,7 +887,7 @@ func (r *Resolver) applyOptions(res *Result, opts Value) ([]patchEntry, error) {
 				continue
 			}
 			e := &UnknownOptionError{Key: key, Known: r.known, Origin: Origin{Source: FromOptions}}
-			if since, ok := optionSince[key]; ok {
+			if since, ok := optionSince(key); ok {
 				e.Note = fmt.Sprintf("%s is a torch.compile option from torch %s on (torch.compile takes it out of options); torch %s passes it to Inductor, which does not know it", key, since, r.facts.Torch)
 			}
 			return nil, e

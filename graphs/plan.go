@@ -59,11 +59,13 @@ const (
 
 // concurrentCallerErrors are the RuntimeErrors measured on 2.11 when 16 threads called
 // one cudagraph-tree function at once (testdata/torch/2.11/measured_scenarios.json, ro_callers16).
-var concurrentCallerErrors = []string{
-	"beginAllocateToPool: already recording to mempool_id",
-	"Offset increment outside graph capture encountered unexpectedly.",
-	"Detected <N> tensor(s) in the cudagraph pool not tracked as outputs. All live allocations must be tracked for correctness.",
-	"CUDA error: operation failed due to a previous error during capture",
+func concurrentCallerErrors() []string {
+	return []string{
+		"beginAllocateToPool: already recording to mempool_id",
+		"Offset increment outside graph capture encountered unexpectedly.",
+		"Detected <N> tensor(s) in the cudagraph pool not tracked as outputs. All live allocations must be tracked for correctness.",
+		"CUDA error: operation failed due to a previous error during capture",
+	}
 }
 
 // Build plans res (a successful resolution) for workload w. It returns a
@@ -453,10 +455,10 @@ func (pl *planner) callers(view *config.Result, d int, main DevicePlan) DevicePl
 	case view.CUDAGraphs.Implementation == CUDAGraphTrees && !view.Facts.PerThreadTrees:
 		dp.Outcome, dp.Exception, dp.Race = Fail, "RuntimeError", true
 		dp.Reason = "several threads replay and re-record one cudagraph tree at once: the tree manager is not thread-safe, so most calls fail (which ones is a race)"
-		dp.Message = strings.Join(concurrentCallerErrors, "\n")
+		dp.Message = strings.Join(concurrentCallerErrors(), "\n")
 		dp.Evidence = pl.measured()
 		pl.warn("trees-concurrent-callers",
-			fmt.Sprintf("%d threads call one cudagraph-tree function at once: on torch %s the tree manager is shared and unsynchronised (measured on 2.11 with 16 threads: 15 failed with %q and similar errors); when the threads do the first recording themselves, they fail the thread-local lookup instead (issue #123177)", pl.w.Callers, pl.res.Torch, concurrentCallerErrors[0]),
+			fmt.Sprintf("%d threads call one cudagraph-tree function at once: on torch %s the tree manager is shared and unsynchronised (measured on 2.11 with 16 threads: 15 failed with %q and similar errors); when the threads do the first recording themselves, they fail the thread-local lookup instead (issue #123177)", pl.w.Callers, pl.res.Torch, concurrentCallerErrors()[0]),
 			"serialise calls to the compiled function with a lock, or give each thread its own compiled function and process, or compile it without CUDA graphs (mode=\"max-autotune-no-cudagraphs\"), or upgrade to 2.14 (per-thread cudagraph trees, capture serialised by graph_capture_lock)",
 			pl.measured())
 	case view.CUDAGraphs.Implementation == CUDAGraphTrees:
