@@ -8,10 +8,7 @@
 # the GPU machine's driver is.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-sdk=${CUDA_SDK:-.cuda-sdk}
-bash .ci/cuda-sdk.sh "$sdk"
-sdk=$(cd "$sdk" && pwd)
-export CGO_ENABLED=1 CGO_CFLAGS="-I$sdk/include" CGO_LDFLAGS="-L$sdk/stubs"
+source .ci/cuda-env.sh
 ld='-r /usr/local/nvidia/lib64'
 mkdir -p .gpu
 for pkg in $(bash .ci/cuda-packages.sh); do

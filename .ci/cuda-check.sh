@@ -9,10 +9,7 @@
 #    backendRequiresCGOEnabled1, instead of silently dropping the backend.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-sdk=${CUDA_SDK:-.cuda-sdk}
-bash .ci/cuda-sdk.sh "$sdk"
-sdk=$(cd "$sdk" && pwd)
-export CGO_ENABLED=1 CGO_CFLAGS="-I$sdk/include" CGO_LDFLAGS="-L$sdk/stubs"
+source .ci/cuda-env.sh
 
 echo "cuda-check: go vet -tags cuda ./..."
 go vet -tags cuda ./...
