@@ -345,10 +345,10 @@ type Resolver struct {
 	known    []Key
 	clean    *baseline // defaults in an empty environment on the zero Host
 	patches  map[modes.Mode][]patchEntry
-	patchErr error            // a mode table entry that does not fit the schema
-	envIdx   []int            // indexes of keys with an environment rule, in key order
-	byVar    map[string][]int // variable name -> indexes of the keys whose rule reads it
-	next     *Schema          // for a release that borrows an older schema: the next one read
+	patchErr map[modes.Mode]error // mode table entries that do not fit the schema
+	envIdx   []int                // indexes of keys with an environment rule, in key order
+	byVar    map[string][]int     // variable name -> indexes of the keys whose rule reads it
+	next     *Schema              // for a release that borrows an older schema: the next one read
 }
 
 // NewResolver returns a resolver for release v with the built-in schema and mode
@@ -406,17 +406,17 @@ func newResolver(v modes.Version, s *Schema, ev modes.Evidence, t *modes.Table) 
 		}
 	}
 	r.clean = r.baseline(Host{})
-	r.patches = map[modes.Mode][]patchEntry{}
+	r.patches, r.patchErr = map[modes.Mode][]patchEntry{}, map[modes.Mode]error{}
 	for _, e := range t.Entries {
 		for _, o := range e.Patch {
 			i, ok := s.index[Key(o.Key)]
 			if !ok {
-				r.patchErr = &SchemaError{Msg: fmt.Sprintf("mode %s sets %s, which the schema lacks", e.Mode, o.Key)}
+				r.patchErr[e.Mode] = &SchemaError{Msg: fmt.Sprintf("mode %s sets %s, which the schema lacks", e.Mode, o.Key)}
 				continue
 			}
 			v, err := ParseLiteral(o.Literal)
 			if err != nil {
-				r.patchErr = &SchemaError{Msg: fmt.Sprintf("mode %s option %s: %v", e.Mode, o.Key, err)}
+				r.patchErr[e.Mode] = &SchemaError{Msg: fmt.Sprintf("mode %s option %s: %v", e.Mode, o.Key, err)}
 				continue
 			}
 			r.patches[e.Mode] = append(r.patches[e.Mode], patchEntry{idx: i, val: v, origin: Origin{Source: FromMode, Detail: string(e.Mode), Evidence: t.Evidence}})
@@ -758,8 +758,8 @@ func (r *Resolver) applyCompile(res *Result, req Request, forced []int) error {
 		if entry.Mode != modes.Default {
 			res.Mode = entry.Mode
 		}
-		if len(entry.Patch) > 0 && r.patchErr != nil {
-			return r.patchErr
+		if err := r.patchErr[entry.Mode]; err != nil {
+			return err
 		}
 		patch = append(patch, r.patches[entry.Mode]...)
 	}
