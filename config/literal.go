@@ -85,7 +85,7 @@ func explain(msg string) string {
 //   - in a str literal (not raw, not bytes), \xHH with HH >= 0x80 means U+00HH in
 //     Python, which Starlark writes \u00HH.
 func pythonize(s string) (string, func(int) int) {
-	if !strings.Contains(s, "_") && !strings.Contains(s, `\x`) {
+	if !needsPythonize(s) {
 		return s, func(i int) int { return i }
 	}
 	var b strings.Builder
@@ -150,6 +150,25 @@ func pythonize(s string) (string, func(int) int) {
 		}
 		return min(m.in+(off-m.out), len(s))
 	}
+}
+
+// tripleAt reports whether s holds three q quotes from i on.
+func tripleAt(s string, i int, q byte) bool {
+	return i+2 < len(s) && s[i] == q && s[i+1] == q && s[i+2] == q
+}
+
+// needsPythonize reports whether s may hold a digit separator or a \xHH escape above
+// 0x7f: most literals hold neither and are parsed as they are.
+func needsPythonize(s string) bool {
+	for i := 1; i+1 < len(s); i++ {
+		switch {
+		case s[i] == '_' && isHexDigit(s[i-1]) && isHexDigit(s[i+1]) && inNumber(s, i):
+			return true
+		case s[i-1] == '\\' && s[i] == 'x' && strings.IndexByte("89abcdefABCDEF", s[i+1]) >= 0:
+			return true
+		}
+	}
+	return false
 }
 
 func isIdentByte(c byte) bool {
@@ -217,7 +236,7 @@ func checkLiteralInput(src string) error {
 			switch {
 			case c == '\\':
 				i++
-			case c == quote && (!triple || strings.HasPrefix(src[i:], strings.Repeat(string(quote), 3))):
+			case c == quote && (!triple || tripleAt(src, i, quote)):
 				if triple {
 					i += 2
 				}
@@ -228,7 +247,7 @@ func checkLiteralInput(src string) error {
 		switch c {
 		case '\'', '"':
 			quote = c
-			triple = strings.HasPrefix(src[i:], strings.Repeat(string(c), 3))
+			triple = tripleAt(src, i, c)
 			if triple {
 				i += 2
 			}

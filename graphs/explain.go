@@ -7,21 +7,52 @@ import (
 	"github.com/compilemode/compilemode/config"
 )
 
+// MergeWarnings returns resolution's warnings followed by the plan's, where a plan
+// warning with the code of a resolution warning (its workload-aware version) takes its
+// place.
+func MergeWarnings(resolution, plan []config.Warning) []config.Warning {
+	amended := map[string]config.Warning{}
+	for _, w := range plan {
+		amended[w.Code] = w
+	}
+	var out []config.Warning
+	for _, w := range resolution {
+		if a, ok := amended[w.Code]; ok {
+			out = append(out, a)
+			delete(amended, w.Code)
+			continue
+		}
+		out = append(out, w)
+	}
+	for _, w := range plan {
+		if _, ok := amended[w.Code]; ok {
+			out = append(out, w)
+		}
+	}
+	return out
+}
+
 // Explain returns a paragraph in plain words: what CUDA-graph behaviour the resolved
 // config asks for, what happens on each device, and the first fix. Do not depend on
 // this output being stable.
 func Explain(res *config.Result, p *Plan) string {
 	var b strings.Builder
+	if p.Workload.Threads != MainThread && res.Threaded != nil && res.Threaded.CUDAGraphs != res.CUDAGraphs {
+		fmt.Fprintf(&b, "On torch %s the worker threads do not see the main thread's global assignments: they use %s, not %s. ", res.Torch, res.Threaded.CUDAGraphs.Implementation, res.CUDAGraphs.Implementation)
+		res = res.Threaded
+	}
 	cg, _ := res.Get("triton.cudagraphs")
 	switch {
+	case res.CompileDisabled:
+		b.WriteString("TORCH_COMPILE_DISABLE=1: torch.compile does nothing. ")
 	case res.Backend == "cudagraphs":
-		fmt.Fprintf(&b, "backend=\"cudagraphs\" captures with %s regardless of the Inductor config. ", p.Implementation)
+		fmt.Fprintf(&b, "backend=\"cudagraphs\" captures with %s regardless of the Inductor config. ", res.CUDAGraphs.Implementation)
 	case res.Backend != "inductor":
 		fmt.Fprintf(&b, "backend=%q does not use Inductor's CUDA graphs. ", res.Backend)
-	case !p.Enabled:
+	case !res.CUDAGraphs.Enabled:
 		fmt.Fprintf(&b, "CUDA graphs are off: triton.cudagraphs is %s (from %s), so Inductor runs its kernels without capturing them. ", cg.Value, cg.Origin)
 	default:
-		fmt.Fprintf(&b, "CUDA graphs are on: triton.cudagraphs is %s (from %s) and the %s implementation records them on the first call. ", cg.Value, cg.Origin, p.Implementation)
+		fmt.Fprintf(&b, "CUDA graphs are on: triton.cudagraphs is %s (from %s) and the %s implementation records them on the first call. ", cg.Value, cg.Origin, res.CUDAGraphs.Implementation)
 	}
 	counts := map[Outcome][]string{}
 	race := false
@@ -46,10 +77,19 @@ func Explain(res *config.Result, p *Plan) string {
 		b.WriteString("Which thread survives is a race: the first to record a cudagraph tree wins, so another run can swap the outcomes. ")
 	}
 	for _, w := range p.Warnings {
-		if w.Recommendation != "" {
+		if w.Recommendation != "" && (race || hasFailOrSkip(p)) {
 			fmt.Fprintf(&b, "Fix: %s.", strings.TrimSuffix(w.Recommendation, "."))
 			break
 		}
 	}
 	return strings.TrimSpace(b.String())
+}
+
+func hasFailOrSkip(p *Plan) bool {
+	for _, d := range p.Devices {
+		if d.Outcome == Fail {
+			return true
+		}
+	}
+	return false
 }

@@ -57,6 +57,19 @@ const (
 	whereDataPtr         = "assert dst.data_ptr() == src.data_ptr()  # run, torch/_inductor/compile_fx.py (legacy cudagraphify_impl)"
 )
 
+// recordTreeMessage is the log line cudagraph trees print when they record: measured on
+// 2.11; "recording cudagraph tree for %s" in 2.1/2.2 and "[%s] Recording cudagraph tree
+// for …" in 2.14 (source, shared/reference/pytorch-facts.md §4.5).
+func recordTreeMessage(view *config.Result) string {
+	switch {
+	case view.Torch.Minor <= 2:
+		return "recording cudagraph tree for <function>"
+	case view.Torch.Minor >= 14:
+		return "[<compile id>] Recording cudagraph tree for graph without symints"
+	}
+	return msgRecordTree
+}
+
 // concurrentCallerErrors are the RuntimeErrors measured on 2.11 when 16 threads called
 // one cudagraph-tree function at once (testdata/torch/2.11/measured_scenarios.json, ro_callers16).
 func concurrentCallerErrors() []string {
@@ -140,6 +153,39 @@ func (pl *planner) build() {
 		}
 	}
 	pl.globalsHazard()
+	pl.amendTreesFlag()
+}
+
+// amendTreesFlag replaces the fix of config's trees-flag-does-not-disable-cudagraphs
+// warning where this workload makes its advice ("leave cudagraph_trees on") wrong:
+// several user threads before 2.14, or the cudaMallocAsync allocator. The amended
+// warning keeps its code; reports show it instead of config's.
+func (pl *planner) amendTreesFlag() {
+	for _, w := range pl.res.Warnings {
+		if w.Code != "trees-flag-does-not-disable-cudagraphs" {
+			continue
+		}
+		var why []string
+		manyThreads := pl.w.Threads == PerDevice && pl.w.Devices > 1 || pl.w.Threads == PerThread || pl.w.Threads == Callers
+		if manyThreads && !pl.res.Facts.PerThreadTrees {
+			code := "trees-user-thread-tls"
+			if pl.w.Threads == Callers && !pl.w.ColdStart {
+				code = "trees-concurrent-callers"
+			}
+			why = append(why, fmt.Sprintf("with several user threads cudagraph trees fail on torch %s (%s)", pl.res.Torch, code))
+		}
+		if pl.w.Allocator == "cudaMallocAsync" {
+			why = append(why, "with backend:cudaMallocAsync cudagraph trees fail too (allocator-incompatible)")
+		}
+		if pl.res.Threaded != pl.res && manyThreads {
+			w.Message += fmt.Sprintf("; on torch %s this holds for the main thread only: worker threads do not see the global and use cudagraph trees", pl.res.Torch)
+		}
+		if len(why) == 0 {
+			continue
+		}
+		w.Recommendation = "run this workload without CUDA graphs: mode=\"max-autotune-no-cudagraphs\" or no mode (or options with \"triton.cudagraphs\": False); turning cudagraph_trees back on does not help here: " + strings.Join(why, "; ")
+		pl.plan.Warnings = append([]config.Warning{w}, pl.plan.Warnings...)
+	}
 }
 
 // viewFor returns the config a thread of the layout sees: user threads on 2.12+ do
@@ -165,20 +211,28 @@ func (pl *planner) globalsHazard() {
 	if pl.w.Threads == MainThread || !pl.res.Facts.GlobalsPerThread || pl.res.Threaded == pl.res {
 		return
 	}
-	var keys []string
+	var keys, pairs []string
 	for _, k := range pl.res.Keys() {
-		if k.Origin.Source == config.FromGlobal {
-			keys = append(keys, string(k.Key))
+		if k.Origin.Source != config.FromGlobal {
+			continue
 		}
+		if w, ok := pl.res.Threaded.Get(k.Key); ok && w.Value.Equal(k.Value) {
+			continue // the workers end up with the same value anyway
+		}
+		keys = append(keys, string(k.Key))
+		pairs = append(pairs, fmt.Sprintf("%q: %s", k.Key, k.Value))
 	}
 	if len(keys) == 0 {
 		return
 	}
+	fix := fmt.Sprintf("pass them through torch.compile(options={%s}), which compilation re-applies in every thread, or assign them inside each worker thread", strings.Join(pairs, ", "))
+	if pl.res.Mode != "" {
+		fix = fmt.Sprintf("mode and options cannot be combined, so expand the mode: torch.compile(options={**torch._inductor.list_mode_options(%q), %s}), which compilation re-applies in every thread; or assign them inside each worker thread", string(pl.res.Mode), strings.Join(pairs, ", "))
+	}
 	pl.warn("global-not-seen-by-thread",
 		fmt.Sprintf("torch %s keeps global config assignments per thread (ContextVar user overrides, from 2.12): %s, set in the main thread, are not seen by the worker threads, which compile with the defaults",
 			pl.res.Torch, strings.Join(keys, ", ")),
-		"pass these values through torch.compile(options={...}), which compilation re-applies in every thread, or assign them inside each worker thread",
-		config.EvidenceFor(pl.res.Torch))
+		fix, config.EvidenceFor(pl.res.Torch))
 }
 
 // device plans one device for a thread that compiles and calls its own function.
@@ -289,6 +343,21 @@ func (pl *planner) device(view *config.Result, d int, thread string) DevicePlan 
 		}
 	}
 
+	if pl.w.Allocator == "uncached" {
+		if view.Torch.AtLeast(modes.Version{Major: 2, Minor: 14}) {
+			// check_caching_allocator_for_cudagraphs, checked first at lowering (T2.14.0).
+			dp.Outcome = Skip
+			dp.Reason = "PYTORCH_NO_CUDA_MEMORY_CACHING=1: cudagraph capture needs the caching allocator"
+			dp.Message = "skipping cudagraphs due to cudagraph capture requires the caching allocator; current allocator is uncached"
+			dp.Evidence = modes.Source
+			return pl.orError(view, dp)
+		}
+		pl.warn("allocator-incompatible",
+			fmt.Sprintf("PYTORCH_NO_CUDA_MEMORY_CACHING=1 turns the caching allocator off; CUDA graph memory pools need it. torch 2.14 skips CUDA graphs then; what torch %s does was not measured", pl.res.Torch),
+			"leave PYTORCH_NO_CUDA_MEMORY_CACHING unset when compiling with CUDA graphs, or compile without them", modes.Inferred)
+		dp.Evidence = modes.Inferred
+	}
+
 	// First call: the implementation records, on this thread.
 	if v.Implementation == CUDAGraphTrees {
 		var failed bool
@@ -306,7 +375,7 @@ func (pl *planner) device(view *config.Result, d int, thread string) DevicePlan 
 				pl.measured())
 			return dp
 		}
-		dp.Message = joinLines(dp.Message, msgRecordTree)
+		dp.Message = joinLines(dp.Message, recordTreeMessage(view))
 	}
 	if v.Implementation == Legacy && pl.w.Allocator == "cudaMallocAsync" {
 		dp.Outcome, dp.Exception = Fail, "c10::AcceleratorError (process aborted)"
@@ -358,8 +427,12 @@ func (pl *planner) device(view *config.Result, d int, thread string) DevicePlan 
 					dp.Message = "Expected static input at index <idx> to have same data_ptr, got <old> vs <new>"
 					dp.Evidence = modes.Source
 				}
+				raises := "a bare AssertionError at " + whereDataPtr
+				if view.Facts.MessagefulLegacyAsserts {
+					raises = "AssertionError: Expected static input at index <idx> to have same data_ptr, got <old> vs <new>"
+				}
 				pl.warn("legacy-static-input-moved",
-					"the legacy CUDA-graph implementation (triton.cudagraph_trees=False) asserts that static inputs keep their address; a parameter replaced by a copy raises a bare AssertionError at "+whereDataPtr,
+					"the legacy CUDA-graph implementation (triton.cudagraph_trees=False) asserts that static inputs keep their address; a parameter replaced by a copy raises "+raises,
 					pl.movedStaticFix(view),
 					pl.measured())
 				return dp
@@ -376,7 +449,7 @@ func (pl *planner) device(view *config.Result, d int, thread string) DevicePlan 
 		dp.Reason += "; one graph is recorded per distinct input size"
 		if view.Dynamic != nil && *view.Dynamic {
 			// dynamic=True: symbolic from the first call, no static recording (measured).
-			dp.Message = strings.TrimSuffix(strings.TrimSuffix(dp.Message, msgRecordTree), "\n")
+			dp.Message = strings.TrimSuffix(strings.TrimSuffix(dp.Message, recordTreeMessage(view)), "\n")
 		}
 		dp.Message = joinLines(dp.Message, "Recording cudagraph tree for symint key <size>")
 		if lim, ok := view.Get("triton.cudagraph_dynamic_shape_warn_limit"); ok {
@@ -403,7 +476,7 @@ func (pl *planner) treesThreadFailure(view *config.Result, dp DevicePlan) (Devic
 	}
 	pl.warn("trees-user-thread-tls",
 		fmt.Sprintf("torch %s keeps cudagraph-tree state in thread-local storage that only the first thread to use it has: with several user threads, the first thread to record survives and every other dies with a bare AssertionError at %s; which one survives is a race (measured on 2.11 with one thread per device: cuda:0 survived in one run, cuda:1 in another)", pl.res.Torch, whereTLS),
-		treesThreadFix(pl.res),
+		treesThreadFix(view),
 		pl.measured())
 	first := dp.Device == 0 && (pl.w.Threads == PerDevice || dp.Thread == "user thread 0")
 	if pl.w.Threads == Callers {
@@ -440,8 +513,16 @@ func (pl *planner) movedStaticFix(view *config.Result) string {
 	return fix + ", or drop triton.cudagraph_trees=False: cudagraph trees re-record when a static input moves"
 }
 
-func treesThreadFix(res *config.Result) string {
-	return "use one process per GPU (torchrun / torch.multiprocessing), or compile and call every cudagraph function on one long-lived thread, or compile these functions without CUDA graphs (mode=\"max-autotune-no-cudagraphs\" or plain torch.compile(dynamic=False): both run in threads, measured on 2.11), or upgrade to 2.14, whose cudagraph trees initialise per-thread state (PR #184357); triton.cudagraph_trees=False also runs in threads but its legacy implementation asserts that parameters never move"
+func treesThreadFix(view *config.Result) string {
+	common := "use one process per GPU (torchrun / torch.multiprocessing), or compile and call every cudagraph function on one long-lived thread, or upgrade to 2.14, whose cudagraph trees initialise per-thread state (PR #184357)"
+	if view.Backend == "cudagraphs" {
+		return common + "; backend=\"cudagraphs\" always uses cudagraph trees and takes no mode or options, so to run without CUDA graphs switch to backend=\"inductor\" with mode=\"max-autotune-no-cudagraphs\" or no mode"
+	}
+	legacy := "triton.cudagraph_trees=False"
+	if view.Facts.GlobalsPerThread {
+		legacy = "triton.cudagraph_trees=False passed through options= (worker threads do not see globals from 2.12)"
+	}
+	return common + ", or compile these functions without CUDA graphs (mode=\"max-autotune-no-cudagraphs\" or plain torch.compile(dynamic=False): both run in threads, measured on 2.11); " + legacy + " also runs in threads, but its legacy implementation asserts that parameters never move"
 }
 
 // callers plans the N threads that call one function compiled in the main thread.
@@ -458,7 +539,7 @@ func (pl *planner) callers(view *config.Result, d int, main DevicePlan) DevicePl
 		dp.Message = strings.Join(concurrentCallerErrors(), "\n")
 		dp.Evidence = pl.measured()
 		pl.warn("trees-concurrent-callers",
-			fmt.Sprintf("%d threads call one cudagraph-tree function at once: on torch %s the tree manager is shared and unsynchronised (measured on 2.11 with 16 threads: 15 failed with %q and similar errors); when the threads do the first recording themselves, they fail the thread-local lookup instead (issue #123177)", pl.w.Callers, pl.res.Torch, concurrentCallerErrors()[0]),
+			fmt.Sprintf("%d threads call one cudagraph-tree function at once: on torch %s the tree manager is shared and unsynchronised (measured on 2.11 with 16 threads: all 16 failed, with %q and similar errors); when the threads do the first recording themselves, they fail the thread-local lookup instead (issue #123177)", pl.w.Callers, pl.res.Torch, concurrentCallerErrors()[0]),
 			"serialise calls to the compiled function with a lock, or give each thread its own compiled function and process, or compile it without CUDA graphs (mode=\"max-autotune-no-cudagraphs\"), or upgrade to 2.14 (per-thread cudagraph trees, capture serialised by graph_capture_lock)",
 			pl.measured())
 	case view.CUDAGraphs.Implementation == CUDAGraphTrees:
@@ -501,7 +582,7 @@ func (pl *planner) cudagraphsBackend(view *config.Result, dp DevicePlan) DeviceP
 	dp.Reason = "backend=\"cudagraphs\" captures the whole graph"
 	if dp.Implementation == CUDAGraphTrees {
 		dp.Reason += " with cudagraph trees, whatever triton.cudagraph_trees says"
-		dp.Message = msgRecordTree
+		dp.Message = recordTreeMessage(view)
 		dp, _ = pl.treesThreadFailure(view, dp)
 	}
 	return dp

@@ -84,8 +84,9 @@ type Workload struct {
 	// IncompatibleOp names an op the graph uses that cannot be captured (e.g.
 	// "aten._local_scalar_dense.default"); "" means none.
 	IncompatibleOp string `json:"incompatible_op,omitempty"`
-	// Allocator is the CUDA caching allocator backend from PYTORCH_CUDA_ALLOC_CONF:
-	// "" or "native", or "cudaMallocAsync".
+	// Allocator is the CUDA allocator: "" or "native" (the caching allocator),
+	// "cudaMallocAsync" (PYTORCH_CUDA_ALLOC_CONF=backend:cudaMallocAsync) or "uncached"
+	// (PYTORCH_NO_CUDA_MEMORY_CACHING=1). See [AllocatorFromEnv].
 	Allocator string `json:"allocator,omitempty"`
 }
 
@@ -145,9 +146,9 @@ func (w Workload) Normalize() (Workload, error) {
 	switch w.Allocator {
 	case "", "native":
 		w.Allocator = "native"
-	case "cudaMallocAsync":
+	case "cudaMallocAsync", "uncached":
 	default:
-		return w, &WorkloadError{"allocator", w.Allocator, "want native or cudaMallocAsync"}
+		return w, &WorkloadError{"allocator", w.Allocator, "want native, cudaMallocAsync or uncached"}
 	}
 	if w.SpanDevices && w.Devices < 2 {
 		return w, &WorkloadError{"span_devices", "true", "needs devices of 2 or more"}
@@ -162,6 +163,16 @@ func (w Workload) Normalize() (Workload, error) {
 		w.CPUInputName = "arg2_1"
 	}
 	return w, nil
+}
+
+// AllocatorFromEnv returns the allocator a process environment selects: "uncached"
+// when PYTORCH_NO_CUDA_MEMORY_CACHING=1, else AllocatorFromConf of
+// PYTORCH_CUDA_ALLOC_CONF. lookup returns a variable's value ("" when unset).
+func AllocatorFromEnv(lookup func(string) string) string {
+	if lookup("PYTORCH_NO_CUDA_MEMORY_CACHING") == "1" {
+		return "uncached"
+	}
+	return AllocatorFromConf(lookup("PYTORCH_CUDA_ALLOC_CONF"))
 }
 
 // AllocatorFromConf returns the allocator backend PYTORCH_CUDA_ALLOC_CONF selects

@@ -73,7 +73,7 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer, environ f
 		}
 		fmt.Fprintf(stdout, "  torch.compile raises %s: %s\n", pe.Exception(), cliflags.Cut(pe.Message(), 300))
 	} else {
-		plan, err := graphs.Build(res, graphs.Workload{Devices: n, Threads: graphs.PerDevice, Allocator: graphs.AllocatorFromConf(cliflags.LookupEnv(b.Env, "PYTORCH_CUDA_ALLOC_CONF"))})
+		plan, err := graphs.Build(res, graphs.Workload{Devices: n, Threads: graphs.PerDevice, Allocator: graphs.AllocatorFromEnv(func(name string) string { return cliflags.LookupEnv(b.Env, name) })})
 		if err != nil {
 			fmt.Fprintf(stderr, "drafters: %v\n", err)
 			return 2
@@ -148,5 +148,5 @@ func writePlan(w io.Writer, res *config.Result, plan *graphs.Plan) {
 			fmt.Fprintf(w, "  cuda:%d raises %s: %s\n", d.Device, d.Exception, strings.ReplaceAll(d.Message, "\n", "\n    "))
 		}
 	}
-	cliflags.WriteWarnings(w, append(append([]config.Warning(nil), res.Warnings...), plan.Warnings...), false)
+	cliflags.WriteWarnings(w, graphs.MergeWarnings(res.Warnings, plan.Warnings), false)
 }

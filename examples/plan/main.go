@@ -114,7 +114,7 @@ func (c *cli) report(environ func() []string) (*report, error) {
 	}
 	c.workloadFlags(&w, sc != nil)
 	if w.Allocator == "" {
-		w.Allocator = graphs.AllocatorFromConf(cliflags.LookupEnv(b.Env, "PYTORCH_CUDA_ALLOC_CONF"))
+		w.Allocator = graphs.AllocatorFromEnv(func(name string) string { return cliflags.LookupEnv(b.Env, name) })
 	}
 	if _, err := w.Normalize(); err != nil {
 		return nil, err

@@ -102,12 +102,13 @@ type jsonWarning struct {
 	Evidence       modes.Evidence `json:"evidence"`
 }
 
+// warnings returns resolution's warnings and the plan's; a plan warning with the same
+// code as a resolution warning is the workload-aware version of it and replaces it.
 func (r *report) warnings() []config.Warning {
-	ws := append([]config.Warning(nil), r.res.Warnings...)
-	if r.plan != nil {
-		ws = append(ws, r.plan.Warnings...)
+	if r.plan == nil {
+		return append([]config.Warning(nil), r.res.Warnings...)
 	}
-	return ws
+	return graphs.MergeWarnings(r.res.Warnings, r.plan.Warnings)
 }
 
 func (r *report) json() jsonReport {
