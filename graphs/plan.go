@@ -312,7 +312,9 @@ func (pl *planner) device(view *config.Result, d int, thread string) DevicePlan 
 			return pl.orError(view, dp)
 		}
 	}
-	if pl.w.SpanDevices {
+	if pl.w.SpanDevices && !(legacyMsgs && v.Implementation == Legacy) {
+		// Up to 2.5 only cudagraph trees refuse several device indices; the legacy
+		// implementation captures them (compile_fx_inner's checks, T2.2.2).
 		dp.Outcome = Skip
 		devs := make([]string, pl.w.Devices)
 		for i := range devs {

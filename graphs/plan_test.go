@@ -256,6 +256,8 @@ func TestVersions(t *testing.T) {
 		{"2.11-global-process-wide", v211, config.Request{Mode: ro, Globals: set(t, "triton.cudagraph_trees=False")}, Workload{Devices: 2, Threads: PerDevice}, []outcomeView{{0, Capture, Legacy, ""}, {1, Capture, Legacy, ""}}, []string{"trees-flag-does-not-disable-cudagraphs"}, "globals are process-global up to 2.11"},
 		{"2.14-legacy-assert-message", modes.Version{Major: 2, Minor: 14}, config.Request{Mode: ro, Globals: set(t, "triton.cudagraph_trees=False")}, Workload{MovingStaticInputs: true}, []outcomeView{{0, Fail, Legacy, "AssertionError"}}, []string{"legacy-static-input-moved"}, "messageful asserts in 2.14"},
 		{"2.14-cgbackend-mode-ignored", modes.Version{Major: 2, Minor: 14}, config.Request{Backend: "cudagraphs", Mode: ro}, Workload{}, []outcomeView{{0, Capture, CUDAGraphTrees, ""}}, nil, "2.14 ignores extra kwargs"},
+		{"2.2-legacy-two-devices", modes.Version{Major: 2, Minor: 2}, config.Request{Mode: ro, Globals: set(t, "triton.cudagraph_trees=False")}, Workload{Devices: 2, SpanDevices: true}, []outcomeView{{0, Capture, Legacy, ""}, {1, Capture, Legacy, ""}}, nil, "2.2's check refuses several devices only with trees"},
+		{"2.2-trees-two-devices", modes.Version{Major: 2, Minor: 2}, config.Request{Mode: ro}, Workload{Devices: 2, SpanDevices: true}, []outcomeView{{0, Skip, CUDAGraphTrees, ""}, {1, Skip, CUDAGraphTrees, ""}}, nil, "'multiple device indices without cudagraph_trees'"},
 		{"2.2-cgbackend-no-trees", modes.Version{Major: 2, Minor: 2}, config.Request{Backend: "cudagraphs"}, Workload{Devices: 2, Threads: PerDevice}, []outcomeView{{0, Capture, Legacy, ""}, {1, Capture, Legacy, ""}}, nil, "CudaGraphModule before trees"},
 	}
 	for _, tc := range tests {
