@@ -47,7 +47,7 @@ import (
 type Source uint8
 
 // The layers, lowest first. Their text forms (with [Origin.Detail]) are the JSON
-// contract of examples/plan: "default", "env:NAME", "global", "mode:NAME", "options".
+// contract of examples/compilemode: "default", "env:NAME", "global", "mode:NAME", "options".
 const (
 	FromDefault Source = iota
 	FromEnv
@@ -141,17 +141,18 @@ const (
 // Verdict is whether CUDA graphs are on after resolution, before any per-device
 // reason to skip them (package graphs plans those).
 type Verdict struct {
-	Enabled        bool
-	Implementation Implementation
+	Enabled        bool           `json:"enabled"`
+	Implementation Implementation `json:"implementation"`
 }
 
-// Warning is a hazard or a surprise found while resolving. Code is stable.
+// Warning is a hazard or a surprise found while resolving. Code is stable. Its JSON
+// form is the "warnings" entry of the report (graphs.Report).
 type Warning struct {
-	Code           string
-	Key            Key    // the key it concerns, if any
-	Message        string // what happens, in plain words
-	Recommendation string // what to do instead, if anything
-	Evidence       modes.Evidence
+	Code           string         `json:"code"`
+	Key            Key            `json:"key,omitempty"`            // the key it concerns, if any
+	Message        string         `json:"message"`                  // what happens, in plain words
+	Recommendation string         `json:"recommendation,omitempty"` // what to do instead, if anything
+	Evidence       modes.Evidence `json:"evidence"`
 }
 
 // Result is the effective config of one torch.compile call. It is immutable.
@@ -202,6 +203,17 @@ type Result struct {
 
 	index    map[Key]int
 	keyNames []Key
+	env      map[string]string // the environment at import
+}
+
+// Getenv returns the value of the environment variable name as the request's
+// environment holds it ("" when unset): variables outside the Inductor config, such as
+// PYTORCH_CUDA_ALLOC_CONF, are read by the planner through it.
+func (r *Result) Getenv(name string) string {
+	if r == nil {
+		return ""
+	}
+	return r.env[name]
 }
 
 // baseline is every key's clean default and its origin, in key order.
@@ -550,6 +562,7 @@ func (r *Resolver) Resolve(req Request) (*Result, error) {
 
 	// (4) Import: every default under the environment, in the order config.py runs.
 	env := envMap(req.Env)
+	res.env = env
 	res.base, res.keyNames = r.clean, r.known
 	if req.Host != (Host{}) {
 		res.base = r.baseline(req.Host)

@@ -411,7 +411,7 @@ func pyStrRepr(s string) string {
 	return b.String()
 }
 
-// MarshalJSON encodes v as the JSON contract of examples/plan and the dumps do: None,
+// MarshalJSON encodes v as the JSON contract of examples/compilemode and the dumps do: None,
 // bools, ints and strings as themselves, finite floats as numbers, lists and tuples as
 // arrays, dicts with string keys as objects (in order), anything else as
 // {"repr": "<Python repr>"}.

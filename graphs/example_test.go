@@ -2,6 +2,7 @@ package graphs_test
 
 import (
 	"fmt"
+	"strings"
 
 	"github.com/compilemode/compilemode/config"
 	"github.com/compilemode/compilemode/graphs"
@@ -30,4 +31,55 @@ func ExampleBuild() {
 	// 2.11 cuda:1 fail AssertionError race=true
 	// 2.14 cuda:0 capture  race=false
 	// 2.14 cuda:1 capture  race=false
+}
+
+// The drafters case through the entry point: two devices, one user thread each,
+// reduce-overhead on 2.11. One device captures, the other dies with PyTorch's bare
+// AssertionError (which one is a race).
+func ExampleCheck() {
+	mode := "reduce-overhead"
+	rep, err := graphs.Check(&graphs.Scenario{
+		Torch:    "2.11",
+		Mode:     &mode,
+		Workload: graphs.Workload{Devices: 2, Threads: graphs.PerDevice},
+	})
+	if err != nil {
+		fmt.Println(err) // a scenario that cannot be used
+		return
+	}
+	for _, d := range rep.CUDAGraphs.Devices {
+		fmt.Println(strings.TrimSpace(fmt.Sprintf("cuda:%d %s race=%v %s", d.Device, d.Outcome, d.Race, d.Exception)))
+	}
+	fmt.Println("exit:", rep.Exit, rep.Exit.Code())
+	fmt.Println("first warning:", rep.Warnings[0].Code)
+	// Output:
+	// cuda:0 capture race=true
+	// cuda:1 fail race=true AssertionError
+	// exit: raises 1
+	// first warning: trees-user-thread-tls
+}
+
+// Resolving effective options in unit tests: a training tool asserts, in its own
+// go test, that the compile settings it ships will compile and capture on the release
+// it pins. Here the settings mix a mode and an options dict, which torch.compile
+// refuses; the test would fail with PyTorch's exact message.
+func ExampleCheck_unitTest() {
+	mode := "max-autotune"
+	rep, err := graphs.Check(&graphs.Scenario{
+		Torch:   "2.11",
+		Mode:    &mode,
+		Options: []byte(`{"triton.cudagraphs": false}`),
+	})
+	if err != nil {
+		fmt.Println("unusable settings:", err)
+		return
+	}
+	if rep.Exit != graphs.Compiles {
+		// In a test: t.Fatalf("torch.compile would raise %s: %s", …)
+		fmt.Printf("torch.compile would raise %s: %s\n", rep.Error.Exception, rep.Error.Message)
+		return
+	}
+	fmt.Println("compiles")
+	// Output:
+	// torch.compile would raise RuntimeError: Either mode or options can be specified, but both can't be specified at the same time.
 }

@@ -5,7 +5,7 @@ import "github.com/compilemode/compilemode/config"
 // Outcome is what PyTorch does with CUDA graphs for one device and thread.
 type Outcome string
 
-// The outcomes of a plan. Their text forms are the JSON contract of examples/plan.
+// The outcomes of a plan. Their text forms are the JSON contract of examples/compilemode.
 const (
 	// Capture: every graph partition is cudagraphable and is captured and replayed
 	// (2.11 logs "Created 1 graph partitions: 1 cudagraphable, 0 non-cudagraphable").

@@ -9,7 +9,7 @@ import (
 )
 
 // DevicePlan is what PyTorch does for one device and thread. Its JSON names are the
-// contract of examples/plan ("cudagraphs.devices").
+// contract of examples/compilemode ("cudagraphs.devices").
 type DevicePlan struct {
 	Device         int            `json:"device"`
 	Thread         string         `json:"thread"`
@@ -81,12 +81,18 @@ func concurrentCallerErrors() []string {
 	}
 }
 
-// Build plans res (a successful resolution) for workload w. It returns a
+// Build plans res (a successful resolution) for workload w. A workload with no
+// Allocator takes it from the request's environment ([AllocatorFromEnv]). It returns a
 // *WorkloadError for a workload that does not normalize, and an error when res holds a
 // failed resolution (there is nothing to plan: torch.compile raises first).
 func Build(res *config.Result, w Workload) (*Plan, error) {
 	if res == nil || res.Err != nil || res.Len() == 0 {
 		return nil, fmt.Errorf("graphs: no plan for a failed resolution")
+	}
+	if w.Allocator == "" {
+		// The allocator is the environment's, as PyTorch reads it at the first CUDA
+		// allocation (PYTORCH_CUDA_ALLOC_CONF, PYTORCH_NO_CUDA_MEMORY_CACHING).
+		w.Allocator = AllocatorFromEnv(res.Getenv)
 	}
 	w, err := w.Normalize()
 	if err != nil {

@@ -1,6 +1,7 @@
 package graphs
 
 import (
+	"bytes"
 	"encoding/json"
 	"os"
 	"path/filepath"
@@ -100,73 +101,76 @@ func plan(t *testing.T, v modes.Version, req config.Request, w Workload) *Plan {
 
 var v211 = modes.Version{Major: 2, Minor: 11}
 
+// measuredCase is one file under testdata/scenarios/measured-2.11: a scenario, the
+// 2.11 measurements it reproduces and the plan they showed.
+type measuredCase struct {
+	Measured []string   `json:"measured"` // scenario names in testdata/torch/2.11/*_scenarios.json
+	Reason   string     `json:"reason"`
+	Scenario Scenario   `json:"scenario"`
+	Want     []wantPlan `json:"want"`
+	Warnings []string   `json:"warnings"`
+}
+
+type wantPlan struct {
+	Device         int            `json:"device"`
+	Outcome        Outcome        `json:"outcome"`
+	Implementation Implementation `json:"implementation"`
+	Exception      string         `json:"exception,omitempty"`
+}
+
+// loadMeasuredCases reads every case file; name is the file's base name.
+func loadMeasuredCases(t *testing.T) map[string]measuredCase {
+	t.Helper()
+	files, err := filepath.Glob(filepath.Join("..", "testdata", "scenarios", "measured-2.11", "*.json"))
+	if err != nil || len(files) == 0 {
+		t.Fatalf("no case files: %v", err)
+	}
+	out := map[string]measuredCase{}
+	for _, f := range files {
+		data, err := os.ReadFile(f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var c measuredCase
+		dec := json.NewDecoder(bytes.NewReader(data))
+		dec.DisallowUnknownFields()
+		if err := dec.Decode(&c); err != nil {
+			t.Fatalf("%s: %v", f, err)
+		}
+		out[strings.TrimSuffix(filepath.Base(f), ".json")] = c
+	}
+	return out
+}
+
 // TestMeasured211 reproduces every outcome and message measured on 2.11
-// (testdata/torch/2.11/seed_scenarios.json and measured_scenarios.json).
+// (testdata/torch/2.11/seed_scenarios.json and measured_scenarios.json), through the
+// library's entry point, Check.
 func TestMeasured211(t *testing.T) {
 	t.Parallel()
 	ms := loadMeasured(t)
-	ro := strp("reduce-overhead")
-	trees := CUDAGraphTrees
-	tests := []struct {
-		scenarios []string
-		req       config.Request
-		w         Workload
-		want      []outcomeView
-		warnings  []string
-		reason    string
-	}{
-		{[]string{"ro_main"}, config.Request{Mode: ro}, Workload{}, []outcomeView{{0, Capture, trees, ""}}, nil, "main thread records a tree"},
-		{[]string{"ro_thread", "ro_single_thread"}, config.Request{Mode: ro}, Workload{Threads: OneThread}, []outcomeView{{0, Capture, trees, ""}}, nil, "the first thread to use trees initialises them"},
-		{[]string{"ro_thread_trees_off"}, config.Request{Mode: ro, Globals: set(t, "triton.cudagraph_trees=False")}, Workload{Threads: OneThread}, []outcomeView{{0, Capture, Legacy, ""}}, nil, "legacy in a thread"},
-		{[]string{"ro_main_trees_off_move_param", "legacy_param_moves_rerun"}, config.Request{Mode: ro, Globals: set(t, "triton.cudagraph_trees=False")}, Workload{MovingStaticInputs: true}, []outcomeView{{0, Fail, Legacy, "AssertionError"}}, []string{"legacy-static-input-moved"}, "bare data_ptr assertion"},
-		{[]string{"ro_main_trees_on_move_param", "trees_param_moves_rerun"}, config.Request{Mode: ro}, Workload{MovingStaticInputs: true}, []outcomeView{{0, Capture, trees, ""}}, nil, "trees re-record"},
-		{[]string{"mancg_thread"}, config.Request{Mode: strp("max-autotune-no-cudagraphs")}, Workload{Threads: OneThread}, []outcomeView{{0, Skip, None, ""}}, nil, "no cudagraphs"},
-		{[]string{"default_thread"}, config.Request{}, Workload{Threads: OneThread}, []outcomeView{{0, Skip, None, ""}}, nil, "no cudagraphs"},
-		{[]string{"ro_env_cudagraphs_default"}, config.Request{Env: func() []string { return []string{"TORCHINDUCTOR_CUDAGRAPHS=1"} }}, Workload{}, []outcomeView{{0, Capture, trees, ""}}, nil, "env turns graphs on"},
-		{[]string{"thread_per_device_ro", "ro_thread_per_device_rerun", "ro_thread_per_device"}, config.Request{Mode: ro}, Workload{Devices: 2, Threads: PerDevice}, []outcomeView{{0, Capture, trees, ""}, {1, Fail, trees, "AssertionError"}}, []string{"trees-user-thread-tls"}, "first recorder survives"},
-		{[]string{"opts_cg_thread_per_device"}, config.Request{Options: lit(t, `{"triton.cudagraphs": True}`)}, Workload{Devices: 2, Threads: PerDevice}, []outcomeView{{0, Capture, trees, ""}, {1, Fail, trees, "AssertionError"}}, []string{"trees-user-thread-tls"}, "options too"},
-		{[]string{"env_cg_thread_per_device"}, config.Request{Env: func() []string { return []string{"TORCHINDUCTOR_CUDAGRAPHS=1"} }}, Workload{Devices: 2, Threads: PerDevice}, []outcomeView{{0, Capture, trees, ""}, {1, Fail, trees, "AssertionError"}}, []string{"trees-user-thread-tls"}, "env too"},
-		{[]string{"thread_per_device_ro_trees_off"}, config.Request{Mode: ro, Globals: set(t, "triton.cudagraph_trees=False")}, Workload{Devices: 2, Threads: PerDevice}, []outcomeView{{0, Capture, Legacy, ""}, {1, Capture, Legacy, ""}}, []string{"trees-flag-does-not-disable-cudagraphs"}, "legacy has no thread-local state; the trees-flag fix is amended for threads"},
-		{[]string{"thread_per_device_ma_nocg"}, config.Request{Mode: strp("max-autotune-no-cudagraphs")}, Workload{Devices: 2, Threads: PerDevice}, []outcomeView{{0, Skip, None, ""}, {1, Skip, None, ""}}, nil, "the working answer"},
-		{[]string{"thread_per_device_default_static"}, config.Request{Dynamic: new(bool)}, Workload{Devices: 2, Threads: PerDevice}, []outcomeView{{0, Skip, None, ""}, {1, Skip, None, ""}}, nil, "dynamic=False, no reduce-overhead"},
-		{[]string{"ro_cpu_scalar"}, config.Request{Mode: ro}, Workload{CPUInputs: true}, []outcomeView{{0, Partitioned, trees, ""}}, nil, "graph partitioning captures the CUDA part"},
-		{[]string{"ro_cpu_scalar_partition_off"}, config.Request{Mode: ro, Globals: set(t, "graph_partition=False")}, Workload{CPUInputs: true}, []outcomeView{{0, Skip, trees, ""}}, nil, "doubled prefix message"},
-		{[]string{"ro_cpu_scalar_or_error"}, config.Request{Mode: ro, Env: func() []string { return []string{"TORCHINDUCTOR_CUDAGRAPH_OR_ERROR=1"} }}, Workload{CPUInputs: true}, []outcomeView{{0, Partitioned, trees, ""}}, nil, "partitioned is no skip: no error"},
-		{[]string{"ro_mut_input"}, config.Request{Mode: ro}, Workload{MutatedInputs: InputMutation}, []outcomeView{{0, Skip, trees, ""}}, nil, "trees run it eagerly"},
-		{[]string{"ro_mut_input_partition_off"}, config.Request{Mode: ro, Globals: set(t, "graph_partition=False")}, Workload{MutatedInputs: InputMutation}, []outcomeView{{0, Skip, trees, ""}}, nil, "same without partitions"},
-		{[]string{"ro_mut_input_legacy"}, config.Request{Mode: ro, Globals: set(t, "triton.cudagraph_trees=False")}, Workload{MutatedInputs: InputMutation}, []outcomeView{{0, Capture, Legacy, ""}}, []string{"legacy-mutated-input"}, "legacy captures it (no skip measured)"},
-		{[]string{"ro_dynamic_shapes"}, config.Request{Mode: ro}, Workload{DynamicShapes: true, DistinctSizes: 5}, []outcomeView{{0, Capture, trees, ""}}, nil, "one recording per size after the first, static one"},
-		{[]string{"ro_dynamic_true"}, config.Request{Mode: ro, Dynamic: boolp(true)}, Workload{DynamicShapes: true, DistinctSizes: 5}, []outcomeView{{0, Capture, trees, ""}}, nil, "dynamic=True: symbolic from the first call"},
-		{[]string{"ro_dynamic_shapes"}, config.Request{Mode: ro}, Workload{DynamicShapes: true, DistinctSizes: 9}, []outcomeView{{0, Capture, trees, ""}}, []string{"dynamic-shape-rerecord"}, "more sizes than the warn limit (8 on 2.11)"},
-		{[]string{"ro_dynamic_true_skip"}, config.Request{Mode: ro, Dynamic: boolp(true), Globals: set(t, "triton.cudagraph_skip_dynamic_graphs=True")}, Workload{DynamicShapes: true}, []outcomeView{{0, Skip, trees, ""}}, nil, "partition makes it non-cudagraphable"},
-		{[]string{"ro_dynamic_true_skip_partition_off"}, config.Request{Mode: ro, Dynamic: boolp(true), Globals: set(t, "triton.cudagraph_skip_dynamic_graphs=True", "graph_partition=False")}, Workload{DynamicShapes: true}, []outcomeView{{0, Skip, trees, ""}}, nil, "lowering-time skip"},
-		{[]string{"ro_callers16"}, config.Request{Mode: ro}, Workload{Threads: Callers, Callers: 16}, []outcomeView{{0, Capture, trees, ""}, {0, Fail, trees, "RuntimeError"}}, []string{"trees-concurrent-callers"}, "concurrent callers race in the tree manager"},
-		{[]string{"ro_callers16_legacy"}, config.Request{Mode: ro, Globals: set(t, "triton.cudagraph_trees=False")}, Workload{Threads: Callers, Callers: 16}, []outcomeView{{0, Capture, Legacy, ""}, {0, Capture, Legacy, ""}}, []string{"trees-flag-does-not-disable-cudagraphs", "legacy-concurrent-callers"}, "no error, silent sharing"},
-		{[]string{"ro_two_devices"}, config.Request{Mode: ro}, Workload{Devices: 2, SpanDevices: true}, []outcomeView{{0, Skip, trees, ""}, {1, Skip, trees, ""}}, nil, "multiple devices"},
-		{[]string{"ro_two_devices_legacy"}, config.Request{Mode: ro, Globals: set(t, "triton.cudagraph_trees=False")}, Workload{Devices: 2, SpanDevices: true}, []outcomeView{{0, Skip, Legacy, ""}, {1, Skip, Legacy, ""}}, nil, "multiple devices, legacy too"},
-		{[]string{"ro_async_alloc"}, config.Request{Mode: ro}, Workload{Allocator: "cudaMallocAsync"}, []outcomeView{{0, Fail, trees, "RuntimeError"}}, []string{"allocator-incompatible"}, "checkPoolLiveAllocations"},
-		{[]string{"legacy_async_alloc"}, config.Request{Mode: ro, Globals: set(t, "triton.cudagraph_trees=False")}, Workload{Allocator: "cudaMallocAsync"}, []outcomeView{{0, Fail, Legacy, "c10::AcceleratorError (process aborted)"}}, []string{"trees-flag-does-not-disable-cudagraphs", "allocator-incompatible"}, "the process aborts"},
-		{[]string{"opts_guard_filter_fn"}, config.Request{Options: lit(t, `{"guard_filter_fn": None}`)}, Workload{}, []outcomeView{{0, Skip, None, ""}}, nil, "guard_filter_fn is taken out of options (measured on 2.11)"},
-		{[]string{"ro_index_put"}, config.Request{Mode: ro}, Workload{}, []outcomeView{{0, Capture, trees, ""}}, nil, "index_put_ with accumulate is captured on 2.11"},
-		{[]string{"ro_incompat_op"}, config.Request{Mode: ro}, Workload{}, []outcomeView{{0, Capture, trees, ""}}, nil, "torch.multinomial, reported incompatible in 2.1-era logs, is captured on 2.11"},
-		{[]string{"ro_incompat_op_partition_off"}, config.Request{Mode: ro, Globals: set(t, "graph_partition=False")}, Workload{}, []outcomeView{{0, Capture, trees, ""}}, nil, "captured without partitions too"},
-		{[]string{"ro_compile_disable_env"}, config.Request{Mode: ro, Env: func() []string { return []string{"TORCH_COMPILE_DISABLE=1"} }}, Workload{}, []outcomeView{{0, Skip, None, ""}}, nil, "nothing is compiled"},
-		{[]string{"ro_dynamic_true_skip_partition_off_static_shapes"}, config.Request{Mode: ro, Dynamic: boolp(true), Globals: set(t, "triton.cudagraph_skip_dynamic_graphs=True", "graph_partition=False")}, Workload{}, []outcomeView{{0, Skip, trees, ""}}, nil, "dynamic=True is symbolic from the first call"},
-		{[]string{"opts_guard_filter_fn_with_key"}, config.Request{Options: lit(t, `{"guard_filter_fn": None, "max_autotune": False}`)}, Workload{}, []outcomeView{{0, Skip, None, ""}}, nil, "guard_filter_fn beside an Inductor key"},
-		{[]string{"cgbackend_main"}, config.Request{Backend: "cudagraphs"}, Workload{}, []outcomeView{{0, Capture, trees, ""}}, nil, "the cudagraphs backend uses trees"},
-		{[]string{"cgbackend_mode"}, config.Request{Backend: "cudagraphs", Mode: ro}, Workload{}, []outcomeView{{0, Fail, trees, "BackendCompilerFailed"}}, nil, "takes no mode kwarg"},
-		{[]string{"cgbackend_thread_per_device"}, config.Request{Backend: "cudagraphs"}, Workload{Devices: 2, Threads: PerDevice}, []outcomeView{{0, Capture, trees, ""}, {1, Fail, trees, "AssertionError"}}, []string{"trees-user-thread-tls"}, "trees' thread-local state"},
-	}
-	for _, tc := range tests {
-		t.Run(tc.scenarios[0], func(t *testing.T) {
-			p := plan(t, v211, tc.req, tc.w)
-			checkPlan(t, p, tc.want, tc.warnings, tc.reason)
-			for _, name := range tc.scenarios {
-				m, ok := ms[name]
+	for name, tc := range loadMeasuredCases(t) {
+		t.Run(name, func(t *testing.T) {
+			rep, err := Check(&tc.Scenario)
+			if err != nil {
+				t.Fatalf("Check: %v", err)
+			}
+			if rep.Plan == nil {
+				t.Fatalf("no plan: %+v", rep.Error)
+			}
+			var want []outcomeView
+			for _, w := range tc.Want {
+				want = append(want, outcomeView{w.Device, w.Outcome, w.Implementation, w.Exception})
+			}
+			if len(tc.Warnings) == 0 {
+				tc.Warnings = nil
+			}
+			checkPlan(t, rep.Plan, want, tc.Warnings, tc.Reason)
+			for _, m := range tc.Measured {
+				got, ok := ms[m]
 				if !ok {
-					t.Fatalf("scenario %s not in testdata", name)
+					t.Fatalf("scenario %s not in testdata", m)
 				}
-				checkMessages(t, name, m, p)
+				checkMessages(t, m, got, rep.Plan)
 			}
 		})
 	}
@@ -175,16 +179,18 @@ func TestMeasured211(t *testing.T) {
 func boolp(b bool) *bool { return &b }
 
 // TestEveryMeasurementCovered: every scenario in testdata/torch/2.11 is reproduced by a
-// case of TestMeasured211 (its source lists them; a new measurement needs a case).
+// case file of TestMeasured211 (a new measurement needs a case).
 func TestEveryMeasurementCovered(t *testing.T) {
 	t.Parallel()
-	src, err := os.ReadFile("plan_test.go")
-	if err != nil {
-		t.Fatal(err)
+	covered := map[string]bool{}
+	for _, c := range loadMeasuredCases(t) {
+		for _, m := range c.Measured {
+			covered[m] = true
+		}
 	}
 	for name := range loadMeasured(t) {
-		if !strings.Contains(string(src), `"`+name+`"`) {
-			t.Errorf("measured scenario %s has no test case", name)
+		if !covered[name] {
+			t.Errorf("measured scenario %s has no case under testdata/scenarios/measured-2.11", name)
 		}
 	}
 }

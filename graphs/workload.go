@@ -190,9 +190,11 @@ func AllocatorFromConf(conf string) string {
 // MaxScenarioBytes bounds a scenario file, in bytes.
 const MaxScenarioBytes = 1 << 20
 
-// Scenario is a JSON scenario file (-scenario FILE): a torch.compile call and the
-// workload it runs in. Every field is optional; command-line flags given explicitly
-// override it.
+// Scenario is one question: a torch.compile call, what surrounds it (globals, the
+// environment) and the workload it runs in. It is also the JSON scenario file
+// (-scenario FILE). Every field is optional; the zero Scenario is torch.compile(model)
+// on the latest release in a clean environment. [Check] answers it. Env is the whole
+// environment the process would have: nothing is read from the process.
 type Scenario struct {
 	Torch    string            `json:"torch,omitempty"`
 	Mode     *string           `json:"mode,omitempty"`
@@ -202,6 +204,10 @@ type Scenario struct {
 	Backend  string            `json:"backend,omitempty"`
 	Dynamic  *bool             `json:"dynamic,omitempty"`
 	Workload Workload          `json:"workload"`
+	// Schema, when not nil, is resolved against instead of the release's built-in
+	// schema (a schema the user's own PyTorch wrote, read with config.LoadSchema).
+	// Scenario files cannot set it.
+	Schema *config.Schema `json:"-"`
 }
 
 // ParsedOptions returns the scenario's options: a JSON object, or a JSON string

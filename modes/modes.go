@@ -26,7 +26,7 @@ const (
 // Evidence says how a fact is known.
 type Evidence string
 
-// The kinds of evidence. Their text forms are the JSON contract of examples/plan.
+// The kinds of evidence. Their text forms are the JSON contract of examples/compilemode.
 const (
 	// Measured: printed by that release on a real machine (2.11.0+cu130 on an H200).
 	Measured Evidence = "measured"

@@ -13,7 +13,6 @@ package main
 
 import (
 	"context"
-	"errors"
 	"flag"
 	"fmt"
 	"io"
@@ -21,7 +20,6 @@ import (
 	"strings"
 	"text/tabwriter"
 
-	"github.com/compilemode/compilemode/config"
 	"github.com/compilemode/compilemode/examples/internal/cliflags"
 	"github.com/compilemode/compilemode/graphs"
 )
@@ -57,29 +55,24 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer, environ f
 		n = 2
 	}
 
-	b, err := compile.Build(given, nil, environ)
+	sc, err := compile.Scenario(given, nil, environ)
 	if err != nil {
 		fmt.Fprintf(stderr, "drafters: %v\n", err)
 		return 2
 	}
-	res, rerr := b.Resolver.Resolve(b.Request)
-	fmt.Fprintf(stdout, "PyTorch %s plan: %d drafters, one threading.Thread per GPU, each compiling its own function\n", res.Torch, n)
+	sc.Workload = graphs.Workload{Devices: n, Threads: graphs.PerDevice}
+	rep, err := graphs.Check(sc)
+	if err != nil {
+		fmt.Fprintf(stderr, "drafters: %v\n", err)
+		return 2
+	}
+	fmt.Fprintf(stdout, "PyTorch %s plan: %d drafters, one threading.Thread per GPU, each compiling its own function\n", rep.Torch, n)
 	useGraph := map[int]bool{}
-	if rerr != nil {
-		var pe config.PythonError
-		if !errors.As(rerr, &pe) {
-			fmt.Fprintf(stderr, "drafters: %v\n", rerr)
-			return 2
-		}
-		fmt.Fprintf(stdout, "  torch.compile raises %s: %s\n", pe.Exception(), cliflags.Cut(pe.Message(), 300))
+	if rep.Error != nil {
+		fmt.Fprintf(stdout, "  torch.compile raises %s: %s\n", rep.Error.Exception, cliflags.Cut(rep.Error.Message, 300))
 	} else {
-		plan, err := graphs.Build(res, graphs.Workload{Devices: n, Threads: graphs.PerDevice, Allocator: graphs.AllocatorFromEnv(func(name string) string { return cliflags.LookupEnv(b.Env, name) })})
-		if err != nil {
-			fmt.Fprintf(stderr, "drafters: %v\n", err)
-			return 2
-		}
-		writePlan(stdout, res, plan)
-		for _, d := range plan.Devices {
+		writePlan(stdout, rep)
+		for _, d := range rep.CUDAGraphs.Devices {
 			// The Go backend replays where PyTorch would capture. A device that PyTorch
 			// loses only to cudagraph trees' thread-local state (a race between Python
 			// threads) replays too: each Go worker owns a locked OS thread and captures in
@@ -132,10 +125,10 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer, environ f
 	return 0
 }
 
-func writePlan(w io.Writer, res *config.Result, plan *graphs.Plan) {
+func writePlan(w io.Writer, rep *graphs.Report) {
 	tw := tabwriter.NewWriter(w, 2, 4, 2, ' ', 0)
 	fmt.Fprintln(tw, "  DEVICE\tOUTCOME\tIMPLEMENTATION\tREASON")
-	for _, d := range plan.Devices {
+	for _, d := range rep.CUDAGraphs.Devices {
 		out := string(d.Outcome)
 		if d.Race {
 			out += " (race)"
@@ -143,10 +136,10 @@ func writePlan(w io.Writer, res *config.Result, plan *graphs.Plan) {
 		fmt.Fprintf(tw, "  cuda:%d\t%s\t%s\t%s\n", d.Device, out, d.Implementation, d.Reason)
 	}
 	tw.Flush()
-	for _, d := range plan.Devices {
+	for _, d := range rep.CUDAGraphs.Devices {
 		if d.Outcome == graphs.Fail {
 			fmt.Fprintf(w, "  cuda:%d raises %s: %s\n", d.Device, d.Exception, strings.ReplaceAll(d.Message, "\n", "\n    "))
 		}
 	}
-	cliflags.WriteWarnings(w, graphs.MergeWarnings(res.Warnings, plan.Warnings), false)
+	cliflags.WriteWarnings(w, rep.Warnings, false)
 }

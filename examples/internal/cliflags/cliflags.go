@@ -4,6 +4,7 @@
 package cliflags
 
 import (
+	"encoding/json"
 	"errors"
 	"flag"
 	"fmt"
@@ -74,133 +75,127 @@ func (c *Compile) Register(fs *flag.FlagSet) {
 	fs.Var(&c.Dynamic, "dynamic", "torch.compile dynamic argument `BOOL`: true or false (default None)")
 }
 
-// Built is what the flags describe.
-type Built struct {
-	Resolver *config.Resolver
-	Request  config.Request
-	Env      []string // the environment the request sees, NAME=VALUE, later entries win
-}
-
-// Build turns the flags into a resolver and a request. given names the flags set
-// explicitly; sc (may be nil) supplies values for the flags not given.
-func (c *Compile) Build(given map[string]bool, sc *graphs.Scenario, environ func() []string) (*Built, error) {
-	fromFile := func(name string) bool { return sc != nil && !given[name] }
-	torch := c.Torch.Value
-	if fromFile("torch") && sc.Torch != "" {
-		torch = sc.Torch
+// Scenario returns the scenario the flags describe: sc (may be nil: the zero
+// Scenario) with the flags given explicitly written over it. -set and -env add to the
+// scenario's assignments and environment (the command line's run after the file's);
+// the process environment (environ, unless -no-env) comes first, so that the file's
+// env and -env beat it. Only the command line's syntax is checked here (flag values,
+// files); graphs.Check validates the scenario itself.
+func (c *Compile) Scenario(given map[string]bool, sc *graphs.Scenario, environ func() []string) (*graphs.Scenario, error) {
+	out := graphs.Scenario{}
+	if sc != nil {
+		out = *sc
+		out.Set = slices.Clone(sc.Set)
 	}
-	v, err := modes.ParseVersion(torch)
-	if err != nil {
+	if given["torch"] || out.Torch == "" {
+		out.Torch = c.Torch.Value
+	}
+	if err := c.schema(given, &out); err != nil {
 		return nil, err
 	}
-	b := &Built{}
-	if given["schema"] && c.Schema.Value == "" {
-		return nil, fmt.Errorf("-schema: empty file name")
+	if given["backend"] || out.Backend == "" {
+		out.Backend = c.Backend.Value
 	}
-	if c.Schema.Value != "" {
-		f, err := os.Open(c.Schema.Value)
-		if err != nil {
-			return nil, err
-		}
-		s, err := config.LoadSchema(c.Schema.Value, f)
-		f.Close()
-		if err != nil {
-			return nil, err
-		}
-		if given["torch"] && s.Version != v {
-			return nil, fmt.Errorf("-torch %s but the schema %s describes torch %s", v, c.Schema.Value, s.Torch)
-		}
-		b.Resolver, err = config.NewResolverFromSchema(s)
-		if err != nil {
-			return nil, err
-		}
-	} else if b.Resolver, err = config.NewResolver(v); err != nil {
-		return nil, err
-	}
-
-	req := &b.Request
-	req.Backend = c.Backend.Value
-	if fromFile("backend") && sc.Backend != "" {
-		req.Backend = sc.Backend
-	}
-	if req.Backend == "" {
+	if given["backend"] && c.Backend.Value == "" {
 		return nil, fmt.Errorf("-backend: empty name (torch.compile would raise InvalidBackend: Invalid backend: '', see `torch._dynamo.list_backends()` for available backends.)")
 	}
 	if given["mode"] {
 		m := c.Mode.Value
-		req.Mode = &m
-	} else if sc != nil && sc.Mode != nil {
-		req.Mode = sc.Mode
+		out.Mode = &m
 	}
-	switch {
-	case given["options"]:
-		src := c.Options.Value
-		if name, ok := strings.CutPrefix(src, "@"); ok {
-			data, err := readLimited(name, MaxOptionsFileBytes)
-			if err != nil {
-				return nil, fmt.Errorf("-options %s: %w", src, err)
-			}
-			src = string(data)
-		}
-		o, err := config.ParseOptions(src)
-		if err != nil {
-			return nil, fmt.Errorf("-options: %w", err)
-		}
-		req.Options = &o
-	case sc != nil && len(sc.Options) > 0:
-		o, err := sc.ParsedOptions()
+	if given["options"] {
+		raw, err := c.options()
 		if err != nil {
 			return nil, err
 		}
-		req.Options = &o
+		out.Options = raw
 	}
-	// The scenario's assignments run first, the command line's after them (the last
-	// assignment to a key wins, as in Python); -env likewise adds to the scenario's env.
-	var sets []string
-	if sc != nil {
-		sets = append(sets, sc.Set...)
+	out.Set = append(out.Set, c.Sets...)
+	env, err := c.environment(sc, environ)
+	if err != nil {
+		return nil, err
 	}
-	sets = append(sets, c.Sets...)
-	for _, s := range sets {
-		a, err := config.ParseAssignment(s)
+	out.Env = env
+	if given["dynamic"] {
+		switch c.Dynamic.Value {
+		case "true", "True":
+			out.Dynamic = ptr(true)
+		case "false", "False":
+			out.Dynamic = ptr(false)
+		default:
+			return nil, fmt.Errorf("-dynamic %q: want true or false", c.Dynamic.Value)
+		}
+	}
+	return &out, nil
+}
+
+func ptr[T any](v T) *T { return &v }
+
+// schema loads -schema FILE into the scenario.
+func (c *Compile) schema(given map[string]bool, out *graphs.Scenario) error {
+	if given["schema"] && c.Schema.Value == "" {
+		return fmt.Errorf("-schema: empty file name")
+	}
+	if c.Schema.Value == "" {
+		return nil
+	}
+	f, err := os.Open(c.Schema.Value)
+	if err != nil {
+		return err
+	}
+	defer f.Close()
+	s, err := config.LoadSchema(c.Schema.Value, f)
+	if err != nil {
+		return err
+	}
+	out.Schema = s
+	if !given["torch"] {
+		out.Torch = ""
+	}
+	return nil
+}
+
+// options returns -options (a literal, or @FILE holding one) as the scenario holds
+// options: a JSON string with the Python literal.
+func (c *Compile) options() (json.RawMessage, error) {
+	src := c.Options.Value
+	if name, ok := strings.CutPrefix(src, "@"); ok {
+		data, err := readLimited(name, MaxOptionsFileBytes)
 		if err != nil {
-			return nil, fmt.Errorf("-set: %w", err)
+			return nil, fmt.Errorf("-options %s: %w", src, err)
 		}
-		req.Globals = append(req.Globals, a)
+		src = string(data)
 	}
+	if _, err := config.ParseOptions(src); err != nil {
+		return nil, fmt.Errorf("-options: %w", err)
+	}
+	return json.Marshal(src)
+}
+
+// environment merges the process environment (unless -no-env), the scenario's and
+// -env, later ones winning.
+func (c *Compile) environment(sc *graphs.Scenario, environ func() []string) (map[string]string, error) {
+	env := map[string]string{}
 	if !c.NoEnv && environ != nil {
-		b.Env = append(b.Env, environ()...)
+		for _, kv := range environ() {
+			// A process variable no -env could set (no name, a NUL) cannot be one
+			// PyTorch reads: it is left out rather than refused.
+			if name, val, err := config.ParseEnvAssignment(kv); err == nil {
+				env[name] = val
+			}
+		}
 	}
 	if sc != nil {
-		for _, k := range slices.Sorted(maps.Keys(sc.Env)) {
-			b.Env = append(b.Env, k+"="+sc.Env[k])
-		}
+		maps.Copy(env, sc.Env)
 	}
 	for _, e := range c.Envs {
 		name, val, err := config.ParseEnvAssignment(e)
 		if err != nil {
 			return nil, fmt.Errorf("-env: %w", err)
 		}
-		b.Env = append(b.Env, name+"="+val)
+		env[name] = val
 	}
-	env := b.Env
-	req.Env = func() []string { return env }
-	dyn := c.Dynamic.Value
-	if fromFile("dynamic") && sc.Dynamic != nil {
-		dyn = fmt.Sprint(*sc.Dynamic)
-	}
-	switch dyn {
-	case "":
-	case "true", "True":
-		t := true
-		req.Dynamic = &t
-	case "false", "False":
-		f := false
-		req.Dynamic = &f
-	default:
-		return nil, fmt.Errorf("-dynamic %q: want true or false", dyn)
-	}
-	return b, nil
+	return env, nil
 }
 
 // readLimited reads a file of at most limit bytes.
@@ -218,17 +213,6 @@ func readLimited(name string, limit int64) ([]byte, error) {
 		return nil, fmt.Errorf("larger than %d bytes", limit)
 	}
 	return data, nil
-}
-
-// LookupEnv returns the last value of name in env ("" if unset).
-func LookupEnv(env []string, name string) string {
-	val := ""
-	for _, kv := range env {
-		if k, v, ok := strings.Cut(kv, "="); ok && k == name {
-			val = v
-		}
-	}
-	return val
 }
 
 // Parse parses args with fs, printing the full flag list only for -h, and returns the

@@ -1,0 +1,166 @@
+// Command compilemode tells what torch.compile(mode=…, options=…) will really do: the
+// effective Inductor config with the source of every value, the error PyTorch would
+// raise, and the per-device CUDA-graph plan for a workload, for PyTorch 2.1–2.14.
+//
+//	compilemode -mode reduce-overhead -set triton.cudagraph_trees=False -json
+//	compilemode -mode reduce-overhead -devices 2 -threads per-device
+//
+// The command only turns its flags into a graphs.Scenario, calls graphs.Check and
+// prints the report; every decision is the library's.
+//
+// Exit status: 0 when PyTorch would compile and run; 1 when torch.compile or the
+// first call would raise on some device (the report is still printed); 2 for unusable
+// flags or files.
+package main
+
+import (
+	"encoding/json"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+
+	"github.com/compilemode/compilemode/examples/internal/cliflags"
+	"github.com/compilemode/compilemode/graphs"
+)
+
+func main() {
+	os.Exit(run(os.Args[1:], os.Stdout, os.Stderr, os.Environ))
+}
+
+type cli struct {
+	compile                                                             cliflags.Compile
+	scenario, threads, mutated, incompatibleOp                          cliflags.Once
+	all, asJSON                                                         bool
+	devices, callers, sizes                                             int
+	spanDevices, cpuScalar, dynamicShapes, moving, nonTensor, coldStart bool
+	given                                                               map[string]bool
+}
+
+func run(args []string, stdout, stderr io.Writer, environ func() []string) int {
+	fs := flag.NewFlagSet("compilemode", flag.ContinueOnError)
+	var c cli
+	c.compile.Register(fs)
+	fs.BoolVar(&c.all, "all", false, "text output lists every key, not only changed ones")
+	fs.BoolVar(&c.asJSON, "json", false, "print the JSON report (format compilemode-report/1)")
+	fs.Var(&c.scenario, "scenario", "JSON scenario `FILE`: compile call and workload (flags given explicitly win)")
+	fs.IntVar(&c.devices, "devices", 1, "number of CUDA devices, one compiled function each")
+	fs.BoolVar(&c.spanDevices, "span-devices", false, "one graph uses tensors on all devices")
+	c.threads.Value, c.mutated.Value = "main", "none"
+	fs.Var(&c.threads, "threads", "thread `LAYOUT`: main, thread, per-device, per-thread or callers")
+	fs.IntVar(&c.callers, "callers", 0, "with -threads callers or per-thread: number of user threads (default 2)")
+	fs.BoolVar(&c.coldStart, "cold-start", false, "with -threads callers: the first call happens in the caller threads, not in main")
+	fs.BoolVar(&c.cpuScalar, "cpu-scalar", false, "an input is a CPU tensor, e.g. a 0-d CPU scalar")
+	fs.Var(&c.mutated, "mutated-inputs", "`KIND` of input mutated in place: none, input, static or storage")
+	fs.BoolVar(&c.dynamicShapes, "dynamic-shapes", false, "input shapes change between calls")
+	fs.IntVar(&c.sizes, "sizes", 0, "with -dynamic-shapes: number of distinct input sizes")
+	fs.BoolVar(&c.moving, "moving-static-inputs", false, "a parameter is replaced by a tensor at a new address between calls")
+	fs.BoolVar(&c.nonTensor, "non-tensor-inputs", false, "the graph takes an input that is neither a tensor nor a SymInt")
+	fs.Var(&c.incompatibleOp, "incompatible-op", "the graph uses the op `NAME`, which cannot be captured (e.g. aten._local_scalar_dense.default)")
+	given, code, ok := cliflags.Parse(fs, args, stderr)
+	if !ok {
+		return code
+	}
+	c.given = given
+	for _, name := range []string{"devices", "callers"} {
+		if v := map[string]int{"devices": c.devices, "callers": c.callers}[name]; c.given[name] && v < 1 {
+			fmt.Fprintf(stderr, "compilemode: -%s %d: want 1 or more\n", name, v)
+			return 2
+		}
+	}
+	sc, err := c.scenarioFromFlags(environ)
+	if err != nil {
+		fmt.Fprintf(stderr, "compilemode: %v\n", err)
+		return 2
+	}
+	rep, err := graphs.Check(sc)
+	if err != nil {
+		fmt.Fprintf(stderr, "compilemode: %v\n", err)
+		return graphs.InputError.Code()
+	}
+	if err := c.print(stdout, rep); err != nil {
+		fmt.Fprintf(stderr, "compilemode: %v\n", err)
+		return 2
+	}
+	return rep.Exit.Code()
+}
+
+// print writes the report as JSON (-json) or text.
+func (c *cli) print(w io.Writer, rep *graphs.Report) error {
+	if !c.asJSON {
+		return rep.WriteText(w, graphs.TextOptions{All: c.all})
+	}
+	data, err := json.MarshalIndent(rep, "", " ")
+	if err != nil {
+		return err
+	}
+	_, err = w.Write(append(data, '\n'))
+	return err
+}
+
+// scenarioFromFlags reads the scenario file, if any, and writes the flags given over it.
+func (c *cli) scenarioFromFlags(environ func() []string) (*graphs.Scenario, error) {
+	var file *graphs.Scenario
+	if c.given["scenario"] && c.scenario.Value == "" {
+		return nil, fmt.Errorf("-scenario: empty file name")
+	}
+	if c.scenario.Value != "" {
+		f, err := os.Open(c.scenario.Value)
+		if err != nil {
+			return nil, err
+		}
+		file, err = graphs.LoadScenario(c.scenario.Value, f)
+		f.Close()
+		if err != nil {
+			return nil, err
+		}
+	}
+	sc, err := c.compile.Scenario(c.given, file, environ)
+	if err != nil {
+		return nil, err
+	}
+	c.workloadFlags(&sc.Workload, file != nil)
+	return sc, nil
+}
+
+// workloadFlags applies the workload flags: all of them without a scenario file,
+// only the ones given explicitly with one.
+func (c *cli) workloadFlags(w *graphs.Workload, fromFile bool) {
+	use := func(name string) bool { return !fromFile || c.given[name] }
+	if use("devices") {
+		w.Devices = c.devices
+	}
+	if use("span-devices") {
+		w.SpanDevices = c.spanDevices
+	}
+	if use("threads") {
+		w.Threads = graphs.Threads(c.threads.Value)
+	}
+	if use("callers") {
+		w.Callers = c.callers
+	}
+	if use("cold-start") {
+		w.ColdStart = c.coldStart
+	}
+	if use("cpu-scalar") {
+		w.CPUInputs = c.cpuScalar
+	}
+	if use("mutated-inputs") {
+		w.MutatedInputs = graphs.Mutation(c.mutated.Value)
+	}
+	if use("dynamic-shapes") {
+		w.DynamicShapes = c.dynamicShapes
+	}
+	if use("sizes") {
+		w.DistinctSizes = c.sizes
+	}
+	if use("moving-static-inputs") {
+		w.MovingStaticInputs = c.moving
+	}
+	if use("non-tensor-inputs") {
+		w.NonTensorInputs = c.nonTensor
+	}
+	if use("incompatible-op") {
+		w.IncompatibleOp = c.incompatibleOp.Value
+	}
+}

@@ -1,0 +1,142 @@
+package graphs
+
+import (
+	"errors"
+	"fmt"
+	"maps"
+	"slices"
+	"strings"
+
+	"github.com/compilemode/compilemode/config"
+	"github.com/compilemode/compilemode/modes"
+)
+
+// Check answers a scenario whole: it validates the scenario, resolves the compile call
+// against the release's schema (or sc.Schema), plans CUDA graphs for the workload and
+// assembles the [Report] the command prints. It is the library's entry point; the
+// command only turns flags into a Scenario and prints what Check returns.
+//
+// A nil sc is the zero Scenario: torch.compile(model) on the latest release in a clean
+// environment, one device, main thread. sc.Env is the whole environment: nothing is
+// read from the process. sc is not modified.
+//
+// When torch.compile (or importing its config, or a global assignment) would raise,
+// Check returns a Report with Exit [Raises] and Error set, and a nil error. It returns
+// an error only for a scenario that cannot be used (exit class [InputError]): a
+// *ScenarioError naming the field, wrapping the parser's error (a *config.LiteralError,
+// *config.AssignmentError, *modes.VersionError, *WorkloadError, …).
+func Check(sc *Scenario) (*Report, error) {
+	if sc == nil {
+		sc = &Scenario{}
+	}
+	in, err := sc.compileInput()
+	if err != nil {
+		return nil, err
+	}
+	w := sc.Workload
+	if w.Allocator == "" {
+		w.Allocator = AllocatorFromEnv(func(name string) string { return sc.Env[name] })
+	}
+	if w, err = w.Normalize(); err != nil {
+		return nil, &ScenarioError{Path: "workload", Err: err}
+	}
+	res, rerr := in.resolver.Resolve(in.req)
+	if rerr != nil {
+		var pe config.PythonError
+		if !errors.As(rerr, &pe) {
+			return nil, &ScenarioError{Path: "resolve", Err: rerr}
+		}
+		return newReport(in.resolver, res, nil, w), nil
+	}
+	plan, err := Build(res, w)
+	if err != nil {
+		return nil, &ScenarioError{Path: "workload", Err: err}
+	}
+	return newReport(in.resolver, res, plan, w), nil
+}
+
+// compileInput is a scenario's compile call, parsed and checked.
+type compileInput struct {
+	resolver *config.Resolver
+	req      config.Request
+}
+
+// compileInput parses every field of the compile call, in the order a reader meets
+// them: the release (and schema), the backend, the mode, the options, the global
+// assignments, the environment and dynamic.
+func (s *Scenario) compileInput() (*compileInput, error) {
+	r, err := s.resolver()
+	if err != nil {
+		return nil, err
+	}
+	in := &compileInput{resolver: r}
+	req := &in.req
+	req.Backend, req.Mode, req.Dynamic = s.Backend, s.Mode, s.Dynamic
+	if req.Backend == "" {
+		req.Backend = "inductor"
+	}
+	if len(s.Options) > 0 {
+		o, err := s.ParsedOptions()
+		if err != nil {
+			return nil, err
+		}
+		req.Options = &o
+	}
+	for i, a := range s.Set {
+		g, err := config.ParseAssignment(a)
+		if err != nil {
+			return nil, &ScenarioError{Path: fmt.Sprintf("set[%d]", i), Err: err}
+		}
+		req.Globals = append(req.Globals, g)
+	}
+	env, err := s.environ()
+	if err != nil {
+		return nil, err
+	}
+	req.Env = func() []string { return env }
+	return in, nil
+}
+
+// resolver returns the resolver for the scenario's release, or for its schema. A
+// scenario that names a release and carries a schema of another release is an error.
+func (s *Scenario) resolver() (*config.Resolver, error) {
+	v := modes.Latest()
+	if s.Torch != "" {
+		var err error
+		if v, err = modes.ParseVersion(s.Torch); err != nil {
+			return nil, &ScenarioError{Path: "torch", Err: err}
+		}
+	}
+	if s.Schema == nil {
+		r, err := config.NewResolver(v)
+		if err != nil {
+			return nil, &ScenarioError{Path: "torch", Err: err}
+		}
+		return r, nil
+	}
+	if s.Torch != "" && s.Schema.Version != v {
+		return nil, &ScenarioError{Path: "torch", Err: fmt.Errorf("%s, but the schema describes torch %s", v, s.Schema.Torch)}
+	}
+	r, err := config.NewResolverFromSchema(s.Schema)
+	if err != nil {
+		return nil, &ScenarioError{Path: "schema", Err: err}
+	}
+	return r, nil
+}
+
+// environ returns the environment as NAME=VALUE strings in name order, after checking
+// every name and value as the -env flag does (config.ParseEnvAssignment).
+func (s *Scenario) environ() ([]string, error) {
+	env := make([]string, 0, len(s.Env))
+	for _, name := range slices.Sorted(maps.Keys(s.Env)) {
+		kv := name + "=" + s.Env[name]
+		if strings.Contains(name, "=") {
+			return nil, &ScenarioError{Path: "env", Err: fmt.Errorf("name %q holds '=', which no environment variable name can", name)}
+		}
+		if _, _, err := config.ParseEnvAssignment(kv); err != nil {
+			return nil, &ScenarioError{Path: "env", Err: err}
+		}
+		env = append(env, kv)
+	}
+	return env, nil
+}

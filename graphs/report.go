@@ -1,0 +1,193 @@
+package graphs
+
+import (
+	"bytes"
+	"encoding/json"
+	"errors"
+
+	"github.com/compilemode/compilemode/config"
+	"github.com/compilemode/compilemode/modes"
+)
+
+// ReportFormat is the value of Report.Format: the name and version of the JSON
+// contract. A change that is not backward compatible gets a new version.
+const ReportFormat = "compilemode-report/1"
+
+// Exit classes a scenario falls in. Their text forms are the report's "exit" field.
+type Exit string
+
+const (
+	// Compiles: torch.compile accepts the call and the first call runs on every device.
+	Compiles Exit = "compiles"
+	// Raises: torch.compile (or importing its config, or a global assignment) raises,
+	// or the first call raises on some device.
+	Raises Exit = "raises"
+	// InputError: the scenario cannot be used (Check returned an error, no report).
+	InputError Exit = "input-error"
+)
+
+// Code returns the command's exit status for the class: 0, 1 or 2.
+func (e Exit) Code() int {
+	switch e {
+	case Compiles:
+		return 0
+	case Raises:
+		return 1
+	}
+	return 2
+}
+
+// Report is the whole answer to a [Scenario]: what the command prints, as data. Its
+// JSON form (json.Marshal) is the documented report, "format" compilemode-report/1;
+// field names are stable. Build it with [Check]; it is not modified afterwards and may
+// be read from any goroutine.
+type Report struct {
+	Format string `json:"format"` // ReportFormat
+	// Torch is the minor release resolved for ("2.11"); Schema the release string of
+	// the schema used ("2.11.0+cu130"; a release without its own schema borrows one).
+	Torch   string `json:"torch"`
+	Schema  string `json:"schema"`
+	Backend string `json:"backend"`
+	// Mode is the mode argument as given; nil means None (not given).
+	Mode *string `json:"mode"`
+	// Exit is the scenario's class: compiles or raises.
+	Exit Exit `json:"exit"`
+	// Error is what PyTorch raises, when it raises before any device runs.
+	Error *RaisedError `json:"error"`
+	// Config is every key in PyTorch's order (get_config_copy), with its value and
+	// where it came from; empty when importing the config fails.
+	Config ConfigReport `json:"config"`
+	// CUDAGraphs is the verdict and the per-device, per-thread plan.
+	CUDAGraphs CUDAGraphsReport `json:"cudagraphs"`
+	// CompileDisabled reports TORCH_COMPILE_DISABLE=1: nothing is compiled.
+	CompileDisabled bool `json:"compile_disabled,omitempty"`
+	// Warnings are resolution's and the plan's hazards merged ([MergeWarnings]).
+	Warnings []config.Warning `json:"warnings"`
+	// Explain is a paragraph in plain words ("" when torch.compile raises). Do not
+	// depend on its wording being stable.
+	Explain string `json:"explain"`
+	// Evidence says how the mode table, the schema and the release's facts are known.
+	Evidence ReportEvidence `json:"evidence"`
+
+	// Result and Plan are the lower-level answers the report was built from (Plan is
+	// nil when torch.compile raises). They are not part of the JSON form.
+	Result *config.Result `json:"-"`
+	Plan   *Plan          `json:"-"`
+}
+
+// RaisedError is an exception PyTorch raises, exactly as it prints it.
+type RaisedError struct {
+	// Stage is where: "import" (importing torch._inductor.config with a malformed
+	// variable), "global" (a global assignment) or "compile" (torch.compile itself).
+	Stage     string `json:"stage"`
+	Exception string `json:"exception"` // the Python class name, e.g. "RuntimeError"
+	Message   string `json:"message"`   // exactly what PyTorch prints after "Exception: "
+	// Hint is compilemode's suggestion ("did you mean …?"), not PyTorch's.
+	Hint     string         `json:"hint,omitempty"`
+	Evidence modes.Evidence `json:"evidence"`
+}
+
+// ConfigReport is every resolved key in PyTorch's order. It marshals to a JSON object
+// whose members keep that order.
+type ConfigReport []KeyReport
+
+// KeyReport is one key of the report.
+type KeyReport struct {
+	Key   config.Key   `json:"-"`
+	Value config.Value `json:"value"`
+	// Source is default, env:NAME, global, mode:NAME or options.
+	Source string `json:"source"`
+	// Changed reports whether the value differs from the clean-environment default.
+	Changed  bool           `json:"changed"`
+	Evidence modes.Evidence `json:"evidence"`
+}
+
+// MarshalJSON writes {"KEY": {"value", "source", "changed", "evidence"}, …} in order.
+func (c ConfigReport) MarshalJSON() ([]byte, error) {
+	var b bytes.Buffer
+	b.WriteByte('{')
+	for i, k := range c {
+		if i > 0 {
+			b.WriteByte(',')
+		}
+		name, err := json.Marshal(string(k.Key))
+		if err != nil {
+			return nil, err
+		}
+		b.Write(name)
+		b.WriteByte(':')
+		v, err := json.Marshal(k)
+		if err != nil {
+			return nil, err
+		}
+		b.Write(v)
+	}
+	b.WriteByte('}')
+	return b.Bytes(), nil
+}
+
+// CUDAGraphsReport is the CUDA-graph verdict and plan.
+type CUDAGraphsReport struct {
+	Enabled        bool           `json:"enabled"`
+	Implementation Implementation `json:"implementation"`
+	// WorkerThreads is the verdict in user threads when it differs from the main
+	// thread's (from 2.12 they do not see global assignments); nil otherwise.
+	WorkerThreads *config.Verdict `json:"worker_threads,omitempty"`
+	Devices       []DevicePlan    `json:"devices"`
+}
+
+// ReportEvidence says how the report's sources are known: measured, source, inferred.
+type ReportEvidence struct {
+	Modes  modes.Evidence `json:"modes"`
+	Schema modes.Evidence `json:"schema"`
+	Facts  modes.Evidence `json:"facts"`
+}
+
+// newReport assembles the report of a resolution and its plan (nil when resolution
+// failed) for workload w.
+func newReport(r *config.Resolver, res *config.Result, plan *Plan, w Workload) *Report {
+	rep := &Report{
+		Format: ReportFormat, Torch: res.Torch.String(), Schema: res.SchemaTorch, Backend: res.Backend,
+		Mode: res.RequestedMode, Exit: Compiles, Config: ConfigReport{}, CompileDisabled: res.CompileDisabled,
+		CUDAGraphs: CUDAGraphsReport{Enabled: res.CUDAGraphs.Enabled, Implementation: res.CUDAGraphs.Implementation, Devices: []DevicePlan{}},
+		Evidence:   ReportEvidence{Modes: r.Table().Evidence, Schema: r.SchemaEvidence(), Facts: config.EvidenceFor(res.Torch)},
+		Warnings:   []config.Warning{},
+		Result:     res, Plan: plan,
+	}
+	for _, k := range res.Keys() {
+		rep.Config = append(rep.Config, KeyReport{Key: k.Key, Value: k.Value, Source: k.Origin.String(), Changed: k.Origin.Changed, Evidence: k.Origin.Evidence})
+	}
+	if res.Err != nil {
+		rep.Exit, rep.Error = Raises, raised(res)
+		rep.CUDAGraphs.Enabled, rep.CUDAGraphs.Implementation = false, None
+		rep.Warnings = append(rep.Warnings, res.Warnings...)
+		return rep
+	}
+	rep.Warnings = append(rep.Warnings, MergeWarnings(res.Warnings, plan.Warnings)...)
+	rep.CUDAGraphs.Devices = plan.Devices
+	if w.Threads != MainThread && res.Threaded != nil && res.Threaded.CUDAGraphs != res.CUDAGraphs {
+		v := res.Threaded.CUDAGraphs
+		rep.CUDAGraphs.WorkerThreads = &v
+	}
+	for _, d := range plan.Devices {
+		if d.Outcome == Fail {
+			rep.Exit = Raises
+		}
+	}
+	rep.Explain = Explain(res, plan)
+	return rep
+}
+
+// raised returns the report's view of res.Err.
+func raised(res *config.Result) *RaisedError {
+	var pe config.PythonError
+	if !errors.As(res.Err, &pe) {
+		return nil
+	}
+	e := &RaisedError{Stage: res.Stage, Exception: pe.Exception(), Message: pe.Message(), Evidence: res.ErrEvidence}
+	var h config.Hinter
+	if errors.As(res.Err, &h) {
+		e.Hint = h.Hint()
+	}
+	return e
+}

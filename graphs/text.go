@@ -1,0 +1,197 @@
+package graphs
+
+import (
+	"fmt"
+	"io"
+	"strings"
+
+	"github.com/compilemode/compilemode/config"
+	"github.com/compilemode/compilemode/graphs/internal/textwrap"
+	"github.com/compilemode/compilemode/modes"
+)
+
+// TextOptions are the choices of [Report.WriteText].
+type TextOptions struct {
+	// All lists every key, not only the changed ones.
+	All bool
+	// Width is the line width in columns (runes); 0 means DefaultWidth. Lines are
+	// wrapped, never cut; a token longer than the width is broken across lines.
+	Width int
+}
+
+// DefaultWidth is the text width when none is given: the width of a CI log or a
+// terminal that cannot be measured.
+const DefaultWidth = 100
+
+// maxMessageBytes bounds PyTorch's unknown-option message in text output, which lists
+// every key of the release (about 15 KB on 2.11); the JSON report holds it whole and
+// the text says so where it elides.
+const maxMessageBytes = 400
+
+// WriteText writes the report for a person to read: the release, the changed keys, the
+// CUDA-graph plan per device, the explanation and the warnings with their fixes. Do
+// not depend on this output being stable; the JSON form is the contract.
+func (r *Report) WriteText(w io.Writer, o TextOptions) error {
+	if r == nil {
+		return fmt.Errorf("graphs: WriteText of a nil report")
+	}
+	if o.Width <= 0 {
+		o.Width = DefaultWidth
+	}
+	p := &textwrap.Printer{W: w, Width: o.Width}
+	r.writeHeader(p)
+	r.writeConfig(p, o.All)
+	r.writePlan(p)
+	if len(r.Warnings) > 0 {
+		p.Line("")
+		p.Line("Warnings:")
+		writeWarnings(p, r.Warnings)
+	}
+	return p.Err()
+}
+
+func (r *Report) writeHeader(p *textwrap.Printer) {
+	mode := "None"
+	if r.Mode != nil {
+		mode = fmt.Sprintf("%q", *r.Mode)
+	}
+	p.Para("", "  ", fmt.Sprintf("torch %s (schema %s, %s; modes %s) · backend %s · mode=%s",
+		r.Torch, r.Schema, r.Evidence.Schema, r.Evidence.Modes, r.Backend, mode))
+	if r.Error == nil {
+		return
+	}
+	where := map[string]string{"import": "importing torch._inductor.config raises", "global": "the global assignment raises", "compile": "torch.compile raises"}[r.Error.Stage]
+	p.Line("")
+	p.Para("", "", fmt.Sprintf("%s (%s):", where, r.Error.Evidence))
+	p.Para("  ", "    ", fmt.Sprintf("%s: %s", r.Error.Exception, elide(r.Error.Message)))
+	if r.Error.Hint != "" {
+		p.Para("  ", "    ", "hint: "+r.Error.Hint)
+	}
+}
+
+// elide shortens PyTorch's unknown-option message (every key of the release) for the
+// terminal, saying so; -json prints it whole.
+func elide(m string) string {
+	if len(m) <= maxMessageBytes {
+		return m
+	}
+	cut := maxMessageBytes
+	for cut > 0 && !utf8Start(m[cut]) {
+		cut--
+	}
+	return m[:cut] + fmt.Sprintf("… (%d bytes in all; -json prints it whole)", len(m))
+}
+
+func utf8Start(b byte) bool { return b&0xC0 != 0x80 }
+
+func (r *Report) writeConfig(p *textwrap.Printer, all bool) {
+	if len(r.Config) == 0 {
+		return
+	}
+	var keys []KeyReport
+	for _, k := range r.Config {
+		if all || k.Changed {
+			keys = append(keys, k)
+		}
+	}
+	title := "Changed keys"
+	if all {
+		title = "All keys"
+	}
+	p.Line("")
+	if len(keys) == 0 {
+		p.Para("", "  ", fmt.Sprintf("Changed keys: none of %d (every key has its clean-environment default).", len(r.Config)))
+	} else {
+		p.Line(fmt.Sprintf("%s (%d of %d):", title, len(keys), len(r.Config)))
+		t := p.Table("  ", "KEY", "VALUE", "SOURCE", "EVIDENCE")
+		for _, k := range keys {
+			t.Row(string(k.Key), k.Value.String(), k.Source, string(k.Evidence))
+		}
+		t.Flush()
+	}
+	if !all {
+		r.writeHostDefaults(p)
+	}
+}
+
+// writeHostDefaults names the defaults computed for this machine, which differ from
+// one machine to the next.
+func (r *Report) writeHostDefaults(p *textwrap.Printer) {
+	var host, paths []string
+	for _, k := range r.Config {
+		if k.Evidence != modes.Host {
+			continue
+		}
+		if strings.HasSuffix(string(k.Key), "_dir") && k.Source == "default" {
+			paths = append(paths, string(k.Key))
+			continue
+		}
+		host = append(host, fmt.Sprintf("%s=%s", k.Key, k.Value))
+	}
+	if len(host)+len(paths) == 0 {
+		return
+	}
+	line := fmt.Sprintf("host-dependent defaults: %s computed for this machine as PyTorch does", strings.Join(host, ", "))
+	if len(paths) > 0 {
+		line += fmt.Sprintf("; %s are paths inside the torch install (-all shows them)", strings.Join(paths, ", "))
+	}
+	p.Para("  ", "    ", line)
+}
+
+func verdict(v config.Verdict) string {
+	if v.Enabled {
+		return fmt.Sprintf("ON (%s)", v.Implementation)
+	}
+	return "off"
+}
+
+func (r *Report) writePlan(p *textwrap.Printer) {
+	if r.Error != nil {
+		return
+	}
+	line := "CUDA graphs: " + verdict(config.Verdict{Enabled: r.CUDAGraphs.Enabled, Implementation: r.CUDAGraphs.Implementation})
+	if r.CompileDisabled {
+		line += " in the config, but TORCH_COMPILE_DISABLE=1 turns compilation off"
+	}
+	if wt := r.CUDAGraphs.WorkerThreads; wt != nil {
+		line += fmt.Sprintf(" in the main thread; %s in the worker threads, which do not see the global assignments (torch %s)", verdict(*wt), r.Torch)
+	}
+	p.Line("")
+	p.Para("", "  ", line)
+	t := p.Table("  ", "DEVICE", "THREAD", "OUTCOME", "IMPLEMENTATION", "EVIDENCE", "REASON")
+	for _, d := range r.CUDAGraphs.Devices {
+		out := string(d.Outcome)
+		if d.Race {
+			out += " (race)"
+		}
+		t.Row(fmt.Sprintf("cuda:%d", d.Device), d.Thread, out, string(d.Implementation), string(d.Evidence), d.Reason)
+	}
+	t.Flush()
+	for _, d := range r.CUDAGraphs.Devices {
+		if d.Message == "" {
+			continue
+		}
+		head := "logs"
+		if d.Outcome == Fail {
+			head = "raises " + d.Exception
+		}
+		p.Para("  ", "    ", fmt.Sprintf("cuda:%d %s %s:", d.Device, d.Thread, head))
+		for _, l := range strings.Split(d.Message, "\n") {
+			p.Para("    ", "      ", l)
+		}
+	}
+	if r.Explain != "" {
+		p.Line("")
+		p.Para("", "  ", "Explain: "+r.Explain)
+	}
+}
+
+// writeWarnings prints warnings, each with its fix, indented under a report.
+func writeWarnings(p *textwrap.Printer, ws []config.Warning) {
+	for _, x := range ws {
+		p.Para("  ", "    ", fmt.Sprintf("[%s] %s (%s)", x.Code, x.Message, x.Evidence))
+		if x.Recommendation != "" {
+			p.Para("    ", "      ", "fix: "+x.Recommendation)
+		}
+	}
+}
