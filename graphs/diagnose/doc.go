@@ -1,7 +1,7 @@
 // Package diagnose reads a PyTorch log, traceback or pasted issue and reports each known
 // torch.compile / CUDA-graph signature in it with its cause and fix, by release.
-// It matches exact PyTorch messages from a table of signatures ([Signatures]), never a
-// guess: a log outside the catalogue below gives no finding.
+// It matches exact PyTorch messages from a table of rows ([Signatures]) and never
+// guesses: a log outside the catalogue below gives no finding.
 //
 // # Codes
 //

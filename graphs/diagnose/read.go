@@ -143,6 +143,7 @@ type context struct {
 // scanner holds the state of one Read.
 type scanner struct {
 	rows     []compiledRow
+	lits     literalSet
 	contexts []context
 	hits     []rowHit
 	count    map[Code]int
@@ -184,6 +185,7 @@ func newScanner() (*scanner, error) {
 		}
 		s.rows[i] = row
 	}
+	s.lits = newLiteralSet(s.rows)
 	s.torch = newVersionFinder()
 	s.rec = newRecoverer()
 	return s, nil
@@ -237,9 +239,9 @@ func (s *scanner) window(raw []byte, lineStart bool) {
 			c.seen = true
 		}
 	}
-	for i := range s.rows {
+	for _, i := range s.lits.match(text) {
 		row := &s.rows[i]
-		if !bytes.Contains(text, row.literal) || (row.pattern != nil && !row.pattern.Match(text)) {
+		if row.pattern != nil && !row.pattern.Match(text) {
 			continue
 		}
 		if s.hits[i].line == 0 {
@@ -326,6 +328,13 @@ func (s *scanner) finding(i int, torch modes.Version, haveTorch bool) Finding {
 // carriage return inside the line (progress bars) becomes a space.
 func cleanLine(dst, raw []byte, lineStart bool) []byte {
 	raw = bytes.TrimRight(raw, "\r\n")
+	if bytes.IndexAny(raw, "\x1b\r\t") < 0 {
+		dst = append(dst, raw...)
+		if lineStart {
+			return stripPrefixes(dst)
+		}
+		return dst
+	}
 	for i := 0; i < len(raw); i++ {
 		c := raw[i]
 		switch {
@@ -401,9 +410,12 @@ func allDigits(b []byte) bool {
 	return len(b) > 0
 }
 
-// glogPrefix matches the header TORCH_LOGS and c10 put before a message:
-// "W1129 17:07:55.799000 603 torch/_inductor/cudagraph_utils.py:207] [0/0] [__cudagraphs] ".
-var glogPrefix = regexp.MustCompile(`^\[?[IWEVD]\d{4} \d\d:\d\d:\d\d\.\d+ +(?:\d+ +)?[^\]\s]+:\d+\] *(?:\[[^\]]*\] *)*`)
+// glogPrefix matches the header torch._logging and c10 put before a message:
+// "W1129 17:07:55.799000 603 torch/_inductor/cudagraph_utils.py:207] [0/0] [__cudagraphs] "
+// (measured on 2.11), "[W1129 17:39:03.694036672 CUDAMallocAsyncAllocator.cpp:301] "
+// (measured on 2.11), and the older "[2024-03-02 12:00:01,000] [0/0]
+// torch._inductor.compile_fx: [WARNING] ".
+var glogPrefix = regexp.MustCompile(`^(?:\[?[IWEVD]\d{4} \d\d:\d\d:\d\d\.\d+ +(?:\d+ +)?[^\]\s]+:\d+\] *|\[\d{4}-\d\d-\d\d \d\d:\d\d:\d\d,\d{3}\] *(?:\[[^\]]*\] *)*[\w.]+: \[[A-Z]+\] *)(?:\[[^\]]*\] *)*`)
 
 // quote returns the cleaned line for a finding: without its log header, and at most
 // MaxQuoteRunes runes taken around the literal.
@@ -427,4 +439,67 @@ func quote(text, literal []byte) string {
 		out = "…" + out
 	}
 	return out
+}
+
+// literalSet finds which rows' literals occur in a line in one pass: every 4-byte
+// window of the line is looked up in a bitset of the literals' first 4 bytes (a
+// Rabin-Karp filter with a fixed prefix), and only candidates are compared in full.
+// Literals shorter than 4 bytes are checked with bytes.Contains.
+type literalSet struct {
+	bits   []uint64         // 1<<16 bits, indexed by hash4
+	byKey  map[uint32][]int // first 4 bytes → rows
+	short  []int            // rows with literals under 4 bytes
+	rows   []compiledRow
+	found  []int
+	marked []bool
+}
+
+func hash4(k uint32) uint32 { return (k * 2654435761) >> 16 }
+
+func key4(b []byte) uint32 {
+	return uint32(b[0]) | uint32(b[1])<<8 | uint32(b[2])<<16 | uint32(b[3])<<24
+}
+
+func newLiteralSet(rows []compiledRow) literalSet {
+	ls := literalSet{bits: make([]uint64, 1<<16/64), byKey: map[uint32][]int{}, rows: rows, marked: make([]bool, len(rows))}
+	for i, row := range rows {
+		if len(row.literal) < 4 {
+			ls.short = append(ls.short, i)
+			continue
+		}
+		k := key4(row.literal)
+		h := hash4(k)
+		ls.bits[h/64] |= 1 << (h % 64)
+		ls.byKey[k] = append(ls.byKey[k], i)
+	}
+	return ls
+}
+
+// match returns the rows whose literal occurs in text, in table order. The slice is
+// reused by the next call.
+func (ls *literalSet) match(text []byte) []int {
+	ls.found = ls.found[:0]
+	for _, i := range ls.short {
+		if bytes.Contains(text, ls.rows[i].literal) && !ls.marked[i] {
+			ls.marked[i] = true
+			ls.found = append(ls.found, i)
+		}
+	}
+	for p := 0; p+4 <= len(text); p++ {
+		k := key4(text[p:])
+		if h := hash4(k); ls.bits[h/64]&(1<<(h%64)) == 0 {
+			continue
+		}
+		for _, i := range ls.byKey[k] {
+			if !ls.marked[i] && bytes.HasPrefix(text[p:], ls.rows[i].literal) {
+				ls.marked[i] = true
+				ls.found = append(ls.found, i)
+			}
+		}
+	}
+	for _, i := range ls.found {
+		ls.marked[i] = false
+	}
+	sort.Ints(ls.found)
+	return ls.found
 }

@@ -12,21 +12,22 @@ import (
 // versionPattern is one way a log shows the release; a higher rank wins, and within a
 // rank the first seen.
 type versionPattern struct {
-	re   *regexp.Regexp
-	rank int
+	literal []byte // a line must contain it before re is tried
+	re      *regexp.Regexp
+	rank    int
 }
 
 // versionPatterns returns the ways a log shows torch's release.
 func versionPatterns() []versionPattern {
 	return []versionPattern{
 		// python -m torch.utils.collect_env: "PyTorch version: 2.5.1+cu124".
-		{regexp.MustCompile(`PyTorch version: (\d+\.\d+[0-9A-Za-z.+]*)`), 3},
+		{[]byte("PyTorch version: "), regexp.MustCompile(`PyTorch version: (\d+\.\d+[0-9A-Za-z.+]*)`), 3},
 		// print(torch.__version__) with the value on the same line.
-		{regexp.MustCompile(`torch\.__version__\W{0,12}?(\d+\.\d+(?:\.\d+)?[0-9A-Za-z.+]*)`), 3},
+		{[]byte("torch.__version__"), regexp.MustCompile(`torch\.__version__\W{0,12}?(\d+\.\d+(?:\.\d+)?[0-9A-Za-z.+]*)`), 3},
 		// site-packages/torch-2.5.1+cu124.dist-info, torch-2.5.1-cp311-…whl.
-		{regexp.MustCompile(`\btorch-(\d+\.\d+(?:\.\d+)?[0-9A-Za-z.+]*?)(?:\.dist-info|-cp\d|-py\d)`), 2},
+		{[]byte("torch-"), regexp.MustCompile(`\btorch-(\d+\.\d+(?:\.\d+)?[0-9A-Za-z.+]*?)(?:\.dist-info|-cp\d|-py\d)`), 2},
 		// pip pins: torch==2.5.1.
-		{regexp.MustCompile(`\btorch==(\d+\.\d+(?:\.\d+)?[0-9A-Za-z.+]*)`), 1},
+		{[]byte("torch=="), regexp.MustCompile(`\btorch==(\d+\.\d+(?:\.\d+)?[0-9A-Za-z.+]*)`), 1},
 	}
 }
 
@@ -55,7 +56,7 @@ func (f *versionFinder) window(text []byte) {
 		return
 	}
 	for _, p := range f.patterns {
-		if p.rank <= f.rank {
+		if p.rank <= f.rank || !bytes.Contains(text, p.literal) {
 			continue
 		}
 		if m := p.re.FindSubmatch(text); m != nil {
