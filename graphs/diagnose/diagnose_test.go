@@ -226,20 +226,25 @@ func TestSignatures(t *testing.T) {
 		known[c] = true
 	}
 	for i, s := range diagnose.Signatures() {
-		switch {
-		case !known[s.Code]:
-			t.Errorf("row %d: unknown code %q", i, s.Code)
-		case s.Literal == "" || s.Cause == "" || s.Fix == "" || s.Source == "" || s.Decisive == "":
-			t.Errorf("row %d (%s): literal, cause, fix, source and decisive are required", i, s.Code)
-		case s.Evidence != "measured" && s.Evidence != "source":
-			t.Errorf("row %d (%s): evidence %q, want measured or source", i, s.Code, s.Evidence)
-		case s.To.Less(s.From) || s.From.Minor < 1 || s.To.Minor > 14:
-			t.Errorf("row %d (%s): releases %s to %s", i, s.Code, s.From, s.To)
-		}
-		for _, tf := range s.Tailored {
-			if tf.From.Less(s.From) || s.To.Less(tf.To) {
-				t.Errorf("row %d (%s): tailored fix for %s–%s outside the row's releases", i, s.Code, tf.From, tf.To)
-			}
+		checkRow(t, i, s, known)
+	}
+}
+
+func checkRow(t *testing.T, i int, s diagnose.Signature, known map[diagnose.Code]bool) {
+	t.Helper()
+	switch {
+	case !known[s.Code]:
+		t.Errorf("row %d: unknown code %q", i, s.Code)
+	case len(s.Literal) < 4 || s.Cause == "" || s.Fix == "" || s.Source == "" || s.Decisive == "":
+		t.Errorf("row %d (%s): a literal of 4 bytes or more, cause, fix, source and decisive are required", i, s.Code)
+	case s.Evidence != "measured" && s.Evidence != "source":
+		t.Errorf("row %d (%s): evidence %q, want measured or source", i, s.Code, s.Evidence)
+	case s.To.Less(s.From) || s.From.Minor < 1 || s.To.Minor > 14:
+		t.Errorf("row %d (%s): releases %s to %s", i, s.Code, s.From, s.To)
+	}
+	for _, tf := range s.Tailored {
+		if tf.From.Less(s.From) || s.To.Less(tf.To) {
+			t.Errorf("row %d (%s): tailored fix for %s–%s outside the row's releases", i, s.Code, tf.From, tf.To)
 		}
 	}
 }
