@@ -1,0 +1,386 @@
+package diagnose_test
+
+import (
+	"bytes"
+	"encoding/json"
+	"errors"
+	"flag"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"unicode/utf8"
+
+	"github.com/google/go-cmp/cmp"
+
+	"github.com/compilemode/compilemode/graphs/diagnose"
+)
+
+var update = flag.Bool("update", false, "rewrite the golden files under testdata/golden")
+
+// render is what a golden file holds: the JSON, then the text.
+func render(t *testing.T, d *diagnose.Diagnosis) string {
+	t.Helper()
+	var b bytes.Buffer
+	enc := json.NewEncoder(&b)
+	enc.SetIndent("", "  ")
+	if err := enc.Encode(d); err != nil {
+		t.Fatal(err)
+	}
+	b.WriteString("---\n")
+	if err := d.WriteText(&b); err != nil {
+		t.Fatal(err)
+	}
+	return b.String()
+}
+
+// TestGolden reads every log under testdata/logs and compares the JSON and text with
+// testdata/golden/<log>.golden (rewritten with -update).
+func TestGolden(t *testing.T) {
+	t.Parallel()
+	logs, err := filepath.Glob("testdata/logs/*")
+	if err != nil || len(logs) == 0 {
+		t.Fatalf("no logs: %v", err)
+	}
+	for _, path := range logs {
+		name := filepath.Base(path)
+		t.Run(name, func(t *testing.T) {
+			t.Parallel()
+			f, err := os.Open(path)
+			if err != nil {
+				t.Fatal(err)
+			}
+			defer f.Close()
+			d, err := diagnose.Read(f)
+			if err != nil {
+				t.Fatalf("Read: %v", err)
+			}
+			got := render(t, d)
+			golden := filepath.Join("testdata", "golden", name+".golden")
+			if *update {
+				if err := os.WriteFile(golden, []byte(got), 0o644); err != nil {
+					t.Fatal(err)
+				}
+				return
+			}
+			want, err := os.ReadFile(golden)
+			if err != nil {
+				t.Fatalf("%v (run go test -update)", err)
+			}
+			if diff := cmp.Diff(string(want), got); diff != "" {
+				t.Errorf("Read(%s) mismatch (-want +got):\n%s", path, diff)
+			}
+		})
+	}
+}
+
+type summary struct {
+	Torch string
+	Codes []diagnose.Code
+	Lines []int
+}
+
+func summarize(d *diagnose.Diagnosis) summary {
+	s := summary{Torch: d.Torch}
+	for _, f := range d.Findings {
+		s.Codes = append(s.Codes, f.Code)
+		s.Lines = append(s.Lines, f.Line)
+	}
+	return s
+}
+
+func readFile(t *testing.T, name string) string {
+	t.Helper()
+	b, err := os.ReadFile(filepath.Join("testdata", "logs", name))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return string(b)
+}
+
+// TestRead checks the codes, lines and release each log gives.
+func TestRead(t *testing.T) {
+	t.Parallel()
+	tests := []struct {
+		name   string
+		log    string
+		want   summary
+		reason string
+	}{{
+		name:   "interleaved ranks",
+		log:    readFile(t, "trees_tls_ranks.log"),
+		want:   summary{Torch: "2.5", Codes: []diagnose.Code{diagnose.TreesUserThreadTLS}, Lines: []int{13}},
+		reason: "[rankN]: prefixes are stripped; the release comes from the dist-info path",
+	}, {
+		name: "two codes",
+		log:  readFile(t, "trees_callers.log"),
+		want: summary{Codes: []diagnose.Code{diagnose.TreesConcurrentCallers, diagnose.StreamCaptureIllegal},
+			Lines: []int{7, 13}},
+		reason: "measured on 2.11: concurrent callers and an invalidated capture in one log; \"with torch 2.11.0\" in prose is no release print",
+	}, {
+		name:   "CRLF and REPL version",
+		log:    readFile(t, "legacy_moved_crlf.log"),
+		want:   summary{Torch: "2.7", Codes: []diagnose.Code{diagnose.LegacyStaticInputMoved}, Lines: []int{10}},
+		reason: "Windows line ends; torch.__version__ printed on the next line",
+	}, {
+		name:   "CRLF same as LF",
+		log:    strings.ReplaceAll(readFile(t, "trees_callers.log"), "\n", "\r\n"),
+		want:   summary{Codes: []diagnose.Code{diagnose.TreesConcurrentCallers, diagnose.StreamCaptureIllegal}, Lines: []int{7, 13}},
+		reason: "line numbers do not change with CRLF",
+	}, {
+		name:   "ANSI colours",
+		log:    readFile(t, "dynamic_rerecord_ansi.log"),
+		want:   summary{Torch: "2.11", Codes: []diagnose.Code{diagnose.DynamicShapeRerecord}, Lines: []int{1}},
+		reason: "escape sequences are removed before matching",
+	}, {
+		name:   "prose and quotes around a traceback",
+		log:    readFile(t, "overwritten_issue.md"),
+		want:   summary{Torch: "2.14", Codes: []diagnose.Code{diagnose.OverwrittenOutput}, Lines: []int{15}},
+		reason: "a pasted issue: markdown, > quotes, collect_env below",
+	}, {
+		name:   "chained tracebacks",
+		log:    readFile(t, "stream_capture_chained.log"),
+		want:   summary{Codes: []diagnose.Code{diagnose.StreamCaptureIllegal}, Lines: []int{4}},
+		reason: "one finding per code, at its first line",
+	}, {
+		name:   "legacy list form needs the trees flag",
+		log:    readFile(t, "legacy_mutated_22.log"),
+		want:   summary{Torch: "2.2", Codes: []diagnose.Code{diagnose.LegacyMutatedInput}, Lines: []int{3}},
+		reason: "the trees flag set False elsewhere in the log makes the skip a legacy one, superseding skip-mutated-inputs",
+	}, {
+		name:   "list form without the flag",
+		log:    readFile(t, "skip_mutated_22.log"),
+		want:   summary{Torch: "2.2", Codes: []diagnose.Code{diagnose.SkipMutatedInputs}, Lines: []int{2}},
+		reason: "without the flag in the log, never guess the implementation",
+	}, {
+		name:   "unrelated error",
+		log:    readFile(t, "none_oom.log"),
+		want:   summary{},
+		reason: "an out-of-memory error is outside the vocabulary",
+	}, {
+		name:   "look-alike prose",
+		log:    readFile(t, "none_lookalike.log"),
+		want:   summary{},
+		reason: "prose about skips and a skip reason outside the vocabulary (bisector) give nothing",
+	}}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			t.Parallel()
+			d, err := diagnose.Read(strings.NewReader(tt.log))
+			if err != nil {
+				t.Fatalf("Read: %v", err)
+			}
+			if diff := cmp.Diff(tt.want, summarize(d)); diff != "" {
+				t.Errorf("Read mismatch (-want +got) (%s):\n%s", tt.reason, diff)
+			}
+		})
+	}
+}
+
+// TestEveryCode checks that the logs under testdata/logs show every code that has a
+// signature, and that only silent codes have none.
+func TestEveryCode(t *testing.T) {
+	t.Parallel()
+	rows := map[diagnose.Code]bool{}
+	for _, s := range diagnose.Signatures() {
+		rows[s.Code] = true
+	}
+	seen := map[diagnose.Code]bool{}
+	logs, _ := filepath.Glob("testdata/logs/*")
+	for _, path := range logs {
+		f, err := os.Open(path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		d, err := diagnose.Read(f)
+		f.Close()
+		if err != nil {
+			t.Fatalf("%s: %v", path, err)
+		}
+		for _, fd := range d.Findings {
+			seen[fd.Code] = true
+		}
+	}
+	for _, c := range diagnose.Codes() {
+		if c.Silent() {
+			if rows[c] {
+				t.Errorf("silent code %s has a signature row", c)
+			}
+			continue
+		}
+		if !rows[c] {
+			t.Errorf("code %s has no signature row", c)
+		}
+		if !seen[c] {
+			t.Errorf("no log under testdata/logs shows %s", c)
+		}
+	}
+}
+
+// TestSignatures checks the rows: known codes, releases in order, evidence and
+// source given, tailored fixes inside the row's releases.
+func TestSignatures(t *testing.T) {
+	t.Parallel()
+	known := map[diagnose.Code]bool{}
+	for _, c := range diagnose.Codes() {
+		known[c] = true
+	}
+	for i, s := range diagnose.Signatures() {
+		checkRow(t, i, s, known)
+	}
+}
+
+func checkRow(t *testing.T, i int, s diagnose.Signature, known map[diagnose.Code]bool) {
+	t.Helper()
+	switch {
+	case !known[s.Code]:
+		t.Errorf("row %d: unknown code %q", i, s.Code)
+	case len(s.Literal) < 4 || s.Cause == "" || s.Fix == "" || s.Source == "" || s.Decisive == "":
+		t.Errorf("row %d (%s): a literal of 4 bytes or more, cause, fix, source and decisive are required", i, s.Code)
+	case s.Evidence != "measured" && s.Evidence != "source":
+		t.Errorf("row %d (%s): evidence %q, want measured or source", i, s.Code, s.Evidence)
+	case s.To.Less(s.From) || s.From.Minor < 1 || s.To.Minor > 14:
+		t.Errorf("row %d (%s): releases %s to %s", i, s.Code, s.From, s.To)
+	}
+	for _, tf := range s.Tailored {
+		if tf.From.Less(s.From) || s.To.Less(tf.To) {
+			t.Errorf("row %d (%s): tailored fix for %s–%s outside the row's releases", i, s.Code, tf.From, tf.To)
+		}
+	}
+}
+
+// TestTailoredFix: the fix follows the release the log shows.
+func TestTailoredFix(t *testing.T) {
+	t.Parallel()
+	tls := "    assert torch._C._is_key_in_tls(attr_name)\nAssertionError\n"
+	tests := []struct {
+		name, log, wantIn, reason string
+	}{
+		{"2.11", "PyTorch version: 2.11.0\n" + tls, "triton.cudagraph_trees=False also runs", "globals are process-wide up to 2.11"},
+		{"2.12", "PyTorch version: 2.12.0\n" + tls, "passed through options=", "globals are per thread from 2.12"},
+		{"no release", tls, "triton.cudagraph_trees=False also runs", "the general fix"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			t.Parallel()
+			d, err := diagnose.Read(strings.NewReader(tt.log))
+			if err != nil || len(d.Findings) != 1 {
+				t.Fatalf("Read = %v, %v", d, err)
+			}
+			if !strings.Contains(d.Findings[0].Fix, tt.wantIn) {
+				t.Errorf("fix %q lacks %q (%s)", d.Findings[0].Fix, tt.wantIn, tt.reason)
+			}
+		})
+	}
+}
+
+// TestRecovered checks the compile call recovered from logs.
+func TestRecovered(t *testing.T) {
+	t.Parallel()
+	d, err := diagnose.Read(strings.NewReader(readFile(t, "mode_and_options.log")))
+	if err != nil {
+		t.Fatal(err)
+	}
+	got, err := json.Marshal(d.Recovered)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := `{"mode":"max-autotune","options":"{\"triton.cudagraphs\": False}","workload":{}}`
+	if diff := cmp.Diff(want, string(got)); diff != "" {
+		t.Errorf("Recovered mismatch (-want +got):\n%s", diff)
+	}
+	d, err = diagnose.Read(strings.NewReader(readFile(t, "allocator_async.log")))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if d.Recovered == nil || d.Recovered.Workload.Allocator != "cudaMallocAsync" {
+		t.Errorf("Recovered = %+v, want the cudaMallocAsync allocator from PYTORCH_CUDA_ALLOC_CONF", d.Recovered)
+	}
+}
+
+func TestEmpty(t *testing.T) {
+	t.Parallel()
+	for _, in := range []string{"", "\n\n", " \r\n\t\n"} {
+		if _, err := diagnose.Read(strings.NewReader(in)); !errors.Is(err, diagnose.ErrEmpty) {
+			t.Errorf("Read(%q) error = %v, want ErrEmpty", in, err)
+		}
+	}
+}
+
+type failingReader struct{ n int }
+
+var errDisk = errors.New("disk on fire")
+
+func (r *failingReader) Read(p []byte) (int, error) {
+	if r.n > 0 {
+		r.n--
+		return copy(p, "one line\n"), nil
+	}
+	return 0, errDisk
+}
+
+func TestReadError(t *testing.T) {
+	t.Parallel()
+	_, err := diagnose.Read(&failingReader{n: 2})
+	var re *diagnose.ReadError
+	if !errors.As(err, &re) || !errors.Is(err, errDisk) {
+		t.Fatalf("Read error = %v, want a *ReadError wrapping errDisk", err)
+	}
+	if re.Line != 2 {
+		t.Errorf("ReadError.Line = %d, want 2", re.Line)
+	}
+}
+
+// TestLongLine: a 10 MB line with the message at its start and at its end is read
+// without error; the quote stays bounded.
+func TestLongLine(t *testing.T) {
+	t.Parallel()
+	filler := strings.Repeat("'some_key', ", 10<<20/12)
+	msg := "RuntimeError: Unexpected optimization option cudagraphs, known options are ["
+	for _, tt := range []struct{ name, log string }{
+		{"message first", msg + filler + "]\n"},
+		{"message last", filler + " RuntimeError: Either mode or options can be specified, but both can't be specified at the same time.\n"},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			t.Parallel()
+			d, err := diagnose.Read(strings.NewReader("before\n" + tt.log + "after\n"))
+			if err != nil {
+				t.Fatalf("Read: %v", err)
+			}
+			if len(d.Findings) != 1 || d.Findings[0].Line != 2 {
+				t.Fatalf("findings = %+v, want one on line 2", d.Findings)
+			}
+			if n := utf8.RuneCountInString(d.Findings[0].Quote); n > diagnose.MaxQuoteRunes {
+				t.Errorf("quote has %d runes, want at most %d", n, diagnose.MaxQuoteRunes)
+			}
+		})
+	}
+}
+
+// TestTextWidth: every line of the text output fits TextWidth, and nothing is cut.
+func TestTextWidth(t *testing.T) {
+	t.Parallel()
+	logs, _ := filepath.Glob("testdata/logs/*")
+	for _, path := range logs {
+		b, _ := os.ReadFile(path)
+		d, err := diagnose.Read(bytes.NewReader(b))
+		if err != nil {
+			t.Fatal(err)
+		}
+		var out bytes.Buffer
+		if err := d.WriteText(&out); err != nil {
+			t.Fatal(err)
+		}
+		for i, line := range strings.Split(out.String(), "\n") {
+			if n := utf8.RuneCountInString(line); n > diagnose.TextWidth {
+				t.Errorf("%s: text line %d has %d runes: %q", path, i+1, n, line)
+			}
+		}
+		words := strings.Join(strings.Fields(out.String()), " ")
+		for _, f := range d.Findings {
+			if !strings.Contains(words, strings.Join(strings.Fields(f.Cause), " ")) {
+				t.Errorf("%s: the text lost part of the cause of %s", path, f.Code)
+			}
+		}
+	}
+}

@@ -1,0 +1,235 @@
+// Package diagnose reads a PyTorch log, traceback or pasted issue and reports each known
+// torch.compile / CUDA-graph signature in it with its cause and fix, by release.
+// It matches exact PyTorch messages from a table of rows ([Signatures]) and never
+// guesses: a log outside the catalogue below gives no finding.
+//
+// # Codes
+//
+// Each [Code] is documented once, here: when it occurs, an example of the text
+// PyTorch prints, and the fix in short (the full, release-tailored fix is in the
+// signature rows). The planner (package graphs) uses the same codes for its warnings
+// where they name the same hazard. Codes are stable; new codes are added at the end.
+package diagnose
+
+// Code names one diagnosis. Its text form is stable: it is the JSON "code" and the
+// planner's warning code for the same hazard.
+type Code string
+
+// The catalogue.
+const (
+	// TreesUserThreadTLS occurs when a user thread that did not initialise cudagraph
+	// trees' thread-local state records a graph (2.1–2.13; fixed in 2.14, PR #184357).
+	//
+	// Example:
+	//
+	//	assert torch._C._is_key_in_tls(attr_name)
+	//	AssertionError
+	//
+	// Fix: one process per GPU, or one long-lived thread for all compile and replay, or
+	// no CUDA graphs in the threads, or 2.14.
+	TreesUserThreadTLS Code = "trees-user-thread-tls"
+
+	// TreesConcurrentCallers occurs when several threads call one cudagraph-tree
+	// function at once before 2.14.
+	//
+	// Example:
+	//
+	//	RuntimeError: beginAllocateToPool: already recording to mempool_id
+	//
+	// Fix: serialise calls with a lock, or one function per thread and process.
+	TreesConcurrentCallers Code = "trees-concurrent-callers"
+
+	// LegacyStaticInputMoved occurs when a parameter moves to a new address under the
+	// legacy implementation (triton.cudagraph_trees=False).
+	//
+	// Example:
+	//
+	//	assert dst.data_ptr() == src.data_ptr()
+	//
+	// Fix: update parameters in place, or let cudagraph trees re-record.
+	LegacyStaticInputMoved Code = "legacy-static-input-moved"
+
+	// LegacyMutatedInput occurs when the legacy implementation meets a graph that
+	// mutates an input (it refuses it where the log says so; on 2.11 it captures it
+	// silently, measured).
+	//
+	// Example:
+	//
+	//	skipping cudagraphs due to mutated inputs
+	//
+	// Fix: let cudagraph trees handle it, or return the new value instead.
+	LegacyMutatedInput Code = "legacy-mutated-input"
+
+	// LegacyConcurrentCallers occurs when several threads call one legacy-implementation
+	// function at once. PyTorch prints nothing (measured on 2.11 with 16 threads), so no
+	// signature row has this code: only the planner reports it, from the workload.
+	//
+	// Fix: serialise calls and clone outputs under the lock.
+	LegacyConcurrentCallers Code = "legacy-concurrent-callers"
+
+	// OverwrittenOutput occurs when code reads a cudagraph-tree output after a later
+	// call reused its memory.
+	//
+	// Example:
+	//
+	//	RuntimeError: Error: accessing tensor output of CUDAGraphs that has been overwritten by a subsequent run. ...
+	//
+	// Fix: torch.compiler.cudagraph_mark_step_begin() before each call; clone kept outputs.
+	OverwrittenOutput Code = "overwritten-output"
+
+	// AllocatorIncompatible occurs when the CUDA allocator cannot serve CUDA-graph memory
+	// pools (backend:cudaMallocAsync, or no caching allocator).
+	//
+	// Example:
+	//
+	//	RuntimeError: cudaMallocAsync does not yet support checkPoolLiveAllocations. ...
+	//
+	// Fix: drop backend:cudaMallocAsync / PYTORCH_NO_CUDA_MEMORY_CACHING, or no CUDA graphs.
+	AllocatorIncompatible Code = "allocator-incompatible"
+
+	// DynamicShapeRerecord occurs when cudagraph trees record one graph per input size
+	// past triton.cudagraph_dynamic_shape_warn_limit.
+	//
+	// Example:
+	//
+	//	CUDAGraph supports dynamic shapes by recording a new graph for each distinct input size. ...
+	//
+	// Fix: pad inputs to a few fixed sizes.
+	DynamicShapeRerecord Code = "dynamic-shape-rerecord"
+
+	// SkipCPUDevice occurs when a graph with a CPU tensor is not captured.
+	//
+	// Example:
+	//
+	//	skipping cudagraphs due to skipping cudagraphs due to cpu device (arg2_1)
+	//
+	// Fix: move the tensor to the GPU (a 0-d CPU scalar counts), or keep graph_partition on.
+	SkipCPUDevice Code = "skip-cpu-device"
+
+	// SkipMutatedInputs occurs when cudagraph trees run a function that mutates a user
+	// input without CUDA graphs.
+	//
+	// Example:
+	//
+	//	skipping cudagraphs due to mutated inputs (1 instances)
+	//
+	// Fix: do not mutate inputs in place; return the new value, or register it as a buffer.
+	SkipMutatedInputs Code = "skip-mutated-inputs"
+
+	// SkipMultipleDevices occurs when one graph uses several devices.
+	//
+	// Example:
+	//
+	//	skipping cudagraphs due to skipping cudagraphs due to multiple devices: device(type='cuda', index=0), device(type='cuda', index=1)
+	//
+	// Fix: one device per compiled graph.
+	SkipMultipleDevices Code = "skip-multiple-devices"
+
+	// SkipIncompatibleOp occurs when a graph holds an op that cannot be captured.
+	//
+	// Example:
+	//
+	//	skipping cudagraphs due to ['incompatible ops']
+	//
+	// Fix: move the op out of the compiled function or behind a graph break.
+	SkipIncompatibleOp Code = "skip-incompatible-op"
+
+	// SkipDynamicGraphs occurs when triton.cudagraph_skip_dynamic_graphs=True meets a
+	// graph with symbolic shapes.
+	//
+	// Example:
+	//
+	//	skipping cudagraphs due to graph with symbolic shapes inputs and config.triton.cudagraph_skip_dynamic_graphs=True.
+	//
+	// Fix: static shapes, or the flag off to record one graph per size.
+	SkipDynamicGraphs Code = "skip-dynamic-graphs"
+
+	// SkipNonTensorInputs occurs when a graph takes an input that is neither a tensor
+	// nor a SymInt.
+	//
+	// Example:
+	//
+	//	skipping cudagraphs due to ['non-Tensor inputs']
+	//
+	// Fix: pass tensors, or make the value a constant of the function.
+	SkipNonTensorInputs Code = "skip-non-tensor-inputs"
+
+	// StreamCaptureIllegal occurs when an operation CUDA forbids during stream capture
+	// runs while a CUDA graph is being captured.
+	//
+	// Example:
+	//
+	//	RuntimeError: CUDA error: operation not permitted when stream is capturing
+	//
+	// Fix: no synchronising calls in captured code or in other threads during a capture.
+	StreamCaptureIllegal Code = "stream-capture-illegal"
+
+	// ModeAndOptions occurs when torch.compile gets both mode= and options=.
+	//
+	// Example:
+	//
+	//	RuntimeError: Either mode or options can be specified, but both can't be specified at the same time.
+	//
+	// Fix: one options dict with the mode's table expanded.
+	ModeAndOptions Code = "mode-and-options"
+
+	// UnknownMode occurs when torch.compile gets a mode name the release lacks.
+	//
+	// Example:
+	//
+	//	RuntimeError: Unrecognized mode=reduce_overhead, should be one of: default, lite, reduce-overhead, max-autotune-no-cudagraphs, max-autotune
+	//
+	// Fix: a listed name, spelled exactly.
+	UnknownMode Code = "unknown-mode"
+
+	// UnknownOption occurs when an options= key is not a config key of the release.
+	//
+	// Example:
+	//
+	//	RuntimeError: Unexpected optimization option no_such_knob, known options are ['TYPE_CHECKING', ...]
+	//
+	// Fix: a key from torch._inductor.list_options() of that release.
+	UnknownOption Code = "unknown-option"
+
+	// OptionType occurs when an options= value has the wrong type.
+	//
+	// Example:
+	//
+	//	RuntimeError: Unexpected type of attr max_autotune, got int should be bool
+	//
+	// Fix: a value of the type after "should be".
+	OptionType Code = "option-type"
+
+	// InvalidBackend occurs when torch.compile gets a backend name that is not registered.
+	//
+	// Example:
+	//
+	//	torch._dynamo.exc.InvalidBackend: Invalid backend: 'Inductor', see `torch._dynamo.list_backends()` for available backends.
+	//
+	// Fix: a name exactly as torch._dynamo.list_backends() prints it.
+	InvalidBackend Code = "invalid-backend"
+
+	// UnknownGlobal occurs when a torch._inductor.config assignment names no key.
+	//
+	// Example:
+	//
+	//	AttributeError: torch._inductor.config.triton.no_such_knob does not exist
+	//
+	// Fix: a key from torch._inductor.list_options(), with its subconfig prefix.
+	UnknownGlobal Code = "unknown-global"
+)
+
+// Codes returns every code of the catalogue, in catalogue order.
+func Codes() []Code {
+	return []Code{
+		TreesUserThreadTLS, TreesConcurrentCallers, LegacyStaticInputMoved, LegacyMutatedInput,
+		LegacyConcurrentCallers, OverwrittenOutput, AllocatorIncompatible, DynamicShapeRerecord,
+		SkipCPUDevice, SkipMutatedInputs, SkipMultipleDevices, SkipIncompatibleOp, SkipDynamicGraphs,
+		SkipNonTensorInputs, StreamCaptureIllegal, ModeAndOptions, UnknownMode, UnknownOption,
+		OptionType, InvalidBackend, UnknownGlobal,
+	}
+}
+
+// Silent reports whether PyTorch prints nothing for code, so that no log can show it
+// and no signature row carries it (legacy-concurrent-callers, measured on 2.11).
+func (c Code) Silent() bool { return c == LegacyConcurrentCallers }

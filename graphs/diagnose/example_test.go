@@ -1,0 +1,43 @@
+package diagnose_test
+
+import (
+	"fmt"
+	"os"
+	"strings"
+
+	"github.com/compilemode/compilemode/graphs/diagnose"
+)
+
+// A drafter thread dies with a bare AssertionError on 2.11: the diagnosis names the
+// thread-local state of cudagraph trees and how to run without it.
+func ExampleRead() {
+	log := `PyTorch version: 2.11.0+cu130
+Exception in thread drafter-1:
+Traceback (most recent call last):
+  File "/venv/lib/python3.12/site-packages/torch/_inductor/cudagraph_trees.py", line 359, in get_obj
+    assert torch._C._is_key_in_tls(attr_name)
+AssertionError
+`
+	d, err := diagnose.Read(strings.NewReader(log))
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	fmt.Println(d.Torch, d.Findings[0].Code, d.Findings[0].Line, d.Findings[0].Evidence)
+	if err := d.WriteText(os.Stdout); err != nil {
+		fmt.Println(err)
+	}
+	// Output:
+	// 2.11 trees-user-thread-tls 5 measured
+	// line 5: trees-user-thread-tls
+	//   | assert torch._C._is_key_in_tls(attr_name)
+	//   cause: cudagraph trees keep their state in thread-local storage that only the thread which first
+	//          imported torch._inductor.cudagraph_trees has, so recording a graph in another user thread
+	//          fails this bare assert in get_obj (issue #123177)
+	//   fix: use one process per GPU (torchrun / torch.multiprocessing), or compile and call every
+	//        cudagraph function on one long-lived thread, or upgrade to 2.14, whose cudagraph trees
+	//        initialise per-thread state (PR #184357), or compile these functions without CUDA graphs
+	//        (mode="max-autotune-no-cudagraphs" or plain torch.compile(dynamic=False): both run in
+	//        threads, measured on 2.11); triton.cudagraph_trees=False also runs in threads, but its legacy
+	//        implementation asserts that parameters never move
+}

@@ -1,0 +1,52 @@
+package diagnose_test
+
+import (
+	"bytes"
+	"errors"
+	"strings"
+	"testing"
+	"unicode/utf8"
+
+	"github.com/compilemode/compilemode/graphs/diagnose"
+)
+
+// FuzzRead checks that Read never panics or fails on text from a reader that does not
+// fail, and that its output stays bounded: at most one finding per code, quotes of at
+// most MaxQuoteRunes runes, text lines of at most TextWidth runes.
+func FuzzRead(f *testing.F) {
+	for _, seed := range []string{
+		"assert torch._C._is_key_in_tls(attr_name)\n",
+		"[rank3]:> \x1b[31mskipping cudagraphs due to ['mutated inputs']\x1b[0m\r\n",
+		"x = torch.compile(m, mode=\"reduce-overhead\", options={'a': (1, 2)}\n",
+		"torch.__version__\n'2.5.1'\ncudagraph_trees=False\n",
+		"\x1b]0;title\x07PyTorch version: 2.14.0\nUnrecognized mode=, should be one of: x\n",
+	} {
+		f.Add(seed)
+	}
+	f.Fuzz(func(t *testing.T, in string) {
+		d, err := diagnose.Read(strings.NewReader(in))
+		if errors.Is(err, diagnose.ErrEmpty) {
+			return // white space, or escape sequences that clean to nothing
+		}
+		if err != nil {
+			t.Fatalf("Read: %v", err)
+		}
+		if len(d.Findings) > len(diagnose.Codes()) {
+			t.Fatalf("%d findings, more than codes", len(d.Findings))
+		}
+		for _, f := range d.Findings {
+			if n := utf8.RuneCountInString(f.Quote); n > diagnose.MaxQuoteRunes || f.Line < 1 {
+				t.Fatalf("finding %+v: quote of %d runes", f, n)
+			}
+		}
+		var out bytes.Buffer
+		if err := d.WriteText(&out); err != nil {
+			t.Fatal(err)
+		}
+		for _, line := range strings.Split(out.String(), "\n") {
+			if utf8.RuneCountInString(line) > diagnose.TextWidth {
+				t.Fatalf("text line too wide: %q", line)
+			}
+		}
+	})
+}
