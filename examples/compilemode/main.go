@@ -30,7 +30,7 @@ func main() {
 
 type cli struct {
 	compile                                                             cliflags.Compile
-	scenario, threads, mutated, incompatibleOp                          cliflags.Once
+	scenario, threads, mutated, incompatibleOp, diagnoseFile            cliflags.Once
 	all, asJSON                                                         bool
 	devices, callers, sizes                                             int
 	spanDevices, cpuScalar, dynamicShapes, moving, nonTensor, coldStart bool
@@ -57,11 +57,15 @@ func run(args []string, stdout, stderr io.Writer, environ func() []string) int {
 	fs.BoolVar(&c.moving, "moving-static-inputs", false, "a parameter is replaced by a tensor at a new address between calls")
 	fs.BoolVar(&c.nonTensor, "non-tensor-inputs", false, "the graph takes an input that is neither a tensor nor a SymInt")
 	fs.Var(&c.incompatibleOp, "incompatible-op", "the graph uses the op `NAME`, which cannot be captured (e.g. aten._local_scalar_dense.default)")
+	fs.Var(&c.diagnoseFile, "diagnose", "read a PyTorch log or traceback from `FILE` (- for stdin) and say what happened and the fix")
 	given, code, ok := cliflags.Parse(fs, args, stderr)
 	if !ok {
 		return code
 	}
 	c.given = given
+	if given["diagnose"] {
+		return c.diagnose(os.Stdin, stdout, stderr)
+	}
 	for _, name := range []string{"devices", "callers"} {
 		if v := map[string]int{"devices": c.devices, "callers": c.callers}[name]; c.given[name] && v < 1 {
 			fmt.Fprintf(stderr, "compilemode: -%s %d: want 1 or more\n", name, v)

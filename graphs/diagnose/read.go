@@ -3,7 +3,6 @@ package diagnose
 import (
 	"bufio"
 	"bytes"
-	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
@@ -89,9 +88,12 @@ type Diagnosis struct {
 	Torch string `json:"torch"`
 	// Findings are in line order, at most one per code.
 	Findings []Finding `json:"findings"`
-	// Plan is the planner's report on Recovered, filled by the caller (graphs.Check);
-	// Read leaves it nil, which encodes as null.
-	Plan json.RawMessage `json:"plan"`
+	// Plan is graphs.Check's report on Recovered: what PyTorch does with the call the
+	// log shows, for the release it shows. Nil (null) when the log shows no call, or
+	// when what it shows cannot be planned (PlanError says why).
+	Plan *graphs.Report `json:"plan"`
+	// PlanError says why a recovered call could not be planned ("" otherwise).
+	PlanError string `json:"plan_error,omitempty"`
 	// Recovered is the torch.compile call the log shows (mode=, backend=, dynamic= and
 	// an inline options dict of a quoted call; torch._inductor.config assignments;
 	// TORCHINDUCTOR_* and allocator variables), nil when it shows none. An extra field.
@@ -117,7 +119,22 @@ func Read(r io.Reader) (d *Diagnosis, err error) {
 	if !s.text {
 		return nil, ErrEmpty
 	}
-	return s.diagnosis(), nil
+	d = s.diagnosis()
+	d.plan()
+	return d, nil
+}
+
+// plan runs the planner on the recovered call, the way the command answers a scenario.
+func (d *Diagnosis) plan() {
+	if d.Recovered == nil {
+		return
+	}
+	rep, err := graphs.Check(d.Recovered)
+	if err != nil {
+		d.PlanError = err.Error()
+		return
+	}
+	d.Plan = rep
 }
 
 // compiledRow is a Signature with its regular expressions compiled.

@@ -1,0 +1,60 @@
+package main
+
+import (
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"strings"
+	"syscall"
+	"testing"
+
+	"github.com/stretchr/testify/require"
+)
+
+func TestDiagnoseFlag(t *testing.T) {
+	t.Parallel()
+	dir := t.TempDir()
+	logPath := filepath.Join(dir, "run.log")
+	require.NoError(t, os.WriteFile(logPath, []byte("PyTorch version: 2.11.0+cu130\r\n[rank1]: Traceback (most recent call last):\r\n[rank1]:   File \"x.py\", line 3, in get_obj\r\n[rank1]:     assert torch._C._is_key_in_tls(attr_name)\r\n[rank1]: AssertionError\r\n"), 0o644))
+	empty := filepath.Join(dir, "empty.log")
+	require.NoError(t, os.WriteFile(empty, nil, 0o644))
+	fifo := filepath.Join(dir, "fifo")
+	require.NoError(t, syscall.Mkfifo(fifo, 0o644))
+	tests := []struct {
+		name string
+		args []string
+		code int
+		out  string // stdout (exit 0) or stderr must contain it
+	}{
+		{"text", []string{"-diagnose", logPath}, 0, "line 4: trees-user-thread-tls"},
+		{"json", []string{"-diagnose", logPath, "-json"}, 0, `"format": "compilemode-diagnosis/1"`},
+		{"empty", []string{"-diagnose", empty}, 2, "empty.log"},
+		{"missing", []string{"-diagnose", filepath.Join(dir, "nope")}, 2, "no such file"},
+		{"directory", []string{"-diagnose", dir}, 2, "a directory"},
+		{"fifo", []string{"-diagnose", fifo}, 2, "a FIFO"},
+		{"with workload flag", []string{"-diagnose", logPath, "-devices", "2"}, 2, "-devices does not apply"},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			out, stderr, code := runPlan(t, nil, tc.args...)
+			require.Equal(t, tc.code, code, "stdout %s stderr %s", out, stderr)
+			got := out
+			if code != 0 {
+				got = stderr
+			}
+			require.Contains(t, got, tc.out)
+		})
+	}
+	out, _, _ := runPlan(t, nil, "-diagnose", logPath, "-json")
+	var d struct {
+		Torch    string `json:"torch"`
+		Findings []struct {
+			Code string `json:"code"`
+			Line int    `json:"line"`
+		} `json:"findings"`
+	}
+	require.NoError(t, json.Unmarshal([]byte(out), &d))
+	require.Equal(t, "2.11", d.Torch)
+	require.Len(t, d.Findings, 1)
+	require.True(t, strings.HasPrefix(d.Findings[0].Code, "trees-"))
+}
