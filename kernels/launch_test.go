@@ -171,41 +171,7 @@ func TestLinearWSAgainstCPU(t *testing.T) {
 		{"one row", 1, 1024, 512, kernels.ReLU, true, false, "batch 1: rows 1..7 of the staging are zero"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			in := wsInputs(tc.batch, tc.in, tc.out)
-			up := func(v []float32) *backend.Buffer {
-				buf, err := b.Alloc(ctx, 0, int64(4*len(v)))
-				if err != nil {
-					t.Fatal(err)
-				}
-				if err := b.Write(ctx, buf, v); err != nil {
-					t.Fatal(err)
-				}
-				return buf
-			}
-			args := kernels.LinearWS{X: up(in.x), W: up(in.w), Bias: up(in.bias), Y: up(make([]float32, tc.batch*tc.out)),
-				Batch: tc.batch, In: tc.in, Out: tc.out, Act: tc.act, LNEps: 1e-5, Residual: tc.residual}
-			if tc.ln {
-				args.LNGamma, args.LNBeta = up(in.gamma), up(in.beta)
-			}
-			l, err := ks.LinearWS(args)
-			if err != nil {
-				t.Fatal(err)
-			}
-			s, err := b.NewStep(ctx, 0, tc.name, []backend.Launch{l})
-			if err != nil {
-				t.Fatal(err)
-			}
-			var outs [2][]float32
-			for i, mode := range []backend.ExecMode{{}, {Graph: true}} {
-				if _, err := b.Run(ctx, s, mode, 1); err != nil {
-					t.Fatal(err)
-				}
-				outs[i] = make([]float32, tc.batch*tc.out)
-				if err := b.Read(ctx, args.Y, outs[i]); err != nil {
-					t.Fatal(err)
-				}
-			}
-			want := in.reference(tc.batch, tc.in, tc.out, tc.act, tc.ln, tc.residual)
+			outs, want := runWS(t, b, ks, tc.batch, tc.in, tc.out, tc.act, tc.ln, tc.residual)
 			worst, scale := 0.0, 1.0
 			for i := range want {
 				worst = math.Max(worst, math.Abs(float64(outs[0][i])-want[i]))
@@ -287,4 +253,46 @@ func (d wsData) reference(batch, in, out int, act kernels.Activation, ln, residu
 		}
 	}
 	return y
+}
+
+// runWS runs one linear_ws launch eagerly, then as a replayed graph, and returns both
+// outputs and the float64 reference.
+func runWS(t *testing.T, b *backend.Backend, ks *kernels.Set, batch, in, out int, act kernels.Activation, ln, residual bool) ([2][]float32, []float64) {
+	t.Helper()
+	ctx := context.Background()
+	d := wsInputs(batch, in, out)
+	up := func(v []float32) *backend.Buffer {
+		buf, err := b.Alloc(ctx, 0, int64(4*len(v)))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := b.Write(ctx, buf, v); err != nil {
+			t.Fatal(err)
+		}
+		return buf
+	}
+	args := kernels.LinearWS{X: up(d.x), W: up(d.w), Bias: up(d.bias), Y: up(make([]float32, batch*out)),
+		Batch: batch, In: in, Out: out, Act: act, LNEps: 1e-5, Residual: residual}
+	if ln {
+		args.LNGamma, args.LNBeta = up(d.gamma), up(d.beta)
+	}
+	l, err := ks.LinearWS(args)
+	if err != nil {
+		t.Fatal(err)
+	}
+	s, err := b.NewStep(ctx, 0, t.Name(), []backend.Launch{l})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var outs [2][]float32
+	for i, mode := range []backend.ExecMode{{}, {Graph: true}} {
+		if _, err := b.Run(ctx, s, mode, 1); err != nil {
+			t.Fatal(err)
+		}
+		outs[i] = make([]float32, batch*out)
+		if err := b.Read(ctx, args.Y, outs[i]); err != nil {
+			t.Fatal(err)
+		}
+	}
+	return outs, d.reference(batch, in, out, act, ln, residual)
 }

@@ -111,14 +111,20 @@ func run() error {
 		}
 		fmt.Printf("plot: %s\n", *plotTo)
 	}
+	return closeThenIssue17(ctx, b, issue17{device: *device, ks: kList, calls: *calls, launchSync: *launchSync,
+		torch: *torch, commit: *commit, jsonPath: *jsonPath})
+}
+
+// closeThenIssue17 closes the issue-5 backend, then, with a JSON path, runs issue 17's
+// measurements on backends of their own.
+func closeThenIssue17(ctx context.Context, b *backend.Backend, cfg issue17) error {
 	if err := b.Close(); err != nil {
 		return err
 	}
-	if *jsonPath == "" {
+	if cfg.jsonPath == "" {
 		return nil
 	}
-	return runIssue17(ctx, issue17{device: *device, ks: kList, calls: *calls, launchSync: *launchSync,
-		torch: *torch, commit: *commit, jsonPath: *jsonPath})
+	return runIssue17(ctx, cfg)
 }
 
 // measure times one K. Each of the runs times Go eager, then Go replay, then (with an

@@ -58,19 +58,8 @@ func runIssue17(ctx context.Context, cfg issue17) error {
 			return fmt.Errorf("sync step, %s path: %w", p.name, err)
 		}
 	}
-	if cfg.launchSync != "" {
-		out, err := exec.CommandContext(ctx, cfg.launchSync).CombinedOutput()
-		fmt.Fprintf(os.Stderr, "bench: %s", out)
-		if err != nil {
-			return fmt.Errorf("launch_sync: %w", err)
-		}
-		cpp, err := parseLaunchSync(out)
-		if err != nil {
-			return err
-		}
-		for i := range details {
-			details[i].CPPWall, details[i].CPPGPU = cpp[details[i].K][0], cpp[details[i].K][1]
-		}
+	if err := addLaunchSync(ctx, cfg.launchSync, details); err != nil {
+		return err
 	}
 	for _, d := range details {
 		res.SyncStep = append(res.SyncStep, SyncResult{K: d.K, GoRun1WallUS: d.Untimed.Caller, CPPLaunchSyncWallUS: d.CPPWall})
@@ -79,17 +68,8 @@ func runIssue17(ctx context.Context, cfg issue17) error {
 	if err != nil {
 		return fmt.Errorf("drafter: %w", err)
 	}
-	if cfg.torch != "" {
-		out, err := exec.CommandContext(ctx, "python3", cfg.torch).CombinedOutput()
-		fmt.Fprintf(os.Stderr, "bench: %s", out)
-		if err != nil {
-			return fmt.Errorf("%s: %w", cfg.torch, err)
-		}
-		e, ro, err := parseTorch(out)
-		if err != nil {
-			return err
-		}
-		res.Drafter.TorchEagerUS, res.Drafter.TorchReduceOverheadUS = &e, &ro
+	if err := addTorch(ctx, cfg.torch, &res); err != nil {
+		return err
 	}
 	if err := writeSyncTable(os.Stdout, res, details, drafters); err != nil {
 		return err
@@ -246,4 +226,44 @@ func drafterSync(ctx context.Context, b *backend.Backend, m *drafter.Model, devi
 	}
 	w, err := timeSync(ctx, b, s.Step, backend.ExecMode{Graph: true}, calls)
 	return w.Caller, err
+}
+
+// addLaunchSync runs the C++ baseline at path (none when empty) and fills the C++ columns
+// of details.
+func addLaunchSync(ctx context.Context, path string, details []syncDetail) error {
+	if path == "" {
+		return nil
+	}
+	out, err := exec.CommandContext(ctx, path).CombinedOutput()
+	fmt.Fprintf(os.Stderr, "bench: %s", out)
+	if err != nil {
+		return fmt.Errorf("launch_sync: %w", err)
+	}
+	cpp, err := parseLaunchSync(out)
+	if err != nil {
+		return err
+	}
+	for i := range details {
+		details[i].CPPWall, details[i].CPPGPU = cpp[details[i].K][0], cpp[details[i].K][1]
+	}
+	return nil
+}
+
+// addTorch runs drafter_torch.py at script with python3 (nothing when empty) and fills
+// res's PyTorch fields.
+func addTorch(ctx context.Context, script string, res *Results) error {
+	if script == "" {
+		return nil
+	}
+	out, err := exec.CommandContext(ctx, "python3", script).CombinedOutput()
+	fmt.Fprintf(os.Stderr, "bench: %s", out)
+	if err != nil {
+		return fmt.Errorf("%s: %w", script, err)
+	}
+	e, ro, err := parseTorch(out)
+	if err != nil {
+		return err
+	}
+	res.Drafter.TorchEagerUS, res.Drafter.TorchReduceOverheadUS = &e, &ro
+	return nil
 }
