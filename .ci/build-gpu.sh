@@ -4,12 +4,15 @@
 #   .gpu/<pkg>.test -test.v      for each package with cuda-tagged files
 #   .gpu/bench -anchor ANCHOR -plot bench.svg
 #   .gpu/drafters                once examples/drafters has its main.go
+#   bash examples/bench/run-h200.sh   issue 17's one command (tests, baselines, bench, JSON)
+# .gpu/COMMIT records the commit built (with -dirty when the tree had changes), for the JSON.
 # The binaries look for libcuda.so.1 in /usr/local/nvidia/lib64 first (-ldflags -r), where
 # the GPU machine's driver is.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 source .ci/cuda-env.sh
-ld='-r /usr/local/nvidia/lib64'
+# -s -w: no symbol tables, so that .gpu/ stays well under the run tool's 64 MiB carry limit.
+ld='-r /usr/local/nvidia/lib64 -s -w'
 mkdir -p .gpu
 for pkg in $(bash .ci/cuda-packages.sh); do
   name=$(basename "$pkg")
@@ -23,4 +26,7 @@ for prog in ./examples/bench ./examples/drafters; do
   fi
 done
 cp examples/bench/anchor_graph.cu .gpu/
+commit=$(git rev-parse HEAD)
+if [ -n "$(git status --porcelain --untracked-files=no)" ]; then commit="$commit-dirty"; fi
+echo "$commit" >.gpu/COMMIT
 ls -la .gpu

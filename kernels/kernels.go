@@ -21,7 +21,15 @@ var ptx string
 func PTX() string { return ptx }
 
 // Names lists the kernels' entry names in the PTX.
-func Names() []string { return []string{"axpy", "linear", "layernorm_residual", "softmax"} }
+func Names() []string {
+	return []string{"axpy", "linear", "layernorm_residual", "softmax", "linear_ws"}
+}
+
+// Limits of linear_ws (LWS_MAXB, LWS_MAXK of kernels.cu), checked by (*Set).LinearWS.
+const (
+	LinearWSMaxBatch = 8    // rows per launch
+	LinearWSMaxIn    = 1024 // input features
+)
 
 // Activation is the activation linear applies after the bias. The values are the ACT_
 // codes of kernels.cu.

@@ -16,7 +16,7 @@ import (
 //
 // A *Set is immutable and safe to share between goroutines.
 type Set struct {
-	axpy, linear, layerNorm, softmax *backend.Function
+	axpy, linear, layerNorm, softmax, linearWS *backend.Function
 }
 
 // Load loads the embedded PTX on every device of b (cuModuleLoadData, through
@@ -29,6 +29,7 @@ func Load(ctx context.Context, b *backend.Backend) (*Set, error) {
 	var k Set
 	for name, f := range map[string]**backend.Function{
 		"axpy": &k.axpy, "linear": &k.linear, "layernorm_residual": &k.layerNorm, "softmax": &k.softmax,
+		"linear_ws": &k.linearWS,
 	} {
 		if *f, err = m.Function(name); err != nil {
 			return nil, err
@@ -146,4 +147,91 @@ func (k *Set) Softmax(x, y *backend.Buffer, batch, n int) (backend.Launch, error
 		Block: backend.Dim3{X: reduceBlock},
 		Args:  []backend.Arg{backend.Ptr(x), backend.Ptr(y), backend.Int32(int32(n))},
 	}, nil
+}
+
+// LinearWS is one call of the weight-stationary kernel linear_ws (issue 17):
+//
+//	xn = x, or LayerNorm(x)·LNGamma + LNBeta per row when LNGamma is set
+//	y  = act(xn·w + bias) (+ xn when Residual)
+//
+// x is Batch×In, w In×Out (row i holds the weights from input i), bias Out entries, y
+// Batch×Out, all row-major fp32. Unlike [Set.Linear], each weight is read once for all
+// rows, and the LayerNorm of the previous layer and the residual add are fused in.
+type LinearWS struct {
+	X, W, Bias, Y *backend.Buffer
+	Batch         int        // rows, 1 to LinearWSMaxBatch
+	In            int        // input features, 1 to LinearWSMaxIn
+	Out           int        // output features, a positive multiple of 4 (float4 weight loads)
+	Act           Activation // applied after the bias, before the residual
+	// LNGamma and LNBeta (In entries each), when LNGamma is non-nil, normalise each row of
+	// x first, with epsilon LNEps and the biased variance, as torch.nn.LayerNorm.
+	LNGamma, LNBeta *backend.Buffer
+	LNEps           float32
+	// Residual adds the (normalised) input row to the output; needs In == Out.
+	Residual bool
+}
+
+// flags of linear_ws (LWS_LN_INPUT, LWS_RESIDUAL in kernels.cu).
+const (
+	lwsLNInput  = 1
+	lwsResidual = 2
+	lwsCols     = 8   // LWS_COLS: output columns per block
+	lwsThreads  = 256 // LWS_THREADS
+)
+
+// LinearWS returns the launch of a; it checks the limits and buffer sizes. y must not alias
+// x.
+func (k *Set) LinearWS(a LinearWS) (backend.Launch, error) {
+	if err := a.check(); err != nil {
+		return backend.Launch{}, err
+	}
+	flags := int32(0)
+	if a.LNGamma != nil {
+		flags |= lwsLNInput
+	}
+	if a.Residual {
+		flags |= lwsResidual
+	}
+	return backend.Launch{
+		Func:  k.linearWS,
+		Grid:  backend.Dim3{X: ceilDiv(a.Out, lwsCols)},
+		Block: backend.Dim3{X: lwsThreads},
+		Args: []backend.Arg{backend.Ptr(a.X), backend.Ptr(a.LNGamma), backend.Ptr(a.LNBeta), backend.Float32(a.LNEps),
+			backend.Ptr(a.W), backend.Ptr(a.Bias), backend.Ptr(a.Y),
+			backend.Int32(int32(a.Batch)), backend.Int32(int32(a.In)), backend.Int32(int32(a.Out)),
+			backend.Int32(int32(a.Act)), backend.Int32(flags)},
+	}, nil
+}
+
+func (a LinearWS) check() error {
+	switch {
+	case a.Batch < 1 || a.Batch > LinearWSMaxBatch:
+		return fmt.Errorf("kernels: linear_ws batch %d: want 1 to %d", a.Batch, LinearWSMaxBatch)
+	case a.In < 1 || a.In > LinearWSMaxIn:
+		return fmt.Errorf("kernels: linear_ws in %d: want 1 to %d", a.In, LinearWSMaxIn)
+	case a.Out < 4 || a.Out%4 != 0:
+		return fmt.Errorf("kernels: linear_ws out %d: want a positive multiple of 4", a.Out)
+	case a.Residual && a.In != a.Out:
+		return fmt.Errorf("kernels: linear_ws residual needs in == out, have %d and %d", a.In, a.Out)
+	case (a.LNGamma == nil) != (a.LNBeta == nil):
+		return fmt.Errorf("kernels: linear_ws LayerNorm needs both gamma and beta")
+	}
+	for _, c := range []struct {
+		name  string
+		buf   *backend.Buffer
+		elems int
+	}{{"linear_ws x", a.X, a.Batch * a.In}, {"linear_ws w", a.W, a.In * a.Out}, {"linear_ws bias", a.Bias, a.Out}, {"linear_ws y", a.Y, a.Batch * a.Out}} {
+		if err := need(c.name, c.buf, c.elems); err != nil {
+			return err
+		}
+	}
+	if a.LNGamma != nil {
+		if err := need("linear_ws gamma", a.LNGamma, a.In); err != nil {
+			return err
+		}
+		if err := need("linear_ws beta", a.LNBeta, a.In); err != nil {
+			return err
+		}
+	}
+	return nil
 }

@@ -138,3 +138,161 @@ func TestKernelsAgainstCPU(t *testing.T) {
 		t.Errorf("Linear with out past the buffers: want an error")
 	}
 }
+
+// TestLinearWSAgainstCPU runs linear_ws in each of its modes (plain, GELU + residual,
+// LayerNorm input + GELU + residual) at the drafter's shape and at odd ones, eagerly and as
+// a replayed graph, against a float64 CPU reference; replay must equal eager bit for bit.
+func TestLinearWSAgainstCPU(t *testing.T) {
+	ctx := context.Background()
+	b, err := backend.Open([]int{0})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer func() {
+		if err := b.Close(); err != nil {
+			t.Error(err)
+		}
+	}()
+	ks, err := kernels.Load(ctx, b)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, tc := range []struct {
+		name           string
+		batch, in, out int
+		act            kernels.Activation
+		ln, residual   bool
+		reason         string
+	}{
+		{"plain odd", 3, 37, 300, kernels.None, false, false, "in not a multiple of the 128 slices, out not of the 8 columns per block"},
+		{"gelu residual", 5, 260, 260, kernels.GELU, false, true, "the drafter's first layer, at an odd width"},
+		{"ln gelu residual", 8, 1024, 1024, kernels.GELU, true, true, "the drafter's later layers at its shape: batch 8, hidden 1024"},
+		{"ln plain", 8, 1024, 1024, kernels.None, true, false, "the drafter's output projection"},
+		{"one row", 1, 1024, 512, kernels.ReLU, true, false, "batch 1: rows 1..7 of the staging are zero"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			outs, want := runWS(t, b, ks, tc.batch, tc.in, tc.out, tc.act, tc.ln, tc.residual)
+			worst, scale := 0.0, 1.0
+			for i := range want {
+				worst = math.Max(worst, math.Abs(float64(outs[0][i])-want[i]))
+				scale = math.Max(scale, math.Abs(want[i]))
+			}
+			if worst > 2e-5*scale {
+				t.Errorf("%s (%s): off the CPU reference by %g (largest |value| %g)", tc.name, tc.reason, worst, scale)
+			}
+			for i := range outs[0] {
+				if math.Float32bits(outs[0][i]) != math.Float32bits(outs[1][i]) {
+					t.Fatalf("%s: replay differs from eager at %d: %g vs %g", tc.name, i, outs[1][i], outs[0][i])
+				}
+			}
+		})
+	}
+	// Limits need no GPU work.
+	for _, a := range []kernels.LinearWS{
+		{Batch: 9, In: 8, Out: 8}, {Batch: 1, In: 1025, Out: 8}, {Batch: 1, In: 8, Out: 6}, {Batch: 1, In: 8, Out: 12, Residual: true},
+	} {
+		if _, err := ks.LinearWS(a); err == nil {
+			t.Errorf("LinearWS(%+v): want a limit error", a)
+		}
+	}
+}
+
+type wsData struct{ x, w, bias, gamma, beta []float32 }
+
+func wsInputs(batch, in, out int) wsData {
+	seq := func(n int, scale float32) []float32 {
+		v := make([]float32, n)
+		for i := range v {
+			v[i] = float32((i*7919)%97-48) / 48 * scale
+		}
+		return v
+	}
+	return wsData{x: seq(batch*in, 1), w: seq(in*out, 0.05), bias: seq(out, 0.1), gamma: seq(in, 0.5), beta: seq(in, 0.3)}
+}
+
+// reference computes linear_ws in float64.
+func (d wsData) reference(batch, in, out int, act kernels.Activation, ln, residual bool) []float64 {
+	xn := make([]float64, batch*in)
+	for i, v := range d.x {
+		xn[i] = float64(v)
+	}
+	if ln {
+		for r := 0; r < batch; r++ {
+			row := xn[r*in : (r+1)*in]
+			mean, q := 0.0, 0.0
+			for _, v := range row {
+				mean += v
+			}
+			mean /= float64(in)
+			for _, v := range row {
+				q += (v - mean) * (v - mean)
+			}
+			rstd := 1 / math.Sqrt(q/float64(in)+1e-5)
+			for i := range row {
+				row[i] = (row[i]-mean)*rstd*float64(d.gamma[i]) + float64(d.beta[i])
+			}
+		}
+	}
+	y := make([]float64, batch*out)
+	for r := 0; r < batch; r++ {
+		for o := 0; o < out; o++ {
+			acc := float64(d.bias[o])
+			for i := 0; i < in; i++ {
+				acc += xn[r*in+i] * float64(d.w[i*out+o])
+			}
+			switch act {
+			case kernels.ReLU:
+				acc = math.Max(acc, 0)
+			case kernels.GELU:
+				acc = 0.5 * acc * (1 + math.Tanh(0.7978845608028654*(acc+0.044715*acc*acc*acc)))
+			}
+			if residual {
+				acc += xn[r*in+o]
+			}
+			y[r*out+o] = acc
+		}
+	}
+	return y
+}
+
+// runWS runs one linear_ws launch eagerly, then as a replayed graph, and returns both
+// outputs and the float64 reference.
+func runWS(t *testing.T, b *backend.Backend, ks *kernels.Set, batch, in, out int, act kernels.Activation, ln, residual bool) ([2][]float32, []float64) {
+	t.Helper()
+	ctx := context.Background()
+	d := wsInputs(batch, in, out)
+	up := func(v []float32) *backend.Buffer {
+		buf, err := b.Alloc(ctx, 0, int64(4*len(v)))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := b.Write(ctx, buf, v); err != nil {
+			t.Fatal(err)
+		}
+		return buf
+	}
+	args := kernels.LinearWS{X: up(d.x), W: up(d.w), Bias: up(d.bias), Y: up(make([]float32, batch*out)),
+		Batch: batch, In: in, Out: out, Act: act, LNEps: 1e-5, Residual: residual}
+	if ln {
+		args.LNGamma, args.LNBeta = up(d.gamma), up(d.beta)
+	}
+	l, err := ks.LinearWS(args)
+	if err != nil {
+		t.Fatal(err)
+	}
+	s, err := b.NewStep(ctx, 0, t.Name(), []backend.Launch{l})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var outs [2][]float32
+	for i, mode := range []backend.ExecMode{{}, {Graph: true}} {
+		if _, err := b.Run(ctx, s, mode, 1); err != nil {
+			t.Fatal(err)
+		}
+		outs[i] = make([]float32, batch*out)
+		if err := b.Read(ctx, args.Y, outs[i]); err != nil {
+			t.Fatal(err)
+		}
+	}
+	return outs, d.reference(batch, in, out, act, ln, residual)
+}

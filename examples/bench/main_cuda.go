@@ -7,6 +7,12 @@
 // events around iters back-to-back steps on one stream.
 //
 //	bench -anchor ./anchor_graph -plot bench.svg
+//	bench -anchor ./anchor -launch-sync ./launch_sync -torch drafter_torch.py -json results-h200.json
+//
+// With -json (issue 17) it then measures one synchronous step, Run(n=1), on each Go path
+// beside launch_sync.cu's launch+sync wall, and the drafter step (both kernel variants)
+// beside drafter_torch.py, prints those tables and writes the JSON; run-h200.sh runs it
+// all on the GPU machine.
 //
 // With -anchor, the program runs the baseline binary (built with nvcc -O3 from
 // anchor_graph.cu) as `anchor K n iters` after each Go measurement (interleaved, -runs
@@ -47,6 +53,12 @@ func run() error {
 		anchor  = flag.String("anchor", "", "path of the C++ baseline built from anchor_graph.cu; empty: no baseline")
 		plotTo  = flag.String("plot", "", "draw the table to this file (.svg)")
 		capture = flag.String("capture-mode", "thread_local", "stream-capture mode: thread_local, global or relaxed")
+		// Issue 17: the synchronous step and the drafter step (sync_cuda.go).
+		launchSync = flag.String("launch-sync", "", "path of the C++ baseline built from launch_sync.cu; empty: no C++ column")
+		torch      = flag.String("torch", "", "path of drafter_torch.py, run with python3; empty: PyTorch skipped")
+		calls      = flag.Int("calls", 2000, "synchronous Run(n=1) calls timed per configuration (issue 17)")
+		commit     = flag.String("commit", "", "git commit the binary was built from, for the JSON")
+		jsonPath   = flag.String("json", "", "write issue 17's results (results-h200.json) here; empty: skip the issue-17 part")
 	)
 	flag.Parse()
 	mode, err := backend.ParseCaptureMode(*capture)
@@ -99,7 +111,20 @@ func run() error {
 		}
 		fmt.Printf("plot: %s\n", *plotTo)
 	}
-	return b.Close()
+	return closeThenIssue17(ctx, b, issue17{device: *device, ks: kList, calls: *calls, launchSync: *launchSync,
+		torch: *torch, commit: *commit, jsonPath: *jsonPath})
+}
+
+// closeThenIssue17 closes the issue-5 backend, then, with a JSON path, runs issue 17's
+// measurements on backends of their own.
+func closeThenIssue17(ctx context.Context, b *backend.Backend, cfg issue17) error {
+	if err := b.Close(); err != nil {
+		return err
+	}
+	if cfg.jsonPath == "" {
+		return nil
+	}
+	return runIssue17(ctx, cfg)
 }
 
 // measure times one K. Each of the runs times Go eager, then Go replay, then (with an

@@ -10,6 +10,7 @@ import (
 	"sync"
 	"time"
 
+	"github.com/compilemode/compilemode/examples/internal/drafter"
 	"github.com/compilemode/compilemode/graphs/backend"
 	"github.com/compilemode/compilemode/kernels"
 )
@@ -54,7 +55,7 @@ func runGPU(ctx context.Context, req gpuRequest) ([]gpuResult, error) {
 	if err != nil {
 		return nil, errors.Join(err, b.Close())
 	}
-	model := newGPUModel(req)
+	model := drafter.NewModel(req.Hidden, req.Batch, req.Layers)
 	results := make([]gpuResult, len(devs))
 	var wg sync.WaitGroup
 	for i, d := range devs {
@@ -66,114 +67,28 @@ func runGPU(ctx context.Context, req gpuRequest) ([]gpuResult, error) {
 	return results, b.Close()
 }
 
-// drafterStep is the model's buffers on one device and the step over them.
-type drafterStep struct {
-	out  *backend.Buffer // batch×hidden probabilities
-	step *backend.Step
-}
-
-// buildDrafter uploads the model to device and builds the step: per layer a linear with
-// GELU into h, then LayerNorm(h + x) into the other activation buffer; then the output
-// linear into the logits and a softmax over them in place.
-func buildDrafter(ctx context.Context, b *backend.Backend, ks *kernels.Set, m *gpuModel, device int) (*drafterStep, error) {
-	h, bsz := m.hidden, m.batch
-	upload := func(v []float32) (*backend.Buffer, error) {
-		buf, err := b.Alloc(ctx, device, int64(4*len(v)))
-		if err != nil {
-			return nil, err
-		}
-		return buf, b.Write(ctx, buf, v)
-	}
-	alloc := func(n int) (*backend.Buffer, error) { return b.Alloc(ctx, device, int64(4*n)) }
-	x0, err := upload(m.x)
-	if err != nil {
-		return nil, err
-	}
-	var act [3]*backend.Buffer // h, then two ping-pong activations
-	for i := range act {
-		if act[i], err = alloc(bsz * h); err != nil {
-			return nil, err
-		}
-	}
-	out, err := alloc(bsz * h)
-	if err != nil {
-		return nil, err
-	}
-	var launches []backend.Launch
-	add := func(l backend.Launch, err error) error {
-		launches = append(launches, l)
-		return err
-	}
-	cur := x0
-	for i, l := range m.layers {
-		w, err := upload(l.w)
-		if err != nil {
-			return nil, err
-		}
-		bias, err := upload(l.b)
-		if err != nil {
-			return nil, err
-		}
-		gamma, err := upload(l.gamma)
-		if err != nil {
-			return nil, err
-		}
-		beta, err := upload(l.beta)
-		if err != nil {
-			return nil, err
-		}
-		next := act[1+i%2]
-		if err := add(ks.Linear(cur, w, bias, act[0], bsz, h, h, kernels.GELU)); err != nil {
-			return nil, err
-		}
-		if err := add(ks.LayerNorm(act[0], cur, gamma, beta, next, bsz, h, layerNormEps)); err != nil {
-			return nil, err
-		}
-		cur = next
-	}
-	wOut, err := upload(m.wOut)
-	if err != nil {
-		return nil, err
-	}
-	bOut, err := upload(m.bOut)
-	if err != nil {
-		return nil, err
-	}
-	if err := add(ks.Linear(cur, wOut, bOut, out, bsz, h, h, kernels.None)); err != nil {
-		return nil, err
-	}
-	if err := add(ks.Softmax(out, out, bsz, h)); err != nil {
-		return nil, err
-	}
-	step, err := b.NewStep(ctx, device, "drafter", launches)
-	if err != nil {
-		return nil, err
-	}
-	return &drafterStep{out: out, step: step}, nil
-}
-
 // runDrafter measures one device. Buffers stay allocated until the backend closes.
-func runDrafter(ctx context.Context, b *backend.Backend, ks *kernels.Set, m *gpuModel, req gpuRequest, device int, graph backend.ExecMode) gpuResult {
+func runDrafter(ctx context.Context, b *backend.Backend, ks *kernels.Set, m *drafter.Model, req gpuRequest, device int, graph backend.ExecMode) gpuResult {
 	r := gpuResult{Device: device, UseGraph: req.UseGraph[device], Match: true}
 	fail := func(err error) gpuResult {
 		r.Err = err
 		r.Match = false
 		return r
 	}
-	d, err := buildDrafter(ctx, b, ks, m, device)
+	d, err := drafter.Build(ctx, b, ks, m, device, req.Kernels)
 	if err != nil {
 		return fail(err)
 	}
 	timed := func(mode backend.ExecMode) (usPerStep float64, out []float32, err error) {
-		if _, err := b.Run(ctx, d.step, mode, warmupSteps); err != nil {
+		if _, err := b.Run(ctx, d.Step, mode, warmupSteps); err != nil {
 			return 0, nil, err
 		}
-		st, err := b.Run(ctx, d.step, mode, req.Steps)
+		st, err := b.Run(ctx, d.Step, mode, req.Steps)
 		if err != nil {
 			return 0, nil, err
 		}
-		out = make([]float32, m.batch*m.hidden)
-		if err := b.Read(ctx, d.out, out); err != nil {
+		out = make([]float32, m.Batch*m.Hidden)
+		if err := b.Read(ctx, d.Out, out); err != nil {
 			return 0, nil, err
 		}
 		return float64(st.GPUTime) / float64(time.Microsecond) / float64(req.Steps), out, nil

@@ -8,6 +8,7 @@ import (
 	"math"
 	"testing"
 
+	"github.com/compilemode/compilemode/examples/internal/drafter"
 	"github.com/compilemode/compilemode/graphs/backend"
 	"github.com/compilemode/compilemode/kernels"
 )
@@ -20,8 +21,8 @@ func TestDrafterMatchesCPU(t *testing.T) {
 		t.Fatalf("visibleDevices() = %d, %v", n, err)
 	}
 	req := gpuRequest{Hidden: 256, Batch: 4, Layers: 3, Steps: 1}.withDefaults()
-	m := newGPUModel(req)
-	want := m.forward()
+	m := drafter.NewModel(req.Hidden, req.Batch, req.Layers)
+	want := m.Forward()
 	ctx := context.Background()
 	for d := 0; d < n; d++ {
 		b, err := backend.Open([]int{d})
@@ -32,15 +33,15 @@ func TestDrafterMatchesCPU(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		ds, err := buildDrafter(ctx, b, ks, m, d)
+		ds, err := drafter.Build(ctx, b, ks, m, d, drafter.WeightStationary)
 		if err != nil {
 			t.Fatal(err)
 		}
-		if _, err := b.Run(ctx, ds.step, backend.ExecMode{}, 1); err != nil {
+		if _, err := b.Run(ctx, ds.Step, backend.ExecMode{}, 1); err != nil {
 			t.Fatal(err)
 		}
 		got := make([]float32, len(want))
-		if err := b.Read(ctx, ds.out, got); err != nil {
+		if err := b.Read(ctx, ds.Out, got); err != nil {
 			t.Fatal(err)
 		}
 		worst := 0.0

@@ -21,6 +21,7 @@ import (
 	"text/tabwriter"
 
 	"github.com/compilemode/compilemode/examples/internal/cliflags"
+	"github.com/compilemode/compilemode/examples/internal/drafter"
 	"github.com/compilemode/compilemode/graphs"
 )
 
@@ -38,9 +39,15 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer, environ f
 	layers := fs.Int("layers", 4, "hidden layers")
 	steps := fs.Int("steps", 1000, "timed steps per mode")
 	captureMode := fs.String("capture-mode", "thread_local", "stream-capture mode: thread_local, global or relaxed")
+	kernelsFlag := fs.String("kernels", "ws", "kernel variant: ws (weight-stationary linear_ws, issue 17) or classic (before it)")
 	given, code, ok := cliflags.Parse(fs, args, stderr)
 	if !ok {
 		return code
+	}
+	variant, err := drafter.ParseVariant(*kernelsFlag)
+	if err != nil {
+		fmt.Fprintf(stderr, "drafters: -kernels: %v\n", err)
+		return 2
 	}
 
 	visible, visErr := visibleDevices()
@@ -97,12 +104,12 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer, environ f
 	for i := range ids {
 		ids[i] = i
 	}
-	results, err := runGPU(ctx, gpuRequest{Devices: ids, Hidden: *hidden, Batch: *batch, Layers: *layers, Steps: *steps, UseGraph: useGraph, CaptureMode: *captureMode})
+	results, err := runGPU(ctx, gpuRequest{Devices: ids, Hidden: *hidden, Batch: *batch, Layers: *layers, Steps: *steps, UseGraph: useGraph, CaptureMode: *captureMode, Kernels: variant})
 	if err != nil {
 		fmt.Fprintf(stderr, "drafters: %v\n", err)
 		return 1
 	}
-	fmt.Fprintf(stdout, "\nGo drafter step on %d GPUs at once (hidden %d, batch %d, %d layers, %d steps; replayed where the config asks for CUDA graphs, one locked worker per GPU, %s capture):\n", n, *hidden, *batch, *layers, *steps, *captureMode)
+	fmt.Fprintf(stdout, "\nGo drafter step on %d GPUs at once (hidden %d, batch %d, %d layers, %d steps, %s kernels; replayed where the config asks for CUDA graphs, one locked worker per GPU, %s capture):\n", n, *hidden, *batch, *layers, *steps, variant, *captureMode)
 	tw := tabwriter.NewWriter(stdout, 2, 4, 2, ' ', 0)
 	fmt.Fprintln(tw, "  DEVICE\tEAGER µs/step\tEAGER steps/s\tREPLAY µs/step\tREPLAY steps/s\tSPEEDUP\tMATCH")
 	failed := false

@@ -36,6 +36,20 @@ func DeviceCount() (int, error) {
 	return n, nil
 }
 
+// DeviceName returns the name of device ordinal d, such as "NVIDIA H200", with
+// cuDeviceGetName: https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__DEVICE.html
+func DeviceName(d int) (string, error) {
+	dev, err := cu.GetDevice(d)
+	if err != nil {
+		return "", fromCU(err)
+	}
+	name, err := dev.Name()
+	if err != nil {
+		return "", fromCU(err)
+	}
+	return name, nil
+}
+
 // Open starts one worker per listed device ordinal and returns when all are ready: each
 // worker locks its goroutine to an OS thread, retains the device's primary context
 // (cuDevicePrimaryCtxRetain) and makes it current there, and creates its stream. A device
@@ -85,7 +99,7 @@ func (b *Backend) Devices() []int { return append([]int(nil), b.devices...) }
 func (b *Backend) Close() error {
 	b.closeOnce.Do(func() {
 		for _, w := range b.workers {
-			close(w.quit)
+			w.in.close()
 		}
 		var errs []error
 		for _, d := range b.devices {

@@ -18,6 +18,7 @@ package backend
 #cgo CFLAGS: -Wno-deprecated-declarations
 #cgo LDFLAGS: -lcuda
 #include <stdlib.h>
+#include <time.h>
 #include "cm.h"
 
 // cm_launch_seq launches the n launches of l, iters times over, on stream s, with
@@ -34,6 +35,47 @@ static CUresult cm_launch_seq(const cm_launch *l, int n, int iters, CUstream s, 
 			}
 		}
 	}
+	return CUDA_SUCCESS;
+}
+
+static long long cm_now_ns(void) {
+	struct timespec t;
+	clock_gettime(CLOCK_MONOTONIC, &t);
+	return (long long)t.tv_sec * 1000000000LL + t.tv_nsec;
+}
+
+// cm_run_step runs a step iters times and waits for it, in one call from Go: it launches
+// the executable graph e with cuGraphLaunch, or, when e is NULL, the n launches of l with
+// cuLaunchKernel, iters times over, on stream s. With both events non-NULL it records start
+// before and end after the launches, waits with cuEventSynchronize(end) and stores
+// cuEventElapsedTime in r->ms; otherwise it waits with cuStreamSynchronize(s). r->wall_ns
+// is the CLOCK_MONOTONIC time from before the first driver call to after the wait: what
+// shared/gpu/launch_sync.cu times around cudaGraphLaunch + cudaStreamSynchronize.
+static CUresult cm_run_step(CUgraphExec e, const cm_launch *l, int n, int iters, CUstream s,
+		CUevent start, CUevent end, cm_run_result *r) {
+	int timed = start != NULL && end != NULL;
+	CUresult res = CUDA_SUCCESS;
+	r->ms = 0;
+	r->stage = CM_STAGE_NONE;
+	r->failed = 0;
+	long long t0 = cm_now_ns();
+	if (timed && (res = cuEventRecord(start, s)) != CUDA_SUCCESS) { r->stage = CM_STAGE_RECORD_START; return res; }
+	if (e != NULL) {
+		for (int it = 0; it < iters; it++)
+			if ((res = cuGraphLaunch(e, s)) != CUDA_SUCCESS) { r->stage = CM_STAGE_GRAPH_LAUNCH; return res; }
+	} else if ((res = cm_launch_seq(l, n, iters, s, &r->failed)) != CUDA_SUCCESS) {
+		r->stage = CM_STAGE_LAUNCH;
+		return res;
+	}
+	if (timed) {
+		if ((res = cuEventRecord(end, s)) != CUDA_SUCCESS) { r->stage = CM_STAGE_RECORD_END; return res; }
+		if ((res = cuEventSynchronize(end)) != CUDA_SUCCESS) { r->stage = CM_STAGE_EVENT_SYNC; return res; }
+		r->wall_ns = cm_now_ns() - t0;
+		if ((res = cuEventElapsedTime(&r->ms, start, end)) != CUDA_SUCCESS) { r->stage = CM_STAGE_ELAPSED; return res; }
+		return CUDA_SUCCESS;
+	}
+	if ((res = cuStreamSynchronize(s)) != CUDA_SUCCESS) { r->stage = CM_STAGE_STREAM_SYNC; return res; }
+	r->wall_ns = cm_now_ns() - t0;
 	return CUDA_SUCCESS;
 }
 
@@ -287,6 +329,60 @@ func destroyGraph(g C.CUgraph) error { return res(C.cuGraphDestroy(g)) }
 // destroyExec wraps cuGraphExecDestroy:
 // https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__GRAPH.html
 func destroyExec(e C.CUgraphExec) error { return res(C.cuGraphExecDestroy(e)) }
+
+// cu.Event is a one-field struct holding a CUevent; as for cu.Function, these constants
+// fail to compile unless the sizes match, which cEvent's conversion relies on.
+const (
+	_ = unsafe.Sizeof(cu.Event{}) - unsafe.Sizeof(C.CUevent(nil))
+	_ = unsafe.Sizeof(C.CUevent(nil)) - unsafe.Sizeof(cu.Event{})
+)
+
+// cEvent returns e's C handle (cu does not export it).
+func cEvent(e cu.Event) C.CUevent { return *(*C.CUevent)(unsafe.Pointer(&e)) }
+
+// runResult is a cm_run_result in C memory, one per worker.
+type runResult C.cm_run_result
+
+func newRunResult() *runResult {
+	return (*runResult)(C.calloc(1, C.size_t(unsafe.Sizeof(C.cm_run_result{}))))
+}
+
+// free releases r; a nil r is a no-op.
+func (r *runResult) free() {
+	if r != nil {
+		C.free(unsafe.Pointer(r))
+	}
+}
+
+// runStepErr describes a failed cm_run_step: the phase ("replay", "launch", "sync") and
+// driver call of its stage, and the failing launch for cuLaunchKernel.
+func runStepErr(r *runResult, err error) (phase, call string, cause error) {
+	switch r.stage {
+	case C.CM_STAGE_RECORD_START, C.CM_STAGE_RECORD_END:
+		return "sync", "cuEventRecord", err
+	case C.CM_STAGE_GRAPH_LAUNCH:
+		return "replay", "cuGraphLaunch", err
+	case C.CM_STAGE_LAUNCH:
+		return "launch", "cuLaunchKernel", fmt.Errorf("launch %d: %w", int(r.failed), err)
+	case C.CM_STAGE_EVENT_SYNC:
+		return "sync", "cuEventSynchronize", err
+	case C.CM_STAGE_ELAPSED:
+		return "sync", "cuEventElapsedTime", err
+	}
+	return "sync", "cuStreamSynchronize", err
+}
+
+// runStep wraps cm_run_step: one cgo call that launches a step iters times (the graph e,
+// or the launches l when e is nil) and waits for it, timed with start and end when timed.
+// The driver functions are those of launchGraph, launchSeq and
+// https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__EVENT.html.
+func runStep(e C.CUgraphExec, l *C.cm_launch, n, iters int, s cu.Stream, start, end cu.Event, timed bool, r *runResult) error {
+	var cs, ce C.CUevent
+	if timed {
+		cs, ce = cEvent(start), cEvent(end)
+	}
+	return res(C.cm_run_step(e, l, C.int(n), C.int(iters), cStream(s), cs, ce, (*C.cm_run_result)(r)))
+}
 
 // launchSeq launches the n launches at l, iters times, on s with cuLaunchKernel
 // (https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__EXEC.html).

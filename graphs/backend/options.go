@@ -3,6 +3,7 @@ package backend
 import (
 	"fmt"
 	"strings"
+	"time"
 )
 
 // Option configures Open. Options are values: they compose ([Options] flattens) and print
@@ -16,7 +17,27 @@ type Option interface {
 type config struct {
 	threadMode    CaptureMode // interaction mode of each worker's OS thread
 	threadModeSet bool        // threadMode was set; otherwise the driver default (global) stays
-	hooks         testHooks
+	handoff       Handoff     // how calls reach the worker; zero: SpinThenBlock
+	// waitSpin and idleSpin are the SpinThenBlock budgets, valid when spinSet; otherwise
+	// DefaultWaitSpin and DefaultIdleSpin.
+	waitSpin, idleSpin time.Duration
+	spinSet            bool
+	noTiming           bool // WithGPUTiming(false): Run records no events, GPUTime is 0
+	hooks              testHooks
+}
+
+func (c config) spinWait() time.Duration {
+	if c.spinSet {
+		return c.waitSpin
+	}
+	return DefaultWaitSpin
+}
+
+func (c config) spinIdle() time.Duration {
+	if c.spinSet {
+		return c.idleSpin
+	}
+	return DefaultIdleSpin
 }
 
 // testHooks let the package's own GPU tests act at points no caller can reach, to provoke
@@ -70,6 +91,65 @@ func (o threadModeOption) apply(c *config) {
 func (o threadModeOption) String() string {
 	return fmt.Sprintf("backend.WithThreadCaptureMode(%#v)", CaptureMode(o))
 }
+
+// WithHandoff selects how calls reach each device's worker and how a step waits: the
+// default [SpinThenBlock], or [ChannelHandoff], the path before issue 17, kept so that a
+// benchmark can compare the two in one run (two Backends on the same device may be open
+// at once).
+func WithHandoff(h Handoff) Option { return handoffOption(h) }
+
+type handoffOption Handoff
+
+func (o handoffOption) apply(c *config) { c.handoff = Handoff(o) }
+func (o handoffOption) String() string {
+	return fmt.Sprintf("backend.WithHandoff(%#v)", Handoff(o))
+}
+
+// WithSpin sets the spin budgets of [SpinThenBlock]: wait is how long a caller spins on its
+// call's completion before it blocks, idle how long a worker spins for its next job after
+// one before it blocks. Zero blocks at once; negative counts as zero. Each spin keeps one
+// CPU core busy for up to its budget: with fewer free cores than spinning goroutines the
+// OS deschedules them and a spin costs more than it saves. With GOMAXPROCS below 2 at Open
+// both are 0. Defaults: [DefaultWaitSpin], [DefaultIdleSpin].
+func WithSpin(wait, idle time.Duration) Option {
+	return spinOption{wait: max(wait, 0), idle: max(idle, 0)}
+}
+
+type spinOption struct{ wait, idle time.Duration }
+
+func (o spinOption) apply(c *config) {
+	c.waitSpin, c.idleSpin, c.spinSet = o.wait, o.idle, true
+}
+
+func (o spinOption) String() string {
+	return fmt.Sprintf("backend.WithSpin(%s, %s)", goDuration(o.wait), goDuration(o.idle))
+}
+
+// goDuration returns d as a Go expression, such as 100*time.Microsecond.
+func goDuration(d time.Duration) string {
+	for _, u := range []struct {
+		d    time.Duration
+		name string
+	}{{time.Hour, "time.Hour"}, {time.Minute, "time.Minute"}, {time.Second, "time.Second"},
+		{time.Millisecond, "time.Millisecond"}, {time.Microsecond, "time.Microsecond"}} {
+		if d != 0 && d%u.d == 0 {
+			return fmt.Sprintf("%d*%s", d/u.d, u.name)
+		}
+	}
+	return fmt.Sprintf("%d", int64(d))
+}
+
+// WithGPUTiming says whether Run times each call with two CUDA events (cuEventRecord
+// before and after the launches, cuEventSynchronize, cuEventElapsedTime) to fill
+// RunStats.GPUTime; the default is true. With false, Run waits with cuStreamSynchronize
+// and GPUTime is 0: two event records fewer per call, for synchronous one-step callers
+// whose latency is the point.
+func WithGPUTiming(on bool) Option { return timingOption(on) }
+
+type timingOption bool
+
+func (o timingOption) apply(c *config) { c.noTiming = !bool(o) }
+func (o timingOption) String() string  { return fmt.Sprintf("backend.WithGPUTiming(%v)", bool(o)) }
 
 // withTestHooks installs test hooks; only this package's tests use it.
 func withTestHooks(h testHooks) Option { return hooksOption{h} }

@@ -85,7 +85,13 @@ type RunStats struct {
 	EagerFallback bool
 	// GPUTime is the time between two CUDA events recorded on the worker's stream around
 	// the iterations (cuEventElapsedTime, about 0.5 µs resolution); capture is not in it.
+	// It is 0 on a Backend opened with WithGPUTiming(false).
 	GPUTime time.Duration
+	// Wall is the worker's wall-clock time for the iterations, from before the first
+	// launch call to the end of the wait, on the worker's thread: CLOCK_MONOTONIC in C on
+	// the [SpinThenBlock] path, time.Now in Go on the [ChannelHandoff] path. A caller's
+	// own wall time for Run minus Wall is the cost of reaching the worker and coming back.
+	Wall time.Duration
 }
 
 // Step is a named sequence of kernel launches on one device, built by [Backend.NewStep]
@@ -253,7 +259,10 @@ func (w *worker) destroyStep(s *Step) error {
 }
 
 // Run runs step s n times (n ≥ 1) on its device as mode says, and returns when the GPU has
-// finished (it waits on a CUDA event, never on the context).
+// finished (it waits on a CUDA event, or on the worker's stream with WithGPUTiming(false);
+// never on the context). On the default [SpinThenBlock] path the launches and the wait are
+// one cgo call (cm_run_step in driver.go), and a caller that waits less than the spin
+// budget is never parked; see doc.go, "Synchronous step latency".
 //
 // Eager mode launches every kernel with cuLaunchKernel, from one C loop per call. Graph
 // mode captures the step on first use (cuStreamBeginCapture in mode.Capture, the launches,
@@ -292,65 +301,107 @@ func (w *worker) runStep(s *Step, mode ExecMode, n int) (RunStats, error) {
 	if err := s.refresh(); err != nil {
 		return st, &DeviceError{Device: w.device, Step: "step", Name: s.name, Err: err}
 	}
-	if mode.Graph && !s.fallback {
-		switch {
-		case s.exec == nil:
-			if _, err := w.capture(s, mode); err != nil {
-				return st, err
-			}
-			st.Captured = true
-		default:
-			a, moved := s.moved()
-			if !moved {
-				break
-			}
-			if mode.Policy == FailOnMove {
-				return st, &StaticAddressError{Device: w.device, Name: s.name, Launch: a.launch, Arg: a.arg,
-					Captured: uintptr(s.captured[a.slot]), Current: uintptr(s.slots[a.slot])}
-			}
-			if s.rerecords >= mode.Limit() {
-				s.fallback = true
-				break
-			}
-			s.rerecords++
-			updated, err := w.capture(s, mode)
-			if err != nil {
-				return st, err
-			}
-			st.Captured, st.Updated = true, updated
-		}
+	if err := w.prepareGraph(s, mode, &st); err != nil {
+		return st, err
 	}
 	st.Rerecords, st.EagerFallback = s.rerecords, s.fallback
 	st.Graph = mode.Graph && !s.fallback
+	if w.cfg.handoff == ChannelHandoff {
+		return st, w.launchLegacy(s, &st, n)
+	}
+	var exec C.CUgraphExec
+	if st.Graph {
+		exec = s.exec
+	}
+	w.phase = "launch"
+	if err := runStep(exec, s.launches, s.n, n, w.stream, w.start, w.end, !w.cfg.noTiming, w.res); err != nil {
+		phase, call, cause := runStepErr(w.res, err)
+		return st, w.errorf(phase, s.name, call, cause)
+	}
+	st.GPUTime = time.Duration(float64(w.res.ms) * float64(time.Millisecond))
+	st.Wall = time.Duration(w.res.wall_ns)
+	return st, nil
+}
 
+// prepareGraph captures s on its first graph run, and before a replay applies mode's
+// static-address policy to a buffer that moved, recording what it did in st.
+func (w *worker) prepareGraph(s *Step, mode ExecMode, st *RunStats) error {
+	if !mode.Graph || s.fallback {
+		return nil
+	}
+	if s.exec == nil {
+		if _, err := w.capture(s, mode); err != nil {
+			return err
+		}
+		st.Captured = true
+		return nil
+	}
+	a, moved := s.moved()
+	if !moved {
+		return nil
+	}
+	if mode.Policy == FailOnMove {
+		return &StaticAddressError{Device: w.device, Name: s.name, Launch: a.launch, Arg: a.arg,
+			Captured: uintptr(s.captured[a.slot]), Current: uintptr(s.slots[a.slot])}
+	}
+	if s.rerecords >= mode.Limit() {
+		s.fallback = true
+		return nil
+	}
+	s.rerecords++
+	updated, err := w.capture(s, mode)
+	if err != nil {
+		return err
+	}
+	st.Captured, st.Updated = true, updated
+	return nil
+}
+
+// launchLegacy is the launch-and-wait of the [ChannelHandoff] path, as before issue 17:
+// one cgo call per driver call (cuEventRecord, the launches, cuEventRecord,
+// cuEventSynchronize, cuEventElapsedTime; or the launches and cuStreamSynchronize when
+// untimed).
+func (w *worker) launchLegacy(s *Step, st *RunStats, n int) error {
+	timed := !w.cfg.noTiming
+	t0 := time.Now()
 	w.phase = "sync"
-	if err := w.start.Record(w.stream); err != nil {
-		return st, w.errorf("sync", s.name, "cuEventRecord", err)
+	if timed {
+		if err := w.start.Record(w.stream); err != nil {
+			return w.errorf("sync", s.name, "cuEventRecord", err)
+		}
 	}
 	if st.Graph {
 		w.phase = "replay"
 		if err := launchGraph(s.exec, w.stream, n); err != nil {
-			return st, w.errorf("replay", s.name, "cuGraphLaunch", err)
+			return w.errorf("replay", s.name, "cuGraphLaunch", err)
 		}
 	} else {
 		w.phase = "launch"
 		if i, err := launchSeq(s.launches, s.n, n, w.stream); err != nil {
-			return st, w.errorf("launch", s.name, "cuLaunchKernel", fmt.Errorf("launch %d: %w", i, err))
+			return w.errorf("launch", s.name, "cuLaunchKernel", fmt.Errorf("launch %d: %w", i, err))
 		}
 	}
 	w.phase = "sync"
+	if !timed {
+		if err := w.stream.Synchronize(); err != nil {
+			return w.errorf("sync", s.name, "cuStreamSynchronize", err)
+		}
+		st.Wall = time.Since(t0)
+		return nil
+	}
 	if err := w.end.Record(w.stream); err != nil {
-		return st, w.errorf("sync", s.name, "cuEventRecord", err)
+		return w.errorf("sync", s.name, "cuEventRecord", err)
 	}
 	if err := w.end.Synchronize(); err != nil {
-		return st, w.errorf("sync", s.name, "cuEventSynchronize", err)
+		return w.errorf("sync", s.name, "cuEventSynchronize", err)
 	}
+	st.Wall = time.Since(t0)
 	ms, err := w.start.Elapsed(w.end)
 	if err != nil {
-		return st, w.errorf("sync", s.name, "cuEventElapsedTime", err)
+		return w.errorf("sync", s.name, "cuEventElapsedTime", err)
 	}
 	st.GPUTime = time.Duration(ms * float64(time.Millisecond))
-	return st, nil
+	return nil
 }
 
 // capture records the step into a CUDA graph with stream capture and makes s.exec replay

@@ -21,8 +21,7 @@ import (
 type worker struct {
 	device int
 	cfg    config
-	jobs   chan job      // unbuffered: a job is accepted only when the worker takes it
-	quit   chan struct{} // closed by Backend.Close
+	in     inbox         // how jobs reach the worker: see Handoff
 	exited chan struct{} // closed when the worker goroutine has returned
 	// closeErr is written by the worker before exited is closed, read after.
 	closeErr error
@@ -34,6 +33,7 @@ type worker struct {
 	stream   cu.Stream // created with CU_STREAM_NON_BLOCKING: no implicit sync with the legacy stream
 	start    cu.Event  // timing events recorded around each Run
 	end      cu.Event
+	res      *runResult // C memory for the one-call step's outputs (nil until setup)
 	buffers  map[*Buffer]struct{}
 	steps    map[*Step]struct{}
 	modules  []cu.Module
@@ -41,24 +41,19 @@ type worker struct {
 	stepName string
 }
 
-type job struct {
-	fn   func() error
-	done chan error // buffered (1): the worker never blocks on a caller that went away
-}
-
 func newWorker(device int, cfg config) *worker {
 	return &worker{
 		device:  device,
 		cfg:     cfg,
-		jobs:    make(chan job),
-		quit:    make(chan struct{}),
+		in:      newInbox(cfg.handoff, cfg.spinWait(), cfg.spinIdle()),
 		exited:  make(chan struct{}),
 		buffers: map[*Buffer]struct{}{},
 		steps:   map[*Step]struct{}{},
 	}
 }
 
-// run is the worker goroutine. It reports on ready whether setup succeeded.
+// run is the worker goroutine. It reports on ready whether setup succeeded, then serves
+// jobs until Backend.Close closes its inbox.
 func (w *worker) run(ready chan<- error) {
 	runtime.LockOSThread()
 	// The thread is never unlocked: when run returns, the runtime ends the OS thread
@@ -71,33 +66,19 @@ func (w *worker) run(ready chan<- error) {
 		return
 	}
 	ready <- nil
-	for {
-		select {
-		case j := <-w.jobs:
-			j.done <- w.exec(j.fn)
-		case <-w.quit:
-			w.closeErr = w.teardown()
-			return
-		}
-	}
+	w.in.serve(w.exec)
+	w.closeErr = w.teardown()
 }
 
 // do runs fn on the worker and returns its error. It returns ctx's error if ctx is done
-// before the worker accepts the job; once accepted, the job runs to completion. phase
-// names the operation in the error returned after Close.
+// before the worker takes the job; once taken, the job runs to completion. phase names
+// the operation in the error returned after Close.
 func (w *worker) do(ctx context.Context, phase string, fn func() error) error {
-	if err := ctx.Err(); err != nil {
-		return err
-	}
-	j := job{fn: fn, done: make(chan error, 1)}
-	select {
-	case w.jobs <- j:
-	case <-w.quit:
+	err := w.in.do(ctx, fn)
+	if err == errInboxClosed {
 		return &DeviceError{Device: w.device, Step: phase, Err: ErrClosed}
-	case <-ctx.Done():
-		return ctx.Err()
 	}
-	return <-j.done
+	return err
 }
 
 // exec runs one job, recovering a panic into a *PanicError wrapped in a *DeviceError. A
@@ -167,6 +148,7 @@ func (w *worker) setup() error {
 	if w.end, err = cu.MakeEvent(cu.DefaultEvent); err != nil {
 		return w.errorf("open", "", "cuEventCreate", err)
 	}
+	w.res = newRunResult()
 	return nil
 }
 
@@ -207,6 +189,8 @@ func (w *worker) teardown() error {
 	if w.stream != zeroStream {
 		add("cuStreamDestroy", w.stream.Destroy())
 	}
+	w.res.free()
+	w.res = nil
 	if w.retained {
 		add("cuCtxSetCurrent", cu.SetCurrentContext(cu.CUContext{}))
 		add("cuDevicePrimaryCtxRelease", w.dev.ReleasePrimaryCtx())
