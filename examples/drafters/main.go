@@ -39,7 +39,7 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer, environ f
 	layers := fs.Int("layers", 4, "hidden layers")
 	steps := fs.Int("steps", 1000, "timed steps per mode")
 	captureMode := fs.String("capture-mode", "thread_local", "stream-capture mode: thread_local, global or relaxed")
-	kernelsFlag := fs.String("kernels", "ws", "kernel variant: ws (weight-stationary linear_ws, issue 17) or classic (before it)")
+	kernelsFlag := fs.String("kernels", "classic", "kernel variant: classic (measured) or ws (weight-stationary linear_ws, issue 17; not yet run on a GPU)")
 	given, code, ok := cliflags.Parse(fs, args, stderr)
 	if !ok {
 		return code

@@ -35,7 +35,8 @@ package backend
 //  4. Two heap allocations per call (the result channel and the closure) and a
 //     three-way select: small against the above.
 //
-// What changed: the default [SpinThenBlock] handoff queues the job and lets both sides
+// What changed: the opt-in [SpinThenBlock] handoff (WithHandoff; the default stays
+// [ChannelHandoff] until a GPU run measures both) queues the job and lets both sides
 // spin for a bounded time before they block (the caller on its job's completion flag, up
 // to [DefaultWaitSpin]; the worker on its queue after each job, up to [DefaultIdleSpin]),
 // so in a loop of synchronous steps neither goroutine parks and no thread is woken; and a
@@ -45,8 +46,7 @@ package backend
 // every driver call for that device, one job at a time; captures use the same per-thread
 // capture mode. RunStats.Wall reports the worker's own launch-to-end-of-wait time, so a
 // caller can split its wall time into the worker's part and the hand-off's.
-// [ChannelHandoff] keeps the previous path, driver calls included, selectable with
-// WithHandoff, so that examples/bench compares both in one run (run-h200.sh there).
+// [ChannelHandoff] keeps the previous path, driver calls included, so that examples/bench compares both in one run (run-h200.sh there).
 //
 // Cost and risk: spinning keeps up to two CPU cores busy per device while steps run;
 // with fewer free cores than spinning threads the OS deschedules them and a spin costs

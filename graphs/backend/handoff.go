@@ -13,27 +13,28 @@ import (
 // Handoff says how a call reaches a device's worker goroutine and how the caller waits for
 // its result. Both keep the worker's contract: every job for a device runs on that
 // device's one locked OS thread, one at a time, in the order the worker takes them.
-// The zero value is [SpinThenBlock].
+// The zero value is [ChannelHandoff], the measured path; [SpinThenBlock] is opt-in until
+// examples/bench/run-h200.sh has measured it on a GPU (issue 17).
 //
 // See doc.go, "Synchronous step latency", for where the time of one Run(n=1) goes under
 // each.
 type Handoff int
 
 const (
-	// SpinThenBlock (the default) puts the job in the worker's queue and spins on its
-	// completion flag for up to the wait budget of [WithSpin] before blocking on a channel;
-	// the worker, after each job, spins for up to the idle budget watching the queue before
-	// it blocks. While both spin, a synchronous step needs no goroutine wake-up at all: the
-	// locked worker thread keeps running and the caller's goroutine never parks. A Run on
-	// this path also makes one cgo call per step (launch, then wait, in C).
-	SpinThenBlock Handoff = iota
-	// ChannelHandoff is the path before issue 17, kept to compare against: the job goes
+	// ChannelHandoff (the default) is the path measured before issue 17: the job goes
 	// over an unbuffered channel to the worker, whose goroutine is parked in a select and
 	// must be woken on its locked OS thread, and the result comes back over a second
 	// channel, which parks and wakes the caller. A Run on this path makes the driver calls
 	// as before, one cgo call each (cuEventRecord, the launch, cuEventRecord,
 	// cuEventSynchronize, cuEventElapsedTime).
-	ChannelHandoff
+	ChannelHandoff Handoff = iota
+	// SpinThenBlock (opt-in, not yet measured on a GPU) puts the job in the worker's queue and spins on its
+	// completion flag for up to the wait budget of [WithSpin] before blocking on a channel;
+	// the worker, after each job, spins for up to the idle budget watching the queue before
+	// it blocks. While both spin, a synchronous step needs no goroutine wake-up at all: the
+	// locked worker thread keeps running and the caller's goroutine never parks. A Run on
+	// this path also makes one cgo call per step (launch, then wait, in C).
+	SpinThenBlock
 )
 
 // String returns "spin-then-block" or "channel".
@@ -58,16 +59,16 @@ func (h Handoff) GoString() string {
 	return fmt.Sprintf("backend.Handoff(%d)", int(h))
 }
 
-// ParseHandoff parses "spin-then-block" (or "") and "channel". It returns a
+// ParseHandoff parses "channel" (or "") and "spin-then-block". It returns a
 // *[HandoffError] for anything else.
 func ParseHandoff(s string) (Handoff, error) {
 	switch s {
-	case "", "spin-then-block":
+	case "spin-then-block":
 		return SpinThenBlock, nil
-	case "channel":
+	case "", "channel":
 		return ChannelHandoff, nil
 	}
-	return SpinThenBlock, &HandoffError{Handoff: s}
+	return ChannelHandoff, &HandoffError{Handoff: s}
 }
 
 // HandoffError reports an unknown handoff string.
