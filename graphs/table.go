@@ -1,0 +1,459 @@
+package graphs
+
+import (
+	"fmt"
+	"strconv"
+	"strings"
+)
+
+// PyTorch's texts that more than one row quotes, each stated once. Measured ones are
+// as PyTorch 2.11 printed them in testdata/torch/2.11/*_scenarios.json
+// (TORCH_LOGS=cudagraphs).
+const (
+	msgAllCUDAGraphable  = "Created 1 graph partitions: 1 cudagraphable, 0 non-cudagraphable"
+	msgNoneCUDAGraphable = "Created 1 graph partitions: 0 cudagraphable, 1 non-cudagraphable"
+	msgPartitioned       = "Created 2 graph partitions: 1 cudagraphable, 1 non-cudagraphable"
+	msgAllocAsync        = "cudaMallocAsync does not yet support checkPoolLiveAllocations. If you need it, please file an issue describing your use case."
+	msgMutatedInputs     = "skipping cudagraphs due to mutated inputs (1 instances)"
+	msgMultipleDevices   = "skipping cudagraphs due to skipping cudagraphs due to multiple devices: {devices}"
+	msgAllocAsyncLegacy  = "Warning: Attempting uncaptured free of a captured allocation with address <addr>\nterminate called after throwing an instance of 'c10::AcceleratorError'\n  what():  CUDA error: invalid argument"
+	whereTLS             = "assert torch._C._is_key_in_tls(attr_name)  # get_obj, torch/_inductor/cudagraph_trees.py"
+	whereDataPtr         = "assert dst.data_ptr() == src.data_ptr()  # run, torch/_inductor/compile_fx.py (legacy cudagraphify_impl)"
+	msgDataPtr214        = "Expected static input at index <idx> to have same data_ptr, got <old> vs <new>"
+
+	// The RuntimeErrors measured on 2.11 when 16 threads called one cudagraph-tree
+	// function at once (testdata/torch/2.11/measured_scenarios.json, ro_callers16).
+	callerErrPool    = "beginAllocateToPool: already recording to mempool_id"
+	callerErrOffset  = "Offset increment outside graph capture encountered unexpectedly."
+	callerErrTracked = "Detected <N> tensor(s) in the cudagraph pool not tracked as outputs. All live allocations must be tracked for correctness."
+	callerErrCapture = "CUDA error: operation failed due to a previous error during capture"
+)
+
+// Where the facts come from, stated once.
+const (
+	srcMeasured    = "testdata/torch/2.11/measured_scenarios.json "
+	srcSeed        = "testdata/torch/2.11/seed_scenarios.json "
+	srcFacts       = "testdata/reference/pytorch-facts.md "
+	srcSkipChecks  = "torch/_inductor/compile_fx.py@2.2.2 compile_fx_inner checks; torch/_inductor/compile_fx.py@2.6.0 codegen_and_compile; " + srcFacts + "§4.2"
+	srcTLS         = "torch/_inductor/cudagraph_trees.py@2.6.0 get_obj; issue #123177; fixed by PR #184357 in 2.14; " + srcFacts + "§5.1, §5.2"
+	srcLegacyRun   = "torch/_inductor/compile_fx.py@2.6.0 and @2.14.0 cudagraphify_impl run; " + srcFacts + "§4.6"
+	srcCGBackend   = "torch/_dynamo/backends/cudagraphs.py@2.6.0 and @2.14.0; " + srcFacts + "§5.3"
+	srcRecordTrees = "torch/_inductor/cudagraph_trees.py cudagraphify_impl; " + srcFacts + "§4.5"
+)
+
+// rules is the planner's table, in walking order (see [Rule]). Within a stage the
+// order is PyTorch's: the backend, then compile_fx's compile-time reasons, then what
+// the first call records, then mutation, then what later calls see.
+func rules() []rule {
+	groups := [...][]rule{gateRules(), compileRules(), graphRules(), recordRules(), callRules(), callerRules()}
+	n := 0
+	for _, g := range groups {
+		n += len(g)
+	}
+	rows := make([]rule, 0, n)
+	for _, g := range groups {
+		rows = append(rows, g...)
+	}
+	return rows
+}
+
+// gateRules: the backend and whether CUDA graphs are on at all.
+func gateRules() []rule {
+	return []rule{
+		{Rule{ID: "other-backend", Stage: StageDevice, Releases: always(),
+			Condition: "the backend is neither \"inductor\" nor \"cudagraphs\"",
+			Outcome:   Skip, Implementation: None, Stop: true,
+			Reason:   "backend {backend} does not use CUDA graphs",
+			Evidence: ByRelease, Source: "torch/__init__.py@2.6.0 _TorchCompileWrapper; " + srcFacts + "§2.5"},
+			func(c *situation) bool { return c.view.Backend != "inductor" && c.view.Backend != "cudagraphs" }},
+		{Rule{ID: "cudagraphs-backend-kwargs", Stage: StageDevice, Backend: "cudagraphs", Releases: upTo(13),
+			Condition: "torch.compile passes mode= or options= on to the backend",
+			Outcome:   Fail, Exception: "BackendCompilerFailed", Stop: true,
+			Reason:   "backend=\"cudagraphs\" takes no mode or options: torch.compile passes them on as keyword arguments and the first call fails",
+			Message:  "backend='cudagraphs' raised:\nTypeError: CudagraphsBackend.__call__() got an unexpected keyword argument '{kwarg}'",
+			Evidence: ByRelease, Source: srcMeasured + "cgbackend_mode; " + srcCGBackend},
+			func(c *situation) bool { return len(c.view.BackendKwargs) > 0 }},
+		{Rule{ID: "cudagraphs-backend-skip-devices", Stage: StageDevice, Backend: "cudagraphs", Releases: always(),
+			Condition: "a CPU tensor input, or one graph over several devices",
+			Outcome:   Skip, Stop: true,
+			Reason:   "backend=\"cudagraphs\" skips graphs with CPU tensors or several devices",
+			Message:  "skipping cudagraphs due to skipping cudagraphs due to <cpu device or multiple devices>",
+			Evidence: ReadNotMeasured, Source: "check_for_skip, " + srcCGBackend},
+			func(c *situation) bool { return c.w.CPUInputs || c.w.SpanDevices }},
+		{Rule{ID: "cudagraphs-backend-skip-mutation", Stage: StageDevice, Backend: "cudagraphs", Releases: always(),
+			Condition: "a user input is mutated in place",
+			Outcome:   Skip, Stop: true,
+			Reason:   "backend=\"cudagraphs\" skips graphs that mutate inputs",
+			Message:  msgMutatedInputs,
+			Evidence: ReadNotMeasured, Source: "check_for_skip, " + srcCGBackend},
+			func(c *situation) bool { return c.w.MutatedInputs == InputMutation }},
+		{Rule{ID: "cudagraphs-backend-capture", Stage: StageDevice, Backend: "cudagraphs", Releases: always(),
+			Condition: "otherwise",
+			Outcome:   Capture,
+			Reason:    "backend=\"cudagraphs\" captures the whole graph",
+			Evidence:  Unchanged, Source: srcMeasured + "cgbackend_main; " + srcCGBackend}, nil},
+		{Rule{ID: "cudagraphs-backend-trees", Stage: StageDevice, Backend: "cudagraphs", Releases: always(),
+			Condition: "the backend uses cudagraph trees (2.3+)",
+			Reason:    " with cudagraph trees, whatever triton.cudagraph_trees says", ReasonEdit: AppendText,
+			Evidence: Unchanged, Source: "issue #122371; " + srcCGBackend},
+			func(c *situation) bool { return c.impl() == CUDAGraphTrees }},
+		{Rule{ID: "compile-disabled", Stage: StageDevice, Backend: "inductor", Releases: always(),
+			Condition: "TORCH_COMPILE_DISABLE=1",
+			Outcome:   Skip, Implementation: None, Stop: true,
+			Reason:   "TORCH_COMPILE_DISABLE=1: torch.compile returns the function unchanged",
+			Evidence: ByRelease, Source: srcMeasured + "ro_compile_disable_env"},
+			func(c *situation) bool { return c.view.CompileDisabled }},
+		{Rule{ID: "cudagraphs-off-partitioned", Stage: StageDevice, Backend: "inductor", Releases: always(),
+			Condition: "triton.cudagraphs is off, graph_partition on",
+			Outcome:   Skip, Implementation: None, Stop: true,
+			Reason:   "CUDA graphs are off: triton.cudagraphs={cudagraphs} (from {cudagraphs_origin})",
+			Message:  msgNoneCUDAGraphable + "\n    <ops>: reason=partition includes all ops when cudagraphs is disabled",
+			Evidence: ByRelease, Source: srcSeed + "default_thread"},
+			func(c *situation) bool { return !c.view.CUDAGraphs.Enabled && c.partition() }},
+		{Rule{ID: "cudagraphs-off", Stage: StageDevice, Backend: "inductor", Releases: always(),
+			Condition: "triton.cudagraphs is off, graph_partition off",
+			Outcome:   Skip, Implementation: None, Stop: true,
+			Reason:   "CUDA graphs are off: triton.cudagraphs={cudagraphs} (from {cudagraphs_origin})",
+			Evidence: ByRelease, Source: srcSeed + "mancg_thread; " + srcFacts + "§4.1"},
+			func(c *situation) bool { return !c.view.CUDAGraphs.Enabled && !c.partition() }},
+	}
+}
+
+// compileRules: compile_fx's compile-time reasons, which apply to the whole graph.
+func compileRules() []rule {
+	const cpuSkipReason = "a CPU tensor input (a 0-d CPU scalar counts): graphs with CPU tensors are not captured"
+	const incompatReason = "the graph uses {op}, which cannot be captured"
+	return []rule{
+		{Rule{ID: "skip-dynamic-graphs-partitioned", Stage: StageDevice, Backend: "inductor", Releases: always(),
+			Condition: "symbolic inputs with triton.cudagraph_skip_dynamic_graphs=True, graph_partition on",
+			Outcome:   Skip, Stop: true,
+			Reason:   "dynamic shapes with triton.cudagraph_skip_dynamic_graphs=True: graphs with symbolic inputs are not captured",
+			Message:  msgNoneCUDAGraphable,
+			Evidence: ByRelease, Source: srcMeasured + "ro_dynamic_true_skip"},
+			func(c *situation) bool { return c.dynamicInputs && c.view.SkipDynamicGraphs() && c.partition() }},
+		{Rule{ID: "skip-dynamic-graphs", Stage: StageDevice, Backend: "inductor", Releases: always(),
+			Condition: "symbolic inputs with triton.cudagraph_skip_dynamic_graphs=True, graph_partition off",
+			Outcome:   Skip, Stop: true,
+			Reason:   "dynamic shapes with triton.cudagraph_skip_dynamic_graphs=True: graphs with symbolic inputs are not captured",
+			Message:  "skipping cudagraphs due to graph with symbolic shapes inputs and config.triton.cudagraph_skip_dynamic_graphs=True.",
+			Evidence: ByRelease, Source: srcMeasured + "ro_dynamic_true_skip_partition_off; " + srcFacts + "§4.2"},
+			func(c *situation) bool { return c.dynamicInputs && c.view.SkipDynamicGraphs() && !c.partition() }},
+		{Rule{ID: "partition-incompatible-op", Stage: StageDevice, Backend: "inductor", Releases: always(),
+			Condition: "the graph uses an op that cannot be captured, graph_partition on",
+			Outcome:   Partitioned,
+			Reason:    "graph partitioning moves {op} into a non-cudagraphable partition; the rest is captured",
+			Message:   msgPartitioned,
+			Evidence:  AlwaysInferred, Source: "torch/_inductor/compile_fx.py@2.14.0 (\"partitioning handles incompatible ops\"); " + srcFacts + "§4.2"},
+			func(c *situation) bool { return c.w.IncompatibleOp != "" && c.partition() }},
+		{Rule{ID: "skip-incompatible-op", Stage: StageDevice, Backend: "inductor", Releases: upTo(5),
+			Condition: "the graph uses an op that cannot be captured, graph_partition off",
+			Outcome:   Skip, Stop: true, OrError: true,
+			Reason:   incompatReason,
+			Message:  "skipping cudagraphs due to ['incompatible ops']",
+			Evidence: ReadNotMeasured, Source: srcSkipChecks},
+			func(c *situation) bool { return c.w.IncompatibleOp != "" && !c.partition() }},
+		{Rule{ID: "skip-incompatible-op", Stage: StageDevice, Backend: "inductor", Releases: from(6),
+			Condition: "the graph uses an op that cannot be captured, graph_partition off",
+			Outcome:   Skip, Stop: true, OrError: true,
+			Reason:   incompatReason,
+			Message:  "skipping cudagraphs due to disabling cudagraphs due to incompatible op {op}",
+			Evidence: ReadNotMeasured, Source: srcSkipChecks},
+			func(c *situation) bool { return c.w.IncompatibleOp != "" && !c.partition() }},
+		{Rule{ID: "partition-cpu-input", Stage: StageDevice, Backend: "inductor", Releases: always(),
+			Condition: "a CPU tensor input and no incompatible op, graph_partition on",
+			Outcome:   Partitioned,
+			Reason:    "a CPU tensor input: graph partitioning runs the CPU ops and the device copy eagerly and captures the CUDA part",
+			Message:   msgPartitioned + "\n  <partition>: non-cudagraphable (reason=cpu ops, reason=DeviceCopy ops)",
+			Evidence:  ByRelease, Source: srcMeasured + "ro_cpu_scalar"},
+			func(c *situation) bool { return c.w.CPUInputs && c.w.IncompatibleOp == "" && c.partition() }},
+		{Rule{ID: "skip-cpu-input", Stage: StageDevice, Backend: "inductor", Releases: upTo(5),
+			Condition: "a CPU tensor input and no incompatible op, graph_partition off",
+			Outcome:   Skip, Stop: true, OrError: true,
+			Reason:   cpuSkipReason,
+			Message:  "skipping cudagraphs due to ['non-cuda device in graph']",
+			Evidence: ByRelease, Source: srcSkipChecks},
+			func(c *situation) bool { return c.w.CPUInputs && c.w.IncompatibleOp == "" && !c.partition() }},
+		{Rule{ID: "skip-cpu-input", Stage: StageDevice, Backend: "inductor", Releases: from(6),
+			Condition: "a CPU tensor input and no incompatible op, graph_partition off",
+			Outcome:   Skip, Stop: true, OrError: true,
+			Reason:   cpuSkipReason,
+			Message:  "skipping cudagraphs due to skipping cudagraphs due to cpu device ({input})",
+			Evidence: ByRelease, Source: srcMeasured + "ro_cpu_scalar_partition_off; " + srcSkipChecks},
+			func(c *situation) bool { return c.w.CPUInputs && c.w.IncompatibleOp == "" && !c.partition() }},
+	}
+}
+
+// graphRules: the rest of compile_fx's checks, the capture they leave, and the
+// allocator checked at lowering.
+func graphRules() []rule {
+	const spanReason = "one graph spans several devices; CUDA graphs need a single device"
+	return []rule{
+		{Rule{ID: "skip-multiple-devices-partitioned", Stage: StageDevice, Backend: "inductor", Releases: from(6),
+			Condition: "one graph over several devices, graph_partition on",
+			Outcome:   Skip, Stop: true, OrError: true,
+			Reason:   spanReason,
+			Message:  "Created 3 graph partitions: 2 cudagraphable, 1 non-cudagraphable\n" + msgMultipleDevices,
+			Evidence: Unchanged, Source: srcMeasured + "ro_two_devices; " + srcSkipChecks},
+			func(c *situation) bool { return c.w.SpanDevices && c.partition() }},
+		{Rule{ID: "skip-multiple-devices", Stage: StageDevice, Backend: "inductor", Releases: upTo(5),
+			Condition: "one graph over several devices, with cudagraph trees (the legacy implementation captures it)",
+			Outcome:   Skip, Stop: true, OrError: true,
+			Reason:   spanReason,
+			Message:  "skipping cudagraphs due to ['multiple device indices without cudagraph_trees']",
+			Evidence: Unchanged, Source: "compile_fx_inner's checks, " + srcSkipChecks},
+			func(c *situation) bool { return c.w.SpanDevices && c.impl() != Legacy }},
+		{Rule{ID: "skip-multiple-devices", Stage: StageDevice, Backend: "inductor", Releases: from(6),
+			Condition: "one graph over several devices, graph_partition off",
+			Outcome:   Skip, Stop: true, OrError: true,
+			Reason:   spanReason,
+			Message:  msgMultipleDevices,
+			Evidence: Unchanged, Source: srcMeasured + "ro_two_devices_legacy; " + srcSkipChecks},
+			func(c *situation) bool { return c.w.SpanDevices && !c.partition() }},
+		{Rule{ID: "skip-non-tensor-input", Stage: StageDevice, Backend: "inductor", Releases: always(),
+			Condition: "an input is neither a tensor nor a SymInt",
+			Outcome:   Skip, Stop: true, OrError: true,
+			Reason:   "an input is neither a tensor nor a SymInt",
+			Message:  "skipping cudagraphs due to ['non-Tensor inputs']",
+			Evidence: ReadNotMeasured, Source: srcSkipChecks},
+			func(c *situation) bool { return c.w.NonTensorInputs }},
+		{Rule{ID: "capture-partitioned", Stage: StageDevice, Backend: "inductor", Releases: always(),
+			Condition: "no compile-time reason, graph_partition on",
+			Outcome:   Capture,
+			Reason:    "every partition is cudagraphable",
+			Message:   msgAllCUDAGraphable,
+			Evidence:  ByRelease, Source: srcSeed + "ro_main"},
+			func(c *situation) bool { return c.plan.Outcome == "" && c.partition() }},
+		{Rule{ID: "capture", Stage: StageDevice, Backend: "inductor", Releases: always(),
+			Condition: "no compile-time reason, graph_partition off",
+			Outcome:   Capture,
+			Reason:    "every partition is cudagraphable",
+			Evidence:  ByRelease, Source: srcMeasured + "ro_incompat_op_partition_off"},
+			func(c *situation) bool { return c.plan.Outcome == "" && !c.partition() }},
+		{Rule{ID: "skip-uncached-allocator", Stage: StageDevice, Backend: "inductor", Releases: from(14),
+			Condition: "PYTORCH_NO_CUDA_MEMORY_CACHING=1",
+			Outcome:   Skip, Stop: true, OrError: true,
+			Reason:   "PYTORCH_NO_CUDA_MEMORY_CACHING=1: cudagraph capture needs the caching allocator",
+			Message:  "skipping cudagraphs due to cudagraph capture requires the caching allocator; current allocator is uncached",
+			Evidence: AlwaysSource, Source: "torch/_inductor/cudagraph_utils.py@2.14.0 check_caching_allocator_for_cudagraphs, checked first at lowering; " + srcFacts + "§4.2"},
+			func(c *situation) bool { return c.w.Allocator == "uncached" }},
+		{Rule{ID: "uncached-allocator-unknown", Stage: StageDevice, Backend: "inductor", Releases: upTo(13),
+			Condition: "PYTORCH_NO_CUDA_MEMORY_CACHING=1 (not measured before 2.14)",
+			Evidence:  AlwaysInferred, Hazard: "allocator-incompatible", Source: "inferred from torch/_inductor/cudagraph_utils.py@2.14.0; " + srcFacts + "§4.2"},
+			func(c *situation) bool { return c.w.Allocator == "uncached" }},
+	}
+}
+
+// recordRules: the first call, where the implementation records on this thread.
+func recordRules() []rule {
+	const tlsFail = "cudagraph-tree state is thread-local and this thread did not initialise it: its first recording fails (unless it happens to record first, a race)"
+	return []rule{
+		{Rule{ID: "trees-tls-callers", Stage: StageDevice, Releases: upTo(13),
+			Condition: "cudagraph trees, several caller threads that record themselves",
+			Outcome:   Fail, Exception: "AssertionError", Race: true, Stop: true,
+			Reason:   "the first caller thread to record initialises cudagraph trees' thread-local state and survives; every other caller fails its first recording (issue #123177; which one survives is a race)",
+			Message:  whereTLS,
+			Evidence: AlwaysInferred, Hazard: "trees-user-thread-tls", Source: srcTLS},
+			func(c *situation) bool { return c.treesTLS() && c.w.Threads == Callers }},
+		{Rule{ID: "trees-tls-per-thread-unmeasured", Stage: StageDevice, Releases: upTo(13),
+			Condition: "cudagraph trees, several user threads per device (measured with one thread per device; the state is per thread)",
+			Evidence:  AlwaysInferred, Source: srcTLS},
+			func(c *situation) bool { return c.treesTLS() && c.w.Threads == PerThread }},
+		{Rule{ID: "trees-tls-first", Stage: StageDevice, Releases: upTo(13),
+			Condition: "cudagraph trees, several user threads, the first of them",
+			Race:      true,
+			Reason:    "; this thread survives only if it records first (a race)", ReasonEdit: AppendText,
+			Evidence: Unchanged, Hazard: "trees-user-thread-tls", Source: srcSeed + "thread_per_device_ro; " + srcTLS},
+			func(c *situation) bool { return c.treesTLS() && c.firstThread() }},
+		{Rule{ID: "trees-tls-other", Stage: StageDevice, Releases: upTo(13),
+			Condition: "cudagraph trees, several user threads, any but the first",
+			Outcome:   Fail, Exception: "AssertionError", Race: true, Stop: true,
+			Reason:   tlsFail,
+			Message:  whereTLS,
+			Evidence: Unchanged, Hazard: "trees-user-thread-tls", Source: srcSeed + "thread_per_device_ro; " + srcTLS},
+			func(c *situation) bool { return c.treesTLS() && !c.firstThread() }},
+		{Rule{ID: "trees-async-allocator", Stage: StageDevice, Backend: "inductor", Releases: always(),
+			Condition: "cudagraph trees with PYTORCH_CUDA_ALLOC_CONF=backend:cudaMallocAsync",
+			Outcome:   Fail, Exception: "RuntimeError", Stop: true,
+			Reason:   "cudagraph trees check their private memory pool, which the cudaMallocAsync allocator backend does not support",
+			Message:  msgAllocAsync,
+			Evidence: ByRelease, Hazard: "allocator-incompatible", Source: srcMeasured + "ro_async_alloc"},
+			func(c *situation) bool { return c.impl() == CUDAGraphTrees && c.w.Allocator == "cudaMallocAsync" }},
+		{Rule{ID: "trees-record", Stage: StageDevice, Releases: upTo(2),
+			Condition: "cudagraph trees record",
+			Message:   "recording cudagraph tree for <function>", MessageEdit: AppendLine,
+			Evidence: Unchanged, Source: "torch/_inductor/cudagraph_trees.py@8322ab84; " + srcRecordTrees},
+			func(c *situation) bool { return c.impl() == CUDAGraphTrees }},
+		{Rule{ID: "trees-record", Stage: StageDevice, Releases: between(3, 13),
+			Condition: "cudagraph trees record",
+			Message:   "Recording cudagraph tree for graph without symints", MessageEdit: AppendLine,
+			Evidence: Unchanged, Source: srcSeed + "ro_main; " + srcRecordTrees},
+			func(c *situation) bool { return c.impl() == CUDAGraphTrees }},
+		{Rule{ID: "trees-record", Stage: StageDevice, Releases: from(14),
+			Condition: "cudagraph trees record",
+			Message:   "[<compile id>] Recording cudagraph tree for graph without symints", MessageEdit: AppendLine,
+			Evidence: Unchanged, Source: "torch/_inductor/cudagraph_trees.py@2.14.0; " + srcRecordTrees},
+			func(c *situation) bool { return c.impl() == CUDAGraphTrees }},
+		{Rule{ID: "legacy-async-allocator", Stage: StageDevice, Backend: "inductor", Releases: always(),
+			Condition: "the legacy implementation with PYTORCH_CUDA_ALLOC_CONF=backend:cudaMallocAsync",
+			Outcome:   Fail, Exception: "c10::AcceleratorError (process aborted)", Stop: true,
+			Reason:   "the legacy implementation's capture under the cudaMallocAsync allocator frees a captured allocation outside the capture: the process aborts (SIGABRT), no Python exception",
+			Message:  msgAllocAsyncLegacy,
+			Evidence: ByRelease, Hazard: "allocator-incompatible", Source: srcMeasured + "legacy_async_alloc"},
+			func(c *situation) bool { return c.impl() == Legacy && c.w.Allocator == "cudaMallocAsync" }},
+	}
+}
+
+// callRules: mutation, and what later calls see.
+func callRules() []rule {
+	const mutatedReason = "a user input is mutated in place: cudagraph trees run this function eagerly"
+	const storageReason = "an input's storage is replaced (aten.set_): it cannot be captured"
+	return []rule{
+		{Rule{ID: "trees-skip-mutated-input", Stage: StageDevice, Backend: "inductor", Releases: upTo(5),
+			Condition: "cudagraph trees, a user input mutated in place",
+			Outcome:   Skip, Stop: true, OrError: true,
+			Reason:   mutatedReason,
+			Message:  "skipping cudagraphs due to ['mutated inputs']",
+			Evidence: Unchanged, Source: srcSkipChecks},
+			func(c *situation) bool { return c.w.MutatedInputs == InputMutation && c.impl() == CUDAGraphTrees }},
+		{Rule{ID: "trees-skip-mutated-input", Stage: StageDevice, Backend: "inductor", Releases: from(6),
+			Condition: "cudagraph trees, a user input mutated in place",
+			Outcome:   Skip, Stop: true, OrError: true,
+			Reason:  mutatedReason,
+			Message: msgMutatedInputs, MessageEdit: AppendLine,
+			Evidence: Unchanged, Source: srcMeasured + "ro_mut_input; " + srcSkipChecks},
+			func(c *situation) bool { return c.w.MutatedInputs == InputMutation && c.impl() == CUDAGraphTrees }},
+		{Rule{ID: "legacy-mutated-input", Stage: StageDevice, Backend: "inductor", Releases: always(),
+			Condition: "the legacy implementation, a user input mutated in place (measured on 2.11: captured, no skip)",
+			Evidence:  Unchanged, Hazard: "legacy-mutated-input", Source: srcMeasured + "ro_mut_input_legacy"},
+			func(c *situation) bool { return c.w.MutatedInputs == InputMutation && c.impl() != CUDAGraphTrees }},
+		{Rule{ID: "skip-storage-mutation", Stage: StageDevice, Backend: "inductor", Releases: upTo(13),
+			Condition: "an input's storage is replaced (before the input-storage-mutation check of 2.14)",
+			Outcome:   Skip, Stop: true, OrError: true,
+			Reason:   storageReason,
+			Message:  msgMutatedInputs,
+			Evidence: AlwaysInferred, Source: "inferred from " + srcSkipChecks},
+			func(c *situation) bool { return c.w.MutatedInputs == StorageMutation }},
+		{Rule{ID: "skip-storage-mutation", Stage: StageDevice, Backend: "inductor", Releases: from(14),
+			Condition: "an input's storage is replaced",
+			Outcome:   Skip, Stop: true, OrError: true,
+			Reason:   storageReason,
+			Message:  "skipping cudagraphs due to input storage mutation (1 instances)",
+			Evidence: ReadNotMeasured, Source: "PR #183645; torch/_inductor/cudagraph_utils.py@2.14.0; " + srcFacts + "§4.2"},
+			func(c *situation) bool { return c.w.MutatedInputs == StorageMutation }},
+		{Rule{ID: "legacy-static-input-moved", Stage: StageDevice, Backend: "inductor", Releases: upTo(13),
+			Condition: "the legacy implementation with size_asserts=True, a static input moved",
+			Outcome:   Fail, Exception: "AssertionError", Stop: true,
+			Reason:   "a static input (parameter) moved to a new address; the legacy implementation asserts it never does (size_asserts=True)",
+			Message:  whereDataPtr,
+			Evidence: Unchanged, Hazard: "legacy-static-input-moved", Source: srcSeed + "ro_main_trees_off_move_param; " + srcLegacyRun},
+			func(c *situation) bool { return c.w.MovingStaticInputs && c.impl() == Legacy && c.view.SizeAsserts() }},
+		{Rule{ID: "legacy-static-input-moved", Stage: StageDevice, Backend: "inductor", Releases: from(14),
+			Condition: "the legacy implementation with size_asserts=True, a static input moved",
+			Outcome:   Fail, Exception: "AssertionError", Stop: true,
+			Reason:   "a static input (parameter) moved to a new address; the legacy implementation asserts it never does (size_asserts=True)",
+			Message:  msgDataPtr214,
+			Evidence: AlwaysSource, Hazard: "legacy-static-input-moved", Source: srcLegacyRun},
+			func(c *situation) bool { return c.w.MovingStaticInputs && c.impl() == Legacy && c.view.SizeAsserts() }},
+		{Rule{ID: "legacy-static-input-moved-unchecked", Stage: StageDevice, Backend: "inductor", Releases: always(),
+			Condition: "the legacy implementation with size_asserts=False, a static input moved",
+			Evidence:  Unchanged, Hazard: "legacy-static-input-moved", Source: srcLegacyRun},
+			func(c *situation) bool { return c.w.MovingStaticInputs && c.impl() == Legacy && !c.view.SizeAsserts() }},
+		{Rule{ID: "trees-rerecord-moved-input", Stage: StageDevice, Backend: "inductor", Releases: always(),
+			Condition: "cudagraph trees, a static input moved",
+			Reason:    "; a static input moved, so cudagraph trees re-record (up to triton.cudagraph_unexpected_rerecord_limit={rerecord_limit} times per node, then the function runs eagerly)", ReasonEdit: AppendText,
+			Evidence: Unchanged, Source: srcSeed + "ro_main_trees_on_move_param; " + srcFacts + "§4.2 (re-record limit)"},
+			func(c *situation) bool { return c.w.MovingStaticInputs && c.impl() != Legacy }},
+		{Rule{ID: "trees-dynamic-no-static-recording", Stage: StageDevice, Backend: "inductor", Releases: always(),
+			Condition:   "cudagraph trees with dynamic=True: inputs are symbolic from the first call, so no static recording",
+			MessageEdit: DropLastLine,
+			Evidence:    Unchanged, Source: srcMeasured + "ro_dynamic_true"},
+			func(c *situation) bool {
+				return c.impl() == CUDAGraphTrees && c.view.Dynamic != nil && *c.view.Dynamic
+			}},
+		{Rule{ID: "trees-record-per-size", Stage: StageDevice, Backend: "inductor", Releases: always(),
+			Condition: "cudagraph trees with symbolic inputs (dynamic=True, or dynamic=None and shapes that change)",
+			Reason:    "; one graph is recorded per distinct input size", ReasonEdit: AppendText,
+			Message: "Recording cudagraph tree for symint key <size>", MessageEdit: AppendLine,
+			Evidence: Unchanged, Hazard: "dynamic-shape-rerecord", Source: srcMeasured + "ro_dynamic_shapes; " + srcRecordTrees},
+			func(c *situation) bool { return c.dynamicInputs && c.impl() == CUDAGraphTrees }},
+		{Rule{ID: "cudagraph-or-error", Stage: StageOrError, Backend: "inductor", Releases: always(),
+			Condition: "the skip above with triton.cudagraph_or_error=True",
+			Outcome:   Fail, Exception: "RuntimeError", Stop: true,
+			Reason: "; triton.cudagraph_or_error=True turns the skip into an error", ReasonEdit: AppendText,
+			Evidence: AlwaysInferred, Source: "torch/_inductor/cudagraph_utils.py@2.14.0 log_cudagraph_skip_and_bump_counter raises RuntimeError(msg); " + srcFacts + "§4.2"},
+			func(c *situation) bool { return c.plan.Outcome == Skip && c.view.CUDAGraphOrError() }},
+	}
+}
+
+// callerRules: several threads call one function that the main thread compiled and
+// first called.
+func callerRules() []rule {
+	return []rule{
+		{Rule{ID: "callers-as-main", Stage: StageCallers, Releases: always(),
+			Condition: "the main thread skips or fails, or there is one caller",
+			Stop:      true,
+			Evidence:  Unchanged, Source: "inferred: the callers run what the main thread compiled"},
+			func(c *situation) bool { return c.main.Outcome == Skip || c.main.Outcome == Fail || c.w.Callers < 2 }},
+		{Rule{ID: "trees-concurrent-callers", Stage: StageCallers, Releases: upTo(13),
+			Condition: "cudagraph trees in the caller threads",
+			Outcome:   Fail, Exception: "RuntimeError", Race: true, Stop: true,
+			Reason:   "several threads replay and re-record one cudagraph tree at once: the tree manager is not thread-safe, so most calls fail (which ones is a race)",
+			Message:  strings.Join([]string{callerErrPool, callerErrOffset, callerErrTracked, callerErrCapture}, "\n"),
+			Evidence: ByRelease, Hazard: "trees-concurrent-callers", Source: srcMeasured + "ro_callers16"},
+			func(c *situation) bool { return c.impl() == CUDAGraphTrees }},
+		{Rule{ID: "trees-per-thread-callers", Stage: StageCallers, Releases: from(14),
+			Condition: "cudagraph trees in the caller threads",
+			Stop:      true,
+			Reason:    "each thread gets its own cudagraphified callable and tree manager (2.14); captures are serialised",
+			Evidence:  AlwaysSource, Source: "PR #184357; " + srcFacts + "§4.4, §5.2"},
+			func(c *situation) bool { return c.impl() == CUDAGraphTrees }},
+		{Rule{ID: "legacy-concurrent-callers", Stage: StageCallers, Releases: always(),
+			Condition: "the legacy implementation in the caller threads",
+			Stop:      true,
+			Reason:    "the legacy implementation replays one graph from every thread (measured on 2.11: no error), but all threads share its static input and output buffers",
+			Evidence:  Unchanged, Hazard: "legacy-concurrent-callers", Source: srcMeasured + "ro_callers16_legacy; " + srcFacts + "§4.6"},
+			func(c *situation) bool { return c.impl() == Legacy }},
+	}
+}
+
+// placeholders are the {name} placeholders of rule and hazard texts.
+func placeholders() []placeholder {
+	return []placeholder{
+		{"backend", "the backend, quoted", func(c *situation) string { return strconv.Quote(c.view.Backend) }},
+		{"kwarg", "the first keyword argument torch.compile passes to the backend", func(c *situation) string {
+			if len(c.view.BackendKwargs) == 0 {
+				return ""
+			}
+			return c.view.BackendKwargs[0]
+		}},
+		{"cudagraphs", "triton.cudagraphs' value", func(c *situation) string {
+			cg, _ := c.view.Get("triton.cudagraphs")
+			return cg.Value.String()
+		}},
+		{"cudagraphs_origin", "where triton.cudagraphs' value comes from", func(c *situation) string {
+			cg, _ := c.view.Get("triton.cudagraphs")
+			return cg.Origin.String()
+		}},
+		{"op", "the incompatible op", func(c *situation) string { return c.w.IncompatibleOp }},
+		{"input", "the CPU tensor input's placeholder name", func(c *situation) string { return c.w.CPUInputName }},
+		{"devices", "the devices, as PyTorch prints them", func(c *situation) string {
+			devs := make([]string, c.w.Devices)
+			for i := range devs {
+				devs[i] = fmt.Sprintf("device(type='cuda', index=%d)", i)
+			}
+			return strings.Join(devs, ", ")
+		}},
+		{"rerecord_limit", "triton.cudagraph_unexpected_rerecord_limit", func(c *situation) string {
+			limit, _ := c.view.RerecordLimit()
+			return strconv.FormatInt(limit, 10)
+		}},
+		{"torch", "the release", func(c *situation) string { return c.res.Torch.String() }},
+		{"callers", "the number of caller threads", func(c *situation) string { return strconv.Itoa(c.w.Callers) }},
+		{"sizes", "the number of distinct input sizes", func(c *situation) string { return strconv.Itoa(c.w.DistinctSizes) }},
+		{"first_caller_error", "the first RuntimeError of concurrent callers, quoted", func(*situation) string { return strconv.Quote(callerErrPool) }},
+		{"mode", "the mode, quoted", func(c *situation) string { return strconv.Quote(string(c.res.Mode)) }},
+		{"globals", "the keys assigned globally in the main thread", func(c *situation) string { return c.globalKeys }},
+		{"global_pairs", "those keys and values, as dict entries", func(c *situation) string { return c.globalPairs }},
+		{"why", "why turning cudagraph trees back on does not help", func(c *situation) string { return c.why }},
+	}
+}
