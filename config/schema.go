@@ -66,7 +66,8 @@ type EnvRule struct {
 	// Fallback (kind one_of): the value when the variable is not one of Choices.
 	Fallback json.RawMessage `json:"fallback,omitempty"`
 
-	then, els, fallback Value // decoded Then, Else and Fallback
+	then, els, fallback Value   // decoded Then, Else and Fallback
+	ev                  envEval // the kind's evaluator, picked by validate
 }
 
 // Schema is one release's Inductor config: keys in get_config_copy() order and the
@@ -378,34 +379,48 @@ func numberValue(n json.Number) (Value, error) {
 	return Float(f), nil
 }
 
+// validate checks the rule when its schema is loaded and picks its kind's evaluator
+// from [envKinds].
 func (r *EnvRule) validate() error {
-	switch r.Kind {
-	case "eq", "ne", "str", "str_map", "int", "float", "int_tuple", "none_str_tuple", "read_env", "force", "tristate",
-		"choice", "path", "host_int", "host_str", "int_or_none", "in", "any_eq", "none", "opaque":
-	case "split_contains":
-		if r.Sep == "" {
-			return fmt.Errorf("rule split_contains without sep")
-		}
-		var err error
-		if r.then, err = decodeJSONValue(r.Then, "", ""); err != nil {
-			return fmt.Errorf("rule split_contains: then: %v", err)
-		}
-		if r.els, err = decodeJSONValue(r.Else, "", ""); err != nil {
-			return fmt.Errorf("rule split_contains: else: %v", err)
-		}
-	case "one_of":
-		var err error
-		if r.fallback, err = decodeJSONValue(r.Fallback, "", ""); err != nil {
-			return fmt.Errorf("rule one_of: fallback: %v", err)
-		}
-	default:
+	k, ok := envKinds()[r.Kind]
+	if !ok {
 		return fmt.Errorf("unknown rule kind %q", r.Kind)
+	}
+	if k.check != nil {
+		if err := k.check(r); err != nil {
+			return err
+		}
 	}
 	if len(r.Vars) == 0 && r.Kind != "opaque" {
 		return fmt.Errorf("rule %q names no variable", r.Kind)
 	}
 	if r.Kind == "eq" && r.Equals == "" {
 		return fmt.Errorf("rule eq without equals")
+	}
+	r.ev = k.eval
+	return nil
+}
+
+// checkSplitContains decodes Then and Else.
+func checkSplitContains(r *EnvRule) error {
+	if r.Sep == "" {
+		return fmt.Errorf("rule split_contains without sep")
+	}
+	var err error
+	if r.then, err = decodeJSONValue(r.Then, "", ""); err != nil {
+		return fmt.Errorf("rule split_contains: then: %v", err)
+	}
+	if r.els, err = decodeJSONValue(r.Else, "", ""); err != nil {
+		return fmt.Errorf("rule split_contains: else: %v", err)
+	}
+	return nil
+}
+
+// checkOneOf decodes Fallback.
+func checkOneOf(r *EnvRule) error {
+	var err error
+	if r.fallback, err = decodeJSONValue(r.Fallback, "", ""); err != nil {
+		return fmt.Errorf("rule one_of: fallback: %v", err)
 	}
 	return nil
 }
