@@ -163,8 +163,7 @@ func (r *Resolver) applyOptions(res *Result, opts Value) ([]patchEntry, error) {
 		i, ok := r.schema.index[Key(attr)]
 		if !ok {
 			if note := r.uncertain(Key(attr)); note != "" {
-				res.Warnings = append(res.Warnings, Warning{Code: "uncertain-key", Key: Key(attr), Message: note, Evidence: modes.Inferred,
-					Recommendation: "check with config/dump_schema.py on your torch (-schema)"})
+				res.Warnings = append(res.Warnings, uncertainKeyWarning(Key(attr), note))
 				continue
 			}
 			e := &UnknownOptionError{Key: key, Known: r.known, Origin: Origin{Source: FromOptions}}

@@ -226,45 +226,80 @@ func Resolve(v modes.Version, req Request) (*Result, error) {
 // when torch.compile would raise, the error (a [PythonError]) is returned and also
 // kept in Result.Err, and Result holds the layers applied before the failure (no keys
 // when importing the config failed).
+//
+// The layers are applied lowest first, (4) to (1) of the package doc's precedence.
 func (r *Resolver) Resolve(req Request) (*Result, error) {
-	s := r.schema
 	res := &Result{
-		Torch: r.facts.Torch, SchemaTorch: s.Torch, Backend: req.Backend,
-		Facts: r.facts, Dynamic: req.Dynamic, RequestedMode: req.Mode, index: s.index,
+		Torch: r.facts.Torch, SchemaTorch: r.schema.Torch, Backend: req.Backend,
+		Facts: r.facts, Dynamic: req.Dynamic, RequestedMode: req.Mode, index: r.schema.index,
 	}
 	if res.Backend == "" {
 		res.Backend = "inductor"
 	}
-	fail := func(err error) (*Result, error) {
-		res.Err = err
-		switch err.(type) {
-		case *EnvError:
-			res.Stage = "import"
-		case *GlobalError:
-			res.Stage = "global"
-		default:
-			res.Stage = "compile"
-		}
-		res.ErrEvidence = EvidenceFor(r.facts.Torch)
-		if _, ok := err.(*EnvError); ok && r.schemaEv != "" {
-			res.ErrEvidence = r.schemaEv
-		}
-		if _, ok := err.(*InvalidBackendError); ok && r.facts.Torch != modes.Latest() {
-			res.ErrEvidence = modes.Inferred // the text and the list were measured on 2.11 only
-		}
-		return res, err
-	}
-
 	// (4) Import: every default under the environment, in the order config.py runs.
 	env := envMap(req.Env)
-	res.base, res.keyNames = r.clean, r.known
-	if req.Host != (Host{}) {
-		res.base = r.baseline(req.Host)
-	}
-	forced, err := r.applyEnv(res, env, req.Host)
+	forced, err := r.applyImport(res, env, req.Host)
 	if err != nil {
 		res.base = nil
-		return fail(err)
+		return r.fail(res, err)
+	}
+	// (3) Global assignments, in order.
+	if err := r.applyGlobals(res, req.Globals); err != nil {
+		return r.fail(res, err)
+	}
+	// (2) torch.compile: mode and options.
+	if err := r.applyCompile(res, req, forced); err != nil {
+		return r.fail(res, err)
+	}
+	// (1) env_name_force beats everything.
+	r.applyForced(res, forced, env, req.Host)
+
+	markChanged(res)
+	r.cudagraphVerdict(res)
+	res.Threaded = res
+	if r.facts.GlobalsPerThread && len(req.Globals) > 0 {
+		// A worker thread sees no global assignment (2.12+ ContextVar user overrides).
+		tr := req
+		tr.Globals = nil
+		if t, err := r.Resolve(tr); err == nil {
+			res.Threaded = t
+		}
+	}
+	return res, nil
+}
+
+// fail records err in res with the stage that raises it and how its text is known.
+func (r *Resolver) fail(res *Result, err error) (*Result, error) {
+	res.Err = err
+	res.Stage = "compile"
+	res.ErrEvidence = EvidenceFor(r.facts.Torch)
+	switch err.(type) {
+	case *EnvError:
+		res.Stage = "import"
+		if r.schemaEv != "" {
+			res.ErrEvidence = r.schemaEv
+		}
+	case *GlobalError:
+		res.Stage = "global"
+	case *InvalidBackendError:
+		if r.facts.Torch != modes.Latest() {
+			res.ErrEvidence = modes.Inferred // the text and the list were measured on 2.11 only
+		}
+	}
+	return res, err
+}
+
+// applyImport is layer (4): the defaults under the environment and host, the
+// environment's warnings, and TORCH_COMPILE_DISABLE. It returns the indexes of the
+// env_name_force keys the environment set.
+func (r *Resolver) applyImport(res *Result, env map[string]string, host Host) ([]int, error) {
+	res.base, res.keyNames = r.clean, r.known
+	if host != (Host{}) {
+		res.base = r.baseline(host)
+	}
+	forced, err := r.applyEnv(res, env, host)
+	if err != nil {
+		return nil, err
 	}
 	r.envWarnings(res, env)
 	if env["TORCH_COMPILE_DISABLE"] == "1" {
@@ -278,73 +313,55 @@ func (r *Resolver) Resolve(req Request) (*Result, error) {
 			Evidence:       EvidenceFor(r.facts.Torch),
 		})
 	}
+	return forced, nil
+}
 
-	// (3) Global assignments, in order.
-	for _, g := range req.Globals {
-		i, ok := s.index[g.Key]
+// applyGlobals is layer (3): the global assignments in order. An unknown key raises
+// a *GlobalError (or, on a borrowed schema, is skipped with a warning).
+func (r *Resolver) applyGlobals(res *Result, globals []Assignment) error {
+	for _, g := range globals {
+		i, ok := r.schema.index[g.Key]
 		if !ok {
 			if note := r.uncertain(g.Key); note != "" {
-				res.Warnings = append(res.Warnings, Warning{Code: "uncertain-key", Key: g.Key, Message: note, Evidence: modes.Inferred,
-					Recommendation: "check with config/dump_schema.py on your torch (-schema)"})
+				res.Warnings = append(res.Warnings, uncertainKeyWarning(g.Key, note))
 				continue
 			}
-			return fail(r.globalError(res, g.Key))
+			return r.globalError(res, g.Key)
 		}
-		spec := s.keys[i]
+		spec := r.schema.keys[i]
 		if ok, checked := isInstance(g.Value, spec.DeclaredType); checked && !ok {
-			res.Warnings = append(res.Warnings, Warning{
-				Code: "global-wrong-type", Key: g.Key,
-				Message: fmt.Sprintf("%s is declared %s, but the global assignment stores a value of type %s (%s): PyTorch does not check global assignments (measured on 2.11), so code reading it may misbehave",
-					g.Key, spec.DeclaredType, g.Value.PyType(), g.Value),
-				Recommendation: fmt.Sprintf("assign a value of type %s", strings.TrimSuffix(strings.TrimPrefix(spec.DeclaredType, "<class '"), "'>")),
-				Evidence:       modes.Measured,
-			})
+			res.Warnings = append(res.Warnings, globalWrongTypeWarning(g, spec))
 		}
 		_, o := res.at(i)
 		o.Source, o.Detail = FromGlobal, ""
 		res.set(i, g.Value, o)
 	}
+	return nil
+}
 
-	// (2) torch.compile: mode and options.
-	if err := r.applyCompile(res, req, forced); err != nil {
-		return fail(err)
-	}
-
-	// (1) env_name_force beats everything.
+// applyForced is layer (1): every env_name_force key the environment set takes the
+// variable's value, over any patch or global.
+func (r *Resolver) applyForced(res *Result, forced []int, env map[string]string, host Host) {
 	for _, i := range forced {
-		forcedVal, _, _ := s.keys[i].Env.eval(s.keys[i], env, req.Host)
+		k := r.schema.keys[i]
+		forcedVal, _, _ := k.Env.eval(k, env, host)
 		cur, o := res.at(i)
 		if src := o.Source; !cur.Equal(forcedVal.val) && (src == FromMode || src == FromOptions || src == FromGlobal) {
-			res.Warnings = append(res.Warnings, Warning{
-				Code: "env-force-overrides", Key: s.keys[i].Key,
-				Message: fmt.Sprintf("%s=%s comes from %s, but %s is an env_name_force variable and beats it: %s stays %s",
-					s.keys[i].Key, cur, o, forcedVal.from, s.keys[i].Key, forcedVal.val),
-				Recommendation: fmt.Sprintf("unset %s to let the %s value apply", forcedVal.from, o),
-				Evidence:       modes.Source,
-			})
+			res.Warnings = append(res.Warnings, envForceWarning(k.Key, cur, o, forcedVal))
 		}
 		o.Source, o.Detail = FromEnv, forcedVal.from
 		res.set(i, forcedVal.val, o)
 	}
+}
 
+// markChanged sets Origin.Changed on every key a layer set: the Python repr differs
+// from the clean default's (equal values have equal reprs).
+func markChanged(res *Result) {
 	for j := range res.over {
-		// Changed means the Python repr differs; equal values have equal reprs.
 		e := &res.over[j]
 		clean := res.base.vals[e.idx]
 		e.origin.Changed = !e.val.Equal(clean) && e.val.String() != clean.String()
 	}
-	r.cudagraphVerdict(res)
-	res.Threaded = res
-	if r.facts.GlobalsPerThread && len(req.Globals) > 0 {
-		// A worker thread sees no global assignment (2.12+ ContextVar user overrides).
-		tr := req
-		tr.Globals = nil
-		t, err := r.Resolve(tr)
-		if err == nil {
-			res.Threaded = t
-		}
-	}
-	return res, nil
 }
 
 // globalError builds the AttributeError of an assignment to an unknown key: PyTorch

@@ -87,3 +87,33 @@ func overrideRecommendation(m modes.Mode, cur *Resolved, p patchEntry) string {
 	}
 	return fmt.Sprintf("drop %q from options to keep the %s value", string(cur.Key), cur.Origin)
 }
+
+// uncertainKeyWarning is a key a borrowed schema lacks but the next release read has.
+func uncertainKeyWarning(k Key, note string) Warning {
+	return Warning{Code: "uncertain-key", Key: k, Message: note, Evidence: modes.Inferred,
+		Recommendation: "check with config/dump_schema.py on your torch (-schema)"}
+}
+
+// globalWrongTypeWarning is a global assignment of a value the key's declared type
+// does not admit; PyTorch stores it unchecked (measured on 2.11).
+func globalWrongTypeWarning(g Assignment, spec KeySpec) Warning {
+	return Warning{
+		Code: "global-wrong-type", Key: g.Key,
+		Message: fmt.Sprintf("%s is declared %s, but the global assignment stores a value of type %s (%s): PyTorch does not check global assignments (measured on 2.11), so code reading it may misbehave",
+			g.Key, spec.DeclaredType, g.Value.PyType(), g.Value),
+		Recommendation: fmt.Sprintf("assign a value of type %s", strings.TrimSuffix(strings.TrimPrefix(spec.DeclaredType, "<class '"), "'>")),
+		Evidence:       modes.Measured,
+	}
+}
+
+// envForceWarning is an env_name_force variable beating a patch or global that set
+// the key to another value.
+func envForceWarning(k Key, cur Value, o Origin, forced envDefault) Warning {
+	return Warning{
+		Code: "env-force-overrides", Key: k,
+		Message: fmt.Sprintf("%s=%s comes from %s, but %s is an env_name_force variable and beats it: %s stays %s",
+			k, cur, o, forced.from, k, forced.val),
+		Recommendation: fmt.Sprintf("unset %s to let the %s value apply", forced.from, o),
+		Evidence:       modes.Source,
+	}
+}
