@@ -25,41 +25,16 @@ func (r *Resolver) applyCompile(res *Result, req Request, forced []int) error {
 	if req.Mode != nil {
 		mode = *req.Mode
 	}
-	if res.Backend != "inductor" && !slices.Contains(r.facts.Backends, res.Backend) {
-		return &InvalidBackendError{Name: res.Backend, Known: r.facts.Backends}
-	}
 	if res.Backend != "inductor" {
-		// _TorchCompileWrapper: no validation; mode (if truthy and not "default") and
-		// options (if truthy) are passed to the backend as keyword arguments.
-		if mode != "" && mode != "default" {
-			res.BackendKwargs = append(res.BackendKwargs, "mode")
-		}
-		if req.Options != nil && req.Options.Truthy() {
-			res.BackendKwargs = append(res.BackendKwargs, "options")
-		}
-		if len(res.BackendKwargs) > 0 {
-			res.Warnings = append(res.Warnings, Warning{
-				Code:           "backend-ignores-inductor-config",
-				Message:        fmt.Sprintf("backend=%q: torch.compile does not validate mode or options for it and passes them to the backend as keyword arguments; no Inductor config patch is applied", res.Backend),
-				Recommendation: "use backend=\"inductor\" for mode/options to take effect",
-				Evidence:       EvidenceFor(r.facts.Torch),
-			})
-		}
-		return nil
+		return r.otherBackend(res, mode, req.Options)
 	}
 	var patch []patchEntry
 	if req.Options == nil || req.Mode != nil {
-		entry, err := r.table.Resolve(mode)
+		p, err := r.modePatch(res, mode)
 		if err != nil {
 			return err
 		}
-		if entry.Mode != modes.Default {
-			res.Mode = entry.Mode
-		}
-		if err := r.patchErr[entry.Mode]; err != nil {
-			return err
-		}
-		patch = append(patch, r.patches[entry.Mode]...)
+		patch = append(patch, p...)
 	}
 	if req.Options != nil {
 		p, err := r.applyOptions(res, *req.Options)
@@ -69,24 +44,71 @@ func (r *Resolver) applyCompile(res *Result, req Request, forced []int) error {
 		patch = append(patch, p...)
 	}
 	for _, p := range patch {
-		cv, co := res.at(p.idx)
-		cur := Resolved{Key: res.keyNames[p.idx], Value: cv, Origin: co}
-		if (cur.Origin.Source == FromGlobal || cur.Origin.Source == FromEnv) && cur.Value.String() != p.val.String() && !slices.Contains(forced, p.idx) {
-			res.Warnings = append(res.Warnings, Warning{
-				Code: "mode-overrides-global", Key: cur.Key,
-				Message: fmt.Sprintf("%s is %s from %s, but the per-compile patch (%s) sets it to %s and wins for this compile",
-					cur.Key, cur.Value, cur.Origin, p.origin, p.val),
-				Recommendation: overrideRecommendation(res.Mode, &cur, p),
-				Evidence:       EvidenceFor(r.facts.Torch),
-			})
-		}
-		o := p.origin
-		if o.Evidence == "" {
-			o.Evidence = cur.Origin.Evidence
-		}
-		res.set(p.idx, p.val, o)
+		r.applyPatchEntry(res, p, forced)
 	}
 	return nil
+}
+
+// otherBackend is _TorchCompileWrapper: the backend must be registered; mode (if
+// truthy and not "default") and options (if truthy) are passed to it as keyword
+// arguments, without validation.
+func (r *Resolver) otherBackend(res *Result, mode string, opts *Value) error {
+	if !slices.Contains(r.facts.Backends, res.Backend) {
+		return &InvalidBackendError{Name: res.Backend, Known: r.facts.Backends}
+	}
+	if mode != "" && mode != "default" {
+		res.BackendKwargs = append(res.BackendKwargs, "mode")
+	}
+	if opts != nil && opts.Truthy() {
+		res.BackendKwargs = append(res.BackendKwargs, "options")
+	}
+	if len(res.BackendKwargs) > 0 {
+		res.Warnings = append(res.Warnings, Warning{
+			Code:           "backend-ignores-inductor-config",
+			Message:        fmt.Sprintf("backend=%q: torch.compile does not validate mode or options for it and passes them to the backend as keyword arguments; no Inductor config patch is applied", res.Backend),
+			Recommendation: "use backend=\"inductor\" for mode/options to take effect",
+			Evidence:       EvidenceFor(r.facts.Torch),
+		})
+	}
+	return nil
+}
+
+// modePatch is the mode's patch from the release's table; it returns the table's
+// *modes.UnknownModeError for a mode the release lacks.
+func (r *Resolver) modePatch(res *Result, mode string) ([]patchEntry, error) {
+	entry, err := r.table.Resolve(mode)
+	if err != nil {
+		return nil, err
+	}
+	if entry.Mode != modes.Default {
+		res.Mode = entry.Mode
+	}
+	if err := r.patchErr[entry.Mode]; err != nil {
+		return nil, err
+	}
+	return r.patches[entry.Mode], nil
+}
+
+// applyPatchEntry sets one key of the per-compile patch, warning when it replaces a
+// different value from a global or the environment (an env_name_force key is left to
+// applyForced).
+func (r *Resolver) applyPatchEntry(res *Result, p patchEntry, forced []int) {
+	cv, co := res.at(p.idx)
+	cur := Resolved{Key: res.keyNames[p.idx], Value: cv, Origin: co}
+	if (cur.Origin.Source == FromGlobal || cur.Origin.Source == FromEnv) && cur.Value.String() != p.val.String() && !slices.Contains(forced, p.idx) {
+		res.Warnings = append(res.Warnings, Warning{
+			Code: "mode-overrides-global", Key: cur.Key,
+			Message: fmt.Sprintf("%s is %s from %s, but the per-compile patch (%s) sets it to %s and wins for this compile",
+				cur.Key, cur.Value, cur.Origin, p.origin, p.val),
+			Recommendation: overrideRecommendation(res.Mode, &cur, p),
+			Evidence:       EvidenceFor(r.facts.Torch),
+		})
+	}
+	o := p.origin
+	if o.Evidence == "" {
+		o.Evidence = cur.Origin.Evidence
+	}
+	res.set(p.idx, p.val, o)
 }
 
 // modeAndOptions builds the mode-and-options error with the alternative users need:

@@ -27,26 +27,7 @@ func (r *Resolver) envWarnings(res *Result, env map[string]string) {
 		if !strings.HasPrefix(name, "TORCHINDUCTOR_") || r.schema.ReadsEnv(name) || readElsewhere(name) {
 			continue
 		}
-		if r.next != nil && r.next.ReadsEnv(name) {
-			res.Warnings = append(res.Warnings, Warning{
-				Code: "uncertain-env-var",
-				Message: fmt.Sprintf("%s is read by torch %s but not by torch %s (the schema torch %s borrows); whether torch %s reads it is not known, so compilemode ignores it",
-					name, r.next.Torch, r.schema.Torch, r.facts.Torch, r.facts.Torch),
-				Recommendation: "check with config/dump_schema.py on your torch (-schema)",
-				Evidence:       modes.Inferred,
-			})
-			continue
-		}
-		msg := fmt.Sprintf("%s is set, but torch %s's Inductor config (torch._inductor.config) reads no such variable, so it changes no key here", name, r.facts.Torch)
-		hint := hintOr(didYouMean(name, r.schema.EnvVarNames), "check the variable's name against the release")
-		if strings.Contains(name, "DISABLE") && strings.Contains(name, "CUDAGRAPH") {
-			// F6: no variable turns CUDA graphs off, and the near name turns them on.
-			msg += " (none of the releases read, 2.2, 2.6, 2.7, 2.11 and 2.14, reads a variable that disables CUDA graphs)"
-			hint = "to run without CUDA graphs use a mode without them (max-autotune-no-cudagraphs, or no mode) or options={\"triton.cudagraphs\": False}; TORCHINDUCTOR_CUDAGRAPHS=0 only sets the default, which a mode's patch overrides"
-		} else if strings.Contains(name, "DISABLE") && !strings.Contains(hint, "DISABLE") {
-			hint = "check the variable's name against the release"
-		}
-		res.Warnings = append(res.Warnings, Warning{Code: "unknown-env-var", Message: msg, Recommendation: hint, Evidence: r.schemaEv})
+		res.Warnings = append(res.Warnings, r.unreadEnvWarning(name))
 	}
 	for _, k := range r.schema.keys {
 		if k.Env == nil || k.Env.Kind != "opaque" {
@@ -62,6 +43,31 @@ func (r *Resolver) envWarnings(res *Result, env map[string]string) {
 			}
 		}
 	}
+}
+
+// unreadEnvWarning is a TORCHINDUCTOR_* variable the release's config does not read:
+// uncertain-env-var when the next release read reads it, unknown-env-var otherwise.
+func (r *Resolver) unreadEnvWarning(name string) Warning {
+	if r.next != nil && r.next.ReadsEnv(name) {
+		return Warning{
+			Code: "uncertain-env-var",
+			Message: fmt.Sprintf("%s is read by torch %s but not by torch %s (the schema torch %s borrows); whether torch %s reads it is not known, so compilemode ignores it",
+				name, r.next.Torch, r.schema.Torch, r.facts.Torch, r.facts.Torch),
+			Recommendation: "check with config/dump_schema.py on your torch (-schema)",
+			Evidence:       modes.Inferred,
+		}
+	}
+	msg := fmt.Sprintf("%s is set, but torch %s's Inductor config (torch._inductor.config) reads no such variable, so it changes no key here", name, r.facts.Torch)
+	hint := hintOr(didYouMean(name, r.schema.EnvVarNames), "check the variable's name against the release")
+	if strings.Contains(name, "DISABLE") && strings.Contains(name, "CUDAGRAPH") {
+		// testdata/reference/field-reports.md F6: no variable turns CUDA graphs off,
+		// and the near name turns them on.
+		msg += " (none of the releases read, 2.2, 2.6, 2.7, 2.11 and 2.14, reads a variable that disables CUDA graphs)"
+		hint = "to run without CUDA graphs use a mode without them (max-autotune-no-cudagraphs, or no mode) or options={\"triton.cudagraphs\": False}; TORCHINDUCTOR_CUDAGRAPHS=0 only sets the default, which a mode's patch overrides"
+	} else if strings.Contains(name, "DISABLE") && !strings.Contains(hint, "DISABLE") {
+		hint = "check the variable's name against the release"
+	}
+	return Warning{Code: "unknown-env-var", Message: msg, Recommendation: hint, Evidence: r.schemaEv}
 }
 
 func hintOr(h, alt string) string {
