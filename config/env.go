@@ -406,23 +406,11 @@ func pyInt(s string) (Value, bool) {
 func pyFloat(s string) (float64, bool) {
 	t := strings.TrimFunc(s, unicode.IsSpace)
 	low := strings.ToLower(strings.TrimLeft(t, "+-"))
-	neg := strings.HasPrefix(t, "-")
-	switch low {
-	case "inf", "infinity":
-		if neg {
-			return math.Inf(-1), true
-		}
-		return math.Inf(1), true
-	case "nan":
-		return math.NaN(), true
+	if f, ok := pyFloatWord(low, strings.HasPrefix(t, "-")); ok {
+		return f, true
 	}
-	if t == "" || strings.ContainsAny(low, "xpin") || strings.Contains(t, "__") || strings.HasPrefix(low, "_") || strings.HasSuffix(t, "_") {
+	if t == "" || strings.ContainsAny(low, "xpin") || !pyUnderscoresOK(t) {
 		return 0, false
-	}
-	for i := 0; i < len(t); i++ {
-		if t[i] == '_' && (i == 0 || i == len(t)-1 || !isDigit(t[i-1]) || !isDigit(t[i+1])) {
-			return 0, false
-		}
 	}
 	f, err := strconv.ParseFloat(strings.ReplaceAll(t, "_", ""), 64)
 	if err != nil {
@@ -432,6 +420,34 @@ func pyFloat(s string) (float64, bool) {
 		return 0, false
 	}
 	return f, true
+}
+
+// pyFloatWord is float() of inf, infinity and nan (low is lower-cased, unsigned).
+func pyFloatWord(low string, neg bool) (float64, bool) {
+	switch low {
+	case "inf", "infinity":
+		if neg {
+			return math.Inf(-1), true
+		}
+		return math.Inf(1), true
+	case "nan":
+		return math.NaN(), true
+	}
+	return 0, false
+}
+
+// pyUnderscoresOK reports whether every "_" in t sits between two digits, as Python's
+// float() requires.
+func pyUnderscoresOK(t string) bool {
+	if strings.Contains(t, "__") || strings.HasPrefix(strings.TrimLeft(t, "+-"), "_") || strings.HasSuffix(t, "_") {
+		return false
+	}
+	for i := 0; i < len(t); i++ {
+		if t[i] == '_' && (i == 0 || i == len(t)-1 || !isDigit(t[i-1]) || !isDigit(t[i+1])) {
+			return false
+		}
+	}
+	return true
 }
 
 func isDigit(c byte) bool { return c >= '0' && c <= '9' }
