@@ -11,6 +11,9 @@ import (
 	"github.com/agnivade/levenshtein"
 )
 
+// README.md's tables of modes and releases are generated from the rows below.
+//go:generate go run ./internal/gen -readme ../README.md
+
 // Mode is a torch.compile mode name, exactly as PyTorch spells it.
 type Mode string
 
