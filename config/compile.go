@@ -67,7 +67,7 @@ func (r *Resolver) otherBackend(res *Result, mode string, opts *Value) error {
 			Code:           "backend-ignores-inductor-config",
 			Message:        fmt.Sprintf("backend=%q: torch.compile does not validate mode or options for it and passes them to the backend as keyword arguments; no Inductor config patch is applied", res.Backend),
 			Recommendation: "use backend=\"inductor\" for mode/options to take effect",
-			Evidence:       EvidenceFor(r.facts.Torch),
+			Evidence:       r.releaseEv,
 		})
 	}
 	return nil
@@ -101,7 +101,7 @@ func (r *Resolver) applyPatchEntry(res *Result, p patchEntry, forced []int) {
 			Message: fmt.Sprintf("%s is %s from %s, but the per-compile patch (%s) sets it to %s and wins for this compile",
 				cur.Key, cur.Value, cur.Origin, p.origin, p.val),
 			Recommendation: overrideRecommendation(res.Mode, &cur, p),
-			Evidence:       EvidenceFor(r.facts.Torch),
+			Evidence:       r.releaseEv,
 		})
 	}
 	o := p.origin
@@ -217,7 +217,7 @@ func (r *Resolver) applyOptions(res *Result, opts Value) ([]patchEntry, error) {
 				continue
 			}
 		}
-		out = append(out, patchEntry{idx: i, val: it.Val, origin: Origin{Source: FromOptions, Evidence: EvidenceFor(r.facts.Torch)}})
+		out = append(out, patchEntry{idx: i, val: it.Val, origin: Origin{Source: FromOptions, Evidence: r.releaseEv}})
 	}
 	return out, nil
 }
@@ -284,7 +284,7 @@ func (r *Resolver) cudagraphVerdict(res *Result) {
 			Message: fmt.Sprintf("triton.cudagraph_trees=%s (from %s) does not turn CUDA graphs off: triton.cudagraphs=%s (from %s) keeps them on, and the legacy implementation runs, which %s",
 				trees.Value, trees.Origin, cg.Value, cg.Origin, legacyAssumption(res)),
 			Recommendation: "to run without CUDA graphs use " + fix + "; to keep them, leave cudagraph_trees on",
-			Evidence:       EvidenceFor(r.facts.Torch),
+			Evidence:       r.releaseEv,
 		})
 	}
 }

@@ -94,17 +94,17 @@ type envInput struct {
 }
 
 // fail builds the import-time error of the variable read.
-func (in *envInput) fail(exc, msg string) error {
+func (in envInput) fail(exc, msg string) error {
 	return &EnvError{Var: in.name, Value: in.raw, Key: in.k.Key, exception: exc, message: msg}
 }
 
 // envEval computes a key's default under the environment; ok is false when the
 // environment leaves the default alone.
-type envEval func(r *EnvRule, in *envInput) (d envDefault, ok bool, err error)
+type envEval func(r *EnvRule, in envInput) (d envDefault, ok bool, err error)
 
 // envValue computes a key's default from the value of the variable that is set; ok
 // is false when that value leaves the default alone.
-type envValue func(r *EnvRule, in *envInput) (v Value, ok bool, err error)
+type envValue func(r *EnvRule, in envInput) (v Value, ok bool, err error)
 
 // envKinds is the table of rule kinds: one small evaluator per kind. The Python each
 // kind stands for is listed in config/schemas/FORMAT.md. check, when not nil, decodes
@@ -146,7 +146,7 @@ type envKind struct {
 // leaves the default alone. A rule is evaluated by its kind's evaluator, which
 // validate picked when the schema was loaded.
 func (r *EnvRule) eval(k KeySpec, env map[string]string, host Host) (d envDefault, ok bool, err error) {
-	in := &envInput{k: k, env: env, host: host}
+	in := envInput{k: k, env: env, host: host}
 	for _, v := range r.Vars {
 		if x, has := env[v]; has {
 			in.name, in.raw, in.set = v, x, true
@@ -167,7 +167,7 @@ func (r *EnvRule) eval(k KeySpec, env map[string]string, host Host) (d envDefaul
 // set the clean-environment default stands (it already is the rule's value, or None
 // for os.environ.get(V) with no default).
 func whenSet(f envValue) envEval {
-	return func(r *EnvRule, in *envInput) (envDefault, bool, error) {
+	return func(r *EnvRule, in envInput) (envDefault, bool, error) {
 		if !in.set {
 			return envDefault{}, false, nil
 		}
@@ -181,11 +181,11 @@ func whenSet(f envValue) envEval {
 
 // evalNothing is kinds none and opaque: the library computes no default from the
 // environment.
-func evalNothing(*EnvRule, *envInput) (envDefault, bool, error) { return envDefault{}, false, nil }
+func evalNothing(*EnvRule, envInput) (envDefault, bool, error) { return envDefault{}, false, nil }
 
 // evalAnyEq reads every variable (not a chain): True when any equals Equals, a
 // missing one counting as Unset when that is given.
-func evalAnyEq(r *EnvRule, in *envInput) (envDefault, bool, error) {
+func evalAnyEq(r *EnvRule, in envInput) (envDefault, bool, error) {
 	hit, from := false, ""
 	for _, v := range r.Vars {
 		x, has := in.env[v]
@@ -209,7 +209,7 @@ func evalAnyEq(r *EnvRule, in *envInput) (envDefault, bool, error) {
 }
 
 // evalHostStr is a host-dependent str default the variable replaces (cpp.cxx ← CXX).
-func evalHostStr(_ *EnvRule, in *envInput) (envDefault, bool, error) {
+func evalHostStr(_ *EnvRule, in envInput) (envDefault, bool, error) {
 	if !in.set {
 		return envDefault{}, false, nil
 	}
@@ -217,7 +217,7 @@ func evalHostStr(_ *EnvRule, in *envInput) (envDefault, bool, error) {
 }
 
 // evalHostInt is a host-dependent int default the variable replaces.
-func evalHostInt(r *EnvRule, in *envInput) (envDefault, bool, error) {
+func evalHostInt(r *EnvRule, in envInput) (envDefault, bool, error) {
 	if in.set {
 		return whenSet(valueInt)(r, in)
 	}
@@ -231,7 +231,7 @@ func evalHostInt(r *EnvRule, in *envInput) (envDefault, bool, error) {
 
 // evalPath is a path default: relative to Host.Dir when that is given, cleaned when
 // absolute.
-func evalPath(_ *EnvRule, in *envInput) (envDefault, bool, error) {
+func evalPath(_ *EnvRule, in envInput) (envDefault, bool, error) {
 	if !in.set {
 		return envDefault{}, false, nil
 	}
@@ -248,7 +248,7 @@ func evalPath(_ *EnvRule, in *envInput) (envDefault, bool, error) {
 // evalForce is an env_name_force key: its variable's value beats everything; with no
 // force variable set, the env_name_default variables are read like read_env, below
 // user overrides.
-func evalForce(r *EnvRule, in *envInput) (envDefault, bool, error) {
+func evalForce(r *EnvRule, in envInput) (envDefault, bool, error) {
 	if !in.set && len(r.DefaultVars) > 0 {
 		d := *r
 		d.Kind, d.Vars, d.DefaultVars = "read_env", r.DefaultVars, nil
@@ -258,29 +258,29 @@ func evalForce(r *EnvRule, in *envInput) (envDefault, bool, error) {
 	return whenSet(valueReadEnv)(r, in)
 }
 
-func valueEq(r *EnvRule, in *envInput) (Value, bool, error) {
+func valueEq(r *EnvRule, in envInput) (Value, bool, error) {
 	return Bool(in.raw == r.Equals), true, nil
 }
 
-func valueNe(r *EnvRule, in *envInput) (Value, bool, error) {
+func valueNe(r *EnvRule, in envInput) (Value, bool, error) {
 	return Bool(in.raw != r.Equals), true, nil
 }
 
-func valueStrMap(r *EnvRule, in *envInput) (Value, bool, error) {
+func valueStrMap(r *EnvRule, in envInput) (Value, bool, error) {
 	if m, ok := r.Map[in.raw]; ok {
 		return Str(m), true, nil
 	}
 	return Str(in.raw), true, nil
 }
 
-func valueIntOrNone(r *EnvRule, in *envInput) (Value, bool, error) {
+func valueIntOrNone(r *EnvRule, in envInput) (Value, bool, error) {
 	if slices.Contains(r.NoneWords, strings.ToLower(in.raw)) {
 		return None(), true, nil
 	}
 	return valueInt(r, in)
 }
 
-func valueIn(r *EnvRule, in *envInput) (Value, bool, error) {
+func valueIn(r *EnvRule, in envInput) (Value, bool, error) {
 	for _, x := range r.Values {
 		if x != nil && *x == in.raw {
 			return Bool(true), true, nil
@@ -289,28 +289,28 @@ func valueIn(r *EnvRule, in *envInput) (Value, bool, error) {
 	return Bool(false), true, nil
 }
 
-func valueSplitContains(r *EnvRule, in *envInput) (Value, bool, error) {
+func valueSplitContains(r *EnvRule, in envInput) (Value, bool, error) {
 	if slices.Contains(strings.Split(in.raw, r.Sep), r.Item) {
 		return r.then, true, nil
 	}
 	return r.els, true, nil
 }
 
-func valueOneOf(r *EnvRule, in *envInput) (Value, bool, error) {
+func valueOneOf(r *EnvRule, in envInput) (Value, bool, error) {
 	if slices.Contains(r.Choices, in.raw) {
 		return Str(in.raw), true, nil
 	}
 	return r.fallback, true, nil
 }
 
-func valueStr(r *EnvRule, in *envInput) (Value, bool, error) {
+func valueStr(r *EnvRule, in envInput) (Value, bool, error) {
 	if r.Upper {
 		return Str(pyUpper(in.raw)), true, nil
 	}
 	return Str(in.raw), true, nil
 }
 
-func valueInt(_ *EnvRule, in *envInput) (Value, bool, error) {
+func valueInt(_ *EnvRule, in envInput) (Value, bool, error) {
 	iv, ok := pyInt(in.raw)
 	if !ok {
 		return Value{}, false, in.fail("ValueError", "invalid literal for int() with base 10: "+pyStrRepr(in.raw))
@@ -318,7 +318,7 @@ func valueInt(_ *EnvRule, in *envInput) (Value, bool, error) {
 	return iv, true, nil
 }
 
-func valueFloat(_ *EnvRule, in *envInput) (Value, bool, error) {
+func valueFloat(_ *EnvRule, in envInput) (Value, bool, error) {
 	f, ok := pyFloat(in.raw)
 	if !ok {
 		return Value{}, false, in.fail("ValueError", "could not convert string to float: "+pyStrRepr(in.raw))
@@ -326,7 +326,7 @@ func valueFloat(_ *EnvRule, in *envInput) (Value, bool, error) {
 	return Float(f), true, nil
 }
 
-func valueIntTuple(_ *EnvRule, in *envInput) (Value, bool, error) {
+func valueIntTuple(_ *EnvRule, in envInput) (Value, bool, error) {
 	parts := strings.Split(in.raw, ",")
 	items := make([]Value, len(parts))
 	for i, p := range parts {
@@ -339,12 +339,12 @@ func valueIntTuple(_ *EnvRule, in *envInput) (Value, bool, error) {
 	return Tuple(items...), true, nil
 }
 
-func valueNoneStrTuple(_ *EnvRule, in *envInput) (Value, bool, error) {
+func valueNoneStrTuple(_ *EnvRule, in envInput) (Value, bool, error) {
 	return Tuple(None(), Str(in.raw)), true, nil
 }
 
 // valueReadEnv is read_env and force: "1" is True, "0" False, anything else the string.
-func valueReadEnv(_ *EnvRule, in *envInput) (Value, bool, error) {
+func valueReadEnv(_ *EnvRule, in envInput) (Value, bool, error) {
 	switch in.raw {
 	case "1":
 		return Bool(true), true, nil
@@ -355,7 +355,7 @@ func valueReadEnv(_ *EnvRule, in *envInput) (Value, bool, error) {
 }
 
 // valueTristate is get_tristate_env: "1" True, "0" False, anything else the default.
-func valueTristate(_ *EnvRule, in *envInput) (Value, bool, error) {
+func valueTristate(_ *EnvRule, in envInput) (Value, bool, error) {
 	switch in.raw {
 	case "1":
 		return Bool(true), true, nil
@@ -367,7 +367,7 @@ func valueTristate(_ *EnvRule, in *envInput) (Value, bool, error) {
 
 // valueChoice is an asserted choice: a value outside Choices raises AssertionError
 // with the rule's message.
-func valueChoice(r *EnvRule, in *envInput) (Value, bool, error) {
+func valueChoice(r *EnvRule, in envInput) (Value, bool, error) {
 	if !slices.Contains(r.Choices, in.raw) {
 		return Value{}, false, in.fail("AssertionError", strings.ReplaceAll(r.Error, "{value}", in.raw))
 	}

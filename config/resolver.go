@@ -49,13 +49,15 @@ type Resolver struct {
 	schemaEv modes.Evidence
 	table    *modes.Table
 	facts    Facts
-	known    []Key
-	clean    *baseline // defaults in an empty environment on the zero Host
-	patches  map[modes.Mode][]patchEntry
-	patchErr map[modes.Mode]error // mode table entries that do not fit the schema
-	envIdx   []int                // indexes of keys with an environment rule, in key order
-	byVar    map[string][]int     // variable name -> indexes of the keys whose rule reads it
-	next     *Schema              // for a release that borrows an older schema: the next one read
+	// releaseEv is EvidenceFor(facts.Torch): how the release's behaviours are known.
+	releaseEv modes.Evidence
+	known     []Key
+	clean     *baseline // defaults in an empty environment on the zero Host
+	patches   map[modes.Mode][]patchEntry
+	patchErr  map[modes.Mode]error // mode table entries that do not fit the schema
+	envIdx    []int                // indexes of keys with an environment rule, in key order
+	byVar     map[string][]int     // variable name -> indexes of the keys whose rule reads it
+	next      *Schema              // for a release that borrows an older schema: the next one read
 }
 
 // NewResolver returns a resolver for release v with the built-in schema and mode
@@ -100,7 +102,7 @@ func newResolver(v modes.Version, s *Schema, ev modes.Evidence, t *modes.Table) 
 	for i, k := range s.keys {
 		known[i] = k.Key
 	}
-	r := &Resolver{schema: s, schemaEv: ev, table: t, facts: FactsFor(v), known: known}
+	r := &Resolver{schema: s, schemaEv: ev, table: t, facts: FactsFor(v), releaseEv: EvidenceFor(v), known: known}
 	r.byVar = map[string][]int{}
 	for i, k := range s.keys {
 		if k.Env != nil {
@@ -272,7 +274,7 @@ func (r *Resolver) Resolve(req Request) (*Result, error) {
 func (r *Resolver) fail(res *Result, err error) (*Result, error) {
 	res.Err = err
 	res.Stage = "compile"
-	res.ErrEvidence = EvidenceFor(r.facts.Torch)
+	res.ErrEvidence = r.releaseEv
 	switch err.(type) {
 	case *EnvError:
 		res.Stage = "import"
@@ -310,7 +312,7 @@ func (r *Resolver) applyImport(res *Result, env map[string]string, host Host) ([
 			Code:           "compile-disabled",
 			Message:        "TORCH_COMPILE_DISABLE=1: torch.compile returns the function unchanged; nothing is compiled and no CUDA graph is captured (measured on 2.11), whatever the config says",
 			Recommendation: "unset TORCH_COMPILE_DISABLE to compile",
-			Evidence:       EvidenceFor(r.facts.Torch),
+			Evidence:       r.releaseEv,
 		})
 	}
 	return forced, nil

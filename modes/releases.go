@@ -54,19 +54,19 @@ func ReleaseRows() []ReleaseRow {
 		early = "{release}: as read in 2.2.2; PR #98255 (2023-04) and PR #136867 (2024-10) bound it"
 		mid   = "{release}: as read in 2.7.1; lite (PR #167115, 2025-11) came later"
 		late  = "{release}: between the 2.11 measurement and 2.14 source; lite from PR #167115 (2025-11)"
-		read  = "torch/_inductor/__init__.py and torch/__init__.py of torch %s (anchor T%s)"
+		files = "torch/_inductor/__init__.py and torch/__init__.py of torch "
 	)
 	return []ReleaseRow{
 		{Minors(1, 1), Inferred, early},
-		{Minors(2, 2), Source, fmt.Sprintf(read, "2.2.2", "2.2.2")},
+		{Minors(2, 2), Source, files + "2.2.2 (anchor T2.2.2)"},
 		{Minors(3, 5), Inferred, early},
-		{Minors(6, 6), Source, fmt.Sprintf(read, "2.6.0", "2.6.0")},
-		{Minors(7, 7), Source, fmt.Sprintf(read, "2.7.1", "2.7.1")},
+		{Minors(6, 6), Source, files + "2.6.0 (anchor T2.6.0)"},
+		{Minors(7, 7), Source, files + "2.7.1 (anchor T2.7.1)"},
 		{Minors(8, 9), Inferred, mid},
 		{Minors(10, 10), Inferred, late},
 		{Minors(11, 11), Measured, "printed by torch 2.11.0+cu130: list_mode_options() and torch.compile errors"},
 		{Minors(12, 13), Inferred, late},
-		{Minors(14, 14), Source, fmt.Sprintf(read, "2.14.0", "2.14.0")},
+		{Minors(14, 14), Source, files + "2.14.0 (anchor T2.14.0)"},
 	}
 }
 
