@@ -8,7 +8,7 @@ import (
 
 // BenchmarkResolve is a full 543-key resolution on 2.11 with a mode and two globals,
 // in an environment of 40 unrelated variables plus one the config reads. Compare
-// with PyTorch's own cost for the same work (shared/gpu/anchor_torch.py prints
+// with PyTorch's own cost for the same work (examples/bench/anchor_torch.py prints
 // "torch_resolve …" lines; README "Performance").
 func BenchmarkResolve(b *testing.B) {
 	r, err := NewResolver(modes.Version{Major: 2, Minor: 11})

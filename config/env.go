@@ -10,8 +10,6 @@ import (
 	"strconv"
 	"strings"
 	"unicode"
-
-	"github.com/compilemode/compilemode/modes"
 )
 
 // Environ is how the environment comes in: a function returning "NAME=VALUE" strings,
@@ -84,191 +82,296 @@ type envDefault struct {
 	host   bool // computed from the host, not from the schema's dump
 }
 
+// envInput is what an evaluator sees: the key, the environment, the host, and the
+// first of the rule's variables that is set (set false when none is).
+type envInput struct {
+	k    KeySpec
+	env  map[string]string
+	host Host
+	name string // the variable read
+	raw  string // its value
+	set  bool
+}
+
+// fail builds the import-time error of the variable read.
+func (in envInput) fail(exc, msg string) error {
+	return &EnvError{Var: in.name, Value: in.raw, Key: in.k.Key, exception: exc, message: msg}
+}
+
+// envEval computes a key's default under the environment; ok is false when the
+// environment leaves the default alone.
+type envEval func(r *EnvRule, in envInput) (d envDefault, ok bool, err error)
+
+// envValue computes a key's default from the value of the variable that is set; ok
+// is false when that value leaves the default alone.
+type envValue func(r *EnvRule, in envInput) (v Value, ok bool, err error)
+
+// envKinds is the table of rule kinds: one small evaluator per kind. The Python each
+// kind stands for is listed in config/schemas/FORMAT.md. check, when not nil, decodes
+// the kind's own fields when a schema is loaded.
+func envKinds() map[string]envKind {
+	return map[string]envKind{
+		"none":           {eval: evalNothing},
+		"opaque":         {eval: evalNothing},
+		"any_eq":         {eval: evalAnyEq},
+		"host_str":       {eval: evalHostStr},
+		"host_int":       {eval: evalHostInt},
+		"path":           {eval: evalPath},
+		"eq":             {eval: whenSet(valueEq)},
+		"ne":             {eval: whenSet(valueNe)},
+		"str_map":        {eval: whenSet(valueStrMap)},
+		"int_or_none":    {eval: whenSet(valueIntOrNone)},
+		"in":             {eval: whenSet(valueIn)},
+		"split_contains": {eval: whenSet(valueSplitContains), check: checkSplitContains},
+		"one_of":         {eval: whenSet(valueOneOf), check: checkOneOf},
+		"str":            {eval: whenSet(valueStr)},
+		"int":            {eval: whenSet(valueInt)},
+		"float":          {eval: whenSet(valueFloat)},
+		"int_tuple":      {eval: whenSet(valueIntTuple)},
+		"none_str_tuple": {eval: whenSet(valueNoneStrTuple)},
+		"read_env":       {eval: whenSet(valueReadEnv)},
+		"force":          {eval: evalForce},
+		"tristate":       {eval: whenSet(valueTristate)},
+		"choice":         {eval: whenSet(valueChoice)},
+	}
+}
+
+// envKind is one entry of [envKinds].
+type envKind struct {
+	eval  envEval
+	check func(r *EnvRule) error
+}
+
 // eval computes the default of key k under env. ok is false when the environment
-// leaves the default alone.
+// leaves the default alone. A rule is evaluated by its kind's evaluator, which
+// validate picked when the schema was loaded.
 func (r *EnvRule) eval(k KeySpec, env map[string]string, host Host) (d envDefault, ok bool, err error) {
-	name, raw, set := "", "", false
+	in := envInput{k: k, env: env, host: host}
 	for _, v := range r.Vars {
 		if x, has := env[v]; has {
-			name, raw, set = v, x, true
+			in.name, in.raw, in.set = v, x, true
 			break
 		}
 	}
-	if !set && r.Kind == "force" && len(r.DefaultVars) > 0 {
-		// No env_name_force value: the env_name_default variable, below user overrides.
+	ev := r.ev
+	if ev == nil {
+		ev = envKinds()[r.Kind].eval // a rule validate has not seen
+	}
+	if ev == nil {
+		return envDefault{}, false, nil
+	}
+	return ev(r, in)
+}
+
+// whenSet lifts a function of the variable's value to an evaluator: with no variable
+// set the clean-environment default stands (it already is the rule's value, or None
+// for os.environ.get(V) with no default).
+func whenSet(f envValue) envEval {
+	return func(r *EnvRule, in envInput) (envDefault, bool, error) {
+		if !in.set {
+			return envDefault{}, false, nil
+		}
+		v, ok, err := f(r, in)
+		if err != nil || !ok {
+			return envDefault{}, false, err
+		}
+		return envDefault{val: v, from: in.name, forced: r.Kind == "force"}, true, nil
+	}
+}
+
+// evalNothing is kinds none and opaque: the library computes no default from the
+// environment.
+func evalNothing(*EnvRule, envInput) (envDefault, bool, error) { return envDefault{}, false, nil }
+
+// evalAnyEq reads every variable (not a chain): True when any equals Equals, a
+// missing one counting as Unset when that is given.
+func evalAnyEq(r *EnvRule, in envInput) (envDefault, bool, error) {
+	hit, from := false, ""
+	for _, v := range r.Vars {
+		x, has := in.env[v]
+		if !has {
+			if r.Unset == nil {
+				continue
+			}
+			x = *r.Unset
+		}
+		if x == r.Equals && !hit {
+			hit, from = true, v
+		}
+		if has && from == "" {
+			from = v
+		}
+	}
+	if from == "" {
+		return envDefault{}, false, nil
+	}
+	return envDefault{val: Bool(hit), from: from}, true, nil
+}
+
+// evalHostStr is a host-dependent str default the variable replaces (cpp.cxx ← CXX).
+func evalHostStr(_ *EnvRule, in envInput) (envDefault, bool, error) {
+	if !in.set {
+		return envDefault{}, false, nil
+	}
+	return envDefault{val: Str(in.raw), from: in.name, host: true}, true, nil
+}
+
+// evalHostInt is a host-dependent int default the variable replaces.
+func evalHostInt(r *EnvRule, in envInput) (envDefault, bool, error) {
+	if in.set {
+		return whenSet(valueInt)(r, in)
+	}
+	if in.k.Key == "compile_threads" {
+		// Source: torch/_inductor/config.py decide_compile_threads @ 2.11: with the
+		// variable unset on Linux outside fbcode, min(32, CPUs in the affinity mask).
+		return envDefault{val: Int(int64(min(32, in.host.cpus()))), host: true}, true, nil
+	}
+	return envDefault{}, false, nil
+}
+
+// evalPath is a path default: relative to Host.Dir when that is given, cleaned when
+// absolute.
+func evalPath(_ *EnvRule, in envInput) (envDefault, bool, error) {
+	if !in.set {
+		return envDefault{}, false, nil
+	}
+	p := in.raw
+	if !filepath.IsAbs(p) && in.host.Dir != "" {
+		p = filepath.Join(in.host.Dir, p)
+	}
+	if filepath.IsAbs(p) {
+		p = filepath.Clean(p)
+	}
+	return envDefault{val: Str(p), from: in.name, host: true}, true, nil
+}
+
+// evalForce is an env_name_force key: its variable's value beats everything; with no
+// force variable set, the env_name_default variables are read like read_env, below
+// user overrides.
+func evalForce(r *EnvRule, in envInput) (envDefault, bool, error) {
+	if !in.set && len(r.DefaultVars) > 0 {
 		d := *r
 		d.Kind, d.Vars, d.DefaultVars = "read_env", r.DefaultVars, nil
-		return d.eval(k, env, host)
+		d.ev = whenSet(valueReadEnv)
+		return d.eval(in.k, in.env, in.host)
 	}
-	fail := func(exc, msg string) (envDefault, bool, error) {
-		return envDefault{}, false, &EnvError{Var: name, Value: raw, Key: k.Key, exception: exc, message: msg}
+	return whenSet(valueReadEnv)(r, in)
+}
+
+func valueEq(r *EnvRule, in envInput) (Value, bool, error) {
+	return Bool(in.raw == r.Equals), true, nil
+}
+
+func valueNe(r *EnvRule, in envInput) (Value, bool, error) {
+	return Bool(in.raw != r.Equals), true, nil
+}
+
+func valueStrMap(r *EnvRule, in envInput) (Value, bool, error) {
+	if m, ok := r.Map[in.raw]; ok {
+		return Str(m), true, nil
 	}
-	switch r.Kind {
-	case "none", "opaque":
-		return envDefault{}, false, nil
-	case "any_eq":
-		// Every variable is read (not a chain): True when any equals Equals.
-		any, from := false, ""
-		for _, v := range r.Vars {
-			x, has := env[v]
-			if !has {
-				if r.Unset == nil {
-					continue
-				}
-				x = *r.Unset
-			}
-			if x == r.Equals && !any {
-				any, from = true, v
-			}
-			if has && from == "" {
-				from = v
-			}
-		}
-		if from == "" {
-			return envDefault{}, false, nil
-		}
-		return envDefault{val: Bool(any), from: from}, true, nil
-	case "host_str":
-		if !set {
-			return envDefault{}, false, nil
-		}
-		return envDefault{val: Str(raw), from: name, host: true}, true, nil
-	case "host_int":
-		if !set {
-			if k.Key == "compile_threads" {
-				// Source: torch/_inductor/config.py decide_compile_threads (2.11): with the
-				// variable unset on Linux outside fbcode, min(32, CPUs in the affinity mask).
-				return envDefault{val: Int(int64(min(32, host.cpus()))), host: true}, true, nil
-			}
-			return envDefault{}, false, nil
-		}
-	case "path":
-		if !set {
-			return envDefault{}, false, nil
-		}
-		p := raw
-		if !filepath.IsAbs(p) && host.Dir != "" {
-			p = filepath.Join(host.Dir, p)
-		}
-		if filepath.IsAbs(p) {
-			p = filepath.Clean(p)
-		}
-		return envDefault{val: Str(p), from: name, host: true}, true, nil
+	return Str(in.raw), true, nil
+}
+
+func valueIntOrNone(r *EnvRule, in envInput) (Value, bool, error) {
+	if slices.Contains(r.NoneWords, strings.ToLower(in.raw)) {
+		return None(), true, nil
 	}
-	if !set {
-		if r.Unset == nil {
-			switch r.Kind {
-			case "int", "str", "float":
-				// os.environ.get(V) with no default: None, which is the clean default.
-				return envDefault{}, false, nil
-			}
+	return valueInt(r, in)
+}
+
+func valueIn(r *EnvRule, in envInput) (Value, bool, error) {
+	for _, x := range r.Values {
+		if x != nil && *x == in.raw {
+			return Bool(true), true, nil
 		}
-		// Unset: the clean-environment default already is this rule's value.
-		return envDefault{}, false, nil
 	}
-	var val Value
-	switch r.Kind {
-	case "eq":
-		val = Bool(raw == r.Equals)
-	case "ne":
-		val = Bool(raw != r.Equals)
-	case "str_map":
-		val = Str(raw)
-		if m, ok := r.Map[raw]; ok {
-			val = Str(m)
-		}
-	case "int_or_none":
-		if slices.Contains(r.NoneWords, strings.ToLower(raw)) {
-			val = None()
-			break
-		}
-		iv, ok := pyInt(raw)
+	return Bool(false), true, nil
+}
+
+func valueSplitContains(r *EnvRule, in envInput) (Value, bool, error) {
+	if slices.Contains(strings.Split(in.raw, r.Sep), r.Item) {
+		return r.then, true, nil
+	}
+	return r.els, true, nil
+}
+
+func valueOneOf(r *EnvRule, in envInput) (Value, bool, error) {
+	if slices.Contains(r.Choices, in.raw) {
+		return Str(in.raw), true, nil
+	}
+	return r.fallback, true, nil
+}
+
+func valueStr(r *EnvRule, in envInput) (Value, bool, error) {
+	if r.Upper {
+		return Str(pyUpper(in.raw)), true, nil
+	}
+	return Str(in.raw), true, nil
+}
+
+func valueInt(_ *EnvRule, in envInput) (Value, bool, error) {
+	iv, ok := pyInt(in.raw)
+	if !ok {
+		return Value{}, false, in.fail("ValueError", "invalid literal for int() with base 10: "+pyStrRepr(in.raw))
+	}
+	return iv, true, nil
+}
+
+func valueFloat(_ *EnvRule, in envInput) (Value, bool, error) {
+	f, ok := pyFloat(in.raw)
+	if !ok {
+		return Value{}, false, in.fail("ValueError", "could not convert string to float: "+pyStrRepr(in.raw))
+	}
+	return Float(f), true, nil
+}
+
+func valueIntTuple(_ *EnvRule, in envInput) (Value, bool, error) {
+	parts := strings.Split(in.raw, ",")
+	items := make([]Value, len(parts))
+	for i, p := range parts {
+		iv, ok := pyInt(p)
 		if !ok {
-			return fail("ValueError", "invalid literal for int() with base 10: "+pyStrRepr(raw))
+			return Value{}, false, in.fail("ValueError", "invalid literal for int() with base 10: "+pyStrRepr(p))
 		}
-		val = iv
-	case "in":
-		in := false
-		for _, x := range r.Values {
-			if x != nil && *x == raw {
-				in = true
-			}
-		}
-		val = Bool(in)
-	case "split_contains":
-		val = r.els
-		if slices.Contains(strings.Split(raw, r.Sep), r.Item) {
-			val = r.then
-		}
-	case "one_of":
-		val = r.fallback
-		if slices.Contains(r.Choices, raw) {
-			val = Str(raw)
-		}
-	case "str":
-		if r.Upper {
-			val = Str(pyUpper(raw))
-		} else {
-			val = Str(raw)
-		}
-	case "int", "host_int":
-		iv, ok := pyInt(raw)
-		if !ok {
-			return fail("ValueError", "invalid literal for int() with base 10: "+pyStrRepr(raw))
-		}
-		val = iv
-	case "float":
-		f, ok := pyFloat(raw)
-		if !ok {
-			return fail("ValueError", "could not convert string to float: "+pyStrRepr(raw))
-		}
-		val = Float(f)
-	case "int_tuple":
-		parts := strings.Split(raw, ",")
-		items := make([]Value, len(parts))
-		for i, p := range parts {
-			iv, ok := pyInt(p)
-			if !ok {
-				return fail("ValueError", "invalid literal for int() with base 10: "+pyStrRepr(p))
-			}
-			items[i] = iv
-		}
-		val = Tuple(items...)
-	case "none_str_tuple":
-		val = Tuple(None(), Str(raw))
-	case "read_env", "force":
-		switch raw {
-		case "1":
-			val = Bool(true)
-		case "0":
-			val = Bool(false)
-		default:
-			val = Str(raw)
-		}
-	case "tristate":
-		switch raw {
-		case "1":
-			val = Bool(true)
-		case "0":
-			val = Bool(false)
-		default:
-			return envDefault{}, false, nil
-		}
-	case "choice":
-		found := false
-		for _, c := range r.Choices {
-			if raw == c {
-				found = true
-			}
-		}
-		if !found {
-			return fail("AssertionError", strings.ReplaceAll(r.Error, "{value}", raw))
-		}
-		val = Str(raw)
-	default:
-		return envDefault{}, false, nil
+		items[i] = iv
 	}
-	return envDefault{val: val, from: name, forced: r.Kind == "force"}, true, nil
+	return Tuple(items...), true, nil
+}
+
+func valueNoneStrTuple(_ *EnvRule, in envInput) (Value, bool, error) {
+	return Tuple(None(), Str(in.raw)), true, nil
+}
+
+// valueReadEnv is read_env and force: "1" is True, "0" False, anything else the string.
+func valueReadEnv(_ *EnvRule, in envInput) (Value, bool, error) {
+	switch in.raw {
+	case "1":
+		return Bool(true), true, nil
+	case "0":
+		return Bool(false), true, nil
+	}
+	return Str(in.raw), true, nil
+}
+
+// valueTristate is get_tristate_env: "1" True, "0" False, anything else the default.
+func valueTristate(_ *EnvRule, in envInput) (Value, bool, error) {
+	switch in.raw {
+	case "1":
+		return Bool(true), true, nil
+	case "0":
+		return Bool(false), true, nil
+	}
+	return Value{}, false, nil
+}
+
+// valueChoice is an asserted choice: a value outside Choices raises AssertionError
+// with the rule's message.
+func valueChoice(r *EnvRule, in envInput) (Value, bool, error) {
+	if !slices.Contains(r.Choices, in.raw) {
+		return Value{}, false, in.fail("AssertionError", strings.ReplaceAll(r.Error, "{value}", in.raw))
+	}
+	return Str(in.raw), true, nil
 }
 
 // pyInt parses s as Python's int(s) does for base 10: surrounding whitespace,
@@ -303,23 +406,11 @@ func pyInt(s string) (Value, bool) {
 func pyFloat(s string) (float64, bool) {
 	t := strings.TrimFunc(s, unicode.IsSpace)
 	low := strings.ToLower(strings.TrimLeft(t, "+-"))
-	neg := strings.HasPrefix(t, "-")
-	switch low {
-	case "inf", "infinity":
-		if neg {
-			return math.Inf(-1), true
-		}
-		return math.Inf(1), true
-	case "nan":
-		return math.NaN(), true
+	if f, ok := pyFloatWord(low, strings.HasPrefix(t, "-")); ok {
+		return f, true
 	}
-	if t == "" || strings.ContainsAny(low, "xpin") || strings.Contains(t, "__") || strings.HasPrefix(low, "_") || strings.HasSuffix(t, "_") {
+	if t == "" || strings.ContainsAny(low, "xpin") || !pyUnderscoresOK(t) {
 		return 0, false
-	}
-	for i := 0; i < len(t); i++ {
-		if t[i] == '_' && (i == 0 || i == len(t)-1 || !isDigit(t[i-1]) || !isDigit(t[i+1])) {
-			return 0, false
-		}
 	}
 	f, err := strconv.ParseFloat(strings.ReplaceAll(t, "_", ""), 64)
 	if err != nil {
@@ -331,16 +422,35 @@ func pyFloat(s string) (float64, bool) {
 	return f, true
 }
 
+// pyFloatWord is float() of inf, infinity and nan (low is lower-cased, unsigned).
+func pyFloatWord(low string, neg bool) (float64, bool) {
+	switch low {
+	case "inf", "infinity":
+		if neg {
+			return math.Inf(-1), true
+		}
+		return math.Inf(1), true
+	case "nan":
+		return math.NaN(), true
+	}
+	return 0, false
+}
+
+// pyUnderscoresOK reports whether every "_" in t sits between two digits, as Python's
+// float() requires.
+func pyUnderscoresOK(t string) bool {
+	if strings.Contains(t, "__") || strings.HasPrefix(strings.TrimLeft(t, "+-"), "_") || strings.HasSuffix(t, "_") {
+		return false
+	}
+	for i := 0; i < len(t); i++ {
+		if t[i] == '_' && (i == 0 || i == len(t)-1 || !isDigit(t[i-1]) || !isDigit(t[i+1])) {
+			return false
+		}
+	}
+	return true
+}
+
 func isDigit(c byte) bool { return c >= '0' && c <= '9' }
 
 // pyUpper is str.upper() for the ASCII and common Unicode cases.
 func pyUpper(s string) string { return strings.ToUpper(s) }
-
-// evidenceForKey is the evidence of a key's default: the schema's, or host when the
-// default is computed for this host.
-func evidenceForKey(schemaEv modes.Evidence, k KeySpec, d envDefault) modes.Evidence {
-	if d.host || (k.Host != "" && d.from == "") {
-		return modes.Host
-	}
-	return schemaEv
-}

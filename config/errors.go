@@ -33,7 +33,7 @@ var ErrModeAndOptions error = &ModeAndOptionsError{}
 // ModeAndOptionsError is the error behind [ErrModeAndOptions] for one call: mode and
 // options both given. Alternative is the options dict that does what the caller meant
 // (the mode's table expanded, the caller's options winning), and Equivalent the mode
-// whose effective config equals it, if any (field reports F1, F2).
+// whose effective config equals it, if any (testdata/reference/field-reports.md F1, F2).
 type ModeAndOptionsError struct {
 	Mode        string // the mode as given
 	Alternative string // options={...} as a Python dict literal, "" if unknown

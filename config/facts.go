@@ -1,67 +1,138 @@
 package config
 
-import "github.com/compilemode/compilemode/modes"
+import (
+	"fmt"
+
+	"github.com/compilemode/compilemode/modes"
+)
 
 // TypeCheck is how apply_options checks an option's value.
 type TypeCheck string
 
 const (
 	// ExactType: type(value) is type(current value) (2.1–2.5). Source: torch/__init__.py
-	// apply_options in the 2.1-era copy and T2.2.2.
+	// apply_options @ 2.1-era pytorch/pytorch@dc098c44 and torch 2.2.2
+	// (testdata/reference/pytorch-facts.md §2.4).
 	ExactType TypeCheck = "exact-type"
 	// IsInstance: isinstance(value, config.get_type(key)), skipped for generic
-	// annotations (typing.get_origin is not None) (2.6+). Source: T2.6.0, T2.7.1,
-	// T2.14.0; measured on 2.11.
+	// annotations (typing.get_origin is not None) (2.6+). Source: torch/__init__.py
+	// apply_options @ 2.6.0, 2.7.1, 2.14.0; measured on 2.11.
 	IsInstance TypeCheck = "isinstance"
 )
 
 // Facts are the behaviours of one release that resolution and planning depend on,
-// beyond its schema and mode table. Facts are values; each field's comment names its
-// source.
+// beyond its schema and mode table. Facts are values, computed by [FactsFor] from
+// [FactRows]; each fact's releases, evidence and source are in its rows.
 type Facts struct {
 	Torch modes.Version
 	// TypeCheck is apply_options' type check.
 	TypeCheck TypeCheck
-	// DropsGenericOptions: 2.6 stores an option only inside the non-generic branch, so
-	// options whose annotation is generic (Optional[int], Literal[…], list[…]) are
-	// silently dropped. Source: T2.6.0 torch/__init__.py apply_options.
+	// DropsGenericOptions: apply_options stores an option only inside the non-generic
+	// branch, so options whose annotation is generic (Optional[int], Literal[…],
+	// list[…]) are silently dropped (2.6).
 	DropsGenericOptions bool
-	// GlobalsPerThread: from 2.12 user overrides (torch._inductor.config.X = V) are
-	// per-thread ContextVars, so worker threads see defaults. Source: T2.14.0
-	// torch/utils/_config_module.py; unsloth PR #7019 dates it to 2.12.
+	// GlobalsPerThread: user overrides (torch._inductor.config.X = V) are per-thread
+	// ContextVars, so worker threads see defaults (2.12+).
 	GlobalsPerThread bool
 	// PerThreadTrees: cudagraph trees initialise their thread-local state lazily in any
-	// thread (PR #184357 "Fix cudagraph trees in Python threads"). Source: T2.14.0
-	// cudagraph_trees.py; 2.11 measured without it; 2.13 inferred without it (issue
-	// #123177 still reproduced on 2.13.0.dev20260518).
+	// thread (2.14+, PR #184357).
 	PerThreadTrees bool
-	// CUDAGraphsBackendTrees: backend="cudagraphs" uses cudagraph trees (2.3+; issue
-	// #122371 closed 2024-04 "switched to cudagraph trees"); before, CudaGraphModule
-	// with no thread-local state. Source: T2.2.2, T2.6.0 torch/_dynamo/backends/cudagraphs.py.
+	// CUDAGraphsBackendTrees: backend="cudagraphs" uses cudagraph trees (2.3+); before,
+	// CudaGraphModule with no thread-local state.
 	CUDAGraphsBackendTrees bool
 	// CUDAGraphsBackendTakesKwargs: backend="cudagraphs" accepts mode=/options= and
 	// ignores them with a warning (2.14); before, its __call__ takes two arguments, so
 	// torch.compile(backend="cudagraphs", mode=...) fails with a TypeError at the first
-	// call. Source: T2.6.0 and T2.14.0 torch/_dynamo/backends/cudagraphs.py (behaviour inferred).
+	// call.
 	CUDAGraphsBackendTakesKwargs bool
 	// SkipMessagePrefixed: "skipping cudagraphs due to …" messages come from
 	// cudagraph_utils helpers (2.6+), with the doubled prefix for device reasons;
-	// before, compile_fx logs the Python list of reasons. Source: T2.2.2, T2.6.0.
+	// before, compile_fx logs the Python list of reasons.
 	SkipMessagePrefixed bool
 	// MessagefulLegacyAsserts: the legacy implementation's data_ptr assert carries a
 	// message (2.14); up to 2.11 (measured) it is a bare AssertionError.
 	MessagefulLegacyAsserts bool
 	// CompileOptions are the options torch.compile takes out of the dict itself, after
-	// the mode/options check and before the Inductor wrapper sees it: guard_filter_fn
-	// from 2.8 (PyTorch 2.8 documentation; ComfyUI issue #11457: 2.9 compiles, 2.7
-	// raises "Unexpected optimization option guard_filter_fn"; measured accepted on 2.11,
-	// testdata/torch/2.11/measured_scenarios.json opts_guard_filter_fn), use_aoti in 2.14
-	// (T2.14.0 torch/__init__.py; earlier releases not read).
+	// the mode/options check and before the Inductor wrapper sees it (guard_filter_fn
+	// from 2.8, use_aoti in 2.14).
 	CompileOptions []string
-	// Backends are the backend names torch.compile accepts besides "inductor":
-	// torch._dynamo.list_backends(exclude_tags=()) measured on 2.11; other releases are
-	// given the same list (inferred).
+	// Backends are the backend names torch.compile accepts besides "inductor".
 	Backends []string
+}
+
+// The names of the facts, as [FactRow.Name] spells them: the [Facts] field each row
+// sets.
+const (
+	FactTypeCheck                    = "TypeCheck"
+	FactDropsGenericOptions          = "DropsGenericOptions"
+	FactGlobalsPerThread             = "GlobalsPerThread"
+	FactPerThreadTrees               = "PerThreadTrees"
+	FactCUDAGraphsBackendTrees       = "CUDAGraphsBackendTrees"
+	FactCUDAGraphsBackendTakesKwargs = "CUDAGraphsBackendTakesKwargs"
+	FactSkipMessagePrefixed          = "SkipMessagePrefixed"
+	FactMessagefulLegacyAsserts      = "MessagefulLegacyAsserts"
+	FactCompileOptions               = "CompileOptions"
+	FactBackends                     = "Backends"
+)
+
+// FactRow is one per-release fact: over Releases, the [Facts] field Name holds Value.
+// A list-valued fact (CompileOptions, Backends) gathers every row that holds for a
+// release, in row order; any other fact is stated by at most one row per release, and
+// a release no row covers keeps the field's zero value.
+type FactRow struct {
+	// Name is the Facts field the row sets (FactTypeCheck, …).
+	Name     string
+	Releases modes.Releases
+	// Value is a bool, a TypeCheck, a string (one item of a list-valued fact) or a
+	// []string, matching the field.
+	Value any
+	// Evidence is the best evidence for the row over its range: measured when a
+	// release in it was measured, source when one was read (see [EvidenceFor] for each
+	// release's own).
+	Evidence modes.Evidence
+	// Source names the PyTorch file and release, the PR or issue, or the file under
+	// testdata/ the row comes from.
+	Source string
+}
+
+// FactRows returns every per-release fact as rows. Each call returns new rows.
+func FactRows() []FactRow {
+	r := modes.Minors
+	const (
+		applyOptions = "torch/__init__.py _TorchCompileInductorWrapper.apply_options"
+		cgBackend    = "torch/_dynamo/backends/cudagraphs.py"
+	)
+	return []FactRow{
+		{FactTypeCheck, r(1, 5), ExactType, modes.Source, applyOptions + " @ 2.1-era pytorch/pytorch@dc098c44 and 2.2.2 (testdata/reference/pytorch-facts.md §2.4)"},
+		{FactTypeCheck, r(6, 14), IsInstance, modes.Measured, applyOptions + " @ 2.6.0, 2.7.1, 2.14.0; measured on 2.11 (testdata/reference/pytorch-facts.md §2.4)"},
+
+		{FactDropsGenericOptions, r(1, 5), false, modes.Source, applyOptions + " @ 2.2.2 stores every option that passes the exact type check (testdata/reference/pytorch-facts.md §2.4)"},
+		{FactDropsGenericOptions, r(6, 6), true, modes.Source, applyOptions + " @ 2.6.0: the store sits in the non-generic branch (testdata/reference/pytorch-facts.md §2.4)"},
+		{FactDropsGenericOptions, r(7, 14), false, modes.Measured, applyOptions + " @ 2.7.1, 2.14.0 stores generic options unchecked; measured on 2.11 (testdata/reference/pytorch-facts.md §2.4)"},
+
+		{FactGlobalsPerThread, r(1, 11), false, modes.Source, "torch/utils/_config_module.py @ 2.7.1: user overrides are process-global; unsloth PR #7019: \"torch 2.11 and earlier stored them process-globally\" (testdata/reference/pytorch-facts.md §3.3)"},
+		{FactGlobalsPerThread, r(12, 14), true, modes.Source, "torch/utils/_config_module.py @ 2.14.0: user_override is a ContextVar; unsloth PR #7019 dates it to 2.12 (testdata/reference/pytorch-facts.md §3.3)"},
+
+		{FactPerThreadTrees, r(1, 13), false, modes.Measured, "torch/_inductor/cudagraph_trees.py @ 2.2.2, 2.6.0, 2.7.1; measured on 2.11 (issue #123177); issue #123177 still reproduced on 2.13.0.dev20260518 (testdata/reference/pytorch-facts.md §5.1)"},
+		{FactPerThreadTrees, r(14, 14), true, modes.Source, "torch/_inductor/cudagraph_trees.py @ 2.14.0: PR #184357 \"Fix cudagraph trees in Python threads\" (testdata/reference/pytorch-facts.md §5.2)"},
+
+		{FactCUDAGraphsBackendTrees, r(1, 2), false, modes.Source, cgBackend + " @ 2.2.2: CudaGraphModule, no thread-local state (testdata/reference/pytorch-facts.md §5.3)"},
+		{FactCUDAGraphsBackendTrees, r(3, 14), true, modes.Source, cgBackend + " @ 2.6.0; issue #122371 closed 2024-04 \"switched to cudagraph trees\" (testdata/reference/pytorch-facts.md §5.3)"},
+
+		{FactCUDAGraphsBackendTakesKwargs, r(1, 13), false, modes.Source, cgBackend + " @ 2.6.0: __call__(model, inputs) takes two arguments (behaviour inferred; testdata/reference/pytorch-facts.md §2.5)"},
+		{FactCUDAGraphsBackendTakesKwargs, r(14, 14), true, modes.Source, cgBackend + " @ 2.14.0: __call__(model, inputs, **kwargs) logs and ignores them (testdata/reference/pytorch-facts.md §2.5)"},
+
+		{FactSkipMessagePrefixed, r(1, 5), false, modes.Source, "torch/_inductor/compile_fx.py @ 2.2.2 logs the list of reasons (testdata/reference/pytorch-facts.md §4.2)"},
+		{FactSkipMessagePrefixed, r(6, 14), true, modes.Source, "torch/_inductor/cudagraph_utils.py @ 2.6.0, 2.7.1, 2.14.0 (testdata/reference/pytorch-facts.md §4.2)"},
+
+		{FactMessagefulLegacyAsserts, r(1, 13), false, modes.Measured, "torch/_inductor/compile_fx.py cudagraphify_impl @ 2.2.2, 2.6.0, 2.7.1: a bare assert; measured on 2.11 (testdata/reference/pytorch-facts.md §4.6)"},
+		{FactMessagefulLegacyAsserts, r(14, 14), true, modes.Source, "torch/_inductor/compile_fx.py cudagraphify_impl @ 2.14.0 (testdata/reference/pytorch-facts.md §4.6)"},
+
+		{FactCompileOptions, r(8, 14), "guard_filter_fn", modes.Measured, "PyTorch 2.8 documentation; ComfyUI issue #11457 (2.9 compiles, 2.7 raises \"Unexpected optimization option guard_filter_fn\"); measured on 2.11 (testdata/torch/2.11/measured_scenarios.json opts_guard_filter_fn)"},
+		{FactCompileOptions, r(14, 14), "use_aoti", modes.Source, "torch/__init__.py compile @ 2.14.0 pops it (earlier releases not read; testdata/reference/pytorch-facts.md §2.1)"},
+
+		{FactBackends, r(1, 14), backends211(), modes.Measured, "torch._dynamo.list_backends(exclude_tags=()) measured on 2.11.0+cu130 (testdata/torch/2.11/backends.json); other releases are given the same list (inferred)"},
+	}
 }
 
 // backends211 is torch._dynamo.list_backends(exclude_tags=()) on 2.11.0+cu130
@@ -75,54 +146,89 @@ func backends211() []string {
 		"relu_runtime_error_TESTING_ONLY", "ts", "tvm"}
 }
 
+// field returns a pointer to the Facts field a row names, or nil.
+func (f *Facts) field(name string) any {
+	switch name {
+	case FactTypeCheck:
+		return &f.TypeCheck
+	case FactDropsGenericOptions:
+		return &f.DropsGenericOptions
+	case FactGlobalsPerThread:
+		return &f.GlobalsPerThread
+	case FactPerThreadTrees:
+		return &f.PerThreadTrees
+	case FactCUDAGraphsBackendTrees:
+		return &f.CUDAGraphsBackendTrees
+	case FactCUDAGraphsBackendTakesKwargs:
+		return &f.CUDAGraphsBackendTakesKwargs
+	case FactSkipMessagePrefixed:
+		return &f.SkipMessagePrefixed
+	case FactMessagefulLegacyAsserts:
+		return &f.MessagefulLegacyAsserts
+	case FactCompileOptions:
+		return &f.CompileOptions
+	case FactBackends:
+		return &f.Backends
+	}
+	return nil
+}
+
+// apply sets the field row names to row's value; it returns an error when the row
+// names no field or its value does not fit the field.
+func (f *Facts) apply(row FactRow) error {
+	ok := false
+	switch p := f.field(row.Name).(type) {
+	case *bool:
+		*p, ok = row.Value.(bool)
+	case *TypeCheck:
+		*p, ok = row.Value.(TypeCheck)
+	case *[]string:
+		ok = appendValue(p, row.Value)
+	}
+	if !ok {
+		return fmt.Errorf("config: fact row %s (%s): value %#v does not fit the field", row.Name, row.Releases, row.Value)
+	}
+	return nil
+}
+
+// appendValue appends a string or the items of a []string to *list.
+func appendValue(list *[]string, v any) bool {
+	switch x := v.(type) {
+	case string:
+		*list = append(*list, x)
+	case []string:
+		*list = append(*list, x...)
+	default:
+		return false
+	}
+	return true
+}
+
+// FactsFor returns the facts of release v, walking [FactRows]. v must be supported
+// (see modes.ParseVersion); for any other release no row holds and every fact is its
+// zero value.
+func FactsFor(v modes.Version) Facts {
+	f := Facts{Torch: v}
+	for _, row := range FactRows() {
+		if row.Releases.Contains(v) {
+			_ = f.apply(row) // TestFactRows checks that every row fits its field
+		}
+	}
+	return f
+}
+
 // optionSince returns the first release whose torch.compile accepts an option that is
 // not an Inductor config key, for the hint of an UnknownOptionError on older releases.
 func optionSince(key string) (modes.Version, bool) {
-	switch key {
-	case "guard_filter_fn":
-		return modes.Version{Major: 2, Minor: 8}, true
-	case "use_aoti":
-		return modes.Version{Major: 2, Minor: 14}, true
+	for _, row := range FactRows() {
+		if row.Name == FactCompileOptions && row.Value == key {
+			return row.Releases.From, true
+		}
 	}
 	return modes.Version{}, false
 }
 
-func compileOptions(v modes.Version) []string {
-	var out []string
-	for _, k := range []string{"guard_filter_fn", "use_aoti"} {
-		if since, _ := optionSince(k); v.AtLeast(since) {
-			out = append(out, k)
-		}
-	}
-	return out
-}
-
-// FactsFor returns the facts of release v. v must be supported (see modes.ParseVersion).
-func FactsFor(v modes.Version) Facts {
-	return Facts{
-		Torch:                        v,
-		TypeCheck:                    map[bool]TypeCheck{true: IsInstance, false: ExactType}[v.AtLeast(modes.Version{Major: 2, Minor: 6})],
-		DropsGenericOptions:          v == modes.Version{Major: 2, Minor: 6},
-		GlobalsPerThread:             v.AtLeast(modes.Version{Major: 2, Minor: 12}),
-		PerThreadTrees:               v.AtLeast(modes.Version{Major: 2, Minor: 14}),
-		CUDAGraphsBackendTrees:       v.AtLeast(modes.Version{Major: 2, Minor: 3}),
-		CUDAGraphsBackendTakesKwargs: v.AtLeast(modes.Version{Major: 2, Minor: 14}),
-		SkipMessagePrefixed:          v.AtLeast(modes.Version{Major: 2, Minor: 6}),
-		MessagefulLegacyAsserts:      v.AtLeast(modes.Version{Major: 2, Minor: 14}),
-		CompileOptions:               compileOptions(v),
-		Backends:                     backends211(),
-	}
-}
-
-// EvidenceFor returns how a behaviour of release v is known when it was measured on
-// 2.11 (measured) and read in the anchors 2.2, 2.6, 2.7 and 2.14 (source); any other
-// release is bracketed by those (inferred).
-func EvidenceFor(v modes.Version) modes.Evidence {
-	switch v.Minor {
-	case 11:
-		return modes.Measured
-	case 2, 6, 7, 14:
-		return modes.Source
-	}
-	return modes.Inferred
-}
+// EvidenceFor returns how a behaviour of release v is known: measured on 2.11,
+// source for the anchors 2.2, 2.6, 2.7 and 2.14, inferred for any other release
+// (bracketed by those). It is modes.EvidenceOf, from modes.ReleaseRows.
+func EvidenceFor(v modes.Version) modes.Evidence { return modes.EvidenceOf(v) }

@@ -49,7 +49,8 @@ func ParseLiteral(src string) (Value, error) {
 	skip := len(src) - len(body)
 	// Python spellings Starlark lacks (1_000, '\xe9'), rewritten; orig maps offsets back.
 	body, orig := pythonize(body)
-	expr, err := syntax.ParseExpr("literal", body, 0)
+	// The zero FileOptions: the options only concern statements, never an expression.
+	expr, err := (&syntax.FileOptions{}).ParseExpr("literal", body, 0)
 	if err != nil {
 		off := 0
 		msg := err.Error()
@@ -88,73 +89,98 @@ func pythonize(s string) (string, func(int) int) {
 	if !needsPythonize(s) {
 		return s, func(i int) int { return i }
 	}
-	var b strings.Builder
-	type mark struct{ out, in int } // from output offset out on, input = in + (off - out)
-	marks := []mark{{0, 0}}
-	note := func(in int) { marks = append(marks, mark{b.Len(), in}) }
+	w := &pyRewriter{s: s, marks: []offsetMark{{0, 0}}}
 	for i := 0; i < len(s); {
 		c := s[i]
-		if c == '\'' || c == '"' {
+		switch {
+		case c == '\'' || c == '"':
 			// A string literal: its prefix letters are already written.
-			p := i
-			for p > 0 && strings.IndexByte("rRbBuU", s[p-1]) >= 0 {
-				p--
-			}
-			prefix := strings.ToLower(s[p:i])
-			if p > 0 && isIdentByte(s[p-1]) {
-				prefix = ""
-			}
-			raw, bytesLit := strings.Contains(prefix, "r"), strings.Contains(prefix, "b")
-			q := s[i : i+1]
-			if strings.HasPrefix(s[i:], strings.Repeat(q, 3)) {
-				q = strings.Repeat(q, 3)
-			}
-			b.WriteString(q)
-			i += len(q)
-			for i < len(s) && !strings.HasPrefix(s[i:], q) {
-				if s[i] == '\\' && i+1 < len(s) {
-					if !raw && !bytesLit && s[i+1] == 'x' && i+3 < len(s) && isHexDigit(s[i+2]) && isHexDigit(s[i+3]) && strings.IndexByte("89abcdefABCDEF", s[i+2]) >= 0 {
-						b.WriteString(`\u00`)
-						b.WriteString(s[i+2 : i+4])
-						i += 4
-						note(i)
-						continue
-					}
-					b.WriteString(s[i : i+2])
-					i += 2
-					continue
-				}
-				b.WriteByte(s[i])
-				i++
-			}
-			if i < len(s) {
-				b.WriteString(q)
-				i += len(q)
-			}
-			continue
-		}
-		if c == '_' && i > 0 && i+1 < len(s) && isHexDigit(s[i-1]) && isHexDigit(s[i+1]) && inNumber(s, i) {
+			i = w.stringLit(i)
+		case c == '_' && i > 0 && i+1 < len(s) && isHexDigit(s[i-1]) && isHexDigit(s[i+1]) && inNumber(s, i):
 			i++
-			note(i)
-			continue
+			w.note(i)
+		default:
+			w.b.WriteByte(c)
+			i++
 		}
-		b.WriteByte(c)
-		i++
 	}
-	return b.String(), func(off int) int {
-		m := marks[0]
-		for _, x := range marks {
-			if x.out <= off {
-				m = x
-			}
-		}
-		return min(m.in+(off-m.out), len(s))
-	}
+	return w.b.String(), w.orig
 }
 
-// tripleAt reports whether s holds three q quotes from i on.
-func tripleAt(s string, i int, q byte) bool {
-	return i+2 < len(s) && s[i] == q && s[i+1] == q && s[i+2] == q
+// offsetMark says that from output offset out on, input offset = in + (off - out).
+type offsetMark struct{ out, in int }
+
+// pyRewriter is pythonize's state: the input, the output so far and the offset marks.
+type pyRewriter struct {
+	s     string
+	b     strings.Builder
+	marks []offsetMark
+}
+
+// note records that the output written so far ends at input offset in.
+func (w *pyRewriter) note(in int) { w.marks = append(w.marks, offsetMark{w.b.Len(), in}) }
+
+// orig maps an offset in the output back to the input.
+func (w *pyRewriter) orig(off int) int {
+	m := w.marks[0]
+	for _, x := range w.marks {
+		if x.out <= off {
+			m = x
+		}
+	}
+	return min(m.in+(off-m.out), len(w.s))
+}
+
+// stringLit copies the string literal whose quote is at i and returns the offset
+// after it; \xHH above 0x7f becomes \u00HH in a str literal (not raw, not bytes).
+func (w *pyRewriter) stringLit(i int) int {
+	s := w.s
+	p := i
+	for p > 0 && strings.IndexByte("rRbBuU", s[p-1]) >= 0 {
+		p--
+	}
+	prefix := strings.ToLower(s[p:i])
+	if p > 0 && isIdentByte(s[p-1]) {
+		prefix = ""
+	}
+	hexToU := !strings.Contains(prefix, "r") && !strings.Contains(prefix, "b")
+	q := s[i : i+1]
+	if strings.HasPrefix(s[i:], strings.Repeat(q, 3)) {
+		q = strings.Repeat(q, 3)
+	}
+	w.b.WriteString(q)
+	i += len(q)
+	for i < len(s) && !strings.HasPrefix(s[i:], q) {
+		i = w.stringByte(i, hexToU)
+	}
+	if i < len(s) {
+		w.b.WriteString(q)
+		i += len(q)
+	}
+	return i
+}
+
+// stringByte copies one byte or escape of a string body at i and returns the offset
+// after it.
+func (w *pyRewriter) stringByte(i int, hexToU bool) int {
+	s := w.s
+	if s[i] != '\\' || i+1 >= len(s) {
+		w.b.WriteByte(s[i])
+		return i + 1
+	}
+	if hexToU && highHexEscape(s, i) {
+		w.b.WriteString(`\u00`)
+		w.b.WriteString(s[i+2 : i+4])
+		w.note(i + 4)
+		return i + 4
+	}
+	w.b.WriteString(s[i : i+2])
+	return i + 2
+}
+
+// highHexEscape reports whether s holds \xHH with HH >= 0x80 at i.
+func highHexEscape(s string, i int) bool {
+	return s[i+1] == 'x' && i+3 < len(s) && isHexDigit(s[i+2]) && isHexDigit(s[i+3]) && strings.IndexByte("89abcdefABCDEF", s[i+2]) >= 0
 }
 
 // needsPythonize reports whether s may hold a digit separator or a \xHH escape above
@@ -206,106 +232,6 @@ func literalErr(src string, off int, msg string) *LiteralError {
 	return &LiteralError{Input: in, Offset: off, Msg: msg}
 }
 
-// checkLiteralInput enforces the size, encoding and depth limits before the parser
-// runs, so that no input can make the recursive parser exhaust the stack.
-func checkLiteralInput(src string) error {
-	if strings.TrimSpace(src) == "" {
-		return literalErr(src, 0, "empty literal")
-	}
-	if len(src) > MaxLiteralBytes {
-		return literalErr(src, MaxLiteralBytes, fmt.Sprintf("literal is %d bytes, more than the limit of %d", len(src), MaxLiteralBytes))
-	}
-	if !utf8.ValidString(src) {
-		for i := 0; i < len(src); {
-			r, n := utf8.DecodeRuneInString(src[i:])
-			if r == utf8.RuneError && n == 1 {
-				return literalErr(src, i, "invalid UTF-8")
-			}
-			i += n
-		}
-	}
-	if err := checkIntDigits(src); err != nil {
-		return err
-	}
-	depth := 0
-	var quote byte
-	triple := false
-	for i := 0; i < len(src); i++ {
-		c := src[i]
-		if quote != 0 {
-			switch {
-			case c == '\\':
-				i++
-			case c == quote && (!triple || tripleAt(src, i, quote)):
-				if triple {
-					i += 2
-				}
-				quote = 0
-			}
-			continue
-		}
-		switch c {
-		case '\'', '"':
-			quote = c
-			triple = tripleAt(src, i, c)
-			if triple {
-				i += 2
-			}
-		case '(', '[', '{':
-			depth++
-			if depth > MaxLiteralDepth {
-				return literalErr(src, i, fmt.Sprintf("nested more than %d levels deep", MaxLiteralDepth))
-			}
-		case ')', ']', '}':
-			depth--
-		case '#':
-			for i < len(src) && src[i] != '\n' {
-				i++
-			}
-		}
-	}
-	return nil
-}
-
-// MaxIntDigits is Python's own limit on int conversion from a string (sys.int_info.
-// default_max_str_digits, Python 3.11+): ast.literal_eval refuses longer int literals.
-const MaxIntDigits = 4300
-
-// checkIntDigits refuses a decimal run of more than MaxIntDigits digits outside
-// strings, with Python's message, before the parser spends quadratic time on it.
-func checkIntDigits(src string) error {
-	run, start := 0, 0
-	var quote byte
-	for i := 0; i < len(src); i++ {
-		c := src[i]
-		if quote != 0 {
-			if c == '\\' {
-				i++
-			} else if c == quote {
-				quote = 0
-			}
-			continue
-		}
-		switch {
-		case c == '\'' || c == '"':
-			quote, run = c, 0
-		case c >= '0' && c <= '9':
-			if run == 0 {
-				start = i
-			}
-			run++
-			if run > MaxIntDigits {
-				return literalErr(src, start, fmt.Sprintf("Exceeds the limit (%d digits) for integer string conversion", MaxIntDigits))
-			}
-		case c == '_':
-			// a digit separator: the run goes on
-		default:
-			run = 0
-		}
-	}
-	return nil
-}
-
 // byteOffset converts a 1-based line and rune column into a 0-based byte offset.
 func byteOffset(src string, pos syntax.Position) int {
 	line, col := int(pos.Line), int(pos.Col)
@@ -324,119 +250,142 @@ func byteOffset(src string, pos syntax.Position) int {
 	return off
 }
 
+// fromExpr converts a parsed expression to a Value; anything that is not a literal
+// gets a *LiteralError at its offset.
 func fromExpr(src string, e syntax.Expr) (Value, error) {
-	// The offset is computed only for an error: byteOffset walks the input.
-	at := func(msg string) error {
-		start, _ := e.Span()
-		return literalErr(src, byteOffset(src, start), msg)
-	}
 	switch x := e.(type) {
 	case *syntax.Ident:
-		switch x.Name {
-		case "None", "null":
-			return None(), nil
-		case "True", "true":
-			return Bool(true), nil
-		case "False", "false":
-			return Bool(false), nil
-		}
-		return Value{}, at(fmt.Sprintf("name %q is not a literal (want None, True, False, a number, a string, a list, a tuple or a dict)", x.Name))
+		return fromIdent(src, x)
 	case *syntax.Literal:
-		switch v := x.Value.(type) {
-		case string:
-			if x.Token == syntax.BYTES {
-				return Opaque(pyBytesRepr(v), "bytes"), nil
-			}
-			return Str(v), nil
-		case int64:
-			return Int(v), nil
-		case *big.Int:
-			return bigInt(v), nil
-		case float64:
-			if math.IsInf(v, 0) || math.IsNaN(v) {
-				return Value{}, at(fmt.Sprintf("float literal %s is out of range (not finite)", x.Raw))
-			}
-			return Float(v), nil
-		}
-		return Value{}, at(fmt.Sprintf("unsupported literal %s", x.Raw))
+		return fromLiteral(src, x)
 	case *syntax.UnaryExpr:
-		if x.Op != syntax.MINUS && x.Op != syntax.PLUS {
-			return Value{}, at(fmt.Sprintf("operator %s is not part of a literal", x.Op))
-		}
-		v, err := fromExpr(src, x.X)
-		if err != nil {
-			return Value{}, err
-		}
-		if _, isLit := x.X.(*syntax.Literal); !isLit || (v.kind != IntKind && v.kind != FloatKind) {
-			return Value{}, at(fmt.Sprintf("operator %s applies only to a number here", x.Op))
-		}
-		if x.Op == syntax.PLUS {
-			return v, nil
-		}
-		return negate(v), nil
+		return fromUnary(src, x)
 	case *syntax.ParenExpr:
 		return fromExpr(src, x.X)
 	case *syntax.TupleExpr:
-		items, err := fromList(src, x.List)
-		if err != nil {
-			return Value{}, err
-		}
-		return Tuple(items...), nil
+		return fromList(src, x.List, Tuple)
 	case *syntax.ListExpr:
-		items, err := fromList(src, x.List)
-		if err != nil {
-			return Value{}, err
-		}
-		return List(items...), nil
+		return fromList(src, x.List, List)
 	case *syntax.DictExpr:
-		items := make([]DictItem, 0, len(x.List))
-		for _, el := range x.List {
-			entry, ok := el.(*syntax.DictEntry)
-			if !ok {
-				s, _ := el.Span()
-				return Value{}, literalErr(src, byteOffset(src, s), "dict entry without a key")
-			}
-			k, err := fromExpr(src, entry.Key)
-			if err != nil {
-				return Value{}, err
-			}
-			if k.kind == ListKind || k.kind == DictKind {
-				s, _ := entry.Key.Span()
-				return Value{}, literalErr(src, byteOffset(src, s), fmt.Sprintf("unhashable type: '%s'", k.PyType()))
-			}
-			v, err := fromExpr(src, entry.Value)
-			if err != nil {
-				return Value{}, err
-			}
-			items = append(items, DictItem{Key: k, Val: v})
-		}
-		return Dict(items...), nil
-	case *syntax.CallExpr:
-		return Value{}, at("a call is not a literal")
-	case *syntax.BinaryExpr:
-		return Value{}, at(fmt.Sprintf("an expression with %s is not a literal", x.Op))
-	case *syntax.LambdaExpr:
-		return Value{}, at("a lambda is not a literal")
-	case *syntax.Comprehension:
-		return Value{}, at("a comprehension is not a literal")
-	case *syntax.IndexExpr, *syntax.SliceExpr, *syntax.DotExpr:
-		return Value{}, at("an attribute or index expression is not a literal")
-	case *syntax.CondExpr:
-		return Value{}, at("a conditional expression is not a literal")
+		return fromDict(src, x)
 	}
-	return Value{}, at("not a literal")
+	return Value{}, exprErr(src, e, notLiteral(e))
 }
 
-func fromList(src string, list []syntax.Expr) ([]Value, error) {
+// exprErr is a *LiteralError at e's start. The offset is computed only for an error:
+// byteOffset walks the input.
+func exprErr(src string, e syntax.Node, msg string) error {
+	start, _ := e.Span()
+	return literalErr(src, byteOffset(src, start), msg)
+}
+
+// notLiteral says why an expression of another kind is not a literal.
+func notLiteral(e syntax.Expr) string {
+	switch x := e.(type) {
+	case *syntax.CallExpr:
+		return "a call is not a literal"
+	case *syntax.BinaryExpr:
+		return fmt.Sprintf("an expression with %s is not a literal", x.Op)
+	case *syntax.LambdaExpr:
+		return "a lambda is not a literal"
+	case *syntax.Comprehension:
+		return "a comprehension is not a literal"
+	case *syntax.IndexExpr, *syntax.SliceExpr, *syntax.DotExpr:
+		return "an attribute or index expression is not a literal"
+	case *syntax.CondExpr:
+		return "a conditional expression is not a literal"
+	}
+	return "not a literal"
+}
+
+// fromIdent accepts the constants None, True and False and their JSON spellings.
+func fromIdent(src string, x *syntax.Ident) (Value, error) {
+	switch x.Name {
+	case "None", "null":
+		return None(), nil
+	case "True", "true":
+		return Bool(true), nil
+	case "False", "false":
+		return Bool(false), nil
+	}
+	return Value{}, exprErr(src, x, fmt.Sprintf("name %q is not a literal (want None, True, False, a number, a string, a list, a tuple or a dict)", x.Name))
+}
+
+// fromLiteral converts a string, bytes or number token; non-finite floats are refused.
+func fromLiteral(src string, x *syntax.Literal) (Value, error) {
+	switch v := x.Value.(type) {
+	case string:
+		if x.Token == syntax.BYTES {
+			return Opaque(pyBytesRepr(v), "bytes"), nil
+		}
+		return Str(v), nil
+	case int64:
+		return Int(v), nil
+	case *big.Int:
+		return bigInt(v), nil
+	case float64:
+		if math.IsInf(v, 0) || math.IsNaN(v) {
+			return Value{}, exprErr(src, x, fmt.Sprintf("float literal %s is out of range (not finite)", x.Raw))
+		}
+		return Float(v), nil
+	}
+	return Value{}, exprErr(src, x, fmt.Sprintf("unsupported literal %s", x.Raw))
+}
+
+// fromUnary accepts a sign applied directly to a number literal.
+func fromUnary(src string, x *syntax.UnaryExpr) (Value, error) {
+	if x.Op != syntax.MINUS && x.Op != syntax.PLUS {
+		return Value{}, exprErr(src, x, fmt.Sprintf("operator %s is not part of a literal", x.Op))
+	}
+	v, err := fromExpr(src, x.X)
+	if err != nil {
+		return Value{}, err
+	}
+	if _, isLit := x.X.(*syntax.Literal); !isLit || (v.kind != IntKind && v.kind != FloatKind) {
+		return Value{}, exprErr(src, x, fmt.Sprintf("operator %s applies only to a number here", x.Op))
+	}
+	if x.Op == syntax.PLUS {
+		return v, nil
+	}
+	return negate(v), nil
+}
+
+// fromDict converts a dict display; a list or dict key is unhashable, as in Python.
+func fromDict(src string, x *syntax.DictExpr) (Value, error) {
+	items := make([]DictItem, 0, len(x.List))
+	for _, el := range x.List {
+		entry, ok := el.(*syntax.DictEntry)
+		if !ok {
+			return Value{}, exprErr(src, el, "dict entry without a key")
+		}
+		k, err := fromExpr(src, entry.Key)
+		if err != nil {
+			return Value{}, err
+		}
+		if k.kind == ListKind || k.kind == DictKind {
+			return Value{}, exprErr(src, entry.Key, fmt.Sprintf("unhashable type: '%s'", k.PyType()))
+		}
+		v, err := fromExpr(src, entry.Value)
+		if err != nil {
+			return Value{}, err
+		}
+		items = append(items, DictItem{Key: k, Val: v})
+	}
+	return Dict(items...), nil
+}
+
+// fromList converts the items of a tuple or list display and builds the value with
+// mk (Tuple or List).
+func fromList(src string, list []syntax.Expr, mk func(...Value) Value) (Value, error) {
 	out := make([]Value, 0, len(list))
 	for _, el := range list {
 		v, err := fromExpr(src, el)
 		if err != nil {
-			return nil, err
+			return Value{}, err
 		}
 		out = append(out, v)
 	}
-	return out, nil
+	return mk(out...), nil
 }
 
 func bigInt(b *big.Int) Value {

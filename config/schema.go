@@ -2,10 +2,10 @@ package config
 
 import (
 	"bytes"
-	"embed"
 	"encoding/json"
 	"fmt"
 	"io"
+	"slices"
 	"sort"
 	"strings"
 
@@ -18,9 +18,6 @@ const SchemaFormat = "compilemode-schema/1"
 // MaxSchemaBytes bounds a schema file read by [LoadSchema], in bytes (the 2.11 file is
 // about 200 KB).
 const MaxSchemaBytes = 16 << 20
-
-//go:embed schemas/torch-*.json
-var builtinSchemas embed.FS
 
 // Key is a flat dotted Inductor config name, e.g. "triton.cudagraphs".
 type Key string
@@ -66,7 +63,8 @@ type EnvRule struct {
 	// Fallback (kind one_of): the value when the variable is not one of Choices.
 	Fallback json.RawMessage `json:"fallback,omitempty"`
 
-	then, els, fallback Value // decoded Then, Else and Fallback
+	then, els, fallback Value   // decoded Then, Else and Fallback
+	ev                  envEval // the kind's evaluator, picked by validate
 }
 
 // Schema is one release's Inductor config: keys in get_config_copy() order and the
@@ -172,25 +170,32 @@ func LoadSchema(name string, r io.Reader) (*Schema, error) {
 }
 
 func parseSchema(name string, data []byte) (*Schema, error) {
-	fail := func(format string, a ...any) (*Schema, error) {
-		return nil, &SchemaError{Path: name, Msg: fmt.Sprintf(format, a...)}
+	s, err := parseSchemaFile(data)
+	if err != nil {
+		return nil, &SchemaError{Path: name, Msg: err.Error()}
 	}
+	return s, nil
+}
+
+// parseSchemaFile decodes and checks a schema file; its errors are the messages of
+// a *SchemaError.
+func parseSchemaFile(data []byte) (*Schema, error) {
 	if err := CheckStrictJSON(data); err != nil {
-		return fail("not a schema file: %v", err)
+		return nil, fmt.Errorf("not a schema file: %v", err)
 	}
 	var f schemaFile
 	dec := json.NewDecoder(bytes.NewReader(data))
 	dec.UseNumber()
 	dec.DisallowUnknownFields()
 	if err := dec.Decode(&f); err != nil {
-		return fail("not a schema file: %v", err)
+		return nil, fmt.Errorf("not a schema file: %v", err)
 	}
 	if f.Format != SchemaFormat {
-		return fail("format %q, want %q (write it with config/dump_schema.py)", f.Format, SchemaFormat)
+		return nil, fmt.Errorf("format %q, want %q (write it with config/dump_schema.py)", f.Format, SchemaFormat)
 	}
 	v, err := modes.ParseVersion(f.Torch)
 	if err != nil {
-		return fail("%v", err)
+		return nil, err
 	}
 	s := &Schema{
 		Torch: f.Torch, Version: v, MadeBy: f.MadeBy, IsFBCode: f.IsFBCode,
@@ -200,63 +205,84 @@ func parseSchema(name string, data []byte) (*Schema, error) {
 	case modes.Measured, modes.Source, modes.Inferred:
 		s.Evidence = ev
 	default:
-		return fail("evidence %q, want measured, source or inferred", f.Evidence)
+		return nil, fmt.Errorf("evidence %q, want measured, source or inferred", f.Evidence)
 	}
 	if len(f.Keys) == 0 {
-		return fail("no keys")
+		return nil, fmt.Errorf("no keys")
 	}
 	for i, k := range f.Keys {
-		if k.Key == "" {
-			return fail("key %d has no name", i)
-		}
-		if _, dup := s.index[Key(k.Key)]; dup {
-			return fail("key %q appears twice", k.Key)
-		}
-		def, err := decodeJSONValue(k.Default, k.PyType, k.Repr)
-		if err != nil {
-			return fail("key %q: default: %v", k.Key, err)
-		}
-		if k.DeclaredType == "" {
-			return fail("key %q: no declared_type (str(config.get_type(key)))", k.Key)
-		}
-		if k.PyType != "" && def.Kind() != OpaqueKind && def.PyType() != k.PyType {
-			return fail("key %q: default %s is a %s, but pytype says %s", k.Key, def, def.PyType(), k.PyType)
-		}
-		if k.Env != nil {
-			if err := k.Env.validate(); err != nil {
-				return fail("key %q: env: %v", k.Key, err)
-			}
-		}
-		s.index[Key(k.Key)] = len(s.keys)
-		s.keys = append(s.keys, KeySpec{Key: Key(k.Key), Default: def, Repr: k.Repr, DeclaredType: k.DeclaredType, Env: k.Env, Host: k.Host})
-		parts := strings.Split(k.Key, ".")
-		for j := 1; j < len(parts); j++ {
-			s.prefixes[strings.Join(parts[:j], ".")] = true
+		if err := s.addKey(i, k); err != nil {
+			return nil, err
 		}
 	}
-	seenMode := map[string]bool{}
 	for _, m := range f.Modes {
-		if m.Mode == "" || seenMode[m.Mode] {
-			return fail("mode %q is empty or listed twice", m.Mode)
+		if err := s.addMode(m); err != nil {
+			return nil, err
 		}
-		seenMode[m.Mode] = true
-		e := modes.Entry{Mode: modes.Mode(m.Mode)}
-		for _, o := range m.Options {
-			if _, ok := s.index[Key(o.Key)]; !ok {
-				return fail("mode %q sets %q, which is not among the keys", m.Mode, o.Key)
-			}
-			val, err := decodeJSONValue(o.Value, "", "")
-			if err != nil {
-				return fail("mode %q option %q: %v", m.Mode, o.Key, err)
-			}
-			e.Patch = append(e.Patch, modes.Option{Key: o.Key, Literal: val.String()})
-		}
-		s.Modes = append(s.Modes, e)
 	}
 	if len(s.Modes) == 0 {
-		return fail("no modes")
+		return nil, fmt.Errorf("no modes")
 	}
-	s.EnvVarNames = append([]string(nil), f.EnvVarNames...)
+	s.addEnvNames(f.EnvVarNames)
+	return s, nil
+}
+
+// addKey checks key i of the file and appends it.
+func (s *Schema) addKey(i int, k schemaKey) error {
+	if k.Key == "" {
+		return fmt.Errorf("key %d has no name", i)
+	}
+	if _, dup := s.index[Key(k.Key)]; dup {
+		return fmt.Errorf("key %q appears twice", k.Key)
+	}
+	def, err := decodeJSONValue(k.Default, k.PyType, k.Repr)
+	if err != nil {
+		return fmt.Errorf("key %q: default: %v", k.Key, err)
+	}
+	if k.DeclaredType == "" {
+		return fmt.Errorf("key %q: no declared_type (str(config.get_type(key)))", k.Key)
+	}
+	if k.PyType != "" && def.Kind() != OpaqueKind && def.PyType() != k.PyType {
+		return fmt.Errorf("key %q: default %s is a %s, but pytype says %s", k.Key, def, def.PyType(), k.PyType)
+	}
+	if k.Env != nil {
+		if err := k.Env.validate(); err != nil {
+			return fmt.Errorf("key %q: env: %v", k.Key, err)
+		}
+	}
+	s.index[Key(k.Key)] = len(s.keys)
+	s.keys = append(s.keys, KeySpec{Key: Key(k.Key), Default: def, Repr: k.Repr, DeclaredType: k.DeclaredType, Env: k.Env, Host: k.Host})
+	parts := strings.Split(k.Key, ".")
+	for j := 1; j < len(parts); j++ {
+		s.prefixes[strings.Join(parts[:j], ".")] = true
+	}
+	return nil
+}
+
+// addMode checks one mode of the file against the keys read and appends it.
+func (s *Schema) addMode(m schemaMode) error {
+	if m.Mode == "" || slices.ContainsFunc(s.Modes, func(e modes.Entry) bool { return string(e.Mode) == m.Mode }) {
+		return fmt.Errorf("mode %q is empty or listed twice", m.Mode)
+	}
+	e := modes.Entry{Mode: modes.Mode(m.Mode)}
+	for _, o := range m.Options {
+		if _, ok := s.index[Key(o.Key)]; !ok {
+			return fmt.Errorf("mode %q sets %q, which is not among the keys", m.Mode, o.Key)
+		}
+		val, err := decodeJSONValue(o.Value, "", "")
+		if err != nil {
+			return fmt.Errorf("mode %q option %q: %v", m.Mode, o.Key, err)
+		}
+		e.Patch = append(e.Patch, modes.Option{Key: o.Key, Literal: val.String()})
+	}
+	s.Modes = append(s.Modes, e)
+	return nil
+}
+
+// addEnvNames records the variables the config reads: the file's list and every
+// variable a rule names.
+func (s *Schema) addEnvNames(names []string) {
+	s.EnvVarNames = append([]string(nil), names...)
 	sort.Strings(s.EnvVarNames)
 	for _, n := range s.EnvVarNames {
 		s.envNames[n] = true
@@ -268,7 +294,6 @@ func parseSchema(name string, data []byte) (*Schema, error) {
 			}
 		}
 	}
-	return s, nil
 }
 
 // decodeJSONValue decodes a value in the dump encoding. pytype ("tuple") restores
@@ -314,51 +339,71 @@ func decodeOrdered(dec *json.Decoder, depth int) (Value, error) {
 	case json.Delim:
 		switch t {
 		case '[':
-			var items []Value
-			for dec.More() {
-				v, err := decodeOrdered(dec, depth+1)
-				if err != nil {
-					return Value{}, err
-				}
-				items = append(items, v)
-			}
-			if _, err := dec.Token(); err != nil {
-				return Value{}, err
-			}
-			return List(items...), nil
+			return decodeArray(dec, depth)
 		case '{':
-			var items []DictItem
-			for dec.More() {
-				kt, err := dec.Token()
-				if err != nil {
-					return Value{}, err
-				}
-				k, _ := kt.(string)
-				v, err := decodeOrdered(dec, depth+1)
-				if err != nil {
-					return Value{}, err
-				}
-				items = append(items, DictItem{Key: Str(k), Val: v})
-			}
-			if _, err := dec.Token(); err != nil {
-				return Value{}, err
-			}
-			if len(items) == 1 {
-				switch k, _ := items[0].Key.AsStr(); k {
-				case "repr":
-					if r, ok := items[0].Val.AsStr(); ok {
-						return Opaque(r, "object"), nil
-					}
-				case "tuple":
-					if items[0].Val.kind == ListKind {
-						return Tuple(items[0].Val.items()...), nil
-					}
-				}
-			}
-			return Dict(items...), nil
+			return decodeObject(dec, depth)
 		}
 	}
 	return Value{}, fmt.Errorf("unexpected JSON token %v", tok)
+}
+
+// decodeArray reads the items of an array whose '[' was read, and its ']'.
+func decodeArray(dec *json.Decoder, depth int) (Value, error) {
+	var items []Value
+	for dec.More() {
+		v, err := decodeOrdered(dec, depth+1)
+		if err != nil {
+			return Value{}, err
+		}
+		items = append(items, v)
+	}
+	if _, err := dec.Token(); err != nil {
+		return Value{}, err
+	}
+	return List(items...), nil
+}
+
+// decodeObject reads the members of an object whose '{' was read, and its '}'.
+func decodeObject(dec *json.Decoder, depth int) (Value, error) {
+	var items []DictItem
+	for dec.More() {
+		kt, err := dec.Token()
+		if err != nil {
+			return Value{}, err
+		}
+		k, _ := kt.(string)
+		v, err := decodeOrdered(dec, depth+1)
+		if err != nil {
+			return Value{}, err
+		}
+		items = append(items, DictItem{Key: Str(k), Val: v})
+	}
+	if _, err := dec.Token(); err != nil {
+		return Value{}, err
+	}
+	if v, ok := taggedValue(items); ok {
+		return v, nil
+	}
+	return Dict(items...), nil
+}
+
+// taggedValue decodes the one-member objects of the dump encoding: {"repr": R} is an
+// opaque value, {"tuple": [...]} a tuple.
+func taggedValue(items []DictItem) (Value, bool) {
+	if len(items) != 1 {
+		return Value{}, false
+	}
+	switch k, _ := items[0].Key.AsStr(); k {
+	case "repr":
+		if r, ok := items[0].Val.AsStr(); ok {
+			return Opaque(r, "object"), true
+		}
+	case "tuple":
+		if items[0].Val.kind == ListKind {
+			return Tuple(items[0].Val.items()...), true
+		}
+	}
+	return Value{}, false
 }
 
 // numberValue keeps JSON ints and floats apart: a number written with a fraction or
@@ -378,28 +423,17 @@ func numberValue(n json.Number) (Value, error) {
 	return Float(f), nil
 }
 
+// validate checks the rule when its schema is loaded and picks its kind's evaluator
+// from [envKinds].
 func (r *EnvRule) validate() error {
-	switch r.Kind {
-	case "eq", "ne", "str", "str_map", "int", "float", "int_tuple", "none_str_tuple", "read_env", "force", "tristate",
-		"choice", "path", "host_int", "host_str", "int_or_none", "in", "any_eq", "none", "opaque":
-	case "split_contains":
-		if r.Sep == "" {
-			return fmt.Errorf("rule split_contains without sep")
-		}
-		var err error
-		if r.then, err = decodeJSONValue(r.Then, "", ""); err != nil {
-			return fmt.Errorf("rule split_contains: then: %v", err)
-		}
-		if r.els, err = decodeJSONValue(r.Else, "", ""); err != nil {
-			return fmt.Errorf("rule split_contains: else: %v", err)
-		}
-	case "one_of":
-		var err error
-		if r.fallback, err = decodeJSONValue(r.Fallback, "", ""); err != nil {
-			return fmt.Errorf("rule one_of: fallback: %v", err)
-		}
-	default:
+	k, ok := envKinds()[r.Kind]
+	if !ok {
 		return fmt.Errorf("unknown rule kind %q", r.Kind)
+	}
+	if k.check != nil {
+		if err := k.check(r); err != nil {
+			return err
+		}
 	}
 	if len(r.Vars) == 0 && r.Kind != "opaque" {
 		return fmt.Errorf("rule %q names no variable", r.Kind)
@@ -407,60 +441,30 @@ func (r *EnvRule) validate() error {
 	if r.Kind == "eq" && r.Equals == "" {
 		return fmt.Errorf("rule eq without equals")
 	}
+	r.ev = k.eval
 	return nil
 }
 
-// BuiltinSchema returns the embedded schema for release v and the evidence with which
-// it describes v: the schema's own (measured for 2.11; source for 2.2, 2.6, 2.7 and
-// 2.14) or inferred, when v borrows the nearest release that was read. It returns a
-// *modes.VersionError for an unsupported release.
-func BuiltinSchema(v modes.Version) (*Schema, modes.Evidence, error) {
-	if v.Less(modes.First()) || modes.Last().Less(v) {
-		return nil, "", &modes.VersionError{Input: v.String(), Supported: modes.Supported(), Reason: "is not supported"}
+// checkSplitContains decodes Then and Else.
+func checkSplitContains(r *EnvRule) error {
+	if r.Sep == "" {
+		return fmt.Errorf("rule split_contains without sep")
 	}
-	file := schemaFor(v)
-	data, err := builtinSchemas.ReadFile("schemas/" + file)
-	if err != nil {
-		return nil, "", &SchemaError{Path: file, Msg: "not embedded: " + err.Error()}
+	var err error
+	if r.then, err = decodeJSONValue(r.Then, "", ""); err != nil {
+		return fmt.Errorf("rule split_contains: then: %v", err)
 	}
-	s, err := parseSchema(file, data)
-	if err != nil {
-		return nil, "", err
+	if r.els, err = decodeJSONValue(r.Else, "", ""); err != nil {
+		return fmt.Errorf("rule split_contains: else: %v", err)
 	}
-	ev := s.Evidence
-	if s.Version != v {
-		ev = modes.Inferred
-	}
-	return s, ev, nil
+	return nil
 }
 
-// nextSchemaFor names the embedded schema of the next release read after the older
-// one v borrows, or "" when v has its own schema or borrows a newer one.
-func nextSchemaFor(v modes.Version) string {
-	switch v.Minor {
-	case 3, 4, 5:
-		return "torch-2.6.json"
-	case 8, 9:
-		return "torch-2.11.json"
-	case 12:
-		return "torch-2.14.json"
+// checkOneOf decodes Fallback.
+func checkOneOf(r *EnvRule) error {
+	var err error
+	if r.fallback, err = decodeJSONValue(r.Fallback, "", ""); err != nil {
+		return fmt.Errorf("rule one_of: fallback: %v", err)
 	}
-	return ""
-}
-
-// schemaFor names the embedded schema that stands for release v: the release itself
-// where one was measured or read, else the nearest one read (ties go to the older).
-func schemaFor(v modes.Version) string {
-	switch {
-	case v.Minor <= 5:
-		return "torch-2.2.json"
-	case v.Minor == 6:
-		return "torch-2.6.json"
-	case v.Minor <= 9:
-		return "torch-2.7.json"
-	case v.Minor <= 12:
-		return "torch-2.11.json"
-	default:
-		return "torch-2.14.json"
-	}
+	return nil
 }

@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"math"
+	"slices"
 	"strconv"
 	"strings"
 	"unicode"
@@ -225,27 +226,11 @@ func (v Value) Equal(w Value) bool {
 	case OpaqueKind:
 		return v.s == w.s && v.PyType() == w.PyType()
 	case ListKind, TupleKind:
-		a, b := v.items(), w.items()
-		if len(a) != len(b) {
-			return false
-		}
-		for i := range a {
-			if !a[i].Equal(b[i]) {
-				return false
-			}
-		}
-		return true
+		return slices.EqualFunc(v.items(), w.items(), Value.Equal)
 	case DictKind:
-		a, b := v.dictItems(), w.dictItems()
-		if len(a) != len(b) {
-			return false
-		}
-		for i := range a {
-			if !a[i].Key.Equal(b[i].Key) || !a[i].Val.Equal(b[i].Val) {
-				return false
-			}
-		}
-		return true
+		return slices.EqualFunc(v.dictItems(), w.dictItems(), func(a, b DictItem) bool {
+			return a.Key.Equal(b.Key) && a.Val.Equal(b.Val)
+		})
 	}
 	return false
 }
@@ -279,26 +264,13 @@ func (v Value) writeRepr(b *strings.Builder) {
 	case OpaqueKind:
 		b.WriteString(v.s)
 	case ListKind:
-		b.WriteByte('[')
-		for i, it := range v.items() {
-			if i > 0 {
-				b.WriteString(", ")
-			}
-			it.writeRepr(b)
-		}
-		b.WriteByte(']')
+		writeItems(b, "[", v.items(), "]")
 	case TupleKind:
-		b.WriteByte('(')
-		for i, it := range v.items() {
-			if i > 0 {
-				b.WriteString(", ")
-			}
-			it.writeRepr(b)
-		}
 		if len(v.items()) == 1 {
-			b.WriteByte(',')
+			writeItems(b, "(", v.items(), ",)")
+		} else {
+			writeItems(b, "(", v.items(), ")")
 		}
-		b.WriteByte(')')
 	case DictKind:
 		b.WriteByte('{')
 		for i, it := range v.dictItems() {
@@ -311,6 +283,18 @@ func (v Value) writeRepr(b *strings.Builder) {
 		}
 		b.WriteByte('}')
 	}
+}
+
+// writeItems writes the reprs of items between open and end, separated by ", ".
+func writeItems(b *strings.Builder, open string, items []Value, end string) {
+	b.WriteString(open)
+	for i, it := range items {
+		if i > 0 {
+			b.WriteString(", ")
+		}
+		it.writeRepr(b)
+	}
+	b.WriteString(end)
 }
 
 // pyFloatRepr formats f as Python's repr(float) does: the shortest digits that round
@@ -378,37 +362,37 @@ func pyStrRepr(s string) string {
 			continue
 		}
 		i += size
-		switch {
-		case r == '\\':
-			b.WriteString(`\\`)
-		case r == rune(q):
-			b.WriteByte('\\')
-			b.WriteByte(q)
-		case r == '\t':
-			b.WriteString(`\t`)
-		case r == '\n':
-			b.WriteString(`\n`)
-		case r == '\r':
-			b.WriteString(`\r`)
-		case r < 0x20 || r == 0x7f:
-			fmt.Fprintf(&b, `\x%02x`, r)
-		case r < 0x7f:
-			b.WriteRune(r)
-		case !unicode.IsPrint(r):
-			switch {
-			case r <= 0xff:
-				fmt.Fprintf(&b, `\x%02x`, r)
-			case r <= 0xffff:
-				fmt.Fprintf(&b, `\u%04x`, r)
-			default:
-				fmt.Fprintf(&b, `\U%08x`, r)
-			}
-		default:
-			b.WriteRune(r)
-		}
+		writeStrRune(&b, r, q)
 	}
 	b.WriteByte(q)
 	return b.String()
+}
+
+// writeStrRune writes one code point of a str repr quoted with q.
+func writeStrRune(b *strings.Builder, r rune, q byte) {
+	switch {
+	case r == '\\':
+		b.WriteString(`\\`)
+	case r == rune(q):
+		b.WriteByte('\\')
+		b.WriteByte(q)
+	case r == '\t':
+		b.WriteString(`\t`)
+	case r == '\n':
+		b.WriteString(`\n`)
+	case r == '\r':
+		b.WriteString(`\r`)
+	case r < 0x20 || r == 0x7f:
+		fmt.Fprintf(b, `\x%02x`, r)
+	case r < 0x7f || unicode.IsPrint(r):
+		b.WriteRune(r)
+	case r <= 0xff:
+		fmt.Fprintf(b, `\x%02x`, r)
+	case r <= 0xffff:
+		fmt.Fprintf(b, `\u%04x`, r)
+	default:
+		fmt.Fprintf(b, `\U%08x`, r)
+	}
 }
 
 // MarshalJSON encodes v as the JSON contract of examples/compilemode and the dumps do: None,
@@ -447,25 +431,31 @@ func (v Value) writeJSON(b *bytes.Buffer) {
 		}
 		b.WriteByte(']')
 	case DictKind:
-		for _, it := range v.dictItems() {
-			if it.Key.kind != StrKind {
-				writeReprObject(b, v)
-				return
-			}
-		}
-		b.WriteByte('{')
-		for i, it := range v.dictItems() {
-			if i > 0 {
-				b.WriteByte(',')
-			}
-			writeJSONString(b, it.Key.s)
-			b.WriteByte(':')
-			it.Val.writeJSON(b)
-		}
-		b.WriteByte('}')
+		v.writeJSONDict(b)
 	default:
 		writeReprObject(b, v)
 	}
+}
+
+// writeJSONDict writes a dict with str keys as an object in order, any other as
+// {"repr": …}.
+func (v Value) writeJSONDict(b *bytes.Buffer) {
+	for _, it := range v.dictItems() {
+		if it.Key.kind != StrKind {
+			writeReprObject(b, v)
+			return
+		}
+	}
+	b.WriteByte('{')
+	for i, it := range v.dictItems() {
+		if i > 0 {
+			b.WriteByte(',')
+		}
+		writeJSONString(b, it.Key.s)
+		b.WriteByte(':')
+		it.Val.writeJSON(b)
+	}
+	b.WriteByte('}')
 }
 
 func writeReprObject(b *bytes.Buffer, v Value) {

@@ -11,6 +11,9 @@ import (
 	"github.com/agnivade/levenshtein"
 )
 
+// README.md's tables of modes and releases are generated from the rows below.
+//go:generate go run ./internal/gen -readme ../README.md
+
 // Mode is a torch.compile mode name, exactly as PyTorch spells it.
 type Mode string
 
@@ -30,7 +33,8 @@ type Evidence string
 const (
 	// Measured: printed by that release on a real machine (2.11.0+cu130 on an H200).
 	Measured Evidence = "measured"
-	// Source: read in that release's own files (see shared/reference/pytorch-facts.md §0).
+	// Source: read in that release's own files (the anchor copies listed in
+	// testdata/reference/pytorch-facts.md §0).
 	Source Evidence = "source"
 	// Inferred: dated from the change that introduced it, or carried over from the
 	// nearest release that was read.

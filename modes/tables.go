@@ -1,11 +1,25 @@
 package modes
 
-import "fmt"
+import "strings"
 
-// Each table below names its source. Anchors are the vendored site-packages copies
-// listed in shared/reference/pytorch-facts.md §0 (T2.2.2, T2.6.0, T2.7.1, T2.14.0);
-// 2.11 is measured (testdata/torch/2.11/torch_defaults.json, mode_table).
+// ModeRow is one mode's patch over a range of releases: a row of the mode table.
+// Rows are listed in list_mode_options order, so the rows that hold for a release,
+// taken in order, are its table.
+type ModeRow struct {
+	Mode     Mode
+	Releases Releases
+	// Patch is the mode's config patch over Releases.
+	Patch Patch
+	// Evidence is the best evidence for the row over its range: measured when a
+	// release in it was measured, source when one was read; see [EvidenceOf] for each
+	// release's own.
+	Evidence Evidence
+	// Source names the PyTorch file and release read (or measured), and the PR that
+	// dates a boundary.
+	Source string
+}
 
+// on is a patch setting every key to True.
 func on(keys ...string) Patch {
 	p := make(Patch, len(keys))
 	for i, k := range keys {
@@ -14,32 +28,9 @@ func on(keys ...string) Patch {
 	return p
 }
 
-// 2.1–2.5: four modes. Source: torch/_inductor/__init__.py list_mode_options in
-// T2.2.2; max-autotune-no-cudagraphs is PR #98255 (2023-04), so in 2.1.
-func tableV21() []Entry {
-	return []Entry{
-		{Default, nil},
-		{ReduceOverhead, on("triton.cudagraphs")},
-		{MaxAutotuneNoCUDAGraphs, on("max_autotune")},
-		{MaxAutotune, on("max_autotune", "triton.cudagraphs")},
-	}
-}
-
-// 2.6–2.9: both max-autotune modes add coordinate_descent_tuning. Source: T2.6.0,
-// T2.7.1; PR #136867 (merged 2024-10-10, after the 2.5 branch cut).
-func tableV26() []Entry {
-	return []Entry{
-		{Default, nil},
-		{ReduceOverhead, on("triton.cudagraphs")},
-		{MaxAutotuneNoCUDAGraphs, on("max_autotune", "coordinate_descent_tuning")},
-		{MaxAutotune, on("max_autotune", "triton.cudagraphs", "coordinate_descent_tuning")},
-	}
-}
-
-// 2.10+: "lite" between default and reduce-overhead. Measured on 2.11; source T2.14.0;
-// PR #167115 "Inductor Lite Mode" (2025-11, after the 2.9 release), hence 2.10 inferred.
-func tableV210() []Entry {
-	lite := Patch{
+// litePatch is the "lite" mode's patch (PR #167115 "Inductor Lite Mode").
+func litePatch() Patch {
+	return Patch{
 		{"fallback_by_default", "True"},
 		{"selective_decompose", "True"},
 		{"reorder_for_peak_memory", "False"},
@@ -51,62 +42,70 @@ func tableV210() []Entry {
 		{"use_dce", "False"},
 		{"allow_buffer_reuse", "False"},
 	}
-	return []Entry{
-		{Default, nil},
-		{Lite, lite},
-		{ReduceOverhead, on("triton.cudagraphs")},
-		{MaxAutotuneNoCUDAGraphs, on("max_autotune", "coordinate_descent_tuning")},
-		{MaxAutotune, on("max_autotune", "triton.cudagraphs", "coordinate_descent_tuning")},
+}
+
+// ModeRows returns the mode table of every supported release as rows, in
+// list_mode_options order. Sources: torch/_inductor/__init__.py list_mode_options in
+// torch 2.2.2, 2.6.0, 2.7.1 and 2.14.0 (testdata/reference/pytorch-facts.md §0, §1.1);
+// 2.11 measured (testdata/torch/2.11/torch_defaults.json, mode_table). Each call
+// returns new rows.
+func ModeRows() []ModeRow {
+	const (
+		read   = "torch/_inductor/__init__.py list_mode_options @ 2.2.2, 2.6.0, 2.7.1, 2.14.0; measured on 2.11"
+		pre26  = "torch/_inductor/__init__.py list_mode_options @ 2.2.2; PR #98255 (2023-04) added max-autotune-no-cudagraphs, so in 2.1"
+		from26 = "torch/_inductor/__init__.py list_mode_options @ 2.6.0, 2.7.1, 2.14.0; measured on 2.11; coordinate_descent_tuning from PR #136867 (merged 2024-10-10, after the 2.5 branch cut)"
+	)
+	return []ModeRow{
+		{Default, Minors(1, 14), nil, Measured, read},
+		{Lite, Minors(10, 14), litePatch(), Measured,
+			"torch/_inductor/__init__.py list_mode_options @ 2.14.0; measured on 2.11; PR #167115 \"Inductor Lite Mode\" (2025-11, after the 2.9 release), hence 2.10 inferred"},
+		{ReduceOverhead, Minors(1, 14), on("triton.cudagraphs"), Measured, read},
+		{MaxAutotuneNoCUDAGraphs, Minors(1, 5), on("max_autotune"), Source, pre26},
+		{MaxAutotuneNoCUDAGraphs, Minors(6, 14), on("max_autotune", "coordinate_descent_tuning"), Measured, from26},
+		{MaxAutotune, Minors(1, 5), on("max_autotune", "triton.cudagraphs"), Source, pre26},
+		{MaxAutotune, Minors(6, 14), on("max_autotune", "triton.cudagraphs", "coordinate_descent_tuning"), Measured, from26},
 	}
 }
 
-// applyModeOrder is the hard-coded list in apply_mode's message, 2.1–2.6.
-// Source: torch/__init__.py _TorchCompileInductorWrapper.apply_mode, T2.2.2 and T2.6.0.
-func applyModeOrder() []Mode {
-	return []Mode{Default, ReduceOverhead, MaxAutotune, MaxAutotuneNoCUDAGraphs}
+// SiteRow says where torch.compile refuses an unknown mode over a range of releases.
+type SiteRow struct {
+	Site     UnknownModeSite
+	Releases Releases
+	// Order is the hard-coded order apply_mode lists the modes in (Site ApplyMode).
+	Order    []Mode
+	Evidence Evidence
+	Source   string
+}
+
+// SiteRows returns where each supported release refuses an unknown mode. Each call
+// returns new rows.
+func SiteRows() []SiteRow {
+	return []SiteRow{
+		{ApplyMode, Minors(1, 6), []Mode{Default, ReduceOverhead, MaxAutotune, MaxAutotuneNoCUDAGraphs}, Source,
+			"torch/__init__.py _TorchCompileInductorWrapper.apply_mode @ 2.1-era pytorch/pytorch@dc098c44, 2.2.2 and 2.6.0 (testdata/reference/pytorch-facts.md §2.3)"},
+		{ListModeOptions, Minors(7, 14), nil, Measured,
+			"torch/_inductor/__init__.py list_mode_options @ 2.7.1 and 2.14.0; measured on 2.11 (testdata/reference/pytorch-facts.md §1.3, §2.3)"},
+	}
 }
 
 // For returns the built-in mode table of release v (any patch or local tag of it
-// resolves to its minor). It returns a *VersionError for an unsupported release.
-// Each call returns a fresh Table.
+// resolves to its minor), built from [ModeRows], [SiteRows] and [ReleaseRows]. It
+// returns a *VersionError for an unsupported release. Each call returns a fresh Table.
 func For(v Version) (*Table, error) {
-	if v.Less(First()) || Last().Less(v) {
+	rel, ok := releaseRow(v)
+	if !ok {
 		return nil, &VersionError{Input: v.String(), Supported: Supported(), Reason: "is not supported"}
 	}
-	t := &Table{Torch: v, Site: ListModeOptions}
-	switch {
-	case v.Minor <= 5:
-		t.Entries = tableV21()
-	case v.Minor <= 9:
-		t.Entries = tableV26()
-	default:
-		t.Entries = tableV210()
+	t := &Table{Torch: v, Evidence: rel.Evidence, SourceNote: strings.ReplaceAll(rel.Note, "{release}", v.String())}
+	for _, r := range ModeRows() {
+		if r.Releases.Contains(v) {
+			t.Entries = append(t.Entries, Entry{Mode: r.Mode, Patch: r.Patch})
+		}
 	}
-	if v.Minor <= 6 {
-		t.Site = ApplyMode
-		t.ApplyModeOrder = applyModeOrder()
+	for _, r := range SiteRows() {
+		if r.Releases.Contains(v) {
+			t.Site, t.ApplyModeOrder = r.Site, r.Order
+		}
 	}
-	t.Evidence, t.SourceNote = tableEvidence(v)
 	return t, nil
-}
-
-func tableEvidence(v Version) (Evidence, string) {
-	switch v.Minor {
-	case 11:
-		return Measured, "printed by torch 2.11.0+cu130: list_mode_options() and torch.compile errors"
-	case 2:
-		return Source, "torch/_inductor/__init__.py and torch/__init__.py of torch 2.2.2 (anchor T2.2.2)"
-	case 6:
-		return Source, "torch/_inductor/__init__.py and torch/__init__.py of torch 2.6.0 (anchor T2.6.0)"
-	case 7:
-		return Source, "torch/_inductor/__init__.py and torch/__init__.py of torch 2.7.1 (anchor T2.7.1)"
-	case 14:
-		return Source, "torch/_inductor/__init__.py and torch/__init__.py of torch 2.14.0 (anchor T2.14.0)"
-	case 1, 3, 4, 5:
-		return Inferred, fmt.Sprintf("2.%d: as read in 2.2.2; PR #98255 (2023-04) and PR #136867 (2024-10) bound it", v.Minor)
-	case 8, 9:
-		return Inferred, fmt.Sprintf("2.%d: as read in 2.7.1; lite (PR #167115, 2025-11) came later", v.Minor)
-	default: // 10, 12, 13
-		return Inferred, fmt.Sprintf("2.%d: between the 2.11 measurement and 2.14 source; lite from PR #167115 (2025-11)", v.Minor)
-	}
 }

@@ -1,0 +1,99 @@
+package config
+
+import (
+	"embed"
+
+	"github.com/compilemode/compilemode/modes"
+)
+
+// builtinSchemas holds the schema of every release measured or read; it is read,
+// never written.
+//
+//go:embed schemas/torch-*.json
+var builtinSchemas embed.FS
+
+// BuiltinSchema returns the embedded schema for release v and the evidence with which
+// it describes v: the schema's own (measured for 2.11; source for 2.2, 2.6, 2.7 and
+// 2.14) or inferred, when v borrows the nearest release that was read. It returns a
+// *modes.VersionError for an unsupported release.
+func BuiltinSchema(v modes.Version) (*Schema, modes.Evidence, error) {
+	if v.Less(modes.First()) || modes.Last().Less(v) {
+		return nil, "", &modes.VersionError{Input: v.String(), Supported: modes.Supported(), Reason: "is not supported"}
+	}
+	file := schemaFor(v)
+	data, err := builtinSchemas.ReadFile("schemas/" + file)
+	if err != nil {
+		return nil, "", &SchemaError{Path: file, Msg: "not embedded: " + err.Error()}
+	}
+	s, err := parseSchema(file, data)
+	if err != nil {
+		return nil, "", err
+	}
+	ev := s.Evidence
+	if s.Version != v {
+		ev = modes.Inferred
+	}
+	return s, ev, nil
+}
+
+// SchemaRow says which embedded schema stands for a range of releases: the release's
+// own where one was measured or read, else the nearest one read (ties go to the
+// older), and, for a release that borrows an older schema, the next one read.
+type SchemaRow struct {
+	Releases modes.Releases
+	// File is the embedded schema, config/schemas/<File>.
+	File string
+	// Next is the schema of the next release read after an older borrowed one ("" when
+	// the release has its own schema or borrows a newer one): a key or variable only it
+	// has is uncertain for the releases in between.
+	Next string
+	// Evidence is how the schema describes the releases: the file's own for a release
+	// that has it, inferred for one that borrows it.
+	Evidence modes.Evidence
+	Source   string
+}
+
+// SchemaRows returns which embedded schema each supported release uses. Each call
+// returns new rows.
+func SchemaRows() []SchemaRow {
+	r := modes.Minors
+	const (
+		borrow = "no copy of these releases was read (testdata/reference/pytorch-facts.md §0): the nearest release read stands for them"
+	)
+	return []SchemaRow{
+		{r(1, 1), "torch-2.2.json", "", modes.Inferred, borrow},
+		{r(2, 2), "torch-2.2.json", "", modes.Source, "config/schemas/torch-2.2.json, from the sources of torch 2.2.2 (T2.2.2)"},
+		{r(3, 5), "torch-2.2.json", "torch-2.6.json", modes.Inferred, borrow},
+		{r(6, 6), "torch-2.6.json", "", modes.Source, "config/schemas/torch-2.6.json, from the sources of torch 2.6.0 (T2.6.0)"},
+		{r(7, 7), "torch-2.7.json", "", modes.Source, "config/schemas/torch-2.7.json, from the sources of torch 2.7.1 (T2.7.1)"},
+		{r(8, 9), "torch-2.7.json", "torch-2.11.json", modes.Inferred, borrow},
+		{r(10, 10), "torch-2.11.json", "", modes.Inferred, borrow},
+		{r(11, 11), "torch-2.11.json", "", modes.Measured, "config/schemas/torch-2.11.json, dumped from torch 2.11.0+cu130 (testdata/torch/2.11/schema_live.json)"},
+		{r(12, 12), "torch-2.11.json", "torch-2.14.json", modes.Inferred, borrow},
+		{r(13, 13), "torch-2.14.json", "", modes.Inferred, borrow},
+		{r(14, 14), "torch-2.14.json", "", modes.Source, "config/schemas/torch-2.14.json, from the sources of torch 2.14.0 (T2.14.0)"},
+	}
+}
+
+// schemaRow returns the row that holds for v.
+func schemaRow(v modes.Version) (SchemaRow, bool) {
+	for _, r := range SchemaRows() {
+		if r.Releases.Contains(v) {
+			return r, true
+		}
+	}
+	return SchemaRow{}, false
+}
+
+// nextSchemaFor names the embedded schema of the next release read after the older
+// one v borrows, or "" when v has its own schema or borrows a newer one.
+func nextSchemaFor(v modes.Version) string {
+	r, _ := schemaRow(v)
+	return r.Next
+}
+
+// schemaFor names the embedded schema that stands for release v.
+func schemaFor(v modes.Version) string {
+	r, _ := schemaRow(v)
+	return r.File
+}

@@ -1,0 +1,290 @@
+package config
+
+import (
+	"fmt"
+	"slices"
+	"strings"
+
+	"github.com/compilemode/compilemode/modes"
+)
+
+// patchEntry is one key of the per-compile patch.
+type patchEntry struct {
+	idx    int
+	val    Value
+	origin Origin
+}
+
+// applyCompile runs torch.compile's checks and applies the per-compile patch.
+func (r *Resolver) applyCompile(res *Result, req Request, forced []int) error {
+	// torch/__init__.py compile: "is not None" on both.
+	if req.Mode != nil && req.Options != nil {
+		return r.modeAndOptions(req)
+	}
+	mode := "default"
+	if req.Mode != nil {
+		mode = *req.Mode
+	}
+	if res.Backend != "inductor" {
+		return r.otherBackend(res, mode, req.Options)
+	}
+	var patch []patchEntry
+	if req.Options == nil || req.Mode != nil {
+		p, err := r.modePatch(res, mode)
+		if err != nil {
+			return err
+		}
+		patch = append(patch, p...)
+	}
+	if req.Options != nil {
+		p, err := r.applyOptions(res, *req.Options)
+		if err != nil {
+			return err
+		}
+		patch = append(patch, p...)
+	}
+	for _, p := range patch {
+		r.applyPatchEntry(res, p, forced)
+	}
+	return nil
+}
+
+// otherBackend is _TorchCompileWrapper: the backend must be registered; mode (if
+// truthy and not "default") and options (if truthy) are passed to it as keyword
+// arguments, without validation.
+func (r *Resolver) otherBackend(res *Result, mode string, opts *Value) error {
+	if !slices.Contains(r.facts.Backends, res.Backend) {
+		return &InvalidBackendError{Name: res.Backend, Known: r.facts.Backends}
+	}
+	if mode != "" && mode != "default" {
+		res.BackendKwargs = append(res.BackendKwargs, "mode")
+	}
+	if opts != nil && opts.Truthy() {
+		res.BackendKwargs = append(res.BackendKwargs, "options")
+	}
+	if len(res.BackendKwargs) > 0 {
+		res.Warnings = append(res.Warnings, Warning{
+			Code:           "backend-ignores-inductor-config",
+			Message:        fmt.Sprintf("backend=%q: torch.compile does not validate mode or options for it and passes them to the backend as keyword arguments; no Inductor config patch is applied", res.Backend),
+			Recommendation: "use backend=\"inductor\" for mode/options to take effect",
+			Evidence:       r.releaseEv,
+		})
+	}
+	return nil
+}
+
+// modePatch is the mode's patch from the release's table; it returns the table's
+// *modes.UnknownModeError for a mode the release lacks.
+func (r *Resolver) modePatch(res *Result, mode string) ([]patchEntry, error) {
+	entry, err := r.table.Resolve(mode)
+	if err != nil {
+		return nil, err
+	}
+	if entry.Mode != modes.Default {
+		res.Mode = entry.Mode
+	}
+	if err := r.patchErr[entry.Mode]; err != nil {
+		return nil, err
+	}
+	return r.patches[entry.Mode], nil
+}
+
+// applyPatchEntry sets one key of the per-compile patch, warning when it replaces a
+// different value from a global or the environment (an env_name_force key is left to
+// applyForced).
+func (r *Resolver) applyPatchEntry(res *Result, p patchEntry, forced []int) {
+	cv, co := res.at(p.idx)
+	cur := Resolved{Key: res.keyNames[p.idx], Value: cv, Origin: co}
+	if (cur.Origin.Source == FromGlobal || cur.Origin.Source == FromEnv) && cur.Value.String() != p.val.String() && !slices.Contains(forced, p.idx) {
+		res.Warnings = append(res.Warnings, Warning{
+			Code: "mode-overrides-global", Key: cur.Key,
+			Message: fmt.Sprintf("%s is %s from %s, but the per-compile patch (%s) sets it to %s and wins for this compile",
+				cur.Key, cur.Value, cur.Origin, p.origin, p.val),
+			Recommendation: overrideRecommendation(res.Mode, &cur, p),
+			Evidence:       r.releaseEv,
+		})
+	}
+	o := p.origin
+	if o.Evidence == "" {
+		o.Evidence = cur.Origin.Evidence
+	}
+	res.set(p.idx, p.val, o)
+}
+
+// modeAndOptions builds the mode-and-options error with the alternative users need:
+// the mode's table with the options merged over it, and the mode it then equals.
+func (r *Resolver) modeAndOptions(req Request) error {
+	e := &ModeAndOptionsError{Mode: *req.Mode}
+	entry, err := r.table.Resolve(*req.Mode)
+	if err != nil || req.Options.Kind() != DictKind {
+		return e
+	}
+	var items []DictItem
+	for _, o := range entry.Patch {
+		v, err := ParseLiteral(o.Literal)
+		if err != nil {
+			return e
+		}
+		items = append(items, DictItem{Key: Str(o.Key), Val: v})
+	}
+	items = append(items, req.Options.dictItems()...)
+	merged := Dict(items...)
+	e.Alternative = merged.String()
+	alt, err := r.Resolve(Request{Options: &merged, Globals: req.Globals, Env: req.Env, Host: req.Host, Backend: req.Backend, Dynamic: req.Dynamic})
+	if err != nil {
+		return e
+	}
+	for _, m := range r.table.Entries {
+		mode := string(m.Mode)
+		other, err := r.Resolve(Request{Mode: &mode, Globals: req.Globals, Env: req.Env, Host: req.Host, Backend: req.Backend, Dynamic: req.Dynamic})
+		if err == nil && sameValues(alt, other) {
+			e.Equivalent = mode
+			break
+		}
+	}
+	return e
+}
+
+// sameValues reports whether two results hold the same value for every key.
+func sameValues(a, b *Result) bool {
+	if a.Len() != b.Len() {
+		return false
+	}
+	for i := 0; i < a.Len(); i++ {
+		va, _ := a.at(i)
+		vb, _ := b.at(i)
+		if !va.Equal(vb) {
+			return false
+		}
+	}
+	return true
+}
+
+// applyOptions is _TorchCompileInductorWrapper.apply_options: a falsy options returns
+// at once; then, per key in dict order, "-" becomes "_", the key must exist and the
+// value must pass the release's type check.
+func (r *Resolver) applyOptions(res *Result, opts Value) ([]patchEntry, error) {
+	if !opts.Truthy() {
+		return nil, nil
+	}
+	if opts.Kind() != DictKind {
+		return nil, &OptionsShapeError{PyType: opts.PyType(), Attr: "items"}
+	}
+	var out []patchEntry
+	for _, it := range opts.dictItems() {
+		key, ok := it.Key.AsStr()
+		if !ok {
+			return nil, &OptionsShapeError{PyType: it.Key.PyType(), Attr: "replace"}
+		}
+		if slices.Contains(r.facts.CompileOptions, key) {
+			// torch.compile pops it before the wrapper: not an Inductor config key.
+			res.CompileOptions = append(res.CompileOptions, key)
+			continue
+		}
+		attr := strings.ReplaceAll(key, "-", "_")
+		i, ok := r.schema.index[Key(attr)]
+		if !ok {
+			if note := r.uncertain(Key(attr)); note != "" {
+				res.Warnings = append(res.Warnings, uncertainKeyWarning(Key(attr), note))
+				continue
+			}
+			e := &UnknownOptionError{Key: key, Known: r.known, Origin: Origin{Source: FromOptions}}
+			if since, ok := optionSince(key); ok {
+				e.Note = fmt.Sprintf("%s is a torch.compile option from torch %s on (torch.compile takes it out of options); torch %s passes it to Inductor, which does not know it", key, since, r.facts.Torch)
+			}
+			return nil, e
+		}
+		spec := r.schema.keys[i]
+		current, _ := res.at(i)
+		switch r.facts.TypeCheck {
+		case ExactType:
+			if it.Val.PyType() != current.PyType() {
+				return nil, &OptionTypeError{Key: key, Got: it.Val.PyType(), Want: current.PyType(), Origin: Origin{Source: FromOptions}}
+			}
+		default:
+			ok, checked := isInstance(it.Val, spec.DeclaredType)
+			if checked && !ok {
+				return nil, &OptionTypeError{Key: key, Got: it.Val.PyType(), Want: current.PyType(), Origin: Origin{Source: FromOptions}}
+			}
+			if !checked && r.facts.DropsGenericOptions {
+				res.Warnings = append(res.Warnings, Warning{
+					Code: "option-dropped", Key: Key(attr),
+					Message: fmt.Sprintf("torch %s silently drops option %s: its type %s is generic, and 2.6's apply_options stores only values it type-checked; %s stays %s",
+						r.facts.Torch, key, spec.DeclaredType, attr, current),
+					Recommendation: "set it with torch._inductor.config." + attr + " = … before compiling, or upgrade to 2.7+",
+					Evidence:       modes.Source,
+				})
+				continue
+			}
+		}
+		out = append(out, patchEntry{idx: i, val: it.Val, origin: Origin{Source: FromOptions, Evidence: r.releaseEv}})
+	}
+	return out, nil
+}
+
+// isInstance is isinstance(v, T) for a declared type string. checked is false when
+// PyTorch does not check it: the annotation is generic (typing.get_origin(T) is not
+// None: Optional[…], Union, X | None, list[…], Literal[…], …).
+func isInstance(v Value, declared string) (ok, checked bool) {
+	name, isClass := strings.CutPrefix(declared, "<class '")
+	if !isClass {
+		return true, false
+	}
+	name = strings.TrimSuffix(name, "'>")
+	t := v.PyType()
+	switch name {
+	case "object":
+		return true, true
+	case "int":
+		return t == "int" || t == "bool", true
+	case "bool", "float", "str", "NoneType", "list", "tuple", "dict", "bytes":
+		return t == name, true
+	}
+	// Another class: a literal is never an instance of it.
+	return t == name[strings.LastIndex(name, ".")+1:], true
+}
+
+// cudagraphVerdict decides enabled/implementation and the warnings that depend only
+// on the config.
+func (r *Resolver) cudagraphVerdict(res *Result) {
+	if res.Backend == "cudagraphs" {
+		res.CUDAGraphs = Verdict{Enabled: true, Implementation: Legacy}
+		if r.facts.CUDAGraphsBackendTrees {
+			res.CUDAGraphs.Implementation = CUDAGraphTrees
+		}
+		return
+	}
+	if res.Backend != "inductor" {
+		res.CUDAGraphs = Verdict{Implementation: NoCUDAGraphs}
+		return
+	}
+	if !res.CUDAGraphsOn() {
+		res.CUDAGraphs = Verdict{Implementation: NoCUDAGraphs}
+		return
+	}
+	res.CUDAGraphs = Verdict{Enabled: true, Implementation: CUDAGraphTrees}
+	if res.CUDAGraphTrees() {
+		return
+	}
+	res.CUDAGraphs.Implementation = Legacy
+	trees, _ := res.Get("triton.cudagraph_trees")
+	cg, _ := res.Get("triton.cudagraphs")
+	if trees.Origin.Source != FromDefault {
+		fix := "options={\"triton.cudagraphs\": False}"
+		switch {
+		case res.Mode != "":
+			fix = fmt.Sprintf("a mode without CUDA graphs (max-autotune-no-cudagraphs or default instead of %s)", res.Mode)
+		case cg.Origin.Source == FromOptions:
+			fix = "\"triton.cudagraphs\": False in your options dict (keep your other options; \"triton.cudagraph_trees\" can go)"
+		case cg.Origin.Source == FromGlobal:
+			fix = "torch._inductor.config.triton.cudagraphs = False"
+		}
+		res.Warnings = append(res.Warnings, Warning{
+			Code: "trees-flag-does-not-disable-cudagraphs", Key: "triton.cudagraph_trees",
+			Message: fmt.Sprintf("triton.cudagraph_trees=%s (from %s) does not turn CUDA graphs off: triton.cudagraphs=%s (from %s) keeps them on, and the legacy implementation runs, which %s",
+				trees.Value, trees.Origin, cg.Value, cg.Origin, legacyAssumption(res)),
+			Recommendation: "to run without CUDA graphs use " + fix + "; to keep them, leave cudagraph_trees on",
+			Evidence:       r.releaseEv,
+		})
+	}
+}

@@ -1,0 +1,130 @@
+package config
+
+import (
+	"fmt"
+	"slices"
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+
+	"github.com/compilemode/compilemode/modes"
+)
+
+// isListFact reports whether the fact gathers its rows.
+func isListFact(name string) bool {
+	return name == FactCompileOptions || name == FactBackends
+}
+
+func TestFactRows(t *testing.T) {
+	t.Parallel()
+	rows := FactRows()
+	for i, row := range rows {
+		if !row.Releases.Valid() {
+			t.Errorf("%s: releases %v are not a well-formed supported range", row.Name, row.Releases)
+		}
+		if row.Source == "" {
+			t.Errorf("%s (%s): no source", row.Name, row.Releases)
+		}
+		switch row.Evidence {
+		case modes.Measured, modes.Source, modes.Inferred:
+		default:
+			t.Errorf("%s (%s): evidence %q, want measured, source or inferred", row.Name, row.Releases, row.Evidence)
+		}
+		var f Facts
+		if err := f.apply(row); err != nil {
+			t.Error(err)
+		}
+		for _, o := range rows[:i] {
+			same := o.Name == row.Name && (!isListFact(row.Name) || fmt.Sprint(o.Value) == fmt.Sprint(row.Value))
+			if same && o.Releases.Overlaps(row.Releases) {
+				t.Errorf("%s = %v is stated twice, for %s and for %s", row.Name, row.Value, o.Releases, row.Releases)
+			}
+		}
+	}
+	// Every fact that is not a list is stated for every release, both sides of its
+	// boundary written down.
+	for _, name := range []string{FactTypeCheck, FactDropsGenericOptions, FactGlobalsPerThread, FactPerThreadTrees,
+		FactCUDAGraphsBackendTrees, FactCUDAGraphsBackendTakesKwargs, FactSkipMessagePrefixed, FactMessagefulLegacyAsserts} {
+		for _, v := range modes.Supported() {
+			if !slices.ContainsFunc(rows, func(r FactRow) bool { return r.Name == name && r.Releases.Contains(v) }) {
+				t.Errorf("%s is not stated for %s", name, v)
+			}
+		}
+	}
+}
+
+// TestFactsForBoundaries pins FactsFor at every release against the boundaries the
+// rows state, written here as plain comparisons.
+func TestFactsForBoundaries(t *testing.T) {
+	t.Parallel()
+	at := func(minor int) modes.Version { return modes.Version{Major: 2, Minor: minor} }
+	for _, v := range modes.Supported() {
+		want := Facts{
+			Torch:                        v,
+			TypeCheck:                    ExactType,
+			DropsGenericOptions:          v == at(6),
+			GlobalsPerThread:             v.AtLeast(at(12)),
+			PerThreadTrees:               v.AtLeast(at(14)),
+			CUDAGraphsBackendTrees:       v.AtLeast(at(3)),
+			CUDAGraphsBackendTakesKwargs: v.AtLeast(at(14)),
+			SkipMessagePrefixed:          v.AtLeast(at(6)),
+			MessagefulLegacyAsserts:      v.AtLeast(at(14)),
+			Backends:                     backends211(),
+		}
+		if v.AtLeast(at(6)) {
+			want.TypeCheck = IsInstance
+		}
+		if v.AtLeast(at(8)) {
+			want.CompileOptions = append(want.CompileOptions, "guard_filter_fn")
+		}
+		if v.AtLeast(at(14)) {
+			want.CompileOptions = append(want.CompileOptions, "use_aoti")
+		}
+		if diff := cmp.Diff(want, FactsFor(v)); diff != "" {
+			t.Errorf("FactsFor(%s) mismatch (-want +got):\n%s", v, diff)
+		}
+	}
+	for key, want := range map[string]modes.Version{"guard_filter_fn": at(8), "use_aoti": at(14)} {
+		if got, ok := optionSince(key); !ok || got != want {
+			t.Errorf("optionSince(%q) = %v, %v; want %v", key, got, ok, want)
+		}
+	}
+	if _, ok := optionSince("max_autotune"); ok {
+		t.Error("optionSince(max_autotune) is set; it is an Inductor key")
+	}
+}
+
+func TestSchemaRows(t *testing.T) {
+	t.Parallel()
+	rows := SchemaRows()
+	for _, v := range modes.Supported() {
+		n := 0
+		for _, r := range rows {
+			if r.Releases.Contains(v) {
+				n++
+			}
+		}
+		if n != 1 {
+			t.Errorf("release %s is covered by %d schema rows, want 1", v, n)
+		}
+	}
+	for _, r := range rows {
+		if !r.Releases.Valid() || r.Source == "" {
+			t.Errorf("schema row %s: malformed range or no source", r.Releases)
+		}
+		for _, f := range []string{r.File, r.Next} {
+			if _, err := builtinSchemas.ReadFile("schemas/" + f); f != "" && err != nil {
+				t.Errorf("schema row %s: %v", r.Releases, err)
+			}
+		}
+		for v := r.Releases.From; !r.Releases.To.Less(v); v.Minor++ {
+			_, ev, err := BuiltinSchema(v)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if ev != r.Evidence {
+				t.Errorf("schema row %s: evidence %s, but BuiltinSchema(%s) describes it as %s", r.Releases, r.Evidence, v, ev)
+			}
+		}
+	}
+}

@@ -1,0 +1,390 @@
+// Package config resolves torch.compile's mode and options, torch._inductor.config
+// globals and TORCHINDUCTOR_* variables into the effective Inductor config, exactly as
+// a given PyTorch release does, with the source of every value. It also predicts the
+// error torch.compile raises, with PyTorch's exception type and exact message.
+//
+// # Precedence
+//
+// For each key, the effective value is the first of these that applies (PyTorch's
+// own order, torch/utils/_config_module.py: "alias → env_name_force → user_override
+// → env_name_default → justknob → default"; the per-compile patch is a user override
+// that compile_fx applies with config.patch around the compile):
+//
+//  1. env_name_force: a Config(env_name_force=V) key whose variable is set, e.g.
+//     triton.cudagraph_or_error ← TORCHINDUCTOR_CUDAGRAPH_OR_ERROR. It beats
+//     everything below, the per-compile patch included. Source "env:V".
+//  2. the per-compile patch: the mode's table entry (source "mode:NAME") or the
+//     options dict (source "options"). torch.compile accepts one or the other, never
+//     both, and the patch beats globals and the environment's defaults.
+//  3. global assignments, torch._inductor.config.KEY = VALUE before compiling, in
+//     order, the last one winning (source "global"). From 2.12 they are per thread.
+//  4. the default, which for keys with an environment rule is computed from the
+//     environment when torch._inductor.config is imported (source "env:V" when a
+//     variable supplied it, even if equal to the clean default; "default" otherwise),
+//     e.g. triton.cudagraphs is True only when TORCHINDUCTOR_CUDAGRAPHS is exactly "1".
+//
+// # Validation
+//
+// Resolution stops at the first error, in PyTorch's order: the import-time error of a
+// malformed variable ([EnvError]: ValueError, AssertionError), then global
+// assignments ([GlobalError]: AttributeError), then torch.compile's checks: mode and
+// options both given ([ErrModeAndOptions]), an unknown mode (*modes.UnknownModeError),
+// options that are not a dict ([OptionsShapeError]), an unknown option
+// ([UnknownOptionError]) and an option of the wrong type ([OptionTypeError]). Warnings
+// are collected, all of them.
+package config
+
+import (
+	"fmt"
+	"slices"
+	"strings"
+
+	"github.com/compilemode/compilemode/modes"
+)
+
+// Resolver resolves requests against one release. It is immutable and safe for
+// concurrent use; building one parses the release's schema, so keep it.
+type Resolver struct {
+	schema   *Schema
+	schemaEv modes.Evidence
+	table    *modes.Table
+	facts    Facts
+	// releaseEv is EvidenceFor(facts.Torch): how the release's behaviours are known.
+	releaseEv modes.Evidence
+	known     []Key
+	clean     *baseline // defaults in an empty environment on the zero Host
+	patches   map[modes.Mode][]patchEntry
+	patchErr  map[modes.Mode]error // mode table entries that do not fit the schema
+	envIdx    []int                // indexes of keys with an environment rule, in key order
+	byVar     map[string][]int     // variable name -> indexes of the keys whose rule reads it
+	next      *Schema              // for a release that borrows an older schema: the next one read
+}
+
+// NewResolver returns a resolver for release v with the built-in schema and mode
+// table. It returns a *modes.VersionError for an unsupported release.
+func NewResolver(v modes.Version) (*Resolver, error) {
+	s, ev, err := BuiltinSchema(v)
+	if err != nil {
+		return nil, err
+	}
+	t, err := modes.For(v)
+	if err != nil {
+		return nil, err
+	}
+	r := newResolver(v, s, ev, t)
+	if next := nextSchemaFor(v); next != "" && s.Version.Less(v) {
+		data, err := builtinSchemas.ReadFile("schemas/" + next)
+		if err == nil {
+			r.next, _ = parseSchema(next, data)
+		}
+	}
+	return r, nil
+}
+
+// NewResolverFromSchema returns a resolver for a schema read with [LoadSchema],
+// typically written by config/dump_schema.py from the user's own PyTorch: its keys,
+// defaults and mode table are used, with the schema's evidence. Behaviours not in the
+// file (validation rules, thread semantics) are those of the schema's release.
+func NewResolverFromSchema(s *Schema) (*Resolver, error) {
+	t, err := modes.For(s.Version)
+	if err != nil {
+		return nil, err
+	}
+	ft := *t
+	ft.Entries = s.Modes
+	ft.Evidence = s.Evidence
+	ft.SourceNote = s.MadeBy
+	return newResolver(s.Version, s, s.Evidence, &ft), nil
+}
+
+func newResolver(v modes.Version, s *Schema, ev modes.Evidence, t *modes.Table) *Resolver {
+	known := make([]Key, len(s.keys))
+	for i, k := range s.keys {
+		known[i] = k.Key
+	}
+	r := &Resolver{schema: s, schemaEv: ev, table: t, facts: FactsFor(v), releaseEv: EvidenceFor(v), known: known}
+	r.byVar = map[string][]int{}
+	for i, k := range s.keys {
+		if k.Env != nil {
+			r.envIdx = append(r.envIdx, i)
+			for _, vs := range [][]string{k.Env.Vars, k.Env.DefaultVars} {
+				for _, v := range vs {
+					r.byVar[v] = append(r.byVar[v], i)
+				}
+			}
+		}
+	}
+	r.clean = r.baseline(Host{})
+	r.patches, r.patchErr = map[modes.Mode][]patchEntry{}, map[modes.Mode]error{}
+	for _, e := range t.Entries {
+		for _, o := range e.Patch {
+			i, ok := s.index[Key(o.Key)]
+			if !ok {
+				r.patchErr[e.Mode] = &SchemaError{Msg: fmt.Sprintf("mode %s sets %s, which the schema lacks", e.Mode, o.Key)}
+				continue
+			}
+			v, err := ParseLiteral(o.Literal)
+			if err != nil {
+				r.patchErr[e.Mode] = &SchemaError{Msg: fmt.Sprintf("mode %s option %s: %v", e.Mode, o.Key, err)}
+				continue
+			}
+			r.patches[e.Mode] = append(r.patches[e.Mode], patchEntry{idx: i, val: v, origin: Origin{Source: FromMode, Detail: string(e.Mode), Evidence: t.Evidence}})
+		}
+	}
+	return r
+}
+
+// baseline computes every key's clean default (an empty environment) for host.
+func (r *Resolver) baseline(host Host) *baseline {
+	n := len(r.schema.keys)
+	b := &baseline{vals: make([]Value, n), origins: make([]Origin, n)}
+	for i, k := range r.schema.keys {
+		b.vals[i] = k.Default
+		b.origins[i] = Origin{Evidence: r.schemaEv}
+		if k.Host != "" {
+			b.origins[i].Evidence = modes.Host
+		}
+	}
+	for _, i := range r.envIdx {
+		k := r.schema.keys[i]
+		if d, ok, _ := k.Env.eval(k, nil, host); ok { // an empty environment cannot fail
+			b.vals[i] = d.val
+		}
+	}
+	return b
+}
+
+// applyEnv sets every key the environment changes, in key order (the order config.py
+// evaluates them at import); the first failure is returned, as the import raises it.
+// It returns the indexes of env_name_force keys the environment set.
+func (r *Resolver) applyEnv(res *Result, env map[string]string, host Host) ([]int, error) {
+	// Only keys whose rule reads a variable that is set can differ from the baseline;
+	// evaluate them in key order, the order config.py runs (its first error wins).
+	var touched []int
+	for name := range env {
+		touched = append(touched, r.byVar[name]...)
+	}
+	slices.Sort(touched)
+	touched = slices.Compact(touched)
+	var forced []int
+	for _, i := range touched {
+		k := r.schema.keys[i]
+		d, ok, err := k.Env.eval(k, env, host)
+		if err != nil {
+			return nil, err
+		}
+		if !ok || d.from == "" {
+			continue
+		}
+		o := res.base.origins[i]
+		o.Source, o.Detail, o.Evidence = FromEnv, d.from, r.schemaEv
+		if d.host {
+			o.Evidence = modes.Host
+		}
+		res.set(i, d.val, o)
+		if d.forced {
+			forced = append(forced, i)
+		}
+	}
+	return forced, nil
+}
+
+// Schema returns the schema the resolver uses.
+func (r *Resolver) Schema() *Schema { return r.schema }
+
+// uncertain returns a note when key is missing from a borrowed schema but present in
+// the next release that was read: the release in between may have it.
+func (r *Resolver) uncertain(k Key) string {
+	if r.next == nil {
+		return ""
+	}
+	if _, ok := r.next.Lookup(k); !ok {
+		return ""
+	}
+	return fmt.Sprintf("%s is not in torch %s (the schema torch %s borrows) but is in torch %s; whether torch %s has it is not known, so compilemode does not apply it. If it does not, torch.compile raises \"Unexpected optimization option %s\" (or the assignment raises AttributeError)",
+		k, r.schema.Torch, r.facts.Torch, r.next.Torch, r.facts.Torch, k)
+}
+
+// SchemaEvidence returns how the schema describes the resolver's release: the
+// schema's own evidence, or inferred when the release borrows another's schema.
+func (r *Resolver) SchemaEvidence() modes.Evidence { return r.schemaEv }
+
+// Table returns the mode table the resolver uses.
+func (r *Resolver) Table() *modes.Table { return r.table }
+
+// Facts returns the release's behaviours.
+func (r *Resolver) Facts() Facts { return r.facts }
+
+// Resolve resolves one request, as [Resolver.Resolve] on the release's built-in data.
+func Resolve(v modes.Version, req Request) (*Result, error) {
+	r, err := NewResolver(v)
+	if err != nil {
+		return nil, err
+	}
+	return r.Resolve(req)
+}
+
+// Resolve computes the effective config of req. The returned *Result is never nil:
+// when torch.compile would raise, the error (a [PythonError]) is returned and also
+// kept in Result.Err, and Result holds the layers applied before the failure (no keys
+// when importing the config failed).
+//
+// The layers are applied lowest first, (4) to (1) of the package doc's precedence.
+func (r *Resolver) Resolve(req Request) (*Result, error) {
+	res := &Result{
+		Torch: r.facts.Torch, SchemaTorch: r.schema.Torch, Backend: req.Backend,
+		Facts: r.facts, Dynamic: req.Dynamic, RequestedMode: req.Mode, index: r.schema.index,
+	}
+	if res.Backend == "" {
+		res.Backend = "inductor"
+	}
+	// (4) Import: every default under the environment, in the order config.py runs.
+	env := envMap(req.Env)
+	res.env = env
+	forced, err := r.applyImport(res, env, req.Host)
+	if err != nil {
+		res.base = nil
+		return r.fail(res, err)
+	}
+	// (3) Global assignments, in order.
+	if err := r.applyGlobals(res, req.Globals); err != nil {
+		return r.fail(res, err)
+	}
+	// (2) torch.compile: mode and options.
+	if err := r.applyCompile(res, req, forced); err != nil {
+		return r.fail(res, err)
+	}
+	// (1) env_name_force beats everything.
+	r.applyForced(res, forced, env, req.Host)
+
+	markChanged(res)
+	r.cudagraphVerdict(res)
+	res.Threaded = res
+	if r.facts.GlobalsPerThread && len(req.Globals) > 0 {
+		// A worker thread sees no global assignment (2.12+ ContextVar user overrides).
+		tr := req
+		tr.Globals = nil
+		if t, err := r.Resolve(tr); err == nil {
+			res.Threaded = t
+		}
+	}
+	return res, nil
+}
+
+// fail records err in res with the stage that raises it and how its text is known.
+func (r *Resolver) fail(res *Result, err error) (*Result, error) {
+	res.Err = err
+	res.Stage = "compile"
+	res.ErrEvidence = r.releaseEv
+	switch err.(type) {
+	case *EnvError:
+		res.Stage = "import"
+		if r.schemaEv != "" {
+			res.ErrEvidence = r.schemaEv
+		}
+	case *GlobalError:
+		res.Stage = "global"
+	case *InvalidBackendError:
+		if r.facts.Torch != modes.Latest() {
+			res.ErrEvidence = modes.Inferred // the text and the list were measured on 2.11 only
+		}
+	}
+	return res, err
+}
+
+// applyImport is layer (4): the defaults under the environment and host, the
+// environment's warnings, and TORCH_COMPILE_DISABLE. It returns the indexes of the
+// env_name_force keys the environment set.
+func (r *Resolver) applyImport(res *Result, env map[string]string, host Host) ([]int, error) {
+	res.base, res.keyNames = r.clean, r.known
+	if host != (Host{}) {
+		res.base = r.baseline(host)
+	}
+	forced, err := r.applyEnv(res, env, host)
+	if err != nil {
+		return nil, err
+	}
+	r.envWarnings(res, env)
+	if env["TORCH_COMPILE_DISABLE"] == "1" {
+		// torch/_dynamo/config.py: disable = os.environ.get("TORCH_COMPILE_DISABLE", "0") == "1";
+		// measured on 2.11: no graph is compiled or captured.
+		res.CompileDisabled = true
+		res.Warnings = append(res.Warnings, Warning{
+			Code:           "compile-disabled",
+			Message:        "TORCH_COMPILE_DISABLE=1: torch.compile returns the function unchanged; nothing is compiled and no CUDA graph is captured (measured on 2.11), whatever the config says",
+			Recommendation: "unset TORCH_COMPILE_DISABLE to compile",
+			Evidence:       r.releaseEv,
+		})
+	}
+	return forced, nil
+}
+
+// applyGlobals is layer (3): the global assignments in order. An unknown key raises
+// a *GlobalError (or, on a borrowed schema, is skipped with a warning).
+func (r *Resolver) applyGlobals(res *Result, globals []Assignment) error {
+	for _, g := range globals {
+		i, ok := r.schema.index[g.Key]
+		if !ok {
+			if note := r.uncertain(g.Key); note != "" {
+				res.Warnings = append(res.Warnings, uncertainKeyWarning(g.Key, note))
+				continue
+			}
+			return r.globalError(res, g.Key)
+		}
+		spec := r.schema.keys[i]
+		if ok, checked := isInstance(g.Value, spec.DeclaredType); checked && !ok {
+			res.Warnings = append(res.Warnings, globalWrongTypeWarning(g, spec))
+		}
+		_, o := res.at(i)
+		o.Source, o.Detail = FromGlobal, ""
+		res.set(i, g.Value, o)
+	}
+	return nil
+}
+
+// applyForced is layer (1): every env_name_force key the environment set takes the
+// variable's value, over any patch or global.
+func (r *Resolver) applyForced(res *Result, forced []int, env map[string]string, host Host) {
+	for _, i := range forced {
+		k := r.schema.keys[i]
+		forcedVal, _, _ := k.Env.eval(k, env, host)
+		cur, o := res.at(i)
+		if src := o.Source; !cur.Equal(forcedVal.val) && (src == FromMode || src == FromOptions || src == FromGlobal) {
+			res.Warnings = append(res.Warnings, envForceWarning(k.Key, cur, o, forcedVal))
+		}
+		o.Source, o.Detail = FromEnv, forcedVal.from
+		res.set(i, forcedVal.val, o)
+	}
+}
+
+// markChanged sets Origin.Changed on every key a layer set: the Python repr differs
+// from the clean default's (equal values have equal reprs).
+func markChanged(res *Result) {
+	for j := range res.over {
+		e := &res.over[j]
+		clean := res.base.vals[e.idx]
+		e.origin.Changed = !e.val.Equal(clean) && e.val.String() != clean.String()
+	}
+}
+
+// globalError builds the AttributeError of an assignment to an unknown key: PyTorch
+// names the first attribute of the dotted path that does not exist.
+func (r *Resolver) globalError(res *Result, k Key) *GlobalError {
+	parts := strings.Split(string(k), ".")
+	for j := 1; j < len(parts); j++ {
+		// torch._inductor.config.triton.cudagraphs.x = 1: the prefix is a value.
+		if i, ok := r.schema.index[Key(strings.Join(parts[:j], "."))]; ok {
+			v, _ := res.at(i)
+			return &GlobalError{Key: k, Name: parts[j], ValueType: v.PyType()}
+		}
+	}
+	name := parts[0]
+	for j := 1; j < len(parts); j++ {
+		prefix := strings.Join(parts[:j], ".")
+		if !r.schema.isPrefix(prefix) {
+			break
+		}
+		name = strings.Join(parts[:j+1], ".")
+	}
+	return &GlobalError{Key: k, Name: name, Known: r.known}
+}

@@ -1,0 +1,311 @@
+package config
+
+import (
+	"fmt"
+
+	"github.com/compilemode/compilemode/modes"
+)
+
+// Source says which layer set a resolved value.
+type Source uint8
+
+// The layers, lowest first. Their text forms (with [Origin.Detail]) are the JSON
+// contract of examples/compilemode: "default", "env:NAME", "global", "mode:NAME", "options".
+const (
+	FromDefault Source = iota
+	FromEnv
+	FromGlobal
+	FromMode
+	FromOptions
+)
+
+// Origin is where a resolved value came from.
+type Origin struct {
+	// Source is the layer that set the value.
+	Source Source
+	// Detail is the environment variable (FromEnv) or the mode name (FromMode).
+	Detail string
+	// Changed reports whether the value differs from the clean-environment default
+	// (its Python repr differs). It is kept apart from "was set": a variable that
+	// supplies the default's own value is FromEnv and not Changed.
+	Changed bool
+	// Evidence says how the value is known: the schema's evidence, host for defaults
+	// computed for this machine.
+	Evidence modes.Evidence
+}
+
+// String returns the JSON form: default, env:NAME, global, mode:NAME or options.
+func (o Origin) String() string {
+	switch o.Source {
+	case FromEnv:
+		return "env:" + o.Detail
+	case FromGlobal:
+		return "global"
+	case FromMode:
+		return "mode:" + o.Detail
+	case FromOptions:
+		return "options"
+	}
+	return "default"
+}
+
+// Assignment is one global assignment, torch._inductor.config.KEY = VALUE.
+type Assignment struct {
+	Key   Key
+	Value Value
+}
+
+// String returns the Python statement.
+func (a Assignment) String() string {
+	return fmt.Sprintf("torch._inductor.config.%s = %s", a.Key, a.Value)
+}
+
+// Request is one torch.compile call and what surrounds it. The zero Request is a
+// plain torch.compile(model) on the latest release in a clean environment.
+type Request struct {
+	// Mode is torch.compile's mode argument; nil means None (not given).
+	Mode *string
+	// Options is torch.compile's options argument; nil means None. It is normally a
+	// dict (see [ParseLiteral]); anything else fails as torch.compile fails.
+	Options *Value
+	// Globals are the assignments made before compiling, applied in order.
+	Globals []Assignment
+	// Env is the process environment when torch._inductor.config is imported.
+	Env Environ
+	// Host is the machine host-dependent defaults are computed for.
+	Host Host
+	// Backend is torch.compile's backend; "" means "inductor". For any other backend
+	// torch.compile does not validate mode or options: it passes them on.
+	Backend string
+	// Dynamic is torch.compile's dynamic argument (nil: None). It does not change the
+	// mode table in any supported release (list_mode_options ignores it).
+	Dynamic *bool
+}
+
+// Resolved is one key's effective value.
+type Resolved struct {
+	Key    Key
+	Value  Value
+	Origin Origin
+}
+
+// Implementation is the CUDA-graph implementation Inductor picks.
+type Implementation string
+
+// The implementations. Source: torch/_inductor/compile_fx.py cudagraphify picks
+// cudagraph_trees.cudagraphify_impl when triton.cudagraph_trees is on, the legacy
+// compile_fx.cudagraphify_impl otherwise (2.2.2, 2.6.0, 2.14.0 read; 2.11 measured).
+const (
+	NoCUDAGraphs   Implementation = "none"
+	CUDAGraphTrees Implementation = "cudagraph_trees"
+	Legacy         Implementation = "legacy"
+)
+
+// Verdict is whether CUDA graphs are on after resolution, before any per-device
+// reason to skip them (package graphs plans those).
+type Verdict struct {
+	Enabled        bool           `json:"enabled"`
+	Implementation Implementation `json:"implementation"`
+}
+
+// Warning is a hazard or a surprise found while resolving. Code is stable. Its JSON
+// form is the "warnings" entry of the report (graphs.Report).
+type Warning struct {
+	Code           string         `json:"code"`
+	Key            Key            `json:"key,omitempty"`            // the key it concerns, if any
+	Message        string         `json:"message"`                  // what happens, in plain words
+	Recommendation string         `json:"recommendation,omitempty"` // what to do instead, if anything
+	Evidence       modes.Evidence `json:"evidence"`
+}
+
+// Result is the effective config of one torch.compile call. It is immutable.
+type Result struct {
+	// Torch is the release resolved for; SchemaTorch the release string of the schema
+	// used (a release without its own schema borrows the nearest one read).
+	Torch       modes.Version
+	SchemaTorch string
+	// Backend is the backend ("inductor" unless set).
+	Backend string
+	// Mode is the mode whose patch applied ("" when options or a non-inductor backend).
+	Mode modes.Mode
+	// CompileDisabled reports TORCH_COMPILE_DISABLE=1: torch.compile does nothing.
+	CompileDisabled bool
+	// RequestedMode is the mode argument as given (nil: None).
+	RequestedMode *string
+	// Stage says where Err is raised: "import" (importing torch._inductor.config with a
+	// malformed variable), "global" (a global assignment) or "compile" (torch.compile).
+	Stage string
+	// CompileOptions are the options torch.compile took out of the options dict itself
+	// (guard_filter_fn from 2.8): they are not Inductor config keys.
+	CompileOptions []string
+	// BackendKwargs are the keyword arguments torch.compile passes to a non-inductor
+	// backend: "mode" when mode is truthy and not "default", "options" when options is
+	// truthy (_TorchCompileWrapper).
+	BackendKwargs []string
+	// base is the clean defaults (shared with the Resolver, never written); over holds
+	// the keys any layer set, sorted by index. Nil base: importing the config failed.
+	base *baseline
+	over []overEntry
+	// CUDAGraphs is the verdict from triton.cudagraphs and triton.cudagraph_trees.
+	CUDAGraphs Verdict
+	// Warnings are every hazard found, in the order found.
+	Warnings []Warning
+	// Err is the error torch.compile would raise (a PythonError), also returned by Resolve.
+	Err error
+	// ErrEvidence says how Err's text is known.
+	ErrEvidence modes.Evidence
+	// Facts are the release's behaviours resolution used.
+	Facts Facts
+	// Dynamic is torch.compile's dynamic argument as requested (nil: None).
+	Dynamic *bool
+	// Threaded is the config as a new threading.Thread sees it. From 2.12 global
+	// assignments are per-thread ContextVars, so a worker thread sees the defaults and
+	// the per-compile patch but not the globals; before 2.12 it is the result itself.
+	// Nil when resolution failed.
+	Threaded *Result
+
+	index    map[Key]int
+	keyNames []Key
+	env      map[string]string // the environment at import
+}
+
+// Getenv returns the value of the environment variable name as the request's
+// environment holds it ("" when unset): variables outside the Inductor config, such as
+// PYTORCH_CUDA_ALLOC_CONF, are read by the planner through it.
+func (r *Result) Getenv(name string) string {
+	if r == nil {
+		return ""
+	}
+	return r.env[name]
+}
+
+// baseline is every key's clean default and its origin, in key order.
+type baseline struct {
+	vals    []Value
+	origins []Origin
+}
+
+// overEntry is one key a layer set.
+type overEntry struct {
+	idx    int
+	val    Value
+	origin Origin
+}
+
+// at returns key i's value and origin.
+func (r *Result) at(i int) (Value, Origin) {
+	if j, ok := r.find(i); ok {
+		return r.over[j].val, r.over[j].origin
+	}
+	return r.base.vals[i], r.base.origins[i]
+}
+
+func (r *Result) find(i int) (int, bool) {
+	lo, hi := 0, len(r.over)
+	for lo < hi {
+		m := (lo + hi) / 2
+		if r.over[m].idx < i {
+			lo = m + 1
+		} else {
+			hi = m
+		}
+	}
+	return lo, lo < len(r.over) && r.over[lo].idx == i
+}
+
+// set records key i's value and origin.
+func (r *Result) set(i int, v Value, o Origin) {
+	j, ok := r.find(i)
+	if ok {
+		r.over[j].val, r.over[j].origin = v, o
+		return
+	}
+	r.over = append(r.over, overEntry{})
+	copy(r.over[j+1:], r.over[j:])
+	r.over[j] = overEntry{idx: i, val: v, origin: o}
+}
+
+// Keys returns every key in get_config_copy() order; nil when importing the config
+// failed. Each call returns a new slice.
+func (r *Result) Keys() []Resolved {
+	if r.base == nil {
+		return nil
+	}
+	out := make([]Resolved, len(r.base.vals))
+	for i := range out {
+		out[i] = Resolved{Key: r.keyNames[i], Value: r.base.vals[i], Origin: r.base.origins[i]}
+	}
+	for _, e := range r.over {
+		out[e.idx].Value, out[e.idx].Origin = e.val, e.origin
+	}
+	return out
+}
+
+// Len returns the number of resolved keys (0 when importing the config failed).
+func (r *Result) Len() int {
+	if r.base == nil {
+		return 0
+	}
+	return len(r.base.vals)
+}
+
+// Get returns the resolved key and whether the release has it.
+func (r *Result) Get(k Key) (Resolved, bool) {
+	i, ok := r.index[k]
+	if !ok || i >= r.Len() {
+		return Resolved{}, false
+	}
+	v, o := r.at(i)
+	return Resolved{Key: k, Value: v, Origin: o}, true
+}
+
+func (r *Result) truthy(k Key) bool {
+	v, ok := r.Get(k)
+	return ok && v.Value.Truthy()
+}
+
+// CUDAGraphs reports whether triton.cudagraphs is on (Python truthiness, as
+// compile_fx tests it).
+func (r *Result) CUDAGraphsOn() bool { return r.truthy("triton.cudagraphs") }
+
+// CUDAGraphTrees reports whether triton.cudagraph_trees is on.
+func (r *Result) CUDAGraphTrees() bool { return r.truthy("triton.cudagraph_trees") }
+
+// GraphPartition reports whether graph_partition is on (false where the release lacks it).
+func (r *Result) GraphPartition() bool { return r.truthy("graph_partition") }
+
+// SizeAsserts reports whether size_asserts is on: it arms the legacy implementation's
+// data_ptr assertion.
+func (r *Result) SizeAsserts() bool { return r.truthy("size_asserts") }
+
+// SkipDynamicGraphs reports whether triton.cudagraph_skip_dynamic_graphs is on.
+func (r *Result) SkipDynamicGraphs() bool { return r.truthy("triton.cudagraph_skip_dynamic_graphs") }
+
+// SupportInputMutation reports whether triton.cudagraph_support_input_mutation is on.
+func (r *Result) SupportInputMutation() bool {
+	return r.truthy("triton.cudagraph_support_input_mutation")
+}
+
+// CUDAGraphOrError reports whether triton.cudagraph_or_error is on.
+func (r *Result) CUDAGraphOrError() bool { return r.truthy("triton.cudagraph_or_error") }
+
+// RerecordLimit returns triton.cudagraph_unexpected_rerecord_limit and whether the
+// release has it as an int.
+func (r *Result) RerecordLimit() (int64, bool) {
+	v, ok := r.Get("triton.cudagraph_unexpected_rerecord_limit")
+	if !ok {
+		return 0, false
+	}
+	return v.Value.AsInt()
+}
+
+// Changed returns the keys whose value differs from the clean default, in order.
+func (r *Result) Changed() []Resolved {
+	var out []Resolved
+	for _, e := range r.over {
+		if e.origin.Changed {
+			out = append(out, Resolved{Key: r.keyNames[e.idx], Value: e.val, Origin: e.origin})
+		}
+	}
+	return out
+}

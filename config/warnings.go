@@ -1,0 +1,125 @@
+package config
+
+import (
+	"fmt"
+	"sort"
+	"strings"
+
+	"github.com/compilemode/compilemode/modes"
+)
+
+// readElsewhere are TORCHINDUCTOR_* variables that parts of PyTorch other than
+// torch._inductor.config read (the cache directory; torch.compiler.config's
+// force_disable_caches, which 2.11's Inductor config only aliases).
+func readElsewhere(name string) bool {
+	return name == "TORCHINDUCTOR_CACHE_DIR" || name == "TORCHINDUCTOR_FORCE_DISABLE_CACHES"
+}
+
+// envWarnings reports TORCHINDUCTOR_* variables the release never reads, and
+// variables whose effect the library does not model.
+func (r *Resolver) envWarnings(res *Result, env map[string]string) {
+	var names []string
+	for name := range env {
+		names = append(names, name)
+	}
+	sort.Strings(names)
+	for _, name := range names {
+		if !strings.HasPrefix(name, "TORCHINDUCTOR_") || r.schema.ReadsEnv(name) || readElsewhere(name) {
+			continue
+		}
+		res.Warnings = append(res.Warnings, r.unreadEnvWarning(name))
+	}
+	for _, k := range r.schema.keys {
+		if k.Env == nil || k.Env.Kind != "opaque" {
+			continue
+		}
+		for _, v := range k.Env.Vars {
+			if _, set := env[v]; set {
+				res.Warnings = append(res.Warnings, Warning{
+					Code: "env-not-modelled", Key: k.Key,
+					Message:  fmt.Sprintf("%s is set; it changes the default of %s in a way compilemode does not model (%s): the value shown is the clean default", v, k.Key, k.Env.Expr),
+					Evidence: r.schemaEv,
+				})
+			}
+		}
+	}
+}
+
+// unreadEnvWarning is a TORCHINDUCTOR_* variable the release's config does not read:
+// uncertain-env-var when the next release read reads it, unknown-env-var otherwise.
+func (r *Resolver) unreadEnvWarning(name string) Warning {
+	if r.next != nil && r.next.ReadsEnv(name) {
+		return Warning{
+			Code: "uncertain-env-var",
+			Message: fmt.Sprintf("%s is read by torch %s but not by torch %s (the schema torch %s borrows); whether torch %s reads it is not known, so compilemode ignores it",
+				name, r.next.Torch, r.schema.Torch, r.facts.Torch, r.facts.Torch),
+			Recommendation: "check with config/dump_schema.py on your torch (-schema)",
+			Evidence:       modes.Inferred,
+		}
+	}
+	msg := fmt.Sprintf("%s is set, but torch %s's Inductor config (torch._inductor.config) reads no such variable, so it changes no key here", name, r.facts.Torch)
+	hint := hintOr(didYouMean(name, r.schema.EnvVarNames), "check the variable's name against the release")
+	if strings.Contains(name, "DISABLE") && strings.Contains(name, "CUDAGRAPH") {
+		// testdata/reference/field-reports.md F6: no variable turns CUDA graphs off,
+		// and the near name turns them on.
+		msg += " (none of the releases read, 2.2, 2.6, 2.7, 2.11 and 2.14, reads a variable that disables CUDA graphs)"
+		hint = "to run without CUDA graphs use a mode without them (max-autotune-no-cudagraphs, or no mode) or options={\"triton.cudagraphs\": False}; TORCHINDUCTOR_CUDAGRAPHS=0 only sets the default, which a mode's patch overrides"
+	} else if strings.Contains(name, "DISABLE") && !strings.Contains(hint, "DISABLE") {
+		hint = "check the variable's name against the release"
+	}
+	return Warning{Code: "unknown-env-var", Message: msg, Recommendation: hint, Evidence: r.schemaEv}
+}
+
+func hintOr(h, alt string) string {
+	if h != "" {
+		return h
+	}
+	return alt
+}
+
+// legacyAssumption says what the legacy implementation does with static inputs under
+// the resolved size_asserts.
+func legacyAssumption(res *Result) string {
+	if res.SizeAsserts() {
+		return "asserts that static inputs (parameters) never change address"
+	}
+	return "assumes that static inputs (parameters) never change address, without checking (size_asserts=False): a moved parameter is read at its old address"
+}
+
+func overrideRecommendation(m modes.Mode, cur *Resolved, p patchEntry) string {
+	if p.origin.Source == FromMode {
+		return fmt.Sprintf("to keep %s=%s, pass options={**torch._inductor.list_mode_options(%q), %q: %s} instead of mode=%q (mode and options cannot be combined)",
+			cur.Key, cur.Value, string(m), string(cur.Key), cur.Value, string(m))
+	}
+	return fmt.Sprintf("drop %q from options to keep the %s value", string(cur.Key), cur.Origin)
+}
+
+// uncertainKeyWarning is a key a borrowed schema lacks but the next release read has.
+func uncertainKeyWarning(k Key, note string) Warning {
+	return Warning{Code: "uncertain-key", Key: k, Message: note, Evidence: modes.Inferred,
+		Recommendation: "check with config/dump_schema.py on your torch (-schema)"}
+}
+
+// globalWrongTypeWarning is a global assignment of a value the key's declared type
+// does not admit; PyTorch stores it unchecked (measured on 2.11).
+func globalWrongTypeWarning(g Assignment, spec KeySpec) Warning {
+	return Warning{
+		Code: "global-wrong-type", Key: g.Key,
+		Message: fmt.Sprintf("%s is declared %s, but the global assignment stores a value of type %s (%s): PyTorch does not check global assignments (measured on 2.11), so code reading it may misbehave",
+			g.Key, spec.DeclaredType, g.Value.PyType(), g.Value),
+		Recommendation: fmt.Sprintf("assign a value of type %s", strings.TrimSuffix(strings.TrimPrefix(spec.DeclaredType, "<class '"), "'>")),
+		Evidence:       modes.Measured,
+	}
+}
+
+// envForceWarning is an env_name_force variable beating a patch or global that set
+// the key to another value.
+func envForceWarning(k Key, cur Value, o Origin, forced envDefault) Warning {
+	return Warning{
+		Code: "env-force-overrides", Key: k,
+		Message: fmt.Sprintf("%s=%s comes from %s, but %s is an env_name_force variable and beats it: %s stays %s",
+			k, cur, o, forced.from, k, forced.val),
+		Recommendation: fmt.Sprintf("unset %s to let the %s value apply", forced.from, o),
+		Evidence:       modes.Source,
+	}
+}

@@ -1,0 +1,91 @@
+package modes
+
+import "fmt"
+
+// Releases is an inclusive range of minor releases, From through To. Every row of
+// this module's tables (modes, mode-check sites, how a release is known, and package
+// config's per-release facts) holds for one Releases.
+type Releases struct {
+	From, To Version
+}
+
+// Minors returns the releases 2.from through 2.to.
+func Minors(from, to int) Releases {
+	return Releases{From: Version{2, from}, To: Version{2, to}}
+}
+
+// Contains reports whether v is in the range.
+func (r Releases) Contains(v Version) bool { return v.AtLeast(r.From) && !r.To.Less(v) }
+
+// Overlaps reports whether r and o have a release in common.
+func (r Releases) Overlaps(o Releases) bool { return !r.To.Less(o.From) && !o.To.Less(r.From) }
+
+// Valid reports whether the range is well formed: From is not after To and both are
+// supported releases.
+func (r Releases) Valid() bool {
+	return !r.To.Less(r.From) && r.From.AtLeast(First()) && !Last().Less(r.To)
+}
+
+// String returns "2.6" for one release and "2.6–2.9" for several.
+func (r Releases) String() string {
+	if r.From == r.To {
+		return r.From.String()
+	}
+	return fmt.Sprintf("%s–%s", r.From, r.To)
+}
+
+// ReleaseRow says how one range of releases is known: the evidence of its mode table
+// and of the behaviours read there.
+type ReleaseRow struct {
+	Releases Releases
+	// Evidence is measured, source or inferred.
+	Evidence Evidence
+	// Note is the mode table's source note; "{release}" stands for the release.
+	Note string
+}
+
+// ReleaseRows returns how each supported release is known, oldest first: measured on
+// 2.11; read in the anchors 2.2.2, 2.6.0, 2.7.1 and 2.14.0 (the copies listed in
+// testdata/reference/pytorch-facts.md §0, tagged T2.2.2, T2.6.0, T2.7.1, T2.14.0);
+// inferred for every other release, from the nearest release read and the PRs that
+// bound each change. Each call returns a new slice.
+func ReleaseRows() []ReleaseRow {
+	const (
+		early = "{release}: as read in 2.2.2; PR #98255 (2023-04) and PR #136867 (2024-10) bound it"
+		mid   = "{release}: as read in 2.7.1; lite (PR #167115, 2025-11) came later"
+		late  = "{release}: between the 2.11 measurement and 2.14 source; lite from PR #167115 (2025-11)"
+		files = "torch/_inductor/__init__.py and torch/__init__.py of torch "
+	)
+	return []ReleaseRow{
+		{Minors(1, 1), Inferred, early},
+		{Minors(2, 2), Source, files + "2.2.2 (anchor T2.2.2)"},
+		{Minors(3, 5), Inferred, early},
+		{Minors(6, 6), Source, files + "2.6.0 (anchor T2.6.0)"},
+		{Minors(7, 7), Source, files + "2.7.1 (anchor T2.7.1)"},
+		{Minors(8, 9), Inferred, mid},
+		{Minors(10, 10), Inferred, late},
+		{Minors(11, 11), Measured, "printed by torch 2.11.0+cu130: list_mode_options() and torch.compile errors"},
+		{Minors(12, 13), Inferred, late},
+		{Minors(14, 14), Source, files + "2.14.0 (anchor T2.14.0)"},
+	}
+}
+
+// releaseRow returns the row that holds for v.
+func releaseRow(v Version) (ReleaseRow, bool) {
+	for _, r := range ReleaseRows() {
+		if r.Releases.Contains(v) {
+			return r, true
+		}
+	}
+	return ReleaseRow{}, false
+}
+
+// EvidenceOf returns how the behaviours of release v are known: measured (2.11),
+// source (2.2, 2.6, 2.7, 2.14) or inferred (every other release, and any release
+// outside the supported range).
+func EvidenceOf(v Version) Evidence {
+	if r, ok := releaseRow(v); ok {
+		return r.Evidence
+	}
+	return Inferred
+}
