@@ -110,7 +110,7 @@ func NewScanner(src []byte) *Scanner {
 // for source Python's tokenizer rejects.
 func Tokenize(src []byte) ([]Token, error) {
 	s := NewScanner(src)
-	toks := make([]Token, 0, len(src)/6+8)
+	toks := make([]Token, 0, len(src)/4+8)
 	for {
 		t, err := s.Next()
 		if err != nil {
@@ -180,16 +180,7 @@ func (s *Scanner) next() (Token, error) {
 			return s.end()
 		}
 		c := s.src[s.off]
-		switch {
-		case c == ' ' || c == '\t' || c == '\f':
-			s.off++
-		case c == '#':
-			s.skipComment()
-		case c == '\\':
-			if err := s.continuation(); err != nil {
-				return Token{}, err
-			}
-		case c == '\n' || c == '\r':
+		if c == '\n' || c == '\r' {
 			p := s.pos(s.off)
 			s.skipNewline()
 			if len(s.brackets) > 0 {
@@ -197,10 +188,31 @@ func (s *Scanner) next() (Token, error) {
 			}
 			s.atLineBeg = true
 			return Token{Kind: Newline, Text: s.src[p.Offset:s.off], Pos: p}, nil
-		default:
+		}
+		skipped, err := s.skipBlank(c)
+		if err != nil {
+			return Token{}, err
+		}
+		if !skipped {
 			return s.token()
 		}
 	}
+}
+
+// skipBlank skips a blank, a comment or a line continuation starting with c, and
+// reports whether it did.
+func (s *Scanner) skipBlank(c byte) (bool, error) {
+	switch c {
+	case ' ', '\t', '\f':
+		s.off++
+	case '#':
+		s.skipComment()
+	case '\\':
+		return true, s.continuation()
+	default:
+		return false, nil
+	}
+	return true, nil
 }
 
 func (s *Scanner) skipComment() {

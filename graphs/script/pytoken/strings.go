@@ -120,11 +120,7 @@ func (s *Scanner) fstringBody(i int, q byte, triple, raw bool, depth int, p Pos)
 		var err error
 		switch c := s.src[i]; {
 		case c == '\\':
-			if i+1 < len(s.src) && (s.src[i+1] == '{' || s.src[i+1] == '}') {
-				i++
-				continue
-			}
-			i = s.escape(i)
+			i = s.fescape(i)
 		case c == '\n' || c == '\r':
 			if !triple {
 				return 0, s.unterminated(p, false, "f-string literal")
@@ -147,59 +143,82 @@ func (s *Scanner) fstringBody(i int, q byte, triple, raw bool, depth int, p Pos)
 	}
 }
 
+// fescape skips a backslash in an f-string's literal part: before a brace it escapes
+// nothing (the brace still opens or closes a field).
+func (s *Scanner) fescape(i int) int {
+	if i+1 < len(s.src) && (s.src[i+1] == '{' || s.src[i+1] == '}') {
+		return i + 1
+	}
+	return s.escape(i)
+}
+
 // field scans a replacement field's expression, conversion and format spec from
 // src[i] (just after its '{') and returns the offset just past its '}'. Strings
 // inside may reuse the enclosing quote (Python 3.12, PEP 701).
 func (s *Scanner) field(i int, q byte, triple bool, depth int) (int, error) {
-	open := i - 1
+	open := s.pos(i - 1)
 	brackets := 0
 	for {
 		if i >= len(s.src) {
-			return 0, s.errAt(open, "f-string: expecting '}'")
+			return 0, s.errPos(open, "f-string: expecting '}'")
+		}
+		next, skipped, err := s.fieldSkip(i, depth)
+		if err != nil {
+			return 0, err
+		}
+		if skipped {
+			i = next
+			continue
 		}
 		c := s.src[i]
-		if n, ok := stringStart(s.src, i); ok && (n == 0 || i == 0 || !isIdentByte(s.src[i-1])) {
-			end, err := s.scanString(i, n, depth+1)
-			if err != nil {
-				return 0, err
-			}
-			i = end
-			continue
-		}
 		switch {
-		case c == '(' || c == '[' || c == '{':
-			if brackets >= MaxBrackets {
-				return 0, s.errAt(i, "too many nested parentheses")
-			}
-			brackets++
-		case c == ')' || c == ']':
-			if brackets == 0 {
-				return 0, s.errAt(i, fmt.Sprintf("f-string: unmatched '%c'", c))
-			}
-			brackets--
-		case c == '}':
-			if brackets == 0 {
-				return i + 1, nil
-			}
-			brackets--
+		case c == '}' && brackets == 0:
+			return i + 1, nil
 		case c == ':' && brackets == 0:
 			return s.formatSpec(i+1, q, triple, depth)
-		case c == '#':
-			s.off = i
-			s.skipComment()
-			i = s.off
-			continue
-		case c == '\n' || c == '\r':
-			i = s.lineEnd(i)
-			continue
-		case c == '\\':
-			i = s.escape(i)
-			continue
-		case !triple && c == q:
-			return 0, s.errAt(i, "f-string: expecting '}'")
+		}
+		if brackets, err = s.fieldBracket(c, brackets, i); err != nil {
+			return 0, err
 		}
 		i++
 	}
+}
+
+// fieldSkip skips, in a replacement field at src[i], a nested string, a comment, a
+// line end or a backslash escape, and reports whether it did.
+func (s *Scanner) fieldSkip(i, depth int) (int, bool, error) {
+	if n, ok := stringStart(s.src, i); ok && (n == 0 || i == 0 || !isIdentByte(s.src[i-1])) {
+		end, err := s.scanString(i, n, depth+1)
+		return end, true, err
+	}
+	switch s.src[i] {
+	case '#':
+		s.off = i
+		s.skipComment()
+		return s.off, true, nil
+	case '\n', '\r':
+		return s.lineEnd(i), true, nil
+	case '\\':
+		return s.escape(i), true, nil
+	}
+	return i, false, nil
+}
+
+// fieldBracket returns the bracket depth in a replacement field after byte c at i.
+func (s *Scanner) fieldBracket(c byte, brackets, i int) (int, error) {
+	switch c {
+	case '(', '[', '{':
+		if brackets >= MaxBrackets {
+			return 0, s.errAt(i, "too many nested parentheses")
+		}
+		return brackets + 1, nil
+	case ')', ']', '}':
+		if brackets == 0 {
+			return 0, s.errAt(i, fmt.Sprintf("f-string: unmatched '%c'", c))
+		}
+		return brackets - 1, nil
+	}
+	return brackets, nil
 }
 
 func isIdentByte(c byte) bool { return isIdentStart(c) || isDigit(c) || c >= 0x80 }
@@ -251,17 +270,24 @@ func scanNumber(src string, i int) int {
 	if i < len(src) && src[i] == '.' {
 		i = digits(src, i+1)
 	}
-	if i < len(src) && (src[i] == 'e' || src[i] == 'E') {
-		j := i + 1
-		if j < len(src) && (src[j] == '+' || src[j] == '-') {
-			j++
-		}
-		if j < len(src) && isDigit(src[j]) {
-			i = digits(src, j)
-		}
-	}
+	i = exponent(src, i)
 	if i < len(src) && (src[i] == 'j' || src[i] == 'J') {
 		i++
+	}
+	return i
+}
+
+// exponent returns the offset just past an exponent (e-3) at src[i], or i if none.
+func exponent(src string, i int) int {
+	if i >= len(src) || (src[i] != 'e' && src[i] != 'E') {
+		return i
+	}
+	j := i + 1
+	if j < len(src) && (src[j] == '+' || src[j] == '-') {
+		j++
+	}
+	if j < len(src) && isDigit(src[j]) {
+		return digits(src, j)
 	}
 	return i
 }
