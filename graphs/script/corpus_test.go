@@ -14,7 +14,7 @@ func TestCorpus(t *testing.T) {
 	if root == "" {
 		t.Skip("COMPILEMODE_CORPUS not set")
 	}
-	ok, total := 0, 0
+	ok, total, sites, globals := 0, 0, 0, 0
 	filepath.Walk(root, func(p string, info os.FileInfo, err error) error {
 		if err != nil || info.IsDir() || !strings.HasSuffix(p, ".py") {
 			return nil
@@ -24,12 +24,15 @@ func TestCorpus(t *testing.T) {
 			return nil
 		}
 		total++
-		if _, _, err := parseSource(p, src); err != nil {
+		s, err := Read(p, src)
+		if err != nil {
 			t.Log(err)
 			return nil
 		}
 		ok++
+		sites += len(s.Sites)
+		globals += len(s.Globals)
 		return nil
 	})
-	t.Logf("parsed %d of %d files", ok, total)
+	t.Logf("read %d of %d files: %d compile sites, %d config globals", ok, total, sites, globals)
 }

@@ -58,25 +58,12 @@ func (p *parser) simple() *stmt {
 		if !p.atEnd() {
 			s.exprs = append(s.exprs, p.starExprs())
 		}
-	case "raise":
+	case "raise", "assert":
 		p.advance()
-		if !p.atEnd() {
-			s.exprs = append(s.exprs, p.test())
-			if p.is("from") {
-				p.advance()
-				s.exprs = append(s.exprs, p.test())
-			}
-		}
+		s.exprs = p.raiseOrAssert(t.Text)
 	case "global", "nonlocal":
 		p.advance()
 		p.names()
-	case "assert":
-		p.advance()
-		s.exprs = append(s.exprs, p.test())
-		if p.is(",") {
-			p.advance()
-			s.exprs = append(s.exprs, p.test())
-		}
 	case "import":
 		p.advance()
 		s.kind = importStmt
@@ -86,18 +73,37 @@ func (p *parser) simple() *stmt {
 		s.kind = fromStmt
 		s.imports = p.fromImport(t.Pos.Line)
 	case "type":
-		if n := p.peek(1); n.Kind == pytoken.Name && (p.peek(2).Text == "=" || p.peek(2).Text == "[") {
-			p.advance()
-			p.identifier()
-			p.typeParams()
-			p.expect("=")
-			s.exprs = append(s.exprs, p.test())
-			return s
-		}
-		return p.exprStatement(s)
+		return p.typeAlias(s)
 	default:
 		return p.exprStatement(s)
 	}
+	return s
+}
+
+// raiseOrAssert parses the expressions of raise [x [from y]] or assert x [, y].
+func (p *parser) raiseOrAssert(kw string) []*expr {
+	if kw == "raise" && p.atEnd() {
+		return nil
+	}
+	out := []*expr{p.test()}
+	if (kw == "raise" && p.is("from")) || (kw == "assert" && p.is(",")) {
+		p.advance()
+		out = append(out, p.test())
+	}
+	return out
+}
+
+// typeAlias parses type X[T] = value (Python 3.12), or an expression statement
+// starting with the name type.
+func (p *parser) typeAlias(s *stmt) *stmt {
+	if n := p.peek(1); n.Kind != pytoken.Name || (p.peek(2).Text != "=" && p.peek(2).Text != "[") {
+		return p.exprStatement(s)
+	}
+	p.advance()
+	p.identifier()
+	p.typeParams()
+	p.expect("=")
+	s.exprs = append(s.exprs, p.test())
 	return s
 }
 
@@ -260,7 +266,26 @@ func (p *parser) canStart() bool {
 }
 
 func (p *parser) node(kind exprKind, t pytoken.Token) *expr {
-	return &expr{kind: kind, pos: t.Pos, start: t.Pos.Offset}
+	e := p.alloc()
+	e.kind, e.pos, e.start = kind, t.Pos, t.Pos.Offset
+	return e
+}
+
+// alloc returns a zero expr from the parser's slab: one allocation per 256 nodes.
+func (p *parser) alloc() *expr {
+	if len(p.slab) == 0 {
+		p.slab = make([]expr, 256)
+	}
+	e := &p.slab[0]
+	p.slab = p.slab[1:]
+	return e
+}
+
+// trailer returns a node of kind k whose operand is x.
+func (p *parser) trailer(k exprKind, x *expr) *expr {
+	e := p.alloc()
+	e.kind, e.x, e.pos, e.start = k, x, x.pos, x.start
+	return e
 }
 
 // done sets e's end to the end of the last token consumed and returns e.
@@ -439,18 +464,18 @@ func (p *parser) primary() *expr {
 		switch t.Text {
 		case ".":
 			p.advance()
-			e := &expr{kind: attr, x: x, pos: x.pos, start: x.start}
+			e := p.trailer(attr, x)
 			e.name = p.identifier()
 			x = p.done(e)
 		case "(":
 			p.advance()
-			e := &expr{kind: call, x: x, pos: x.pos, start: x.start}
+			e := p.trailer(call, x)
 			e.args = p.args()
 			p.expect(")")
 			x = p.done(e)
 		case "[":
 			p.advance()
-			e := &expr{kind: subscript, x: x, pos: x.pos, start: x.start}
+			e := p.trailer(subscript, x)
 			e.index = p.slices()
 			p.expect("]")
 			x = p.done(e)

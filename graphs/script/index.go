@@ -22,25 +22,9 @@ func (r *reader) indexBlock(stmts []*stmt, fn *stmt, inClass bool) {
 func (r *reader) indexStmt(s *stmt, fn *stmt, inClass bool) {
 	switch s.kind {
 	case importStmt, fromStmt:
-		for _, im := range s.imports {
-			if _, ok := r.aliases[im.local]; !ok && im.target != "" {
-				r.aliases[im.local] = im.target
-			}
-			if im.target == "torch" || strings.HasPrefix(im.target, "torch.") {
-				r.usesTorch = true
-			}
-		}
+		r.indexImports(s)
 	case defStmt:
-		r.owner[s] = fn
-		if inClass {
-			r.methods[s.name] = append(r.methods[s.name], s)
-		} else if _, ok := r.funcs[s.name]; !ok {
-			r.funcs[s.name] = s
-		}
-		for _, pm := range s.params {
-			r.candidate(pm.name, pm.def)
-		}
-		r.indexBlock(s.body, s, false)
+		r.indexDef(s, fn, inClass)
 		return
 	case classStmt:
 		r.indexBlock(s.body, fn, true)
@@ -50,17 +34,45 @@ func (r *reader) indexStmt(s *stmt, fn *stmt, inClass bool) {
 			r.candidate(fn.name+"()", s.exprs[0])
 		}
 	case assignStmt, annAssignStmt:
-		for _, t := range s.targets {
-			r.candidate(r.lastName(t), s.value)
-			if s.value != nil && s.value.kind == other && strings.HasPrefix(r.text(s.value), "{") && t.kind == name {
-				r.dicts[t.name] = s.value
-			}
-		}
+		r.indexAssign(s)
 	}
 	for _, e := range r.stmtExprs(s) {
-		walk(e, r.indexCall)
+		r.walk(e, r.indexCall)
 	}
 	r.indexBlock(s.body, fn, false)
+}
+
+func (r *reader) indexImports(s *stmt) {
+	for _, im := range s.imports {
+		if _, ok := r.aliases[im.local]; !ok && im.target != "" {
+			r.aliases[im.local] = im.target
+		}
+		if im.target == "torch" || strings.HasPrefix(im.target, "torch.") {
+			r.usesTorch = true
+		}
+	}
+}
+
+func (r *reader) indexDef(s, fn *stmt, inClass bool) {
+	r.owner[s] = fn
+	if inClass {
+		r.methods[s.name] = append(r.methods[s.name], s)
+	} else if _, ok := r.funcs[s.name]; !ok {
+		r.funcs[s.name] = s
+	}
+	for _, pm := range s.params {
+		r.candidate(pm.name, pm.def)
+	}
+	r.indexBlock(s.body, s, false)
+}
+
+func (r *reader) indexAssign(s *stmt) {
+	for _, t := range s.targets {
+		r.candidate(r.lastName(t), s.value)
+		if s.value != nil && s.value.kind == other && strings.HasPrefix(r.text(s.value), "{") && t.kind == name {
+			r.dicts[t.name] = s.value
+		}
+	}
 }
 
 // stmtExprs returns the expressions a statement evaluates itself, value first.

@@ -1,6 +1,11 @@
 package script
 
-import "github.com/compilemode/compilemode/config"
+import (
+	"strings"
+	"unicode/utf8"
+
+	"github.com/compilemode/compilemode/config"
+)
 
 // literal returns the value of e when it is a Python literal. It is the package's one
 // use of config.ParseLiteral; shapes that cannot be literals are refused before it.
@@ -26,8 +31,11 @@ func (r *reader) literal(e *expr) (config.Value, bool) {
 
 // literalStr returns the value of e when it is a str literal.
 func (r *reader) literalStr(e *expr) (string, bool) {
-	if e == nil || e.kind != str {
+	if e == nil || e.kind != str || e.fstring {
 		return "", false
+	}
+	if s, ok := plainString(r.text(e)); ok {
+		return s, true
 	}
 	v, ok := r.literal(e)
 	if !ok {
@@ -36,21 +44,18 @@ func (r *reader) literalStr(e *expr) (string, bool) {
 	return v.AsStr()
 }
 
-// literalBool returns the value of e when it is True or False; isNone reports None.
-func (r *reader) literalBool(e *expr) (b, ok, isNone bool) {
-	if e == nil || e.kind != name {
-		return false, false, false
-	}
-	switch e.name {
-	case "True":
-		return true, true, false
-	case "False":
-		return false, true, false
-	case "None":
-		return false, false, true
-	}
-	return false, false, false
-}
-
 // isNone reports whether e is the literal None.
 func isNone(e *expr) bool { return e != nil && e.kind == name && e.name == "None" }
+
+// plainString returns the value of a single-quoted or double-quoted string literal
+// without prefix, escapes or triple quotes, the common case, without a full parse.
+func plainString(t string) (string, bool) {
+	if len(t) < 2 || (t[0] != '\'' && t[0] != '"') || t[len(t)-1] != t[0] {
+		return "", false
+	}
+	body := t[1 : len(t)-1]
+	if strings.IndexByte(body, t[0]) >= 0 || strings.IndexByte(body, '\\') >= 0 || !utf8.ValidString(body) {
+		return "", false
+	}
+	return body, true
+}

@@ -117,6 +117,7 @@ type parser struct {
 	i     int
 	depth int // current nesting, bounded by MaxNesting
 	err   *parseError
+	slab  []expr // nodes not yet handed out
 }
 
 // keywords are Python's hard keywords: none of them is an expression by itself

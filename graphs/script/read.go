@@ -103,6 +103,12 @@ type siteState struct {
 	called  bool     // a partial site: its first call was seen
 }
 
+// frame is one entry of walk's stack.
+type frame struct {
+	e        *expr
+	expanded bool
+}
+
 // envEntry is an environment assignment that applies to the plan.
 type envEntry struct{ name, value string }
 
@@ -139,6 +145,7 @@ type reader struct {
 	marked    map[ThreadKind]bool   // process markers seen (one each)
 	threads   []*Thread
 	classRun  map[*Thread][]*stmt // Thread subclass → its run methods
+	stack     []frame             // walk's stack, reused
 }
 
 func newReader(name, src string, toks []pytoken.Token) *reader {
@@ -208,15 +215,14 @@ const inductorConfig = "torch._inductor.config"
 // walk calls visit on e and every expression inside it, children first (the order in
 // which Python evaluates a call's arguments before the call). It uses an explicit
 // stack: attribute and call chains can be as long as the source.
-func walk(e *expr, visit func(*expr)) {
-	type frame struct {
-		e        *expr
-		expanded bool
-	}
+func (r *reader) walk(e *expr, visit func(*expr)) {
 	if e == nil {
 		return
 	}
-	stack := []frame{{e: e}}
+	// visit may run a def's body, which walks again: this walk owns the stack it took.
+	stack := append(r.stack[:0], frame{e: e})
+	r.stack = nil
+	defer func() { r.stack = stack[:0] }()
 	for len(stack) > 0 {
 		top := &stack[len(stack)-1]
 		if top.expanded {
@@ -248,13 +254,11 @@ func (r *reader) finish() *Script {
 		if n := s.modeNote(); n != "" {
 			s.Notes = append([]string{n}, s.Notes...)
 		}
-		s.set = append(append([]string(nil), r.set[:s.setLen]...), s.patches...)
-		if s.envLen > 0 {
-			s.env = map[string]string{}
-			for _, e := range r.env[:s.envLen] {
-				s.env[e.name] = e.value
-			}
-		}
+		// Views of the prefixes in force, shared by the sites: r.set and r.env only
+		// grow, so each site costs O(1) here, and Scenario copies.
+		s.set = r.set[:s.setLen:s.setLen]
+		s.patchSet = s.patches
+		s.env = r.env[:s.envLen:s.envLen]
 		r.out.Sites = append(r.out.Sites, s.Site)
 	}
 	for _, t := range r.threads {

@@ -73,7 +73,7 @@ func (r *reader) imports(s *stmt) {
 // calls runs the calls inside the expressions, innermost first.
 func (r *reader) calls(exprs []*expr) {
 	for _, e := range exprs {
-		walk(e, r.visit)
+		r.walk(e, r.visit)
 	}
 }
 
@@ -97,13 +97,10 @@ func (r *reader) call(c *expr) {
 		return
 	}
 	q := r.qual(c.x)
+	if r.compileCall(c, q) {
+		return
+	}
 	switch {
-	case isCompile(q):
-		r.site(c, Call, c.args)
-	case q == "functools.partial" && len(c.args) > 0 && isCompile(r.qual(c.args[0].value)):
-		r.site(c, Partial, c.args[1:])
-	case c.x.kind == attr && c.x.name == "compile" && q == "" && r.usesTorch:
-		r.site(c, Method, c.args)
 	case c.x.kind == name && q == "" && r.partials[c.x.name] != nil:
 		r.partialCall(c, r.partials[c.x.name])
 	case c.x.kind == name && q == "" && r.funcs[c.x.name] != nil:
@@ -113,6 +110,22 @@ func (r *reader) call(c *expr) {
 			r.envCall(c, q)
 		}
 	}
+}
+
+// compileCall records c when it is a compile site (q is what c.x stands for), and
+// reports whether it was.
+func (r *reader) compileCall(c *expr, q string) bool {
+	switch {
+	case isCompile(q):
+		r.site(c, Call, c.args)
+	case q == "functools.partial" && len(c.args) > 0 && isCompile(r.qual(c.args[0].value)):
+		r.site(c, Partial, c.args[1:])
+	case c.x.kind == attr && c.x.name == "compile" && q == "" && r.usesTorch:
+		r.site(c, Method, c.args)
+	default:
+		return false
+	}
+	return true
 }
 
 // decorators runs a def's or class's decorators: compile sites, config.patch (kept

@@ -33,8 +33,13 @@ func (s *Script) Scenario(i int, cli graphs.Scenario) (graphs.Scenario, bool) {
 		d := *st.Dynamic
 		sc.Dynamic = &d
 	}
-	sc.Set = append([]string(nil), st.set...)
-	sc.Env = maps.Clone(st.env)
+	sc.Set = append(append([]string(nil), st.set...), st.patchSet...)
+	if len(st.env) > 0 {
+		sc.Env = map[string]string{}
+		for _, e := range st.env {
+			sc.Env[e.name] = e.value
+		}
+	}
 	sc.Workload.Threads = st.Threads
 	return Merge(sc, cli), true
 }

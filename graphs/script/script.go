@@ -84,8 +84,9 @@ type Site struct {
 	// Plan is for the caller: Read leaves it nil (JSON null).
 	Plan any `json:"plan"`
 
-	set []string          // the globals in force at the site, KEY=VALUE in execution order
-	env map[string]string // the environment in force at the site
+	set      []string   // the persistent globals in force at the site, KEY=VALUE in execution order (shared: do not append in place)
+	patchSet []string   // the config.patch globals in force, after set
+	env      []envEntry // the environment assignments in force, in execution order (shared)
 }
 
 // Candidate is one literal value the script assigns to a name.

@@ -118,7 +118,7 @@ func (r *reader) subclass(s *stmt) {
 // reach is what a thread's code may run: the defs reachable by name from its target,
 // and the names they mention.
 type reach struct {
-	defs   map[*stmt]bool
+	defs   map[*stmt]bool // reached: queued, or scanned
 	names  map[string]bool
 	device bool // names a CUDA device ("cuda:…" or set_device)
 }
@@ -130,17 +130,17 @@ const maxThreadsInferred = 64
 // reachOf follows a thread's target through the defs it names.
 func (r *reader) reachOf(t *Thread) *reach {
 	rc := &reach{defs: map[*stmt]bool{}, names: map[string]bool{}}
-	queue := append([]*stmt(nil), r.classRun[t]...)
+	var queue []*stmt
+	for _, d := range r.classRun[t] {
+		rc.defs[d] = true
+		queue = append(queue, d)
+	}
 	if t.target != nil {
 		r.scanTokens(rc, r.tokenRange(t.target), &queue)
 	}
 	for len(queue) > 0 {
 		d := queue[0]
 		queue = queue[1:]
-		if rc.defs[d] {
-			continue
-		}
-		rc.defs[d] = true
 		r.scanTokens(rc, r.toks[d.tokStart:d.tokEnd], &queue)
 	}
 	return rc
@@ -171,15 +171,20 @@ func (r *reader) scanTokens(rc *reach, toks []pytoken.Token, queue *[]*stmt) {
 	for _, tk := range toks {
 		switch tk.Kind {
 		case pytoken.Name:
+			if rc.names[tk.Text] {
+				continue
+			}
 			rc.names[tk.Text] = true
 			if tk.Text == "set_device" {
 				rc.device = true
 			}
 			if d := r.funcs[tk.Text]; d != nil && !rc.defs[d] {
+				rc.defs[d] = true
 				*queue = append(*queue, d)
 			}
 			for _, m := range r.methods[tk.Text] {
 				if !rc.defs[m] {
+					rc.defs[m] = true
 					*queue = append(*queue, m)
 				}
 			}
@@ -233,9 +238,14 @@ func (r *reader) layout(s *siteState, t *Thread, rc *reach) {
 	if s.Threads != "" {
 		return
 	}
+	compiles := s.fn != nil && r.inside(s.fn, rc)
+	calls := s.Binds != "" && rc.names[s.Binds]
+	if !compiles && !calls {
+		return
+	}
 	what := fmt.Sprintf("the %s at line %d", t.Kind, t.Line)
 	switch {
-	case s.fn != nil && r.inside(s.fn, rc):
+	case compiles:
 		switch {
 		case rc.device:
 			s.Threads = graphs.PerDevice
@@ -247,7 +257,7 @@ func (r *reader) layout(s *siteState, t *Thread, rc *reach) {
 			s.Threads = graphs.PerThread
 			s.note("threads: per-thread (inferred): %s compiles this site in each of its threads", what)
 		}
-	case s.Binds != "" && rc.names[s.Binds]:
+	default:
 		s.Threads = graphs.Callers
 		s.note("threads: callers (inferred): %s calls `%s`, compiled here", what, s.Binds)
 	}
