@@ -1,14 +1,8 @@
-// Package script reads a user's Python training or serving script, without Python, and
-// finds what decides its torch.compile behaviour: every compile site with its literal
-// arguments, the Inductor config globals, the environment and the threads it sets up.
-// Each site then becomes a graphs.Scenario, so that it can be planned like a
-// command-line request.
-//
-// The reader is a tokenizer faithful to Python's tokenize (package pytoken) and a
-// focused statement reader on top; PARSER.md gives the measurements that chose it.
-// It accepts Python 3.8 to 3.14 syntax, and reports what Python would reject as a
-// *SyntaxError. It does not run the script: which code runs, and in which order, is
-// inferred as [Read] documents.
+// Package script reads a user's Python training or serving script without running
+// it, and finds what decides its torch.compile behaviour: the compile sites, the
+// Inductor config globals, the environment and the threads. Each site becomes a
+// graphs.Scenario, planned like a command-line request (PARSER.md says how the reader
+// was chosen and what Python it accepts).
 package script
 
 import (

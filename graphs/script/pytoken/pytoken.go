@@ -1,17 +1,7 @@
-// Package pytoken splits Python source (3.8 to 3.14) into tokens as Python's tokenize
-// module does, with INDENT, DEDENT and NEWLINE for the logical lines. It accepts every
-// string form (prefixes, triple quotes, f-strings with the nested replacement fields of
-// Python 3.12), line continuations and brackets spanning lines, and reports what Python
-// would reject at this level (unterminated strings, unmatched brackets, bad dedents) as
-// an *Error with line and column.
-//
-// Differences from tokenize, on purpose: COMMENT and NL tokens are not produced (no
-// reader of this package needs them), an f-string or t-string is one String token
-// (tokenize 3.12 splits it into FSTRING_START, FSTRING_MIDDLE and FSTRING_END; the
-// boundaries of the whole are the same), and a number followed by letters ends where
-// the number ends (tokenize 3.12 rejects most such spellings).
-//
-// Source: Lib/tokenize.py and Parser/lexer/lexer.c, python/cpython@v3.13.0.
+// Package pytoken splits Python 3.8 to 3.14 source into tokens as Python's tokenize
+// module does, with INDENT, DEDENT and NEWLINE for the logical lines. It reports what
+// CPython's tokenizer rejects as an *Error with CPython's message, line and column.
+
 package pytoken
 
 import (
@@ -108,6 +98,12 @@ func NewScanner(src []byte) *Scanner {
 
 // Tokenize returns every token of src up to and including EOF. It returns an *Error
 // for source Python's tokenizer rejects.
+//
+// Differences from tokenize, on purpose: COMMENT and NL tokens are not produced, an
+// f-string or t-string is one String token (3.12 splits it into FSTRING_START, _MIDDLE
+// and _END; the whole has the same bounds), and a number followed by letters ends where
+// the number ends. Source: Lib/tokenize.py and Parser/lexer/lexer.c,
+// python/cpython@v3.13.0.
 func Tokenize(src []byte) ([]Token, error) {
 	s := NewScanner(src)
 	toks := make([]Token, 0, len(src)/4+8)
