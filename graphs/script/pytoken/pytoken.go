@@ -1,7 +1,6 @@
 // Package pytoken splits Python 3.8 to 3.14 source into tokens as Python's tokenize
 // module does, with INDENT, DEDENT and NEWLINE for the logical lines. It reports what
 // CPython's tokenizer rejects as an *Error with CPython's message, line and column.
-
 package pytoken
 
 import (
