@@ -1,0 +1,41 @@
+package script_test
+
+import (
+	"fmt"
+	"os"
+
+	"github.com/compilemode/compilemode/graphs"
+	"github.com/compilemode/compilemode/graphs/script"
+)
+
+// Read the small training script under examples/scripts: one compile site, its mode
+// in a variable, a global fifty lines away, an environment variable set too late, and
+// a thread pool calling the compiled model.
+func ExampleRead() {
+	src, err := os.ReadFile("../../examples/scripts/train.py")
+	if err != nil {
+		panic(err)
+	}
+	s, err := script.Read("train.py", src)
+	if err != nil {
+		panic(err)
+	}
+	for i, site := range s.Sites {
+		fmt.Printf("train.py:%d %s (kind %s)\n", site.Line, site.Call, site.Kind)
+		every := []string{"default", "reduce-overhead", "max-autotune", "max-autotune-no-cudagraphs"}
+		for _, m := range site.Modes(every) {
+			fmt.Printf("  plan mode %s\n", *m)
+		}
+		sc, _ := s.Scenario(i, graphs.Scenario{Torch: "2.11"})
+		fmt.Printf("  set %v env %v threads %s\n", sc.Set, sc.Env, sc.Workload.Threads)
+	}
+	for _, w := range s.Warnings {
+		fmt.Printf("line %d: %s\n", w.Line, w.Code)
+	}
+	// Output:
+	// train.py:26 torch.compile(model, mode=args.compile_mode) (kind call)
+	//   plan mode reduce-overhead
+	//   plan mode default
+	//   set [triton.cudagraph_trees=False] env map[PYTORCH_CUDA_ALLOC_CONF:expandable_segments:True] threads callers
+	// line 15: env-after-import
+}

@@ -1,0 +1,744 @@
+package script
+
+import (
+	"strings"
+
+	"github.com/compilemode/compilemode/graphs/script/pytoken"
+)
+
+// simpleStatements parses simple statements separated by ';' up to the end of the
+// logical line.
+func (p *parser) simpleStatements() []*stmt {
+	var out []*stmt
+	for !p.failed() {
+		start := p.i
+		s := p.simple()
+		s.tokStart, s.tokEnd = start, p.i
+		out = append(out, s)
+		if !p.is(";") {
+			break
+		}
+		p.advance()
+		if p.tok().Kind == pytoken.Newline {
+			break
+		}
+	}
+	if p.failed() {
+		return nil
+	}
+	switch p.tok().Kind {
+	case pytoken.Newline:
+		p.advance()
+	case pytoken.EOF:
+	default:
+		p.fail(p.tok(), "invalid syntax")
+		return nil
+	}
+	return out
+}
+
+// atEnd reports whether the current token ends a simple statement.
+func (p *parser) atEnd() bool {
+	t := p.tok()
+	return t.Kind == pytoken.Newline || t.Kind == pytoken.EOF || (t.Kind == pytoken.Op && t.Text == ";")
+}
+
+func (p *parser) simple() *stmt {
+	t := p.tok()
+	s := &stmt{kind: simpleStmt, pos: t.Pos}
+	if t.Kind != pytoken.Name {
+		return p.exprStatement(s)
+	}
+	switch t.Text {
+	case "pass", "break", "continue":
+		p.advance()
+	case "return", "del":
+		p.advance()
+		s.name = t.Text
+		if !p.atEnd() {
+			s.exprs = append(s.exprs, p.starExprs())
+		}
+	case "raise", "assert":
+		p.advance()
+		s.exprs = p.raiseOrAssert(t.Text)
+	case "global", "nonlocal":
+		p.advance()
+		p.names()
+	case "import":
+		p.advance()
+		s.kind = importStmt
+		s.imports = p.importNames(t.Pos.Line)
+	case "from":
+		p.advance()
+		s.kind = fromStmt
+		s.imports = p.fromImport(t.Pos.Line)
+	case "type":
+		return p.typeAlias(s)
+	default:
+		return p.exprStatement(s)
+	}
+	return s
+}
+
+// raiseOrAssert parses the expressions of raise [x [from y]] or assert x [, y].
+func (p *parser) raiseOrAssert(kw string) []*expr {
+	if kw == "raise" && p.atEnd() {
+		return nil
+	}
+	out := []*expr{p.test()}
+	if (kw == "raise" && p.is("from")) || (kw == "assert" && p.is(",")) {
+		p.advance()
+		out = append(out, p.test())
+	}
+	return out
+}
+
+// typeAlias parses type X[T] = value (Python 3.12), or an expression statement
+// starting with the name type.
+func (p *parser) typeAlias(s *stmt) *stmt {
+	if n := p.peek(1); n.Kind != pytoken.Name || (p.peek(2).Text != "=" && p.peek(2).Text != "[") {
+		return p.exprStatement(s)
+	}
+	p.advance()
+	p.identifier()
+	p.typeParams()
+	p.expect("=")
+	s.exprs = append(s.exprs, p.test())
+	return s
+}
+
+func (p *parser) names() {
+	p.identifier()
+	for !p.failed() && p.is(",") {
+		p.advance()
+		p.identifier()
+	}
+}
+
+// augmented are the augmented assignment operators.
+var augmented = map[string]bool{
+	"+=": true, "-=": true, "*=": true, "/=": true, "//=": true, "%=": true, "@=": true,
+	"&=": true, "|=": true, "^=": true, ">>=": true, "<<=": true, "**=": true,
+}
+
+func (p *parser) exprStatement(s *stmt) *stmt {
+	first := p.yieldOrStarExprs()
+	switch t := p.tok(); {
+	case t.Kind == pytoken.Op && t.Text == "=":
+		s.kind = assignStmt
+		s.targets = []*expr{first}
+		for !p.failed() && p.is("=") {
+			p.advance()
+			v := p.yieldOrStarExprs()
+			if p.is("=") {
+				s.targets = append(s.targets, v)
+				continue
+			}
+			s.value = v
+		}
+	case t.Kind == pytoken.Op && augmented[t.Text]:
+		p.advance()
+		s.kind = augAssignStmt
+		s.targets = []*expr{first}
+		s.value = p.yieldOrStarExprs()
+	case t.Kind == pytoken.Op && t.Text == ":":
+		p.advance()
+		s.kind = annAssignStmt
+		s.targets = []*expr{first}
+		s.exprs = append(s.exprs, p.test())
+		if p.is("=") {
+			p.advance()
+			s.value = p.yieldOrStarExprs()
+		}
+	default:
+		s.kind = exprStmt
+		s.value = first
+	}
+	return s
+}
+
+// dotted parses a dotted module name.
+func (p *parser) dotted() string {
+	var b strings.Builder
+	b.WriteString(p.identifier())
+	for !p.failed() && p.is(".") {
+		p.advance()
+		b.WriteByte('.')
+		b.WriteString(p.identifier())
+	}
+	return b.String()
+}
+
+func (p *parser) importNames(line int) []imported {
+	var out []imported
+	for !p.failed() {
+		path := p.dotted()
+		local, _, _ := strings.Cut(path, ".")
+		target := local
+		if p.is("as") {
+			p.advance()
+			local, target = p.identifier(), path
+		}
+		out = append(out, imported{local: local, target: target, line: line})
+		if !p.is(",") {
+			break
+		}
+		p.advance()
+	}
+	return out
+}
+
+func (p *parser) fromImport(line int) []imported {
+	relative := false
+	for p.is(".") || p.is("...") {
+		relative = true
+		p.advance()
+	}
+	module := ""
+	if !p.is("import") {
+		module = p.dotted()
+	}
+	if !p.expect("import") {
+		return nil
+	}
+	if p.is("*") {
+		p.advance()
+		return nil
+	}
+	paren := p.is("(")
+	if paren {
+		p.advance()
+	}
+	var out []imported
+	for !p.failed() && !(paren && p.is(")")) {
+		n := p.identifier()
+		local := n
+		if p.is("as") {
+			p.advance()
+			local = p.identifier()
+		}
+		target := module + "." + n
+		if relative {
+			target = ""
+		}
+		out = append(out, imported{local: local, target: target, line: line})
+		if !p.is(",") {
+			break
+		}
+		p.advance()
+	}
+	if paren {
+		p.expect(")")
+	}
+	return out
+}
+
+// identifier consumes a name that is not a keyword and returns it.
+func (p *parser) identifier() string {
+	t := p.tok()
+	if t.Kind != pytoken.Name || keywords[t.Text] {
+		p.fail(t, "invalid syntax")
+		return ""
+	}
+	p.advance()
+	return t.Text
+}
+
+// canStart reports whether the current token can start an expression.
+func (p *parser) canStart() bool {
+	t := p.tok()
+	switch t.Kind {
+	case pytoken.Name:
+		switch t.Text {
+		case "None", "True", "False", "not", "lambda", "await":
+			return true
+		}
+		return !keywords[t.Text]
+	case pytoken.Number, pytoken.String:
+		return true
+	case pytoken.Op:
+		switch t.Text {
+		case "(", "[", "{", "-", "+", "~", "*", "...":
+			return true
+		}
+	}
+	return false
+}
+
+func (p *parser) node(kind exprKind, t pytoken.Token) *expr {
+	e := p.alloc()
+	e.kind, e.pos, e.start = kind, t.Pos, t.Pos.Offset
+	return e
+}
+
+// alloc returns a zero expr from the parser's slab: one allocation per 256 nodes.
+func (p *parser) alloc() *expr {
+	if len(p.slab) == 0 {
+		p.slab = make([]expr, 256)
+	}
+	e := &p.slab[0]
+	p.slab = p.slab[1:]
+	return e
+}
+
+// trailer returns a node of kind k whose operand is x.
+func (p *parser) trailer(k exprKind, x *expr) *expr {
+	e := p.alloc()
+	e.kind, e.x, e.pos, e.start = k, x, x.pos, x.start
+	return e
+}
+
+// done sets e's end to the end of the last token consumed and returns e.
+func (p *parser) done(e *expr) *expr {
+	e.end = p.endOf()
+	return e
+}
+
+func (p *parser) yieldOrStarExprs() *expr {
+	if p.is("yield") {
+		return p.yieldExpr()
+	}
+	return p.starExprs()
+}
+
+func (p *parser) yieldExpr() *expr {
+	e := p.node(other, p.advance())
+	if p.is("from") {
+		p.advance()
+		e.elts = append(e.elts, p.test())
+	} else if p.canStart() {
+		e.elts = append(e.elts, p.starExprs())
+	}
+	return p.done(e)
+}
+
+// starExprs parses a comma-separated list of expressions and starred expressions; a
+// list of one without a comma is that expression.
+func (p *parser) starExprs() *expr {
+	t := p.tok()
+	first := p.starItem()
+	if !p.is(",") {
+		return first
+	}
+	e := p.node(tuple, t)
+	e.elts = append(e.elts, first)
+	for !p.failed() && p.is(",") {
+		p.advance()
+		if !p.canStart() {
+			break
+		}
+		e.elts = append(e.elts, p.starItem())
+	}
+	return p.done(e)
+}
+
+func (p *parser) starItem() *expr {
+	if p.is("*") {
+		e := p.node(starred, p.advance())
+		e.x = p.orExpr(false)
+		return p.done(e)
+	}
+	return p.namedExpr()
+}
+
+func (p *parser) namedExpr() *expr {
+	t := p.tok()
+	if t.Kind == pytoken.Name && p.peek(1).Text == ":=" && p.peek(1).Kind == pytoken.Op {
+		e := p.node(other, t)
+		p.identifier()
+		p.advance()
+		e.elts = append(e.elts, p.test())
+		return p.done(e)
+	}
+	return p.test()
+}
+
+// test parses an expression: a lambda, or a disjunction with an optional conditional
+// (x if c else y).
+func (p *parser) test() *expr {
+	t := p.tok()
+	if !p.enter() {
+		return p.node(other, t)
+	}
+	defer p.leave()
+	if p.is("lambda") {
+		p.advance()
+		e := p.node(other, t)
+		for _, pm := range p.params(":") {
+			if pm.def != nil {
+				e.elts = append(e.elts, pm.def)
+			}
+		}
+		p.expect(":")
+		e.elts = append(e.elts, p.test())
+		return p.done(e)
+	}
+	x := p.orExpr(false)
+	if !p.is("if") {
+		return x
+	}
+	p.advance()
+	e := p.node(other, t)
+	e.elts = append(e.elts, x, p.orExpr(false))
+	p.expect("else")
+	e.elts = append(e.elts, p.test())
+	return p.done(e)
+}
+
+// binary reports the length in tokens of the binary operator at the current token (0:
+// none). noIn leaves "in" and "not in" out, for the targets of a for.
+func (p *parser) binary(noIn bool) int {
+	t := p.tok()
+	switch t.Kind {
+	case pytoken.Op:
+		switch t.Text {
+		case "+", "-", "*", "/", "//", "%", "@", "**", "<<", ">>", "&", "|", "^",
+			"<", ">", "<=", ">=", "==", "!=":
+			return 1
+		}
+	case pytoken.Name:
+		switch t.Text {
+		case "and", "or":
+			return 1
+		case "is":
+			if p.peek(1).Kind == pytoken.Name && p.peek(1).Text == "not" {
+				return 2
+			}
+			return 1
+		case "in":
+			if !noIn {
+				return 1
+			}
+		case "not":
+			if !noIn && p.peek(1).Kind == pytoken.Name && p.peek(1).Text == "in" {
+				return 2
+			}
+		}
+	}
+	return 0
+}
+
+// orExpr parses operands joined by binary operators. Precedence is not kept: the
+// reader only needs each operand.
+func (p *parser) orExpr(noIn bool) *expr {
+	t := p.tok()
+	x := p.unary(noIn)
+	n := p.binary(noIn)
+	if n == 0 {
+		return x
+	}
+	e := p.node(other, t)
+	e.elts = append(e.elts, x)
+	for ; n > 0 && !p.failed(); n = p.binary(noIn) {
+		p.i += n
+		e.elts = append(e.elts, p.unary(noIn))
+	}
+	return p.done(e)
+}
+
+func (p *parser) unary(noIn bool) *expr {
+	t := p.tok()
+	prefix := (t.Kind == pytoken.Op && (t.Text == "-" || t.Text == "+" || t.Text == "~")) ||
+		(t.Kind == pytoken.Name && (t.Text == "not" || t.Text == "await"))
+	if !prefix {
+		return p.primary()
+	}
+	if !p.enter() {
+		return p.node(other, t)
+	}
+	defer p.leave()
+	p.advance()
+	e := p.node(other, t)
+	e.elts = append(e.elts, p.unary(noIn))
+	return p.done(e)
+}
+
+// primary parses an atom and its trailers: .name, (args) and [index].
+func (p *parser) primary() *expr {
+	x := p.atom()
+	for !p.failed() {
+		t := p.tok()
+		if t.Kind != pytoken.Op {
+			return x
+		}
+		switch t.Text {
+		case ".":
+			p.advance()
+			e := p.trailer(attr, x)
+			e.name = p.identifier()
+			x = p.done(e)
+		case "(":
+			p.advance()
+			e := p.trailer(call, x)
+			e.args = p.args()
+			p.expect(")")
+			x = p.done(e)
+		case "[":
+			p.advance()
+			e := p.trailer(subscript, x)
+			e.index = p.slices()
+			p.expect("]")
+			x = p.done(e)
+		default:
+			return x
+		}
+	}
+	return x
+}
+
+func (p *parser) atom() *expr {
+	t := p.tok()
+	switch t.Kind {
+	case pytoken.Name:
+		if keywords[t.Text] && t.Text != "None" && t.Text != "True" && t.Text != "False" {
+			p.fail(t, "invalid syntax")
+			return p.node(other, t)
+		}
+		p.advance()
+		e := p.node(name, t)
+		e.name = t.Text
+		return p.done(e)
+	case pytoken.Number:
+		p.advance()
+		return p.done(p.node(other, t))
+	case pytoken.String:
+		e := p.node(str, t)
+		for p.tok().Kind == pytoken.String {
+			s := p.advance().Text
+			e.fstring = e.fstring || isFormatted(s)
+		}
+		return p.done(e)
+	case pytoken.Op:
+		switch t.Text {
+		case "...":
+			p.advance()
+			return p.done(p.node(other, t))
+		case "(":
+			return p.paren(t)
+		case "[":
+			return p.list(t)
+		case "{":
+			return p.dict(t)
+		}
+	}
+	p.fail(t, "invalid syntax")
+	return p.node(other, t)
+}
+
+// isFormatted reports whether the string token s is an f-string or t-string.
+func isFormatted(s string) bool {
+	for i := 0; i < len(s) && s[i] != '\'' && s[i] != '"'; i++ {
+		switch s[i] {
+		case 'f', 'F', 't', 'T':
+			return true
+		}
+	}
+	return false
+}
+
+func (p *parser) paren(t pytoken.Token) *expr {
+	p.advance()
+	if p.is(")") {
+		p.advance()
+		return p.done(p.node(tuple, t))
+	}
+	var x *expr
+	if p.is("yield") {
+		x = p.yieldExpr()
+	} else {
+		x = p.starItem()
+	}
+	switch {
+	case p.is("for") || p.is("async"):
+		e := p.node(other, t)
+		e.elts = append(append(e.elts, x), p.comprehension()...)
+		x = e
+	case p.is(","):
+		e := p.node(tuple, t)
+		e.elts = append(e.elts, x)
+		for !p.failed() && p.is(",") {
+			p.advance()
+			if p.is(")") {
+				break
+			}
+			e.elts = append(e.elts, p.starItem())
+		}
+		x = e
+	}
+	p.expect(")")
+	if x.kind == tuple || x.kind == other && x.start == t.Pos.Offset {
+		return p.done(x)
+	}
+	return x
+}
+
+func (p *parser) list(t pytoken.Token) *expr {
+	p.advance()
+	e := p.node(other, t)
+	if !p.is("]") {
+		e.elts = append(e.elts, p.starItem())
+		if p.is("for") || p.is("async") {
+			e.elts = append(e.elts, p.comprehension()...)
+		}
+		for !p.failed() && p.is(",") {
+			p.advance()
+			if p.is("]") {
+				break
+			}
+			e.elts = append(e.elts, p.starItem())
+		}
+	}
+	p.expect("]")
+	return p.done(e)
+}
+
+func (p *parser) dict(t pytoken.Token) *expr {
+	p.advance()
+	e := p.node(other, t)
+	for first := true; !p.failed() && !p.is("}"); first = false {
+		if !first {
+			if !p.expect(",") || p.is("}") {
+				break
+			}
+		}
+		if p.is("**") {
+			p.advance()
+			e.elts = append(e.elts, p.orExpr(false))
+		} else {
+			e.elts = append(e.elts, p.starItem())
+			if p.is(":") {
+				p.advance()
+				e.elts = append(e.elts, p.test())
+			}
+		}
+		if first && (p.is("for") || p.is("async")) {
+			e.elts = append(e.elts, p.comprehension()...)
+			break
+		}
+	}
+	p.expect("}")
+	return p.done(e)
+}
+
+// comprehension parses the for and if clauses of a comprehension.
+func (p *parser) comprehension() []*expr {
+	var out []*expr
+	for !p.failed() && (p.is("for") || p.is("async")) {
+		if p.is("async") {
+			p.advance()
+		}
+		p.expect("for")
+		out = append(out, p.targetList())
+		p.expect("in")
+		out = append(out, p.orExpr(false))
+		for !p.failed() && p.is("if") {
+			p.advance()
+			out = append(out, p.orExpr(false))
+		}
+	}
+	return out
+}
+
+// targetList parses the targets of a for (in is not an operator there).
+func (p *parser) targetList() *expr {
+	t := p.tok()
+	first := p.target()
+	if !p.is(",") {
+		return first
+	}
+	e := p.node(tuple, t)
+	e.elts = append(e.elts, first)
+	for !p.failed() && p.is(",") {
+		p.advance()
+		if p.is("in") || p.is("=") {
+			break
+		}
+		e.elts = append(e.elts, p.target())
+	}
+	return p.done(e)
+}
+
+func (p *parser) target() *expr {
+	if p.is("*") {
+		e := p.node(starred, p.advance())
+		e.x = p.orExpr(true)
+		return p.done(e)
+	}
+	return p.orExpr(true)
+}
+
+// args parses call arguments up to the closing ')'.
+func (p *parser) args() []arg {
+	var out []arg
+	for !p.failed() && !p.is(")") {
+		var a arg
+		switch t := p.tok(); {
+		case p.is("*"), p.is("**"):
+			p.advance()
+			a.star = len(t.Text)
+			a.value = p.test()
+		case t.Kind == pytoken.Name && p.peek(1).Kind == pytoken.Op && p.peek(1).Text == "=":
+			a.keyword = p.identifier()
+			p.advance()
+			a.value = p.test()
+		default:
+			a.value = p.namedExpr()
+			if p.is("for") || p.is("async") {
+				g := p.node(other, t)
+				g.elts = append(append(g.elts, a.value), p.comprehension()...)
+				a.value = p.done(g)
+			}
+		}
+		out = append(out, a)
+		if !p.is(",") {
+			break
+		}
+		p.advance()
+	}
+	return out
+}
+
+// slices parses the index of a subscription: expressions, slices and starred
+// expressions separated by commas.
+func (p *parser) slices() *expr {
+	t := p.tok()
+	first := p.slice()
+	if !p.is(",") {
+		return first
+	}
+	e := p.node(tuple, t)
+	e.elts = append(e.elts, first)
+	for !p.failed() && p.is(",") {
+		p.advance()
+		if p.is("]") {
+			break
+		}
+		e.elts = append(e.elts, p.slice())
+	}
+	return p.done(e)
+}
+
+func (p *parser) slice() *expr {
+	t := p.tok()
+	if p.is("*") {
+		return p.starItem()
+	}
+	var x *expr
+	if !p.is(":") {
+		x = p.namedExpr()
+		if !p.is(":") {
+			return x
+		}
+	}
+	e := p.node(other, t)
+	if x != nil {
+		e.elts = append(e.elts, x)
+	}
+	for i := 0; i < 2 && p.is(":"); i++ {
+		p.advance()
+		if !p.is(":") && !p.is(",") && !p.is("]") {
+			e.elts = append(e.elts, p.test())
+		}
+	}
+	return p.done(e)
+}

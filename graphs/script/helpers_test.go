@@ -1,0 +1,5 @@
+package script
+
+import "github.com/compilemode/compilemode/graphs"
+
+var zeroScenario graphs.Scenario

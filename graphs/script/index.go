@@ -1,0 +1,163 @@
+package script
+
+import (
+	"strings"
+
+	"github.com/compilemode/compilemode/config"
+)
+
+// index records, before anything runs, what the whole file defines: import aliases
+// (file-wide, as if every import ran first: a name rebound to something else is not
+// tracked), defs, and the literal values assigned to each name (the mode candidates).
+func (r *reader) index(stmts []*stmt) {
+	r.indexBlock(stmts, nil, false)
+}
+
+func (r *reader) indexBlock(stmts []*stmt, fn *stmt, inClass bool) {
+	for _, s := range stmts {
+		r.indexStmt(s, fn, inClass)
+	}
+}
+
+func (r *reader) indexStmt(s *stmt, fn *stmt, inClass bool) {
+	switch s.kind {
+	case importStmt, fromStmt:
+		r.indexImports(s)
+	case defStmt:
+		r.indexDef(s, fn, inClass)
+		return
+	case classStmt:
+		r.indexBlock(s.body, fn, true)
+		return
+	case simpleStmt:
+		if s.name == "return" && fn != nil && len(s.exprs) == 1 {
+			r.candidate(fn.name+"()", s.exprs[0])
+		}
+	case assignStmt, annAssignStmt:
+		r.indexAssign(s)
+	}
+	for _, e := range r.stmtExprs(s) {
+		r.walk(e, r.indexCall)
+	}
+	r.indexBlock(s.body, fn, false)
+}
+
+func (r *reader) indexImports(s *stmt) {
+	for _, im := range s.imports {
+		if _, ok := r.aliases[im.local]; !ok && im.target != "" {
+			r.aliases[im.local] = im.target
+		}
+		if im.target == "torch" || strings.HasPrefix(im.target, "torch.") {
+			r.usesTorch = true
+		}
+	}
+}
+
+func (r *reader) indexDef(s, fn *stmt, inClass bool) {
+	r.owner[s] = fn
+	if inClass {
+		r.methods[s.name] = append(r.methods[s.name], s)
+	} else if _, ok := r.funcs[s.name]; !ok {
+		r.funcs[s.name] = s
+	}
+	for _, pm := range s.params {
+		r.candidate(pm.name, pm.def)
+	}
+	r.indexBlock(s.body, s, false)
+}
+
+func (r *reader) indexAssign(s *stmt) {
+	for _, t := range s.targets {
+		r.candidate(r.lastName(t), s.value)
+		if s.value != nil && s.value.kind == other && strings.HasPrefix(r.text(s.value), "{") && t.kind == name {
+			r.dicts[t.name] = s.value
+		}
+	}
+}
+
+// stmtExprs returns the expressions a statement evaluates itself, value first.
+func (r *reader) stmtExprs(s *stmt) []*expr {
+	var out []*expr
+	if s.value != nil {
+		out = append(out, s.value)
+	}
+	out = append(out, s.exprs...)
+	for _, it := range s.items {
+		out = append(out, it.ctx)
+	}
+	for _, a := range s.bases {
+		out = append(out, a.value)
+	}
+	return out
+}
+
+// candidate records a str or None literal assigned to name.
+func (r *reader) candidate(name string, v *expr) {
+	if name == "" || v == nil {
+		return
+	}
+	if isNone(v) {
+		r.cands[name] = append(r.cands[name], Candidate{Line: v.pos.Line})
+		return
+	}
+	if s, ok := r.literalStr(v); ok {
+		r.cands[name] = append(r.cands[name], Candidate{Line: v.pos.Line, Value: &s})
+	}
+}
+
+// indexCall records the candidates a call gives: keyword arguments (a config object
+// built with compile_mode="…"), and argparse's add_argument default and choices.
+func (r *reader) indexCall(c *expr) {
+	if c.kind != call || isCompile(r.qual(c.x)) {
+		return
+	}
+	if c.x.kind == attr && c.x.name == "add_argument" {
+		r.argparse(c)
+		return
+	}
+	for _, a := range c.args {
+		if a.keyword != "" {
+			r.candidate(a.keyword, a.value)
+		}
+	}
+}
+
+// argparse records add_argument("--compile-mode", default=…, choices=[…]) under its
+// dest (compile_mode).
+func (r *reader) argparse(c *expr) {
+	dest := ""
+	for _, a := range c.args {
+		if a.keyword == "" && a.star == 0 {
+			if s, ok := r.literalStr(a.value); ok && (dest == "" || strings.HasPrefix(s, "--")) {
+				dest = strings.ReplaceAll(strings.TrimLeft(s, "-"), "-", "_")
+			}
+		}
+		if a.keyword == "dest" {
+			if s, ok := r.literalStr(a.value); ok {
+				dest = s
+			}
+		}
+	}
+	for _, a := range c.args {
+		switch a.keyword {
+		case "default":
+			r.candidate(dest, a.value)
+		case "choices":
+			r.choices(dest, a.value)
+		}
+	}
+}
+
+func (r *reader) choices(dest string, e *expr) {
+	v, ok := r.literal(e)
+	if !ok || dest == "" {
+		return
+	}
+	for _, it := range v.Items() {
+		if s, ok := it.AsStr(); ok {
+			r.cands[dest] = append(r.cands[dest], Candidate{Line: e.pos.Line, Value: &s})
+		} else if it.Kind() == config.NoneKind {
+			r.cands[dest] = append(r.cands[dest], Candidate{Line: e.pos.Line})
+		}
+	}
+}

@@ -1,0 +1,61 @@
+package script
+
+import (
+	"strings"
+	"unicode/utf8"
+
+	"github.com/compilemode/compilemode/config"
+)
+
+// literal returns the value of e when it is a Python literal. It is the package's one
+// use of config.ParseLiteral; shapes that cannot be literals are refused before it.
+func (r *reader) literal(e *expr) (config.Value, bool) {
+	if e == nil {
+		return config.Value{}, false
+	}
+	switch e.kind {
+	case name:
+		if e.name != "None" && e.name != "True" && e.name != "False" {
+			return config.Value{}, false
+		}
+	case attr, call, subscript, starred:
+		return config.Value{}, false
+	case str:
+		if e.fstring {
+			return config.Value{}, false
+		}
+	}
+	v, err := config.ParseLiteral(r.text(e))
+	return v, err == nil
+}
+
+// literalStr returns the value of e when it is a str literal.
+func (r *reader) literalStr(e *expr) (string, bool) {
+	if e == nil || e.kind != str || e.fstring {
+		return "", false
+	}
+	if s, ok := plainString(r.text(e)); ok {
+		return s, true
+	}
+	v, ok := r.literal(e)
+	if !ok {
+		return "", false
+	}
+	return v.AsStr()
+}
+
+// isNone reports whether e is the literal None.
+func isNone(e *expr) bool { return e != nil && e.kind == name && e.name == "None" }
+
+// plainString returns the value of a single-quoted or double-quoted string literal
+// without prefix, escapes or triple quotes, the common case, without a full parse.
+func plainString(t string) (string, bool) {
+	if len(t) < 2 || (t[0] != '\'' && t[0] != '"') || t[len(t)-1] != t[0] {
+		return "", false
+	}
+	body := t[1 : len(t)-1]
+	if strings.IndexByte(body, t[0]) >= 0 || strings.IndexByte(body, '\\') >= 0 || !utf8.ValidString(body) {
+		return "", false
+	}
+	return body, true
+}

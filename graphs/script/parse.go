@@ -1,0 +1,640 @@
+package script
+
+import (
+	"fmt"
+
+	"github.com/compilemode/compilemode/graphs/script/pytoken"
+)
+
+// MaxNesting bounds how deeply expressions and blocks may nest (brackets, unary
+// operators, lambdas, conditional expressions and indented blocks together). CPython
+// has limits of the same order (200 nested brackets, 100 indentation levels).
+const MaxNesting = 200
+
+// exprKind is the shape of an expression node. Only the shapes the reader looks into
+// are told apart; every other expression is other, with its parts walked for calls.
+type exprKind uint8
+
+const (
+	other     exprKind = iota
+	name               // an identifier: name
+	attr               // x.name
+	call               // x(args)
+	subscript          // x[index]
+	str                // one or more adjacent string literals (f-strings included)
+	tuple              // a, b (bare or parenthesized): elts
+	starred            // *x
+)
+
+// expr is an expression. start and end are byte offsets into the source.
+type expr struct {
+	kind       exprKind
+	name       string  // name: the identifier; attr: the attribute
+	x          *expr   // attr, call, subscript: the operand; starred: the value
+	index      *expr   // subscript: the index
+	args       []arg   // call: the arguments in order
+	elts       []*expr // tuple: the elements
+	fstring    bool    // str: some part is an f-string or t-string
+	pos        pytoken.Pos
+	start, end int
+}
+
+// arg is one argument of a call.
+type arg struct {
+	keyword string // keyword=value; "" for positional
+	star    int    // 1 for *value, 2 for **value
+	value   *expr
+}
+
+// stmtKind is the kind of a statement.
+type stmtKind uint8
+
+const (
+	exprStmt stmtKind = iota
+	assignStmt
+	annAssignStmt
+	augAssignStmt
+	importStmt
+	fromStmt
+	defStmt
+	classStmt
+	withStmt
+	loopStmt  // for and while
+	blockStmt // if, try, match: blocks run once at most
+	simpleStmt
+)
+
+// stmt is a statement. A compound statement holds all its blocks in body, in order
+// (if, elif and else blocks one after the other).
+type stmt struct {
+	kind       stmtKind
+	pos        pytoken.Pos
+	targets    []*expr    // assignStmt: each target of a = b = v; annAssign, augAssign: one
+	value      *expr      // assignments: the value; exprStmt: the expression
+	exprs      []*expr    // every other expression of the statement (headers included), for calls
+	decorators []*expr    // defStmt, classStmt
+	name       string     // defStmt, classStmt
+	params     []param    // defStmt: the parameters
+	bases      []arg      // classStmt: the bases and keywords
+	items      []withItem // withStmt
+	imports    []imported // importStmt, fromStmt
+	body       []*stmt
+	tokStart   int // index of the statement's first token
+	tokEnd     int // index just past its last token
+}
+
+// param is one parameter of a def with its default ("" and nil when none).
+type param struct {
+	name string
+	def  *expr
+}
+
+// withItem is one item of a with statement.
+type withItem struct {
+	ctx *expr
+	as  *expr // nil without "as"
+}
+
+// imported is one name an import binds: import a.b.c as d binds d to a.b.c; import a.b
+// binds a to a; from m import x as y binds y to m.x.
+type imported struct {
+	local  string // the name bound
+	target string // the dotted path it stands for; "" for a relative import
+	line   int
+}
+
+// parseError reports a syntax error at a token.
+type parseError struct {
+	pos pytoken.Pos
+	msg string
+}
+
+func (e *parseError) Error() string { return fmt.Sprintf("%d:%d: %s", e.pos.Line, e.pos.Col, e.msg) }
+
+// parser reads the statements of one token slice.
+type parser struct {
+	toks  []pytoken.Token
+	i     int
+	depth int // current nesting, bounded by MaxNesting
+	err   *parseError
+	slab  []expr // nodes not yet handed out
+}
+
+// keywords are Python's hard keywords: none of them is an expression by itself
+// except the three constants.
+var keywords = map[string]bool{
+	"False": true, "None": true, "True": true, "and": true, "as": true, "assert": true,
+	"async": true, "await": true, "break": true, "class": true, "continue": true, "def": true,
+	"del": true, "elif": true, "else": true, "except": true, "finally": true, "for": true,
+	"from": true, "global": true, "if": true, "import": true, "in": true, "is": true,
+	"lambda": true, "nonlocal": true, "not": true, "or": true, "pass": true, "raise": true,
+	"return": true, "try": true, "while": true, "with": true, "yield": true,
+}
+
+func (p *parser) tok() pytoken.Token { return p.toks[p.i] }
+
+func (p *parser) peek(n int) pytoken.Token {
+	if p.i+n < len(p.toks) {
+		return p.toks[p.i+n]
+	}
+	return p.toks[len(p.toks)-1]
+}
+
+// is reports whether the current token is the operator or keyword text.
+func (p *parser) is(text string) bool {
+	t := p.toks[p.i]
+	return (t.Kind == pytoken.Op || t.Kind == pytoken.Name) && t.Text == text
+}
+
+func (p *parser) advance() pytoken.Token {
+	t := p.toks[p.i]
+	if t.Kind != pytoken.EOF {
+		p.i++
+	}
+	return t
+}
+
+// fail records the first syntax error; the parser then stops.
+func (p *parser) fail(t pytoken.Token, msg string) {
+	if p.err == nil {
+		p.err = &parseError{pos: t.Pos, msg: msg}
+	}
+}
+
+func (p *parser) failed() bool { return p.err != nil }
+
+// expect consumes the operator or keyword text, or fails.
+func (p *parser) expect(text string) bool {
+	if p.is(text) {
+		p.advance()
+		return true
+	}
+	p.fail(p.tok(), fmt.Sprintf("expected '%s'", text))
+	return false
+}
+
+// enter counts one level of nesting; it fails past MaxNesting.
+func (p *parser) enter() bool {
+	p.depth++
+	if p.depth > MaxNesting {
+		p.fail(p.tok(), fmt.Sprintf("too deeply nested (more than %d levels)", MaxNesting))
+		return false
+	}
+	return true
+}
+
+func (p *parser) leave() { p.depth-- }
+
+// endOf returns the byte offset just past the token before the current one.
+func (p *parser) endOf() int {
+	if p.i == 0 {
+		return 0
+	}
+	t := p.toks[p.i-1]
+	return t.Pos.Offset + len(t.Text)
+}
+
+// file parses a whole module.
+func (p *parser) file() []*stmt {
+	var out []*stmt
+	for !p.failed() && p.tok().Kind != pytoken.EOF {
+		if p.tok().Kind == pytoken.Indent {
+			p.fail(p.tok(), "unexpected indent")
+			break
+		}
+		out = append(out, p.statement()...)
+	}
+	return out
+}
+
+// block parses the body after a compound statement's ':'.
+func (p *parser) block() []*stmt {
+	if p.tok().Kind != pytoken.Newline {
+		return p.simpleStatements()
+	}
+	p.advance()
+	if p.tok().Kind != pytoken.Indent {
+		p.fail(p.tok(), "expected an indented block")
+		return nil
+	}
+	p.advance()
+	if !p.enter() {
+		return nil
+	}
+	defer p.leave()
+	var out []*stmt
+	for !p.failed() && p.tok().Kind != pytoken.Dedent && p.tok().Kind != pytoken.EOF {
+		out = append(out, p.statement()...)
+	}
+	if p.tok().Kind == pytoken.Dedent {
+		p.advance()
+	}
+	return out
+}
+
+// statement parses one statement line or compound statement.
+func (p *parser) statement() []*stmt {
+	start := p.i
+	t := p.tok()
+	var s *stmt
+	switch {
+	case t.Kind == pytoken.Op && t.Text == "@":
+		s = p.decorated()
+	case t.Kind == pytoken.Name:
+		s = p.compound(t)
+	}
+	if s == nil {
+		if p.failed() {
+			return nil
+		}
+		return p.simpleStatements()
+	}
+	s.tokStart, s.tokEnd = start, p.i
+	return []*stmt{s}
+}
+
+// compound parses a compound statement starting with keyword t, or returns nil when t
+// does not start one.
+func (p *parser) compound(t pytoken.Token) *stmt {
+	switch t.Text {
+	case "if", "while", "for", "try", "with", "def", "class":
+		p.advance()
+		return p.compoundBody(t)
+	case "async":
+		if n := p.peek(1); n.Kind == pytoken.Name && (n.Text == "def" || n.Text == "for" || n.Text == "with") {
+			p.advance()
+			return p.compound(p.tok())
+		}
+	case "match":
+		if p.softHeader() {
+			return p.match(t)
+		}
+	}
+	return nil
+}
+
+func (p *parser) compoundBody(t pytoken.Token) *stmt {
+	switch t.Text {
+	case "if":
+		return p.ifStmt(t)
+	case "while":
+		return p.whileStmt(t)
+	case "for":
+		return p.forStmt(t)
+	case "try":
+		return p.tryStmt(t)
+	case "with":
+		return p.withStmt(t)
+	case "def":
+		return p.def(t, nil)
+	}
+	return p.class(t, nil)
+}
+
+// softHeader reports whether the logical line at the current token ends with ':', the
+// mark of a match or case header (no simple statement ends so).
+func (p *parser) softHeader() bool {
+	n := p.peek(1)
+	if n.Kind == pytoken.Newline || (n.Kind == pytoken.Op && (n.Text == "=" || n.Text == "." || n.Text == ":" || n.Text == ",")) {
+		return false
+	}
+	for j := p.i; j < len(p.toks); j++ {
+		if p.toks[j].Kind == pytoken.Newline || p.toks[j].Kind == pytoken.EOF {
+			prev := p.toks[j-1]
+			return prev.Kind == pytoken.Op && prev.Text == ":"
+		}
+	}
+	return false
+}
+
+func (p *parser) decorated() *stmt {
+	var decs []*expr
+	for p.is("@") && !p.failed() {
+		p.advance()
+		decs = append(decs, p.namedExpr())
+		if p.tok().Kind != pytoken.Newline {
+			p.fail(p.tok(), "invalid syntax")
+			return nil
+		}
+		p.advance()
+	}
+	if p.is("async") && p.peek(1).Text == "def" {
+		p.advance()
+	}
+	t := p.tok()
+	switch {
+	case p.is("def"):
+		p.advance()
+		return p.def(t, decs)
+	case p.is("class"):
+		p.advance()
+		return p.class(t, decs)
+	}
+	p.fail(t, "invalid syntax")
+	return nil
+}
+
+func (p *parser) header() bool { return p.expect(":") }
+
+func (p *parser) ifStmt(t pytoken.Token) *stmt {
+	s := &stmt{kind: blockStmt, pos: t.Pos}
+	s.exprs = append(s.exprs, p.namedExpr())
+	if !p.header() {
+		return s
+	}
+	s.body = p.block()
+	for !p.failed() && (p.is("elif") || p.is("else")) {
+		if p.advance().Text == "elif" {
+			s.exprs = append(s.exprs, p.namedExpr())
+		}
+		if !p.header() {
+			return s
+		}
+		s.body = append(s.body, p.block()...)
+	}
+	return s
+}
+
+func (p *parser) whileStmt(t pytoken.Token) *stmt {
+	s := &stmt{kind: loopStmt, pos: t.Pos}
+	s.exprs = append(s.exprs, p.namedExpr())
+	if p.header() {
+		s.body = p.block()
+		p.elseBlock(s)
+	}
+	return s
+}
+
+func (p *parser) elseBlock(s *stmt) {
+	if !p.failed() && p.is("else") {
+		p.advance()
+		if p.header() {
+			s.body = append(s.body, p.block()...)
+		}
+	}
+}
+
+func (p *parser) forStmt(t pytoken.Token) *stmt {
+	s := &stmt{kind: loopStmt, pos: t.Pos}
+	s.targets = []*expr{p.targetList()}
+	if !p.expect("in") {
+		return s
+	}
+	s.exprs = append(s.exprs, p.starExprs())
+	if p.header() {
+		s.body = p.block()
+		p.elseBlock(s)
+	}
+	return s
+}
+
+func (p *parser) tryStmt(t pytoken.Token) *stmt {
+	s := &stmt{kind: blockStmt, pos: t.Pos}
+	if !p.header() {
+		return s
+	}
+	s.body = p.block()
+	n := 0
+	for !p.failed() && p.is("except") {
+		p.advance()
+		if p.is("*") {
+			p.advance()
+		}
+		if !p.is(":") {
+			s.exprs = append(s.exprs, p.test())
+			if p.is(",") { // except (A, B) written without brackets: 3.14 only, accepted
+				p.advance()
+				s.exprs = append(s.exprs, p.starExprs())
+			}
+			if p.is("as") {
+				p.advance()
+				p.identifier()
+			}
+		}
+		if !p.header() {
+			return s
+		}
+		s.body = append(s.body, p.block()...)
+		n++
+	}
+	p.elseBlock(s)
+	if !p.failed() && p.is("finally") {
+		p.advance()
+		n++
+		if p.header() {
+			s.body = append(s.body, p.block()...)
+		}
+	}
+	if n == 0 && !p.failed() {
+		p.fail(p.tok(), "expected 'except' or 'finally' block")
+	}
+	return s
+}
+
+func (p *parser) withStmt(t pytoken.Token) *stmt {
+	s := &stmt{kind: withStmt, pos: t.Pos}
+	if p.is("(") && p.parenthesizedItems() {
+		p.advance()
+		for !p.failed() && !p.is(")") {
+			s.items = append(s.items, p.withItem())
+			if !p.is(",") {
+				break
+			}
+			p.advance()
+		}
+		p.expect(")")
+	} else {
+		s.items = append(s.items, p.withItem())
+		for !p.failed() && p.is(",") {
+			p.advance()
+			s.items = append(s.items, p.withItem())
+		}
+	}
+	if p.header() {
+		s.body = p.block()
+	}
+	return s
+}
+
+// parenthesizedItems reports whether the '(' at the current token opens the
+// parenthesized item list of Python 3.9 (with (a as b, c):) rather than an expression:
+// its ')' is followed by ':'.
+func (p *parser) parenthesizedItems() bool {
+	depth := 0
+	for j := p.i; j < len(p.toks); j++ {
+		t := p.toks[j]
+		if t.Kind != pytoken.Op {
+			if t.Kind == pytoken.Newline || t.Kind == pytoken.EOF {
+				return false
+			}
+			continue
+		}
+		switch t.Text {
+		case "(", "[", "{":
+			depth++
+		case ")", "]", "}":
+			depth--
+			if depth == 0 {
+				n := p.toks[j+1]
+				return n.Kind == pytoken.Op && n.Text == ":"
+			}
+		}
+	}
+	return false
+}
+
+func (p *parser) withItem() withItem {
+	it := withItem{ctx: p.test()}
+	if p.is("as") {
+		p.advance()
+		it.as = p.target()
+	}
+	return it
+}
+
+func (p *parser) def(t pytoken.Token, decs []*expr) *stmt {
+	s := &stmt{kind: defStmt, pos: t.Pos, decorators: decs}
+	s.name = p.identifier()
+	p.typeParams()
+	if !p.expect("(") {
+		return s
+	}
+	s.params = p.params(")")
+	p.expect(")")
+	if p.is("->") {
+		p.advance()
+		s.exprs = append(s.exprs, p.test())
+	}
+	if p.header() {
+		s.body = p.block()
+	}
+	return s
+}
+
+// typeParams skips a PEP 695 type parameter list ([T, *Ts, **P]).
+func (p *parser) typeParams() {
+	if !p.is("[") {
+		return
+	}
+	p.advance()
+	for !p.failed() && !p.is("]") {
+		if p.is("*") || p.is("**") {
+			p.advance()
+		}
+		p.identifier()
+		if p.is(":") || p.is("=") {
+			p.advance()
+			p.test()
+		}
+		if !p.is(",") {
+			break
+		}
+		p.advance()
+	}
+	p.expect("]")
+}
+
+// params parses a parameter list up to the closing text (")" for def, ":" for lambda).
+func (p *parser) params(closing string) []param {
+	var out []param
+	for !p.failed() && !p.is(closing) {
+		switch {
+		case p.is("/"):
+			p.advance()
+		case p.is("*") || p.is("**"):
+			p.advance()
+			if p.tok().Kind == pytoken.Name {
+				out = append(out, p.param(closing))
+			}
+		default:
+			out = append(out, p.param(closing))
+		}
+		if !p.is(",") {
+			break
+		}
+		p.advance()
+	}
+	return out
+}
+
+func (p *parser) param(closing string) param {
+	pm := param{name: p.identifier()}
+	if closing == ")" && p.is(":") {
+		p.advance()
+		p.test()
+	}
+	if p.is("=") {
+		p.advance()
+		pm.def = p.test()
+	}
+	return pm
+}
+
+func (p *parser) class(t pytoken.Token, decs []*expr) *stmt {
+	s := &stmt{kind: classStmt, pos: t.Pos, decorators: decs}
+	s.name = p.identifier()
+	p.typeParams()
+	if p.is("(") {
+		p.advance()
+		s.bases = p.args()
+		p.expect(")")
+	}
+	if p.header() {
+		s.body = p.block()
+	}
+	return s
+}
+
+// match parses a match statement. Case patterns and guards are skipped to their ':'
+// outside brackets: nothing the reader looks for lives in a pattern.
+func (p *parser) match(t pytoken.Token) *stmt {
+	p.advance()
+	s := &stmt{kind: blockStmt, pos: t.Pos}
+	s.exprs = append(s.exprs, p.starExprs())
+	if !p.header() {
+		return s
+	}
+	if p.tok().Kind != pytoken.Newline || p.peek(1).Kind != pytoken.Indent {
+		p.fail(p.tok(), "expected an indented block after 'match' statement")
+		return s
+	}
+	p.advance()
+	p.advance()
+	for !p.failed() && p.tok().Kind != pytoken.Dedent && p.tok().Kind != pytoken.EOF {
+		if !p.is("case") || !p.skipPattern() {
+			p.fail(p.tok(), "expected 'case' block")
+			return s
+		}
+		s.body = append(s.body, p.block()...)
+	}
+	if p.tok().Kind == pytoken.Dedent {
+		p.advance()
+	}
+	return s
+}
+
+// skipPattern skips "case", a pattern and its guard up to and including the ':' outside
+// brackets, and reports whether it found it on the line.
+func (p *parser) skipPattern() bool {
+	depth := 0
+	for p.advance(); ; p.advance() {
+		t := p.tok()
+		if t.Kind == pytoken.Newline || t.Kind == pytoken.EOF {
+			return false
+		}
+		if t.Kind != pytoken.Op {
+			continue
+		}
+		switch t.Text {
+		case "(", "[", "{":
+			depth++
+		case ")", "]", "}":
+			depth--
+		case ":":
+			if depth == 0 {
+				p.advance()
+				return true
+			}
+		}
+	}
+}

@@ -1,0 +1,281 @@
+package script
+
+import (
+	"fmt"
+	"sort"
+	"strings"
+
+	"github.com/compilemode/compilemode/graphs/script/pytoken"
+)
+
+// MaxSourceBytes bounds the size of a script, in bytes.
+const MaxSourceBytes = 16 << 20
+
+// MaxCallText bounds Site.Call, in bytes.
+const MaxCallText = 300
+
+// maxInline bounds how deeply calls to the script's own functions are followed.
+const maxInline = 32
+
+// SyntaxError reports a script that Python would not compile, or that passes the
+// reader's limits. Line and Col are those of Python's SyntaxError: 1-based, the column
+// in characters.
+type SyntaxError struct {
+	File string // the name given to Read
+	Line int    // 1-based
+	Col  int    // 1-based, in characters
+	Msg  string // what is wrong, in Python's words where it has them
+}
+
+func (e *SyntaxError) Error() string {
+	return fmt.Sprintf("script: %s:%d:%d: %s", e.File, e.Line, e.Col, e.Msg)
+}
+
+// Read reads the script src, named name in positions and errors. It returns a
+// *SyntaxError when Python would reject the source (or it is larger than
+// MaxSourceBytes or nested deeper than MaxNesting).
+//
+// Nothing is run. Execution order is inferred as follows:
+//  1. module-level statements run in file order; every block of an if, try, for, while,
+//     with or match runs, once;
+//  2. a def's body runs at the first call by its bare name found in code that runs
+//     (followed up to 32 calls deep); a def never called so, methods included, runs
+//     after the module, in file order;
+//  3. within a statement, the calls run innermost first, then its assignment;
+//  4. a decorator, @torch.compile included, runs where its def is.
+//
+// Each site sees the globals and environment set before it in that order;
+// config.patch globals apply only to the sites inside the with block or decorated def.
+func Read(name string, src []byte) (*Script, error) {
+	toks, stmts, err := parseSource(name, src)
+	if err != nil {
+		return nil, err
+	}
+	r := newReader(name, string(src), toks)
+	r.index(stmts)
+	r.run(stmts)
+	r.runRest(stmts)
+	return r.finish(), nil
+}
+
+// parseSource tokenizes and parses src. It returns a *SyntaxError.
+func parseSource(name string, src []byte) ([]pytoken.Token, []*stmt, error) {
+	if len(src) > MaxSourceBytes {
+		return nil, nil, &SyntaxError{File: name, Line: 1, Col: 1, Msg: fmt.Sprintf("larger than %d bytes", MaxSourceBytes)}
+	}
+	toks, err := pytoken.Tokenize(src)
+	if err != nil {
+		if te, ok := err.(*pytoken.Error); ok {
+			return nil, nil, &SyntaxError{File: name, Line: te.Line, Col: te.Col, Msg: te.Msg}
+		}
+		return nil, nil, &SyntaxError{File: name, Line: 1, Col: 1, Msg: err.Error()}
+	}
+	p := &parser{toks: toks}
+	stmts := p.file()
+	if p.err != nil {
+		return nil, nil, &SyntaxError{File: name, Line: p.err.pos.Line, Col: charCol(src, p.err.pos), Msg: p.err.msg}
+	}
+	return toks, stmts, nil
+}
+
+// charCol converts a token position's byte column to characters.
+func charCol(src []byte, pos pytoken.Pos) int {
+	start := pos.Offset - (pos.Col - 1)
+	if start < 0 || pos.Offset > len(src) {
+		return pos.Col
+	}
+	n := 1
+	for _, c := range src[start:pos.Offset] {
+		if c&0xC0 != 0x80 {
+			n++
+		}
+	}
+	return n
+}
+
+// siteState is a site with what was in force where it runs.
+type siteState struct {
+	Site
+	fn      *stmt    // the def it is in; nil at module level
+	setLen  int      // how many persistent globals ran before it
+	envLen  int      // how many environment assignments ran before it
+	patches []string // config.patch globals in force, KEY=VALUE
+	called  bool     // a partial site: its first call was seen
+}
+
+// frame is one entry of walk's stack.
+type frame struct {
+	e        *expr
+	expanded bool
+}
+
+// envEntry is an environment assignment that applies to the plan.
+type envEntry struct{ name, value string }
+
+// reader holds the state of one Read. It is used by one goroutine.
+type reader struct {
+	name string
+	src  string
+	toks []pytoken.Token
+	out  Script
+
+	// From index, before running.
+	aliases   map[string]string      // local name → dotted path it stands for
+	funcs     map[string]*stmt       // defs callable by bare name (first of each name)
+	methods   map[string][]*stmt     // defs in class bodies, by name
+	owner     map[*stmt]*stmt        // def → the def it is in
+	cands     map[string][]Candidate // literal str or None assigned to a name
+	dicts     map[string]*expr       // names assigned a dict display
+	decPatch  map[*stmt][]string     // def → its @config.patch globals
+	usesTorch bool                   // the file imports torch somewhere
+
+	// While running.
+	sites     []*siteState
+	siteOf    map[*expr]*siteState // the call or decorator of each site
+	entered   map[*stmt]bool
+	fn        *stmt
+	inline    int
+	loop      int
+	patches   []string
+	set       []string // persistent globals, KEY=VALUE, execution order
+	env       []envEntry
+	executors map[string]bool       // names bound to thread pools
+	compiled  map[string]*siteState // names bound to compiled functions
+	partials  map[string]*siteState // names bound to partial(torch.compile, …)
+	marked    map[ThreadKind]bool   // process markers seen (one each)
+	threads   []*Thread
+	classRun  map[*Thread][]*stmt // Thread subclass → its run methods
+	stack     []frame             // walk's stack, reused
+}
+
+func newReader(name, src string, toks []pytoken.Token) *reader {
+	return &reader{
+		name: name, src: src, toks: toks, out: Script{File: name},
+		aliases: map[string]string{}, funcs: map[string]*stmt{}, methods: map[string][]*stmt{},
+		owner: map[*stmt]*stmt{}, cands: map[string][]Candidate{}, dicts: map[string]*expr{},
+		decPatch: map[*stmt][]string{}, siteOf: map[*expr]*siteState{}, entered: map[*stmt]bool{},
+		executors: map[string]bool{}, compiled: map[string]*siteState{}, partials: map[string]*siteState{},
+		marked: map[ThreadKind]bool{}, classRun: map[*Thread][]*stmt{},
+	}
+}
+
+// text returns the source text of e.
+func (r *reader) text(e *expr) string {
+	if e == nil || e.start < 0 || e.end > len(r.src) || e.start > e.end {
+		return ""
+	}
+	return r.src[e.start:e.end]
+}
+
+// qual returns the dotted path a name or attribute chain stands for through the
+// script's imports ("" when its first name is not imported).
+func (r *reader) qual(e *expr) string {
+	var parts []string
+	for ; e != nil && e.kind == attr; e = e.x {
+		parts = append(parts, e.name)
+	}
+	if e == nil || e.kind != name {
+		return ""
+	}
+	base, ok := r.aliases[e.name]
+	if !ok {
+		return ""
+	}
+	var b strings.Builder
+	b.WriteString(base)
+	for i := len(parts) - 1; i >= 0; i-- {
+		b.WriteByte('.')
+		b.WriteString(parts[i])
+	}
+	return b.String()
+}
+
+// lastName returns the identifier a name or attribute ends with, or the key of a
+// subscript by a string literal (cfg["mode"]).
+func (r *reader) lastName(e *expr) string {
+	switch {
+	case e == nil:
+		return ""
+	case e.kind == name || e.kind == attr:
+		return e.name
+	case e.kind == call && (e.x.kind == name || e.x.kind == attr):
+		return e.x.name + "()"
+	case e.kind == subscript:
+		if k, ok := r.literalStr(e.index); ok {
+			return k
+		}
+	}
+	return ""
+}
+
+func isCompile(q string) bool { return q == "torch.compile" || q == "torch.compiler.compile" }
+
+const inductorConfig = "torch._inductor.config"
+
+// walk calls visit on e and every expression inside it, children first (the order in
+// which Python evaluates a call's arguments before the call). It uses an explicit
+// stack: attribute and call chains can be as long as the source.
+func (r *reader) walk(e *expr, visit func(*expr)) {
+	if e == nil {
+		return
+	}
+	// visit may run a def's body, which walks again: this walk owns the stack it took.
+	stack := append(r.stack[:0], frame{e: e})
+	r.stack = nil
+	defer func() { r.stack = stack[:0] }()
+	for len(stack) > 0 {
+		top := &stack[len(stack)-1]
+		if top.expanded {
+			stack = stack[:len(stack)-1]
+			visit(top.e)
+			continue
+		}
+		top.expanded = true
+		x := top.e
+		for i := len(x.elts) - 1; i >= 0; i-- {
+			stack = append(stack, frame{e: x.elts[i]})
+		}
+		for i := len(x.args) - 1; i >= 0; i-- {
+			stack = append(stack, frame{e: x.args[i].value})
+		}
+		if x.index != nil {
+			stack = append(stack, frame{e: x.index})
+		}
+		if x.x != nil {
+			stack = append(stack, frame{e: x.x})
+		}
+	}
+}
+
+// finish sorts what was found into file order and fills each site's scenario parts.
+func (r *reader) finish() *Script {
+	r.inferThreads()
+	for _, s := range r.sites {
+		if n := s.modeNote(); n != "" {
+			s.Notes = append([]string{n}, s.Notes...)
+		}
+		// Views of the prefixes in force, shared by the sites: r.set and r.env only
+		// grow, so each site costs O(1) here, and Scenario copies.
+		s.set = r.set[:s.setLen:s.setLen]
+		s.patchSet = s.patches
+		s.env = r.env[:s.envLen:s.envLen]
+		r.out.Sites = append(r.out.Sites, s.Site)
+	}
+	for _, t := range r.threads {
+		r.out.Threads = append(r.out.Threads, *t)
+	}
+	sort.SliceStable(r.out.Sites, func(i, j int) bool {
+		a, b := r.out.Sites[i], r.out.Sites[j]
+		return a.Line < b.Line || a.Line == b.Line && a.Col < b.Col
+	})
+	sort.SliceStable(r.out.Globals, func(i, j int) bool { return r.out.Globals[i].Line < r.out.Globals[j].Line })
+	sort.SliceStable(r.out.Env, func(i, j int) bool { return r.out.Env[i].Line < r.out.Env[j].Line })
+	sort.SliceStable(r.out.Threads, func(i, j int) bool { return r.out.Threads[i].Line < r.out.Threads[j].Line })
+	sort.SliceStable(r.out.Warnings, func(i, j int) bool { return r.out.Warnings[i].Line < r.out.Warnings[j].Line })
+	out := r.out
+	return &out
+}
+
+func (r *reader) warn(line int, code, format string, args ...any) {
+	r.out.Warnings = append(r.out.Warnings, Warning{Line: line, Code: code, Message: fmt.Sprintf(format, args...)})
+}

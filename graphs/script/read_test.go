@@ -1,0 +1,259 @@
+package script
+
+import (
+	"errors"
+	"strings"
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+	"github.com/google/go-cmp/cmp/cmpopts"
+
+	"github.com/compilemode/compilemode/graphs"
+)
+
+func TestSyntaxErrors(t *testing.T) {
+	t.Parallel()
+	tests := []struct {
+		name, reason, src string
+		want              SyntaxError
+	}{
+		{"tokenizer", "an unterminated string, as Python reports it", "import torch\nm = torch.compile(f, mode='reduce-overhead)\n",
+			SyntaxError{File: "t.py", Line: 2, Col: 27, Msg: "unterminated string literal (detected at line 2)"}},
+		{"never-closed", "an open call at the end of the file", "import torch\nm = torch.compile(\n    f,\n",
+			SyntaxError{File: "t.py", Line: 2, Col: 18, Msg: "'(' was never closed"}},
+		{"missing-colon", "a compound statement without ':'", "def f(x)\n    return x\n",
+			SyntaxError{File: "t.py", Line: 1, Col: 9, Msg: "expected ':'"}},
+		{"python2-print", "Python 2 print statement", "print 'hello'\n",
+			SyntaxError{File: "t.py", Line: 1, Col: 7, Msg: "invalid syntax"}},
+		{"keyword-as-name", "a keyword where a name is wanted", "x = class\n",
+			SyntaxError{File: "t.py", Line: 1, Col: 5, Msg: "invalid syntax"}},
+		{"unexpected-indent", "an indented first line", "  x = 1\n",
+			SyntaxError{File: "t.py", Line: 1, Col: 1, Msg: "unexpected indent"}},
+		{"no-block", "a def without a body", "def f():\nx = 1\n",
+			SyntaxError{File: "t.py", Line: 2, Col: 1, Msg: "expected an indented block"}},
+		{"try-alone", "try without except or finally", "try:\n    x\ny\n",
+			SyntaxError{File: "t.py", Line: 3, Col: 1, Msg: "expected 'except' or 'finally' block"}},
+		{"column-in-characters", "the column counts characters, not bytes", "s = 'é' + )\n",
+			SyntaxError{File: "t.py", Line: 1, Col: 11, Msg: "unmatched ')'"}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			t.Parallel()
+			_, err := Read("t.py", []byte(tt.src))
+			var got *SyntaxError
+			if !errors.As(err, &got) {
+				t.Fatalf("Read(%q) = %v, want a *SyntaxError (%s)", tt.src, err, tt.reason)
+			}
+			if diff := cmp.Diff(tt.want, *got); diff != "" {
+				t.Errorf("Read(%q) error mismatch (-want +got) (%s):\n%s", tt.src, tt.reason, diff)
+			}
+		})
+	}
+}
+
+func TestNesting(t *testing.T) {
+	t.Parallel()
+	var e *SyntaxError
+	src := "x = " + strings.Repeat("not ", MaxNesting+1) + "y\n"
+	if _, err := Read("t.py", []byte(src)); !errors.As(err, &e) || !strings.Contains(e.Msg, "too deeply nested") {
+		t.Errorf("Read(%d nots) = %v, want too deeply nested", MaxNesting+1, err)
+	}
+	long := "x = a" + strings.Repeat(".b", 100000) + "\n"
+	if _, err := Read("t.py", []byte(long)); err != nil {
+		t.Errorf("Read(100000-long attribute chain) = %v, want nil", err)
+	}
+}
+
+// siteView is what TestSites compares for each site.
+type siteView struct {
+	Line        int
+	Kind        Kind
+	Mode        string // "<nil>" for nil
+	ModeLiteral bool
+	Binds       string
+	Threads     graphs.Threads
+	Set         []string
+}
+
+func view(s Site) siteView {
+	m := "<nil>"
+	if s.Mode != nil {
+		m = *s.Mode
+	}
+	return siteView{s.Line, s.Kind, m, s.ModeLiteral, s.Binds, s.Threads, append(append([]string(nil), s.set...), s.patchSet...)}
+}
+
+func TestSites(t *testing.T) {
+	t.Parallel()
+	tests := []struct {
+		name, reason, src string
+		want              []siteView
+	}{
+		{"no-site", "a file without torch.compile has no sites", "import re\np = re.compile('x')\n", nil},
+		{"call", "torch.compile(f, mode=…)", "import torch\nm = torch.compile(f, mode='reduce-overhead')\n",
+			[]siteView{{2, Call, "reduce-overhead", true, "m", "", nil}}},
+		{"alias-module", "import torch as t", "import torch as t\nm = t.compile(f)\n",
+			[]siteView{{2, Call, "<nil>", true, "m", "", nil}}},
+		{"alias-from", "from torch import compile as c", "from torch import compile as c\nm = c(f, mode=None)\n",
+			[]siteView{{2, Call, "<nil>", true, "m", "", nil}}},
+		{"builtin-compile", "the builtin compile is not torch.compile", "import torch\ncode = compile('1', 'f', 'eval')\n", nil},
+		{"method", "model.compile() in a file that imports torch", "import torch\nmodel.compile(mode='max-autotune')\n",
+			[]siteView{{2, Method, "max-autotune", true, "model", "", nil}}},
+		{"method-no-torch", "x.compile() in a file without torch is not a site", "model.compile(mode='max-autotune')\n", nil},
+		{"decorator-bare", "@torch.compile", "import torch\n@torch.compile\ndef f(x):\n    return x\n",
+			[]siteView{{2, Decorator, "<nil>", true, "f", "", nil}}},
+		{"decorator-call", "@torch.compile(…)", "import torch\n@torch.compile(mode='default')\ndef f(x):\n    return x\n",
+			[]siteView{{2, Decorator, "default", true, "f", "", nil}}},
+		{"partial", "functools.partial(torch.compile, …)", "from functools import partial\nimport torch\ncc = partial(torch.compile, mode='reduce-overhead')\nm = cc(f)\n",
+			[]siteView{{3, Partial, "reduce-overhead", true, "", "", nil}}},
+		{"not-literal", "a mode in a variable, with its literal assignments as candidates", "import torch\nMODE = 'max-autotune'\nm = torch.compile(f, mode=MODE)\n",
+			[]siteView{{3, Call, "<nil>", false, "m", "", nil}}},
+		{"global-order", "a global after the site does not apply to it", "import torch\ntorch._inductor.config.max_autotune = True\nm = torch.compile(f)\ntorch._inductor.config.freezing = True\n",
+			[]siteView{{3, Call, "<nil>", true, "m", "", []string{"max_autotune=True"}}}},
+		{"global-in-main", "a site in main() sees module globals set before the call of main()", "import torch\ndef main():\n    return torch.compile(f)\ntorch._inductor.config.freezing = True\nmain()\ntorch._inductor.config.max_autotune = True\n",
+			[]siteView{{3, Call, "<nil>", true, "", "", []string{"freezing=True"}}}},
+		{"helper-global", "a global set in a helper called before the site", "import torch\ndef setup():\n    torch._inductor.config.triton.cudagraphs = False\ndef main():\n    setup()\n    return torch.compile(f)\nmain()\n",
+			[]siteView{{6, Call, "<nil>", true, "", "", []string{"triton.cudagraphs=False"}}}},
+		{"patch-scope", "config.patch applies inside the with block only", "import torch\nfrom torch._inductor import config\nwith config.patch(max_autotune=True):\n    a = torch.compile(f)\nb = torch.compile(g)\n",
+			[]siteView{{4, Call, "<nil>", true, "a", "", []string{"max_autotune=True"}}, {5, Call, "<nil>", true, "b", "", nil}}},
+		{"callers", "a thread pool calls the compiled model", "import torch\nfrom concurrent.futures import ThreadPoolExecutor\nm = torch.compile(f)\ndef work(x):\n    return m(x)\nwith ThreadPoolExecutor() as ex:\n    ex.map(work, [1, 2])\n",
+			[]siteView{{3, Call, "<nil>", true, "m", graphs.Callers, nil}}},
+		{"one-thread", "one thread compiles", "import torch, threading\ndef work():\n    torch.compile(f)(1)\nthreading.Thread(target=work).start()\n",
+			[]siteView{{3, Call, "<nil>", true, "", graphs.OneThread, nil}}},
+		{"per-thread", "threads started in a loop each compile", "import torch, threading\ndef work():\n    torch.compile(f)(1)\nfor i in range(4):\n    threading.Thread(target=work).start()\n",
+			[]siteView{{3, Call, "<nil>", true, "", graphs.PerThread, nil}}},
+		{"thread-subclass", "a threading.Thread subclass's run compiles", "import torch, threading\nclass W(threading.Thread):\n    def run(self):\n        torch.compile(f)(1)\nW().start()\n",
+			[]siteView{{4, Call, "<nil>", true, "", graphs.OneThread, nil}}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			t.Parallel()
+			s, err := Read("t.py", []byte(tt.src))
+			if err != nil {
+				t.Fatalf("Read: %v", err)
+			}
+			var got []siteView
+			for _, st := range s.Sites {
+				got = append(got, view(st))
+			}
+			if diff := cmp.Diff(tt.want, got, cmpopts.EquateEmpty()); diff != "" {
+				t.Errorf("Read(%q) sites mismatch (-want +got) (%s):\n%s", tt.src, tt.reason, diff)
+			}
+		})
+	}
+}
+
+func TestEnv(t *testing.T) {
+	t.Parallel()
+	src := `import os
+os.environ["TORCHINDUCTOR_MAX_AUTOTUNE"] = "1"
+from os import environ
+import torch
+environ["TORCHINDUCTOR_FREEZING"] = "1"
+os.environ["PYTORCH_CUDA_ALLOC_CONF"] = "backend:cudaMallocAsync"
+m = torch.compile(f)
+`
+	s, err := Read("t.py", []byte(src))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var codes []string
+	for _, w := range s.Warnings {
+		codes = append(codes, w.Code)
+	}
+	if diff := cmp.Diff([]string{WarningEnvAfterImport}, codes); diff != "" {
+		t.Errorf("warnings mismatch (-want +got):\n%s", diff)
+	}
+	sc, _ := s.Scenario(0, graphs.Scenario{})
+	want := map[string]string{"TORCHINDUCTOR_MAX_AUTOTUNE": "1", "PYTORCH_CUDA_ALLOC_CONF": "backend:cudaMallocAsync"}
+	if diff := cmp.Diff(want, sc.Env); diff != "" {
+		t.Errorf("scenario env mismatch (-want +got):\n%s", diff)
+	}
+}
+
+func TestModes(t *testing.T) {
+	t.Parallel()
+	every := []string{"default", "reduce-overhead", "max-autotune", "max-autotune-no-cudagraphs"}
+	str := func(s string) *string { return &s }
+	tests := []struct {
+		name, reason string
+		site         Site
+		want         []*string
+	}{
+		{"literal", "a literal mode is the one mode", Site{Mode: str("max-autotune"), ModeLiteral: true}, []*string{str("max-autotune")}},
+		{"none", "not given is None", Site{ModeLiteral: true}, []*string{nil}},
+		{"candidates", "the candidates that are modes, None included", Site{ModeCandidates: []Candidate{{1, str("train")}, {2, str("reduce-overhead")}, {3, nil}}}, []*string{str("reduce-overhead"), nil}},
+		{"every", "no candidate that is a mode: every mode", Site{ModeCandidates: []Candidate{{1, str("train")}}}, []*string{str("default"), str("reduce-overhead"), str("max-autotune"), str("max-autotune-no-cudagraphs")}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			t.Parallel()
+			if diff := cmp.Diff(tt.want, tt.site.Modes(every)); diff != "" {
+				t.Errorf("Modes mismatch (-want +got) (%s):\n%s", tt.reason, diff)
+			}
+		})
+	}
+}
+
+func TestMerge(t *testing.T) {
+	t.Parallel()
+	mode, cliMode := "reduce-overhead", "max-autotune"
+	yes := true
+	script := graphs.Scenario{Mode: &mode, Set: []string{"a=1"}, Env: map[string]string{"X": "1", "Y": "1"},
+		Workload: graphs.Workload{Threads: graphs.Callers, Callers: 4}}
+	cli := graphs.Scenario{Torch: "2.14", Mode: &cliMode, Dynamic: &yes, Set: []string{"a=2"}, Env: map[string]string{"Y": "2"},
+		Workload: graphs.Workload{Threads: graphs.MainThread, Devices: 2}}
+	want := graphs.Scenario{Torch: "2.14", Mode: &cliMode, Dynamic: &yes, Set: []string{"a=1", "a=2"}, Env: map[string]string{"X": "1", "Y": "2"},
+		Workload: graphs.Workload{Threads: graphs.MainThread, Devices: 2}}
+	if diff := cmp.Diff(want, Merge(script, cli)); diff != "" {
+		t.Errorf("Merge mismatch (-want +got):\n%s", diff)
+	}
+	if diff := cmp.Diff(script, Merge(script, graphs.Scenario{})); diff != "" {
+		t.Errorf("Merge with an empty command line changed the script's scenario (-want +got):\n%s", diff)
+	}
+	if script.Set[0] != "a=1" || script.Env["Y"] != "1" {
+		t.Errorf("Merge modified its argument: %+v", script)
+	}
+}
+
+func TestEmptyJSON(t *testing.T) {
+	t.Parallel()
+	s, err := Read("empty.py", nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	b, err := s.MarshalJSON()
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := `{"format":"compilemode-script/1","file":"empty.py","sites":[],"globals":[],"env":[],"threads":[],"warnings":[]}`
+	if diff := cmp.Diff(want, string(b)); diff != "" {
+		t.Errorf("MarshalJSON mismatch (-want +got):\n%s", diff)
+	}
+}
+
+func FuzzRead(f *testing.F) {
+	for _, s := range []string{
+		"import torch\nm = torch.compile(f, mode='reduce-overhead')\n",
+		"from torch._inductor import config as c\nwith c.patch({'a': 1}):\n  x = 1\n",
+		"@torch.compile(mode=m)\nasync def f(*a, **k) -> int: ...\n",
+		"match x:\n  case [1, *r] if r: pass\n",
+		"f'{x!r:{y}}' rb'\\x'\n",
+	} {
+		f.Add([]byte(s))
+	}
+	f.Fuzz(func(t *testing.T, src []byte) {
+		s, err := Read("f.py", src)
+		if err != nil {
+			var e *SyntaxError
+			if !errors.As(err, &e) || e.Line < 1 || e.Col < 1 {
+				t.Fatalf("Read error %v is not a *SyntaxError with a position", err)
+			}
+			return
+		}
+		if _, err := s.MarshalJSON(); err != nil {
+			t.Fatal(err)
+		}
+		s.Scenarios(graphs.Scenario{})
+	})
+}

@@ -1,0 +1,313 @@
+package script
+
+import "strings"
+
+// run runs a block of statements in order (see [Read] for the order inferred).
+func (r *reader) run(stmts []*stmt) {
+	for _, s := range stmts {
+		r.stmt(s)
+	}
+}
+
+func (r *reader) stmt(s *stmt) {
+	switch s.kind {
+	case importStmt, fromStmt:
+		r.imports(s)
+	case defStmt:
+		r.decorators(s)
+	case classStmt:
+		r.decorators(s)
+		r.calls(r.stmtExprs(s))
+		r.subclass(s)
+		r.run(s.body)
+	case withStmt:
+		r.with(s)
+	case loopStmt:
+		r.calls(s.exprs)
+		r.loop++
+		r.run(s.body)
+		r.loop--
+	case blockStmt:
+		r.calls(s.exprs)
+		r.run(s.body)
+	default:
+		r.calls(r.stmtExprs(s))
+		r.assign(s)
+	}
+}
+
+// runRest runs the defs that no running code called by name, in file order, after
+// the module.
+func (r *reader) runRest(stmts []*stmt) {
+	for _, s := range stmts {
+		if s.kind == defStmt {
+			r.enter(s)
+		}
+		r.runRest(s.body)
+	}
+}
+
+// enter runs a def's body, once, with its @config.patch globals in force.
+func (r *reader) enter(def *stmt) {
+	if r.entered[def] || r.inline >= maxInline {
+		return
+	}
+	r.entered[def] = true
+	saveFn, saveLoop, savePatches := r.fn, r.loop, r.patches
+	r.fn, r.loop = def, 0
+	r.patches = append(append([]string(nil), r.patches...), r.decPatch[def]...)
+	r.inline++
+	r.run(def.body)
+	r.inline--
+	r.fn, r.loop, r.patches = saveFn, saveLoop, savePatches
+}
+
+func (r *reader) imports(s *stmt) {
+	for _, im := range s.imports {
+		if r.out.TorchLine == 0 && (im.target == "torch" || strings.HasPrefix(im.target, "torch.")) {
+			r.out.TorchLine = s.pos.Line
+		}
+	}
+}
+
+// calls runs the calls inside the expressions, innermost first.
+func (r *reader) calls(exprs []*expr) {
+	for _, e := range exprs {
+		r.walk(e, r.visit)
+	}
+}
+
+func (r *reader) visit(e *expr) {
+	switch e.kind {
+	case call:
+		r.call(e)
+	case subscript:
+		if r.qual(e.x) == "os.environ" {
+			if k, ok := r.literalStr(e.index); ok && rankVars[k] {
+				r.process(e.pos.Line, Torchrun)
+			}
+		}
+	}
+}
+
+// call handles one call: a compile site, a call of the script's own function, a
+// thread or process, or an environment change.
+func (r *reader) call(c *expr) {
+	if _, ok := r.siteOf[c]; ok {
+		return
+	}
+	q := r.qual(c.x)
+	if r.compileCall(c, q) {
+		return
+	}
+	switch {
+	case c.x.kind == name && q == "" && r.partials[c.x.name] != nil:
+		r.partialCall(c, r.partials[c.x.name])
+	case c.x.kind == name && q == "" && r.funcs[c.x.name] != nil:
+		r.enter(r.funcs[c.x.name])
+	default:
+		if !r.thread(c, q) {
+			r.envCall(c, q)
+		}
+	}
+}
+
+// compileCall records c when it is a compile site (q is what c.x stands for), and
+// reports whether it was.
+func (r *reader) compileCall(c *expr, q string) bool {
+	switch {
+	case isCompile(q):
+		r.site(c, Call, c.args)
+	case q == "functools.partial" && len(c.args) > 0 && isCompile(r.qual(c.args[0].value)):
+		r.site(c, Partial, c.args[1:])
+	case c.x.kind == attr && c.x.name == "compile" && q == "" && r.usesTorch:
+		r.site(c, Method, c.args)
+	default:
+		return false
+	}
+	return true
+}
+
+// decorators runs a def's or class's decorators: compile sites, config.patch (kept
+// for the def's body) and any other call.
+func (r *reader) decorators(s *stmt) {
+	for _, d := range s.decorators {
+		fn := d
+		if d.kind == call {
+			fn = d.x
+		}
+		q := r.qual(fn)
+		switch {
+		case isCompile(q):
+			r.calls(argValues(d))
+			r.site(d, Decorator, d.args).Binds = s.name
+		case d.kind == call && q == "functools.partial" && len(d.args) > 0 && isCompile(r.qual(d.args[0].value)):
+			r.site(d, Partial, d.args[1:]).Binds = s.name
+		case d.kind == call && q == inductorConfig+".patch":
+			r.decPatch[s] = append(r.decPatch[s], r.patch(d)...)
+		default:
+			r.calls([]*expr{d})
+		}
+	}
+}
+
+func argValues(c *expr) []*expr {
+	var out []*expr
+	for _, a := range c.args {
+		out = append(out, a.value)
+	}
+	return out
+}
+
+// with runs a with statement: config.patch items are in force for its body.
+func (r *reader) with(s *stmt) {
+	save := r.patches
+	for _, it := range s.items {
+		c := it.ctx
+		if c.kind == call && r.qual(c.x) == inductorConfig+".patch" {
+			r.calls(argValues(c))
+			r.patches = append(append([]string(nil), r.patches...), r.patch(c)...)
+			continue
+		}
+		r.calls([]*expr{c})
+		if it.as != nil && c.kind == call && threadPools[r.qual(c.x)] {
+			r.executors[r.lastName(it.as)] = true
+		}
+	}
+	r.run(s.body)
+	r.patches = save
+}
+
+// assign handles the targets of an assignment: config globals, os.environ items and
+// the names compiled functions, partials and thread pools are bound to.
+func (r *reader) assign(s *stmt) {
+	if s.value == nil || (s.kind != assignStmt && s.kind != annAssignStmt) {
+		return
+	}
+	for _, t := range s.targets {
+		if q := r.qual(t); strings.HasPrefix(q, inductorConfig+".") {
+			r.global(t.pos.Line, strings.TrimPrefix(q, inductorConfig+"."), s.value, "assign")
+			continue
+		}
+		if t.kind == subscript && r.qual(t.x) == "os.environ" {
+			if k, ok := r.literalStr(t.index); ok {
+				r.setEnv(t.pos.Line, k, s.value, "environ")
+			}
+			continue
+		}
+		r.bind(r.lastName(t), s.value)
+	}
+}
+
+// bind records that n names a compiled function, a partial of torch.compile or a
+// thread pool.
+func (r *reader) bind(n string, v *expr) {
+	if n == "" {
+		return
+	}
+	if st := r.siteIn(v); st != nil {
+		if st.Kind == Partial {
+			r.partials[n] = st
+			return
+		}
+		st.Binds = n
+		r.compiled[n] = st
+		return
+	}
+	if v.kind == call && v.x.kind == name && r.partials[v.x.name] != nil {
+		r.compiled[n] = r.partials[v.x.name]
+		return
+	}
+	if v.kind == call && threadPools[r.qual(v.x)] {
+		r.executors[n] = true
+	}
+}
+
+// siteIn returns the site v is, or holds as one operand (torch.compile(m) if c else m).
+func (r *reader) siteIn(v *expr) *siteState {
+	if st := r.siteOf[v]; st != nil {
+		return st
+	}
+	for _, e := range v.elts {
+		if st := r.siteOf[e]; st != nil {
+			return st
+		}
+	}
+	return nil
+}
+
+// global records a config assignment; a literal one is in force for what runs after.
+func (r *reader) global(line int, key string, v *expr, via string) {
+	g := Global{Line: line, Key: key, Value: r.text(v), Via: via}
+	if lit, ok := r.literal(v); ok {
+		g.Value, g.Literal = lit.String(), true
+		r.set = append(r.set, key+"="+g.Value)
+	} else {
+		r.warn(line, WarningNotLiteral, "%s = %s is not a literal; the plan leaves %s at its default", key, g.Value, key)
+	}
+	r.out.Globals = append(r.out.Globals, g)
+}
+
+// patch returns the globals of a config.patch call as KEY=VALUE and records them:
+// patch("key", value), patch({"key": value}) and patch(key=value).
+func (r *reader) patch(c *expr) []string {
+	var out []string
+	add := func(line int, key, value string, literal bool) {
+		r.out.Globals = append(r.out.Globals, Global{Line: line, Key: key, Value: value, Literal: literal, Via: "patch"})
+		if literal {
+			out = append(out, key+"="+value)
+		} else {
+			r.warn(line, WarningNotLiteral, "config.patch of %s = %s is not a literal; the plan leaves %s at its default", key, value, key)
+		}
+	}
+	line := c.pos.Line
+	if len(c.args) == 2 && c.args[0].keyword == "" {
+		if k, ok := r.literalStr(c.args[0].value); ok {
+			v, lit := r.literal(c.args[1].value)
+			value := r.text(c.args[1].value)
+			if lit {
+				value = v.String()
+			}
+			add(line, k, value, lit)
+			return out
+		}
+	}
+	for _, a := range c.args {
+		switch {
+		case a.keyword != "":
+			v, lit := r.literal(a.value)
+			value := r.text(a.value)
+			if lit {
+				value = v.String()
+			}
+			add(line, a.keyword, value, lit)
+		case a.star != 1:
+			r.patchDict(line, a.value, add)
+		}
+	}
+	return out
+}
+
+func (r *reader) patchDict(line int, e *expr, add func(int, string, string, bool)) {
+	v, ok := r.literal(e)
+	if !ok {
+		r.warn(line, WarningNotLiteral, "config.patch(%s): not a literal dict; its keys are not read", r.text(e))
+		return
+	}
+	for _, it := range v.DictItems() {
+		if k, ok := it.Key.AsStr(); ok {
+			add(line, k, it.Val.String(), true)
+		}
+	}
+}
+
+// partialCall handles the first call of a partial of torch.compile: that is where
+// torch.compile runs, so the site takes the globals and environment in force there.
+func (r *reader) partialCall(c *expr, st *siteState) {
+	if st.called {
+		return
+	}
+	st.called = true
+	st.setLen, st.envLen, st.patches = len(r.set), len(r.env), r.patches
+	st.note("compiles at line %d, its first call, with what is in force there", c.pos.Line)
+}

@@ -1,0 +1,134 @@
+package script
+
+import (
+	"encoding/json"
+	"maps"
+
+	"github.com/compilemode/compilemode/graphs"
+)
+
+// Scenario returns the scenario that plans site i (an index into s.Sites): the site's
+// literal arguments, the literal globals and environment in force where it runs (see
+// [Read] for the order), and the thread layout inferred, with cli merged on top by
+// [Merge]. When the site's mode is not a literal, Mode is nil: plan each of
+// [Site.Modes] instead (set Mode, then call Merge with the command line again).
+// It returns false when i is out of range.
+func (s *Script) Scenario(i int, cli graphs.Scenario) (graphs.Scenario, bool) {
+	if i < 0 || i >= len(s.Sites) {
+		return graphs.Scenario{}, false
+	}
+	st := &s.Sites[i]
+	var sc graphs.Scenario
+	if st.ModeLiteral && st.Mode != nil {
+		m := *st.Mode
+		sc.Mode = &m
+	}
+	if st.Options != nil {
+		sc.Options, _ = json.Marshal(*st.Options) // a string cannot fail to marshal
+	}
+	if st.Backend != nil {
+		sc.Backend = *st.Backend
+	}
+	if st.Dynamic != nil {
+		d := *st.Dynamic
+		sc.Dynamic = &d
+	}
+	sc.Set = append(append([]string(nil), st.set...), st.patchSet...)
+	if len(st.env) > 0 {
+		sc.Env = map[string]string{}
+		for _, e := range st.env {
+			sc.Env[e.name] = e.value
+		}
+	}
+	sc.Workload.Threads = st.Threads
+	return Merge(sc, cli), true
+}
+
+// Scenarios returns the scenario of every site, in the order of s.Sites.
+func (s *Script) Scenarios(cli graphs.Scenario) []graphs.Scenario {
+	out := make([]graphs.Scenario, len(s.Sites))
+	for i := range s.Sites {
+		out[i], _ = s.Scenario(i, cli)
+	}
+	return out
+}
+
+// Merge returns the script's scenario with the command line's on top, in this order
+// of precedence (highest first), as with a scenario file:
+//  1. a field given on the command line (non-zero: a non-nil Mode, Options or Dynamic,
+//     a non-empty Torch or Backend) replaces the script's;
+//  2. Set: the script's assignments run first, then the command line's, so the
+//     command line wins for a key set in both;
+//  3. Env: the command line's value wins for a variable set in both;
+//  4. Workload: each non-zero field of the command line's replaces the script's; a
+//     given Threads brings its Callers and ColdStart with it (the script's inferred
+//     layout is dropped whole).
+//
+// Neither argument is modified.
+func Merge(script, cli graphs.Scenario) graphs.Scenario {
+	out := script
+	if cli.Torch != "" {
+		out.Torch = cli.Torch
+	}
+	if cli.Mode != nil {
+		out.Mode = cli.Mode
+	}
+	if cli.Options != nil {
+		out.Options = cli.Options
+	}
+	if cli.Backend != "" {
+		out.Backend = cli.Backend
+	}
+	if cli.Dynamic != nil {
+		out.Dynamic = cli.Dynamic
+	}
+	out.Set = append(append([]string(nil), script.Set...), cli.Set...)
+	if len(script.Env)+len(cli.Env) > 0 {
+		out.Env = maps.Clone(script.Env)
+		if out.Env == nil {
+			out.Env = map[string]string{}
+		}
+		maps.Copy(out.Env, cli.Env)
+	}
+	out.Workload = mergeWorkload(script.Workload, cli.Workload)
+	return out
+}
+
+func mergeWorkload(w, cli graphs.Workload) graphs.Workload {
+	if cli.Threads != "" {
+		w.Threads, w.Callers, w.ColdStart = cli.Threads, cli.Callers, cli.ColdStart
+	}
+	if cli.Callers != 0 {
+		w.Callers = cli.Callers
+	}
+	w.ColdStart = w.ColdStart || cli.ColdStart
+	if cli.Devices != 0 {
+		w.Devices = cli.Devices
+	}
+	w.SpanDevices = w.SpanDevices || cli.SpanDevices
+	return mergeInputs(w, cli)
+}
+
+// mergeInputs merges the fields that describe the inputs and the allocator.
+func mergeInputs(w, cli graphs.Workload) graphs.Workload {
+	w.DynamicShapes = w.DynamicShapes || cli.DynamicShapes
+	if cli.DistinctSizes != 0 {
+		w.DistinctSizes = cli.DistinctSizes
+	}
+	w.CPUInputs = w.CPUInputs || cli.CPUInputs
+	if cli.CPUInputName != "" {
+		w.CPUInputName = cli.CPUInputName
+	}
+	if cli.MutatedInputs != "" {
+		w.MutatedInputs = cli.MutatedInputs
+	}
+	w.MovingStaticInputs = w.MovingStaticInputs || cli.MovingStaticInputs
+	w.NonTensorInputs = w.NonTensorInputs || cli.NonTensorInputs
+	if cli.IncompatibleOp != "" {
+		w.IncompatibleOp = cli.IncompatibleOp
+	}
+	if cli.Allocator != "" {
+		w.Allocator = cli.Allocator
+	}
+	return w
+}

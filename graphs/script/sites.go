@@ -1,0 +1,210 @@
+package script
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/compilemode/compilemode/config"
+)
+
+// site records a compile site at c (a call, or a decorator) with its arguments.
+func (r *reader) site(c *expr, kind Kind, args []arg) *siteState {
+	st := &siteState{
+		Site: Site{Line: c.pos.Line, Col: c.pos.Col, Kind: kind, Call: cut(r.text(c), MaxCallText), ModeLiteral: true},
+		fn:   r.fn, setLen: len(r.set), envLen: len(r.env), patches: r.patches,
+	}
+	if r.fn != nil {
+		st.Function = r.fn.name
+	}
+	if kind == Method {
+		st.Binds = r.lastName(c.x.x)
+		r.compiled[st.Binds] = st
+	}
+	r.siteOf[c] = st
+	r.sites = append(r.sites, st)
+	r.arguments(st, args)
+	return st
+}
+
+// cut shortens s to at most n bytes (on a rune boundary), marking the cut with "…".
+func cut(s string, n int) string {
+	if len(s) <= n {
+		return s
+	}
+	for n > 0 && s[n]&0xC0 == 0x80 {
+		n--
+	}
+	return s[:n] + "…"
+}
+
+// arguments reads the keyword arguments of a site.
+func (r *reader) arguments(st *siteState, args []arg) {
+	positional := 0
+	var splat *expr
+	for _, a := range args {
+		switch {
+		case a.star == 2:
+			splat = a.value
+		case a.star == 1:
+			st.note("*%s: positional arguments are not read", r.text(a.value))
+		case a.keyword == "":
+			positional++
+		default:
+			r.keyword(st, a.keyword, a.value)
+		}
+	}
+	if positional > 1 && st.Kind == Call {
+		st.note("torch.compile takes one positional argument (the model); PyTorch raises TypeError for %d", positional)
+	}
+	if splat != nil {
+		r.splat(st, splat, args)
+	}
+}
+
+// splat reads **kwargs: the keys of a dict display assigned to that name, when the
+// keyword is not also given directly.
+func (r *reader) splat(st *siteState, e *expr, args []arg) {
+	given := map[string]bool{}
+	for _, a := range args {
+		given[a.keyword] = true
+	}
+	d := r.dicts[r.lastName(e)]
+	v, ok := r.literal(d)
+	if e.kind != name || !ok {
+		st.note("**%s: keyword arguments not read (not a name assigned a literal dict)", r.text(e))
+		if !given["mode"] {
+			st.ModeLiteral, st.ModeExpr = false, "**"+r.text(e)
+		}
+		return
+	}
+	st.note("**%s: keyword arguments read from its dict at line %d", e.name, d.pos.Line)
+	for _, it := range v.DictItems() {
+		k, ok := it.Key.AsStr()
+		if !ok || given[k] {
+			continue
+		}
+		r.keywordValue(st, k, it.Val)
+	}
+}
+
+// keyword reads one keyword argument given in the call.
+func (r *reader) keyword(st *siteState, k string, e *expr) {
+	v, ok := r.literal(e)
+	if !ok && k == "mode" {
+		st.ModeLiteral, st.ModeExpr = false, r.text(e)
+		st.ModeCandidates = r.candidatesFor(e)
+		return
+	}
+	if !ok {
+		st.note("%s is not a literal: `%s`", k, r.text(e))
+		return
+	}
+	r.keywordValue(st, k, v)
+}
+
+// keywordValue applies a literal keyword argument.
+func (r *reader) keywordValue(st *siteState, k string, v config.Value) {
+	switch k {
+	case "mode":
+		st.Mode, st.ModeLiteral = strOrNil(v), true
+	case "options":
+		if v.Kind() != config.NoneKind {
+			s := v.String()
+			st.Options = &s
+		}
+	case "backend":
+		st.Backend = strOrNil(v)
+	case "dynamic":
+		st.Dynamic = boolOrNil(v)
+	case "fullgraph":
+		st.Fullgraph = boolOrNil(v)
+	case "disable":
+		if b, ok := v.AsBool(); ok && b {
+			st.note("disable=True: torch.compile returns the function unchanged")
+		}
+	default:
+		st.note("%s=%s is not read by the planner", k, v)
+	}
+}
+
+func strOrNil(v config.Value) *string {
+	if s, ok := v.AsStr(); ok {
+		return &s
+	}
+	return nil
+}
+
+func boolOrNil(v config.Value) *bool {
+	if b, ok := v.AsBool(); ok {
+		return &b
+	}
+	return nil
+}
+
+func (st *siteState) note(format string, args ...any) {
+	st.Notes = append(st.Notes, fmt.Sprintf(format, args...))
+}
+
+// candidatesFor returns the literal values the file assigns to the name the
+// expression ends with, each value once, in file order.
+func (r *reader) candidatesFor(e *expr) []Candidate {
+	var out []Candidate
+	seen := map[string]bool{}
+	for _, c := range r.cands[r.lastName(e)] {
+		key := "None"
+		if c.Value != nil {
+			key = "'" + *c.Value
+		}
+		if !seen[key] {
+			seen[key] = true
+			out = append(out, c)
+		}
+	}
+	return out
+}
+
+// Modes returns the modes to plan for the site: its literal mode (nil for None or not
+// given); or, when the mode is not a literal, the candidates that are modes of the
+// release (every lists them; None is always one), else every mode in every.
+func (s *Site) Modes(every []string) []*string {
+	if s.ModeLiteral {
+		return []*string{s.Mode}
+	}
+	known := map[string]bool{}
+	for _, m := range every {
+		known[m] = true
+	}
+	var out []*string
+	for _, c := range s.ModeCandidates {
+		if c.Value == nil || known[*c.Value] {
+			out = append(out, c.Value)
+		}
+	}
+	if len(out) > 0 {
+		return out
+	}
+	for _, m := range every {
+		m := m
+		out = append(out, &m)
+	}
+	return out
+}
+
+// modeNote explains a site's non-literal mode.
+func (s *Site) modeNote() string {
+	if s.ModeLiteral {
+		return ""
+	}
+	var vals []string
+	for _, c := range s.ModeCandidates {
+		if c.Value == nil {
+			vals = append(vals, fmt.Sprintf("None (line %d)", c.Line))
+		} else {
+			vals = append(vals, fmt.Sprintf("%q (line %d)", *c.Value, c.Line))
+		}
+	}
+	if len(vals) == 0 {
+		return fmt.Sprintf("mode is not a literal: `%s`; the file assigns it no literal, so every mode of the release is planned", s.ModeExpr)
+	}
+	return fmt.Sprintf("mode is not a literal: `%s`; the file assigns it %s", s.ModeExpr, strings.Join(vals, ", "))
+}

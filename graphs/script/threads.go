@@ -1,0 +1,274 @@
+package script
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/compilemode/compilemode/graphs"
+	"github.com/compilemode/compilemode/graphs/script/pytoken"
+)
+
+// threadPools are the constructors of thread pools.
+var threadPools = map[string]bool{
+	"concurrent.futures.ThreadPoolExecutor":        true,
+	"concurrent.futures.thread.ThreadPoolExecutor": true,
+	"multiprocessing.pool.ThreadPool":              true,
+	"multiprocessing.dummy.Pool":                   true,
+}
+
+// processStarters start processes, each with its own CUDA-graph state.
+var processStarters = map[string]ThreadKind{
+	"torch.multiprocessing.spawn":                     Spawn,
+	"torch.multiprocessing.start_processes":           Spawn,
+	"multiprocessing.Process":                         Processes,
+	"multiprocessing.Pool":                            Processes,
+	"torch.multiprocessing.Process":                   Processes,
+	"torch.multiprocessing.Pool":                      Processes,
+	"concurrent.futures.ProcessPoolExecutor":          Processes,
+	"torch.distributed.init_process_group":            InitProcessGroup,
+	"torch.distributed.launcher.api.elastic_launch":   Torchrun,
+	"torch.distributed.elastic.multiprocessing.start": Processes,
+}
+
+// rankVars are the variables torchrun sets for each process it starts.
+var rankVars = map[string]bool{"LOCAL_RANK": true, "RANK": true, "WORLD_SIZE": true, "LOCAL_WORLD_SIZE": true}
+
+// poolMethods hand a function to a thread pool.
+var poolMethods = map[string]bool{"submit": true, "map": true, "apply_async": true, "apply": true, "imap": true, "imap_unordered": true, "starmap": true}
+
+// thread records a call that starts threads or processes, and reports whether c was one.
+func (r *reader) thread(c *expr, q string) bool {
+	if k, ok := processStarters[q]; ok {
+		r.process(c.pos.Line, k)
+		return true
+	}
+	switch {
+	case q == "threading.Thread":
+		r.addThread(c, ThreadingThread, kwarg(c, "target", 1))
+	case threadPools[q]:
+		r.addThread(c, ThreadPool, nil)
+	case q == "asyncio.to_thread":
+		r.addThread(c, ToThread, kwarg(c, "", 0))
+	case c.x.kind == attr && c.x.name == "run_in_executor":
+		r.addThread(c, RunInExecutor, kwarg(c, "", 1))
+	case c.x.kind == attr && poolMethods[c.x.name] && r.executors[r.lastName(c.x.x)]:
+		r.addThread(c, ThreadPool, kwarg(c, "fn", 0))
+	case (q == "os.environ.get" || q == "os.getenv") && len(c.args) > 0:
+		if k, ok := r.literalStr(c.args[0].value); ok && rankVars[k] {
+			r.process(c.pos.Line, Torchrun)
+		}
+		return false
+	default:
+		return false
+	}
+	return true
+}
+
+// kwarg returns the argument named k, else the i-th positional one (nil if neither).
+func kwarg(c *expr, k string, i int) *expr {
+	n := 0
+	for _, a := range c.args {
+		if k != "" && a.keyword == k {
+			return a.value
+		}
+		if a.keyword == "" && a.star == 0 {
+			if n == i {
+				return a.value
+			}
+			n++
+		}
+	}
+	return nil
+}
+
+func (r *reader) addThread(c *expr, k ThreadKind, target *expr) *Thread {
+	t := &Thread{Line: c.pos.Line, Kind: k, target: target, loop: r.loop > 0}
+	if target != nil {
+		t.Target = cut(r.text(target), MaxCallText)
+	}
+	r.threads = append(r.threads, t)
+	return t
+}
+
+// process records a process marker, once per kind.
+func (r *reader) process(line int, k ThreadKind) {
+	if r.marked[k] {
+		return
+	}
+	r.marked[k] = true
+	r.threads = append(r.threads, &Thread{Line: line, Kind: k, Process: true})
+}
+
+// subclass records a class deriving from threading.Thread: its run method is the
+// thread's body.
+func (r *reader) subclass(s *stmt) {
+	for _, b := range s.bases {
+		if b.keyword == "" && r.qual(b.value) == "threading.Thread" {
+			t := &Thread{Line: s.pos.Line, Kind: ThreadingThread, Target: s.name + ".run", loop: r.loop > 0}
+			r.threads = append(r.threads, t)
+			for _, m := range s.body {
+				if m.kind == defStmt && m.name == "run" {
+					r.classRun[t] = append(r.classRun[t], m)
+				}
+			}
+		}
+	}
+}
+
+// reach is what a thread's code may run: the defs reachable by name from its target,
+// and the names they mention.
+type reach struct {
+	defs   map[*stmt]bool // reached: queued, or scanned
+	names  map[string]bool
+	device bool // names a CUDA device ("cuda:…" or set_device)
+}
+
+// maxThreadsInferred bounds the threads whose reach is computed (each is linear in the
+// source).
+const maxThreadsInferred = 64
+
+// reachOf follows a thread's target through the defs it names.
+func (r *reader) reachOf(t *Thread) *reach {
+	rc := &reach{defs: map[*stmt]bool{}, names: map[string]bool{}}
+	var queue []*stmt
+	for _, d := range r.classRun[t] {
+		rc.defs[d] = true
+		queue = append(queue, d)
+	}
+	if t.target != nil {
+		r.scanTokens(rc, r.tokenRange(t.target), &queue)
+	}
+	for len(queue) > 0 {
+		d := queue[0]
+		queue = queue[1:]
+		r.scanTokens(rc, r.toks[d.tokStart:d.tokEnd], &queue)
+	}
+	return rc
+}
+
+// tokenRange returns the tokens of an expression.
+func (r *reader) tokenRange(e *expr) []pytoken.Token {
+	lo := tokenAt(r.toks, e.start)
+	hi := tokenAt(r.toks, e.end)
+	return r.toks[lo:hi]
+}
+
+// tokenAt returns the index of the first token at or after byte offset off.
+func tokenAt(toks []pytoken.Token, off int) int {
+	lo, hi := 0, len(toks)
+	for lo < hi {
+		m := (lo + hi) / 2
+		if toks[m].Pos.Offset < off {
+			lo = m + 1
+		} else {
+			hi = m
+		}
+	}
+	return lo
+}
+
+func (r *reader) scanTokens(rc *reach, toks []pytoken.Token, queue *[]*stmt) {
+	for _, tk := range toks {
+		switch tk.Kind {
+		case pytoken.Name:
+			if rc.names[tk.Text] {
+				continue
+			}
+			rc.names[tk.Text] = true
+			if tk.Text == "set_device" {
+				rc.device = true
+			}
+			if d := r.funcs[tk.Text]; d != nil && !rc.defs[d] {
+				rc.defs[d] = true
+				*queue = append(*queue, d)
+			}
+			for _, m := range r.methods[tk.Text] {
+				if !rc.defs[m] {
+					rc.defs[m] = true
+					*queue = append(*queue, m)
+				}
+			}
+		case pytoken.String:
+			if strings.Contains(tk.Text, "cuda:") {
+				rc.device = true
+			}
+		}
+	}
+}
+
+// inferThreads sets each site's thread layout from the threads that run it:
+//  1. a thread whose code holds the site compiles in that thread: per-device when that
+//     code names a CUDA device, thread for one threading.Thread started outside a loop,
+//     per-thread otherwise;
+//  2. else a thread whose code names the compiled function calls it: callers;
+//  3. else main.
+func (r *reader) inferThreads() {
+	n := 0
+	for _, t := range r.threads {
+		if t.Process || (t.target == nil && len(r.classRun[t]) == 0) {
+			continue
+		}
+		if n++; n > maxThreadsInferred {
+			r.warn(t.Line, WarningThreadsNotFollowed, "more than %d threads started: the thread at line %d and later ones are not followed", maxThreadsInferred, t.Line)
+			return
+		}
+		rc := r.reachOf(t)
+		if len(rc.defs) == 0 && !r.namesCompiled(rc) {
+			r.warn(t.Line, WarningThreadTargetUnknown, "the %s at line %d runs `%s`, which is not a function of this file; if it calls compiled code, pass the thread layout yourself", t.Kind, t.Line, t.Target)
+			continue
+		}
+		for _, s := range r.sites {
+			r.layout(s, t, rc)
+		}
+	}
+}
+
+func (r *reader) namesCompiled(rc *reach) bool {
+	for n := range rc.names {
+		if r.compiled[n] != nil {
+			return true
+		}
+	}
+	return false
+}
+
+// layout applies one thread's reach to one site; the first thread that runs the site
+// decides.
+func (r *reader) layout(s *siteState, t *Thread, rc *reach) {
+	if s.Threads != "" {
+		return
+	}
+	compiles := s.fn != nil && r.inside(s.fn, rc)
+	calls := s.Binds != "" && rc.names[s.Binds]
+	if !compiles && !calls {
+		return
+	}
+	what := fmt.Sprintf("the %s at line %d", t.Kind, t.Line)
+	switch {
+	case compiles:
+		switch {
+		case rc.device:
+			s.Threads = graphs.PerDevice
+			s.note("threads: per-device (inferred): %s compiles this site and names a CUDA device; give the device count", what)
+		case t.Kind == ThreadingThread && !t.loop:
+			s.Threads = graphs.OneThread
+			s.note("threads: thread (inferred): %s compiles this site", what)
+		default:
+			s.Threads = graphs.PerThread
+			s.note("threads: per-thread (inferred): %s compiles this site in each of its threads", what)
+		}
+	default:
+		s.Threads = graphs.Callers
+		s.note("threads: callers (inferred): %s calls `%s`, compiled here", what, s.Binds)
+	}
+}
+
+// inside reports whether def, or a def enclosing it, is reached.
+func (r *reader) inside(def *stmt, rc *reach) bool {
+	for d, n := def, 0; d != nil && n < MaxNesting; d, n = r.owner[d], n+1 {
+		if rc.defs[d] {
+			return true
+		}
+	}
+	return false
+}

@@ -1,0 +1,41 @@
+package script
+
+// The warning codes of [Warning]. Add new codes at the end; the values are stable.
+const (
+	// WarningEnvAfterImport occurs when the script sets a variable after its first
+	// import of torch, too late for the defaults PyTorch reads at import.
+	//
+	//	import torch
+	//	os.environ["TORCHINDUCTOR_CACHE_DIR"] = "/tmp/c"
+	//
+	// Fix: set it before `import torch`, or in the shell.
+	WarningEnvAfterImport = "env-after-import"
+
+	// WarningPutenv occurs when the script uses os.putenv for a variable that PyTorch
+	// reads through os.environ, which putenv does not update (Python docs, os.putenv).
+	//
+	//	os.putenv("TORCHINDUCTOR_FX_GRAPH_CACHE", "0")
+	//
+	// Fix: os.environ[NAME] = VALUE.
+	WarningPutenv = "env-putenv"
+
+	// WarningNotLiteral occurs when a config global, config.patch value or environment
+	// value is not a Python literal, so the plan cannot use it.
+	//
+	//	torch._inductor.config.max_autotune = args.autotune
+	//
+	// Fix: pass the value you run with on the command line (-set, -env).
+	WarningNotLiteral = "not-a-literal"
+
+	// WarningThreadTargetUnknown occurs when a thread runs code that is not a function
+	// of this file, so whether it calls compiled code is unknown.
+	//
+	//	threading.Thread(target=server.loop).start()
+	//
+	// Fix: pass the thread layout on the command line (-threads).
+	WarningThreadTargetUnknown = "thread-target-unknown"
+
+	// WarningThreadsNotFollowed occurs when a script starts more threads than
+	// the reader follows (64).
+	WarningThreadsNotFollowed = "threads-not-followed"
+)
