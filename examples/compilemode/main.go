@@ -29,12 +29,12 @@ func main() {
 }
 
 type cli struct {
-	compile                                                             cliflags.Compile
-	scenario, threads, mutated, incompatibleOp, diagnoseFile            cliflags.Once
-	all, asJSON                                                         bool
-	devices, callers, sizes                                             int
-	spanDevices, cpuScalar, dynamicShapes, moving, nonTensor, coldStart bool
-	given                                                               map[string]bool
+	compile                                                              cliflags.Compile
+	scenario, threads, mutated, incompatibleOp, diagnoseFile, scriptFile cliflags.Once
+	all, asJSON                                                          bool
+	devices, callers, sizes                                              int
+	spanDevices, cpuScalar, dynamicShapes, moving, nonTensor, coldStart  bool
+	given                                                                map[string]bool
 }
 
 func run(args []string, stdout, stderr io.Writer, environ func() []string) int {
@@ -58,6 +58,7 @@ func run(args []string, stdout, stderr io.Writer, environ func() []string) int {
 	fs.BoolVar(&c.nonTensor, "non-tensor-inputs", false, "the graph takes an input that is neither a tensor nor a SymInt")
 	fs.Var(&c.incompatibleOp, "incompatible-op", "the graph uses the op `NAME`, which cannot be captured (e.g. aten._local_scalar_dense.default)")
 	fs.Var(&c.diagnoseFile, "diagnose", "read a PyTorch log or traceback from `FILE` (- for stdin) and say what happened and the fix")
+	fs.Var(&c.scriptFile, "script", "read the training script `FILE` (Python, not run) and plan every torch.compile site in it")
 	given, code, ok := cliflags.Parse(fs, args, stderr)
 	if !ok {
 		return code
@@ -65,6 +66,13 @@ func run(args []string, stdout, stderr io.Writer, environ func() []string) int {
 	c.given = given
 	if given["diagnose"] {
 		return c.diagnose(os.Stdin, stdout, stderr)
+	}
+	if given["script"] {
+		if given["scenario"] {
+			fmt.Fprintln(stderr, "compilemode: -script and -scenario cannot be combined")
+			return 2
+		}
+		return c.script(stdout, stderr, environ)
 	}
 	for _, name := range []string{"devices", "callers"} {
 		if v := map[string]int{"devices": c.devices, "callers": c.callers}[name]; c.given[name] && v < 1 {

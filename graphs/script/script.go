@@ -75,8 +75,12 @@ type Site struct {
 	// Notes say what could not be read as a literal, and how the thread layout and the
 	// globals were inferred. Do not depend on their text being stable.
 	Notes []string `json:"notes,omitempty"`
-	// Plan is for the caller: Read leaves it nil (JSON null).
+	// Plan is the site's plan, filled by [Script.Planned]: a *graphs.Report when the
+	// mode is a literal, a []ModePlan (one per candidate mode) when it is not. Read
+	// leaves it nil (JSON null).
 	Plan any `json:"plan"`
+	// PlanError says why a site with a literal mode could not be planned.
+	PlanError string `json:"plan_error,omitempty"`
 
 	set      []string   // the persistent globals in force at the site, KEY=VALUE in execution order (shared: do not append in place)
 	patchSet []string   // the config.patch globals in force, after set

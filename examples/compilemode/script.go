@@ -1,0 +1,127 @@
+package main
+
+import (
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+
+	"github.com/compilemode/compilemode/graphs"
+	"github.com/compilemode/compilemode/graphs/script"
+)
+
+// maxScriptBytes bounds a -script file, in bytes.
+const maxScriptBytes = 16 << 20
+
+// script answers -script FILE: every torch.compile site of the user's script, read
+// without Python and planned with the globals, environment and threads the script
+// sets; flags given explicitly win. Exit 0 when every site compiles, 1 when one
+// raises, 2 when the file cannot be read or parsed (line and column named).
+func (c *cli) script(stdout, stderr io.Writer, environ func() []string) int {
+	name := c.scriptFile.Value
+	src, err := readRegular(name, maxScriptBytes)
+	if err != nil {
+		fmt.Fprintf(stderr, "compilemode: -script %s: %v\n", name, err)
+		return 2
+	}
+	s, err := script.Read(name, src)
+	if err != nil {
+		var se *script.SyntaxError
+		if errors.As(err, &se) {
+			fmt.Fprintf(stderr, "compilemode: %s:%d:%d: %s\n", se.File, se.Line, se.Col, se.Msg)
+		} else {
+			fmt.Fprintf(stderr, "compilemode: -script %s: %v\n", name, err)
+		}
+		return 2
+	}
+	cliSc, processEnv, err := c.scriptOverrides(environ)
+	if err != nil {
+		fmt.Fprintf(stderr, "compilemode: %v\n", err)
+		return 2
+	}
+	planned, err := s.Planned(*cliSc, processEnv)
+	if err != nil {
+		fmt.Fprintf(stderr, "compilemode: %v\n", err)
+		return 2
+	}
+	if err := c.printScript(stdout, planned); err != nil {
+		fmt.Fprintf(stderr, "compilemode: %v\n", err)
+		return 2
+	}
+	return scriptExit(planned)
+}
+
+// scriptOverrides returns the flags given explicitly as a scenario (every other field
+// zero, so that the script's own values stand) and the process environment.
+func (c *cli) scriptOverrides(environ func() []string) (*graphs.Scenario, map[string]string, error) {
+	sc, err := c.compile.Scenario(c.given, nil, nil)
+	if err != nil {
+		return nil, nil, err
+	}
+	if !c.given["torch"] {
+		sc.Torch = ""
+	}
+	if !c.given["backend"] {
+		sc.Backend = ""
+	}
+	sc.Workload = graphs.Workload{}
+	c.workloadFlags(&sc.Workload, true)
+	var processEnv map[string]string
+	if !c.compile.NoEnv && environ != nil {
+		base, err := (&c.compile).Scenario(map[string]bool{}, nil, environ)
+		if err != nil {
+			return nil, nil, err
+		}
+		processEnv = base.Env
+	}
+	return sc, processEnv, nil
+}
+
+func (c *cli) printScript(w io.Writer, s *script.Script) error {
+	if !c.asJSON {
+		return s.WriteText(w, graphs.DefaultWidth)
+	}
+	data, err := json.MarshalIndent(s, "", " ")
+	if err != nil {
+		return err
+	}
+	_, err = w.Write(append(data, '\n'))
+	return err
+}
+
+// scriptExit is 1 when some site's plan raises, else 0.
+func scriptExit(s *script.Script) int {
+	for _, st := range s.Sites {
+		switch p := st.Plan.(type) {
+		case *graphs.Report:
+			if p != nil && p.Exit == graphs.Raises {
+				return 1
+			}
+		case []script.ModePlan:
+			for _, mp := range p {
+				if mp.Report != nil && mp.Report.Exit == graphs.Raises {
+					return 1
+				}
+			}
+		}
+	}
+	return 0
+}
+
+// readRegular reads a regular file of at most limit bytes; anything else (a FIFO, a
+// device, a directory) is refused before it is opened.
+func readRegular(name string, limit int64) ([]byte, error) {
+	r, closeFn, err := openInput(name, nil)
+	if err != nil {
+		return nil, err
+	}
+	defer closeFn()
+	data, err := io.ReadAll(io.LimitReader(r, limit+1))
+	if err != nil {
+		return nil, err
+	}
+	if int64(len(data)) > limit {
+		return nil, fmt.Errorf("larger than %d bytes", limit)
+	}
+	return data, nil
+}

@@ -1,0 +1,52 @@
+package main
+
+import (
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"testing"
+
+	"github.com/stretchr/testify/require"
+)
+
+func TestScriptFlag(t *testing.T) {
+	t.Parallel()
+	dir := t.TempDir()
+	bad := filepath.Join(dir, "bad.py")
+	require.NoError(t, os.WriteFile(bad, []byte("import torch\nm = torch.compile(model, mode=\"reduce-overhead\"\n"), 0o644))
+	none := filepath.Join(dir, "none.py")
+	require.NoError(t, os.WriteFile(none, []byte("import torch\nprint(torch.__version__)\n"), 0o644))
+	train := filepath.Join("..", "scripts", "train.py")
+	tests := []struct {
+		name string
+		args []string
+		code int
+		out  string
+	}{
+		{"train text", []string{"-script", train}, 0, `train.py:26 torch.compile(model, mode=args.compile_mode)`},
+		{"train json", []string{"-script", train, "-json"}, 0, `"format": "compilemode-script/1"`},
+		{"flag wins", []string{"-script", train, "-torch", "2.14", "-json"}, 0, `"torch": "2.14"`},
+		{"no site", []string{"-script", none}, 0, "no torch.compile site found"},
+		{"syntax error", []string{"-script", bad}, 2, "bad.py:2:"},
+		{"missing", []string{"-script", filepath.Join(dir, "nope.py")}, 2, "no such file"},
+		{"with scenario", []string{"-script", train, "-scenario", bad}, 2, "cannot be combined"},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			out, stderr, code := runPlan(t, nil, tc.args...)
+			require.Equal(t, tc.code, code, "stderr: %s", stderr)
+			got := out
+			if code == 2 {
+				got = stderr
+			}
+			require.Contains(t, got, tc.out)
+		})
+	}
+	out, _, _ := runPlan(t, nil, "-script", none, "-json")
+	var s struct {
+		Sites []any `json:"sites"`
+	}
+	require.NoError(t, json.Unmarshal([]byte(out), &s))
+	require.NotNil(t, s.Sites)
+	require.Empty(t, s.Sites)
+}
