@@ -230,6 +230,12 @@ def cases():
         "guard_filter_fn-None": "{'guard_filter_fn': None}",
         "use_aoti-True": "{'use_aoti': True}",
         "use_aoti-False": "{'use_aoti': False}",
+        "use_aoti-1+max_autotune": "{'use_aoti': 1, 'max_autotune': True}",
+        "empty-list": "[]",
+        "empty-str": "''",
+        "zero": "0",
+        "empty-tuple": "()",
+        "False": "False",
         "cpp_wrapper": "{'cpp_wrapper': True}",
         "graph_partition": "{'graph_partition': True}",
     }
