@@ -51,14 +51,6 @@ func loadMeasured(t *testing.T) map[string]measured {
 
 func strp(s string) *string { return &s }
 
-func lit(t *testing.T, src string) *config.Value {
-	v, err := config.ParseLiteral(src)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return &v
-}
-
 func set(t *testing.T, args ...string) []config.Assignment {
 	var out []config.Assignment
 	for _, a := range args {
@@ -159,7 +151,7 @@ func TestMeasured211(t *testing.T) {
 			}
 			var want []outcomeView
 			for _, w := range tc.Want {
-				want = append(want, outcomeView{w.Device, w.Outcome, w.Implementation, w.Exception})
+				want = append(want, outcomeView(w))
 			}
 			if len(tc.Warnings) == 0 {
 				tc.Warnings = nil

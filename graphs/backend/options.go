@@ -23,7 +23,8 @@ type config struct {
 	waitSpin, idleSpin time.Duration
 	spinSet            bool
 	noTiming           bool // WithGPUTiming(false): Run records no events, GPUTime is 0
-	hooks              testHooks
+	//lint:ignore U1000 read by the cuda-tagged worker (step.go) and its GPU tests (export_test.go)
+	hooks testHooks
 }
 
 func (c config) spinWait() time.Duration {
@@ -42,6 +43,8 @@ func (c config) spinIdle() time.Duration {
 
 // testHooks let the package's own GPU tests act at points no caller can reach, to provoke
 // races deterministically. Each runs on the device's worker thread.
+//
+//lint:ignore U1000 read by the cuda-tagged worker (step.go) and its GPU tests (export_test.go)
 type testHooks struct {
 	// duringCapture runs between cuStreamBeginCapture and cuStreamEndCapture.
 	duringCapture func(device int, step string)
@@ -152,9 +155,15 @@ func (o timingOption) apply(c *config) { c.noTiming = !bool(o) }
 func (o timingOption) String() string  { return fmt.Sprintf("backend.WithGPUTiming(%v)", bool(o)) }
 
 // withTestHooks installs test hooks; only this package's tests use it.
+//
+//lint:ignore U1000 read by the cuda-tagged worker (step.go) and its GPU tests (export_test.go)
 func withTestHooks(h testHooks) Option { return hooksOption{h} }
 
+//lint:ignore U1000 read by the cuda-tagged worker (step.go) and its GPU tests (export_test.go)
 type hooksOption struct{ h testHooks }
 
+//lint:ignore U1000 read by the cuda-tagged worker (step.go) and its GPU tests (export_test.go)
 func (o hooksOption) apply(c *config) { c.hooks = o.h }
-func (o hooksOption) String() string  { return "backend.withTestHooks(...)" }
+
+//lint:ignore U1000 read by the cuda-tagged worker (step.go) and its GPU tests (export_test.go)
+func (o hooksOption) String() string { return "backend.withTestHooks(...)" }

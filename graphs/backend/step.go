@@ -436,6 +436,12 @@ func (w *worker) capture(s *Step, mode ExecMode) (updated bool, err error) {
 			err = derr
 		}
 	}()
+	return w.install(s, g)
+}
+
+// install makes s.exec replay the captured graph g: it updates s.exec in place when the
+// driver accepts (updated), else instantiates and uploads a new executable graph.
+func (w *worker) install(s *Step, g C.CUgraph) (updated bool, err error) {
 	if s.exec != nil {
 		ok := false
 		if !w.cfg.hooks.refuseUpdate {

@@ -345,7 +345,7 @@ func (s *scanner) finding(i int, torch modes.Version, haveTorch bool) Finding {
 // carriage return inside the line (progress bars) becomes a space.
 func cleanLine(dst, raw []byte, lineStart bool) []byte {
 	raw = bytes.TrimRight(raw, "\r\n")
-	if bytes.IndexAny(raw, "\x1b\r\t") < 0 {
+	if !bytes.ContainsAny(raw, "\x1b\r\t") {
 		dst = append(dst, raw...)
 		if lineStart {
 			return stripPrefixes(dst)
