@@ -357,10 +357,11 @@ type Resolver struct {
 	known    []Key
 	clean    *baseline // defaults in an empty environment on the zero Host
 	patches  map[modes.Mode][]patchEntry
-	patchErr map[modes.Mode]error // mode table entries that do not fit the schema
-	envIdx   []int                // indexes of keys with an environment rule, in key order
-	byVar    map[string][]int     // variable name -> indexes of the keys whose rule reads it
-	next     *Schema              // for a release that borrows an older schema: the next one read
+	patchErr map[modes.Mode]error              // mode table entries that do not fit the schema
+	envIdx   []int                             // indexes of keys with an environment rule, in key order
+	byVar    map[string][]int                  // variable name -> indexes of the keys whose rule reads it
+	next     *Schema                           // for a release that borrows an older schema: the next one read
+	others   func() map[string][]modes.Version // variables other releases read (envtraps.go), computed once
 }
 
 // NewResolver returns a resolver for release v with the built-in schema and mode
@@ -405,7 +406,7 @@ func newResolver(v modes.Version, s *Schema, ev modes.Evidence, t *modes.Table) 
 	for i, k := range s.keys {
 		known[i] = k.Key
 	}
-	r := &Resolver{schema: s, schemaEv: ev, table: t, facts: FactsFor(v), known: known}
+	r := &Resolver{schema: s, schemaEv: ev, table: t, facts: FactsFor(v), known: known, others: loadOtherReaders(v)}
 	r.byVar = map[string][]int{}
 	for i, k := range s.keys {
 		if k.Env != nil {
@@ -640,6 +641,7 @@ func (r *Resolver) Resolve(req Request) (*Result, error) {
 		e.origin.Changed = !e.val.Equal(clean) && e.val.String() != clean.String()
 	}
 	r.cudagraphVerdict(res)
+	r.envTraps(res, req, env)
 	res.Threaded = res
 	if r.facts.GlobalsPerThread && len(req.Globals) > 0 {
 		// A worker thread sees no global assignment (2.12+ ContextVar user overrides).
@@ -681,6 +683,9 @@ func (r *Resolver) envWarnings(res *Result, env map[string]string) {
 				Evidence:       modes.Inferred,
 			})
 			continue
+		}
+		if r.envTrapClaims(name) {
+			continue // env-var-other-release or env-var-misspelled (envtraps.go)
 		}
 		msg := fmt.Sprintf("%s is set, but torch %s's Inductor config (torch._inductor.config) reads no such variable, so it changes no key here", name, r.facts.Torch)
 		hint := hintOr(didYouMean(name, r.schema.EnvVarNames), "check the variable's name against the release")
@@ -801,7 +806,8 @@ func (r *Resolver) applyCompile(res *Result, req Request, forced []int) error {
 	for _, p := range patch {
 		cv, co := res.at(p.idx)
 		cur := Resolved{Key: res.keyNames[p.idx], Value: cv, Origin: co}
-		if (cur.Origin.Source == FromGlobal || cur.Origin.Source == FromEnv) && cur.Value.String() != p.val.String() && !slices.Contains(forced, p.idx) {
+		// A variable's default replaced by the patch: envtraps.go findEnvOverriddenByPatch.
+		if cur.Origin.Source == FromGlobal && cur.Value.String() != p.val.String() && !slices.Contains(forced, p.idx) {
 			res.Warnings = append(res.Warnings, Warning{
 				Code: "mode-overrides-global", Key: cur.Key,
 				Message: fmt.Sprintf("%s is %s from %s, but the per-compile patch (%s) sets it to %s and wins for this compile",
