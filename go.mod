@@ -1,6 +1,6 @@
 module github.com/compilemode/compilemode
 
-go 1.26.8
+go 1.25.0
 
 require (
 	github.com/agnivade/levenshtein v1.2.2
@@ -8,6 +8,7 @@ require (
 	github.com/stretchr/testify v1.12.1
 	go.starlark.net v0.0.0-20260908191801-89a6a09411d5
 	go.uber.org/goleak v1.3.0
+	golang.org/x/term v0.45.0
 	gonum.org/v1/plot v0.17.0
 	gorgonia.org/cu v0.9.6
 )
@@ -23,5 +24,6 @@ require (
 	github.com/pkg/errors v0.9.1 // indirect
 	go.yaml.in/yaml/v3 v3.0.5 // indirect
 	golang.org/x/image v0.30.0 // indirect
+	golang.org/x/sys v0.47.0 // indirect
 	golang.org/x/text v0.28.0 // indirect
 )

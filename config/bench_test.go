@@ -9,7 +9,7 @@ import (
 // BenchmarkResolve is a full 543-key resolution on 2.11 with a mode and two globals,
 // in an environment of 40 unrelated variables plus one the config reads. Compare
 // with PyTorch's own cost for the same work (examples/bench/anchor_torch.py prints
-// "torch_resolve …" lines; README "Performance").
+// "torch_resolve …" lines; package doc, "Concurrency and performance").
 func BenchmarkResolve(b *testing.B) {
 	r, err := NewResolver(modes.Version{Major: 2, Minor: 11})
 	if err != nil {

@@ -95,7 +95,8 @@ func (r *Resolver) modePatch(res *Result, mode string) ([]patchEntry, error) {
 func (r *Resolver) applyPatchEntry(res *Result, p patchEntry, forced []int) {
 	cv, co := res.at(p.idx)
 	cur := Resolved{Key: res.keyNames[p.idx], Value: cv, Origin: co}
-	if (cur.Origin.Source == FromGlobal || cur.Origin.Source == FromEnv) && cur.Value.String() != p.val.String() && !slices.Contains(forced, p.idx) {
+	// A variable's default replaced by the patch: envtraps.go findEnvOverriddenByPatch.
+	if cur.Origin.Source == FromGlobal && cur.Value.String() != p.val.String() && !slices.Contains(forced, p.idx) {
 		res.Warnings = append(res.Warnings, Warning{
 			Code: "mode-overrides-global", Key: cur.Key,
 			Message: fmt.Sprintf("%s is %s from %s, but the per-compile patch (%s) sets it to %s and wins for this compile",

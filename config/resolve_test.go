@@ -200,8 +200,8 @@ func TestPrecedence(t *testing.T) {
 			req:      Request{Mode: strp("max-autotune-no-cudagraphs"), Env: env("TORCHINDUCTOR_MAX_AUTOTUNE=0", "TORCHINDUCTOR_CUDAGRAPHS=1")},
 			want:     map[Key]keyView{"max_autotune": {"True", "mode:max-autotune-no-cudagraphs", true}, "triton.cudagraphs": {"True", "env:TORCHINDUCTOR_CUDAGRAPHS", true}},
 			verdict:  Verdict{true, CUDAGraphTrees},
-			warnings: []string{"mode-overrides-global"},
-			reason:   "the mode overrides the value the environment set explicitly (0); it does not touch triton.cudagraphs, which the env turned on",
+			warnings: []string{"mode-overrides-global", "no-cudagraphs-mode-captures"},
+			reason:   "the mode overrides the value the environment set explicitly (0); it does not touch triton.cudagraphs, which the env turned on, so the mode named no-cudagraphs captures",
 		},
 		{
 			name:     "F5-options-expand-mode",

@@ -1,37 +1,3 @@
-// Package config resolves torch.compile's mode and options, torch._inductor.config
-// globals and TORCHINDUCTOR_* variables into the effective Inductor config, exactly as
-// a given PyTorch release does, with the source of every value. It also predicts the
-// error torch.compile raises, with PyTorch's exception type and exact message.
-//
-// # Precedence
-//
-// For each key, the effective value is the first of these that applies (PyTorch's
-// own order, torch/utils/_config_module.py: "alias → env_name_force → user_override
-// → env_name_default → justknob → default"; the per-compile patch is a user override
-// that compile_fx applies with config.patch around the compile):
-//
-//  1. env_name_force: a Config(env_name_force=V) key whose variable is set, e.g.
-//     triton.cudagraph_or_error ← TORCHINDUCTOR_CUDAGRAPH_OR_ERROR. It beats
-//     everything below, the per-compile patch included. Source "env:V".
-//  2. the per-compile patch: the mode's table entry (source "mode:NAME") or the
-//     options dict (source "options"). torch.compile accepts one or the other, never
-//     both, and the patch beats globals and the environment's defaults.
-//  3. global assignments, torch._inductor.config.KEY = VALUE before compiling, in
-//     order, the last one winning (source "global"). From 2.12 they are per thread.
-//  4. the default, which for keys with an environment rule is computed from the
-//     environment when torch._inductor.config is imported (source "env:V" when a
-//     variable supplied it, even if equal to the clean default; "default" otherwise),
-//     e.g. triton.cudagraphs is True only when TORCHINDUCTOR_CUDAGRAPHS is exactly "1".
-//
-// # Validation
-//
-// Resolution stops at the first error, in PyTorch's order: the import-time error of a
-// malformed variable ([EnvError]: ValueError, AssertionError), then global
-// assignments ([GlobalError]: AttributeError), then torch.compile's checks: mode and
-// options both given ([ErrModeAndOptions]), an unknown mode (*modes.UnknownModeError),
-// options that are not a dict ([OptionsShapeError]), an unknown option
-// ([UnknownOptionError]) and an option of the wrong type ([OptionTypeError]). Warnings
-// are collected, all of them.
 package config
 
 import (
@@ -54,10 +20,11 @@ type Resolver struct {
 	known     []Key
 	clean     *baseline // defaults in an empty environment on the zero Host
 	patches   map[modes.Mode][]patchEntry
-	patchErr  map[modes.Mode]error // mode table entries that do not fit the schema
-	envIdx    []int                // indexes of keys with an environment rule, in key order
-	byVar     map[string][]int     // variable name -> indexes of the keys whose rule reads it
-	next      *Schema              // for a release that borrows an older schema: the next one read
+	patchErr  map[modes.Mode]error              // mode table entries that do not fit the schema
+	envIdx    []int                             // indexes of keys with an environment rule, in key order
+	byVar     map[string][]int                  // variable name -> indexes of the keys whose rule reads it
+	next      *Schema                           // for a release that borrows an older schema: the next one read
+	others    func() map[string][]modes.Version // variables other releases read (envtraps.go), computed once
 }
 
 // NewResolver returns a resolver for release v with the built-in schema and mode
@@ -102,7 +69,7 @@ func newResolver(v modes.Version, s *Schema, ev modes.Evidence, t *modes.Table) 
 	for i, k := range s.keys {
 		known[i] = k.Key
 	}
-	r := &Resolver{schema: s, schemaEv: ev, table: t, facts: FactsFor(v), releaseEv: EvidenceFor(v), known: known}
+	r := &Resolver{schema: s, schemaEv: ev, table: t, facts: FactsFor(v), releaseEv: EvidenceFor(v), known: known, others: loadOtherReaders(v)}
 	r.byVar = map[string][]int{}
 	for i, k := range s.keys {
 		if k.Env != nil {
@@ -259,6 +226,7 @@ func (r *Resolver) Resolve(req Request) (*Result, error) {
 
 	markChanged(res)
 	r.cudagraphVerdict(res)
+	r.envTraps(res, req, env)
 	res.Threaded = res
 	if r.facts.GlobalsPerThread && len(req.Globals) > 0 {
 		// A worker thread sees no global assignment (2.12+ ContextVar user overrides).

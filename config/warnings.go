@@ -27,6 +27,9 @@ func (r *Resolver) envWarnings(res *Result, env map[string]string) {
 		if !strings.HasPrefix(name, "TORCHINDUCTOR_") || r.schema.ReadsEnv(name) || readElsewhere(name) {
 			continue
 		}
+		if r.envTrapClaims(name) {
+			continue // env-var-other-release or env-var-misspelled (envtraps.go)
+		}
 		res.Warnings = append(res.Warnings, r.unreadEnvWarning(name))
 	}
 	for _, k := range r.schema.keys {

@@ -131,11 +131,23 @@ func (r *Report) writeHostDefaults(p *textwrap.Printer) {
 	if len(host)+len(paths) == 0 {
 		return
 	}
-	line := fmt.Sprintf("host-dependent defaults: %s computed for this machine as PyTorch does", strings.Join(host, ", "))
+	line := fmt.Sprintf("host-dependent defaults: %s", strings.Join(host, ", "))
 	if len(paths) > 0 {
-		line += fmt.Sprintf("; %s are paths inside the torch install (-all shows them)", strings.Join(paths, ", "))
+		line += fmt.Sprintf("; %d install paths (-all)", len(paths))
 	}
 	p.Para("  ", "    ", line)
+}
+
+// explainText is the explanation, its fix replaced by a pointer to the warning below
+// that prints the same fix.
+func (r *Report) explainText() string {
+	for _, w := range r.Warnings {
+		fix := "Fix: " + strings.TrimSuffix(w.Recommendation, ".") + "."
+		if w.Recommendation != "" && strings.Contains(r.Explain, fix) {
+			return strings.Replace(r.Explain, fix, fmt.Sprintf("Fix: see [%s] below.", w.Code), 1)
+		}
+	}
+	return r.Explain
 }
 
 func verdict(v config.Verdict) string {
@@ -158,16 +170,17 @@ func (r *Report) writePlan(p *textwrap.Printer) {
 	}
 	p.Line("")
 	p.Para("", "  ", line)
-	t := p.Table("  ", "DEVICE", "THREAD", "OUTCOME", "IMPLEMENTATION", "EVIDENCE", "REASON")
+	t := p.Table("  ", "DEVICE", "THREAD", "OUTCOME", "IMPLEMENTATION", "EVIDENCE")
 	for _, d := range r.CUDAGraphs.Devices {
 		out := string(d.Outcome)
 		if d.Race {
 			out += " (race)"
 		}
-		t.Row(fmt.Sprintf("cuda:%d", d.Device), d.Thread, out, string(d.Implementation), string(d.Evidence), d.Reason)
+		t.Row(fmt.Sprintf("cuda:%d", d.Device), d.Thread, out, string(d.Implementation), string(d.Evidence))
 	}
 	t.Flush()
 	for _, d := range r.CUDAGraphs.Devices {
+		p.Para("  ", "    ", fmt.Sprintf("cuda:%d %s: %s", d.Device, d.Thread, d.Reason))
 		if d.Message == "" {
 			continue
 		}
@@ -175,14 +188,14 @@ func (r *Report) writePlan(p *textwrap.Printer) {
 		if d.Outcome == Fail {
 			head = "raises " + d.Exception
 		}
-		p.Para("  ", "    ", fmt.Sprintf("cuda:%d %s %s:", d.Device, d.Thread, head))
+		p.Para("    ", "      ", head+":")
 		for _, l := range strings.Split(d.Message, "\n") {
-			p.Para("    ", "      ", l)
+			p.Para("      ", "        ", l)
 		}
 	}
 	if r.Explain != "" {
 		p.Line("")
-		p.Para("", "  ", "Explain: "+r.Explain)
+		p.Para("", "  ", "Explain: "+r.explainText())
 	}
 }
 

@@ -1,7 +1,3 @@
-// Package modes holds torch.compile's mode table for every supported PyTorch release:
-// which Inductor config patch each mode name stands for, in PyTorch's order, and how
-// an unknown mode is refused. It is pure data with no I/O; package config applies the
-// patches.
 package modes
 
 import (

@@ -31,6 +31,23 @@ func TestREADMEGenerated(t *testing.T) {
 	}
 }
 
+// TestFactsFileGenerated: the same for testdata/reference/releases.md, every row with
+// its source.
+func TestFactsFileGenerated(t *testing.T) {
+	t.Parallel()
+	in, err := os.ReadFile("../" + readme.FactsFile)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want, err := readme.UpdateSections(in, readme.FactSections())
+	if err != nil {
+		t.Fatal(err)
+	}
+	if diff := cmp.Diff(string(want), string(in)); diff != "" {
+		t.Errorf("%s is stale; run go generate ./modes (-want +got):\n%s", readme.FactsFile, diff)
+	}
+}
+
 func TestUpdateWithoutMarkers(t *testing.T) {
 	t.Parallel()
 	_, err := readme.Update([]byte("# a README without generated sections\n"))

@@ -1,16 +1,3 @@
-// Command compilemode tells what torch.compile(mode=…, options=…) will really do: the
-// effective Inductor config with the source of every value, the error PyTorch would
-// raise, and the per-device CUDA-graph plan for a workload, for PyTorch 2.1–2.14.
-//
-//	compilemode -mode reduce-overhead -set triton.cudagraph_trees=False -json
-//	compilemode -mode reduce-overhead -devices 2 -threads per-device
-//
-// The command only turns its flags into a graphs.Scenario, calls graphs.Check and
-// prints the report; every decision is the library's.
-//
-// Exit status: 0 when PyTorch would compile and run; 1 when torch.compile or the
-// first call would raise on some device (the report is still printed); 2 for unusable
-// flags or files.
 package main
 
 import (
@@ -31,7 +18,7 @@ func main() {
 type cli struct {
 	compile                                                              cliflags.Compile
 	scenario, threads, mutated, incompatibleOp, diagnoseFile, scriptFile cliflags.Once
-	all, asJSON                                                          bool
+	all, asJSON, version                                                 bool
 	devices, callers, sizes                                              int
 	spanDevices, cpuScalar, dynamicShapes, moving, nonTensor, coldStart  bool
 	given                                                                map[string]bool
@@ -43,25 +30,33 @@ func run(args []string, stdout, stderr io.Writer, environ func() []string) int {
 	c.compile.Register(fs)
 	fs.BoolVar(&c.all, "all", false, "text output lists every key, not only changed ones")
 	fs.BoolVar(&c.asJSON, "json", false, "print the JSON report (format compilemode-report/1)")
+	fs.BoolVar(&c.version, "version", false, "print the module version, the Go version and the PyTorch releases known, then exit")
 	fs.Var(&c.scenario, "scenario", "JSON scenario `FILE`: compile call and workload (flags given explicitly win)")
-	fs.IntVar(&c.devices, "devices", 1, "number of CUDA devices, one compiled function each")
+	fs.IntVar(&c.devices, "devices", 1, "`N` CUDA devices, one compiled function each")
 	fs.BoolVar(&c.spanDevices, "span-devices", false, "one graph uses tensors on all devices")
 	c.threads.Value, c.mutated.Value = "main", "none"
 	fs.Var(&c.threads, "threads", "thread `LAYOUT`: main, thread, per-device, per-thread or callers")
-	fs.IntVar(&c.callers, "callers", 0, "with -threads callers or per-thread: number of user threads (default 2)")
+	fs.IntVar(&c.callers, "callers", 0, "with -threads callers or per-thread: `N` user threads (default 2)")
 	fs.BoolVar(&c.coldStart, "cold-start", false, "with -threads callers: the first call happens in the caller threads, not in main")
 	fs.BoolVar(&c.cpuScalar, "cpu-scalar", false, "an input is a CPU tensor, e.g. a 0-d CPU scalar")
 	fs.Var(&c.mutated, "mutated-inputs", "`KIND` of input mutated in place: none, input, static or storage")
 	fs.BoolVar(&c.dynamicShapes, "dynamic-shapes", false, "input shapes change between calls")
-	fs.IntVar(&c.sizes, "sizes", 0, "with -dynamic-shapes: number of distinct input sizes")
+	fs.IntVar(&c.sizes, "sizes", 0, "with -dynamic-shapes: `N` distinct input sizes")
 	fs.BoolVar(&c.moving, "moving-static-inputs", false, "a parameter is replaced by a tensor at a new address between calls")
 	fs.BoolVar(&c.nonTensor, "non-tensor-inputs", false, "the graph takes an input that is neither a tensor nor a SymInt")
 	fs.Var(&c.incompatibleOp, "incompatible-op", "the graph uses the op `NAME`, which cannot be captured (e.g. aten._local_scalar_dense.default)")
 	fs.Var(&c.diagnoseFile, "diagnose", "read a PyTorch log or traceback from `FILE` (- for stdin) and say what happened and the fix")
 	fs.Var(&c.scriptFile, "script", "read the training script `FILE` (Python, not run) and plan every torch.compile site in it")
-	given, code, ok := cliflags.Parse(fs, args, stderr)
+	given, code, ok := cliflags.ParseUsage(fs, args, stderr, func(w io.Writer) { writeUsage(w, fs, graphs.DefaultWidth) })
 	if !ok {
 		return code
+	}
+	if c.version {
+		if err := writeVersion(stdout); err != nil {
+			fmt.Fprintf(stderr, "compilemode: %v\n", err)
+			return 2
+		}
+		return 0
 	}
 	c.given = given
 	if given["diagnose"] {
@@ -100,7 +95,7 @@ func run(args []string, stdout, stderr io.Writer, environ func() []string) int {
 // print writes the report as JSON (-json) or text.
 func (c *cli) print(w io.Writer, rep *graphs.Report) error {
 	if !c.asJSON {
-		return rep.WriteText(w, graphs.TextOptions{All: c.all})
+		return rep.WriteText(w, graphs.TextOptions{All: c.all, Width: textWidth(w)})
 	}
 	data, err := json.MarshalIndent(rep, "", " ")
 	if err != nil {

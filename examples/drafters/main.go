@@ -5,7 +5,7 @@
 // a replayed CUDA graph where the plan says PyTorch would capture.
 //
 //	go run ./examples/drafters -mode reduce-overhead              # plan only without -tags cuda
-//	go build -tags cuda ./examples/drafters                       # see README "GPU"
+//	go build -tags cuda ./examples/drafters                       # see go doc ./graphs/backend
 //
 // Exit status: 0 when the run completed (a PyTorch plan that fails is a finding, not
 // an error); 1 when a device's Go step failed; 2 for unusable flags.

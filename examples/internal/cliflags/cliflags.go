@@ -219,8 +219,18 @@ func readLimited(name string, limit int64) ([]byte, error) {
 // names of the flags given. ok is false when the program should exit with code (0 for
 // -h, 2 for a bad flag or a stray argument).
 func Parse(fs *flag.FlagSet, args []string, stderr io.Writer) (given map[string]bool, code int, ok bool) {
+	return ParseUsage(fs, args, stderr, nil)
+}
+
+// ParseUsage is [Parse] with the help text of -h written by usage (nil: the flag
+// package's list of every flag).
+func ParseUsage(fs *flag.FlagSet, args []string, stderr io.Writer, usage func(io.Writer)) (given map[string]bool, code int, ok bool) {
 	fs.SetOutput(stderr)
 	fs.Usage = func() {
+		if wantsHelp(args) && usage != nil {
+			usage(stderr)
+			return
+		}
 		if wantsHelp(args) {
 			fmt.Fprintf(stderr, "usage: %s [flags]\n", fs.Name())
 			fs.PrintDefaults()

@@ -7,6 +7,7 @@ import (
 	"flag"
 	"fmt"
 	"os"
+	"path/filepath"
 
 	"github.com/compilemode/compilemode/modes/internal/readme"
 )
@@ -21,11 +22,18 @@ func main() {
 }
 
 func run(path string) error {
+	if err := rewrite(path, readme.Sections()); err != nil {
+		return err
+	}
+	return rewrite(filepath.Join(filepath.Dir(path), readme.FactsFile), readme.FactSections())
+}
+
+func rewrite(path string, sections []readme.Section) error {
 	in, err := os.ReadFile(path)
 	if err != nil {
 		return err
 	}
-	out, err := readme.Update(in)
+	out, err := readme.UpdateSections(in, sections)
 	if err != nil {
 		return err
 	}

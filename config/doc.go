@@ -1,0 +1,136 @@
+// Package config resolves torch.compile's mode and options, torch._inductor.config
+// globals and TORCHINDUCTOR_* variables into the effective Inductor config, exactly as
+// a given PyTorch release does, with the source of every value. It also predicts the
+// error torch.compile raises, with PyTorch's exception type and exact message.
+//
+// # Precedence
+//
+// For each key, the effective value is the first of these that applies (PyTorch's
+// own order, torch/utils/_config_module.py: "alias → env_name_force → user_override
+// → env_name_default → justknob → default"; the per-compile patch is a user override
+// that compile_fx applies with config.patch around the compile):
+//
+//  1. env_name_force: a Config(env_name_force=V) key whose variable is set, e.g.
+//     triton.cudagraph_or_error ← TORCHINDUCTOR_CUDAGRAPH_OR_ERROR. It beats
+//     everything below, the per-compile patch included. Source "env:V".
+//  2. the per-compile patch: the mode's table entry (source "mode:NAME") or the
+//     options dict (source "options"). torch.compile accepts one or the other, never
+//     both, and the patch beats globals and the environment's defaults.
+//  3. global assignments, torch._inductor.config.KEY = VALUE before compiling, in
+//     order, the last one winning (source "global"). From 2.12 they are per thread.
+//  4. the default, which for keys with an environment rule is computed from the
+//     environment when torch._inductor.config is imported (source "env:V" when a
+//     variable supplied it, even if equal to the clean default; "default" otherwise),
+//     e.g. triton.cudagraphs is True only when TORCHINDUCTOR_CUDAGRAPHS is exactly "1".
+//
+// # Validation
+//
+// Resolution stops at the first error, in PyTorch's order: the import-time error of a
+// malformed variable ([EnvError]: ValueError, AssertionError), then global
+// assignments ([GlobalError]: AttributeError), then torch.compile's checks: mode and
+// options both given ([ErrModeAndOptions]), an unknown mode (*modes.UnknownModeError),
+// options that are not a dict ([OptionsShapeError]), an unknown option
+// ([UnknownOptionError]) and an option of the wrong type ([OptionTypeError]). Warnings
+// are collected, all of them.
+//
+// A global of the wrong type is accepted (PyTorch does not check globals), with the
+// warning global-wrong-type. torch.compile's checks, release by release: mode and
+// options both given fail on "is not None" (mode="default", options={} raises; mode=""
+// means default from 2.7; options={} alone is fine); the unknown-option message lists
+// every key in order; the type check is isinstance from 2.6 (True is an int, an int is
+// not a float, generic annotations such as Optional[int] are not checked), the exact
+// type up to 2.5, and 2.6 silently drops generic-typed options (warning option-dropped).
+// "-" in option keys becomes "_". Unknown modes, keys and globals come with a "did you
+// mean" hint ([Hinter]) beside PyTorch's unchanged message.
+//
+// # Evidence
+//
+// Every value, error text and warning says how it is known ([modes.Evidence]):
+// measured (printed by that release: 2.11.0+cu130 on H200s, testdata/torch/2.11),
+// source (read in the release's own files: 2.2, 2.6, 2.7, 2.14), inferred (bracketed
+// between those, dated from the pull request that introduced the change) or host (a
+// default computed for this machine as PyTorch computes it: compile_threads is
+// min(32, CPUs); cpp.cxx comes from CXX; three cutlass_dir paths lie inside the torch
+// install and are shown as on the machine that made the schema).
+//
+// # Releases without their own schema
+//
+// 2.2, 2.6, 2.7, 2.11 and 2.14 have their own key list, embedded from
+// config/schemas/torch-<release>.json (format: config/schemas/FORMAT.md). The others
+// borrow the nearest: 2.1 and 2.3–2.5 use 2.2's keys, 2.8–2.9 2.7's, 2.10 and 2.12
+// 2.11's, 2.13 2.14's; their mode tables and behaviours ([Facts]: type checks, thread
+// semantics, messages) are their own. Everything they report carries evidence
+// inferred, and an option or global that the borrowed older list lacks but the next
+// release read has gives the warning uncertain-key instead of an error (likewise a
+// variable: uncertain-env-var).
+//
+// # Your own PyTorch
+//
+// config/dump_schema.py (standard library plus torch) writes a release's mode table and
+// every key with its type, default and environment rule:
+//
+//	python3 config/dump_schema.py -o my-torch.json   # in your environment, about 12 s
+//	compilemode -schema my-torch.json -mode reduce-overhead
+//
+// [LoadSchema] reads such a file and [NewResolverFromSchema] resolves against it, with
+// evidence measured. If variables the config reads are set, the script re-runs itself
+// without them and names them in made_by. --from-dumps DIR builds the file from dumps
+// like testdata/torch/2.11 and checks every environment rule against the measured
+// effects; --from-source DIR --version X.Y.Z reads a release's config.py and
+// __init__.py without importing torch (how the 2.2, 2.6, 2.7 and 2.14 files were made).
+// The built-in 2.11 schema is such a file, written on the GPU machine's PyTorch
+// 2.11.0+cu130 (testdata/torch/2.11/schema_live.json); the tests check it against the
+// raw dumps key by key.
+//
+// # Warnings
+//
+// Resolution's warnings ([Warning]; package graphs adds the plan's). Codes are stable;
+// new ones are added at the end. Each warning carries its fix in Recommendation.
+//
+//	trees-flag-does-not-disable-cudagraphs  CUDA graphs on while triton.cudagraph_trees
+//	                                        was set False: the legacy implementation runs
+//	mode-overrides-global                   the mode's or options' patch replaces a value
+//	                                        from a global or from an environment variable
+//	                                        (worded for the variable: it only set a default)
+//	env-force-overrides                     an env_name_force variable beats a patch or global
+//	global-wrong-type                       a global of the wrong type (PyTorch accepts it)
+//	option-dropped                          2.6 drops an option whose type is generic
+//	unknown-env-var                         a TORCHINDUCTOR_* variable no release read uses,
+//	                                        none within two edits (F6: …_DISABLE_CUDAGRAPHS)
+//	env-not-modelled                        a variable whose effect compilemode does not compute
+//	backend-ignores-inductor-config         mode/options with a non-inductor backend
+//	compile-disabled                        TORCH_COMPILE_DISABLE=1: nothing is compiled
+//	uncertain-env-var                       a variable the borrowed schema's release does not
+//	                                        read but the next release read does
+//	uncertain-key                           a key the borrowed schema lacks but the next
+//	                                        release read has: not applied, not refused
+//	env-switch-misread                      a switch set to true, yes, " 1"…: WarnEnvSwitchMisread
+//	no-cudagraphs-mode-captures             graphs on anyway: WarnNoCUDAGraphsModeCaptures
+//	env-var-other-release                   read by another release only: WarnEnvVarOtherRelease
+//	env-var-misspelled                      within two edits of a real name: WarnEnvVarMisspelled
+//
+// The environment traps (the last four, and mode-overrides-global for a variable) are
+// rows in envtraps.go, each citing its source.
+//
+// # Bad input
+//
+// Every bad input gets a typed error that names the offending key or value, never a
+// panic: literals have a byte offset ([LiteralError]), a size limit ([MaxLiteralBytes],
+// 1 MiB) and a nesting limit ([MaxLiteralDepth], 64); non-finite floats, names other
+// than None/True/False/null/true/false, calls and operators are refused; duplicate dict
+// keys keep the last value, as in Python. Schema files are size-limited
+// ([MaxSchemaBytes]) and strictly checked.
+//
+// # Concurrency and performance
+//
+// A [Resolver] is immutable and safe for concurrent use (tested from 64 goroutines
+// under -race); building one parses the release's schema, so keep it. A [Result] shares
+// the clean defaults and records only the keys some layer set, and only the rules that
+// read a variable that is set run. BenchmarkResolve (2.11, a mode, two globals, 41
+// variables) took 7.7 µs, 6.7 KB and 50 allocations per op on a 2-core CI machine
+// before the environment traps; with them it makes 57 allocations (8.2 KB). PyTorch's
+// own _TorchCompileInductorWrapper construction for the same work takes about 1–2.5 ms
+// (testdata/torch/2.11/resolve_vs_torch.txt; examples/bench/anchor_torch.py).
+//
+//	go test ./config -run XXX -bench 'Resolve|ParseLiteral' -benchmem
+package config

@@ -1,0 +1,96 @@
+package config
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+
+	"github.com/compilemode/compilemode/modes"
+)
+
+// TestEnvTraps checks every environment-variable trap: the warnings that
+// resolution reports (codes in order), the key, and a phrase of the message or fix.
+func TestEnvTraps(t *testing.T) {
+	t.Parallel()
+	env := func(kv ...string) Environ { return func() []string { return kv } }
+	v211, v22 := modes.Version{Major: 2, Minor: 11}, modes.Version{Major: 2, Minor: 2}
+	tests := []struct {
+		name   string
+		torch  modes.Version
+		req    Request
+		codes  []string
+		key    Key
+		phrase string // in the first warning's message or recommendation
+		reason string
+	}{
+		{"cudagraphs-true", v211, Request{Env: env("TORCHINDUCTOR_CUDAGRAPHS=true")}, []string{WarnEnvSwitchMisread}, "triton.cudagraphs", "write TORCHINDUCTOR_CUDAGRAPHS=1",
+			"only \"1\" counts (measured on 2.11, env_edge_cases)"},
+		{"cudagraphs-True", v211, Request{Env: env("TORCHINDUCTOR_CUDAGRAPHS=True")}, []string{WarnEnvSwitchMisread}, "triton.cudagraphs", "triton.cudagraphs=False", "Python spelling"},
+		{"cudagraphs-yes", v211, Request{Env: env("TORCHINDUCTOR_CUDAGRAPHS=yes")}, []string{WarnEnvSwitchMisread}, "triton.cudagraphs", "looks like on", "yes"},
+		{"cudagraphs-on", v211, Request{Env: env("TORCHINDUCTOR_CUDAGRAPHS=on")}, []string{WarnEnvSwitchMisread}, "triton.cudagraphs", "looks like on", "on"},
+		{"cudagraphs-space-1", v211, Request{Env: env("TORCHINDUCTOR_CUDAGRAPHS= 1")}, []string{WarnEnvSwitchMisread}, "triton.cudagraphs", `" 1"`, "a leading space is not stripped (measured)"},
+		{"cudagraphs-1.0", v211, Request{Env: env("TORCHINDUCTOR_CUDAGRAPHS=1.0")}, []string{WarnEnvSwitchMisread}, "triton.cudagraphs", "1.0", "not a float comparison"},
+		{"cudagraphs-1", v211, Request{Env: env("TORCHINDUCTOR_CUDAGRAPHS=1")}, nil, "", "", "the spelling PyTorch compares with"},
+		{"cudagraphs-false", v211, Request{Env: env("TORCHINDUCTOR_CUDAGRAPHS=false")}, nil, "", "", "reads as off, and PyTorch makes it False too"},
+		{"profile-0", v211, Request{Env: env("TORCHINDUCTOR_PROFILE=0")}, []string{WarnEnvSwitchMisread}, "profile_bandwidth", "unset TORCHINDUCTOR_PROFILE",
+			"!= \"\": 0 turns profiling on (measured, torch_env_effects.json)"},
+		{"force-false-is-a-string", v211, Request{Env: env("TORCHINDUCTOR_FX_GRAPH_CACHE=false")}, []string{WarnEnvSwitchMisread}, "fx_graph_cache", "fx_graph_cache='false'",
+			"env_name_force keeps any value but 1 and 0 as a string, which is truthy"},
+		{"tristate-true", v211, Request{Env: env("TORCHINDUCTOR_FX_GRAPH_REMOTE_CACHE=true")}, []string{WarnEnvSwitchMisread}, "fx_graph_remote_cache", "get_tristate_env",
+			"get_tristate_env leaves the default for anything but 1 and 0"},
+		{"compile-disable-true", v211, Request{Env: env("TORCH_COMPILE_DISABLE=true")}, []string{WarnEnvSwitchMisread}, "torch._dynamo.config.disable", "write TORCH_COMPILE_DISABLE=1",
+			"torch/_dynamo/config.py compares with \"1\""},
+		{"mode-overrides-env", v211, Request{Mode: strp("reduce-overhead"), Env: env("TORCHINDUCTOR_CUDAGRAPHS=0")}, []string{"mode-overrides-global"}, "triton.cudagraphs", `TORCHINDUCTOR_CUDAGRAPHS="0" makes the default`,
+			"the patch replaces the default the variable set; worded for the variable"},
+		{"options-override-env", v211, Request{Options: opts(t, `{"triton.cudagraphs": False}`), Env: env("TORCHINDUCTOR_CUDAGRAPHS=1")}, []string{"mode-overrides-global"}, "triton.cudagraphs", "drop \"triton.cudagraphs\" from options",
+			"options beat the variable too"},
+		{"no-cudagraphs-mode-env", v211, Request{Mode: strp("max-autotune-no-cudagraphs"), Env: env("TORCHINDUCTOR_CUDAGRAPHS=1")}, []string{WarnNoCUDAGraphsModeCaptures}, "triton.cudagraphs", "unset TORCHINDUCTOR_CUDAGRAPHS",
+			"the mode's patch (measured) does not set triton.cudagraphs, so the variable keeps graphs on"},
+		{"no-cudagraphs-mode-global", v211, Request{Mode: strp("max-autotune-no-cudagraphs"), Globals: []Assignment{{Key: "triton.cudagraphs", Value: Bool(true)}}}, []string{WarnNoCUDAGraphsModeCaptures}, "triton.cudagraphs", "drop the global assignment",
+			"the same with a global"},
+		{"no-cudagraphs-mode-plain", v211, Request{Mode: strp("max-autotune-no-cudagraphs")}, nil, "", "", "graphs off: nothing to say"},
+		{"not-read-yet", v22, Request{Env: env("TORCHINDUCTOR_GRAPH_PARTITION=1")}, []string{WarnEnvVarOtherRelease}, "", "does not read it yet", "graph_partition came after 2.2"},
+		{"no-longer-read", v211, Request{Env: env("TORCHINDUCTOR_SEARCH_AUTOTUNE_CACHE=1")}, []string{WarnEnvVarOtherRelease}, "", "no longer reads it", "read by 2.2 only"},
+		{"misspelled", v211, Request{Env: env("TORCHINDUCTOR_CUDAGRAPH=1")}, []string{WarnEnvVarMisspelled}, "", "did you mean TORCHINDUCTOR_CUDAGRAPHS?", "one letter away"},
+		{"lower-case", v211, Request{Env: env("torchinductor_cudagraphs=1")}, []string{WarnEnvVarMisspelled}, "", "did you mean TORCHINDUCTOR_CUDAGRAPHS?", "names are case-sensitive"},
+		{"far-unknown", v211, Request{Env: env("TORCHINDUCTOR_DISABLE_CUDAGRAPHS=1")}, []string{"unknown-env-var"}, "", "none of the releases read", "F6: not a typo, no release reads it"},
+		{"unrelated", v211, Request{Env: env("PATH=/usr/bin", "HOME=/root")}, nil, "", "", "variables PyTorch does not read are not reported"},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			t.Parallel()
+			res, err := Resolve(tc.torch, tc.req)
+			if err != nil {
+				t.Fatalf("Resolve: %v", err)
+			}
+			var codes []string
+			for _, w := range res.Warnings {
+				codes = append(codes, w.Code)
+			}
+			if diff := cmp.Diff(tc.codes, codes); diff != "" {
+				t.Fatalf("warnings mismatch (-want +got) (%s):\n%s\n%+v", tc.reason, diff, res.Warnings)
+			}
+			if len(codes) == 0 {
+				return
+			}
+			w := res.Warnings[0]
+			if w.Key != tc.key {
+				t.Errorf("key %q, want %q", w.Key, tc.key)
+			}
+			if !strings.Contains(w.Message+" fix: "+w.Recommendation, tc.phrase) {
+				t.Errorf("warning %+v lacks %q (%s)", w, tc.phrase, tc.reason)
+			}
+		})
+	}
+}
+
+// TestEnvTrapRowsCiteSources checks that every row names its source and code.
+func TestEnvTrapRowsCiteSources(t *testing.T) {
+	t.Parallel()
+	for _, row := range envTrapRows() {
+		if row.code == "" || row.source == "" || row.find == nil {
+			t.Errorf("row %+v: every row needs a code, a source and a finder", row.code)
+		}
+	}
+}

@@ -1,0 +1,94 @@
+// Command compilemode tells what torch.compile(mode=…, options=…) will really do: the
+// effective Inductor config with the source of every value, the error PyTorch would
+// raise, and the per-device CUDA-graph plan for a workload, for PyTorch 2.1–2.14, with
+// warnings and their fixes.
+//
+//	go install github.com/compilemode/compilemode/examples/compilemode@latest
+//	compilemode -mode reduce-overhead -devices 2 -threads per-device
+//	compilemode -mode reduce-overhead -set triton.cudagraph_trees=False -json
+//
+// The command only turns its flags into a graphs.Scenario, calls graphs.Check and
+// prints the report; every decision is the library's (package graphs documents the
+// JSON report and the scenario format, package config the precedence and the warning
+// catalogue). With no flags it resolves a plain torch.compile(model) on 2.11 in the
+// process environment. compilemode -h lists the flags by topic, with an example each.
+//
+// # The compile call
+//
+//	-torch X.Y        release, 2.1 to 2.14 (default 2.11); 2.7.1, 2.11.0+cu130 and
+//	                  pre-releases (2.13.0.dev20260518, 2.12.0rc1) resolve to their minor;
+//	                  anything else is an error listing the supported releases
+//	-schema FILE      resolve against a schema your own PyTorch wrote
+//	                  (config/dump_schema.py; package config, "Your own PyTorch")
+//	-mode NAME        torch.compile(mode=NAME); given at all, even -mode "", it is not None
+//	-options DICT     torch.compile(options=DICT), a Python literal
+//	                  ({'triton.cudagraphs': False}) or JSON; -options @FILE reads it from a
+//	                  file (1 MiB at most)
+//	-backend NAME     inductor (default); other names must be registered backends
+//	                  (InvalidBackend otherwise, names as measured on 2.11), and for them
+//	                  torch.compile does not validate mode/options but passes them on
+//	-dynamic BOOL     torch.compile(dynamic=…): true or false (default None)
+//
+// # Globals and environment
+//
+//	-set KEY=VALUE    torch._inductor.config.KEY = VALUE before compiling; repeatable,
+//	                  applied in order; VALUE is a Python literal (strings need quotes)
+//	-env NAME=VALUE   a variable of the environment at import; repeatable
+//	-no-env           ignore the process environment (by default every variable it holds
+//	                  counts)
+//
+// The environment is the process environment (unless -no-env), then a scenario file's
+// env, then -env, later ones winning. The allocator comes from it:
+// PYTORCH_CUDA_ALLOC_CONF=backend:cudaMallocAsync, PYTORCH_NO_CUDA_MEMORY_CACHING=1
+// (uncached). TORCH_COMPILE_DISABLE=1 turns compilation off (warning compile-disabled).
+// A variable PyTorch would read otherwise than it looks (TORCHINDUCTOR_CUDAGRAPHS=true),
+// one a mode overrides, one another release reads and a misspelled one each get a
+// warning (package config, "Warnings").
+//
+// # The workload
+//
+//	-devices N               N devices, one compiled function each (default 1)
+//	-span-devices            one graph uses tensors on all devices
+//	-threads LAYOUT          where the function is compiled and called: main (default);
+//	                         thread (one user thread); per-device (one user thread per
+//	                         device, each compiling its own function); per-thread (N user
+//	                         threads on one device, each with its own function, F6);
+//	                         callers (one function compiled and first called in main, then
+//	                         called from N threads at once, F7)
+//	-callers N               the N of per-thread and callers (default 2)
+//	-cold-start              with callers: the first call happens in those threads
+//	-cpu-scalar              an input is a CPU tensor (F8)
+//	-mutated-inputs KIND     none (default), input, static or storage
+//	-dynamic-shapes          input shapes change between calls; -sizes N distinct sizes
+//	-moving-static-inputs    a parameter moves to a new address between calls
+//	-non-tensor-inputs       the graph takes an input that is neither a tensor nor a SymInt
+//	-incompatible-op NAME    the graph uses an op that cannot be captured
+//
+// # Input files
+//
+//	-scenario FILE    a JSON scenario (package graphs, "Scenario files"): the compile call
+//	                  and the workload. Flags given explicitly replace its values, except
+//	                  -set and -env, which add to its set and env (the command line's
+//	                  assignments run after the file's).
+//
+// # Output
+//
+//	-json       the JSON report, format compilemode-report/1 (package graphs)
+//	-all        text output lists every key, not only the changed ones
+//	-version    three lines: the module version (from the build information: a tag
+//	            for go install …@version, "(devel)" from a checkout, with the VCS
+//	            revision when the build recorded one), the Go version, the PyTorch
+//	            releases known
+//
+// Text output wraps to the terminal's width when stdout is a terminal
+// (golang.org/x/term), and to 100 columns otherwise; tables stay aligned and nothing
+// is cut. Do not depend on the text being stable; the JSON report is the contract.
+//
+// # Exit status
+//
+// 0 when PyTorch would compile and run; 1 when torch.compile, importing its config, a
+// global assignment or the first call on some device would raise (the report is still
+// printed); 2 for unusable flags or files. Flags that take one value are errors when
+// given twice; -devices and -callers must be 1 or more; -callers, -cold-start and
+// -sizes are errors without the layout or -dynamic-shapes they refine.
+package main

@@ -1,0 +1,153 @@
+package main
+
+import (
+	"bufio"
+	"bytes"
+	"os"
+	"path/filepath"
+	"runtime/debug"
+	"strings"
+	"testing"
+	"unicode/utf8"
+
+	"github.com/google/go-cmp/cmp"
+)
+
+// TestVersion checks -version: three lines, module, Go, releases.
+func TestVersion(t *testing.T) {
+	t.Parallel()
+	out, stderr, code := runPlan(t, nil, "-version")
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, stderr)
+	}
+	lines := strings.Split(strings.TrimSuffix(out, "\n"), "\n")
+	if len(lines) != 3 || !strings.HasPrefix(lines[0], "compilemode ") || !strings.HasPrefix(lines[1], "go") ||
+		lines[2] != "PyTorch releases: 2.1, 2.2, 2.3, 2.4, 2.5, 2.6, 2.7, 2.8, 2.9, 2.10, 2.11, 2.12, 2.13, 2.14" {
+		t.Errorf("-version printed %q", out)
+	}
+}
+
+// TestVersionText checks the module line for each kind of build.
+func TestVersionText(t *testing.T) {
+	t.Parallel()
+	tests := []struct {
+		name   string
+		bi     *debug.BuildInfo
+		ok     bool
+		want   string
+		reason string
+	}{
+		{"tagged", &debug.BuildInfo{GoVersion: "go1.25.0", Main: debug.Module{Version: "v1.2.0"}}, true, "compilemode v1.2.0", "go install …@v1.2.0"},
+		{"checkout", &debug.BuildInfo{Main: debug.Module{Version: "(devel)"}, Settings: []debug.BuildSetting{
+			{Key: "vcs.revision", Value: "0123456789abcdef0123"}, {Key: "vcs.modified", Value: "true"}}}, true,
+			"compilemode (devel) (revision 0123456789ab, modified)", "go build in a checkout records the revision"},
+		{"checkout-no-vcs", &debug.BuildInfo{Main: debug.Module{Version: "(devel)"}}, true, "compilemode (devel)", "-buildvcs=false"},
+		{"no-info", nil, false, "compilemode (no build information)", "built without module support"},
+	}
+	for _, tc := range tests {
+		got := strings.SplitN(versionText(tc.bi, tc.ok, "go1.26.0"), "\n", 2)[0]
+		if got != tc.want {
+			t.Errorf("%s: module line %q, want %q (%s)", tc.name, got, tc.want, tc.reason)
+		}
+	}
+}
+
+// TestTextFitsWidth: when stdout is not a terminal, no line of text output is wider
+// than 100 columns, for every scenario under testdata/scenarios, with and without -all.
+func TestTextFitsWidth(t *testing.T) {
+	t.Parallel()
+	for name, path := range scenarioFiles(t) {
+		for _, all := range []bool{false, true} {
+			args := []string{"-no-env", "-scenario", path}
+			if all {
+				args = append(args, "-all")
+			}
+			out, stderr, code := runPlan(t, nil, args...)
+			if code == 2 {
+				t.Fatalf("%s: exit 2: %s", name, stderr)
+			}
+			checkWidth(t, name, out, 100)
+		}
+	}
+}
+
+// TestUsage checks -h: every registered flag is listed, under a topic, and no line
+// is wider than 100 columns.
+func TestUsage(t *testing.T) {
+	t.Parallel()
+	_, stderr, code := runPlan(t, nil, "-h")
+	if code != 0 {
+		t.Fatalf("-h: exit %d", code)
+	}
+	checkWidth(t, "-h", stderr, 100)
+	for _, topic := range []string{"The compile call", "Globals and environment", "The workload", "Output"} {
+		if !strings.Contains(stderr, "\n"+topic) {
+			t.Errorf("-h lacks the topic %q", topic)
+		}
+	}
+	if strings.Contains(stderr, "Other flags") {
+		t.Errorf("-h lists flags under no topic:\n%s", stderr[strings.Index(stderr, "Other flags"):])
+	}
+	for _, name := range []string{"torch", "mode", "options", "set", "env", "devices", "threads", "scenario", "json", "all", "version"} {
+		if !strings.Contains(stderr, "  -"+name+" ") && !strings.Contains(stderr, "  -"+name+"\n") {
+			t.Errorf("-h lacks -%s", name)
+		}
+	}
+	if n := strings.Count(stderr, "example: "); n != len(helpGroups) {
+		t.Errorf("-h has %d examples, want one per topic (%d)", n, len(helpGroups))
+	}
+}
+
+func checkWidth(t *testing.T, name, out string, width int) {
+	t.Helper()
+	sc := bufio.NewScanner(strings.NewReader(out))
+	sc.Buffer(nil, 1<<20)
+	for i := 1; sc.Scan(); i++ {
+		if n := utf8.RuneCountInString(sc.Text()); n > width {
+			t.Errorf("%s: line %d is %d columns wide: %q", name, i, n, sc.Text())
+		}
+	}
+}
+
+// TestREADMESample: README's sample output is what the command prints, so that it
+// cannot go stale. Only the host's CPU count (compile_threads) may differ.
+func TestREADMESample(t *testing.T) {
+	t.Parallel()
+	data, err := os.ReadFile(filepath.Join("..", "..", "README.md"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	const start = "```text\n$ compilemode "
+	i := bytes.Index(data, []byte(start))
+	if i < 0 {
+		t.Fatalf("README has no sample block starting %q", start)
+	}
+	block := string(data[i+len("```text\n"):])
+	block = block[:strings.Index(block, "\n```")+1]
+	cmdLine, want, _ := strings.Cut(block, "\n")
+	args := strings.Fields(strings.TrimPrefix(cmdLine, "$ compilemode"))
+	got, stderr, code := runPlan(t, nil, args...)
+	if code == 2 {
+		t.Fatalf("README's command %q: exit 2: %s", cmdLine, stderr)
+	}
+	if diff := cmp.Diff(cpus.ReplaceAllString(want, "compile_threads=<cpus>"), cpus.ReplaceAllString(got, "compile_threads=<cpus>")); diff != "" {
+		t.Errorf("README sample of %q is stale (-README +command):\n%s", cmdLine, diff)
+	}
+}
+
+// TestREADMETestCommand: .ci/run runs exactly the test command README gives.
+func TestREADMETestCommand(t *testing.T) {
+	t.Parallel()
+	readme, err := os.ReadFile(filepath.Join("..", "..", "README.md"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	ci, err := os.ReadFile(filepath.Join("..", "..", ".ci", "run"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	const cmd = "go test -race ./..."
+	if !bytes.Contains(readme, []byte("\n"+cmd+" ")) || !bytes.Contains(ci, []byte("\n"+cmd+"\n")) {
+		t.Errorf("README and .ci/run must both give the test command %q", cmd)
+	}
+}

@@ -1,0 +1,114 @@
+// Package graphs plans what PyTorch does with CUDA graphs for every device and thread
+// of a workload — capture, partitioned capture, skip or fail — with PyTorch's own
+// messages, the hazards and their fixes. The plan is plain Go data; the backend that
+// captures and replays CUDA graphs on real GPUs is the cuda-tagged subpackage backend.
+//
+// [Check] is the library's entry point: it takes a [Scenario] (the compile call and the
+// workload) and returns the whole answer as a [Report], which
+// [Report.WriteText] prints for a person and encoding/json marshals as the contract
+// below. examples/compilemode only turns flags into a Scenario, calls Check and prints.
+//
+// # Scenario files
+//
+// [LoadScenario] reads the JSON form of a Scenario (the -scenario FILE format). Every
+// field is optional; options may be a JSON object or a string holding a Python dict:
+//
+//	{"torch": "2.11", "mode": "reduce-overhead", "set": ["triton.cudagraph_trees=False"],
+//	 "env": {"PYTORCH_CUDA_ALLOC_CONF": "backend:cudaMallocAsync"},
+//	 "workload": {"devices": 2, "threads": "per-device", "moving_static_inputs": true}}
+//
+// Workload fields: devices, span_devices, threads (main, thread, per-device,
+// per-thread, callers), callers, cold_start, cpu_inputs, cpu_input_name,
+// mutated_inputs (none, input, static, storage), dynamic_shapes, distinct_sizes,
+// moving_static_inputs, non_tensor_inputs, incompatible_op, allocator. Unknown
+// fields, repeated keys, trailing data, invalid UTF-8 and files over
+// [MaxScenarioBytes] (1 MiB) are errors. env is the whole environment: nothing is read
+// from the process. The allocator comes from it when the workload names none:
+// PYTORCH_CUDA_ALLOC_CONF=backend:cudaMallocAsync, PYTORCH_NO_CUDA_MEMORY_CACHING=1
+// ([AllocatorFromEnv]). testdata/scenarios holds the field reports' scenarios and one
+// file per run measured on 2.11.
+//
+// # The JSON report
+//
+// json.Marshal of a [Report] prints one object; these names are stable
+// (format compilemode-report/1, [ReportFormat]):
+//
+//	{
+//	 "format": "compilemode-report/1",
+//	 "torch": "2.11",                      the minor release resolved for
+//	 "schema": "2.11.0+cu130",             the release string of the schema used
+//	 "backend": "inductor",
+//	 "mode": "reduce-overhead" | null,     the mode argument as given (null: None)
+//	 "exit": "compiles" | "raises",        the scenario's class (exit status 0 or 1)
+//	 "error": null | {"stage": "import" | "global" | "compile",
+//	                  "exception": "RuntimeError",
+//	                  "message": "<exactly what PyTorch prints after 'RuntimeError: '>",
+//	                  "hint": "did you mean …?" (ours, optional), "evidence": "measured"},
+//	 "config": {"KEY": {"value": V, "source": S, "changed": bool, "evidence": E}, …},
+//	 "cudagraphs": {"enabled": bool, "implementation": "none" | "cudagraph_trees" | "legacy",
+//	                "worker_threads": {"enabled": bool, "implementation": "…"} (optional),
+//	                "devices": [{"device": 0, "thread": "main",
+//	                             "outcome": "capture" | "partitioned" | "skip" | "fail",
+//	                             "implementation": "…", "reason": "…",
+//	                             "message": "<PyTorch's log or exception text>",
+//	                             "exception": "AssertionError", "race": true,
+//	                             "evidence": "measured"}]},
+//	 "compile_disabled": true (only when TORCH_COMPILE_DISABLE=1),
+//	 "warnings": [{"code": "…", "key": "…", "message": "…", "recommendation": "…",
+//	               "evidence": "…"}],
+//	 "explain": "a paragraph in plain words (not stable wording; empty when PyTorch raises
+//	             before any device runs)",
+//	 "evidence": {"modes": "measured", "schema": "measured", "facts": "measured"}
+//	}
+//
+// config lists every key in PyTorch's order (get_config_copy). V encodes the Python
+// value as the dumps do: None, bools, ints and strings as themselves, finite floats as
+// numbers, lists and tuples as arrays, dicts with string keys as objects (in order),
+// anything else as {"repr": "<Python repr>"}. S is default, env:NAME (the environment
+// supplied the value, even when equal to the default), global, mode:NAME or options;
+// changed compares with the clean-environment default (Python repr). E is measured,
+// source, inferred or host (package config, "Evidence"). Placeholders that PyTorch
+// fills at run time are written <like this>. When PyTorch raises before any device runs,
+// error is set: stage import (importing torch._inductor.config with a malformed
+// variable; config is then empty), global (a global assignment) or compile
+// (torch.compile itself); config holds the layers applied before the failure and
+// devices is empty. exception is the Python class name (RuntimeError, AttributeError,
+// ValueError, AssertionError, InvalidBackend). worker_threads is set when user threads
+// see another verdict than the main thread (from 2.12 they do not see global
+// assignments). key, exception, message, race, recommendation, hint, worker_threads
+// and compile_disabled are left out when empty. exit is raises also when the first call
+// raises on some device (an outcome fail).
+//
+// # The plan's warnings
+//
+// These complete the catalogue of package config (section "Warnings"); codes are
+// stable, and [MergeWarnings] merges the two lists.
+//
+//	trees-user-thread-tls       cudagraph trees in several user threads before 2.14
+//	trees-concurrent-callers    one cudagraph-tree function called from several threads at once
+//	legacy-concurrent-callers   the same with the legacy implementation: no error, shared buffers
+//	legacy-static-input-moved   a parameter moves under the legacy implementation
+//	legacy-mutated-input        the legacy implementation captures a function that mutates an input
+//	allocator-incompatible      backend:cudaMallocAsync (trees raise, legacy aborts the process,
+//	                            both measured) or PYTORCH_NO_CUDA_MEMORY_CACHING=1 (2.14 skips;
+//	                            earlier releases not measured)
+//	global-not-seen-by-thread   2.12+: a global assignment that worker threads do not see
+//	dynamic-shape-rerecord      more distinct sizes than triton.cudagraph_dynamic_shape_warn_limit
+//
+// # Text output
+//
+// [Report.WriteText] wraps every line to [TextOptions].Width columns (default
+// [DefaultWidth], 100): tables keep their columns aligned and wrap inside the last one,
+// and nothing is cut; PyTorch's unknown-option message, which lists every key, is
+// elided in text (the JSON report holds it whole). Do not depend on the text being
+// stable.
+//
+// # Where the facts come from
+//
+// The plan's outcomes and texts for 2.11 are measured (testdata/torch/2.11/
+// seed_scenarios.json and measured_scenarios.json, made with
+// testdata/probe/torch_truth.py); the tests reproduce every measured run, outcome and
+// message. Other releases are read in their source or inferred, dated from the change
+// that introduced each behaviour. [Check] and [Build] are safe for concurrent use
+// (tested from 64 goroutines).
+package graphs

@@ -1,0 +1,35 @@
+// Package modes holds torch.compile's mode table for every supported PyTorch release:
+// which Inductor config patch each mode name stands for, in PyTorch's order, and how
+// an unknown mode is refused. It is pure data with no I/O; package config applies the
+// patches.
+//
+// [For] returns the table of a release; [Table.Resolve] looks a mode up in it as
+// torch.compile does (case- and punctuation-exact: "REDUCE-OVERHEAD" and
+// "reduce_overhead" are unknown, measured on 2.11; "" means default from 2.7);
+// [Parse] and [Options] do the same on the latest release measured, 2.11.
+// [ParseVersion] accepts torch.__version__ forms (2.11, 2.7.1, 2.11.0+cu130,
+// 2.13.0.dev20260518, 2.12.0rc1) and returns the minor release; [Supported] lists
+// 2.1 to 2.14.
+//
+// # The tables
+//
+//	2.1–2.5    default {}; reduce-overhead {triton.cudagraphs}; max-autotune-no-cudagraphs
+//	           {max_autotune}; max-autotune {max_autotune, triton.cudagraphs}
+//	2.6–2.9    both max-autotune modes add coordinate_descent_tuning (PR #136867)
+//	2.10–2.14  lite, between default and reduce-overhead: ten keys
+//	           (fallback_by_default, selective_decompose, passes and buffer reuse off;
+//	           PR #167115)
+//
+// Every patch sets its keys to True except lite's eight False keys. No mode sets
+// triton.cudagraphs to False: max-autotune-no-cudagraphs only leaves it alone, so a
+// TORCHINDUCTOR_CUDAGRAPHS=1 environment or a global keeps CUDA graphs on (package
+// config warns: no-cudagraphs-mode-captures). 2.1–2.6 refuse an unknown mode in
+// apply_mode with a hard-coded list; later releases in list_mode_options.
+//
+// # Evidence
+//
+// Each table says how it is known ([Evidence]): measured for 2.11 (list_mode_options()
+// printed by 2.11.0+cu130, testdata/torch/2.11/torch_defaults.json); source for 2.2,
+// 2.6, 2.7 and 2.14 (torch/_inductor/__init__.py and torch/__init__.py of those
+// releases); inferred for the others, bounded by the pull requests above.
+package modes
