@@ -61,8 +61,7 @@ func fieldCallRules() []rule {
 			func(c *situation) bool { return c.impl() == CUDAGraphTrees && c.w.AutogradBackward }},
 		{Rule{ID: "dynamic-patch-race", Stage: StageDevice, Releases: upTo(11),
 			Condition: "dynamic= given, concurrent recompiles (config.patch is process-wide)",
-			Race:      true,
-			Reason:    "; dynamic={dynamic} is applied by patching torch._dynamo.config around every call, process-wide on torch {torch}: concurrent calls that compile can lose the patch, so this thread may compile against it (pytorch/pytorch#118260; a race)", ReasonEdit: AppendText,
+			Reason:    "; dynamic={dynamic} is applied by patching torch._dynamo.config around every call, process-wide on torch {torch}: concurrent calls that compile can lose the patch, so this thread may compile against it (pytorch/pytorch#118260; which calls is a race)", ReasonEdit: AppendText,
 			Evidence: AlwaysInferred, Hazard: "dynamic-patch-race", Source: "issue #118260 (dynamic=False, two threads); issue #111150"},
 			func(c *situation) bool { return c.w.ConcurrentRecompiles && c.view.Dynamic != nil }},
 		{Rule{ID: "dynamic-patch-per-thread", Stage: StageDevice, Releases: from(12),
@@ -118,7 +117,6 @@ func fieldCallerRules() []rule {
 	return []rule{
 		{Rule{ID: "callers-dynamic-patch-race", Stage: StageCallers, Releases: upTo(11),
 			Condition: "dynamic= given, concurrent recompiles in the caller threads",
-			Race:      true,
 			Reason:    "; dynamic={dynamic} is applied by patching torch._dynamo.config around every call, process-wide on torch {torch}: concurrent calls that compile can lose the patch (pytorch/pytorch#118260; a race)", ReasonEdit: AppendText,
 			Evidence: AlwaysInferred, Hazard: "dynamic-patch-race", Source: "issue #118260 (dynamic=False, two threads)"},
 			func(c *situation) bool { return c.w.ConcurrentRecompiles && c.view.Dynamic != nil }},
