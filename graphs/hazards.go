@@ -66,7 +66,7 @@ const (
 
 // hazards is the planner's hazard table.
 func hazards() []hazard {
-	return append(deviceHazards(), threadHazards()...)
+	return append(append(deviceHazards(), threadHazards()...), fieldHazards()...)
 }
 
 func deviceHazards() []hazard {
@@ -184,8 +184,19 @@ func (pl *planner) raise(code string, c *situation) {
 // globalsHazard warns when worker threads do not see the main thread's global
 // assignments (2.12+).
 func (pl *planner) globalsHazard() {
-	if pl.w.Threads == MainThread || pl.res.Threaded == pl.res || pl.res.Threaded == nil {
+	if pl.w.Threads == MainThread && pl.w.ThreadPool == 0 {
 		return
+	}
+	if c, ok := pl.unseenGlobals(); ok {
+		pl.raise("global-not-seen-by-thread", c)
+	}
+}
+
+// unseenGlobals returns a situation naming the main thread's global assignments that
+// other threads do not see (2.12+), and whether there are any.
+func (pl *planner) unseenGlobals() (*situation, bool) {
+	if pl.res.Threaded == pl.res || pl.res.Threaded == nil {
+		return nil, false
 	}
 	var keys, pairs []string
 	for _, k := range pl.res.Keys() {
@@ -199,11 +210,22 @@ func (pl *planner) globalsHazard() {
 		pairs = append(pairs, fmt.Sprintf("%q: %s", k.Key, k.Value))
 	}
 	if len(keys) == 0 {
-		return
+		return nil, false
 	}
 	c := pl.situation(pl.res, 0, "")
 	c.globalKeys, c.globalPairs = strings.Join(keys, ", "), strings.Join(pairs, ", ")
-	pl.raise("global-not-seen-by-thread", c)
+	return c, true
+}
+
+// backwardHazard warns when autograd's backward thread does not see the main thread's
+// global assignments (2.12+).
+func (pl *planner) backwardHazard() {
+	if !pl.w.AutogradBackward {
+		return
+	}
+	if c, ok := pl.unseenGlobals(); ok {
+		pl.raise("backward-thread-defaults", c)
+	}
 }
 
 // amendTreesFlag replaces the fix of config's trees-flag-does-not-disable-cudagraphs
@@ -253,5 +275,5 @@ func (pl *planner) treesFlagWhy() []string {
 // manyThreads reports whether the workload runs the compiled code in several user
 // threads.
 func (w Workload) manyThreads() bool {
-	return w.Threads == PerDevice && w.Devices > 1 || w.Threads == PerThread || w.Threads == Callers
+	return w.Threads == PerDevice && w.Devices > 1 || w.Threads == PerThread || w.Threads == Callers || w.ThreadPool > 1
 }

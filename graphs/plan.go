@@ -100,6 +100,11 @@ func (pl *planner) build() {
 			x.Device = d
 			pl.plan.Devices = append(pl.plan.Devices, x)
 		}
+	case w.ThreadPool > 0:
+		// Every call, the first included, runs on an arbitrary pool worker.
+		for d := 0; d < w.Devices; d++ {
+			pl.plan.Devices = append(pl.plan.Devices, pl.device(pl.viewFor(OneThread), d, fmt.Sprintf("%d pool worker threads (each call on any of them)", w.ThreadPool)))
+		}
 	case w.Threads == Callers && w.ColdStart:
 		// The callers compile and record themselves: like one thread per function.
 		for d := 0; d < w.Devices; d++ {
@@ -122,6 +127,7 @@ func (pl *planner) build() {
 		}
 	}
 	pl.globalsHazard()
+	pl.backwardHazard()
 	pl.amendTreesFlag()
 }
 
@@ -240,6 +246,8 @@ func (c *situation) treesTLS() bool {
 // treesThreads is the number of user threads that record cudagraph trees themselves.
 func (w Workload) treesThreads() int {
 	switch {
+	case w.ThreadPool > 0:
+		return w.ThreadPool
 	case w.Threads == PerDevice:
 		return w.Devices
 	case w.Threads == PerThread:

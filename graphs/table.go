@@ -45,7 +45,7 @@ const (
 // order is PyTorch's: the backend, then compile_fx's compile-time reasons, then what
 // the first call records, then mutation, then what later calls see.
 func rules() []rule {
-	groups := [...][]rule{gateRules(), compileRules(), graphRules(), recordRules(), callRules(), callerRules()}
+	groups := [...][]rule{gateRules(), incompatibleOpRules(), compileRules(), graphRules(), poolRules(), recordRules(), callRules(), fieldCallRules(), fieldCallerRules(), callerRules()}
 	n := 0
 	for _, g := range groups {
 		n += len(g)
@@ -124,7 +124,7 @@ func compileRules() []rule {
 	const cpuSkipReason = "a CPU tensor input (a 0-d CPU scalar counts): graphs with CPU tensors are not captured"
 	const incompatReason = "the graph uses {op}, which cannot be captured"
 	return []rule{
-		{Rule{ID: "skip-dynamic-graphs-partitioned", Stage: StageDevice, Backend: "inductor", Releases: always(),
+		{Rule{ID: "skip-dynamic-graphs-partitioned", Stage: StageDevice, Backend: "inductor", Releases: upTo(13),
 			Condition: "symbolic inputs with triton.cudagraph_skip_dynamic_graphs=True, graph_partition on",
 			Outcome:   Skip, Stop: true,
 			Reason:   "dynamic shapes with triton.cudagraph_skip_dynamic_graphs=True: graphs with symbolic inputs are not captured",
@@ -358,11 +358,6 @@ func callRules() []rule {
 			Condition: "the legacy implementation with size_asserts=False, a static input moved",
 			Evidence:  Unchanged, Hazard: "legacy-static-input-moved", Source: srcLegacyRun},
 			func(c *situation) bool { return c.w.MovingStaticInputs && c.impl() == Legacy && !c.view.SizeAsserts() }},
-		{Rule{ID: "trees-rerecord-moved-input", Stage: StageDevice, Backend: "inductor", Releases: always(),
-			Condition: "cudagraph trees, a static input moved",
-			Reason:    "; a static input moved, so cudagraph trees re-record (up to triton.cudagraph_unexpected_rerecord_limit={rerecord_limit} times per node, then the function runs eagerly)", ReasonEdit: AppendText,
-			Evidence: Unchanged, Source: srcSeed + "ro_main_trees_on_move_param; " + srcFacts + "§4.2 (re-record limit)"},
-			func(c *situation) bool { return c.w.MovingStaticInputs && c.impl() != Legacy }},
 		{Rule{ID: "trees-dynamic-no-static-recording", Stage: StageDevice, Backend: "inductor", Releases: always(),
 			Condition:   "cudagraph trees with dynamic=True: inputs are symbolic from the first call, so no static recording",
 			MessageEdit: DropLastLine,
@@ -448,6 +443,19 @@ func placeholders() []placeholder {
 			return strconv.FormatInt(limit, 10)
 		}},
 		{"torch", "the release", func(c *situation) string { return c.res.Torch.String() }},
+		{"pool", "the number of thread-pool workers", func(c *situation) string { return strconv.Itoa(c.w.ThreadPool) }},
+		{"dynamic", "torch.compile's dynamic= argument", func(c *situation) string {
+			if c.view.Dynamic == nil {
+				return "None"
+			}
+			if *c.view.Dynamic {
+				return "True"
+			}
+			return "False"
+		}},
+		{"refused", "the ops the release always refuses to capture", func(c *situation) string {
+			return strings.Join(refusedOps(c.res.Torch).always, ", ")
+		}},
 		{"callers", "the number of caller threads", func(c *situation) string { return strconv.Itoa(c.w.Callers) }},
 		{"sizes", "the number of distinct input sizes", func(c *situation) string { return strconv.Itoa(c.w.DistinctSizes) }},
 		{"first_caller_error", "the first RuntimeError of concurrent callers, quoted", func(*situation) string { return strconv.Quote(callerErrPool) }},

@@ -84,6 +84,23 @@ type Workload struct {
 	// "cudaMallocAsync" (PYTORCH_CUDA_ALLOC_CONF=backend:cudaMallocAsync) or "uncached"
 	// (PYTORCH_NO_CUDA_MEMORY_CACHING=1). See [AllocatorFromEnv].
 	Allocator string `json:"allocator,omitempty"`
+	// ThreadPool is the number of worker threads of a thread pool
+	// (concurrent.futures.ThreadPoolExecutor(max_workers=N)) that make every call of
+	// the compiled function, the first included: each call runs on an arbitrary worker
+	// (0 means no pool; needs threads main, which the pool replaces).
+	ThreadPool int `json:"thread_pool,omitempty"`
+	// AutogradBackward: the function is trained; its backward graph runs on autograd's
+	// own device thread (loss.backward()), not on the thread that called it
+	// (pytorch/pytorch#126934, #186537).
+	AutogradBackward bool `json:"autograd_backward,omitempty"`
+	// ConcurrentRecompiles: several threads call the function (threads callers,
+	// per-thread, per-device or a thread_pool) with shapes it has not compiled yet, so
+	// calls compile while other calls are in flight, each entering torch.compile's
+	// per-call dynamic= config patch (pytorch/pytorch#118260).
+	ConcurrentRecompiles bool `json:"concurrent_recompiles,omitempty"`
+	// OutputsKept: the caller keeps an output of one call and reads it after the next
+	// call of the function (losses.append(loss) across steps; pytorch/pytorch#122192).
+	OutputsKept bool `json:"outputs_kept,omitempty"`
 }
 
 // WorkloadError reports a workload that cannot be planned.
@@ -158,7 +175,22 @@ func (w Workload) Normalize() (Workload, error) {
 	if w.CPUInputName == "" {
 		w.CPUInputName = "arg2_1"
 	}
-	return w, nil
+	return w, w.checkFieldReports()
+}
+
+// checkFieldReports checks the workload kinds of the field reports: a thread pool,
+// concurrent recompiles.
+func (w Workload) checkFieldReports() error {
+	if w.ThreadPool < 0 || w.ThreadPool > MaxDevices {
+		return &WorkloadError{"thread_pool", fmt.Sprint(w.ThreadPool), fmt.Sprintf("want 0 to %d", MaxDevices)}
+	}
+	if w.ThreadPool > 0 && (w.Threads != MainThread || w.SpanDevices) {
+		return &WorkloadError{"thread_pool", fmt.Sprint(w.ThreadPool), "the pool is the thread layout: use it with threads main and without span_devices"}
+	}
+	if w.ConcurrentRecompiles && !w.manyThreads() {
+		return &WorkloadError{"concurrent_recompiles", "true", "needs several threads: threads callers, per-thread, per-device with 2 or more devices, or a thread_pool of 2 or more"}
+	}
+	return nil
 }
 
 // AllocatorFromEnv returns the allocator a process environment selects: "uncached"

@@ -19,8 +19,9 @@ type cli struct {
 	compile                                                              cliflags.Compile
 	scenario, threads, mutated, incompatibleOp, diagnoseFile, scriptFile cliflags.Once
 	all, asJSON, version                                                 bool
-	devices, callers, sizes                                              int
+	devices, callers, sizes, threadPool                                  int
 	spanDevices, cpuScalar, dynamicShapes, moving, nonTensor, coldStart  bool
+	backward, concurrentRecompiles, outputsKept                          bool
 	given                                                                map[string]bool
 }
 
@@ -45,6 +46,10 @@ func run(args []string, stdout, stderr io.Writer, environ func() []string) int {
 	fs.BoolVar(&c.moving, "moving-static-inputs", false, "a parameter is replaced by a tensor at a new address between calls")
 	fs.BoolVar(&c.nonTensor, "non-tensor-inputs", false, "the graph takes an input that is neither a tensor nor a SymInt")
 	fs.Var(&c.incompatibleOp, "incompatible-op", "the graph uses the op `NAME`, which cannot be captured (e.g. aten._local_scalar_dense.default)")
+	fs.IntVar(&c.threadPool, "thread-pool", 0, "a thread pool of `N` workers makes every call, each on any worker (with -threads main)")
+	fs.BoolVar(&c.backward, "autograd-backward", false, "the function is trained: its backward runs on autograd's own thread")
+	fs.BoolVar(&c.concurrentRecompiles, "concurrent-recompiles", false, "with several threads: calls with new shapes compile while other calls run (the per-call dynamic= patch)")
+	fs.BoolVar(&c.outputsKept, "outputs-kept", false, "an output of one call is read after the next call")
 	fs.Var(&c.diagnoseFile, "diagnose", "read a PyTorch log or traceback from `FILE` (- for stdin) and say what happened and the fix")
 	fs.Var(&c.scriptFile, "script", "read the training script `FILE` (Python, not run) and plan every torch.compile site in it")
 	given, code, ok := cliflags.ParseUsage(fs, args, stderr, func(w io.Writer) { writeUsage(w, fs, graphs.DefaultWidth) })
@@ -169,5 +174,22 @@ func (c *cli) workloadFlags(w *graphs.Workload, fromFile bool) {
 	}
 	if use("incompatible-op") {
 		w.IncompatibleOp = c.incompatibleOp.Value
+	}
+	c.fieldReportFlags(w, use)
+}
+
+// fieldReportFlags sets the workload kinds of the field reports (issue 13).
+func (c *cli) fieldReportFlags(w *graphs.Workload, use func(string) bool) {
+	if use("thread-pool") {
+		w.ThreadPool = c.threadPool
+	}
+	if use("autograd-backward") {
+		w.AutogradBackward = c.backward
+	}
+	if use("concurrent-recompiles") {
+		w.ConcurrentRecompiles = c.concurrentRecompiles
+	}
+	if use("outputs-kept") {
+		w.OutputsKept = c.outputsKept
 	}
 }

@@ -1,0 +1,275 @@
+package graphs
+
+import (
+	"strings"
+
+	"github.com/compilemode/compilemode/modes"
+)
+
+// The rows of the field reports (issue 13): thread pools, the backward thread, the
+// per-call dynamic= patch raced by concurrent recompiles, outputs kept across calls,
+// cudagraph_skip_dynamic_graphs under graph partitions, the re-record limit per
+// release and the ops each release refuses to capture.
+
+const (
+	srcFindings   = "testdata/torch/FINDINGS.md "
+	srcFacts26    = "testdata/torch/2.6.0-debian/cudagraph_facts.json "
+	srcFacts214   = "testdata/torch/2.14.1-debian/cudagraph_facts.json "
+	srcThreadCfg  = "PR #173568 (config overrides in per-thread ContextVars, 2.12; issue #186537); unslothai/unsloth PR #7019; " + srcFacts + "§3.3, §6"
+	msgOverwrite  = "Error: accessing tensor output of CUDAGraphs that has been overwritten by a subsequent run. Stack trace: <stack>. To prevent overwriting, clone the tensor outside of torch.compile() or call torch.compiler.cudagraph_mark_step_begin() before each model invocation."
+	fixOverwrite  = "call torch.compiler.cudagraph_mark_step_begin() before each call and clone an output you keep across calls (out = model(x).clone()) outside torch.compile"
+	reasonUnbound = "; a static input moved, so cudagraph trees re-record on every move: "
+)
+
+// poolRules: a thread pool makes every call on an arbitrary worker (before the
+// thread-local rows of recordRules).
+func poolRules() []rule {
+	return []rule{
+		{Rule{ID: "pool-trees-tls", Stage: StageDevice, Releases: upTo(13),
+			Condition: "cudagraph trees, a thread pool of 2 or more workers",
+			Outcome:   Fail, Exception: "AssertionError", Race: true, Stop: true,
+			Reason:   "each call runs on an arbitrary pool worker, and cudagraph-tree state is thread-local to the worker that imported cudagraph_trees first: calls that land on any other worker fail their recording (issue #123177; which calls fail is a race)",
+			Message:  whereTLS,
+			Evidence: AlwaysInferred, Hazard: "thread-pool", Source: srcTLS + " point 3 (ThreadPoolExecutor workers)"},
+			func(c *situation) bool { return c.impl() == CUDAGraphTrees && c.w.ThreadPool >= 2 }},
+		{Rule{ID: "pool-trees-per-thread", Stage: StageDevice, Releases: from(14),
+			Condition: "cudagraph trees, a thread pool of 2 or more workers",
+			Reason:    "; each pool worker gets its own cudagraph tree and memory pool (2.14), so the graph is recorded by every worker that runs it (up to {pool} times per device)", ReasonEdit: AppendText,
+			Evidence: AlwaysSource, Hazard: "thread-pool", Source: "PR #184357; " + srcFacts + "§5.2"},
+			func(c *situation) bool { return c.impl() == CUDAGraphTrees && c.w.ThreadPool >= 2 }},
+		{Rule{ID: "pool-legacy", Stage: StageDevice, Releases: always(),
+			Condition: "the legacy implementation, a thread pool of 2 or more workers",
+			Reason:    "; all pool workers replay one graph and share its static input and output buffers", ReasonEdit: AppendText,
+			Evidence: AlwaysInferred, Hazard: "thread-pool", Source: srcMeasured + "ro_callers16_legacy; " + srcFacts + "§4.6"},
+			func(c *situation) bool { return c.impl() == Legacy && c.w.ThreadPool >= 2 }},
+	}
+}
+
+// fieldCallRules: what later calls see — the backward thread, kept outputs, the
+// dynamic= patch, skip_dynamic_graphs under partitions, the re-record limit.
+func fieldCallRules() []rule {
+	return append(rerecordRules(), []rule{
+		{Rule{ID: "skip-dynamic-graphs-bypassed", Stage: StageDevice, Backend: "inductor", Releases: from(14),
+			Condition: "symbolic inputs with triton.cudagraph_skip_dynamic_graphs=True, graph_partition on (the lowering check is skipped)",
+			Reason:    "; triton.cudagraph_skip_dynamic_graphs=True is not applied: with graph_partition on the lowering check is skipped (\"partitioning handles dynamic shapes\"), so a graph is still recorded per input size (pytorch/pytorch#196385)", ReasonEdit: AppendText,
+			Evidence: AlwaysSource, Hazard: "skip-dynamic-graphs-ignored", Source: "torch/_inductor/compile_fx.py@2.14.0; issue #196385; " + srcFacts + "§4.2 (2.14.0 changes)"},
+			func(c *situation) bool { return c.dynamicInputs && c.view.SkipDynamicGraphs() && c.partition() }},
+		{Rule{ID: "backward-autograd-thread", Stage: StageDevice, Releases: always(),
+			Condition: "cudagraph trees, the backward pass on autograd's device thread",
+			Reason:    "; the backward graph replays on autograd's device thread, which sees cudagraph trees' state through the C++ thread-local state autograd threads inherit (torch._C._stash_obj_in_tls)", ReasonEdit: AppendText,
+			Evidence: AlwaysInferred, Source: "issue #126934, PR #136735; " + srcFacts + "§5.1 point 2"},
+			func(c *situation) bool { return c.impl() == CUDAGraphTrees && c.w.AutogradBackward }},
+		{Rule{ID: "dynamic-patch-race", Stage: StageDevice, Releases: upTo(11),
+			Condition: "dynamic= given, concurrent recompiles (config.patch is process-wide)",
+			Reason:    "; dynamic={dynamic} is applied by patching torch._dynamo.config around every call, process-wide on torch {torch}: concurrent calls that compile can lose the patch, so this thread may compile against it (pytorch/pytorch#118260; which calls is a race)", ReasonEdit: AppendText,
+			Evidence: AlwaysInferred, Hazard: "dynamic-patch-race", Source: "issue #118260 (dynamic=False, two threads); issue #111150"},
+			func(c *situation) bool { return c.w.ConcurrentRecompiles && c.view.Dynamic != nil }},
+		{Rule{ID: "dynamic-patch-per-thread", Stage: StageDevice, Releases: from(12),
+			Condition: "dynamic= given, concurrent recompiles (config overrides per thread from 2.12)",
+			Evidence:  Unchanged, Source: srcThreadCfg + "; PR #179345"},
+			func(c *situation) bool { return c.w.ConcurrentRecompiles && c.view.Dynamic != nil }},
+		{Rule{ID: "trees-overwritten-output", Stage: StageDevice, Releases: always(),
+			Condition: "cudagraph trees, an output read after the next call",
+			Outcome:   Fail, Exception: "RuntimeError", Stop: true,
+			Reason:   "an output kept past the next call was overwritten by that call's replay: cudagraph trees raise when it is read",
+			Message:  msgOverwrite,
+			Evidence: ReadNotMeasured, Hazard: "overwritten-output", Source: "torch/_inductor/cudagraph_trees.py format_dealloc_msg @2.6.0, @2.14.0; issues #122192, #170604; graphs/diagnose/signatures.go"},
+			func(c *situation) bool { return c.impl() == CUDAGraphTrees && c.w.OutputsKept }},
+		{Rule{ID: "legacy-overwritten-output", Stage: StageDevice, Releases: always(),
+			Condition: "the legacy implementation, an output read after the next call",
+			Reason:    "; every call returns the same static output tensors, so an output kept past the next call silently holds the next call's values", ReasonEdit: AppendText,
+			Evidence: AlwaysSource, Hazard: "overwritten-output", Source: srcLegacyRun},
+			func(c *situation) bool { return c.impl() == Legacy && c.w.OutputsKept }},
+	}...)
+}
+
+// rerecordRules: how often cudagraph trees re-record when a static input moves
+// (triton.cudagraph_unexpected_rerecord_limit, PR #129349), per release.
+func rerecordRules() []rule {
+	moved := func(c *situation) bool { return c.w.MovingStaticInputs && c.impl() != Legacy }
+	return []rule{
+		{Rule{ID: "trees-rerecord-moved-input", Stage: StageDevice, Backend: "inductor", Releases: upTo(4),
+			Condition: "cudagraph trees, a static input moved (no re-record limit before PR #129349)",
+			Reason:    reasonUnbound + "there is no re-record limit before 2.5", ReasonEdit: AppendText,
+			Evidence: AlwaysInferred, Source: "PR #129349; " + srcFacts + "§3.1"},
+			moved},
+		{Rule{ID: "trees-rerecord-moved-input", Stage: StageDevice, Backend: "inductor", Releases: between(5, 10),
+			Condition: "cudagraph trees, a static input moved (exceed_rerecord_limit returns False while inline_inbuilt_nn_modules)",
+			Reason:    reasonUnbound + "triton.cudagraph_unexpected_rerecord_limit={rerecord_limit} does not apply while torch._dynamo.config.inline_inbuilt_nn_modules=True (the default)", ReasonEdit: AppendText,
+			Evidence: AlwaysSource, Source: srcFacts26 + "rerecord (2.6.0 measured); " + srcFindings + "(re-record limits); " + srcFacts + "§4.2 (2.9.0 doc quote)"},
+			moved},
+		{Rule{ID: "trees-rerecord-moved-input", Stage: StageDevice, Backend: "inductor", Releases: from(11),
+			Condition: "cudagraph trees, a static input moved, a re-record limit of 1 or more",
+			Reason:    "; a static input moved, so cudagraph trees re-record: a limit of triton.cudagraph_unexpected_rerecord_limit={rerecord_limit} allows {rerecord_limit} re-records per node, and the next one falls back to eager", ReasonEdit: AppendText,
+			Evidence: AlwaysSource, Source: srcFacts214 + "rerecord (2.14.1 measured: exceed_rerecord_limit compares with >); " + srcFindings + "(re-record limits)"},
+			func(c *situation) bool { return moved(c) && c.rerecordLimit() > 0 }},
+		{Rule{ID: "trees-rerecord-limit-zero", Stage: StageDevice, Backend: "inductor", Releases: from(11),
+			Condition: "cudagraph trees, a static input moved, triton.cudagraph_unexpected_rerecord_limit of 0 or less",
+			Reason:    "; a static input moved: with triton.cudagraph_unexpected_rerecord_limit={rerecord_limit} the first unexpected re-record falls back to eager, so the function runs eagerly from the first move", ReasonEdit: AppendText,
+			Evidence: AlwaysSource, Source: srcFacts214 + "rerecord (2.14.1 measured: exceed_rerecord_limit compares with >); " + srcFindings + "(re-record limits)"},
+			func(c *situation) bool { return moved(c) && c.rerecordLimit() <= 0 }},
+	}
+}
+
+// fieldCallerRules: the caller threads of a function the main thread compiled (before
+// callerRules, whose rows stop).
+func fieldCallerRules() []rule {
+	return []rule{
+		{Rule{ID: "callers-dynamic-patch-race", Stage: StageCallers, Releases: upTo(11),
+			Condition: "dynamic= given, concurrent recompiles in the caller threads",
+			Reason:    "; dynamic={dynamic} is applied by patching torch._dynamo.config around every call, process-wide on torch {torch}: concurrent calls that compile can lose the patch (pytorch/pytorch#118260; a race)", ReasonEdit: AppendText,
+			Evidence: AlwaysInferred, Hazard: "dynamic-patch-race", Source: "issue #118260 (dynamic=False, two threads)"},
+			func(c *situation) bool { return c.w.ConcurrentRecompiles && c.view.Dynamic != nil }},
+	}
+}
+
+// rerecordLimit is triton.cudagraph_unexpected_rerecord_limit (128 when the release
+// has no such int).
+func (c *situation) rerecordLimit() int64 {
+	if n, ok := c.view.RerecordLimit(); ok {
+		return n
+	}
+	return 128
+}
+
+// incompatibleOpRules: check -incompatible-op against the ops the release refuses.
+func incompatibleOpRules() []rule {
+	return []rule{
+		{Rule{ID: "incompatible-op-check", Stage: StageDevice, Backend: "inductor", Releases: always(),
+			Condition: "the named op is not among the ops the release always refuses to capture",
+			Evidence:  Unchanged, Hazard: "unknown-incompatible-op", Source: srcFacts26 + "forbidden_ops; " + srcFacts214 + "forbidden_ops; " + srcFindings + "(ops refused)"},
+			func(c *situation) bool {
+				return c.w.IncompatibleOp != "" && refusedOps(c.res.Torch).classify(c.w.IncompatibleOp) != opAlways
+			}},
+	}
+}
+
+// opClass says when a release refuses an op.
+type opClass int
+
+const (
+	opUnknown       opClass = iota
+	opAlways                // always refused
+	opDeterministic         // only under torch.use_deterministic_algorithms(True)
+	opROCm                  // only on ROCm builds
+	opBoolIndices           // only with bool or uint8 indices
+)
+
+// opList is the ops one release refuses to capture (get_first_incompatible_cudagraph_node).
+type opList struct {
+	always, deterministic, rocm, boolIndices []string
+}
+
+var (
+	ops26 = opList{
+		always: []string{"aten._assert_scalar", "aten._fused_moving_avg_obs_fq_helper.default", "aten._fused_moving_avg_obs_fq_helper_functional.default",
+			"aten._local_scalar_dense", "fbgemm.dense_to_jagged.default", "fbgemm.jagged_to_padded_dense.default", "run_and_save_rng_state", "run_with_rng_state"},
+		deterministic: []string{"aten._unsafe_index_put.default", "aten._unsafe_masked_index_put_accumulate.default", "aten.index_put.default", "aten.index_put_.default",
+			"aten.scatter.reduce", "aten.scatter.src", "aten.scatter.value_reduce", "aten.scatter_add.default", "aten.scatter_add_", "aten.scatter_reduce.two",
+			"aten.scatter_reduce.two_out", "aten.scatter_reduce_.two"},
+	}
+	ops214 = opList{
+		always: []string{"aten._assert_scalar", "aten._fused_moving_avg_obs_fq_helper.default", "aten._fused_moving_avg_obs_fq_helper_functional.default",
+			"aten._linalg_eigh.default", "aten._local_scalar_dense", "fbgemm.dense_to_jagged.default", "fbgemm.jagged_to_padded_dense.default",
+			"run_and_save_rng_state", "run_with_rng_state"},
+		rocm:        []string{"aten.topk.default"},
+		boolIndices: []string{"aten._unsafe_index_put.default", "aten.index_put.default", "aten.index_put_.default"},
+	}
+)
+
+// refusedOps returns the release's list: measured on 2.6.0 and 2.14.1
+// (cudagraph_facts.json); 2.2–2.13 borrow 2.6's (inferred).
+func refusedOps(v modes.Version) opList {
+	if v.AtLeast(release(14)) {
+		return ops214
+	}
+	return ops26
+}
+
+// classify says when the list's release refuses name. A name matches an entry
+// exactly, or with ".default" where the entry names no overload.
+func (l opList) classify(name string) opClass {
+	name = strings.TrimSpace(name)
+	in := func(list []string) bool {
+		for _, e := range list {
+			if e == name || e+".default" == name || strings.TrimSuffix(e, ".default") == name {
+				return true
+			}
+		}
+		return false
+	}
+	switch {
+	case in(l.always):
+		return opAlways
+	case in(l.deterministic):
+		return opDeterministic
+	case in(l.rocm):
+		return opROCm
+	case in(l.boolIndices):
+		return opBoolIndices
+	}
+	return opUnknown
+}
+
+func (c *situation) opClass() opClass { return refusedOps(c.res.Torch).classify(c.w.IncompatibleOp) }
+
+// fieldHazards are the warnings of the field-report rows.
+func fieldHazards() []hazard {
+	const msgUnknownOp = "{op} is not among the ops torch {torch} refuses to capture ({refused}): PyTorch refuses it only if its output has data-dependent sizes (unbacked symbols, e.g. aten.nonzero.default), whatever its name. The plan assumes it cannot be captured"
+	return []hazard{
+		{Hazard{Code: "thread-pool", Releases: upTo(13), Condition: "cudagraph trees",
+			Message:  "every call runs on an arbitrary pool worker, and on torch {torch} cudagraph-tree state is thread-local to the worker that imported torch._inductor.cudagraph_trees first: calls on the other workers fail with a bare AssertionError at " + whereTLS + " (issue #123177); which calls fail is a race",
+			Fix:      "make every call on one dedicated thread (ThreadPoolExecutor(max_workers=1) or a queue to one long-lived worker), or compile the function without CUDA graphs (mode=\"max-autotune-no-cudagraphs\"), or upgrade to 2.14 (per-thread cudagraph trees, PR #184357) and clone outputs in the worker",
+			Evidence: AlwaysInferred, Source: srcTLS},
+			func(c *situation) bool { return c.impl() == CUDAGraphTrees }},
+		{Hazard{Code: "thread-pool", Releases: from(14), Condition: "cudagraph trees",
+			Message:  "each of the {pool} pool workers records its own cudagraph tree in its own memory pool (PR #184357): up to {pool} recordings and pools per device, and an output a worker returns is overwritten by that worker's next call, which may already run while the caller reads it: silent wrong results were reported with 4 workers",
+			Fix:      "clone outputs inside the worker before returning them (out = f(x).clone()), or make every call on one dedicated thread (ThreadPoolExecutor(max_workers=1)), or compile without CUDA graphs (mode=\"max-autotune-no-cudagraphs\")",
+			Evidence: AlwaysInferred, Source: "PR #184357; " + srcFacts + "§5.2"},
+			func(c *situation) bool { return c.impl() == CUDAGraphTrees }},
+		{Hazard{Code: "thread-pool", Releases: always(), Condition: "the legacy implementation",
+			Message:  "all {pool} pool workers replay one legacy CUDA graph and share its static input and output buffers: concurrent calls overwrite each other's inputs and outputs without any error (silent wrong results were reported with 4 workers)",
+			Fix:      "serialise calls with a lock and clone outputs before releasing it, or make every call on one dedicated thread (ThreadPoolExecutor(max_workers=1)), or compile without CUDA graphs (mode=\"max-autotune-no-cudagraphs\")",
+			Evidence: AlwaysInferred, Source: srcMeasured + "ro_callers16_legacy; " + srcFacts + "§4.6"}, nil},
+		{Hazard{Code: "overwritten-output", Releases: always(), Condition: "cudagraph trees",
+			Message:  "an output is read after the next call of the function; cudagraph trees reuse its memory for that call's outputs and raise when it is read: " + msgOverwrite,
+			Fix:      fixOverwrite,
+			Evidence: ReadNotMeasured, Source: "torch/_inductor/cudagraph_trees.py format_dealloc_msg @2.6.0, @2.14.0; issues #122192, #170604"},
+			func(c *situation) bool { return c.impl() == CUDAGraphTrees }},
+		{Hazard{Code: "overwritten-output", Releases: always(), Condition: "the legacy implementation",
+			Message:  "an output is read after the next call of the function; the legacy implementation returns the same static output tensors from every call, so the kept output silently holds the next call's values (no error)",
+			Fix:      "clone an output you keep across calls (out = model(x).clone()), or use cudagraph trees, which raise instead of returning overwritten values",
+			Evidence: AlwaysSource, Source: srcLegacyRun}, nil},
+		{Hazard{Code: "backward-thread-defaults", Releases: from(12), Condition: "global assignments not seen by other threads",
+			Message:  "torch {torch} keeps global config assignments per thread (ContextVar user overrides, from 2.12): autograd's backward thread does not see {globals}, set in the main thread, so what it reads while running or compiling the backward pass (dynamo limits such as recompile_limit included) has the defaults (issue #186537, unslothai/unsloth PR #7019)",
+			Fix:      "pass Inductor keys through torch.compile(options={{global_pairs}}) rather than global assignments, and keep nothing the backward pass needs (recompile_limit, cache_size_limit) as a main-thread global; or stay on 2.11, where globals are process-wide",
+			Evidence: AlwaysSource, Source: srcThreadCfg}, nil},
+		{Hazard{Code: "dynamic-patch-race", Releases: upTo(11), Condition: "dynamic= given, concurrent recompiles",
+			Message:  "torch.compile(dynamic={dynamic}) applies dynamic= by patching torch._dynamo.config around every call; on torch {torch} the patch is process-wide and not thread-safe, so concurrent calls that compile can lose it: the function is then compiled with automatic dynamic shapes though dynamic=False asked for one graph per shape, or the other way round (pytorch/pytorch#118260)",
+			Fix:      "warm up every shape from one thread before starting the others, or serialise calls with a lock while shapes are new, or upgrade to 2.12+, where config overrides are per thread",
+			Evidence: AlwaysInferred, Source: "issue #118260; " + srcThreadCfg}, nil},
+		{Hazard{Code: "skip-dynamic-graphs-ignored", Releases: from(14), Condition: "graph_partition on",
+			Message:  "triton.cudagraph_skip_dynamic_graphs=True has no effect with graph_partition on in torch {torch}: the lowering check is skipped because \"partitioning handles dynamic shapes\", so every new input size still records a new CUDA graph (pytorch/pytorch#196385)",
+			Fix:      "set graph_partition=False as well (then graphs with symbolic inputs run without CUDA graphs), or pad inputs to a few fixed sizes",
+			Evidence: AlwaysSource, Source: "torch/_inductor/compile_fx.py@2.14.0; issue #196385; " + srcFacts + "§4.2"}, nil},
+		{Hazard{Code: "unknown-incompatible-op", Releases: upTo(13), Condition: "refused only under torch.use_deterministic_algorithms(True)",
+			Message:  "torch {torch} refuses {op} only under torch.use_deterministic_algorithms(True) (measured on 2.6.0; inferred for other releases before 2.14); without it the op is captured",
+			Fix:      "drop -incompatible-op unless the run calls torch.use_deterministic_algorithms(True)",
+			Evidence: ReadNotMeasured, Source: srcFacts26 + "forbidden_ops.deterministic_only"},
+			func(c *situation) bool { return c.opClass() == opDeterministic }},
+		{Hazard{Code: "unknown-incompatible-op", Releases: from(14), Condition: "refused only on ROCm",
+			Message:  "torch {torch} refuses {op} only on ROCm builds; on CUDA it is captured",
+			Fix:      "drop -incompatible-op for a CUDA build",
+			Evidence: ReadNotMeasured, Source: srcFacts214 + "forbidden_ops.hip_only"},
+			func(c *situation) bool { return c.opClass() == opROCm }},
+		{Hazard{Code: "unknown-incompatible-op", Releases: from(14), Condition: "refused only with bool or uint8 indices",
+			Message:  "torch {torch} refuses {op} only when its indices are bool or uint8 tensors; with integer indices it is captured",
+			Fix:      "drop -incompatible-op unless the indices are a bool or uint8 mask",
+			Evidence: ReadNotMeasured, Source: srcFacts214 + "forbidden_ops.input_dependent"},
+			func(c *situation) bool { return c.opClass() == opBoolIndices }},
+		{Hazard{Code: "unknown-incompatible-op", Releases: always(), Condition: "a name the release does not list",
+			Message:  msgUnknownOp,
+			Fix:      "check the name (namespace.op.overload, as in the graph, e.g. aten._local_scalar_dense.default); if the op neither is listed nor has data-dependent output sizes, drop -incompatible-op: it is captured",
+			Evidence: ReadNotMeasured, Source: srcFacts26 + "forbidden_ops; " + srcFacts214 + "forbidden_ops"}, nil},
+	}
+}
