@@ -54,7 +54,7 @@ func (r *Resolver) applyCompile(res *Result, req Request, forced []int) error {
 // arguments, without validation.
 func (r *Resolver) otherBackend(res *Result, mode string, opts *Value) error {
 	if !slices.Contains(r.facts.Backends, res.Backend) {
-		return &InvalidBackendError{Name: res.Backend, Known: r.facts.Backends}
+		return &InvalidBackendError{Name: res.Backend, Known: r.facts.Backends, Listed: r.facts.ListedBackends, Suggests: r.facts.InvalidBackendSuggests}
 	}
 	if mode != "" && mode != "default" {
 		res.BackendKwargs = append(res.BackendKwargs, "mode")

@@ -12,7 +12,7 @@ import (
 
 // isListFact reports whether the fact gathers its rows.
 func isListFact(name string) bool {
-	return name == FactCompileOptions || name == FactBackends
+	return name == FactCompileOptions || name == FactBackends || name == FactListedBackends
 }
 
 func TestFactRows(t *testing.T) {
@@ -44,7 +44,7 @@ func TestFactRows(t *testing.T) {
 	// Every fact that is not a list is stated for every release, both sides of its
 	// boundary written down.
 	for _, name := range []string{FactTypeCheck, FactDropsGenericOptions, FactGlobalsPerThread, FactPerThreadTrees,
-		FactCUDAGraphsBackendTrees, FactCUDAGraphsBackendTakesKwargs, FactSkipMessagePrefixed, FactMessagefulLegacyAsserts} {
+		FactCUDAGraphsBackendTrees, FactCUDAGraphsBackendTakesKwargs, FactSkipMessagePrefixed, FactMessagefulLegacyAsserts, FactInvalidBackendSuggests} {
 		for _, v := range modes.Supported() {
 			if !slices.ContainsFunc(rows, func(r FactRow) bool { return r.Name == name && r.Releases.Contains(v) }) {
 				t.Errorf("%s is not stated for %s", name, v)
@@ -70,6 +70,14 @@ func TestFactsForBoundaries(t *testing.T) {
 			SkipMessagePrefixed:          v.AtLeast(at(6)),
 			MessagefulLegacyAsserts:      v.AtLeast(at(14)),
 			Backends:                     backends211(),
+			ListedBackends:               []string{"cudagraphs", "inductor", "openxla", "tvm"},
+			InvalidBackendSuggests:       v.AtLeast(at(14)),
+		}
+		if !v.AtLeast(at(7)) {
+			// Measured on 2.6.0: onnxrt registered, no invoke_subgraph or
+			// aot_eager_decomp_partition_with_mode.
+			want.Backends = backends26()
+			want.ListedBackends = []string{"cudagraphs", "inductor", "onnxrt", "openxla", "tvm"}
 		}
 		if v.AtLeast(at(6)) {
 			want.TypeCheck = IsInstance
