@@ -17,6 +17,11 @@ type patchEntry struct {
 
 // applyCompile runs torch.compile's checks and applies the per-compile patch.
 func (r *Resolver) applyCompile(res *Result, req Request, forced []int) error {
+	if req.Options != nil && req.Options.Kind() == NoneKind {
+		// options=None is the default argument: not given (measured on 2.6.0 and
+		// 2.14.1: static.json calls["mode=reduce-overhead,options=None"]).
+		req.Options = nil
+	}
 	// torch/__init__.py compile: "is not None" on both.
 	if req.Mode != nil && req.Options != nil {
 		return r.modeAndOptions(req)
@@ -130,13 +135,13 @@ func (r *Resolver) modeAndOptions(req Request) error {
 	items = append(items, req.Options.dictItems()...)
 	merged := Dict(items...)
 	e.Alternative = merged.String()
-	alt, err := r.Resolve(Request{Options: &merged, Globals: req.Globals, Env: req.Env, Host: req.Host, Backend: req.Backend, Dynamic: req.Dynamic})
+	alt, err := r.Resolve(Request{Options: &merged, Globals: req.Globals, Env: req.Env, Host: req.Host, Backend: req.Backend, BackendGiven: req.BackendGiven, Dynamic: req.Dynamic})
 	if err != nil {
 		return e
 	}
 	for _, m := range r.table.Entries {
 		mode := string(m.Mode)
-		other, err := r.Resolve(Request{Mode: &mode, Globals: req.Globals, Env: req.Env, Host: req.Host, Backend: req.Backend, Dynamic: req.Dynamic})
+		other, err := r.Resolve(Request{Mode: &mode, Globals: req.Globals, Env: req.Env, Host: req.Host, Backend: req.Backend, BackendGiven: req.BackendGiven, Dynamic: req.Dynamic})
 		if err == nil && sameValues(alt, other) {
 			e.Equivalent = mode
 			break
