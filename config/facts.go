@@ -67,6 +67,10 @@ type Facts struct {
 	// "Invalid backend: 'x', did you mean: 'y'? See …" (2.14); before, "Invalid
 	// backend: 'x', see …" with no suggestion.
 	InvalidBackendSuggests bool
+	// AOTIWrapperPatch is what a truthy use_aoti option adds to the per-compile patch,
+	// after the user's options, as "key=literal": it selects
+	// _TorchCompileAOTInductorWrapper, which sets these keys (2.14).
+	AOTIWrapperPatch []string
 }
 
 // The names of the facts, as [FactRow.Name] spells them: the [Facts] field each row
@@ -84,6 +88,7 @@ const (
 	FactBackends                     = "Backends"
 	FactListedBackends               = "ListedBackends"
 	FactInvalidBackendSuggests       = "InvalidBackendSuggests"
+	FactAOTIWrapperPatch             = "AOTIWrapperPatch"
 )
 
 // FactRow is one per-release fact: over Releases, the [Facts] field Name holds Value.
@@ -141,6 +146,8 @@ func FactRows() []FactRow {
 
 		{FactCompileOptions, r(8, 14), "guard_filter_fn", modes.Measured, "PyTorch 2.8 documentation; ComfyUI issue #11457 (2.9 compiles, 2.7 raises \"Unexpected optimization option guard_filter_fn\"); measured on 2.11 (testdata/torch/2.11/measured_scenarios.json opts_guard_filter_fn)"},
 		{FactCompileOptions, r(14, 14), "use_aoti", modes.Source, "torch/__init__.py compile @ 2.14.0 pops it (earlier releases not read; testdata/reference/pytorch-facts.md §2.1)"},
+
+		{FactAOTIWrapperPatch, r(14, 14), []string{"cpp_wrapper=True", "aot_inductor.package=True"}, modes.Measured, "torch/__init__.py _TorchCompileAOTInductorWrapper @ 2.14.0; measured on 2.14.1 (testdata/torch/2.14.1-debian/static.json calls[\"options=use_aoti-True\"].result.patch, calls[\"options=use_aoti-1+max_autotune\"])"},
 
 		{FactBackends, r(1, 6), backends26(), modes.Measured, "torch._dynamo.list_backends(exclude_tags=()) measured on 2.6.0 (testdata/torch/2.6.0-debian/static.json backends.list_backends_all; onnxrt is registered without onnxruntime: calls[\"backend='onnxrt'\"]); 2.1-2.5 are given 2.6's list (inferred)"},
 		{FactBackends, r(7, 14), backends211(), modes.Measured, "torch._dynamo.list_backends(exclude_tags=()) measured on 2.11.0+cu130 (testdata/torch/2.11/backends.json) and 2.14.1 (testdata/torch/2.14.1-debian/static.json backends.list_backends_all, the same list); 2.7-2.10 and 2.12-2.13 are given it (inferred)"},
@@ -200,6 +207,8 @@ func (f *Facts) field(name string) any {
 		return &f.Backends
 	case FactListedBackends:
 		return &f.ListedBackends
+	case FactAOTIWrapperPatch:
+		return &f.AOTIWrapperPatch
 	case FactInvalidBackendSuggests:
 		return &f.InvalidBackendSuggests
 	}

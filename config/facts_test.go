@@ -12,7 +12,7 @@ import (
 
 // isListFact reports whether the fact gathers its rows.
 func isListFact(name string) bool {
-	return name == FactCompileOptions || name == FactBackends || name == FactListedBackends
+	return name == FactCompileOptions || name == FactBackends || name == FactListedBackends || name == FactAOTIWrapperPatch
 }
 
 func TestFactRows(t *testing.T) {
@@ -86,6 +86,7 @@ func TestFactsForBoundaries(t *testing.T) {
 			want.CompileOptions = append(want.CompileOptions, "guard_filter_fn")
 		}
 		if v.AtLeast(at(14)) {
+			want.AOTIWrapperPatch = []string{"cpp_wrapper=True", "aot_inductor.package=True"}
 			want.CompileOptions = append(want.CompileOptions, "use_aoti")
 		}
 		if diff := cmp.Diff(want, FactsFor(v)); diff != "" {
@@ -133,6 +134,25 @@ func TestSchemaRows(t *testing.T) {
 			if ev != r.Evidence {
 				t.Errorf("schema row %s: evidence %s, but BuiltinSchema(%s) describes it as %s", r.Releases, r.Evidence, v, ev)
 			}
+		}
+	}
+}
+
+// TestAOTIWrapperPatchKeys: every key the AOT wrapper sets is a key of the release's
+// schema, with a literal value (aotiPatch skips any other).
+func TestAOTIWrapperPatchKeys(t *testing.T) {
+	t.Parallel()
+	for _, v := range modes.Supported() {
+		f := FactsFor(v)
+		if len(f.AOTIWrapperPatch) == 0 {
+			continue
+		}
+		r, err := NewResolver(v)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := len(r.aotiPatch()); got != len(f.AOTIWrapperPatch) {
+			t.Errorf("%s: %d of %q are schema keys with literal values", v, got, f.AOTIWrapperPatch)
 		}
 	}
 }

@@ -18,8 +18,6 @@ var knownMismatches = map[string]string{
 	"2.14.1-debian/calls/mode=b'default'":                                "cannot express a non-string mode (Request.Mode is *string)",
 	"2.14.1-debian/calls/options=adjacent-strings":                       "ParseLiteral refuses adjacent string literals, which Python joins",
 	"2.14.1-debian/calls/options=set":                                    "ParseLiteral refuses set literals (torch then raises AttributeError on .items)",
-	"2.14.1-debian/calls/options=use_aoti-1+max_autotune/config":         "use_aoti=True selects the AOT Inductor wrapper: cpp_wrapper=True, aot_inductor.package=True",
-	"2.14.1-debian/calls/options=use_aoti-True/config":                   "use_aoti=True selects the AOT Inductor wrapper: cpp_wrapper=True, aot_inductor.package=True",
 	"2.14.1-debian/env-edge/INDUCTOR_POST_FUSION_GRAPH_FORMAT=\" 1\"":    "opaque rule not modelled: a graph-format variable sets trace.*graph_diagram_format to its text",
 	"2.14.1-debian/env-edge/INDUCTOR_POST_FUSION_GRAPH_FORMAT=\" 3 \"":   "opaque rule not modelled: a graph-format variable sets trace.*graph_diagram_format to its text",
 	"2.14.1-debian/env-edge/INDUCTOR_POST_FUSION_GRAPH_FORMAT=\"+5\"":    "opaque rule not modelled: a graph-format variable sets trace.*graph_diagram_format to its text",
