@@ -71,6 +71,10 @@ type Facts struct {
 	// after the user's options, as "key=literal": it selects
 	// _TorchCompileAOTInductorWrapper, which sets these keys (2.14).
 	AOTIWrapperPatch []string
+	// AliasKeys are the keys declared Config(alias=TARGET), as "key=TARGET" with
+	// TARGET's full dotted name: a global assignment to one is accepted and writes
+	// through to TARGET; they are not options (get_config_copy leaves them out).
+	AliasKeys []string
 }
 
 // The names of the facts, as [FactRow.Name] spells them: the [Facts] field each row
@@ -89,6 +93,7 @@ const (
 	FactListedBackends               = "ListedBackends"
 	FactInvalidBackendSuggests       = "InvalidBackendSuggests"
 	FactAOTIWrapperPatch             = "AOTIWrapperPatch"
+	FactAliasKeys                    = "AliasKeys"
 )
 
 // FactRow is one per-release fact: over Releases, the [Facts] field Name holds Value.
@@ -149,6 +154,9 @@ func FactRows() []FactRow {
 
 		{FactAOTIWrapperPatch, r(14, 14), []string{"cpp_wrapper=True", "aot_inductor.package=True"}, modes.Measured, "torch/__init__.py _TorchCompileAOTInductorWrapper @ 2.14.0; measured on 2.14.1 (testdata/torch/2.14.1-debian/static.json calls[\"options=use_aoti-True\"].result.patch, calls[\"options=use_aoti-1+max_autotune\"])"},
 
+		{FactAliasKeys, r(11, 14), []string{"use_static_triton_launcher=torch._inductor.config.use_static_cuda_launcher", "strict_static_triton_launcher=torch._inductor.config.strict_static_cuda_launcher"}, modes.Measured, "torch/_inductor/config.py Config(alias=...) @ 2.11 (testdata/torch/2.11/torch_facts.json); measured on 2.14.1 (testdata/torch/2.14.1-debian/static.json alias_keys, calls[\"alias global use_static_triton_launcher\"]); earlier releases not read"},
+		{FactAliasKeys, r(14, 14), "force_disable_caches=torch.compiler.config.force_disable_caches", modes.Measured, "measured on 2.14.1 (testdata/torch/2.14.1-debian/static.json alias_keys, calls[\"alias global force_disable_caches\"])"},
+
 		{FactBackends, r(1, 6), backends26(), modes.Measured, "torch._dynamo.list_backends(exclude_tags=()) measured on 2.6.0 (testdata/torch/2.6.0-debian/static.json backends.list_backends_all; onnxrt is registered without onnxruntime: calls[\"backend='onnxrt'\"]); 2.1-2.5 are given 2.6's list (inferred)"},
 		{FactBackends, r(7, 14), backends211(), modes.Measured, "torch._dynamo.list_backends(exclude_tags=()) measured on 2.11.0+cu130 (testdata/torch/2.11/backends.json) and 2.14.1 (testdata/torch/2.14.1-debian/static.json backends.list_backends_all, the same list); 2.7-2.10 and 2.12-2.13 are given it (inferred)"},
 
@@ -207,6 +215,8 @@ func (f *Facts) field(name string) any {
 		return &f.Backends
 	case FactListedBackends:
 		return &f.ListedBackends
+	case FactAliasKeys:
+		return &f.AliasKeys
 	case FactAOTIWrapperPatch:
 		return &f.AOTIWrapperPatch
 	case FactInvalidBackendSuggests:

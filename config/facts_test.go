@@ -12,7 +12,7 @@ import (
 
 // isListFact reports whether the fact gathers its rows.
 func isListFact(name string) bool {
-	return name == FactCompileOptions || name == FactBackends || name == FactListedBackends || name == FactAOTIWrapperPatch
+	return name == FactCompileOptions || name == FactBackends || name == FactListedBackends || name == FactAOTIWrapperPatch || name == FactAliasKeys
 }
 
 func TestFactRows(t *testing.T) {
@@ -85,7 +85,11 @@ func TestFactsForBoundaries(t *testing.T) {
 		if v.AtLeast(at(8)) {
 			want.CompileOptions = append(want.CompileOptions, "guard_filter_fn")
 		}
+		if v.AtLeast(at(11)) {
+			want.AliasKeys = []string{"use_static_triton_launcher=torch._inductor.config.use_static_cuda_launcher", "strict_static_triton_launcher=torch._inductor.config.strict_static_cuda_launcher"}
+		}
 		if v.AtLeast(at(14)) {
+			want.AliasKeys = append(want.AliasKeys, "force_disable_caches=torch.compiler.config.force_disable_caches")
 			want.AOTIWrapperPatch = []string{"cpp_wrapper=True", "aot_inductor.package=True"}
 			want.CompileOptions = append(want.CompileOptions, "use_aoti")
 		}

@@ -6,9 +6,6 @@ package config_test
 // agrees again, or names no case. testdata/torch/FINDINGS.md groups them into
 // classes, with the dump and key that prove each and what the library must change.
 var knownMismatches = map[string]string{
-	"2.14.1-debian/calls/alias global force_disable_caches":              "alias key (Config(alias=...)): accepted and written through to its target",
-	"2.14.1-debian/calls/alias global strict_static_triton_launcher":     "alias key (Config(alias=...)): accepted and written through to its target",
-	"2.14.1-debian/calls/alias global use_static_triton_launcher":        "alias key (Config(alias=...)): accepted and written through to its target",
 	"2.14.1-debian/calls/backend=None":                                   "cannot express backend=None (Request.Backend is a string; \"\" means inductor)",
 	"2.14.1-debian/calls/mode=0":                                         "cannot express a non-string mode (Request.Mode is *string)",
 	"2.14.1-debian/calls/mode=1":                                         "cannot express a non-string mode (Request.Mode is *string)",
