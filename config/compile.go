@@ -17,6 +17,11 @@ type patchEntry struct {
 
 // applyCompile runs torch.compile's checks and applies the per-compile patch.
 func (r *Resolver) applyCompile(res *Result, req Request, forced []int) error {
+	if req.Options != nil && req.Options.Kind() == NoneKind {
+		// options=None is the default argument: not given (measured on 2.6.0 and
+		// 2.14.1: static.json calls["mode=reduce-overhead,options=None"]).
+		req.Options = nil
+	}
 	// torch/__init__.py compile: "is not None" on both.
 	if req.Mode != nil && req.Options != nil {
 		return r.modeAndOptions(req)
@@ -54,7 +59,7 @@ func (r *Resolver) applyCompile(res *Result, req Request, forced []int) error {
 // arguments, without validation.
 func (r *Resolver) otherBackend(res *Result, mode string, opts *Value) error {
 	if !slices.Contains(r.facts.Backends, res.Backend) {
-		return &InvalidBackendError{Name: res.Backend, Known: r.facts.Backends}
+		return &InvalidBackendError{Name: res.Backend, Known: r.facts.Backends, Listed: r.facts.ListedBackends, Suggests: r.facts.InvalidBackendSuggests}
 	}
 	if mode != "" && mode != "default" {
 		res.BackendKwargs = append(res.BackendKwargs, "mode")
@@ -131,13 +136,13 @@ func (r *Resolver) modeAndOptions(req Request) error {
 	items = append(items, req.Options.dictItems()...)
 	merged := Dict(items...)
 	e.Alternative = merged.String()
-	alt, err := r.Resolve(Request{Options: &merged, Globals: req.Globals, Env: req.Env, Host: req.Host, Backend: req.Backend, Dynamic: req.Dynamic})
+	alt, err := r.Resolve(Request{Options: &merged, Globals: req.Globals, Env: req.Env, Host: req.Host, Backend: req.Backend, BackendGiven: req.BackendGiven, Dynamic: req.Dynamic})
 	if err != nil {
 		return e
 	}
 	for _, m := range r.table.Entries {
 		mode := string(m.Mode)
-		other, err := r.Resolve(Request{Mode: &mode, Globals: req.Globals, Env: req.Env, Host: req.Host, Backend: req.Backend, Dynamic: req.Dynamic})
+		other, err := r.Resolve(Request{Mode: &mode, Globals: req.Globals, Env: req.Env, Host: req.Host, Backend: req.Backend, BackendGiven: req.BackendGiven, Dynamic: req.Dynamic})
 		if err == nil && sameValues(alt, other) {
 			e.Equivalent = mode
 			break
@@ -172,6 +177,7 @@ func (r *Resolver) applyOptions(res *Result, opts Value) ([]patchEntry, error) {
 		return nil, &OptionsShapeError{PyType: opts.PyType(), Attr: "items"}
 	}
 	var out []patchEntry
+	aoti := false
 	for _, it := range opts.dictItems() {
 		key, ok := it.Key.AsStr()
 		if !ok {
@@ -180,6 +186,7 @@ func (r *Resolver) applyOptions(res *Result, opts Value) ([]patchEntry, error) {
 		if slices.Contains(r.facts.CompileOptions, key) {
 			// torch.compile pops it before the wrapper: not an Inductor config key.
 			res.CompileOptions = append(res.CompileOptions, key)
+			aoti = aoti || (key == "use_aoti" && it.Val.Truthy())
 			continue
 		}
 		attr := strings.ReplaceAll(key, "-", "_")
@@ -195,32 +202,65 @@ func (r *Resolver) applyOptions(res *Result, opts Value) ([]patchEntry, error) {
 			}
 			return nil, e
 		}
-		spec := r.schema.keys[i]
-		current, _ := res.at(i)
-		switch r.facts.TypeCheck {
-		case ExactType:
-			if it.Val.PyType() != current.PyType() {
-				return nil, &OptionTypeError{Key: key, Got: it.Val.PyType(), Want: current.PyType(), Origin: Origin{Source: FromOptions}}
-			}
-		default:
-			ok, checked := isInstance(it.Val, spec.DeclaredType)
-			if checked && !ok {
-				return nil, &OptionTypeError{Key: key, Got: it.Val.PyType(), Want: current.PyType(), Origin: Origin{Source: FromOptions}}
-			}
-			if !checked && r.facts.DropsGenericOptions {
-				res.Warnings = append(res.Warnings, Warning{
-					Code: "option-dropped", Key: Key(attr),
-					Message: fmt.Sprintf("torch %s silently drops option %s: its type %s is generic, and 2.6's apply_options stores only values it type-checked; %s stays %s",
-						r.facts.Torch, key, spec.DeclaredType, attr, current),
-					Recommendation: "set it with torch._inductor.config." + attr + " = … before compiling, or upgrade to 2.7+",
-					Evidence:       modes.Source,
-				})
-				continue
-			}
+		keep, err := r.typeCheckOption(res, it.Val, key, i)
+		if err != nil {
+			return nil, err
+		}
+		if !keep {
+			continue
 		}
 		out = append(out, patchEntry{idx: i, val: it.Val, origin: Origin{Source: FromOptions, Evidence: r.releaseEv}})
 	}
+	if aoti {
+		out = append(out, r.aotiPatch()...)
+	}
 	return out, nil
+}
+
+// typeCheckOption is apply_options' type check of one option; keep is false when the
+// release drops the option silently (2.6's generic annotations).
+func (r *Resolver) typeCheckOption(res *Result, val Value, key string, i int) (keep bool, err error) {
+	attr := strings.ReplaceAll(key, "-", "_")
+	spec := r.schema.keys[i]
+	current, _ := res.at(i)
+	switch r.facts.TypeCheck {
+	case ExactType:
+		if val.PyType() != current.PyType() {
+			return false, &OptionTypeError{Key: key, Got: val.PyType(), Want: current.PyType(), Origin: Origin{Source: FromOptions}}
+		}
+	default:
+		ok, checked := isInstance(val, spec.DeclaredType)
+		if checked && !ok {
+			return false, &OptionTypeError{Key: key, Got: val.PyType(), Want: current.PyType(), Origin: Origin{Source: FromOptions}}
+		}
+		if !checked && r.facts.DropsGenericOptions {
+			res.Warnings = append(res.Warnings, Warning{
+				Code: "option-dropped", Key: Key(attr),
+				Message: fmt.Sprintf("torch %s silently drops option %s: its type %s is generic, and 2.6's apply_options stores only values it type-checked; %s stays %s",
+					r.facts.Torch, key, spec.DeclaredType, attr, current),
+				Recommendation: "set it with torch._inductor.config." + attr + " = … before compiling, or upgrade to 2.7+",
+				Evidence:       modes.Source,
+			})
+			return false, nil
+		}
+	}
+	return true, nil
+}
+
+// aotiPatch is what the AOT Inductor wrapper, which a truthy use_aoti selects, adds
+// after the user's options ([Facts.AOTIWrapperPatch]).
+func (r *Resolver) aotiPatch() []patchEntry {
+	var out []patchEntry
+	for _, kv := range r.facts.AOTIWrapperPatch {
+		k, lit, _ := strings.Cut(kv, "=")
+		i, ok := r.schema.index[Key(k)]
+		v, err := ParseLiteral(lit)
+		if !ok || err != nil {
+			continue // TestFactRows checks the keys against the schema
+		}
+		out = append(out, patchEntry{idx: i, val: v, origin: Origin{Source: FromOptions, Detail: "use_aoti", Evidence: r.releaseEv}})
+	}
+	return out
 }
 
 // isInstance is isinstance(v, T) for a declared type string. checked is false when

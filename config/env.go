@@ -377,7 +377,7 @@ func valueChoice(r *EnvRule, in envInput) (Value, bool, error) {
 // pyInt parses s as Python's int(s) does for base 10: surrounding whitespace,
 // an optional sign, digits with single underscores between them.
 func pyInt(s string) (Value, bool) {
-	t := strings.TrimFunc(s, unicode.IsSpace)
+	t := strings.TrimFunc(pyASCIIDigits(s), pySpace)
 	sign := ""
 	if t != "" && (t[0] == '+' || t[0] == '-') {
 		if t[0] == '-' {
@@ -404,7 +404,7 @@ func pyInt(s string) (Value, bool) {
 // pyFloat parses s as Python's float(s) does: whitespace, sign, decimal or exponent
 // forms, underscores between digits, inf/infinity/nan in any case.
 func pyFloat(s string) (float64, bool) {
-	t := strings.TrimFunc(s, unicode.IsSpace)
+	t := strings.TrimFunc(pyASCIIDigits(s), pySpace)
 	low := strings.ToLower(strings.TrimLeft(t, "+-"))
 	if f, ok := pyFloatWord(low, strings.HasPrefix(t, "-")); ok {
 		return f, true
@@ -420,6 +420,52 @@ func pyFloat(s string) (float64, bool) {
 		return 0, false
 	}
 	return f, true
+}
+
+// pySpace is Python's str.isspace for one character (Py_UNICODE_ISSPACE), which
+// int() and float() strip: Unicode White_Space plus the separators U+001C–U+001F.
+func pySpace(c rune) bool { return unicode.IsSpace(c) || (c >= 0x1c && c <= 0x1f) }
+
+// pyASCIIDigits is CPython's _PyUnicode_TransformDecimalAndSpaceToASCII as int() and
+// float() use it: every Unicode decimal digit (category Nd, e.g. Arabic-Indic "١٢",
+// fullwidth "１２") becomes its ASCII digit, every other non-ASCII whitespace a space;
+// anything else non-ASCII is kept, so the parse still refuses it.
+func pyASCIIDigits(s string) string {
+	ascii := true
+	for i := 0; i < len(s); i++ {
+		if s[i] >= 0x80 {
+			ascii = false
+			break
+		}
+	}
+	if ascii {
+		return s
+	}
+	var b strings.Builder
+	for _, c := range s {
+		switch {
+		case c < 0x80:
+			b.WriteRune(c)
+		case unicode.IsDigit(c):
+			b.WriteByte(byte('0' + digitValue(c)))
+		case pySpace(c):
+			b.WriteByte(' ')
+		default:
+			b.WriteRune(c)
+		}
+	}
+	return b.String()
+}
+
+// digitValue is the decimal value of a rune of category Nd. Unicode allocates
+// decimal digits in whole runs of ten from zero, so the value is the offset from the
+// start of the contiguous Nd run, modulo 10.
+func digitValue(c rune) int {
+	start := c
+	for unicode.IsDigit(start - 1) {
+		start--
+	}
+	return int(c-start) % 10
 }
 
 // pyFloatWord is float() of inf, infinity and nan (low is lower-cased, unsigned).

@@ -158,15 +158,32 @@ func (e *GlobalError) Hint() string {
 
 // InvalidBackendError is torch.compile's torch._dynamo.exc.InvalidBackend for a
 // backend name the release does not register (names are exact: "Inductor" and
-// "inductor " are invalid). Measured on 2.11 (testdata/torch/2.11/backends.json).
+// "inductor " are invalid). Measured on 2.6.0, 2.11 and 2.14.1; the text is the
+// release's ([Facts.InvalidBackendSuggests]).
 type InvalidBackendError struct {
 	Name  string   // the backend as given
 	Known []string // torch._dynamo.list_backends(exclude_tags=()) and "inductor"
+	// Listed is torch._dynamo.list_backends(), the names 2.14's text suggests from.
+	Listed []string
+	// Suggests: the release's text suggests close names (2.14).
+	Suggests bool
 }
 
 func (e *InvalidBackendError) Exception() string { return "InvalidBackend" }
 func (e *InvalidBackendError) Message() string {
-	return fmt.Sprintf("Invalid backend: %s, see `torch._dynamo.list_backends()` for available backends.", pyStrRepr(e.Name))
+	const see = "`torch._dynamo.list_backends()` for available backends."
+	if !e.Suggests {
+		return fmt.Sprintf("Invalid backend: %s, see %s", pyStrRepr(e.Name), see)
+	}
+	close := closeMatches(e.Name, e.Listed, 2, 0.6)
+	if len(close) == 0 {
+		return fmt.Sprintf("Invalid backend: %s. See %s", pyStrRepr(e.Name), see)
+	}
+	reprs := make([]string, len(close))
+	for i, c := range close {
+		reprs[i] = pyStrRepr(c)
+	}
+	return fmt.Sprintf("Invalid backend: %s, did you mean: %s? See %s", pyStrRepr(e.Name), strings.Join(reprs, ", "), see)
 }
 func (e *InvalidBackendError) Error() string {
 	return "config: torch.compile: InvalidBackend: " + e.Message()

@@ -56,8 +56,25 @@ type Facts struct {
 	// the mode/options check and before the Inductor wrapper sees it (guard_filter_fn
 	// from 2.8, use_aoti in 2.14).
 	CompileOptions []string
-	// Backends are the backend names torch.compile accepts besides "inductor".
+	// Backends are the backend names torch.compile accepts besides "inductor":
+	// torch._dynamo.list_backends(exclude_tags=()).
 	Backends []string
+	// ListedBackends is torch._dynamo.list_backends(): the backends without the
+	// debug and experimental tags, the names InvalidBackend suggests from.
+	ListedBackends []string
+	// InvalidBackendSuggests: InvalidBackend's text is "Invalid backend: 'x'. See …"
+	// or, when difflib.get_close_matches(x, list_backends(), n=2) finds names,
+	// "Invalid backend: 'x', did you mean: 'y'? See …" (2.14); before, "Invalid
+	// backend: 'x', see …" with no suggestion.
+	InvalidBackendSuggests bool
+	// AOTIWrapperPatch is what a truthy use_aoti option adds to the per-compile patch,
+	// after the user's options, as "key=literal": it selects
+	// _TorchCompileAOTInductorWrapper, which sets these keys (2.14).
+	AOTIWrapperPatch []string
+	// AliasKeys are the keys declared Config(alias=TARGET), as "key=TARGET" with
+	// TARGET's full dotted name: a global assignment to one is accepted and writes
+	// through to TARGET; they are not options (get_config_copy leaves them out).
+	AliasKeys []string
 }
 
 // The names of the facts, as [FactRow.Name] spells them: the [Facts] field each row
@@ -73,6 +90,10 @@ const (
 	FactMessagefulLegacyAsserts      = "MessagefulLegacyAsserts"
 	FactCompileOptions               = "CompileOptions"
 	FactBackends                     = "Backends"
+	FactListedBackends               = "ListedBackends"
+	FactInvalidBackendSuggests       = "InvalidBackendSuggests"
+	FactAOTIWrapperPatch             = "AOTIWrapperPatch"
+	FactAliasKeys                    = "AliasKeys"
 )
 
 // FactRow is one per-release fact: over Releases, the [Facts] field Name holds Value.
@@ -131,7 +152,19 @@ func FactRows() []FactRow {
 		{FactCompileOptions, r(8, 14), "guard_filter_fn", modes.Measured, "PyTorch 2.8 documentation; ComfyUI issue #11457 (2.9 compiles, 2.7 raises \"Unexpected optimization option guard_filter_fn\"); measured on 2.11 (testdata/torch/2.11/measured_scenarios.json opts_guard_filter_fn)"},
 		{FactCompileOptions, r(14, 14), "use_aoti", modes.Source, "torch/__init__.py compile @ 2.14.0 pops it (earlier releases not read; testdata/reference/pytorch-facts.md §2.1)"},
 
-		{FactBackends, r(1, 14), backends211(), modes.Measured, "torch._dynamo.list_backends(exclude_tags=()) measured on 2.11.0+cu130 (testdata/torch/2.11/backends.json); other releases are given the same list (inferred)"},
+		{FactAOTIWrapperPatch, r(14, 14), []string{"cpp_wrapper=True", "aot_inductor.package=True"}, modes.Measured, "torch/__init__.py _TorchCompileAOTInductorWrapper @ 2.14.0; measured on 2.14.1 (testdata/torch/2.14.1-debian/static.json calls[\"options=use_aoti-True\"].result.patch, calls[\"options=use_aoti-1+max_autotune\"])"},
+
+		{FactAliasKeys, r(11, 14), []string{"use_static_triton_launcher=torch._inductor.config.use_static_cuda_launcher", "strict_static_triton_launcher=torch._inductor.config.strict_static_cuda_launcher"}, modes.Measured, "torch/_inductor/config.py Config(alias=...) @ 2.11 (testdata/torch/2.11/torch_facts.json); measured on 2.14.1 (testdata/torch/2.14.1-debian/static.json alias_keys, calls[\"alias global use_static_triton_launcher\"]); earlier releases not read"},
+		{FactAliasKeys, r(14, 14), "force_disable_caches=torch.compiler.config.force_disable_caches", modes.Measured, "measured on 2.14.1 (testdata/torch/2.14.1-debian/static.json alias_keys, calls[\"alias global force_disable_caches\"])"},
+
+		{FactBackends, r(1, 6), backends26(), modes.Measured, "torch._dynamo.list_backends(exclude_tags=()) measured on 2.6.0 (testdata/torch/2.6.0-debian/static.json backends.list_backends_all; onnxrt is registered without onnxruntime: calls[\"backend='onnxrt'\"]); 2.1-2.5 are given 2.6's list (inferred)"},
+		{FactBackends, r(7, 14), backends211(), modes.Measured, "torch._dynamo.list_backends(exclude_tags=()) measured on 2.11.0+cu130 (testdata/torch/2.11/backends.json) and 2.14.1 (testdata/torch/2.14.1-debian/static.json backends.list_backends_all, the same list); 2.7-2.10 and 2.12-2.13 are given it (inferred)"},
+
+		{FactListedBackends, r(1, 6), []string{"cudagraphs", "inductor", "onnxrt", "openxla", "tvm"}, modes.Measured, "torch._dynamo.list_backends() measured on 2.6.0 (testdata/torch/2.6.0-debian/static.json backends.list_backends); 2.1-2.5 inferred"},
+		{FactListedBackends, r(7, 14), []string{"cudagraphs", "inductor", "openxla", "tvm"}, modes.Measured, "torch._dynamo.list_backends() measured on 2.11.0+cu130 (testdata/torch/2.11/backends.json list_backends) and 2.14.1 (testdata/torch/2.14.1-debian/static.json backends.list_backends); 2.7-2.10, 2.12-2.13 inferred"},
+
+		{FactInvalidBackendSuggests, r(1, 13), false, modes.Measured, "torch/_dynamo/backends/registry.py lookup_backend: \"Invalid backend: 'x', see …\" measured on 2.6.0 (testdata/torch/2.6.0-debian/static.json calls[\"backend='bogus'\"]) and 2.11 (testdata/torch/2.11/backends.json compile_backend); 2.12-2.13 inferred"},
+		{FactInvalidBackendSuggests, r(14, 14), true, modes.Measured, "torch/_dynamo/backends/registry.py lookup_backend: difflib.get_close_matches over list_backends(), n=2; measured on 2.14.1 (testdata/torch/2.14.1-debian/static.json calls[\"backend='inducto'\"], calls[\"backend='bogus'\"])"},
 	}
 }
 
@@ -142,6 +175,17 @@ func backends211() []string {
 		"aot_eager_decomp_partition_with_mode", "aot_eager_default_partitioner", "aot_ts", "cudagraphs",
 		"dynamo_accuracy_minifier_backend", "dynamo_minifier_backend", "eager", "eager_debug", "eager_noexcept",
 		"inductor", "invoke_subgraph", "non_leaf_compile_error_TESTING_ONLY", "openxla", "openxla_eval",
+		"pre_dispatch_eager", "relu_accuracy_error_TESTING_ONLY", "relu_compile_error_TESTING_ONLY",
+		"relu_runtime_error_TESTING_ONLY", "ts", "tvm"}
+}
+
+// backends26 is torch._dynamo.list_backends(exclude_tags=()) on 2.6.0
+// (testdata/torch/2.6.0-debian/static.json backends.list_backends_all).
+func backends26() []string {
+	return []string{"aot_eager", "aot_eager_decomp_partition", "aot_eager_decomp_partition_crossref",
+		"aot_eager_default_partitioner", "aot_ts", "cudagraphs",
+		"dynamo_accuracy_minifier_backend", "dynamo_minifier_backend", "eager", "eager_debug", "eager_noexcept",
+		"inductor", "non_leaf_compile_error_TESTING_ONLY", "onnxrt", "openxla", "openxla_eval",
 		"pre_dispatch_eager", "relu_accuracy_error_TESTING_ONLY", "relu_compile_error_TESTING_ONLY",
 		"relu_runtime_error_TESTING_ONLY", "ts", "tvm"}
 }
@@ -169,6 +213,14 @@ func (f *Facts) field(name string) any {
 		return &f.CompileOptions
 	case FactBackends:
 		return &f.Backends
+	case FactListedBackends:
+		return &f.ListedBackends
+	case FactAliasKeys:
+		return &f.AliasKeys
+	case FactAOTIWrapperPatch:
+		return &f.AOTIWrapperPatch
+	case FactInvalidBackendSuggests:
+		return &f.InvalidBackendSuggests
 	}
 	return nil
 }

@@ -12,7 +12,7 @@ import (
 
 // isListFact reports whether the fact gathers its rows.
 func isListFact(name string) bool {
-	return name == FactCompileOptions || name == FactBackends
+	return name == FactCompileOptions || name == FactBackends || name == FactListedBackends || name == FactAOTIWrapperPatch || name == FactAliasKeys
 }
 
 func TestFactRows(t *testing.T) {
@@ -44,7 +44,7 @@ func TestFactRows(t *testing.T) {
 	// Every fact that is not a list is stated for every release, both sides of its
 	// boundary written down.
 	for _, name := range []string{FactTypeCheck, FactDropsGenericOptions, FactGlobalsPerThread, FactPerThreadTrees,
-		FactCUDAGraphsBackendTrees, FactCUDAGraphsBackendTakesKwargs, FactSkipMessagePrefixed, FactMessagefulLegacyAsserts} {
+		FactCUDAGraphsBackendTrees, FactCUDAGraphsBackendTakesKwargs, FactSkipMessagePrefixed, FactMessagefulLegacyAsserts, FactInvalidBackendSuggests} {
 		for _, v := range modes.Supported() {
 			if !slices.ContainsFunc(rows, func(r FactRow) bool { return r.Name == name && r.Releases.Contains(v) }) {
 				t.Errorf("%s is not stated for %s", name, v)
@@ -70,6 +70,14 @@ func TestFactsForBoundaries(t *testing.T) {
 			SkipMessagePrefixed:          v.AtLeast(at(6)),
 			MessagefulLegacyAsserts:      v.AtLeast(at(14)),
 			Backends:                     backends211(),
+			ListedBackends:               []string{"cudagraphs", "inductor", "openxla", "tvm"},
+			InvalidBackendSuggests:       v.AtLeast(at(14)),
+		}
+		if !v.AtLeast(at(7)) {
+			// Measured on 2.6.0: onnxrt registered, no invoke_subgraph or
+			// aot_eager_decomp_partition_with_mode.
+			want.Backends = backends26()
+			want.ListedBackends = []string{"cudagraphs", "inductor", "onnxrt", "openxla", "tvm"}
 		}
 		if v.AtLeast(at(6)) {
 			want.TypeCheck = IsInstance
@@ -77,7 +85,12 @@ func TestFactsForBoundaries(t *testing.T) {
 		if v.AtLeast(at(8)) {
 			want.CompileOptions = append(want.CompileOptions, "guard_filter_fn")
 		}
+		if v.AtLeast(at(11)) {
+			want.AliasKeys = []string{"use_static_triton_launcher=torch._inductor.config.use_static_cuda_launcher", "strict_static_triton_launcher=torch._inductor.config.strict_static_cuda_launcher"}
+		}
 		if v.AtLeast(at(14)) {
+			want.AliasKeys = append(want.AliasKeys, "force_disable_caches=torch.compiler.config.force_disable_caches")
+			want.AOTIWrapperPatch = []string{"cpp_wrapper=True", "aot_inductor.package=True"}
 			want.CompileOptions = append(want.CompileOptions, "use_aoti")
 		}
 		if diff := cmp.Diff(want, FactsFor(v)); diff != "" {
@@ -125,6 +138,25 @@ func TestSchemaRows(t *testing.T) {
 			if ev != r.Evidence {
 				t.Errorf("schema row %s: evidence %s, but BuiltinSchema(%s) describes it as %s", r.Releases, r.Evidence, v, ev)
 			}
+		}
+	}
+}
+
+// TestAOTIWrapperPatchKeys: every key the AOT wrapper sets is a key of the release's
+// schema, with a literal value (aotiPatch skips any other).
+func TestAOTIWrapperPatchKeys(t *testing.T) {
+	t.Parallel()
+	for _, v := range modes.Supported() {
+		f := FactsFor(v)
+		if len(f.AOTIWrapperPatch) == 0 {
+			continue
+		}
+		r, err := NewResolver(v)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := len(r.aotiPatch()); got != len(f.AOTIWrapperPatch) {
+			t.Errorf("%s: %d of %q are schema keys with literal values", v, got, f.AOTIWrapperPatch)
 		}
 	}
 }

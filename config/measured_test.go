@@ -280,7 +280,7 @@ func compareBackends(t *testing.T, obs *observations, rel measuredRelease, r *co
 				t.Fatal(err)
 			}
 			name, _ := v.AsStr()
-			_, err = r.Resolve(config.Request{Backend: name})
+			_, err = r.Resolve(config.Request{Backend: name, BackendGiven: true})
 			got := "OK"
 			if err != nil {
 				got = pyText(err)
@@ -340,7 +340,7 @@ func requestFor(c callCase) (config.Request, string) {
 		if !ok {
 			return req, "Request.Backend is a string: cannot express backend=" + *s
 		}
-		req.Backend = b
+		req.Backend, req.BackendGiven = b, true
 	}
 	if s := c.Call.Dynamic; s != nil {
 		v, err := config.ParseLiteral(*s)

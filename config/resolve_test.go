@@ -387,3 +387,26 @@ func TestErrorTypes(t *testing.T) {
 		t.Errorf("want *OptionTypeError int/bool, got %T %v", err, err)
 	}
 }
+
+// TestExplicitEmptyBackend: the zero Request compiles with Inductor; backend=""
+// (BackendGiven) is InvalidBackend in every release, with the release's text.
+func TestExplicitEmptyBackend(t *testing.T) {
+	t.Parallel()
+	for _, v := range modes.Supported() {
+		res, err := Resolve(v, Request{})
+		if err != nil || res.Backend != "inductor" {
+			t.Errorf("%s: zero Request: backend %q, err %v", v, res.Backend, err)
+		}
+		_, err = Resolve(v, Request{BackendGiven: true})
+		var ib *InvalidBackendError
+		if !errors.As(err, &ib) || ib.Name != "" {
+			t.Errorf("%s: backend=\"\": err %v, want InvalidBackend", v, err)
+		}
+	}
+	none := None()
+	mode := "reduce-overhead"
+	res, err := Resolve(modes.Version{Major: 2, Minor: 14}, Request{Mode: &mode, Options: &none})
+	if err != nil || res.Mode != "reduce-overhead" {
+		t.Errorf("mode=reduce-overhead, options=None: mode %q, err %v; want the mode applied", res.Mode, err)
+	}
+}

@@ -202,7 +202,7 @@ func (r *Resolver) Resolve(req Request) (*Result, error) {
 		Torch: r.facts.Torch, SchemaTorch: r.schema.Torch, Backend: req.Backend,
 		Facts: r.facts, Dynamic: req.Dynamic, RequestedMode: req.Mode, index: r.schema.index,
 	}
-	if res.Backend == "" {
+	if res.Backend == "" && !req.BackendGiven {
 		res.Backend = "inductor"
 	}
 	// (4) Import: every default under the environment, in the order config.py runs.
@@ -293,6 +293,14 @@ func (r *Resolver) applyGlobals(res *Result, globals []Assignment) error {
 	for _, g := range globals {
 		i, ok := r.schema.index[g.Key]
 		if !ok {
+			if target, isAlias := r.aliasTarget(g.Key); isAlias {
+				if i, ok = r.schema.index[Key(strings.TrimPrefix(target, inductorPrefix))]; !ok {
+					res.Warnings = append(res.Warnings, aliasOutsideWarning(g, target))
+					continue
+				}
+			}
+		}
+		if !ok {
 			if note := r.uncertain(g.Key); note != "" {
 				res.Warnings = append(res.Warnings, uncertainKeyWarning(g.Key, note))
 				continue
@@ -308,6 +316,31 @@ func (r *Resolver) applyGlobals(res *Result, globals []Assignment) error {
 		res.set(i, g.Value, o)
 	}
 	return nil
+}
+
+const inductorPrefix = "torch._inductor.config."
+
+// aliasTarget returns the target of an alias key ([Facts.AliasKeys]): the full
+// dotted name of what a global assignment to key writes.
+func (r *Resolver) aliasTarget(key Key) (string, bool) {
+	for _, kv := range r.facts.AliasKeys {
+		if k, target, _ := strings.Cut(kv, "="); Key(k) == key {
+			return target, true
+		}
+	}
+	return "", false
+}
+
+// aliasOutsideWarning: a global assignment to an alias whose target lies outside
+// torch._inductor.config is accepted and sets that target, which this library does
+// not model.
+func aliasOutsideWarning(g Assignment, target string) Warning {
+	return Warning{
+		Code: "alias-outside-config", Key: g.Key,
+		Message:        fmt.Sprintf("%s is an alias of %s: the assignment sets %s = %s, outside torch._inductor.config; no Inductor key changes", g.Key, target, target, g.Value),
+		Recommendation: "set " + target + " directly",
+		Evidence:       modes.Measured,
+	}
 }
 
 // applyForced is layer (1): every env_name_force key the environment set takes the

@@ -74,9 +74,15 @@ type Request struct {
 	Env Environ
 	// Host is the machine host-dependent defaults are computed for.
 	Host Host
-	// Backend is torch.compile's backend; "" means "inductor". For any other backend
-	// torch.compile does not validate mode or options: it passes them on.
+	// Backend is torch.compile's backend; "" means "inductor" unless BackendGiven is
+	// set. For any other backend torch.compile does not validate mode or options: it
+	// passes them on.
 	Backend string
+	// BackendGiven says Backend was passed as written, even when it is "": with it,
+	// Backend "" is backend="", which torch.compile refuses with InvalidBackend in
+	// every release (measured on 2.6.0, 2.11, 2.14.1). The zero Request (false) keeps
+	// "" meaning the default, "inductor".
+	BackendGiven bool
 	// Dynamic is torch.compile's dynamic argument (nil: None). It does not change the
 	// mode table in any supported release (list_mode_options ignores it).
 	Dynamic *bool
