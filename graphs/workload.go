@@ -127,55 +127,76 @@ func (w Workload) Normalize() (Workload, error) {
 	if w.Devices < 0 || w.Devices > MaxDevices {
 		return w, &WorkloadError{"devices", fmt.Sprint(w.Devices), fmt.Sprintf("want 1 to %d", MaxDevices)}
 	}
+	// The checks run in this order; each returns the first problem it finds.
+	for _, step := range []func(*Workload) error{(*Workload).normalizeThreads, (*Workload).normalizeKinds, (*Workload).checkCounts} {
+		if err := step(&w); err != nil {
+			return w, err
+		}
+	}
+	if w.CPUInputName == "" {
+		w.CPUInputName = "arg2_1"
+	}
+	return w, w.checkFieldReports()
+}
+
+// normalizeThreads fills and checks the thread layout and the fields that depend on it.
+func (w *Workload) normalizeThreads() error {
 	switch w.Threads {
 	case "":
 		w.Threads = MainThread
 	case MainThread, OneThread, PerDevice, Callers, PerThread:
 	default:
-		return w, &WorkloadError{"threads", string(w.Threads), "want main, thread, per-device, per-thread or callers"}
+		return &WorkloadError{"threads", string(w.Threads), "want main, thread, per-device, per-thread or callers"}
 	}
 	if w.Callers == 0 && (w.Threads == Callers || w.Threads == PerThread) {
 		w.Callers = 2
 	}
 	if w.Callers != 0 && w.Threads != Callers && w.Threads != PerThread {
-		return w, &WorkloadError{"callers", fmt.Sprint(w.Callers), "applies only to threads callers or per-thread"}
+		return &WorkloadError{"callers", fmt.Sprint(w.Callers), "applies only to threads callers or per-thread"}
 	}
 	if w.ColdStart && w.Threads != Callers {
-		return w, &WorkloadError{"cold_start", "true", "applies only to threads callers"}
+		return &WorkloadError{"cold_start", "true", "applies only to threads callers"}
 	}
 	if w.SpanDevices && w.Threads == PerDevice {
-		return w, &WorkloadError{"span_devices", "true", "one graph over all devices has one thread; per-device threads each have their own graph"}
+		return &WorkloadError{"span_devices", "true", "one graph over all devices has one thread; per-device threads each have their own graph"}
 	}
 	if w.Callers < 0 || w.Callers > MaxDevices {
-		return w, &WorkloadError{"callers", fmt.Sprint(w.Callers), fmt.Sprintf("want 1 to %d", MaxDevices)}
+		return &WorkloadError{"callers", fmt.Sprint(w.Callers), fmt.Sprintf("want 1 to %d", MaxDevices)}
 	}
+	return nil
+}
+
+// normalizeKinds fills and checks the mutation kind and the allocator.
+func (w *Workload) normalizeKinds() error {
 	switch w.MutatedInputs {
 	case "":
 		w.MutatedInputs = NoMutation
 	case NoMutation, InputMutation, StaticMutation, StorageMutation:
 	default:
-		return w, &WorkloadError{"mutated_inputs", string(w.MutatedInputs), "want none, input, static or storage"}
+		return &WorkloadError{"mutated_inputs", string(w.MutatedInputs), "want none, input, static or storage"}
 	}
 	switch w.Allocator {
 	case "", "native":
 		w.Allocator = "native"
 	case "cudaMallocAsync", "uncached":
 	default:
-		return w, &WorkloadError{"allocator", w.Allocator, "want native, cudaMallocAsync or uncached"}
+		return &WorkloadError{"allocator", w.Allocator, "want native, cudaMallocAsync or uncached"}
 	}
+	return nil
+}
+
+// checkCounts checks the device span and the distinct sizes.
+func (w *Workload) checkCounts() error {
 	if w.SpanDevices && w.Devices < 2 {
-		return w, &WorkloadError{"span_devices", "true", "needs devices of 2 or more"}
+		return &WorkloadError{"span_devices", "true", "needs devices of 2 or more"}
 	}
 	if w.DistinctSizes < 0 {
-		return w, &WorkloadError{"distinct_sizes", fmt.Sprint(w.DistinctSizes), "want 0 or more"}
+		return &WorkloadError{"distinct_sizes", fmt.Sprint(w.DistinctSizes), "want 0 or more"}
 	}
 	if w.DistinctSizes > 0 && !w.DynamicShapes {
-		return w, &WorkloadError{"distinct_sizes", fmt.Sprint(w.DistinctSizes), "applies only with dynamic_shapes"}
+		return &WorkloadError{"distinct_sizes", fmt.Sprint(w.DistinctSizes), "applies only with dynamic_shapes"}
 	}
-	if w.CPUInputName == "" {
-		w.CPUInputName = "arg2_1"
-	}
-	return w, w.checkFieldReports()
+	return nil
 }
 
 // checkFieldReports checks the workload kinds of the field reports: a thread pool,
