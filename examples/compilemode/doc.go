@@ -62,7 +62,15 @@
 //	-dynamic-shapes          input shapes change between calls; -sizes N distinct sizes
 //	-moving-static-inputs    a parameter moves to a new address between calls
 //	-non-tensor-inputs       the graph takes an input that is neither a tensor nor a SymInt
-//	-incompatible-op NAME    the graph uses an op that cannot be captured
+//	-incompatible-op NAME    the graph uses an op that cannot be captured (checked
+//	                         against the ops the release refuses to capture)
+//	-thread-pool N           a pool of N worker threads makes every call, each call on
+//	                         any worker (with -threads main)
+//	-autograd-backward       the function is trained: its backward runs on autograd's
+//	                         own thread
+//	-concurrent-recompiles   with several threads: calls with new shapes recompile while
+//	                         other calls run (the per-call dynamic= patch)
+//	-outputs-kept            an output of one call is read after the next call
 //
 // # Input files
 //
@@ -70,6 +78,17 @@
 //	                  and the workload. Flags given explicitly replace its values, except
 //	                  -set and -env, which add to its set and env (the command line's
 //	                  assignments run after the file's).
+//	-diagnose FILE    a PyTorch log, traceback or pasted issue (- for stdin): each known
+//	                  signature with its line, cause and fix (package graphs/diagnose), and
+//	                  in JSON (format compilemode-diagnosis/1) the plan of the call the log
+//	                  shows. Only -json combines with it. Exit 0 when the text was read
+//	                  (with or without findings), 2 when it cannot be or is empty.
+//	-script FILE      a Python training script, read without Python (package
+//	                  graphs/script): every torch.compile site, planned with the globals,
+//	                  environment and threads the script sets; flags given explicitly win
+//	                  (-set and -env add). JSON format compilemode-script/1. Exit 1 when
+//	                  a site's plan raises, 2 for a file that cannot be read or parsed
+//	                  (line and column named).
 //
 // # Output
 //
