@@ -20,7 +20,8 @@
 // Workload fields: devices, span_devices, threads (main, thread, per-device,
 // per-thread, callers), callers, cold_start, cpu_inputs, cpu_input_name,
 // mutated_inputs (none, input, static, storage), dynamic_shapes, distinct_sizes,
-// moving_static_inputs, non_tensor_inputs, incompatible_op, allocator. Unknown
+// moving_static_inputs, non_tensor_inputs, incompatible_op, allocator, thread_pool,
+// autograd_backward, concurrent_recompiles, outputs_kept (see [Workload]). Unknown
 // fields, repeated keys, trailing data, invalid UTF-8 and files over
 // [MaxScenarioBytes] (1 MiB) are errors. env is the whole environment: nothing is read
 // from the process. The allocator comes from it when the workload names none:
@@ -94,12 +95,18 @@
 //	                            earlier releases not measured)
 //	global-not-seen-by-thread   2.12+: a global assignment that worker threads do not see
 //	dynamic-shape-rerecord      more distinct sizes than triton.cudagraph_dynamic_shape_warn_limit
+//	thread-pool                 a compiled function called from a pool's worker threads
+//	backward-thread-defaults    2.12+: the backward, on autograd's thread, does not see the globals
+//	dynamic-patch-race          up to 2.11: a concurrent recompile can lose the per-call dynamic=
+//	overwritten-output          an output read after the next call (trees raise; legacy reuses it)
+//	skip-dynamic-graphs-ignored 2.14+: graph partitions bypass cudagraph_skip_dynamic_graphs
+//	unknown-incompatible-op     an -incompatible-op name the release's refused-op list lacks
 //
 // # Text output
 //
 // [Report.WriteText] wraps every line to [TextOptions].Width columns (default
-// [DefaultWidth], 100): tables keep their columns aligned and wrap inside the last one,
-// and nothing is cut; PyTorch's unknown-option message, which lists every key, is
+// [DefaultWidth], 100): tables keep their columns aligned and wrap inside their widest
+// columns, each device's reason and PyTorch's text follow the table, and nothing is cut; PyTorch's unknown-option message, which lists every key, is
 // elided in text (the JSON report holds it whole). Do not depend on the text being
 // stable.
 //
