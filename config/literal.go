@@ -23,11 +23,28 @@ const (
 type LiteralError struct {
 	Input  string // the text as given (cut to 80 bytes)
 	Offset int    // byte offset of the problem in the input, 0-based: at, or just after, the offending token
+	Line   int    // line of Offset, 1-based; 0 when the input is one line
+	Column int    // column of Offset in bytes, 1-based; 0 when Line is 0
 	Msg    string // what is wrong
+	Err    error  // the *LimitError behind the error, if a limit was passed
 }
 
 func (e *LiteralError) Error() string {
+	if e == nil {
+		return "config: <nil *LiteralError>"
+	}
+	if e.Line > 0 {
+		return fmt.Sprintf("config: bad literal at offset %d (line %d, column %d): %s (in %q)", e.Offset, e.Line, e.Column, e.Msg, e.Input)
+	}
 	return fmt.Sprintf("config: bad literal at offset %d: %s (in %q)", e.Offset, e.Msg, e.Input)
+}
+
+// Unwrap returns the *LimitError behind the error, or nil.
+func (e *LiteralError) Unwrap() error {
+	if e == nil {
+		return nil
+	}
+	return e.Err
 }
 
 // ParseLiteral parses a Python literal: None, True, False, ints, floats, strings
@@ -61,8 +78,8 @@ func ParseLiteral(src string) (Value, error) {
 	}
 	v, err := fromExpr(body, expr)
 	if le, ok := err.(*LiteralError); ok {
-		le.Offset = skip + orig(le.Offset)
-		le.Input = literalErr(src, 0, "").Input
+		at := literalErr(src, skip+orig(le.Offset), le.Msg)
+		le.Offset, le.Line, le.Column, le.Input = at.Offset, at.Line, at.Column, at.Input
 	}
 	return v, err
 }
@@ -91,6 +108,7 @@ func pythonize(s string) (string, func(int) int) {
 	var b strings.Builder
 	type mark struct{ out, in int } // from output offset out on, input = in + (off - out)
 	marks := []mark{{0, 0}}
+	runs := numRuns{s: s}
 	note := func(in int) { marks = append(marks, mark{b.Len(), in}) }
 	for i := 0; i < len(s); {
 		c := s[i]
@@ -133,7 +151,7 @@ func pythonize(s string) (string, func(int) int) {
 			}
 			continue
 		}
-		if c == '_' && i > 0 && i+1 < len(s) && isHexDigit(s[i-1]) && isHexDigit(s[i+1]) && inNumber(s, i) {
+		if c == '_' && i > 0 && i+1 < len(s) && isHexDigit(s[i-1]) && isHexDigit(s[i+1]) && runs.inNumber(i) {
 			i++
 			note(i)
 			continue
@@ -160,9 +178,10 @@ func tripleAt(s string, i int, q byte) bool {
 // needsPythonize reports whether s may hold a digit separator or a \xHH escape above
 // 0x7f: most literals hold neither and are parsed as they are.
 func needsPythonize(s string) bool {
+	runs := numRuns{s: s}
 	for i := 1; i+1 < len(s); i++ {
 		switch {
-		case s[i] == '_' && isHexDigit(s[i-1]) && isHexDigit(s[i+1]) && inNumber(s, i):
+		case s[i] == '_' && isHexDigit(s[i-1]) && isHexDigit(s[i+1]) && runs.inNumber(i):
 			return true
 		case s[i-1] == '\\' && s[i] == 'x' && strings.IndexByte("89abcdefABCDEF", s[i+1]) >= 0:
 			return true
@@ -179,13 +198,30 @@ func isHexDigit(c byte) bool {
 	return (c >= '0' && c <= '9') || (c >= 'a' && c <= 'f') || (c >= 'A' && c <= 'F')
 }
 
-// inNumber reports whether s[i] sits in a numeric token: the token starts with a digit.
-func inNumber(s string, i int) bool {
+// numRuns answers whether s[i] sits in a numeric token (the token starts with a
+// digit) for increasing i in total time linear in len(s): it remembers where the run
+// of number bytes before its last answer started, so no byte is walked back over twice.
+type numRuns struct {
+	s          string
+	pos, start int // the run of number bytes before pos starts at start
+}
+
+func isNumberByte(c byte) bool {
+	return isHexDigit(c) || c == '_' || c == 'x' || c == 'X' || c == '.'
+}
+
+// inNumber reports whether s[i] sits in a numeric token; i must not decrease between
+// calls.
+func (n *numRuns) inNumber(i int) bool {
 	j := i
-	for j > 0 && (isHexDigit(s[j-1]) || s[j-1] == '_' || s[j-1] == 'x' || s[j-1] == 'X' || s[j-1] == '.') {
+	for j > n.pos && isNumberByte(n.s[j-1]) {
 		j--
 	}
-	return j < len(s) && s[j] >= '0' && s[j] <= '9'
+	if j == n.pos && i >= n.pos {
+		j = n.start
+	}
+	n.pos, n.start = i, j
+	return j < len(n.s) && n.s[j] >= '0' && n.s[j] <= '9'
 }
 
 // MustParseLiteral is ParseLiteral for constant input known to be valid; it panics
@@ -199,11 +235,8 @@ func MustParseLiteral(src string) Value {
 }
 
 func literalErr(src string, off int, msg string) *LiteralError {
-	in := src
-	if len(in) > 80 {
-		in = in[:80] + "…"
-	}
-	return &LiteralError{Input: in, Offset: off, Msg: msg}
+	p := positionErr([]byte(src), off, msg)
+	return &LiteralError{Input: cut(src, 80), Offset: off, Line: p.Line, Column: p.Column, Msg: msg}
 }
 
 // checkLiteralInput enforces the size, encoding and depth limits before the parser
@@ -213,98 +246,16 @@ func checkLiteralInput(src string) error {
 		return literalErr(src, 0, "empty literal")
 	}
 	if len(src) > MaxLiteralBytes {
-		return literalErr(src, MaxLiteralBytes, fmt.Sprintf("literal is %d bytes, more than the limit of %d", len(src), MaxLiteralBytes))
+		e := literalErr(src, MaxLiteralBytes, fmt.Sprintf("literal is %d bytes, more than the limit of %d", len(src), MaxLiteralBytes))
+		e.Err = &LimitError{Limit: "config.MaxLiteralBytes", Max: MaxLiteralBytes, Got: int64(len(src)), What: "the literal's length in bytes"}
+		return e
 	}
-	if !utf8.ValidString(src) {
-		for i := 0; i < len(src); {
-			r, n := utf8.DecodeRuneInString(src[i:])
-			if r == utf8.RuneError && n == 1 {
-				return literalErr(src, i, "invalid UTF-8")
-			}
-			i += n
-		}
-	}
-	if err := checkIntDigits(src); err != nil {
-		return err
-	}
-	depth := 0
-	var quote byte
-	triple := false
-	for i := 0; i < len(src); i++ {
-		c := src[i]
-		if quote != 0 {
-			switch {
-			case c == '\\':
-				i++
-			case c == quote && (!triple || tripleAt(src, i, quote)):
-				if triple {
-					i += 2
-				}
-				quote = 0
-			}
-			continue
-		}
-		switch c {
-		case '\'', '"':
-			quote = c
-			triple = tripleAt(src, i, c)
-			if triple {
-				i += 2
-			}
-		case '(', '[', '{':
-			depth++
-			if depth > MaxLiteralDepth {
-				return literalErr(src, i, fmt.Sprintf("nested more than %d levels deep", MaxLiteralDepth))
-			}
-		case ')', ']', '}':
-			depth--
-		case '#':
-			for i < len(src) && src[i] != '\n' {
-				i++
-			}
-		}
-	}
-	return nil
+	return scanLiteralInput(src)
 }
 
 // MaxIntDigits is Python's own limit on int conversion from a string (sys.int_info.
 // default_max_str_digits, Python 3.11+): ast.literal_eval refuses longer int literals.
 const MaxIntDigits = 4300
-
-// checkIntDigits refuses a decimal run of more than MaxIntDigits digits outside
-// strings, with Python's message, before the parser spends quadratic time on it.
-func checkIntDigits(src string) error {
-	run, start := 0, 0
-	var quote byte
-	for i := 0; i < len(src); i++ {
-		c := src[i]
-		if quote != 0 {
-			if c == '\\' {
-				i++
-			} else if c == quote {
-				quote = 0
-			}
-			continue
-		}
-		switch {
-		case c == '\'' || c == '"':
-			quote, run = c, 0
-		case c >= '0' && c <= '9':
-			if run == 0 {
-				start = i
-			}
-			run++
-			if run > MaxIntDigits {
-				return literalErr(src, start, fmt.Sprintf("Exceeds the limit (%d digits) for integer string conversion", MaxIntDigits))
-			}
-		case c == '_':
-			// a digit separator: the run goes on
-		default:
-			run = 0
-		}
-	}
-	return nil
-}
 
 // byteOffset converts a 1-based line and rune column into a 0-based byte offset.
 func byteOffset(src string, pos syntax.Position) int {

@@ -265,6 +265,9 @@ func (r *Result) set(i int, v Value, o Origin) {
 // Keys returns every key in get_config_copy() order; nil when importing the config
 // failed. Each call returns a new slice.
 func (r *Result) Keys() []Resolved {
+	if r == nil {
+		return nil
+	}
 	if r.base == nil {
 		return nil
 	}
@@ -280,6 +283,9 @@ func (r *Result) Keys() []Resolved {
 
 // Len returns the number of resolved keys (0 when importing the config failed).
 func (r *Result) Len() int {
+	if r == nil {
+		return 0
+	}
 	if r.base == nil {
 		return 0
 	}
@@ -288,6 +294,9 @@ func (r *Result) Len() int {
 
 // Get returns the resolved key and whether the release has it.
 func (r *Result) Get(k Key) (Resolved, bool) {
+	if r == nil {
+		return Resolved{}, false
+	}
 	i, ok := r.index[k]
 	if !ok || i >= r.Len() {
 		return Resolved{}, false
@@ -297,6 +306,9 @@ func (r *Result) Get(k Key) (Resolved, bool) {
 }
 
 func (r *Result) truthy(k Key) bool {
+	if r == nil {
+		return false
+	}
 	v, ok := r.Get(k)
 	return ok && v.Value.Truthy()
 }
@@ -329,6 +341,9 @@ func (r *Result) CUDAGraphOrError() bool { return r.truthy("triton.cudagraph_or_
 // RerecordLimit returns triton.cudagraph_unexpected_rerecord_limit and whether the
 // release has it as an int.
 func (r *Result) RerecordLimit() (int64, bool) {
+	if r == nil {
+		return 0, false
+	}
 	v, ok := r.Get("triton.cudagraph_unexpected_rerecord_limit")
 	if !ok {
 		return 0, false
@@ -338,6 +353,9 @@ func (r *Result) RerecordLimit() (int64, bool) {
 
 // Changed returns the keys whose value differs from the clean default, in order.
 func (r *Result) Changed() []Resolved {
+	if r == nil {
+		return nil
+	}
 	var out []Resolved
 	for _, e := range r.over {
 		if e.origin.Changed {
@@ -386,9 +404,13 @@ func NewResolver(v modes.Version) (*Resolver, error) {
 
 // NewResolverFromSchema returns a resolver for a schema read with [LoadSchema],
 // typically written by config/dump_schema.py from the user's own PyTorch: its keys,
-// defaults and mode table are used, with the schema's evidence. Behaviours not in the
+// defaults and mode table are used, with the schema's evidence. It returns a
+// *ZeroError for a nil *Schema or one not read with LoadSchema. Behaviours not in the
 // file (validation rules, thread semantics) are those of the schema's release.
 func NewResolverFromSchema(s *Schema) (*Resolver, error) {
+	if s == nil || s.index == nil {
+		return nil, &ZeroError{Func: "NewResolverFromSchema", Arg: "the *Schema (read one with LoadSchema)"}
+	}
 	t, err := modes.For(s.Version)
 	if err != nil {
 		return nil, err
@@ -493,7 +515,12 @@ func (r *Resolver) applyEnv(res *Result, env map[string]string, host Host) ([]in
 }
 
 // Schema returns the schema the resolver uses.
-func (r *Resolver) Schema() *Schema { return r.schema }
+func (r *Resolver) Schema() *Schema {
+	if r == nil {
+		return nil
+	}
+	return r.schema
+}
 
 // uncertain returns a note when key is missing from a borrowed schema but present in
 // the next release that was read: the release in between may have it.
@@ -510,13 +537,28 @@ func (r *Resolver) uncertain(k Key) string {
 
 // SchemaEvidence returns how the schema describes the resolver's release: the
 // schema's own evidence, or inferred when the release borrows another's schema.
-func (r *Resolver) SchemaEvidence() modes.Evidence { return r.schemaEv }
+func (r *Resolver) SchemaEvidence() modes.Evidence {
+	if r == nil {
+		return ""
+	}
+	return r.schemaEv
+}
 
 // Table returns the mode table the resolver uses.
-func (r *Resolver) Table() *modes.Table { return r.table }
+func (r *Resolver) Table() *modes.Table {
+	if r == nil {
+		return nil
+	}
+	return r.table
+}
 
 // Facts returns the release's behaviours.
-func (r *Resolver) Facts() Facts { return r.facts }
+func (r *Resolver) Facts() Facts {
+	if r == nil {
+		return Facts{}
+	}
+	return r.facts
+}
 
 // Resolve resolves one request, as [Resolver.Resolve] on the release's built-in data.
 func Resolve(v modes.Version, req Request) (*Result, error) {
@@ -530,8 +572,12 @@ func Resolve(v modes.Version, req Request) (*Result, error) {
 // Resolve computes the effective config of req. The returned *Result is never nil:
 // when torch.compile would raise, the error (a [PythonError]) is returned and also
 // kept in Result.Err, and Result holds the layers applied before the failure (no keys
-// when importing the config failed).
+// when importing the config failed). Only for a nil or zero Resolver (a
+// *ZeroError) or a request past a limit (a *LimitError) is the *Result nil.
 func (r *Resolver) Resolve(req Request) (*Result, error) {
+	if err := r.checkUsable(req); err != nil {
+		return nil, err
+	}
 	s := r.schema
 	res := &Result{
 		Torch: r.facts.Torch, SchemaTorch: s.Torch, Backend: req.Backend,
