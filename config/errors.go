@@ -3,6 +3,7 @@ package config
 import (
 	"fmt"
 	"strings"
+	"unicode"
 
 	"github.com/compilemode/compilemode/modes"
 )
@@ -270,16 +271,21 @@ func keysToStrings(ks []Key) []string {
 // allowed distance are compared, each in a band of that width (a 1 MB key costs no
 // more than a short one).
 func didYouMean(s string, candidates []string) string {
-	ls := []rune(strings.ToLower(s))
+	ls := lowerRunes(nil, s)
 	limit := max(2, len(s)/4)
 	best, bestD := "", -1
+	var lc []rune
+	var rows [2][]int
 	for _, c := range candidates {
-		lc := []rune(strings.ToLower(c))
 		bound := limit
 		if bestD >= 0 {
 			bound = min(bound, bestD-1)
 		}
-		if d, ok := editDistanceWithin(ls, lc, bound); ok {
+		if len(s) > 4*(len(c)+bound) || len(c) > 4*(len(s)+bound) {
+			continue // more than bound runes apart in length alone (a rune is 1 to 4 bytes)
+		}
+		lc = lowerRunes(lc[:0], c)
+		if d, ok := editDistanceWithin(ls, lc, bound, &rows); ok {
 			best, bestD = c, d
 		}
 	}
@@ -287,7 +293,7 @@ func didYouMean(s string, candidates []string) string {
 		// A key that differs only in its subconfig prefix is a common slip too.
 		tail := s[strings.LastIndex(s, ".")+1:]
 		for _, c := range candidates {
-			if strings.HasSuffix(c, "."+tail) || c == tail {
+			if c == tail || (strings.HasSuffix(c, tail) && len(c) > len(tail) && c[len(c)-len(tail)-1] == '.') {
 				return fmt.Sprintf("did you mean %s?", c)
 			}
 		}
@@ -296,19 +302,42 @@ func didYouMean(s string, candidates []string) string {
 	return fmt.Sprintf("did you mean %s?", best)
 }
 
+// lowerRunes appends the runes of s, lower-cased, to buf.
+func lowerRunes(buf []rune, s string) []rune {
+	for _, r := range s {
+		buf = append(buf, unicode.ToLower(r))
+	}
+	return buf
+}
+
 // editDistanceWithin returns the Levenshtein distance of a and b and true when it is
 // at most k, and false otherwise, in time O(min(len(a), len(b)) * k): only the band
 // of cells within k of the diagonal is computed, and it stops as soon as every cell
 // of a row is past k.
-func editDistanceWithin(a, b []rune, k int) (int, bool) {
+//
+// rows holds the two rows' storage between calls (it may point to zero slices).
+func editDistanceWithin(a, b []rune, k int, rows *[2][]int) (int, bool) {
 	if k < 0 || abs(len(a)-len(b)) > k {
 		return 0, false
+	}
+	// A common prefix or suffix does not change the distance: drop it (names that
+	// share "TORCHINDUCTOR_" are compared on the rest only).
+	for len(a) > 0 && len(b) > 0 && a[0] == b[0] {
+		a, b = a[1:], b[1:]
+	}
+	for len(a) > 0 && len(b) > 0 && a[len(a)-1] == b[len(b)-1] {
+		a, b = a[:len(a)-1], b[:len(b)-1]
 	}
 	if len(a) > len(b) {
 		a, b = b, a
 	}
 	const far = 1 << 30
-	prev, cur := make([]int, len(b)+1), make([]int, len(b)+1)
+	for i := range rows {
+		if cap(rows[i]) < len(b)+1 {
+			rows[i] = make([]int, len(b)+1)
+		}
+	}
+	prev, cur := rows[0][:len(b)+1], rows[1][:len(b)+1]
 	for j := range prev {
 		prev[j] = far
 		if j <= k {

@@ -62,10 +62,11 @@ func (e *PositionError) Error() string {
 	if e == nil {
 		return "config: <nil *PositionError>"
 	}
+	msg := e.Msg + limitNote(e.Err)
 	if e.Line > 0 {
-		return fmt.Sprintf("config: line %d, column %d (byte offset %d): %s", e.Line, e.Column, e.Offset, e.Msg)
+		return fmt.Sprintf("config: line %d, column %d (byte offset %d): %s", e.Line, e.Column, e.Offset, msg)
 	}
-	return fmt.Sprintf("config: byte offset %d: %s", e.Offset, e.Msg)
+	return fmt.Sprintf("config: byte offset %d: %s", e.Offset, msg)
 }
 
 // Unwrap returns the *LimitError behind the error, or nil.
@@ -74,6 +75,16 @@ func (e *PositionError) Unwrap() error {
 		return nil
 	}
 	return e.Err
+}
+
+// limitNote names the limit behind an error, for its message: " (limit
+// config.MaxJSONDepth = 64)", or "".
+func limitNote(err error) string {
+	le, ok := err.(*LimitError)
+	if !ok || le == nil {
+		return ""
+	}
+	return fmt.Sprintf(" (limit %s = %d)", le.Limit, le.Max)
 }
 
 // positionErr builds a *PositionError at off in src; line and column are filled in

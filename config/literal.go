@@ -33,10 +33,11 @@ func (e *LiteralError) Error() string {
 	if e == nil {
 		return "config: <nil *LiteralError>"
 	}
+	msg := e.Msg + limitNote(e.Err)
 	if e.Line > 0 {
-		return fmt.Sprintf("config: bad literal at offset %d (line %d, column %d): %s (in %q)", e.Offset, e.Line, e.Column, e.Msg, e.Input)
+		return fmt.Sprintf("config: bad literal at offset %d (line %d, column %d): %s (in %q)", e.Offset, e.Line, e.Column, msg, e.Input)
 	}
-	return fmt.Sprintf("config: bad literal at offset %d: %s (in %q)", e.Offset, e.Msg, e.Input)
+	return fmt.Sprintf("config: bad literal at offset %d: %s (in %q)", e.Offset, msg, e.Input)
 }
 
 // Unwrap returns the *LimitError behind the error, or nil.
@@ -72,7 +73,7 @@ func ParseLiteral(src string) (Value, error) {
 		msg := err.Error()
 		if se, ok := err.(syntax.Error); ok {
 			off = byteOffset(body, se.Pos)
-			msg = explain(se.Msg)
+			msg = explain(cut(se.Msg, 300))
 		}
 		return Value{}, literalErr(src, skip+orig(off), msg)
 	}
@@ -291,7 +292,7 @@ func fromExpr(src string, e syntax.Expr) (Value, error) {
 		case "False", "false":
 			return Bool(false), nil
 		}
-		return Value{}, at(fmt.Sprintf("name %q is not a literal (want None, True, False, a number, a string, a list, a tuple or a dict)", x.Name))
+		return Value{}, at(fmt.Sprintf("name %q is not a literal (want None, True, False, a number, a string, a list, a tuple or a dict)", cut(x.Name, 80)))
 	case *syntax.Literal:
 		switch v := x.Value.(type) {
 		case string:
@@ -305,11 +306,11 @@ func fromExpr(src string, e syntax.Expr) (Value, error) {
 			return bigInt(v), nil
 		case float64:
 			if math.IsInf(v, 0) || math.IsNaN(v) {
-				return Value{}, at(fmt.Sprintf("float literal %s is out of range (not finite)", x.Raw))
+				return Value{}, at(fmt.Sprintf("float literal %s is out of range (not finite)", cut(x.Raw, 80)))
 			}
 			return Float(v), nil
 		}
-		return Value{}, at(fmt.Sprintf("unsupported literal %s", x.Raw))
+		return Value{}, at(fmt.Sprintf("unsupported literal %s", cut(x.Raw, 80)))
 	case *syntax.UnaryExpr:
 		if x.Op != syntax.MINUS && x.Op != syntax.PLUS {
 			return Value{}, at(fmt.Sprintf("operator %s is not part of a literal", x.Op))

@@ -199,8 +199,8 @@ func LoadSchema(name string, r io.Reader) (*Schema, error) {
 		return nil, &SchemaError{Path: name, Msg: err.Error(), Err: err}
 	}
 	if len(data) > MaxSchemaBytes {
-		return nil, &SchemaError{Path: name, Msg: fmt.Sprintf("larger than %d bytes", MaxSchemaBytes),
-			Err: &LimitError{Limit: "config.MaxSchemaBytes", Max: MaxSchemaBytes, Got: int64(len(data)), What: "the schema's length in bytes"}}
+		le := &LimitError{Limit: "config.MaxSchemaBytes", Max: MaxSchemaBytes, Got: int64(len(data)), What: "the schema's length in bytes"}
+		return nil, &SchemaError{Path: name, Msg: strings.TrimPrefix(le.Error(), "config: "), Err: le}
 	}
 	return parseSchema(name, data)
 }

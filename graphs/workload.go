@@ -1,7 +1,3 @@
-// Package graphs plans what PyTorch does with CUDA graphs for every device and thread
-// of a workload — capture, partitioned capture, skip or fail — with PyTorch's own
-// messages, the hazards and their fixes. The plan is plain Go data; the backend that
-// captures and replays CUDA graphs on real GPUs is the cuda-tagged subpackage backend.
 package graphs
 
 import (

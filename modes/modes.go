@@ -143,6 +143,9 @@ func (e *UnknownModeError) Hint() string {
 	norm := func(s string) string { return strings.ReplaceAll(strings.ToLower(s), "_", "-") }
 	best, bestD := "", 3
 	for _, m := range e.Known {
+		if len(e.Mode) > 4*(len(m)+bestD) {
+			continue // farther than bestD in length alone: no need to compare (a 1 MB mode stays linear)
+		}
 		if d := levenshtein.ComputeDistance(norm(e.Mode), norm(string(m))); d < bestD {
 			best, bestD = string(m), d
 		}

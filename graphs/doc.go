@@ -1,0 +1,51 @@
+// Package graphs plans what PyTorch does with CUDA graphs for every device and thread
+// of a workload — capture, partitioned capture, skip or fail — with PyTorch's own
+// messages, the hazards and their fixes. The plan is plain Go data; the backend that
+// captures and replays CUDA graphs on real GPUs is the cuda-tagged subpackage backend.
+//
+// # Reliability
+//
+// Every input path — the command's flags, -options @FILE, -scenario, -schema, -env,
+// -set, and the library's parsers and loaders (config.ParseLiteral, ParseAssignment,
+// ParseEnvAssignment, ParseOptions, LoadSchema, CheckStrictJSON, [LoadScenario],
+// [Check]) — runs in time linear in its size, with memory bounded by a limit checked
+// before the input is parsed or stored. Past a limit the answer is a
+// *config.LimitError naming it and the value (wrapped in the path's own error type),
+// and the command exits 2:
+//
+//	config.MaxLiteralBytes      1 MiB  an options literal, a -set value, -options @FILE
+//	config.MaxLiteralDepth      64     brackets; also unary signs in a row, operators and names
+//	config.MaxIntDigits         4300   digits of a decimal int literal (Python's own limit)
+//	config.MaxNonDecimalDigits  4300   digits of a hex, octal or binary int literal
+//	config.MaxKeyParts          32     dotted parts of a -set, option or schema key
+//	config.MaxJSONDepth         64     objects and arrays together, in a scenario or schema
+//	config.MaxEnvEntries        4096   environment variables of one request
+//	config.MaxSchemaBytes       16 MiB a schema file
+//	MaxScenarioBytes            1 MiB  a scenario file
+//	MaxDevices                  4096   workload devices, and callers
+//	MaxDeviceThreads            16384  devices × callers under threads per-thread
+//	MaxDistinctSizes            2^20   distinct input sizes
+//
+// Text is held to one rule everywhere: a NUL byte, invalid UTF-8 and a lone UTF-16
+// surrogate escape are refused with their byte offset (and line and column in a file),
+// as is a UTF-8 byte order mark at the start of a file or literal (Python refuses it
+// too); control characters are accepted where Python accepts them (inside string
+// literals and values) and refused where it refuses them. A path that is not a regular
+// file (a FIFO, a device, a directory) is refused before it is opened for reading.
+// Every single-valued flag may be given once; a second occurrence is an error naming
+// both values. A Scenario's fields are checked by the same code whether they come from
+// a file, a program or the command's flags. No exported function or method panics on
+// nil or zero arguments or receivers (graphs/nilsafety_test.go lists them with go/doc).
+//
+// Measured on the 2-core development machine (go test -bench InputPaths, time per
+// call; per-byte time stays flat from 1 KB to 1 MB):
+//
+//	path                          1 KB     100 KB     1 MB
+//	config.ParseLiteral           BENCH_PL
+//	config.CheckStrictJSON        BENCH_CJ
+//	config.ParseAssignment        BENCH_PA
+//	config.ParseEnvAssignment     BENCH_PE
+//	UnknownOptionError.Hint       BENCH_UH
+//	LoadScenario                  BENCH_LS
+//	Check (options of that size)  BENCH_CK
+package graphs
