@@ -320,18 +320,10 @@ func editDistanceWithin(a, b []rune, k int, rows *[2][]int) (int, bool) {
 	if k < 0 || abs(len(a)-len(b)) > k {
 		return 0, false
 	}
-	// A common prefix or suffix does not change the distance: drop it (names that
-	// share "TORCHINDUCTOR_" are compared on the rest only).
-	for len(a) > 0 && len(b) > 0 && a[0] == b[0] {
-		a, b = a[1:], b[1:]
-	}
-	for len(a) > 0 && len(b) > 0 && a[len(a)-1] == b[len(b)-1] {
-		a, b = a[:len(a)-1], b[:len(b)-1]
-	}
+	a, b = trimCommon(a, b)
 	if len(a) > len(b) {
 		a, b = b, a
 	}
-	const far = 1 << 30
 	for i := range rows {
 		if cap(rows[i]) < len(b)+1 {
 			rows[i] = make([]int, len(b)+1)
@@ -339,40 +331,61 @@ func editDistanceWithin(a, b []rune, k int, rows *[2][]int) (int, bool) {
 	}
 	prev, cur := rows[0][:len(b)+1], rows[1][:len(b)+1]
 	for j := range prev {
-		prev[j] = far
+		prev[j] = farCell
 		if j <= k {
 			prev[j] = j
 		}
 	}
 	for i := 1; i <= len(a); i++ {
-		lo, hi := max(1, i-k), min(len(b), i+k)
-		cur[0] = far
-		if i <= k {
-			cur[0] = i
-		}
-		if lo > 1 {
-			cur[lo-1] = far // a stale cell from two rows before
-		}
-		rowMin := cur[0]
-		for j := lo; j <= hi; j++ {
-			d := prev[j-1]
-			if a[i-1] != b[j-1] {
-				d = 1 + min(d, prev[j], cur[j-1])
-			} else {
-				d = min(d, 1+prev[j], 1+cur[j-1])
-			}
-			cur[j] = d
-			rowMin = min(rowMin, d)
-		}
-		if hi < len(b) {
-			cur[hi+1] = far
-		}
-		if rowMin > k {
+		if bandRow(a, b, i, k, prev, cur) > k {
 			return 0, false
 		}
 		prev, cur = cur, prev
 	}
 	return prev[len(b)], prev[len(b)] <= k
+}
+
+// farCell is a distance past any bound, for cells outside the band.
+const farCell = 1 << 30
+
+// trimCommon drops the common prefix and suffix of a and b: they do not change the
+// distance (names that share "TORCHINDUCTOR_" are compared on the rest only).
+func trimCommon(a, b []rune) ([]rune, []rune) {
+	for len(a) > 0 && len(b) > 0 && a[0] == b[0] {
+		a, b = a[1:], b[1:]
+	}
+	for len(a) > 0 && len(b) > 0 && a[len(a)-1] == b[len(b)-1] {
+		a, b = a[:len(a)-1], b[:len(b)-1]
+	}
+	return a, b
+}
+
+// bandRow computes row i of the distance table into cur from prev, only within k of
+// the diagonal, and returns the row's least cell.
+func bandRow(a, b []rune, i, k int, prev, cur []int) int {
+	lo, hi := max(1, i-k), min(len(b), i+k)
+	cur[0] = farCell
+	if i <= k {
+		cur[0] = i
+	}
+	if lo > 1 {
+		cur[lo-1] = farCell // a stale cell from two rows before
+	}
+	rowMin := cur[0]
+	for j := lo; j <= hi; j++ {
+		d := prev[j-1]
+		if a[i-1] != b[j-1] {
+			d = 1 + min(d, prev[j], cur[j-1])
+		} else {
+			d = min(d, 1+prev[j], 1+cur[j-1])
+		}
+		cur[j] = d
+		rowMin = min(rowMin, d)
+	}
+	if hi < len(b) {
+		cur[hi+1] = farCell
+	}
+	return rowMin
 }
 
 func abs(x int) int {

@@ -61,7 +61,7 @@ func (ls *literalScanner) limit(name string, max, got int, what string, at int, 
 func (ls *literalScanner) token() error {
 	s, c := ls.src, ls.src[ls.i]
 	switch {
-	case c == ' ' || c == '\t' || c == '\r' || c == '\n' || c == '\f' || c == '\\':
+	case strings.IndexByte(" \t\r\n\f\\", c) >= 0:
 		ls.i++
 	case c == '#':
 		for ls.i < len(s) && s[ls.i] != '\n' {
@@ -73,29 +73,35 @@ func (ls *literalScanner) token() error {
 		return ls.number()
 	case isIdentByte(c) || c >= 0x80:
 		return ls.ident()
-	case c == '(' || c == '[' || c == '{':
+	default:
+		return ls.punct(c)
+	}
+	return nil
+}
+
+// punct reads a bracket, a separator, a sign or another operator.
+func (ls *literalScanner) punct(c byte) error {
+	at := ls.i
+	ls.i++
+	switch {
+	case strings.IndexByte("([{", c) >= 0:
 		ls.depth++
 		ls.operand, ls.chain = false, 0
 		if ls.depth > MaxLiteralDepth {
-			return ls.limit("config.MaxLiteralDepth", MaxLiteralDepth, ls.depth, "the nesting depth", ls.i, fmt.Sprintf("nested more than %d levels deep", MaxLiteralDepth))
+			return ls.limit("config.MaxLiteralDepth", MaxLiteralDepth, ls.depth, "the nesting depth", at, fmt.Sprintf("nested more than %d levels deep", MaxLiteralDepth))
 		}
-		ls.i++
-	case c == ')' || c == ']' || c == '}':
+	case strings.IndexByte(")]}", c) >= 0:
 		ls.depth--
 		ls.operand, ls.chain = true, 0
-		ls.i++
 	case c == ',' || c == ':':
 		ls.operand, ls.chain = false, 0
-		ls.i++
-	case (c == '-' || c == '+' || c == '~') && !ls.operand:
+	case strings.IndexByte("-+~", c) >= 0 && !ls.operand:
 		ls.chain++
 		if ls.chain > MaxLiteralDepth {
-			return ls.limit("config.MaxLiteralDepth", MaxLiteralDepth, ls.chain, "the number of unary signs in a row", ls.i, fmt.Sprintf("more than %d signs in a row", MaxLiteralDepth))
+			return ls.limit("config.MaxLiteralDepth", MaxLiteralDepth, ls.chain, "the number of unary signs in a row", at, fmt.Sprintf("more than %d signs in a row", MaxLiteralDepth))
 		}
-		ls.i++
 	default:
-		ls.i++
-		return ls.operator(ls.i - 1)
+		return ls.operator(at)
 	}
 	return nil
 }
@@ -150,27 +156,7 @@ func (ls *literalScanner) str() {
 func (ls *literalScanner) number() error {
 	s, start := ls.src, ls.i
 	decimal := !(len(s) > start+1 && s[start] == '0' && strings.IndexByte("xXoObB", s[start+1]) >= 0)
-	intLit, digits := true, 0
-	for ls.i < len(s) {
-		c := s[ls.i]
-		switch {
-		case c >= '0' && c <= '9':
-			digits++
-		case c == '.' || ((c == 'e' || c == 'E' || c == 'j' || c == 'J') && decimal):
-			intLit = false
-			if (c == 'e' || c == 'E') && ls.i+1 < len(s) && (s[ls.i+1] == '+' || s[ls.i+1] == '-') {
-				ls.i++
-			}
-		case isIdentByte(c):
-			if !decimal && isHexDigit(c) {
-				digits++
-			}
-		default:
-			goto done
-		}
-		ls.i++
-	}
-done:
+	digits, intLit := ls.numberBody(decimal)
 	ls.operand, ls.chain = true, 0
 	switch {
 	case decimal && intLit && digits > MaxIntDigits:
@@ -181,6 +167,28 @@ done:
 			fmt.Sprintf("int literal of %d digits, more than the limit of %d for a hexadecimal, octal or binary literal", digits, MaxNonDecimalDigits))
 	}
 	return nil
+}
+
+// numberBody reads a numeric token from ls.i on and counts its digits; intLit is
+// false for a float or imaginary literal.
+func (ls *literalScanner) numberBody(decimal bool) (digits int, intLit bool) {
+	s := ls.src
+	intLit = true
+	for ; ls.i < len(s); ls.i++ {
+		c := s[ls.i]
+		switch {
+		case c >= '0' && c <= '9', !decimal && isHexDigit(c):
+			digits++
+		case c == '.' || (decimal && strings.IndexByte("eEjJ", c) >= 0):
+			intLit = false
+			if (c == 'e' || c == 'E') && ls.i+1 < len(s) && (s[ls.i+1] == '+' || s[ls.i+1] == '-') {
+				ls.i++ // the exponent's sign
+			}
+		case !isIdentByte(c):
+			return digits, intLit
+		}
+	}
+	return digits, intLit
 }
 
 // ident reads a name: a string prefix (then the string), one of the constants, or a

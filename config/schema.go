@@ -239,55 +239,11 @@ func parseSchema(name string, data []byte) (*Schema, error) {
 	if len(f.Keys) == 0 {
 		return fail("no keys")
 	}
-	for i, k := range f.Keys {
-		if k.Key == "" {
-			return fail("key %d has no name", i)
-		}
-		if err := checkKeyParts(k.Key); err != nil {
-			return nil, &SchemaError{Path: name, Msg: fmt.Sprintf("key %d: %v", i, err), Err: err}
-		}
-		if _, dup := s.index[Key(k.Key)]; dup {
-			return fail("key %q appears twice", cut(k.Key, 80))
-		}
-		def, err := decodeJSONValue(k.Default, k.PyType, k.Repr)
-		if err != nil {
-			return fail("key %q: default: %v", cut(k.Key, 80), err)
-		}
-		if k.DeclaredType == "" {
-			return fail("key %q: no declared_type (str(config.get_type(key)))", cut(k.Key, 80))
-		}
-		if k.PyType != "" && def.Kind() != OpaqueKind && def.PyType() != k.PyType {
-			return fail("key %q: default %s is a %s, but pytype says %s", cut(k.Key, 80), def, def.PyType(), k.PyType)
-		}
-		if k.Env != nil {
-			if err := k.Env.validate(); err != nil {
-				return fail("key %q: env: %v", cut(k.Key, 80), err)
-			}
-		}
-		s.index[Key(k.Key)] = len(s.keys)
-		s.keys = append(s.keys, KeySpec{Key: Key(k.Key), Default: def, Repr: k.Repr, DeclaredType: k.DeclaredType, Env: k.Env, Host: k.Host})
-		for j := strings.IndexByte(k.Key, '.'); j >= 0; j = nextDot(k.Key, j) {
-			s.prefixes[k.Key[:j]] = true
-		}
+	if err := s.addKeys(f.Keys); err != nil {
+		return nil, withPath(err, name)
 	}
-	seenMode := map[string]bool{}
-	for _, m := range f.Modes {
-		if m.Mode == "" || seenMode[m.Mode] {
-			return fail("mode %q is empty or listed twice", cut(m.Mode, 80))
-		}
-		seenMode[m.Mode] = true
-		e := modes.Entry{Mode: modes.Mode(m.Mode)}
-		for _, o := range m.Options {
-			if _, ok := s.index[Key(o.Key)]; !ok {
-				return fail("mode %q sets %q, which is not among the keys", cut(m.Mode, 80), cut(o.Key, 80))
-			}
-			val, err := decodeJSONValue(o.Value, "", "")
-			if err != nil {
-				return fail("mode %q option %q: %v", cut(m.Mode, 80), cut(o.Key, 80), err)
-			}
-			e.Patch = append(e.Patch, modes.Option{Key: o.Key, Literal: val.String()})
-		}
-		s.Modes = append(s.Modes, e)
+	if err := s.addModes(f.Modes); err != nil {
+		return nil, withPath(err, name)
 	}
 	if len(s.Modes) == 0 {
 		return fail("no modes")
@@ -313,6 +269,79 @@ func nextDot(k string, j int) int {
 		return j + 1 + n
 	}
 	return -1
+}
+
+// schemaErr is a *SchemaError without its path (withPath adds it).
+func schemaErr(format string, a ...any) error {
+	return &SchemaError{Msg: fmt.Sprintf(format, a...)}
+}
+
+// withPath sets the file name of a *SchemaError.
+func withPath(err error, name string) error {
+	if se, ok := err.(*SchemaError); ok {
+		se.Path = name
+	}
+	return err
+}
+
+// addKeys checks and adds the schema's keys, in order.
+func (s *Schema) addKeys(keys []schemaKey) error {
+	for i, k := range keys {
+		if k.Key == "" {
+			return schemaErr("key %d has no name", i)
+		}
+		if err := checkKeyParts(k.Key); err != nil {
+			return &SchemaError{Msg: fmt.Sprintf("key %d: %v", i, err), Err: err}
+		}
+		if _, dup := s.index[Key(k.Key)]; dup {
+			return schemaErr("key %q appears twice", cut(k.Key, 80))
+		}
+		def, err := decodeJSONValue(k.Default, k.PyType, k.Repr)
+		if err != nil {
+			return schemaErr("key %q: default: %v", cut(k.Key, 80), err)
+		}
+		if k.DeclaredType == "" {
+			return schemaErr("key %q: no declared_type (str(config.get_type(key)))", cut(k.Key, 80))
+		}
+		if k.PyType != "" && def.Kind() != OpaqueKind && def.PyType() != k.PyType {
+			return schemaErr("key %q: default %s is a %s, but pytype says %s", cut(k.Key, 80), def, def.PyType(), k.PyType)
+		}
+		if k.Env != nil {
+			if err := k.Env.validate(); err != nil {
+				return schemaErr("key %q: env: %v", cut(k.Key, 80), err)
+			}
+		}
+		s.index[Key(k.Key)] = len(s.keys)
+		s.keys = append(s.keys, KeySpec{Key: Key(k.Key), Default: def, Repr: k.Repr, DeclaredType: k.DeclaredType, Env: k.Env, Host: k.Host})
+		for j := strings.IndexByte(k.Key, '.'); j >= 0; j = nextDot(k.Key, j) {
+			s.prefixes[k.Key[:j]] = true
+		}
+	}
+	return nil
+}
+
+// addModes checks and adds the mode table.
+func (s *Schema) addModes(ms []schemaMode) error {
+	seenMode := map[string]bool{}
+	for _, m := range ms {
+		if m.Mode == "" || seenMode[m.Mode] {
+			return schemaErr("mode %q is empty or listed twice", cut(m.Mode, 80))
+		}
+		seenMode[m.Mode] = true
+		e := modes.Entry{Mode: modes.Mode(m.Mode)}
+		for _, o := range m.Options {
+			if _, ok := s.index[Key(o.Key)]; !ok {
+				return schemaErr("mode %q sets %q, which is not among the keys", cut(m.Mode, 80), cut(o.Key, 80))
+			}
+			val, err := decodeJSONValue(o.Value, "", "")
+			if err != nil {
+				return schemaErr("mode %q option %q: %v", cut(m.Mode, 80), cut(o.Key, 80), err)
+			}
+			e.Patch = append(e.Patch, modes.Option{Key: o.Key, Literal: val.String()})
+		}
+		s.Modes = append(s.Modes, e)
+	}
+	return nil
 }
 
 // decodeJSONValue decodes a value in the dump encoding. pytype ("tuple") restores

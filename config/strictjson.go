@@ -262,39 +262,41 @@ func (sc *jsonScanner) hex4(at int) (rune, bool) {
 
 func (sc *jsonScanner) number() error {
 	start := sc.pos
-	d := sc.data
-	digits := func() int {
-		n := 0
-		for sc.pos < len(d) && d[sc.pos] >= '0' && d[sc.pos] <= '9' {
-			sc.pos++
-			n++
-		}
-		return n
-	}
-	if d[sc.pos] == '-' {
-		sc.pos++
-	}
+	sc.skip('-')
 	first := sc.pos
-	if n := digits(); n == 0 || (n > 1 && d[first] == '0') {
+	if n := sc.digits(); n == 0 || (n > 1 && sc.data[first] == '0') {
 		sc.pos = start
 		return sc.fail("invalid number")
 	}
-	if sc.pos < len(d) && d[sc.pos] == '.' {
-		sc.pos++
-		if digits() == 0 {
-			return sc.fail("invalid number: want digits after '.'")
-		}
+	if sc.skip('.') && sc.digits() == 0 {
+		return sc.fail("invalid number: want digits after '.'")
 	}
-	if sc.pos < len(d) && (d[sc.pos] == 'e' || d[sc.pos] == 'E') {
-		sc.pos++
-		if sc.pos < len(d) && (d[sc.pos] == '+' || d[sc.pos] == '-') {
-			sc.pos++
-		}
-		if digits() == 0 {
+	if sc.skip('e') || sc.skip('E') {
+		_ = sc.skip('+') || sc.skip('-')
+		if sc.digits() == 0 {
 			return sc.fail("invalid number: want digits in the exponent")
 		}
 	}
 	return nil
+}
+
+// skip reads c if it comes next, and reports whether it did.
+func (sc *jsonScanner) skip(c byte) bool {
+	if sc.pos < len(sc.data) && sc.data[sc.pos] == c {
+		sc.pos++
+		return true
+	}
+	return false
+}
+
+// digits reads decimal digits and returns how many.
+func (sc *jsonScanner) digits() int {
+	n := 0
+	for sc.pos < len(sc.data) && sc.data[sc.pos] >= '0' && sc.data[sc.pos] <= '9' {
+		sc.pos++
+		n++
+	}
+	return n
 }
 
 // quoteChar quotes the character at the start of b for a message.

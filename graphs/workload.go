@@ -134,61 +134,82 @@ func (w Workload) Normalize() (Workload, error) {
 	if w.Devices < 0 || w.Devices > MaxDevices {
 		return w, &WorkloadError{Field: "devices", Value: fmt.Sprint(w.Devices), Msg: fmt.Sprintf("want 1 to %d", MaxDevices)}
 	}
+	// The checks run in this order; each step returns the first problem it finds.
+	for _, step := range []func(*Workload) error{(*Workload).normalizeThreads, (*Workload).normalizeKinds, (*Workload).checkCounts} {
+		if err := step(&w); err != nil {
+			return w, err
+		}
+	}
+	if w.CPUInputName == "" {
+		w.CPUInputName = "arg2_1"
+	}
+	return w, nil
+}
+
+// normalizeThreads fills and checks the thread layout and the fields that depend on it.
+func (w *Workload) normalizeThreads() error {
 	switch w.Threads {
 	case "":
 		w.Threads = MainThread
 	case MainThread, OneThread, PerDevice, Callers, PerThread:
 	default:
-		return w, &WorkloadError{Field: "threads", Value: cut(string(w.Threads)), Msg: "want main, thread, per-device, per-thread or callers"}
+		return &WorkloadError{Field: "threads", Value: cut(string(w.Threads)), Msg: "want main, thread, per-device, per-thread or callers"}
 	}
 	if w.Callers == 0 && (w.Threads == Callers || w.Threads == PerThread) {
 		w.Callers = 2
 	}
 	if w.Callers != 0 && w.Threads != Callers && w.Threads != PerThread {
-		return w, &WorkloadError{Field: "callers", Value: fmt.Sprint(w.Callers), Msg: "applies only to threads callers or per-thread"}
+		return &WorkloadError{Field: "callers", Value: fmt.Sprint(w.Callers), Msg: "applies only to threads callers or per-thread"}
 	}
 	if w.ColdStart && w.Threads != Callers {
-		return w, &WorkloadError{Field: "cold_start", Value: "true", Msg: "applies only to threads callers"}
+		return &WorkloadError{Field: "cold_start", Value: "true", Msg: "applies only to threads callers"}
 	}
 	if w.SpanDevices && w.Threads == PerDevice {
-		return w, &WorkloadError{Field: "span_devices", Value: "true", Msg: "one graph over all devices has one thread; per-device threads each have their own graph"}
+		return &WorkloadError{Field: "span_devices", Value: "true", Msg: "one graph over all devices has one thread; per-device threads each have their own graph"}
 	}
 	if w.Callers < 0 || w.Callers > MaxDevices {
-		return w, &WorkloadError{Field: "callers", Value: fmt.Sprint(w.Callers), Msg: fmt.Sprintf("want 1 to %d", MaxDevices)}
+		return &WorkloadError{Field: "callers", Value: fmt.Sprint(w.Callers), Msg: fmt.Sprintf("want 1 to %d", MaxDevices)}
 	}
+	return nil
+}
+
+// normalizeKinds fills and checks the mutation kind and the allocator.
+func (w *Workload) normalizeKinds() error {
 	switch w.MutatedInputs {
 	case "":
 		w.MutatedInputs = NoMutation
 	case NoMutation, InputMutation, StaticMutation, StorageMutation:
 	default:
-		return w, &WorkloadError{Field: "mutated_inputs", Value: cut(string(w.MutatedInputs)), Msg: "want none, input, static or storage"}
+		return &WorkloadError{Field: "mutated_inputs", Value: cut(string(w.MutatedInputs)), Msg: "want none, input, static or storage"}
 	}
 	switch w.Allocator {
 	case "", "native":
 		w.Allocator = "native"
 	case "cudaMallocAsync", "uncached":
 	default:
-		return w, &WorkloadError{Field: "allocator", Value: cut(w.Allocator), Msg: "want native, cudaMallocAsync or uncached"}
+		return &WorkloadError{Field: "allocator", Value: cut(w.Allocator), Msg: "want native, cudaMallocAsync or uncached"}
 	}
+	return nil
+}
+
+// checkCounts checks the counts against each other and the limits.
+func (w *Workload) checkCounts() error {
 	if w.SpanDevices && w.Devices < 2 {
-		return w, &WorkloadError{Field: "span_devices", Value: "true", Msg: "needs devices of 2 or more"}
+		return &WorkloadError{Field: "span_devices", Value: "true", Msg: "needs devices of 2 or more"}
 	}
 	if w.DistinctSizes < 0 {
-		return w, &WorkloadError{Field: "distinct_sizes", Value: fmt.Sprint(w.DistinctSizes), Msg: "want 0 or more"}
+		return &WorkloadError{Field: "distinct_sizes", Value: fmt.Sprint(w.DistinctSizes), Msg: "want 0 or more"}
 	}
 	if w.DistinctSizes > MaxDistinctSizes {
-		return w, limitErr("distinct_sizes", w.DistinctSizes, "graphs.MaxDistinctSizes", MaxDistinctSizes, "distinct input sizes")
+		return limitErr("distinct_sizes", w.DistinctSizes, "graphs.MaxDistinctSizes", MaxDistinctSizes, "distinct input sizes")
 	}
 	if n := w.Devices * w.Callers; w.Threads == PerThread && n > MaxDeviceThreads {
-		return w, limitErr("callers", w.Callers, "graphs.MaxDeviceThreads", MaxDeviceThreads, fmt.Sprintf("devices × callers (%d × %d)", w.Devices, w.Callers))
+		return limitErr("callers", w.Callers, "graphs.MaxDeviceThreads", MaxDeviceThreads, fmt.Sprintf("devices × callers (%d × %d)", w.Devices, w.Callers))
 	}
 	if w.DistinctSizes > 0 && !w.DynamicShapes {
-		return w, &WorkloadError{Field: "distinct_sizes", Value: fmt.Sprint(w.DistinctSizes), Msg: "applies only with dynamic_shapes"}
+		return &WorkloadError{Field: "distinct_sizes", Value: fmt.Sprint(w.DistinctSizes), Msg: "applies only with dynamic_shapes"}
 	}
-	if w.CPUInputName == "" {
-		w.CPUInputName = "arg2_1"
-	}
-	return w, nil
+	return nil
 }
 
 // limitErr is the *WorkloadError of a field past a limit.

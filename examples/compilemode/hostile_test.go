@@ -118,23 +118,7 @@ func TestHostileInput(t *testing.T) {
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
-			var before, after runtime.MemStats
-			runtime.GC()
-			runtime.ReadMemStats(&before)
-			start, cpu0 := time.Now(), cpuTime()
-			var out, errb bytes.Buffer
-			done := make(chan int, 1)
-			go func() { done <- run(append(tc.args, "-no-env"), &out, &errb, nil) }()
-			var code int
-			select {
-			case code = <-done:
-			case <-time.After(20 * time.Second):
-				t.Fatalf("no answer after 20 s (%s)", tc.reason)
-			}
-			took, wall := (cpuTime() - cpu0).Seconds(), time.Since(start).Seconds()
-			runtime.ReadMemStats(&after)
-			alloc := after.TotalAlloc - before.TotalAlloc
-			stderr := errb.String()
+			code, stderr, took, wall, alloc := measure(t, tc.args, tc.reason)
 			if code != tc.code {
 				t.Fatalf("exit %d, want %d; stderr %.400q", code, tc.code, stderr)
 			}
@@ -147,10 +131,30 @@ func TestHostileInput(t *testing.T) {
 			if !raceEnabled && took > maxSeconds {
 				t.Errorf("took %.2f s of CPU (%.2f s wall), over %.0f s (%s)", took, wall, maxSeconds, tc.reason)
 			}
-			t.Logf("%.3f s CPU, %.3f s wall, %d MB allocated", took, wall, alloc>>20)
 			if !raceEnabled && alloc > maxAlloc {
 				t.Errorf("allocated %d MB, over %d MB (%s)", alloc>>20, maxAlloc>>20, tc.reason)
 			}
+			t.Logf("%.3f s CPU, %.3f s wall, %d MB allocated", took, wall, alloc>>20)
 		})
 	}
+}
+
+// measure runs the command with args (and -no-env) and returns its exit status,
+// stderr, the CPU and wall seconds it took and the bytes it allocated.
+func measure(t *testing.T, args []string, reason string) (code int, stderr string, took, wall float64, alloc uint64) {
+	var before, after runtime.MemStats
+	runtime.GC()
+	runtime.ReadMemStats(&before)
+	start, cpu0 := time.Now(), cpuTime()
+	var out, errb bytes.Buffer
+	done := make(chan int, 1)
+	go func() { done <- run(append(args, "-no-env"), &out, &errb, nil) }()
+	select {
+	case code = <-done:
+	case <-time.After(20 * time.Second):
+		t.Fatalf("no answer after 20 s (%s)", reason)
+	}
+	took, wall = (cpuTime() - cpu0).Seconds(), time.Since(start).Seconds()
+	runtime.ReadMemStats(&after)
+	return code, errb.String(), took, wall, after.TotalAlloc - before.TotalAlloc
 }

@@ -132,16 +132,22 @@ func (c *Compile) Scenario(given map[string]bool, sc *graphs.Scenario, environ f
 	}
 	out.Env = env
 	if given["dynamic"] {
-		switch c.Dynamic.Value {
-		case "true", "True":
-			out.Dynamic = ptr(true)
-		case "false", "False":
-			out.Dynamic = ptr(false)
-		default:
-			return nil, fmt.Errorf("-dynamic %q: want true or false", c.Dynamic.Value)
+		if out.Dynamic, err = c.dynamic(); err != nil {
+			return nil, err
 		}
 	}
 	return &out, nil
+}
+
+// dynamic parses -dynamic.
+func (c *Compile) dynamic() (*bool, error) {
+	switch c.Dynamic.Value {
+	case "true", "True":
+		return ptr(true), nil
+	case "false", "False":
+		return ptr(false), nil
+	}
+	return nil, fmt.Errorf("-dynamic %q: want true or false", Cut(c.Dynamic.Value, 80))
 }
 
 func ptr[T any](v T) *T { return &v }
