@@ -11,8 +11,9 @@ import (
 // input is parsed or stored, and an input past one gets a *LimitError naming it.
 const (
 	// MaxKeyParts is the most dotted parts a config key may have ("triton.cudagraphs"
-	// has 2; the deepest key of any release read has 3). It bounds -set keys, option
-	// keys and schema keys.
+	// has 2; the deepest key of any release read has 3). It bounds global assignments
+	// (-set, Request.Globals) and schema keys; an option key is looked up whole, as
+	// PyTorch does, and needs no such bound.
 	MaxKeyParts = 32
 	// MaxJSONDepth is the deepest nesting of JSON objects and arrays together that
 	// [CheckStrictJSON] accepts.

@@ -17,7 +17,7 @@
 //	config.MaxLiteralDepth      64     brackets; also unary signs in a row, operators and names
 //	config.MaxIntDigits         4300   digits of a decimal int literal (Python's own limit)
 //	config.MaxNonDecimalDigits  4300   digits of a hex, octal or binary int literal
-//	config.MaxKeyParts          32     dotted parts of a -set, option or schema key
+//	config.MaxKeyParts          32     dotted parts of a -set key (a global) or a schema key
 //	config.MaxJSONDepth         64     objects and arrays together, in a scenario or schema
 //	config.MaxEnvEntries        4096   environment variables of one request
 //	config.MaxSchemaBytes       16 MiB a schema file
