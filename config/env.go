@@ -47,12 +47,25 @@ type EnvError struct {
 }
 
 // Exception returns the Python exception class name ("ValueError", "AssertionError").
-func (e *EnvError) Exception() string { return e.exception }
+func (e *EnvError) Exception() string {
+	if e == nil {
+		return ""
+	}
+	return e.exception
+}
 
 // Message returns exactly what Python prints after "ValueError: ".
-func (e *EnvError) Message() string { return e.message }
+func (e *EnvError) Message() string {
+	if e == nil {
+		return ""
+	}
+	return e.message
+}
 
 func (e *EnvError) Error() string {
+	if e == nil {
+		return "config: <nil *EnvError>"
+	}
 	return fmt.Sprintf("config: importing torch._inductor.config with %s=%q (default of %s): %s: %s", e.Var, e.Value, e.Key, e.exception, e.message)
 }
 

@@ -8,8 +8,6 @@ import (
 	"strings"
 	"sync"
 
-	"github.com/agnivade/levenshtein"
-
 	"github.com/compilemode/compilemode/modes"
 )
 
@@ -398,18 +396,55 @@ func (t *trapInput) unreadHere(name string) bool {
 }
 
 // nearName returns the name some release reads that is closest to name, when it is
-// within two edits or differs only in case, and the releases that read it.
+// within two edits or differs only in case, and the releases that read it. Only the
+// candidates within two runes of name's length are compared (nearIndex), each with a
+// bounded edit distance, so a call costs O(len(name)) per candidate compared.
 func (r *Resolver) nearName(name string) (string, []modes.Version) {
-	best, bestD := "", 3
-	readers := r.otherReaders()
-	cands := slices.Concat(r.schema.EnvVarNames, slices.Sorted(maps.Keys(readers)))
-	for _, c := range cands {
-		d := levenshtein.ComputeDistance(strings.ToUpper(name), c)
-		if d < bestD {
-			best, bestD = c, d
+	if r.near == nil {
+		return "", nil
+	}
+	idx := r.near()
+	best, bound := "", 2
+	ln := lowerRunes(nil, name)
+	var rows [2][]int
+	for l := len(ln) - 2; l <= len(ln)+2 && bound >= 0; l++ {
+		for _, c := range idx.byLen[l] {
+			// Within bound edits: the best so far; later ones must be strictly closer.
+			if d, ok := editDistanceWithin(ln, c.lower, bound, &rows); ok {
+				best, bound = c.name, d-1
+			}
 		}
 	}
-	return best, readers[best]
+	return best, idx.readers[best]
+}
+
+// nearCand is one variable name some release reads, lower-cased.
+type nearCand struct {
+	name  string
+	lower []rune
+}
+
+// nearIndex is every variable name this release or another reads, by rune length.
+type nearIndex struct {
+	byLen   map[int][]nearCand
+	readers map[string][]modes.Version
+}
+
+// loadNearIndex builds the index once per Resolver, on first use.
+func loadNearIndex(r *Resolver) func() nearIndex {
+	return sync.OnceValue(func() nearIndex {
+		idx := nearIndex{byLen: map[int][]nearCand{}, readers: r.otherReaders()}
+		seen := map[string]bool{}
+		for _, c := range slices.Concat(r.schema.EnvVarNames, slices.Sorted(maps.Keys(idx.readers))) {
+			if seen[c] {
+				continue
+			}
+			seen[c] = true
+			lc := lowerRunes(nil, c)
+			idx.byLen[len(lc)] = append(idx.byLen[len(lc)], nearCand{name: c, lower: lc})
+		}
+		return idx
+	})
 }
 
 // envTrapClaims reports whether a trap row reports the unread TORCHINDUCTOR_* variable

@@ -3,8 +3,7 @@ package config
 import (
 	"fmt"
 	"strings"
-
-	"github.com/agnivade/levenshtein"
+	"unicode"
 
 	"github.com/compilemode/compilemode/modes"
 )
@@ -48,11 +47,17 @@ func (e *ModeAndOptionsError) Message() string {
 	return "Either mode or options can be specified, but both can't be specified at the same time."
 }
 func (e *ModeAndOptionsError) Error() string {
+	if e == nil {
+		return "config: <nil *ModeAndOptionsError>"
+	}
 	return "config: torch.compile: RuntimeError: " + e.Message()
 }
 
 // Hint gives the working alternative: the mode's options merged with the caller's.
 func (e *ModeAndOptionsError) Hint() string {
+	if e == nil {
+		return ""
+	}
 	if e.Alternative == "" {
 		return ""
 	}
@@ -77,6 +82,9 @@ func (e *UnknownOptionError) Exception() string { return "RuntimeError" }
 
 // Message returns PyTorch's text: the key and the Python list of all known keys.
 func (e *UnknownOptionError) Message() string {
+	if e == nil {
+		return ""
+	}
 	var b strings.Builder
 	b.WriteString("Unexpected optimization option ")
 	b.WriteString(e.Key)
@@ -92,12 +100,18 @@ func (e *UnknownOptionError) Message() string {
 }
 
 func (e *UnknownOptionError) Error() string {
+	if e == nil {
+		return "config: <nil *UnknownOptionError>"
+	}
 	return fmt.Sprintf("config: option %q (from %s): RuntimeError: Unexpected optimization option %s (%d known options)", e.Key, e.Origin, e.Key, len(e.Known))
 }
 
 // Hint suggests the nearest known key, or says from which release the option is
 // accepted; "" when it has nothing to say.
 func (e *UnknownOptionError) Hint() string {
+	if e == nil {
+		return ""
+	}
 	if e.Note != "" {
 		return e.Note
 	}
@@ -116,9 +130,15 @@ type OptionTypeError struct {
 
 func (e *OptionTypeError) Exception() string { return "RuntimeError" }
 func (e *OptionTypeError) Message() string {
+	if e == nil {
+		return ""
+	}
 	return fmt.Sprintf("Unexpected type of attr %s, got %s should be %s", e.Key, e.Got, e.Want)
 }
 func (e *OptionTypeError) Error() string {
+	if e == nil {
+		return "config: <nil *OptionTypeError>"
+	}
 	return fmt.Sprintf("config: option %q (from %s): RuntimeError: %s", e.Key, e.Origin, e.Message())
 }
 
@@ -139,17 +159,26 @@ type GlobalError struct {
 
 func (e *GlobalError) Exception() string { return "AttributeError" }
 func (e *GlobalError) Message() string {
+	if e == nil {
+		return ""
+	}
 	if e.ValueType != "" {
 		return fmt.Sprintf("'%s' object has no attribute '%s'", e.ValueType, e.Name)
 	}
 	return fmt.Sprintf("torch._inductor.config.%s does not exist", e.Name)
 }
 func (e *GlobalError) Error() string {
+	if e == nil {
+		return "config: <nil *GlobalError>"
+	}
 	return fmt.Sprintf("config: global %s: AttributeError: %s", e.Key, e.Message())
 }
 
 // Hint suggests the nearest known key, or "".
 func (e *GlobalError) Hint() string {
+	if e == nil {
+		return ""
+	}
 	if e.ValueType != "" {
 		return ""
 	}
@@ -171,6 +200,9 @@ type InvalidBackendError struct {
 
 func (e *InvalidBackendError) Exception() string { return "InvalidBackend" }
 func (e *InvalidBackendError) Message() string {
+	if e == nil {
+		return ""
+	}
 	const see = "`torch._dynamo.list_backends()` for available backends."
 	if !e.Suggests {
 		return fmt.Sprintf("Invalid backend: %s, see %s", pyStrRepr(e.Name), see)
@@ -186,16 +218,25 @@ func (e *InvalidBackendError) Message() string {
 	return fmt.Sprintf("Invalid backend: %s, did you mean: %s? See %s", pyStrRepr(e.Name), strings.Join(reprs, ", "), see)
 }
 func (e *InvalidBackendError) Error() string {
+	if e == nil {
+		return "config: <nil *InvalidBackendError>"
+	}
 	return "config: torch.compile: InvalidBackend: " + e.Message()
 }
 
 // Hint suggests the nearest backend name, or "".
 func (e *InvalidBackendError) Hint() string {
+	if e == nil {
+		return ""
+	}
 	return didYouMean(strings.TrimSpace(e.Name), e.Known)
 }
 
 // Hint names the variable to fix.
 func (e *EnvError) Hint() string {
+	if e == nil {
+		return ""
+	}
 	return fmt.Sprintf("%s=%s sets the default of %s; fix or unset it", e.Var, pyStrRepr(e.Value), e.Key)
 }
 
@@ -209,9 +250,15 @@ type OptionsShapeError struct {
 
 func (e *OptionsShapeError) Exception() string { return "AttributeError" }
 func (e *OptionsShapeError) Message() string {
+	if e == nil {
+		return ""
+	}
 	return fmt.Sprintf("'%s' object has no attribute '%s'", e.PyType, e.Attr)
 }
 func (e *OptionsShapeError) Error() string {
+	if e == nil {
+		return "config: <nil *OptionsShapeError>"
+	}
 	return "config: options: AttributeError: " + e.Message()
 }
 
@@ -236,25 +283,131 @@ func keysToStrings(ks []Key) []string {
 }
 
 // didYouMean returns "did you mean X?" for the candidate nearest to s by edit
-// distance, when it is close enough to be a plausible typo; "" otherwise.
+// distance, when it is close enough to be a plausible typo; "" otherwise. Its time is
+// linear in len(s) and in the candidates' total length: only candidates within the
+// allowed distance are compared, each in a band of that width (a 1 MB key costs no
+// more than a short one).
 func didYouMean(s string, candidates []string) string {
+	ls := lowerRunes(nil, s)
+	limit := max(2, len(s)/4)
 	best, bestD := "", -1
+	var lc []rune
+	var rows [2][]int
 	for _, c := range candidates {
-		d := levenshtein.ComputeDistance(strings.ToLower(s), strings.ToLower(c))
-		if bestD < 0 || d < bestD {
+		bound := limit
+		if bestD >= 0 {
+			bound = min(bound, bestD-1)
+		}
+		if len(s) > 4*(len(c)+bound) || len(c) > 4*(len(s)+bound) {
+			continue // more than bound runes apart in length alone (a rune is 1 to 4 bytes)
+		}
+		lc = lowerRunes(lc[:0], c)
+		if d, ok := editDistanceWithin(ls, lc, bound, &rows); ok {
 			best, bestD = c, d
 		}
 	}
-	limit := max(2, len(s)/4)
-	if bestD < 0 || bestD > limit || best == s {
+	if bestD < 0 || best == s {
 		// A key that differs only in its subconfig prefix is a common slip too.
 		tail := s[strings.LastIndex(s, ".")+1:]
 		for _, c := range candidates {
-			if strings.HasSuffix(c, "."+tail) || c == tail {
+			if c == tail || (strings.HasSuffix(c, tail) && len(c) > len(tail) && c[len(c)-len(tail)-1] == '.') {
 				return fmt.Sprintf("did you mean %s?", c)
 			}
 		}
 		return ""
 	}
 	return fmt.Sprintf("did you mean %s?", best)
+}
+
+// lowerRunes appends the runes of s, lower-cased, to buf.
+func lowerRunes(buf []rune, s string) []rune {
+	for _, r := range s {
+		buf = append(buf, unicode.ToLower(r))
+	}
+	return buf
+}
+
+// editDistanceWithin returns the Levenshtein distance of a and b and true when it is
+// at most k, and false otherwise, in time O(min(len(a), len(b)) * k): only the band
+// of cells within k of the diagonal is computed, and it stops as soon as every cell
+// of a row is past k.
+//
+// rows holds the two rows' storage between calls (it may point to zero slices).
+func editDistanceWithin(a, b []rune, k int, rows *[2][]int) (int, bool) {
+	if k < 0 || abs(len(a)-len(b)) > k {
+		return 0, false
+	}
+	a, b = trimCommon(a, b)
+	if len(a) > len(b) {
+		a, b = b, a
+	}
+	for i := range rows {
+		if cap(rows[i]) < len(b)+1 {
+			rows[i] = make([]int, len(b)+1)
+		}
+	}
+	prev, cur := rows[0][:len(b)+1], rows[1][:len(b)+1]
+	for j := range prev {
+		prev[j] = farCell
+		if j <= k {
+			prev[j] = j
+		}
+	}
+	for i := 1; i <= len(a); i++ {
+		if bandRow(a, b, i, k, prev, cur) > k {
+			return 0, false
+		}
+		prev, cur = cur, prev
+	}
+	return prev[len(b)], prev[len(b)] <= k
+}
+
+// farCell is a distance past any bound, for cells outside the band.
+const farCell = 1 << 30
+
+// trimCommon drops the common prefix and suffix of a and b: they do not change the
+// distance (names that share "TORCHINDUCTOR_" are compared on the rest only).
+func trimCommon(a, b []rune) ([]rune, []rune) {
+	for len(a) > 0 && len(b) > 0 && a[0] == b[0] {
+		a, b = a[1:], b[1:]
+	}
+	for len(a) > 0 && len(b) > 0 && a[len(a)-1] == b[len(b)-1] {
+		a, b = a[:len(a)-1], b[:len(b)-1]
+	}
+	return a, b
+}
+
+// bandRow computes row i of the distance table into cur from prev, only within k of
+// the diagonal, and returns the row's least cell.
+func bandRow(a, b []rune, i, k int, prev, cur []int) int {
+	lo, hi := max(1, i-k), min(len(b), i+k)
+	cur[0] = farCell
+	if i <= k {
+		cur[0] = i
+	}
+	if lo > 1 {
+		cur[lo-1] = farCell // a stale cell from two rows before
+	}
+	rowMin := cur[0]
+	for j := lo; j <= hi; j++ {
+		d := prev[j-1]
+		if a[i-1] != b[j-1] {
+			d = 1 + min(d, prev[j], cur[j-1])
+		} else {
+			d = min(d, 1+prev[j], 1+cur[j-1])
+		}
+		cur[j] = d
+		rowMin = min(rowMin, d)
+	}
+	if hi < len(b) {
+		cur[hi+1] = farCell
+	}
+	return rowMin
+}
+
+func abs(x int) int {
+	if x < 0 {
+		return -x
+	}
+	return x
 }

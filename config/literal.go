@@ -23,11 +23,29 @@ const (
 type LiteralError struct {
 	Input  string // the text as given (cut to 80 bytes)
 	Offset int    // byte offset of the problem in the input, 0-based: at, or just after, the offending token
+	Line   int    // line of Offset, 1-based; 0 when the input is one line
+	Column int    // column of Offset in bytes, 1-based; 0 when Line is 0
 	Msg    string // what is wrong
+	Err    error  // the *LimitError behind the error, if a limit was passed
 }
 
 func (e *LiteralError) Error() string {
-	return fmt.Sprintf("config: bad literal at offset %d: %s (in %q)", e.Offset, e.Msg, e.Input)
+	if e == nil {
+		return "config: <nil *LiteralError>"
+	}
+	msg := e.Msg + limitNote(e.Err)
+	if e.Line > 0 {
+		return fmt.Sprintf("config: bad literal at offset %d (line %d, column %d): %s (in %q)", e.Offset, e.Line, e.Column, msg, e.Input)
+	}
+	return fmt.Sprintf("config: bad literal at offset %d: %s (in %q)", e.Offset, msg, e.Input)
+}
+
+// Unwrap returns the *LimitError behind the error, or nil.
+func (e *LiteralError) Unwrap() error {
+	if e == nil {
+		return nil
+	}
+	return e.Err
 }
 
 // ParseLiteral parses a Python literal: None, True, False, ints, floats, strings
@@ -56,14 +74,14 @@ func ParseLiteral(src string) (Value, error) {
 		msg := err.Error()
 		if se, ok := err.(syntax.Error); ok {
 			off = byteOffset(body, se.Pos)
-			msg = explain(se.Msg)
+			msg = explain(cut(se.Msg, 300))
 		}
 		return Value{}, literalErr(src, skip+orig(off), msg)
 	}
 	v, err := fromExpr(body, expr)
 	if le, ok := err.(*LiteralError); ok {
-		le.Offset = skip + orig(le.Offset)
-		le.Input = literalErr(src, 0, "").Input
+		at := literalErr(src, skip+orig(le.Offset), le.Msg)
+		le.Offset, le.Line, le.Column, le.Input = at.Offset, at.Line, at.Column, at.Input
 	}
 	return v, err
 }
@@ -90,13 +108,14 @@ func pythonize(s string) (string, func(int) int) {
 		return s, func(i int) int { return i }
 	}
 	w := &pyRewriter{s: s, marks: []offsetMark{{0, 0}}}
+	runs := numRuns{s: s}
 	for i := 0; i < len(s); {
 		c := s[i]
 		switch {
 		case c == '\'' || c == '"':
 			// A string literal: its prefix letters are already written.
 			i = w.stringLit(i)
-		case c == '_' && i > 0 && i+1 < len(s) && isHexDigit(s[i-1]) && isHexDigit(s[i+1]) && inNumber(s, i):
+		case c == '_' && i > 0 && i+1 < len(s) && isHexDigit(s[i-1]) && isHexDigit(s[i+1]) && runs.inNumber(i):
 			i++
 			w.note(i)
 		default:
@@ -186,9 +205,10 @@ func highHexEscape(s string, i int) bool {
 // needsPythonize reports whether s may hold a digit separator or a \xHH escape above
 // 0x7f: most literals hold neither and are parsed as they are.
 func needsPythonize(s string) bool {
+	runs := numRuns{s: s}
 	for i := 1; i+1 < len(s); i++ {
 		switch {
-		case s[i] == '_' && isHexDigit(s[i-1]) && isHexDigit(s[i+1]) && inNumber(s, i):
+		case s[i] == '_' && isHexDigit(s[i-1]) && isHexDigit(s[i+1]) && runs.inNumber(i):
 			return true
 		case s[i-1] == '\\' && s[i] == 'x' && strings.IndexByte("89abcdefABCDEF", s[i+1]) >= 0:
 			return true
@@ -205,13 +225,30 @@ func isHexDigit(c byte) bool {
 	return (c >= '0' && c <= '9') || (c >= 'a' && c <= 'f') || (c >= 'A' && c <= 'F')
 }
 
-// inNumber reports whether s[i] sits in a numeric token: the token starts with a digit.
-func inNumber(s string, i int) bool {
+// numRuns answers whether s[i] sits in a numeric token (the token starts with a
+// digit) for increasing i in total time linear in len(s): it remembers where the run
+// of number bytes before its last answer started, so no byte is walked back over twice.
+type numRuns struct {
+	s          string
+	pos, start int // the run of number bytes before pos starts at start
+}
+
+func isNumberByte(c byte) bool {
+	return isHexDigit(c) || c == '_' || c == 'x' || c == 'X' || c == '.'
+}
+
+// inNumber reports whether s[i] sits in a numeric token; i must not decrease between
+// calls.
+func (n *numRuns) inNumber(i int) bool {
 	j := i
-	for j > 0 && (isHexDigit(s[j-1]) || s[j-1] == '_' || s[j-1] == 'x' || s[j-1] == 'X' || s[j-1] == '.') {
+	for j > n.pos && isNumberByte(n.s[j-1]) {
 		j--
 	}
-	return j < len(s) && s[j] >= '0' && s[j] <= '9'
+	if j == n.pos && i >= n.pos {
+		j = n.start
+	}
+	n.pos, n.start = i, j
+	return j < len(n.s) && n.s[j] >= '0' && n.s[j] <= '9'
 }
 
 // MustParseLiteral is ParseLiteral for constant input known to be valid; it panics
@@ -225,11 +262,8 @@ func MustParseLiteral(src string) Value {
 }
 
 func literalErr(src string, off int, msg string) *LiteralError {
-	in := src
-	if len(in) > 80 {
-		in = in[:80] + "…"
-	}
-	return &LiteralError{Input: in, Offset: off, Msg: msg}
+	p := positionErr([]byte(src), off, msg)
+	return &LiteralError{Input: cut(src, 80), Offset: off, Line: p.Line, Column: p.Column, Msg: msg}
 }
 
 // byteOffset converts a 1-based line and rune column into a 0-based byte offset.
@@ -308,7 +342,7 @@ func fromIdent(src string, x *syntax.Ident) (Value, error) {
 	case "False", "false":
 		return Bool(false), nil
 	}
-	return Value{}, exprErr(src, x, fmt.Sprintf("name %q is not a literal (want None, True, False, a number, a string, a list, a tuple or a dict)", x.Name))
+	return Value{}, exprErr(src, x, fmt.Sprintf("name %q is not a literal (want None, True, False, a number, a string, a list, a tuple or a dict)", cut(x.Name, 80)))
 }
 
 // fromLiteral converts a string, bytes or number token; non-finite floats are refused.
@@ -325,11 +359,11 @@ func fromLiteral(src string, x *syntax.Literal) (Value, error) {
 		return bigInt(v), nil
 	case float64:
 		if math.IsInf(v, 0) || math.IsNaN(v) {
-			return Value{}, exprErr(src, x, fmt.Sprintf("float literal %s is out of range (not finite)", x.Raw))
+			return Value{}, exprErr(src, x, fmt.Sprintf("float literal %s is out of range (not finite)", cut(x.Raw, 80)))
 		}
 		return Float(v), nil
 	}
-	return Value{}, exprErr(src, x, fmt.Sprintf("unsupported literal %s", x.Raw))
+	return Value{}, exprErr(src, x, fmt.Sprintf("unsupported literal %s", cut(x.Raw, 80)))
 }
 
 // fromUnary accepts a sign applied directly to a number literal.

@@ -1,6 +1,7 @@
 package config
 
 import (
+	"encoding/json"
 	"errors"
 	"strings"
 	"testing"
@@ -242,6 +243,49 @@ func FuzzOptions(f *testing.F) {
 			if !errors.As(err, &pe) {
 				t.Fatalf("non-Python error %T: %v", err, err)
 			}
+		}
+	})
+}
+
+func FuzzCheckStrictJSON(f *testing.F) {
+	for _, s := range []string{`{}`, `{"a": [1, {"b": null}], "c": "\ud83d\ude00"}`, "\ufeff{}", `{"a": 1, "a": 2}`, `{"a": "\ud800"}`, `[`, `{"a": -0.5e+3}`} {
+		f.Add([]byte(s))
+	}
+	f.Fuzz(func(t *testing.T, data []byte) {
+		err := CheckStrictJSON(data)
+		if err != nil {
+			var pe *PositionError
+			if !errors.As(err, &pe) {
+				t.Fatalf("CheckStrictJSON(%q) error %T, want *PositionError", data, err)
+			}
+			if pe.Offset < 0 || pe.Offset > len(data) {
+				t.Fatalf("offset %d outside input of %d bytes", pe.Offset, len(data))
+			}
+			return
+		}
+		// What the strict check accepts, encoding/json decodes, to the same value.
+		var v map[string]any
+		if err := json.Unmarshal(data, &v); err != nil {
+			t.Fatalf("CheckStrictJSON accepted %q, encoding/json refuses it: %v", data, err)
+		}
+	})
+}
+
+func FuzzParseEnvAssignment(f *testing.F) {
+	for _, s := range []string{"A=1", "=1", "A B=1", "A=\x00", "A=\xff", "TORCHINDUCTOR_CUDAGRAPHS=0"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		name, value, err := ParseEnvAssignment(s)
+		if err != nil {
+			var ae *AssignmentError
+			if !errors.As(err, &ae) {
+				t.Fatalf("ParseEnvAssignment(%q) error %T, want *AssignmentError", s, err)
+			}
+			return
+		}
+		if name+"="+value != s || name == "" || strings.ContainsAny(name, "= \t\x00") || !utf8.ValidString(s) {
+			t.Fatalf("ParseEnvAssignment(%q) = %q, %q", s, name, value)
 		}
 	})
 }

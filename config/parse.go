@@ -13,28 +13,38 @@ type AssignmentError struct {
 }
 
 func (e *AssignmentError) Error() string {
+	if e == nil {
+		return "config: <nil *AssignmentError>"
+	}
 	if e.Err != nil {
 		return fmt.Sprintf("config: %q: %s: %v", e.Arg, e.Msg, e.Err)
 	}
 	return fmt.Sprintf("config: %q: %s", e.Arg, e.Msg)
 }
 
-func (e *AssignmentError) Unwrap() error { return e.Err }
+// Unwrap returns the literal's error, or the *LimitError or *PositionError behind the
+// refusal, or nil.
+func (e *AssignmentError) Unwrap() error {
+	if e == nil {
+		return nil
+	}
+	return e.Err
+}
 
 // ParseAssignment parses "KEY=VALUE" (a -set argument): a dotted key and a Python
 // literal. The key is not checked against a release here; [Resolver.Resolve] does
 // that as PyTorch does. It returns an *AssignmentError (wrapping a *LiteralError for a
-// bad value).
+// bad value, a *LimitError for a key of more than MaxKeyParts parts).
 func ParseAssignment(arg string) (Assignment, error) {
-	cut := arg
-	if len(cut) > 80 {
-		cut = cut[:80] + "…"
-	}
+	cut := cut(arg, 80)
 	k, v, ok := strings.Cut(arg, "=")
 	if !ok {
 		return Assignment{}, &AssignmentError{Arg: cut, Msg: "want KEY=VALUE, e.g. triton.cudagraph_trees=False"}
 	}
 	k = strings.TrimSpace(k)
+	if err := checkKeyParts(k); err != nil {
+		return Assignment{}, &AssignmentError{Arg: cut, Msg: "key has too many parts", Err: err}
+	}
 	if err := checkKeySyntax(k); err != nil {
 		return Assignment{}, &AssignmentError{Arg: cut, Msg: err.Error()}
 	}
@@ -52,15 +62,15 @@ func checkKeySyntax(k string) error {
 	}
 	for _, part := range strings.Split(k, ".") {
 		if part == "" {
-			return fmt.Errorf("key %q has an empty part", k)
+			return fmt.Errorf("key %q has an empty part", cut(k, 80))
 		}
 		for i, c := range part {
 			ok := c == '_' || (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (i > 0 && c >= '0' && c <= '9')
 			if !ok {
 				if c == '-' {
-					return fmt.Errorf("key %q: '-' is not allowed in a Python attribute name (options accept it, globals do not); did you mean %s?", k, strings.ReplaceAll(k, "-", "_"))
+					return fmt.Errorf("key %q: '-' is not allowed in a Python attribute name (options accept it, globals do not); did you mean %s?", cut(k, 80), cut(strings.ReplaceAll(k, "-", "_"), 80))
 				}
-				return fmt.Errorf("key %q: %q is not allowed in a Python attribute name", k, c)
+				return fmt.Errorf("key %q: %q is not allowed in a Python attribute name", cut(k, 80), c)
 			}
 		}
 	}
@@ -69,11 +79,13 @@ func checkKeySyntax(k string) error {
 
 // ParseEnvAssignment parses "NAME=VALUE" (an -env argument). The value is taken as
 // is, spaces included, as the process environment would hold it. It returns an
-// *AssignmentError for a missing "=" or a name that is empty or holds "=" or NUL.
+// *AssignmentError for a missing "=", a name that is empty or holds a space or a tab,
+// and (wrapping a *PositionError with the byte offset) a NUL byte or invalid UTF-8
+// anywhere: a Python str from os.environ could not carry them unchanged.
 func ParseEnvAssignment(arg string) (name, value string, err error) {
-	cut := arg
-	if len(cut) > 80 {
-		cut = cut[:80] + "…"
+	cut := cut(arg, 80)
+	if err := CheckText(arg); err != nil {
+		return "", "", &AssignmentError{Arg: cut, Msg: "bad environment variable", Err: err}
 	}
 	name, value, ok := strings.Cut(arg, "=")
 	if !ok {

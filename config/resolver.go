@@ -25,6 +25,7 @@ type Resolver struct {
 	byVar     map[string][]int                  // variable name -> indexes of the keys whose rule reads it
 	next      *Schema                           // for a release that borrows an older schema: the next one read
 	others    func() map[string][]modes.Version // variables other releases read (envtraps.go), computed once
+	near      func() nearIndex                  // those and this release's variables by length (envtraps.go), computed once
 }
 
 // NewResolver returns a resolver for release v with the built-in schema and mode
@@ -53,6 +54,9 @@ func NewResolver(v modes.Version) (*Resolver, error) {
 // defaults and mode table are used, with the schema's evidence. Behaviours not in the
 // file (validation rules, thread semantics) are those of the schema's release.
 func NewResolverFromSchema(s *Schema) (*Resolver, error) {
+	if s == nil || s.index == nil {
+		return nil, &ZeroError{Func: "NewResolverFromSchema", Arg: "the *Schema (read one with LoadSchema)"}
+	}
 	t, err := modes.For(s.Version)
 	if err != nil {
 		return nil, err
@@ -70,6 +74,7 @@ func newResolver(v modes.Version, s *Schema, ev modes.Evidence, t *modes.Table) 
 		known[i] = k.Key
 	}
 	r := &Resolver{schema: s, schemaEv: ev, table: t, facts: FactsFor(v), releaseEv: EvidenceFor(v), known: known, others: loadOtherReaders(v)}
+	r.near = loadNearIndex(r)
 	r.byVar = map[string][]int{}
 	for i, k := range s.keys {
 		if k.Env != nil {
@@ -157,7 +162,12 @@ func (r *Resolver) applyEnv(res *Result, env map[string]string, host Host) ([]in
 }
 
 // Schema returns the schema the resolver uses.
-func (r *Resolver) Schema() *Schema { return r.schema }
+func (r *Resolver) Schema() *Schema {
+	if r == nil {
+		return nil
+	}
+	return r.schema
+}
 
 // uncertain returns a note when key is missing from a borrowed schema but present in
 // the next release that was read: the release in between may have it.
@@ -174,13 +184,28 @@ func (r *Resolver) uncertain(k Key) string {
 
 // SchemaEvidence returns how the schema describes the resolver's release: the
 // schema's own evidence, or inferred when the release borrows another's schema.
-func (r *Resolver) SchemaEvidence() modes.Evidence { return r.schemaEv }
+func (r *Resolver) SchemaEvidence() modes.Evidence {
+	if r == nil {
+		return ""
+	}
+	return r.schemaEv
+}
 
 // Table returns the mode table the resolver uses.
-func (r *Resolver) Table() *modes.Table { return r.table }
+func (r *Resolver) Table() *modes.Table {
+	if r == nil {
+		return nil
+	}
+	return r.table
+}
 
 // Facts returns the release's behaviours.
-func (r *Resolver) Facts() Facts { return r.facts }
+func (r *Resolver) Facts() Facts {
+	if r == nil {
+		return Facts{}
+	}
+	return r.facts
+}
 
 // Resolve resolves one request, as [Resolver.Resolve] on the release's built-in data.
 func Resolve(v modes.Version, req Request) (*Result, error) {
@@ -198,6 +223,9 @@ func Resolve(v modes.Version, req Request) (*Result, error) {
 //
 // The layers are applied lowest first, (4) to (1) of the package doc's precedence.
 func (r *Resolver) Resolve(req Request) (*Result, error) {
+	if err := r.checkUsable(req); err != nil {
+		return nil, err
+	}
 	res := &Result{
 		Torch: r.facts.Torch, SchemaTorch: r.schema.Torch, Backend: req.Backend,
 		Facts: r.facts, Dynamic: req.Dynamic, RequestedMode: req.Mode, index: r.schema.index,

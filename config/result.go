@@ -234,6 +234,9 @@ func (r *Result) set(i int, v Value, o Origin) {
 // Keys returns every key in get_config_copy() order; nil when importing the config
 // failed. Each call returns a new slice.
 func (r *Result) Keys() []Resolved {
+	if r == nil {
+		return nil
+	}
 	if r.base == nil {
 		return nil
 	}
@@ -249,6 +252,9 @@ func (r *Result) Keys() []Resolved {
 
 // Len returns the number of resolved keys (0 when importing the config failed).
 func (r *Result) Len() int {
+	if r == nil {
+		return 0
+	}
 	if r.base == nil {
 		return 0
 	}
@@ -257,6 +263,9 @@ func (r *Result) Len() int {
 
 // Get returns the resolved key and whether the release has it.
 func (r *Result) Get(k Key) (Resolved, bool) {
+	if r == nil {
+		return Resolved{}, false
+	}
 	i, ok := r.index[k]
 	if !ok || i >= r.Len() {
 		return Resolved{}, false
@@ -266,6 +275,9 @@ func (r *Result) Get(k Key) (Resolved, bool) {
 }
 
 func (r *Result) truthy(k Key) bool {
+	if r == nil {
+		return false
+	}
 	v, ok := r.Get(k)
 	return ok && v.Value.Truthy()
 }
@@ -298,6 +310,9 @@ func (r *Result) CUDAGraphOrError() bool { return r.truthy("triton.cudagraph_or_
 // RerecordLimit returns triton.cudagraph_unexpected_rerecord_limit and whether the
 // release has it as an int.
 func (r *Result) RerecordLimit() (int64, bool) {
+	if r == nil {
+		return 0, false
+	}
 	v, ok := r.Get("triton.cudagraph_unexpected_rerecord_limit")
 	if !ok {
 		return 0, false
@@ -307,6 +322,9 @@ func (r *Result) RerecordLimit() (int64, bool) {
 
 // Changed returns the keys whose value differs from the clean default, in order.
 func (r *Result) Changed() []Resolved {
+	if r == nil {
+		return nil
+	}
 	var out []Resolved
 	for _, e := range r.over {
 		if e.origin.Changed {

@@ -5,7 +5,6 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
-	"slices"
 	"sort"
 	"strings"
 
@@ -92,13 +91,27 @@ type Schema struct {
 }
 
 // Keys returns the keys in get_config_copy() order.
-func (s *Schema) Keys() []KeySpec { return append([]KeySpec(nil), s.keys...) }
+// A nil *Schema has no keys, as do its other methods' results.
+func (s *Schema) Keys() []KeySpec {
+	if s == nil {
+		return nil
+	}
+	return append([]KeySpec(nil), s.keys...)
+}
 
 // Len returns the number of keys.
-func (s *Schema) Len() int { return len(s.keys) }
+func (s *Schema) Len() int {
+	if s == nil {
+		return 0
+	}
+	return len(s.keys)
+}
 
 // Lookup returns the key's spec and whether the release has it.
 func (s *Schema) Lookup(k Key) (KeySpec, bool) {
+	if s == nil {
+		return KeySpec{}, false
+	}
 	i, ok := s.index[k]
 	if !ok {
 		return KeySpec{}, false
@@ -107,7 +120,7 @@ func (s *Schema) Lookup(k Key) (KeySpec, bool) {
 }
 
 // ReadsEnv reports whether the release's config reads the environment variable.
-func (s *Schema) ReadsEnv(name string) bool { return s.envNames[name] }
+func (s *Schema) ReadsEnv(name string) bool { return s != nil && s.envNames[name] }
 
 // isPrefix reports whether p names a subconfig ("triton", "cpp.…"): some key starts with p + ".".
 func (s *Schema) isPrefix(p string) bool { return s.prefixes[p] }
@@ -116,9 +129,21 @@ func (s *Schema) isPrefix(p string) bool { return s.prefixes[p] }
 type SchemaError struct {
 	Path string // file name, if known
 	Msg  string // what is wrong
+	Err  error  // the *PositionError, *LimitError or *ZeroError behind it, if any
+}
+
+// Unwrap returns the error behind the refusal, or nil.
+func (e *SchemaError) Unwrap() error {
+	if e == nil {
+		return nil
+	}
+	return e.Err
 }
 
 func (e *SchemaError) Error() string {
+	if e == nil {
+		return "config: <nil *SchemaError>"
+	}
 	if e.Path != "" {
 		return fmt.Sprintf("config: schema %s: %s", e.Path, e.Msg)
 	}
@@ -157,22 +182,33 @@ type schemaKey struct {
 // LoadSchema reads a schema file in the format of config/schemas/FORMAT.md, as
 // config/dump_schema.py writes it from a user's own PyTorch. name is used in errors.
 // It returns a *SchemaError when the input is not JSON, has another format tag, names
-// an unsupported release, or has a malformed key, value or environment rule.
+// an unsupported release, or has a malformed key, value or environment rule; it wraps
+// a *PositionError (with line and column) for a file that is not strict JSON, a
+// *LimitError for one past MaxSchemaBytes, MaxJSONDepth or MaxKeyParts, and a
+// *ZeroError for a nil r. It reads at most MaxSchemaBytes+1 bytes of r, and its time
+// is linear in their number.
 func LoadSchema(name string, r io.Reader) (*Schema, error) {
+	if r == nil {
+		return nil, &SchemaError{Path: name, Msg: "nil reader", Err: &ZeroError{Func: "LoadSchema", Arg: "r (the reader)"}}
+	}
 	data, err := io.ReadAll(io.LimitReader(r, MaxSchemaBytes+1))
 	if err != nil {
-		return nil, &SchemaError{Path: name, Msg: err.Error()}
+		return nil, &SchemaError{Path: name, Msg: err.Error(), Err: err}
 	}
 	if len(data) > MaxSchemaBytes {
-		return nil, &SchemaError{Path: name, Msg: fmt.Sprintf("larger than %d bytes", MaxSchemaBytes)}
+		le := &LimitError{Limit: "config.MaxSchemaBytes", Max: MaxSchemaBytes, Got: int64(len(data)), What: "the schema's length in bytes"}
+		return nil, &SchemaError{Path: name, Msg: strings.TrimPrefix(le.Error(), "config: "), Err: le}
 	}
 	return parseSchema(name, data)
 }
 
 func parseSchema(name string, data []byte) (*Schema, error) {
 	s, err := parseSchemaFile(data)
+	if se, ok := err.(*SchemaError); ok {
+		return nil, withPath(se, name)
+	}
 	if err != nil {
-		return nil, &SchemaError{Path: name, Msg: err.Error()}
+		return nil, &SchemaError{Path: name, Msg: strings.TrimPrefix(err.Error(), "config: "), Err: err}
 	}
 	return s, nil
 }
@@ -181,7 +217,7 @@ func parseSchema(name string, data []byte) (*Schema, error) {
 // a *SchemaError.
 func parseSchemaFile(data []byte) (*Schema, error) {
 	if err := CheckStrictJSON(data); err != nil {
-		return nil, fmt.Errorf("not a schema file: %v", err)
+		return nil, &SchemaError{Msg: "not a schema file: " + strings.TrimPrefix(err.Error(), "config: "), Err: err}
 	}
 	var f schemaFile
 	dec := json.NewDecoder(bytes.NewReader(data))
@@ -191,7 +227,7 @@ func parseSchemaFile(data []byte) (*Schema, error) {
 		return nil, fmt.Errorf("not a schema file: %v", err)
 	}
 	if f.Format != SchemaFormat {
-		return nil, fmt.Errorf("format %q, want %q (write it with config/dump_schema.py)", f.Format, SchemaFormat)
+		return nil, schemaErr("format %q, want %q (write it with config/dump_schema.py)", cut(f.Format, 80), SchemaFormat)
 	}
 	v, err := modes.ParseVersion(f.Torch)
 	if err != nil {
@@ -205,78 +241,22 @@ func parseSchemaFile(data []byte) (*Schema, error) {
 	case modes.Measured, modes.Source, modes.Inferred:
 		s.Evidence = ev
 	default:
-		return nil, fmt.Errorf("evidence %q, want measured, source or inferred", f.Evidence)
+		return nil, schemaErr("evidence %q, want measured, source or inferred", cut(f.Evidence, 80))
 	}
 	if len(f.Keys) == 0 {
 		return nil, fmt.Errorf("no keys")
 	}
-	for i, k := range f.Keys {
-		if err := s.addKey(i, k); err != nil {
-			return nil, err
-		}
+	if err := s.addKeys(f.Keys); err != nil {
+		return nil, err
 	}
-	for _, m := range f.Modes {
-		if err := s.addMode(m); err != nil {
-			return nil, err
-		}
+	if err := s.addModes(f.Modes); err != nil {
+		return nil, err
 	}
 	if len(s.Modes) == 0 {
 		return nil, fmt.Errorf("no modes")
 	}
 	s.addEnvNames(f.EnvVarNames)
 	return s, nil
-}
-
-// addKey checks key i of the file and appends it.
-func (s *Schema) addKey(i int, k schemaKey) error {
-	if k.Key == "" {
-		return fmt.Errorf("key %d has no name", i)
-	}
-	if _, dup := s.index[Key(k.Key)]; dup {
-		return fmt.Errorf("key %q appears twice", k.Key)
-	}
-	def, err := decodeJSONValue(k.Default, k.PyType, k.Repr)
-	if err != nil {
-		return fmt.Errorf("key %q: default: %v", k.Key, err)
-	}
-	if k.DeclaredType == "" {
-		return fmt.Errorf("key %q: no declared_type (str(config.get_type(key)))", k.Key)
-	}
-	if k.PyType != "" && def.Kind() != OpaqueKind && def.PyType() != k.PyType {
-		return fmt.Errorf("key %q: default %s is a %s, but pytype says %s", k.Key, def, def.PyType(), k.PyType)
-	}
-	if k.Env != nil {
-		if err := k.Env.validate(); err != nil {
-			return fmt.Errorf("key %q: env: %v", k.Key, err)
-		}
-	}
-	s.index[Key(k.Key)] = len(s.keys)
-	s.keys = append(s.keys, KeySpec{Key: Key(k.Key), Default: def, Repr: k.Repr, DeclaredType: k.DeclaredType, Env: k.Env, Host: k.Host})
-	parts := strings.Split(k.Key, ".")
-	for j := 1; j < len(parts); j++ {
-		s.prefixes[strings.Join(parts[:j], ".")] = true
-	}
-	return nil
-}
-
-// addMode checks one mode of the file against the keys read and appends it.
-func (s *Schema) addMode(m schemaMode) error {
-	if m.Mode == "" || slices.ContainsFunc(s.Modes, func(e modes.Entry) bool { return string(e.Mode) == m.Mode }) {
-		return fmt.Errorf("mode %q is empty or listed twice", m.Mode)
-	}
-	e := modes.Entry{Mode: modes.Mode(m.Mode)}
-	for _, o := range m.Options {
-		if _, ok := s.index[Key(o.Key)]; !ok {
-			return fmt.Errorf("mode %q sets %q, which is not among the keys", m.Mode, o.Key)
-		}
-		val, err := decodeJSONValue(o.Value, "", "")
-		if err != nil {
-			return fmt.Errorf("mode %q option %q: %v", m.Mode, o.Key, err)
-		}
-		e.Patch = append(e.Patch, modes.Option{Key: o.Key, Literal: val.String()})
-	}
-	s.Modes = append(s.Modes, e)
-	return nil
 }
 
 // addEnvNames records the variables the config reads: the file's list and every
@@ -294,6 +274,85 @@ func (s *Schema) addEnvNames(names []string) {
 			}
 		}
 	}
+}
+
+// nextDot returns the index of the first '.' in k after index j, or -1.
+func nextDot(k string, j int) int {
+	if n := strings.IndexByte(k[j+1:], '.'); n >= 0 {
+		return j + 1 + n
+	}
+	return -1
+}
+
+// schemaErr is a *SchemaError without its path (withPath adds it).
+func schemaErr(format string, a ...any) error {
+	return &SchemaError{Msg: fmt.Sprintf(format, a...)}
+}
+
+// withPath sets the file name of a *SchemaError.
+func withPath(se *SchemaError, name string) *SchemaError {
+	se.Path = name
+	return se
+}
+
+// addKeys checks and adds the schema's keys, in order.
+func (s *Schema) addKeys(keys []schemaKey) error {
+	for i, k := range keys {
+		if k.Key == "" {
+			return schemaErr("key %d has no name", i)
+		}
+		if err := checkKeyParts(k.Key); err != nil {
+			return &SchemaError{Msg: fmt.Sprintf("key %d: %v", i, err), Err: err}
+		}
+		if _, dup := s.index[Key(k.Key)]; dup {
+			return schemaErr("key %q appears twice", cut(k.Key, 80))
+		}
+		def, err := decodeJSONValue(k.Default, k.PyType, k.Repr)
+		if err != nil {
+			return schemaErr("key %q: default: %v", cut(k.Key, 80), err)
+		}
+		if k.DeclaredType == "" {
+			return schemaErr("key %q: no declared_type (str(config.get_type(key)))", cut(k.Key, 80))
+		}
+		if k.PyType != "" && def.Kind() != OpaqueKind && def.PyType() != k.PyType {
+			return schemaErr("key %q: default %s is a %s, but pytype says %s", cut(k.Key, 80), def, def.PyType(), k.PyType)
+		}
+		if k.Env != nil {
+			if err := k.Env.validate(); err != nil {
+				return schemaErr("key %q: env: %v", cut(k.Key, 80), err)
+			}
+		}
+		s.index[Key(k.Key)] = len(s.keys)
+		s.keys = append(s.keys, KeySpec{Key: Key(k.Key), Default: def, Repr: k.Repr, DeclaredType: k.DeclaredType, Env: k.Env, Host: k.Host})
+		for j := strings.IndexByte(k.Key, '.'); j >= 0; j = nextDot(k.Key, j) {
+			s.prefixes[k.Key[:j]] = true
+		}
+	}
+	return nil
+}
+
+// addModes checks and adds the mode table.
+func (s *Schema) addModes(ms []schemaMode) error {
+	seenMode := map[string]bool{}
+	for _, m := range ms {
+		if m.Mode == "" || seenMode[m.Mode] {
+			return schemaErr("mode %q is empty or listed twice", cut(m.Mode, 80))
+		}
+		seenMode[m.Mode] = true
+		e := modes.Entry{Mode: modes.Mode(m.Mode)}
+		for _, o := range m.Options {
+			if _, ok := s.index[Key(o.Key)]; !ok {
+				return schemaErr("mode %q sets %q, which is not among the keys", cut(m.Mode, 80), cut(o.Key, 80))
+			}
+			val, err := decodeJSONValue(o.Value, "", "")
+			if err != nil {
+				return schemaErr("mode %q option %q: %v", cut(m.Mode, 80), cut(o.Key, 80), err)
+			}
+			e.Patch = append(e.Patch, modes.Option{Key: o.Key, Literal: val.String()})
+		}
+		s.Modes = append(s.Modes, e)
+	}
+	return nil
 }
 
 // decodeJSONValue decodes a value in the dump encoding. pytype ("tuple") restores

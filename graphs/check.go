@@ -24,10 +24,16 @@ import (
 // Check returns a Report with Exit [Raises] and Error set, and a nil error. It returns
 // an error only for a scenario that cannot be used (exit class [InputError]): a
 // *ScenarioError naming the field, wrapping the parser's error (a *config.LiteralError,
-// *config.AssignmentError, *modes.VersionError, *WorkloadError, …).
+// *config.AssignmentError, *modes.VersionError, *WorkloadError, …). Its fields are
+// validated first, as [LoadScenario] validates a file's: every string free of NUL and
+// invalid UTF-8, the environment as -env takes it, the limits (config.MaxEnvEntries,
+// MaxDevices, MaxDeviceThreads, MaxDistinctSizes) checked before any work.
 func Check(sc *Scenario) (*Report, error) {
 	if sc == nil {
 		sc = &Scenario{}
+	}
+	if err := sc.validate(); err != nil {
+		return nil, err
 	}
 	in, err := sc.compileInput()
 	if err != nil {

@@ -3,6 +3,7 @@ package graphs
 import (
 	"errors"
 	"fmt"
+	"io"
 	"strings"
 	"sync"
 	"testing"
@@ -84,6 +85,9 @@ func FuzzLoadScenario(f *testing.F) {
 	f.Add(`{"options": "{'triton.cudagraphs': True}", "set": ["a=1"], "env": {"X": "1"}, "workload": {}}`)
 	f.Add(`{"options": {"max_autotune": true}, "workload": {"mutated_inputs": "input", "allocator": "cudaMallocAsync"}}`)
 	f.Add(`{"workload": {"devices": -1}}`)
+	f.Add("\ufeff{}")
+	f.Add(`{"mode": "\ud800", "env": {"A B": "1"}, "set": ["a=1\u0000"]}`)
+	f.Add(`{"options": [[[[[[]]]]]], "workload": {"threads": "per-thread", "callers": 3}}`)
 	r, err := config.NewResolver(v211)
 	if err != nil {
 		f.Fatal(err)
@@ -113,11 +117,22 @@ func FuzzLoadScenario(f *testing.F) {
 			return // keep the plan small
 		}
 		res, err := r.Resolve(config.Request{Mode: s.Mode})
+		if err == nil {
+			if _, err := Build(res, s.Workload); err != nil {
+				t.Fatalf("Build: %v", err)
+			}
+		}
+		// The whole answer: Check validates as LoadScenario did, then resolves and plans.
+		rep, err := Check(s)
 		if err != nil {
+			var se *ScenarioError
+			if !errors.As(err, &se) {
+				t.Fatalf("Check error %T, want *ScenarioError", err)
+			}
 			return
 		}
-		if _, err := Build(res, s.Workload); err != nil {
-			t.Fatalf("Build: %v", err)
+		if err := rep.WriteText(io.Discard, TextOptions{}); err != nil {
+			t.Fatal(err)
 		}
 	})
 }

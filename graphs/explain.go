@@ -34,8 +34,12 @@ func MergeWarnings(resolution, plan []config.Warning) []config.Warning {
 
 // Explain returns a paragraph in plain words: what CUDA-graph behaviour the resolved
 // config asks for, what happens on each device, and the first fix. Do not depend on
-// this output being stable.
+// this output being stable. With a nil res or p there is nothing to explain: it
+// returns "".
 func Explain(res *config.Result, p *Plan) string {
+	if res == nil || p == nil {
+		return ""
+	}
 	var b strings.Builder
 	if p.Workload.Threads != MainThread && res.Threaded != nil && res.Threaded.CUDAGraphs != res.CUDAGraphs {
 		fmt.Fprintf(&b, "On torch %s the worker threads do not see the main thread's global assignments: they use %s, not %s. ", res.Torch, res.Threaded.CUDAGraphs.Implementation, res.CUDAGraphs.Implementation)

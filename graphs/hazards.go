@@ -158,7 +158,7 @@ func threadHazards() []hazard {
 // hazardFor returns the first row of code that holds for c.
 func (pl *planner) hazardFor(code string, c *situation) (hazard, bool) {
 	for _, h := range pl.hazards {
-		if h.Code == code && h.Releases.Holds(pl.res.Torch) && (h.when == nil || h.when(c)) {
+		if h.Code == code && h.Releases.Contains(pl.res.Torch) && (h.when == nil || h.when(c)) {
 			pl.traced(h.key())
 			return h, true
 		}

@@ -147,40 +147,22 @@ func (b Basis) evidence(v modes.Version, cur modes.Evidence) modes.Evidence {
 	return cur
 }
 
-// Releases is an inclusive range of releases.
-type Releases struct {
-	Since, Until modes.Version
-}
-
-// Holds reports whether v is in the range.
-func (r Releases) Holds(v modes.Version) bool { return v.AtLeast(r.Since) && !r.Until.Less(v) }
-
-// String returns "2.1–2.14" or "2.11".
-func (r Releases) String() string {
-	if r.Since == r.Until {
-		return r.Since.String()
-	}
-	return r.Since.String() + "–" + r.Until.String()
-}
-
-// Overlaps reports whether r and s share a release.
-func (r Releases) Overlaps(s Releases) bool {
-	return !r.Until.Less(s.Since) && !s.Until.Less(r.Since)
-}
+// Releases is an inclusive range of releases: the type every table of the module uses.
+type Releases = modes.Releases
 
 func release(minor int) modes.Version { return modes.Version{Major: 2, Minor: minor} }
 
 // always is every supported release.
-func always() Releases { return Releases{modes.First(), modes.Last()} }
+func always() Releases { return Releases{From: modes.First(), To: modes.Last()} }
 
 // upTo is every supported release up to 2.minor.
-func upTo(minor int) Releases { return Releases{modes.First(), release(minor)} }
+func upTo(minor int) Releases { return Releases{From: modes.First(), To: release(minor)} }
 
 // from is 2.minor and every later supported release.
-func from(minor int) Releases { return Releases{release(minor), modes.Last()} }
+func from(minor int) Releases { return Releases{From: release(minor), To: modes.Last()} }
 
 // between is 2.lo to 2.hi.
-func between(lo, hi int) Releases { return Releases{release(lo), release(hi)} }
+func between(lo, hi int) Releases { return modes.Minors(lo, hi) }
 
 // rule is a row with its predicate.
 type rule struct {
@@ -189,7 +171,7 @@ type rule struct {
 }
 
 func (r *rule) applies(stage Stage, c *situation) bool {
-	if r.Stage != stage || !r.Releases.Holds(c.res.Torch) {
+	if r.Stage != stage || !r.Releases.Contains(c.res.Torch) {
 		return false
 	}
 	if r.Backend != "" && r.Backend != c.view.Backend {

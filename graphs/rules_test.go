@@ -11,7 +11,7 @@ import (
 
 func wellFormed(t *testing.T, what string, r Releases) {
 	t.Helper()
-	if r.Since.Less(modes.First()) || modes.Last().Less(r.Until) || r.Until.Less(r.Since) {
+	if !r.Valid() {
 		t.Errorf("%s: releases %s not within %s–%s, or reversed", what, r, modes.First(), modes.Last())
 	}
 }
@@ -132,7 +132,7 @@ func TestRulesFollowFacts(t *testing.T) {
 	t.Parallel()
 	holds := func(id string, v modes.Version) bool {
 		for _, r := range Rules() {
-			if r.ID == id && r.Releases.Holds(v) {
+			if r.ID == id && r.Releases.Contains(v) {
 				return true
 			}
 		}
@@ -140,7 +140,7 @@ func TestRulesFollowFacts(t *testing.T) {
 	}
 	hazardHolds := func(code string, v modes.Version) bool {
 		for _, h := range Hazards() {
-			if h.Code == code && h.Releases.Holds(v) {
+			if h.Code == code && h.Releases.Contains(v) {
 				return true
 			}
 		}
@@ -150,7 +150,7 @@ func TestRulesFollowFacts(t *testing.T) {
 		f := config.FactsFor(v)
 		first := func(id string) Releases {
 			for _, r := range Rules() {
-				if r.ID == id && r.Releases.Holds(v) {
+				if r.ID == id && r.Releases.Contains(v) {
 					return r.Releases
 				}
 			}

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"io"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/compilemode/compilemode/config"
 )
@@ -106,28 +107,51 @@ type Workload struct {
 // WorkloadError reports a workload that cannot be planned.
 type WorkloadError struct {
 	Field string // the offending field, as in JSON
-	Value string // its value
+	Value string // its value (cut to 80 bytes)
 	Msg   string // what is wrong
+	Err   error  // the *config.LimitError behind it, if a limit was passed
+}
+
+// Unwrap returns the *config.LimitError behind the error, or nil.
+func (e *WorkloadError) Unwrap() error {
+	if e == nil {
+		return nil
+	}
+	return e.Err
 }
 
 func (e *WorkloadError) Error() string {
+	if e == nil {
+		return "graphs: <nil *WorkloadError>"
+	}
 	return fmt.Sprintf("graphs: workload %s=%s: %s", e.Field, e.Value, e.Msg)
 }
 
 // MaxDevices bounds Workload.Devices and Workload.Callers.
 const MaxDevices = 4096
 
+// Limits of a workload beyond MaxDevices; past one, Normalize returns a *WorkloadError
+// wrapping a *config.LimitError.
+const (
+	// MaxDeviceThreads bounds Devices × Callers under Threads per-thread, where the
+	// plan holds one entry per device and thread (about 1 KB each).
+	MaxDeviceThreads = 1 << 14
+	// MaxDistinctSizes bounds Workload.DistinctSizes.
+	MaxDistinctSizes = 1 << 20
+)
+
 // Normalize fills the documented defaults and checks the fields. It returns a
-// *WorkloadError for an unknown thread layout, mutation kind or allocator, and for
-// counts out of range.
+// *WorkloadError for an unknown thread layout, mutation kind or allocator, for counts
+// out of range, and (wrapping a *config.LimitError) for a workload past
+// MaxDeviceThreads or MaxDistinctSizes.
 func (w Workload) Normalize() (Workload, error) {
 	if w.Devices == 0 {
 		w.Devices = 1
 	}
 	if w.Devices < 0 || w.Devices > MaxDevices {
-		return w, &WorkloadError{"devices", fmt.Sprint(w.Devices), fmt.Sprintf("want 1 to %d", MaxDevices)}
+		return w, &WorkloadError{Field: "devices", Value: fmt.Sprint(w.Devices), Msg: fmt.Sprintf("want 1 to %d", MaxDevices)}
 	}
-	// The checks run in this order; each returns the first problem it finds.
+	// The checks run in this order; each step returns the first problem it finds.
 	for _, step := range []func(*Workload) error{(*Workload).normalizeThreads, (*Workload).normalizeKinds, (*Workload).checkCounts} {
 		if err := step(&w); err != nil {
 			return w, err
@@ -139,6 +163,21 @@ func (w Workload) Normalize() (Workload, error) {
 	return w, w.checkFieldReports()
 }
 
+// checkFieldReports checks the workload kinds of the field reports: a thread pool,
+// concurrent recompiles.
+func (w Workload) checkFieldReports() error {
+	if w.ThreadPool < 0 || w.ThreadPool > MaxDevices {
+		return &WorkloadError{Field: "thread_pool", Value: fmt.Sprint(w.ThreadPool), Msg: fmt.Sprintf("want 0 to %d", MaxDevices)}
+	}
+	if w.ThreadPool > 0 && (w.Threads != MainThread || w.SpanDevices) {
+		return &WorkloadError{Field: "thread_pool", Value: fmt.Sprint(w.ThreadPool), Msg: "the pool is the thread layout: use it with threads main and without span_devices"}
+	}
+	if w.ConcurrentRecompiles && !w.manyThreads() {
+		return &WorkloadError{Field: "concurrent_recompiles", Value: "true", Msg: "needs several threads: threads callers, per-thread, per-device with 2 or more devices, or a thread_pool of 2 or more"}
+	}
+	return nil
+}
+
 // normalizeThreads fills and checks the thread layout and the fields that depend on it.
 func (w *Workload) normalizeThreads() error {
 	switch w.Threads {
@@ -146,22 +185,22 @@ func (w *Workload) normalizeThreads() error {
 		w.Threads = MainThread
 	case MainThread, OneThread, PerDevice, Callers, PerThread:
 	default:
-		return &WorkloadError{"threads", string(w.Threads), "want main, thread, per-device, per-thread or callers"}
+		return &WorkloadError{Field: "threads", Value: cut(string(w.Threads)), Msg: "want main, thread, per-device, per-thread or callers"}
 	}
 	if w.Callers == 0 && (w.Threads == Callers || w.Threads == PerThread) {
 		w.Callers = 2
 	}
 	if w.Callers != 0 && w.Threads != Callers && w.Threads != PerThread {
-		return &WorkloadError{"callers", fmt.Sprint(w.Callers), "applies only to threads callers or per-thread"}
+		return &WorkloadError{Field: "callers", Value: fmt.Sprint(w.Callers), Msg: "applies only to threads callers or per-thread"}
 	}
 	if w.ColdStart && w.Threads != Callers {
-		return &WorkloadError{"cold_start", "true", "applies only to threads callers"}
+		return &WorkloadError{Field: "cold_start", Value: "true", Msg: "applies only to threads callers"}
 	}
 	if w.SpanDevices && w.Threads == PerDevice {
-		return &WorkloadError{"span_devices", "true", "one graph over all devices has one thread; per-device threads each have their own graph"}
+		return &WorkloadError{Field: "span_devices", Value: "true", Msg: "one graph over all devices has one thread; per-device threads each have their own graph"}
 	}
 	if w.Callers < 0 || w.Callers > MaxDevices {
-		return &WorkloadError{"callers", fmt.Sprint(w.Callers), fmt.Sprintf("want 1 to %d", MaxDevices)}
+		return &WorkloadError{Field: "callers", Value: fmt.Sprint(w.Callers), Msg: fmt.Sprintf("want 1 to %d", MaxDevices)}
 	}
 	return nil
 }
@@ -173,51 +212,68 @@ func (w *Workload) normalizeKinds() error {
 		w.MutatedInputs = NoMutation
 	case NoMutation, InputMutation, StaticMutation, StorageMutation:
 	default:
-		return &WorkloadError{"mutated_inputs", string(w.MutatedInputs), "want none, input, static or storage"}
+		return &WorkloadError{Field: "mutated_inputs", Value: cut(string(w.MutatedInputs)), Msg: "want none, input, static or storage"}
 	}
 	switch w.Allocator {
 	case "", "native":
 		w.Allocator = "native"
 	case "cudaMallocAsync", "uncached":
 	default:
-		return &WorkloadError{"allocator", w.Allocator, "want native, cudaMallocAsync or uncached"}
+		return &WorkloadError{Field: "allocator", Value: cut(w.Allocator), Msg: "want native, cudaMallocAsync or uncached"}
 	}
 	return nil
 }
 
-// checkCounts checks the device span and the distinct sizes.
+// checkCounts checks the counts against each other and the limits.
 func (w *Workload) checkCounts() error {
 	if w.SpanDevices && w.Devices < 2 {
-		return &WorkloadError{"span_devices", "true", "needs devices of 2 or more"}
+		return &WorkloadError{Field: "span_devices", Value: "true", Msg: "needs devices of 2 or more"}
 	}
 	if w.DistinctSizes < 0 {
-		return &WorkloadError{"distinct_sizes", fmt.Sprint(w.DistinctSizes), "want 0 or more"}
+		return &WorkloadError{Field: "distinct_sizes", Value: fmt.Sprint(w.DistinctSizes), Msg: "want 0 or more"}
+	}
+	if w.DistinctSizes > MaxDistinctSizes {
+		return limitErr("distinct_sizes", w.DistinctSizes, "graphs.MaxDistinctSizes", MaxDistinctSizes, "distinct input sizes")
+	}
+	if n := w.Devices * w.Callers; w.Threads == PerThread && n > MaxDeviceThreads {
+		return limitErr("callers", w.Callers, "graphs.MaxDeviceThreads", MaxDeviceThreads, fmt.Sprintf("devices × callers (%d × %d)", w.Devices, w.Callers))
 	}
 	if w.DistinctSizes > 0 && !w.DynamicShapes {
-		return &WorkloadError{"distinct_sizes", fmt.Sprint(w.DistinctSizes), "applies only with dynamic_shapes"}
+		return &WorkloadError{Field: "distinct_sizes", Value: fmt.Sprint(w.DistinctSizes), Msg: "applies only with dynamic_shapes"}
 	}
 	return nil
 }
 
-// checkFieldReports checks the workload kinds of the field reports: a thread pool,
-// concurrent recompiles.
-func (w Workload) checkFieldReports() error {
-	if w.ThreadPool < 0 || w.ThreadPool > MaxDevices {
-		return &WorkloadError{"thread_pool", fmt.Sprint(w.ThreadPool), fmt.Sprintf("want 0 to %d", MaxDevices)}
+// limitErr is the *WorkloadError of a field past a limit.
+func limitErr(field string, v int, limit string, max int, what string) *WorkloadError {
+	got := int64(v)
+	if field == "callers" {
+		got = int64(max) + 1 // the product is what passed the limit; its value is in What
 	}
-	if w.ThreadPool > 0 && (w.Threads != MainThread || w.SpanDevices) {
-		return &WorkloadError{"thread_pool", fmt.Sprint(w.ThreadPool), "the pool is the thread layout: use it with threads main and without span_devices"}
+	le := &config.LimitError{Limit: limit, Max: int64(max), Got: got, What: what}
+	return &WorkloadError{Field: field, Value: fmt.Sprint(v), Msg: le.Error(), Err: le}
+}
+
+// cut shortens s to 80 bytes for a message.
+func cut(s string) string {
+	if len(s) <= 80 {
+		return s
 	}
-	if w.ConcurrentRecompiles && !w.manyThreads() {
-		return &WorkloadError{"concurrent_recompiles", "true", "needs several threads: threads callers, per-thread, per-device with 2 or more devices, or a thread_pool of 2 or more"}
+	n := 80
+	for n > 0 && !utf8.RuneStart(s[n]) {
+		n--
 	}
-	return nil
+	return s[:n] + "…"
 }
 
 // AllocatorFromEnv returns the allocator a process environment selects: "uncached"
 // when PYTORCH_NO_CUDA_MEMORY_CACHING=1, else AllocatorFromConf of
-// PYTORCH_CUDA_ALLOC_CONF. lookup returns a variable's value ("" when unset).
+// PYTORCH_CUDA_ALLOC_CONF. lookup returns a variable's value ("" when unset); a nil
+// lookup is an empty environment.
 func AllocatorFromEnv(lookup func(string) string) string {
+	if lookup == nil {
+		return "native"
+	}
 	if lookup("PYTORCH_NO_CUDA_MEMORY_CACHING") == "1" {
 		return "uncached"
 	}
@@ -261,18 +317,22 @@ type Scenario struct {
 
 // ParsedOptions returns the scenario's options: a JSON object, or a JSON string
 // holding a Python dict literal. It returns a *ScenarioError wrapping the literal's
-// error.
+// error (for a nil *Scenario or one without options, the *config.LiteralError of an
+// empty literal).
 func (s *Scenario) ParsedOptions() (config.Value, error) {
+	if s == nil {
+		s = &Scenario{}
+	}
 	raw := bytes.TrimSpace(s.Options)
 	src := string(raw)
 	if len(raw) > 0 && raw[0] == '"' {
 		if err := json.Unmarshal(raw, &src); err != nil {
-			return config.Value{}, &ScenarioError{"options", err}
+			return config.Value{}, &ScenarioError{Path: "options", Err: err}
 		}
 	}
 	v, err := config.ParseOptions(src)
 	if err != nil {
-		return config.Value{}, &ScenarioError{"options", err}
+		return config.Value{}, &ScenarioError{Path: "options", Err: err}
 	}
 	return v, nil
 }
@@ -283,34 +343,52 @@ type ScenarioError struct {
 	Err  error
 }
 
-func (e *ScenarioError) Error() string { return fmt.Sprintf("graphs: scenario %s: %v", e.Path, e.Err) }
-func (e *ScenarioError) Unwrap() error { return e.Err }
+func (e *ScenarioError) Error() string {
+	if e == nil {
+		return "graphs: <nil *ScenarioError>"
+	}
+	return fmt.Sprintf("graphs: scenario %s: %v", e.Path, e.Err)
+}
+func (e *ScenarioError) Unwrap() error {
+	if e == nil {
+		return nil
+	}
+	return e.Err
+}
 
 // LoadScenario reads a scenario file. Unknown fields are errors (a misspelled field
-// must not be ignored), as are trailing data, files over MaxScenarioBytes and workloads
-// that do not normalize. It returns a *ScenarioError.
+// must not be ignored), as are trailing data, files over MaxScenarioBytes and scenarios
+// that [Check] would refuse for their fields (the same validation: a bad environment
+// name, a NUL, a workload that does not normalize). It reads at most
+// MaxScenarioBytes+1 bytes of r, in time linear in their number. It returns a
+// *ScenarioError, wrapping a *config.PositionError (line and column) for a file that
+// is not strict JSON, a *config.LimitError for one past a limit and a
+// *config.ZeroError for a nil r.
 func LoadScenario(name string, r io.Reader) (*Scenario, error) {
+	if r == nil {
+		return nil, &ScenarioError{Path: name, Err: &config.ZeroError{Func: "LoadScenario", Arg: "r (the reader)"}}
+	}
 	data, err := io.ReadAll(io.LimitReader(r, MaxScenarioBytes+1))
 	if err != nil {
-		return nil, &ScenarioError{name, err}
+		return nil, &ScenarioError{Path: name, Err: err}
 	}
 	if len(data) > MaxScenarioBytes {
-		return nil, &ScenarioError{name, fmt.Errorf("larger than %d bytes", MaxScenarioBytes)}
+		return nil, &ScenarioError{Path: name, Err: &config.LimitError{Limit: "graphs.MaxScenarioBytes", Max: MaxScenarioBytes, Got: int64(len(data)), What: "the scenario's length in bytes"}}
 	}
 	if err := config.CheckStrictJSON(data); err != nil {
-		return nil, &ScenarioError{name, err}
+		return nil, &ScenarioError{Path: name, Err: err}
 	}
 	dec := json.NewDecoder(bytes.NewReader(data))
 	dec.DisallowUnknownFields()
 	var s Scenario
 	if err := dec.Decode(&s); err != nil {
-		return nil, &ScenarioError{name, err}
+		return nil, &ScenarioError{Path: name, Err: err}
 	}
 	if dec.More() {
-		return nil, &ScenarioError{name, fmt.Errorf("trailing data after the JSON object")}
+		return nil, &ScenarioError{Path: name, Err: fmt.Errorf("trailing data after the JSON object")}
 	}
-	if _, err := s.Workload.Normalize(); err != nil {
-		return nil, &ScenarioError{name, err}
+	if err := s.validate(); err != nil {
+		return nil, &ScenarioError{Path: name, Err: err}
 	}
 	return &s, nil
 }

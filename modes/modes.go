@@ -95,6 +95,9 @@ type Table struct {
 
 // Known returns the mode names in the order the release's unknown-mode message lists them.
 func (t *Table) Known() []Mode {
+	if t == nil {
+		return nil
+	}
 	if t.Site == ApplyMode {
 		return append([]Mode(nil), t.ApplyModeOrder...)
 	}
@@ -121,6 +124,9 @@ func (e *UnknownModeError) Exception() string { return "RuntimeError" }
 // Source: torch/__init__.py apply_mode (2.1–2.6) and torch/_inductor/__init__.py
 // list_mode_options (2.7+); the 2.11 text is measured.
 func (e *UnknownModeError) Message() string {
+	if e == nil {
+		return ""
+	}
 	names := make([]string, len(e.Known))
 	for i, m := range e.Known {
 		names[i] = string(m)
@@ -131,9 +137,15 @@ func (e *UnknownModeError) Message() string {
 // Hint suggests the nearest mode for a typo ("reduce_overhead", "REDUCE-OVERHEAD"),
 // or "". The hint is ours, never part of PyTorch's message.
 func (e *UnknownModeError) Hint() string {
+	if e == nil {
+		return ""
+	}
 	norm := func(s string) string { return strings.ReplaceAll(strings.ToLower(s), "_", "-") }
 	best, bestD := "", 3
 	for _, m := range e.Known {
+		if len(e.Mode) > 4*(len(m)+bestD) {
+			continue // farther than bestD in length alone: no need to compare (a 1 MB mode stays linear)
+		}
 		if d := levenshtein.ComputeDistance(norm(e.Mode), norm(string(m))); d < bestD {
 			best, bestD = string(m), d
 		}
@@ -145,6 +157,9 @@ func (e *UnknownModeError) Hint() string {
 }
 
 func (e *UnknownModeError) Error() string {
+	if e == nil {
+		return "modes: <nil *UnknownModeError>"
+	}
 	return fmt.Sprintf("modes: torch %s %s: RuntimeError: %s", e.Torch, e.Site, e.Message())
 }
 
@@ -153,7 +168,11 @@ func (e *UnknownModeError) Error() string {
 // does. "default" (and, from 2.7, "") selects the empty patch. It returns an
 // *UnknownModeError for any other name the release lacks, modes being case- and
 // punctuation-exact ("REDUCE-OVERHEAD" and "reduce_overhead" are unknown, measured on 2.11).
+// A nil *Table knows no mode: it returns an *UnknownModeError for every one.
 func (t *Table) Resolve(mode string) (Entry, error) {
+	if t == nil {
+		return Entry{}, &UnknownModeError{Mode: mode}
+	}
 	if mode == string(Default) || (mode == "" && t.Site == ListModeOptions) {
 		return Entry{Mode: Default}, nil
 	}

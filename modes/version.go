@@ -56,6 +56,9 @@ type VersionError struct {
 }
 
 func (e *VersionError) Error() string {
+	if e == nil {
+		return "modes: <nil *VersionError>"
+	}
 	names := make([]string, len(e.Supported))
 	for i, v := range e.Supported {
 		names[i] = v.String()

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"bytes"
 	"encoding/json"
 	"flag"
 	"fmt"
@@ -117,14 +118,12 @@ func (c *cli) scenarioFromFlags(environ func() []string) (*graphs.Scenario, erro
 		return nil, fmt.Errorf("-scenario: empty file name")
 	}
 	if c.scenario.Value != "" {
-		f, err := os.Open(c.scenario.Value)
+		data, err := cliflags.ReadFile("scenario", c.scenario.Value, graphs.MaxScenarioBytes, "graphs.MaxScenarioBytes")
 		if err != nil {
 			return nil, err
 		}
-		file, err = graphs.LoadScenario(c.scenario.Value, f)
-		f.Close()
-		if err != nil {
-			return nil, err
+		if file, err = graphs.LoadScenario(c.scenario.Value, bytes.NewReader(data)); err != nil {
+			return nil, fmt.Errorf("-scenario: %w", err)
 		}
 	}
 	sc, err := c.compile.Scenario(c.given, file, environ)

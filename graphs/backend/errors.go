@@ -22,6 +22,9 @@ type DeviceError struct {
 }
 
 func (e *DeviceError) Error() string {
+	if e == nil {
+		return "backend: <nil *DeviceError>"
+	}
 	msg := fmt.Sprintf("backend: device %d: %s", e.Device, e.Step)
 	if e.Name != "" {
 		msg += fmt.Sprintf(" of step %q", e.Name)
@@ -29,11 +32,19 @@ func (e *DeviceError) Error() string {
 	if e.Call != "" {
 		msg += ": " + e.Call
 	}
+	if e.Err == nil {
+		return msg
+	}
 	return msg + ": " + e.Err.Error()
 }
 
 // Unwrap returns the cause.
-func (e *DeviceError) Unwrap() error { return e.Err }
+func (e *DeviceError) Unwrap() error {
+	if e == nil {
+		return nil
+	}
+	return e.Err
+}
 
 // StaticAddressError reports that a buffer captured in a step's CUDA graph has moved, under
 // the [FailOnMove] policy. PyTorch's legacy implementation raises a bare AssertionError at
@@ -49,6 +60,9 @@ type StaticAddressError struct {
 }
 
 func (e *StaticAddressError) Error() string {
+	if e == nil {
+		return "backend: <nil *StaticAddressError>"
+	}
 	return fmt.Sprintf("backend: device %d: step %q: launch %d argument %d moved from %#x to %#x since capture; the legacy CUDA-graph implementation needs static addresses (AssertionError in PyTorch); re-record instead (backend.Rerecord)",
 		e.Device, e.Name, e.Launch, e.Arg, e.Captured, e.Current)
 }
@@ -61,5 +75,8 @@ type PanicError struct {
 }
 
 func (e *PanicError) Error() string {
+	if e == nil {
+		return "backend: <nil *PanicError>"
+	}
 	return fmt.Sprintf("backend: worker panicked: %v", e.Value)
 }

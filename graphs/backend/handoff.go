@@ -77,6 +77,9 @@ type HandoffError struct {
 }
 
 func (e *HandoffError) Error() string {
+	if e == nil {
+		return "backend: <nil *HandoffError>"
+	}
 	return fmt.Sprintf("backend: unknown handoff %q (want spin-then-block or channel)", e.Handoff)
 }
 

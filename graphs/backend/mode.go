@@ -78,6 +78,9 @@ type CaptureModeError struct {
 }
 
 func (e *CaptureModeError) Error() string {
+	if e == nil {
+		return "backend: <nil *CaptureModeError>"
+	}
 	return fmt.Sprintf("backend: unknown capture mode %q (want thread_local, global or relaxed)", e.Mode)
 }
 

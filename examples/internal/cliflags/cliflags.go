@@ -4,15 +4,16 @@
 package cliflags
 
 import (
+	"bytes"
 	"encoding/json"
 	"errors"
 	"flag"
 	"fmt"
 	"io"
 	"maps"
-	"os"
 	"slices"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/compilemode/compilemode/config"
 	"github.com/compilemode/compilemode/graphs"
@@ -22,7 +23,12 @@ import (
 // List is a repeatable string flag.
 type List []string
 
-func (l *List) String() string     { return strings.Join(*l, " ") }
+func (l *List) String() string {
+	if l == nil {
+		return ""
+	}
+	return strings.Join(*l, " ")
+}
 func (l *List) Set(s string) error { *l = append(*l, s); return nil }
 
 // Once is a string flag that may be given at most once: a second value would
@@ -32,7 +38,12 @@ type Once struct {
 	set   bool
 }
 
-func (o *Once) String() string { return o.Value }
+func (o *Once) String() string {
+	if o == nil {
+		return ""
+	}
+	return o.Value
+}
 
 // Set records the value, or fails when the flag was already given.
 func (o *Once) Set(s string) error {
@@ -43,12 +54,16 @@ func (o *Once) Set(s string) error {
 	return nil
 }
 
-// Cut shortens s to n bytes and marks the cut.
+// Cut shortens s to n bytes (at most; on a rune boundary) and marks the cut.
 func Cut(s string, n int) string {
-	if len(s) > n {
-		return s[:n] + "…"
+	if len(s) <= n {
+		return s
 	}
-	return s
+	n = max(n, 0)
+	for n > 0 && !utf8.RuneStart(s[n]) {
+		n--
+	}
+	return s[:n] + "…"
 }
 
 // MaxOptionsFileBytes bounds an -options @FILE, in bytes (the literal limit).
@@ -117,16 +132,22 @@ func (c *Compile) Scenario(given map[string]bool, sc *graphs.Scenario, environ f
 	}
 	out.Env = env
 	if given["dynamic"] {
-		switch c.Dynamic.Value {
-		case "true", "True":
-			out.Dynamic = ptr(true)
-		case "false", "False":
-			out.Dynamic = ptr(false)
-		default:
-			return nil, fmt.Errorf("-dynamic %q: want true or false", c.Dynamic.Value)
+		if out.Dynamic, err = c.dynamic(); err != nil {
+			return nil, err
 		}
 	}
 	return &out, nil
+}
+
+// dynamic parses -dynamic.
+func (c *Compile) dynamic() (*bool, error) {
+	switch c.Dynamic.Value {
+	case "true", "True":
+		return ptr(true), nil
+	case "false", "False":
+		return ptr(false), nil
+	}
+	return nil, fmt.Errorf("-dynamic %q: want true or false", Cut(c.Dynamic.Value, 80))
 }
 
 func ptr[T any](v T) *T { return &v }
@@ -139,14 +160,13 @@ func (c *Compile) schema(given map[string]bool, out *graphs.Scenario) error {
 	if c.Schema.Value == "" {
 		return nil
 	}
-	f, err := os.Open(c.Schema.Value)
+	data, err := ReadFile("schema", c.Schema.Value, config.MaxSchemaBytes, "config.MaxSchemaBytes")
 	if err != nil {
 		return err
 	}
-	defer f.Close()
-	s, err := config.LoadSchema(c.Schema.Value, f)
+	s, err := config.LoadSchema(c.Schema.Value, bytes.NewReader(data))
 	if err != nil {
-		return err
+		return fmt.Errorf("-schema: %w", err)
 	}
 	out.Schema = s
 	if !given["torch"] {
@@ -160,9 +180,9 @@ func (c *Compile) schema(given map[string]bool, out *graphs.Scenario) error {
 func (c *Compile) options() (json.RawMessage, error) {
 	src := c.Options.Value
 	if name, ok := strings.CutPrefix(src, "@"); ok {
-		data, err := readLimited(name, MaxOptionsFileBytes)
+		data, err := ReadFile("options @FILE:", name, MaxOptionsFileBytes, "config.MaxLiteralBytes")
 		if err != nil {
-			return nil, fmt.Errorf("-options %s: %w", src, err)
+			return nil, err
 		}
 		src = string(data)
 	}
@@ -198,26 +218,11 @@ func (c *Compile) environment(sc *graphs.Scenario, environ func() []string) (map
 	return env, nil
 }
 
-// readLimited reads a file of at most limit bytes.
-func readLimited(name string, limit int64) ([]byte, error) {
-	f, err := os.Open(name)
-	if err != nil {
-		return nil, err
-	}
-	defer f.Close()
-	data, err := io.ReadAll(io.LimitReader(f, limit+1))
-	if err != nil {
-		return nil, err
-	}
-	if int64(len(data)) > limit {
-		return nil, fmt.Errorf("larger than %d bytes", limit)
-	}
-	return data, nil
-}
-
 // Parse parses args with fs, printing the full flag list only for -h, and returns the
-// names of the flags given. ok is false when the program should exit with code (0 for
-// -h, 2 for a bad flag or a stray argument).
+// names of the flags given. Every flag but the repeatable ones (-set, -env) may be
+// given once: a second occurrence is an error naming both values. ok is false when
+// the program should exit with code (0 for -h, 2 for a bad flag, a repeated one or a
+// stray argument).
 func Parse(fs *flag.FlagSet, args []string, stderr io.Writer) (given map[string]bool, code int, ok bool) {
 	return ParseUsage(fs, args, stderr, nil)
 }
@@ -226,7 +231,10 @@ func Parse(fs *flag.FlagSet, args []string, stderr io.Writer) (given map[string]
 // package's list of every flag).
 func ParseUsage(fs *flag.FlagSet, args []string, stderr io.Writer, usage func(io.Writer)) (given map[string]bool, code int, ok bool) {
 	fs.SetOutput(stderr)
+	restore := singleValued(fs)
+	defer restore()
 	fs.Usage = func() {
+		restore()
 		if wantsHelp(args) && usage != nil {
 			usage(stderr)
 			return

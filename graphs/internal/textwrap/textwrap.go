@@ -4,6 +4,7 @@
 package textwrap
 
 import (
+	"errors"
 	"io"
 	"strings"
 	"unicode/utf8"
@@ -22,11 +23,22 @@ type Printer struct {
 }
 
 // Err returns the first write error.
-func (p *Printer) Err() error { return p.err }
+func (p *Printer) Err() error {
+	if p == nil {
+		return nil
+	}
+	return p.err
+}
 
 func (p *Printer) width() int { return max(p.Width, 20) }
 
 func (p *Printer) write(s string) {
+	if p == nil {
+		return
+	}
+	if p.err == nil && p.W == nil {
+		p.err = errors.New("textwrap: Printer with a nil W")
+	}
 	if p.err == nil {
 		_, p.err = io.WriteString(p.W, s)
 	}
@@ -35,6 +47,9 @@ func (p *Printer) write(s string) {
 // Line writes s wrapped to the width, continuation lines indented like s's own
 // leading spaces.
 func (p *Printer) Line(s string) {
+	if p == nil {
+		return
+	}
 	trimmed := strings.TrimLeft(s, " ")
 	indent := s[:len(s)-len(trimmed)]
 	p.Para(indent, indent, trimmed)
@@ -42,6 +57,9 @@ func (p *Printer) Line(s string) {
 
 // Para writes s wrapped to the width: its first line after first, the others after rest.
 func (p *Printer) Para(first, rest, s string) {
+	if p == nil {
+		return
+	}
 	lines := Wrap(s, p.width()-utf8.RuneCountInString(first), p.width()-utf8.RuneCountInString(rest))
 	for i, l := range lines {
 		prefix := rest
@@ -133,18 +151,29 @@ type Table struct {
 
 // Table starts a table with the given header, each line starting with indent.
 func (p *Printer) Table(indent string, header ...string) *Table {
+	if p == nil {
+		return nil
+	}
 	return &Table{p: p, indent: indent, rows: [][]string{header}}
 }
 
-// Row adds a row; missing cells are empty, extra cells are ignored.
+// Row adds a row; missing cells are empty, extra cells are ignored. On a nil or
+// zero Table it does nothing.
 func (t *Table) Row(cells ...string) {
+	if t == nil || len(t.rows) == 0 {
+		return
+	}
 	row := make([]string, len(t.rows[0]))
 	copy(row, cells)
 	t.rows = append(t.rows, row)
 }
 
-// Flush writes the table.
+// Flush writes the table; a nil or zero Table (one not made by Printer.Table) writes
+// nothing.
 func (t *Table) Flush() {
+	if t == nil || t.p == nil || len(t.rows) == 0 {
+		return
+	}
 	widths := t.widths()
 	for _, row := range t.rows {
 		cells := make([][]string, len(row))

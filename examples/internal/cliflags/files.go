@@ -1,0 +1,119 @@
+package cliflags
+
+import (
+	"flag"
+	"fmt"
+	"io"
+	"io/fs"
+	"os"
+	"syscall"
+
+	"github.com/compilemode/compilemode/config"
+)
+
+// ReadFile reads the file a flag names (-scenario, -schema, -options @FILE), refusing
+// before it reads a byte anything that is not a regular file (a named pipe, whose open
+// would block; a device, which may never end; a directory) and a file over limit
+// bytes (a *config.LimitError naming limitName). The open itself does not block
+// (O_NONBLOCK), and the opened file is checked again, so a file swapped for a pipe
+// between the two checks is refused too. Errors name the flag.
+func ReadFile(flagName, name string, limit int64, limitName string) ([]byte, error) {
+	fail := func(err error) ([]byte, error) { return nil, fmt.Errorf("-%s %s: %w", flagName, Cut(name, 200), err) }
+	if name == "" {
+		return fail(fmt.Errorf("empty file name"))
+	}
+	st, err := os.Stat(name)
+	if err != nil {
+		return fail(err)
+	}
+	if err := regular(st, limit, limitName); err != nil {
+		return fail(err)
+	}
+	f, err := os.OpenFile(name, os.O_RDONLY|syscall.O_NONBLOCK, 0)
+	if err != nil {
+		return fail(err)
+	}
+	defer f.Close()
+	if st, err = f.Stat(); err != nil {
+		return fail(err)
+	}
+	if err := regular(st, limit, limitName); err != nil {
+		return fail(err)
+	}
+	data, err := io.ReadAll(io.LimitReader(f, limit+1))
+	if err != nil {
+		return fail(err)
+	}
+	if int64(len(data)) > limit {
+		return fail(&config.LimitError{Limit: limitName, Max: limit, Got: int64(len(data)), What: "the file's length in bytes"})
+	}
+	return data, nil
+}
+
+// regular refuses a file that is not a regular one, or is over limit bytes.
+func regular(st fs.FileInfo, limit int64, limitName string) error {
+	m := st.Mode()
+	if !m.IsRegular() {
+		kind := "not a regular file"
+		switch {
+		case m.IsDir():
+			kind = "a directory, not a file"
+		case m&fs.ModeNamedPipe != 0:
+			kind = "a named pipe (FIFO), not a regular file: reading it could block forever"
+		case m&fs.ModeDevice != 0 || m&fs.ModeCharDevice != 0:
+			kind = "a device, not a regular file"
+		case m&fs.ModeSocket != 0:
+			kind = "a socket, not a regular file"
+		}
+		return fmt.Errorf("%s", kind)
+	}
+	if st.Size() > limit {
+		return &config.LimitError{Limit: limitName, Max: limit, Got: st.Size(), What: "the file's length in bytes"}
+	}
+	return nil
+}
+
+// onceValue makes a flag single-valued: a second occurrence is an error that names
+// both values, instead of the last one winning silently.
+type onceValue struct {
+	flag.Value
+	first string
+	set   bool
+}
+
+// Set sets the flag, or fails when it was already given.
+func (o *onceValue) Set(s string) error {
+	if o.set {
+		return fmt.Errorf("given twice (first %q, then %q): give it once", Cut(o.first, 40), Cut(s, 40))
+	}
+	if err := o.Value.Set(s); err != nil {
+		return err
+	}
+	o.first, o.set = s, true
+	return nil
+}
+
+// IsBoolFlag reports whether the wrapped flag is a bool flag (-json, not -json=true).
+func (o *onceValue) IsBoolFlag() bool {
+	b, ok := o.Value.(interface{ IsBoolFlag() bool })
+	return ok && b.IsBoolFlag()
+}
+
+// singleValued wraps every flag of fs except the repeatable ones (List: -set, -env)
+// so that giving it twice is an error, and returns the function that puts the
+// original values back (flag.PrintDefaults reads their types).
+func singleValued(fs *flag.FlagSet) (restore func()) {
+	orig := map[*flag.Flag]flag.Value{}
+	fs.VisitAll(func(f *flag.Flag) {
+		if _, repeatable := f.Value.(*List); repeatable {
+			return
+		}
+		orig[f] = f.Value
+		f.Value = &onceValue{Value: f.Value}
+	})
+	return func() {
+		for f, v := range orig {
+			f.Value = v
+		}
+	}
+}

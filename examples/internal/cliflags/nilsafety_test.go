@@ -1,0 +1,114 @@
+package cliflags
+
+import (
+	"flag"
+	"go/ast"
+	"go/build"
+	"go/doc"
+	"go/parser"
+	"go/token"
+	"io"
+	"os"
+	"strings"
+	"testing"
+)
+
+// nilCases has one case per exported function and method of the package, called
+// with nil and zero arguments and receivers; none may panic. It is the package's
+// share of graphs/nilsafety_test.go (graphs may not import an examples/internal
+// package). A new exported name without a case fails TestNilSafety.
+var nilCases = map[string]func(t *testing.T){
+	"Compile.Register": func(t *testing.T) {
+		new(Compile).Register(flag.NewFlagSet("x", flag.ContinueOnError))
+	},
+	"Compile.Scenario": func(t *testing.T) {
+		if _, err := new(Compile).Scenario(nil, nil, nil); err != nil {
+			t.Errorf("zero Compile: %v", err)
+		}
+	},
+	"Cut":         func(t *testing.T) { _ = Cut("", 0); _ = Cut("abc", -1) },
+	"List.Set":    func(t *testing.T) { _ = new(List).Set("") },
+	"List.String": func(t *testing.T) { _ = (*List)(nil).String(); _ = new(List).String() },
+	"Once.Set":    func(t *testing.T) { _ = new(Once).Set("") },
+	"Once.String": func(t *testing.T) { _ = (*Once)(nil).String(); _ = new(Once).String() },
+	"Parse": func(t *testing.T) {
+		if _, code, ok := Parse(flag.NewFlagSet("x", flag.ContinueOnError), nil, io.Discard); !ok || code != 0 {
+			t.Errorf("Parse(no args) = %d, %v", code, ok)
+		}
+	},
+	"ParseUsage": func(t *testing.T) {
+		if _, code, ok := ParseUsage(flag.NewFlagSet("x", flag.ContinueOnError), nil, io.Discard, nil); !ok || code != 0 {
+			t.Errorf("ParseUsage(no args) = %d, %v", code, ok)
+		}
+	},
+	"ReadFile": func(t *testing.T) {
+		if _, err := ReadFile("", "", 0, ""); err == nil {
+			t.Error("ReadFile(\"\"): want an error")
+		}
+	},
+	"WriteWarnings": func(t *testing.T) { WriteWarnings(io.Discard, nil, false) },
+}
+
+// exportedNames lists "Func" and "Type.Method" for the package's exported functions
+// and methods, as go/doc sees them in the default build.
+func exportedNames(t *testing.T) map[string]bool {
+	fset := token.NewFileSet()
+	ents, err := os.ReadDir(".")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var files []*ast.File
+	for _, e := range ents {
+		n := e.Name()
+		if ok, _ := build.Default.MatchFile(".", n); !ok || !strings.HasSuffix(n, ".go") || strings.HasSuffix(n, "_test.go") {
+			continue
+		}
+		f, err := parser.ParseFile(fset, n, nil, parser.ParseComments)
+		if err != nil {
+			t.Fatal(err)
+		}
+		files = append(files, f)
+	}
+	p, err := doc.NewFromFiles(fset, files, "cliflags")
+	if err != nil {
+		t.Fatal(err)
+	}
+	names := map[string]bool{}
+	for _, f := range p.Funcs {
+		names[f.Name] = true
+	}
+	for _, ty := range p.Types {
+		for _, f := range ty.Funcs {
+			names[f.Name] = true
+		}
+		for _, m := range ty.Methods {
+			names[ty.Name+"."+m.Name] = true
+		}
+	}
+	return names
+}
+
+// TestNilSafety lists the package's exported names with go/doc and runs each case.
+func TestNilSafety(t *testing.T) {
+	t.Parallel()
+	names := exportedNames(t)
+	for n := range names {
+		if nilCases[n] == nil {
+			t.Errorf("%s has no case in nilCases", n)
+		}
+	}
+	for name, f := range nilCases {
+		if !names[name] {
+			t.Errorf("nilCases has %s, which is not exported any more", name)
+			continue
+		}
+		t.Run(name, func(t *testing.T) {
+			defer func() {
+				if p := recover(); p != nil {
+					t.Errorf("panicked: %v", p)
+				}
+			}()
+			f(t)
+		})
+	}
+}

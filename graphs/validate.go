@@ -1,0 +1,60 @@
+package graphs
+
+import (
+	"fmt"
+	"maps"
+	"slices"
+	"strings"
+
+	"github.com/compilemode/compilemode/config"
+)
+
+// validate checks the scenario's fields as the command's flags are checked, so that a
+// scenario file, a program building a Scenario and the command line meet one set of
+// rules (issue 16): no NUL byte or invalid UTF-8 in any string (config.CheckText), at
+// most config.MaxEnvEntries environment variables, each name and value as -env takes
+// them (config.ParseEnvAssignment, and no '=' in a name), and a workload that
+// normalizes. [LoadScenario] and [Check] both call it; the parsers of the compile call
+// (literal, assignments, release) run in Check. The error names the field.
+func (s *Scenario) validate() error {
+	texts := []struct{ path, v string }{
+		{"torch", s.Torch}, {"backend", s.Backend},
+		{"workload.threads", string(s.Workload.Threads)}, {"workload.mutated_inputs", string(s.Workload.MutatedInputs)},
+		{"workload.incompatible_op", s.Workload.IncompatibleOp}, {"workload.cpu_input_name", s.Workload.CPUInputName},
+		{"workload.allocator", s.Workload.Allocator},
+	}
+	if s.Mode != nil {
+		texts = append(texts, struct{ path, v string }{"mode", *s.Mode})
+	}
+	for i, a := range s.Set {
+		texts = append(texts, struct{ path, v string }{fmt.Sprintf("set[%d]", i), a})
+	}
+	for _, t := range texts {
+		if err := config.CheckText(t.v); err != nil {
+			return &ScenarioError{Path: t.path, Err: err}
+		}
+	}
+	if err := validateEnv(s.Env); err != nil {
+		return err
+	}
+	if _, err := s.Workload.Normalize(); err != nil {
+		return &ScenarioError{Path: "workload", Err: err}
+	}
+	return nil
+}
+
+// validateEnv checks an environment as -env checks each variable.
+func validateEnv(env map[string]string) error {
+	if len(env) > config.MaxEnvEntries {
+		return &ScenarioError{Path: "env", Err: &config.LimitError{Limit: "config.MaxEnvEntries", Max: config.MaxEnvEntries, Got: int64(len(env)), What: "the number of environment variables"}}
+	}
+	for _, name := range slices.Sorted(maps.Keys(env)) {
+		if strings.Contains(name, "=") {
+			return &ScenarioError{Path: "env", Err: fmt.Errorf("name %q holds '=', which no environment variable name can", cut(name))}
+		}
+		if _, _, err := config.ParseEnvAssignment(name + "=" + env[name]); err != nil {
+			return &ScenarioError{Path: "env", Err: err}
+		}
+	}
+	return nil
+}
