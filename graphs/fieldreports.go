@@ -17,7 +17,7 @@ const (
 	srcFacts214   = "testdata/torch/2.14.1-debian/cudagraph_facts.json "
 	srcThreadCfg  = "PR #173568 (config overrides in per-thread ContextVars, 2.12; issue #186537); unslothai/unsloth PR #7019; " + srcFacts + "§3.3, §6"
 	msgOverwrite  = "Error: accessing tensor output of CUDAGraphs that has been overwritten by a subsequent run. Stack trace: <stack>. To prevent overwriting, clone the tensor outside of torch.compile() or call torch.compiler.cudagraph_mark_step_begin() before each model invocation."
-	fixOverwrite  = "call torch.compiler.cudagraph_mark_step_begin() before each call and clone an output you keep across calls (out = model(x).clone()) outside torch.compile"
+	fixOverwrite  = "call torch.compiler.cudagraph_mark_step_begin() before each model invocation, and clone an output you keep across calls (out = model(x).clone()) outside torch.compile"
 	reasonUnbound = "; a static input moved, so cudagraph trees re-record on every move: "
 )
 
@@ -231,10 +231,15 @@ func fieldHazards() []hazard {
 			Message:  "all {pool} pool workers replay one legacy CUDA graph and share its static input and output buffers: concurrent calls overwrite each other's inputs and outputs without any error (silent wrong results were reported with 4 workers)",
 			Fix:      "serialise calls with a lock and clone outputs before releasing it, or make every call on one dedicated thread (ThreadPoolExecutor(max_workers=1)), or compile without CUDA graphs (mode=\"max-autotune-no-cudagraphs\")",
 			Evidence: AlwaysInferred, Source: srcMeasured + "ro_callers16_legacy; " + srcFacts + "§4.6"}, nil},
-		{Hazard{Code: "overwritten-output", Releases: always(), Condition: "cudagraph trees",
+		{Hazard{Code: "overwritten-output", Releases: upTo(13), Condition: "cudagraph trees",
 			Message:  "an output is read after the next call of the function; cudagraph trees reuse its memory for that call's outputs and raise when it is read: " + msgOverwrite,
 			Fix:      fixOverwrite,
 			Evidence: ReadNotMeasured, Source: "torch/_inductor/cudagraph_trees.py format_dealloc_msg @2.6.0, @2.14.0; issues #122192, #170604"},
+			func(c *situation) bool { return c.impl() == CUDAGraphTrees }},
+		{Hazard{Code: "overwritten-output", Releases: from(14), Condition: "cudagraph trees",
+			Message:  "an output is read after the next call of the function; cudagraph trees reuse its memory for that call's outputs and raise when it is read: " + msgOverwrite,
+			Fix:      fixOverwrite + ", or set torch._inductor.config.triton.cudagraph_trees_generation_cloning = 'user_visible' to clone user-visible outputs that live across generations",
+			Evidence: AlwaysSource, Source: "torch/_inductor/cudagraph_trees.py format_dealloc_msg @2.14.0; issues #122192, #170604"},
 			func(c *situation) bool { return c.impl() == CUDAGraphTrees }},
 		{Hazard{Code: "overwritten-output", Releases: always(), Condition: "the legacy implementation",
 			Message:  "an output is read after the next call of the function; the legacy implementation returns the same static output tensors from every call, so the kept output silently holds the next call's values (no error)",

@@ -54,14 +54,17 @@ func Hazards() []Hazard {
 }
 
 const (
-	fixAsyncAllocator = "drop backend:cudaMallocAsync from PYTORCH_CUDA_ALLOC_CONF for this process, or compile without CUDA graphs (mode=\"max-autotune-no-cudagraphs\" or \"default\")"
-	msgTreesTLS       = "torch {torch} keeps cudagraph-tree state in thread-local storage that only the first thread to use it has: with several user threads, the first thread to record survives and every other dies with a bare AssertionError at " + whereTLS + "; which one survives is a race (measured on 2.11 with one thread per device: cuda:0 survived in one run, cuda:1 in another)"
-	fixTreesTLS       = "use one process per GPU (torchrun / torch.multiprocessing), or compile and call every cudagraph function on one long-lived thread, or upgrade to 2.14, whose cudagraph trees initialise per-thread state (PR #184357)"
-	fixTreesTLSNoCG   = ", or compile these functions without CUDA graphs (mode=\"max-autotune-no-cudagraphs\" or plain torch.compile(dynamic=False): both run in threads, measured on 2.11); "
-	fixTreesTLSLegacy = " also runs in threads, but its legacy implementation asserts that parameters never move"
-	msgStaticMoved    = "the legacy CUDA-graph implementation (triton.cudagraph_trees=False) asserts that static inputs keep their address; a parameter replaced by a copy raises "
-	fixStaticMoved    = "update parameters in place (param.data.copy_(new) under torch.no_grad()) instead of replacing them"
-	msgGlobalNotSeen  = "torch {torch} keeps global config assignments per thread (ContextVar user overrides, from 2.12): {globals}, set in the main thread, are not seen by the worker threads, which compile with the defaults"
+	fixAsyncAllocator  = "drop backend:cudaMallocAsync from PYTORCH_CUDA_ALLOC_CONF for this process, or compile without CUDA graphs (mode=\"max-autotune-no-cudagraphs\" or \"default\")"
+	msgTreesTLS        = "torch {torch} keeps cudagraph-tree state in thread-local storage that only the first thread to use it has: with several user threads, the first thread to record survives and every other dies with a bare AssertionError at " + whereTLS + "; which one survives is a race (measured on 2.11 with one thread per device: cuda:0 survived in one run, cuda:1 in another)"
+	fixTreesTLS        = "use one process per GPU (torchrun / torch.multiprocessing), or compile and call every cudagraph function on one long-lived thread, or upgrade to 2.14, whose cudagraph trees initialise per-thread state (PR #184357)"
+	fixTreesTLSNoCG    = ", or compile these functions without CUDA graphs (mode=\"max-autotune-no-cudagraphs\" or plain torch.compile(dynamic=False): both run in threads, measured on 2.11); "
+	fixTreesTLSLegacy  = " also runs in threads, but its legacy implementation asserts that parameters never move"
+	msgStaticMoved     = "the legacy CUDA-graph implementation (triton.cudagraph_trees=False) asserts that static inputs keep their address; a parameter replaced by a copy raises "
+	fixStaticMoved     = "update parameters in place (param.data.copy_(new) under torch.no_grad()) instead of replacing them"
+	msgDynamicRerecord = "CUDAGraph supports dynamic shapes by recording a new graph for each distinct input size. Recording too many CUDAGraphs may lead to extra overhead. We have observed {sizes} distinct sizes. Please consider the following options for better performance: a) padding inputs to a few fixed number of shapes; or b) set torch._inductor.config.triton.cudagraph_skip_dynamic_graphs=True. Set torch._inductor.config.triton.cudagraph_dynamic_shape_warn_limit=None to silence this warning."
+	srcDynWarn         = "torch/_inductor/cudagraph_utils.py@2.6.0 and @2.14.0 maybe_warning_due_to_dynamic_shape; " + srcFacts + "§4.2"
+	fixPad             = "pad inputs to a few fixed sizes"
+	msgGlobalNotSeen   = "torch {torch} keeps global config assignments per thread (ContextVar user overrides, from 2.12): {globals}, set in the main thread, are not seen by the worker threads, which compile with the defaults"
 )
 
 // hazards is the planner's hazard table.
@@ -109,10 +112,15 @@ func deviceHazards() []hazard {
 			Message:  "size_asserts=False disables the legacy implementation's address check: when a static input moves, replay silently reads the old address",
 			Fix:      "update parameters in place, or use cudagraph trees (they re-record)",
 			Evidence: AlwaysSource, Source: srcLegacyRun}, nil},
-		{Hazard{Code: "dynamic-shape-rerecord", Releases: always(), Condition: "more distinct input sizes than triton.cudagraph_dynamic_shape_warn_limit",
-			Message:  "CUDAGraph supports dynamic shapes by recording a new graph for each distinct input size. Recording too many CUDAGraphs may lead to extra overhead. We have observed {sizes} distinct sizes. Please consider the following options for better performance: a) padding inputs to a few fixed number of shapes; or b) set torch._inductor.config.triton.cudagraph_skip_dynamic_graphs=True. Set torch._inductor.config.triton.cudagraph_dynamic_shape_warn_limit=None to silence this warning.",
-			Fix:      "pad inputs to a few fixed sizes",
-			Evidence: AlwaysSource, Source: "torch/_inductor/cudagraph_utils.py@2.6.0 and @2.14.0 maybe_warning_due_to_dynamic_shape; " + srcFacts + "§4.2"},
+		{Hazard{Code: "dynamic-shape-rerecord", Releases: between(6, 13), Condition: "more distinct input sizes than triton.cudagraph_dynamic_shape_warn_limit",
+			Message:  msgDynamicRerecord,
+			Fix:      fixPad + ", or set torch._inductor.config.triton.cudagraph_skip_dynamic_graphs=True so that graphs with symbolic shapes run without CUDA graphs (measured on 2.11 with dynamic=True)",
+			Evidence: AlwaysSource, Source: srcDynWarn + "; " + srcMeasured + "ro_dynamic_true_skip"},
+			func(c *situation) bool { return c.overWarnLimit() }},
+		{Hazard{Code: "dynamic-shape-rerecord", Releases: from(14), Condition: "more distinct input sizes than triton.cudagraph_dynamic_shape_warn_limit",
+			Message:  msgDynamicRerecord,
+			Fix:      fixPad + ", or list the sizes to capture in triton.cudagraph_capture_sizes (other sizes run without CUDA graphs); triton.cudagraph_skip_dynamic_graphs=True is bypassed while graph_partition is on (issue #196385)",
+			Evidence: AlwaysSource, Source: srcDynWarn + "; issue #196385"},
 			func(c *situation) bool { return c.overWarnLimit() }},
 	}
 }

@@ -1,6 +1,10 @@
 package diagnose
 
-import "github.com/compilemode/compilemode/modes"
+import (
+	"github.com/compilemode/compilemode/config"
+	"github.com/compilemode/compilemode/graphs"
+	"github.com/compilemode/compilemode/modes"
+)
 
 // Signature is one row of the table: a text PyTorch prints, the code it belongs to, the
 // releases that print it, and what it means. Rows are data, read by small code (see
@@ -43,41 +47,9 @@ type ReleaseFix struct {
 
 func v2(minor int) modes.Version { return modes.Version{Major: 2, Minor: minor} }
 
-// Fixes shared by several rows. The planner (graphs/plan.go) recommends the same;
-// where it words a fix from the workload, the rows keep its general form.
+// Fixes shared by several rows that the planner does not give (it reports these
+// skips and errors without a fix); the others are the planner's (see planner.go).
 const (
-	// graphs.treesThreadFix for inductor, releases without per-thread globals.
-	fixTreesThreads = "use one process per GPU (torchrun / torch.multiprocessing), or compile and " +
-		"call every cudagraph function on one long-lived thread, or upgrade to 2.14, whose cudagraph " +
-		"trees initialise per-thread state (PR #184357), or compile these functions without CUDA " +
-		"graphs (mode=\"max-autotune-no-cudagraphs\" or plain torch.compile(dynamic=False): both run " +
-		"in threads, measured on 2.11); triton.cudagraph_trees=False also runs in threads, but its " +
-		"legacy implementation asserts that parameters never move"
-	// The same from 2.12, where worker threads do not see global assignments.
-	fixTreesThreads212 = "use one process per GPU (torchrun / torch.multiprocessing), or compile and " +
-		"call every cudagraph function on one long-lived thread, or upgrade to 2.14, whose cudagraph " +
-		"trees initialise per-thread state (PR #184357), or compile these functions without CUDA " +
-		"graphs (mode=\"max-autotune-no-cudagraphs\" or plain torch.compile(dynamic=False): both run " +
-		"in threads, measured on 2.11); triton.cudagraph_trees=False passed through options= " +
-		"(worker threads do not see globals from 2.12) also runs in threads, but its legacy " +
-		"implementation asserts that parameters never move"
-	// graphs planner, trees-concurrent-callers.
-	fixConcurrentCallers = "serialise calls to the compiled function with a lock, or give each " +
-		"thread its own compiled function and process, or compile it without CUDA graphs " +
-		"(mode=\"max-autotune-no-cudagraphs\"), or upgrade to 2.14 (per-thread cudagraph trees, " +
-		"capture serialised by graph_capture_lock)"
-	// graphs.movedStaticFix, single-thread form.
-	fixStaticMoved = "update parameters in place (param.data.copy_(new) under torch.no_grad()) " +
-		"instead of replacing them, or drop triton.cudagraph_trees=False: cudagraph trees re-record " +
-		"when a static input moves"
-	// graphs planner, legacy-mutated-input.
-	fixLegacyMutated = "let cudagraph trees handle it (they run such functions eagerly) or return " +
-		"the new value instead of mutating the input"
-	// graphs planner, allocator-incompatible (cudaMallocAsync).
-	fixMallocAsync = "drop backend:cudaMallocAsync from PYTORCH_CUDA_ALLOC_CONF for this process, " +
-		"or compile without CUDA graphs (mode=\"max-autotune-no-cudagraphs\" or \"default\")"
-	fixOverwritten = "call torch.compiler.cudagraph_mark_step_begin() before each model invocation, " +
-		"and clone an output you keep across calls (out = model(x).clone()) outside torch.compile"
 	fixCaptureIllegal = "keep synchronising calls (torch.cuda.synchronize(), .item(), .cpu(), " +
 		".tolist(), printing a CUDA tensor) out of the captured code, and call no device-wide " +
 		"synchronise from any thread while another may be capturing; or run this code without " +
@@ -107,18 +79,20 @@ func threadRows() []Signature {
 	concurrent := "several threads called one cudagraph-tree function at once, and before 2.14 the " +
 		"tree manager is shared and unsynchronised, so one thread's capture collided with another's " +
 		"(measured on 2.11 with 16 threads: every call failed with this or a similar error)"
+	callers := ruleMessage("trees-concurrent-callers", 13)
+	fixCallers := plannerFix(TreesConcurrentCallers, "cudagraph trees in several caller threads", 13)
 	measuredCallers := "testdata/torch/2.11/measured_scenarios.json ro_callers16 (16 threads call one " +
 		"reduce-overhead function compiled in the main thread)"
 	return []Signature{
 		{
-			Code: TreesUserThreadTLS, Literal: "assert torch._C._is_key_in_tls(attr_name)",
+			Code: TreesUserThreadTLS, Literal: fixed(ruleMessage("trees-tls-other", 13)),
 			From: v2(1), To: v2(13),
 			Cause: "cudagraph trees keep their state in thread-local storage that only the thread " +
 				"which first imported torch._inductor.cudagraph_trees has, so recording a graph in " +
 				"another user thread fails this bare assert in get_obj (issue #123177)",
-			Fix: fixTreesThreads,
+			Fix: plannerFix(TreesUserThreadTLS, `backend="inductor"`, 11),
 			Tailored: []ReleaseFix{
-				{From: v2(12), To: v2(13), Fix: fixTreesThreads212},
+				{From: v2(12), To: v2(13), Fix: plannerFix(TreesUserThreadTLS, `backend="inductor", globals per thread`, 12)},
 			},
 			Evidence: modes.Measured,
 			Source: "testdata/torch/2.11/measured_scenarios.json ro_thread_per_device, " +
@@ -128,21 +102,21 @@ func threadRows() []Signature {
 				"AssertionError after it has no message",
 		},
 		{
-			Code: TreesConcurrentCallers, Literal: "beginAllocateToPool: already recording to mempool_id",
-			From: v2(1), To: v2(13), Cause: concurrent, Fix: fixConcurrentCallers,
+			Code: TreesConcurrentCallers, Literal: line(callers, 0),
+			From: v2(1), To: v2(13), Cause: concurrent, Fix: fixCallers,
 			Evidence: modes.Measured, Source: measuredCallers,
 			Decisive: "the RuntimeError line",
 		},
 		{
-			Code: TreesConcurrentCallers, Literal: "Offset increment outside graph capture encountered unexpectedly.",
-			From: v2(1), To: v2(13), Cause: concurrent, Fix: fixConcurrentCallers,
+			Code: TreesConcurrentCallers, Literal: line(callers, 1),
+			From: v2(1), To: v2(13), Cause: concurrent, Fix: fixCallers,
 			Evidence: modes.Measured, Source: measuredCallers,
 			Decisive: "the RuntimeError line",
 		},
 		{
-			Code: TreesConcurrentCallers, Literal: "tensor(s) in the cudagraph pool not tracked as outputs",
+			Code: TreesConcurrentCallers, Literal: sentence(from(line(callers, 2), "tensor(s)")),
 			Pattern: `Detected \d+ tensor\(s\) in the cudagraph pool not tracked as outputs`,
-			From:    v2(1), To: v2(13), Cause: concurrent, Fix: fixConcurrentCallers,
+			From:    v2(1), To: v2(13), Cause: concurrent, Fix: fixCallers,
 			Evidence: modes.Measured, Source: measuredCallers + "; raised by check_memory_pool",
 			Decisive: "the first line of the RuntimeError (\"Detected N tensor(s) …\")",
 		},
@@ -157,10 +131,11 @@ func legacyRows() []Signature {
 	mutatedCause := "the legacy implementation (triton.cudagraph_trees=False) refuses a graph that " +
 		"mutates an input in place, because its warm-up run would apply the mutation twice, so the " +
 		"graph runs without CUDA graphs"
+	fixLegacyMutated := plannerFix(LegacyMutatedInput, "the legacy implementation, a user input mutated in place", 14)
 	return []Signature{
 		{
-			Code: LegacyStaticInputMoved, Literal: "assert dst.data_ptr() == src.data_ptr()",
-			From: v2(1), To: v2(13), Cause: movedCause, Fix: fixStaticMoved,
+			Code: LegacyStaticInputMoved, Literal: fixed(ruleMessage("legacy-static-input-moved", 13)),
+			From: v2(1), To: v2(13), Cause: movedCause, Fix: plannerFix(LegacyStaticInputMoved, "size_asserts=True", 13),
 			Evidence: modes.Measured,
 			Source: "testdata/torch/2.11/seed_scenarios.json (bare AssertionError in run, " +
 				"torch/_inductor/compile_fx.py); compile_fx.py cudagraphify_impl @ T2.2.2, T2.6.0, " +
@@ -169,9 +144,9 @@ func legacyRows() []Signature {
 				"after it has no message",
 		},
 		{
-			Code: LegacyStaticInputMoved, Literal: "to have same data_ptr, got",
+			Code: LegacyStaticInputMoved, Literal: fixed(from(ruleMessage("legacy-static-input-moved", 14), " to have")),
 			Pattern: `Expected static input at index \d+ to have same data_ptr, got`,
-			From:    v2(14), To: v2(14), Cause: movedCause, Fix: fixStaticMoved,
+			From:    v2(14), To: v2(14), Cause: movedCause, Fix: plannerFix(LegacyStaticInputMoved, "size_asserts=True", 14),
 			Evidence: modes.Source,
 			Source:   "torch/_inductor/compile_fx.py cudagraphify_impl run @ T2.14.0",
 			Decisive: "the AssertionError line",
@@ -191,7 +166,7 @@ func legacyRows() []Signature {
 			Decisive: "the skip line, which has no \"(N instances)\" count on this path",
 		},
 		{
-			Code: LegacyMutatedInput, Literal: "'mutated inputs'",
+			Code: LegacyMutatedInput, Literal: listed(ruleMessage("trees-skip-mutated-input", 5)),
 			Pattern:    `skipping cudagraphs due to \[.*'mutated inputs'`,
 			Requires:   `cudagraph_trees['"]?\s*[:=]\s*False`,
 			Supersedes: SkipMutatedInputs,
@@ -208,18 +183,20 @@ func legacyRows() []Signature {
 
 // runtimeRows: errors and warnings of recorded graphs at run time.
 func runtimeRows() []Signature {
+	dynamic := func(minor int) graphs.Hazard {
+		return plannerHazard(DynamicShapeRerecord, "more distinct input sizes than triton.cudagraph_dynamic_shape_warn_limit", minor)
+	}
 	dynSource := "torch/_inductor/cudagraph_utils.py maybe_warning_due_to_dynamic_shape @ T2.6.0, " +
 		"T2.14.0 (same text); issue #188150 shows it on 2.11.0"
+	fixMallocAsync := plannerFix(AllocatorIncompatible, "cudagraph trees with backend:cudaMallocAsync", 14)
 	return []Signature{
 		{
-			Code: OverwrittenOutput, Literal: "accessing tensor output of CUDAGraphs that has been overwritten by a subsequent run",
+			Code: OverwrittenOutput, Literal: from(sentence(ruleMessage("trees-overwritten-output", 14)), "accessing"),
 			From: v2(1), To: v2(14),
 			Cause: "code read a tensor that a cudagraph-tree function returned after a later call of " +
 				"the compiled function (a new generation) had reused its memory",
-			Fix: fixOverwritten,
-			Tailored: []ReleaseFix{{From: v2(14), To: v2(14), Fix: fixOverwritten + ", or set " +
-				"torch._inductor.config.triton.cudagraph_trees_generation_cloning = 'user_visible' " +
-				"to clone user-visible outputs that live across generations"}},
+			Fix:      plannerFix(OverwrittenOutput, "cudagraph trees", 13),
+			Tailored: []ReleaseFix{{From: v2(14), To: v2(14), Fix: plannerFix(OverwrittenOutput, "cudagraph trees", 14)}},
 			Evidence: modes.Source,
 			Source: "torch/_inductor/cudagraph_trees.py dealloc_current_path_weakrefs @ T2.2.2, " +
 				"format_dealloc_msg @ T2.6.0, T2.14.0 (same first sentence; 2.1 not read)",
@@ -238,7 +215,7 @@ func runtimeRows() []Signature {
 			Decisive: "the line with the RuntimeError's first sentence",
 		},
 		{
-			Code: AllocatorIncompatible, Literal: "cudaMallocAsync does not yet support checkPoolLiveAllocations",
+			Code: AllocatorIncompatible, Literal: sentence(ruleMessage("trees-async-allocator", 14)),
 			From: v2(1), To: v2(14),
 			Cause: "PYTORCH_CUDA_ALLOC_CONF selects backend:cudaMallocAsync, whose allocator cannot " +
 				"check the private memory pool that cudagraph trees check on their first warm-up",
@@ -248,40 +225,38 @@ func runtimeRows() []Signature {
 			Decisive: "the RuntimeError line",
 		},
 		{
-			Code: AllocatorIncompatible, Literal: "Attempting uncaptured free of a captured allocation",
+			Code: AllocatorIncompatible, Literal: from(fixed(ruleMessage("legacy-async-allocator", 14)), "Attempting"),
 			From: v2(1), To: v2(14),
 			Cause: "under backend:cudaMallocAsync the legacy implementation's capture frees a captured " +
 				"allocation outside the capture, and the process aborts (SIGABRT, no Python exception)",
-			Fix:      fixMallocAsync,
+			Fix:      plannerFix(AllocatorIncompatible, "the legacy implementation with backend:cudaMallocAsync", 14),
 			Evidence: modes.Measured,
 			Source:   "testdata/torch/2.11/measured_scenarios.json legacy_async_alloc (CUDAMallocAsyncAllocator.cpp warning, then terminate)",
 			Decisive: "the allocator's warning line before \"terminate called\"",
 		},
 		{
-			Code: AllocatorIncompatible, Literal: "cudagraph capture requires the caching allocator; current allocator is uncached",
+			Code: AllocatorIncompatible, Literal: from(reason(ruleMessage("skip-uncached-allocator", 14)), "cudagraph"),
 			From: v2(14), To: v2(14),
 			Cause: "PYTORCH_NO_CUDA_MEMORY_CACHING=1 turns the caching allocator off, and CUDA-graph " +
 				"memory pools need it, so Inductor skips CUDA graphs",
-			Fix:      "leave PYTORCH_NO_CUDA_MEMORY_CACHING unset when compiling with CUDA graphs, or compile without them",
+			// The planner warns only up to 2.13 (on 2.14 its rule skip-uncached-allocator
+			// reports the skip); the fix is the same.
+			Fix:      plannerFix(AllocatorIncompatible, "PYTORCH_NO_CUDA_MEMORY_CACHING=1", 13),
 			Evidence: modes.Source,
 			Source:   "torch/_inductor/cudagraph_utils.py check_lowering_disable_cudagraph @ T2.14.0",
 			Decisive: "the skip line",
 		},
 		{
-			Code: DynamicShapeRerecord, Literal: "CUDAGraph supports dynamic shapes by recording a new graph for each distinct input size",
+			Code: DynamicShapeRerecord, Literal: sentence(fixed(dynamic(14).Message)),
 			From: v2(6), To: v2(14),
 			Cause: "cudagraph trees recorded a new CUDA graph for each distinct input size, and the " +
 				"count passed triton.cudagraph_dynamic_shape_warn_limit, so recording costs more than " +
 				"replay saves",
-			Fix: "pad inputs to a few fixed sizes",
+			// With no release known: the first remedy, which every release's fix starts with.
+			Fix: before(dynamic(6).Fix, ","),
 			Tailored: []ReleaseFix{
-				{From: v2(6), To: v2(13), Fix: "pad inputs to a few fixed sizes, or set " +
-					"torch._inductor.config.triton.cudagraph_skip_dynamic_graphs=True so that graphs " +
-					"with symbolic shapes run without CUDA graphs (measured on 2.11 with dynamic=True)"},
-				{From: v2(14), To: v2(14), Fix: "pad inputs to a few fixed sizes, or list the sizes " +
-					"to capture in triton.cudagraph_capture_sizes (other sizes run without CUDA graphs); " +
-					"triton.cudagraph_skip_dynamic_graphs=True is bypassed while graph_partition is on " +
-					"(issue #196385)"},
+				{From: v2(6), To: v2(13), Fix: dynamic(6).Fix},
+				{From: v2(14), To: v2(14), Fix: dynamic(14).Fix},
 			},
 			Evidence: modes.Source, Source: dynSource,
 			Decisive: "the warning's first sentence",
@@ -310,7 +285,7 @@ func runtimeRows() []Signature {
 			Decisive: "the \"Search for `cudaErrorStreamCaptureUnsupported'\" line",
 		},
 		{
-			Code: StreamCaptureIllegal, Literal: "operation failed due to a previous error during capture",
+			Code: StreamCaptureIllegal, Literal: from(line(ruleMessage("trees-concurrent-callers", 13), 3), "operation"),
 			From: v2(1), To: v2(14),
 			Cause: "a CUDA-graph capture was invalidated by an earlier operation that CUDA forbids " +
 				"during capture (another thread's work on the device counts), so ending the capture failed",
@@ -328,7 +303,7 @@ func runtimeRows() []Signature {
 func skipRows() []Signature {
 	return []Signature{
 		{
-			Code: SkipCPUDevice, Literal: "due to cpu device (",
+			Code: SkipCPUDevice, Literal: reason(ruleMessage("skip-cpu-input", 6)),
 			From: v2(6), To: v2(14),
 			Cause: "the graph holds a CPU tensor (a 0-d CPU scalar counts), and without graph " +
 				"partitioning Inductor captures no graph with a CPU tensor, so this one runs eagerly",
@@ -342,7 +317,7 @@ func skipRows() []Signature {
 			Decisive: "the skip line",
 		},
 		{
-			Code: SkipCPUDevice, Literal: "'non-cuda device in graph'",
+			Code: SkipCPUDevice, Literal: listed(ruleMessage("skip-cpu-input", 5)),
 			From: v2(1), To: v2(5),
 			Cause: "the graph holds a tensor on a device other than CUDA (a 0-d CPU scalar counts), " +
 				"and Inductor captures only all-CUDA graphs, so this one runs eagerly",
@@ -351,7 +326,7 @@ func skipRows() []Signature {
 			Decisive: "the skip line",
 		},
 		{
-			Code: SkipMutatedInputs, Literal: "due to mutated inputs (",
+			Code: SkipMutatedInputs, Literal: before(reason(ruleMessage("trees-skip-mutated-input", 6)), "1"), // the count varies
 			Pattern: `due to mutated inputs \(\d+ instances\)`,
 			From:    v2(6), To: v2(14),
 			Cause: "the function mutates a user input in place (not a parameter or buffer), so " +
@@ -362,7 +337,7 @@ func skipRows() []Signature {
 			Decisive: "the skip line",
 		},
 		{
-			Code: SkipMutatedInputs, Literal: "'mutated inputs'",
+			Code: SkipMutatedInputs, Literal: listed(ruleMessage("trees-skip-mutated-input", 5)),
 			Pattern: `skipping cudagraphs due to \[.*'mutated inputs'`,
 			From:    v2(1), To: v2(5),
 			Cause: "the function mutates an input in place that CUDA graphs may not mutate (with " +
@@ -372,7 +347,7 @@ func skipRows() []Signature {
 			Decisive: "the skip line",
 		},
 		{
-			Code: SkipMultipleDevices, Literal: "due to multiple devices: ",
+			Code: SkipMultipleDevices, Literal: reason(ruleMessage("skip-multiple-devices", 6)),
 			From: v2(6), To: v2(14),
 			Cause: "one compiled graph uses tensors on several devices, and a CUDA graph is " +
 				"captured on one device, so this graph runs eagerly",
@@ -382,7 +357,7 @@ func skipRows() []Signature {
 			Decisive: "the skip line",
 		},
 		{
-			Code: SkipMultipleDevices, Literal: "'multiple device indices without cudagraph_trees'",
+			Code: SkipMultipleDevices, Literal: listed(ruleMessage("skip-multiple-devices", 5)),
 			From: v2(1), To: v2(5),
 			Cause: "one compiled graph uses several CUDA devices, and cudagraph trees capture on " +
 				"one device only, so this graph runs eagerly",
@@ -393,7 +368,7 @@ func skipRows() []Signature {
 			Decisive: "the skip line",
 		},
 		{
-			Code: SkipIncompatibleOp, Literal: "due to incompatible op",
+			Code: SkipIncompatibleOp, Literal: reason(ruleMessage("skip-incompatible-op", 6)),
 			From: v2(6), To: v2(14),
 			Cause: "the graph holds an op that cannot be captured in a CUDA graph (the message " +
 				"names it), so Inductor runs the graph without CUDA graphs",
@@ -403,7 +378,7 @@ func skipRows() []Signature {
 			Decisive: "the skip line",
 		},
 		{
-			Code: SkipIncompatibleOp, Literal: "'incompatible ops'",
+			Code: SkipIncompatibleOp, Literal: listed(ruleMessage("skip-incompatible-op", 5)),
 			From: v2(1), To: v2(5),
 			Cause: "the graph holds an op that cannot be captured in a CUDA graph (such as " +
 				"torch.multinomial), so Inductor runs it without CUDA graphs",
@@ -412,7 +387,7 @@ func skipRows() []Signature {
 			Decisive: "the skip line",
 		},
 		{
-			Code: SkipDynamicGraphs, Literal: "graph with symbolic shapes inputs and config.triton.cudagraph_skip_dynamic_graphs=True",
+			Code: SkipDynamicGraphs, Literal: sentence(from(reason(ruleMessage("skip-dynamic-graphs", 6)), "graph")),
 			From: v2(6), To: v2(14),
 			Cause: "triton.cudagraph_skip_dynamic_graphs=True and this graph's inputs have symbolic " +
 				"shapes, so it runs without CUDA graphs",
@@ -425,7 +400,7 @@ func skipRows() []Signature {
 			Decisive: "the skip line",
 		},
 		{
-			Code: SkipNonTensorInputs, Literal: "'non-Tensor inputs'",
+			Code: SkipNonTensorInputs, Literal: listed(ruleMessage("skip-non-tensor-input", 14)),
 			Pattern: `skipping cudagraphs due to \[.*'non-Tensor inputs'`,
 			From:    v2(1), To: v2(14),
 			Cause: "the compiled graph takes an input that is neither a tensor nor a SymInt " +
@@ -441,13 +416,14 @@ func skipRows() []Signature {
 	}
 }
 
-// compileRows: what torch.compile raises before compiling (config/errors.go has the
-// same texts, byte for byte).
+// compileRows: what torch.compile raises before compiling; the texts are config's
+// (config/errors.go, modes.UnknownModeError), byte for byte.
 func compileRows() []Signature {
 	static := "testdata/torch/2.11/torch_static.json errors"
+	unknownMode := (&modes.UnknownModeError{}).Message() // "Unrecognized mode=, should be one of: "
 	return []Signature{
 		{
-			Code: ModeAndOptions, Literal: "Either mode or options can be specified, but both can't be specified at the same time.",
+			Code: ModeAndOptions, Literal: (&config.ModeAndOptionsError{}).Message(),
 			From: v2(1), To: v2(14),
 			Cause: "torch.compile got both mode= and options= (each tested with `is not None`, so " +
 				"mode=\"default\" with options={} counts), and it takes one or the other",
@@ -460,7 +436,7 @@ func compileRows() []Signature {
 			Decisive: "the RuntimeError line",
 		},
 		{
-			Code: UnknownMode, Literal: "Unrecognized mode=, should be one of: ",
+			Code: UnknownMode, Literal: unknownMode,
 			From: v2(1), To: v2(6),
 			Cause:    "up to 2.6 torch.compile's apply_mode refuses mode=\"\" (from 2.7 it means the default)",
 			Fix:      "pass mode=None or mode=\"default\"",
@@ -469,7 +445,7 @@ func compileRows() []Signature {
 			Decisive: "the RuntimeError line",
 		},
 		{
-			Code: UnknownMode, Literal: "Unrecognized mode=",
+			Code: UnknownMode, Literal: before(unknownMode, ","),
 			Pattern: `Unrecognized mode=.*, should be one of: `,
 			From:    v2(1), To: v2(14),
 			Cause: "torch.compile got a mode name this release does not have; names are exact (lower " +
@@ -481,7 +457,7 @@ func compileRows() []Signature {
 			Decisive: "the RuntimeError line",
 		},
 		{
-			Code: UnknownOption, Literal: "Unexpected optimization option guard_filter_fn,",
+			Code: UnknownOption, Literal: before((&config.UnknownOptionError{Key: "guard_filter_fn"}).Message(), " known"),
 			From: v2(1), To: v2(7),
 			Cause: "options={\"guard_filter_fn\": …} is taken by torch.compile itself only from 2.8; " +
 				"older releases pass it to Inductor, which has no such key",
@@ -492,7 +468,7 @@ func compileRows() []Signature {
 			Decisive: "the RuntimeError line",
 		},
 		{
-			Code: UnknownOption, Literal: "Unexpected optimization option ",
+			Code: UnknownOption, Literal: before((&config.UnknownOptionError{}).Message(), ","),
 			Pattern: `Unexpected optimization option \S+, known options are `,
 			From:    v2(1), To: v2(14),
 			Cause: "an options= key is not a config key of this release (after \"-\" becomes \"_\"); " +
@@ -505,7 +481,7 @@ func compileRows() []Signature {
 			Decisive: "the RuntimeError line (it holds the whole key list)",
 		},
 		{
-			Code: OptionType, Literal: "Unexpected type of attr ",
+			Code: OptionType, Literal: before((&config.OptionTypeError{}).Message(), ","),
 			Pattern: `Unexpected type of attr \S+, got \S+ should be \S+`,
 			From:    v2(1), To: v2(14),
 			Cause: "an options= value has a type apply_options refuses: it compares with the type of " +
@@ -518,7 +494,7 @@ func compileRows() []Signature {
 			Decisive: "the RuntimeError line",
 		},
 		{
-			Code: InvalidBackend, Literal: "see `torch._dynamo.list_backends()` for available backends.",
+			Code: InvalidBackend, Literal: from((&config.InvalidBackendError{}).Message(), "see "),
 			Pattern: `Invalid backend: .*, see `,
 			From:    v2(1), To: v2(14),
 			Cause: "the backend name is not registered; names are exact, so \"Inductor\" and " +
@@ -530,7 +506,7 @@ func compileRows() []Signature {
 			Decisive: "the InvalidBackend line",
 		},
 		{
-			Code: UnknownGlobal, Literal: " does not exist",
+			Code: UnknownGlobal, Literal: from((&config.GlobalError{}).Message(), " does"),
 			Pattern: `torch\._inductor\.config\.[\w.]+ does not exist`,
 			From:    v2(1), To: v2(14),
 			Cause: "a torch._inductor.config assignment names a key this release does not have, and " +
