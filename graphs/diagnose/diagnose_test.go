@@ -440,7 +440,7 @@ func TestFixesMatchPlanner(t *testing.T) {
 			}
 			var planner []string
 			for _, h := range graphs.Hazards() {
-				if h.Code == string(s.Code) && h.Releases.Holds(v) {
+				if h.Code == string(s.Code) && h.Releases.Contains(v) {
 					planner = append(planner, h.Fix)
 				}
 			}

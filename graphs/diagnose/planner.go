@@ -16,7 +16,7 @@ import (
 func ruleMessage(id string, minor int) string {
 	v := v2(minor)
 	for _, r := range graphs.Rules() {
-		if r.ID == id && r.Releases.Holds(v) && r.Message != "" {
+		if r.ID == id && r.Releases.Contains(v) && r.Message != "" {
 			return r.Message
 		}
 	}
@@ -28,7 +28,7 @@ func ruleMessage(id string, minor int) string {
 func plannerHazard(code Code, cond string, minor int) graphs.Hazard {
 	v := v2(minor)
 	for _, h := range graphs.Hazards() {
-		if h.Code == string(code) && h.Condition == cond && h.Releases.Holds(v) {
+		if h.Code == string(code) && h.Condition == cond && h.Releases.Contains(v) {
 			return h
 		}
 	}
