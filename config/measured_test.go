@@ -321,7 +321,7 @@ func requestFor(c callCase) (config.Request, string) {
 			m, _ := v.AsStr()
 			req.Mode = &m
 		default:
-			return req, "Request.Mode is a string: cannot express mode=" + *s
+			req.ModeValue = &v
 		}
 	}
 	if s := c.Call.Options; s != nil {
@@ -337,10 +337,14 @@ func requestFor(c callCase) (config.Request, string) {
 			return req, "backend literal: " + err.Error()
 		}
 		b, ok := v.AsStr()
-		if !ok {
+		switch {
+		case v.Kind() == config.NoneKind:
+			req.BackendNone = true
+		case !ok:
 			return req, "Request.Backend is a string: cannot express backend=" + *s
+		default:
+			req.Backend, req.BackendGiven = b, true
 		}
-		req.Backend, req.BackendGiven = b, true
 	}
 	if s := c.Call.Dynamic; s != nil {
 		v, err := config.ParseLiteral(*s)

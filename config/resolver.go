@@ -202,7 +202,12 @@ func (r *Resolver) Resolve(req Request) (*Result, error) {
 		Torch: r.facts.Torch, SchemaTorch: r.schema.Torch, Backend: req.Backend,
 		Facts: r.facts, Dynamic: req.Dynamic, RequestedMode: req.Mode, index: r.schema.index,
 	}
-	if res.Backend == "" && !req.BackendGiven {
+	switch {
+	case req.BackendNone && r.facts.BackendNoneIsDefault:
+		res.Backend = "inductor"
+	case req.BackendNone:
+		res.Backend, res.backendNone = "None", true
+	case res.Backend == "" && !req.BackendGiven:
 		res.Backend = "inductor"
 	}
 	// (4) Import: every default under the environment, in the order config.py runs.
