@@ -200,39 +200,23 @@ func backends26() []string {
 
 // field returns a pointer to the Facts field a row names, or nil.
 func (f *Facts) field(name string) any {
-	switch name {
-	case FactTypeCheck:
-		return &f.TypeCheck
-	case FactDropsGenericOptions:
-		return &f.DropsGenericOptions
-	case FactGlobalsPerThread:
-		return &f.GlobalsPerThread
-	case FactPerThreadTrees:
-		return &f.PerThreadTrees
-	case FactCUDAGraphsBackendTrees:
-		return &f.CUDAGraphsBackendTrees
-	case FactCUDAGraphsBackendTakesKwargs:
-		return &f.CUDAGraphsBackendTakesKwargs
-	case FactSkipMessagePrefixed:
-		return &f.SkipMessagePrefixed
-	case FactMessagefulLegacyAsserts:
-		return &f.MessagefulLegacyAsserts
-	case FactCompileOptions:
-		return &f.CompileOptions
-	case FactBackends:
-		return &f.Backends
-	case FactListedBackends:
-		return &f.ListedBackends
-	case FactAliasKeys:
-		return &f.AliasKeys
-	case FactAOTIWrapperPatch:
-		return &f.AOTIWrapperPatch
-	case FactInvalidBackendSuggests:
-		return &f.InvalidBackendSuggests
-	case FactBackendNoneIsDefault:
-		return &f.BackendNoneIsDefault
-	}
-	return nil
+	return map[string]any{
+		FactTypeCheck:                    &f.TypeCheck,
+		FactDropsGenericOptions:          &f.DropsGenericOptions,
+		FactGlobalsPerThread:             &f.GlobalsPerThread,
+		FactPerThreadTrees:               &f.PerThreadTrees,
+		FactCUDAGraphsBackendTrees:       &f.CUDAGraphsBackendTrees,
+		FactCUDAGraphsBackendTakesKwargs: &f.CUDAGraphsBackendTakesKwargs,
+		FactSkipMessagePrefixed:          &f.SkipMessagePrefixed,
+		FactMessagefulLegacyAsserts:      &f.MessagefulLegacyAsserts,
+		FactCompileOptions:               &f.CompileOptions,
+		FactBackends:                     &f.Backends,
+		FactListedBackends:               &f.ListedBackends,
+		FactAliasKeys:                    &f.AliasKeys,
+		FactAOTIWrapperPatch:             &f.AOTIWrapperPatch,
+		FactInvalidBackendSuggests:       &f.InvalidBackendSuggests,
+		FactBackendNoneIsDefault:         &f.BackendNoneIsDefault,
+	}[name]
 }
 
 // apply sets the field row names to row's value; it returns an error when the row
