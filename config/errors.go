@@ -191,6 +191,9 @@ func (e *InvalidBackendError) Error() string {
 
 // Hint suggests the nearest backend name, or "".
 func (e *InvalidBackendError) Hint() string {
+	if strings.TrimSpace(e.Name) == "" {
+		return "leave backend out (Inductor) or name a registered backend"
+	}
 	return didYouMean(strings.TrimSpace(e.Name), e.Known)
 }
 

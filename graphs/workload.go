@@ -251,6 +251,10 @@ type Scenario struct {
 	Set      []string          `json:"set,omitempty"`     // KEY=VALUE global assignments, in order
 	Env      map[string]string `json:"env,omitempty"`
 	Backend  string            `json:"backend,omitempty"`
+	// BackendGiven says Backend was given as written, even "" (backend="", which
+	// torch.compile refuses with InvalidBackend in every release); without it ""
+	// means "inductor". A scenario file sets it when it has a "backend" field.
+	BackendGiven bool `json:"-"`
 	Dynamic  *bool             `json:"dynamic,omitempty"`
 	Workload Workload          `json:"workload"`
 	// Schema, when not nil, is resolved against instead of the release's built-in
@@ -308,6 +312,12 @@ func LoadScenario(name string, r io.Reader) (*Scenario, error) {
 	}
 	if dec.More() {
 		return nil, &ScenarioError{name, fmt.Errorf("trailing data after the JSON object")}
+	}
+	var given struct {
+		Backend *string `json:"backend"`
+	}
+	if err := json.Unmarshal(data, &given); err == nil && given.Backend != nil {
+		s.BackendGiven = true // "backend": "" is backend="", not the default
 	}
 	if _, err := s.Workload.Normalize(); err != nil {
 		return nil, &ScenarioError{name, err}
