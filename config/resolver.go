@@ -258,8 +258,11 @@ func (r *Resolver) fail(res *Result, err error) (*Result, error) {
 	case *GlobalError:
 		res.Stage = "global"
 	case *InvalidBackendError:
-		if r.facts.Torch != modes.Latest() {
-			res.ErrEvidence = modes.Inferred // the text and the list were measured on 2.11 only
+		// The text and the backend list are static facts, measured on 2.6.0, 2.11 and
+		// 2.14.1 (modes.ReleaseRows); any other release's are inferred from those.
+		res.ErrEvidence = modes.StaticEvidenceOf(r.facts.Torch)
+		if res.ErrEvidence != modes.Measured {
+			res.ErrEvidence = modes.Inferred
 		}
 	}
 	return res, err
