@@ -1,6 +1,7 @@
 package config
 
 import (
+	"errors"
 	"fmt"
 	"slices"
 	"strings"
@@ -22,20 +23,17 @@ func (r *Resolver) applyCompile(res *Result, req Request, forced []int) error {
 		// 2.14.1: static.json calls["mode=reduce-overhead,options=None"]).
 		req.Options = nil
 	}
+	m := requestMode(req)
 	// torch/__init__.py compile: "is not None" on both.
-	if req.Mode != nil && req.Options != nil {
-		return r.modeAndOptions(req)
-	}
-	mode := "default"
-	if req.Mode != nil {
-		mode = *req.Mode
+	if m.given && req.Options != nil {
+		return r.modeAndOptions(req, m)
 	}
 	if res.Backend != "inductor" {
-		return r.otherBackend(res, mode, req.Options)
+		return r.otherBackend(res, m, req.Options)
 	}
 	var patch []patchEntry
-	if req.Options == nil || req.Mode != nil {
-		p, err := r.modePatch(res, mode)
+	if req.Options == nil {
+		p, err := r.modePatch(res, m)
 		if err != nil {
 			return err
 		}
@@ -54,14 +52,40 @@ func (r *Resolver) applyCompile(res *Result, req Request, forced []int) error {
 	return nil
 }
 
-// otherBackend is _TorchCompileWrapper: the backend must be registered; mode (if
-// truthy and not "default") and options (if truthy) are passed to it as keyword
-// arguments, without validation.
-func (r *Resolver) otherBackend(res *Result, mode string, opts *Value) error {
-	if !slices.Contains(r.facts.Backends, res.Backend) {
+// compileMode is torch.compile's mode argument: whether it was given (not None), its
+// str() (the name itself for a string) and the value.
+type compileMode struct {
+	given, isStr bool
+	text         string
+	val          Value
+}
+
+// requestMode reads the mode of req: Mode, else ModeValue, else not given ("default").
+func requestMode(req Request) compileMode {
+	if req.Mode != nil {
+		return compileMode{given: true, isStr: true, text: *req.Mode, val: Str(*req.Mode)}
+	}
+	if req.ModeValue == nil || req.ModeValue.Kind() == NoneKind {
+		return compileMode{text: string(modes.Default), isStr: true, val: Str(string(modes.Default))}
+	}
+	v := *req.ModeValue
+	if s, ok := v.AsStr(); ok {
+		return compileMode{given: true, isStr: true, text: s, val: v}
+	}
+	// str() of a non-string literal is its repr (0, True, b'default').
+	return compileMode{given: true, text: v.String(), val: v}
+}
+
+// otherBackend is _TorchCompileWrapper: the backend must be registered (backend=None
+// is passed through unchecked); mode (if truthy and not "default") and options (if
+// truthy) are passed to it as keyword arguments, without validation.
+func (r *Resolver) otherBackend(res *Result, m compileMode, opts *Value) error {
+	if res.backendNone {
+		res.Warnings = append(res.Warnings, backendNoneWarning(r.releaseEv))
+	} else if !slices.Contains(r.facts.Backends, res.Backend) {
 		return &InvalidBackendError{Name: res.Backend, Known: r.facts.Backends, Listed: r.facts.ListedBackends, Suggests: r.facts.InvalidBackendSuggests}
 	}
-	if mode != "" && mode != "default" {
+	if m.given && m.val.Truthy() && (!m.isStr || m.text != string(modes.Default)) {
 		res.BackendKwargs = append(res.BackendKwargs, "mode")
 	}
 	if opts != nil && opts.Truthy() {
@@ -78,10 +102,35 @@ func (r *Resolver) otherBackend(res *Result, mode string, opts *Value) error {
 	return nil
 }
 
+// backendNoneWarning is backend=None where torch.compile does not read it as the
+// default backend.
+func backendNoneWarning(ev modes.Evidence) Warning {
+	return Warning{
+		Code:           "backend-none",
+		Message:        "backend=None: this release does not read None as the default backend; torch.compile wraps it as a non-Inductor backend (_TorchCompileWrapper(None)) without checking it, so no Inductor config applies and the first call fails (measured on 2.6.0 up to the wrapper; the failure at the first call was not measured)",
+		Recommendation: "leave backend out, or pass backend=\"inductor\"",
+		Evidence:       ev,
+	}
+}
+
 // modePatch is the mode's patch from the release's table; it returns the table's
-// *modes.UnknownModeError for a mode the release lacks.
-func (r *Resolver) modePatch(res *Result, mode string) ([]patchEntry, error) {
-	entry, err := r.table.Resolve(mode)
+// *modes.UnknownModeError for a mode the release lacks. A non-string mode is never a
+// name: a falsy one selects what "" selects in the release's table (the default from
+// 2.7, where list_mode_options tests truthiness), anything else is unknown, printed
+// as str(mode).
+func (r *Resolver) modePatch(res *Result, m compileMode) ([]patchEntry, error) {
+	name := m.text
+	if !m.isStr {
+		name = ""
+		if m.val.Truthy() {
+			name = m.text
+		}
+	}
+	entry, err := r.table.Resolve(name)
+	var unknown *modes.UnknownModeError
+	if errors.As(err, &unknown) && !m.isStr {
+		unknown.Mode = m.text
+	}
 	if err != nil {
 		return nil, err
 	}
@@ -119,9 +168,12 @@ func (r *Resolver) applyPatchEntry(res *Result, p patchEntry, forced []int) {
 
 // modeAndOptions builds the mode-and-options error with the alternative users need:
 // the mode's table with the options merged over it, and the mode it then equals.
-func (r *Resolver) modeAndOptions(req Request) error {
-	e := &ModeAndOptionsError{Mode: *req.Mode}
-	entry, err := r.table.Resolve(*req.Mode)
+func (r *Resolver) modeAndOptions(req Request, m compileMode) error {
+	e := &ModeAndOptionsError{Mode: m.text}
+	if !m.isStr {
+		return e
+	}
+	entry, err := r.table.Resolve(m.text)
 	if err != nil || req.Options.Kind() != DictKind {
 		return e
 	}
@@ -136,13 +188,13 @@ func (r *Resolver) modeAndOptions(req Request) error {
 	items = append(items, req.Options.dictItems()...)
 	merged := Dict(items...)
 	e.Alternative = merged.String()
-	alt, err := r.Resolve(Request{Options: &merged, Globals: req.Globals, Env: req.Env, Host: req.Host, Backend: req.Backend, BackendGiven: req.BackendGiven, Dynamic: req.Dynamic})
+	alt, err := r.Resolve(Request{Options: &merged, Globals: req.Globals, Env: req.Env, Host: req.Host, Backend: req.Backend, BackendGiven: req.BackendGiven, BackendNone: req.BackendNone, Dynamic: req.Dynamic})
 	if err != nil {
 		return e
 	}
 	for _, m := range r.table.Entries {
 		mode := string(m.Mode)
-		other, err := r.Resolve(Request{Mode: &mode, Globals: req.Globals, Env: req.Env, Host: req.Host, Backend: req.Backend, BackendGiven: req.BackendGiven, Dynamic: req.Dynamic})
+		other, err := r.Resolve(Request{Mode: &mode, Globals: req.Globals, Env: req.Env, Host: req.Host, Backend: req.Backend, BackendGiven: req.BackendGiven, BackendNone: req.BackendNone, Dynamic: req.Dynamic})
 		if err == nil && sameValues(alt, other) {
 			e.Equivalent = mode
 			break

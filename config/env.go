@@ -127,6 +127,7 @@ func envKinds() map[string]envKind {
 		"none":           {eval: evalNothing},
 		"opaque":         {eval: evalNothing},
 		"any_eq":         {eval: evalAnyEq},
+		"graph_format":   {eval: evalGraphFormat, check: checkGraphFormat},
 		"host_str":       {eval: evalHostStr},
 		"host_int":       {eval: evalHostInt},
 		"path":           {eval: evalPath},
@@ -221,6 +222,32 @@ func evalAnyEq(r *EnvRule, in envInput) (envDefault, bool, error) {
 	return envDefault{val: Bool(hit), from: from}, true, nil
 }
 
+// evalGraphFormat is 2.14's _get_debug_graph_format(FORMAT, SVG): the format
+// variable's text as given when it is set; else Unset ("svg") when the legacy SVG
+// variable equals Equals ("1"); else os.environ.get(GLOBAL, Unset). Vars is
+// [FORMAT, SVG, GLOBAL]; this is not a chain, so in.name is not used.
+func evalGraphFormat(r *EnvRule, in envInput) (envDefault, bool, error) {
+	format, svg, global := r.Vars[0], r.Vars[1], r.Vars[2]
+	if x, has := in.env[format]; has {
+		return envDefault{val: Str(x), from: format}, true, nil
+	}
+	if x, has := in.env[svg]; has && x == r.Equals {
+		return envDefault{val: Str(*r.Unset), from: svg}, true, nil
+	}
+	if x, has := in.env[global]; has {
+		return envDefault{val: Str(x), from: global}, true, nil
+	}
+	return envDefault{}, false, nil
+}
+
+// checkGraphFormat wants the three variables, the legacy value and the fallback.
+func checkGraphFormat(r *EnvRule) error {
+	if len(r.Vars) != 3 || r.Unset == nil || r.Equals == "" {
+		return fmt.Errorf("rule graph_format wants vars [FORMAT, SVG, GLOBAL], unset and equals")
+	}
+	return nil
+}
+
 // evalHostStr is a host-dependent str default the variable replaces (cpp.cxx ← CXX).
 func evalHostStr(_ *EnvRule, in envInput) (envDefault, bool, error) {
 	if !in.set {
@@ -244,11 +271,18 @@ func evalHostInt(r *EnvRule, in envInput) (envDefault, bool, error) {
 
 // evalPath is a path default: relative to Host.Dir when that is given, cleaned when
 // absolute.
-func evalPath(_ *EnvRule, in envInput) (envDefault, bool, error) {
-	if !in.set {
-		return envDefault{}, false, nil
-	}
+func evalPath(r *EnvRule, in envInput) (envDefault, bool, error) {
 	p := in.raw
+	if !in.set {
+		// A string fallback (2.14 xpu.cutlass_dir: realpath("")) is the host's value
+		// when the working directory is known; else the schema's unevaluated repr stands.
+		if r.Unset == nil || (in.host.Dir == "" && !filepath.IsAbs(*r.Unset)) {
+			return envDefault{}, false, nil
+		}
+		d, _, err := evalPath(r, envInput{k: in.k, env: in.env, host: in.host, raw: *r.Unset, set: true})
+		d.from = ""
+		return d, true, err
+	}
 	if !filepath.IsAbs(p) && in.host.Dir != "" {
 		p = filepath.Join(in.host.Dir, p)
 	}

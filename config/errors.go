@@ -229,6 +229,9 @@ func (e *InvalidBackendError) Hint() string {
 	if e == nil {
 		return ""
 	}
+	if strings.TrimSpace(e.Name) == "" {
+		return "leave backend out (Inductor) or name a registered backend"
+	}
 	return didYouMean(strings.TrimSpace(e.Name), e.Known)
 }
 

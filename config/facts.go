@@ -75,6 +75,10 @@ type Facts struct {
 	// TARGET's full dotted name: a global assignment to one is accepted and writes
 	// through to TARGET; they are not options (get_config_copy leaves them out).
 	AliasKeys []string
+	// BackendNoneIsDefault: backend=None is get_default_backend(), Inductor (2.14);
+	// before, torch.compile wraps None as a non-Inductor backend it does not validate
+	// (_TorchCompileWrapper(None): lookup_backend passes non-strings through).
+	BackendNoneIsDefault bool
 }
 
 // The names of the facts, as [FactRow.Name] spells them: the [Facts] field each row
@@ -94,6 +98,7 @@ const (
 	FactInvalidBackendSuggests       = "InvalidBackendSuggests"
 	FactAOTIWrapperPatch             = "AOTIWrapperPatch"
 	FactAliasKeys                    = "AliasKeys"
+	FactBackendNoneIsDefault         = "BackendNoneIsDefault"
 )
 
 // FactRow is one per-release fact: over Releases, the [Facts] field Name holds Value.
@@ -165,6 +170,9 @@ func FactRows() []FactRow {
 
 		{FactInvalidBackendSuggests, r(1, 13), false, modes.Measured, "torch/_dynamo/backends/registry.py lookup_backend: \"Invalid backend: 'x', see …\" measured on 2.6.0 (testdata/torch/2.6.0-debian/static.json calls[\"backend='bogus'\"]) and 2.11 (testdata/torch/2.11/backends.json compile_backend); 2.12-2.13 inferred"},
 		{FactInvalidBackendSuggests, r(14, 14), true, modes.Measured, "torch/_dynamo/backends/registry.py lookup_backend: difflib.get_close_matches over list_backends(), n=2; measured on 2.14.1 (testdata/torch/2.14.1-debian/static.json calls[\"backend='inducto'\"], calls[\"backend='bogus'\"])"},
+
+		{FactBackendNoneIsDefault, r(1, 13), false, modes.Measured, "torch/__init__.py compile: backend=None builds _TorchCompileWrapper(None), accepted without validation; measured on 2.6.0 (testdata/torch/2.6.0-debian/static.json calls[\"backend=None\"].result.wrapper); 2.1-2.5 and 2.7-2.13 inferred (the release that changed it is not known)"},
+		{FactBackendNoneIsDefault, r(14, 14), true, modes.Measured, "torch/__init__.py compile: None is get_default_backend(), Inductor; measured on 2.14.1 (testdata/torch/2.14.1-debian/static.json calls[\"backend=None\"]: _TorchCompileInductorWrapper, empty patch)"},
 	}
 }
 
@@ -192,37 +200,23 @@ func backends26() []string {
 
 // field returns a pointer to the Facts field a row names, or nil.
 func (f *Facts) field(name string) any {
-	switch name {
-	case FactTypeCheck:
-		return &f.TypeCheck
-	case FactDropsGenericOptions:
-		return &f.DropsGenericOptions
-	case FactGlobalsPerThread:
-		return &f.GlobalsPerThread
-	case FactPerThreadTrees:
-		return &f.PerThreadTrees
-	case FactCUDAGraphsBackendTrees:
-		return &f.CUDAGraphsBackendTrees
-	case FactCUDAGraphsBackendTakesKwargs:
-		return &f.CUDAGraphsBackendTakesKwargs
-	case FactSkipMessagePrefixed:
-		return &f.SkipMessagePrefixed
-	case FactMessagefulLegacyAsserts:
-		return &f.MessagefulLegacyAsserts
-	case FactCompileOptions:
-		return &f.CompileOptions
-	case FactBackends:
-		return &f.Backends
-	case FactListedBackends:
-		return &f.ListedBackends
-	case FactAliasKeys:
-		return &f.AliasKeys
-	case FactAOTIWrapperPatch:
-		return &f.AOTIWrapperPatch
-	case FactInvalidBackendSuggests:
-		return &f.InvalidBackendSuggests
-	}
-	return nil
+	return map[string]any{
+		FactTypeCheck:                    &f.TypeCheck,
+		FactDropsGenericOptions:          &f.DropsGenericOptions,
+		FactGlobalsPerThread:             &f.GlobalsPerThread,
+		FactPerThreadTrees:               &f.PerThreadTrees,
+		FactCUDAGraphsBackendTrees:       &f.CUDAGraphsBackendTrees,
+		FactCUDAGraphsBackendTakesKwargs: &f.CUDAGraphsBackendTakesKwargs,
+		FactSkipMessagePrefixed:          &f.SkipMessagePrefixed,
+		FactMessagefulLegacyAsserts:      &f.MessagefulLegacyAsserts,
+		FactCompileOptions:               &f.CompileOptions,
+		FactBackends:                     &f.Backends,
+		FactListedBackends:               &f.ListedBackends,
+		FactAliasKeys:                    &f.AliasKeys,
+		FactAOTIWrapperPatch:             &f.AOTIWrapperPatch,
+		FactInvalidBackendSuggests:       &f.InvalidBackendSuggests,
+		FactBackendNoneIsDefault:         &f.BackendNoneIsDefault,
+	}[name]
 }
 
 // apply sets the field row names to row's value; it returns an error when the row

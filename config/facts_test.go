@@ -72,6 +72,7 @@ func TestFactsForBoundaries(t *testing.T) {
 			Backends:                     backends211(),
 			ListedBackends:               []string{"cudagraphs", "inductor", "openxla", "tvm"},
 			InvalidBackendSuggests:       v.AtLeast(at(14)),
+			BackendNoneIsDefault:         v.AtLeast(at(14)),
 		}
 		if !v.AtLeast(at(7)) {
 			// Measured on 2.6.0: onnxrt registered, no invoke_subgraph or

@@ -321,7 +321,7 @@ func requestFor(c callCase) (config.Request, string) {
 			m, _ := v.AsStr()
 			req.Mode = &m
 		default:
-			return req, "Request.Mode is a string: cannot express mode=" + *s
+			req.ModeValue = &v
 		}
 	}
 	if s := c.Call.Options; s != nil {
@@ -332,15 +332,9 @@ func requestFor(c callCase) (config.Request, string) {
 		req.Options = &v
 	}
 	if s := c.Call.Backend; s != nil {
-		v, err := config.ParseLiteral(*s)
-		if err != nil {
-			return req, "backend literal: " + err.Error()
+		if why := backendFor(&req, *s); why != "" {
+			return req, why
 		}
-		b, ok := v.AsStr()
-		if !ok {
-			return req, "Request.Backend is a string: cannot express backend=" + *s
-		}
-		req.Backend, req.BackendGiven = b, true
 	}
 	if s := c.Call.Dynamic; s != nil {
 		v, err := config.ParseLiteral(*s)
@@ -359,6 +353,24 @@ func requestFor(c callCase) (config.Request, string) {
 		req.Globals = append(req.Globals, a)
 	}
 	return req, ""
+}
+
+// backendFor sets req's backend from the literal s; "" when it can be expressed.
+func backendFor(req *config.Request, s string) string {
+	v, err := config.ParseLiteral(s)
+	if err != nil {
+		return "backend literal: " + err.Error()
+	}
+	b, ok := v.AsStr()
+	switch {
+	case v.Kind() == config.NoneKind:
+		req.BackendNone = true
+	case !ok:
+		return "Request.Backend is a string: cannot express backend=" + s
+	default:
+		req.Backend, req.BackendGiven = b, true
+	}
+	return ""
 }
 
 // changedText prints changed keys sorted, host-dependent keys left out.

@@ -230,7 +230,12 @@ func (r *Resolver) Resolve(req Request) (*Result, error) {
 		Torch: r.facts.Torch, SchemaTorch: r.schema.Torch, Backend: req.Backend,
 		Facts: r.facts, Dynamic: req.Dynamic, RequestedMode: req.Mode, index: r.schema.index,
 	}
-	if res.Backend == "" && !req.BackendGiven {
+	switch {
+	case req.BackendNone && r.facts.BackendNoneIsDefault:
+		res.Backend = "inductor"
+	case req.BackendNone:
+		res.Backend, res.backendNone = "None", true
+	case res.Backend == "" && !req.BackendGiven:
 		res.Backend = "inductor"
 	}
 	// (4) Import: every default under the environment, in the order config.py runs.
@@ -281,8 +286,11 @@ func (r *Resolver) fail(res *Result, err error) (*Result, error) {
 	case *GlobalError:
 		res.Stage = "global"
 	case *InvalidBackendError:
-		if r.facts.Torch != modes.Latest() {
-			res.ErrEvidence = modes.Inferred // the text and the list were measured on 2.11 only
+		// The text and the backend list are static facts, measured on 2.6.0, 2.11 and
+		// 2.14.1 (modes.ReleaseRows); any other release's are inferred from those.
+		res.ErrEvidence = modes.StaticEvidenceOf(r.facts.Torch)
+		if res.ErrEvidence != modes.Measured {
+			res.ErrEvidence = modes.Inferred
 		}
 	}
 	return res, err

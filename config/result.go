@@ -65,6 +65,13 @@ func (a Assignment) String() string {
 type Request struct {
 	// Mode is torch.compile's mode argument; nil means None (not given).
 	Mode *string
+	// ModeValue is a mode argument that is not a string (mode=0, mode=True,
+	// mode=b'default'), used when Mode is nil; a string Value is the same as Mode and
+	// a None Value as not given. torch.compile's "is not None" check sees it as given.
+	// From 2.7 a falsy mode (0, False) is the default, as "" is (list_mode_options
+	// tests truthiness; measured on 2.14.1); before, and for a truthy one in every
+	// release, it raises "Unrecognized mode=<str(mode)>" (measured on 2.6.0 and 2.14.1).
+	ModeValue *Value
 	// Options is torch.compile's options argument; nil means None. It is normally a
 	// dict (see [ParseLiteral]); anything else fails as torch.compile fails.
 	Options *Value
@@ -83,6 +90,11 @@ type Request struct {
 	// every release (measured on 2.6.0, 2.11, 2.14.1). The zero Request (false) keeps
 	// "" meaning the default, "inductor".
 	BackendGiven bool
+	// BackendNone is backend=None, passed as written (Backend is then ignored). Up to
+	// 2.13 torch.compile wraps it as a non-Inductor backend without validating it
+	// (measured on 2.6.0: _TorchCompileWrapper(None), which fails only at the first
+	// call); from 2.14 None is get_default_backend(), Inductor (measured on 2.14.1).
+	BackendNone bool
 	// Dynamic is torch.compile's dynamic argument (nil: None). It does not change the
 	// mode table in any supported release (list_mode_options ignores it).
 	Dynamic *bool
@@ -170,9 +182,11 @@ type Result struct {
 	// Nil when resolution failed.
 	Threaded *Result
 
-	index    map[Key]int
-	keyNames []Key
-	env      map[string]string // the environment at import
+	index map[Key]int
+	// backendNone: the backend is None, wrapped without a registry check.
+	backendNone bool
+	keyNames    []Key
+	env         map[string]string // the environment at import
 }
 
 // Getenv returns the value of the environment variable name as the request's

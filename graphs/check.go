@@ -78,9 +78,10 @@ func (s *Scenario) compileInput() (*compileInput, error) {
 	in := &compileInput{resolver: r}
 	req := &in.req
 	req.Backend, req.Mode, req.Dynamic = s.Backend, s.Mode, s.Dynamic
-	if req.Backend == "" {
+	if req.Backend == "" && !s.BackendGiven {
 		req.Backend = "inductor"
 	}
+	req.BackendGiven = s.BackendGiven
 	if len(s.Options) > 0 {
 		o, err := s.ParsedOptions()
 		if err != nil {

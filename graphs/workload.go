@@ -301,14 +301,18 @@ const MaxScenarioBytes = 1 << 20
 // on the latest release in a clean environment. [Check] answers it. Env is the whole
 // environment the process would have: nothing is read from the process.
 type Scenario struct {
-	Torch    string            `json:"torch,omitempty"`
-	Mode     *string           `json:"mode,omitempty"`
-	Options  json.RawMessage   `json:"options,omitempty"` // a JSON object, or a string holding a Python dict literal
-	Set      []string          `json:"set,omitempty"`     // KEY=VALUE global assignments, in order
-	Env      map[string]string `json:"env,omitempty"`
-	Backend  string            `json:"backend,omitempty"`
-	Dynamic  *bool             `json:"dynamic,omitempty"`
-	Workload Workload          `json:"workload"`
+	Torch   string            `json:"torch,omitempty"`
+	Mode    *string           `json:"mode,omitempty"`
+	Options json.RawMessage   `json:"options,omitempty"` // a JSON object, or a string holding a Python dict literal
+	Set     []string          `json:"set,omitempty"`     // KEY=VALUE global assignments, in order
+	Env     map[string]string `json:"env,omitempty"`
+	Backend string            `json:"backend,omitempty"`
+	// BackendGiven says Backend was given as written, even "" (backend="", which
+	// torch.compile refuses with InvalidBackend in every release); without it ""
+	// means "inductor". A scenario file sets it when it has a "backend" field.
+	BackendGiven bool     `json:"-"`
+	Dynamic      *bool    `json:"dynamic,omitempty"`
+	Workload     Workload `json:"workload"`
 	// Schema, when not nil, is resolved against instead of the release's built-in
 	// schema (a schema the user's own PyTorch wrote, read with config.LoadSchema).
 	// Scenario files cannot set it.
@@ -386,6 +390,12 @@ func LoadScenario(name string, r io.Reader) (*Scenario, error) {
 	}
 	if dec.More() {
 		return nil, &ScenarioError{Path: name, Err: fmt.Errorf("trailing data after the JSON object")}
+	}
+	var given struct {
+		Backend *string `json:"backend"`
+	}
+	if err := json.Unmarshal(data, &given); err == nil && given.Backend != nil {
+		s.BackendGiven = true // "backend": "" is backend="", not the default
 	}
 	if err := s.validate(); err != nil {
 		return nil, &ScenarioError{Path: name, Err: err}

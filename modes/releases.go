@@ -34,14 +34,22 @@ func (r Releases) String() string {
 	return fmt.Sprintf("%s–%s", r.From, r.To)
 }
 
-// ReleaseRow says how one range of releases is known: the evidence of its mode table
-// and of the behaviours read there.
+// ReleaseRow says how one range of releases is known: the evidence of its static
+// facts (the config schema and defaults, the mode table, the environment's effects,
+// torch.compile's argument errors, the backend list) and of its CUDA behaviour.
 type ReleaseRow struct {
 	Releases Releases
-	// Evidence is measured, source or inferred.
+	// Evidence is measured, source or inferred: how the release's behaviour is known,
+	// its CUDA behaviour (graph capture, cudagraph trees, skips) in particular.
 	Evidence Evidence
 	// Note is the mode table's source note; "{release}" stands for the release.
 	Note string
+	// Static is how the static facts are known when that differs from Evidence (""
+	// means the same): measured on a CPU build, where no CUDA behaviour shows.
+	Static Evidence
+	// StaticBuild names the build the static facts were measured on, when Static is
+	// set ("Debian CPU build 2.6.0").
+	StaticBuild string
 }
 
 // ReleaseRows returns how each supported release is known, oldest first: measured on
@@ -57,16 +65,16 @@ func ReleaseRows() []ReleaseRow {
 		files = "torch/_inductor/__init__.py and torch/__init__.py of torch "
 	)
 	return []ReleaseRow{
-		{Minors(1, 1), Inferred, early},
-		{Minors(2, 2), Source, files + "2.2.2 (anchor T2.2.2)"},
-		{Minors(3, 5), Inferred, early},
-		{Minors(6, 6), Source, files + "2.6.0 (anchor T2.6.0)"},
-		{Minors(7, 7), Source, files + "2.7.1 (anchor T2.7.1)"},
-		{Minors(8, 9), Inferred, mid},
-		{Minors(10, 10), Inferred, late},
-		{Minors(11, 11), Measured, "printed by torch 2.11.0+cu130: list_mode_options() and torch.compile errors"},
-		{Minors(12, 13), Inferred, late},
-		{Minors(14, 14), Source, files + "2.14.0 (anchor T2.14.0)"},
+		{Minors(1, 1), Inferred, early, "", ""},
+		{Minors(2, 2), Source, files + "2.2.2 (anchor T2.2.2)", "", ""},
+		{Minors(3, 5), Inferred, early, "", ""},
+		{Minors(6, 6), Source, files + "2.6.0 (anchor T2.6.0); measured on Debian's CPU build 2.6.0 (testdata/torch/2.6.0-debian)", Measured, "Debian CPU build 2.6.0"},
+		{Minors(7, 7), Source, files + "2.7.1 (anchor T2.7.1)", "", ""},
+		{Minors(8, 9), Inferred, mid, "", ""},
+		{Minors(10, 10), Inferred, late, "", ""},
+		{Minors(11, 11), Measured, "printed by torch 2.11.0+cu130: list_mode_options() and torch.compile errors", "", ""},
+		{Minors(12, 13), Inferred, late, "", ""},
+		{Minors(14, 14), Source, files + "2.14.0 (anchor T2.14.0); measured on Debian's CPU build 2.14.1 (testdata/torch/2.14.1-debian)", Measured, "Debian CPU build 2.14.1"},
 	}
 }
 
@@ -78,6 +86,17 @@ func releaseRow(v Version) (ReleaseRow, bool) {
 		}
 	}
 	return ReleaseRow{}, false
+}
+
+// StaticEvidenceOf returns how the static facts of release v are known (the config
+// schema and defaults, the mode table, the environment's effects, torch.compile's
+// argument errors, the backend list): measured on 2.6 and 2.14 (Debian CPU builds)
+// and 2.11, else as [EvidenceOf].
+func StaticEvidenceOf(v Version) Evidence {
+	if r, ok := releaseRow(v); ok && r.Static != "" {
+		return r.Static
+	}
+	return EvidenceOf(v)
 }
 
 // EvidenceOf returns how the behaviours of release v are known: measured (2.11),

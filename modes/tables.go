@@ -96,7 +96,11 @@ func For(v Version) (*Table, error) {
 	if !ok {
 		return nil, &VersionError{Input: v.String(), Supported: Supported(), Reason: "is not supported"}
 	}
-	t := &Table{Torch: v, Evidence: rel.Evidence, SourceNote: strings.ReplaceAll(rel.Note, "{release}", v.String())}
+	ev := rel.Evidence
+	if rel.Static != "" {
+		ev = rel.Static // the mode table is a static fact
+	}
+	t := &Table{Torch: v, Evidence: ev, SourceNote: strings.ReplaceAll(rel.Note, "{release}", v.String())}
 	for _, r := range ModeRows() {
 		if r.Releases.Contains(v) {
 			t.Entries = append(t.Entries, Entry{Mode: r.Mode, Patch: r.Patch})

@@ -63,7 +63,7 @@ func TestBadInput(t *testing.T) {
 		{"options-twice", []string{"-options", "{'max_autotune': True}", "-options", "{}"}, 2, "given twice", "", ""},
 		{"mode-twice", []string{"-mode", "default", "-mode", "lite"}, 2, "given twice", "", ""},
 		{"backend-unknown", []string{"-backend", "Inductor"}, 1, "Invalid backend: 'Inductor', see `torch._dynamo.list_backends()` for available backends.", "did you mean inductor?", "InvalidBackend"},
-		{"backend-empty", []string{"-backend", ""}, 2, "Invalid backend: ''", "", ""},
+		{"backend-empty", []string{"-backend", ""}, 1, "Invalid backend: '', see `torch._dynamo.list_backends()` for available backends.", "leave backend out", "InvalidBackend"},
 		{"global-on-a-value", []string{"-set", "triton.cudagraphs.x=1"}, 1, "'bool' object has no attribute 'x'", "", "AttributeError"},
 		{"options-file-missing", []string{"-options", "@/nonexistent/opts.py"}, 2, "no such file", "", ""},
 		{"devices-huge", []string{"-devices", "1000000"}, 2, "workload devices=1000000", "", ""},

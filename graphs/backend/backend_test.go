@@ -161,20 +161,47 @@ func TestReplayEqualsEager(t *testing.T) {
 	}
 }
 
+// addressCase is one static-address policy of TestAddressChange.
+type addressCase struct {
+	name         string
+	mode         backend.ExecMode
+	hooks        backend.TestHooks
+	moves        int
+	wantStatic   bool // a *StaticAddressError on the first move
+	wantUpdated  bool // re-records applied in place
+	wantFallback bool // eager after the limit
+	reason       string
+}
+
+// checkStatic checks the *StaticAddressError of move m of a buffer captured at before.
+func (tc addressCase) checkStatic(t *testing.T, err error, d, m int, before uintptr) {
+	t.Helper()
+	var se *backend.StaticAddressError
+	if !errors.As(err, &se) {
+		t.Fatalf("move %d: err = %v, want *StaticAddressError (%s)", m, err, tc.reason)
+	}
+	if se.Device != d || se.Name != "axpy8" || se.Captured != before {
+		t.Errorf("StaticAddressError = %+v, want device %d, step axpy8, captured %#x", se, d, before)
+	}
+}
+
+// checkStats checks the run statistics of move m: re-recorded, updated or eager.
+func (tc addressCase) checkStats(t *testing.T, st backend.RunStats, m int) {
+	t.Helper()
+	fallback := tc.wantFallback && m > tc.mode.Limit()
+	if st.EagerFallback != fallback || st.Graph == fallback {
+		t.Errorf("move %d: stats %+v: want EagerFallback=%v Graph=%v (%s)", m, st, fallback, !fallback, tc.reason)
+	}
+	if !fallback && (!st.Captured || st.Updated != tc.wantUpdated) {
+		t.Errorf("move %d: stats %+v: want Captured=true Updated=%v (%s)", m, st, tc.wantUpdated, tc.reason)
+	}
+}
+
 // TestAddressChange moves a captured buffer and checks each static-address policy.
 func TestAddressChange(t *testing.T) {
 	d := visible(t)[0]
 	ctx := context.Background()
-	for _, tc := range []struct {
-		name         string
-		mode         backend.ExecMode
-		hooks        backend.TestHooks
-		moves        int
-		wantStatic   bool // a *StaticAddressError on the first move
-		wantUpdated  bool // re-records applied in place
-		wantFallback bool // eager after the limit
-		reason       string
-	}{
+	for _, tc := range []addressCase{
 		{name: "re-record updates in place", mode: backend.ExecMode{Graph: true}, moves: 3, wantUpdated: true,
 			reason: "same topology, new pointer: cuGraphExecUpdate accepts it"},
 		{name: "re-record re-instantiates when update is refused", mode: backend.ExecMode{Graph: true},
@@ -201,28 +228,36 @@ func TestAddressChange(t *testing.T) {
 				}
 				st, err := b.Run(ctx, s.step, tc.mode, 1)
 				if tc.wantStatic {
-					var se *backend.StaticAddressError
-					if !errors.As(err, &se) {
-						t.Fatalf("move %d: err = %v, want *StaticAddressError (%s)", m, err, tc.reason)
-					}
-					if se.Device != d || se.Name != "axpy8" || se.Captured != before {
-						t.Errorf("StaticAddressError = %+v, want device %d, step axpy8, captured %#x", se, d, before)
-					}
+					tc.checkStatic(t, err, d, m, before)
 					return
 				}
 				must(t, err)
-				fallback := tc.wantFallback && m > tc.mode.Limit()
-				if st.EagerFallback != fallback || st.Graph == fallback {
-					t.Errorf("move %d: stats %+v: want EagerFallback=%v Graph=%v (%s)", m, st, fallback, !fallback, tc.reason)
-				}
-				if !fallback && (!st.Captured || st.Updated != tc.wantUpdated) {
-					t.Errorf("move %d: stats %+v: want Captured=true Updated=%v (%s)", m, st, tc.wantUpdated, tc.reason)
-				}
+				tc.checkStats(t, st, m)
 			}
 			if diff := maxAbsDiff(s.want(tc.moves+1), s.read(t, b)); diff > 1e-3 {
 				t.Errorf("after %d moves the result is off by %g: the replay did not follow the moved buffer", tc.moves, diff)
 			}
 		})
+	}
+}
+
+// checkBrokenCapture checks that a global-mode capture broken by another thread's
+// unsafe call failed with a *DeviceError naming the device, the capture and the step,
+// and that the other thread's call was refused.
+func checkBrokenCapture(t *testing.T, err, otherErr error, d int, reason string) {
+	t.Helper()
+	var de *backend.DeviceError
+	if !errors.As(err, &de) {
+		t.Fatalf("capture err = %v, want *DeviceError (%s)", err, reason)
+	}
+	if de.Device != d || de.Step != "capture" || de.Name != "axpy4" {
+		t.Errorf("DeviceError{Device: %d, Step: %q, Name: %q}, want {%d, capture, axpy4}", de.Device, de.Step, de.Name, d)
+	}
+	if !errors.Is(err, backend.ResultStreamCaptureInvalidated) && !errors.Is(err, backend.ResultStreamCaptureUnsupported) {
+		t.Errorf("capture err = %v, want CUDA_ERROR_STREAM_CAPTURE_INVALIDATED or _UNSUPPORTED", err)
+	}
+	if !errors.Is(otherErr, backend.ResultStreamCaptureUnsupported) {
+		t.Errorf("other thread's cuMemAlloc err = %v, want CUDA_ERROR_STREAM_CAPTURE_UNSUPPORTED", otherErr)
 	}
 }
 
@@ -292,19 +327,7 @@ func TestCaptureModeInterference(t *testing.T) {
 				}
 				return
 			}
-			var de *backend.DeviceError
-			if !errors.As(err, &de) {
-				t.Fatalf("capture err = %v, want *DeviceError (%s)", err, tc.reason)
-			}
-			if de.Device != d || de.Step != "capture" || de.Name != "axpy4" {
-				t.Errorf("DeviceError{Device: %d, Step: %q, Name: %q}, want {%d, capture, axpy4}", de.Device, de.Step, de.Name, d)
-			}
-			if !errors.Is(err, backend.ResultStreamCaptureInvalidated) && !errors.Is(err, backend.ResultStreamCaptureUnsupported) {
-				t.Errorf("capture err = %v, want CUDA_ERROR_STREAM_CAPTURE_INVALIDATED or _UNSUPPORTED", err)
-			}
-			if !errors.Is(otherErr, backend.ResultStreamCaptureUnsupported) {
-				t.Errorf("other thread's cuMemAlloc err = %v, want CUDA_ERROR_STREAM_CAPTURE_UNSUPPORTED", otherErr)
-			}
+			checkBrokenCapture(t, err, otherErr, d, tc.reason)
 			// The stream left capture: capturing again, with the hook's Alloc now failing
 			// fast on an unopened device (no driver call), works.
 			otherDev = -1

@@ -27,7 +27,7 @@ func (s *Script) Scenario(i int, cli graphs.Scenario) (graphs.Scenario, bool) {
 		sc.Options, _ = json.Marshal(*st.Options) // a string cannot fail to marshal
 	}
 	if st.Backend != nil {
-		sc.Backend = *st.Backend
+		sc.Backend, sc.BackendGiven = *st.Backend, true
 	}
 	if st.Dynamic != nil {
 		d := *st.Dynamic
@@ -76,8 +76,8 @@ func Merge(script, cli graphs.Scenario) graphs.Scenario {
 	if cli.Options != nil {
 		out.Options = cli.Options
 	}
-	if cli.Backend != "" {
-		out.Backend = cli.Backend
+	if cli.Backend != "" || cli.BackendGiven {
+		out.Backend, out.BackendGiven = cli.Backend, cli.BackendGiven
 	}
 	if cli.Dynamic != nil {
 		out.Dynamic = cli.Dynamic

@@ -108,11 +108,9 @@ func (c *Compile) Scenario(given map[string]bool, sc *graphs.Scenario, environ f
 	if err := c.schema(given, &out); err != nil {
 		return nil, err
 	}
-	if given["backend"] || out.Backend == "" {
+	if given["backend"] || (out.Backend == "" && !out.BackendGiven) {
 		out.Backend = c.Backend.Value
-	}
-	if given["backend"] && c.Backend.Value == "" {
-		return nil, fmt.Errorf("-backend: empty name (torch.compile would raise InvalidBackend: Invalid backend: '', see `torch._dynamo.list_backends()` for available backends.)")
+		out.BackendGiven = given["backend"] // -backend "" is backend="": InvalidBackend
 	}
 	if given["mode"] {
 		m := c.Mode.Value

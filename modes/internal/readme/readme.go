@@ -121,7 +121,8 @@ func Releases() string {
 	b.WriteString("\n")
 	row("release", func(v modes.Version) string { return v.String() })
 	row("---", func(modes.Version) string { return "---" })
-	row("facts", func(v modes.Version) string { return string(modes.EvidenceOf(v)) })
+	row("static facts", staticCell)
+	row("CUDA behaviour", func(v modes.Version) string { return string(modes.EvidenceOf(v)) })
 	row("schema", func(v modes.Version) string {
 		for _, r := range config.SchemaRows() {
 			if r.Releases.Contains(v) {
@@ -131,6 +132,17 @@ func Releases() string {
 		return ""
 	})
 	return b.String()
+}
+
+// staticCell says how release v's static facts are known, with the build they were
+// measured on when that is not the release's own GPU measurement.
+func staticCell(v modes.Version) string {
+	for _, r := range modes.ReleaseRows() {
+		if r.Releases.Contains(v) && r.Static != "" {
+			return fmt.Sprintf("%s (%s)", r.Static, strings.TrimPrefix(r.StaticBuild, "Debian "))
+		}
+	}
+	return string(modes.EvidenceOf(v))
 }
 
 // FactRows is the table of releases with the source of each mode table, and the
