@@ -96,7 +96,7 @@
 //	global-wrong-type                       a global of the wrong type (PyTorch accepts it)
 //	option-dropped                          2.6 drops an option whose type is generic
 //	unknown-env-var                         a TORCHINDUCTOR_* variable no release read uses,
-//	                                        none within two edits (F6: …_DISABLE_CUDAGRAPHS)
+//	                                        none within two edits (field-reports.md F6: …_DISABLE_CUDAGRAPHS)
 //	env-not-modelled                        a variable whose effect compilemode does not compute
 //	backend-ignores-inductor-config         mode/options with a non-inductor backend
 //	compile-disabled                        TORCH_COMPILE_DISABLE=1: nothing is compiled

@@ -28,7 +28,7 @@ const (
 	// thread, then called from Callers user threads at once.
 	Callers Threads = "callers"
 	// PerThread: Callers user threads on one device, each compiling and calling its own
-	// function (several models served from the threads of one process, F6).
+	// function (several models served from the threads of one process, testdata/reference/field-reports.md F6).
 	PerThread Threads = "per-thread"
 )
 
@@ -59,7 +59,7 @@ type Workload struct {
 	// Callers is the number of user threads (Threads callers or per-thread; 0 means 2).
 	Callers int `json:"callers,omitempty"`
 	// ColdStart (Threads callers): the first call happens in the caller threads, not in
-	// the main thread, so the callers compile and record themselves (F7).
+	// the main thread, so the callers compile and record themselves (testdata/reference/field-reports.md F7).
 	ColdStart bool `json:"cold_start,omitempty"`
 	// CPUInputs: one input is a CPU tensor (a 0-d CPU scalar such as torch.tensor(2.0) included).
 	CPUInputs bool `json:"cpu_inputs,omitempty"`

@@ -57,7 +57,7 @@ func need(name string, buf *backend.Buffer, elems int) error {
 }
 
 // Axpy returns the launch y[i] = a·x[i] + y[i] for i < y.Len(), with blocks of 256 threads
-// (as shared/gpu/anchor_graph.cu). x must hold at least y.Len() floats.
+// (as examples/bench/anchor_graph.cu). x must hold at least y.Len() floats.
 func (k *Set) Axpy(a float32, x, y *backend.Buffer) (backend.Launch, error) {
 	if err := need("axpy y", y, 1); err != nil {
 		return backend.Launch{}, err

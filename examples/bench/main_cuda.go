@@ -1,7 +1,7 @@
 //go:build cuda && cgo
 
 // Command bench measures the Go CUDA backend (graphs/backend) against the CUDA C++
-// baseline shared/gpu/anchor_graph.cu, in one run on one device: a step is K launches of
+// baseline examples/bench/anchor_graph.cu, in one run on one device: a step is K launches of
 // the tiny axpy kernel over n floats, run eagerly (cuLaunchKernel per kernel) and as a
 // replayed CUDA graph (one cuGraphLaunch per step). Both sides time the same way: CUDA
 // events around iters back-to-back steps on one stream.

@@ -1,7 +1,7 @@
 //go:build !cuda || !cgo
 
 // Command bench measures the Go CUDA backend (graphs/backend) against the CUDA C++
-// baseline shared/gpu/anchor_graph.cu: K tiny kernels per step, eager against graph
+// baseline examples/bench/anchor_graph.cu: K tiny kernels per step, eager against graph
 // replay. It needs -tags cuda and a GPU; this build only says so.
 package main
 

@@ -17,8 +17,8 @@ type row struct {
 	GoEager     float64 // Go backend, eager launches, µs per step
 	GoReplay    float64 // Go backend, CUDA graph replay, µs per step
 	GoRunCall   float64 // Go backend, one replayed step per Run call, wall-clock µs per call
-	CPPEager    float64 // shared/gpu/anchor_graph.cu, eager, µs per step; 0 when not run
-	CPPGraph    float64 // shared/gpu/anchor_graph.cu, graph, µs per step; 0 when not run
+	CPPEager    float64 // examples/bench/anchor_graph.cu, eager, µs per step; 0 when not run
+	CPPGraph    float64 // examples/bench/anchor_graph.cu, graph, µs per step; 0 when not run
 	haveAnchor  bool
 	replayRatio float64 // GoReplay / CPPGraph
 	eagerRatio  float64 // GoEager / CPPEager

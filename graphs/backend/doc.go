@@ -67,7 +67,7 @@
 // worker, breaks it (cuStreamEndCapture: CUDA_ERROR_STREAM_CAPTURE_INVALIDATED (901);
 // the alloc fails with CUDA_ERROR_STREAM_CAPTURE_UNSUPPORTED (900)): the prohibition is
 // process-wide. thread_local (the default) and relaxed pass. A device- or context-wide
-// synchronize breaks a capture in every mode (field report F10); the backend never
+// synchronize breaks a capture in every mode (testdata/reference/field-reports.md F10); the backend never
 // issues one.
 //
 // # Static-address policies
@@ -96,7 +96,7 @@ package backend
 //
 // Issue 17 measured, on one H200 in one run, Run(ctx, s, graph, 1) at 50.0, 96.5 and 300.3
 // µs wall per call against 21.5, 69.5 and 259.5 µs for cudaGraphLaunch +
-// cudaStreamSynchronize in C++ (shared/gpu/launch_sync.cu) at K = 16, 64, 256 tiny
+// cudaStreamSynchronize in C++ (examples/bench/launch_sync.cu) at K = 16, 64, 256 tiny
 // kernels: 28–41 µs more per step. Read from the code before this change (not profiled:
 // no GPU was available when this was written), one call paid for:
 //

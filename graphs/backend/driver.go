@@ -50,7 +50,7 @@ static long long cm_now_ns(void) {
 // before and end after the launches, waits with cuEventSynchronize(end) and stores
 // cuEventElapsedTime in r->ms; otherwise it waits with cuStreamSynchronize(s). r->wall_ns
 // is the CLOCK_MONOTONIC time from before the first driver call to after the wait: what
-// shared/gpu/launch_sync.cu times around cudaGraphLaunch + cudaStreamSynchronize.
+// examples/bench/launch_sync.cu times around cudaGraphLaunch + cudaStreamSynchronize.
 static CUresult cm_run_step(CUgraphExec e, const cm_launch *l, int n, int iters, CUstream s,
 		CUevent start, CUevent end, cm_run_result *r) {
 	int timed = start != NULL && end != NULL;

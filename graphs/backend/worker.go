@@ -14,7 +14,7 @@ import (
 // worker owns one device: a goroutine locked to its OS thread with the device's primary
 // context current, one non-blocking stream, two timing events, and every allocation,
 // module and step made on the device. Every driver call for the device runs on it (field
-// report F12: a context is current per OS thread, and goroutines migrate).
+// testdata/reference/field-reports.md F12: a context is current per OS thread, and goroutines migrate).
 //
 // The fields below the line are touched only by the worker goroutine; the others are set
 // before it starts and never change.
@@ -58,7 +58,7 @@ func (w *worker) run(ready chan<- error) {
 	runtime.LockOSThread()
 	// The thread is never unlocked: when run returns, the runtime ends the OS thread
 	// rather than handing it, with this device's context current, to another goroutine
-	// (field report F13).
+	// (testdata/reference/field-reports.md F13).
 	defer close(w.exited)
 	if err := w.setup(); err != nil {
 		w.closeErr = w.teardown()
@@ -155,7 +155,7 @@ func (w *worker) setup() error {
 // teardown waits for the stream, then destroys the steps, frees the buffers, unloads the
 // modules, destroys the events and the stream, and releases the primary context. It
 // issues no context- or device-wide synchronize, which would break a capture under way
-// on another thread in every capture mode (field report F10).
+// on another thread in every capture mode (testdata/reference/field-reports.md F10).
 func (w *worker) teardown() error {
 	var errs []error
 	add := func(call string, err error) {

@@ -271,7 +271,7 @@ func runtimeRows() []Signature {
 			Evidence: modes.Source,
 			Source: "the CUDA runtime's text for cudaErrorStreamCaptureUnsupported, as PyTorch " +
 				"raises it (\"RuntimeError: CUDA error: operation not permitted when stream is " +
-				"capturing\", quoted in torch/optim/adam.py _single_tensor_adam); field report F10",
+				"capturing\", quoted in torch/optim/adam.py _single_tensor_adam); testdata/reference/field-reports.md F10",
 			Decisive: "the CUDA error line",
 		},
 		{
@@ -281,7 +281,7 @@ func runtimeRows() []Signature {
 				"capture (cudaErrorStreamCaptureUnsupported)",
 			Fix:      fixCaptureIllegal,
 			Evidence: modes.Source,
-			Source:   "c10's CUDA error text (\"Search for `cudaError…'\", measured form on 2.11); field report F10",
+			Source:   "c10's CUDA error text (\"Search for `cudaError…'\", measured form on 2.11); testdata/reference/field-reports.md F10",
 			Decisive: "the \"Search for `cudaErrorStreamCaptureUnsupported'\" line",
 		},
 		{
@@ -430,7 +430,7 @@ func compileRows() []Signature {
 			Fix: "pass one dict: options={**torch._inductor.list_mode_options(MODE), **YOUR_OPTIONS} " +
 				"(the mode's table expanded, your keys winning), or pass mode alone; with " +
 				"\"triton.cudagraphs\": False that equals mode=\"max-autotune-no-cudagraphs\" for " +
-				"max-autotune and the default for reduce-overhead (field reports F1, F2)",
+				"max-autotune and the default for reduce-overhead (testdata/reference/field-reports.md F1, F2)",
 			Evidence: modes.Measured,
 			Source:   static + "; torch/__init__.py compile @ T2.2.2, T2.6.0, T2.7.1, T2.14.0 (same text)",
 			Decisive: "the RuntimeError line",
