@@ -430,7 +430,7 @@ func compileRows() []Signature {
 			Fix: "pass one dict: options={**torch._inductor.list_mode_options(MODE), **YOUR_OPTIONS} " +
 				"(the mode's table expanded, your keys winning), or pass mode alone; with " +
 				"\"triton.cudagraphs\": False that equals mode=\"max-autotune-no-cudagraphs\" for " +
-				"max-autotune and the default for reduce-overhead (testdata/reference/field-reports.md F1, F2)",
+				"max-autotune and the default for reduce-overhead",
 			Evidence: modes.Measured,
 			Source:   static + "; torch/__init__.py compile @ T2.2.2, T2.6.0, T2.7.1, T2.14.0 (same text)",
 			Decisive: "the RuntimeError line",
