@@ -9,6 +9,7 @@ require (
 	go.starlark.net v0.0.0-20260908191801-89a6a09411d5
 	go.uber.org/goleak v1.3.0
 	golang.org/x/term v0.45.0
+	golang.org/x/text v0.28.0
 	gonum.org/v1/plot v0.17.0
 	gorgonia.org/cu v0.9.6
 )
@@ -25,5 +26,4 @@ require (
 	go.yaml.in/yaml/v3 v3.0.5 // indirect
 	golang.org/x/image v0.30.0 // indirect
 	golang.org/x/sys v0.47.0 // indirect
-	golang.org/x/text v0.28.0 // indirect
 )

@@ -16,7 +16,7 @@ import (
 // assembles the [Report] the command prints. It is the library's entry point; the
 // command only turns flags into a Scenario and prints what Check returns.
 //
-// A nil sc is the zero Scenario: torch.compile(model) on the latest release in a clean
+// A nil sc is the zero Scenario: torch.compile(model) on the default release (modes.Latest(), 2.11: the one measured) in a clean
 // environment, one device, main thread. sc.Env is the whole environment: nothing is
 // read from the process. sc is not modified.
 //

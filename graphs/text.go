@@ -133,7 +133,7 @@ func (r *Report) writeHostDefaults(p *textwrap.Printer) {
 	}
 	line := fmt.Sprintf("host-dependent defaults: %s", strings.Join(host, ", "))
 	if len(paths) > 0 {
-		line += fmt.Sprintf("; %d install paths (-all)", len(paths))
+		line += fmt.Sprintf("; %d install path%s (-all)", len(paths), map[bool]string{true: "s"}[len(paths) != 1])
 	}
 	p.Para("  ", "    ", line)
 }

@@ -298,7 +298,7 @@ const MaxScenarioBytes = 1 << 20
 // Scenario is one question: a torch.compile call, what surrounds it (globals, the
 // environment) and the workload it runs in. It is also the JSON scenario file
 // (-scenario FILE). Every field is optional; the zero Scenario is torch.compile(model)
-// on the latest release in a clean environment. [Check] answers it. Env is the whole
+// on the default release (modes.Latest(), 2.11: the one measured) in a clean environment. [Check] answers it. Env is the whole
 // environment the process would have: nothing is read from the process.
 type Scenario struct {
 	Torch   string            `json:"torch,omitempty"`

@@ -63,7 +63,7 @@ func openInput(name string, stdin io.Reader) (io.Reader, func(), error) {
 		return nil, nil, err
 	}
 	if !st.Mode().IsRegular() {
-		return nil, nil, fmt.Errorf("not a regular file but %s", fileKind(st.Mode()))
+		return nil, nil, fmt.Errorf("not a regular file but %s; to read a pipe, give - and pipe it to stdin", fileKind(st.Mode()))
 	}
 	f, err := os.Open(name)
 	if err != nil {

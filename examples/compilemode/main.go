@@ -73,7 +73,7 @@ func run(args []string, stdout, stderr io.Writer, environ func() []string) int {
 			fmt.Fprintln(stderr, "compilemode: -script and -scenario cannot be combined")
 			return 2
 		}
-		return c.script(stdout, stderr, environ)
+		return c.script(os.Stdin, stdout, stderr, environ)
 	}
 	for _, name := range []string{"devices", "callers"} {
 		if v := map[string]int{"devices": c.devices, "callers": c.callers}[name]; c.given[name] && v < 1 {
@@ -88,7 +88,7 @@ func run(args []string, stdout, stderr io.Writer, environ func() []string) int {
 	}
 	rep, err := graphs.Check(sc)
 	if err != nil {
-		fmt.Fprintf(stderr, "compilemode: %v\n", err)
+		fmt.Fprintf(stderr, "compilemode: %s\n", c.inputError(err))
 		return graphs.InputError.Code()
 	}
 	if err := c.print(stdout, rep); err != nil {

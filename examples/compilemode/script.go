@@ -10,19 +10,19 @@ import (
 	"github.com/compilemode/compilemode/graphs/script"
 )
 
-// maxScriptBytes bounds a -script file, in bytes.
-const maxScriptBytes = 16 << 20
-
 // script answers -script FILE: every torch.compile site of the user's script, read
 // without Python and planned with the globals, environment and threads the script
 // sets; flags given explicitly win. Exit 0 when every site compiles, 1 when one
 // raises, 2 when the file cannot be read or parsed (line and column named).
-func (c *cli) script(stdout, stderr io.Writer, environ func() []string) int {
+func (c *cli) script(stdin io.Reader, stdout, stderr io.Writer, environ func() []string) int {
 	name := c.scriptFile.Value
-	src, err := readRegular(name, maxScriptBytes)
+	src, err := readRegular(name, stdin, script.MaxSourceBytes)
 	if err != nil {
 		fmt.Fprintf(stderr, "compilemode: -script %s: %v\n", name, err)
 		return 2
+	}
+	if name == "-" {
+		name = "<stdin>"
 	}
 	s, err := script.Read(name, src)
 	if err != nil {
@@ -108,10 +108,10 @@ func scriptExit(s *script.Script) int {
 	return 0
 }
 
-// readRegular reads a regular file of at most limit bytes; anything else (a FIFO, a
-// device, a directory) is refused before it is opened.
-func readRegular(name string, limit int64) ([]byte, error) {
-	r, closeFn, err := openInput(name, nil)
+// readRegular reads a regular file, or stdin for "-", of at most limit bytes; anything
+// else (a FIFO, a device, a directory) is refused before it is opened.
+func readRegular(name string, stdin io.Reader, limit int64) ([]byte, error) {
+	r, closeFn, err := openInput(name, stdin)
 	if err != nil {
 		return nil, err
 	}

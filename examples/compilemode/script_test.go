@@ -4,7 +4,9 @@ import (
 	"encoding/json"
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
+	"unicode/utf8"
 
 	"github.com/stretchr/testify/require"
 )
@@ -42,11 +44,31 @@ func TestScriptFlag(t *testing.T) {
 			require.Contains(t, got, tc.out)
 		})
 	}
-	out, _, _ := runPlan(t, nil, "-script", none, "-json")
+	// Piped text fits 100 columns, and -mode replaces the candidates with one plan.
+	out, _, _ := runPlan(t, nil, "-script", train)
+	for _, l := range strings.Split(out, "\n") {
+		if utf8.RuneCountInString(l) > 100 {
+			t.Errorf("line of %d columns: %q", utf8.RuneCountInString(l), l)
+		}
+	}
+	out, _, _ = runPlan(t, nil, "-script", train, "-mode", "default")
+	require.NotContains(t, out, "-- if the mode is")
+	out, _, _ = runPlan(t, nil, "-script", none, "-json")
 	var s struct {
 		Sites []any `json:"sites"`
 	}
 	require.NoError(t, json.Unmarshal([]byte(out), &s))
 	require.NotNil(t, s.Sites)
 	require.Empty(t, s.Sites)
+}
+
+// TestScriptStdin: -script - reads the script from stdin.
+func TestScriptStdin(t *testing.T) {
+	t.Parallel()
+	var out, errb strings.Builder
+	c := &cli{given: map[string]bool{"script": true}}
+	c.scriptFile.Value = "-"
+	code := c.script(strings.NewReader("import torch\nm = torch.compile(f, mode=\"reduce-overhead\")\n"), &out, &errb, nil)
+	require.Equal(t, 0, code, errb.String())
+	require.Contains(t, out.String(), "<stdin>:2 torch.compile(f, mode=\"reduce-overhead\")")
 }

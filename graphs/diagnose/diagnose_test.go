@@ -6,6 +6,7 @@ import (
 	"errors"
 	"flag"
 	"fmt"
+	"io"
 	"os"
 	"path/filepath"
 	"slices"
@@ -458,4 +459,37 @@ func own(literal string, rows map[string]string) bool {
 		}
 	}
 	return false
+}
+
+// TestUTF16: a log saved as UTF-16 with a byte-order mark (Windows PowerShell's >) is
+// decoded, not silently read as noise.
+func TestUTF16(t *testing.T) {
+	t.Parallel()
+	text := "Traceback (most recent call last):\r\n    assert torch._C._is_key_in_tls(attr_name)\r\nAssertionError\r\n"
+	for _, le := range []bool{true, false} {
+		b := []byte{0xFE, 0xFF}
+		if le {
+			b = []byte{0xFF, 0xFE}
+		}
+		for _, r := range text {
+			if le {
+				b = append(b, byte(r), byte(r>>8))
+			} else {
+				b = append(b, byte(r>>8), byte(r))
+			}
+		}
+		d, err := diagnose.Read(bytes.NewReader(b))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(d.Findings) != 1 || d.Findings[0].Code != "trees-user-thread-tls" || d.Findings[0].Line != 2 {
+			t.Errorf("little-endian %v: findings %+v, want trees-user-thread-tls on line 2", le, d.Findings)
+		}
+	}
+	if _, err := diagnose.Read(nil); err == nil {
+		t.Error("Read(nil) = nil error")
+	}
+	if err := (*diagnose.Diagnosis)(nil).WriteText(io.Discard); err == nil {
+		t.Error("nil Diagnosis WriteText = nil error")
+	}
 }

@@ -11,6 +11,9 @@ import (
 	"strings"
 	"unicode/utf8"
 
+	"golang.org/x/text/encoding/unicode"
+	"golang.org/x/text/transform"
+
 	"github.com/compilemode/compilemode/graphs"
 	"github.com/compilemode/compilemode/modes"
 )
@@ -109,6 +112,9 @@ func Read(r io.Reader) (d *Diagnosis, err error) {
 			d, err = nil, fmt.Errorf("diagnose: internal error: %v", p)
 		}
 	}()
+	if r == nil {
+		return nil, &ReadError{Err: errors.New("the reader is nil")}
+	}
 	s, err := newScanner()
 	if err != nil {
 		return nil, err
@@ -210,7 +216,7 @@ func newScanner() (*scanner, error) {
 
 // scan reads r in windows of at most WindowBytes (plus the overlap of a long line).
 func (s *scanner) scan(r io.Reader) error {
-	br := bufio.NewReaderSize(r, WindowBytes)
+	br := bufio.NewReaderSize(utf16Aware(r), WindowBytes)
 	buf := make([]byte, 0, WindowBytes+overlapBytes)
 	var carry []byte
 	cont := false // the next fragment continues a line longer than a window
@@ -519,4 +525,15 @@ func (ls *literalSet) match(text []byte) []int {
 	}
 	sort.Ints(ls.found)
 	return ls.found
+}
+
+// utf16Aware returns r, decoded to UTF-8 when it starts with a UTF-16 byte-order mark
+// (what Windows PowerShell's > writes): a log in UTF-16 would otherwise match nothing.
+func utf16Aware(r io.Reader) io.Reader {
+	br := bufio.NewReader(r)
+	bom, _ := br.Peek(2)
+	if len(bom) == 2 && (bom[0] == 0xFF && bom[1] == 0xFE || bom[0] == 0xFE && bom[1] == 0xFF) {
+		return transform.NewReader(br, unicode.UTF16(unicode.LittleEndian, unicode.ExpectBOM).NewDecoder())
+	}
+	return br
 }

@@ -1,6 +1,7 @@
 package diagnose
 
 import (
+	"errors"
 	"fmt"
 	"io"
 	"strings"
@@ -19,6 +20,9 @@ const NoSignature = "no known signature: this log matches none of compilemode's 
 // across lines). For a diagnosis without findings it writes NoSignature. Do not depend
 // on this output being stable.
 func (d *Diagnosis) WriteText(w io.Writer) error {
+	if d == nil || w == nil {
+		return errors.New("diagnose: WriteText needs a Diagnosis and a writer")
+	}
 	var b strings.Builder
 	if len(d.Findings) == 0 {
 		b.WriteString(NoSignature + "\n")

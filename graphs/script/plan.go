@@ -5,6 +5,7 @@ import (
 	"io"
 
 	"github.com/compilemode/compilemode/graphs"
+	"github.com/compilemode/compilemode/graphs/internal/textwrap"
 	"github.com/compilemode/compilemode/modes"
 )
 
@@ -36,7 +37,8 @@ func (s *Script) Planned(cli graphs.Scenario, processEnv map[string]string) (*Sc
 		sc, _ := s.Scenario(i, cli)
 		sc.Env = underlay(sc.Env, processEnv)
 		site := &out.Sites[i]
-		if site.ModeLiteral {
+		if site.ModeLiteral || cli.Mode != nil {
+			// A mode given on the command line replaces the script's, literal or not.
 			site.Plan, site.PlanError = check(sc)
 			continue
 		}
@@ -89,8 +91,9 @@ func (s *Script) WriteText(w io.Writer, width int) error {
 		return fmt.Errorf("script: WriteText of a nil Script")
 	}
 	if len(s.Sites) == 0 {
-		_, err := fmt.Fprintf(w, "%s: no torch.compile site found\n", s.File)
-		return err
+		p := &textwrap.Printer{W: w, Width: width}
+		p.Para("", "  ", s.File+": no torch.compile site found")
+		return p.Err()
 	}
 	for i := range s.Sites {
 		if err := s.writeSite(w, &s.Sites[i], width); err != nil {
@@ -101,17 +104,25 @@ func (s *Script) WriteText(w io.Writer, width int) error {
 }
 
 func (s *Script) writeSite(w io.Writer, st *Site, width int) error {
-	fmt.Fprintf(w, "%s:%d %s\n", s.File, st.Line, st.Call)
+	if width <= 0 {
+		width = graphs.DefaultWidth
+	}
+	p := &textwrap.Printer{W: w, Width: width}
+	p.Para("", "    ", fmt.Sprintf("%s:%d %s", s.File, st.Line, st.Call))
 	for _, n := range st.Notes {
-		fmt.Fprintf(w, "  note: %s\n", n)
+		p.Para("  ", "    ", "note: "+n)
 	}
 	for _, x := range s.Warnings {
 		if x.Line <= st.Line {
-			fmt.Fprintf(w, "  [%s] line %d: %s\n", x.Code, x.Line, x.Message)
+			p.Para("  ", "    ", fmt.Sprintf("[%s] line %d: %s", x.Code, x.Line, x.Message))
 		}
 	}
 	if st.PlanError != "" {
-		_, err := fmt.Fprintf(w, "  not planned: %s\n\n", st.PlanError)
+		p.Para("  ", "    ", "not planned: "+st.PlanError)
+		p.Line("")
+		return p.Err()
+	}
+	if err := p.Err(); err != nil {
 		return err
 	}
 	opts := graphs.TextOptions{Width: width}
@@ -129,7 +140,9 @@ func (s *Script) writeSite(w io.Writer, st *Site, width int) error {
 			}
 			fmt.Fprintf(w, "\n  -- if the mode is %s:\n", mode)
 			if mp.Error != "" {
-				fmt.Fprintf(w, "  not planned: %s\n", mp.Error)
+				if err := writePara(w, width, "not planned: "+mp.Error); err != nil {
+					return err
+				}
 				continue
 			}
 			if err := mp.Report.WriteText(w, opts); err != nil {
@@ -154,4 +167,14 @@ func underlay(env, base map[string]string) map[string]string {
 		out[k] = v
 	}
 	return out
+}
+
+// writePara writes one wrapped paragraph indented by two spaces.
+func writePara(w io.Writer, width int, text string) error {
+	if width <= 0 {
+		width = graphs.DefaultWidth
+	}
+	p := &textwrap.Printer{W: w, Width: width}
+	p.Para("  ", "    ", text)
+	return p.Err()
 }

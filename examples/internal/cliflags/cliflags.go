@@ -102,6 +102,9 @@ func (c *Compile) Scenario(given map[string]bool, sc *graphs.Scenario, environ f
 		out = *sc
 		out.Set = slices.Clone(sc.Set)
 	}
+	if given["torch"] && c.Torch.Value == "" {
+		return nil, fmt.Errorf("-torch: empty release (give one such as 2.11, or leave the flag out)")
+	}
 	if given["torch"] || out.Torch == "" {
 		out.Torch = c.Torch.Value
 	}
