@@ -3,7 +3,6 @@ package script
 import (
 	"fmt"
 	"sort"
-	"strings"
 
 	"github.com/compilemode/compilemode/graphs/script/pytoken"
 )
@@ -53,6 +52,7 @@ func Read(name string, src []byte) (*Script, error) {
 	}
 	r := newReader(name, string(src), toks)
 	r.index(stmts)
+	r.indexed = true
 	r.run(stmts)
 	r.runRest(stmts)
 	return r.finish(), nil
@@ -144,8 +144,12 @@ type reader struct {
 	partials  map[string]*siteState // names bound to partial(torch.compile, …)
 	marked    map[ThreadKind]bool   // process markers seen (one each)
 	threads   []*Thread
-	classRun  map[*Thread][]*stmt // Thread subclass → its run methods
-	stack     []frame             // walk's stack, reused
+	classRun  map[*Thread][]*stmt    // Thread subclass → its run methods
+	stack     []frame                // walk's stack, reused
+	indexed   bool                   // index is done: aliases and cands are final
+	quals     map[*expr]string       // qual of attribute chains, once indexed
+	qbuf      []byte                 // qual's scratch
+	candsOf   map[string][]Candidate // candidatesFor, by name, once indexed
 }
 
 func newReader(name, src string, toks []pytoken.Token) *reader {
@@ -156,6 +160,7 @@ func newReader(name, src string, toks []pytoken.Token) *reader {
 		decPatch: map[*stmt][]string{}, siteOf: map[*expr]*siteState{}, entered: map[*stmt]bool{},
 		executors: map[string]bool{}, compiled: map[string]*siteState{}, partials: map[string]*siteState{},
 		marked: map[ThreadKind]bool{}, classRun: map[*Thread][]*stmt{},
+		quals: map[*expr]string{}, candsOf: map[string][]Candidate{},
 	}
 }
 
@@ -168,26 +173,43 @@ func (r *reader) text(e *expr) string {
 }
 
 // qual returns the dotted path a name or attribute chain stands for through the
-// script's imports ("" when its first name is not imported).
+// script's imports ("" when its first name is not imported). Once the index is built
+// (aliases are final), an attribute chain's path is built once and cached.
 func (r *reader) qual(e *expr) string {
-	var parts []string
-	for ; e != nil && e.kind == attr; e = e.x {
-		parts = append(parts, e.name)
+	root, n := e, 0
+	for ; root != nil && root.kind == attr; root = root.x {
+		n += 1 + len(root.name)
 	}
-	if e == nil || e.kind != name {
+	if root == nil || root.kind != name {
 		return ""
 	}
-	base, ok := r.aliases[e.name]
-	if !ok {
-		return ""
+	base, ok := r.aliases[root.name]
+	if !ok || root == e {
+		return base
 	}
-	var b strings.Builder
-	b.WriteString(base)
-	for i := len(parts) - 1; i >= 0; i-- {
-		b.WriteByte('.')
-		b.WriteString(parts[i])
+	if q, ok := r.quals[e]; ok {
+		return q
 	}
-	return b.String()
+	// Filled from the end: the chain is linked from its last name to its first.
+	buf := r.qbuf[:0]
+	if cap(buf) < len(base)+n {
+		buf = make([]byte, 0, len(base)+n)
+	}
+	buf = buf[:len(base)+n]
+	copy(buf, base)
+	i := len(buf)
+	for x := e; x != root; x = x.x {
+		i -= len(x.name)
+		copy(buf[i:], x.name)
+		i--
+		buf[i] = '.'
+	}
+	r.qbuf = buf
+	q := string(buf)
+	if r.indexed {
+		r.quals[e] = q
+	}
+	return q
 }
 
 // lastName returns the identifier a name or attribute ends with, or the key of a
@@ -222,7 +244,6 @@ func (r *reader) walk(e *expr, visit func(*expr)) {
 	// visit may run a def's body, which walks again: this walk owns the stack it took.
 	stack := append(r.stack[:0], frame{e: e})
 	r.stack = nil
-	defer func() { r.stack = stack[:0] }()
 	for len(stack) > 0 {
 		top := &stack[len(stack)-1]
 		if top.expanded {
@@ -245,6 +266,7 @@ func (r *reader) walk(e *expr, visit func(*expr)) {
 			stack = append(stack, frame{e: x.x})
 		}
 	}
+	r.stack = stack
 }
 
 // finish sorts what was found into file order and fills each site's scenario parts.

@@ -146,21 +146,29 @@ func (st *siteState) note(format string, args ...any) {
 }
 
 // candidatesFor returns the literal values the file assigns to the name the
-// expression ends with, each value once, in file order.
+// expression ends with, each value once, in file order. Each site gets its own copy.
 func (r *reader) candidatesFor(e *expr) []Candidate {
-	var out []Candidate
-	seen := map[string]bool{}
-	for _, c := range r.cands[r.lastName(e)] {
-		key := "None"
-		if c.Value != nil {
-			key = "'" + *c.Value
+	n := r.lastName(e)
+	out, ok := r.candsOf[n]
+	if !ok {
+		type key struct {
+			none  bool
+			value string
 		}
-		if !seen[key] {
-			seen[key] = true
-			out = append(out, c)
+		seen := map[key]bool{}
+		for _, c := range r.cands[n] {
+			k := key{none: c.Value == nil}
+			if c.Value != nil {
+				k.value = *c.Value
+			}
+			if !seen[k] {
+				seen[k] = true
+				out = append(out, c)
+			}
 		}
+		r.candsOf[n] = out
 	}
-	return out
+	return append([]Candidate(nil), out...)
 }
 
 // Modes returns the modes to plan for the site: its literal mode (nil for None or not
