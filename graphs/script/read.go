@@ -103,7 +103,7 @@ type siteState struct {
 	called  bool     // a partial site: its first call was seen
 }
 
-// frame is one entry of walk's stack.
+// frame is one entry of walkStack's stack.
 type frame struct {
 	e        *expr
 	expanded bool
@@ -234,13 +234,47 @@ func isCompile(q string) bool { return q == "torch.compile" || q == "torch.compi
 
 const inductorConfig = "torch._inductor.config"
 
-// walk calls visit on e and every expression inside it, children first (the order in
-// which Python evaluates a call's arguments before the call). It uses an explicit
-// stack: attribute and call chains can be as long as the source.
+// walk calls visit on every call and subscript in e (e included), children first
+// (the order in which Python evaluates a call's arguments before the call): the
+// operand, the index, the arguments, then the elements. Other kinds of expression are
+// not visited: no visitor looks at them.
+//
+// It recurses, which costs no heap and no write barriers; nesting other than operand
+// chains is bounded by MaxNesting, and a chain deeper than maxWalkDepth (attribute
+// and call chains can be as long as the source) is walked with an explicit stack.
 func (r *reader) walk(e *expr, visit func(*expr)) {
-	if e == nil {
+	if e != nil {
+		r.walkRec(e, visit, 0)
+	}
+}
+
+// maxWalkDepth bounds walkRec's recursion.
+const maxWalkDepth = 4096
+
+func (r *reader) walkRec(e *expr, visit func(*expr), depth int) {
+	if depth >= maxWalkDepth {
+		r.walkStack(e, visit)
 		return
 	}
+	if e.x != nil {
+		r.walkRec(e.x, visit, depth+1)
+	}
+	if e.index != nil {
+		r.walkRec(e.index, visit, depth+1)
+	}
+	for i := range e.args {
+		r.walkRec(e.args[i].value, visit, depth+1)
+	}
+	for _, x := range e.elts {
+		r.walkRec(x, visit, depth+1)
+	}
+	if e.kind == call || e.kind == subscript {
+		visit(e)
+	}
+}
+
+// walkStack is walk with an explicit stack.
+func (r *reader) walkStack(e *expr, visit func(*expr)) {
 	// visit may run a def's body, which walks again: this walk owns the stack it took.
 	stack := append(r.stack[:0], frame{e: e})
 	r.stack = nil
@@ -248,7 +282,9 @@ func (r *reader) walk(e *expr, visit func(*expr)) {
 		top := &stack[len(stack)-1]
 		if top.expanded {
 			stack = stack[:len(stack)-1]
-			visit(top.e)
+			if x := top.e; x.kind == call || x.kind == subscript {
+				visit(x)
+			}
 			continue
 		}
 		top.expanded = true

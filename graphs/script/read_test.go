@@ -257,3 +257,26 @@ func FuzzRead(f *testing.F) {
 		s.Scenarios(graphs.Scenario{})
 	})
 }
+
+// TestWalkOrder checks that walk's recursion and its explicit stack, used past
+// maxWalkDepth, visit the same expressions in the same order.
+func TestWalkOrder(t *testing.T) {
+	t.Parallel()
+	src := "x = f(a[g(1)], *h(b.c[i]), k=[m(n) for n in o(p)])" + strings.Repeat(".d(e(q[r]), s)[t(u)]", 3000) + " + v(w)\n"
+	_, stmts, err := parseSource("t.py", []byte(src))
+	if err != nil {
+		t.Fatal(err)
+	}
+	r := newReader("t.py", src, nil)
+	var rec, stack []*expr
+	r.walk(stmts[0].value, func(e *expr) { rec = append(rec, e) })
+	r.walkStack(stmts[0].value, func(e *expr) { stack = append(stack, e) })
+	if len(rec) != len(stack) || len(rec) < 4*3000 {
+		t.Fatalf("walk visited %d expressions, walkStack %d", len(rec), len(stack))
+	}
+	for i := range rec {
+		if rec[i] != stack[i] {
+			t.Fatalf("visit %d: walk at offset %d, walkStack at offset %d", i, rec[i].start, stack[i].start)
+		}
+	}
+}
