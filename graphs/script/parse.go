@@ -113,7 +113,8 @@ func (e *parseError) Error() string { return fmt.Sprintf("%d:%d: %s", e.pos.Line
 
 // parser reads the statements of one token slice.
 type parser struct {
-	toks  []pytoken.Token
+	toks  []token
+	src   string // the text of toks
 	i     int
 	depth int // current nesting, bounded by MaxNesting
 	err   *parseError
@@ -131,23 +132,26 @@ var keywords = map[string]bool{
 	"return": true, "try": true, "while": true, "with": true, "yield": true,
 }
 
-func (p *parser) tok() pytoken.Token { return p.toks[p.i] }
+func (p *parser) tok() pytoken.Token { return p.toks[p.i].full(p.src) }
+
+// at returns token j.
+func (p *parser) at(j int) pytoken.Token { return p.toks[j].full(p.src) }
 
 func (p *parser) peek(n int) pytoken.Token {
 	if p.i+n < len(p.toks) {
-		return p.toks[p.i+n]
+		return p.at(p.i + n)
 	}
-	return p.toks[len(p.toks)-1]
+	return p.at(len(p.toks) - 1)
 }
 
 // is reports whether the current token is the operator or keyword text.
 func (p *parser) is(text string) bool {
 	t := p.toks[p.i]
-	return (t.Kind == pytoken.Op || t.Kind == pytoken.Name) && t.Text == text
+	return (t.kind == pytoken.Op || t.kind == pytoken.Name) && t.text(p.src) == text
 }
 
 func (p *parser) advance() pytoken.Token {
-	t := p.toks[p.i]
+	t := p.tok()
 	if t.Kind != pytoken.EOF {
 		p.i++
 	}
@@ -191,7 +195,7 @@ func (p *parser) endOf() int {
 		return 0
 	}
 	t := p.toks[p.i-1]
-	return t.Pos.Offset + len(t.Text)
+	return int(t.off + t.n)
 }
 
 // file parses a whole module.
@@ -299,8 +303,8 @@ func (p *parser) softHeader() bool {
 		return false
 	}
 	for j := p.i; j < len(p.toks); j++ {
-		if p.toks[j].Kind == pytoken.Newline || p.toks[j].Kind == pytoken.EOF {
-			prev := p.toks[j-1]
+		if k := p.toks[j].kind; k == pytoken.Newline || k == pytoken.EOF {
+			prev := p.at(j - 1)
 			return prev.Kind == pytoken.Op && prev.Text == ":"
 		}
 	}
@@ -462,7 +466,7 @@ func (p *parser) withStmt(t pytoken.Token) *stmt {
 func (p *parser) parenthesizedItems() bool {
 	depth := 0
 	for j := p.i; j < len(p.toks); j++ {
-		t := p.toks[j]
+		t := p.at(j)
 		if t.Kind != pytoken.Op {
 			if t.Kind == pytoken.Newline || t.Kind == pytoken.EOF {
 				return false
@@ -475,7 +479,7 @@ func (p *parser) parenthesizedItems() bool {
 		case ")", "]", "}":
 			depth--
 			if depth == 0 {
-				n := p.toks[j+1]
+				n := p.at(j + 1)
 				return n.Kind == pytoken.Op && n.Text == ":"
 			}
 		}

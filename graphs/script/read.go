@@ -59,18 +59,18 @@ func Read(name string, src []byte) (*Script, error) {
 }
 
 // parseSource tokenizes and parses src. It returns a *SyntaxError.
-func parseSource(name string, src []byte) ([]pytoken.Token, []*stmt, error) {
+func parseSource(name string, src []byte) ([]token, []*stmt, error) {
 	if len(src) > MaxSourceBytes {
 		return nil, nil, &SyntaxError{File: name, Line: 1, Col: 1, Msg: fmt.Sprintf("larger than %d bytes", MaxSourceBytes)}
 	}
-	toks, err := pytoken.Tokenize(src)
+	toks, err := tokenize(src)
 	if err != nil {
 		if te, ok := err.(*pytoken.Error); ok {
 			return nil, nil, &SyntaxError{File: name, Line: te.Line, Col: te.Col, Msg: te.Msg}
 		}
 		return nil, nil, &SyntaxError{File: name, Line: 1, Col: 1, Msg: err.Error()}
 	}
-	p := &parser{toks: toks}
+	p := &parser{toks: toks, src: string(src)}
 	stmts := p.file()
 	if p.err != nil {
 		return nil, nil, &SyntaxError{File: name, Line: p.err.pos.Line, Col: charCol(src, p.err.pos), Msg: p.err.msg}
@@ -116,7 +116,7 @@ type envEntry struct{ name, value string }
 type reader struct {
 	name string
 	src  string
-	toks []pytoken.Token
+	toks []token
 	out  Script
 
 	// From index, before running.
@@ -152,7 +152,7 @@ type reader struct {
 	candsOf   map[string][]Candidate // candidatesFor, by name, once indexed
 }
 
-func newReader(name, src string, toks []pytoken.Token) *reader {
+func newReader(name, src string, toks []token) *reader {
 	return &reader{
 		name: name, src: src, toks: toks, out: Script{File: name},
 		aliases: map[string]string{}, funcs: map[string]*stmt{}, methods: map[string][]*stmt{},

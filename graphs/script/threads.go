@@ -147,18 +147,18 @@ func (r *reader) reachOf(t *Thread) *reach {
 }
 
 // tokenRange returns the tokens of an expression.
-func (r *reader) tokenRange(e *expr) []pytoken.Token {
+func (r *reader) tokenRange(e *expr) []token {
 	lo := tokenAt(r.toks, e.start)
 	hi := tokenAt(r.toks, e.end)
 	return r.toks[lo:hi]
 }
 
 // tokenAt returns the index of the first token at or after byte offset off.
-func tokenAt(toks []pytoken.Token, off int) int {
+func tokenAt(toks []token, off int) int {
 	lo, hi := 0, len(toks)
 	for lo < hi {
 		m := (lo + hi) / 2
-		if toks[m].Pos.Offset < off {
+		if int(toks[m].off) < off {
 			lo = m + 1
 		} else {
 			hi = m
@@ -167,9 +167,9 @@ func tokenAt(toks []pytoken.Token, off int) int {
 	return lo
 }
 
-func (r *reader) scanTokens(rc *reach, toks []pytoken.Token, queue *[]*stmt) {
-	for _, tk := range toks {
-		switch tk.Kind {
+func (r *reader) scanTokens(rc *reach, toks []token, queue *[]*stmt) {
+	for _, t := range toks {
+		switch tk := t.full(r.src); tk.Kind {
 		case pytoken.Name:
 			if rc.names[tk.Text] {
 				continue
