@@ -267,7 +267,7 @@ func (p *parser) canStart() bool {
 
 func (p *parser) node(kind exprKind, t pytoken.Token) *expr {
 	e := p.alloc()
-	e.kind, e.pos, e.start = kind, t.Pos, t.Pos.Offset
+	e.kind, e.line, e.col, e.start = kind, int32(t.Pos.Line), int32(t.Pos.Col), int32(t.Pos.Offset)
 	return e
 }
 
@@ -284,13 +284,13 @@ func (p *parser) alloc() *expr {
 // trailer returns a node of kind k whose operand is x.
 func (p *parser) trailer(k exprKind, x *expr) *expr {
 	e := p.alloc()
-	e.kind, e.x, e.pos, e.start = k, x, x.pos, x.start
+	e.kind, e.x, e.line, e.col, e.start = k, x, x.line, x.col, x.start
 	return e
 }
 
 // done sets e's end to the end of the last token consumed and returns e.
 func (p *parser) done(e *expr) *expr {
-	e.end = p.endOf()
+	e.end = int32(p.endOf())
 	return e
 }
 
@@ -566,7 +566,7 @@ func (p *parser) paren(t pytoken.Token) *expr {
 		x = e
 	}
 	p.expect(")")
-	if x.kind == tuple || x.kind == other && x.start == t.Pos.Offset {
+	if x.kind == tuple || x.kind == other && int(x.start) == t.Pos.Offset {
 		return p.done(x)
 	}
 	return x

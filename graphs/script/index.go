@@ -97,11 +97,11 @@ func (r *reader) candidate(name string, v *expr) {
 		return
 	}
 	if isNone(v) {
-		r.cands[name] = append(r.cands[name], Candidate{Line: v.pos.Line})
+		r.cands[name] = append(r.cands[name], Candidate{Line: int(v.line)})
 		return
 	}
 	if s, ok := r.literalStr(v); ok {
-		r.cands[name] = append(r.cands[name], Candidate{Line: v.pos.Line, Value: &s})
+		r.cands[name] = append(r.cands[name], Candidate{Line: int(v.line), Value: &s})
 	}
 }
 
@@ -155,9 +155,9 @@ func (r *reader) choices(dest string, e *expr) {
 	}
 	for _, it := range v.Items() {
 		if s, ok := it.AsStr(); ok {
-			r.cands[dest] = append(r.cands[dest], Candidate{Line: e.pos.Line, Value: &s})
+			r.cands[dest] = append(r.cands[dest], Candidate{Line: int(e.line), Value: &s})
 		} else if it.Kind() == config.NoneKind {
-			r.cands[dest] = append(r.cands[dest], Candidate{Line: e.pos.Line})
+			r.cands[dest] = append(r.cands[dest], Candidate{Line: int(e.line)})
 		}
 	}
 }

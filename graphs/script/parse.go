@@ -26,17 +26,19 @@ const (
 	starred            // *x
 )
 
-// expr is an expression. start and end are byte offsets into the source.
+// expr is an expression. start and end are byte offsets into the source; line and
+// col are those of its first token (1-based, col in bytes). Sources are at most
+// MaxSourceBytes, so int32 holds them.
 type expr struct {
 	kind       exprKind
+	fstring    bool // str: some part is an f-string or t-string
+	line, col  int32
+	start, end int32
 	name       string  // name: the identifier; attr: the attribute
 	x          *expr   // attr, call, subscript: the operand; starred: the value
 	index      *expr   // subscript: the index
 	args       []arg   // call: the arguments in order
 	elts       []*expr // tuple: the elements
-	fstring    bool    // str: some part is an f-string or t-string
-	pos        pytoken.Pos
-	start, end int
 }
 
 // arg is one argument of a call.

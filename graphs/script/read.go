@@ -166,7 +166,7 @@ func newReader(name, src string, toks []token) *reader {
 
 // text returns the source text of e.
 func (r *reader) text(e *expr) string {
-	if e == nil || e.start < 0 || e.end > len(r.src) || e.start > e.end {
+	if e == nil || e.start < 0 || int(e.end) > len(r.src) || e.start > e.end {
 		return ""
 	}
 	return r.src[e.start:e.end]

@@ -10,7 +10,7 @@ import (
 // site records a compile site at c (a call, or a decorator) with its arguments.
 func (r *reader) site(c *expr, kind Kind, args []arg) *siteState {
 	st := &siteState{
-		Site: Site{Line: c.pos.Line, Col: c.pos.Col, Kind: kind, Call: cut(r.text(c), MaxCallText), ModeLiteral: true},
+		Site: Site{Line: int(c.line), Col: int(c.col), Kind: kind, Call: cut(r.text(c), MaxCallText), ModeLiteral: true},
 		fn:   r.fn, setLen: len(r.set), envLen: len(r.env), patches: r.patches,
 	}
 	if r.fn != nil {
@@ -77,7 +77,7 @@ func (r *reader) splat(st *siteState, e *expr, args []arg) {
 		}
 		return
 	}
-	st.note("**%s: keyword arguments read from its dict at line %d", e.name, d.pos.Line)
+	st.note("**%s: keyword arguments read from its dict at line %d", e.name, int(d.line))
 	for _, it := range v.DictItems() {
 		k, ok := it.Key.AsStr()
 		if !ok || given[k] {
