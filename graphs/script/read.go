@@ -46,11 +46,15 @@ func (e *SyntaxError) Error() string {
 // Each site sees the globals and environment set before it in that order;
 // config.patch globals apply only to the sites inside the with block or decorated def.
 func Read(name string, src []byte) (*Script, error) {
-	toks, stmts, err := parseSource(name, src)
+	text := ""
+	if len(src) <= MaxSourceBytes {
+		text = string(src)
+	}
+	toks, stmts, err := parseSource(name, src, text)
 	if err != nil {
 		return nil, err
 	}
-	r := newReader(name, string(src), toks)
+	r := newReader(name, text, toks)
 	r.index(stmts)
 	r.indexed = true
 	r.run(stmts)
@@ -58,8 +62,9 @@ func Read(name string, src []byte) (*Script, error) {
 	return r.finish(), nil
 }
 
-// parseSource tokenizes and parses src. It returns a *SyntaxError.
-func parseSource(name string, src []byte) ([]token, []*stmt, error) {
+// parseSource tokenizes and parses src (text is string(src)). It returns a
+// *SyntaxError.
+func parseSource(name string, src []byte, text string) ([]token, []*stmt, error) {
 	if len(src) > MaxSourceBytes {
 		return nil, nil, &SyntaxError{File: name, Line: 1, Col: 1, Msg: fmt.Sprintf("larger than %d bytes", MaxSourceBytes)}
 	}
@@ -70,23 +75,23 @@ func parseSource(name string, src []byte) ([]token, []*stmt, error) {
 		}
 		return nil, nil, &SyntaxError{File: name, Line: 1, Col: 1, Msg: err.Error()}
 	}
-	p := &parser{toks: toks, src: string(src)}
+	p := &parser{toks: toks, src: text}
 	stmts := p.file()
 	if p.err != nil {
-		return nil, nil, &SyntaxError{File: name, Line: p.err.pos.Line, Col: charCol(src, p.err.pos), Msg: p.err.msg}
+		return nil, nil, &SyntaxError{File: name, Line: p.err.pos.Line, Col: charCol(text, p.err.pos), Msg: p.err.msg}
 	}
 	return toks, stmts, nil
 }
 
 // charCol converts a token position's byte column to characters.
-func charCol(src []byte, pos pytoken.Pos) int {
+func charCol(src string, pos pytoken.Pos) int {
 	start := pos.Offset - (pos.Col - 1)
 	if start < 0 || pos.Offset > len(src) {
 		return pos.Col
 	}
 	n := 1
-	for _, c := range src[start:pos.Offset] {
-		if c&0xC0 != 0x80 {
+	for i := start; i < pos.Offset; i++ {
+		if src[i]&0xC0 != 0x80 {
 			n++
 		}
 	}
@@ -308,6 +313,9 @@ func (r *reader) walkStack(e *expr, visit func(*expr)) {
 // finish sorts what was found into file order and fills each site's scenario parts.
 func (r *reader) finish() *Script {
 	r.inferThreads()
+	if len(r.sites) > 0 {
+		r.out.Sites = make([]Site, 0, len(r.sites))
+	}
 	for _, s := range r.sites {
 		if n := s.modeNote(); n != "" {
 			s.Notes = append([]string{n}, s.Notes...)
@@ -318,6 +326,9 @@ func (r *reader) finish() *Script {
 		s.patchSet = s.patches
 		s.env = r.env[:s.envLen:s.envLen]
 		r.out.Sites = append(r.out.Sites, s.Site)
+	}
+	if len(r.threads) > 0 {
+		r.out.Threads = make([]Thread, 0, len(r.threads))
 	}
 	for _, t := range r.threads {
 		r.out.Threads = append(r.out.Threads, *t)

@@ -263,7 +263,7 @@ func FuzzRead(f *testing.F) {
 func TestWalkOrder(t *testing.T) {
 	t.Parallel()
 	src := "x = f(a[g(1)], *h(b.c[i]), k=[m(n) for n in o(p)])" + strings.Repeat(".d(e(q[r]), s)[t(u)]", 3000) + " + v(w)\n"
-	_, stmts, err := parseSource("t.py", []byte(src))
+	_, stmts, err := parseSource("t.py", []byte(src), src)
 	if err != nil {
 		t.Fatal(err)
 	}
