@@ -2,12 +2,14 @@ package script
 
 import (
 	"errors"
+	"reflect"
 	"strings"
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
 	"github.com/google/go-cmp/cmp/cmpopts"
 
+	"github.com/compilemode/compilemode/config"
 	"github.com/compilemode/compilemode/graphs"
 )
 
@@ -277,6 +279,24 @@ func TestWalkOrder(t *testing.T) {
 	for i := range rec {
 		if rec[i] != stack[i] {
 			t.Fatalf("visit %d: walk at offset %d, walkStack at offset %d", i, rec[i].start, stack[i].start)
+		}
+	}
+}
+
+// TestLiteralFastPath checks that the literals read without config.ParseLiteral read
+// as it reads them.
+func TestLiteralFastPath(t *testing.T) {
+	t.Parallel()
+	for _, src := range []string{"None", "True", "False", "'abc'", `"max-autotune"`, "''", `"é 1"`, `'a"b'`} {
+		_, stmts, err := parseSource("t.py", []byte("x = "+src+"\n"), "x = "+src+"\n")
+		if err != nil {
+			t.Fatal(err)
+		}
+		r := newReader("t.py", "x = "+src+"\n", nil)
+		got, ok := r.literal(stmts[0].value)
+		want, err := config.ParseLiteral(src)
+		if !ok || err != nil || !reflect.DeepEqual(got, want) {
+			t.Errorf("literal(%s) = %v, %v; ParseLiteral = %v, %v", src, got, ok, want, err)
 		}
 	}
 }
