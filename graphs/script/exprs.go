@@ -7,9 +7,9 @@ import (
 )
 
 // simpleStatements parses simple statements separated by ';' up to the end of the
-// logical line.
-func (p *parser) simpleStatements() []*stmt {
-	var out []*stmt
+// logical line and appends them to out.
+func (p *parser) simpleStatements(out []*stmt) []*stmt {
+	n := len(out)
 	for !p.failed() {
 		start := p.i
 		s := p.simple()
@@ -24,7 +24,7 @@ func (p *parser) simpleStatements() []*stmt {
 		}
 	}
 	if p.failed() {
-		return nil
+		return out[:n]
 	}
 	switch p.tok().Kind {
 	case pytoken.Newline:
@@ -32,7 +32,7 @@ func (p *parser) simpleStatements() []*stmt {
 	case pytoken.EOF:
 	default:
 		p.fail(p.tok(), "invalid syntax")
-		return nil
+		return out[:n]
 	}
 	return out
 }

@@ -208,7 +208,7 @@ func (p *parser) file() []*stmt {
 			p.fail(p.tok(), "unexpected indent")
 			break
 		}
-		out = append(out, p.statement()...)
+		out = p.statement(out)
 	}
 	return out
 }
@@ -216,7 +216,7 @@ func (p *parser) file() []*stmt {
 // block parses the body after a compound statement's ':'.
 func (p *parser) block() []*stmt {
 	if p.tok().Kind != pytoken.Newline {
-		return p.simpleStatements()
+		return p.simpleStatements(nil)
 	}
 	p.advance()
 	if p.tok().Kind != pytoken.Indent {
@@ -230,7 +230,7 @@ func (p *parser) block() []*stmt {
 	defer p.leave()
 	var out []*stmt
 	for !p.failed() && p.tok().Kind != pytoken.Dedent && p.tok().Kind != pytoken.EOF {
-		out = append(out, p.statement()...)
+		out = p.statement(out)
 	}
 	if p.tok().Kind == pytoken.Dedent {
 		p.advance()
@@ -238,8 +238,9 @@ func (p *parser) block() []*stmt {
 	return out
 }
 
-// statement parses one statement line or compound statement.
-func (p *parser) statement() []*stmt {
+// statement parses one statement line or compound statement and appends its
+// statements to out.
+func (p *parser) statement(out []*stmt) []*stmt {
 	start := p.i
 	t := p.tok()
 	var s *stmt
@@ -251,12 +252,12 @@ func (p *parser) statement() []*stmt {
 	}
 	if s == nil {
 		if p.failed() {
-			return nil
+			return out
 		}
-		return p.simpleStatements()
+		return p.simpleStatements(out)
 	}
 	s.tokStart, s.tokEnd = start, p.i
-	return []*stmt{s}
+	return append(out, s)
 }
 
 // compound parses a compound statement starting with keyword t, or returns nil when t
