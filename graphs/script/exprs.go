@@ -45,7 +45,7 @@ func (p *parser) atEnd() bool {
 
 func (p *parser) simple() *stmt {
 	t := p.tok()
-	s := &stmt{kind: simpleStmt, pos: t.Pos}
+	s := p.newStmt(stmt{kind: simpleStmt, pos: t.Pos})
 	if t.Kind != pytoken.Name {
 		return p.exprStatement(s)
 	}
@@ -279,6 +279,18 @@ func (p *parser) alloc() *expr {
 	e := &p.slab[0]
 	p.slab = p.slab[1:]
 	return e
+}
+
+// newStmt returns a copy of s from the parser's statement slab: one allocation per
+// 64 statements.
+func (p *parser) newStmt(s stmt) *stmt {
+	if len(p.stmts) == 0 {
+		p.stmts = make([]stmt, 64)
+	}
+	n := &p.stmts[0]
+	p.stmts = p.stmts[1:]
+	*n = s
+	return n
 }
 
 // trailer returns a node of kind k whose operand is x.

@@ -121,6 +121,7 @@ type parser struct {
 	depth int // current nesting, bounded by MaxNesting
 	err   *parseError
 	slab  []expr // nodes not yet handed out
+	stmts []stmt // statements not yet handed out
 }
 
 // keywords are Python's hard keywords: none of them is an expression by itself
@@ -344,7 +345,7 @@ func (p *parser) decorated() *stmt {
 func (p *parser) header() bool { return p.expect(":") }
 
 func (p *parser) ifStmt(t pytoken.Token) *stmt {
-	s := &stmt{kind: blockStmt, pos: t.Pos}
+	s := p.newStmt(stmt{kind: blockStmt, pos: t.Pos})
 	s.exprs = append(s.exprs, p.namedExpr())
 	if !p.header() {
 		return s
@@ -363,7 +364,7 @@ func (p *parser) ifStmt(t pytoken.Token) *stmt {
 }
 
 func (p *parser) whileStmt(t pytoken.Token) *stmt {
-	s := &stmt{kind: loopStmt, pos: t.Pos}
+	s := p.newStmt(stmt{kind: loopStmt, pos: t.Pos})
 	s.exprs = append(s.exprs, p.namedExpr())
 	if p.header() {
 		s.body = p.block()
@@ -382,7 +383,7 @@ func (p *parser) elseBlock(s *stmt) {
 }
 
 func (p *parser) forStmt(t pytoken.Token) *stmt {
-	s := &stmt{kind: loopStmt, pos: t.Pos}
+	s := p.newStmt(stmt{kind: loopStmt, pos: t.Pos})
 	s.targets = []*expr{p.targetList()}
 	if !p.expect("in") {
 		return s
@@ -396,7 +397,7 @@ func (p *parser) forStmt(t pytoken.Token) *stmt {
 }
 
 func (p *parser) tryStmt(t pytoken.Token) *stmt {
-	s := &stmt{kind: blockStmt, pos: t.Pos}
+	s := p.newStmt(stmt{kind: blockStmt, pos: t.Pos})
 	if !p.header() {
 		return s
 	}
@@ -439,7 +440,7 @@ func (p *parser) tryStmt(t pytoken.Token) *stmt {
 }
 
 func (p *parser) withStmt(t pytoken.Token) *stmt {
-	s := &stmt{kind: withStmt, pos: t.Pos}
+	s := p.newStmt(stmt{kind: withStmt, pos: t.Pos})
 	if p.is("(") && p.parenthesizedItems() {
 		p.advance()
 		for !p.failed() && !p.is(")") {
@@ -500,7 +501,7 @@ func (p *parser) withItem() withItem {
 }
 
 func (p *parser) def(t pytoken.Token, decs []*expr) *stmt {
-	s := &stmt{kind: defStmt, pos: t.Pos, decorators: decs}
+	s := p.newStmt(stmt{kind: defStmt, pos: t.Pos, decorators: decs})
 	s.name = p.identifier()
 	p.typeParams()
 	if !p.expect("(") {
@@ -578,7 +579,7 @@ func (p *parser) param(closing string) param {
 }
 
 func (p *parser) class(t pytoken.Token, decs []*expr) *stmt {
-	s := &stmt{kind: classStmt, pos: t.Pos, decorators: decs}
+	s := p.newStmt(stmt{kind: classStmt, pos: t.Pos, decorators: decs})
 	s.name = p.identifier()
 	p.typeParams()
 	if p.is("(") {
@@ -596,7 +597,7 @@ func (p *parser) class(t pytoken.Token, decs []*expr) *stmt {
 // outside brackets: nothing the reader looks for lives in a pattern.
 func (p *parser) match(t pytoken.Token) *stmt {
 	p.advance()
-	s := &stmt{kind: blockStmt, pos: t.Pos}
+	s := p.newStmt(stmt{kind: blockStmt, pos: t.Pos})
 	s.exprs = append(s.exprs, p.starExprs())
 	if !p.header() {
 		return s
