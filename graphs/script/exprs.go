@@ -126,7 +126,7 @@ func (p *parser) exprStatement(s *stmt) *stmt {
 	switch t := p.tok(); {
 	case t.Kind == pytoken.Op && t.Text == "=":
 		s.kind = assignStmt
-		s.targets = []*expr{first}
+		s.targets = p.one(first)
 		for !p.failed() && p.is("=") {
 			p.advance()
 			v := p.yieldOrStarExprs()
@@ -139,12 +139,12 @@ func (p *parser) exprStatement(s *stmt) *stmt {
 	case t.Kind == pytoken.Op && augmented[t.Text]:
 		p.advance()
 		s.kind = augAssignStmt
-		s.targets = []*expr{first}
+		s.targets = p.one(first)
 		s.value = p.yieldOrStarExprs()
 	case t.Kind == pytoken.Op && t.Text == ":":
 		p.advance()
 		s.kind = annAssignStmt
-		s.targets = []*expr{first}
+		s.targets = p.one(first)
 		s.exprs = append(s.exprs, p.test())
 		if p.is("=") {
 			p.advance()
@@ -679,9 +679,11 @@ func (p *parser) target() *expr {
 	return p.orExpr(true)
 }
 
-// args parses call arguments up to the closing ')'.
+// args parses call arguments up to the closing ')'. They are gathered on p.argBuf
+// (arguments nest: an inner call's are above an outer one's) and handed out from a
+// slab, exactly sized.
 func (p *parser) args() []arg {
-	var out []arg
+	base := len(p.argBuf)
 	for !p.failed() && !p.is(")") {
 		var a arg
 		switch t := p.tok(); {
@@ -701,12 +703,42 @@ func (p *parser) args() []arg {
 				a.value = p.done(g)
 			}
 		}
-		out = append(out, a)
+		p.argBuf = append(p.argBuf, a)
 		if !p.is(",") {
 			break
 		}
 		p.advance()
 	}
+	out := p.carveArgs(p.argBuf[base:])
+	p.argBuf = p.argBuf[:base]
+	return out
+}
+
+// carveArgs returns a copy of args (nil when empty) from the parser's argument slab.
+func (p *parser) carveArgs(args []arg) []arg {
+	n := len(args)
+	switch {
+	case n == 0:
+		return nil
+	case n > 64:
+		return append([]arg(nil), args...)
+	case n > len(p.argSlab):
+		p.argSlab = make([]arg, 256)
+	}
+	out := p.argSlab[:n:n]
+	p.argSlab = p.argSlab[n:]
+	copy(out, args)
+	return out
+}
+
+// one returns the slice of the one expression e (capacity 1), from a slab.
+func (p *parser) one(e *expr) []*expr {
+	if len(p.ones) == 0 {
+		p.ones = make([]*expr, 256)
+	}
+	out := p.ones[:1:1]
+	p.ones = p.ones[1:]
+	out[0] = e
 	return out
 }
 

@@ -36,9 +36,7 @@ func (r *reader) indexStmt(s *stmt, fn *stmt, inClass bool) {
 	case assignStmt, annAssignStmt:
 		r.indexAssign(s)
 	}
-	for _, e := range r.stmtExprs(s) {
-		r.walk(e, r.indexCall)
-	}
+	r.walkStmt(s, r.indexCall)
 	r.indexBlock(s.body, fn, false)
 }
 
@@ -75,20 +73,19 @@ func (r *reader) indexAssign(s *stmt) {
 	}
 }
 
-// stmtExprs returns the expressions a statement evaluates itself, value first.
-func (r *reader) stmtExprs(s *stmt) []*expr {
-	var out []*expr
-	if s.value != nil {
-		out = append(out, s.value)
+// walkStmt walks the expressions a statement evaluates itself, value first, then
+// its other expressions, its with items and its bases.
+func (r *reader) walkStmt(s *stmt, visit func(*expr)) {
+	r.walk(s.value, visit)
+	for _, e := range s.exprs {
+		r.walk(e, visit)
 	}
-	out = append(out, s.exprs...)
 	for _, it := range s.items {
-		out = append(out, it.ctx)
+		r.walk(it.ctx, visit)
 	}
 	for _, a := range s.bases {
-		out = append(out, a.value)
+		r.walk(a.value, visit)
 	}
-	return out
 }
 
 // candidate records a str or None literal assigned to name.

@@ -115,13 +115,16 @@ func (e *parseError) Error() string { return fmt.Sprintf("%d:%d: %s", e.pos.Line
 
 // parser reads the statements of one token slice.
 type parser struct {
-	toks  []token
-	src   string // the text of toks
-	i     int
-	depth int // current nesting, bounded by MaxNesting
-	err   *parseError
-	slab  []expr // nodes not yet handed out
-	stmts []stmt // statements not yet handed out
+	toks    []token
+	src     string // the text of toks
+	i       int
+	depth   int // current nesting, bounded by MaxNesting
+	err     *parseError
+	slab    []expr  // nodes not yet handed out
+	stmts   []stmt  // statements not yet handed out
+	argBuf  []arg   // the arguments of the calls being parsed, innermost last
+	argSlab []arg   // arguments not yet handed out
+	ones    []*expr // one-element slices not yet handed out
 }
 
 // keywords are Python's hard keywords: none of them is an expression by itself
@@ -384,7 +387,7 @@ func (p *parser) elseBlock(s *stmt) {
 
 func (p *parser) forStmt(t pytoken.Token) *stmt {
 	s := p.newStmt(stmt{kind: loopStmt, pos: t.Pos})
-	s.targets = []*expr{p.targetList()}
+	s.targets = p.one(p.targetList())
 	if !p.expect("in") {
 		return s
 	}

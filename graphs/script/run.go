@@ -17,7 +17,7 @@ func (r *reader) stmt(s *stmt) {
 		r.decorators(s)
 	case classStmt:
 		r.decorators(s)
-		r.calls(r.stmtExprs(s))
+		r.walkStmt(s, r.visit)
 		r.subclass(s)
 		r.run(s.body)
 	case withStmt:
@@ -31,7 +31,7 @@ func (r *reader) stmt(s *stmt) {
 		r.calls(s.exprs)
 		r.run(s.body)
 	default:
-		r.calls(r.stmtExprs(s))
+		r.walkStmt(s, r.visit)
 		r.assign(s)
 	}
 }
