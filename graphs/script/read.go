@@ -181,19 +181,38 @@ func (r *reader) text(e *expr) string {
 // script's imports ("" when its first name is not imported). Once the index is built
 // (aliases are final), an attribute chain's path is built once and cached.
 func (r *reader) qual(e *expr) string {
+	if e != nil && e.kind == attr {
+		if q, ok := r.quals[e]; ok {
+			return q
+		}
+	}
+	b, whole := r.qualBytes(e)
+	if whole {
+		return r.aliases[e.name]
+	}
+	q := string(b)
+	if r.indexed && b != nil {
+		r.quals[e] = q
+	}
+	return q
+}
+
+// qualBytes returns qual(e) in r's scratch buffer (nil when e's first name is not
+// imported), or whole when e is a bare name, whose path is its alias.
+func (r *reader) qualBytes(e *expr) (b []byte, whole bool) {
 	root, n := e, 0
 	for ; root != nil && root.kind == attr; root = root.x {
 		n += 1 + len(root.name)
 	}
 	if root == nil || root.kind != name {
-		return ""
+		return nil, false
 	}
 	base, ok := r.aliases[root.name]
-	if !ok || root == e {
-		return base
+	if !ok {
+		return nil, false
 	}
-	if q, ok := r.quals[e]; ok {
-		return q
+	if root == e {
+		return nil, true
 	}
 	// Filled from the end: the chain is linked from its last name to its first.
 	buf := r.qbuf[:0]
@@ -210,11 +229,16 @@ func (r *reader) qual(e *expr) string {
 		buf[i] = '.'
 	}
 	r.qbuf = buf
-	q := string(buf)
-	if r.indexed {
-		r.quals[e] = q
+	return buf, false
+}
+
+// isCompileExpr reports isCompile(r.qual(e)) without building the path.
+func (r *reader) isCompileExpr(e *expr) bool {
+	b, whole := r.qualBytes(e)
+	if whole {
+		return isCompile(r.aliases[e.name])
 	}
-	return q
+	return string(b) == "torch.compile" || string(b) == "torch.compiler.compile"
 }
 
 // lastName returns the identifier a name or attribute ends with, or the key of a
