@@ -337,6 +337,11 @@ func (r *reader) walkStack(e *expr, visit func(*expr)) {
 // finish sorts what was found into file order and fills each site's scenario parts.
 func (r *reader) finish() *Script {
 	r.inferThreads()
+	// Sorted as pointers, not as the large Site values they become.
+	sort.SliceStable(r.sites, func(i, j int) bool {
+		a, b := r.sites[i], r.sites[j]
+		return a.Line < b.Line || a.Line == b.Line && a.Col < b.Col
+	})
 	if len(r.sites) > 0 {
 		r.out.Sites = make([]Site, 0, len(r.sites))
 	}
@@ -351,19 +356,15 @@ func (r *reader) finish() *Script {
 		s.env = r.env[:s.envLen:s.envLen]
 		r.out.Sites = append(r.out.Sites, s.Site)
 	}
+	sort.SliceStable(r.threads, func(i, j int) bool { return r.threads[i].Line < r.threads[j].Line })
 	if len(r.threads) > 0 {
 		r.out.Threads = make([]Thread, 0, len(r.threads))
 	}
 	for _, t := range r.threads {
 		r.out.Threads = append(r.out.Threads, *t)
 	}
-	sort.SliceStable(r.out.Sites, func(i, j int) bool {
-		a, b := r.out.Sites[i], r.out.Sites[j]
-		return a.Line < b.Line || a.Line == b.Line && a.Col < b.Col
-	})
 	sort.SliceStable(r.out.Globals, func(i, j int) bool { return r.out.Globals[i].Line < r.out.Globals[j].Line })
 	sort.SliceStable(r.out.Env, func(i, j int) bool { return r.out.Env[i].Line < r.out.Env[j].Line })
-	sort.SliceStable(r.out.Threads, func(i, j int) bool { return r.out.Threads[i].Line < r.out.Threads[j].Line })
 	sort.SliceStable(r.out.Warnings, func(i, j int) bool { return r.out.Warnings[i].Line < r.out.Warnings[j].Line })
 	out := r.out
 	return &out
