@@ -115,10 +115,13 @@ func (p *parser) names() {
 	}
 }
 
-// augmented are the augmented assignment operators.
-var augmented = map[string]bool{
-	"+=": true, "-=": true, "*=": true, "/=": true, "//=": true, "%=": true, "@=": true,
-	"&=": true, "|=": true, "^=": true, ">>=": true, "<<=": true, "**=": true,
+// isAugmented reports whether s is an augmented assignment operator.
+func isAugmented(s string) bool {
+	switch s {
+	case "+=", "-=", "*=", "/=", "//=", "%=", "@=", "&=", "|=", "^=", ">>=", "<<=", "**=":
+		return true
+	}
+	return false
 }
 
 func (p *parser) exprStatement(s *stmt) *stmt {
@@ -136,7 +139,7 @@ func (p *parser) exprStatement(s *stmt) *stmt {
 			}
 			s.value = v
 		}
-	case t.Kind == pytoken.Op && augmented[t.Text]:
+	case t.Kind == pytoken.Op && isAugmented(t.Text):
 		p.advance()
 		s.kind = augAssignStmt
 		s.targets = p.one(first)
@@ -236,7 +239,7 @@ func (p *parser) fromImport(line int) []imported {
 // identifier consumes a name that is not a keyword and returns it.
 func (p *parser) identifier() string {
 	t := p.tok()
-	if t.Kind != pytoken.Name || keywords[t.Text] {
+	if t.Kind != pytoken.Name || isKeyword(t.Text) {
 		p.fail(t, "invalid syntax")
 		return ""
 	}
@@ -253,7 +256,7 @@ func (p *parser) canStart() bool {
 		case "None", "True", "False", "not", "lambda", "await":
 			return true
 		}
-		return !keywords[t.Text]
+		return !isKeyword(t.Text)
 	case pytoken.Number, pytoken.String:
 		return true
 	case pytoken.Op:
@@ -502,7 +505,7 @@ func (p *parser) atom() *expr {
 	t := p.tok()
 	switch t.Kind {
 	case pytoken.Name:
-		if keywords[t.Text] && t.Text != "None" && t.Text != "True" && t.Text != "False" {
+		if isKeyword(t.Text) && t.Text != "None" && t.Text != "True" && t.Text != "False" {
 			p.fail(t, "invalid syntax")
 			return p.node(other, t)
 		}

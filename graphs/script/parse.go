@@ -127,15 +127,17 @@ type parser struct {
 	ones    []*expr // one-element slices not yet handed out
 }
 
-// keywords are Python's hard keywords: none of them is an expression by itself
-// except the three constants.
-var keywords = map[string]bool{
-	"False": true, "None": true, "True": true, "and": true, "as": true, "assert": true,
-	"async": true, "await": true, "break": true, "class": true, "continue": true, "def": true,
-	"del": true, "elif": true, "else": true, "except": true, "finally": true, "for": true,
-	"from": true, "global": true, "if": true, "import": true, "in": true, "is": true,
-	"lambda": true, "nonlocal": true, "not": true, "or": true, "pass": true, "raise": true,
-	"return": true, "try": true, "while": true, "with": true, "yield": true,
+// isKeyword reports whether s is one of Python's hard keywords: none of them is an
+// expression by itself except the three constants. (A switch: no hashing.)
+func isKeyword(s string) bool {
+	switch s {
+	case "False", "None", "True", "and", "as", "assert", "async", "await", "break", "class",
+		"continue", "def", "del", "elif", "else", "except", "finally", "for", "from",
+		"global", "if", "import", "in", "is", "lambda", "nonlocal", "not", "or", "pass",
+		"raise", "return", "try", "while", "with", "yield":
+		return true
+	}
+	return false
 }
 
 func (p *parser) tok() pytoken.Token { return p.toks[p.i].full(p.src) }
