@@ -23,15 +23,15 @@ func (r *reader) envCall(c *expr, q string) {
 			if q == "os.putenv" {
 				how = "putenv"
 			}
-			r.setEnv(c.pos.Line, k, c.args[1].value, how)
+			r.setEnv(int(c.line), k, c.args[1].value, how)
 		}
 	case "os.environ.update":
 		for _, a := range c.args {
 			switch {
 			case a.keyword != "":
-				r.setEnv(c.pos.Line, a.keyword, a.value, "update")
+				r.setEnv(int(c.line), a.keyword, a.value, "update")
 			case a.star != 1:
-				r.updateDict(c.pos.Line, a.value)
+				r.updateDict(int(c.line), a.value)
 			}
 		}
 	}

@@ -7,9 +7,9 @@ import (
 )
 
 // simpleStatements parses simple statements separated by ';' up to the end of the
-// logical line.
-func (p *parser) simpleStatements() []*stmt {
-	var out []*stmt
+// logical line and appends them to out.
+func (p *parser) simpleStatements(out []*stmt) []*stmt {
+	n := len(out)
 	for !p.failed() {
 		start := p.i
 		s := p.simple()
@@ -24,7 +24,7 @@ func (p *parser) simpleStatements() []*stmt {
 		}
 	}
 	if p.failed() {
-		return nil
+		return out[:n]
 	}
 	switch p.tok().Kind {
 	case pytoken.Newline:
@@ -32,7 +32,7 @@ func (p *parser) simpleStatements() []*stmt {
 	case pytoken.EOF:
 	default:
 		p.fail(p.tok(), "invalid syntax")
-		return nil
+		return out[:n]
 	}
 	return out
 }
@@ -45,7 +45,7 @@ func (p *parser) atEnd() bool {
 
 func (p *parser) simple() *stmt {
 	t := p.tok()
-	s := &stmt{kind: simpleStmt, pos: t.Pos}
+	s := p.newStmt(stmt{kind: simpleStmt, pos: t.Pos})
 	if t.Kind != pytoken.Name {
 		return p.exprStatement(s)
 	}
@@ -115,10 +115,13 @@ func (p *parser) names() {
 	}
 }
 
-// augmented are the augmented assignment operators.
-var augmented = map[string]bool{
-	"+=": true, "-=": true, "*=": true, "/=": true, "//=": true, "%=": true, "@=": true,
-	"&=": true, "|=": true, "^=": true, ">>=": true, "<<=": true, "**=": true,
+// isAugmented reports whether s is an augmented assignment operator.
+func isAugmented(s string) bool {
+	switch s {
+	case "+=", "-=", "*=", "/=", "//=", "%=", "@=", "&=", "|=", "^=", ">>=", "<<=", "**=":
+		return true
+	}
+	return false
 }
 
 func (p *parser) exprStatement(s *stmt) *stmt {
@@ -126,7 +129,7 @@ func (p *parser) exprStatement(s *stmt) *stmt {
 	switch t := p.tok(); {
 	case t.Kind == pytoken.Op && t.Text == "=":
 		s.kind = assignStmt
-		s.targets = []*expr{first}
+		s.targets = p.one(first)
 		for !p.failed() && p.is("=") {
 			p.advance()
 			v := p.yieldOrStarExprs()
@@ -136,15 +139,15 @@ func (p *parser) exprStatement(s *stmt) *stmt {
 			}
 			s.value = v
 		}
-	case t.Kind == pytoken.Op && augmented[t.Text]:
+	case t.Kind == pytoken.Op && isAugmented(t.Text):
 		p.advance()
 		s.kind = augAssignStmt
-		s.targets = []*expr{first}
+		s.targets = p.one(first)
 		s.value = p.yieldOrStarExprs()
 	case t.Kind == pytoken.Op && t.Text == ":":
 		p.advance()
 		s.kind = annAssignStmt
-		s.targets = []*expr{first}
+		s.targets = p.one(first)
 		s.exprs = append(s.exprs, p.test())
 		if p.is("=") {
 			p.advance()
@@ -236,7 +239,7 @@ func (p *parser) fromImport(line int) []imported {
 // identifier consumes a name that is not a keyword and returns it.
 func (p *parser) identifier() string {
 	t := p.tok()
-	if t.Kind != pytoken.Name || keywords[t.Text] {
+	if t.Kind != pytoken.Name || isKeyword(t.Text) {
 		p.fail(t, "invalid syntax")
 		return ""
 	}
@@ -253,7 +256,7 @@ func (p *parser) canStart() bool {
 		case "None", "True", "False", "not", "lambda", "await":
 			return true
 		}
-		return !keywords[t.Text]
+		return !isKeyword(t.Text)
 	case pytoken.Number, pytoken.String:
 		return true
 	case pytoken.Op:
@@ -267,7 +270,7 @@ func (p *parser) canStart() bool {
 
 func (p *parser) node(kind exprKind, t pytoken.Token) *expr {
 	e := p.alloc()
-	e.kind, e.pos, e.start = kind, t.Pos, t.Pos.Offset
+	e.kind, e.line, e.col, e.start = kind, int32(t.Pos.Line), int32(t.Pos.Col), int32(t.Pos.Offset)
 	return e
 }
 
@@ -281,16 +284,28 @@ func (p *parser) alloc() *expr {
 	return e
 }
 
+// newStmt returns a copy of s from the parser's statement slab: one allocation per
+// 64 statements.
+func (p *parser) newStmt(s stmt) *stmt {
+	if len(p.stmts) == 0 {
+		p.stmts = make([]stmt, 64)
+	}
+	n := &p.stmts[0]
+	p.stmts = p.stmts[1:]
+	*n = s
+	return n
+}
+
 // trailer returns a node of kind k whose operand is x.
 func (p *parser) trailer(k exprKind, x *expr) *expr {
 	e := p.alloc()
-	e.kind, e.x, e.pos, e.start = k, x, x.pos, x.start
+	e.kind, e.x, e.line, e.col, e.start = k, x, x.line, x.col, x.start
 	return e
 }
 
 // done sets e's end to the end of the last token consumed and returns e.
 func (p *parser) done(e *expr) *expr {
-	e.end = p.endOf()
+	e.end = int32(p.endOf())
 	return e
 }
 
@@ -490,7 +505,7 @@ func (p *parser) atom() *expr {
 	t := p.tok()
 	switch t.Kind {
 	case pytoken.Name:
-		if keywords[t.Text] && t.Text != "None" && t.Text != "True" && t.Text != "False" {
+		if isKeyword(t.Text) && t.Text != "None" && t.Text != "True" && t.Text != "False" {
 			p.fail(t, "invalid syntax")
 			return p.node(other, t)
 		}
@@ -566,7 +581,7 @@ func (p *parser) paren(t pytoken.Token) *expr {
 		x = e
 	}
 	p.expect(")")
-	if x.kind == tuple || x.kind == other && x.start == t.Pos.Offset {
+	if x.kind == tuple || x.kind == other && int(x.start) == t.Pos.Offset {
 		return p.done(x)
 	}
 	return x
@@ -667,9 +682,11 @@ func (p *parser) target() *expr {
 	return p.orExpr(true)
 }
 
-// args parses call arguments up to the closing ')'.
+// args parses call arguments up to the closing ')'. They are gathered on p.argBuf
+// (arguments nest: an inner call's are above an outer one's) and handed out from a
+// slab, exactly sized.
 func (p *parser) args() []arg {
-	var out []arg
+	base := len(p.argBuf)
 	for !p.failed() && !p.is(")") {
 		var a arg
 		switch t := p.tok(); {
@@ -689,12 +706,42 @@ func (p *parser) args() []arg {
 				a.value = p.done(g)
 			}
 		}
-		out = append(out, a)
+		p.argBuf = append(p.argBuf, a)
 		if !p.is(",") {
 			break
 		}
 		p.advance()
 	}
+	out := p.carveArgs(p.argBuf[base:])
+	p.argBuf = p.argBuf[:base]
+	return out
+}
+
+// carveArgs returns a copy of args (nil when empty) from the parser's argument slab.
+func (p *parser) carveArgs(args []arg) []arg {
+	n := len(args)
+	switch {
+	case n == 0:
+		return nil
+	case n > 64:
+		return append([]arg(nil), args...)
+	case n > len(p.argSlab):
+		p.argSlab = make([]arg, 256)
+	}
+	out := p.argSlab[:n:n]
+	p.argSlab = p.argSlab[n:]
+	copy(out, args)
+	return out
+}
+
+// one returns the slice of the one expression e (capacity 1), from a slab.
+func (p *parser) one(e *expr) []*expr {
+	if len(p.ones) == 0 {
+		p.ones = make([]*expr, 256)
+	}
+	out := p.ones[:1:1]
+	p.ones = p.ones[1:]
+	out[0] = e
 	return out
 }
 

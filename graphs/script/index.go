@@ -36,9 +36,7 @@ func (r *reader) indexStmt(s *stmt, fn *stmt, inClass bool) {
 	case assignStmt, annAssignStmt:
 		r.indexAssign(s)
 	}
-	for _, e := range r.stmtExprs(s) {
-		r.walk(e, r.indexCall)
-	}
+	r.walkStmt(s, r.indexCall)
 	r.indexBlock(s.body, fn, false)
 }
 
@@ -75,20 +73,19 @@ func (r *reader) indexAssign(s *stmt) {
 	}
 }
 
-// stmtExprs returns the expressions a statement evaluates itself, value first.
-func (r *reader) stmtExprs(s *stmt) []*expr {
-	var out []*expr
-	if s.value != nil {
-		out = append(out, s.value)
+// walkStmt walks the expressions a statement evaluates itself, value first, then
+// its other expressions, its with items and its bases.
+func (r *reader) walkStmt(s *stmt, visit func(*expr)) {
+	r.walk(s.value, visit)
+	for _, e := range s.exprs {
+		r.walk(e, visit)
 	}
-	out = append(out, s.exprs...)
 	for _, it := range s.items {
-		out = append(out, it.ctx)
+		r.walk(it.ctx, visit)
 	}
 	for _, a := range s.bases {
-		out = append(out, a.value)
+		r.walk(a.value, visit)
 	}
-	return out
 }
 
 // candidate records a str or None literal assigned to name.
@@ -97,18 +94,18 @@ func (r *reader) candidate(name string, v *expr) {
 		return
 	}
 	if isNone(v) {
-		r.cands[name] = append(r.cands[name], Candidate{Line: v.pos.Line})
+		r.cands[name] = append(r.cands[name], Candidate{Line: int(v.line)})
 		return
 	}
 	if s, ok := r.literalStr(v); ok {
-		r.cands[name] = append(r.cands[name], Candidate{Line: v.pos.Line, Value: &s})
+		r.cands[name] = append(r.cands[name], Candidate{Line: int(v.line), Value: &s})
 	}
 }
 
 // indexCall records the candidates a call gives: keyword arguments (a config object
 // built with compile_mode="…"), and argparse's add_argument default and choices.
 func (r *reader) indexCall(c *expr) {
-	if c.kind != call || isCompile(r.qual(c.x)) {
+	if c.kind != call || r.isCompileExpr(c.x) {
 		return
 	}
 	if c.x.kind == attr && c.x.name == "add_argument" {
@@ -155,9 +152,9 @@ func (r *reader) choices(dest string, e *expr) {
 	}
 	for _, it := range v.Items() {
 		if s, ok := it.AsStr(); ok {
-			r.cands[dest] = append(r.cands[dest], Candidate{Line: e.pos.Line, Value: &s})
+			r.cands[dest] = append(r.cands[dest], Candidate{Line: int(e.line), Value: &s})
 		} else if it.Kind() == config.NoneKind {
-			r.cands[dest] = append(r.cands[dest], Candidate{Line: e.pos.Line})
+			r.cands[dest] = append(r.cands[dest], Candidate{Line: int(e.line)})
 		}
 	}
 }

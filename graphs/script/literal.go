@@ -13,16 +13,26 @@ func (r *reader) literal(e *expr) (config.Value, bool) {
 	if e == nil {
 		return config.Value{}, false
 	}
+	// The common literals are read here as ParseLiteral reads them, without its parser.
 	switch e.kind {
 	case name:
-		if e.name != "None" && e.name != "True" && e.name != "False" {
-			return config.Value{}, false
+		switch e.name {
+		case "None":
+			return config.None(), true
+		case "True", "False":
+			return config.Bool(e.name == "True"), true
 		}
+		return config.Value{}, false
 	case attr, call, subscript, starred:
 		return config.Value{}, false
 	case str:
 		if e.fstring {
 			return config.Value{}, false
+		}
+		if t := r.text(e); len(t) <= config.MaxLiteralBytes {
+			if s, ok := plainString(t); ok {
+				return config.Str(s), true
+			}
 		}
 	}
 	v, err := config.ParseLiteral(r.text(e))

@@ -26,17 +26,19 @@ const (
 	starred            // *x
 )
 
-// expr is an expression. start and end are byte offsets into the source.
+// expr is an expression. start and end are byte offsets into the source; line and
+// col are those of its first token (1-based, col in bytes). Sources are at most
+// MaxSourceBytes, so int32 holds them.
 type expr struct {
 	kind       exprKind
+	fstring    bool // str: some part is an f-string or t-string
+	line, col  int32
+	start, end int32
 	name       string  // name: the identifier; attr: the attribute
 	x          *expr   // attr, call, subscript: the operand; starred: the value
 	index      *expr   // subscript: the index
 	args       []arg   // call: the arguments in order
 	elts       []*expr // tuple: the elements
-	fstring    bool    // str: some part is an f-string or t-string
-	pos        pytoken.Pos
-	start, end int
 }
 
 // arg is one argument of a call.
@@ -113,41 +115,51 @@ func (e *parseError) Error() string { return fmt.Sprintf("%d:%d: %s", e.pos.Line
 
 // parser reads the statements of one token slice.
 type parser struct {
-	toks  []pytoken.Token
-	i     int
-	depth int // current nesting, bounded by MaxNesting
-	err   *parseError
-	slab  []expr // nodes not yet handed out
+	toks    []token
+	src     string // the text of toks
+	i       int
+	depth   int // current nesting, bounded by MaxNesting
+	err     *parseError
+	slab    []expr  // nodes not yet handed out
+	stmts   []stmt  // statements not yet handed out
+	argBuf  []arg   // the arguments of the calls being parsed, innermost last
+	argSlab []arg   // arguments not yet handed out
+	ones    []*expr // one-element slices not yet handed out
 }
 
-// keywords are Python's hard keywords: none of them is an expression by itself
-// except the three constants.
-var keywords = map[string]bool{
-	"False": true, "None": true, "True": true, "and": true, "as": true, "assert": true,
-	"async": true, "await": true, "break": true, "class": true, "continue": true, "def": true,
-	"del": true, "elif": true, "else": true, "except": true, "finally": true, "for": true,
-	"from": true, "global": true, "if": true, "import": true, "in": true, "is": true,
-	"lambda": true, "nonlocal": true, "not": true, "or": true, "pass": true, "raise": true,
-	"return": true, "try": true, "while": true, "with": true, "yield": true,
+// isKeyword reports whether s is one of Python's hard keywords: none of them is an
+// expression by itself except the three constants. (A switch: no hashing.)
+func isKeyword(s string) bool {
+	switch s {
+	case "False", "None", "True", "and", "as", "assert", "async", "await", "break", "class",
+		"continue", "def", "del", "elif", "else", "except", "finally", "for", "from",
+		"global", "if", "import", "in", "is", "lambda", "nonlocal", "not", "or", "pass",
+		"raise", "return", "try", "while", "with", "yield":
+		return true
+	}
+	return false
 }
 
-func (p *parser) tok() pytoken.Token { return p.toks[p.i] }
+func (p *parser) tok() pytoken.Token { return p.toks[p.i].full(p.src) }
+
+// at returns token j.
+func (p *parser) at(j int) pytoken.Token { return p.toks[j].full(p.src) }
 
 func (p *parser) peek(n int) pytoken.Token {
 	if p.i+n < len(p.toks) {
-		return p.toks[p.i+n]
+		return p.at(p.i + n)
 	}
-	return p.toks[len(p.toks)-1]
+	return p.at(len(p.toks) - 1)
 }
 
 // is reports whether the current token is the operator or keyword text.
 func (p *parser) is(text string) bool {
 	t := p.toks[p.i]
-	return (t.Kind == pytoken.Op || t.Kind == pytoken.Name) && t.Text == text
+	return (t.kind == pytoken.Op || t.kind == pytoken.Name) && t.text(p.src) == text
 }
 
 func (p *parser) advance() pytoken.Token {
-	t := p.toks[p.i]
+	t := p.tok()
 	if t.Kind != pytoken.EOF {
 		p.i++
 	}
@@ -191,7 +203,7 @@ func (p *parser) endOf() int {
 		return 0
 	}
 	t := p.toks[p.i-1]
-	return t.Pos.Offset + len(t.Text)
+	return int(t.off + t.n)
 }
 
 // file parses a whole module.
@@ -202,7 +214,7 @@ func (p *parser) file() []*stmt {
 			p.fail(p.tok(), "unexpected indent")
 			break
 		}
-		out = append(out, p.statement()...)
+		out = p.statement(out)
 	}
 	return out
 }
@@ -210,7 +222,7 @@ func (p *parser) file() []*stmt {
 // block parses the body after a compound statement's ':'.
 func (p *parser) block() []*stmt {
 	if p.tok().Kind != pytoken.Newline {
-		return p.simpleStatements()
+		return p.simpleStatements(nil)
 	}
 	p.advance()
 	if p.tok().Kind != pytoken.Indent {
@@ -224,7 +236,7 @@ func (p *parser) block() []*stmt {
 	defer p.leave()
 	var out []*stmt
 	for !p.failed() && p.tok().Kind != pytoken.Dedent && p.tok().Kind != pytoken.EOF {
-		out = append(out, p.statement()...)
+		out = p.statement(out)
 	}
 	if p.tok().Kind == pytoken.Dedent {
 		p.advance()
@@ -232,8 +244,9 @@ func (p *parser) block() []*stmt {
 	return out
 }
 
-// statement parses one statement line or compound statement.
-func (p *parser) statement() []*stmt {
+// statement parses one statement line or compound statement and appends its
+// statements to out.
+func (p *parser) statement(out []*stmt) []*stmt {
 	start := p.i
 	t := p.tok()
 	var s *stmt
@@ -245,12 +258,12 @@ func (p *parser) statement() []*stmt {
 	}
 	if s == nil {
 		if p.failed() {
-			return nil
+			return out
 		}
-		return p.simpleStatements()
+		return p.simpleStatements(out)
 	}
 	s.tokStart, s.tokEnd = start, p.i
-	return []*stmt{s}
+	return append(out, s)
 }
 
 // compound parses a compound statement starting with keyword t, or returns nil when t
@@ -299,8 +312,8 @@ func (p *parser) softHeader() bool {
 		return false
 	}
 	for j := p.i; j < len(p.toks); j++ {
-		if p.toks[j].Kind == pytoken.Newline || p.toks[j].Kind == pytoken.EOF {
-			prev := p.toks[j-1]
+		if k := p.toks[j].kind; k == pytoken.Newline || k == pytoken.EOF {
+			prev := p.at(j - 1)
 			return prev.Kind == pytoken.Op && prev.Text == ":"
 		}
 	}
@@ -337,7 +350,7 @@ func (p *parser) decorated() *stmt {
 func (p *parser) header() bool { return p.expect(":") }
 
 func (p *parser) ifStmt(t pytoken.Token) *stmt {
-	s := &stmt{kind: blockStmt, pos: t.Pos}
+	s := p.newStmt(stmt{kind: blockStmt, pos: t.Pos})
 	s.exprs = append(s.exprs, p.namedExpr())
 	if !p.header() {
 		return s
@@ -356,7 +369,7 @@ func (p *parser) ifStmt(t pytoken.Token) *stmt {
 }
 
 func (p *parser) whileStmt(t pytoken.Token) *stmt {
-	s := &stmt{kind: loopStmt, pos: t.Pos}
+	s := p.newStmt(stmt{kind: loopStmt, pos: t.Pos})
 	s.exprs = append(s.exprs, p.namedExpr())
 	if p.header() {
 		s.body = p.block()
@@ -375,8 +388,8 @@ func (p *parser) elseBlock(s *stmt) {
 }
 
 func (p *parser) forStmt(t pytoken.Token) *stmt {
-	s := &stmt{kind: loopStmt, pos: t.Pos}
-	s.targets = []*expr{p.targetList()}
+	s := p.newStmt(stmt{kind: loopStmt, pos: t.Pos})
+	s.targets = p.one(p.targetList())
 	if !p.expect("in") {
 		return s
 	}
@@ -389,7 +402,7 @@ func (p *parser) forStmt(t pytoken.Token) *stmt {
 }
 
 func (p *parser) tryStmt(t pytoken.Token) *stmt {
-	s := &stmt{kind: blockStmt, pos: t.Pos}
+	s := p.newStmt(stmt{kind: blockStmt, pos: t.Pos})
 	if !p.header() {
 		return s
 	}
@@ -432,7 +445,7 @@ func (p *parser) tryStmt(t pytoken.Token) *stmt {
 }
 
 func (p *parser) withStmt(t pytoken.Token) *stmt {
-	s := &stmt{kind: withStmt, pos: t.Pos}
+	s := p.newStmt(stmt{kind: withStmt, pos: t.Pos})
 	if p.is("(") && p.parenthesizedItems() {
 		p.advance()
 		for !p.failed() && !p.is(")") {
@@ -462,7 +475,7 @@ func (p *parser) withStmt(t pytoken.Token) *stmt {
 func (p *parser) parenthesizedItems() bool {
 	depth := 0
 	for j := p.i; j < len(p.toks); j++ {
-		t := p.toks[j]
+		t := p.at(j)
 		if t.Kind != pytoken.Op {
 			if t.Kind == pytoken.Newline || t.Kind == pytoken.EOF {
 				return false
@@ -475,7 +488,7 @@ func (p *parser) parenthesizedItems() bool {
 		case ")", "]", "}":
 			depth--
 			if depth == 0 {
-				n := p.toks[j+1]
+				n := p.at(j + 1)
 				return n.Kind == pytoken.Op && n.Text == ":"
 			}
 		}
@@ -493,7 +506,7 @@ func (p *parser) withItem() withItem {
 }
 
 func (p *parser) def(t pytoken.Token, decs []*expr) *stmt {
-	s := &stmt{kind: defStmt, pos: t.Pos, decorators: decs}
+	s := p.newStmt(stmt{kind: defStmt, pos: t.Pos, decorators: decs})
 	s.name = p.identifier()
 	p.typeParams()
 	if !p.expect("(") {
@@ -571,7 +584,7 @@ func (p *parser) param(closing string) param {
 }
 
 func (p *parser) class(t pytoken.Token, decs []*expr) *stmt {
-	s := &stmt{kind: classStmt, pos: t.Pos, decorators: decs}
+	s := p.newStmt(stmt{kind: classStmt, pos: t.Pos, decorators: decs})
 	s.name = p.identifier()
 	p.typeParams()
 	if p.is("(") {
@@ -589,7 +602,7 @@ func (p *parser) class(t pytoken.Token, decs []*expr) *stmt {
 // outside brackets: nothing the reader looks for lives in a pattern.
 func (p *parser) match(t pytoken.Token) *stmt {
 	p.advance()
-	s := &stmt{kind: blockStmt, pos: t.Pos}
+	s := p.newStmt(stmt{kind: blockStmt, pos: t.Pos})
 	s.exprs = append(s.exprs, p.starExprs())
 	if !p.header() {
 		return s

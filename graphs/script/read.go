@@ -3,7 +3,6 @@ package script
 import (
 	"fmt"
 	"sort"
-	"strings"
 
 	"github.com/compilemode/compilemode/graphs/script/pytoken"
 )
@@ -47,46 +46,52 @@ func (e *SyntaxError) Error() string {
 // Each site sees the globals and environment set before it in that order;
 // config.patch globals apply only to the sites inside the with block or decorated def.
 func Read(name string, src []byte) (*Script, error) {
-	toks, stmts, err := parseSource(name, src)
+	text := ""
+	if len(src) <= MaxSourceBytes {
+		text = string(src)
+	}
+	toks, stmts, err := parseSource(name, src, text)
 	if err != nil {
 		return nil, err
 	}
-	r := newReader(name, string(src), toks)
+	r := newReader(name, text, toks)
 	r.index(stmts)
+	r.indexed = true
 	r.run(stmts)
 	r.runRest(stmts)
 	return r.finish(), nil
 }
 
-// parseSource tokenizes and parses src. It returns a *SyntaxError.
-func parseSource(name string, src []byte) ([]pytoken.Token, []*stmt, error) {
+// parseSource tokenizes and parses src (text is string(src)). It returns a
+// *SyntaxError.
+func parseSource(name string, src []byte, text string) ([]token, []*stmt, error) {
 	if len(src) > MaxSourceBytes {
 		return nil, nil, &SyntaxError{File: name, Line: 1, Col: 1, Msg: fmt.Sprintf("larger than %d bytes", MaxSourceBytes)}
 	}
-	toks, err := pytoken.Tokenize(src)
+	toks, err := tokenize(src)
 	if err != nil {
 		if te, ok := err.(*pytoken.Error); ok {
 			return nil, nil, &SyntaxError{File: name, Line: te.Line, Col: te.Col, Msg: te.Msg}
 		}
 		return nil, nil, &SyntaxError{File: name, Line: 1, Col: 1, Msg: err.Error()}
 	}
-	p := &parser{toks: toks}
+	p := &parser{toks: toks, src: text}
 	stmts := p.file()
 	if p.err != nil {
-		return nil, nil, &SyntaxError{File: name, Line: p.err.pos.Line, Col: charCol(src, p.err.pos), Msg: p.err.msg}
+		return nil, nil, &SyntaxError{File: name, Line: p.err.pos.Line, Col: charCol(text, p.err.pos), Msg: p.err.msg}
 	}
 	return toks, stmts, nil
 }
 
 // charCol converts a token position's byte column to characters.
-func charCol(src []byte, pos pytoken.Pos) int {
+func charCol(src string, pos pytoken.Pos) int {
 	start := pos.Offset - (pos.Col - 1)
 	if start < 0 || pos.Offset > len(src) {
 		return pos.Col
 	}
 	n := 1
-	for _, c := range src[start:pos.Offset] {
-		if c&0xC0 != 0x80 {
+	for i := start; i < pos.Offset; i++ {
+		if src[i]&0xC0 != 0x80 {
 			n++
 		}
 	}
@@ -103,7 +108,7 @@ type siteState struct {
 	called  bool     // a partial site: its first call was seen
 }
 
-// frame is one entry of walk's stack.
+// frame is one entry of walkStack's stack.
 type frame struct {
 	e        *expr
 	expanded bool
@@ -116,7 +121,7 @@ type envEntry struct{ name, value string }
 type reader struct {
 	name string
 	src  string
-	toks []pytoken.Token
+	toks []token
 	out  Script
 
 	// From index, before running.
@@ -144,11 +149,15 @@ type reader struct {
 	partials  map[string]*siteState // names bound to partial(torch.compile, …)
 	marked    map[ThreadKind]bool   // process markers seen (one each)
 	threads   []*Thread
-	classRun  map[*Thread][]*stmt // Thread subclass → its run methods
-	stack     []frame             // walk's stack, reused
+	classRun  map[*Thread][]*stmt    // Thread subclass → its run methods
+	stack     []frame                // walk's stack, reused
+	indexed   bool                   // index is done: aliases and cands are final
+	quals     map[*expr]string       // qual of attribute chains, once indexed
+	qbuf      []byte                 // qual's scratch
+	candsOf   map[string][]Candidate // candidatesFor, by name, once indexed
 }
 
-func newReader(name, src string, toks []pytoken.Token) *reader {
+func newReader(name, src string, toks []token) *reader {
 	return &reader{
 		name: name, src: src, toks: toks, out: Script{File: name},
 		aliases: map[string]string{}, funcs: map[string]*stmt{}, methods: map[string][]*stmt{},
@@ -156,38 +165,80 @@ func newReader(name, src string, toks []pytoken.Token) *reader {
 		decPatch: map[*stmt][]string{}, siteOf: map[*expr]*siteState{}, entered: map[*stmt]bool{},
 		executors: map[string]bool{}, compiled: map[string]*siteState{}, partials: map[string]*siteState{},
 		marked: map[ThreadKind]bool{}, classRun: map[*Thread][]*stmt{},
+		quals: map[*expr]string{}, candsOf: map[string][]Candidate{},
 	}
 }
 
 // text returns the source text of e.
 func (r *reader) text(e *expr) string {
-	if e == nil || e.start < 0 || e.end > len(r.src) || e.start > e.end {
+	if e == nil || e.start < 0 || int(e.end) > len(r.src) || e.start > e.end {
 		return ""
 	}
 	return r.src[e.start:e.end]
 }
 
 // qual returns the dotted path a name or attribute chain stands for through the
-// script's imports ("" when its first name is not imported).
+// script's imports ("" when its first name is not imported). Once the index is built
+// (aliases are final), an attribute chain's path is built once and cached.
 func (r *reader) qual(e *expr) string {
-	var parts []string
-	for ; e != nil && e.kind == attr; e = e.x {
-		parts = append(parts, e.name)
+	if e != nil && e.kind == attr {
+		if q, ok := r.quals[e]; ok {
+			return q
+		}
 	}
-	if e == nil || e.kind != name {
-		return ""
+	b, whole := r.qualBytes(e)
+	if whole {
+		return r.aliases[e.name]
 	}
-	base, ok := r.aliases[e.name]
+	q := string(b)
+	if r.indexed && b != nil {
+		r.quals[e] = q
+	}
+	return q
+}
+
+// qualBytes returns qual(e) in r's scratch buffer (nil when e's first name is not
+// imported), or whole when e is a bare name, whose path is its alias.
+func (r *reader) qualBytes(e *expr) (b []byte, whole bool) {
+	root, n := e, 0
+	for ; root != nil && root.kind == attr; root = root.x {
+		n += 1 + len(root.name)
+	}
+	if root == nil || root.kind != name {
+		return nil, false
+	}
+	base, ok := r.aliases[root.name]
 	if !ok {
-		return ""
+		return nil, false
 	}
-	var b strings.Builder
-	b.WriteString(base)
-	for i := len(parts) - 1; i >= 0; i-- {
-		b.WriteByte('.')
-		b.WriteString(parts[i])
+	if root == e {
+		return nil, true
 	}
-	return b.String()
+	// Filled from the end: the chain is linked from its last name to its first.
+	buf := r.qbuf[:0]
+	if cap(buf) < len(base)+n {
+		buf = make([]byte, 0, len(base)+n)
+	}
+	buf = buf[:len(base)+n]
+	copy(buf, base)
+	i := len(buf)
+	for x := e; x != root; x = x.x {
+		i -= len(x.name)
+		copy(buf[i:], x.name)
+		i--
+		buf[i] = '.'
+	}
+	r.qbuf = buf
+	return buf, false
+}
+
+// isCompileExpr reports isCompile(r.qual(e)) without building the path.
+func (r *reader) isCompileExpr(e *expr) bool {
+	b, whole := r.qualBytes(e)
+	if whole {
+		return isCompile(r.aliases[e.name])
+	}
+	return string(b) == "torch.compile" || string(b) == "torch.compiler.compile"
 }
 
 // lastName returns the identifier a name or attribute ends with, or the key of a
@@ -212,22 +263,57 @@ func isCompile(q string) bool { return q == "torch.compile" || q == "torch.compi
 
 const inductorConfig = "torch._inductor.config"
 
-// walk calls visit on e and every expression inside it, children first (the order in
-// which Python evaluates a call's arguments before the call). It uses an explicit
-// stack: attribute and call chains can be as long as the source.
+// walk calls visit on every call and subscript in e (e included), children first
+// (the order in which Python evaluates a call's arguments before the call): the
+// operand, the index, the arguments, then the elements. Other kinds of expression are
+// not visited: no visitor looks at them.
+//
+// It recurses, which costs no heap and no write barriers; nesting other than operand
+// chains is bounded by MaxNesting, and a chain deeper than maxWalkDepth (attribute
+// and call chains can be as long as the source) is walked with an explicit stack.
 func (r *reader) walk(e *expr, visit func(*expr)) {
-	if e == nil {
+	if e != nil {
+		r.walkRec(e, visit, 0)
+	}
+}
+
+// maxWalkDepth bounds walkRec's recursion.
+const maxWalkDepth = 4096
+
+func (r *reader) walkRec(e *expr, visit func(*expr), depth int) {
+	if depth >= maxWalkDepth {
+		r.walkStack(e, visit)
 		return
 	}
+	if e.x != nil {
+		r.walkRec(e.x, visit, depth+1)
+	}
+	if e.index != nil {
+		r.walkRec(e.index, visit, depth+1)
+	}
+	for i := range e.args {
+		r.walkRec(e.args[i].value, visit, depth+1)
+	}
+	for _, x := range e.elts {
+		r.walkRec(x, visit, depth+1)
+	}
+	if e.kind == call || e.kind == subscript {
+		visit(e)
+	}
+}
+
+// walkStack is walk with an explicit stack.
+func (r *reader) walkStack(e *expr, visit func(*expr)) {
 	// visit may run a def's body, which walks again: this walk owns the stack it took.
 	stack := append(r.stack[:0], frame{e: e})
 	r.stack = nil
-	defer func() { r.stack = stack[:0] }()
 	for len(stack) > 0 {
 		top := &stack[len(stack)-1]
 		if top.expanded {
 			stack = stack[:len(stack)-1]
-			visit(top.e)
+			if x := top.e; x.kind == call || x.kind == subscript {
+				visit(x)
+			}
 			continue
 		}
 		top.expanded = true
@@ -245,11 +331,20 @@ func (r *reader) walk(e *expr, visit func(*expr)) {
 			stack = append(stack, frame{e: x.x})
 		}
 	}
+	r.stack = stack
 }
 
 // finish sorts what was found into file order and fills each site's scenario parts.
 func (r *reader) finish() *Script {
 	r.inferThreads()
+	// Sorted as pointers, not as the large Site values they become.
+	sort.SliceStable(r.sites, func(i, j int) bool {
+		a, b := r.sites[i], r.sites[j]
+		return a.Line < b.Line || a.Line == b.Line && a.Col < b.Col
+	})
+	if len(r.sites) > 0 {
+		r.out.Sites = make([]Site, 0, len(r.sites))
+	}
 	for _, s := range r.sites {
 		if n := s.modeNote(); n != "" {
 			s.Notes = append([]string{n}, s.Notes...)
@@ -261,16 +356,15 @@ func (r *reader) finish() *Script {
 		s.env = r.env[:s.envLen:s.envLen]
 		r.out.Sites = append(r.out.Sites, s.Site)
 	}
+	sort.SliceStable(r.threads, func(i, j int) bool { return r.threads[i].Line < r.threads[j].Line })
+	if len(r.threads) > 0 {
+		r.out.Threads = make([]Thread, 0, len(r.threads))
+	}
 	for _, t := range r.threads {
 		r.out.Threads = append(r.out.Threads, *t)
 	}
-	sort.SliceStable(r.out.Sites, func(i, j int) bool {
-		a, b := r.out.Sites[i], r.out.Sites[j]
-		return a.Line < b.Line || a.Line == b.Line && a.Col < b.Col
-	})
 	sort.SliceStable(r.out.Globals, func(i, j int) bool { return r.out.Globals[i].Line < r.out.Globals[j].Line })
 	sort.SliceStable(r.out.Env, func(i, j int) bool { return r.out.Env[i].Line < r.out.Env[j].Line })
-	sort.SliceStable(r.out.Threads, func(i, j int) bool { return r.out.Threads[i].Line < r.out.Threads[j].Line })
 	sort.SliceStable(r.out.Warnings, func(i, j int) bool { return r.out.Warnings[i].Line < r.out.Warnings[j].Line })
 	out := r.out
 	return &out

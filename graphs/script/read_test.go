@@ -2,12 +2,14 @@ package script
 
 import (
 	"errors"
+	"reflect"
 	"strings"
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
 	"github.com/google/go-cmp/cmp/cmpopts"
 
+	"github.com/compilemode/compilemode/config"
 	"github.com/compilemode/compilemode/graphs"
 )
 
@@ -256,4 +258,45 @@ func FuzzRead(f *testing.F) {
 		}
 		s.Scenarios(graphs.Scenario{})
 	})
+}
+
+// TestWalkOrder checks that walk's recursion and its explicit stack, used past
+// maxWalkDepth, visit the same expressions in the same order.
+func TestWalkOrder(t *testing.T) {
+	t.Parallel()
+	src := "x = f(a[g(1)], *h(b.c[i]), k=[m(n) for n in o(p)])" + strings.Repeat(".d(e(q[r]), s)[t(u)]", 3000) + " + v(w)\n"
+	_, stmts, err := parseSource("t.py", []byte(src), src)
+	if err != nil {
+		t.Fatal(err)
+	}
+	r := newReader("t.py", src, nil)
+	var rec, stack []*expr
+	r.walk(stmts[0].value, func(e *expr) { rec = append(rec, e) })
+	r.walkStack(stmts[0].value, func(e *expr) { stack = append(stack, e) })
+	if len(rec) != len(stack) || len(rec) < 4*3000 {
+		t.Fatalf("walk visited %d expressions, walkStack %d", len(rec), len(stack))
+	}
+	for i := range rec {
+		if rec[i] != stack[i] {
+			t.Fatalf("visit %d: walk at offset %d, walkStack at offset %d", i, rec[i].start, stack[i].start)
+		}
+	}
+}
+
+// TestLiteralFastPath checks that the literals read without config.ParseLiteral read
+// as it reads them.
+func TestLiteralFastPath(t *testing.T) {
+	t.Parallel()
+	for _, src := range []string{"None", "True", "False", "'abc'", `"max-autotune"`, "''", `"é 1"`, `'a"b'`} {
+		_, stmts, err := parseSource("t.py", []byte("x = "+src+"\n"), "x = "+src+"\n")
+		if err != nil {
+			t.Fatal(err)
+		}
+		r := newReader("t.py", "x = "+src+"\n", nil)
+		got, ok := r.literal(stmts[0].value)
+		want, err := config.ParseLiteral(src)
+		if !ok || err != nil || !reflect.DeepEqual(got, want) {
+			t.Errorf("literal(%s) = %v, %v; ParseLiteral = %v, %v", src, got, ok, want, err)
+		}
+	}
 }

@@ -17,7 +17,7 @@ func (r *reader) stmt(s *stmt) {
 		r.decorators(s)
 	case classStmt:
 		r.decorators(s)
-		r.calls(r.stmtExprs(s))
+		r.walkStmt(s, r.visit)
 		r.subclass(s)
 		r.run(s.body)
 	case withStmt:
@@ -31,7 +31,7 @@ func (r *reader) stmt(s *stmt) {
 		r.calls(s.exprs)
 		r.run(s.body)
 	default:
-		r.calls(r.stmtExprs(s))
+		r.walkStmt(s, r.visit)
 		r.assign(s)
 	}
 }
@@ -84,7 +84,7 @@ func (r *reader) visit(e *expr) {
 	case subscript:
 		if r.qual(e.x) == "os.environ" {
 			if k, ok := r.literalStr(e.index); ok && rankVars[k] {
-				r.process(e.pos.Line, Torchrun)
+				r.process(int(e.line), Torchrun)
 			}
 		}
 	}
@@ -186,12 +186,12 @@ func (r *reader) assign(s *stmt) {
 	}
 	for _, t := range s.targets {
 		if q := r.qual(t); strings.HasPrefix(q, inductorConfig+".") {
-			r.global(t.pos.Line, strings.TrimPrefix(q, inductorConfig+"."), s.value, "assign")
+			r.global(int(t.line), strings.TrimPrefix(q, inductorConfig+"."), s.value, "assign")
 			continue
 		}
 		if t.kind == subscript && r.qual(t.x) == "os.environ" {
 			if k, ok := r.literalStr(t.index); ok {
-				r.setEnv(t.pos.Line, k, s.value, "environ")
+				r.setEnv(int(t.line), k, s.value, "environ")
 			}
 			continue
 		}
@@ -260,7 +260,7 @@ func (r *reader) patch(c *expr) []string {
 			r.warn(line, WarningNotLiteral, "config.patch of %s = %s is not a literal; the plan leaves %s at its default", key, value, key)
 		}
 	}
-	line := c.pos.Line
+	line := int(c.line)
 	if len(c.args) == 2 && c.args[0].keyword == "" {
 		if k, ok := r.literalStr(c.args[0].value); ok {
 			v, lit := r.literal(c.args[1].value)
@@ -309,5 +309,5 @@ func (r *reader) partialCall(c *expr, st *siteState) {
 	}
 	st.called = true
 	st.setLen, st.envLen, st.patches = len(r.set), len(r.env), r.patches
-	st.note("compiles at line %d, its first call, with what is in force there", c.pos.Line)
+	st.note("compiles at line %d, its first call, with what is in force there", int(c.line))
 }

@@ -10,7 +10,7 @@ import (
 // site records a compile site at c (a call, or a decorator) with its arguments.
 func (r *reader) site(c *expr, kind Kind, args []arg) *siteState {
 	st := &siteState{
-		Site: Site{Line: c.pos.Line, Col: c.pos.Col, Kind: kind, Call: cut(r.text(c), MaxCallText), ModeLiteral: true},
+		Site: Site{Line: int(c.line), Col: int(c.col), Kind: kind, Call: cut(r.text(c), MaxCallText), ModeLiteral: true},
 		fn:   r.fn, setLen: len(r.set), envLen: len(r.env), patches: r.patches,
 	}
 	if r.fn != nil {
@@ -77,7 +77,7 @@ func (r *reader) splat(st *siteState, e *expr, args []arg) {
 		}
 		return
 	}
-	st.note("**%s: keyword arguments read from its dict at line %d", e.name, d.pos.Line)
+	st.note("**%s: keyword arguments read from its dict at line %d", e.name, int(d.line))
 	for _, it := range v.DictItems() {
 		k, ok := it.Key.AsStr()
 		if !ok || given[k] {
@@ -146,21 +146,29 @@ func (st *siteState) note(format string, args ...any) {
 }
 
 // candidatesFor returns the literal values the file assigns to the name the
-// expression ends with, each value once, in file order.
+// expression ends with, each value once, in file order. Each site gets its own copy.
 func (r *reader) candidatesFor(e *expr) []Candidate {
-	var out []Candidate
-	seen := map[string]bool{}
-	for _, c := range r.cands[r.lastName(e)] {
-		key := "None"
-		if c.Value != nil {
-			key = "'" + *c.Value
+	n := r.lastName(e)
+	out, ok := r.candsOf[n]
+	if !ok {
+		type key struct {
+			none  bool
+			value string
 		}
-		if !seen[key] {
-			seen[key] = true
-			out = append(out, c)
+		seen := map[key]bool{}
+		for _, c := range r.cands[n] {
+			k := key{none: c.Value == nil}
+			if c.Value != nil {
+				k.value = *c.Value
+			}
+			if !seen[k] {
+				seen[k] = true
+				out = append(out, c)
+			}
 		}
+		r.candsOf[n] = out
 	}
-	return out
+	return append([]Candidate(nil), out...)
 }
 
 // Modes returns the modes to plan for the site: its literal mode (nil for None or not

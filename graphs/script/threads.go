@@ -39,7 +39,7 @@ var poolMethods = map[string]bool{"submit": true, "map": true, "apply_async": tr
 // thread records a call that starts threads or processes, and reports whether c was one.
 func (r *reader) thread(c *expr, q string) bool {
 	if k, ok := processStarters[q]; ok {
-		r.process(c.pos.Line, k)
+		r.process(int(c.line), k)
 		return true
 	}
 	switch {
@@ -55,7 +55,7 @@ func (r *reader) thread(c *expr, q string) bool {
 		r.addThread(c, ThreadPool, kwarg(c, "fn", 0))
 	case (q == "os.environ.get" || q == "os.getenv") && len(c.args) > 0:
 		if k, ok := r.literalStr(c.args[0].value); ok && rankVars[k] {
-			r.process(c.pos.Line, Torchrun)
+			r.process(int(c.line), Torchrun)
 		}
 		return false
 	default:
@@ -82,7 +82,7 @@ func kwarg(c *expr, k string, i int) *expr {
 }
 
 func (r *reader) addThread(c *expr, k ThreadKind, target *expr) *Thread {
-	t := &Thread{Line: c.pos.Line, Kind: k, target: target, loop: r.loop > 0}
+	t := &Thread{Line: int(c.line), Kind: k, target: target, loop: r.loop > 0}
 	if target != nil {
 		t.Target = cut(r.text(target), MaxCallText)
 	}
@@ -147,18 +147,18 @@ func (r *reader) reachOf(t *Thread) *reach {
 }
 
 // tokenRange returns the tokens of an expression.
-func (r *reader) tokenRange(e *expr) []pytoken.Token {
-	lo := tokenAt(r.toks, e.start)
-	hi := tokenAt(r.toks, e.end)
+func (r *reader) tokenRange(e *expr) []token {
+	lo := tokenAt(r.toks, int(e.start))
+	hi := tokenAt(r.toks, int(e.end))
 	return r.toks[lo:hi]
 }
 
 // tokenAt returns the index of the first token at or after byte offset off.
-func tokenAt(toks []pytoken.Token, off int) int {
+func tokenAt(toks []token, off int) int {
 	lo, hi := 0, len(toks)
 	for lo < hi {
 		m := (lo + hi) / 2
-		if toks[m].Pos.Offset < off {
+		if int(toks[m].off) < off {
 			lo = m + 1
 		} else {
 			hi = m
@@ -167,9 +167,9 @@ func tokenAt(toks []pytoken.Token, off int) int {
 	return lo
 }
 
-func (r *reader) scanTokens(rc *reach, toks []pytoken.Token, queue *[]*stmt) {
-	for _, tk := range toks {
-		switch tk.Kind {
+func (r *reader) scanTokens(rc *reach, toks []token, queue *[]*stmt) {
+	for _, t := range toks {
+		switch tk := t.full(r.src); tk.Kind {
 		case pytoken.Name:
 			if rc.names[tk.Text] {
 				continue

@@ -43,7 +43,7 @@ type Pos struct {
 }
 
 // Token is one token. Text is the token's source text ("" for Newline at the end of
-// the input, Indent, Dedent and EOF).
+// the input, Indent, Dedent and EOF): always src[Pos.Offset:Pos.Offset+len(Text)].
 type Token struct {
 	Kind Kind
 	Text string

@@ -163,8 +163,11 @@ func checkTokens(t *testing.T, src []byte, toks []Token) {
 		case Dedent:
 			depth--
 		}
-		if depth < 0 || tk.Pos.Offset < 0 || tk.Pos.Offset > len(src) || tk.Pos.Line < 1 {
+		if depth < 0 || tk.Pos.Offset < 0 || tk.Pos.Offset+len(tk.Text) > len(src) || tk.Pos.Line < 1 {
 			t.Fatalf("bad token %+v", tk)
+		}
+		if string(src[tk.Pos.Offset:tk.Pos.Offset+len(tk.Text)]) != tk.Text {
+			t.Fatalf("token %+v: Text is not the source at its offset", tk)
 		}
 	}
 	if depth != 0 {
