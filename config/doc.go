@@ -26,7 +26,7 @@
 // # Validation
 //
 // Resolution stops at the first error, in PyTorch's order: the import-time error of a
-// malformed variable ([EnvError]: ValueError, AssertionError), then global
+// malformed variable ([schema.EnvError]: ValueError, AssertionError), then global
 // assignments ([GlobalError]: AttributeError), then torch.compile's checks: mode and
 // options both given ([ErrModeAndOptions]), an unknown mode (*modes.UnknownModeError),
 // options that are not a dict ([OptionsShapeError]), an unknown option
@@ -72,7 +72,7 @@
 //	python3 config/dump_schema.py -o my-torch.json   # in your environment, about 12 s
 //	compilemode -schema my-torch.json -mode reduce-overhead
 //
-// [LoadSchema] reads such a file and [NewResolverFromSchema] resolves against it, with
+// [schema.Load] reads such a file and [NewResolverFromSchema] resolves against it, with
 // evidence measured. If variables the config reads are set, the script re-runs itself
 // without them and names them in made_by. --from-dumps DIR builds the file from dumps
 // like testdata/torch/2.11 and checks every environment rule against the measured
@@ -115,11 +115,11 @@
 // # Bad input
 //
 // Every bad input gets a typed error that names the offending key or value, never a
-// panic: literals have a byte offset ([LiteralError]), a size limit ([MaxLiteralBytes],
-// 1 MiB) and a nesting limit ([MaxLiteralDepth], 64); non-finite floats, names other
+// panic: literals have a byte offset ([literal.Error]), a size limit ([literal.MaxBytes],
+// 1 MiB) and a nesting limit ([literal.MaxDepth], 64); non-finite floats, names other
 // than None/True/False/null/true/false, calls and operators are refused; duplicate dict
 // keys keep the last value, as in Python. Schema files are size-limited
-// ([MaxSchemaBytes]) and strictly checked.
+// ([schema.MaxBytes]) and strictly checked.
 //
 // # Concurrency and performance
 //

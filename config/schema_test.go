@@ -7,13 +7,14 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/compilemode/compilemode/config/schema"
 	"github.com/compilemode/compilemode/modes"
 )
 
 func TestBuiltinSchemas(t *testing.T) {
 	t.Parallel()
 	for _, v := range modes.Supported() {
-		s, ev, err := BuiltinSchema(v)
+		s, ev, err := schema.Builtin(v)
 		if err != nil {
 			t.Errorf("BuiltinSchema(%s): %v", v, err)
 			continue
@@ -32,18 +33,18 @@ func TestBuiltinSchemas(t *testing.T) {
 			t.Errorf("NewResolver(%s): %v", v, err)
 		}
 	}
-	if _, _, err := BuiltinSchema(modes.Version{Major: 2, Minor: 0}); err == nil {
+	if _, _, err := schema.Builtin(modes.Version{Major: 2, Minor: 0}); err == nil {
 		t.Error("BuiltinSchema(2.0) accepted")
 	}
 }
 
 func TestLoadSchemaErrors(t *testing.T) {
 	t.Parallel()
-	good, err := os.ReadFile("schemas/torch-2.11.json")
+	good, err := os.ReadFile("schema/torch-2.11.json")
 	if err != nil {
 		t.Fatal(err)
 	}
-	if _, err := LoadSchema("good", bytes.NewReader(good)); err != nil {
+	if _, err := schema.Load("good", bytes.NewReader(good)); err != nil {
 		t.Fatalf("LoadSchema(torch-2.11.json): %v", err)
 	}
 	tests := map[string]string{
@@ -56,11 +57,11 @@ func TestLoadSchemaErrors(t *testing.T) {
 		"bad-rule":        `{"format": "compilemode-schema/1", "torch": "2.11.0", "evidence": "measured", "modes": [{"mode": "default", "options": []}], "keys": [{"key": "a", "default": 1, "env": {"kind": "magic", "vars": ["X"]}}]}`,
 		"missing-default": `{"format": "compilemode-schema/1", "torch": "2.11.0", "evidence": "measured", "modes": [{"mode": "default", "options": []}], "keys": [{"key": "a"}]}`,
 		"no-modes":        `{"format": "compilemode-schema/1", "torch": "2.11.0", "evidence": "measured", "keys": [{"key": "a", "default": 1}]}`,
-		"huge":            `{"format": "` + strings.Repeat("x", MaxSchemaBytes) + `"}`,
+		"huge":            `{"format": "` + strings.Repeat("x", schema.MaxBytes) + `"}`,
 	}
 	for name, in := range tests {
-		_, err := LoadSchema(name, strings.NewReader(in))
-		var se *SchemaError
+		_, err := schema.Load(name, strings.NewReader(in))
+		var se *schema.Error
 		if !errors.As(err, &se) {
 			t.Errorf("%s: LoadSchema = %v, want *SchemaError", name, err)
 		}
@@ -76,7 +77,7 @@ func TestSchemaFromFileResolvesLikeBuiltin(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	s, err := LoadSchema("torch-2.11.json", bytes.NewReader(data))
+	s, err := schema.Load("torch-2.11.json", bytes.NewReader(data))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -108,9 +109,9 @@ func FuzzLoadSchema(f *testing.F) {
 	f.Add([]byte(`{"format": "compilemode-schema/1", "torch": "2.2", "evidence": "source", "modes": [{"mode": "m", "options": [{"key": "a", "value": {"tuple": [1, {"repr": "f"}]}}]}], "keys": [{"key": "a", "default": {"k": [1.5]}, "pytype": "dict"}]}`))
 	f.Add([]byte(`{}`))
 	f.Fuzz(func(t *testing.T, data []byte) {
-		s, err := LoadSchema("fuzz", bytes.NewReader(data))
+		s, err := schema.Load("fuzz", bytes.NewReader(data))
 		if err != nil {
-			var se *SchemaError
+			var se *schema.Error
 			if !errors.As(err, &se) {
 				t.Fatalf("error %T, want *SchemaError", err)
 			}

@@ -4,28 +4,28 @@ import (
 	"strings"
 	"unicode/utf8"
 
-	"github.com/compilemode/compilemode/config"
+	"github.com/compilemode/compilemode/config/literal"
 )
 
 // literal returns the value of e when it is a Python literal. It is the package's one
-// use of config.ParseLiteral; shapes that cannot be literals are refused before it.
-func (r *reader) literal(e *expr) (config.Value, bool) {
+// use of literal.Parse; shapes that cannot be literals are refused before it.
+func (r *reader) literal(e *expr) (literal.Value, bool) {
 	if e == nil {
-		return config.Value{}, false
+		return literal.Value{}, false
 	}
 	switch e.kind {
 	case name:
 		if e.name != "None" && e.name != "True" && e.name != "False" {
-			return config.Value{}, false
+			return literal.Value{}, false
 		}
 	case attr, call, subscript, starred:
-		return config.Value{}, false
+		return literal.Value{}, false
 	case str:
 		if e.fstring {
-			return config.Value{}, false
+			return literal.Value{}, false
 		}
 	}
-	v, err := config.ParseLiteral(r.text(e))
+	v, err := literal.Parse(r.text(e))
 	return v, err == nil
 }
 
