@@ -3,6 +3,13 @@
 // a given PyTorch release does, with the source of every value. It also predicts the
 // error torch.compile raises, with PyTorch's exception type and exact message.
 //
+// Package config is resolution only. What it resolves comes from packages below it,
+// each with one job, imported one way (inputerr ← literal, strictjson ← schema ←
+// config): [literal] parses Python literals into values, [strictjson] checks JSON
+// files, [schema] reads the schema file format (keys, defaults, environment rules,
+// modes) and holds the built-in schemas, and [inputerr] holds the error types of bad
+// input.
+//
 // # Precedence
 //
 // For each key, the effective value is the first of these that applies (PyTorch's
@@ -56,7 +63,7 @@
 // # Releases without their own schema
 //
 // 2.2, 2.6, 2.7, 2.11 and 2.14 have their own key list, embedded from
-// config/schemas/torch-<release>.json (format: config/schemas/FORMAT.md). The others
+// config/schema/torch-<release>.json (format: config/schema/FORMAT.md). The others
 // borrow the nearest: 2.1 and 2.3–2.5 use 2.2's keys, 2.8–2.9 2.7's, 2.10 and 2.12
 // 2.11's, 2.13 2.14's; their mode tables and behaviours ([Facts]: type checks, thread
 // semantics, messages) are their own. Everything they report carries evidence

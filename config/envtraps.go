@@ -76,8 +76,8 @@ func envTrapRows() [5]envTrap {
 			"the variable only set the default at import (torch/utils/_config_module.py)", findEnvOverriddenByPatch},
 		{WarnNoCUDAGraphsModeCaptures, "torch/_inductor/__init__.py list_mode_options: max-autotune-no-cudagraphs sets max_autotune " +
 			"(and coordinate_descent_tuning from 2.6), never triton.cudagraphs; measured on 2.11 (torch_static.json per_mode, wrapper_config)", findNoCUDAGraphsModeCaptures},
-		{WarnEnvVarOtherRelease, "the env_var_names of each schema under config/schemas (2.11 measured; 2.2, 2.6, 2.7, 2.14 read in source)", findOtherRelease},
-		{WarnEnvVarMisspelled, "the env_var_names of each schema under config/schemas", findMisspelled},
+		{WarnEnvVarOtherRelease, "the env_var_names of each schema under config/schema (2.11 measured; 2.2, 2.6, 2.7, 2.14 read in source)", findOtherRelease},
+		{WarnEnvVarMisspelled, "the env_var_names of each schema under config/schema", findMisspelled},
 	}
 }
 
@@ -115,7 +115,7 @@ type switchReading struct {
 	kind, python, counts string
 }
 
-// switchReadings are the env rule kinds (config/schemas/FORMAT.md) that make a bool
+// switchReadings are the env rule kinds (config/schema/FORMAT.md) that make a bool
 // key a switch. Source: torch/_inductor/config.py and torch/utils/_config_module.py
 // of each release read.
 func switchReadings() []switchReading {

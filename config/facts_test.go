@@ -140,7 +140,7 @@ func TestSchemaRows(t *testing.T) {
 				t.Fatal(err)
 			}
 			if ev != r.Evidence {
-				t.Errorf("schema row %s: evidence %s, but BuiltinSchema(%s) describes it as %s", r.Releases, r.Evidence, v, ev)
+				t.Errorf("schema row %s: evidence %s, but schema.Builtin(%s) describes it as %s", r.Releases, r.Evidence, v, ev)
 			}
 		}
 	}

@@ -87,13 +87,13 @@ func TestHostileText(t *testing.T) {
 			_, err := literal.Parse(tc.src)
 			if tc.offset < 0 {
 				if err != nil {
-					t.Errorf("ParseLiteral(%.40q) = %v; Python: %s", tc.src, err, tc.python)
+					t.Errorf("literal.Parse(%.40q) = %v; Python: %s", tc.src, err, tc.python)
 				}
 				return
 			}
 			var le *literal.Error
 			if !errors.As(err, &le) || le.Offset != tc.offset {
-				t.Errorf("ParseLiteral(%.40q) = %v, want a *LiteralError at offset %d; Python: %s", tc.src, err, tc.offset, tc.python)
+				t.Errorf("literal.Parse(%.40q) = %v, want a *literal.Error at offset %d; Python: %s", tc.src, err, tc.offset, tc.python)
 			}
 		})
 	}
@@ -175,8 +175,8 @@ func BenchmarkInputPaths(b *testing.B) {
 				}
 			})
 		}
-		run("ParseLiteral", len(opts), func() error { return second(literal.Parse(opts)) })
-		run("CheckStrictJSON", len(js), func() error { return strictjson.Check(js) })
+		run("literal.Parse", len(opts), func() error { return second(literal.Parse(opts)) })
+		run("strictjson.Check", len(js), func() error { return strictjson.Check(js) })
 		run("ParseAssignment", len(key)+2, func() error { return second(ParseAssignment(key + "=1")) })
 		run("ParseEnvAssignment", len(env), func() error { _, _, err := ParseEnvAssignment(env); return err })
 		run("UnknownOptionHint", len(key), func() error {

@@ -61,17 +61,17 @@ func TestParseLiteral(t *testing.T) {
 	for _, tc := range tests {
 		v, err := literal.Parse(tc.in)
 		if err != nil {
-			t.Errorf("ParseLiteral(%q): %v (%s)", tc.in, err, tc.reason)
+			t.Errorf("literal.Parse(%q): %v (%s)", tc.in, err, tc.reason)
 			continue
 		}
 		if v.String() != tc.repr || v.PyType() != tc.pytype {
-			t.Errorf("ParseLiteral(%q) = %s (%s), want %s (%s) (%s)", tc.in, v, v.PyType(), tc.repr, tc.pytype, tc.reason)
+			t.Errorf("literal.Parse(%q) = %s (%s), want %s (%s) (%s)", tc.in, v, v.PyType(), tc.repr, tc.pytype, tc.reason)
 		}
 	}
 }
 
 // TestParseLiteralErrors is the bad-input table for literals: each gets a
-// *LiteralError with an offset, never a panic.
+// *literal.Error with an offset, never a panic.
 func TestParseLiteralErrors(t *testing.T) {
 	t.Parallel()
 	deep := strings.Repeat("[", literal.MaxDepth+1) + strings.Repeat("]", literal.MaxDepth+1)
@@ -109,7 +109,7 @@ func TestParseLiteralErrors(t *testing.T) {
 			_, err := literal.Parse(tc.in)
 			var le *literal.Error
 			if !errors.As(err, &le) {
-				t.Fatalf("ParseLiteral(%.40q) = %v, want *LiteralError", tc.in, err)
+				t.Fatalf("literal.Parse(%.40q) = %v, want *literal.Error", tc.in, err)
 			}
 			if le.Offset != tc.offset {
 				t.Errorf("offset %d, want %d (%s)", le.Offset, tc.offset, le.Msg)
@@ -145,7 +145,7 @@ func TestParseAssignment(t *testing.T) {
 		}
 	}
 	if _, err := ParseAssignment("x=[1"); !errors.As(err, new(*literal.Error)) {
-		t.Errorf("a bad value should wrap the *LiteralError, got %v", err)
+		t.Errorf("a bad value should wrap the *literal.Error, got %v", err)
 	}
 }
 
@@ -171,7 +171,7 @@ func FuzzParseLiteral(f *testing.F) {
 		if err != nil {
 			var le *literal.Error
 			if !errors.As(err, &le) {
-				t.Fatalf("ParseLiteral(%q) error %T, want *LiteralError", s, err)
+				t.Fatalf("literal.Parse(%q) error %T, want *literal.Error", s, err)
 			}
 			if le.Offset < 0 || le.Offset > len(s) {
 				t.Fatalf("offset %d outside input of %d bytes", le.Offset, len(s))
@@ -260,7 +260,7 @@ func FuzzCheckStrictJSON(f *testing.F) {
 		if err != nil {
 			var pe *inputerr.PositionError
 			if !errors.As(err, &pe) {
-				t.Fatalf("CheckStrictJSON(%q) error %T, want *PositionError", data, err)
+				t.Fatalf("strictjson.Check(%q) error %T, want *inputerr.PositionError", data, err)
 			}
 			if pe.Offset < 0 || pe.Offset > len(data) {
 				t.Fatalf("offset %d outside input of %d bytes", pe.Offset, len(data))
@@ -270,7 +270,7 @@ func FuzzCheckStrictJSON(f *testing.F) {
 		// What the strict check accepts, encoding/json decodes, to the same value.
 		var v map[string]any
 		if err := json.Unmarshal(data, &v); err != nil {
-			t.Fatalf("CheckStrictJSON accepted %q, encoding/json refuses it: %v", data, err)
+			t.Fatalf("strictjson.Check accepted %q, encoding/json refuses it: %v", data, err)
 		}
 	})
 }

@@ -37,7 +37,7 @@ func (e *AssignmentError) Unwrap() error {
 
 // ParseAssignment parses "KEY=VALUE" (a -set argument): a dotted key and a Python
 // literal. The key is not checked against a release here; [Resolver.Resolve] does
-// that as PyTorch does. It returns an *AssignmentError (wrapping a *LiteralError for a
+// that as PyTorch does. It returns an *AssignmentError (wrapping a *literal.Error for a
 // bad value, a *LimitError for a key of more than MaxKeyParts parts).
 func ParseAssignment(arg string) (Assignment, error) {
 	cut := inputerr.Cut(arg, 80)
@@ -106,5 +106,5 @@ func ParseEnvAssignment(arg string) (name, value string, err error) {
 
 // ParseOptions parses an options argument: a Python literal (normally a dict; JSON is
 // a subset). Any literal is returned: torch.compile's own check of its shape happens
-// in [Resolver.Resolve], in PyTorch's order. It returns a *LiteralError.
+// in [Resolver.Resolve], in PyTorch's order. It returns a *literal.Error.
 func ParseOptions(src string) (literal.Value, error) { return literal.Parse(src) }

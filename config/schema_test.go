@@ -16,7 +16,7 @@ func TestBuiltinSchemas(t *testing.T) {
 	for _, v := range modes.Supported() {
 		s, ev, err := schema.Builtin(v)
 		if err != nil {
-			t.Errorf("BuiltinSchema(%s): %v", v, err)
+			t.Errorf("schema.Builtin(%s): %v", v, err)
 			continue
 		}
 		want := EvidenceFor(v)
@@ -24,7 +24,7 @@ func TestBuiltinSchemas(t *testing.T) {
 			want = s.Evidence
 		}
 		if ev != want && !(ev == modes.Inferred && want == modes.Inferred) {
-			t.Errorf("BuiltinSchema(%s) evidence %s, want %s (schema %s)", v, ev, want, s.Torch)
+			t.Errorf("schema.Builtin(%s) evidence %s, want %s (schema %s)", v, ev, want, s.Torch)
 		}
 		if _, ok := s.Lookup("triton.cudagraphs"); !ok {
 			t.Errorf("%s: no triton.cudagraphs", v)
@@ -34,7 +34,7 @@ func TestBuiltinSchemas(t *testing.T) {
 		}
 	}
 	if _, _, err := schema.Builtin(modes.Version{Major: 2, Minor: 0}); err == nil {
-		t.Error("BuiltinSchema(2.0) accepted")
+		t.Error("schema.Builtin(2.0) accepted")
 	}
 }
 
@@ -45,7 +45,7 @@ func TestLoadSchemaErrors(t *testing.T) {
 		t.Fatal(err)
 	}
 	if _, err := schema.Load("good", bytes.NewReader(good)); err != nil {
-		t.Fatalf("LoadSchema(torch-2.11.json): %v", err)
+		t.Fatalf("schema.Load(torch-2.11.json): %v", err)
 	}
 	tests := map[string]string{
 		"not-json":        "hello",
@@ -63,13 +63,13 @@ func TestLoadSchemaErrors(t *testing.T) {
 		_, err := schema.Load(name, strings.NewReader(in))
 		var se *schema.Error
 		if !errors.As(err, &se) {
-			t.Errorf("%s: LoadSchema = %v, want *SchemaError", name, err)
+			t.Errorf("%s: schema.Load = %v, want *schema.Error", name, err)
 		}
 	}
 }
 
 // TestSchemaFromFileResolvesLikeBuiltin: the file config/dump_schema.py wrote from the
-// GPU machine's torch 2.11, loaded with LoadSchema (as -schema does), gives the
+// GPU machine's torch 2.11, loaded with schema.Load (as -schema does), gives the
 // built-in results.
 func TestSchemaFromFileResolvesLikeBuiltin(t *testing.T) {
 	t.Parallel()
@@ -113,7 +113,7 @@ func FuzzLoadSchema(f *testing.F) {
 		if err != nil {
 			var se *schema.Error
 			if !errors.As(err, &se) {
-				t.Fatalf("error %T, want *SchemaError", err)
+				t.Fatalf("error %T, want *schema.Error", err)
 			}
 			return
 		}

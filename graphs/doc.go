@@ -123,20 +123,20 @@
 //
 // Every input path — the command's flags, -options @FILE, -scenario, -schema, -env,
 // -set, and the library's parsers and loaders (literal.Parse, ParseAssignment,
-// ParseEnvAssignment, ParseOptions, LoadSchema, CheckStrictJSON, [LoadScenario],
+// ParseEnvAssignment, ParseOptions, schema.Load, strictjson.Check, [LoadScenario],
 // [Check]) — runs in time linear in its size, with memory bounded by a limit checked
 // before the input is parsed or stored. Past a limit the answer is a
 // *inputerr.LimitError naming it and the value (wrapped in the path's own error type),
 // and the command exits 2:
 //
-//	literal.MaxBytes      1 MiB  an options literal, a -set value, -options @FILE
-//	literal.MaxDepth      64     brackets; also unary signs in a row, operators and names
-//	literal.MaxIntDigits         4300   digits of a decimal int literal (Python's own limit)
-//	literal.MaxNonDecimalDigits  4300   digits of a hex, octal or binary int literal
+//	literal.MaxBytes            1 MiB  an options literal, a -set value, -options @FILE
+//	literal.MaxDepth            64     brackets; also unary signs in a row, operators and names
+//	literal.MaxIntDigits        4300   digits of a decimal int literal (Python's own limit)
+//	literal.MaxNonDecimalDigits 4300   digits of a hex, octal or binary int literal
 //	schema.MaxKeyParts          32     dotted parts of a -set key (a global) or a schema key
 //	strictjson.MaxDepth         64     objects and arrays together, in a scenario or schema
 //	config.MaxEnvEntries        4096   environment variables of one request
-//	schema.MaxBytes       16 MiB a schema file
+//	schema.MaxBytes             16 MiB a schema file
 //	MaxScenarioBytes            1 MiB  a scenario file
 //	MaxDevices                  4096   workload devices, and callers
 //	MaxDeviceThreads            16384  devices × callers under threads per-thread

@@ -140,18 +140,18 @@ var nilCases = map[string]func(t *testing.T){
 		_, err := schema.Load("", nil)
 		var z *inputerr.ZeroError
 		if !errors.As(err, &z) {
-			t.Errorf("LoadSchema(nil reader) = %v, want a *inputerr.ZeroError", err)
+			t.Errorf("schema.Load(nil reader) = %v, want a *inputerr.ZeroError", err)
 		}
 		_, err = schema.Load("", strings.NewReader(""))
 		mustErr(t, err)
 	},
 	"literal.MustParse": func(t *testing.T) {
 		// A Must function panics on bad input by design (constant input only); the
-		// zero input is bad input. It must panic with the *LiteralError, nothing else.
+		// zero input is bad input. It must panic with the *literal.Error, nothing else.
 		defer func() {
 			var le *literal.Error
 			if err, _ := recover().(error); !errors.As(err, &le) {
-				t.Errorf("MustParseLiteral(\"\") panicked with %v, want a *literal.Error", err)
+				t.Errorf("literal.MustParse(\"\") panicked with %v, want a *literal.Error", err)
 			}
 		}()
 		literal.MustParse("")
