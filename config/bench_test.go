@@ -3,6 +3,7 @@ package config
 import (
 	"testing"
 
+	"github.com/compilemode/compilemode/config/literal"
 	"github.com/compilemode/compilemode/modes"
 )
 
@@ -22,7 +23,7 @@ func BenchmarkResolve(b *testing.B) {
 	}
 	req := Request{
 		Mode:    &mode,
-		Globals: []Assignment{{Key: "triton.cudagraph_trees", Value: Bool(false)}, {Key: "max_autotune_gemm_backends", Value: Str("ATEN,TRITON")}},
+		Globals: []Assignment{{Key: "triton.cudagraph_trees", Value: literal.Bool(false)}, {Key: "max_autotune_gemm_backends", Value: literal.Str("ATEN,TRITON")}},
 		Env:     func() []string { return env },
 	}
 	if _, err := r.Resolve(req); err != nil {
@@ -41,7 +42,7 @@ func BenchmarkParseLiteral(b *testing.B) {
 	src := `{"max_autotune": True, "triton.cudagraphs": True, "coordinate_descent_tuning": False, "triton.cudagraph_trees": False}`
 	b.ReportAllocs()
 	for b.Loop() {
-		if _, err := ParseLiteral(src); err != nil {
+		if _, err := literal.Parse(src); err != nil {
 			b.Fatal(err)
 		}
 	}

@@ -6,19 +6,21 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/compilemode/compilemode/config/literal"
+	"github.com/compilemode/compilemode/config/schema"
 	"github.com/compilemode/compilemode/modes"
 )
 
 // patchEntry is one key of the per-compile patch.
 type patchEntry struct {
 	idx    int
-	val    Value
+	val    literal.Value
 	origin Origin
 }
 
 // applyCompile runs torch.compile's checks and applies the per-compile patch.
 func (r *Resolver) applyCompile(res *Result, req Request, forced []int) error {
-	if req.Options != nil && req.Options.Kind() == NoneKind {
+	if req.Options != nil && req.Options.Kind() == literal.NoneKind {
 		// options=None is the default argument: not given (measured on 2.6.0 and
 		// 2.14.1: static.json calls["mode=reduce-overhead,options=None"]).
 		req.Options = nil
@@ -57,16 +59,16 @@ func (r *Resolver) applyCompile(res *Result, req Request, forced []int) error {
 type compileMode struct {
 	given, isStr bool
 	text         string
-	val          Value
+	val          literal.Value
 }
 
 // requestMode reads the mode of req: Mode, else ModeValue, else not given ("default").
 func requestMode(req Request) compileMode {
 	if req.Mode != nil {
-		return compileMode{given: true, isStr: true, text: *req.Mode, val: Str(*req.Mode)}
+		return compileMode{given: true, isStr: true, text: *req.Mode, val: literal.Str(*req.Mode)}
 	}
-	if req.ModeValue == nil || req.ModeValue.Kind() == NoneKind {
-		return compileMode{text: string(modes.Default), isStr: true, val: Str(string(modes.Default))}
+	if req.ModeValue == nil || req.ModeValue.Kind() == literal.NoneKind {
+		return compileMode{text: string(modes.Default), isStr: true, val: literal.Str(string(modes.Default))}
 	}
 	v := *req.ModeValue
 	if s, ok := v.AsStr(); ok {
@@ -79,7 +81,7 @@ func requestMode(req Request) compileMode {
 // otherBackend is _TorchCompileWrapper: the backend must be registered (backend=None
 // is passed through unchecked); mode (if truthy and not "default") and options (if
 // truthy) are passed to it as keyword arguments, without validation.
-func (r *Resolver) otherBackend(res *Result, m compileMode, opts *Value) error {
+func (r *Resolver) otherBackend(res *Result, m compileMode, opts *literal.Value) error {
 	if res.backendNone {
 		res.Warnings = append(res.Warnings, backendNoneWarning(r.releaseEv))
 	} else if !slices.Contains(r.facts.Backends, res.Backend) {
@@ -174,19 +176,19 @@ func (r *Resolver) modeAndOptions(req Request, m compileMode) error {
 		return e
 	}
 	entry, err := r.table.Resolve(m.text)
-	if err != nil || req.Options.Kind() != DictKind {
+	if err != nil || req.Options.Kind() != literal.DictKind {
 		return e
 	}
-	var items []DictItem
+	var items []literal.DictItem
 	for _, o := range entry.Patch {
-		v, err := ParseLiteral(o.Literal)
+		v, err := literal.Parse(o.Literal)
 		if err != nil {
 			return e
 		}
-		items = append(items, DictItem{Key: Str(o.Key), Val: v})
+		items = append(items, literal.DictItem{Key: literal.Str(o.Key), Val: v})
 	}
-	items = append(items, req.Options.dictItems()...)
-	merged := Dict(items...)
+	items = append(items, req.Options.DictItems()...)
+	merged := literal.Dict(items...)
 	e.Alternative = merged.String()
 	alt, err := r.Resolve(Request{Options: &merged, Globals: req.Globals, Env: req.Env, Host: req.Host, Backend: req.Backend, BackendGiven: req.BackendGiven, BackendNone: req.BackendNone, Dynamic: req.Dynamic})
 	if err != nil {
@@ -221,16 +223,16 @@ func sameValues(a, b *Result) bool {
 // applyOptions is _TorchCompileInductorWrapper.apply_options: a falsy options returns
 // at once; then, per key in dict order, "-" becomes "_", the key must exist and the
 // value must pass the release's type check.
-func (r *Resolver) applyOptions(res *Result, opts Value) ([]patchEntry, error) {
+func (r *Resolver) applyOptions(res *Result, opts literal.Value) ([]patchEntry, error) {
 	if !opts.Truthy() {
 		return nil, nil
 	}
-	if opts.Kind() != DictKind {
+	if opts.Kind() != literal.DictKind {
 		return nil, &OptionsShapeError{PyType: opts.PyType(), Attr: "items"}
 	}
 	var out []patchEntry
 	aoti := false
-	for _, it := range opts.dictItems() {
+	for _, it := range opts.DictItems() {
 		key, ok := it.Key.AsStr()
 		if !ok {
 			return nil, &OptionsShapeError{PyType: it.Key.PyType(), Attr: "replace"}
@@ -242,10 +244,10 @@ func (r *Resolver) applyOptions(res *Result, opts Value) ([]patchEntry, error) {
 			continue
 		}
 		attr := strings.ReplaceAll(key, "-", "_")
-		i, ok := r.schema.index[Key(attr)]
+		i, ok := r.schema.Index(schema.Key(attr))
 		if !ok {
-			if note := r.uncertain(Key(attr)); note != "" {
-				res.Warnings = append(res.Warnings, uncertainKeyWarning(Key(attr), note))
+			if note := r.uncertain(schema.Key(attr)); note != "" {
+				res.Warnings = append(res.Warnings, uncertainKeyWarning(schema.Key(attr), note))
 				continue
 			}
 			e := &UnknownOptionError{Key: key, Known: r.known, Origin: Origin{Source: FromOptions}}
@@ -271,9 +273,9 @@ func (r *Resolver) applyOptions(res *Result, opts Value) ([]patchEntry, error) {
 
 // typeCheckOption is apply_options' type check of one option; keep is false when the
 // release drops the option silently (2.6's generic annotations).
-func (r *Resolver) typeCheckOption(res *Result, val Value, key string, i int) (keep bool, err error) {
+func (r *Resolver) typeCheckOption(res *Result, val literal.Value, key string, i int) (keep bool, err error) {
 	attr := strings.ReplaceAll(key, "-", "_")
-	spec := r.schema.keys[i]
+	spec := r.schema.At(i)
 	current, _ := res.at(i)
 	switch r.facts.TypeCheck {
 	case ExactType:
@@ -287,7 +289,7 @@ func (r *Resolver) typeCheckOption(res *Result, val Value, key string, i int) (k
 		}
 		if !checked && r.facts.DropsGenericOptions {
 			res.Warnings = append(res.Warnings, Warning{
-				Code: "option-dropped", Key: Key(attr),
+				Code: "option-dropped", Key: schema.Key(attr),
 				Message: fmt.Sprintf("torch %s silently drops option %s: its type %s is generic, and 2.6's apply_options stores only values it type-checked; %s stays %s",
 					r.facts.Torch, key, spec.DeclaredType, attr, current),
 				Recommendation: "set it with torch._inductor.config." + attr + " = … before compiling, or upgrade to 2.7+",
@@ -305,8 +307,8 @@ func (r *Resolver) aotiPatch() []patchEntry {
 	var out []patchEntry
 	for _, kv := range r.facts.AOTIWrapperPatch {
 		k, lit, _ := strings.Cut(kv, "=")
-		i, ok := r.schema.index[Key(k)]
-		v, err := ParseLiteral(lit)
+		i, ok := r.schema.Index(schema.Key(k))
+		v, err := literal.Parse(lit)
 		if !ok || err != nil {
 			continue // TestFactRows checks the keys against the schema
 		}
@@ -318,7 +320,7 @@ func (r *Resolver) aotiPatch() []patchEntry {
 // isInstance is isinstance(v, T) for a declared type string. checked is false when
 // PyTorch does not check it: the annotation is generic (typing.get_origin(T) is not
 // None: Optional[…], Union, X | None, list[…], Literal[…], …).
-func isInstance(v Value, declared string) (ok, checked bool) {
+func isInstance(v literal.Value, declared string) (ok, checked bool) {
 	name, isClass := strings.CutPrefix(declared, "<class '")
 	if !isClass {
 		return true, false

@@ -3,6 +3,13 @@
 // a given PyTorch release does, with the source of every value. It also predicts the
 // error torch.compile raises, with PyTorch's exception type and exact message.
 //
+// Package config is resolution only. What it resolves comes from packages below it,
+// each with one job, imported one way (inputerr ← literal, strictjson ← schema ←
+// config): [literal] parses Python literals into values, [strictjson] checks JSON
+// files, [schema] reads the schema file format (keys, defaults, environment rules,
+// modes) and holds the built-in schemas, and [inputerr] holds the error types of bad
+// input.
+//
 // # Precedence
 //
 // For each key, the effective value is the first of these that applies (PyTorch's
@@ -26,7 +33,7 @@
 // # Validation
 //
 // Resolution stops at the first error, in PyTorch's order: the import-time error of a
-// malformed variable ([EnvError]: ValueError, AssertionError), then global
+// malformed variable ([schema.EnvError]: ValueError, AssertionError), then global
 // assignments ([GlobalError]: AttributeError), then torch.compile's checks: mode and
 // options both given ([ErrModeAndOptions]), an unknown mode (*modes.UnknownModeError),
 // options that are not a dict ([OptionsShapeError]), an unknown option
@@ -56,7 +63,7 @@
 // # Releases without their own schema
 //
 // 2.2, 2.6, 2.7, 2.11 and 2.14 have their own key list, embedded from
-// config/schemas/torch-<release>.json (format: config/schemas/FORMAT.md). The others
+// config/schema/torch-<release>.json (format: config/schema/FORMAT.md). The others
 // borrow the nearest: 2.1 and 2.3–2.5 use 2.2's keys, 2.8–2.9 2.7's, 2.10 and 2.12
 // 2.11's, 2.13 2.14's; their mode tables and behaviours ([Facts]: type checks, thread
 // semantics, messages) are their own. Everything they report carries evidence
@@ -72,7 +79,7 @@
 //	python3 config/dump_schema.py -o my-torch.json   # in your environment, about 12 s
 //	compilemode -schema my-torch.json -mode reduce-overhead
 //
-// [LoadSchema] reads such a file and [NewResolverFromSchema] resolves against it, with
+// [schema.Load] reads such a file and [NewResolverFromSchema] resolves against it, with
 // evidence measured. If variables the config reads are set, the script re-runs itself
 // without them and names them in made_by. --from-dumps DIR builds the file from dumps
 // like testdata/torch/2.11 and checks every environment rule against the measured
@@ -115,11 +122,11 @@
 // # Bad input
 //
 // Every bad input gets a typed error that names the offending key or value, never a
-// panic: literals have a byte offset ([LiteralError]), a size limit ([MaxLiteralBytes],
-// 1 MiB) and a nesting limit ([MaxLiteralDepth], 64); non-finite floats, names other
+// panic: literals have a byte offset ([literal.Error]), a size limit ([literal.MaxBytes],
+// 1 MiB) and a nesting limit ([literal.MaxDepth], 64); non-finite floats, names other
 // than None/True/False/null/true/false, calls and operators are refused; duplicate dict
 // keys keep the last value, as in Python. Schema files are size-limited
-// ([MaxSchemaBytes]) and strictly checked.
+// ([schema.MaxBytes]) and strictly checked.
 //
 // # Concurrency and performance
 //

@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Write a compilemode schema file (config/schemas/FORMAT.md) for one PyTorch release.
+"""Write a compilemode schema file (config/schema/FORMAT.md) for one PyTorch release.
 
 Usage:
   python3 config/dump_schema.py [-o FILE]
@@ -2367,7 +2367,7 @@ def live(made_by):
 
 
 def main(argv=None):
-    p = argparse.ArgumentParser(description="Write a compilemode schema file (config/schemas/FORMAT.md).")
+    p = argparse.ArgumentParser(description="Write a compilemode schema file (config/schema/FORMAT.md).")
     g = p.add_mutually_exclusive_group()
     g.add_argument("--from-dumps", metavar="DIR", help="build from a real torch's dumps and check the env rules")
     g.add_argument("--from-source", metavar="DIR", help="read DIR/torch/_inductor/{config,__init__}.py statically")

@@ -11,6 +11,8 @@ import (
 
 	"github.com/google/go-cmp/cmp"
 
+	"github.com/compilemode/compilemode/config/literal"
+	"github.com/compilemode/compilemode/config/schema"
 	"github.com/compilemode/compilemode/modes"
 )
 
@@ -83,7 +85,7 @@ func TestBuiltinSchemaMatchesDump(t *testing.T) {
 		if k.Default.String() != want.Repr {
 			t.Errorf("%s: default repr %s, dump %s", k.Key, k.Default.String(), want.Repr)
 		}
-		if k.Default.PyType() != want.PyType && k.Default.Kind() != OpaqueKind {
+		if k.Default.PyType() != want.PyType && k.Default.Kind() != literal.OpaqueKind {
 			t.Errorf("%s: pytype %s, dump %s", k.Key, k.Default.PyType(), want.PyType)
 		}
 		if k.DeclaredType != want.DeclaredType {
@@ -103,53 +105,6 @@ func TestBuiltinSchemaMatchesDump(t *testing.T) {
 	if diff := cmp.Diff(names, s.EnvVarNames); diff != "" {
 		t.Errorf("env var names mismatch (-dump +schema):\n%s", diff)
 	}
-}
-
-// TestLiveDumpMatchesDumps is the round trip of issue 3: config/dump_schema.py, run on
-// the GPU machine's PyTorch 2.11 (testdata/torch/2.11/schema_live.json, now the
-// built-in file), agrees with the file built from the steering team's dumps
-// (schema_from_dumps.json) key for key, except where reading the real config.py
-// refines an environment rule the dumps could not show.
-func TestLiveDumpMatchesDumps(t *testing.T) {
-	t.Parallel()
-	var live, dumps schemaFile
-	for name, dst := range map[string]*schemaFile{"schema_live.json": &live, "schema_from_dumps.json": &dumps} {
-		readDump(t, name, dst)
-	}
-	refined := map[string]string{
-		"fx_graph_remote_cache":             "get_tristate_env, not in the dumps' variable list",
-		"bundle_triton_into_fx_graph_cache": "get_tristate_env, not in the dumps' variable list",
-		"autotune_remote_cache":             "get_tristate_env, not in the dumps' variable list",
-		"bundled_autotune_remote_cache":     "get_tristate_env, not in the dumps' variable list",
-		"autotune_num_choices_displayed":    "'none'/'all' mean None; the dumps only tried 1, 0, abc",
-		"nvgemm_max_profiling_configs":      "'none'/'all' mean None; the dumps only tried 1, 0, abc",
-	}
-	if live.Torch != dumps.Torch || len(live.Keys) != len(dumps.Keys) {
-		t.Fatalf("live %s (%d keys), dumps %s (%d keys)", live.Torch, len(live.Keys), dumps.Torch, len(dumps.Keys))
-	}
-	if diff := cmp.Diff(dumps.Modes, live.Modes, cmp.Comparer(func(a, b json.RawMessage) bool { return jsonEqual(t, a, b) })); diff != "" {
-		t.Errorf("modes differ (-dumps +live):\n%s", diff)
-	}
-	for i := range live.Keys {
-		a, b := live.Keys[i], dumps.Keys[i]
-		if a.Key != b.Key || a.Repr != b.Repr || a.PyType != b.PyType || a.DeclaredType != b.DeclaredType || !jsonEqual(t, a.Default, b.Default) {
-			t.Errorf("key %d: live %s=%s (%s), dumps %s=%s (%s)", i, a.Key, a.Repr, a.DeclaredType, b.Key, b.Repr, b.DeclaredType)
-		}
-		if _, ok := refined[a.Key]; ok {
-			continue
-		}
-		if diff := cmp.Diff(b.Env, a.Env, cmp.AllowUnexported(EnvRule{})); diff != "" {
-			t.Errorf("%s: env rule differs (-dumps +live):\n%s", a.Key, diff)
-		}
-	}
-}
-
-func jsonEqual(t *testing.T, a, b []byte) bool {
-	var x, y any
-	if json.Unmarshal(a, &x) != nil || json.Unmarshal(b, &y) != nil {
-		return false
-	}
-	return cmp.Equal(x, y)
 }
 
 func TestModeTableMatchesDump(t *testing.T) {
@@ -205,7 +160,7 @@ func TestEnvEffects(t *testing.T) {
 	readDump(t, "torch_env_effects.json", &d)
 	r := resolver211(t)
 	// The dumping host: 32 CPUs, working directory /work/steering/probe.
-	host := Host{CPUs: 32, Dir: "/work/steering/probe"}
+	host := schema.Host{CPUs: 32, Dir: "/work/steering/probe"}
 	if len(d.Effects) != 174 {
 		t.Fatalf("dump has %d variables, want 174", len(d.Effects))
 	}
@@ -255,7 +210,7 @@ func TestEnvEdgeCases(t *testing.T) {
 				if !errors.As(err, &pe) || pe.Exception()+": "+pe.Message() != tc.wantErr {
 					t.Fatalf("%s: err %v, want %s (%s)", tc.env, err, tc.wantErr, tc.reason)
 				}
-				var ee *EnvError
+				var ee *schema.EnvError
 				if !errors.As(err, &ee) {
 					t.Errorf("error type %T, want *EnvError", err)
 				}
@@ -264,10 +219,18 @@ func TestEnvEdgeCases(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			k, _ := res.Get(Key(tc.key))
+			k, _ := res.Get(schema.Key(tc.key))
 			if k.Value.String() != tc.want {
 				t.Errorf("%s: %s = %s, want %s (%s)", tc.env, tc.key, k.Value, tc.want, tc.reason)
 			}
 		})
 	}
+}
+
+func jsonEqual(t *testing.T, a, b []byte) bool {
+	var x, y any
+	if json.Unmarshal(a, &x) != nil || json.Unmarshal(b, &y) != nil {
+		return false
+	}
+	return cmp.Equal(x, y)
 }

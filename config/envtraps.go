@@ -8,6 +8,8 @@ import (
 	"strings"
 	"sync"
 
+	"github.com/compilemode/compilemode/config/literal"
+	"github.com/compilemode/compilemode/config/schema"
 	"github.com/compilemode/compilemode/modes"
 )
 
@@ -74,8 +76,8 @@ func envTrapRows() [5]envTrap {
 			"the variable only set the default at import (torch/utils/_config_module.py)", findEnvOverriddenByPatch},
 		{WarnNoCUDAGraphsModeCaptures, "torch/_inductor/__init__.py list_mode_options: max-autotune-no-cudagraphs sets max_autotune " +
 			"(and coordinate_descent_tuning from 2.6), never triton.cudagraphs; measured on 2.11 (torch_static.json per_mode, wrapper_config)", findNoCUDAGraphsModeCaptures},
-		{WarnEnvVarOtherRelease, "the env_var_names of each schema under config/schemas (2.11 measured; 2.2, 2.6, 2.7, 2.14 read in source)", findOtherRelease},
-		{WarnEnvVarMisspelled, "the env_var_names of each schema under config/schemas", findMisspelled},
+		{WarnEnvVarOtherRelease, "the env_var_names of each schema under config/schema (2.11 measured; 2.2, 2.6, 2.7, 2.14 read in source)", findOtherRelease},
+		{WarnEnvVarMisspelled, "the env_var_names of each schema under config/schema", findMisspelled},
 	}
 }
 
@@ -85,8 +87,8 @@ type trapInput struct {
 	res    *Result
 	req    Request
 	env    map[string]string
-	names  []string  // the set variables, sorted
-	extras []KeySpec // extraSwitches()
+	names  []string         // the set variables, sorted
+	extras []schema.KeySpec // extraSwitches()
 }
 
 // envTraps adds the warnings of every trap row to res. It runs once, at the end of a
@@ -113,7 +115,7 @@ type switchReading struct {
 	kind, python, counts string
 }
 
-// switchReadings are the env rule kinds (config/schemas/FORMAT.md) that make a bool
+// switchReadings are the env rule kinds (config/schema/FORMAT.md) that make a bool
 // key a switch. Source: torch/_inductor/config.py and torch/utils/_config_module.py
 // of each release read.
 func switchReadings() []switchReading {
@@ -130,9 +132,9 @@ func switchReadings() []switchReading {
 // extraSwitches are switch variables read outside torch._inductor.config that
 // resolution uses, as eq rules. Source: torch/_dynamo/config.py
 // disable = os.environ.get("TORCH_COMPILE_DISABLE", "0") == "1" (2.2.2–2.14 read).
-func extraSwitches() []KeySpec {
-	return []KeySpec{{Key: "torch._dynamo.config.disable", Default: Bool(false), DeclaredType: "<class 'bool'>",
-		Env: &EnvRule{Kind: "eq", Vars: []string{"TORCH_COMPILE_DISABLE"}, Equals: "1"}}}
+func extraSwitches() []schema.KeySpec {
+	return []schema.KeySpec{{Key: "torch._dynamo.config.disable", Default: literal.Bool(false), DeclaredType: "<class 'bool'>",
+		Env: &schema.EnvRule{Kind: "eq", Vars: []string{"TORCH_COMPILE_DISABLE"}, Equals: "1"}}}
 }
 
 // personReading says whether a person reads raw as on (true) or off (false); ok is
@@ -160,7 +162,7 @@ func findSwitchMisread(t *trapInput) []Warning {
 			continue
 		}
 		var got []string
-		var first *KeySpec
+		var first *schema.KeySpec
 		for _, k := range t.switchSpecs(name) {
 			val, read := t.envValue(k, name, raw)
 			if !read {
@@ -182,18 +184,18 @@ func findSwitchMisread(t *trapInput) []Warning {
 }
 
 // switchSpecs returns the bool keys whose switch rule reads the variable.
-func (t *trapInput) switchSpecs(name string) []KeySpec {
-	var specs []KeySpec
+func (t *trapInput) switchSpecs(name string) []schema.KeySpec {
+	var specs []schema.KeySpec
 	for _, i := range t.r.byVar[name] {
-		specs = append(specs, t.r.schema.keys[i])
+		specs = append(specs, t.r.schema.At(i))
 	}
 	for _, k := range t.extras {
 		if slices.Contains(k.Env.Vars, name) {
 			specs = append(specs, k)
 		}
 	}
-	return slices.DeleteFunc(specs, func(k KeySpec) bool {
-		return k.Env == nil || !isSwitchKind(k.Env.Kind) || !(k.Default.Kind() == BoolKind || strings.Contains(k.DeclaredType, "bool"))
+	return slices.DeleteFunc(specs, func(k schema.KeySpec) bool {
+		return k.Env == nil || !isSwitchKind(k.Env.Kind) || !(k.Default.Kind() == literal.BoolKind || strings.Contains(k.DeclaredType, "bool"))
 	})
 }
 
@@ -211,30 +213,30 @@ func canonical(on bool) string {
 
 // envValue is key k's default with the variable set to raw; read is false when the
 // rule takes its value from another variable of its chain.
-func (t *trapInput) envValue(k KeySpec, name, raw string) (Value, bool) {
+func (t *trapInput) envValue(k schema.KeySpec, name, raw string) (literal.Value, bool) {
 	env := t.env
 	if env[name] != raw {
 		env = maps.Clone(t.env)
 		env[name] = raw
 	}
-	d, ok, err := k.Env.eval(k, env, t.req.Host)
-	if err != nil || (ok && d.from != name && d.from != "") {
-		return Value{}, false
+	d, ok, err := k.DefaultUnder(env, t.req.Host)
+	if err != nil || (ok && d.From != name && d.From != "") {
+		return literal.Value{}, false
 	}
 	if !ok {
 		return k.Default, true
 	}
-	return d.val, true
+	return d.Val, true
 }
 
-func (t *trapInput) canonicalValue(k KeySpec, name string, on bool) Value {
+func (t *trapInput) canonicalValue(k schema.KeySpec, name string, on bool) literal.Value {
 	v, _ := t.envValue(k, name, canonical(on))
 	return v
 }
 
 // switchWarning words the trap for key k (the first misread one): what PyTorch does
 // with the value, and the fix.
-func (t *trapInput) switchWarning(name, raw string, want bool, k KeySpec, got []string) Warning {
+func (t *trapInput) switchWarning(name, raw string, want bool, k schema.KeySpec, got []string) Warning {
 	reads := ""
 	for _, s := range switchReadings() {
 		if s.kind == k.Env.Kind {
@@ -271,25 +273,25 @@ func findEnvOverriddenByPatch(t *trapInput) []Warning {
 		if src != FromMode && src != FromOptions {
 			continue
 		}
-		k := t.r.schema.keys[e.idx]
+		k := t.r.schema.At(e.idx)
 		if k.Env == nil || slices.ContainsFunc(t.req.Globals, func(a Assignment) bool { return a.Key == k.Key }) {
 			continue
 		}
-		d, ok, err := k.Env.eval(k, t.env, t.req.Host)
-		if err != nil || !ok || d.from == "" || d.forced || d.val.String() == e.val.String() {
+		d, ok, err := k.DefaultUnder(t.env, t.req.Host)
+		if err != nil || !ok || d.From == "" || d.Forced || d.Val.String() == e.val.String() {
 			continue
 		}
 		how := "the options"
-		fix := fmt.Sprintf("drop %q from options to let %s apply", string(k.Key), d.from)
+		fix := fmt.Sprintf("drop %q from options to let %s apply", string(k.Key), d.From)
 		if src == FromMode {
 			how = fmt.Sprintf("mode=%q", e.origin.Detail)
 			fix = fmt.Sprintf("to get %s=%s with this mode, pass options={**torch._inductor.list_mode_options(%q), %q: %s} instead of mode=%q (mode and options cannot be combined)",
-				k.Key, d.val, e.origin.Detail, string(k.Key), d.val, e.origin.Detail)
+				k.Key, d.Val, e.origin.Detail, string(k.Key), d.Val, e.origin.Detail)
 		}
 		out = append(out, Warning{
 			Code: "mode-overrides-global", Key: k.Key,
 			Message: fmt.Sprintf("%s=%q makes the default of %s %s, but %s sets it to %s for this compile (%s): the variable has no effect here, because a variable only sets a default, which the per-compile patch replaces",
-				d.from, t.env[d.from], k.Key, d.val, how, e.val, e.origin),
+				d.From, t.env[d.From], k.Key, d.Val, how, e.val, e.origin),
 			Recommendation: fix,
 			Evidence:       EvidenceFor(t.r.facts.Torch),
 		})
@@ -392,7 +394,7 @@ func findMisspelled(t *trapInput) []Warning {
 func (t *trapInput) unreadHere(name string) bool {
 	r := t.r
 	return !r.schema.ReadsEnv(name) && !readElsewhere(name) && (r.next == nil || !r.next.ReadsEnv(name)) &&
-		!slices.ContainsFunc(t.extras, func(k KeySpec) bool { return slices.Contains(k.Env.Vars, name) })
+		!slices.ContainsFunc(t.extras, func(k schema.KeySpec) bool { return slices.Contains(k.Env.Vars, name) })
 }
 
 // nearName returns the name some release reads that is closest to name, when it is
@@ -474,11 +476,11 @@ func loadOtherReaders(v modes.Version) func() map[string][]modes.Version {
 			if rel == v {
 				continue
 			}
-			s, _, err := BuiltinSchema(rel)
+			s, _, err := schema.Builtin(rel)
 			if err != nil {
 				continue
 			}
-			for name := range s.envNames {
+			for name := range readNames(s) {
 				out[name] = append(out[name], rel)
 			}
 		}
@@ -489,12 +491,31 @@ func loadOtherReaders(v modes.Version) func() map[string][]modes.Version {
 	})
 }
 
+// readNames is every variable schema s reads: its env_var_names and every variable a
+// rule names.
+func readNames(s *schema.Schema) map[string]bool {
+	names := map[string]bool{}
+	for _, n := range s.EnvVarNames {
+		names[n] = true
+	}
+	for i := range s.Len() {
+		if k := s.At(i); k.Env != nil {
+			for _, n := range k.Env.Vars {
+				names[n] = true
+			}
+		}
+	}
+	return names
+}
+
 // schemaReleases are the releases with an embedded schema of their own, oldest first.
 func schemaReleases() []modes.Version {
 	var out []modes.Version
-	for _, v := range modes.Supported() {
-		if schemaFor(v) == fmt.Sprintf("torch-%s.json", v) {
-			out = append(out, v)
+	for _, row := range schema.Rows() {
+		for v := row.Releases.From; !row.Releases.To.Less(v); v.Minor++ {
+			if row.File == fmt.Sprintf("torch-%s.json", v) {
+				out = append(out, v)
+			}
 		}
 	}
 	return out

@@ -6,6 +6,8 @@ import (
 
 	"github.com/google/go-cmp/cmp"
 
+	"github.com/compilemode/compilemode/config/literal"
+	"github.com/compilemode/compilemode/config/schema"
 	"github.com/compilemode/compilemode/modes"
 )
 
@@ -20,7 +22,7 @@ func TestEnvTraps(t *testing.T) {
 		torch  modes.Version
 		req    Request
 		codes  []string
-		key    Key
+		key    schema.Key
 		phrase string // in the first warning's message or recommendation
 		reason string
 	}{
@@ -47,7 +49,7 @@ func TestEnvTraps(t *testing.T) {
 			"options beat the variable too"},
 		{"no-cudagraphs-mode-env", v211, Request{Mode: strp("max-autotune-no-cudagraphs"), Env: env("TORCHINDUCTOR_CUDAGRAPHS=1")}, []string{WarnNoCUDAGraphsModeCaptures}, "triton.cudagraphs", "unset TORCHINDUCTOR_CUDAGRAPHS",
 			"the mode's patch (measured) does not set triton.cudagraphs, so the variable keeps graphs on"},
-		{"no-cudagraphs-mode-global", v211, Request{Mode: strp("max-autotune-no-cudagraphs"), Globals: []Assignment{{Key: "triton.cudagraphs", Value: Bool(true)}}}, []string{WarnNoCUDAGraphsModeCaptures}, "triton.cudagraphs", "drop the global assignment",
+		{"no-cudagraphs-mode-global", v211, Request{Mode: strp("max-autotune-no-cudagraphs"), Globals: []Assignment{{Key: "triton.cudagraphs", Value: literal.Bool(true)}}}, []string{WarnNoCUDAGraphsModeCaptures}, "triton.cudagraphs", "drop the global assignment",
 			"the same with a global"},
 		{"no-cudagraphs-mode-plain", v211, Request{Mode: strp("max-autotune-no-cudagraphs")}, nil, "", "", "graphs off: nothing to say"},
 		{"not-read-yet", v22, Request{Env: env("TORCHINDUCTOR_GRAPH_PARTITION=1")}, []string{WarnEnvVarOtherRelease}, "", "does not read it yet", "graph_partition came after 2.2"},

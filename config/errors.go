@@ -5,6 +5,8 @@ import (
 	"strings"
 	"unicode"
 
+	"github.com/compilemode/compilemode/config/literal"
+	"github.com/compilemode/compilemode/config/schema"
 	"github.com/compilemode/compilemode/modes"
 )
 
@@ -72,10 +74,10 @@ func (e *ModeAndOptionsError) Hint() string {
 // config does not have. Source: torch/__init__.py _TorchCompileInductorWrapper.apply_options;
 // the 2.11 text (all 543 keys) is measured.
 type UnknownOptionError struct {
-	Key    string // the key as given, before "-" became "_"
-	Known  []Key  // every key of the release, in get_config_copy() order
-	Origin Origin // where the option came from (options)
-	Note   string // ours: the release that first accepts the option, when known
+	Key    string       // the key as given, before "-" became "_"
+	Known  []schema.Key // every key of the release, in get_config_copy() order
+	Origin Origin       // where the option came from (options)
+	Note   string       // ours: the release that first accepts the option, when known
 }
 
 func (e *UnknownOptionError) Exception() string { return "RuntimeError" }
@@ -93,7 +95,7 @@ func (e *UnknownOptionError) Message() string {
 		if i > 0 {
 			b.WriteString(", ")
 		}
-		b.WriteString(pyStrRepr(string(k)))
+		b.WriteString(literal.Str(string(k)).String())
 	}
 	b.WriteString("]")
 	return b.String()
@@ -151,10 +153,10 @@ func (e *OptionTypeError) Error() string {
 // attribute on that value instead: ValueType is its type and the message is
 // "'bool' object has no attribute 'x'".
 type GlobalError struct {
-	Key       Key    // the whole key as given
-	Name      string // the dotted path PyTorch names, e.g. "triton.no_such_knob"
-	Known     []Key  // the release's keys, for the hint
-	ValueType string // type(value).__name__ when a prefix of Key is a value key
+	Key       schema.Key   // the whole key as given
+	Name      string       // the dotted path PyTorch names, e.g. "triton.no_such_knob"
+	Known     []schema.Key // the release's keys, for the hint
+	ValueType string       // type(value).__name__ when a prefix of schema.Key is a value key
 }
 
 func (e *GlobalError) Exception() string { return "AttributeError" }
@@ -205,17 +207,17 @@ func (e *InvalidBackendError) Message() string {
 	}
 	const see = "`torch._dynamo.list_backends()` for available backends."
 	if !e.Suggests {
-		return fmt.Sprintf("Invalid backend: %s, see %s", pyStrRepr(e.Name), see)
+		return fmt.Sprintf("Invalid backend: %s, see %s", literal.Str(e.Name).String(), see)
 	}
 	close := closeMatches(e.Name, e.Listed, 2, 0.6)
 	if len(close) == 0 {
-		return fmt.Sprintf("Invalid backend: %s. See %s", pyStrRepr(e.Name), see)
+		return fmt.Sprintf("Invalid backend: %s. See %s", literal.Str(e.Name).String(), see)
 	}
 	reprs := make([]string, len(close))
 	for i, c := range close {
-		reprs[i] = pyStrRepr(c)
+		reprs[i] = literal.Str(c).String()
 	}
-	return fmt.Sprintf("Invalid backend: %s, did you mean: %s? See %s", pyStrRepr(e.Name), strings.Join(reprs, ", "), see)
+	return fmt.Sprintf("Invalid backend: %s, did you mean: %s? See %s", literal.Str(e.Name).String(), strings.Join(reprs, ", "), see)
 }
 func (e *InvalidBackendError) Error() string {
 	if e == nil {
@@ -233,14 +235,6 @@ func (e *InvalidBackendError) Hint() string {
 		return "leave backend out (Inductor) or name a registered backend"
 	}
 	return didYouMean(strings.TrimSpace(e.Name), e.Known)
-}
-
-// Hint names the variable to fix.
-func (e *EnvError) Hint() string {
-	if e == nil {
-		return ""
-	}
-	return fmt.Sprintf("%s=%s sets the default of %s; fix or unset it", e.Var, pyStrRepr(e.Value), e.Key)
 }
 
 // OptionsShapeError is the AttributeError torch.compile raises when options is not a
@@ -272,12 +266,12 @@ var (
 	_ PythonError = (*OptionTypeError)(nil)
 	_ PythonError = (*GlobalError)(nil)
 	_ PythonError = (*OptionsShapeError)(nil)
-	_ PythonError = (*EnvError)(nil)
+	_ PythonError = (*schema.EnvError)(nil)
 	_ PythonError = (*InvalidBackendError)(nil)
 	_ PythonError = (*modes.UnknownModeError)(nil)
 )
 
-func keysToStrings(ks []Key) []string {
+func keysToStrings(ks []schema.Key) []string {
 	out := make([]string, len(ks))
 	for i, k := range ks {
 		out[i] = string(k)

@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/compilemode/compilemode/config"
+	"github.com/compilemode/compilemode/config/literal"
 	"github.com/compilemode/compilemode/modes"
 )
 
@@ -36,7 +37,7 @@ func ExampleResolver_Resolve() {
 
 // torch.compile's own error, byte for byte, with a hint of ours beside it.
 func ExampleUnknownOptionError() {
-	opts, _ := config.ParseLiteral(`{"triton.cudagraph": False}`)
+	opts, _ := literal.Parse(`{"triton.cudagraph": False}`)
 	_, err := config.Resolve(modes.Version{Major: 2, Minor: 11}, config.Request{Options: &opts})
 	var e *config.UnknownOptionError
 	if errors.As(err, &e) {
@@ -46,17 +47,4 @@ func ExampleUnknownOptionError() {
 	// Output:
 	// RuntimeError: Unexpected optimization option triton.cudagraph, known options are [
 	// did you mean triton.cudagraphs?
-}
-
-func ExampleParseLiteral() {
-	v, err := config.ParseLiteral(`{'max_autotune': True, "sizes": (1, 2), 'n': 1_000}`)
-	if err != nil {
-		panic(err)
-	}
-	fmt.Println(v)
-	_, err = config.ParseLiteral(`{'a': [1, 2}`)
-	fmt.Println(err)
-	// Output:
-	// {'max_autotune': True, 'sizes': (1, 2), 'n': 1000}
-	// config: bad literal at offset 12: got '}', want ']' (in "{'a': [1, 2}")
 }

@@ -11,6 +11,7 @@ import (
 
 	"github.com/google/go-cmp/cmp"
 
+	"github.com/compilemode/compilemode/config/literal"
 	"github.com/compilemode/compilemode/modes"
 )
 
@@ -72,12 +73,12 @@ func goldenModes(t *testing.T, r *Resolver) string {
 		fmt.Fprintf(&b, "%s -> %s\n", label, orOK(pyErr(err)))
 	}
 	bogus, empty, def := "bogus", "", "default"
-	emptyOpts := Dict()
+	emptyOpts := literal.Dict()
 	try(`mode="bogus"`, Request{Mode: &bogus})
 	try(`mode=""`, Request{Mode: &empty})
 	try(`mode="default", options={}`, Request{Mode: &def, Options: &emptyOpts})
 	for _, o := range []string{`{"max_autotune": 1}`, `{"max_autotune": True}`, `{"coordinate_descent_search_radius": True}`, `{"triton.cudagraph_dynamic_shape_warn_limit": 3}`, `{"guard_filter_fn": None}`} {
-		opts := MustParseLiteral(o)
+		opts := literal.MustParse(o)
 		res, err := r.Resolve(Request{Options: &opts})
 		line := orOK(pyErr(err))
 		if err == nil {

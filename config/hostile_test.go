@@ -8,6 +8,10 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/compilemode/compilemode/config/inputerr"
+	"github.com/compilemode/compilemode/config/literal"
+	"github.com/compilemode/compilemode/config/schema"
+	"github.com/compilemode/compilemode/config/strictjson"
 	"github.com/compilemode/compilemode/modes"
 )
 
@@ -80,16 +84,16 @@ func TestHostileText(t *testing.T) {
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
-			_, err := ParseLiteral(tc.src)
+			_, err := literal.Parse(tc.src)
 			if tc.offset < 0 {
 				if err != nil {
-					t.Errorf("ParseLiteral(%.40q) = %v; Python: %s", tc.src, err, tc.python)
+					t.Errorf("literal.Parse(%.40q) = %v; Python: %s", tc.src, err, tc.python)
 				}
 				return
 			}
-			var le *LiteralError
+			var le *literal.Error
 			if !errors.As(err, &le) || le.Offset != tc.offset {
-				t.Errorf("ParseLiteral(%.40q) = %v, want a *LiteralError at offset %d; Python: %s", tc.src, err, tc.offset, tc.python)
+				t.Errorf("literal.Parse(%.40q) = %v, want a *literal.Error at offset %d; Python: %s", tc.src, err, tc.offset, tc.python)
 			}
 		})
 	}
@@ -102,17 +106,17 @@ func TestLimitErrors(t *testing.T) {
 		name, limit string
 		err         error
 	}{
-		{"literal-bytes", "config.MaxLiteralBytes", second(ParseLiteral(strings.Repeat(" ", MaxLiteralBytes) + "1"))},
-		{"literal-depth", "config.MaxLiteralDepth", second(ParseLiteral(strings.Repeat("[", 65)))},
-		{"int-digits", "config.MaxIntDigits", second(ParseLiteral(strings.Repeat("1", 4301)))},
-		{"hex-digits", "config.MaxNonDecimalDigits", second(ParseLiteral("0x" + strings.Repeat("1", 4301)))},
-		{"key-parts", "config.MaxKeyParts", second(ParseAssignment(strings.Repeat("a.", 32) + "a=1"))},
-		{"json-depth", "config.MaxJSONDepth", CheckStrictJSON([]byte(`{"a":` + strings.Repeat("[", 64) + strings.Repeat("]", 64) + "}"))},
-		{"schema-bytes", "config.MaxSchemaBytes", second(LoadSchema("x", bytes.NewReader(make([]byte, MaxSchemaBytes+1))))},
+		{"literal-bytes", "literal.MaxBytes", second(literal.Parse(strings.Repeat(" ", literal.MaxBytes) + "1"))},
+		{"literal-depth", "literal.MaxDepth", second(literal.Parse(strings.Repeat("[", 65)))},
+		{"int-digits", "literal.MaxIntDigits", second(literal.Parse(strings.Repeat("1", 4301)))},
+		{"hex-digits", "literal.MaxNonDecimalDigits", second(literal.Parse("0x" + strings.Repeat("1", 4301)))},
+		{"key-parts", "schema.MaxKeyParts", second(ParseAssignment(strings.Repeat("a.", 32) + "a=1"))},
+		{"json-depth", "strictjson.MaxDepth", strictjson.Check([]byte(`{"a":` + strings.Repeat("[", 64) + strings.Repeat("]", 64) + "}"))},
+		{"schema-bytes", "schema.MaxBytes", second(schema.Load("x", bytes.NewReader(make([]byte, schema.MaxBytes+1))))},
 		{"env-entries", "config.MaxEnvEntries", second(Resolve(modes.Latest(), Request{Env: func() []string { return make([]string, MaxEnvEntries+1) }}))},
 	}
 	for _, tc := range tests {
-		var le *LimitError
+		var le *inputerr.LimitError
 		if !errors.As(tc.err, &le) || le.Limit != tc.limit {
 			t.Errorf("%s: %v, want a *LimitError for %s", tc.name, tc.err, tc.limit)
 		} else if !strings.Contains(tc.err.Error(), tc.limit) {
@@ -171,12 +175,12 @@ func BenchmarkInputPaths(b *testing.B) {
 				}
 			})
 		}
-		run("ParseLiteral", len(opts), func() error { return second(ParseLiteral(opts)) })
-		run("CheckStrictJSON", len(js), func() error { return CheckStrictJSON(js) })
+		run("literal.Parse", len(opts), func() error { return second(literal.Parse(opts)) })
+		run("strictjson.Check", len(js), func() error { return strictjson.Check(js) })
 		run("ParseAssignment", len(key)+2, func() error { return second(ParseAssignment(key + "=1")) })
 		run("ParseEnvAssignment", len(env), func() error { _, _, err := ParseEnvAssignment(env); return err })
 		run("UnknownOptionHint", len(key), func() error {
-			_ = (&UnknownOptionError{Key: key, Known: []Key{"triton.cudagraphs", "max_autotune"}}).Hint()
+			_ = (&UnknownOptionError{Key: key, Known: []schema.Key{"triton.cudagraphs", "max_autotune"}}).Hint()
 			return nil
 		})
 	}

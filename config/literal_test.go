@@ -6,6 +6,10 @@ import (
 	"strings"
 	"testing"
 	"unicode/utf8"
+
+	"github.com/compilemode/compilemode/config/inputerr"
+	"github.com/compilemode/compilemode/config/literal"
+	"github.com/compilemode/compilemode/config/strictjson"
 )
 
 func TestParseLiteral(t *testing.T) {
@@ -55,22 +59,22 @@ func TestParseLiteral(t *testing.T) {
 		{"{'a_b': 1_0.5_0}", "{'a_b': 10.5}", "dict", "underscores in strings stay; in numbers go"},
 	}
 	for _, tc := range tests {
-		v, err := ParseLiteral(tc.in)
+		v, err := literal.Parse(tc.in)
 		if err != nil {
-			t.Errorf("ParseLiteral(%q): %v (%s)", tc.in, err, tc.reason)
+			t.Errorf("literal.Parse(%q): %v (%s)", tc.in, err, tc.reason)
 			continue
 		}
 		if v.String() != tc.repr || v.PyType() != tc.pytype {
-			t.Errorf("ParseLiteral(%q) = %s (%s), want %s (%s) (%s)", tc.in, v, v.PyType(), tc.repr, tc.pytype, tc.reason)
+			t.Errorf("literal.Parse(%q) = %s (%s), want %s (%s) (%s)", tc.in, v, v.PyType(), tc.repr, tc.pytype, tc.reason)
 		}
 	}
 }
 
 // TestParseLiteralErrors is the bad-input table for literals: each gets a
-// *LiteralError with an offset, never a panic.
+// *literal.Error with an offset, never a panic.
 func TestParseLiteralErrors(t *testing.T) {
 	t.Parallel()
-	deep := strings.Repeat("[", MaxLiteralDepth+1) + strings.Repeat("]", MaxLiteralDepth+1)
+	deep := strings.Repeat("[", literal.MaxDepth+1) + strings.Repeat("]", literal.MaxDepth+1)
 	tests := []struct {
 		name, in string
 		offset   int
@@ -90,22 +94,22 @@ func TestParseLiteralErrors(t *testing.T) {
 		{"operator", "1 + 2", 0, "not a literal"},
 		{"minus-string", "-'a'", 0, "applies only to a number"},
 		{"unhashable-key", "{[1]: 2}", 1, "unhashable type: 'list'"},
-		{"deep", deep, MaxLiteralDepth, "nested more than"},
-		{"huge", "'" + strings.Repeat("a", MaxLiteralBytes) + "'", MaxLiteralBytes, "more than the limit"},
+		{"deep", deep, literal.MaxDepth, "nested more than"},
+		{"huge", "'" + strings.Repeat("a", literal.MaxBytes) + "'", literal.MaxBytes, "more than the limit"},
 		{"non-utf8", "'\xff'", 1, "invalid UTF-8"},
 		{"trailing-garbage", "True False", 10, "want EOF"},
 		{"set-literal", "{1, 2}", 3, "want ':'"},
 		{"lambda", "lambda: 1", 0, "lambda"},
 		{"binary", "1 * 2", 0, "an expression with * is not a literal"},
 		{"adjacent-strings", "'no' 'ne'", 9, "adjacent string literals"},
-		{"int-too-long", strings.Repeat("7", MaxIntDigits+1), 0, "Exceeds the limit (4300 digits) for integer string conversion"},
+		{"int-too-long", strings.Repeat("7", literal.MaxIntDigits+1), 0, "Exceeds the limit (4300 digits) for integer string conversion"},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
-			_, err := ParseLiteral(tc.in)
-			var le *LiteralError
+			_, err := literal.Parse(tc.in)
+			var le *literal.Error
 			if !errors.As(err, &le) {
-				t.Fatalf("ParseLiteral(%.40q) = %v, want *LiteralError", tc.in, err)
+				t.Fatalf("literal.Parse(%.40q) = %v, want *literal.Error", tc.in, err)
 			}
 			if le.Offset != tc.offset {
 				t.Errorf("offset %d, want %d (%s)", le.Offset, tc.offset, le.Msg)
@@ -140,8 +144,8 @@ func TestParseAssignment(t *testing.T) {
 			t.Errorf("ParseAssignment(%q) = %v, want *AssignmentError", bad, err)
 		}
 	}
-	if _, err := ParseAssignment("x=[1"); !errors.As(err, new(*LiteralError)) {
-		t.Errorf("a bad value should wrap the *LiteralError, got %v", err)
+	if _, err := ParseAssignment("x=[1"); !errors.As(err, new(*literal.Error)) {
+		t.Errorf("a bad value should wrap the *literal.Error, got %v", err)
 	}
 }
 
@@ -163,11 +167,11 @@ func FuzzParseLiteral(f *testing.F) {
 		f.Add(s)
 	}
 	f.Fuzz(func(t *testing.T, s string) {
-		v, err := ParseLiteral(s)
+		v, err := literal.Parse(s)
 		if err != nil {
-			var le *LiteralError
+			var le *literal.Error
 			if !errors.As(err, &le) {
-				t.Fatalf("ParseLiteral(%q) error %T, want *LiteralError", s, err)
+				t.Fatalf("literal.Parse(%q) error %T, want *literal.Error", s, err)
 			}
 			if le.Offset < 0 || le.Offset > len(s) {
 				t.Fatalf("offset %d outside input of %d bytes", le.Offset, len(s))
@@ -183,7 +187,7 @@ func FuzzParseLiteral(f *testing.F) {
 		}
 		// The repr of a parsed literal parses back to an equal value (bytes aside).
 		if v.PyType() != "bytes" && !strings.Contains(r, "b'") {
-			w, err := ParseLiteral(r)
+			w, err := literal.Parse(r)
 			if err != nil {
 				t.Fatalf("repr %q of %q does not parse: %v", r, s, err)
 			}
@@ -252,11 +256,11 @@ func FuzzCheckStrictJSON(f *testing.F) {
 		f.Add([]byte(s))
 	}
 	f.Fuzz(func(t *testing.T, data []byte) {
-		err := CheckStrictJSON(data)
+		err := strictjson.Check(data)
 		if err != nil {
-			var pe *PositionError
+			var pe *inputerr.PositionError
 			if !errors.As(err, &pe) {
-				t.Fatalf("CheckStrictJSON(%q) error %T, want *PositionError", data, err)
+				t.Fatalf("strictjson.Check(%q) error %T, want *inputerr.PositionError", data, err)
 			}
 			if pe.Offset < 0 || pe.Offset > len(data) {
 				t.Fatalf("offset %d outside input of %d bytes", pe.Offset, len(data))
@@ -266,7 +270,7 @@ func FuzzCheckStrictJSON(f *testing.F) {
 		// What the strict check accepts, encoding/json decodes, to the same value.
 		var v map[string]any
 		if err := json.Unmarshal(data, &v); err != nil {
-			t.Fatalf("CheckStrictJSON accepted %q, encoding/json refuses it: %v", data, err)
+			t.Fatalf("strictjson.Check accepted %q, encoding/json refuses it: %v", data, err)
 		}
 	})
 }

@@ -22,6 +22,8 @@ import (
 	"testing"
 
 	"github.com/compilemode/compilemode/config"
+	"github.com/compilemode/compilemode/config/literal"
+	"github.com/compilemode/compilemode/config/schema"
 	"github.com/compilemode/compilemode/modes"
 )
 
@@ -159,14 +161,14 @@ func compareSchema(t *testing.T, obs *observations, rel measuredRelease, r *conf
 	for _, k := range d.Keys {
 		wantKeys = append(wantKeys, k.Key)
 	}
-	byKey := map[config.Key]config.KeySpec{}
+	byKey := map[schema.Key]schema.KeySpec{}
 	for _, k := range ours {
 		gotKeys = append(gotKeys, string(k.Key))
 		byKey[k.Key] = k
 	}
 	obs.add(rel.dir+"/schema/key-order", strings.Join(wantKeys, ","), strings.Join(gotKeys, ","))
 	for _, k := range d.Keys {
-		spec, ok := byKey[config.Key(k.Key)]
+		spec, ok := byKey[schema.Key(k.Key)]
 		if !ok {
 			continue // reported by key-order
 		}
@@ -275,7 +277,7 @@ func compareBackends(t *testing.T, obs *observations, rel measuredRelease, r *co
 		all = b.All
 		// 2.11's compile_backend: repr(name) -> "OK" or "module.Exception: message".
 		for lit, want := range b.Compile {
-			v, err := config.ParseLiteral(lit)
+			v, err := literal.Parse(lit)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -311,13 +313,13 @@ func pyText(err error) string {
 func requestFor(c callCase) (config.Request, string) {
 	var req config.Request
 	if s := c.Call.Mode; s != nil {
-		v, err := config.ParseLiteral(*s)
+		v, err := literal.Parse(*s)
 		if err != nil {
 			return req, "mode literal: " + err.Error()
 		}
 		switch v.Kind() {
-		case config.NoneKind:
-		case config.StrKind:
+		case literal.NoneKind:
+		case literal.StrKind:
 			m, _ := v.AsStr()
 			req.Mode = &m
 		default:
@@ -325,7 +327,7 @@ func requestFor(c callCase) (config.Request, string) {
 		}
 	}
 	if s := c.Call.Options; s != nil {
-		v, err := config.ParseLiteral(*s)
+		v, err := literal.Parse(*s)
 		if err != nil {
 			return req, "options literal refused: " + err.Error()
 		}
@@ -337,7 +339,7 @@ func requestFor(c callCase) (config.Request, string) {
 		}
 	}
 	if s := c.Call.Dynamic; s != nil {
-		v, err := config.ParseLiteral(*s)
+		v, err := literal.Parse(*s)
 		if err != nil {
 			return req, "dynamic literal: " + err.Error()
 		}
@@ -357,13 +359,13 @@ func requestFor(c callCase) (config.Request, string) {
 
 // backendFor sets req's backend from the literal s; "" when it can be expressed.
 func backendFor(req *config.Request, s string) string {
-	v, err := config.ParseLiteral(s)
+	v, err := literal.Parse(s)
 	if err != nil {
 		return "backend literal: " + err.Error()
 	}
 	b, ok := v.AsStr()
 	switch {
-	case v.Kind() == config.NoneKind:
+	case v.Kind() == literal.NoneKind:
 		req.BackendNone = true
 	case !ok:
 		return "Request.Backend is a string: cannot express backend=" + s
@@ -452,7 +454,7 @@ func compareThreads(t *testing.T, obs *observations, rel measuredRelease, r *con
 	}
 	// The probe flips triton.cudagraphs in the main thread and reads it in a new thread.
 	def := d.ThreadView["default_triton.cudagraphs"]
-	flipped := config.Bool(!def)
+	flipped := literal.Bool(!def)
 	res, err := r.Resolve(config.Request{Globals: []config.Assignment{{Key: "triton.cudagraphs", Value: flipped}}})
 	if err != nil {
 		t.Fatal(err)
@@ -487,9 +489,9 @@ func compareEnv(t *testing.T, obs *observations, rel measuredRelease, r *config.
 		}
 	}
 	// 2.11's dumping host: 32 CPUs, working directory /work/steering/probe.
-	host := config.Host{CPUs: 32, Dir: "/work/steering/probe"}
+	host := schema.Host{CPUs: 32, Dir: "/work/steering/probe"}
 	if d.Host != nil {
-		host = config.Host{CPUs: d.Host.CPUs, Dir: d.Host.Cwd}
+		host = schema.Host{CPUs: d.Host.CPUs, Dir: d.Host.Cwd}
 	}
 	for part, effects := range map[string]map[string]map[string]map[string]string{"env": d.Effects, "env-edge": d.EdgeEffects} {
 		for name, byVal := range effects {

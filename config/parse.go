@@ -3,6 +3,10 @@ package config
 import (
 	"fmt"
 	"strings"
+
+	"github.com/compilemode/compilemode/config/inputerr"
+	"github.com/compilemode/compilemode/config/literal"
+	"github.com/compilemode/compilemode/config/schema"
 )
 
 // AssignmentError reports a KEY=VALUE argument that cannot be used.
@@ -33,26 +37,26 @@ func (e *AssignmentError) Unwrap() error {
 
 // ParseAssignment parses "KEY=VALUE" (a -set argument): a dotted key and a Python
 // literal. The key is not checked against a release here; [Resolver.Resolve] does
-// that as PyTorch does. It returns an *AssignmentError (wrapping a *LiteralError for a
+// that as PyTorch does. It returns an *AssignmentError (wrapping a *literal.Error for a
 // bad value, a *LimitError for a key of more than MaxKeyParts parts).
 func ParseAssignment(arg string) (Assignment, error) {
-	cut := cut(arg, 80)
+	cut := inputerr.Cut(arg, 80)
 	k, v, ok := strings.Cut(arg, "=")
 	if !ok {
 		return Assignment{}, &AssignmentError{Arg: cut, Msg: "want KEY=VALUE, e.g. triton.cudagraph_trees=False"}
 	}
 	k = strings.TrimSpace(k)
-	if err := checkKeyParts(k); err != nil {
+	if err := schema.CheckKeyParts(k); err != nil {
 		return Assignment{}, &AssignmentError{Arg: cut, Msg: "key has too many parts", Err: err}
 	}
 	if err := checkKeySyntax(k); err != nil {
 		return Assignment{}, &AssignmentError{Arg: cut, Msg: err.Error()}
 	}
-	val, err := ParseLiteral(v)
+	val, err := literal.Parse(v)
 	if err != nil {
 		return Assignment{}, &AssignmentError{Arg: cut, Msg: "value is not a Python literal (strings need quotes: 'x')", Err: err}
 	}
-	return Assignment{Key: Key(k), Value: val}, nil
+	return Assignment{Key: schema.Key(k), Value: val}, nil
 }
 
 // checkKeySyntax accepts a dotted Python attribute path.
@@ -62,15 +66,15 @@ func checkKeySyntax(k string) error {
 	}
 	for _, part := range strings.Split(k, ".") {
 		if part == "" {
-			return fmt.Errorf("key %q has an empty part", cut(k, 80))
+			return fmt.Errorf("key %q has an empty part", inputerr.Cut(k, 80))
 		}
 		for i, c := range part {
 			ok := c == '_' || (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (i > 0 && c >= '0' && c <= '9')
 			if !ok {
 				if c == '-' {
-					return fmt.Errorf("key %q: '-' is not allowed in a Python attribute name (options accept it, globals do not); did you mean %s?", cut(k, 80), cut(strings.ReplaceAll(k, "-", "_"), 80))
+					return fmt.Errorf("key %q: '-' is not allowed in a Python attribute name (options accept it, globals do not); did you mean %s?", inputerr.Cut(k, 80), inputerr.Cut(strings.ReplaceAll(k, "-", "_"), 80))
 				}
-				return fmt.Errorf("key %q: %q is not allowed in a Python attribute name", cut(k, 80), c)
+				return fmt.Errorf("key %q: %q is not allowed in a Python attribute name", inputerr.Cut(k, 80), c)
 			}
 		}
 	}
@@ -83,8 +87,8 @@ func checkKeySyntax(k string) error {
 // and (wrapping a *PositionError with the byte offset) a NUL byte or invalid UTF-8
 // anywhere: a Python str from os.environ could not carry them unchanged.
 func ParseEnvAssignment(arg string) (name, value string, err error) {
-	cut := cut(arg, 80)
-	if err := CheckText(arg); err != nil {
+	cut := inputerr.Cut(arg, 80)
+	if err := inputerr.CheckText(arg); err != nil {
 		return "", "", &AssignmentError{Arg: cut, Msg: "bad environment variable", Err: err}
 	}
 	name, value, ok := strings.Cut(arg, "=")
@@ -102,5 +106,5 @@ func ParseEnvAssignment(arg string) (name, value string, err error) {
 
 // ParseOptions parses an options argument: a Python literal (normally a dict; JSON is
 // a subset). Any literal is returned: torch.compile's own check of its shape happens
-// in [Resolver.Resolve], in PyTorch's order. It returns a *LiteralError.
-func ParseOptions(src string) (Value, error) { return ParseLiteral(src) }
+// in [Resolver.Resolve], in PyTorch's order. It returns a *literal.Error.
+func ParseOptions(src string) (literal.Value, error) { return literal.Parse(src) }

@@ -9,14 +9,16 @@ import (
 
 	"github.com/google/go-cmp/cmp"
 
+	"github.com/compilemode/compilemode/config/literal"
+	"github.com/compilemode/compilemode/config/schema"
 	"github.com/compilemode/compilemode/modes"
 )
 
 func strp(s string) *string { return &s }
 
-func opts(t testing.TB, src string) *Value {
+func opts(t testing.TB, src string) *literal.Value {
 	t.Helper()
-	v, err := ParseLiteral(src)
+	v, err := literal.Parse(src)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -107,7 +109,7 @@ func TestAccepted(t *testing.T) {
 	tests := []struct {
 		name   string
 		req    Request
-		key    Key
+		key    schema.Key
 		want   string
 		reason string
 	}{
@@ -142,8 +144,8 @@ type keyView struct {
 	Changed       bool
 }
 
-func view(res *Result, keys ...Key) map[Key]keyView {
-	out := map[Key]keyView{}
+func view(res *Result, keys ...schema.Key) map[schema.Key]keyView {
+	out := map[schema.Key]keyView{}
 	for _, k := range keys {
 		v, ok := res.Get(k)
 		if !ok {
@@ -171,7 +173,7 @@ func TestPrecedence(t *testing.T) {
 	tests := []struct {
 		name     string
 		req      Request
-		want     map[Key]keyView
+		want     map[schema.Key]keyView
 		verdict  Verdict
 		warnings []string
 		reason   string
@@ -179,7 +181,7 @@ func TestPrecedence(t *testing.T) {
 		{
 			name: "issue-2-done-when",
 			req:  Request{Mode: strp("reduce-overhead"), Globals: globals(t, "triton.cudagraph_trees=False")},
-			want: map[Key]keyView{
+			want: map[schema.Key]keyView{
 				"triton.cudagraphs":      {"True", "mode:reduce-overhead", true},
 				"triton.cudagraph_trees": {"False", "global", true},
 			},
@@ -190,7 +192,7 @@ func TestPrecedence(t *testing.T) {
 		{
 			name:     "F4-mode-beats-global",
 			req:      Request{Mode: strp("max-autotune"), Globals: globals(t, "triton.cudagraphs=False")},
-			want:     map[Key]keyView{"triton.cudagraphs": {"True", "mode:max-autotune", true}, "max_autotune": {"True", "mode:max-autotune", true}, "coordinate_descent_tuning": {"True", "mode:max-autotune", true}},
+			want:     map[schema.Key]keyView{"triton.cudagraphs": {"True", "mode:max-autotune", true}, "max_autotune": {"True", "mode:max-autotune", true}, "coordinate_descent_tuning": {"True", "mode:max-autotune", true}},
 			verdict:  Verdict{true, CUDAGraphTrees},
 			warnings: []string{"mode-overrides-global"},
 			reason:   "the per-compile patch beats globals",
@@ -198,7 +200,7 @@ func TestPrecedence(t *testing.T) {
 		{
 			name:     "mode-beats-env",
 			req:      Request{Mode: strp("max-autotune-no-cudagraphs"), Env: env("TORCHINDUCTOR_MAX_AUTOTUNE=0", "TORCHINDUCTOR_CUDAGRAPHS=1")},
-			want:     map[Key]keyView{"max_autotune": {"True", "mode:max-autotune-no-cudagraphs", true}, "triton.cudagraphs": {"True", "env:TORCHINDUCTOR_CUDAGRAPHS", true}},
+			want:     map[schema.Key]keyView{"max_autotune": {"True", "mode:max-autotune-no-cudagraphs", true}, "triton.cudagraphs": {"True", "env:TORCHINDUCTOR_CUDAGRAPHS", true}},
 			verdict:  Verdict{true, CUDAGraphTrees},
 			warnings: []string{"mode-overrides-global", "no-cudagraphs-mode-captures"},
 			reason:   "the mode overrides the value the environment set explicitly (0); it does not touch triton.cudagraphs, which the env turned on, so the mode named no-cudagraphs captures",
@@ -206,7 +208,7 @@ func TestPrecedence(t *testing.T) {
 		{
 			name:     "F5-options-expand-mode",
 			req:      Request{Options: opts(t, `{"max_autotune": True, "triton.cudagraphs": True, "coordinate_descent_tuning": False, "triton.cudagraph_trees": False}`)},
-			want:     map[Key]keyView{"triton.cudagraphs": {"True", "options", true}, "triton.cudagraph_trees": {"False", "options", true}},
+			want:     map[schema.Key]keyView{"triton.cudagraphs": {"True", "options", true}, "triton.cudagraph_trees": {"False", "options", true}},
 			verdict:  Verdict{true, Legacy},
 			warnings: []string{"trees-flag-does-not-disable-cudagraphs"},
 			reason:   "graphs stay on, legacy implementation",
@@ -214,14 +216,14 @@ func TestPrecedence(t *testing.T) {
 		{
 			name:    "env-default-not-changed",
 			req:     Request{Env: env("TORCHINDUCTOR_SIZE_ASSERTS=1")},
-			want:    map[Key]keyView{"size_asserts": {"True", "env:TORCHINDUCTOR_SIZE_ASSERTS", false}},
+			want:    map[schema.Key]keyView{"size_asserts": {"True", "env:TORCHINDUCTOR_SIZE_ASSERTS", false}},
 			verdict: Verdict{false, NoCUDAGraphs},
 			reason:  "env supplied the value, equal to the default",
 		},
 		{
 			name:     "env-force-beats-options",
 			req:      Request{Options: opts(t, `{"triton.cudagraph_or_error": True}`), Env: env("TORCHINDUCTOR_CUDAGRAPH_OR_ERROR=0")},
-			want:     map[Key]keyView{"triton.cudagraph_or_error": {"False", "env:TORCHINDUCTOR_CUDAGRAPH_OR_ERROR", false}},
+			want:     map[schema.Key]keyView{"triton.cudagraph_or_error": {"False", "env:TORCHINDUCTOR_CUDAGRAPH_OR_ERROR", false}},
 			verdict:  Verdict{false, NoCUDAGraphs},
 			warnings: []string{"env-force-overrides"},
 			reason:   "env_name_force beats everything",
@@ -229,7 +231,7 @@ func TestPrecedence(t *testing.T) {
 		{
 			name:     "F6-unknown-env",
 			req:      Request{Mode: strp("reduce-overhead"), Env: env("TORCHINDUCTOR_DISABLE_CUDAGRAPHS=1")},
-			want:     map[Key]keyView{"triton.cudagraphs": {"True", "mode:reduce-overhead", true}},
+			want:     map[schema.Key]keyView{"triton.cudagraphs": {"True", "mode:reduce-overhead", true}},
 			verdict:  Verdict{true, CUDAGraphTrees},
 			warnings: []string{"unknown-env-var"},
 			reason:   "no release reads TORCHINDUCTOR_DISABLE_CUDAGRAPHS",
@@ -237,14 +239,14 @@ func TestPrecedence(t *testing.T) {
 		{
 			name:    "last-global-wins",
 			req:     Request{Globals: globals(t, "max_autotune=True", "max_autotune=False")},
-			want:    map[Key]keyView{"max_autotune": {"False", "global", false}},
+			want:    map[schema.Key]keyView{"max_autotune": {"False", "global", false}},
 			verdict: Verdict{false, NoCUDAGraphs},
 			reason:  "assignments apply in order",
 		},
 		{
 			name:     "global-wrong-type-warns",
 			req:      Request{Globals: globals(t, "triton.cudagraphs='yes'")},
-			want:     map[Key]keyView{"triton.cudagraphs": {"'yes'", "global", true}},
+			want:     map[schema.Key]keyView{"triton.cudagraphs": {"'yes'", "global", true}},
 			verdict:  Verdict{true, CUDAGraphTrees},
 			warnings: []string{"global-wrong-type"},
 			reason:   "accepted as PyTorch accepts it; a non-empty str is truthy",
@@ -252,7 +254,7 @@ func TestPrecedence(t *testing.T) {
 		{
 			name:     "other-backend",
 			req:      Request{Backend: "eager", Mode: strp("reduce-overhead")},
-			want:     map[Key]keyView{"triton.cudagraphs": {"False", "default", false}},
+			want:     map[schema.Key]keyView{"triton.cudagraphs": {"False", "default", false}},
 			verdict:  Verdict{false, NoCUDAGraphs},
 			warnings: []string{"backend-ignores-inductor-config"},
 			reason:   "no validation, no patch",
@@ -264,7 +266,7 @@ func TestPrecedence(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			keys := make([]Key, 0, len(tc.want))
+			keys := make([]schema.Key, 0, len(tc.want))
 			for k := range tc.want {
 				keys = append(keys, k)
 			}
@@ -403,7 +405,7 @@ func TestExplicitEmptyBackend(t *testing.T) {
 			t.Errorf("%s: backend=\"\": err %v, want InvalidBackend", v, err)
 		}
 	}
-	none := None()
+	none := literal.None()
 	mode := "reduce-overhead"
 	res, err := Resolve(modes.Version{Major: 2, Minor: 14}, Request{Mode: &mode, Options: &none})
 	if err != nil || res.Mode != "reduce-overhead" {

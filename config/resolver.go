@@ -5,25 +5,28 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/compilemode/compilemode/config/inputerr"
+	"github.com/compilemode/compilemode/config/literal"
+	"github.com/compilemode/compilemode/config/schema"
 	"github.com/compilemode/compilemode/modes"
 )
 
 // Resolver resolves requests against one release. It is immutable and safe for
 // concurrent use; building one parses the release's schema, so keep it.
 type Resolver struct {
-	schema   *Schema
+	schema   *schema.Schema
 	schemaEv modes.Evidence
 	table    *modes.Table
 	facts    Facts
 	// releaseEv is EvidenceFor(facts.Torch): how the release's behaviours are known.
 	releaseEv modes.Evidence
-	known     []Key
-	clean     *baseline // defaults in an empty environment on the zero Host
+	known     []schema.Key
+	clean     *baseline // defaults in an empty environment on the zero schema.Host
 	patches   map[modes.Mode][]patchEntry
 	patchErr  map[modes.Mode]error              // mode table entries that do not fit the schema
 	envIdx    []int                             // indexes of keys with an environment rule, in key order
 	byVar     map[string][]int                  // variable name -> indexes of the keys whose rule reads it
-	next      *Schema                           // for a release that borrows an older schema: the next one read
+	next      *schema.Schema                    // for a release that borrows an older schema: the next one read
 	others    func() map[string][]modes.Version // variables other releases read (envtraps.go), computed once
 	near      func() nearIndex                  // those and this release's variables by length (envtraps.go), computed once
 }
@@ -31,7 +34,7 @@ type Resolver struct {
 // NewResolver returns a resolver for release v with the built-in schema and mode
 // table. It returns a *modes.VersionError for an unsupported release.
 func NewResolver(v modes.Version) (*Resolver, error) {
-	s, ev, err := BuiltinSchema(v)
+	s, ev, err := schema.Builtin(v)
 	if err != nil {
 		return nil, err
 	}
@@ -40,22 +43,19 @@ func NewResolver(v modes.Version) (*Resolver, error) {
 		return nil, err
 	}
 	r := newResolver(v, s, ev, t)
-	if next := nextSchemaFor(v); next != "" && s.Version.Less(v) {
-		data, err := builtinSchemas.ReadFile("schemas/" + next)
-		if err == nil {
-			r.next, _ = parseSchema(next, data)
-		}
+	if s.Version.Less(v) {
+		r.next = schema.Next(v)
 	}
 	return r, nil
 }
 
-// NewResolverFromSchema returns a resolver for a schema read with [LoadSchema],
+// NewResolverFromSchema returns a resolver for a schema read with [schema.Load],
 // typically written by config/dump_schema.py from the user's own PyTorch: its keys,
 // defaults and mode table are used, with the schema's evidence. Behaviours not in the
 // file (validation rules, thread semantics) are those of the schema's release.
-func NewResolverFromSchema(s *Schema) (*Resolver, error) {
-	if s == nil || s.index == nil {
-		return nil, &ZeroError{Func: "NewResolverFromSchema", Arg: "the *Schema (read one with LoadSchema)"}
+func NewResolverFromSchema(s *schema.Schema) (*Resolver, error) {
+	if s.Len() == 0 { // nil or zero: a loaded schema has keys
+		return nil, &inputerr.ZeroError{Func: "NewResolverFromSchema", Arg: "the *Schema (read one with schema.Load)"}
 	}
 	t, err := modes.For(s.Version)
 	if err != nil {
@@ -68,15 +68,16 @@ func NewResolverFromSchema(s *Schema) (*Resolver, error) {
 	return newResolver(s.Version, s, s.Evidence, &ft), nil
 }
 
-func newResolver(v modes.Version, s *Schema, ev modes.Evidence, t *modes.Table) *Resolver {
-	known := make([]Key, len(s.keys))
-	for i, k := range s.keys {
+func newResolver(v modes.Version, s *schema.Schema, ev modes.Evidence, t *modes.Table) *Resolver {
+	keys := s.Keys()
+	known := make([]schema.Key, len(keys))
+	for i, k := range keys {
 		known[i] = k.Key
 	}
 	r := &Resolver{schema: s, schemaEv: ev, table: t, facts: FactsFor(v), releaseEv: EvidenceFor(v), known: known, others: loadOtherReaders(v)}
 	r.near = loadNearIndex(r)
 	r.byVar = map[string][]int{}
-	for i, k := range s.keys {
+	for i, k := range keys {
 		if k.Env != nil {
 			r.envIdx = append(r.envIdx, i)
 			for _, vs := range [][]string{k.Env.Vars, k.Env.DefaultVars} {
@@ -86,18 +87,18 @@ func newResolver(v modes.Version, s *Schema, ev modes.Evidence, t *modes.Table) 
 			}
 		}
 	}
-	r.clean = r.baseline(Host{})
+	r.clean = r.baseline(schema.Host{})
 	r.patches, r.patchErr = map[modes.Mode][]patchEntry{}, map[modes.Mode]error{}
 	for _, e := range t.Entries {
 		for _, o := range e.Patch {
-			i, ok := s.index[Key(o.Key)]
+			i, ok := s.Index(schema.Key(o.Key))
 			if !ok {
-				r.patchErr[e.Mode] = &SchemaError{Msg: fmt.Sprintf("mode %s sets %s, which the schema lacks", e.Mode, o.Key)}
+				r.patchErr[e.Mode] = &schema.Error{Msg: fmt.Sprintf("mode %s sets %s, which the schema lacks", e.Mode, o.Key)}
 				continue
 			}
-			v, err := ParseLiteral(o.Literal)
+			v, err := literal.Parse(o.Literal)
 			if err != nil {
-				r.patchErr[e.Mode] = &SchemaError{Msg: fmt.Sprintf("mode %s option %s: %v", e.Mode, o.Key, err)}
+				r.patchErr[e.Mode] = &schema.Error{Msg: fmt.Sprintf("mode %s option %s: %v", e.Mode, o.Key, err)}
 				continue
 			}
 			r.patches[e.Mode] = append(r.patches[e.Mode], patchEntry{idx: i, val: v, origin: Origin{Source: FromMode, Detail: string(e.Mode), Evidence: t.Evidence}})
@@ -107,10 +108,11 @@ func newResolver(v modes.Version, s *Schema, ev modes.Evidence, t *modes.Table) 
 }
 
 // baseline computes every key's clean default (an empty environment) for host.
-func (r *Resolver) baseline(host Host) *baseline {
-	n := len(r.schema.keys)
-	b := &baseline{vals: make([]Value, n), origins: make([]Origin, n)}
-	for i, k := range r.schema.keys {
+func (r *Resolver) baseline(host schema.Host) *baseline {
+	n := r.schema.Len()
+	b := &baseline{vals: make([]literal.Value, n), origins: make([]Origin, n)}
+	for i := range n {
+		k := r.schema.At(i)
 		b.vals[i] = k.Default
 		b.origins[i] = Origin{Evidence: r.schemaEv}
 		if k.Host != "" {
@@ -118,9 +120,9 @@ func (r *Resolver) baseline(host Host) *baseline {
 		}
 	}
 	for _, i := range r.envIdx {
-		k := r.schema.keys[i]
-		if d, ok, _ := k.Env.eval(k, nil, host); ok { // an empty environment cannot fail
-			b.vals[i] = d.val
+		k := r.schema.At(i)
+		if d, ok, _ := k.DefaultUnder(nil, host); ok { // an empty environment cannot fail
+			b.vals[i] = d.Val
 		}
 	}
 	return b
@@ -129,7 +131,7 @@ func (r *Resolver) baseline(host Host) *baseline {
 // applyEnv sets every key the environment changes, in key order (the order config.py
 // evaluates them at import); the first failure is returned, as the import raises it.
 // It returns the indexes of env_name_force keys the environment set.
-func (r *Resolver) applyEnv(res *Result, env map[string]string, host Host) ([]int, error) {
+func (r *Resolver) applyEnv(res *Result, env map[string]string, host schema.Host) ([]int, error) {
 	// Only keys whose rule reads a variable that is set can differ from the baseline;
 	// evaluate them in key order, the order config.py runs (its first error wins).
 	var touched []int
@@ -140,21 +142,21 @@ func (r *Resolver) applyEnv(res *Result, env map[string]string, host Host) ([]in
 	touched = slices.Compact(touched)
 	var forced []int
 	for _, i := range touched {
-		k := r.schema.keys[i]
-		d, ok, err := k.Env.eval(k, env, host)
+		k := r.schema.At(i)
+		d, ok, err := k.DefaultUnder(env, host)
 		if err != nil {
 			return nil, err
 		}
-		if !ok || d.from == "" {
+		if !ok || d.From == "" {
 			continue
 		}
 		o := res.base.origins[i]
-		o.Source, o.Detail, o.Evidence = FromEnv, d.from, r.schemaEv
-		if d.host {
+		o.Source, o.Detail, o.Evidence = FromEnv, d.From, r.schemaEv
+		if d.Host {
 			o.Evidence = modes.Host
 		}
-		res.set(i, d.val, o)
-		if d.forced {
+		res.set(i, d.Val, o)
+		if d.Forced {
 			forced = append(forced, i)
 		}
 	}
@@ -162,7 +164,7 @@ func (r *Resolver) applyEnv(res *Result, env map[string]string, host Host) ([]in
 }
 
 // Schema returns the schema the resolver uses.
-func (r *Resolver) Schema() *Schema {
+func (r *Resolver) Schema() *schema.Schema {
 	if r == nil {
 		return nil
 	}
@@ -171,7 +173,7 @@ func (r *Resolver) Schema() *Schema {
 
 // uncertain returns a note when key is missing from a borrowed schema but present in
 // the next release that was read: the release in between may have it.
-func (r *Resolver) uncertain(k Key) string {
+func (r *Resolver) uncertain(k schema.Key) string {
 	if r.next == nil {
 		return ""
 	}
@@ -228,7 +230,7 @@ func (r *Resolver) Resolve(req Request) (*Result, error) {
 	}
 	res := &Result{
 		Torch: r.facts.Torch, SchemaTorch: r.schema.Torch, Backend: req.Backend,
-		Facts: r.facts, Dynamic: req.Dynamic, RequestedMode: req.Mode, index: r.schema.index,
+		Facts: r.facts, Dynamic: req.Dynamic, RequestedMode: req.Mode, keys: r.schema,
 	}
 	switch {
 	case req.BackendNone && r.facts.BackendNoneIsDefault:
@@ -278,7 +280,7 @@ func (r *Resolver) fail(res *Result, err error) (*Result, error) {
 	res.Stage = "compile"
 	res.ErrEvidence = r.releaseEv
 	switch err.(type) {
-	case *EnvError:
+	case *schema.EnvError:
 		res.Stage = "import"
 		if r.schemaEv != "" {
 			res.ErrEvidence = r.schemaEv
@@ -299,9 +301,9 @@ func (r *Resolver) fail(res *Result, err error) (*Result, error) {
 // applyImport is layer (4): the defaults under the environment and host, the
 // environment's warnings, and TORCH_COMPILE_DISABLE. It returns the indexes of the
 // env_name_force keys the environment set.
-func (r *Resolver) applyImport(res *Result, env map[string]string, host Host) ([]int, error) {
+func (r *Resolver) applyImport(res *Result, env map[string]string, host schema.Host) ([]int, error) {
 	res.base, res.keyNames = r.clean, r.known
-	if host != (Host{}) {
+	if host != (schema.Host{}) {
 		res.base = r.baseline(host)
 	}
 	forced, err := r.applyEnv(res, env, host)
@@ -327,10 +329,10 @@ func (r *Resolver) applyImport(res *Result, env map[string]string, host Host) ([
 // a *GlobalError (or, on a borrowed schema, is skipped with a warning).
 func (r *Resolver) applyGlobals(res *Result, globals []Assignment) error {
 	for _, g := range globals {
-		i, ok := r.schema.index[g.Key]
+		i, ok := r.schema.Index(g.Key)
 		if !ok {
 			if target, isAlias := r.aliasTarget(g.Key); isAlias {
-				if i, ok = r.schema.index[Key(strings.TrimPrefix(target, inductorPrefix))]; !ok {
+				if i, ok = r.schema.Index(schema.Key(strings.TrimPrefix(target, inductorPrefix))); !ok {
 					res.Warnings = append(res.Warnings, aliasOutsideWarning(g, target))
 					continue
 				}
@@ -343,7 +345,7 @@ func (r *Resolver) applyGlobals(res *Result, globals []Assignment) error {
 			}
 			return r.globalError(res, g.Key)
 		}
-		spec := r.schema.keys[i]
+		spec := r.schema.At(i)
 		if ok, checked := isInstance(g.Value, spec.DeclaredType); checked && !ok {
 			res.Warnings = append(res.Warnings, globalWrongTypeWarning(g, spec))
 		}
@@ -358,9 +360,9 @@ const inductorPrefix = "torch._inductor.config."
 
 // aliasTarget returns the target of an alias key ([Facts.AliasKeys]): the full
 // dotted name of what a global assignment to key writes.
-func (r *Resolver) aliasTarget(key Key) (string, bool) {
+func (r *Resolver) aliasTarget(key schema.Key) (string, bool) {
 	for _, kv := range r.facts.AliasKeys {
-		if k, target, _ := strings.Cut(kv, "="); Key(k) == key {
+		if k, target, _ := strings.Cut(kv, "="); schema.Key(k) == key {
 			return target, true
 		}
 	}
@@ -381,16 +383,16 @@ func aliasOutsideWarning(g Assignment, target string) Warning {
 
 // applyForced is layer (1): every env_name_force key the environment set takes the
 // variable's value, over any patch or global.
-func (r *Resolver) applyForced(res *Result, forced []int, env map[string]string, host Host) {
+func (r *Resolver) applyForced(res *Result, forced []int, env map[string]string, host schema.Host) {
 	for _, i := range forced {
-		k := r.schema.keys[i]
-		forcedVal, _, _ := k.Env.eval(k, env, host)
+		k := r.schema.At(i)
+		forcedVal, _, _ := k.DefaultUnder(env, host)
 		cur, o := res.at(i)
-		if src := o.Source; !cur.Equal(forcedVal.val) && (src == FromMode || src == FromOptions || src == FromGlobal) {
+		if src := o.Source; !cur.Equal(forcedVal.Val) && (src == FromMode || src == FromOptions || src == FromGlobal) {
 			res.Warnings = append(res.Warnings, envForceWarning(k.Key, cur, o, forcedVal))
 		}
-		o.Source, o.Detail = FromEnv, forcedVal.from
-		res.set(i, forcedVal.val, o)
+		o.Source, o.Detail = FromEnv, forcedVal.From
+		res.set(i, forcedVal.Val, o)
 	}
 }
 
@@ -406,11 +408,11 @@ func markChanged(res *Result) {
 
 // globalError builds the AttributeError of an assignment to an unknown key: PyTorch
 // names the first attribute of the dotted path that does not exist.
-func (r *Resolver) globalError(res *Result, k Key) *GlobalError {
+func (r *Resolver) globalError(res *Result, k schema.Key) *GlobalError {
 	parts := strings.Split(string(k), ".")
 	for j := 1; j < len(parts); j++ {
 		// torch._inductor.config.triton.cudagraphs.x = 1: the prefix is a value.
-		if i, ok := r.schema.index[Key(strings.Join(parts[:j], "."))]; ok {
+		if i, ok := r.schema.Index(schema.Key(strings.Join(parts[:j], "."))); ok {
 			v, _ := res.at(i)
 			return &GlobalError{Key: k, Name: parts[j], ValueType: v.PyType()}
 		}
@@ -418,7 +420,7 @@ func (r *Resolver) globalError(res *Result, k Key) *GlobalError {
 	name := parts[0]
 	for j := 1; j < len(parts); j++ {
 		prefix := strings.Join(parts[:j], ".")
-		if !r.schema.isPrefix(prefix) {
+		if !r.schema.IsPrefix(prefix) {
 			break
 		}
 		name = strings.Join(parts[:j+1], ".")

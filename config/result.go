@@ -3,6 +3,8 @@ package config
 import (
 	"fmt"
 
+	"github.com/compilemode/compilemode/config/literal"
+	"github.com/compilemode/compilemode/config/schema"
 	"github.com/compilemode/compilemode/modes"
 )
 
@@ -51,8 +53,8 @@ func (o Origin) String() string {
 
 // Assignment is one global assignment, torch._inductor.config.KEY = VALUE.
 type Assignment struct {
-	Key   Key
-	Value Value
+	Key   schema.Key
+	Value literal.Value
 }
 
 // String returns the Python statement.
@@ -71,16 +73,16 @@ type Request struct {
 	// From 2.7 a falsy mode (0, False) is the default, as "" is (list_mode_options
 	// tests truthiness; measured on 2.14.1); before, and for a truthy one in every
 	// release, it raises "Unrecognized mode=<str(mode)>" (measured on 2.6.0 and 2.14.1).
-	ModeValue *Value
+	ModeValue *literal.Value
 	// Options is torch.compile's options argument; nil means None. It is normally a
-	// dict (see [ParseLiteral]); anything else fails as torch.compile fails.
-	Options *Value
+	// dict (see [literal.Parse]); anything else fails as torch.compile fails.
+	Options *literal.Value
 	// Globals are the assignments made before compiling, applied in order.
 	Globals []Assignment
 	// Env is the process environment when torch._inductor.config is imported.
 	Env Environ
 	// Host is the machine host-dependent defaults are computed for.
-	Host Host
+	Host schema.Host
 	// Backend is torch.compile's backend; "" means "inductor" unless BackendGiven is
 	// set. For any other backend torch.compile does not validate mode or options: it
 	// passes them on.
@@ -102,8 +104,8 @@ type Request struct {
 
 // Resolved is one key's effective value.
 type Resolved struct {
-	Key    Key
-	Value  Value
+	Key    schema.Key
+	Value  literal.Value
 	Origin Origin
 }
 
@@ -130,7 +132,7 @@ type Verdict struct {
 // form is the "warnings" entry of the report (graphs.Report).
 type Warning struct {
 	Code           string         `json:"code"`
-	Key            Key            `json:"key,omitempty"`            // the key it concerns, if any
+	Key            schema.Key     `json:"key,omitempty"`            // the key it concerns, if any
 	Message        string         `json:"message"`                  // what happens, in plain words
 	Recommendation string         `json:"recommendation,omitempty"` // what to do instead, if anything
 	Evidence       modes.Evidence `json:"evidence"`
@@ -182,10 +184,10 @@ type Result struct {
 	// Nil when resolution failed.
 	Threaded *Result
 
-	index map[Key]int
+	keys *schema.Schema // the resolver's schema: key positions
 	// backendNone: the backend is None, wrapped without a registry check.
 	backendNone bool
-	keyNames    []Key
+	keyNames    []schema.Key
 	env         map[string]string // the environment at import
 }
 
@@ -201,19 +203,19 @@ func (r *Result) Getenv(name string) string {
 
 // baseline is every key's clean default and its origin, in key order.
 type baseline struct {
-	vals    []Value
+	vals    []literal.Value
 	origins []Origin
 }
 
 // overEntry is one key a layer set.
 type overEntry struct {
 	idx    int
-	val    Value
+	val    literal.Value
 	origin Origin
 }
 
 // at returns key i's value and origin.
-func (r *Result) at(i int) (Value, Origin) {
+func (r *Result) at(i int) (literal.Value, Origin) {
 	if j, ok := r.find(i); ok {
 		return r.over[j].val, r.over[j].origin
 	}
@@ -234,7 +236,7 @@ func (r *Result) find(i int) (int, bool) {
 }
 
 // set records key i's value and origin.
-func (r *Result) set(i int, v Value, o Origin) {
+func (r *Result) set(i int, v literal.Value, o Origin) {
 	j, ok := r.find(i)
 	if ok {
 		r.over[j].val, r.over[j].origin = v, o
@@ -276,11 +278,11 @@ func (r *Result) Len() int {
 }
 
 // Get returns the resolved key and whether the release has it.
-func (r *Result) Get(k Key) (Resolved, bool) {
+func (r *Result) Get(k schema.Key) (Resolved, bool) {
 	if r == nil {
 		return Resolved{}, false
 	}
-	i, ok := r.index[k]
+	i, ok := r.keys.Index(k)
 	if !ok || i >= r.Len() {
 		return Resolved{}, false
 	}
@@ -288,7 +290,7 @@ func (r *Result) Get(k Key) (Resolved, bool) {
 	return Resolved{Key: k, Value: v, Origin: o}, true
 }
 
-func (r *Result) truthy(k Key) bool {
+func (r *Result) truthy(k schema.Key) bool {
 	if r == nil {
 		return false
 	}

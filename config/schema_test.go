@@ -7,15 +7,16 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/compilemode/compilemode/config/schema"
 	"github.com/compilemode/compilemode/modes"
 )
 
 func TestBuiltinSchemas(t *testing.T) {
 	t.Parallel()
 	for _, v := range modes.Supported() {
-		s, ev, err := BuiltinSchema(v)
+		s, ev, err := schema.Builtin(v)
 		if err != nil {
-			t.Errorf("BuiltinSchema(%s): %v", v, err)
+			t.Errorf("schema.Builtin(%s): %v", v, err)
 			continue
 		}
 		want := EvidenceFor(v)
@@ -23,7 +24,7 @@ func TestBuiltinSchemas(t *testing.T) {
 			want = s.Evidence
 		}
 		if ev != want && !(ev == modes.Inferred && want == modes.Inferred) {
-			t.Errorf("BuiltinSchema(%s) evidence %s, want %s (schema %s)", v, ev, want, s.Torch)
+			t.Errorf("schema.Builtin(%s) evidence %s, want %s (schema %s)", v, ev, want, s.Torch)
 		}
 		if _, ok := s.Lookup("triton.cudagraphs"); !ok {
 			t.Errorf("%s: no triton.cudagraphs", v)
@@ -32,19 +33,19 @@ func TestBuiltinSchemas(t *testing.T) {
 			t.Errorf("NewResolver(%s): %v", v, err)
 		}
 	}
-	if _, _, err := BuiltinSchema(modes.Version{Major: 2, Minor: 0}); err == nil {
-		t.Error("BuiltinSchema(2.0) accepted")
+	if _, _, err := schema.Builtin(modes.Version{Major: 2, Minor: 0}); err == nil {
+		t.Error("schema.Builtin(2.0) accepted")
 	}
 }
 
 func TestLoadSchemaErrors(t *testing.T) {
 	t.Parallel()
-	good, err := os.ReadFile("schemas/torch-2.11.json")
+	good, err := os.ReadFile("schema/torch-2.11.json")
 	if err != nil {
 		t.Fatal(err)
 	}
-	if _, err := LoadSchema("good", bytes.NewReader(good)); err != nil {
-		t.Fatalf("LoadSchema(torch-2.11.json): %v", err)
+	if _, err := schema.Load("good", bytes.NewReader(good)); err != nil {
+		t.Fatalf("schema.Load(torch-2.11.json): %v", err)
 	}
 	tests := map[string]string{
 		"not-json":        "hello",
@@ -56,19 +57,19 @@ func TestLoadSchemaErrors(t *testing.T) {
 		"bad-rule":        `{"format": "compilemode-schema/1", "torch": "2.11.0", "evidence": "measured", "modes": [{"mode": "default", "options": []}], "keys": [{"key": "a", "default": 1, "env": {"kind": "magic", "vars": ["X"]}}]}`,
 		"missing-default": `{"format": "compilemode-schema/1", "torch": "2.11.0", "evidence": "measured", "modes": [{"mode": "default", "options": []}], "keys": [{"key": "a"}]}`,
 		"no-modes":        `{"format": "compilemode-schema/1", "torch": "2.11.0", "evidence": "measured", "keys": [{"key": "a", "default": 1}]}`,
-		"huge":            `{"format": "` + strings.Repeat("x", MaxSchemaBytes) + `"}`,
+		"huge":            `{"format": "` + strings.Repeat("x", schema.MaxBytes) + `"}`,
 	}
 	for name, in := range tests {
-		_, err := LoadSchema(name, strings.NewReader(in))
-		var se *SchemaError
+		_, err := schema.Load(name, strings.NewReader(in))
+		var se *schema.Error
 		if !errors.As(err, &se) {
-			t.Errorf("%s: LoadSchema = %v, want *SchemaError", name, err)
+			t.Errorf("%s: schema.Load = %v, want *schema.Error", name, err)
 		}
 	}
 }
 
 // TestSchemaFromFileResolvesLikeBuiltin: the file config/dump_schema.py wrote from the
-// GPU machine's torch 2.11, loaded with LoadSchema (as -schema does), gives the
+// GPU machine's torch 2.11, loaded with schema.Load (as -schema does), gives the
 // built-in results.
 func TestSchemaFromFileResolvesLikeBuiltin(t *testing.T) {
 	t.Parallel()
@@ -76,7 +77,7 @@ func TestSchemaFromFileResolvesLikeBuiltin(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	s, err := LoadSchema("torch-2.11.json", bytes.NewReader(data))
+	s, err := schema.Load("torch-2.11.json", bytes.NewReader(data))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -108,11 +109,11 @@ func FuzzLoadSchema(f *testing.F) {
 	f.Add([]byte(`{"format": "compilemode-schema/1", "torch": "2.2", "evidence": "source", "modes": [{"mode": "m", "options": [{"key": "a", "value": {"tuple": [1, {"repr": "f"}]}}]}], "keys": [{"key": "a", "default": {"k": [1.5]}, "pytype": "dict"}]}`))
 	f.Add([]byte(`{}`))
 	f.Fuzz(func(t *testing.T, data []byte) {
-		s, err := LoadSchema("fuzz", bytes.NewReader(data))
+		s, err := schema.Load("fuzz", bytes.NewReader(data))
 		if err != nil {
-			var se *SchemaError
+			var se *schema.Error
 			if !errors.As(err, &se) {
-				t.Fatalf("error %T, want *SchemaError", err)
+				t.Fatalf("error %T, want *schema.Error", err)
 			}
 			return
 		}

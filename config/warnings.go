@@ -5,6 +5,8 @@ import (
 	"sort"
 	"strings"
 
+	"github.com/compilemode/compilemode/config/literal"
+	"github.com/compilemode/compilemode/config/schema"
 	"github.com/compilemode/compilemode/modes"
 )
 
@@ -32,7 +34,8 @@ func (r *Resolver) envWarnings(res *Result, env map[string]string) {
 		}
 		res.Warnings = append(res.Warnings, r.unreadEnvWarning(name))
 	}
-	for _, k := range r.schema.keys {
+	for i := range r.schema.Len() {
+		k := r.schema.At(i)
 		if k.Env == nil || k.Env.Kind != "opaque" {
 			continue
 		}
@@ -98,14 +101,14 @@ func overrideRecommendation(m modes.Mode, cur *Resolved, p patchEntry) string {
 }
 
 // uncertainKeyWarning is a key a borrowed schema lacks but the next release read has.
-func uncertainKeyWarning(k Key, note string) Warning {
+func uncertainKeyWarning(k schema.Key, note string) Warning {
 	return Warning{Code: "uncertain-key", Key: k, Message: note, Evidence: modes.Inferred,
 		Recommendation: "check with config/dump_schema.py on your torch (-schema)"}
 }
 
 // globalWrongTypeWarning is a global assignment of a value the key's declared type
 // does not admit; PyTorch stores it unchecked (measured on 2.11).
-func globalWrongTypeWarning(g Assignment, spec KeySpec) Warning {
+func globalWrongTypeWarning(g Assignment, spec schema.KeySpec) Warning {
 	return Warning{
 		Code: "global-wrong-type", Key: g.Key,
 		Message: fmt.Sprintf("%s is declared %s, but the global assignment stores a value of type %s (%s): PyTorch does not check global assignments (measured on 2.11), so code reading it may misbehave",
@@ -117,12 +120,12 @@ func globalWrongTypeWarning(g Assignment, spec KeySpec) Warning {
 
 // envForceWarning is an env_name_force variable beating a patch or global that set
 // the key to another value.
-func envForceWarning(k Key, cur Value, o Origin, forced envDefault) Warning {
+func envForceWarning(k schema.Key, cur literal.Value, o Origin, forced schema.EnvDefault) Warning {
 	return Warning{
 		Code: "env-force-overrides", Key: k,
 		Message: fmt.Sprintf("%s=%s comes from %s, but %s is an env_name_force variable and beats it: %s stays %s",
-			k, cur, o, forced.from, k, forced.val),
-		Recommendation: fmt.Sprintf("unset %s to let the %s value apply", forced.from, o),
+			k, cur, o, forced.From, k, forced.Val),
+		Recommendation: fmt.Sprintf("unset %s to let the %s value apply", forced.From, o),
 		Evidence:       modes.Source,
 	}
 }

@@ -23,7 +23,7 @@ import (
 // When torch.compile (or importing its config, or a global assignment) would raise,
 // Check returns a Report with Exit [Raises] and Error set, and a nil error. It returns
 // an error only for a scenario that cannot be used (exit class [InputError]): a
-// *ScenarioError naming the field, wrapping the parser's error (a *config.LiteralError,
+// *ScenarioError naming the field, wrapping the parser's error (a *literal.Error,
 // *config.AssignmentError, *modes.VersionError, *WorkloadError, …). Its fields are
 // validated first, as [LoadScenario] validates a file's: every string free of NUL and
 // invalid UTF-8, the environment as -env takes it, the limits (config.MaxEnvEntries,

@@ -122,21 +122,21 @@
 // # Reliability
 //
 // Every input path — the command's flags, -options @FILE, -scenario, -schema, -env,
-// -set, and the library's parsers and loaders (config.ParseLiteral, ParseAssignment,
-// ParseEnvAssignment, ParseOptions, LoadSchema, CheckStrictJSON, [LoadScenario],
+// -set, and the library's parsers and loaders (literal.Parse, ParseAssignment,
+// ParseEnvAssignment, ParseOptions, schema.Load, strictjson.Check, [LoadScenario],
 // [Check]) — runs in time linear in its size, with memory bounded by a limit checked
 // before the input is parsed or stored. Past a limit the answer is a
-// *config.LimitError naming it and the value (wrapped in the path's own error type),
+// *inputerr.LimitError naming it and the value (wrapped in the path's own error type),
 // and the command exits 2:
 //
-//	config.MaxLiteralBytes      1 MiB  an options literal, a -set value, -options @FILE
-//	config.MaxLiteralDepth      64     brackets; also unary signs in a row, operators and names
-//	config.MaxIntDigits         4300   digits of a decimal int literal (Python's own limit)
-//	config.MaxNonDecimalDigits  4300   digits of a hex, octal or binary int literal
-//	config.MaxKeyParts          32     dotted parts of a -set key (a global) or a schema key
-//	config.MaxJSONDepth         64     objects and arrays together, in a scenario or schema
+//	literal.MaxBytes            1 MiB  an options literal, a -set value, -options @FILE
+//	literal.MaxDepth            64     brackets; also unary signs in a row, operators and names
+//	literal.MaxIntDigits        4300   digits of a decimal int literal (Python's own limit)
+//	literal.MaxNonDecimalDigits 4300   digits of a hex, octal or binary int literal
+//	schema.MaxKeyParts          32     dotted parts of a -set key (a global) or a schema key
+//	strictjson.MaxDepth         64     objects and arrays together, in a scenario or schema
 //	config.MaxEnvEntries        4096   environment variables of one request
-//	config.MaxSchemaBytes       16 MiB a schema file
+//	schema.MaxBytes             16 MiB a schema file
 //	MaxScenarioBytes            1 MiB  a scenario file
 //	MaxDevices                  4096   workload devices, and callers
 //	MaxDeviceThreads            16384  devices × callers under threads per-thread
@@ -160,8 +160,8 @@
 // (examples/compilemode/hostile_test.go) takes 0.4 s of CPU and 83 MB.
 //
 //	path                            1 KB       100 KB     1 MB
-//	config.ParseLiteral             0.36 ms    28 ms      364 ms
-//	config.CheckStrictJSON          0.05 ms    1.3 ms     67 ms
+//	literal.Parse             0.36 ms    28 ms      364 ms
+//	strictjson.Check          0.05 ms    1.3 ms     67 ms
 //	config.ParseAssignment          0.04 ms    0.14 ms    3.7 ms
 //	config.ParseEnvAssignment       0.002 ms   0.07 ms    1.2 ms
 //	config.UnknownOptionError.Hint  0.05 ms    1.5 ms     40 ms

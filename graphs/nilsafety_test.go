@@ -16,6 +16,10 @@ import (
 	"testing"
 
 	"github.com/compilemode/compilemode/config"
+	"github.com/compilemode/compilemode/config/inputerr"
+	"github.com/compilemode/compilemode/config/literal"
+	"github.com/compilemode/compilemode/config/schema"
+	"github.com/compilemode/compilemode/config/strictjson"
 	"github.com/compilemode/compilemode/graphs"
 	"github.com/compilemode/compilemode/graphs/backend"
 	"github.com/compilemode/compilemode/graphs/internal/textwrap"
@@ -29,7 +33,7 @@ import (
 // are not listed). To cover a new package, add its directory here and its cases to
 // nilCases; examples/internal/cliflags has its own copy of this test, as graphs may
 // not import it.
-var nilSafePackages = []string{"../config", "../modes", ".", "internal/textwrap", "backend"}
+var nilSafePackages = []string{"../config", "../config/inputerr", "../config/literal", "../config/strictjson", "../config/schema", "../modes", ".", "internal/textwrap", "backend"}
 
 // mustErr fails the test when err is nil: a nil or zero input that cannot do the work
 // must say so.
@@ -56,14 +60,27 @@ func nilErrs[T any, P interface {
 // the names with go/doc and fails for one without a case.
 var nilCases = map[string]func(t *testing.T){
 	// Rows: read-only views, no arguments.
-	"config.FactRows":     func(t *testing.T) { _ = config.FactRows() },
-	"config.SchemaRows":   func(t *testing.T) { _ = config.SchemaRows() },
-	"graphs.Hazards":      func(t *testing.T) { _ = graphs.Hazards() },
-	"graphs.Placeholders": func(t *testing.T) { _ = graphs.Placeholders() },
-	"graphs.Rules":        func(t *testing.T) { _ = graphs.Rules() },
-	"modes.ModeRows":      func(t *testing.T) { _ = modes.ModeRows() },
-	"modes.ReleaseRows":   func(t *testing.T) { _ = modes.ReleaseRows() },
-	"modes.SiteRows":      func(t *testing.T) { _ = modes.SiteRows() },
+	"config.FactRows":      func(t *testing.T) { _ = config.FactRows() },
+	"schema.Next":          func(t *testing.T) { _ = schema.Next(modes.Version{}) },
+	"schema.CheckKeyParts": func(t *testing.T) { _ = schema.CheckKeyParts("") },
+	"schema.KeySpec.DefaultUnder": func(t *testing.T) {
+		_, _, _ = schema.KeySpec{}.DefaultUnder(nil, schema.Host{})
+		_, _, _ = schema.KeySpec{Env: &schema.EnvRule{}}.DefaultUnder(nil, schema.Host{})
+	},
+	"schema.Schema.At":       func(t *testing.T) { _ = (*schema.Schema)(nil).At(0); _ = new(schema.Schema).At(-1) },
+	"schema.Schema.Index":    func(t *testing.T) { _, _ = (*schema.Schema)(nil).Index(""); _, _ = new(schema.Schema).Index("") },
+	"schema.Schema.IsPrefix": func(t *testing.T) { _ = (*schema.Schema)(nil).IsPrefix(""); _ = new(schema.Schema).IsPrefix("") },
+	"literal.IntDigits":      func(t *testing.T) { _, _ = literal.IntDigits("") },
+	"inputerr.At":            func(t *testing.T) { _ = inputerr.At(nil, 0, "").Error() },
+	"inputerr.Cut":           func(t *testing.T) { _ = inputerr.Cut("", 0) },
+	"inputerr.LimitNote":     func(t *testing.T) { _ = inputerr.LimitNote(nil); _ = inputerr.LimitNote((*inputerr.LimitError)(nil)) },
+	"schema.Rows":            func(t *testing.T) { _ = schema.Rows() },
+	"graphs.Hazards":         func(t *testing.T) { _ = graphs.Hazards() },
+	"graphs.Placeholders":    func(t *testing.T) { _ = graphs.Placeholders() },
+	"graphs.Rules":           func(t *testing.T) { _ = graphs.Rules() },
+	"modes.ModeRows":         func(t *testing.T) { _ = modes.ModeRows() },
+	"modes.ReleaseRows":      func(t *testing.T) { _ = modes.ReleaseRows() },
+	"modes.SiteRows":         func(t *testing.T) { _ = modes.SiteRows() },
 	"modes.EvidenceOf": func(t *testing.T) {
 		_ = modes.EvidenceOf(modes.Version{})
 		_ = modes.EvidenceOf(modes.Version{Major: -1, Minor: -1})
@@ -97,47 +114,47 @@ var nilCases = map[string]func(t *testing.T){
 	"backend.WithHandoff":   func(t *testing.T) { _ = backend.WithHandoff(backend.Handoff(-1)).String() },
 	"backend.WithSpin":      func(t *testing.T) { _ = backend.WithSpin(0, -1).String() },
 	// config: constructors and parsers.
-	"config.Bool":  func(t *testing.T) { _ = config.Bool(false).String() },
-	"config.Dict":  func(t *testing.T) { _ = config.Dict().String(); _ = config.Dict(config.DictItem{}).String() },
-	"config.Float": func(t *testing.T) { _ = config.Float(0).String() },
-	"config.Int":   func(t *testing.T) { _ = config.Int(0).String() },
-	"config.List":  func(t *testing.T) { _ = config.List().String(); _ = config.List(config.Value{}).String() },
-	"config.None":  func(t *testing.T) { _ = config.None().String() },
-	"config.Opaque": func(t *testing.T) {
-		_ = config.Opaque("", "").String()
+	"literal.Bool":  func(t *testing.T) { _ = literal.Bool(false).String() },
+	"literal.Dict":  func(t *testing.T) { _ = literal.Dict().String(); _ = literal.Dict(literal.DictItem{}).String() },
+	"literal.Float": func(t *testing.T) { _ = literal.Float(0).String() },
+	"literal.Int":   func(t *testing.T) { _ = literal.Int(0).String() },
+	"literal.List":  func(t *testing.T) { _ = literal.List().String(); _ = literal.List(literal.Value{}).String() },
+	"literal.None":  func(t *testing.T) { _ = literal.None().String() },
+	"literal.Opaque": func(t *testing.T) {
+		_ = literal.Opaque("", "").String()
 	},
-	"config.Str":   func(t *testing.T) { _ = config.Str("").String() },
-	"config.Tuple": func(t *testing.T) { _ = config.Tuple().String(); _ = config.Tuple(config.Value{}).String() },
-	"config.BuiltinSchema": func(t *testing.T) {
-		_, _, err := config.BuiltinSchema(modes.Version{})
+	"literal.Str":   func(t *testing.T) { _ = literal.Str("").String() },
+	"literal.Tuple": func(t *testing.T) { _ = literal.Tuple().String(); _ = literal.Tuple(literal.Value{}).String() },
+	"schema.Builtin": func(t *testing.T) {
+		_, _, err := schema.Builtin(modes.Version{})
 		mustErr(t, err)
 	},
-	"config.CheckStrictJSON": func(t *testing.T) {
-		mustErr(t, config.CheckStrictJSON(nil))
-		mustErr(t, config.CheckStrictJSON([]byte{}))
+	"strictjson.Check": func(t *testing.T) {
+		mustErr(t, strictjson.Check(nil))
+		mustErr(t, strictjson.Check([]byte{}))
 	},
-	"config.CheckText":   func(t *testing.T) { _ = config.CheckText("") },
+	"inputerr.CheckText": func(t *testing.T) { _ = inputerr.CheckText("") },
 	"config.EvidenceFor": func(t *testing.T) { _ = config.EvidenceFor(modes.Version{}) },
 	"config.FactsFor":    func(t *testing.T) { _ = config.FactsFor(modes.Version{}) },
-	"config.LoadSchema": func(t *testing.T) {
-		_, err := config.LoadSchema("", nil)
-		var z *config.ZeroError
+	"schema.Load": func(t *testing.T) {
+		_, err := schema.Load("", nil)
+		var z *inputerr.ZeroError
 		if !errors.As(err, &z) {
-			t.Errorf("LoadSchema(nil reader) = %v, want a *config.ZeroError", err)
+			t.Errorf("schema.Load(nil reader) = %v, want a *inputerr.ZeroError", err)
 		}
-		_, err = config.LoadSchema("", strings.NewReader(""))
+		_, err = schema.Load("", strings.NewReader(""))
 		mustErr(t, err)
 	},
-	"config.MustParseLiteral": func(t *testing.T) {
+	"literal.MustParse": func(t *testing.T) {
 		// A Must function panics on bad input by design (constant input only); the
-		// zero input is bad input. It must panic with the *LiteralError, nothing else.
+		// zero input is bad input. It must panic with the *literal.Error, nothing else.
 		defer func() {
-			var le *config.LiteralError
+			var le *literal.Error
 			if err, _ := recover().(error); !errors.As(err, &le) {
-				t.Errorf("MustParseLiteral(\"\") panicked with %v, want a *config.LiteralError", err)
+				t.Errorf("literal.MustParse(\"\") panicked with %v, want a *literal.Error", err)
 			}
 		}()
-		config.MustParseLiteral("")
+		literal.MustParse("")
 	},
 	"config.NewResolver": func(t *testing.T) {
 		_, err := config.NewResolver(modes.Version{})
@@ -146,12 +163,12 @@ var nilCases = map[string]func(t *testing.T){
 	"config.NewResolverFromSchema": func(t *testing.T) {
 		_, err := config.NewResolverFromSchema(nil)
 		mustErr(t, err)
-		_, err = config.NewResolverFromSchema(&config.Schema{})
+		_, err = config.NewResolverFromSchema(&schema.Schema{})
 		mustErr(t, err)
 	},
 	"config.ParseAssignment":    func(t *testing.T) { _, err := config.ParseAssignment(""); mustErr(t, err) },
 	"config.ParseEnvAssignment": func(t *testing.T) { _, _, err := config.ParseEnvAssignment(""); mustErr(t, err) },
-	"config.ParseLiteral":       func(t *testing.T) { _, err := config.ParseLiteral(""); mustErr(t, err) },
+	"literal.Parse":             func(t *testing.T) { _, err := literal.Parse(""); mustErr(t, err) },
 	"config.ParseOptions":       func(t *testing.T) { _, err := config.ParseOptions(""); mustErr(t, err) },
 	"config.Resolve": func(t *testing.T) {
 		_, err := config.Resolve(modes.Version{}, config.Request{})
@@ -167,9 +184,9 @@ var nilCases = map[string]func(t *testing.T){
 	"config.Resolver.Resolve": func(t *testing.T) {
 		for _, r := range []*config.Resolver{nil, new(config.Resolver)} {
 			res, err := r.Resolve(config.Request{})
-			var z *config.ZeroError
+			var z *inputerr.ZeroError
 			if !errors.As(err, &z) || res != nil {
-				t.Errorf("(%#v).Resolve = %v, %v; want nil, a *config.ZeroError", r, res, err)
+				t.Errorf("(%#v).Resolve = %v, %v; want nil, a *inputerr.ZeroError", r, res, err)
 			}
 		}
 	},
@@ -202,35 +219,38 @@ var nilCases = map[string]func(t *testing.T){
 	"config.Result.SupportInputMutation": func(t *testing.T) {
 		forResults(func(r *config.Result) { _ = r.SupportInputMutation() })
 	},
-	"config.Schema.Keys":     func(t *testing.T) { _ = (*config.Schema)(nil).Keys(); _ = new(config.Schema).Keys() },
-	"config.Schema.Len":      func(t *testing.T) { _ = (*config.Schema)(nil).Len(); _ = new(config.Schema).Len() },
-	"config.Schema.Lookup":   func(t *testing.T) { _, _ = (*config.Schema)(nil).Lookup(""); _, _ = new(config.Schema).Lookup("") },
-	"config.Schema.ReadsEnv": func(t *testing.T) { _ = (*config.Schema)(nil).ReadsEnv(""); _ = new(config.Schema).ReadsEnv("") },
-	"config.Value.AsBool":    func(t *testing.T) { _, _ = config.Value{}.AsBool() },
-	"config.Value.AsInt":     func(t *testing.T) { _, _ = config.Value{}.AsInt() },
-	"config.Value.AsStr":     func(t *testing.T) { _, _ = config.Value{}.AsStr() },
-	"config.Value.DictItems": func(t *testing.T) { _ = config.Value{}.DictItems(); _ = config.Dict().DictItems() },
-	"config.Value.Equal":     func(t *testing.T) { _ = config.Value{}.Equal(config.Value{}); _ = config.List().Equal(config.Dict()) },
-	"config.Value.GoString":  func(t *testing.T) { _ = config.Value{}.GoString() },
-	"config.Value.Items":     func(t *testing.T) { _ = config.Value{}.Items(); _ = config.Tuple().Items() },
-	"config.Value.Kind":      func(t *testing.T) { _ = config.Value{}.Kind() },
-	"config.Value.MarshalJSON": func(t *testing.T) {
+	"schema.Schema.Keys":      func(t *testing.T) { _ = (*schema.Schema)(nil).Keys(); _ = new(schema.Schema).Keys() },
+	"schema.Schema.Len":       func(t *testing.T) { _ = (*schema.Schema)(nil).Len(); _ = new(schema.Schema).Len() },
+	"schema.Schema.Lookup":    func(t *testing.T) { _, _ = (*schema.Schema)(nil).Lookup(""); _, _ = new(schema.Schema).Lookup("") },
+	"schema.Schema.ReadsEnv":  func(t *testing.T) { _ = (*schema.Schema)(nil).ReadsEnv(""); _ = new(schema.Schema).ReadsEnv("") },
+	"literal.Value.AsBool":    func(t *testing.T) { _, _ = literal.Value{}.AsBool() },
+	"literal.Value.AsInt":     func(t *testing.T) { _, _ = literal.Value{}.AsInt() },
+	"literal.Value.AsStr":     func(t *testing.T) { _, _ = literal.Value{}.AsStr() },
+	"literal.Value.DictItems": func(t *testing.T) { _ = literal.Value{}.DictItems(); _ = literal.Dict().DictItems() },
+	"literal.Value.Equal": func(t *testing.T) {
+		_ = literal.Value{}.Equal(literal.Value{})
+		_ = literal.List().Equal(literal.Dict())
+	},
+	"literal.Value.GoString": func(t *testing.T) { _ = literal.Value{}.GoString() },
+	"literal.Value.Items":    func(t *testing.T) { _ = literal.Value{}.Items(); _ = literal.Tuple().Items() },
+	"literal.Value.Kind":     func(t *testing.T) { _ = literal.Value{}.Kind() },
+	"literal.Value.MarshalJSON": func(t *testing.T) {
 		for _, v := range zeroValues() {
 			if _, err := v.MarshalJSON(); err != nil {
 				t.Errorf("MarshalJSON(%#v): %v", v, err)
 			}
 		}
 	},
-	"config.Value.PyType": func(t *testing.T) { forValues(func(v config.Value) { _ = v.PyType() }) },
-	"config.Value.String": func(t *testing.T) { forValues(func(v config.Value) { _ = v.String() }) },
-	"config.Value.Truthy": func(t *testing.T) { forValues(func(v config.Value) { _ = v.Truthy() }) },
+	"literal.Value.PyType": func(t *testing.T) { forValues(func(v literal.Value) { _ = v.PyType() }) },
+	"literal.Value.String": func(t *testing.T) { forValues(func(v literal.Value) { _ = v.String() }) },
+	"literal.Value.Truthy": func(t *testing.T) { forValues(func(v literal.Value) { _ = v.Truthy() }) },
 	// config: errors.
 	"config.AssignmentError.Error":     func(t *testing.T) { nilErrs[config.AssignmentError]() },
 	"config.AssignmentError.Unwrap":    func(t *testing.T) { _ = (*config.AssignmentError)(nil).Unwrap() },
-	"config.EnvError.Error":            func(t *testing.T) { nilErrs[config.EnvError]() },
-	"config.EnvError.Exception":        func(t *testing.T) { _ = (*config.EnvError)(nil).Exception() },
-	"config.EnvError.Hint":             func(t *testing.T) { _ = (*config.EnvError)(nil).Hint(); _ = new(config.EnvError).Hint() },
-	"config.EnvError.Message":          func(t *testing.T) { _ = (*config.EnvError)(nil).Message() },
+	"schema.EnvError.Error":            func(t *testing.T) { nilErrs[schema.EnvError]() },
+	"schema.EnvError.Exception":        func(t *testing.T) { _ = (*schema.EnvError)(nil).Exception() },
+	"schema.EnvError.Hint":             func(t *testing.T) { _ = (*schema.EnvError)(nil).Hint(); _ = new(schema.EnvError).Hint() },
+	"schema.EnvError.Message":          func(t *testing.T) { _ = (*schema.EnvError)(nil).Message() },
 	"config.GlobalError.Error":         func(t *testing.T) { nilErrs[config.GlobalError]() },
 	"config.GlobalError.Exception":     func(t *testing.T) { _ = (*config.GlobalError)(nil).Exception() },
 	"config.GlobalError.Hint":          func(t *testing.T) { _ = (*config.GlobalError)(nil).Hint(); _ = new(config.GlobalError).Hint() },
@@ -244,9 +264,9 @@ var nilCases = map[string]func(t *testing.T){
 		_ = new(config.InvalidBackendError).Hint()
 	},
 	"config.InvalidBackendError.Message": func(t *testing.T) { _ = (*config.InvalidBackendError)(nil).Message() },
-	"config.LimitError.Error":            func(t *testing.T) { nilErrs[config.LimitError]() },
-	"config.LiteralError.Error":          func(t *testing.T) { nilErrs[config.LiteralError]() },
-	"config.LiteralError.Unwrap":         func(t *testing.T) { _ = (*config.LiteralError)(nil).Unwrap() },
+	"inputerr.LimitError.Error":          func(t *testing.T) { nilErrs[inputerr.LimitError]() },
+	"literal.Error.Error":                func(t *testing.T) { nilErrs[literal.Error]() },
+	"literal.Error.Unwrap":               func(t *testing.T) { _ = (*literal.Error)(nil).Unwrap() },
 	"config.ModeAndOptionsError.Error":   func(t *testing.T) { nilErrs[config.ModeAndOptionsError]() },
 	"config.ModeAndOptionsError.Exception": func(t *testing.T) {
 		_ = (*config.ModeAndOptionsError)(nil).Exception()
@@ -265,10 +285,10 @@ var nilCases = map[string]func(t *testing.T){
 	"config.OptionsShapeError.Error":     func(t *testing.T) { nilErrs[config.OptionsShapeError]() },
 	"config.OptionsShapeError.Exception": func(t *testing.T) { _ = (*config.OptionsShapeError)(nil).Exception() },
 	"config.OptionsShapeError.Message":   func(t *testing.T) { _ = (*config.OptionsShapeError)(nil).Message() },
-	"config.PositionError.Error":         func(t *testing.T) { nilErrs[config.PositionError]() },
-	"config.PositionError.Unwrap":        func(t *testing.T) { _ = (*config.PositionError)(nil).Unwrap() },
-	"config.SchemaError.Error":           func(t *testing.T) { nilErrs[config.SchemaError]() },
-	"config.SchemaError.Unwrap":          func(t *testing.T) { _ = (*config.SchemaError)(nil).Unwrap() },
+	"inputerr.PositionError.Error":       func(t *testing.T) { nilErrs[inputerr.PositionError]() },
+	"inputerr.PositionError.Unwrap":      func(t *testing.T) { _ = (*inputerr.PositionError)(nil).Unwrap() },
+	"schema.Error.Error":                 func(t *testing.T) { nilErrs[schema.Error]() },
+	"schema.Error.Unwrap":                func(t *testing.T) { _ = (*schema.Error)(nil).Unwrap() },
 	"config.UnknownOptionError.Error":    func(t *testing.T) { nilErrs[config.UnknownOptionError]() },
 	"config.UnknownOptionError.Exception": func(t *testing.T) {
 		_ = (*config.UnknownOptionError)(nil).Exception()
@@ -278,7 +298,7 @@ var nilCases = map[string]func(t *testing.T){
 		_ = new(config.UnknownOptionError).Hint()
 	},
 	"config.UnknownOptionError.Message": func(t *testing.T) { _ = (*config.UnknownOptionError)(nil).Message() },
-	"config.ZeroError.Error":            func(t *testing.T) { nilErrs[config.ZeroError]() },
+	"inputerr.ZeroError.Error":          func(t *testing.T) { nilErrs[inputerr.ZeroError]() },
 
 	// modes.
 	"modes.First":     func(t *testing.T) { _ = modes.First() },
@@ -330,7 +350,7 @@ var nilCases = map[string]func(t *testing.T){
 		if _, err := graphs.Check(nil); err != nil {
 			t.Errorf("Check(nil) = %v, want the zero Scenario's report", err)
 		}
-		if _, err := graphs.Check(&graphs.Scenario{Schema: &config.Schema{}}); err == nil {
+		if _, err := graphs.Check(&graphs.Scenario{Schema: &schema.Schema{}}); err == nil {
 			t.Error("Check with a zero Schema: want an error")
 		}
 	},
@@ -345,9 +365,9 @@ var nilCases = map[string]func(t *testing.T){
 	},
 	"graphs.LoadScenario": func(t *testing.T) {
 		_, err := graphs.LoadScenario("", nil)
-		var z *config.ZeroError
+		var z *inputerr.ZeroError
 		if !errors.As(err, &z) {
-			t.Errorf("LoadScenario(nil reader) = %v, want a *config.ZeroError", err)
+			t.Errorf("LoadScenario(nil reader) = %v, want a *inputerr.ZeroError", err)
 		}
 		_, err = graphs.LoadScenario("", strings.NewReader(""))
 		mustErr(t, err)
@@ -435,11 +455,11 @@ func forResults(f func(*config.Result)) {
 }
 
 // zeroValues are the zero Value and the zero composite values.
-func zeroValues() []config.Value {
-	return []config.Value{{}, config.List(), config.Tuple(), config.Dict(), config.Opaque("", ""), config.Dict(config.DictItem{}), config.List(config.Value{})}
+func zeroValues() []literal.Value {
+	return []literal.Value{{}, literal.List(), literal.Tuple(), literal.Dict(), literal.Opaque("", ""), literal.Dict(literal.DictItem{}), literal.List(literal.Value{})}
 }
 
-func forValues(f func(config.Value)) {
+func forValues(f func(literal.Value)) {
 	for _, v := range zeroValues() {
 		f(v)
 	}

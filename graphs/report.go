@@ -6,6 +6,8 @@ import (
 	"errors"
 
 	"github.com/compilemode/compilemode/config"
+	"github.com/compilemode/compilemode/config/literal"
+	"github.com/compilemode/compilemode/config/schema"
 	"github.com/compilemode/compilemode/modes"
 )
 
@@ -93,8 +95,8 @@ type ConfigReport []KeyReport
 
 // KeyReport is one key of the report.
 type KeyReport struct {
-	Key   config.Key   `json:"-"`
-	Value config.Value `json:"value"`
+	Key   schema.Key    `json:"-"`
+	Value literal.Value `json:"value"`
 	// Source is default, env:NAME, global, mode:NAME or options.
 	Source string `json:"source"`
 	// Changed reports whether the value differs from the clean-environment default.

@@ -7,11 +7,12 @@ import (
 	"strings"
 
 	"github.com/compilemode/compilemode/config"
+	"github.com/compilemode/compilemode/config/inputerr"
 )
 
 // validate checks the scenario's fields as the command's flags are checked, so that a
 // scenario file, a program building a Scenario and the command line meet one set of
-// rules (issue 16): no NUL byte or invalid UTF-8 in any string (config.CheckText), at
+// rules (issue 16): no NUL byte or invalid UTF-8 in any string (inputerr.CheckText), at
 // most config.MaxEnvEntries environment variables, each name and value as -env takes
 // them (config.ParseEnvAssignment, and no '=' in a name), and a workload that
 // normalizes. [LoadScenario] and [Check] both call it; the parsers of the compile call
@@ -30,7 +31,7 @@ func (s *Scenario) validate() error {
 		texts = append(texts, struct{ path, v string }{fmt.Sprintf("set[%d]", i), a})
 	}
 	for _, t := range texts {
-		if err := config.CheckText(t.v); err != nil {
+		if err := inputerr.CheckText(t.v); err != nil {
 			return &ScenarioError{Path: t.path, Err: err}
 		}
 	}
@@ -46,7 +47,7 @@ func (s *Scenario) validate() error {
 // validateEnv checks an environment as -env checks each variable.
 func validateEnv(env map[string]string) error {
 	if len(env) > config.MaxEnvEntries {
-		return &ScenarioError{Path: "env", Err: &config.LimitError{Limit: "config.MaxEnvEntries", Max: config.MaxEnvEntries, Got: int64(len(env)), What: "the number of environment variables"}}
+		return &ScenarioError{Path: "env", Err: &inputerr.LimitError{Limit: "config.MaxEnvEntries", Max: config.MaxEnvEntries, Got: int64(len(env)), What: "the number of environment variables"}}
 	}
 	for _, name := range slices.Sorted(maps.Keys(env)) {
 		if strings.Contains(name, "=") {

@@ -9,6 +9,10 @@ import (
 	"unicode/utf8"
 
 	"github.com/compilemode/compilemode/config"
+	"github.com/compilemode/compilemode/config/inputerr"
+	"github.com/compilemode/compilemode/config/literal"
+	"github.com/compilemode/compilemode/config/schema"
+	"github.com/compilemode/compilemode/config/strictjson"
 )
 
 // Threads says how a workload's Python threads use the compiled function.
@@ -109,10 +113,10 @@ type WorkloadError struct {
 	Field string // the offending field, as in JSON
 	Value string // its value (cut to 80 bytes)
 	Msg   string // what is wrong
-	Err   error  // the *config.LimitError behind it, if a limit was passed
+	Err   error  // the *inputerr.LimitError behind it, if a limit was passed
 }
 
-// Unwrap returns the *config.LimitError behind the error, or nil.
+// Unwrap returns the *inputerr.LimitError behind the error, or nil.
 func (e *WorkloadError) Unwrap() error {
 	if e == nil {
 		return nil
@@ -131,7 +135,7 @@ func (e *WorkloadError) Error() string {
 const MaxDevices = 4096
 
 // Limits of a workload beyond MaxDevices; past one, Normalize returns a *WorkloadError
-// wrapping a *config.LimitError.
+// wrapping a *inputerr.LimitError.
 const (
 	// MaxDeviceThreads bounds Devices × Callers under Threads per-thread, where the
 	// plan holds one entry per device and thread (about 1 KB each).
@@ -142,7 +146,7 @@ const (
 
 // Normalize fills the documented defaults and checks the fields. It returns a
 // *WorkloadError for an unknown thread layout, mutation kind or allocator, for counts
-// out of range, and (wrapping a *config.LimitError) for a workload past
+// out of range, and (wrapping a *inputerr.LimitError) for a workload past
 // MaxDeviceThreads or MaxDistinctSizes.
 func (w Workload) Normalize() (Workload, error) {
 	if w.Devices == 0 {
@@ -250,7 +254,7 @@ func limitErr(field string, v int, limit string, max int, what string) *Workload
 	if field == "callers" {
 		got = int64(max) + 1 // the product is what passed the limit; its value is in What
 	}
-	le := &config.LimitError{Limit: limit, Max: int64(max), Got: got, What: what}
+	le := &inputerr.LimitError{Limit: limit, Max: int64(max), Got: got, What: what}
 	return &WorkloadError{Field: field, Value: fmt.Sprint(v), Msg: le.Error(), Err: le}
 }
 
@@ -314,16 +318,16 @@ type Scenario struct {
 	Dynamic      *bool    `json:"dynamic,omitempty"`
 	Workload     Workload `json:"workload"`
 	// Schema, when not nil, is resolved against instead of the release's built-in
-	// schema (a schema the user's own PyTorch wrote, read with config.LoadSchema).
+	// schema (a schema the user's own PyTorch wrote, read with schema.Load).
 	// Scenario files cannot set it.
-	Schema *config.Schema `json:"-"`
+	Schema *schema.Schema `json:"-"`
 }
 
 // ParsedOptions returns the scenario's options: a JSON object, or a JSON string
 // holding a Python dict literal. It returns a *ScenarioError wrapping the literal's
-// error (for a nil *Scenario or one without options, the *config.LiteralError of an
+// error (for a nil *Scenario or one without options, the *literal.Error of an
 // empty literal).
-func (s *Scenario) ParsedOptions() (config.Value, error) {
+func (s *Scenario) ParsedOptions() (literal.Value, error) {
 	if s == nil {
 		s = &Scenario{}
 	}
@@ -331,12 +335,12 @@ func (s *Scenario) ParsedOptions() (config.Value, error) {
 	src := string(raw)
 	if len(raw) > 0 && raw[0] == '"' {
 		if err := json.Unmarshal(raw, &src); err != nil {
-			return config.Value{}, &ScenarioError{Path: "options", Err: err}
+			return literal.Value{}, &ScenarioError{Path: "options", Err: err}
 		}
 	}
 	v, err := config.ParseOptions(src)
 	if err != nil {
-		return config.Value{}, &ScenarioError{Path: "options", Err: err}
+		return literal.Value{}, &ScenarioError{Path: "options", Err: err}
 	}
 	return v, nil
 }
@@ -365,21 +369,21 @@ func (e *ScenarioError) Unwrap() error {
 // that [Check] would refuse for their fields (the same validation: a bad environment
 // name, a NUL, a workload that does not normalize). It reads at most
 // MaxScenarioBytes+1 bytes of r, in time linear in their number. It returns a
-// *ScenarioError, wrapping a *config.PositionError (line and column) for a file that
-// is not strict JSON, a *config.LimitError for one past a limit and a
-// *config.ZeroError for a nil r.
+// *ScenarioError, wrapping a *inputerr.PositionError (line and column) for a file that
+// is not strict JSON, a *inputerr.LimitError for one past a limit and a
+// *inputerr.ZeroError for a nil r.
 func LoadScenario(name string, r io.Reader) (*Scenario, error) {
 	if r == nil {
-		return nil, &ScenarioError{Path: name, Err: &config.ZeroError{Func: "LoadScenario", Arg: "r (the reader)"}}
+		return nil, &ScenarioError{Path: name, Err: &inputerr.ZeroError{Func: "LoadScenario", Arg: "r (the reader)"}}
 	}
 	data, err := io.ReadAll(io.LimitReader(r, MaxScenarioBytes+1))
 	if err != nil {
 		return nil, &ScenarioError{Path: name, Err: err}
 	}
 	if len(data) > MaxScenarioBytes {
-		return nil, &ScenarioError{Path: name, Err: &config.LimitError{Limit: "graphs.MaxScenarioBytes", Max: MaxScenarioBytes, Got: int64(len(data)), What: "the scenario's length in bytes"}}
+		return nil, &ScenarioError{Path: name, Err: &inputerr.LimitError{Limit: "graphs.MaxScenarioBytes", Max: MaxScenarioBytes, Got: int64(len(data)), What: "the scenario's length in bytes"}}
 	}
-	if err := config.CheckStrictJSON(data); err != nil {
+	if err := strictjson.Check(data); err != nil {
 		return nil, &ScenarioError{Path: name, Err: err}
 	}
 	dec := json.NewDecoder(bytes.NewReader(data))

@@ -71,11 +71,11 @@ func TestHostileInput(t *testing.T) {
 		reason string
 	}{
 		{"strict-json-1mb", []string{"-scenario", write("big.json", bigObject)}, 1, "", "40,000 keys: the strict JSON check was quadratic"},
-		{"deep-arrays", []string{"-scenario", write("deep.json", `{"options": `+strings.Repeat("[", 30000)+strings.Repeat("]", 30000)+`}`)}, 2, "MaxJSONDepth", "arrays nested 30,000 deep took 1.8 GB"},
+		{"deep-arrays", []string{"-scenario", write("deep.json", `{"options": `+strings.Repeat("[", 30000)+strings.Repeat("]", 30000)+`}`)}, 2, "strictjson.MaxDepth", "arrays nested 30,000 deep took 1.8 GB"},
 		{"near-miss-env-many", []string{"-scenario", write("env.json", nearMiss(25000))}, 2, "config.MaxEnvEntries", "25,000 near-miss names took 3.3 s"},
 		{"near-miss-env-limit", []string{"-scenario", write("env4k.json", nearMiss(4000))}, 0, "", "4,000 near-miss names, each given a did-you-mean"},
-		{"schema-key-parts", []string{"-schema", write("dots.json", schemaDots)}, 2, "config.MaxKeyParts", "30,000 dotted parts took 913 MB"},
-		{"set-key-parts", []string{"-set", dots + "=1"}, 2, "config.MaxKeyParts", "60,000 dotted parts took 10.9 s"},
+		{"schema-key-parts", []string{"-schema", write("dots.json", schemaDots)}, 2, "schema.MaxKeyParts", "30,000 dotted parts took 913 MB"},
+		{"set-key-parts", []string{"-set", dots + "=1"}, 2, "schema.MaxKeyParts", "60,000 dotted parts took 10.9 s"},
 		{"set-key-long", []string{"-set", strings.Repeat("a", mb-10) + "=1"}, 1, "", "one long unknown global"},
 		{"option-key-long", []string{"-options", "{'" + strings.Repeat("a", mb-10) + "': 1}"}, 1, "", "a 1 MB unknown option key took 12.6 s (did-you-mean)"},
 		{"option-keys-many", []string{"-options", "{" + many(60000, func(i int) string { return fmt.Sprintf("'k%d': 1", i) }) + "}"}, 1, "", "many unknown keys"},
@@ -85,7 +85,7 @@ func TestHostileInput(t *testing.T) {
 		{"unary-chain", []string{"-options", strings.Repeat("-", mb-10) + "1"}, 2, "signs in a row", "a recursive parser would go as deep as the input is long"},
 		{"binary-chain", []string{"-options", strings.Repeat("1+", mb/2-10) + "1"}, 2, "operators", ""},
 		{"underscores", []string{"-options", "{'a': " + strings.Repeat("a_", mb/2-10) + "a}"}, 2, "is not a literal", "inNumber walked back over the run for every '_'"},
-		{"hex-huge", []string{"-options", "0x" + strings.Repeat("f", mb-10)}, 2, "config.MaxNonDecimalDigits", "big.Int conversion is quadratic"},
+		{"hex-huge", []string{"-options", "0x" + strings.Repeat("f", mb-10)}, 2, "literal.MaxNonDecimalDigits", "big.Int conversion is quadratic"},
 		{"digits-after-comment-quote", []string{"-options", "# '\n" + strings.Repeat("7", 5000)}, 2, "Exceeds the limit (4300 digits)", "a quote in a comment hid the number"},
 		{"digits-after-triple-quote", []string{"-options", "['''a''', " + strings.Repeat("7", 5000) + "]"}, 2, "Exceeds the limit (4300 digits)", "a triple-quoted string hid the number"},
 		{"env-value-1mb", []string{"-env", "X=" + strings.Repeat("v", mb)}, 0, "", ""},

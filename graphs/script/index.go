@@ -3,7 +3,7 @@ package script
 import (
 	"strings"
 
-	"github.com/compilemode/compilemode/config"
+	"github.com/compilemode/compilemode/config/literal"
 )
 
 // index records, before anything runs, what the whole file defines: import aliases
@@ -153,7 +153,7 @@ func (r *reader) choices(dest string, e *expr) {
 	for _, it := range v.Items() {
 		if s, ok := it.AsStr(); ok {
 			r.cands[dest] = append(r.cands[dest], Candidate{Line: int(e.line), Value: &s})
-		} else if it.Kind() == config.NoneKind {
+		} else if it.Kind() == literal.NoneKind {
 			r.cands[dest] = append(r.cands[dest], Candidate{Line: int(e.line)})
 		}
 	}

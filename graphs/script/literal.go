@@ -4,38 +4,38 @@ import (
 	"strings"
 	"unicode/utf8"
 
-	"github.com/compilemode/compilemode/config"
+	"github.com/compilemode/compilemode/config/literal"
 )
 
 // literal returns the value of e when it is a Python literal. It is the package's one
-// use of config.ParseLiteral; shapes that cannot be literals are refused before it.
-func (r *reader) literal(e *expr) (config.Value, bool) {
+// use of literal.Parse; shapes that cannot be literals are refused before it.
+func (r *reader) literal(e *expr) (literal.Value, bool) {
 	if e == nil {
-		return config.Value{}, false
+		return literal.Value{}, false
 	}
 	// The common literals are read here as ParseLiteral reads them, without its parser.
 	switch e.kind {
 	case name:
 		switch e.name {
 		case "None":
-			return config.None(), true
+			return literal.None(), true
 		case "True", "False":
-			return config.Bool(e.name == "True"), true
+			return literal.Bool(e.name == "True"), true
 		}
-		return config.Value{}, false
+		return literal.Value{}, false
 	case attr, call, subscript, starred:
-		return config.Value{}, false
+		return literal.Value{}, false
 	case str:
 		if e.fstring {
-			return config.Value{}, false
+			return literal.Value{}, false
 		}
-		if t := r.text(e); len(t) <= config.MaxLiteralBytes {
+		if t := r.text(e); len(t) <= literal.MaxBytes {
 			if s, ok := plainString(t); ok {
-				return config.Str(s), true
+				return literal.Str(s), true
 			}
 		}
 	}
-	v, err := config.ParseLiteral(r.text(e))
+	v, err := literal.Parse(r.text(e))
 	return v, err == nil
 }
 

@@ -9,7 +9,7 @@ import (
 	"github.com/google/go-cmp/cmp"
 	"github.com/google/go-cmp/cmp/cmpopts"
 
-	"github.com/compilemode/compilemode/config"
+	"github.com/compilemode/compilemode/config/literal"
 	"github.com/compilemode/compilemode/graphs"
 )
 
@@ -283,7 +283,7 @@ func TestWalkOrder(t *testing.T) {
 	}
 }
 
-// TestLiteralFastPath checks that the literals read without config.ParseLiteral read
+// TestLiteralFastPath checks that the literals read without literal.Parse read
 // as it reads them.
 func TestLiteralFastPath(t *testing.T) {
 	t.Parallel()
@@ -294,7 +294,7 @@ func TestLiteralFastPath(t *testing.T) {
 		}
 		r := newReader("t.py", "x = "+src+"\n", nil)
 		got, ok := r.literal(stmts[0].value)
-		want, err := config.ParseLiteral(src)
+		want, err := literal.Parse(src)
 		if !ok || err != nil || !reflect.DeepEqual(got, want) {
 			t.Errorf("literal(%s) = %v, %v; ParseLiteral = %v, %v", src, got, ok, want, err)
 		}

@@ -4,7 +4,7 @@ import (
 	"fmt"
 	"strings"
 
-	"github.com/compilemode/compilemode/config"
+	"github.com/compilemode/compilemode/config/literal"
 )
 
 // site records a compile site at c (a call, or a decorator) with its arguments.
@@ -103,12 +103,12 @@ func (r *reader) keyword(st *siteState, k string, e *expr) {
 }
 
 // keywordValue applies a literal keyword argument.
-func (r *reader) keywordValue(st *siteState, k string, v config.Value) {
+func (r *reader) keywordValue(st *siteState, k string, v literal.Value) {
 	switch k {
 	case "mode":
 		st.Mode, st.ModeLiteral = strOrNil(v), true
 	case "options":
-		if v.Kind() != config.NoneKind {
+		if v.Kind() != literal.NoneKind {
 			s := v.String()
 			st.Options = &s
 		}
@@ -127,14 +127,14 @@ func (r *reader) keywordValue(st *siteState, k string, v config.Value) {
 	}
 }
 
-func strOrNil(v config.Value) *string {
+func strOrNil(v literal.Value) *string {
 	if s, ok := v.AsStr(); ok {
 		return &s
 	}
 	return nil
 }
 
-func boolOrNil(v config.Value) *bool {
+func boolOrNil(v literal.Value) *bool {
 	if b, ok := v.AsBool(); ok {
 		return &b
 	}

@@ -16,6 +16,8 @@ import (
 	"unicode/utf8"
 
 	"github.com/compilemode/compilemode/config"
+	"github.com/compilemode/compilemode/config/literal"
+	"github.com/compilemode/compilemode/config/schema"
 	"github.com/compilemode/compilemode/graphs"
 	"github.com/compilemode/compilemode/modes"
 )
@@ -67,7 +69,7 @@ func Cut(s string, n int) string {
 }
 
 // MaxOptionsFileBytes bounds an -options @FILE, in bytes (the literal limit).
-const MaxOptionsFileBytes = config.MaxLiteralBytes
+const MaxOptionsFileBytes = literal.MaxBytes
 
 // Compile is the torch.compile call described on the command line.
 type Compile struct {
@@ -161,11 +163,11 @@ func (c *Compile) schema(given map[string]bool, out *graphs.Scenario) error {
 	if c.Schema.Value == "" {
 		return nil
 	}
-	data, err := ReadFile("schema", c.Schema.Value, config.MaxSchemaBytes, "config.MaxSchemaBytes")
+	data, err := ReadFile("schema", c.Schema.Value, schema.MaxBytes, "schema.MaxBytes")
 	if err != nil {
 		return err
 	}
-	s, err := config.LoadSchema(c.Schema.Value, bytes.NewReader(data))
+	s, err := schema.Load(c.Schema.Value, bytes.NewReader(data))
 	if err != nil {
 		return fmt.Errorf("-schema: %w", err)
 	}
@@ -181,7 +183,7 @@ func (c *Compile) schema(given map[string]bool, out *graphs.Scenario) error {
 func (c *Compile) options() (json.RawMessage, error) {
 	src := c.Options.Value
 	if name, ok := strings.CutPrefix(src, "@"); ok {
-		data, err := ReadFile("options @FILE:", name, MaxOptionsFileBytes, "config.MaxLiteralBytes")
+		data, err := ReadFile("options @FILE:", name, MaxOptionsFileBytes, "literal.MaxBytes")
 		if err != nil {
 			return nil, err
 		}

@@ -8,13 +8,13 @@ import (
 	"os"
 	"syscall"
 
-	"github.com/compilemode/compilemode/config"
+	"github.com/compilemode/compilemode/config/inputerr"
 )
 
 // ReadFile reads the file a flag names (-scenario, -schema, -options @FILE), refusing
 // before it reads a byte anything that is not a regular file (a named pipe, whose open
 // would block; a device, which may never end; a directory) and a file over limit
-// bytes (a *config.LimitError naming limitName). The open itself does not block
+// bytes (a *inputerr.LimitError naming limitName). The open itself does not block
 // (O_NONBLOCK), and the opened file is checked again, so a file swapped for a pipe
 // between the two checks is refused too. Errors name the flag.
 func ReadFile(flagName, name string, limit int64, limitName string) ([]byte, error) {
@@ -45,7 +45,7 @@ func ReadFile(flagName, name string, limit int64, limitName string) ([]byte, err
 		return fail(err)
 	}
 	if int64(len(data)) > limit {
-		return fail(&config.LimitError{Limit: limitName, Max: limit, Got: int64(len(data)), What: "the file's length in bytes"})
+		return fail(&inputerr.LimitError{Limit: limitName, Max: limit, Got: int64(len(data)), What: "the file's length in bytes"})
 	}
 	return data, nil
 }
@@ -68,7 +68,7 @@ func regular(st fs.FileInfo, limit int64, limitName string) error {
 		return fmt.Errorf("%s", kind)
 	}
 	if st.Size() > limit {
-		return &config.LimitError{Limit: limitName, Max: limit, Got: st.Size(), What: "the file's length in bytes"}
+		return &inputerr.LimitError{Limit: limitName, Max: limit, Got: st.Size(), What: "the file's length in bytes"}
 	}
 	return nil
 }

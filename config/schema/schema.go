@@ -1,4 +1,4 @@
-package config
+package schema
 
 import (
 	"bytes"
@@ -8,15 +8,33 @@ import (
 	"sort"
 	"strings"
 
+	"github.com/compilemode/compilemode/config/inputerr"
+	"github.com/compilemode/compilemode/config/literal"
+	"github.com/compilemode/compilemode/config/strictjson"
 	"github.com/compilemode/compilemode/modes"
 )
 
-// SchemaFormat is the format tag of a schema file (see config/schemas/FORMAT.md).
-const SchemaFormat = "compilemode-schema/1"
+// Format is the format tag of a schema file (see config/schema/FORMAT.md).
+const Format = "compilemode-schema/1"
 
-// MaxSchemaBytes bounds a schema file read by [LoadSchema], in bytes (the 2.11 file is
+// MaxBytes bounds a schema file read by [Load], in bytes (the 2.11 file is
 // about 200 KB).
-const MaxSchemaBytes = 16 << 20
+const MaxBytes = 16 << 20
+
+// MaxKeyParts is the most dotted parts a config key may have ("triton.cudagraphs"
+// has 2; the deepest key of any release read has 3). It bounds schema keys and global
+// assignments (-set, config.Request.Globals); an option key is looked up whole, as
+// PyTorch does, and needs no such bound.
+const MaxKeyParts = 32
+
+// CheckKeyParts refuses a dotted key with more than MaxKeyParts parts, before it is
+// split, with a *inputerr.LimitError.
+func CheckKeyParts(k string) error {
+	if n := strings.Count(k, ".") + 1; n > MaxKeyParts {
+		return &inputerr.LimitError{Limit: "schema.MaxKeyParts", Max: MaxKeyParts, Got: int64(n), What: "the number of dotted key parts"}
+	}
+	return nil
+}
 
 // Key is a flat dotted Inductor config name, e.g. "triton.cudagraphs".
 type Key string
@@ -25,7 +43,7 @@ type Key string
 // environment and how the environment changes that default.
 type KeySpec struct {
 	Key          Key
-	Default      Value
+	Default      literal.Value
 	Repr         string   // Python repr of Default, as the release printed it
 	DeclaredType string   // str(config.get_type(key)): "<class 'bool'>", "typing.Optional[int]", …
 	Env          *EnvRule // nil when the environment does not change the key
@@ -34,7 +52,7 @@ type KeySpec struct {
 
 // EnvRule is how one key's default is computed from environment variables at import
 // of torch._inductor.config. Kinds and their Python meaning are listed in
-// config/schemas/FORMAT.md.
+// config/schema/FORMAT.md.
 type EnvRule struct {
 	Kind    string            `json:"kind"`
 	Vars    []string          `json:"vars"`
@@ -62,8 +80,8 @@ type EnvRule struct {
 	// Fallback (kind one_of): the value when the variable is not one of Choices.
 	Fallback json.RawMessage `json:"fallback,omitempty"`
 
-	then, els, fallback Value   // decoded Then, Else and Fallback
-	ev                  envEval // the kind's evaluator, picked by validate
+	then, els, fallback literal.Value // decoded Then, Else and Fallback
+	ev                  envEval       // the kind's evaluator, picked by validate
 }
 
 // Schema is one release's Inductor config: keys in get_config_copy() order and the
@@ -119,30 +137,49 @@ func (s *Schema) Lookup(k Key) (KeySpec, bool) {
 	return s.keys[i], true
 }
 
+// Index returns k's position in [Schema.Keys], and whether the release has it.
+func (s *Schema) Index(k Key) (int, bool) {
+	if s == nil {
+		return 0, false
+	}
+	i, ok := s.index[k]
+	return i, ok
+}
+
+// At returns the key at position i of [Schema.Keys] without copying the list, or the
+// zero KeySpec when i is not in [0, Len()).
+func (s *Schema) At(i int) KeySpec {
+	if s == nil || i < 0 || i >= len(s.keys) {
+		return KeySpec{}
+	}
+	return s.keys[i]
+}
+
 // ReadsEnv reports whether the release's config reads the environment variable.
 func (s *Schema) ReadsEnv(name string) bool { return s != nil && s.envNames[name] }
 
-// isPrefix reports whether p names a subconfig ("triton", "cpp.…"): some key starts with p + ".".
-func (s *Schema) isPrefix(p string) bool { return s.prefixes[p] }
+// IsPrefix reports whether p names a subconfig ("triton", "cpp.…"): some key starts
+// with p + ".".
+func (s *Schema) IsPrefix(p string) bool { return s != nil && s.prefixes[p] }
 
-// SchemaError reports a schema file that cannot be used.
-type SchemaError struct {
+// Error reports a schema file that cannot be used.
+type Error struct {
 	Path string // file name, if known
 	Msg  string // what is wrong
-	Err  error  // the *PositionError, *LimitError or *ZeroError behind it, if any
+	Err  error  // the *inputerr.PositionError, *inputerr.LimitError or *inputerr.ZeroError behind it, if any
 }
 
 // Unwrap returns the error behind the refusal, or nil.
-func (e *SchemaError) Unwrap() error {
+func (e *Error) Unwrap() error {
 	if e == nil {
 		return nil
 	}
 	return e.Err
 }
 
-func (e *SchemaError) Error() string {
+func (e *Error) Error() string {
 	if e == nil {
-		return "config: <nil *SchemaError>"
+		return "config: <nil *Error>"
 	}
 	if e.Path != "" {
 		return fmt.Sprintf("config: schema %s: %s", e.Path, e.Msg)
@@ -179,45 +216,45 @@ type schemaKey struct {
 	Host         string          `json:"host"`
 }
 
-// LoadSchema reads a schema file in the format of config/schemas/FORMAT.md, as
+// Load reads a schema file in the format of config/schema/FORMAT.md, as
 // config/dump_schema.py writes it from a user's own PyTorch. name is used in errors.
-// It returns a *SchemaError when the input is not JSON, has another format tag, names
+// It returns a *Error when the input is not JSON, has another format tag, names
 // an unsupported release, or has a malformed key, value or environment rule; it wraps
-// a *PositionError (with line and column) for a file that is not strict JSON, a
-// *LimitError for one past MaxSchemaBytes, MaxJSONDepth or MaxKeyParts, and a
-// *ZeroError for a nil r. It reads at most MaxSchemaBytes+1 bytes of r, and its time
+// a *inputerr.PositionError (with line and column) for a file that is not strict JSON, a
+// *inputerr.LimitError for one past MaxBytes, strictjson.MaxDepth or MaxKeyParts, and a
+// *inputerr.ZeroError for a nil r. It reads at most MaxBytes+1 bytes of r, and its time
 // is linear in their number.
-func LoadSchema(name string, r io.Reader) (*Schema, error) {
+func Load(name string, r io.Reader) (*Schema, error) {
 	if r == nil {
-		return nil, &SchemaError{Path: name, Msg: "nil reader", Err: &ZeroError{Func: "LoadSchema", Arg: "r (the reader)"}}
+		return nil, &Error{Path: name, Msg: "nil reader", Err: &inputerr.ZeroError{Func: "Load", Arg: "r (the reader)"}}
 	}
-	data, err := io.ReadAll(io.LimitReader(r, MaxSchemaBytes+1))
+	data, err := io.ReadAll(io.LimitReader(r, MaxBytes+1))
 	if err != nil {
-		return nil, &SchemaError{Path: name, Msg: err.Error(), Err: err}
+		return nil, &Error{Path: name, Msg: err.Error(), Err: err}
 	}
-	if len(data) > MaxSchemaBytes {
-		le := &LimitError{Limit: "config.MaxSchemaBytes", Max: MaxSchemaBytes, Got: int64(len(data)), What: "the schema's length in bytes"}
-		return nil, &SchemaError{Path: name, Msg: strings.TrimPrefix(le.Error(), "config: "), Err: le}
+	if len(data) > MaxBytes {
+		le := &inputerr.LimitError{Limit: "schema.MaxBytes", Max: MaxBytes, Got: int64(len(data)), What: "the schema's length in bytes"}
+		return nil, &Error{Path: name, Msg: strings.TrimPrefix(le.Error(), "config: "), Err: le}
 	}
-	return parseSchema(name, data)
+	return parse(name, data)
 }
 
-func parseSchema(name string, data []byte) (*Schema, error) {
+func parse(name string, data []byte) (*Schema, error) {
 	s, err := parseSchemaFile(data)
-	if se, ok := err.(*SchemaError); ok {
+	if se, ok := err.(*Error); ok {
 		return nil, withPath(se, name)
 	}
 	if err != nil {
-		return nil, &SchemaError{Path: name, Msg: strings.TrimPrefix(err.Error(), "config: "), Err: err}
+		return nil, &Error{Path: name, Msg: strings.TrimPrefix(err.Error(), "config: "), Err: err}
 	}
 	return s, nil
 }
 
 // parseSchemaFile decodes and checks a schema file; its errors are the messages of
-// a *SchemaError.
+// a *Error.
 func parseSchemaFile(data []byte) (*Schema, error) {
-	if err := CheckStrictJSON(data); err != nil {
-		return nil, &SchemaError{Msg: "not a schema file: " + strings.TrimPrefix(err.Error(), "config: "), Err: err}
+	if err := strictjson.Check(data); err != nil {
+		return nil, &Error{Msg: "not a schema file: " + strings.TrimPrefix(err.Error(), "config: "), Err: err}
 	}
 	var f schemaFile
 	dec := json.NewDecoder(bytes.NewReader(data))
@@ -226,8 +263,8 @@ func parseSchemaFile(data []byte) (*Schema, error) {
 	if err := dec.Decode(&f); err != nil {
 		return nil, fmt.Errorf("not a schema file: %v", err)
 	}
-	if f.Format != SchemaFormat {
-		return nil, schemaErr("format %q, want %q (write it with config/dump_schema.py)", cut(f.Format, 80), SchemaFormat)
+	if f.Format != Format {
+		return nil, schemaErr("format %q, want %q (write it with config/dump_schema.py)", inputerr.Cut(f.Format, 80), Format)
 	}
 	v, err := modes.ParseVersion(f.Torch)
 	if err != nil {
@@ -241,7 +278,7 @@ func parseSchemaFile(data []byte) (*Schema, error) {
 	case modes.Measured, modes.Source, modes.Inferred:
 		s.Evidence = ev
 	default:
-		return nil, schemaErr("evidence %q, want measured, source or inferred", cut(f.Evidence, 80))
+		return nil, schemaErr("evidence %q, want measured, source or inferred", inputerr.Cut(f.Evidence, 80))
 	}
 	if len(f.Keys) == 0 {
 		return nil, fmt.Errorf("no keys")
@@ -284,13 +321,13 @@ func nextDot(k string, j int) int {
 	return -1
 }
 
-// schemaErr is a *SchemaError without its path (withPath adds it).
+// schemaErr is a *Error without its path (withPath adds it).
 func schemaErr(format string, a ...any) error {
-	return &SchemaError{Msg: fmt.Sprintf(format, a...)}
+	return &Error{Msg: fmt.Sprintf(format, a...)}
 }
 
-// withPath sets the file name of a *SchemaError.
-func withPath(se *SchemaError, name string) *SchemaError {
+// withPath sets the file name of a *Error.
+func withPath(se *Error, name string) *Error {
 	se.Path = name
 	return se
 }
@@ -301,25 +338,25 @@ func (s *Schema) addKeys(keys []schemaKey) error {
 		if k.Key == "" {
 			return schemaErr("key %d has no name", i)
 		}
-		if err := checkKeyParts(k.Key); err != nil {
-			return &SchemaError{Msg: fmt.Sprintf("key %d: %v", i, err), Err: err}
+		if err := CheckKeyParts(k.Key); err != nil {
+			return &Error{Msg: fmt.Sprintf("key %d: %v", i, err), Err: err}
 		}
 		if _, dup := s.index[Key(k.Key)]; dup {
-			return schemaErr("key %q appears twice", cut(k.Key, 80))
+			return schemaErr("key %q appears twice", inputerr.Cut(k.Key, 80))
 		}
 		def, err := decodeJSONValue(k.Default, k.PyType, k.Repr)
 		if err != nil {
-			return schemaErr("key %q: default: %v", cut(k.Key, 80), err)
+			return schemaErr("key %q: default: %v", inputerr.Cut(k.Key, 80), err)
 		}
 		if k.DeclaredType == "" {
-			return schemaErr("key %q: no declared_type (str(config.get_type(key)))", cut(k.Key, 80))
+			return schemaErr("key %q: no declared_type (str(config.get_type(key)))", inputerr.Cut(k.Key, 80))
 		}
-		if k.PyType != "" && def.Kind() != OpaqueKind && def.PyType() != k.PyType {
-			return schemaErr("key %q: default %s is a %s, but pytype says %s", cut(k.Key, 80), def, def.PyType(), k.PyType)
+		if k.PyType != "" && def.Kind() != literal.OpaqueKind && def.PyType() != k.PyType {
+			return schemaErr("key %q: default %s is a %s, but pytype says %s", inputerr.Cut(k.Key, 80), def, def.PyType(), k.PyType)
 		}
 		if k.Env != nil {
 			if err := k.Env.validate(); err != nil {
-				return schemaErr("key %q: env: %v", cut(k.Key, 80), err)
+				return schemaErr("key %q: env: %v", inputerr.Cut(k.Key, 80), err)
 			}
 		}
 		s.index[Key(k.Key)] = len(s.keys)
@@ -336,17 +373,17 @@ func (s *Schema) addModes(ms []schemaMode) error {
 	seenMode := map[string]bool{}
 	for _, m := range ms {
 		if m.Mode == "" || seenMode[m.Mode] {
-			return schemaErr("mode %q is empty or listed twice", cut(m.Mode, 80))
+			return schemaErr("mode %q is empty or listed twice", inputerr.Cut(m.Mode, 80))
 		}
 		seenMode[m.Mode] = true
 		e := modes.Entry{Mode: modes.Mode(m.Mode)}
 		for _, o := range m.Options {
 			if _, ok := s.index[Key(o.Key)]; !ok {
-				return schemaErr("mode %q sets %q, which is not among the keys", cut(m.Mode, 80), cut(o.Key, 80))
+				return schemaErr("mode %q sets %q, which is not among the keys", inputerr.Cut(m.Mode, 80), inputerr.Cut(o.Key, 80))
 			}
 			val, err := decodeJSONValue(o.Value, "", "")
 			if err != nil {
-				return schemaErr("mode %q option %q: %v", cut(m.Mode, 80), cut(o.Key, 80), err)
+				return schemaErr("mode %q option %q: %v", inputerr.Cut(m.Mode, 80), inputerr.Cut(o.Key, 80), err)
 			}
 			e.Patch = append(e.Patch, modes.Option{Key: o.Key, Literal: val.String()})
 		}
@@ -357,42 +394,42 @@ func (s *Schema) addModes(ms []schemaMode) error {
 
 // decodeJSONValue decodes a value in the dump encoding. pytype ("tuple") restores
 // what JSON loses at the top level; objects keep their key order.
-func decodeJSONValue(raw json.RawMessage, pytype, repr string) (Value, error) {
+func decodeJSONValue(raw json.RawMessage, pytype, repr string) (literal.Value, error) {
 	if len(raw) == 0 {
-		return Value{}, fmt.Errorf("missing")
+		return literal.Value{}, fmt.Errorf("missing")
 	}
 	dec := json.NewDecoder(bytes.NewReader(raw))
 	dec.UseNumber()
 	v, err := decodeOrdered(dec, 0)
 	if err != nil {
-		return Value{}, err
+		return literal.Value{}, err
 	}
-	if pytype == "tuple" && v.kind == ListKind {
-		v = Tuple(v.items()...)
+	if pytype == "tuple" && v.Kind() == literal.ListKind {
+		v = literal.Tuple(v.Items()...)
 	}
-	if v.kind == OpaqueKind && pytype != "" {
-		v = Opaque(v.s, pytype)
+	if v.Kind() == literal.OpaqueKind && pytype != "" {
+		v = literal.Opaque(v.String(), pytype)
 	}
 	return v, nil
 }
 
 // decodeOrdered reads one JSON value from the token stream; objects become dicts in
 // their written order, {"repr": R} an opaque value, {"tuple": [...]} a tuple.
-func decodeOrdered(dec *json.Decoder, depth int) (Value, error) {
-	if depth > MaxLiteralDepth {
-		return Value{}, fmt.Errorf("nested more than %d levels deep", MaxLiteralDepth)
+func decodeOrdered(dec *json.Decoder, depth int) (literal.Value, error) {
+	if depth > literal.MaxDepth {
+		return literal.Value{}, fmt.Errorf("nested more than %d levels deep", literal.MaxDepth)
 	}
 	tok, err := dec.Token()
 	if err != nil {
-		return Value{}, err
+		return literal.Value{}, err
 	}
 	switch t := tok.(type) {
 	case nil:
-		return None(), nil
+		return literal.None(), nil
 	case bool:
-		return Bool(t), nil
+		return literal.Bool(t), nil
 	case string:
-		return Str(t), nil
+		return literal.Str(t), nil
 	case json.Number:
 		return numberValue(t)
 	case json.Delim:
@@ -403,83 +440,85 @@ func decodeOrdered(dec *json.Decoder, depth int) (Value, error) {
 			return decodeObject(dec, depth)
 		}
 	}
-	return Value{}, fmt.Errorf("unexpected JSON token %v", tok)
+	return literal.Value{}, fmt.Errorf("unexpected JSON token %v", tok)
 }
 
 // decodeArray reads the items of an array whose '[' was read, and its ']'.
-func decodeArray(dec *json.Decoder, depth int) (Value, error) {
-	var items []Value
+func decodeArray(dec *json.Decoder, depth int) (literal.Value, error) {
+	var items []literal.Value
 	for dec.More() {
 		v, err := decodeOrdered(dec, depth+1)
 		if err != nil {
-			return Value{}, err
+			return literal.Value{}, err
 		}
 		items = append(items, v)
 	}
 	if _, err := dec.Token(); err != nil {
-		return Value{}, err
+		return literal.Value{}, err
 	}
-	return List(items...), nil
+	return literal.List(items...), nil
 }
 
 // decodeObject reads the members of an object whose '{' was read, and its '}'.
-func decodeObject(dec *json.Decoder, depth int) (Value, error) {
-	var items []DictItem
+func decodeObject(dec *json.Decoder, depth int) (literal.Value, error) {
+	var items []literal.DictItem
 	for dec.More() {
 		kt, err := dec.Token()
 		if err != nil {
-			return Value{}, err
+			return literal.Value{}, err
 		}
 		k, _ := kt.(string)
 		v, err := decodeOrdered(dec, depth+1)
 		if err != nil {
-			return Value{}, err
+			return literal.Value{}, err
 		}
-		items = append(items, DictItem{Key: Str(k), Val: v})
+		items = append(items, literal.DictItem{Key: literal.Str(k), Val: v})
 	}
 	if _, err := dec.Token(); err != nil {
-		return Value{}, err
+		return literal.Value{}, err
 	}
 	if v, ok := taggedValue(items); ok {
 		return v, nil
 	}
-	return Dict(items...), nil
+	return literal.Dict(items...), nil
 }
 
 // taggedValue decodes the one-member objects of the dump encoding: {"repr": R} is an
 // opaque value, {"tuple": [...]} a tuple.
-func taggedValue(items []DictItem) (Value, bool) {
+func taggedValue(items []literal.DictItem) (literal.Value, bool) {
 	if len(items) != 1 {
-		return Value{}, false
+		return literal.Value{}, false
 	}
 	switch k, _ := items[0].Key.AsStr(); k {
 	case "repr":
 		if r, ok := items[0].Val.AsStr(); ok {
-			return Opaque(r, "object"), true
+			return literal.Opaque(r, "object"), true
 		}
 	case "tuple":
-		if items[0].Val.kind == ListKind {
-			return Tuple(items[0].Val.items()...), true
+		if items[0].Val.Kind() == literal.ListKind {
+			return literal.Tuple(items[0].Val.Items()...), true
 		}
 	}
-	return Value{}, false
+	return literal.Value{}, false
 }
 
 // numberValue keeps JSON ints and floats apart: a number written with a fraction or
 // an exponent is a float, anything else an int (beyond int64 kept as digits).
-func numberValue(n json.Number) (Value, error) {
+func numberValue(n json.Number) (literal.Value, error) {
 	s := n.String()
 	if !strings.ContainsAny(s, ".eE") {
 		if i, err := n.Int64(); err == nil {
-			return Int(i), nil
+			return literal.Int(i), nil
 		}
-		return Value{kind: IntKind, s: strings.TrimPrefix(s, "+")}, nil
+		if v, ok := literal.IntDigits(s); ok {
+			return v, nil
+		}
 	}
 	f, err := n.Float64()
 	if err != nil {
-		return Value{}, fmt.Errorf("number %s: %v", s, err)
+		return literal.Value{}, fmt.Errorf("number %s: %v", s, err)
 	}
-	return Float(f), nil
+	return literal.Float(f), nil
 }
 
 // validate checks the rule when its schema is loaded and picks its kind's evaluator

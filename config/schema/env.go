@@ -1,21 +1,17 @@
-package config
+package schema
 
 import (
 	"fmt"
 	"math"
-	"math/big"
 	"path/filepath"
 	"runtime"
 	"slices"
 	"strconv"
 	"strings"
 	"unicode"
-)
 
-// Environ is how the environment comes in: a function returning "NAME=VALUE" strings,
-// like os.Environ. A nil Environ is an empty environment. Tests pass their own;
-// nothing in this package reads the process environment.
-type Environ func() []string
+	"github.com/compilemode/compilemode/config/literal"
+)
 
 // Host describes the machine a default is computed for. The zero Host means this
 // machine as Go sees it (see [Host.cpus]).
@@ -62,6 +58,14 @@ func (e *EnvError) Message() string {
 	return e.message
 }
 
+// Hint names the variable to fix.
+func (e *EnvError) Hint() string {
+	if e == nil {
+		return ""
+	}
+	return fmt.Sprintf("%s=%s sets the default of %s; fix or unset it", e.Var, literal.Str(e.Value).String(), e.Key)
+}
+
 func (e *EnvError) Error() string {
 	if e == nil {
 		return "config: <nil *EnvError>"
@@ -69,30 +73,24 @@ func (e *EnvError) Error() string {
 	return fmt.Sprintf("config: importing torch._inductor.config with %s=%q (default of %s): %s: %s", e.Var, e.Value, e.Key, e.exception, e.message)
 }
 
-// envMap turns an Environ into a map; for a repeated name the last value wins, as in
-// os.environ built from envp.
-func envMap(env Environ) map[string]string {
-	m := map[string]string{}
-	if env == nil {
-		return m
-	}
-	for _, kv := range env() {
-		name, val, ok := strings.Cut(kv, "=")
-		if !ok || name == "" {
-			continue
-		}
-		m[name] = val
-	}
-	return m
+// EnvDefault is one key's default after the environment: the value, the variable
+// that supplied it ("" when none did) and whether it is an env_name_force value.
+type EnvDefault struct {
+	Val    literal.Value
+	From   string
+	Forced bool
+	Host   bool // computed from the host, not from the schema's dump
 }
 
-// envDefault is one key's default after the environment: the value, the variable that
-// supplied it ("" when none did) and whether it is an env_name_force value.
-type envDefault struct {
-	val    Value
-	from   string
-	forced bool
-	host   bool // computed from the host, not from the schema's dump
+// DefaultUnder computes k's default under the environment env (name to value) on
+// host, by its rule. ok is false when the environment leaves the schema's default
+// alone (always, for a key without a rule); err is the *EnvError that importing
+// torch._inductor.config raises for a malformed variable.
+func (k KeySpec) DefaultUnder(env map[string]string, host Host) (d EnvDefault, ok bool, err error) {
+	if k.Env == nil {
+		return EnvDefault{}, false, nil
+	}
+	return k.Env.eval(k, env, host)
 }
 
 // envInput is what an evaluator sees: the key, the environment, the host, and the
@@ -113,14 +111,14 @@ func (in envInput) fail(exc, msg string) error {
 
 // envEval computes a key's default under the environment; ok is false when the
 // environment leaves the default alone.
-type envEval func(r *EnvRule, in envInput) (d envDefault, ok bool, err error)
+type envEval func(r *EnvRule, in envInput) (d EnvDefault, ok bool, err error)
 
 // envValue computes a key's default from the value of the variable that is set; ok
 // is false when that value leaves the default alone.
-type envValue func(r *EnvRule, in envInput) (v Value, ok bool, err error)
+type envValue func(r *EnvRule, in envInput) (v literal.Value, ok bool, err error)
 
 // envKinds is the table of rule kinds: one small evaluator per kind. The Python each
-// kind stands for is listed in config/schemas/FORMAT.md. check, when not nil, decodes
+// kind stands for is listed in config/schema/FORMAT.md. check, when not nil, decodes
 // the kind's own fields when a schema is loaded.
 func envKinds() map[string]envKind {
 	return map[string]envKind{
@@ -159,7 +157,7 @@ type envKind struct {
 // eval computes the default of key k under env. ok is false when the environment
 // leaves the default alone. A rule is evaluated by its kind's evaluator, which
 // validate picked when the schema was loaded.
-func (r *EnvRule) eval(k KeySpec, env map[string]string, host Host) (d envDefault, ok bool, err error) {
+func (r *EnvRule) eval(k KeySpec, env map[string]string, host Host) (d EnvDefault, ok bool, err error) {
 	in := envInput{k: k, env: env, host: host}
 	for _, v := range r.Vars {
 		if x, has := env[v]; has {
@@ -172,7 +170,7 @@ func (r *EnvRule) eval(k KeySpec, env map[string]string, host Host) (d envDefaul
 		ev = envKinds()[r.Kind].eval // a rule validate has not seen
 	}
 	if ev == nil {
-		return envDefault{}, false, nil
+		return EnvDefault{}, false, nil
 	}
 	return ev(r, in)
 }
@@ -181,25 +179,25 @@ func (r *EnvRule) eval(k KeySpec, env map[string]string, host Host) (d envDefaul
 // set the clean-environment default stands (it already is the rule's value, or None
 // for os.environ.get(V) with no default).
 func whenSet(f envValue) envEval {
-	return func(r *EnvRule, in envInput) (envDefault, bool, error) {
+	return func(r *EnvRule, in envInput) (EnvDefault, bool, error) {
 		if !in.set {
-			return envDefault{}, false, nil
+			return EnvDefault{}, false, nil
 		}
 		v, ok, err := f(r, in)
 		if err != nil || !ok {
-			return envDefault{}, false, err
+			return EnvDefault{}, false, err
 		}
-		return envDefault{val: v, from: in.name, forced: r.Kind == "force"}, true, nil
+		return EnvDefault{Val: v, From: in.name, Forced: r.Kind == "force"}, true, nil
 	}
 }
 
 // evalNothing is kinds none and opaque: the library computes no default from the
 // environment.
-func evalNothing(*EnvRule, envInput) (envDefault, bool, error) { return envDefault{}, false, nil }
+func evalNothing(*EnvRule, envInput) (EnvDefault, bool, error) { return EnvDefault{}, false, nil }
 
 // evalAnyEq reads every variable (not a chain): True when any equals Equals, a
 // missing one counting as Unset when that is given.
-func evalAnyEq(r *EnvRule, in envInput) (envDefault, bool, error) {
+func evalAnyEq(r *EnvRule, in envInput) (EnvDefault, bool, error) {
 	hit, from := false, ""
 	for _, v := range r.Vars {
 		x, has := in.env[v]
@@ -217,27 +215,27 @@ func evalAnyEq(r *EnvRule, in envInput) (envDefault, bool, error) {
 		}
 	}
 	if from == "" {
-		return envDefault{}, false, nil
+		return EnvDefault{}, false, nil
 	}
-	return envDefault{val: Bool(hit), from: from}, true, nil
+	return EnvDefault{Val: literal.Bool(hit), From: from}, true, nil
 }
 
 // evalGraphFormat is 2.14's _get_debug_graph_format(FORMAT, SVG): the format
 // variable's text as given when it is set; else Unset ("svg") when the legacy SVG
 // variable equals Equals ("1"); else os.environ.get(GLOBAL, Unset). Vars is
 // [FORMAT, SVG, GLOBAL]; this is not a chain, so in.name is not used.
-func evalGraphFormat(r *EnvRule, in envInput) (envDefault, bool, error) {
+func evalGraphFormat(r *EnvRule, in envInput) (EnvDefault, bool, error) {
 	format, svg, global := r.Vars[0], r.Vars[1], r.Vars[2]
 	if x, has := in.env[format]; has {
-		return envDefault{val: Str(x), from: format}, true, nil
+		return EnvDefault{Val: literal.Str(x), From: format}, true, nil
 	}
 	if x, has := in.env[svg]; has && x == r.Equals {
-		return envDefault{val: Str(*r.Unset), from: svg}, true, nil
+		return EnvDefault{Val: literal.Str(*r.Unset), From: svg}, true, nil
 	}
 	if x, has := in.env[global]; has {
-		return envDefault{val: Str(x), from: global}, true, nil
+		return EnvDefault{Val: literal.Str(x), From: global}, true, nil
 	}
-	return envDefault{}, false, nil
+	return EnvDefault{}, false, nil
 }
 
 // checkGraphFormat wants the three variables, the legacy value and the fallback.
@@ -249,38 +247,38 @@ func checkGraphFormat(r *EnvRule) error {
 }
 
 // evalHostStr is a host-dependent str default the variable replaces (cpp.cxx ← CXX).
-func evalHostStr(_ *EnvRule, in envInput) (envDefault, bool, error) {
+func evalHostStr(_ *EnvRule, in envInput) (EnvDefault, bool, error) {
 	if !in.set {
-		return envDefault{}, false, nil
+		return EnvDefault{}, false, nil
 	}
-	return envDefault{val: Str(in.raw), from: in.name, host: true}, true, nil
+	return EnvDefault{Val: literal.Str(in.raw), From: in.name, Host: true}, true, nil
 }
 
 // evalHostInt is a host-dependent int default the variable replaces.
-func evalHostInt(r *EnvRule, in envInput) (envDefault, bool, error) {
+func evalHostInt(r *EnvRule, in envInput) (EnvDefault, bool, error) {
 	if in.set {
 		return whenSet(valueInt)(r, in)
 	}
 	if in.k.Key == "compile_threads" {
 		// Source: torch/_inductor/config.py decide_compile_threads @ 2.11: with the
 		// variable unset on Linux outside fbcode, min(32, CPUs in the affinity mask).
-		return envDefault{val: Int(int64(min(32, in.host.cpus()))), host: true}, true, nil
+		return EnvDefault{Val: literal.Int(int64(min(32, in.host.cpus()))), Host: true}, true, nil
 	}
-	return envDefault{}, false, nil
+	return EnvDefault{}, false, nil
 }
 
 // evalPath is a path default: relative to Host.Dir when that is given, cleaned when
 // absolute.
-func evalPath(r *EnvRule, in envInput) (envDefault, bool, error) {
+func evalPath(r *EnvRule, in envInput) (EnvDefault, bool, error) {
 	p := in.raw
 	if !in.set {
 		// A string fallback (2.14 xpu.cutlass_dir: realpath("")) is the host's value
 		// when the working directory is known; else the schema's unevaluated repr stands.
 		if r.Unset == nil || (in.host.Dir == "" && !filepath.IsAbs(*r.Unset)) {
-			return envDefault{}, false, nil
+			return EnvDefault{}, false, nil
 		}
 		d, _, err := evalPath(r, envInput{k: in.k, env: in.env, host: in.host, raw: *r.Unset, set: true})
-		d.from = ""
+		d.From = ""
 		return d, true, err
 	}
 	if !filepath.IsAbs(p) && in.host.Dir != "" {
@@ -289,13 +287,13 @@ func evalPath(r *EnvRule, in envInput) (envDefault, bool, error) {
 	if filepath.IsAbs(p) {
 		p = filepath.Clean(p)
 	}
-	return envDefault{val: Str(p), from: in.name, host: true}, true, nil
+	return EnvDefault{Val: literal.Str(p), From: in.name, Host: true}, true, nil
 }
 
 // evalForce is an env_name_force key: its variable's value beats everything; with no
 // force variable set, the env_name_default variables are read like read_env, below
 // user overrides.
-func evalForce(r *EnvRule, in envInput) (envDefault, bool, error) {
+func evalForce(r *EnvRule, in envInput) (EnvDefault, bool, error) {
 	if !in.set && len(r.DefaultVars) > 0 {
 		d := *r
 		d.Kind, d.Vars, d.DefaultVars = "read_env", r.DefaultVars, nil
@@ -305,125 +303,125 @@ func evalForce(r *EnvRule, in envInput) (envDefault, bool, error) {
 	return whenSet(valueReadEnv)(r, in)
 }
 
-func valueEq(r *EnvRule, in envInput) (Value, bool, error) {
-	return Bool(in.raw == r.Equals), true, nil
+func valueEq(r *EnvRule, in envInput) (literal.Value, bool, error) {
+	return literal.Bool(in.raw == r.Equals), true, nil
 }
 
-func valueNe(r *EnvRule, in envInput) (Value, bool, error) {
-	return Bool(in.raw != r.Equals), true, nil
+func valueNe(r *EnvRule, in envInput) (literal.Value, bool, error) {
+	return literal.Bool(in.raw != r.Equals), true, nil
 }
 
-func valueStrMap(r *EnvRule, in envInput) (Value, bool, error) {
+func valueStrMap(r *EnvRule, in envInput) (literal.Value, bool, error) {
 	if m, ok := r.Map[in.raw]; ok {
-		return Str(m), true, nil
+		return literal.Str(m), true, nil
 	}
-	return Str(in.raw), true, nil
+	return literal.Str(in.raw), true, nil
 }
 
-func valueIntOrNone(r *EnvRule, in envInput) (Value, bool, error) {
+func valueIntOrNone(r *EnvRule, in envInput) (literal.Value, bool, error) {
 	if slices.Contains(r.NoneWords, strings.ToLower(in.raw)) {
-		return None(), true, nil
+		return literal.None(), true, nil
 	}
 	return valueInt(r, in)
 }
 
-func valueIn(r *EnvRule, in envInput) (Value, bool, error) {
+func valueIn(r *EnvRule, in envInput) (literal.Value, bool, error) {
 	for _, x := range r.Values {
 		if x != nil && *x == in.raw {
-			return Bool(true), true, nil
+			return literal.Bool(true), true, nil
 		}
 	}
-	return Bool(false), true, nil
+	return literal.Bool(false), true, nil
 }
 
-func valueSplitContains(r *EnvRule, in envInput) (Value, bool, error) {
+func valueSplitContains(r *EnvRule, in envInput) (literal.Value, bool, error) {
 	if slices.Contains(strings.Split(in.raw, r.Sep), r.Item) {
 		return r.then, true, nil
 	}
 	return r.els, true, nil
 }
 
-func valueOneOf(r *EnvRule, in envInput) (Value, bool, error) {
+func valueOneOf(r *EnvRule, in envInput) (literal.Value, bool, error) {
 	if slices.Contains(r.Choices, in.raw) {
-		return Str(in.raw), true, nil
+		return literal.Str(in.raw), true, nil
 	}
 	return r.fallback, true, nil
 }
 
-func valueStr(r *EnvRule, in envInput) (Value, bool, error) {
+func valueStr(r *EnvRule, in envInput) (literal.Value, bool, error) {
 	if r.Upper {
-		return Str(pyUpper(in.raw)), true, nil
+		return literal.Str(pyUpper(in.raw)), true, nil
 	}
-	return Str(in.raw), true, nil
+	return literal.Str(in.raw), true, nil
 }
 
-func valueInt(_ *EnvRule, in envInput) (Value, bool, error) {
+func valueInt(_ *EnvRule, in envInput) (literal.Value, bool, error) {
 	iv, ok := pyInt(in.raw)
 	if !ok {
-		return Value{}, false, in.fail("ValueError", "invalid literal for int() with base 10: "+pyStrRepr(in.raw))
+		return literal.Value{}, false, in.fail("ValueError", "invalid literal for int() with base 10: "+literal.Str(in.raw).String())
 	}
 	return iv, true, nil
 }
 
-func valueFloat(_ *EnvRule, in envInput) (Value, bool, error) {
+func valueFloat(_ *EnvRule, in envInput) (literal.Value, bool, error) {
 	f, ok := pyFloat(in.raw)
 	if !ok {
-		return Value{}, false, in.fail("ValueError", "could not convert string to float: "+pyStrRepr(in.raw))
+		return literal.Value{}, false, in.fail("ValueError", "could not convert string to float: "+literal.Str(in.raw).String())
 	}
-	return Float(f), true, nil
+	return literal.Float(f), true, nil
 }
 
-func valueIntTuple(_ *EnvRule, in envInput) (Value, bool, error) {
+func valueIntTuple(_ *EnvRule, in envInput) (literal.Value, bool, error) {
 	parts := strings.Split(in.raw, ",")
-	items := make([]Value, len(parts))
+	items := make([]literal.Value, len(parts))
 	for i, p := range parts {
 		iv, ok := pyInt(p)
 		if !ok {
-			return Value{}, false, in.fail("ValueError", "invalid literal for int() with base 10: "+pyStrRepr(p))
+			return literal.Value{}, false, in.fail("ValueError", "invalid literal for int() with base 10: "+literal.Str(p).String())
 		}
 		items[i] = iv
 	}
-	return Tuple(items...), true, nil
+	return literal.Tuple(items...), true, nil
 }
 
-func valueNoneStrTuple(_ *EnvRule, in envInput) (Value, bool, error) {
-	return Tuple(None(), Str(in.raw)), true, nil
+func valueNoneStrTuple(_ *EnvRule, in envInput) (literal.Value, bool, error) {
+	return literal.Tuple(literal.None(), literal.Str(in.raw)), true, nil
 }
 
 // valueReadEnv is read_env and force: "1" is True, "0" False, anything else the string.
-func valueReadEnv(_ *EnvRule, in envInput) (Value, bool, error) {
+func valueReadEnv(_ *EnvRule, in envInput) (literal.Value, bool, error) {
 	switch in.raw {
 	case "1":
-		return Bool(true), true, nil
+		return literal.Bool(true), true, nil
 	case "0":
-		return Bool(false), true, nil
+		return literal.Bool(false), true, nil
 	}
-	return Str(in.raw), true, nil
+	return literal.Str(in.raw), true, nil
 }
 
 // valueTristate is get_tristate_env: "1" True, "0" False, anything else the default.
-func valueTristate(_ *EnvRule, in envInput) (Value, bool, error) {
+func valueTristate(_ *EnvRule, in envInput) (literal.Value, bool, error) {
 	switch in.raw {
 	case "1":
-		return Bool(true), true, nil
+		return literal.Bool(true), true, nil
 	case "0":
-		return Bool(false), true, nil
+		return literal.Bool(false), true, nil
 	}
-	return Value{}, false, nil
+	return literal.Value{}, false, nil
 }
 
 // valueChoice is an asserted choice: a value outside Choices raises AssertionError
 // with the rule's message.
-func valueChoice(r *EnvRule, in envInput) (Value, bool, error) {
+func valueChoice(r *EnvRule, in envInput) (literal.Value, bool, error) {
 	if !slices.Contains(r.Choices, in.raw) {
-		return Value{}, false, in.fail("AssertionError", strings.ReplaceAll(r.Error, "{value}", in.raw))
+		return literal.Value{}, false, in.fail("AssertionError", strings.ReplaceAll(r.Error, "{value}", in.raw))
 	}
-	return Str(in.raw), true, nil
+	return literal.Str(in.raw), true, nil
 }
 
 // pyInt parses s as Python's int(s) does for base 10: surrounding whitespace,
 // an optional sign, digits with single underscores between them.
-func pyInt(s string) (Value, bool) {
+func pyInt(s string) (literal.Value, bool) {
 	t := strings.TrimFunc(pyASCIIDigits(s), pySpace)
 	sign := ""
 	if t != "" && (t[0] == '+' || t[0] == '-') {
@@ -433,19 +431,15 @@ func pyInt(s string) (Value, bool) {
 		t = t[1:]
 	}
 	if t == "" || t[0] == '_' || t[len(t)-1] == '_' || strings.Contains(t, "__") {
-		return Value{}, false
+		return literal.Value{}, false
 	}
 	digits := strings.ReplaceAll(t, "_", "")
 	for _, c := range digits {
 		if c < '0' || c > '9' {
-			return Value{}, false
+			return literal.Value{}, false
 		}
 	}
-	b, ok := new(big.Int).SetString(sign+digits, 10)
-	if !ok {
-		return Value{}, false
-	}
-	return bigInt(b), true
+	return literal.IntDigits(sign + digits)
 }
 
 // pyFloat parses s as Python's float(s) does: whitespace, sign, decimal or exponent

@@ -1,8 +1,10 @@
-package config
+package literal
 
 import (
 	"fmt"
 	"strings"
+
+	"github.com/compilemode/compilemode/config/inputerr"
 )
 
 // scanLiteralInput is the one pass over a literal's text that runs before the parser:
@@ -12,20 +14,20 @@ import (
 //   - a byte order mark, a NUL byte or invalid UTF-8 (Python refuses all three in
 //     source: "invalid non-printable character U+FEFF", "source code string cannot
 //     contain null bytes");
-//   - brackets nested deeper than MaxLiteralDepth;
+//   - brackets nested deeper than MaxDepth;
 //   - a decimal int literal of more than MaxIntDigits digits (Python's own limit and
 //     message) and a hexadecimal, octal or binary one of more than MaxNonDecimalDigits;
-//   - a chain of more than MaxLiteralDepth unary signs, or more than MaxLiteralDepth
+//   - a chain of more than MaxDepth unary signs, or more than MaxDepth
 //     operators and keywords in all (a literal has none; the parser would otherwise
 //     build, and walk, a tree as deep as the input is long).
 //
 // It runs in time linear in len(src) and allocates nothing unless it fails.
 func scanLiteralInput(src string) error {
 	if strings.HasPrefix(src, "\ufeff") {
-		return literalErr(src, 0, bomMsg)
+		return literalErr(src, 0, inputerr.BOMMsg)
 	}
-	if err := CheckText(src); err != nil {
-		pe := err.(*PositionError)
+	if err := inputerr.CheckText(src); err != nil {
+		pe := err.(*inputerr.PositionError)
 		msg := pe.Msg
 		if src[pe.Offset] == 0 {
 			msg = "NUL byte (Python: SyntaxError: source code string cannot contain null bytes)"
@@ -53,7 +55,7 @@ type literalScanner struct {
 
 func (ls *literalScanner) limit(name string, max, got int, what string, at int, msg string) error {
 	e := literalErr(ls.src, at, msg)
-	e.Err = &LimitError{Limit: name, Max: int64(max), Got: int64(got), What: what}
+	e.Err = &inputerr.LimitError{Limit: name, Max: int64(max), Got: int64(got), What: what}
 	return e
 }
 
@@ -87,8 +89,8 @@ func (ls *literalScanner) punct(c byte) error {
 	case strings.IndexByte("([{", c) >= 0:
 		ls.depth++
 		ls.operand, ls.chain = false, 0
-		if ls.depth > MaxLiteralDepth {
-			return ls.limit("config.MaxLiteralDepth", MaxLiteralDepth, ls.depth, "the nesting depth", at, fmt.Sprintf("nested more than %d levels deep", MaxLiteralDepth))
+		if ls.depth > MaxDepth {
+			return ls.limit("literal.MaxDepth", MaxDepth, ls.depth, "the nesting depth", at, fmt.Sprintf("nested more than %d levels deep", MaxDepth))
 		}
 	case strings.IndexByte(")]}", c) >= 0:
 		ls.depth--
@@ -97,8 +99,8 @@ func (ls *literalScanner) punct(c byte) error {
 		ls.operand, ls.chain = false, 0
 	case strings.IndexByte("-+~", c) >= 0 && !ls.operand:
 		ls.chain++
-		if ls.chain > MaxLiteralDepth {
-			return ls.limit("config.MaxLiteralDepth", MaxLiteralDepth, ls.chain, "the number of unary signs in a row", at, fmt.Sprintf("more than %d signs in a row", MaxLiteralDepth))
+		if ls.chain > MaxDepth {
+			return ls.limit("literal.MaxDepth", MaxDepth, ls.chain, "the number of unary signs in a row", at, fmt.Sprintf("more than %d signs in a row", MaxDepth))
 		}
 	default:
 		return ls.operator(at)
@@ -107,13 +109,13 @@ func (ls *literalScanner) punct(c byte) error {
 }
 
 // operator counts an operator or keyword: a literal holds none, so past
-// MaxLiteralDepth of them the input is refused before the parser builds their tree.
+// MaxDepth of them the input is refused before the parser builds their tree.
 func (ls *literalScanner) operator(at int) error {
 	ls.ops++
 	ls.operand, ls.chain = false, 0
-	if ls.ops > MaxLiteralDepth {
-		return ls.limit("config.MaxLiteralDepth", MaxLiteralDepth, ls.ops, "the number of operators and names", at,
-			fmt.Sprintf("more than %d operators and names (a literal has none but a sign before a number, None, True and False)", MaxLiteralDepth))
+	if ls.ops > MaxDepth {
+		return ls.limit("literal.MaxDepth", MaxDepth, ls.ops, "the number of operators and names", at,
+			fmt.Sprintf("more than %d operators and names (a literal has none but a sign before a number, None, True and False)", MaxDepth))
 	}
 	return nil
 }
@@ -160,10 +162,10 @@ func (ls *literalScanner) number() error {
 	ls.operand, ls.chain = true, 0
 	switch {
 	case decimal && intLit && digits > MaxIntDigits:
-		return ls.limit("config.MaxIntDigits", MaxIntDigits, digits, "the number of digits of an int literal", start,
+		return ls.limit("literal.MaxIntDigits", MaxIntDigits, digits, "the number of digits of an int literal", start,
 			fmt.Sprintf("Exceeds the limit (%d digits) for integer string conversion: value has %d digits (Python's own limit, sys.get_int_max_str_digits())", MaxIntDigits, digits))
 	case !decimal && digits > MaxNonDecimalDigits:
-		return ls.limit("config.MaxNonDecimalDigits", MaxNonDecimalDigits, digits, "the number of digits of a hexadecimal, octal or binary int literal", start,
+		return ls.limit("literal.MaxNonDecimalDigits", MaxNonDecimalDigits, digits, "the number of digits of a hexadecimal, octal or binary int literal", start,
 			fmt.Sprintf("int literal of %d digits, more than the limit of %d for a hexadecimal, octal or binary literal", digits, MaxNonDecimalDigits))
 	}
 	return nil

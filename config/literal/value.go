@@ -1,4 +1,4 @@
-package config
+package literal
 
 import (
 	"bytes"
@@ -243,7 +243,7 @@ func (v Value) String() string {
 }
 
 // GoString returns Go syntax that builds v, so %#v prints something useful.
-func (v Value) GoString() string { return "config.MustParseLiteral(" + strconv.Quote(v.String()) + ")" }
+func (v Value) GoString() string { return "literal.MustParse(" + strconv.Quote(v.String()) + ")" }
 
 func (v Value) writeRepr(b *strings.Builder) {
 	switch v.kind {

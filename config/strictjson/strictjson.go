@@ -1,4 +1,4 @@
-package config
+package strictjson
 
 import (
 	"bytes"
@@ -7,26 +7,32 @@ import (
 	"strings"
 	"unicode/utf16"
 	"unicode/utf8"
+
+	"github.com/compilemode/compilemode/config/inputerr"
 )
 
-// CheckStrictJSON reports the first reason data is not one strict JSON object, as a
-// *PositionError with the byte offset (and line and column): a UTF-8 byte order mark,
+// MaxDepth is the deepest nesting of JSON objects and arrays together that [Check]
+// accepts: literal.MaxDepth, the limit on a Python literal's brackets.
+const MaxDepth = 64
+
+// Check reports the first reason data is not one strict JSON object, as a
+// *inputerr.PositionError with the byte offset (and line and column): a UTF-8 byte order mark,
 // invalid UTF-8 or a NUL (encoding/json would silently replace the one and keep the
 // other), a lone UTF-16 surrogate escape such as "\ud800" (encoding/json would turn it
 // into U+FFFD), a top level other than an object (null included), a key repeated in
 // one object (encoding/json keeps the last silently), objects and arrays nested deeper
-// than MaxJSONDepth (the *LimitError is wrapped), a syntax error, or data after the
+// than MaxDepth (the *inputerr.LimitError is wrapped), a syntax error, or data after the
 // object. Schema and scenario files are checked with it before they are decoded.
 //
 // It reads data once, in time linear in its length, and allocates only the keys of
 // the objects open at one time.
-func CheckStrictJSON(data []byte) error {
+func Check(data []byte) error {
 	if bytes.HasPrefix(data, []byte("\xef\xbb\xbf")) {
-		return positionErr(data, 0, bomMsg)
+		return inputerr.At(data, 0, inputerr.BOMMsg)
 	}
-	if err := CheckText(string(data)); err != nil {
-		pe := err.(*PositionError)
-		return positionErr(data, pe.Offset, pe.Msg)
+	if err := inputerr.CheckText(string(data)); err != nil {
+		pe := err.(*inputerr.PositionError)
+		return inputerr.At(data, pe.Offset, pe.Msg)
 	}
 	sc := &jsonScanner{data: data}
 	sc.space()
@@ -52,7 +58,7 @@ type jsonScanner struct {
 }
 
 func (sc *jsonScanner) fail(msg string) error {
-	return positionErr(sc.data, sc.pos, msg)
+	return inputerr.At(sc.data, sc.pos, msg)
 }
 
 func (sc *jsonScanner) space() {
@@ -82,9 +88,9 @@ func (sc *jsonScanner) value() error {
 	switch c := sc.data[sc.pos]; {
 	case c == '{' || c == '[':
 		sc.depth++
-		if sc.depth > MaxJSONDepth {
-			e := positionErr(sc.data, sc.pos, fmt.Sprintf("objects and arrays nested more than %d levels deep", MaxJSONDepth))
-			e.Err = &LimitError{Limit: "config.MaxJSONDepth", Max: MaxJSONDepth, Got: int64(sc.depth), What: "the JSON nesting depth"}
+		if sc.depth > MaxDepth {
+			e := inputerr.At(sc.data, sc.pos, fmt.Sprintf("objects and arrays nested more than %d levels deep", MaxDepth))
+			e.Err = &inputerr.LimitError{Limit: "strictjson.MaxDepth", Max: MaxDepth, Got: int64(sc.depth), What: "the JSON nesting depth"}
 			return e
 		}
 		var err error
@@ -130,15 +136,15 @@ func (sc *jsonScanner) object() error {
 			return err
 		}
 		if seen[k] {
-			return positionErr(sc.data, start, fmt.Sprintf("key %q appears twice in %s", cut(k, 80), sc.where()))
+			return inputerr.At(sc.data, start, fmt.Sprintf("key %q appears twice in %s", inputerr.Cut(k, 80), sc.where()))
 		}
 		seen[k] = true
 		sc.space()
 		if sc.pos >= len(sc.data) || sc.data[sc.pos] != ':' {
-			return sc.fail(fmt.Sprintf("want ':' after key %q", cut(k, 80)))
+			return sc.fail(fmt.Sprintf("want ':' after key %q", inputerr.Cut(k, 80)))
 		}
 		sc.pos++
-		sc.path = append(sc.path, "."+cut(k, 80))
+		sc.path = append(sc.path, "."+inputerr.Cut(k, 80))
 		err = sc.value()
 		sc.path = sc.path[:len(sc.path)-1]
 		if err != nil {
@@ -303,15 +309,4 @@ func (sc *jsonScanner) digits() int {
 func quoteChar(b []byte) string {
 	r, _ := utf8.DecodeRune(b)
 	return strconv.QuoteRune(r)
-}
-
-// cut shortens s to n bytes, on a rune boundary, and marks the cut.
-func cut(s string, n int) string {
-	if len(s) <= n {
-		return s
-	}
-	for n > 0 && !utf8.RuneStart(s[n]) {
-		n--
-	}
-	return s[:n] + "…"
 }

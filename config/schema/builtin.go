@@ -1,4 +1,4 @@
-package config
+package schema
 
 import (
 	"embed"
@@ -9,23 +9,23 @@ import (
 // builtinSchemas holds the schema of every release measured or read; it is read,
 // never written.
 //
-//go:embed schemas/torch-*.json
+//go:embed torch-*.json
 var builtinSchemas embed.FS
 
-// BuiltinSchema returns the embedded schema for release v and the evidence with which
+// Builtin returns the embedded schema for release v and the evidence with which
 // it describes v: the schema's own (measured for 2.11; source for 2.2, 2.6, 2.7 and
 // 2.14) or inferred, when v borrows the nearest release that was read. It returns a
 // *modes.VersionError for an unsupported release.
-func BuiltinSchema(v modes.Version) (*Schema, modes.Evidence, error) {
+func Builtin(v modes.Version) (*Schema, modes.Evidence, error) {
 	if v.Less(modes.First()) || modes.Last().Less(v) {
 		return nil, "", &modes.VersionError{Input: v.String(), Supported: modes.Supported(), Reason: "is not supported"}
 	}
 	file := schemaFor(v)
-	data, err := builtinSchemas.ReadFile("schemas/" + file)
+	data, err := builtinSchemas.ReadFile(file)
 	if err != nil {
-		return nil, "", &SchemaError{Path: file, Msg: "not embedded: " + err.Error()}
+		return nil, "", &Error{Path: file, Msg: "not embedded: " + err.Error()}
 	}
-	s, err := parseSchema(file, data)
+	s, err := parse(file, data)
 	if err != nil {
 		return nil, "", err
 	}
@@ -36,12 +36,12 @@ func BuiltinSchema(v modes.Version) (*Schema, modes.Evidence, error) {
 	return s, ev, nil
 }
 
-// SchemaRow says which embedded schema stands for a range of releases: the release's
+// Row says which embedded schema stands for a range of releases: the release's
 // own where one was measured or read, else the nearest one read (ties go to the
 // older), and, for a release that borrows an older schema, the next one read.
-type SchemaRow struct {
+type Row struct {
 	Releases modes.Releases
-	// File is the embedded schema, config/schemas/<File>.
+	// File is the embedded schema, config/schema/<File>.
 	File string
 	// Next is the schema of the next release read after an older borrowed one ("" when
 	// the release has its own schema or borrows a newer one): a key or variable only it
@@ -53,43 +53,52 @@ type SchemaRow struct {
 	Source   string
 }
 
-// SchemaRows returns which embedded schema each supported release uses. Each call
+// Rows returns which embedded schema each supported release uses. Each call
 // returns new rows.
-func SchemaRows() []SchemaRow {
+func Rows() []Row {
 	r := modes.Minors
 	const (
 		borrow = "no copy of these releases was read (testdata/reference/pytorch-facts.md §0): the nearest release read stands for them"
 	)
-	return []SchemaRow{
+	return []Row{
 		{r(1, 1), "torch-2.2.json", "", modes.Inferred, borrow},
-		{r(2, 2), "torch-2.2.json", "", modes.Source, "config/schemas/torch-2.2.json, from the sources of torch 2.2.2 (T2.2.2)"},
+		{r(2, 2), "torch-2.2.json", "", modes.Source, "config/schema/torch-2.2.json, from the sources of torch 2.2.2 (T2.2.2)"},
 		{r(3, 5), "torch-2.2.json", "torch-2.6.json", modes.Inferred, borrow},
-		{r(6, 6), "torch-2.6.json", "", modes.Source, "config/schemas/torch-2.6.json, from the sources of torch 2.6.0 (T2.6.0)"},
-		{r(7, 7), "torch-2.7.json", "", modes.Source, "config/schemas/torch-2.7.json, from the sources of torch 2.7.1 (T2.7.1)"},
+		{r(6, 6), "torch-2.6.json", "", modes.Source, "config/schema/torch-2.6.json, from the sources of torch 2.6.0 (T2.6.0)"},
+		{r(7, 7), "torch-2.7.json", "", modes.Source, "config/schema/torch-2.7.json, from the sources of torch 2.7.1 (T2.7.1)"},
 		{r(8, 9), "torch-2.7.json", "torch-2.11.json", modes.Inferred, borrow},
 		{r(10, 10), "torch-2.11.json", "", modes.Inferred, borrow},
-		{r(11, 11), "torch-2.11.json", "", modes.Measured, "config/schemas/torch-2.11.json, dumped from torch 2.11.0+cu130 (testdata/torch/2.11/schema_live.json)"},
+		{r(11, 11), "torch-2.11.json", "", modes.Measured, "config/schema/torch-2.11.json, dumped from torch 2.11.0+cu130 (testdata/torch/2.11/schema_live.json)"},
 		{r(12, 12), "torch-2.11.json", "torch-2.14.json", modes.Inferred, borrow},
 		{r(13, 13), "torch-2.14.json", "", modes.Inferred, borrow},
-		{r(14, 14), "torch-2.14.json", "", modes.Source, "config/schemas/torch-2.14.json, from the sources of torch 2.14.0 (T2.14.0)"},
+		{r(14, 14), "torch-2.14.json", "", modes.Source, "config/schema/torch-2.14.json, from the sources of torch 2.14.0 (T2.14.0)"},
 	}
 }
 
 // schemaRow returns the row that holds for v.
-func schemaRow(v modes.Version) (SchemaRow, bool) {
-	for _, r := range SchemaRows() {
+func schemaRow(v modes.Version) (Row, bool) {
+	for _, r := range Rows() {
 		if r.Releases.Contains(v) {
 			return r, true
 		}
 	}
-	return SchemaRow{}, false
+	return Row{}, false
 }
 
-// nextSchemaFor names the embedded schema of the next release read after the older
-// one v borrows, or "" when v has its own schema or borrows a newer one.
-func nextSchemaFor(v modes.Version) string {
+// Next returns the embedded schema of the next release read after the older one that
+// release v borrows ([Row].Next), or nil when v has its own schema or borrows a newer
+// one: a key or variable only it has is uncertain for v.
+func Next(v modes.Version) *Schema {
 	r, _ := schemaRow(v)
-	return r.Next
+	if r.Next == "" {
+		return nil
+	}
+	data, err := builtinSchemas.ReadFile(r.Next)
+	if err != nil {
+		return nil
+	}
+	s, _ := parse(r.Next, data)
+	return s
 }
 
 // schemaFor names the embedded schema that stands for release v.

@@ -1,64 +1,66 @@
-package config
+package literal
 
 import (
 	"fmt"
 	"math"
 	"math/big"
+	"strconv"
 	"strings"
 	"unicode/utf8"
 
+	"github.com/compilemode/compilemode/config/inputerr"
 	"go.starlark.net/syntax"
 )
 
 // Limits on literal input. They bound the work and the stack depth of one parse;
-// PyTorch has no such limits, so an input past them gets a *LiteralError of our own.
+// PyTorch has no such limits, so an input past them gets a *Error of our own.
 const (
-	// MaxLiteralBytes is the largest literal accepted, in bytes.
-	MaxLiteralBytes = 1 << 20
-	// MaxLiteralDepth is the deepest nesting of brackets accepted.
-	MaxLiteralDepth = 64
+	// MaxBytes is the largest literal accepted, in bytes.
+	MaxBytes = 1 << 20
+	// MaxDepth is the deepest nesting of brackets accepted.
+	MaxDepth = 64
 )
 
-// LiteralError reports input that is not a Python literal the library accepts.
-type LiteralError struct {
+// Error reports input that is not a Python literal the library accepts.
+type Error struct {
 	Input  string // the text as given (cut to 80 bytes)
 	Offset int    // byte offset of the problem in the input, 0-based: at, or just after, the offending token
 	Line   int    // line of Offset, 1-based; 0 when the input is one line
 	Column int    // column of Offset in bytes, 1-based; 0 when Line is 0
 	Msg    string // what is wrong
-	Err    error  // the *LimitError behind the error, if a limit was passed
+	Err    error  // the *inputerr.LimitError behind the error, if a limit was passed
 }
 
-func (e *LiteralError) Error() string {
+func (e *Error) Error() string {
 	if e == nil {
-		return "config: <nil *LiteralError>"
+		return "config: <nil *Error>"
 	}
-	msg := e.Msg + limitNote(e.Err)
+	msg := e.Msg + inputerr.LimitNote(e.Err)
 	if e.Line > 0 {
 		return fmt.Sprintf("config: bad literal at offset %d (line %d, column %d): %s (in %q)", e.Offset, e.Line, e.Column, msg, e.Input)
 	}
 	return fmt.Sprintf("config: bad literal at offset %d: %s (in %q)", e.Offset, msg, e.Input)
 }
 
-// Unwrap returns the *LimitError behind the error, or nil.
-func (e *LiteralError) Unwrap() error {
+// Unwrap returns the *inputerr.LimitError behind the error, or nil.
+func (e *Error) Unwrap() error {
 	if e == nil {
 		return nil
 	}
 	return e.Err
 }
 
-// ParseLiteral parses a Python literal: None, True, False, ints, floats, strings
+// Parse parses a Python literal: None, True, False, ints, floats, strings
 // ('s', "s", r'…', triple-quoted), bytes, lists, tuples and dicts, and the JSON
 // spellings null, true and false. Parsing uses go.starlark.net/syntax: Starlark is a
 // Python dialect with the same literal syntax, so Python's quoting and escapes hold.
 // A dict with a repeated key keeps the last value, as in Python.
 //
-// It returns a *LiteralError, with the byte offset, for malformed input, input longer
-// than MaxLiteralBytes or nested deeper than MaxLiteralDepth, names other than the
+// It returns a *Error, with the byte offset, for malformed input, input longer
+// than MaxBytes or nested deeper than MaxDepth, names other than the
 // constants above, calls and operators (float('nan') is not a literal), non-finite
 // floats (1e999), invalid UTF-8 and empty input.
-func ParseLiteral(src string) (Value, error) {
+func Parse(src string) (Value, error) {
 	if err := checkLiteralInput(src); err != nil {
 		return Value{}, err
 	}
@@ -74,12 +76,12 @@ func ParseLiteral(src string) (Value, error) {
 		msg := err.Error()
 		if se, ok := err.(syntax.Error); ok {
 			off = byteOffset(body, se.Pos)
-			msg = explain(cut(se.Msg, 300))
+			msg = explain(inputerr.Cut(se.Msg, 300))
 		}
 		return Value{}, literalErr(src, skip+orig(off), msg)
 	}
 	v, err := fromExpr(body, expr)
-	if le, ok := err.(*LiteralError); ok {
+	if le, ok := err.(*Error); ok {
 		at := literalErr(src, skip+orig(le.Offset), le.Msg)
 		le.Offset, le.Line, le.Column, le.Input = at.Offset, at.Line, at.Column, at.Input
 	}
@@ -251,19 +253,19 @@ func (n *numRuns) inNumber(i int) bool {
 	return j < len(n.s) && n.s[j] >= '0' && n.s[j] <= '9'
 }
 
-// MustParseLiteral is ParseLiteral for constant input known to be valid; it panics
+// MustParse is Parse for constant input known to be valid; it panics
 // otherwise. Use it only for literals written in Go source.
-func MustParseLiteral(src string) Value {
-	v, err := ParseLiteral(src)
+func MustParse(src string) Value {
+	v, err := Parse(src)
 	if err != nil {
 		panic(err)
 	}
 	return v
 }
 
-func literalErr(src string, off int, msg string) *LiteralError {
-	p := positionErr([]byte(src), off, msg)
-	return &LiteralError{Input: cut(src, 80), Offset: off, Line: p.Line, Column: p.Column, Msg: msg}
+func literalErr(src string, off int, msg string) *Error {
+	p := inputerr.At([]byte(src), off, msg)
+	return &Error{Input: inputerr.Cut(src, 80), Offset: off, Line: p.Line, Column: p.Column, Msg: msg}
 }
 
 // byteOffset converts a 1-based line and rune column into a 0-based byte offset.
@@ -285,7 +287,7 @@ func byteOffset(src string, pos syntax.Position) int {
 }
 
 // fromExpr converts a parsed expression to a Value; anything that is not a literal
-// gets a *LiteralError at its offset.
+// gets a *Error at its offset.
 func fromExpr(src string, e syntax.Expr) (Value, error) {
 	switch x := e.(type) {
 	case *syntax.Ident:
@@ -306,7 +308,7 @@ func fromExpr(src string, e syntax.Expr) (Value, error) {
 	return Value{}, exprErr(src, e, notLiteral(e))
 }
 
-// exprErr is a *LiteralError at e's start. The offset is computed only for an error:
+// exprErr is a *Error at e's start. The offset is computed only for an error:
 // byteOffset walks the input.
 func exprErr(src string, e syntax.Node, msg string) error {
 	start, _ := e.Span()
@@ -342,7 +344,7 @@ func fromIdent(src string, x *syntax.Ident) (Value, error) {
 	case "False", "false":
 		return Bool(false), nil
 	}
-	return Value{}, exprErr(src, x, fmt.Sprintf("name %q is not a literal (want None, True, False, a number, a string, a list, a tuple or a dict)", cut(x.Name, 80)))
+	return Value{}, exprErr(src, x, fmt.Sprintf("name %q is not a literal (want None, True, False, a number, a string, a list, a tuple or a dict)", inputerr.Cut(x.Name, 80)))
 }
 
 // fromLiteral converts a string, bytes or number token; non-finite floats are refused.
@@ -359,11 +361,11 @@ func fromLiteral(src string, x *syntax.Literal) (Value, error) {
 		return bigInt(v), nil
 	case float64:
 		if math.IsInf(v, 0) || math.IsNaN(v) {
-			return Value{}, exprErr(src, x, fmt.Sprintf("float literal %s is out of range (not finite)", cut(x.Raw, 80)))
+			return Value{}, exprErr(src, x, fmt.Sprintf("float literal %s is out of range (not finite)", inputerr.Cut(x.Raw, 80)))
 		}
 		return Float(v), nil
 	}
-	return Value{}, exprErr(src, x, fmt.Sprintf("unsupported literal %s", cut(x.Raw, 80)))
+	return Value{}, exprErr(src, x, fmt.Sprintf("unsupported literal %s", inputerr.Cut(x.Raw, 80)))
 }
 
 // fromUnary accepts a sign applied directly to a number literal.
@@ -420,6 +422,35 @@ func fromList(src string, list []syntax.Expr, mk func(...Value) Value) (Value, e
 		out = append(out, v)
 	}
 	return mk(out...), nil
+}
+
+// IntDigits returns the int written as s: an optional sign and decimal digits, of any
+// length (leading zeros are dropped, as int() drops them). It takes time linear in
+// len(s), converting nothing beyond int64; ok is false for any other text.
+func IntDigits(s string) (v Value, ok bool) {
+	sign, t := "", s
+	if t != "" && (t[0] == '+' || t[0] == '-') {
+		if t[0] == '-' {
+			sign = "-"
+		}
+		t = t[1:]
+	}
+	if t == "" {
+		return Value{}, false
+	}
+	for i := 0; i < len(t); i++ {
+		if t[i] < '0' || t[i] > '9' {
+			return Value{}, false
+		}
+	}
+	t = strings.TrimLeft(t, "0")
+	if t == "" {
+		return Int(0), true
+	}
+	if i, err := strconv.ParseInt(sign+t, 10, 64); err == nil {
+		return Int(i), true
+	}
+	return Value{kind: IntKind, s: sign + t}, true
 }
 
 func bigInt(b *big.Int) Value {

@@ -1,8 +1,10 @@
-package config
+package literal
 
 import (
 	"fmt"
 	"strings"
+
+	"github.com/compilemode/compilemode/config/inputerr"
 )
 
 // tripleAt reports whether s holds three q quotes from i on.
@@ -17,9 +19,9 @@ func checkLiteralInput(src string) error {
 	if strings.TrimSpace(src) == "" {
 		return literalErr(src, 0, "empty literal")
 	}
-	if len(src) > MaxLiteralBytes {
-		e := literalErr(src, MaxLiteralBytes, fmt.Sprintf("literal is %d bytes, more than the limit of %d", len(src), MaxLiteralBytes))
-		e.Err = &LimitError{Limit: "config.MaxLiteralBytes", Max: MaxLiteralBytes, Got: int64(len(src)), What: "the literal's length in bytes"}
+	if len(src) > MaxBytes {
+		e := literalErr(src, MaxBytes, fmt.Sprintf("literal is %d bytes, more than the limit of %d", len(src), MaxBytes))
+		e.Err = &inputerr.LimitError{Limit: "literal.MaxBytes", Max: MaxBytes, Got: int64(len(src)), What: "the literal's length in bytes"}
 		return e
 	}
 	return scanLiteralInput(src)
@@ -28,3 +30,8 @@ func checkLiteralInput(src string) error {
 // MaxIntDigits is Python's own limit on int conversion from a string (sys.int_info.
 // default_max_str_digits, Python 3.11+): ast.literal_eval refuses longer int literals.
 const MaxIntDigits = 4300
+
+// MaxNonDecimalDigits bounds a hexadecimal, octal or binary int literal, in digits.
+// Python accepts any length; converting one costs time quadratic in its length here,
+// so the package refuses longer ones (a 64-bit value has 16 hex digits).
+const MaxNonDecimalDigits = 4300
