@@ -311,4 +311,9 @@ func TestLoadScenario(t *testing.T) {
 			t.Errorf("%s: LoadScenario accepted %q", name, bad)
 		}
 	}
+	// A value of the wrong type is named by its JSON path, with its position.
+	_, err = LoadScenario("typed", strings.NewReader("{\n \"workload\": {\"devices\": \"2\"}}"))
+	if err == nil || !strings.Contains(err.Error(), "line 2") || !strings.Contains(err.Error(), "workload.devices: want a number, got a string") {
+		t.Errorf("LoadScenario(devices as a string) = %v, want the path, the types and the line", err)
+	}
 }

@@ -3,6 +3,7 @@ package graphs
 import (
 	"bytes"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"io"
 	"strings"
@@ -364,6 +365,30 @@ func (e *ScenarioError) Unwrap() error {
 	return e.Err
 }
 
+// decodeError words a decoding error in the file's terms: the field's JSON path, what
+// it wants and what it got, at its line and column ("workload.devices: want a number,
+// got a string"), not Go's struct and type names.
+func decodeError(data []byte, err error) error {
+	var te *json.UnmarshalTypeError
+	if errors.As(err, &te) {
+		want := map[string]string{"int": "a number", "bool": "true or false", "string": "a string",
+			"Threads": "a string", "Mutation": "a string", "map[string]string": "an object of strings"}[te.Type.Name()]
+		if want == "" {
+			want = "a " + te.Type.Kind().String()
+		}
+		return inputerr.At(data, int(te.Offset), fmt.Sprintf("%s: want %s, got %s", te.Field, want, jsonKindName(te.Value)))
+	}
+	return err
+}
+
+// jsonKindName names a JSON value kind as encoding/json reports it ("number", "string").
+func jsonKindName(v string) string {
+	if name, ok := map[string]string{"number": "a number", "string": "a string", "bool": "true or false", "array": "an array", "object": "an object"}[v]; ok {
+		return name
+	}
+	return v
+}
+
 // LoadScenario reads a scenario file. Unknown fields are errors (a misspelled field
 // must not be ignored), as are trailing data, files over MaxScenarioBytes and scenarios
 // that [Check] would refuse for their fields (the same validation: a bad environment
@@ -390,10 +415,10 @@ func LoadScenario(name string, r io.Reader) (*Scenario, error) {
 	dec.DisallowUnknownFields()
 	var s Scenario
 	if err := dec.Decode(&s); err != nil {
-		return nil, &ScenarioError{Path: name, Err: err}
+		return nil, &ScenarioError{Path: name, Err: decodeError(data, err)}
 	}
 	if dec.More() {
-		return nil, &ScenarioError{Path: name, Err: fmt.Errorf("trailing data after the JSON object")}
+		return nil, &ScenarioError{Path: name, Err: inputerr.At(data, int(dec.InputOffset()), "trailing data after the JSON object")}
 	}
 	var given struct {
 		Backend *string `json:"backend"`
