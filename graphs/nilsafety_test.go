@@ -22,7 +22,10 @@ import (
 	"github.com/compilemode/compilemode/config/strictjson"
 	"github.com/compilemode/compilemode/graphs"
 	"github.com/compilemode/compilemode/graphs/backend"
+	"github.com/compilemode/compilemode/graphs/diagnose"
 	"github.com/compilemode/compilemode/graphs/internal/textwrap"
+	"github.com/compilemode/compilemode/graphs/script"
+	"github.com/compilemode/compilemode/graphs/script/pytoken"
 	"github.com/compilemode/compilemode/modes"
 )
 
@@ -33,7 +36,7 @@ import (
 // are not listed). To cover a new package, add its directory here and its cases to
 // nilCases; examples/internal/cliflags has its own copy of this test, as graphs may
 // not import it.
-var nilSafePackages = []string{"../config", "../config/inputerr", "../config/literal", "../config/strictjson", "../config/schema", "../modes", ".", "internal/textwrap", "backend"}
+var nilSafePackages = []string{"../config", "../config/inputerr", "../config/literal", "../config/strictjson", "../config/schema", "../modes", ".", "internal/textwrap", "backend", "diagnose", "script", "script/pytoken"}
 
 // mustErr fails the test when err is nil: a nil or zero input that cannot do the work
 // must say so.
@@ -441,6 +444,173 @@ var nilCases = map[string]func(t *testing.T){
 	"backend.StaticAddressPolicy.GoString": func(t *testing.T) { _ = backend.StaticAddressPolicy(-1).GoString() },
 	"backend.StaticAddressPolicy.String":   func(t *testing.T) { _ = backend.StaticAddressPolicy(-1).String() },
 	"backend.WithThreadCaptureMode":        func(t *testing.T) { _ = backend.WithThreadCaptureMode(0).String() },
+
+	// graphs/diagnose.
+	"diagnose.Codes":      func(t *testing.T) { _ = diagnose.Codes() },
+	"diagnose.Signatures": func(t *testing.T) { _ = diagnose.Signatures() },
+	"diagnose.Code.Silent": func(t *testing.T) {
+		if diagnose.Code("").Silent() {
+			t.Error("the zero Code is silent")
+		}
+	},
+	"diagnose.Read": func(t *testing.T) {
+		d, err := diagnose.Read(nil)
+		var z *inputerr.ZeroError
+		if !errors.As(err, &z) || d != nil {
+			t.Errorf("Read(nil) = %v, %v; want nil, a *inputerr.ZeroError", d, err)
+		}
+		for _, in := range []string{"", " \n\t\r\n"} {
+			if d, err := diagnose.Read(strings.NewReader(in)); !errors.Is(err, diagnose.ErrEmpty) || d != nil {
+				t.Errorf("Read(%q) = %v, %v; want nil, ErrEmpty", in, d, err)
+			}
+		}
+		var buf *bytes.Buffer // a typed nil reader
+		if _, err := diagnose.Read(buf); err == nil {
+			t.Error("Read((*bytes.Buffer)(nil)): want an error")
+		}
+	},
+	"diagnose.Diagnosis.WriteText": func(t *testing.T) {
+		var z *inputerr.ZeroError
+		if err := (*diagnose.Diagnosis)(nil).WriteText(io.Discard); !errors.As(err, &z) {
+			t.Errorf("(*Diagnosis)(nil).WriteText = %v, want a *inputerr.ZeroError", err)
+		}
+		if err := new(diagnose.Diagnosis).WriteText(nil); !errors.As(err, &z) {
+			t.Errorf("WriteText(nil) = %v, want a *inputerr.ZeroError", err)
+		}
+		var b strings.Builder
+		if err := new(diagnose.Diagnosis).WriteText(&b); err != nil || b.String() != diagnose.NoSignature+"\n" {
+			t.Errorf("zero Diagnosis: WriteText = %q, %v; want NoSignature", b.String(), err)
+		}
+		_ = (&diagnose.Diagnosis{Findings: []diagnose.Finding{{}}}).WriteText(io.Discard)
+	},
+	"diagnose.ReadError.Error":  func(t *testing.T) { nilErrs[diagnose.ReadError]() },
+	"diagnose.ReadError.Unwrap": func(t *testing.T) { _ = (*diagnose.ReadError)(nil).Unwrap(); _ = new(diagnose.ReadError).Unwrap() },
+
+	// graphs/script.
+	"script.Read": func(t *testing.T) {
+		for _, src := range [][]byte{nil, {}} {
+			s, err := script.Read("", src)
+			if err != nil || s == nil || len(s.Sites) != 0 {
+				t.Errorf("Read(\"\", %#v) = %v, %v; want an empty Script", src, s, err)
+			}
+		}
+	},
+	"script.Merge": func(t *testing.T) {
+		if sc := script.Merge(graphs.Scenario{}, graphs.Scenario{}); sc.Mode != nil || sc.Env != nil || len(sc.Set) != 0 {
+			t.Errorf("Merge of zero scenarios = %#v, want the zero Scenario", sc)
+		}
+	},
+	"script.Script.Planned": func(t *testing.T) {
+		var z *inputerr.ZeroError
+		if s, err := (*script.Script)(nil).Planned(graphs.Scenario{}, nil); !errors.As(err, &z) || s != nil {
+			t.Errorf("(*Script)(nil).Planned = %v, %v; want nil, a *inputerr.ZeroError", s, err)
+		}
+		if _, err := new(script.Script).Planned(graphs.Scenario{}, nil); err != nil {
+			t.Errorf("zero Script: Planned = %v, want no error", err)
+		}
+		_, _ = zeroSiteScript().Planned(graphs.Scenario{}, nil)
+	},
+	"script.Script.WriteText": func(t *testing.T) {
+		var z *inputerr.ZeroError
+		if err := (*script.Script)(nil).WriteText(io.Discard, 0); !errors.As(err, &z) {
+			t.Errorf("(*Script)(nil).WriteText = %v, want a *inputerr.ZeroError", err)
+		}
+		for _, s := range []*script.Script{new(script.Script), zeroSiteScript(), plannedScript(t)} {
+			if err := s.WriteText(nil, 0); !errors.As(err, &z) {
+				t.Errorf("WriteText(nil writer) = %v, want a *inputerr.ZeroError", err)
+			}
+			if err := s.WriteText(io.Discard, -1); err != nil {
+				t.Errorf("WriteText(width -1) = %v", err)
+			}
+		}
+	},
+	"script.Script.Scenario": func(t *testing.T) {
+		for _, s := range []*script.Script{nil, new(script.Script)} {
+			if _, ok := s.Scenario(0, graphs.Scenario{}); ok {
+				t.Errorf("(%#v).Scenario(0) reports a site", s)
+			}
+		}
+		_, _ = zeroSiteScript().Scenario(-1, graphs.Scenario{})
+		_, _ = zeroSiteScript().Scenario(0, graphs.Scenario{})
+	},
+	"script.Script.Scenarios": func(t *testing.T) {
+		for _, s := range []*script.Script{nil, new(script.Script)} {
+			if sc := s.Scenarios(graphs.Scenario{}); len(sc) != 0 {
+				t.Errorf("(%#v).Scenarios = %v, want none", s, sc)
+			}
+		}
+		_ = zeroSiteScript().Scenarios(graphs.Scenario{})
+	},
+	"script.Script.MarshalJSON": func(t *testing.T) {
+		for _, s := range []*script.Script{nil, new(script.Script), zeroSiteScript()} {
+			if _, err := s.MarshalJSON(); err != nil {
+				t.Errorf("(%#v).MarshalJSON: %v", s, err)
+			}
+		}
+	},
+	"script.Site.Modes": func(t *testing.T) {
+		if m := (*script.Site)(nil).Modes(nil); len(m) != 0 {
+			t.Errorf("(*Site)(nil).Modes(nil) = %v, want none", m)
+		}
+		_ = new(script.Site).Modes(nil)
+		_ = new(script.Site).Modes([]string{""})
+		_ = (&script.Site{ModeLiteral: true}).Modes(nil)
+		_ = (&script.Site{ModeCandidates: []script.Candidate{{}}}).Modes(nil)
+	},
+	"script.SyntaxError.Error": func(t *testing.T) { nilErrs[script.SyntaxError]() },
+
+	// graphs/script/pytoken.
+	"pytoken.Tokenize": func(t *testing.T) {
+		for _, src := range [][]byte{nil, {}} {
+			toks, err := pytoken.Tokenize(src)
+			if err != nil || len(toks) == 0 || toks[len(toks)-1].Kind != pytoken.EOF {
+				t.Errorf("Tokenize(%#v) = %v, %v; want tokens ending in EOF", src, toks, err)
+			}
+		}
+	},
+	"pytoken.NewScanner": func(t *testing.T) { _ = pytoken.NewScanner(nil) },
+	"pytoken.Scanner.Next": func(t *testing.T) {
+		s := pytoken.NewScanner(nil)
+		for i := 0; i < 4; i++ {
+			if tok, err := s.Next(); err != nil || (i > 0 && tok.Kind != pytoken.EOF) {
+				t.Errorf("NewScanner(nil).Next() #%d = %v, %v", i, tok, err)
+			}
+		}
+		var z *inputerr.ZeroError
+		for _, s := range []*pytoken.Scanner{nil, new(pytoken.Scanner)} {
+			if _, err := s.Next(); !errors.As(err, &z) {
+				t.Errorf("(%#v).Next() = %v, want a *inputerr.ZeroError", s, err)
+			}
+		}
+	},
+	"pytoken.Kind.String": func(t *testing.T) {
+		for _, k := range []pytoken.Kind{0, pytoken.Dedent + 1, 255} {
+			if k.String() == "" {
+				t.Errorf("Kind(%d).String() is empty", k)
+			}
+		}
+	},
+	"pytoken.Error.Error": func(t *testing.T) { nilErrs[pytoken.Error]() },
+}
+
+// zeroSiteScript is a Script with one zero Site and one zero item in every list.
+func zeroSiteScript() *script.Script {
+	return &script.Script{Sites: []script.Site{{}}, Globals: []script.Global{{}}, Env: []script.EnvSet{{}},
+		Threads: []script.Thread{{}}, Warnings: []script.Warning{{}}}
+}
+
+// plannedScript is a real script with one site, planned.
+func plannedScript(t *testing.T) *script.Script {
+	t.Helper()
+	s, err := script.Read("x.py", []byte("import torch\nf = torch.compile(g, mode=m)\n"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	p, err := s.Planned(graphs.Scenario{}, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return p
 }
 
 // forResults runs f on a nil, a zero and a failed *config.Result.

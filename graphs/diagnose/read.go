@@ -14,6 +14,7 @@ import (
 	"golang.org/x/text/encoding/unicode"
 	"golang.org/x/text/transform"
 
+	"github.com/compilemode/compilemode/config/inputerr"
 	"github.com/compilemode/compilemode/graphs"
 	"github.com/compilemode/compilemode/modes"
 )
@@ -51,11 +52,19 @@ type ReadError struct {
 }
 
 func (e *ReadError) Error() string {
+	if e == nil {
+		return "diagnose: <nil *ReadError>"
+	}
 	return fmt.Sprintf("diagnose: reading line %d: %v", e.Line, e.Err)
 }
 
-// Unwrap returns the reader's error.
-func (e *ReadError) Unwrap() error { return e.Err }
+// Unwrap returns the reader's error (nil for a nil *ReadError).
+func (e *ReadError) Unwrap() error {
+	if e == nil {
+		return nil
+	}
+	return e.Err
+}
 
 // Finding is one known signature in the log. Its JSON names are the contract of
 // compilemode -diagnose -json.
@@ -104,8 +113,8 @@ type Diagnosis struct {
 }
 
 // Read diagnoses the text r yields: any log, traceback or pasted issue, line by line
-// in bounded memory. It returns ErrEmpty for an input without text and a *ReadError
-// when r fails. Read is safe for concurrent use.
+// in bounded memory. It returns ErrEmpty for an input without text, a *ReadError
+// when r fails and an *inputerr.ZeroError for a nil r. Read is safe for concurrent use.
 func Read(r io.Reader) (d *Diagnosis, err error) {
 	defer func() {
 		if p := recover(); p != nil {
@@ -113,7 +122,7 @@ func Read(r io.Reader) (d *Diagnosis, err error) {
 		}
 	}()
 	if r == nil {
-		return nil, &ReadError{Err: errors.New("the reader is nil")}
+		return nil, &inputerr.ZeroError{Func: "diagnose.Read", Arg: "r (the reader)"}
 	}
 	s, err := newScanner()
 	if err != nil {

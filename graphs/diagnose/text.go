@@ -1,11 +1,12 @@
 package diagnose
 
 import (
-	"errors"
 	"fmt"
 	"io"
 	"strings"
 	"unicode/utf8"
+
+	"github.com/compilemode/compilemode/config/inputerr"
 )
 
 // TextWidth is the most columns (runes) a line of [Diagnosis.WriteText] takes.
@@ -18,10 +19,13 @@ const NoSignature = "no known signature: this log matches none of compilemode's 
 // cause and the fix — blocks separated by a blank line, every line at most TextWidth
 // runes (prose is wrapped at spaces, never cut; a word longer than a line is split
 // across lines). For a diagnosis without findings it writes NoSignature. Do not depend
-// on this output being stable.
+// on this output being stable. It returns an *inputerr.ZeroError for a nil d or w.
 func (d *Diagnosis) WriteText(w io.Writer) error {
-	if d == nil || w == nil {
-		return errors.New("diagnose: WriteText needs a Diagnosis and a writer")
+	if d == nil {
+		return &inputerr.ZeroError{Func: "diagnose.Diagnosis.WriteText", Arg: "the *Diagnosis (read one with Read)"}
+	}
+	if w == nil {
+		return &inputerr.ZeroError{Func: "diagnose.Diagnosis.WriteText", Arg: "w (the writer)"}
 	}
 	var b strings.Builder
 	if len(d.Findings) == 0 {

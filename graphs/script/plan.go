@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"io"
 
+	"github.com/compilemode/compilemode/config/inputerr"
 	"github.com/compilemode/compilemode/graphs"
 	"github.com/compilemode/compilemode/graphs/internal/textwrap"
 	"github.com/compilemode/compilemode/modes"
@@ -22,10 +23,11 @@ type ModePlan struct {
 // (the command line's -env) beats both. A site whose mode is
 // a literal gets a *graphs.Report in Plan (nil with PlanError set when its scenario
 // cannot be used); a site whose mode is not a literal gets a []ModePlan, one per value
-// of [Site.Modes] for the release (cli.Torch, or the latest). s is not modified.
+// of [Site.Modes] for the release (cli.Torch, or the latest). s is not modified. It
+// returns an *inputerr.ZeroError for a nil s; the zero Script plans no site.
 func (s *Script) Planned(cli graphs.Scenario, processEnv map[string]string) (*Script, error) {
 	if s == nil {
-		return nil, fmt.Errorf("script: Planned of a nil Script")
+		return nil, &inputerr.ZeroError{Func: "script.Script.Planned", Arg: "the *Script (read one with Read)"}
 	}
 	every, err := releaseModes(cli.Torch)
 	if err != nil {
@@ -86,9 +88,13 @@ func releaseModes(torch string) ([]string, error) {
 // the notes, the script's warnings for that line and each plan as
 // [graphs.Report.WriteText] writes it; width is in columns (0: graphs.DefaultWidth).
 // Call it on the result of [Script.Planned]. Do not depend on this output being stable.
+// It returns an *inputerr.ZeroError for a nil s or w.
 func (s *Script) WriteText(w io.Writer, width int) error {
 	if s == nil {
-		return fmt.Errorf("script: WriteText of a nil Script")
+		return &inputerr.ZeroError{Func: "script.Script.WriteText", Arg: "the *Script (read one with Read)"}
+	}
+	if w == nil {
+		return &inputerr.ZeroError{Func: "script.Script.WriteText", Arg: "w (the writer)"}
 	}
 	if len(s.Sites) == 0 {
 		p := &textwrap.Printer{W: w, Width: width}

@@ -27,6 +27,9 @@ type SyntaxError struct {
 }
 
 func (e *SyntaxError) Error() string {
+	if e == nil {
+		return "script: <nil *SyntaxError>"
+	}
 	return fmt.Sprintf("script: %s:%d:%d: %s", e.File, e.Line, e.Col, e.Msg)
 }
 
@@ -45,6 +48,8 @@ func (e *SyntaxError) Error() string {
 //
 // Each site sees the globals and environment set before it in that order;
 // config.patch globals apply only to the sites inside the with block or decorated def.
+//
+// An empty or nil src is a valid script, as for Python: the Script has no sites.
 func Read(name string, src []byte) (*Script, error) {
 	text := ""
 	if len(src) <= MaxSourceBytes {

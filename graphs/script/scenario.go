@@ -12,9 +12,9 @@ import (
 // [Read] for the order), and the thread layout inferred, with cli merged on top by
 // [Merge]. When the site's mode is not a literal, Mode is nil: plan each of
 // [Site.Modes] instead (set Mode, then call Merge with the command line again).
-// It returns false when i is out of range.
+// It returns false when i is out of range (always, for a nil s).
 func (s *Script) Scenario(i int, cli graphs.Scenario) (graphs.Scenario, bool) {
-	if i < 0 || i >= len(s.Sites) {
+	if s == nil || i < 0 || i >= len(s.Sites) {
 		return graphs.Scenario{}, false
 	}
 	st := &s.Sites[i]
@@ -44,8 +44,12 @@ func (s *Script) Scenario(i int, cli graphs.Scenario) (graphs.Scenario, bool) {
 	return Merge(sc, cli), true
 }
 
-// Scenarios returns the scenario of every site, in the order of s.Sites.
+// Scenarios returns the scenario of every site, in the order of s.Sites (none for a
+// nil s).
 func (s *Script) Scenarios(cli graphs.Scenario) []graphs.Scenario {
+	if s == nil {
+		return nil
+	}
 	out := make([]graphs.Scenario, len(s.Sites))
 	for i := range s.Sites {
 		out[i], _ = s.Scenario(i, cli)

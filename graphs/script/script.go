@@ -154,8 +154,12 @@ type Warning struct {
 }
 
 // MarshalJSON writes the "compilemode-script/1" form: format, file, sites, globals,
-// env, threads and warnings, every list present ([] when empty).
+// env, threads and warnings, every list present ([] when empty). A nil s is null, as
+// encoding/json writes a nil *Script.
 func (s *Script) MarshalJSON() ([]byte, error) {
+	if s == nil {
+		return []byte("null"), nil
+	}
 	out := struct {
 		Format   string    `json:"format"`
 		File     string    `json:"file"`

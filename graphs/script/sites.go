@@ -173,8 +173,12 @@ func (r *reader) candidatesFor(e *expr) []Candidate {
 
 // Modes returns the modes to plan for the site: its literal mode (nil for None or not
 // given); or, when the mode is not a literal, the candidates that are modes of the
-// release (every lists them; None is always one), else every mode in every.
+// release (every lists them; None is always one), else every mode in every. A nil s
+// has no modes (nil).
 func (s *Site) Modes(every []string) []*string {
+	if s == nil {
+		return nil
+	}
 	if s.ModeLiteral {
 		return []*string{s.Mode}
 	}

@@ -8,6 +8,8 @@ import (
 	"strings"
 	"unicode"
 	"unicode/utf8"
+
+	"github.com/compilemode/compilemode/config/inputerr"
 )
 
 // Kind is the type of a token.
@@ -27,7 +29,8 @@ const (
 
 var kindNames = [...]string{"ENDMARKER", "NAME", "NUMBER", "STRING", "OP", "NEWLINE", "INDENT", "DEDENT"}
 
-// String returns the token module's name of the kind.
+// String returns the token module's name of the kind, "Kind(N)" for a value that is
+// not a kind.
 func (k Kind) String() string {
 	if int(k) < len(kindNames) {
 		return kindNames[k]
@@ -67,7 +70,12 @@ type Error struct {
 	Msg  string // Python's message where it has one
 }
 
-func (e *Error) Error() string { return fmt.Sprintf("pytoken: %d:%d: %s", e.Line, e.Col, e.Msg) }
+func (e *Error) Error() string {
+	if e == nil {
+		return "pytoken: <nil *Error>"
+	}
+	return fmt.Sprintf("pytoken: %d:%d: %s", e.Line, e.Col, e.Msg)
+}
 
 // Scanner produces the tokens of one source. A Scanner is not safe for concurrent use.
 type Scanner struct {
@@ -119,8 +127,12 @@ func Tokenize(src []byte) ([]Token, error) {
 }
 
 // Next returns the next token. After EOF it keeps returning EOF. It returns an *Error
-// for source Python's tokenizer rejects; the error is sticky.
+// for source Python's tokenizer rejects; the error is sticky. A nil or zero Scanner
+// (one not made by NewScanner) has no source: Next returns an *inputerr.ZeroError.
 func (s *Scanner) Next() (Token, error) {
+	if s == nil || s.indents == nil {
+		return Token{}, &inputerr.ZeroError{Func: "pytoken.Scanner.Next", Arg: "the *Scanner (make one with NewScanner)"}
+	}
 	if s.err != nil {
 		return Token{}, s.err
 	}
