@@ -51,7 +51,8 @@ func (e *Error) Unwrap() error {
 }
 
 // Parse parses a Python literal: None, True, False, ints, floats, strings
-// ('s', "s", r'…', triple-quoted), bytes, lists, tuples and dicts, and the JSON
+// ('s', "s", r'…', triple-quoted; adjacent ones joined, as Python joins them), bytes,
+// lists, tuples, dicts and sets ({1, 2}; {} is a dict), and the JSON
 // spellings null, true and false. Parsing uses go.starlark.net/syntax: Starlark is a
 // Python dialect with the same literal syntax, so Python's quoting and escapes hold.
 // A dict with a repeated key keeps the last value, as in Python.
