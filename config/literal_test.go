@@ -98,10 +98,8 @@ func TestParseLiteralErrors(t *testing.T) {
 		{"huge", "'" + strings.Repeat("a", literal.MaxBytes) + "'", literal.MaxBytes, "more than the limit"},
 		{"non-utf8", "'\xff'", 1, "invalid UTF-8"},
 		{"trailing-garbage", "True False", 10, "want EOF"},
-		{"set-literal", "{1, 2}", 3, "want ':'"},
 		{"lambda", "lambda: 1", 0, "lambda"},
 		{"binary", "1 * 2", 0, "an expression with * is not a literal"},
-		{"adjacent-strings", "'no' 'ne'", 9, "adjacent string literals"},
 		{"int-too-long", strings.Repeat("7", literal.MaxIntDigits+1), 0, "Exceeds the limit (4300 digits) for integer string conversion"},
 	}
 	for _, tc := range tests {

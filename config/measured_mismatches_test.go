@@ -5,9 +5,4 @@ package config_test
 // Fixing the library means deleting rows: TestMeasured fails when a row's case
 // agrees again, or names no case. testdata/torch/FINDINGS.md groups them into
 // classes, with the dump and key that prove each and what the library must change.
-var knownMismatches = map[string]string{
-	"2.14.1-debian/calls/options=adjacent-strings": "literal.Parse refuses adjacent string literals, which Python joins",
-	"2.14.1-debian/calls/options=set":              "literal.Parse refuses set literals (torch then raises AttributeError on .items)",
-	"2.6.0-debian/calls/options=adjacent-strings":  "literal.Parse refuses adjacent string literals, which Python joins",
-	"2.6.0-debian/calls/options=set":               "literal.Parse refuses set literals (torch then raises AttributeError on .items)",
-}
+var knownMismatches = map[string]string{}

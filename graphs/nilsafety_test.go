@@ -126,6 +126,7 @@ var nilCases = map[string]func(t *testing.T){
 	"literal.Opaque": func(t *testing.T) {
 		_ = literal.Opaque("", "").String()
 	},
+	"literal.Set":   func(t *testing.T) { _ = literal.Set().String(); _ = literal.Set(literal.Value{}).String() },
 	"literal.Str":   func(t *testing.T) { _ = literal.Str("").String() },
 	"literal.Tuple": func(t *testing.T) { _ = literal.Tuple().String(); _ = literal.Tuple(literal.Value{}).String() },
 	"schema.Builtin": func(t *testing.T) {
@@ -626,7 +627,7 @@ func forResults(f func(*config.Result)) {
 
 // zeroValues are the zero Value and the zero composite values.
 func zeroValues() []literal.Value {
-	return []literal.Value{{}, literal.List(), literal.Tuple(), literal.Dict(), literal.Opaque("", ""), literal.Dict(literal.DictItem{}), literal.List(literal.Value{})}
+	return []literal.Value{{}, literal.List(), literal.Tuple(), literal.Dict(), literal.Opaque("", ""), literal.Dict(literal.DictItem{}), literal.List(literal.Value{}), literal.Set()}
 }
 
 func forValues(f func(literal.Value)) {

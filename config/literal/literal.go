@@ -51,7 +51,8 @@ func (e *Error) Unwrap() error {
 }
 
 // Parse parses a Python literal: None, True, False, ints, floats, strings
-// ('s', "s", r'…', triple-quoted), bytes, lists, tuples and dicts, and the JSON
+// ('s', "s", r'…', triple-quoted; adjacent ones joined, as Python joins them), bytes,
+// lists, tuples, dicts and sets ({1, 2}; {} is a dict), and the JSON
 // spellings null, true and false. Parsing uses go.starlark.net/syntax: Starlark is a
 // Python dialect with the same literal syntax, so Python's quoting and escapes hold.
 // A dict with a repeated key keeps the last value, as in Python.
@@ -67,20 +68,26 @@ func Parse(src string) (Value, error) {
 	// ast.literal_eval strips leading blanks; so do we (and newlines, for pasted input).
 	body := strings.TrimLeft(src, " \t\r\n")
 	skip := len(src) - len(body)
-	// Python spellings Starlark lacks (1_000, '\xe9'), rewritten; orig maps offsets back.
-	body, orig := pythonize(body)
+	// Python spellings Starlark lacks (1_000, '\xe9', 'a' 'b', {1, 2}), rewritten;
+	// w.orig maps offsets back.
+	w, rerr := rewrite(body)
+	if rerr != nil {
+		return Value{}, literalErr(src, skip+rerr.Offset, rerr.Msg)
+	}
+	orig := w.orig
 	// The zero FileOptions: the options only concern statements, never an expression.
-	expr, err := (&syntax.FileOptions{}).ParseExpr("literal", body, 0)
+	text := string(w.out)
+	expr, err := (&syntax.FileOptions{}).ParseExpr("literal", text, 0)
 	if err != nil {
 		off := 0
 		msg := err.Error()
 		if se, ok := err.(syntax.Error); ok {
-			off = byteOffset(body, se.Pos)
+			off = byteOffset(text, se.Pos)
 			msg = explain(inputerr.Cut(se.Msg, 300))
 		}
 		return Value{}, literalErr(src, skip+orig(off), msg)
 	}
-	v, err := fromExpr(body, expr)
+	v, err := (&converter{src: text, sets: w.sets}).fromExpr(expr)
 	if le, ok := err.(*Error); ok {
 		at := literalErr(src, skip+orig(le.Offset), le.Msg)
 		le.Offset, le.Line, le.Column, le.Input = at.Offset, at.Line, at.Column, at.Input
@@ -92,165 +99,10 @@ func Parse(src string) (Value, error) {
 // languages differ.
 func explain(msg string) string {
 	switch {
-	case strings.Contains(msg, "got string literal"):
-		return msg + " (adjacent string literals are not joined here: write one string)"
 	case strings.Contains(msg, `\N`):
 		return msg + ` (\N{name} escapes are not supported: write the character itself)`
 	}
 	return msg
-}
-
-// pythonize rewrites the two Python literal forms Starlark spells differently, and
-// returns a map from offsets in the result back to the input:
-//   - "_" between digits of a number (1_000) is dropped;
-//   - in a str literal (not raw, not bytes), \xHH with HH >= 0x80 means U+00HH in
-//     Python, which Starlark writes \u00HH.
-func pythonize(s string) (string, func(int) int) {
-	if !needsPythonize(s) {
-		return s, func(i int) int { return i }
-	}
-	w := &pyRewriter{s: s, marks: []offsetMark{{0, 0}}}
-	runs := numRuns{s: s}
-	for i := 0; i < len(s); {
-		c := s[i]
-		switch {
-		case c == '\'' || c == '"':
-			// A string literal: its prefix letters are already written.
-			i = w.stringLit(i)
-		case c == '_' && i > 0 && i+1 < len(s) && isHexDigit(s[i-1]) && isHexDigit(s[i+1]) && runs.inNumber(i):
-			i++
-			w.note(i)
-		default:
-			w.b.WriteByte(c)
-			i++
-		}
-	}
-	return w.b.String(), w.orig
-}
-
-// offsetMark says that from output offset out on, input offset = in + (off - out).
-type offsetMark struct{ out, in int }
-
-// pyRewriter is pythonize's state: the input, the output so far and the offset marks.
-type pyRewriter struct {
-	s     string
-	b     strings.Builder
-	marks []offsetMark
-}
-
-// note records that the output written so far ends at input offset in.
-func (w *pyRewriter) note(in int) { w.marks = append(w.marks, offsetMark{w.b.Len(), in}) }
-
-// orig maps an offset in the output back to the input.
-func (w *pyRewriter) orig(off int) int {
-	m := w.marks[0]
-	for _, x := range w.marks {
-		if x.out <= off {
-			m = x
-		}
-	}
-	return min(m.in+(off-m.out), len(w.s))
-}
-
-// stringLit copies the string literal whose quote is at i and returns the offset
-// after it; \xHH above 0x7f becomes \u00HH in a str literal (not raw, not bytes).
-func (w *pyRewriter) stringLit(i int) int {
-	s := w.s
-	p := i
-	for p > 0 && strings.IndexByte("rRbBuU", s[p-1]) >= 0 {
-		p--
-	}
-	prefix := strings.ToLower(s[p:i])
-	if p > 0 && isIdentByte(s[p-1]) {
-		prefix = ""
-	}
-	hexToU := !strings.Contains(prefix, "r") && !strings.Contains(prefix, "b")
-	q := s[i : i+1]
-	if strings.HasPrefix(s[i:], strings.Repeat(q, 3)) {
-		q = strings.Repeat(q, 3)
-	}
-	w.b.WriteString(q)
-	i += len(q)
-	for i < len(s) && !strings.HasPrefix(s[i:], q) {
-		i = w.stringByte(i, hexToU)
-	}
-	if i < len(s) {
-		w.b.WriteString(q)
-		i += len(q)
-	}
-	return i
-}
-
-// stringByte copies one byte or escape of a string body at i and returns the offset
-// after it.
-func (w *pyRewriter) stringByte(i int, hexToU bool) int {
-	s := w.s
-	if s[i] != '\\' || i+1 >= len(s) {
-		w.b.WriteByte(s[i])
-		return i + 1
-	}
-	if hexToU && highHexEscape(s, i) {
-		w.b.WriteString(`\u00`)
-		w.b.WriteString(s[i+2 : i+4])
-		w.note(i + 4)
-		return i + 4
-	}
-	w.b.WriteString(s[i : i+2])
-	return i + 2
-}
-
-// highHexEscape reports whether s holds \xHH with HH >= 0x80 at i.
-func highHexEscape(s string, i int) bool {
-	return s[i+1] == 'x' && i+3 < len(s) && isHexDigit(s[i+2]) && isHexDigit(s[i+3]) && strings.IndexByte("89abcdefABCDEF", s[i+2]) >= 0
-}
-
-// needsPythonize reports whether s may hold a digit separator or a \xHH escape above
-// 0x7f: most literals hold neither and are parsed as they are.
-func needsPythonize(s string) bool {
-	runs := numRuns{s: s}
-	for i := 1; i+1 < len(s); i++ {
-		switch {
-		case s[i] == '_' && isHexDigit(s[i-1]) && isHexDigit(s[i+1]) && runs.inNumber(i):
-			return true
-		case s[i-1] == '\\' && s[i] == 'x' && strings.IndexByte("89abcdefABCDEF", s[i+1]) >= 0:
-			return true
-		}
-	}
-	return false
-}
-
-func isIdentByte(c byte) bool {
-	return c == '_' || (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9')
-}
-
-func isHexDigit(c byte) bool {
-	return (c >= '0' && c <= '9') || (c >= 'a' && c <= 'f') || (c >= 'A' && c <= 'F')
-}
-
-// numRuns answers whether s[i] sits in a numeric token (the token starts with a
-// digit) for increasing i in total time linear in len(s): it remembers where the run
-// of number bytes before its last answer started, so no byte is walked back over twice.
-type numRuns struct {
-	s          string
-	pos, start int // the run of number bytes before pos starts at start
-}
-
-func isNumberByte(c byte) bool {
-	return isHexDigit(c) || c == '_' || c == 'x' || c == 'X' || c == '.'
-}
-
-// inNumber reports whether s[i] sits in a numeric token; i must not decrease between
-// calls.
-func (n *numRuns) inNumber(i int) bool {
-	j := i
-	for j > n.pos && isNumberByte(n.s[j-1]) {
-		j--
-	}
-	if j == n.pos && i >= n.pos {
-		j = n.start
-	}
-	n.pos, n.start = i, j
-	return j < len(n.s) && n.s[j] >= '0' && n.s[j] <= '9'
 }
 
 // MustParse is Parse for constant input known to be valid; it panics
@@ -286,26 +138,36 @@ func byteOffset(src string, pos syntax.Position) int {
 	return off
 }
 
+// converter turns a parsed expression into a Value: src is the text parsed, sets
+// the positions of the list displays that stand for set displays (rewrite).
+type converter struct {
+	src  string
+	sets map[linecol]bool
+}
+
 // fromExpr converts a parsed expression to a Value; anything that is not a literal
 // gets a *Error at its offset.
-func fromExpr(src string, e syntax.Expr) (Value, error) {
+func (c *converter) fromExpr(e syntax.Expr) (Value, error) {
 	switch x := e.(type) {
 	case *syntax.Ident:
-		return fromIdent(src, x)
+		return c.fromIdent(x)
 	case *syntax.Literal:
-		return fromLiteral(src, x)
+		return c.fromLiteral(x)
 	case *syntax.UnaryExpr:
-		return fromUnary(src, x)
+		return c.fromUnary(x)
 	case *syntax.ParenExpr:
-		return fromExpr(src, x.X)
+		return c.fromExpr(x.X)
 	case *syntax.TupleExpr:
-		return fromList(src, x.List, Tuple)
+		return c.fromList(x.List, Tuple)
 	case *syntax.ListExpr:
-		return fromList(src, x.List, List)
+		if c.sets[linecol{x.Lbrack.Line, x.Lbrack.Col}] {
+			return c.fromSet(x.List)
+		}
+		return c.fromList(x.List, List)
 	case *syntax.DictExpr:
-		return fromDict(src, x)
+		return c.fromDict(x)
 	}
-	return Value{}, exprErr(src, e, notLiteral(e))
+	return Value{}, exprErr(c.src, e, notLiteral(e))
 }
 
 // exprErr is a *Error at e's start. The offset is computed only for an error:
@@ -335,7 +197,7 @@ func notLiteral(e syntax.Expr) string {
 }
 
 // fromIdent accepts the constants None, True and False and their JSON spellings.
-func fromIdent(src string, x *syntax.Ident) (Value, error) {
+func (c *converter) fromIdent(x *syntax.Ident) (Value, error) {
 	switch x.Name {
 	case "None", "null":
 		return None(), nil
@@ -344,11 +206,11 @@ func fromIdent(src string, x *syntax.Ident) (Value, error) {
 	case "False", "false":
 		return Bool(false), nil
 	}
-	return Value{}, exprErr(src, x, fmt.Sprintf("name %q is not a literal (want None, True, False, a number, a string, a list, a tuple or a dict)", inputerr.Cut(x.Name, 80)))
+	return Value{}, exprErr(c.src, x, fmt.Sprintf("name %q is not a literal (want None, True, False, a number, a string, a list, a tuple or a dict)", inputerr.Cut(x.Name, 80)))
 }
 
 // fromLiteral converts a string, bytes or number token; non-finite floats are refused.
-func fromLiteral(src string, x *syntax.Literal) (Value, error) {
+func (c *converter) fromLiteral(x *syntax.Literal) (Value, error) {
 	switch v := x.Value.(type) {
 	case string:
 		if x.Token == syntax.BYTES {
@@ -361,24 +223,24 @@ func fromLiteral(src string, x *syntax.Literal) (Value, error) {
 		return bigInt(v), nil
 	case float64:
 		if math.IsInf(v, 0) || math.IsNaN(v) {
-			return Value{}, exprErr(src, x, fmt.Sprintf("float literal %s is out of range (not finite)", inputerr.Cut(x.Raw, 80)))
+			return Value{}, exprErr(c.src, x, fmt.Sprintf("float literal %s is out of range (not finite)", inputerr.Cut(x.Raw, 80)))
 		}
 		return Float(v), nil
 	}
-	return Value{}, exprErr(src, x, fmt.Sprintf("unsupported literal %s", inputerr.Cut(x.Raw, 80)))
+	return Value{}, exprErr(c.src, x, fmt.Sprintf("unsupported literal %s", inputerr.Cut(x.Raw, 80)))
 }
 
 // fromUnary accepts a sign applied directly to a number literal.
-func fromUnary(src string, x *syntax.UnaryExpr) (Value, error) {
+func (c *converter) fromUnary(x *syntax.UnaryExpr) (Value, error) {
 	if x.Op != syntax.MINUS && x.Op != syntax.PLUS {
-		return Value{}, exprErr(src, x, fmt.Sprintf("operator %s is not part of a literal", x.Op))
+		return Value{}, exprErr(c.src, x, fmt.Sprintf("operator %s is not part of a literal", x.Op))
 	}
-	v, err := fromExpr(src, x.X)
+	v, err := c.fromExpr(x.X)
 	if err != nil {
 		return Value{}, err
 	}
 	if _, isLit := x.X.(*syntax.Literal); !isLit || (v.kind != IntKind && v.kind != FloatKind) {
-		return Value{}, exprErr(src, x, fmt.Sprintf("operator %s applies only to a number here", x.Op))
+		return Value{}, exprErr(c.src, x, fmt.Sprintf("operator %s applies only to a number here", x.Op))
 	}
 	if x.Op == syntax.PLUS {
 		return v, nil
@@ -387,21 +249,21 @@ func fromUnary(src string, x *syntax.UnaryExpr) (Value, error) {
 }
 
 // fromDict converts a dict display; a list or dict key is unhashable, as in Python.
-func fromDict(src string, x *syntax.DictExpr) (Value, error) {
+func (c *converter) fromDict(x *syntax.DictExpr) (Value, error) {
 	items := make([]DictItem, 0, len(x.List))
 	for _, el := range x.List {
 		entry, ok := el.(*syntax.DictEntry)
 		if !ok {
-			return Value{}, exprErr(src, el, "dict entry without a key")
+			return Value{}, exprErr(c.src, el, "dict entry without a key")
 		}
-		k, err := fromExpr(src, entry.Key)
+		k, err := c.fromExpr(entry.Key)
 		if err != nil {
 			return Value{}, err
 		}
-		if k.kind == ListKind || k.kind == DictKind {
-			return Value{}, exprErr(src, entry.Key, fmt.Sprintf("unhashable type: '%s'", k.PyType()))
+		if t := unhashable(k); t != "" {
+			return Value{}, exprErr(c.src, entry.Key, fmt.Sprintf("unhashable type: '%s'", t))
 		}
-		v, err := fromExpr(src, entry.Value)
+		v, err := c.fromExpr(entry.Value)
 		if err != nil {
 			return Value{}, err
 		}
@@ -412,16 +274,49 @@ func fromDict(src string, x *syntax.DictExpr) (Value, error) {
 
 // fromList converts the items of a tuple or list display and builds the value with
 // mk (Tuple or List).
-func fromList(src string, list []syntax.Expr, mk func(...Value) Value) (Value, error) {
+func (c *converter) fromList(list []syntax.Expr, mk func(...Value) Value) (Value, error) {
 	out := make([]Value, 0, len(list))
 	for _, el := range list {
-		v, err := fromExpr(src, el)
+		v, err := c.fromExpr(el)
 		if err != nil {
 			return Value{}, err
 		}
 		out = append(out, v)
 	}
 	return mk(out...), nil
+}
+
+// fromSet converts the items of a set display; an unhashable item is refused, as in
+// Python.
+func (c *converter) fromSet(list []syntax.Expr) (Value, error) {
+	out := make([]Value, 0, len(list))
+	for _, el := range list {
+		v, err := c.fromExpr(el)
+		if err != nil {
+			return Value{}, err
+		}
+		if t := unhashable(v); t != "" {
+			return Value{}, exprErr(c.src, el, fmt.Sprintf("unhashable type: '%s'", t))
+		}
+		out = append(out, v)
+	}
+	return Set(out...), nil
+}
+
+// unhashable returns the type name of the unhashable part of v (a list, dict or set,
+// also inside a tuple), or "" when v is hashable.
+func unhashable(v Value) string {
+	switch v.kind {
+	case ListKind, DictKind, SetKind:
+		return v.PyType()
+	case TupleKind:
+		for _, it := range v.items() {
+			if t := unhashable(it); t != "" {
+				return t
+			}
+		}
+	}
+	return ""
 }
 
 // IntDigits returns the int written as s: an optional sign and decimal digits, of any

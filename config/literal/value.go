@@ -27,6 +27,7 @@ const (
 	TupleKind
 	DictKind
 	OpaqueKind
+	SetKind
 )
 
 // Value is a Python value as the Inductor config holds it. The zero Value is None.
@@ -43,8 +44,8 @@ type Value struct {
 // composite holds the parts of a Value that scalars do not need, so that Values stay
 // small to copy (a resolution copies 543 of them).
 type composite struct {
-	pytype string // opaque only: type(v).__name__
-	items  []Value
+	pytype string  // opaque only: type(v).__name__
+	items  []Value // list, tuple or set items (a set's in insertion order)
 	dict   []DictItem
 }
 
@@ -64,6 +65,14 @@ func (v Value) hashKey() string {
 		return "n:0"
 	case IntKind:
 		return "n:" + v.intString()
+	case TupleKind:
+		var b strings.Builder
+		b.WriteString("t:(")
+		for _, it := range v.items() {
+			k := it.hashKey()
+			b.WriteString(strconv.Itoa(len(k)) + ":" + k)
+		}
+		return b.String() + ")"
 	case FloatKind:
 		if v.f == math.Trunc(v.f) && !math.IsInf(v.f, 0) && math.Abs(v.f) < 1e18 {
 			return "n:" + strconv.FormatInt(int64(v.f), 10)
@@ -111,6 +120,27 @@ func Dict(items ...DictItem) Value {
 	return Value{kind: DictKind, ext: &composite{dict: out}}
 }
 
+// Set returns a Python set of the items, in the order given; an item equal, as
+// Python compares them (1 == True == 1.0, (1,) == (True,)), to an earlier one is
+// dropped, as a set display drops it. Items must be hashable (no list, dict or set
+// inside): Parse refuses others with Python's TypeError text.
+//
+// Python orders a set by hash, which for str changes from run to run
+// (PYTHONHASHSEED); the library keeps the order the items were written in, so that
+// a repr is the same every time. Equal ignores the order, as Python's == does.
+func Set(items ...Value) Value {
+	out := make([]Value, 0, len(items))
+	seen := make(map[string]bool, len(items))
+	for _, it := range items {
+		id := it.hashKey()
+		if !seen[id] {
+			seen[id] = true
+			out = append(out, it)
+		}
+	}
+	return Value{kind: SetKind, ext: &composite{items: out}}
+}
+
 // Opaque returns a value known only by its Python repr and type name.
 func Opaque(repr, pytype string) Value {
 	return Value{kind: OpaqueKind, s: repr, ext: &composite{pytype: pytype}}
@@ -136,7 +166,7 @@ func (v Value) intString() string {
 // AsStr returns the string and whether v is a str.
 func (v Value) AsStr() (string, bool) { return v.s, v.kind == StrKind }
 
-// Items returns the items of a list or tuple.
+// Items returns the items of a list, tuple or set (a set's in the order written).
 func (v Value) Items() []Value { return append([]Value(nil), v.items()...) }
 
 // DictItems returns the items of a dict, in order.
@@ -157,7 +187,7 @@ func (v Value) dictItems() []DictItem {
 }
 
 // PyType returns type(v).__name__: NoneType, bool, int, float, str, list, tuple, dict,
-// or an opaque value's own.
+// set, or an opaque value's own.
 func (v Value) PyType() string {
 	switch v.kind {
 	case NoneKind:
@@ -176,6 +206,8 @@ func (v Value) PyType() string {
 		return "tuple"
 	case DictKind:
 		return "dict"
+	case SetKind:
+		return "set"
 	default:
 		if v.ext == nil {
 			return "object"
@@ -197,7 +229,7 @@ func (v Value) Truthy() bool {
 		return v.f != 0
 	case StrKind:
 		return v.s != ""
-	case ListKind, TupleKind:
+	case ListKind, TupleKind, SetKind:
 		return len(v.items()) > 0
 	case DictKind:
 		return len(v.dictItems()) > 0
@@ -207,7 +239,8 @@ func (v Value) Truthy() bool {
 }
 
 // Equal reports whether v and w are the same value of the same type (True is not 1
-// here: the library reports a change of type as a change).
+// here: the library reports a change of type as a change). Sets are equal when they
+// hold equal items, in any order.
 func (v Value) Equal(w Value) bool {
 	if v.kind != w.kind {
 		return false
@@ -225,14 +258,43 @@ func (v Value) Equal(w Value) bool {
 		return v.s == w.s
 	case OpaqueKind:
 		return v.s == w.s && v.PyType() == w.PyType()
+	}
+	return v.equalComposite(w)
+}
+
+// equalComposite is Equal for lists, tuples, sets and dicts of the same kind.
+func (v Value) equalComposite(w Value) bool {
+	switch v.kind {
 	case ListKind, TupleKind:
 		return slices.EqualFunc(v.items(), w.items(), Value.Equal)
+	case SetKind:
+		return setEqual(v.items(), w.items())
 	case DictKind:
 		return slices.EqualFunc(v.dictItems(), w.dictItems(), func(a, b DictItem) bool {
 			return a.Key.Equal(b.Key) && a.Val.Equal(b.Val)
 		})
 	}
 	return false
+}
+
+// setEqual reports whether two sets' items are equal in some order. The items of a
+// set have distinct hash keys, and equal items have the same one, so each item of b
+// can only equal the item of a with its key.
+func setEqual(a, b []Value) bool {
+	if len(a) != len(b) {
+		return false
+	}
+	byKey := make(map[string]Value, len(a))
+	for _, x := range a {
+		byKey[x.hashKey()] = x
+	}
+	for _, y := range b {
+		x, ok := byKey[y.hashKey()]
+		if !ok || !x.Equal(y) {
+			return false
+		}
+	}
+	return true
 }
 
 // String returns the Python repr of v.
@@ -243,7 +305,12 @@ func (v Value) String() string {
 }
 
 // GoString returns Go syntax that builds v, so %#v prints something useful.
-func (v Value) GoString() string { return "literal.MustParse(" + strconv.Quote(v.String()) + ")" }
+func (v Value) GoString() string {
+	if v.kind == SetKind && len(v.items()) == 0 {
+		return "literal.Set()" // set() is a call, not a literal
+	}
+	return "literal.MustParse(" + strconv.Quote(v.String()) + ")"
+}
 
 func (v Value) writeRepr(b *strings.Builder) {
 	switch v.kind {
@@ -263,14 +330,8 @@ func (v Value) writeRepr(b *strings.Builder) {
 		b.WriteString(pyStrRepr(v.s))
 	case OpaqueKind:
 		b.WriteString(v.s)
-	case ListKind:
-		writeItems(b, "[", v.items(), "]")
-	case TupleKind:
-		if len(v.items()) == 1 {
-			writeItems(b, "(", v.items(), ",)")
-		} else {
-			writeItems(b, "(", v.items(), ")")
-		}
+	case ListKind, TupleKind, SetKind:
+		v.writeItemsRepr(b)
 	case DictKind:
 		b.WriteByte('{')
 		for i, it := range v.dictItems() {
@@ -282,6 +343,23 @@ func (v Value) writeRepr(b *strings.Builder) {
 			it.Val.writeRepr(b)
 		}
 		b.WriteByte('}')
+	}
+}
+
+// writeItemsRepr writes the repr of a list, tuple or set.
+func (v Value) writeItemsRepr(b *strings.Builder) {
+	items := v.items()
+	switch {
+	case v.kind == ListKind:
+		writeItems(b, "[", items, "]")
+	case v.kind == TupleKind && len(items) == 1:
+		writeItems(b, "(", items, ",)")
+	case v.kind == TupleKind:
+		writeItems(b, "(", items, ")")
+	case len(items) == 0:
+		b.WriteString("set()")
+	default:
+		writeItems(b, "{", items, "}")
 	}
 }
 
@@ -397,7 +475,7 @@ func writeStrRune(b *strings.Builder, r rune, q byte) {
 
 // MarshalJSON encodes v as the JSON contract of examples/compilemode and the dumps do: None,
 // bools, ints and strings as themselves, finite floats as numbers, lists and tuples as
-// arrays, dicts with string keys as objects (in order), anything else as
+// arrays, dicts with string keys as objects (in order), anything else (sets too) as
 // {"repr": "<Python repr>"}.
 func (v Value) MarshalJSON() ([]byte, error) {
 	var b bytes.Buffer

@@ -1,0 +1,373 @@
+package literal
+
+import (
+	"strings"
+
+	"go.starlark.net/syntax"
+)
+
+// rewrite turns a Python literal into the Starlark text go.starlark.net/syntax parses,
+// in one tokenizing pass (comments, string prefixes, triple quotes and escapes read
+// as Python reads them), for the Python spellings Starlark lacks:
+//   - "_" between digits of a number (1_000) is dropped;
+//   - in a str literal (not raw, not bytes), \xHH with HH >= 0x80 means U+00HH in
+//     Python, which Starlark writes \u00HH;
+//   - adjacent string literals ('a' "b", r'\d' 'x', b'a' b'b') are joined into one,
+//     as Python's compiler joins them; str next to bytes is Python's SyntaxError;
+//   - a set display {a, b} becomes the list display [a, b], and the position of its
+//     '[' is recorded in sets ({} stays an empty dict, as in Python).
+//
+// The returned rewriter maps offsets in the result back to the input (orig). The
+// pass is linear in len(s): each string piece of a join is decoded once.
+func rewrite(s string) (*rewriter, *Error) {
+	w := &rewriter{s: s, out: make([]byte, 0, len(s)), marks: []offsetMark{{0, 0}}, pLine: 1, pCol: 1}
+	for i := 0; i < len(s); {
+		var err *Error
+		if i, err = w.token(i); err != nil {
+			return nil, err
+		}
+	}
+	return w, nil
+}
+
+// offsetMark says that from output offset out on, input offset = in + (off - out).
+type offsetMark struct{ out, in int }
+
+// linecol is a position as Starlark reports it: 1-based line and rune column.
+type linecol struct{ line, col int32 }
+
+// bracket is an open bracket; for '{', whether its display is a dict or a set.
+type bracket struct {
+	curly bool
+	state uint8   // curly only: braceEmpty, braceItem, braceDict or braceSet
+	out   int     // offset of the bracket in the output
+	at    linecol // its position in the output (curly only)
+}
+
+const (
+	braceEmpty = iota // nothing read yet: {} is a dict
+	braceItem         // a first item read, no ':' or ',' yet: {x} is a set
+	braceDict         // a ':' read
+	braceSet          // a ',' read before any ':'
+)
+
+// rewriter is rewrite's state.
+type rewriter struct {
+	s     string
+	out   []byte
+	marks []offsetMark
+	open  []bracket
+	sets  map[linecol]bool // positions of '[' that stand for a set display's '{'
+	// posAt's progress: output offset pOff is at line pLine, column pCol.
+	pOff        int
+	pLine, pCol int32
+}
+
+// note records that the output written so far ends at input offset in.
+func (w *rewriter) note(in int) { w.marks = append(w.marks, offsetMark{len(w.out), in}) }
+
+// orig maps an offset in the output back to the input.
+func (w *rewriter) orig(off int) int {
+	m := w.marks[0]
+	for _, x := range w.marks {
+		if x.out <= off {
+			m = x
+		}
+	}
+	return min(max(m.in+(off-m.out), 0), len(w.s))
+}
+
+// posAt returns the Starlark position of output offset off; off must not decrease
+// between calls, so all calls together walk the output once.
+func (w *rewriter) posAt(off int) linecol {
+	for ; w.pOff < off; w.pOff++ {
+		switch c := w.out[w.pOff]; {
+		case c == '\n' && w.pOff > 0 && w.out[w.pOff-1] == '\r': // \r\n is one newline
+		case c == '\n' || c == '\r':
+			w.pLine, w.pCol = w.pLine+1, 1
+		case c&0xC0 != 0x80: // not a UTF-8 continuation byte
+			w.pCol++
+		}
+	}
+	return linecol{w.pLine, w.pCol}
+}
+
+// token copies one token (or blank, or comment) from i on and returns the offset
+// after it.
+func (w *rewriter) token(i int) (int, *Error) {
+	s, c := w.s, w.s[i]
+	switch {
+	case strings.IndexByte(" \t\r\n\f\\", c) >= 0:
+		w.out = append(w.out, c)
+		return i + 1, nil
+	case c == '#':
+		end := strings.IndexByte(s[i:], '\n')
+		if end < 0 {
+			end = len(s) - i
+		}
+		w.out = append(w.out, s[i:i+end]...)
+		return i + end, nil
+	case c == '\'' || c == '"':
+		w.item()
+		return w.strings(i)
+	case c >= '0' && c <= '9', c == '.' && i+1 < len(s) && s[i+1] >= '0' && s[i+1] <= '9':
+		w.item()
+		return w.number(i), nil
+	case isIdentByte(c) || c >= 0x80:
+		w.item()
+		return w.ident(i)
+	}
+	w.punct(c)
+	return i + 1, nil
+}
+
+// ident copies a name, or a string literal with its prefix.
+func (w *rewriter) ident(i int) (int, *Error) {
+	s, end := w.s, i
+	if strAt(s, i) {
+		return w.strings(i)
+	}
+	for end < len(s) && (isIdentByte(s[end]) || s[end] >= 0x80) {
+		end++
+	}
+	w.out = append(w.out, s[i:end]...)
+	return end, nil
+}
+
+// item records that the innermost open brace holds an item.
+func (w *rewriter) item() {
+	if n := len(w.open); n > 0 && w.open[n-1].curly && w.open[n-1].state == braceEmpty {
+		w.open[n-1].state = braceItem
+	}
+}
+
+// punct copies a bracket, a separator or an operator; the braces of a set display
+// become brackets.
+func (w *rewriter) punct(c byte) {
+	n := len(w.open)
+	switch c {
+	case '(', '[', '{':
+		w.item()
+		b := bracket{curly: c == '{', out: len(w.out)}
+		if b.curly {
+			b.at = w.posAt(len(w.out))
+		}
+		w.open = append(w.open, b)
+	case ')', ']', '}':
+		if n == 0 {
+			break
+		}
+		b := w.open[n-1]
+		w.open = w.open[:n-1]
+		if c == '}' && b.curly && (b.state == braceItem || b.state == braceSet) {
+			w.out[b.out], c = '[', ']'
+			if w.sets == nil {
+				w.sets = map[linecol]bool{}
+			}
+			w.sets[b.at] = true
+		}
+	case ',', ':':
+		if n > 0 && w.open[n-1].curly && w.open[n-1].state == braceItem {
+			w.open[n-1].state = braceSet
+			if c == ':' {
+				w.open[n-1].state = braceDict
+			}
+		}
+	default:
+		w.item()
+	}
+	w.out = append(w.out, c)
+}
+
+// number copies a numeric token, dropping "_" between digits.
+func (w *rewriter) number(i int) int {
+	s, start := w.s, i
+	decimal := !(len(s) > i+1 && s[i] == '0' && strings.IndexByte("xXoObB", s[i+1]) >= 0)
+	for ; i < len(s); i++ {
+		c := s[i]
+		switch {
+		case c == '_' && i > start && digitSep(s, i):
+			w.note(i + 1)
+			continue
+		case decimal && (c == 'e' || c == 'E') && i+1 < len(s) && strings.IndexByte("+-", s[i+1]) >= 0:
+			w.out = append(w.out, c)
+			i++
+			c = s[i]
+		case !isIdentByte(c) && c != '.':
+			return i
+		}
+		w.out = append(w.out, c)
+	}
+	return i
+}
+
+// digitSep reports whether the "_" at i stands between two digits.
+func digitSep(s string, i int) bool {
+	return i+1 < len(s) && isHexDigit(s[i-1]) && isHexDigit(s[i+1])
+}
+
+// strAt reports whether a string literal starts at i: a quote, or a prefix of at
+// most two of the letters rRbBuU and a quote.
+func strAt(s string, i int) bool {
+	for j := i; j < len(s) && j <= i+2; j++ {
+		switch {
+		case s[j] == '\'' || s[j] == '"':
+			return true
+		case strings.IndexByte("rRbBuU", s[j]) < 0:
+			return false
+		}
+	}
+	return false
+}
+
+// piece is one string literal of a run of adjacent ones: its prefix starts at start,
+// its quote is at quote, and it ends at end (ok is false when it is not closed).
+type piece struct {
+	start, quote, end int
+	ok                bool
+}
+
+// strings copies the string literal starting at i (at its prefix), joined with the
+// string literals that follow it, as Python joins them.
+func (w *rewriter) strings(i int) (int, *Error) {
+	p := w.piece(i)
+	run := []piece{p}
+	for p.ok {
+		j := w.gap(p.end)
+		if j >= len(w.s) || !strAt(w.s, j) {
+			break
+		}
+		p = w.piece(j)
+		run = append(run, p)
+	}
+	if len(run) > 1 {
+		if done, err := w.join(run); done || err != nil {
+			return run[len(run)-1].end, err
+		}
+	}
+	w.copyPiece(run[0])
+	return run[0].end, nil
+}
+
+// piece reads the string literal whose prefix starts at i (a backslash escapes the
+// next byte, in raw strings too, as Python tokenizes them).
+func (w *rewriter) piece(i int) piece {
+	s := w.s
+	q := i
+	for s[q] != '\'' && s[q] != '"' {
+		q++
+	}
+	quote := s[q : q+1]
+	if tripleAt(s, q, s[q]) {
+		quote = s[q : q+3]
+	}
+	for j := q + len(quote); j < len(s); j++ {
+		switch {
+		case s[j] == '\\':
+			j++
+		case s[j] == '\n' && len(quote) == 1:
+			return piece{i, q, j, false}
+		case strings.HasPrefix(s[j:], quote):
+			return piece{i, q, j + len(quote), true}
+		}
+	}
+	return piece{i, q, len(s), false}
+}
+
+// gap skips what may stand between two adjacent string literals: blanks, line
+// continuations and, inside brackets, newlines and comments.
+func (w *rewriter) gap(i int) int {
+	for i < len(w.s) {
+		n := w.gapLen(i)
+		if n == 0 {
+			return i
+		}
+		i += n
+	}
+	return i
+}
+
+// gapLen returns the length of the blank, line continuation or (inside brackets)
+// newline or comment at i, or 0.
+func (w *rewriter) gapLen(i int) int {
+	s, nested := w.s[i:], len(w.open) > 0
+	switch c := s[0]; {
+	case c == ' ' || c == '\t' || c == '\f':
+		return 1
+	case strings.HasPrefix(s, "\\\n"):
+		return 2
+	case strings.HasPrefix(s, "\\\r\n"):
+		return 3
+	case nested && (c == '\n' || c == '\r'):
+		return 1
+	case nested && c == '#':
+		if end := strings.IndexByte(s, '\n'); end >= 0 {
+			return end
+		}
+		return len(s)
+	}
+	return 0
+}
+
+// copyPiece copies one string literal; \xHH above 0x7f becomes \u00HH in a str
+// literal (not raw, not bytes).
+func (w *rewriter) copyPiece(p piece) {
+	s := w.s
+	prefix := strings.ToLower(s[p.start:p.quote])
+	hexToU := !strings.Contains(prefix, "r") && !strings.Contains(prefix, "b")
+	w.out = append(w.out, s[p.start:p.quote]...)
+	for i := p.quote; i < p.end; {
+		switch {
+		case s[i] == '\\' && i+1 < p.end && hexToU && highHexEscape(s, i):
+			w.out = append(w.out, `\u00`...)
+			w.out = append(w.out, s[i+2:i+4]...)
+			w.note(i + 4)
+			i += 4
+		case s[i] == '\\' && i+1 < p.end:
+			w.out = append(w.out, s[i:i+2]...)
+			i += 2
+		default:
+			w.out = append(w.out, s[i])
+			i++
+		}
+	}
+}
+
+// join writes the adjacent string literals of run as one; done is false, and
+// nothing is written, when a piece is not a valid literal (the parser then reports
+// it). str next to bytes is an error, as in Python.
+func (w *rewriter) join(run []piece) (done bool, err *Error) {
+	var b strings.Builder
+	isBytes := false
+	for k, p := range run {
+		sub := rewriter{s: w.s, marks: []offsetMark{{0, 0}}}
+		sub.copyPiece(p)
+		x, perr := (&syntax.FileOptions{}).ParseExpr("literal", sub.out, 0)
+		lit, ok := x.(*syntax.Literal)
+		if perr != nil || !ok {
+			return false, nil
+		}
+		str, _ := lit.Value.(string)
+		if k > 0 && (lit.Token == syntax.BYTES) != isBytes {
+			return false, &Error{Offset: p.start, Msg: "cannot mix bytes and nonbytes literals (Python: SyntaxError)"}
+		}
+		isBytes = lit.Token == syntax.BYTES
+		b.WriteString(str)
+	}
+	w.out = append(w.out, syntax.Quote(b.String(), isBytes)...)
+	w.note(run[len(run)-1].end)
+	return true, nil
+}
+
+// highHexEscape reports whether s holds \xHH with HH >= 0x80 at i.
+func highHexEscape(s string, i int) bool {
+	return s[i+1] == 'x' && i+3 < len(s) && isHexDigit(s[i+2]) && isHexDigit(s[i+3]) && strings.IndexByte("89abcdefABCDEF", s[i+2]) >= 0
+}
+
+func isIdentByte(c byte) bool {
+	return c == '_' || (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9')
+}
+
+func isHexDigit(c byte) bool {
+	return (c >= '0' && c <= '9') || (c >= 'a' && c <= 'f') || (c >= 'A' && c <= 'F')
+}
