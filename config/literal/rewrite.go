@@ -340,23 +340,40 @@ func (w *rewriter) join(run []piece) (done bool, err *Error) {
 	var b strings.Builder
 	isBytes := false
 	for k, p := range run {
-		sub := rewriter{s: w.s, marks: []offsetMark{{0, 0}}}
-		sub.copyPiece(p)
-		x, perr := (&syntax.FileOptions{}).ParseExpr("literal", sub.out, 0)
-		lit, ok := x.(*syntax.Literal)
-		if perr != nil || !ok {
+		str, bytesLit, ok := w.pieceValue(p)
+		if !ok {
 			return false, nil
 		}
-		str, _ := lit.Value.(string)
-		if k > 0 && (lit.Token == syntax.BYTES) != isBytes {
+		if k > 0 && bytesLit != isBytes {
 			return false, &Error{Offset: p.start, Msg: "cannot mix bytes and nonbytes literals (Python: SyntaxError)"}
 		}
-		isBytes = lit.Token == syntax.BYTES
+		isBytes = bytesLit
 		b.WriteString(str)
 	}
 	w.out = append(w.out, syntax.Quote(b.String(), isBytes)...)
 	w.note(run[len(run)-1].end)
 	return true, nil
+}
+
+// pieceValue decodes one string literal of a run: a plain one ('…' or "…" without a
+// prefix, an escape or a triple quote) is its text, read in place; any other is
+// decoded by Starlark's parser, after the rewrite of its Python spellings. ok is
+// false for a piece that does not parse.
+func (w *rewriter) pieceValue(p piece) (str string, isBytes, ok bool) {
+	body := w.s[p.quote+1 : p.end-1]
+	single := p.end-p.quote == 2 || w.s[p.quote+1] != w.s[p.quote]
+	if p.start == p.quote && single && !strings.ContainsAny(body, "\\\n\r") {
+		return body, false, true
+	}
+	sub := rewriter{s: w.s, marks: []offsetMark{{0, 0}}}
+	sub.copyPiece(p)
+	x, perr := (&syntax.FileOptions{}).ParseExpr("literal", sub.out, 0)
+	lit, isLit := x.(*syntax.Literal)
+	if perr != nil || !isLit {
+		return "", false, false
+	}
+	str, _ = lit.Value.(string)
+	return str, lit.Token == syntax.BYTES, true
 }
 
 // highHexEscape reports whether s holds \xHH with HH >= 0x80 at i.

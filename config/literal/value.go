@@ -129,6 +129,10 @@ func Dict(items ...DictItem) Value {
 // (PYTHONHASHSEED); the library keeps the order the items were written in, so that
 // a repr is the same every time. Equal ignores the order, as Python's == does.
 func Set(items ...Value) Value {
+	if len(items) <= 1 {
+		// Nothing to drop: no hashing (a literal of many one-item sets stays cheap).
+		return Value{kind: SetKind, ext: &composite{items: append([]Value(nil), items...)}}
+	}
 	out := make([]Value, 0, len(items))
 	seen := make(map[string]bool, len(items))
 	for _, it := range items {
