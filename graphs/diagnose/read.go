@@ -187,6 +187,7 @@ type scanner struct {
 	text     bool
 	torch    versionFinder
 	rec      recoverer
+	devs     deviceCounter
 	clean    []byte
 }
 
@@ -267,6 +268,7 @@ func (s *scanner) window(raw []byte, lineStart bool) {
 	}
 	s.text = true
 	s.torch.window(text, s.line)
+	s.devs.window(raw)
 	s.rec.window(text, lineStart)
 	for i := range s.contexts {
 		c := &s.contexts[i]
@@ -325,6 +327,7 @@ func (s *scanner) diagnosis() *Diagnosis {
 		return order[fa.Code] < order[fb.Code]
 	})
 	d.Recovered = s.rec.scenario(d.Torch)
+	d.Inferred = infer(d.Recovered, d.Findings, s.devs.count())
 	return d
 }
 
