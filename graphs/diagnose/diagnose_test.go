@@ -493,3 +493,134 @@ func TestUTF16(t *testing.T) {
 		t.Error("nil Diagnosis WriteText = nil error")
 	}
 }
+
+// TestReleaseOutsideRow: torch 2.14 with the TLS assert, which the row knows up to 2.13
+// (the report that asked for this): the finding stays, with a note naming both
+// releases, the 2.13 fix without "upgrade to 2.14", and the release once atop the text.
+func TestReleaseOutsideRow(t *testing.T) {
+	t.Parallel()
+	d, err := diagnose.Read(strings.NewReader(readFile(t, "trees_tls_214.log")))
+	if err != nil || len(d.Findings) != 1 {
+		t.Fatalf("Read = %+v, %v", d, err)
+	}
+	f := d.Findings[0]
+	if d.Torch != "2.14" || d.TorchLine != 18 {
+		t.Errorf("torch %q on line %d, want 2.14 on line 18", d.Torch, d.TorchLine)
+	}
+	if strings.Contains(f.Fix, "upgrade to 2.14") || !strings.Contains(f.Fix, "passed through options=") {
+		t.Errorf("fix %q: want the 2.12–2.13 fix without the upgrade to 2.14", f.Fix)
+	}
+	for _, want := range []string{"torch 2.14 (from the log)", "nearest release that does is 2.13"} {
+		if !strings.Contains(f.Note, want) {
+			t.Errorf("note %q lacks %q", f.Note, want)
+		}
+	}
+	var out bytes.Buffer
+	if err := d.WriteText(&out); err != nil {
+		t.Fatal(err)
+	}
+	if !strings.HasPrefix(out.String(), "torch 2.14 (from line 18)\n\nline 13: trees-user-thread-tls\n") ||
+		strings.Count(out.String(), "torch 2.14 (from line") != 1 {
+		t.Errorf("text does not start with the release line once:\n%s", out.String())
+	}
+}
+
+// TestNoRelease: a log without a release gives no torch line and no note.
+func TestNoRelease(t *testing.T) {
+	t.Parallel()
+	d, err := diagnose.Read(strings.NewReader("    assert torch._C._is_key_in_tls(attr_name)\n"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var out bytes.Buffer
+	if err := d.WriteText(&out); err != nil {
+		t.Fatal(err)
+	}
+	if strings.HasPrefix(out.String(), "torch") || d.Findings[0].Note != "" {
+		t.Errorf("without a release: no torch line and no note, got note %q and\n%s", d.Findings[0].Note, out.String())
+	}
+}
+
+// TestRowCoveringRelease: where two rows of a code match one line, the one whose
+// releases include the release the log shows gives the finding (guard_filter_fn is
+// known to torch.compile from 2.8, so 2.9 gets the general unknown-option row).
+func TestRowCoveringRelease(t *testing.T) {
+	t.Parallel()
+	msg := "RuntimeError: Unexpected optimization option guard_filter_fn, known options are ['a']\n"
+	for _, tt := range []struct{ torch, wantIn string }{
+		{"2.5.1", "upgrade to 2.8"},
+		{"2.9.0", "check the key's spelling"},
+	} {
+		d, err := diagnose.Read(strings.NewReader("PyTorch version: " + tt.torch + "\n" + msg))
+		if err != nil || len(d.Findings) != 1 {
+			t.Fatalf("Read = %+v, %v", d, err)
+		}
+		if f := d.Findings[0]; !strings.Contains(f.Fix, tt.wantIn) || f.Note != "" {
+			t.Errorf("torch %s: fix %q (note %q), want one with %q and no note", tt.torch, f.Fix, f.Note, tt.wantIn)
+		}
+	}
+}
+
+// TestInferences checks the table (known codes, fields graphs knows, edits that
+// normalize) and what logs with a compile call infer.
+func TestInferences(t *testing.T) {
+	t.Parallel()
+	for i, r := range diagnose.Inferences() {
+		if !slices.Contains(diagnose.Codes(), r.Code) || r.Code.Silent() {
+			t.Errorf("row %d: code %q", i, r.Code)
+		}
+		w := r.Set
+		if r.MinDevices > w.Devices {
+			w.Devices = r.MinDevices
+		}
+		if _, err := w.Normalize(); err != nil {
+			t.Errorf("row %d (%s): %v", i, r.Code, err)
+		}
+		if (r.Capture != "") != strings.Contains(r.Quote, "(") {
+			t.Errorf("row %d (%s): capture %q needs a group in quote %q", i, r.Code, r.Capture, r.Quote)
+		}
+	}
+	call := "model = torch.compile(model, mode=\"reduce-overhead\")\n"
+	tests := []struct {
+		name, log string
+		want      string // Recovered.Workload and Inferred as JSON
+	}{
+		{"callers", call + "RuntimeError: beginAllocateToPool: already recording to mempool_id\n",
+			`{"threads":"callers"} {"threads":"trees-concurrent-callers"}`},
+		{"thread on one GPU", call + "    assert torch._C._is_key_in_tls(attr_name)\n",
+			`{"threads":"per-thread"} {"threads":"trees-user-thread-tls"}`},
+		{"two ranks", call + "[rank0]:ok\n[rank1]:    assert torch._C._is_key_in_tls(attr_name)\n",
+			`{"devices":2,"threads":"per-device"} {"devices":"trees-user-thread-tls","threads":"trees-user-thread-tls"}`},
+		{"op named", call + "skipping cudagraphs due to disabling cudagraphs due to incompatible op aten._local_scalar_dense.default Found from\n",
+			`{"incompatible_op":"aten._local_scalar_dense.default"} {"incompatible_op":"skip-incompatible-op"}`},
+		{"op not named", call + "skipping cudagraphs due to ['incompatible ops']\n", `{} null`},
+		{"sizes", call + "CUDAGraph supports dynamic shapes by recording a new graph for each distinct input size. Recording too many CUDAGraphs may lead to extra overhead. We have observed 9 distinct sizes.\n",
+			`{"dynamic_shapes":true,"distinct_sizes":9} {"distinct_sizes":"dynamic-shape-rerecord","dynamic_shapes":"dynamic-shape-rerecord"}`},
+		{"multiple devices", call + "skipping cudagraphs due to skipping cudagraphs due to multiple devices: device(type='cuda', index=0), device(type='cuda', index=1)\n",
+			`{"devices":2,"span_devices":true} {"devices":"skip-multiple-devices","span_devices":"skip-multiple-devices"}`},
+		{"allocator from the env kept", "PYTORCH_CUDA_ALLOC_CONF=backend:cudaMallocAsync " + call +
+			"RuntimeError: cudaMallocAsync does not yet support checkPoolLiveAllocations. If you need it, please file an issue.\n",
+			`{"allocator":"cudaMallocAsync"} null`},
+		{"uncached", call + "skipping cudagraphs due to skipping cudagraphs due to cudagraph capture requires the caching allocator; current allocator is uncached\n",
+			`{"allocator":"uncached"} {"allocator":"allocator-incompatible"}`},
+		{"no call, nothing planned", "    assert torch._C._is_key_in_tls(attr_name)\n", `null null`},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			t.Parallel()
+			d, err := diagnose.Read(strings.NewReader(tt.log))
+			if err != nil {
+				t.Fatal(err)
+			}
+			var w any
+			if d.Recovered != nil {
+				w = d.Recovered.Workload
+			}
+			a, _ := json.Marshal(w)
+			b, _ := json.Marshal(d.Inferred)
+			if diff := cmp.Diff(tt.want, string(a)+" "+string(b)); diff != "" {
+				t.Errorf("workload and inferred mismatch (-want +got):\n%s", diff)
+			}
+		})
+	}
+}

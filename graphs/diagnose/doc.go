@@ -3,6 +3,27 @@
 // It matches exact PyTorch messages from a table of rows ([Signatures]) and never
 // guesses: a log outside the catalogue below gives no finding.
 //
+// # Release
+//
+// When the log shows torch's release ([Diagnosis.Torch], from [Diagnosis.TorchLine]),
+// each finding's fix is the one for that release. When the release is outside the
+// releases known to print the text, the finding is still reported (the text matched),
+// its [Finding.Note] says so ("torch 2.14 (from the log) is not known to print this;
+// the nearest release that does is 2.13, …"), and its fix is the nearest release's,
+// without advice to upgrade to a release the user already runs. Where two rows of a
+// code match one line, the one that covers the release wins. [Diagnosis.WriteText]
+// prints the release once, as "torch 2.14 (from line 18)" before the first block, and
+// only when the log shows a release and there is a finding.
+//
+// # Plan
+//
+// When the log shows a compile call or its config, [Diagnosis.Recovered] is that call
+// and [Diagnosis.Plan] the planner's report on it. Its workload comes from the
+// findings, by the table [Inferences] (code → workload fields: a thread crash is
+// planned with user threads, a mutated-input skip with a mutated input, and so on), and
+// [Diagnosis.Inferred] (JSON "inferred") names each field so set with the code it came
+// from, such as {"threads": "trees-user-thread-tls"}.
+//
 // # Performance
 //
 // [Read] holds at most one window of a line ([WindowBytes]), so memory does not grow

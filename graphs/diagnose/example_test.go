@@ -29,6 +29,8 @@ AssertionError
 	}
 	// Output:
 	// 2.11 trees-user-thread-tls 5 measured
+	// torch 2.11 (from line 1)
+	//
 	// line 5: trees-user-thread-tls
 	//   | assert torch._C._is_key_in_tls(attr_name)
 	//   cause: cudagraph trees keep their state in thread-local storage that only the thread which first

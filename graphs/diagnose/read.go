@@ -80,6 +80,10 @@ type Finding struct {
 	Cause string `json:"cause"`
 	// Fix is what works, tailored to the release when the log shows it.
 	Fix string `json:"fix"`
+	// Note, when set, says that the release the log shows is outside Releases (the
+	// text matched all the same): Fix is then the nearest such release's, without
+	// advice to upgrade to a release the user already runs. An extra field.
+	Note string `json:"note,omitempty"`
 	// Evidence is how the text is known (measured, source), Source where from (an
 	// extra field).
 	Evidence modes.Evidence `json:"evidence"`
@@ -98,6 +102,9 @@ type Diagnosis struct {
 	// collect_env's "PyTorch version: 2.5.1+cu124", site-packages/torch-2.5.1… paths,
 	// wheel tags, torch==2.5.1 pins), "" when it shows none or an unsupported one.
 	Torch string `json:"torch"`
+	// TorchLine is the 1-based line that shows Torch (0 when Torch is ""). An extra
+	// field.
+	TorchLine int `json:"torch_line,omitempty"`
 	// Findings are in line order, at most one per code.
 	Findings []Finding `json:"findings"`
 	// Plan is graphs.Check's report on Recovered: what PyTorch does with the call the
@@ -110,6 +117,11 @@ type Diagnosis struct {
 	// an inline options dict of a quoted call; torch._inductor.config assignments;
 	// TORCHINDUCTOR_* and allocator variables), nil when it shows none. An extra field.
 	Recovered *graphs.Scenario `json:"recovered,omitempty"`
+	// Inferred names, for each field of Recovered.Workload that the findings set (by
+	// its JSON name, such as "threads"), the code of the finding it was inferred from:
+	// a log that shows a thread crash is planned with user threads, not the main
+	// thread. Nil when nothing was inferred. See [Inferences]. An extra field.
+	Inferred map[string]Code `json:"inferred,omitempty"`
 }
 
 // Read diagnoses the text r yields: any log, traceback or pasted issue, line by line
@@ -184,6 +196,7 @@ type scanner struct {
 	text     bool
 	torch    versionFinder
 	rec      recoverer
+	devs     deviceCounter
 	clean    []byte
 }
 
@@ -263,7 +276,8 @@ func (s *scanner) window(raw []byte, lineStart bool) {
 		return
 	}
 	s.text = true
-	s.torch.window(text)
+	s.torch.window(text, s.line)
+	s.devs.window(raw)
 	s.rec.window(text, lineStart)
 	for i := range s.contexts {
 		c := &s.contexts[i]
@@ -292,7 +306,7 @@ func (s *scanner) diagnosis() *Diagnosis {
 	torch, haveTorch := s.torch.best()
 	d := &Diagnosis{Format: Format, Findings: []Finding{}}
 	if haveTorch {
-		d.Torch = torch.String()
+		d.Torch, d.TorchLine = torch.String(), s.torch.line
 	}
 	active := make([]bool, len(s.rows))
 	for i, row := range s.rows {
@@ -303,7 +317,7 @@ func (s *scanner) diagnosis() *Diagnosis {
 		if !active[i] || s.superseded(i, active) {
 			continue
 		}
-		if j, ok := best[row.Code]; !ok || s.hits[i].line < s.hits[j].line {
+		if j, ok := best[row.Code]; !ok || s.better(i, j, torch, haveTorch) {
 			best[row.Code] = i
 		}
 	}
@@ -322,7 +336,17 @@ func (s *scanner) diagnosis() *Diagnosis {
 		return order[fa.Code] < order[fb.Code]
 	})
 	d.Recovered = s.rec.scenario(d.Torch)
+	d.Inferred = infer(d.Recovered, d.Findings, s.devs.count())
 	return d
+}
+
+// better reports whether row i gives a code's finding rather than row j: an earlier
+// line, or on the same line a row that covers the release the log shows.
+func (s *scanner) better(i, j int, torch modes.Version, haveTorch bool) bool {
+	if s.hits[i].line != s.hits[j].line {
+		return s.hits[i].line < s.hits[j].line
+	}
+	return haveTorch && s.rows[i].covers(torch) && !s.rows[j].covers(torch)
 }
 
 // superseded reports whether an active row that supersedes row i's code matched
@@ -338,21 +362,16 @@ func (s *scanner) superseded(i int, active []bool) bool {
 
 func (s *scanner) finding(i int, torch modes.Version, haveTorch bool) Finding {
 	row := s.rows[i]
-	fix := row.Fix
+	fix, note := row.Fix, ""
 	if haveTorch {
-		for _, t := range row.Tailored {
-			if torch.AtLeast(t.From) && !t.To.Less(torch) {
-				fix = t.Fix
-				break
-			}
-		}
+		fix, note = row.fixOn(torch)
 	}
 	var rel []string
 	for m := row.From.Minor; m <= row.To.Minor; m++ {
 		rel = append(rel, modes.Version{Major: 2, Minor: m}.String())
 	}
 	return Finding{Code: row.Code, Line: s.hits[i].line, Quote: s.hits[i].quote, Cause: row.Cause,
-		Fix: fix, Evidence: row.Evidence, Source: row.Source, Releases: rel, Count: s.count[row.Code]}
+		Fix: fix, Note: note, Evidence: row.Evidence, Source: row.Source, Releases: rel, Count: s.count[row.Code]}
 }
 
 // cleanLine appends raw to dst without its line end, ANSI escape sequences, and, at

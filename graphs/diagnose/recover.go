@@ -39,16 +39,17 @@ type versionFinder struct {
 	patterns []versionPattern
 	found    modes.Version
 	rank     int
+	line     int  // the line of found
 	pending  bool // the last line named torch.__version__ without a value
 }
 
 func newVersionFinder() versionFinder { return versionFinder{patterns: versionPatterns()} }
 
-func (f *versionFinder) window(text []byte) {
+func (f *versionFinder) window(text []byte, line int) {
 	if f.pending {
 		f.pending = false
 		if m := bareVersion.FindSubmatch(bytes.TrimSpace(text)); m != nil {
-			f.offer(m[1], 3)
+			f.offer(m[1], 3, line)
 			return
 		}
 	}
@@ -60,7 +61,7 @@ func (f *versionFinder) window(text []byte) {
 			continue
 		}
 		if m := p.re.FindSubmatch(text); m != nil {
-			f.offer(m[1], p.rank)
+			f.offer(m[1], p.rank, line)
 		}
 	}
 	if f.rank < 3 && bytes.Contains(text, []byte("torch.__version__")) {
@@ -68,9 +69,9 @@ func (f *versionFinder) window(text []byte) {
 	}
 }
 
-func (f *versionFinder) offer(s []byte, rank int) {
+func (f *versionFinder) offer(s []byte, rank, line int) {
 	if v, err := modes.ParseVersion(string(s)); err == nil && rank > f.rank {
-		f.found, f.rank = v, rank
+		f.found, f.rank, f.line = v, rank, line
 	}
 }
 

@@ -16,7 +16,8 @@ const TextWidth = 100
 const NoSignature = "no known signature: this log matches none of compilemode's diagnosis codes"
 
 // WriteText writes one block per finding — its code and line, the quoted line, the
-// cause and the fix — blocks separated by a blank line, every line at most TextWidth
+// cause, the fix and any note — blocks separated by a blank line, after one line
+// "torch 2.14 (from line 3)" when the log shows the release (and only then), every line at most TextWidth
 // runes (prose is wrapped at spaces, never cut; a word longer than a line is split
 // across lines). For a diagnosis without findings it writes NoSignature. Do not depend
 // on this output being stable. It returns an *inputerr.ZeroError for a nil d or w.
@@ -30,6 +31,8 @@ func (d *Diagnosis) WriteText(w io.Writer) error {
 	var b strings.Builder
 	if len(d.Findings) == 0 {
 		b.WriteString(NoSignature + "\n")
+	} else if d.Torch != "" {
+		fmt.Fprintf(&b, "torch %s (from line %d)\n\n", d.Torch, d.TorchLine)
 	}
 	for i, f := range d.Findings {
 		if i > 0 {
@@ -39,6 +42,9 @@ func (d *Diagnosis) WriteText(w io.Writer) error {
 		wrap(&b, f.Quote, "  | ", "  | ")
 		wrap(&b, f.Cause, "  cause: ", "         ")
 		wrap(&b, f.Fix, "  fix: ", "       ")
+		if f.Note != "" {
+			wrap(&b, f.Note, "  note: ", "        ")
+		}
 	}
 	_, err := io.WriteString(w, b.String())
 	return err

@@ -1,0 +1,204 @@
+package diagnose
+
+import (
+	"bytes"
+	"math/bits"
+	"reflect"
+	"regexp"
+	"strconv"
+	"strings"
+
+	"github.com/compilemode/compilemode/graphs"
+)
+
+// Inference is one row of the table that turns a finding into fields of the recovered
+// call's workload, so that the plan shown beside the findings describes the run the
+// log shows (a thread crash is planned with user threads, not the main thread). Like
+// [Signature], rows are data: a new inference is a new row.
+type Inference struct {
+	Code Code
+	// Quote, when set, is a regular expression the finding's quote must match for the
+	// row to apply; its first group, if any, is the value of the field Capture names.
+	Quote   string
+	Capture string // the JSON name of a string or int field of graphs.Workload
+	// MinDevices, when set, is how many devices the log must show (distinct "[rankN]:"
+	// prefixes or CUDA device indices) for the row to apply.
+	MinDevices int
+	// LogDevices sets devices to the number the log shows when that is more than
+	// Set.Devices.
+	LogDevices bool
+	// Set holds the fields the row sets; its zero fields are left alone.
+	Set graphs.Workload
+}
+
+// Inferences returns the table, a fresh copy on each call. Within a code, the first
+// row that applies gives the edit. A field the recovered call already has (such as
+// the allocator its environment names), or that an earlier finding set, is kept; an
+// edit that would make the workload invalid (graphs.Workload.Normalize) is dropped.
+func Inferences() []Inference {
+	return []Inference{
+		{Code: TreesUserThreadTLS, MinDevices: 2, LogDevices: true, Set: graphs.Workload{Threads: graphs.PerDevice}},
+		{Code: TreesUserThreadTLS, Set: graphs.Workload{Threads: graphs.PerThread}},
+		{Code: TreesConcurrentCallers, Set: graphs.Workload{Threads: graphs.Callers}},
+		{Code: LegacyStaticInputMoved, Set: graphs.Workload{MovingStaticInputs: true}},
+		{Code: LegacyMutatedInput, Set: graphs.Workload{MutatedInputs: graphs.InputMutation}},
+		{Code: OverwrittenOutput, Set: graphs.Workload{OutputsKept: true}},
+		{Code: AllocatorIncompatible, Quote: `allocator is uncached`, Set: graphs.Workload{Allocator: "uncached"}},
+		{Code: AllocatorIncompatible, Set: graphs.Workload{Allocator: "cudaMallocAsync"}},
+		{Code: DynamicShapeRerecord, Quote: `We have observed (\d+) distinct sizes`, Capture: "distinct_sizes",
+			Set: graphs.Workload{DynamicShapes: true}},
+		{Code: DynamicShapeRerecord, Set: graphs.Workload{DynamicShapes: true}},
+		{Code: SkipCPUDevice, Quote: `cpu device \((\w+)\)`, Capture: "cpu_input_name", Set: graphs.Workload{CPUInputs: true}},
+		{Code: SkipCPUDevice, Set: graphs.Workload{CPUInputs: true}},
+		{Code: SkipMutatedInputs, Set: graphs.Workload{MutatedInputs: graphs.InputMutation}},
+		{Code: SkipMultipleDevices, LogDevices: true, Set: graphs.Workload{SpanDevices: true, Devices: 2}},
+		// Only when the log names the op: the list form up to 2.5 does not.
+		{Code: SkipIncompatibleOp, Quote: `incompatible op ([\w.]+)`, Capture: "incompatible_op"},
+		{Code: SkipDynamicGraphs, Set: graphs.Workload{DynamicShapes: true}},
+		{Code: SkipNonTensorInputs, Set: graphs.Workload{NonTensorInputs: true}},
+	}
+}
+
+// compiledInference is an Inference with its regular expression compiled.
+type compiledInference struct {
+	Inference
+	quote *regexp.Regexp
+}
+
+// inferenceTable is Inferences compiled once; the rows are constant.
+var inferenceTable = func() []compiledInference {
+	rows := Inferences()
+	out := make([]compiledInference, len(rows))
+	for i, r := range rows {
+		out[i] = compiledInference{Inference: r}
+		if r.Quote != "" {
+			out[i].quote = regexp.MustCompile(r.Quote)
+		}
+	}
+	return out
+}()
+
+// edit returns the workload the first applicable row of f's code sets, or false.
+func edit(f Finding, devices int) (graphs.Workload, bool) {
+	for _, r := range inferenceTable {
+		if r.Code != f.Code || devices < r.MinDevices {
+			continue
+		}
+		var m []string
+		if r.quote != nil {
+			if m = r.quote.FindStringSubmatch(f.Quote); m == nil {
+				continue
+			}
+		}
+		w := r.Set
+		if r.LogDevices && devices > w.Devices {
+			w.Devices = devices
+		}
+		if r.Capture != "" && len(m) > 1 && !setField(&w, r.Capture, m[1]) {
+			continue
+		}
+		return w, true
+	}
+	return graphs.Workload{}, false
+}
+
+// infer applies the findings' edits to sc's workload, in line order, and returns which
+// finding set each field (nil when none did).
+func infer(sc *graphs.Scenario, findings []Finding, devices int) map[string]Code {
+	if sc == nil {
+		return nil
+	}
+	var from map[string]Code
+	for _, f := range findings {
+		e, ok := edit(f, devices)
+		if !ok {
+			continue
+		}
+		w := sc.Workload
+		fields := merge(&w, e)
+		if len(fields) == 0 {
+			continue
+		}
+		if _, err := w.Normalize(); err != nil {
+			continue
+		}
+		sc.Workload = w
+		if from == nil {
+			from = map[string]Code{}
+		}
+		for _, name := range fields {
+			from[name] = f.Code
+		}
+	}
+	return from
+}
+
+// merge copies e's non-zero fields into w where w's are zero, and returns their JSON
+// names.
+func merge(w *graphs.Workload, e graphs.Workload) []string {
+	dst, src := reflect.ValueOf(w).Elem(), reflect.ValueOf(e)
+	var names []string
+	for i := 0; i < src.NumField(); i++ {
+		if src.Field(i).IsZero() || !dst.Field(i).IsZero() {
+			continue
+		}
+		dst.Field(i).Set(src.Field(i))
+		names = append(names, jsonName(src.Type().Field(i)))
+	}
+	return names
+}
+
+func jsonName(f reflect.StructField) string {
+	name, _, _ := strings.Cut(f.Tag.Get("json"), ",")
+	return name
+}
+
+// setField sets the string or int field of w whose JSON name is name to value; it
+// reports whether it could.
+func setField(w *graphs.Workload, name, value string) bool {
+	v := reflect.ValueOf(w).Elem()
+	for i := 0; i < v.NumField(); i++ {
+		if jsonName(v.Type().Field(i)) != name {
+			continue
+		}
+		switch fv := v.Field(i); fv.Kind() {
+		case reflect.String:
+			fv.SetString(value)
+			return true
+		case reflect.Int:
+			n, err := strconv.Atoi(value)
+			if err != nil || n <= 0 || n > graphs.MaxDistinctSizes {
+				return false
+			}
+			fv.SetInt(int64(n))
+			return true
+		}
+	}
+	return false
+}
+
+// reDevice matches what names a device or rank: torchrun's "[rank3]:" prefix, "cuda:1",
+// "device(type='cuda', index=1)".
+var reDevice = regexp.MustCompile(`\[rank(\d+)\]:|cuda:(\d+)|device\(type='cuda', index=(\d+)\)`)
+
+// deviceCounter counts the distinct ranks and CUDA device indices a log shows, up to
+// 64 of each.
+type deviceCounter struct{ ranks, devices uint64 }
+
+func (c *deviceCounter) window(raw []byte) {
+	if !bytes.Contains(raw, []byte("[rank")) && !bytes.Contains(raw, []byte("cuda:")) && !bytes.Contains(raw, []byte("index=")) {
+		return
+	}
+	for _, m := range reDevice.FindAllSubmatch(raw, 16) {
+		for g, set := range []*uint64{&c.ranks, &c.devices, &c.devices} {
+			if n, err := strconv.Atoi(string(m[g+1])); err == nil && n < 64 {
+				*set |= 1 << n
+			}
+		}
+	}
+}
+
+// count returns the number of devices the log shows (ranks or indices, the larger).
+func (c *deviceCounter) count() int {
+	return max(bits.OnesCount64(c.ranks), bits.OnesCount64(c.devices))
+}
