@@ -448,6 +448,7 @@ var nilCases = map[string]func(t *testing.T){
 
 	// graphs/diagnose.
 	"diagnose.Codes":      func(t *testing.T) { _ = diagnose.Codes() },
+	"diagnose.Inferences": func(t *testing.T) { _ = diagnose.Inferences() },
 	"diagnose.Signatures": func(t *testing.T) { _ = diagnose.Signatures() },
 	"diagnose.Code.Silent": func(t *testing.T) {
 		if diagnose.Code("").Silent() {
