@@ -175,28 +175,24 @@ func (r *recoverer) parseCall(call []byte) bool {
 
 // depth returns the parenthesis depth at the end of b, outside string literals.
 func depth(b []byte) int {
-	d := 0
-	var quote byte
-	for _, c := range b {
-		switch {
-		case quote != 0:
-			if c == quote {
-				quote = 0
-			}
-		case c == '"' || c == '\'':
-			quote = c
-		case c == '(':
-			d++
-		case c == ')':
-			d--
-		}
-	}
+	_, d := walkBrackets(b, '(', ')')
 	return d
 }
 
 // braced returns the balanced {...} at the start of b, or nil if it does not close.
 func braced(b []byte) []byte {
-	d := 0
+	at, _ := walkBrackets(b, '{', '}')
+	if at < 0 {
+		return nil
+	}
+	return b[:at+1]
+}
+
+// walkBrackets counts open and close outside string literals in b: closeAt is the
+// index where the count first comes back to zero after a close (-1 if it never does),
+// depth the count at the end.
+func walkBrackets(b []byte, open, close byte) (closeAt, depth int) {
+	closeAt = -1
 	var quote byte
 	for i, c := range b {
 		switch {
@@ -206,16 +202,16 @@ func braced(b []byte) []byte {
 			}
 		case c == '"' || c == '\'':
 			quote = c
-		case c == '{':
-			d++
-		case c == '}':
-			d--
-			if d == 0 {
-				return b[:i+1]
+		case c == open:
+			depth++
+		case c == close:
+			depth--
+			if depth == 0 && closeAt < 0 {
+				closeAt = i
 			}
 		}
 	}
-	return nil
+	return closeAt, depth
 }
 
 // scenario returns what was recovered as a scenario for the planner, or nil.
