@@ -360,10 +360,11 @@ func (w *rewriter) join(run []piece) (done bool, err *Error) {
 // decoded by Starlark's parser, after the rewrite of its Python spellings. ok is
 // false for a piece that does not parse.
 func (w *rewriter) pieceValue(p piece) (str string, isBytes, ok bool) {
-	body := w.s[p.quote+1 : p.end-1]
-	single := p.end-p.quote == 2 || w.s[p.quote+1] != w.s[p.quote]
-	if p.start == p.quote && single && !strings.ContainsAny(body, "\\\n\r") {
-		return body, false, true
+	closed := p.end-p.quote >= 2 && p.end <= len(w.s) && w.s[p.end-1] == w.s[p.quote]
+	if closed && p.start == p.quote && (p.end-p.quote == 2 || w.s[p.quote+1] != w.s[p.quote]) {
+		if body := w.s[p.quote+1 : p.end-1]; !strings.ContainsAny(body, "\\\n\r") {
+			return body, false, true
+		}
 	}
 	sub := rewriter{s: w.s, marks: []offsetMark{{0, 0}}}
 	sub.copyPiece(p)
