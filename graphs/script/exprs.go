@@ -393,7 +393,7 @@ func (p *parser) test() *expr {
 		return x
 	}
 	p.advance()
-	e := p.node(other, t)
+	e := p.node(ifElse, t)
 	e.elts = append(e.elts, x, p.orExpr(false))
 	p.expect("else")
 	e.elts = append(e.elts, p.test())

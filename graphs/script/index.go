@@ -88,9 +88,15 @@ func (r *reader) walkStmt(s *stmt, visit func(*expr)) {
 	}
 }
 
-// candidate records a str or None literal assigned to name.
+// candidate records a str or None literal assigned to name; for a conditional
+// expression (a if c else b), the literals of both branches.
 func (r *reader) candidate(name string, v *expr) {
 	if name == "" || v == nil {
+		return
+	}
+	if v.kind == ifElse && len(v.elts) == 3 {
+		r.candidate(name, v.elts[0])
+		r.candidate(name, v.elts[2])
 		return
 	}
 	if isNone(v) {

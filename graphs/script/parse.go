@@ -24,6 +24,7 @@ const (
 	str                // one or more adjacent string literals (f-strings included)
 	tuple              // a, b (bare or parenthesized): elts
 	starred            // *x
+	ifElse             // a if c else b: elts a, c, b
 )
 
 // expr is an expression. start and end are byte offsets into the source; line and

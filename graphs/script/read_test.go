@@ -300,3 +300,21 @@ func TestLiteralFastPath(t *testing.T) {
 		}
 	}
 }
+
+// TestConditionalModeCandidates: a mode assigned from a conditional expression gives
+// the literals of both branches as candidates.
+func TestConditionalModeCandidates(t *testing.T) {
+	t.Parallel()
+	src := "import os, torch\nMODE = \"max-autotune\" if os.environ.get(\"FAST\") else \"reduce-overhead\"\nm = torch.compile(model, mode=MODE)\n"
+	s, err := Read("c.py", []byte(src))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got []string
+	for _, m := range s.Sites[0].Modes([]string{"default", "reduce-overhead", "max-autotune"}) {
+		got = append(got, *m)
+	}
+	if diff := cmp.Diff([]string{"max-autotune", "reduce-overhead"}, got); diff != "" {
+		t.Errorf("candidate modes mismatch (-want +got):\n%s", diff)
+	}
+}
