@@ -9,6 +9,7 @@ import (
 	"regexp"
 	"sort"
 	"strings"
+	"sync"
 	"unicode/utf8"
 
 	"golang.org/x/text/encoding/unicode"
@@ -201,16 +202,40 @@ type scanner struct {
 }
 
 func newScanner() (*scanner, error) {
-	sigs := Signatures()
-	s := &scanner{rows: make([]compiledRow, len(sigs)), hits: make([]rowHit, len(sigs)),
+	t, err := compiledTable()
+	if err != nil {
+		return nil, err
+	}
+	s := &scanner{rows: t.rows, hits: make([]rowHit, len(t.rows)),
 		count: map[Code]int{}, last: map[Code]int{}}
+	s.contexts = append([]context(nil), t.contexts...) // seen is per read
+	s.lits = newLiteralSet(s.rows)
+	s.torch = newVersionFinder()
+	s.rec = newRecoverer()
+	return s, nil
+}
+
+// table is the signature table with its regular expressions compiled: built once per
+// process, on the first Read, and never written after (the rows and the compiled
+// expressions are shared by concurrent reads; regexp.Regexp is safe for that).
+type table struct {
+	rows     []compiledRow
+	contexts []context // seen false
+}
+
+// compiledTable returns the process's compiled signature table.
+var compiledTable = sync.OnceValues(compileTable)
+
+func compileTable() (table, error) {
+	sigs := Signatures()
+	t := table{rows: make([]compiledRow, len(sigs))}
 	ctxIndex := map[string]int{}
 	for i, sig := range sigs {
 		row := compiledRow{Signature: sig, literal: []byte(sig.Literal), requires: -1}
 		if sig.Pattern != "" {
 			re, err := regexp.Compile(sig.Pattern)
 			if err != nil {
-				return nil, fmt.Errorf("diagnose: row %d (%s): %w", i, sig.Code, err)
+				return table{}, fmt.Errorf("diagnose: row %d (%s): %w", i, sig.Code, err)
 			}
 			row.pattern = re
 		}
@@ -219,21 +244,18 @@ func newScanner() (*scanner, error) {
 			if !ok {
 				re, err := regexp.Compile(sig.Requires)
 				if err != nil {
-					return nil, fmt.Errorf("diagnose: row %d (%s): %w", i, sig.Code, err)
+					return table{}, fmt.Errorf("diagnose: row %d (%s): %w", i, sig.Code, err)
 				}
 				prefix, _ := re.LiteralPrefix()
-				idx = len(s.contexts)
+				idx = len(t.contexts)
 				ctxIndex[sig.Requires] = idx
-				s.contexts = append(s.contexts, context{re: re, prefix: []byte(prefix)})
+				t.contexts = append(t.contexts, context{re: re, prefix: []byte(prefix)})
 			}
 			row.requires = idx
 		}
-		s.rows[i] = row
+		t.rows[i] = row
 	}
-	s.lits = newLiteralSet(s.rows)
-	s.torch = newVersionFinder()
-	s.rec = newRecoverer()
-	return s, nil
+	return t, nil
 }
 
 // scan reads r in windows of at most WindowBytes (plus the overlap of a long line).
