@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"slices"
 	"strings"
+	"sync"
 
 	"github.com/compilemode/compilemode/config/inputerr"
 	"github.com/compilemode/compilemode/config/literal"
@@ -32,8 +33,30 @@ type Resolver struct {
 }
 
 // NewResolver returns a resolver for release v with the built-in schema and mode
-// table. It returns a *modes.VersionError for an unsupported release.
+// table. It returns a *modes.VersionError for an unsupported release. A Resolver is
+// immutable, so the first call for a release builds it (parsing the release's schema,
+// about 10 ms) and later calls return the same one; its Schema and Table are shared:
+// do not modify them.
 func NewResolver(v modes.Version) (*Resolver, error) {
+	if build, ok := builtinResolvers[v]; ok {
+		return build()
+	}
+	return newBuiltinResolver(v)
+}
+
+// builtinResolvers memoises the built-in resolver of every supported release. It is
+// built at package initialisation from modes.Supported (no I/O: each entry runs once,
+// on first use) and never written after.
+var builtinResolvers = func() map[modes.Version]func() (*Resolver, error) {
+	m := map[modes.Version]func() (*Resolver, error){}
+	for _, v := range modes.Supported() {
+		m[v] = sync.OnceValues(func() (*Resolver, error) { return newBuiltinResolver(v) })
+	}
+	return m
+}()
+
+// newBuiltinResolver builds the resolver of release v from the built-in data.
+func newBuiltinResolver(v modes.Version) (*Resolver, error) {
 	s, ev, err := schema.Builtin(v)
 	if err != nil {
 		return nil, err
