@@ -47,6 +47,32 @@ type ReleaseFix struct {
 
 func v2(minor int) modes.Version { return modes.Version{Major: 2, Minor: minor} }
 
+// The releases of the facts that bound rows of the table, from their rows
+// (config.FactRows, modes.SiteRows): a row bound by one of these facts takes its
+// Releases, the release its planner lookups use and the release its text names from
+// here rather than restating the boundary.
+var (
+	// sharedTrees: cudagraph-tree state is thread-local to the first thread (PerThreadTrees false).
+	sharedTrees = config.FactReleases(config.FactPerThreadTrees, false)
+	// sharedGlobals and perThreadGlobals: config overrides are process-wide, then
+	// per-thread ContextVars (GlobalsPerThread).
+	sharedGlobals    = config.FactReleases(config.FactGlobalsPerThread, false)
+	perThreadGlobals = config.FactReleases(config.FactGlobalsPerThread, true)
+	// listedSkips and prefixedSkips: compile_fx logs the Python list of skip reasons,
+	// then cudagraph_utils helpers format them (SkipMessagePrefixed).
+	listedSkips   = config.FactReleases(config.FactSkipMessagePrefixed, false)
+	prefixedSkips = config.FactReleases(config.FactSkipMessagePrefixed, true)
+	// guardFilterFn: torch.compile takes guard_filter_fn out of options (CompileOptions).
+	guardFilterFn = config.FactReleases(config.FactCompileOptions, "guard_filter_fn")
+	// applyMode: apply_mode refuses an unknown mode, mode="" included (modes.SiteRows).
+	applyMode = modes.SiteReleases(modes.ApplyMode)
+)
+
+// releasesBefore is every supported release before v.
+func releasesBefore(v modes.Version) modes.Releases {
+	return modes.Releases{From: modes.First(), To: v2(v.Minor - 1)}
+}
+
 // Fixes shared by several rows that the planner does not give (it reports these
 // skips and errors without a fix); the others are the planner's (see planner.go).
 const (
@@ -79,20 +105,20 @@ func threadRows() []Signature {
 	concurrent := "several threads called one cudagraph-tree function at once, and before 2.14 the " +
 		"tree manager is shared and unsynchronised, so one thread's capture collided with another's " +
 		"(measured on 2.11 with 16 threads: every call failed with this or a similar error)"
-	callers := ruleMessage("trees-concurrent-callers", 13)
-	fixCallers := plannerFix(TreesConcurrentCallers, "cudagraph trees in several caller threads", 13)
+	callers := ruleMessage("trees-concurrent-callers", sharedTrees.To.Minor)
+	fixCallers := plannerFix(TreesConcurrentCallers, "cudagraph trees in several caller threads", sharedTrees.To.Minor)
 	measuredCallers := "testdata/torch/2.11/measured_scenarios.json ro_callers16 (16 threads call one " +
 		"reduce-overhead function compiled in the main thread)"
 	return []Signature{
 		{
-			Code: TreesUserThreadTLS, Literal: fixed(ruleMessage("trees-tls-other", 13)),
-			Releases: modes.Minors(1, 13),
+			Code: TreesUserThreadTLS, Literal: fixed(ruleMessage("trees-tls-other", sharedTrees.To.Minor)),
+			Releases: sharedTrees,
 			Cause: "cudagraph trees keep their state in thread-local storage that only the thread " +
 				"which first imported torch._inductor.cudagraph_trees has, so recording a graph in " +
 				"another user thread fails this bare assert in get_obj (issue #123177)",
-			Fix: plannerFix(TreesUserThreadTLS, `backend="inductor"`, 11),
+			Fix: plannerFix(TreesUserThreadTLS, `backend="inductor"`, sharedGlobals.To.Minor),
 			Tailored: []ReleaseFix{
-				{Releases: modes.Minors(12, 13), Fix: plannerFix(TreesUserThreadTLS, `backend="inductor", globals per thread`, 12)},
+				{Releases: perThreadGlobals.Intersect(sharedTrees), Fix: plannerFix(TreesUserThreadTLS, `backend="inductor", globals per thread`, perThreadGlobals.From.Minor)},
 			},
 			Evidence: modes.Measured,
 			Source: "testdata/torch/2.11/measured_scenarios.json ro_thread_per_device, " +
@@ -103,20 +129,20 @@ func threadRows() []Signature {
 		},
 		{
 			Code: TreesConcurrentCallers, Literal: line(callers, 0),
-			Releases: modes.Minors(1, 13), Cause: concurrent, Fix: fixCallers,
+			Releases: sharedTrees, Cause: concurrent, Fix: fixCallers,
 			Evidence: modes.Measured, Source: measuredCallers,
 			Decisive: "the RuntimeError line",
 		},
 		{
 			Code: TreesConcurrentCallers, Literal: line(callers, 1),
-			Releases: modes.Minors(1, 13), Cause: concurrent, Fix: fixCallers,
+			Releases: sharedTrees, Cause: concurrent, Fix: fixCallers,
 			Evidence: modes.Measured, Source: measuredCallers,
 			Decisive: "the RuntimeError line",
 		},
 		{
 			Code: TreesConcurrentCallers, Literal: sentence(from(line(callers, 2), "tensor(s)")),
 			Pattern:  `Detected \d+ tensor\(s\) in the cudagraph pool not tracked as outputs`,
-			Releases: modes.Minors(1, 13), Cause: concurrent, Fix: fixCallers,
+			Releases: sharedTrees, Cause: concurrent, Fix: fixCallers,
 			Evidence: modes.Measured, Source: measuredCallers + "; raised by check_memory_pool",
 			Decisive: "the first line of the RuntimeError (\"Detected N tensor(s) …\")",
 		},
@@ -155,7 +181,7 @@ func legacyRows() []Signature {
 			Code: LegacyMutatedInput, Literal: "skipping cudagraphs due to mutated inputs",
 			Pattern:    `skipping cudagraphs due to mutated inputs\s*$`,
 			Supersedes: SkipMutatedInputs,
-			Releases:   modes.Minors(6, 14), Cause: mutatedCause + " (printed only where " +
+			Releases:   prefixedSkips, Cause: mutatedCause + " (printed only where " +
 				"triton.cudagraph_support_input_mutation is False; with it True, the default " +
 				"outside fbcode, 2.11 captures such a graph silently, measured)",
 			Fix:      fixLegacyMutated,
@@ -166,11 +192,11 @@ func legacyRows() []Signature {
 			Decisive: "the skip line, which has no \"(N instances)\" count on this path",
 		},
 		{
-			Code: LegacyMutatedInput, Literal: listed(ruleMessage("trees-skip-mutated-input", 5)),
+			Code: LegacyMutatedInput, Literal: listed(ruleMessage("trees-skip-mutated-input", listedSkips.To.Minor)),
 			Pattern:    `skipping cudagraphs due to \[.*'mutated inputs'`,
 			Requires:   `cudagraph_trees['"]?\s*[:=]\s*False`,
 			Supersedes: SkipMutatedInputs,
-			Releases:   modes.Minors(1, 5), Cause: mutatedCause,
+			Releases:   listedSkips, Cause: mutatedCause,
 			Fix:      fixLegacyMutated,
 			Evidence: modes.Source,
 			Source: "torch/_inductor/compile_fx.py compile_fx_inner @ T2.2.2 (\"doesnt work for " +
@@ -285,7 +311,7 @@ func runtimeRows() []Signature {
 			Decisive: "the \"Search for `cudaErrorStreamCaptureUnsupported'\" line",
 		},
 		{
-			Code: StreamCaptureIllegal, Literal: from(line(ruleMessage("trees-concurrent-callers", 13), 3), "operation"),
+			Code: StreamCaptureIllegal, Literal: from(line(ruleMessage("trees-concurrent-callers", sharedTrees.To.Minor), 3), "operation"),
 			Releases: modes.Minors(1, 14),
 			Cause: "a CUDA-graph capture was invalidated by an earlier operation that CUDA forbids " +
 				"during capture (another thread's work on the device counts), so ending the capture failed",
@@ -303,8 +329,8 @@ func runtimeRows() []Signature {
 func skipRows() []Signature {
 	return []Signature{
 		{
-			Code: SkipCPUDevice, Literal: reason(ruleMessage("skip-cpu-input", 6)),
-			Releases: modes.Minors(6, 14),
+			Code: SkipCPUDevice, Literal: reason(ruleMessage("skip-cpu-input", prefixedSkips.From.Minor)),
+			Releases: prefixedSkips,
 			Cause: "the graph holds a CPU tensor (a 0-d CPU scalar counts), and without graph " +
 				"partitioning Inductor captures no graph with a CPU tensor, so this one runs eagerly",
 			Fix: fixCPUDevice,
@@ -317,8 +343,8 @@ func skipRows() []Signature {
 			Decisive: "the skip line",
 		},
 		{
-			Code: SkipCPUDevice, Literal: listed(ruleMessage("skip-cpu-input", 5)),
-			Releases: modes.Minors(1, 5),
+			Code: SkipCPUDevice, Literal: listed(ruleMessage("skip-cpu-input", listedSkips.To.Minor)),
+			Releases: listedSkips,
 			Cause: "the graph holds a tensor on a device other than CUDA (a 0-d CPU scalar counts), " +
 				"and Inductor captures only all-CUDA graphs, so this one runs eagerly",
 			Fix: fixCPUDevice, Evidence: modes.Source,
@@ -326,9 +352,9 @@ func skipRows() []Signature {
 			Decisive: "the skip line",
 		},
 		{
-			Code: SkipMutatedInputs, Literal: before(reason(ruleMessage("trees-skip-mutated-input", 6)), "1"), // the count varies
+			Code: SkipMutatedInputs, Literal: before(reason(ruleMessage("trees-skip-mutated-input", prefixedSkips.From.Minor)), "1"), // the count varies
 			Pattern:  `due to mutated inputs \(\d+ instances\)`,
-			Releases: modes.Minors(6, 14),
+			Releases: prefixedSkips,
 			Cause: "the function mutates a user input in place (not a parameter or buffer), so " +
 				"cudagraph trees run it eagerly",
 			Fix: fixMutatedInputs, Evidence: modes.Measured,
@@ -337,9 +363,9 @@ func skipRows() []Signature {
 			Decisive: "the skip line",
 		},
 		{
-			Code: SkipMutatedInputs, Literal: listed(ruleMessage("trees-skip-mutated-input", 5)),
+			Code: SkipMutatedInputs, Literal: listed(ruleMessage("trees-skip-mutated-input", listedSkips.To.Minor)),
 			Pattern:  `skipping cudagraphs due to \[.*'mutated inputs'`,
-			Releases: modes.Minors(1, 5),
+			Releases: listedSkips,
 			Cause: "the function mutates an input in place that CUDA graphs may not mutate (with " +
 				"cudagraph trees, any input but parameters and static inputs), so it runs eagerly",
 			Fix: fixMutatedInputs, Evidence: modes.Source,
@@ -347,8 +373,8 @@ func skipRows() []Signature {
 			Decisive: "the skip line",
 		},
 		{
-			Code: SkipMultipleDevices, Literal: reason(ruleMessage("skip-multiple-devices", 6)),
-			Releases: modes.Minors(6, 14),
+			Code: SkipMultipleDevices, Literal: reason(ruleMessage("skip-multiple-devices", prefixedSkips.From.Minor)),
+			Releases: prefixedSkips,
 			Cause: "one compiled graph uses tensors on several devices, and a CUDA graph is " +
 				"captured on one device, so this graph runs eagerly",
 			Fix: fixMultipleDevices, Evidence: modes.Measured,
@@ -357,8 +383,8 @@ func skipRows() []Signature {
 			Decisive: "the skip line",
 		},
 		{
-			Code: SkipMultipleDevices, Literal: listed(ruleMessage("skip-multiple-devices", 5)),
-			Releases: modes.Minors(1, 5),
+			Code: SkipMultipleDevices, Literal: listed(ruleMessage("skip-multiple-devices", listedSkips.To.Minor)),
+			Releases: listedSkips,
 			Cause: "one compiled graph uses several CUDA devices, and cudagraph trees capture on " +
 				"one device only, so this graph runs eagerly",
 			Fix: fixMultipleDevices + "; up to 2.5 triton.cudagraph_trees=False also captures it " +
@@ -368,8 +394,8 @@ func skipRows() []Signature {
 			Decisive: "the skip line",
 		},
 		{
-			Code: SkipIncompatibleOp, Literal: reason(ruleMessage("skip-incompatible-op", 6)),
-			Releases: modes.Minors(6, 14),
+			Code: SkipIncompatibleOp, Literal: reason(ruleMessage("skip-incompatible-op", prefixedSkips.From.Minor)),
+			Releases: prefixedSkips,
 			Cause: "the graph holds an op that cannot be captured in a CUDA graph (the message " +
 				"names it), so Inductor runs the graph without CUDA graphs",
 			Fix: fixIncompatibleOp, Evidence: modes.Source,
@@ -378,8 +404,8 @@ func skipRows() []Signature {
 			Decisive: "the skip line",
 		},
 		{
-			Code: SkipIncompatibleOp, Literal: listed(ruleMessage("skip-incompatible-op", 5)),
-			Releases: modes.Minors(1, 5),
+			Code: SkipIncompatibleOp, Literal: listed(ruleMessage("skip-incompatible-op", listedSkips.To.Minor)),
+			Releases: listedSkips,
 			Cause: "the graph holds an op that cannot be captured in a CUDA graph (such as " +
 				"torch.multinomial), so Inductor runs it without CUDA graphs",
 			Fix: fixIncompatibleOp, Evidence: modes.Source,
@@ -387,8 +413,8 @@ func skipRows() []Signature {
 			Decisive: "the skip line",
 		},
 		{
-			Code: SkipDynamicGraphs, Literal: sentence(from(reason(ruleMessage("skip-dynamic-graphs", 6)), "graph")),
-			Releases: modes.Minors(6, 14),
+			Code: SkipDynamicGraphs, Literal: sentence(from(reason(ruleMessage("skip-dynamic-graphs", prefixedSkips.From.Minor)), "graph")),
+			Releases: prefixedSkips,
 			Cause: "triton.cudagraph_skip_dynamic_graphs=True and this graph's inputs have symbolic " +
 				"shapes, so it runs without CUDA graphs",
 			Fix: "for CUDA graphs here, make the shapes static (torch.compile(dynamic=False), or pad " +
@@ -437,8 +463,9 @@ func compileRows() []Signature {
 		},
 		{
 			Code: UnknownMode, Literal: unknownMode,
-			Releases: modes.Minors(1, 6),
-			Cause:    "up to 2.6 torch.compile's apply_mode refuses mode=\"\" (from 2.7 it means the default)",
+			Releases: applyMode,
+			Cause: "up to " + applyMode.To.String() + " torch.compile's apply_mode refuses mode=\"\" (from " +
+				modes.SiteReleases(modes.ListModeOptions).From.String() + " it means the default)",
 			Fix:      "pass mode=None or mode=\"default\"",
 			Evidence: modes.Source,
 			Source:   "torch/__init__.py _TorchCompileInductorWrapper.apply_mode @ T2.2.2, T2.6.0",
@@ -458,10 +485,10 @@ func compileRows() []Signature {
 		},
 		{
 			Code: UnknownOption, Literal: before((&config.UnknownOptionError{Key: "guard_filter_fn"}).Message(), " known"),
-			Releases: modes.Minors(1, 7),
-			Cause: "options={\"guard_filter_fn\": …} is taken by torch.compile itself only from 2.8; " +
+			Releases: releasesBefore(guardFilterFn.From),
+			Cause: "options={\"guard_filter_fn\": …} is taken by torch.compile itself only from " + guardFilterFn.From.String() + "; " +
 				"older releases pass it to Inductor, which has no such key",
-			Fix:      "upgrade to 2.8 or later (accepted on 2.11, measured), or drop guard_filter_fn on this release",
+			Fix:      "upgrade to " + guardFilterFn.From.String() + " or later (accepted on 2.11, measured), or drop guard_filter_fn on this release",
 			Evidence: modes.Source,
 			Source: "config/facts.go optionSince (PyTorch 2.8 documentation; ComfyUI issue #11457); " +
 				"field report F3; measured accepted: testdata/torch/2.11/measured_scenarios.json opts_guard_filter_fn",
