@@ -2,6 +2,7 @@ package config
 
 import (
 	"fmt"
+	"reflect"
 
 	"github.com/compilemode/compilemode/modes"
 )
@@ -261,6 +262,23 @@ func FactsFor(v modes.Version) Facts {
 		}
 	}
 	return f
+}
+
+// factRows are [FactRows], built once for [FactReleases]; they are only read.
+var factRows = FactRows()
+
+// FactReleases returns the releases over which fact name holds value: the Releases of
+// the first row of [FactRows] with that name and value (a Value of the same type and
+// contents), so that a planner row or diagnose signature bound by the fact takes its
+// releases from the fact's row rather than restating them. It returns the zero
+// Releases, which holds no supported release, when no row matches.
+func FactReleases(name string, value any) modes.Releases {
+	for _, row := range factRows {
+		if row.Name == name && reflect.DeepEqual(row.Value, value) {
+			return row.Releases
+		}
+	}
+	return modes.Releases{}
 }
 
 // optionSince returns the first release whose torch.compile accepts an option that is

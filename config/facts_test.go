@@ -164,3 +164,26 @@ func TestAOTIWrapperPatchKeys(t *testing.T) {
 		}
 	}
 }
+
+// TestFactReleases: FactReleases gives the releases of the row with that name and
+// value, and the zero Releases when no row has them.
+func TestFactReleases(t *testing.T) {
+	for _, tc := range []struct {
+		name  string
+		value any
+		want  modes.Releases
+	}{
+		{FactPerThreadTrees, false, modes.Minors(1, 13)},
+		{FactPerThreadTrees, true, modes.Minors(14, 14)},
+		{FactGlobalsPerThread, true, modes.Minors(12, 14)},
+		{FactSkipMessagePrefixed, true, modes.Minors(6, 14)},
+		{FactCompileOptions, "guard_filter_fn", modes.Minors(8, 14)},
+		{FactTypeCheck, IsInstance, modes.Minors(6, 14)},
+		{FactPerThreadTrees, "true", modes.Releases{}},
+		{"NoSuchFact", true, modes.Releases{}},
+	} {
+		if got := FactReleases(tc.name, tc.value); got != tc.want {
+			t.Errorf("FactReleases(%s, %#v) = %v, want %v", tc.name, tc.value, got, tc.want)
+		}
+	}
+}

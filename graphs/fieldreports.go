@@ -25,14 +25,14 @@ const (
 // thread-local rows of recordRules).
 func poolRules() []rule {
 	return []rule{
-		{Rule{ID: "pool-trees-tls", Stage: StageDevice, Releases: upTo(13),
+		{Rule{ID: "pool-trees-tls", Stage: StageDevice, Releases: sharedTrees,
 			Condition: "cudagraph trees, a thread pool of 2 or more workers",
 			Outcome:   Fail, Exception: "AssertionError", Race: true, Stop: true,
 			Reason:   "each call runs on an arbitrary pool worker, and cudagraph-tree state is thread-local to the worker that imported cudagraph_trees first: calls that land on any other worker fail their recording (issue #123177; which calls fail is a race)",
 			Message:  whereTLS,
 			Evidence: AlwaysInferred, Hazard: "thread-pool", Source: srcTLS + " point 3 (ThreadPoolExecutor workers)"},
 			func(c *situation) bool { return c.impl() == CUDAGraphTrees && c.w.ThreadPool >= 2 }},
-		{Rule{ID: "pool-trees-per-thread", Stage: StageDevice, Releases: from(14),
+		{Rule{ID: "pool-trees-per-thread", Stage: StageDevice, Releases: perThreadTrees,
 			Condition: "cudagraph trees, a thread pool of 2 or more workers",
 			Reason:    "; each pool worker gets its own cudagraph tree and memory pool (2.14), so the graph is recorded by every worker that runs it (up to {pool} times per device)", ReasonEdit: AppendText,
 			Evidence: AlwaysSource, Hazard: "thread-pool", Source: "PR #184357; " + srcFacts + "§5.2"},
@@ -59,12 +59,12 @@ func fieldCallRules() []rule {
 			Reason:    "; the backward graph replays on autograd's device thread, which sees cudagraph trees' state through the C++ thread-local state autograd threads inherit (torch._C._stash_obj_in_tls)", ReasonEdit: AppendText,
 			Evidence: AlwaysInferred, Source: "issue #126934, PR #136735; " + srcFacts + "§5.1 point 2"},
 			func(c *situation) bool { return c.impl() == CUDAGraphTrees && c.w.AutogradBackward }},
-		{Rule{ID: "dynamic-patch-race", Stage: StageDevice, Releases: upTo(11),
+		{Rule{ID: "dynamic-patch-race", Stage: StageDevice, Releases: sharedGlobals,
 			Condition: "dynamic= given, concurrent recompiles (config.patch is process-wide)",
 			Reason:    "; dynamic={dynamic} is applied by patching torch._dynamo.config around every call, process-wide on torch {torch}: concurrent calls that compile can lose the patch, so this thread may compile against it (pytorch/pytorch#118260; which calls is a race)", ReasonEdit: AppendText,
 			Evidence: AlwaysInferred, Hazard: "dynamic-patch-race", Source: "issue #118260 (dynamic=False, two threads); issue #111150"},
 			func(c *situation) bool { return c.w.ConcurrentRecompiles && c.view.Dynamic != nil }},
-		{Rule{ID: "dynamic-patch-per-thread", Stage: StageDevice, Releases: from(12),
+		{Rule{ID: "dynamic-patch-per-thread", Stage: StageDevice, Releases: perThreadGlobals,
 			Condition: "dynamic= given, concurrent recompiles (config overrides per thread from 2.12)",
 			Evidence:  Unchanged, Source: srcThreadCfg + "; PR #179345"},
 			func(c *situation) bool { return c.w.ConcurrentRecompiles && c.view.Dynamic != nil }},
@@ -115,7 +115,7 @@ func rerecordRules() []rule {
 // callerRules, whose rows stop).
 func fieldCallerRules() []rule {
 	return []rule{
-		{Rule{ID: "callers-dynamic-patch-race", Stage: StageCallers, Releases: upTo(11),
+		{Rule{ID: "callers-dynamic-patch-race", Stage: StageCallers, Releases: sharedGlobals,
 			Condition: "dynamic= given, concurrent recompiles in the caller threads",
 			Reason:    "; dynamic={dynamic} is applied by patching torch._dynamo.config around every call, process-wide on torch {torch}: concurrent calls that compile can lose the patch (pytorch/pytorch#118260; a race)", ReasonEdit: AppendText,
 			Evidence: AlwaysInferred, Hazard: "dynamic-patch-race", Source: "issue #118260 (dynamic=False, two threads)"},
@@ -217,12 +217,12 @@ func (c *situation) opClass() opClass { return refusedOps(c.res.Torch).classify(
 func fieldHazards() []hazard {
 	const msgUnknownOp = "{op} is not among the ops torch {torch} refuses to capture ({refused}): PyTorch refuses it only if its output has data-dependent sizes (unbacked symbols, e.g. aten.nonzero.default), whatever its name. The plan assumes it cannot be captured"
 	return []hazard{
-		{Hazard{Code: "thread-pool", Releases: upTo(13), Condition: "cudagraph trees",
+		{Hazard{Code: "thread-pool", Releases: sharedTrees, Condition: "cudagraph trees",
 			Message:  "every call runs on an arbitrary pool worker, and on torch {torch} cudagraph-tree state is thread-local to the worker that imported torch._inductor.cudagraph_trees first: calls on the other workers fail with a bare AssertionError at " + whereTLS + " (issue #123177); which calls fail is a race",
-			Fix:      "make every call on one dedicated thread (ThreadPoolExecutor(max_workers=1) or a queue to one long-lived worker), or compile the function without CUDA graphs (mode=\"max-autotune-no-cudagraphs\"), or upgrade to 2.14 (per-thread cudagraph trees, PR #184357) and clone outputs in the worker",
+			Fix:      "make every call on one dedicated thread (ThreadPoolExecutor(max_workers=1) or a queue to one long-lived worker), or compile the function without CUDA graphs (mode=\"max-autotune-no-cudagraphs\"), or upgrade to " + perThreadTrees.From.String() + " (per-thread cudagraph trees, PR #184357) and clone outputs in the worker",
 			Evidence: AlwaysInferred, Source: srcTLS},
 			func(c *situation) bool { return c.impl() == CUDAGraphTrees }},
-		{Hazard{Code: "thread-pool", Releases: from(14), Condition: "cudagraph trees",
+		{Hazard{Code: "thread-pool", Releases: perThreadTrees, Condition: "cudagraph trees",
 			Message:  "each of the {pool} pool workers records its own cudagraph tree in its own memory pool (PR #184357): up to {pool} recordings and pools per device, and an output a worker returns is overwritten by that worker's next call, which may already run while the caller reads it: silent wrong results were reported with 4 workers",
 			Fix:      "clone outputs inside the worker before returning them (out = f(x).clone()), or make every call on one dedicated thread (ThreadPoolExecutor(max_workers=1)), or compile without CUDA graphs (mode=\"max-autotune-no-cudagraphs\")",
 			Evidence: AlwaysInferred, Source: "PR #184357; " + srcFacts + "§5.2"},
@@ -245,13 +245,13 @@ func fieldHazards() []hazard {
 			Message:  "an output is read after the next call of the function; the legacy implementation returns the same static output tensors from every call, so the kept output silently holds the next call's values (no error)",
 			Fix:      "clone an output you keep across calls (out = model(x).clone()), or use cudagraph trees, which raise instead of returning overwritten values",
 			Evidence: AlwaysSource, Source: srcLegacyRun}, nil},
-		{Hazard{Code: "backward-thread-defaults", Releases: from(12), Condition: "global assignments not seen by other threads",
+		{Hazard{Code: "backward-thread-defaults", Releases: perThreadGlobals, Condition: "global assignments not seen by other threads",
 			Message:  "torch {torch} keeps global config assignments per thread (ContextVar user overrides, from 2.12): autograd's backward thread does not see {globals}, set in the main thread, so what it reads while running or compiling the backward pass (dynamo limits such as recompile_limit included) has the defaults (issue #186537, unslothai/unsloth PR #7019)",
 			Fix:      "pass Inductor keys through torch.compile(options={{global_pairs}}) rather than global assignments, and keep nothing the backward pass needs (recompile_limit, cache_size_limit) as a main-thread global; or stay on 2.11, where globals are process-wide",
 			Evidence: AlwaysSource, Source: srcThreadCfg}, nil},
-		{Hazard{Code: "dynamic-patch-race", Releases: upTo(11), Condition: "dynamic= given, concurrent recompiles",
+		{Hazard{Code: "dynamic-patch-race", Releases: sharedGlobals, Condition: "dynamic= given, concurrent recompiles",
 			Message:  "torch.compile(dynamic={dynamic}) applies dynamic= by patching torch._dynamo.config around every call; on torch {torch} the patch is process-wide and not thread-safe, so concurrent calls that compile can lose it: the function is then compiled with automatic dynamic shapes though dynamic=False asked for one graph per shape, or the other way round (pytorch/pytorch#118260)",
-			Fix:      "warm up every shape from one thread before starting the others, or serialise calls with a lock while shapes are new, or upgrade to 2.12+, where config overrides are per thread",
+			Fix:      "warm up every shape from one thread before starting the others, or serialise calls with a lock while shapes are new, or upgrade to " + perThreadGlobals.From.String() + "+, where config overrides are per thread",
 			Evidence: AlwaysInferred, Source: "issue #118260; " + srcThreadCfg}, nil},
 		{Hazard{Code: "skip-dynamic-graphs-ignored", Releases: from(14), Condition: "graph_partition on",
 			Message:  "triton.cudagraph_skip_dynamic_graphs=True has no effect with graph_partition on in torch {torch}: the lowering check is skipped because \"partitioning handles dynamic shapes\", so every new input size still records a new CUDA graph (pytorch/pytorch#196385)",

@@ -53,10 +53,13 @@ func Hazards() []Hazard {
 	return out
 }
 
+// fixTreesTLS advises the release whose cudagraph trees are per thread (the
+// PerThreadTrees fact's row).
+var fixTreesTLS = "use one process per GPU (torchrun / torch.multiprocessing), or compile and call every cudagraph function on one long-lived thread, or upgrade to " + perThreadTrees.From.String() + ", whose cudagraph trees initialise per-thread state (PR #184357)"
+
 const (
 	fixAsyncAllocator  = "drop backend:cudaMallocAsync from PYTORCH_CUDA_ALLOC_CONF for this process, or compile without CUDA graphs (mode=\"max-autotune-no-cudagraphs\" or \"default\")"
 	msgTreesTLS        = "torch {torch} keeps cudagraph-tree state in thread-local storage that only the first thread to use it has: with several user threads, the first thread to record survives and every other dies with a bare AssertionError at " + whereTLS + "; which one survives is a race (measured on 2.11 with one thread per device: cuda:0 survived in one run, cuda:1 in another)"
-	fixTreesTLS        = "use one process per GPU (torchrun / torch.multiprocessing), or compile and call every cudagraph function on one long-lived thread, or upgrade to 2.14, whose cudagraph trees initialise per-thread state (PR #184357)"
 	fixTreesTLSNoCG    = ", or compile these functions without CUDA graphs (mode=\"max-autotune-no-cudagraphs\" or plain torch.compile(dynamic=False): both run in threads, measured on 2.11); "
 	fixTreesTLSLegacy  = " also runs in threads, but its legacy implementation asserts that parameters never move"
 	msgStaticMoved     = "the legacy CUDA-graph implementation (triton.cudagraph_trees=False) asserts that static inputs keep their address; a parameter replaced by a copy raises "
@@ -127,33 +130,33 @@ func deviceHazards() []hazard {
 
 func threadHazards() []hazard {
 	return []hazard{
-		{Hazard{Code: "trees-user-thread-tls", Releases: upTo(13), Condition: "backend=\"cudagraphs\"",
+		{Hazard{Code: "trees-user-thread-tls", Releases: sharedTrees, Condition: "backend=\"cudagraphs\"",
 			Message:  msgTreesTLS,
 			Fix:      fixTreesTLS + "; backend=\"cudagraphs\" always uses cudagraph trees and takes no mode or options, so to run without CUDA graphs switch to backend=\"inductor\" with mode=\"max-autotune-no-cudagraphs\" or no mode",
 			Evidence: ByRelease, Source: srcMeasured + "cgbackend_thread_per_device; " + srcTLS},
 			func(c *situation) bool { return c.view.Backend == "cudagraphs" }},
-		{Hazard{Code: "trees-user-thread-tls", Releases: upTo(11), Condition: "backend=\"inductor\"",
+		{Hazard{Code: "trees-user-thread-tls", Releases: sharedGlobals, Condition: "backend=\"inductor\"",
 			Message:  msgTreesTLS,
 			Fix:      fixTreesTLS + fixTreesTLSNoCG + "triton.cudagraph_trees=False" + fixTreesTLSLegacy,
 			Evidence: ByRelease, Source: srcSeed + "thread_per_device_ro, thread_per_device_ro_trees_off; " + srcTLS}, nil},
-		{Hazard{Code: "trees-user-thread-tls", Releases: between(12, 13), Condition: "backend=\"inductor\", globals per thread",
+		{Hazard{Code: "trees-user-thread-tls", Releases: perThreadGlobals.Intersect(sharedTrees), Condition: "backend=\"inductor\", globals per thread",
 			Message:  msgTreesTLS,
 			Fix:      fixTreesTLS + fixTreesTLSNoCG + "triton.cudagraph_trees=False passed through options= (worker threads do not see globals from 2.12)" + fixTreesTLSLegacy,
 			Evidence: ByRelease, Source: srcTLS + "; torch/utils/_config_module.py@2.14.0"}, nil},
-		{Hazard{Code: "trees-concurrent-callers", Releases: upTo(13), Condition: "cudagraph trees in several caller threads",
+		{Hazard{Code: "trees-concurrent-callers", Releases: sharedTrees, Condition: "cudagraph trees in several caller threads",
 			Message:  "{callers} threads call one cudagraph-tree function at once: on torch {torch} the tree manager is shared and unsynchronised (measured on 2.11 with 16 threads: all 16 failed, with {first_caller_error} and similar errors); when the threads do the first recording themselves, they fail the thread-local lookup instead (issue #123177)",
-			Fix:      "serialise calls to the compiled function with a lock, or give each thread its own compiled function and process, or compile it without CUDA graphs (mode=\"max-autotune-no-cudagraphs\"), or upgrade to 2.14 (per-thread cudagraph trees, capture serialised by graph_capture_lock)",
+			Fix:      "serialise calls to the compiled function with a lock, or give each thread its own compiled function and process, or compile it without CUDA graphs (mode=\"max-autotune-no-cudagraphs\"), or upgrade to " + perThreadTrees.From.String() + " (per-thread cudagraph trees, capture serialised by graph_capture_lock)",
 			Evidence: ByRelease, Source: srcMeasured + "ro_callers16; PR #184357"}, nil},
 		{Hazard{Code: "legacy-concurrent-callers", Releases: always(), Condition: "the legacy implementation in several caller threads",
 			Message:  "the legacy implementation copies every caller's inputs into one set of static buffers and returns the same static output tensors to every caller: concurrent calls overwrite each other's inputs and outputs without any error (no error measured on 2.11 with 16 threads)",
 			Fix:      "serialise calls with a lock and clone outputs before releasing it, or give each thread its own compiled function",
 			Evidence: AlwaysInferred, Source: srcMeasured + "ro_callers16_legacy; " + srcFacts + "§4.6"}, nil},
-		{Hazard{Code: "global-not-seen-by-thread", Releases: from(12), Condition: "a mode",
+		{Hazard{Code: "global-not-seen-by-thread", Releases: perThreadGlobals, Condition: "a mode",
 			Message:  msgGlobalNotSeen,
 			Fix:      "mode and options cannot be combined, so expand the mode: torch.compile(options={**torch._inductor.list_mode_options({mode}), {global_pairs}}), which compilation re-applies in every thread; or assign them inside each worker thread",
 			Evidence: ByRelease, Source: "torch/utils/_config_module.py@2.14.0; " + srcFacts + "§3.3"},
 			func(c *situation) bool { return c.res.Mode != "" }},
-		{Hazard{Code: "global-not-seen-by-thread", Releases: from(12), Condition: "no mode",
+		{Hazard{Code: "global-not-seen-by-thread", Releases: perThreadGlobals, Condition: "no mode",
 			Message:  msgGlobalNotSeen,
 			Fix:      "pass them through torch.compile(options={{global_pairs}}), which compilation re-applies in every thread, or assign them inside each worker thread",
 			Evidence: ByRelease, Source: "torch/utils/_config_module.py@2.14.0; " + srcFacts + "§3.3"}, nil},

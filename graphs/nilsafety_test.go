@@ -63,7 +63,23 @@ func nilErrs[T any, P interface {
 // the names with go/doc and fails for one without a case.
 var nilCases = map[string]func(t *testing.T){
 	// Rows: read-only views, no arguments.
-	"config.FactRows":      func(t *testing.T) { _ = config.FactRows() },
+	"config.FactRows": func(t *testing.T) { _ = config.FactRows() },
+	"config.FactReleases": func(t *testing.T) {
+		if config.FactReleases("", nil).Valid() || config.FactReleases(config.FactCompileOptions, []string(nil)).Valid() {
+			t.Error("no row gives valid releases")
+		}
+	},
+	"modes.SiteReleases": func(t *testing.T) {
+		if modes.SiteReleases("").Valid() {
+			t.Error("no site gives valid releases")
+		}
+	},
+	"modes.Releases.Intersect": func(t *testing.T) {
+		_ = modes.Releases{}.Intersect(modes.Releases{})
+		if modes.Minors(1, 5).Intersect(modes.Minors(6, 9)).Valid() {
+			t.Error("disjoint ranges intersect")
+		}
+	},
 	"schema.Next":          func(t *testing.T) { _ = schema.Next(modes.Version{}) },
 	"schema.CheckKeyParts": func(t *testing.T) { _ = schema.CheckKeyParts("") },
 	"schema.KeySpec.DefaultUnder": func(t *testing.T) {

@@ -164,6 +164,20 @@ func from(minor int) Releases { return Releases{From: release(minor), To: modes.
 // between is 2.lo to 2.hi.
 func between(lo, hi int) Releases { return modes.Minors(lo, hi) }
 
+// The releases of the thread-related facts, from their rows in config.FactRows: rows
+// bound by one of these facts take their Releases (and the release an "upgrade to"
+// names) from here rather than restating the boundary.
+var (
+	// sharedTrees: cudagraph-tree state is thread-local to the first thread (PerThreadTrees false).
+	sharedTrees = config.FactReleases(config.FactPerThreadTrees, false)
+	// perThreadTrees: cudagraph trees initialise per-thread state in any thread (PR #184357).
+	perThreadTrees = config.FactReleases(config.FactPerThreadTrees, true)
+	// sharedGlobals: config overrides are process-wide (GlobalsPerThread false).
+	sharedGlobals = config.FactReleases(config.FactGlobalsPerThread, false)
+	// perThreadGlobals: config overrides are per-thread ContextVars.
+	perThreadGlobals = config.FactReleases(config.FactGlobalsPerThread, true)
+)
+
 // rule is a row with its predicate.
 type rule struct {
 	Rule

@@ -20,6 +20,19 @@ func (r Releases) Contains(v Version) bool { return v.AtLeast(r.From) && !r.To.L
 // Overlaps reports whether r and o have a release in common.
 func (r Releases) Overlaps(o Releases) bool { return !r.To.Less(o.From) && !o.To.Less(r.From) }
 
+// Intersect returns the releases r and o have in common; when they have none, the
+// result is not [Releases.Valid] (To is before From) and contains no release.
+func (r Releases) Intersect(o Releases) Releases {
+	out := r
+	if out.From.Less(o.From) {
+		out.From = o.From
+	}
+	if o.To.Less(out.To) {
+		out.To = o.To
+	}
+	return out
+}
+
 // Valid reports whether the range is well formed: From is not after To and both are
 // supported releases.
 func (r Releases) Valid() bool {

@@ -88,6 +88,18 @@ func SiteRows() []SiteRow {
 	}
 }
 
+// SiteReleases returns the releases over which torch.compile refuses an unknown mode
+// at site: the Releases of site's row of [SiteRows], or the zero Releases (no release)
+// when no row names it.
+func SiteReleases(site UnknownModeSite) Releases {
+	for _, r := range SiteRows() {
+		if r.Site == site {
+			return r.Releases
+		}
+	}
+	return Releases{}
+}
+
 // For returns the built-in mode table of release v (any patch or local tag of it
 // resolves to its minor), built from [ModeRows], [SiteRows] and [ReleaseRows]. It
 // returns a *VersionError for an unsupported release. Each call returns a fresh Table.

@@ -271,12 +271,12 @@ func checkRow(t *testing.T, i int, s diagnose.Signature, known map[diagnose.Code
 		t.Errorf("row %d (%s): a literal of 4 bytes or more, cause, fix, source and decisive are required", i, s.Code)
 	case s.Evidence != "measured" && s.Evidence != "source":
 		t.Errorf("row %d (%s): evidence %q, want measured or source", i, s.Code, s.Evidence)
-	case s.To.Less(s.From) || s.From.Minor < 1 || s.To.Minor > 14:
-		t.Errorf("row %d (%s): releases %s to %s", i, s.Code, s.From, s.To)
+	case !s.Releases.Valid():
+		t.Errorf("row %d (%s): releases %s to %s", i, s.Code, s.Releases.From, s.Releases.To)
 	}
 	for _, tf := range s.Tailored {
-		if tf.From.Less(s.From) || s.To.Less(tf.To) {
-			t.Errorf("row %d (%s): tailored fix for %s–%s outside the row's releases", i, s.Code, tf.From, tf.To)
+		if !tf.Releases.Valid() || tf.Releases.From.Less(s.Releases.From) || s.Releases.To.Less(tf.Releases.To) {
+			t.Errorf("row %d (%s): tailored fix for %s outside the row's releases", i, s.Code, tf.Releases)
 		}
 	}
 }
@@ -430,11 +430,13 @@ func TestFixesMatchPlanner(t *testing.T) {
 		if own(s.Literal, ownFix) {
 			continue
 		}
-		for m := s.From.Minor; m <= s.To.Minor; m++ {
-			v := modes.Version{Major: 2, Minor: m}
+		for _, v := range modes.Supported() {
+			if !s.Releases.Contains(v) {
+				continue
+			}
 			fix := s.Fix
 			for _, tf := range s.Tailored {
-				if v.AtLeast(tf.From) && !tf.To.Less(v) {
+				if tf.Releases.Contains(v) {
 					fix = tf.Fix
 					break
 				}

@@ -389,8 +389,10 @@ func (s *scanner) finding(i int, torch modes.Version, haveTorch bool) Finding {
 		fix, note = row.fixOn(torch)
 	}
 	var rel []string
-	for m := row.From.Minor; m <= row.To.Minor; m++ {
-		rel = append(rel, modes.Version{Major: 2, Minor: m}.String())
+	for _, v := range modes.Supported() {
+		if row.Releases.Contains(v) {
+			rel = append(rel, v.String())
+		}
 	}
 	return Finding{Code: row.Code, Line: s.hits[i].line, Quote: s.hits[i].quote, Cause: row.Cause,
 		Fix: fix, Note: note, Evidence: row.Evidence, Source: row.Source, Releases: rel, Count: s.count[row.Code]}

@@ -10,15 +10,15 @@ import (
 )
 
 // covers reports whether the row's releases include v.
-func (s Signature) covers(v modes.Version) bool { return v.AtLeast(s.From) && !s.To.Less(v) }
+func (s Signature) covers(v modes.Version) bool { return s.Releases.Contains(v) }
 
 // nearest returns v when the row covers it, else the row's release nearest to v.
 func (s Signature) nearest(v modes.Version) modes.Version {
 	switch {
-	case v.Less(s.From):
-		return s.From
-	case s.To.Less(v):
-		return s.To
+	case v.Less(s.Releases.From):
+		return s.Releases.From
+	case s.Releases.To.Less(v):
+		return s.Releases.To
 	}
 	return v
 }
@@ -30,7 +30,7 @@ func (s Signature) fixOn(v modes.Version) (fix, note string) {
 	at := s.nearest(v)
 	fix = s.Fix
 	for _, t := range s.Tailored {
-		if at.AtLeast(t.From) && !t.To.Less(at) {
+		if t.Releases.Contains(at) {
 			fix = t.Fix
 			break
 		}

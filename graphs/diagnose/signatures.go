@@ -23,8 +23,8 @@ type Signature struct {
 	// Supersedes names a code this row replaces when both match the same line: the
 	// row says more than the other (legacy-mutated-input over skip-mutated-inputs).
 	Supersedes Code
-	// From and To bound the releases that print the text (inclusive).
-	From, To modes.Version
+	// Releases are the releases that print the text.
+	Releases modes.Releases
 	// Cause says in one sentence why PyTorch printed it.
 	Cause string
 	// Fix is what works on every release of the row; Tailored replaces it for the
@@ -39,13 +39,39 @@ type Signature struct {
 	Decisive string
 }
 
-// ReleaseFix is a fix for the releases From to To (inclusive).
+// ReleaseFix is a fix for the releases it names.
 type ReleaseFix struct {
-	From, To modes.Version
+	Releases modes.Releases
 	Fix      string
 }
 
 func v2(minor int) modes.Version { return modes.Version{Major: 2, Minor: minor} }
+
+// The releases of the facts that bound rows of the table, from their rows
+// (config.FactRows, modes.SiteRows): a row bound by one of these facts takes its
+// Releases, the release its planner lookups use and the release its text names from
+// here rather than restating the boundary.
+var (
+	// sharedTrees: cudagraph-tree state is thread-local to the first thread (PerThreadTrees false).
+	sharedTrees = config.FactReleases(config.FactPerThreadTrees, false)
+	// sharedGlobals and perThreadGlobals: config overrides are process-wide, then
+	// per-thread ContextVars (GlobalsPerThread).
+	sharedGlobals    = config.FactReleases(config.FactGlobalsPerThread, false)
+	perThreadGlobals = config.FactReleases(config.FactGlobalsPerThread, true)
+	// listedSkips and prefixedSkips: compile_fx logs the Python list of skip reasons,
+	// then cudagraph_utils helpers format them (SkipMessagePrefixed).
+	listedSkips   = config.FactReleases(config.FactSkipMessagePrefixed, false)
+	prefixedSkips = config.FactReleases(config.FactSkipMessagePrefixed, true)
+	// guardFilterFn: torch.compile takes guard_filter_fn out of options (CompileOptions).
+	guardFilterFn = config.FactReleases(config.FactCompileOptions, "guard_filter_fn")
+	// applyMode: apply_mode refuses an unknown mode, mode="" included (modes.SiteRows).
+	applyMode = modes.SiteReleases(modes.ApplyMode)
+)
+
+// releasesBefore is every supported release before v.
+func releasesBefore(v modes.Version) modes.Releases {
+	return modes.Releases{From: modes.First(), To: v2(v.Minor - 1)}
+}
 
 // Fixes shared by several rows that the planner does not give (it reports these
 // skips and errors without a fix); the others are the planner's (see planner.go).
@@ -79,20 +105,20 @@ func threadRows() []Signature {
 	concurrent := "several threads called one cudagraph-tree function at once, and before 2.14 the " +
 		"tree manager is shared and unsynchronised, so one thread's capture collided with another's " +
 		"(measured on 2.11 with 16 threads: every call failed with this or a similar error)"
-	callers := ruleMessage("trees-concurrent-callers", 13)
-	fixCallers := plannerFix(TreesConcurrentCallers, "cudagraph trees in several caller threads", 13)
+	callers := ruleMessage("trees-concurrent-callers", sharedTrees.To.Minor)
+	fixCallers := plannerFix(TreesConcurrentCallers, "cudagraph trees in several caller threads", sharedTrees.To.Minor)
 	measuredCallers := "testdata/torch/2.11/measured_scenarios.json ro_callers16 (16 threads call one " +
 		"reduce-overhead function compiled in the main thread)"
 	return []Signature{
 		{
-			Code: TreesUserThreadTLS, Literal: fixed(ruleMessage("trees-tls-other", 13)),
-			From: v2(1), To: v2(13),
+			Code: TreesUserThreadTLS, Literal: fixed(ruleMessage("trees-tls-other", sharedTrees.To.Minor)),
+			Releases: sharedTrees,
 			Cause: "cudagraph trees keep their state in thread-local storage that only the thread " +
 				"which first imported torch._inductor.cudagraph_trees has, so recording a graph in " +
 				"another user thread fails this bare assert in get_obj (issue #123177)",
-			Fix: plannerFix(TreesUserThreadTLS, `backend="inductor"`, 11),
+			Fix: plannerFix(TreesUserThreadTLS, `backend="inductor"`, sharedGlobals.To.Minor),
 			Tailored: []ReleaseFix{
-				{From: v2(12), To: v2(13), Fix: plannerFix(TreesUserThreadTLS, `backend="inductor", globals per thread`, 12)},
+				{Releases: perThreadGlobals.Intersect(sharedTrees), Fix: plannerFix(TreesUserThreadTLS, `backend="inductor", globals per thread`, perThreadGlobals.From.Minor)},
 			},
 			Evidence: modes.Measured,
 			Source: "testdata/torch/2.11/measured_scenarios.json ro_thread_per_device, " +
@@ -103,20 +129,20 @@ func threadRows() []Signature {
 		},
 		{
 			Code: TreesConcurrentCallers, Literal: line(callers, 0),
-			From: v2(1), To: v2(13), Cause: concurrent, Fix: fixCallers,
+			Releases: sharedTrees, Cause: concurrent, Fix: fixCallers,
 			Evidence: modes.Measured, Source: measuredCallers,
 			Decisive: "the RuntimeError line",
 		},
 		{
 			Code: TreesConcurrentCallers, Literal: line(callers, 1),
-			From: v2(1), To: v2(13), Cause: concurrent, Fix: fixCallers,
+			Releases: sharedTrees, Cause: concurrent, Fix: fixCallers,
 			Evidence: modes.Measured, Source: measuredCallers,
 			Decisive: "the RuntimeError line",
 		},
 		{
 			Code: TreesConcurrentCallers, Literal: sentence(from(line(callers, 2), "tensor(s)")),
-			Pattern: `Detected \d+ tensor\(s\) in the cudagraph pool not tracked as outputs`,
-			From:    v2(1), To: v2(13), Cause: concurrent, Fix: fixCallers,
+			Pattern:  `Detected \d+ tensor\(s\) in the cudagraph pool not tracked as outputs`,
+			Releases: sharedTrees, Cause: concurrent, Fix: fixCallers,
 			Evidence: modes.Measured, Source: measuredCallers + "; raised by check_memory_pool",
 			Decisive: "the first line of the RuntimeError (\"Detected N tensor(s) …\")",
 		},
@@ -135,7 +161,7 @@ func legacyRows() []Signature {
 	return []Signature{
 		{
 			Code: LegacyStaticInputMoved, Literal: fixed(ruleMessage("legacy-static-input-moved", 13)),
-			From: v2(1), To: v2(13), Cause: movedCause, Fix: plannerFix(LegacyStaticInputMoved, "size_asserts=True", 13),
+			Releases: modes.Minors(1, 13), Cause: movedCause, Fix: plannerFix(LegacyStaticInputMoved, "size_asserts=True", 13),
 			Evidence: modes.Measured,
 			Source: "testdata/torch/2.11/seed_scenarios.json (bare AssertionError in run, " +
 				"torch/_inductor/compile_fx.py); compile_fx.py cudagraphify_impl @ T2.2.2, T2.6.0, " +
@@ -145,8 +171,8 @@ func legacyRows() []Signature {
 		},
 		{
 			Code: LegacyStaticInputMoved, Literal: fixed(from(ruleMessage("legacy-static-input-moved", 14), " to have")),
-			Pattern: `Expected static input at index \d+ to have same data_ptr, got`,
-			From:    v2(14), To: v2(14), Cause: movedCause, Fix: plannerFix(LegacyStaticInputMoved, "size_asserts=True", 14),
+			Pattern:  `Expected static input at index \d+ to have same data_ptr, got`,
+			Releases: modes.Minors(14, 14), Cause: movedCause, Fix: plannerFix(LegacyStaticInputMoved, "size_asserts=True", 14),
 			Evidence: modes.Source,
 			Source:   "torch/_inductor/compile_fx.py cudagraphify_impl run @ T2.14.0",
 			Decisive: "the AssertionError line",
@@ -155,7 +181,7 @@ func legacyRows() []Signature {
 			Code: LegacyMutatedInput, Literal: "skipping cudagraphs due to mutated inputs",
 			Pattern:    `skipping cudagraphs due to mutated inputs\s*$`,
 			Supersedes: SkipMutatedInputs,
-			From:       v2(6), To: v2(14), Cause: mutatedCause + " (printed only where " +
+			Releases:   prefixedSkips, Cause: mutatedCause + " (printed only where " +
 				"triton.cudagraph_support_input_mutation is False; with it True, the default " +
 				"outside fbcode, 2.11 captures such a graph silently, measured)",
 			Fix:      fixLegacyMutated,
@@ -166,11 +192,11 @@ func legacyRows() []Signature {
 			Decisive: "the skip line, which has no \"(N instances)\" count on this path",
 		},
 		{
-			Code: LegacyMutatedInput, Literal: listed(ruleMessage("trees-skip-mutated-input", 5)),
+			Code: LegacyMutatedInput, Literal: listed(ruleMessage("trees-skip-mutated-input", listedSkips.To.Minor)),
 			Pattern:    `skipping cudagraphs due to \[.*'mutated inputs'`,
 			Requires:   `cudagraph_trees['"]?\s*[:=]\s*False`,
 			Supersedes: SkipMutatedInputs,
-			From:       v2(1), To: v2(5), Cause: mutatedCause,
+			Releases:   listedSkips, Cause: mutatedCause,
 			Fix:      fixLegacyMutated,
 			Evidence: modes.Source,
 			Source: "torch/_inductor/compile_fx.py compile_fx_inner @ T2.2.2 (\"doesnt work for " +
@@ -192,11 +218,11 @@ func runtimeRows() []Signature {
 	return []Signature{
 		{
 			Code: OverwrittenOutput, Literal: from(sentence(ruleMessage("trees-overwritten-output", 14)), "accessing"),
-			From: v2(1), To: v2(14),
+			Releases: modes.Minors(1, 14),
 			Cause: "code read a tensor that a cudagraph-tree function returned after a later call of " +
 				"the compiled function (a new generation) had reused its memory",
 			Fix:      plannerFix(OverwrittenOutput, "cudagraph trees", 13),
-			Tailored: []ReleaseFix{{From: v2(14), To: v2(14), Fix: plannerFix(OverwrittenOutput, "cudagraph trees", 14)}},
+			Tailored: []ReleaseFix{{Releases: modes.Minors(14, 14), Fix: plannerFix(OverwrittenOutput, "cudagraph trees", 14)}},
 			Evidence: modes.Source,
 			Source: "torch/_inductor/cudagraph_trees.py dealloc_current_path_weakrefs @ T2.2.2, " +
 				"format_dealloc_msg @ T2.6.0, T2.14.0 (same first sentence; 2.1 not read)",
@@ -204,7 +230,7 @@ func runtimeRows() []Signature {
 		},
 		{
 			Code: OverwrittenOutput, Literal: "accessing gradient tensor output of CUDAGraphs that has been overwritten",
-			From: v2(14), To: v2(14),
+			Releases: modes.Minors(14, 14),
 			Cause: "a .grad tensor was allocated inside a CUDA-graph capture, in the graph's pool, " +
 				"and gradient accumulation read it after a later run had overwritten it",
 			Fix: "allocate stable .grad buffers before the compiled backward is captured (an eager " +
@@ -216,7 +242,7 @@ func runtimeRows() []Signature {
 		},
 		{
 			Code: AllocatorIncompatible, Literal: sentence(ruleMessage("trees-async-allocator", 14)),
-			From: v2(1), To: v2(14),
+			Releases: modes.Minors(1, 14),
 			Cause: "PYTORCH_CUDA_ALLOC_CONF selects backend:cudaMallocAsync, whose allocator cannot " +
 				"check the private memory pool that cudagraph trees check on their first warm-up",
 			Fix:      fixMallocAsync,
@@ -226,7 +252,7 @@ func runtimeRows() []Signature {
 		},
 		{
 			Code: AllocatorIncompatible, Literal: from(fixed(ruleMessage("legacy-async-allocator", 14)), "Attempting"),
-			From: v2(1), To: v2(14),
+			Releases: modes.Minors(1, 14),
 			Cause: "under backend:cudaMallocAsync the legacy implementation's capture frees a captured " +
 				"allocation outside the capture, and the process aborts (SIGABRT, no Python exception)",
 			Fix:      plannerFix(AllocatorIncompatible, "the legacy implementation with backend:cudaMallocAsync", 14),
@@ -236,7 +262,7 @@ func runtimeRows() []Signature {
 		},
 		{
 			Code: AllocatorIncompatible, Literal: from(reason(ruleMessage("skip-uncached-allocator", 14)), "cudagraph"),
-			From: v2(14), To: v2(14),
+			Releases: modes.Minors(14, 14),
 			Cause: "PYTORCH_NO_CUDA_MEMORY_CACHING=1 turns the caching allocator off, and CUDA-graph " +
 				"memory pools need it, so Inductor skips CUDA graphs",
 			// The planner warns only up to 2.13 (on 2.14 its rule skip-uncached-allocator
@@ -248,22 +274,22 @@ func runtimeRows() []Signature {
 		},
 		{
 			Code: DynamicShapeRerecord, Literal: sentence(fixed(dynamic(14).Message)),
-			From: v2(6), To: v2(14),
+			Releases: modes.Minors(6, 14),
 			Cause: "cudagraph trees recorded a new CUDA graph for each distinct input size, and the " +
 				"count passed triton.cudagraph_dynamic_shape_warn_limit, so recording costs more than " +
 				"replay saves",
 			// With no release known: the first remedy, which every release's fix starts with.
 			Fix: before(dynamic(6).Fix, ","),
 			Tailored: []ReleaseFix{
-				{From: v2(6), To: v2(13), Fix: dynamic(6).Fix},
-				{From: v2(14), To: v2(14), Fix: dynamic(14).Fix},
+				{Releases: modes.Minors(6, 13), Fix: dynamic(6).Fix},
+				{Releases: modes.Minors(14, 14), Fix: dynamic(14).Fix},
 			},
 			Evidence: modes.Source, Source: dynSource,
 			Decisive: "the warning's first sentence",
 		},
 		{
 			Code: StreamCaptureIllegal, Literal: "operation not permitted when stream is capturing",
-			From: v2(1), To: v2(14),
+			Releases: modes.Minors(1, 14),
 			Cause: "an operation CUDA forbids while a stream is capturing (a synchronisation, a " +
 				"blocking copy between CPU and GPU, or another thread's device-wide call) ran during " +
 				"a CUDA-graph capture",
@@ -276,7 +302,7 @@ func runtimeRows() []Signature {
 		},
 		{
 			Code: StreamCaptureIllegal, Literal: "cudaErrorStreamCaptureUnsupported",
-			From: v2(1), To: v2(14),
+			Releases: modes.Minors(1, 14),
 			Cause: "an operation CUDA forbids while a stream is capturing ran during a CUDA-graph " +
 				"capture (cudaErrorStreamCaptureUnsupported)",
 			Fix:      fixCaptureIllegal,
@@ -285,8 +311,8 @@ func runtimeRows() []Signature {
 			Decisive: "the \"Search for `cudaErrorStreamCaptureUnsupported'\" line",
 		},
 		{
-			Code: StreamCaptureIllegal, Literal: from(line(ruleMessage("trees-concurrent-callers", 13), 3), "operation"),
-			From: v2(1), To: v2(14),
+			Code: StreamCaptureIllegal, Literal: from(line(ruleMessage("trees-concurrent-callers", sharedTrees.To.Minor), 3), "operation"),
+			Releases: modes.Minors(1, 14),
 			Cause: "a CUDA-graph capture was invalidated by an earlier operation that CUDA forbids " +
 				"during capture (another thread's work on the device counts), so ending the capture failed",
 			Fix:      fixCaptureIllegal,
@@ -303,12 +329,12 @@ func runtimeRows() []Signature {
 func skipRows() []Signature {
 	return []Signature{
 		{
-			Code: SkipCPUDevice, Literal: reason(ruleMessage("skip-cpu-input", 6)),
-			From: v2(6), To: v2(14),
+			Code: SkipCPUDevice, Literal: reason(ruleMessage("skip-cpu-input", prefixedSkips.From.Minor)),
+			Releases: prefixedSkips,
 			Cause: "the graph holds a CPU tensor (a 0-d CPU scalar counts), and without graph " +
 				"partitioning Inductor captures no graph with a CPU tensor, so this one runs eagerly",
 			Fix: fixCPUDevice,
-			Tailored: []ReleaseFix{{From: v2(11), To: v2(14), Fix: fixCPUDevice + "; or turn " +
+			Tailored: []ReleaseFix{{Releases: modes.Minors(11, 14), Fix: fixCPUDevice + "; or turn " +
 				"graph_partition back on (the default from 2.11, measured; this message means it is " +
 				"off): it captures the CUDA part and runs the CPU ops eagerly"}},
 			Evidence: modes.Measured,
@@ -317,8 +343,8 @@ func skipRows() []Signature {
 			Decisive: "the skip line",
 		},
 		{
-			Code: SkipCPUDevice, Literal: listed(ruleMessage("skip-cpu-input", 5)),
-			From: v2(1), To: v2(5),
+			Code: SkipCPUDevice, Literal: listed(ruleMessage("skip-cpu-input", listedSkips.To.Minor)),
+			Releases: listedSkips,
 			Cause: "the graph holds a tensor on a device other than CUDA (a 0-d CPU scalar counts), " +
 				"and Inductor captures only all-CUDA graphs, so this one runs eagerly",
 			Fix: fixCPUDevice, Evidence: modes.Source,
@@ -326,9 +352,9 @@ func skipRows() []Signature {
 			Decisive: "the skip line",
 		},
 		{
-			Code: SkipMutatedInputs, Literal: before(reason(ruleMessage("trees-skip-mutated-input", 6)), "1"), // the count varies
-			Pattern: `due to mutated inputs \(\d+ instances\)`,
-			From:    v2(6), To: v2(14),
+			Code: SkipMutatedInputs, Literal: before(reason(ruleMessage("trees-skip-mutated-input", prefixedSkips.From.Minor)), "1"), // the count varies
+			Pattern:  `due to mutated inputs \(\d+ instances\)`,
+			Releases: prefixedSkips,
 			Cause: "the function mutates a user input in place (not a parameter or buffer), so " +
 				"cudagraph trees run it eagerly",
 			Fix: fixMutatedInputs, Evidence: modes.Measured,
@@ -337,9 +363,9 @@ func skipRows() []Signature {
 			Decisive: "the skip line",
 		},
 		{
-			Code: SkipMutatedInputs, Literal: listed(ruleMessage("trees-skip-mutated-input", 5)),
-			Pattern: `skipping cudagraphs due to \[.*'mutated inputs'`,
-			From:    v2(1), To: v2(5),
+			Code: SkipMutatedInputs, Literal: listed(ruleMessage("trees-skip-mutated-input", listedSkips.To.Minor)),
+			Pattern:  `skipping cudagraphs due to \[.*'mutated inputs'`,
+			Releases: listedSkips,
 			Cause: "the function mutates an input in place that CUDA graphs may not mutate (with " +
 				"cudagraph trees, any input but parameters and static inputs), so it runs eagerly",
 			Fix: fixMutatedInputs, Evidence: modes.Source,
@@ -347,8 +373,8 @@ func skipRows() []Signature {
 			Decisive: "the skip line",
 		},
 		{
-			Code: SkipMultipleDevices, Literal: reason(ruleMessage("skip-multiple-devices", 6)),
-			From: v2(6), To: v2(14),
+			Code: SkipMultipleDevices, Literal: reason(ruleMessage("skip-multiple-devices", prefixedSkips.From.Minor)),
+			Releases: prefixedSkips,
 			Cause: "one compiled graph uses tensors on several devices, and a CUDA graph is " +
 				"captured on one device, so this graph runs eagerly",
 			Fix: fixMultipleDevices, Evidence: modes.Measured,
@@ -357,8 +383,8 @@ func skipRows() []Signature {
 			Decisive: "the skip line",
 		},
 		{
-			Code: SkipMultipleDevices, Literal: listed(ruleMessage("skip-multiple-devices", 5)),
-			From: v2(1), To: v2(5),
+			Code: SkipMultipleDevices, Literal: listed(ruleMessage("skip-multiple-devices", listedSkips.To.Minor)),
+			Releases: listedSkips,
 			Cause: "one compiled graph uses several CUDA devices, and cudagraph trees capture on " +
 				"one device only, so this graph runs eagerly",
 			Fix: fixMultipleDevices + "; up to 2.5 triton.cudagraph_trees=False also captures it " +
@@ -368,8 +394,8 @@ func skipRows() []Signature {
 			Decisive: "the skip line",
 		},
 		{
-			Code: SkipIncompatibleOp, Literal: reason(ruleMessage("skip-incompatible-op", 6)),
-			From: v2(6), To: v2(14),
+			Code: SkipIncompatibleOp, Literal: reason(ruleMessage("skip-incompatible-op", prefixedSkips.From.Minor)),
+			Releases: prefixedSkips,
 			Cause: "the graph holds an op that cannot be captured in a CUDA graph (the message " +
 				"names it), so Inductor runs the graph without CUDA graphs",
 			Fix: fixIncompatibleOp, Evidence: modes.Source,
@@ -378,8 +404,8 @@ func skipRows() []Signature {
 			Decisive: "the skip line",
 		},
 		{
-			Code: SkipIncompatibleOp, Literal: listed(ruleMessage("skip-incompatible-op", 5)),
-			From: v2(1), To: v2(5),
+			Code: SkipIncompatibleOp, Literal: listed(ruleMessage("skip-incompatible-op", listedSkips.To.Minor)),
+			Releases: listedSkips,
 			Cause: "the graph holds an op that cannot be captured in a CUDA graph (such as " +
 				"torch.multinomial), so Inductor runs it without CUDA graphs",
 			Fix: fixIncompatibleOp, Evidence: modes.Source,
@@ -387,8 +413,8 @@ func skipRows() []Signature {
 			Decisive: "the skip line",
 		},
 		{
-			Code: SkipDynamicGraphs, Literal: sentence(from(reason(ruleMessage("skip-dynamic-graphs", 6)), "graph")),
-			From: v2(6), To: v2(14),
+			Code: SkipDynamicGraphs, Literal: sentence(from(reason(ruleMessage("skip-dynamic-graphs", prefixedSkips.From.Minor)), "graph")),
+			Releases: prefixedSkips,
 			Cause: "triton.cudagraph_skip_dynamic_graphs=True and this graph's inputs have symbolic " +
 				"shapes, so it runs without CUDA graphs",
 			Fix: "for CUDA graphs here, make the shapes static (torch.compile(dynamic=False), or pad " +
@@ -401,8 +427,8 @@ func skipRows() []Signature {
 		},
 		{
 			Code: SkipNonTensorInputs, Literal: listed(ruleMessage("skip-non-tensor-input", 14)),
-			Pattern: `skipping cudagraphs due to \[.*'non-Tensor inputs'`,
-			From:    v2(1), To: v2(14),
+			Pattern:  `skipping cudagraphs due to \[.*'non-Tensor inputs'`,
+			Releases: modes.Minors(1, 14),
 			Cause: "the compiled graph takes an input that is neither a tensor nor a SymInt " +
 				"(2.14 also allows torch.Generator), and Inductor captures only graphs whose inputs " +
 				"are tensors or SymInts",
@@ -424,7 +450,7 @@ func compileRows() []Signature {
 	return []Signature{
 		{
 			Code: ModeAndOptions, Literal: (&config.ModeAndOptionsError{}).Message(),
-			From: v2(1), To: v2(14),
+			Releases: modes.Minors(1, 14),
 			Cause: "torch.compile got both mode= and options= (each tested with `is not None`, so " +
 				"mode=\"default\" with options={} counts), and it takes one or the other",
 			Fix: "pass one dict: options={**torch._inductor.list_mode_options(MODE), **YOUR_OPTIONS} " +
@@ -437,8 +463,9 @@ func compileRows() []Signature {
 		},
 		{
 			Code: UnknownMode, Literal: unknownMode,
-			From: v2(1), To: v2(6),
-			Cause:    "up to 2.6 torch.compile's apply_mode refuses mode=\"\" (from 2.7 it means the default)",
+			Releases: applyMode,
+			Cause: "up to " + applyMode.To.String() + " torch.compile's apply_mode refuses mode=\"\" (from " +
+				modes.SiteReleases(modes.ListModeOptions).From.String() + " it means the default)",
 			Fix:      "pass mode=None or mode=\"default\"",
 			Evidence: modes.Source,
 			Source:   "torch/__init__.py _TorchCompileInductorWrapper.apply_mode @ T2.2.2, T2.6.0",
@@ -446,8 +473,8 @@ func compileRows() []Signature {
 		},
 		{
 			Code: UnknownMode, Literal: before(unknownMode, ","),
-			Pattern: `Unrecognized mode=.*, should be one of: `,
-			From:    v2(1), To: v2(14),
+			Pattern:  `Unrecognized mode=.*, should be one of: `,
+			Releases: modes.Minors(1, 14),
 			Cause: "torch.compile got a mode name this release does not have; names are exact (lower " +
 				"case, hyphens), so \"reduce_overhead\" and \"REDUCE-OVERHEAD\" are unknown too",
 			Fix:      "pass one of the names the message lists, spelled exactly; mode=None or \"default\" for the default",
@@ -458,10 +485,10 @@ func compileRows() []Signature {
 		},
 		{
 			Code: UnknownOption, Literal: before((&config.UnknownOptionError{Key: "guard_filter_fn"}).Message(), " known"),
-			From: v2(1), To: v2(7),
-			Cause: "options={\"guard_filter_fn\": …} is taken by torch.compile itself only from 2.8; " +
+			Releases: releasesBefore(guardFilterFn.From),
+			Cause: "options={\"guard_filter_fn\": …} is taken by torch.compile itself only from " + guardFilterFn.From.String() + "; " +
 				"older releases pass it to Inductor, which has no such key",
-			Fix:      "upgrade to 2.8 or later (accepted on 2.11, measured), or drop guard_filter_fn on this release",
+			Fix:      "upgrade to " + guardFilterFn.From.String() + " or later (accepted on 2.11, measured), or drop guard_filter_fn on this release",
 			Evidence: modes.Source,
 			Source: "config/facts.go optionSince (PyTorch 2.8 documentation; ComfyUI issue #11457); " +
 				"field report F3; measured accepted: testdata/torch/2.11/measured_scenarios.json opts_guard_filter_fn",
@@ -469,8 +496,8 @@ func compileRows() []Signature {
 		},
 		{
 			Code: UnknownOption, Literal: before((&config.UnknownOptionError{}).Message(), ","),
-			Pattern: `Unexpected optimization option \S+, known options are `,
-			From:    v2(1), To: v2(14),
+			Pattern:  `Unexpected optimization option \S+, known options are `,
+			Releases: modes.Minors(1, 14),
 			Cause: "an options= key is not a config key of this release (after \"-\" becomes \"_\"); " +
 				"the message goes on to list every key the release has",
 			Fix: "check the key's spelling and subconfig prefix (\"triton.cudagraphs\", not " +
@@ -482,8 +509,8 @@ func compileRows() []Signature {
 		},
 		{
 			Code: OptionType, Literal: before((&config.OptionTypeError{}).Message(), ","),
-			Pattern: `Unexpected type of attr \S+, got \S+ should be \S+`,
-			From:    v2(1), To: v2(14),
+			Pattern:  `Unexpected type of attr \S+, got \S+ should be \S+`,
+			Releases: modes.Minors(1, 14),
 			Cause: "an options= value has a type apply_options refuses: it compares with the type of " +
 				"the option's current value (exact type up to 2.5, isinstance from 2.6)",
 			Fix: "pass a value of the type after \"should be\" (True/False for bool, 3 for int, 3.0 " +
@@ -495,8 +522,8 @@ func compileRows() []Signature {
 		},
 		{
 			Code: InvalidBackend, Literal: from((&config.InvalidBackendError{}).Message(), "see "),
-			Pattern: `Invalid backend: .*, see `,
-			From:    v2(1), To: v2(14),
+			Pattern:  `Invalid backend: .*, see `,
+			Releases: modes.Minors(1, 14),
 			Cause: "the backend name is not registered; names are exact, so \"Inductor\" and " +
 				"\"inductor \" are invalid too",
 			Fix: "pass a name exactly as torch._dynamo.list_backends() prints it, such as " +
@@ -507,8 +534,8 @@ func compileRows() []Signature {
 		},
 		{
 			Code: UnknownGlobal, Literal: from((&config.GlobalError{}).Message(), " does"),
-			Pattern: `torch\._inductor\.config\.[\w.]+ does not exist`,
-			From:    v2(1), To: v2(14),
+			Pattern:  `torch\._inductor\.config\.[\w.]+ does not exist`,
+			Releases: modes.Minors(1, 14),
 			Cause: "a torch._inductor.config assignment names a key this release does not have, and " +
 				"the config module refuses unknown names",
 			Fix: "check the name and its subconfig prefix against torch._inductor.list_options() of " +
