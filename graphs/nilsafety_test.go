@@ -354,6 +354,16 @@ var nilCases = map[string]func(t *testing.T){
 	"modes.VersionError.Error":       func(t *testing.T) { nilErrs[modes.VersionError]() },
 
 	// graphs.
+	"graphs.AllocatorEnv": func(t *testing.T) {
+		vars := graphs.AllocatorEnv()
+		if len(vars) == 0 {
+			t.Fatal("AllocatorEnv() is empty")
+		}
+		vars[0].Name = "changed"
+		if graphs.AllocatorEnv()[0].Name == "changed" {
+			t.Error("AllocatorEnv returns the table itself, not a copy")
+		}
+	},
 	"graphs.AllocatorFromConf": func(t *testing.T) { _ = graphs.AllocatorFromConf("") },
 	"graphs.AllocatorFromEnv": func(t *testing.T) {
 		if got := graphs.AllocatorFromEnv(nil); got != "native" {

@@ -51,7 +51,7 @@ func validateEnv(env map[string]string) error {
 	}
 	for _, name := range slices.Sorted(maps.Keys(env)) {
 		if strings.Contains(name, "=") {
-			return &ScenarioError{Path: "env", Err: fmt.Errorf("name %q holds '=', which no environment variable name can", cut(name))}
+			return &ScenarioError{Path: "env", Err: fmt.Errorf("name %q holds '=', which no environment variable name can", inputerr.Cut(name, 80))}
 		}
 		if _, _, err := config.ParseEnvAssignment(name + "=" + env[name]); err != nil {
 			return &ScenarioError{Path: "env", Err: err}

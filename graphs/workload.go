@@ -7,7 +7,6 @@ import (
 	"fmt"
 	"io"
 	"strings"
-	"unicode/utf8"
 
 	"github.com/compilemode/compilemode/config"
 	"github.com/compilemode/compilemode/config/inputerr"
@@ -190,7 +189,7 @@ func (w *Workload) normalizeThreads() error {
 		w.Threads = MainThread
 	case MainThread, OneThread, PerDevice, Callers, PerThread:
 	default:
-		return &WorkloadError{Field: "threads", Value: cut(string(w.Threads)), Msg: "want main, thread, per-device, per-thread or callers"}
+		return &WorkloadError{Field: "threads", Value: inputerr.Cut(string(w.Threads), 80), Msg: "want main, thread, per-device, per-thread or callers"}
 	}
 	if w.Callers == 0 && (w.Threads == Callers || w.Threads == PerThread) {
 		w.Callers = 2
@@ -217,14 +216,14 @@ func (w *Workload) normalizeKinds() error {
 		w.MutatedInputs = NoMutation
 	case NoMutation, InputMutation, StaticMutation, StorageMutation:
 	default:
-		return &WorkloadError{Field: "mutated_inputs", Value: cut(string(w.MutatedInputs)), Msg: "want none, input, static or storage"}
+		return &WorkloadError{Field: "mutated_inputs", Value: inputerr.Cut(string(w.MutatedInputs), 80), Msg: "want none, input, static or storage"}
 	}
 	switch w.Allocator {
 	case "", "native":
 		w.Allocator = "native"
 	case "cudaMallocAsync", "uncached":
 	default:
-		return &WorkloadError{Field: "allocator", Value: cut(w.Allocator), Msg: "want native, cudaMallocAsync or uncached"}
+		return &WorkloadError{Field: "allocator", Value: inputerr.Cut(w.Allocator, 80), Msg: "want native, cudaMallocAsync or uncached"}
 	}
 	return nil
 }
@@ -259,30 +258,27 @@ func limitErr(field string, v int, limit string, max int, what string) *Workload
 	return &WorkloadError{Field: field, Value: fmt.Sprint(v), Msg: le.Error(), Err: le}
 }
 
-// cut shortens s to 80 bytes for a message.
-func cut(s string) string {
-	if len(s) <= 80 {
-		return s
-	}
-	n := 80
-	for n > 0 && !utf8.RuneStart(s[n]) {
-		n--
-	}
-	return s[:n] + "…"
-}
-
 // AllocatorFromEnv returns the allocator a process environment selects: "uncached"
 // when PYTORCH_NO_CUDA_MEMORY_CACHING=1, else AllocatorFromConf of
 // PYTORCH_CUDA_ALLOC_CONF. lookup returns a variable's value ("" when unset); a nil
-// lookup is an empty environment.
+// lookup is an empty environment. The variables are the sourced ones of [AllocatorEnv].
 func AllocatorFromEnv(lookup func(string) string) string {
 	if lookup == nil {
 		return "native"
 	}
-	if lookup("PYTORCH_NO_CUDA_MEMORY_CACHING") == "1" {
-		return "uncached"
+	for _, v := range allocatorVars {
+		if v.Source != "" && !v.Conf && lookup(v.Name) == "1" {
+			return "uncached"
+		}
 	}
-	return AllocatorFromConf(lookup("PYTORCH_CUDA_ALLOC_CONF"))
+	for _, v := range allocatorVars {
+		if v.Source != "" && v.Conf {
+			if a := AllocatorFromConf(lookup(v.Name)); a != "native" {
+				return a
+			}
+		}
+	}
+	return "native"
 }
 
 // AllocatorFromConf returns the allocator backend PYTORCH_CUDA_ALLOC_CONF selects

@@ -111,11 +111,12 @@ func CheckText(s string) error {
 }
 
 // Cut shortens s to n bytes, on a rune boundary, and marks the cut: for quoting
-// input in a message.
+// input in a message. A negative n is taken as 0.
 func Cut(s string, n int) string {
 	if len(s) <= n {
 		return s
 	}
+	n = max(n, 0)
 	for n > 0 && !utf8.RuneStart(s[n]) {
 		n--
 	}

@@ -4,8 +4,8 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
-	"os"
 
+	"github.com/compilemode/compilemode/examples/internal/cliflags"
 	"github.com/compilemode/compilemode/graphs/diagnose"
 )
 
@@ -19,12 +19,12 @@ func (c *cli) diagnose(stdin io.Reader, stdout, stderr io.Writer) int {
 		}
 	}
 	name := c.diagnoseFile.Value
-	r, closeFn, err := openInput(name, stdin)
+	r, err := cliflags.Open(name, stdin)
 	if err != nil {
 		fmt.Fprintf(stderr, "compilemode: -diagnose %s: %v\n", name, err)
 		return 2
 	}
-	defer closeFn()
+	defer r.Close()
 	d, err := diagnose.Read(r)
 	if err != nil {
 		fmt.Fprintf(stderr, "compilemode: -diagnose %s: %v\n", name, err)
@@ -46,43 +46,4 @@ func (c *cli) diagnose(stdin io.Reader, stdout, stderr io.Writer) int {
 		return 2
 	}
 	return 0
-}
-
-// openInput opens a file for reading, or returns stdin for "-". A path that is not a
-// regular file (a FIFO, a device, a directory) is refused before it is opened, so that
-// the command never blocks on it.
-func openInput(name string, stdin io.Reader) (io.Reader, func(), error) {
-	if name == "-" {
-		return stdin, func() {}, nil
-	}
-	if name == "" {
-		return nil, nil, fmt.Errorf("empty file name")
-	}
-	st, err := os.Stat(name)
-	if err != nil {
-		return nil, nil, err
-	}
-	if !st.Mode().IsRegular() {
-		return nil, nil, fmt.Errorf("not a regular file but %s; to read a pipe, give - and pipe it to stdin", fileKind(st.Mode()))
-	}
-	f, err := os.Open(name)
-	if err != nil {
-		return nil, nil, err
-	}
-	return f, func() { f.Close() }, nil
-}
-
-// fileKind names what a path that is not a regular file is.
-func fileKind(m os.FileMode) string {
-	switch {
-	case m.IsDir():
-		return "a directory"
-	case m&os.ModeNamedPipe != 0:
-		return "a FIFO (named pipe)"
-	case m&os.ModeSocket != 0:
-		return "a socket"
-	case m&os.ModeDevice != 0:
-		return "a device"
-	}
-	return "not a plain file (" + m.Type().String() + ")"
 }

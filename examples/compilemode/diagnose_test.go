@@ -31,7 +31,8 @@ func TestDiagnoseFlag(t *testing.T) {
 		{"empty", []string{"-diagnose", empty}, 2, "empty.log"},
 		{"missing", []string{"-diagnose", filepath.Join(dir, "nope")}, 2, "no such file"},
 		{"directory", []string{"-diagnose", dir}, 2, "a directory"},
-		{"fifo", []string{"-diagnose", fifo}, 2, "a FIFO"},
+		{"fifo", []string{"-diagnose", fifo}, 2, "a named pipe (FIFO)"},
+		{"fifo hint", []string{"-diagnose", fifo}, 2, "give - and pipe it to stdin"},
 		{"with workload flag", []string{"-diagnose", logPath, "-devices", "2"}, 2, "-devices does not apply"},
 	}
 	for _, tc := range tests {

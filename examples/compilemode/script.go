@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"io"
 
+	"github.com/compilemode/compilemode/examples/internal/cliflags"
 	"github.com/compilemode/compilemode/graphs"
 	"github.com/compilemode/compilemode/graphs/script"
 )
@@ -109,13 +110,13 @@ func scriptExit(s *script.Script) int {
 }
 
 // readRegular reads a regular file, or stdin for "-", of at most limit bytes; anything
-// else (a FIFO, a device, a directory) is refused before it is opened.
+// else (a FIFO, a device, a directory) is refused before it is opened (cliflags.Open).
 func readRegular(name string, stdin io.Reader, limit int64) ([]byte, error) {
-	r, closeFn, err := openInput(name, stdin)
+	r, err := cliflags.Open(name, stdin)
 	if err != nil {
 		return nil, err
 	}
-	defer closeFn()
+	defer r.Close()
 	data, err := io.ReadAll(io.LimitReader(r, limit+1))
 	if err != nil {
 		return nil, err

@@ -20,6 +20,7 @@ import (
 	"strings"
 	"text/tabwriter"
 
+	"github.com/compilemode/compilemode/config/inputerr"
 	"github.com/compilemode/compilemode/examples/internal/cliflags"
 	"github.com/compilemode/compilemode/examples/internal/drafter"
 	"github.com/compilemode/compilemode/graphs"
@@ -76,7 +77,7 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer, environ f
 	fmt.Fprintf(stdout, "PyTorch %s plan: %d drafters, one threading.Thread per GPU, each compiling its own function\n", rep.Torch, n)
 	useGraph := map[int]bool{}
 	if rep.Error != nil {
-		fmt.Fprintf(stdout, "  torch.compile raises %s: %s\n", rep.Error.Exception, cliflags.Cut(rep.Error.Message, 300))
+		fmt.Fprintf(stdout, "  torch.compile raises %s: %s\n", rep.Error.Exception, inputerr.Cut(rep.Error.Message, 300))
 	} else {
 		writePlan(stdout, rep)
 		for _, d := range rep.CUDAGraphs.Devices {

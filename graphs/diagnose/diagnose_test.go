@@ -598,6 +598,10 @@ func TestInferences(t *testing.T) {
 		{"op not named", call + "skipping cudagraphs due to ['incompatible ops']\n", `{} null`},
 		{"sizes", call + "CUDAGraph supports dynamic shapes by recording a new graph for each distinct input size. Recording too many CUDAGraphs may lead to extra overhead. We have observed 9 distinct sizes.\n",
 			`{"dynamic_shapes":true,"distinct_sizes":9} {"distinct_sizes":"dynamic-shape-rerecord","dynamic_shapes":"dynamic-shape-rerecord"}`},
+		// Past graphs.MaxDistinctSizes the count is dropped and the next row, without
+		// it, applies.
+		{"sizes past the limit", call + "CUDAGraph supports dynamic shapes by recording a new graph for each distinct input size. Recording too many CUDAGraphs may lead to extra overhead. We have observed 2000000 distinct sizes.\n",
+			`{"dynamic_shapes":true} {"dynamic_shapes":"dynamic-shape-rerecord"}`},
 		{"multiple devices", call + "skipping cudagraphs due to skipping cudagraphs due to multiple devices: device(type='cuda', index=0), device(type='cuda', index=1)\n",
 			`{"devices":2,"span_devices":true} {"devices":"skip-multiple-devices","span_devices":"skip-multiple-devices"}`},
 		{"allocator from the env kept", "PYTORCH_CUDA_ALLOC_CONF=backend:cudaMallocAsync " + call +

@@ -154,7 +154,7 @@ func jsonName(f reflect.StructField) string {
 }
 
 // setField sets the string or int field of w whose JSON name is name to value; it
-// reports whether it could.
+// reports whether it could (an int must be positive and leave w valid).
 func setField(w *graphs.Workload, name, value string) bool {
 	v := reflect.ValueOf(w).Elem()
 	for i := 0; i < v.NumField(); i++ {
@@ -167,11 +167,14 @@ func setField(w *graphs.Workload, name, value string) bool {
 			return true
 		case reflect.Int:
 			n, err := strconv.Atoi(value)
-			if err != nil || n <= 0 || n > graphs.MaxDistinctSizes {
+			if err != nil || n <= 0 {
 				return false
 			}
 			fv.SetInt(int64(n))
-			return true
+			// The field's own limit (Normalize) decides, not one cap for every int
+			// field: past it the row does not apply, and edit tries the next one.
+			_, err = w.Normalize()
+			return err == nil
 		}
 	}
 	return false

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"regexp"
+	"strings"
 
 	"github.com/compilemode/compilemode/graphs"
 	"github.com/compilemode/compilemode/modes"
@@ -85,9 +86,21 @@ var (
 	reDynamic = regexp.MustCompile(`\bdynamic\s*=\s*(True|False)\b`)
 	reOptions = regexp.MustCompile(`\boptions\s*=\s*\{`)
 	reGlobal  = regexp.MustCompile(`\btorch\._inductor\.config\.([A-Za-z_][\w.]*)\s*=\s*(True|False|None|-?\d+(?:\.\d+)?|"[^"]*"|'[^']*')\s*(?:#.*)?$`)
-	reEnv     = regexp.MustCompile(`(?:^|[\s;'"(])((?:TORCHINDUCTOR_[A-Z0-9_]+|PYTORCH_CUDA_ALLOC_CONF|PYTORCH_NO_CUDA_MEMORY_CACHING|TORCH_COMPILE_DISABLE))=("[^"]*"|'[^']*'|[^\s;'"]*)`)
-	reEnviron = regexp.MustCompile(`os\.environ\[["']((?:TORCHINDUCTOR_[A-Z0-9_]+|PYTORCH_CUDA_ALLOC_CONF|PYTORCH_NO_CUDA_MEMORY_CACHING|TORCH_COMPILE_DISABLE))["']\]\s*=\s*["']([^"']*)["']`)
+	reEnv     = regexp.MustCompile(`(?:^|[\s;'"(])(` + envNames + `)=("[^"]*"|'[^']*'|[^\s;'"]*)`)
+	reEnviron = regexp.MustCompile(`os\.environ\[["'](` + envNames + `)["']\]\s*=\s*["']([^"']*)["']`)
 )
+
+// envNames matches the variables recovered from a log: inductor's, the sourced ones
+// of graphs.AllocatorEnv, and TORCH_COMPILE_DISABLE.
+var envNames = func() string {
+	names := []string{`TORCHINDUCTOR_[A-Z0-9_]+`}
+	for _, v := range graphs.AllocatorEnv() {
+		if v.Source != "" {
+			names = append(names, regexp.QuoteMeta(v.Name))
+		}
+	}
+	return `(?:` + strings.Join(append(names, `TORCH_COMPILE_DISABLE`), "|") + `)`
+}()
 
 // recoverer collects the torch.compile call and config a log shows.
 type recoverer struct {

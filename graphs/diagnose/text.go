@@ -7,6 +7,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/compilemode/compilemode/config/inputerr"
+	"github.com/compilemode/compilemode/graphs/internal/textwrap"
 )
 
 // TextWidth is the most columns (runes) a line of [Diagnosis.WriteText] takes.
@@ -50,49 +51,17 @@ func (d *Diagnosis) WriteText(w io.Writer) error {
 	return err
 }
 
-// wrap writes text after first (then after rest on continuation lines), breaking at
-// spaces so that no line exceeds TextWidth runes.
+// wrap writes text after first (then after rest on continuation lines), its runs of
+// white space made one space, breaking at spaces (textwrap.Wrap) so that no line
+// exceeds TextWidth runes. An empty text still writes first and a newline.
 func wrap(b *strings.Builder, text, first, rest string) {
-	prefix := first
-	line := 0 // runes on the current line after the prefix
-	width := TextWidth - utf8.RuneCountInString(prefix)
-	b.WriteString(prefix)
-	for _, word := range strings.Fields(text) {
-		for word != "" {
-			n := utf8.RuneCountInString(word)
-			switch {
-			case line > 0 && line+1+n <= width:
-				b.WriteString(" " + word)
-				line += 1 + n
-				word = ""
-			case line == 0 && n <= width:
-				b.WriteString(word)
-				line = n
-				word = ""
-			case line > 0:
-				prefix, line = rest, 0
-				width = TextWidth - utf8.RuneCountInString(prefix)
-				b.WriteString("\n" + prefix)
-			default: // a word longer than a line: split it
-				head, tail := splitRunes(word, width)
-				b.WriteString(head)
-				word = tail
-				prefix, line = rest, 0
-				width = TextWidth - utf8.RuneCountInString(prefix)
-				b.WriteString("\n" + prefix)
-			}
+	lines := textwrap.Wrap(strings.Join(strings.Fields(text), " "),
+		TextWidth-utf8.RuneCountInString(first), TextWidth-utf8.RuneCountInString(rest))
+	for i, l := range lines {
+		prefix := rest
+		if i == 0 {
+			prefix = first
 		}
+		b.WriteString(prefix + l + "\n")
 	}
-	b.WriteString("\n")
-}
-
-func splitRunes(s string, n int) (string, string) {
-	i := 0
-	for pos := range s {
-		if i == n {
-			return s[:pos], s[pos:]
-		}
-		i++
-	}
-	return s, ""
 }

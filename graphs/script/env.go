@@ -1,15 +1,18 @@
 package script
 
+import "github.com/compilemode/compilemode/graphs"
+
 // readLate are the variables PyTorch reads when CUDA first allocates memory, through
 // the C environment (getenv), not when torch is imported: setting them after
-// `import torch` (before any CUDA use), or with os.putenv, still counts.
-// Source: c10/cuda/CUDAAllocatorConfig.cpp and c10/cuda/CUDACachingAllocator.cpp,
-// pytorch/pytorch v2.11.0.
-var readLate = map[string]bool{
-	"PYTORCH_CUDA_ALLOC_CONF":        true,
-	"PYTORCH_ALLOC_CONF":             true,
-	"PYTORCH_NO_CUDA_MEMORY_CACHING": true,
-}
+// `import torch` (before any CUDA use), or with os.putenv, still counts. They are
+// every variable of graphs.AllocatorEnv, the unsourced PYTORCH_ALLOC_CONF included.
+var readLate = func() map[string]bool {
+	m := map[string]bool{}
+	for _, v := range graphs.AllocatorEnv() {
+		m[v.Name] = true
+	}
+	return m
+}()
 
 // envCall handles os.environ.setdefault, os.environ.update and os.putenv.
 func (r *reader) envCall(c *expr, q string) {

@@ -44,11 +44,13 @@ func (r *reader) literalStr(e *expr) (string, bool) {
 	if e == nil || e.kind != str || e.fstring {
 		return "", false
 	}
-	if s, ok := plainString(r.text(e)); ok {
+	t := r.text(e)
+	if s, ok := plainString(t); ok {
 		return s, true
 	}
-	v, ok := r.literal(e)
-	if !ok {
+	// What literal would do next, without trying plainString a second time.
+	v, err := literal.Parse(t)
+	if err != nil {
 		return "", false
 	}
 	return v.AsStr()
@@ -58,13 +60,17 @@ func (r *reader) literalStr(e *expr) (string, bool) {
 func isNone(e *expr) bool { return e != nil && e.kind == name && e.name == "None" }
 
 // plainString returns the value of a single-quoted or double-quoted string literal
-// without prefix, escapes or triple quotes, the common case, without a full parse.
+// without prefix, escapes or triple quotes, the common case, without a full parse. It
+// has config/literal's pieceValue guards: the literal is closed (at least two bytes,
+// ending with its opening quote, which the body does not hold: an unterminated or
+// triple-quoted one goes to literal.Parse), and the body holds no backslash and no
+// line break.
 func plainString(t string) (string, bool) {
 	if len(t) < 2 || (t[0] != '\'' && t[0] != '"') || t[len(t)-1] != t[0] {
 		return "", false
 	}
 	body := t[1 : len(t)-1]
-	if strings.IndexByte(body, t[0]) >= 0 || strings.IndexByte(body, '\\') >= 0 || !utf8.ValidString(body) {
+	if strings.IndexByte(body, t[0]) >= 0 || strings.ContainsAny(body, "\\\n\r") || !utf8.ValidString(body) {
 		return "", false
 	}
 	return body, true

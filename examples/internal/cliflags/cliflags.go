@@ -13,9 +13,9 @@ import (
 	"maps"
 	"slices"
 	"strings"
-	"unicode/utf8"
 
 	"github.com/compilemode/compilemode/config"
+	"github.com/compilemode/compilemode/config/inputerr"
 	"github.com/compilemode/compilemode/config/literal"
 	"github.com/compilemode/compilemode/config/schema"
 	"github.com/compilemode/compilemode/graphs"
@@ -50,22 +50,10 @@ func (o *Once) String() string {
 // Set records the value, or fails when the flag was already given.
 func (o *Once) Set(s string) error {
 	if o.set {
-		return fmt.Errorf("given twice (first %q)", Cut(o.Value, 40))
+		return fmt.Errorf("given twice (first %q)", inputerr.Cut(o.Value, 40))
 	}
 	o.Value, o.set = s, true
 	return nil
-}
-
-// Cut shortens s to n bytes (at most; on a rune boundary) and marks the cut.
-func Cut(s string, n int) string {
-	if len(s) <= n {
-		return s
-	}
-	n = max(n, 0)
-	for n > 0 && !utf8.RuneStart(s[n]) {
-		n--
-	}
-	return s[:n] + "…"
 }
 
 // MaxOptionsFileBytes bounds an -options @FILE, in bytes (the literal limit).
@@ -150,7 +138,7 @@ func (c *Compile) dynamic() (*bool, error) {
 	case "false", "False":
 		return ptr(false), nil
 	}
-	return nil, fmt.Errorf("-dynamic %q: want true or false", Cut(c.Dynamic.Value, 80))
+	return nil, fmt.Errorf("-dynamic %q: want true or false", inputerr.Cut(c.Dynamic.Value, 80))
 }
 
 func ptr[T any](v T) *T { return &v }

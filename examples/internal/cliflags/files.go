@@ -1,11 +1,13 @@
 package cliflags
 
 import (
+	"errors"
 	"flag"
 	"fmt"
 	"io"
 	"io/fs"
 	"os"
+	"strings"
 	"syscall"
 
 	"github.com/compilemode/compilemode/config/inputerr"
@@ -18,28 +20,14 @@ import (
 // (O_NONBLOCK), and the opened file is checked again, so a file swapped for a pipe
 // between the two checks is refused too. Errors name the flag.
 func ReadFile(flagName, name string, limit int64, limitName string) ([]byte, error) {
-	fail := func(err error) ([]byte, error) { return nil, fmt.Errorf("-%s %s: %w", flagName, Cut(name, 200), err) }
-	if name == "" {
-		return fail(fmt.Errorf("empty file name"))
+	fail := func(err error) ([]byte, error) {
+		return nil, fmt.Errorf("-%s %s: %w", flagName, inputerr.Cut(name, 200), err)
 	}
-	st, err := os.Stat(name)
-	if err != nil {
-		return fail(err)
-	}
-	if err := regular(st, limit, limitName); err != nil {
-		return fail(err)
-	}
-	f, err := os.OpenFile(name, os.O_RDONLY|syscall.O_NONBLOCK, 0)
+	f, err := openRegular(name, func(st fs.FileInfo) error { return regular(st, limit, limitName) })
 	if err != nil {
 		return fail(err)
 	}
 	defer f.Close()
-	if st, err = f.Stat(); err != nil {
-		return fail(err)
-	}
-	if err := regular(st, limit, limitName); err != nil {
-		return fail(err)
-	}
 	data, err := io.ReadAll(io.LimitReader(f, limit+1))
 	if err != nil {
 		return fail(err)
@@ -50,27 +38,88 @@ func ReadFile(flagName, name string, limit int64, limitName string) ([]byte, err
 	return data, nil
 }
 
+// Open opens the file an input flag names (-diagnose, -script) for reading, or
+// returns stdin for "-", with ReadFile's checks but no size limit: anything that is
+// not a regular file is refused before it is opened (a named pipe with a hint to give
+// "-" and pipe it to stdin), the open does not block, and the opened file is checked
+// again. The caller closes what it returns (closing stdin's does nothing). Errors do
+// not name the flag; a nil stdin reads as empty.
+func Open(name string, stdin io.Reader) (io.ReadCloser, error) {
+	if name == "-" {
+		if stdin == nil {
+			stdin = strings.NewReader("")
+		}
+		return io.NopCloser(stdin), nil
+	}
+	f, err := openRegular(name, func(st fs.FileInfo) error {
+		err := notRegular(st.Mode())
+		if err != nil && st.Mode()&fs.ModeNamedPipe != 0 {
+			err = fmt.Errorf("%w; to read a pipe, give - and pipe it to stdin", err)
+		}
+		return err
+	})
+	if err != nil {
+		return nil, err
+	}
+	return f, nil
+}
+
+// openRegular opens name without blocking, after check passes on what the name holds
+// and again on the opened file, so that a file swapped for a pipe between the two is
+// refused too.
+func openRegular(name string, check func(fs.FileInfo) error) (*os.File, error) {
+	if name == "" {
+		return nil, fmt.Errorf("empty file name")
+	}
+	st, err := os.Stat(name)
+	if err != nil {
+		return nil, err
+	}
+	if err := check(st); err != nil {
+		return nil, err
+	}
+	f, err := os.OpenFile(name, os.O_RDONLY|syscall.O_NONBLOCK, 0)
+	if err != nil {
+		return nil, err
+	}
+	if st, err = f.Stat(); err == nil {
+		err = check(st)
+	}
+	if err != nil {
+		f.Close()
+		return nil, err
+	}
+	return f, nil
+}
+
 // regular refuses a file that is not a regular one, or is over limit bytes.
 func regular(st fs.FileInfo, limit int64, limitName string) error {
-	m := st.Mode()
-	if !m.IsRegular() {
-		kind := "not a regular file"
-		switch {
-		case m.IsDir():
-			kind = "a directory, not a file"
-		case m&fs.ModeNamedPipe != 0:
-			kind = "a named pipe (FIFO), not a regular file: reading it could block forever"
-		case m&fs.ModeDevice != 0 || m&fs.ModeCharDevice != 0:
-			kind = "a device, not a regular file"
-		case m&fs.ModeSocket != 0:
-			kind = "a socket, not a regular file"
-		}
-		return fmt.Errorf("%s", kind)
+	if err := notRegular(st.Mode()); err != nil {
+		return err
 	}
 	if st.Size() > limit {
 		return &inputerr.LimitError{Limit: limitName, Max: limit, Got: st.Size(), What: "the file's length in bytes"}
 	}
 	return nil
+}
+
+// notRegular says what m is when it is not a regular file, or returns nil.
+func notRegular(m fs.FileMode) error {
+	if m.IsRegular() {
+		return nil
+	}
+	kind := "not a regular file"
+	switch {
+	case m.IsDir():
+		kind = "a directory, not a file"
+	case m&fs.ModeNamedPipe != 0:
+		kind = "a named pipe (FIFO), not a regular file: reading it could block forever"
+	case m&fs.ModeDevice != 0 || m&fs.ModeCharDevice != 0:
+		kind = "a device, not a regular file"
+	case m&fs.ModeSocket != 0:
+		kind = "a socket, not a regular file"
+	}
+	return errors.New(kind)
 }
 
 // onceValue makes a flag single-valued: a second occurrence is an error that names
@@ -84,7 +133,7 @@ type onceValue struct {
 // Set sets the flag, or fails when it was already given.
 func (o *onceValue) Set(s string) error {
 	if o.set {
-		return fmt.Errorf("given twice (first %q, then %q): give it once", Cut(o.first, 40), Cut(s, 40))
+		return fmt.Errorf("given twice (first %q, then %q): give it once", inputerr.Cut(o.first, 40), inputerr.Cut(s, 40))
 	}
 	if err := o.Value.Set(s); err != nil {
 		return err

@@ -26,7 +26,6 @@ var nilCases = map[string]func(t *testing.T){
 			t.Errorf("zero Compile: %v", err)
 		}
 	},
-	"Cut":         func(t *testing.T) { _ = Cut("", 0); _ = Cut("abc", -1) },
 	"List.Set":    func(t *testing.T) { _ = new(List).Set("") },
 	"List.String": func(t *testing.T) { _ = (*List)(nil).String(); _ = new(List).String() },
 	"Once.Set":    func(t *testing.T) { _ = new(Once).Set("") },
@@ -40,6 +39,19 @@ var nilCases = map[string]func(t *testing.T){
 		if _, code, ok := ParseUsage(flag.NewFlagSet("x", flag.ContinueOnError), nil, io.Discard, nil); !ok || code != 0 {
 			t.Errorf("ParseUsage(no args) = %d, %v", code, ok)
 		}
+	},
+	"Open": func(t *testing.T) {
+		if _, err := Open("", nil); err == nil {
+			t.Error("Open(\"\"): want an error")
+		}
+		r, err := Open("-", nil)
+		if err != nil {
+			t.Fatalf("Open(\"-\", nil): %v", err)
+		}
+		if data, err := io.ReadAll(r); err != nil || len(data) != 0 {
+			t.Errorf("Open(\"-\", nil) read %q, %v", data, err)
+		}
+		_ = r.Close()
 	},
 	"ReadFile": func(t *testing.T) {
 		if _, err := ReadFile("", "", 0, ""); err == nil {
