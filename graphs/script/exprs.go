@@ -335,16 +335,23 @@ func (p *parser) starExprs() *expr {
 	if !p.is(",") {
 		return first
 	}
+	return p.done(p.tupleTail(t, first, p.starItem, p.canStart))
+}
+
+// tupleTail parses the rest of a comma-separated list whose first item is read and
+// whose current token is ",": a tuple node starting at t. After each comma, more
+// reports whether another item follows (a trailing comma is allowed).
+func (p *parser) tupleTail(t pytoken.Token, first *expr, item func() *expr, more func() bool) *expr {
 	e := p.node(tuple, t)
 	e.elts = append(e.elts, first)
 	for !p.failed() && p.is(",") {
 		p.advance()
-		if !p.canStart() {
+		if !more() {
 			break
 		}
-		e.elts = append(e.elts, p.starItem())
+		e.elts = append(e.elts, item())
 	}
-	return p.done(e)
+	return e
 }
 
 func (p *parser) starItem() *expr {
@@ -569,16 +576,7 @@ func (p *parser) paren(t pytoken.Token) *expr {
 		e.elts = append(append(e.elts, x), p.comprehension()...)
 		x = e
 	case p.is(","):
-		e := p.node(tuple, t)
-		e.elts = append(e.elts, x)
-		for !p.failed() && p.is(",") {
-			p.advance()
-			if p.is(")") {
-				break
-			}
-			e.elts = append(e.elts, p.starItem())
-		}
-		x = e
+		x = p.tupleTail(t, x, p.starItem, func() bool { return !p.is(")") })
 	}
 	p.expect(")")
 	if x.kind == tuple || x.kind == other && int(x.start) == t.Pos.Offset {
@@ -661,16 +659,7 @@ func (p *parser) targetList() *expr {
 	if !p.is(",") {
 		return first
 	}
-	e := p.node(tuple, t)
-	e.elts = append(e.elts, first)
-	for !p.failed() && p.is(",") {
-		p.advance()
-		if p.is("in") || p.is("=") {
-			break
-		}
-		e.elts = append(e.elts, p.target())
-	}
-	return p.done(e)
+	return p.done(p.tupleTail(t, first, p.target, func() bool { return !p.is("in") && !p.is("=") }))
 }
 
 func (p *parser) target() *expr {
@@ -753,16 +742,7 @@ func (p *parser) slices() *expr {
 	if !p.is(",") {
 		return first
 	}
-	e := p.node(tuple, t)
-	e.elts = append(e.elts, first)
-	for !p.failed() && p.is(",") {
-		p.advance()
-		if p.is("]") {
-			break
-		}
-		e.elts = append(e.elts, p.slice())
-	}
-	return p.done(e)
+	return p.done(p.tupleTail(t, first, p.slice, func() bool { return !p.is("]") }))
 }
 
 func (p *parser) slice() *expr {
