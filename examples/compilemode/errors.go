@@ -8,16 +8,14 @@ import (
 	"github.com/compilemode/compilemode/graphs"
 )
 
-// flagOfField names the flag that sets a workload field, where the two differ beyond
-// '_' and '-'.
-func flagOfField(field string) string {
-	switch field {
-	case "distinct_sizes":
-		return "sizes"
-	case "cpu_inputs":
-		return "cpu-scalar"
+// flagOfField names the flag that sets a workload field ("" for none).
+func (c *cli) flagOfField(field string) string {
+	for _, f := range c.workloadFlagTable() {
+		if f.field == field {
+			return f.flag
+		}
 	}
-	return strings.ReplaceAll(field, "_", "-")
+	return ""
 }
 
 // inputError words err, an error of graphs.Check or of reading the flags, in the terms
@@ -26,7 +24,7 @@ func flagOfField(field string) string {
 func (c *cli) inputError(err error) string {
 	var we *graphs.WorkloadError
 	if errors.As(err, &we) {
-		if flag := flagOfField(we.Field); c.given[flag] {
+		if flag := c.flagOfField(we.Field); flag != "" && c.given[flag] {
 			return fmt.Sprintf("-%s %s: %s", flag, we.Value, we.Msg)
 		}
 	}

@@ -134,61 +134,41 @@ func (c *cli) scenarioFromFlags(environ func() []string) (*graphs.Scenario, erro
 	return sc, nil
 }
 
+// workloadFlag is one workload flag: its name, the Workload field it sets (its JSON
+// name, as graphs.WorkloadError names it) and how it sets it.
+type workloadFlag struct {
+	flag, field string
+	set         func(*graphs.Workload)
+}
+
+// workloadFlagTable lists the workload flags.
+func (c *cli) workloadFlagTable() []workloadFlag {
+	return []workloadFlag{
+		{"devices", "devices", func(w *graphs.Workload) { w.Devices = c.devices }},
+		{"span-devices", "span_devices", func(w *graphs.Workload) { w.SpanDevices = c.spanDevices }},
+		{"threads", "threads", func(w *graphs.Workload) { w.Threads = graphs.Threads(c.threads.Value) }},
+		{"callers", "callers", func(w *graphs.Workload) { w.Callers = c.callers }},
+		{"cold-start", "cold_start", func(w *graphs.Workload) { w.ColdStart = c.coldStart }},
+		{"cpu-scalar", "cpu_inputs", func(w *graphs.Workload) { w.CPUInputs = c.cpuScalar }},
+		{"mutated-inputs", "mutated_inputs", func(w *graphs.Workload) { w.MutatedInputs = graphs.Mutation(c.mutated.Value) }},
+		{"dynamic-shapes", "dynamic_shapes", func(w *graphs.Workload) { w.DynamicShapes = c.dynamicShapes }},
+		{"sizes", "distinct_sizes", func(w *graphs.Workload) { w.DistinctSizes = c.sizes }},
+		{"moving-static-inputs", "moving_static_inputs", func(w *graphs.Workload) { w.MovingStaticInputs = c.moving }},
+		{"non-tensor-inputs", "non_tensor_inputs", func(w *graphs.Workload) { w.NonTensorInputs = c.nonTensor }},
+		{"incompatible-op", "incompatible_op", func(w *graphs.Workload) { w.IncompatibleOp = c.incompatibleOp.Value }},
+		{"thread-pool", "thread_pool", func(w *graphs.Workload) { w.ThreadPool = c.threadPool }},
+		{"autograd-backward", "autograd_backward", func(w *graphs.Workload) { w.AutogradBackward = c.backward }},
+		{"concurrent-recompiles", "concurrent_recompiles", func(w *graphs.Workload) { w.ConcurrentRecompiles = c.concurrentRecompiles }},
+		{"outputs-kept", "outputs_kept", func(w *graphs.Workload) { w.OutputsKept = c.outputsKept }},
+	}
+}
+
 // workloadFlags applies the workload flags: all of them without a scenario file,
 // only the ones given explicitly with one.
 func (c *cli) workloadFlags(w *graphs.Workload, fromFile bool) {
-	use := func(name string) bool { return !fromFile || c.given[name] }
-	if use("devices") {
-		w.Devices = c.devices
-	}
-	if use("span-devices") {
-		w.SpanDevices = c.spanDevices
-	}
-	if use("threads") {
-		w.Threads = graphs.Threads(c.threads.Value)
-	}
-	if use("callers") {
-		w.Callers = c.callers
-	}
-	if use("cold-start") {
-		w.ColdStart = c.coldStart
-	}
-	if use("cpu-scalar") {
-		w.CPUInputs = c.cpuScalar
-	}
-	if use("mutated-inputs") {
-		w.MutatedInputs = graphs.Mutation(c.mutated.Value)
-	}
-	if use("dynamic-shapes") {
-		w.DynamicShapes = c.dynamicShapes
-	}
-	if use("sizes") {
-		w.DistinctSizes = c.sizes
-	}
-	if use("moving-static-inputs") {
-		w.MovingStaticInputs = c.moving
-	}
-	if use("non-tensor-inputs") {
-		w.NonTensorInputs = c.nonTensor
-	}
-	if use("incompatible-op") {
-		w.IncompatibleOp = c.incompatibleOp.Value
-	}
-	c.fieldReportFlags(w, use)
-}
-
-// fieldReportFlags sets the workload kinds of the field reports (issue 13).
-func (c *cli) fieldReportFlags(w *graphs.Workload, use func(string) bool) {
-	if use("thread-pool") {
-		w.ThreadPool = c.threadPool
-	}
-	if use("autograd-backward") {
-		w.AutogradBackward = c.backward
-	}
-	if use("concurrent-recompiles") {
-		w.ConcurrentRecompiles = c.concurrentRecompiles
-	}
-	if use("outputs-kept") {
-		w.OutputsKept = c.outputsKept
+	for _, f := range c.workloadFlagTable() {
+		if !fromFile || c.given[f.flag] {
+			f.set(w)
+		}
 	}
 }

@@ -4,11 +4,14 @@ import (
 	"encoding/json"
 	"os"
 	"path/filepath"
+	"reflect"
 	"strings"
 	"testing"
 	"unicode/utf8"
 
 	"github.com/stretchr/testify/require"
+
+	"github.com/compilemode/compilemode/graphs"
 )
 
 func TestScriptFlag(t *testing.T) {
@@ -71,4 +74,28 @@ func TestScriptStdin(t *testing.T) {
 	code := c.script(strings.NewReader("import torch\nm = torch.compile(f, mode=\"reduce-overhead\")\n"), &out, &errb, nil)
 	require.Equal(t, 0, code, errb.String())
 	require.Contains(t, out.String(), "<stdin>:2 torch.compile(f, mode=\"reduce-overhead\")")
+}
+
+// TestWorkloadFlagTable: every workload flag names a real flag and a real field of
+// graphs.Workload (its JSON name), so errors can be worded with the flag.
+func TestWorkloadFlagTable(t *testing.T) {
+	t.Parallel()
+	fields := map[string]bool{}
+	wt := reflect.TypeOf(graphs.Workload{})
+	for i := 0; i < wt.NumField(); i++ {
+		fields[strings.Split(wt.Field(i).Tag.Get("json"), ",")[0]] = true
+	}
+	c := &cli{}
+	var out strings.Builder
+	if code := run([]string{"-h"}, &out, &out, nil); code != 0 {
+		t.Fatalf("-h: exit %d", code)
+	}
+	for _, f := range c.workloadFlagTable() {
+		if !fields[f.field] {
+			t.Errorf("flag -%s: %q is not a field of graphs.Workload", f.flag, f.field)
+		}
+		if !strings.Contains(out.String(), "-"+f.flag+" ") && !strings.Contains(out.String(), "-"+f.flag+"\n") {
+			t.Errorf("flag -%s is not in -h", f.flag)
+		}
+	}
 }
