@@ -329,13 +329,15 @@ func (s *Scenario) ParsedOptions() (literal.Value, error) {
 		s = &Scenario{}
 	}
 	raw := bytes.TrimSpace(s.Options)
-	src := string(raw)
+	src, parse := string(raw), config.ParseOptionsJSON
 	if len(raw) > 0 && raw[0] == '"' {
+		// A string holds a Python literal: Python's names only.
 		if err := json.Unmarshal(raw, &src); err != nil {
 			return literal.Value{}, &ScenarioError{Path: "options", Err: err}
 		}
+		parse = config.ParseOptions
 	}
-	v, err := config.ParseOptions(src)
+	v, err := parse(src)
 	if err != nil {
 		return literal.Value{}, &ScenarioError{Path: "options", Err: err}
 	}

@@ -28,6 +28,8 @@ const (
 	DictKind
 	OpaqueKind
 	SetKind
+	ComplexKind  // a complex number (1j, 1+2j)
+	EllipsisKind // Ellipsis (...)
 )
 
 // Value is a Python value as the Inductor config holds it. The zero Value is None.
@@ -35,8 +37,8 @@ const (
 type Value struct {
 	kind Kind
 	b    bool
-	i    int64
-	f    float64
+	i    int64      // an int, or the bits of a complex number's imaginary part
+	f    float64    // a float, or a complex number's real part
 	s    string     // str value, an opaque value's repr, or an int's digits beyond int64
 	ext  *composite // list, tuple, dict and opaque parts; nil for scalars
 }
@@ -78,6 +80,10 @@ func (v Value) hashKey() string {
 			return "n:" + strconv.FormatInt(int64(v.f), 10)
 		}
 		return "n:" + pyFloatRepr(v.f)
+	case ComplexKind:
+		if re, im, _ := v.AsComplex(); im == 0 {
+			return Float(re).hashKey() // complex(1, 0) == 1
+		}
 	}
 	return v.PyType() + ":" + v.String()
 }
@@ -143,6 +149,22 @@ func Set(items ...Value) Value {
 		}
 	}
 	return Value{kind: SetKind, ext: &composite{items: out}}
+}
+
+// Complex returns a Python complex number.
+func Complex(re, im float64) Value {
+	return Value{kind: ComplexKind, f: re, i: int64(math.Float64bits(im))}
+}
+
+// Ellipsis returns Python's Ellipsis (...).
+func Ellipsis() Value { return Value{kind: EllipsisKind} }
+
+// AsComplex returns the real and imaginary parts and whether v is a complex number.
+func (v Value) AsComplex() (re, im float64, ok bool) {
+	if v.kind != ComplexKind {
+		return 0, 0, false
+	}
+	return v.f, math.Float64frombits(uint64(v.i)), true
 }
 
 // Opaque returns a value known only by its Python repr and type name.
@@ -212,6 +234,10 @@ func (v Value) PyType() string {
 		return "dict"
 	case SetKind:
 		return "set"
+	case ComplexKind:
+		return "complex"
+	case EllipsisKind:
+		return "ellipsis"
 	default:
 		if v.ext == nil {
 			return "object"
@@ -237,6 +263,11 @@ func (v Value) Truthy() bool {
 		return len(v.items()) > 0
 	case DictKind:
 		return len(v.dictItems()) > 0
+	case ComplexKind:
+		re, im, _ := v.AsComplex()
+		return re != 0 || im != 0
+	case OpaqueKind:
+		return v.s != "b''" // empty bytes are falsy
 	default:
 		return true
 	}
@@ -262,6 +293,10 @@ func (v Value) Equal(w Value) bool {
 		return v.s == w.s
 	case OpaqueKind:
 		return v.s == w.s && v.PyType() == w.PyType()
+	case ComplexKind:
+		return v.f == w.f && v.i == w.i
+	case EllipsisKind:
+		return true
 	}
 	return v.equalComposite(w)
 }
@@ -334,6 +369,10 @@ func (v Value) writeRepr(b *strings.Builder) {
 		b.WriteString(pyStrRepr(v.s))
 	case OpaqueKind:
 		b.WriteString(v.s)
+	case ComplexKind:
+		b.WriteString(pyComplexRepr(v.AsComplex()))
+	case EllipsisKind:
+		b.WriteString("Ellipsis")
 	case ListKind, TupleKind, SetKind:
 		v.writeItemsRepr(b)
 	case DictKind:
@@ -424,6 +463,25 @@ func pyFloatRepr(f float64) string {
 	return out
 }
 
+// pyComplexRepr formats a complex number as Python's repr(complex) does (CPython
+// Objects/complexobject.c complex_repr): the parts in repr's shortest form without a
+// forced ".0"; a real part of +0 is left out with the parentheses.
+func pyComplexRepr(re, im float64, _ bool) string {
+	if re == 0 && !math.Signbit(re) {
+		return shortFloat(im) + "j"
+	}
+	sign := ""
+	if !math.Signbit(im) || math.IsNaN(im) {
+		sign = "+"
+	}
+	return "(" + shortFloat(re) + sign + shortFloat(im) + "j)"
+}
+
+// shortFloat is repr(float) without the ".0" Python adds to integral values.
+func shortFloat(f float64) string {
+	return strings.TrimSuffix(pyFloatRepr(f), ".0")
+}
+
 // pyStrRepr quotes s as Python's repr(str) does: single quotes unless s holds a
 // single quote and no double quote; \\, the quote, \t \n \r and non-printable code
 // points escaped.
@@ -436,6 +494,11 @@ func pyStrRepr(s string) string {
 	b.WriteByte(q)
 	for i := 0; i < len(s); {
 		r, size := utf8.DecodeRuneInString(s[i:])
+		if sr, ok := surrogateAt(s[i:]); ok && size == 1 {
+			fmt.Fprintf(&b, `\u%04x`, sr) // a lone surrogate (WTF-8)
+			i += 3
+			continue
+		}
 		if r == utf8.RuneError && size == 1 {
 			// Not reachable for Values built by this package (all str are valid UTF-8);
 			// escape the byte as Python would escape a surrogate-escaped byte.
