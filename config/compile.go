@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/compilemode/compilemode/config/literal"
+	"github.com/compilemode/compilemode/config/pyver"
 	"github.com/compilemode/compilemode/config/schema"
 	"github.com/compilemode/compilemode/modes"
 )
@@ -20,6 +21,10 @@ type patchEntry struct {
 
 // applyCompile runs torch.compile's checks and applies the per-compile patch.
 func (r *Resolver) applyCompile(res *Result, req Request, forced []int) error {
+	if max, err := pyver.Parse(r.facts.CompileMaxPython); err == nil && !res.Python.Less(max) {
+		// torch/__init__.py compile's first check (Facts.CompileMaxPython).
+		return &CallError{Arg: "Python " + res.Python.String(), Exc: "RuntimeError", Msg: fmt.Sprintf("torch.compile is not supported on Python %s+", max)}
+	}
 	if req.Options != nil && req.Options.Kind() == literal.NoneKind {
 		// options=None is the default argument: not given (measured on 2.6.0 and
 		// 2.14.1: static.json calls["mode=reduce-overhead,options=None"]).

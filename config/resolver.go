@@ -8,6 +8,7 @@ import (
 
 	"github.com/compilemode/compilemode/config/inputerr"
 	"github.com/compilemode/compilemode/config/literal"
+	"github.com/compilemode/compilemode/config/pyver"
 	"github.com/compilemode/compilemode/config/schema"
 	"github.com/compilemode/compilemode/modes"
 )
@@ -251,9 +252,15 @@ func (r *Resolver) Resolve(req Request) (*Result, error) {
 	if err := r.checkUsable(req); err != nil {
 		return nil, err
 	}
+	py, err := r.python(req.Python)
+	if err != nil {
+		return nil, err
+	}
+	req.Host.Python = py
 	res := &Result{
 		Torch: r.facts.Torch, SchemaTorch: r.schema.Torch, Backend: req.Backend,
 		Facts: r.facts, Dynamic: req.Dynamic, RequestedMode: req.Mode, keys: r.schema,
+		Python: py.Version(), py: py,
 	}
 	switch {
 	case req.BackendNone && r.facts.BackendNoneIsDefault:
@@ -297,6 +304,17 @@ func (r *Resolver) Resolve(req Request) (*Result, error) {
 	return res, nil
 }
 
+// python returns the semantics of Python v, or of the release's own when v is zero.
+func (r *Resolver) python(v pyver.Version) (*pyver.Python, error) {
+	if v == (pyver.Version{}) {
+		var err error
+		if v, err = pyver.Parse(r.facts.Python); err != nil {
+			v = pyver.Version{Major: 3, Minor: 12}
+		}
+	}
+	return pyver.For(v)
+}
+
 // fail records err in res with the stage that raises it and how its text is known.
 func (r *Resolver) fail(res *Result, err error) (*Result, error) {
 	res.Err = err
@@ -326,7 +344,8 @@ func (r *Resolver) fail(res *Result, err error) (*Result, error) {
 // env_name_force keys the environment set.
 func (r *Resolver) applyImport(res *Result, env map[string]string, host schema.Host) ([]int, error) {
 	res.base, res.keyNames = r.clean, r.known
-	if host != (schema.Host{}) {
+	if machine := (schema.Host{CPUs: host.CPUs, Dir: host.Dir}); machine != (schema.Host{}) {
+		// The Python does not change a default, only how a variable is read.
 		res.base = r.baseline(host)
 	}
 	forced, err := r.applyEnv(res, env, host)
@@ -437,7 +456,7 @@ func (r *Resolver) globalError(res *Result, k schema.Key) *GlobalError {
 		// torch._inductor.config.triton.cudagraphs.x = 1: the prefix is a value.
 		if i, ok := r.schema.Index(schema.Key(strings.Join(parts[:j], "."))); ok {
 			v, _ := res.at(i)
-			return &GlobalError{Key: k, Name: parts[j], ValueType: v.PyType()}
+			return &GlobalError{Key: k, Name: parts[j], ValueType: v.PyType(), NoDict: res.py.Text(pyver.SetAttrNoDict)}
 		}
 	}
 	name := parts[0]

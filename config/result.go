@@ -4,6 +4,7 @@ import (
 	"fmt"
 
 	"github.com/compilemode/compilemode/config/literal"
+	"github.com/compilemode/compilemode/config/pyver"
 	"github.com/compilemode/compilemode/config/schema"
 	"github.com/compilemode/compilemode/modes"
 )
@@ -100,6 +101,14 @@ type Request struct {
 	// Dynamic is torch.compile's dynamic argument (nil: None). It does not change the
 	// mode table in any supported release (list_mode_options ignores it).
 	Dynamic *bool
+	// Python is the Python that runs PyTorch; the zero Version means the one the
+	// release was measured on ([Facts.Python]). It decides Python's own parts of the
+	// answer: how int(), float() and str.upper() read the variables (Unicode digits
+	// and case mappings by its Unicode version), the texts of Python's exceptions
+	// (3.13's AttributeError wording), and whether torch.compile runs on it at all
+	// ([Facts.CompileMaxPython]). Resolve returns a *pyver.Error for a Python without
+	// data (pyver.Supported).
+	Python pyver.Version
 }
 
 // Resolved is one key's effective value.
@@ -152,9 +161,14 @@ type Result struct {
 	CompileDisabled bool
 	// RequestedMode is the mode argument as given (nil: None).
 	RequestedMode *string
-	// Stage says where Err is raised: "import" (importing torch._inductor.config with a
-	// malformed variable), "global" (a global assignment) or "compile" (torch.compile).
+	// Stage says where Err is raised: "parse" (Python reading the call's text),
+	// "import" (importing torch._inductor.config with a malformed variable), "global"
+	// (a global assignment), "patch" (config.patch), "compile" (torch.compile),
+	// "decorate" (applying torch.compile(...) used as a decorator), "first-call" (the
+	// compiled function's first call).
 	Stage string
+	// Python is the Python resolved for (Request.Python, or the release's).
+	Python pyver.Version
 	// CompileOptions are the options torch.compile took out of the options dict itself
 	// (guard_filter_fn from 2.8): they are not Inductor config keys.
 	CompileOptions []string
@@ -188,6 +202,7 @@ type Result struct {
 	// backendNone: the backend is None, wrapped without a registry check.
 	backendNone bool
 	keyNames    []schema.Key
+	py          *pyver.Python // the Python resolved for
 	env         map[string]string // the environment at import
 }
 

@@ -482,10 +482,20 @@ func shortFloat(f float64) string {
 	return strings.TrimSuffix(pyFloatRepr(f), ".0")
 }
 
-// pyStrRepr quotes s as Python's repr(str) does: single quotes unless s holds a
-// single quote and no double quote; \\, the quote, \t \n \r and non-printable code
-// points escaped.
-func pyStrRepr(s string) string {
+// pyStrRepr quotes s as Python's repr(str) does, with Go's Unicode tables
+// (Unicode 15.0.0, Python 3.12's) for what is printable.
+func pyStrRepr(s string) string { return QuoteStr(s, goPrintable) }
+
+// goPrintable is str.isprintable by Go's Unicode 15.0.0 tables.
+func goPrintable(r rune) bool { return r < 0x7f || unicode.IsPrint(r) }
+
+// QuoteStr quotes s as Python's repr(str) does: single quotes unless s holds a
+// single quote and no double quote; \\, the quote, \t \n \r and the characters for
+// which printable is false escaped (\xHH, \uHHHH, \UHHHHHHHH). printable is
+// str.isprintable of the Python whose repr this is, which follows its Unicode
+// version (package pyver); ASCII control characters are escaped whatever it says.
+// Lone surrogates, which a str holds in WTF-8, print as \udHHH.
+func QuoteStr(s string, printable func(rune) bool) string {
 	q := byte('\'')
 	if strings.ContainsRune(s, '\'') && !strings.ContainsRune(s, '"') {
 		q = '"'
@@ -507,14 +517,14 @@ func pyStrRepr(s string) string {
 			continue
 		}
 		i += size
-		writeStrRune(&b, r, q)
+		writeStrRune(&b, r, q, printable)
 	}
 	b.WriteByte(q)
 	return b.String()
 }
 
 // writeStrRune writes one code point of a str repr quoted with q.
-func writeStrRune(b *strings.Builder, r rune, q byte) {
+func writeStrRune(b *strings.Builder, r rune, q byte, printable func(rune) bool) {
 	switch {
 	case r == '\\':
 		b.WriteString(`\\`)
@@ -529,7 +539,7 @@ func writeStrRune(b *strings.Builder, r rune, q byte) {
 		b.WriteString(`\r`)
 	case r < 0x20 || r == 0x7f:
 		fmt.Fprintf(b, `\x%02x`, r)
-	case r < 0x7f || unicode.IsPrint(r):
+	case r < 0x7f || printable(r):
 		b.WriteRune(r)
 	case r <= 0xff:
 		fmt.Fprintf(b, `\x%02x`, r)

@@ -5,7 +5,8 @@ which each error is raised.
 
 Each case is a dict of Python source texts (literals as a user would write them):
 
-    mode, options, backend, dynamic, fullgraph, disable, name, recompile_limit
+    mode, options, backend, dynamic, fullgraph, disable, name, recompile_limit,
+    isolate_recompiles, dynamic_shapes
         torch.compile keyword arguments (each evaluated as below);
     backend_callable   "named" (a def named my_backend) or "lambda": a callable backend;
     globals            ["dotted.key = <literal>", ...] assigned to torch._inductor.config;
@@ -119,7 +120,8 @@ def assign_global(stmt):
 
 def compile_kwargs(case):
     kwargs = {}
-    for arg in ["mode", "options", "backend", "dynamic", "fullgraph", "disable", "name", "recompile_limit"]:
+    for arg in ["mode", "options", "backend", "dynamic", "fullgraph", "disable", "name", "recompile_limit",
+                "isolate_recompiles", "dynamic_shapes"]:
         if arg in case:
             kwargs[arg] = lit(case[arg])
     if case.get("backend_callable") == "named":
@@ -259,7 +261,7 @@ def fresh(case):
     """The case in a fresh interpreter with only case['env'] (plus PATH, HOME) set."""
     env = {"PATH": "/usr/bin:/bin", "HOME": "/root"}
     env.update(case["env"])
-    p = subprocess.run([sys.executable, SELF, "--one", json.dumps(case)], env=env,
+    p = subprocess.run([sys.executable, SELF, "--one", json.dumps(case), CLEAN_FILE], env=env,
                        capture_output=True, text=True)
     try:
         return json.loads(p.stdout.strip().splitlines()[-1])
@@ -267,8 +269,13 @@ def fresh(case):
         return {"probe_error": p.stderr[-2000:]}
 
 
-def one(case):
-    out = {}
+CLEAN_FILE = "/tmp/cpu_calls2_clean.json"
+
+
+def one(case, clean_file):
+    """The case in this interpreter; "changed" is against the clean defaults of the
+    parent (an empty environment), read from clean_file."""
+    global CLEAN
     try:
         import torch  # noqa: F401
     except Exception as e:
@@ -277,6 +284,8 @@ def one(case):
         setup()
     except Exception as e:
         return {"stage": "import", "error": err_text(e), "import": "torch._inductor.config"}
+    with open(clean_file) as fh:
+        CLEAN = json.load(fh)
     out = run_case(case)
     return out
 
@@ -357,12 +366,16 @@ def cases():
                      ("fullgraph", ["True", "1", "'x'", "None", "[]"]),
                      ("disable", ["True", "1", "'x'", "None", "0", "[]"]),
                      ("name", ["'f'", "None", "1"]),
-                     ("recompile_limit", ["1", "0", "None", "-1", "'8'"])]:
+                     ("recompile_limit", ["1", "0", "None", "-1", "'8'"]),
+                     ("isolate_recompiles", ["True", "1"]),
+                     ("dynamic_shapes", ["None", "{}", "1"])]:
         for v in vals:
             add(f"{kw}={v}", **{kw: v})
             add(f"{kw}={v},mode=bogus", **{kw: v}, mode="'bogus'")
     add("dynamic=True,mode=reduce-overhead", dynamic="True", mode="'reduce-overhead'")
     add("dynamic=1,mode=max-autotune", dynamic="1", mode="'max-autotune'")
+    add("dynamic=True,dynamic_shapes={}", dynamic="True", dynamic_shapes="{}")
+    add("dynamic=False,dynamic_shapes=None", dynamic="False", dynamic_shapes="None")
     # 5. decorator form and first call
     for name, kw in [("mode=bogus", dict(mode="'bogus'")),
                      ("mode+options", dict(mode="'default'", options="{}")),
@@ -490,9 +503,11 @@ def cases():
 
 def main():
     if len(sys.argv) > 2 and sys.argv[1] == "--one":
-        print(json.dumps(one(json.loads(sys.argv[2]))))
+        print(json.dumps(one(json.loads(sys.argv[2]), sys.argv[3])))
         return
     setup()
+    with open(CLEAN_FILE, "w") as fh:
+        json.dump(CLEAN, fh)
     torch.compile(fn)  # warm: the lazy imports happen before any fork
     WRAPPERS.clear()
     out = {
