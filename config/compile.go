@@ -89,7 +89,7 @@ func requestMode(req Request) compileMode {
 func (r *Resolver) otherBackend(res *Result, m compileMode, opts *literal.Value) error {
 	if res.backendNone {
 		res.Warnings = append(res.Warnings, backendNoneWarning(r.releaseEv))
-	} else if !slices.Contains(r.facts.Backends, res.Backend) {
+	} else if !res.backendUnchecked && !slices.Contains(r.facts.Backends, res.Backend) {
 		return &InvalidBackendError{Name: res.Backend, Known: r.facts.Backends, Listed: r.facts.ListedBackends, Suggests: r.facts.InvalidBackendSuggests}
 	}
 	if m.given && m.val.Truthy() && (!m.isStr || m.text != string(modes.Default)) {
@@ -157,7 +157,7 @@ func (r *Resolver) applyPatchEntry(res *Result, p patchEntry, forced []int) {
 	cv, co := res.at(p.idx)
 	cur := Resolved{Key: res.keyNames[p.idx], Value: cv, Origin: co}
 	// A variable's default replaced by the patch: envtraps.go findEnvOverriddenByPatch.
-	if cur.Origin.Source == FromGlobal && cur.Value.String() != p.val.String() && !slices.Contains(forced, p.idx) {
+	if (cur.Origin.Source == FromGlobal || cur.Origin.Source == FromPatch) && cur.Value.String() != p.val.String() && !slices.Contains(forced, p.idx) {
 		res.Warnings = append(res.Warnings, Warning{
 			Code: "mode-overrides-global", Key: cur.Key,
 			Message: fmt.Sprintf("%s is %s from %s, but the per-compile patch (%s) sets it to %s and wins for this compile",

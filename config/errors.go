@@ -418,9 +418,10 @@ func abs(x int) int {
 // are Python's class name and message, byte for byte; Arg names the argument or
 // layer at fault.
 type CallError struct {
-	Arg string // e.g. "name=", "mode", "config.patch", "Python 3.14"
-	Exc string // the Python exception class name
-	Msg string // its message
+	Stage string // where it is raised ([Result.Stage]); "" means "compile"
+	Arg   string // e.g. "name=", "mode", "config.patch", "Python 3.14"
+	Exc   string // the Python exception class name
+	Msg   string // its message
 }
 
 func (e *CallError) Exception() string {

@@ -30,6 +30,8 @@ type call2Case struct {
 		Mode, Options, Backend, Dynamic *string
 		Fullgraph, Disable, Name        *string
 		RecompileLimit                  *string `json:"recompile_limit"`
+		IsolateRecompiles               *string `json:"isolate_recompiles"`
+		DynamicShapes                   *string `json:"dynamic_shapes"`
 		BackendCallable                 string  `json:"backend_callable"`
 		Globals                         []string
 		Patch                           *struct{ Args, Kwargs, Form string }
@@ -145,20 +147,37 @@ func lit2(src string) (literal.Value, string) {
 func request2(c call2Case) (config.Request, string) {
 	var req config.Request
 	call := c.Call
+	if call.Patch != nil {
+		p, why := patch2(call.Patch.Args, call.Patch.Kwargs)
+		if why != "" {
+			return req, why
+		}
+		req.Patches = append(req.Patches, p)
+	}
 	switch {
-	case call.Patch != nil:
-		return req, "config.patch is not a Request layer"
 	case call.Decorator:
 		return req, "the decorator form torch.compile(**kwargs)(fn) is not a Request"
 	case call.FirstCall:
 		return req, "the first call is not modelled"
-	case call.BackendCallable != "":
-		return req, "a callable backend is not a Request field"
 	}
-	for name, v := range map[string]*string{"fullgraph": call.Fullgraph, "disable": call.Disable, "name": call.Name, "recompile_limit": call.RecompileLimit} {
-		if v != nil {
-			return req, name + "= is not a Request field"
+	switch call.BackendCallable {
+	case "named":
+		req.BackendCallable = "my_backend"
+	case "lambda":
+		req.BackendCallable = "<lambda>"
+	}
+	for _, kw := range []struct {
+		name string
+		src  *string
+	}{{"fullgraph", call.Fullgraph}, {"disable", call.Disable}, {"name", call.Name}, {"recompile_limit", call.RecompileLimit}, {"isolate_recompiles", call.IsolateRecompiles}, {"dynamic_shapes", call.DynamicShapes}} {
+		if kw.src == nil {
+			continue
 		}
+		v, why := lit2(*kw.src)
+		if why != "" {
+			return req, why
+		}
+		req.Kwargs = append(req.Kwargs, config.Kwarg{Name: kw.name, Value: v})
 	}
 	for _, g := range call.Globals {
 		a, err := config.ParseAssignment(g)
@@ -210,15 +229,7 @@ func args2(req *config.Request, c call2Case) string {
 		if why != "" {
 			return why
 		}
-		b, ok := v.AsStr()
-		switch {
-		case v.Kind() == literal.NoneKind:
-			req.BackendNone = true
-		case !ok:
-			return fmt.Sprintf("backend=%s: Request.Backend is a string", *s)
-		default:
-			req.Backend, req.BackendGiven = b, true
-		}
+		req.BackendValue = &v
 	}
 	if s := call.Dynamic; s != nil {
 		v, why := lit2(*s)
@@ -230,8 +241,29 @@ func args2(req *config.Request, c call2Case) string {
 		case ok:
 			req.Dynamic = &b
 		case v.Kind() != literal.NoneKind:
-			return fmt.Sprintf("dynamic=%s: Request.Dynamic is a *bool", *s)
+			req.Kwargs = append(req.Kwargs, config.Kwarg{Name: "dynamic", Value: v})
 		}
 	}
 	return ""
+}
+
+// patch2 builds a Patch from the probe's argument tuple and keyword dict literals.
+func patch2(args, kwargs string) (config.Patch, string) {
+	var p config.Patch
+	if args == "" {
+		args = "()"
+	}
+	if kwargs == "" {
+		kwargs = "{}"
+	}
+	a, why := lit2(args)
+	if why != "" {
+		return p, why
+	}
+	k, why := lit2(kwargs)
+	if why != "" {
+		return p, why
+	}
+	p.Args, p.Kwargs = a.Items(), k.DictItems()
+	return p, ""
 }

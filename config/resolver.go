@@ -262,11 +262,17 @@ func (r *Resolver) Resolve(req Request) (*Result, error) {
 		Facts: r.facts, Dynamic: req.Dynamic, RequestedMode: req.Mode, keys: r.schema,
 		Python: py.Version(), py: py,
 	}
+	req = backendOf(req)
+	res.Backend = req.Backend
 	switch {
+	case req.BackendCallable != "":
+		res.Backend, res.backendUnchecked = req.BackendCallable, true
+	case req.BackendValue != nil:
+		res.Backend, res.backendUnchecked = req.BackendValue.String(), true
 	case req.BackendNone && r.facts.BackendNoneIsDefault:
 		res.Backend = "inductor"
 	case req.BackendNone:
-		res.Backend, res.backendNone = "None", true
+		res.Backend, res.backendNone, res.backendUnchecked = "None", true, true
 	case res.Backend == "" && !req.BackendGiven:
 		res.Backend = "inductor"
 	}
@@ -280,6 +286,10 @@ func (r *Resolver) Resolve(req Request) (*Result, error) {
 	}
 	// (3) Global assignments, in order.
 	if err := r.applyGlobals(res, req.Globals); err != nil {
+		return r.fail(res, err)
+	}
+	// (3') config.patch blocks around torch.compile, entered in order.
+	if err := r.applyPatches(res, req.Patches); err != nil {
 		return r.fail(res, err)
 	}
 	// (2) torch.compile: mode and options.
@@ -302,6 +312,20 @@ func (r *Resolver) Resolve(req Request) (*Result, error) {
 		}
 	}
 	return res, nil
+}
+
+// backendOf folds a str or None BackendValue into Backend or BackendNone.
+func backendOf(req Request) Request {
+	if req.BackendValue == nil || req.BackendCallable != "" || req.BackendNone || req.BackendGiven {
+		return req
+	}
+	v := *req.BackendValue
+	if s, ok := v.AsStr(); ok {
+		req.Backend, req.BackendGiven, req.BackendValue = s, true, nil
+	} else if v.Kind() == literal.NoneKind {
+		req.BackendNone, req.BackendValue = true, nil
+	}
+	return req
 }
 
 // python returns the semantics of Python v, or of the release's own when v is zero.
@@ -328,6 +352,10 @@ func (r *Resolver) fail(res *Result, err error) (*Result, error) {
 		}
 	case *GlobalError:
 		res.Stage = "global"
+	case *CallError:
+		if e := err.(*CallError); e.Stage != "" {
+			res.Stage = e.Stage
+		}
 	case *InvalidBackendError:
 		// The text and the backend list are static facts, measured on 2.6.0, 2.11 and
 		// 2.14.1 (modes.ReleaseRows); any other release's are inferred from those.
@@ -430,7 +458,7 @@ func (r *Resolver) applyForced(res *Result, forced []int, env map[string]string,
 		k := r.schema.At(i)
 		forcedVal, _, _ := k.DefaultUnder(env, host)
 		cur, o := res.at(i)
-		if src := o.Source; !cur.Equal(forcedVal.Val) && (src == FromMode || src == FromOptions || src == FromGlobal) {
+		if src := o.Source; !cur.Equal(forcedVal.Val) && (src == FromMode || src == FromOptions || src == FromGlobal || src == FromPatch) {
 			res.Warnings = append(res.Warnings, envForceWarning(k.Key, cur, o, forcedVal))
 		}
 		o.Source, o.Detail = FromEnv, forcedVal.From

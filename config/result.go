@@ -13,13 +13,16 @@ import (
 type Source uint8
 
 // The layers, lowest first. Their text forms (with [Origin.Detail]) are the JSON
-// contract of examples/compilemode: "default", "env:NAME", "global", "mode:NAME", "options".
+// contract of examples/compilemode: "default", "env:NAME", "global", "mode:NAME",
+// "options", "patch" (FromPatch sits between FromGlobal and FromMode in precedence;
+// its value is last so the others keep theirs).
 const (
 	FromDefault Source = iota
 	FromEnv
 	FromGlobal
 	FromMode
 	FromOptions
+	FromPatch // a config.patch(...) around torch.compile
 )
 
 // Origin is where a resolved value came from.
@@ -48,6 +51,8 @@ func (o Origin) String() string {
 		return "mode:" + o.Detail
 	case FromOptions:
 		return "options"
+	case FromPatch:
+		return "patch"
 	}
 	return "default"
 }
@@ -80,6 +85,9 @@ type Request struct {
 	Options *literal.Value
 	// Globals are the assignments made before compiling, applied in order.
 	Globals []Assignment
+	// Patches are the config.patch(...) calls entered around torch.compile, outermost
+	// first: after the globals, before torch.compile's own patch.
+	Patches []Patch
 	// Env is the process environment when torch._inductor.config is imported.
 	Env Environ
 	// Host is the machine host-dependent defaults are computed for.
@@ -101,6 +109,21 @@ type Request struct {
 	// Dynamic is torch.compile's dynamic argument (nil: None). It does not change the
 	// mode table in any supported release (list_mode_options ignores it).
 	Dynamic *bool
+	// BackendCallable is a callable backend, by its __name__ (a function such as
+	// my_backend, "<lambda>"); "" for none. torch.compile does not look it up: it
+	// wraps it (_TorchCompileWrapper) and passes mode and options to it as keyword
+	// arguments, and it fails, if it does, at the first call. It wins over Backend.
+	BackendCallable string
+	// BackendValue is a backend written as any other Python value (backend=1,
+	// backend=b'inductor'), used when Backend, BackendNone and BackendCallable are
+	// not set: a str Value is the same as Backend, None as BackendNone, anything else
+	// is passed through unchecked, as a callable is (measured on 2.6.0 and 2.14.1).
+	BackendValue *literal.Value
+	// Kwargs are torch.compile's other keyword arguments, as written: fullgraph,
+	// disable, name, recompile_limit, isolate_recompiles, dynamic_shapes, and dynamic
+	// when it is not a bool (a bool dynamic is Dynamic). A name the release's
+	// torch.compile does not take raises TypeError ([Facts.CompileKwargs]).
+	Kwargs []Kwarg
 	// Python is the Python that runs PyTorch; the zero Version means the one the
 	// release was measured on ([Facts.Python]). It decides Python's own parts of the
 	// answer: how int(), float() and str.upper() read the variables (Unicode digits
@@ -109,6 +132,12 @@ type Request struct {
 	// ([Facts.CompileMaxPython]). Resolve returns a *pyver.Error for a Python without
 	// data (pyver.Supported).
 	Python pyver.Version
+}
+
+// Kwarg is one keyword argument of torch.compile.
+type Kwarg struct {
+	Name  string
+	Value literal.Value
 }
 
 // Resolved is one key's effective value.
@@ -201,8 +230,11 @@ type Result struct {
 	keys *schema.Schema // the resolver's schema: key positions
 	// backendNone: the backend is None, wrapped without a registry check.
 	backendNone bool
+	// backendUnchecked: the backend is not a string (a callable, None, any value):
+	// lookup_backend passes it through without a registry check.
+	backendUnchecked bool
 	keyNames    []schema.Key
-	py          *pyver.Python // the Python resolved for
+	py          *pyver.Python     // the Python resolved for
 	env         map[string]string // the environment at import
 }
 
