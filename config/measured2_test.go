@@ -9,7 +9,6 @@ package config_test
 
 import (
 	"errors"
-	"fmt"
 	"path/filepath"
 	"sort"
 	"strings"
