@@ -21,6 +21,17 @@ type patchEntry struct {
 
 // applyCompile runs torch.compile's checks and applies the per-compile patch.
 func (r *Resolver) applyCompile(res *Result, req Request, forced []int) error {
+	if err := r.checkKwargs(req.Kwargs); err != nil {
+		return err
+	}
+	if err := r.compileWrapper(res, req, forced); err != nil {
+		return err
+	}
+	return r.applyOptimize(res, req)
+}
+
+// compileWrapper is torch.compile's body up to the compile wrapper it builds.
+func (r *Resolver) compileWrapper(res *Result, req Request, forced []int) error {
 	if max, err := pyver.Parse(r.facts.CompileMaxPython); err == nil && !res.Python.Less(max) {
 		// torch/__init__.py compile's first check (Facts.CompileMaxPython).
 		return &CallError{Arg: "Python " + res.Python.String(), Exc: "RuntimeError", Msg: fmt.Sprintf("torch.compile is not supported on Python %s+", max)}
@@ -126,6 +137,9 @@ func backendNoneWarning(ev modes.Evidence) Warning {
 // 2.7, where list_mode_options tests truthiness), anything else is unknown, printed
 // as str(mode).
 func (r *Resolver) modePatch(res *Result, m compileMode) ([]patchEntry, error) {
+	if err := r.unhashableMode(res, m); err != nil {
+		return nil, err
+	}
 	name := m.text
 	if !m.isStr {
 		name = ""
@@ -148,6 +162,28 @@ func (r *Resolver) modePatch(res *Result, m compileMode) ([]patchEntry, error) {
 		return nil, err
 	}
 	return r.patches[entry.Mode], nil
+}
+
+// unhashableMode is the TypeError of a list, dict or set mode: up to 2.6 apply_mode
+// tests it against a set of names (mode in {...}); from 2.7 a truthy mode is a key
+// of list_mode_options' dict (mode_options[mode]). Python words the two differently
+// from 3.14 (pyver.UnhashableSet, pyver.UnhashableDict). Source:
+// torch/__init__.py apply_mode @ 2.6.0, torch/_inductor/__init__.py
+// list_mode_options @ 2.14.1; measured on both (calls2.json "mode=[…]").
+func (r *Resolver) unhashableMode(res *Result, m compileMode) error {
+	switch m.val.Kind() {
+	case literal.ListKind, literal.DictKind, literal.SetKind:
+	default:
+		return nil
+	}
+	text := pyver.UnhashableSet
+	if r.facts.Torch.AtLeast(modes.Version{Major: 2, Minor: 7}) {
+		if !m.val.Truthy() {
+			return nil
+		}
+		text = pyver.UnhashableDict
+	}
+	return &CallError{Arg: "mode", Exc: "TypeError", Msg: fmt.Sprintf(res.py.Text(text), m.val.PyType())}
 }
 
 // applyPatchEntry sets one key of the per-compile patch, warning when it replaces a

@@ -160,12 +160,25 @@ type GlobalError struct {
 	// NoDict is what the Python adds when the value has no __dict__ (3.13+: " and no
 	// __dict__ for setting new attributes"; pyver.SetAttrNoDict).
 	NoDict string
+	// Exc and Msg, when Msg is set, are what setattr on the value raised instead, as
+	// the Python words it (a read-only attribute: "attribute 'real' of 'int' objects
+	// is not writable"; pyver.Python.SetAttr).
+	Exc, Msg string
 }
 
-func (e *GlobalError) Exception() string { return "AttributeError" }
+func (e *GlobalError) Exception() string {
+	if e != nil && e.Exc != "" {
+		return e.Exc
+	}
+	return "AttributeError"
+}
+
 func (e *GlobalError) Message() string {
 	if e == nil {
 		return ""
+	}
+	if e.Msg != "" {
+		return e.Msg
 	}
 	if e.ValueType != "" {
 		return fmt.Sprintf("'%s' object has no attribute '%s'%s", e.ValueType, e.Name, e.NoDict)
@@ -176,7 +189,7 @@ func (e *GlobalError) Error() string {
 	if e == nil {
 		return "config: <nil *GlobalError>"
 	}
-	return fmt.Sprintf("config: global %s: AttributeError: %s", e.Key, e.Message())
+	return fmt.Sprintf("config: global %s: %s: %s", e.Key, e.Exception(), e.Message())
 }
 
 // Hint suggests the nearest known key, or "".

@@ -80,6 +80,10 @@ type Facts struct {
 	// before, torch.compile wraps None as a non-Inductor backend it does not validate
 	// (_TorchCompileWrapper(None): lookup_backend passes non-strings through).
 	BackendNoneIsDefault bool
+	// CompileKwargs are the keyword arguments torch.compile takes besides mode,
+	// options and backend (fullgraph, dynamic, disable; name, recompile_limit, ... on
+	// later releases). Empty when not read: any name is then accepted.
+	CompileKwargs []string
 	// Python is the Python the release was measured on (Debian trixie's 3.13 for
 	// 2.6.0, the GPU machine's 3.12 for 2.11, Debian sid's 3.14 for 2.14.1): the
 	// default of Request.Python.
@@ -108,6 +112,7 @@ const (
 	FactAliasKeys                    = "AliasKeys"
 	FactBackendNoneIsDefault         = "BackendNoneIsDefault"
 	FactPython                       = "Python"
+	FactCompileKwargs                = "CompileKwargs"
 	FactCompileMaxPython             = "CompileMaxPython"
 )
 
@@ -188,6 +193,9 @@ func FactRows() []FactRow {
 		{FactPython, r(12, 13), "3.13", modes.Inferred, "not measured; between 2.11 (3.12) and 2.14 (3.14)"},
 		{FactPython, r(14, 14), "3.14", modes.Measured, "Debian sid python3-torch 2.14.1+dfsg-1 runs on Python 3.14.10 (testdata/torch/2.14.1-debian/static.json python)"},
 
+		{FactCompileKwargs, r(6, 6), []string{"fullgraph", "dynamic", "disable"}, modes.Measured, "torch/__init__.py compile @ 2.6.0 signature (model, *, fullgraph, dynamic, backend, mode, options, disable); measured on 2.6.0 (testdata/torch/2.6.0-debian/calls2.json \"name='f'\", \"recompile_limit=1\")"},
+		{FactCompileKwargs, r(14, 14), []string{"fullgraph", "dynamic", "name", "disable", "recompile_limit", "isolate_recompiles", "dynamic_shapes"}, modes.Measured, "torch/__init__.py compile @ 2.14.1 signature; measured on 2.14.1 (testdata/torch/2.14.1-debian/calls2.json)"},
+
 		{FactCompileMaxPython, r(6, 6), "3.14", modes.Source, "torch/__init__.py compile @ 2.6.0: sys.version_info >= (3, 14) raises RuntimeError(\"torch.compile is not supported on Python 3.14+\")"},
 		{FactCompileMaxPython, r(14, 14), "3.15", modes.Source, "torch/__init__.py compile @ 2.14.1: sys.version_info >= (3, 15) raises RuntimeError(\"torch.compile is not supported on Python 3.15+\")"},
 
@@ -236,6 +244,7 @@ func (f *Facts) field(name string) any {
 		FactInvalidBackendSuggests:       &f.InvalidBackendSuggests,
 		FactBackendNoneIsDefault:         &f.BackendNoneIsDefault,
 		FactPython:                       &f.Python,
+		FactCompileKwargs:                &f.CompileKwargs,
 		FactCompileMaxPython:             &f.CompileMaxPython,
 	}[name]
 }

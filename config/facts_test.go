@@ -101,8 +101,10 @@ func TestFactsForBoundaries(t *testing.T) {
 		switch {
 		case v == at(6):
 			want.Python, want.CompileMaxPython = "3.13", "3.14"
+			want.CompileKwargs = []string{"fullgraph", "dynamic", "disable"}
 		case v.AtLeast(at(14)):
 			want.Python, want.CompileMaxPython = "3.14", "3.15"
+			want.CompileKwargs = []string{"fullgraph", "dynamic", "name", "disable", "recompile_limit", "isolate_recompiles", "dynamic_shapes"}
 		case v.AtLeast(at(12)):
 			want.Python = "3.13"
 		}

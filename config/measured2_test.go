@@ -118,7 +118,7 @@ func got2(r *config.Resolver, c call2Case) string {
 		return res.Stage + ": " + pyText(err)
 	}
 	out := "OK"
-	if res.CompileDisabled {
+	if res.Unwrapped {
 		out += " (disabled)"
 	}
 	if res.Backend != "inductor" {

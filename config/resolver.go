@@ -413,7 +413,7 @@ func (r *Resolver) applyGlobals(res *Result, globals []Assignment) error {
 				res.Warnings = append(res.Warnings, uncertainKeyWarning(g.Key, note))
 				continue
 			}
-			return r.globalError(res, g.Key)
+			return r.globalError(res, g.Key, g.Value)
 		}
 		spec := r.schema.At(i)
 		if ok, checked := isInstance(g.Value, spec.DeclaredType); checked && !ok {
@@ -478,13 +478,20 @@ func markChanged(res *Result) {
 
 // globalError builds the AttributeError of an assignment to an unknown key: PyTorch
 // names the first attribute of the dotted path that does not exist.
-func (r *Resolver) globalError(res *Result, k schema.Key) *GlobalError {
+func (r *Resolver) globalError(res *Result, k schema.Key, val literal.Value) *GlobalError {
 	parts := strings.Split(string(k), ".")
 	for j := 1; j < len(parts); j++ {
 		// torch._inductor.config.triton.cudagraphs.x = 1: the prefix is a value.
 		if i, ok := r.schema.Index(schema.Key(strings.Join(parts[:j], "."))); ok {
 			v, _ := res.at(i)
-			return &GlobalError{Key: k, Name: parts[j], ValueType: v.PyType(), NoDict: res.py.Text(pyver.SetAttrNoDict)}
+			e := &GlobalError{Key: k, Name: parts[j], ValueType: v.PyType(), NoDict: res.py.Text(pyver.SetAttrNoDict)}
+			if j < len(parts)-1 {
+				// key.a.b = v: reading key.a fails first (getattr, no __dict__ text).
+				e.NoDict = ""
+			} else if exc, msg, ok := res.py.SetAttr(v.PyType(), parts[j], val.PyType()); ok {
+				e.Exc, e.Msg = exc, msg
+			}
+			return e
 		}
 	}
 	name := parts[0]

@@ -188,6 +188,9 @@ type Result struct {
 	Mode modes.Mode
 	// CompileDisabled reports TORCH_COMPILE_DISABLE=1: torch.compile does nothing.
 	CompileDisabled bool
+	// Unwrapped reports that torch.compile returns the function itself, unwrapped:
+	// disable=True (any truthy value) or TORCHDYNAMO_DISABLE=1.
+	Unwrapped bool
 	// RequestedMode is the mode argument as given (nil: None).
 	RequestedMode *string
 	// Stage says where Err is raised: "parse" (Python reading the call's text),

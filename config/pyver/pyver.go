@@ -103,7 +103,7 @@ var sources = map[Version]source{
 	{3, 14}: {"unicode-3.14.txt", "16.0.0"},
 }
 
-//go:embed unicode-*.txt
+//go:embed unicode-*.txt setattr-*.txt
 var files embed.FS
 
 // Python is one Python's semantics.
@@ -290,6 +290,12 @@ const (
 	// SetAttrNoDict is what AttributeError adds when an attribute is set on an object
 	// without a __dict__ (True.x = 1): "'bool' object has no attribute 'x'" + it.
 	SetAttrNoDict = "setattr-no-dict"
+	// UnhashableSet is the TypeError of an unhashable value tested against a set
+	// (x in {...}); a format with the type name as %[1]s.
+	UnhashableSet = "unhashable-set"
+	// UnhashableDict is the TypeError of an unhashable value used as a dict key
+	// (d[x]); a format with the type name as %[1]s.
+	UnhashableDict = "unhashable-dict"
 )
 
 // Texts returns the version-dependent texts as rows. Each call returns new rows.
@@ -297,6 +303,10 @@ func Texts() []Text {
 	return []Text{
 		{SetAttrNoDict, Version{3, 13}, Version{}, " and no __dict__ for setting new attributes",
 			"CPython 3.13 Objects/object.c _PyObject_GenericSetAttrWithDict; measured on 3.13.5 and 3.14.10 (testdata/torch/2.6.0-debian/static.json, 2.14.1-debian/static.json calls[\"global triton.cudagraphs.x = 1\"]) and absent on 3.12 (testdata/torch/2.11)"},
+		{UnhashableSet, Version{3, 0}, Version{3, 13}, "unhashable type: '%[1]s'", "measured on 3.11.7 and 3.13.5: [] in {1}"},
+		{UnhashableSet, Version{3, 14}, Version{}, "cannot use '%[1]s' as a set element (unhashable type: '%[1]s')", "CPython 3.14 Objects/setobject.c; measured on 3.14.10: [] in {1}"},
+		{UnhashableDict, Version{3, 0}, Version{3, 13}, "unhashable type: '%[1]s'", "measured on 3.11.7 and 3.13.5: {}[[]]"},
+		{UnhashableDict, Version{3, 14}, Version{}, "cannot use '%[1]s' as a dict key (unhashable type: '%[1]s')", "CPython 3.14 Objects/dictobject.c; measured on 3.14.10: {}[[]]"},
 	}
 }
 
