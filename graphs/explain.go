@@ -11,7 +11,7 @@ import (
 // warning with the code of a resolution warning (its workload-aware version) takes its
 // place.
 func MergeWarnings(resolution, plan []config.Warning) []config.Warning {
-	amended := map[string]config.Warning{}
+	amended := map[config.Code]config.Warning{}
 	for _, w := range plan {
 		amended[w.Code] = w
 	}
