@@ -101,6 +101,13 @@
 //	overwritten-output          an output read after the next call (trees raise; legacy reuses it)
 //	skip-dynamic-graphs-ignored 2.14+: graph partitions bypass cudagraph_skip_dynamic_graphs
 //	unknown-incompatible-op     an -incompatible-op name the release's refused-op list lacks
+//	cpu-input                   a CPU tensor input: the whole graph skipped, or partitioned; move it
+//	incompatible-op             an op the release refuses to capture: skip or partition, and the fix
+//	mutated-input               cudagraph trees skip a function that mutates a user input; the fix
+//	static-input-moved          a parameter moves under cudagraph trees: assert before 2.5, re-record after
+//
+// Every code has one trigger (Triggers): the cause that raises it in every thread
+// layout, and when the user meets it; the warnings are sorted in that order.
 //
 // # Text output
 //

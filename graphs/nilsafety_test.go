@@ -95,6 +95,8 @@ var nilCases = map[string]func(t *testing.T){
 	"inputerr.LimitNote":     func(t *testing.T) { _ = inputerr.LimitNote(nil); _ = inputerr.LimitNote((*inputerr.LimitError)(nil)) },
 	"schema.Rows":            func(t *testing.T) { _ = schema.Rows() },
 	"graphs.Hazards":         func(t *testing.T) { _ = graphs.Hazards() },
+	"graphs.Triggers":        func(t *testing.T) { _ = graphs.Triggers() },
+	"graphs.Meets.String":    func(t *testing.T) { _ = graphs.Meets(0).String(); _ = graphs.Meets(-1).String() },
 	"graphs.Placeholders":    func(t *testing.T) { _ = graphs.Placeholders() },
 	"graphs.Rules":           func(t *testing.T) { _ = graphs.Rules() },
 	"modes.ModeRows":         func(t *testing.T) { _ = modes.ModeRows() },
