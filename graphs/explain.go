@@ -84,16 +84,25 @@ func explainConfig(res *config.Result) string {
 // reports whether any outcome is a race.
 func explainDevices(b *strings.Builder, p *Plan, skip string) (race bool) {
 	counts := map[Outcome][]string{}
+	var off []string // skipped because CUDA graphs are off: the config sentence said why
 	for _, d := range p.Devices {
-		counts[d.Outcome] = append(counts[d.Outcome], fmt.Sprintf("cuda:%d (%s)", d.Device, d.Thread))
+		name := fmt.Sprintf("cuda:%d (%s)", d.Device, d.Thread)
+		if d.Outcome == Skip && d.Implementation == None {
+			off = append(off, name)
+		} else {
+			counts[d.Outcome] = append(counts[d.Outcome], name)
+		}
 		race = race || d.Race
+	}
+	if len(off) > 0 {
+		fmt.Fprintf(b, "No CUDA graph is captured on %s. ", strings.Join(off, ", "))
 	}
 	for _, o := range []struct {
 		outcome Outcome
 		format  string
 	}{
 		{Capture, "PyTorch captures and replays on %s. "},
-		{Partitioned, "PyTorch captures part of the graph and runs the rest eagerly on %s. "},
+		{Partitioned, "PyTorch captures part of the graph on %s and runs the rest without CUDA graphs. "},
 		{Skip, skip},
 		{Fail, "PyTorch raises on %s. "},
 	} {

@@ -17,7 +17,8 @@ const (
 	srcFacts214   = "testdata/torch/2.14.1-debian/cudagraph_facts.json "
 	srcThreadCfg  = "PR #173568 (config overrides in per-thread ContextVars, 2.12; issue #186537); unslothai/unsloth PR #7019; " + srcFacts + "§3.3, §6"
 	msgOverwrite  = "Error: accessing tensor output of CUDAGraphs that has been overwritten by a subsequent run. Stack trace: <stack>. To prevent overwriting, clone the tensor outside of torch.compile() or call torch.compiler.cudagraph_mark_step_begin() before each model invocation."
-	fixOverwrite  = "clone every output you keep past the next call, outside torch.compile (y1 = model(x).clone()): that is the fix that works; torch.compiler.cudagraph_mark_step_begin(), which the message also suggests, does not prevent this error (issue #170604, PR #177192): it only marks where a new iteration begins"
+	fixOverwrite  = "clone every output you keep past the next call, outside torch.compile (y1 = model(x).clone())"
+	noteMarkStep  = "; torch.compiler.cudagraph_mark_step_begin(), which the message also suggests, does not prevent this error: it only marks where an iteration begins (issue #170604, PR #177192)"
 	reasonUnbound = "; a static input moved, so cudagraph trees re-record on every move: "
 )
 
@@ -242,12 +243,12 @@ func fieldHazards() []hazard {
 			Evidence: AlwaysInferred, Source: srcMeasured + "ro_callers16_legacy; " + srcFacts + "§4.6"}, nil},
 		{Hazard{Code: "overwritten-output", Releases: upTo(13), Condition: "cudagraph trees",
 			Message:  "an output is read after the next call of the function; cudagraph trees reuse its memory for that call's outputs and raise when it is read: " + msgOverwrite,
-			Fix:      fixOverwrite,
+			Fix:      fixOverwrite + noteMarkStep,
 			Evidence: ReadNotMeasured, Source: "torch/_inductor/cudagraph_trees.py format_dealloc_msg @2.6.0, @2.14.0; issues #122192, #170604 (mark_step_begin does not prevent it), PR #177192"},
 			func(c *situation) bool { return c.impl() == CUDAGraphTrees }},
 		{Hazard{Code: "overwritten-output", Releases: from(14), Condition: "cudagraph trees",
 			Message:  "an output is read after the next call of the function; cudagraph trees reuse its memory for that call's outputs and raise when it is read: " + msgOverwrite,
-			Fix:      fixOverwrite + ", or set torch._inductor.config.triton.cudagraph_trees_generation_cloning = 'user_visible' to clone user-visible outputs that live across generations",
+			Fix:      fixOverwrite + ", or set torch._inductor.config.triton.cudagraph_trees_generation_cloning = 'user_visible' to clone user-visible outputs that live across generations" + noteMarkStep,
 			Evidence: AlwaysSource, Source: "torch/_inductor/cudagraph_trees.py format_dealloc_msg @2.14.0; issues #122192, #170604 (mark_step_begin does not prevent it), PR #177192"},
 			func(c *situation) bool { return c.impl() == CUDAGraphTrees }},
 		{Hazard{Code: "overwritten-output", Releases: always(), Condition: "the legacy implementation",
