@@ -93,6 +93,18 @@ const (
 	// WarnUnknownIncompatibleOp occurs for an -incompatible-op name the release's
 	// refused-op list lacks.
 	WarnUnknownIncompatibleOp Code = "unknown-incompatible-op"
+	// WarnCPUInput occurs for a CPU tensor input: the whole graph is skipped, or
+	// partitioned; the fix moves it.
+	WarnCPUInput Code = "cpu-input"
+	// WarnIncompatibleOp occurs for an op the release refuses to capture: skip or
+	// partition, and the fix.
+	WarnIncompatibleOp Code = "incompatible-op"
+	// WarnMutatedInput occurs when cudagraph trees skip a function that mutates a user
+	// input.
+	WarnMutatedInput Code = "mutated-input"
+	// WarnStaticInputMoved occurs when a parameter moves under cudagraph trees: an
+	// assert before 2.5, a re-record after.
+	WarnStaticInputMoved Code = "static-input-moved"
 )
 
 // Codes returns every warning code of the catalogue, in catalogue order: resolution's
@@ -109,5 +121,6 @@ func Codes() []Code {
 		WarnLegacyStaticInputMoved, WarnLegacyMutatedInput, WarnAllocatorIncompatible,
 		WarnGlobalNotSeenByThread, WarnDynamicShapeRerecord, WarnThreadPool, WarnBackwardThreadDefaults,
 		WarnDynamicPatchRace, WarnOverwrittenOutput, WarnSkipDynamicGraphsIgnored, WarnUnknownIncompatibleOp,
+		WarnCPUInput, WarnIncompatibleOp, WarnMutatedInput, WarnStaticInputMoved,
 	}
 }

@@ -93,6 +93,9 @@
 // …); compare with them, as in w.Code == config.WarnTreesUserThreadTLS. Codes are
 // stable.
 //
+// Every code has one trigger (Triggers): the cause that raises it in every thread
+// layout, and when the user meets it; the warnings are sorted in that order.
+//
 // # Text output
 //
 // [Report.WriteText] wraps every line to [TextOptions].Width columns (default

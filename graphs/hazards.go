@@ -72,7 +72,7 @@ const (
 
 // hazards is the planner's hazard table.
 func hazards() []hazard {
-	return append(append(deviceHazards(), threadHazards()...), fieldHazards()...)
+	return append(append(append(deviceHazards(), threadHazards()...), fieldHazards()...), fixHazards()...)
 }
 
 func deviceHazards() []hazard {
