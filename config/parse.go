@@ -108,8 +108,3 @@ func ParseEnvAssignment(arg string) (name, value string, err error) {
 // a subset). Any literal is returned: torch.compile's own check of its shape happens
 // in [Resolver.Resolve], in PyTorch's order. It returns a *literal.Error.
 func ParseOptions(src string) (literal.Value, error) { return literal.Parse(src) }
-
-// ParseOptionsJSON is ParseOptions for options written as a JSON object (a scenario
-// file): JSON's null, true and false are read as None, True and False, which a
-// Python literal refuses (NameError). It returns a *literal.Error.
-func ParseOptionsJSON(src string) (literal.Value, error) { return literal.ParseJSON(src) }
