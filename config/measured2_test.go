@@ -124,7 +124,11 @@ func got2(r *config.Resolver, c call2Case) string {
 	if res.Backend != "inductor" {
 		return out + " kwargs=" + strings.Join(res.BackendKwargs, ",")
 	}
-	return out + " config: " + changedText(resultChanged(res))
+	m := map[string]string{}
+	for _, k := range res.Changed() {
+		m[string(k.Key)] = res.Repr(k.Value)
+	}
+	return out + " config: " + changedText(m)
 }
 
 // lit2 parses a literal of the call; a refusal with Python's own error is the

@@ -399,3 +399,13 @@ func (r *Result) Changed() []Resolved {
 	}
 	return out
 }
+
+// Repr returns the Python repr of v as the resolved Python prints it: which
+// characters of a str are escaped follows its Unicode version (Value.String uses Go's
+// Unicode 15.0.0, Python 3.12's).
+func (r *Result) Repr(v literal.Value) string {
+	if r == nil || r.py == nil {
+		return v.String()
+	}
+	return v.ReprWith(r.py.IsPrintable)
+}

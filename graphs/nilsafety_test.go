@@ -197,6 +197,8 @@ var nilCases = map[string]func(t *testing.T){
 	"literal.Ellipsis":          func(t *testing.T) { _ = literal.Ellipsis().String() },
 	"literal.Value.AsComplex":   func(t *testing.T) { _, _, _ = literal.Value{}.AsComplex() },
 	"config.Patch.String":       func(t *testing.T) { _ = config.Patch{}.String() },
+	"config.Result.Repr":        func(t *testing.T) { var r *config.Result; _ = r.Repr(literal.Value{}) },
+	"literal.Value.ReprWith":    func(t *testing.T) { _ = literal.Value{}.ReprWith(func(rune) bool { return false }) },
 	"config.ParseOptions":       func(t *testing.T) { _, err := config.ParseOptions(""); mustErr(t, err) },
 	"config.Resolve": func(t *testing.T) {
 		_, err := config.Resolve(modes.Version{}, config.Request{})

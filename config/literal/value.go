@@ -339,7 +339,7 @@ func setEqual(a, b []Value) bool {
 // String returns the Python repr of v.
 func (v Value) String() string {
 	var b strings.Builder
-	v.writeRepr(&b)
+	v.writeRepr(&b, goPrintable)
 	return b.String()
 }
 
@@ -351,7 +351,16 @@ func (v Value) GoString() string {
 	return "literal.MustParse(" + strconv.Quote(v.String()) + ")"
 }
 
-func (v Value) writeRepr(b *strings.Builder) {
+// ReprWith returns the Python repr of v as a Python whose str.isprintable is
+// printable prints it (its Unicode version decides which characters a str's repr
+// escapes; see package pyver). String is ReprWith with Go's Unicode 15.0.0 tables.
+func (v Value) ReprWith(printable func(rune) bool) string {
+	var b strings.Builder
+	v.writeRepr(&b, printable)
+	return b.String()
+}
+
+func (v Value) writeRepr(b *strings.Builder, printable func(rune) bool) {
 	switch v.kind {
 	case NoneKind:
 		b.WriteString("None")
@@ -366,7 +375,7 @@ func (v Value) writeRepr(b *strings.Builder) {
 	case FloatKind:
 		b.WriteString(pyFloatRepr(v.f))
 	case StrKind:
-		b.WriteString(pyStrRepr(v.s))
+		b.WriteString(QuoteStr(v.s, printable))
 	case OpaqueKind:
 		b.WriteString(v.s)
 	case ComplexKind:
@@ -374,46 +383,46 @@ func (v Value) writeRepr(b *strings.Builder) {
 	case EllipsisKind:
 		b.WriteString("Ellipsis")
 	case ListKind, TupleKind, SetKind:
-		v.writeItemsRepr(b)
+		v.writeItemsRepr(b, printable)
 	case DictKind:
 		b.WriteByte('{')
 		for i, it := range v.dictItems() {
 			if i > 0 {
 				b.WriteString(", ")
 			}
-			it.Key.writeRepr(b)
+			it.Key.writeRepr(b, printable)
 			b.WriteString(": ")
-			it.Val.writeRepr(b)
+			it.Val.writeRepr(b, printable)
 		}
 		b.WriteByte('}')
 	}
 }
 
 // writeItemsRepr writes the repr of a list, tuple or set.
-func (v Value) writeItemsRepr(b *strings.Builder) {
+func (v Value) writeItemsRepr(b *strings.Builder, printable func(rune) bool) {
 	items := v.items()
 	switch {
 	case v.kind == ListKind:
-		writeItems(b, "[", items, "]")
+		writeItems(b, "[", items, "]", printable)
 	case v.kind == TupleKind && len(items) == 1:
-		writeItems(b, "(", items, ",)")
+		writeItems(b, "(", items, ",)", printable)
 	case v.kind == TupleKind:
-		writeItems(b, "(", items, ")")
+		writeItems(b, "(", items, ")", printable)
 	case len(items) == 0:
 		b.WriteString("set()")
 	default:
-		writeItems(b, "{", items, "}")
+		writeItems(b, "{", items, "}", printable)
 	}
 }
 
 // writeItems writes the reprs of items between open and end, separated by ", ".
-func writeItems(b *strings.Builder, open string, items []Value, end string) {
+func writeItems(b *strings.Builder, open string, items []Value, end string, printable func(rune) bool) {
 	b.WriteString(open)
 	for i, it := range items {
 		if i > 0 {
 			b.WriteString(", ")
 		}
-		it.writeRepr(b)
+		it.writeRepr(b, printable)
 	}
 	b.WriteString(end)
 }
