@@ -324,7 +324,7 @@ func (r *Resolver) typeCheckOption(res *Result, val literal.Value, key string, i
 			return false, &OptionTypeError{Key: key, Got: val.PyType(), Want: current.PyType(), Origin: Origin{Source: FromOptions}}
 		}
 	default:
-		ok, checked := isInstance(val, spec.DeclaredType)
+		ok, checked := isInstance(val, r.declaredType(res, spec))
 		if checked && !ok {
 			return false, &OptionTypeError{Key: key, Got: val.PyType(), Want: current.PyType(), Origin: Origin{Source: FromOptions}}
 		}
@@ -340,6 +340,26 @@ func (r *Resolver) typeCheckOption(res *Result, val literal.Value, key string, i
 		}
 	}
 	return true, nil
+}
+
+// declaredType is config.get_type(key) as the running process sees it: a key
+// without an annotation has type(default), and its default is what the environment
+// made it at import (torch/utils/_config_module.py _ConfigEntry: value_type =
+// type(self.default) when the annotation is missing; 2.6.0 and 2.14.1). The schema
+// writes type(default) of a clean environment; a NoneType there can only be such a
+// key (no one annotates NoneType), so a variable that gave it a str default makes
+// its type str. Measured on 2.6.0 and 2.14.1 (calls2.json "env PROFILE_OUTPUT +
+// option str").
+func (r *Resolver) declaredType(res *Result, spec schema.KeySpec) string {
+	const noneType = "<class 'NoneType'>"
+	if spec.DeclaredType != noneType || spec.Env == nil || len(res.env) == 0 {
+		return spec.DeclaredType
+	}
+	d, ok, err := spec.DefaultUnder(res.env, schema.Host{Python: res.py})
+	if err != nil || !ok || d.Val.Kind() == literal.NoneKind {
+		return spec.DeclaredType
+	}
+	return "<class '" + d.Val.PyType() + "'>"
 }
 
 // aotiPatch is what the AOT Inductor wrapper, which a truthy use_aoti selects, adds

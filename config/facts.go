@@ -80,6 +80,10 @@ type Facts struct {
 	// before, torch.compile wraps None as a non-Inductor backend it does not validate
 	// (_TorchCompileWrapper(None): lookup_backend passes non-strings through).
 	BackendNoneIsDefault bool
+	// BisectBackend: a non-empty TORCH_BISECT_BACKEND replaces torch.compile's backend
+	// argument, whatever it was, before the backend is looked up (the compiler
+	// bisector, torch/_inductor/compiler_bisector.py get_backend).
+	BisectBackend bool
 	// CompileKwargs are the keyword arguments torch.compile takes besides mode,
 	// options and backend (fullgraph, dynamic, disable; name, recompile_limit, ... on
 	// later releases). Empty when not read: any name is then accepted.
@@ -113,6 +117,7 @@ const (
 	FactBackendNoneIsDefault         = "BackendNoneIsDefault"
 	FactPython                       = "Python"
 	FactCompileKwargs                = "CompileKwargs"
+	FactBisectBackend                = "BisectBackend"
 	FactCompileMaxPython             = "CompileMaxPython"
 )
 
@@ -196,6 +201,8 @@ func FactRows() []FactRow {
 		{FactCompileKwargs, r(6, 6), []string{"fullgraph", "dynamic", "disable"}, modes.Measured, "torch/__init__.py compile @ 2.6.0 signature (model, *, fullgraph, dynamic, backend, mode, options, disable); measured on 2.6.0 (testdata/torch/2.6.0-debian/calls2.json \"name='f'\", \"recompile_limit=1\")"},
 		{FactCompileKwargs, r(14, 14), []string{"fullgraph", "dynamic", "name", "disable", "recompile_limit", "isolate_recompiles", "dynamic_shapes"}, modes.Measured, "torch/__init__.py compile @ 2.14.1 signature; measured on 2.14.1 (testdata/torch/2.14.1-debian/calls2.json)"},
 
+		{FactBisectBackend, r(6, 14), true, modes.Measured, "torch/__init__.py compile @ 2.6.0, 2.14.1: \"if bisect_backend := CompilerBisector.get_backend(): backend = bisect_backend\"; measured on both (calls2.json \"env BISECT_BACKEND=…\"); 2.7-2.13 inferred"},
+
 		{FactCompileMaxPython, r(6, 6), "3.14", modes.Source, "torch/__init__.py compile @ 2.6.0: sys.version_info >= (3, 14) raises RuntimeError(\"torch.compile is not supported on Python 3.14+\")"},
 		{FactCompileMaxPython, r(14, 14), "3.15", modes.Source, "torch/__init__.py compile @ 2.14.1: sys.version_info >= (3, 15) raises RuntimeError(\"torch.compile is not supported on Python 3.15+\")"},
 
@@ -245,6 +252,7 @@ func (f *Facts) field(name string) any {
 		FactBackendNoneIsDefault:         &f.BackendNoneIsDefault,
 		FactPython:                       &f.Python,
 		FactCompileKwargs:                &f.CompileKwargs,
+		FactBisectBackend:                &f.BisectBackend,
 		FactCompileMaxPython:             &f.CompileMaxPython,
 	}[name]
 }

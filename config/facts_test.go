@@ -97,6 +97,7 @@ func TestFactsForBoundaries(t *testing.T) {
 			want.AOTIWrapperPatch = []string{"cpp_wrapper=True", "aot_inductor.package=True"}
 			want.CompileOptions = append(want.CompileOptions, "use_aoti")
 		}
+		want.BisectBackend = v.AtLeast(at(6))
 		want.Python = map[bool]string{true: "3.11", false: "3.12"}[!v.AtLeast(at(6))]
 		switch {
 		case v == at(6):

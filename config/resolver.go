@@ -279,6 +279,7 @@ func (r *Resolver) Resolve(req Request) (*Result, error) {
 	// (4) Import: every default under the environment, in the order config.py runs.
 	env := envMap(req.Env)
 	res.env = env
+	r.bisectBackend(res, env)
 	forced, err := r.applyImport(res, env, req.Host)
 	if err != nil {
 		res.base = nil
@@ -312,6 +313,23 @@ func (r *Resolver) Resolve(req Request) (*Result, error) {
 		}
 	}
 	return res, nil
+}
+
+// bisectBackend applies TORCH_BISECT_BACKEND, which replaces the backend argument
+// ([Facts.BisectBackend]); the variable is read at torch.compile, so its errors
+// (an unknown name) are torch.compile's.
+func (r *Resolver) bisectBackend(res *Result, env map[string]string) {
+	b := env["TORCH_BISECT_BACKEND"]
+	if b == "" || !r.facts.BisectBackend {
+		return
+	}
+	res.Warnings = append(res.Warnings, Warning{
+		Code:           "bisect-backend",
+		Message:        fmt.Sprintf("TORCH_BISECT_BACKEND=%s replaces the backend torch.compile was given (%s): the compiler bisector is on", b, res.Backend),
+		Recommendation: "unset TORCH_BISECT_BACKEND unless you are bisecting",
+		Evidence:       r.releaseEv,
+	})
+	res.Backend, res.backendNone, res.backendUnchecked = b, false, false
 }
 
 // backendOf folds a str or None BackendValue into Backend or BackendNone.
