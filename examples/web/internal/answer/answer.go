@@ -1,0 +1,173 @@
+// Package answer is the web page's only door into the library: every call the page
+// makes into graphs, graphs/diagnose, graphs/script, config and modes is in this file,
+// so that the page's answers are the command's (examples/compilemode) by construction.
+//
+// Each entry point returns an [Answer]: the text the command prints (Report.WriteText,
+// Diagnosis.WriteText, Script.WriteText at the command's width for a pipe,
+// graphs.DefaultWidth), the JSON it prints with -json (json.MarshalIndent with a
+// one-space indent and a final newline), its exit status and, when the command would
+// refuse the input, what it writes to stderr. The functions hold no state and are safe
+// for concurrent use.
+package answer
+
+import (
+	"bytes"
+	"encoding/json"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"strings"
+
+	"github.com/compilemode/compilemode/examples/internal/cliflags"
+	"github.com/compilemode/compilemode/graphs"
+	"github.com/compilemode/compilemode/graphs/diagnose"
+	"github.com/compilemode/compilemode/graphs/script"
+	"github.com/compilemode/compilemode/modes"
+)
+
+// Answer is what the command prints for one input.
+type Answer struct {
+	Text   string `json:"text"`   // stdout without -json ("" when Stderr is set)
+	JSON   string `json:"json"`   // stdout with -json ("" when Stderr is set)
+	Stderr string `json:"stderr"` // the command's error line, "compilemode: …" ("" when none)
+	Exit   int    `json:"exit"`   // the exit status: 0, 1 (PyTorch raises) or 2 (unusable input)
+}
+
+// Call is the compile call and workload of the page's form, in the command's terms.
+type Call struct {
+	// Args are the torch.compile flags as the command line gives them (-torch, -mode,
+	// -options, -set, -env, -backend, -dynamic), parsed by the command's own flag set.
+	Args []string `json:"args"`
+	// Workload is the workload, as a scenario file's "workload" object.
+	Workload graphs.Workload `json:"workload"`
+}
+
+// Check answers the call as `compilemode -no-env ARGS WORKLOAD-FLAGS` does.
+func Check(c Call) Answer {
+	fs := flag.NewFlagSet("compilemode", flag.ContinueOnError)
+	fs.SetOutput(io.Discard)
+	var compile cliflags.Compile
+	compile.Register(fs)
+	if err := fs.Parse(c.Args); err != nil {
+		return refuse(err)
+	}
+	given := map[string]bool{}
+	fs.Visit(func(f *flag.Flag) { given[f.Name] = true })
+	sc, err := compile.Scenario(given, nil, nil)
+	if err != nil {
+		return refuse(err)
+	}
+	sc.Workload = c.Workload
+	rep, err := graphs.Check(sc)
+	if err != nil {
+		var se *graphs.ScenarioError
+		if errors.As(err, &se) && strings.HasPrefix(se.Path, "set[") {
+			err = fmt.Errorf("-set: %w", se.Err)
+		}
+		return Answer{Stderr: "compilemode: " + err.Error() + "\n", Exit: graphs.InputError.Code()}
+	}
+	var text bytes.Buffer
+	if err := rep.WriteText(&text, graphs.TextOptions{Width: graphs.DefaultWidth}); err != nil {
+		return refuse(err)
+	}
+	return answer(text.String(), rep, rep.Exit.Code())
+}
+
+// Diagnose answers a log as `compilemode -diagnose -` does.
+func Diagnose(log string) Answer {
+	d, err := diagnose.Read(strings.NewReader(log))
+	if err != nil {
+		return refuse(fmt.Errorf("-diagnose -: %w", err))
+	}
+	var text bytes.Buffer
+	if err := d.WriteText(&text); err != nil {
+		return refuse(err)
+	}
+	return answer(text.String(), d, 0)
+}
+
+// Script answers a script as `compilemode -no-env -script NAME` does.
+func Script(name, src string) Answer {
+	s, err := script.Read(name, []byte(src))
+	if err != nil {
+		var se *script.SyntaxError
+		if errors.As(err, &se) {
+			return refuse(fmt.Errorf("%s:%d:%d: %s", se.File, se.Line, se.Col, se.Msg))
+		}
+		return refuse(fmt.Errorf("-script %s: %w", name, err))
+	}
+	planned, err := s.Planned(graphs.Scenario{Env: map[string]string{}}, nil)
+	if err != nil {
+		return refuse(err)
+	}
+	var text bytes.Buffer
+	if err := planned.WriteText(&text, graphs.DefaultWidth); err != nil {
+		return refuse(err)
+	}
+	return answer(text.String(), planned, scriptExit(planned))
+}
+
+// Releases lists the PyTorch releases known, oldest first, and the default one.
+func Releases() (all []string, latest string) {
+	for _, v := range modes.Supported() {
+		all = append(all, v.String())
+	}
+	return all, modes.Latest().String()
+}
+
+// Modes lists every mode name some release knows, in the order of the mode table.
+func Modes() []string {
+	var out []string
+	seen := map[modes.Mode]bool{}
+	for _, r := range modes.ModeRows() {
+		if !seen[r.Mode] {
+			seen[r.Mode] = true
+			out = append(out, string(r.Mode))
+		}
+	}
+	return out
+}
+
+// Threads lists the thread layouts of a workload.
+func Threads() []string {
+	ts := []graphs.Threads{graphs.MainThread, graphs.OneThread, graphs.PerDevice, graphs.PerThread, graphs.Callers}
+	out := make([]string, len(ts))
+	for i, t := range ts {
+		out[i] = string(t)
+	}
+	return out
+}
+
+// answer marshals v as the command's -json does.
+func answer(text string, v any, exit int) Answer {
+	data, err := json.MarshalIndent(v, "", " ")
+	if err != nil {
+		return refuse(err)
+	}
+	return Answer{Text: text, JSON: string(data) + "\n", Exit: exit}
+}
+
+// refuse is the command's answer to unusable input: exit 2 and one stderr line.
+func refuse(err error) Answer {
+	return Answer{Stderr: "compilemode: " + err.Error() + "\n", Exit: 2}
+}
+
+// scriptExit is 1 when some site's plan raises, else 0 (the command's rule).
+func scriptExit(s *script.Script) int {
+	for _, st := range s.Sites {
+		switch p := st.Plan.(type) {
+		case *graphs.Report:
+			if p != nil && p.Exit == graphs.Raises {
+				return 1
+			}
+		case []script.ModePlan:
+			for _, mp := range p {
+				if mp.Report != nil && mp.Report.Exit == graphs.Raises {
+					return 1
+				}
+			}
+		}
+	}
+	return 0
+}
