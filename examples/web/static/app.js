@@ -107,6 +107,11 @@ function quote(s) {
 // requests returns what to ask the worker for the state, with the command line and a
 // title for each answer.
 function requests(s) {
+  const options = { json: view === "json" };
+  return plainRequests(s).map((j) => ({ ...j, req: { ...j.req, options } }));
+}
+
+function plainRequests(s) {
   if (s.tab === "log") {
     return [{ req: { kind: "log", text: s.log }, cmd: "compilemode -diagnose run.log", title: "" }];
   }
@@ -136,7 +141,10 @@ worker.onmessage = (ev) => {
   }
   if (m.ready) return;
   busy = false;
-  if (m.seq === seq) show(m.answers);
+  if (m.seq === seq) {
+    $("answer-text").dataset.computeMs = m.ms.toFixed(1);
+    show(m.answers);
+  }
   if (pending) {
     const p = pending;
     pending = null;
@@ -221,7 +229,7 @@ function h(tag, attrs, ...kids) {
     if (k.startsWith("on")) el.addEventListener(k.slice(2), v);
     else el.setAttribute(k, v === true ? "" : v);
   }
-  for (const k of kids.flat()) {
+  for (const k of kids.flat(Infinity)) {
     if (k === undefined || k === null || k === false) continue;
     el.append(k instanceof Node ? k : String(k));
   }
@@ -232,7 +240,7 @@ function render(a, kind) {
   if (a.stderr !== "") {
     return h("div", { class: "refused" }, h("p", {}, h("strong", {}, "The command refuses this input (exit 2):")), h("pre", {}, a.stderr));
   }
-  const v = JSON.parse(a.json);
+  const v = JSON.parse(a.view);
   if (kind === "log") return renderDiagnosis(v);
   if (kind === "script") return renderScript(v);
   return renderReport(v);
@@ -274,7 +282,7 @@ function renderReport(r) {
       e.hint ? h("p", {}, e.hint) : null));
   }
   const changed = Object.entries(r.config || {}).filter(([, x]) => x.changed);
-  out.append(h("h4", {}, `Changed keys (${changed.length} of ${Object.keys(r.config || {}).length})`));
+  out.append(h("h4", {}, `Changed keys (${changed.length})`));
   if (changed.length) {
     out.append(table(["Key", "Value", "Source", "Evidence"], changed.map(([k, x]) => [h("code", {}, k), h("code", {}, pyRepr(x.value)), x.source, x.evidence])));
   }
@@ -492,7 +500,6 @@ function wire() {
     $(`tab-${t}`).addEventListener("keydown", onTabKey);
   }
   $("call-form").addEventListener("input", update);
-  $("call-form").addEventListener("change", update);
   $("call-form").addEventListener("submit", (ev) => ev.preventDefault());
   $("log").addEventListener("input", update);
   $("script").addEventListener("input", update);
@@ -502,7 +509,12 @@ function wire() {
   $("log-file").addEventListener("change", (ev) => ev.target.files[0] && readFileInto(ev.target.files[0], $("log")));
   $("script-file").addEventListener("change", (ev) => ev.target.files[0] && readFileInto(ev.target.files[0], $("script")));
   for (const name of ["read", "text", "json"]) {
-    $(`view-${name}`).addEventListener("click", () => { view = name; applyView(); });
+    $(`view-${name}`).addEventListener("click", () => {
+      const needJSON = name === "json" && view !== "json";
+      view = name;
+      applyView();
+      if (needJSON) update(); // the JSON is computed only when shown
+    });
   }
   $("copy-link").addEventListener("click", async () => {
     clearTimeout(hashTimer);
@@ -518,6 +530,10 @@ function wire() {
   });
   window.addEventListener("hashchange", async () => { if (await loadHash()) update(); });
 }
+
+// compilemodeLink returns a link that reproduces the current input (tests and the
+// "Copy link" button use it).
+window.compilemodeLink = async () => location.origin + location.pathname + "#" + await encodeState(readState());
 
 async function start() {
   wire();

@@ -28,10 +28,20 @@ import (
 
 // Answer is what the command prints for one input.
 type Answer struct {
-	Text   string `json:"text"`   // stdout without -json ("" when Stderr is set)
-	JSON   string `json:"json"`   // stdout with -json ("" when Stderr is set)
+	Text string `json:"text"` // stdout without -json ("" when Stderr is set)
+	// JSON is stdout with -json ("" when Stderr is set, or when not asked for: marshalling
+	// every key of every report is most of an answer's time).
+	JSON string `json:"json"`
+	// View is the same data for the page to render, compact, with each report's config
+	// cut to the changed keys (not the command's output).
+	View   string `json:"view"`
 	Stderr string `json:"stderr"` // the command's error line, "compilemode: …" ("" when none)
 	Exit   int    `json:"exit"`   // the exit status: 0, 1 (PyTorch raises) or 2 (unusable input)
+}
+
+// Options say which forms of an answer to compute: the text is always there.
+type Options struct {
+	JSON bool `json:"json"` // the command's -json output
 }
 
 // Call is the compile call and workload of the page's form, in the command's terms.
@@ -44,7 +54,7 @@ type Call struct {
 }
 
 // Check answers the call as `compilemode -no-env ARGS WORKLOAD-FLAGS` does.
-func Check(c Call) Answer {
+func Check(c Call, o Options) Answer {
 	fs := flag.NewFlagSet("compilemode", flag.ContinueOnError)
 	fs.SetOutput(io.Discard)
 	var compile cliflags.Compile
@@ -71,11 +81,11 @@ func Check(c Call) Answer {
 	if err := rep.WriteText(&text, graphs.TextOptions{Width: graphs.DefaultWidth}); err != nil {
 		return refuse(err)
 	}
-	return answer(text.String(), rep, rep.Exit.Code())
+	return answer(o, text.String(), rep, light(rep), rep.Exit.Code())
 }
 
 // Diagnose answers a log as `compilemode -diagnose -` does.
-func Diagnose(log string) Answer {
+func Diagnose(log string, o Options) Answer {
 	d, err := diagnose.Read(strings.NewReader(log))
 	if err != nil {
 		return refuse(fmt.Errorf("-diagnose -: %w", err))
@@ -84,11 +94,13 @@ func Diagnose(log string) Answer {
 	if err := d.WriteText(&text); err != nil {
 		return refuse(err)
 	}
-	return answer(text.String(), d, 0)
+	view := *d
+	view.Plan = light(d.Plan)
+	return answer(o, text.String(), d, &view, 0)
 }
 
 // Script answers a script as `compilemode -no-env -script NAME` does.
-func Script(name, src string) Answer {
+func Script(name, src string, o Options) Answer {
 	s, err := script.Read(name, []byte(src))
 	if err != nil {
 		var se *script.SyntaxError
@@ -105,7 +117,7 @@ func Script(name, src string) Answer {
 	if err := planned.WriteText(&text, graphs.DefaultWidth); err != nil {
 		return refuse(err)
 	}
-	return answer(text.String(), planned, scriptExit(planned))
+	return answer(o, text.String(), planned, lightScript(planned), scriptExit(planned))
 }
 
 // Releases lists the PyTorch releases known, oldest first, and the default one.
@@ -139,13 +151,58 @@ func Threads() []string {
 	return out
 }
 
-// answer marshals v as the command's -json does.
-func answer(text string, v any, exit int) Answer {
-	data, err := json.MarshalIndent(v, "", " ")
+// answer marshals v as the command's -json does (when asked), and view for the page.
+func answer(o Options, text string, v, view any, exit int) Answer {
+	a := Answer{Text: text, Exit: exit}
+	if o.JSON {
+		data, err := json.MarshalIndent(v, "", " ")
+		if err != nil {
+			return refuse(err)
+		}
+		a.JSON = string(data) + "\n"
+	}
+	data, err := json.Marshal(view)
 	if err != nil {
 		return refuse(err)
 	}
-	return Answer{Text: text, JSON: string(data) + "\n", Exit: exit}
+	a.View = string(data)
+	return a
+}
+
+// light returns a copy of r whose config holds only the changed keys.
+func light(r *graphs.Report) *graphs.Report {
+	if r == nil {
+		return nil
+	}
+	out := *r
+	out.Config = nil
+	for _, k := range r.Config {
+		if k.Changed {
+			out.Config = append(out.Config, k)
+		}
+	}
+	return &out
+}
+
+// lightScript returns a copy of s whose plans are light.
+func lightScript(s *script.Script) *script.Script {
+	out := *s
+	out.Sites = make([]script.Site, len(s.Sites))
+	for i, st := range s.Sites {
+		switch p := st.Plan.(type) {
+		case *graphs.Report:
+			st.Plan = light(p)
+		case []script.ModePlan:
+			mps := make([]script.ModePlan, len(p))
+			for j, mp := range p {
+				mp.Report = light(mp.Report)
+				mps[j] = mp
+			}
+			st.Plan = mps
+		}
+		out.Sites[i] = st
+	}
+	return &out
 }
 
 // refuse is the command's answer to unusable input: exit 2 and one stderr line.
