@@ -11,6 +11,7 @@ import (
 	"path/filepath"
 	goruntime "runtime"
 	"slices"
+	"strconv"
 	"strings"
 	"sync"
 	"testing"
@@ -316,6 +317,37 @@ func TestExpectationsHelper(t *testing.T) {
 	}
 }
 
+// overBudget fails the test for a missed budget, unless the machine is oversubscribed
+// (a load average over its CPU count, as when other packages' tests run beside this
+// one): then the page's timing measures its neighbours, and the miss is only reported.
+// WEB_BUDGETS=enforce (.ci/run's browser step) always fails.
+func overBudget(t *testing.T, format string, args ...any) {
+	t.Helper()
+	msg := fmt.Sprintf(format, args...)
+	load, ok := loadAverage()
+	if os.Getenv("WEB_BUDGETS") == "enforce" || !ok || load <= float64(goruntime.NumCPU()) {
+		t.Error(msg)
+		return
+	}
+	msg = fmt.Sprintf("%s: NOT ENFORCED, the load average is %.1f on %d CPUs (WEB_BUDGETS=enforce to enforce)", msg, load, goruntime.NumCPU())
+	t.Log(msg)
+	fmt.Fprintln(os.Stderr, "examples/web: "+msg)
+}
+
+// loadAverage returns the one-minute load average (Linux).
+func loadAverage() (float64, bool) {
+	data, err := os.ReadFile("/proc/loadavg")
+	if err != nil {
+		return 0, false
+	}
+	f := strings.Fields(string(data))
+	if len(f) == 0 {
+		return 0, false
+	}
+	l, err := strconv.ParseFloat(f[0], 64)
+	return l, err == nil
+}
+
 // shown is one answer the page shows: its text and JSON views.
 type shown struct{ what, textID, jsonID string }
 
@@ -376,7 +408,7 @@ func expectLink(ctx context.Context, t *testing.T, what, link, wantText string) 
 func editLatency(ctx context.Context, n int) (median, slowest time.Duration, err error) {
 	var ds []time.Duration
 	for i := range n {
-		ms, err := eval[float64](ctx, fmt.Sprintf(`window.t_edit("devices", "%d")`, 3+i%2))
+		ms, err := eval[float64](ctx, fmt.Sprintf(`window.t_edit("devices", "%d")`, 2+i%2))
 		if err != nil {
 			return 0, 0, err
 		}
@@ -415,9 +447,10 @@ func TestBrowser(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	t.Logf("first answer: %v (budget %v)", first, firstAnswerBudget)
+	timings, _ := eval[map[string]any](ctx, "window.compilemodeTimings")
+	t.Logf("first answer: %v (budget %v); page timings (ms): %v", first, firstAnswerBudget, timings)
 	if first > firstAnswerBudget {
-		t.Errorf("first answer after %v, over the %v budget", first, firstAnswerBudget)
+		overBudget(t, "first answer after %v, over the %v budget", first, firstAnswerBudget)
 	}
 
 	// The seed scenario, 2.11 beside 2.14.
@@ -438,7 +471,7 @@ func TestBrowser(t *testing.T) {
 	}
 	t.Logf("edit to answer (two releases side by side): median %v, slowest %v (budget %v)", median, slowest, editBudget)
 	if median > editBudget {
-		t.Errorf("an edit takes %v (median of 9; slowest %v) to show its answer, over the %v budget", median, slowest, editBudget)
+		overBudget(t, "an edit takes %v (median of 9; slowest %v) to show its answer, over the %v budget", median, slowest, editBudget)
 	}
 
 	// A real log, pasted.

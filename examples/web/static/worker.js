@@ -1,28 +1,31 @@
-// The page's Web Worker: it runs the library (app.wasm) so that typing never waits on
-// it. Messages in: {seq, reqs: [request, …]}; out: {seq, answers: [answer, …], ms} or
-// {ready: true} once the WebAssembly runs, {fatal: "…"} when it cannot start.
+// One of the page's Web Workers: it runs the library (app.wasm) so that typing never
+// waits on it. Messages in: {module} (the compiled app.wasm, once), then {seq, req};
+// out: {ready, timings} once the WebAssembly runs, {seq, answer, ms} for each request,
+// or {fatal} when the WebAssembly cannot start.
 "use strict";
 importScripts("wasm_exec.js");
 
-const go = new Go();
-const started = (async () => {
-  const resp = fetch("app.wasm");
-  let inst;
-  try {
-    inst = await WebAssembly.instantiateStreaming(resp, go.importObject);
-  } catch (e) {
-    // A host that serves app.wasm without Content-Type application/wasm.
-    const buf = await (await fetch("app.wasm")).arrayBuffer();
-    inst = await WebAssembly.instantiate(buf, go.importObject);
-  }
-  go.run(inst.instance);
-  postMessage({ ready: true });
-})().catch((e) => postMessage({ fatal: String(e) }));
+const timings = { start: performance.now() };
+let gotModule;
+const started = new Promise((resolve) => { gotModule = resolve; })
+  .then(async (module) => {
+    const go = new Go();
+    const instance = await WebAssembly.instantiate(module, go.importObject);
+    timings.instantiated = performance.now();
+    go.run(instance);
+    timings.ran = performance.now();
+    postMessage({ ready: true, timings });
+  })
+  .catch((e) => postMessage({ fatal: String(e) }));
 
 onmessage = async (ev) => {
+  if (ev.data.module) {
+    gotModule(ev.data.module);
+    return;
+  }
   await started;
-  const { seq, reqs } = ev.data;
+  const { seq, req } = ev.data;
   const t0 = performance.now();
-  const answers = reqs.map((r) => JSON.parse(globalThis.compilemodeAnswer(JSON.stringify(r))));
-  postMessage({ seq, answers, ms: performance.now() - t0 });
+  const answer = JSON.parse(globalThis.compilemodeAnswer(JSON.stringify(req)));
+  postMessage({ seq, answer, ms: performance.now() - t0 });
 };
