@@ -464,6 +464,13 @@ func TestBrowser(t *testing.T) {
 		screenshotDir = d
 	}
 	screenshot(ctx, t, screenshotDir, "desktop.png")
+	viewport, err := chromedp.Run(ctx, chromedp.CaptureScreenshot())
+	if err == nil {
+		err = os.WriteFile(filepath.Join(screenshotDir, "viewport.png"), viewport, 0o644)
+	}
+	if err != nil {
+		t.Fatal(err)
+	}
 
 	median, slowest, err := editLatency(ctx, 9)
 	if err != nil {
