@@ -242,11 +242,11 @@ func computeExpectations() (expectations, error) {
 	if err != nil {
 		return nil, err
 	}
-	sc, err := script.Read("train.py", scriptSrc)
+	sc, err := script.ReadNamed("train.py", bytes.NewReader(scriptSrc))
 	if err != nil {
 		return nil, err
 	}
-	planned, err := sc.Planned(graphs.Scenario{}, nil)
+	planned, err := sc.PlanWith(script.PlanOptions{})
 	if err != nil {
 		return nil, err
 	}

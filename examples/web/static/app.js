@@ -375,22 +375,31 @@ function renderDiagnosis(d) {
 
 function renderScript(s) {
   const out = h("div", { class: "script" });
+  const plan = (r) => (typeof r === "number" ? (s.plans || [])[r] : r);
   out.append(h("p", { class: "head" }, `${s.file}: ${s.sites.length} torch.compile site${s.sites.length === 1 ? "" : "s"}`));
+  if (s.warnings.length) {
+    out.append(h("h4", {}, `Warnings (${s.warnings.length})`));
+    out.append(h("ul", { class: "warnings" }, s.warnings.map((w) => h("li", {}, h("p", {}, `line ${w.line}: `, h("code", { class: "code" }, w.code)), h("p", {}, w.message)))));
+  }
   for (const st of s.sites) {
+    const mode = st.mode_literal ? (st.mode === null ? "None" : JSON.stringify(st.mode)) : st.mode_expr;
     const sec = h("article", { class: "site" },
       h("h4", {}, h("code", {}, `${s.file}:${st.line} ${st.call}`)),
-      h("p", { class: "meta" }, `mode: ${st.mode_literal ? (st.mode === null ? "None" : JSON.stringify(st.mode)) : st.mode_expr}` + (st.threads ? ` · threads: ${st.threads}` : "") + (st.function ? ` · in ${st.function}()` : "")),
-      st.notes && st.notes.length ? h("ul", { class: "notes" }, st.notes.map((n) => h("li", {}, n))) : null);
+      h("p", { class: "meta" }, `mode: ${mode}` + (st.function ? ` · in ${st.function}()` : "")),
+      st.notes && st.notes.length ? h("ul", { class: "notes" }, st.notes.map((n) => h("li", {}, n))) : null,
+      st.inferred && st.inferred.length ? h("ul", { class: "notes" }, st.inferred.map((x) => h("li", {}, `line ${x.line}: ${x.field} = ${x.value}: ${x.shows}`))) : null);
     if (st.plan_error) sec.append(h("p", { class: "note" }, st.plan_error));
-    if (Array.isArray(st.plan)) {
-      for (const mp of st.plan) {
+    const p = st.plan || {};
+    if (p.modes) {
+      for (const mp of p.modes) {
         const m = mp.mode === null ? "None" : JSON.stringify(mp.mode);
-        const d = h("details", {}, h("summary", {}, `if mode=${m}: `, mp.report ? h("span", { class: `exit exit-${mp.report.exit}` }, mp.report.exit === "raises" ? "PyTorch raises" : "compiles") : mp.error));
-        if (mp.report) d.append(renderReport(mp.report));
+        const r = plan(mp.report);
+        const d = h("details", {}, h("summary", {}, `if mode=${m}: `, r ? h("span", { class: `exit exit-${r.exit}` }, r.exit === "raises" ? "PyTorch raises" : "compiles") : mp.error));
+        if (r) d.append(renderReport(r));
         sec.append(d);
       }
-    } else if (st.plan) {
-      sec.append(renderReport(st.plan));
+    } else if (p.report !== undefined && plan(p.report)) {
+      sec.append(renderReport(plan(p.report)));
     }
     out.append(sec);
   }
@@ -405,10 +414,6 @@ function renderScript(s) {
   if (s.threads.length) {
     out.append(h("h4", {}, "Threads and processes"));
     out.append(table(["Line", "Kind", "Target"], s.threads.map((t) => [t.line, t.kind + (t.process ? " (process)" : ""), t.target || ""])));
-  }
-  if (s.warnings.length) {
-    out.append(h("h4", {}, `Warnings (${s.warnings.length})`));
-    out.append(h("ul", { class: "warnings" }, s.warnings.map((w) => h("li", {}, h("p", {}, `line ${w.line}: `, h("code", { class: "code" }, w.code)), h("p", {}, w.message)))));
   }
   return out;
 }

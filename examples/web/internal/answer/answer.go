@@ -101,7 +101,7 @@ func Diagnose(log string, o Options) Answer {
 
 // Script answers a script as `compilemode -no-env -script NAME` does.
 func Script(name, src string, o Options) Answer {
-	s, err := script.Read(name, []byte(src))
+	s, err := script.ReadNamed(name, strings.NewReader(src))
 	if err != nil {
 		var se *script.SyntaxError
 		if errors.As(err, &se) {
@@ -109,7 +109,7 @@ func Script(name, src string, o Options) Answer {
 		}
 		return refuse(fmt.Errorf("-script %s: %w", name, err))
 	}
-	planned, err := s.Planned(graphs.Scenario{Env: map[string]string{}}, nil)
+	planned, err := s.PlanWith(script.PlanOptions{CLI: graphs.Scenario{Env: map[string]string{}}})
 	if err != nil {
 		return refuse(err)
 	}
@@ -117,7 +117,7 @@ func Script(name, src string, o Options) Answer {
 	if err := planned.WriteText(&text, graphs.DefaultWidth); err != nil {
 		return refuse(err)
 	}
-	return answer(o, text.String(), planned, lightScript(planned), scriptExit(planned))
+	return answer(o, text.String(), planned, planned, scriptExit(planned))
 }
 
 // Releases lists the PyTorch releases known, oldest first, and the default one.
@@ -184,27 +184,6 @@ func light(r *graphs.Report) *graphs.Report {
 	return &out
 }
 
-// lightScript returns a copy of s whose plans are light.
-func lightScript(s *script.Script) *script.Script {
-	out := *s
-	out.Sites = make([]script.Site, len(s.Sites))
-	for i, st := range s.Sites {
-		switch p := st.Plan.(type) {
-		case *graphs.Report:
-			st.Plan = light(p)
-		case []script.ModePlan:
-			mps := make([]script.ModePlan, len(p))
-			for j, mp := range p {
-				mp.Report = light(mp.Report)
-				mps[j] = mp
-			}
-			st.Plan = mps
-		}
-		out.Sites[i] = st
-	}
-	return &out
-}
-
 // refuse is the command's answer to unusable input: exit 2 and one stderr line.
 func refuse(err error) Answer {
 	return Answer{Stderr: "compilemode: " + err.Error() + "\n", Exit: 2}
@@ -213,17 +192,8 @@ func refuse(err error) Answer {
 // scriptExit is 1 when some site's plan raises, else 0 (the command's rule).
 func scriptExit(s *script.Script) int {
 	for _, st := range s.Sites {
-		switch p := st.Plan.(type) {
-		case *graphs.Report:
-			if p != nil && p.Exit == graphs.Raises {
-				return 1
-			}
-		case []script.ModePlan:
-			for _, mp := range p {
-				if mp.Report != nil && mp.Report.Exit == graphs.Raises {
-					return 1
-				}
-			}
+		if st.Plan.Exit() == graphs.Raises {
+			return 1
 		}
 	}
 	return 0
