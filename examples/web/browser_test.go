@@ -439,6 +439,9 @@ func TestBrowser(t *testing.T) {
 	if testing.Short() {
 		t.Skip("the browser test builds the WebAssembly and starts Chromium")
 	}
+	if raceEnabled {
+		t.Skip("the browser test runs without -race (.ci/run runs it in a step of its own)")
+	}
 	ctx, reqs := browser(t, 1280, 900)
 	s := servedSite(t)
 	want := expected(t)
@@ -571,8 +574,8 @@ func BenchmarkPage(b *testing.B) {
 
 // TestTransferSize checks the page's gzipped size against its budget.
 func TestTransferSize(t *testing.T) {
-	if testing.Short() {
-		t.Skip("builds the WebAssembly")
+	if testing.Short() || raceEnabled {
+		t.Skip("builds the WebAssembly (.ci/run runs this test without -race)")
 	}
 	s := servedSite(t)
 	size, err := TransferBytes(s.dir)
