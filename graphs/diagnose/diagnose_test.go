@@ -146,9 +146,9 @@ func TestRead(t *testing.T) {
 	}, {
 		name: "two codes",
 		log:  readFile(t, "trees_callers.log"),
-		want: summary{Codes: []diagnose.Code{diagnose.TreesConcurrentCallers, diagnose.StreamCaptureIllegal},
+		want: summary{Torch: "2.11", Codes: []diagnose.Code{diagnose.TreesConcurrentCallers, diagnose.StreamCaptureIllegal},
 			Lines: []int{7, 13}},
-		reason: "measured on 2.11: concurrent callers and an invalidated capture in one log; \"with torch 2.11.0\" in prose is no release print",
+		reason: "measured on 2.11: concurrent callers and an invalidated capture in one log; \"with torch 2.11.0\" in prose is read (the lowest rank)",
 	}, {
 		name:   "CRLF and REPL version",
 		log:    readFile(t, "legacy_moved_crlf.log"),
@@ -157,7 +157,7 @@ func TestRead(t *testing.T) {
 	}, {
 		name:   "CRLF same as LF",
 		log:    strings.ReplaceAll(readFile(t, "trees_callers.log"), "\n", "\r\n"),
-		want:   summary{Codes: []diagnose.Code{diagnose.TreesConcurrentCallers, diagnose.StreamCaptureIllegal}, Lines: []int{7, 13}},
+		want:   summary{Torch: "2.11", Codes: []diagnose.Code{diagnose.TreesConcurrentCallers, diagnose.StreamCaptureIllegal}, Lines: []int{7, 13}},
 		reason: "line numbers do not change with CRLF",
 	}, {
 		name:   "ANSI colours",

@@ -37,6 +37,9 @@ type Signature struct {
 	Source   string
 	// Decisive says which line of the message the row matches.
 	Decisive string
+	// MinLines, when above 1, is how many distinct lines the text must be on for the
+	// row to apply (a message that means something only when repeated).
+	MinLines int
 }
 
 // ReleaseFix is a fix for the releases it names.
