@@ -10,7 +10,6 @@ import (
 	"strings"
 	"unicode/utf8"
 
-
 	"github.com/compilemode/compilemode/config/inputerr"
 	"github.com/compilemode/compilemode/graphs"
 	"github.com/compilemode/compilemode/modes"
@@ -387,4 +386,3 @@ func quote(text, literal []byte) string {
 	}
 	return out
 }
-

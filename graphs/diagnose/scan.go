@@ -6,6 +6,8 @@ import (
 	"fmt"
 	"io"
 	"regexp"
+	"regexp/syntax"
+	"strings"
 	"sync"
 )
 
@@ -31,6 +33,9 @@ type compiledRow struct {
 	literal  []byte
 	squeezed []byte // literal less white space and quote marks (see squeeze)
 	pattern  *regexp.Regexp
+	// tail reports whether the pattern goes on after the literal, so that a line
+	// with the literal may hold the rest of the pattern on the next line.
+	tail     bool
 	requires int // index into scanner.contexts, -1 for none
 }
 
@@ -89,6 +94,8 @@ func compileTable() (table, error) {
 				return table{}, fmt.Errorf("diagnose: row %d (%s): %w", i, sig.Code, err)
 			}
 			row.pattern = re
+			end := sig.Literal[max(0, len(sig.Literal)-6):]
+			row.tail = !strings.HasSuffix(sig.Pattern, "$") && !strings.HasSuffix(sig.Pattern, regexp.QuoteMeta(end))
 		}
 		if sig.Requires != "" {
 			idx, ok := ctxIndex[sig.Requires]
@@ -97,14 +104,16 @@ func compileTable() (table, error) {
 				if err != nil {
 					return table{}, fmt.Errorf("diagnose: row %d (%s): %w", i, sig.Code, err)
 				}
-				prefix, _ := re.LiteralPrefix()
-				if len(prefix) < minAnchor {
-					return table{}, fmt.Errorf("diagnose: row %d (%s): Requires %q has a literal prefix shorter than %d bytes", i, sig.Code, sig.Requires, minAnchor)
+				prefixes := alternativePrefixes(sig.Requires)
+				if len(prefixes) == 0 {
+					return table{}, fmt.Errorf("diagnose: row %d (%s): Requires %q has an alternative without a literal prefix of %d bytes", i, sig.Code, sig.Requires, minAnchor)
 				}
 				idx = len(t.contexts)
 				ctxIndex[sig.Requires] = idx
 				t.contexts = append(t.contexts, context{re: re})
-				b.add(prefix, anchorUse{anchorContext, idx})
+				for _, p := range prefixes {
+					b.add(p, anchorUse{anchorContext, idx})
+				}
 			}
 			row.requires = idx
 		}
@@ -167,6 +176,33 @@ func (b *anchorBuilder) add(a string, u anchorUse) {
 	b.uses[i] = append(b.uses[i], u)
 }
 
+// alternativePrefixes returns the literal prefix of each top-level alternative of
+// the expression expr, or nil when one of them has none of at least minAnchor bytes
+// (then no line could be told to hold it without running the expression on every line).
+func alternativePrefixes(expr string) []string {
+	re, err := syntax.Parse(expr, syntax.Perl)
+	if err != nil {
+		return nil
+	}
+	alts := []*syntax.Regexp{re}
+	if re.Op == syntax.OpAlternate {
+		alts = re.Sub
+	}
+	var out []string
+	for _, alt := range alts {
+		sub, err := regexp.Compile(alt.String())
+		if err != nil {
+			return nil
+		}
+		prefix, _ := sub.LiteralPrefix()
+		if len(prefix) < minAnchor {
+			return nil
+		}
+		out = append(out, prefix)
+	}
+	return out
+}
+
 // literalPieces cuts a literal into the anchors the prefilter looks for: two or three
 // pieces for a long literal, so that a line break anywhere in it (a wrapped message)
 // leaves at least one piece whole on one line.
@@ -200,6 +236,8 @@ type ringLine struct {
 	kinds     uint8 // 1<<anchorKind of the anchors on this line
 	ctxs      []int
 	clean     []byte
+	unquoted  []byte // clean without markdown and quote marks (unquote)
+	squeezed  []byte // unquoted less white space and quote marks (squeeze)
 	cleaned   bool
 }
 
@@ -222,6 +260,8 @@ type scanner struct {
 	n        int // ring entries pushed
 	joined   []byte
 	offsets  []int
+	joinedAt int // the entry s.joined was built around, -1 for none
+	first    int // the first entry in s.joined
 }
 
 func newScanner() (*scanner, error) {
@@ -231,7 +271,7 @@ func newScanner() (*scanner, error) {
 	}
 	s := &scanner{t: &t, rows: t.rows, hits: make([]rowHit, len(t.rows)),
 		rowLines: make([]int, len(t.rows)), rowLast: make([]int, len(t.rows)),
-		count: map[Code]int{}, last: map[Code]int{}}
+		count: map[Code]int{}, last: map[Code]int{}, joinedAt: -1}
 	s.contexts = append([]context(nil), t.contexts...) // seen is per read
 	s.torch = newVersionFinder()
 	s.rec = newRecoverer()
@@ -314,6 +354,8 @@ func (s *scanner) entry(k int) *ringLine {
 	e := &s.ring[k%ringSize]
 	if !e.cleaned {
 		e.clean = cleanLine(e.clean[:0], e.raw, e.lineStart)
+		e.unquoted = unquote(e.unquoted[:0], e.clean)
+		e.squeezed = squeeze(e.squeezed[:0], e.unquoted)
 		e.cleaned = true
 	}
 	return e
@@ -356,15 +398,14 @@ func (s *scanner) matchRow(i, k int) {
 	row := &s.rows[i]
 	e := s.entry(k)
 	if bytes.Contains(e.clean, row.literal) && (row.pattern == nil || row.pattern.Match(e.clean)) {
-		s.hit(i, e.line, quote(e.clean, row.literal), Exact)
+		s.hit(i, e.line, e.clean, Exact)
 		return
 	}
-	uq := unquote(nil, e.clean)
-	if bytes.Contains(squeeze(nil, uq), row.squeezed) {
-		if row.pattern == nil || row.pattern.Match(uq) {
-			s.hit(i, e.line, quote(uq, row.literal), Quoted)
+	if bytes.Contains(e.squeezed, row.squeezed) {
+		if row.pattern == nil || row.pattern.Match(e.unquoted) {
+			s.hit(i, e.line, e.unquoted, Quoted)
+			return
 		}
-		return
 	}
 	s.matchWrapped(i, k)
 }
@@ -374,27 +415,12 @@ func (s *scanner) matchRow(i, k int) {
 // them entry k.
 func (s *scanner) matchWrapped(i, k int) {
 	row := &s.rows[i]
-	s.joined, s.offsets = s.joined[:0], s.offsets[:0]
-	first := -1
-	for j := k - 2; j <= k+2; j++ {
-		e := s.entry(j)
-		if e == nil || len(bytes.TrimSpace(e.clean)) == 0 {
-			if j < k {
-				s.joined, s.offsets, first = s.joined[:0], s.offsets[:0], -1
-				continue
-			}
-			break
-		}
-		if first < 0 {
-			first = j
-		}
-		s.joined = squeeze(s.joined, unquote(nil, e.clean))
-		s.offsets = append(s.offsets, len(s.joined))
-	}
+	s.join(k)
+	first := s.first
 	at := bytes.Index(s.joined, row.squeezed)
 	for at >= 0 {
 		start, end := s.lineOf(at), s.lineOf(at+len(row.squeezed)-1)
-		if start == end && row.pattern != nil && end+1 < len(s.offsets) {
+		if start == end && row.tail && end+1 < len(s.offsets) {
 			end++ // the literal is whole on a line, the rest of the pattern on the next
 		}
 		if start != end && first+start <= k && k <= first+end && s.wrappedHit(i, first+start, first+end) {
@@ -405,6 +431,31 @@ func (s *scanner) matchWrapped(i, k int) {
 			return
 		}
 		at += 1 + next
+	}
+}
+
+// join builds s.joined, the squeezed text of entries k-2..k+2 without blank lines
+// (a blank line ends a wrapped message), once per k.
+func (s *scanner) join(k int) {
+	if s.joinedAt == k {
+		return
+	}
+	s.joinedAt = k
+	s.joined, s.offsets, s.first = s.joined[:0], s.offsets[:0], -1
+	for j := k - 2; j <= k+2; j++ {
+		e := s.entry(j)
+		if e == nil || len(e.squeezed) == 0 {
+			if j < k {
+				s.joined, s.offsets, s.first = s.joined[:0], s.offsets[:0], -1
+				continue
+			}
+			break
+		}
+		if s.first < 0 {
+			s.first = j
+		}
+		s.joined = append(s.joined, e.squeezed...)
+		s.offsets = append(s.offsets, len(s.joined))
 	}
 }
 
@@ -425,7 +476,7 @@ func (s *scanner) wrappedHit(i, from, to int) bool {
 	row := &s.rows[i]
 	var spaced, tight []byte
 	for j := from; j <= to; j++ {
-		c := unquote(nil, s.entry(j).clean)
+		c := s.entry(j).unquoted
 		if j > from {
 			spaced = append(spaced, ' ')
 		}
@@ -435,14 +486,14 @@ func (s *scanner) wrappedHit(i, from, to int) bool {
 	if row.pattern != nil && !row.pattern.Match(spaced) && !row.pattern.Match(tight) {
 		return false
 	}
-	s.hit(i, s.entry(from).line, quote(spaced, row.literal), Wrapped)
+	s.hit(i, s.entry(from).line, spaced, Wrapped)
 	return true
 }
 
-// hit records a match of row i on line.
-func (s *scanner) hit(i, line int, q string, m Match) {
+// hit records a match of row i on line, in text (quoted when it is the row's first).
+func (s *scanner) hit(i, line int, text []byte, m Match) {
 	if h := s.hits[i]; h.line == 0 || line < h.line {
-		s.hits[i] = rowHit{line: line, quote: q, match: m}
+		s.hits[i] = rowHit{line: line, quote: quote(text, s.rows[i].literal), match: m}
 	}
 	if s.rowLast[i] != line {
 		s.rowLast[i] = line
