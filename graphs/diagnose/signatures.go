@@ -144,7 +144,7 @@ func threadRows() []Signature {
 		},
 		{
 			Code: TreesConcurrentCallers, Literal: sentence(from(line(callers, 2), "tensor(s)")),
-			Pattern:  `Detected \d+ tensor\(s\) in the cudagraph pool not tracked as outputs`,
+			Pattern: `Detected \d+ tensor\(s\) in the cudagraph pool not tracked as outputs`,
 			// Only where the log shows threads: in one thread the same text has other
 			// causes (trees-untracked-pool-tensors).
 			Requires:   threadEvidence,
