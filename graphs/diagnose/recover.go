@@ -26,10 +26,11 @@ const ver = `(\d+\.\d+(?:\.\d+)?(?:(?:a|b|rc)\d+)?(?:\.dev\d+)?(?:\+[0-9A-Za-z.]
 // The ranks of the ways a log shows the release: what torch itself prints wins over a
 // package list, which wins over a path or file name, which wins over prose.
 const (
-	rankProse   = 1
-	rankPath    = 2
-	rankPackage = 3
-	rankTorch   = 4
+	rankLoose   = 1
+	rankProse   = 2
+	rankPath    = 3
+	rankPackage = 4
+	rankTorch   = 5
 )
 
 // versionPatterns returns the ways a log shows torch's release.
@@ -56,6 +57,9 @@ func versionPatterns() []versionPattern {
 		p("torch:", `\b(?:py)?torch:\s*v?`+ver, rankPath, "image or key"),
 		// prose: "PyTorch 2.11", "on torch 2.7", "torch v2.6.0".
 		p("orch ", `\b(?:[Pp]y)?[Tt]orch\s+v?`+ver+`\b`, rankProse, "prose"),
+		// looser prose: a line that names torch and, later, a full 2.x.y release
+		// ("torch.compile after upgrading to 2.4.0", "torch compilation broken on 2.6.0").
+		p("orch", `(?i)\b(?:py)?torch\b.*?\b(2\.\d{1,2}\.\d+(?:\+[0-9A-Za-z.]+)?)\b`, rankLoose, "prose"),
 		// a nightly named in prose: "2.13.0.dev20260518".
 		p(".dev20", `\b(\d+\.\d+\.\d+\.dev\d{8}(?:\+[0-9A-Za-z.]+)?)`, rankProse, "nightly"),
 	}
@@ -66,7 +70,7 @@ func versionPatterns() []versionPattern {
 func versionAnchors() []string {
 	return []string{"PyTorch version", "torch.__version__", "torch ", "torch\t", "torch==",
 		"orch version", "Torch version", "TORCH version", "torch-", "torch:", "Torch ", ".dev20",
-		"Name: torch", "__version__"}
+		"Name: torch", "__version__", "torch.compile"}
 }
 
 // bareVersion is a line that holds only a version, as the REPL prints

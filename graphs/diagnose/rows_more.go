@@ -62,6 +62,15 @@ func poolRows() []Signature {
 			Decisive: "the line \"static input data pointer changed\"",
 		},
 		{
+			Code: TreesStaticInputChanged, Literal: "assert data_ptr == new_inputs[idx].data_ptr()",
+			Releases: modes.Minors(1, 3),
+			Cause:    staticCause, Fix: staticFix,
+			Evidence: modes.Source,
+			Source: "the cudagraph-trees assert in CUDAGraphNode.run (cudagraph_trees.py, a 2024-02 main " +
+				"build, issue #120474); T2.6.0 checks with check_static_inputs_are_stable instead",
+			Decisive: "the assert statement Python prints in the traceback; the AssertionError after it has no message",
+		},
+		{
 			Code: TreesInputDeallocated, Literal: "graph recording observed an input tensor deallocate during graph",
 			Releases: modes.Minors(6, 14),
 			Cause: "while cudagraph trees recorded this graph an input tensor was freed, and on a " +
@@ -79,7 +88,10 @@ func poolRows() []Signature {
 		},
 		{
 			Code: TreesRerecordLimit, Literal: "exceeding max re-recording limit",
-			Releases: modes.Minors(5, 14),
+			// The line names its reason ("due to static input data pointer changed"):
+			// the fall-back is the finding, not the reason's own code.
+			Supersedes: TreesStaticInputChanged,
+			Releases:   modes.Minors(5, 14),
 			Cause: "cudagraph trees re-recorded one function more times than " +
 				"triton.cudagraph_unexpected_rerecord_limit allows, because its static inputs' " +
 				"addresses or its inputs' liveness kept changing, so it now runs without CUDA graphs",
@@ -93,7 +105,7 @@ func poolRows() []Signature {
 			Decisive: "the skip line",
 		},
 		{
-			Code: TreesPendingBackward, Literal: "Unable to hit fast path of CUDAGraphs because of pending, uninvoked backwards",
+			Code: TreesPendingBackward, Literal: "of CUDAGraphs because of pending, uninvoked backwards",
 			Releases: modes.Minors(1, 14),
 			Cause: "a compiled training graph ran its forward again before the backward of the " +
 				"previous forward ran (an evaluation pass without torch.no_grad(), or a forward whose " +
@@ -102,7 +114,10 @@ func poolRows() []Signature {
 				"call backward (or drop the outputs) before the next forward; or call " +
 				"torch.compiler.cudagraph_mark_step_begin() before each iteration",
 			Evidence: modes.Source,
-			Source:   "torch/_inductor/cudagraph_trees.py CUDAGraphTreeManager @ T2.6.0 (warning)",
+			Source: "torch/_inductor/cudagraph_trees.py CUDAGraphTreeManager @ T2.6.0 (\"Unable to hit " +
+				"fast path of CUDAGraphs because of pending, uninvoked backwards.\"); PR #101129 (2023-05) " +
+				"added it as \"Unable to end warm up phase of CUDAGraphs because of pending, uninvoked " +
+				"backwards.\"; the row matches the part both share",
 			Decisive: "the warning line",
 		},
 	}
@@ -193,12 +208,24 @@ func setupRows() []Signature {
 			Decisive: "the RuntimeError line",
 		},
 		{
+			Code: UnsupportedPython, Literal: "Dynamo is not supported on Python",
+			Pattern:  `Dynamo is not supported on Python 3\.\d+\+`,
+			Releases: modes.Minors(1, 14),
+			Cause:    "this torch release's torch.compile (Dynamo) refuses the running Python release",
+			Fix:      fixPython,
+			Evidence: modes.Source,
+			Source:   "torch/_dynamo/eval_frame.py check_if_dynamo_supported (\"Dynamo is not supported on Python 3.12+\", quoted on 2.2.2 in issue #120233); not read per release",
+			Decisive: "the RuntimeError line",
+		},
+		{
 			Code: UnsupportedPython, Literal: "Windows not yet supported for torch.compile",
-			Releases: modes.Minors(0, 7),
+			Releases: modes.Minors(0, 4),
 			Cause:    "torch.compile of these releases refuses Windows",
 			Fix:      "run under Linux or WSL2, or a torch release with torch.compile on Windows",
 			Evidence: modes.Source,
-			Source:   "torch/_dynamo/eval_frame.py check_if_dynamo_supported (\"Windows not yet supported for torch.compile\"); release range from reports, not read per release",
+			Source: "torch/_dynamo/eval_frame.py check_if_dynamo_supported (\"Windows not yet supported " +
+				"for torch.compile\"), added by PR #94940 (2023-02, 2.0); reports up to 2.3 (2noise/ChatTTS#145); " +
+				"2.5's release notes add torch.compile on Windows; not read per release",
 			Decisive: "the RuntimeError line",
 		},
 	}

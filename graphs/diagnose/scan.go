@@ -32,7 +32,10 @@ type compiledRow struct {
 	Signature
 	literal  []byte
 	squeezed []byte // literal less white space and quote marks (see squeeze)
+	folded   []byte // squeezed in lower case
 	pattern  *regexp.Regexp
+	// patternFold is pattern without regard to case, for text a person retyped.
+	patternFold *regexp.Regexp
 	// tail reports whether the pattern goes on after the literal, so that a line
 	// with the literal may hold the rest of the pattern on the next line.
 	tail     bool
@@ -88,12 +91,15 @@ func compileTable() (table, error) {
 	b := anchorBuilder{index: map[string]int{}}
 	for i, sig := range sigs {
 		row := compiledRow{Signature: sig, literal: []byte(sig.Literal), squeezed: squeeze(nil, []byte(sig.Literal)), requires: -1}
+		row.folded = append([]byte(nil), row.squeezed...)
+		lower(row.folded)
 		if sig.Pattern != "" {
 			re, err := regexp.Compile(sig.Pattern)
 			if err != nil {
 				return table{}, fmt.Errorf("diagnose: row %d (%s): %w", i, sig.Code, err)
 			}
 			row.pattern = re
+			row.patternFold = regexp.MustCompile("(?i)" + sig.Pattern)
 			end := sig.Literal[max(0, len(sig.Literal)-6):]
 			row.tail = !strings.HasSuffix(sig.Pattern, "$") && !strings.HasSuffix(sig.Pattern, regexp.QuoteMeta(end))
 		}
@@ -261,6 +267,7 @@ type scanner struct {
 	joined   []byte
 	offsets  []int
 	joinedAt int // the entry s.joined was built around, -1 for none
+	fold     []byte
 	first    int // the first entry in s.joined
 }
 
@@ -407,7 +414,32 @@ func (s *scanner) matchRow(i, k int) {
 			return
 		}
 	}
+	if s.matchFolded(i, e) {
+		return
+	}
 	s.matchWrapped(i, k)
+}
+
+// matchFolded looks for row i's literal on entry e without regard to case (a message a
+// person retyped: "windows not yet supported for torch.compile"); it reports a match.
+func (s *scanner) matchFolded(i int, e *ringLine) bool {
+	row := &s.rows[i]
+	s.fold = append(s.fold[:0], e.squeezed...)
+	lower(s.fold)
+	if !bytes.Contains(s.fold, row.folded) || (row.patternFold != nil && !row.patternFold.Match(e.unquoted)) {
+		return false
+	}
+	s.hit(i, e.line, e.unquoted, Quoted)
+	return true
+}
+
+// lower makes the ASCII letters of b lower case, in place.
+func lower(b []byte) {
+	for i, c := range b {
+		if 'A' <= c && c <= 'Z' {
+			b[i] = c + 'a' - 'A'
+		}
+	}
 }
 
 // matchWrapped looks for row i's literal over entries k-2..k+2 joined, white space

@@ -39,7 +39,7 @@ func (d *Diagnosis) WriteText(w io.Writer) error {
 		if i > 0 {
 			b.WriteString("\n")
 		}
-		wrap(&b, fmt.Sprintf("line %d: %s", f.Line, f.Code), "", "    ")
+		wrap(&b, fmt.Sprintf("line %d: %s%s", f.Line, f.Code, matchNote[f.Match]), "", "    ")
 		wrap(&b, f.Quote, "  | ", "  | ")
 		wrap(&b, f.Cause, "  cause: ", "         ")
 		wrap(&b, f.Fix, "  fix: ", "       ")
@@ -49,6 +49,12 @@ func (d *Diagnosis) WriteText(w io.Writer) error {
 	}
 	_, err := io.WriteString(w, b.String())
 	return err
+}
+
+// matchNote says, after a finding's code, how its text was found when not exactly.
+var matchNote = map[Match]string{
+	Wrapped: " (text wrapped over several lines)",
+	Quoted:  " (text quoted or retyped: found without marks, spacing or case)",
 }
 
 // wrap writes text after first (then after rest on continuation lines), its runs of
