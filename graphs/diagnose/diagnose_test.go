@@ -209,8 +209,9 @@ func TestRead(t *testing.T) {
 	}
 }
 
-// TestEveryCode checks that the logs under testdata/logs show every code that has a
-// signature, and that only silent codes have none.
+// TestEveryCode checks that the logs under testdata/logs and the real texts under
+// testdata/corpus/texts show every code that has a signature, and that only silent
+// codes have none.
 func TestEveryCode(t *testing.T) {
 	t.Parallel()
 	rows := map[diagnose.Code]bool{}
@@ -219,7 +220,8 @@ func TestEveryCode(t *testing.T) {
 	}
 	seen := map[diagnose.Code]bool{}
 	logs, _ := filepath.Glob("testdata/logs/*")
-	for _, path := range logs {
+	texts, _ := filepath.Glob("testdata/corpus/texts/*")
+	for _, path := range append(logs, texts...) {
 		f, err := os.Open(path)
 		if err != nil {
 			t.Fatal(err)
@@ -244,7 +246,7 @@ func TestEveryCode(t *testing.T) {
 			t.Errorf("code %s has no signature row", c)
 		}
 		if !seen[c] {
-			t.Errorf("no log under testdata/logs shows %s", c)
+			t.Errorf("no log under testdata/logs or testdata/corpus/texts shows %s", c)
 		}
 	}
 }

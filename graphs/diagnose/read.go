@@ -371,7 +371,7 @@ func quote(text, literal []byte) string {
 	}
 	q := strings.ToValidUTF8(strings.TrimSpace(string(text)), "\uFFFD")
 	if utf8.RuneCountInString(q) <= MaxQuoteRunes {
-		return q
+		return escapeControls(q)
 	}
 	at := strings.Index(q, string(literal))
 	runes := []rune(q)
@@ -384,5 +384,5 @@ func quote(text, literal []byte) string {
 	if start > 0 {
 		out = "…" + out
 	}
-	return out
+	return escapeControls(out)
 }
