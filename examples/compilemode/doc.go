@@ -85,10 +85,12 @@
 //	                  (with or without findings), 2 when it cannot be or is empty.
 //	-script FILE      a Python training script, read without Python (package
 //	                  graphs/script): every torch.compile site, planned with the globals,
-//	                  environment and threads the script sets; flags given explicitly win
-//	                  (-set and -env add). JSON format compilemode-script/1. Exit 1 when
-//	                  a site's plan raises, 2 for a file that cannot be read or parsed
-//	                  (line and column named).
+//	                  environment and workload the script shows (threads, pools,
+//	                  backward(), kept outputs: the fields the workload flags set, each
+//	                  with its line); flags given explicitly win (-set and -env add).
+//	                  JSON format compilemode-script/2: each distinct plan once, with its
+//	                  changed keys (-all: every key). Exit 1 when a site's plan raises, 2
+//	                  for a file that cannot be read or parsed (line and column named).
 //
 // # Output
 //

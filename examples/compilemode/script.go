@@ -1,6 +1,7 @@
 package main
 
 import (
+	"bytes"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -25,7 +26,7 @@ func (c *cli) script(stdin io.Reader, stdout, stderr io.Writer, environ func() [
 	if name == "-" {
 		name = "<stdin>"
 	}
-	s, err := script.Read(name, src)
+	s, err := script.ReadNamed(name, bytes.NewReader(src))
 	if err != nil {
 		var se *script.SyntaxError
 		if errors.As(err, &se) {
@@ -40,7 +41,7 @@ func (c *cli) script(stdin io.Reader, stdout, stderr io.Writer, environ func() [
 		fmt.Fprintf(stderr, "compilemode: %v\n", err)
 		return 2
 	}
-	planned, err := s.Planned(*cliSc, processEnv)
+	planned, err := s.PlanWith(script.PlanOptions{CLI: *cliSc, ProcessEnv: processEnv, AllKeys: c.all})
 	if err != nil {
 		fmt.Fprintf(stderr, "compilemode: %v\n", err)
 		return 2
@@ -93,17 +94,8 @@ func (c *cli) printScript(w io.Writer, s *script.Script) error {
 // scriptExit is 1 when some site's plan raises, else 0.
 func scriptExit(s *script.Script) int {
 	for _, st := range s.Sites {
-		switch p := st.Plan.(type) {
-		case *graphs.Report:
-			if p != nil && p.Exit == graphs.Raises {
-				return 1
-			}
-		case []script.ModePlan:
-			for _, mp := range p {
-				if mp.Report != nil && mp.Report.Exit == graphs.Raises {
-					return 1
-				}
-			}
+		if st.Plan.Exit() == graphs.Raises {
+			return 1
 		}
 	}
 	return 0

@@ -199,7 +199,7 @@ func legacyRows() []Signature {
 			Decisive: "the skip line, which has no \"(N instances)\" count on this path",
 		},
 		{
-			Code: LegacyMutatedInput, Literal: listed(ruleMessage("trees-skip-mutated-input", listedSkips.To.Minor)),
+			Code: LegacyMutatedInput, Literal: listed(ruleMessage("trees-skip-mutated-input", listedSkips.From.Minor)),
 			Pattern:    `skipping cudagraphs due to \[.*'mutated inputs'`,
 			Requires:   `cudagraph_trees['"]?\s*[:=]\s*False`,
 			Supersedes: SkipMutatedInputs,
@@ -367,7 +367,7 @@ func skipRows() []Signature {
 			Decisive: "the skip line",
 		},
 		{
-			Code: SkipCPUDevice, Literal: listed(ruleMessage("skip-cpu-input", listedSkips.To.Minor)),
+			Code: SkipCPUDevice, Literal: listed(ruleMessage("skip-cpu-input", listedSkips.From.Minor)),
 			Releases: listedSkips,
 			Cause: "the graph holds a tensor on a device other than CUDA (a 0-d CPU scalar counts), " +
 				"and Inductor captures only all-CUDA graphs, so this one runs eagerly",
@@ -387,7 +387,7 @@ func skipRows() []Signature {
 			Decisive: "the skip line",
 		},
 		{
-			Code: SkipMutatedInputs, Literal: listed(ruleMessage("trees-skip-mutated-input", listedSkips.To.Minor)),
+			Code: SkipMutatedInputs, Literal: listed(ruleMessage("trees-skip-mutated-input", listedSkips.From.Minor)),
 			Pattern:  `skipping cudagraphs due to \[.*'mutated inputs'`,
 			Releases: listedSkips,
 			Cause: "the function mutates an input in place that CUDA graphs may not mutate (with " +
@@ -418,7 +418,7 @@ func skipRows() []Signature {
 			Decisive: "the skip line",
 		},
 		{
-			Code: SkipMultipleDevices, Literal: listed(ruleMessage("skip-multiple-devices", listedSkips.To.Minor)),
+			Code: SkipMultipleDevices, Literal: listed(ruleMessage("skip-multiple-devices", listedSkips.From.Minor)),
 			Releases: listedSkips,
 			Cause: "one compiled graph uses several CUDA devices, and cudagraph trees capture on " +
 				"one device only, so this graph runs eagerly",
@@ -439,7 +439,7 @@ func skipRows() []Signature {
 			Decisive: "the skip line",
 		},
 		{
-			Code: SkipIncompatibleOp, Literal: listed(ruleMessage("skip-incompatible-op", listedSkips.To.Minor)),
+			Code: SkipIncompatibleOp, Literal: listed(ruleMessage("skip-incompatible-op", listedSkips.From.Minor)),
 			Releases: listedSkips,
 			Cause: "the graph holds an op that cannot be captured in a CUDA graph (such as " +
 				"torch.multinomial), so Inductor runs it without CUDA graphs",

@@ -42,7 +42,7 @@ func BenchmarkRead20k(b *testing.B) {
 	start := cpuTime()
 	n := 0
 	for b.Loop() {
-		if _, err := Read("big.py", src); err != nil {
+		if _, err := readBytes("big.py", src); err != nil {
 			b.Fatal(err)
 		}
 		n++

@@ -573,6 +573,7 @@ func (p *parser) paren(t pytoken.Token) *expr {
 	switch {
 	case p.is("for") || p.is("async"):
 		e := p.node(other, t)
+		e.comp = true
 		e.elts = append(append(e.elts, x), p.comprehension()...)
 		x = e
 	case p.is(","):
@@ -591,6 +592,7 @@ func (p *parser) list(t pytoken.Token) *expr {
 	if !p.is("]") {
 		e.elts = append(e.elts, p.starItem())
 		if p.is("for") || p.is("async") {
+			e.comp = true
 			e.elts = append(e.elts, p.comprehension()...)
 		}
 		for !p.failed() && p.is(",") {
@@ -625,6 +627,7 @@ func (p *parser) dict(t pytoken.Token) *expr {
 			}
 		}
 		if first && (p.is("for") || p.is("async")) {
+			e.comp = true
 			e.elts = append(e.elts, p.comprehension()...)
 			break
 		}
@@ -691,6 +694,7 @@ func (p *parser) args() []arg {
 			a.value = p.namedExpr()
 			if p.is("for") || p.is("async") {
 				g := p.node(other, t)
+				g.comp = true
 				g.elts = append(append(g.elts, a.value), p.comprehension()...)
 				a.value = p.done(g)
 			}

@@ -33,6 +33,7 @@ const (
 type expr struct {
 	kind       exprKind
 	fstring    bool // str: some part is an f-string or t-string
+	comp       bool // other: a comprehension or generator expression (its calls may run many times)
 	line, col  int32
 	start, end int32
 	name       string  // name: the identifier; attr: the attribute

@@ -1,7 +1,6 @@
 package script
 
 import (
-	"encoding/json"
 	"maps"
 
 	"github.com/compilemode/compilemode/graphs"
@@ -24,7 +23,7 @@ func (s *Script) Scenario(i int, cli graphs.Scenario) (graphs.Scenario, bool) {
 		sc.Mode = &m
 	}
 	if st.Options != nil {
-		sc.Options, _ = json.Marshal(*st.Options) // a string cannot fail to marshal
+		sc.Options = *st.Options
 	}
 	if st.Backend != nil {
 		sc.Backend, sc.BackendGiven = *st.Backend, true
@@ -40,7 +39,10 @@ func (s *Script) Scenario(i int, cli graphs.Scenario) (graphs.Scenario, bool) {
 			sc.Env[e.name] = e.value
 		}
 	}
-	sc.Workload.Threads = st.Threads
+	sc.Workload = st.Workload
+	if st.Threads != "" {
+		sc.Workload.Threads = st.Threads
+	}
 	return Merge(sc, cli), true
 }
 
@@ -65,8 +67,8 @@ func (s *Script) Scenarios(cli graphs.Scenario) []graphs.Scenario {
 //     command line wins for a key set in both;
 //  3. Env: the command line's value wins for a variable set in both;
 //  4. Workload: each non-zero field of the command line's replaces the script's; a
-//     given Threads brings its Callers and ColdStart with it (the script's inferred
-//     layout is dropped whole).
+//     given Threads or ThreadPool brings Callers, ColdStart and ThreadPool with it
+//     (the script's inferred thread layout is dropped whole).
 //
 // Neither argument is modified.
 func Merge(script, cli graphs.Scenario) graphs.Scenario {
@@ -77,7 +79,7 @@ func Merge(script, cli graphs.Scenario) graphs.Scenario {
 	if cli.Mode != nil {
 		out.Mode = cli.Mode
 	}
-	if cli.Options != nil {
+	if cli.Options != "" {
 		out.Options = cli.Options
 	}
 	if cli.Backend != "" || cli.BackendGiven {
@@ -99,8 +101,9 @@ func Merge(script, cli graphs.Scenario) graphs.Scenario {
 }
 
 func mergeWorkload(w, cli graphs.Workload) graphs.Workload {
-	if cli.Threads != "" {
-		w.Threads, w.Callers, w.ColdStart = cli.Threads, cli.Callers, cli.ColdStart
+	if cli.Threads != "" || cli.ThreadPool != 0 {
+		// The thread layout comes whole from the command line.
+		w.Threads, w.Callers, w.ColdStart, w.ThreadPool = cli.Threads, cli.Callers, cli.ColdStart, cli.ThreadPool
 	}
 	if cli.Callers != 0 {
 		w.Callers = cli.Callers
@@ -110,6 +113,9 @@ func mergeWorkload(w, cli graphs.Workload) graphs.Workload {
 		w.Devices = cli.Devices
 	}
 	w.SpanDevices = w.SpanDevices || cli.SpanDevices
+	w.AutogradBackward = w.AutogradBackward || cli.AutogradBackward
+	w.ConcurrentRecompiles = w.ConcurrentRecompiles || cli.ConcurrentRecompiles
+	w.OutputsKept = w.OutputsKept || cli.OutputsKept
 	return mergeInputs(w, cli)
 }
 

@@ -13,6 +13,9 @@ func (r *reader) site(c *expr, kind Kind, args []arg) *siteState {
 		Site: Site{Line: int(c.line), Col: int(c.col), Kind: kind, Call: cut(r.text(c), MaxCallText), ModeLiteral: true},
 		fn:   r.fn, setLen: len(r.set), envLen: len(r.env), patches: r.patches,
 	}
+	r.seq++
+	st.seq = r.seq
+	st.endLine = int(r.toks[max(tokenAt(r.toks, int(c.end))-1, 0)].line)
 	if r.fn != nil {
 		st.Function = r.fn.name
 	}
