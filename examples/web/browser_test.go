@@ -264,57 +264,16 @@ func withJSON(text string, v any) (output, error) {
 	return output{text, string(data) + "\n"}, err
 }
 
-// expected returns the expectations computed as the WebAssembly computes them: on one
-// CPU. Under js/wasm runtime.NumCPU() is 1, and compile_threads' default is
-// min(32, CPUs) (a host-dependent default, config/doc.go "Evidence"), so on a machine
-// with more CPUs they are computed in a child process pinned to one (taskset -c 0).
+// expected returns the expectations. The page gives -no-env, so its host is the
+// fixed default host (graphs.Scenario.Host), as the zero Scenario here: the
+// host-dependent defaults agree whatever machine runs the test.
 func expected(t *testing.T) expectations {
 	t.Helper()
-	if goruntime.NumCPU() == 1 {
-		e, err := computeExpectations()
-		if err != nil {
-			t.Fatal(err)
-		}
-		return e
-	}
-	taskset, err := exec.LookPath("taskset")
-	if err != nil {
-		t.Fatalf("this machine has %d CPUs and the WebAssembly sees 1: the expected answers need taskset (util-linux) to be computed on one", goruntime.NumCPU())
-	}
-	file := filepath.Join(t.TempDir(), "expectations.json")
-	cmd := exec.Command(taskset, "-c", "0", os.Args[0], "-test.run=^TestExpectationsHelper$", "-test.count=1")
-	cmd.Env = append(os.Environ(), "WEB_EXPECTATIONS="+file)
-	if out, err := cmd.CombinedOutput(); err != nil {
-		t.Fatalf("computing the expected answers on one CPU: %v\n%s", err, out)
-	}
-	data, err := os.ReadFile(file)
-	if err != nil {
-		t.Fatal(err)
-	}
-	var e expectations
-	if err := json.Unmarshal(data, &e); err != nil {
-		t.Fatal(err)
-	}
-	return e
-}
-
-// TestExpectationsHelper is the child process of expected.
-func TestExpectationsHelper(t *testing.T) {
-	file := os.Getenv("WEB_EXPECTATIONS")
-	if file == "" {
-		t.Skip("a helper process of TestBrowser")
-	}
 	e, err := computeExpectations()
 	if err != nil {
 		t.Fatal(err)
 	}
-	data, err := json.Marshal(e)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if err := os.WriteFile(file, data, 0o644); err != nil {
-		t.Fatal(err)
-	}
+	return e
 }
 
 // overBudget fails the test for a missed budget, unless the machine is oversubscribed

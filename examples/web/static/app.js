@@ -72,7 +72,7 @@ function int(s) {
 
 // callArgs returns the command's torch.compile flags for the form, for release torch.
 function callArgs(c, torch) {
-  const args = ["-torch", torch];
+  const args = ["-no-env", "-torch", torch];
   if (c.mode !== "") args.push("-mode", c.mode);
   if (c.options.trim() !== "") args.push("-options", c.options);
   for (const l of lines(c.globals)) args.push("-set", l);
@@ -125,7 +125,7 @@ function plainRequests(s) {
   if (c.compare !== "" && c.compare !== c.torch) releases.push(c.compare);
   return releases.map((t) => {
     const args = callArgs(c, t);
-    const cmd = ["compilemode", "-no-env", ...args.map(quote), ...workloadFlags(w)].join(" ");
+    const cmd = ["compilemode", ...args.map(quote), ...workloadFlags(w)].join(" ");
     return { req: { kind: "call", call: { args, workload: w } }, cmd, title: `torch ${t}` };
   });
 }

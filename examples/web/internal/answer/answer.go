@@ -46,14 +46,16 @@ type Options struct {
 
 // Call is the compile call and workload of the page's form, in the command's terms.
 type Call struct {
-	// Args are the torch.compile flags as the command line gives them (-torch, -mode,
-	// -options, -set, -env, -backend, -dynamic), parsed by the command's own flag set.
+	// Args are the torch.compile flags as the command line gives them (-no-env, -torch,
+	// -mode, -options, -set, -env, -backend, -dynamic), parsed by the command's own flag
+	// set. The page always gives -no-env: the host is then the fixed default host
+	// (graphs.Scenario.Host), not the browser's.
 	Args []string `json:"args"`
 	// Workload is the workload, as a scenario file's "workload" object.
 	Workload graphs.Workload `json:"workload"`
 }
 
-// Check answers the call as `compilemode -no-env ARGS WORKLOAD-FLAGS` does.
+// Check answers the call as `compilemode ARGS WORKLOAD-FLAGS` does.
 func Check(c Call, o Options) Answer {
 	fs := flag.NewFlagSet("compilemode", flag.ContinueOnError)
 	fs.SetOutput(io.Discard)
