@@ -105,6 +105,9 @@
 //	incompatible-op             an op the release refuses to capture: skip or partition, and the fix
 //	mutated-input               cudagraph trees skip a function that mutates a user input; the fix
 //	static-input-moved          a parameter moves under cudagraph trees: assert before 2.5, re-record after
+//	graph-breaks                graph breaks split the function into several CUDA graphs
+//	compiled-autograd-tls       before 2.6: compiled autograd's backward fails cudagraph trees' TLS lookup
+//	capture-other-threads       a manual torch.cuda.graph capture broken by other threads' GPU work
 //
 // Every code has one trigger (Triggers): the cause that raises it in every thread
 // layout, and when the user meets it; the warnings are sorted in that order.

@@ -54,7 +54,7 @@ const (
 // order is PyTorch's: the backend, then compile_fx's compile-time reasons, then what
 // the first call records, then mutation, then what later calls see.
 func rules() []rule {
-	groups := [...][]rule{gateRules(), incompatibleOpRules(), compileRules(), graphRules(), poolRules(), recordRules(), callRules(), fieldCallRules(), fieldCallerRules(), callerRules()}
+	groups := [...][]rule{manualRules(), gateRules(), incompatibleOpRules(), compileRules(), graphRules(), poolRules(), recordRules(), callRules(), rules28(), fieldCallRules(), fieldCallerRules(), callerRules()}
 	n := 0
 	for _, g := range groups {
 		n += len(g)
@@ -486,5 +486,12 @@ func placeholders() []placeholder {
 		{"globals", "the keys assigned globally in the main thread", func(c *situation) string { return c.globalKeys }},
 		{"global_pairs", "those keys and values, as dict entries", func(c *situation) string { return c.globalPairs }},
 		{"why", "why turning cudagraph trees back on does not help", func(c *situation) string { return c.why }},
+		{"capture_mode", "the capture error mode of a manual capture", func(c *situation) string { return c.w.CaptureErrorMode }},
+		{"other_work", "what other threads do during a manual capture, in words", func(c *situation) string {
+			return map[string]string{"alloc": "allocation", "pageable-copy": "copy from pageable memory", "device-sync": "device synchronisation"}[c.w.OtherThreadWork]
+		}},
+		{"graphs", "the number of graphs the graph breaks make", func(c *situation) string { return strconv.Itoa(c.graphBreaks() + 1) }},
+		{"dynamo_key", "the torch._dynamo.config key that breaks the graph at the op", func(c *situation) string { return c.brokenAt }},
+		{"broken_op", "the op Dynamo breaks the graph at", func(c *situation) string { return c.brokenOp }},
 	}
 }
