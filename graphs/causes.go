@@ -180,7 +180,7 @@ func (pl *planner) raiseCauses() {
 		order[t.Code] = int(t.Meets)*1000 + i
 	}
 	rank := func(w config.Warning) int {
-		if n, ok := order[w.Code]; ok {
+		if n, ok := order[string(w.Code)]; ok {
 			return n
 		}
 		return -1 // resolution's amended warnings and the plan-wide ones lead

@@ -126,7 +126,7 @@ func causeHolds(t *testing.T, tr trigger, res *config.Result, w Workload, p *Pla
 func codesOf(p *Plan) map[string]bool {
 	out := map[string]bool{}
 	for _, w := range p.Warnings {
-		out[w.Code] = true
+		out[string(w.Code)] = true
 	}
 	return out
 }
@@ -146,7 +146,7 @@ func TestWarningsInMeetOrder(t *testing.T) {
 	}
 	var got []string
 	for _, w := range p.Warnings {
-		got = append(got, w.Code)
+		got = append(got, string(w.Code))
 	}
 	if want := "[allocator-incompatible overwritten-output]"; fmt.Sprint(got) != want {
 		t.Errorf("warnings %v, want %s", got, want)

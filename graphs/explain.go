@@ -11,7 +11,7 @@ import (
 // warning with the code of a resolution warning (its workload-aware version) takes its
 // place.
 func MergeWarnings(resolution, plan []config.Warning) []config.Warning {
-	amended := map[string]config.Warning{}
+	amended := map[config.Code]config.Warning{}
 	for _, w := range plan {
 		amended[w.Code] = w
 	}
@@ -152,7 +152,7 @@ func explainOrder(b *strings.Builder, p *Plan) {
 	}
 	var codes []string
 	for _, w := range p.Warnings {
-		if m, ok := meets[w.Code]; ok {
+		if m, ok := meets[string(w.Code)]; ok {
 			codes = append(codes, fmt.Sprintf("%s (%s)", w.Code, m))
 		}
 	}

@@ -150,8 +150,8 @@ func checkFieldCase(t *testing.T, tc fieldCase) {
 	var codes []string
 	fix := ""
 	for i, w := range rep.Warnings {
-		codes = append(codes, w.Code)
-		if (tc.fixOf == "" && i == 0) || w.Code == tc.fixOf {
+		codes = append(codes, string(w.Code))
+		if (tc.fixOf == "" && i == 0) || string(w.Code) == tc.fixOf {
 			fix = w.Recommendation
 		}
 	}

@@ -195,7 +195,7 @@ func checkPlan(t *testing.T, p *Plan, want []outcomeView, warnings []string, rea
 	}
 	var codes []string
 	for _, w := range p.Warnings {
-		codes = append(codes, w.Code)
+		codes = append(codes, string(w.Code))
 	}
 	if diff := cmp.Diff(warnings, codes); diff != "" {
 		t.Errorf("warnings mismatch (-want +got):\n%s", diff)
@@ -313,7 +313,7 @@ func TestLoadScenario(t *testing.T) {
 	}
 	// A value of the wrong type is named by its JSON path, with its position.
 	_, err = LoadScenario("typed", strings.NewReader("{\n \"workload\": {\"devices\": \"2\"}}"))
-	if err == nil || !strings.Contains(err.Error(), "line 2") || !strings.Contains(err.Error(), "workload.devices: want a number, got a string") {
+	if err == nil || !strings.Contains(err.Error(), "line 2") || !strings.Contains(err.Error(), `workload.devices: want an integer 0..4096, got "2"`) {
 		t.Errorf("LoadScenario(devices as a string) = %v, want the path, the types and the line", err)
 	}
 }

@@ -52,7 +52,7 @@ func render(t *testing.T, d *diagnose.Diagnosis) string {
 			pv.Outcomes = append(pv.Outcomes, fmt.Sprintf("cuda:%d %s %s %s", dev.Device, dev.Thread, dev.Outcome, dev.Implementation))
 		}
 		for _, w := range d.Plan.Warnings {
-			pv.Warnings = append(pv.Warnings, w.Code)
+			pv.Warnings = append(pv.Warnings, string(w.Code))
 		}
 		b.WriteString("plan:\n")
 		if err := enc.Encode(pv); err != nil {

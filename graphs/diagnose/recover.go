@@ -2,7 +2,6 @@ package diagnose
 
 import (
 	"bytes"
-	"encoding/json"
 	"regexp"
 	"strings"
 
@@ -233,13 +232,7 @@ func (r *recoverer) scenario(torch string) *graphs.Scenario {
 		return nil
 	}
 	sc := &graphs.Scenario{Torch: torch, Mode: r.mode, Backend: r.backend, Dynamic: r.dynamic, Set: r.set}
-	if r.options != "" {
-		// A JSON string holding the Python dict literal, as Scenario.Options accepts.
-		raw, err := json.Marshal(r.options)
-		if err == nil {
-			sc.Options = raw
-		}
-	}
+	sc.Options = r.options // the Python dict literal, as Scenario.Options holds it
 	if len(r.env) > 0 {
 		sc.Env = r.env
 		if a := graphs.AllocatorFromEnv(func(k string) string { return r.env[k] }); a != "native" {
