@@ -631,6 +631,11 @@ var nilCases = map[string]func(t *testing.T){
 		}
 	},
 	"pytoken.NewScanner": func(t *testing.T) { _ = pytoken.NewScanner(nil) },
+	"pytoken.NewStringScanner": func(t *testing.T) {
+		if tok, err := pytoken.NewStringScanner("").Next(); err != nil {
+			t.Errorf("NewStringScanner(\"\").Next() = %v, %v", tok, err)
+		}
+	},
 	"pytoken.Scanner.Next": func(t *testing.T) {
 		s := pytoken.NewScanner(nil)
 		for i := 0; i < 4; i++ {
