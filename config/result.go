@@ -131,7 +131,7 @@ type Verdict struct {
 // Warning is a hazard or a surprise found while resolving. Code is stable. Its JSON
 // form is the "warnings" entry of the report (graphs.Report).
 type Warning struct {
-	Code           string         `json:"code"`
+	Code           Code           `json:"code"`
 	Key            schema.Key     `json:"key,omitempty"`            // the key it concerns, if any
 	Message        string         `json:"message"`                  // what happens, in plain words
 	Recommendation string         `json:"recommendation,omitempty"` // what to do instead, if anything

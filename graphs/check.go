@@ -15,7 +15,7 @@ import (
 // assembles the [Report] the command prints. It is the library's entry point; the
 // command only turns flags into a Scenario and prints what Check returns.
 //
-// A nil sc is the zero Scenario: torch.compile(model) on the default release (modes.Latest(), 2.11: the one measured) in a clean
+// A nil sc is the zero Scenario: torch.compile(model) on the default release (modes.DefaultRelease(), 2.11: the one measured) in a clean
 // environment, one device, main thread. sc.Env is the whole environment: nothing is
 // read from the process. sc is not modified.
 //
@@ -81,7 +81,7 @@ func (s *Scenario) compileInput() (*compileInput, error) {
 		req.Backend = "inductor"
 	}
 	req.BackendGiven = s.BackendGiven
-	if len(s.Options) > 0 {
+	if s.Options != "" {
 		o, err := s.ParsedOptions()
 		if err != nil {
 			return nil, err
@@ -103,7 +103,7 @@ func (s *Scenario) compileInput() (*compileInput, error) {
 // resolver returns the resolver for the scenario's release, or for its schema. A
 // scenario that names a release and carries a schema of another release is an error.
 func (s *Scenario) resolver() (*config.Resolver, error) {
-	v := modes.Latest()
+	v := modes.DefaultRelease()
 	if s.Torch != "" {
 		var err error
 		if v, err = modes.ParseVersion(s.Torch); err != nil {

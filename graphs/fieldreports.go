@@ -17,7 +17,8 @@ const (
 	srcFacts214   = "testdata/torch/2.14.1-debian/cudagraph_facts.json "
 	srcThreadCfg  = "PR #173568 (config overrides in per-thread ContextVars, 2.12; issue #186537); unslothai/unsloth PR #7019; " + srcFacts + "§3.3, §6"
 	msgOverwrite  = "Error: accessing tensor output of CUDAGraphs that has been overwritten by a subsequent run. Stack trace: <stack>. To prevent overwriting, clone the tensor outside of torch.compile() or call torch.compiler.cudagraph_mark_step_begin() before each model invocation."
-	fixOverwrite  = "call torch.compiler.cudagraph_mark_step_begin() before each model invocation, and clone an output you keep across calls (out = model(x).clone()) outside torch.compile"
+	fixOverwrite  = "clone every output you keep past the next call, outside torch.compile (y1 = model(x).clone())"
+	noteMarkStep  = "; torch.compiler.cudagraph_mark_step_begin(), which the message also suggests, does not prevent this error: it only marks where an iteration begins (issue #170604, PR #177192)"
 	reasonUnbound = "; a static input moved, so cudagraph trees re-record on every move: "
 )
 
@@ -88,10 +89,19 @@ func fieldCallRules() []rule {
 func rerecordRules() []rule {
 	moved := func(c *situation) bool { return c.w.MovingStaticInputs && c.impl() != Legacy }
 	return []rule{
-		{Rule{ID: "trees-rerecord-moved-input", Stage: StageDevice, Backend: "inductor", Releases: upTo(4),
-			Condition: "cudagraph trees, a static input moved (no re-record limit before PR #129349)",
-			Reason:    reasonUnbound + "there is no re-record limit before 2.5", ReasonEdit: AppendText,
-			Evidence: AlwaysInferred, Source: "PR #129349; " + srcFacts + "§3.1"},
+		{Rule{ID: "trees-static-input-moved", Stage: StageDevice, Backend: "inductor", Releases: upTo(3),
+			Condition: "cudagraph trees, a static input moved (before PR #126822 trees assert static inputs keep their address)",
+			Outcome:   Fail, Exception: "AssertionError", Stop: true,
+			Reason:   "a parameter or other static input moved to a new address between calls: cudagraph trees assert it never does, and the next replay raises",
+			Message:  whereTreesDataPtr,
+			Evidence: AlwaysInferred, Hazard: "static-input-moved", Source: "torch/_inductor/cudagraph_trees.py@8322ab84 CUDAGraphNode.run; issue #120474 (a 2.3-era nightly)"},
+			moved},
+		{Rule{ID: "trees-static-input-moved", Stage: StageDevice, Backend: "inductor", Releases: between(4, 4),
+			Condition: "cudagraph trees, a static input moved (check_static_inputs_are_stable; re-recording needs inline_inbuilt_nn_modules, off by default before 2.5)",
+			Outcome:   Fail, Exception: "RuntimeError", Stop: true,
+			Reason:   "a parameter or other static input moved to a new address between calls: cudagraph trees check that static inputs are stable, and the next replay raises",
+			Message:  msgTreesStaticMoved,
+			Evidence: AlwaysInferred, Hazard: "static-input-moved", Source: "PR #122251, PR #127145; PR #126822 and PR #131275 (re-recording with inline_inbuilt_nn_modules, default from 2.5); torch/_inductor/cudagraph_trees.py@2.6.0 check_static_inputs_are_stable"},
 			moved},
 		{Rule{ID: "trees-rerecord-moved-input", Stage: StageDevice, Backend: "inductor", Releases: between(5, 10),
 			Condition: "cudagraph trees, a static input moved (exceed_rerecord_limit returns False while inline_inbuilt_nn_modules)",
@@ -233,13 +243,13 @@ func fieldHazards() []hazard {
 			Evidence: AlwaysInferred, Source: srcMeasured + "ro_callers16_legacy; " + srcFacts + "§4.6"}, nil},
 		{Hazard{Code: "overwritten-output", Releases: upTo(13), Condition: "cudagraph trees",
 			Message:  "an output is read after the next call of the function; cudagraph trees reuse its memory for that call's outputs and raise when it is read: " + msgOverwrite,
-			Fix:      fixOverwrite,
-			Evidence: ReadNotMeasured, Source: "torch/_inductor/cudagraph_trees.py format_dealloc_msg @2.6.0, @2.14.0; issues #122192, #170604"},
+			Fix:      fixOverwrite + noteMarkStep,
+			Evidence: ReadNotMeasured, Source: "torch/_inductor/cudagraph_trees.py format_dealloc_msg @2.6.0, @2.14.0; issues #122192, #170604 (mark_step_begin does not prevent it), PR #177192"},
 			func(c *situation) bool { return c.impl() == CUDAGraphTrees }},
 		{Hazard{Code: "overwritten-output", Releases: from(14), Condition: "cudagraph trees",
 			Message:  "an output is read after the next call of the function; cudagraph trees reuse its memory for that call's outputs and raise when it is read: " + msgOverwrite,
-			Fix:      fixOverwrite + ", or set torch._inductor.config.triton.cudagraph_trees_generation_cloning = 'user_visible' to clone user-visible outputs that live across generations",
-			Evidence: AlwaysSource, Source: "torch/_inductor/cudagraph_trees.py format_dealloc_msg @2.14.0; issues #122192, #170604"},
+			Fix:      fixOverwrite + ", or set torch._inductor.config.triton.cudagraph_trees_generation_cloning = 'user_visible' to clone user-visible outputs that live across generations" + noteMarkStep,
+			Evidence: AlwaysSource, Source: "torch/_inductor/cudagraph_trees.py format_dealloc_msg @2.14.0; issues #122192, #170604 (mark_step_begin does not prevent it), PR #177192"},
 			func(c *situation) bool { return c.impl() == CUDAGraphTrees }},
 		{Hazard{Code: "overwritten-output", Releases: always(), Condition: "the legacy implementation",
 			Message:  "an output is read after the next call of the function; the legacy implementation returns the same static output tensors from every call, so the kept output silently holds the next call's values (no error)",

@@ -95,6 +95,8 @@ var nilCases = map[string]func(t *testing.T){
 	"inputerr.LimitNote":     func(t *testing.T) { _ = inputerr.LimitNote(nil); _ = inputerr.LimitNote((*inputerr.LimitError)(nil)) },
 	"schema.Rows":            func(t *testing.T) { _ = schema.Rows() },
 	"graphs.Hazards":         func(t *testing.T) { _ = graphs.Hazards() },
+	"graphs.Triggers":        func(t *testing.T) { _ = graphs.Triggers() },
+	"graphs.Meets.String":    func(t *testing.T) { _ = graphs.Meets(0).String(); _ = graphs.Meets(-1).String() },
 	"graphs.Placeholders":    func(t *testing.T) { _ = graphs.Placeholders() },
 	"graphs.Rules":           func(t *testing.T) { _ = graphs.Rules() },
 	"modes.ModeRows":         func(t *testing.T) { _ = modes.ModeRows() },
@@ -321,9 +323,46 @@ var nilCases = map[string]func(t *testing.T){
 	"inputerr.ZeroError.Error":          func(t *testing.T) { nilErrs[inputerr.ZeroError]() },
 
 	// modes.
-	"modes.First":     func(t *testing.T) { _ = modes.First() },
-	"modes.Last":      func(t *testing.T) { _ = modes.Last() },
-	"modes.Latest":    func(t *testing.T) { _ = modes.Latest() },
+	"modes.First":             func(t *testing.T) { _ = modes.First() },
+	"modes.Last":              func(t *testing.T) { _ = modes.Last() },
+	"modes.Latest":            func(t *testing.T) { _ = modes.Latest() },
+	"modes.DefaultRelease":    func(t *testing.T) { _ = modes.DefaultRelease() },
+	"config.Codes":            func(t *testing.T) { _ = config.Codes() },
+	"graphs.KeyReport.Bool":   func(t *testing.T) { _, _ = graphs.KeyReport{}.Bool() },
+	"graphs.KeyReport.Int":    func(t *testing.T) { _, _ = graphs.KeyReport{}.Int() },
+	"graphs.KeyReport.Str":    func(t *testing.T) { _, _ = graphs.KeyReport{}.Str() },
+	"graphs.KeyReport.String": func(t *testing.T) { _ = graphs.KeyReport{}.String() },
+	"graphs.Ptr":              func(t *testing.T) { _ = graphs.Ptr(0); _ = graphs.Ptr[*int](nil) },
+	"graphs.Report.Changed": func(t *testing.T) {
+		var r *graphs.Report
+		_ = r.Changed()
+		_ = (&graphs.Report{}).Changed()
+	},
+	"graphs.Report.Value": func(t *testing.T) {
+		var r *graphs.Report
+		_, _ = r.Value("")
+		_, _ = (&graphs.Report{}).Value("x")
+	},
+	"modes.Newest": func(t *testing.T) { _ = modes.Newest() },
+	"graphs.Scenario.MarshalJSON": func(t *testing.T) {
+		if _, err := (graphs.Scenario{}).MarshalJSON(); err != nil {
+			t.Error(err)
+		}
+	},
+	"graphs.Scenario.UnmarshalJSON": func(t *testing.T) {
+		var s graphs.Scenario
+		for _, in := range []string{"", "null", "{}"} {
+			_ = s.UnmarshalJSON([]byte(in))
+		}
+		_ = s.UnmarshalJSON(nil)
+	},
+	"graphs.Workload.UnmarshalJSON": func(t *testing.T) {
+		var w graphs.Workload
+		for _, in := range []string{"", "null", "{}"} {
+			_ = w.UnmarshalJSON([]byte(in))
+		}
+		_ = w.UnmarshalJSON(nil)
+	},
 	"modes.Supported": func(t *testing.T) { _ = modes.Supported() },
 	"modes.For":       func(t *testing.T) { _, err := modes.For(modes.Version{}); mustErr(t, err) },
 	// "" selects the default mode from 2.7 on, as torch.compile(mode="") does.

@@ -165,7 +165,9 @@ func TestRulesFollowFacts(t *testing.T) {
 			{"trees-per-thread-callers holds with PerThreadTrees", holds("trees-per-thread-callers", v), f.PerThreadTrees},
 			{"cudagraphs-backend-kwargs holds unless the backend takes kwargs", holds("cudagraphs-backend-kwargs", v), !f.CUDAGraphsBackendTakesKwargs},
 			{"list-repr skip messages before SkipMessagePrefixed", first("skip-incompatible-op") == upTo(5), !f.SkipMessagePrefixed},
-			{"list-repr mutation message before SkipMessagePrefixed", first("trees-skip-mutated-input") == upTo(5), !f.SkipMessagePrefixed},
+			// The mutation message left the list form before the other skips: PR #117720
+			// (2.3) and PR #124700 (2.4) reworded it; SkipMessagePrefixed dates the rest.
+			{"list-repr mutation message up to 2.2", first("trees-skip-mutated-input") == upTo(2), !f.SkipMessagePrefixed && !v.AtLeast(release(3))},
 			{"messageful legacy assert", first("legacy-static-input-moved") == from(14), f.MessagefulLegacyAsserts},
 			{"global-not-seen-by-thread with GlobalsPerThread", hazardHolds("global-not-seen-by-thread", v), f.GlobalsPerThread},
 		}
@@ -245,7 +247,13 @@ func TestEveryRowReached(t *testing.T) {
 		{"pool-2.11", v211, config.Request{Mode: ro}, Workload{ThreadPool: 4}, []string{"pool-trees-tls", "thread-pool"}},
 		{"pool-2.14", v(14), config.Request{Mode: ro}, Workload{ThreadPool: 4}, []string{"pool-trees-per-thread", "thread-pool"}},
 		{"pool-legacy", v211, config.Request{Mode: ro, Globals: legacy()}, Workload{ThreadPool: 4}, []string{"pool-legacy", "thread-pool"}},
-		{"rerecord-2.2", v(2), config.Request{Mode: ro}, Workload{MovingStaticInputs: true}, []string{"trees-rerecord-moved-input"}},
+		{"static-moved-2.2", v(2), config.Request{Mode: ro}, Workload{MovingStaticInputs: true}, []string{"trees-static-input-moved", "static-input-moved"}},
+		{"static-moved-2.4", v(4), config.Request{Mode: ro}, Workload{MovingStaticInputs: true}, []string{"trees-static-input-moved", "static-input-moved"}},
+		{"mutation-2.3", v(3), config.Request{Mode: ro}, Workload{MutatedInputs: InputMutation}, []string{"trees-skip-mutated-input", "mutated-input"}},
+		{"mutation-2.4", v(4), config.Request{Mode: ro}, Workload{MutatedInputs: InputMutation}, []string{"trees-skip-mutated-input", "mutated-input"}},
+		{"refused-op-partitioned", v211, config.Request{Mode: ro}, Workload{IncompatibleOp: "aten._local_scalar_dense.default"}, []string{"partition-incompatible-op", "incompatible-op"}},
+		{"refused-op", v211, config.Request{Mode: ro, Globals: set(t, "graph_partition=False")}, Workload{IncompatibleOp: "aten._local_scalar_dense.default"}, []string{"skip-incompatible-op", "incompatible-op"}},
+		{"refused-op-2.2", v(2), config.Request{Mode: ro}, Workload{IncompatibleOp: "aten._local_scalar_dense.default"}, []string{"skip-incompatible-op", "incompatible-op"}},
 		{"rerecord-2.6", v(6), config.Request{Mode: ro}, Workload{MovingStaticInputs: true}, []string{"trees-rerecord-moved-input"}},
 		{"rerecord-0-2.14", v(14), config.Request{Mode: ro, Globals: set(t, "triton.cudagraph_unexpected_rerecord_limit=0")}, Workload{MovingStaticInputs: true}, []string{"trees-rerecord-limit-zero"}},
 		{"skip-dynamic-2.14-#196385", v(14), config.Request{Mode: ro, Globals: set(t, "triton.cudagraph_skip_dynamic_graphs=True")}, Workload{DynamicShapes: true}, []string{"skip-dynamic-graphs-bypassed", "skip-dynamic-graphs-ignored", "trees-record-per-size"}},

@@ -1,9 +1,6 @@
 package graphs
 
 import (
-	"bytes"
-	"encoding/json"
-	"errors"
 	"fmt"
 	"io"
 	"strings"
@@ -299,13 +296,16 @@ const MaxScenarioBytes = 1 << 20
 // Scenario is one question: a torch.compile call, what surrounds it (globals, the
 // environment) and the workload it runs in. It is also the JSON scenario file
 // (-scenario FILE). Every field is optional; the zero Scenario is torch.compile(model)
-// on the default release (modes.Latest(), 2.11: the one measured) in a clean environment. [Check] answers it. Env is the whole
+// on the default release (modes.DefaultRelease(), 2.11: the one measured) in a clean environment. [Check] answers it. Env is the whole
 // environment the process would have: nothing is read from the process.
 type Scenario struct {
-	Torch   string            `json:"torch,omitempty"`
-	Mode    *string           `json:"mode,omitempty"`
-	Options json.RawMessage   `json:"options,omitempty"` // a JSON object, or a string holding a Python dict literal
-	Set     []string          `json:"set,omitempty"`     // KEY=VALUE global assignments, in order
+	Torch string  `json:"torch,omitempty"`
+	Mode  *string `json:"mode,omitempty"`
+	// Options is torch.compile's options= dict as Python source, as -options takes it:
+	// "{'triton.cudagraphs': False}" ("" means not given: None). A scenario file may
+	// give it as that string or as a JSON object, which is read as json.loads reads it.
+	Options string            `json:"options,omitempty"`
+	Set     []string          `json:"set,omitempty"` // KEY=VALUE global assignments, in order
 	Env     map[string]string `json:"env,omitempty"`
 	Backend string            `json:"backend,omitempty"`
 	// BackendGiven says Backend was given as written, even "" (backend="", which
@@ -320,22 +320,14 @@ type Scenario struct {
 	Schema *schema.Schema `json:"-"`
 }
 
-// ParsedOptions returns the scenario's options: a JSON object, or a JSON string
-// holding a Python dict literal. It returns a *ScenarioError wrapping the literal's
-// error (for a nil *Scenario or one without options, the *literal.Error of an
-// empty literal).
+// ParsedOptions returns the scenario's options parsed as torch.compile receives
+// them. It returns a *ScenarioError wrapping the literal's error (for a nil
+// *Scenario or one without options, the *literal.Error of an empty literal).
 func (s *Scenario) ParsedOptions() (literal.Value, error) {
 	if s == nil {
 		s = &Scenario{}
 	}
-	raw := bytes.TrimSpace(s.Options)
-	src := string(raw)
-	if len(raw) > 0 && raw[0] == '"' {
-		if err := json.Unmarshal(raw, &src); err != nil {
-			return literal.Value{}, &ScenarioError{Path: "options", Err: err}
-		}
-	}
-	v, err := config.ParseOptions(src)
+	v, err := config.ParseOptions(s.Options)
 	if err != nil {
 		return literal.Value{}, &ScenarioError{Path: "options", Err: err}
 	}
@@ -361,30 +353,6 @@ func (e *ScenarioError) Unwrap() error {
 	return e.Err
 }
 
-// decodeError words a decoding error in the file's terms: the field's JSON path, what
-// it wants and what it got, at its line and column ("workload.devices: want a number,
-// got a string"), not Go's struct and type names.
-func decodeError(data []byte, err error) error {
-	var te *json.UnmarshalTypeError
-	if errors.As(err, &te) {
-		want := map[string]string{"int": "a number", "bool": "true or false", "string": "a string",
-			"Threads": "a string", "Mutation": "a string", "map[string]string": "an object of strings"}[te.Type.Name()]
-		if want == "" {
-			want = "a " + te.Type.Kind().String()
-		}
-		return inputerr.At(data, int(te.Offset), fmt.Sprintf("%s: want %s, got %s", te.Field, want, jsonKindName(te.Value)))
-	}
-	return err
-}
-
-// jsonKindName names a JSON value kind as encoding/json reports it ("number", "string").
-func jsonKindName(v string) string {
-	if name, ok := map[string]string{"number": "a number", "string": "a string", "bool": "true or false", "array": "an array", "object": "an object"}[v]; ok {
-		return name
-	}
-	return v
-}
-
 // LoadScenario reads a scenario file. Unknown fields are errors (a misspelled field
 // must not be ignored), as are trailing data, files over MaxScenarioBytes and scenarios
 // that [Check] would refuse for their fields (the same validation: a bad environment
@@ -407,20 +375,9 @@ func LoadScenario(name string, r io.Reader) (*Scenario, error) {
 	if err := strictjson.Check(data); err != nil {
 		return nil, &ScenarioError{Path: name, Err: err}
 	}
-	dec := json.NewDecoder(bytes.NewReader(data))
-	dec.DisallowUnknownFields()
 	var s Scenario
-	if err := dec.Decode(&s); err != nil {
-		return nil, &ScenarioError{Path: name, Err: decodeError(data, err)}
-	}
-	if dec.More() {
-		return nil, &ScenarioError{Path: name, Err: inputerr.At(data, int(dec.InputOffset()), "trailing data after the JSON object")}
-	}
-	var given struct {
-		Backend *string `json:"backend"`
-	}
-	if err := json.Unmarshal(data, &given); err == nil && given.Backend != nil {
-		s.BackendGiven = true // "backend": "" is backend="", not the default
+	if err := s.decode(data, 0, data); err != nil {
+		return nil, &ScenarioError{Path: name, Err: err}
 	}
 	if err := s.validate(); err != nil {
 		return nil, &ScenarioError{Path: name, Err: err}

@@ -1,7 +1,6 @@
 package script
 
 import (
-	"encoding/json"
 	"maps"
 	"strings"
 
@@ -25,7 +24,7 @@ func (s *Script) Scenario(i int, cli graphs.Scenario) (graphs.Scenario, bool) {
 		sc.Mode = &m
 	}
 	if st.Options != nil {
-		sc.Options, _ = json.Marshal(*st.Options) // a string cannot fail to marshal
+		sc.Options = *st.Options
 	}
 	if st.Backend != nil {
 		sc.Backend, sc.BackendGiven = *st.Backend, true
@@ -98,7 +97,7 @@ func Merge(script, cli graphs.Scenario) graphs.Scenario {
 	if cli.Mode != nil {
 		out.Mode = cli.Mode
 	}
-	if cli.Options != nil {
+	if cli.Options != "" {
 		out.Options = cli.Options
 	}
 	if cli.Backend != "" || cli.BackendGiven {

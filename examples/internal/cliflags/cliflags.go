@@ -5,7 +5,6 @@ package cliflags
 
 import (
 	"bytes"
-	"encoding/json"
 	"errors"
 	"flag"
 	"fmt"
@@ -68,7 +67,7 @@ type Compile struct {
 
 // Register adds the flags to fs.
 func (c *Compile) Register(fs *flag.FlagSet) {
-	c.Torch.Value, c.Backend.Value = modes.Latest().String(), "inductor"
+	c.Torch.Value, c.Backend.Value = modes.DefaultRelease().String(), "inductor"
 	fs.Var(&c.Torch, "torch", "PyTorch release `X.Y` (2.1–2.14; 2.7.1 and 2.11.0+cu130 resolve to their minor)")
 	fs.Var(&c.Schema, "schema", "resolve against a schema `FILE` written by config/dump_schema.py from your own PyTorch")
 	fs.Var(&c.Mode, "mode", "torch.compile mode `NAME` (given at all, even empty, it is not None)")
@@ -167,20 +166,20 @@ func (c *Compile) schema(given map[string]bool, out *graphs.Scenario) error {
 }
 
 // options returns -options (a literal, or @FILE holding one) as the scenario holds
-// options: a JSON string with the Python literal.
-func (c *Compile) options() (json.RawMessage, error) {
+// options: the Python literal.
+func (c *Compile) options() (string, error) {
 	src := c.Options.Value
 	if name, ok := strings.CutPrefix(src, "@"); ok {
 		data, err := ReadFile("options @FILE:", name, MaxOptionsFileBytes, "literal.MaxBytes")
 		if err != nil {
-			return nil, err
+			return "", err
 		}
 		src = string(data)
 	}
 	if _, err := config.ParseOptions(src); err != nil {
-		return nil, fmt.Errorf("-options: %w", err)
+		return "", fmt.Errorf("-options: %w", err)
 	}
-	return json.Marshal(src)
+	return src, nil
 }
 
 // environment merges the process environment (unless -no-env), the scenario's and
