@@ -372,8 +372,10 @@ var nilCases = map[string]func(t *testing.T){
 		_, err := modes.ParseVersion("")
 		mustErr(t, err)
 	},
-	"modes.Patch.String": func(t *testing.T) { _ = modes.Patch(nil).String(); _ = modes.Patch{{}}.String() },
-	"modes.Table.Known":  func(t *testing.T) { _ = (*modes.Table)(nil).Known(); _ = new(modes.Table).Known() },
+	"modes.Patch.String":  func(t *testing.T) { _ = modes.Patch(nil).String(); _ = modes.Patch{{}}.String() },
+	"modes.Table.Clone":   func(t *testing.T) { _ = (*modes.Table)(nil).Clone(); _ = new(modes.Table).Clone() },
+	"schema.Schema.Clone": func(t *testing.T) { _ = (*schema.Schema)(nil).Clone(); _ = new(schema.Schema).Clone() },
+	"modes.Table.Known":   func(t *testing.T) { _ = (*modes.Table)(nil).Known(); _ = new(modes.Table).Known() },
 	"modes.Table.Resolve": func(t *testing.T) {
 		for _, tb := range []*modes.Table{nil, new(modes.Table)} {
 			_, err := tb.Resolve("")

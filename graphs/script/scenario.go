@@ -91,11 +91,12 @@ func (s *Script) Scenarios(cli graphs.Scenario) []graphs.Scenario {
 // Neither argument is modified.
 func Merge(script, cli graphs.Scenario) graphs.Scenario {
 	out := script
+	out.Mode, out.Dynamic = clonePtr(script.Mode), clonePtr(script.Dynamic) // the result points into neither argument
 	if cli.Torch != "" {
 		out.Torch = cli.Torch
 	}
 	if cli.Mode != nil {
-		out.Mode = cli.Mode
+		out.Mode = clonePtr(cli.Mode)
 	}
 	if cli.Options != "" {
 		out.Options = cli.Options
@@ -104,7 +105,7 @@ func Merge(script, cli graphs.Scenario) graphs.Scenario {
 		out.Backend, out.BackendGiven = cli.Backend, cli.BackendGiven
 	}
 	if cli.Dynamic != nil {
-		out.Dynamic = cli.Dynamic
+		out.Dynamic = clonePtr(cli.Dynamic)
 	}
 	out.Set = append(append([]string(nil), script.Set...), cli.Set...)
 	if len(script.Env)+len(cli.Env) > 0 {
@@ -116,6 +117,14 @@ func Merge(script, cli graphs.Scenario) graphs.Scenario {
 	}
 	out.Workload = mergeWorkload(script.Workload, cli.Workload)
 	return out
+}
+
+func clonePtr[T any](p *T) *T {
+	if p == nil {
+		return nil
+	}
+	v := *p
+	return &v
 }
 
 func mergeWorkload(w, cli graphs.Workload) graphs.Workload {
