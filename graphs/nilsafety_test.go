@@ -522,6 +522,11 @@ var nilCases = map[string]func(t *testing.T){
 			t.Error("the zero Code is silent")
 		}
 	},
+	"diagnose.Anchors": func(t *testing.T) { _, _ = diagnose.Anchors() },
+	"diagnose.Options.Read": func(t *testing.T) {
+		_, _ = diagnose.Options{}.Read(nil)
+		_, _ = diagnose.Options{}.Read(strings.NewReader(""))
+	},
 	"diagnose.Read": func(t *testing.T) {
 		d, err := diagnose.Read(nil)
 		var z *inputerr.ZeroError
