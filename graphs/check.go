@@ -107,6 +107,7 @@ func (s *Scenario) compileInput() (*compileInput, error) {
 	}
 	env := s.environ()
 	req.Env = func() []string { return env }
+	req.Host = s.Host
 	return in, nil
 }
 

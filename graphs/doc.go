@@ -33,7 +33,9 @@
 // JSON type ("workload.devices: want an integer 0..4096, got 2e0"). Unknown fields,
 // repeated keys, trailing data, invalid UTF-8 and files over [MaxScenarioBytes] (1 MiB)
 // are errors. env is the whole environment: nothing is read
-// from the process. The allocator comes from it when the workload names none:
+// from the process. host is the machine host-dependent defaults are computed for
+// ({"cpus": 8, "dir": "/work", "torch_dir": "…/site-packages/torch"}; Scenario.Host:
+// left out, the fixed default of schema.Host). The allocator comes from it when the workload names none:
 // PYTORCH_CUDA_ALLOC_CONF=backend:cudaMallocAsync, PYTORCH_NO_CUDA_MEMORY_CACHING=1
 // ([AllocatorFromEnv]). testdata/scenarios holds the field reports' scenarios and one
 // file per run measured on 2.11.

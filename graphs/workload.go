@@ -339,6 +339,13 @@ type Scenario struct {
 	BackendGiven bool     `json:"-"`
 	Dynamic      *bool    `json:"dynamic,omitempty"`
 	Workload     Workload `json:"workload"`
+	// Host is the machine the host-dependent defaults are computed for
+	// (compile_threads from its CPUs, the cutlass_dir install paths from its torch
+	// directory; values so computed have evidence host). The zero Host is the fixed
+	// default of schema.Host (32 CPUs, the schema's own paths): nothing is read from
+	// the machine Check runs on. The command fills CPUs and Dir from its machine unless
+	// -no-env. JSON: "host": {"cpus": 8, "dir": "/work", "torch_dir": "/venv/lib/python3.12/site-packages/torch"}.
+	Host schema.Host `json:"-"`
 	// Schema, when not nil, is resolved against instead of the release's built-in
 	// schema (a schema the user's own PyTorch wrote, read with schema.Load).
 	// Scenario files cannot set it.
