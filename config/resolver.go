@@ -36,8 +36,9 @@ type Resolver struct {
 // NewResolver returns a resolver for release v with the built-in schema and mode
 // table. It returns a *modes.VersionError for an unsupported release. A Resolver is
 // immutable, so the first call for a release builds it (parsing the release's schema,
-// about 10 ms) and later calls return the same one; its Schema and Table are shared:
-// do not modify them.
+// about 10 ms) and later calls return the same one; its schema, mode table and facts
+// are handed out as copies (Schema, Table, Facts), so nothing a caller does
+// changes another call's answer.
 func NewResolver(v modes.Version) (*Resolver, error) {
 	if build, ok := builtinResolvers[v]; ok {
 		return build()
@@ -187,12 +188,14 @@ func (r *Resolver) applyEnv(res *Result, env map[string]string, host schema.Host
 	return forced, nil
 }
 
-// Schema returns the schema the resolver uses.
+// Schema returns a copy of the schema the resolver uses (schema.Schema.Clone): the
+// resolver and every other resolver of the release keep theirs unchanged whatever
+// the caller does with it.
 func (r *Resolver) Schema() *schema.Schema {
 	if r == nil {
 		return nil
 	}
-	return r.schema
+	return r.schema.Clone()
 }
 
 // uncertain returns a note when key is missing from a borrowed schema but present in
@@ -217,20 +220,20 @@ func (r *Resolver) SchemaEvidence() modes.Evidence {
 	return r.schemaEv
 }
 
-// Table returns the mode table the resolver uses.
+// Table returns a copy of the mode table the resolver uses (modes.Table.Clone).
 func (r *Resolver) Table() *modes.Table {
 	if r == nil {
 		return nil
 	}
-	return r.table
+	return r.table.Clone()
 }
 
-// Facts returns the release's behaviours.
+// Facts returns the release's behaviours, a copy the caller may change.
 func (r *Resolver) Facts() Facts {
 	if r == nil {
 		return Facts{}
 	}
-	return r.facts
+	return r.facts.clone()
 }
 
 // Resolve resolves one request, as [Resolver.Resolve] on the release's built-in data.
@@ -259,7 +262,7 @@ func (r *Resolver) Resolve(req Request) (*Result, error) {
 	req.Host.Python = py
 	res := &Result{
 		Torch: r.facts.Torch, SchemaTorch: r.schema.Torch, Backend: req.Backend,
-		Facts: r.facts, Dynamic: req.Dynamic, RequestedMode: req.Mode, keys: r.schema,
+		Facts: r.facts.clone(), Dynamic: clonePtr(req.Dynamic), RequestedMode: clonePtr(req.Mode), keys: r.schema,
 		Python: py.Version(), py: py,
 	}
 	req = backendOf(req)
@@ -390,8 +393,9 @@ func (r *Resolver) fail(res *Result, err error) (*Result, error) {
 // env_name_force keys the environment set.
 func (r *Resolver) applyImport(res *Result, env map[string]string, host schema.Host) ([]int, error) {
 	res.base, res.keyNames = r.clean, r.known
-	if machine := (schema.Host{CPUs: host.CPUs, Dir: host.Dir}); machine != (schema.Host{}) {
-		// The Python does not change a default, only how a variable is read.
+	machine := host
+	machine.Python = nil // the Python does not change a default, only how a variable is read
+	if machine != (schema.Host{}) {
 		res.base = r.baseline(host)
 	}
 	forced, err := r.applyEnv(res, env, host)

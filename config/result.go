@@ -90,7 +90,8 @@ type Request struct {
 	Patches []Patch
 	// Env is the process environment when torch._inductor.config is imported.
 	Env Environ
-	// Host is the machine host-dependent defaults are computed for.
+	// Host is the machine host-dependent defaults are computed for; the zero Host is
+	// the fixed default (schema.Host), never the machine the library runs on.
 	Host schema.Host
 	// Backend is torch.compile's backend; "" means "inductor" unless BackendGiven is
 	// set. For any other backend torch.compile does not validate mode or options: it
@@ -236,9 +237,9 @@ type Result struct {
 	// backendUnchecked: the backend is not a string (a callable, None, any value):
 	// lookup_backend passes it through without a registry check.
 	backendUnchecked bool
-	keyNames    []schema.Key
-	py          *pyver.Python     // the Python resolved for
-	env         map[string]string // the environment at import
+	keyNames         []schema.Key
+	py               *pyver.Python     // the Python resolved for
+	env              map[string]string // the environment at import
 }
 
 // Getenv returns the value of the environment variable name as the request's
