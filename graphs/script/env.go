@@ -69,7 +69,7 @@ func (r *reader) setEnv(line int, k string, v *expr, how string) {
 // envEntry builds an EnvSet, warns about its timing, and applies it to what runs
 // after when it counts.
 func (r *reader) envEntry(line int, k string, val *string, how string) EnvSet {
-	e := EnvSet{Line: line, Name: k, Value: val, How: how, AfterImport: r.out.TorchLine != 0}
+	e := EnvSet{Line: line, Name: k, Value: val, How: how, AfterImport: r.out.TorchLine != 0, Guard: r.guardText()}
 	applies := val != nil
 	switch {
 	case how == "putenv" && !readLate[k]:

@@ -102,6 +102,13 @@ type frame struct {
 	expanded bool
 }
 
+// setMeta says where a persistent global was assigned.
+type setMeta struct {
+	line     int
+	guard    string
+	requires string // a hasattr guard's key
+}
+
 // envEntry is an environment assignment that applies to the plan.
 type envEntry struct{ name, value string }
 
@@ -131,7 +138,9 @@ type reader struct {
 	inline     int
 	loop       int
 	patches    []string
-	set        []string // persistent globals, KEY=VALUE, execution order
+	set        []string  // persistent globals, KEY=VALUE, execution order
+	setMeta    []setMeta // for each of set: where it was assigned
+	guards     []guard   // the conditions what runs now is under, outermost first
 	env        []envEntry
 	executors  map[string]int        // names bound to thread pools → their workers (0: unknown)
 	outputs    map[string]*siteState // names bound to a compiled function's output
@@ -360,6 +369,7 @@ func (r *reader) finish() *Script {
 		// Views of the prefixes in force, shared by the sites: r.set and r.env only
 		// grow, so each site costs O(1) here, and Scenario copies.
 		s.set = r.set[:s.setLen:s.setLen]
+		s.setMeta = r.setMeta[:s.setLen:s.setLen]
 		s.patchSet = s.patches
 		s.env = r.env[:s.envLen:s.envLen]
 		s.Workload.Threads = s.Threads

@@ -10,7 +10,7 @@ import (
 // site records a compile site at c (a call, or a decorator) with its arguments.
 func (r *reader) site(c *expr, kind Kind, args []arg) *siteState {
 	st := &siteState{
-		Site: Site{Line: int(c.line), Col: int(c.start-r.lines.starts[c.line]) + 1, Kind: kind, Call: cut(r.text(c), MaxCallText), ModeLiteral: true},
+		Site: Site{Line: int(c.line), Col: int(c.start-r.lines.starts[c.line]) + 1, Kind: kind, Call: oneLine(r.text(c)), ModeLiteral: true},
 		fn:   r.fn, setLen: len(r.set), envLen: len(r.env), patches: r.patches,
 	}
 	r.seq++
@@ -19,6 +19,7 @@ func (r *reader) site(c *expr, kind Kind, args []arg) *siteState {
 	if r.fn != nil {
 		st.Function = r.fn.name
 	}
+	st.Guard = r.guardText()
 	if kind == Method {
 		st.Binds = r.lastName(c.x.x)
 		r.compiled[st.Binds] = st

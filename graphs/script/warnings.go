@@ -44,4 +44,18 @@ const (
 	//
 	// Fix: raise PlanOptions.MaxPlans, or plan fewer sites at once.
 	WarningPlansCut = "plans-cut"
+
+	// WarningGuardFalse occurs when a global is assigned under hasattr(config, "KEY")
+	// and the release has no KEY: the guard is false, the assignment does not run,
+	// and the plan leaves it out.
+	//
+	//	if hasattr(inductor_config, "max_autotune_conv"):
+	//	    inductor_config.max_autotune_conv = True
+	WarningGuardFalse = "guard-false"
+
+	// WarningGlobalRaises occurs when a global assignment raises AttributeError on
+	// the release planned: the warning names its line and the guard it is under.
+	//
+	// Fix: remove the assignment, or guard it with hasattr.
+	WarningGlobalRaises = "global-raises"
 )
