@@ -27,13 +27,25 @@ const (
 	ifElse             // a if c else b: elts a, c, b
 )
 
+// exprFlags are facts about an expr, one bit each.
+type exprFlags uint8
+
+const (
+	fstring     exprFlags = 1 << iota // str: some part is an f-string or t-string
+	comp                              // other: a comprehension or generator expression (its calls may run many times)
+	leafLit                           // other: a number or an ellipsis
+	dictDisplay                       // other: a dict display {k: v, **m}: elts are key, value pairs and starred ** items
+)
+
+// is reports whether e has every flag of f.
+func (e *expr) is(f exprFlags) bool { return e.flags&f == f }
+
 // expr is an expression. start and end are byte offsets into the source; line and
 // col are those of its first token (1-based, col in bytes). Sources are at most
 // MaxSourceBytes, so int32 holds them.
 type expr struct {
 	kind       exprKind
-	fstring    bool // str: some part is an f-string or t-string
-	comp       bool // other: a comprehension or generator expression (its calls may run many times)
+	flags      exprFlags
 	line       int32
 	start, end int32
 	name       string  // name: the identifier; attr: the attribute

@@ -126,7 +126,8 @@ type reader struct {
 	methods   map[string][]*stmt     // defs in class bodies, by name
 	owner     map[*stmt]*stmt        // def → the def it is in
 	cands     map[string][]Candidate // literal str or None assigned to a name
-	dicts     map[string]*expr       // names assigned a dict display
+	dicts     map[string]*expr       // names assigned a dict display (attributes and parameter defaults included)
+	flows     map[string][]string    // name → the names whose values flow into it
 	decPatch  map[*stmt][]string     // def → its @config.patch globals
 	usesTorch bool                   // the file imports torch somewhere
 
@@ -164,7 +165,7 @@ func newReader(name, src string, toks []token) *reader {
 	return &reader{
 		name: name, src: src, toks: toks, out: Script{File: name},
 		aliases: map[string]string{}, funcs: map[string]*stmt{}, methods: map[string][]*stmt{},
-		owner: map[*stmt]*stmt{}, cands: map[string][]Candidate{}, dicts: map[string]*expr{},
+		owner: map[*stmt]*stmt{}, cands: map[string][]Candidate{}, dicts: map[string]*expr{}, flows: map[string][]string{},
 		decPatch: map[*stmt][]string{}, siteOf: map[*expr]*siteState{}, entered: map[*stmt]bool{},
 		executors: map[string]int{}, outputs: map[string]*siteState{}, compiled: map[string]*siteState{}, partials: map[string]*siteState{},
 		marked: map[ThreadKind]bool{}, classRun: map[*Thread][]*stmt{},
@@ -297,13 +298,13 @@ func (r *reader) walkRec(e *expr, visit func(*expr), depth int) {
 	for i := range e.args {
 		r.walkRec(e.args[i].value, visit, depth+1)
 	}
-	if e.comp {
+	if e.is(comp) {
 		r.loop++
 	}
 	for _, x := range e.elts {
 		r.walkRec(x, visit, depth+1)
 	}
-	if e.comp {
+	if e.is(comp) {
 		r.loop--
 	}
 	if e.kind == call || e.kind == subscript {

@@ -209,7 +209,7 @@ func (r *reader) call(c *expr) {
 // reports whether it was.
 func (r *reader) compileCall(c *expr, q string) bool {
 	switch {
-	case isCompile(q):
+	case isCompile(q) || r.getattrCompile(c.x):
 		r.site(c, Call, c.args)
 	case q == "functools.partial" && len(c.args) > 0 && isCompile(r.qual(c.args[0].value)):
 		r.site(c, Partial, c.args[1:])

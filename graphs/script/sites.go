@@ -73,21 +73,42 @@ func (r *reader) splat(st *siteState, e *expr, args []arg) {
 		given[a.keyword] = true
 	}
 	d := r.dicts[r.lastName(e)]
-	v, ok := r.literal(d)
-	if e.kind != name || !ok {
-		st.note("**%s: keyword arguments not read (not a name assigned a literal dict)", r.text(e))
+	items, unknown, ok := r.partialDict(d)
+	if (e.kind != name && e.kind != attr) || !ok {
+		st.note("**%s: keyword arguments not read (not a name assigned a dict display)", oneLine(r.text(e)))
 		if !given["mode"] {
-			st.ModeLiteral, st.ModeExpr = false, "**"+r.text(e)
+			st.ModeLiteral, st.ModeExpr = false, "**"+oneLine(r.text(e))
+			st.ModeCandidates = r.candidatesFor(&expr{kind: name, name: "**" + r.lastName(e)})
 		}
 		return
 	}
-	st.note("**%s: keyword arguments read from its dict at line %d", e.name, int(d.line))
-	for _, it := range v.DictItems() {
+	st.note("**%s: keyword arguments read from its dict at line %d", oneLine(r.text(e)), int(d.line))
+	if len(unknown) > 0 {
+		st.note("**%s: not read (not literals): %s", oneLine(r.text(e)), strings.Join(unknown, ", "))
+	}
+	if !given["mode"] {
+		r.splatMode(st, d)
+	}
+	for _, it := range items {
 		k, ok := it.Key.AsStr()
 		if !ok || given[k] {
 			continue
 		}
 		r.keywordValue(st, k, it.Val)
+	}
+}
+
+// splatMode marks the mode not literal when the **kwargs dict d has a "mode" item
+// whose value is not a literal.
+func (r *reader) splatMode(st *siteState, d *expr) {
+	pairs, _ := dictPairs(d)
+	for _, p := range pairs {
+		if k, ok := r.literalStr(p.key); ok && k == "mode" {
+			if _, lit := r.literal(p.value); !lit {
+				st.ModeLiteral, st.ModeExpr = false, oneLine(r.text(p.value))
+				st.ModeCandidates = r.candidatesFor(p.value)
+			}
+		}
 	}
 }
 
@@ -99,8 +120,11 @@ func (r *reader) keyword(st *siteState, k string, e *expr) {
 		st.ModeCandidates = r.candidatesFor(e)
 		return
 	}
+	if !ok && k == "options" && r.partialOptions(st, e) {
+		return
+	}
 	if !ok {
-		st.note("%s is not a literal: `%s`", k, r.text(e))
+		st.note("%s is not a literal: `%s`", k, oneLine(r.text(e)))
 		return
 	}
 	r.keywordValue(st, k, v)
@@ -160,7 +184,7 @@ func (r *reader) candidatesFor(e *expr) []Candidate {
 			value string
 		}
 		seen := map[key]bool{}
-		for _, c := range r.cands[n] {
+		for _, c := range r.flowCandidates(n) {
 			k := key{none: c.Value == nil}
 			if c.Value != nil {
 				k.value = *c.Value
