@@ -281,7 +281,7 @@ func check(sc graphs.Scenario) (*graphs.Report, string) {
 
 // releaseModes returns the modes of the release torch names ("" for the default).
 func releaseModes(torch string) ([]string, error) {
-	v := modes.Latest()
+	v := modes.DefaultRelease()
 	if torch != "" {
 		var err error
 		if v, err = modes.ParseVersion(torch); err != nil {

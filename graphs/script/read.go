@@ -139,6 +139,8 @@ type reader struct {
 	inline     int
 	loop       int
 	patches    []string
+	configLine int       // where torch._inductor.config is first imported, in execution order (0: not yet)
+	configBy   string    // what imports it there
 	set        []string  // persistent globals, KEY=VALUE, execution order
 	setMeta    []setMeta // for each of set: where it was assigned
 	guards     []guard   // the conditions what runs now is under, outermost first

@@ -158,6 +158,11 @@ func (r *reader) imports(s *stmt) {
 		if r.out.TorchLine == 0 && (im.target == "torch" || strings.HasPrefix(im.target, "torch.")) {
 			r.out.TorchLine = s.pos.Line
 		}
+		for _, p := range []string{"torch._inductor", "torch._dynamo"} {
+			if r.configLine == 0 && (im.target == p || strings.HasPrefix(im.target, p+".")) {
+				r.configLine, r.configBy = s.pos.Line, "import "+im.target
+			}
+		}
 	}
 }
 
@@ -385,12 +390,18 @@ func (r *reader) patch(c *expr) []string {
 }
 
 func (r *reader) patchDict(line int, e *expr, add func(int, string, string, bool)) {
-	v, ok := r.literal(e)
+	items, unknown, ok := r.partialDict(e)
+	if v, lit := r.literal(e); lit {
+		items, unknown, ok = v.DictItems(), nil, true
+	}
 	if !ok {
-		r.warn(line, WarningNotLiteral, "config.patch(%s): not a literal dict; its keys are not read", r.text(e))
+		r.warn(line, WarningNotLiteral, "config.patch(%s): not a dict display; its keys are not read", oneLine(r.text(e)))
 		return
 	}
-	for _, it := range v.DictItems() {
+	if len(unknown) > 0 {
+		r.warn(line, WarningNotLiteral, "config.patch: items not read (not literals): %s", strings.Join(unknown, ", "))
+	}
+	for _, it := range items {
 		if k, ok := it.Key.AsStr(); ok {
 			add(line, k, it.Val.String(), true)
 		}

@@ -131,7 +131,11 @@ type EnvSet struct {
 	Value *string `json:"value"`
 	// How is environ (os.environ[N] = V), setdefault, update or putenv.
 	How string `json:"how"`
-	// AfterImport reports that it runs after the first import of torch.
+	// ReadAt says when PyTorch reads it: ReadAtConfigImport, ReadAtCall,
+	// ReadAtCUDAInit, or "" when neither Inductor nor the allocator reads it.
+	ReadAt string `json:"read_at,omitempty"`
+	// AfterImport reports a ReadAtConfigImport variable set after
+	// torch._inductor.config was imported: too late to count.
 	AfterImport bool `json:"after_import,omitempty"`
 	// Guard is the condition it runs under ("" when unconditional).
 	Guard string `json:"guard,omitempty"`

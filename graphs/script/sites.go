@@ -20,6 +20,9 @@ func (r *reader) site(c *expr, kind Kind, args []arg) *siteState {
 		st.Function = r.fn.name
 	}
 	st.Guard = r.guardText()
+	if r.configLine == 0 {
+		r.configLine, r.configBy = st.Line, "torch.compile"
+	}
 	if kind == Method {
 		st.Binds = r.lastName(c.x.x)
 		r.compiled[st.Binds] = st
