@@ -469,6 +469,21 @@ const (
 	//
 	// Fix: a Python (or platform) the torch release supports.
 	UnsupportedPython Code = "unsupported-python"
+
+	// EnvForceOverrides occurs when a TORCHINDUCTOR_* variable that is an
+	// env_name_force variable pins a key that the log also sets with a global
+	// assignment or an option: the variable wins, silently. PyTorch prints nothing, so
+	// no signature row has this code: the finding comes from planning the call and the
+	// environment the log shows (Finding.Match "planned"), as the planner's warning of
+	// the same code.
+	//
+	// Example (a log with both lines):
+	//
+	//	$ TORCHINDUCTOR_FX_GRAPH_CACHE=0 python train.py
+	//	torch._inductor.config.fx_graph_cache = True
+	//
+	// Fix: unset the variable, or set the value through it.
+	EnvForceOverrides Code = "env-force-overrides"
 )
 
 // Codes returns every code of the catalogue, in catalogue order.
@@ -481,9 +496,14 @@ func Codes() []Code {
 		OptionType, InvalidBackend, UnknownGlobal, TreesUntrackedPoolTensors, TreesStaticInputChanged,
 		TreesInputDeallocated, TreesRerecordLimit, TreesPendingBackward, StreamCaptureUnjoined,
 		CUDAGraphEmpty, InductorConfigNotImported, BackendTakesNoMode, UnsupportedPython,
+		EnvForceOverrides,
 	}
 }
 
 // Silent reports whether PyTorch prints nothing for code, so that no log can show it
 // and no signature row carries it (legacy-concurrent-callers, measured on 2.11).
 func (c Code) Silent() bool { return c == LegacyConcurrentCallers }
+
+// Planned reports whether code comes from planning the call a log shows rather than
+// from a message, so that no signature row carries it (env-force-overrides).
+func (c Code) Planned() bool { return c == EnvForceOverrides }
