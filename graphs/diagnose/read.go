@@ -208,7 +208,7 @@ func (d *Diagnosis) plan(envLines map[string]envLine) {
 func planFinding(w config.Warning, at envLine, torch string) Finding {
 	return Finding{Code: Code(w.Code), Line: at.line, Quote: at.text, Cause: w.Message,
 		Fix: w.Recommendation, Evidence: w.Evidence, Match: Planned, Count: 1,
-		Source: "the planner's " + string(w.Code) + " warning for the call and environment the log shows (config: env_name_force keys of the release's torch/_inductor/config.py)",
+		Source:   "the planner's " + string(w.Code) + " warning for the call and environment the log shows (config: env_name_force keys of the release's torch/_inductor/config.py)",
 		Releases: []string{torch}}
 }
 
