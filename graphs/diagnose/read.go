@@ -391,9 +391,9 @@ func quote(text, literal []byte) string {
 	if loc := glogPrefix.FindIndex(text); loc != nil && loc[1] < len(text) {
 		text = text[loc[1]:]
 	}
-	q := strings.ToValidUTF8(strings.TrimSpace(string(text)), "\uFFFD")
+	q := escapeControls(strings.ToValidUTF8(strings.TrimSpace(string(text)), "\uFFFD"))
 	if utf8.RuneCountInString(q) <= MaxQuoteRunes {
-		return escapeControls(q)
+		return q
 	}
 	at := strings.Index(q, string(literal))
 	runes := []rune(q)
@@ -406,5 +406,5 @@ func quote(text, literal []byte) string {
 	if start > 0 {
 		out = "…" + out
 	}
-	return escapeControls(out)
+	return out
 }

@@ -85,6 +85,7 @@ type versionFinder struct {
 	text     string // the line of found, cleaned
 	what     string // the phrasing of found
 	wait     bool   // the last line named torch.__version__ or "Name: torch" without a value
+	blocked  int    // the highest rank of a stated release outside 2.1–2.14
 }
 
 func newVersionFinder() versionFinder { return versionFinder{patterns: versionPatterns()} }
@@ -116,8 +117,15 @@ func (f *versionFinder) window(text []byte, line int) {
 }
 
 func (f *versionFinder) offer(s []byte, rank, line int, text []byte, what string) bool {
+	if rank <= f.rank || rank <= f.blocked {
+		return false
+	}
 	v, err := modes.ParseVersion(string(s))
-	if err != nil || rank <= f.rank {
+	if err != nil {
+		// A release the log states but that is outside 2.1–2.14 (2.0.1, 1.13): the
+		// run's own release, so a later, weaker mention (another run, advice) is not
+		// taken in its place.
+		f.blocked = max(f.blocked, rank)
 		return false
 	}
 	f.found, f.rank, f.line, f.what = v, rank, line, what
