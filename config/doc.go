@@ -56,9 +56,11 @@
 // measured (printed by that release: 2.11.0+cu130 on H200s, testdata/torch/2.11),
 // source (read in the release's own files: 2.2, 2.6, 2.7, 2.14), inferred (bracketed
 // between those, dated from the pull request that introduced the change) or host (a
-// default computed for this machine as PyTorch computes it: compile_threads is
-// min(32, CPUs); cpp.cxx comes from CXX; three cutlass_dir paths lie inside the torch
-// install and are shown as on the machine that made the schema).
+// default computed for Request.Host as PyTorch computes it: compile_threads is
+// min(32, CPUs); cpp.cxx comes from CXX; the cutlass_dir paths lie inside the torch
+// install, <torch>/../third_party/cutlass/). Nothing is read from the machine the
+// library runs on: the zero schema.Host is a fixed default (schema.DefaultCPUs, 32,
+// and the schema's own paths), so a request has one answer everywhere.
 //
 // # Releases without their own schema
 //

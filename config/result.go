@@ -81,7 +81,8 @@ type Request struct {
 	Globals []Assignment
 	// Env is the process environment when torch._inductor.config is imported.
 	Env Environ
-	// Host is the machine host-dependent defaults are computed for.
+	// Host is the machine host-dependent defaults are computed for; the zero Host is
+	// the fixed default (schema.Host), never the machine the library runs on.
 	Host schema.Host
 	// Backend is torch.compile's backend; "" means "inductor" unless BackendGiven is
 	// set. For any other backend torch.compile does not validate mode or options: it

@@ -8,6 +8,7 @@ import (
 
 	"github.com/compilemode/compilemode/config"
 	"github.com/compilemode/compilemode/config/inputerr"
+	"github.com/compilemode/compilemode/config/schema"
 	"github.com/google/go-cmp/cmp"
 	"github.com/google/go-cmp/cmp/cmpopts"
 )
@@ -140,5 +141,53 @@ func TestNames(t *testing.T) {
 	rep, err := Check(&Scenario{Options: "{'triton.cudagraphs': False}", Mode: nil})
 	if err != nil || rep.CUDAGraphs.Implementation != NoCUDAGraphs {
 		t.Errorf("Check(cudagraphs off) = %v, %v; want implementation none", rep.CUDAGraphs.Implementation, err)
+	}
+}
+
+// TestHostIsInput: the answer depends on Scenario.Host, never on the machine Check
+// runs on; the zero Host is the documented default (issue 23 item 5).
+func TestHostIsInput(t *testing.T) {
+	t.Parallel()
+	tests := []struct {
+		name   string
+		host   schema.Host
+		torch  string
+		key    string
+		want   string
+		reason string
+	}{
+		{"default cpus", schema.Host{}, "2.11", "compile_threads", "32", "schema.DefaultCPUs, whatever this machine has"},
+		{"default cpus 2.14", schema.Host{}, "2.14", "compile_threads", "32", "the same on a release whose schema did not evaluate it"},
+		{"two cpus", schema.Host{CPUs: 2}, "2.11", "compile_threads", "2", "min(32, CPUs)"},
+		{"many cpus", schema.Host{CPUs: 128}, "2.11", "compile_threads", "32", "capped at 32"},
+		{"default paths", schema.Host{}, "2.11", "cuda.cutlass_dir", "'/opt/torch/.venv/lib/python3.12/site-packages/third_party/cutlass'", "the schema's own (measured) path"},
+		{"torch dir", schema.Host{TorchDir: "/venv/site-packages/torch"}, "2.11", "cuda.cutlass_dir", "'/venv/site-packages/third_party/cutlass'", "<torch>/../third_party/cutlass/"},
+		{"torch dir 2.14", schema.Host{TorchDir: "/venv/site-packages/torch"}, "2.14", "cutlass.cutlass_dir", "'/venv/site-packages/third_party/cutlass'", "a release whose schema did not evaluate it"},
+		{"torch dir 2.2", schema.Host{TorchDir: "/venv/site-packages/torch"}, "2.2", "cuda.cutlass_dir", "'/venv/site-packages/third_party/cutlass'", "host_str kind"},
+	}
+	for _, tt := range tests {
+		rep, err := Check(&Scenario{Torch: tt.torch, Host: tt.host})
+		if err != nil {
+			t.Fatal(err)
+		}
+		k, ok := rep.Value(tt.key)
+		if !ok || k.Value.String() != tt.want || k.Evidence != "host" {
+			t.Errorf("%s: %s = %v (%s), want %s with evidence host (%s)", tt.name, tt.key, k.Value, k.Evidence, tt.want, tt.reason)
+		}
+		if k.Changed {
+			t.Errorf("%s: %s is marked changed: the host's own default is its default", tt.name, tt.key)
+		}
+	}
+	sc := Scenario{Host: schema.Host{CPUs: 4, Dir: "/w", TorchDir: "t"}}
+	data, err := json.Marshal(sc)
+	if err != nil {
+		t.Fatal(err)
+	}
+	got, err := LoadScenario("h.json", strings.NewReader(string(data)))
+	if err != nil || got.Host != sc.Host {
+		t.Errorf("host round trip %s = %+v, %v", data, got, err)
+	}
+	if _, err := Check(&Scenario{Host: schema.Host{CPUs: -1}}); err == nil {
+		t.Error("Check accepted host.cpus -1")
 	}
 }

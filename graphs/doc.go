@@ -24,12 +24,18 @@
 // per-thread, callers), callers, cold_start, cpu_inputs, cpu_input_name,
 // mutated_inputs (none, input, static, storage), dynamic_shapes, distinct_sizes,
 // moving_static_inputs, non_tensor_inputs, incompatible_op, allocator, thread_pool,
-// autograd_backward, concurrent_recompiles, outputs_kept (see [Workload]). Field names
+// autograd_backward, concurrent_recompiles, outputs_kept, graph_breaks,
+// compiled_autograd, capture_error_mode (global, thread_local, relaxed: a manual
+// torch.cuda.graph capture), other_thread_work (none, device-sync, alloc,
+// pageable-copy), dynamo (torch._dynamo.config KEY=VALUE, comma-separated; set entries
+// named torch._dynamo.config.KEY go there too) (see [Workload]). Field names
 // are exact ("MODE" is refused: did you mean "mode"?), and each value has its field's
 // JSON type ("workload.devices: want an integer 0..4096, got 2e0"). Unknown fields,
 // repeated keys, trailing data, invalid UTF-8 and files over [MaxScenarioBytes] (1 MiB)
 // are errors. env is the whole environment: nothing is read
-// from the process. The allocator comes from it when the workload names none:
+// from the process. host is the machine host-dependent defaults are computed for
+// ({"cpus": 8, "dir": "/work", "torch_dir": "…/site-packages/torch"}; Scenario.Host:
+// left out, the fixed default of schema.Host). The allocator comes from it when the workload names none:
 // PYTORCH_CUDA_ALLOC_CONF=backend:cudaMallocAsync, PYTORCH_NO_CUDA_MEMORY_CACHING=1
 // ([AllocatorFromEnv]). testdata/scenarios holds the field reports' scenarios and one
 // file per run measured on 2.11.

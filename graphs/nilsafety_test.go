@@ -96,6 +96,7 @@ var nilCases = map[string]func(t *testing.T){
 	"schema.Rows":            func(t *testing.T) { _ = schema.Rows() },
 	"graphs.Hazards":         func(t *testing.T) { _ = graphs.Hazards() },
 	"graphs.Triggers":        func(t *testing.T) { _ = graphs.Triggers() },
+	"graphs.DynamoKeys":      func(t *testing.T) { _ = graphs.DynamoKeys() },
 	"graphs.Meets.String":    func(t *testing.T) { _ = graphs.Meets(0).String(); _ = graphs.Meets(-1).String() },
 	"graphs.Placeholders":    func(t *testing.T) { _ = graphs.Placeholders() },
 	"graphs.Rules":           func(t *testing.T) { _ = graphs.Rules() },
@@ -372,8 +373,10 @@ var nilCases = map[string]func(t *testing.T){
 		_, err := modes.ParseVersion("")
 		mustErr(t, err)
 	},
-	"modes.Patch.String": func(t *testing.T) { _ = modes.Patch(nil).String(); _ = modes.Patch{{}}.String() },
-	"modes.Table.Known":  func(t *testing.T) { _ = (*modes.Table)(nil).Known(); _ = new(modes.Table).Known() },
+	"modes.Patch.String":  func(t *testing.T) { _ = modes.Patch(nil).String(); _ = modes.Patch{{}}.String() },
+	"modes.Table.Clone":   func(t *testing.T) { _ = (*modes.Table)(nil).Clone(); _ = new(modes.Table).Clone() },
+	"schema.Schema.Clone": func(t *testing.T) { _ = (*schema.Schema)(nil).Clone(); _ = new(schema.Schema).Clone() },
+	"modes.Table.Known":   func(t *testing.T) { _ = (*modes.Table)(nil).Known(); _ = new(modes.Table).Known() },
 	"modes.Table.Resolve": func(t *testing.T) {
 		for _, tb := range []*modes.Table{nil, new(modes.Table)} {
 			_, err := tb.Resolve("")
@@ -519,6 +522,11 @@ var nilCases = map[string]func(t *testing.T){
 		if diagnose.Code("").Silent() {
 			t.Error("the zero Code is silent")
 		}
+	},
+	"diagnose.Anchors": func(t *testing.T) { _, _ = diagnose.Anchors() },
+	"diagnose.Options.Read": func(t *testing.T) {
+		_, _ = diagnose.Options{}.Read(nil)
+		_, _ = diagnose.Options{}.Read(strings.NewReader(""))
 	},
 	"diagnose.Read": func(t *testing.T) {
 		d, err := diagnose.Read(nil)
@@ -670,6 +678,11 @@ var nilCases = map[string]func(t *testing.T){
 		}
 	},
 	"pytoken.NewScanner": func(t *testing.T) { _ = pytoken.NewScanner(nil) },
+	"pytoken.NewStringScanner": func(t *testing.T) {
+		if tok, err := pytoken.NewStringScanner("").Next(); err != nil {
+			t.Errorf("NewStringScanner(\"\").Next() = %v, %v", tok, err)
+		}
+	},
 	"pytoken.Scanner.Next": func(t *testing.T) {
 		s := pytoken.NewScanner(nil)
 		for i := 0; i < 4; i++ {

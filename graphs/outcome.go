@@ -39,3 +39,12 @@ const (
 // Ptr returns a pointer to a copy of v, for the optional fields of a [Scenario]:
 // Mode: graphs.Ptr("reduce-overhead"), Dynamic: graphs.Ptr(false).
 func Ptr[T any](v T) *T { return &v }
+
+// clonePtr returns a pointer to a copy of *p, or nil: results never point into the
+// caller's values or each other.
+func clonePtr[T any](p *T) *T {
+	if p == nil {
+		return nil
+	}
+	return Ptr(*p)
+}

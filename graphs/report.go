@@ -196,7 +196,7 @@ type ReportEvidence struct {
 func newReport(r *config.Resolver, res *config.Result, plan *Plan, w Workload) *Report {
 	rep := &Report{
 		Format: ReportFormat, Torch: res.Torch.String(), Schema: res.SchemaTorch, Backend: res.Backend,
-		Mode: res.RequestedMode, Exit: Compiles, Config: ConfigReport{}, CompileDisabled: res.CompileDisabled,
+		Mode: clonePtr(res.RequestedMode), Exit: Compiles, Config: ConfigReport{}, CompileDisabled: res.CompileDisabled,
 		CUDAGraphs: CUDAGraphsReport{Enabled: res.CUDAGraphs.Enabled, Implementation: res.CUDAGraphs.Implementation, Devices: []DevicePlan{}},
 		Evidence:   ReportEvidence{Modes: r.Table().Evidence, Schema: r.SchemaEvidence(), Facts: config.EvidenceFor(res.Torch)},
 		Warnings:   []config.Warning{},
@@ -212,7 +212,7 @@ func newReport(r *config.Resolver, res *config.Result, plan *Plan, w Workload) *
 		return rep
 	}
 	rep.Warnings = append(rep.Warnings, MergeWarnings(res.Warnings, plan.Warnings)...)
-	rep.CUDAGraphs.Devices = plan.Devices
+	rep.CUDAGraphs.Devices = append(rep.CUDAGraphs.Devices, plan.Devices...) // the report's own copy
 	if w.Threads != MainThread && res.Threaded != nil && res.Threaded.CUDAGraphs != res.CUDAGraphs {
 		v := res.Threaded.CUDAGraphs
 		rep.CUDAGraphs.WorkerThreads = &v

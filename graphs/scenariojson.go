@@ -10,6 +10,7 @@ import (
 
 	"github.com/compilemode/compilemode/config/inputerr"
 	"github.com/compilemode/compilemode/config/literal"
+	"github.com/compilemode/compilemode/config/schema"
 	"github.com/compilemode/compilemode/config/strictjson"
 )
 
@@ -28,7 +29,15 @@ type scenarioJSON struct {
 	Env      map[string]string `json:"env,omitempty"`
 	Backend  *string           `json:"backend,omitempty"`
 	Dynamic  *bool             `json:"dynamic,omitempty"`
+	Host     *hostJSON         `json:"host,omitempty"`
 	Workload Workload          `json:"workload"`
+}
+
+// hostJSON is the JSON form of a Scenario's Host.
+type hostJSON struct {
+	CPUs     int    `json:"cpus,omitempty"`
+	Dir      string `json:"dir,omitempty"`
+	TorchDir string `json:"torch_dir,omitempty"`
 }
 
 // MarshalJSON writes the scenario as a scenario file holds it: options as the Python
@@ -40,6 +49,9 @@ func (s Scenario) MarshalJSON() ([]byte, error) {
 	if s.Backend != "" || s.BackendGiven {
 		b := s.Backend
 		out.Backend = &b
+	}
+	if s.Host != (schema.Host{}) {
+		out.Host = &hostJSON{CPUs: s.Host.CPUs, Dir: s.Host.Dir, TorchDir: s.Host.TorchDir}
 	}
 	return json.Marshal(out)
 }
@@ -100,6 +112,12 @@ func (s *Scenario) decode(data []byte, base int, file []byte) error {
 		}},
 		{"dynamic", func(raw []byte, at int) error {
 			return decodeNullable(file, "dynamic", raw, at, &s.Dynamic, "true, false or null")
+		}},
+		{"host", func(raw []byte, at int) error {
+			h := &s.Host
+			return walkObject(raw, at, file, "host.", []jsonField{
+				intFieldNamed(file, "host.", "cpus", &h.CPUs, 0, maxHostCPUs), strFieldNamed(file, "host.", "dir", &h.Dir), strFieldNamed(file, "host.", "torch_dir", &h.TorchDir),
+			})
 		}},
 		{"workload", func(raw []byte, at int) error { return s.Workload.decode(raw, at, file, "workload.") }},
 	}
@@ -218,6 +236,11 @@ func (w *Workload) decode(data []byte, base int, file []byte, prefix string) err
 		boolField(file, prefix+"autograd_backward", &w.AutogradBackward),
 		boolField(file, prefix+"concurrent_recompiles", &w.ConcurrentRecompiles),
 		boolField(file, prefix+"outputs_kept", &w.OutputsKept),
+		intField(file, prefix+"graph_breaks", &w.GraphBreaks, 0, MaxDevices),
+		boolField(file, prefix+"compiled_autograd", &w.CompiledAutograd),
+		strField(file, prefix+"capture_error_mode", &w.CaptureErrorMode),
+		strField(file, prefix+"other_thread_work", &w.OtherThreadWork),
+		strField(file, prefix+"dynamo", &w.Dynamo),
 	}
 	for i := range fields {
 		fields[i].name = strings.TrimPrefix(fields[i].name, prefix)
@@ -387,6 +410,20 @@ func decodeNullable[T any](file []byte, path string, raw []byte, at int, p **T, 
 	}
 	*p = &v
 	return nil
+}
+
+// strFieldNamed and intFieldNamed are the fields of a nested object: named without
+// the prefix, reported with it.
+func strFieldNamed(file []byte, prefix, name string, p *string) jsonField {
+	f := strField(file, prefix+name, p)
+	f.name = name
+	return f
+}
+
+func intFieldNamed(file []byte, prefix, name string, p *int, lo, hi int) jsonField {
+	f := intField(file, prefix+name, p, lo, hi)
+	f.name = name
+	return f
 }
 
 func strField(file []byte, path string, p *string) jsonField {

@@ -10,6 +10,8 @@ import (
 	"fmt"
 	"io"
 	"maps"
+	"os"
+	"runtime"
 	"slices"
 	"strings"
 
@@ -74,7 +76,7 @@ func (c *Compile) Register(fs *flag.FlagSet) {
 	fs.Var(&c.Options, "options", "torch.compile options as a Python or JSON dict `LITERAL`, or @FILE holding one")
 	fs.Var(&c.Sets, "set", "global assignment torch._inductor.config.`KEY=VALUE` before compiling (repeatable, in order; VALUE is a Python literal)")
 	fs.Var(&c.Envs, "env", "environment variable `NAME=VALUE` at import (repeatable; beats the process environment)")
-	fs.BoolVar(&c.NoEnv, "no-env", false, "ignore the process environment (only -env counts)")
+	fs.BoolVar(&c.NoEnv, "no-env", false, "ignore the process environment and this machine (only -env counts; host-dependent defaults use the fixed default host)")
 	fs.Var(&c.Backend, "backend", "torch.compile backend `NAME`")
 	fs.Var(&c.Dynamic, "dynamic", "torch.compile dynamic argument `BOOL`: true or false (default None)")
 }
@@ -121,12 +123,26 @@ func (c *Compile) Scenario(given map[string]bool, sc *graphs.Scenario, environ f
 		return nil, err
 	}
 	out.Env = env
+	if !c.NoEnv && out.Host == (schema.Host{}) {
+		out.Host = MachineHost() // the scenario file's host, when it has one, wins
+	}
 	if given["dynamic"] {
 		if out.Dynamic, err = c.dynamic(); err != nil {
 			return nil, err
 		}
 	}
 	return &out, nil
+}
+
+// MachineHost is this machine as PyTorch would see it: the CPUs in the process's
+// affinity mask (runtime.NumCPU reads the mask on Linux, as os.sched_getaffinity
+// does) and the working directory. The torch directory is not known without Python.
+func MachineHost() schema.Host {
+	h := schema.Host{CPUs: runtime.NumCPU()}
+	if dir, err := os.Getwd(); err == nil {
+		h.Dir = dir
+	}
+	return h
 }
 
 // dynamic parses -dynamic.
