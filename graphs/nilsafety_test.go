@@ -96,6 +96,7 @@ var nilCases = map[string]func(t *testing.T){
 	"schema.Rows":            func(t *testing.T) { _ = schema.Rows() },
 	"graphs.Hazards":         func(t *testing.T) { _ = graphs.Hazards() },
 	"graphs.Triggers":        func(t *testing.T) { _ = graphs.Triggers() },
+	"graphs.DynamoKeys":      func(t *testing.T) { _ = graphs.DynamoKeys() },
 	"graphs.Meets.String":    func(t *testing.T) { _ = graphs.Meets(0).String(); _ = graphs.Meets(-1).String() },
 	"graphs.Placeholders":    func(t *testing.T) { _ = graphs.Placeholders() },
 	"graphs.Rules":           func(t *testing.T) { _ = graphs.Rules() },
@@ -691,6 +692,11 @@ var nilCases = map[string]func(t *testing.T){
 		}
 	},
 	"pytoken.NewScanner": func(t *testing.T) { _ = pytoken.NewScanner(nil) },
+	"pytoken.NewStringScanner": func(t *testing.T) {
+		if tok, err := pytoken.NewStringScanner("").Next(); err != nil {
+			t.Errorf("NewStringScanner(\"\").Next() = %v, %v", tok, err)
+		}
+	},
 	"pytoken.Scanner.Next": func(t *testing.T) {
 		s := pytoken.NewScanner(nil)
 		for i := 0; i < 4; i++ {

@@ -103,6 +103,28 @@ type Workload struct {
 	// OutputsKept: the caller keeps an output of one call and reads it after the next
 	// call of the function (losses.append(loss) across steps; pytorch/pytorch#122192).
 	OutputsKept bool `json:"outputs_kept,omitempty"`
+	// GraphBreaks is how many graph breaks split the compiled function: Dynamo compiles
+	// GraphBreaks+1 graphs, each recorded as its own CUDA graph, with Python between them
+	// (kijai/ComfyUI-WanVideoWrapper#1584; pytorch/pytorch#160281).
+	GraphBreaks int `json:"graph_breaks,omitempty"`
+	// CompiledAutograd: the backward pass is compiled by compiled autograd
+	// (torch._dynamo.config.compiled_autograd=True) and runs on autograd's thread
+	// (pytorch/pytorch#126934); needs AutogradBackward.
+	CompiledAutograd bool `json:"compiled_autograd,omitempty"`
+	// CaptureErrorMode says the compiled function is captured by hand, with
+	// torch.cuda.graph(g, capture_error_mode=…): "global" (torch.cuda.graph's
+	// default), "thread_local" or "relaxed"; "" means no manual capture (PR #107407).
+	CaptureErrorMode string `json:"capture_error_mode,omitempty"`
+	// OtherThreadWork is what other threads do on the GPU while a manual capture runs:
+	// "" or "none"; "device-sync" (torch.cuda.synchronize(), cudaDeviceSynchronize);
+	// "alloc" (cudaMalloc, a new CUDA context, a caching-allocator miss); "pageable-copy"
+	// (copies from pageable host memory, background H2D copies). Needs CaptureErrorMode.
+	OtherThreadWork string `json:"other_thread_work,omitempty"`
+	// Dynamo holds torch._dynamo.config assignments that change what Inductor is given
+	// (see [DynamoKeys]): KEY=VALUE without the prefix, comma-separated, in order
+	// ("capture_scalar_outputs=True"). [Check] moves a scenario's set entries named
+	// torch._dynamo.config.KEY here. A string, so that a Workload stays comparable.
+	Dynamo string `json:"dynamo,omitempty"`
 }
 
 // WorkloadError reports a workload that cannot be planned.
@@ -161,7 +183,10 @@ func (w Workload) Normalize() (Workload, error) {
 	if w.CPUInputName == "" {
 		w.CPUInputName = "arg2_1"
 	}
-	return w, w.checkFieldReports()
+	if err := w.checkFieldReports(); err != nil {
+		return w, err
+	}
+	return w, w.checkIssue28()
 }
 
 // checkFieldReports checks the workload kinds of the field reports: a thread pool,

@@ -1,7 +1,6 @@
 package main
 
 import (
-	"bytes"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -18,20 +17,25 @@ import (
 // raises, 2 when the file cannot be read or parsed (line and column named).
 func (c *cli) script(stdin io.Reader, stdout, stderr io.Writer, environ func() []string) int {
 	name := c.scriptFile.Value
-	src, err := readRegular(name, stdin, script.MaxSourceBytes)
+	f, err := cliflags.Open(name, stdin)
 	if err != nil {
 		fmt.Fprintf(stderr, "compilemode: -script %s: %v\n", name, err)
 		return 2
 	}
+	defer f.Close()
 	if name == "-" {
 		name = "<stdin>"
 	}
-	s, err := script.ReadNamed(name, bytes.NewReader(src))
+	s, err := script.ReadNamed(name, f)
 	if err != nil {
 		var se *script.SyntaxError
-		if errors.As(err, &se) {
+		var re *script.ReadError
+		switch {
+		case errors.As(err, &se):
 			fmt.Fprintf(stderr, "compilemode: %s:%d:%d: %s\n", se.File, se.Line, se.Col, se.Msg)
-		} else {
+		case errors.As(err, &re):
+			fmt.Fprintf(stderr, "compilemode: -script %s: %v\n", name, re.Err)
+		default:
 			fmt.Fprintf(stderr, "compilemode: -script %s: %v\n", name, err)
 		}
 		return 2
@@ -99,22 +103,4 @@ func scriptExit(s *script.Script) int {
 		}
 	}
 	return 0
-}
-
-// readRegular reads a regular file, or stdin for "-", of at most limit bytes; anything
-// else (a FIFO, a device, a directory) is refused before it is opened (cliflags.Open).
-func readRegular(name string, stdin io.Reader, limit int64) ([]byte, error) {
-	r, err := cliflags.Open(name, stdin)
-	if err != nil {
-		return nil, err
-	}
-	defer r.Close()
-	data, err := io.ReadAll(io.LimitReader(r, limit+1))
-	if err != nil {
-		return nil, err
-	}
-	if int64(len(data)) > limit {
-		return nil, fmt.Errorf("larger than %d bytes", limit)
-	}
-	return data, nil
 }

@@ -2,6 +2,7 @@ package script
 
 import (
 	"fmt"
+	"strings"
 
 	"github.com/compilemode/compilemode/config/inputerr"
 	"github.com/compilemode/compilemode/graphs"
@@ -113,14 +114,13 @@ type planned struct {
 	msg string
 }
 
-// planKey identifies a site's scenario without building it: the views of the
-// globals and environment in force are prefixes of the reader's shared lists, so
-// their first element and length name them.
+// planKey identifies a site's scenario without building it: the globals and the
+// environment in force by their state (see state), the config.patch globals (a few
+// at most) by their text.
 type planKey struct {
-	set, patch *string
-	nSet, nPat int
-	env        *envEntry
-	nEnv       int
+	set        state  // the persistent globals in force (see state)
+	env        state  // the environment in force, likewise
+	patch      string // the config.patch globals in force, joined
 	mode       string
 	modeNone   bool
 	options    string
@@ -131,16 +131,7 @@ type planKey struct {
 }
 
 func keyOf(st *Site, mode *string) planKey {
-	k := planKey{nSet: len(st.set), nPat: len(st.patchSet), nEnv: len(st.env), workload: st.Workload}
-	if len(st.set) > 0 {
-		k.set = &st.set[0]
-	}
-	if len(st.patchSet) > 0 {
-		k.patch = &st.patchSet[0]
-	}
-	if len(st.env) > 0 {
-		k.env = &st.env[0]
-	}
+	k := planKey{set: st.setState, env: st.envState, patch: strings.Join(st.patchSet, "\x00"), workload: st.Workload}
 	k.modeNone = mode == nil
 	if mode != nil {
 		k.mode = *mode
@@ -162,11 +153,9 @@ func keyOf(st *Site, mode *string) planKey {
 
 func (p *planner) site(s *Script, i int, every []string) {
 	st := &s.Sites[i]
-	sc, _ := s.Scenario(i, p.o.CLI)
-	sc.Env = underlay(sc.Env, p.o.ProcessEnv)
 	if st.ModeLiteral || p.o.CLI.Mode != nil {
 		// A mode given on the command line replaces the script's, literal or not.
-		rep, msg := p.plan(st, sc, st.Mode)
+		rep, msg := p.plan(s, i, st.Mode, false)
 		st.Plan, st.PlanError = &SitePlan{Report: rep}, msg
 		if rep == nil {
 			st.Plan = nil
@@ -175,20 +164,22 @@ func (p *planner) site(s *Script, i int, every []string) {
 	}
 	var plans []ModePlan
 	for _, m := range st.Modes(every) {
-		sc.Mode = m
-		rep, msg := p.plan(st, Merge(sc, p.o.CLI), m)
+		rep, msg := p.plan(s, i, m, true)
 		plans = append(plans, ModePlan{Mode: m, Report: rep, Error: msg})
 	}
 	st.Plan = &SitePlan{Modes: plans}
 }
 
-// plan returns the plan of sc, which is st's scenario with mode, from the cache when
-// an earlier site planned the same.
-func (p *planner) plan(st *Site, sc graphs.Scenario, mode *string) (*graphs.Report, string) {
+// plan returns the plan of site i with mode (set on the scenario when setMode), from
+// the cache when an earlier site planned the same; the scenario is built only when
+// it was not.
+func (p *planner) plan(s *Script, i int, mode *string, setMode bool) (*graphs.Report, string) {
+	st := &s.Sites[i]
+	km := mode
 	if p.o.CLI.Mode != nil {
-		mode = p.o.CLI.Mode
+		km = p.o.CLI.Mode
 	}
-	k := keyOf(st, mode)
+	k := keyOf(st, km)
 	if got, ok := p.cache[k]; ok {
 		return got.rep, got.msg
 	}
@@ -197,6 +188,12 @@ func (p *planner) plan(st *Site, sc graphs.Scenario, mode *string) (*graphs.Repo
 			p.cutLine = st.Line
 		}
 		return nil, fmt.Sprintf("not planned: the file has more than %d distinct scenarios (PlanOptions.MaxPlans)", p.max)
+	}
+	sc, _ := s.Scenario(i, p.o.CLI)
+	sc.Env = underlay(sc.Env, p.o.ProcessEnv)
+	if setMode {
+		sc.Mode = mode
+		sc = Merge(sc, p.o.CLI)
 	}
 	rep, msg := check(sc)
 	p.cache[k] = planned{rep, msg}

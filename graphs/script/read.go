@@ -35,11 +35,12 @@ func (e *SyntaxError) Error() string {
 
 // readText reads the script src, named name. It returns a *SyntaxError.
 func readText(name, src string) (*Script, error) {
-	toks, stmts, err := parseSource(name, []byte(src), src)
+	toks, lines, stmts, err := parseSource(name, src)
 	if err != nil {
 		return nil, err
 	}
 	r := newReader(name, src, toks)
+	r.lines = lines
 	r.index(stmts)
 	r.indexed = true
 	r.run(stmts)
@@ -48,25 +49,25 @@ func readText(name, src string) (*Script, error) {
 	return r.finish(), nil
 }
 
-// parseSource tokenizes and parses src (text is string(src)). It returns a
-// *SyntaxError.
-func parseSource(name string, src []byte, text string) ([]token, []*stmt, error) {
+// parseSource tokenizes and parses src. It returns a *SyntaxError.
+func parseSource(name, src string) ([]token, *lineIndex, []*stmt, error) {
+	text := src
 	if len(src) > MaxSourceBytes {
-		return nil, nil, &SyntaxError{File: name, Line: 1, Col: 1, Msg: fmt.Sprintf("larger than %d bytes", MaxSourceBytes)}
+		return nil, nil, nil, &SyntaxError{File: name, Line: 1, Col: 1, Msg: fmt.Sprintf("larger than %d bytes", MaxSourceBytes)}
 	}
-	toks, err := tokenize(src)
+	toks, lines, err := tokenize(src)
 	if err != nil {
 		if te, ok := err.(*pytoken.Error); ok {
-			return nil, nil, &SyntaxError{File: name, Line: te.Line, Col: te.Col, Msg: te.Msg}
+			return nil, nil, nil, &SyntaxError{File: name, Line: te.Line, Col: te.Col, Msg: te.Msg}
 		}
-		return nil, nil, &SyntaxError{File: name, Line: 1, Col: 1, Msg: err.Error()}
+		return nil, nil, nil, &SyntaxError{File: name, Line: 1, Col: 1, Msg: err.Error()}
 	}
-	p := &parser{toks: toks, src: text}
+	p := &parser{toks: toks, lines: lines, src: text}
 	stmts := p.file()
 	if p.err != nil {
-		return nil, nil, &SyntaxError{File: name, Line: p.err.pos.Line, Col: charCol(text, p.err.pos), Msg: p.err.msg}
+		return nil, nil, nil, &SyntaxError{File: name, Line: p.err.pos.Line, Col: charCol(text, p.err.pos), Msg: p.err.msg}
 	}
-	return toks, stmts, nil
+	return toks, lines, stmts, nil
 }
 
 // charCol converts a token position's byte column to characters.
@@ -106,10 +107,11 @@ type envEntry struct{ name, value string }
 
 // reader holds the state of one Read. It is used by one goroutine.
 type reader struct {
-	name string
-	src  string
-	toks []token
-	out  Script
+	name  string
+	src   string
+	toks  []token
+	lines *lineIndex
+	out   Script
 
 	// From index, before running.
 	aliases   map[string]string      // local name → dotted path it stands for
@@ -344,7 +346,14 @@ func (r *reader) finish() *Script {
 	if len(r.sites) > 0 {
 		r.out.Sites = make([]Site, 0, len(r.sites))
 	}
+	states := prefixStates(r.set)
+	envs := make([]string, len(r.env))
+	for i, e := range r.env {
+		envs[i] = e.name + "=" + e.value
+	}
+	envStates := prefixStates(envs)
 	for _, s := range r.sites {
+		s.setState, s.envState = states[s.setLen], envStates[s.envLen]
 		if n := s.modeNote(); n != "" {
 			s.Notes = append([]string{n}, s.Notes...)
 		}

@@ -265,7 +265,7 @@ func FuzzRead(f *testing.F) {
 func TestWalkOrder(t *testing.T) {
 	t.Parallel()
 	src := "x = f(a[g(1)], *h(b.c[i]), k=[m(n) for n in o(p)])" + strings.Repeat(".d(e(q[r]), s)[t(u)]", 3000) + " + v(w)\n"
-	_, stmts, err := parseSource("t.py", []byte(src), src)
+	_, _, stmts, err := parseSource("t.py", src)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -288,7 +288,7 @@ func TestWalkOrder(t *testing.T) {
 func TestLiteralFastPath(t *testing.T) {
 	t.Parallel()
 	for _, src := range []string{"None", "True", "False", "'abc'", `"max-autotune"`, "''", `"é 1"`, `'a"b'`} {
-		_, stmts, err := parseSource("t.py", []byte("x = "+src+"\n"), "x = "+src+"\n")
+		_, _, stmts, err := parseSource("t.py", "x = "+src+"\n")
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -2,6 +2,7 @@ package script
 
 import (
 	"maps"
+	"strings"
 
 	"github.com/compilemode/compilemode/graphs"
 )
@@ -32,7 +33,7 @@ func (s *Script) Scenario(i int, cli graphs.Scenario) (graphs.Scenario, bool) {
 		d := *st.Dynamic
 		sc.Dynamic = &d
 	}
-	sc.Set = append(append([]string(nil), st.set...), st.patchSet...)
+	sc.Set = append(dropNoOps(st.set), st.patchSet...)
 	if len(st.env) > 0 {
 		sc.Env = map[string]string{}
 		for _, e := range st.env {
@@ -44,6 +45,23 @@ func (s *Script) Scenario(i int, cli graphs.Scenario) (graphs.Scenario, bool) {
 		sc.Workload.Threads = st.Threads
 	}
 	return Merge(sc, cli), true
+}
+
+// dropNoOps returns a copy of the KEY=VALUE assignments without those that assign a
+// key the value it already has (they change nothing, and a repeated block of
+// assignments would otherwise make every plan resolve them again).
+func dropNoOps(set []string) []string {
+	out := make([]string, 0, len(set))
+	last := map[string]string{}
+	for _, kv := range set {
+		k, _, _ := strings.Cut(kv, "=")
+		if v, ok := last[k]; ok && v == kv {
+			continue
+		}
+		last[k] = kv
+		out = append(out, kv)
+	}
+	return out
 }
 
 // Scenarios returns the scenario of every site, in the order of s.Sites (none for a

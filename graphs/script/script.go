@@ -95,6 +95,8 @@ type Site struct {
 	PlanError string `json:"plan_error,omitempty"`
 
 	endLine  int        // the last line of the call
+	setState state      // what set leaves in force
+	envState state      // what env leaves in force
 	set      []string   // the persistent globals in force at the site, KEY=VALUE in execution order (shared: do not append in place)
 	patchSet []string   // the config.patch globals in force, after set
 	env      []envEntry // the environment assignments in force, in execution order (shared)

@@ -174,7 +174,7 @@ func tokenAt(toks []token, off int) int {
 
 func (r *reader) scanTokens(rc *reach, toks []token, queue *[]*stmt) {
 	for _, t := range toks {
-		switch tk := t.full(r.src); tk.Kind {
+		switch tk := t.full(r.src, r.lines); tk.Kind {
 		case pytoken.Name:
 			if rc.names[tk.Text] {
 				continue
