@@ -105,6 +105,15 @@ const (
 	// WarnStaticInputMoved occurs when a parameter moves under cudagraph trees: an
 	// assert before 2.5, a re-record after.
 	WarnStaticInputMoved Code = "static-input-moved"
+	// WarnGraphBreaks occurs when graph breaks split the function into several CUDA
+	// graphs (graphs.Workload.GraphBreaks).
+	WarnGraphBreaks Code = "graph-breaks"
+	// WarnCompiledAutogradTLS occurs before 2.6 when compiled autograd's backward fails
+	// cudagraph trees' thread-local lookup (pytorch/pytorch#126934).
+	WarnCompiledAutogradTLS Code = "compiled-autograd-tls"
+	// WarnCaptureOtherThreads occurs when other threads' GPU work breaks a manual
+	// torch.cuda.graph capture (graphs.Workload.CaptureErrorMode).
+	WarnCaptureOtherThreads Code = "capture-other-threads"
 )
 
 // Codes returns every warning code of the catalogue, in catalogue order: resolution's
@@ -122,5 +131,6 @@ func Codes() []Code {
 		WarnGlobalNotSeenByThread, WarnDynamicShapeRerecord, WarnThreadPool, WarnBackwardThreadDefaults,
 		WarnDynamicPatchRace, WarnOverwrittenOutput, WarnSkipDynamicGraphsIgnored, WarnUnknownIncompatibleOp,
 		WarnCPUInput, WarnIncompatibleOp, WarnMutatedInput, WarnStaticInputMoved,
+		WarnGraphBreaks, WarnCompiledAutogradTLS, WarnCaptureOtherThreads,
 	}
 }

@@ -84,7 +84,8 @@ func Triggers() []Trigger {
 // graphsOn reports whether the device's plan uses a CUDA-graph implementation (its
 // outcome may still be a fail met earlier; once that is fixed, the graph is captured).
 func (c *situation) graphsOn() bool {
-	return c.plan.Implementation != None && c.plan.Implementation != ""
+	i := c.plan.Implementation
+	return i != None && i != "" && i != Manual
 }
 
 // captures reports whether CUDA graphs record on this device: an implementation,
@@ -111,6 +112,11 @@ func triggers() []trigger {
 			func(c *situation) bool {
 				return c.captures() && c.plan.Implementation == Legacy && c.w.Threads == Callers && c.w.Callers >= 2
 			}},
+		{Trigger{"capture-other-threads", "a manual torch.cuda.graph capture while other threads synchronise the device, or, in global mode, allocate or copy", AtFirstCall},
+			func(c *situation) bool {
+				return c.w.CaptureErrorMode != "" && (c.w.OtherThreadWork == "device-sync" ||
+					c.w.CaptureErrorMode == "global" && (c.w.OtherThreadWork == "alloc" || c.w.OtherThreadWork == "pageable-copy"))
+			}},
 		{Trigger{"cpu-input", "CUDA graphs on and a CPU tensor input (a 0-d CPU scalar counts)", AtFirstCall},
 			func(c *situation) bool { return c.graphsOn() && c.w.CPUInputs }},
 		{Trigger{"incompatible-op", "CUDA graphs on and the graph uses an op the release refuses to capture", AtFirstCall},
@@ -125,6 +131,8 @@ func triggers() []trigger {
 			func(c *situation) bool { return c.plan.Implementation == Legacy && c.w.MutatedInputs == InputMutation }},
 		{Trigger{"overwritten-output", "CUDA graphs on and an output read after the next call", AtLaterCalls},
 			func(c *situation) bool { return c.graphsOn() && c.w.OutputsKept }},
+		{Trigger{"graph-breaks", "CUDA graphs on and graph breaks split the function into several graphs", AtLaterCalls},
+			func(c *situation) bool { return c.captures() && c.graphBreaks() > 0 }},
 		{Trigger{"static-input-moved", "cudagraph trees and a parameter or other static input moved to a new address between calls", AtLaterCalls},
 			func(c *situation) bool { return c.plan.Implementation == CUDAGraphTrees && c.w.MovingStaticInputs }},
 		{Trigger{"legacy-static-input-moved", "the legacy implementation and a parameter or other static input moved between calls", AtLaterCalls},
@@ -138,6 +146,8 @@ func triggers() []trigger {
 			func(c *situation) bool {
 				return c.graphsOn() && c.dynamicInputs && c.view.SkipDynamicGraphs() && c.partition()
 			}},
+		{Trigger{"compiled-autograd-tls", "cudagraph trees and compiled autograd, before 2.6", AtBackward},
+			func(c *situation) bool { return c.plan.Implementation == CUDAGraphTrees && c.w.CompiledAutograd }},
 		{Trigger{"backward-thread-defaults", "2.12+: a global assignment in the main thread, and a backward pass on autograd's thread (raised plan-wide)", AtBackward}, nil},
 	}
 }

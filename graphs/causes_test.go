@@ -47,7 +47,10 @@ func TestTriggersEveryLayout(t *testing.T) {
 		"legacy-concurrent-callers": {v211, legacy, func(w Workload) Workload { return w }},
 		"cpu-input":                 {v211, config.Request{Mode: ro}, func(w Workload) Workload { w.CPUInputs = true; return w }},
 		"incompatible-op":           {v211, config.Request{Mode: ro}, func(w Workload) Workload { w.IncompatibleOp = "aten._local_scalar_dense.default"; return w }},
-		"unknown-incompatible-op":   {v211, config.Request{Mode: ro}, func(w Workload) Workload { w.IncompatibleOp = "aten.nonzero.default"; return w }},
+		"unknown-incompatible-op":   {v211, config.Request{Mode: ro}, func(w Workload) Workload { w.IncompatibleOp = "aten.made_up.default"; return w }},
+		"graph-breaks":              {v211, config.Request{Mode: ro}, func(w Workload) Workload { w.GraphBreaks = 2; return w }},
+		"compiled-autograd-tls":     {v(5), config.Request{Mode: ro}, func(w Workload) Workload { w.CompiledAutograd = true; return w }},
+		"capture-other-threads":     {v211, config.Request{}, func(w Workload) Workload { w.CaptureErrorMode, w.OtherThreadWork = "global", "alloc"; return w }},
 		"mutated-input":             {v211, config.Request{Mode: ro}, func(w Workload) Workload { w.MutatedInputs = InputMutation; return w }},
 		"legacy-mutated-input":      {v211, legacy, func(w Workload) Workload { w.MutatedInputs = InputMutation; return w }},
 		"overwritten-output":        {v211, config.Request{Mode: ro}, func(w Workload) Workload { w.OutputsKept = true; return w }},
@@ -112,7 +115,7 @@ func causeHolds(t *testing.T, tr trigger, res *config.Result, w Workload, p *Pla
 		return trees && w.Threads == Callers && !w.ColdStart
 	case "legacy-concurrent-callers":
 		return legacy && w.Threads == Callers
-	case "dynamic-shape-rerecord":
+	case "dynamic-shape-rerecord", "graph-breaks":
 		return !w.SpanDevices // one graph over several devices is skipped: nothing records
 	case "global-not-seen-by-thread":
 		return w.Threads != MainThread || w.ThreadPool > 0

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"maps"
 	"slices"
+	"strings"
 
 	"github.com/compilemode/compilemode/config"
 	"github.com/compilemode/compilemode/modes"
@@ -39,6 +40,12 @@ func Check(sc *Scenario) (*Report, error) {
 		return nil, err
 	}
 	w := sc.Workload
+	// torch._dynamo.config assignments change what Inductor is given, not its config:
+	// they go to the workload (Workload.Dynamo).
+	_, dynamo := splitDynamo(sc.Set)
+	if len(dynamo) > 0 {
+		w.Dynamo = strings.Join(append(w.dynamo(), dynamo...), ",")
+	}
 	if w.Allocator == "" {
 		w.Allocator = AllocatorFromEnv(func(name string) string { return sc.Env[name] })
 	}
@@ -89,6 +96,9 @@ func (s *Scenario) compileInput() (*compileInput, error) {
 		req.Options = &o
 	}
 	for i, a := range s.Set {
+		if _, dyn := splitDynamo([]string{a}); len(dyn) > 0 {
+			continue // a torch._dynamo.config key: Check gives it to the workload
+		}
 		g, err := config.ParseAssignment(a)
 		if err != nil {
 			return nil, &ScenarioError{Path: fmt.Sprintf("set[%d]", i), Err: err}

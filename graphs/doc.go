@@ -24,7 +24,11 @@
 // per-thread, callers), callers, cold_start, cpu_inputs, cpu_input_name,
 // mutated_inputs (none, input, static, storage), dynamic_shapes, distinct_sizes,
 // moving_static_inputs, non_tensor_inputs, incompatible_op, allocator, thread_pool,
-// autograd_backward, concurrent_recompiles, outputs_kept (see [Workload]). Field names
+// autograd_backward, concurrent_recompiles, outputs_kept, graph_breaks,
+// compiled_autograd, capture_error_mode (global, thread_local, relaxed: a manual
+// torch.cuda.graph capture), other_thread_work (none, device-sync, alloc,
+// pageable-copy), dynamo (torch._dynamo.config KEY=VALUE, comma-separated; set entries
+// named torch._dynamo.config.KEY go there too) (see [Workload]). Field names
 // are exact ("MODE" is refused: did you mean "mode"?), and each value has its field's
 // JSON type ("workload.devices: want an integer 0..4096, got 2e0"). Unknown fields,
 // repeated keys, trailing data, invalid UTF-8 and files over [MaxScenarioBytes] (1 MiB)

@@ -45,9 +45,15 @@ func Explain(res *config.Result, p *Plan) string {
 		fmt.Fprintf(&b, "On torch %s the worker threads do not see the main thread's global assignments: they use %s, not %s. ", res.Torch, res.Threaded.CUDAGraphs.Implementation, res.CUDAGraphs.Implementation)
 		res = res.Threaded
 	}
-	b.WriteString(explainConfig(res))
+	if m := p.Workload.CaptureErrorMode; m != "" {
+		fmt.Fprintf(&b, "The compiled function is captured by hand: torch.cuda.graph(g, capture_error_mode=%q). ", m)
+	} else {
+		b.WriteString(explainConfig(res))
+	}
 	race := explainDevices(&b, p, skipSentence(res))
-	if race && p.Workload.Threads == Callers {
+	if race && p.Workload.CaptureErrorMode != "" {
+		b.WriteString("Whether another thread's call lands during the capture is a race. ")
+	} else if race && p.Workload.Threads == Callers {
 		b.WriteString("Which calls fail varies from run to run. ")
 	} else if race {
 		b.WriteString("Which thread survives is a race: the first to record a cudagraph tree wins, so another run can swap the outcomes. ")

@@ -88,6 +88,8 @@ func fieldCallRules() []rule {
 // (triton.cudagraph_unexpected_rerecord_limit, PR #129349), per release.
 func rerecordRules() []rule {
 	moved := func(c *situation) bool { return c.w.MovingStaticInputs && c.impl() != Legacy }
+	// After the rows that raise (before 2.4, or inline_inbuilt_nn_modules off), a moved
+	// static input re-records.
 	return []rule{
 		{Rule{ID: "trees-static-input-moved", Stage: StageDevice, Backend: "inductor", Releases: upTo(3),
 			Condition: "cudagraph trees, a static input moved (before PR #126822 trees assert static inputs keep their address)",
@@ -96,12 +98,17 @@ func rerecordRules() []rule {
 			Message:  whereTreesDataPtr,
 			Evidence: AlwaysInferred, Hazard: "static-input-moved", Source: "torch/_inductor/cudagraph_trees.py@8322ab84 CUDAGraphNode.run; issue #120474 (a 2.3-era nightly)"},
 			moved},
-		{Rule{ID: "trees-static-input-moved", Stage: StageDevice, Backend: "inductor", Releases: between(4, 4),
-			Condition: "cudagraph trees, a static input moved (check_static_inputs_are_stable; re-recording needs inline_inbuilt_nn_modules, off by default before 2.5)",
+		{Rule{ID: "trees-static-input-moved", Stage: StageDevice, Backend: "inductor", Releases: from(4),
+			Condition: "cudagraph trees, a static input moved, torch._dynamo.config.inline_inbuilt_nn_modules off (the default before 2.5): check_static_inputs_are_stable raises",
 			Outcome:   Fail, Exception: "RuntimeError", Stop: true,
-			Reason:   "a parameter or other static input moved to a new address between calls: cudagraph trees check that static inputs are stable, and the next replay raises",
+			Reason:   "a parameter or other static input moved to a new address between calls: without torch._dynamo.config.inline_inbuilt_nn_modules cudagraph trees check that static inputs are stable, and the next replay raises",
 			Message:  msgTreesStaticMoved,
-			Evidence: AlwaysInferred, Hazard: "static-input-moved", Source: "PR #122251, PR #127145; PR #126822 and PR #131275 (re-recording with inline_inbuilt_nn_modules, default from 2.5); torch/_inductor/cudagraph_trees.py@2.6.0 check_static_inputs_are_stable"},
+			Evidence: ReadNotMeasured, Hazard: "static-input-moved", Source: "torch/_inductor/cudagraph_trees.py@2.6.0 check_static_inputs_are_stable (torch._check); PR #122251, PR #127145 (this message); PR #126822 and PR #131275 (re-recording with inline_inbuilt_nn_modules, on by default from 2.5)"},
+			func(c *situation) bool { return moved(c) && !c.inlineModules() }},
+		{Rule{ID: "trees-rerecord-moved-input", Stage: StageDevice, Backend: "inductor", Releases: between(4, 4),
+			Condition: "cudagraph trees, a static input moved, inline_inbuilt_nn_modules on (no re-record limit before PR #129349)",
+			Reason:    reasonUnbound + "there is no re-record limit before 2.5", ReasonEdit: AppendText,
+			Evidence: AlwaysInferred, Source: "PR #126822; PR #129349"},
 			moved},
 		{Rule{ID: "trees-rerecord-moved-input", Stage: StageDevice, Backend: "inductor", Releases: between(5, 10),
 			Condition: "cudagraph trees, a static input moved (exceed_rerecord_limit returns False while inline_inbuilt_nn_modules)",
@@ -149,7 +156,7 @@ func incompatibleOpRules() []rule {
 			Condition: "the named op is not among the ops the release always refuses to capture",
 			Evidence:  Unchanged, Hazard: "unknown-incompatible-op", Source: srcFacts26 + "forbidden_ops; " + srcFacts214 + "forbidden_ops; " + srcFindings + "(ops refused)"},
 			func(c *situation) bool {
-				return c.w.IncompatibleOp != "" && refusedOps(c.res.Torch).classify(c.w.IncompatibleOp) != opAlways
+				return c.w.IncompatibleOp != "" && c.opClass() != opAlways
 			}},
 	}
 }
@@ -221,7 +228,14 @@ func (l opList) classify(name string) opClass {
 	return opUnknown
 }
 
-func (c *situation) opClass() opClass { return refusedOps(c.res.Torch).classify(c.w.IncompatibleOp) }
+func (c *situation) opClass() opClass {
+	if _, ok := dataDependentOps[strings.TrimSpace(c.w.IncompatibleOp)]; ok && c.res.Torch.AtLeast(release(3)) {
+		// Ops whose output sizes depend on the data produce unbacked symbols, which
+		// get_first_incompatible_cudagraph_node refuses (PR #120917, merged 2024-02, 2.3).
+		return opAlways
+	}
+	return refusedOps(c.res.Torch).classify(c.w.IncompatibleOp)
+}
 
 // fieldHazards are the warnings of the field-report rows.
 func fieldHazards() []hazard {

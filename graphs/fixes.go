@@ -10,7 +10,7 @@ const (
 	srcCPUFix      = srcMeasured + "ro_cpu_scalar (partitioned), ro_cpu_scalar_partition_off (skip); " + srcSeed + "ro_main (all inputs on the GPU: captured); issue #119241"
 	msgKernelsRun  = " (Inductor's kernels still run, one launch each: only the CUDA-graph capture is skipped)"
 	fixOpOut       = "move the op out of the compiled function (call it from a helper decorated with @torch.compiler.disable, a graph break), so the graphs before and after it are captured"
-	srcOpFix       = srcMeasured + "ro_incompat_op (partitioned), ro_incompat_op_partition_off (skip); " + srcFacts + "§4.2"
+	srcOpFix       = "torch/_inductor/compile_fx.py@2.14.0 (\"partitioning handles incompatible ops\"); PR #170103 (partitions cut around such ops); " + srcFacts + "§4.2"
 	fixInPlace     = "keep every parameter and buffer at one address: update it in place under torch.no_grad() (self.w.copy_(new)) instead of rebinding it (self.w = new)"
 	srcStaticDocs  = "PR #127963 (docs: parameters and buffers are assumed, and checked, to keep their address); "
 	msgTreesAssert = "a parameter or other static input moved to a new address between calls: cudagraph trees on torch {torch} assume it never does and raise on the next replay: "
@@ -41,7 +41,7 @@ func fixHazards() []hazard {
 			func(c *situation) bool { return c.partition() }},
 		{Hazard{Code: "incompatible-op", Releases: always(), Condition: "graph_partition off, the release has it",
 			Message:  "{op} cannot be captured, so torch {torch} skips CUDA graphs for the whole graph" + msgKernelsRun,
-			Fix:      "set graph_partition=True, which captures everything but the op (measured on 2.11), or " + fixOpOut,
+			Fix:      "set graph_partition=True, which captures everything but the op (read in 2.14's source, not measured), or " + fixOpOut,
 			Evidence: ReadNotMeasured, Source: srcOpFix},
 			hasPartition},
 		{Hazard{Code: "incompatible-op", Releases: always(), Condition: "the release has no graph partitioning",
@@ -63,13 +63,13 @@ func fixHazards() []hazard {
 			Fix:      fixInPlace + "; or upgrade to 2.5, whose cudagraph trees re-record instead (PR #126822, inline_inbuilt_nn_modules on by default from PR #131275)",
 			Evidence: AlwaysInferred, Source: "torch/_inductor/cudagraph_trees.py@8322ab84 CUDAGraphNode.run; issue #120474; " + srcStaticDocs + "PR #126822"},
 			nil},
-		{Hazard{Code: "static-input-moved", Releases: between(4, 4), Condition: "cudagraph trees",
+		{Hazard{Code: "static-input-moved", Releases: from(4), Condition: "cudagraph trees, inline_inbuilt_nn_modules off (the default before 2.5)",
 			Message:  msgTreesAssert + "RuntimeError: " + msgTreesStaticMoved,
-			Fix:      fixInPlace + "; or upgrade to 2.5, whose cudagraph trees re-record instead (PR #126822, inline_inbuilt_nn_modules on by default from PR #131275)",
-			Evidence: AlwaysInferred, Source: "PR #122251 (check_static_inputs_are_stable), PR #127145 (this message); " + srcStaticDocs + "issue #120474"},
-			nil},
-		{Hazard{Code: "static-input-moved", Releases: from(5), Condition: "cudagraph trees",
-			Message:  "a parameter or other static input moved to a new address between calls: cudagraph trees re-record the graph at every move (time and memory for each recording), up to the re-record limit, then run it without CUDA graphs",
+			Fix:      fixInPlace + "; or turn torch._dynamo.config.inline_inbuilt_nn_modules on (the default from 2.5, PR #131275), with which cudagraph trees re-record when a parameter moves (PR #126822)",
+			Evidence: ReadNotMeasured, Source: "torch/_inductor/cudagraph_trees.py@2.6.0 check_static_inputs_are_stable; PR #122251, PR #127145 (this message); " + srcStaticDocs + "issue #120474"},
+			func(c *situation) bool { return !c.inlineModules() }},
+		{Hazard{Code: "static-input-moved", Releases: from(4), Condition: "cudagraph trees, inline_inbuilt_nn_modules on",
+			Message:  "a parameter or other static input moved to a new address between calls: cudagraph trees re-record the graph at every move (time and memory for each recording); where a re-record limit applies (2.5+), past it the function runs without CUDA graphs",
 			Fix:      fixInPlace + "; maintainers note that addresses are not guaranteed to settle (issue #127147)",
 			Evidence: ReadNotMeasured, Source: srcStaticDocs + "PR #129349; issue #127147; torch/_inductor/cudagraph_trees.py@2.6.0 check_invariants (StaticInputIdxMismatch re-records)"},
 			nil},

@@ -72,7 +72,7 @@ const (
 
 // hazards is the planner's hazard table.
 func hazards() []hazard {
-	return append(append(append(deviceHazards(), threadHazards()...), fieldHazards()...), fixHazards()...)
+	return append(append(append(deviceHazards(), threadHazards()...), fieldHazards()...), append(fixHazards(), hazards28()...)...)
 }
 
 func deviceHazards() []hazard {

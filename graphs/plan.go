@@ -226,13 +226,22 @@ type situation struct {
 	// the first compile (measured on 2.11); dynamic=None does after a second shape;
 	// dynamic=False never (one graph per shape).
 	dynamicInputs bool
+	// brokenAt is the Dynamo key assigned False that breaks the graph at brokenOp, the
+	// workload's incompatible op, which the graph then does not hold (w.IncompatibleOp
+	// is "").
+	brokenAt, brokenOp string
 	// Texts for the plan-wide hazards.
 	globalKeys, globalPairs, why string
 }
 
 func (pl *planner) situation(view *config.Result, d int, thread string) *situation {
+	w := pl.w
+	var brokenAt, brokenOp string
+	if key := w.dynamoBreaksAt(); key != "" {
+		brokenAt, brokenOp, w.IncompatibleOp = key, w.IncompatibleOp, ""
+	}
 	return &situation{
-		res: pl.res, view: view, w: pl.w, thread: thread,
+		res: pl.res, view: view, w: w, thread: thread, brokenAt: brokenAt, brokenOp: brokenOp,
 		plan:          DevicePlan{Device: d, Thread: thread, Implementation: view.CUDAGraphs.Implementation, Evidence: config.EvidenceFor(pl.res.Torch)},
 		dynamicInputs: (view.Dynamic != nil && *view.Dynamic) || (pl.w.DynamicShapes && view.Dynamic == nil),
 	}

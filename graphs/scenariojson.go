@@ -236,6 +236,11 @@ func (w *Workload) decode(data []byte, base int, file []byte, prefix string) err
 		boolField(file, prefix+"autograd_backward", &w.AutogradBackward),
 		boolField(file, prefix+"concurrent_recompiles", &w.ConcurrentRecompiles),
 		boolField(file, prefix+"outputs_kept", &w.OutputsKept),
+		intField(file, prefix+"graph_breaks", &w.GraphBreaks, 0, MaxDevices),
+		boolField(file, prefix+"compiled_autograd", &w.CompiledAutograd),
+		strField(file, prefix+"capture_error_mode", &w.CaptureErrorMode),
+		strField(file, prefix+"other_thread_work", &w.OtherThreadWork),
+		strField(file, prefix+"dynamo", &w.Dynamo),
 	}
 	for i := range fields {
 		fields[i].name = strings.TrimPrefix(fields[i].name, prefix)

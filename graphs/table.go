@@ -54,7 +54,7 @@ const (
 // order is PyTorch's: the backend, then compile_fx's compile-time reasons, then what
 // the first call records, then mutation, then what later calls see.
 func rules() []rule {
-	groups := [...][]rule{gateRules(), incompatibleOpRules(), compileRules(), graphRules(), poolRules(), recordRules(), callRules(), fieldCallRules(), fieldCallerRules(), callerRules()}
+	groups := [...][]rule{manualRules(), gateRules(), incompatibleOpRules(), compileRules(), graphRules(), poolRules(), recordRules(), callRules(), rules28(), fieldCallRules(), fieldCallerRules(), callerRules()}
 	n := 0
 	for _, g := range groups {
 		n += len(g)
@@ -292,8 +292,13 @@ func recordRules() []rule {
 			Message:   "recording cudagraph tree for <function>", MessageEdit: AppendLine,
 			Evidence: Unchanged, Source: "torch/_inductor/cudagraph_trees.py@8322ab84; " + srcRecordTrees},
 			func(c *situation) bool { return c.impl() == CUDAGraphTrees }},
-		{Rule{ID: "trees-record", Stage: StageDevice, Releases: between(3, 13),
-			Condition: "cudagraph trees record",
+		{Rule{ID: "trees-record", Stage: StageDevice, Releases: between(3, 7),
+			Condition: "cudagraph trees record (lower-case log line, read in 2.6.0 and 2.7.1)",
+			Message:   "recording cudagraph tree for graph without symints", MessageEdit: AppendLine,
+			Evidence: ReadNotMeasured, Source: "torch/_inductor/cudagraph_trees.py@2.6.0 and @2.7.1 cudagraphify_impl; issue #124506 (a 2.4-era log); " + srcRecordTrees},
+			func(c *situation) bool { return c.impl() == CUDAGraphTrees }},
+		{Rule{ID: "trees-record", Stage: StageDevice, Releases: between(8, 13),
+			Condition: "cudagraph trees record (capitalised by 2.11, measured; 2.8–2.10 inferred)",
 			Message:   "Recording cudagraph tree for graph without symints", MessageEdit: AppendLine,
 			Evidence: Unchanged, Source: srcSeed + "ro_main; " + srcRecordTrees},
 			func(c *situation) bool { return c.impl() == CUDAGraphTrees }},
@@ -388,11 +393,23 @@ func callRules() []rule {
 			func(c *situation) bool {
 				return c.impl() == CUDAGraphTrees && c.view.Dynamic != nil && *c.view.Dynamic
 			}},
-		{Rule{ID: "trees-record-per-size", Stage: StageDevice, Backend: "inductor", Releases: always(),
+		{Rule{ID: "trees-record-per-size", Stage: StageDevice, Backend: "inductor", Releases: upTo(7),
+			Condition: "cudagraph trees with symbolic inputs (dynamic=True, or dynamic=None and shapes that change)",
+			Reason:    "; one graph is recorded per distinct input size", ReasonEdit: AppendText,
+			Message: "recording cudagraph tree for symint key <size>", MessageEdit: AppendLine,
+			Evidence: Unchanged, Hazard: "dynamic-shape-rerecord", Source: "torch/_inductor/cudagraph_trees.py@2.6.0 and @2.7.1 cudagraphify_impl; " + srcRecordTrees},
+			func(c *situation) bool { return c.dynamicInputs && c.impl() == CUDAGraphTrees }},
+		{Rule{ID: "trees-record-per-size", Stage: StageDevice, Backend: "inductor", Releases: between(8, 13),
 			Condition: "cudagraph trees with symbolic inputs (dynamic=True, or dynamic=None and shapes that change)",
 			Reason:    "; one graph is recorded per distinct input size", ReasonEdit: AppendText,
 			Message: "Recording cudagraph tree for symint key <size>", MessageEdit: AppendLine,
 			Evidence: Unchanged, Hazard: "dynamic-shape-rerecord", Source: srcMeasured + "ro_dynamic_shapes; " + srcRecordTrees},
+			func(c *situation) bool { return c.dynamicInputs && c.impl() == CUDAGraphTrees }},
+		{Rule{ID: "trees-record-per-size", Stage: StageDevice, Backend: "inductor", Releases: from(14),
+			Condition: "cudagraph trees with symbolic inputs (dynamic=True, or dynamic=None and shapes that change)",
+			Reason:    "; one graph is recorded per distinct input size", ReasonEdit: AppendText,
+			Message: "[<compile id>] Recording cudagraph tree for symint key <size>", MessageEdit: AppendLine,
+			Evidence: Unchanged, Hazard: "dynamic-shape-rerecord", Source: "torch/_inductor/cudagraph_trees.py@2.14.0; " + srcRecordTrees},
 			func(c *situation) bool { return c.dynamicInputs && c.impl() == CUDAGraphTrees }},
 		{Rule{ID: "cudagraph-or-error", Stage: StageOrError, Backend: "inductor", Releases: always(),
 			Condition: "the skip above with triton.cudagraph_or_error=True",
@@ -486,5 +503,12 @@ func placeholders() []placeholder {
 		{"globals", "the keys assigned globally in the main thread", func(c *situation) string { return c.globalKeys }},
 		{"global_pairs", "those keys and values, as dict entries", func(c *situation) string { return c.globalPairs }},
 		{"why", "why turning cudagraph trees back on does not help", func(c *situation) string { return c.why }},
+		{"capture_mode", "the capture error mode of a manual capture", func(c *situation) string { return c.w.CaptureErrorMode }},
+		{"other_work", "what other threads do during a manual capture, in words", func(c *situation) string {
+			return map[string]string{"alloc": "allocation", "pageable-copy": "copy from pageable memory", "device-sync": "device synchronisation"}[c.w.OtherThreadWork]
+		}},
+		{"graphs", "the number of graphs the graph breaks make", func(c *situation) string { return strconv.Itoa(c.graphBreaks() + 1) }},
+		{"dynamo_key", "the torch._dynamo.config key that breaks the graph at the op", func(c *situation) string { return c.brokenAt }},
+		{"broken_op", "the op Dynamo breaks the graph at", func(c *situation) string { return c.brokenOp }},
 	}
 }

@@ -103,6 +103,28 @@ type Workload struct {
 	// OutputsKept: the caller keeps an output of one call and reads it after the next
 	// call of the function (losses.append(loss) across steps; pytorch/pytorch#122192).
 	OutputsKept bool `json:"outputs_kept,omitempty"`
+	// GraphBreaks is how many graph breaks split the compiled function: Dynamo compiles
+	// GraphBreaks+1 graphs, each recorded as its own CUDA graph, with Python between them
+	// (kijai/ComfyUI-WanVideoWrapper#1584; pytorch/pytorch#160281).
+	GraphBreaks int `json:"graph_breaks,omitempty"`
+	// CompiledAutograd: the backward pass is compiled by compiled autograd
+	// (torch._dynamo.config.compiled_autograd=True) and runs on autograd's thread
+	// (pytorch/pytorch#126934); needs AutogradBackward.
+	CompiledAutograd bool `json:"compiled_autograd,omitempty"`
+	// CaptureErrorMode says the compiled function is captured by hand, with
+	// torch.cuda.graph(g, capture_error_mode=…): "global" (torch.cuda.graph's
+	// default), "thread_local" or "relaxed"; "" means no manual capture (PR #107407).
+	CaptureErrorMode string `json:"capture_error_mode,omitempty"`
+	// OtherThreadWork is what other threads do on the GPU while a manual capture runs:
+	// "" or "none"; "device-sync" (torch.cuda.synchronize(), cudaDeviceSynchronize);
+	// "alloc" (cudaMalloc, a new CUDA context, a caching-allocator miss); "pageable-copy"
+	// (copies from pageable host memory, background H2D copies). Needs CaptureErrorMode.
+	OtherThreadWork string `json:"other_thread_work,omitempty"`
+	// Dynamo holds torch._dynamo.config assignments that change what Inductor is given
+	// (see [DynamoKeys]): KEY=VALUE without the prefix, comma-separated, in order
+	// ("capture_scalar_outputs=True"). [Check] moves a scenario's set entries named
+	// torch._dynamo.config.KEY here. A string, so that a Workload stays comparable.
+	Dynamo string `json:"dynamo,omitempty"`
 }
 
 // WorkloadError reports a workload that cannot be planned.
@@ -161,7 +183,10 @@ func (w Workload) Normalize() (Workload, error) {
 	if w.CPUInputName == "" {
 		w.CPUInputName = "arg2_1"
 	}
-	return w, w.checkFieldReports()
+	if err := w.checkFieldReports(); err != nil {
+		return w, err
+	}
+	return w, w.checkIssue28()
 }
 
 // checkFieldReports checks the workload kinds of the field reports: a thread pool,
@@ -366,13 +391,12 @@ func (e *ScenarioError) Unwrap() error {
 // name, a NUL, a workload that does not normalize). It reads at most
 // MaxScenarioBytes+1 bytes of r, in time linear in their number. It returns a
 // *ScenarioError, wrapping a *inputerr.PositionError (line and column) for a file that
-// is not strict JSON, a *inputerr.LimitError for one past a limit and a
-// *inputerr.ZeroError for a nil r.
+// is not strict JSON, a *inputerr.LimitError for one past a limit, a
+// *inputerr.ZeroError for a nil or typed-nil r and a *inputerr.StreamError for a
+// reader that panics, returns a bad count or makes no progress (bounded retries,
+// inputerr.MaxEmptyReads): it never hangs or panics.
 func LoadScenario(name string, r io.Reader) (*Scenario, error) {
-	if r == nil {
-		return nil, &ScenarioError{Path: name, Err: &inputerr.ZeroError{Func: "LoadScenario", Arg: "r (the reader)"}}
-	}
-	data, err := io.ReadAll(io.LimitReader(r, MaxScenarioBytes+1))
+	data, err := inputerr.ReadAll("LoadScenario", r, MaxScenarioBytes)
 	if err != nil {
 		return nil, &ScenarioError{Path: name, Err: err}
 	}

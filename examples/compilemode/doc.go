@@ -71,6 +71,15 @@
 //	-concurrent-recompiles   with several threads: calls with new shapes recompile while
 //	                         other calls run (the per-call dynamic= patch)
 //	-outputs-kept            an output of one call is read after the next call
+//	-graph-breaks N          N graph breaks split the function into N+1 graphs
+//	-compiled-autograd       the backward is compiled by compiled autograd
+//	-capture-error-mode MODE the function is captured by hand with torch.cuda.graph in
+//	                         MODE: global, thread_local or relaxed
+//	-other-thread-work KIND  what other threads do during that capture: none,
+//	                         device-sync, alloc or pageable-copy
+//
+// -set torch._dynamo.config.KEY=VALUE assigns a Dynamo key that changes what Inductor is
+// given (graphs.DynamoKeys); it goes to the workload, not to Inductor's config.
 //
 // # Input files
 //
