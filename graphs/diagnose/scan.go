@@ -292,10 +292,12 @@ func newScanner() (*scanner, error) {
 func (s *scanner) scan(r io.Reader) error {
 	br := bufio.NewReaderSize(decoded(r), WindowBytes)
 	var carry []byte
-	cont := false // the next fragment continues a line longer than a window
+	cont := false    // the next fragment continues a line longer than a window
+	complete := true // every line read so far ended with its '\n': the next read is a new line
 	for {
 		frag, err := br.ReadSlice('\n')
 		if len(frag) > 0 {
+			complete = frag[len(frag)-1] == '\n'
 			if !cont {
 				s.line++
 			}
@@ -314,7 +316,11 @@ func (s *scanner) scan(r io.Reader) error {
 			return nil
 		default:
 			s.flush()
-			return &ReadError{Line: max(1, s.line), Err: err}
+			line := s.line
+			if complete {
+				line++ // the error came while reading the next line
+			}
+			return &ReadError{Line: line, Err: err}
 		}
 	}
 }
