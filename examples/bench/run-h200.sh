@@ -23,7 +23,7 @@ mkdir -p "$out"
 commit=$(cat .gpu/COMMIT)
 for t in backend kernels drafter drafters; do
   echo "== .gpu/$t.test" | tee -a "$out/tests.log"
-  ".gpu/$t.test" -test.v -test.timeout 5m >"$out/test-$t.tmp" 2>&1 || {
+  ".gpu/$t.test" -test.v -test.timeout 3m >"$out/test-$t.tmp" 2>&1 || {
     cat "$out/test-$t.tmp" >>"$out/tests.log"; tail -50 "$out/test-$t.tmp"; rm -f "$out"/*.tmp
     echo "run-h200: $t tests FAILED"; exit 1; }
   cat "$out/test-$t.tmp" >>"$out/tests.log"
