@@ -257,9 +257,9 @@ type MLPStep struct {
 	Beta    *backend.Buffer    // (Mats-1)×Width LayerNorm biases; may be nil when Mats is 1
 	Scratch [2]*backend.Buffer // Batch×Width each: the layers' outputs, in turn
 	Out     *backend.Buffer    // Batch×Width probabilities; must not alias the others
-	// Barrier is the grid barrier's state: at least 2 zeroed 4-byte words (a fresh
-	// backend.Buffer of 8 bytes), used by this launch alone; after each step it is
-	// ready for the next.
+	// Barrier is the grid barrier's state: 8 zeroed bytes (a fresh backend.Buffer of 8
+	// bytes), a 64-bit count of arrivals that each step raises by Mats·Width/8, used by
+	// this launch alone; after each step it is ready for the next.
 	Barrier *backend.Buffer
 	Batch   int     // rows, 1 to MLPMaxBatch
 	Width   int     // features, a multiple of MLPWidthMultiple up to MLPMaxWidth
@@ -268,14 +268,14 @@ type MLPStep struct {
 }
 
 // mlpThreads is MLP_THREADS of kernels.cu.
-const mlpThreads = 128
+const mlpThreads = 256
 
 // MLPStep returns the launch of a; it checks the limits and buffer sizes.
 func (k *Set) MLPStep(a MLPStep) (backend.Launch, error) {
 	if err := a.check(); err != nil {
 		return backend.Launch{}, err
 	}
-	smem := (a.Mats*a.Width*MLPColumns + MLPMaxBatch*a.Width) * 4
+	smem := (a.Mats*a.Width*MLPColumns + MLPMaxBatch*a.Width + 2*(a.Mats-1)*a.Width) * 4
 	return backend.Launch{
 		Func:       k.mlpStep,
 		Grid:       backend.Dim3{X: uint32(a.Width / MLPColumns)},

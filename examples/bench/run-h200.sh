@@ -43,6 +43,14 @@ echo "commit $commit" | tee -a "$out/bench.txt"
 .gpu/bench -anchor .gpu/anchor -plot "$out/bench.svg" -launch-sync .gpu/launch_sync -torch "$torch" \
   -commit "$commit" -json "$out/results-h200.json" 2>"$out/bench-stderr.log" | tee -a "$out/bench.txt"
 echo "run-h200: wrote $out/results-h200.json"
+# Where the fused step's time goes: kernels/mlp_bench.cu built with stages left out
+# (MLP_SKIP: 1 matmul, 2 grid barriers, 4 weight loads, 8 input staging and LayerNorm).
+(
+  cd kernels
+  for s in 0 1 2 4 8 13 15; do nvcc -O3 -arch=sm_90 -DMLP_SKIP=$s -o ../.gpu/mlp_bench_$s mlp_bench.cu & done
+  wait
+) >>"$out/bench-stderr.log" 2>&1 || true
+for s in 0 1 2 4 8 13 15; do [ -x .gpu/mlp_bench_$s ] && .gpu/mlp_bench_$s "skip=$s"; done 2>&1 | tee -a "$out/bench.txt" || true
 {
   .gpu/drafters -devices 1 -mode reduce-overhead -torch 2.11 -json "$out/results-single-gpu.json" -commit "$commit"
   echo
