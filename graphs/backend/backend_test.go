@@ -622,3 +622,26 @@ func TestCallerThreadKeepsContext(t *testing.T) {
 		t.Errorf("current context after Run = %v, want none (as before)", cur)
 	}
 }
+
+// TestCoResident checks NewStep's co-residency check: a grid of a few blocks passes, one
+// of more blocks than the device can hold at once is refused with a *DeviceError.
+func TestCoResident(t *testing.T) {
+	d := visible(t)[0]
+	ctx := context.Background()
+	b := open(t, []int{d})
+	ks, err := kernels.Load(ctx, b)
+	must(t, err)
+	x, err := b.Alloc(ctx, d, 4*256)
+	must(t, err)
+	l, err := ks.Axpy(1, x, x)
+	must(t, err)
+	l.CoResident = true
+	_, err = b.NewStep(ctx, d, "few", []backend.Launch{l})
+	must(t, err)
+	l.Grid = backend.Dim3{X: 1 << 20} // far more 256-thread blocks than 132 SMs hold at once
+	_, err = b.NewStep(ctx, d, "many", []backend.Launch{l})
+	var de *backend.DeviceError
+	if !errors.As(err, &de) || de.Device != d || de.Name != "many" {
+		t.Errorf("NewStep of 2^20 co-resident blocks: err = %v, want a *DeviceError for step many", err)
+	}
+}

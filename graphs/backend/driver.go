@@ -107,20 +107,23 @@ static CUresult cm_run_step_on(CUcontext ctx, int set_mode, int mode, CUgraphExe
 	return res;
 }
 
-// cm_func_prepare raises f's dynamic shared-memory limit to shmem bytes when that is
-// above the default 48 KiB (cuFuncSetAttribute), and stores in *resident how many blocks
-// of threads threads and shmem bytes fit on the device at once: the active blocks per
-// multiprocessor (cuOccupancyMaxActiveBlocksPerMultiprocessor) times the multiprocessors
-// (cuDeviceGetAttribute). *stage says which call failed: 1, 2 or 3 in that order.
+// cm_func_prepare raises f's dynamic shared-memory limit to shmem bytes when it is below
+// (cuFuncGetAttribute, cuFuncSetAttribute with CU_FUNC_ATTRIBUTE_MAX_DYNAMIC_SHARED_SIZE_BYTES;
+// the default is 48 KiB less the kernel's static shared memory, and the limit is only ever
+// raised, so that another step's larger launch of f stays valid), and stores in *resident
+// how many blocks of threads threads and shmem bytes fit on the device at once: the active
+// blocks per multiprocessor (cuOccupancyMaxActiveBlocksPerMultiprocessor) times the
+// multiprocessors (cuDeviceGetAttribute). *stage says which call failed: 1 to 4 in that order.
 static CUresult cm_func_prepare(CUfunction f, CUdevice dev, int threads, int shmem, int *resident, int *stage) {
 	CUresult r;
+	int cur = 0, per = 0, sms = 0;
 	*stage = 1;
-	if (shmem > 48 * 1024 &&
-	    (r = cuFuncSetAttribute(f, CU_FUNC_ATTRIBUTE_MAX_DYNAMIC_SHARED_SIZE_BYTES, shmem)) != CUDA_SUCCESS) return r;
-	int per = 0, sms = 0;
+	if ((r = cuFuncGetAttribute(&cur, CU_FUNC_ATTRIBUTE_MAX_DYNAMIC_SHARED_SIZE_BYTES, f)) != CUDA_SUCCESS) return r;
 	*stage = 2;
-	if ((r = cuOccupancyMaxActiveBlocksPerMultiprocessor(&per, f, threads, (size_t)shmem)) != CUDA_SUCCESS) return r;
+	if (shmem > cur && (r = cuFuncSetAttribute(f, CU_FUNC_ATTRIBUTE_MAX_DYNAMIC_SHARED_SIZE_BYTES, shmem)) != CUDA_SUCCESS) return r;
 	*stage = 3;
+	if ((r = cuOccupancyMaxActiveBlocksPerMultiprocessor(&per, f, threads, (size_t)shmem)) != CUDA_SUCCESS) return r;
+	*stage = 4;
 	if ((r = cuDeviceGetAttribute(&sms, CU_DEVICE_ATTRIBUTE_MULTIPROCESSOR_COUNT, dev)) != CUDA_SUCCESS) return r;
 	*stage = 0;
 	*resident = per * sms;
@@ -478,8 +481,9 @@ func runStepOn(ctx cu.CUContext, setMode bool, mode CaptureMode, e C.CUgraphExec
 	return res(C.cm_run_step_on(cContext(ctx), set, cm, e, l, C.int(n), C.int(iters), cStream(s), cs, ce, (*C.cm_run_result)(r)))
 }
 
-// funcPrepare raises f's dynamic shared-memory limit to shmem bytes when above 48 KiB
-// (cuFuncSetAttribute, CU_FUNC_ATTRIBUTE_MAX_DYNAMIC_SHARED_SIZE_BYTES) and returns how
+// funcPrepare raises f's dynamic shared-memory limit to shmem bytes when it is below
+// (cuFuncGetAttribute, cuFuncSetAttribute, CU_FUNC_ATTRIBUTE_MAX_DYNAMIC_SHARED_SIZE_BYTES;
+// never lowered) and returns how
 // many blocks of threads threads fit on dev at once
 // (cuOccupancyMaxActiveBlocksPerMultiprocessor times CU_DEVICE_ATTRIBUTE_MULTIPROCESSOR_COUNT):
 // https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__EXEC.html,
@@ -487,7 +491,7 @@ func runStepOn(ctx cu.CUContext, setMode bool, mode CaptureMode, e C.CUgraphExec
 func funcPrepare(f C.CUfunction, dev cu.Device, threads, shmem int) (resident int, call string, err error) {
 	var r, stage C.int
 	if err := res(C.cm_func_prepare(f, C.CUdevice(dev), C.int(threads), C.int(shmem), &r, &stage)); err != nil {
-		return 0, [...]string{"", "cuFuncSetAttribute", "cuOccupancyMaxActiveBlocksPerMultiprocessor", "cuDeviceGetAttribute"}[stage], err
+		return 0, [...]string{"", "cuFuncGetAttribute", "cuFuncSetAttribute", "cuOccupancyMaxActiveBlocksPerMultiprocessor", "cuDeviceGetAttribute"}[stage], err
 	}
 	return int(r), "", nil
 }

@@ -60,7 +60,7 @@ type Launch struct {
 	Func      *Function
 	Grid      Dim3   // blocks
 	Block     Dim3   // threads per block
-	SharedMem uint32 // dynamic shared memory per block, bytes; above 48 KiB NewStep raises the kernel's limit
+	SharedMem uint32 // dynamic shared memory per block, bytes; NewStep raises the kernel's limit to it when below
 	Args      []Arg
 	// CoResident says that every block of the grid must be resident on the device at
 	// once, as for a kernel that synchronises its blocks with a grid-wide barrier (a
@@ -184,11 +184,13 @@ func (b *Backend) NewStep(ctx context.Context, device int, name string, launches
 	return s, nil
 }
 
-// prepareFuncs raises the dynamic shared-memory limit of each kernel launched with more
-// than 48 KiB, and checks that every CoResident launch's blocks fit on the device at once.
+// prepareFuncs raises the dynamic shared-memory limit of each kernel launched with dynamic
+// shared memory to what the launch asks, when it is below (the default limit is 48 KiB less
+// the kernel's static shared memory), and checks that every CoResident launch's blocks fit
+// on the device at once.
 func (w *worker) prepareFuncs(name string, ls []Launch) error {
 	for i, l := range ls {
-		if l.SharedMem <= 48*1024 && !l.CoResident {
+		if l.SharedMem == 0 && !l.CoResident {
 			continue
 		}
 		g, bl := l.Grid.norm(), l.Block.norm()
