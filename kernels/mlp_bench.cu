@@ -26,7 +26,7 @@ int main(int argc, char** argv) {
   float *s0, *s1, *out; unsigned* bar;
   CK(cudaMalloc(&s0, batch * h * 4)); CK(cudaMalloc(&s1, batch * h * 4)); CK(cudaMalloc(&out, batch * h * 4));
   CK(cudaMalloc(&bar, 8)); CK(cudaMemset(bar, 0, 8));
-  int smem = (mats * h * 8 + MLP_MAXB * h) * 4;
+  int smem = (mats * h * 8 + MLP_MAXB * h + 2 * (mats - 1) * h) * 4;
   CK(cudaFuncSetAttribute(mlp_step, cudaFuncAttributeMaxDynamicSharedMemorySize, smem));
   cudaStream_t st; CK(cudaStreamCreateWithFlags(&st, cudaStreamNonBlocking));
   auto launch = [&]() { mlp_step<<<h / 8, MLP_THREADS, smem, st>>>(x, w, b, g, be, s0, s1, out, bar, batch, h, mats, 1e-5f); };
