@@ -162,3 +162,21 @@ func TestWriteSyncTable(t *testing.T) {
 		}
 	}
 }
+
+// TestCommittedResults checks that the committed results-h200.json (copied from a run of
+// run-h200.sh) reads back into Results with every K and the drafter's variants.
+func TestCommittedResults(t *testing.T) {
+	t.Parallel()
+	b, err := os.ReadFile("results-h200.json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var r Results
+	if err := json.Unmarshal(b, &r); err != nil {
+		t.Fatal(err)
+	}
+	if len(r.SyncStep) != 3 || r.Commit == "" || r.GPU == "" || len(r.Drafter.Variants) != 3 || r.Drafter.Kernels != "fused" {
+		t.Errorf("results-h200.json: %d sync rows, commit %q, gpu %q, %d variants, kernels %q; want 3 rows, a commit and a GPU, 3 variants, fused",
+			len(r.SyncStep), r.Commit, r.GPU, len(r.Drafter.Variants), r.Drafter.Kernels)
+	}
+}
