@@ -56,9 +56,11 @@
 // measured (printed by that release: 2.11.0+cu130 on H200s, testdata/torch/2.11),
 // source (read in the release's own files: 2.2, 2.6, 2.7, 2.14), inferred (bracketed
 // between those, dated from the pull request that introduced the change) or host (a
-// default computed for this machine as PyTorch computes it: compile_threads is
-// min(32, CPUs); cpp.cxx comes from CXX; three cutlass_dir paths lie inside the torch
-// install and are shown as on the machine that made the schema).
+// default computed for Request.Host as PyTorch computes it: compile_threads is
+// min(32, CPUs); cpp.cxx comes from CXX; the cutlass_dir paths lie inside the torch
+// install, <torch>/../third_party/cutlass/). Nothing is read from the machine the
+// library runs on: the zero schema.Host is a fixed default (schema.DefaultCPUs, 32,
+// and the schema's own paths), so a request has one answer everywhere.
 //
 // # Releases without their own schema
 //
@@ -91,32 +93,13 @@
 //
 // # Warnings
 //
-// Resolution's warnings ([Warning]; package graphs adds the plan's). Codes are stable;
-// new ones are added at the end. Each warning carries its fix in Recommendation.
+// Resolution's warnings ([Warning]; package graphs adds the plan's). Every code is a
+// typed [Code] constant, documented once in one catalogue for the whole module
+// (go doc config.Code; [Codes] lists them in order). Codes are stable; new ones are
+// added at the end. Each warning carries its fix in Recommendation.
 //
-//	trees-flag-does-not-disable-cudagraphs  CUDA graphs on while triton.cudagraph_trees
-//	                                        was set False: the legacy implementation runs
-//	mode-overrides-global                   the mode's or options' patch replaces a value
-//	                                        from a global or from an environment variable
-//	                                        (worded for the variable: it only set a default)
-//	env-force-overrides                     an env_name_force variable beats a patch or global
-//	global-wrong-type                       a global of the wrong type (PyTorch accepts it)
-//	option-dropped                          2.6 drops an option whose type is generic
-//	unknown-env-var                         a TORCHINDUCTOR_* variable no release read uses,
-//	                                        none within two edits (field-reports.md F6: …_DISABLE_CUDAGRAPHS)
-//	env-not-modelled                        a variable whose effect compilemode does not compute
-//	backend-ignores-inductor-config         mode/options with a non-inductor backend
-//	compile-disabled                        TORCH_COMPILE_DISABLE=1: nothing is compiled
-//	uncertain-env-var                       a variable the borrowed schema's release does not
-//	                                        read but the next release read does
-//	uncertain-key                           a key the borrowed schema lacks but the next
-//	                                        release read has: not applied, not refused
-//	env-switch-misread                      a switch set to true, yes, " 1"…: WarnEnvSwitchMisread
-//	no-cudagraphs-mode-captures             graphs on anyway: WarnNoCUDAGraphsModeCaptures
-//	env-var-other-release                   read by another release only: WarnEnvVarOtherRelease
-//	env-var-misspelled                      within two edits of a real name: WarnEnvVarMisspelled
-//
-// The environment traps (the last four, and mode-overrides-global for a variable) are
+// The environment traps (WarnEnvSwitchMisread, WarnNoCUDAGraphsModeCaptures,
+// WarnEnvVarOtherRelease, WarnEnvVarMisspelled, and mode-overrides-global for a variable) are
 // rows in envtraps.go, each citing its source.
 //
 // # Bad input

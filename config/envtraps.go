@@ -14,7 +14,7 @@ import (
 )
 
 // Warning codes for environment variables that do not do what they seem to do. They
-// complete the catalogue in the package documentation (section "Warnings"); like every
+// belong to the one catalogue of [Code] (codes.go); like every
 // code they are stable, and new ones are added at the end.
 const (
 	// WarnEnvSwitchMisread occurs when a variable that PyTorch reads as a switch is set
@@ -24,7 +24,7 @@ const (
 	//	TORCHINDUCTOR_PROFILE=0        →  profile_bandwidth is True (any value but "" counts)
 	//
 	// Fix: write the value PyTorch compares with ("1" or "0"), or unset the variable.
-	WarnEnvSwitchMisread = "env-switch-misread"
+	WarnEnvSwitchMisread Code = "env-switch-misread"
 
 	// WarnNoCUDAGraphsModeCaptures occurs when mode="max-autotune-no-cudagraphs" runs
 	// with triton.cudagraphs already True from the environment or a global: the mode's
@@ -34,7 +34,7 @@ const (
 	//
 	// Fix: unset the variable (or drop the global), or pass the mode's options with
 	// "triton.cudagraphs": False instead of the mode.
-	WarnNoCUDAGraphsModeCaptures = "no-cudagraphs-mode-captures"
+	WarnNoCUDAGraphsModeCaptures Code = "no-cudagraphs-mode-captures"
 
 	// WarnEnvVarOtherRelease occurs when a variable is set that the resolved release
 	// does not read but another release compilemode has read does: it was renamed,
@@ -43,7 +43,7 @@ const (
 	//	-torch 2.2 -env TORCHINDUCTOR_GRAPH_PARTITION=1  →  read from a later release only
 	//
 	// Fix: drop it, or use the name this release reads (the hint names a close one).
-	WarnEnvVarOtherRelease = "env-var-other-release"
+	WarnEnvVarOtherRelease Code = "env-var-other-release"
 
 	// WarnEnvVarMisspelled occurs when a TORCHINDUCTOR_* variable is set that no release
 	// compilemode has read uses, within two edits (or a change of case) of one that
@@ -52,14 +52,14 @@ const (
 	//	TORCHINDUCTOR_CUDAGRAPH=1  →  did you mean TORCHINDUCTOR_CUDAGRAPHS?
 	//
 	// Fix: the name in the hint.
-	WarnEnvVarMisspelled = "env-var-misspelled"
+	WarnEnvVarMisspelled Code = "env-var-misspelled"
 )
 
 // envTrap is one row of the environment-variable traps: a code, where its facts come
 // from and the small function that finds it. Every row runs once per resolution, from
 // [Resolver.envTraps].
 type envTrap struct {
-	code   string
+	code   Code
 	source string // where PyTorch's behaviour is written or measured
 	find   func(t *trapInput) []Warning
 }

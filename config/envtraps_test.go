@@ -21,42 +21,42 @@ func TestEnvTraps(t *testing.T) {
 		name   string
 		torch  modes.Version
 		req    Request
-		codes  []string
+		codes  []Code
 		key    schema.Key
 		phrase string // in the first warning's message or recommendation
 		reason string
 	}{
-		{"cudagraphs-true", v211, Request{Env: env("TORCHINDUCTOR_CUDAGRAPHS=true")}, []string{WarnEnvSwitchMisread}, "triton.cudagraphs", "write TORCHINDUCTOR_CUDAGRAPHS=1",
+		{"cudagraphs-true", v211, Request{Env: env("TORCHINDUCTOR_CUDAGRAPHS=true")}, []Code{WarnEnvSwitchMisread}, "triton.cudagraphs", "write TORCHINDUCTOR_CUDAGRAPHS=1",
 			"only \"1\" counts (measured on 2.11, env_edge_cases)"},
-		{"cudagraphs-True", v211, Request{Env: env("TORCHINDUCTOR_CUDAGRAPHS=True")}, []string{WarnEnvSwitchMisread}, "triton.cudagraphs", "triton.cudagraphs=False", "Python spelling"},
-		{"cudagraphs-yes", v211, Request{Env: env("TORCHINDUCTOR_CUDAGRAPHS=yes")}, []string{WarnEnvSwitchMisread}, "triton.cudagraphs", "looks like on", "yes"},
-		{"cudagraphs-on", v211, Request{Env: env("TORCHINDUCTOR_CUDAGRAPHS=on")}, []string{WarnEnvSwitchMisread}, "triton.cudagraphs", "looks like on", "on"},
-		{"cudagraphs-space-1", v211, Request{Env: env("TORCHINDUCTOR_CUDAGRAPHS= 1")}, []string{WarnEnvSwitchMisread}, "triton.cudagraphs", `" 1"`, "a leading space is not stripped (measured)"},
-		{"cudagraphs-1.0", v211, Request{Env: env("TORCHINDUCTOR_CUDAGRAPHS=1.0")}, []string{WarnEnvSwitchMisread}, "triton.cudagraphs", "1.0", "not a float comparison"},
+		{"cudagraphs-True", v211, Request{Env: env("TORCHINDUCTOR_CUDAGRAPHS=True")}, []Code{WarnEnvSwitchMisread}, "triton.cudagraphs", "triton.cudagraphs=False", "Python spelling"},
+		{"cudagraphs-yes", v211, Request{Env: env("TORCHINDUCTOR_CUDAGRAPHS=yes")}, []Code{WarnEnvSwitchMisread}, "triton.cudagraphs", "looks like on", "yes"},
+		{"cudagraphs-on", v211, Request{Env: env("TORCHINDUCTOR_CUDAGRAPHS=on")}, []Code{WarnEnvSwitchMisread}, "triton.cudagraphs", "looks like on", "on"},
+		{"cudagraphs-space-1", v211, Request{Env: env("TORCHINDUCTOR_CUDAGRAPHS= 1")}, []Code{WarnEnvSwitchMisread}, "triton.cudagraphs", `" 1"`, "a leading space is not stripped (measured)"},
+		{"cudagraphs-1.0", v211, Request{Env: env("TORCHINDUCTOR_CUDAGRAPHS=1.0")}, []Code{WarnEnvSwitchMisread}, "triton.cudagraphs", "1.0", "not a float comparison"},
 		{"cudagraphs-1", v211, Request{Env: env("TORCHINDUCTOR_CUDAGRAPHS=1")}, nil, "", "", "the spelling PyTorch compares with"},
 		{"cudagraphs-false", v211, Request{Env: env("TORCHINDUCTOR_CUDAGRAPHS=false")}, nil, "", "", "reads as off, and PyTorch makes it False too"},
-		{"profile-0", v211, Request{Env: env("TORCHINDUCTOR_PROFILE=0")}, []string{WarnEnvSwitchMisread}, "profile_bandwidth", "unset TORCHINDUCTOR_PROFILE",
+		{"profile-0", v211, Request{Env: env("TORCHINDUCTOR_PROFILE=0")}, []Code{WarnEnvSwitchMisread}, "profile_bandwidth", "unset TORCHINDUCTOR_PROFILE",
 			"!= \"\": 0 turns profiling on (measured, torch_env_effects.json)"},
-		{"force-false-is-a-string", v211, Request{Env: env("TORCHINDUCTOR_FX_GRAPH_CACHE=false")}, []string{WarnEnvSwitchMisread}, "fx_graph_cache", "fx_graph_cache='false'",
+		{"force-false-is-a-string", v211, Request{Env: env("TORCHINDUCTOR_FX_GRAPH_CACHE=false")}, []Code{WarnEnvSwitchMisread}, "fx_graph_cache", "fx_graph_cache='false'",
 			"env_name_force keeps any value but 1 and 0 as a string, which is truthy"},
-		{"tristate-true", v211, Request{Env: env("TORCHINDUCTOR_FX_GRAPH_REMOTE_CACHE=true")}, []string{WarnEnvSwitchMisread}, "fx_graph_remote_cache", "get_tristate_env",
+		{"tristate-true", v211, Request{Env: env("TORCHINDUCTOR_FX_GRAPH_REMOTE_CACHE=true")}, []Code{WarnEnvSwitchMisread}, "fx_graph_remote_cache", "get_tristate_env",
 			"get_tristate_env leaves the default for anything but 1 and 0"},
-		{"compile-disable-true", v211, Request{Env: env("TORCH_COMPILE_DISABLE=true")}, []string{WarnEnvSwitchMisread}, "torch._dynamo.config.disable", "write TORCH_COMPILE_DISABLE=1",
+		{"compile-disable-true", v211, Request{Env: env("TORCH_COMPILE_DISABLE=true")}, []Code{WarnEnvSwitchMisread}, "torch._dynamo.config.disable", "write TORCH_COMPILE_DISABLE=1",
 			"torch/_dynamo/config.py compares with \"1\""},
-		{"mode-overrides-env", v211, Request{Mode: strp("reduce-overhead"), Env: env("TORCHINDUCTOR_CUDAGRAPHS=0")}, []string{"mode-overrides-global"}, "triton.cudagraphs", `TORCHINDUCTOR_CUDAGRAPHS="0" makes the default`,
+		{"mode-overrides-env", v211, Request{Mode: strp("reduce-overhead"), Env: env("TORCHINDUCTOR_CUDAGRAPHS=0")}, []Code{"mode-overrides-global"}, "triton.cudagraphs", `TORCHINDUCTOR_CUDAGRAPHS="0" makes the default`,
 			"the patch replaces the default the variable set; worded for the variable"},
-		{"options-override-env", v211, Request{Options: opts(t, `{"triton.cudagraphs": False}`), Env: env("TORCHINDUCTOR_CUDAGRAPHS=1")}, []string{"mode-overrides-global"}, "triton.cudagraphs", "drop \"triton.cudagraphs\" from options",
+		{"options-override-env", v211, Request{Options: opts(t, `{"triton.cudagraphs": False}`), Env: env("TORCHINDUCTOR_CUDAGRAPHS=1")}, []Code{"mode-overrides-global"}, "triton.cudagraphs", "drop \"triton.cudagraphs\" from options",
 			"options beat the variable too"},
-		{"no-cudagraphs-mode-env", v211, Request{Mode: strp("max-autotune-no-cudagraphs"), Env: env("TORCHINDUCTOR_CUDAGRAPHS=1")}, []string{WarnNoCUDAGraphsModeCaptures}, "triton.cudagraphs", "unset TORCHINDUCTOR_CUDAGRAPHS",
+		{"no-cudagraphs-mode-env", v211, Request{Mode: strp("max-autotune-no-cudagraphs"), Env: env("TORCHINDUCTOR_CUDAGRAPHS=1")}, []Code{WarnNoCUDAGraphsModeCaptures}, "triton.cudagraphs", "unset TORCHINDUCTOR_CUDAGRAPHS",
 			"the mode's patch (measured) does not set triton.cudagraphs, so the variable keeps graphs on"},
-		{"no-cudagraphs-mode-global", v211, Request{Mode: strp("max-autotune-no-cudagraphs"), Globals: []Assignment{{Key: "triton.cudagraphs", Value: literal.Bool(true)}}}, []string{WarnNoCUDAGraphsModeCaptures}, "triton.cudagraphs", "drop the global assignment",
+		{"no-cudagraphs-mode-global", v211, Request{Mode: strp("max-autotune-no-cudagraphs"), Globals: []Assignment{{Key: "triton.cudagraphs", Value: literal.Bool(true)}}}, []Code{WarnNoCUDAGraphsModeCaptures}, "triton.cudagraphs", "drop the global assignment",
 			"the same with a global"},
 		{"no-cudagraphs-mode-plain", v211, Request{Mode: strp("max-autotune-no-cudagraphs")}, nil, "", "", "graphs off: nothing to say"},
-		{"not-read-yet", v22, Request{Env: env("TORCHINDUCTOR_GRAPH_PARTITION=1")}, []string{WarnEnvVarOtherRelease}, "", "does not read it yet", "graph_partition came after 2.2"},
-		{"no-longer-read", v211, Request{Env: env("TORCHINDUCTOR_SEARCH_AUTOTUNE_CACHE=1")}, []string{WarnEnvVarOtherRelease}, "", "no longer reads it", "read by 2.2 only"},
-		{"misspelled", v211, Request{Env: env("TORCHINDUCTOR_CUDAGRAPH=1")}, []string{WarnEnvVarMisspelled}, "", "did you mean TORCHINDUCTOR_CUDAGRAPHS?", "one letter away"},
-		{"lower-case", v211, Request{Env: env("torchinductor_cudagraphs=1")}, []string{WarnEnvVarMisspelled}, "", "did you mean TORCHINDUCTOR_CUDAGRAPHS?", "names are case-sensitive"},
-		{"far-unknown", v211, Request{Env: env("TORCHINDUCTOR_DISABLE_CUDAGRAPHS=1")}, []string{"unknown-env-var"}, "", "none of the releases read", "F6: not a typo, no release reads it"},
+		{"not-read-yet", v22, Request{Env: env("TORCHINDUCTOR_GRAPH_PARTITION=1")}, []Code{WarnEnvVarOtherRelease}, "", "does not read it yet", "graph_partition came after 2.2"},
+		{"no-longer-read", v211, Request{Env: env("TORCHINDUCTOR_SEARCH_AUTOTUNE_CACHE=1")}, []Code{WarnEnvVarOtherRelease}, "", "no longer reads it", "read by 2.2 only"},
+		{"misspelled", v211, Request{Env: env("TORCHINDUCTOR_CUDAGRAPH=1")}, []Code{WarnEnvVarMisspelled}, "", "did you mean TORCHINDUCTOR_CUDAGRAPHS?", "one letter away"},
+		{"lower-case", v211, Request{Env: env("torchinductor_cudagraphs=1")}, []Code{WarnEnvVarMisspelled}, "", "did you mean TORCHINDUCTOR_CUDAGRAPHS?", "names are case-sensitive"},
+		{"far-unknown", v211, Request{Env: env("TORCHINDUCTOR_DISABLE_CUDAGRAPHS=1")}, []Code{"unknown-env-var"}, "", "none of the releases read", "F6: not a typo, no release reads it"},
 		{"unrelated", v211, Request{Env: env("PATH=/usr/bin", "HOME=/root")}, nil, "", "", "variables PyTorch does not read are not reported"},
 	}
 	for _, tc := range tests {
@@ -66,7 +66,7 @@ func TestEnvTraps(t *testing.T) {
 			if err != nil {
 				t.Fatalf("Resolve: %v", err)
 			}
-			var codes []string
+			var codes []Code
 			for _, w := range res.Warnings {
 				codes = append(codes, w.Code)
 			}

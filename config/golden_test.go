@@ -84,7 +84,7 @@ func goldenModes(t *testing.T, r *Resolver) string {
 		if err == nil {
 			var ws []string
 			for _, w := range res.Warnings {
-				ws = append(ws, w.Code)
+				ws = append(ws, string(w.Code))
 			}
 			if len(ws) > 0 {
 				line += " warnings " + strings.Join(ws, ",")
@@ -115,7 +115,7 @@ func goldenResult(res *Result) string {
 	sort.Strings(lines)
 	var ws []string
 	for _, w := range res.Warnings {
-		ws = append(ws, w.Code)
+		ws = append(ws, string(w.Code))
 	}
 	return fmt.Sprintf("%s\ncudagraphs=%v implementation=%s\nwarnings=%s\n", strings.Join(lines, "\n"), res.CUDAGraphs.Enabled, res.CUDAGraphs.Implementation, strings.Join(ws, ","))
 }

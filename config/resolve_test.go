@@ -160,7 +160,7 @@ func view(res *Result, keys ...schema.Key) map[schema.Key]keyView {
 func codes(ws []Warning) []string {
 	var out []string
 	for _, w := range ws {
-		out = append(out, w.Code)
+		out = append(out, string(w.Code))
 	}
 	return out
 }

@@ -35,8 +35,9 @@ type Resolver struct {
 // NewResolver returns a resolver for release v with the built-in schema and mode
 // table. It returns a *modes.VersionError for an unsupported release. A Resolver is
 // immutable, so the first call for a release builds it (parsing the release's schema,
-// about 10 ms) and later calls return the same one; its Schema and Table are shared:
-// do not modify them.
+// about 10 ms) and later calls return the same one; its schema, mode table and facts
+// are handed out as copies (Schema, Table, Facts), so nothing a caller does
+// changes another call's answer.
 func NewResolver(v modes.Version) (*Resolver, error) {
 	if build, ok := builtinResolvers[v]; ok {
 		return build()
@@ -186,12 +187,14 @@ func (r *Resolver) applyEnv(res *Result, env map[string]string, host schema.Host
 	return forced, nil
 }
 
-// Schema returns the schema the resolver uses.
+// Schema returns a copy of the schema the resolver uses (schema.Schema.Clone): the
+// resolver and every other resolver of the release keep theirs unchanged whatever
+// the caller does with it.
 func (r *Resolver) Schema() *schema.Schema {
 	if r == nil {
 		return nil
 	}
-	return r.schema
+	return r.schema.Clone()
 }
 
 // uncertain returns a note when key is missing from a borrowed schema but present in
@@ -216,20 +219,20 @@ func (r *Resolver) SchemaEvidence() modes.Evidence {
 	return r.schemaEv
 }
 
-// Table returns the mode table the resolver uses.
+// Table returns a copy of the mode table the resolver uses (modes.Table.Clone).
 func (r *Resolver) Table() *modes.Table {
 	if r == nil {
 		return nil
 	}
-	return r.table
+	return r.table.Clone()
 }
 
-// Facts returns the release's behaviours.
+// Facts returns the release's behaviours, a copy the caller may change.
 func (r *Resolver) Facts() Facts {
 	if r == nil {
 		return Facts{}
 	}
-	return r.facts
+	return r.facts.clone()
 }
 
 // Resolve resolves one request, as [Resolver.Resolve] on the release's built-in data.
@@ -253,7 +256,7 @@ func (r *Resolver) Resolve(req Request) (*Result, error) {
 	}
 	res := &Result{
 		Torch: r.facts.Torch, SchemaTorch: r.schema.Torch, Backend: req.Backend,
-		Facts: r.facts, Dynamic: req.Dynamic, RequestedMode: req.Mode, keys: r.schema,
+		Facts: r.facts.clone(), Dynamic: clonePtr(req.Dynamic), RequestedMode: clonePtr(req.Mode), keys: r.schema,
 	}
 	switch {
 	case req.BackendNone && r.facts.BackendNoneIsDefault:

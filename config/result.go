@@ -81,7 +81,8 @@ type Request struct {
 	Globals []Assignment
 	// Env is the process environment when torch._inductor.config is imported.
 	Env Environ
-	// Host is the machine host-dependent defaults are computed for.
+	// Host is the machine host-dependent defaults are computed for; the zero Host is
+	// the fixed default (schema.Host), never the machine the library runs on.
 	Host schema.Host
 	// Backend is torch.compile's backend; "" means "inductor" unless BackendGiven is
 	// set. For any other backend torch.compile does not validate mode or options: it
@@ -131,7 +132,7 @@ type Verdict struct {
 // Warning is a hazard or a surprise found while resolving. Code is stable. Its JSON
 // form is the "warnings" entry of the report (graphs.Report).
 type Warning struct {
-	Code           string         `json:"code"`
+	Code           Code           `json:"code"`
 	Key            schema.Key     `json:"key,omitempty"`            // the key it concerns, if any
 	Message        string         `json:"message"`                  // what happens, in plain words
 	Recommendation string         `json:"recommendation,omitempty"` // what to do instead, if anything

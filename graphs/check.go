@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"maps"
 	"slices"
+	"strings"
 
 	"github.com/compilemode/compilemode/config"
 	"github.com/compilemode/compilemode/modes"
@@ -15,7 +16,7 @@ import (
 // assembles the [Report] the command prints. It is the library's entry point; the
 // command only turns flags into a Scenario and prints what Check returns.
 //
-// A nil sc is the zero Scenario: torch.compile(model) on the default release (modes.Latest(), 2.11: the one measured) in a clean
+// A nil sc is the zero Scenario: torch.compile(model) on the default release (modes.DefaultRelease(), 2.11: the one measured) in a clean
 // environment, one device, main thread. sc.Env is the whole environment: nothing is
 // read from the process. sc is not modified.
 //
@@ -39,6 +40,12 @@ func Check(sc *Scenario) (*Report, error) {
 		return nil, err
 	}
 	w := sc.Workload
+	// torch._dynamo.config assignments change what Inductor is given, not its config:
+	// they go to the workload (Workload.Dynamo).
+	_, dynamo := splitDynamo(sc.Set)
+	if len(dynamo) > 0 {
+		w.Dynamo = strings.Join(append(w.dynamo(), dynamo...), ",")
+	}
 	if w.Allocator == "" {
 		w.Allocator = AllocatorFromEnv(func(name string) string { return sc.Env[name] })
 	}
@@ -81,7 +88,7 @@ func (s *Scenario) compileInput() (*compileInput, error) {
 		req.Backend = "inductor"
 	}
 	req.BackendGiven = s.BackendGiven
-	if len(s.Options) > 0 {
+	if s.Options != "" {
 		o, err := s.ParsedOptions()
 		if err != nil {
 			return nil, err
@@ -89,6 +96,9 @@ func (s *Scenario) compileInput() (*compileInput, error) {
 		req.Options = &o
 	}
 	for i, a := range s.Set {
+		if _, dyn := splitDynamo([]string{a}); len(dyn) > 0 {
+			continue // a torch._dynamo.config key: Check gives it to the workload
+		}
 		g, err := config.ParseAssignment(a)
 		if err != nil {
 			return nil, &ScenarioError{Path: fmt.Sprintf("set[%d]", i), Err: err}
@@ -97,13 +107,14 @@ func (s *Scenario) compileInput() (*compileInput, error) {
 	}
 	env := s.environ()
 	req.Env = func() []string { return env }
+	req.Host = s.Host
 	return in, nil
 }
 
 // resolver returns the resolver for the scenario's release, or for its schema. A
 // scenario that names a release and carries a schema of another release is an error.
 func (s *Scenario) resolver() (*config.Resolver, error) {
-	v := modes.Latest()
+	v := modes.DefaultRelease()
 	if s.Torch != "" {
 		var err error
 		if v, err = modes.ParseVersion(s.Torch); err != nil {

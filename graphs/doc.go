@@ -10,8 +10,11 @@
 //
 // # Scenario files
 //
-// [LoadScenario] reads the JSON form of a Scenario (the -scenario FILE format). Every
-// field is optional; options may be a JSON object or a string holding a Python dict:
+// [LoadScenario] reads the JSON form of a Scenario (the -scenario FILE format; json.Marshal
+// of any Scenario [Check] accepts writes it, and reading it back gives an equal
+// Scenario). Every field is optional; options may be a string holding a Python dict
+// ("{'triton.cudagraphs': True}", as Scenario.Options holds it) or a JSON object,
+// read as json.loads reads it:
 //
 //	{"torch": "2.11", "mode": "reduce-overhead", "set": ["triton.cudagraph_trees=False"],
 //	 "env": {"PYTORCH_CUDA_ALLOC_CONF": "backend:cudaMallocAsync"},
@@ -21,10 +24,18 @@
 // per-thread, callers), callers, cold_start, cpu_inputs, cpu_input_name,
 // mutated_inputs (none, input, static, storage), dynamic_shapes, distinct_sizes,
 // moving_static_inputs, non_tensor_inputs, incompatible_op, allocator, thread_pool,
-// autograd_backward, concurrent_recompiles, outputs_kept (see [Workload]). Unknown
-// fields, repeated keys, trailing data, invalid UTF-8 and files over
-// [MaxScenarioBytes] (1 MiB) are errors. env is the whole environment: nothing is read
-// from the process. The allocator comes from it when the workload names none:
+// autograd_backward, concurrent_recompiles, outputs_kept, graph_breaks,
+// compiled_autograd, capture_error_mode (global, thread_local, relaxed: a manual
+// torch.cuda.graph capture), other_thread_work (none, device-sync, alloc,
+// pageable-copy), dynamo (torch._dynamo.config KEY=VALUE, comma-separated; set entries
+// named torch._dynamo.config.KEY go there too) (see [Workload]). Field names
+// are exact ("MODE" is refused: did you mean "mode"?), and each value has its field's
+// JSON type ("workload.devices: want an integer 0..4096, got 2e0"). Unknown fields,
+// repeated keys, trailing data, invalid UTF-8 and files over [MaxScenarioBytes] (1 MiB)
+// are errors. env is the whole environment: nothing is read
+// from the process. host is the machine host-dependent defaults are computed for
+// ({"cpus": 8, "dir": "/work", "torch_dir": "…/site-packages/torch"}; Scenario.Host:
+// left out, the fixed default of schema.Host). The allocator comes from it when the workload names none:
 // PYTORCH_CUDA_ALLOC_CONF=backend:cudaMallocAsync, PYTORCH_NO_CUDA_MEMORY_CACHING=1
 // ([AllocatorFromEnv]). testdata/scenarios holds the field reports' scenarios and one
 // file per run measured on 2.11.
@@ -80,27 +91,16 @@
 // and compile_disabled are left out when empty. exit is raises also when the first call
 // raises on some device (an outcome fail).
 //
-// # The plan's warnings
+// # Warnings
 //
-// These complete the catalogue of package config (section "Warnings"); codes are
-// stable, and [MergeWarnings] merges the two lists.
+// Report.Warnings holds resolution's warnings and the plan's, merged. Their codes are
+// typed config.Code constants in one catalogue, each documented once with when it
+// occurs (go doc config.Code: trees-user-thread-tls, thread-pool, allocator-incompatible,
+// …); compare with them, as in w.Code == config.WarnTreesUserThreadTLS. Codes are
+// stable.
 //
-//	trees-user-thread-tls       cudagraph trees in several user threads before 2.14
-//	trees-concurrent-callers    one cudagraph-tree function called from several threads at once
-//	legacy-concurrent-callers   the same with the legacy implementation: no error, shared buffers
-//	legacy-static-input-moved   a parameter moves under the legacy implementation
-//	legacy-mutated-input        the legacy implementation captures a function that mutates an input
-//	allocator-incompatible      backend:cudaMallocAsync (trees raise, legacy aborts the process,
-//	                            both measured) or PYTORCH_NO_CUDA_MEMORY_CACHING=1 (2.14 skips;
-//	                            earlier releases not measured)
-//	global-not-seen-by-thread   2.12+: a global assignment that worker threads do not see
-//	dynamic-shape-rerecord      more distinct sizes than triton.cudagraph_dynamic_shape_warn_limit
-//	thread-pool                 a compiled function called from a pool's worker threads
-//	backward-thread-defaults    2.12+: the backward, on autograd's thread, does not see the globals
-//	dynamic-patch-race          up to 2.11: a concurrent recompile can lose the per-call dynamic=
-//	overwritten-output          an output read after the next call (trees raise; legacy reuses it)
-//	skip-dynamic-graphs-ignored 2.14+: graph partitions bypass cudagraph_skip_dynamic_graphs
-//	unknown-incompatible-op     an -incompatible-op name the release's refused-op list lacks
+// Every code has one trigger (Triggers): the cause that raises it in every thread
+// layout, and when the user meets it; the warnings are sorted in that order.
 //
 // # Text output
 //

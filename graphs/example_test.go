@@ -68,7 +68,7 @@ func ExampleCheck_unitTest() {
 	rep, err := graphs.Check(&graphs.Scenario{
 		Torch:   "2.11",
 		Mode:    &mode,
-		Options: []byte(`{"triton.cudagraphs": false}`),
+		Options: "{'triton.cudagraphs': False}",
 	})
 	if err != nil {
 		fmt.Println("unusable settings:", err)

@@ -11,7 +11,7 @@ import (
 // warning with the code of a resolution warning (its workload-aware version) takes its
 // place.
 func MergeWarnings(resolution, plan []config.Warning) []config.Warning {
-	amended := map[string]config.Warning{}
+	amended := map[config.Code]config.Warning{}
 	for _, w := range plan {
 		amended[w.Code] = w
 	}
@@ -45,13 +45,20 @@ func Explain(res *config.Result, p *Plan) string {
 		fmt.Fprintf(&b, "On torch %s the worker threads do not see the main thread's global assignments: they use %s, not %s. ", res.Torch, res.Threaded.CUDAGraphs.Implementation, res.CUDAGraphs.Implementation)
 		res = res.Threaded
 	}
-	b.WriteString(explainConfig(res))
-	race := explainDevices(&b, p)
-	if race && p.Workload.Threads == Callers {
+	if m := p.Workload.CaptureErrorMode; m != "" {
+		fmt.Fprintf(&b, "The compiled function is captured by hand: torch.cuda.graph(g, capture_error_mode=%q). ", m)
+	} else {
+		b.WriteString(explainConfig(res))
+	}
+	race := explainDevices(&b, p, skipSentence(res))
+	if race && p.Workload.CaptureErrorMode != "" {
+		b.WriteString("Whether another thread's call lands during the capture is a race. ")
+	} else if race && p.Workload.Threads == Callers {
 		b.WriteString("Which calls fail varies from run to run. ")
 	} else if race {
 		b.WriteString("Which thread survives is a race: the first to record a cudagraph tree wins, so another run can swap the outcomes. ")
 	}
+	explainOrder(&b, p)
 	if race || hasFail(p) {
 		for _, w := range p.Warnings {
 			if w.Recommendation != "" {
@@ -81,19 +88,28 @@ func explainConfig(res *config.Result) string {
 
 // explainDevices writes one sentence per outcome, naming its devices and threads, and
 // reports whether any outcome is a race.
-func explainDevices(b *strings.Builder, p *Plan) (race bool) {
+func explainDevices(b *strings.Builder, p *Plan, skip string) (race bool) {
 	counts := map[Outcome][]string{}
+	var off []string // skipped because CUDA graphs are off: the config sentence said why
 	for _, d := range p.Devices {
-		counts[d.Outcome] = append(counts[d.Outcome], fmt.Sprintf("cuda:%d (%s)", d.Device, d.Thread))
+		name := fmt.Sprintf("cuda:%d (%s)", d.Device, d.Thread)
+		if d.Outcome == Skip && d.Implementation == None {
+			off = append(off, name)
+		} else {
+			counts[d.Outcome] = append(counts[d.Outcome], name)
+		}
 		race = race || d.Race
+	}
+	if len(off) > 0 {
+		fmt.Fprintf(b, "No CUDA graph is captured on %s. ", strings.Join(off, ", "))
 	}
 	for _, o := range []struct {
 		outcome Outcome
 		format  string
 	}{
 		{Capture, "PyTorch captures and replays on %s. "},
-		{Partitioned, "PyTorch captures part of the graph and runs the rest eagerly on %s. "},
-		{Skip, "PyTorch runs eagerly (no capture) on %s. "},
+		{Partitioned, "PyTorch captures part of the graph on %s and runs the rest without CUDA graphs. "},
+		{Skip, skip},
 		{Fail, "PyTorch raises on %s. "},
 	} {
 		if len(counts[o.outcome]) > 0 {
@@ -111,4 +127,36 @@ func hasFail(p *Plan) bool {
 		}
 	}
 	return false
+}
+
+// skipSentence says what a skipped device runs: with Inductor, its compiled kernels
+// without a CUDA graph (only the capture is skipped, not the compilation).
+func skipSentence(res *config.Result) string {
+	switch {
+	case res.CompileDisabled:
+		return "PyTorch runs the function eagerly on %s. "
+	case res.Backend == "inductor":
+		return "Inductor still compiles and runs its kernels on %s; only the CUDA-graph capture is skipped. "
+	case res.Backend == "cudagraphs":
+		return "backend=\"cudagraphs\" runs the graph without capturing it on %s. "
+	}
+	return fmt.Sprintf("backend=%q runs the function without CUDA graphs on %%s. ", res.Backend)
+}
+
+// explainOrder names the plan's warnings in the order a run meets them, when there
+// are several: fixing the first leads to the next.
+func explainOrder(b *strings.Builder, p *Plan) {
+	meets := map[string]Meets{}
+	for _, t := range Triggers() {
+		meets[t.Code] = t.Meets
+	}
+	var codes []string
+	for _, w := range p.Warnings {
+		if m, ok := meets[string(w.Code)]; ok {
+			codes = append(codes, fmt.Sprintf("%s (%s)", w.Code, m))
+		}
+	}
+	if len(codes) >= 2 {
+		fmt.Fprintf(b, "The run meets, in this order: %s. ", strings.Join(codes, ", then "))
+	}
 }

@@ -17,7 +17,8 @@ const (
 	srcFacts214   = "testdata/torch/2.14.1-debian/cudagraph_facts.json "
 	srcThreadCfg  = "PR #173568 (config overrides in per-thread ContextVars, 2.12; issue #186537); unslothai/unsloth PR #7019; " + srcFacts + "§3.3, §6"
 	msgOverwrite  = "Error: accessing tensor output of CUDAGraphs that has been overwritten by a subsequent run. Stack trace: <stack>. To prevent overwriting, clone the tensor outside of torch.compile() or call torch.compiler.cudagraph_mark_step_begin() before each model invocation."
-	fixOverwrite  = "call torch.compiler.cudagraph_mark_step_begin() before each model invocation, and clone an output you keep across calls (out = model(x).clone()) outside torch.compile"
+	fixOverwrite  = "clone every output you keep past the next call, outside torch.compile (y1 = model(x).clone())"
+	noteMarkStep  = "; torch.compiler.cudagraph_mark_step_begin(), which the message also suggests, does not prevent this error: it only marks where an iteration begins (issue #170604, PR #177192)"
 	reasonUnbound = "; a static input moved, so cudagraph trees re-record on every move: "
 )
 
@@ -87,11 +88,27 @@ func fieldCallRules() []rule {
 // (triton.cudagraph_unexpected_rerecord_limit, PR #129349), per release.
 func rerecordRules() []rule {
 	moved := func(c *situation) bool { return c.w.MovingStaticInputs && c.impl() != Legacy }
+	// After the rows that raise (before 2.4, or inline_inbuilt_nn_modules off), a moved
+	// static input re-records.
 	return []rule{
-		{Rule{ID: "trees-rerecord-moved-input", Stage: StageDevice, Backend: "inductor", Releases: upTo(4),
-			Condition: "cudagraph trees, a static input moved (no re-record limit before PR #129349)",
+		{Rule{ID: "trees-static-input-moved", Stage: StageDevice, Backend: "inductor", Releases: upTo(3),
+			Condition: "cudagraph trees, a static input moved (before PR #126822 trees assert static inputs keep their address)",
+			Outcome:   Fail, Exception: "AssertionError", Stop: true,
+			Reason:   "a parameter or other static input moved to a new address between calls: cudagraph trees assert it never does, and the next replay raises",
+			Message:  whereTreesDataPtr,
+			Evidence: AlwaysInferred, Hazard: "static-input-moved", Source: "torch/_inductor/cudagraph_trees.py@8322ab84 CUDAGraphNode.run; issue #120474 (a 2.3-era nightly)"},
+			moved},
+		{Rule{ID: "trees-static-input-moved", Stage: StageDevice, Backend: "inductor", Releases: from(4),
+			Condition: "cudagraph trees, a static input moved, torch._dynamo.config.inline_inbuilt_nn_modules off (the default before 2.5): check_static_inputs_are_stable raises",
+			Outcome:   Fail, Exception: "RuntimeError", Stop: true,
+			Reason:   "a parameter or other static input moved to a new address between calls: without torch._dynamo.config.inline_inbuilt_nn_modules cudagraph trees check that static inputs are stable, and the next replay raises",
+			Message:  msgTreesStaticMoved,
+			Evidence: ReadNotMeasured, Hazard: "static-input-moved", Source: "torch/_inductor/cudagraph_trees.py@2.6.0 check_static_inputs_are_stable (torch._check); PR #122251, PR #127145 (this message); PR #126822 and PR #131275 (re-recording with inline_inbuilt_nn_modules, on by default from 2.5)"},
+			func(c *situation) bool { return moved(c) && !c.inlineModules() }},
+		{Rule{ID: "trees-rerecord-moved-input", Stage: StageDevice, Backend: "inductor", Releases: between(4, 4),
+			Condition: "cudagraph trees, a static input moved, inline_inbuilt_nn_modules on (no re-record limit before PR #129349)",
 			Reason:    reasonUnbound + "there is no re-record limit before 2.5", ReasonEdit: AppendText,
-			Evidence: AlwaysInferred, Source: "PR #129349; " + srcFacts + "§3.1"},
+			Evidence: AlwaysInferred, Source: "PR #126822; PR #129349"},
 			moved},
 		{Rule{ID: "trees-rerecord-moved-input", Stage: StageDevice, Backend: "inductor", Releases: between(5, 10),
 			Condition: "cudagraph trees, a static input moved (exceed_rerecord_limit returns False while inline_inbuilt_nn_modules)",
@@ -139,7 +156,7 @@ func incompatibleOpRules() []rule {
 			Condition: "the named op is not among the ops the release always refuses to capture",
 			Evidence:  Unchanged, Hazard: "unknown-incompatible-op", Source: srcFacts26 + "forbidden_ops; " + srcFacts214 + "forbidden_ops; " + srcFindings + "(ops refused)"},
 			func(c *situation) bool {
-				return c.w.IncompatibleOp != "" && refusedOps(c.res.Torch).classify(c.w.IncompatibleOp) != opAlways
+				return c.w.IncompatibleOp != "" && c.opClass() != opAlways
 			}},
 	}
 }
@@ -211,7 +228,14 @@ func (l opList) classify(name string) opClass {
 	return opUnknown
 }
 
-func (c *situation) opClass() opClass { return refusedOps(c.res.Torch).classify(c.w.IncompatibleOp) }
+func (c *situation) opClass() opClass {
+	if _, ok := dataDependentOps[strings.TrimSpace(c.w.IncompatibleOp)]; ok && c.res.Torch.AtLeast(release(3)) {
+		// Ops whose output sizes depend on the data produce unbacked symbols, which
+		// get_first_incompatible_cudagraph_node refuses (PR #120917, merged 2024-02, 2.3).
+		return opAlways
+	}
+	return refusedOps(c.res.Torch).classify(c.w.IncompatibleOp)
+}
 
 // fieldHazards are the warnings of the field-report rows.
 func fieldHazards() []hazard {
@@ -233,13 +257,13 @@ func fieldHazards() []hazard {
 			Evidence: AlwaysInferred, Source: srcMeasured + "ro_callers16_legacy; " + srcFacts + "§4.6"}, nil},
 		{Hazard{Code: "overwritten-output", Releases: upTo(13), Condition: "cudagraph trees",
 			Message:  "an output is read after the next call of the function; cudagraph trees reuse its memory for that call's outputs and raise when it is read: " + msgOverwrite,
-			Fix:      fixOverwrite,
-			Evidence: ReadNotMeasured, Source: "torch/_inductor/cudagraph_trees.py format_dealloc_msg @2.6.0, @2.14.0; issues #122192, #170604"},
+			Fix:      fixOverwrite + noteMarkStep,
+			Evidence: ReadNotMeasured, Source: "torch/_inductor/cudagraph_trees.py format_dealloc_msg @2.6.0, @2.14.0; issues #122192, #170604 (mark_step_begin does not prevent it), PR #177192"},
 			func(c *situation) bool { return c.impl() == CUDAGraphTrees }},
 		{Hazard{Code: "overwritten-output", Releases: from(14), Condition: "cudagraph trees",
 			Message:  "an output is read after the next call of the function; cudagraph trees reuse its memory for that call's outputs and raise when it is read: " + msgOverwrite,
-			Fix:      fixOverwrite + ", or set torch._inductor.config.triton.cudagraph_trees_generation_cloning = 'user_visible' to clone user-visible outputs that live across generations",
-			Evidence: AlwaysSource, Source: "torch/_inductor/cudagraph_trees.py format_dealloc_msg @2.14.0; issues #122192, #170604"},
+			Fix:      fixOverwrite + ", or set torch._inductor.config.triton.cudagraph_trees_generation_cloning = 'user_visible' to clone user-visible outputs that live across generations" + noteMarkStep,
+			Evidence: AlwaysSource, Source: "torch/_inductor/cudagraph_trees.py format_dealloc_msg @2.14.0; issues #122192, #170604 (mark_step_begin does not prevent it), PR #177192"},
 			func(c *situation) bool { return c.impl() == CUDAGraphTrees }},
 		{Hazard{Code: "overwritten-output", Releases: always(), Condition: "the legacy implementation",
 			Message:  "an output is read after the next call of the function; the legacy implementation returns the same static output tensors from every call, so the kept output silently holds the next call's values (no error)",

@@ -63,7 +63,7 @@ func TestFieldReports(t *testing.T) {
 		}
 		codes := map[string]bool{}
 		for _, w := range p.Warnings {
-			codes[w.Code] = true
+			codes[string(w.Code)] = true
 			if m := placeholderRE.FindString(w.Message + w.Recommendation); m != "" {
 				t.Errorf("%s: unfilled placeholder in %s: %s / %s", tc.name, w.Code, w.Message, w.Recommendation)
 			}

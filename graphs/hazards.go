@@ -72,7 +72,7 @@ const (
 
 // hazards is the planner's hazard table.
 func hazards() []hazard {
-	return append(append(deviceHazards(), threadHazards()...), fieldHazards()...)
+	return append(append(append(deviceHazards(), threadHazards()...), fieldHazards()...), append(fixHazards(), hazards28()...)...)
 }
 
 func deviceHazards() []hazard {
@@ -184,11 +184,11 @@ func (pl *planner) raise(code string, c *situation) {
 		return
 	}
 	for _, w := range pl.plan.Warnings {
-		if w.Code == code {
+		if string(w.Code) == code {
 			return
 		}
 	}
-	pl.plan.Warnings = append(pl.plan.Warnings, config.Warning{Code: code, Message: c.fill(h.Message),
+	pl.plan.Warnings = append(pl.plan.Warnings, config.Warning{Code: config.Code(code), Message: c.fill(h.Message),
 		Recommendation: c.fill(h.Fix), Evidence: h.Evidence.evidence(pl.res.Torch, "")})
 }
 
@@ -254,7 +254,7 @@ func (pl *planner) amendTreesFlag() {
 		}
 		c := pl.situation(pl.res, 0, "")
 		c.why = strings.Join(why, "; ")
-		h, ok := pl.hazardFor(w.Code, c)
+		h, ok := pl.hazardFor(string(w.Code), c)
 		if !ok {
 			continue
 		}

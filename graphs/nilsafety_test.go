@@ -95,6 +95,9 @@ var nilCases = map[string]func(t *testing.T){
 	"inputerr.LimitNote":     func(t *testing.T) { _ = inputerr.LimitNote(nil); _ = inputerr.LimitNote((*inputerr.LimitError)(nil)) },
 	"schema.Rows":            func(t *testing.T) { _ = schema.Rows() },
 	"graphs.Hazards":         func(t *testing.T) { _ = graphs.Hazards() },
+	"graphs.Triggers":        func(t *testing.T) { _ = graphs.Triggers() },
+	"graphs.DynamoKeys":      func(t *testing.T) { _ = graphs.DynamoKeys() },
+	"graphs.Meets.String":    func(t *testing.T) { _ = graphs.Meets(0).String(); _ = graphs.Meets(-1).String() },
 	"graphs.Placeholders":    func(t *testing.T) { _ = graphs.Placeholders() },
 	"graphs.Rules":           func(t *testing.T) { _ = graphs.Rules() },
 	"modes.ModeRows":         func(t *testing.T) { _ = modes.ModeRows() },
@@ -321,9 +324,46 @@ var nilCases = map[string]func(t *testing.T){
 	"inputerr.ZeroError.Error":          func(t *testing.T) { nilErrs[inputerr.ZeroError]() },
 
 	// modes.
-	"modes.First":     func(t *testing.T) { _ = modes.First() },
-	"modes.Last":      func(t *testing.T) { _ = modes.Last() },
-	"modes.Latest":    func(t *testing.T) { _ = modes.Latest() },
+	"modes.First":             func(t *testing.T) { _ = modes.First() },
+	"modes.Last":              func(t *testing.T) { _ = modes.Last() },
+	"modes.Latest":            func(t *testing.T) { _ = modes.Latest() },
+	"modes.DefaultRelease":    func(t *testing.T) { _ = modes.DefaultRelease() },
+	"config.Codes":            func(t *testing.T) { _ = config.Codes() },
+	"graphs.KeyReport.Bool":   func(t *testing.T) { _, _ = graphs.KeyReport{}.Bool() },
+	"graphs.KeyReport.Int":    func(t *testing.T) { _, _ = graphs.KeyReport{}.Int() },
+	"graphs.KeyReport.Str":    func(t *testing.T) { _, _ = graphs.KeyReport{}.Str() },
+	"graphs.KeyReport.String": func(t *testing.T) { _ = graphs.KeyReport{}.String() },
+	"graphs.Ptr":              func(t *testing.T) { _ = graphs.Ptr(0); _ = graphs.Ptr[*int](nil) },
+	"graphs.Report.Changed": func(t *testing.T) {
+		var r *graphs.Report
+		_ = r.Changed()
+		_ = (&graphs.Report{}).Changed()
+	},
+	"graphs.Report.Value": func(t *testing.T) {
+		var r *graphs.Report
+		_, _ = r.Value("")
+		_, _ = (&graphs.Report{}).Value("x")
+	},
+	"modes.Newest": func(t *testing.T) { _ = modes.Newest() },
+	"graphs.Scenario.MarshalJSON": func(t *testing.T) {
+		if _, err := (graphs.Scenario{}).MarshalJSON(); err != nil {
+			t.Error(err)
+		}
+	},
+	"graphs.Scenario.UnmarshalJSON": func(t *testing.T) {
+		var s graphs.Scenario
+		for _, in := range []string{"", "null", "{}"} {
+			_ = s.UnmarshalJSON([]byte(in))
+		}
+		_ = s.UnmarshalJSON(nil)
+	},
+	"graphs.Workload.UnmarshalJSON": func(t *testing.T) {
+		var w graphs.Workload
+		for _, in := range []string{"", "null", "{}"} {
+			_ = w.UnmarshalJSON([]byte(in))
+		}
+		_ = w.UnmarshalJSON(nil)
+	},
 	"modes.Supported": func(t *testing.T) { _ = modes.Supported() },
 	"modes.For":       func(t *testing.T) { _, err := modes.For(modes.Version{}); mustErr(t, err) },
 	// "" selects the default mode from 2.7 on, as torch.compile(mode="") does.
@@ -334,7 +374,23 @@ var nilCases = map[string]func(t *testing.T){
 		mustErr(t, err)
 	},
 	"modes.Patch.String": func(t *testing.T) { _ = modes.Patch(nil).String(); _ = modes.Patch{{}}.String() },
-	"modes.Table.Known":  func(t *testing.T) { _ = (*modes.Table)(nil).Known(); _ = new(modes.Table).Known() },
+	"inputerr.IsNil":     func(t *testing.T) { _ = inputerr.IsNil(nil); _ = inputerr.IsNil((*strings.Reader)(nil)) },
+	"inputerr.ReadAll": func(t *testing.T) {
+		_, _ = inputerr.ReadAll("", nil, 0)
+		_, _ = inputerr.ReadAll("", strings.NewReader(""), 0)
+	},
+	"inputerr.Writer": func(t *testing.T) { _, _ = inputerr.Writer("", nil) },
+	"inputerr.StreamError.Error": func(t *testing.T) {
+		_ = (*inputerr.StreamError)(nil).Error()
+		_ = new(inputerr.StreamError).Error()
+	},
+	"inputerr.StreamError.Unwrap": func(t *testing.T) {
+		_ = (*inputerr.StreamError)(nil).Unwrap()
+		_ = new(inputerr.StreamError).Unwrap()
+	},
+	"modes.Table.Clone":   func(t *testing.T) { _ = (*modes.Table)(nil).Clone(); _ = new(modes.Table).Clone() },
+	"schema.Schema.Clone": func(t *testing.T) { _ = (*schema.Schema)(nil).Clone(); _ = new(schema.Schema).Clone() },
+	"modes.Table.Known":   func(t *testing.T) { _ = (*modes.Table)(nil).Known(); _ = new(modes.Table).Known() },
 	"modes.Table.Resolve": func(t *testing.T) {
 		for _, tb := range []*modes.Table{nil, new(modes.Table)} {
 			_, err := tb.Resolve("")
@@ -481,6 +537,11 @@ var nilCases = map[string]func(t *testing.T){
 			t.Error("the zero Code is silent")
 		}
 	},
+	"diagnose.Anchors": func(t *testing.T) { _, _ = diagnose.Anchors() },
+	"diagnose.Options.Read": func(t *testing.T) {
+		_, _ = diagnose.Options{}.Read(nil)
+		_, _ = diagnose.Options{}.Read(strings.NewReader(""))
+	},
 	"diagnose.Read": func(t *testing.T) {
 		d, err := diagnose.Read(nil)
 		var z *inputerr.ZeroError
@@ -516,11 +577,45 @@ var nilCases = map[string]func(t *testing.T){
 
 	// graphs/script.
 	"script.Read": func(t *testing.T) {
-		for _, src := range [][]byte{nil, {}} {
-			s, err := script.Read("", src)
+		for _, r := range []io.Reader{strings.NewReader(""), bytes.NewReader(nil)} {
+			s, err := script.Read(r)
 			if err != nil || s == nil || len(s.Sites) != 0 {
-				t.Errorf("Read(\"\", %#v) = %v, %v; want an empty Script", src, s, err)
+				t.Errorf("Read(%#v) = %v, %v; want an empty Script", r, s, err)
 			}
+		}
+		var z *inputerr.ZeroError
+		if _, err := script.Read(nil); !errors.As(err, &z) {
+			t.Errorf("Read(nil) = %v, want a *inputerr.ZeroError", err)
+		}
+		var re *script.ReadError
+		if _, err := script.Read((*strings.Reader)(nil)); !errors.As(err, &re) {
+			t.Errorf("Read(typed nil) = %v, want a *script.ReadError", err)
+		}
+	},
+	"script.ReadNamed": func(t *testing.T) {
+		var z *inputerr.ZeroError
+		if _, err := script.ReadNamed("", nil); !errors.As(err, &z) {
+			t.Errorf("ReadNamed(\"\", nil) = %v, want a *inputerr.ZeroError", err)
+		}
+		if s, err := script.ReadNamed("", strings.NewReader("")); err != nil || s == nil {
+			t.Errorf("ReadNamed(\"\", empty) = %v, %v; want an empty Script", s, err)
+		}
+	},
+	"script.ReadError.Error":  func(t *testing.T) { nilErrs[script.ReadError]() },
+	"script.ReadError.Unwrap": func(t *testing.T) { _ = (*script.ReadError)(nil).Unwrap(); _ = new(script.ReadError).Unwrap() },
+	"script.SitePlan.Exit": func(t *testing.T) {
+		if (*script.SitePlan)(nil).Exit() != graphs.Compiles || new(script.SitePlan).Exit() != graphs.Compiles {
+			t.Errorf("a nil or zero SitePlan does not compile")
+		}
+		_ = (&script.SitePlan{Modes: []script.ModePlan{{}}}).Exit()
+	},
+	"script.Script.PlanWith": func(t *testing.T) {
+		var z *inputerr.ZeroError
+		if s, err := (*script.Script)(nil).PlanWith(script.PlanOptions{}); !errors.As(err, &z) || s != nil {
+			t.Errorf("(*Script)(nil).PlanWith = %v, %v; want nil, a *inputerr.ZeroError", s, err)
+		}
+		if _, err := new(script.Script).PlanWith(script.PlanOptions{}); err != nil {
+			t.Errorf("zero Script: PlanWith = %v", err)
 		}
 	},
 	"script.Merge": func(t *testing.T) {
@@ -597,6 +692,11 @@ var nilCases = map[string]func(t *testing.T){
 		}
 	},
 	"pytoken.NewScanner": func(t *testing.T) { _ = pytoken.NewScanner(nil) },
+	"pytoken.NewStringScanner": func(t *testing.T) {
+		if tok, err := pytoken.NewStringScanner("").Next(); err != nil {
+			t.Errorf("NewStringScanner(\"\").Next() = %v, %v", tok, err)
+		}
+	},
 	"pytoken.Scanner.Next": func(t *testing.T) {
 		s := pytoken.NewScanner(nil)
 		for i := 0; i < 4; i++ {
@@ -630,7 +730,7 @@ func zeroSiteScript() *script.Script {
 // plannedScript is a real script with one site, planned.
 func plannedScript(t *testing.T) *script.Script {
 	t.Helper()
-	s, err := script.Read("x.py", []byte("import torch\nf = torch.compile(g, mode=m)\n"))
+	s, err := script.ReadNamed("x.py", strings.NewReader("import torch\nf = torch.compile(g, mode=m)\n"))
 	if err != nil {
 		t.Fatal(err)
 	}

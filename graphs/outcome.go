@@ -24,7 +24,27 @@ type Implementation = config.Implementation
 
 // The implementations, as config names them.
 const (
-	None           = config.NoCUDAGraphs
+	// NoCUDAGraphs: CUDA graphs are off; Inductor's compiled code runs without capture.
+	NoCUDAGraphs   = config.NoCUDAGraphs
 	CUDAGraphTrees = config.CUDAGraphTrees
 	Legacy         = config.Legacy
+
+	// None is [NoCUDAGraphs] ("none": no CUDA graphs), not Python's None.
+	//
+	// Deprecated: the name read as Python's None; use [NoCUDAGraphs]. Kept for one
+	// release.
+	None = NoCUDAGraphs
 )
+
+// Ptr returns a pointer to a copy of v, for the optional fields of a [Scenario]:
+// Mode: graphs.Ptr("reduce-overhead"), Dynamic: graphs.Ptr(false).
+func Ptr[T any](v T) *T { return &v }
+
+// clonePtr returns a pointer to a copy of *p, or nil: results never point into the
+// caller's values or each other.
+func clonePtr[T any](p *T) *T {
+	if p == nil {
+		return nil
+	}
+	return Ptr(*p)
+}

@@ -65,7 +65,7 @@ func build(res *config.Result, w Workload, trace func(row string)) (*Plan, error
 		return nil, err
 	}
 	p := &Plan{Torch: res.Torch, Enabled: res.CUDAGraphs.Enabled, Implementation: res.CUDAGraphs.Implementation, Workload: w}
-	pl := planner{res: res, w: w, plan: p, rules: rules(), hazards: hazards(), trace: trace}
+	pl := planner{res: res, w: w, plan: p, rules: rules(), hazards: hazards(), triggers: triggers(), trace: trace}
 	pl.build()
 	return p, nil
 }
@@ -77,7 +77,11 @@ type planner struct {
 	plan    *Plan
 	rules   []rule
 	hazards []hazard
-	trace   func(row string)
+	// triggers are the causes of the warnings; caused holds, per code, the first
+	// device situation whose trigger held.
+	triggers []trigger
+	caused   map[string]*situation
+	trace    func(row string)
 }
 
 func (pl *planner) traced(key string) {
@@ -128,6 +132,7 @@ func (pl *planner) build() {
 	}
 	pl.globalsHazard()
 	pl.backwardHazard()
+	pl.raiseCauses()
 	pl.amendTreesFlag()
 }
 
@@ -154,6 +159,7 @@ func (pl *planner) threadLabel(d int) string {
 func (pl *planner) device(view *config.Result, d int, thread string) DevicePlan {
 	c := pl.situation(view, d, thread)
 	pl.walk(StageDevice, c)
+	pl.noteCauses(c)
 	return c.plan
 }
 
@@ -163,6 +169,7 @@ func (pl *planner) callers(view *config.Result, d int, main DevicePlan) DevicePl
 	c.plan, c.main = main, main
 	c.plan.Thread = c.thread
 	pl.walk(StageCallers, c)
+	pl.noteCauses(c)
 	return c.plan
 }
 
@@ -219,13 +226,22 @@ type situation struct {
 	// the first compile (measured on 2.11); dynamic=None does after a second shape;
 	// dynamic=False never (one graph per shape).
 	dynamicInputs bool
+	// brokenAt is the Dynamo key assigned False that breaks the graph at brokenOp, the
+	// workload's incompatible op, which the graph then does not hold (w.IncompatibleOp
+	// is "").
+	brokenAt, brokenOp string
 	// Texts for the plan-wide hazards.
 	globalKeys, globalPairs, why string
 }
 
 func (pl *planner) situation(view *config.Result, d int, thread string) *situation {
+	w := pl.w
+	var brokenAt, brokenOp string
+	if key := w.dynamoBreaksAt(); key != "" {
+		brokenAt, brokenOp, w.IncompatibleOp = key, w.IncompatibleOp, ""
+	}
 	return &situation{
-		res: pl.res, view: view, w: pl.w, thread: thread,
+		res: pl.res, view: view, w: w, thread: thread, brokenAt: brokenAt, brokenOp: brokenOp,
 		plan:          DevicePlan{Device: d, Thread: thread, Implementation: view.CUDAGraphs.Implementation, Evidence: config.EvidenceFor(pl.res.Torch)},
 		dynamicInputs: (view.Dynamic != nil && *view.Dynamic) || (pl.w.DynamicShapes && view.Dynamic == nil),
 	}

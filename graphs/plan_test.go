@@ -195,7 +195,7 @@ func checkPlan(t *testing.T, p *Plan, want []outcomeView, warnings []string, rea
 	}
 	var codes []string
 	for _, w := range p.Warnings {
-		codes = append(codes, w.Code)
+		codes = append(codes, string(w.Code))
 	}
 	if diff := cmp.Diff(warnings, codes); diff != "" {
 		t.Errorf("warnings mismatch (-want +got):\n%s", diff)
@@ -250,7 +250,7 @@ func TestVersions(t *testing.T) {
 	}{
 		{"2.14-per-thread-trees", modes.Version{Major: 2, Minor: 14}, config.Request{Mode: ro}, Workload{Devices: 2, Threads: PerDevice}, []outcomeView{{0, Capture, CUDAGraphTrees, ""}, {1, Capture, CUDAGraphTrees, ""}}, nil, "PR #184357 in 2.14"},
 		{"2.13-still-tls", modes.Version{Major: 2, Minor: 13}, config.Request{Mode: ro}, Workload{Devices: 2, Threads: PerDevice}, []outcomeView{{0, Capture, CUDAGraphTrees, ""}, {1, Fail, CUDAGraphTrees, "AssertionError"}}, []string{"trees-user-thread-tls"}, "issue #123177 reproduced on 2.13 dev"},
-		{"2.12-global-per-thread", modes.Version{Major: 2, Minor: 12}, config.Request{Mode: ro, Globals: set(t, "triton.cudagraph_trees=False")}, Workload{Devices: 2, Threads: PerDevice}, []outcomeView{{0, Capture, CUDAGraphTrees, ""}, {1, Fail, CUDAGraphTrees, "AssertionError"}}, []string{"trees-flag-does-not-disable-cudagraphs", "trees-user-thread-tls", "global-not-seen-by-thread"}, "workers do not see the global, so trees stay on"},
+		{"2.12-global-per-thread", modes.Version{Major: 2, Minor: 12}, config.Request{Mode: ro, Globals: set(t, "triton.cudagraph_trees=False")}, Workload{Devices: 2, Threads: PerDevice}, []outcomeView{{0, Capture, CUDAGraphTrees, ""}, {1, Fail, CUDAGraphTrees, "AssertionError"}}, []string{"trees-flag-does-not-disable-cudagraphs", "global-not-seen-by-thread", "trees-user-thread-tls"}, "workers do not see the global, so trees stay on; warnings in the order the run meets them"},
 		{"2.11-global-process-wide", v211, config.Request{Mode: ro, Globals: set(t, "triton.cudagraph_trees=False")}, Workload{Devices: 2, Threads: PerDevice}, []outcomeView{{0, Capture, Legacy, ""}, {1, Capture, Legacy, ""}}, []string{"trees-flag-does-not-disable-cudagraphs"}, "globals are process-global up to 2.11"},
 		{"2.14-legacy-assert-message", modes.Version{Major: 2, Minor: 14}, config.Request{Mode: ro, Globals: set(t, "triton.cudagraph_trees=False")}, Workload{MovingStaticInputs: true}, []outcomeView{{0, Fail, Legacy, "AssertionError"}}, []string{"legacy-static-input-moved"}, "messageful asserts in 2.14"},
 		{"2.14-cgbackend-mode-ignored", modes.Version{Major: 2, Minor: 14}, config.Request{Backend: "cudagraphs", Mode: ro}, Workload{}, []outcomeView{{0, Capture, CUDAGraphTrees, ""}}, nil, "2.14 ignores extra kwargs"},
@@ -313,7 +313,7 @@ func TestLoadScenario(t *testing.T) {
 	}
 	// A value of the wrong type is named by its JSON path, with its position.
 	_, err = LoadScenario("typed", strings.NewReader("{\n \"workload\": {\"devices\": \"2\"}}"))
-	if err == nil || !strings.Contains(err.Error(), "line 2") || !strings.Contains(err.Error(), "workload.devices: want a number, got a string") {
+	if err == nil || !strings.Contains(err.Error(), "line 2") || !strings.Contains(err.Error(), `workload.devices: want an integer 0..4096, got "2"`) {
 		t.Errorf("LoadScenario(devices as a string) = %v, want the path, the types and the line", err)
 	}
 }

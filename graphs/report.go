@@ -104,6 +104,52 @@ type KeyReport struct {
 	Evidence modes.Evidence `json:"evidence"`
 }
 
+// Value returns the report of one key ("triton.cudagraphs"): its value, source and
+// evidence. ok is false for a key the release's schema does not have (and for every
+// key when importing the config failed: Config is then empty).
+func (r *Report) Value(key string) (k KeyReport, ok bool) {
+	if r == nil {
+		return KeyReport{}, false
+	}
+	for _, k := range r.Config {
+		if string(k.Key) == key {
+			return k, true
+		}
+	}
+	return KeyReport{}, false
+}
+
+// Changed returns the keys whose value differs from the clean-environment default,
+// in PyTorch's order (what the text report lists as "Changed keys"). The slice is
+// the caller's.
+func (r *Report) Changed() ConfigReport {
+	out := ConfigReport{}
+	if r == nil {
+		return out
+	}
+	for _, k := range r.Config {
+		if k.Changed {
+			out = append(out, k)
+		}
+	}
+	return out
+}
+
+// Bool returns the value when it is a Python bool; ok is false otherwise.
+func (k KeyReport) Bool() (b bool, ok bool) { return k.Value.AsBool() }
+
+// Int returns the value when it is a Python int (not a bool) that fits an int64;
+// ok is false otherwise.
+func (k KeyReport) Int() (n int64, ok bool) { return k.Value.AsInt() }
+
+// Str returns the value when it is a Python str; ok is false otherwise (None
+// included).
+func (k KeyReport) Str() (s string, ok bool) { return k.Value.AsStr() }
+
+// String returns KEY=VALUE with the value's Python repr, as the command's -key prints
+// it (triton.cudagraphs=True).
+func (k KeyReport) String() string { return string(k.Key) + "=" + k.Value.String() }
+
 // MarshalJSON writes {"KEY": {"value", "source", "changed", "evidence"}, …} in order.
 func (c ConfigReport) MarshalJSON() ([]byte, error) {
 	var b bytes.Buffer
@@ -150,7 +196,7 @@ type ReportEvidence struct {
 func newReport(r *config.Resolver, res *config.Result, plan *Plan, w Workload) *Report {
 	rep := &Report{
 		Format: ReportFormat, Torch: res.Torch.String(), Schema: res.SchemaTorch, Backend: res.Backend,
-		Mode: res.RequestedMode, Exit: Compiles, Config: ConfigReport{}, CompileDisabled: res.CompileDisabled,
+		Mode: clonePtr(res.RequestedMode), Exit: Compiles, Config: ConfigReport{}, CompileDisabled: res.CompileDisabled,
 		CUDAGraphs: CUDAGraphsReport{Enabled: res.CUDAGraphs.Enabled, Implementation: res.CUDAGraphs.Implementation, Devices: []DevicePlan{}},
 		Evidence:   ReportEvidence{Modes: r.Table().Evidence, Schema: r.SchemaEvidence(), Facts: config.EvidenceFor(res.Torch)},
 		Warnings:   []config.Warning{},
@@ -161,12 +207,12 @@ func newReport(r *config.Resolver, res *config.Result, plan *Plan, w Workload) *
 	}
 	if res.Err != nil {
 		rep.Exit, rep.Error = Raises, raised(res)
-		rep.CUDAGraphs.Enabled, rep.CUDAGraphs.Implementation = false, None
+		rep.CUDAGraphs.Enabled, rep.CUDAGraphs.Implementation = false, NoCUDAGraphs
 		rep.Warnings = append(rep.Warnings, res.Warnings...)
 		return rep
 	}
 	rep.Warnings = append(rep.Warnings, MergeWarnings(res.Warnings, plan.Warnings)...)
-	rep.CUDAGraphs.Devices = plan.Devices
+	rep.CUDAGraphs.Devices = append(rep.CUDAGraphs.Devices, plan.Devices...) // the report's own copy
 	if w.Threads != MainThread && res.Threaded != nil && res.Threaded.CUDAGraphs != res.CUDAGraphs {
 		v := res.Threaded.CUDAGraphs
 		rep.CUDAGraphs.WorkerThreads = &v

@@ -153,13 +153,13 @@ type Releases = modes.Releases
 func release(minor int) modes.Version { return modes.Version{Major: 2, Minor: minor} }
 
 // always is every supported release.
-func always() Releases { return Releases{From: modes.First(), To: modes.Last()} }
+func always() Releases { return Releases{From: modes.First(), To: modes.Newest()} }
 
 // upTo is every supported release up to 2.minor.
 func upTo(minor int) Releases { return Releases{From: modes.First(), To: release(minor)} }
 
 // from is 2.minor and every later supported release.
-func from(minor int) Releases { return Releases{From: release(minor), To: modes.Last()} }
+func from(minor int) Releases { return Releases{From: release(minor), To: modes.Newest()} }
 
 // between is 2.lo to 2.hi.
 func between(lo, hi int) Releases { return modes.Minors(lo, hi) }

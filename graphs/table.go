@@ -20,6 +20,10 @@ const (
 	whereTLS             = "assert torch._C._is_key_in_tls(attr_name)  # get_obj, torch/_inductor/cudagraph_trees.py"
 	whereDataPtr         = "assert dst.data_ptr() == src.data_ptr()  # run, torch/_inductor/compile_fx.py (legacy cudagraphify_impl)"
 	msgDataPtr214        = "Expected static input at index <idx> to have same data_ptr, got <old> vs <new>"
+	// cudagraph trees before 2.5, when a static input moves (issue #120474; PR #127145
+	// gave 2.4 the message).
+	whereTreesDataPtr   = "assert data_ptr == new_inputs[idx].data_ptr()  # CUDAGraphNode.run, torch/_inductor/cudagraph_trees.py"
+	msgTreesStaticMoved = "static input data pointer changed.\ninput name: <name>. data pointer changed from <old> to <new>. input stack trace: <stack>"
 
 	// The RuntimeErrors measured on 2.11 when 16 threads called one cudagraph-tree
 	// function at once (testdata/torch/2.11/measured_scenarios.json, ro_callers16).
@@ -39,13 +43,18 @@ const (
 	srcLegacyRun   = "torch/_inductor/compile_fx.py@2.6.0 and @2.14.0 cudagraphify_impl run; " + srcFacts + "§4.6"
 	srcCGBackend   = "torch/_dynamo/backends/cudagraphs.py@2.6.0 and @2.14.0; " + srcFacts + "§5.3"
 	srcRecordTrees = "torch/_inductor/cudagraph_trees.py cudagraphify_impl; " + srcFacts + "§4.5"
+	// srcLoweringChecks dates the lowering-time device checks ("cpu device (<node>)",
+	// "multiple devices: …"): PR #118060 (check_multiple_devices_or_any_cpu_nodes,
+	// merged 2024-01-26, first in 2.3), printed by a 2.3-era nightly (issue #119241,
+	// Feb 2024); 2.2.2 still has the list reasons.
+	srcLoweringChecks = "PR #118060 (merged 2024-01, first in 2.3); issue #119241 (2.3-era nightly)"
 )
 
 // rules is the planner's table, in walking order (see [Rule]). Within a stage the
 // order is PyTorch's: the backend, then compile_fx's compile-time reasons, then what
 // the first call records, then mutation, then what later calls see.
 func rules() []rule {
-	groups := [...][]rule{gateRules(), incompatibleOpRules(), compileRules(), graphRules(), poolRules(), recordRules(), callRules(), fieldCallRules(), fieldCallerRules(), callerRules()}
+	groups := [...][]rule{manualRules(), gateRules(), incompatibleOpRules(), compileRules(), graphRules(), poolRules(), recordRules(), callRules(), rules28(), fieldCallRules(), fieldCallerRules(), callerRules()}
 	n := 0
 	for _, g := range groups {
 		n += len(g)
@@ -166,19 +175,19 @@ func compileRules() []rule {
 			Message:   msgPartitioned + "\n  <partition>: non-cudagraphable (reason=cpu ops, reason=DeviceCopy ops)",
 			Evidence:  ByRelease, Source: srcMeasured + "ro_cpu_scalar"},
 			func(c *situation) bool { return c.w.CPUInputs && c.w.IncompatibleOp == "" && c.partition() }},
-		{Rule{ID: "skip-cpu-input", Stage: StageDevice, Backend: "inductor", Releases: upTo(5),
+		{Rule{ID: "skip-cpu-input", Stage: StageDevice, Backend: "inductor", Releases: upTo(2),
 			Condition: "a CPU tensor input and no incompatible op, graph_partition off",
 			Outcome:   Skip, Stop: true, OrError: true,
 			Reason:   cpuSkipReason,
 			Message:  "skipping cudagraphs due to ['non-cuda device in graph']",
 			Evidence: ByRelease, Source: srcSkipChecks},
 			func(c *situation) bool { return c.w.CPUInputs && c.w.IncompatibleOp == "" && !c.partition() }},
-		{Rule{ID: "skip-cpu-input", Stage: StageDevice, Backend: "inductor", Releases: from(6),
+		{Rule{ID: "skip-cpu-input", Stage: StageDevice, Backend: "inductor", Releases: from(3),
 			Condition: "a CPU tensor input and no incompatible op, graph_partition off",
 			Outcome:   Skip, Stop: true, OrError: true,
 			Reason:   cpuSkipReason,
 			Message:  "skipping cudagraphs due to skipping cudagraphs due to cpu device ({input})",
-			Evidence: ByRelease, Source: srcMeasured + "ro_cpu_scalar_partition_off; " + srcSkipChecks},
+			Evidence: ByRelease, Source: srcMeasured + "ro_cpu_scalar_partition_off; " + srcSkipChecks + "; " + srcLoweringChecks},
 			func(c *situation) bool { return c.w.CPUInputs && c.w.IncompatibleOp == "" && !c.partition() }},
 	}
 }
@@ -195,19 +204,19 @@ func graphRules() []rule {
 			Message:  "Created 3 graph partitions: 2 cudagraphable, 1 non-cudagraphable\n" + msgMultipleDevices,
 			Evidence: Unchanged, Source: srcMeasured + "ro_two_devices; " + srcSkipChecks},
 			func(c *situation) bool { return c.w.SpanDevices && c.partition() }},
-		{Rule{ID: "skip-multiple-devices", Stage: StageDevice, Backend: "inductor", Releases: upTo(5),
+		{Rule{ID: "skip-multiple-devices", Stage: StageDevice, Backend: "inductor", Releases: upTo(2),
 			Condition: "one graph over several devices, with cudagraph trees (the legacy implementation captures it)",
 			Outcome:   Skip, Stop: true, OrError: true,
 			Reason:   spanReason,
 			Message:  "skipping cudagraphs due to ['multiple device indices without cudagraph_trees']",
 			Evidence: Unchanged, Source: "compile_fx_inner's checks, " + srcSkipChecks},
 			func(c *situation) bool { return c.w.SpanDevices && c.impl() != Legacy }},
-		{Rule{ID: "skip-multiple-devices", Stage: StageDevice, Backend: "inductor", Releases: from(6),
+		{Rule{ID: "skip-multiple-devices", Stage: StageDevice, Backend: "inductor", Releases: from(3),
 			Condition: "one graph over several devices, graph_partition off",
 			Outcome:   Skip, Stop: true, OrError: true,
 			Reason:   spanReason,
 			Message:  msgMultipleDevices,
-			Evidence: Unchanged, Source: srcMeasured + "ro_two_devices_legacy; " + srcSkipChecks},
+			Evidence: Unchanged, Source: srcMeasured + "ro_two_devices_legacy; " + srcSkipChecks + "; " + srcLoweringChecks},
 			func(c *situation) bool { return c.w.SpanDevices && !c.partition() }},
 		{Rule{ID: "skip-non-tensor-input", Stage: StageDevice, Backend: "inductor", Releases: always(),
 			Condition: "an input is neither a tensor nor a SymInt",
@@ -226,7 +235,7 @@ func graphRules() []rule {
 		{Rule{ID: "capture", Stage: StageDevice, Backend: "inductor", Releases: always(),
 			Condition: "no compile-time reason, graph_partition off",
 			Outcome:   Capture,
-			Reason:    "every partition is cudagraphable",
+			Reason:    "no reason to skip: the whole graph is captured",
 			Evidence:  ByRelease, Source: srcMeasured + "ro_incompat_op_partition_off"},
 			func(c *situation) bool { return c.plan.Outcome == "" && !c.partition() }},
 		{Rule{ID: "skip-uncached-allocator", Stage: StageDevice, Backend: "inductor", Releases: from(14),
@@ -283,8 +292,13 @@ func recordRules() []rule {
 			Message:   "recording cudagraph tree for <function>", MessageEdit: AppendLine,
 			Evidence: Unchanged, Source: "torch/_inductor/cudagraph_trees.py@8322ab84; " + srcRecordTrees},
 			func(c *situation) bool { return c.impl() == CUDAGraphTrees }},
-		{Rule{ID: "trees-record", Stage: StageDevice, Releases: between(3, 13),
-			Condition: "cudagraph trees record",
+		{Rule{ID: "trees-record", Stage: StageDevice, Releases: between(3, 7),
+			Condition: "cudagraph trees record (lower-case log line, read in 2.6.0 and 2.7.1)",
+			Message:   "recording cudagraph tree for graph without symints", MessageEdit: AppendLine,
+			Evidence: ReadNotMeasured, Source: "torch/_inductor/cudagraph_trees.py@2.6.0 and @2.7.1 cudagraphify_impl; issue #124506 (a 2.4-era log); " + srcRecordTrees},
+			func(c *situation) bool { return c.impl() == CUDAGraphTrees }},
+		{Rule{ID: "trees-record", Stage: StageDevice, Releases: between(8, 13),
+			Condition: "cudagraph trees record (capitalised by 2.11, measured; 2.8–2.10 inferred)",
 			Message:   "Recording cudagraph tree for graph without symints", MessageEdit: AppendLine,
 			Evidence: Unchanged, Source: srcSeed + "ro_main; " + srcRecordTrees},
 			func(c *situation) bool { return c.impl() == CUDAGraphTrees }},
@@ -308,12 +322,26 @@ func callRules() []rule {
 	const mutatedReason = "a user input is mutated in place: cudagraph trees run this function eagerly"
 	const storageReason = "an input's storage is replaced (aten.set_): it cannot be captured"
 	return []rule{
-		{Rule{ID: "trees-skip-mutated-input", Stage: StageDevice, Backend: "inductor", Releases: upTo(5),
+		{Rule{ID: "trees-skip-mutated-input", Stage: StageDevice, Backend: "inductor", Releases: upTo(2),
 			Condition: "cudagraph trees, a user input mutated in place",
 			Outcome:   Skip, Stop: true, OrError: true,
 			Reason:   mutatedReason,
 			Message:  "skipping cudagraphs due to ['mutated inputs']",
 			Evidence: Unchanged, Source: srcSkipChecks},
+			func(c *situation) bool { return c.w.MutatedInputs == InputMutation && c.impl() == CUDAGraphTrees }},
+		{Rule{ID: "trees-skip-mutated-input", Stage: StageDevice, Backend: "inductor", Releases: between(3, 3),
+			Condition: "cudagraph trees, a user input mutated in place (the stack-trace message of PR #117720)",
+			Outcome:   Skip, Stop: true, OrError: true,
+			Reason:   mutatedReason,
+			Message:  "skipping cudagraphs due to mutation on input. Found from <stack>",
+			Evidence: AlwaysInferred, Source: "PR #117720 (merged 2024-01; its test checks this text); issue #117281"},
+			func(c *situation) bool { return c.w.MutatedInputs == InputMutation && c.impl() == CUDAGraphTrees }},
+		{Rule{ID: "trees-skip-mutated-input", Stage: StageDevice, Backend: "inductor", Releases: between(4, 5),
+			Condition: "cudagraph trees, a user input mutated in place (the count of PR #124700)",
+			Outcome:   Skip, Stop: true, OrError: true,
+			Reason:   mutatedReason,
+			Message:  msgMutatedInputs,
+			Evidence: AlwaysInferred, Source: "PR #124700 (merged 2024-04: \"mutated inputs (N instances)\"); torch/_inductor/cudagraph_utils.py@2.6.0 get_mutation_stack_trace"},
 			func(c *situation) bool { return c.w.MutatedInputs == InputMutation && c.impl() == CUDAGraphTrees }},
 		{Rule{ID: "trees-skip-mutated-input", Stage: StageDevice, Backend: "inductor", Releases: from(6),
 			Condition: "cudagraph trees, a user input mutated in place",
@@ -365,11 +393,23 @@ func callRules() []rule {
 			func(c *situation) bool {
 				return c.impl() == CUDAGraphTrees && c.view.Dynamic != nil && *c.view.Dynamic
 			}},
-		{Rule{ID: "trees-record-per-size", Stage: StageDevice, Backend: "inductor", Releases: always(),
+		{Rule{ID: "trees-record-per-size", Stage: StageDevice, Backend: "inductor", Releases: upTo(7),
+			Condition: "cudagraph trees with symbolic inputs (dynamic=True, or dynamic=None and shapes that change)",
+			Reason:    "; one graph is recorded per distinct input size", ReasonEdit: AppendText,
+			Message: "recording cudagraph tree for symint key <size>", MessageEdit: AppendLine,
+			Evidence: Unchanged, Hazard: "dynamic-shape-rerecord", Source: "torch/_inductor/cudagraph_trees.py@2.6.0 and @2.7.1 cudagraphify_impl; " + srcRecordTrees},
+			func(c *situation) bool { return c.dynamicInputs && c.impl() == CUDAGraphTrees }},
+		{Rule{ID: "trees-record-per-size", Stage: StageDevice, Backend: "inductor", Releases: between(8, 13),
 			Condition: "cudagraph trees with symbolic inputs (dynamic=True, or dynamic=None and shapes that change)",
 			Reason:    "; one graph is recorded per distinct input size", ReasonEdit: AppendText,
 			Message: "Recording cudagraph tree for symint key <size>", MessageEdit: AppendLine,
 			Evidence: Unchanged, Hazard: "dynamic-shape-rerecord", Source: srcMeasured + "ro_dynamic_shapes; " + srcRecordTrees},
+			func(c *situation) bool { return c.dynamicInputs && c.impl() == CUDAGraphTrees }},
+		{Rule{ID: "trees-record-per-size", Stage: StageDevice, Backend: "inductor", Releases: from(14),
+			Condition: "cudagraph trees with symbolic inputs (dynamic=True, or dynamic=None and shapes that change)",
+			Reason:    "; one graph is recorded per distinct input size", ReasonEdit: AppendText,
+			Message: "[<compile id>] Recording cudagraph tree for symint key <size>", MessageEdit: AppendLine,
+			Evidence: Unchanged, Hazard: "dynamic-shape-rerecord", Source: "torch/_inductor/cudagraph_trees.py@2.14.0; " + srcRecordTrees},
 			func(c *situation) bool { return c.dynamicInputs && c.impl() == CUDAGraphTrees }},
 		{Rule{ID: "cudagraph-or-error", Stage: StageOrError, Backend: "inductor", Releases: always(),
 			Condition: "the skip above with triton.cudagraph_or_error=True",
@@ -463,5 +503,12 @@ func placeholders() []placeholder {
 		{"globals", "the keys assigned globally in the main thread", func(c *situation) string { return c.globalKeys }},
 		{"global_pairs", "those keys and values, as dict entries", func(c *situation) string { return c.globalPairs }},
 		{"why", "why turning cudagraph trees back on does not help", func(c *situation) string { return c.why }},
+		{"capture_mode", "the capture error mode of a manual capture", func(c *situation) string { return c.w.CaptureErrorMode }},
+		{"other_work", "what other threads do during a manual capture, in words", func(c *situation) string {
+			return map[string]string{"alloc": "allocation", "pageable-copy": "copy from pageable memory", "device-sync": "device synchronisation"}[c.w.OtherThreadWork]
+		}},
+		{"graphs", "the number of graphs the graph breaks make", func(c *situation) string { return strconv.Itoa(c.graphBreaks() + 1) }},
+		{"dynamo_key", "the torch._dynamo.config key that breaks the graph at the op", func(c *situation) string { return c.brokenAt }},
+		{"broken_op", "the op Dynamo breaks the graph at", func(c *situation) string { return c.brokenOp }},
 	}
 }

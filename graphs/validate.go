@@ -8,6 +8,7 @@ import (
 
 	"github.com/compilemode/compilemode/config"
 	"github.com/compilemode/compilemode/config/inputerr"
+	"github.com/compilemode/compilemode/config/schema"
 )
 
 // validate checks the scenario's fields as the command's flags are checked, so that a
@@ -23,6 +24,7 @@ func (s *Scenario) validate() error {
 		{"workload.threads", string(s.Workload.Threads)}, {"workload.mutated_inputs", string(s.Workload.MutatedInputs)},
 		{"workload.incompatible_op", s.Workload.IncompatibleOp}, {"workload.cpu_input_name", s.Workload.CPUInputName},
 		{"workload.allocator", s.Workload.Allocator},
+		{"host.dir", s.Host.Dir}, {"host.torch_dir", s.Host.TorchDir},
 	}
 	if s.Mode != nil {
 		texts = append(texts, struct{ path, v string }{"mode", *s.Mode})
@@ -34,6 +36,9 @@ func (s *Scenario) validate() error {
 		if err := inputerr.CheckText(t.v); err != nil {
 			return &ScenarioError{Path: t.path, Err: err}
 		}
+	}
+	if s.Host.CPUs < 0 || s.Host.CPUs > maxHostCPUs {
+		return &ScenarioError{Path: "host.cpus", Err: fmt.Errorf("want 0 (the default, %d) to %d, got %d", schema.DefaultCPUs, maxHostCPUs, s.Host.CPUs)}
 	}
 	if err := validateEnv(s.Env); err != nil {
 		return err
@@ -59,3 +64,6 @@ func validateEnv(env map[string]string) error {
 	}
 	return nil
 }
+
+// maxHostCPUs bounds Scenario.Host.CPUs (PyTorch caps compile_threads at 32 anyway).
+const maxHostCPUs = 1 << 16

@@ -1,9 +1,6 @@
 package graphs
 
 import (
-	"bytes"
-	"encoding/json"
-	"errors"
 	"fmt"
 	"io"
 	"strings"
@@ -106,6 +103,28 @@ type Workload struct {
 	// OutputsKept: the caller keeps an output of one call and reads it after the next
 	// call of the function (losses.append(loss) across steps; pytorch/pytorch#122192).
 	OutputsKept bool `json:"outputs_kept,omitempty"`
+	// GraphBreaks is how many graph breaks split the compiled function: Dynamo compiles
+	// GraphBreaks+1 graphs, each recorded as its own CUDA graph, with Python between them
+	// (kijai/ComfyUI-WanVideoWrapper#1584; pytorch/pytorch#160281).
+	GraphBreaks int `json:"graph_breaks,omitempty"`
+	// CompiledAutograd: the backward pass is compiled by compiled autograd
+	// (torch._dynamo.config.compiled_autograd=True) and runs on autograd's thread
+	// (pytorch/pytorch#126934); needs AutogradBackward.
+	CompiledAutograd bool `json:"compiled_autograd,omitempty"`
+	// CaptureErrorMode says the compiled function is captured by hand, with
+	// torch.cuda.graph(g, capture_error_mode=…): "global" (torch.cuda.graph's
+	// default), "thread_local" or "relaxed"; "" means no manual capture (PR #107407).
+	CaptureErrorMode string `json:"capture_error_mode,omitempty"`
+	// OtherThreadWork is what other threads do on the GPU while a manual capture runs:
+	// "" or "none"; "device-sync" (torch.cuda.synchronize(), cudaDeviceSynchronize);
+	// "alloc" (cudaMalloc, a new CUDA context, a caching-allocator miss); "pageable-copy"
+	// (copies from pageable host memory, background H2D copies). Needs CaptureErrorMode.
+	OtherThreadWork string `json:"other_thread_work,omitempty"`
+	// Dynamo holds torch._dynamo.config assignments that change what Inductor is given
+	// (see [DynamoKeys]): KEY=VALUE without the prefix, comma-separated, in order
+	// ("capture_scalar_outputs=True"). [Check] moves a scenario's set entries named
+	// torch._dynamo.config.KEY here. A string, so that a Workload stays comparable.
+	Dynamo string `json:"dynamo,omitempty"`
 }
 
 // WorkloadError reports a workload that cannot be planned.
@@ -164,7 +183,10 @@ func (w Workload) Normalize() (Workload, error) {
 	if w.CPUInputName == "" {
 		w.CPUInputName = "arg2_1"
 	}
-	return w, w.checkFieldReports()
+	if err := w.checkFieldReports(); err != nil {
+		return w, err
+	}
+	return w, w.checkIssue28()
 }
 
 // checkFieldReports checks the workload kinds of the field reports: a thread pool,
@@ -299,13 +321,16 @@ const MaxScenarioBytes = 1 << 20
 // Scenario is one question: a torch.compile call, what surrounds it (globals, the
 // environment) and the workload it runs in. It is also the JSON scenario file
 // (-scenario FILE). Every field is optional; the zero Scenario is torch.compile(model)
-// on the default release (modes.Latest(), 2.11: the one measured) in a clean environment. [Check] answers it. Env is the whole
+// on the default release (modes.DefaultRelease(), 2.11: the one measured) in a clean environment. [Check] answers it. Env is the whole
 // environment the process would have: nothing is read from the process.
 type Scenario struct {
-	Torch   string            `json:"torch,omitempty"`
-	Mode    *string           `json:"mode,omitempty"`
-	Options json.RawMessage   `json:"options,omitempty"` // a JSON object, or a string holding a Python dict literal
-	Set     []string          `json:"set,omitempty"`     // KEY=VALUE global assignments, in order
+	Torch string  `json:"torch,omitempty"`
+	Mode  *string `json:"mode,omitempty"`
+	// Options is torch.compile's options= dict as Python source, as -options takes it:
+	// "{'triton.cudagraphs': False}" ("" means not given: None). A scenario file may
+	// give it as that string or as a JSON object, which is read as json.loads reads it.
+	Options string            `json:"options,omitempty"`
+	Set     []string          `json:"set,omitempty"` // KEY=VALUE global assignments, in order
 	Env     map[string]string `json:"env,omitempty"`
 	Backend string            `json:"backend,omitempty"`
 	// BackendGiven says Backend was given as written, even "" (backend="", which
@@ -314,28 +339,27 @@ type Scenario struct {
 	BackendGiven bool     `json:"-"`
 	Dynamic      *bool    `json:"dynamic,omitempty"`
 	Workload     Workload `json:"workload"`
+	// Host is the machine the host-dependent defaults are computed for
+	// (compile_threads from its CPUs, the cutlass_dir install paths from its torch
+	// directory; values so computed have evidence host). The zero Host is the fixed
+	// default of schema.Host (32 CPUs, the schema's own paths): nothing is read from
+	// the machine Check runs on. The command fills CPUs and Dir from its machine unless
+	// -no-env. JSON: "host": {"cpus": 8, "dir": "/work", "torch_dir": "/venv/lib/python3.12/site-packages/torch"}.
+	Host schema.Host `json:"-"`
 	// Schema, when not nil, is resolved against instead of the release's built-in
 	// schema (a schema the user's own PyTorch wrote, read with schema.Load).
 	// Scenario files cannot set it.
 	Schema *schema.Schema `json:"-"`
 }
 
-// ParsedOptions returns the scenario's options: a JSON object, or a JSON string
-// holding a Python dict literal. It returns a *ScenarioError wrapping the literal's
-// error (for a nil *Scenario or one without options, the *literal.Error of an
-// empty literal).
+// ParsedOptions returns the scenario's options parsed as torch.compile receives
+// them. It returns a *ScenarioError wrapping the literal's error (for a nil
+// *Scenario or one without options, the *literal.Error of an empty literal).
 func (s *Scenario) ParsedOptions() (literal.Value, error) {
 	if s == nil {
 		s = &Scenario{}
 	}
-	raw := bytes.TrimSpace(s.Options)
-	src := string(raw)
-	if len(raw) > 0 && raw[0] == '"' {
-		if err := json.Unmarshal(raw, &src); err != nil {
-			return literal.Value{}, &ScenarioError{Path: "options", Err: err}
-		}
-	}
-	v, err := config.ParseOptions(src)
+	v, err := config.ParseOptions(s.Options)
 	if err != nil {
 		return literal.Value{}, &ScenarioError{Path: "options", Err: err}
 	}
@@ -361,43 +385,18 @@ func (e *ScenarioError) Unwrap() error {
 	return e.Err
 }
 
-// decodeError words a decoding error in the file's terms: the field's JSON path, what
-// it wants and what it got, at its line and column ("workload.devices: want a number,
-// got a string"), not Go's struct and type names.
-func decodeError(data []byte, err error) error {
-	var te *json.UnmarshalTypeError
-	if errors.As(err, &te) {
-		want := map[string]string{"int": "a number", "bool": "true or false", "string": "a string",
-			"Threads": "a string", "Mutation": "a string", "map[string]string": "an object of strings"}[te.Type.Name()]
-		if want == "" {
-			want = "a " + te.Type.Kind().String()
-		}
-		return inputerr.At(data, int(te.Offset), fmt.Sprintf("%s: want %s, got %s", te.Field, want, jsonKindName(te.Value)))
-	}
-	return err
-}
-
-// jsonKindName names a JSON value kind as encoding/json reports it ("number", "string").
-func jsonKindName(v string) string {
-	if name, ok := map[string]string{"number": "a number", "string": "a string", "bool": "true or false", "array": "an array", "object": "an object"}[v]; ok {
-		return name
-	}
-	return v
-}
-
 // LoadScenario reads a scenario file. Unknown fields are errors (a misspelled field
 // must not be ignored), as are trailing data, files over MaxScenarioBytes and scenarios
 // that [Check] would refuse for their fields (the same validation: a bad environment
 // name, a NUL, a workload that does not normalize). It reads at most
 // MaxScenarioBytes+1 bytes of r, in time linear in their number. It returns a
 // *ScenarioError, wrapping a *inputerr.PositionError (line and column) for a file that
-// is not strict JSON, a *inputerr.LimitError for one past a limit and a
-// *inputerr.ZeroError for a nil r.
+// is not strict JSON, a *inputerr.LimitError for one past a limit, a
+// *inputerr.ZeroError for a nil or typed-nil r and a *inputerr.StreamError for a
+// reader that panics, returns a bad count or makes no progress (bounded retries,
+// inputerr.MaxEmptyReads): it never hangs or panics.
 func LoadScenario(name string, r io.Reader) (*Scenario, error) {
-	if r == nil {
-		return nil, &ScenarioError{Path: name, Err: &inputerr.ZeroError{Func: "LoadScenario", Arg: "r (the reader)"}}
-	}
-	data, err := io.ReadAll(io.LimitReader(r, MaxScenarioBytes+1))
+	data, err := inputerr.ReadAll("LoadScenario", r, MaxScenarioBytes)
 	if err != nil {
 		return nil, &ScenarioError{Path: name, Err: err}
 	}
@@ -407,20 +406,9 @@ func LoadScenario(name string, r io.Reader) (*Scenario, error) {
 	if err := strictjson.Check(data); err != nil {
 		return nil, &ScenarioError{Path: name, Err: err}
 	}
-	dec := json.NewDecoder(bytes.NewReader(data))
-	dec.DisallowUnknownFields()
 	var s Scenario
-	if err := dec.Decode(&s); err != nil {
-		return nil, &ScenarioError{Path: name, Err: decodeError(data, err)}
-	}
-	if dec.More() {
-		return nil, &ScenarioError{Path: name, Err: inputerr.At(data, int(dec.InputOffset()), "trailing data after the JSON object")}
-	}
-	var given struct {
-		Backend *string `json:"backend"`
-	}
-	if err := json.Unmarshal(data, &given); err == nil && given.Backend != nil {
-		s.BackendGiven = true // "backend": "" is backend="", not the default
+	if err := s.decode(data, 0, data); err != nil {
+		return nil, &ScenarioError{Path: name, Err: err}
 	}
 	if err := s.validate(); err != nil {
 		return nil, &ScenarioError{Path: name, Err: err}

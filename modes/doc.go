@@ -6,7 +6,8 @@
 // [For] returns the table of a release; [Table.Resolve] looks a mode up in it as
 // torch.compile does (case- and punctuation-exact: "REDUCE-OVERHEAD" and
 // "reduce_overhead" are unknown, measured on 2.11; "" means default from 2.7);
-// [Parse] and [Options] do the same on the latest release measured, 2.11.
+// [Parse] and [Options] do the same on [DefaultRelease], 2.11 (the release measured;
+// [Newest] is 2.14).
 // [ParseVersion] accepts torch.__version__ forms (2.11, 2.7.1, 2.11.0+cu130,
 // 2.13.0.dev20260518, 2.12.0rc1) and returns the minor release; [Supported] lists
 // 2.1 to 2.14.

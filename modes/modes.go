@@ -186,7 +186,7 @@ func (t *Table) Resolve(mode string) (Entry, error) {
 
 // Parse resolves a mode name against the 2.11 table. See [Table.Resolve].
 func Parse(s string) (Mode, error) {
-	t, err := For(Latest())
+	t, err := For(DefaultRelease())
 	if err != nil {
 		return "", err
 	}
@@ -198,7 +198,7 @@ func Parse(s string) (Mode, error) {
 // torch._inductor.list_mode_options. It returns an *UnknownModeError for a mode 2.11
 // does not have.
 func Options(m Mode) (Patch, error) {
-	t, err := For(Latest())
+	t, err := For(DefaultRelease())
 	if err != nil {
 		return nil, err
 	}

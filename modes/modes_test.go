@@ -88,7 +88,7 @@ func TestUnknownModeMessages(t *testing.T) {
 
 func TestHint(t *testing.T) {
 	t.Parallel()
-	tbl, _ := For(Latest())
+	tbl, _ := For(DefaultRelease())
 	for in, want := range map[string]string{"reduce_overhead": "did you mean reduce-overhead?", "REDUCE-OVERHEAD": "did you mean reduce-overhead?", "max-autotune-no-cudagraph": "did you mean max-autotune-no-cudagraphs?", "zzzzzzzzzz": ""} {
 		_, err := tbl.Resolve(in)
 		var um *UnknownModeError

@@ -36,7 +36,7 @@ func (r Releases) Intersect(o Releases) Releases {
 // Valid reports whether the range is well formed: From is not after To and both are
 // supported releases.
 func (r Releases) Valid() bool {
-	return !r.To.Less(r.From) && r.From.AtLeast(First()) && !Last().Less(r.To)
+	return !r.To.Less(r.From) && r.From.AtLeast(First()) && !Newest().Less(r.To)
 }
 
 // String returns "2.6" for one release and "2.6–2.9" for several.

@@ -28,21 +28,34 @@ func (v Version) Less(w Version) bool {
 // AtLeast reports whether v is w or a later release.
 func (v Version) AtLeast(w Version) bool { return !v.Less(w) }
 
-// Latest returns the release the library measured (evidence "measured"), 2.11: the
-// default of every API that takes a version.
-func Latest() Version { return Version{2, 11} }
+// DefaultRelease returns the release answered when none is given, 2.11: the one the
+// library measured on a GPU (evidence "measured"). It is the default of every API that
+// takes a version (graphs.Scenario.Torch "", the command's -torch). It is not the
+// newest supported release: that is [Newest].
+func DefaultRelease() Version { return Version{2, 11} }
+
+// Newest returns the newest supported release, 2.14.
+func Newest() Version { return Version{2, 14} }
 
 // First returns the oldest supported release, 2.1: the first with list_mode_options
 // and max-autotune-no-cudagraphs (PR #95824, #98255).
 func First() Version { return Version{2, 1} }
 
-// Last returns the newest supported release, 2.14.
-func Last() Version { return Version{2, 14} }
+// Latest returns [DefaultRelease] (2.11), which is not the newest release.
+//
+// Deprecated: the name misled (2.14 is newer); use [DefaultRelease], or [Newest] for
+// the newest supported release. Kept for one release.
+func Latest() Version { return DefaultRelease() }
+
+// Last returns [Newest] (2.14).
+//
+// Deprecated: use [Newest]. Kept for one release.
+func Last() Version { return Newest() }
 
 // Supported returns the supported releases, oldest first.
 func Supported() []Version {
 	var out []Version
-	for m := First().Minor; m <= Last().Minor; m++ {
+	for m := First().Minor; m <= Newest().Minor; m++ {
 		out = append(out, Version{2, m})
 	}
 	return out

@@ -4,7 +4,7 @@ import (
 	"fmt"
 	"math"
 	"path/filepath"
-	"runtime"
+	"regexp"
 	"slices"
 	"strconv"
 	"strings"
@@ -13,22 +13,54 @@ import (
 	"github.com/compilemode/compilemode/config/literal"
 )
 
-// Host describes the machine a default is computed for. The zero Host means this
-// machine as Go sees it (see [Host.cpus]).
+// Host describes the machine a host-dependent default is computed for (the keys whose
+// KeySpec.Host is set: compile_threads, cpp.cxx, the cutlass_dir paths). Nothing is
+// read from the machine the library runs on: the zero Host is a fixed default, so the
+// same request gives the same answer everywhere. The command fills CPUs and Dir from
+// its machine (graphs.Scenario.Host).
 type Host struct {
 	// CPUs is the number of CPUs PyTorch would see (len(os.sched_getaffinity(0)));
-	// 0 means runtime.NumCPU(), which reads the same affinity mask on Linux.
+	// 0 means DefaultCPUs.
 	CPUs int
 	// Dir is the working directory relative paths resolve against; "" leaves relative
 	// paths relative.
 	Dir string
+	// TorchDir is the directory of the torch package (os.path.dirname(torch.__file__)),
+	// which the install paths (<torch>/../third_party/cutlass/) are relative to; ""
+	// keeps the schema's own values (for 2.11, the paths of the machine measured).
+	TorchDir string
 }
+
+// DefaultCPUs is the CPU count of the zero [Host]: 32, which gives compile_threads 32
+// (min(32, CPUs)), the value measured on the GPU machine that made the 2.11 schema
+// (config/schema/torch-2.11.json).
+const DefaultCPUs = 32
 
 func (h Host) cpus() int {
 	if h.CPUs > 0 {
 		return h.CPUs
 	}
-	return runtime.NumCPU()
+	return DefaultCPUs
+}
+
+// torchPathRE finds the install path a key's Host text names relative to the torch
+// package ("<torch>/../third_party/cutlass/"), as config/dump_schema.py writes it.
+var torchPathRE = regexp.MustCompile(`<torch>/([^)\s,]+)`)
+
+// torchPath is the key's install path under host.TorchDir, when both are known.
+// Source: torch/_inductor/config.py cutlass_dir @ 2.2, 2.6, 2.7, 2.11, 2.14:
+// os.path.join(os.path.dirname(torch.__file__), "../third_party/cutlass/"), made
+// absolute (abspath up to 2.7, realpath after; the host keeps no symbolic links).
+func torchPath(in envInput) (EnvDefault, bool) {
+	m := torchPathRE.FindStringSubmatch(in.k.Host)
+	if m == nil || in.host.TorchDir == "" {
+		return EnvDefault{}, false
+	}
+	dir := in.host.TorchDir
+	if !filepath.IsAbs(dir) && in.host.Dir != "" {
+		dir = filepath.Join(in.host.Dir, dir)
+	}
+	return EnvDefault{Val: literal.Str(filepath.Clean(filepath.Join(dir, m[1]))), Host: true}, true
 }
 
 // EnvError is the exception that importing torch._inductor.config raises for a
@@ -249,7 +281,8 @@ func checkGraphFormat(r *EnvRule) error {
 // evalHostStr is a host-dependent str default the variable replaces (cpp.cxx ← CXX).
 func evalHostStr(_ *EnvRule, in envInput) (EnvDefault, bool, error) {
 	if !in.set {
-		return EnvDefault{}, false, nil
+		d, ok := torchPath(in)
+		return d, ok, nil
 	}
 	return EnvDefault{Val: literal.Str(in.raw), From: in.name, Host: true}, true, nil
 }
@@ -274,7 +307,11 @@ func evalPath(r *EnvRule, in envInput) (EnvDefault, bool, error) {
 	if !in.set {
 		// A string fallback (2.14 xpu.cutlass_dir: realpath("")) is the host's value
 		// when the working directory is known; else the schema's unevaluated repr stands.
-		if r.Unset == nil || (in.host.Dir == "" && !filepath.IsAbs(*r.Unset)) {
+		if r.Unset == nil {
+			d, ok := torchPath(in)
+			return d, ok, nil
+		}
+		if in.host.Dir == "" && !filepath.IsAbs(*r.Unset) {
 			return EnvDefault{}, false, nil
 		}
 		d, _, err := evalPath(r, envInput{k: in.k, env: in.env, host: in.host, raw: *r.Unset, set: true})

@@ -73,7 +73,7 @@ func TestBadInput(t *testing.T) {
 		{"schema-unsupported-torch", []string{"-schema", write("c.json", `{"format": "compilemode-schema/1", "torch": "1.13.1", "evidence": "measured"}`)}, 2, `"1.13.1" is not supported`, "", ""},
 		{"schema-truncated", []string{"-schema", write("d.json", `{"format": "compilemode-schema/1", "torch": "2.11.0", "keys": [`)}, 2, "not a schema file", "", ""},
 		{"schema-torch-mismatch", []string{"-torch", "2.7", "-schema", "../../testdata/torch/2.11/schema_live.json"}, 2, "describes torch 2.11.0+cu130", "", ""},
-		{"scenario-unknown-field", []string{"-scenario", write("s.json", `{"workload": {"device": 2}}`)}, 2, `unknown field "device"`, "", ""},
+		{"scenario-unknown-field", []string{"-scenario", write("s.json", `{"workload": {"device": 2}}`)}, 2, `unknown field "workload.device" (did you mean "workload.devices"?`, "", ""},
 		{"scenario-bad-options", []string{"-scenario", write("t.json", `{"options": "{'a': ", "workload": {}}`)}, 2, "bad literal", "", ""},
 	}
 	for _, tc := range tests {

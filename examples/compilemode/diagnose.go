@@ -4,30 +4,36 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
+	"strconv"
 
 	"github.com/compilemode/compilemode/examples/internal/cliflags"
 	"github.com/compilemode/compilemode/graphs/diagnose"
 )
 
 // diagnose answers -diagnose FILE: the findings in the text (and, in JSON, the plan
-// of the call the text shows). Exit 0 when the text was read, 2 when it cannot be.
+// of the call the text shows). -torch X.Y diagnoses for that release over any the
+// text shows. Exit 0 when the text was read, 2 when it cannot be.
 func (c *cli) diagnose(stdin io.Reader, stdout, stderr io.Writer) int {
 	for name := range c.given {
-		if name != "diagnose" && name != "json" {
+		if name != "diagnose" && name != "json" && name != "torch" {
 			fmt.Fprintf(stderr, "compilemode: -diagnose reads a log; -%s does not apply to it\n", name)
 			return 2
 		}
 	}
-	name := c.diagnoseFile.Value
-	r, err := cliflags.Open(name, stdin)
+	name := printable(c.diagnoseFile.Value)
+	var opts diagnose.Options
+	if c.given["torch"] {
+		opts.Torch = c.compile.Torch.Value
+	}
+	r, err := cliflags.Open(c.diagnoseFile.Value, stdin)
 	if err != nil {
-		fmt.Fprintf(stderr, "compilemode: -diagnose %s: %v\n", name, err)
+		fmt.Fprintf(stderr, "compilemode: -diagnose %s: %s\n", name, printable(err.Error()))
 		return 2
 	}
 	defer r.Close()
-	d, err := diagnose.Read(r)
+	d, err := opts.Read(r)
 	if err != nil {
-		fmt.Fprintf(stderr, "compilemode: -diagnose %s: %v\n", name, err)
+		fmt.Fprintf(stderr, "compilemode: -diagnose %s: %s\n", name, printable(err.Error()))
 		return 2
 	}
 	if c.asJSON {
@@ -46,4 +52,17 @@ func (c *cli) diagnose(stdin io.Reader, stdout, stderr io.Writer) int {
 		return 2
 	}
 	return 0
+}
+
+// printable returns s as it can be printed to a terminal: unchanged when it holds no
+// control character (C0, DEL, C1) and no bidirectional override, else Go-quoted, so
+// that a file name with a newline or ESC cannot forge output lines or colours.
+func printable(s string) string {
+	for _, r := range s {
+		if r < 0x20 || r == 0x7f || (r >= 0x80 && r <= 0x9f) || (r >= 0x202a && r <= 0x202e) ||
+			(r >= 0x2066 && r <= 0x2069) || r == 0x200e || r == 0x200f || r == 0x061c {
+			return strconv.QuoteToASCII(s)
+		}
+	}
+	return s
 }

@@ -34,6 +34,9 @@ func TestDiagnoseFlag(t *testing.T) {
 		{"fifo", []string{"-diagnose", fifo}, 2, "a named pipe (FIFO)"},
 		{"fifo hint", []string{"-diagnose", fifo}, 2, "give - and pipe it to stdin"},
 		{"with workload flag", []string{"-diagnose", logPath, "-devices", "2"}, 2, "-devices does not apply"},
+		{"torch overrides the log", []string{"-diagnose", logPath, "-json", "-torch", "2.6"}, 0, `"torch_from": "option"`},
+		{"torch unsupported", []string{"-diagnose", logPath, "-torch", "9.9"}, 2, `torch version "9.9"`},
+		{"file name with controls", []string{"-diagnose", filepath.Join(dir, "a\nb\x1b[31m")}, 2, `a\nb\x1b[31m`},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {

@@ -71,6 +71,15 @@
 //	-concurrent-recompiles   with several threads: calls with new shapes recompile while
 //	                         other calls run (the per-call dynamic= patch)
 //	-outputs-kept            an output of one call is read after the next call
+//	-graph-breaks N          N graph breaks split the function into N+1 graphs
+//	-compiled-autograd       the backward is compiled by compiled autograd
+//	-capture-error-mode MODE the function is captured by hand with torch.cuda.graph in
+//	                         MODE: global, thread_local or relaxed
+//	-other-thread-work KIND  what other threads do during that capture: none,
+//	                         device-sync, alloc or pageable-copy
+//
+// -set torch._dynamo.config.KEY=VALUE assigns a Dynamo key that changes what Inductor is
+// given (graphs.DynamoKeys); it goes to the workload, not to Inductor's config.
 //
 // # Input files
 //
@@ -85,10 +94,12 @@
 //	                  (with or without findings), 2 when it cannot be or is empty.
 //	-script FILE      a Python training script, read without Python (package
 //	                  graphs/script): every torch.compile site, planned with the globals,
-//	                  environment and threads the script sets; flags given explicitly win
-//	                  (-set and -env add). JSON format compilemode-script/1. Exit 1 when
-//	                  a site's plan raises, 2 for a file that cannot be read or parsed
-//	                  (line and column named).
+//	                  environment and workload the script shows (threads, pools,
+//	                  backward(), kept outputs: the fields the workload flags set, each
+//	                  with its line); flags given explicitly win (-set and -env add).
+//	                  JSON format compilemode-script/2: each distinct plan once, with its
+//	                  changed keys (-all: every key). Exit 1 when a site's plan raises, 2
+//	                  for a file that cannot be read or parsed (line and column named).
 //
 // # Output
 //

@@ -19,10 +19,11 @@ func main() {
 type cli struct {
 	compile                                                              cliflags.Compile
 	scenario, threads, mutated, incompatibleOp, diagnoseFile, scriptFile cliflags.Once
+	captureMode, otherWork                                               cliflags.Once
 	all, asJSON, version                                                 bool
-	devices, callers, sizes, threadPool                                  int
+	devices, callers, sizes, threadPool, graphBreaks                     int
 	spanDevices, cpuScalar, dynamicShapes, moving, nonTensor, coldStart  bool
-	backward, concurrentRecompiles, outputsKept                          bool
+	backward, concurrentRecompiles, outputsKept, compiledAutograd        bool
 	given                                                                map[string]bool
 }
 
@@ -51,6 +52,10 @@ func run(args []string, stdout, stderr io.Writer, environ func() []string) int {
 	fs.BoolVar(&c.backward, "autograd-backward", false, "the function is trained: its backward runs on autograd's own thread")
 	fs.BoolVar(&c.concurrentRecompiles, "concurrent-recompiles", false, "with several threads: calls with new shapes compile while other calls run (the per-call dynamic= patch)")
 	fs.BoolVar(&c.outputsKept, "outputs-kept", false, "an output of one call is read after the next call")
+	fs.IntVar(&c.graphBreaks, "graph-breaks", 0, "`N` graph breaks split the function into N+1 graphs")
+	fs.BoolVar(&c.compiledAutograd, "compiled-autograd", false, "the backward is compiled by compiled autograd, on autograd's thread")
+	fs.Var(&c.captureMode, "capture-error-mode", "the function is captured by hand with torch.cuda.graph in `MODE`: global, thread_local or relaxed")
+	fs.Var(&c.otherWork, "other-thread-work", "with -capture-error-mode: what other threads do meanwhile, `KIND`: none, device-sync, alloc or pageable-copy")
 	fs.Var(&c.diagnoseFile, "diagnose", "read a PyTorch log or traceback from `FILE` (- for stdin) and say what happened and the fix")
 	fs.Var(&c.scriptFile, "script", "read the training script `FILE` (Python, not run) and plan every torch.compile site in it")
 	given, code, ok := cliflags.ParseUsage(fs, args, stderr, func(w io.Writer) { writeUsage(w, fs, graphs.DefaultWidth) })
@@ -160,6 +165,10 @@ func (c *cli) workloadFlagTable() []workloadFlag {
 		{"autograd-backward", "autograd_backward", func(w *graphs.Workload) { w.AutogradBackward = c.backward }},
 		{"concurrent-recompiles", "concurrent_recompiles", func(w *graphs.Workload) { w.ConcurrentRecompiles = c.concurrentRecompiles }},
 		{"outputs-kept", "outputs_kept", func(w *graphs.Workload) { w.OutputsKept = c.outputsKept }},
+		{"graph-breaks", "graph_breaks", func(w *graphs.Workload) { w.GraphBreaks = c.graphBreaks }},
+		{"compiled-autograd", "compiled_autograd", func(w *graphs.Workload) { w.CompiledAutograd = c.compiledAutograd }},
+		{"capture-error-mode", "capture_error_mode", func(w *graphs.Workload) { w.CaptureErrorMode = c.captureMode.Value }},
+		{"other-thread-work", "other_thread_work", func(w *graphs.Workload) { w.OtherThreadWork = c.otherWork.Value }},
 	}
 }
 

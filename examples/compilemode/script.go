@@ -17,20 +17,25 @@ import (
 // raises, 2 when the file cannot be read or parsed (line and column named).
 func (c *cli) script(stdin io.Reader, stdout, stderr io.Writer, environ func() []string) int {
 	name := c.scriptFile.Value
-	src, err := readRegular(name, stdin, script.MaxSourceBytes)
+	f, err := cliflags.Open(name, stdin)
 	if err != nil {
 		fmt.Fprintf(stderr, "compilemode: -script %s: %v\n", name, err)
 		return 2
 	}
+	defer f.Close()
 	if name == "-" {
 		name = "<stdin>"
 	}
-	s, err := script.Read(name, src)
+	s, err := script.ReadNamed(name, f)
 	if err != nil {
 		var se *script.SyntaxError
-		if errors.As(err, &se) {
+		var re *script.ReadError
+		switch {
+		case errors.As(err, &se):
 			fmt.Fprintf(stderr, "compilemode: %s:%d:%d: %s\n", se.File, se.Line, se.Col, se.Msg)
-		} else {
+		case errors.As(err, &re):
+			fmt.Fprintf(stderr, "compilemode: -script %s: %v\n", name, re.Err)
+		default:
 			fmt.Fprintf(stderr, "compilemode: -script %s: %v\n", name, err)
 		}
 		return 2
@@ -40,7 +45,7 @@ func (c *cli) script(stdin io.Reader, stdout, stderr io.Writer, environ func() [
 		fmt.Fprintf(stderr, "compilemode: %v\n", err)
 		return 2
 	}
-	planned, err := s.Planned(*cliSc, processEnv)
+	planned, err := s.PlanWith(script.PlanOptions{CLI: *cliSc, ProcessEnv: processEnv, AllKeys: c.all})
 	if err != nil {
 		fmt.Fprintf(stderr, "compilemode: %v\n", err)
 		return 2
@@ -93,36 +98,9 @@ func (c *cli) printScript(w io.Writer, s *script.Script) error {
 // scriptExit is 1 when some site's plan raises, else 0.
 func scriptExit(s *script.Script) int {
 	for _, st := range s.Sites {
-		switch p := st.Plan.(type) {
-		case *graphs.Report:
-			if p != nil && p.Exit == graphs.Raises {
-				return 1
-			}
-		case []script.ModePlan:
-			for _, mp := range p {
-				if mp.Report != nil && mp.Report.Exit == graphs.Raises {
-					return 1
-				}
-			}
+		if st.Plan.Exit() == graphs.Raises {
+			return 1
 		}
 	}
 	return 0
-}
-
-// readRegular reads a regular file, or stdin for "-", of at most limit bytes; anything
-// else (a FIFO, a device, a directory) is refused before it is opened (cliflags.Open).
-func readRegular(name string, stdin io.Reader, limit int64) ([]byte, error) {
-	r, err := cliflags.Open(name, stdin)
-	if err != nil {
-		return nil, err
-	}
-	defer r.Close()
-	data, err := io.ReadAll(io.LimitReader(r, limit+1))
-	if err != nil {
-		return nil, err
-	}
-	if int64(len(data)) > limit {
-		return nil, fmt.Errorf("larger than %d bytes", limit)
-	}
-	return data, nil
 }

@@ -9,6 +9,7 @@ import (
 	"testing"
 	"unicode/utf8"
 
+	"github.com/google/go-cmp/cmp"
 	"github.com/stretchr/testify/require"
 
 	"github.com/compilemode/compilemode/graphs"
@@ -29,7 +30,7 @@ func TestScriptFlag(t *testing.T) {
 		out  string
 	}{
 		{"train text", []string{"-script", train}, 0, `train.py:26 torch.compile(model, mode=args.compile_mode)`},
-		{"train json", []string{"-script", train, "-json"}, 0, `"format": "compilemode-script/1"`},
+		{"train json", []string{"-script", train, "-json"}, 0, `"format": "compilemode-script/2"`},
 		{"flag wins", []string{"-script", train, "-torch", "2.14", "-json"}, 0, `"torch": "2.14"`},
 		{"no site", []string{"-script", none}, 0, "no torch.compile site found"},
 		{"syntax error", []string{"-script", bad}, 2, "bad.py:2:"},
@@ -97,5 +98,47 @@ func TestWorkloadFlagTable(t *testing.T) {
 		if !strings.Contains(out.String(), "-"+f.flag+" ") && !strings.Contains(out.String(), "-"+f.flag+"\n") {
 			t.Errorf("flag -%s is not in -h", f.flag)
 		}
+	}
+}
+
+// TestScriptVsFlags: a script that shows a workload and the flags that describe it
+// give the same per-device rows.
+func TestScriptVsFlags(t *testing.T) {
+	t.Parallel()
+	dir := t.TempDir()
+	tests := []struct {
+		name, src string
+		flags     []string
+	}{
+		{"pool-cold", "import torch\nfrom concurrent.futures import ThreadPoolExecutor\nm = torch.compile(f, mode=\"reduce-overhead\")\ndef work(x):\n    return m(x)\nwith ThreadPoolExecutor(4) as ex:\n    ex.map(work, xs)\n",
+			[]string{"-thread-pool", "4"}},
+		{"pool-warm", "import torch\nfrom concurrent.futures import ThreadPoolExecutor\nm = torch.compile(f, mode=\"reduce-overhead\")\ndef work(x):\n    return m(x)\nm(x0)\nwith ThreadPoolExecutor(4) as ex:\n    ex.map(work, xs)\n",
+			[]string{"-threads", "callers", "-callers", "4"}},
+		{"threads-cold", "import torch, threading\nm = torch.compile(f, mode=\"reduce-overhead\")\ndef work(x):\n    m(x)\nfor x in xs:\n    threading.Thread(target=work, args=(x,)).start()\n",
+			[]string{"-threads", "callers", "-cold-start"}},
+		{"train", "import torch\nm = torch.compile(f, mode=\"reduce-overhead\")\nfor x in xs:\n    out = m(x)\n    out.sum().backward()\n    kept.append(out)\n",
+			[]string{"-autograd-backward", "-outputs-kept"}},
+	}
+	type rows struct {
+		CUDAGraphs graphs.CUDAGraphsReport `json:"cudagraphs"`
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			t.Parallel()
+			f := filepath.Join(dir, tc.name+".py")
+			require.NoError(t, os.WriteFile(f, []byte(tc.src), 0o644))
+			out, stderr, _ := runPlan(t, nil, "-no-env", "-script", f, "-json")
+			var s struct {
+				Plans []rows `json:"plans"`
+			}
+			require.NoError(t, json.Unmarshal([]byte(out), &s), stderr)
+			require.Len(t, s.Plans, 1)
+			out, stderr, _ = runPlan(t, nil, append([]string{"-no-env", "-mode", "reduce-overhead", "-json"}, tc.flags...)...)
+			var want rows
+			require.NoError(t, json.Unmarshal([]byte(out), &want), stderr)
+			if diff := cmp.Diff(want, s.Plans[0]); diff != "" {
+				t.Errorf("-script vs %v mismatch (-flags +script):\n%s", tc.flags, diff)
+			}
+		})
 	}
 }

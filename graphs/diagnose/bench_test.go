@@ -1,9 +1,15 @@
 package diagnose_test
 
 import (
+	"bytes"
 	"io"
+	"os"
+	"os/exec"
+	"path/filepath"
 	"runtime"
+	"strings"
 	"testing"
+	"time"
 
 	"github.com/compilemode/compilemode/graphs/diagnose"
 )
@@ -71,4 +77,85 @@ func BenchmarkRead100MB(b *testing.B) {
 		peak = max(peak, r.peak)
 	}
 	b.ReportMetric(float64(peak)/(1<<20), "peak-heap-MB")
+}
+
+// rareLines is a training log where a signature is rare: progress lines, TORCH_LOGS
+// lines without a signature, a traceback frame and prose, with one skip line every
+// rareEvery lines.
+var rareLines = []string{
+	"step 1200 loss=0.4123 lr=3e-4 tokens/s=81234 grad_norm=0.98 mem=61.2GiB elapsed=00:41:07\n",
+	"V1129 17:07:54.740000 602 torch/_inductor/scheduler.py:6545] [0/0] [__cudagraphs] Created 1 graph partitions: 1 cudagraphable, 0 non-cudagraphable\n",
+	"  File \"/opt/venv/lib/python3.12/site-packages/transformers/models/llama/modeling_llama.py\", line 494, in forward\n",
+	"epoch 3 | batch 811/5000 | data 0.002s | fwd 0.031s | bwd 0.062s | opt 0.004s | throughput 1731 samples/s\n",
+	"INFO 2026-11-29 17:07:55,799 trainer.py:211 checkpoint saved to /scratch/run42/ckpt-0000811.pt (3.2 GB)\n",
+}
+
+const rareEvery = 10000
+
+var rareHit = "W1129 17:07:56.133000 608 torch/_inductor/cudagraph_utils.py:207] [__cudagraphs] skipping cudagraphs due to mutated inputs (1 instances)\n"
+
+// writeRareLog writes size bytes of the rare-hit log to path and returns the number of
+// skip lines in it.
+func writeRareLog(tb testing.TB, path string, size int) int {
+	tb.Helper()
+	var b bytes.Buffer
+	hits := 0
+	for i := 0; b.Len() < size; i++ {
+		if i%rareEvery == rareEvery-1 {
+			b.WriteString(rareHit)
+			hits++
+			continue
+		}
+		b.WriteString(rareLines[i%len(rareLines)])
+	}
+	if err := os.WriteFile(path, b.Bytes(), 0o644); err != nil {
+		tb.Fatal(err)
+	}
+	return hits
+}
+
+// BenchmarkVersusGrep reads a 100 MB training log with rare hits with Read and with
+// grep -F -f (the prefilter's anchors, from Anchors) in the same run, and reports both
+// speeds and their ratio (Read's time over grep's). Skipped without grep.
+func BenchmarkVersusGrep(b *testing.B) {
+	grep, err := exec.LookPath("grep")
+	if err != nil {
+		b.Skip("no grep")
+	}
+	const size = 100 << 20
+	dir := b.TempDir()
+	logPath, anchorsPath := filepath.Join(dir, "train.log"), filepath.Join(dir, "anchors")
+	writeRareLog(b, logPath, size)
+	anchors, err := diagnose.Anchors()
+	if err != nil {
+		b.Fatal(err)
+	}
+	if err := os.WriteFile(anchorsPath, []byte(strings.Join(anchors, "\n")+"\n"), 0o644); err != nil {
+		b.Fatal(err)
+	}
+	b.SetBytes(size)
+	var readTime, grepTime time.Duration
+	for b.Loop() {
+		start := time.Now()
+		cmd := exec.Command(grep, "-F", "-c", "-f", anchorsPath, logPath)
+		if out, err := cmd.Output(); err != nil && len(out) == 0 {
+			b.Fatalf("grep: %v", err)
+		}
+		grepTime += time.Since(start)
+		start = time.Now()
+		f, err := os.Open(logPath)
+		if err != nil {
+			b.Fatal(err)
+		}
+		d, err := diagnose.Read(f)
+		f.Close()
+		if err != nil || len(d.Findings) != 1 {
+			b.Fatalf("Read = %+v, %v", d, err)
+		}
+		readTime += time.Since(start)
+	}
+	mbps := func(d time.Duration) float64 { return float64(b.N) * size / (1 << 20) / d.Seconds() }
+	b.ReportMetric(mbps(readTime), "read-MB/s")
+	b.ReportMetric(mbps(grepTime), "grep-MB/s")
+	b.ReportMetric(readTime.Seconds()/grepTime.Seconds(), "ratio")
 }

@@ -246,6 +246,105 @@ const (
 	//
 	// Fix: a key from torch._inductor.list_options(), with its subconfig prefix.
 	UnknownGlobal Code = "unknown-global"
+
+	// TreesUntrackedPoolTensors occurs when cudagraph trees find a live tensor in their
+	// memory pool that no recorded graph returned.
+	//
+	// Example:
+	//
+	//	RuntimeError: Detected 1 tensor(s) in the cudagraph pool not tracked as outputs. ...
+	//	RuntimeError: These live storage data ptrs are in the cudagraph pool but not accounted for as an output of cudagraph trees: ...
+	//
+	// Fix: keep no tensor made inside the compiled function except its outputs; serialise threads.
+	TreesUntrackedPoolTensors Code = "trees-untracked-pool-tensors"
+
+	// TreesStaticInputChanged occurs when a parameter or buffer that cudagraph trees
+	// recorded as a static input comes at a new address.
+	//
+	// Example:
+	//
+	//	RuntimeError: static input data pointer changed.
+	//
+	// Fix: update parameters in place.
+	TreesStaticInputChanged Code = "trees-static-input-changed"
+
+	// TreesInputDeallocated occurs when an input freed during recording is alive on replay.
+	//
+	// Example:
+	//
+	//	RuntimeError: TODO: graph recording observed an input tensor deallocate during graph  recording that did not occur during replay. Please file an issue.
+	//
+	// Fix: the same input lifetimes on every call.
+	TreesInputDeallocated Code = "trees-input-deallocated"
+
+	// TreesRerecordLimit occurs when a cudagraph-tree function re-records past
+	// triton.cudagraph_unexpected_rerecord_limit and falls back to eager.
+	//
+	// Example:
+	//
+	//	skipping cudagraph due to function 0 exceeding max re-recording limit (=50) on cudagraph node None due to static input data pointer changed.
+	//
+	// Fix: stable static-input addresses.
+	TreesRerecordLimit Code = "trees-rerecord-limit"
+
+	// TreesPendingBackward occurs when a training graph's forward runs again before
+	// its backward.
+	//
+	// Example:
+	//
+	//	Unable to hit fast path of CUDAGraphs because of pending, uninvoked backwards. ...
+	//
+	// Fix: inference under torch.no_grad().
+	TreesPendingBackward Code = "trees-pending-backward"
+
+	// StreamCaptureUnjoined occurs when a capture ends with work forked onto another
+	// stream and not joined back.
+	//
+	// Example:
+	//
+	//	RuntimeError: CUDA error: capturing stream has unjoined work
+	//
+	// Fix: wait on every side stream before the capture ends.
+	StreamCaptureUnjoined Code = "stream-capture-unjoined"
+
+	// CUDAGraphEmpty occurs when a capture recorded no work.
+	//
+	// Example:
+	//
+	//	UserWarning: The CUDA Graph is empty. This usually means that the graph was attempted to be captured on wrong device or stream.
+	//
+	// Fix: capture on the tensors' device and stream.
+	CUDAGraphEmpty Code = "cuda-graph-empty"
+
+	// InductorConfigNotImported occurs when torch._inductor.config is used before the
+	// submodule was imported (up to 2.5).
+	//
+	// Example:
+	//
+	//	AttributeError: module 'torch._inductor' has no attribute 'config'
+	//
+	// Fix: import torch._inductor.config.
+	InductorConfigNotImported Code = "inductor-config-not-imported"
+
+	// BackendTakesNoMode occurs when torch.compile passes mode= to a backend that takes
+	// no mode.
+	//
+	// Example:
+	//
+	//	TypeError: CudagraphsBackend.__call__() got an unexpected keyword argument 'mode'
+	//
+	// Fix: drop mode= for that backend.
+	BackendTakesNoMode Code = "backend-takes-no-mode"
+
+	// UnsupportedPython occurs when torch.compile refuses the platform: a Python
+	// release too new for the torch release, or (older releases) Windows.
+	//
+	// Example:
+	//
+	//	RuntimeError: Python 3.14+ not yet supported for torch.compile
+	//
+	// Fix: a Python (or platform) the torch release supports.
+	UnsupportedPython Code = "unsupported-python"
 )
 
 // Codes returns every code of the catalogue, in catalogue order.
@@ -255,7 +354,9 @@ func Codes() []Code {
 		LegacyConcurrentCallers, OverwrittenOutput, AllocatorIncompatible, DynamicShapeRerecord,
 		SkipCPUDevice, SkipMutatedInputs, SkipMultipleDevices, SkipIncompatibleOp, SkipDynamicGraphs,
 		SkipNonTensorInputs, StreamCaptureIllegal, ModeAndOptions, UnknownMode, UnknownOption,
-		OptionType, InvalidBackend, UnknownGlobal,
+		OptionType, InvalidBackend, UnknownGlobal, TreesUntrackedPoolTensors, TreesStaticInputChanged,
+		TreesInputDeallocated, TreesRerecordLimit, TreesPendingBackward, StreamCaptureUnjoined,
+		CUDAGraphEmpty, InductorConfigNotImported, BackendTakesNoMode, UnsupportedPython,
 	}
 }
 

@@ -182,20 +182,44 @@ func setField(w *graphs.Workload, name, value string) bool {
 
 // reDevice matches what names a device or rank: torchrun's "[rank3]:" prefix, "cuda:1",
 // "device(type='cuda', index=1)".
-var reDevice = regexp.MustCompile(`\[rank(\d+)\]:|cuda:(\d+)|device\(type='cuda', index=(\d+)\)`)
-
 // deviceCounter counts the distinct ranks and CUDA device indices a log shows, up to
-// 64 of each.
+// 64 of each: "[rankN]:" prefixes, "cuda:N" and "device(type='cuda', index=N)".
 type deviceCounter struct{ ranks, devices uint64 }
 
+// devicePrefixes are the texts before a rank or device number, with the text that must
+// follow the number ("" for none) and the set the number goes to (0 ranks, 1 devices).
+var devicePrefixes = []struct {
+	before, after string
+	set           int
+}{
+	{"[rank", "]:", 0},
+	{"cuda:", "", 1},
+	{"device(type='cuda', index=", ")", 1},
+}
+
 func (c *deviceCounter) window(raw []byte) {
-	if !bytes.Contains(raw, []byte("[rank")) && !bytes.Contains(raw, []byte("cuda:")) && !bytes.Contains(raw, []byte("index=")) {
-		return
-	}
-	for _, m := range reDevice.FindAllSubmatch(raw, 16) {
-		for g, set := range []*uint64{&c.ranks, &c.devices, &c.devices} {
-			if n, err := strconv.Atoi(string(m[g+1])); err == nil && n < 64 {
-				*set |= 1 << n
+	for _, p := range devicePrefixes {
+		rest := raw
+		for n := 0; n < 16; n++ {
+			at := bytes.Index(rest, []byte(p.before))
+			if at < 0 {
+				break
+			}
+			rest = rest[at+len(p.before):]
+			d := 0
+			for d < len(rest) && d < 3 && rest[d] >= '0' && rest[d] <= '9' {
+				d++
+			}
+			if d == 0 || !bytes.HasPrefix(rest[d:], []byte(p.after)) {
+				continue
+			}
+			v, err := strconv.Atoi(string(rest[:d]))
+			switch {
+			case err != nil || v >= 64:
+			case p.set == 0:
+				c.ranks |= 1 << v
+			default:
+				c.devices |= 1 << v
 			}
 		}
 	}

@@ -1,7 +1,6 @@
 package diagnose
 
 import (
-	"bufio"
 	"bytes"
 	"errors"
 	"fmt"
@@ -9,11 +8,7 @@ import (
 	"regexp"
 	"sort"
 	"strings"
-	"sync"
 	"unicode/utf8"
-
-	"golang.org/x/text/encoding/unicode"
-	"golang.org/x/text/transform"
 
 	"github.com/compilemode/compilemode/config/inputerr"
 	"github.com/compilemode/compilemode/graphs"
@@ -93,6 +88,9 @@ type Finding struct {
 	Releases []string `json:"releases"`
 	// Count is the number of lines with this code's texts (an extra field).
 	Count int `json:"count"`
+	// Match says how the text was found: "exact" on one line, "quoted" inside
+	// markdown or quote marks, "wrapped" over two or three lines (see [Match]).
+	Match Match `json:"match"`
 }
 
 // Diagnosis is what a log shows. It is plain data: read it from any goroutine.
@@ -103,9 +101,15 @@ type Diagnosis struct {
 	// collect_env's "PyTorch version: 2.5.1+cu124", site-packages/torch-2.5.1… paths,
 	// wheel tags, torch==2.5.1 pins), "" when it shows none or an unsupported one.
 	Torch string `json:"torch"`
-	// TorchLine is the 1-based line that shows Torch (0 when Torch is ""). An extra
-	// field.
+	// TorchLine is the 1-based line that shows Torch (0 when Torch is "" or comes
+	// from Options.Torch). An extra field.
 	TorchLine int `json:"torch_line,omitempty"`
+	// TorchText is that line, cleaned (as Finding.Quote), and TorchFrom the phrasing
+	// it was read from: "collect_env", "torch.__version__", "package list", "pin",
+	// "version report", "file name", "image or key", "prose", "nightly", or "option"
+	// when Options.Torch gave it. Extra fields.
+	TorchText string `json:"torch_text,omitempty"`
+	TorchFrom string `json:"torch_from,omitempty"`
 	// Findings are in line order, at most one per code.
 	Findings []Finding `json:"findings"`
 	// Plan is graphs.Check's report on Recovered: what PyTorch does with the call the
@@ -128,7 +132,25 @@ type Diagnosis struct {
 // Read diagnoses the text r yields: any log, traceback or pasted issue, line by line
 // in bounded memory. It returns ErrEmpty for an input without text, a *ReadError
 // when r fails and an *inputerr.ZeroError for a nil r. Read is safe for concurrent use.
-func Read(r io.Reader) (d *Diagnosis, err error) {
+func Read(r io.Reader) (d *Diagnosis, err error) { return Options{}.Read(r) }
+
+// Options change what [Options.Read] assumes. The zero value reads the release from
+// the log, as [Read] does.
+type Options struct {
+	// Torch, when set ("2.5", "2.5.1+cu124"), is the release to diagnose for, over
+	// any the log shows (the command's -torch flag).
+	Torch string
+}
+
+// Read diagnoses r as [Read] does, with the options. It returns a *modes.VersionError
+// for an Options.Torch that is not a supported release.
+func (o Options) Read(r io.Reader) (d *Diagnosis, err error) {
+	var torch modes.Version
+	if o.Torch != "" {
+		if torch, err = modes.ParseVersion(o.Torch); err != nil {
+			return nil, err
+		}
+	}
 	defer func() {
 		if p := recover(); p != nil {
 			d, err = nil, fmt.Errorf("diagnose: internal error: %v", p)
@@ -146,6 +168,9 @@ func Read(r io.Reader) (d *Diagnosis, err error) {
 	}
 	if !s.text {
 		return nil, ErrEmpty
+	}
+	if o.Torch != "" {
+		s.torch = versionFinder{found: torch, rank: rankTorch + 1, what: "option"}
 	}
 	d = s.diagnosis()
 	d.plan()
@@ -165,174 +190,18 @@ func (d *Diagnosis) plan() {
 	d.Plan = rep
 }
 
-// compiledRow is a Signature with its regular expressions compiled.
-type compiledRow struct {
-	Signature
-	literal  []byte
-	pattern  *regexp.Regexp
-	requires int // index into scanner.contexts, -1 for none
-}
-
-// rowHit is where a row first matched.
-type rowHit struct {
-	line  int
-	quote string
-}
-
-type context struct {
-	re     *regexp.Regexp
-	prefix []byte
-	seen   bool
-}
-
-// scanner holds the state of one Read.
-type scanner struct {
-	rows     []compiledRow
-	lits     literalSet
-	contexts []context
-	hits     []rowHit
-	count    map[Code]int
-	last     map[Code]int
-	line     int
-	text     bool
-	torch    versionFinder
-	rec      recoverer
-	devs     deviceCounter
-	clean    []byte
-}
-
-func newScanner() (*scanner, error) {
-	t, err := compiledTable()
-	if err != nil {
-		return nil, err
-	}
-	s := &scanner{rows: t.rows, hits: make([]rowHit, len(t.rows)),
-		count: map[Code]int{}, last: map[Code]int{}}
-	s.contexts = append([]context(nil), t.contexts...) // seen is per read
-	s.lits = newLiteralSet(s.rows)
-	s.torch = newVersionFinder()
-	s.rec = newRecoverer()
-	return s, nil
-}
-
-// table is the signature table with its regular expressions compiled: built once per
-// process, on the first Read, and never written after (the rows and the compiled
-// expressions are shared by concurrent reads; regexp.Regexp is safe for that).
-type table struct {
-	rows     []compiledRow
-	contexts []context // seen false
-}
-
-// compiledTable returns the process's compiled signature table.
-var compiledTable = sync.OnceValues(compileTable)
-
-func compileTable() (table, error) {
-	sigs := Signatures()
-	t := table{rows: make([]compiledRow, len(sigs))}
-	ctxIndex := map[string]int{}
-	for i, sig := range sigs {
-		row := compiledRow{Signature: sig, literal: []byte(sig.Literal), requires: -1}
-		if sig.Pattern != "" {
-			re, err := regexp.Compile(sig.Pattern)
-			if err != nil {
-				return table{}, fmt.Errorf("diagnose: row %d (%s): %w", i, sig.Code, err)
-			}
-			row.pattern = re
-		}
-		if sig.Requires != "" {
-			idx, ok := ctxIndex[sig.Requires]
-			if !ok {
-				re, err := regexp.Compile(sig.Requires)
-				if err != nil {
-					return table{}, fmt.Errorf("diagnose: row %d (%s): %w", i, sig.Code, err)
-				}
-				prefix, _ := re.LiteralPrefix()
-				idx = len(t.contexts)
-				ctxIndex[sig.Requires] = idx
-				t.contexts = append(t.contexts, context{re: re, prefix: []byte(prefix)})
-			}
-			row.requires = idx
-		}
-		t.rows[i] = row
-	}
-	return t, nil
-}
-
-// scan reads r in windows of at most WindowBytes (plus the overlap of a long line).
-func (s *scanner) scan(r io.Reader) error {
-	br := bufio.NewReaderSize(utf16Aware(r), WindowBytes)
-	buf := make([]byte, 0, WindowBytes+overlapBytes)
-	var carry []byte
-	cont := false // the next fragment continues a line longer than a window
-	for {
-		frag, err := br.ReadSlice('\n')
-		if len(frag) > 0 {
-			window := frag
-			if cont {
-				buf = append(append(buf[:0], carry...), frag...)
-				window = buf
-			} else {
-				s.line++
-			}
-			s.window(window, !cont)
-			cont = err == bufio.ErrBufferFull
-			if cont {
-				carry = append(carry[:0], frag[max(0, len(frag)-overlapBytes):]...)
-			}
-		}
-		switch {
-		case err == nil || err == bufio.ErrBufferFull:
-		case err == io.EOF:
-			return nil
-		default:
-			return &ReadError{Line: max(1, s.line), Err: err}
-		}
-	}
-}
-
-// window matches one window of a line (the whole line when it is short).
-func (s *scanner) window(raw []byte, lineStart bool) {
-	s.clean = cleanLine(s.clean[:0], raw, lineStart)
-	text := s.clean
-	if len(bytes.TrimSpace(text)) == 0 {
-		return
-	}
-	s.text = true
-	s.torch.window(text, s.line)
-	s.devs.window(raw)
-	s.rec.window(text, lineStart)
-	for i := range s.contexts {
-		c := &s.contexts[i]
-		if !c.seen && bytes.Contains(text, c.prefix) && c.re.Match(text) {
-			c.seen = true
-		}
-	}
-	for _, i := range s.lits.match(text) {
-		row := &s.rows[i]
-		if row.pattern != nil && !row.pattern.Match(text) {
-			continue
-		}
-		if s.hits[i].line == 0 {
-			s.hits[i] = rowHit{line: s.line, quote: quote(text, row.literal)}
-		}
-		if s.last[row.Code] != s.line {
-			s.last[row.Code] = s.line
-			s.count[row.Code]++
-		}
-	}
-}
-
 // diagnosis resolves the hits: rows whose context the log lacks drop out, a row
 // superseded on its line drops out, and each code keeps its earliest line.
 func (s *scanner) diagnosis() *Diagnosis {
 	torch, haveTorch := s.torch.best()
 	d := &Diagnosis{Format: Format, Findings: []Finding{}}
 	if haveTorch {
-		d.Torch, d.TorchLine = torch.String(), s.torch.line
+		d.Torch, d.TorchLine, d.TorchText, d.TorchFrom = torch.String(), s.torch.line, s.torch.text, s.torch.what
 	}
 	active := make([]bool, len(s.rows))
 	for i, row := range s.rows {
-		active[i] = s.hits[i].line > 0 && (row.requires < 0 || s.contexts[row.requires].seen)
+		active[i] = s.hits[i].line > 0 && (row.requires < 0 || s.contexts[row.requires].seen) &&
+			s.rowLines[i] >= max(1, row.MinLines)
 	}
 	best := map[Code]int{}
 	for i, row := range s.rows {
@@ -395,7 +264,7 @@ func (s *scanner) finding(i int, torch modes.Version, haveTorch bool) Finding {
 		}
 	}
 	return Finding{Code: row.Code, Line: s.hits[i].line, Quote: s.hits[i].quote, Cause: row.Cause,
-		Fix: fix, Note: note, Evidence: row.Evidence, Source: row.Source, Releases: rel, Count: s.count[row.Code]}
+		Fix: fix, Note: note, Evidence: row.Evidence, Source: row.Source, Releases: rel, Count: s.count[row.Code], Match: s.hits[i].match}
 }
 
 // cleanLine appends raw to dst without its line end, ANSI escape sequences, and, at
@@ -450,7 +319,9 @@ func escapeLen(b []byte) int {
 				return i + 2
 			}
 		}
-		return len(b)
+		// An OSC that the line does not terminate (a cut hyperlink or title) is
+		// dropped alone: the text after it stays, signatures included.
+		return 2
 	}
 	return 2
 }
@@ -490,7 +361,7 @@ func allDigits(b []byte) bool {
 // (measured on 2.11), "[W1129 17:39:03.694036672 CUDAMallocAsyncAllocator.cpp:301] "
 // (measured on 2.11), and the older "[2024-03-02 12:00:01,000] [0/0]
 // torch._inductor.compile_fx: [WARNING] ".
-var glogPrefix = regexp.MustCompile(`^(?:\[?[IWEVD]\d{4} \d\d:\d\d:\d\d\.\d+ +(?:\d+ +)?[^\]\s]+:\d+\] *|\[\d{4}-\d\d-\d\d \d\d:\d\d:\d\d,\d{3}\] *(?:\[[^\]]*\] *)*[\w.]+: \[[A-Z]+\] *)(?:\[[^\]]*\] *)*`)
+var glogPrefix = regexp.MustCompile(`^(?:\[?[IWEVD]\d{4} \d\d:\d\d:\d\d\.\d+ +(?:\d+ +)?[^\]]+?:\d+\] *|\[\d{4}-\d\d-\d\d \d\d:\d\d:\d\d,\d{3}\] *(?:\[[^\]]*\] *)*[\w.]+: \[[A-Z]+\] *)(?:\[[^\]]*\] *)*`)
 
 // quote returns the cleaned line for a finding: without its log header, and at most
 // MaxQuoteRunes runes taken around the literal.
@@ -500,7 +371,7 @@ func quote(text, literal []byte) string {
 	}
 	q := strings.ToValidUTF8(strings.TrimSpace(string(text)), "\uFFFD")
 	if utf8.RuneCountInString(q) <= MaxQuoteRunes {
-		return q
+		return escapeControls(q)
 	}
 	at := strings.Index(q, string(literal))
 	runes := []rune(q)
@@ -513,79 +384,5 @@ func quote(text, literal []byte) string {
 	if start > 0 {
 		out = "…" + out
 	}
-	return out
-}
-
-// literalSet finds which rows' literals occur in a line in one pass: every 4-byte
-// window of the line is looked up in a bitset of the literals' first 4 bytes (a
-// Rabin-Karp filter with a fixed prefix), and only candidates are compared in full.
-// Literals shorter than 4 bytes are checked with bytes.Contains.
-type literalSet struct {
-	bits   []uint64         // 1<<16 bits, indexed by hash4
-	byKey  map[uint32][]int // first 4 bytes → rows
-	short  []int            // rows with literals under 4 bytes
-	rows   []compiledRow
-	found  []int
-	marked []bool
-}
-
-func hash4(k uint32) uint32 { return (k * 2654435761) >> 16 }
-
-func key4(b []byte) uint32 {
-	return uint32(b[0]) | uint32(b[1])<<8 | uint32(b[2])<<16 | uint32(b[3])<<24
-}
-
-func newLiteralSet(rows []compiledRow) literalSet {
-	ls := literalSet{bits: make([]uint64, 1<<16/64), byKey: map[uint32][]int{}, rows: rows, marked: make([]bool, len(rows))}
-	for i, row := range rows {
-		if len(row.literal) < 4 {
-			ls.short = append(ls.short, i)
-			continue
-		}
-		k := key4(row.literal)
-		h := hash4(k)
-		ls.bits[h/64] |= 1 << (h % 64)
-		ls.byKey[k] = append(ls.byKey[k], i)
-	}
-	return ls
-}
-
-// match returns the rows whose literal occurs in text, in table order. The slice is
-// reused by the next call.
-func (ls *literalSet) match(text []byte) []int {
-	ls.found = ls.found[:0]
-	for _, i := range ls.short {
-		if bytes.Contains(text, ls.rows[i].literal) && !ls.marked[i] {
-			ls.marked[i] = true
-			ls.found = append(ls.found, i)
-		}
-	}
-	for p := 0; p+4 <= len(text); p++ {
-		k := key4(text[p:])
-		if h := hash4(k); ls.bits[h/64]&(1<<(h%64)) == 0 {
-			continue
-		}
-		for _, i := range ls.byKey[k] {
-			if !ls.marked[i] && bytes.HasPrefix(text[p:], ls.rows[i].literal) {
-				ls.marked[i] = true
-				ls.found = append(ls.found, i)
-			}
-		}
-	}
-	for _, i := range ls.found {
-		ls.marked[i] = false
-	}
-	sort.Ints(ls.found)
-	return ls.found
-}
-
-// utf16Aware returns r, decoded to UTF-8 when it starts with a UTF-16 byte-order mark
-// (what Windows PowerShell's > writes): a log in UTF-16 would otherwise match nothing.
-func utf16Aware(r io.Reader) io.Reader {
-	br := bufio.NewReader(r)
-	bom, _ := br.Peek(2)
-	if len(bom) == 2 && (bom[0] == 0xFF && bom[1] == 0xFE || bom[0] == 0xFE && bom[1] == 0xFF) {
-		return transform.NewReader(br, unicode.UTF16(unicode.LittleEndian, unicode.ExpectBOM).NewDecoder())
-	}
-	return br
+	return escapeControls(out)
 }

@@ -2,7 +2,6 @@ package diagnose
 
 import (
 	"bytes"
-	"encoding/json"
 	"regexp"
 	"strings"
 
@@ -16,64 +15,114 @@ type versionPattern struct {
 	literal []byte // a line must contain it before re is tried
 	re      *regexp.Regexp
 	rank    int
+	what    string // the phrasing, for the JSON
 }
+
+// ver is a release as torch prints it: 2.5, 2.5.1, 2.5.1+cu124, 2.9.0.dev20250723+cu128,
+// 2.7.1a0+git…, 2.12.0rc1.
+const ver = `(\d+\.\d+(?:\.\d+)?(?:(?:a|b|rc)\d+)?(?:\.dev\d+)?(?:\+[0-9A-Za-z.]+)?)`
+
+// The ranks of the ways a log shows the release: what torch itself prints wins over a
+// package list, which wins over a path or file name, which wins over prose.
+const (
+	rankLoose   = 1
+	rankProse   = 2
+	rankPath    = 3
+	rankPackage = 4
+	rankTorch   = 5
+)
 
 // versionPatterns returns the ways a log shows torch's release.
 func versionPatterns() []versionPattern {
+	p := func(lit, re string, rank int, what string) versionPattern {
+		return versionPattern{literal: []byte(lit), re: regexp.MustCompile(re), rank: rank, what: what}
+	}
 	return []versionPattern{
 		// python -m torch.utils.collect_env: "PyTorch version: 2.5.1+cu124".
-		{[]byte("PyTorch version: "), regexp.MustCompile(`PyTorch version: (\d+\.\d+[0-9A-Za-z.+]*)`), 3},
+		p("PyTorch version: ", `PyTorch version: `+ver, rankTorch, "collect_env"),
 		// print(torch.__version__) with the value on the same line.
-		{[]byte("torch.__version__"), regexp.MustCompile(`torch\.__version__\W{0,12}?(\d+\.\d+(?:\.\d+)?[0-9A-Za-z.+]*)`), 3},
-		// site-packages/torch-2.5.1+cu124.dist-info, torch-2.5.1-cp311-…whl.
-		{[]byte("torch-"), regexp.MustCompile(`\btorch-(\d+\.\d+(?:\.\d+)?[0-9A-Za-z.+]*?)(?:\.dist-info|-cp\d|-py\d)`), 2},
-		// pip pins: torch==2.5.1.
-		{[]byte("torch=="), regexp.MustCompile(`\btorch==(\d+\.\d+(?:\.\d+)?[0-9A-Za-z.+]*)`), 1},
+		p("torch.__version__", `torch\.__version__\W{0,12}?`+ver, rankTorch, "torch.__version__"),
+		// pip list / pip freeze / conda list rows: "torch   2.9.0.dev20250723+cu128",
+		// "pytorch   2.5.1   py3.11_cuda12.4_cudnn9.1.0_0   pytorch".
+		p("torch", `^(?:py)?torch\s+`+ver+`(?:\s|$)`, rankPackage, "package list"),
+		// pins and requirement files: torch==2.5.1.
+		p("torch==", `\btorch\s*==\s*`+ver, rankPackage, "pin"),
+		// "Torch version : 2.4.1", "torch version: 2.6.0" (other tools' reports).
+		p("orch version", `(?i)\b(?:py)?torch version\s*[:=]?\s*v?`+ver, rankPackage, "version report"),
+		// site-packages/torch-2.5.1+cu124.dist-info, torch-2.5.1-cp311-…whl, conda's
+		// pkgs/pytorch-2.5.1-py3.11_cuda12.4….
+		p("torch-", `\b(?:py)?torch-`+ver+`(?:\.dist-info|\.egg-info|-cp\d|-py\d|-pypi|\.tar|\.whl)`, rankPath, "file name"),
+		// images and pins with a colon: pytorch/pytorch:2.5.1-cuda12.4, "torch: 2.5.1".
+		p("torch:", `\b(?:py)?torch:\s*v?`+ver, rankPath, "image or key"),
+		// prose: "PyTorch 2.11", "on torch 2.7", "torch v2.6.0".
+		p("orch ", `\b(?:[Pp]y)?[Tt]orch\s+v?`+ver+`\b`, rankProse, "prose"),
+		// looser prose: a line that names torch and, later, a full 2.x.y release
+		// ("torch.compile after upgrading to 2.4.0", "torch compilation broken on 2.6.0").
+		p("orch", `(?i)\b(?:py)?torch\b.*?\b(2\.\d{1,2}\.\d+(?:\+[0-9A-Za-z.]+)?)\b`, rankLoose, "prose"),
+		// a nightly named in prose: "2.13.0.dev20260518".
+		p(".dev20", `\b(\d+\.\d+\.\d+\.dev\d{8}(?:\+[0-9A-Za-z.]+)?)`, rankProse, "nightly"),
 	}
 }
 
+// versionAnchors are the prefilter's anchors for versionPatterns (each pattern's
+// literal, or a longer one where the literal is short and common).
+func versionAnchors() []string {
+	return []string{"PyTorch version", "torch.__version__", "torch ", "torch\t", "torch==",
+		"orch version", "Torch version", "TORCH version", "torch-", "torch:", "Torch ", ".dev20",
+		"Name: torch", "__version__", "torch.compile"}
+}
+
 // bareVersion is a line that holds only a version, as the REPL prints
-// torch.__version__ on the line after it.
-var bareVersion = regexp.MustCompile(`^'?(\d+\.\d+\.\d+[0-9A-Za-z.+]*)'?$`)
+// torch.__version__ on the line after it, or pip show's "Version: 2.5.1" after
+// "Name: torch".
+var bareVersion = regexp.MustCompile(`^(?:Version:\s*)?'?` + ver + `'?$`)
 
 type versionFinder struct {
 	patterns []versionPattern
 	found    modes.Version
 	rank     int
-	line     int  // the line of found
-	pending  bool // the last line named torch.__version__ without a value
+	line     int    // the line of found
+	text     string // the line of found, cleaned
+	what     string // the phrasing of found
+	wait     bool   // the last line named torch.__version__ or "Name: torch" without a value
 }
 
 func newVersionFinder() versionFinder { return versionFinder{patterns: versionPatterns()} }
 
+// pending reports whether the next line may hold the value the last one named.
+func (f *versionFinder) pending() bool { return f.wait }
+
 func (f *versionFinder) window(text []byte, line int) {
-	if f.pending {
-		f.pending = false
+	if f.wait {
+		f.wait = false
 		if m := bareVersion.FindSubmatch(bytes.TrimSpace(text)); m != nil {
-			f.offer(m[1], 3, line)
+			f.offer(m[1], rankTorch, line, text, "torch.__version__")
 			return
 		}
-	}
-	if !bytes.Contains(text, []byte("orch")) {
-		return
 	}
 	for _, p := range f.patterns {
 		if p.rank <= f.rank || !bytes.Contains(text, p.literal) {
 			continue
 		}
-		if m := p.re.FindSubmatch(text); m != nil {
-			f.offer(m[1], p.rank, line)
+		for _, m := range p.re.FindAllSubmatch(text, 4) {
+			if f.offer(m[1], p.rank, line, text, p.what) {
+				break
+			}
 		}
 	}
-	if f.rank < 3 && bytes.Contains(text, []byte("torch.__version__")) {
-		f.pending = true
+	if f.rank < rankTorch && (bytes.Contains(text, []byte("torch.__version__")) || bytes.Equal(bytes.TrimSpace(text), []byte("Name: torch"))) {
+		f.wait = true
 	}
 }
 
-func (f *versionFinder) offer(s []byte, rank, line int) {
-	if v, err := modes.ParseVersion(string(s)); err == nil && rank > f.rank {
-		f.found, f.rank, f.line = v, rank, line
+func (f *versionFinder) offer(s []byte, rank, line int, text []byte, what string) bool {
+	v, err := modes.ParseVersion(string(s))
+	if err != nil || rank <= f.rank {
+		return false
 	}
+	f.found, f.rank, f.line, f.what = v, rank, line, what
+	f.text = quote(text, s)
+	return true
 }
 
 // best returns the release the log shows, if any.
@@ -108,6 +157,7 @@ type recoverer struct {
 	callLines int
 	callDone  bool
 	mode      *string
+	dump      *string // a mode a config dump shows, used when no call shows one
 	backend   string
 	dynamic   *bool
 	options   string
@@ -117,8 +167,28 @@ type recoverer struct {
 
 func newRecoverer() recoverer { return recoverer{env: map[string]string{}} }
 
+// recoverAnchors are the prefilter's anchors for the recoverer: a line without one is
+// not read for the call, config or environment (a call's continuation lines are).
+func recoverAnchors() []string {
+	return []string{"torch.compile(", "torch._inductor.config.", "TORCHINDUCTOR_", "PYTORCH_",
+		"TORCH_COMPILE_DISABLE", "os.environ", "reduce-overhead", "max-autotune"}
+}
+
+// deviceAnchors are the prefilter's anchors for the device counter.
+var deviceAnchors = []string{"[rank", "cuda:", "index="}
+
+// reModeDump matches a mode a config dump or a launcher prints, without a call:
+// "mode: max-autotune", "compile_mode=reduce-overhead" (only PyTorch's mode names).
+var reModeDump = regexp.MustCompile(`\b(?:torch_)?(?:compile_)?mode["']?\s*[:=]\s*["']?(reduce-overhead|max-autotune-no-cudagraphs|max-autotune)\b`)
+
 func (r *recoverer) window(text []byte, lineStart bool) {
 	r.callWindow(text, lineStart)
+	if r.dump == nil && r.mode == nil {
+		if m := reModeDump.FindSubmatch(text); m != nil && !bytes.Contains(text, []byte("torch.compile(")) {
+			mode := string(m[1])
+			r.dump = &mode
+		}
+	}
 	if len(r.set) < maxRecovered && bytes.Contains(text, []byte("torch._inductor.config.")) {
 		if m := reGlobal.FindSubmatch(text); m != nil {
 			r.set = append(r.set, string(m[1])+"="+string(m[2]))
@@ -229,17 +299,14 @@ func walkBrackets(b []byte, open, close byte) (closeAt, depth int) {
 
 // scenario returns what was recovered as a scenario for the planner, or nil.
 func (r *recoverer) scenario(torch string) *graphs.Scenario {
+	if r.mode == nil {
+		r.mode = r.dump
+	}
 	if r.mode == nil && r.backend == "" && r.dynamic == nil && r.options == "" && len(r.set) == 0 && len(r.env) == 0 {
 		return nil
 	}
 	sc := &graphs.Scenario{Torch: torch, Mode: r.mode, Backend: r.backend, Dynamic: r.dynamic, Set: r.set}
-	if r.options != "" {
-		// A JSON string holding the Python dict literal, as Scenario.Options accepts.
-		raw, err := json.Marshal(r.options)
-		if err == nil {
-			sc.Options = raw
-		}
-	}
+	sc.Options = r.options // the Python dict literal, as Scenario.Options holds it
 	if len(r.env) > 0 {
 		sc.Env = r.env
 		if a := graphs.AllocatorFromEnv(func(k string) string { return r.env[k] }); a != "native" {

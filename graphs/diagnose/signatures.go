@@ -37,6 +37,9 @@ type Signature struct {
 	Source   string
 	// Decisive says which line of the message the row matches.
 	Decisive string
+	// MinLines, when above 1, is how many distinct lines the text must be on for the
+	// row to apply (a message that means something only when repeated).
+	MinLines int
 }
 
 // ReleaseFix is a fix for the releases it names.
@@ -94,7 +97,7 @@ const (
 // order of preference: the first row with a match gives the finding.
 func Signatures() []Signature {
 	var rows []Signature
-	for _, part := range [][]Signature{threadRows(), legacyRows(), runtimeRows(), skipRows(), compileRows()} {
+	for _, part := range [][]Signature{threadRows(), legacyRows(), runtimeRows(), skipRows(), compileRows(), poolRows(), captureRows(), setupRows()} {
 		rows = append(rows, part...)
 	}
 	return rows
@@ -141,8 +144,12 @@ func threadRows() []Signature {
 		},
 		{
 			Code: TreesConcurrentCallers, Literal: sentence(from(line(callers, 2), "tensor(s)")),
-			Pattern:  `Detected \d+ tensor\(s\) in the cudagraph pool not tracked as outputs`,
-			Releases: sharedTrees, Cause: concurrent, Fix: fixCallers,
+			Pattern: `Detected \d+ tensor\(s\) in the cudagraph pool not tracked as outputs`,
+			// Only where the log shows threads: in one thread the same text has other
+			// causes (trees-untracked-pool-tensors).
+			Requires:   threadEvidence,
+			Supersedes: TreesUntrackedPoolTensors,
+			Releases:   sharedTrees, Cause: concurrent, Fix: fixCallers,
 			Evidence: modes.Measured, Source: measuredCallers + "; raised by check_memory_pool",
 			Decisive: "the first line of the RuntimeError (\"Detected N tensor(s) …\")",
 		},
@@ -192,7 +199,7 @@ func legacyRows() []Signature {
 			Decisive: "the skip line, which has no \"(N instances)\" count on this path",
 		},
 		{
-			Code: LegacyMutatedInput, Literal: listed(ruleMessage("trees-skip-mutated-input", listedSkips.To.Minor)),
+			Code: LegacyMutatedInput, Literal: listed(ruleMessage("trees-skip-mutated-input", listedSkips.From.Minor)),
 			Pattern:    `skipping cudagraphs due to \[.*'mutated inputs'`,
 			Requires:   `cudagraph_trees['"]?\s*[:=]\s*False`,
 			Supersedes: SkipMutatedInputs,
@@ -288,6 +295,23 @@ func runtimeRows() []Signature {
 			Decisive: "the warning's first sentence",
 		},
 		{
+			Code: DynamicShapeRerecord, Literal: "cudagraph tree for symint key",
+			MinLines: 3,
+			Releases: modes.Minors(1, 14),
+			Cause: "cudagraph trees recorded a new CUDA graph for each of several input sizes (one " +
+				"\"recording cudagraph tree for symint key N\" line each), and each recording costs " +
+				"more than a replay saves",
+			Fix: before(dynamic(6).Fix, ","),
+			Tailored: []ReleaseFix{
+				{Releases: modes.Minors(6, 13), Fix: dynamic(6).Fix},
+				{Releases: modes.Minors(14, 14), Fix: dynamic(14).Fix},
+			},
+			Evidence: modes.Source,
+			Source: "torch/_inductor/cudagraph_trees.py cudagraphify (log.info \"recording cudagraph " +
+				"tree for symint key %s\") @ T2.6.0, shown with TORCH_LOGS=cudagraphs; other releases not read",
+			Decisive: "three or more such lines",
+		},
+		{
 			Code: StreamCaptureIllegal, Literal: "operation not permitted when stream is capturing",
 			Releases: modes.Minors(1, 14),
 			Cause: "an operation CUDA forbids while a stream is capturing (a synchronisation, a " +
@@ -329,7 +353,7 @@ func runtimeRows() []Signature {
 func skipRows() []Signature {
 	return []Signature{
 		{
-			Code: SkipCPUDevice, Literal: reason(ruleMessage("skip-cpu-input", prefixedSkips.From.Minor)),
+			Code: SkipCPUDevice, Literal: before(reason(ruleMessage("skip-cpu-input", prefixedSkips.From.Minor)), " ("),
 			Releases: prefixedSkips,
 			Cause: "the graph holds a CPU tensor (a 0-d CPU scalar counts), and without graph " +
 				"partitioning Inductor captures no graph with a CPU tensor, so this one runs eagerly",
@@ -343,7 +367,7 @@ func skipRows() []Signature {
 			Decisive: "the skip line",
 		},
 		{
-			Code: SkipCPUDevice, Literal: listed(ruleMessage("skip-cpu-input", listedSkips.To.Minor)),
+			Code: SkipCPUDevice, Literal: listed(ruleMessage("skip-cpu-input", listedSkips.From.Minor)),
 			Releases: listedSkips,
 			Cause: "the graph holds a tensor on a device other than CUDA (a 0-d CPU scalar counts), " +
 				"and Inductor captures only all-CUDA graphs, so this one runs eagerly",
@@ -363,7 +387,7 @@ func skipRows() []Signature {
 			Decisive: "the skip line",
 		},
 		{
-			Code: SkipMutatedInputs, Literal: listed(ruleMessage("trees-skip-mutated-input", listedSkips.To.Minor)),
+			Code: SkipMutatedInputs, Literal: listed(ruleMessage("trees-skip-mutated-input", listedSkips.From.Minor)),
 			Pattern:  `skipping cudagraphs due to \[.*'mutated inputs'`,
 			Releases: listedSkips,
 			Cause: "the function mutates an input in place that CUDA graphs may not mutate (with " +
@@ -383,7 +407,18 @@ func skipRows() []Signature {
 			Decisive: "the skip line",
 		},
 		{
-			Code: SkipMultipleDevices, Literal: listed(ruleMessage("skip-multiple-devices", listedSkips.To.Minor)),
+			Code: SkipMultipleDevices, Literal: "skipping cudagraphs due to multple devices",
+			Releases: modes.Minors(0, 0),
+			Cause: "one compiled graph uses tensors on several devices, and the first torchinductor " +
+				"captured CUDA graphs on one device only, so this graph ran eagerly",
+			Fix:      fixMultipleDevices,
+			Evidence: modes.Source,
+			Source: "torchinductor compile_fx (2022, before torch 2.0, with the typo \"multple\"), " +
+				"quoted in pytorch/torchdynamo#748",
+			Decisive: "the skip line",
+		},
+		{
+			Code: SkipMultipleDevices, Literal: listed(ruleMessage("skip-multiple-devices", listedSkips.From.Minor)),
 			Releases: listedSkips,
 			Cause: "one compiled graph uses several CUDA devices, and cudagraph trees capture on " +
 				"one device only, so this graph runs eagerly",
@@ -404,7 +439,7 @@ func skipRows() []Signature {
 			Decisive: "the skip line",
 		},
 		{
-			Code: SkipIncompatibleOp, Literal: listed(ruleMessage("skip-incompatible-op", listedSkips.To.Minor)),
+			Code: SkipIncompatibleOp, Literal: listed(ruleMessage("skip-incompatible-op", listedSkips.From.Minor)),
 			Releases: listedSkips,
 			Cause: "the graph holds an op that cannot be captured in a CUDA graph (such as " +
 				"torch.multinomial), so Inductor runs it without CUDA graphs",
@@ -521,15 +556,19 @@ func compileRows() []Signature {
 			Decisive: "the RuntimeError line",
 		},
 		{
-			Code: InvalidBackend, Literal: from((&config.InvalidBackendError{}).Message(), "see "),
-			Pattern:  `Invalid backend: .*, see `,
+			Code: InvalidBackend, Literal: "Invalid backend: ",
+			Pattern:  `Invalid backend: ['"]?[^\s'",]+`,
 			Releases: modes.Minors(1, 14),
 			Cause: "the backend name is not registered; names are exact, so \"Inductor\" and " +
 				"\"inductor \" are invalid too",
 			Fix: "pass a name exactly as torch._dynamo.list_backends() prints it, such as " +
 				"\"inductor\" (the default), \"cudagraphs\", \"eager\" or \"aot_eager\"",
 			Evidence: modes.Measured,
-			Source:   "testdata/torch/2.11/backends.json compile_backend (other releases: the same text assumed, config/errors.go)",
+			Source: "testdata/torch/2.11/backends.json compile_backend (\"Invalid backend: 'x', see " +
+				"`torch._dynamo.list_backends()` for available backends.\"); torch/_dynamo/exc.py " +
+				"InvalidBackend @ T2.6.0 (same); PR #189333 (2026-07): \"Invalid backend: 'x'. See …\" " +
+				"and \"Invalid backend: 'x', did you mean: 'y'? See …\"; the row matches the part every " +
+				"wording shares, so a cut hint still matches",
 			Decisive: "the InvalidBackend line",
 		},
 		{

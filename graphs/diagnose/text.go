@@ -26,8 +26,9 @@ func (d *Diagnosis) WriteText(w io.Writer) error {
 	if d == nil {
 		return &inputerr.ZeroError{Func: "diagnose.Diagnosis.WriteText", Arg: "the *Diagnosis (read one with Read)"}
 	}
-	if w == nil {
-		return &inputerr.ZeroError{Func: "diagnose.Diagnosis.WriteText", Arg: "w (the writer)"}
+	w, err := inputerr.Writer("diagnose.Diagnosis.WriteText", w) // nil, typed nil, a panic, a bad count: an error
+	if err != nil {
+		return err
 	}
 	var b strings.Builder
 	if len(d.Findings) == 0 {
@@ -39,7 +40,7 @@ func (d *Diagnosis) WriteText(w io.Writer) error {
 		if i > 0 {
 			b.WriteString("\n")
 		}
-		wrap(&b, fmt.Sprintf("line %d: %s", f.Line, f.Code), "", "    ")
+		wrap(&b, fmt.Sprintf("line %d: %s%s", f.Line, f.Code, matchNote[f.Match]), "", "    ")
 		wrap(&b, f.Quote, "  | ", "  | ")
 		wrap(&b, f.Cause, "  cause: ", "         ")
 		wrap(&b, f.Fix, "  fix: ", "       ")
@@ -47,8 +48,14 @@ func (d *Diagnosis) WriteText(w io.Writer) error {
 			wrap(&b, f.Note, "  note: ", "        ")
 		}
 	}
-	_, err := io.WriteString(w, b.String())
+	_, err = io.WriteString(w, b.String())
 	return err
+}
+
+// matchNote says, after a finding's code, how its text was found when not exactly.
+var matchNote = map[Match]string{
+	Wrapped: " (text wrapped over several lines)",
+	Quoted:  " (text quoted or retyped: found without marks, spacing or case)",
 }
 
 // wrap writes text after first (then after rest on continuation lines), its runs of
@@ -64,4 +71,32 @@ func wrap(b *strings.Builder, text, first, rest string) {
 		}
 		b.WriteString(prefix + l + "\n")
 	}
+}
+
+// hidden reports whether r changes a terminal's output rather than showing: a C0
+// control (tab aside), DEL, a C1 control such as U+009B (CSI), or a bidirectional
+// override or isolate such as U+202E.
+func hidden(r rune) bool {
+	return (r < 0x20 && r != '\t') || r == 0x7f || (r >= 0x80 && r <= 0x9f) ||
+		(r >= 0x202a && r <= 0x202e) || (r >= 0x2066 && r <= 0x2069) || r == 0x200e || r == 0x200f || r == 0x061c
+}
+
+// escapeControls returns s with every hidden rune written as a Go escape (\x07,
+// \u009b, \u202e), so that a quote of a log line prints as text.
+func escapeControls(s string) string {
+	if strings.IndexFunc(s, hidden) < 0 {
+		return s
+	}
+	var b strings.Builder
+	for _, r := range s {
+		switch {
+		case !hidden(r):
+			b.WriteRune(r)
+		case r < 0x80:
+			fmt.Fprintf(&b, "\\x%02x", r)
+		default:
+			fmt.Fprintf(&b, "\\u%04x", r)
+		}
+	}
+	return b.String()
 }

@@ -24,7 +24,7 @@ func TestCorpus(t *testing.T) {
 			return nil
 		}
 		total++
-		s, err := Read(p, src)
+		s, err := readBytes(p, src)
 		if err != nil {
 			t.Log(err)
 			return nil

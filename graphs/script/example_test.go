@@ -11,12 +11,13 @@ import (
 // Read the small training script under examples/scripts: one compile site, its mode
 // in a variable, a global fifty lines away, an environment variable set too late, and
 // a thread pool calling the compiled model.
-func ExampleRead() {
-	src, err := os.ReadFile("../../examples/scripts/train.py")
+func ExampleReadNamed() {
+	f, err := os.Open("../../examples/scripts/train.py")
 	if err != nil {
 		panic(err)
 	}
-	s, err := script.Read("train.py", src)
+	defer f.Close()
+	s, err := script.ReadNamed("train.py", f)
 	if err != nil {
 		panic(err)
 	}
@@ -27,7 +28,10 @@ func ExampleRead() {
 			fmt.Printf("  plan mode %s\n", *m)
 		}
 		sc, _ := s.Scenario(i, graphs.Scenario{Torch: "2.11"})
-		fmt.Printf("  set %v env %v threads %s\n", sc.Set, sc.Env, sc.Workload.Threads)
+		fmt.Printf("  set %v env %v\n", sc.Set, sc.Env)
+		for _, in := range site.Inferred {
+			fmt.Printf("  workload %s=%s (line %d)\n", in.Field, in.Value, in.Line)
+		}
 	}
 	for _, w := range s.Warnings {
 		fmt.Printf("line %d: %s\n", w.Line, w.Code)
@@ -36,6 +40,8 @@ func ExampleRead() {
 	// train.py:26 torch.compile(model, mode=args.compile_mode) (kind call)
 	//   plan mode reduce-overhead
 	//   plan mode default
-	//   set [triton.cudagraph_trees=False] env map[PYTORCH_CUDA_ALLOC_CONF:expandable_segments:True] threads callers
+	//   set [triton.cudagraph_trees=False] env map[PYTORCH_CUDA_ALLOC_CONF:expandable_segments:True]
+	//   workload thread_pool=2 (line 37)
+	//   workload autograd_backward=true (line 31)
 	// line 15: env-after-import
 }

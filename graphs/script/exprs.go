@@ -67,11 +67,11 @@ func (p *parser) simple() *stmt {
 	case "import":
 		p.advance()
 		s.kind = importStmt
-		s.imports = p.importNames(t.Pos.Line)
+		s.stmtMore = &stmtMore{imports: p.importNames(t.Pos.Line)}
 	case "from":
 		p.advance()
 		s.kind = fromStmt
-		s.imports = p.fromImport(t.Pos.Line)
+		s.stmtMore = &stmtMore{imports: p.fromImport(t.Pos.Line)}
 	case "type":
 		return p.typeAlias(s)
 	default:
@@ -270,18 +270,42 @@ func (p *parser) canStart() bool {
 
 func (p *parser) node(kind exprKind, t pytoken.Token) *expr {
 	e := p.alloc()
-	e.kind, e.line, e.col, e.start = kind, int32(t.Pos.Line), int32(t.Pos.Col), int32(t.Pos.Offset)
+	e.kind, e.line, e.start = kind, int32(t.Pos.Line), int32(t.Pos.Offset)
 	return e
 }
 
 // alloc returns a zero expr from the parser's slab: one allocation per 256 nodes.
 func (p *parser) alloc() *expr {
-	if len(p.slab) == 0 {
-		p.slab = make([]expr, 256)
+	if p.used == len(p.slab) {
+		p.slab, p.used = make([]expr, 256), 0
 	}
-	e := &p.slab[0]
-	p.slab = p.slab[1:]
+	e := &p.slab[p.used]
+	p.used++
 	return e
+}
+
+// leaf returns e, or nil when e is a number, an ellipsis or a string that its
+// parent (a display or an operator, never a call argument, a target or a branch of
+// a conditional) need not keep: no pass looks into them there, and a display's
+// literal value is read from its text. The node goes back to the slab when it was
+// the last one handed out, so that such leaves cost no memory.
+func (p *parser) leaf(e *expr) *expr {
+	if e == nil || !(e.kind == other && e.elts == nil || e.kind == str) {
+		return e
+	}
+	if p.used > 0 && e == &p.slab[p.used-1] {
+		p.used--
+		p.slab[p.used] = expr{}
+	}
+	return nil
+}
+
+// keep appends e to elts unless leaf drops it.
+func (p *parser) keep(elts []*expr, e *expr) []*expr {
+	if e = p.leaf(e); e == nil {
+		return elts
+	}
+	return append(elts, e)
 }
 
 // newStmt returns a copy of s from the parser's statement slab: one allocation per
@@ -293,13 +317,19 @@ func (p *parser) newStmt(s stmt) *stmt {
 	n := &p.stmts[0]
 	p.stmts = p.stmts[1:]
 	*n = s
+	if n.stmtMore == nil {
+		if p.noMore == nil {
+			p.noMore = &stmtMore{}
+		}
+		n.stmtMore = p.noMore
+	}
 	return n
 }
 
 // trailer returns a node of kind k whose operand is x.
 func (p *parser) trailer(k exprKind, x *expr) *expr {
 	e := p.alloc()
-	e.kind, e.x, e.line, e.col, e.start = k, x, x.line, x.col, x.start
+	e.kind, e.x, e.line, e.start = k, x, x.line, x.start
 	return e
 }
 
@@ -343,13 +373,13 @@ func (p *parser) starExprs() *expr {
 // reports whether another item follows (a trailing comma is allowed).
 func (p *parser) tupleTail(t pytoken.Token, first *expr, item func() *expr, more func() bool) *expr {
 	e := p.node(tuple, t)
-	e.elts = append(e.elts, first)
+	e.elts = p.keep(e.elts, first)
 	for !p.failed() && p.is(",") {
 		p.advance()
 		if !more() {
 			break
 		}
-		e.elts = append(e.elts, item())
+		e.elts = p.keep(e.elts, item())
 	}
 	return e
 }
@@ -450,10 +480,10 @@ func (p *parser) orExpr(noIn bool) *expr {
 		return x
 	}
 	e := p.node(other, t)
-	e.elts = append(e.elts, x)
+	e.elts = p.keep(e.elts, x)
 	for ; n > 0 && !p.failed(); n = p.binary(noIn) {
 		p.i += n
-		e.elts = append(e.elts, p.unary(noIn))
+		e.elts = p.keep(e.elts, p.unary(noIn))
 	}
 	return p.done(e)
 }
@@ -471,7 +501,7 @@ func (p *parser) unary(noIn bool) *expr {
 	defer p.leave()
 	p.advance()
 	e := p.node(other, t)
-	e.elts = append(e.elts, p.unary(noIn))
+	e.elts = p.keep(e.elts, p.unary(noIn))
 	return p.done(e)
 }
 
@@ -573,6 +603,7 @@ func (p *parser) paren(t pytoken.Token) *expr {
 	switch {
 	case p.is("for") || p.is("async"):
 		e := p.node(other, t)
+		e.comp = true
 		e.elts = append(append(e.elts, x), p.comprehension()...)
 		x = e
 	case p.is(","):
@@ -589,8 +620,9 @@ func (p *parser) list(t pytoken.Token) *expr {
 	p.advance()
 	e := p.node(other, t)
 	if !p.is("]") {
-		e.elts = append(e.elts, p.starItem())
+		e.elts = p.keep(e.elts, p.starItem())
 		if p.is("for") || p.is("async") {
+			e.comp = true
 			e.elts = append(e.elts, p.comprehension()...)
 		}
 		for !p.failed() && p.is(",") {
@@ -598,7 +630,7 @@ func (p *parser) list(t pytoken.Token) *expr {
 			if p.is("]") {
 				break
 			}
-			e.elts = append(e.elts, p.starItem())
+			e.elts = p.keep(e.elts, p.starItem())
 		}
 	}
 	p.expect("]")
@@ -618,13 +650,14 @@ func (p *parser) dict(t pytoken.Token) *expr {
 			p.advance()
 			e.elts = append(e.elts, p.orExpr(false))
 		} else {
-			e.elts = append(e.elts, p.starItem())
+			e.elts = p.keep(e.elts, p.starItem())
 			if p.is(":") {
 				p.advance()
-				e.elts = append(e.elts, p.test())
+				e.elts = p.keep(e.elts, p.test())
 			}
 		}
 		if first && (p.is("for") || p.is("async")) {
+			e.comp = true
 			e.elts = append(e.elts, p.comprehension()...)
 			break
 		}
@@ -691,6 +724,7 @@ func (p *parser) args() []arg {
 			a.value = p.namedExpr()
 			if p.is("for") || p.is("async") {
 				g := p.node(other, t)
+				g.comp = true
 				g.elts = append(append(g.elts, a.value), p.comprehension()...)
 				a.value = p.done(g)
 			}

@@ -34,7 +34,7 @@ func TestGolden(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			s, err := Read(filepath.Base(f), src)
+			s, err := readBytes(filepath.Base(f), src)
 			if err != nil {
 				t.Fatalf("Read: %v", err)
 			}

@@ -1,5 +1,14 @@
 package script
 
-import "github.com/compilemode/compilemode/graphs"
+import (
+	"bytes"
+
+	"github.com/compilemode/compilemode/graphs"
+)
 
 var zeroScenario graphs.Scenario
+
+// readBytes reads src named name.
+func readBytes(name string, src []byte) (*Script, error) {
+	return ReadNamed(name, bytes.NewReader(src))
+}

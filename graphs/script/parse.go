@@ -33,7 +33,8 @@ const (
 type expr struct {
 	kind       exprKind
 	fstring    bool // str: some part is an f-string or t-string
-	line, col  int32
+	comp       bool // other: a comprehension or generator expression (its calls may run many times)
+	line       int32
 	start, end int32
 	name       string  // name: the identifier; attr: the attribute
 	x          *expr   // attr, call, subscript: the operand; starred: the value
@@ -70,20 +71,27 @@ const (
 // stmt is a statement. A compound statement holds all its blocks in body, in order
 // (if, elif and else blocks one after the other).
 type stmt struct {
-	kind       stmtKind
-	pos        pytoken.Pos
-	targets    []*expr    // assignStmt: each target of a = b = v; annAssign, augAssign: one
-	value      *expr      // assignments: the value; exprStmt: the expression
-	exprs      []*expr    // every other expression of the statement (headers included), for calls
+	kind    stmtKind
+	pos     pytoken.Pos
+	targets []*expr // assignStmt: each target of a = b = v; annAssign, augAssign: one
+	value   *expr   // assignments: the value; exprStmt: the expression
+	exprs   []*expr // every other expression of the statement (headers included), for calls
+	name    string  // defStmt, classStmt
+	body    []*stmt
+	// The parts only some statements have, kept apart so that the common ones stay
+	// small; never nil (the parser's shared empty one when the statement has none).
+	*stmtMore
+	tokStart int // index of the statement's first token
+	tokEnd   int // index just past its last token
+}
+
+// stmtMore holds the parts of def, class, with and import statements.
+type stmtMore struct {
 	decorators []*expr    // defStmt, classStmt
-	name       string     // defStmt, classStmt
 	params     []param    // defStmt: the parameters
 	bases      []arg      // classStmt: the bases and keywords
 	items      []withItem // withStmt
 	imports    []imported // importStmt, fromStmt
-	body       []*stmt
-	tokStart   int // index of the statement's first token
-	tokEnd     int // index just past its last token
 }
 
 // param is one parameter of a def with its default ("" and nil when none).
@@ -117,15 +125,18 @@ func (e *parseError) Error() string { return fmt.Sprintf("%d:%d: %s", e.pos.Line
 // parser reads the statements of one token slice.
 type parser struct {
 	toks    []token
+	lines   *lineIndex
 	src     string // the text of toks
 	i       int
 	depth   int // current nesting, bounded by MaxNesting
 	err     *parseError
-	slab    []expr  // nodes not yet handed out
-	stmts   []stmt  // statements not yet handed out
-	argBuf  []arg   // the arguments of the calls being parsed, innermost last
-	argSlab []arg   // arguments not yet handed out
-	ones    []*expr // one-element slices not yet handed out
+	slab    []expr    // the current slab of nodes
+	used    int       // nodes of slab handed out
+	noMore  *stmtMore // the stmtMore of statements without one (never written)
+	stmts   []stmt    // statements not yet handed out
+	argBuf  []arg     // the arguments of the calls being parsed, innermost last
+	argSlab []arg     // arguments not yet handed out
+	ones    []*expr   // one-element slices not yet handed out
 }
 
 // isKeyword reports whether s is one of Python's hard keywords: none of them is an
@@ -141,10 +152,10 @@ func isKeyword(s string) bool {
 	return false
 }
 
-func (p *parser) tok() pytoken.Token { return p.toks[p.i].full(p.src) }
+func (p *parser) tok() pytoken.Token { return p.toks[p.i].full(p.src, p.lines) }
 
 // at returns token j.
-func (p *parser) at(j int) pytoken.Token { return p.toks[j].full(p.src) }
+func (p *parser) at(j int) pytoken.Token { return p.toks[j].full(p.src, p.lines) }
 
 func (p *parser) peek(n int) pytoken.Token {
 	if p.i+n < len(p.toks) {
@@ -446,7 +457,7 @@ func (p *parser) tryStmt(t pytoken.Token) *stmt {
 }
 
 func (p *parser) withStmt(t pytoken.Token) *stmt {
-	s := p.newStmt(stmt{kind: withStmt, pos: t.Pos})
+	s := p.newStmt(stmt{kind: withStmt, pos: t.Pos, stmtMore: &stmtMore{}})
 	if p.is("(") && p.parenthesizedItems() {
 		p.advance()
 		for !p.failed() && !p.is(")") {
@@ -507,7 +518,7 @@ func (p *parser) withItem() withItem {
 }
 
 func (p *parser) def(t pytoken.Token, decs []*expr) *stmt {
-	s := p.newStmt(stmt{kind: defStmt, pos: t.Pos, decorators: decs})
+	s := p.newStmt(stmt{kind: defStmt, pos: t.Pos, stmtMore: &stmtMore{decorators: decs}})
 	s.name = p.identifier()
 	p.typeParams()
 	if !p.expect("(") {
@@ -585,7 +596,7 @@ func (p *parser) param(closing string) param {
 }
 
 func (p *parser) class(t pytoken.Token, decs []*expr) *stmt {
-	s := p.newStmt(stmt{kind: classStmt, pos: t.Pos, decorators: decs})
+	s := p.newStmt(stmt{kind: classStmt, pos: t.Pos, stmtMore: &stmtMore{decorators: decs}})
 	s.name = p.identifier()
 	p.typeParams()
 	if p.is("(") {

@@ -2,13 +2,39 @@ package script
 
 import (
 	"fmt"
-	"io"
+	"strings"
 
 	"github.com/compilemode/compilemode/config/inputerr"
 	"github.com/compilemode/compilemode/graphs"
-	"github.com/compilemode/compilemode/graphs/internal/textwrap"
 	"github.com/compilemode/compilemode/modes"
 )
+
+// SitePlan is a site's plan, filled by [Script.Planned]. Exactly one of Report and
+// Modes is set: Report when the site's mode is known (a literal, or given on the
+// command line), Modes (one per value of [Site.Modes]) when it is not. Sites that
+// plan the same scenario share one *graphs.Report: do not modify it.
+type SitePlan struct {
+	Report *graphs.Report `json:"report,omitempty"`
+	Modes  []ModePlan     `json:"modes,omitempty"`
+}
+
+// Exit returns the site's class: graphs.Raises when its report, or the report of
+// any candidate mode, raises; else graphs.Compiles. A nil p compiles (nothing was
+// planned).
+func (p *SitePlan) Exit() graphs.Exit {
+	if p == nil {
+		return graphs.Compiles
+	}
+	if p.Report != nil {
+		return p.Report.Exit
+	}
+	for _, mp := range p.Modes {
+		if mp.Report != nil && mp.Report.Exit == graphs.Raises {
+			return graphs.Raises
+		}
+	}
+	return graphs.Compiles
+}
 
 // ModePlan is the plan of a site for one value of a mode that is not a literal.
 type ModePlan struct {
@@ -17,42 +43,161 @@ type ModePlan struct {
 	Error  string         `json:"error,omitempty"` // why the scenario could not be planned
 }
 
-// Planned returns a copy of s whose sites carry their plans, each from [graphs.Check]
-// on the site's scenario ([Script.Scenario] with cli merged on top). processEnv is the
-// environment the script starts in: the script's own assignments beat it, cli.Env
-// (the command line's -env) beats both. A site whose mode is
-// a literal gets a *graphs.Report in Plan (nil with PlanError set when its scenario
-// cannot be used); a site whose mode is not a literal gets a []ModePlan, one per value
-// of [Site.Modes] for the release (cli.Torch, or the latest). s is not modified. It
-// returns an *inputerr.ZeroError for a nil s; the zero Script plans no site.
+// DefaultMaxPlans is how many distinct scenarios [Script.Planned] plans in one file.
+const DefaultMaxPlans = 512
+
+// PlanOptions are the choices of [Script.PlanWith]. The zero value plans the script
+// alone, in a clean environment, on the default release.
+type PlanOptions struct {
+	// CLI is the command line's scenario, merged on top of each site's ([Merge]).
+	CLI graphs.Scenario
+	// ProcessEnv is the environment the script starts in: the script's own
+	// assignments beat it, CLI.Env beats both.
+	ProcessEnv map[string]string
+	// AllKeys keeps every key of each plan's configuration in the JSON form (as -all
+	// does); by default it carries the changed keys only.
+	AllKeys bool
+	// MaxPlans bounds the distinct scenarios planned (0: DefaultMaxPlans); the sites
+	// past it are not planned, and a WarningPlansCut warning says so.
+	MaxPlans int
+}
+
+// Planned is PlanWith(PlanOptions{CLI: cli, ProcessEnv: processEnv}).
 func (s *Script) Planned(cli graphs.Scenario, processEnv map[string]string) (*Script, error) {
+	return s.PlanWith(PlanOptions{CLI: cli, ProcessEnv: processEnv})
+}
+
+// PlanWith returns a copy of s whose sites carry their plans, each from
+// [graphs.Check] on the site's scenario ([Script.Scenario] with o.CLI merged on top).
+// A site whose mode is known gets one report; a site whose mode is not a literal one
+// report per value of [Site.Modes] for the release (o.CLI.Torch, or the default). A
+// site whose scenario cannot be used gets PlanError instead. Each distinct scenario
+// is planned once and its report shared, so the cost grows with the distinct
+// scenarios (at most o.MaxPlans), not with the sites. s is not modified. It returns an
+// *inputerr.ZeroError for a nil s; the zero Script plans no site.
+func (s *Script) PlanWith(o PlanOptions) (*Script, error) {
 	if s == nil {
-		return nil, &inputerr.ZeroError{Func: "script.Script.Planned", Arg: "the *Script (read one with Read)"}
+		return nil, &inputerr.ZeroError{Func: "script.Script.PlanWith", Arg: "the *Script (read one with Read)"}
 	}
-	every, err := releaseModes(cli.Torch)
+	every, err := releaseModes(o.CLI.Torch)
 	if err != nil {
 		return nil, err
 	}
 	out := *s
+	out.allKeys = o.AllKeys
 	out.Sites = append([]Site(nil), s.Sites...)
+	p := &planner{o: o, cache: map[planKey]planned{}, max: o.MaxPlans}
+	if p.max <= 0 {
+		p.max = DefaultMaxPlans
+	}
 	for i := range out.Sites {
-		sc, _ := s.Scenario(i, cli)
-		sc.Env = underlay(sc.Env, processEnv)
-		site := &out.Sites[i]
-		if site.ModeLiteral || cli.Mode != nil {
-			// A mode given on the command line replaces the script's, literal or not.
-			site.Plan, site.PlanError = check(sc)
-			continue
-		}
-		var plans []ModePlan
-		for _, m := range site.Modes(every) {
-			sc.Mode = m
-			rep, msg := check(Merge(sc, cli))
-			plans = append(plans, ModePlan{Mode: m, Report: rep, Error: msg})
-		}
-		site.Plan = plans
+		p.site(&out, i, every)
+	}
+	if p.cut > 0 {
+		out.Warnings = append(append([]Warning(nil), out.Warnings...), Warning{Line: p.cutLine, Code: WarningPlansCut,
+			Message: fmt.Sprintf("more than %d distinct scenarios: %d site plans from line %d on are not planned (PlanOptions.MaxPlans)", p.max, p.cut, p.cutLine)})
 	}
 	return &out, nil
+}
+
+// planner plans the sites of one file, each distinct scenario once.
+type planner struct {
+	o       PlanOptions
+	cache   map[planKey]planned
+	max     int
+	cut     int // site plans not planned past max
+	cutLine int
+}
+
+type planned struct {
+	rep *graphs.Report
+	msg string
+}
+
+// planKey identifies a site's scenario without building it: the globals and the
+// environment in force by their state (see state), the config.patch globals (a few
+// at most) by their text.
+type planKey struct {
+	set        state  // the persistent globals in force (see state)
+	env        state  // the environment in force, likewise
+	patch      string // the config.patch globals in force, joined
+	mode       string
+	modeNone   bool
+	options    string
+	backend    string
+	hasBackend bool
+	dynamic    int8
+	workload   graphs.Workload
+}
+
+func keyOf(st *Site, mode *string) planKey {
+	k := planKey{set: st.setState, env: st.envState, patch: strings.Join(st.patchSet, "\x00"), workload: st.Workload}
+	k.modeNone = mode == nil
+	if mode != nil {
+		k.mode = *mode
+	}
+	if st.Options != nil {
+		k.options = "=" + *st.Options
+	}
+	if st.Backend != nil {
+		k.backend, k.hasBackend = *st.Backend, true
+	}
+	if st.Dynamic != nil {
+		k.dynamic = 1
+		if *st.Dynamic {
+			k.dynamic = 2
+		}
+	}
+	return k
+}
+
+func (p *planner) site(s *Script, i int, every []string) {
+	st := &s.Sites[i]
+	if st.ModeLiteral || p.o.CLI.Mode != nil {
+		// A mode given on the command line replaces the script's, literal or not.
+		rep, msg := p.plan(s, i, st.Mode, false)
+		st.Plan, st.PlanError = &SitePlan{Report: rep}, msg
+		if rep == nil {
+			st.Plan = nil
+		}
+		return
+	}
+	var plans []ModePlan
+	for _, m := range st.Modes(every) {
+		rep, msg := p.plan(s, i, m, true)
+		plans = append(plans, ModePlan{Mode: m, Report: rep, Error: msg})
+	}
+	st.Plan = &SitePlan{Modes: plans}
+}
+
+// plan returns the plan of site i with mode (set on the scenario when setMode), from
+// the cache when an earlier site planned the same; the scenario is built only when
+// it was not.
+func (p *planner) plan(s *Script, i int, mode *string, setMode bool) (*graphs.Report, string) {
+	st := &s.Sites[i]
+	km := mode
+	if p.o.CLI.Mode != nil {
+		km = p.o.CLI.Mode
+	}
+	k := keyOf(st, km)
+	if got, ok := p.cache[k]; ok {
+		return got.rep, got.msg
+	}
+	if len(p.cache) >= p.max {
+		if p.cut++; p.cut == 1 {
+			p.cutLine = st.Line
+		}
+		return nil, fmt.Sprintf("not planned: the file has more than %d distinct scenarios (PlanOptions.MaxPlans)", p.max)
+	}
+	sc, _ := s.Scenario(i, p.o.CLI)
+	sc.Env = underlay(sc.Env, p.o.ProcessEnv)
+	if setMode {
+		sc.Mode = mode
+		sc = Merge(sc, p.o.CLI)
+	}
+	rep, msg := check(sc)
+	p.cache[k] = planned{rep, msg}
+	return rep, msg
 }
 
 // check plans one scenario; an unusable one gives its error's text.
@@ -64,7 +209,7 @@ func check(sc graphs.Scenario) (*graphs.Report, string) {
 	return rep, ""
 }
 
-// releaseModes returns the modes of the release torch names ("" for the latest).
+// releaseModes returns the modes of the release torch names ("" for the default).
 func releaseModes(torch string) ([]string, error) {
 	v := modes.Latest()
 	if torch != "" {
@@ -84,82 +229,6 @@ func releaseModes(torch string) ([]string, error) {
 	return out, nil
 }
 
-// WriteText writes one block per site, headed "FILE:LINE CALL", with what was read,
-// the notes, the script's warnings for that line and each plan as
-// [graphs.Report.WriteText] writes it; width is in columns (0: graphs.DefaultWidth).
-// Call it on the result of [Script.Planned]. Do not depend on this output being stable.
-// It returns an *inputerr.ZeroError for a nil s or w.
-func (s *Script) WriteText(w io.Writer, width int) error {
-	if s == nil {
-		return &inputerr.ZeroError{Func: "script.Script.WriteText", Arg: "the *Script (read one with Read)"}
-	}
-	if w == nil {
-		return &inputerr.ZeroError{Func: "script.Script.WriteText", Arg: "w (the writer)"}
-	}
-	if len(s.Sites) == 0 {
-		p := &textwrap.Printer{W: w, Width: width}
-		p.Para("", "  ", s.File+": no torch.compile site found")
-		return p.Err()
-	}
-	for i := range s.Sites {
-		if err := s.writeSite(w, &s.Sites[i], width); err != nil {
-			return err
-		}
-	}
-	return nil
-}
-
-func (s *Script) writeSite(w io.Writer, st *Site, width int) error {
-	if width <= 0 {
-		width = graphs.DefaultWidth
-	}
-	p := &textwrap.Printer{W: w, Width: width}
-	p.Para("", "    ", fmt.Sprintf("%s:%d %s", s.File, st.Line, st.Call))
-	for _, n := range st.Notes {
-		p.Para("  ", "    ", "note: "+n)
-	}
-	for _, x := range s.Warnings {
-		if x.Line <= st.Line {
-			p.Para("  ", "    ", fmt.Sprintf("[%s] line %d: %s", x.Code, x.Line, x.Message))
-		}
-	}
-	if st.PlanError != "" {
-		p.Para("  ", "    ", "not planned: "+st.PlanError)
-		p.Line("")
-		return p.Err()
-	}
-	if err := p.Err(); err != nil {
-		return err
-	}
-	opts := graphs.TextOptions{Width: width}
-	switch p := st.Plan.(type) {
-	case *graphs.Report:
-		fmt.Fprintln(w)
-		if err := p.WriteText(w, opts); err != nil {
-			return err
-		}
-	case []ModePlan:
-		for _, mp := range p {
-			mode := "None"
-			if mp.Mode != nil {
-				mode = fmt.Sprintf("%q", *mp.Mode)
-			}
-			fmt.Fprintf(w, "\n  -- if the mode is %s:\n", mode)
-			if mp.Error != "" {
-				if err := writePara(w, width, "not planned: "+mp.Error); err != nil {
-					return err
-				}
-				continue
-			}
-			if err := mp.Report.WriteText(w, opts); err != nil {
-				return err
-			}
-		}
-	}
-	_, err := fmt.Fprintln(w)
-	return err
-}
-
 // underlay returns env with every variable of base that env does not set.
 func underlay(env, base map[string]string) map[string]string {
 	if len(base) == 0 {
@@ -173,14 +242,4 @@ func underlay(env, base map[string]string) map[string]string {
 		out[k] = v
 	}
 	return out
-}
-
-// writePara writes one wrapped paragraph indented by two spaces.
-func writePara(w io.Writer, width int, text string) error {
-	if width <= 0 {
-		width = graphs.DefaultWidth
-	}
-	p := &textwrap.Printer{W: w, Width: width}
-	p.Para("  ", "    ", text)
-	return p.Err()
 }

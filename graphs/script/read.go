@@ -20,7 +20,7 @@ const maxInline = 32
 // reader's limits. Line and Col are those of Python's SyntaxError: 1-based, the column
 // in characters.
 type SyntaxError struct {
-	File string // the name given to Read
+	File string // the name given to ReadNamed ("<input>" for Read)
 	Line int    // 1-based
 	Col  int    // 1-based, in characters
 	Msg  string // what is wrong, in Python's words where it has them
@@ -33,59 +33,41 @@ func (e *SyntaxError) Error() string {
 	return fmt.Sprintf("script: %s:%d:%d: %s", e.File, e.Line, e.Col, e.Msg)
 }
 
-// Read reads the script src, named name in positions and errors. It returns a
-// *SyntaxError when Python would reject the source (or it is larger than
-// MaxSourceBytes or nested deeper than MaxNesting).
-//
-// Nothing is run. Execution order is inferred as follows:
-//  1. module-level statements run in file order; every block of an if, try, for, while,
-//     with or match runs, once;
-//  2. a def's body runs at the first call by its bare name found in code that runs
-//     (followed up to 32 calls deep); a def never called so, methods included, runs
-//     after the module, in file order;
-//  3. within a statement, the calls run innermost first, then its assignment;
-//  4. a decorator, @torch.compile included, runs where its def is.
-//
-// Each site sees the globals and environment set before it in that order;
-// config.patch globals apply only to the sites inside the with block or decorated def.
-//
-// An empty or nil src is a valid script, as for Python: the Script has no sites.
-func Read(name string, src []byte) (*Script, error) {
-	text := ""
-	if len(src) <= MaxSourceBytes {
-		text = string(src)
-	}
-	toks, stmts, err := parseSource(name, src, text)
+// readText reads the script src, named name. It returns a *SyntaxError.
+func readText(name, src string) (*Script, error) {
+	toks, lines, stmts, err := parseSource(name, src)
 	if err != nil {
 		return nil, err
 	}
-	r := newReader(name, text, toks)
+	r := newReader(name, src, toks)
+	r.lines = lines
 	r.index(stmts)
 	r.indexed = true
 	r.run(stmts)
+	r.rest = true
 	r.runRest(stmts)
 	return r.finish(), nil
 }
 
-// parseSource tokenizes and parses src (text is string(src)). It returns a
-// *SyntaxError.
-func parseSource(name string, src []byte, text string) ([]token, []*stmt, error) {
+// parseSource tokenizes and parses src. It returns a *SyntaxError.
+func parseSource(name, src string) ([]token, *lineIndex, []*stmt, error) {
+	text := src
 	if len(src) > MaxSourceBytes {
-		return nil, nil, &SyntaxError{File: name, Line: 1, Col: 1, Msg: fmt.Sprintf("larger than %d bytes", MaxSourceBytes)}
+		return nil, nil, nil, &SyntaxError{File: name, Line: 1, Col: 1, Msg: fmt.Sprintf("larger than %d bytes", MaxSourceBytes)}
 	}
-	toks, err := tokenize(src)
+	toks, lines, err := tokenize(src)
 	if err != nil {
 		if te, ok := err.(*pytoken.Error); ok {
-			return nil, nil, &SyntaxError{File: name, Line: te.Line, Col: te.Col, Msg: te.Msg}
+			return nil, nil, nil, &SyntaxError{File: name, Line: te.Line, Col: te.Col, Msg: te.Msg}
 		}
-		return nil, nil, &SyntaxError{File: name, Line: 1, Col: 1, Msg: err.Error()}
+		return nil, nil, nil, &SyntaxError{File: name, Line: 1, Col: 1, Msg: err.Error()}
 	}
-	p := &parser{toks: toks, src: text}
+	p := &parser{toks: toks, lines: lines, src: text}
 	stmts := p.file()
 	if p.err != nil {
-		return nil, nil, &SyntaxError{File: name, Line: p.err.pos.Line, Col: charCol(text, p.err.pos), Msg: p.err.msg}
+		return nil, nil, nil, &SyntaxError{File: name, Line: p.err.pos.Line, Col: charCol(text, p.err.pos), Msg: p.err.msg}
 	}
-	return toks, stmts, nil
+	return toks, lines, stmts, nil
 }
 
 // charCol converts a token position's byte column to characters.
@@ -111,6 +93,7 @@ type siteState struct {
 	envLen  int      // how many environment assignments ran before it
 	patches []string // config.patch globals in force, KEY=VALUE
 	called  bool     // a partial site: its first call was seen
+	seq     int      // execution order
 }
 
 // frame is one entry of walkStack's stack.
@@ -124,10 +107,11 @@ type envEntry struct{ name, value string }
 
 // reader holds the state of one Read. It is used by one goroutine.
 type reader struct {
-	name string
-	src  string
-	toks []token
-	out  Script
+	name  string
+	src   string
+	toks  []token
+	lines *lineIndex
+	out   Script
 
 	// From index, before running.
 	aliases   map[string]string      // local name → dotted path it stands for
@@ -140,26 +124,31 @@ type reader struct {
 	usesTorch bool                   // the file imports torch somewhere
 
 	// While running.
-	sites     []*siteState
-	siteOf    map[*expr]*siteState // the call or decorator of each site
-	entered   map[*stmt]bool
-	fn        *stmt
-	inline    int
-	loop      int
-	patches   []string
-	set       []string // persistent globals, KEY=VALUE, execution order
-	env       []envEntry
-	executors map[string]bool       // names bound to thread pools
-	compiled  map[string]*siteState // names bound to compiled functions
-	partials  map[string]*siteState // names bound to partial(torch.compile, …)
-	marked    map[ThreadKind]bool   // process markers seen (one each)
-	threads   []*Thread
-	classRun  map[*Thread][]*stmt    // Thread subclass → its run methods
-	stack     []frame                // walk's stack, reused
-	indexed   bool                   // index is done: aliases and cands are final
-	quals     map[*expr]string       // qual of attribute chains, once indexed
-	qbuf      []byte                 // qual's scratch
-	candsOf   map[string][]Candidate // candidatesFor, by name, once indexed
+	sites      []*siteState
+	siteOf     map[*expr]*siteState // the call or decorator of each site
+	entered    map[*stmt]bool
+	fn         *stmt
+	inline     int
+	loop       int
+	patches    []string
+	set        []string // persistent globals, KEY=VALUE, execution order
+	env        []envEntry
+	executors  map[string]int        // names bound to thread pools → their workers (0: unknown)
+	outputs    map[string]*siteState // names bound to a compiled function's output
+	seq        int                   // execution order of sites, calls, threads and events
+	rest       bool                  // running the defs no code called (runRest)
+	callEvents []callEvent           // calls of compiled functions' names
+	events     []event               // workload facts seen
+	compiled   map[string]*siteState // names bound to compiled functions
+	partials   map[string]*siteState // names bound to partial(torch.compile, …)
+	marked     map[ThreadKind]bool   // process markers seen (one each)
+	threads    []*Thread
+	classRun   map[*Thread][]*stmt    // Thread subclass → its run methods
+	stack      []frame                // walk's stack, reused
+	indexed    bool                   // index is done: aliases and cands are final
+	quals      map[*expr]string       // qual of attribute chains, once indexed
+	qbuf       []byte                 // qual's scratch
+	candsOf    map[string][]Candidate // candidatesFor, by name, once indexed
 }
 
 func newReader(name, src string, toks []token) *reader {
@@ -168,7 +157,7 @@ func newReader(name, src string, toks []token) *reader {
 		aliases: map[string]string{}, funcs: map[string]*stmt{}, methods: map[string][]*stmt{},
 		owner: map[*stmt]*stmt{}, cands: map[string][]Candidate{}, dicts: map[string]*expr{},
 		decPatch: map[*stmt][]string{}, siteOf: map[*expr]*siteState{}, entered: map[*stmt]bool{},
-		executors: map[string]bool{}, compiled: map[string]*siteState{}, partials: map[string]*siteState{},
+		executors: map[string]int{}, outputs: map[string]*siteState{}, compiled: map[string]*siteState{}, partials: map[string]*siteState{},
 		marked: map[ThreadKind]bool{}, classRun: map[*Thread][]*stmt{},
 		quals: map[*expr]string{}, candsOf: map[string][]Candidate{},
 	}
@@ -299,8 +288,14 @@ func (r *reader) walkRec(e *expr, visit func(*expr), depth int) {
 	for i := range e.args {
 		r.walkRec(e.args[i].value, visit, depth+1)
 	}
+	if e.comp {
+		r.loop++
+	}
 	for _, x := range e.elts {
 		r.walkRec(x, visit, depth+1)
+	}
+	if e.comp {
+		r.loop--
 	}
 	if e.kind == call || e.kind == subscript {
 		visit(e)
@@ -342,6 +337,7 @@ func (r *reader) walkStack(e *expr, visit func(*expr)) {
 // finish sorts what was found into file order and fills each site's scenario parts.
 func (r *reader) finish() *Script {
 	r.inferThreads()
+	r.inferWorkload()
 	// Sorted as pointers, not as the large Site values they become.
 	sort.SliceStable(r.sites, func(i, j int) bool {
 		a, b := r.sites[i], r.sites[j]
@@ -350,7 +346,14 @@ func (r *reader) finish() *Script {
 	if len(r.sites) > 0 {
 		r.out.Sites = make([]Site, 0, len(r.sites))
 	}
+	states := prefixStates(r.set)
+	envs := make([]string, len(r.env))
+	for i, e := range r.env {
+		envs[i] = e.name + "=" + e.value
+	}
+	envStates := prefixStates(envs)
 	for _, s := range r.sites {
+		s.setState, s.envState = states[s.setLen], envStates[s.envLen]
 		if n := s.modeNote(); n != "" {
 			s.Notes = append([]string{n}, s.Notes...)
 		}
@@ -359,6 +362,7 @@ func (r *reader) finish() *Script {
 		s.set = r.set[:s.setLen:s.setLen]
 		s.patchSet = s.patches
 		s.env = r.env[:s.envLen:s.envLen]
+		s.Workload.Threads = s.Threads
 		r.out.Sites = append(r.out.Sites, s.Site)
 	}
 	sort.SliceStable(r.threads, func(i, j int) bool { return r.threads[i].Line < r.threads[j].Line })

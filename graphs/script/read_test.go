@@ -41,7 +41,7 @@ func TestSyntaxErrors(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			t.Parallel()
-			_, err := Read("t.py", []byte(tt.src))
+			_, err := readBytes("t.py", []byte(tt.src))
 			var got *SyntaxError
 			if !errors.As(err, &got) {
 				t.Fatalf("Read(%q) = %v, want a *SyntaxError (%s)", tt.src, err, tt.reason)
@@ -57,11 +57,11 @@ func TestNesting(t *testing.T) {
 	t.Parallel()
 	var e *SyntaxError
 	src := "x = " + strings.Repeat("not ", MaxNesting+1) + "y\n"
-	if _, err := Read("t.py", []byte(src)); !errors.As(err, &e) || !strings.Contains(e.Msg, "too deeply nested") {
+	if _, err := readBytes("t.py", []byte(src)); !errors.As(err, &e) || !strings.Contains(e.Msg, "too deeply nested") {
 		t.Errorf("Read(%d nots) = %v, want too deeply nested", MaxNesting+1, err)
 	}
 	long := "x = a" + strings.Repeat(".b", 100000) + "\n"
-	if _, err := Read("t.py", []byte(long)); err != nil {
+	if _, err := readBytes("t.py", []byte(long)); err != nil {
 		t.Errorf("Read(100000-long attribute chain) = %v, want nil", err)
 	}
 }
@@ -118,8 +118,8 @@ func TestSites(t *testing.T) {
 			[]siteView{{6, Call, "<nil>", true, "", "", []string{"triton.cudagraphs=False"}}}},
 		{"patch-scope", "config.patch applies inside the with block only", "import torch\nfrom torch._inductor import config\nwith config.patch(max_autotune=True):\n    a = torch.compile(f)\nb = torch.compile(g)\n",
 			[]siteView{{4, Call, "<nil>", true, "a", "", []string{"max_autotune=True"}}, {5, Call, "<nil>", true, "b", "", nil}}},
-		{"callers", "a thread pool calls the compiled model", "import torch\nfrom concurrent.futures import ThreadPoolExecutor\nm = torch.compile(f)\ndef work(x):\n    return m(x)\nwith ThreadPoolExecutor() as ex:\n    ex.map(work, [1, 2])\n",
-			[]siteView{{3, Call, "<nil>", true, "m", graphs.Callers, nil}}},
+		{"callers", "a thread pool calls the compiled model; main never calls it, so the pool replaces main (thread_pool, not threads)", "import torch\nfrom concurrent.futures import ThreadPoolExecutor\nm = torch.compile(f)\ndef work(x):\n    return m(x)\nwith ThreadPoolExecutor() as ex:\n    ex.map(work, [1, 2])\n",
+			[]siteView{{3, Call, "<nil>", true, "m", "", nil}}},
 		{"one-thread", "one thread compiles", "import torch, threading\ndef work():\n    torch.compile(f)(1)\nthreading.Thread(target=work).start()\n",
 			[]siteView{{3, Call, "<nil>", true, "", graphs.OneThread, nil}}},
 		{"per-thread", "threads started in a loop each compile", "import torch, threading\ndef work():\n    torch.compile(f)(1)\nfor i in range(4):\n    threading.Thread(target=work).start()\n",
@@ -130,7 +130,7 @@ func TestSites(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			t.Parallel()
-			s, err := Read("t.py", []byte(tt.src))
+			s, err := readBytes("t.py", []byte(tt.src))
 			if err != nil {
 				t.Fatalf("Read: %v", err)
 			}
@@ -155,7 +155,7 @@ environ["TORCHINDUCTOR_FREEZING"] = "1"
 os.environ["PYTORCH_CUDA_ALLOC_CONF"] = "backend:cudaMallocAsync"
 m = torch.compile(f)
 `
-	s, err := Read("t.py", []byte(src))
+	s, err := readBytes("t.py", []byte(src))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -220,7 +220,7 @@ func TestMerge(t *testing.T) {
 
 func TestEmptyJSON(t *testing.T) {
 	t.Parallel()
-	s, err := Read("empty.py", nil)
+	s, err := readBytes("empty.py", nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -228,7 +228,7 @@ func TestEmptyJSON(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	want := `{"format":"compilemode-script/1","file":"empty.py","sites":[],"globals":[],"env":[],"threads":[],"warnings":[]}`
+	want := `{"format":"compilemode-script/2","file":"empty.py","sites":[],"globals":[],"env":[],"threads":[],"warnings":[],"plans":[]}`
 	if diff := cmp.Diff(want, string(b)); diff != "" {
 		t.Errorf("MarshalJSON mismatch (-want +got):\n%s", diff)
 	}
@@ -245,7 +245,7 @@ func FuzzRead(f *testing.F) {
 		f.Add([]byte(s))
 	}
 	f.Fuzz(func(t *testing.T, src []byte) {
-		s, err := Read("f.py", src)
+		s, err := readBytes("f.py", src)
 		if err != nil {
 			var e *SyntaxError
 			if !errors.As(err, &e) || e.Line < 1 || e.Col < 1 {
@@ -265,7 +265,7 @@ func FuzzRead(f *testing.F) {
 func TestWalkOrder(t *testing.T) {
 	t.Parallel()
 	src := "x = f(a[g(1)], *h(b.c[i]), k=[m(n) for n in o(p)])" + strings.Repeat(".d(e(q[r]), s)[t(u)]", 3000) + " + v(w)\n"
-	_, stmts, err := parseSource("t.py", []byte(src), src)
+	_, _, stmts, err := parseSource("t.py", src)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -288,7 +288,7 @@ func TestWalkOrder(t *testing.T) {
 func TestLiteralFastPath(t *testing.T) {
 	t.Parallel()
 	for _, src := range []string{"None", "True", "False", "'abc'", `"max-autotune"`, "''", `"é 1"`, `'a"b'`} {
-		_, stmts, err := parseSource("t.py", []byte("x = "+src+"\n"), "x = "+src+"\n")
+		_, _, stmts, err := parseSource("t.py", "x = "+src+"\n")
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -306,7 +306,7 @@ func TestLiteralFastPath(t *testing.T) {
 func TestConditionalModeCandidates(t *testing.T) {
 	t.Parallel()
 	src := "import os, torch\nMODE = \"max-autotune\" if os.environ.get(\"FAST\") else \"reduce-overhead\"\nm = torch.compile(model, mode=MODE)\n"
-	s, err := Read("c.py", []byte(src))
+	s, err := readBytes("c.py", []byte(src))
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -100,6 +100,8 @@ func (r *reader) call(c *expr) {
 	if r.compileCall(c, q) {
 		return
 	}
+	r.noteCall(c)
+	r.workloadCall(c, q)
 	switch {
 	case c.x.kind == name && q == "" && r.partials[c.x.name] != nil:
 		r.partialCall(c, r.partials[c.x.name])
@@ -171,7 +173,7 @@ func (r *reader) with(s *stmt) {
 		}
 		r.calls([]*expr{c})
 		if it.as != nil && c.kind == call && threadPools[r.qual(c.x)] {
-			r.executors[r.lastName(it.as)] = true
+			r.executors[r.lastName(it.as)] = r.workers(c)
 		}
 	}
 	r.run(s.body)
@@ -195,6 +197,7 @@ func (r *reader) assign(s *stmt) {
 			}
 			continue
 		}
+		r.workloadAssign(t, s.value)
 		r.bind(r.lastName(t), s.value)
 	}
 }
@@ -219,7 +222,7 @@ func (r *reader) bind(n string, v *expr) {
 		return
 	}
 	if v.kind == call && threadPools[r.qual(v.x)] {
-		r.executors[n] = true
+		r.executors[n] = r.workers(v)
 	}
 }
 

@@ -1,8 +1,8 @@
 package script
 
 import (
-	"encoding/json"
 	"maps"
+	"strings"
 
 	"github.com/compilemode/compilemode/graphs"
 )
@@ -24,7 +24,7 @@ func (s *Script) Scenario(i int, cli graphs.Scenario) (graphs.Scenario, bool) {
 		sc.Mode = &m
 	}
 	if st.Options != nil {
-		sc.Options, _ = json.Marshal(*st.Options) // a string cannot fail to marshal
+		sc.Options = *st.Options
 	}
 	if st.Backend != nil {
 		sc.Backend, sc.BackendGiven = *st.Backend, true
@@ -33,15 +33,35 @@ func (s *Script) Scenario(i int, cli graphs.Scenario) (graphs.Scenario, bool) {
 		d := *st.Dynamic
 		sc.Dynamic = &d
 	}
-	sc.Set = append(append([]string(nil), st.set...), st.patchSet...)
+	sc.Set = append(dropNoOps(st.set), st.patchSet...)
 	if len(st.env) > 0 {
 		sc.Env = map[string]string{}
 		for _, e := range st.env {
 			sc.Env[e.name] = e.value
 		}
 	}
-	sc.Workload.Threads = st.Threads
+	sc.Workload = st.Workload
+	if st.Threads != "" {
+		sc.Workload.Threads = st.Threads
+	}
 	return Merge(sc, cli), true
+}
+
+// dropNoOps returns a copy of the KEY=VALUE assignments without those that assign a
+// key the value it already has (they change nothing, and a repeated block of
+// assignments would otherwise make every plan resolve them again).
+func dropNoOps(set []string) []string {
+	out := make([]string, 0, len(set))
+	last := map[string]string{}
+	for _, kv := range set {
+		k, _, _ := strings.Cut(kv, "=")
+		if v, ok := last[k]; ok && v == kv {
+			continue
+		}
+		last[k] = kv
+		out = append(out, kv)
+	}
+	return out
 }
 
 // Scenarios returns the scenario of every site, in the order of s.Sites (none for a
@@ -65,26 +85,27 @@ func (s *Script) Scenarios(cli graphs.Scenario) []graphs.Scenario {
 //     command line wins for a key set in both;
 //  3. Env: the command line's value wins for a variable set in both;
 //  4. Workload: each non-zero field of the command line's replaces the script's; a
-//     given Threads brings its Callers and ColdStart with it (the script's inferred
-//     layout is dropped whole).
+//     given Threads or ThreadPool brings Callers, ColdStart and ThreadPool with it
+//     (the script's inferred thread layout is dropped whole).
 //
 // Neither argument is modified.
 func Merge(script, cli graphs.Scenario) graphs.Scenario {
 	out := script
+	out.Mode, out.Dynamic = clonePtr(script.Mode), clonePtr(script.Dynamic) // the result points into neither argument
 	if cli.Torch != "" {
 		out.Torch = cli.Torch
 	}
 	if cli.Mode != nil {
-		out.Mode = cli.Mode
+		out.Mode = clonePtr(cli.Mode)
 	}
-	if cli.Options != nil {
+	if cli.Options != "" {
 		out.Options = cli.Options
 	}
 	if cli.Backend != "" || cli.BackendGiven {
 		out.Backend, out.BackendGiven = cli.Backend, cli.BackendGiven
 	}
 	if cli.Dynamic != nil {
-		out.Dynamic = cli.Dynamic
+		out.Dynamic = clonePtr(cli.Dynamic)
 	}
 	out.Set = append(append([]string(nil), script.Set...), cli.Set...)
 	if len(script.Env)+len(cli.Env) > 0 {
@@ -98,9 +119,18 @@ func Merge(script, cli graphs.Scenario) graphs.Scenario {
 	return out
 }
 
+func clonePtr[T any](p *T) *T {
+	if p == nil {
+		return nil
+	}
+	v := *p
+	return &v
+}
+
 func mergeWorkload(w, cli graphs.Workload) graphs.Workload {
-	if cli.Threads != "" {
-		w.Threads, w.Callers, w.ColdStart = cli.Threads, cli.Callers, cli.ColdStart
+	if cli.Threads != "" || cli.ThreadPool != 0 {
+		// The thread layout comes whole from the command line.
+		w.Threads, w.Callers, w.ColdStart, w.ThreadPool = cli.Threads, cli.Callers, cli.ColdStart, cli.ThreadPool
 	}
 	if cli.Callers != 0 {
 		w.Callers = cli.Callers
@@ -110,6 +140,9 @@ func mergeWorkload(w, cli graphs.Workload) graphs.Workload {
 		w.Devices = cli.Devices
 	}
 	w.SpanDevices = w.SpanDevices || cli.SpanDevices
+	w.AutogradBackward = w.AutogradBackward || cli.AutogradBackward
+	w.ConcurrentRecompiles = w.ConcurrentRecompiles || cli.ConcurrentRecompiles
+	w.OutputsKept = w.OutputsKept || cli.OutputsKept
 	return mergeInputs(w, cli)
 }
 

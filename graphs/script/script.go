@@ -12,7 +12,7 @@ import (
 )
 
 // Format is the value of "format" in the JSON form of a [Script].
-const Format = "compilemode-script/1"
+const Format = "compilemode-script/2"
 
 // Kind says how a compile site calls torch.compile. The values are the JSON contract.
 type Kind string
@@ -32,7 +32,7 @@ const (
 // Script is what [Read] found in one script. Every list is in file order.
 // A Script is not modified after Read returns and is safe for concurrent reads.
 type Script struct {
-	File     string    // the name given to Read
+	File     string    // the name given to ReadNamed ("<input>" for Read)
 	Sites    []Site    // the compile sites
 	Globals  []Global  // torch._inductor.config assignments and config.patch keys
 	Env      []EnvSet  // environment variables the script sets
@@ -40,6 +40,8 @@ type Script struct {
 	Warnings []Warning // hazards found while reading, all of them
 	// TorchLine is the line of the first import of torch in execution order (0: none).
 	TorchLine int
+
+	allKeys bool // the JSON form keeps every key of each plan (PlanOptions.AllKeys)
 }
 
 // Site is one torch.compile call site.
@@ -70,18 +72,31 @@ type Site struct {
 	Dynamic *bool `json:"dynamic"`
 	// Fullgraph is fullgraph= when a literal True or False.
 	Fullgraph *bool `json:"fullgraph,omitempty"`
-	// Threads is the thread layout inferred for the site ("" means main).
+	// Threads is the thread layout inferred for the site ("" means main): the same as
+	// Workload.Threads.
 	Threads graphs.Threads `json:"threads,omitempty"`
+	// Workload is what the script shows about where and how the compiled function
+	// runs, as the workload flags would set it; Inferred says which line set each
+	// field.
+	Workload graphs.Workload `json:"workload"`
+	// Inferred lists the workload fields read from the script, each with its line.
+	Inferred []Inference `json:"inferred,omitempty"`
+	// Guard is the condition the site runs under ("" when it always runs where the
+	// reader follows the file: see [ReadNamed]), e.g. `if __name__ == "__main__"`.
+	Guard string `json:"guard,omitempty"`
 	// Notes say what could not be read as a literal, and how the thread layout and the
 	// globals were inferred. Do not depend on their text being stable.
 	Notes []string `json:"notes,omitempty"`
-	// Plan is the site's plan, filled by [Script.Planned]: a *graphs.Report when the
-	// mode is a literal, a []ModePlan (one per candidate mode) when it is not. Read
-	// leaves it nil (JSON null).
-	Plan any `json:"plan"`
-	// PlanError says why a site with a literal mode could not be planned.
+	// Plan is the site's plan, filled by [Script.Planned]; nil from Read, and when the
+	// site's scenario cannot be used (PlanError says why). In the JSON form of a
+	// Script it refers to the file's "plans" by index.
+	Plan *SitePlan `json:"plan"`
+	// PlanError says why a site with a known mode could not be planned.
 	PlanError string `json:"plan_error,omitempty"`
 
+	endLine  int        // the last line of the call
+	setState state      // what set leaves in force
+	envState state      // what env leaves in force
 	set      []string   // the persistent globals in force at the site, KEY=VALUE in execution order (shared: do not append in place)
 	patchSet []string   // the config.patch globals in force, after set
 	env      []envEntry // the environment assignments in force, in execution order (shared)
@@ -103,6 +118,8 @@ type Global struct {
 	// Via is "assign" (torch._inductor.config.KEY = V) or "patch" (config.patch as a
 	// context manager or decorator, which applies only to the sites inside it).
 	Via string `json:"via"`
+	// Guard is the condition it runs under ("" when unconditional).
+	Guard string `json:"guard,omitempty"`
 }
 
 // EnvSet is one environment variable set by the script.
@@ -115,6 +132,16 @@ type EnvSet struct {
 	How string `json:"how"`
 	// AfterImport reports that it runs after the first import of torch.
 	AfterImport bool `json:"after_import,omitempty"`
+	// Guard is the condition it runs under ("" when unconditional).
+	Guard string `json:"guard,omitempty"`
+}
+
+// Inference is one workload field read from the script.
+type Inference struct {
+	Field string `json:"field"` // the graphs.Workload field, by its JSON name (thread_pool)
+	Value string `json:"value"` // its value, as the workload flag takes it
+	Line  int    `json:"line"`  // the line that shows it
+	Shows string `json:"shows"` // what that line shows; do not depend on this text being stable
 }
 
 // ThreadKind names what starts a thread or process. The values are the JSON contract.
@@ -142,8 +169,10 @@ type Thread struct {
 	// Target is the source text of the function the thread runs, when given.
 	Target string `json:"target,omitempty"`
 
-	target *expr // nil when not given
-	loop   bool  // started inside a loop or comprehension, so possibly several
+	target  *expr // nil when not given
+	loop    bool  // started inside a loop or comprehension, so possibly several
+	seq     int   // execution order
+	workers int   // a pool's max_workers when a literal (0: unknown)
 }
 
 // Warning is a hazard found while reading. Code is one of the Warning… constants.
@@ -153,23 +182,113 @@ type Warning struct {
 	Message string `json:"message"` // do not depend on this text being stable
 }
 
-// MarshalJSON writes the "compilemode-script/1" form: format, file, sites, globals,
-// env, threads and warnings, every list present ([] when empty). A nil s is null, as
-// encoding/json writes a nil *Script.
+// MarshalJSON writes the "compilemode-script/2" form: format, file, sites, globals,
+// env, threads, warnings and plans, every list present ([] when empty). Each distinct
+// report is written once, in "plans", and the sites refer to it by index
+// ({"report": 0} or {"modes": [{"mode": "default", "report": 0}]}); a report carries
+// its changed keys only unless PlanOptions.AllKeys was set. A site's "warnings" are
+// the indices of the file's warnings on its lines. A nil s is null, as encoding/json
+// writes a nil *Script.
 func (s *Script) MarshalJSON() ([]byte, error) {
 	if s == nil {
 		return []byte("null"), nil
 	}
+	plans := &planIndex{at: map[*graphs.Report]int{}, all: s.allKeys}
+	sites := make([]siteJSON, len(s.Sites))
+	for i := range s.Sites {
+		sites[i] = siteJSON{Site: s.Sites[i], Plan: plans.refs(s.Sites[i].Plan), Warnings: s.siteWarnings(&s.Sites[i])}
+	}
 	out := struct {
-		Format   string    `json:"format"`
-		File     string    `json:"file"`
-		Sites    []Site    `json:"sites"`
-		Globals  []Global  `json:"globals"`
-		Env      []EnvSet  `json:"env"`
-		Threads  []Thread  `json:"threads"`
-		Warnings []Warning `json:"warnings"`
-	}{Format, s.File, nonNil(s.Sites), nonNil(s.Globals), nonNil(s.Env), nonNil(s.Threads), nonNil(s.Warnings)}
+		Format   string           `json:"format"`
+		File     string           `json:"file"`
+		Sites    []siteJSON       `json:"sites"`
+		Globals  []Global         `json:"globals"`
+		Env      []EnvSet         `json:"env"`
+		Threads  []Thread         `json:"threads"`
+		Warnings []Warning        `json:"warnings"`
+		Plans    []*graphs.Report `json:"plans"`
+	}{Format, s.File, sites, nonNil(s.Globals), nonNil(s.Env), nonNil(s.Threads), nonNil(s.Warnings), nonNil(plans.list)}
 	return json.Marshal(out)
+}
+
+// siteJSON is a Site with its plan as references into the file's plans.
+type siteJSON struct {
+	Site
+	Plan     *planRef `json:"plan"`
+	Warnings []int    `json:"warnings,omitempty"`
+}
+
+type planRef struct {
+	Report *int          `json:"report,omitempty"`
+	Modes  []modePlanRef `json:"modes,omitempty"`
+}
+
+type modePlanRef struct {
+	Mode   *string `json:"mode"`
+	Report *int    `json:"report"`
+	Error  string  `json:"error,omitempty"`
+}
+
+// planIndex numbers the distinct reports in order of first use.
+type planIndex struct {
+	at   map[*graphs.Report]int
+	list []*graphs.Report
+	all  bool
+}
+
+func (x *planIndex) refs(p *SitePlan) *planRef {
+	if p == nil {
+		return nil
+	}
+	out := &planRef{Report: x.index(p.Report)}
+	for _, mp := range p.Modes {
+		out.Modes = append(out.Modes, modePlanRef{Mode: mp.Mode, Report: x.index(mp.Report), Error: mp.Error})
+	}
+	return out
+}
+
+func (x *planIndex) index(rep *graphs.Report) *int {
+	if rep == nil {
+		return nil
+	}
+	i, ok := x.at[rep]
+	if !ok {
+		i = len(x.list)
+		x.at[rep] = i
+		x.list = append(x.list, changedOnly(rep, x.all))
+	}
+	return &i
+}
+
+// changedOnly returns rep with its configuration cut to the changed keys (a copy;
+// rep itself when all is set).
+func changedOnly(rep *graphs.Report, all bool) *graphs.Report {
+	if all {
+		return rep
+	}
+	cp := *rep
+	cp.Config = nil
+	for _, k := range rep.Config {
+		if k.Changed {
+			cp.Config = append(cp.Config, k)
+		}
+	}
+	if cp.Config == nil {
+		cp.Config = graphs.ConfigReport{}
+	}
+	return &cp
+}
+
+// siteWarnings returns the indices of the warnings on the site's lines.
+func (s *Script) siteWarnings(st *Site) []int {
+	end := max(st.endLine, st.Line)
+	var out []int
+	for i, w := range s.Warnings {
+		if w.Line >= st.Line && w.Line <= end {
+			out = append(out, i)
+		}
+	}
+	return out
 }
 
 func nonNil[T any](s []T) []T {

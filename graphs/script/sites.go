@@ -10,9 +10,12 @@ import (
 // site records a compile site at c (a call, or a decorator) with its arguments.
 func (r *reader) site(c *expr, kind Kind, args []arg) *siteState {
 	st := &siteState{
-		Site: Site{Line: int(c.line), Col: int(c.col), Kind: kind, Call: cut(r.text(c), MaxCallText), ModeLiteral: true},
+		Site: Site{Line: int(c.line), Col: int(c.start-r.lines.starts[c.line]) + 1, Kind: kind, Call: cut(r.text(c), MaxCallText), ModeLiteral: true},
 		fn:   r.fn, setLen: len(r.set), envLen: len(r.env), patches: r.patches,
 	}
+	r.seq++
+	st.seq = r.seq
+	st.endLine = r.lines.line(r.toks[max(tokenAt(r.toks, int(c.end))-1, 0)].off)
 	if r.fn != nil {
 		st.Function = r.fn.name
 	}

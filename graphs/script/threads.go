@@ -50,9 +50,12 @@ func (r *reader) thread(c *expr, q string) bool {
 	case q == "asyncio.to_thread":
 		r.addThread(c, ToThread, kwarg(c, "", 0))
 	case c.x.kind == attr && c.x.name == "run_in_executor":
-		r.addThread(c, RunInExecutor, kwarg(c, "", 1))
-	case c.x.kind == attr && poolMethods[c.x.name] && r.executors[r.lastName(c.x.x)]:
-		r.addThread(c, ThreadPool, kwarg(c, "fn", 0))
+		t := r.addThread(c, RunInExecutor, kwarg(c, "", 1))
+		if ex := kwarg(c, "", 0); ex != nil && r.isPool(ex) {
+			t.workers = r.poolWorkers(ex)
+		}
+	case c.x.kind == attr && poolMethods[c.x.name] && r.isPool(c.x.x):
+		r.addThread(c, ThreadPool, kwarg(c, "fn", 0)).workers = r.poolWorkers(c.x.x)
 	case (q == "os.environ.get" || q == "os.getenv") && len(c.args) > 0:
 		if k, ok := r.literalStr(c.args[0].value); ok && rankVars[k] {
 			r.process(int(c.line), Torchrun)
@@ -82,7 +85,8 @@ func kwarg(c *expr, k string, i int) *expr {
 }
 
 func (r *reader) addThread(c *expr, k ThreadKind, target *expr) *Thread {
-	t := &Thread{Line: int(c.line), Kind: k, target: target, loop: r.loop > 0}
+	r.seq++
+	t := &Thread{Line: int(c.line), Kind: k, target: target, loop: r.loop > 0, seq: r.seq}
 	if target != nil {
 		t.Target = cut(r.text(target), MaxCallText)
 	}
@@ -104,7 +108,8 @@ func (r *reader) process(line int, k ThreadKind) {
 func (r *reader) subclass(s *stmt) {
 	for _, b := range s.bases {
 		if b.keyword == "" && r.qual(b.value) == "threading.Thread" {
-			t := &Thread{Line: s.pos.Line, Kind: ThreadingThread, Target: s.name + ".run", loop: r.loop > 0}
+			r.seq++
+			t := &Thread{Line: s.pos.Line, Kind: ThreadingThread, Target: s.name + ".run", loop: r.loop > 0, seq: r.seq}
 			r.threads = append(r.threads, t)
 			for _, m := range s.body {
 				if m.kind == defStmt && m.name == "run" {
@@ -169,7 +174,7 @@ func tokenAt(toks []token, off int) int {
 
 func (r *reader) scanTokens(rc *reach, toks []token, queue *[]*stmt) {
 	for _, t := range toks {
-		switch tk := t.full(r.src); tk.Kind {
+		switch tk := t.full(r.src, r.lines); tk.Kind {
 		case pytoken.Name:
 			if rc.names[tk.Text] {
 				continue
@@ -258,9 +263,58 @@ func (r *reader) layout(s *siteState, t *Thread, rc *reach) {
 			s.note("threads: per-thread (inferred): %s compiles this site in each of its threads", what)
 		}
 	default:
-		s.Threads = graphs.Callers
-		s.note("threads: callers (inferred): %s calls `%s`, compiled here", what, s.Binds)
+		r.callersLayout(s, t, rc)
 	}
+}
+
+// callersLayout sets the layout of a site whose compiled function a thread calls:
+// where the first call happens decides (workloadRows).
+func (r *reader) callersLayout(s *siteState, t *Thread, rc *reach) {
+	warm := r.mainCallsFirst(s, t, rc)
+	pool := t.Kind == ThreadPool || t.Kind == RunInExecutor || t.Kind == ToThread
+	n := t.workers
+	if !pool && !t.loop {
+		n = 1
+	}
+	switch {
+	case pool && !warm:
+		s.apply(factPoolCold, t.Line, n)
+	case pool:
+		s.apply(factPoolWarm, t.Line, n)
+	case !warm:
+		s.apply(factCallCold, t.Line, n)
+	default:
+		s.apply(factCallWarm, t.Line, n)
+	}
+}
+
+// isPool reports whether e is a name bound to a thread pool, or a pool built in place.
+func (r *reader) isPool(e *expr) bool {
+	if e.kind == call {
+		return threadPools[r.qual(e.x)]
+	}
+	_, ok := r.executors[r.lastName(e)]
+	return ok
+}
+
+func (r *reader) poolWorkers(e *expr) int {
+	if e.kind == call {
+		return r.workers(e)
+	}
+	return r.executors[r.lastName(e)]
+}
+
+// workers returns a pool constructor's worker count when a literal int (0: unknown).
+func (r *reader) workers(c *expr) int {
+	kw := "max_workers"
+	if q := r.qual(c.x); q == "multiprocessing.pool.ThreadPool" || q == "multiprocessing.dummy.Pool" {
+		kw = "processes"
+	}
+	v, ok := r.literal(kwarg(c, kw, 0))
+	if n, isInt := v.AsInt(); ok && isInt && n > 0 && n <= graphs.MaxDevices {
+		return int(n)
+	}
+	return 0
 }
 
 // inside reports whether def, or a def enclosing it, is reached.

@@ -1,42 +1,86 @@
 package script
 
-import "github.com/compilemode/compilemode/graphs/script/pytoken"
+import (
+	"sort"
 
-// token is a pytoken.Token held in 20 bytes without pointers (the garbage collector
+	"github.com/compilemode/compilemode/graphs/script/pytoken"
+)
+
+// token is a pytoken.Token held in 12 bytes without pointers (the garbage collector
 // does not scan a slice of them): its text is src[off:off+n], which pytoken
-// guarantees. Sources are at most MaxSourceBytes, so every field fits an int32.
+// guarantees; its line and column come from the offset (see lineIndex). Sources are
+// at most MaxSourceBytes, so every field fits an int32.
 type token struct {
-	off, n, line, col int32
-	kind              pytoken.Kind
+	off, n int32
+	kind   pytoken.Kind
+}
+
+// lineIndex maps byte offsets of tokens to lines: starts[l] is the offset at which
+// line l starts when a token starts on it, else the start of the next line that
+// has one (so starts is non-decreasing and the line of a token's offset is the last
+// l with starts[l] <= off). at is a cursor: tokens are mostly looked up in order.
+type lineIndex struct {
+	starts []int32
+	at     int
+}
+
+// line returns the 1-based line of a token's byte offset.
+func (x *lineIndex) line(off int32) int {
+	s := x.starts
+	l := x.at
+	if l < 1 || l >= len(s) || s[l] > off {
+		l = 1
+	}
+	// Most look-ups are on the cursor's line or just after it.
+	for n := 0; n < 4 && l+1 < len(s) && s[l+1] <= off; n++ {
+		l++
+	}
+	if l+1 < len(s) && s[l+1] <= off {
+		l = sort.Search(len(s), func(i int) bool { return s[i] > off }) - 1
+	}
+	x.at = l
+	return l
 }
 
 // tokenize returns the tokens of src up to and including EOF, as pytoken.Tokenize
-// does. It returns pytoken's *Error.
-func tokenize(src []byte) ([]token, error) {
-	s := pytoken.NewScanner(src)
+// does, and their lines. It returns pytoken's *Error.
+func tokenize(src string) ([]token, *lineIndex, error) {
+	s := pytoken.NewStringScanner(src)
 	toks := make([]token, 0, len(src)/4+8)
+	starts := make([]int32, 2, len(src)/32+8)
 	for {
 		t, err := s.Next()
 		if err != nil {
-			return nil, err
+			return nil, nil, err
 		}
-		toks = append(toks, token{
-			off: int32(t.Pos.Offset), n: int32(len(t.Text)),
-			line: int32(t.Pos.Line), col: int32(t.Pos.Col), kind: t.Kind,
-		})
+		for len(starts) <= t.Pos.Line {
+			starts = append(starts, -1)
+		}
+		starts[t.Pos.Line] = int32(t.Pos.Offset - (t.Pos.Col - 1))
+		toks = append(toks, token{off: int32(t.Pos.Offset), n: int32(len(t.Text)), kind: t.Kind})
 		if t.Kind == pytoken.EOF {
-			return toks, nil
+			break
 		}
 	}
+	next := int32(len(src) + 1)
+	for l := len(starts) - 1; l >= 0; l-- {
+		if starts[l] < 0 || l == 0 {
+			starts[l] = next
+		}
+		next = starts[l]
+	}
+	starts[0] = 0
+	return toks, &lineIndex{starts: starts, at: 1}, nil
 }
 
 // text returns the source text of t.
 func (t token) text(src string) string { return src[t.off : t.off+t.n] }
 
 // full returns t as a pytoken.Token.
-func (t token) full(src string) pytoken.Token {
+func (t token) full(src string, lines *lineIndex) pytoken.Token {
+	l := lines.line(t.off)
 	return pytoken.Token{
 		Kind: t.kind, Text: src[t.off : t.off+t.n],
-		Pos: pytoken.Pos{Offset: int(t.off), Line: int(t.line), Col: int(t.col)},
+		Pos: pytoken.Pos{Offset: int(t.off), Line: l, Col: int(t.off-lines.starts[l]) + 1},
 	}
 }

@@ -38,4 +38,10 @@ const (
 	// WarningThreadsNotFollowed occurs when a script starts more threads than
 	// the reader follows (64).
 	WarningThreadsNotFollowed = "threads-not-followed"
+
+	// WarningPlansCut occurs when a file has more distinct scenarios than
+	// PlanOptions.MaxPlans: the sites past the cap are not planned.
+	//
+	// Fix: raise PlanOptions.MaxPlans, or plan fewer sites at once.
+	WarningPlansCut = "plans-cut"
 )

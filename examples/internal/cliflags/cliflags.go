@@ -5,12 +5,13 @@ package cliflags
 
 import (
 	"bytes"
-	"encoding/json"
 	"errors"
 	"flag"
 	"fmt"
 	"io"
 	"maps"
+	"os"
+	"runtime"
 	"slices"
 	"strings"
 
@@ -68,14 +69,14 @@ type Compile struct {
 
 // Register adds the flags to fs.
 func (c *Compile) Register(fs *flag.FlagSet) {
-	c.Torch.Value, c.Backend.Value = modes.Latest().String(), "inductor"
+	c.Torch.Value, c.Backend.Value = modes.DefaultRelease().String(), "inductor"
 	fs.Var(&c.Torch, "torch", "PyTorch release `X.Y` (2.1–2.14; 2.7.1 and 2.11.0+cu130 resolve to their minor)")
 	fs.Var(&c.Schema, "schema", "resolve against a schema `FILE` written by config/dump_schema.py from your own PyTorch")
 	fs.Var(&c.Mode, "mode", "torch.compile mode `NAME` (given at all, even empty, it is not None)")
 	fs.Var(&c.Options, "options", "torch.compile options as a Python or JSON dict `LITERAL`, or @FILE holding one")
 	fs.Var(&c.Sets, "set", "global assignment torch._inductor.config.`KEY=VALUE` before compiling (repeatable, in order; VALUE is a Python literal)")
 	fs.Var(&c.Envs, "env", "environment variable `NAME=VALUE` at import (repeatable; beats the process environment)")
-	fs.BoolVar(&c.NoEnv, "no-env", false, "ignore the process environment (only -env counts)")
+	fs.BoolVar(&c.NoEnv, "no-env", false, "ignore the process environment and this machine (only -env counts; host-dependent defaults use the fixed default host)")
 	fs.Var(&c.Backend, "backend", "torch.compile backend `NAME`")
 	fs.Var(&c.Dynamic, "dynamic", "torch.compile dynamic argument `BOOL`: true or false (default None)")
 }
@@ -122,12 +123,26 @@ func (c *Compile) Scenario(given map[string]bool, sc *graphs.Scenario, environ f
 		return nil, err
 	}
 	out.Env = env
+	if !c.NoEnv && out.Host == (schema.Host{}) {
+		out.Host = MachineHost() // the scenario file's host, when it has one, wins
+	}
 	if given["dynamic"] {
 		if out.Dynamic, err = c.dynamic(); err != nil {
 			return nil, err
 		}
 	}
 	return &out, nil
+}
+
+// MachineHost is this machine as PyTorch would see it: the CPUs in the process's
+// affinity mask (runtime.NumCPU reads the mask on Linux, as os.sched_getaffinity
+// does) and the working directory. The torch directory is not known without Python.
+func MachineHost() schema.Host {
+	h := schema.Host{CPUs: runtime.NumCPU()}
+	if dir, err := os.Getwd(); err == nil {
+		h.Dir = dir
+	}
+	return h
 }
 
 // dynamic parses -dynamic.
@@ -167,20 +182,20 @@ func (c *Compile) schema(given map[string]bool, out *graphs.Scenario) error {
 }
 
 // options returns -options (a literal, or @FILE holding one) as the scenario holds
-// options: a JSON string with the Python literal.
-func (c *Compile) options() (json.RawMessage, error) {
+// options: the Python literal.
+func (c *Compile) options() (string, error) {
 	src := c.Options.Value
 	if name, ok := strings.CutPrefix(src, "@"); ok {
 		data, err := ReadFile("options @FILE:", name, MaxOptionsFileBytes, "literal.MaxBytes")
 		if err != nil {
-			return nil, err
+			return "", err
 		}
 		src = string(data)
 	}
 	if _, err := config.ParseOptions(src); err != nil {
-		return nil, fmt.Errorf("-options: %w", err)
+		return "", fmt.Errorf("-options: %w", err)
 	}
-	return json.Marshal(src)
+	return src, nil
 }
 
 // environment merges the process environment (unless -no-env), the scenario's and

@@ -8,7 +8,6 @@ import (
 	"io/fs"
 	"os"
 	"strings"
-	"syscall"
 
 	"github.com/compilemode/compilemode/config/inputerr"
 )
@@ -78,7 +77,7 @@ func openRegular(name string, check func(fs.FileInfo) error) (*os.File, error) {
 	if err := check(st); err != nil {
 		return nil, err
 	}
-	f, err := os.OpenFile(name, os.O_RDONLY|syscall.O_NONBLOCK, 0)
+	f, err := os.OpenFile(name, os.O_RDONLY|nonBlock, 0)
 	if err != nil {
 		return nil, err
 	}

@@ -26,6 +26,11 @@ var nilCases = map[string]func(t *testing.T){
 			t.Errorf("zero Compile: %v", err)
 		}
 	},
+	"MachineHost": func(t *testing.T) {
+		if h := MachineHost(); h.CPUs < 1 {
+			t.Errorf("MachineHost() = %+v, want at least one CPU", h)
+		}
+	},
 	"List.Set":    func(t *testing.T) { _ = new(List).Set("") },
 	"List.String": func(t *testing.T) { _ = (*List)(nil).String(); _ = new(List).String() },
 	"Once.Set":    func(t *testing.T) { _ = new(Once).Set("") },

@@ -96,15 +96,25 @@ type Scanner struct {
 // NewScanner returns a Scanner over src. A UTF-8 byte order mark at the start is
 // skipped, as Python does.
 func NewScanner(src []byte) *Scanner {
-	s := &Scanner{src: string(src), line: 1, indents: []int{0}, atLineBeg: true, lastNL: true}
+	return NewStringScanner(string(src))
+}
+
+// NewStringScanner is NewScanner over a string, which it does not copy.
+func NewStringScanner(src string) *Scanner {
+	s := &Scanner{src: src, line: 1, indents: []int{0}, atLineBeg: true, lastNL: true}
 	if len(s.src) >= 3 && s.src[:3] == "\xef\xbb\xbf" {
 		s.off, s.lineStart = 3, 3
 	}
 	return s
 }
 
+// MaxSourceBytes bounds the source Tokenize accepts, in bytes: its tokens take about
+// three times the source (a Scanner, which yields one token at a time, has no limit).
+const MaxSourceBytes = 16 << 20
+
 // Tokenize returns every token of src up to and including EOF. It returns an *Error
-// for source Python's tokenizer rejects.
+// for source Python's tokenizer rejects, and for source larger than MaxSourceBytes
+// (at 1:1).
 //
 // Differences from tokenize, on purpose: COMMENT and NL tokens are not produced, an
 // f-string or t-string is one String token (3.12 splits it into FSTRING_START, _MIDDLE
@@ -112,6 +122,9 @@ func NewScanner(src []byte) *Scanner {
 // the number ends. Source: Lib/tokenize.py and Parser/lexer/lexer.c,
 // python/cpython@v3.13.0.
 func Tokenize(src []byte) ([]Token, error) {
+	if len(src) > MaxSourceBytes {
+		return nil, &Error{Line: 1, Col: 1, Msg: fmt.Sprintf("source larger than %d bytes (pytoken.MaxSourceBytes)", MaxSourceBytes)}
+	}
 	s := NewScanner(src)
 	toks := make([]Token, 0, len(src)/4+8)
 	for {

@@ -1,0 +1,202 @@
+// Package answer is the web page's only door into the library: every call the page
+// makes into graphs, graphs/diagnose, graphs/script, config and modes is in this file,
+// so that the page's answers are the command's (examples/compilemode) by construction.
+//
+// Each entry point returns an [Answer]: the text the command prints (Report.WriteText,
+// Diagnosis.WriteText, Script.WriteText at the command's width for a pipe,
+// graphs.DefaultWidth), the JSON it prints with -json (json.MarshalIndent with a
+// one-space indent and a final newline), its exit status and, when the command would
+// refuse the input, what it writes to stderr. The functions hold no state and are safe
+// for concurrent use.
+package answer
+
+import (
+	"bytes"
+	"encoding/json"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"strings"
+
+	"github.com/compilemode/compilemode/examples/internal/cliflags"
+	"github.com/compilemode/compilemode/graphs"
+	"github.com/compilemode/compilemode/graphs/diagnose"
+	"github.com/compilemode/compilemode/graphs/script"
+	"github.com/compilemode/compilemode/modes"
+)
+
+// Answer is what the command prints for one input.
+type Answer struct {
+	Text string `json:"text"` // stdout without -json ("" when Stderr is set)
+	// JSON is stdout with -json ("" when Stderr is set, or when not asked for: marshalling
+	// every key of every report is most of an answer's time).
+	JSON string `json:"json"`
+	// View is the same data for the page to render, compact, with each report's config
+	// cut to the changed keys (not the command's output).
+	View   string `json:"view"`
+	Stderr string `json:"stderr"` // the command's error line, "compilemode: …" ("" when none)
+	Exit   int    `json:"exit"`   // the exit status: 0, 1 (PyTorch raises) or 2 (unusable input)
+}
+
+// Options say which forms of an answer to compute: the text is always there.
+type Options struct {
+	JSON bool `json:"json"` // the command's -json output
+}
+
+// Call is the compile call and workload of the page's form, in the command's terms.
+type Call struct {
+	// Args are the torch.compile flags as the command line gives them (-no-env, -torch,
+	// -mode, -options, -set, -env, -backend, -dynamic), parsed by the command's own flag
+	// set. The page always gives -no-env: the host is then the fixed default host
+	// (graphs.Scenario.Host), not the browser's.
+	Args []string `json:"args"`
+	// Workload is the workload, as a scenario file's "workload" object.
+	Workload graphs.Workload `json:"workload"`
+}
+
+// Check answers the call as `compilemode ARGS WORKLOAD-FLAGS` does.
+func Check(c Call, o Options) Answer {
+	fs := flag.NewFlagSet("compilemode", flag.ContinueOnError)
+	fs.SetOutput(io.Discard)
+	var compile cliflags.Compile
+	compile.Register(fs)
+	if err := fs.Parse(c.Args); err != nil {
+		return refuse(err)
+	}
+	given := map[string]bool{}
+	fs.Visit(func(f *flag.Flag) { given[f.Name] = true })
+	sc, err := compile.Scenario(given, nil, nil)
+	if err != nil {
+		return refuse(err)
+	}
+	sc.Workload = c.Workload
+	rep, err := graphs.Check(sc)
+	if err != nil {
+		var se *graphs.ScenarioError
+		if errors.As(err, &se) && strings.HasPrefix(se.Path, "set[") {
+			err = fmt.Errorf("-set: %w", se.Err)
+		}
+		return Answer{Stderr: "compilemode: " + err.Error() + "\n", Exit: graphs.InputError.Code()}
+	}
+	var text bytes.Buffer
+	if err := rep.WriteText(&text, graphs.TextOptions{Width: graphs.DefaultWidth}); err != nil {
+		return refuse(err)
+	}
+	return answer(o, text.String(), rep, light(rep), rep.Exit.Code())
+}
+
+// Diagnose answers a log as `compilemode -diagnose -` does.
+func Diagnose(log string, o Options) Answer {
+	d, err := diagnose.Read(strings.NewReader(log))
+	if err != nil {
+		return refuse(fmt.Errorf("-diagnose -: %w", err))
+	}
+	var text bytes.Buffer
+	if err := d.WriteText(&text); err != nil {
+		return refuse(err)
+	}
+	view := *d
+	view.Plan = light(d.Plan)
+	return answer(o, text.String(), d, &view, 0)
+}
+
+// Script answers a script as `compilemode -no-env -script NAME` does.
+func Script(name, src string, o Options) Answer {
+	s, err := script.ReadNamed(name, strings.NewReader(src))
+	if err != nil {
+		var se *script.SyntaxError
+		if errors.As(err, &se) {
+			return refuse(fmt.Errorf("%s:%d:%d: %s", se.File, se.Line, se.Col, se.Msg))
+		}
+		return refuse(fmt.Errorf("-script %s: %w", name, err))
+	}
+	planned, err := s.PlanWith(script.PlanOptions{CLI: graphs.Scenario{Env: map[string]string{}}})
+	if err != nil {
+		return refuse(err)
+	}
+	var text bytes.Buffer
+	if err := planned.WriteText(&text, graphs.DefaultWidth); err != nil {
+		return refuse(err)
+	}
+	return answer(o, text.String(), planned, planned, scriptExit(planned))
+}
+
+// Releases lists the PyTorch releases known, oldest first, and the default one.
+func Releases() (all []string, latest string) {
+	for _, v := range modes.Supported() {
+		all = append(all, v.String())
+	}
+	return all, modes.Latest().String()
+}
+
+// Modes lists every mode name some release knows, in the order of the mode table.
+func Modes() []string {
+	var out []string
+	seen := map[modes.Mode]bool{}
+	for _, r := range modes.ModeRows() {
+		if !seen[r.Mode] {
+			seen[r.Mode] = true
+			out = append(out, string(r.Mode))
+		}
+	}
+	return out
+}
+
+// Threads lists the thread layouts of a workload.
+func Threads() []string {
+	ts := []graphs.Threads{graphs.MainThread, graphs.OneThread, graphs.PerDevice, graphs.PerThread, graphs.Callers}
+	out := make([]string, len(ts))
+	for i, t := range ts {
+		out[i] = string(t)
+	}
+	return out
+}
+
+// answer marshals v as the command's -json does (when asked), and view for the page.
+func answer(o Options, text string, v, view any, exit int) Answer {
+	a := Answer{Text: text, Exit: exit}
+	if o.JSON {
+		data, err := json.MarshalIndent(v, "", " ")
+		if err != nil {
+			return refuse(err)
+		}
+		a.JSON = string(data) + "\n"
+	}
+	data, err := json.Marshal(view)
+	if err != nil {
+		return refuse(err)
+	}
+	a.View = string(data)
+	return a
+}
+
+// light returns a copy of r whose config holds only the changed keys.
+func light(r *graphs.Report) *graphs.Report {
+	if r == nil {
+		return nil
+	}
+	out := *r
+	out.Config = nil
+	for _, k := range r.Config {
+		if k.Changed {
+			out.Config = append(out.Config, k)
+		}
+	}
+	return &out
+}
+
+// refuse is the command's answer to unusable input: exit 2 and one stderr line.
+func refuse(err error) Answer {
+	return Answer{Stderr: "compilemode: " + err.Error() + "\n", Exit: 2}
+}
+
+// scriptExit is 1 when some site's plan raises, else 0 (the command's rule).
+func scriptExit(s *script.Script) int {
+	for _, st := range s.Sites {
+		if st.Plan.Exit() == graphs.Raises {
+			return 1
+		}
+	}
+	return 0
+}

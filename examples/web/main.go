@@ -1,0 +1,287 @@
+// Command web builds compilemode's web page and serves it: the library compiled to
+// WebAssembly and one static page that answers a compile call, a pasted log or a
+// pasted script in the browser, with no server behind it and no network request once
+// loaded.
+//
+//	go run ./examples/web                 # build, then serve on http://127.0.0.1:8080
+//	go run ./examples/web -addr :9000     # another address (loopback unless you say so)
+//	go run ./examples/web -out DIR        # write the static files for any static host
+//
+// It builds ./examples/web/wasm of the module it runs in with GOOS=js GOARCH=wasm,
+// -trimpath and -ldflags='-s -w', and copies wasm_exec.js from $(go env GOROOT)/lib/wasm:
+// nothing built is committed. The page's text and JSON views are the command's
+// (examples/compilemode) byte for byte: every call into the library is in
+// examples/web/internal/answer.
+package main
+
+import (
+	"bytes"
+	"compress/gzip"
+	"context"
+	"embed"
+	"errors"
+	"flag"
+	"fmt"
+	"html/template"
+	"io"
+	"io/fs"
+	"mime"
+	"net"
+	"net/http"
+	"os"
+	"os/exec"
+	"path"
+	"path/filepath"
+	"strings"
+	"time"
+
+	"github.com/compilemode/compilemode/examples/web/internal/answer"
+)
+
+//go:embed static
+var static embed.FS
+
+// wasmPackage is the package compiled to WebAssembly.
+const wasmPackage = "github.com/compilemode/compilemode/examples/web/wasm"
+
+func main() {
+	if err := run(os.Args[1:], os.Stdout, os.Stderr); err != nil {
+		fmt.Fprintf(os.Stderr, "web: %v\n", err)
+		os.Exit(1)
+	}
+}
+
+func run(args []string, stdout, stderr io.Writer) error {
+	fs := flag.NewFlagSet("web", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	addr := fs.String("addr", "127.0.0.1:8080", "serve on `HOST:PORT`")
+	out := fs.String("out", "", "write the static files to `DIR` and exit, instead of serving")
+	if err := fs.Parse(args); err != nil {
+		return err
+	}
+	if fs.NArg() > 0 {
+		return fmt.Errorf("unexpected argument %q (flags only: -addr, -out)", fs.Arg(0))
+	}
+	dir := *out
+	if dir == "" {
+		tmp, err := os.MkdirTemp("", "compilemode-web-")
+		if err != nil {
+			return err
+		}
+		defer os.RemoveAll(tmp)
+		dir = tmp
+	}
+	fmt.Fprintln(stderr, "web: building the WebAssembly (GOOS=js GOARCH=wasm)…")
+	if err := Build(context.Background(), dir); err != nil {
+		return err
+	}
+	if *out != "" {
+		fmt.Fprintf(stdout, "wrote %s (serve it with any static file host)\n", dir)
+		return nil
+	}
+	h, err := NewHandler(dir)
+	if err != nil {
+		return err
+	}
+	ln, err := net.Listen("tcp", *addr)
+	if err != nil {
+		return err
+	}
+	fmt.Fprintf(stdout, "serving http://%s/ (Ctrl-C to stop)\n", ln.Addr())
+	srv := &http.Server{Handler: h, ReadHeaderTimeout: 10 * time.Second}
+	return srv.Serve(ln)
+}
+
+// Build writes the page into dir: index.html, the scripts and style, app.wasm built
+// from the module the go command finds in the working directory, and wasm_exec.js from
+// that toolchain's GOROOT.
+func Build(ctx context.Context, dir string) error {
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		return err
+	}
+	goCmd, err := goTool()
+	if err != nil {
+		return err
+	}
+	root, err := goOutput(ctx, goCmd, nil, "env", "GOROOT")
+	if err != nil {
+		return err
+	}
+	if err := copyFile(filepath.Join(root, "lib", "wasm", "wasm_exec.js"), filepath.Join(dir, "wasm_exec.js")); err != nil {
+		return fmt.Errorf("wasm_exec.js: %w", err)
+	}
+	env := append(os.Environ(), "GOOS=js", "GOARCH=wasm", "CGO_ENABLED=0")
+	if _, err := goOutput(ctx, goCmd, env, "build", "-trimpath", "-ldflags=-s -w", "-o", filepath.Join(dir, "app.wasm"), wasmPackage); err != nil {
+		return fmt.Errorf("building the WebAssembly (run inside the compilemode module): %w", err)
+	}
+	return writeStatic(dir)
+}
+
+// writeStatic writes the embedded files, index.html filled with the releases and modes.
+func writeStatic(dir string) error {
+	return fs.WalkDir(static, "static", func(p string, d fs.DirEntry, err error) error {
+		if err != nil || d.IsDir() {
+			return err
+		}
+		data, err := static.ReadFile(p)
+		if err != nil {
+			return err
+		}
+		name := strings.TrimPrefix(p, "static/")
+		if name == "index.html" {
+			if data, err = page(data); err != nil {
+				return err
+			}
+		}
+		return os.WriteFile(filepath.Join(dir, name), data, 0o644)
+	})
+}
+
+// page fills the index.html template.
+func page(src []byte) ([]byte, error) {
+	t, err := template.New("index.html").Parse(string(src))
+	if err != nil {
+		return nil, err
+	}
+	releases, latest := answer.Releases()
+	var b bytes.Buffer
+	err = t.Execute(&b, map[string]any{
+		"Releases": releases, "Latest": latest, "Modes": answer.Modes(), "Threads": answer.Threads(),
+	})
+	return b.Bytes(), err
+}
+
+// goTool returns the go command: the one on PATH, else the one in GOROOT.
+func goTool() (string, error) {
+	if p, err := exec.LookPath("go"); err == nil {
+		return p, nil
+	}
+	p := filepath.Join(os.Getenv("GOROOT"), "bin", "go")
+	if _, err := os.Stat(p); err != nil {
+		return "", errors.New("no go command on PATH")
+	}
+	return p, nil
+}
+
+func goOutput(ctx context.Context, goCmd string, env []string, args ...string) (string, error) {
+	cmd := exec.CommandContext(ctx, goCmd, args...)
+	cmd.Env = env
+	var stderr bytes.Buffer
+	cmd.Stderr = &stderr
+	out, err := cmd.Output()
+	if err != nil {
+		return "", fmt.Errorf("go %s: %v\n%s", strings.Join(args, " "), err, stderr.String())
+	}
+	return strings.TrimSpace(string(out)), nil
+}
+
+func copyFile(from, to string) error {
+	data, err := os.ReadFile(from)
+	if err != nil {
+		return err
+	}
+	return os.WriteFile(to, data, 0o644)
+}
+
+// file is one file the handler serves, kept in memory with its gzip form.
+type file struct {
+	data, gz []byte
+	ctype    string
+}
+
+// NewHandler serves the files in dir (as Build wrote them) from memory, gzipped for
+// clients that accept it, with a Content-Security-Policy that allows no other origin.
+func NewHandler(dir string) (http.Handler, error) {
+	files, err := loadFiles(dir)
+	if err != nil {
+		return nil, err
+	}
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		name := strings.TrimPrefix(path.Clean(r.URL.Path), "/")
+		if name == "" {
+			name = "index.html"
+		}
+		f, ok := files[name]
+		if !ok {
+			http.NotFound(w, r)
+			return
+		}
+		h := w.Header()
+		h.Set("Content-Type", f.ctype)
+		h.Set("Cache-Control", "no-cache")
+		h.Set("Content-Security-Policy", csp)
+		h.Set("X-Content-Type-Options", "nosniff")
+		h.Set("Vary", "Accept-Encoding")
+		body := f.data
+		if strings.Contains(r.Header.Get("Accept-Encoding"), "gzip") {
+			h.Set("Content-Encoding", "gzip")
+			body = f.gz
+		}
+		h.Set("Content-Length", fmt.Sprint(len(body)))
+		if r.Method != http.MethodHead {
+			w.Write(body) //nolint:errcheck // the client went away
+		}
+	}), nil
+}
+
+// csp lets the page load only its own files and compile its own WebAssembly.
+const csp = "default-src 'self'; script-src 'self' 'wasm-unsafe-eval'; worker-src 'self'; style-src 'self'; img-src 'self' data:; connect-src 'self'; base-uri 'none'; form-action 'none'"
+
+// loadFiles reads and gzips every file of dir.
+func loadFiles(dir string) (map[string]file, error) {
+	entries, err := os.ReadDir(dir)
+	if err != nil {
+		return nil, err
+	}
+	files := map[string]file{}
+	for _, e := range entries {
+		if e.IsDir() {
+			continue
+		}
+		data, err := os.ReadFile(filepath.Join(dir, e.Name()))
+		if err != nil {
+			return nil, err
+		}
+		gz, err := gzipBytes(data)
+		if err != nil {
+			return nil, err
+		}
+		ctype := mime.TypeByExtension(filepath.Ext(e.Name()))
+		switch filepath.Ext(e.Name()) {
+		case ".wasm":
+			ctype = "application/wasm"
+		case ".js":
+			ctype = "text/javascript; charset=utf-8"
+		}
+		files[e.Name()] = file{data: data, gz: gz, ctype: ctype}
+	}
+	return files, nil
+}
+
+// TransferBytes is the page's gzipped size in bytes: what a browser downloads.
+func TransferBytes(dir string) (int, error) {
+	files, err := loadFiles(dir)
+	if err != nil {
+		return 0, err
+	}
+	n := 0
+	for _, f := range files {
+		n += len(f.gz)
+	}
+	return n, nil
+}
+
+func gzipBytes(data []byte) ([]byte, error) {
+	var b bytes.Buffer
+	zw, err := gzip.NewWriterLevel(&b, gzip.BestCompression)
+	if err != nil {
+		return nil, err
+	}
+	if _, err := zw.Write(data); err != nil {
+		return nil, err
+	}
+	if err := zw.Close(); err != nil {
+		return nil, err
+	}
+	return b.Bytes(), nil
+}

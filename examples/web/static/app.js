@@ -1,0 +1,580 @@
+// compilemode's web page: reads the form, asks the worker (the library in
+// WebAssembly) for the command's answer, and shows it three ways: rendered for
+// reading, as the command's text, and as its JSON. The whole input lives in the URL
+// fragment, compressed, so a link reproduces the answer.
+"use strict";
+
+const $ = (id) => document.getElementById(id);
+
+// The form's fields by kind; their ids are the page's stable hooks (and, for the
+// workload, the JSON names of graphs.Workload).
+const TEXT = ["torch", "compare", "mode", "options", "globals", "env", "threads", "mutated_inputs", "incompatible_op", "backend", "dynamic"];
+const NUM = ["devices", "callers", "thread_pool", "distinct_sizes"];
+const BOOL = ["autograd_backward", "concurrent_recompiles", "outputs_kept", "cpu_inputs", "dynamic_shapes", "moving_static_inputs", "non_tensor_inputs", "span_devices", "cold_start"];
+const TABS = ["call", "log", "script"];
+
+// The command's workload flags, by Workload JSON name (examples/compilemode).
+const FLAG = {
+  devices: "-devices", span_devices: "-span-devices", threads: "-threads", callers: "-callers",
+  cold_start: "-cold-start", cpu_inputs: "-cpu-scalar", mutated_inputs: "-mutated-inputs",
+  dynamic_shapes: "-dynamic-shapes", distinct_sizes: "-sizes", moving_static_inputs: "-moving-static-inputs",
+  non_tensor_inputs: "-non-tensor-inputs", incompatible_op: "-incompatible-op", thread_pool: "-thread-pool",
+  autograd_backward: "-autograd-backward", concurrent_recompiles: "-concurrent-recompiles", outputs_kept: "-outputs-kept",
+};
+const WORKLOAD_DEFAULT = { threads: "main", mutated_inputs: "none", devices: 1 };
+
+let tab = "call";
+let view = "read";
+let seq = 0; // the input's version: bumped on every edit
+let firstShown = false;
+let lastHash = "";
+let hashTimer = 0;
+let lastAnswers = [];
+// timings are milliseconds since the page's start, for the tests' budgets.
+const timings = (window.compilemodeTimings = {});
+
+// ---- state ----
+
+function readState() {
+  const call = {};
+  for (const id of TEXT) call[id] = $(id).value;
+  for (const id of NUM) call[id] = $(id).value;
+  for (const id of BOOL) call[id] = $(id).checked;
+  return { v: 1, tab, call, log: $("log").value, script: $("script").value, name: $("script-name").value };
+}
+
+function applyState(s) {
+  if (!s || s.v !== 1) return;
+  const call = s.call || {};
+  for (const id of TEXT.concat(NUM)) if (typeof call[id] === "string") setValue($(id), call[id]);
+  for (const id of BOOL) if (typeof call[id] === "boolean") $(id).checked = call[id];
+  if (typeof s.log === "string") $("log").value = s.log;
+  if (typeof s.script === "string") $("script").value = s.script;
+  if (typeof s.name === "string") $("script-name").value = s.name;
+  if (TABS.includes(s.tab)) selectTab(s.tab, false);
+}
+
+function setValue(el, v) {
+  if (el.tagName === "SELECT" && ![...el.options].some((o) => o.value === v)) {
+    el.add(new Option(v, v)); // a release or mode this build does not list: keep it
+  }
+  el.value = v;
+}
+
+function lines(s) {
+  return s.split(/\r?\n/).map((l) => l.trim()).filter((l) => l !== "");
+}
+
+function int(s) {
+  const n = Number(s);
+  return Number.isInteger(n) ? n : 0;
+}
+
+// callArgs returns the command's torch.compile flags for the form, for release torch.
+function callArgs(c, torch) {
+  const args = ["-no-env", "-torch", torch];
+  if (c.mode !== "") args.push("-mode", c.mode);
+  if (c.options.trim() !== "") args.push("-options", c.options);
+  for (const l of lines(c.globals)) args.push("-set", l);
+  for (const l of lines(c.env)) args.push("-env", l);
+  if (c.backend !== "inductor") args.push("-backend", c.backend);
+  if (c.dynamic !== "") args.push("-dynamic", c.dynamic);
+  return args;
+}
+
+function workload(c) {
+  const w = { threads: c.threads, mutated_inputs: c.mutated_inputs };
+  for (const id of NUM) w[id] = int(c[id]);
+  for (const id of BOOL) w[id] = c[id];
+  if (c.incompatible_op !== "") w.incompatible_op = c.incompatible_op;
+  return w;
+}
+
+function workloadFlags(w) {
+  const out = [];
+  for (const [k, flag] of Object.entries(FLAG)) {
+    const v = w[k];
+    if (v === undefined || v === false || v === 0 || v === "" || WORKLOAD_DEFAULT[k] === v) continue;
+    out.push(v === true ? flag : `${flag} ${quote(String(v))}`);
+  }
+  return out;
+}
+
+function quote(s) {
+  return /^[\w@%+=:,./-]+$/.test(s) ? s : "'" + s.replace(/'/g, "'\\''") + "'";
+}
+
+// requests returns what to ask the worker for the state, with the command line and a
+// title for each answer.
+function requests(s) {
+  const options = { json: view === "json" };
+  return plainRequests(s).map((j) => ({ ...j, req: { ...j.req, options } }));
+}
+
+function plainRequests(s) {
+  if (s.tab === "log") {
+    return [{ req: { kind: "log", text: s.log }, cmd: "compilemode -diagnose run.log", title: "" }];
+  }
+  if (s.tab === "script") {
+    const name = s.name.trim() || "<stdin>";
+    return [{ req: { kind: "script", name, text: s.script }, cmd: `compilemode -no-env -script ${quote(name)}`, title: "" }];
+  }
+  const c = s.call;
+  const w = workload(c);
+  const releases = [c.torch];
+  if (c.compare !== "" && c.compare !== c.torch) releases.push(c.compare);
+  return releases.map((t) => {
+    const args = callArgs(c, t);
+    const cmd = ["compilemode", ...args.map(quote), ...workloadFlags(w)].join(" ");
+    return { req: { kind: "call", call: { args, workload: w } }, cmd, title: `torch ${t}` };
+  });
+}
+
+// ---- the workers ----
+
+// The WebAssembly is compiled once, here, and each worker instantiates it: one worker
+// per answer shown (two when comparing releases), so the two run in parallel.
+const wasmModule = WebAssembly.compileStreaming(fetch("app.wasm")).catch(
+  // A host that serves app.wasm without Content-Type application/wasm.
+  () => fetch("app.wasm").then((r) => r.arrayBuffer()).then((b) => WebAssembly.compile(b)));
+const workers = [];
+let current = { seq: 0, answers: [] };
+
+function workerAt(i) {
+  if (workers[i]) return workers[i];
+  const w = { worker: new Worker("worker.js"), busy: false, pending: null, index: i };
+  wasmModule.then((module) => w.worker.postMessage({ module }), (e) => status(`The WebAssembly could not be loaded: ${e}`));
+  w.worker.onmessage = (ev) => onWorkerMessage(w, ev.data);
+  workers[i] = w;
+  return w;
+}
+
+function onWorkerMessage(w, m) {
+  if (m.fatal) {
+    status(`The WebAssembly could not start: ${m.fatal}`);
+    return;
+  }
+  if (m.ready) {
+    if (w.index === 0) {
+      timings.workerReady = performance.now();
+      timings.wasm = m.timings;
+    }
+    return;
+  }
+  w.busy = false;
+  if (m.seq === seq && current.seq === seq) {
+    current.answers[w.index] = m.answer;
+    current.ms[w.index] = m.ms;
+    if (!timings.firstCompute) timings.firstCompute = m.ms;
+    if (current.answers.filter(Boolean).length === jobs.length) {
+      $("answer-text").dataset.computeMs = Math.max(...current.ms).toFixed(1);
+      show(current.answers);
+    }
+  }
+  if (w.pending) {
+    const p = w.pending;
+    w.pending = null;
+    sendTo(w, p);
+  }
+}
+
+function sendTo(w, job) {
+  w.busy = true;
+  w.worker.postMessage(job);
+}
+
+let jobs = [];
+
+// update asks for the answer to the current input. A worker answers the request in
+// flight first and is then sent only the newest input.
+function update() {
+  seq++;
+  $("answer-text").dataset.state = "pending";
+  const s = readState();
+  jobs = requests(s);
+  current = { seq, answers: [], ms: [] };
+  jobs.forEach((j, i) => {
+    const w = workerAt(i);
+    const job = { seq, req: j.req };
+    if (w.busy) w.pending = job;
+    else sendTo(w, job);
+  });
+  scheduleHash(s);
+}
+
+// ---- showing an answer ----
+
+function show(answers) {
+  lastAnswers = answers;
+  const cols = answers.length;
+  $("command").textContent = jobs.map((j) => j.cmd).join("   vs   ");
+  $("columns").classList.toggle("two", cols > 1);
+  $("col-1").hidden = cols < 2;
+  for (let i = 0; i < 2; i++) {
+    const a = answers[i];
+    $(`coltitle-${i}`).hidden = cols < 2;
+    if (!a) continue;
+    $(`coltitle-${i}`).textContent = jobs[i].title;
+    const text = a.stderr !== "" ? a.stderr : a.text;
+    $(i === 0 ? "answer-text" : "answer-text-1").textContent = text;
+    $(i === 0 ? "answer-json" : "answer-json-1").textContent = a.stderr !== "" ? a.stderr : a.json;
+    const box = $(`rendered-${i}`);
+    box.replaceChildren(render(a, jobs[i].req.kind));
+  }
+  applyView();
+  const exits = answers.map((a) => a.exit);
+  status(exits.length > 1 ? `exit ${exits.join(" vs ")}` : `exit ${exits[0]}: ${exitWords(exits[0])}`);
+  $("answer-text").dataset.state = "ready";
+  if (!firstShown) {
+    firstShown = true;
+    window.compilemodeFirstAnswerMs = timings.firstAnswer = performance.now();
+    setTimeout(() => workerAt(1), 200); // warm the second worker for a release comparison
+  }
+}
+
+function exitWords(code) {
+  return ["compiles", "PyTorch would raise", "unusable input"][code] || "";
+}
+
+function status(s) {
+  $("status").textContent = s;
+}
+
+function applyView() {
+  for (const [name, cls] of [["read", "rendered"], ["text", "text"], ["json", "json"]]) {
+    $(`view-${name}`).setAttribute("aria-pressed", String(view === name));
+  }
+  for (const i of [0, 1]) {
+    $(`rendered-${i}`).hidden = view !== "read";
+    $(i === 0 ? "answer-text" : "answer-text-1").hidden = view !== "text";
+    $(i === 0 ? "answer-json" : "answer-json-1").hidden = view !== "json";
+  }
+}
+
+// h builds an element: h("p", {class: "x"}, "text", child, …). Text is never parsed
+// as HTML.
+function h(tag, attrs, ...kids) {
+  const el = document.createElement(tag);
+  for (const [k, v] of Object.entries(attrs || {})) {
+    if (v === undefined || v === null || v === false) continue;
+    if (k.startsWith("on")) el.addEventListener(k.slice(2), v);
+    else el.setAttribute(k, v === true ? "" : v);
+  }
+  for (const k of kids.flat(Infinity)) {
+    if (k === undefined || k === null || k === false) continue;
+    el.append(k instanceof Node ? k : String(k));
+  }
+  return el;
+}
+
+function render(a, kind) {
+  if (a.stderr !== "") {
+    return h("div", { class: "refused" }, h("p", {}, h("strong", {}, "The command refuses this input (exit 2):")), h("pre", {}, a.stderr));
+  }
+  const v = JSON.parse(a.view);
+  if (kind === "log") return renderDiagnosis(v);
+  if (kind === "script") return renderScript(v);
+  return renderReport(v);
+}
+
+function pyRepr(v) {
+  if (v === null) return "None";
+  if (v === true) return "True";
+  if (v === false) return "False";
+  if (typeof v === "string") return "'" + v.replace(/\\/g, "\\\\").replace(/'/g, "\\'") + "'";
+  if (Array.isArray(v)) return "[" + v.map(pyRepr).join(", ") + "]";
+  if (typeof v === "object") {
+    if (Object.keys(v).length === 1 && typeof v.repr === "string") return v.repr;
+    return "{" + Object.entries(v).map(([k, x]) => pyRepr(k) + ": " + pyRepr(x)).join(", ") + "}";
+  }
+  return String(v);
+}
+
+function copyButton(text, what) {
+  return h("button", { type: "button", class: "copy", "aria-label": `Copy ${what}`, onclick: () => copy(text, what) }, `Copy ${what}`);
+}
+
+function fix(text) {
+  return h("div", { class: "fix" }, h("span", { class: "label" }, "Fix"), h("p", {}, text), copyButton(text, "fix"));
+}
+
+function renderReport(r) {
+  const out = h("div", { class: "report" });
+  const mode = r.mode === null ? "None" : JSON.stringify(r.mode);
+  out.append(h("p", { class: "head" },
+    h("span", { class: `exit exit-${r.exit}` }, r.exit === "raises" ? "PyTorch raises" : "compiles"),
+    ` torch ${r.torch} · schema ${r.schema} · backend ${r.backend} · mode=${mode}`));
+  if (r.compile_disabled) out.append(h("p", { class: "note" }, "TORCH_COMPILE_DISABLE=1: torch.compile does nothing."));
+  if (r.error) {
+    const e = r.error;
+    out.append(h("div", { class: "error" },
+      h("p", {}, h("strong", {}, `${e.exception}`), ` at ${e.stage} (${e.evidence})`),
+      h("pre", {}, `${e.exception}: ${e.message}`),
+      e.hint ? h("p", {}, e.hint) : null));
+  }
+  const changed = Object.entries(r.config || {}).filter(([, x]) => x.changed);
+  out.append(h("h4", {}, `Changed keys (${changed.length})`));
+  if (changed.length) {
+    out.append(table(["Key", "Value", "Source", "Evidence"], changed.map(([k, x]) => [h("code", {}, k), h("code", {}, pyRepr(x.value)), x.source, x.evidence])));
+  }
+  const cg = r.cudagraphs;
+  if (cg) {
+    out.append(h("h4", {}, `CUDA graphs: ${cg.enabled ? "on" : "off"}${cg.implementation !== "none" ? ` (${cg.implementation})` : ""}`));
+    if (cg.devices && cg.devices.length) out.append(grid(cg.devices));
+  }
+  if (r.explain) out.append(h("h4", {}, "Explain"), h("p", { class: "explain" }, r.explain));
+  if (r.warnings && r.warnings.length) {
+    out.append(h("h4", {}, `Warnings (${r.warnings.length})`));
+    out.append(h("ul", { class: "warnings" }, r.warnings.map((w) => h("li", {},
+      h("p", {}, h("code", { class: "code" }, w.code), w.key ? h("span", {}, " ", h("code", {}, w.key)) : null, ` (${w.evidence})`),
+      h("p", {}, w.message),
+      w.recommendation ? fix(w.recommendation) : null))));
+  }
+  return out;
+}
+
+function grid(devices) {
+  const t = table(["Device", "Thread", "Outcome", "Implementation", "Evidence"], devices.map((d) => [
+    `cuda:${d.device}`, d.thread,
+    h("span", { class: `outcome outcome-${d.outcome}` }, d.outcome + (d.race ? " (race)" : "")),
+    d.implementation, d.evidence]));
+  const notes = h("dl", { class: "reasons" }, devices.map((d) => [
+    h("dt", {}, `cuda:${d.device} ${d.thread}`),
+    h("dd", {}, d.reason, d.message ? h("pre", {}, (d.exception ? `raises ${d.exception}:\n` : "") + d.message) : null)]));
+  return h("div", {}, t, notes);
+}
+
+function table(head, rows) {
+  return h("div", { class: "scroll" }, h("table", {},
+    h("thead", {}, h("tr", {}, head.map((x) => h("th", { scope: "col" }, x)))),
+    h("tbody", {}, rows.map((r) => h("tr", {}, r.map((c) => h("td", {}, c)))))));
+}
+
+function renderDiagnosis(d) {
+  const out = h("div", { class: "diagnosis" });
+  if (d.torch) out.append(h("p", { class: "head" }, `torch ${d.torch} (from line ${d.torch_line})`));
+  if (!d.findings.length) out.append(h("p", { class: "note" }, "No known signature: this log matches none of compilemode's diagnosis codes."));
+  for (const f of d.findings) {
+    out.append(h("article", { class: "finding" },
+      h("h4", {}, `line ${f.line}: `, h("code", { class: "code" }, f.code), f.count > 1 ? ` (${f.count} lines)` : ""),
+      h("blockquote", {}, h("pre", {}, f.quote)),
+      h("p", {}, h("span", { class: "label" }, "Cause"), " ", f.cause),
+      f.note ? h("p", { class: "note" }, f.note) : null,
+      fix(f.fix),
+      h("p", { class: "meta" }, `${f.evidence}; printed by torch ${f.releases.join(", ")}; ${f.source}`)));
+  }
+  if (d.plan) {
+    out.append(h("h3", {}, "The call the log shows, planned"));
+    if (d.inferred) out.append(h("p", { class: "meta" }, "Inferred from the findings: " + Object.entries(d.inferred).map(([k, c]) => `${k} (${c})`).join(", ")));
+    out.append(renderReport(d.plan));
+  } else if (d.plan_error) {
+    out.append(h("p", { class: "note" }, `The call the log shows cannot be planned: ${d.plan_error}`));
+  }
+  return out;
+}
+
+function renderScript(s) {
+  const out = h("div", { class: "script" });
+  const plan = (r) => (typeof r === "number" ? (s.plans || [])[r] : r);
+  out.append(h("p", { class: "head" }, `${s.file}: ${s.sites.length} torch.compile site${s.sites.length === 1 ? "" : "s"}`));
+  if (s.warnings.length) {
+    out.append(h("h4", {}, `Warnings (${s.warnings.length})`));
+    out.append(h("ul", { class: "warnings" }, s.warnings.map((w) => h("li", {}, h("p", {}, `line ${w.line}: `, h("code", { class: "code" }, w.code)), h("p", {}, w.message)))));
+  }
+  for (const st of s.sites) {
+    const mode = st.mode_literal ? (st.mode === null ? "None" : JSON.stringify(st.mode)) : st.mode_expr;
+    const sec = h("article", { class: "site" },
+      h("h4", {}, h("code", {}, `${s.file}:${st.line} ${st.call}`)),
+      h("p", { class: "meta" }, `mode: ${mode}` + (st.function ? ` · in ${st.function}()` : "")),
+      st.notes && st.notes.length ? h("ul", { class: "notes" }, st.notes.map((n) => h("li", {}, n))) : null,
+      st.inferred && st.inferred.length ? h("ul", { class: "notes" }, st.inferred.map((x) => h("li", {}, `line ${x.line}: ${x.field} = ${x.value}: ${x.shows}`))) : null);
+    if (st.plan_error) sec.append(h("p", { class: "note" }, st.plan_error));
+    const p = st.plan || {};
+    if (p.modes) {
+      for (const mp of p.modes) {
+        const m = mp.mode === null ? "None" : JSON.stringify(mp.mode);
+        const r = plan(mp.report);
+        const d = h("details", {}, h("summary", {}, `if mode=${m}: `, r ? h("span", { class: `exit exit-${r.exit}` }, r.exit === "raises" ? "PyTorch raises" : "compiles") : mp.error));
+        if (r) d.append(renderReport(r));
+        sec.append(d);
+      }
+    } else if (p.report !== undefined && plan(p.report)) {
+      sec.append(renderReport(plan(p.report)));
+    }
+    out.append(sec);
+  }
+  if (s.globals.length) {
+    out.append(h("h4", {}, "Inductor config globals"));
+    out.append(table(["Line", "Key", "Value", "Via"], s.globals.map((g) => [g.line, h("code", {}, g.key), h("code", {}, g.value), g.via])));
+  }
+  if (s.env.length) {
+    out.append(h("h4", {}, "Environment"));
+    out.append(table(["Line", "Name", "Value", "How"], s.env.map((e) => [e.line, h("code", {}, e.name), h("code", {}, e.value === null ? "(not a literal)" : e.value), e.how + (e.after_import ? " (after import torch: too late)" : "")])));
+  }
+  if (s.threads.length) {
+    out.append(h("h4", {}, "Threads and processes"));
+    out.append(table(["Line", "Kind", "Target"], s.threads.map((t) => [t.line, t.kind + (t.process ? " (process)" : ""), t.target || ""])));
+  }
+  return out;
+}
+
+// ---- copy ----
+
+async function copy(text, what) {
+  try {
+    await navigator.clipboard.writeText(text);
+  } catch (e) {
+    const ta = h("textarea", { class: "offscreen", "aria-hidden": "true" });
+    ta.value = text;
+    document.body.append(ta);
+    ta.select();
+    document.execCommand("copy");
+    ta.remove();
+  }
+  status(`Copied the ${what}.`);
+}
+
+// ---- the URL fragment ----
+
+function b64url(bytes) {
+  let s = "";
+  for (let i = 0; i < bytes.length; i += 0x8000) s += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
+  return btoa(s).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
+}
+
+function unb64url(s) {
+  const bin = atob(s.replace(/-/g, "+").replace(/_/g, "/"));
+  const out = new Uint8Array(bin.length);
+  for (let i = 0; i < bin.length; i++) out[i] = bin.charCodeAt(i);
+  return out;
+}
+
+async function pipe(bytes, stream) {
+  const resp = new Response(new Blob([bytes]).stream().pipeThrough(stream));
+  return new Uint8Array(await resp.arrayBuffer());
+}
+
+async function encodeState(s) {
+  const json = new TextEncoder().encode(JSON.stringify(s));
+  if (typeof CompressionStream === "undefined") return "j=" + b64url(json);
+  return "z=" + b64url(await pipe(json, new CompressionStream("deflate-raw")));
+}
+
+async function decodeState(hash) {
+  const [kind, data] = [hash.slice(0, 2), hash.slice(2)];
+  let bytes = unb64url(data);
+  if (kind === "z=") bytes = await pipe(bytes, new DecompressionStream("deflate-raw"));
+  else if (kind !== "j=") return null;
+  return JSON.parse(new TextDecoder().decode(bytes));
+}
+
+function scheduleHash(s) {
+  clearTimeout(hashTimer);
+  hashTimer = setTimeout(async () => {
+    const hash = await encodeState(s);
+    lastHash = hash;
+    history.replaceState(null, "", "#" + hash);
+  }, 150);
+}
+
+async function loadHash() {
+  const hash = location.hash.slice(1);
+  if (hash === "" || hash === lastHash) return false;
+  try {
+    applyState(await decodeState(hash));
+    lastHash = hash;
+    return true;
+  } catch (e) {
+    status("This link's input could not be read; showing the default.");
+    return false;
+  }
+}
+
+// ---- tabs, views, drop ----
+
+function selectTab(name, focus) {
+  tab = name;
+  for (const t of TABS) {
+    const b = $(`tab-${t}`);
+    b.setAttribute("aria-selected", String(t === name));
+    b.tabIndex = t === name ? 0 : -1;
+    $(`panel-${t}`).hidden = t !== name;
+  }
+  if (focus) $(`tab-${name}`).focus();
+}
+
+function onTabKey(ev) {
+  const i = TABS.indexOf(tab);
+  const next = { ArrowRight: (i + 1) % 3, ArrowLeft: (i + 2) % 3, Home: 0, End: 2 }[ev.key];
+  if (next === undefined) return;
+  ev.preventDefault();
+  selectTab(TABS[next], true);
+  update();
+}
+
+async function readFileInto(file, textarea) {
+  textarea.value = await file.text();
+  if (textarea.id === "script") $("script-name").value = file.name;
+  update();
+}
+
+function droppable(textarea) {
+  textarea.addEventListener("dragover", (ev) => { ev.preventDefault(); textarea.classList.add("drop"); });
+  textarea.addEventListener("dragleave", () => textarea.classList.remove("drop"));
+  textarea.addEventListener("drop", (ev) => {
+    textarea.classList.remove("drop");
+    const f = ev.dataTransfer && ev.dataTransfer.files[0];
+    if (!f) return;
+    ev.preventDefault();
+    readFileInto(f, textarea);
+  });
+}
+
+function wire() {
+  for (const t of TABS) {
+    $(`tab-${t}`).addEventListener("click", () => { selectTab(t, false); update(); });
+    $(`tab-${t}`).addEventListener("keydown", onTabKey);
+  }
+  $("call-form").addEventListener("input", update);
+  $("call-form").addEventListener("submit", (ev) => ev.preventDefault());
+  $("log").addEventListener("input", update);
+  $("script").addEventListener("input", update);
+  $("script-name").addEventListener("input", update);
+  droppable($("log"));
+  droppable($("script"));
+  $("log-file").addEventListener("change", (ev) => ev.target.files[0] && readFileInto(ev.target.files[0], $("log")));
+  $("script-file").addEventListener("change", (ev) => ev.target.files[0] && readFileInto(ev.target.files[0], $("script")));
+  for (const name of ["read", "text", "json"]) {
+    $(`view-${name}`).addEventListener("click", () => {
+      const needJSON = name === "json" && view !== "json";
+      view = name;
+      applyView();
+      if (needJSON) update(); // the JSON is computed only when shown
+    });
+  }
+  $("copy-link").addEventListener("click", async () => {
+    clearTimeout(hashTimer);
+    const hash = await encodeState(readState());
+    lastHash = hash;
+    history.replaceState(null, "", "#" + hash);
+    copy(location.href, "link");
+  });
+  $("copy-answer").addEventListener("click", () => {
+    const a = lastAnswers[0];
+    if (!a) return;
+    copy(view === "json" ? a.json || a.stderr : a.text || a.stderr, view === "json" ? "JSON" : "answer");
+  });
+  window.addEventListener("hashchange", async () => { if (await loadHash()) update(); });
+}
+
+// compilemodeLink returns a link that reproduces the current input (tests and the
+// "Copy link" button use it).
+window.compilemodeLink = async () => location.origin + location.pathname + "#" + await encodeState(readState());
+
+async function start() {
+  wire();
+  await loadHash();
+  update();
+}
+
+start();

@@ -1,0 +1,193 @@
+package graphs
+
+import (
+	"encoding/json"
+	"errors"
+	"strings"
+	"testing"
+
+	"github.com/compilemode/compilemode/config"
+	"github.com/compilemode/compilemode/config/inputerr"
+	"github.com/compilemode/compilemode/config/schema"
+	"github.com/google/go-cmp/cmp"
+	"github.com/google/go-cmp/cmp/cmpopts"
+)
+
+// TestReportLookups: Value finds one key (false for a key the release lacks), the
+// typed accessors read it, Changed lists the changed keys (issue 23 item 1).
+func TestReportLookups(t *testing.T) {
+	t.Parallel()
+	rep, err := Check(&Scenario{Torch: "2.11", Mode: Ptr("reduce-overhead")})
+	if err != nil {
+		t.Fatal(err)
+	}
+	tests := []struct {
+		name, key string
+		ok        bool
+		check     func(KeyReport) bool
+		reason    string
+	}{
+		{"bool", "triton.cudagraphs", true, func(k KeyReport) bool { b, ok := k.Bool(); return ok && b && k.Source == "mode:reduce-overhead" }, "the mode's patch"},
+		{"int", "triton.cudagraph_dynamic_shape_warn_limit", true, func(k KeyReport) bool { n, ok := k.Int(); _, isBool := k.Bool(); return ok && n == 8 && !isBool }, "an int default"},
+		{"str", "cpp.cxx", true, func(k KeyReport) bool { _, ok := k.Str(); return !ok }, "a tuple is not a str"},
+		{"missing", "no.such.key", false, nil, "a key the release lacks"},
+	}
+	for _, tt := range tests {
+		k, ok := rep.Value(tt.key)
+		if ok != tt.ok || (ok && !tt.check(k)) {
+			t.Errorf("%s: Value(%q) = %v, %v (%s)", tt.name, tt.key, k, ok, tt.reason)
+		}
+	}
+	if k, _ := rep.Value("triton.cudagraphs"); k.String() != "triton.cudagraphs=True" {
+		t.Errorf("KeyReport.String() = %q", k.String())
+	}
+	changed := rep.Changed()
+	if len(changed) != 1 || changed[0].Key != "triton.cudagraphs" {
+		t.Errorf("Changed() = %v, want triton.cudagraphs only", changed)
+	}
+	changed[0].Source = "mutated"
+	if k, _ := rep.Value("triton.cudagraphs"); k.Source != "mode:reduce-overhead" {
+		t.Error("Changed() shares its slice with the report")
+	}
+}
+
+// TestScenarioJSONRoundTrip: every Scenario Check accepts marshals, and reads back
+// equal; options given as a JSON object become the Python literal (issue 23 item 2).
+func TestScenarioJSONRoundTrip(t *testing.T) {
+	t.Parallel()
+	tests := []struct {
+		name   string
+		sc     Scenario
+		reason string
+	}{
+		{"zero", Scenario{}, "the zero scenario"},
+		{"python options", Scenario{Options: "{'triton.cudagraphs': True, 'max_autotune': None}"}, "a bare Python dict"},
+		{"backend empty", Scenario{Backend: "", BackendGiven: true}, "backend=\"\" survives"},
+		{"full", Scenario{Torch: "2.14", Mode: Ptr(""), Set: []string{"triton.cudagraph_trees=False"}, Env: map[string]string{"TORCHINDUCTOR_CUDAGRAPHS": "1"},
+			Dynamic: Ptr(false), Backend: "inductor", BackendGiven: true, Workload: Workload{Devices: 2, Threads: PerDevice, ThreadPool: 0, DynamicShapes: true, DistinctSizes: 3}}, "every kind of field"},
+	}
+	for _, tt := range tests {
+		if _, err := Check(&tt.sc); err != nil {
+			t.Fatalf("%s: Check: %v", tt.name, err)
+		}
+		data, err := json.Marshal(tt.sc)
+		if err != nil {
+			t.Fatalf("%s: Marshal: %v (%s)", tt.name, err, tt.reason)
+		}
+		got, err := LoadScenario(tt.name, strings.NewReader(string(data)))
+		if err != nil {
+			t.Fatalf("%s: LoadScenario(%s): %v", tt.name, data, err)
+		}
+		if diff := cmp.Diff(&tt.sc, got, cmpopts.EquateEmpty()); diff != "" {
+			t.Errorf("%s: round trip of %s mismatch (-want +got):\n%s", tt.name, data, diff)
+		}
+	}
+	var s Scenario
+	if err := json.Unmarshal([]byte(`{"options": {"triton.cudagraphs": true, "a": [1, 2.5, null, "x"]}}`), &s); err != nil {
+		t.Fatal(err)
+	}
+	if want := "{'triton.cudagraphs': True, 'a': [1, 2.5, None, 'x']}"; s.Options != want {
+		t.Errorf("options object read as %q, want %q", s.Options, want)
+	}
+}
+
+// TestScenarioJSONStrict: field names are exact (a near miss names the field), a
+// value of the wrong type says what the field wants, with its line (issue 23 item 7).
+func TestScenarioJSONStrict(t *testing.T) {
+	t.Parallel()
+	tests := []struct {
+		name, in, want string
+		reason         string
+	}{
+		{"case", `{"MODE": "default"}`, `unknown field "MODE" (did you mean "mode"?`, "encoding/json matched case-insensitively"},
+		{"nested case", `{"WorkLoad": {}}`, `did you mean "workload"?`, "a top-level field"},
+		{"both spellings", `{"Mode": "a", "mode": "b"}`, `unknown field "Mode"`, "the last used to win"},
+		{"near miss", `{"workload": {"devics": 2}}`, `unknown field "workload.devics" (did you mean "workload.devices"?`, "two edits"},
+		{"far", `{"colour": 1}`, `want one of torch, mode`, "no near name: the list"},
+		{"float count", "{\"workload\":\n {\"devices\": 2e0}}", `workload.devices: want an integer 0..4096, got 2e0`, "the issue's example"},
+		{"big count", `{"workload": {"callers": 5000}}`, `workload.callers: want an integer 0..4096, got 5000`, "past MaxDevices"},
+		{"string bool", `{"workload": {"cold_start": "true"}}`, `workload.cold_start: want true or false, got "true"`, "a bool"},
+		{"null string", `{"torch": null}`, `torch: want a string, got null`, "null is not a string"},
+		{"options number", `{"options": 3}`, `options: want a string holding a Python dict or a JSON object, got 3`, "options"},
+		{"dup", `{"mode": "a", "mode": "b"}`, `key "mode" appears twice`, "strictjson"},
+	}
+	for _, tt := range tests {
+		_, err := LoadScenario("s.json", strings.NewReader(tt.in))
+		if err == nil || !strings.Contains(err.Error(), tt.want) {
+			t.Errorf("%s: LoadScenario(%s) = %v, want %q (%s)", tt.name, tt.in, err, tt.want, tt.reason)
+			continue
+		}
+		var pe *inputerr.PositionError
+		if !errors.As(err, &pe) {
+			t.Errorf("%s: error %T, want a *inputerr.PositionError", tt.name, err)
+		}
+	}
+	_, err := LoadScenario("s.json", strings.NewReader("{\"workload\":\n {\"devices\": 2e0}}"))
+	var pe *inputerr.PositionError
+	if errors.As(err, &pe) && pe.Line != 2 {
+		t.Errorf("devices error at line %d, want 2", pe.Line)
+	}
+}
+
+// TestNames: the new names and their deprecated aliases (issue 23 item 3).
+func TestNames(t *testing.T) {
+	t.Parallel()
+	if NoCUDAGraphs != config.NoCUDAGraphs || None != NoCUDAGraphs {
+		t.Errorf("NoCUDAGraphs = %q, None = %q", NoCUDAGraphs, None)
+	}
+	if p := Ptr("reduce-overhead"); *p != "reduce-overhead" {
+		t.Errorf("Ptr = %q", *p)
+	}
+	rep, err := Check(&Scenario{Options: "{'triton.cudagraphs': False}", Mode: nil})
+	if err != nil || rep.CUDAGraphs.Implementation != NoCUDAGraphs {
+		t.Errorf("Check(cudagraphs off) = %v, %v; want implementation none", rep.CUDAGraphs.Implementation, err)
+	}
+}
+
+// TestHostIsInput: the answer depends on Scenario.Host, never on the machine Check
+// runs on; the zero Host is the documented default (issue 23 item 5).
+func TestHostIsInput(t *testing.T) {
+	t.Parallel()
+	tests := []struct {
+		name   string
+		host   schema.Host
+		torch  string
+		key    string
+		want   string
+		reason string
+	}{
+		{"default cpus", schema.Host{}, "2.11", "compile_threads", "32", "schema.DefaultCPUs, whatever this machine has"},
+		{"default cpus 2.14", schema.Host{}, "2.14", "compile_threads", "32", "the same on a release whose schema did not evaluate it"},
+		{"two cpus", schema.Host{CPUs: 2}, "2.11", "compile_threads", "2", "min(32, CPUs)"},
+		{"many cpus", schema.Host{CPUs: 128}, "2.11", "compile_threads", "32", "capped at 32"},
+		{"default paths", schema.Host{}, "2.11", "cuda.cutlass_dir", "'/opt/torch/.venv/lib/python3.12/site-packages/third_party/cutlass'", "the schema's own (measured) path"},
+		{"torch dir", schema.Host{TorchDir: "/venv/site-packages/torch"}, "2.11", "cuda.cutlass_dir", "'/venv/site-packages/third_party/cutlass'", "<torch>/../third_party/cutlass/"},
+		{"torch dir 2.14", schema.Host{TorchDir: "/venv/site-packages/torch"}, "2.14", "cutlass.cutlass_dir", "'/venv/site-packages/third_party/cutlass'", "a release whose schema did not evaluate it"},
+		{"torch dir 2.2", schema.Host{TorchDir: "/venv/site-packages/torch"}, "2.2", "cuda.cutlass_dir", "'/venv/site-packages/third_party/cutlass'", "host_str kind"},
+	}
+	for _, tt := range tests {
+		rep, err := Check(&Scenario{Torch: tt.torch, Host: tt.host})
+		if err != nil {
+			t.Fatal(err)
+		}
+		k, ok := rep.Value(tt.key)
+		if !ok || k.Value.String() != tt.want || k.Evidence != "host" {
+			t.Errorf("%s: %s = %v (%s), want %s with evidence host (%s)", tt.name, tt.key, k.Value, k.Evidence, tt.want, tt.reason)
+		}
+		if k.Changed {
+			t.Errorf("%s: %s is marked changed: the host's own default is its default", tt.name, tt.key)
+		}
+	}
+	sc := Scenario{Host: schema.Host{CPUs: 4, Dir: "/w", TorchDir: "t"}}
+	data, err := json.Marshal(sc)
+	if err != nil {
+		t.Fatal(err)
+	}
+	got, err := LoadScenario("h.json", strings.NewReader(string(data)))
+	if err != nil || got.Host != sc.Host {
+		t.Errorf("host round trip %s = %+v, %v", data, got, err)
+	}
+	if _, err := Check(&Scenario{Host: schema.Host{CPUs: -1}}); err == nil {
+		t.Error("Check accepted host.cpus -1")
+	}
+}

@@ -1,0 +1,189 @@
+package graphs
+
+import (
+	"fmt"
+	"sort"
+
+	"github.com/compilemode/compilemode/config"
+)
+
+// Hazards by cause (issue 28). Each warning code has one trigger: the condition of the
+// workload and config that causes it, whatever the thread layout. The planner checks
+// every trigger against every device and thread after walking its rules, so a layout
+// whose rules stop early (a thread that fails its first recording, a backend without
+// CUDA graphs) still gets every hazard its workload meets. The [Hazard] rows of a
+// code then pick the message and fix for the release.
+//
+// The table is in the order a user meets the failures: at compile time, on the first
+// call (recording), on later calls, then in the backward pass. The plan's warnings are
+// sorted in that order, so a scenario with two failures (backend:cudaMallocAsync and
+// an output kept across calls) lists the allocator's first: the user meets it first,
+// and meets the other once it is fixed.
+
+// Meets says when a user meets a hazard: the order of the plan's warnings.
+type Meets int
+
+// The moments, in the order a run meets them.
+const (
+	// AtCompile: while torch.compile compiles (Dynamo's config patches, graph breaks).
+	AtCompile Meets = iota
+	// AtFirstCall: the first call records the CUDA graph (allocator, thread-local
+	// state, capture).
+	AtFirstCall
+	// AtLaterCalls: later calls replay, re-record, or read an output kept from an
+	// earlier call.
+	AtLaterCalls
+	// AtBackward: the backward pass, on autograd's thread.
+	AtBackward
+)
+
+// String names the moment in words ("at compile time", "on the first call").
+func (m Meets) String() string {
+	switch m {
+	case AtCompile:
+		return "at compile time"
+	case AtFirstCall:
+		return "on the first call"
+	case AtLaterCalls:
+		return "on later calls"
+	case AtBackward:
+		return "in the backward pass"
+	}
+	return fmt.Sprintf("Meets(%d)", int(m))
+}
+
+// Trigger is the cause of one warning code: the condition that raises it in any
+// layout, in words, and when the user meets it.
+type Trigger struct {
+	// Code is the warning code ([Hazard].Code).
+	Code string
+	// Condition says in words what causes it; its predicate is code.
+	Condition string
+	// Meets is when the user meets it.
+	Meets Meets
+}
+
+// trigger is a Trigger with its predicate, read on a device's situation after its
+// rules were walked.
+type trigger struct {
+	Trigger
+	when func(*situation) bool
+}
+
+// Triggers returns the trigger of every warning code the planner raises by cause, in
+// the order a user meets them. The slice is new at each call.
+func Triggers() []Trigger {
+	rows := triggers()
+	out := make([]Trigger, len(rows))
+	for i, t := range rows {
+		out[i] = t.Trigger
+	}
+	return out
+}
+
+// graphsOn reports whether the device's plan uses a CUDA-graph implementation (its
+// outcome may still be a fail met earlier; once that is fixed, the graph is captured).
+func (c *situation) graphsOn() bool {
+	i := c.plan.Implementation
+	return i != None && i != "" && i != Manual
+}
+
+// captures reports whether CUDA graphs record on this device: an implementation,
+// and an outcome other than skip.
+func (c *situation) captures() bool { return c.graphsOn() && c.plan.Outcome != Skip }
+
+func triggers() []trigger {
+	return []trigger{
+		{Trigger{"dynamic-patch-race", "torch.compile(dynamic=…) given and several threads compile at once (concurrent recompiles), any backend and layout", AtCompile},
+			func(c *situation) bool { return c.w.ConcurrentRecompiles && c.view.Dynamic != nil }},
+		{Trigger{"allocator-incompatible", "CUDA graphs on with an allocator other than the caching allocator (backend:cudaMallocAsync, PYTORCH_NO_CUDA_MEMORY_CACHING=1)", AtFirstCall},
+			func(c *situation) bool { return c.graphsOn() && c.w.Allocator != "native" && c.w.Allocator != "" }},
+		{Trigger{"trees-user-thread-tls", "cudagraph trees recorded by two or more user threads (per-device, per-thread, cold-start callers, a pool)", AtFirstCall},
+			func(c *situation) bool {
+				return c.graphsOn() && c.plan.Implementation == CUDAGraphTrees && c.w.treesThreads() >= 2
+			}},
+		{Trigger{"thread-pool", "CUDA graphs on, and the calls made by a pool of two or more workers", AtFirstCall},
+			func(c *situation) bool { return c.graphsOn() && c.w.ThreadPool >= 2 }},
+		{Trigger{"trees-concurrent-callers", "cudagraph trees, and two or more threads calling a function the main thread recorded", AtFirstCall},
+			func(c *situation) bool {
+				return c.captures() && c.plan.Implementation == CUDAGraphTrees && c.w.Threads == Callers && !c.w.ColdStart && c.w.Callers >= 2
+			}},
+		{Trigger{"legacy-concurrent-callers", "the legacy implementation, and two or more threads calling one function", AtFirstCall},
+			func(c *situation) bool {
+				return c.captures() && c.plan.Implementation == Legacy && c.w.Threads == Callers && c.w.Callers >= 2
+			}},
+		{Trigger{"capture-other-threads", "a manual torch.cuda.graph capture while other threads synchronise the device, or, in global mode, allocate or copy", AtFirstCall},
+			func(c *situation) bool {
+				return c.w.CaptureErrorMode != "" && (c.w.OtherThreadWork == "device-sync" ||
+					c.w.CaptureErrorMode == "global" && (c.w.OtherThreadWork == "alloc" || c.w.OtherThreadWork == "pageable-copy"))
+			}},
+		{Trigger{"cpu-input", "CUDA graphs on and a CPU tensor input (a 0-d CPU scalar counts)", AtFirstCall},
+			func(c *situation) bool { return c.graphsOn() && c.w.CPUInputs }},
+		{Trigger{"incompatible-op", "CUDA graphs on and the graph uses an op the release refuses to capture", AtFirstCall},
+			func(c *situation) bool { return c.graphsOn() && c.w.IncompatibleOp != "" && c.opClass() == opAlways }},
+		{Trigger{"unknown-incompatible-op", "an -incompatible-op name the release's list of refused ops does not hold as always refused", AtFirstCall},
+			func(c *situation) bool { return c.w.IncompatibleOp != "" && c.opClass() != opAlways }},
+		{Trigger{"mutated-input", "cudagraph trees and a user input (not a parameter or buffer) mutated in place", AtFirstCall},
+			func(c *situation) bool {
+				return c.plan.Implementation == CUDAGraphTrees && c.w.MutatedInputs == InputMutation
+			}},
+		{Trigger{"legacy-mutated-input", "the legacy implementation and a user input mutated in place", AtFirstCall},
+			func(c *situation) bool { return c.plan.Implementation == Legacy && c.w.MutatedInputs == InputMutation }},
+		{Trigger{"overwritten-output", "CUDA graphs on and an output read after the next call", AtLaterCalls},
+			func(c *situation) bool { return c.graphsOn() && c.w.OutputsKept }},
+		{Trigger{"graph-breaks", "CUDA graphs on and graph breaks split the function into several graphs", AtLaterCalls},
+			func(c *situation) bool { return c.captures() && c.graphBreaks() > 0 }},
+		{Trigger{"static-input-moved", "cudagraph trees and a parameter or other static input moved to a new address between calls", AtLaterCalls},
+			func(c *situation) bool { return c.plan.Implementation == CUDAGraphTrees && c.w.MovingStaticInputs }},
+		{Trigger{"legacy-static-input-moved", "the legacy implementation and a parameter or other static input moved between calls", AtLaterCalls},
+			func(c *situation) bool { return c.plan.Implementation == Legacy && c.w.MovingStaticInputs }},
+		{Trigger{"dynamic-shape-rerecord", "cudagraph trees record symbolic inputs and the run sees more sizes than triton.cudagraph_dynamic_shape_warn_limit", AtLaterCalls},
+			func(c *situation) bool {
+				return c.captures() && c.plan.Implementation == CUDAGraphTrees && c.dynamicInputs && c.overWarnLimit()
+			}},
+		{Trigger{"global-not-seen-by-thread", "2.12+: a global assignment in the main thread, and worker threads that compile (raised plan-wide)", AtCompile}, nil},
+		{Trigger{"skip-dynamic-graphs-ignored", "triton.cudagraph_skip_dynamic_graphs=True, symbolic inputs and graph_partition on", AtLaterCalls},
+			func(c *situation) bool {
+				return c.graphsOn() && c.dynamicInputs && c.view.SkipDynamicGraphs() && c.partition()
+			}},
+		{Trigger{"compiled-autograd-tls", "cudagraph trees and compiled autograd, before 2.6", AtBackward},
+			func(c *situation) bool { return c.plan.Implementation == CUDAGraphTrees && c.w.CompiledAutograd }},
+		{Trigger{"backward-thread-defaults", "2.12+: a global assignment in the main thread, and a backward pass on autograd's thread (raised plan-wide)", AtBackward}, nil},
+	}
+}
+
+// noteCauses records the codes whose trigger holds for c, for raiseCauses.
+func (pl *planner) noteCauses(c *situation) {
+	for _, t := range pl.triggers {
+		if _, done := pl.caused[t.Code]; done {
+			continue
+		}
+		if t.when != nil && t.when(c) {
+			if pl.caused == nil {
+				pl.caused = map[string]*situation{}
+			}
+			pl.caused[t.Code] = c
+		}
+	}
+}
+
+// raiseCauses raises the warning of every code whose trigger held on some device, in
+// the table's order, then sorts the plan's warnings in the order the user meets them.
+func (pl *planner) raiseCauses() {
+	for _, t := range pl.triggers {
+		if c, ok := pl.caused[t.Code]; ok {
+			pl.raise(t.Code, c)
+		}
+	}
+	order := map[string]int{}
+	for i, t := range pl.triggers {
+		order[t.Code] = int(t.Meets)*1000 + i
+	}
+	rank := func(w config.Warning) int {
+		if n, ok := order[string(w.Code)]; ok {
+			return n
+		}
+		return -1 // resolution's amended warnings and the plan-wide ones lead
+	}
+	sort.SliceStable(pl.plan.Warnings, func(i, j int) bool { return rank(pl.plan.Warnings[i]) < rank(pl.plan.Warnings[j]) })
+}

@@ -1,0 +1,159 @@
+package diagnose_test
+
+import (
+	"bufio"
+	"fmt"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+
+	"github.com/compilemode/compilemode/graphs/diagnose"
+)
+
+// corpusText is one row of testdata/corpus/manifest.tsv: a real public text (kept
+// verbatim under texts/, its address in URL), the set it belongs to ("build": used
+// while building the rows; "holdout": kept out of that, only measured), the codes a
+// reader would expect and the release the text states ("" for none).
+type corpusText struct {
+	Name, URL, Set string
+	Codes          []diagnose.Code
+	Release        string
+}
+
+func readManifest(t *testing.T) []corpusText {
+	t.Helper()
+	f, err := os.Open(filepath.Join("testdata", "corpus", "manifest.tsv"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	var out []corpusText
+	sc := bufio.NewScanner(f)
+	for sc.Scan() {
+		line := sc.Text()
+		if line == "" || strings.HasPrefix(line, "#") {
+			continue
+		}
+		f := strings.Split(line, "\t")
+		if len(f) != 5 {
+			t.Fatalf("manifest line %q: want 5 tab-separated fields", line)
+		}
+		ct := corpusText{Name: f[0], URL: f[1], Set: f[2]}
+		if f[3] != "-" {
+			for _, c := range strings.Split(f[3], ",") {
+				ct.Codes = append(ct.Codes, diagnose.Code(c))
+			}
+		}
+		if f[4] != "-" {
+			ct.Release = f[4]
+		}
+		out = append(out, ct)
+	}
+	if err := sc.Err(); err != nil {
+		t.Fatal(err)
+	}
+	return out
+}
+
+// corpusScore counts what a set of texts gives.
+type corpusScore struct {
+	texts, negatives                 int
+	expected, found                  int // expected codes, and those found
+	falseFindings, falseOnNegatives  int // findings of codes not expected
+	releases, releasesFound, misread int // texts stating a release, detected, detected wrong
+}
+
+func (s *corpusScore) add(ct corpusText, d *diagnose.Diagnosis) (misses, extra []string) {
+	s.texts++
+	if len(ct.Codes) == 0 {
+		s.negatives++
+	}
+	var got []diagnose.Code
+	for _, f := range d.Findings {
+		got = append(got, f.Code)
+	}
+	for _, c := range ct.Codes {
+		s.expected++
+		if slices.Contains(got, c) {
+			s.found++
+		} else {
+			misses = append(misses, "missed "+string(c))
+		}
+	}
+	for _, c := range got {
+		if !slices.Contains(ct.Codes, c) {
+			s.falseFindings++
+			if len(ct.Codes) == 0 {
+				s.falseOnNegatives++
+			}
+			extra = append(extra, "false "+string(c))
+		}
+	}
+	switch {
+	case ct.Release != "":
+		s.releases++
+		if d.Torch == ct.Release {
+			s.releasesFound++
+		} else {
+			misses = append(misses, fmt.Sprintf("release %q, want %q", d.Torch, ct.Release))
+		}
+	case d.Torch != "":
+		s.misread++
+		extra = append(extra, fmt.Sprintf("release %q read from a text that states none", d.Torch))
+	}
+	return misses, extra
+}
+
+func (s corpusScore) String() string {
+	return fmt.Sprintf("%d texts (%d without a code): codes found %d of %d, false findings %d (%d on negatives), "+
+		"release detected %d of %d, release read where none stated %d",
+		s.texts, s.negatives, s.found, s.expected, s.falseFindings, s.falseOnNegatives, s.releasesFound, s.releases, s.misread)
+}
+
+// TestCorpus reads every real public text under testdata/corpus/texts, compares each
+// with its golden file (rewritten with -update), and checks the build set against the
+// manifest's expectations. The held-out set is only measured (logged): it was not used
+// to build the rows, and its numbers are what the package doc reports.
+func TestCorpus(t *testing.T) {
+	t.Parallel()
+	texts := readManifest(t)
+	scores := map[string]*corpusScore{"build": {}, "holdout": {}}
+	for _, ct := range texts {
+		data, err := os.ReadFile(filepath.Join("testdata", "corpus", "texts", ct.Name+".txt"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		d, err := diagnose.Read(strings.NewReader(string(data)))
+		if err != nil {
+			t.Fatalf("%s: Read: %v", ct.Name, err)
+		}
+		golden := filepath.Join("testdata", "corpus", "golden", ct.Name+".golden")
+		got := render(t, d)
+		if *update {
+			if err := os.WriteFile(golden, []byte(got), 0o644); err != nil {
+				t.Fatal(err)
+			}
+		} else if want, err := os.ReadFile(golden); err != nil {
+			t.Errorf("%v (run go test -update)", err)
+		} else if diff := cmp.Diff(string(want), got); diff != "" {
+			t.Errorf("Read(%s) mismatch (-want +got):\n%s", ct.Name, diff)
+		}
+		score, ok := scores[ct.Set]
+		if !ok {
+			t.Fatalf("%s: set %q, want build or holdout", ct.Name, ct.Set)
+		}
+		misses, extra := score.add(ct, d)
+		if ct.Set == "build" && len(misses)+len(extra) > 0 {
+			t.Errorf("%s (%s): %s", ct.Name, ct.URL, strings.Join(append(misses, extra...), "; "))
+		}
+		if ct.Set == "holdout" && len(misses)+len(extra) > 0 {
+			t.Logf("holdout %s: %s", ct.Name, strings.Join(append(misses, extra...), "; "))
+		}
+	}
+	t.Logf("build: %v", scores["build"])
+	t.Logf("holdout: %v", scores["holdout"])
+}

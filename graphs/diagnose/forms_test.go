@@ -1,0 +1,173 @@
+package diagnose_test
+
+import (
+	"bytes"
+	"encoding/binary"
+	"errors"
+	"strings"
+	"testing"
+	"unicode/utf16"
+
+	"github.com/google/go-cmp/cmp"
+
+	"github.com/compilemode/compilemode/graphs/diagnose"
+	"github.com/compilemode/compilemode/modes"
+)
+
+// form is what TestForms compares: the first finding's code, line and match, and the
+// release.
+type form struct {
+	Code  diagnose.Code
+	Line  int
+	Match diagnose.Match
+	Torch string
+}
+
+func firstForm(d *diagnose.Diagnosis) form {
+	f := form{Torch: d.Torch}
+	if len(d.Findings) > 0 {
+		f.Code, f.Line, f.Match = d.Findings[0].Code, d.Findings[0].Line, d.Findings[0].Match
+	}
+	return f
+}
+
+// TestForms: the ways a message reaches a reader (wrapped, quoted, prefixed, cut) and
+// the ways a text states the release.
+func TestForms(t *testing.T) {
+	t.Parallel()
+	const modeOpts = "Either mode or options can be specified, but both can't be specified at the same time."
+	tests := []struct {
+		name, log string
+		want      form
+		reason    string
+	}{
+		{"exact", "RuntimeError: " + modeOpts + "\n", form{diagnose.ModeAndOptions, 1, diagnose.Exact, ""}, "one line"},
+		{"no exception class", "Failed to apply torch.compile: " + modeOpts + "\n", form{diagnose.ModeAndOptions, 1, diagnose.Exact, ""}, "a wrapper's prefix instead of the class"},
+		{"wrapped at a space", "RuntimeError: Either mode or options can be specified, but both\ncan't be specified at the same time.\n", form{diagnose.ModeAndOptions, 1, diagnose.Wrapped, ""}, "a page wrapped it"},
+		{"wrapped mid-word over three lines", "RuntimeError: Either mode or options can be spe\ncified, but both can't be specified at \nthe same time.\n", form{diagnose.ModeAndOptions, 1, diagnose.Wrapped, ""}, "a terminal cut it at its width"},
+		{"wrapped with a pattern", "RuntimeError: Unexpected optimization option no_such_knob,\nknown options are ['debug']\n", form{diagnose.UnknownOption, 1, diagnose.Wrapped, ""}, "the pattern's rest is on the next line"},
+		{"blank line ends a message", "RuntimeError: Either mode or options can be specified, but both\n\ncan't be specified at the same time.\n", form{}, "a paragraph break is no wrap"},
+		{"backticks", "we get `skipping cudagraphs due to cpu device` warnings\n", form{diagnose.SkipCPUDevice, 1, diagnose.Exact, ""}, "the reason quoted in prose without its argument"},
+		{"quoted in double quotes", "all it prints is \"skipping cudagraphs due to mutated inputs (2 instances)\"\n", form{diagnose.SkipMutatedInputs, 1, diagnose.Exact, ""}, "quote marks around the line"},
+		{"bold markdown", "**RuntimeError: Either mode or options can be specified, but both can't be specified at the same time.**\n", form{diagnose.ModeAndOptions, 1, diagnose.Exact, ""}, "bold marks around it"},
+		{"markdown split by bold", "RuntimeError: Either mode or options can be specified, but **both** can't be specified at the same time.\n", form{diagnose.ModeAndOptions, 1, diagnose.Quoted, ""}, "marks inside the message"},
+		{"retyped in lower case", "runtimeerror: windows not yet supported for torch.compile\n", form{diagnose.UnsupportedPython, 1, diagnose.Quoted, ""}, "case differs"},
+		{"rank prefix", "[rank3]: RuntimeError: " + modeOpts + "\n", form{diagnose.ModeAndOptions, 1, diagnose.Exact, ""}, "torchrun's prefix"},
+		{"glog with windows path", "W1129 17:07:56.133000 608 C:\\Program Files\\py\\torch\\_inductor\\cudagraph_utils.py:207] [0/0] skipping cudagraphs due to mutated inputs (1 instances)\n", form{diagnose.SkipMutatedInputs, 1, diagnose.Exact, ""}, "a glog header with spaces in a Windows path"},
+		{"timestamps", "2026-08-12 19:05:26 RuntimeError: CUDA error: capturing stream has unjoined work\n", form{diagnose.StreamCaptureUnjoined, 1, diagnose.Exact, ""}, "a timestamp per line"},
+		{"unterminated OSC", "\x1b]8;;file:///x RuntimeError: CUDA error: capturing stream has unjoined work\n", form{diagnose.StreamCaptureUnjoined, 1, diagnose.Exact, ""}, "an OSC without its terminator does not swallow the line"},
+		{"pip list row", "torch                    2.9.0.dev20250723+cu128\nThe CUDA Graph is empty. This usually means that the graph was attempted to be captured on wrong device or stream.\n", form{diagnose.CUDAGraphEmpty, 2, diagnose.Exact, "2.9"}, "pip list"},
+		{"conda row", "pytorch                   2.5.1           py3.11_cuda12.4_cudnn9.1.0_0    pytorch\nRuntimeError: CUDA error: capturing stream has unjoined work\n", form{diagnose.StreamCaptureUnjoined, 2, diagnose.Exact, "2.5"}, "conda list"},
+		{"torch colon", "torch:2.5.1\nRuntimeError: CUDA error: capturing stream has unjoined work\n", form{diagnose.StreamCaptureUnjoined, 2, diagnose.Exact, "2.5"}, "key: value"},
+		{"version report", "Torch version : 2.4.1\nRuntimeError: CUDA error: capturing stream has unjoined work\n", form{diagnose.StreamCaptureUnjoined, 2, diagnose.Exact, "2.4"}, "another tool's report"},
+		{"prose", "on PyTorch 2.11 we see\nRuntimeError: CUDA error: capturing stream has unjoined work\n", form{diagnose.StreamCaptureUnjoined, 2, diagnose.Exact, "2.11"}, "prose"},
+		{"nightly in prose", "the nightly 2.13.0.dev20260518 also fails\nRuntimeError: CUDA error: capturing stream has unjoined work\n", form{diagnose.StreamCaptureUnjoined, 2, diagnose.Exact, "2.13"}, "a nightly"},
+		{"wheel name", "pip install torch-2.6.0-cp312-cp312-manylinux_2_28_x86_64.whl\nRuntimeError: CUDA error: capturing stream has unjoined work\n", form{diagnose.StreamCaptureUnjoined, 2, diagnose.Exact, "2.6"}, "a wheel"},
+		{"site-packages path", "/usr/lib/python3/site-packages/torch-2.7.1.dist-info/METADATA\nRuntimeError: CUDA error: capturing stream has unjoined work\n", form{diagnose.StreamCaptureUnjoined, 2, diagnose.Exact, "2.7"}, "a dist-info path"},
+		{"pip show", "Name: torch\nVersion: 2.8.0\nRuntimeError: CUDA error: capturing stream has unjoined work\n", form{diagnose.StreamCaptureUnjoined, 3, diagnose.Exact, "2.8"}, "pip show"},
+		{"collect_env over prose", "on torch 2.7 it worked\nPyTorch version: 2.9.1+cu128\nRuntimeError: CUDA error: capturing stream has unjoined work\n", form{diagnose.StreamCaptureUnjoined, 3, diagnose.Exact, "2.9"}, "the run's own report wins over prose"},
+		{"symint re-recording", strings.Repeat("I1129 12:00:00.000000 1 torch/_inductor/cudagraph_trees.py:387] recording cudagraph tree for symint key 7\n", 3), form{diagnose.DynamicShapeRerecord, 1, diagnose.Exact, ""}, "three recordings"},
+		{"one symint recording", "recording cudagraph tree for symint key 7\n", form{}, "one recording is normal"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			t.Parallel()
+			d, err := diagnose.Read(strings.NewReader(tt.log))
+			if err != nil {
+				t.Fatalf("Read: %v", err)
+			}
+			if diff := cmp.Diff(tt.want, firstForm(d)); diff != "" {
+				t.Errorf("Read(%q) mismatch (-want +got) (%s):\n%s", tt.log, tt.reason, diff)
+			}
+		})
+	}
+}
+
+// TestThreadEvidence: the pool check's text is concurrent callers only where the log
+// shows threads; in one thread it is the untracked-tensor code.
+func TestThreadEvidence(t *testing.T) {
+	t.Parallel()
+	msg := "RuntimeError: Detected 1 tensor(s) in the cudagraph pool not tracked as outputs. All live allocations must be tracked for correctness.\n"
+	for _, tt := range []struct {
+		name, log string
+		want      diagnose.Code
+	}{
+		{"one thread", msg, diagnose.TreesUntrackedPoolTensors},
+		{"threads", "Exception in thread Thread-3 (worker):\n" + msg, diagnose.TreesConcurrentCallers},
+	} {
+		d, err := diagnose.Read(strings.NewReader(tt.log))
+		if err != nil || len(d.Findings) != 1 || d.Findings[0].Code != tt.want {
+			t.Errorf("%s: Read = %+v, %v; want one %s", tt.name, d, err, tt.want)
+		}
+	}
+}
+
+// TestOptionsTorch: Options.Torch overrides the release the log shows; an unsupported
+// one is a *modes.VersionError.
+func TestOptionsTorch(t *testing.T) {
+	t.Parallel()
+	log := "PyTorch version: 2.11.0\nRuntimeError: CUDA error: capturing stream has unjoined work\n"
+	d, err := diagnose.Options{Torch: "2.6"}.Read(strings.NewReader(log))
+	if err != nil || d.Torch != "2.6" || d.TorchFrom != "option" || d.TorchLine != 0 {
+		t.Fatalf("Read = %+v, %v; want torch 2.6 from the option", d, err)
+	}
+	_, err = diagnose.Options{Torch: "9.9"}.Read(strings.NewReader(log))
+	var ve *modes.VersionError
+	if !errors.As(err, &ve) {
+		t.Errorf("Read with torch 9.9: %v, want a *modes.VersionError", err)
+	}
+}
+
+// TestEscapes: control characters and bidirectional overrides in a quoted line are
+// printed escaped.
+func TestEscapes(t *testing.T) {
+	t.Parallel()
+	log := "RuntimeError: CUDA error: capturing stream has unjoined work \a\b\u009b2J \u202eevil\n"
+	d, err := diagnose.Read(strings.NewReader(log))
+	if err != nil || len(d.Findings) != 1 {
+		t.Fatalf("Read = %+v, %v", d, err)
+	}
+	var b bytes.Buffer
+	if err := d.WriteText(&b); err != nil {
+		t.Fatal(err)
+	}
+	for _, bad := range []string{"\a", "\b", "\u009b", "\u202e"} {
+		if strings.Contains(b.String(), bad) || strings.Contains(d.Findings[0].Quote, bad) {
+			t.Errorf("output holds %q unescaped:\n%s", bad, b.String())
+		}
+	}
+	if !strings.Contains(b.String(), `\x07\x08\u009b2J \u202eevil`) {
+		t.Errorf("output lacks the escapes:\n%s", b.String())
+	}
+}
+
+// TestEncodings: UTF-32 and UTF-16 with a byte-order mark are decoded; UTF-8 whose
+// first bytes are FF FE stays UTF-8.
+func TestEncodings(t *testing.T) {
+	t.Parallel()
+	msg := "RuntimeError: CUDA error: capturing stream has unjoined work\n"
+	utf32le := []byte{0xFF, 0xFE, 0, 0}
+	for _, r := range msg {
+		utf32le = binary.LittleEndian.AppendUint32(utf32le, uint32(r))
+	}
+	utf32be := []byte{0, 0, 0xFE, 0xFF}
+	for _, r := range msg {
+		utf32be = binary.BigEndian.AppendUint32(utf32be, uint32(r))
+	}
+	utf16le := []byte{0xFF, 0xFE}
+	for _, u := range utf16.Encode([]rune(msg)) {
+		utf16le = binary.LittleEndian.AppendUint16(utf16le, u)
+	}
+	for _, tt := range []struct {
+		name string
+		in   []byte
+	}{
+		{"UTF-32LE", utf32le}, {"UTF-32BE", utf32be}, {"UTF-16LE", utf16le},
+		{"UTF-8 after FF FE", append([]byte{0xFF, 0xFE}, msg...)},
+	} {
+		d, err := diagnose.Read(bytes.NewReader(tt.in))
+		if err != nil || len(d.Findings) != 1 || d.Findings[0].Code != diagnose.StreamCaptureUnjoined {
+			t.Errorf("%s: Read = %+v, %v", tt.name, d, err)
+		}
+	}
+}

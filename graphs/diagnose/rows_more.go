@@ -1,0 +1,232 @@
+package diagnose
+
+import "github.com/compilemode/compilemode/modes"
+
+// threadEvidence is a line that shows user threads: a thread's traceback frame in
+// threading.py, a ThreadPoolExecutor, or Python's "Exception in thread" header.
+const threadEvidence = `threading\.py|ThreadPoolExecutor|Exception in thread`
+
+// fixNoCUDAGraphs is the way out that every release has: compile without CUDA graphs.
+const fixNoCUDAGraphs = `or compile without CUDA graphs (mode="max-autotune-no-cudagraphs", or ` +
+	`options={"triton.cudagraphs": False})`
+
+// poolRows: cudagraph trees' checks of their memory pool and static inputs.
+func poolRows() []Signature {
+	untrackedCause := "a tensor that cudagraph trees did not record as an output is still alive in " +
+		"their memory pool: a tensor made inside the compiled function was kept elsewhere (stored on " +
+		"a module or in a list, assigned with .data, or held by a backward that has not run), or " +
+		"another thread used the trees at the same time"
+	untrackedFix := "do not keep tensors made inside the compiled function except through its " +
+		"return value (clone what you store; no .data assignment in forward); run the backward of " +
+		"each forward, or torch.compiler.cudagraph_mark_step_begin() before each iteration; " +
+		"if several threads call it, serialise the calls; " + fixNoCUDAGraphs
+	staticCause := "cudagraph trees recorded a parameter or buffer (a static input) at one address, " +
+		"and a later call passed a tensor at another address: the parameter was replaced rather " +
+		"than updated in place (a new nn.Parameter, .data =, load_state_dict(assign=True), or a " +
+		"wrapper that re-allocates weights)"
+	staticFix := "update parameters and buffers in place (with torch.no_grad(): p.copy_(new)) " +
+		"instead of assigning new tensors, and create the optimizer and any wrapper before the " +
+		"first compiled call; " + fixNoCUDAGraphs
+	return []Signature{
+		{
+			Code: TreesUntrackedPoolTensors, Literal: "tensor(s) in the cudagraph pool not tracked as outputs",
+			Pattern:  `Detected \d+ tensor\(s\) in the cudagraph pool not tracked as outputs`,
+			Releases: modes.Minors(11, 14),
+			Cause:    untrackedCause, Fix: untrackedFix,
+			Evidence: modes.Measured,
+			Source: "testdata/torch/2.11/measured_scenarios.json ro_callers16; torch/_inductor/" +
+				"cudagraph_trees.py check_memory_pool @ T2.14.0; issue #183313 (.data in forward, " +
+				"nightly); PR #194124 (pending backwards); 2.8–2.10 not read",
+			Decisive: "the RuntimeError line \"Detected N tensor(s) …\"",
+		},
+		{
+			Code: TreesUntrackedPoolTensors, Literal: "are in the cudagraph pool but not accounted for as an output of cudagraph trees",
+			Releases: modes.Minors(1, 7),
+			Cause:    untrackedCause, Fix: untrackedFix,
+			Evidence: modes.Source,
+			Source: "torch/_inductor/cudagraph_trees.py check_memory_pool @ T2.6.0 (Debian 2.6.0), " +
+				"T2.7.1 (\"These live storage data ptrs are in the cudagraph pool but not accounted " +
+				"for as an output of cudagraph trees\"); PR #89146 (2023-03, the first trees)",
+			Decisive: "the RuntimeError line \"These live storage data ptrs …\"",
+		},
+		{
+			Code: TreesStaticInputChanged, Literal: "static input data pointer changed",
+			Releases: modes.Minors(1, 14),
+			Cause:    staticCause, Fix: staticFix,
+			Evidence: modes.Source,
+			Source: "torch/_inductor/cudagraph_utils.py CheckInvariantStatus.StaticInputIdxMismatch and " +
+				"log_data_ptr_mismatch @ T2.6.0; cudagraph_trees.py check_static_inputs_are_stable @ " +
+				"T2.7.1, T2.14.0; before PR #127145 (2024-05, 2.4) one line \"static input data " +
+				"pointer changed from A to B\", after it \"static input data pointer changed.\" " +
+				"then one \"input name: …\" line per input",
+			Decisive: "the line \"static input data pointer changed\"",
+		},
+		{
+			Code: TreesStaticInputChanged, Literal: "assert data_ptr == new_inputs[idx].data_ptr()",
+			Releases: modes.Minors(1, 3),
+			Cause:    staticCause, Fix: staticFix,
+			Evidence: modes.Source,
+			Source: "the cudagraph-trees assert in CUDAGraphNode.run (cudagraph_trees.py, a 2024-02 main " +
+				"build, issue #120474); T2.6.0 checks with check_static_inputs_are_stable instead",
+			Decisive: "the assert statement Python prints in the traceback; the AssertionError after it has no message",
+		},
+		{
+			Code: TreesInputDeallocated, Literal: "graph recording observed an input tensor deallocate during graph",
+			Releases: modes.Minors(6, 14),
+			Cause: "while cudagraph trees recorded this graph an input tensor was freed, and on a " +
+				"later replay the same input was still alive, so replay would overwrite memory a " +
+				"live tensor uses (an input whose lifetime differs between calls, such as one freed " +
+				"by a hook or a del inside the compiled region on the recording call only)",
+			Fix: "keep inputs' lifetimes the same on every call (no del or free of an input inside " +
+				"the compiled function on some calls only), call torch.compiler.cudagraph_mark_step_begin() " +
+				"between iterations; " + fixNoCUDAGraphs,
+			Evidence: modes.Source,
+			Source: "torch/_inductor/cudagraph_trees.py CUDAGraphNode.check_invariants @ T2.6.0, T2.7.1, " +
+				"T2.14.0 (\"TODO: graph recording observed an input tensor deallocate during graph " +
+				"recording that did not occur during replay. Please file an issue.\")",
+			Decisive: "the RuntimeError line",
+		},
+		{
+			Code: TreesRerecordLimit, Literal: "exceeding max re-recording limit",
+			// The line names its reason ("due to static input data pointer changed"):
+			// the fall-back is the finding, not the reason's own code.
+			Supersedes: TreesStaticInputChanged,
+			Releases:   modes.Minors(5, 14),
+			Cause: "cudagraph trees re-recorded one function more times than " +
+				"triton.cudagraph_unexpected_rerecord_limit allows, because its static inputs' " +
+				"addresses or its inputs' liveness kept changing, so it now runs without CUDA graphs",
+			Fix: "keep parameter and buffer addresses stable between calls (update them in place), " +
+				"and check the reason the line names; raising triton.cudagraph_unexpected_rerecord_limit " +
+				"only delays the fall-back",
+			Evidence: modes.Source,
+			Source: "torch/_inductor/cudagraph_trees.py CUDAGraphTreeManager._run @ T2.6.0 (\"skipping " +
+				"cudagraph due to function N exceeding max re-recording limit (=L) on cudagraph node " +
+				"…\"); PR #129349 (2024-07, 2.5)",
+			Decisive: "the skip line",
+		},
+		{
+			Code: TreesPendingBackward, Literal: "of CUDAGraphs because of pending, uninvoked backwards",
+			Releases: modes.Minors(1, 14),
+			Cause: "a compiled training graph ran its forward again before the backward of the " +
+				"previous forward ran (an evaluation pass without torch.no_grad(), or a forward whose " +
+				"loss was never backpropagated), so cudagraph trees cannot replay and warm up instead",
+			Fix: "run evaluation and inference under torch.no_grad() or torch.inference_mode(); " +
+				"call backward (or drop the outputs) before the next forward; or call " +
+				"torch.compiler.cudagraph_mark_step_begin() before each iteration",
+			Evidence: modes.Source,
+			Source: "torch/_inductor/cudagraph_trees.py CUDAGraphTreeManager @ T2.6.0 (\"Unable to hit " +
+				"fast path of CUDAGraphs because of pending, uninvoked backwards.\"); PR #101129 (2023-05) " +
+				"added it as \"Unable to end warm up phase of CUDAGraphs because of pending, uninvoked " +
+				"backwards.\"; the row matches the part both share",
+			Decisive: "the warning line",
+		},
+	}
+}
+
+// captureRows: CUDA's own stream-capture errors and warnings, as PyTorch prints them.
+func captureRows() []Signature {
+	return []Signature{
+		{
+			Code: StreamCaptureUnjoined, Literal: "capturing stream has unjoined work",
+			Releases: modes.Minors(0, 14),
+			Cause: "during a CUDA-graph capture, work was forked onto another stream (a side stream, " +
+				"an event wait, or a communication library's stream) and not joined back to the " +
+				"capturing stream before the capture ended",
+			Fix: "make the capturing stream wait on every side stream the captured code used " +
+				"(torch.cuda.current_stream().wait_stream(side)) before leaving the capture, or keep " +
+				"that work out of the captured region",
+			Evidence: modes.Source,
+			Source: "the CUDA runtime's text for cudaErrorStreamCaptureUnjoined, raised by PyTorch as " +
+				"\"CUDA error: capturing stream has unjoined work\" (every release); deepseek-ai/DeepEP#62",
+			Decisive: "the CUDA error line",
+		},
+		{
+			Code: CUDAGraphEmpty, Literal: "The CUDA Graph is empty",
+			Releases: modes.Minors(0, 14),
+			Cause: "a CUDA-graph capture recorded no work: the captured code ran on another device or " +
+				"stream than the one being captured (the current device differs from the tensors' " +
+				"device), or it launched no GPU work at all; replay then does nothing",
+			Fix: "capture under torch.cuda.device(the tensors' device) and on the stream the work " +
+				"runs on, or check that the captured region launches GPU work",
+			Evidence: modes.Source,
+			Source: "aten/src/ATen/cuda/CUDAGraph.cpp capture_end warning (\"This ususally means …\" " +
+				"with the typo up to 2.0, pytorch/pytorch#93378; issue #87894)",
+			Decisive: "the UserWarning line",
+		},
+	}
+}
+
+// setupRows: how torch.compile is set up and called.
+func setupRows() []Signature {
+	fixPython := "run torch.compile on a Python release that this torch release supports (the " +
+		"message names the first one it does not), or a torch release that supports your Python"
+	return []Signature{
+		{
+			Code: InductorConfigNotImported, Literal: "module 'torch._inductor' has no attribute 'config'",
+			Releases: modes.Minors(1, 5),
+			Cause: "code read torch._inductor.config before anything imported that submodule: " +
+				"torch._inductor does not import its config itself in these releases, so it works " +
+				"only after something else (import torch._dynamo, a first torch.compile) did",
+			Fix: "import torch._inductor.config before using it, or upgrade to 2.6 or later, whose " +
+				"torch/_inductor/__init__.py imports it",
+			Evidence: modes.Source,
+			Source: "PR #104477 (2023-06); reports on 2.2.2 and 2.4.1 (facebookresearch/sapiens#141); " +
+				"torch/_inductor/__init__.py imports torch._inductor.config @ T2.6.0",
+			Decisive: "the AttributeError line",
+		},
+		{
+			Code: BackendTakesNoMode, Literal: "got an unexpected keyword argument 'mode'",
+			Pattern:  `(?:__call__|[Bb]ackend\w*|cudagraphs|eager|aot_\w+|\w+_compiler)\(\) got an unexpected keyword argument 'mode'`,
+			Releases: modes.Minors(1, 14),
+			Cause: "torch.compile passes mode= on to a backend other than inductor as a keyword " +
+				"argument (unless it is \"default\"), and this backend takes none",
+			Fix: "drop mode= for this backend (modes are Inductor's), or use backend=\"inductor\" " +
+				"with the mode",
+			Evidence: modes.Source,
+			Source: "torch/__init__.py _TorchCompileWrapper.__init__ (kwargs[\"mode\"] when mode and " +
+				"mode != \"default\") @ T2.6.0; torch/_dynamo/backends/cudagraphs.py CudagraphsBackend.__call__(model, inputs) @ T2.6.0",
+			Decisive: "the TypeError line",
+		},
+		{
+			Code: UnsupportedPython, Literal: "not yet supported for torch.compile",
+			Pattern:  `Python 3\.\d+\+ not yet supported for torch\.compile`,
+			Releases: modes.Minors(1, 14),
+			Cause:    "this torch release's torch.compile refuses the running Python release",
+			Fix:      fixPython,
+			Evidence: modes.Source,
+			Source:   "torch/_dynamo/eval_frame.py check_if_dynamo_supported @ T2.6.0 (\"Python 3.14+ not yet supported for torch.compile\")",
+			Decisive: "the RuntimeError line",
+		},
+		{
+			Code: UnsupportedPython, Literal: "torch.compile is not supported on Python",
+			Pattern:  `torch\.compile is not supported on Python (?:3\.\d+\+|built with GIL disabled)`,
+			Releases: modes.Minors(1, 14),
+			Cause:    "this torch release's torch.compile refuses the running Python (too new, or built without the GIL)",
+			Fix:      fixPython,
+			Evidence: modes.Source,
+			Source:   "torch/__init__.py compile @ T2.6.0 (\"torch.compile is not supported on Python 3.14+\", \"… built with GIL disabled\")",
+			Decisive: "the RuntimeError line",
+		},
+		{
+			Code: UnsupportedPython, Literal: "Dynamo is not supported on Python",
+			Pattern:  `Dynamo is not supported on Python 3\.\d+\+`,
+			Releases: modes.Minors(1, 14),
+			Cause:    "this torch release's torch.compile (Dynamo) refuses the running Python release",
+			Fix:      fixPython,
+			Evidence: modes.Source,
+			Source:   "torch/_dynamo/eval_frame.py check_if_dynamo_supported (\"Dynamo is not supported on Python 3.12+\", quoted on 2.2.2 in issue #120233); not read per release",
+			Decisive: "the RuntimeError line",
+		},
+		{
+			Code: UnsupportedPython, Literal: "Windows not yet supported for torch.compile",
+			Releases: modes.Minors(0, 4),
+			Cause:    "torch.compile of these releases refuses Windows",
+			Fix:      "run under Linux or WSL2, or a torch release with torch.compile on Windows",
+			Evidence: modes.Source,
+			Source: "torch/_dynamo/eval_frame.py check_if_dynamo_supported (\"Windows not yet supported " +
+				"for torch.compile\"), added by PR #94940 (2023-02, 2.0); reports up to 2.3 (2noise/ChatTTS#145); " +
+				"2.5's release notes add torch.compile on Windows; not read per release",
+			Decisive: "the RuntimeError line",
+		},
+	}
+}

@@ -1,0 +1,580 @@
+package diagnose
+
+import (
+	"bufio"
+	"bytes"
+	"fmt"
+	"io"
+	"regexp"
+	"regexp/syntax"
+	"strings"
+	"sync"
+)
+
+// Match says how a row's text was found in the log.
+type Match string
+
+// The ways a text is found. A finding that is not Exact says so in the text output.
+const (
+	// Exact: the row's text is on one line, byte for byte (after colour codes, "> "
+	// quote marks, rank prefixes and indentation are removed).
+	Exact Match = "exact"
+	// Quoted: the text is on one line inside markdown or quotes (backticks, bold
+	// marks, table cells, runs of spaces), found once those are removed.
+	Quoted Match = "quoted"
+	// Wrapped: the text runs over two or three lines, as a terminal or a page wraps
+	// it, found with the lines joined (white space ignored).
+	Wrapped Match = "wrapped"
+)
+
+// compiledRow is a Signature with its regular expressions compiled.
+type compiledRow struct {
+	Signature
+	literal  []byte
+	squeezed []byte // literal less white space and quote marks (see squeeze)
+	folded   []byte // squeezed in lower case
+	pattern  *regexp.Regexp
+	// patternFold is pattern without regard to case, for text a person retyped.
+	patternFold *regexp.Regexp
+	// tail reports whether the pattern goes on after the literal, so that a line
+	// with the literal may hold the rest of the pattern on the next line.
+	tail     bool
+	requires int // index into scanner.contexts, -1 for none
+}
+
+// rowHit is where a row first matched.
+type rowHit struct {
+	line  int
+	quote string
+	match Match
+}
+
+type context struct {
+	re   *regexp.Regexp
+	seen bool
+}
+
+// anchorKind says what a prefilter anchor is for.
+type anchorKind uint8
+
+const (
+	anchorRow     anchorKind = iota // a piece of a row's literal
+	anchorContext                   // the literal prefix of a row's Requires
+	anchorVersion                   // a way the log shows the release
+	anchorRecover                   // the compile call, config or environment
+	anchorDevice                    // ranks and CUDA device indices
+)
+
+// anchorUse is one use of an anchor: its kind and the row or context it belongs to.
+type anchorUse struct {
+	kind  anchorKind
+	index int
+}
+
+// table is the signature table with its regular expressions and anchors compiled:
+// built once per process, on the first Read, and never written after (the rows, the
+// compiled expressions and the anchor set are shared by concurrent reads).
+type table struct {
+	rows     []compiledRow
+	contexts []context // seen false
+	anchors  *anchorSet
+	uses     [][]anchorUse // by anchor index
+}
+
+// compiledTable returns the process's compiled signature table.
+var compiledTable = sync.OnceValues(compileTable)
+
+func compileTable() (table, error) {
+	sigs := Signatures()
+	t := table{rows: make([]compiledRow, len(sigs))}
+	ctxIndex := map[string]int{}
+	b := anchorBuilder{index: map[string]int{}}
+	for i, sig := range sigs {
+		row := compiledRow{Signature: sig, literal: []byte(sig.Literal), squeezed: squeeze(nil, []byte(sig.Literal)), requires: -1}
+		row.folded = append([]byte(nil), row.squeezed...)
+		lower(row.folded)
+		if sig.Pattern != "" {
+			re, err := regexp.Compile(sig.Pattern)
+			if err != nil {
+				return table{}, fmt.Errorf("diagnose: row %d (%s): %w", i, sig.Code, err)
+			}
+			row.pattern = re
+			row.patternFold = regexp.MustCompile("(?i)" + sig.Pattern)
+			end := sig.Literal[max(0, len(sig.Literal)-6):]
+			row.tail = !strings.HasSuffix(sig.Pattern, "$") && !strings.HasSuffix(sig.Pattern, regexp.QuoteMeta(end))
+		}
+		if sig.Requires != "" {
+			idx, ok := ctxIndex[sig.Requires]
+			if !ok {
+				re, err := regexp.Compile(sig.Requires)
+				if err != nil {
+					return table{}, fmt.Errorf("diagnose: row %d (%s): %w", i, sig.Code, err)
+				}
+				prefixes := alternativePrefixes(sig.Requires)
+				if len(prefixes) == 0 {
+					return table{}, fmt.Errorf("diagnose: row %d (%s): Requires %q has an alternative without a literal prefix of %d bytes", i, sig.Code, sig.Requires, minAnchor)
+				}
+				idx = len(t.contexts)
+				ctxIndex[sig.Requires] = idx
+				t.contexts = append(t.contexts, context{re: re})
+				for _, p := range prefixes {
+					b.add(p, anchorUse{anchorContext, idx})
+				}
+			}
+			row.requires = idx
+		}
+		pieces := literalPieces(sig.Literal)
+		if len(pieces) == 0 {
+			return table{}, fmt.Errorf("diagnose: row %d (%s): literal %q is shorter than %d bytes", i, sig.Code, sig.Literal, minAnchor)
+		}
+		for _, p := range pieces {
+			b.add(p, anchorUse{anchorRow, i})
+		}
+		t.rows[i] = row
+	}
+	for _, a := range versionAnchors() {
+		b.add(a, anchorUse{kind: anchorVersion})
+	}
+	for _, a := range recoverAnchors() {
+		b.add(a, anchorUse{kind: anchorRecover})
+	}
+	for _, a := range deviceAnchors {
+		b.add(a, anchorUse{kind: anchorDevice})
+	}
+	t.anchors, t.uses = newAnchorSet(b.anchors), b.uses
+	return t, nil
+}
+
+// Anchors returns the prefilter's anchors, one per line: every line of a log that
+// holds none of them is skipped unread (its neighbours aside). For a side-by-side
+// benchmark with grep -F -f.
+func Anchors() ([]string, error) {
+	t, err := compiledTable()
+	if err != nil {
+		return nil, err
+	}
+	out := make([]string, len(t.anchors.anchors))
+	for i, a := range t.anchors.anchors {
+		out[i] = string(a)
+	}
+	return out, nil
+}
+
+type anchorBuilder struct {
+	anchors [][]byte
+	uses    [][]anchorUse
+	index   map[string]int
+}
+
+func (b *anchorBuilder) add(a string, u anchorUse) {
+	i, ok := b.index[a]
+	if !ok {
+		i = len(b.anchors)
+		b.index[a] = i
+		b.anchors = append(b.anchors, []byte(a))
+		b.uses = append(b.uses, nil)
+	}
+	for _, old := range b.uses[i] {
+		if old == u {
+			return
+		}
+	}
+	b.uses[i] = append(b.uses[i], u)
+}
+
+// alternativePrefixes returns the literal prefix of each top-level alternative of
+// the expression expr, or nil when one of them has none of at least minAnchor bytes
+// (then no line could be told to hold it without running the expression on every line).
+func alternativePrefixes(expr string) []string {
+	re, err := syntax.Parse(expr, syntax.Perl)
+	if err != nil {
+		return nil
+	}
+	alts := []*syntax.Regexp{re}
+	if re.Op == syntax.OpAlternate {
+		alts = re.Sub
+	}
+	var out []string
+	for _, alt := range alts {
+		sub, err := regexp.Compile(alt.String())
+		if err != nil {
+			return nil
+		}
+		prefix, _ := sub.LiteralPrefix()
+		if len(prefix) < minAnchor {
+			return nil
+		}
+		out = append(out, prefix)
+	}
+	return out
+}
+
+// literalPieces cuts a literal into the anchors the prefilter looks for: two or three
+// pieces for a long literal, so that a line break anywhere in it (a wrapped message)
+// leaves at least one piece whole on one line.
+func literalPieces(lit string) []string {
+	n := 1
+	switch {
+	case len(lit) >= 36:
+		n = 3
+	case len(lit) >= 14:
+		n = 2
+	}
+	var out []string
+	for k := 0; k < n; k++ {
+		p := bytes.TrimSpace([]byte(lit[k*len(lit)/n : (k+1)*len(lit)/n]))
+		if len(p) >= minAnchor {
+			out = append(out, string(p))
+		}
+	}
+	return out
+}
+
+// ringSize is the lines held around the line being matched: two before, two after.
+const ringSize = 5
+
+// ringLine is one line (or one window of a long line) of the ring.
+type ringLine struct {
+	raw       []byte
+	line      int
+	lineStart bool
+	rows      []int // rows with an anchor on this line
+	kinds     uint8 // 1<<anchorKind of the anchors on this line
+	ctxs      []int
+	clean     []byte
+	unquoted  []byte // clean without markdown and quote marks (unquote)
+	squeezed  []byte // unquoted less white space and quote marks (squeeze)
+	cleaned   bool
+}
+
+// scanner holds the state of one Read.
+type scanner struct {
+	t        *table
+	rows     []compiledRow
+	contexts []context
+	hits     []rowHit
+	rowLines []int // distinct lines each row matched on
+	rowLast  []int
+	count    map[Code]int
+	last     map[Code]int
+	line     int
+	text     bool
+	torch    versionFinder
+	rec      recoverer
+	devs     deviceCounter
+	ring     [ringSize]ringLine
+	n        int // ring entries pushed
+	joined   []byte
+	offsets  []int
+	joinedAt int // the entry s.joined was built around, -1 for none
+	fold     []byte
+	first    int // the first entry in s.joined
+}
+
+func newScanner() (*scanner, error) {
+	t, err := compiledTable()
+	if err != nil {
+		return nil, err
+	}
+	s := &scanner{t: &t, rows: t.rows, hits: make([]rowHit, len(t.rows)),
+		rowLines: make([]int, len(t.rows)), rowLast: make([]int, len(t.rows)),
+		count: map[Code]int{}, last: map[Code]int{}, joinedAt: -1}
+	s.contexts = append([]context(nil), t.contexts...) // seen is per read
+	s.torch = newVersionFinder()
+	s.rec = newRecoverer()
+	return s, nil
+}
+
+// scan reads r line by line in windows of at most WindowBytes (plus the overlap of a
+// long line). Each line is looked at once by the prefilter; only a line with an anchor
+// (or one a pending call or version needs) is cleaned and matched, with the two lines
+// on each side of it for wrapped messages.
+func (s *scanner) scan(r io.Reader) error {
+	br := bufio.NewReaderSize(decoded(r), WindowBytes)
+	var carry []byte
+	cont := false    // the next fragment continues a line longer than a window
+	complete := true // every line read so far ended with its '\n': the next read is a new line
+	for {
+		frag, err := br.ReadSlice('\n')
+		if len(frag) > 0 {
+			complete = frag[len(frag)-1] == '\n'
+			if !cont {
+				s.line++
+			}
+			s.push(frag, carry, !cont)
+			cont = err == bufio.ErrBufferFull
+			if cont {
+				carry = append(carry[:0], frag[max(0, len(frag)-overlapBytes):]...)
+			} else {
+				carry = carry[:0]
+			}
+		}
+		switch {
+		case err == nil || err == bufio.ErrBufferFull:
+		case err == io.EOF:
+			s.flush()
+			return nil
+		default:
+			s.flush()
+			line := s.line
+			if complete {
+				line++ // the error came while reading the next line
+			}
+			return &ReadError{Line: line, Err: err}
+		}
+	}
+}
+
+// push adds a window to the ring and matches the one two windows back.
+func (s *scanner) push(frag, carry []byte, lineStart bool) {
+	e := &s.ring[s.n%ringSize]
+	e.raw = append(append(e.raw[:0], carry...), frag...)
+	e.line, e.lineStart, e.rows, e.ctxs, e.kinds, e.cleaned = s.line, lineStart, e.rows[:0], e.ctxs[:0], 0, false
+	if !s.text && len(bytes.TrimSpace(frag)) > 0 {
+		s.text = true
+	}
+	s.t.anchors.find(e.raw, func(anchor, _ int) {
+		for _, u := range s.t.uses[anchor] {
+			e.kinds |= 1 << u.kind
+			switch u.kind {
+			case anchorRow:
+				if len(e.rows) == 0 || e.rows[len(e.rows)-1] != u.index {
+					e.rows = append(e.rows, u.index)
+				}
+			case anchorContext:
+				e.ctxs = append(e.ctxs, u.index)
+			}
+		}
+	})
+	s.n++
+	if s.n >= 3 {
+		s.process(s.n - 3)
+	}
+}
+
+// flush matches the ring's last two windows at the end of the input.
+func (s *scanner) flush() {
+	for k := max(0, s.n-2); k < s.n; k++ {
+		s.process(k)
+	}
+}
+
+// entry returns ring entry k (a push count), or nil when it is not held.
+func (s *scanner) entry(k int) *ringLine {
+	if k < 0 || k >= s.n || k <= s.n-ringSize-1 {
+		return nil
+	}
+	e := &s.ring[k%ringSize]
+	if !e.cleaned {
+		e.clean = cleanLine(e.clean[:0], e.raw, e.lineStart)
+		e.unquoted = unquote(e.unquoted[:0], e.clean)
+		e.squeezed = squeeze(e.squeezed[:0], e.unquoted)
+		e.cleaned = true
+	}
+	return e
+}
+
+// process matches ring entry k when it has an anchor or a pending call or version
+// needs it.
+func (s *scanner) process(k int) {
+	raw := &s.ring[k%ringSize]
+	if raw.kinds == 0 && s.rec.call == nil && !s.torch.pending() {
+		return
+	}
+	e := s.entry(k)
+	text := e.clean
+	if len(bytes.TrimSpace(text)) == 0 {
+		return
+	}
+	if e.kinds&(1<<anchorVersion) != 0 || s.torch.pending() {
+		s.torch.window(text, e.line)
+	}
+	if e.kinds&(1<<anchorDevice) != 0 {
+		s.devs.window(e.raw)
+	}
+	if e.kinds&(1<<anchorRecover) != 0 || s.rec.call != nil {
+		s.rec.window(text, e.lineStart)
+	}
+	for _, c := range e.ctxs {
+		if !s.contexts[c].seen && s.contexts[c].re.Match(text) {
+			s.contexts[c].seen = true
+		}
+	}
+	for _, i := range e.rows {
+		s.matchRow(i, k)
+	}
+}
+
+// matchRow tries row i on entry k: exact, then quoted, then wrapped with its
+// neighbours.
+func (s *scanner) matchRow(i, k int) {
+	row := &s.rows[i]
+	e := s.entry(k)
+	if bytes.Contains(e.clean, row.literal) && (row.pattern == nil || row.pattern.Match(e.clean)) {
+		s.hit(i, e.line, e.clean, Exact)
+		return
+	}
+	if bytes.Contains(e.squeezed, row.squeezed) {
+		if row.pattern == nil || row.pattern.Match(e.unquoted) {
+			s.hit(i, e.line, e.unquoted, Quoted)
+			return
+		}
+	}
+	if s.matchFolded(i, e) {
+		return
+	}
+	s.matchWrapped(i, k)
+}
+
+// matchFolded looks for row i's literal on entry e without regard to case (a message a
+// person retyped: "windows not yet supported for torch.compile"); it reports a match.
+func (s *scanner) matchFolded(i int, e *ringLine) bool {
+	row := &s.rows[i]
+	s.fold = append(s.fold[:0], e.squeezed...)
+	lower(s.fold)
+	if !bytes.Contains(s.fold, row.folded) || (row.patternFold != nil && !row.patternFold.Match(e.unquoted)) {
+		return false
+	}
+	s.hit(i, e.line, e.unquoted, Quoted)
+	return true
+}
+
+// lower makes the ASCII letters of b lower case, in place.
+func lower(b []byte) {
+	for i, c := range b {
+		if 'A' <= c && c <= 'Z' {
+			b[i] = c + 'a' - 'A'
+		}
+	}
+}
+
+// matchWrapped looks for row i's literal over entries k-2..k+2 joined, white space
+// and quote marks ignored; the text must start on one line and end on another, one of
+// them entry k.
+func (s *scanner) matchWrapped(i, k int) {
+	row := &s.rows[i]
+	s.join(k)
+	first := s.first
+	at := bytes.Index(s.joined, row.squeezed)
+	for at >= 0 {
+		start, end := s.lineOf(at), s.lineOf(at+len(row.squeezed)-1)
+		if start == end && row.tail && end+1 < len(s.offsets) {
+			end++ // the literal is whole on a line, the rest of the pattern on the next
+		}
+		if start != end && first+start <= k && k <= first+end && s.wrappedHit(i, first+start, first+end) {
+			return
+		}
+		next := bytes.Index(s.joined[at+1:], row.squeezed)
+		if next < 0 {
+			return
+		}
+		at += 1 + next
+	}
+}
+
+// join builds s.joined, the squeezed text of entries k-2..k+2 without blank lines
+// (a blank line ends a wrapped message), once per k.
+func (s *scanner) join(k int) {
+	if s.joinedAt == k {
+		return
+	}
+	s.joinedAt = k
+	s.joined, s.offsets, s.first = s.joined[:0], s.offsets[:0], -1
+	for j := k - 2; j <= k+2; j++ {
+		e := s.entry(j)
+		if e == nil || len(e.squeezed) == 0 {
+			if j < k {
+				s.joined, s.offsets, s.first = s.joined[:0], s.offsets[:0], -1
+				continue
+			}
+			break
+		}
+		if s.first < 0 {
+			s.first = j
+		}
+		s.joined = append(s.joined, e.squeezed...)
+		s.offsets = append(s.offsets, len(s.joined))
+	}
+}
+
+// lineOf returns the index (from the first joined entry) of the entry holding byte
+// at of s.joined.
+func (s *scanner) lineOf(at int) int {
+	for j, end := range s.offsets {
+		if at < end {
+			return j
+		}
+	}
+	return len(s.offsets) - 1
+}
+
+// wrappedHit records row i found over entries from..to, when its pattern (if any)
+// matches the lines joined with spaces or with nothing.
+func (s *scanner) wrappedHit(i, from, to int) bool {
+	row := &s.rows[i]
+	var spaced, tight []byte
+	for j := from; j <= to; j++ {
+		c := s.entry(j).unquoted
+		if j > from {
+			spaced = append(spaced, ' ')
+		}
+		spaced = append(spaced, bytes.TrimSpace(c)...)
+		tight = append(tight, bytes.TrimSpace(c)...)
+	}
+	if row.pattern != nil && !row.pattern.Match(spaced) && !row.pattern.Match(tight) {
+		return false
+	}
+	s.hit(i, s.entry(from).line, spaced, Wrapped)
+	return true
+}
+
+// hit records a match of row i on line, in text (quoted when it is the row's first).
+func (s *scanner) hit(i, line int, text []byte, m Match) {
+	if h := s.hits[i]; h.line == 0 || line < h.line {
+		s.hits[i] = rowHit{line: line, quote: quote(text, s.rows[i].literal), match: m}
+	}
+	if s.rowLast[i] != line {
+		s.rowLast[i] = line
+		s.rowLines[i]++
+	}
+	code := s.rows[i].Code
+	if s.last[code] != line {
+		s.last[code] = line
+		s.count[code]++
+	}
+}
+
+// unquote appends b to dst without markdown and quoting marks around a message:
+// backticks, "**" bold marks and table cells' "|" become nothing or a space, and runs of
+// spaces one space.
+func unquote(dst, b []byte) []byte {
+	space := false
+	for _, c := range b {
+		switch c {
+		case '`', '*':
+			continue
+		case '|', ' ', '\t':
+			if !space && len(dst) > 0 {
+				dst = append(dst, ' ')
+			}
+			space = true
+			continue
+		}
+		space = false
+		dst = append(dst, c)
+	}
+	return bytes.TrimRight(dst, " ")
+}
+
+// squeeze appends b to dst without white space and quote marks (' " `), the form in
+// which wrapped and quoted text is compared with a row's literal.
+func squeeze(dst, b []byte) []byte {
+	for _, c := range b {
+		switch c {
+		case ' ', '\t', '\r', '\n', '\'', '"', '`':
+			continue
+		}
+		dst = append(dst, c)
+	}
+	return dst
+}

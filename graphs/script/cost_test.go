@@ -1,0 +1,150 @@
+package script
+
+import (
+	"fmt"
+	"io"
+	"runtime"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/compilemode/compilemode/graphs"
+)
+
+// The cost targets of issue 22, item 5, each a benchmark that reports what it
+// measures (PERF.md has the figures and the targets):
+//
+//	go test -run XXX -bench Cost -benchtime 1x ./graphs/script
+var costCases = []struct {
+	name   string
+	src    func() string
+	json   bool
+	target string
+}{
+	{"10k-sites", func() string {
+		return repeat("import torch\n", "m%d = torch.compile(net%d, mode=\"reduce-overhead\")\n", 10000, 2)
+	}, true, "≤ 3 s, ≤ 300 MB"},
+	{"1k-sites-mode-not-literal-json", func() string {
+		return repeat("import torch\n", "m%d = torch.compile(net%d, mode=args.mode)\n", 1000, 2)
+	}, true, "≤ 50 MB of output"},
+	{"1k-warnings-1k-sites-text", func() string {
+		return repeat("import torch\nimport torch._inductor.config as c\n", "c.max_autotune = args.x%d\n", 1000, 1) +
+			repeat("", "m%d = torch.compile(net%d)\n", 1000, 2)
+	}, false, "≤ 10 MB of output"},
+	{"1k-globals-1k-sites", func() string {
+		var b strings.Builder
+		b.WriteString("import torch\nimport torch._inductor.config as c\n")
+		for i := 0; i < 1000; i++ {
+			fmt.Fprintf(&b, "c.max_autotune = %v\nm%d = torch.compile(net%d)\n", i%2 == 1, i, i)
+		}
+		return strings.ReplaceAll(strings.ReplaceAll(b.String(), "true", "True"), "false", "False")
+	}, false, "≤ 2 s"},
+}
+
+// repeat returns head then line formatted n times with i (args times).
+func repeat(head, line string, n, args int) string {
+	var b strings.Builder
+	b.WriteString(head)
+	for i := 0; i < n; i++ {
+		vals := make([]any, args)
+		for j := range vals {
+			vals[j] = i
+		}
+		fmt.Fprintf(&b, line, vals...)
+	}
+	return b.String()
+}
+
+// BenchmarkCost reads, plans and writes each case as -script does, reporting the
+// output's size (out-MB) and the heap allocated (alloc-MB) per run.
+func BenchmarkCost(b *testing.B) {
+	for _, tc := range costCases {
+		src := tc.src()
+		b.Run(tc.name, func(b *testing.B) {
+			var out int
+			var ms0, ms1 runtime.MemStats
+			runtime.ReadMemStats(&ms0)
+			for b.Loop() {
+				out = costRun(b, src, tc.json)
+			}
+			runtime.ReadMemStats(&ms1)
+			b.ReportMetric(float64(out)/1e6, "out-MB")
+			b.ReportMetric(float64(ms1.TotalAlloc-ms0.TotalAlloc)/float64(b.N)/1e6, "alloc-MB/op")
+			b.Logf("%s: target %s", tc.name, tc.target)
+		})
+	}
+}
+
+func costRun(b *testing.B, src string, asJSON bool) int {
+	s, err := Read(strings.NewReader(src))
+	if err != nil {
+		b.Fatal(err)
+	}
+	p, err := s.Planned(graphs.Scenario{}, nil)
+	if err != nil {
+		b.Fatal(err)
+	}
+	if asJSON {
+		data, err := p.MarshalJSON()
+		if err != nil {
+			b.Fatal(err)
+		}
+		return len(data)
+	}
+	var w countWriter
+	if err := p.WriteText(&w, 0); err != nil {
+		b.Fatal(err)
+	}
+	return int(w)
+}
+
+type countWriter int
+
+func (w *countWriter) Write(p []byte) (int, error) { *w += countWriter(len(p)); return len(p), nil }
+
+var _ io.Writer = (*countWriter)(nil)
+
+// BenchmarkRead16MiB reads 16 MiB of plain Python (one call with a list and a
+// string per line) and reports the largest heap in use during the read, sampled
+// every 5 ms, per source byte (peak-B/B) and in all (peak-MB); the target is 500 MB
+// for the process.
+func BenchmarkRead16MiB(b *testing.B) {
+	var sb strings.Builder
+	for i := 0; sb.Len() < MaxSourceBytes-200; i++ {
+		fmt.Fprintf(&sb, "x%d = foo(a%d, b=[1, 2, 3], c=\"s%d\")\n", i, i, i)
+	}
+	src := sb.String()
+	var peak uint64
+	for b.Loop() {
+		runtime.GC()
+		var m0 runtime.MemStats
+		runtime.ReadMemStats(&m0)
+		done := make(chan struct{})
+		sampled := make(chan uint64)
+		go func() {
+			var max uint64
+			t := time.NewTicker(5 * time.Millisecond)
+			defer t.Stop()
+			for {
+				var m runtime.MemStats
+				runtime.ReadMemStats(&m)
+				if m.HeapInuse > max {
+					max = m.HeapInuse
+				}
+				select {
+				case <-done:
+					sampled <- max
+					return
+				case <-t.C:
+				}
+			}
+		}()
+		if _, err := Read(strings.NewReader(src)); err != nil {
+			b.Fatal(err)
+		}
+		close(done)
+		peak = <-sampled - m0.HeapInuse
+	}
+	b.ReportMetric(float64(peak)/float64(len(src)), "peak-B/B")
+	b.ReportMetric(float64(peak)/1e6, "peak-MB")
+}

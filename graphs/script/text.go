@@ -1,0 +1,198 @@
+package script
+
+import (
+	"fmt"
+	"io"
+	"strings"
+
+	"github.com/compilemode/compilemode/config/inputerr"
+	"github.com/compilemode/compilemode/graphs"
+	"github.com/compilemode/compilemode/graphs/internal/textwrap"
+)
+
+// WriteText writes what the file sets once (its globals, environment, threads and
+// warnings), then one block per site, headed "FILE:LINE CALL" with the call on one
+// line, with its notes, the workload read from the script and each plan as
+// [graphs.Report.WriteText] writes it; a plan shared with an earlier site is named,
+// not repeated. width is in columns (0 or less: graphs.DefaultWidth). Call it on the
+// result of [Script.Planned]. Do not depend on this output being stable. It returns
+// an *inputerr.ZeroError for a nil s or w, and an error when w fails or panics.
+func (s *Script) WriteText(w io.Writer, width int) (err error) {
+	if s == nil {
+		return &inputerr.ZeroError{Func: "script.Script.WriteText", Arg: "the *Script (read one with Read)"}
+	}
+	w, err = inputerr.Writer("script.Script.WriteText", w) // nil, typed nil, a panic, a bad count: an error
+	if err != nil {
+		return err
+	}
+	defer func() {
+		if p := recover(); p != nil {
+			err = fmt.Errorf("script: writing text: the writer panicked: %v", p)
+		}
+	}()
+	if width <= 0 {
+		width = graphs.DefaultWidth
+	}
+	tw := &textWriter{s: s, w: w, width: width, shown: map[*graphs.Report]string{}}
+	tw.header()
+	for i := range s.Sites {
+		tw.site(&s.Sites[i])
+	}
+	return tw.err
+}
+
+// textWriter writes one Script as text; the first error stops it.
+type textWriter struct {
+	s     *Script
+	w     io.Writer
+	width int
+	shown map[*graphs.Report]string // reports written, by the label of where
+	err   error
+}
+
+func (tw *textWriter) printer() *textwrap.Printer {
+	return &textwrap.Printer{W: tw.w, Width: tw.width}
+}
+
+// header writes the file's own findings.
+func (tw *textWriter) header() {
+	s := tw.s
+	p := tw.printer()
+	summary := fmt.Sprintf("%s: %s · %s · %s · %s", s.File, count(len(s.Sites), "compile site"),
+		count(len(s.Globals), "Inductor global"), count(len(s.Env), "environment variable"), count(len(s.Threads), "thread or process start"))
+	p.Para("", "    ", summary)
+	if len(s.Sites) == 0 {
+		p.Para("  ", "    ", "no torch.compile site found")
+	}
+	if len(s.Globals) > 0 {
+		p.Line("  globals (in file order):")
+		for _, g := range s.Globals {
+			p.Para("    ", "      ", fmt.Sprintf("line %d: %s = %s (%s)%s", g.Line, g.Key, g.Value, g.Via, guardText(g.Guard)))
+		}
+	}
+	if len(s.Env) > 0 {
+		p.Line("  environment:")
+		for _, e := range s.Env {
+			v := "(not a literal)"
+			if e.Value != nil {
+				v = fmt.Sprintf("%q", *e.Value)
+			}
+			p.Para("    ", "      ", fmt.Sprintf("line %d: %s=%s (%s)%s", e.Line, e.Name, v, e.How, guardText(e.Guard)))
+		}
+	}
+	if len(s.Threads) > 0 {
+		p.Line("  threads and processes:")
+		for _, t := range s.Threads {
+			what := string(t.Kind)
+			if t.Target != "" {
+				what += " runs `" + t.Target + "`"
+			}
+			p.Para("    ", "      ", fmt.Sprintf("line %d: %s", t.Line, what))
+		}
+	}
+	if len(s.Warnings) > 0 {
+		p.Line("  warnings:")
+		for _, x := range s.Warnings {
+			p.Para("    ", "      ", fmt.Sprintf("[%s] line %d: %s", x.Code, x.Line, x.Message))
+		}
+	}
+	p.Line("")
+	tw.err = p.Err()
+}
+
+func guardText(g string) string {
+	if g == "" {
+		return ""
+	}
+	return " — conditional: " + g
+}
+
+func count(n int, what string) string {
+	if n == 1 {
+		return "1 " + what
+	}
+	return fmt.Sprintf("%d %ss", n, what)
+}
+
+// site writes one site's block.
+func (tw *textWriter) site(st *Site) {
+	if tw.err != nil {
+		return
+	}
+	label := fmt.Sprintf("%s:%d", tw.s.File, st.Line)
+	p := tw.printer()
+	p.Para("", "    ", label+" "+st.Call)
+	if st.Guard != "" {
+		p.Para("  ", "    ", "conditional: "+st.Guard)
+	}
+	for _, n := range st.Notes {
+		p.Para("  ", "    ", "note: "+n)
+	}
+	for i := 0; i < len(st.Inferred); {
+		in := st.Inferred[i]
+		var fields []string
+		for ; i < len(st.Inferred) && st.Inferred[i].Line == in.Line && st.Inferred[i].Shows == in.Shows; i++ {
+			fields = append(fields, st.Inferred[i].Field+"="+st.Inferred[i].Value)
+		}
+		p.Para("  ", "    ", fmt.Sprintf("workload: %s (line %d: %s)", strings.Join(fields, ", "), in.Line, in.Shows))
+	}
+	if st.PlanError != "" {
+		p.Para("  ", "    ", "not planned: "+st.PlanError)
+	}
+	if tw.err = p.Err(); tw.err != nil || st.Plan == nil {
+		tw.line("")
+		return
+	}
+	if st.Plan.Report != nil {
+		tw.report(st.Plan.Report, label, "")
+	}
+	for _, mp := range st.Plan.Modes {
+		mode := "None"
+		if mp.Mode != nil {
+			mode = fmt.Sprintf("%q", *mp.Mode)
+		}
+		head := "  -- if the mode is " + mode + ":"
+		switch {
+		case mp.Error != "":
+			tw.para(head + " not planned: " + mp.Error)
+		default:
+			tw.report(mp.Report, label+" (mode "+mode+")", head)
+		}
+	}
+	tw.line("")
+}
+
+// report writes rep, or names where it was written already.
+func (tw *textWriter) report(rep *graphs.Report, label, head string) {
+	if tw.err != nil || rep == nil {
+		return
+	}
+	if where, ok := tw.shown[rep]; ok {
+		tw.para(strings.TrimSpace(head+" the same plan as "+where) + " (the same scenario)")
+		return
+	}
+	tw.shown[rep] = label
+	if head != "" {
+		tw.line("\n" + head)
+	} else {
+		tw.line("")
+	}
+	if tw.err == nil {
+		tw.err = rep.WriteText(tw.w, graphs.TextOptions{Width: tw.width})
+	}
+}
+
+func (tw *textWriter) line(s string) {
+	if tw.err == nil {
+		_, tw.err = fmt.Fprintln(tw.w, s)
+	}
+}
+
+func (tw *textWriter) para(s string) {
+	if tw.err != nil {
+		return
+	}
+	p := tw.printer()
+	p.Para("  ", "    ", s)
+	tw.err = p.Err()
+}

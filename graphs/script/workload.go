@@ -1,0 +1,269 @@
+package script
+
+import (
+	"fmt"
+
+	"github.com/compilemode/compilemode/graphs"
+)
+
+// fact names one thing a script can show about where and how a compiled function
+// runs: a row of workloadRows.
+type fact uint8
+
+const (
+	factPoolCold fact = iota // pool workers make every call, the first included
+	factPoolWarm             // the main thread calls first, then pool workers call
+	factCallCold             // user threads call, the main thread never calls first
+	factCallWarm             // the main thread calls first, then user threads call
+	factBackward             // loss.backward() where the compiled function is called
+	factKept                 // an output appended to a list in a loop
+	factMoving               // a parameter replaced after the compile
+	factDynamic              // torch._dynamo.mark_dynamic on an input
+)
+
+// workloadRow maps what a script shows to the graphs.Workload field that the
+// command's flag sets for the same thing.
+type workloadRow struct {
+	shows  string // what the script shows
+	flag   string // the command's flags for the same workload
+	source string // why the field follows
+	// set sets the fields; n is the thread count the script shows (0: unknown). It
+	// returns the Inferences, without line.
+	set func(w *graphs.Workload, n int) []Inference
+}
+
+// workloadRows is the one workload model: every field the reader infers is set here.
+// The layouts of the first four rows were measured on 2.11
+// (shared/torch/2.11/threads/README.md): a first call in a worker fails the
+// thread-local assertion; after a first call in main, the workers fail with
+// concurrent-recording errors; no layout gave silent wrong results.
+var workloadRows = [...]workloadRow{
+	factPoolCold: {"a thread pool's workers make every call of the compiled function; the main thread does not call it first",
+		"-thread-pool N", "threads/README.md pool4: the first call in a worker",
+		func(w *graphs.Workload, n int) []Inference {
+			w.ThreadPool = max(n, 2)
+			return []Inference{{Field: "thread_pool", Value: fmt.Sprint(w.ThreadPool)}}
+		}},
+	factPoolWarm: {"the main thread calls the compiled function first, then a thread pool's workers call it",
+		"-threads callers -callers N", "threads/README.md pool4-warm: main records first",
+		func(w *graphs.Workload, n int) []Inference {
+			w.Threads, w.Callers = graphs.Callers, n
+			return callers(w)
+		}},
+	factCallCold: {"user threads call the compiled function; the main thread does not call it first",
+		"-threads callers -cold-start", "threads/README.md callers32: the first call in a thread",
+		func(w *graphs.Workload, n int) []Inference {
+			w.Threads, w.Callers, w.ColdStart = graphs.Callers, n, true
+			return append(callers(w), Inference{Field: "cold_start", Value: "true"})
+		}},
+	factCallWarm: {"the main thread calls the compiled function first, then user threads call it",
+		"-threads callers", "threads/README.md callers32-warm: main records first",
+		func(w *graphs.Workload, n int) []Inference {
+			w.Threads, w.Callers = graphs.Callers, n
+			return callers(w)
+		}},
+	factBackward: {"backward() runs where the compiled function is called (its backward graph runs on autograd's device thread)",
+		"-autograd-backward", "graphs.Workload.AutogradBackward (pytorch/pytorch#126934)",
+		func(w *graphs.Workload, _ int) []Inference {
+			w.AutogradBackward = true
+			return []Inference{{Field: "autograd_backward", Value: "true"}}
+		}},
+	factKept: {"an output of the compiled function is appended to a list in a loop, so it is read after the next call",
+		"-outputs-kept", "graphs.Workload.OutputsKept (pytorch/pytorch#122192)",
+		func(w *graphs.Workload, _ int) []Inference {
+			w.OutputsKept = true
+			return []Inference{{Field: "outputs_kept", Value: "true"}}
+		}},
+	factMoving: {"a parameter is replaced by a new tensor after the compile (.data =, nn.Parameter assignment, load_state_dict(assign=True), swap_tensors)",
+		"-moving-static-inputs", "graphs.Workload.MovingStaticInputs",
+		func(w *graphs.Workload, _ int) []Inference {
+			w.MovingStaticInputs = true
+			return []Inference{{Field: "moving_static_inputs", Value: "true"}}
+		}},
+	factDynamic: {"torch._dynamo.mark_dynamic marks an input's size as changing between calls",
+		"-dynamic-shapes", "graphs.Workload.DynamicShapes",
+		func(w *graphs.Workload, _ int) []Inference {
+			w.DynamicShapes = true
+			return []Inference{{Field: "dynamic_shapes", Value: "true"}}
+		}},
+}
+
+func callers(w *graphs.Workload) []Inference {
+	out := []Inference{{Field: "threads", Value: string(graphs.Callers)}}
+	if w.Callers > 0 {
+		out = append(out, Inference{Field: "callers", Value: fmt.Sprint(w.Callers)})
+	}
+	return out
+}
+
+// apply sets the fields of row f on the site, from line.
+func (s *siteState) apply(f fact, line, n int) {
+	row := workloadRows[f]
+	if f <= factCallWarm && (s.Workload.Threads != "" || s.Workload.ThreadPool != 0) {
+		return // the first thread layout found decides
+	}
+	for _, in := range row.set(&s.Workload, min(n, graphs.MaxDevices)) {
+		in.Line, in.Shows = line, row.shows
+		s.Inferred = append(s.Inferred, in)
+	}
+	s.Threads = s.Workload.Threads
+}
+
+// callEvent is a call of a compiled function's name.
+type callEvent struct {
+	site *siteState
+	seq  int   // execution order
+	off  int32 // byte offset of the call
+	fn   *stmt // the def it is in (nil at module level)
+	rest bool  // seen while running the defs no code called (runRest)
+}
+
+// event is a workload fact seen at a point of execution.
+type event struct {
+	f    fact
+	seq  int
+	line int
+	fn   *stmt
+	site *siteState // factKept: the site whose output is kept
+}
+
+// noteCall records a call of a compiled function's name, and its output kept.
+func (r *reader) noteCall(c *expr) {
+	if c.x.kind != name && c.x.kind != attr {
+		return
+	}
+	st := r.compiled[c.x.name]
+	if st == nil {
+		return
+	}
+	r.seq++
+	r.callEvents = append(r.callEvents, callEvent{site: st, seq: r.seq, off: c.start, fn: r.fn, rest: r.rest})
+}
+
+// workloadCall records the workload facts a call shows: backward(), kept outputs,
+// moved parameters and dynamic marks.
+func (r *reader) workloadCall(c *expr, q string) {
+	if c.x.kind != attr && c.x.kind != name {
+		return
+	}
+	add := func(f fact, st *siteState) {
+		r.seq++
+		r.events = append(r.events, event{f: f, seq: r.seq, line: int(c.line), fn: r.fn, site: st})
+	}
+	switch {
+	case c.x.name == "backward" || q == "torch.autograd.backward":
+		add(factBackward, nil)
+	case c.x.name == "append" && r.loop > 0 && len(c.args) == 1:
+		if st := r.outputOf(c.args[0].value); st != nil {
+			add(factKept, st)
+		}
+	case q == "torch.nn.utils.swap_tensors" || c.x.name == "load_state_dict" && r.isTrue(kwarg(c, "assign", 99)):
+		add(factMoving, nil)
+	case q == "torch._dynamo.mark_dynamic" || q == "torch._dynamo.maybe_mark_dynamic":
+		add(factDynamic, nil)
+	}
+}
+
+func (r *reader) isTrue(e *expr) bool {
+	v, ok := r.literal(e)
+	b, isBool := v.AsBool()
+	return ok && isBool && b
+}
+
+// outputOf returns the site whose compiled function's output e is: a call of it, or
+// a name assigned one.
+func (r *reader) outputOf(e *expr) *siteState {
+	switch {
+	case e == nil:
+		return nil
+	case e.kind == call && (e.x.kind == name || e.x.kind == attr):
+		return r.compiled[e.x.name]
+	case e.kind == name:
+		return r.outputs[e.name]
+	}
+	return nil
+}
+
+// workloadAssign records the facts an assignment shows: a name bound to an output,
+// and a parameter replaced (p.data = …, m.weight = nn.Parameter(…)).
+func (r *reader) workloadAssign(t, v *expr) {
+	if t.kind == name {
+		if st := r.outputOf(v); st != nil && v.kind == call {
+			r.outputs[t.name] = st
+		}
+		return
+	}
+	q := ""
+	if v.kind == call {
+		q = r.qual(v.x)
+	}
+	if t.kind == attr && (t.name == "data" || q == "torch.nn.Parameter" || q == "torch.nn.parameter.Parameter") {
+		r.seq++
+		r.events = append(r.events, event{f: factMoving, seq: r.seq, line: int(t.line), fn: r.fn})
+	}
+}
+
+// inferWorkload applies the events to the sites: backward() in a def (or at module
+// level) that calls the compiled function, outputs kept, and parameters moved or
+// inputs marked dynamic after the site.
+func (r *reader) inferWorkload() {
+	callsIn := map[*siteState]map[*stmt]bool{}
+	for _, e := range r.callEvents {
+		if callsIn[e.site] == nil {
+			callsIn[e.site] = map[*stmt]bool{}
+		}
+		callsIn[e.site][e.fn] = true
+	}
+	for _, ev := range r.events {
+		for _, st := range r.sites {
+			if r.factApplies(ev, st, callsIn[st]) {
+				st.apply(ev.f, ev.line, 0)
+			}
+		}
+	}
+}
+
+func (r *reader) factApplies(ev event, st *siteState, callsIn map[*stmt]bool) bool {
+	if has(st.Inferred, ev.f) {
+		return false
+	}
+	switch ev.f {
+	case factBackward:
+		return callsIn[ev.fn] || (st.Kind == Decorator && r.funcs[st.Binds] == ev.fn && ev.fn != nil)
+	case factKept:
+		return ev.site == st
+	default:
+		return ev.seq > st.seq
+	}
+}
+
+// has reports whether a fact's field is already inferred.
+func has(ins []Inference, f fact) bool {
+	var probe graphs.Workload
+	want := workloadRows[f].set(&probe, 0)
+	for _, in := range ins {
+		if in.Field == want[0].Field {
+			return true
+		}
+	}
+	return false
+}
+
+// mainCallsFirst reports whether the main thread calls the site's compiled function
+// before t starts: a call seen while running the module and the defs it calls, not
+// inside the thread's target expression, nor in a def only the thread reaches.
+func (r *reader) mainCallsFirst(s *siteState, t *Thread, rc *reach) bool {
+	for _, e := range r.callEvents {
+		if e.site != s || e.seq > t.seq {
+			continue
+		}
+		if t.target != nil && e.off >= t.target.start && e.off < t.target.end {
+			continue
+		}
+		if e.rest && e.fn != nil && r.inside(e.fn, rc) {
+			continue
+		}
+		return true
+	}
+	return false
+}

@@ -1,0 +1,152 @@
+package script
+
+import (
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+
+	"github.com/compilemode/compilemode/graphs"
+)
+
+// workloadCases are scripts, each with the workload flags that describe the same
+// program (the command's -thread-pool, -threads, -callers, -cold-start,
+// -autograd-backward, -outputs-kept, -moving-static-inputs, -dynamic-shapes).
+var workloadCases = []struct {
+	name, reason, src string
+	want              graphs.Workload
+	rows              []fact
+}{
+	{
+		name: "pool-cold", reason: "threads/README.md pool4: the workers make the first call",
+		src: `import torch
+from concurrent.futures import ThreadPoolExecutor
+model = torch.compile(net, mode="reduce-overhead")
+def work(x):
+    return model(x)
+with ThreadPoolExecutor(max_workers=4) as ex:
+    outs = list(ex.map(work, xs))
+`,
+		want: graphs.Workload{ThreadPool: 4}, rows: []fact{factPoolCold},
+	},
+	{
+		name: "pool-lambda", reason: "a call inside the target lambda is the worker's, not main's",
+		src: `import torch
+import concurrent.futures as cf
+model = torch.compile(net, mode="reduce-overhead")
+pool = cf.ThreadPoolExecutor(2)
+futs = [pool.submit(lambda: model(x)) for x in xs]
+`,
+		want: graphs.Workload{ThreadPool: 2}, rows: []fact{factPoolCold},
+	},
+	{
+		name: "pool-warm", reason: "threads/README.md pool4-warm: main records first",
+		src: `import torch
+from concurrent.futures import ThreadPoolExecutor
+model = torch.compile(net, mode="reduce-overhead")
+def work(x):
+    return model(x)
+model(xs[0])
+with ThreadPoolExecutor(max_workers=4) as ex:
+    outs = list(ex.map(work, xs))
+`,
+		want: graphs.Workload{Threads: graphs.Callers, Callers: 4}, rows: []fact{factPoolWarm},
+	},
+	{
+		name: "threads-cold", reason: "threads/README.md callers32: threads started in a loop, main never calls",
+		src: `import torch, threading
+model = torch.compile(net, mode="reduce-overhead")
+def work(x):
+    model(x)
+ts = [threading.Thread(target=work, args=(x,)) for x in xs]
+`,
+		want: graphs.Workload{Threads: graphs.Callers, ColdStart: true}, rows: []fact{factCallCold},
+	},
+	{
+		name: "threads-warm", reason: "threads/README.md callers32-warm: main calls first",
+		src: `import torch, threading
+model = torch.compile(net, mode="reduce-overhead")
+def work(x):
+    model(x)
+def main():
+    model(xs[0])
+    t = threading.Thread(target=work, args=(xs[1],))
+    t.start()
+main()
+`,
+		want: graphs.Workload{Threads: graphs.Callers, Callers: 1}, rows: []fact{factCallWarm},
+	},
+	{
+		name: "train", reason: "backward() where the model is called; the output appended in the loop",
+		src: `import torch
+model = torch.compile(net, mode="reduce-overhead")
+outs = []
+for x, y in data:
+    out = model(x)
+    loss_fn(out, y).backward()
+    outs.append(out)
+`,
+		want: graphs.Workload{AutogradBackward: true, OutputsKept: true}, rows: []fact{factBackward, factKept},
+	},
+	{
+		name: "moving", reason: "a parameter replaced after the compile",
+		src: `import torch
+model = torch.compile(net, mode="reduce-overhead")
+model(x)
+net.weight = torch.nn.Parameter(w2)
+torch._dynamo.mark_dynamic(x, 0)
+`,
+		want: graphs.Workload{MovingStaticInputs: true, DynamicShapes: true}, rows: []fact{factMoving, factDynamic},
+	},
+	{
+		name: "item-not-kept", reason: "loss.item() is a Python float: nothing is kept",
+		src: `import torch
+step = torch.compile(train_step, mode="reduce-overhead")
+for b in data:
+    loss = step(b)
+    losses.append(loss.item())
+`,
+	},
+}
+
+// TestWorkloadScriptVsFlags: a script and the flags that describe the same workload
+// give the same workload and the same per-device rows.
+func TestWorkloadScriptVsFlags(t *testing.T) {
+	t.Parallel()
+	covered := map[fact]bool{}
+	for _, tc := range workloadCases {
+		for _, f := range tc.rows {
+			covered[f] = true
+		}
+		t.Run(tc.name, func(t *testing.T) {
+			t.Parallel()
+			s, err := readBytes("w.py", []byte(tc.src))
+			if err != nil {
+				t.Fatal(err)
+			}
+			if len(s.Sites) != 1 {
+				t.Fatalf("%d sites, want 1", len(s.Sites))
+			}
+			if diff := cmp.Diff(tc.want, s.Sites[0].Workload); diff != "" {
+				t.Errorf("workload mismatch (-want +got) (%s):\n%s\ninferred %+v", tc.reason, diff, s.Sites[0].Inferred)
+			}
+			p, err := s.Planned(graphs.Scenario{}, nil)
+			if err != nil {
+				t.Fatal(err)
+			}
+			mode := "reduce-overhead"
+			flags, err := graphs.Check(&graphs.Scenario{Mode: &mode, Workload: tc.want})
+			if err != nil {
+				t.Fatal(err)
+			}
+			got := p.Sites[0].Plan.Report
+			if diff := cmp.Diff(flags.CUDAGraphs, got.CUDAGraphs); diff != "" {
+				t.Errorf("script vs flags rows mismatch (-flags +script):\n%s", diff)
+			}
+		})
+	}
+	for f := range workloadRows {
+		if !covered[fact(f)] {
+			t.Errorf("workload row %d (%s) has no script case", f, workloadRows[f].shows)
+		}
+	}
+}

@@ -1,0 +1,306 @@
+package graphs
+
+import (
+	"fmt"
+	"sort"
+	"strings"
+
+	"github.com/compilemode/compilemode/config/inputerr"
+	"github.com/compilemode/compilemode/config/literal"
+)
+
+// The workload of issue 28's field reports: graph breaks, compiled autograd, manual
+// capture with torch.cuda.graph (its capture error mode, and what other threads do
+// meanwhile), and the torch._dynamo.config keys that change what Inductor is given.
+
+// Manual is the implementation of a CUDA graph captured by hand with torch.cuda.graph
+// around the compiled function ([Workload].CaptureErrorMode).
+const Manual Implementation = "torch.cuda.graph"
+
+// The capture error modes of torch.cuda.graph (PR #107407), and what other threads
+// may do during a manual capture.
+var (
+	captureModes    = []string{"global", "thread_local", "relaxed"}
+	otherThreadWork = []string{"none", "device-sync", "alloc", "pageable-copy"}
+)
+
+// DynamoKey is one torch._dynamo.config key the planner models: what it changes in
+// the graph Inductor is given, its default and where that is known.
+type DynamoKey struct {
+	// Key is the name under torch._dynamo.config.
+	Key string
+	// Effect says what the key changes for CUDA graphs.
+	Effect string
+	// Default is its value when not assigned, per release (From 2.minor on: DefaultFrom).
+	Default bool
+	// DefaultFrom, when not zero, is the first minor release whose default is !Default.
+	DefaultFrom int
+	// Source is where the facts come from.
+	Source string
+}
+
+// DynamoKeys returns the torch._dynamo.config keys the planner models. The slice is
+// new at each call.
+func DynamoKeys() []DynamoKey {
+	return []DynamoKey{
+		{Key: "capture_dynamic_output_shape_ops", Effect: "False (the default): an op whose output size depends on the data (aten.nonzero) makes Dynamo break the graph, so the op runs eagerly between two graphs; True: the op is in the graph Inductor gets, which cudagraphs refuse (unbacked symbols, PR #120917)",
+			Source: "torch/_dynamo/config.py@2.6.0; issue #149944"},
+		{Key: "capture_scalar_outputs", Effect: "False (the default): Tensor.item() breaks the graph; True: aten._local_scalar_dense is in the graph, which cudagraphs refuse",
+			Source: "torch/_dynamo/config.py@2.6.0; " + srcFacts26 + "forbidden_ops"},
+		{Key: "inline_inbuilt_nn_modules", Effect: "True: parameters are graph inputs that cudagraph trees re-record when they move; False: trees check that they never move and raise",
+			DefaultFrom: 5, Source: "PR #126822; PR #131275 (on by default, 2.5); torch/_dynamo/config.py@2.6.0 (not is_fbcode()); torch/_inductor/cudagraph_trees.py@2.6.0 check_static_inputs_are_stable"},
+		{Key: "compiled_autograd", Effect: "True: the backward pass is compiled by compiled autograd (as Workload.CompiledAutograd)",
+			Source: "issue #126934; PR #136735"},
+	}
+}
+
+// dynamoValue returns the value the workload assigns to torch._dynamo.config.key, and
+// whether it assigns one (the last assignment wins, as in Python).
+func (w Workload) dynamoValue(key string) (val, ok bool) {
+	for _, a := range w.dynamo() {
+		k, v, _ := strings.Cut(a, "=")
+		if strings.TrimSpace(k) == key {
+			lit, err := literal.Parse(strings.TrimSpace(v))
+			if err == nil {
+				val, ok = lit.Truthy(), true
+			}
+		}
+	}
+	return val, ok
+}
+
+// inlineModules reports whether torch._dynamo.config.inline_inbuilt_nn_modules is on on
+// release minor: as assigned, else its default (on from 2.5).
+func (c *situation) inlineModules() bool {
+	if v, ok := c.w.dynamoValue("inline_inbuilt_nn_modules"); ok {
+		return v
+	}
+	return c.res.Torch.AtLeast(release(5))
+}
+
+// checkIssue28 checks the fields of issue 28's workloads.
+func (w *Workload) checkIssue28() error {
+	if w.GraphBreaks < 0 || w.GraphBreaks > MaxDevices {
+		return &WorkloadError{Field: "graph_breaks", Value: fmt.Sprint(w.GraphBreaks), Msg: fmt.Sprintf("want 0 to %d", MaxDevices)}
+	}
+	if err := w.checkDynamo(); err != nil {
+		return err
+	}
+	if v, ok := w.dynamoValue("compiled_autograd"); ok && v {
+		w.CompiledAutograd = true
+	}
+	if w.CompiledAutograd && !w.AutogradBackward {
+		w.AutogradBackward = true // compiled autograd compiles a backward pass
+	}
+	if w.CaptureErrorMode != "" && !oneOf(w.CaptureErrorMode, captureModes) {
+		return &WorkloadError{Field: "capture_error_mode", Value: inputerr.Cut(w.CaptureErrorMode, 80), Msg: "want global, thread_local or relaxed"}
+	}
+	if w.OtherThreadWork != "" && !oneOf(w.OtherThreadWork, otherThreadWork) {
+		return &WorkloadError{Field: "other_thread_work", Value: inputerr.Cut(w.OtherThreadWork, 80), Msg: "want none, device-sync, alloc or pageable-copy"}
+	}
+	if w.OtherThreadWork != "" && w.OtherThreadWork != "none" && w.CaptureErrorMode == "" {
+		return &WorkloadError{Field: "other_thread_work", Value: w.OtherThreadWork, Msg: "applies to a manual capture: set capture_error_mode"}
+	}
+	return nil
+}
+
+// checkDynamo checks the torch._dynamo.config assignments: known keys, bool values.
+func (w *Workload) checkDynamo() error {
+	if n := len(w.dynamo()); n > MaxDynamo {
+		return limitErr("dynamo", n, "graphs.MaxDynamo", MaxDynamo, "torch._dynamo.config assignments")
+	}
+	var known []string
+	for _, k := range DynamoKeys() {
+		known = append(known, k.Key)
+	}
+	sort.Strings(known)
+	for _, a := range w.dynamo() {
+		k, v, ok := strings.Cut(a, "=")
+		k = strings.TrimPrefix(strings.TrimSpace(k), "torch._dynamo.config.")
+		if !ok || !oneOf(k, known) {
+			return &WorkloadError{Field: "dynamo", Value: inputerr.Cut(a, 80), Msg: "want KEY=True or KEY=False with KEY one of " + strings.Join(known, ", ")}
+		}
+		lit, err := literal.Parse(strings.TrimSpace(v))
+		if _, isBool := lit.AsBool(); err != nil || !isBool {
+			return &WorkloadError{Field: "dynamo", Value: inputerr.Cut(a, 80), Msg: "want a bool value, True or False"}
+		}
+	}
+	return nil
+}
+
+// dynamo returns the torch._dynamo.config assignments, one KEY=VALUE each.
+func (w Workload) dynamo() []string {
+	var out []string
+	for _, a := range strings.Split(w.Dynamo, ",") {
+		if a = strings.TrimSpace(a); a != "" {
+			out = append(out, a)
+		}
+	}
+	return out
+}
+
+func oneOf(s string, set []string) bool {
+	for _, x := range set {
+		if s == x {
+			return true
+		}
+	}
+	return false
+}
+
+// splitDynamo separates a scenario's set entries: those named torch._dynamo.config.KEY
+// (returned as KEY=VALUE) from the Inductor ones.
+func splitDynamo(set []string) (inductor, dynamo []string) {
+	for _, a := range set {
+		if rest, ok := strings.CutPrefix(strings.TrimSpace(a), "torch._dynamo.config."); ok {
+			dynamo = append(dynamo, rest)
+			continue
+		}
+		inductor = append(inductor, a)
+	}
+	return inductor, dynamo
+}
+
+// MaxDynamo bounds Workload.Dynamo, the torch._dynamo.config assignments.
+const MaxDynamo = 64
+
+// dataDependentOps are the ops whose output size depends on the data, with the
+// torch._dynamo.config key that puts them in the graph (False: Dynamo breaks the
+// graph there instead).
+var dataDependentOps = map[string]string{
+	"aten.nonzero.default":             "capture_dynamic_output_shape_ops",
+	"aten.masked_select.default":       "capture_dynamic_output_shape_ops",
+	"aten._local_scalar_dense.default": "capture_scalar_outputs",
+	"aten._local_scalar_dense":         "capture_scalar_outputs",
+}
+
+// dynamoBreaksAt returns the Dynamo key that, assigned False, keeps the workload's
+// incompatible op out of the graph (a graph break), or "".
+func (w Workload) dynamoBreaksAt() string {
+	key, ok := dataDependentOps[strings.TrimSpace(w.IncompatibleOp)]
+	if !ok {
+		return ""
+	}
+	if v, set := w.dynamoValue(key); set && !v {
+		return key
+	}
+	return ""
+}
+
+// manualRules: a CUDA graph captured by hand with torch.cuda.graph around the compiled
+// function, and what other threads do while it captures. CUDA's capture modes: global
+// forbids unsafe calls (allocation, synchronous copies, legacy-stream work) from any
+// thread while a capture is under way; thread_local only from the capturing thread;
+// relaxed from none. Synchronising the whole device breaks a capture in every mode.
+func manualRules() []rule {
+	const srcModes = "PR #107407 (torch.cuda.graph capture_error_mode; Inductor captures thread_local); CUDA Runtime API cudaStreamCaptureMode"
+	const msgCaptureErr = "CUDA error: operation not permitted when stream is capturing\nCUDA error: operation failed due to a previous error during capture"
+	manual := func(c *situation) bool { return c.w.CaptureErrorMode != "" }
+	return []rule{
+		{Rule{ID: "manual-capture", Stage: StageDevice, Releases: always(),
+			Condition: "the compiled function is captured by hand with torch.cuda.graph",
+			Outcome:   Capture, Implementation: Manual,
+			Reason:   "torch.cuda.graph(capture_error_mode=\"{capture_mode}\") captures the compiled function's kernels; each g.replay() reruns them on the captured tensors (copy new inputs into them first)",
+			Evidence: AlwaysInferred, Source: srcModes},
+			manual},
+		{Rule{ID: "manual-mutated-input", Stage: StageDevice, Releases: always(),
+			Condition: "manual capture, a user input mutated in place",
+			Reason:    "; the mutation is captured too: every replay mutates the captured input tensor (cudagraph trees would run this function eagerly instead, issue #120733)", ReasonEdit: AppendText,
+			Evidence: AlwaysInferred, Source: "issue #120733 (a hand-made graph accepts mutated inputs)"},
+			func(c *situation) bool { return manual(c) && c.w.MutatedInputs == InputMutation }},
+		{Rule{ID: "manual-device-sync", Stage: StageDevice, Releases: always(),
+			Condition: "manual capture while another thread synchronises the device (any capture mode)",
+			Outcome:   Fail, Exception: "RuntimeError", Race: true, Stop: true,
+			Reason:   "another thread synchronises the whole device (torch.cuda.synchronize(), cudaDeviceSynchronize) during the capture: that is not allowed in any capture mode, so the other thread's call fails and the capture is invalidated (which call lands during the capture is a race)",
+			Message:  msgCaptureErr,
+			Evidence: AlwaysInferred, Hazard: "capture-other-threads", Source: "NVIDIA/TensorRT#2888 (error 900 in Global and ThreadLocal modes; maintainers: device synchronisation breaks capture in every mode); " + srcModes},
+			func(c *situation) bool { return manual(c) && c.w.OtherThreadWork == "device-sync" }},
+		{Rule{ID: "manual-global-other-threads", Stage: StageDevice, Releases: always(),
+			Condition: "manual capture in global mode while another thread allocates or copies from pageable memory",
+			Outcome:   Fail, Exception: "RuntimeError", Race: true, Stop: true,
+			Reason:   "capture_error_mode=\"global\" (torch.cuda.graph's default) forbids unsafe CUDA calls from every thread while the capture is under way: another thread's {other_work} fails and invalidates the capture (whether one lands during the capture is a race)",
+			Message:  msgCaptureErr,
+			Evidence: AlwaysInferred, Hazard: "capture-other-threads", Source: "ggml-org/llama.cpp#11804; sgl-project/sglang-omni#829, PR #830; vllm-project/vllm PR #48053; " + srcModes},
+			func(c *situation) bool {
+				return manual(c) && c.w.CaptureErrorMode == "global" && (c.w.OtherThreadWork == "alloc" || c.w.OtherThreadWork == "pageable-copy")
+			}},
+		{Rule{ID: "manual-local-other-threads", Stage: StageDevice, Releases: always(),
+			Condition: "manual capture in thread_local or relaxed mode while another thread allocates or copies",
+			Reason:    "; capture_error_mode=\"{capture_mode}\" lets other threads' calls proceed: only the capturing thread is restricted (vLLM and SGLang capture with thread_local for this)", ReasonEdit: AppendText,
+			Evidence: AlwaysInferred, Source: "vllm-project/vllm PR #48053 (global: every capture invalidated by side-stream copies; thread_local: capture and replay work); " + srcModes},
+			func(c *situation) bool {
+				return manual(c) && c.w.CaptureErrorMode != "global" && (c.w.OtherThreadWork == "alloc" || c.w.OtherThreadWork == "pageable-copy")
+			}},
+		{Rule{ID: "manual-done", Stage: StageDevice, Releases: always(),
+			Condition: "manual capture: Inductor's own CUDA-graph rows do not apply",
+			Stop:      true, Evidence: Unchanged, Source: "inferred: torch.cuda.graph captures whatever runs"},
+			manual},
+	}
+}
+
+// rules28: graph breaks, compiled autograd and a Dynamo key that breaks the graph at
+// the incompatible op (walked with fieldCallRules).
+func rules28() []rule {
+	return []rule{
+		{Rule{ID: "dynamo-breaks-at-op", Stage: StageDevice, Releases: always(),
+			Condition: "the incompatible op has data-dependent output sizes and its Dynamo key is False",
+			Reason:    "; Dynamo does not put {broken_op} in a graph (torch._dynamo.config.{dynamo_key}=False): it breaks the graph there, runs the op eagerly and compiles the code before and after it as separate graphs", ReasonEdit: AppendText,
+			Evidence: AlwaysInferred, Source: "torch/_dynamo/config.py@2.6.0; issue #149944"},
+			func(c *situation) bool { return c.brokenAt != "" }},
+		{Rule{ID: "graph-breaks", Stage: StageDevice, Releases: always(),
+			Condition: "graph breaks split the function, CUDA graphs on",
+			Reason:    "; Dynamo compiles the function as {graphs} graphs, each captured as its own CUDA graph (a node of the cudagraph tree), with Python running between them", ReasonEdit: AppendText,
+			Evidence: AlwaysInferred, Hazard: "graph-breaks", Source: "issue #160281 (generations across graphs); kijai/ComfyUI-WanVideoWrapper#1584; " + srcRecordTrees},
+			func(c *situation) bool { return c.graphBreaks() > 0 && c.graphsOn() }},
+		{Rule{ID: "compiled-autograd-tls", Stage: StageDevice, Releases: upTo(5),
+			Condition: "cudagraph trees, compiled autograd runs the backward on autograd's thread (before PR #136735)",
+			Outcome:   Fail, Exception: "AssertionError", Race: true, Stop: true,
+			Reason:   "compiled autograd runs the backward on autograd's thread, whose copy of cudagraph trees' thread-local state may be restored uninitialised (the compiled-autograd path did not import cudagraph_trees first): the backward's tree lookup fails, as seen when a second compiled-autograd run follows a first in one process (issue #126934; a race)",
+			Message:  whereTLS,
+			Evidence: AlwaysInferred, Hazard: "compiled-autograd-tls", Source: "issue #126934; PR #136735 (initialises the state in a context manager, merged 2024-10, first in 2.6); " + srcFacts + "§5.1 point 2"},
+			func(c *situation) bool { return c.impl() == CUDAGraphTrees && c.w.CompiledAutograd }},
+		{Rule{ID: "compiled-autograd", Stage: StageDevice, Releases: from(6),
+			Condition: "cudagraph trees, compiled autograd",
+			Reason:    "; compiled autograd compiles the backward as its own graph, which cudagraph trees record on autograd's thread (its thread-local state initialised by PR #136735); saved activations may move over the first calls and re-record (issue #127147)", ReasonEdit: AppendText,
+			Evidence: AlwaysInferred, Source: "PR #136735; issue #127147"},
+			func(c *situation) bool { return c.impl() == CUDAGraphTrees && c.w.CompiledAutograd }},
+	}
+}
+
+// graphBreaks is the number of graph breaks, with the one a Dynamo key adds at the op.
+func (c *situation) graphBreaks() int {
+	n := c.w.GraphBreaks
+	if c.brokenAt != "" {
+		n++
+	}
+	return n
+}
+
+// hazards28 are the warnings of issue 28's workloads.
+func hazards28() []hazard {
+	return []hazard{
+		{Hazard{Code: "capture-other-threads", Releases: always(), Condition: "another thread synchronises the device",
+			Message:  "another thread synchronises the whole device while torch.cuda.graph captures: that breaks the capture in every capture mode (NVIDIA/TensorRT#2888)",
+			Fix:      "in the other threads, synchronise only their own non-default stream (s.synchronize() or an event), not the device and not stream 0 (the legacy stream, which also fails); or hold one lock around the capture that those threads take too; capture_error_mode does not help here",
+			Evidence: AlwaysInferred, Source: "NVIDIA/TensorRT#2888 (maintainers' answer; cudaStreamSynchronize(0) still failed sometimes)"},
+			func(c *situation) bool { return c.w.OtherThreadWork == "device-sync" }},
+		{Hazard{Code: "capture-other-threads", Releases: always(), Condition: "global mode, other threads allocate or copy",
+			Message:  "torch.cuda.graph captures in capture_error_mode=\"global\" (its default) while other threads do CUDA work: their allocations or copies from pageable memory fail during the capture and invalidate it",
+			Fix:      "capture with torch.cuda.graph(g, capture_error_mode=\"thread_local\"), as Inductor does for its own captures (PR #107407) and vLLM and SGLang do for captures after start-up; or capture before the other threads start, or under a lock they take too",
+			Evidence: AlwaysInferred, Source: "vllm-project/vllm PR #48053; sgl-project/sglang-omni PR #830; ggml-org/llama.cpp#11804 (llama.cpp captures in relaxed mode, PR #6766)"},
+			func(c *situation) bool { return c.w.CaptureErrorMode == "global" }},
+		{Hazard{Code: "compiled-autograd-tls", Releases: upTo(5), Condition: "compiled autograd with cudagraph trees",
+			Message:  "compiled autograd runs the backward on autograd's thread, whose cudagraph-tree thread-local state can be restored uninitialised on torch {torch}: the backward fails with a bare AssertionError at " + whereTLS + " (issue #126934)",
+			Fix:      "import torch._inductor.cudagraph_trees in the main thread before the first backward (the state is set up on import, which the compiled-autograd path skipped), or upgrade to 2.6 (PR #136735), or compile without CUDA graphs",
+			Evidence: AlwaysInferred, Source: "issue #126934; PR #136735 (maintainers: the TLS is initialised on import, which compiled autograd might not do)"}, nil},
+		{Hazard{Code: "graph-breaks", Releases: always(), Condition: "cudagraph trees",
+			Message:  "graph breaks split the function into {graphs} CUDA graphs with Python between them: the launch saving shrinks, and cudagraph trees guess where a new iteration (generation) starts, so an output of one graph still used after a later graph or call can be overwritten (issue #160281)",
+			Fix:      "remove the graph breaks (torch._dynamo.explain(fn)(*args) lists them; fullgraph=True turns each into an error), and clone outputs that live across calls",
+			Evidence: AlwaysInferred, Source: "issue #160281; issue #152887; kijai/ComfyUI-WanVideoWrapper#1584"},
+			func(c *situation) bool { return c.impl() == CUDAGraphTrees }},
+		{Hazard{Code: "graph-breaks", Releases: always(), Condition: "the legacy implementation",
+			Message:  "graph breaks split the function into {graphs} CUDA graphs with Python between them: the launch saving shrinks, and each graph returns the same static outputs at every call",
+			Fix:      "remove the graph breaks (torch._dynamo.explain(fn)(*args) lists them; fullgraph=True turns each into an error)",
+			Evidence: AlwaysInferred, Source: srcLegacyRun}, nil},
+	}
+}
