@@ -172,3 +172,17 @@ func TestEncodings(t *testing.T) {
 		}
 	}
 }
+
+// TestRecoveredMode: a mode a config dump or a traceback frame shows is planned.
+func TestRecoveredMode(t *testing.T) {
+	t.Parallel()
+	for _, tt := range []struct{ name, log, want string }{
+		{"config dump", "compile_mode: max-autotune\nRuntimeError: CUDA error: capturing stream has unjoined work\n", "max-autotune"},
+		{"jupyter frame", "----> 4 opt = torch.compile(model, mode=\"reduce-overhead\")\nRuntimeError: CUDA error: capturing stream has unjoined work\n", "reduce-overhead"},
+	} {
+		d, err := diagnose.Read(strings.NewReader(tt.log))
+		if err != nil || d.Recovered == nil || d.Recovered.Mode == nil || *d.Recovered.Mode != tt.want {
+			t.Errorf("%s: Read = %+v, %v; want mode %s recovered", tt.name, d, err, tt.want)
+		}
+	}
+}
