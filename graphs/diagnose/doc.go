@@ -81,7 +81,7 @@
 // BenchmarkVersusGrep (go test -run '^$' -bench VersusGrep ./graphs/diagnose/) reads a
 // generated 100 MB training log with one signature per 10,000 lines with Read and with
 // grep -F -c -f on the same anchors, in the same run. Measured on a shared machine with
-// 2 cores (AMD EPYC, load average 10–20 while measuring): Read 64–76 MB/s, grep -F
+// 2 cores (AMD EPYC, load average 10–26 while measuring): Read 64–76 MB/s, grep -F
 // 31–41 MB/s (grep slows down with this many anchors), ratio 0.43–0.54 (Read's time
 // over grep's; the target is at most 3). Against grep -F with only eleven anchors (one
 // per common message) on the same file, same machine: grep 0.86–0.95 s, compilemode
