@@ -81,11 +81,13 @@
 // BenchmarkVersusGrep (go test -run '^$' -bench VersusGrep ./graphs/diagnose/) reads a
 // generated 100 MB training log with one signature per 10,000 lines with Read and with
 // grep -F -c -f on the same anchors, in the same run. Measured on a shared machine with
-// 2 cores (AMD EPYC, load average 10–16 while measuring): Read 64–75 MB/s, grep -F
-// 31–37 MB/s (grep slows down with this many anchors), ratio 0.43–0.52 (Read's time
-// over grep's; the target is at most 3). BenchmarkRead100MB, a denser log with a skip
-// line every five lines and rank prefixes on most lines: 10–13 MB/s, a peak heap of
-// 4.4–4.6 MB.
+// 2 cores (AMD EPYC, load average 10–20 while measuring): Read 64–76 MB/s, grep -F
+// 31–41 MB/s (grep slows down with this many anchors), ratio 0.43–0.54 (Read's time
+// over grep's; the target is at most 3). Against grep -F with only eleven anchors (one
+// per common message) on the same file, same machine: grep 0.86–0.95 s, compilemode
+// -diagnose 0.80–1.44 s, a ratio of 0.9–1.6. BenchmarkRead100MB, a denser log with a
+// skip line every five lines and rank prefixes on most lines: 10–13 MB/s, a peak heap
+// of 4.4–4.6 MB.
 //
 // # Corpus
 //
@@ -149,7 +151,8 @@
 //   - trees-static-input-changed: "assert data_ptr == new_inputs[idx].data_ptr()", 2.1–2.3
 //   - trees-input-deallocated: "graph recording observed an input tensor deallocate during graph", 2.6–2.14
 //   - trees-rerecord-limit: "exceeding max re-recording limit", 2.5–2.14
-//   - trees-pending-backward: "of CUDAGraphs because of pending, uninvoked backwards", 2.1–2.14
+//   - trees-pending-backward: "of CUDAGraphs because of pending, uninvoked backwards", 2.1–2.13
+//   - trees-pending-backward: "Unable to hit fast path of CUDAGraphs because outputs from a previous step still require backward", 2.14
 //   - stream-capture-unjoined: "capturing stream has unjoined work", 2.0–2.14
 //   - cuda-graph-empty: "The CUDA Graph is empty", 2.0–2.14
 //   - inductor-config-not-imported: "module 'torch._inductor' has no attribute 'config'", 2.1–2.5
