@@ -350,9 +350,11 @@ func expectLink(ctx context.Context, t *testing.T, what, link, wantText string) 
 	t.Helper()
 	tab, cancel := chromedp.NewContext(ctx)
 	defer cancel()
-	if _, err := open(tab, link); err != nil {
+	first, err := open(tab, link)
+	if err != nil {
 		t.Fatalf("%s: opening the shared link: %v", what, err)
 	}
+	t.Logf("%s: a shared link's first answer (computed in WebAssembly): %v", what, first)
 	got, err := text(tab, "answer-text")
 	if err != nil {
 		t.Fatal(err)
@@ -413,6 +415,14 @@ func TestBrowser(t *testing.T) {
 	t.Logf("first answer: %v (budget %v); page timings (ms): %v", first, firstAnswerBudget, timings)
 	if first > firstAnswerBudget {
 		overBudget(t, "first answer after %v, over the %v budget", first, firstAnswerBudget)
+	}
+	// The first answer is the one the build computed for the form's first state, the
+	// seed scenario on 2.11: it must be the library's too.
+	if timings["prerendered"] != true {
+		t.Errorf("the page did not show the prerendered answer for its first state (timings %v)", timings)
+	}
+	if got, err := text(ctx, "answer-text"); err != nil || got != want["seed 2.11"].Text {
+		t.Errorf("the first answer differs from graphs.Check's (err %v):\n%s", err, cmp.Diff(want["seed 2.11"].Text, got))
 	}
 
 	// The seed scenario, 2.11 beside 2.14.

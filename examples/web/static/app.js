@@ -571,10 +571,49 @@ function wire() {
 // "Copy link" button use it).
 window.compilemodeLink = async () => location.origin + location.pathname + "#" + await encodeState(readState());
 
+// canon is v as JSON with sorted keys and without false, 0 and "" members: two
+// calls that ask the same are equal in this form.
+function canon(v) {
+  if (Array.isArray(v)) return "[" + v.map(canon).join(",") + "]";
+  if (v && typeof v === "object") {
+    return "{" + Object.keys(v).sort()
+      .filter((k) => v[k] !== false && v[k] !== 0 && v[k] !== "" && v[k] !== undefined && v[k] !== null)
+      .map((k) => JSON.stringify(k) + ":" + canon(v[k])).join(",") + "}";
+  }
+  return JSON.stringify(v);
+}
+
+// showPrerendered shows the answer the build computed for the form's first state,
+// when the form asks exactly that call; the worker starts meanwhile.
+function showPrerendered() {
+  const el = $("prerendered");
+  if (!el || !el.dataset.call) return false;
+  const reqs = requests(readState());
+  if (reqs.length !== 1 || reqs[0].req.kind !== "call" || canon(reqs[0].req.call) !== canon(JSON.parse(el.dataset.call))) return false;
+  seq++;
+  jobs = reqs;
+  current = { seq, answers: [], ms: [] };
+  timings.prerendered = true;
+  show([JSON.parse(el.dataset.answer)]);
+  workerAt(0);
+  return true;
+}
+
+async function loadSample(kind) {
+  const samples = await (await fetch("samples.json")).json();
+  const s = samples[kind];
+  if (!s) return;
+  $(kind).value = s.text;
+  if (kind === "script") $("script-name").value = s.name;
+  update();
+}
+
 async function start() {
   wire();
-  await loadHash();
-  update();
+  $("sample-log").addEventListener("click", () => loadSample("log"));
+  $("sample-script").addEventListener("click", () => loadSample("script"));
+  const fromLink = await loadHash();
+  if (fromLink || !showPrerendered()) update();
 }
 
 start();
