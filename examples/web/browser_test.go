@@ -501,6 +501,12 @@ func TestBrowser(t *testing.T) {
 		t.Errorf("at 360 px the page scrolls sideways")
 	}
 	screenshot(ctx, t, screenshotDir, "narrow-360.png")
+	if _, err := eval[bool](ctx, `document.getElementById("answer").scrollIntoView(); true`); err != nil {
+		t.Fatal(err)
+	}
+	if shot, err := chromedp.Run(ctx, chromedp.CaptureScreenshot()); err == nil {
+		err = os.WriteFile(filepath.Join(screenshotDir, "narrow-360-answer.png"), shot, 0o644)
+	}
 
 	if f := reqs.foreign(strings.TrimSuffix(s.url, "/")); len(f) > 0 {
 		t.Errorf("the page requested other origins: %q", f)

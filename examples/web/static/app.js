@@ -315,7 +315,7 @@ function renderReport(r) {
   const changed = Object.entries(r.config || {}).filter(([, x]) => x.changed);
   out.append(h("h4", {}, `Changed keys (${changed.length})`));
   if (changed.length) {
-    out.append(table(["Key", "Value", "Source", "Evidence"], changed.map(([k, x]) => [h("code", {}, k), h("code", {}, pyRepr(x.value)), x.source, x.evidence])));
+    out.append(table(["Key", "Value", "Source", "Evidence"], changed.map(([k, x]) => [h("code", {}, k), h("code", {}, pyRepr(x.value)), x.source, x.evidence]), [3]));
   }
   const cg = r.cudagraphs;
   if (cg) {
@@ -337,17 +337,20 @@ function grid(devices) {
   const t = table(["Device", "Thread", "Outcome", "Implementation", "Evidence"], devices.map((d) => [
     `cuda:${d.device}`, d.thread,
     h("span", { class: `outcome outcome-${d.outcome}` }, d.outcome + (d.race ? " (race)" : "")),
-    d.implementation, d.evidence]));
+    d.implementation, d.evidence]), [3, 4]);
   const notes = h("dl", { class: "reasons" }, devices.map((d) => [
     h("dt", {}, `cuda:${d.device} ${d.thread}`),
     h("dd", {}, d.reason, d.message ? h("pre", {}, (d.exception ? `raises ${d.exception}:\n` : "") + d.message) : null)]));
   return h("div", {}, t, notes);
 }
 
-function table(head, rows) {
+// table builds a table; the columns whose index is in minor are left out on narrow
+// screens (the text view has them all).
+function table(head, rows, minor = []) {
+  const cls = (i) => (minor.includes(i) ? "minor" : undefined);
   return h("div", { class: "scroll" }, h("table", {},
-    h("thead", {}, h("tr", {}, head.map((x) => h("th", { scope: "col" }, x)))),
-    h("tbody", {}, rows.map((r) => h("tr", {}, r.map((c) => h("td", {}, c)))))));
+    h("thead", {}, h("tr", {}, head.map((x, i) => h("th", { scope: "col", class: cls(i) }, x)))),
+    h("tbody", {}, rows.map((r) => h("tr", {}, r.map((c, i) => h("td", { class: cls(i) }, c)))))));
 }
 
 function renderDiagnosis(d) {
