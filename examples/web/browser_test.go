@@ -383,6 +383,11 @@ func editLatency(ctx context.Context, n int) (median, slowest time.Duration, err
 
 func screenshot(ctx context.Context, t *testing.T, dir, name string) {
 	t.Helper()
+	// Lay the page out and let two frames pass, so that the capture's size is the
+	// page's current one (not that of a view just hidden).
+	if _, err := eval[bool](ctx, `document.body.offsetHeight, new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(() => r(true))))`); err != nil {
+		t.Fatal(err)
+	}
 	png, err := chromedp.Run(ctx, chromedp.FullScreenshot(100))
 	if err != nil {
 		t.Fatal(err)
@@ -467,6 +472,7 @@ func TestBrowser(t *testing.T) {
 		t.Fatal(err)
 	}
 	expectShown(ctx, t, want, shown{"log", "answer-text", "answer-json"})
+	screenshot(ctx, t, screenshotDir, "log.png")
 	logLink := link(ctx, t)
 
 	// A real script, pasted.
@@ -481,6 +487,7 @@ func TestBrowser(t *testing.T) {
 		t.Fatal(err)
 	}
 	expectShown(ctx, t, want, shown{"script", "answer-text", "answer-json"})
+	screenshot(ctx, t, screenshotDir, "script.png")
 	scriptLink := link(ctx, t)
 
 	// Each link, in a fresh tab.

@@ -392,12 +392,18 @@ function renderScript(s) {
       st.notes && st.notes.length ? h("ul", { class: "notes" }, st.notes.map((n) => h("li", {}, n))) : null,
       st.inferred && st.inferred.length ? h("ul", { class: "notes" }, st.inferred.map((x) => h("li", {}, `line ${x.line}: ${x.field} = ${x.value}: ${x.shows}`))) : null);
     if (st.plan_error) sec.append(h("p", { class: "note" }, st.plan_error));
+    if (st.warnings && st.warnings.length) {
+      sec.append(h("ul", { class: "warnings" }, st.warnings.map((w) => h("li", {}, h("p", {}, w.line ? `line ${w.line}: ` : "", h("code", { class: "code" }, w.code)), h("p", {}, w.message)))));
+    }
     const p = st.plan || {};
     if (p.modes) {
       for (const mp of p.modes) {
         const m = mp.mode === null ? "None" : JSON.stringify(mp.mode);
         const r = plan(mp.report);
-        const d = h("details", {}, h("summary", {}, `if mode=${m}: `, r ? h("span", { class: `exit exit-${r.exit}` }, r.exit === "raises" ? "PyTorch raises" : "compiles") : mp.error));
+        const nw = r && r.warnings ? r.warnings.length : 0;
+        const d = h("details", { open: r && r.exit === "raises" }, h("summary", {}, `if mode=${m}: `,
+          r ? h("span", { class: `exit exit-${r.exit}` }, r.exit === "raises" ? "PyTorch raises" : "compiles") : mp.error,
+          nw ? ` · ${nw} warning${nw === 1 ? "" : "s"}` : ""));
         if (r) d.append(renderReport(r));
         sec.append(d);
       }
