@@ -373,7 +373,21 @@ var nilCases = map[string]func(t *testing.T){
 		_, err := modes.ParseVersion("")
 		mustErr(t, err)
 	},
-	"modes.Patch.String":  func(t *testing.T) { _ = modes.Patch(nil).String(); _ = modes.Patch{{}}.String() },
+	"modes.Patch.String": func(t *testing.T) { _ = modes.Patch(nil).String(); _ = modes.Patch{{}}.String() },
+	"inputerr.IsNil":     func(t *testing.T) { _ = inputerr.IsNil(nil); _ = inputerr.IsNil((*strings.Reader)(nil)) },
+	"inputerr.ReadAll": func(t *testing.T) {
+		_, _ = inputerr.ReadAll("", nil, 0)
+		_, _ = inputerr.ReadAll("", strings.NewReader(""), 0)
+	},
+	"inputerr.Writer": func(t *testing.T) { _, _ = inputerr.Writer("", nil) },
+	"inputerr.StreamError.Error": func(t *testing.T) {
+		_ = (*inputerr.StreamError)(nil).Error()
+		_ = new(inputerr.StreamError).Error()
+	},
+	"inputerr.StreamError.Unwrap": func(t *testing.T) {
+		_ = (*inputerr.StreamError)(nil).Unwrap()
+		_ = new(inputerr.StreamError).Unwrap()
+	},
 	"modes.Table.Clone":   func(t *testing.T) { _ = (*modes.Table)(nil).Clone(); _ = new(modes.Table).Clone() },
 	"schema.Schema.Clone": func(t *testing.T) { _ = (*schema.Schema)(nil).Clone(); _ = new(schema.Schema).Clone() },
 	"modes.Table.Known":   func(t *testing.T) { _ = (*modes.Table)(nil).Known(); _ = new(modes.Table).Known() },
@@ -521,6 +535,11 @@ var nilCases = map[string]func(t *testing.T){
 	"diagnose.Code.Silent": func(t *testing.T) {
 		if diagnose.Code("").Silent() {
 			t.Error("the zero Code is silent")
+		}
+	},
+	"diagnose.Code.Planned": func(t *testing.T) {
+		if diagnose.Code("").Planned() {
+			t.Error("the zero Code is planned")
 		}
 	},
 	"diagnose.Anchors": func(t *testing.T) { _, _ = diagnose.Anchors() },

@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/compilemode/compilemode/config"
+	"github.com/compilemode/compilemode/config/inputerr"
 	"github.com/compilemode/compilemode/graphs/internal/textwrap"
 	"github.com/compilemode/compilemode/modes"
 )
@@ -37,6 +38,10 @@ func (r *Report) WriteText(w io.Writer, o TextOptions) error {
 	}
 	if o.Width <= 0 {
 		o.Width = DefaultWidth
+	}
+	w, err := inputerr.Writer("Report.WriteText", w)
+	if err != nil {
+		return err
 	}
 	p := &textwrap.Printer{W: w, Width: o.Width}
 	r.writeHeader(p)

@@ -391,13 +391,12 @@ func (e *ScenarioError) Unwrap() error {
 // name, a NUL, a workload that does not normalize). It reads at most
 // MaxScenarioBytes+1 bytes of r, in time linear in their number. It returns a
 // *ScenarioError, wrapping a *inputerr.PositionError (line and column) for a file that
-// is not strict JSON, a *inputerr.LimitError for one past a limit and a
-// *inputerr.ZeroError for a nil r.
+// is not strict JSON, a *inputerr.LimitError for one past a limit, a
+// *inputerr.ZeroError for a nil or typed-nil r and a *inputerr.StreamError for a
+// reader that panics, returns a bad count or makes no progress (bounded retries,
+// inputerr.MaxEmptyReads): it never hangs or panics.
 func LoadScenario(name string, r io.Reader) (*Scenario, error) {
-	if r == nil {
-		return nil, &ScenarioError{Path: name, Err: &inputerr.ZeroError{Func: "LoadScenario", Arg: "r (the reader)"}}
-	}
-	data, err := io.ReadAll(io.LimitReader(r, MaxScenarioBytes+1))
+	data, err := inputerr.ReadAll("LoadScenario", r, MaxScenarioBytes)
 	if err != nil {
 		return nil, &ScenarioError{Path: name, Err: err}
 	}

@@ -3,6 +3,7 @@ package schema
 import (
 	"bytes"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"io"
 	"sort"
@@ -222,13 +223,15 @@ type schemaKey struct {
 // an unsupported release, or has a malformed key, value or environment rule; it wraps
 // a *inputerr.PositionError (with line and column) for a file that is not strict JSON, a
 // *inputerr.LimitError for one past MaxBytes, strictjson.MaxDepth or MaxKeyParts, and a
-// *inputerr.ZeroError for a nil r. It reads at most MaxBytes+1 bytes of r, and its time
-// is linear in their number.
+// *inputerr.ZeroError for a nil or typed-nil r, and a *inputerr.StreamError for a
+// reader that panics, returns a bad count or makes no progress. It reads at most
+// MaxBytes+1 bytes of r, and its time is linear in their number.
 func Load(name string, r io.Reader) (*Schema, error) {
-	if r == nil {
-		return nil, &Error{Path: name, Msg: "nil reader", Err: &inputerr.ZeroError{Func: "Load", Arg: "r (the reader)"}}
+	data, err := inputerr.ReadAll("Load", r, MaxBytes)
+	var z *inputerr.ZeroError
+	if errors.As(err, &z) {
+		return nil, &Error{Path: name, Msg: "nil reader", Err: err}
 	}
-	data, err := io.ReadAll(io.LimitReader(r, MaxBytes+1))
 	if err != nil {
 		return nil, &Error{Path: name, Msg: err.Error(), Err: err}
 	}

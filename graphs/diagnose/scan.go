@@ -25,6 +25,9 @@ const (
 	// Wrapped: the text runs over two or three lines, as a terminal or a page wraps
 	// it, found with the lines joined (white space ignored).
 	Wrapped Match = "wrapped"
+	// Planned: no message shows it; planning the call and environment the log shows
+	// does (a TORCHINDUCTOR_* variable that pins a key the log also sets).
+	Planned Match = "planned"
 )
 
 // compiledRow is a Signature with its regular expressions compiled.
@@ -292,10 +295,12 @@ func newScanner() (*scanner, error) {
 func (s *scanner) scan(r io.Reader) error {
 	br := bufio.NewReaderSize(decoded(r), WindowBytes)
 	var carry []byte
-	cont := false // the next fragment continues a line longer than a window
+	cont := false    // the next fragment continues a line longer than a window
+	complete := true // every line read so far ended with its '\n': the next read is a new line
 	for {
 		frag, err := br.ReadSlice('\n')
 		if len(frag) > 0 {
+			complete = frag[len(frag)-1] == '\n'
 			if !cont {
 				s.line++
 			}
@@ -314,7 +319,11 @@ func (s *scanner) scan(r io.Reader) error {
 			return nil
 		default:
 			s.flush()
-			return &ReadError{Line: max(1, s.line), Err: err}
+			line := s.line
+			if complete {
+				line++ // the error came while reading the next line
+			}
+			return &ReadError{Line: line, Err: err}
 		}
 	}
 }
@@ -387,7 +396,7 @@ func (s *scanner) process(k int) {
 		s.devs.window(e.raw)
 	}
 	if e.kinds&(1<<anchorRecover) != 0 || s.rec.call != nil {
-		s.rec.window(text, e.lineStart)
+		s.rec.window(text, e.lineStart, e.line)
 	}
 	for _, c := range e.ctxs {
 		if !s.contexts[c].seen && s.contexts[c].re.Match(text) {

@@ -26,8 +26,9 @@ func (d *Diagnosis) WriteText(w io.Writer) error {
 	if d == nil {
 		return &inputerr.ZeroError{Func: "diagnose.Diagnosis.WriteText", Arg: "the *Diagnosis (read one with Read)"}
 	}
-	if w == nil {
-		return &inputerr.ZeroError{Func: "diagnose.Diagnosis.WriteText", Arg: "w (the writer)"}
+	w, err := inputerr.Writer("diagnose.Diagnosis.WriteText", w) // nil, typed nil, a panic, a bad count: an error
+	if err != nil {
+		return err
 	}
 	var b strings.Builder
 	if len(d.Findings) == 0 {
@@ -47,7 +48,7 @@ func (d *Diagnosis) WriteText(w io.Writer) error {
 			wrap(&b, f.Note, "  note: ", "        ")
 		}
 	}
-	_, err := io.WriteString(w, b.String())
+	_, err = io.WriteString(w, b.String())
 	return err
 }
 
@@ -55,6 +56,7 @@ func (d *Diagnosis) WriteText(w io.Writer) error {
 var matchNote = map[Match]string{
 	Wrapped: " (text wrapped over several lines)",
 	Quoted:  " (text quoted or retyped: found without marks, spacing or case)",
+	Planned: " (from planning the call and environment the log shows)",
 }
 
 // wrap writes text after first (then after rest on continuation lines), its runs of

@@ -21,8 +21,9 @@ func (s *Script) WriteText(w io.Writer, width int) (err error) {
 	if s == nil {
 		return &inputerr.ZeroError{Func: "script.Script.WriteText", Arg: "the *Script (read one with Read)"}
 	}
-	if w == nil {
-		return &inputerr.ZeroError{Func: "script.Script.WriteText", Arg: "w (the writer)"}
+	w, err = inputerr.Writer("script.Script.WriteText", w) // nil, typed nil, a panic, a bad count: an error
+	if err != nil {
+		return err
 	}
 	defer func() {
 		if p := recover(); p != nil {
