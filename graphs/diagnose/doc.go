@@ -151,7 +151,8 @@
 //   - trees-static-input-changed: "assert data_ptr == new_inputs[idx].data_ptr()", 2.1–2.3
 //   - trees-input-deallocated: "graph recording observed an input tensor deallocate during graph", 2.6–2.14
 //   - trees-rerecord-limit: "exceeding max re-recording limit", 2.5–2.14
-//   - trees-pending-backward: "of CUDAGraphs because of pending, uninvoked backwards", 2.1–2.14
+//   - trees-pending-backward: "of CUDAGraphs because of pending, uninvoked backwards", 2.1–2.13
+//   - trees-pending-backward: "Unable to hit fast path of CUDAGraphs because outputs from a previous step still require backward", 2.14
 //   - stream-capture-unjoined: "capturing stream has unjoined work", 2.0–2.14
 //   - cuda-graph-empty: "The CUDA Graph is empty", 2.0–2.14
 //   - inductor-config-not-imported: "module 'torch._inductor' has no attribute 'config'", 2.1–2.5
