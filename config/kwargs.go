@@ -3,6 +3,9 @@ package config
 import (
 	"fmt"
 	"slices"
+
+	"github.com/compilemode/compilemode/config/literal"
+	"github.com/compilemode/compilemode/modes"
 )
 
 // checkKwargs is Python binding torch.compile's keyword arguments: a name the
@@ -38,6 +41,22 @@ func (r *Resolver) applyOptimize(res *Result, req Request) error {
 	kw, ok := kwarg(req.Kwargs, "disable")
 	if (ok && kw.Value.Truthy()) || res.env["TORCHDYNAMO_DISABLE"] == "1" {
 		res.Unwrapped = true
+		return nil
+	}
+	if d, ok := kwarg(req.Kwargs, "dynamic"); ok && d.Value.Kind() != literal.NoneKind && d.Value.Kind() != literal.BoolKind {
+		// make_set_enable_dynamic: isinstance(enable, bool).
+		return &CallError{Arg: "dynamic=", Exc: "AssertionError", Msg: r.dynamicAssert(d.Value)}
 	}
 	return nil
+}
+
+// dynamicAssert is the AssertionError text of a dynamic that is not a bool: a bare
+// assert up to 2.13 (torch/_dynamo/eval_frame.py make_set_enable_dynamic @ 2.6.0),
+// "Expected enable to be a bool, got <class 'T'>" from 2.14 (@ 2.14.1); measured on
+// both (calls2.json "dynamic=1").
+func (r *Resolver) dynamicAssert(v literal.Value) string {
+	if r.facts.Torch.AtLeast(modes.Version{Major: 2, Minor: 14}) {
+		return fmt.Sprintf("Expected enable to be a bool, got <class '%s'>", v.PyType())
+	}
+	return ""
 }

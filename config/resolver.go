@@ -263,7 +263,7 @@ func (r *Resolver) Resolve(req Request) (*Result, error) {
 	res := &Result{
 		Torch: r.facts.Torch, SchemaTorch: r.schema.Torch, Backend: req.Backend,
 		Facts: r.facts.clone(), Dynamic: clonePtr(req.Dynamic), RequestedMode: clonePtr(req.Mode), keys: r.schema,
-		Python: py.Version(), py: py,
+		Python: py.Version(), py: py, decorator: req.Decorator,
 	}
 	req = backendOf(req)
 	res.Backend = req.Backend
@@ -349,6 +349,18 @@ func backendOf(req Request) Request {
 	return req
 }
 
+// decorateStage moves an error torch.compile's body raises after its decorator
+// branch to the stage "decorate" when the call is the decorator form.
+func decorateStage(res *Result, err error) {
+	if !res.decorator || res.Stage != "compile" {
+		return
+	}
+	if e, ok := err.(*CallError); ok && (strings.HasPrefix(e.Arg, "Python ") || (e.Exc == "TypeError" && strings.HasSuffix(e.Arg, "="))) {
+		return // argument binding and the Python check come first
+	}
+	res.Stage = "decorate"
+}
+
 // python returns the semantics of Python v, or of the release's own when v is zero.
 func (r *Resolver) python(v pyver.Version) (*pyver.Python, error) {
 	if v == (pyver.Version{}) {
@@ -385,6 +397,7 @@ func (r *Resolver) fail(res *Result, err error) (*Result, error) {
 			res.ErrEvidence = modes.Inferred
 		}
 	}
+	decorateStage(res, err)
 	return res, err
 }
 
