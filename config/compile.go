@@ -48,7 +48,7 @@ func (r *Resolver) compileWrapper(res *Result, req Request, forced []int) error 
 	}
 	// The first torch.compile imports Dynamo's config (and FX's), which reads
 	// variables with int().
-	if err := r.dynamoEnvError(res); err != nil {
+	if err := r.dynamoEnvError(res, "compile"); err != nil {
 		return err
 	}
 	if res.Backend != "inductor" {

@@ -24,16 +24,28 @@ func dynamoIntVars() []dynamoIntVar {
 	}
 }
 
+// dynamoImportStage is the first release in which importing torch._inductor.config
+// already imports Dynamo's and FX's configs (through torch._inductor.custom_graph_pass),
+// so their variables raise at import; before, the first torch.compile imports them.
+// Measured: 2.6.0 raises at torch.compile, 2.14.1 at import (calls2.json "env
+// TORCHDYNAMO_REPRO_LEVEL=abc": stage compile; stage import, import
+// torch._inductor.config); 2.7-2.13 inferred.
+var dynamoImportStage = modes.Version{Major: 2, Minor: 14}
+
 // dynamoEnvError is the ValueError of the first malformed variable of
-// [dynamoIntVars] the environment holds, as the resolved Python's int() words it.
-func (r *Resolver) dynamoEnvError(res *Result) error {
+// [dynamoIntVars] the environment holds, as the resolved Python's int() words it,
+// raised at the stage this release imports them (stage "import" or "compile").
+func (r *Resolver) dynamoEnvError(res *Result, stage string) error {
+	if (stage == "import") != r.facts.Torch.AtLeast(dynamoImportStage) {
+		return nil
+	}
 	for _, v := range dynamoIntVars() {
 		raw, set := res.env[v.Var]
 		if !set || !v.Releases.Contains(r.facts.Torch) {
 			continue
 		}
 		if _, msg := res.py.Int(raw); msg != "" {
-			return &CallError{Arg: v.Var, Exc: "ValueError", Msg: msg}
+			return &CallError{Stage: stage, Arg: v.Var, Exc: "ValueError", Msg: msg}
 		}
 	}
 	return nil

@@ -43,9 +43,31 @@ func (r *Resolver) applyOptimize(res *Result, req Request) error {
 		res.Unwrapped = true
 		return nil
 	}
+	if err := dynamicShapes(req); err != nil {
+		return err
+	}
 	if d, ok := kwarg(req.Kwargs, "dynamic"); ok && d.Value.Kind() != literal.NoneKind && d.Value.Kind() != literal.BoolKind {
 		// make_set_enable_dynamic: isinstance(enable, bool).
 		return &CallError{Arg: "dynamic=", Exc: "AssertionError", Msg: r.dynamicAssert(d.Value)}
+	}
+	return nil
+}
+
+// dynamicShapes is OptimizeContext's check of dynamic_shapes (2.14: the only
+// release with it; torch/_dynamo/eval_frame.py @ 2.14.1, _coerce_to_shapes_spec then
+// "`dynamic` and `dynamic_shapes` cannot both be set"; measured on 2.14.1,
+// calls2.json "dynamic_shapes=1", "dynamic=True,dynamic_shapes={}").
+func dynamicShapes(req Request) error {
+	ds, ok := kwarg(req.Kwargs, "dynamic_shapes")
+	if !ok || ds.Value.Kind() == literal.NoneKind {
+		return nil
+	}
+	if ds.Value.Kind() != literal.DictKind {
+		return &CallError{Arg: "dynamic_shapes=", Exc: "TypeError", Msg: "dynamic spec expects a dict, ShapesSpec, or ParamsSpec, got " + ds.Value.PyType()}
+	}
+	d, ok := kwarg(req.Kwargs, "dynamic")
+	if req.Dynamic != nil || (ok && d.Value.Kind() != literal.NoneKind) {
+		return &CallError{Arg: "dynamic_shapes=", Exc: "ValueError", Msg: "`dynamic` and `dynamic_shapes` cannot both be set. `dynamic_shapes` controls dynamic behavior."}
 	}
 	return nil
 }

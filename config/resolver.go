@@ -411,6 +411,9 @@ func (r *Resolver) applyImport(res *Result, env map[string]string, host schema.H
 	if machine != (schema.Host{}) {
 		res.base = r.baseline(host)
 	}
+	if err := r.dynamoEnvError(res, "import"); err != nil {
+		return nil, err
+	}
 	forced, err := r.applyEnv(res, env, host)
 	if err != nil {
 		return nil, err
