@@ -123,6 +123,7 @@
 //   - skip-cpu-device: "due to cpu device", 2.6–2.14
 //   - skip-cpu-device: "'non-cuda device in graph'", 2.1–2.5
 //   - skip-mutated-inputs: "due to mutated inputs (", 2.6–2.14
+//   - skip-mutated-inputs: "skipping cudagraphs due to mutation on input", 2.3
 //   - skip-mutated-inputs: "'mutated inputs'", 2.1–2.5
 //   - skip-multiple-devices: "due to multiple devices:", 2.6–2.14
 //   - skip-multiple-devices: "skipping cudagraphs due to multple devices", 2.0
@@ -162,6 +163,13 @@
 //   - unsupported-python: "torch.compile is not supported on Python", 2.1–2.14
 //   - unsupported-python: "Dynamo is not supported on Python", 2.1–2.14
 //   - unsupported-python: "Windows not yet supported for torch.compile", 2.0–2.4
+//   - unsupported-python: a paraphrase with "supported for torch", as reports retell it
+//   - unsupported-python: a paraphrase with "supported with torch", as reports retell it
+//   - unsupported-python: a paraphrase with "supported by torch", as reports retell it
+//   - unsupported-python: a paraphrase with "compile is not supported", as reports retell it
+//   - unsupported-python: a paraphrase with "compile isn't supported", as reports retell it
+//   - unsupported-python: a paraphrase with "compile does not", as reports retell it
+//   - unsupported-python: a paraphrase with "compile doesn't", as reports retell it
 //
 // # Codes
 //

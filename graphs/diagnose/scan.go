@@ -25,6 +25,10 @@ const (
 	// Wrapped: the text runs over two or three lines, as a terminal or a page wraps
 	// it, found with the lines joined (white space ignored).
 	Wrapped Match = "wrapped"
+	// Paraphrased: the line says what PyTorch's message says in other words, by a row
+	// whose Paraphrase is set ("Python 3.11 is not supported for torch.compile" for
+	// "Python 3.11+ not yet supported for torch.compile").
+	Paraphrased Match = "paraphrased"
 	// Planned: no message shows it; planning the call and environment the log shows
 	// does (a TORCHINDUCTOR_* variable that pins a key the log also sets).
 	Planned Match = "planned"
@@ -39,6 +43,10 @@ type compiledRow struct {
 	pattern  *regexp.Regexp
 	// patternFold is pattern without regard to case, for text a person retyped.
 	patternFold *regexp.Regexp
+	// patternSqueezed is pattern without regard to case, white space or quote marks,
+	// tried on a line's squeezed form ("torch. compile" retyped with a space); nil
+	// where the pattern cannot be so rewritten.
+	patternSqueezed *regexp.Regexp
 	// tail reports whether the pattern goes on after the literal, so that a line
 	// with the literal may hold the rest of the pattern on the next line.
 	tail     bool
@@ -103,6 +111,7 @@ func compileTable() (table, error) {
 			}
 			row.pattern = re
 			row.patternFold = regexp.MustCompile("(?i)" + sig.Pattern)
+			row.patternSqueezed = squeezedPattern(sig.Pattern)
 			end := sig.Literal[max(0, len(sig.Literal)-6):]
 			row.tail = !strings.HasSuffix(sig.Pattern, "$") && !strings.HasSuffix(sig.Pattern, regexp.QuoteMeta(end))
 		}
@@ -435,11 +444,33 @@ func (s *scanner) matchFolded(i int, e *ringLine) bool {
 	row := &s.rows[i]
 	s.fold = append(s.fold[:0], e.squeezed...)
 	lower(s.fold)
-	if !bytes.Contains(s.fold, row.folded) || (row.patternFold != nil && !row.patternFold.Match(e.unquoted)) {
+	if !bytes.Contains(s.fold, row.folded) {
+		return false
+	}
+	if row.patternFold != nil && !row.patternFold.Match(e.unquoted) &&
+		(row.patternSqueezed == nil || !row.patternSqueezed.Match(s.fold)) {
 		return false
 	}
 	s.hit(i, e.line, e.unquoted, Quoted)
 	return true
+}
+
+// reSpaceToken is a white-space token of a regular expression (\s, \s+, \s*, \s?, a
+// space, optionally repeated).
+var reSpaceToken = regexp.MustCompile(`(?:\\s|[ '"\x60])[+*?]?`)
+
+// squeezedPattern rewrites pattern p to match the squeezed form of a line (white space
+// and quote marks removed, see squeeze), without regard to case; it returns nil when p
+// has a character class or escape that the rewrite could break.
+func squeezedPattern(p string) *regexp.Regexp {
+	if strings.Contains(p, "[") && strings.ContainsAny(p, " '\"") || strings.Contains(p, `\S`) {
+		return nil
+	}
+	re, err := regexp.Compile("(?i)" + reSpaceToken.ReplaceAllString(p, ""))
+	if err != nil {
+		return nil
+	}
+	return re
 }
 
 // lower makes the ASCII letters of b lower case, in place.
@@ -533,6 +564,9 @@ func (s *scanner) wrappedHit(i, from, to int) bool {
 
 // hit records a match of row i on line, in text (quoted when it is the row's first).
 func (s *scanner) hit(i, line int, text []byte, m Match) {
+	if s.rows[i].Paraphrase {
+		m = Paraphrased
+	}
 	if h := s.hits[i]; h.line == 0 || line < h.line {
 		s.hits[i] = rowHit{line: line, quote: quote(text, s.rows[i].literal), match: m}
 	}
