@@ -54,8 +54,8 @@ func (d *Diagnosis) WriteText(w io.Writer) error {
 
 // matchNote says, after a finding's code, how its text was found when not exactly.
 var matchNote = map[Match]string{
-	Wrapped: " (text wrapped over several lines)",
-	Quoted:  " (text quoted or retyped: found without marks, spacing or case)",
+	Wrapped:     " (text wrapped over several lines)",
+	Quoted:      " (text quoted or retyped: found without marks, spacing or case)",
 	Paraphrased: " (the message retold in other words, not PyTorch's text)",
 	Planned:     " (from planning the call and environment the log shows)",
 }
