@@ -95,7 +95,7 @@ func TestSqueezedPattern(t *testing.T) {
 		{"class-with-quote", `due to \[.*'mutated inputs'[^ ]`, "", false, false},
 	}
 	for _, tt := range tests {
-		re := squeezedPattern(tt.pattern)
+		_, re := squeezedPattern(tt.pattern)
 		if (re != nil) != tt.ok {
 			t.Errorf("%s: squeezedPattern(%q) = %v, want a pattern: %v", tt.name, tt.pattern, re, tt.ok)
 			continue
