@@ -8,9 +8,13 @@ const $ = (id) => document.getElementById(id);
 
 // The form's fields by kind; their ids are the page's stable hooks (and, for the
 // workload, the JSON names of graphs.Workload).
-const TEXT = ["torch", "compare", "mode", "options", "globals", "env", "threads", "mutated_inputs", "incompatible_op", "backend", "dynamic"];
-const NUM = ["devices", "callers", "thread_pool", "distinct_sizes"];
-const BOOL = ["autograd_backward", "concurrent_recompiles", "outputs_kept", "cpu_inputs", "dynamic_shapes", "moving_static_inputs", "non_tensor_inputs", "span_devices", "cold_start"];
+const TEXT = ["torch", "compare", "mode", "options", "globals", "env", "threads", "mutated_inputs", "incompatible_op",
+  "capture_error_mode", "other_thread_work", "backend", "dynamic"];
+const NUM = ["devices", "callers", "thread_pool", "distinct_sizes", "graph_breaks"];
+const BOOL = ["autograd_backward", "concurrent_recompiles", "outputs_kept", "cpu_inputs", "dynamic_shapes", "moving_static_inputs",
+  "non_tensor_inputs", "span_devices", "cold_start", "compiled_autograd"];
+// The workload's text fields left out when empty.
+const OPTIONAL_TEXT = ["incompatible_op", "capture_error_mode", "other_thread_work"];
 const TABS = ["call", "log", "script"];
 
 // The command's workload flags, by Workload JSON name (examples/compilemode).
@@ -20,6 +24,8 @@ const FLAG = {
   dynamic_shapes: "-dynamic-shapes", distinct_sizes: "-sizes", moving_static_inputs: "-moving-static-inputs",
   non_tensor_inputs: "-non-tensor-inputs", incompatible_op: "-incompatible-op", thread_pool: "-thread-pool",
   autograd_backward: "-autograd-backward", concurrent_recompiles: "-concurrent-recompiles", outputs_kept: "-outputs-kept",
+  graph_breaks: "-graph-breaks", compiled_autograd: "-compiled-autograd", capture_error_mode: "-capture-error-mode",
+  other_thread_work: "-other-thread-work",
 };
 const WORKLOAD_DEFAULT = { threads: "main", mutated_inputs: "none", devices: 1 };
 
@@ -86,7 +92,7 @@ function workload(c) {
   const w = { threads: c.threads, mutated_inputs: c.mutated_inputs };
   for (const id of NUM) w[id] = int(c[id]);
   for (const id of BOOL) w[id] = c[id];
-  if (c.incompatible_op !== "") w.incompatible_op = c.incompatible_op;
+  for (const id of OPTIONAL_TEXT) if (c[id] !== "") w[id] = c[id];
   return w;
 }
 
