@@ -148,7 +148,7 @@ let current = { seq: 0, answers: [] };
 
 function workerAt(i) {
   if (workers[i]) return workers[i];
-  const w = { worker: new Worker("worker.js"), busy: false, pending: null, index: i };
+  const w = { worker: new Worker("worker.js"), busy: false, ready: false, pending: null, index: i };
   wasmModule.then((module) => w.worker.postMessage({ module }), (e) => status(`The WebAssembly could not be loaded: ${e}`));
   w.worker.onmessage = (ev) => onWorkerMessage(w, ev.data);
   workers[i] = w;
@@ -161,6 +161,7 @@ function onWorkerMessage(w, m) {
     return;
   }
   if (m.ready) {
+    w.ready = true;
     if (w.index === 0) {
       timings.workerReady = performance.now();
       timings.wasm = m.timings;
@@ -199,6 +200,7 @@ function update() {
   const s = readState();
   jobs = requests(s);
   current = { seq, answers: [], ms: [] };
+  if (!workerAt(0).ready) status("Starting the WebAssembly: the first answer takes a few seconds…");
   jobs.forEach((j, i) => {
     const w = workerAt(i);
     const job = { seq, req: j.req };
@@ -244,6 +246,7 @@ function exitWords(code) {
 
 function status(s) {
   $("status").textContent = s;
+  $("jump-status").textContent = s;
 }
 
 function applyView() {
