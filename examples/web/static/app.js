@@ -231,7 +231,9 @@ function show(answers) {
   }
   applyView();
   const exits = answers.map((a) => a.exit);
-  status(exits.length > 1 ? `exit ${exits.join(" vs ")}` : `exit ${exits[0]}: ${exitWords(exits[0])}`);
+  status(exits.length > 1
+    ? jobs.map((j, i) => `${j.title}: ${exitWords(exits[i])}`).join(" · ") + ` (exit ${exits.join(" vs ")})`
+    : `exit ${exits[0]}: ${exitWords(exits[0])}`);
   $("answer-text").dataset.state = "ready";
   if (!firstShown) {
     firstShown = true;
