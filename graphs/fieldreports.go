@@ -12,14 +12,15 @@ import (
 // release and the ops each release refuses to capture.
 
 const (
-	srcFindings   = "testdata/torch/FINDINGS.md "
-	srcFacts26    = "testdata/torch/2.6.0-debian/cudagraph_facts.json "
-	srcFacts214   = "testdata/torch/2.14.1-debian/cudagraph_facts.json "
-	srcThreadCfg  = "PR #173568 (config overrides in per-thread ContextVars, 2.12; issue #186537); unslothai/unsloth PR #7019; " + srcFacts + "§3.3, §6"
-	msgOverwrite  = "Error: accessing tensor output of CUDAGraphs that has been overwritten by a subsequent run. Stack trace: <stack>. To prevent overwriting, clone the tensor outside of torch.compile() or call torch.compiler.cudagraph_mark_step_begin() before each model invocation."
-	fixOverwrite  = "clone every output you keep past the next call, outside torch.compile (y1 = model(x).clone())"
-	noteMarkStep  = "; torch.compiler.cudagraph_mark_step_begin(), which the message also suggests, does not prevent this error: it only marks where an iteration begins (issue #170604, PR #177192)"
-	reasonUnbound = "; a static input moved, so cudagraph trees re-record on every move: "
+	srcFindings       = "testdata/torch/FINDINGS.md "
+	srcFacts26        = "testdata/torch/2.6.0-debian/cudagraph_facts.json "
+	srcFacts214       = "testdata/torch/2.14.1-debian/cudagraph_facts.json "
+	srcThreadCfg      = "PR #173568 (config overrides in per-thread ContextVars, 2.12; issue #186537); unslothai/unsloth PR #7019; " + srcFacts + "§3.3, §6"
+	msgOverwriteFirst = "Error: accessing tensor output of CUDAGraphs that has been overwritten by a subsequent run. Stack trace: <stack>."
+	msgOverwrite      = msgOverwriteFirst + " To prevent overwriting, clone the tensor outside of torch.compile() or call torch.compiler.cudagraph_mark_step_begin() before each model invocation."
+	fixOverwrite      = "clone every output you keep past the next call, outside torch.compile (y1 = model(x).clone())"
+	noteMarkStep      = "; torch.compiler.cudagraph_mark_step_begin(), which the message also suggests, does not prevent this error: it only marks where an iteration begins (issue #170604, PR #177192)"
+	reasonUnbound     = "; a static input moved, so cudagraph trees re-record on every move: "
 )
 
 // poolRules: a thread pool makes every call on an arbitrary worker (before the
@@ -69,7 +70,14 @@ func fieldCallRules() []rule {
 			Condition: "dynamic= given, concurrent recompiles (config overrides per thread from 2.12)",
 			Evidence:  Unchanged, Source: srcThreadCfg + "; PR #179345"},
 			func(c *situation) bool { return c.w.ConcurrentRecompiles && c.view.Dynamic != nil }},
-		{Rule{ID: "trees-overwritten-output", Stage: StageDevice, Releases: always(),
+		{Rule{ID: "trees-overwritten-output", Stage: StageDevice, Releases: upTo(1),
+			Condition: "cudagraph trees, an output read after the next call (2.1: the message's advice, before torch.compiler.cudagraph_mark_step_begin of PR #111722, not read)",
+			Outcome:   Fail, Exception: "RuntimeError", Stop: true,
+			Reason:   "an output kept past the next call was overwritten by that call's replay: cudagraph trees raise when it is read",
+			Message:  msgOverwriteFirst,
+			Evidence: AlwaysInferred, Hazard: "overwritten-output", Source: "torch/_inductor/cudagraph_trees.py dealloc_current_path_weakrefs @2.2.2 (first sentence); PR #111722 (2023-10, 2.2: torch.compiler.cudagraph_mark_step_begin in the message)"},
+			func(c *situation) bool { return c.impl() == CUDAGraphTrees && c.w.OutputsKept }},
+		{Rule{ID: "trees-overwritten-output", Stage: StageDevice, Releases: from(2),
 			Condition: "cudagraph trees, an output read after the next call",
 			Outcome:   Fail, Exception: "RuntimeError", Stop: true,
 			Reason:   "an output kept past the next call was overwritten by that call's replay: cudagraph trees raise when it is read",
@@ -255,7 +263,12 @@ func fieldHazards() []hazard {
 			Message:  "all {pool} pool workers replay one legacy CUDA graph and share its static input and output buffers: concurrent calls overwrite each other's inputs and outputs without any error (silent wrong results were reported with 4 workers)",
 			Fix:      "serialise calls with a lock and clone outputs before releasing it, or make every call on one dedicated thread (ThreadPoolExecutor(max_workers=1)), or compile without CUDA graphs (mode=\"max-autotune-no-cudagraphs\")",
 			Evidence: AlwaysInferred, Source: srcMeasured + "ro_callers16_legacy; " + srcFacts + "§4.6"}, nil},
-		{Hazard{Code: "overwritten-output", Releases: upTo(13), Condition: "cudagraph trees",
+		{Hazard{Code: "overwritten-output", Releases: upTo(1), Condition: "cudagraph trees",
+			Message:  "an output is read after the next call of the function; cudagraph trees reuse its memory for that call's outputs and raise when it is read: " + msgOverwriteFirst,
+			Fix:      fixOverwrite + noteMarkStep,
+			Evidence: AlwaysInferred, Source: "torch/_inductor/cudagraph_trees.py @2.2.2 (first sentence; 2.1 not read); issue #122192"},
+			func(c *situation) bool { return c.impl() == CUDAGraphTrees }},
+		{Hazard{Code: "overwritten-output", Releases: between(2, 13), Condition: "cudagraph trees",
 			Message:  "an output is read after the next call of the function; cudagraph trees reuse its memory for that call's outputs and raise when it is read: " + msgOverwrite,
 			Fix:      fixOverwrite + noteMarkStep,
 			Evidence: ReadNotMeasured, Source: "torch/_inductor/cudagraph_trees.py format_dealloc_msg @2.6.0, @2.14.0; issues #122192, #170604 (mark_step_begin does not prevent it), PR #177192"},

@@ -537,6 +537,11 @@ var nilCases = map[string]func(t *testing.T){
 			t.Error("the zero Code is silent")
 		}
 	},
+	"diagnose.Code.Planned": func(t *testing.T) {
+		if diagnose.Code("").Planned() {
+			t.Error("the zero Code is planned")
+		}
+	},
 	"diagnose.Anchors": func(t *testing.T) { _, _ = diagnose.Anchors() },
 	"diagnose.Options.Read": func(t *testing.T) {
 		_, _ = diagnose.Options{}.Read(nil)

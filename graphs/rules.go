@@ -174,6 +174,10 @@ var (
 	perThreadTrees = config.FactReleases(config.FactPerThreadTrees, true)
 	// sharedGlobals: config overrides are process-wide (GlobalsPerThread false).
 	sharedGlobals = config.FactReleases(config.FactGlobalsPerThread, false)
+	// cgBackendTrees: backend="cudagraphs" uses cudagraph trees and their skip checks
+	// (check_for_skip, PR #121018); before, it partitions CPU ops out and copies mutated
+	// inputs back (CudaGraphModule, 2.2.2).
+	cgBackendTrees = config.FactReleases(config.FactCUDAGraphsBackendTrees, true)
 	// perThreadGlobals: config overrides are per-thread ContextVars.
 	perThreadGlobals = config.FactReleases(config.FactGlobalsPerThread, true)
 )

@@ -274,6 +274,7 @@ func TestEveryRowReached(t *testing.T) {
 		{"dynamic-race-callers-#118260", v211, config.Request{Dynamic: boolp(false)}, Workload{Threads: Callers, ConcurrentRecompiles: true}, []string{"callers-dynamic-patch-race", "dynamic-patch-race"}},
 		{"dynamic-race-2.12", v(12), config.Request{Mode: ro, Dynamic: boolp(false)}, Workload{Threads: PerThread, ConcurrentRecompiles: true}, []string{"dynamic-patch-per-thread"}},
 		{"overwritten-#122192", v211, config.Request{Mode: ro}, Workload{OutputsKept: true}, []string{"trees-overwritten-output", "overwritten-output"}},
+		{"overwritten-2.1", v(1), config.Request{Mode: ro}, Workload{OutputsKept: true}, []string{"trees-overwritten-output", "overwritten-output"}},
 		{"overwritten-2.14", v(14), config.Request{Mode: ro}, Workload{OutputsKept: true}, []string{"trees-overwritten-output", "overwritten-output"}},
 		{"overwritten-legacy-#170604", v211, config.Request{Mode: ro, Globals: legacy()}, Workload{OutputsKept: true}, []string{"legacy-overwritten-output", "overwritten-output"}},
 		{"op-deterministic-2.6", v(6), config.Request{Mode: ro}, Workload{IncompatibleOp: "aten.scatter_add.default"}, []string{"incompatible-op-check", "unknown-incompatible-op"}},

@@ -9,12 +9,12 @@
 # .ci/cuda-sdk.sh enables. With NVCC set, that nvcc is used instead (e.g. nvcc 13.0 on the
 # GPU machine: NVCC=nvcc bash kernels/gen.sh, which then emits .target sm_75).
 #
-# The PTX targets compute_52 (.target sm_52): the driver JIT-compiles it for the device it
-# loads on (sm_90 on the H200). ptxas, when present, checks the result for sm_90.
+# The PTX targets compute_80 (.target sm_80; mlp_step's cp.async needs sm_80): the driver
+# JIT-compiles it for the device it loads on (sm_90 on the H200). ptxas, when present, checks the result for sm_90.
 set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
 root=$(cd "$here/.." && pwd)
-arch=${ARCH:-compute_52}
+arch=${ARCH:-compute_80}
 if [ -z "${NVCC:-}" ]; then
   tk=${NVCC_ROOT:-$root/.cuda-sdk/toolkit}
   bin=$tk/usr/lib/nvidia-cuda-toolkit/bin

@@ -235,3 +235,372 @@ linear_ws(const float* __restrict__ x, const float* __restrict__ ln_gamma, const
     }
   }
 }
+
+// ---- the whole drafter step in one persistent kernel (issue 25) ----
+//
+// mlp_step computes, for a batch of at most MLP_MAXB rows of width h,
+//   p_0 = x;  for m < mats-1:  p_{m+1} = GELU(xn_m·W_m + b_m) + xn_m,
+//   out = softmax(xn_{mats-1}·W_{mats-1} + b_{mats-1}),
+// where xn_0 = x and xn_m = LayerNorm(p_m)·gamma_{m-1} + beta_{m-1} (biased variance,
+// eps, as torch.nn.LayerNorm): the drafter's per layer x = LayerNorm(GELU(x·W + b) + x),
+// then softmax(x·Wout + bOut), with each LayerNorm applied where its output is read.
+//
+// One launch of h/8 blocks of MLP_THREADS threads; block j owns output columns
+// [8j, 8j+8) of every matrix. At entry every block starts asynchronous copies
+// (cp.async, 16 bytes each, L1 bypassed) of its slices of all mats weight matrices into
+// shared memory, one commit group per matrix (the LayerNorms' gammas and betas with the
+// first), so the step's weights stream from memory once, over every multiprocessor,
+// while the layers compute; layer m waits only for its own group. Its biases go to
+// shared memory too, so that after a barrier the only global read is the layer's input. Between layers the blocks meet at a grid-wide barrier (grid_sync): every
+// block must be resident at once, which the Go helper checks (backend.Launch.CoResident).
+//
+// Weights are packed on the host (kernels.PackMLP): block j's slice of matrix m is h*8
+// contiguous floats, element (k, c) (k = 4g + kk, c = 4ch + cc, column 8j + c) at
+// ((kk*2 + ch)*(h/4) + g)*4 + cc, so that a warp's 16-byte shared-memory reads are
+// consecutive. Thread t takes the groups g = t, t + MLP_THREADS, ...: for each, 8 float4
+// of x (one per row) and 8 float4 of weights make 256 fused multiply-adds into
+// acc[8 rows][8 columns]; a warp then reduce-scatters acc with 62 shuffles (each lane
+// ends with outputs 2*lane, 2*lane+1) and the block adds its warps in order. Everything
+// is in a fixed order with no data atomics, so the result is bitwise reproducible and a
+// replayed graph gives the eager bits.
+//
+// Limits (checked by the Go helper): batch <= MLP_MAXB, h a multiple of 128 up to 1024,
+// 1 <= mats <= MLP_MAXMATS; dynamic shared memory (mats*h*8 + MLP_MAXB*h + 2*(mats-1)*h)*4
+// bytes (229376 at h 1024, mats 5: with the static 2 KB, within the 227 KB a block may
+// have); scratch0/1 batch*h floats each; bar 8 zeroed bytes (see grid_sync) owned by
+// this launch alone.
+#define MLP_MAXB 8
+#define MLP_MAXMATS 5
+#ifndef MLP_THREADS
+#define MLP_THREADS 256
+#endif
+#define MLP_WARPS (MLP_THREADS / 32)
+// MLP_BARRIER selects grid_sync's implementation: 0, __threadfence around an arrival
+// count that wraps to 0 and a generation word (as cooperative groups' grid sync);
+// 1, the same with release/acquire atomics at gpu scope instead of full fences; 2 (the
+// default), one 64-bit arrival count that only grows: a block adds 1 with release
+// semantics and polls with acquire loads until the count reaches its target, so an
+// arrival needs no returning atomic. Measured with kernels/mlp_bench.cu (H200, 5 barriers
+// per step): 0 cost about 2 µs a barrier, 1 about 1.7.
+#ifndef MLP_BARRIER
+#define MLP_BARRIER 2
+#endif
+// MLP_SKIP leaves one stage out, for kernels/mlp_bench.cu's timing only (the result is
+// then wrong), a sum of: 1 the matmul, 2 the grid barriers, 4 the weight copies, 8 the
+// staging.
+#ifndef MLP_SKIP
+#define MLP_SKIP 0
+#endif
+// MLP_LOAD selects how the weight slices reach shared memory: 0, cp.async (16 bytes per
+// thread, sm_80); 1, one bulk copy per matrix by the tensor-memory accelerator
+// (cp.async.bulk completing on an mbarrier, sm_90, PTX ISA 8.0: nvcc 12 or later).
+#ifndef MLP_LOAD
+#define MLP_LOAD 0
+#endif
+
+__device__ __forceinline__ void cp_async16(void* smem, const void* gmem) {
+  unsigned s = (unsigned)__cvta_generic_to_shared(smem);
+  asm volatile("cp.async.cg.shared.global [%0], [%1], 16;\n" ::"r"(s), "l"(gmem) : "memory");
+}
+__device__ __forceinline__ void cp_async_commit() { asm volatile("cp.async.commit_group;\n" ::: "memory"); }
+template <int N>
+__device__ __forceinline__ void cp_async_wait() {
+  asm volatile("cp.async.wait_group %0;\n" ::"n"(N) : "memory");
+}
+// cp_async_wait_n waits until at most n groups are pending (n folds to a constant once
+// the layer loop is unrolled).
+__device__ __forceinline__ void cp_async_wait_n(int n) {
+  switch (n) {
+  case 0: cp_async_wait<0>(); break;
+  case 1: cp_async_wait<1>(); break;
+  case 2: cp_async_wait<2>(); break;
+  case 3: cp_async_wait<3>(); break;
+  default: cp_async_wait<4>(); break;
+  }
+}
+
+// grid_sync: every block of the grid waits here until all have arrived, with their
+// earlier global writes visible to all after it. With MLP_BARRIER 2, bar is one 64-bit
+// count of arrivals since the buffer was zeroed; every launch adds gridDim.x per
+// barrier, mats barriers in all, so at entry a block finds it between base and
+// base + gridDim.x - 1, base a multiple of gridDim.x * mats (no barrier completes before
+// every block has arrived), and barrier i completes at base + (i+1) * gridDim.x.
+// With 0 or 1, bar[0] counts arrivals and wraps to 0 at the last (atomicInc), which then
+// bumps the generation bar[1] that the others watch. target is used by 2 only.
+__device__ __forceinline__ void grid_sync(unsigned* bar, unsigned long long target) {
+  if (MLP_SKIP & 2) return;
+  __syncthreads();
+#if MLP_BARRIER == 2
+  if (threadIdx.x == 0) {
+    unsigned long long now;
+    asm volatile("red.release.gpu.global.add.u64 [%0], 1;" ::"l"(bar) : "memory");
+    do {
+      asm volatile("ld.acquire.gpu.global.u64 %0, [%1];" : "=l"(now) : "l"(bar) : "memory");
+    } while (now < target);
+  }
+  __syncthreads();
+  return;
+#elif MLP_BARRIER == 1
+  if (threadIdx.x == 0) {
+    unsigned g, old, n = gridDim.x - 1;
+    asm volatile("ld.relaxed.gpu.global.u32 %0, [%1];" : "=r"(g) : "l"(bar + 1) : "memory");
+    asm volatile("atom.acq_rel.gpu.global.inc.u32 %0, [%1], %2;" : "=r"(old) : "l"(bar), "r"(n) : "memory");
+    if (old == n) {
+      asm volatile("red.release.gpu.global.add.u32 [%0], 1;" ::"l"(bar + 1) : "memory");
+    } else {
+      unsigned now;
+      do {
+        asm volatile("ld.acquire.gpu.global.u32 %0, [%1];" : "=r"(now) : "l"(bar + 1) : "memory");
+      } while (now == g);
+    }
+  }
+  __syncthreads();
+  return;
+#else
+  if (threadIdx.x == 0) {
+    volatile unsigned* gen = bar + 1;
+    unsigned g = *gen;
+    __threadfence();
+    if (atomicInc(bar, gridDim.x - 1) == gridDim.x - 1) {
+      __threadfence();
+      atomicAdd(bar + 1, 1u);
+    } else {
+      while (*gen == g) {
+      }
+    }
+    __threadfence();
+  }
+  __syncthreads();
+#endif
+}
+
+__device__ __forceinline__ float warp_sum(float v) {
+  for (int off = 16; off > 0; off >>= 1) v += __shfl_xor_sync(0xffffffffu, v, off);
+  return v;
+}
+__device__ __forceinline__ float warp_max(float v) {
+  for (int off = 16; off > 0; off >>= 1) v = fmaxf(v, __shfl_xor_sync(0xffffffffu, v, off));
+  return v;
+}
+
+// mlp_stage writes row b of the layer's input into xs4 (float4 [MLP_MAXB][h/4]): src's
+// row (read through L2: other blocks wrote it), LayerNorm-ed with gamma, beta (in
+// shared memory) when gamma is set; zeros for b >= batch. One warp per row; lane holds k = 4*lane + 128*i.
+__device__ __forceinline__ void mlp_stage(float4* xs4, const float* src, const float* gamma, const float* beta,
+                                          int b, int batch, int h, float eps) {
+  const int lane = threadIdx.x & 31, q = h / 128, g4 = h / 4;
+  float4 v[8];
+#pragma unroll
+  for (int i = 0; i < 8; i++)
+    v[i] = (i < q && b < batch) ? __ldcg(reinterpret_cast<const float4*>(src + (size_t)b * h) + lane + 32 * i)
+                                : make_float4(0.f, 0.f, 0.f, 0.f);
+  if (gamma != 0 && b < batch) {
+    float s = 0.f;
+#pragma unroll
+    for (int i = 0; i < 8; i++) s += (v[i].x + v[i].y) + (v[i].z + v[i].w);
+    float mean = warp_sum(s) / h;
+    float d2 = 0.f;
+#pragma unroll
+    for (int i = 0; i < 8; i++) {
+      if (i < q) {
+        float a = v[i].x - mean, bb = v[i].y - mean, c = v[i].z - mean, d = v[i].w - mean;
+        d2 += (a * a + bb * bb) + (c * c + d * d);
+      }
+    }
+    float rstd = rsqrtf(warp_sum(d2) / h + eps);
+#pragma unroll
+    for (int i = 0; i < 8; i++) {
+      if (i < q) {
+        float4 gm = reinterpret_cast<const float4*>(gamma)[lane + 32 * i];
+        float4 bt = reinterpret_cast<const float4*>(beta)[lane + 32 * i];
+        v[i].x = (v[i].x - mean) * rstd * gm.x + bt.x;
+        v[i].y = (v[i].y - mean) * rstd * gm.y + bt.y;
+        v[i].z = (v[i].z - mean) * rstd * gm.z + bt.z;
+        v[i].w = (v[i].w - mean) * rstd * gm.w + bt.w;
+      }
+    }
+  }
+#pragma unroll
+  for (int i = 0; i < 8; i++)
+    if (i < q) xs4[b * g4 + lane + 32 * i] = v[i];
+}
+
+// rs_step is one step of mlp_matmul's reduce-scatter over n values, with the partner
+// lane at offset bit (a power of two; lane & bit says which half this lane keeps).
+template <int N>
+__device__ __forceinline__ void rs_step(float* acc, int bit) {
+  const bool hi = bit != 0;
+  const int off = bit != 0 ? bit : (N == 64 ? 16 : N == 32 ? 8 : N == 16 ? 4 : N == 8 ? 2 : 1);
+#pragma unroll
+  for (int i = 0; i < N / 2; i++) {
+    float send = hi ? acc[i] : acc[i + N / 2];
+    float keep = hi ? acc[i + N / 2] : acc[i];
+    acc[i] = keep + __shfl_xor_sync(0xffffffffu, send, off);
+  }
+}
+
+// mlp_matmul returns, in acc[j] for j = 2*lane, 2*lane+1 (j = row*8 + column), this
+// warp's part of the block's 8x8 outputs: the sum over the warp's groups of x·w.
+__device__ __forceinline__ void mlp_matmul(const float4* xs4, const float4* ws4, int h, float out[2]) {
+  const int lane = threadIdx.x & 31, g4 = h / 4;
+  float acc[64];
+#pragma unroll
+  for (int j = 0; j < 64; j++) acc[j] = 0.f;
+  for (int g = threadIdx.x; g < g4; g += MLP_THREADS) {
+    float4 xv[MLP_MAXB];
+#pragma unroll
+    for (int b = 0; b < MLP_MAXB; b++) xv[b] = xs4[b * g4 + g];
+#pragma unroll
+    for (int kk = 0; kk < 4; kk++) {
+      float4 w0 = ws4[(kk * 2) * g4 + g], w1 = ws4[(kk * 2 + 1) * g4 + g];
+#pragma unroll
+      for (int b = 0; b < MLP_MAXB; b++) {
+        float xk = kk == 0 ? xv[b].x : kk == 1 ? xv[b].y : kk == 2 ? xv[b].z : xv[b].w;
+        float* a = acc + b * 8;
+        a[0] = fmaf(xk, w0.x, a[0]);
+        a[1] = fmaf(xk, w0.y, a[1]);
+        a[2] = fmaf(xk, w0.z, a[2]);
+        a[3] = fmaf(xk, w0.w, a[3]);
+        a[4] = fmaf(xk, w1.x, a[4]);
+        a[5] = fmaf(xk, w1.y, a[5]);
+        a[6] = fmaf(xk, w1.z, a[6]);
+        a[7] = fmaf(xk, w1.w, a[7]);
+      }
+    }
+  }
+  // Reduce-scatter over the warp: at each offset a lane keeps the half of its values that
+  // its bit selects and adds its partner's copy of that half.
+  rs_step<64>(acc, lane & 16);
+  rs_step<32>(acc, lane & 8);
+  rs_step<16>(acc, lane & 4);
+  rs_step<8>(acc, lane & 2);
+  rs_step<4>(acc, lane & 1);
+  out[0] = acc[0];
+  out[1] = acc[1];
+}
+
+extern "C" __global__ void __launch_bounds__(MLP_THREADS, 1)
+mlp_step(const float* __restrict__ x, const float* __restrict__ wp, const float* __restrict__ bias,
+         const float* __restrict__ gamma, const float* __restrict__ beta, float* scratch0, float* scratch1,
+         float* __restrict__ out, unsigned* bar, int batch, int h, int mats, float eps) {
+  extern __shared__ float4 smem[];
+  __shared__ float red[MLP_WARPS][64];
+  __shared__ float bias_s[MLP_MAXMATS][8];
+  const int warp = threadIdx.x >> 5, lane = threadIdx.x & 31;
+  const int slice = h * 8;                              // floats of one matrix's slice
+  float4* xs4 = smem + mats * h * 2;                    // after the weights: MLP_MAXB x h floats
+  float* gs = reinterpret_cast<float*>(xs4 + MLP_MAXB * h / 4); // (mats-1) x h gammas, then as many betas
+  float* bs = gs + (mats - 1) * h;
+
+  // 0. The barrier's base (MLP_BARRIER 2), read before this block's first arrival.
+  unsigned long long base = 0;
+  if (MLP_BARRIER == 2 && threadIdx.x == 0) {
+    unsigned long long c, per = (unsigned long long)gridDim.x * mats;
+    asm volatile("ld.relaxed.gpu.global.u64 %0, [%1];" : "=l"(c) : "l"(bar) : "memory");
+    base = c - c % per;
+  }
+  // This block's biases, and every LayerNorm's gamma and beta (cp.async, with matrix 0).
+  if (threadIdx.x < mats * 8) bias_s[threadIdx.x >> 3][threadIdx.x & 7] = __ldg(bias + (size_t)(threadIdx.x >> 3) * h + blockIdx.x * 8 + (threadIdx.x & 7));
+  for (int e = threadIdx.x * 4; e < (mats - 1) * h; e += MLP_THREADS * 4) {
+    cp_async16(gs + e, gamma + e);
+    cp_async16(bs + e, beta + e);
+  }
+
+  // 1. Every weight slice of the step on its way to shared memory, one group per matrix.
+#if MLP_LOAD == 1
+  cp_async_commit();
+  __shared__ __align__(8) unsigned long long mbar[MLP_MAXMATS];
+  if (threadIdx.x == 0) {
+    for (int m = 0; m < MLP_MAXMATS; m++)
+      asm volatile("mbarrier.init.shared::cta.b64 [%0], 1;" ::"r"((unsigned)__cvta_generic_to_shared(&mbar[m])));
+    asm volatile("fence.mbarrier_init.release.cluster;" ::: "memory");
+  }
+  __syncthreads();
+  if (threadIdx.x == 0 && !(MLP_SKIP & 4)) {
+    for (int m = 0; m < mats; m++) {
+      unsigned bar_m = (unsigned)__cvta_generic_to_shared(&mbar[m]);
+      unsigned dst = (unsigned)__cvta_generic_to_shared(reinterpret_cast<float*>(smem) + m * slice);
+      const float* src = wp + (size_t)m * h * h + (size_t)blockIdx.x * slice;
+      asm volatile("mbarrier.arrive.expect_tx.shared::cta.b64 _, [%0], %1;" ::"r"(bar_m), "r"(slice * 4) : "memory");
+      asm volatile("cp.async.bulk.shared::cluster.global.mbarrier::complete_tx::bytes [%0], [%1], %2, [%3];"
+                   ::"r"(dst), "l"(src), "r"(slice * 4), "r"(bar_m) : "memory");
+    }
+  }
+#else
+#pragma unroll
+  for (int m = 0; m < MLP_MAXMATS; m++) {
+    if (m < mats) {
+      const float* src = wp + (size_t)m * h * h + (size_t)blockIdx.x * slice;
+      float* dst = reinterpret_cast<float*>(smem) + m * slice;
+      if (!(MLP_SKIP & 4))
+        for (int e = threadIdx.x * 4; e < slice; e += MLP_THREADS * 4) cp_async16(dst + e, src + e);
+    }
+    cp_async_commit();
+  }
+#endif
+
+  // 2. The layers.
+#pragma unroll
+  for (int m = 0; m < MLP_MAXMATS; m++) {
+    if (m >= mats) break;
+    const float* src = m == 0 ? x : ((m - 1) & 1) ? scratch1 : scratch0;
+    const float* gm = m == 0 ? 0 : gs + (m - 1) * h;
+    const float* bt = m == 0 ? 0 : bs + (m - 1) * h;
+    if (!(MLP_SKIP & 8))
+      for (int b = warp; b < MLP_MAXB; b += MLP_WARPS) mlp_stage(xs4, src, gm, bt, b, batch, h, eps);
+#if MLP_LOAD == 1
+    if (m == 0) cp_async_wait<0>();
+    if (!(MLP_SKIP & 4))
+      asm volatile("{\n .reg .pred p;\n WAIT:\n mbarrier.try_wait.parity.shared::cta.b64 p, [%0], 0;\n @!p bra WAIT;\n}"
+                   ::"r"((unsigned)__cvta_generic_to_shared(&mbar[m])) : "memory");
+#else
+    cp_async_wait_n(MLP_MAXMATS - 1 - m);
+#endif
+    __syncthreads();
+    float part[2] = {0.f, 0.f};
+    if (!(MLP_SKIP & 1)) mlp_matmul(xs4, smem + m * h * 2, h, part);
+    red[warp][2 * lane] = part[0];
+    red[warp][2 * lane + 1] = part[1];
+    __syncthreads();
+    if (threadIdx.x < 64) {
+      int b = threadIdx.x >> 3, c = threadIdx.x & 7, o = blockIdx.x * 8 + c;
+      if (b < batch) {
+        float sum = bias_s[m][c];
+#pragma unroll
+        for (int w = 0; w < MLP_WARPS; w++) sum += red[w][threadIdx.x];
+        float v = m < mats - 1 ? activate(sum, ACT_GELU) + reinterpret_cast<const float*>(xs4)[b * h + o] : sum;
+        ((m & 1) ? scratch1 : scratch0)[(size_t)b * h + o] = v;
+      }
+    }
+    grid_sync(bar, base + (unsigned long long)(m + 1) * gridDim.x);
+  }
+
+  // 3. Softmax of the logits (in scratch0 or 1 as mats is odd or even): each block its own
+  // 8 columns; the row goes through shared memory (xs, no longer read) for them.
+  const float* logits = ((mats - 1) & 1) ? scratch1 : scratch0;
+  const int g4 = h / 4;
+  for (int b = warp; b < batch; b += MLP_WARPS) {
+    const float4* row = reinterpret_cast<const float4*>(logits + (size_t)b * h);
+    float4 v[8];
+    float mx = -INFINITY;
+#pragma unroll
+    for (int i = 0; i < 8; i++) {
+      if (i < h / 128) {
+        v[i] = __ldcg(row + lane + 32 * i);
+        xs4[b * g4 + lane + 32 * i] = v[i];
+        mx = fmaxf(mx, fmaxf(fmaxf(v[i].x, v[i].y), fmaxf(v[i].z, v[i].w)));
+      }
+    }
+    mx = warp_max(mx);
+    float s = 0.f;
+#pragma unroll
+    for (int i = 0; i < 8; i++)
+      if (i < h / 128) s += (__expf(v[i].x - mx) + __expf(v[i].y - mx)) + (__expf(v[i].z - mx) + __expf(v[i].w - mx));
+    float inv = 1.f / warp_sum(s);
+    __syncwarp();
+    if (lane < 8) {
+      int o = blockIdx.x * 8 + lane;
+      out[(size_t)b * h + o] = __expf(reinterpret_cast<const float*>(xs4)[b * h + o] - mx) * inv;
+    }
+  }
+}

@@ -1,7 +1,7 @@
 // Package kernels holds the project's GPU kernels as PTX embedded in the binary, with typed
 // helpers (build tag cuda) that turn each kernel call into a [backend.Launch] for a step.
 //
-// The PTX is generated from kernels.cu by gen.sh (nvcc 11.8, compute_52) and committed;
+// The PTX is generated from kernels.cu by gen.sh (nvcc 11.8, compute_80) and committed;
 // README.md says how to regenerate it. Nothing in this file needs cgo or a GPU.
 //
 // [backend.Launch]: https://pkg.go.dev/github.com/compilemode/compilemode/graphs/backend#Launch
@@ -22,7 +22,43 @@ func PTX() string { return ptx }
 
 // Names lists the kernels' entry names in the PTX.
 func Names() []string {
-	return []string{"axpy", "linear", "layernorm_residual", "softmax", "linear_ws"}
+	return []string{"axpy", "linear", "layernorm_residual", "softmax", "linear_ws", "mlp_step"}
+}
+
+// Limits of mlp_step (MLP_MAXB, MLP_MAXMATS, MLP_THREADS of kernels.cu), checked by
+// (*Set).MLPStep.
+const (
+	MLPMaxBatch = 8    // rows per launch
+	MLPMaxMats  = 5    // weight matrices: hidden layers plus the output projection
+	MLPMaxWidth = 1024 // width, a multiple of MLPWidthMultiple
+	// MLPWidthMultiple: each lane of a warp holds width/32 floats as float4s.
+	MLPWidthMultiple = 128
+	// MLPColumns is the output columns one block owns: the grid is width/MLPColumns blocks.
+	MLPColumns = 8
+)
+
+// PackMLP returns the width×width row-major matrix w (row i holds the weights from input i)
+// in mlp_step's layout: block j's columns [8j, 8j+8) as width*8 contiguous floats,
+// element (k, c), k = 4g + kk, c = 4ch + cc, at ((kk*2 + ch)*(width/4) + g)*4 + cc, so
+// that consecutive threads read consecutive 16 bytes of shared memory. width must be a
+// positive multiple of 8 and len(w) = width*width; otherwise PackMLP returns nil.
+func PackMLP(w []float32, width int) []float32 {
+	if width < MLPColumns || width%MLPColumns != 0 || len(w) != width*width {
+		return nil
+	}
+	g4 := width / 4
+	out := make([]float32, len(w))
+	for j := 0; j < width/MLPColumns; j++ {
+		slice := out[j*width*MLPColumns : (j+1)*width*MLPColumns]
+		for k := 0; k < width; k++ {
+			g, kk := k/4, k%4
+			for c := 0; c < MLPColumns; c++ {
+				ch, cc := c/4, c%4
+				slice[((kk*2+ch)*g4+g)*4+cc] = w[k*width+j*MLPColumns+c]
+			}
+		}
+	}
+	return out
 }
 
 // Limits of linear_ws (LWS_MAXB, LWS_MAXK of kernels.cu), checked by (*Set).LinearWS.

@@ -21,7 +21,7 @@ func TestPTXEntries(t *testing.T) {
 	for _, tc := range []struct {
 		name, re, reason string
 	}{
-		{"target", `(?m)^\.target sm_52$`, "compute_52 PTX JIT-compiles on every driver since CUDA 6.5, sm_90 included"},
+		{"target", `(?m)^\.target sm_80$`, "compute_80 PTX (cp.async) JIT-compiles on every driver since CUDA 11.0, for sm_80 and later, sm_90 included"},
 		{"address size", `(?m)^\.address_size 64$`, "pointer arguments are 8-byte slots"},
 	} {
 		if !regexp.MustCompile(tc.re).MatchString(PTX()) {
@@ -38,6 +38,39 @@ func TestActivationString(t *testing.T) {
 	}{{None, "none"}, {ReLU, "relu"}, {GELU, "gelu"}, {Activation(9), "Activation(9)"}} {
 		if got := tc.a.String(); got != tc.want {
 			t.Errorf("Activation(%d).String() = %q, want %q", int32(tc.a), got, tc.want)
+		}
+	}
+}
+
+// TestPackMLP checks PackMLP's layout against its formula read the other way: every
+// element lands once, at the slot its block, group and column give.
+func TestPackMLP(t *testing.T) {
+	t.Parallel()
+	const width = 16
+	w := make([]float32, width*width)
+	for i := range w {
+		w[i] = float32(i)
+	}
+	p := PackMLP(w, width)
+	if len(p) != len(w) {
+		t.Fatalf("PackMLP: %d floats, want %d", len(p), len(w))
+	}
+	for k := 0; k < width; k++ {
+		for o := 0; o < width; o++ {
+			j, c := o/8, o%8
+			at := j*width*8 + ((k%4*2+c/4)*(width/4)+k/4)*4 + c%4
+			if p[at] != w[k*width+o] {
+				t.Errorf("w[%d][%d] = %v at %d, found %v", k, o, w[k*width+o], at, p[at])
+			}
+		}
+	}
+	for _, tc := range []struct {
+		name   string
+		n, wid int
+		reason string
+	}{{"short", 10, 16, "len(w) is not width²"}, {"odd width", 144, 12, "not a multiple of 8"}, {"zero", 0, 0, "no columns"}} {
+		if got := PackMLP(make([]float32, tc.n), tc.wid); got != nil {
+			t.Errorf("%s: PackMLP = %d floats, want nil (%s)", tc.name, len(got), tc.reason)
 		}
 	}
 }

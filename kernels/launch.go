@@ -16,7 +16,7 @@ import (
 //
 // A *Set is immutable and safe to share between goroutines.
 type Set struct {
-	axpy, linear, layerNorm, softmax, linearWS *backend.Function
+	axpy, linear, layerNorm, softmax, linearWS, mlpStep *backend.Function
 }
 
 // Load loads the embedded PTX on every device of b (cuModuleLoadData, through
@@ -29,7 +29,7 @@ func Load(ctx context.Context, b *backend.Backend) (*Set, error) {
 	var k Set
 	for name, f := range map[string]**backend.Function{
 		"axpy": &k.axpy, "linear": &k.linear, "layernorm_residual": &k.layerNorm, "softmax": &k.softmax,
-		"linear_ws": &k.linearWS,
+		"linear_ws": &k.linearWS, "mlp_step": &k.mlpStep,
 	} {
 		if *f, err = m.Function(name); err != nil {
 			return nil, err
@@ -230,6 +230,91 @@ func (a LinearWS) check() error {
 			return err
 		}
 		if err := need("linear_ws beta", a.LNBeta, a.In); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// MLPStep is one launch of mlp_step (issue 25): a whole MLP step of Mats matrices in one
+// persistent kernel,
+//
+//	p_0 = X;  p_{m+1} = GELU(xn_m·W_m + b_m) + xn_m  for m < Mats-1
+//	Out = softmax(xn_{Mats-1}·W_{Mats-1} + b_{Mats-1})
+//
+// where xn_0 = X and xn_m = LayerNorm(p_m)·γ_{m-1} + β_{m-1} (biased variance, epsilon
+// Eps, as torch.nn.LayerNorm): the drafter's x = LayerNorm(GELU(x·W + b) + x) per layer,
+// then softmax(x·Wout + bOut). Its Width/8 blocks each own 8 output columns, copy their
+// slices of every weight matrix into shared memory asynchronously at entry (so the step
+// reads its weights once, over every multiprocessor, while it computes), and meet at a
+// grid-wide barrier between layers; the launch is CoResident, so NewStep refuses it on a
+// device where the blocks do not fit at once.
+type MLPStep struct {
+	X       *backend.Buffer    // Batch×Width input
+	Weights *backend.Buffer    // Mats matrices, each Width×Width packed by [PackMLP], one after another
+	Bias    *backend.Buffer    // Mats×Width
+	Gamma   *backend.Buffer    // (Mats-1)×Width LayerNorm gains; may be nil when Mats is 1
+	Beta    *backend.Buffer    // (Mats-1)×Width LayerNorm biases; may be nil when Mats is 1
+	Scratch [2]*backend.Buffer // Batch×Width each: the layers' outputs, in turn
+	Out     *backend.Buffer    // Batch×Width probabilities; must not alias the others
+	// Barrier is the grid barrier's state: 8 zeroed bytes (a fresh backend.Buffer of 8
+	// bytes), a 64-bit count of arrivals that each step raises by Mats·Width/8, used by
+	// this launch alone; after each step it is ready for the next.
+	Barrier *backend.Buffer
+	Batch   int     // rows, 1 to MLPMaxBatch
+	Width   int     // features, a multiple of MLPWidthMultiple up to MLPMaxWidth
+	Mats    int     // matrices, 1 to MLPMaxMats
+	Eps     float32 // LayerNorm epsilon
+}
+
+// mlpThreads is MLP_THREADS of kernels.cu.
+const mlpThreads = 256
+
+// MLPStep returns the launch of a; it checks the limits and buffer sizes.
+func (k *Set) MLPStep(a MLPStep) (backend.Launch, error) {
+	if err := a.check(); err != nil {
+		return backend.Launch{}, err
+	}
+	smem := (a.Mats*a.Width*MLPColumns + MLPMaxBatch*a.Width + 2*(a.Mats-1)*a.Width) * 4
+	return backend.Launch{
+		Func:       k.mlpStep,
+		Grid:       backend.Dim3{X: uint32(a.Width / MLPColumns)},
+		Block:      backend.Dim3{X: mlpThreads},
+		SharedMem:  uint32(smem),
+		CoResident: true,
+		Args: []backend.Arg{backend.Ptr(a.X), backend.Ptr(a.Weights), backend.Ptr(a.Bias), backend.Ptr(a.Gamma),
+			backend.Ptr(a.Beta), backend.Ptr(a.Scratch[0]), backend.Ptr(a.Scratch[1]), backend.Ptr(a.Out),
+			backend.Ptr(a.Barrier), backend.Int32(int32(a.Batch)), backend.Int32(int32(a.Width)),
+			backend.Int32(int32(a.Mats)), backend.Float32(a.Eps)},
+	}, nil
+}
+
+func (a MLPStep) check() error {
+	switch {
+	case a.Batch < 1 || a.Batch > MLPMaxBatch:
+		return fmt.Errorf("kernels: mlp_step batch %d: want 1 to %d", a.Batch, MLPMaxBatch)
+	case a.Width < MLPWidthMultiple || a.Width > MLPMaxWidth || a.Width%MLPWidthMultiple != 0:
+		return fmt.Errorf("kernels: mlp_step width %d: want a multiple of %d up to %d", a.Width, MLPWidthMultiple, MLPMaxWidth)
+	case a.Mats < 1 || a.Mats > MLPMaxMats:
+		return fmt.Errorf("kernels: mlp_step mats %d: want 1 to %d", a.Mats, MLPMaxMats)
+	}
+	bh, wh := a.Batch*a.Width, a.Width
+	for _, c := range []struct {
+		name  string
+		buf   *backend.Buffer
+		elems int
+	}{{"mlp_step x", a.X, bh}, {"mlp_step weights", a.Weights, a.Mats * wh * wh}, {"mlp_step bias", a.Bias, a.Mats * wh},
+		{"mlp_step scratch 0", a.Scratch[0], bh}, {"mlp_step scratch 1", a.Scratch[1], bh}, {"mlp_step out", a.Out, bh},
+		{"mlp_step barrier", a.Barrier, 2}} {
+		if err := need(c.name, c.buf, c.elems); err != nil {
+			return err
+		}
+	}
+	if a.Mats > 1 {
+		if err := need("mlp_step gamma", a.Gamma, (a.Mats-1)*wh); err != nil {
+			return err
+		}
+		if err := need("mlp_step beta", a.Beta, (a.Mats-1)*wh); err != nil {
 			return err
 		}
 	}

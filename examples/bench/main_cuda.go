@@ -10,7 +10,7 @@
 //	bench -anchor ./anchor -launch-sync ./launch_sync -torch drafter_torch.py -json results-h200.json
 //
 // With -json (issue 17) it then measures one synchronous step, Run(n=1), on each Go path
-// beside launch_sync.cu's launch+sync wall, and the drafter step (both kernel variants)
+// beside launch_sync.cu's launch+sync wall, and the drafter step (every kernel variant)
 // beside drafter_torch.py, prints those tables and writes the JSON; run-h200.sh runs it
 // all on the GPU machine.
 //

@@ -1,24 +1,36 @@
 #!/bin/bash
-# run-h200.sh: issue 17's one command on the GPU machine. Build first, on the CPU machine:
+# run-h200.sh: the one command on the GPU machine (issues 17, 25, 27). Build first, on the
+# CPU machine:
 #   bash .ci/build-gpu.sh          # .gpu/: test binaries, bench, drafters, COMMIT
 # then pass this to the device run tool from the repository root, carrying .gpu:
 #   run(command="bash examples/bench/run-h200.sh", carry=[".gpu"])
-# It runs the GPU tests of the changed packages (correctness first: the new kernels against
-# their CPU references, replay bit-identical to eager), builds the two CUDA C++ baselines
-# with nvcc -O3, and runs .gpu/bench: the issue-5 table, then the synchronous step at
-# K=16,64,256 beside launch_sync.cu and the drafter step beside drafter_torch.py (when
-# python3 -c "import torch" works; skipped with a note otherwise). Everything lands in
-# $OUT (or ./h200-out): results-h200.json, bench.svg, and the logs. Copy results-h200.json
-# to examples/bench/ and commit it only from such a run.
+# It runs the GPU tests (correctness first: the kernels against their CPU references,
+# replay bit-identical to eager, the step paths under concurrency, memory back to
+# baseline, no goroutine left), builds the two CUDA C++ baselines with nvcc -O3, and runs
+# .gpu/bench: the issue-5 table, then the synchronous step at K=16,64,256 beside
+# launch_sync.cu and the drafter step (every kernel variant) beside drafter_torch.py
+# (when python3 -c "import torch" works; skipped with a note otherwise); then
+# .gpu/drafters -devices 1 (issue 27's one-GPU numbers: eager, replay, sync step), with
+# the plan for PyTorch 2.11 and for 2.14. Everything lands in $OUT (or ./h200-out), at
+# most 8 files (the run tool's limit): tests.log, bench.txt, bench-stderr.log,
+# results-h200.json, bench.svg, drafters-single-gpu.txt, results-single-gpu.json. Copy
+# the JSON files to examples/bench/ and examples/drafters/ and commit them only from
+# such a run.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 out=${OUT:-h200-out}
 mkdir -p "$out"
+commit=$(cat .gpu/COMMIT)
 for t in backend kernels drafter drafters; do
-  echo "== .gpu/$t.test"
-  ".gpu/$t.test" -test.v -test.timeout 5m >"$out/test-$t.log" 2>&1 || { tail -50 "$out/test-$t.log"; echo "run-h200: $t tests FAILED"; exit 1; }
-  tail -3 "$out/test-$t.log"
+  echo "== .gpu/$t.test" | tee -a "$out/tests.log"
+  ".gpu/$t.test" -test.v -test.timeout 3m >"$out/test-$t.tmp" 2>&1 || {
+    cat "$out/test-$t.tmp" >>"$out/tests.log"; tail -50 "$out/test-$t.tmp"; rm -f "$out"/*.tmp
+    echo "run-h200: $t tests FAILED"; exit 1; }
+  cat "$out/test-$t.tmp" >>"$out/tests.log"
+  grep -E '^(--- FAIL|ok|PASS|FAIL)' "$out/test-$t.tmp" | tail -3
+  rm -f "$out/test-$t.tmp"
 done
+grep -hE 'max \|GPU fp32|free [0-9]+ bytes' "$out/tests.log" || true
 nvcc -O3 -o .gpu/anchor examples/bench/anchor_graph.cu
 nvcc -O3 -o .gpu/launch_sync examples/bench/launch_sync.cu
 torch=examples/bench/drafter_torch.py
@@ -26,7 +38,22 @@ if ! python3 -c "import torch" 2>/dev/null; then
   echo "run-h200: note: python3 -c 'import torch' failed: the PyTorch drafter is skipped (null in the JSON)"
   torch=""
 fi
-nvidia-smi --query-gpu=name,driver_version,clocks.sm,clocks.mem --format=csv >"$out/gpu.txt" 2>&1 || true
+nvidia-smi --query-gpu=name,driver_version,clocks.sm,clocks.mem --format=csv 2>&1 | tee "$out/bench.txt" || true
+echo "commit $commit" | tee -a "$out/bench.txt"
 .gpu/bench -anchor .gpu/anchor -plot "$out/bench.svg" -launch-sync .gpu/launch_sync -torch "$torch" \
-  -commit "$(cat .gpu/COMMIT)" -json "$out/results-h200.json" 2>"$out/bench-stderr.log" | tee "$out/bench.txt"
+  -commit "$commit" -json "$out/results-h200.json" 2>"$out/bench-stderr.log" | tee -a "$out/bench.txt"
 echo "run-h200: wrote $out/results-h200.json"
+# Where the fused step's time goes: kernels/mlp_bench.cu built with stages left out
+# (MLP_SKIP: 1 matmul, 2 grid barriers, 4 weight loads, 8 input staging and LayerNorm).
+(
+  cd kernels
+  for s in 0 1 2 4 8 13 15; do nvcc -O3 -arch=sm_90 -DMLP_SKIP=$s -o ../.gpu/mlp_bench_$s mlp_bench.cu & done
+  wait
+) >>"$out/bench-stderr.log" 2>&1 || true
+for s in 0 1 2 4 8 13 15; do [ -x .gpu/mlp_bench_$s ] && .gpu/mlp_bench_$s "skip=$s"; done 2>&1 | tee -a "$out/bench.txt" || true
+{
+  .gpu/drafters -devices 1 -mode reduce-overhead -torch 2.11 -json "$out/results-single-gpu.json" -commit "$commit"
+  echo
+  .gpu/drafters -devices 1 -mode reduce-overhead -torch 2.14
+} 2>&1 | tee "$out/drafters-single-gpu.txt"
+echo "run-h200: wrote $out/results-single-gpu.json"

@@ -32,9 +32,13 @@ type goPath struct {
 	opts []backend.Option
 }
 
+// goPaths are the configurations timed: the default (CallerThread) untimed, which is
+// go_run1_wall_us, and timed; SpinThenBlock untimed; and ChannelHandoff timed, the path
+// before issue 17.
 func goPaths() []goPath {
 	return []goPath{
-		{"legacy", []backend.Option{backend.WithHandoff(backend.ChannelHandoff)}},
+		{"channel", []backend.Option{backend.WithHandoff(backend.ChannelHandoff)}},
+		{"spin", []backend.Option{backend.WithHandoff(backend.SpinThenBlock), backend.WithGPUTiming(false)}},
 		{"timed", nil},
 		{"untimed", []backend.Option{backend.WithGPUTiming(false)}},
 	}
@@ -119,8 +123,10 @@ func measureSyncPath(ctx context.Context, cfg issue17, p goPath, details []syncD
 			return err
 		}
 		switch p.name {
-		case "legacy":
+		case "channel":
 			details[i].Legacy = w
+		case "spin":
+			details[i].Spin = w
 		case "timed":
 			details[i].Timed = w
 		default:
@@ -158,8 +164,9 @@ func timeSync(ctx context.Context, b *backend.Backend, step *backend.Step, mode 
 
 // measureDrafters measures the drafter step (hidden 1024, batch 8, 4 layers) with each
 // kernel variant: eager and replay µs per step from CUDA events over 1000 back-to-back
-// steps, and the median wall of one replayed Run(n=1) on an untimed backend. The
-// weight-stationary variant's numbers go into res.
+// steps, the median wall of one replayed Run(n=1) on an untimed backend (the default
+// CallerThread path), and each kernel of the step replayed alone. The fused variant's
+// numbers go into res's top-level drafter fields; every variant's into res.Drafter.Variants.
 func measureDrafters(ctx context.Context, cfg issue17, res *Results) (out []drafterDetail, err error) {
 	m := drafter.NewModel(1024, 8, 4)
 	res.Drafter.WeightBytes = m.WeightBytes()
@@ -174,45 +181,72 @@ func measureDrafters(ctx context.Context, cfg issue17, res *Results) (out []draf
 		return nil, err
 	}
 	defer func() { err = errors.Join(err, untimed.Close()) }()
-	for _, v := range []drafter.Variant{drafter.Classic, drafter.WeightStationary} {
+	for _, v := range drafter.Variants() {
 		d := drafterDetail{Variant: v.String()}
-		if d.Eager, d.Replay, err = drafterPerStep(ctx, timed, m, cfg.device, v); err != nil {
-			return nil, err
+		if d.Eager, d.Replay, d.Kernels, err = drafterPerStep(ctx, timed, m, cfg.device, v); err != nil {
+			return nil, fmt.Errorf("%s: %w", v, err)
 		}
 		if d.Sync, err = drafterSync(ctx, untimed, m, cfg.device, v, cfg.calls); err != nil {
-			return nil, err
+			return nil, fmt.Errorf("%s: %w", v, err)
 		}
-		fmt.Fprintf(os.Stderr, "bench: drafter %s: eager %.1f, replay %.1f, sync step wall %.1f µs\n", v, d.Eager, d.Replay, d.Sync)
+		fmt.Fprintf(os.Stderr, "bench: drafter %s: eager %.1f, replay %.1f, sync step wall %.1f µs; kernels %v\n", v, d.Eager, d.Replay, d.Sync, d.Kernels)
 		out = append(out, d)
-		if v == drafter.WeightStationary {
+		res.Drafter.Variants = append(res.Drafter.Variants, VariantJSON{Kernels: d.Variant, EagerUS: d.Eager, ReplayUS: d.Replay, SyncStepWallUS: d.Sync, PerKernel: d.Kernels})
+		if v == drafter.Fused {
+			res.Drafter.Kernels = d.Variant
 			res.Drafter.GoEagerUS, res.Drafter.GoReplayUS, res.Drafter.GoSyncStepWallUS = d.Eager, d.Replay, d.Sync
 		}
 	}
 	return out, nil
 }
 
-func drafterPerStep(ctx context.Context, b *backend.Backend, m *drafter.Model, device int, v drafter.Variant) (eager, replay float64, err error) {
+// drafterPerStep returns the eager and replayed µs per step of variant v (CUDA events over
+// 1000 back-to-back steps) and the µs of each of its kernels, replayed alone as a graph
+// of one node 1000 times (a graph launch's gap included).
+func drafterPerStep(ctx context.Context, b *backend.Backend, m *drafter.Model, device int, v drafter.Variant) (eager, replay float64, per []KernelTime, err error) {
 	ks, err := kernels.Load(ctx, b)
 	if err != nil {
-		return 0, 0, err
+		return 0, 0, nil, err
 	}
 	s, err := drafter.Build(ctx, b, ks, m, device, v)
 	if err != nil {
-		return 0, 0, err
+		return 0, 0, nil, err
 	}
 	const steps = 1000
 	var us [2]float64
 	for i, mode := range []backend.ExecMode{{}, {Graph: true}} {
-		if _, err := b.Run(ctx, s.Step, mode, 20); err != nil { // warm-up; captures in graph mode
-			return 0, 0, err
+		if us[i], err = usPerRun(ctx, b, s.Step, mode, steps); err != nil {
+			return 0, 0, nil, err
 		}
-		st, err := b.Run(ctx, s.Step, mode, steps)
-		if err != nil {
-			return 0, 0, err
-		}
-		us[i] = float64(st.GPUTime) / float64(time.Microsecond) / steps
 	}
-	return us[0], us[1], nil
+	for i, l := range s.Launches {
+		one, err := b.NewStep(ctx, device, fmt.Sprintf("%s-%d", l.Func.Name(), i), []backend.Launch{l})
+		if err != nil {
+			return 0, 0, nil, err
+		}
+		t, err := usPerRun(ctx, b, one, backend.ExecMode{Graph: true}, steps)
+		if err != nil {
+			return 0, 0, nil, err
+		}
+		per = append(per, KernelTime{Kernel: l.Func.Name(), US: t})
+		if err := b.DestroyStep(ctx, one); err != nil {
+			return 0, 0, nil, err
+		}
+	}
+	return us[0], us[1], per, nil
+}
+
+// usPerRun runs s 20 times (a warm-up; it captures in graph mode), then n times, and
+// returns the GPU µs per step from the CUDA events around the n.
+func usPerRun(ctx context.Context, b *backend.Backend, s *backend.Step, mode backend.ExecMode, n int) (float64, error) {
+	if _, err := b.Run(ctx, s, mode, 20); err != nil {
+		return 0, err
+	}
+	st, err := b.Run(ctx, s, mode, n)
+	if err != nil {
+		return 0, err
+	}
+	return float64(st.GPUTime) / float64(time.Microsecond) / float64(n), nil
 }
 
 func drafterSync(ctx context.Context, b *backend.Backend, m *drafter.Model, device int, v drafter.Variant, calls int) (float64, error) {

@@ -35,6 +35,9 @@ type gpuResult struct {
 	EagerStepsPerSec  float64 // 1e6 / EagerUSPerStep
 	ReplayStepsPerSec float64 // 1e6 / ReplayUSPerStep; 0 when UseGraph is false
 	Speedup           float64 // EagerUSPerStep / ReplayUSPerStep; 0 when UseGraph is false
+	// SyncStepUS is the median wall time, µs, of one synchronous step, Run(n=1), called
+	// SyncCalls times from the device's goroutine: replayed when UseGraph, else eager.
+	SyncStepUS float64
 	// Match reports whether the replayed step's output equals the eager one bit for bit
 	// (true when UseGraph is false: nothing to compare).
 	Match      bool
@@ -43,6 +46,40 @@ type gpuResult struct {
 }
 
 var errNoCUDA = errors.New("no CUDA device available: built without -tags cuda")
+
+// syncCalls is how many synchronous Run(n=1) calls SyncStepUS is the median of.
+const syncCalls = 1000
+
+// Results is the JSON that -json writes (issue 27's results-multi-gpu.json shape; with
+// one device, results-single-gpu.json): one run's per-device numbers beside one GPU's.
+type Results struct {
+	Date      string       `json:"date"`   // UTC, RFC 3339
+	Commit    string       `json:"commit"` // -commit: the commit the binary was built from
+	GPU       string       `json:"gpu"`    // device 0's name, from cuDeviceGetName
+	Devices   int          `json:"devices"`
+	Kernels   string       `json:"kernels"` // the drafter's kernel variant
+	PerDevice []DeviceJSON `json:"per_device"`
+	// SingleGPU is device 0 run alone, before the devices ran together (with one device,
+	// that device's own numbers).
+	SingleGPU StepJSON `json:"single_gpu"`
+}
+
+// StepJSON is one device's step times, µs.
+type StepJSON struct {
+	EagerUS    float64 `json:"eager_us"`     // µs per step, CUDA events over Steps eager steps
+	ReplayUS   float64 `json:"replay_us"`    // µs per step, replayed; 0 when the plan said eager
+	SyncStepUS float64 `json:"sync_step_us"` // median wall of one synchronous Run(n=1)
+}
+
+// DeviceJSON is StepJSON with its device.
+type DeviceJSON struct {
+	Device int `json:"device"`
+	StepJSON
+}
+
+func stepJSON(r gpuResult) StepJSON {
+	return StepJSON{EagerUS: r.EagerUSPerStep, ReplayUS: r.ReplayUSPerStep, SyncStepUS: r.SyncStepUS}
+}
 
 // withDefaults fills the zero fields of r with the documented defaults.
 func (r gpuRequest) withDefaults() gpuRequest {

@@ -7,6 +7,7 @@ import (
 	"errors"
 	"fmt"
 	"math"
+	"slices"
 	"sync"
 	"time"
 
@@ -17,6 +18,9 @@ import (
 
 // visibleDevices returns the number of CUDA devices the driver sees (cuDeviceGetCount).
 func visibleDevices() (int, error) { return backend.DeviceCount() }
+
+// deviceName returns device d's name (cuDeviceGetName).
+func deviceName(d int) (string, error) { return backend.DeviceName(d) }
 
 // warmupSteps run before each timed run; in graph mode the first also captures.
 const warmupSteps = 20
@@ -99,6 +103,9 @@ func runDrafter(ctx context.Context, b *backend.Backend, ks *kernels.Set, m *dra
 	}
 	r.EagerStepsPerSec = 1e6 / r.EagerUSPerStep
 	if !r.UseGraph {
+		if r.SyncStepUS, err = syncStep(ctx, b, d.Step, backend.ExecMode{}); err != nil {
+			return fail(err)
+		}
 		return r
 	}
 	replayOut := []float32(nil)
@@ -114,5 +121,29 @@ func runDrafter(ctx context.Context, b *backend.Backend, ks *kernels.Set, m *dra
 	if len(eagerOut) != len(replayOut) {
 		return fail(fmt.Errorf("drafters: device %d: output sizes differ", device))
 	}
+	if r.SyncStepUS, err = syncStep(ctx, b, d.Step, graph); err != nil {
+		return fail(err)
+	}
 	return r
+}
+
+// syncStep returns the median wall, µs, of syncCalls synchronous Run(n=1) calls of s in
+// mode, after 100 warm-up calls.
+func syncStep(ctx context.Context, b *backend.Backend, s *backend.Step, mode backend.ExecMode) (float64, error) {
+	for i := 0; i < 100; i++ {
+		if _, err := b.Run(ctx, s, mode, 1); err != nil {
+			return 0, err
+		}
+	}
+	walls := make([]time.Duration, syncCalls)
+	for i := range walls {
+		t0 := time.Now()
+		_, err := b.Run(ctx, s, mode, 1)
+		walls[i] = time.Since(t0)
+		if err != nil {
+			return 0, err
+		}
+	}
+	slices.Sort(walls)
+	return float64(walls[len(walls)/2]) / float64(time.Microsecond), nil
 }

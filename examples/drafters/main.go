@@ -13,12 +13,14 @@ package main
 
 import (
 	"context"
+	"encoding/json"
 	"flag"
 	"fmt"
 	"io"
 	"os"
 	"strings"
 	"text/tabwriter"
+	"time"
 
 	"github.com/compilemode/compilemode/config/inputerr"
 	"github.com/compilemode/compilemode/examples/internal/cliflags"
@@ -40,7 +42,9 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer, environ f
 	layers := fs.Int("layers", 4, "hidden layers")
 	steps := fs.Int("steps", 1000, "timed steps per mode")
 	captureMode := fs.String("capture-mode", "thread_local", "stream-capture mode: thread_local, global or relaxed")
-	kernelsFlag := fs.String("kernels", "classic", "kernel variant: classic (measured) or ws (weight-stationary linear_ws, issue 17; not yet run on a GPU)")
+	kernelsFlag := fs.String("kernels", "fused", "kernel variant: fused (the whole step in one persistent kernel, issue 25), ws (weight-stationary linear_ws, issue 17) or classic")
+	jsonPath := fs.String("json", "", "also write the results as JSON to this `FILE` (issue 27's shape; with -devices above 1, device 0 first runs alone for single_gpu)")
+	commit := fs.String("commit", "", "git commit the binary was built from, for the JSON")
 	given, code, ok := cliflags.Parse(fs, args, stderr)
 	if !ok {
 		return code
@@ -105,32 +109,79 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer, environ f
 	for i := range ids {
 		ids[i] = i
 	}
-	results, err := runGPU(ctx, gpuRequest{Devices: ids, Hidden: *hidden, Batch: *batch, Layers: *layers, Steps: *steps, UseGraph: useGraph, CaptureMode: *captureMode, Kernels: variant})
+	req := gpuRequest{Devices: ids, Hidden: *hidden, Batch: *batch, Layers: *layers, Steps: *steps, UseGraph: useGraph, CaptureMode: *captureMode, Kernels: variant}
+	var single []gpuResult
+	if *jsonPath != "" && n > 1 {
+		alone := req
+		alone.Devices = ids[:1]
+		if single, err = runGPU(ctx, alone); err != nil {
+			fmt.Fprintf(stderr, "drafters: %v\n", err)
+			return 1
+		}
+	}
+	results, err := runGPU(ctx, req)
 	if err != nil {
 		fmt.Fprintf(stderr, "drafters: %v\n", err)
 		return 1
 	}
-	fmt.Fprintf(stdout, "\nGo drafter step on %d GPUs at once (hidden %d, batch %d, %d layers, %d steps, %s kernels; replayed where the config asks for CUDA graphs, one locked worker per GPU, %s capture):\n", n, *hidden, *batch, *layers, *steps, variant, *captureMode)
-	tw := tabwriter.NewWriter(stdout, 2, 4, 2, ' ', 0)
-	fmt.Fprintln(tw, "  DEVICE\tEAGER µs/step\tEAGER steps/s\tREPLAY µs/step\tREPLAY steps/s\tSPEEDUP\tMATCH")
-	failed := false
-	for _, r := range results {
-		if r.Err != nil {
-			failed = true
-			fmt.Fprintf(tw, "  cuda:%d\terror: %v\t\t\t\t\t\n", r.Device, r.Err)
-			continue
-		}
-		if !r.UseGraph {
-			fmt.Fprintf(tw, "  cuda:%d\t%.1f\t%.0f\t(eager only)\t\t\t-\n", r.Device, r.EagerUSPerStep, r.EagerStepsPerSec)
-			continue
-		}
-		fmt.Fprintf(tw, "  cuda:%d\t%.1f\t%.0f\t%.1f\t%.0f\t%.2fx\t%v (max |diff| %.3g)\n", r.Device, r.EagerUSPerStep, r.EagerStepsPerSec, r.ReplayUSPerStep, r.ReplayStepsPerSec, r.Speedup, r.Match, r.MaxAbsDiff)
+	if single == nil {
+		single = results[:1]
 	}
-	tw.Flush()
+	fmt.Fprintf(stdout, "\nGo drafter step on %d GPUs at once (hidden %d, batch %d, %d layers, %d steps, %s kernels; replayed where the config asks for CUDA graphs, %s capture on each device's locked worker; sync step: median wall of %d Run(n=1) calls from the device's goroutine, on the caller's thread):\n", n, *hidden, *batch, *layers, *steps, variant, *captureMode, syncCalls)
+	failed := writeResults(stdout, results)
+	if len(results) > 1 {
+		fmt.Fprintf(stdout, "\nDevice 0 alone, before:\n")
+		failed = writeResults(stdout, single) || failed
+	}
+	if *jsonPath != "" {
+		if err := writeJSON(*jsonPath, *commit, variant, results, single[0]); err != nil {
+			fmt.Fprintf(stderr, "drafters: %v\n", err)
+			return 1
+		}
+		fmt.Fprintf(stdout, "results: %s\n", *jsonPath)
+	}
 	if failed {
 		return 1
 	}
 	return 0
+}
+
+// writeResults writes one row per device and reports whether any device failed.
+func writeResults(w io.Writer, results []gpuResult) (failed bool) {
+	tw := tabwriter.NewWriter(w, 2, 4, 2, ' ', 0)
+	fmt.Fprintln(tw, "  DEVICE\tEAGER µs/step\tEAGER steps/s\tREPLAY µs/step\tREPLAY steps/s\tSPEEDUP\tSYNC STEP µs\tMATCH")
+	for _, r := range results {
+		if r.Err != nil {
+			failed = true
+			fmt.Fprintf(tw, "  cuda:%d\terror: %v\t\t\t\t\t\t\n", r.Device, r.Err)
+			continue
+		}
+		if !r.UseGraph {
+			fmt.Fprintf(tw, "  cuda:%d\t%.1f\t%.0f\t(eager only)\t\t\t%.1f\t-\n", r.Device, r.EagerUSPerStep, r.EagerStepsPerSec, r.SyncStepUS)
+			continue
+		}
+		fmt.Fprintf(tw, "  cuda:%d\t%.1f\t%.0f\t%.1f\t%.0f\t%.2fx\t%.1f\t%v (max |diff| %.3g)\n", r.Device, r.EagerUSPerStep, r.EagerStepsPerSec, r.ReplayUSPerStep, r.ReplayStepsPerSec, r.Speedup, r.SyncStepUS, r.Match, r.MaxAbsDiff)
+	}
+	tw.Flush()
+	return failed
+}
+
+// writeJSON writes the Results of one run to path.
+func writeJSON(path, commit string, v drafter.Variant, results []gpuResult, single gpuResult) error {
+	name, err := deviceName(0)
+	if err != nil {
+		return err
+	}
+	r := Results{Date: time.Now().UTC().Format(time.RFC3339), Commit: commit, GPU: name, Devices: len(results),
+		Kernels: v.String(), SingleGPU: stepJSON(single)}
+	for _, g := range results {
+		r.PerDevice = append(r.PerDevice, DeviceJSON{Device: g.Device, StepJSON: stepJSON(g)})
+	}
+	b, err := json.MarshalIndent(r, "", "  ")
+	if err != nil {
+		return err
+	}
+	return os.WriteFile(path, append(b, '\n'), 0o644)
 }
 
 func writePlan(w io.Writer, rep *graphs.Report) {

@@ -12,7 +12,7 @@ from concurrent.futures import ThreadPoolExecutor
 import torch
 import torch._inductor.config as inductor_config
 
-os.environ["TORCHINDUCTOR_MAX_AUTOTUNE"] = "1"  # after import torch: too late
+os.environ["TORCHINDUCTOR_MAX_AUTOTUNE"] = "1"  # after the config import above: too late
 
 inductor_config.triton.cudagraph_trees = False
 

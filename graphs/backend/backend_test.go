@@ -11,6 +11,7 @@ import (
 	"errors"
 	"fmt"
 	"math"
+	"runtime"
 	"sync"
 	"sync/atomic"
 	"testing"
@@ -532,5 +533,115 @@ func must(t *testing.T, err error) {
 	t.Helper()
 	if err != nil {
 		t.Fatal(err)
+	}
+}
+
+// TestStepPathsConcurrent runs, on every handoff, eight goroutines that each replay their
+// own step one call at a time on one device while others run eager steps, capture new
+// steps and allocate and free memory on it: every result must equal the CPU's, whatever
+// thread ran it. On CallerThread the replays run on the callers' own OS threads under the
+// device's lock and the captures on the worker, so this is the test of that lock.
+func TestStepPathsConcurrent(t *testing.T) {
+	d := visible(t)[0]
+	for _, h := range []backend.Handoff{backend.CallerThread, backend.ChannelHandoff, backend.SpinThenBlock} {
+		t.Run(h.String(), func(t *testing.T) {
+			ctx := context.Background()
+			b := open(t, []int{d}, backend.WithHandoff(h))
+			ks, err := kernels.Load(ctx, b)
+			must(t, err)
+			const goroutines, calls = 8, 200
+			steps := make([]*axpyStep, goroutines)
+			for i := range steps {
+				steps[i] = newAxpyStep(t, b, ks, d, 16, 4096)
+			}
+			errs := make([]error, goroutines+1)
+			var wg sync.WaitGroup
+			for i := range steps {
+				wg.Go(func() {
+					mode := backend.ExecMode{Graph: i%4 != 3} // every fourth goroutine runs eagerly
+					for c := 0; c < calls && errs[i] == nil; c++ {
+						_, errs[i] = b.Run(ctx, steps[i].step, mode, 1)
+					}
+				})
+			}
+			wg.Go(func() { // captures and allocations on the worker meanwhile
+				for c := 0; c < 20 && errs[goroutines] == nil; c++ {
+					buf, err := b.Alloc(ctx, d, 1<<20)
+					if err != nil {
+						errs[goroutines] = err
+						return
+					}
+					l, err := ks.Axpy(1, buf, buf)
+					if err == nil {
+						var s *backend.Step
+						if s, err = b.NewStep(ctx, d, "side", []backend.Launch{l}); err == nil {
+							_, err = b.Run(ctx, s, backend.ExecMode{Graph: true}, 1)
+							err = errors.Join(err, b.DestroyStep(ctx, s))
+						}
+					}
+					errs[goroutines] = errors.Join(err, b.Free(ctx, buf))
+				}
+			})
+			wg.Wait()
+			for i, err := range errs {
+				if err != nil {
+					t.Fatalf("goroutine %d: %v", i, err)
+				}
+			}
+			for i, s := range steps {
+				if m := maxAbsDiff(s.want(calls), s.read(t, b)); m > 1e-2 {
+					t.Errorf("goroutine %d: result off the CPU's by %g", i, m)
+				}
+			}
+		})
+	}
+}
+
+// TestCallerThreadKeepsContext checks that a CallerThread Run leaves its OS thread's
+// current context as it found it (none here): it pushes the device's context and pops it.
+func TestCallerThreadKeepsContext(t *testing.T) {
+	d := visible(t)[0]
+	ctx := context.Background()
+	b := open(t, []int{d})
+	ks, err := kernels.Load(ctx, b)
+	must(t, err)
+	s := newAxpyStep(t, b, ks, d, 4, 4096)
+	_, err = b.Run(ctx, s.step, backend.ExecMode{Graph: true}, 1) // captures on the worker
+	must(t, err)
+	runtime.LockOSThread()
+	defer runtime.UnlockOSThread()
+	must(t, cu.SetCurrentContext(cu.CUContext{}))
+	st, err := b.Run(ctx, s.step, backend.ExecMode{Graph: true}, 1)
+	must(t, err)
+	if !st.Graph || st.Captured {
+		t.Errorf("stats %+v, want a replay without capture", st)
+	}
+	cur, err := cu.CurrentContext()
+	must(t, err)
+	if cur != (cu.CUContext{}) {
+		t.Errorf("current context after Run = %v, want none (as before)", cur)
+	}
+}
+
+// TestCoResident checks NewStep's co-residency check: a grid of a few blocks passes, one
+// of more blocks than the device can hold at once is refused with a *DeviceError.
+func TestCoResident(t *testing.T) {
+	d := visible(t)[0]
+	ctx := context.Background()
+	b := open(t, []int{d})
+	ks, err := kernels.Load(ctx, b)
+	must(t, err)
+	x, err := b.Alloc(ctx, d, 4*256)
+	must(t, err)
+	l, err := ks.Axpy(1, x, x)
+	must(t, err)
+	l.CoResident = true
+	_, err = b.NewStep(ctx, d, "few", []backend.Launch{l})
+	must(t, err)
+	l.Grid = backend.Dim3{X: 1 << 20} // far more 256-thread blocks than 132 SMs hold at once
+	_, err = b.NewStep(ctx, d, "many", []backend.Launch{l})
+	var de *backend.DeviceError
+	if !errors.As(err, &de) || de.Device != d || de.Name != "many" {
+		t.Errorf("NewStep of 2^20 co-resident blocks: err = %v, want a *DeviceError for step many", err)
 	}
 }

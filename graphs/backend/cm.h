@@ -32,7 +32,10 @@ enum {
 	CM_STAGE_RECORD_END,
 	CM_STAGE_EVENT_SYNC,
 	CM_STAGE_ELAPSED,
-	CM_STAGE_STREAM_SYNC
+	CM_STAGE_STREAM_SYNC,
+	CM_STAGE_CTX_PUSH,   // cuCtxPushCurrent of the caller-thread path
+	CM_STAGE_CTX_POP,    // cuCtxPopCurrent of the caller-thread path
+	CM_STAGE_MODE        // cuThreadExchangeStreamCaptureMode of the caller-thread path
 };
 
 #endif

@@ -44,9 +44,13 @@
 //
 // Workers: each device's worker is a goroutine locked to its OS thread (never
 // unlocked: the thread ends with the worker), with the device's primary context
-// current and its own non-blocking stream; every driver call for the device runs there.
-// The public API is safe from any goroutine; calls for different devices run in
-// parallel. gorgonia.org/cu v0.9.6 is used for devices, primary contexts, modules,
+// current and its own non-blocking stream; every driver call for the device runs there,
+// except, on the default [CallerThread] path, a synchronous Run of a step that needs no
+// capture: that runs on the caller's own OS thread, in one cgo call that pushes the
+// primary context, launches, waits and pops it, holding the device's lock, which the
+// worker also holds for each of its jobs (so a device's state is never touched by two
+// threads at once, and captures stay on the worker). The public API is safe from any
+// goroutine; calls for different devices run in parallel. gorgonia.org/cu v0.9.6 is used for devices, primary contexts, modules,
 // memory, copies, streams and events; stream capture, cuThreadExchangeStreamCaptureMode,
 // cuGraphInstantiateWithFlags, cuGraphUpload, cuGraphLaunch and cuGraphExecUpdate are
 // our own small cgo file (driver.go), and so is the launch hot path (a step's launch
@@ -82,14 +86,43 @@
 //
 // # Performance
 //
-// examples/bench (K launches of a tiny axpy kernel, against the CUDA C++ baseline
-// examples/bench/anchor_graph.cu, five runs per K interleaved, medians; H200,
-// 2026-11-29): replay was 1.01–1.02× the C++ graph at K = 16, 64, 256, and eager
-// 0.85–0.94× C++ eager in that run (eager is launch-bound and noisy: one of four runs
-// missed at K=64 by 3 %; treat Go eager as equal to C++ eager). The plot is
-// examples/bench/bench.svg. examples/drafters runs a small fp32 MLP step per GPU
-// (1.11–1.13× faster replayed than eager on 2 × H200, bit-identical results; sample in
-// examples/drafters/sample_output_2xH200.txt).
+// One run of examples/bench/run-h200.sh on one H200 (driver 580.159.04, 2026-12-02, commit
+// 253c41b; examples/bench/results-h200.json, results-h200.txt and bench.svg hold it all;
+// µs, medians).
+//
+// K launches of a tiny axpy kernel, against the CUDA C++ baseline anchor_graph.cu (five
+// runs per K interleaved, 2000 steps each): replay 16.5, 62.8, 247.6 against the C++
+// graph's 16.7, 63.3, 249.7 at K = 16, 64, 256 (0.99×); eager 52.4, 189.0, 1086.6 against
+// 51.5, 231.8, 1127.3 (eager is launch-bound and noisy from run to run, on both sides).
+//
+// One synchronous step, Run(ctx, s, graph, 1), wall per call as the caller sees it, against
+// cudaGraphLaunch + cudaStreamSynchronize in C++ (launch_sync.cu, median of 2000):
+//
+//	| K   | C++ launch+sync | CallerThread, untimed (default) | ratio | CallerThread, timed | SpinThenBlock | ChannelHandoff |
+//	|-----|-----------------|---------------------------------|-------|---------------------|---------------|----------------|
+//	| 16  | 22.0            | 22.6                            | 1.03  | 28.6                | 24.7          | 50.3           |
+//	| 64  | 68.3            | 68.7                            | 1.00  | 75.3                | 71.6          | 92.6           |
+//	| 256 | 254.3           | 258.2                           | 1.02  | 263.5               | 257.8         | 292.9          |
+//
+// The drafter step (hidden 1024, batch 8, 4 layers, fp32; 21.0 MB of weights, 4.4 µs
+// to read them once at 4.8 TB/s), µs per step from CUDA events over 1000 steps:
+//
+//	| kernels                        | eager | replay | Run(n=1) wall |
+//	|--------------------------------|-------|--------|---------------|
+//	| classic (10 kernels)           | 72.5  | 64.3   | 70.9          |
+//	| ws, linear_ws (6 kernels)      | 49.9  | 45.3   | 51.7          |
+//	| fused, mlp_step (1 kernel)     | 23.7  | 23.6   | 29.2          |
+//	| PyTorch 2.11 eager             | 290.4 |        |               |
+//	| PyTorch 2.11 reduce-overhead   |       | 111.8  |               |
+//
+// Replay equals eager bit for bit for every variant, and each is within 1e-8 of the
+// float64 CPU reference. Where mlp_step's 23.6 µs go (kernels/mlp_bench.cu, the kernel
+// built with one stage left out, same run): the weight loads 2.2 µs beyond what the
+// layers hide, the five grid barriers 4.6, the matmuls with their reductions 5.1, the
+// staging of each layer's input (an L2 read and the LayerNorm) 6.0, and what is left
+// with all four out (launch, epilogues, softmax) 5.8. The 12 µs target was not met: the
+// step is a chain of five dependent layers, each an L2 round trip, a barrier and a
+// latency-bound matmul on 128 blocks; see kernels/README.md.
 package backend
 
 // # Synchronous step latency (issue 17)
@@ -117,25 +150,34 @@ package backend
 //  4. Two heap allocations per call (the result channel and the closure) and a
 //     three-way select: small against the above.
 //
-// What changed: the opt-in [SpinThenBlock] handoff (WithHandoff; the default stays
-// [ChannelHandoff] until a GPU run measures both) queues the job and lets both sides
-// spin for a bounded time before they block (the caller on its job's completion flag, up
-// to [DefaultWaitSpin]; the worker on its queue after each job, up to [DefaultIdleSpin]),
-// so in a loop of synchronous steps neither goroutine parks and no thread is woken; and a
-// Run makes one cgo call, cm_run_step in driver.go, that launches and waits (and records
-// the events, unless the Backend was opened WithGPUTiming(false)). The worker's safety is
-// unchanged: one goroutine per device, locked to its OS thread for its whole life, runs
-// every driver call for that device, one job at a time; captures use the same per-thread
-// capture mode. RunStats.Wall reports the worker's own launch-to-end-of-wait time, so a
-// caller can split its wall time into the worker's part and the hand-off's.
-// [ChannelHandoff] keeps the previous path, driver calls included, so that examples/bench compares both in one run (run-h200.sh there).
+// Issue 17 added the opt-in [SpinThenBlock] handoff, which queues the job and lets both
+// sides spin for a bounded time before they block (the caller on its job's completion
+// flag, up to [DefaultWaitSpin]; the worker on its queue after each job, up to
+// [DefaultIdleSpin]), and made a Run one cgo call, cm_run_step in driver.go, that
+// launches and waits (and records the events, unless the Backend was opened
+// WithGPUTiming(false)). Measured on the H200 (issue 25), that took K = 16 from 46.4 to
+// 41.6 µs: the hand-off, not the driver calls, was what cost.
 //
-// Cost and risk: spinning keeps up to two CPU cores busy per device while steps run;
-// with fewer free cores than spinning threads the OS deschedules them and a spin costs
-// more than the wake-up it avoids (a 2-core CI machine at load average 10–12 showed
-// exactly that, so its numbers are not quoted; BenchmarkInboxRoundTrip measures the
-// handoffs alone). WithSpin sets both budgets; WithSpin(0, 0) blocks at once. With
-// GOMAXPROCS below 2 the budgets are 0.
+// Issue 25 made the default [CallerThread]: the CUDA driver lets any OS thread make a
+// context current, and the locked worker exists to keep captures and the device's state
+// on one thread at a time, not to run every replay. A synchronous Run of a step that needs
+// no capture takes the device's lock and makes one cgo call on the caller's own thread,
+// cm_run_step_on, which pushes the primary context (cuCtxPushCurrent), sets the thread's
+// capture mode when the Backend has one (cuThreadExchangeStreamCaptureMode), launches and
+// waits, then restores both (cuCtxPopCurrent), so no goroutine is woken and the caller's
+// thread keeps whatever context it had. Being one cgo call, it cannot move to another
+// thread half way. The worker takes the same lock for each job (allocations, copies,
+// loads, captures, re-records, Close), so what the worker guarantees holds: captures on
+// one thread, a device's state never touched by two threads at once, errors isolated per
+// device (each device has its own lock and state), no goroutine started per call, and
+// memory back to baseline at Close (TestCloseReleasesEverything, TestStepPathsConcurrent,
+// TestCallerThreadKeepsContext, goleak in TestMain). RunStats.Wall is the time on the
+// thread that launched, so a caller can still split its wall time. [ChannelHandoff] and
+// [SpinThenBlock] remain for comparison (examples/bench measures all three in one run).
 //
-// Status: none of this has been measured on a GPU yet. The numbers that decide it come
-// from examples/bench/run-h200.sh (results-h200.json).
+// Cost: a caller-thread step blocks its goroutine's thread in the driver's wait (as any
+// cgo call does) and holds the device's lock meanwhile; calls on one device run one at a
+// time, as before. With the timing events (the default WithGPUTiming(true)) a call costs
+// about 5 µs more than untimed on the H200 (two event records, cuEventSynchronize and
+// cuEventElapsedTime), so a latency-bound caller should open its Backend
+// WithGPUTiming(false).

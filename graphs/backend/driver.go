@@ -79,6 +79,57 @@ static CUresult cm_run_step(CUgraphExec e, const cm_launch *l, int n, int iters,
 	return CUDA_SUCCESS;
 }
 
+// cm_run_step_on runs cm_run_step on the calling OS thread with context ctx pushed
+// (cuCtxPushCurrent) for the call and popped (cuCtxPopCurrent) after it, so the thread's
+// own current context, if any, is as it was. With set_mode it also sets the thread's
+// stream-capture interaction mode to mode (cuThreadExchangeStreamCaptureMode) for the
+// call and restores the previous one. Being one cgo call, it runs start to end on one OS
+// thread: the Go scheduler cannot move the goroutine between the push and the pop.
+static CUresult cm_run_step_on(CUcontext ctx, int set_mode, int mode, CUgraphExec e,
+		const cm_launch *l, int n, int iters, CUstream s, CUevent start, CUevent end, cm_run_result *r) {
+	CUcontext popped = NULL;
+	CUstreamCaptureMode prev = (CUstreamCaptureMode)mode;
+	r->stage = CM_STAGE_NONE;
+	CUresult res = cuCtxPushCurrent(ctx);
+	if (res != CUDA_SUCCESS) { r->stage = CM_STAGE_CTX_PUSH; return res; }
+	if (set_mode && (res = cuThreadExchangeStreamCaptureMode(&prev)) != CUDA_SUCCESS) {
+		r->stage = CM_STAGE_MODE;
+		cuCtxPopCurrent(&popped);
+		return res;
+	}
+	res = cm_run_step(e, l, n, iters, s, start, end, r);
+	if (set_mode) {
+		CUresult rm = cuThreadExchangeStreamCaptureMode(&prev);
+		if (res == CUDA_SUCCESS && rm != CUDA_SUCCESS) { r->stage = CM_STAGE_MODE; res = rm; }
+	}
+	CUresult rp = cuCtxPopCurrent(&popped);
+	if (res == CUDA_SUCCESS && rp != CUDA_SUCCESS) { r->stage = CM_STAGE_CTX_POP; res = rp; }
+	return res;
+}
+
+// cm_func_prepare raises f's dynamic shared-memory limit to shmem bytes when it is below
+// (cuFuncGetAttribute, cuFuncSetAttribute with CU_FUNC_ATTRIBUTE_MAX_DYNAMIC_SHARED_SIZE_BYTES;
+// the default is 48 KiB less the kernel's static shared memory, and the limit is only ever
+// raised, so that another step's larger launch of f stays valid), and stores in *resident
+// how many blocks of threads threads and shmem bytes fit on the device at once: the active
+// blocks per multiprocessor (cuOccupancyMaxActiveBlocksPerMultiprocessor) times the
+// multiprocessors (cuDeviceGetAttribute). *stage says which call failed: 1 to 4 in that order.
+static CUresult cm_func_prepare(CUfunction f, CUdevice dev, int threads, int shmem, int *resident, int *stage) {
+	CUresult r;
+	int cur = 0, per = 0, sms = 0;
+	*stage = 1;
+	if ((r = cuFuncGetAttribute(&cur, CU_FUNC_ATTRIBUTE_MAX_DYNAMIC_SHARED_SIZE_BYTES, f)) != CUDA_SUCCESS) return r;
+	*stage = 2;
+	if (shmem > cur && (r = cuFuncSetAttribute(f, CU_FUNC_ATTRIBUTE_MAX_DYNAMIC_SHARED_SIZE_BYTES, shmem)) != CUDA_SUCCESS) return r;
+	*stage = 3;
+	if ((r = cuOccupancyMaxActiveBlocksPerMultiprocessor(&per, f, threads, (size_t)shmem)) != CUDA_SUCCESS) return r;
+	*stage = 4;
+	if ((r = cuDeviceGetAttribute(&sms, CU_DEVICE_ATTRIBUTE_MULTIPROCESSOR_COUNT, dev)) != CUDA_SUCCESS) return r;
+	*stage = 0;
+	*resident = per * sms;
+	return CUDA_SUCCESS;
+}
+
 // cm_graph_launch_n launches the executable graph e iters times on stream s (cuGraphLaunch).
 static CUresult cm_graph_launch_n(CUgraphExec e, CUstream s, int iters) {
 	for (int it = 0; it < iters; it++) {
@@ -368,6 +419,12 @@ func runStepErr(r *runResult, err error) (phase, call string, cause error) {
 		return "sync", "cuEventSynchronize", err
 	case C.CM_STAGE_ELAPSED:
 		return "sync", "cuEventElapsedTime", err
+	case C.CM_STAGE_CTX_PUSH:
+		return "replay", "cuCtxPushCurrent", err
+	case C.CM_STAGE_CTX_POP:
+		return "replay", "cuCtxPopCurrent", err
+	case C.CM_STAGE_MODE:
+		return "replay", "cuThreadExchangeStreamCaptureMode", err
 	}
 	return "sync", "cuStreamSynchronize", err
 }
@@ -391,4 +448,50 @@ func launchSeq(l *C.cm_launch, n, iters int, s cu.Stream) (int, error) {
 	var failed C.int
 	err := res(C.cm_launch_seq(l, C.int(n), C.int(iters), cStream(s), &failed))
 	return int(failed), err
+}
+
+// cu.CUContext is a one-field struct holding a CUcontext; as for cu.Function, these
+// constants fail to compile unless the sizes match, which cContext's conversion relies on.
+const (
+	_ = unsafe.Sizeof(cu.CUContext{}) - unsafe.Sizeof(C.CUcontext(nil))
+	_ = unsafe.Sizeof(C.CUcontext(nil)) - unsafe.Sizeof(cu.CUContext{})
+)
+
+// cContext returns c's C handle (cu does not export it).
+func cContext(c cu.CUContext) C.CUcontext { return *(*C.CUcontext)(unsafe.Pointer(&c)) }
+
+// runStepOn wraps cm_run_step_on: runStep on the calling OS thread with ctx pushed for the
+// call (cuCtxPushCurrent, cuCtxPopCurrent) and, when setMode, the thread's capture mode
+// set to mode for the call (cuThreadExchangeStreamCaptureMode):
+// https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__CTX.html
+func runStepOn(ctx cu.CUContext, setMode bool, mode CaptureMode, e C.CUgraphExec, l *C.cm_launch, n, iters int, s cu.Stream, start, end cu.Event, timed bool, r *runResult) error {
+	var cm C.int
+	var set C.int
+	if setMode {
+		m, err := cuMode(mode)
+		if err != nil {
+			return err
+		}
+		cm, set = m, 1
+	}
+	var cs, ce C.CUevent
+	if timed {
+		cs, ce = cEvent(start), cEvent(end)
+	}
+	return res(C.cm_run_step_on(cContext(ctx), set, cm, e, l, C.int(n), C.int(iters), cStream(s), cs, ce, (*C.cm_run_result)(r)))
+}
+
+// funcPrepare raises f's dynamic shared-memory limit to shmem bytes when it is below
+// (cuFuncGetAttribute, cuFuncSetAttribute, CU_FUNC_ATTRIBUTE_MAX_DYNAMIC_SHARED_SIZE_BYTES;
+// never lowered) and returns how
+// many blocks of threads threads fit on dev at once
+// (cuOccupancyMaxActiveBlocksPerMultiprocessor times CU_DEVICE_ATTRIBUTE_MULTIPROCESSOR_COUNT):
+// https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__EXEC.html,
+// https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__OCCUPANCY.html
+func funcPrepare(f C.CUfunction, dev cu.Device, threads, shmem int) (resident int, call string, err error) {
+	var r, stage C.int
+	if err := res(C.cm_func_prepare(f, C.CUdevice(dev), C.int(threads), C.int(shmem), &r, &stage)); err != nil {
+		return 0, [...]string{"", "cuFuncGetAttribute", "cuFuncSetAttribute", "cuOccupancyMaxActiveBlocksPerMultiprocessor", "cuDeviceGetAttribute"}[stage], err
+	}
+	return int(r), "", nil
 }

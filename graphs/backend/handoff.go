@@ -10,25 +10,33 @@ import (
 	"time"
 )
 
-// Handoff says how a call reaches a device's worker goroutine and how the caller waits for
-// its result. Both keep the worker's contract: every job for a device runs on that
-// device's one locked OS thread, one at a time, in the order the worker takes them.
-// The zero value is [ChannelHandoff], the measured path; [SpinThenBlock] is opt-in until
-// examples/bench/run-h200.sh has measured it on a GPU (issue 17).
+// Handoff says how a call reaches a device and how the caller waits for its result. All
+// keep the worker's contract: a device's state is touched by one thread at a time, its
+// calls run one at a time, and captures run on the device's one locked worker thread.
+// The zero value is [CallerThread], the fastest (issue 25); [ChannelHandoff] and
+// [SpinThenBlock] send every call, a step's too, to the worker.
 //
 // See doc.go, "Synchronous step latency", for where the time of one Run(n=1) goes under
 // each.
 type Handoff int
 
 const (
-	// ChannelHandoff (the default) is the path measured before issue 17: the job goes
+	// CallerThread (the default) runs a synchronous step that needs no capture on the
+	// caller's own OS thread: [Backend.Run] takes the device's lock and makes one cgo
+	// call that pushes the device's primary context, launches, waits and pops it, so no
+	// goroutine is woken and no thread is handed the work. Every other call (allocation,
+	// copies, module loads, a capture or re-record) goes to the worker as with
+	// [ChannelHandoff], and the worker holds the same lock for each, so it never runs
+	// beside a caller's step.
+	CallerThread Handoff = iota
+	// ChannelHandoff is the path measured before issue 17: the job goes
 	// over an unbuffered channel to the worker, whose goroutine is parked in a select and
 	// must be woken on its locked OS thread, and the result comes back over a second
 	// channel, which parks and wakes the caller. A Run on this path makes the driver calls
 	// as before, one cgo call each (cuEventRecord, the launch, cuEventRecord,
 	// cuEventSynchronize, cuEventElapsedTime).
-	ChannelHandoff Handoff = iota
-	// SpinThenBlock (opt-in, not yet measured on a GPU) puts the job in the worker's queue and spins on its
+	ChannelHandoff
+	// SpinThenBlock (opt-in) puts the job in the worker's queue and spins on its
 	// completion flag for up to the wait budget of [WithSpin] before blocking on a channel;
 	// the worker, after each job, spins for up to the idle budget watching the queue before
 	// it blocks. While both spin, a synchronous step needs no goroutine wake-up at all: the
@@ -37,9 +45,11 @@ const (
 	SpinThenBlock
 )
 
-// String returns "spin-then-block" or "channel".
+// String returns "caller-thread", "spin-then-block" or "channel".
 func (h Handoff) String() string {
 	switch h {
+	case CallerThread:
+		return "caller-thread"
 	case SpinThenBlock:
 		return "spin-then-block"
 	case ChannelHandoff:
@@ -51,6 +61,8 @@ func (h Handoff) String() string {
 // GoString returns the Go expression for h, such as backend.SpinThenBlock.
 func (h Handoff) GoString() string {
 	switch h {
+	case CallerThread:
+		return "backend.CallerThread"
 	case SpinThenBlock:
 		return "backend.SpinThenBlock"
 	case ChannelHandoff:
@@ -59,16 +71,18 @@ func (h Handoff) GoString() string {
 	return fmt.Sprintf("backend.Handoff(%d)", int(h))
 }
 
-// ParseHandoff parses "channel" (or "") and "spin-then-block". It returns a
-// *[HandoffError] for anything else.
+// ParseHandoff parses "caller-thread" (or ""), "channel" and "spin-then-block". It
+// returns a *[HandoffError] for anything else.
 func ParseHandoff(s string) (Handoff, error) {
 	switch s {
+	case "", "caller-thread":
+		return CallerThread, nil
 	case "spin-then-block":
 		return SpinThenBlock, nil
-	case "", "channel":
+	case "channel":
 		return ChannelHandoff, nil
 	}
-	return ChannelHandoff, &HandoffError{Handoff: s}
+	return CallerThread, &HandoffError{Handoff: s}
 }
 
 // HandoffError reports an unknown handoff string.
@@ -80,7 +94,7 @@ func (e *HandoffError) Error() string {
 	if e == nil {
 		return "backend: <nil *HandoffError>"
 	}
-	return fmt.Sprintf("backend: unknown handoff %q (want spin-then-block or channel)", e.Handoff)
+	return fmt.Sprintf("backend: unknown handoff %q (want caller-thread, spin-then-block or channel)", e.Handoff)
 }
 
 // Default spin budgets of [SpinThenBlock] (see [WithSpin]).
@@ -117,7 +131,7 @@ type inbox interface {
 // GOMAXPROCS below 2 both are 0 (a spinning caller would hold the only P the worker
 // needs).
 func newInbox(h Handoff, waitSpin, idleSpin time.Duration) inbox {
-	if h == ChannelHandoff {
+	if h != SpinThenBlock {
 		return &chanInbox{jobs: make(chan chanJob), quit: make(chan struct{})}
 	}
 	if runtime.GOMAXPROCS(0) < 2 {

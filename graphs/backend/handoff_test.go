@@ -211,6 +211,7 @@ func TestHandoffStrings(t *testing.T) {
 	}{
 		{SpinThenBlock, "spin-then-block", "backend.SpinThenBlock", false},
 		{ChannelHandoff, "channel", "backend.ChannelHandoff", false},
+		{CallerThread, "caller-thread", "backend.CallerThread", false},
 		{Handoff(7), "Handoff(7)", "backend.Handoff(7)", true},
 	} {
 		if got := tc.h.String(); got != tc.str {
@@ -228,8 +229,8 @@ func TestHandoffStrings(t *testing.T) {
 			t.Errorf("ParseHandoff(%q) = %v, want %v", tc.str, got, tc.h)
 		}
 	}
-	if h, err := ParseHandoff(""); err != nil || h != ChannelHandoff {
-		t.Errorf(`ParseHandoff("") = %v, %v; want the default, ChannelHandoff`, h, err)
+	if h, err := ParseHandoff(""); err != nil || h != CallerThread {
+		t.Errorf(`ParseHandoff("") = %v, %v; want the default, CallerThread`, h, err)
 	}
 }
 
@@ -274,13 +275,13 @@ func TestHandoffOptions(t *testing.T) {
 		noTiming           bool
 		reason             string
 	}{
-		{"defaults", Options{}, "backend.Options{}", ChannelHandoff, DefaultWaitSpin, DefaultIdleSpin, false, "the zero config"},
+		{"defaults", Options{}, "backend.Options{}", CallerThread, DefaultWaitSpin, DefaultIdleSpin, false, "the zero config"},
 		{"channel", WithHandoff(ChannelHandoff), "backend.WithHandoff(backend.ChannelHandoff)", ChannelHandoff, DefaultWaitSpin, DefaultIdleSpin, false, "the path before issue 17"},
-		{"spin", WithSpin(2*time.Millisecond, 50*time.Microsecond), "backend.WithSpin(2*time.Millisecond, 50*time.Microsecond)", ChannelHandoff, 2 * time.Millisecond, 50 * time.Microsecond, false, "both budgets set"},
-		{"no spin", WithSpin(0, -time.Second), "backend.WithSpin(0, 0)", ChannelHandoff, 0, 0, false, "negative counts as zero"},
-		{"odd spin", WithSpin(1500*time.Nanosecond, time.Hour), "backend.WithSpin(1500, 1*time.Hour)", ChannelHandoff, 1500 * time.Nanosecond, time.Hour, false, "nanoseconds print as an integer Duration"},
-		{"untimed", WithGPUTiming(false), "backend.WithGPUTiming(false)", ChannelHandoff, DefaultWaitSpin, DefaultIdleSpin, true, "no events"},
-		{"timed", Options{WithGPUTiming(false), WithGPUTiming(true)}, "backend.Options{backend.WithGPUTiming(false), backend.WithGPUTiming(true)}", ChannelHandoff, DefaultWaitSpin, DefaultIdleSpin, false, "the last one wins"},
+		{"spin", WithSpin(2*time.Millisecond, 50*time.Microsecond), "backend.WithSpin(2*time.Millisecond, 50*time.Microsecond)", CallerThread, 2 * time.Millisecond, 50 * time.Microsecond, false, "both budgets set"},
+		{"no spin", WithSpin(0, -time.Second), "backend.WithSpin(0, 0)", CallerThread, 0, 0, false, "negative counts as zero"},
+		{"odd spin", WithSpin(1500*time.Nanosecond, time.Hour), "backend.WithSpin(1500, 1*time.Hour)", CallerThread, 1500 * time.Nanosecond, time.Hour, false, "nanoseconds print as an integer Duration"},
+		{"untimed", WithGPUTiming(false), "backend.WithGPUTiming(false)", CallerThread, DefaultWaitSpin, DefaultIdleSpin, true, "no events"},
+		{"timed", Options{WithGPUTiming(false), WithGPUTiming(true)}, "backend.Options{backend.WithGPUTiming(false), backend.WithGPUTiming(true)}", CallerThread, DefaultWaitSpin, DefaultIdleSpin, false, "the last one wins"},
 	} {
 		if got := tc.opt.String(); got != tc.str {
 			t.Errorf("%s: String() = %q, want %q", tc.name, got, tc.str)

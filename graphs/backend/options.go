@@ -17,7 +17,7 @@ type Option interface {
 type config struct {
 	threadMode    CaptureMode // interaction mode of each worker's OS thread
 	threadModeSet bool        // threadMode was set; otherwise the driver default (global) stays
-	handoff       Handoff     // how calls reach the worker; zero: ChannelHandoff
+	handoff       Handoff     // how calls reach the device; zero: CallerThread
 	// waitSpin and idleSpin are the SpinThenBlock budgets, valid when spinSet; otherwise
 	// DefaultWaitSpin and DefaultIdleSpin.
 	waitSpin, idleSpin time.Duration
@@ -95,10 +95,10 @@ func (o threadModeOption) String() string {
 	return fmt.Sprintf("backend.WithThreadCaptureMode(%#v)", CaptureMode(o))
 }
 
-// WithHandoff selects how calls reach each device's worker and how a step waits: the
-// default [ChannelHandoff] (measured), or [SpinThenBlock] (issue 17, not yet measured on
-// a GPU), so that a benchmark can compare the two in one run (two Backends on the same device may be open
-// at once).
+// WithHandoff selects how calls reach each device and how a step waits: the default
+// [CallerThread] (issue 25: a synchronous step on the caller's own OS thread), or
+// [ChannelHandoff] or [SpinThenBlock] (every call on the worker), so that a benchmark can
+// compare them in one run (several Backends on the same device may be open at once).
 func WithHandoff(h Handoff) Option { return handoffOption(h) }
 
 type handoffOption Handoff

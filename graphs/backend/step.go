@@ -13,6 +13,7 @@ import (
 	"errors"
 	"fmt"
 	"math"
+	"runtime/debug"
 	"time"
 	"unsafe"
 )
@@ -59,8 +60,16 @@ type Launch struct {
 	Func      *Function
 	Grid      Dim3   // blocks
 	Block     Dim3   // threads per block
-	SharedMem uint32 // dynamic shared memory per block, bytes
+	SharedMem uint32 // dynamic shared memory per block, bytes; NewStep raises the kernel's limit to it when below
 	Args      []Arg
+	// CoResident says that every block of the grid must be resident on the device at
+	// once, as for a kernel that synchronises its blocks with a grid-wide barrier (a
+	// persistent kernel): NewStep refuses the launch when Grid's blocks exceed the blocks
+	// of this size that fit on the device (cuOccupancyMaxActiveBlocksPerMultiprocessor
+	// times the multiprocessors). It is launched as any other kernel (cuLaunchKernel, so it
+	// can be captured); nothing else may occupy the device's multiprocessors meanwhile,
+	// which holds for a step's kernels on one stream.
+	CoResident bool
 }
 
 // RunStats says what one Run did.
@@ -87,10 +96,12 @@ type RunStats struct {
 	// the iterations (cuEventElapsedTime, about 0.5 µs resolution); capture is not in it.
 	// It is 0 on a Backend opened with WithGPUTiming(false).
 	GPUTime time.Duration
-	// Wall is the worker's wall-clock time for the iterations, from before the first
-	// launch call to the end of the wait, on the worker's thread: CLOCK_MONOTONIC in C on
-	// the [SpinThenBlock] path, time.Now in Go on the [ChannelHandoff] path. A caller's
-	// own wall time for Run minus Wall is the cost of reaching the worker and coming back.
+	// Wall is the wall-clock time for the iterations, from before the first launch call
+	// to the end of the wait, on the thread that made them (the caller's on the
+	// [CallerThread] path, else the worker's): CLOCK_MONOTONIC in C, or time.Now in Go on
+	// the [ChannelHandoff] path. A caller's own wall time for Run minus Wall is the cost of
+	// reaching that thread and coming back (on the caller's thread: the lock, the context
+	// push and pop, and the cgo call).
 	Wall time.Duration
 }
 
@@ -160,6 +171,9 @@ func (b *Backend) NewStep(ctx context.Context, device int, name string, launches
 	s := &Step{name: name, device: device}
 	ls := append([]Launch(nil), launches...)
 	err = w.do(ctx, "step", func() error {
+		if err := w.prepareFuncs(name, ls); err != nil {
+			return err
+		}
 		s.build(ls)
 		w.steps[s] = struct{}{}
 		return nil
@@ -168,6 +182,29 @@ func (b *Backend) NewStep(ctx context.Context, device int, name string, launches
 		return nil, err
 	}
 	return s, nil
+}
+
+// prepareFuncs raises the dynamic shared-memory limit of each kernel launched with dynamic
+// shared memory to what the launch asks, when it is below (the default limit is 48 KiB less
+// the kernel's static shared memory), and checks that every CoResident launch's blocks fit
+// on the device at once.
+func (w *worker) prepareFuncs(name string, ls []Launch) error {
+	for i, l := range ls {
+		if l.SharedMem == 0 && !l.CoResident {
+			continue
+		}
+		g, bl := l.Grid.norm(), l.Block.norm()
+		resident, call, err := funcPrepare(cFunction(l.Func.handles[w.device]), w.dev, int(bl[0]*bl[1]*bl[2]), int(l.SharedMem))
+		if err != nil {
+			return w.errorf("step", name, call, fmt.Errorf("launch %d (%s): %w", i, l.Func.name, fromCU(err)))
+		}
+		if blocks := int(g[0]) * int(g[1]) * int(g[2]); l.CoResident && blocks > resident {
+			return &DeviceError{Device: w.device, Step: "step", Name: name, Err: fmt.Errorf(
+				"launch %d (%s): %d co-resident blocks of %d threads and %d bytes of shared memory, but only %d fit on the device at once",
+				i, l.Func.name, blocks, bl[0]*bl[1]*bl[2], l.SharedMem, resident)}
+		}
+	}
+	return nil
 }
 
 // build lays the launch table out in one C allocation.
@@ -260,9 +297,15 @@ func (w *worker) destroyStep(s *Step) error {
 
 // Run runs step s n times (n ≥ 1) on its device as mode says, and returns when the GPU has
 // finished (it waits on a CUDA event, or on the worker's stream with WithGPUTiming(false);
-// never on the context). On the default [SpinThenBlock] path the launches and the wait are
-// one cgo call (cm_run_step in driver.go), and a caller that waits less than the spin
-// budget is never parked; see doc.go, "Synchronous step latency".
+// never on the context).
+//
+// On the default [CallerThread] path a step that needs no capture (an eager step, or a
+// graph already captured whose buffers have not moved) runs on the calling goroutine's
+// own OS thread, in one cgo call that pushes the device's primary context, launches, waits
+// and pops it (cm_run_step_on in driver.go), under the device's lock, so that no other
+// thread touches the device's state meanwhile and calls on one device run one at a time;
+// a step that needs a capture or re-record goes to the device's worker, as every call does
+// on the other paths. See doc.go, "Synchronous step latency".
 //
 // Eager mode launches every kernel with cuLaunchKernel, from one C loop per call. Graph
 // mode captures the step on first use (cuStreamBeginCapture in mode.Capture, the launches,
@@ -283,16 +326,55 @@ func (b *Backend) Run(ctx context.Context, s *Step, mode ExecMode, n int) (RunSt
 	if n < 1 || n > math.MaxInt32 {
 		return RunStats{}, &DeviceError{Device: s.device, Step: "step", Name: s.name, Err: fmt.Errorf("iterations %d: want 1 to %d", n, math.MaxInt32)}
 	}
+	if w.cfg.handoff == CallerThread {
+		if err := ctx.Err(); err != nil {
+			return RunStats{}, err
+		}
+		if st, done, err := w.runOnCaller(s, mode, n); done {
+			return st, err
+		}
+	}
 	var st RunStats
 	err = w.do(ctx, "step", func() error {
 		var err error
-		st, err = w.runStep(s, mode, n)
+		st, err = w.runStep(s, mode, n, false)
 		return err
 	})
 	return st, err
 }
 
-func (w *worker) runStep(s *Step, mode ExecMode, n int) (RunStats, error) {
+// runOnCaller runs s on the calling OS thread, holding the device's lock, unless it needs
+// its device's worker (a first capture or a re-record: captures stay on the worker's
+// thread), in which case it reports done false and does nothing. A panic is recovered into
+// a *PanicError, as on the worker.
+func (w *worker) runOnCaller(s *Step, mode ExecMode, n int) (st RunStats, done bool, err error) {
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	if w.closed {
+		return st, true, &DeviceError{Device: w.device, Step: "step", Name: s.name, Err: ErrClosed}
+	}
+	if !s.destroyed && mode.Graph && !s.fallback {
+		if s.exec == nil {
+			return st, false, nil
+		}
+		if s.refresh() == nil {
+			if _, moved := s.moved(); moved {
+				return st, false, nil
+			}
+		}
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = &DeviceError{Device: w.device, Step: w.phase, Name: s.name, Err: &PanicError{Value: r, Stack: debug.Stack()}}
+		}
+	}()
+	st, err = w.runStep(s, mode, n, true)
+	return st, true, err
+}
+
+// runStep runs s n times on this OS thread: the worker's (onCaller false) or, holding the
+// device's lock, a caller's (onCaller true, which pushes and pops the primary context).
+func (w *worker) runStep(s *Step, mode ExecMode, n int, onCaller bool) (RunStats, error) {
 	st := RunStats{Device: w.device, Step: s.name, Iterations: n}
 	w.phase, w.stepName = "step", s.name
 	if s.destroyed {
@@ -314,7 +396,14 @@ func (w *worker) runStep(s *Step, mode ExecMode, n int) (RunStats, error) {
 		exec = s.exec
 	}
 	w.phase = "launch"
-	if err := runStep(exec, s.launches, s.n, n, w.stream, w.start, w.end, !w.cfg.noTiming, w.res); err != nil {
+	timed := !w.cfg.noTiming
+	var err error
+	if onCaller {
+		err = runStepOn(w.pctx, w.cfg.threadModeSet, w.cfg.threadMode, exec, s.launches, s.n, n, w.stream, w.start, w.end, timed, w.res)
+	} else {
+		err = runStep(exec, s.launches, s.n, n, w.stream, w.start, w.end, timed, w.res)
+	}
+	if err != nil {
 		phase, call, cause := runStepErr(w.res, err)
 		return st, w.errorf(phase, s.name, call, cause)
 	}

@@ -7,6 +7,7 @@ import (
 	"errors"
 	"runtime"
 	"runtime/debug"
+	"sync"
 
 	"gorgonia.org/cu"
 )
@@ -26,7 +27,14 @@ type worker struct {
 	// closeErr is written by the worker before exited is closed, read after.
 	closeErr error
 
-	// ---- owned by the worker goroutine ----
+	// mu is the device's lock: whoever holds it owns every field below the line. The
+	// worker holds it for each job and for teardown; a [CallerThread] Run holds it while
+	// it runs a step on its own OS thread. So the device's state is never touched by two
+	// threads at once, and one device's calls run one at a time.
+	mu     sync.Mutex
+	closed bool // set by teardown: a caller holding mu must not use the device
+
+	// ---- owned by the holder of mu (the worker goroutine, or a caller-thread Run) ----
 	dev      cu.Device
 	pctx     cu.CUContext // the device's primary context, retained while the worker lives
 	retained bool
@@ -67,7 +75,10 @@ func (w *worker) run(ready chan<- error) {
 	}
 	ready <- nil
 	w.in.serve(w.exec)
+	w.mu.Lock()
+	w.closed = true
 	w.closeErr = w.teardown()
+	w.mu.Unlock()
 }
 
 // do runs fn on the worker and returns its error. It returns ctx's error if ctx is done
@@ -84,6 +95,8 @@ func (w *worker) do(ctx context.Context, phase string, fn func() error) error {
 // exec runs one job, recovering a panic into a *PanicError wrapped in a *DeviceError. A
 // capture the panic interrupted is ended and discarded so the stream is usable again.
 func (w *worker) exec(fn func() error) (err error) {
+	w.mu.Lock()
+	defer w.mu.Unlock()
 	w.phase, w.stepName = "worker", ""
 	defer func() {
 		r := recover()

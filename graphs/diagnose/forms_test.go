@@ -66,6 +66,7 @@ func TestForms(t *testing.T) {
 		{"site-packages path", "/usr/lib/python3/site-packages/torch-2.7.1.dist-info/METADATA\nRuntimeError: CUDA error: capturing stream has unjoined work\n", form{diagnose.StreamCaptureUnjoined, 2, diagnose.Exact, "2.7"}, "a dist-info path"},
 		{"pip show", "Name: torch\nVersion: 2.8.0\nRuntimeError: CUDA error: capturing stream has unjoined work\n", form{diagnose.StreamCaptureUnjoined, 3, diagnose.Exact, "2.8"}, "pip show"},
 		{"collect_env over prose", "on torch 2.7 it worked\nPyTorch version: 2.9.1+cu128\nRuntimeError: CUDA error: capturing stream has unjoined work\n", form{diagnose.StreamCaptureUnjoined, 3, diagnose.Exact, "2.9"}, "the run's own report wins over prose"},
+		{"unsupported own release blocks advice", "PyTorch version: 2.0.1\nRuntimeError: CUDA error: capturing stream has unjoined work\nit works on torch 2.1 for me\n", form{diagnose.StreamCaptureUnjoined, 2, diagnose.Exact, ""}, "the run's own release (2.0, not planned) over another run's"},
 		{"symint re-recording", strings.Repeat("I1129 12:00:00.000000 1 torch/_inductor/cudagraph_trees.py:387] recording cudagraph tree for symint key 7\n", 3), form{diagnose.DynamicShapeRerecord, 1, diagnose.Exact, ""}, "three recordings"},
 		{"one symint recording", "recording cudagraph tree for symint key 7\n", form{}, "one recording is normal"},
 	}
@@ -168,6 +169,20 @@ func TestEncodings(t *testing.T) {
 		d, err := diagnose.Read(bytes.NewReader(tt.in))
 		if err != nil || len(d.Findings) != 1 || d.Findings[0].Code != diagnose.StreamCaptureUnjoined {
 			t.Errorf("%s: Read = %+v, %v", tt.name, d, err)
+		}
+	}
+}
+
+// TestRecoveredMode: a mode a config dump or a traceback frame shows is planned.
+func TestRecoveredMode(t *testing.T) {
+	t.Parallel()
+	for _, tt := range []struct{ name, log, want string }{
+		{"config dump", "compile_mode: max-autotune\nRuntimeError: CUDA error: capturing stream has unjoined work\n", "max-autotune"},
+		{"jupyter frame", "----> 4 opt = torch.compile(model, mode=\"reduce-overhead\")\nRuntimeError: CUDA error: capturing stream has unjoined work\n", "reduce-overhead"},
+	} {
+		d, err := diagnose.Read(strings.NewReader(tt.log))
+		if err != nil || d.Recovered == nil || d.Recovered.Mode == nil || *d.Recovered.Mode != tt.want {
+			t.Errorf("%s: Read = %+v, %v; want mode %s recovered", tt.name, d, err, tt.want)
 		}
 	}
 }

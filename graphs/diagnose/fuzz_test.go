@@ -20,6 +20,12 @@ func FuzzRead(f *testing.F) {
 		"x = torch.compile(m, mode=\"reduce-overhead\", options={'a': (1, 2)}\n",
 		"torch.__version__\n'2.5.1'\ncudagraph_trees=False\n",
 		"\x1b]0;title\x07PyTorch version: 2.14.0\nUnrecognized mode=, should be one of: x\n",
+		"\xff\xfe\x00\x00R\x00\x00\x00\n\x00\x00\x00",
+		"\xff\xfeRuntimeError: CUDA error: capturing stream has unjoined work\n",
+		"\x1b]8;;x RuntimeError: Either mode or options can be specified, but both\ncan't be specified at the same time.\n",
+		"Name: torch\nVersion: 2.5.1\n| `skipping cudagraphs due to cpu device` |\n\a\u009b\u202e\n",
+		"$ TORCHINDUCTOR_FX_GRAPH_CACHE=0 python t.py\ntorch._inductor.config.fx_graph_cache = True\n",
+		"recording cudagraph tree for symint key 1\nrecording cudagraph tree for symint key 2\nrecording cudagraph tree for symint key 3\n",
 	} {
 		f.Add(seed)
 	}

@@ -10,6 +10,7 @@ import (
 	"strings"
 	"unicode/utf8"
 
+	"github.com/compilemode/compilemode/config"
 	"github.com/compilemode/compilemode/config/inputerr"
 	"github.com/compilemode/compilemode/graphs"
 	"github.com/compilemode/compilemode/modes"
@@ -173,12 +174,12 @@ func (o Options) Read(r io.Reader) (d *Diagnosis, err error) {
 		s.torch = versionFinder{found: torch, rank: rankTorch + 1, what: "option"}
 	}
 	d = s.diagnosis()
-	d.plan()
+	d.plan(s.rec.envLines)
 	return d, nil
 }
 
 // plan runs the planner on the recovered call, the way the command answers a scenario.
-func (d *Diagnosis) plan() {
+func (d *Diagnosis) plan(envLines map[string]envLine) {
 	if d.Recovered == nil {
 		return
 	}
@@ -188,6 +189,27 @@ func (d *Diagnosis) plan() {
 		return
 	}
 	d.Plan = rep
+	for _, w := range rep.Warnings {
+		if Code(w.Code) != EnvForceOverrides {
+			continue
+		}
+		for name, at := range envLines {
+			if strings.Contains(w.Message, name) {
+				d.Findings = append(d.Findings, planFinding(w, at, rep.Torch))
+				break
+			}
+		}
+	}
+	sort.SliceStable(d.Findings, func(a, b int) bool { return d.Findings[a].Line < d.Findings[b].Line })
+}
+
+// planFinding is a finding that the planner's warning w gives for the call the log
+// shows, placed on the line at that sets the variable it names.
+func planFinding(w config.Warning, at envLine, torch string) Finding {
+	return Finding{Code: Code(w.Code), Line: at.line, Quote: at.text, Cause: w.Message,
+		Fix: w.Recommendation, Evidence: w.Evidence, Match: Planned, Count: 1,
+		Source:   "the planner's " + string(w.Code) + " warning for the call and environment the log shows (config: env_name_force keys of the release's torch/_inductor/config.py)",
+		Releases: []string{torch}}
 }
 
 // diagnosis resolves the hits: rows whose context the log lacks drop out, a row
@@ -369,9 +391,9 @@ func quote(text, literal []byte) string {
 	if loc := glogPrefix.FindIndex(text); loc != nil && loc[1] < len(text) {
 		text = text[loc[1]:]
 	}
-	q := strings.ToValidUTF8(strings.TrimSpace(string(text)), "\uFFFD")
+	q := escapeControls(strings.ToValidUTF8(strings.TrimSpace(string(text)), "\uFFFD"))
 	if utf8.RuneCountInString(q) <= MaxQuoteRunes {
-		return escapeControls(q)
+		return q
 	}
 	at := strings.Index(q, string(literal))
 	runes := []rune(q)
@@ -384,5 +406,5 @@ func quote(text, literal []byte) string {
 	if start > 0 {
 		out = "…" + out
 	}
-	return escapeControls(out)
+	return out
 }

@@ -85,6 +85,7 @@ type versionFinder struct {
 	text     string // the line of found, cleaned
 	what     string // the phrasing of found
 	wait     bool   // the last line named torch.__version__ or "Name: torch" without a value
+	blocked  int    // the highest rank of a stated release outside 2.1–2.14
 }
 
 func newVersionFinder() versionFinder { return versionFinder{patterns: versionPatterns()} }
@@ -116,8 +117,15 @@ func (f *versionFinder) window(text []byte, line int) {
 }
 
 func (f *versionFinder) offer(s []byte, rank, line int, text []byte, what string) bool {
+	if rank <= f.rank || rank <= f.blocked {
+		return false
+	}
 	v, err := modes.ParseVersion(string(s))
-	if err != nil || rank <= f.rank {
+	if err != nil {
+		// A release the log states but that is outside 2.1–2.14 (2.0.1, 1.13): the
+		// run's own release, so a later, weaker mention (another run, advice) is not
+		// taken in its place.
+		f.blocked = max(f.blocked, rank)
 		return false
 	}
 	f.found, f.rank, f.line, f.what = v, rank, line, what
@@ -163,9 +171,18 @@ type recoverer struct {
 	options   string
 	set       []string
 	env       map[string]string
+	envLines  map[string]envLine
 }
 
-func newRecoverer() recoverer { return recoverer{env: map[string]string{}} }
+func newRecoverer() recoverer {
+	return recoverer{env: map[string]string{}, envLines: map[string]envLine{}}
+}
+
+// envLine is where a log sets an environment variable: its line and the line quoted.
+type envLine struct {
+	line int
+	text string
+}
 
 // recoverAnchors are the prefilter's anchors for the recoverer: a line without one is
 // not read for the call, config or environment (a call's continuation lines are).
@@ -181,7 +198,7 @@ var deviceAnchors = []string{"[rank", "cuda:", "index="}
 // "mode: max-autotune", "compile_mode=reduce-overhead" (only PyTorch's mode names).
 var reModeDump = regexp.MustCompile(`\b(?:torch_)?(?:compile_)?mode["']?\s*[:=]\s*["']?(reduce-overhead|max-autotune-no-cudagraphs|max-autotune)\b`)
 
-func (r *recoverer) window(text []byte, lineStart bool) {
+func (r *recoverer) window(text []byte, lineStart bool, line int) {
 	r.callWindow(text, lineStart)
 	if r.dump == nil && r.mode == nil {
 		if m := reModeDump.FindSubmatch(text); m != nil && !bytes.Contains(text, []byte("torch.compile(")) {
@@ -199,6 +216,7 @@ func (r *recoverer) window(text []byte, lineStart bool) {
 			for _, m := range re.FindAllSubmatch(text, maxRecovered) {
 				if _, ok := r.env[string(m[1])]; !ok && len(r.env) < maxRecovered {
 					r.env[string(m[1])] = string(bytes.Trim(m[2], `"'`))
+					r.envLines[string(m[1])] = envLine{line: line, text: quote(text, m[1])}
 				}
 			}
 		}

@@ -25,6 +25,9 @@ const (
 	// Wrapped: the text runs over two or three lines, as a terminal or a page wraps
 	// it, found with the lines joined (white space ignored).
 	Wrapped Match = "wrapped"
+	// Planned: no message shows it; planning the call and environment the log shows
+	// does (a TORCHINDUCTOR_* variable that pins a key the log also sets).
+	Planned Match = "planned"
 )
 
 // compiledRow is a Signature with its regular expressions compiled.
@@ -393,7 +396,7 @@ func (s *scanner) process(k int) {
 		s.devs.window(e.raw)
 	}
 	if e.kinds&(1<<anchorRecover) != 0 || s.rec.call != nil {
-		s.rec.window(text, e.lineStart)
+		s.rec.window(text, e.lineStart, e.line)
 	}
 	for _, c := range e.ctxs {
 		if !s.contexts[c].seen && s.contexts[c].re.Match(text) {

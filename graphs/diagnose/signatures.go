@@ -448,6 +448,37 @@ func skipRows() []Signature {
 			Decisive: "the skip line",
 		},
 		{
+			Code: SkipIncompatibleOp, Literal: "due to index put with accumulate",
+			Releases: modes.Minors(6, 6),
+			Cause: "an index_put_ with accumulate=True (x[idx] += v) lowers to a fallback kernel that " +
+				"cannot be captured in a CUDA graph, so Inductor runs the graph without CUDA graphs",
+			Fix: "write the update as a scatter_add_ or index_add_ (which Inductor lowers), or move it " +
+				"out of the compiled function; " + fixIncompatibleOp,
+			Evidence: modes.Source,
+			Source:   "torch/_inductor/lowering.py index_put_impl_ (disable_cudagraphs_reason \"index put with accumulate.\") @ T2.6.0; other releases not read",
+			Decisive: "the skip line",
+		},
+		{
+			Code: SkipIncompatibleOp, Literal: "due to deterministic index put",
+			Releases: modes.Minors(6, 6),
+			Cause: "with torch.use_deterministic_algorithms(True) an index_put_ lowers to a fallback " +
+				"kernel that cannot be captured in a CUDA graph, so Inductor runs the graph without CUDA graphs",
+			Fix:      "turn deterministic algorithms off around the compiled code if you can, or move the indexing out of it; " + fixIncompatibleOp,
+			Evidence: modes.Source,
+			Source:   "torch/_inductor/lowering.py index_put_impl_ (\"deterministic index put.\") @ T2.6.0; other releases not read",
+			Decisive: "the skip line",
+		},
+		{
+			Code: SkipIncompatibleOp, Literal: "due to control flow operator: torch.",
+			Releases: modes.Minors(6, 6),
+			Cause: "a torch.cond or torch.while_loop on the GPU lowers to host-side control flow that " +
+				"cannot be captured in a CUDA graph, so Inductor runs the graph without CUDA graphs",
+			Fix:      fixIncompatibleOp,
+			Evidence: modes.Source,
+			Source:   "torch/_inductor/lowering.py cond, while_loop (\"control flow operator: torch.cond.\", \"… torch.while_loop.\") @ T2.6.0; other releases not read",
+			Decisive: "the skip line",
+		},
+		{
 			Code: SkipDynamicGraphs, Literal: sentence(from(reason(ruleMessage("skip-dynamic-graphs", prefixedSkips.From.Minor)), "graph")),
 			Releases: prefixedSkips,
 			Cause: "triton.cudagraph_skip_dynamic_graphs=True and this graph's inputs have symbolic " +

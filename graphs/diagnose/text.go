@@ -56,6 +56,7 @@ func (d *Diagnosis) WriteText(w io.Writer) error {
 var matchNote = map[Match]string{
 	Wrapped: " (text wrapped over several lines)",
 	Quoted:  " (text quoted or retyped: found without marks, spacing or case)",
+	Planned: " (from planning the call and environment the log shows)",
 }
 
 // wrap writes text after first (then after rest on continuation lines), its runs of

@@ -1,6 +1,65 @@
 package script
 
-import "github.com/compilemode/compilemode/graphs"
+import (
+	"strings"
+	"sync"
+
+	"github.com/compilemode/compilemode/config/schema"
+	"github.com/compilemode/compilemode/graphs"
+	"github.com/compilemode/compilemode/modes"
+)
+
+// When PyTorch reads a variable: the values of EnvSet.ReadAt.
+const (
+	// ReadAtConfigImport: torch._inductor.config reads it once, when it is first
+	// imported; `import torch` does not import it, torch.compile(…) and
+	// `import torch._dynamo` do (measured on 2.6.0 and 2.14.1, the CPU chroots:
+	// "torch._inductor.config" in sys.modules is False after `import torch`, True after
+	// torch.compile(f); TORCHINDUCTOR_MAX_AUTOTUNE=1 set after `import torch` and
+	// before the config import gives max_autotune True, set after it False).
+	ReadAtConfigImport = "config-import"
+	// ReadAtCall: read each time it is needed (callTimeEnv).
+	ReadAtCall = "call"
+	// ReadAtCUDAInit: the CUDA allocator reads it when CUDA first allocates.
+	ReadAtCUDAInit = "cuda-init"
+)
+
+// callTimeEnv are the variables PyTorch reads each time it needs them, with their
+// sources: setting them after `import torch`, or after a compile, still counts.
+var callTimeEnv = map[string]string{
+	"TORCHINDUCTOR_CACHE_DIR": "torch/_inductor/runtime/cache_dir_utils.py cache_dir(): os.environ.get at each call (2.6.0 and 2.14.1, read in the CPU chroots)",
+	"TRITON_CACHE_DIR":        "torch/_inductor/runtime/cache_dir_utils.py triton_cache_dir(): os.getenv at each call (2.6.0 and 2.14.1)",
+}
+
+// configEnv returns the variables some supported release's torch._inductor.config
+// reads at import (the schemas' EnvVarNames). Built once; never written after.
+var configEnv = sync.OnceValue(func() map[string]bool {
+	m := map[string]bool{}
+	for _, v := range modes.Supported() {
+		s, _, err := schema.Builtin(v)
+		if err != nil || s == nil {
+			continue
+		}
+		for _, n := range s.EnvVarNames {
+			m[n] = true
+		}
+	}
+	return m
+})
+
+// readAt says when PyTorch reads the variable ("" when neither the Inductor config,
+// a call-time reader nor the allocator reads it).
+func readAt(name string) string {
+	switch {
+	case readLate[name]:
+		return ReadAtCUDAInit
+	case callTimeEnv[name] != "":
+		return ReadAtCall
+	case configEnv()[name]:
+		return ReadAtConfigImport
+	}
+	return ""
+}
 
 // readLate are the variables PyTorch reads when CUDA first allocates memory, through
 // the C environment (getenv), not when torch is imported: setting them after
@@ -41,12 +100,18 @@ func (r *reader) envCall(c *expr, q string) {
 }
 
 func (r *reader) updateDict(line int, e *expr) {
-	v, ok := r.literal(e)
+	items, unknown, ok := r.partialDict(e)
+	if v, lit := r.literal(e); lit {
+		items, unknown, ok = v.DictItems(), nil, true
+	}
 	if !ok {
-		r.warn(line, WarningNotLiteral, "os.environ.update(%s): not a literal dict; its variables are not read", r.text(e))
+		r.warn(line, WarningNotLiteral, "os.environ.update(%s): not a dict display; its variables are not read", oneLine(r.text(e)))
 		return
 	}
-	for _, it := range v.DictItems() {
+	if len(unknown) > 0 {
+		r.warn(line, WarningNotLiteral, "os.environ.update: items not read (not literals): %s", strings.Join(unknown, ", "))
+	}
+	for _, it := range items {
 		k, kok := it.Key.AsStr()
 		s, sok := it.Val.AsStr()
 		if kok && sok {
@@ -69,15 +134,18 @@ func (r *reader) setEnv(line int, k string, v *expr, how string) {
 // envEntry builds an EnvSet, warns about its timing, and applies it to what runs
 // after when it counts.
 func (r *reader) envEntry(line int, k string, val *string, how string) EnvSet {
-	e := EnvSet{Line: line, Name: k, Value: val, How: how, AfterImport: r.out.TorchLine != 0}
-	applies := val != nil
+	e := EnvSet{Line: line, Name: k, Value: val, How: how, ReadAt: readAt(k), Guard: r.guardText()}
+	e.AfterImport = e.ReadAt == ReadAtConfigImport && r.configLine != 0
+	applies := val != nil && e.ReadAt != "" // others do not change the plan
 	switch {
-	case how == "putenv" && !readLate[k]:
+	case how == "putenv" && e.ReadAt != ReadAtCUDAInit:
 		applies = false
-		r.warn(line, WarningPutenv, "os.putenv(%q, …) changes the C environment only: os.environ, which PyTorch's Python code reads, does not see it; the plan does not set it (use os.environ[%q] = …)", k, k)
-	case e.AfterImport && !readLate[k]:
+		if e.ReadAt != "" {
+			r.warn(line, WarningPutenv, "os.putenv(%q, …) changes the C environment only: os.environ, which PyTorch's Python code reads, does not see it; the plan does not set it (use os.environ[%q] = …)", k, k)
+		}
+	case e.AfterImport:
 		applies = false
-		r.warn(line, WarningEnvAfterImport, "%s is set after `import torch` (line %d): defaults read at import were already taken, so the plan does not set it; set it before the import, or in the shell", k, r.out.TorchLine)
+		r.warn(line, WarningEnvAfterImport, "%s is set after torch._inductor.config was imported (line %d, by %s), which read its default then; the plan does not set it; set it before line %d, or in the shell", k, r.configLine, r.configBy, r.configLine)
 	}
 	if applies {
 		r.env = append(r.env, envEntry{name: k, value: *val})

@@ -290,7 +290,7 @@ func (p *parser) alloc() *expr {
 // literal value is read from its text. The node goes back to the slab when it was
 // the last one handed out, so that such leaves cost no memory.
 func (p *parser) leaf(e *expr) *expr {
-	if e == nil || !(e.kind == other && e.elts == nil || e.kind == str) {
+	if e == nil || !(e.kind == other && e.is(leafLit) || e.kind == str) {
 		return e
 	}
 	if p.used > 0 && e == &p.slab[p.used-1] {
@@ -552,19 +552,25 @@ func (p *parser) atom() *expr {
 		return p.done(e)
 	case pytoken.Number:
 		p.advance()
-		return p.done(p.node(other, t))
+		e := p.node(other, t)
+		e.flags |= leafLit
+		return p.done(e)
 	case pytoken.String:
 		e := p.node(str, t)
 		for p.tok().Kind == pytoken.String {
 			s := p.advance().Text
-			e.fstring = e.fstring || isFormatted(s)
+			if isFormatted(s) {
+				e.flags |= fstring
+			}
 		}
 		return p.done(e)
 	case pytoken.Op:
 		switch t.Text {
 		case "...":
 			p.advance()
-			return p.done(p.node(other, t))
+			e := p.node(other, t)
+			e.flags |= leafLit
+			return p.done(e)
 		case "(":
 			return p.paren(t)
 		case "[":
@@ -603,7 +609,7 @@ func (p *parser) paren(t pytoken.Token) *expr {
 	switch {
 	case p.is("for") || p.is("async"):
 		e := p.node(other, t)
-		e.comp = true
+		e.flags |= comp
 		e.elts = append(append(e.elts, x), p.comprehension()...)
 		x = e
 	case p.is(","):
@@ -622,7 +628,7 @@ func (p *parser) list(t pytoken.Token) *expr {
 	if !p.is("]") {
 		e.elts = p.keep(e.elts, p.starItem())
 		if p.is("for") || p.is("async") {
-			e.comp = true
+			e.flags |= comp
 			e.elts = append(e.elts, p.comprehension()...)
 		}
 		for !p.failed() && p.is(",") {
@@ -647,17 +653,23 @@ func (p *parser) dict(t pytoken.Token) *expr {
 			}
 		}
 		if p.is("**") {
-			p.advance()
-			e.elts = append(e.elts, p.orExpr(false))
+			s := p.node(starred, p.advance())
+			s.name = "**"
+			s.x = p.orExpr(false)
+			e.elts = append(e.elts, p.done(s))
 		} else {
-			e.elts = p.keep(e.elts, p.starItem())
+			k := p.starItem()
 			if p.is(":") {
+				// A dict keeps its keys and values: value flow reads them one by one.
+				e.flags |= dictDisplay
 				p.advance()
-				e.elts = p.keep(e.elts, p.test())
+				e.elts = append(e.elts, k, p.test())
+			} else {
+				e.elts = p.keep(e.elts, k)
 			}
 		}
 		if first && (p.is("for") || p.is("async")) {
-			e.comp = true
+			e.flags |= comp
 			e.elts = append(e.elts, p.comprehension()...)
 			break
 		}
@@ -724,7 +736,7 @@ func (p *parser) args() []arg {
 			a.value = p.namedExpr()
 			if p.is("for") || p.is("async") {
 				g := p.node(other, t)
-				g.comp = true
+				g.flags |= comp
 				g.elts = append(append(g.elts, a.value), p.comprehension()...)
 				a.value = p.done(g)
 			}

@@ -32,7 +32,10 @@ func (r *reader) indexStmt(s *stmt, fn *stmt, inClass bool) {
 	case simpleStmt:
 		if s.name == "return" && fn != nil && len(s.exprs) == 1 {
 			r.candidate(fn.name+"()", s.exprs[0])
+			r.indexDict(s.exprs[0], "")
 		}
+	case loopStmt:
+		r.indexLoop(s)
 	case assignStmt, annAssignStmt:
 		r.indexAssign(s)
 	}
@@ -60,17 +63,70 @@ func (r *reader) indexDef(s, fn *stmt, inClass bool) {
 	}
 	for _, pm := range s.params {
 		r.candidate(pm.name, pm.def)
+		if _, ok := dictPairs(pm.def); ok {
+			r.dicts[pm.name] = pm.def
+			r.indexDict(pm.def, pm.name)
+		}
 	}
 	r.indexBlock(s.body, s, false)
 }
 
 func (r *reader) indexAssign(s *stmt) {
 	for _, t := range s.targets {
-		r.candidate(r.lastName(t), s.value)
-		if s.value != nil && s.value.kind == other && strings.HasPrefix(r.text(s.value), "{") && t.kind == name {
-			r.dicts[t.name] = s.value
+		n := r.lastName(t)
+		r.candidate(n, s.value)
+		r.flow(n, s.value)
+		if r.isCompileRef(s.value) && t.kind == name {
+			r.aliases[t.name] = "torch.compile"
+		}
+		d := dictValue(s.value)
+		if _, ok := dictPairs(d); ok && (t.kind == name || t.kind == attr) {
+			r.dicts[n] = d
+			r.indexDict(d, n)
 		}
 	}
+}
+
+// dictValue returns the dict display v is, or builds (dict(…) is not one;
+// field(default_factory=lambda: {…}) and lambda: {…} are).
+func dictValue(v *expr) *expr {
+	for n := 0; v != nil && n < 4; n++ {
+		if _, ok := dictPairs(v); ok {
+			return v
+		}
+		switch {
+		case v.kind == call && v.x.kind == name && v.x.name == "field":
+			v = kwarg(v, "default_factory", 99)
+		case v.kind == other && len(v.elts) > 0:
+			v = v.elts[len(v.elts)-1] // a lambda's body is its last part
+		default:
+			return nil
+		}
+	}
+	return nil
+}
+
+// isCompileRef reports whether v stands for torch.compile: the attribute itself, or
+// getattr(torch, "compile").
+func (r *reader) isCompileRef(v *expr) bool {
+	if v == nil {
+		return false
+	}
+	if v.kind == attr {
+		return r.isCompileExpr(v)
+	}
+	return r.getattrCompile(v)
+}
+
+// getattrCompile reports whether c is getattr(torch, "compile") or
+// getattr(torch.compiler, "compile").
+func (r *reader) getattrCompile(c *expr) bool {
+	if c.kind != call || c.x.kind != name || c.x.name != "getattr" || len(c.args) < 2 {
+		return false
+	}
+	q := r.qual(c.args[0].value)
+	s, ok := r.literalStr(c.args[1].value)
+	return ok && s == "compile" && (q == "torch" || q == "torch.compiler")
 }
 
 // walkStmt walks the expressions a statement evaluates itself, value first, then
@@ -121,6 +177,7 @@ func (r *reader) indexCall(c *expr) {
 	for _, a := range c.args {
 		if a.keyword != "" {
 			r.candidate(a.keyword, a.value)
+			r.flow(a.keyword, a.value)
 		}
 	}
 }

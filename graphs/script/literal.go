@@ -26,7 +26,7 @@ func (r *reader) literal(e *expr) (literal.Value, bool) {
 	case attr, call, subscript, starred:
 		return literal.Value{}, false
 	case str:
-		if e.fstring {
+		if e.is(fstring) {
 			return literal.Value{}, false
 		}
 		if t := r.text(e); len(t) <= literal.MaxBytes {
@@ -41,7 +41,7 @@ func (r *reader) literal(e *expr) (literal.Value, bool) {
 
 // literalStr returns the value of e when it is a str literal.
 func (r *reader) literalStr(e *expr) (string, bool) {
-	if e == nil || e.kind != str || e.fstring {
+	if e == nil || e.kind != str || e.is(fstring) {
 		return "", false
 	}
 	t := r.text(e)

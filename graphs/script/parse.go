@@ -27,13 +27,25 @@ const (
 	ifElse             // a if c else b: elts a, c, b
 )
 
+// exprFlags are facts about an expr, one bit each.
+type exprFlags uint8
+
+const (
+	fstring     exprFlags = 1 << iota // str: some part is an f-string or t-string
+	comp                              // other: a comprehension or generator expression (its calls may run many times)
+	leafLit                           // other: a number or an ellipsis
+	dictDisplay                       // other: a dict display {k: v, **m}: elts are key, value pairs and starred ** items
+)
+
+// is reports whether e has every flag of f.
+func (e *expr) is(f exprFlags) bool { return e.flags&f == f }
+
 // expr is an expression. start and end are byte offsets into the source; line and
 // col are those of its first token (1-based, col in bytes). Sources are at most
 // MaxSourceBytes, so int32 holds them.
 type expr struct {
 	kind       exprKind
-	fstring    bool // str: some part is an f-string or t-string
-	comp       bool // other: a comprehension or generator expression (its calls may run many times)
+	flags      exprFlags
 	line       int32
 	start, end int32
 	name       string  // name: the identifier; attr: the attribute
@@ -92,6 +104,16 @@ type stmtMore struct {
 	bases      []arg      // classStmt: the bases and keywords
 	items      []withItem // withStmt
 	imports    []imported // importStmt, fromStmt
+	branches   []branch   // blockStmt: where each branch of an if, try or match starts
+}
+
+// branch is one branch of an if, try or match statement: its statements are
+// body[at:] up to the next branch.
+type branch struct {
+	at   int    // index into body
+	kind string // if, elif, else, try, except, try-else, finally, match
+	cond *expr  // if and elif: the condition; except: the class (nil for a bare except)
+	line int
 }
 
 // param is one parameter of a def with its default ("" and nil when none).
@@ -362,16 +384,20 @@ func (p *parser) decorated() *stmt {
 func (p *parser) header() bool { return p.expect(":") }
 
 func (p *parser) ifStmt(t pytoken.Token) *stmt {
-	s := p.newStmt(stmt{kind: blockStmt, pos: t.Pos})
+	s := p.newStmt(stmt{kind: blockStmt, pos: t.Pos, stmtMore: &stmtMore{}})
 	s.exprs = append(s.exprs, p.namedExpr())
+	s.branches = append(s.branches, branch{kind: "if", cond: s.exprs[0], line: t.Pos.Line})
 	if !p.header() {
 		return s
 	}
 	s.body = p.block()
 	for !p.failed() && (p.is("elif") || p.is("else")) {
+		b := branch{at: len(s.body), kind: "else", line: p.tok().Pos.Line}
 		if p.advance().Text == "elif" {
 			s.exprs = append(s.exprs, p.namedExpr())
+			b.kind, b.cond = "elif", s.exprs[len(s.exprs)-1]
 		}
+		s.branches = append(s.branches, b)
 		if !p.header() {
 			return s
 		}
@@ -414,19 +440,22 @@ func (p *parser) forStmt(t pytoken.Token) *stmt {
 }
 
 func (p *parser) tryStmt(t pytoken.Token) *stmt {
-	s := p.newStmt(stmt{kind: blockStmt, pos: t.Pos})
+	s := p.newStmt(stmt{kind: blockStmt, pos: t.Pos, stmtMore: &stmtMore{}})
+	s.branches = append(s.branches, branch{kind: "try", line: t.Pos.Line})
 	if !p.header() {
 		return s
 	}
 	s.body = p.block()
 	n := 0
 	for !p.failed() && p.is("except") {
+		b := branch{at: len(s.body), kind: "except", line: p.tok().Pos.Line}
 		p.advance()
 		if p.is("*") {
 			p.advance()
 		}
 		if !p.is(":") {
 			s.exprs = append(s.exprs, p.test())
+			b.cond = s.exprs[len(s.exprs)-1]
 			if p.is(",") { // except (A, B) written without brackets: 3.14 only, accepted
 				p.advance()
 				s.exprs = append(s.exprs, p.starExprs())
@@ -436,14 +465,19 @@ func (p *parser) tryStmt(t pytoken.Token) *stmt {
 				p.identifier()
 			}
 		}
+		s.branches = append(s.branches, b)
 		if !p.header() {
 			return s
 		}
 		s.body = append(s.body, p.block()...)
 		n++
 	}
+	if !p.failed() && p.is("else") {
+		s.branches = append(s.branches, branch{at: len(s.body), kind: "try-else", line: p.tok().Pos.Line})
+	}
 	p.elseBlock(s)
 	if !p.failed() && p.is("finally") {
+		s.branches = append(s.branches, branch{at: len(s.body), kind: "finally", line: p.tok().Pos.Line})
 		p.advance()
 		n++
 		if p.header() {
@@ -614,7 +648,7 @@ func (p *parser) class(t pytoken.Token, decs []*expr) *stmt {
 // outside brackets: nothing the reader looks for lives in a pattern.
 func (p *parser) match(t pytoken.Token) *stmt {
 	p.advance()
-	s := p.newStmt(stmt{kind: blockStmt, pos: t.Pos})
+	s := p.newStmt(stmt{kind: blockStmt, pos: t.Pos, stmtMore: &stmtMore{branches: []branch{{kind: "match", line: t.Pos.Line}}}})
 	s.exprs = append(s.exprs, p.starExprs())
 	if !p.header() {
 		return s

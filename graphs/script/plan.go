@@ -1,9 +1,12 @@
 package script
 
 import (
+	"errors"
 	"fmt"
+	"sort"
 	"strings"
 
+	"github.com/compilemode/compilemode/config"
 	"github.com/compilemode/compilemode/config/inputerr"
 	"github.com/compilemode/compilemode/graphs"
 	"github.com/compilemode/compilemode/modes"
@@ -97,6 +100,7 @@ func (s *Script) PlanWith(o PlanOptions) (*Script, error) {
 		out.Warnings = append(append([]Warning(nil), out.Warnings...), Warning{Line: p.cutLine, Code: WarningPlansCut,
 			Message: fmt.Sprintf("more than %d distinct scenarios: %d site plans from line %d on are not planned (PlanOptions.MaxPlans)", p.max, p.cut, p.cutLine)})
 	}
+	sort.SliceStable(out.Warnings, func(i, j int) bool { return out.Warnings[i].Line < out.Warnings[j].Line })
 	return &out, nil
 }
 
@@ -107,6 +111,10 @@ type planner struct {
 	max     int
 	cut     int // site plans not planned past max
 	cutLine int
+	warned  map[string]bool // code:line of the warnings added
+	// ownWarnings reports that the Script's Warnings were copied (the input's are
+	// never appended to).
+	ownWarnings bool
 }
 
 type planned struct {
@@ -189,15 +197,77 @@ func (p *planner) plan(s *Script, i int, mode *string, setMode bool) (*graphs.Re
 		}
 		return nil, fmt.Sprintf("not planned: the file has more than %d distinct scenarios (PlanOptions.MaxPlans)", p.max)
 	}
-	sc, _ := s.Scenario(i, p.o.CLI)
-	sc.Env = underlay(sc.Env, p.o.ProcessEnv)
-	if setMode {
-		sc.Mode = mode
-		sc = Merge(sc, p.o.CLI)
+	var skip map[string]bool
+	build := func() graphs.Scenario {
+		sc, _ := s.scenario(i, p.o.CLI, skip)
+		sc.Env = underlay(sc.Env, p.o.ProcessEnv)
+		if setMode {
+			sc.Mode = mode
+			sc = Merge(sc, p.o.CLI)
+		}
+		return sc
 	}
-	rep, msg := check(sc)
+	rep, msg := check(build())
+	for tries := 0; tries < maxGuardRetries; tries++ {
+		m, ge := raisingGlobal(st, rep)
+		if m == nil {
+			break
+		}
+		if m.requires == "" || skip[m.requires] {
+			p.warnOnce(s, m.line, WarningGlobalRaises, "setting %s%s raises on torch %s: AttributeError: %s; the plan assumes it runs", ge.Key, guardSuffix(m.guard), rep.Torch, ge.Message())
+			break
+		}
+		if skip == nil {
+			skip = map[string]bool{}
+		}
+		skip[m.requires] = true
+		p.warnOnce(s, m.line, WarningGuardFalse, "the assignment runs only under %s: on torch %s torch._inductor.config has no %s, so it does not run and the plan leaves it out", m.guard, rep.Torch, m.requires)
+		rep, msg = check(build())
+	}
 	p.cache[k] = planned{rep, msg}
 	return rep, msg
+}
+
+// maxGuardRetries bounds how many hasattr guards one plan may find false.
+const maxGuardRetries = 16
+
+// raisingGlobal returns the global assignment of the site that makes rep raise
+// AttributeError (the first one assigning the key PyTorch names), if any.
+func raisingGlobal(st *Site, rep *graphs.Report) (*setMeta, *config.GlobalError) {
+	var ge *config.GlobalError
+	if rep == nil || rep.Result == nil || !errors.As(rep.Result.Err, &ge) {
+		return nil, nil
+	}
+	for j, kv := range st.set {
+		if k, _, _ := strings.Cut(kv, "="); k == string(ge.Key) && j < len(st.setMeta) {
+			return &st.setMeta[j], ge
+		}
+	}
+	return nil, nil
+}
+
+func guardSuffix(g string) string {
+	if g == "" {
+		return ""
+	}
+	return " under " + g
+}
+
+// warnOnce adds a warning to s unless one with the same code and line is there.
+func (p *planner) warnOnce(s *Script, line int, code, format string, args ...any) {
+	k := fmt.Sprintf("%s:%d", code, line)
+	if p.warned[k] {
+		return
+	}
+	if p.warned == nil {
+		p.warned = map[string]bool{}
+	}
+	p.warned[k] = true
+	if !p.ownWarnings {
+		s.Warnings = append([]Warning(nil), s.Warnings...)
+		p.ownWarnings = true
+	}
+	s.Warnings = append(s.Warnings, Warning{Line: line, Code: code, Message: fmt.Sprintf(format, args...)})
 }
 
 // check plans one scenario; an unusable one gives its error's text.
@@ -211,7 +281,7 @@ func check(sc graphs.Scenario) (*graphs.Report, string) {
 
 // releaseModes returns the modes of the release torch names ("" for the default).
 func releaseModes(torch string) ([]string, error) {
-	v := modes.Latest()
+	v := modes.DefaultRelease()
 	if torch != "" {
 		var err error
 		if v, err = modes.ParseVersion(torch); err != nil {

@@ -102,6 +102,13 @@ type frame struct {
 	expanded bool
 }
 
+// setMeta says where a persistent global was assigned.
+type setMeta struct {
+	line     int
+	guard    string
+	requires string // a hasattr guard's key
+}
+
 // envEntry is an environment assignment that applies to the plan.
 type envEntry struct{ name, value string }
 
@@ -119,7 +126,8 @@ type reader struct {
 	methods   map[string][]*stmt     // defs in class bodies, by name
 	owner     map[*stmt]*stmt        // def → the def it is in
 	cands     map[string][]Candidate // literal str or None assigned to a name
-	dicts     map[string]*expr       // names assigned a dict display
+	dicts     map[string]*expr       // names assigned a dict display (attributes and parameter defaults included)
+	flows     map[string][]string    // name → the names whose values flow into it
 	decPatch  map[*stmt][]string     // def → its @config.patch globals
 	usesTorch bool                   // the file imports torch somewhere
 
@@ -131,7 +139,11 @@ type reader struct {
 	inline     int
 	loop       int
 	patches    []string
-	set        []string // persistent globals, KEY=VALUE, execution order
+	configLine int       // where torch._inductor.config is first imported, in execution order (0: not yet)
+	configBy   string    // what imports it there
+	set        []string  // persistent globals, KEY=VALUE, execution order
+	setMeta    []setMeta // for each of set: where it was assigned
+	guards     []guard   // the conditions what runs now is under, outermost first
 	env        []envEntry
 	executors  map[string]int        // names bound to thread pools → their workers (0: unknown)
 	outputs    map[string]*siteState // names bound to a compiled function's output
@@ -155,7 +167,7 @@ func newReader(name, src string, toks []token) *reader {
 	return &reader{
 		name: name, src: src, toks: toks, out: Script{File: name},
 		aliases: map[string]string{}, funcs: map[string]*stmt{}, methods: map[string][]*stmt{},
-		owner: map[*stmt]*stmt{}, cands: map[string][]Candidate{}, dicts: map[string]*expr{},
+		owner: map[*stmt]*stmt{}, cands: map[string][]Candidate{}, dicts: map[string]*expr{}, flows: map[string][]string{},
 		decPatch: map[*stmt][]string{}, siteOf: map[*expr]*siteState{}, entered: map[*stmt]bool{},
 		executors: map[string]int{}, outputs: map[string]*siteState{}, compiled: map[string]*siteState{}, partials: map[string]*siteState{},
 		marked: map[ThreadKind]bool{}, classRun: map[*Thread][]*stmt{},
@@ -288,13 +300,13 @@ func (r *reader) walkRec(e *expr, visit func(*expr), depth int) {
 	for i := range e.args {
 		r.walkRec(e.args[i].value, visit, depth+1)
 	}
-	if e.comp {
+	if e.is(comp) {
 		r.loop++
 	}
 	for _, x := range e.elts {
 		r.walkRec(x, visit, depth+1)
 	}
-	if e.comp {
+	if e.is(comp) {
 		r.loop--
 	}
 	if e.kind == call || e.kind == subscript {
@@ -360,6 +372,7 @@ func (r *reader) finish() *Script {
 		// Views of the prefixes in force, shared by the sites: r.set and r.env only
 		// grow, so each site costs O(1) here, and Scenario copies.
 		s.set = r.set[:s.setLen:s.setLen]
+		s.setMeta = r.setMeta[:s.setLen:s.setLen]
 		s.patchSet = s.patches
 		s.env = r.env[:s.envLen:s.envLen]
 		s.Workload.Threads = s.Threads

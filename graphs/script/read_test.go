@@ -2,6 +2,7 @@ package script
 
 import (
 	"errors"
+	"fmt"
 	"reflect"
 	"strings"
 	"testing"
@@ -145,6 +146,10 @@ func TestSites(t *testing.T) {
 	}
 }
 
+// TestEnv: a variable torch._inductor.config reads at import counts when set before
+// that import (after `import torch` included: it does not import the config) and not
+// after it; call-time readers and allocator variables count after it too; others do
+// not enter the plan.
 func TestEnv(t *testing.T) {
 	t.Parallel()
 	src := `import os
@@ -152,8 +157,12 @@ os.environ["TORCHINDUCTOR_MAX_AUTOTUNE"] = "1"
 from os import environ
 import torch
 environ["TORCHINDUCTOR_FREEZING"] = "1"
-os.environ["PYTORCH_CUDA_ALLOC_CONF"] = "backend:cudaMallocAsync"
 m = torch.compile(f)
+os.environ["TORCHINDUCTOR_FX_GRAPH_CACHE"] = "0"
+os.environ["TORCHINDUCTOR_CACHE_DIR"] = "/tmp/c"
+os.environ["PYTORCH_CUDA_ALLOC_CONF"] = "backend:cudaMallocAsync"
+os.environ["LOCAL_RANK"] = "0"
+n = torch.compile(g)
 `
 	s, err := readBytes("t.py", []byte(src))
 	if err != nil {
@@ -161,13 +170,24 @@ m = torch.compile(f)
 	}
 	var codes []string
 	for _, w := range s.Warnings {
-		codes = append(codes, w.Code)
+		codes = append(codes, fmt.Sprintf("%s@%d", w.Code, w.Line))
 	}
-	if diff := cmp.Diff([]string{WarningEnvAfterImport}, codes); diff != "" {
+	if diff := cmp.Diff([]string{WarningEnvAfterImport + "@7"}, codes); diff != "" {
 		t.Errorf("warnings mismatch (-want +got):\n%s", diff)
 	}
-	sc, _ := s.Scenario(0, graphs.Scenario{})
-	want := map[string]string{"TORCHINDUCTOR_MAX_AUTOTUNE": "1", "PYTORCH_CUDA_ALLOC_CONF": "backend:cudaMallocAsync"}
+	var reads []string
+	for _, e := range s.Env {
+		reads = append(reads, e.Name+":"+e.ReadAt)
+	}
+	wantReads := []string{"TORCHINDUCTOR_MAX_AUTOTUNE:" + ReadAtConfigImport, "TORCHINDUCTOR_FREEZING:" + ReadAtConfigImport,
+		"TORCHINDUCTOR_FX_GRAPH_CACHE:" + ReadAtConfigImport, "TORCHINDUCTOR_CACHE_DIR:" + ReadAtCall,
+		"PYTORCH_CUDA_ALLOC_CONF:" + ReadAtCUDAInit, "LOCAL_RANK:"}
+	if diff := cmp.Diff(wantReads, reads); diff != "" {
+		t.Errorf("read-at mismatch (-want +got):\n%s", diff)
+	}
+	sc, _ := s.Scenario(1, graphs.Scenario{})
+	want := map[string]string{"TORCHINDUCTOR_MAX_AUTOTUNE": "1", "TORCHINDUCTOR_FREEZING": "1",
+		"TORCHINDUCTOR_CACHE_DIR": "/tmp/c", "PYTORCH_CUDA_ALLOC_CONF": "backend:cudaMallocAsync"}
 	if diff := cmp.Diff(want, sc.Env); diff != "" {
 		t.Errorf("scenario env mismatch (-want +got):\n%s", diff)
 	}

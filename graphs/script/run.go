@@ -1,6 +1,9 @@
 package script
 
-import "strings"
+import (
+	"fmt"
+	"strings"
+)
 
 // run runs a block of statements in order (see [Read] for the order inferred).
 func (r *reader) run(stmts []*stmt) {
@@ -29,7 +32,7 @@ func (r *reader) stmt(s *stmt) {
 		r.loop--
 	case blockStmt:
 		r.calls(s.exprs)
-		r.run(s.body)
+		r.branches(s)
 	default:
 		r.walkStmt(s, r.visit)
 		r.assign(s)
@@ -37,14 +40,102 @@ func (r *reader) stmt(s *stmt) {
 }
 
 // runRest runs the defs that no running code called by name, in file order, after
-// the module.
+// the module: what they do is conditional.
 func (r *reader) runRest(stmts []*stmt) {
 	for _, s := range stmts {
-		if s.kind == defStmt {
+		if s.kind == defStmt && !r.entered[s] {
+			r.guards = append(r.guards, guard{text: fmt.Sprintf("in def %s (line %d), which no code in this file calls by name", s.name, s.pos.Line)})
 			r.enter(s)
+			r.guards = r.guards[:len(r.guards)-1]
 		}
 		r.runRest(s.body)
 	}
+}
+
+// guard is one condition that what runs inside it is under.
+type guard struct {
+	text     string
+	requires string // hasattr(inductor config, "KEY"): the key whose existence it tests
+}
+
+// branches runs the branches of an if, try or match statement, each under its guard
+// (the finally block under none).
+func (r *reader) branches(s *stmt) {
+	for i, b := range s.branches {
+		end := len(s.body)
+		if i+1 < len(s.branches) {
+			end = s.branches[i+1].at
+		}
+		if b.at > end || end > len(s.body) {
+			continue
+		}
+		if b.kind == "finally" {
+			r.run(s.body[b.at:end])
+			continue
+		}
+		r.guards = append(r.guards, r.guardOf(s, i))
+		r.run(s.body[b.at:end])
+		r.guards = r.guards[:len(r.guards)-1]
+	}
+}
+
+// guardOf describes branch i of s.
+func (r *reader) guardOf(s *stmt, i int) guard {
+	b := s.branches[i]
+	var g guard
+	switch b.kind {
+	case "if", "elif":
+		g.text = fmt.Sprintf("%s %s (line %d)", b.kind, oneLine(r.text(b.cond)), b.line)
+		g.requires = r.hasattrKey(b.cond)
+	case "else":
+		g.text = fmt.Sprintf("else (line %d) of if %s (line %d)", b.line, oneLine(r.text(s.branches[0].cond)), s.branches[0].line)
+	case "try":
+		g.text = fmt.Sprintf("try (line %d)", b.line)
+	case "except":
+		what := "except"
+		if b.cond != nil {
+			what += " " + oneLine(r.text(b.cond))
+		}
+		g.text = fmt.Sprintf("%s (line %d): runs only when the try block raises", what, b.line)
+	case "try-else":
+		g.text = fmt.Sprintf("else (line %d) of try: runs only when the try block does not raise", b.line)
+	default:
+		g.text = fmt.Sprintf("a case of match (line %d)", b.line)
+	}
+	return g
+}
+
+// hasattrKey returns KEY when cond is hasattr(<inductor config>, "NAME") (or a
+// sub-object of it), "" otherwise.
+func (r *reader) hasattrKey(cond *expr) string {
+	if cond == nil || cond.kind != call || cond.x.kind != name || cond.x.name != "hasattr" || len(cond.args) != 2 {
+		return ""
+	}
+	q := r.qual(cond.args[0].value)
+	attr, ok := r.literalStr(cond.args[1].value)
+	if !ok || (q != inductorConfig && !strings.HasPrefix(q, inductorConfig+".")) {
+		return ""
+	}
+	return strings.TrimPrefix(strings.TrimPrefix(q+"."+attr, inductorConfig), ".")
+}
+
+// guardText is what the statements now running are under ("" for nothing).
+func (r *reader) guardText() string {
+	var parts []string
+	for i := len(r.guards) - 1; i >= 0; i-- {
+		parts = append(parts, r.guards[i].text)
+	}
+	return strings.Join(parts, ", inside ")
+}
+
+// requires returns the innermost hasattr key the statements now running are under.
+func (r *reader) requires() string {
+	for i := len(r.guards) - 1; i >= 0; i-- {
+		if r.guards[i].requires != "" {
+			return r.guards[i].requires
+		}
+	}
+	return ""
 }
 
 // enter runs a def's body, once, with its @config.patch globals in force.
@@ -66,6 +157,11 @@ func (r *reader) imports(s *stmt) {
 	for _, im := range s.imports {
 		if r.out.TorchLine == 0 && (im.target == "torch" || strings.HasPrefix(im.target, "torch.")) {
 			r.out.TorchLine = s.pos.Line
+		}
+		for _, p := range []string{"torch._inductor", "torch._dynamo"} {
+			if r.configLine == 0 && (im.target == p || strings.HasPrefix(im.target, p+".")) {
+				r.configLine, r.configBy = s.pos.Line, "import "+im.target
+			}
 		}
 	}
 }
@@ -118,7 +214,7 @@ func (r *reader) call(c *expr) {
 // reports whether it was.
 func (r *reader) compileCall(c *expr, q string) bool {
 	switch {
-	case isCompile(q):
+	case isCompile(q) || r.getattrCompile(c.x):
 		r.site(c, Call, c.args)
 	case q == "functools.partial" && len(c.args) > 0 && isCompile(r.qual(c.args[0].value)):
 		r.site(c, Partial, c.args[1:])
@@ -242,9 +338,11 @@ func (r *reader) siteIn(v *expr) *siteState {
 // global records a config assignment; a literal one is in force for what runs after.
 func (r *reader) global(line int, key string, v *expr, via string) {
 	g := Global{Line: line, Key: key, Value: r.text(v), Via: via}
+	g.Guard = r.guardText()
 	if lit, ok := r.literal(v); ok {
 		g.Value, g.Literal = lit.String(), true
 		r.set = append(r.set, key+"="+g.Value)
+		r.setMeta = append(r.setMeta, setMeta{line: line, guard: g.Guard, requires: r.requires()})
 	} else {
 		r.warn(line, WarningNotLiteral, "%s = %s is not a literal; the plan leaves %s at its default", key, g.Value, key)
 	}
@@ -292,12 +390,18 @@ func (r *reader) patch(c *expr) []string {
 }
 
 func (r *reader) patchDict(line int, e *expr, add func(int, string, string, bool)) {
-	v, ok := r.literal(e)
+	items, unknown, ok := r.partialDict(e)
+	if v, lit := r.literal(e); lit {
+		items, unknown, ok = v.DictItems(), nil, true
+	}
 	if !ok {
-		r.warn(line, WarningNotLiteral, "config.patch(%s): not a literal dict; its keys are not read", r.text(e))
+		r.warn(line, WarningNotLiteral, "config.patch(%s): not a dict display; its keys are not read", oneLine(r.text(e)))
 		return
 	}
-	for _, it := range v.DictItems() {
+	if len(unknown) > 0 {
+		r.warn(line, WarningNotLiteral, "config.patch: items not read (not literals): %s", strings.Join(unknown, ", "))
+	}
+	for _, it := range items {
 		if k, ok := it.Key.AsStr(); ok {
 			add(line, k, it.Val.String(), true)
 		}

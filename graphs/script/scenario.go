@@ -14,6 +14,12 @@ import (
 // [Site.Modes] instead (set Mode, then call Merge with the command line again).
 // It returns false when i is out of range (always, for a nil s).
 func (s *Script) Scenario(i int, cli graphs.Scenario) (graphs.Scenario, bool) {
+	return s.scenario(i, cli, nil)
+}
+
+// scenario is Scenario without the globals assigned under a hasattr guard whose key
+// skip holds (the guard is false: the release has no such key).
+func (s *Script) scenario(i int, cli graphs.Scenario, skip map[string]bool) (graphs.Scenario, bool) {
 	if s == nil || i < 0 || i >= len(s.Sites) {
 		return graphs.Scenario{}, false
 	}
@@ -33,7 +39,16 @@ func (s *Script) Scenario(i int, cli graphs.Scenario) (graphs.Scenario, bool) {
 		d := *st.Dynamic
 		sc.Dynamic = &d
 	}
-	sc.Set = append(dropNoOps(st.set), st.patchSet...)
+	set := st.set
+	if len(skip) > 0 {
+		set = nil
+		for j, kv := range st.set {
+			if j >= len(st.setMeta) || !skip[st.setMeta[j].requires] {
+				set = append(set, kv)
+			}
+		}
+	}
+	sc.Set = append(dropNoOps(set), st.patchSet...)
 	if len(st.env) > 0 {
 		sc.Env = map[string]string{}
 		for _, e := range st.env {

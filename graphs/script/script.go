@@ -97,6 +97,7 @@ type Site struct {
 	endLine  int        // the last line of the call
 	setState state      // what set leaves in force
 	envState state      // what env leaves in force
+	setMeta  []setMeta  // where each of set was assigned (shared)
 	set      []string   // the persistent globals in force at the site, KEY=VALUE in execution order (shared: do not append in place)
 	patchSet []string   // the config.patch globals in force, after set
 	env      []envEntry // the environment assignments in force, in execution order (shared)
@@ -130,7 +131,11 @@ type EnvSet struct {
 	Value *string `json:"value"`
 	// How is environ (os.environ[N] = V), setdefault, update or putenv.
 	How string `json:"how"`
-	// AfterImport reports that it runs after the first import of torch.
+	// ReadAt says when PyTorch reads it: ReadAtConfigImport, ReadAtCall,
+	// ReadAtCUDAInit, or "" when neither Inductor nor the allocator reads it.
+	ReadAt string `json:"read_at,omitempty"`
+	// AfterImport reports a ReadAtConfigImport variable set after
+	// torch._inductor.config was imported: too late to count.
 	AfterImport bool `json:"after_import,omitempty"`
 	// Guard is the condition it runs under ("" when unconditional).
 	Guard string `json:"guard,omitempty"`

@@ -10,7 +10,7 @@ import (
 // site records a compile site at c (a call, or a decorator) with its arguments.
 func (r *reader) site(c *expr, kind Kind, args []arg) *siteState {
 	st := &siteState{
-		Site: Site{Line: int(c.line), Col: int(c.start-r.lines.starts[c.line]) + 1, Kind: kind, Call: cut(r.text(c), MaxCallText), ModeLiteral: true},
+		Site: Site{Line: int(c.line), Col: int(c.start-r.lines.starts[c.line]) + 1, Kind: kind, Call: oneLine(r.text(c)), ModeLiteral: true},
 		fn:   r.fn, setLen: len(r.set), envLen: len(r.env), patches: r.patches,
 	}
 	r.seq++
@@ -18,6 +18,10 @@ func (r *reader) site(c *expr, kind Kind, args []arg) *siteState {
 	st.endLine = r.lines.line(r.toks[max(tokenAt(r.toks, int(c.end))-1, 0)].off)
 	if r.fn != nil {
 		st.Function = r.fn.name
+	}
+	st.Guard = r.guardText()
+	if r.configLine == 0 {
+		r.configLine, r.configBy = st.Line, "torch.compile"
 	}
 	if kind == Method {
 		st.Binds = r.lastName(c.x.x)
@@ -72,21 +76,42 @@ func (r *reader) splat(st *siteState, e *expr, args []arg) {
 		given[a.keyword] = true
 	}
 	d := r.dicts[r.lastName(e)]
-	v, ok := r.literal(d)
-	if e.kind != name || !ok {
-		st.note("**%s: keyword arguments not read (not a name assigned a literal dict)", r.text(e))
+	items, unknown, ok := r.partialDict(d)
+	if (e.kind != name && e.kind != attr) || !ok {
+		st.note("**%s: keyword arguments not read (not a name assigned a dict display)", oneLine(r.text(e)))
 		if !given["mode"] {
-			st.ModeLiteral, st.ModeExpr = false, "**"+r.text(e)
+			st.ModeLiteral, st.ModeExpr = false, "**"+oneLine(r.text(e))
+			st.ModeCandidates = r.candidatesFor(&expr{kind: name, name: "**" + r.lastName(e)})
 		}
 		return
 	}
-	st.note("**%s: keyword arguments read from its dict at line %d", e.name, int(d.line))
-	for _, it := range v.DictItems() {
+	st.note("**%s: keyword arguments read from its dict at line %d", oneLine(r.text(e)), int(d.line))
+	if len(unknown) > 0 {
+		st.note("**%s: not read (not literals): %s", oneLine(r.text(e)), strings.Join(unknown, ", "))
+	}
+	if !given["mode"] {
+		r.splatMode(st, d)
+	}
+	for _, it := range items {
 		k, ok := it.Key.AsStr()
 		if !ok || given[k] {
 			continue
 		}
 		r.keywordValue(st, k, it.Val)
+	}
+}
+
+// splatMode marks the mode not literal when the **kwargs dict d has a "mode" item
+// whose value is not a literal.
+func (r *reader) splatMode(st *siteState, d *expr) {
+	pairs, _ := dictPairs(d)
+	for _, p := range pairs {
+		if k, ok := r.literalStr(p.key); ok && k == "mode" {
+			if _, lit := r.literal(p.value); !lit {
+				st.ModeLiteral, st.ModeExpr = false, oneLine(r.text(p.value))
+				st.ModeCandidates = r.candidatesFor(p.value)
+			}
+		}
 	}
 }
 
@@ -98,8 +123,11 @@ func (r *reader) keyword(st *siteState, k string, e *expr) {
 		st.ModeCandidates = r.candidatesFor(e)
 		return
 	}
+	if !ok && k == "options" && r.partialOptions(st, e) {
+		return
+	}
 	if !ok {
-		st.note("%s is not a literal: `%s`", k, r.text(e))
+		st.note("%s is not a literal: `%s`", k, oneLine(r.text(e)))
 		return
 	}
 	r.keywordValue(st, k, v)
@@ -159,7 +187,7 @@ func (r *reader) candidatesFor(e *expr) []Candidate {
 			value string
 		}
 		seen := map[key]bool{}
-		for _, c := range r.cands[n] {
+		for _, c := range r.flowCandidates(n) {
 			k := key{none: c.Value == nil}
 			if c.Value != nil {
 				k.value = *c.Value

@@ -2,13 +2,16 @@ package script
 
 // The warning codes of [Warning]. Add new codes at the end; the values are stable.
 const (
-	// WarningEnvAfterImport occurs when the script sets a variable after its first
-	// import of torch, too late for the defaults PyTorch reads at import.
+	// WarningEnvAfterImport occurs when the script sets a variable that
+	// torch._inductor.config reads at its import after that import (an import of
+	// torch._inductor or torch._dynamo, or the first torch.compile), too late for the
+	// default it sets. Variables read at each call (TORCHINDUCTOR_CACHE_DIR), by the
+	// allocator, or not by PyTorch at all are never too late.
 	//
-	//	import torch
-	//	os.environ["TORCHINDUCTOR_CACHE_DIR"] = "/tmp/c"
+	//	import torch._inductor.config
+	//	os.environ["TORCHINDUCTOR_MAX_AUTOTUNE"] = "1"
 	//
-	// Fix: set it before `import torch`, or in the shell.
+	// Fix: set it before that import, or in the shell.
 	WarningEnvAfterImport = "env-after-import"
 
 	// WarningPutenv occurs when the script uses os.putenv for a variable that PyTorch
@@ -44,4 +47,18 @@ const (
 	//
 	// Fix: raise PlanOptions.MaxPlans, or plan fewer sites at once.
 	WarningPlansCut = "plans-cut"
+
+	// WarningGuardFalse occurs when a global is assigned under hasattr(config, "KEY")
+	// and the release has no KEY: the guard is false, the assignment does not run,
+	// and the plan leaves it out.
+	//
+	//	if hasattr(inductor_config, "max_autotune_conv"):
+	//	    inductor_config.max_autotune_conv = True
+	WarningGuardFalse = "guard-false"
+
+	// WarningGlobalRaises occurs when a global assignment raises AttributeError on
+	// the release planned: the warning names its line and the guard it is under.
+	//
+	// Fix: remove the assignment, or guard it with hasattr.
+	WarningGlobalRaises = "global-raises"
 )

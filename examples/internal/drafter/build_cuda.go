@@ -13,8 +13,9 @@ import (
 // Step is the model's buffers on one device and the step over them. Its buffers stay
 // allocated until the backend closes.
 type Step struct {
-	Out  *backend.Buffer // Batch×Hidden probabilities
-	Step *backend.Step
+	Out      *backend.Buffer // Batch×Hidden probabilities
+	Step     *backend.Step
+	Launches []backend.Launch // the step's launches, in order (to time each alone)
 }
 
 // Build uploads m to device and builds its step with the kernels of v.
@@ -27,6 +28,8 @@ func Build(ctx context.Context, b *backend.Backend, ks *kernels.Set, m *Model, d
 		launches, out = buildClassic(&u, ks, m)
 	case WeightStationary:
 		launches, out = buildWS(&u, ks, m)
+	case Fused:
+		launches, out = buildFused(&u, ks, m)
 	default:
 		return nil, errors.New("drafter: unknown kernel variant " + v.String())
 	}
@@ -37,7 +40,7 @@ func Build(ctx context.Context, b *backend.Backend, ks *kernels.Set, m *Model, d
 	if err != nil {
 		return nil, err
 	}
-	return &Step{Out: out, Step: step}, nil
+	return &Step{Out: out, Step: step, Launches: launches}, nil
 }
 
 // uploader allocates and fills buffers on one device, keeping the first error; after
@@ -139,4 +142,33 @@ func buildWS(u *uploader, ks *kernels.Set, m *Model) ([]backend.Launch, *backend
 	sm, err := ks.Softmax(out, out, bsz, h)
 	u.add(&launches, sm, err)
 	return launches, out
+}
+
+// buildFused: the whole step as one mlp_step launch over the packed weights of every layer
+// and the output projection, the biases, the LayerNorm parameters, two scratch buffers and
+// the grid barrier's two words.
+func buildFused(u *uploader, ks *kernels.Set, m *Model) ([]backend.Launch, *backend.Buffer) {
+	h, bsz := m.Hidden, m.Batch
+	var w, bias, gamma, beta []float32
+	for _, l := range m.Layers {
+		w = append(w, kernels.PackMLP(l.W, h)...)
+		bias = append(bias, l.B...)
+		gamma = append(gamma, l.Gamma...)
+		beta = append(beta, l.Beta...)
+	}
+	w = append(w, kernels.PackMLP(m.WOut, h)...)
+	bias = append(bias, m.BOut...)
+	a := kernels.MLPStep{X: u.upload(m.X), Weights: u.upload(w), Bias: u.upload(bias),
+		Scratch: [2]*backend.Buffer{u.alloc(bsz * h), u.alloc(bsz * h)}, Out: u.alloc(bsz * h),
+		Barrier: u.alloc(2), Batch: bsz, Width: h, Mats: len(m.Layers) + 1, Eps: LayerNormEps}
+	if len(gamma) > 0 {
+		a.Gamma, a.Beta = u.upload(gamma), u.upload(beta)
+	}
+	if u.err != nil {
+		return nil, nil
+	}
+	var launches []backend.Launch
+	l, err := ks.MLPStep(a)
+	u.add(&launches, l, err)
+	return launches, a.Out
 }

@@ -23,28 +23,38 @@ const (
 	// rows, and the previous layer's LayerNorm and the residual add fused into the next
 	// linear: Layers + 2 kernels (the last linear_ws, then softmax).
 	WeightStationary
+	// Fused is the whole step in one persistent kernel, mlp_step (issue 25): every block
+	// streams its slices of all the weights into shared memory at entry, the layers meet
+	// at a grid-wide barrier, the LayerNorms, residuals and the final softmax are fused
+	// in: 1 kernel. It needs Hidden a multiple of 128 up to 1024, Batch ≤ 8 and
+	// Layers ≤ 4 (kernels.MLPStep's limits).
+	Fused
 )
 
-// String returns "classic" or "ws".
+// Variants lists every variant, in the order of their introduction.
+func Variants() []Variant { return []Variant{Classic, WeightStationary, Fused} }
+
+// String returns "classic", "ws" or "fused".
 func (v Variant) String() string {
 	switch v {
 	case Classic:
 		return "classic"
 	case WeightStationary:
 		return "ws"
+	case Fused:
+		return "fused"
 	}
 	return fmt.Sprintf("Variant(%d)", int(v))
 }
 
-// ParseVariant parses "classic" or "ws".
+// ParseVariant parses "classic", "ws" or "fused".
 func ParseVariant(s string) (Variant, error) {
-	switch s {
-	case "classic":
-		return Classic, nil
-	case "ws":
-		return WeightStationary, nil
+	for _, v := range Variants() {
+		if s == v.String() {
+			return v, nil
+		}
 	}
-	return Classic, fmt.Errorf("drafter: unknown kernel variant %q (want classic or ws)", s)
+	return Classic, fmt.Errorf("drafter: unknown kernel variant %q (want classic, ws or fused)", s)
 }
 
 // LayerNormEps is the LayerNorm epsilon, torch.nn.LayerNorm's default.

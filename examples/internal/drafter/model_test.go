@@ -45,7 +45,7 @@ func TestWeightBytes(t *testing.T) {
 
 func TestVariant(t *testing.T) {
 	t.Parallel()
-	for _, v := range []Variant{Classic, WeightStationary} {
+	for _, v := range Variants() {
 		got, err := ParseVariant(v.String())
 		if err != nil || got != v {
 			t.Errorf("ParseVariant(%q) = %v, %v; want %v", v.String(), got, err, v)

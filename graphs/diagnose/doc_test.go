@@ -1,0 +1,59 @@
+package diagnose_test
+
+import (
+	"fmt"
+	"os"
+	"strings"
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+
+	"github.com/compilemode/compilemode/graphs/diagnose"
+)
+
+// wordingsHead ends the paragraph after which doc.go lists the wordings, up to the
+// "# Codes" heading.
+const (
+	wordingsHead = "// in [Signatures]; generated from the table and checked by TestDocWordings).\n//\n"
+	wordingsEnd  = "// # Codes\n"
+)
+
+// wordings returns the package doc's list of every row: code, literal, releases.
+func wordings() string {
+	var b strings.Builder
+	for _, c := range diagnose.Codes() {
+		for _, s := range diagnose.Signatures() {
+			if s.Code == c {
+				fmt.Fprintf(&b, "//   - %s: %q, %s\n", c, s.Literal, s.Releases)
+			}
+		}
+	}
+	return b.String() + "//\n"
+}
+
+// TestDocWordings checks that the package doc lists every row's wording and releases
+// (rewritten with -update).
+func TestDocWordings(t *testing.T) {
+	t.Parallel()
+	data, err := os.ReadFile("doc.go")
+	if err != nil {
+		t.Fatal(err)
+	}
+	doc := string(data)
+	start := strings.Index(doc, wordingsHead)
+	end := strings.Index(doc, wordingsEnd)
+	if start < 0 || end < start {
+		t.Fatalf("doc.go lacks the wordings section (%q … %q)", wordingsHead, wordingsEnd)
+	}
+	start += len(wordingsHead)
+	want := wordings()
+	if *update {
+		if err := os.WriteFile("doc.go", []byte(doc[:start]+want+doc[end:]), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		return
+	}
+	if diff := cmp.Diff(want, doc[start:end]); diff != "" {
+		t.Errorf("doc.go wordings mismatch (-want +got) (run go test -update):\n%s", diff)
+	}
+}

@@ -1,0 +1,157 @@
+package script
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/compilemode/compilemode/config/literal"
+)
+
+// maxFlow bounds the names candidatesFor follows from one name.
+const maxFlow = 64
+
+// pair is one item of a dict display: key: value, or **splat.
+type pair struct {
+	key, value, splat *expr
+}
+
+// dictPairs returns the items of a dict display (false for anything else, a dict
+// comprehension included).
+func dictPairs(e *expr) ([]pair, bool) {
+	if e == nil || e.kind != other || !e.is(dictDisplay) || e.is(comp) {
+		return nil, false
+	}
+	var out []pair
+	for i := 0; i < len(e.elts); i++ {
+		x := e.elts[i]
+		if x.kind == starred && x.name == "**" {
+			out = append(out, pair{splat: x.x})
+			continue
+		}
+		if i+1 < len(e.elts) {
+			out = append(out, pair{key: x, value: e.elts[i+1]})
+			i++
+		}
+	}
+	return out, true
+}
+
+// partialDict reads a dict display item by item: the items whose key is a str
+// literal and whose value is a literal, and the source text of the others (a key
+// that is not a literal, a value that is not, or a **splat). ok is false when e is
+// not a dict display.
+func (r *reader) partialDict(e *expr) (kept []literal.DictItem, unknown []string, ok bool) {
+	pairs, ok := dictPairs(e)
+	if !ok {
+		return nil, nil, false
+	}
+	for _, p := range pairs {
+		if p.splat != nil {
+			unknown = append(unknown, "**"+oneLine(r.text(p.splat)))
+			continue
+		}
+		k, kok := r.literalStr(p.key)
+		v, vok := r.literal(p.value)
+		if !kok || !vok {
+			unknown = append(unknown, fmt.Sprintf("%s: %s", oneLine(r.text(p.key)), oneLine(r.text(p.value))))
+			continue
+		}
+		kept = append(kept, literal.DictItem{Key: literal.Str(k), Val: v})
+	}
+	return kept, unknown, true
+}
+
+// partialOptions reads options= that is a dict display with some items not
+// literal: the literal items are planned, the others named.
+func (r *reader) partialOptions(st *siteState, e *expr) bool {
+	kept, unknown, ok := r.partialDict(e)
+	if !ok {
+		return false
+	}
+	s := literal.Dict(kept...).String()
+	st.Options = &s
+	st.note("options is partly literal: the plan uses %s; not read (not literals): %s", s, strings.Join(unknown, ", "))
+	return true
+}
+
+// flow records that the value of name to may be that of name from (to = from,
+// self.to = from, f(to=from)), for the mode candidates.
+func (r *reader) flow(to string, from *expr) {
+	if to == "" || from == nil || (from.kind != name && from.kind != attr) {
+		return
+	}
+	if f := r.lastName(from); f != "" && f != to {
+		r.flows[to] = append(r.flows[to], f)
+	}
+}
+
+// indexDict records the candidates a dict display gives, at any depth: a str key
+// whose value is a list or tuple of str literals, or a tuple whose first item is one
+// (a UI's choice list, as ComfyUI's INPUT_TYPES: "mode": (["default", …], {…})), and a
+// "mode" key with a str literal value, under "**NAME" when the dict is bound to NAME.
+func (r *reader) indexDict(e *expr, bound string) {
+	pairs, ok := dictPairs(e)
+	if !ok {
+		return
+	}
+	for _, p := range pairs {
+		if p.splat != nil {
+			continue
+		}
+		k, ok := r.literalStr(p.key)
+		if !ok {
+			continue
+		}
+		r.choiceList(k, p.value)
+		if k == "mode" && bound != "" {
+			r.candidate("**"+bound, p.value)
+		}
+		r.indexDict(p.value, "")
+		if p.value.kind == tuple && len(p.value.elts) > 0 {
+			r.choiceList(k, p.value.elts[0])
+		}
+	}
+}
+
+// choiceList records each str literal (and None) of a list or tuple literal as a
+// candidate for name.
+func (r *reader) choiceList(name string, e *expr) {
+	v, ok := r.literal(e)
+	if !ok || (v.Kind() != literal.ListKind && v.Kind() != literal.TupleKind) {
+		return
+	}
+	for _, it := range v.Items() {
+		if s, ok := it.AsStr(); ok {
+			r.cands[name] = append(r.cands[name], Candidate{Line: int(e.line), Value: &s})
+		} else if it.Kind() == literal.NoneKind {
+			r.cands[name] = append(r.cands[name], Candidate{Line: int(e.line)})
+		}
+	}
+}
+
+// indexLoop records the candidates of a for loop over a literal list or tuple.
+func (r *reader) indexLoop(s *stmt) {
+	if len(s.targets) == 1 && s.targets[0].kind == name && len(s.exprs) > 0 {
+		r.choiceList(s.targets[0].name, s.exprs[0])
+	}
+}
+
+// flowCandidates returns the candidates of name and of every name whose value flows
+// into it, each list in file order.
+func (r *reader) flowCandidates(n string) []Candidate {
+	seen := map[string]bool{n: true}
+	queue := []string{n}
+	var out []Candidate
+	for len(queue) > 0 && len(seen) <= maxFlow {
+		x := queue[0]
+		queue = queue[1:]
+		out = append(out, r.cands[x]...)
+		for _, f := range r.flows[x] {
+			if !seen[f] {
+				seen[f] = true
+				queue = append(queue, f)
+			}
+		}
+	}
+	return out
+}
