@@ -510,6 +510,9 @@ func TestBrowser(t *testing.T) {
 		t.Errorf("at 360 px the page scrolls sideways")
 	}
 	screenshot(ctx, t, screenshotDir, "narrow-360.png")
+	if shot, err := chromedp.Run(ctx, chromedp.CaptureScreenshot()); err == nil {
+		err = os.WriteFile(filepath.Join(screenshotDir, "narrow-360-top.png"), shot, 0o644)
+	}
 	if _, err := eval[bool](ctx, `document.getElementById("answer").scrollIntoView(); true`); err != nil {
 		t.Fatal(err)
 	}
