@@ -192,6 +192,14 @@ var nilCases = map[string]func(t *testing.T){
 	"config.ParseAssignment":    func(t *testing.T) { _, err := config.ParseAssignment(""); mustErr(t, err) },
 	"config.ParseEnvAssignment": func(t *testing.T) { _, _, err := config.ParseEnvAssignment(""); mustErr(t, err) },
 	"literal.Parse":             func(t *testing.T) { _, err := literal.Parse(""); mustErr(t, err) },
+	"literal.ParseJSON":         func(t *testing.T) { _, err := literal.ParseJSON(""); mustErr(t, err) },
+	"literal.QuoteStr":          func(t *testing.T) { _ = literal.QuoteStr("", func(rune) bool { return true }) },
+	"literal.Complex":           func(t *testing.T) { _ = literal.Complex(0, 0).String() },
+	"literal.Ellipsis":          func(t *testing.T) { _ = literal.Ellipsis().String() },
+	"literal.Value.AsComplex":   func(t *testing.T) { _, _, _ = literal.Value{}.AsComplex() },
+	"config.Patch.String":       func(t *testing.T) { _ = config.Patch{}.String() },
+	"config.Result.Repr":        func(t *testing.T) { var r *config.Result; _ = r.Repr(literal.Value{}) },
+	"literal.Value.ReprWith":    func(t *testing.T) { _ = literal.Value{}.ReprWith(func(rune) bool { return false }) },
 	"config.ParseOptions":       func(t *testing.T) { _, err := config.ParseOptions(""); mustErr(t, err) },
 	"config.Resolve": func(t *testing.T) {
 		_, err := config.Resolve(modes.Version{}, config.Request{})
@@ -275,6 +283,9 @@ var nilCases = map[string]func(t *testing.T){
 	"schema.EnvError.Hint":             func(t *testing.T) { _ = (*schema.EnvError)(nil).Hint(); _ = new(schema.EnvError).Hint() },
 	"schema.EnvError.Message":          func(t *testing.T) { _ = (*schema.EnvError)(nil).Message() },
 	"config.GlobalError.Error":         func(t *testing.T) { nilErrs[config.GlobalError]() },
+	"config.CallError.Error":           func(t *testing.T) { var e *config.CallError; _ = e.Error() },
+	"config.CallError.Exception":       func(t *testing.T) { var e *config.CallError; _ = e.Exception() },
+	"config.CallError.Message":         func(t *testing.T) { var e *config.CallError; _ = e.Message() },
 	"config.GlobalError.Exception":     func(t *testing.T) { _ = (*config.GlobalError)(nil).Exception() },
 	"config.GlobalError.Hint":          func(t *testing.T) { _ = (*config.GlobalError)(nil).Hint(); _ = new(config.GlobalError).Hint() },
 	"config.GlobalError.Message":       func(t *testing.T) { _ = (*config.GlobalError)(nil).Message() },
@@ -613,6 +624,11 @@ var nilCases = map[string]func(t *testing.T){
 			t.Errorf("a nil or zero SitePlan does not compile")
 		}
 		_ = (&script.SitePlan{Modes: []script.ModePlan{{}}}).Exit()
+	},
+	"script.Script.LimitHit": func(t *testing.T) {
+		if (*script.Script)(nil).LimitHit() != nil || new(script.Script).LimitHit() != nil || zeroSiteScript().LimitHit() != nil {
+			t.Errorf("a nil, zero or warning-free Script hits a limit")
+		}
 	},
 	"script.Script.PlanWith": func(t *testing.T) {
 		var z *inputerr.ZeroError
