@@ -98,7 +98,12 @@
 // per common message) on the same file, same machine: grep 0.86–0.95 s, compilemode
 // -diagnose 0.80–1.44 s, a ratio of 0.9–1.6. BenchmarkRead100MB, a denser log with a
 // skip line every five lines and rank prefixes on most lines: 10–13 MB/s, a peak heap
-// of 4.4–4.6 MB.
+// of 4.4–4.6 MB. A line that holds PyTorch's literal intact is no longer tried again
+// without regard to case (2026-12-02): on 20 MB of that dense log, compilemode
+// -diagnose used 0.78–0.85 s of CPU time against 1.56 s before (about 24 MB/s of CPU
+// time); wall-clock rates on this machine swing with its load (load average 22–29:
+// BenchmarkRead100MB 2–7 MB/s, BenchmarkVersusGrep ratio 0.32–0.42, grep itself
+// 11–32 MB/s).
 //
 // # Corpus
 //
