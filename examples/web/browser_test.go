@@ -438,9 +438,14 @@ func TestBrowser(t *testing.T) {
 	}
 	expectShown(ctx, t, want, shown{"seed 2.11", "answer-text", "answer-json"}, shown{"seed 2.14", "answer-text-1", "answer-json-1"})
 	seedLink := link(ctx, t)
-	screenshotDir := t.TempDir()
-	if d := os.Getenv("WEB_SCREENSHOTS"); d != "" {
-		screenshotDir = d
+	// The screenshots outlive the test (t.TempDir would remove them): a folder under
+	// the system's temporary one, or WEB_SCREENSHOTS.
+	screenshotDir := os.Getenv("WEB_SCREENSHOTS")
+	if screenshotDir == "" {
+		var err error
+		if screenshotDir, err = os.MkdirTemp("", "compilemode-web-screenshots-"); err != nil {
+			t.Fatal(err)
+		}
 	}
 	screenshot(ctx, t, screenshotDir, "desktop.png")
 	viewport, err := chromedp.Run(ctx, chromedp.CaptureScreenshot())
