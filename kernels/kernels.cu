@@ -257,10 +257,12 @@ linear_ws(const float* __restrict__ x, const float* __restrict__ ln_gamma, const
 // Weights are packed on the host (kernels.PackMLP): block j's slice of matrix m is h*8
 // contiguous floats, element (k, c) (k = 4g + kk, c = 4ch + cc, column 8j + c) at
 // ((kk*2 + ch)*(h/4) + g)*4 + cc, so that a warp's 16-byte shared-memory reads are
-// consecutive. Thread t takes the groups g = t, t + MLP_THREADS, ...: for each, 8 float4
-// of x (one per row) and 8 float4 of weights make 256 fused multiply-adds into
-// acc[8 rows][8 columns]; a warp then reduce-scatters acc with 62 shuffles (each lane
-// ends with outputs 2*lane, 2*lane+1) and the block adds its warps in order. Everything
+// consecutive. With MLP_SPLITB (the default) thread t of half r (rows 4r..4r+3) takes
+// the groups g = t mod (MLP_THREADS/2), then every MLP_THREADS/2: for each, 4 float4 of x
+// (one per row) and 8 float4 of weights make 128 fused multiply-adds into
+// acc[4 rows][8 columns]; a warp then reduce-scatters acc with 31 shuffles (lane ends
+// with output lane) and the block adds its warps in order (mlp_matmul, with MLP_SPLITB
+// 0: every thread all 8 rows, 62 shuffles). Everything
 // is in a fixed order with no data atomics, so the result is bitwise reproducible and a
 // replayed graph gives the eager bits.
 //
