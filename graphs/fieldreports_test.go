@@ -39,7 +39,7 @@ func TestFieldReports(t *testing.T) {
 		{"FINDINGS 2.6 re-record without limit", v(6), config.Request{Mode: ro}, Workload{MovingStaticInputs: true}, Capture, "does not apply while torch._dynamo.config.inline_inbuilt_nn_modules=True", "", ""},
 		{"FINDINGS 2.14 re-record limit 128", v(14), config.Request{Mode: ro}, Workload{MovingStaticInputs: true}, Capture, "allows 128 re-records per node", "", ""},
 		{"FINDINGS 2.11 re-record limit 3", v211, config.Request{Mode: ro, Globals: set(t, "triton.cudagraph_unexpected_rerecord_limit=3")}, Workload{MovingStaticInputs: true}, Capture, "allows 3 re-records per node", "", ""},
-		{"FINDINGS 2.11 re-record limit 0", v211, config.Request{Mode: ro, Globals: set(t, "triton.cudagraph_unexpected_rerecord_limit=0")}, Workload{MovingStaticInputs: true}, Capture, "falls back to eager, so the function runs eagerly from the first move", "", ""},
+		{"FINDINGS 2.11 re-record limit 0", v211, config.Request{Mode: ro, Globals: set(t, "triton.cudagraph_unexpected_rerecord_limit=0")}, Workload{MovingStaticInputs: true}, Capture, "the function runs without CUDA graphs from the first move", "", ""},
 		{"FINDINGS op listed on 2.6", v(6), config.Request{Mode: ro}, Workload{IncompatibleOp: "aten._local_scalar_dense.default"}, Skip, "", "", "unknown-incompatible-op"},
 		{"FINDINGS eigh listed on 2.14 only", v(14), config.Request{Mode: ro}, Workload{IncompatibleOp: "aten._linalg_eigh.default"}, Partitioned, "", "", "unknown-incompatible-op"},
 		{"FINDINGS eigh unknown on 2.6", v(6), config.Request{Mode: ro}, Workload{IncompatibleOp: "aten._linalg_eigh.default"}, Skip, "", "unknown-incompatible-op", ""},

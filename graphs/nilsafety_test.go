@@ -614,6 +614,11 @@ var nilCases = map[string]func(t *testing.T){
 		}
 		_ = (&script.SitePlan{Modes: []script.ModePlan{{}}}).Exit()
 	},
+	"script.Script.LimitHit": func(t *testing.T) {
+		if (*script.Script)(nil).LimitHit() != nil || new(script.Script).LimitHit() != nil || zeroSiteScript().LimitHit() != nil {
+			t.Errorf("a nil, zero or warning-free Script hits a limit")
+		}
+	},
 	"script.Script.PlanWith": func(t *testing.T) {
 		var z *inputerr.ZeroError
 		if s, err := (*script.Script)(nil).PlanWith(script.PlanOptions{}); !errors.As(err, &z) || s != nil {

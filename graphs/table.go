@@ -171,7 +171,7 @@ func compileRules() []rule {
 		{Rule{ID: "partition-cpu-input", Stage: StageDevice, Backend: "inductor", Releases: always(),
 			Condition: "a CPU tensor input and no incompatible op, graph_partition on",
 			Outcome:   Partitioned,
-			Reason:    "a CPU tensor input: graph partitioning runs the CPU ops and the device copy eagerly and captures the CUDA part",
+			Reason:    "a CPU tensor input: graph partitioning runs the CPU ops and the device copy outside CUDA graphs and captures the CUDA part",
 			Message:   msgPartitioned + "\n  <partition>: non-cudagraphable (reason=cpu ops, reason=DeviceCopy ops)",
 			Evidence:  ByRelease, Source: srcMeasured + "ro_cpu_scalar"},
 			func(c *situation) bool { return c.w.CPUInputs && c.w.IncompatibleOp == "" && c.partition() }},
@@ -319,7 +319,7 @@ func recordRules() []rule {
 
 // callRules: mutation, and what later calls see.
 func callRules() []rule {
-	const mutatedReason = "a user input is mutated in place: cudagraph trees run this function eagerly"
+	const mutatedReason = "a user input is mutated in place: cudagraph trees run this function without CUDA graphs (Inductor's kernels still run)"
 	const storageReason = "an input's storage is replaced (aten.set_): it cannot be captured"
 	return []rule{
 		{Rule{ID: "trees-skip-mutated-input", Stage: StageDevice, Backend: "inductor", Releases: upTo(2),

@@ -205,7 +205,7 @@ func manualRules() []rule {
 			manual},
 		{Rule{ID: "manual-mutated-input", Stage: StageDevice, Releases: always(),
 			Condition: "manual capture, a user input mutated in place",
-			Reason:    "; the mutation is captured too: every replay mutates the captured input tensor (cudagraph trees would run this function eagerly instead, issue #120733)", ReasonEdit: AppendText,
+			Reason:    "; the mutation is captured too: every replay mutates the captured input tensor (cudagraph trees would run this function without CUDA graphs instead, issue #120733)", ReasonEdit: AppendText,
 			Evidence: AlwaysInferred, Source: "issue #120733 (a hand-made graph accepts mutated inputs)"},
 			func(c *situation) bool { return manual(c) && c.w.MutatedInputs == InputMutation }},
 		{Rule{ID: "manual-device-sync", Stage: StageDevice, Releases: always(),

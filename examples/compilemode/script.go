@@ -54,6 +54,10 @@ func (c *cli) script(stdin io.Reader, stdout, stderr io.Writer, environ func() [
 		fmt.Fprintf(stderr, "compilemode: %v\n", err)
 		return 2
 	}
+	if w := planned.LimitHit(); w != nil {
+		fmt.Fprintf(stderr, "compilemode: %s:%d: a limit was hit, the plan is incomplete: %s\n", name, w.Line, w.Message)
+		return 2
+	}
 	return scriptExit(planned)
 }
 

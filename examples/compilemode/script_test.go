@@ -23,6 +23,9 @@ func TestScriptFlag(t *testing.T) {
 	none := filepath.Join(dir, "none.py")
 	require.NoError(t, os.WriteFile(none, []byte("import torch\nprint(torch.__version__)\n"), 0o644))
 	train := filepath.Join("..", "scripts", "train.py")
+	many := filepath.Join(dir, "many.py")
+	require.NoError(t, os.WriteFile(many, []byte("import torch, threading\nm = torch.compile(f)\ndef work():\n    m(1)\n"+
+		strings.Repeat("threading.Thread(target=work).start()\n", 65)), 0o644))
 	tests := []struct {
 		name string
 		args []string
@@ -36,6 +39,7 @@ func TestScriptFlag(t *testing.T) {
 		{"syntax error", []string{"-script", bad}, 2, "bad.py:2:"},
 		{"missing", []string{"-script", filepath.Join(dir, "nope.py")}, 2, "no such file"},
 		{"with scenario", []string{"-script", train, "-scenario", bad}, 2, "cannot be combined"},
+		{"limit hit", []string{"-script", many}, 2, "a limit was hit"},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {

@@ -18,7 +18,9 @@ import (
 	"bytes"
 	"compress/gzip"
 	"context"
+	"crypto/sha256"
 	"embed"
+	"encoding/json"
 	"errors"
 	"flag"
 	"fmt"
@@ -114,7 +116,38 @@ func Build(ctx context.Context, dir string) error {
 	if _, err := goOutput(ctx, goCmd, env, "build", "-trimpath", "-ldflags=-s -w", "-o", filepath.Join(dir, "app.wasm"), wasmPackage); err != nil {
 		return fmt.Errorf("building the WebAssembly (run inside the compilemode module): %w", err)
 	}
+	gomod, err := goOutput(ctx, goCmd, nil, "env", "GOMOD")
+	if err != nil {
+		return err
+	}
+	if err := writeSamples(filepath.Dir(gomod), dir); err != nil {
+		return err
+	}
 	return writeStatic(dir)
+}
+
+// samples are the examples the page offers, from the module's own files: a real log
+// (a traceback of two drafter threads on two GPUs) and a real training script.
+var samples = map[string]string{
+	"log":    "graphs/diagnose/testdata/logs/trees_tls_two_gpus.log",
+	"script": "examples/scripts/train.py",
+}
+
+// writeSamples writes samples.json: {"log": {"name", "text"}, "script": {…}}.
+func writeSamples(module, dir string) error {
+	out := map[string]map[string]string{}
+	for kind, p := range samples {
+		data, err := os.ReadFile(filepath.Join(module, filepath.FromSlash(p)))
+		if err != nil {
+			return fmt.Errorf("sample %s: %w", kind, err)
+		}
+		out[kind] = map[string]string{"name": path.Base(p), "text": string(data)}
+	}
+	data, err := json.Marshal(out)
+	if err != nil {
+		return err
+	}
+	return os.WriteFile(filepath.Join(dir, "samples.json"), data, 0o644)
 }
 
 // writeStatic writes the embedded files, index.html filled with the releases and modes.
@@ -137,16 +170,29 @@ func writeStatic(dir string) error {
 	})
 }
 
-// page fills the index.html template.
+// page fills the index.html template: the form's first state is answer.DefaultCall,
+// whose answer is computed here, so that the page shows it before the WebAssembly
+// runs (the page uses it only when its form asks exactly that call).
 func page(src []byte) ([]byte, error) {
 	t, err := template.New("index.html").Parse(string(src))
 	if err != nil {
 		return nil, err
 	}
 	releases, latest := answer.Releases()
+	call := answer.DefaultCall()
+	pre, err := json.Marshal(answer.Check(call, answer.Options{}))
+	if err != nil {
+		return nil, err
+	}
+	callJSON, err := json.Marshal(call)
+	if err != nil {
+		return nil, err
+	}
 	var b bytes.Buffer
 	err = t.Execute(&b, map[string]any{
 		"Releases": releases, "Latest": latest, "Modes": answer.Modes(), "Threads": answer.Threads(),
+		"Mode": call.Args[4], "Devices": call.Workload.Devices, "Thread": string(call.Workload.Threads),
+		"PreCall": string(callJSON), "PreAnswer": string(pre),
 	})
 	return b.Bytes(), err
 }
@@ -187,6 +233,7 @@ func copyFile(from, to string) error {
 type file struct {
 	data, gz []byte
 	ctype    string
+	etag     string // a hash of data: browsers revalidate, and keep compiled WebAssembly
 }
 
 // NewHandler serves the files in dir (as Build wrote them) from memory, gzipped for
@@ -209,6 +256,11 @@ func NewHandler(dir string) (http.Handler, error) {
 		h := w.Header()
 		h.Set("Content-Type", f.ctype)
 		h.Set("Cache-Control", "no-cache")
+		h.Set("ETag", f.etag)
+		if r.Header.Get("If-None-Match") == f.etag {
+			w.WriteHeader(http.StatusNotModified)
+			return
+		}
 		h.Set("Content-Security-Policy", csp)
 		h.Set("X-Content-Type-Options", "nosniff")
 		h.Set("Vary", "Accept-Encoding")
@@ -253,7 +305,8 @@ func loadFiles(dir string) (map[string]file, error) {
 		case ".js":
 			ctype = "text/javascript; charset=utf-8"
 		}
-		files[e.Name()] = file{data: data, gz: gz, ctype: ctype}
+		sum := sha256.Sum256(data)
+		files[e.Name()] = file{data: data, gz: gz, ctype: ctype, etag: fmt.Sprintf(`"%x"`, sum[:12])}
 	}
 	return files, nil
 }

@@ -67,6 +67,7 @@ func TestForms(t *testing.T) {
 		{"pip show", "Name: torch\nVersion: 2.8.0\nRuntimeError: CUDA error: capturing stream has unjoined work\n", form{diagnose.StreamCaptureUnjoined, 3, diagnose.Exact, "2.8"}, "pip show"},
 		{"collect_env over prose", "on torch 2.7 it worked\nPyTorch version: 2.9.1+cu128\nRuntimeError: CUDA error: capturing stream has unjoined work\n", form{diagnose.StreamCaptureUnjoined, 3, diagnose.Exact, "2.9"}, "the run's own report wins over prose"},
 		{"unsupported own release blocks advice", "PyTorch version: 2.0.1\nRuntimeError: CUDA error: capturing stream has unjoined work\nit works on torch 2.1 for me\n", form{diagnose.StreamCaptureUnjoined, 2, diagnose.Exact, ""}, "the run's own release (2.0, not planned) over another run's"},
+		{"pending backward, 2.14 wording wrapped", "UserWarning: Unable to hit fast path of CUDAGraphs because outputs from a previous step still\nrequire backward. Ensure backward() is invoked or detach outputs.\nPyTorch version: 2.14.0\n", form{diagnose.TreesPendingBackward, 1, diagnose.Wrapped, "2.14"}, "PR #176865's wording"},
 		{"symint re-recording", strings.Repeat("I1129 12:00:00.000000 1 torch/_inductor/cudagraph_trees.py:387] recording cudagraph tree for symint key 7\n", 3), form{diagnose.DynamicShapeRerecord, 1, diagnose.Exact, ""}, "three recordings"},
 		{"one symint recording", "recording cudagraph tree for symint key 7\n", form{}, "one recording is normal"},
 	}

@@ -24,6 +24,12 @@ func poolRows() []Signature {
 		"and a later call passed a tensor at another address: the parameter was replaced rather " +
 		"than updated in place (a new nn.Parameter, .data =, load_state_dict(assign=True), or a " +
 		"wrapper that re-allocates weights)"
+	pendingCause := "a compiled training graph ran its forward again before the backward of the " +
+		"previous forward ran (an evaluation pass without torch.no_grad(), or a forward whose " +
+		"loss was never backpropagated), so cudagraph trees cannot replay and warm up instead"
+	pendingFix := "run evaluation and inference under torch.no_grad() or torch.inference_mode(); " +
+		"call backward (or detach the outputs) before the next forward; or call " +
+		"torch.compiler.cudagraph_mark_step_begin() before each iteration"
 	staticFix := "update parameters and buffers in place (with torch.no_grad(): p.copy_(new)) " +
 		"instead of assigning new tensors, and create the optimizer and any wrapper before the " +
 		"first compiled call; " + fixNoCUDAGraphs
@@ -106,18 +112,23 @@ func poolRows() []Signature {
 		},
 		{
 			Code: TreesPendingBackward, Literal: "of CUDAGraphs because of pending, uninvoked backwards",
-			Releases: modes.Minors(1, 14),
-			Cause: "a compiled training graph ran its forward again before the backward of the " +
-				"previous forward ran (an evaluation pass without torch.no_grad(), or a forward whose " +
-				"loss was never backpropagated), so cudagraph trees cannot replay and warm up instead",
-			Fix: "run evaluation and inference under torch.no_grad() or torch.inference_mode(); " +
-				"call backward (or drop the outputs) before the next forward; or call " +
-				"torch.compiler.cudagraph_mark_step_begin() before each iteration",
+			Releases: modes.Minors(1, 13),
+			Cause:    pendingCause, Fix: pendingFix,
 			Evidence: modes.Source,
 			Source: "torch/_inductor/cudagraph_trees.py CUDAGraphTreeManager @ T2.6.0 (\"Unable to hit " +
 				"fast path of CUDAGraphs because of pending, uninvoked backwards.\"); PR #101129 (2023-05) " +
 				"added it as \"Unable to end warm up phase of CUDAGraphs because of pending, uninvoked " +
-				"backwards.\"; the row matches the part both share",
+				"backwards.\"; the row matches the part both share; 2.7–2.13 not read (PR #176865, " +
+				"2026-03, rewrote it)",
+			Decisive: "the warning line",
+		},
+		{
+			Code: TreesPendingBackward, Literal: "Unable to hit fast path of CUDAGraphs because outputs from a previous step still require backward",
+			Releases: modes.Minors(14, 14),
+			Cause:    pendingCause, Fix: pendingFix,
+			Evidence: modes.Source,
+			Source: "torch/_inductor/cudagraph_trees.py check_warn_on_unable_to_start_executing @ T2.14.0 " +
+				"(wording of PR #176865, 2026-03; issue #176846)",
 			Decisive: "the warning line",
 		},
 	}

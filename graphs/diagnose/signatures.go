@@ -325,6 +325,22 @@ func runtimeRows() []Signature {
 			Decisive: "the CUDA error line",
 		},
 		{
+			Code: StreamCaptureIllegal, Literal: "operation would make the legacy stream depend on a capturing blocking stream",
+			Releases: modes.Minors(1, 14),
+			Cause: "during a CUDA-graph capture, work was queued on the legacy default stream (or a " +
+				"blocking stream) while the capturing stream is blocking, which would make it wait on " +
+				"the capture (cudaErrorStreamCaptureImplicit): often a backward or copy run outside the " +
+				"capture's stream",
+			Fix: "run everything the capture needs on the capturing stream (inside torch.cuda.graph's " +
+				"stream context, backward included), create side streams as non-blocking, or capture " +
+				"with capture_error_mode=\"thread_local\" when another thread uses the device; " + fixCaptureIllegal,
+			Evidence: modes.Source,
+			Source: "the CUDA runtime's text for cudaErrorStreamCaptureImplicit, as PyTorch raises it " +
+				"(\"RuntimeError: CUDA error: operation would make the legacy stream depend on a " +
+				"capturing blocking stream\", meta-pytorch/tritonbench#110)",
+			Decisive: "the CUDA error line",
+		},
+		{
 			Code: StreamCaptureIllegal, Literal: "cudaErrorStreamCaptureUnsupported",
 			Releases: modes.Minors(1, 14),
 			Cause: "an operation CUDA forbids while a stream is capturing ran during a CUDA-graph " +

@@ -148,3 +148,28 @@ func BenchmarkRead16MiB(b *testing.B) {
 	b.ReportMetric(float64(peak)/float64(len(src)), "peak-B/B")
 	b.ReportMetric(float64(peak)/1e6, "peak-MB")
 }
+
+// TestPlansCut: past MaxPlans distinct scenarios the sites are not planned, a
+// warning says so, and LimitHit reports it.
+func TestPlansCut(t *testing.T) {
+	t.Parallel()
+	src := repeat("import torch\nimport torch._inductor.config as c\n", "c.max_autotune_gemm_search_space = \"S%d\"\nm%d = torch.compile(f)\n", 5, 2)
+	s, err := Read(strings.NewReader(src))
+	if err != nil {
+		t.Fatal(err)
+	}
+	p, err := s.PlanWith(PlanOptions{MaxPlans: 2})
+	if err != nil {
+		t.Fatal(err)
+	}
+	w := p.LimitHit()
+	if w == nil || w.Code != WarningPlansCut {
+		t.Fatalf("LimitHit = %+v, want a %s warning", w, WarningPlansCut)
+	}
+	if p.Sites[2].Plan != nil || p.Sites[2].PlanError == "" {
+		t.Errorf("site 3 past the cap: plan %v, error %q", p.Sites[2].Plan, p.Sites[2].PlanError)
+	}
+	if s.LimitHit() != nil {
+		t.Errorf("the input Script was changed")
+	}
+}

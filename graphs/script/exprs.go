@@ -58,6 +58,9 @@ func (p *parser) simple() *stmt {
 		if !p.atEnd() {
 			s.exprs = append(s.exprs, p.starExprs())
 		}
+		if t.Text == "del" && len(s.exprs) == 1 {
+			p.delTargets(s.exprs[0])
+		}
 	case "raise", "assert":
 		p.advance()
 		s.exprs = p.raiseOrAssert(t.Text)
@@ -324,6 +327,21 @@ func (p *parser) newStmt(s stmt) *stmt {
 		n.stmtMore = p.noMore
 	}
 	return n
+}
+
+// delTargets refuses a starred del target, as CPython does ("cannot delete
+// starred", at the star; measured with CPython 3.11.7, 3.13.5 and 3.14.10).
+func (p *parser) delTargets(e *expr) {
+	items := []*expr{e}
+	if e.kind == tuple {
+		items = e.elts
+	}
+	for _, x := range items {
+		if x != nil && x.kind == starred {
+			p.failAt(x, "cannot delete starred")
+			return
+		}
+	}
 }
 
 // trailer returns a node of kind k whose operand is x.

@@ -7,9 +7,12 @@ import (
 )
 
 // MaxNesting bounds how deeply expressions and blocks may nest (brackets, unary
-// operators, lambdas, conditional expressions and indented blocks together). CPython
-// has limits of the same order (200 nested brackets, 100 indentation levels).
-const MaxNesting = 200
+// operators, lambdas, conditional expressions and indented blocks together): a limit
+// of the reader, past CPython's own where they apply (its tokenizer's 200 nested
+// brackets and 99 indentation levels, which pytoken checks), so that every file
+// CPython accepts is read. Measured with CPython 3.11.7: 2,500 nested `not` compile;
+// 3,000 nested `not`, unary minus or conditional expressions raise RecursionError.
+const MaxNesting = 3000
 
 // exprKind is the shape of an expression node. Only the shapes the reader looks into
 // are told apart; every other expression is other, with its parts walked for calls.
@@ -204,6 +207,18 @@ func (p *parser) advance() pytoken.Token {
 func (p *parser) fail(t pytoken.Token, msg string) {
 	if p.err == nil {
 		p.err = &parseError{pos: t.Pos, msg: msg}
+	}
+}
+
+// failAt fails at the first token of e.
+func (p *parser) failAt(e *expr, msg string) {
+	l := int(e.line)
+	col := int(e.start) + 1
+	if l > 0 && l < len(p.lines.starts) {
+		col = int(e.start-p.lines.starts[l]) + 1
+	}
+	if p.err == nil {
+		p.err = &parseError{pos: pytoken.Pos{Offset: int(e.start), Line: l, Col: col}, msg: msg}
 	}
 }
 

@@ -313,3 +313,19 @@ func underlay(env, base map[string]string) map[string]string {
 	}
 	return out
 }
+
+// LimitHit returns the first warning that says a site was cut by one of the
+// reader's or the planner's limits (WarningPlansCut, WarningThreadsNotFollowed), or
+// nil: its plan is incomplete, which the command reports with exit status 2, as for
+// every other limit. A nil s hits none.
+func (s *Script) LimitHit() *Warning {
+	if s == nil {
+		return nil
+	}
+	for i, w := range s.Warnings {
+		if w.Code == WarningPlansCut || w.Code == WarningThreadsNotFollowed {
+			return &s.Warnings[i]
+		}
+	}
+	return nil
+}

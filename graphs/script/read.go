@@ -35,6 +35,9 @@ func (e *SyntaxError) Error() string {
 
 // readText reads the script src, named name. It returns a *SyntaxError.
 func readText(name, src string) (*Script, error) {
+	if err := sourceVerdict(name, src); err != nil {
+		return nil, err
+	}
 	toks, lines, stmts, err := parseSource(name, src)
 	if err != nil {
 		return nil, err

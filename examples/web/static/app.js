@@ -315,7 +315,7 @@ function renderReport(r) {
   const changed = Object.entries(r.config || {}).filter(([, x]) => x.changed);
   out.append(h("h4", {}, `Changed keys (${changed.length})`));
   if (changed.length) {
-    out.append(table(["Key", "Value", "Source", "Evidence"], changed.map(([k, x]) => [h("code", {}, k), h("code", {}, pyRepr(x.value)), x.source, x.evidence])));
+    out.append(table(["Key", "Value", "Source", "Evidence"], changed.map(([k, x]) => [h("code", {}, k), h("code", {}, pyRepr(x.value)), x.source, x.evidence]), [3]));
   }
   const cg = r.cudagraphs;
   if (cg) {
@@ -337,17 +337,20 @@ function grid(devices) {
   const t = table(["Device", "Thread", "Outcome", "Implementation", "Evidence"], devices.map((d) => [
     `cuda:${d.device}`, d.thread,
     h("span", { class: `outcome outcome-${d.outcome}` }, d.outcome + (d.race ? " (race)" : "")),
-    d.implementation, d.evidence]));
+    d.implementation, d.evidence]), [3, 4]);
   const notes = h("dl", { class: "reasons" }, devices.map((d) => [
     h("dt", {}, `cuda:${d.device} ${d.thread}`),
     h("dd", {}, d.reason, d.message ? h("pre", {}, (d.exception ? `raises ${d.exception}:\n` : "") + d.message) : null)]));
   return h("div", {}, t, notes);
 }
 
-function table(head, rows) {
+// table builds a table; the columns whose index is in minor are left out on narrow
+// screens (the text view has them all).
+function table(head, rows, minor = []) {
+  const cls = (i) => (minor.includes(i) ? "minor" : undefined);
   return h("div", { class: "scroll" }, h("table", {},
-    h("thead", {}, h("tr", {}, head.map((x) => h("th", { scope: "col" }, x)))),
-    h("tbody", {}, rows.map((r) => h("tr", {}, r.map((c) => h("td", {}, c)))))));
+    h("thead", {}, h("tr", {}, head.map((x, i) => h("th", { scope: "col", class: cls(i) }, x)))),
+    h("tbody", {}, rows.map((r) => h("tr", {}, r.map((c, i) => h("td", { class: cls(i) }, c)))))));
 }
 
 function renderDiagnosis(d) {
@@ -389,12 +392,18 @@ function renderScript(s) {
       st.notes && st.notes.length ? h("ul", { class: "notes" }, st.notes.map((n) => h("li", {}, n))) : null,
       st.inferred && st.inferred.length ? h("ul", { class: "notes" }, st.inferred.map((x) => h("li", {}, `line ${x.line}: ${x.field} = ${x.value}: ${x.shows}`))) : null);
     if (st.plan_error) sec.append(h("p", { class: "note" }, st.plan_error));
+    if (st.warnings && st.warnings.length) {
+      sec.append(h("ul", { class: "warnings" }, st.warnings.map((w) => h("li", {}, h("p", {}, w.line ? `line ${w.line}: ` : "", h("code", { class: "code" }, w.code)), h("p", {}, w.message)))));
+    }
     const p = st.plan || {};
     if (p.modes) {
       for (const mp of p.modes) {
         const m = mp.mode === null ? "None" : JSON.stringify(mp.mode);
         const r = plan(mp.report);
-        const d = h("details", {}, h("summary", {}, `if mode=${m}: `, r ? h("span", { class: `exit exit-${r.exit}` }, r.exit === "raises" ? "PyTorch raises" : "compiles") : mp.error));
+        const nw = r && r.warnings ? r.warnings.length : 0;
+        const d = h("details", { open: r && r.exit === "raises" }, h("summary", {}, `if mode=${m}: `,
+          r ? h("span", { class: `exit exit-${r.exit}` }, r.exit === "raises" ? "PyTorch raises" : "compiles") : mp.error,
+          nw ? ` · ${nw} warning${nw === 1 ? "" : "s"}` : ""));
         if (r) d.append(renderReport(r));
         sec.append(d);
       }
@@ -571,10 +580,49 @@ function wire() {
 // "Copy link" button use it).
 window.compilemodeLink = async () => location.origin + location.pathname + "#" + await encodeState(readState());
 
+// canon is v as JSON with sorted keys and without false, 0 and "" members: two
+// calls that ask the same are equal in this form.
+function canon(v) {
+  if (Array.isArray(v)) return "[" + v.map(canon).join(",") + "]";
+  if (v && typeof v === "object") {
+    return "{" + Object.keys(v).sort()
+      .filter((k) => v[k] !== false && v[k] !== 0 && v[k] !== "" && v[k] !== undefined && v[k] !== null)
+      .map((k) => JSON.stringify(k) + ":" + canon(v[k])).join(",") + "}";
+  }
+  return JSON.stringify(v);
+}
+
+// showPrerendered shows the answer the build computed for the form's first state,
+// when the form asks exactly that call; the worker starts meanwhile.
+function showPrerendered() {
+  const el = $("prerendered");
+  if (!el || !el.dataset.call) return false;
+  const reqs = requests(readState());
+  if (reqs.length !== 1 || reqs[0].req.kind !== "call" || canon(reqs[0].req.call) !== canon(JSON.parse(el.dataset.call))) return false;
+  seq++;
+  jobs = reqs;
+  current = { seq, answers: [], ms: [] };
+  timings.prerendered = true;
+  show([JSON.parse(el.dataset.answer)]);
+  workerAt(0);
+  return true;
+}
+
+async function loadSample(kind) {
+  const samples = await (await fetch("samples.json")).json();
+  const s = samples[kind];
+  if (!s) return;
+  $(kind).value = s.text;
+  if (kind === "script") $("script-name").value = s.name;
+  update();
+}
+
 async function start() {
   wire();
-  await loadHash();
-  update();
+  $("sample-log").addEventListener("click", () => loadSample("log"));
+  $("sample-script").addEventListener("click", () => loadSample("script"));
+  const fromLink = await loadHash();
+  if (fromLink || !showPrerendered()) update();
 }
 
 start();

@@ -84,6 +84,7 @@ type Scanner struct {
 	line      int    // current line, 1-based
 	lineStart int    // offset of the current line's first byte
 	indents   []int  // indentation stack, in columns; starts with 0
+	alts      []int  // the same with tabs taken as one column (CPython's altindstack)
 	brackets  []Pos  // open brackets, innermost last
 	closers   []byte // the closing byte each open bracket wants
 	atLineBeg bool   // the next token starts a logical line
@@ -101,7 +102,7 @@ func NewScanner(src []byte) *Scanner {
 
 // NewStringScanner is NewScanner over a string, which it does not copy.
 func NewStringScanner(src string) *Scanner {
-	s := &Scanner{src: src, line: 1, indents: []int{0}, atLineBeg: true, lastNL: true}
+	s := &Scanner{src: src, line: 1, indents: []int{0}, alts: []int{0}, atLineBeg: true, lastNL: true}
 	if len(s.src) >= 3 && s.src[:3] == "\xef\xbb\xbf" {
 		s.off, s.lineStart = 3, 3
 	}
@@ -277,7 +278,7 @@ func (s *Scanner) end() (Token, error) {
 	}
 	s.done = true
 	s.pending = len(s.indents) - 1
-	s.indents = s.indents[:1]
+	s.indents, s.alts = s.indents[:1], s.alts[:1]
 	return s.next()
 }
 
@@ -285,17 +286,19 @@ func (s *Scanner) end() (Token, error) {
 // comment-only lines, and returns an Indent or Dedent token when it changes (ok).
 func (s *Scanner) indentation() (Token, bool, error) {
 	for {
-		col, i := 0, s.off
+		col, alt, i := 0, 0, s.off
 		for ; i < len(s.src); i++ {
 			switch s.src[i] {
 			case ' ':
 				col++
+				alt++
 				continue
 			case '\t':
 				col = (col/8 + 1) * 8
+				alt++
 				continue
 			case '\f':
-				col = 0
+				col, alt = 0, 0
 				continue
 			}
 			break
@@ -319,29 +322,47 @@ func (s *Scanner) indentation() (Token, bool, error) {
 			// first token, which tokenize takes from this line.
 		}
 		s.atLineBeg = false
-		return s.indentTo(col)
+		return s.indentTo(col, alt)
 	}
 }
 
-func (s *Scanner) indentTo(col int) (Token, bool, error) {
-	top := s.indents[len(s.indents)-1]
+// errTab is CPython's TabError message: the indentation compares differently with
+// tabs taken as 8 columns and as 1 (Parser/tokenizer.c indenterror, at column 1).
+const errTab = "inconsistent use of tabs and spaces in indentation"
+
+// indentTo applies a line's indentation: col with tabs to multiples of 8, alt with
+// tabs as one column. Source: Parser/tokenizer.c tok_get, python/cpython@v3.11.7
+// (MAXINDENT 100: at most 99 levels; measured with CPython 3.11.7, 3.13.5, 3.14.10).
+func (s *Scanner) indentTo(col, alt int) (Token, bool, error) {
+	top, topAlt := s.indents[len(s.indents)-1], s.alts[len(s.alts)-1]
 	switch {
 	case col == top:
+		if alt != topAlt {
+			return Token{}, false, s.errAt(s.lineStart, errTab)
+		}
 		return Token{}, false, nil
 	case col > top:
-		if len(s.indents) > MaxIndent {
-			return Token{}, false, s.errAt(s.off, "too many levels of indentation")
+		if len(s.indents) >= MaxIndent {
+			return Token{}, false, s.errAt(s.lineStart, "too many levels of indentation")
+		}
+		if alt <= topAlt {
+			return Token{}, false, s.errAt(s.lineStart, errTab)
 		}
 		s.indents = append(s.indents, col)
+		s.alts = append(s.alts, alt)
 		return Token{Kind: Indent, Text: s.src[s.lineStart:s.off], Pos: s.pos(s.lineStart)}, true, nil
 	}
 	n := 0
 	for len(s.indents) > 1 && s.indents[len(s.indents)-1] > col {
 		s.indents = s.indents[:len(s.indents)-1]
+		s.alts = s.alts[:len(s.alts)-1]
 		n++
 	}
 	if s.indents[len(s.indents)-1] != col {
 		return Token{}, false, s.errAt(s.off, "unindent does not match any outer indentation level")
+	}
+	if alt != s.alts[len(s.alts)-1] {
+		return Token{}, false, s.errAt(s.lineStart, errTab)
 	}
 	s.pending = n - 1
 	return Token{Kind: Dedent, Pos: s.pos(s.off)}, true, nil

@@ -122,12 +122,21 @@ func Script(name, src string, o Options) Answer {
 	return answer(o, text.String(), planned, planned, scriptExit(planned))
 }
 
+// DefaultCall is the page's first question, the README's case: reduce-overhead on the
+// default release, two devices, one thread each.
+func DefaultCall() Call {
+	return Call{
+		Args:     []string{"-no-env", "-torch", modes.DefaultRelease().String(), "-mode", string(modes.ReduceOverhead)},
+		Workload: graphs.Workload{Devices: 2, Threads: graphs.PerDevice, MutatedInputs: graphs.NoMutation},
+	}
+}
+
 // Releases lists the PyTorch releases known, oldest first, and the default one.
 func Releases() (all []string, latest string) {
 	for _, v := range modes.Supported() {
 		all = append(all, v.String())
 	}
-	return all, modes.Latest().String()
+	return all, modes.DefaultRelease().String()
 }
 
 // Modes lists every mode name some release knows, in the order of the mode table.

@@ -1,0 +1,128 @@
+package answer
+
+import (
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"strings"
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+
+	"github.com/compilemode/compilemode/graphs"
+	"github.com/compilemode/compilemode/graphs/diagnose"
+	"github.com/compilemode/compilemode/graphs/script"
+)
+
+// TestCheck: the page's call answers are graphs.Check's, as the command prints them,
+// and its refusals are the command's stderr lines.
+func TestCheck(t *testing.T) {
+	t.Parallel()
+	ro := "reduce-overhead"
+	tests := []struct {
+		name, reason string
+		call         Call
+		want         *graphs.Scenario // nil: refused
+		wantStderr   string           // a prefix of the refusal
+	}{
+		{
+			name: "default", reason: "the page's first state is the README's case",
+			call: DefaultCall(),
+			want: &graphs.Scenario{Torch: "2.11", Mode: &ro, Workload: graphs.Workload{Devices: 2, Threads: graphs.PerDevice, MutatedInputs: graphs.NoMutation}},
+		},
+		{
+			name: "globals and options", reason: "-set and -options reach the scenario as the command gives them",
+			call: Call{Args: []string{"-no-env", "-torch", "2.14", "-options", "{'max_autotune': True}", "-set", "triton.cudagraph_trees=False"}},
+			want: &graphs.Scenario{Torch: "2.14", Options: "{'max_autotune': True}", Set: []string{"triton.cudagraph_trees=False"}},
+		},
+		{
+			name: "bad options", reason: "the command checks -options before planning",
+			call: Call{Args: []string{"-no-env", "-options", "{'a': "}}, wantStderr: "compilemode: -options: ",
+		},
+		{
+			name: "bad global", reason: "a global's error names -set, as the command's does",
+			call: Call{Args: []string{"-no-env", "-set", "foo"}}, wantStderr: "compilemode: -set: config: \"foo\": want KEY=VALUE",
+		},
+		{
+			name: "unknown flag", reason: "the page only gives the command's flags; anything else is refused",
+			call: Call{Args: []string{"-bogus"}}, wantStderr: "compilemode: flag provided but not defined",
+		},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			t.Parallel()
+			got := Check(tc.call, Options{JSON: true})
+			if tc.want == nil {
+				if !strings.HasPrefix(got.Stderr, tc.wantStderr) || got.Exit != 2 {
+					t.Errorf("Check(%v) = exit %d, stderr %q; want exit 2, stderr %q… (%s)", tc.call.Args, got.Exit, got.Stderr, tc.wantStderr, tc.reason)
+				}
+				return
+			}
+			rep, err := graphs.Check(tc.want)
+			if err != nil {
+				t.Fatal(err)
+			}
+			var text bytes.Buffer
+			if err := rep.WriteText(&text, graphs.TextOptions{}); err != nil {
+				t.Fatal(err)
+			}
+			data, err := json.MarshalIndent(rep, "", " ")
+			if err != nil {
+				t.Fatal(err)
+			}
+			want := Answer{Text: text.String(), JSON: string(data) + "\n", Exit: rep.Exit.Code()}
+			got.View = ""
+			if diff := cmp.Diff(want, got); diff != "" {
+				t.Errorf("Check(%v) mismatch (%s) (-want +got):\n%s", tc.call.Args, tc.reason, diff)
+			}
+		})
+	}
+}
+
+// TestDiagnoseAndScript: the log and script answers are diagnose.Read's and
+// script.ReadNamed's, planned as the command plans them with -no-env.
+func TestDiagnoseAndScript(t *testing.T) {
+	t.Parallel()
+	const log = "Traceback (most recent call last):\n    assert torch._C._is_key_in_tls(attr_name)\nAssertionError\n"
+	d, err := diagnose.Read(strings.NewReader(log))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var text bytes.Buffer
+	if err := d.WriteText(&text); err != nil {
+		t.Fatal(err)
+	}
+	if got := Diagnose(log, Options{}); got.Text != text.String() || got.Exit != 0 || got.JSON != "" {
+		t.Errorf("Diagnose = %+v, want the text %q, exit 0, no JSON unless asked", got, text.String())
+	}
+
+	const src = "import torch\nm = torch.compile(m, mode=\"reduce-overhead\")\n"
+	s, err := script.ReadNamed("t.py", strings.NewReader(src))
+	if err != nil {
+		t.Fatal(err)
+	}
+	planned, err := s.PlanWith(script.PlanOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	text.Reset()
+	if err := planned.WriteText(&text, graphs.DefaultWidth); err != nil {
+		t.Fatal(err)
+	}
+	if got := Script("t.py", src, Options{}); got.Text != text.String() {
+		t.Errorf("Script text mismatch (-want +got):\n%s", cmp.Diff(text.String(), got.Text))
+	}
+	if got := Script("t.py", "def (:\n", Options{}); got.Exit != 2 || !strings.HasPrefix(got.Stderr, "compilemode: t.py:1:") {
+		t.Errorf("Script on a syntax error = exit %d, stderr %q; want exit 2 naming t.py:1:", got.Exit, got.Stderr)
+	}
+}
+
+// ExampleCheck answers the README's case as the page does.
+func ExampleCheck() {
+	a := Check(DefaultCall(), Options{})
+	fmt.Println("exit", a.Exit)
+	fmt.Println(strings.SplitN(a.Text, "\n", 2)[0])
+	// Output:
+	// exit 1
+	// torch 2.11 (schema 2.11.0+cu130, measured; modes measured) · backend inductor ·
+}
