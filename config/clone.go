@@ -7,6 +7,7 @@ import "slices"
 func (f Facts) clone() Facts {
 	f.CompileOptions, f.Backends, f.ListedBackends = slices.Clone(f.CompileOptions), slices.Clone(f.Backends), slices.Clone(f.ListedBackends)
 	f.AOTIWrapperPatch, f.AliasKeys = slices.Clone(f.AOTIWrapperPatch), slices.Clone(f.AliasKeys)
+	f.CompileKwargs = slices.Clone(f.CompileKwargs)
 	return f
 }
 

@@ -45,6 +45,9 @@ const (
 	// WarnAliasOutsideConfig occurs for a global assignment to an alias whose target
 	// lies outside torch._inductor.config: accepted, no Inductor key changes.
 	WarnAliasOutsideConfig Code = "alias-outside-config"
+	// WarnBisectBackend occurs when TORCH_BISECT_BACKEND replaces the backend
+	// torch.compile was given.
+	WarnBisectBackend Code = "bisect-backend"
 )
 
 // The plan's warnings (package graphs): what happens to CUDA graphs on each device
@@ -125,7 +128,7 @@ func Codes() []Code {
 		WarnGlobalWrongType, WarnOptionDropped, WarnUnknownEnvVar, WarnEnvNotModelled,
 		WarnBackendIgnoresInductorConfig, WarnCompileDisabled, WarnUncertainEnvVar, WarnUncertainKey,
 		WarnEnvSwitchMisread, WarnNoCUDAGraphsModeCaptures, WarnEnvVarOtherRelease, WarnEnvVarMisspelled,
-		WarnBackendNone, WarnAliasOutsideConfig,
+		WarnBackendNone, WarnAliasOutsideConfig, WarnBisectBackend,
 		WarnTreesUserThreadTLS, WarnTreesConcurrentCallers, WarnLegacyConcurrentCallers,
 		WarnLegacyStaticInputMoved, WarnLegacyMutatedInput, WarnAllocatorIncompatible,
 		WarnGlobalNotSeenByThread, WarnDynamicShapeRerecord, WarnThreadPool, WarnBackwardThreadDefaults,

@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/compilemode/compilemode/config/literal"
+	"github.com/compilemode/compilemode/config/pyver"
 	"github.com/compilemode/compilemode/config/schema"
 	"github.com/compilemode/compilemode/modes"
 )
@@ -20,6 +21,21 @@ type patchEntry struct {
 
 // applyCompile runs torch.compile's checks and applies the per-compile patch.
 func (r *Resolver) applyCompile(res *Result, req Request, forced []int) error {
+	if err := r.checkKwargs(req.Kwargs); err != nil {
+		return err
+	}
+	if err := r.compileWrapper(res, req, forced); err != nil {
+		return err
+	}
+	return r.applyOptimize(res, req)
+}
+
+// compileWrapper is torch.compile's body up to the compile wrapper it builds.
+func (r *Resolver) compileWrapper(res *Result, req Request, forced []int) error {
+	if max, err := pyver.Parse(r.facts.CompileMaxPython); err == nil && !res.Python.Less(max) {
+		// torch/__init__.py compile's first check (Facts.CompileMaxPython).
+		return &CallError{Arg: "Python " + res.Python.String(), Exc: "RuntimeError", Msg: fmt.Sprintf("torch.compile is not supported on Python %s+", max)}
+	}
 	if req.Options != nil && req.Options.Kind() == literal.NoneKind {
 		// options=None is the default argument: not given (measured on 2.6.0 and
 		// 2.14.1: static.json calls["mode=reduce-overhead,options=None"]).
@@ -84,7 +100,7 @@ func requestMode(req Request) compileMode {
 func (r *Resolver) otherBackend(res *Result, m compileMode, opts *literal.Value) error {
 	if res.backendNone {
 		res.Warnings = append(res.Warnings, backendNoneWarning(r.releaseEv))
-	} else if !slices.Contains(r.facts.Backends, res.Backend) {
+	} else if !res.backendUnchecked && !slices.Contains(r.facts.Backends, res.Backend) {
 		return &InvalidBackendError{Name: res.Backend, Known: r.facts.Backends, Listed: r.facts.ListedBackends, Suggests: r.facts.InvalidBackendSuggests}
 	}
 	if m.given && m.val.Truthy() && (!m.isStr || m.text != string(modes.Default)) {
@@ -121,6 +137,9 @@ func backendNoneWarning(ev modes.Evidence) Warning {
 // 2.7, where list_mode_options tests truthiness), anything else is unknown, printed
 // as str(mode).
 func (r *Resolver) modePatch(res *Result, m compileMode) ([]patchEntry, error) {
+	if err := r.unhashableMode(res, m); err != nil {
+		return nil, err
+	}
 	name := m.text
 	if !m.isStr {
 		name = ""
@@ -145,6 +164,28 @@ func (r *Resolver) modePatch(res *Result, m compileMode) ([]patchEntry, error) {
 	return r.patches[entry.Mode], nil
 }
 
+// unhashableMode is the TypeError of a list, dict or set mode: up to 2.6 apply_mode
+// tests it against a set of names (mode in {...}); from 2.7 a truthy mode is a key
+// of list_mode_options' dict (mode_options[mode]). Python words the two differently
+// from 3.14 (pyver.UnhashableSet, pyver.UnhashableDict). Source:
+// torch/__init__.py apply_mode @ 2.6.0, torch/_inductor/__init__.py
+// list_mode_options @ 2.14.1; measured on both (calls2.json "mode=[…]").
+func (r *Resolver) unhashableMode(res *Result, m compileMode) error {
+	switch m.val.Kind() {
+	case literal.ListKind, literal.DictKind, literal.SetKind:
+	default:
+		return nil
+	}
+	text := pyver.UnhashableSet
+	if r.facts.Torch.AtLeast(modes.Version{Major: 2, Minor: 7}) {
+		if !m.val.Truthy() {
+			return nil
+		}
+		text = pyver.UnhashableDict
+	}
+	return &CallError{Arg: "mode", Exc: "TypeError", Msg: fmt.Sprintf(res.py.Text(text), m.val.PyType())}
+}
+
 // applyPatchEntry sets one key of the per-compile patch, warning when it replaces a
 // different value from a global or the environment (an env_name_force key is left to
 // applyForced).
@@ -152,7 +193,7 @@ func (r *Resolver) applyPatchEntry(res *Result, p patchEntry, forced []int) {
 	cv, co := res.at(p.idx)
 	cur := Resolved{Key: res.keyNames[p.idx], Value: cv, Origin: co}
 	// A variable's default replaced by the patch: envtraps.go findEnvOverriddenByPatch.
-	if cur.Origin.Source == FromGlobal && cur.Value.String() != p.val.String() && !slices.Contains(forced, p.idx) {
+	if (cur.Origin.Source == FromGlobal || cur.Origin.Source == FromPatch) && cur.Value.String() != p.val.String() && !slices.Contains(forced, p.idx) {
 		res.Warnings = append(res.Warnings, Warning{
 			Code: "mode-overrides-global", Key: cur.Key,
 			Message: fmt.Sprintf("%s is %s from %s, but the per-compile patch (%s) sets it to %s and wins for this compile",
@@ -283,7 +324,7 @@ func (r *Resolver) typeCheckOption(res *Result, val literal.Value, key string, i
 			return false, &OptionTypeError{Key: key, Got: val.PyType(), Want: current.PyType(), Origin: Origin{Source: FromOptions}}
 		}
 	default:
-		ok, checked := isInstance(val, spec.DeclaredType)
+		ok, checked := isInstance(val, r.declaredType(res, spec))
 		if checked && !ok {
 			return false, &OptionTypeError{Key: key, Got: val.PyType(), Want: current.PyType(), Origin: Origin{Source: FromOptions}}
 		}
@@ -299,6 +340,26 @@ func (r *Resolver) typeCheckOption(res *Result, val literal.Value, key string, i
 		}
 	}
 	return true, nil
+}
+
+// declaredType is config.get_type(key) as the running process sees it: a key
+// without an annotation has type(default), and its default is what the environment
+// made it at import (torch/utils/_config_module.py _ConfigEntry: value_type =
+// type(self.default) when the annotation is missing; 2.6.0 and 2.14.1). The schema
+// writes type(default) of a clean environment; a NoneType there can only be such a
+// key (no one annotates NoneType), so a variable that gave it a str default makes
+// its type str. Measured on 2.6.0 and 2.14.1 (calls2.json "env PROFILE_OUTPUT +
+// option str").
+func (r *Resolver) declaredType(res *Result, spec schema.KeySpec) string {
+	const noneType = "<class 'NoneType'>"
+	if spec.DeclaredType != noneType || spec.Env == nil || len(res.env) == 0 {
+		return spec.DeclaredType
+	}
+	d, ok, err := spec.DefaultUnder(res.env, schema.Host{Python: res.py})
+	if err != nil || !ok || d.Val.Kind() == literal.NoneKind {
+		return spec.DeclaredType
+	}
+	return "<class '" + d.Val.PyType() + "'>"
 }
 
 // aotiPatch is what the AOT Inductor wrapper, which a truthy use_aoti selects, adds

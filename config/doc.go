@@ -106,9 +106,12 @@
 //
 // Every bad input gets a typed error that names the offending key or value, never a
 // panic: literals have a byte offset ([literal.Error]), a size limit ([literal.MaxBytes],
-// 1 MiB) and a nesting limit ([literal.MaxDepth], 64); non-finite floats, names other
-// than None/True/False/null/true/false, calls and operators are refused; duplicate dict
-// keys keep the last value, as in Python. Schema files are size-limited
+// 1 MiB) and a nesting limit ([literal.MaxDepth], 64); names other than None, True
+// and False are refused as Python refuses them (NameError: name 'false' is not
+// defined, with "did you mean False?"; a scenario file's options object is JSON,
+// read as json.loads reads it), and so are calls other than set() and
+// operators other than signs and a complex number's + or -; duplicate dict keys keep
+// the last value, as in Python. Schema files are size-limited
 // ([schema.MaxBytes]) and strictly checked.
 //
 // # Concurrency and performance

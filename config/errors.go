@@ -157,15 +157,31 @@ type GlobalError struct {
 	Name      string       // the dotted path PyTorch names, e.g. "triton.no_such_knob"
 	Known     []schema.Key // the release's keys, for the hint
 	ValueType string       // type(value).__name__ when a prefix of schema.Key is a value key
+	// NoDict is what the Python adds when the value has no __dict__ (3.13+: " and no
+	// __dict__ for setting new attributes"; pyver.SetAttrNoDict).
+	NoDict string
+	// Exc and Msg, when Msg is set, are what setattr on the value raised instead, as
+	// the Python words it (a read-only attribute: "attribute 'real' of 'int' objects
+	// is not writable"; pyver.Python.SetAttr).
+	Exc, Msg string
 }
 
-func (e *GlobalError) Exception() string { return "AttributeError" }
+func (e *GlobalError) Exception() string {
+	if e != nil && e.Exc != "" {
+		return e.Exc
+	}
+	return "AttributeError"
+}
+
 func (e *GlobalError) Message() string {
 	if e == nil {
 		return ""
 	}
+	if e.Msg != "" {
+		return e.Msg
+	}
 	if e.ValueType != "" {
-		return fmt.Sprintf("'%s' object has no attribute '%s'", e.ValueType, e.Name)
+		return fmt.Sprintf("'%s' object has no attribute '%s'%s", e.ValueType, e.Name, e.NoDict)
 	}
 	return fmt.Sprintf("torch._inductor.config.%s does not exist", e.Name)
 }
@@ -173,7 +189,7 @@ func (e *GlobalError) Error() string {
 	if e == nil {
 		return "config: <nil *GlobalError>"
 	}
-	return fmt.Sprintf("config: global %s: AttributeError: %s", e.Key, e.Message())
+	return fmt.Sprintf("config: global %s: %s: %s", e.Key, e.Exception(), e.Message())
 }
 
 // Hint suggests the nearest known key, or "".
@@ -407,4 +423,40 @@ func abs(x int) int {
 		return -x
 	}
 	return x
+}
+
+// CallError is an error PyTorch (or Python, binding torch.compile's arguments)
+// raises that has no type of its own here: an unexpected keyword argument, a Python
+// torch.compile refuses, a malformed config.patch, an unhashable mode. Exc and Msg
+// are Python's class name and message, byte for byte; Arg names the argument or
+// layer at fault.
+type CallError struct {
+	Stage string // where it is raised ([Result.Stage]); "" means "compile"
+	Arg   string // e.g. "name=", "mode", "config.patch", "Python 3.14"
+	Exc   string // the Python exception class name
+	Msg   string // its message
+}
+
+func (e *CallError) Exception() string {
+	if e == nil {
+		return ""
+	}
+	return e.Exc
+}
+
+func (e *CallError) Message() string {
+	if e == nil {
+		return ""
+	}
+	return e.Msg
+}
+
+func (e *CallError) Error() string {
+	if e == nil {
+		return "config: <nil *CallError>"
+	}
+	if e.Msg == "" {
+		return fmt.Sprintf("config: %s: %s", e.Arg, e.Exc)
+	}
+	return fmt.Sprintf("config: %s: %s: %s", e.Arg, e.Exc, e.Msg)
 }

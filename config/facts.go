@@ -80,6 +80,21 @@ type Facts struct {
 	// before, torch.compile wraps None as a non-Inductor backend it does not validate
 	// (_TorchCompileWrapper(None): lookup_backend passes non-strings through).
 	BackendNoneIsDefault bool
+	// BisectBackend: a non-empty TORCH_BISECT_BACKEND replaces torch.compile's backend
+	// argument, whatever it was, before the backend is looked up (the compiler
+	// bisector, torch/_inductor/compiler_bisector.py get_backend).
+	BisectBackend bool
+	// CompileKwargs are the keyword arguments torch.compile takes besides mode,
+	// options and backend (fullgraph, dynamic, disable; name, recompile_limit, ... on
+	// later releases). Empty when not read: any name is then accepted.
+	CompileKwargs []string
+	// Python is the Python the release was measured on (Debian trixie's 3.13 for
+	// 2.6.0, the GPU machine's 3.12 for 2.11, Debian sid's 3.14 for 2.14.1): the
+	// default of Request.Python.
+	Python string
+	// CompileMaxPython: torch.compile raises "torch.compile is not supported on Python
+	// X+" from this Python on ("" when not known).
+	CompileMaxPython string
 }
 
 // The names of the facts, as [FactRow.Name] spells them: the [Facts] field each row
@@ -100,6 +115,10 @@ const (
 	FactAOTIWrapperPatch             = "AOTIWrapperPatch"
 	FactAliasKeys                    = "AliasKeys"
 	FactBackendNoneIsDefault         = "BackendNoneIsDefault"
+	FactPython                       = "Python"
+	FactCompileKwargs                = "CompileKwargs"
+	FactBisectBackend                = "BisectBackend"
+	FactCompileMaxPython             = "CompileMaxPython"
 )
 
 // FactRow is one per-release fact: over Releases, the [Facts] field Name holds Value.
@@ -173,6 +192,20 @@ func FactRows() []FactRow {
 		{FactInvalidBackendSuggests, r(14, 14), true, modes.Measured, "torch/_dynamo/backends/registry.py lookup_backend: difflib.get_close_matches over list_backends(), n=2; measured on 2.14.1 (testdata/torch/2.14.1-debian/static.json calls[\"backend='inducto'\"], calls[\"backend='bogus'\"])"},
 
 		{FactBackendNoneIsDefault, r(1, 13), false, modes.Measured, "torch/__init__.py compile: backend=None builds _TorchCompileWrapper(None), accepted without validation; measured on 2.6.0 (testdata/torch/2.6.0-debian/static.json calls[\"backend=None\"].result.wrapper); 2.1-2.5 and 2.7-2.13 inferred (the release that changed it is not known)"},
+		{FactPython, r(1, 5), "3.11", modes.Inferred, "no build of these releases was measured; 3.11 is the newest Python they all support"},
+		{FactPython, r(6, 6), "3.13", modes.Measured, "Debian trixie python3-torch 2.6.0+dfsg-7 runs on Python 3.13.5 (testdata/torch/2.6.0-debian/static.json python)"},
+		{FactPython, r(7, 11), "3.12", modes.Measured, "2.11.0+cu130 was measured on Python 3.12 (testdata/torch/2.11, python3.12 paths); 2.7-2.10 inferred"},
+		{FactPython, r(12, 13), "3.13", modes.Inferred, "not measured; between 2.11 (3.12) and 2.14 (3.14)"},
+		{FactPython, r(14, 14), "3.14", modes.Measured, "Debian sid python3-torch 2.14.1+dfsg-1 runs on Python 3.14.10 (testdata/torch/2.14.1-debian/static.json python)"},
+
+		{FactCompileKwargs, r(6, 6), []string{"fullgraph", "dynamic", "disable"}, modes.Measured, "torch/__init__.py compile @ 2.6.0 signature (model, *, fullgraph, dynamic, backend, mode, options, disable); measured on 2.6.0 (testdata/torch/2.6.0-debian/calls2.json \"name='f'\", \"recompile_limit=1\")"},
+		{FactCompileKwargs, r(14, 14), []string{"fullgraph", "dynamic", "name", "disable", "recompile_limit", "isolate_recompiles", "dynamic_shapes"}, modes.Measured, "torch/__init__.py compile @ 2.14.1 signature; measured on 2.14.1 (testdata/torch/2.14.1-debian/calls2.json)"},
+
+		{FactBisectBackend, r(6, 14), true, modes.Measured, "torch/__init__.py compile @ 2.6.0, 2.14.1: \"if bisect_backend := CompilerBisector.get_backend(): backend = bisect_backend\"; measured on both (calls2.json \"env BISECT_BACKEND=…\"); 2.7-2.13 inferred"},
+
+		{FactCompileMaxPython, r(6, 6), "3.14", modes.Source, "torch/__init__.py compile @ 2.6.0: sys.version_info >= (3, 14) raises RuntimeError(\"torch.compile is not supported on Python 3.14+\")"},
+		{FactCompileMaxPython, r(14, 14), "3.15", modes.Source, "torch/__init__.py compile @ 2.14.1: sys.version_info >= (3, 15) raises RuntimeError(\"torch.compile is not supported on Python 3.15+\")"},
+
 		{FactBackendNoneIsDefault, r(14, 14), true, modes.Measured, "torch/__init__.py compile: None is get_default_backend(), Inductor; measured on 2.14.1 (testdata/torch/2.14.1-debian/static.json calls[\"backend=None\"]: _TorchCompileInductorWrapper, empty patch)"},
 	}
 }
@@ -217,6 +250,10 @@ func (f *Facts) field(name string) any {
 		FactAOTIWrapperPatch:             &f.AOTIWrapperPatch,
 		FactInvalidBackendSuggests:       &f.InvalidBackendSuggests,
 		FactBackendNoneIsDefault:         &f.BackendNoneIsDefault,
+		FactPython:                       &f.Python,
+		FactCompileKwargs:                &f.CompileKwargs,
+		FactBisectBackend:                &f.BisectBackend,
+		FactCompileMaxPython:             &f.CompileMaxPython,
 	}[name]
 }
 
@@ -229,6 +266,8 @@ func (f *Facts) apply(row FactRow) error {
 		*p, ok = row.Value.(bool)
 	case *TypeCheck:
 		*p, ok = row.Value.(TypeCheck)
+	case *string:
+		*p, ok = row.Value.(string)
 	case *[]string:
 		ok = appendValue(p, row.Value)
 	}

@@ -97,6 +97,18 @@ func TestFactsForBoundaries(t *testing.T) {
 			want.AOTIWrapperPatch = []string{"cpp_wrapper=True", "aot_inductor.package=True"}
 			want.CompileOptions = append(want.CompileOptions, "use_aoti")
 		}
+		want.BisectBackend = v.AtLeast(at(6))
+		want.Python = map[bool]string{true: "3.11", false: "3.12"}[!v.AtLeast(at(6))]
+		switch {
+		case v == at(6):
+			want.Python, want.CompileMaxPython = "3.13", "3.14"
+			want.CompileKwargs = []string{"fullgraph", "dynamic", "disable"}
+		case v.AtLeast(at(14)):
+			want.Python, want.CompileMaxPython = "3.14", "3.15"
+			want.CompileKwargs = []string{"fullgraph", "dynamic", "name", "disable", "recompile_limit", "isolate_recompiles", "dynamic_shapes"}
+		case v.AtLeast(at(12)):
+			want.Python = "3.13"
+		}
 		if diff := cmp.Diff(want, FactsFor(v)); diff != "" {
 			t.Errorf("FactsFor(%s) mismatch (-want +got):\n%s", v, diff)
 		}

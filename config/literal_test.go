@@ -19,9 +19,29 @@ func TestParseLiteral(t *testing.T) {
 		reason           string
 	}{
 		{"True", "True", "bool", "Python constant"},
-		{"true", "True", "bool", "JSON spelling"},
 		{"None", "None", "NoneType", "Python constant"},
-		{"null", "None", "NoneType", "JSON spelling"},
+		{"1e999", "inf", "float", "out of range: inf, as Python's compiler gives"},
+		{"-1e999", "-inf", "float", "negated inf"},
+		{"1j", "1j", "complex", "imaginary literal"},
+		{"-1j", "(-0-1j)", "complex", "negating 0+1j gives a real part of -0"},
+		{"1-2.5j", "(1-2.5j)", "complex", "real minus imaginary, as ast.literal_eval accepts"},
+		{"(1+2j)", "(1+2j)", "complex", "parenthesised"},
+		{"...", "Ellipsis", "ellipsis", "Ellipsis"},
+		{"set()", "set()", "set", "ast.literal_eval's empty set"},
+		{"0x_ff", "255", "int", "'_' after the base prefix"},
+		{"0O_7", "7", "int", "upper-case prefix"},
+		{"-(1)", "-1", "int", "a sign before parentheses"},
+		{"-(-1)", "1", "int", "two signs, as Python evaluates them"},
+		{"-True", "-1", "int", "a bool is an int under a sign"},
+		{"U'a'", "'a'", "str", "prefixes in any case"},
+		{"Rb'\\q'", `b'\\q'`, "bytes", "raw bytes keep the backslash"},
+		{`'\q'`, `'\\q'`, "str", "an unknown escape keeps its backslash"},
+		{`'\N{BULLET}'`, "'•'", "str", "\\N{name}"},
+		{`'\N{bullet}'`, "'•'", "str", "names in any case"},
+		{`'\N{CJK UNIFIED IDEOGRAPH-4E00}'`, "'一'", "str", "computed names"},
+		{`'\ud800'`, `'\ud800'`, "str", "a lone surrogate"},
+		{`'\777'`, "'ǿ'", "str", "octal above \\377 is the code point"},
+		{`b'\777'`, `b'\xff'`, "bytes", "octal above \\377 in bytes keeps the low byte"},
 		{"1", "1", "int", "int"},
 		{"-7", "-7", "int", "unary minus"},
 		{"+7", "7", "int", "unary plus"},
@@ -84,13 +104,20 @@ func TestParseLiteralErrors(t *testing.T) {
 		{"blank", "   ", 0, "empty literal"},
 		{"unbalanced-open", "{'a': [1, 2}", 12, "want ']'"},
 		{"unbalanced-close", "[1, 2]]", 6, ""},
-		{"unterminated-string", "'abc", 0, "EOF in string"},
+		{"unterminated-string", "'abc", 0, "unterminated string literal"},
+		{"false", "false", 0, "did you mean False?"},
+		{"null", "null", 0, "NameError: name 'null' is not defined"},
+		{"none", "none", 0, "did you mean None?"},
+		{"leading-zero", "01", 0, "leading zeros in decimal integer literals are not permitted"},
+		{"double-underscore", "1__0", 0, "invalid decimal literal"},
+		{"unknown-name", `'\N{NO SUCH NAME}'`, 1, "unknown Unicode character name"},
+		{"truncated-x", `'\x4'`, 1, "truncated \\xXX escape"},
+		{"bytes-non-ascii", "b'é'", 2, "bytes can only contain ASCII literal characters"},
+		{"frozenset", "frozenset()", 0, "a call is not a literal"},
 		{"name", "yes", 0, `name "yes" is not a literal`},
 		{"call-nan", "float('nan')", 0, "a call is not a literal"},
 		{"nan-name", "NaN", 0, `name "NaN" is not a literal`},
 		{"infinity-name", "Infinity", 0, `name "Infinity" is not a literal`},
-		{"overflow-inf", "1e999", 5, "invalid float literal"},
-		{"negative-overflow", "-1e999", 6, "invalid float literal"},
 		{"operator", "1 + 2", 0, "not a literal"},
 		{"minus-string", "-'a'", 0, "applies only to a number"},
 		{"unhashable-key", "{[1]: 2}", 1, "unhashable type: 'list'"},
@@ -183,8 +210,10 @@ func FuzzParseLiteral(f *testing.F) {
 		if _, err := v.MarshalJSON(); err != nil {
 			t.Fatal(err)
 		}
-		// The repr of a parsed literal parses back to an equal value (bytes aside).
-		if v.PyType() != "bytes" && !strings.Contains(r, "b'") {
+		// The repr of a parsed literal parses back to an equal value (bytes aside, and
+		// the values whose repr Python cannot read back either: inf, nan, Ellipsis,
+		// and complex numbers, whose real part -0 a repr loses).
+		if v.PyType() != "bytes" && !strings.Contains(r, "b'") && reprRoundTrips(v) {
 			w, err := literal.Parse(r)
 			if err != nil {
 				t.Fatalf("repr %q of %q does not parse: %v", r, s, err)
@@ -194,6 +223,29 @@ func FuzzParseLiteral(f *testing.F) {
 			}
 		}
 	})
+}
+
+// reprRoundTrips reports whether v's repr reads back as v in Python.
+func reprRoundTrips(v literal.Value) bool {
+	switch v.Kind() {
+	case literal.FloatKind:
+		return !strings.Contains(v.String(), "inf") && !strings.Contains(v.String(), "nan")
+	case literal.ComplexKind, literal.EllipsisKind:
+		return false
+	case literal.DictKind:
+		for _, it := range v.DictItems() {
+			if !reprRoundTrips(it.Key) || !reprRoundTrips(it.Val) {
+				return false
+			}
+		}
+	default:
+		for _, it := range v.Items() {
+			if !reprRoundTrips(it) {
+				return false
+			}
+		}
+	}
+	return true
 }
 
 func FuzzParseAssignment(f *testing.F) {

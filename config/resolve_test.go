@@ -16,6 +16,16 @@ import (
 
 func strp(s string) *string { return &s }
 
+// jsonOpts is opts for a JSON object (a scenario file's options).
+func jsonOpts(t testing.TB, src string) *literal.Value {
+	t.Helper()
+	v, err := literal.ParseJSON(src)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return &v
+}
+
 func opts(t testing.TB, src string) *literal.Value {
 	t.Helper()
 	v, err := literal.Parse(src)
@@ -122,7 +132,7 @@ func TestAccepted(t *testing.T) {
 		{"str-optional-int", Request{Options: opts(t, `{"triton.cudagraph_dynamic_shape_warn_limit": "x"}`)}, "triton.cudagraph_dynamic_shape_warn_limit", "'x'", "generic types are not checked (measured)"},
 		{"none-nonetype", Request{Options: opts(t, `{"worker_log_path": None}`)}, "worker_log_path", "None", "measured"},
 		{"global-wrong-type", Request{Globals: globals(t, "max_autotune='yes'")}, "max_autotune", "'yes'", "globals are not type-checked (measured)"},
-		{"json-options", Request{Options: opts(t, `{"triton.cudagraphs": true, "max_autotune": false}`)}, "triton.cudagraphs", "True", "JSON spelling"},
+		{"json-options", Request{Options: jsonOpts(t, `{"triton.cudagraphs": true, "max_autotune": false}`)}, "triton.cudagraphs", "True", "JSON spelling"},
 		{"falsy-list-options", Request{Options: opts(t, `[]`)}, "triton.cudagraphs", "False", "apply_options returns early on falsy options"},
 	}
 	for _, tc := range tests {

@@ -8,6 +8,7 @@ import (
 
 	"github.com/compilemode/compilemode/config/inputerr"
 	"github.com/compilemode/compilemode/config/literal"
+	"github.com/compilemode/compilemode/config/pyver"
 	"github.com/compilemode/compilemode/config/schema"
 	"github.com/compilemode/compilemode/modes"
 )
@@ -254,21 +255,34 @@ func (r *Resolver) Resolve(req Request) (*Result, error) {
 	if err := r.checkUsable(req); err != nil {
 		return nil, err
 	}
+	py, err := r.python(req.Python)
+	if err != nil {
+		return nil, err
+	}
+	req.Host.Python = py
 	res := &Result{
 		Torch: r.facts.Torch, SchemaTorch: r.schema.Torch, Backend: req.Backend,
 		Facts: r.facts.clone(), Dynamic: clonePtr(req.Dynamic), RequestedMode: clonePtr(req.Mode), keys: r.schema,
+		Python: py.Version(), py: py,
 	}
+	req = backendOf(req)
+	res.Backend = req.Backend
 	switch {
+	case req.BackendCallable != "":
+		res.Backend, res.backendUnchecked = req.BackendCallable, true
+	case req.BackendValue != nil:
+		res.Backend, res.backendUnchecked = req.BackendValue.String(), true
 	case req.BackendNone && r.facts.BackendNoneIsDefault:
 		res.Backend = "inductor"
 	case req.BackendNone:
-		res.Backend, res.backendNone = "None", true
+		res.Backend, res.backendNone, res.backendUnchecked = "None", true, true
 	case res.Backend == "" && !req.BackendGiven:
 		res.Backend = "inductor"
 	}
 	// (4) Import: every default under the environment, in the order config.py runs.
 	env := envMap(req.Env)
 	res.env = env
+	r.bisectBackend(res, env)
 	forced, err := r.applyImport(res, env, req.Host)
 	if err != nil {
 		res.base = nil
@@ -276,6 +290,10 @@ func (r *Resolver) Resolve(req Request) (*Result, error) {
 	}
 	// (3) Global assignments, in order.
 	if err := r.applyGlobals(res, req.Globals); err != nil {
+		return r.fail(res, err)
+	}
+	// (3') config.patch blocks around torch.compile, entered in order.
+	if err := r.applyPatches(res, req.Patches); err != nil {
 		return r.fail(res, err)
 	}
 	// (2) torch.compile: mode and options.
@@ -300,6 +318,48 @@ func (r *Resolver) Resolve(req Request) (*Result, error) {
 	return res, nil
 }
 
+// bisectBackend applies TORCH_BISECT_BACKEND, which replaces the backend argument
+// ([Facts.BisectBackend]); the variable is read at torch.compile, so its errors
+// (an unknown name) are torch.compile's.
+func (r *Resolver) bisectBackend(res *Result, env map[string]string) {
+	b := env["TORCH_BISECT_BACKEND"]
+	if b == "" || !r.facts.BisectBackend {
+		return
+	}
+	res.Warnings = append(res.Warnings, Warning{
+		Code:           "bisect-backend",
+		Message:        fmt.Sprintf("TORCH_BISECT_BACKEND=%s replaces the backend torch.compile was given (%s): the compiler bisector is on", b, res.Backend),
+		Recommendation: "unset TORCH_BISECT_BACKEND unless you are bisecting",
+		Evidence:       r.releaseEv,
+	})
+	res.Backend, res.backendNone, res.backendUnchecked = b, false, false
+}
+
+// backendOf folds a str or None BackendValue into Backend or BackendNone.
+func backendOf(req Request) Request {
+	if req.BackendValue == nil || req.BackendCallable != "" || req.BackendNone || req.BackendGiven {
+		return req
+	}
+	v := *req.BackendValue
+	if s, ok := v.AsStr(); ok {
+		req.Backend, req.BackendGiven, req.BackendValue = s, true, nil
+	} else if v.Kind() == literal.NoneKind {
+		req.BackendNone, req.BackendValue = true, nil
+	}
+	return req
+}
+
+// python returns the semantics of Python v, or of the release's own when v is zero.
+func (r *Resolver) python(v pyver.Version) (*pyver.Python, error) {
+	if v == (pyver.Version{}) {
+		var err error
+		if v, err = pyver.Parse(r.facts.Python); err != nil {
+			v = pyver.Version{Major: 3, Minor: 12}
+		}
+	}
+	return pyver.For(v)
+}
+
 // fail records err in res with the stage that raises it and how its text is known.
 func (r *Resolver) fail(res *Result, err error) (*Result, error) {
 	res.Err = err
@@ -313,6 +373,10 @@ func (r *Resolver) fail(res *Result, err error) (*Result, error) {
 		}
 	case *GlobalError:
 		res.Stage = "global"
+	case *CallError:
+		if e := err.(*CallError); e.Stage != "" {
+			res.Stage = e.Stage
+		}
 	case *InvalidBackendError:
 		// The text and the backend list are static facts, measured on 2.6.0, 2.11 and
 		// 2.14.1 (modes.ReleaseRows); any other release's are inferred from those.
@@ -329,7 +393,9 @@ func (r *Resolver) fail(res *Result, err error) (*Result, error) {
 // env_name_force keys the environment set.
 func (r *Resolver) applyImport(res *Result, env map[string]string, host schema.Host) ([]int, error) {
 	res.base, res.keyNames = r.clean, r.known
-	if host != (schema.Host{}) {
+	machine := host
+	machine.Python = nil // the Python does not change a default, only how a variable is read
+	if machine != (schema.Host{}) {
 		res.base = r.baseline(host)
 	}
 	forced, err := r.applyEnv(res, env, host)
@@ -369,7 +435,7 @@ func (r *Resolver) applyGlobals(res *Result, globals []Assignment) error {
 				res.Warnings = append(res.Warnings, uncertainKeyWarning(g.Key, note))
 				continue
 			}
-			return r.globalError(res, g.Key)
+			return r.globalError(res, g.Key, g.Value)
 		}
 		spec := r.schema.At(i)
 		if ok, checked := isInstance(g.Value, spec.DeclaredType); checked && !ok {
@@ -414,7 +480,7 @@ func (r *Resolver) applyForced(res *Result, forced []int, env map[string]string,
 		k := r.schema.At(i)
 		forcedVal, _, _ := k.DefaultUnder(env, host)
 		cur, o := res.at(i)
-		if src := o.Source; !cur.Equal(forcedVal.Val) && (src == FromMode || src == FromOptions || src == FromGlobal) {
+		if src := o.Source; !cur.Equal(forcedVal.Val) && (src == FromMode || src == FromOptions || src == FromGlobal || src == FromPatch) {
 			res.Warnings = append(res.Warnings, envForceWarning(k.Key, cur, o, forcedVal))
 		}
 		o.Source, o.Detail = FromEnv, forcedVal.From
@@ -434,13 +500,20 @@ func markChanged(res *Result) {
 
 // globalError builds the AttributeError of an assignment to an unknown key: PyTorch
 // names the first attribute of the dotted path that does not exist.
-func (r *Resolver) globalError(res *Result, k schema.Key) *GlobalError {
+func (r *Resolver) globalError(res *Result, k schema.Key, val literal.Value) *GlobalError {
 	parts := strings.Split(string(k), ".")
 	for j := 1; j < len(parts); j++ {
 		// torch._inductor.config.triton.cudagraphs.x = 1: the prefix is a value.
 		if i, ok := r.schema.Index(schema.Key(strings.Join(parts[:j], "."))); ok {
 			v, _ := res.at(i)
-			return &GlobalError{Key: k, Name: parts[j], ValueType: v.PyType()}
+			e := &GlobalError{Key: k, Name: parts[j], ValueType: v.PyType(), NoDict: res.py.Text(pyver.SetAttrNoDict)}
+			if j < len(parts)-1 {
+				// key.a.b = v: reading key.a fails first (getattr, no __dict__ text).
+				e.NoDict = ""
+			} else if exc, msg, ok := res.py.SetAttr(v.PyType(), parts[j], val.PyType()); ok {
+				e.Exc, e.Msg = exc, msg
+			}
+			return e
 		}
 	}
 	name := parts[0]

@@ -4,6 +4,7 @@ import (
 	"fmt"
 
 	"github.com/compilemode/compilemode/config/literal"
+	"github.com/compilemode/compilemode/config/pyver"
 	"github.com/compilemode/compilemode/config/schema"
 	"github.com/compilemode/compilemode/modes"
 )
@@ -12,13 +13,16 @@ import (
 type Source uint8
 
 // The layers, lowest first. Their text forms (with [Origin.Detail]) are the JSON
-// contract of examples/compilemode: "default", "env:NAME", "global", "mode:NAME", "options".
+// contract of examples/compilemode: "default", "env:NAME", "global", "mode:NAME",
+// "options", "patch" (FromPatch sits between FromGlobal and FromMode in precedence;
+// its value is last so the others keep theirs).
 const (
 	FromDefault Source = iota
 	FromEnv
 	FromGlobal
 	FromMode
 	FromOptions
+	FromPatch // a config.patch(...) around torch.compile
 )
 
 // Origin is where a resolved value came from.
@@ -47,6 +51,8 @@ func (o Origin) String() string {
 		return "mode:" + o.Detail
 	case FromOptions:
 		return "options"
+	case FromPatch:
+		return "patch"
 	}
 	return "default"
 }
@@ -79,6 +85,9 @@ type Request struct {
 	Options *literal.Value
 	// Globals are the assignments made before compiling, applied in order.
 	Globals []Assignment
+	// Patches are the config.patch(...) calls entered around torch.compile, outermost
+	// first: after the globals, before torch.compile's own patch.
+	Patches []Patch
 	// Env is the process environment when torch._inductor.config is imported.
 	Env Environ
 	// Host is the machine host-dependent defaults are computed for; the zero Host is
@@ -101,6 +110,35 @@ type Request struct {
 	// Dynamic is torch.compile's dynamic argument (nil: None). It does not change the
 	// mode table in any supported release (list_mode_options ignores it).
 	Dynamic *bool
+	// BackendCallable is a callable backend, by its __name__ (a function such as
+	// my_backend, "<lambda>"); "" for none. torch.compile does not look it up: it
+	// wraps it (_TorchCompileWrapper) and passes mode and options to it as keyword
+	// arguments, and it fails, if it does, at the first call. It wins over Backend.
+	BackendCallable string
+	// BackendValue is a backend written as any other Python value (backend=1,
+	// backend=b'inductor'), used when Backend, BackendNone and BackendCallable are
+	// not set: a str Value is the same as Backend, None as BackendNone, anything else
+	// is passed through unchecked, as a callable is (measured on 2.6.0 and 2.14.1).
+	BackendValue *literal.Value
+	// Kwargs are torch.compile's other keyword arguments, as written: fullgraph,
+	// disable, name, recompile_limit, isolate_recompiles, dynamic_shapes, and dynamic
+	// when it is not a bool (a bool dynamic is Dynamic). A name the release's
+	// torch.compile does not take raises TypeError ([Facts.CompileKwargs]).
+	Kwargs []Kwarg
+	// Python is the Python that runs PyTorch; the zero Version means the one the
+	// release was measured on ([Facts.Python]). It decides Python's own parts of the
+	// answer: how int(), float() and str.upper() read the variables (Unicode digits
+	// and case mappings by its Unicode version), the texts of Python's exceptions
+	// (3.13's AttributeError wording), and whether torch.compile runs on it at all
+	// ([Facts.CompileMaxPython]). Resolve returns a *pyver.Error for a Python without
+	// data (pyver.Supported).
+	Python pyver.Version
+}
+
+// Kwarg is one keyword argument of torch.compile.
+type Kwarg struct {
+	Name  string
+	Value literal.Value
 }
 
 // Resolved is one key's effective value.
@@ -151,11 +189,19 @@ type Result struct {
 	Mode modes.Mode
 	// CompileDisabled reports TORCH_COMPILE_DISABLE=1: torch.compile does nothing.
 	CompileDisabled bool
+	// Unwrapped reports that torch.compile returns the function itself, unwrapped:
+	// disable=True (any truthy value) or TORCHDYNAMO_DISABLE=1.
+	Unwrapped bool
 	// RequestedMode is the mode argument as given (nil: None).
 	RequestedMode *string
-	// Stage says where Err is raised: "import" (importing torch._inductor.config with a
-	// malformed variable), "global" (a global assignment) or "compile" (torch.compile).
+	// Stage says where Err is raised: "parse" (Python reading the call's text),
+	// "import" (importing torch._inductor.config with a malformed variable), "global"
+	// (a global assignment), "patch" (config.patch), "compile" (torch.compile),
+	// "decorate" (applying torch.compile(...) used as a decorator), "first-call" (the
+	// compiled function's first call).
 	Stage string
+	// Python is the Python resolved for (Request.Python, or the release's).
+	Python pyver.Version
 	// CompileOptions are the options torch.compile took out of the options dict itself
 	// (guard_filter_fn from 2.8): they are not Inductor config keys.
 	CompileOptions []string
@@ -188,8 +234,12 @@ type Result struct {
 	keys *schema.Schema // the resolver's schema: key positions
 	// backendNone: the backend is None, wrapped without a registry check.
 	backendNone bool
-	keyNames    []schema.Key
-	env         map[string]string // the environment at import
+	// backendUnchecked: the backend is not a string (a callable, None, any value):
+	// lookup_backend passes it through without a registry check.
+	backendUnchecked bool
+	keyNames         []schema.Key
+	py               *pyver.Python     // the Python resolved for
+	env              map[string]string // the environment at import
 }
 
 // Getenv returns the value of the environment variable name as the request's
@@ -349,4 +399,14 @@ func (r *Result) Changed() []Resolved {
 		}
 	}
 	return out
+}
+
+// Repr returns the Python repr of v as the resolved Python prints it: which
+// characters of a str are escaped follows its Unicode version (Value.String uses Go's
+// Unicode 15.0.0, Python 3.12's).
+func (r *Result) Repr(v literal.Value) string {
+	if r == nil || r.py == nil {
+		return v.String()
+	}
+	return v.ReprWith(r.py.IsPrintable)
 }

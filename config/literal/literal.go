@@ -28,7 +28,10 @@ type Error struct {
 	Line   int    // line of Offset, 1-based; 0 when the input is one line
 	Column int    // column of Offset in bytes, 1-based; 0 when Line is 0
 	Msg    string // what is wrong
-	Err    error  // the *inputerr.LimitError behind the error, if a limit was passed
+	// Exception and PyMessage are what Python raises for the same text in a script,
+	// when it is known (NameError, "name 'false' is not defined"); empty otherwise.
+	Exception, PyMessage string
+	Err                  error // the *inputerr.LimitError behind the error, if a limit was passed
 }
 
 func (e *Error) Error() string {
@@ -50,18 +53,30 @@ func (e *Error) Unwrap() error {
 	return e.Err
 }
 
-// Parse parses a Python literal: None, True, False, ints, floats, strings
-// ('s', "s", r'…', triple-quoted; adjacent ones joined, as Python joins them), bytes,
-// lists, tuples, dicts and sets ({1, 2}; {} is a dict), and the JSON
-// spellings null, true and false. Parsing uses go.starlark.net/syntax: Starlark is a
-// Python dialect with the same literal syntax, so Python's quoting and escapes hold.
-// A dict with a repeated key keeps the last value, as in Python.
+// Parse parses a Python literal as a script holding it evaluates it: the whole
+// ast.literal_eval grammar (None, True, False, Ellipsis (...), ints in any base with
+// '_' between digits, floats (out of range: inf), imaginary and complex numbers
+// (1j, 1+2j), strings and bytes with any prefix in any case (u, r, b, rb), every
+// escape (\N{name}, octal, unknown escapes kept, lone surrogates), adjacent literals
+// joined, lists, tuples, dicts, sets and set()), plus signs applied to any number
+// (-(1), -(-1), -True), as Python evaluates them. Strings and numbers are read by
+// this package, as CPython's tokenizer and compiler read them; the rest of the
+// syntax by go.starlark.net/syntax. A dict with a repeated key keeps the last value.
 //
-// It returns a *Error, with the byte offset, for malformed input, input longer
-// than MaxBytes or nested deeper than MaxDepth, names other than the
-// constants above, calls and operators (float('nan') is not a literal), non-finite
-// floats (1e999), invalid UTF-8 and empty input.
-func Parse(src string) (Value, error) {
+// It returns a *Error, with the byte offset, for malformed input (with Python's
+// SyntaxError text where it has one), input longer than MaxBytes or nested deeper
+// than MaxDepth, calls other than set() and other operators (float('nan') is not a
+// literal), invalid UTF-8 and empty input. A name other than the constants is
+// Python's NameError (Error.Exception, Error.PyMessage), with a hint for JSON's and
+// other spellings: false, true, null, none. [ParseJSON] accepts JSON's.
+func Parse(src string) (Value, error) { return parse(src, false) }
+
+// ParseJSON is Parse for a value that came from a JSON document (a scenario file's
+// options object): it also accepts JSON's null, true and false, as None, True and
+// False. It returns a *Error.
+func ParseJSON(src string) (Value, error) { return parse(src, true) }
+
+func parse(src string, json bool) (Value, error) {
 	if err := checkLiteralInput(src); err != nil {
 		return Value{}, err
 	}
@@ -87,7 +102,7 @@ func Parse(src string) (Value, error) {
 		}
 		return Value{}, literalErr(src, skip+orig(off), msg)
 	}
-	v, err := (&converter{src: text, sets: w.sets}).fromExpr(expr)
+	v, err := (&converter{src: text, sets: w.sets, atoms: w.atoms, json: json}).fromExpr(expr)
 	if le, ok := err.(*Error); ok {
 		at := literalErr(src, skip+orig(le.Offset), le.Msg)
 		le.Offset, le.Line, le.Column, le.Input = at.Offset, at.Line, at.Column, at.Input
@@ -141,8 +156,16 @@ func byteOffset(src string, pos syntax.Position) int {
 // converter turns a parsed expression into a Value: src is the text parsed, sets
 // the positions of the list displays that stand for set displays (rewrite).
 type converter struct {
-	src  string
-	sets map[linecol]bool
+	src   string
+	sets  map[linecol]bool
+	atoms map[linecol]Value
+	json  bool // accept null, true and false
+}
+
+// atom returns the value the rewriter recorded for the placeholder at pos.
+func (c *converter) atom(pos syntax.Position) (Value, bool) {
+	v, ok := c.atoms[linecol{pos.Line, pos.Col}]
+	return v, ok
 }
 
 // fromExpr converts a parsed expression to a Value; anything that is not a literal
@@ -166,6 +189,12 @@ func (c *converter) fromExpr(e syntax.Expr) (Value, error) {
 		return c.fromList(x.List, List)
 	case *syntax.DictExpr:
 		return c.fromDict(x)
+	case *syntax.BinaryExpr:
+		return c.fromBinary(x)
+	case *syntax.CallExpr:
+		if id, ok := x.Fn.(*syntax.Ident); ok && id.Name == "set" && len(x.Args) == 0 {
+			return Set(), nil // ast.literal_eval accepts set() for the empty set
+		}
 	}
 	return Value{}, exprErr(c.src, e, notLiteral(e))
 }
@@ -196,41 +225,56 @@ func notLiteral(e syntax.Expr) string {
 	return "not a literal"
 }
 
-// fromIdent accepts the constants None, True and False and their JSON spellings.
+// fromIdent accepts the constants None, True and False (and Ellipsis's
+// placeholder); ParseJSON also takes null, true and false. Any other name is
+// Python's NameError.
 func (c *converter) fromIdent(x *syntax.Ident) (Value, error) {
+	if v, ok := c.atom(x.NamePos); ok {
+		return v, nil
+	}
 	switch x.Name {
-	case "None", "null":
+	case "None":
 		return None(), nil
-	case "True", "true":
+	case "True":
 		return Bool(true), nil
-	case "False", "false":
+	case "False":
 		return Bool(false), nil
 	}
-	return Value{}, exprErr(c.src, x, fmt.Sprintf("name %q is not a literal (want None, True, False, a number, a string, a list, a tuple or a dict)", inputerr.Cut(x.Name, 80)))
+	if v, ok := jsonNames[x.Name]; ok && c.json {
+		return v, nil
+	}
+	return Value{}, nameErr(c.src, x)
 }
 
-// fromLiteral converts a string, bytes or number token; non-finite floats are refused.
+// jsonNames are JSON's spellings of None, True and False.
+var jsonNames = map[string]Value{"null": None(), "true": Bool(true), "false": Bool(false)}
+
+// nameHints are the constants a lower-case or JSON spelling stands for.
+var nameHints = map[string]string{"true": "True", "false": "False", "null": "None", "none": "None", "TRUE": "True", "FALSE": "False", "NONE": "None", "NULL": "None"}
+
+// nameErr is Python's NameError for a name in a literal, with a hint for the
+// spellings of the constants.
+func nameErr(src string, x *syntax.Ident) error {
+	name := inputerr.Cut(x.Name, 80)
+	err := exprErr(src, x, fmt.Sprintf("name %q is not a literal: Python raises NameError: name '%s' is not defined", name, name)).(*Error)
+	err.Exception, err.PyMessage = "NameError", fmt.Sprintf("name '%s' is not defined", name)
+	if hint, ok := nameHints[x.Name]; ok {
+		err.Msg += "; did you mean " + hint + "?"
+	}
+	return err
+}
+
+// fromLiteral returns the value of a placeholder (strings and numbers are read by
+// the rewriter, as Python reads them).
 func (c *converter) fromLiteral(x *syntax.Literal) (Value, error) {
-	switch v := x.Value.(type) {
-	case string:
-		if x.Token == syntax.BYTES {
-			return Opaque(pyBytesRepr(v), "bytes"), nil
-		}
-		return Str(v), nil
-	case int64:
-		return Int(v), nil
-	case *big.Int:
-		return bigInt(v), nil
-	case float64:
-		if math.IsInf(v, 0) || math.IsNaN(v) {
-			return Value{}, exprErr(c.src, x, fmt.Sprintf("float literal %s is out of range (not finite)", inputerr.Cut(x.Raw, 80)))
-		}
-		return Float(v), nil
+	if v, ok := c.atom(x.TokenPos); ok {
+		return v, nil
 	}
 	return Value{}, exprErr(c.src, x, fmt.Sprintf("unsupported literal %s", inputerr.Cut(x.Raw, 80)))
 }
 
-// fromUnary accepts a sign applied directly to a number literal.
+// fromUnary applies a sign to a number (int, float, complex; a bool counts as an
+// int, as in Python), however it is parenthesised or signed: -(1), -(-1), -True.
 func (c *converter) fromUnary(x *syntax.UnaryExpr) (Value, error) {
 	if x.Op != syntax.MINUS && x.Op != syntax.PLUS {
 		return Value{}, exprErr(c.src, x, fmt.Sprintf("operator %s is not part of a literal", x.Op))
@@ -239,13 +283,60 @@ func (c *converter) fromUnary(x *syntax.UnaryExpr) (Value, error) {
 	if err != nil {
 		return Value{}, err
 	}
-	if _, isLit := x.X.(*syntax.Literal); !isLit || (v.kind != IntKind && v.kind != FloatKind) {
-		return Value{}, exprErr(c.src, x, fmt.Sprintf("operator %s applies only to a number here", x.Op))
+	if v.kind == BoolKind {
+		v = Int(map[bool]int64{true: 1}[v.b])
+	}
+	switch v.kind {
+	case IntKind, FloatKind, ComplexKind:
+	default:
+		return Value{}, exprErr(c.src, x, fmt.Sprintf("operator %s applies only to a number here (Python: TypeError: bad operand type for unary %s: '%s')", x.Op, x.Op, v.PyType()))
 	}
 	if x.Op == syntax.PLUS {
 		return v, nil
 	}
 	return negate(v), nil
+}
+
+// fromBinary accepts what ast.literal_eval accepts of a binary expression: a real
+// number plus or minus an imaginary one (1+2j, -1-0.5j).
+func (c *converter) fromBinary(x *syntax.BinaryExpr) (Value, error) {
+	if x.Op != syntax.PLUS && x.Op != syntax.MINUS {
+		return Value{}, exprErr(c.src, x, notLiteral(x))
+	}
+	l, err := c.fromExpr(x.X)
+	if err != nil {
+		return Value{}, err
+	}
+	r, err := c.fromExpr(x.Y)
+	if err != nil {
+		return Value{}, err
+	}
+	re, im, isComplex := r.AsComplex()
+	lf, real := realPart(l)
+	if !isComplex || !real {
+		return Value{}, exprErr(c.src, x, notLiteral(x))
+	}
+	if x.Op == syntax.MINUS {
+		return Complex(lf-re, 0-im), nil
+	}
+	return Complex(lf+re, 0+im), nil
+}
+
+// realPart returns an int, bool or float as a float64.
+func realPart(v Value) (float64, bool) {
+	switch v.kind {
+	case BoolKind:
+		return map[bool]float64{true: 1}[v.b], true
+	case IntKind:
+		if v.s != "" {
+			f, _ := strconv.ParseFloat(v.s, 64)
+			return f, true
+		}
+		return float64(v.i), true
+	case FloatKind:
+		return v.f, true
+	}
+	return 0, false
 }
 
 // fromDict converts a dict display; a list or dict key is unhashable, as in Python.
@@ -357,6 +448,9 @@ func bigInt(b *big.Int) Value {
 
 func negate(v Value) Value {
 	switch {
+	case v.kind == ComplexKind:
+		re, im, _ := v.AsComplex()
+		return Complex(-re, -im)
 	case v.kind == FloatKind:
 		return Float(-v.f)
 	case v.s != "": // big int

@@ -2,8 +2,6 @@ package literal
 
 import (
 	"strings"
-
-	"go.starlark.net/syntax"
 )
 
 // rewrite turns a Python literal into the Starlark text go.starlark.net/syntax parses,
@@ -57,7 +55,8 @@ type rewriter struct {
 	out   []byte
 	marks []offsetMark
 	open  []bracket
-	sets  map[linecol]bool // positions of '[' that stand for a set display's '{'
+	sets  map[linecol]bool  // positions of '[' that stand for a set display's '{'
+	atoms map[linecol]Value // positions of the placeholders of strings, numbers and ..., and their values
 	// posAt's progress: output offset pOff is at line pLine, column pCol.
 	pOff        int
 	pLine, pCol int32
@@ -112,7 +111,11 @@ func (w *rewriter) token(i int) (int, *Error) {
 		return w.strings(i)
 	case c >= '0' && c <= '9', c == '.' && i+1 < len(s) && s[i+1] >= '0' && s[i+1] <= '9':
 		w.item()
-		return w.number(i), nil
+		return w.number(i)
+	case strings.HasPrefix(s[i:], "..."):
+		w.item()
+		w.atom(i, i+3, "None", Ellipsis())
+		return i + 3, nil
 	case isIdentByte(c) || c >= 0x80:
 		w.item()
 		return w.ident(i)
@@ -179,26 +182,15 @@ func (w *rewriter) punct(c byte) {
 	w.out = append(w.out, c)
 }
 
-// number copies a numeric token, dropping "_" between digits.
-func (w *rewriter) number(i int) int {
-	s, start := w.s, i
-	decimal := !(len(s) > i+1 && s[i] == '0' && strings.IndexByte("xXoObB", s[i+1]) >= 0)
-	for ; i < len(s); i++ {
-		c := s[i]
-		switch {
-		case c == '_' && i > start && digitSep(s, i):
-			w.note(i + 1)
-			continue
-		case decimal && (c == 'e' || c == 'E') && i+1 < len(s) && strings.IndexByte("+-", s[i+1]) >= 0:
-			w.out = append(w.out, c)
-			i++
-			c = s[i]
-		case !isIdentByte(c) && c != '.':
-			return i
-		}
-		w.out = append(w.out, c)
+// number reads a numeric token and writes a placeholder.
+func (w *rewriter) number(i int) (int, *Error) {
+	end := numberEnd(w.s, i)
+	v, msg := parseNumber(w.s[i:end])
+	if msg != "" {
+		return 0, &Error{Offset: i, Msg: msg}
 	}
-	return i
+	w.atom(i, end, "0", v)
+	return end, nil
 }
 
 // digitSep reports whether the "_" at i stands between two digits.
@@ -227,8 +219,8 @@ type piece struct {
 	ok                bool
 }
 
-// strings copies the string literal starting at i (at its prefix), joined with the
-// string literals that follow it, as Python joins them.
+// strings reads the string literal starting at i (at its prefix), joined with the
+// string literals that follow it, as Python joins them, and writes a placeholder.
 func (w *rewriter) strings(i int) (int, *Error) {
 	p := w.piece(i)
 	run := []piece{p}
@@ -240,13 +232,37 @@ func (w *rewriter) strings(i int) (int, *Error) {
 		p = w.piece(j)
 		run = append(run, p)
 	}
-	if len(run) > 1 {
-		if done, err := w.join(run); done || err != nil {
-			return run[len(run)-1].end, err
+	var b strings.Builder
+	isBytes := false
+	for k, p := range run {
+		str, bytesLit, err := decodePiece(w.s, p)
+		if err != nil {
+			return 0, err
 		}
+		if k > 0 && bytesLit != isBytes {
+			return 0, &Error{Offset: p.start, Msg: "cannot mix bytes and nonbytes literals"}
+		}
+		isBytes = bytesLit
+		b.WriteString(str)
 	}
-	w.copyPiece(run[0])
-	return run[0].end, nil
+	v := Str(b.String())
+	if isBytes {
+		v = Opaque(pyBytesRepr(b.String()), "bytes")
+	}
+	w.atom(i, run[len(run)-1].end, `""`, v)
+	return run[len(run)-1].end, nil
+}
+
+// atom writes placeholder for the atom s[start:end] and records its value.
+func (w *rewriter) atom(start, end int, placeholder string, v Value) {
+	w.note(start)
+	at := w.posAt(len(w.out))
+	if w.atoms == nil {
+		w.atoms = map[linecol]Value{}
+	}
+	w.atoms[at] = v
+	w.out = append(w.out, placeholder...)
+	w.note(end)
 }
 
 // piece reads the string literal whose prefix starts at i (a backslash escapes the
@@ -307,79 +323,6 @@ func (w *rewriter) gapLen(i int) int {
 		return len(s)
 	}
 	return 0
-}
-
-// copyPiece copies one string literal; \xHH above 0x7f becomes \u00HH in a str
-// literal (not raw, not bytes).
-func (w *rewriter) copyPiece(p piece) {
-	s := w.s
-	prefix := strings.ToLower(s[p.start:p.quote])
-	hexToU := !strings.Contains(prefix, "r") && !strings.Contains(prefix, "b")
-	w.out = append(w.out, s[p.start:p.quote]...)
-	for i := p.quote; i < p.end; {
-		switch {
-		case s[i] == '\\' && i+1 < p.end && hexToU && highHexEscape(s, i):
-			w.out = append(w.out, `\u00`...)
-			w.out = append(w.out, s[i+2:i+4]...)
-			w.note(i + 4)
-			i += 4
-		case s[i] == '\\' && i+1 < p.end:
-			w.out = append(w.out, s[i:i+2]...)
-			i += 2
-		default:
-			w.out = append(w.out, s[i])
-			i++
-		}
-	}
-}
-
-// join writes the adjacent string literals of run as one; done is false, and
-// nothing is written, when a piece is not a valid literal (the parser then reports
-// it). str next to bytes is an error, as in Python.
-func (w *rewriter) join(run []piece) (done bool, err *Error) {
-	var b strings.Builder
-	isBytes := false
-	for k, p := range run {
-		str, bytesLit, ok := w.pieceValue(p)
-		if !ok {
-			return false, nil
-		}
-		if k > 0 && bytesLit != isBytes {
-			return false, &Error{Offset: p.start, Msg: "cannot mix bytes and nonbytes literals (Python: SyntaxError)"}
-		}
-		isBytes = bytesLit
-		b.WriteString(str)
-	}
-	w.out = append(w.out, syntax.Quote(b.String(), isBytes)...)
-	w.note(run[len(run)-1].end)
-	return true, nil
-}
-
-// pieceValue decodes one string literal of a run: a plain one ('…' or "…" without a
-// prefix, an escape or a triple quote) is its text, read in place; any other is
-// decoded by Starlark's parser, after the rewrite of its Python spellings. ok is
-// false for a piece that does not parse.
-func (w *rewriter) pieceValue(p piece) (str string, isBytes, ok bool) {
-	closed := p.end-p.quote >= 2 && p.end <= len(w.s) && w.s[p.end-1] == w.s[p.quote]
-	if closed && p.start == p.quote && (p.end-p.quote == 2 || w.s[p.quote+1] != w.s[p.quote]) {
-		if body := w.s[p.quote+1 : p.end-1]; !strings.ContainsAny(body, "\\\n\r") {
-			return body, false, true
-		}
-	}
-	sub := rewriter{s: w.s, marks: []offsetMark{{0, 0}}}
-	sub.copyPiece(p)
-	x, perr := (&syntax.FileOptions{}).ParseExpr("literal", sub.out, 0)
-	lit, isLit := x.(*syntax.Literal)
-	if perr != nil || !isLit {
-		return "", false, false
-	}
-	str, _ = lit.Value.(string)
-	return str, lit.Token == syntax.BYTES, true
-}
-
-// highHexEscape reports whether s holds \xHH with HH >= 0x80 at i.
-func highHexEscape(s string, i int) bool {
-	return s[i+1] == 'x' && i+3 < len(s) && isHexDigit(s[i+2]) && isHexDigit(s[i+3]) && strings.IndexByte("89abcdefABCDEF", s[i+2]) >= 0
 }
 
 func isIdentByte(c byte) bool {

@@ -28,6 +28,8 @@ const (
 	DictKind
 	OpaqueKind
 	SetKind
+	ComplexKind  // a complex number (1j, 1+2j)
+	EllipsisKind // Ellipsis (...)
 )
 
 // Value is a Python value as the Inductor config holds it. The zero Value is None.
@@ -35,8 +37,8 @@ const (
 type Value struct {
 	kind Kind
 	b    bool
-	i    int64
-	f    float64
+	i    int64      // an int, or the bits of a complex number's imaginary part
+	f    float64    // a float, or a complex number's real part
 	s    string     // str value, an opaque value's repr, or an int's digits beyond int64
 	ext  *composite // list, tuple, dict and opaque parts; nil for scalars
 }
@@ -78,6 +80,10 @@ func (v Value) hashKey() string {
 			return "n:" + strconv.FormatInt(int64(v.f), 10)
 		}
 		return "n:" + pyFloatRepr(v.f)
+	case ComplexKind:
+		if re, im, _ := v.AsComplex(); im == 0 {
+			return Float(re).hashKey() // complex(1, 0) == 1
+		}
 	}
 	return v.PyType() + ":" + v.String()
 }
@@ -143,6 +149,22 @@ func Set(items ...Value) Value {
 		}
 	}
 	return Value{kind: SetKind, ext: &composite{items: out}}
+}
+
+// Complex returns a Python complex number.
+func Complex(re, im float64) Value {
+	return Value{kind: ComplexKind, f: re, i: int64(math.Float64bits(im))}
+}
+
+// Ellipsis returns Python's Ellipsis (...).
+func Ellipsis() Value { return Value{kind: EllipsisKind} }
+
+// AsComplex returns the real and imaginary parts and whether v is a complex number.
+func (v Value) AsComplex() (re, im float64, ok bool) {
+	if v.kind != ComplexKind {
+		return 0, 0, false
+	}
+	return v.f, math.Float64frombits(uint64(v.i)), true
 }
 
 // Opaque returns a value known only by its Python repr and type name.
@@ -212,6 +234,10 @@ func (v Value) PyType() string {
 		return "dict"
 	case SetKind:
 		return "set"
+	case ComplexKind:
+		return "complex"
+	case EllipsisKind:
+		return "ellipsis"
 	default:
 		if v.ext == nil {
 			return "object"
@@ -237,6 +263,11 @@ func (v Value) Truthy() bool {
 		return len(v.items()) > 0
 	case DictKind:
 		return len(v.dictItems()) > 0
+	case ComplexKind:
+		re, im, _ := v.AsComplex()
+		return re != 0 || im != 0
+	case OpaqueKind:
+		return v.s != "b''" // empty bytes are falsy
 	default:
 		return true
 	}
@@ -262,6 +293,10 @@ func (v Value) Equal(w Value) bool {
 		return v.s == w.s
 	case OpaqueKind:
 		return v.s == w.s && v.PyType() == w.PyType()
+	case ComplexKind:
+		return v.f == w.f && v.i == w.i
+	case EllipsisKind:
+		return true
 	}
 	return v.equalComposite(w)
 }
@@ -304,7 +339,7 @@ func setEqual(a, b []Value) bool {
 // String returns the Python repr of v.
 func (v Value) String() string {
 	var b strings.Builder
-	v.writeRepr(&b)
+	v.writeRepr(&b, goPrintable)
 	return b.String()
 }
 
@@ -316,7 +351,16 @@ func (v Value) GoString() string {
 	return "literal.MustParse(" + strconv.Quote(v.String()) + ")"
 }
 
-func (v Value) writeRepr(b *strings.Builder) {
+// ReprWith returns the Python repr of v as a Python whose str.isprintable is
+// printable prints it (its Unicode version decides which characters a str's repr
+// escapes; see package pyver). String is ReprWith with Go's Unicode 15.0.0 tables.
+func (v Value) ReprWith(printable func(rune) bool) string {
+	var b strings.Builder
+	v.writeRepr(&b, printable)
+	return b.String()
+}
+
+func (v Value) writeRepr(b *strings.Builder, printable func(rune) bool) {
 	switch v.kind {
 	case NoneKind:
 		b.WriteString("None")
@@ -331,50 +375,54 @@ func (v Value) writeRepr(b *strings.Builder) {
 	case FloatKind:
 		b.WriteString(pyFloatRepr(v.f))
 	case StrKind:
-		b.WriteString(pyStrRepr(v.s))
+		b.WriteString(QuoteStr(v.s, printable))
 	case OpaqueKind:
 		b.WriteString(v.s)
+	case ComplexKind:
+		b.WriteString(pyComplexRepr(v.AsComplex()))
+	case EllipsisKind:
+		b.WriteString("Ellipsis")
 	case ListKind, TupleKind, SetKind:
-		v.writeItemsRepr(b)
+		v.writeItemsRepr(b, printable)
 	case DictKind:
 		b.WriteByte('{')
 		for i, it := range v.dictItems() {
 			if i > 0 {
 				b.WriteString(", ")
 			}
-			it.Key.writeRepr(b)
+			it.Key.writeRepr(b, printable)
 			b.WriteString(": ")
-			it.Val.writeRepr(b)
+			it.Val.writeRepr(b, printable)
 		}
 		b.WriteByte('}')
 	}
 }
 
 // writeItemsRepr writes the repr of a list, tuple or set.
-func (v Value) writeItemsRepr(b *strings.Builder) {
+func (v Value) writeItemsRepr(b *strings.Builder, printable func(rune) bool) {
 	items := v.items()
 	switch {
 	case v.kind == ListKind:
-		writeItems(b, "[", items, "]")
+		writeItems(b, "[", items, "]", printable)
 	case v.kind == TupleKind && len(items) == 1:
-		writeItems(b, "(", items, ",)")
+		writeItems(b, "(", items, ",)", printable)
 	case v.kind == TupleKind:
-		writeItems(b, "(", items, ")")
+		writeItems(b, "(", items, ")", printable)
 	case len(items) == 0:
 		b.WriteString("set()")
 	default:
-		writeItems(b, "{", items, "}")
+		writeItems(b, "{", items, "}", printable)
 	}
 }
 
 // writeItems writes the reprs of items between open and end, separated by ", ".
-func writeItems(b *strings.Builder, open string, items []Value, end string) {
+func writeItems(b *strings.Builder, open string, items []Value, end string, printable func(rune) bool) {
 	b.WriteString(open)
 	for i, it := range items {
 		if i > 0 {
 			b.WriteString(", ")
 		}
-		it.writeRepr(b)
+		it.writeRepr(b, printable)
 	}
 	b.WriteString(end)
 }
@@ -424,10 +472,39 @@ func pyFloatRepr(f float64) string {
 	return out
 }
 
-// pyStrRepr quotes s as Python's repr(str) does: single quotes unless s holds a
-// single quote and no double quote; \\, the quote, \t \n \r and non-printable code
-// points escaped.
-func pyStrRepr(s string) string {
+// pyComplexRepr formats a complex number as Python's repr(complex) does (CPython
+// Objects/complexobject.c complex_repr): the parts in repr's shortest form without a
+// forced ".0"; a real part of +0 is left out with the parentheses.
+func pyComplexRepr(re, im float64, _ bool) string {
+	if re == 0 && !math.Signbit(re) {
+		return shortFloat(im) + "j"
+	}
+	sign := ""
+	if !math.Signbit(im) || math.IsNaN(im) {
+		sign = "+"
+	}
+	return "(" + shortFloat(re) + sign + shortFloat(im) + "j)"
+}
+
+// shortFloat is repr(float) without the ".0" Python adds to integral values.
+func shortFloat(f float64) string {
+	return strings.TrimSuffix(pyFloatRepr(f), ".0")
+}
+
+// pyStrRepr quotes s as Python's repr(str) does, with Go's Unicode tables
+// (Unicode 15.0.0, Python 3.12's) for what is printable.
+func pyStrRepr(s string) string { return QuoteStr(s, goPrintable) }
+
+// goPrintable is str.isprintable by Go's Unicode 15.0.0 tables.
+func goPrintable(r rune) bool { return r < 0x7f || unicode.IsPrint(r) }
+
+// QuoteStr quotes s as Python's repr(str) does: single quotes unless s holds a
+// single quote and no double quote; \\, the quote, \t \n \r and the characters for
+// which printable is false escaped (\xHH, \uHHHH, \UHHHHHHHH). printable is
+// str.isprintable of the Python whose repr this is, which follows its Unicode
+// version (package pyver); ASCII control characters are escaped whatever it says.
+// Lone surrogates, which a str holds in WTF-8, print as \udHHH.
+func QuoteStr(s string, printable func(rune) bool) string {
 	q := byte('\'')
 	if strings.ContainsRune(s, '\'') && !strings.ContainsRune(s, '"') {
 		q = '"'
@@ -436,6 +513,11 @@ func pyStrRepr(s string) string {
 	b.WriteByte(q)
 	for i := 0; i < len(s); {
 		r, size := utf8.DecodeRuneInString(s[i:])
+		if sr, ok := surrogateAt(s[i:]); ok && size == 1 {
+			fmt.Fprintf(&b, `\u%04x`, sr) // a lone surrogate (WTF-8)
+			i += 3
+			continue
+		}
 		if r == utf8.RuneError && size == 1 {
 			// Not reachable for Values built by this package (all str are valid UTF-8);
 			// escape the byte as Python would escape a surrogate-escaped byte.
@@ -444,14 +526,14 @@ func pyStrRepr(s string) string {
 			continue
 		}
 		i += size
-		writeStrRune(&b, r, q)
+		writeStrRune(&b, r, q, printable)
 	}
 	b.WriteByte(q)
 	return b.String()
 }
 
 // writeStrRune writes one code point of a str repr quoted with q.
-func writeStrRune(b *strings.Builder, r rune, q byte) {
+func writeStrRune(b *strings.Builder, r rune, q byte, printable func(rune) bool) {
 	switch {
 	case r == '\\':
 		b.WriteString(`\\`)
@@ -466,7 +548,7 @@ func writeStrRune(b *strings.Builder, r rune, q byte) {
 		b.WriteString(`\r`)
 	case r < 0x20 || r == 0x7f:
 		fmt.Fprintf(b, `\x%02x`, r)
-	case r < 0x7f || unicode.IsPrint(r):
+	case r < 0x7f || printable(r):
 		b.WriteRune(r)
 	case r <= 0xff:
 		fmt.Fprintf(b, `\x%02x`, r)

@@ -2,15 +2,13 @@ package schema
 
 import (
 	"fmt"
-	"math"
 	"path/filepath"
 	"regexp"
 	"slices"
-	"strconv"
 	"strings"
-	"unicode"
 
 	"github.com/compilemode/compilemode/config/literal"
+	"github.com/compilemode/compilemode/config/pyver"
 )
 
 // Host describes the machine a host-dependent default is computed for (the keys whose
@@ -29,6 +27,18 @@ type Host struct {
 	// which the install paths (<torch>/../third_party/cutlass/) are relative to; ""
 	// keeps the schema's own values (for 2.11, the paths of the machine measured).
 	TorchDir string
+	// Python is the Python that imports the config: its int(), float() and
+	// str.upper() read the variables (Unicode digits and case mappings follow its
+	// Unicode version). Nil means Python 3.12.
+	Python *pyver.Python
+}
+
+// python returns h.Python, or 3.12's semantics.
+func (h Host) python() *pyver.Python {
+	if h.Python != nil {
+		return h.Python
+	}
+	return pyver.MustFor(pyver.Version{Major: 3, Minor: 12})
 }
 
 // DefaultCPUs is the CPU count of the zero [Host]: 32, which gives compile_threads 32
@@ -387,23 +397,23 @@ func valueOneOf(r *EnvRule, in envInput) (literal.Value, bool, error) {
 
 func valueStr(r *EnvRule, in envInput) (literal.Value, bool, error) {
 	if r.Upper {
-		return literal.Str(pyUpper(in.raw)), true, nil
+		return literal.Str(in.host.python().Upper(in.raw)), true, nil
 	}
 	return literal.Str(in.raw), true, nil
 }
 
 func valueInt(_ *EnvRule, in envInput) (literal.Value, bool, error) {
-	iv, ok := pyInt(in.raw)
-	if !ok {
-		return literal.Value{}, false, in.fail("ValueError", "invalid literal for int() with base 10: "+literal.Str(in.raw).String())
+	iv, msg := in.host.python().Int(in.raw)
+	if msg != "" {
+		return literal.Value{}, false, in.fail("ValueError", msg)
 	}
 	return iv, true, nil
 }
 
 func valueFloat(_ *EnvRule, in envInput) (literal.Value, bool, error) {
-	f, ok := pyFloat(in.raw)
-	if !ok {
-		return literal.Value{}, false, in.fail("ValueError", "could not convert string to float: "+literal.Str(in.raw).String())
+	f, msg := in.host.python().Float(in.raw)
+	if msg != "" {
+		return literal.Value{}, false, in.fail("ValueError", msg)
 	}
 	return literal.Float(f), true, nil
 }
@@ -412,9 +422,9 @@ func valueIntTuple(_ *EnvRule, in envInput) (literal.Value, bool, error) {
 	parts := strings.Split(in.raw, ",")
 	items := make([]literal.Value, len(parts))
 	for i, p := range parts {
-		iv, ok := pyInt(p)
-		if !ok {
-			return literal.Value{}, false, in.fail("ValueError", "invalid literal for int() with base 10: "+literal.Str(p).String())
+		iv, msg := in.host.python().Int(p)
+		if msg != "" {
+			return literal.Value{}, false, in.fail("ValueError", msg)
 		}
 		items[i] = iv
 	}
@@ -455,126 +465,3 @@ func valueChoice(r *EnvRule, in envInput) (literal.Value, bool, error) {
 	}
 	return literal.Str(in.raw), true, nil
 }
-
-// pyInt parses s as Python's int(s) does for base 10: surrounding whitespace,
-// an optional sign, digits with single underscores between them.
-func pyInt(s string) (literal.Value, bool) {
-	t := strings.TrimFunc(pyASCIIDigits(s), pySpace)
-	sign := ""
-	if t != "" && (t[0] == '+' || t[0] == '-') {
-		if t[0] == '-' {
-			sign = "-"
-		}
-		t = t[1:]
-	}
-	if t == "" || t[0] == '_' || t[len(t)-1] == '_' || strings.Contains(t, "__") {
-		return literal.Value{}, false
-	}
-	digits := strings.ReplaceAll(t, "_", "")
-	for _, c := range digits {
-		if c < '0' || c > '9' {
-			return literal.Value{}, false
-		}
-	}
-	return literal.IntDigits(sign + digits)
-}
-
-// pyFloat parses s as Python's float(s) does: whitespace, sign, decimal or exponent
-// forms, underscores between digits, inf/infinity/nan in any case.
-func pyFloat(s string) (float64, bool) {
-	t := strings.TrimFunc(pyASCIIDigits(s), pySpace)
-	low := strings.ToLower(strings.TrimLeft(t, "+-"))
-	if f, ok := pyFloatWord(low, strings.HasPrefix(t, "-")); ok {
-		return f, true
-	}
-	if t == "" || strings.ContainsAny(low, "xpin") || !pyUnderscoresOK(t) {
-		return 0, false
-	}
-	f, err := strconv.ParseFloat(strings.ReplaceAll(t, "_", ""), 64)
-	if err != nil {
-		if ne, ok := err.(*strconv.NumError); ok && ne.Err == strconv.ErrRange {
-			return f, true // Python gives inf or 0.0 as well
-		}
-		return 0, false
-	}
-	return f, true
-}
-
-// pySpace is Python's str.isspace for one character (Py_UNICODE_ISSPACE), which
-// int() and float() strip: Unicode White_Space plus the separators U+001C–U+001F.
-func pySpace(c rune) bool { return unicode.IsSpace(c) || (c >= 0x1c && c <= 0x1f) }
-
-// pyASCIIDigits is CPython's _PyUnicode_TransformDecimalAndSpaceToASCII as int() and
-// float() use it: every Unicode decimal digit (category Nd, e.g. Arabic-Indic "١٢",
-// fullwidth "１２") becomes its ASCII digit, every other non-ASCII whitespace a space;
-// anything else non-ASCII is kept, so the parse still refuses it.
-func pyASCIIDigits(s string) string {
-	ascii := true
-	for i := 0; i < len(s); i++ {
-		if s[i] >= 0x80 {
-			ascii = false
-			break
-		}
-	}
-	if ascii {
-		return s
-	}
-	var b strings.Builder
-	for _, c := range s {
-		switch {
-		case c < 0x80:
-			b.WriteRune(c)
-		case unicode.IsDigit(c):
-			b.WriteByte(byte('0' + digitValue(c)))
-		case pySpace(c):
-			b.WriteByte(' ')
-		default:
-			b.WriteRune(c)
-		}
-	}
-	return b.String()
-}
-
-// digitValue is the decimal value of a rune of category Nd. Unicode allocates
-// decimal digits in whole runs of ten from zero, so the value is the offset from the
-// start of the contiguous Nd run, modulo 10.
-func digitValue(c rune) int {
-	start := c
-	for unicode.IsDigit(start - 1) {
-		start--
-	}
-	return int(c-start) % 10
-}
-
-// pyFloatWord is float() of inf, infinity and nan (low is lower-cased, unsigned).
-func pyFloatWord(low string, neg bool) (float64, bool) {
-	switch low {
-	case "inf", "infinity":
-		if neg {
-			return math.Inf(-1), true
-		}
-		return math.Inf(1), true
-	case "nan":
-		return math.NaN(), true
-	}
-	return 0, false
-}
-
-// pyUnderscoresOK reports whether every "_" in t sits between two digits, as Python's
-// float() requires.
-func pyUnderscoresOK(t string) bool {
-	if strings.Contains(t, "__") || strings.HasPrefix(strings.TrimLeft(t, "+-"), "_") || strings.HasSuffix(t, "_") {
-		return false
-	}
-	for i := 0; i < len(t); i++ {
-		if t[i] == '_' && (i == 0 || i == len(t)-1 || !isDigit(t[i-1]) || !isDigit(t[i+1])) {
-			return false
-		}
-	}
-	return true
-}
-
-func isDigit(c byte) bool { return c >= '0' && c <= '9' }
-
-// pyUpper is str.upper() for the ASCII and common Unicode cases.
-func pyUpper(s string) string { return strings.ToUpper(s) }

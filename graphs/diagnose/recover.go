@@ -267,7 +267,9 @@ func (r *recoverer) parseCall(call []byte) bool {
 		r.dynamic, found = &b, true
 	}
 	if loc := reOptions.FindIndex(call); loc != nil {
-		if lit := braced(call[loc[1]-1:]); lit != nil {
+		// Prose elides a dict as {...}, which Python would read as the set {Ellipsis}:
+		// not options anyone passed.
+		if lit := braced(call[loc[1]-1:]); lit != nil && !bytes.Contains(lit, []byte("...")) {
 			r.options, found = string(lit), true
 		}
 	}

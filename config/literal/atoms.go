@@ -1,0 +1,348 @@
+package literal
+
+import (
+	"fmt"
+	"math"
+	"math/big"
+	"strconv"
+	"strings"
+	"sync"
+	"unicode/utf8"
+
+	"golang.org/x/text/unicode/runenames"
+)
+
+// The atoms of a literal (strings, numbers, ...) are read here, as Python's tokenizer
+// and compiler read them, not by Starlark: the rewriter puts a placeholder in their
+// place and the converter takes the value from the rewriter's table. Sources: the
+// Python Language Reference, "Lexical analysis" (string and bytes literals, escape
+// sequences, integer, floating-point and imaginary literals), and CPython's
+// Parser/string_parser.c and Parser/tokenizer.c (3.13, 3.14) for the error texts;
+// each text below was printed by the Pythons of the Debian chroots
+// (testdata/torch/*-debian/calls2.json, "parse" stage).
+
+// decodePiece returns the value of one string or bytes literal (prefix, quotes and
+// body), as Python's compiler decodes it: escapes in str and bytes, raw strings,
+// \N{name}, octal escapes above \377 (a str gets the code point, bytes its low
+// byte), unknown escapes kept with their backslash (Python 3.12+ warns, then keeps
+// them), and lone surrogates (\ud800), which a str holds in WTF-8.
+func decodePiece(s string, p piece) (val string, isBytes bool, err *Error) {
+	prefix := strings.ToLower(s[p.start:p.quote])
+	isBytes = strings.Contains(prefix, "b")
+	raw := strings.Contains(prefix, "r")
+	if !validPrefix(prefix) {
+		return "", false, &Error{Offset: p.start, Msg: "invalid syntax"}
+	}
+	if !p.ok {
+		return "", false, &Error{Offset: p.quote, Msg: "unterminated string literal (detected at line 1)"}
+	}
+	ql := 1
+	if tripleAt(s, p.quote, s[p.quote]) && p.end-p.quote >= 6 {
+		ql = 3
+	}
+	body := s[p.quote+ql : p.end-ql]
+	if isBytes {
+		for i := 0; i < len(body); i++ {
+			if body[i] >= 0x80 {
+				return "", false, &Error{Offset: p.quote + ql + i, Msg: "bytes can only contain ASCII literal characters"}
+			}
+		}
+	}
+	if raw {
+		return body, isBytes, nil
+	}
+	var b strings.Builder
+	for i := 0; i < len(body); {
+		if body[i] != '\\' || i+1 >= len(body) {
+			b.WriteByte(body[i])
+			i++
+			continue
+		}
+		n, e := writeEscape(&b, body, i, isBytes)
+		if e != nil {
+			e.Offset += p.quote + ql
+			return "", false, e
+		}
+		i += n
+	}
+	return b.String(), isBytes, nil
+}
+
+// validPrefix reports whether a lower-cased prefix is one Python takes for a
+// string or bytes literal that is not an f-string: "", r, u, b, br, rb.
+func validPrefix(p string) bool {
+	switch p {
+	case "", "r", "u", "b", "br", "rb":
+		return true
+	}
+	return false
+}
+
+// simpleEscapes are the one-letter escapes of str and bytes literals.
+var simpleEscapes = [256]byte{'\n': 0xff, '\\': '\\', '\'': '\'', '"': '"', 'a': 7, 'b': 8, 'f': 12, 'n': 10, 'r': 13, 't': 9, 'v': 11}
+
+// writeEscape writes the value of the escape at body[i] (a backslash) and returns
+// its length.
+func writeEscape(b *strings.Builder, body string, i int, isBytes bool) (int, *Error) {
+	c := body[i+1]
+	switch {
+	case c == '\n':
+		return 2, nil // a line continuation inside the string
+	case c == '\r':
+		if i+2 < len(body) && body[i+2] == '\n' {
+			return 3, nil
+		}
+		return 2, nil
+	case simpleEscapes[c] != 0:
+		b.WriteByte(simpleEscapes[c])
+		return 2, nil
+	case c >= '0' && c <= '7':
+		n, v := 1, int(c-'0')
+		for n < 3 && i+1+n < len(body) && body[i+1+n] >= '0' && body[i+1+n] <= '7' {
+			v = v*8 + int(body[i+1+n]-'0')
+			n++
+		}
+		if isBytes {
+			b.WriteByte(byte(v))
+		} else {
+			writeCodePoint(b, rune(v))
+		}
+		return 1 + n, nil
+	case c == 'x':
+		return hexEscape(b, body, i, 2, isBytes)
+	case !isBytes && c == 'u':
+		return hexEscape(b, body, i, 4, false)
+	case !isBytes && c == 'U':
+		return hexEscape(b, body, i, 8, false)
+	case !isBytes && c == 'N':
+		return nameEscape(b, body, i)
+	}
+	b.WriteByte('\\') // an unknown escape keeps its backslash
+	return 1, nil
+}
+
+// hexEscape reads \xHH, \uHHHH or \UHHHHHHHH (n hex digits).
+func hexEscape(b *strings.Builder, body string, i, n int, isBytes bool) (int, *Error) {
+	j := i + 2
+	for k := 0; k < n; k++ {
+		if j+k >= len(body) || !isHexDigit(body[j+k]) {
+			if isBytes {
+				return 0, &Error{Offset: i, Msg: fmt.Sprintf("(value error) invalid \\x escape at position %d", i)}
+			}
+			return 0, &Error{Offset: i, Msg: fmt.Sprintf("(unicode error) 'unicodeescape' codec can't decode bytes in position %d-%d: truncated %s escape", i, j+k-1, escapeShape(body[i+1], n))}
+		}
+	}
+	v, _ := strconv.ParseUint(body[j:j+n], 16, 32)
+	if isBytes {
+		b.WriteByte(byte(v))
+		return 2 + n, nil
+	}
+	if v > utf8.MaxRune {
+		return 0, &Error{Offset: i, Msg: fmt.Sprintf("(unicode error) 'unicodeescape' codec can't decode bytes in position %d-%d: illegal Unicode character", i, j+n-1)}
+	}
+	writeCodePoint(b, rune(v))
+	return 2 + n, nil
+}
+
+// escapeShape is how CPython names a truncated escape: \xXX, \uXXXX, \UXXXXXXXX.
+func escapeShape(c byte, n int) string {
+	return `\` + string(c) + strings.Repeat("X", n)
+}
+
+// nameEscape reads \N{NAME}: the character's Unicode name, in any case (Unicode
+// 15.0 names, golang.org/x/text/unicode/runenames; CJK ideographs and Hangul
+// syllables by their computed names).
+func nameEscape(b *strings.Builder, body string, i int) (int, *Error) {
+	end := strings.IndexByte(body[i:], '}')
+	if i+2 >= len(body) || body[i+2] != '{' || end < 0 {
+		return 0, &Error{Offset: i, Msg: fmt.Sprintf("(unicode error) 'unicodeescape' codec can't decode bytes in position %d-%d: malformed \\N character escape", i, i+1)}
+	}
+	name := strings.ToUpper(body[i+3 : i+end])
+	r, ok := lookupName(name)
+	if !ok {
+		return 0, &Error{Offset: i, Msg: fmt.Sprintf("(unicode error) 'unicodeescape' codec can't decode bytes in position %d-%d: unknown Unicode character name", i, i+end)}
+	}
+	writeCodePoint(b, r)
+	return end + 1, nil
+}
+
+// runeByName maps every Unicode 15.0 character name to its code point; built on the
+// first \N{...} escape, then only read.
+var runeByName = sync.OnceValue(func() map[string]rune {
+	m := make(map[string]rune, 40000)
+	for r := rune(0); r <= utf8.MaxRune; r++ {
+		if n := runenames.Name(r); n != "" && n[0] != '<' {
+			m[n] = r
+		}
+	}
+	return m
+})
+
+// lookupName returns the code point named name (upper case). CJK unified
+// ideographs have computed names (runenames gives their range's label); Hangul
+// syllables' computed names are not supported.
+func lookupName(name string) (rune, bool) {
+	if hex, ok := strings.CutPrefix(name, "CJK UNIFIED IDEOGRAPH-"); ok && (len(hex) == 4 || len(hex) == 5) {
+		v, err := strconv.ParseUint(hex, 16, 32)
+		if err == nil && strings.HasPrefix(runenames.Name(rune(v)), "<CJK Ideograph") {
+			return rune(v), true
+		}
+		return 0, false
+	}
+	r, ok := runeByName()[name]
+	return r, ok
+}
+
+// writeCodePoint writes r as UTF-8, or a surrogate (U+D800 to U+DFFF) as WTF-8, the
+// three bytes UTF-8 would give it, which Python's str holds and Go's does not.
+func writeCodePoint(b *strings.Builder, r rune) {
+	if r >= 0xD800 && r <= 0xDFFF {
+		b.WriteByte(byte(0xE0 | r>>12))
+		b.WriteByte(byte(0x80 | (r>>6)&0x3F))
+		b.WriteByte(byte(0x80 | r&0x3F))
+		return
+	}
+	b.WriteRune(r)
+}
+
+// surrogateAt returns the surrogate whose WTF-8 bytes start s, if any.
+func surrogateAt(s string) (rune, bool) {
+	if len(s) >= 3 && s[0] == 0xED && s[1] >= 0xA0 && s[1] <= 0xBF && s[2]&0xC0 == 0x80 {
+		return rune(0xD000) | rune(s[1]&0x3F)<<6 | rune(s[2]&0x3F), true
+	}
+	return 0, false
+}
+
+// numberEnd returns the end of the number token at i, as Python's tokenizer reads it
+// (digits, letters, '_' and '.', and a sign right after an exponent's e).
+func numberEnd(s string, i int) int {
+	decimal := !(len(s) > i+1 && s[i] == '0' && strings.IndexByte("xXoObB", s[i+1]) >= 0)
+	for ; i < len(s); i++ {
+		c := s[i]
+		switch {
+		case decimal && (c == 'e' || c == 'E') && i+1 < len(s) && (s[i+1] == '+' || s[i+1] == '-'):
+			i++
+		case !isIdentByte(c) && c != '.':
+			return i
+		}
+	}
+	return i
+}
+
+// parseNumber reads a Python number token: ints in any base (with "_" between
+// digits, and after the base prefix), floats (out of range: inf, as Python's
+// compiler gives), imaginary literals (complex). The error texts are Python's
+// SyntaxError messages.
+func parseNumber(tok string) (Value, string) {
+	if len(tok) > 1 && tok[0] == '0' && strings.IndexByte("xXoObB", tok[1]) >= 0 {
+		return parseBased(tok)
+	}
+	last := tok[len(tok)-1]
+	if last == 'j' || last == 'J' {
+		f, msg := parseFloatText(tok[:len(tok)-1])
+		if msg != "" {
+			return Value{}, msg
+		}
+		return Complex(0, f), ""
+	}
+	if strings.ContainsAny(tok, ".eE") {
+		f, msg := parseFloatText(tok)
+		if msg != "" {
+			return Value{}, msg
+		}
+		return Float(f), ""
+	}
+	digits, msg := digitPart(tok)
+	if msg != "" {
+		return Value{}, msg
+	}
+	if len(digits) > 1 && digits[0] == '0' && strings.Trim(digits, "0") != "" {
+		return Value{}, "leading zeros in decimal integer literals are not permitted; use an 0o prefix for octal integers"
+	}
+	v, _ := IntDigits(digits)
+	return v, ""
+}
+
+// digitPart checks digits with single "_" between them and returns the digits.
+func digitPart(s string) (string, string) {
+	if s == "" || s[0] == '_' || s[len(s)-1] == '_' || strings.Contains(s, "__") {
+		return "", "invalid decimal literal"
+	}
+	d := strings.ReplaceAll(s, "_", "")
+	for i := 0; i < len(d); i++ {
+		if d[i] < '0' || d[i] > '9' {
+			return "", "invalid decimal literal"
+		}
+	}
+	return d, ""
+}
+
+// parseFloatText reads a float literal: digits, an optional fraction and exponent.
+func parseFloatText(s string) (float64, string) {
+	mant, exp, hasExp := strings.Cut(strings.ToLower(s), "e")
+	ip, fp, hasDot := strings.Cut(mant, ".")
+	clean := ""
+	for _, part := range []string{ip, fp} {
+		if part == "" {
+			continue
+		}
+		d, msg := digitPart(part)
+		if msg != "" {
+			return 0, msg
+		}
+		clean += d + "|"
+	}
+	if ip == "" && fp == "" {
+		return 0, "invalid decimal literal"
+	}
+	text := strings.ReplaceAll(ip, "_", "")
+	if hasDot {
+		text += "." + strings.ReplaceAll(fp, "_", "")
+	}
+	if hasExp {
+		sign := ""
+		if exp != "" && (exp[0] == '+' || exp[0] == '-') {
+			sign, exp = exp[:1], exp[1:]
+		}
+		d, msg := digitPart(exp)
+		if msg != "" {
+			return 0, msg
+		}
+		text += "e" + sign + d
+	}
+	f, err := strconv.ParseFloat(text, 64)
+	if err != nil && !math.IsInf(f, 0) {
+		return 0, "invalid decimal literal"
+	}
+	return f, "" // out of range: ±inf, as Python's float() of the text gives
+}
+
+// parseBased reads 0x…, 0o… and 0b… ints ("_" allowed after the prefix).
+func parseBased(tok string) (Value, string) {
+	base, name := 16, "hexadecimal"
+	switch tok[1] {
+	case 'o', 'O':
+		base, name = 8, "octal"
+	case 'b', 'B':
+		base, name = 2, "binary"
+	}
+	body := tok[2:]
+	if strings.HasPrefix(body, "_") {
+		body = body[1:]
+	}
+	if body == "" || body[len(body)-1] == '_' || strings.Contains(body, "__") {
+		return Value{}, "invalid " + name + " literal"
+	}
+	d := strings.ReplaceAll(body, "_", "")
+	b, ok := new(big.Int).SetString(d, base)
+	if !ok {
+		if base == 8 && strings.Trim(d, "01234567") != "" && strings.Trim(d, "0123456789") == "" {
+			return Value{}, fmt.Sprintf("invalid digit '%c' in octal literal", d[strings.IndexAny(d, "89")])
+		}
+		if base == 2 && strings.Trim(d, "0123456789") == "" {
+			return Value{}, fmt.Sprintf("invalid digit '%c' in binary literal", d[strings.IndexAny(d, "23456789")])
+		}
+		return Value{}, "invalid " + name + " literal"
+	}
+	return bigInt(b), ""
+}

@@ -1,0 +1,134 @@
+package pyver
+
+import (
+	"fmt"
+	"math"
+	"strconv"
+	"strings"
+
+	"github.com/compilemode/compilemode/config/literal"
+)
+
+// MaxStrDigits is int()'s limit on the digits of a decimal string
+// (sys.int_info.default_max_str_digits), from Python 3.11 (and 3.10.7, 3.9.14,
+// 3.8.14, 3.7.14). Source: CPython Objects/longobject.c; measured on 3.13.5 and
+// 3.14 (testdata/torch/*-debian/calls2.json, the 4,301-digit variable).
+const MaxStrDigits = 4300
+
+// Repr is repr() of a str in this Python: what is printable follows its Unicode
+// version.
+func (p *Python) Repr(s string) string { return literal.QuoteStr(s, p.IsPrintable) }
+
+// ascii is CPython's _PyUnicode_TransformDecimalAndSpaceToASCII, which int() and
+// float() run first: ASCII stays, non-ASCII white space becomes ' ', a decimal digit
+// its ASCII digit, and any other character ends the text with '?' (so the parse
+// fails).
+func (p *Python) ascii(s string) string {
+	var b strings.Builder
+	for _, r := range s {
+		switch d, isDigit := p.Digit(r); {
+		case r < 0x80:
+			b.WriteRune(r)
+		case p.IsSpace(r):
+			b.WriteByte(' ')
+		case isDigit:
+			b.WriteByte(byte('0' + d))
+		default:
+			b.WriteByte('?')
+			return b.String()
+		}
+	}
+	return b.String()
+}
+
+// asciiSpace is Py_ISSPACE, the white space int() and float() strip after the
+// transformation: only ASCII's " \t\n\v\f\r" (not U+001C to U+001F, which
+// str.isspace counts).
+func asciiSpace(r rune) bool { return strings.ContainsRune(" \t\n\v\f\r", r) }
+
+// Int is int(s) (base 10): the int, or Python's ValueError text.
+func (p *Python) Int(s string) (literal.Value, string) {
+	bad := "invalid literal for int() with base 10: " + p.Repr(s)
+	t := strings.TrimFunc(p.ascii(s), asciiSpace)
+	sign := ""
+	if t != "" && (t[0] == '+' || t[0] == '-') {
+		sign, t = t[:1], t[1:]
+	}
+	if t == "" || t[0] == '_' || t[len(t)-1] == '_' || strings.Contains(t, "__") {
+		return literal.Value{}, bad
+	}
+	digits := strings.ReplaceAll(t, "_", "")
+	for i := 0; i < len(digits); i++ {
+		if digits[i] < '0' || digits[i] > '9' {
+			return literal.Value{}, bad
+		}
+	}
+	if len(digits) > MaxStrDigits {
+		return literal.Value{}, fmt.Sprintf("Exceeds the limit (%d digits) for integer string conversion: value has %d digits; use sys.set_int_max_str_digits() to increase the limit", MaxStrDigits, len(digits))
+	}
+	if sign == "+" {
+		sign = ""
+	}
+	v, _ := literal.IntDigits(sign + digits)
+	return v, ""
+}
+
+// Float is float(s): the float, or Python's ValueError text. One sign at most
+// ("+-inf" is refused), inf, infinity and nan in any case, '_' only between digits.
+func (p *Python) Float(s string) (float64, string) {
+	bad := "could not convert string to float: " + p.Repr(s)
+	t := strings.TrimFunc(p.ascii(s), asciiSpace)
+	body := t
+	if body != "" && (body[0] == '+' || body[0] == '-') {
+		body = body[1:]
+	}
+	neg := strings.HasPrefix(t, "-")
+	switch strings.ToLower(body) {
+	case "inf", "infinity":
+		if neg {
+			return math.Inf(-1), ""
+		}
+		return math.Inf(1), ""
+	case "nan":
+		return math.NaN(), ""
+	}
+	if body == "" || strings.ContainsAny(strings.ToLower(body), "xpin+-") && !exponentSign(body) || !underscoresOK(body) {
+		return 0, bad
+	}
+	f, err := strconv.ParseFloat(strings.ReplaceAll(t, "_", ""), 64)
+	if err != nil {
+		if ne, ok := err.(*strconv.NumError); ok && ne.Err == strconv.ErrRange {
+			return f, "" // Python gives inf or 0.0 as well
+		}
+		return 0, bad
+	}
+	return f, ""
+}
+
+// exponentSign reports whether every sign in body follows an exponent's e, and no
+// other of the letters strconv would take (x, p, i, n) is there.
+func exponentSign(body string) bool {
+	low := strings.ToLower(body)
+	if strings.ContainsAny(low, "xpin") {
+		return false
+	}
+	for i := 0; i < len(low); i++ {
+		if (low[i] == '+' || low[i] == '-') && (i == 0 || low[i-1] != 'e') {
+			return false
+		}
+	}
+	return true
+}
+
+// underscoresOK reports whether every "_" in t sits between two digits, as float()
+// requires.
+func underscoresOK(t string) bool {
+	for i := 0; i < len(t); i++ {
+		if t[i] == '_' && (i == 0 || i == len(t)-1 || !isDigit(t[i-1]) || !isDigit(t[i+1])) {
+			return false
+		}
+	}
+	return true
+}
+
+func isDigit(c byte) bool { return c >= '0' && c <= '9' }

@@ -1,0 +1,321 @@
+// Package pyver holds what depends on the Python that runs PyTorch: the Unicode
+// facts its str methods read (decimal digits, white space, printable characters,
+// full upper-case mappings), its int() and float() parsing, its repr() of a str, and
+// the texts of its own exceptions that PyTorch's messages carry.
+//
+// The Unicode facts of each Python are generated from that Python's own unicodedata
+// by testdata/probe/gen_pyunicode.py (unicode-3.11.txt: the host's 3.11.7;
+// unicode-3.13.txt and unicode-3.14.txt: the Debian chroots' 3.13.5 and 3.14.x),
+// never written by hand. Python 3.12 reads Unicode 15.0.0, the version of Go's own
+// unicode package, which it uses (and golang.org/x/text/cases, Unicode 15.0.0, for
+// full case mappings).
+//
+// A *Python is immutable and safe for concurrent use.
+package pyver
+
+import (
+	"bufio"
+	"embed"
+	"fmt"
+	"sort"
+	"strconv"
+	"strings"
+	"sync"
+	"unicode"
+
+	"golang.org/x/text/cases"
+	"golang.org/x/text/language"
+)
+
+// Version is a Python release, major.minor.
+type Version struct{ Major, Minor int }
+
+func (v Version) String() string { return fmt.Sprintf("%d.%d", v.Major, v.Minor) }
+
+// Less reports whether v is older than w.
+func (v Version) Less(w Version) bool {
+	return v.Major < w.Major || (v.Major == w.Major && v.Minor < w.Minor)
+}
+
+// Error reports a Python version that cannot be used.
+type Error struct {
+	Input string // as given
+	Msg   string
+}
+
+func (e *Error) Error() string {
+	if e == nil {
+		return "pyver: <nil *Error>"
+	}
+	return fmt.Sprintf("pyver: Python %q: %s", e.Input, e.Msg)
+}
+
+// Parse reads "3.13" (a third part, "3.13.5", is accepted and dropped). It returns
+// an *Error for anything else; [For] says whether there are data for it.
+func Parse(s string) (Version, error) {
+	parts := strings.Split(strings.TrimSpace(s), ".")
+	if len(parts) < 2 || len(parts) > 3 {
+		return Version{}, &Error{Input: s, Msg: "want MAJOR.MINOR, e.g. 3.13"}
+	}
+	var n [2]int
+	for i := range n {
+		x, err := strconv.Atoi(parts[i])
+		if err != nil || x < 0 || x > 99 {
+			return Version{}, &Error{Input: s, Msg: "want MAJOR.MINOR, e.g. 3.13"}
+		}
+		n[i] = x
+	}
+	return Version{n[0], n[1]}, nil
+}
+
+// Supported returns the Python versions with data, oldest first.
+func Supported() []Version {
+	out := make([]Version, 0, len(sources))
+	for v := range sources {
+		out = append(out, v)
+	}
+	sort.Slice(out, func(i, j int) bool { return out[i].Less(out[j]) })
+	return out
+}
+
+func supportedText() string {
+	var names []string
+	for _, v := range Supported() {
+		names = append(names, v.String())
+	}
+	return strings.Join(names, ", ")
+}
+
+// source is where a Python's Unicode facts come from: a generated file, or Go's
+// own tables (file "").
+type source struct {
+	file    string
+	unicode string // its Unicode version
+}
+
+// sources lists the Pythons with data. Unicode versions: Python's unicodedata.
+// unidata_version, printed by each (the files' second line); 3.12's from its
+// documentation (Unicode 15.0.0), the version of Go's unicode package.
+var sources = map[Version]source{
+	{3, 11}: {"unicode-3.11.txt", "14.0.0"},
+	{3, 12}: {"", "15.0.0"},
+	{3, 13}: {"unicode-3.13.txt", "15.1.0"},
+	{3, 14}: {"unicode-3.14.txt", "16.0.0"},
+}
+
+//go:embed unicode-*.txt setattr-*.txt
+var files embed.FS
+
+// Python is one Python's semantics.
+type Python struct {
+	v       Version
+	unicode string
+	tab     *table // nil: Go's tables (Unicode 15.0.0)
+}
+
+// table is a generated file, read.
+type table struct {
+	digits    []rng // Lo..Hi, with Val the value of Lo
+	spaces    []rng
+	printable []rng
+	upper     map[rune]string
+}
+
+type rng struct {
+	Lo, Hi rune
+	Val    int
+}
+
+// pythons builds each supported Python once, on first use; the results are never
+// written after.
+var pythons = func() map[Version]func() (*Python, error) {
+	m := map[Version]func() (*Python, error){}
+	for v, src := range sources {
+		m[v] = sync.OnceValues(func() (*Python, error) { return load(v, src) })
+	}
+	return m
+}()
+
+// For returns the semantics of Python v, or an *Error when there are no data for it.
+func For(v Version) (*Python, error) {
+	f, ok := pythons[v]
+	if !ok {
+		return nil, &Error{Input: v.String(), Msg: fmt.Sprintf("no data for this Python; known: %s", supportedText())}
+	}
+	return f()
+}
+
+// MustFor is For for a version known to be supported; it panics otherwise.
+func MustFor(v Version) *Python {
+	p, err := For(v)
+	if err != nil {
+		panic(err)
+	}
+	return p
+}
+
+func load(v Version, src source) (*Python, error) {
+	p := &Python{v: v, unicode: src.unicode}
+	if src.file == "" {
+		return p, nil
+	}
+	f, err := files.Open(src.file)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	t := &table{upper: map[rune]string{}}
+	sc := bufio.NewScanner(f)
+	for sc.Scan() {
+		if err := t.line(sc.Text()); err != nil {
+			return nil, fmt.Errorf("pyver: %s: %w", src.file, err)
+		}
+	}
+	p.tab = t
+	return p, sc.Err()
+}
+
+// line reads one line of a generated file.
+func (t *table) line(s string) error {
+	f := strings.Fields(s)
+	if len(f) < 2 {
+		return fmt.Errorf("bad line %q", s)
+	}
+	hex := func(i int) rune {
+		x, _ := strconv.ParseUint(f[i], 16, 32)
+		return rune(x)
+	}
+	switch f[0] {
+	case "python", "unicode":
+	case "digit":
+		val, _ := strconv.Atoi(f[3])
+		t.digits = append(t.digits, rng{hex(1), hex(2), val})
+	case "space":
+		t.spaces = append(t.spaces, rng{Lo: hex(1), Hi: hex(2)})
+	case "printable":
+		t.printable = append(t.printable, rng{Lo: hex(1), Hi: hex(2)})
+	case "upper":
+		var b strings.Builder
+		for i := 2; i < len(f); i++ {
+			b.WriteRune(hex(i))
+		}
+		t.upper[hex(1)] = b.String()
+	default:
+		return fmt.Errorf("bad line %q", s)
+	}
+	return nil
+}
+
+// find returns the range of rs holding r.
+func find(rs []rng, r rune) (rng, bool) {
+	i := sort.Search(len(rs), func(i int) bool { return rs[i].Hi >= r })
+	if i < len(rs) && rs[i].Lo <= r {
+		return rs[i], true
+	}
+	return rng{}, false
+}
+
+// Version returns the Python version.
+func (p *Python) Version() Version { return p.v }
+
+// Unicode returns the Unicode version its unicodedata reads.
+func (p *Python) Unicode() string { return p.unicode }
+
+// Digit returns the decimal value of r and whether r is a decimal digit
+// (unicodedata.decimal; int() and float() accept any).
+func (p *Python) Digit(r rune) (int, bool) {
+	if p.tab == nil {
+		if !unicode.IsDigit(r) {
+			return 0, false
+		}
+		start := r
+		for unicode.IsDigit(start - 1) {
+			start--
+		}
+		return int(r-start) % 10, true
+	}
+	g, ok := find(p.tab.digits, r)
+	if !ok {
+		return 0, false
+	}
+	return (g.Val + int(r-g.Lo)) % 10, true
+}
+
+// IsSpace is str.isspace for one character.
+func (p *Python) IsSpace(r rune) bool {
+	if p.tab == nil {
+		return unicode.IsSpace(r) || (r >= 0x1c && r <= 0x1f)
+	}
+	_, ok := find(p.tab.spaces, r)
+	return ok
+}
+
+// IsPrintable is str.isprintable for one character, which repr() leaves unescaped.
+func (p *Python) IsPrintable(r rune) bool {
+	if p.tab == nil {
+		return r == ' ' || (r >= 0x20 && r < 0x7f) || (r > 0x7f && unicode.IsPrint(r))
+	}
+	_, ok := find(p.tab.printable, r)
+	return ok
+}
+
+// Upper is str.upper(): full case mappings ('ß' -> 'SS', 'ﬁ' -> 'FI').
+func (p *Python) Upper(s string) string {
+	if p.tab == nil {
+		// Unicode 15.0.0's full mapping; a Caser is not safe for concurrent use.
+		return cases.Upper(language.Und).String(s)
+	}
+	var b strings.Builder
+	for _, r := range s {
+		if u, ok := p.tab.upper[r]; ok {
+			b.WriteString(u)
+		} else {
+			b.WriteRune(r)
+		}
+	}
+	return b.String()
+}
+
+// Text is one Python text that changed between versions: from From on (up to To,
+// when To is not zero) it reads Text.
+type Text struct {
+	Name     string
+	From, To Version
+	Text     string
+	Source   string
+}
+
+// The names of the texts in [Texts].
+const (
+	// SetAttrNoDict is what AttributeError adds when an attribute is set on an object
+	// without a __dict__ (True.x = 1): "'bool' object has no attribute 'x'" + it.
+	SetAttrNoDict = "setattr-no-dict"
+	// UnhashableSet is the TypeError of an unhashable value tested against a set
+	// (x in {...}); a format with the type name as %[1]s.
+	UnhashableSet = "unhashable-set"
+	// UnhashableDict is the TypeError of an unhashable value used as a dict key
+	// (d[x]); a format with the type name as %[1]s.
+	UnhashableDict = "unhashable-dict"
+)
+
+// Texts returns the version-dependent texts as rows. Each call returns new rows.
+func Texts() []Text {
+	return []Text{
+		{SetAttrNoDict, Version{3, 13}, Version{}, " and no __dict__ for setting new attributes",
+			"CPython 3.13 Objects/object.c _PyObject_GenericSetAttrWithDict; measured on 3.13.5 and 3.14.10 (testdata/torch/2.6.0-debian/static.json, 2.14.1-debian/static.json calls[\"global triton.cudagraphs.x = 1\"]) and absent on 3.12 (testdata/torch/2.11)"},
+		{UnhashableSet, Version{3, 0}, Version{3, 13}, "unhashable type: '%[1]s'", "measured on 3.11.7 and 3.13.5: [] in {1}"},
+		{UnhashableSet, Version{3, 14}, Version{}, "cannot use '%[1]s' as a set element (unhashable type: '%[1]s')", "CPython 3.14 Objects/setobject.c; measured on 3.14.10: [] in {1}"},
+		{UnhashableDict, Version{3, 0}, Version{3, 13}, "unhashable type: '%[1]s'", "measured on 3.11.7 and 3.13.5: {}[[]]"},
+		{UnhashableDict, Version{3, 14}, Version{}, "cannot use '%[1]s' as a dict key (unhashable type: '%[1]s')", "CPython 3.14 Objects/dictobject.c; measured on 3.14.10: {}[[]]"},
+	}
+}
+
+// Text returns the text name reads in this Python ("" when no row covers it).
+func (p *Python) Text(name string) string {
+	for _, t := range Texts() {
+		if t.Name == name && !p.v.Less(t.From) && (t.To == (Version{}) || !t.To.Less(p.v)) {
+			return t.Text
+		}
+	}
+	return ""
+}

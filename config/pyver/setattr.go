@@ -1,0 +1,65 @@
+package pyver
+
+import (
+	"bufio"
+	"fmt"
+	"strings"
+	"sync"
+)
+
+// setattrFiles are the generated setattr tables (testdata/probe/gen_pysetattr.py), by
+// Python. 3.12 uses 3.11's: the texts of read-only attributes did not change between
+// them, and the generic text changed only in 3.13 (pyver.SetAttrNoDict).
+var setattrFiles = map[Version]string{
+	{3, 11}: "setattr-3.11.txt",
+	{3, 12}: "setattr-3.11.txt",
+	{3, 13}: "setattr-3.13.txt",
+	{3, 14}: "setattr-3.14.txt",
+}
+
+// setattrTables holds each file, read once on first use and never written after.
+var setattrTables = func() map[string]func() map[string][2]string {
+	m := map[string]func() map[string][2]string{}
+	for _, f := range setattrFiles {
+		m[f] = sync.OnceValue(func() map[string][2]string { return readSetattr(f) })
+	}
+	return m
+}()
+
+// readSetattr reads TYPE<TAB>ATTR<TAB>EXCEPTION<TAB>MESSAGE lines.
+func readSetattr(name string) map[string][2]string {
+	out := map[string][2]string{}
+	f, err := files.Open(name)
+	if err != nil {
+		return out
+	}
+	defer f.Close()
+	sc := bufio.NewScanner(f)
+	for sc.Scan() {
+		parts := strings.SplitN(sc.Text(), "\t", 4)
+		if len(parts) == 4 {
+			out[parts[0]+"."+parts[1]] = [2]string{parts[2], parts[3]}
+		}
+	}
+	return out
+}
+
+// SetAttr returns what setattr(value, attr, v) raises in this Python, for a value of
+// the built-in type pytype and an assigned value of type vtype: the exception's
+// class and message. ok is false when the assignment succeeds (no built-in type
+// here allows it) or the type is not a built-in one.
+func (p *Python) SetAttr(pytype, attr, vtype string) (exc, msg string, ok bool) {
+	if f, has := setattrFiles[p.v]; has {
+		if row, found := setattrTables[f]()[pytype+"."+attr]; found {
+			if row[0] == "None" {
+				return "", "", false
+			}
+			if attr == "__class__" {
+				// The generator assigned an int; this message names the value's type.
+				return row[0], strings.ReplaceAll(row[1], "not 'int' object", "not '"+vtype+"' object"), true
+			}
+			return row[0], row[1], true
+		}
+	}
+	return "AttributeError", fmt.Sprintf("'%s' object has no attribute '%s'%s", pytype, attr, p.Text(SetAttrNoDict)), true
+}
