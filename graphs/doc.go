@@ -70,7 +70,8 @@
 //	               "evidence": "…"}],
 //	 "explain": "a paragraph in plain words (not stable wording; empty when PyTorch raises
 //	             before any device runs)",
-//	 "evidence": {"modes": "measured", "schema": "measured", "facts": "measured"}
+//	 "evidence": {"modes": "measured", "schema": "measured", "facts": "measured",
+//	              "facts_build": "CPU build 2.6.0" (optional), "cuda": "measured"}
 //	}
 //
 // config lists every key in PyTorch's order (get_config_copy). V encodes the Python

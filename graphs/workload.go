@@ -336,9 +336,15 @@ type Scenario struct {
 	// BackendGiven says Backend was given as written, even "" (backend="", which
 	// torch.compile refuses with InvalidBackend in every release); without it ""
 	// means "inductor". A scenario file sets it when it has a "backend" field.
-	BackendGiven bool     `json:"-"`
-	Dynamic      *bool    `json:"dynamic,omitempty"`
-	Workload     Workload `json:"workload"`
+	BackendGiven bool  `json:"-"`
+	Dynamic      *bool `json:"dynamic,omitempty"`
+	// Fullgraph is torch.compile's fullgraph argument (nil: not given, False). It changes
+	// no Inductor key and no CUDA-graph outcome; with it, a graph break raises instead of
+	// splitting the function, so it cannot go with workload.graph_breaks (torch/__init__.py
+	// compile docstring: "If True, then we require that the entire function be capturable
+	// into a single graph … this will raise an error").
+	Fullgraph *bool    `json:"fullgraph,omitempty"`
+	Workload  Workload `json:"workload"`
 	// Host is the machine the host-dependent defaults are computed for
 	// (compile_threads from its CPUs, the cutlass_dir install paths from its torch
 	// directory; values so computed have evidence host). The zero Host is the fixed
