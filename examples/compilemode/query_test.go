@@ -93,7 +93,7 @@ func TestErrorsInUserWords(t *testing.T) {
 		{"file", []string{"-scenario", file}, "compilemode: " + file + ": workload.thread_pool: "},
 		{"fullgraph", []string{"-fullgraph", "-graph-breaks", "2"}, "drop fullgraph, or set -graph-breaks to 0"},
 	}
-	pkg := regexp.MustCompile(`\b(graphs|modes|config|literal|schema|strictjson): `)
+	pkg := regexp.MustCompile(`(compilemode: |: |\()(graphs|modes|config|literal|schema|strictjson): `)
 	for _, tt := range tests {
 		_, stderr, code := runPlan(t, nil, append(tt.args, "-no-env")...)
 		if code != 2 || !strings.Contains(stderr, tt.want) || pkg.MatchString(stderr) {

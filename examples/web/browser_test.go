@@ -438,9 +438,14 @@ func TestBrowser(t *testing.T) {
 	}
 	expectShown(ctx, t, want, shown{"seed 2.11", "answer-text", "answer-json"}, shown{"seed 2.14", "answer-text-1", "answer-json-1"})
 	seedLink := link(ctx, t)
-	screenshotDir := t.TempDir()
-	if d := os.Getenv("WEB_SCREENSHOTS"); d != "" {
-		screenshotDir = d
+	// The screenshots outlive the test (t.TempDir would remove them): a folder under
+	// the system's temporary one, or WEB_SCREENSHOTS.
+	screenshotDir := os.Getenv("WEB_SCREENSHOTS")
+	if screenshotDir == "" {
+		var err error
+		if screenshotDir, err = os.MkdirTemp("", "compilemode-web-screenshots-"); err != nil {
+			t.Fatal(err)
+		}
 	}
 	screenshot(ctx, t, screenshotDir, "desktop.png")
 	viewport, err := chromedp.Run(ctx, chromedp.CaptureScreenshot())
@@ -510,6 +515,9 @@ func TestBrowser(t *testing.T) {
 		t.Errorf("at 360 px the page scrolls sideways")
 	}
 	screenshot(ctx, t, screenshotDir, "narrow-360.png")
+	if shot, err := chromedp.Run(ctx, chromedp.CaptureScreenshot()); err == nil {
+		err = os.WriteFile(filepath.Join(screenshotDir, "narrow-360-top.png"), shot, 0o644)
+	}
 	if _, err := eval[bool](ctx, `document.getElementById("answer").scrollIntoView(); true`); err != nil {
 		t.Fatal(err)
 	}

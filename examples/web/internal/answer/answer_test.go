@@ -126,3 +126,17 @@ func ExampleCheck() {
 	// exit 1
 	// torch 2.11 (schema 2.11.0+cu130, measured; modes measured) · backend inductor ·
 }
+
+// FuzzCheck: any flags and workload the page could send are answered, never a panic,
+// with the command's exit statuses.
+func FuzzCheck(f *testing.F) {
+	f.Add("-no-env -torch 2.11 -mode reduce-overhead", 2, "per-device")
+	f.Add("-options {'a': -set x=1", 0, "")
+	f.Add("-torch 9.9 -dynamic maybe", -1, "nonsense")
+	f.Fuzz(func(t *testing.T, args string, devices int, threads string) {
+		a := Check(Call{Args: strings.Fields(args), Workload: graphs.Workload{Devices: devices, Threads: graphs.Threads(threads)}}, Options{JSON: true})
+		if a.Exit < 0 || a.Exit > 2 || (a.Exit == 2) != (a.Stderr != "") {
+			t.Errorf("Check(%q, %d, %q) = exit %d, stderr %q", args, devices, threads, a.Exit, a.Stderr)
+		}
+	})
+}
