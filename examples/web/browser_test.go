@@ -21,6 +21,7 @@ import (
 	"github.com/chromedp/cdproto/emulation"
 	"github.com/chromedp/cdproto/network"
 	"github.com/chromedp/chromedp"
+	"github.com/chromedp/chromedp/kb"
 	"github.com/google/go-cmp/cmp"
 
 	"github.com/compilemode/compilemode/graphs"
@@ -465,12 +466,26 @@ func TestBrowser(t *testing.T) {
 		overBudget(t, "an edit takes %v (median of 9; slowest %v) to show its answer, over the %v budget", median, slowest, editBudget)
 	}
 
+	// Typed with the keyboard: the device count, then the tabs with the arrow keys.
+	if _, err := eval[bool](ctx, `document.getElementById("devices").focus(), document.getElementById("devices").select(), true`); err != nil {
+		t.Fatal(err)
+	}
+	if err := chromedp.Do(ctx, chromedp.KeyEvent("4")); err != nil {
+		t.Fatal(err)
+	}
+	if typed, err := eval[string](ctx, `window.t_ready().then(() => document.getElementById("answer-text").textContent)`); err != nil || !strings.Contains(typed, "cuda:3") {
+		t.Errorf("typing 4 devices: the answer has no cuda:3 (err %v):\n%s", err, typed)
+	}
+	if err := chromedp.Do(ctx, chromedp.Focus(chromedp.CSS("#tab-call")), chromedp.KeyEvent(kb.ArrowRight)); err != nil {
+		t.Fatal(err)
+	}
+	if active, err := eval[string](ctx, `document.activeElement.id + " " + document.getElementById("panel-log").hidden`); err != nil || active != "tab-log false" {
+		t.Errorf("ArrowRight on the first tab: focus and panel %q, want the log tab shown (err %v)", active, err)
+	}
+
 	// A real log, pasted.
 	logSrc, err := os.ReadFile(realLog)
 	if err != nil {
-		t.Fatal(err)
-	}
-	if err := chromedp.Do(ctx, chromedp.Click(chromedp.CSS("#tab-log"))); err != nil {
 		t.Fatal(err)
 	}
 	if err := set(ctx, "log", string(logSrc)); err != nil {
@@ -485,7 +500,7 @@ func TestBrowser(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if err := chromedp.Do(ctx, chromedp.Click(chromedp.CSS("#tab-script"))); err != nil {
+	if err := chromedp.Do(ctx, chromedp.Focus(chromedp.CSS("#tab-log")), chromedp.KeyEvent(kb.ArrowRight)); err != nil {
 		t.Fatal(err)
 	}
 	if err := set(ctx, "script-name", "train.py", "script", string(scriptSrc)); err != nil {

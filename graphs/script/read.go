@@ -124,15 +124,16 @@ type reader struct {
 	out   Script
 
 	// From index, before running.
-	aliases   map[string]string      // local name → dotted path it stands for
-	funcs     map[string]*stmt       // defs callable by bare name (first of each name)
-	methods   map[string][]*stmt     // defs in class bodies, by name
-	owner     map[*stmt]*stmt        // def → the def it is in
-	cands     map[string][]Candidate // literal str or None assigned to a name
-	dicts     map[string]*expr       // names assigned a dict display (attributes and parameter defaults included)
-	flows     map[string][]string    // name → the names whose values flow into it
-	decPatch  map[*stmt][]string     // def → its @config.patch globals
-	usesTorch bool                   // the file imports torch somewhere
+	aliases     map[string]string      // local name → dotted path it stands for
+	funcs       map[string]*stmt       // defs callable by bare name (first of each name)
+	methods     map[string][]*stmt     // defs in class bodies, by name
+	owner       map[*stmt]*stmt        // def → the def it is in
+	cands       map[string][]Candidate // literal str or None assigned to a name
+	dicts       map[string]*expr       // names assigned a dict display (attributes and parameter defaults included)
+	flows       map[string][]string    // name → the names whose values flow into it
+	calledNames map[string]bool        // names called anywhere in the file (f(…), x.f(…))
+	decPatch    map[*stmt][]string     // def → its @config.patch globals
+	usesTorch   bool                   // the file imports torch somewhere
 
 	// While running.
 	sites      []*siteState
@@ -150,6 +151,7 @@ type reader struct {
 	env        []envEntry
 	executors  map[string]int        // names bound to thread pools → their workers (0: unknown)
 	outputs    map[string]*siteState // names bound to a compiled function's output
+	derived    map[string]*siteState // names bound to a value computed from one
 	seq        int                   // execution order of sites, calls, threads and events
 	rest       bool                  // running the defs no code called (runRest)
 	callEvents []callEvent           // calls of compiled functions' names
@@ -170,9 +172,9 @@ func newReader(name, src string, toks []token) *reader {
 	return &reader{
 		name: name, src: src, toks: toks, out: Script{File: name},
 		aliases: map[string]string{}, funcs: map[string]*stmt{}, methods: map[string][]*stmt{},
-		owner: map[*stmt]*stmt{}, cands: map[string][]Candidate{}, dicts: map[string]*expr{}, flows: map[string][]string{},
+		owner: map[*stmt]*stmt{}, cands: map[string][]Candidate{}, dicts: map[string]*expr{}, flows: map[string][]string{}, calledNames: map[string]bool{},
 		decPatch: map[*stmt][]string{}, siteOf: map[*expr]*siteState{}, entered: map[*stmt]bool{},
-		executors: map[string]int{}, outputs: map[string]*siteState{}, compiled: map[string]*siteState{}, partials: map[string]*siteState{},
+		executors: map[string]int{}, outputs: map[string]*siteState{}, derived: map[string]*siteState{}, compiled: map[string]*siteState{}, partials: map[string]*siteState{},
 		marked: map[ThreadKind]bool{}, classRun: map[*Thread][]*stmt{},
 		quals: map[*expr]string{}, candsOf: map[string][]Candidate{},
 	}
