@@ -61,9 +61,11 @@ import (
 	"net/http"
 	"os"
 	"os/exec"
+	"os/signal"
 	"path"
 	"path/filepath"
 	"strings"
+	"syscall"
 	"time"
 
 	"github.com/compilemode/compilemode/examples/web/internal/answer"
@@ -120,7 +122,17 @@ func run(args []string, stdout, stderr io.Writer) error {
 	}
 	fmt.Fprintf(stdout, "serving http://%s/ (Ctrl-C to stop)\n", ln.Addr())
 	srv := &http.Server{Handler: h, ReadHeaderTimeout: 10 * time.Second}
-	return srv.Serve(ln)
+	// Ctrl-C or SIGTERM stops the server, and the deferred clean-up removes the files.
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	defer stop()
+	go func() {
+		<-ctx.Done()
+		srv.Close()
+	}()
+	if err := srv.Serve(ln); !errors.Is(err, http.ErrServerClosed) {
+		return err
+	}
+	return nil
 }
 
 // Build writes the page into dir: index.html, the scripts and style, app.wasm built
