@@ -197,7 +197,7 @@ func (w Workload) dynamoBreaksAt() string {
 // thread while a capture is under way; thread_local only from the capturing thread;
 // relaxed from none. Synchronising the whole device breaks a capture in every mode.
 func manualRules() []rule {
-	const srcModes = "PR #107407 (torch.cuda.graph capture_error_mode; Inductor captures thread_local); CUDA Runtime API cudaStreamCaptureMode"
+	const srcModes = "PR #107407 (torch.cuda.graph capture_error_mode; Inductor captures thread_local); torch/cuda/graphs.py@2.14.1 (default \"global\") and torch/_inductor/cudagraph_trees.py@2.14.1 (\"thread_local\"), read in the Debian chroot; CUDA Runtime API cudaStreamCaptureMode"
 	const msgCaptureErr = "CUDA error: operation not permitted when stream is capturing\nCUDA error: operation failed due to a previous error during capture"
 	manual := func(c *situation) bool { return c.w.CaptureErrorMode != "" }
 	return []rule{
