@@ -8,6 +8,17 @@
 // [Report.WriteText] prints for a person and encoding/json marshals as the contract
 // below. examples/compilemode only turns flags into a Scenario, calls Check and prints.
 //
+//	rep, err := graphs.Check(&graphs.Scenario{Torch: "2.14", Mode: graphs.Ptr("reduce-overhead"),
+//		Workload: graphs.Workload{Devices: 2, Threads: graphs.PerDevice}})
+//	kr, ok := rep.Value("triton.cudagraphs") // value, source, evidence; kr.Bool()
+//	changed := rep.Changed()                  // the keys that differ from their defaults
+//
+// [Ptr] fills the optional fields (Mode, Dynamic, Fullgraph). Options is Python source,
+// as torch.compile's options= dict is written. The answer depends only on the
+// Scenario: the environment (Env) and the machine (Host) are fields, never read from
+// the process. Results are the caller's: they share nothing with the Scenario, each
+// other or the library's tables. ExampleReport_Value is the design card's unit test.
+//
 // # Scenario files
 //
 // [LoadScenario] reads the JSON form of a Scenario (the -scenario FILE format; json.Marshal

@@ -101,3 +101,22 @@ func TestErrorsInUserWords(t *testing.T) {
 		}
 	}
 }
+
+// TestREADMEInstallLine: README's install command works from a clone: it installs a
+// path inside this module that holds package main (go install …@latest needs the
+// module published; issue 23 item 9).
+func TestREADMEInstallLine(t *testing.T) {
+	t.Parallel()
+	readme, err := os.ReadFile(filepath.Join("..", "..", "README.md"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	m := regexp.MustCompile("(?m)^go install (\\./\\S+)").FindStringSubmatch(string(readme))
+	if m == nil {
+		t.Fatal("README has no `go install ./…` line that works from a clone")
+	}
+	src, err := os.ReadFile(filepath.Join("..", "..", m[1], "main.go"))
+	if err != nil || !strings.Contains(string(src), "package main") {
+		t.Errorf("README installs %s, which holds no package main: %v", m[1], err)
+	}
+}
