@@ -32,12 +32,12 @@
 // TestBrowser (headless Chromium, github.com/chromedp/chromedp) checks each answer
 // against the library byte for byte and fails past the budgets; BenchmarkPage prints
 // them (go test -run '^$' -bench Page ./examples/web/). Measured on the shared 2-core
-// machine while six other engineers' builds and tests ran (load average about 20):
+// machine while six other engineers' builds and tests ran (load average 10 to 30):
 //
-//	first answer of the page        164–524 ms  (budget 1.5 s)
-//	an edit to its answer            40–45 ms   (budget 50 ms; 8 ms of it in WebAssembly)
-//	first answer of a shared link   2.3–3.8 s   (the worker's start and a release's first plan)
-//	transfer, gzipped                2.08 MB    (budget 3 MB; app.wasm is 8 MB raw)
+//	first answer of the page        0.16–0.52 s  (budget 1.5 s)
+//	an edit to its answer           13–49 ms     (budget 50 ms; 141 ms at load average 26)
+//	first answer of a shared link   2.3–6.0 s    (the worker's start and a release's first plan)
+//	transfer, gzipped               2.57 MB      (budget 3 MB; app.wasm is 10 MB raw)
 //
 // On an oversubscribed machine (load average over the CPU count) TestBrowser reports a
 // missed budget instead of failing, unless WEB_BUDGETS=enforce (.ci/run's browser step).

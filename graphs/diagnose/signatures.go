@@ -40,6 +40,10 @@ type Signature struct {
 	// MinLines, when above 1, is how many distinct lines the text must be on for the
 	// row to apply (a message that means something only when repeated).
 	MinLines int
+	// Paraphrase marks a row that matches the message retold in other words (a
+	// report's title, a README's warning), not PyTorch's text; its hits are
+	// Paraphrased, and a row of the same code that matches PyTorch's text wins.
+	Paraphrase bool
 }
 
 // ReleaseFix is a fix for the releases it names.
@@ -97,7 +101,7 @@ const (
 // order of preference: the first row with a match gives the finding.
 func Signatures() []Signature {
 	var rows []Signature
-	for _, part := range [][]Signature{threadRows(), legacyRows(), runtimeRows(), skipRows(), compileRows(), poolRows(), captureRows(), setupRows()} {
+	for _, part := range [][]Signature{threadRows(), legacyRows(), runtimeRows(), skipRows(), compileRows(), poolRows(), captureRows(), setupRows(), paraphraseRows()} {
 		rows = append(rows, part...)
 	}
 	return rows
@@ -400,6 +404,19 @@ func skipRows() []Signature {
 			Fix: fixMutatedInputs, Evidence: modes.Measured,
 			Source: "testdata/torch/2.11/measured_scenarios.json ro_mut_input; cudagraph_utils.py " +
 				"get_mutation_stack_trace @ T2.6.0; PR #124700",
+			Decisive: "the skip line",
+		},
+		{
+			// The stack-trace form of 2.3 (PR #117720, 2024-01): "skipping cudagraphs due to
+			// mutation on input. Found from : \n <stack trace>".
+			Code: SkipMutatedInputs, Literal: "skipping cudagraphs due to mutation on input",
+			Releases: modes.Releases{From: v2(3), To: v2(3)},
+			Cause: "the function mutates a user input in place (not a parameter or buffer), so " +
+				"cudagraph trees run it eagerly",
+			Fix: fixMutatedInputs, Evidence: modes.Source,
+			Source: "torch/_inductor/cudagraph_utils.py get_mutation_stack_trace @ pytorch/pytorch@ef3d5c9e " +
+				"(the stored copy: after PR #118112 of 2024-01-26, before PR #124700 of 2024-04-23, so the " +
+				"2.3 line); absent @ T2.6.0 (Debian build) and T2.14; 2.4 and 2.5 not read",
 			Decisive: "the skip line",
 		},
 		{
