@@ -153,9 +153,11 @@
 //   - skip-multiple-devices: "'multiple device indices without cudagraph_trees'", 2.1–2.5
 //   - skip-incompatible-op: "due to incompatible op", 2.6–2.14
 //   - skip-incompatible-op: "'incompatible ops'", 2.1–2.5
-//   - skip-incompatible-op: "due to index put with accumulate", 2.6
-//   - skip-incompatible-op: "due to deterministic index put", 2.6
-//   - skip-incompatible-op: "due to control flow operator: torch.", 2.6
+//   - skip-incompatible-op: "index put with accumulate", 2.6
+//   - skip-incompatible-op: "deterministic index put", 2.6
+//   - skip-incompatible-op: "control flow operator: torch.", 2.6
+//   - skip-incompatible-op: "control flow operator: torch.", 2.14
+//   - skip-incompatible-op: "index_put_ fallback with boolean indexing is not compatible with CUDA graphs", 2.14
 //   - skip-dynamic-graphs: "graph with symbolic shapes inputs and config.triton.cudagraph_skip_dynamic_graphs=True", 2.6–2.14
 //   - skip-non-tensor-inputs: "'non-Tensor inputs'", 2.1–2.14
 //   - stream-capture-illegal: "operation not permitted when stream is capturing", 2.1–2.14

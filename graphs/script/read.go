@@ -45,6 +45,7 @@ func readText(name, src string) (*Script, error) {
 	r := newReader(name, src, toks)
 	r.lines = lines
 	r.index(stmts)
+	r.staticBlocks(stmts, 0)
 	r.indexed = true
 	r.run(stmts)
 	r.rest = true
