@@ -27,6 +27,7 @@ type Resolver struct {
 	patches   map[modes.Mode][]patchEntry
 	patchErr  map[modes.Mode]error              // mode table entries that do not fit the schema
 	envIdx    []int                             // indexes of keys with an environment rule, in key order
+	hostIdx   []int                             // those whose default depends on the host (schema.Host), in key order
 	byVar     map[string][]int                  // variable name -> indexes of the keys whose rule reads it
 	next      *schema.Schema                    // for a release that borrows an older schema: the next one read
 	others    func() map[string][]modes.Version // variables other releases read (envtraps.go), computed once
@@ -105,6 +106,9 @@ func newResolver(v modes.Version, s *schema.Schema, ev modes.Evidence, t *modes.
 	for i, k := range keys {
 		if k.Env != nil {
 			r.envIdx = append(r.envIdx, i)
+			if k.Host != "" || hostKind(k.Env.Kind) {
+				r.hostIdx = append(r.hostIdx, i)
+			}
 			for _, vs := range [][]string{k.Env.Vars, k.Env.DefaultVars} {
 				for _, v := range vs {
 					r.byVar[v] = append(r.byVar[v], i)
@@ -132,8 +136,22 @@ func newResolver(v modes.Version, s *schema.Schema, ev modes.Evidence, t *modes.
 	return r
 }
 
-// baseline computes every key's clean default (an empty environment) for host.
+// hostKind reports whether an environment rule's evaluator reads schema.Host
+// (config/schema/env.go: host_int, host_str, path).
+func hostKind(kind string) bool { return kind == "host_int" || kind == "host_str" || kind == "path" }
+
+// baseline computes every key's clean default (an empty environment) for host. Once
+// the zero host's is known, another host's recomputes only the host keys.
 func (r *Resolver) baseline(host schema.Host) *baseline {
+	if r.clean != nil {
+		b := &baseline{vals: slices.Clone(r.clean.vals), origins: r.clean.origins} // origins are never written
+		for _, i := range r.hostIdx {
+			if d, ok, _ := r.schema.At(i).DefaultUnder(nil, host); ok { // an empty environment cannot fail
+				b.vals[i] = d.Val
+			}
+		}
+		return b
+	}
 	n := r.schema.Len()
 	b := &baseline{vals: make([]literal.Value, n), origins: make([]Origin, n)}
 	for i := range n {

@@ -3,6 +3,8 @@ package graphs
 import (
 	"encoding/json"
 	"errors"
+	"os"
+	"reflect"
 	"strings"
 	"testing"
 
@@ -189,5 +191,80 @@ func TestHostIsInput(t *testing.T) {
 	}
 	if _, err := Check(&Scenario{Host: schema.Host{CPUs: -1}}); err == nil {
 		t.Error("Check accepted host.cpus -1")
+	}
+}
+
+// TestWorkloadJSONCoversEveryField: the strict decoder knows every Workload field by
+// its JSON name, so a field added to Workload cannot be refused as unknown in files.
+func TestWorkloadJSONCoversEveryField(t *testing.T) {
+	t.Parallel()
+	typ := reflect.TypeOf(Workload{})
+	for i := range typ.NumField() {
+		f := typ.Field(i)
+		name, _, _ := strings.Cut(f.Tag.Get("json"), ",")
+		if name == "" || name == "-" {
+			continue
+		}
+		val := map[reflect.Kind]string{reflect.Int: "1", reflect.Bool: "true", reflect.String: `"x"`}[f.Type.Kind()]
+		var w Workload
+		err := json.Unmarshal([]byte(`{"`+name+`": `+val+`}`), &w)
+		if err != nil && strings.Contains(err.Error(), "unknown field") {
+			t.Errorf("Workload.%s (%q) is not decoded: %v", f.Name, name, err)
+		}
+	}
+}
+
+// TestPoolThreadsGrammar: "1 pool worker thread", not "1 pool worker threads".
+func TestPoolThreadsGrammar(t *testing.T) {
+	t.Parallel()
+	for n, want := range map[int]string{1: "1 pool worker thread (every call on it)", 4: "4 pool worker threads (each call on any of them)"} {
+		rep, err := Check(&Scenario{Mode: Ptr("reduce-overhead"), Workload: Workload{ThreadPool: n}})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := rep.CUDAGraphs.Devices[0].Thread; got != want {
+			t.Errorf("thread pool %d: thread %q, want %q", n, got, want)
+		}
+	}
+}
+
+// TestEvidenceLabelsMatchREADME: the JSON report's evidence and the text header use
+// the README release table's words for every release (issue 23 item 8).
+func TestEvidenceLabelsMatchREADME(t *testing.T) {
+	t.Parallel()
+	data, err := os.ReadFile("../README.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	rows := map[string][]string{}
+	for _, line := range strings.Split(string(data), "\n") {
+		cells := strings.Split(strings.Trim(line, "| "), " | ")
+		if len(cells) > 1 {
+			rows[cells[0]] = cells[1:]
+		}
+	}
+	releases, static, cuda := rows["release"], rows["static facts"], rows["CUDA behaviour"]
+	if len(releases) == 0 || len(static) != len(releases) || len(cuda) != len(releases) {
+		t.Fatalf("README release table not found: %d releases, %d static, %d cuda", len(releases), len(static), len(cuda))
+	}
+	for i, v := range releases {
+		rep, err := Check(&Scenario{Torch: v})
+		if err != nil {
+			t.Fatal(err)
+		}
+		f := string(rep.Evidence.Facts)
+		if rep.Evidence.FactsBuild != "" {
+			f += " (" + rep.Evidence.FactsBuild + ")"
+		}
+		if f != static[i] || string(rep.Evidence.CUDA) != cuda[i] {
+			t.Errorf("torch %s: evidence facts %q cuda %q, README says %q and %q", v, f, rep.Evidence.CUDA, static[i], cuda[i])
+		}
+		var b strings.Builder
+		if err := rep.WriteText(&b, TextOptions{Width: 1000}); err != nil {
+			t.Fatal(err)
+		}
+		if head, _, _ := strings.Cut(b.String(), "\n"); f != string(rep.Evidence.Schema) && !strings.Contains(head, "static facts "+f) {
+			t.Errorf("torch %s: header %q lacks %q", v, head, "static facts "+f)
+		}
 	}
 }

@@ -8,6 +8,17 @@
 // [Report.WriteText] prints for a person and encoding/json marshals as the contract
 // below. examples/compilemode only turns flags into a Scenario, calls Check and prints.
 //
+//	rep, err := graphs.Check(&graphs.Scenario{Torch: "2.14", Mode: graphs.Ptr("reduce-overhead"),
+//		Workload: graphs.Workload{Devices: 2, Threads: graphs.PerDevice}})
+//	kr, ok := rep.Value("triton.cudagraphs") // value, source, evidence; kr.Bool()
+//	changed := rep.Changed()                  // the keys that differ from their defaults
+//
+// [Ptr] fills the optional fields (Mode, Dynamic, Fullgraph). Options is Python source,
+// as torch.compile's options= dict is written. The answer depends only on the
+// Scenario: the environment (Env) and the machine (Host) are fields, never read from
+// the process. Results are the caller's: they share nothing with the Scenario, each
+// other or the library's tables. ExampleReport_Value is the design card's unit test.
+//
 // # Scenario files
 //
 // [LoadScenario] reads the JSON form of a Scenario (the -scenario FILE format; json.Marshal
@@ -61,7 +72,8 @@
 //	                "worker_threads": {"enabled": bool, "implementation": "…"} (optional),
 //	                "devices": [{"device": 0, "thread": "main",
 //	                             "outcome": "capture" | "partitioned" | "skip" | "fail",
-//	                             "implementation": "…", "reason": "…",
+//	                             "implementation": "…" (also "torch.cuda.graph": a hand capture),
+//	                             "reason": "…",
 //	                             "message": "<PyTorch's log or exception text>",
 //	                             "exception": "AssertionError", "race": true,
 //	                             "evidence": "measured"}]},
@@ -70,7 +82,8 @@
 //	               "evidence": "…"}],
 //	 "explain": "a paragraph in plain words (not stable wording; empty when PyTorch raises
 //	             before any device runs)",
-//	 "evidence": {"modes": "measured", "schema": "measured", "facts": "measured"}
+//	 "evidence": {"modes": "measured", "schema": "measured", "facts": "measured",
+//	              "facts_build": "CPU build 2.6.0" (optional), "cuda": "measured"}
 //	}
 //
 // config lists every key in PyTorch's order (get_config_copy). V encodes the Python
@@ -79,7 +92,7 @@
 // anything else as {"repr": "<Python repr>"}. S is default, env:NAME (the environment
 // supplied the value, even when equal to the default), global, mode:NAME or options;
 // changed compares with the clean-environment default (Python repr). E is measured,
-// source, inferred or host (package config, "Evidence"). Placeholders that PyTorch
+// source, inferred or host (package config, "Evidence"). placeholderDocs that PyTorch
 // fills at run time are written <like this>. When PyTorch raises before any device runs,
 // error is set: stage import (importing torch._inductor.config with a malformed
 // variable; config is then empty), global (a global assignment) or compile

@@ -63,7 +63,7 @@ func fixHazards() []hazard {
 			Fix:      fixInPlace + "; or upgrade to 2.5, whose cudagraph trees re-record instead (PR #126822, inline_inbuilt_nn_modules on by default from PR #131275)",
 			Evidence: AlwaysInferred, Source: "torch/_inductor/cudagraph_trees.py@8322ab84 CUDAGraphNode.run; issue #120474; " + srcStaticDocs + "PR #126822"},
 			nil},
-		{Hazard{Code: "static-input-moved", Releases: from(4), Condition: "cudagraph trees, inline_inbuilt_nn_modules off (the default before 2.5)",
+		{Hazard{Code: "static-input-moved", Releases: between(4, 12), Condition: "cudagraph trees, inline_inbuilt_nn_modules off (the default before 2.5; a no-op from 2.13)",
 			Message:  msgTreesAssert + "RuntimeError: " + msgTreesStaticMoved,
 			Fix:      fixInPlace + "; or turn torch._dynamo.config.inline_inbuilt_nn_modules on (the default from 2.5, PR #131275), with which cudagraph trees re-record when a parameter moves (PR #126822)",
 			Evidence: ReadNotMeasured, Source: "torch/_inductor/cudagraph_trees.py@2.6.0 check_static_inputs_are_stable; PR #122251, PR #127145 (this message); " + srcStaticDocs + "issue #120474"},

@@ -107,7 +107,7 @@ func (pl *planner) build() {
 	case w.ThreadPool > 0:
 		// Every call, the first included, runs on an arbitrary pool worker.
 		for d := 0; d < w.Devices; d++ {
-			pl.plan.Devices = append(pl.plan.Devices, pl.device(pl.viewFor(OneThread), d, fmt.Sprintf("%d pool worker threads (each call on any of them)", w.ThreadPool)))
+			pl.plan.Devices = append(pl.plan.Devices, pl.device(pl.viewFor(OneThread), d, poolThreads(w.ThreadPool)))
 		}
 	case w.Threads == Callers && w.ColdStart:
 		// The callers compile and record themselves: like one thread per function.
@@ -289,4 +289,14 @@ func (c *situation) overWarnLimit() bool {
 	}
 	n, isInt := lim.Value.AsInt()
 	return isInt && c.w.DistinctSizes > int(n)
+}
+
+// poolThreads names a pool's worker threads for a device plan's thread column:
+// "1 pool worker thread (every call on it)", "4 pool worker threads (each call on any
+// of them)".
+func poolThreads(n int) string {
+	if n == 1 {
+		return "1 pool worker thread (every call on it)"
+	}
+	return fmt.Sprintf("%d pool worker threads (each call on any of them)", n)
 }

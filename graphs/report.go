@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"errors"
+	"strings"
 
 	"github.com/compilemode/compilemode/config"
 	"github.com/compilemode/compilemode/config/literal"
@@ -66,7 +67,7 @@ type Report struct {
 	CUDAGraphs CUDAGraphsReport `json:"cudagraphs"`
 	// CompileDisabled reports TORCH_COMPILE_DISABLE=1: nothing is compiled.
 	CompileDisabled bool `json:"compile_disabled,omitempty"`
-	// Warnings are resolution's and the plan's hazards merged ([MergeWarnings]).
+	// Warnings are resolution's and the plan's hazards merged: a plan warning with the code of a resolution warning (its workload-aware version) takes its place.
 	Warnings []config.Warning `json:"warnings"`
 	// Explain is a paragraph in plain words ("" when torch.compile raises). Do not
 	// depend on its wording being stable.
@@ -188,10 +189,31 @@ type CUDAGraphsReport struct {
 }
 
 // ReportEvidence says how the report's sources are known: measured, source, inferred.
+// Its labels are those of the README's release table (modes.ReleaseRows): the text
+// report's header prints the same words.
 type ReportEvidence struct {
 	Modes  modes.Evidence `json:"modes"`
 	Schema modes.Evidence `json:"schema"`
-	Facts  modes.Evidence `json:"facts"`
+	// Facts is how the release's static facts are known (defaults, mode tables,
+	// environment rules, argument errors, backends): the table's "static facts" row
+	// (modes.StaticEvidenceOf). FactsBuild names the build they were measured on
+	// when that is not the GPU machine ("CPU build 2.6.0").
+	Facts      modes.Evidence `json:"facts"`
+	FactsBuild string         `json:"facts_build,omitempty"`
+	// CUDA is how its CUDA behaviour is known (capture, cudagraph trees, skips): the
+	// table's "CUDA behaviour" row (modes.EvidenceOf).
+	CUDA modes.Evidence `json:"cuda"`
+}
+
+// reportEvidence is the evidence of a report on release v.
+func reportEvidence(r *config.Resolver, v modes.Version) ReportEvidence {
+	ev := ReportEvidence{Modes: r.Table().Evidence, Schema: r.SchemaEvidence(), Facts: modes.StaticEvidenceOf(v), CUDA: modes.EvidenceOf(v)}
+	for _, row := range modes.ReleaseRows() {
+		if row.Releases.Contains(v) && row.Static != "" {
+			ev.FactsBuild = strings.TrimPrefix(row.StaticBuild, "Debian ")
+		}
+	}
+	return ev
 }
 
 // newReport assembles the report of a resolution and its plan (nil when resolution
@@ -201,7 +223,7 @@ func newReport(r *config.Resolver, res *config.Result, plan *Plan, w Workload) *
 		Format: ReportFormat, Torch: res.Torch.String(), Schema: res.SchemaTorch, Python: res.Python.String(), Backend: res.Backend,
 		Mode: clonePtr(res.RequestedMode), Exit: Compiles, Config: ConfigReport{}, CompileDisabled: res.CompileDisabled,
 		CUDAGraphs: CUDAGraphsReport{Enabled: res.CUDAGraphs.Enabled, Implementation: res.CUDAGraphs.Implementation, Devices: []DevicePlan{}},
-		Evidence:   ReportEvidence{Modes: r.Table().Evidence, Schema: r.SchemaEvidence(), Facts: config.EvidenceFor(res.Torch)},
+		Evidence:   reportEvidence(r, res.Torch),
 		Warnings:   []config.Warning{},
 		Result:     res, Plan: plan,
 	}
@@ -214,7 +236,7 @@ func newReport(r *config.Resolver, res *config.Result, plan *Plan, w Workload) *
 		rep.Warnings = append(rep.Warnings, res.Warnings...)
 		return rep
 	}
-	rep.Warnings = append(rep.Warnings, MergeWarnings(res.Warnings, plan.Warnings)...)
+	rep.Warnings = append(rep.Warnings, mergeWarnings(res.Warnings, plan.Warnings)...)
 	rep.CUDAGraphs.Devices = append(rep.CUDAGraphs.Devices, plan.Devices...) // the report's own copy
 	if w.Threads != MainThread && res.Threaded != nil && res.Threaded.CUDAGraphs != res.CUDAGraphs {
 		v := res.Threaded.CUDAGraphs
@@ -225,7 +247,7 @@ func newReport(r *config.Resolver, res *config.Result, plan *Plan, w Workload) *
 			rep.Exit = Raises
 		}
 	}
-	rep.Explain = Explain(res, plan)
+	rep.Explain = explainPlan(res, plan)
 	return rep
 }
 

@@ -22,16 +22,17 @@ import (
 
 // scenarioJSON is the shape json.Marshal writes for a Scenario.
 type scenarioJSON struct {
-	Torch    string            `json:"torch,omitempty"`
-	Python   string            `json:"python,omitempty"`
-	Mode     *string           `json:"mode,omitempty"`
-	Options  string            `json:"options,omitempty"`
-	Set      []string          `json:"set,omitempty"`
-	Env      map[string]string `json:"env,omitempty"`
-	Backend  *string           `json:"backend,omitempty"`
-	Dynamic  *bool             `json:"dynamic,omitempty"`
-	Host     *hostJSON         `json:"host,omitempty"`
-	Workload Workload          `json:"workload"`
+	Torch     string            `json:"torch,omitempty"`
+	Python    string            `json:"python,omitempty"`
+	Mode      *string           `json:"mode,omitempty"`
+	Options   string            `json:"options,omitempty"`
+	Set       []string          `json:"set,omitempty"`
+	Env       map[string]string `json:"env,omitempty"`
+	Backend   *string           `json:"backend,omitempty"`
+	Dynamic   *bool             `json:"dynamic,omitempty"`
+	Fullgraph *bool             `json:"fullgraph,omitempty"`
+	Host      *hostJSON         `json:"host,omitempty"`
+	Workload  Workload          `json:"workload"`
 }
 
 // hostJSON is the JSON form of a Scenario's Host.
@@ -46,7 +47,7 @@ type hostJSON struct {
 // cannot set, is left out. Every Scenario that [Check] accepts marshals, and
 // [LoadScenario] (or json.Unmarshal) reads the result back to an equal Scenario.
 func (s Scenario) MarshalJSON() ([]byte, error) {
-	out := scenarioJSON{Torch: s.Torch, Python: s.Python, Mode: s.Mode, Options: s.Options, Set: s.Set, Env: s.Env, Dynamic: s.Dynamic, Workload: s.Workload}
+	out := scenarioJSON{Torch: s.Torch, Python: s.Python, Mode: s.Mode, Options: s.Options, Set: s.Set, Env: s.Env, Dynamic: s.Dynamic, Fullgraph: s.Fullgraph, Workload: s.Workload}
 	if s.Backend != "" || s.BackendGiven {
 		b := s.Backend
 		out.Backend = &b
@@ -113,6 +114,9 @@ func (s *Scenario) decode(data []byte, base int, file []byte) error {
 		}},
 		{"dynamic", func(raw []byte, at int) error {
 			return decodeNullable(file, "dynamic", raw, at, &s.Dynamic, "true, false or null")
+		}},
+		{"fullgraph", func(raw []byte, at int) error {
+			return decodeNullable(file, "fullgraph", raw, at, &s.Fullgraph, "true, false or null")
 		}},
 		{"host", func(raw []byte, at int) error {
 			h := &s.Host

@@ -60,8 +60,8 @@ func (r *Report) writeHeader(p *textwrap.Printer) {
 	if r.Mode != nil {
 		mode = fmt.Sprintf("%q", *r.Mode)
 	}
-	p.Para("", "  ", fmt.Sprintf("torch %s (schema %s, %s; modes %s) · backend %s · mode=%s",
-		r.Torch, r.Schema, r.Evidence.Schema, r.Evidence.Modes, r.Backend, mode))
+	p.Para("", "  ", fmt.Sprintf("torch %s (schema %s, %s; modes %s%s) · backend %s · mode=%s",
+		r.Torch, r.Schema, r.Evidence.Schema, r.Evidence.Modes, r.Evidence.facts(), r.Backend, mode))
 	if r.Error == nil {
 		return
 	}
@@ -212,4 +212,18 @@ func writeWarnings(p *textwrap.Printer, ws []config.Warning) {
 			p.Para("    ", "      ", "fix: "+x.Recommendation)
 		}
 	}
+}
+
+// facts is the header's words for the static facts and the CUDA behaviour, as the
+// README's release table words them ("; static facts measured (CPU build 2.6.0); CUDA
+// behaviour source"), or "" when both are the schema's evidence.
+func (e ReportEvidence) facts() string {
+	if e.Facts == e.Schema && e.CUDA == e.Schema && e.FactsBuild == "" {
+		return ""
+	}
+	f := string(e.Facts)
+	if e.FactsBuild != "" {
+		f += " (" + e.FactsBuild + ")"
+	}
+	return fmt.Sprintf("; static facts %s; CUDA behaviour %s", f, e.CUDA)
 }

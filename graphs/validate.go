@@ -37,6 +37,9 @@ func (s *Scenario) validate() error {
 			return &ScenarioError{Path: t.path, Err: err}
 		}
 	}
+	if s.Fullgraph != nil && *s.Fullgraph && s.Workload.GraphBreaks > 0 {
+		return &ScenarioError{Path: "fullgraph", Err: fmt.Errorf("with fullgraph=True Dynamo raises at the first graph break instead of splitting the function, so graph_breaks %d cannot happen: drop fullgraph, or set graph_breaks to 0", s.Workload.GraphBreaks)}
+	}
 	if s.Host.CPUs < 0 || s.Host.CPUs > maxHostCPUs {
 		return &ScenarioError{Path: "host.cpus", Err: fmt.Errorf("want 0 (the default, %d) to %d, got %d", schema.DefaultCPUs, maxHostCPUs, s.Host.CPUs)}
 	}

@@ -281,7 +281,7 @@ func limitErr(field string, v int, limit string, max int, what string) *Workload
 }
 
 // AllocatorFromEnv returns the allocator a process environment selects: "uncached"
-// when PYTORCH_NO_CUDA_MEMORY_CACHING=1, else AllocatorFromConf of
+// when PYTORCH_NO_CUDA_MEMORY_CACHING=1, else the allocator backend ("backend:cudaMallocAsync") of
 // PYTORCH_CUDA_ALLOC_CONF. lookup returns a variable's value ("" when unset); a nil
 // lookup is an empty environment. The variables are the sourced ones of [AllocatorEnv].
 func AllocatorFromEnv(lookup func(string) string) string {
@@ -295,7 +295,7 @@ func AllocatorFromEnv(lookup func(string) string) string {
 	}
 	for _, v := range allocatorVars {
 		if v.Source != "" && v.Conf {
-			if a := AllocatorFromConf(lookup(v.Name)); a != "native" {
+			if a := allocatorFromConf(lookup(v.Name)); a != "native" {
 				return a
 			}
 		}
@@ -303,9 +303,9 @@ func AllocatorFromEnv(lookup func(string) string) string {
 	return "native"
 }
 
-// AllocatorFromConf returns the allocator backend PYTORCH_CUDA_ALLOC_CONF selects
+// allocatorFromConf returns the allocator backend PYTORCH_CUDA_ALLOC_CONF selects
 // ("backend:cudaMallocAsync" among comma-separated options), "native" otherwise.
-func AllocatorFromConf(conf string) string {
+func allocatorFromConf(conf string) string {
 	for _, opt := range strings.Split(conf, ",") {
 		k, v, _ := strings.Cut(strings.TrimSpace(opt), ":")
 		if strings.TrimSpace(k) == "backend" && strings.TrimSpace(v) == "cudaMallocAsync" {
@@ -339,9 +339,15 @@ type Scenario struct {
 	// BackendGiven says Backend was given as written, even "" (backend="", which
 	// torch.compile refuses with InvalidBackend in every release); without it ""
 	// means "inductor". A scenario file sets it when it has a "backend" field.
-	BackendGiven bool     `json:"-"`
-	Dynamic      *bool    `json:"dynamic,omitempty"`
-	Workload     Workload `json:"workload"`
+	BackendGiven bool  `json:"-"`
+	Dynamic      *bool `json:"dynamic,omitempty"`
+	// Fullgraph is torch.compile's fullgraph argument (nil: not given, False). It changes
+	// no Inductor key and no CUDA-graph outcome; with it, a graph break raises instead of
+	// splitting the function, so it cannot go with workload.graph_breaks (torch/__init__.py
+	// compile docstring: "If True, then we require that the entire function be capturable
+	// into a single graph … this will raise an error").
+	Fullgraph *bool    `json:"fullgraph,omitempty"`
+	Workload  Workload `json:"workload"`
 	// Host is the machine the host-dependent defaults are computed for
 	// (compile_threads from its CPUs, the cutlass_dir install paths from its torch
 	// directory; values so computed have evidence host). The zero Host is the fixed

@@ -47,8 +47,8 @@ func DynamoKeys() []DynamoKey {
 			Source: "torch/_dynamo/config.py@2.6.0; issue #149944"},
 		{Key: "capture_scalar_outputs", Effect: "False (the default): Tensor.item() breaks the graph; True: aten._local_scalar_dense is in the graph, which cudagraphs refuse",
 			Source: "torch/_dynamo/config.py@2.6.0; " + srcFacts26 + "forbidden_ops"},
-		{Key: "inline_inbuilt_nn_modules", Effect: "True: parameters are graph inputs that cudagraph trees re-record when they move; False: trees check that they never move and raise",
-			DefaultFrom: 5, Source: "PR #126822; PR #131275 (on by default, 2.5); torch/_dynamo/config.py@2.6.0 (not is_fbcode()); torch/_inductor/cudagraph_trees.py@2.6.0 check_static_inputs_are_stable"},
+		{Key: "inline_inbuilt_nn_modules", Effect: "True: parameters are graph inputs that cudagraph trees re-record when they move; False: trees check that they never move and raise; from 2.13 a no-op, always True",
+			DefaultFrom: 5, Source: "PR #126822; PR #131275 (on by default, 2.5); PR #178205 (deprecated, a no-op; torch/_dynamo/config.py@2.14.1); torch/_dynamo/config.py@2.6.0 (not is_fbcode()); torch/_inductor/cudagraph_trees.py@2.6.0 check_static_inputs_are_stable"},
 		{Key: "compiled_autograd", Effect: "True: the backward pass is compiled by compiled autograd (as Workload.CompiledAutograd)",
 			Source: "issue #126934; PR #136735"},
 	}
@@ -69,9 +69,13 @@ func (w Workload) dynamoValue(key string) (val, ok bool) {
 	return val, ok
 }
 
-// inlineModules reports whether torch._dynamo.config.inline_inbuilt_nn_modules is on on
-// release minor: as assigned, else its default (on from 2.5).
+// inlineModules reports whether torch._dynamo.config.inline_inbuilt_nn_modules is on
+// for the release: as assigned, else its default (on from 2.5); from 2.13 always on
+// (PR #178205 made the key a no-op "post 2.12 release"; read in 2.14.1).
 func (c *situation) inlineModules() bool {
+	if c.res.Torch.AtLeast(release(13)) {
+		return true
+	}
 	if v, ok := c.w.dynamoValue("inline_inbuilt_nn_modules"); ok {
 		return v
 	}
@@ -193,7 +197,7 @@ func (w Workload) dynamoBreaksAt() string {
 // thread while a capture is under way; thread_local only from the capturing thread;
 // relaxed from none. Synchronising the whole device breaks a capture in every mode.
 func manualRules() []rule {
-	const srcModes = "PR #107407 (torch.cuda.graph capture_error_mode; Inductor captures thread_local); CUDA Runtime API cudaStreamCaptureMode"
+	const srcModes = "PR #107407 (torch.cuda.graph capture_error_mode; Inductor captures thread_local); torch/cuda/graphs.py@2.14.1 (default \"global\") and torch/_inductor/cudagraph_trees.py@2.14.1 (\"thread_local\"), read in the Debian chroot; CUDA Runtime API cudaStreamCaptureMode"
 	const msgCaptureErr = "CUDA error: operation not permitted when stream is capturing\nCUDA error: operation failed due to a previous error during capture"
 	manual := func(c *situation) bool { return c.w.CaptureErrorMode != "" }
 	return []rule{

@@ -17,7 +17,10 @@
 //
 //	-torch X.Y        release, 2.1 to 2.14 (default 2.11); 2.7.1, 2.11.0+cu130 and
 //	                  pre-releases (2.13.0.dev20260518, 2.12.0rc1) resolve to their minor;
-//	                  anything else is an error listing the supported releases
+//	                  anything else is an error listing the supported releases;
+//	                  -torch 2.6,2.14 compares releases: the keys the call sets whose
+//	                  value or source differ, and the outcomes side by side (-json:
+//	                  format compilemode-compare/1); exit status the highest of theirs
 //	-schema FILE      resolve against a schema your own PyTorch wrote
 //	                  (config/dump_schema.py; package config, "Your own PyTorch")
 //	-mode NAME        torch.compile(mode=NAME); given at all, even -mode "", it is not None
@@ -28,14 +31,18 @@
 //	                  (InvalidBackend otherwise, names as measured on 2.11), and for them
 //	                  torch.compile does not validate mode/options but passes them on
 //	-dynamic BOOL     torch.compile(dynamic=…): true or false (default None)
+//	-fullgraph        torch.compile(fullgraph=True): changes no key or outcome; with
+//	                  -graph-breaks it is an error (Dynamo raises at the first break)
 //
 // # Globals and environment
 //
 //	-set KEY=VALUE    torch._inductor.config.KEY = VALUE before compiling; repeatable,
 //	                  applied in order; VALUE is a Python literal (strings need quotes)
 //	-env NAME=VALUE   a variable of the environment at import; repeatable
-//	-no-env           ignore the process environment (by default every variable it holds
-//	                  counts)
+//	-no-env           ignore the process environment and this machine (by default the
+//	                  variables PyTorch may read count, at most config.MaxEnvEntries of
+//	                  them, and the host-dependent defaults use this machine's CPUs and
+//	                  working directory; with -no-env, the fixed default host)
 //
 // The environment is the process environment (unless -no-env), then a scenario file's
 // env, then -env, later ones winning. The allocator comes from it:
@@ -105,6 +112,9 @@
 //
 //	-json       the JSON report, format compilemode-report/1 (package graphs)
 //	-all        text output lists every key, not only the changed ones
+//	-key KEY    print only KEY=VALUE (Python repr), like go env VAR; repeatable; with
+//	            -json the keys' report entries as one object
+//	-keys       every key as KEY=VALUE, one per line, never wrapped (for grep)
 //	-version    three lines: the module version (from the build information: a tag
 //	            for go install …@version, "(devel)" from a checkout, with the VCS
 //	            revision when the build recorded one), the Go version, the PyTorch

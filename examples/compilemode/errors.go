@@ -3,9 +3,11 @@ package main
 import (
 	"errors"
 	"fmt"
+	"regexp"
 	"strings"
 
 	"github.com/compilemode/compilemode/graphs"
+	"github.com/compilemode/compilemode/modes"
 )
 
 // flagOfField names the flag that sets a workload field ("" for none).
@@ -18,19 +20,99 @@ func (c *cli) flagOfField(field string) string {
 	return ""
 }
 
-// inputError words err, an error of graphs.Check or of reading the flags, in the terms
-// of the command line when a flag the user gave supplied the value: "-devices 99999:
-// want 1 to 4096" rather than the library's "graphs: scenario workload: …".
+// scenarioFlags names the flag that sets each top-level scenario field.
+var scenarioFlags = map[string]string{
+	"torch": "torch", "mode": "mode", "options": "options", "set": "set", "env": "env",
+	"backend": "backend", "dynamic": "dynamic", "fullgraph": "fullgraph", "schema": "schema",
+}
+
+// fieldFixes is the fix said after an error of a field, when its message has none.
+var fieldFixes = map[string]string{
+	"torch":   fmt.Sprintf("give a release from %s to %s, e.g. 2.11", modes.First(), modes.Newest()),
+	"set":     "write KEY=VALUE with a Python literal value, e.g. triton.cudagraph_trees=False",
+	"env":     "write NAME=VALUE, e.g. TORCHINDUCTOR_CUDAGRAPHS=1",
+	"options": "write a Python dict, e.g. \"{'triton.cudagraphs': False}\"",
+	"mode":    "give a mode the release lists, e.g. reduce-overhead",
+}
+
+// pkgPrefix matches a Go package's error prefix inside a message ("graphs: ",
+// "config: "): the user gave flags or a file, not Go calls.
+var pkgPrefix = regexp.MustCompile(`(^|: |\()(graphs|modes|config|literal|schema|strictjson|inputerr|script|diagnose): `)
+
+// userWords removes Go package prefixes from an error message.
+func userWords(msg string) string {
+	for {
+		next := pkgPrefix.ReplaceAllString(msg, "$1")
+		if next == msg {
+			return msg
+		}
+		msg = next
+	}
+}
+
+// inputError words err, an error of graphs.Check or of reading the flags, in the
+// user's terms: the flag that supplied the value ("-devices 99999: want 1 to 4096"),
+// or the scenario file and its field ("s.json: workload.thread_pool: …"), never a Go
+// package name, and with a fix where the message lacks one.
 func (c *cli) inputError(err error) string {
+	field, inner := scenarioField(err, c.scenario.Value)
+	if field == "" && inner != "" && c.given["scenario"] {
+		return fmt.Sprintf("%s: %s", c.scenario.Value, userWords(inner)) // the file itself: JSON syntax, a limit
+	}
+	if field == "" {
+		return userWords(err.Error())
+	}
 	var we *graphs.WorkloadError
 	if errors.As(err, &we) {
+		field = "workload." + we.Field
+		inner = we.Msg
 		if flag := c.flagOfField(we.Field); flag != "" && c.given[flag] {
-			return fmt.Sprintf("-%s %s: %s", flag, we.Value, we.Msg)
+			return fmt.Sprintf("-%s %s: %s", flag, we.Value, c.flagWords(inner))
 		}
 	}
-	var se *graphs.ScenarioError
-	if errors.As(err, &se) && strings.HasPrefix(se.Path, "set[") && !c.given["scenario"] {
-		return fmt.Sprintf("-set: %v", se.Err)
+	msg := userWords(inner)
+	top, _, _ := strings.Cut(field, "[")
+	if fix := fieldFixes[top]; fix != "" && !strings.Contains(msg, "e.g.") && !strings.Contains(msg, "did you mean") && !strings.Contains(msg, "supported:") {
+		msg += " (" + fix + ")"
 	}
-	return err.Error()
+	if flag := scenarioFlags[top]; flag != "" && c.given[flag] {
+		return fmt.Sprintf("-%s: %s", flag, c.flagWords(msg))
+	}
+	if c.given["scenario"] {
+		return fmt.Sprintf("%s: %s: %s", c.scenario.Value, field, msg)
+	}
+	return fmt.Sprintf("%s: %s", field, msg)
+}
+
+// scenarioField returns the innermost field a *graphs.ScenarioError names (a file
+// name given to LoadScenario is not a field) and the message of what it wraps.
+func scenarioField(err error, file string) (field, inner string) {
+	for {
+		var se *graphs.ScenarioError
+		if !errors.As(err, &se) || se.Err == nil {
+			return field, inner
+		}
+		if se.Path != file {
+			field = se.Path
+		}
+		err, inner = se.Err, se.Err.Error()
+	}
+}
+
+// workloadNames matches a workload field's JSON name in a message ("span_devices",
+// "threads main") so that a flag's error names the flags instead.
+var workloadNames = regexp.MustCompile(`\b(threads) (main|thread|per-device|per-thread|callers)\b|\b([a-z]+_[a-z_]+)\b`)
+
+// flagWords renames the workload fields a message names to their flags.
+func (c *cli) flagWords(msg string) string {
+	return workloadNames.ReplaceAllStringFunc(msg, func(m string) string {
+		name, rest, _ := strings.Cut(m, " ")
+		if flag := c.flagOfField(name); flag != "" {
+			if rest != "" {
+				return "-" + flag + " " + rest
+			}
+			return "-" + flag
+		}
+		return m
+	})
 }

@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"strings"
 
 	"github.com/compilemode/compilemode/examples/internal/cliflags"
 	"github.com/compilemode/compilemode/graphs"
@@ -20,7 +21,8 @@ type cli struct {
 	compile                                                              cliflags.Compile
 	scenario, threads, mutated, incompatibleOp, diagnoseFile, scriptFile cliflags.Once
 	captureMode, otherWork                                               cliflags.Once
-	all, asJSON, version                                                 bool
+	all, asJSON, version, allKeys, fullgraph                             bool
+	keys                                                                 cliflags.List
 	devices, callers, sizes, threadPool, graphBreaks                     int
 	spanDevices, cpuScalar, dynamicShapes, moving, nonTensor, coldStart  bool
 	backward, concurrentRecompiles, outputsKept, compiledAutograd        bool
@@ -33,6 +35,9 @@ func run(args []string, stdout, stderr io.Writer, environ func() []string) int {
 	c.compile.Register(fs)
 	fs.BoolVar(&c.all, "all", false, "text output lists every key, not only changed ones")
 	fs.BoolVar(&c.asJSON, "json", false, "print the JSON report (format compilemode-report/1)")
+	fs.Var(&c.keys, "key", "print only the key `KEY` as KEY=VALUE, like go env VAR (repeatable; with -json its report entries)")
+	fs.BoolVar(&c.allKeys, "keys", false, "print every key as KEY=VALUE, one per line, never wrapped (for grep)")
+	fs.BoolVar(&c.fullgraph, "fullgraph", false, "torch.compile fullgraph=True: a graph break raises instead of splitting the function")
 	fs.BoolVar(&c.version, "version", false, "print the module version, the Go version and the PyTorch releases known, then exit")
 	fs.Var(&c.scenario, "scenario", "JSON scenario `FILE`: compile call and workload (flags given explicitly win)")
 	fs.IntVar(&c.devices, "devices", 1, "`N` CUDA devices, one compiled function each")
@@ -88,13 +93,28 @@ func run(args []string, stdout, stderr io.Writer, environ func() []string) int {
 	}
 	sc, err := c.scenarioFromFlags(environ)
 	if err != nil {
-		fmt.Fprintf(stderr, "compilemode: %v\n", err)
+		fmt.Fprintf(stderr, "compilemode: %s\n", c.inputError(err))
 		return 2
+	}
+	if c.releases() != nil {
+		code, err := c.compare(sc, stdout)
+		if err != nil {
+			fmt.Fprintf(stderr, "compilemode: %s\n", c.inputError(err))
+			return graphs.InputError.Code()
+		}
+		return code
 	}
 	rep, err := graphs.Check(sc)
 	if err != nil {
 		fmt.Fprintf(stderr, "compilemode: %s\n", c.inputError(err))
 		return graphs.InputError.Code()
+	}
+	if len(c.keys) > 0 || c.allKeys {
+		if err := c.writeKeys(stdout, rep); err != nil {
+			fmt.Fprintf(stderr, "compilemode: %v\n", err)
+			return 2
+		}
+		return rep.Exit.Code()
 	}
 	if err := c.print(stdout, rep); err != nil {
 		fmt.Fprintf(stderr, "compilemode: %v\n", err)
@@ -128,7 +148,7 @@ func (c *cli) scenarioFromFlags(environ func() []string) (*graphs.Scenario, erro
 			return nil, err
 		}
 		if file, err = graphs.LoadScenario(c.scenario.Value, bytes.NewReader(data)); err != nil {
-			return nil, fmt.Errorf("-scenario: %w", err)
+			return nil, err // worded by inputError: the file and its field
 		}
 	}
 	sc, err := c.compile.Scenario(c.given, file, environ)
@@ -136,7 +156,10 @@ func (c *cli) scenarioFromFlags(environ func() []string) (*graphs.Scenario, erro
 		return nil, err
 	}
 	c.workloadFlags(&sc.Workload, file != nil)
-	return sc, nil
+	if c.given["fullgraph"] {
+		sc.Fullgraph = &c.fullgraph
+	}
+	return sc, c.checkReleases(sc)
 }
 
 // workloadFlag is one workload flag: its name, the Workload field it sets (its JSON
@@ -180,4 +203,25 @@ func (c *cli) workloadFlags(w *graphs.Workload, fromFile bool) {
 			f.set(w)
 		}
 	}
+}
+
+// checkReleases checks a comparison's -torch list (2.6,2.14): two or more releases,
+// none empty, and no -schema (a schema is one release).
+func (c *cli) checkReleases(sc *graphs.Scenario) error {
+	rs := c.releases()
+	if rs == nil {
+		return nil
+	}
+	for _, r := range rs {
+		if strings.TrimSpace(r) == "" {
+			return fmt.Errorf("-torch %s: an empty release in the list (give releases such as -torch 2.6,2.14)", c.compile.Torch.Value)
+		}
+	}
+	if sc.Schema != nil {
+		return fmt.Errorf("-torch %s: a comparison uses the built-in schemas; drop -schema (it describes one release)", c.compile.Torch.Value)
+	}
+	if c.allKeys {
+		return fmt.Errorf("-keys lists one release's keys; compare chosen keys with -key KEY")
+	}
+	return nil
 }

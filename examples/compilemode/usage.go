@@ -24,8 +24,8 @@ type helpGroup struct {
 var helpGroups = []helpGroup{
 	{
 		title:   "The compile call: torch.compile(model, mode=…, options=…, backend=…, dynamic=…) on a release",
-		flags:   []string{"torch", "schema", "mode", "options", "backend", "dynamic", "python"},
-		example: `compilemode -torch 2.14 -options "{'triton.cudagraphs': True}"`,
+		flags:   []string{"torch", "schema", "mode", "options", "backend", "dynamic", "fullgraph", "python"},
+		example: `compilemode -torch 2.14 -options "{'triton.cudagraphs': True}"; compare releases: -torch 2.6,2.14`,
 	},
 	{
 		title:   "Globals and environment: what is set before torch.compile runs",
@@ -47,7 +47,7 @@ var helpGroups = []helpGroup{
 	},
 	{
 		title:   "Output: text wrapped to the terminal (100 columns when not a terminal), or JSON",
-		flags:   []string{"json", "all", "version"},
+		flags:   []string{"json", "all", "key", "keys", "version"},
 		example: "compilemode -mode max-autotune -json",
 	},
 }

@@ -21,6 +21,7 @@ import (
 	"github.com/chromedp/cdproto/emulation"
 	"github.com/chromedp/cdproto/network"
 	"github.com/chromedp/chromedp"
+	"github.com/chromedp/chromedp/kb"
 	"github.com/google/go-cmp/cmp"
 
 	"github.com/compilemode/compilemode/graphs"
@@ -438,9 +439,14 @@ func TestBrowser(t *testing.T) {
 	}
 	expectShown(ctx, t, want, shown{"seed 2.11", "answer-text", "answer-json"}, shown{"seed 2.14", "answer-text-1", "answer-json-1"})
 	seedLink := link(ctx, t)
-	screenshotDir := t.TempDir()
-	if d := os.Getenv("WEB_SCREENSHOTS"); d != "" {
-		screenshotDir = d
+	// The screenshots outlive the test (t.TempDir would remove them): a folder under
+	// the system's temporary one, or WEB_SCREENSHOTS.
+	screenshotDir := os.Getenv("WEB_SCREENSHOTS")
+	if screenshotDir == "" {
+		var err error
+		if screenshotDir, err = os.MkdirTemp("", "compilemode-web-screenshots-"); err != nil {
+			t.Fatal(err)
+		}
 	}
 	screenshot(ctx, t, screenshotDir, "desktop.png")
 	viewport, err := chromedp.Run(ctx, chromedp.CaptureScreenshot())
@@ -460,12 +466,26 @@ func TestBrowser(t *testing.T) {
 		overBudget(t, "an edit takes %v (median of 9; slowest %v) to show its answer, over the %v budget", median, slowest, editBudget)
 	}
 
+	// Typed with the keyboard: the device count, then the tabs with the arrow keys.
+	if _, err := eval[bool](ctx, `document.getElementById("devices").focus(), document.getElementById("devices").select(), true`); err != nil {
+		t.Fatal(err)
+	}
+	if err := chromedp.Do(ctx, chromedp.KeyEvent("4")); err != nil {
+		t.Fatal(err)
+	}
+	if typed, err := eval[string](ctx, `window.t_ready().then(() => document.getElementById("answer-text").textContent)`); err != nil || !strings.Contains(typed, "cuda:3") {
+		t.Errorf("typing 4 devices: the answer has no cuda:3 (err %v):\n%s", err, typed)
+	}
+	if err := chromedp.Do(ctx, chromedp.Focus(chromedp.CSS("#tab-call")), chromedp.KeyEvent(kb.ArrowRight)); err != nil {
+		t.Fatal(err)
+	}
+	if active, err := eval[string](ctx, `document.activeElement.id + " " + document.getElementById("panel-log").hidden`); err != nil || active != "tab-log false" {
+		t.Errorf("ArrowRight on the first tab: focus and panel %q, want the log tab shown (err %v)", active, err)
+	}
+
 	// A real log, pasted.
 	logSrc, err := os.ReadFile(realLog)
 	if err != nil {
-		t.Fatal(err)
-	}
-	if err := chromedp.Do(ctx, chromedp.Click(chromedp.CSS("#tab-log"))); err != nil {
 		t.Fatal(err)
 	}
 	if err := set(ctx, "log", string(logSrc)); err != nil {
@@ -480,7 +500,7 @@ func TestBrowser(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if err := chromedp.Do(ctx, chromedp.Click(chromedp.CSS("#tab-script"))); err != nil {
+	if err := chromedp.Do(ctx, chromedp.Focus(chromedp.CSS("#tab-log")), chromedp.KeyEvent(kb.ArrowRight)); err != nil {
 		t.Fatal(err)
 	}
 	if err := set(ctx, "script-name", "train.py", "script", string(scriptSrc)); err != nil {
@@ -510,6 +530,9 @@ func TestBrowser(t *testing.T) {
 		t.Errorf("at 360 px the page scrolls sideways")
 	}
 	screenshot(ctx, t, screenshotDir, "narrow-360.png")
+	if shot, err := chromedp.Run(ctx, chromedp.CaptureScreenshot()); err == nil {
+		err = os.WriteFile(filepath.Join(screenshotDir, "narrow-360-top.png"), shot, 0o644)
+	}
 	if _, err := eval[bool](ctx, `document.getElementById("answer").scrollIntoView(); true`); err != nil {
 		t.Fatal(err)
 	}

@@ -18,12 +18,16 @@ const (
 	wordingsEnd  = "// # Codes\n"
 )
 
-// wordings returns the package doc's list of every row: code, literal, releases.
+// wordings returns the package doc's list of every row: code, literal, releases (a
+// paraphrase row has no releases of its own: it retells PyTorch's message).
 func wordings() string {
 	var b strings.Builder
 	for _, c := range diagnose.Codes() {
 		for _, s := range diagnose.Signatures() {
-			if s.Code == c {
+			switch {
+			case s.Code == c && s.Paraphrase:
+				fmt.Fprintf(&b, "//   - %s: a paraphrase with %q, as reports retell it\n", c, s.Literal)
+			case s.Code == c:
 				fmt.Fprintf(&b, "//   - %s: %q, %s\n", c, s.Literal, s.Releases)
 			}
 		}

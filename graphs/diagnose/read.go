@@ -253,9 +253,13 @@ func (s *scanner) diagnosis() *Diagnosis {
 	return d
 }
 
-// better reports whether row i gives a code's finding rather than row j: an earlier
-// line, or on the same line a row that covers the release the log shows.
+// better reports whether row i gives a code's finding rather than row j: PyTorch's
+// text over a paraphrase, then an earlier line, or on the same line a row that covers
+// the release the log shows.
 func (s *scanner) better(i, j int, torch modes.Version, haveTorch bool) bool {
+	if s.rows[i].Paraphrase != s.rows[j].Paraphrase {
+		return !s.rows[i].Paraphrase
+	}
 	if s.hits[i].line != s.hits[j].line {
 		return s.hits[i].line < s.hits[j].line
 	}

@@ -47,8 +47,9 @@ func versionPatterns() []versionPattern {
 		p("torch", `^(?:py)?torch\s+`+ver+`(?:\s|$)`, rankPackage, "package list"),
 		// pins and requirement files: torch==2.5.1.
 		p("torch==", `\btorch\s*==\s*`+ver, rankPackage, "pin"),
-		// "Torch version : 2.4.1", "torch version: 2.6.0" (other tools' reports).
-		p("orch version", `(?i)\b(?:py)?torch version\s*[:=]?\s*v?`+ver, rankPackage, "version report"),
+		// "Torch version : 2.4.1", "torch version: 2.6.0" (other tools' reports), "my
+		// torch version is 2.0.0".
+		p("orch version", `(?i)\b(?:py)?torch version(?:\s+is|\s+was)?\s*[:=]?\s*v?`+ver, rankPackage, "version report"),
 		// site-packages/torch-2.5.1+cu124.dist-info, torch-2.5.1-cp311-…whl, conda's
 		// pkgs/pytorch-2.5.1-py3.11_cuda12.4….
 		p("torch-", `\b(?:py)?torch-`+ver+`(?:\.dist-info|\.egg-info|-cp\d|-py\d|-pypi|\.tar|\.whl)`, rankPath, "file name"),
@@ -59,9 +60,39 @@ func versionPatterns() []versionPattern {
 		// looser prose: a line that names torch and, later, a full 2.x.y release
 		// ("torch.compile after upgrading to 2.4.0", "torch compilation broken on 2.6.0").
 		p("orch", `(?i)\b(?:py)?torch\b.*?\b(2\.\d{1,2}\.\d+(?:\+[0-9A-Za-z.]+)?)\b`, rankLoose, "prose"),
+		// prose that says the run fails on a release: "torch.compile … fails on 2.5",
+		// "broken with 2.6.0", "regressed in 2.7".
+		p("orch", `(?i)torch.*?\b(?:fails?|failing|failed|broken|breaks|crash(?:es|ed)?|errors?|regress(?:es|ed)?)\s+(?:on|with|in|since|after|under)\s+(?:(?:py)?torch\s*)?v?`+ver+`\b`, rankProse, "prose"),
 		// a nightly named in prose: "2.13.0.dev20260518".
 		p(".dev20", `\b(\d+\.\d+\.\d+\.dev\d{8}(?:\+[0-9A-Za-z.]+)?)`, rankProse, "nightly"),
 	}
+}
+
+// otherRunBefore and otherRunAfter are words that, just before or just after a release
+// named in prose, say it is another run's: one that works ("works with torch 2.1.0
+// nightly", "torch 2.4 works fine"), a fix's or a test's release ("fixed in", "tested
+// with"), or one to compare or go back to ("worked on 2.4 but", "downgrade to").
+var (
+	otherRunBefore = regexp.MustCompile(`(?i)\b(?:works?|worked|working|fine|ok|okay|fixed|resolved|supported|added|introduced|tested|passe[sd]|until|before|prior|downgrad\w*|revert\w*|roll\w*\s+back|vs|versus|compared?)\b`)
+	otherRunAfter  = regexp.MustCompile(`(?i)^\W*(?:\S+\s+){0,2}?(?:works?|worked|is\s+fine|was\s+fine|is\s+ok|was\s+ok|compiles|passe[sd]|fixed|fixes)\b`)
+	clauseEnd      = regexp.MustCompile(`(?i)(?:[.;:!?,]\s|\sbut\s|\showever\s|\swhile\s|\swhereas\s)`)
+)
+
+// otherRun reports whether the release at text[from:to], named in prose, is another
+// run's by the words of its clause: up to four words before it or three after.
+func otherRun(text []byte, from, to int) bool {
+	before := text[:from]
+	if ends := clauseEnd.FindAllIndex(before, -1); len(ends) > 0 {
+		before = before[ends[len(ends)-1][1]:]
+	}
+	if words := bytes.Fields(before); len(words) > 4 {
+		before = bytes.Join(words[len(words)-4:], []byte(" "))
+	}
+	after := text[to:]
+	if end := clauseEnd.FindIndex(after); end != nil {
+		after = after[:end[0]+1]
+	}
+	return otherRunBefore.Match(before) || otherRunAfter.Match(after)
 }
 
 // versionAnchors are the prefilter's anchors for versionPatterns (each pattern's
@@ -105,8 +136,11 @@ func (f *versionFinder) window(text []byte, line int) {
 		if p.rank <= f.rank || !bytes.Contains(text, p.literal) {
 			continue
 		}
-		for _, m := range p.re.FindAllSubmatch(text, 4) {
-			if f.offer(m[1], p.rank, line, text, p.what) {
+		for _, m := range p.re.FindAllSubmatchIndex(text, 4) {
+			if p.rank <= rankProse && otherRun(text, m[2], m[3]) {
+				continue
+			}
+			if f.offer(text[m[2]:m[3]], p.rank, line, text, p.what) {
 				break
 			}
 		}

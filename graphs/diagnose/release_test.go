@@ -47,3 +47,61 @@ func TestDropUpgrades(t *testing.T) {
 		}
 	}
 }
+
+// TestOwnRelease: where a text names several releases in prose, the run's own is the
+// one the rules pick; another run's (one that works, a fix's, one to go back to) is
+// not taken, even when it is the only one.
+func TestOwnRelease(t *testing.T) {
+	t.Parallel()
+	tests := []struct {
+		name, line, want, reason string
+	}{
+		{"works-with", "It works with torch 2.1.0 nightly FYI", "", "the release it works on is another run's (axolotl#352)"},
+		{"worked-but-fails", "this worked on torch 2.4 but torch.compile fails on 2.5", "2.5", "the failing release after the working one"},
+		{"compiles-fails", "Torch 2.9 compiles, Torch 2.7 fails.", "2.7", "the release that compiles is another run's (ComfyUI#11457)"},
+		{"broken-on", "torch compilation broken on 2.6.0", "2.6", "the loose prose rule"},
+		{"on-torch", "on torch 2.7", "2.7", "plain prose"},
+		{"upgrading", "torch.compile after upgrading to 2.4.0", "2.4", "an upgrade the run made is its own release"},
+		{"works-fine-but", "PyTorch 2.4 works fine, but with PyTorch 2.5 I get", "2.5", "a release that works fine, named first"},
+		{"fixed-in", "fixed in torch 2.6, I am on torch 2.5", "2.5", "a fix's release"},
+		{"downgrade", "try to downgrade to torch 2.3", "", "a release to go back to"},
+		{"tested-with", "the code is tested with torch 2.3", "", "a release a project tests with"},
+		{"version-is", "my torch version is 2.0.0 and later pytorch 2.1.0", "", "the run's own 2.0 (outside 2.1–2.14) blocks later prose (AI-Scientist#24)"},
+	}
+	for _, tt := range tests {
+		f := newVersionFinder()
+		f.window([]byte(tt.line), 1)
+		got := ""
+		if v, ok := f.best(); ok {
+			got = v.String()
+		}
+		if got != tt.want {
+			t.Errorf("%s: release of %q = %q, want %q (%s)", tt.name, tt.line, got, tt.want, tt.reason)
+		}
+	}
+}
+
+// TestSqueezedPattern: a row's pattern, rewritten for a line without white space and
+// quote marks, matches a message retyped with a space inside a word; patterns the
+// rewrite could break are left out.
+func TestSqueezedPattern(t *testing.T) {
+	t.Parallel()
+	tests := []struct {
+		name, pattern, line string
+		want, ok            bool
+	}{
+		{"space-in-word", `Python 3\.\d+\+ not yet supported for torch\.compile`, "python3.11+notyetsupportedfortorch.compile", true, true},
+		{"other-text", `Python 3\.\d+\+ not yet supported for torch\.compile`, "python3.11+issupported", false, true},
+		{"class-with-quote", `due to \[.*'mutated inputs'[^ ]`, "", false, false},
+	}
+	for _, tt := range tests {
+		_, re := squeezedPattern(tt.pattern)
+		if (re != nil) != tt.ok {
+			t.Errorf("%s: squeezedPattern(%q) = %v, want a pattern: %v", tt.name, tt.pattern, re, tt.ok)
+			continue
+		}
+		if re != nil && re.MatchString(tt.line) != tt.want {
+			t.Errorf("%s: %v.Match(%q) = %v, want %v", tt.name, re, tt.line, !tt.want, tt.want)
+		}
+	}
+}

@@ -167,10 +167,12 @@ func captureRows() []Signature {
 	}
 }
 
+// fixPython is the fix of the unsupported-python rows.
+const fixPython = "run torch.compile on a Python release that this torch release supports (the " +
+	"message names the first one it does not), or a torch release that supports your Python"
+
 // setupRows: how torch.compile is set up and called.
 func setupRows() []Signature {
-	fixPython := "run torch.compile on a Python release that this torch release supports (the " +
-		"message names the first one it does not), or a torch release that supports your Python"
 	return []Signature{
 		{
 			Code: InductorConfigNotImported, Literal: "module 'torch._inductor' has no attribute 'config'",
@@ -236,8 +238,49 @@ func setupRows() []Signature {
 			Evidence: modes.Source,
 			Source: "torch/_dynamo/eval_frame.py check_if_dynamo_supported (\"Windows not yet supported " +
 				"for torch.compile\"), added by PR #94940 (2023-02, 2.0); reports up to 2.3 (2noise/ChatTTS#145); " +
-				"2.5's release notes add torch.compile on Windows; not read per release",
+				"2.5's release notes add torch.compile on Windows; absent from check_if_dynamo_supported @ T2.6.0 " +
+				"(Debian build: only the Python and GIL checks); 2.1–2.5 not read",
 			Decisive: "the RuntimeError line",
 		},
 	}
+}
+
+// Paraphrases of the unsupported-Python RuntimeError, as reports retell it: a literal
+// each report's line holds, with the pattern the line must match.
+var pythonParaphrases = []struct {
+	literals []string
+	pattern  string
+}{
+	{
+		// "Python 3.11 is not supported for torch.compile" (axolotl-ai-cloud/axolotl#352).
+		literals: []string{"supported for torch", "supported with torch", "supported by torch"},
+		pattern:  `(?i)python\s*3\.\d+\+?,?\s+(?:is\s+not|isn't|is\s+unsupported|are\s+not)\s+(?:yet\s+)?(?:supported\s+)?(?:for|with|by|in)\s+torch\.\s?compile`,
+	},
+	{
+		// "torch.compile is not supported with python 3.11", "torch.compile does not
+		// support Python 3.12", "torch.compile doesn't work on python 3.12".
+		literals: []string{"compile is not supported", "compile isn't supported", "compile does not", "compile doesn't"},
+		pattern:  `(?i)torch\.\s?compile\s+(?:is\s+not|isn't|does\s+not|doesn't)\s+(?:yet\s+)?(?:supported|support|work)\s+(?:with|for|in|under|on)?\s*python\s*3\.\d+`,
+	},
+}
+
+// paraphraseRows returns the rows of pythonParaphrases.
+func paraphraseRows() []Signature {
+	var out []Signature
+	for _, p := range pythonParaphrases {
+		for _, lit := range p.literals {
+			out = append(out, Signature{
+				Code: UnsupportedPython, Literal: lit, Pattern: p.pattern, Paraphrase: true,
+				Releases: modes.Minors(0, 14),
+				Cause: "a report of torch.compile refusing the running Python release (PyTorch's words: " +
+					"\"Python 3.N+ not yet supported for torch.compile\", \"torch.compile is not supported on Python 3.N+\")",
+				Fix:      fixPython,
+				Evidence: modes.Source,
+				Source: "retold; PyTorch's messages: torch/_dynamo/eval_frame.py check_if_dynamo_supported and " +
+					"torch/__init__.py compile @ T2.6.0",
+				Decisive: "a line that retells the RuntimeError",
+			})
+		}
+	}
+	return out
 }

@@ -25,6 +25,10 @@ const (
 	// Wrapped: the text runs over two or three lines, as a terminal or a page wraps
 	// it, found with the lines joined (white space ignored).
 	Wrapped Match = "wrapped"
+	// Paraphrased: the line says what PyTorch's message says in other words, by a row
+	// whose Paraphrase is set ("Python 3.11 is not supported for torch.compile" for
+	// "Python 3.11+ not yet supported for torch.compile").
+	Paraphrased Match = "paraphrased"
 	// Planned: no message shows it; planning the call and environment the log shows
 	// does (a TORCHINDUCTOR_* variable that pins a key the log also sets).
 	Planned Match = "planned"
@@ -39,6 +43,11 @@ type compiledRow struct {
 	pattern  *regexp.Regexp
 	// patternFold is pattern without regard to case, for text a person retyped.
 	patternFold *regexp.Regexp
+	// patternSqueezed is pattern without regard to white space or quote marks, tried
+	// on a line's squeezed form ("torch. compile" retyped with a space), and
+	// patternSqueezedFold the same without regard to case; nil where the pattern cannot
+	// be so rewritten.
+	patternSqueezed, patternSqueezedFold *regexp.Regexp
 	// tail reports whether the pattern goes on after the literal, so that a line
 	// with the literal may hold the rest of the pattern on the next line.
 	tail     bool
@@ -103,6 +112,7 @@ func compileTable() (table, error) {
 			}
 			row.pattern = re
 			row.patternFold = regexp.MustCompile("(?i)" + sig.Pattern)
+			row.patternSqueezed, row.patternSqueezedFold = squeezedPattern(sig.Pattern)
 			end := sig.Literal[max(0, len(sig.Literal)-6):]
 			row.tail = !strings.HasSuffix(sig.Pattern, "$") && !strings.HasSuffix(sig.Pattern, regexp.QuoteMeta(end))
 		}
@@ -413,17 +423,23 @@ func (s *scanner) process(k int) {
 func (s *scanner) matchRow(i, k int) {
 	row := &s.rows[i]
 	e := s.entry(k)
-	if bytes.Contains(e.clean, row.literal) && (row.pattern == nil || row.pattern.Match(e.clean)) {
+	exact := bytes.Contains(e.clean, row.literal)
+	if exact && (row.pattern == nil || row.pattern.Match(e.clean)) {
 		s.hit(i, e.line, e.clean, Exact)
 		return
 	}
+	// The pattern is tried on the unquoted line and on the squeezed one ("torch.
+	// compile"); without regard to case only where the literal is not on the line as
+	// PyTorch prints it (a line with the literal intact was not retyped, and trying
+	// it again without case is what made dense logs slow).
 	if bytes.Contains(e.squeezed, row.squeezed) {
-		if row.pattern == nil || row.pattern.Match(e.unquoted) {
+		if row.pattern == nil || row.pattern.Match(e.unquoted) ||
+			(row.patternSqueezed != nil && row.patternSqueezed.Match(e.squeezed)) {
 			s.hit(i, e.line, e.unquoted, Quoted)
 			return
 		}
 	}
-	if s.matchFolded(i, e) {
+	if !exact && s.matchFolded(i, e) {
 		return
 	}
 	s.matchWrapped(i, k)
@@ -435,11 +451,37 @@ func (s *scanner) matchFolded(i int, e *ringLine) bool {
 	row := &s.rows[i]
 	s.fold = append(s.fold[:0], e.squeezed...)
 	lower(s.fold)
-	if !bytes.Contains(s.fold, row.folded) || (row.patternFold != nil && !row.patternFold.Match(e.unquoted)) {
+	if !bytes.Contains(s.fold, row.folded) {
+		return false
+	}
+	if row.patternFold != nil && !row.patternFold.Match(e.unquoted) &&
+		(row.patternSqueezedFold == nil || !row.patternSqueezedFold.Match(s.fold)) {
 		return false
 	}
 	s.hit(i, e.line, e.unquoted, Quoted)
 	return true
+}
+
+// reSpaceToken is a white-space token of a regular expression (\s, \s+, \s*, \s?, a
+// space, optionally repeated).
+var reSpaceToken = regexp.MustCompile(`(?:\\s|[ '"\x60])[+*?]?`)
+
+// squeezedPattern rewrites pattern p to match the squeezed form of a line (white space
+// and quote marks removed, see squeeze), with and without regard to case; it returns
+// nils when p has a character class or escape that the rewrite could break.
+func squeezedPattern(p string) (re, fold *regexp.Regexp) {
+	if strings.Contains(p, "[") && strings.ContainsAny(p, " '\"") || strings.Contains(p, `\S`) {
+		return nil, nil
+	}
+	q := reSpaceToken.ReplaceAllString(p, "")
+	re, err := regexp.Compile(q)
+	if err != nil {
+		return nil, nil
+	}
+	if fold, err = regexp.Compile("(?i)" + q); err != nil {
+		return nil, nil
+	}
+	return re, fold
 }
 
 // lower makes the ASCII letters of b lower case, in place.
@@ -533,6 +575,9 @@ func (s *scanner) wrappedHit(i, from, to int) bool {
 
 // hit records a match of row i on line, in text (quoted when it is the row's first).
 func (s *scanner) hit(i, line int, text []byte, m Match) {
+	if s.rows[i].Paraphrase {
+		m = Paraphrased
+	}
 	if h := s.hits[i]; h.line == 0 || line < h.line {
 		s.hits[i] = rowHit{line: line, quote: quote(text, s.rows[i].literal), match: m}
 	}

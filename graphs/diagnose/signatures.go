@@ -40,6 +40,10 @@ type Signature struct {
 	// MinLines, when above 1, is how many distinct lines the text must be on for the
 	// row to apply (a message that means something only when repeated).
 	MinLines int
+	// Paraphrase marks a row that matches the message retold in other words (a
+	// report's title, a README's warning), not PyTorch's text; its hits are
+	// Paraphrased, and a row of the same code that matches PyTorch's text wins.
+	Paraphrase bool
 }
 
 // ReleaseFix is a fix for the releases it names.
@@ -97,7 +101,7 @@ const (
 // order of preference: the first row with a match gives the finding.
 func Signatures() []Signature {
 	var rows []Signature
-	for _, part := range [][]Signature{threadRows(), legacyRows(), runtimeRows(), skipRows(), compileRows(), poolRows(), captureRows(), setupRows()} {
+	for _, part := range [][]Signature{threadRows(), legacyRows(), runtimeRows(), skipRows(), compileRows(), poolRows(), captureRows(), setupRows(), paraphraseRows()} {
 		rows = append(rows, part...)
 	}
 	return rows
@@ -403,6 +407,19 @@ func skipRows() []Signature {
 			Decisive: "the skip line",
 		},
 		{
+			// The stack-trace form of 2.3 (PR #117720, 2024-01): "skipping cudagraphs due to
+			// mutation on input. Found from : \n <stack trace>".
+			Code: SkipMutatedInputs, Literal: "skipping cudagraphs due to mutation on input",
+			Releases: modes.Releases{From: v2(3), To: v2(3)},
+			Cause: "the function mutates a user input in place (not a parameter or buffer), so " +
+				"cudagraph trees run it eagerly",
+			Fix: fixMutatedInputs, Evidence: modes.Source,
+			Source: "torch/_inductor/cudagraph_utils.py get_mutation_stack_trace @ pytorch/pytorch@ef3d5c9e " +
+				"(the stored copy: after PR #118112 of 2024-01-26, before PR #124700 of 2024-04-23, so the " +
+				"2.3 line); absent @ T2.6.0 (Debian build) and T2.14; 2.4 and 2.5 not read",
+			Decisive: "the skip line",
+		},
+		{
 			Code: SkipMutatedInputs, Literal: listed(ruleMessage("trees-skip-mutated-input", listedSkips.From.Minor)),
 			Pattern:  `skipping cudagraphs due to \[.*'mutated inputs'`,
 			Releases: listedSkips,
@@ -464,34 +481,59 @@ func skipRows() []Signature {
 			Decisive: "the skip line",
 		},
 		{
-			Code: SkipIncompatibleOp, Literal: "due to index put with accumulate",
+			Code: SkipIncompatibleOp, Literal: "index put with accumulate",
+			Pattern:  `index put with accumulate\.(?:\s+Found from|\s*$)`,
 			Releases: modes.Minors(6, 6),
 			Cause: "an index_put_ with accumulate=True (x[idx] += v) lowers to a fallback kernel that " +
 				"cannot be captured in a CUDA graph, so Inductor runs the graph without CUDA graphs",
 			Fix: "write the update as a scatter_add_ or index_add_ (which Inductor lowers), or move it " +
 				"out of the compiled function; " + fixIncompatibleOp,
 			Evidence: modes.Source,
-			Source:   "torch/_inductor/lowering.py index_put_impl_ (disable_cudagraphs_reason \"index put with accumulate.\") @ T2.6.0; other releases not read",
+			Source:   "torch/_inductor/lowering.py index_put_impl_ (disable_cudagraphs_reason \"index put with accumulate.\") @ T2.6.0; printed bare, without \"skipping cudagraphs due to\": output_code.py cudagraph_post_compile logs disabled_cudagraphs_reason as it is @ T2.6.0 and T2.14; absent @ T2.14; 2.7–2.13 not read",
 			Decisive: "the skip line",
 		},
 		{
-			Code: SkipIncompatibleOp, Literal: "due to deterministic index put",
+			Code: SkipIncompatibleOp, Literal: "deterministic index put",
+			Pattern:  `deterministic index put\.(?:\s+Found from|\s*$)`,
 			Releases: modes.Minors(6, 6),
 			Cause: "with torch.use_deterministic_algorithms(True) an index_put_ lowers to a fallback " +
 				"kernel that cannot be captured in a CUDA graph, so Inductor runs the graph without CUDA graphs",
 			Fix:      "turn deterministic algorithms off around the compiled code if you can, or move the indexing out of it; " + fixIncompatibleOp,
 			Evidence: modes.Source,
-			Source:   "torch/_inductor/lowering.py index_put_impl_ (\"deterministic index put.\") @ T2.6.0; other releases not read",
+			Source:   "torch/_inductor/lowering.py index_put_impl_ (\"deterministic index put.\") @ T2.6.0; printed bare, without \"skipping cudagraphs due to\": output_code.py cudagraph_post_compile logs disabled_cudagraphs_reason as it is @ T2.6.0 and T2.14; absent @ T2.14; 2.7–2.13 not read",
 			Decisive: "the skip line",
 		},
 		{
-			Code: SkipIncompatibleOp, Literal: "due to control flow operator: torch.",
+			Code: SkipIncompatibleOp, Literal: "control flow operator: torch.",
+			Pattern:  `control flow operator: torch\.(?:cond|while_loop)\.`,
 			Releases: modes.Minors(6, 6),
 			Cause: "a torch.cond or torch.while_loop on the GPU lowers to host-side control flow that " +
 				"cannot be captured in a CUDA graph, so Inductor runs the graph without CUDA graphs",
 			Fix:      fixIncompatibleOp,
 			Evidence: modes.Source,
-			Source:   "torch/_inductor/lowering.py cond, while_loop (\"control flow operator: torch.cond.\", \"… torch.while_loop.\") @ T2.6.0; other releases not read",
+			Source:   "torch/_inductor/lowering.py cond, while_loop (\"control flow operator: torch.cond.\", \"… torch.while_loop.\") @ T2.6.0; printed bare, without \"skipping cudagraphs due to\": output_code.py cudagraph_post_compile logs disabled_cudagraphs_reason as it is @ T2.6.0 and T2.14; 2.7–2.13 not read",
+			Decisive: "the skip line",
+		},
+		{
+			Code: SkipIncompatibleOp, Literal: "control flow operator: torch.",
+			Pattern:  `control flow operator: torch\.(?:cond|while_loop|switch)\.`,
+			Releases: modes.Minors(14, 14),
+			Cause: "a torch.cond or torch.while_loop on the GPU, or any torch.switch, lowers to host-side " +
+				"control flow that cannot be captured in a CUDA graph, so Inductor runs the graph without CUDA graphs",
+			Fix:      fixIncompatibleOp + "; with torch._inductor.config.graph_partition on, only the control flow's partition runs without them",
+			Evidence: modes.Source,
+			Source:   "torch/_inductor/lowering.py cond, while_loop, switch @ T2.14 (Debian sid build); printed bare, without \"skipping cudagraphs due to\": output_code.py cudagraph_post_compile logs disabled_cudagraphs_reason as it is @ T2.6.0 and T2.14; 2.7–2.13 not read",
+			Decisive: "the skip line",
+		},
+		{
+			Code: SkipIncompatibleOp, Literal: "index_put_ fallback with boolean indexing is not compatible with CUDA graphs",
+			Releases: modes.Minors(14, 14),
+			Cause: "an index_put_ with a boolean mask (x[mask] = v) falls back to a kernel that calls " +
+				".nonzero() during capture, so Inductor runs the graph without CUDA graphs",
+			Fix: "write the update as torch.where(mask, v, x) (which Inductor lowers), or turn on " +
+				"torch._inductor.config.graph_partition so that only its partition runs without CUDA graphs; " + fixIncompatibleOp,
+			Evidence: modes.Source,
+			Source:   "torch/_inductor/lowering.py index_put_ (_fx_node_is_input_dependent_cudagraph_unsafe) @ T2.14 (Debian sid build); printed bare, without \"skipping cudagraphs due to\": output_code.py cudagraph_post_compile logs disabled_cudagraphs_reason as it is @ T2.6.0 and T2.14; earlier releases not read",
 			Decisive: "the skip line",
 		},
 		{

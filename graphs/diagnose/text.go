@@ -54,9 +54,10 @@ func (d *Diagnosis) WriteText(w io.Writer) error {
 
 // matchNote says, after a finding's code, how its text was found when not exactly.
 var matchNote = map[Match]string{
-	Wrapped: " (text wrapped over several lines)",
-	Quoted:  " (text quoted or retyped: found without marks, spacing or case)",
-	Planned: " (from planning the call and environment the log shows)",
+	Wrapped:     " (text wrapped over several lines)",
+	Quoted:      " (text quoted or retyped: found without marks, spacing or case)",
+	Paraphrased: " (the message retold in other words, not PyTorch's text)",
+	Planned:     " (from planning the call and environment the log shows)",
 }
 
 // wrap writes text after first (then after rest on continuation lines), its runs of

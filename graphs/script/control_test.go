@@ -41,7 +41,7 @@ if __name__ == "__main__":
 		`if hasattr(c, "max_autotune_conv") (line 3)`,
 		`if hasattr(c, "max_autotune") (line 5)`,
 		`try (line 7)`,
-		`in def setup (line 11), which no code in this file calls by name`,
+		`in def setup (line 11), which no code in this file calls`,
 	}
 	if diff := cmp.Diff(want, guards); diff != "" {
 		t.Errorf("global guards mismatch (-want +got):\n%s", diff)

@@ -1,6 +1,7 @@
 package script
 
 import (
+	"encoding/json"
 	"fmt"
 	"io"
 	"runtime"
@@ -171,5 +172,36 @@ func TestPlansCut(t *testing.T) {
 	}
 	if s.LimitHit() != nil {
 		t.Errorf("the input Script was changed")
+	}
+}
+
+// TestAllKeys: the JSON form carries the changed keys only, every key with AllKeys.
+func TestAllKeys(t *testing.T) {
+	t.Parallel()
+	s, err := Read(strings.NewReader("import torch\nm = torch.compile(f, mode=\"reduce-overhead\")\n"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, all := range []bool{false, true} {
+		p, err := s.PlanWith(PlanOptions{AllKeys: all})
+		if err != nil {
+			t.Fatal(err)
+		}
+		data, err := p.MarshalJSON()
+		if err != nil {
+			t.Fatal(err)
+		}
+		var out struct {
+			Plans []struct {
+				Config map[string]any `json:"config"`
+			} `json:"plans"`
+		}
+		if err := json.Unmarshal(data, &out); err != nil {
+			t.Fatal(err)
+		}
+		n := len(out.Plans[0].Config)
+		if all != (n > 100) {
+			t.Errorf("AllKeys=%v: %d keys in the plan", all, n)
+		}
 	}
 }

@@ -3,6 +3,7 @@ package script_test
 import (
 	"fmt"
 	"os"
+	"strings"
 
 	"github.com/compilemode/compilemode/graphs"
 	"github.com/compilemode/compilemode/graphs/script"
@@ -44,4 +45,37 @@ func ExampleReadNamed() {
 	//   workload thread_pool=2 (line 37)
 	//   workload autograd_backward=true (line 31)
 	// line 15: env-after-import
+}
+
+// Plan a file whose thread pool makes every call of a reduce-overhead function: the
+// workload comes from the script, and two sites with the same scenario share a plan.
+func ExampleScript_PlanWith() {
+	src := `import torch
+from concurrent.futures import ThreadPoolExecutor
+model = torch.compile(net, mode="reduce-overhead")
+other = torch.compile(net2, mode="reduce-overhead")
+def work(x):
+    return model(x)
+with ThreadPoolExecutor(max_workers=4) as pool:
+    outs = list(pool.map(work, xs))
+`
+	s, err := script.ReadNamed("serve.py", strings.NewReader(src))
+	if err != nil {
+		panic(err)
+	}
+	p, err := s.PlanWith(script.PlanOptions{CLI: graphs.Scenario{Torch: "2.11"}})
+	if err != nil {
+		panic(err)
+	}
+	for _, st := range p.Sites {
+		for _, in := range st.Inferred {
+			fmt.Printf("line %d: %s=%s (from line %d)\n", st.Line, in.Field, in.Value, in.Line)
+		}
+		rep := st.Plan.Report
+		fmt.Printf("line %d: %s, %s on %s\n", st.Line, rep.Exit, rep.CUDAGraphs.Devices[0].Outcome, rep.CUDAGraphs.Devices[0].Thread)
+	}
+	// Output:
+	// line 3: thread_pool=4 (from line 8)
+	// line 3: raises, fail on 4 pool worker threads (each call on any of them)
+	// line 4: compiles, capture on main
 }

@@ -167,7 +167,13 @@ func (r *reader) candidate(name string, v *expr) {
 // indexCall records the candidates a call gives: keyword arguments (a config object
 // built with compile_mode="…"), and argparse's add_argument default and choices.
 func (r *reader) indexCall(c *expr) {
-	if c.kind != call || r.isCompileExpr(c.x) {
+	if c.kind != call {
+		return
+	}
+	if c.x.kind == name || c.x.kind == attr {
+		r.calledNames[c.x.name] = true
+	}
+	if r.isCompileExpr(c.x) {
 		return
 	}
 	if c.x.kind == attr && c.x.name == "add_argument" {

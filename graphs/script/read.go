@@ -45,6 +45,7 @@ func readText(name, src string) (*Script, error) {
 	r := newReader(name, src, toks)
 	r.lines = lines
 	r.index(stmts)
+	r.staticBlocks(stmts, 0)
 	r.indexed = true
 	r.run(stmts)
 	r.rest = true
@@ -105,6 +106,22 @@ type frame struct {
 	expanded bool
 }
 
+// conditionalPrefixes returns, for each prefix length of the globals, how many of
+// them are conditional and the line of the first.
+func conditionalPrefixes(meta []setMeta) (n, first []int) {
+	n, first = make([]int, len(meta)+1), make([]int, len(meta)+1)
+	for i, m := range meta {
+		n[i+1], first[i+1] = n[i], first[i]
+		if m.guard != "" {
+			n[i+1]++
+			if first[i+1] == 0 {
+				first[i+1] = m.line
+			}
+		}
+	}
+	return n, first
+}
+
 // setMeta says where a persistent global was assigned.
 type setMeta struct {
 	line     int
@@ -124,15 +141,16 @@ type reader struct {
 	out   Script
 
 	// From index, before running.
-	aliases   map[string]string      // local name → dotted path it stands for
-	funcs     map[string]*stmt       // defs callable by bare name (first of each name)
-	methods   map[string][]*stmt     // defs in class bodies, by name
-	owner     map[*stmt]*stmt        // def → the def it is in
-	cands     map[string][]Candidate // literal str or None assigned to a name
-	dicts     map[string]*expr       // names assigned a dict display (attributes and parameter defaults included)
-	flows     map[string][]string    // name → the names whose values flow into it
-	decPatch  map[*stmt][]string     // def → its @config.patch globals
-	usesTorch bool                   // the file imports torch somewhere
+	aliases     map[string]string      // local name → dotted path it stands for
+	funcs       map[string]*stmt       // defs callable by bare name (first of each name)
+	methods     map[string][]*stmt     // defs in class bodies, by name
+	owner       map[*stmt]*stmt        // def → the def it is in
+	cands       map[string][]Candidate // literal str or None assigned to a name
+	dicts       map[string]*expr       // names assigned a dict display (attributes and parameter defaults included)
+	flows       map[string][]string    // name → the names whose values flow into it
+	calledNames map[string]bool        // names called anywhere in the file (f(…), x.f(…))
+	decPatch    map[*stmt][]string     // def → its @config.patch globals
+	usesTorch   bool                   // the file imports torch somewhere
 
 	// While running.
 	sites      []*siteState
@@ -150,6 +168,7 @@ type reader struct {
 	env        []envEntry
 	executors  map[string]int        // names bound to thread pools → their workers (0: unknown)
 	outputs    map[string]*siteState // names bound to a compiled function's output
+	derived    map[string]*siteState // names bound to a value computed from one
 	seq        int                   // execution order of sites, calls, threads and events
 	rest       bool                  // running the defs no code called (runRest)
 	callEvents []callEvent           // calls of compiled functions' names
@@ -170,9 +189,9 @@ func newReader(name, src string, toks []token) *reader {
 	return &reader{
 		name: name, src: src, toks: toks, out: Script{File: name},
 		aliases: map[string]string{}, funcs: map[string]*stmt{}, methods: map[string][]*stmt{},
-		owner: map[*stmt]*stmt{}, cands: map[string][]Candidate{}, dicts: map[string]*expr{}, flows: map[string][]string{},
+		owner: map[*stmt]*stmt{}, cands: map[string][]Candidate{}, dicts: map[string]*expr{}, flows: map[string][]string{}, calledNames: map[string]bool{},
 		decPatch: map[*stmt][]string{}, siteOf: map[*expr]*siteState{}, entered: map[*stmt]bool{},
-		executors: map[string]int{}, outputs: map[string]*siteState{}, compiled: map[string]*siteState{}, partials: map[string]*siteState{},
+		executors: map[string]int{}, outputs: map[string]*siteState{}, derived: map[string]*siteState{}, compiled: map[string]*siteState{}, partials: map[string]*siteState{},
 		marked: map[ThreadKind]bool{}, classRun: map[*Thread][]*stmt{},
 		quals: map[*expr]string{}, candsOf: map[string][]Candidate{},
 	}
@@ -367,7 +386,11 @@ func (r *reader) finish() *Script {
 		envs[i] = e.name + "=" + e.value
 	}
 	envStates := prefixStates(envs)
+	nCond, firstCond := conditionalPrefixes(r.setMeta)
 	for _, s := range r.sites {
+		if n := nCond[s.setLen]; n > 0 {
+			s.note("the plan assumes the %d conditional global assignment(s) in force here run (the first at line %d; their guards are listed with the globals)", n, firstCond[s.setLen])
+		}
 		s.setState, s.envState = states[s.setLen], envStates[s.envLen]
 		if n := s.modeNote(); n != "" {
 			s.Notes = append([]string{n}, s.Notes...)

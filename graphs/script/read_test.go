@@ -3,6 +3,7 @@ package script
 import (
 	"errors"
 	"fmt"
+	"io"
 	"reflect"
 	"strings"
 	"testing"
@@ -261,6 +262,7 @@ func FuzzRead(f *testing.F) {
 		"@torch.compile(mode=m)\nasync def f(*a, **k) -> int: ...\n",
 		"match x:\n  case [1, *r] if r: pass\n",
 		"f'{x!r:{y}}' rb'\\x'\n",
+		"import torch, threading\nimport torch._inductor.config as c\nif hasattr(c, 'x'):\n    c.x = 1\nm = torch.compile(f, options={'a': 1, 'b': g}, **{'mode': M})\ndef w():\n    m(1).backward()\nthreading.Thread(target=w).start()\n",
 	} {
 		f.Add([]byte(s))
 	}
@@ -277,6 +279,16 @@ func FuzzRead(f *testing.F) {
 			t.Fatal(err)
 		}
 		s.Scenarios(graphs.Scenario{})
+		p, err := s.PlanWith(PlanOptions{MaxPlans: 2})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := p.WriteText(io.Discard, 0); err != nil {
+			t.Fatal(err)
+		}
+		if _, err := p.MarshalJSON(); err != nil {
+			t.Fatal(err)
+		}
 	})
 }
 

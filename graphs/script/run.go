@@ -43,10 +43,13 @@ func (r *reader) stmt(s *stmt) {
 // the module: what they do is conditional.
 func (r *reader) runRest(stmts []*stmt) {
 	for _, s := range stmts {
-		if s.kind == defStmt && !r.entered[s] {
-			r.guards = append(r.guards, guard{text: fmt.Sprintf("in def %s (line %d), which no code in this file calls by name", s.name, s.pos.Line)})
+		switch {
+		case s.kind == defStmt && !r.entered[s] && !r.calledNames[s.name]:
+			r.guards = append(r.guards, guard{text: fmt.Sprintf("in def %s (line %d), which no code in this file calls", s.name, s.pos.Line)})
 			r.enter(s)
 			r.guards = r.guards[:len(r.guards)-1]
+		case s.kind == defStmt:
+			r.enter(s) // called as an attribute (self.f(…)), or from code not followed
 		}
 		r.runRest(s.body)
 	}
@@ -123,7 +126,11 @@ func (r *reader) hasattrKey(cond *expr) string {
 func (r *reader) guardText() string {
 	var parts []string
 	for i := len(r.guards) - 1; i >= 0; i-- {
-		parts = append(parts, r.guards[i].text)
+		t := r.guards[i].text
+		if len(parts) > 0 {
+			t = strings.TrimPrefix(t, "in ")
+		}
+		parts = append(parts, t)
 	}
 	return strings.Join(parts, ", inside ")
 }

@@ -1,8 +1,12 @@
 // Package script reads a user's Python training or serving script without running
 // it, and finds what decides its torch.compile behaviour: the compile sites, the
-// Inductor config globals, the environment and the threads. Each site becomes a
-// graphs.Scenario, planned like a command-line request (PARSER.md says how the reader
-// was chosen and what Python it accepts).
+// Inductor config globals, the environment (by when PyTorch reads each variable) and
+// the workload (threads and pools, where the first call happens, backward(), kept
+// outputs, moved parameters: the graphs.Workload fields the command's flags set, each
+// with the line that shows it). What runs only under a guard is marked conditional.
+// Each site becomes a graphs.Scenario, planned like a command-line request; sites
+// that plan the same scenario share one plan. PARSER.md says how the reader was
+// chosen and what Python it accepts; PERF.md what reading and planning cost.
 package script
 
 import (

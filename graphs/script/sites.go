@@ -126,8 +126,10 @@ func (r *reader) keyword(st *siteState, k string, e *expr) {
 	if !ok && k == "options" && r.partialOptions(st, e) {
 		return
 	}
-	if !ok {
+	if !ok && k != "model" { // the model is never a literal, and that does not matter
 		st.note("%s is not a literal: `%s`", k, oneLine(r.text(e)))
+	}
+	if !ok {
 		return
 	}
 	r.keywordValue(st, k, v)

@@ -62,3 +62,31 @@ func utf8Declared(src string) bool {
 	}
 	return true
 }
+
+// maxStaticBlocks is CPython 3.11's CO_MAXBLOCKS: loops, with and try blocks nested in
+// one function (Include/cpython/code.h, python/cpython@v3.11.7).
+const maxStaticBlocks = 20
+
+// staticBlocks warns when loops, with and try blocks nest deeper than
+// maxStaticBlocks in one function or at module level: CPython 3.11.7 refuses the file
+// ("too many statically nested blocks", measured), 3.13.5 and 3.14.10 accept it
+// (measured in the chroots).
+func (r *reader) staticBlocks(stmts []*stmt, depth int) bool {
+	for _, s := range stmts {
+		d := depth
+		switch {
+		case s.kind == defStmt || s.kind == classStmt:
+			d = 0
+		case s.kind == loopStmt || s.kind == withStmt || s.kind == blockStmt && len(s.branches) > 0 && s.branches[0].kind == "try":
+			d++
+		}
+		if d > maxStaticBlocks {
+			r.warn(s.pos.Line, WarningNestedBlocks, "more than %d loops, with and try blocks nested here: CPython 3.11 refuses the file (SyntaxError: too many statically nested blocks, at line %d), 3.13 and 3.14 accept it", maxStaticBlocks, s.pos.Line)
+			return true
+		}
+		if r.staticBlocks(s.body, d) {
+			return true
+		}
+	}
+	return false
+}

@@ -42,6 +42,13 @@ func TestPythonVerdict(t *testing.T) {
 		{"parens-201", "x = " + strings.Repeat("(", 201) + "1" + strings.Repeat(")", 201) + "\n", "and refuses 201", &SyntaxError{Line: 1, Col: 205, Msg: "too many nested parentheses"}},
 		{"not-2500", "x = " + strings.Repeat("not ", 2500) + "y\n", "CPython 3.11 compiles 2,500 nested not", nil},
 	}
+	s, err := readBytes("v.py", []byte(nest(21, "for x in y:")))
+	if err != nil || len(s.Warnings) != 1 || s.Warnings[0].Code != WarningNestedBlocks || s.Warnings[0].Line != 21 {
+		t.Errorf("21 nested loops: %v, %+v; want one %s warning at line 21", err, s, WarningNestedBlocks)
+	}
+	if s, _ := readBytes("v.py", []byte(nest(20, "for x in y:"))); s == nil || len(s.Warnings) != 0 {
+		t.Errorf("20 nested loops warn: %+v", s)
+	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
 			t.Parallel()

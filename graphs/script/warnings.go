@@ -61,4 +61,10 @@ const (
 	//
 	// Fix: remove the assignment, or guard it with hasattr.
 	WarningGlobalRaises = "global-raises"
+
+	// WarningNestedBlocks occurs when loops, with and try blocks nest more than 20
+	// deep in one function: CPython 3.11 refuses the file, 3.13 and 3.14 accept it.
+	//
+	// Fix: move the inner blocks into a function.
+	WarningNestedBlocks = "nested-blocks"
 )

@@ -152,7 +152,16 @@ func (r *reader) workloadCall(c *expr, q string) {
 	}
 	switch {
 	case c.x.name == "backward" || q == "torch.autograd.backward":
-		add(factBackward, nil)
+		// loss.backward(), fabric.backward(loss), torch.autograd.backward(loss): on a
+		// value computed from a compiled function's output.
+		st := (*siteState)(nil)
+		if c.x.kind == attr {
+			st = r.derivedFrom(c.x.x)
+		}
+		for i := 0; st == nil && i < len(c.args); i++ {
+			st = r.derivedFrom(c.args[i].value)
+		}
+		add(factBackward, st)
 	case c.x.name == "append" && r.loop > 0 && len(c.args) == 1:
 		if st := r.outputOf(c.args[0].value); st != nil {
 			add(factKept, st)
@@ -184,12 +193,53 @@ func (r *reader) outputOf(e *expr) *siteState {
 	return nil
 }
 
+// maxDerivedDepth bounds derivedFrom's walk.
+const maxDerivedDepth = 64
+
+// derivedFrom returns the site whose compiled function's output e is computed from:
+// e holds a call of it, a name bound to its output, or a name bound to a value
+// computed from one (loss = loss_fn(model(x), y)).
+func (r *reader) derivedFrom(e *expr) *siteState {
+	return r.derivedRec(e, 0)
+}
+
+func (r *reader) derivedRec(e *expr, depth int) *siteState {
+	if e == nil || depth > maxDerivedDepth {
+		return nil
+	}
+	if st := r.outputOf(e); st != nil {
+		return st
+	}
+	if e.kind == name {
+		return r.derived[e.name]
+	}
+	for _, x := range []*expr{e.x, e.index} {
+		if st := r.derivedRec(x, depth+1); st != nil {
+			return st
+		}
+	}
+	for _, a := range e.args {
+		if st := r.derivedRec(a.value, depth+1); st != nil {
+			return st
+		}
+	}
+	for _, x := range e.elts {
+		if st := r.derivedRec(x, depth+1); st != nil {
+			return st
+		}
+	}
+	return nil
+}
+
 // workloadAssign records the facts an assignment shows: a name bound to an output,
 // and a parameter replaced (p.data = …, m.weight = nn.Parameter(…)).
 func (r *reader) workloadAssign(t, v *expr) {
 	if t.kind == name {
 		if st := r.outputOf(v); st != nil && v.kind == call {
 			r.outputs[t.name] = st
+		}
+		if st := r.derivedFrom(v); st != nil {
+			r.derived[t.name] = st
 		}
 		return
 	}
@@ -229,12 +279,25 @@ func (r *reader) factApplies(ev event, st *siteState, callsIn map[*stmt]bool) bo
 	}
 	switch ev.f {
 	case factBackward:
-		return callsIn[ev.fn] || (st.Kind == Decorator && r.funcs[st.Binds] == ev.fn && ev.fn != nil)
+		return ev.site == st || (st.Kind == Decorator && r.funcs[st.Binds] == ev.fn && ev.fn != nil)
 	case factKept:
 		return ev.site == st
+	case factMoving:
+		return r.calledBefore(st, ev.seq)
 	default:
 		return ev.seq > st.seq
 	}
+}
+
+// calledBefore reports whether the site's compiled function is called before seq:
+// a parameter replaced after that call moves under the recorded graph.
+func (r *reader) calledBefore(st *siteState, seq int) bool {
+	for _, e := range r.callEvents {
+		if e.site == st && e.seq < seq {
+			return true
+		}
+	}
+	return false
 }
 
 // has reports whether a fact's field is already inferred.

@@ -138,6 +138,26 @@ func (c *Compile) Scenario(given map[string]bool, sc *graphs.Scenario, environ f
 	return &out, nil
 }
 
+// pytorchEnvPrefixes are the prefixes of every environment variable that the built-in
+// schemas, the CUDA allocator (graphs.AllocatorEnv) and torch.compile read, and the
+// names that have none (TestReadByPyTorchCoversSchemas ties them to the schemas).
+var (
+	pytorchEnvPrefixes = []string{"TORCH", "PYTORCH_", "INDUCTOR_", "AOT", "CUTLASS_", "CUTEDSL_", "ENABLE_", "LOG_", "DUMP_"}
+	pytorchEnvNames    = []string{"CXX", "MAST_HPC_JOB_NAME", "ROLE_RANK"}
+)
+
+// ReadByPyTorch reports whether PyTorch may read the environment variable name: the
+// process environment is filtered with it, so that only these count against
+// config.MaxEnvEntries.
+func ReadByPyTorch(name string) bool {
+	for _, p := range pytorchEnvPrefixes {
+		if strings.HasPrefix(name, p) {
+			return true
+		}
+	}
+	return slices.Contains(pytorchEnvNames, name)
+}
+
 // MachineHost is this machine as PyTorch would see it: the CPUs in the process's
 // affinity mask (runtime.NumCPU reads the mask on Linux, as os.sched_getaffinity
 // does) and the working directory. The torch directory is not known without Python.
@@ -208,11 +228,18 @@ func (c *Compile) environment(sc *graphs.Scenario, environ func() []string) (map
 	env := map[string]string{}
 	if !c.NoEnv && environ != nil {
 		for _, kv := range environ() {
+			name, _, _ := strings.Cut(kv, "=")
+			if !ReadByPyTorch(name) {
+				continue // PATH, HOME, …: not part of the answer, and not counted
+			}
 			// A process variable no -env could set (no name, a NUL) cannot be one
 			// PyTorch reads: it is left out rather than refused.
 			if name, val, err := config.ParseEnvAssignment(kv); err == nil {
 				env[name] = val
 			}
+		}
+		if len(env) > config.MaxEnvEntries {
+			return nil, fmt.Errorf("the process environment has %d variables PyTorch may read, over the limit config.MaxEnvEntries = %d: run with -no-env and give the ones that matter with -env NAME=VALUE", len(env), config.MaxEnvEntries)
 		}
 	}
 	if sc != nil {

@@ -26,6 +26,7 @@ var nilCases = map[string]func(t *testing.T){
 			t.Errorf("zero Compile: %v", err)
 		}
 	},
+	"ReadByPyTorch": func(t *testing.T) { _ = ReadByPyTorch("") },
 	"MachineHost": func(t *testing.T) {
 		if h := MachineHost(); h.CPUs < 1 {
 			t.Errorf("MachineHost() = %+v, want at least one CPU", h)

@@ -8,9 +8,13 @@ const $ = (id) => document.getElementById(id);
 
 // The form's fields by kind; their ids are the page's stable hooks (and, for the
 // workload, the JSON names of graphs.Workload).
-const TEXT = ["torch", "compare", "mode", "options", "globals", "env", "threads", "mutated_inputs", "incompatible_op", "backend", "dynamic"];
-const NUM = ["devices", "callers", "thread_pool", "distinct_sizes"];
-const BOOL = ["autograd_backward", "concurrent_recompiles", "outputs_kept", "cpu_inputs", "dynamic_shapes", "moving_static_inputs", "non_tensor_inputs", "span_devices", "cold_start"];
+const TEXT = ["torch", "compare", "mode", "options", "globals", "env", "threads", "mutated_inputs", "incompatible_op",
+  "capture_error_mode", "other_thread_work", "backend", "dynamic"];
+const NUM = ["devices", "callers", "thread_pool", "distinct_sizes", "graph_breaks"];
+const BOOL = ["autograd_backward", "concurrent_recompiles", "outputs_kept", "cpu_inputs", "dynamic_shapes", "moving_static_inputs",
+  "non_tensor_inputs", "span_devices", "cold_start", "compiled_autograd"];
+// The workload's text fields left out when empty.
+const OPTIONAL_TEXT = ["incompatible_op", "capture_error_mode", "other_thread_work"];
 const TABS = ["call", "log", "script"];
 
 // The command's workload flags, by Workload JSON name (examples/compilemode).
@@ -20,6 +24,8 @@ const FLAG = {
   dynamic_shapes: "-dynamic-shapes", distinct_sizes: "-sizes", moving_static_inputs: "-moving-static-inputs",
   non_tensor_inputs: "-non-tensor-inputs", incompatible_op: "-incompatible-op", thread_pool: "-thread-pool",
   autograd_backward: "-autograd-backward", concurrent_recompiles: "-concurrent-recompiles", outputs_kept: "-outputs-kept",
+  graph_breaks: "-graph-breaks", compiled_autograd: "-compiled-autograd", capture_error_mode: "-capture-error-mode",
+  other_thread_work: "-other-thread-work",
 };
 const WORKLOAD_DEFAULT = { threads: "main", mutated_inputs: "none", devices: 1 };
 
@@ -40,7 +46,7 @@ function readState() {
   for (const id of TEXT) call[id] = $(id).value;
   for (const id of NUM) call[id] = $(id).value;
   for (const id of BOOL) call[id] = $(id).checked;
-  return { v: 1, tab, call, log: $("log").value, script: $("script").value, name: $("script-name").value };
+  return { v: 1, tab, call, log: $("log").value, script: $("script").value, name: $("script-name").value, scriptTorch: $("script-torch").value };
 }
 
 function applyState(s) {
@@ -51,6 +57,7 @@ function applyState(s) {
   if (typeof s.log === "string") $("log").value = s.log;
   if (typeof s.script === "string") $("script").value = s.script;
   if (typeof s.name === "string") $("script-name").value = s.name;
+  if (typeof s.scriptTorch === "string") setValue($("script-torch"), s.scriptTorch);
   if (TABS.includes(s.tab)) selectTab(s.tab, false);
 }
 
@@ -86,7 +93,7 @@ function workload(c) {
   const w = { threads: c.threads, mutated_inputs: c.mutated_inputs };
   for (const id of NUM) w[id] = int(c[id]);
   for (const id of BOOL) w[id] = c[id];
-  if (c.incompatible_op !== "") w.incompatible_op = c.incompatible_op;
+  for (const id of OPTIONAL_TEXT) if (c[id] !== "") w[id] = c[id];
   return w;
 }
 
@@ -117,7 +124,11 @@ function plainRequests(s) {
   }
   if (s.tab === "script") {
     const name = s.name.trim() || "<stdin>";
-    return [{ req: { kind: "script", name, text: s.script }, cmd: `compilemode -no-env -script ${quote(name)}`, title: "" }];
+    const torch = s.scriptTorch || "";
+    return [{
+      req: { kind: "script", name, text: s.script, torch },
+      cmd: `compilemode -no-env ${torch ? `-torch ${torch} ` : ""}-script ${quote(name)}`, title: "",
+    }];
   }
   const c = s.call;
   const w = workload(c);
@@ -142,7 +153,7 @@ let current = { seq: 0, answers: [] };
 
 function workerAt(i) {
   if (workers[i]) return workers[i];
-  const w = { worker: new Worker("worker.js"), busy: false, pending: null, index: i };
+  const w = { worker: new Worker("worker.js"), busy: false, ready: false, pending: null, index: i };
   wasmModule.then((module) => w.worker.postMessage({ module }), (e) => status(`The WebAssembly could not be loaded: ${e}`));
   w.worker.onmessage = (ev) => onWorkerMessage(w, ev.data);
   workers[i] = w;
@@ -155,6 +166,7 @@ function onWorkerMessage(w, m) {
     return;
   }
   if (m.ready) {
+    w.ready = true;
     if (w.index === 0) {
       timings.workerReady = performance.now();
       timings.wasm = m.timings;
@@ -193,6 +205,7 @@ function update() {
   const s = readState();
   jobs = requests(s);
   current = { seq, answers: [], ms: [] };
+  if (!workerAt(0).ready) status("Starting the WebAssembly: the first answer takes a few seconds…");
   jobs.forEach((j, i) => {
     const w = workerAt(i);
     const job = { seq, req: j.req };
@@ -223,7 +236,9 @@ function show(answers) {
   }
   applyView();
   const exits = answers.map((a) => a.exit);
-  status(exits.length > 1 ? `exit ${exits.join(" vs ")}` : `exit ${exits[0]}: ${exitWords(exits[0])}`);
+  status(exits.length > 1
+    ? jobs.map((j, i) => `${j.title}: ${exitWords(exits[i])}`).join(" · ") + ` (exit ${exits.join(" vs ")})`
+    : `exit ${exits[0]}: ${exitWords(exits[0])}`);
   $("answer-text").dataset.state = "ready";
   if (!firstShown) {
     firstShown = true;
@@ -238,6 +253,7 @@ function exitWords(code) {
 
 function status(s) {
   $("status").textContent = s;
+  $("jump-status").textContent = s;
 }
 
 function applyView() {
@@ -549,6 +565,7 @@ function wire() {
   $("log").addEventListener("input", update);
   $("script").addEventListener("input", update);
   $("script-name").addEventListener("input", update);
+  $("script-torch").addEventListener("input", update);
   droppable($("log"));
   droppable($("script"));
   $("log-file").addEventListener("change", (ev) => ev.target.files[0] && readFileInto(ev.target.files[0], $("log")));

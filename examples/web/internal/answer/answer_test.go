@@ -109,10 +109,13 @@ func TestDiagnoseAndScript(t *testing.T) {
 	if err := planned.WriteText(&text, graphs.DefaultWidth); err != nil {
 		t.Fatal(err)
 	}
-	if got := Script("t.py", src, Options{}); got.Text != text.String() {
+	if got := Script("t.py", src, "", Options{}); got.Text != text.String() {
 		t.Errorf("Script text mismatch (-want +got):\n%s", cmp.Diff(text.String(), got.Text))
 	}
-	if got := Script("t.py", "def (:\n", Options{}); got.Exit != 2 || !strings.HasPrefix(got.Stderr, "compilemode: t.py:1:") {
+	if got := Script("t.py", src, "2.14", Options{}); !strings.Contains(got.Text, "torch 2.14") {
+		t.Errorf("Script on -torch 2.14 does not plan on 2.14:\n%s", got.Text)
+	}
+	if got := Script("t.py", "def (:\n", "", Options{}); got.Exit != 2 || !strings.HasPrefix(got.Stderr, "compilemode: t.py:1:") {
 		t.Errorf("Script on a syntax error = exit %d, stderr %q; want exit 2 naming t.py:1:", got.Exit, got.Stderr)
 	}
 }
@@ -125,4 +128,18 @@ func ExampleCheck() {
 	// Output:
 	// exit 1
 	// torch 2.11 (schema 2.11.0+cu130, measured; modes measured) · backend inductor ·
+}
+
+// FuzzCheck: any flags and workload the page could send are answered, never a panic,
+// with the command's exit statuses.
+func FuzzCheck(f *testing.F) {
+	f.Add("-no-env -torch 2.11 -mode reduce-overhead", 2, "per-device")
+	f.Add("-options {'a': -set x=1", 0, "")
+	f.Add("-torch 9.9 -dynamic maybe", -1, "nonsense")
+	f.Fuzz(func(t *testing.T, args string, devices int, threads string) {
+		a := Check(Call{Args: strings.Fields(args), Workload: graphs.Workload{Devices: devices, Threads: graphs.Threads(threads)}}, Options{JSON: true})
+		if a.Exit < 0 || a.Exit > 2 || (a.Exit == 2) != (a.Stderr != "") {
+			t.Errorf("Check(%q, %d, %q) = exit %d, stderr %q", args, devices, threads, a.Exit, a.Stderr)
+		}
+	})
 }

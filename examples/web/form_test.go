@@ -1,0 +1,46 @@
+package main
+
+import (
+	"reflect"
+	"regexp"
+	"strings"
+	"testing"
+
+	"github.com/compilemode/compilemode/graphs"
+)
+
+// noFormField are the workload fields the page leaves out, each with why: the
+// command has no flag for them either.
+var noFormField = map[string]string{
+	"cpu_input_name": "a placeholder's name in PyTorch's message; no flag",
+	"allocator":      "comes from the environment (PYTORCH_CUDA_ALLOC_CONF), which the env field sets",
+	"dynamo":         "no flag",
+}
+
+// TestFormCoversWorkload: every field of graphs.Workload the command has a flag for
+// is a form control of the page (its id the JSON name) and is in app.js's flag table,
+// so that a new workload field cannot be forgotten here.
+func TestFormCoversWorkload(t *testing.T) {
+	t.Parallel()
+	html, err := static.ReadFile("static/index.html")
+	if err != nil {
+		t.Fatal(err)
+	}
+	js, err := static.ReadFile("static/app.js")
+	if err != nil {
+		t.Fatal(err)
+	}
+	typ := reflect.TypeFor[graphs.Workload]()
+	for i := range typ.NumField() {
+		name, _, _ := strings.Cut(typ.Field(i).Tag.Get("json"), ",")
+		if _, skip := noFormField[name]; skip || name == "" || name == "-" {
+			continue
+		}
+		if !strings.Contains(string(html), `id="`+name+`"`) {
+			t.Errorf("graphs.Workload field %s (%s) has no form control id=%q in static/index.html", typ.Field(i).Name, name, name)
+		}
+		if !regexp.MustCompile(`\b` + name + `: "-`).Match(js) {
+			t.Errorf("graphs.Workload field %s (%s) is not in app.js's FLAG table", typ.Field(i).Name, name)
+		}
+	}
+}
