@@ -1,7 +1,8 @@
 package config_test
 
-// The second probe (issue 26): testdata/torch/*-debian/calls2.json, written by
-// testdata/probe/cpu_calls2.py. Each call is compared byte for byte (stage, exception
+// The second and third probes (issue 26): testdata/torch/*-debian/calls2.json and
+// calls3.json, written by testdata/probe/cpu_calls2.py and cpu_calls3.py (same format;
+// the third holds calls the library was not fixed against). Each call is compared byte for byte (stage, exception
 // and message; or the effective config, the backend's keyword arguments and whether
 // torch.compile returned the function unchanged). A call the library cannot express
 // is an observation too, "cannot express: why", so it is counted and listed in
@@ -56,9 +57,11 @@ type call2Case struct {
 // calls2Stats counts a release's calls: all, matching, and those the library cannot express.
 type calls2Stats struct{ all, match, inexpressible int }
 
-func compareCalls2(t *testing.T, obs *observations, rel measuredRelease, r *config.Resolver, base string) {
+// compareCalls2 compares the dump PART.json (calls2 or calls3); each call is the
+// observation RELEASE/PART/CASE.
+func compareCalls2(t *testing.T, obs *observations, rel measuredRelease, r *config.Resolver, base, part string) {
 	var d calls2Dump
-	if !readJSON(t, filepath.Join(base, "calls2.json"), &d) {
+	if !readJSON(t, filepath.Join(base, part+".json"), &d) {
 		return
 	}
 	names := make([]string, 0, len(d.Calls))
@@ -70,7 +73,7 @@ func compareCalls2(t *testing.T, obs *observations, rel measuredRelease, r *conf
 	for _, n := range names {
 		c := d.Calls[n]
 		if c.Result.ProbeError != "" {
-			t.Errorf("%s/calls2/%s: the probe failed: %s", rel.dir, n, c.Result.ProbeError)
+			t.Errorf("%s/%s/%s: the probe failed: %s", rel.dir, part, n, c.Result.ProbeError)
 			continue
 		}
 		want := want2(c)
@@ -82,10 +85,10 @@ func compareCalls2(t *testing.T, obs *observations, rel measuredRelease, r *conf
 		case got == want:
 			st.match++
 		}
-		obs.add(rel.dir+"/calls2/"+n, want, got)
+		obs.add(rel.dir+"/"+part+"/"+n, want, got)
 	}
-	t.Logf("%s (Python %s): %d calls, %d match byte for byte, %d cannot be expressed, %d disagree",
-		rel.dir, d.Python, st.all, st.match, st.inexpressible, st.all-st.match-st.inexpressible)
+	t.Logf("%s %s (Python %s): %d calls, %d match byte for byte, %d cannot be expressed, %d disagree",
+		rel.dir, part, d.Python, st.all, st.match, st.inexpressible, st.all-st.match-st.inexpressible)
 }
 
 // want2 is the measured answer: "STAGE: Exception: message", or "OK" and what the

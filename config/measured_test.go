@@ -78,7 +78,8 @@ func TestMeasured(t *testing.T) {
 		compareCalls(t, &obs, rel, r, base)
 		compareThreads(t, &obs, rel, r, base)
 		compareEnv(t, &obs, rel, r, base)
-		compareCalls2(t, &obs, rel, r, base)
+		compareCalls2(t, &obs, rel, r, base, "calls2")
+		compareCalls2(t, &obs, rel, r, base, "calls3")
 	}
 
 	seen := map[string]bool{}
