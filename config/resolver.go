@@ -523,12 +523,14 @@ func (r *Resolver) applyForced(res *Result, forced []int, env map[string]string,
 }
 
 // markChanged sets Origin.Changed on every key a layer set: the Python repr differs
-// from the clean default's (equal values have equal reprs).
+// from the clean default's. Equal values can differ there: -0.0 == 0.0, but its repr
+// is "-0.0" (measured on 2.14.1, whose default is 0.0: calls3.json "opt float
+// max_autotune_subproc_terminate_timeout_seconds=-.0").
 func markChanged(res *Result) {
 	for j := range res.over {
 		e := &res.over[j]
 		clean := res.base.vals[e.idx]
-		e.origin.Changed = !e.val.Equal(clean) && e.val.String() != clean.String()
+		e.origin.Changed = e.val.String() != clean.String()
 	}
 }
 

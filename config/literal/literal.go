@@ -112,7 +112,7 @@ func parse(src string, json bool) (Value, error) {
 		}
 		return Value{}, e
 	}
-	v, err := (&converter{src: text, sets: w.sets, atoms: w.atoms, json: json}).fromExpr(expr)
+	v, err := (&converter{src: text, sets: w.sets, atoms: w.atoms, names: w.names, json: json}).fromExpr(expr)
 	if le, ok := err.(*Error); ok {
 		at := literalErr(src, skip+orig(le.Offset), le.Msg)
 		le.Offset, le.Line, le.Column, le.Input = at.Offset, at.Line, at.Column, at.Input
@@ -183,7 +183,8 @@ type converter struct {
 	src   string
 	sets  map[linecol]bool
 	atoms map[linecol]Value
-	json  bool // accept null, true and false
+	names map[linecol]string // non-ASCII names by the position of their placeholder
+	json  bool               // accept null, true and false
 }
 
 // atom returns the value the rewriter recorded for the placeholder at pos.
@@ -256,6 +257,9 @@ func (c *converter) fromIdent(x *syntax.Ident) (Value, error) {
 	if v, ok := c.atom(x.NamePos); ok {
 		return v, nil
 	}
+	if name, ok := c.names[linecol{x.NamePos.Line, x.NamePos.Col}]; ok {
+		return Value{}, nameErr(c.src, &syntax.Ident{NamePos: x.NamePos, Name: name})
+	}
 	switch x.Name {
 	case "None":
 		return None(), nil
@@ -279,7 +283,14 @@ var nameHints = map[string]string{"true": "True", "false": "False", "null": "Non
 // nameErr is Python's NameError for a name in a literal, with a hint for the
 // spellings of the constants.
 func nameErr(src string, x *syntax.Ident) error {
-	name := inputerr.Cut(x.Name, 80)
+	name := inputerr.Cut(pyName(x.Name), 80)
+	switch name {
+	case "None", "True", "False":
+		msg := fmt.Sprintf("identifier field can't represent '%s' constant", name)
+		err := exprErr(src, x, fmt.Sprintf("name %q is %s after NFKC normalisation: Python raises ValueError: %s", x.Name, name, msg)).(*Error)
+		err.Exception, err.PyMessage = "ValueError", msg
+		return err
+	}
 	err := exprErr(src, x, fmt.Sprintf("name %q is not a literal: Python raises NameError: name '%s' is not defined", name, name)).(*Error)
 	err.Exception, err.PyMessage = "NameError", fmt.Sprintf("name '%s' is not defined", name)
 	if hint, ok := nameHints[x.Name]; ok {

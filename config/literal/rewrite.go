@@ -55,8 +55,9 @@ type rewriter struct {
 	out   []byte
 	marks []offsetMark
 	open  []bracket
-	sets  map[linecol]bool  // positions of '[' that stand for a set display's '{'
-	atoms map[linecol]Value // positions of the placeholders of strings, numbers and ..., and their values
+	sets  map[linecol]bool   // positions of '[' that stand for a set display's '{'
+	atoms map[linecol]Value  // positions of the placeholders of strings, numbers and ..., and their values
+	names map[linecol]string // positions of the placeholders of non-ASCII names, and the names
 	// posAt's progress: output offset pOff is at line pLine, column pCol.
 	pOff        int
 	pLine, pCol int32
@@ -130,10 +131,24 @@ func (w *rewriter) ident(i int) (int, *Error) {
 	if strAt(s, i) {
 		return w.strings(i)
 	}
+	ascii := true
 	for end < len(s) && (isIdentByte(s[end]) || s[end] >= 0x80) {
+		ascii = ascii && s[end] < 0x80
 		end++
 	}
-	w.out = append(w.out, s[i:end]...)
+	if ascii {
+		w.out = append(w.out, s[i:end]...)
+		return end, nil
+	}
+	// Starlark's scanner takes fewer characters in a name than Python (no non-ASCII
+	// digits or marks): the name becomes an ASCII placeholder, read back by fromIdent.
+	w.note(i)
+	if w.names == nil {
+		w.names = map[linecol]string{}
+	}
+	w.names[w.posAt(len(w.out))] = s[i:end]
+	w.out = append(w.out, "_nonascii_name"...)
+	w.note(end)
 	return end, nil
 }
 

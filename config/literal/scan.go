@@ -205,6 +205,11 @@ func (ls *literalScanner) ident() error {
 	for ls.i < len(s) && (isIdentByte(s[ls.i]) || s[ls.i] >= 0x80) {
 		ls.i++
 	}
+	if msg := identSyntaxErr(s[start:ls.i]); msg != "" {
+		e := literalErr(s, start, msg+" (Python: SyntaxError)")
+		e.Exception, e.PyMessage = "SyntaxError", msg
+		return e
+	}
 	if ls.i < len(s) && (s[ls.i] == '\'' || s[ls.i] == '"') && ls.i-start <= 2 {
 		ls.str()
 		return nil
