@@ -122,6 +122,20 @@ func conditionalPrefixes(meta []setMeta) (n, first []int) {
 	return n, first
 }
 
+// unconditional returns the globals of set that run under no guard, in order, and for
+// each prefix length of set how many of them it holds.
+func unconditional(set []string, meta []setMeta) (uc []string, count []int) {
+	count = make([]int, len(set)+1)
+	for i, kv := range set {
+		count[i+1] = count[i]
+		if i >= len(meta) || meta[i].guard == "" {
+			uc = append(uc, kv)
+			count[i+1]++
+		}
+	}
+	return uc, count
+}
+
 // setMeta says where a persistent global was assigned.
 type setMeta struct {
 	line     int
@@ -387,6 +401,8 @@ func (r *reader) finish() *Script {
 	}
 	envStates := prefixStates(envs)
 	nCond, firstCond := conditionalPrefixes(r.setMeta)
+	ucSet, ucCount := unconditional(r.set, r.setMeta)
+	ucStates := prefixStates(ucSet)
 	for _, s := range r.sites {
 		if n := nCond[s.setLen]; n > 0 {
 			s.note("the plan assumes the %d conditional global assignment(s) in force here run (the first at line %d; their guards are listed with the globals)", n, firstCond[s.setLen])
@@ -400,6 +416,9 @@ func (r *reader) finish() *Script {
 		s.set = r.set[:s.setLen:s.setLen]
 		s.setMeta = r.setMeta[:s.setLen:s.setLen]
 		s.patchSet = s.patches
+		s.condN = nCond[s.setLen]
+		s.ucSet = ucSet[:ucCount[s.setLen]:ucCount[s.setLen]]
+		s.ucState = ucStates[ucCount[s.setLen]]
 		s.env = r.env[:s.envLen:s.envLen]
 		s.Workload.Threads = s.Threads
 		r.out.Sites = append(r.out.Sites, s.Site)
