@@ -45,6 +45,7 @@ func readText(name, src string) (*Script, error) {
 	r := newReader(name, src, toks)
 	r.lines = lines
 	r.index(stmts)
+	r.indexScopes(stmts)
 	r.staticBlocks(stmts, 0)
 	r.indexed = true
 	r.run(stmts)
@@ -197,6 +198,8 @@ type reader struct {
 	quals      map[*expr]string       // qual of attribute chains, once indexed
 	qbuf       []byte                 // qual's scratch
 	candsOf    map[string][]Candidate // candidatesFor, by name, once indexed
+	uiChoices  map[string][]Candidate // choice lists of dict keys (a UI's INPUT_TYPES), by key
+	sc         *scopes                // the scoped index (scope.go)
 }
 
 func newReader(name, src string, toks []token) *reader {
@@ -207,7 +210,7 @@ func newReader(name, src string, toks []token) *reader {
 		decPatch: map[*stmt][]string{}, siteOf: map[*expr]*siteState{}, entered: map[*stmt]bool{},
 		executors: map[string]int{}, outputs: map[string]*siteState{}, derived: map[string]*siteState{}, compiled: map[string]*siteState{}, partials: map[string]*siteState{},
 		marked: map[ThreadKind]bool{}, classRun: map[*Thread][]*stmt{},
-		quals: map[*expr]string{}, candsOf: map[string][]Candidate{},
+		quals: map[*expr]string{}, candsOf: map[string][]Candidate{}, uiChoices: map[string][]Candidate{},
 	}
 }
 

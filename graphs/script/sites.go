@@ -178,9 +178,16 @@ func (st *siteState) note(format string, args ...any) {
 	st.Notes = append(st.Notes, fmt.Sprintf(format, args...))
 }
 
-// candidatesFor returns the literal values the file assigns to the name the
-// expression ends with, each value once, in file order. Each site gets its own copy.
+// candidatesFor returns the literal values that can reach e, read in the def now
+// running, each value once: scoped where the reader can place e (scope.go), else
+// every value the file assigns to the name e ends with, in file order. Each site gets
+// its own copy.
 func (r *reader) candidatesFor(e *expr) []Candidate {
+	if r.sc != nil {
+		if out, ok := r.scopedCandidates(e, r.fn); ok {
+			return out
+		}
+	}
 	n := r.lastName(e)
 	out, ok := r.candsOf[n]
 	if !ok {
