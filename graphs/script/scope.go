@@ -128,6 +128,7 @@ func markLocals(loc map[string]bool, t *expr, depth int) {
 
 // scopeBlock records the scoped candidates and flows of stmts.
 func (r *reader) scopeBlock(stmts []*stmt, fn, cls *stmt) {
+	visit := func(c *expr) { r.scopeCall(c, fn) } // one closure per block, not per statement
 	for _, s := range stmts {
 		switch s.kind {
 		case classStmt:
@@ -151,7 +152,7 @@ func (r *reader) scopeBlock(stmts []*stmt, fn, cls *stmt) {
 				}
 			}
 		}
-		r.walkStmt(s, func(c *expr) { r.scopeCall(c, fn) })
+		r.walkStmt(s, visit)
 		r.scopeBlock(s.body, fn, cls)
 	}
 }
@@ -184,9 +185,19 @@ func (r *reader) scopeAssign(k skey, ok bool, v *expr, fn *stmt) {
 	}
 	r.scandidate(k, v)
 	r.sflow(k, v, fn)
-	if v.kind == call && v.x.kind == name {
+	switch {
+	case v.kind == call && v.x.kind == name:
 		if _, isClass := r.sc.classes[v.x.name]; isClass {
 			r.sc.types[k] = v.x.name
+		}
+	case v.kind == name || v.kind == attr:
+		// self.cfg = cfg: the attribute has the class of the value (an annotated
+		// parameter, a name bound to C(…)).
+		for _, f := range r.keysOf(v, fn) {
+			if t := r.sc.types[f]; t != "" {
+				r.sc.types[k] = t
+				break
+			}
 		}
 	}
 }
@@ -197,22 +208,33 @@ func (r *reader) scandidate(k skey, v *expr) {
 	if v == nil {
 		return
 	}
-	if v.kind == ifElse && len(v.elts) == 3 {
-		r.scandidate(k, v.elts[0])
-		r.scandidate(k, v.elts[2])
-		return
-	}
-	if isNone(v) {
-		r.sc.cands[k] = append(r.sc.cands[k], Candidate{Line: int(v.line)})
-		return
+	r.sc.cands[k] = append(r.sc.cands[k], r.literalCands(v, 0)...)
+}
+
+// literalCands returns the str or None literals v can be: v itself, both branches of
+// a if c else b (to depth 8), or the default of a dataclass field(default=…).
+func (r *reader) literalCands(v *expr, depth int) []Candidate {
+	switch {
+	case v == nil || depth > 8:
+		return nil
+	case v.kind == ifElse && len(v.elts) == 3:
+		return append(r.literalCands(v.elts[0], depth+1), r.literalCands(v.elts[2], depth+1)...)
+	case isNone(v):
+		return []Candidate{{Line: int(v.line)}}
+	case v.kind == call && r.lastName(v.x) == "field":
+		return r.literalCands(kwarg(v, "default", 99), depth+1)
 	}
 	if s, ok := r.literalStr(v); ok {
-		r.sc.cands[k] = append(r.sc.cands[k], Candidate{Line: int(v.line), Value: &s})
+		return []Candidate{{Line: int(v.line), Value: &s}}
 	}
+	return nil
 }
 
 // sflow records that the keys v's names and attributes stand for reach k.
 func (r *reader) sflow(k skey, v *expr, fn *stmt) {
+	if v == nil || v.kind != name && v.kind != attr && v.kind != ifElse {
+		return // as the file-wide flow: a call's or subscript's value is not followed
+	}
 	for _, f := range r.keysOf(v, fn) {
 		if f != k {
 			r.sc.flows[k] = append(r.sc.flows[k], f)
@@ -334,9 +356,12 @@ func (r *reader) keysOf(v *expr, fn *stmt) []skey {
 		return []skey{r.nameKey(v.name, fn)}
 	case v.kind == attr && r.isSelf(v.x, fn):
 		return r.attrKeys(r.sc.classOf[fn], v.name)
-	case v.kind == attr && v.x.kind == name:
-		if c, ok := r.sc.classes[r.sc.types[r.nameKey(v.x.name, fn)]]; ok {
-			return r.attrKeys(c, v.name)
+	case v.kind == attr && (v.x.kind == name || v.x.kind == attr && r.isSelf(v.x.x, fn)):
+		// obj.X, self.obj.X: X of the class obj's value has.
+		for _, k := range r.keysOf(v.x, fn) {
+			if c, ok := r.sc.classes[r.sc.types[k]]; ok {
+				return r.attrKeys(c, v.name)
+			}
 		}
 	}
 	if n := r.lastName(v); n != "" {
@@ -369,8 +394,12 @@ func (r *reader) attrKeys(c *stmt, n string) []skey {
 // caller uses the file-wide index).
 func (r *reader) scopedCandidates(e *expr, fn *stmt) ([]Candidate, bool) {
 	keys := r.keysOf(e, fn)
-	scoped := false
+	direct := r.literalCands(e, 0) // mode="default" if cuda else None
+	scoped := len(direct) > 0
 	var id strings.Builder
+	if scoped {
+		fmt.Fprintf(&id, "%d:%d;", e.start, e.end) // the literals are e's own
+	}
 	for _, k := range keys {
 		scoped = scoped || !k.wide
 		fmt.Fprintf(&id, "%p/%s/%v;", k.at, k.name, k.wide)
@@ -381,7 +410,7 @@ func (r *reader) scopedCandidates(e *expr, fn *stmt) ([]Candidate, bool) {
 	if out, ok := r.sc.cache[id.String()]; ok {
 		return append([]Candidate(nil), out...), true
 	}
-	var out []Candidate
+	out := direct
 	seen := map[skey]bool{}
 	for len(keys) > 0 && len(seen) <= maxFlow {
 		k := keys[0]

@@ -4,6 +4,8 @@ import (
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
+
+	"github.com/compilemode/compilemode/graphs"
 )
 
 // TestScopedCandidates: a non-literal mode gets the values of the right class and
@@ -86,6 +88,24 @@ p.add_argument("--compile-mode", default="default", choices=["default", "reduce-
 args = p.parse_args()
 m = torch.compile(f, mode=args.compile_mode)
 `, 5, []string{"default", "reduce-overhead"}},
+		{"if-else-literals", "a conditional expression of literals (fish-speech inference.py)", `import torch
+m = torch.compile(f, mode="default" if torch.cuda.is_available() else None)
+`, 2, []string{"default", "None"}},
+		{"field-default-through-self", "self.cfg = cfg (annotated) then self.cfg.X: the dataclass field(default=…) (lerobot rtc eval_dataset.py)", `import torch
+from dataclasses import dataclass, field
+@dataclass
+class EvalCfg:
+    torch_compile_mode: str = field(default="default", metadata={"help": "…"})
+@dataclass
+class OtherCfg:
+    torch_compile_mode: str = "max-autotune"
+class Evaluator:
+    def __init__(self, cfg: EvalCfg):
+        self.cfg = cfg
+    def run(self, f):
+        kw = {"mode": self.cfg.torch_compile_mode}
+        return torch.compile(f, **kw)
+`, 14, []string{"default"}},
 		{"init-param-to-self", "C(x) reaches __init__'s parameter, then self.mode", `import torch
 class Runner:
     def __init__(self, m, mode="default"):
@@ -99,6 +119,11 @@ r = Runner(net, "max-autotune")
 		t.Run(tc.name, func(t *testing.T) {
 			t.Parallel()
 			s, err := readBytes("s.py", []byte(tc.src))
+			if err != nil {
+				t.Fatal(err)
+			}
+			s, err = s.Planned(graphs.Scenario{}, nil) // every path a site's candidates take
+
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -124,5 +149,71 @@ r = Runner(net, "max-autotune")
 				t.Errorf("candidates mismatch (-want +got) (%s):\n%s", tc.reason, diff)
 			}
 		})
+	}
+}
+
+// TestBoundOptions: options= given as a name assigned a dict display, directly or
+// inside a **kwargs dict, keeps its literal items (unsloth _utils.py, lerobot
+// molmoact2).
+func TestBoundOptions(t *testing.T) {
+	t.Parallel()
+	tests := []struct {
+		name, reason, src, want string
+	}{
+		{"name", "options=NAME, one item not a literal", `import torch
+opts = {"max_autotune": True, "trace.enabled": DEBUG, "triton.cudagraphs": False}
+m = torch.compile(f, options=opts)
+`, "{'max_autotune': True, 'triton.cudagraphs': False}"},
+		{"in-kwargs", "**kw whose options item is a name assigned a dict", `import torch
+o = {"emulate_precision_casts": True}
+kw = {"backend": "inductor", "options": o}
+m = torch.compile(f, **kw)
+`, "{'emulate_precision_casts': True}"},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			t.Parallel()
+			s, err := readBytes("o.py", []byte(tc.src))
+			if err != nil {
+				t.Fatal(err)
+			}
+			got := ""
+			if o := s.Sites[0].Options; o != nil {
+				got = *o
+			}
+			if got != tc.want {
+				t.Errorf("options = %q, want %q (%s); notes %q", got, tc.want, tc.reason, s.Sites[0].Notes)
+			}
+		})
+	}
+}
+
+// TestInitParameterNotMoving: nn.Parameter assigned in a constructor builds the
+// module; it does not replace a parameter under a recorded graph (llm.c
+// train_llama3.py RMSNorm).
+func TestInitParameterNotMoving(t *testing.T) {
+	t.Parallel()
+	src := `import torch
+from torch import nn
+class Norm(nn.Module):
+    def __init__(self, d):
+        super().__init__()
+        self.weight = nn.Parameter(torch.ones(d))
+model = torch.compile(Norm(4))
+model(x)
+model.weight = nn.Parameter(torch.zeros(4))
+`
+	s, err := readBytes("n.py", []byte(src))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var lines []int
+	for _, in := range s.Sites[0].Inferred {
+		if in.Field == "moving_static_inputs" {
+			lines = append(lines, in.Line)
+		}
+	}
+	if diff := cmp.Diff([]int{9}, lines); diff != "" {
+		t.Errorf("moving_static_inputs lines mismatch (-want +got):\n%s", diff)
 	}
 }

@@ -70,7 +70,9 @@ func (r *reader) partialOptions(st *siteState, e *expr) bool {
 	}
 	s := literal.Dict(kept...).String()
 	st.Options = &s
-	st.note("options is partly literal: the plan uses %s; not read (not literals): %s", s, strings.Join(unknown, ", "))
+	if len(unknown) > 0 {
+		st.note("options is partly literal: the plan uses %s; not read (not literals): %s", s, strings.Join(unknown, ", "))
+	}
 	return true
 }
 
