@@ -79,6 +79,16 @@
 // 2.1–2.14 ("my torch version is 2.0.0") is not taken and blocks weaker phrasings
 // after it. [Options.Torch] (the command's -torch) overrides them all.
 //
+// # Input
+//
+// A log carries anything, so [Read] reads it leniently, unlike graphs' other inputs
+// (package graphs, "Reliability"), which refuse such text: a NUL byte, invalid UTF-8, a
+// lone surrogate, a UTF-8 byte order mark, control characters and binary junk are read
+// as they come, never refused, and a message next to them is still found
+// (TestReadLenient). A log that starts with a UTF-16 or UTF-32 byte order mark is
+// decoded first. The text output escapes control characters (see [Diagnosis.WriteText]).
+// Only an input with no text at all is an error ([ErrEmpty]).
+//
 // # Performance
 //
 // [Read] holds at most one window of a line ([WindowBytes]) and a ring of five windows
@@ -143,14 +153,14 @@
 //   - allocator-incompatible: "cudagraph capture requires the caching allocator; current allocator is uncached", 2.14
 //   - dynamic-shape-rerecord: "CUDAGraph supports dynamic shapes by recording a new graph for each distinct input size", 2.6–2.14
 //   - dynamic-shape-rerecord: "cudagraph tree for symint key", 2.1–2.14
-//   - skip-cpu-device: "due to cpu device", 2.6–2.14
-//   - skip-cpu-device: "'non-cuda device in graph'", 2.1–2.5
-//   - skip-mutated-inputs: "due to mutated inputs (", 2.6–2.14
+//   - skip-cpu-device: "due to cpu device", 2.3–2.14
+//   - skip-cpu-device: "'non-cuda device in graph'", 2.1–2.2
+//   - skip-mutated-inputs: "due to mutated inputs (", 2.4–2.14
 //   - skip-mutated-inputs: "skipping cudagraphs due to mutation on input", 2.3
-//   - skip-mutated-inputs: "'mutated inputs'", 2.1–2.5
-//   - skip-multiple-devices: "due to multiple devices:", 2.6–2.14
+//   - skip-mutated-inputs: "'mutated inputs'", 2.1–2.2
+//   - skip-multiple-devices: "due to multiple devices:", 2.3–2.14
 //   - skip-multiple-devices: "skipping cudagraphs due to multple devices", 2.0
-//   - skip-multiple-devices: "'multiple device indices without cudagraph_trees'", 2.1–2.5
+//   - skip-multiple-devices: "'multiple device indices without cudagraph_trees'", 2.1–2.2
 //   - skip-incompatible-op: "due to incompatible op", 2.6–2.14
 //   - skip-incompatible-op: "'incompatible ops'", 2.1–2.5
 //   - skip-incompatible-op: "index put with accumulate", 2.6
@@ -195,6 +205,8 @@
 //   - unsupported-python: a paraphrase with "compile isn't supported", as reports retell it
 //   - unsupported-python: a paraphrase with "compile does not", as reports retell it
 //   - unsupported-python: a paraphrase with "compile doesn't", as reports retell it
+//   - cuda-invalid-context: "invalid device context", 2.1–2.14
+//   - cuda-invalid-context: "CUDA_ERROR_INVALID_CONTEXT", 2.1–2.14
 //
 // # Codes
 //
@@ -524,6 +536,18 @@ const (
 	//
 	// Fix: unset the variable, or set the value through it.
 	EnvForceOverrides Code = "env-force-overrides"
+
+	// CUDAInvalidContext occurs when a CUDA call runs on an OS thread where no CUDA
+	// context (or another device's) is current: the context is current per OS thread,
+	// and a Go goroutine migrates between threads unless it is locked to one.
+	//
+	// Example:
+	//
+	//	cuCtxGetDevice(&this_device) failed: invalid device context
+	//
+	// Fix: runtime.LockOSThread(), then make the context current on that thread
+	// (cuCtxSetCurrent) before any CUDA call.
+	CUDAInvalidContext Code = "cuda-invalid-context"
 )
 
 // Codes returns every code of the catalogue, in catalogue order.
@@ -536,7 +560,7 @@ func Codes() []Code {
 		OptionType, InvalidBackend, UnknownGlobal, TreesUntrackedPoolTensors, TreesStaticInputChanged,
 		TreesInputDeallocated, TreesRerecordLimit, TreesPendingBackward, StreamCaptureUnjoined,
 		CUDAGraphEmpty, InductorConfigNotImported, BackendTakesNoMode, UnsupportedPython,
-		EnvForceOverrides,
+		EnvForceOverrides, CUDAInvalidContext,
 	}
 }
 
