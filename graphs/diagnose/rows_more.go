@@ -277,6 +277,33 @@ func contextRows() []Signature {
 			Evidence: modes.Source, Source: source,
 			Decisive: "the CUDA error line",
 		},
+		{
+			// The error's enum name in the runtime (cudaErrorInvalidContext, as PyTorch's
+			// c10/cuda/CUDAFunctions.cpp handles it, PR #175002) and in bindings that drop
+			// the prefix (managedCuda's CUResult.ErrorInvalidContext).
+			Code: CUDAInvalidContext, Literal: "ErrorInvalidContext",
+			Releases: modes.Minors(1, 14), Cause: cause, Fix: fix,
+			Evidence: modes.Source, Source: source + "; pytorch/pytorch PR #175002 (cudaErrorInvalidContext); kunzmi/managedCuda#36 (ErrorInvalidContext)",
+			Decisive: "the CUDA error line",
+		},
+		{
+			// The driver API's description of CUDA_ERROR_INVALID_CONTEXT, which bindings
+			// print after the name.
+			Code: CUDAInvalidContext, Literal: "there is no context bound to the current thread",
+			Releases: modes.Minors(1, 14), Cause: cause, Fix: fix,
+			Evidence: modes.Source, Source: source + "; the CUDA driver API's description of " +
+				"CUDA_ERROR_INVALID_CONTEXT (\"This most frequently indicates that there is no context " +
+				"bound to the current thread\", printed by kunzmi/managedCuda#36)",
+			Decisive: "the CUDA error line",
+		},
+		{
+			// CUDA 12.9's error log (CUDA_LOG_FILE) for a call with no current context.
+			Code: CUDAInvalidContext, Literal: "No CUDA context is current",
+			Releases: modes.Minors(1, 14), Cause: cause, Fix: fix,
+			Evidence: modes.Source, Source: source + "; pytorch/pytorch PR #175002 (CUDA 12.9+ with " +
+				"CUDA_LOG_FILE=stdout logs \"No CUDA context is current\")",
+			Decisive: "the CUDA log line",
+		},
 	}
 }
 
