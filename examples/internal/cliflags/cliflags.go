@@ -62,9 +62,9 @@ const MaxOptionsFileBytes = literal.MaxBytes
 
 // Compile is the torch.compile call described on the command line.
 type Compile struct {
-	Torch, Schema, Mode, Options, Backend, Dynamic Once
-	Sets, Envs                                     List
-	NoEnv                                          bool
+	Torch, Schema, Mode, Options, Backend, Dynamic, Python Once
+	Sets, Envs                                             List
+	NoEnv                                                  bool
 }
 
 // Register adds the flags to fs.
@@ -73,11 +73,12 @@ func (c *Compile) Register(fs *flag.FlagSet) {
 	fs.Var(&c.Torch, "torch", "PyTorch release `X.Y` (2.1–2.14; 2.7.1 and 2.11.0+cu130 resolve to their minor)")
 	fs.Var(&c.Schema, "schema", "resolve against a schema `FILE` written by config/dump_schema.py from your own PyTorch")
 	fs.Var(&c.Mode, "mode", "torch.compile mode `NAME` (given at all, even empty, it is not None)")
-	fs.Var(&c.Options, "options", "torch.compile options as a Python or JSON dict `LITERAL`, or @FILE holding one")
+	fs.Var(&c.Options, "options", "torch.compile options as a Python dict `LITERAL` (True, not true), or @FILE holding one")
 	fs.Var(&c.Sets, "set", "global assignment torch._inductor.config.`KEY=VALUE` before compiling (repeatable, in order; VALUE is a Python literal)")
 	fs.Var(&c.Envs, "env", "environment variable `NAME=VALUE` at import (repeatable; beats the process environment)")
 	fs.BoolVar(&c.NoEnv, "no-env", false, "ignore the process environment and this machine (only -env counts; host-dependent defaults use the fixed default host)")
 	fs.Var(&c.Backend, "backend", "torch.compile backend `NAME`")
+	fs.Var(&c.Python, "python", "the Python `X.Y` that runs PyTorch (3.11–3.14; default: the one the release was measured on)")
 	fs.Var(&c.Dynamic, "dynamic", "torch.compile dynamic argument `BOOL`: true or false (default None)")
 }
 
@@ -105,6 +106,9 @@ func (c *Compile) Scenario(given map[string]bool, sc *graphs.Scenario, environ f
 	if given["backend"] || (out.Backend == "" && !out.BackendGiven) {
 		out.Backend = c.Backend.Value
 		out.BackendGiven = given["backend"] // -backend "" is backend="": InvalidBackend
+	}
+	if given["python"] {
+		out.Python = c.Python.Value
 	}
 	if given["mode"] {
 		m := c.Mode.Value
