@@ -4,7 +4,7 @@ package graphs
 type AllocatorVar struct {
 	Name string
 	// Conf says the variable holds the allocator's options ("backend:cudaMallocAsync,…",
-	// read by AllocatorFromConf); otherwise it is the switch "1" that turns caching off.
+	// read by allocatorFromConf); otherwise it is the switch "1" that turns caching off.
 	Conf bool
 	// Source is where PyTorch reads it, "" when that is not sourced: such a variable
 	// is only treated as read late (graphs/script's timing warnings), never used to

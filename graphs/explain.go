@@ -7,10 +7,10 @@ import (
 	"github.com/compilemode/compilemode/config"
 )
 
-// MergeWarnings returns resolution's warnings followed by the plan's, where a plan
+// mergeWarnings returns resolution's warnings followed by the plan's, where a plan
 // warning with the code of a resolution warning (its workload-aware version) takes its
 // place.
-func MergeWarnings(resolution, plan []config.Warning) []config.Warning {
+func mergeWarnings(resolution, plan []config.Warning) []config.Warning {
 	amended := map[config.Code]config.Warning{}
 	for _, w := range plan {
 		amended[w.Code] = w
@@ -32,11 +32,11 @@ func MergeWarnings(resolution, plan []config.Warning) []config.Warning {
 	return out
 }
 
-// Explain returns a paragraph in plain words: what CUDA-graph behaviour the resolved
+// explainPlan returns a paragraph in plain words: what CUDA-graph behaviour the resolved
 // config asks for, what happens on each device, and the first fix. Do not depend on
 // this output being stable. With a nil res or p there is nothing to explain: it
 // returns "".
-func Explain(res *config.Result, p *Plan) string {
+func explainPlan(res *config.Result, p *Plan) string {
 	if res == nil || p == nil {
 		return ""
 	}

@@ -123,7 +123,7 @@ func TestNoSharedMutableState(t *testing.T) {
 		}
 		rows, hz, tr, ae := graphs.Rules(), graphs.Hazards(), graphs.Triggers(), graphs.AllocatorEnv()
 		mr, rr, sr, fr, sup := modes.ModeRows(), modes.ReleaseRows(), modes.SiteRows(), config.FactRows(), modes.Supported()
-		return append(out, &rows, &hz, &tr, &ae, graphs.Placeholders(), &mr, &rr, &sr, &fr, &sup)
+		return append(out, &rows, &hz, &tr, &ae, &mr, &rr, &sr, &fr, &sup)
 	}
 	var wg sync.WaitGroup
 	for _, sc := range scenarios {

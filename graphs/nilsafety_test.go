@@ -98,7 +98,6 @@ var nilCases = map[string]func(t *testing.T){
 	"graphs.Triggers":        func(t *testing.T) { _ = graphs.Triggers() },
 	"graphs.DynamoKeys":      func(t *testing.T) { _ = graphs.DynamoKeys() },
 	"graphs.Meets.String":    func(t *testing.T) { _ = graphs.Meets(0).String(); _ = graphs.Meets(-1).String() },
-	"graphs.Placeholders":    func(t *testing.T) { _ = graphs.Placeholders() },
 	"graphs.Rules":           func(t *testing.T) { _ = graphs.Rules() },
 	"modes.ModeRows":         func(t *testing.T) { _ = modes.ModeRows() },
 	"modes.ReleaseRows":      func(t *testing.T) { _ = modes.ReleaseRows() },
@@ -431,7 +430,6 @@ var nilCases = map[string]func(t *testing.T){
 			t.Error("AllocatorEnv returns the table itself, not a copy")
 		}
 	},
-	"graphs.AllocatorFromConf": func(t *testing.T) { _ = graphs.AllocatorFromConf("") },
 	"graphs.AllocatorFromEnv": func(t *testing.T) {
 		if got := graphs.AllocatorFromEnv(nil); got != "native" {
 			t.Errorf("AllocatorFromEnv(nil) = %q, want native (an empty environment)", got)
@@ -456,10 +454,6 @@ var nilCases = map[string]func(t *testing.T){
 		_, _ = graphs.ConfigReport{{}}.MarshalJSON()
 	},
 	"graphs.Exit.Code": func(t *testing.T) { _ = graphs.Exit("").Code() },
-	"graphs.Explain": func(t *testing.T) {
-		_ = graphs.Explain(nil, nil)
-		_ = graphs.Explain(&config.Result{}, &graphs.Plan{})
-	},
 	"graphs.LoadScenario": func(t *testing.T) {
 		_, err := graphs.LoadScenario("", nil)
 		var z *inputerr.ZeroError
@@ -469,7 +463,6 @@ var nilCases = map[string]func(t *testing.T){
 		_, err = graphs.LoadScenario("", strings.NewReader(""))
 		mustErr(t, err)
 	},
-	"graphs.MergeWarnings": func(t *testing.T) { _ = graphs.MergeWarnings(nil, nil) },
 	"graphs.Report.WriteText": func(t *testing.T) {
 		mustErr(t, (*graphs.Report)(nil).WriteText(io.Discard, graphs.TextOptions{}))
 		_ = new(graphs.Report).WriteText(io.Discard, graphs.TextOptions{})

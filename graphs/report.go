@@ -64,7 +64,7 @@ type Report struct {
 	CUDAGraphs CUDAGraphsReport `json:"cudagraphs"`
 	// CompileDisabled reports TORCH_COMPILE_DISABLE=1: nothing is compiled.
 	CompileDisabled bool `json:"compile_disabled,omitempty"`
-	// Warnings are resolution's and the plan's hazards merged ([MergeWarnings]).
+	// Warnings are resolution's and the plan's hazards merged: a plan warning with the code of a resolution warning (its workload-aware version) takes its place.
 	Warnings []config.Warning `json:"warnings"`
 	// Explain is a paragraph in plain words ("" when torch.compile raises). Do not
 	// depend on its wording being stable.
@@ -233,7 +233,7 @@ func newReport(r *config.Resolver, res *config.Result, plan *Plan, w Workload) *
 		rep.Warnings = append(rep.Warnings, res.Warnings...)
 		return rep
 	}
-	rep.Warnings = append(rep.Warnings, MergeWarnings(res.Warnings, plan.Warnings)...)
+	rep.Warnings = append(rep.Warnings, mergeWarnings(res.Warnings, plan.Warnings)...)
 	rep.CUDAGraphs.Devices = append(rep.CUDAGraphs.Devices, plan.Devices...) // the report's own copy
 	if w.Threads != MainThread && res.Threaded != nil && res.Threaded.CUDAGraphs != res.CUDAGraphs {
 		v := res.Threaded.CUDAGraphs
@@ -244,7 +244,7 @@ func newReport(r *config.Resolver, res *config.Result, plan *Plan, w Workload) *
 			rep.Exit = Raises
 		}
 	}
-	rep.Explain = Explain(res, plan)
+	rep.Explain = explainPlan(res, plan)
 	return rep
 }
 

@@ -16,7 +16,7 @@ import (
 // one behaviour in disjoint release ranges (per-release message variants).
 //
 // Texts may hold two kinds of placeholders: {name} is filled by the planner from the
-// workload and config (see [Placeholders]); <name> is left as written, for what
+// workload and config (see placeholderDocs); <name> is left as written, for what
 // PyTorch fills in at run time (an address, a node name).
 //
 // Rules are plain values; [Rules] returns a fresh copy of the table.
@@ -212,9 +212,9 @@ func Rules() []Rule {
 	return out
 }
 
-// Placeholders returns the {name} placeholders that rule and hazard texts may hold,
+// placeholderDocs returns the {name} placeholders that rule and hazard texts may hold,
 // each with what the planner fills in.
-func Placeholders() map[string]string {
+func placeholderDocs() map[string]string {
 	out := map[string]string{}
 	for _, p := range placeholders() {
 		out[p.name] = p.doc

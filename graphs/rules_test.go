@@ -22,7 +22,7 @@ var placeholderRE = regexp.MustCompile(`\{([a-z_]+)\}`)
 // resolves inside this repository.
 func checkText(t *testing.T, what string, texts ...string) {
 	t.Helper()
-	known := Placeholders()
+	known := placeholderDocs()
 	for _, s := range texts {
 		for _, m := range placeholderRE.FindAllStringSubmatch(s, -1) {
 			if _, ok := known[m[1]]; !ok {

@@ -281,7 +281,7 @@ func limitErr(field string, v int, limit string, max int, what string) *Workload
 }
 
 // AllocatorFromEnv returns the allocator a process environment selects: "uncached"
-// when PYTORCH_NO_CUDA_MEMORY_CACHING=1, else AllocatorFromConf of
+// when PYTORCH_NO_CUDA_MEMORY_CACHING=1, else the allocator backend ("backend:cudaMallocAsync") of
 // PYTORCH_CUDA_ALLOC_CONF. lookup returns a variable's value ("" when unset); a nil
 // lookup is an empty environment. The variables are the sourced ones of [AllocatorEnv].
 func AllocatorFromEnv(lookup func(string) string) string {
@@ -295,7 +295,7 @@ func AllocatorFromEnv(lookup func(string) string) string {
 	}
 	for _, v := range allocatorVars {
 		if v.Source != "" && v.Conf {
-			if a := AllocatorFromConf(lookup(v.Name)); a != "native" {
+			if a := allocatorFromConf(lookup(v.Name)); a != "native" {
 				return a
 			}
 		}
@@ -303,9 +303,9 @@ func AllocatorFromEnv(lookup func(string) string) string {
 	return "native"
 }
 
-// AllocatorFromConf returns the allocator backend PYTORCH_CUDA_ALLOC_CONF selects
+// allocatorFromConf returns the allocator backend PYTORCH_CUDA_ALLOC_CONF selects
 // ("backend:cudaMallocAsync" among comma-separated options), "native" otherwise.
-func AllocatorFromConf(conf string) string {
+func allocatorFromConf(conf string) string {
 	for _, opt := range strings.Split(conf, ",") {
 		k, v, _ := strings.Cut(strings.TrimSpace(opt), ":")
 		if strings.TrimSpace(k) == "backend" && strings.TrimSpace(v) == "cudaMallocAsync" {

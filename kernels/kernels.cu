@@ -257,10 +257,12 @@ linear_ws(const float* __restrict__ x, const float* __restrict__ ln_gamma, const
 // Weights are packed on the host (kernels.PackMLP): block j's slice of matrix m is h*8
 // contiguous floats, element (k, c) (k = 4g + kk, c = 4ch + cc, column 8j + c) at
 // ((kk*2 + ch)*(h/4) + g)*4 + cc, so that a warp's 16-byte shared-memory reads are
-// consecutive. Thread t takes the groups g = t, t + MLP_THREADS, ...: for each, 8 float4
-// of x (one per row) and 8 float4 of weights make 256 fused multiply-adds into
-// acc[8 rows][8 columns]; a warp then reduce-scatters acc with 62 shuffles (each lane
-// ends with outputs 2*lane, 2*lane+1) and the block adds its warps in order. Everything
+// consecutive. With MLP_SPLITB (the default) thread t of half r (rows 4r..4r+3) takes
+// the groups g = t mod (MLP_THREADS/2), then every MLP_THREADS/2: for each, 4 float4 of x
+// (one per row) and 8 float4 of weights make 128 fused multiply-adds into
+// acc[4 rows][8 columns]; a warp then reduce-scatters acc with 31 shuffles (lane ends
+// with output lane) and the block adds its warps in order (mlp_matmul, with MLP_SPLITB
+// 0: every thread all 8 rows, 62 shuffles). Everything
 // is in a fixed order with no data atomics, so the result is bitwise reproducible and a
 // replayed graph gives the eager bits.
 //
@@ -479,6 +481,65 @@ __device__ __forceinline__ void mlp_matmul(const float4* xs4, const float4* ws4,
   out[1] = acc[1];
 }
 
+// MLP_SPLITB 1 (the default) splits the block's threads into two halves, half r taking
+// batch rows 4r..4r+3 over all of K (mlp_matmul_split): each weight is read from shared
+// memory twice, but a thread holds 32 partial sums instead of 64, so the warp's
+// reduce-scatter takes 31 shuffles instead of 62. MLP_SPLITB 0 is mlp_matmul.
+#ifndef MLP_SPLITB
+#define MLP_SPLITB 1
+#endif
+
+// rs_half is one step of mlp_matmul_split's reduce-scatter over N values with the partner
+// lane at offset OFF: the lane keeps the half that its bit OFF selects.
+template <int N, int OFF>
+__device__ __forceinline__ void rs_half(float* acc, int lane) {
+  const bool hi = (lane & OFF) != 0;
+#pragma unroll
+  for (int i = 0; i < N / 2; i++) {
+    float send = hi ? acc[i] : acc[i + N / 2];
+    float keep = hi ? acc[i + N / 2] : acc[i];
+    acc[i] = keep + __shfl_xor_sync(0xffffffffu, send, OFF);
+  }
+}
+
+// mlp_matmul_split returns this lane's output j = lane (row 4r + lane/8, column lane%8,
+// r the thread's half of the block) summed over the warp's groups of x·w.
+__device__ __forceinline__ float mlp_matmul_split(const float4* xs4, const float4* ws4, int h) {
+  const int lane = threadIdx.x & 31, g4 = h / 4;
+  const int half = threadIdx.x / (MLP_THREADS / 2), tq = threadIdx.x % (MLP_THREADS / 2);
+  float acc[32];
+#pragma unroll
+  for (int j = 0; j < 32; j++) acc[j] = 0.f;
+  for (int g = tq; g < g4; g += MLP_THREADS / 2) {
+    float4 xv[4];
+#pragma unroll
+    for (int bl = 0; bl < 4; bl++) xv[bl] = xs4[(half * 4 + bl) * g4 + g];
+#pragma unroll
+    for (int kk = 0; kk < 4; kk++) {
+      float4 w0 = ws4[(kk * 2) * g4 + g], w1 = ws4[(kk * 2 + 1) * g4 + g];
+#pragma unroll
+      for (int bl = 0; bl < 4; bl++) {
+        float xk = kk == 0 ? xv[bl].x : kk == 1 ? xv[bl].y : kk == 2 ? xv[bl].z : xv[bl].w;
+        float* a = acc + bl * 8;
+        a[0] = fmaf(xk, w0.x, a[0]);
+        a[1] = fmaf(xk, w0.y, a[1]);
+        a[2] = fmaf(xk, w0.z, a[2]);
+        a[3] = fmaf(xk, w0.w, a[3]);
+        a[4] = fmaf(xk, w1.x, a[4]);
+        a[5] = fmaf(xk, w1.y, a[5]);
+        a[6] = fmaf(xk, w1.z, a[6]);
+        a[7] = fmaf(xk, w1.w, a[7]);
+      }
+    }
+  }
+  rs_half<32, 16>(acc, lane);
+  rs_half<16, 8>(acc, lane);
+  rs_half<8, 4>(acc, lane);
+  rs_half<4, 2>(acc, lane);
+  rs_half<2, 1>(acc, lane);
+  return acc[0];
+}
+
 extern "C" __global__ void __launch_bounds__(MLP_THREADS, 1)
 mlp_step(const float* __restrict__ x, const float* __restrict__ wp, const float* __restrict__ bias,
          const float* __restrict__ gamma, const float* __restrict__ beta, float* scratch0, float* scratch1,
@@ -557,17 +618,26 @@ mlp_step(const float* __restrict__ x, const float* __restrict__ wp, const float*
     cp_async_wait_n(MLP_MAXMATS - 1 - m);
 #endif
     __syncthreads();
+#if MLP_SPLITB
+    red[warp][lane] = (MLP_SKIP & 1) ? 0.f : mlp_matmul_split(xs4, smem + m * h * 2, h);
+#else
     float part[2] = {0.f, 0.f};
     if (!(MLP_SKIP & 1)) mlp_matmul(xs4, smem + m * h * 2, h, part);
     red[warp][2 * lane] = part[0];
     red[warp][2 * lane + 1] = part[1];
+#endif
     __syncthreads();
     if (threadIdx.x < 64) {
       int b = threadIdx.x >> 3, c = threadIdx.x & 7, o = blockIdx.x * 8 + c;
       if (b < batch) {
         float sum = bias_s[m][c];
+#if MLP_SPLITB
+#pragma unroll
+        for (int w = 0; w < MLP_WARPS / 2; w++) sum += red[(b >> 2) * (MLP_WARPS / 2) + w][(b & 3) * 8 + c];
+#else
 #pragma unroll
         for (int w = 0; w < MLP_WARPS; w++) sum += red[w][threadIdx.x];
+#endif
         float v = m < mats - 1 ? activate(sum, ACT_GELU) + reinterpret_cast<const float*>(xs4)[b * h + o] : sum;
         ((m & 1) ? scratch1 : scratch0)[(size_t)b * h + o] = v;
       }

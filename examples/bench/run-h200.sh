@@ -48,9 +48,10 @@ echo "run-h200: wrote $out/results-h200.json"
 (
   cd kernels
   for s in 0 1 2 4 8 13 15; do nvcc -O3 -arch=sm_90 -DMLP_SKIP=$s -o ../.gpu/mlp_bench_$s mlp_bench.cu & done
+  nvcc -O3 -arch=sm_90 -DMLP_SPLITB=0 -o ../.gpu/mlp_bench_splitb0 mlp_bench.cu &
   wait
 ) >>"$out/bench-stderr.log" 2>&1 || true
-for s in 0 1 2 4 8 13 15; do [ -x .gpu/mlp_bench_$s ] && .gpu/mlp_bench_$s "skip=$s"; done 2>&1 | tee -a "$out/bench.txt" || true
+for s in 0 1 2 4 8 13 15 splitb0; do [ -x .gpu/mlp_bench_$s ] && .gpu/mlp_bench_$s "skip=$s"; done 2>&1 | tee -a "$out/bench.txt" || true
 {
   .gpu/drafters -devices 1 -mode reduce-overhead -torch 2.11 -json "$out/results-single-gpu.json" -commit "$commit"
   echo

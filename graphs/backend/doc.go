@@ -87,41 +87,42 @@
 // # Performance
 //
 // One run of examples/bench/run-h200.sh on one H200 (driver 580.159.04, 2026-12-02, commit
-// 253c41b; examples/bench/results-h200.json, results-h200.txt and bench.svg hold it all;
+// c24a6ee; examples/bench/results-h200.json, results-h200.txt and bench.svg hold it all;
 // µs, medians).
 //
 // K launches of a tiny axpy kernel, against the CUDA C++ baseline anchor_graph.cu (five
-// runs per K interleaved, 2000 steps each): replay 16.5, 62.8, 247.6 against the C++
-// graph's 16.7, 63.3, 249.7 at K = 16, 64, 256 (0.99×); eager 52.4, 189.0, 1086.6 against
-// 51.5, 231.8, 1127.3 (eager is launch-bound and noisy from run to run, on both sides).
+// runs per K interleaved, 2000 steps each): replay 16.6, 63.7, 250.2 against the C++
+// graph's 16.7, 63.4, 250.4 at K = 16, 64, 256 (1.00×); eager 60.6, 252.5, 1074.9 against
+// 59.9, 272.8, 1080.6 (eager is launch-bound and noisy from run to run, on both sides).
 //
 // One synchronous step, Run(ctx, s, graph, 1), wall per call as the caller sees it, against
 // cudaGraphLaunch + cudaStreamSynchronize in C++ (launch_sync.cu, median of 2000):
 //
 //	| K   | C++ launch+sync | CallerThread, untimed (default) | ratio | CallerThread, timed | SpinThenBlock | ChannelHandoff |
 //	|-----|-----------------|---------------------------------|-------|---------------------|---------------|----------------|
-//	| 16  | 22.0            | 22.6                            | 1.03  | 28.6                | 24.7          | 50.3           |
-//	| 64  | 68.3            | 68.7                            | 1.00  | 75.3                | 71.6          | 92.6           |
-//	| 256 | 254.3           | 258.2                           | 1.02  | 263.5               | 257.8         | 292.9          |
+//	| 16  | 22.1            | 21.9                            | 0.99  | 27.5                | 23.6          | 48.4           |
+//	| 64  | 69.2            | 70.8                            | 1.02  | 75.0                | 70.8          | 93.0           |
+//	| 256 | 255.8           | 261.0                           | 1.02  | 264.8               | 259.8         | 290.8          |
 //
-// The drafter step (hidden 1024, batch 8, 4 layers, fp32; 21.0 MB of weights, 4.4 µs
-// to read them once at 4.8 TB/s), µs per step from CUDA events over 1000 steps:
+// (An earlier run at 253c41b, same code path: 1.03, 1.00, 1.02.) The drafter step (hidden
+// 1024, batch 8, 4 layers, fp32; 21.0 MB of weights, 4.4 µs to read them once at 4.8
+// TB/s), µs per step from CUDA events over 1000 steps:
 //
 //	| kernels                        | eager | replay | Run(n=1) wall |
 //	|--------------------------------|-------|--------|---------------|
-//	| classic (10 kernels)           | 72.5  | 64.3   | 70.9          |
-//	| ws, linear_ws (6 kernels)      | 49.9  | 45.3   | 51.7          |
-//	| fused, mlp_step (1 kernel)     | 23.7  | 23.6   | 29.2          |
-//	| PyTorch 2.11 eager             | 290.4 |        |               |
-//	| PyTorch 2.11 reduce-overhead   |       | 111.8  |               |
+//	| classic (10 kernels)           | 73.0  | 64.7   | 72.5          |
+//	| ws, linear_ws (6 kernels)      | 49.9  | 45.4   | 51.4          |
+//	| fused, mlp_step (1 kernel)     | 23.9  | 24.0   | 29.8          |
+//	| PyTorch 2.11 eager             | 311.6 |        |               |
+//	| PyTorch 2.11 reduce-overhead   |       | 131.1  |               |
 //
 // Replay equals eager bit for bit for every variant, and each is within 1e-8 of the
-// float64 CPU reference. Where mlp_step's 23.6 µs go (kernels/mlp_bench.cu, the kernel
-// built with one stage left out, same run): the weight loads 2.2 µs beyond what the
-// layers hide, the five grid barriers 4.6, the matmuls with their reductions 5.1, the
-// staging of each layer's input (an L2 read and the LayerNorm) 6.0, and what is left
-// with all four out (launch, epilogues, softmax) 5.8. The 12 µs target was not met: the
-// step is a chain of five dependent layers, each an L2 round trip, a barrier and a
+// float64 CPU reference. Where mlp_step's 23.3 µs (kernels/mlp_bench.cu, same run) go,
+// from the kernel built with one stage left out: the weight loads 2.0 µs beyond what the
+// layers hide, the five grid barriers 4.7, the matmuls with their reductions 5.1, the
+// staging of each layer's input (an L2 read and the LayerNorm) 6.7, and what is left with
+// all four out (launch, epilogues, softmax) 5.8. The 12 µs target was not met: the step
+// is a chain of five dependent layers, each an L2 round trip, a barrier and a
 // latency-bound matmul on 128 blocks; see kernels/README.md.
 package backend
 

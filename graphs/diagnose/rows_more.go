@@ -238,7 +238,8 @@ func setupRows() []Signature {
 			Evidence: modes.Source,
 			Source: "torch/_dynamo/eval_frame.py check_if_dynamo_supported (\"Windows not yet supported " +
 				"for torch.compile\"), added by PR #94940 (2023-02, 2.0); reports up to 2.3 (2noise/ChatTTS#145); " +
-				"2.5's release notes add torch.compile on Windows; not read per release",
+				"2.5's release notes add torch.compile on Windows; absent from check_if_dynamo_supported @ T2.6.0 " +
+				"(Debian build: only the Python and GIL checks); 2.1–2.5 not read",
 			Decisive: "the RuntimeError line",
 		},
 	}

@@ -106,6 +106,22 @@ type frame struct {
 	expanded bool
 }
 
+// conditionalPrefixes returns, for each prefix length of the globals, how many of
+// them are conditional and the line of the first.
+func conditionalPrefixes(meta []setMeta) (n, first []int) {
+	n, first = make([]int, len(meta)+1), make([]int, len(meta)+1)
+	for i, m := range meta {
+		n[i+1], first[i+1] = n[i], first[i]
+		if m.guard != "" {
+			n[i+1]++
+			if first[i+1] == 0 {
+				first[i+1] = m.line
+			}
+		}
+	}
+	return n, first
+}
+
 // setMeta says where a persistent global was assigned.
 type setMeta struct {
 	line     int
@@ -370,7 +386,11 @@ func (r *reader) finish() *Script {
 		envs[i] = e.name + "=" + e.value
 	}
 	envStates := prefixStates(envs)
+	nCond, firstCond := conditionalPrefixes(r.setMeta)
 	for _, s := range r.sites {
+		if n := nCond[s.setLen]; n > 0 {
+			s.note("the plan assumes the %d conditional global assignment(s) in force here run (the first at line %d; their guards are listed with the globals)", n, firstCond[s.setLen])
+		}
 		s.setState, s.envState = states[s.setLen], envStates[s.envLen]
 		if n := s.modeNote(); n != "" {
 			s.Notes = append([]string{n}, s.Notes...)

@@ -46,7 +46,7 @@ function readState() {
   for (const id of TEXT) call[id] = $(id).value;
   for (const id of NUM) call[id] = $(id).value;
   for (const id of BOOL) call[id] = $(id).checked;
-  return { v: 1, tab, call, log: $("log").value, script: $("script").value, name: $("script-name").value };
+  return { v: 1, tab, call, log: $("log").value, script: $("script").value, name: $("script-name").value, scriptTorch: $("script-torch").value };
 }
 
 function applyState(s) {
@@ -57,6 +57,7 @@ function applyState(s) {
   if (typeof s.log === "string") $("log").value = s.log;
   if (typeof s.script === "string") $("script").value = s.script;
   if (typeof s.name === "string") $("script-name").value = s.name;
+  if (typeof s.scriptTorch === "string") setValue($("script-torch"), s.scriptTorch);
   if (TABS.includes(s.tab)) selectTab(s.tab, false);
 }
 
@@ -123,7 +124,11 @@ function plainRequests(s) {
   }
   if (s.tab === "script") {
     const name = s.name.trim() || "<stdin>";
-    return [{ req: { kind: "script", name, text: s.script }, cmd: `compilemode -no-env -script ${quote(name)}`, title: "" }];
+    const torch = s.scriptTorch || "";
+    return [{
+      req: { kind: "script", name, text: s.script, torch },
+      cmd: `compilemode -no-env ${torch ? `-torch ${torch} ` : ""}-script ${quote(name)}`, title: "",
+    }];
   }
   const c = s.call;
   const w = workload(c);
@@ -560,6 +565,7 @@ function wire() {
   $("log").addEventListener("input", update);
   $("script").addEventListener("input", update);
   $("script-name").addEventListener("input", update);
+  $("script-torch").addEventListener("input", update);
   droppable($("log"));
   droppable($("script"));
   $("log-file").addEventListener("change", (ev) => ev.target.files[0] && readFileInto(ev.target.files[0], $("log")));

@@ -3,7 +3,7 @@
 // Command wasm is the library compiled to WebAssembly for the web page (examples/web):
 // it runs in the page's Web Worker, registers one JavaScript function,
 // compilemodeAnswer(request), and then waits for calls. A request is a JSON object
-// {"kind": "call" | "log" | "script", "call": answer.Call, "text": "…", "name": "…",
+// {"kind": "call" | "log" | "script", "call": answer.Call, "text": "…", "name": "…", "torch": "…",
 // "options": answer.Options};
 // the reply is answer.Answer as JSON.
 package main
@@ -21,6 +21,8 @@ type request struct {
 	Call answer.Call `json:"call"`
 	Text string      `json:"text"`
 	Name string      `json:"name"`
+	// Torch is the script's -torch ("": not given).
+	Torch string `json:"torch"`
 	// Options say which forms of the answer to compute.
 	Options answer.Options `json:"options"`
 }
@@ -49,7 +51,7 @@ func handle(data string) answer.Answer {
 	case "log":
 		return answer.Diagnose(req.Text, req.Options)
 	case "script":
-		return answer.Script(req.Name, req.Text, req.Options)
+		return answer.Script(req.Name, req.Text, req.Torch, req.Options)
 	}
 	return answer.Answer{Stderr: "compilemode: unknown request kind " + req.Kind + "\n", Exit: 2}
 }

@@ -101,8 +101,9 @@ func Diagnose(log string, o Options) Answer {
 	return answer(o, text.String(), d, &view, 0)
 }
 
-// Script answers a script as `compilemode -no-env -script NAME` does.
-func Script(name, src string, o Options) Answer {
+// Script answers a script as `compilemode -no-env [-torch TORCH] -script NAME` does
+// (torch "": not given, so the script's sites are planned on the default release).
+func Script(name, src, torch string, o Options) Answer {
 	s, err := script.ReadNamed(name, strings.NewReader(src))
 	if err != nil {
 		var se *script.SyntaxError
@@ -111,7 +112,7 @@ func Script(name, src string, o Options) Answer {
 		}
 		return refuse(fmt.Errorf("-script %s: %w", name, err))
 	}
-	planned, err := s.PlanWith(script.PlanOptions{CLI: graphs.Scenario{Env: map[string]string{}}})
+	planned, err := s.PlanWith(script.PlanOptions{CLI: graphs.Scenario{Torch: torch, Env: map[string]string{}}})
 	if err != nil {
 		return refuse(err)
 	}

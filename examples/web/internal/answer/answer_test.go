@@ -109,10 +109,13 @@ func TestDiagnoseAndScript(t *testing.T) {
 	if err := planned.WriteText(&text, graphs.DefaultWidth); err != nil {
 		t.Fatal(err)
 	}
-	if got := Script("t.py", src, Options{}); got.Text != text.String() {
+	if got := Script("t.py", src, "", Options{}); got.Text != text.String() {
 		t.Errorf("Script text mismatch (-want +got):\n%s", cmp.Diff(text.String(), got.Text))
 	}
-	if got := Script("t.py", "def (:\n", Options{}); got.Exit != 2 || !strings.HasPrefix(got.Stderr, "compilemode: t.py:1:") {
+	if got := Script("t.py", src, "2.14", Options{}); !strings.Contains(got.Text, "torch 2.14") {
+		t.Errorf("Script on -torch 2.14 does not plan on 2.14:\n%s", got.Text)
+	}
+	if got := Script("t.py", "def (:\n", "", Options{}); got.Exit != 2 || !strings.HasPrefix(got.Stderr, "compilemode: t.py:1:") {
 		t.Errorf("Script on a syntax error = exit %d, stderr %q; want exit 2 naming t.py:1:", got.Exit, got.Stderr)
 	}
 }
