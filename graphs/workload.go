@@ -324,8 +324,11 @@ const MaxScenarioBytes = 1 << 20
 // on the default release (modes.DefaultRelease(), 2.11: the one measured) in a clean environment. [Check] answers it. Env is the whole
 // environment the process would have: nothing is read from the process.
 type Scenario struct {
-	Torch string  `json:"torch,omitempty"`
-	Mode  *string `json:"mode,omitempty"`
+	Torch string `json:"torch,omitempty"`
+	// Python is the Python that runs PyTorch, "3.13" ("" means the one the release
+	// was measured on: config.Facts.Python). See config.Request.Python.
+	Python string  `json:"python,omitempty"`
+	Mode   *string `json:"mode,omitempty"`
 	// Options is torch.compile's options= dict as Python source, as -options takes it:
 	// "{'triton.cudagraphs': False}" ("" means not given: None). A scenario file may
 	// give it as that string or as a JSON object, which is read as json.loads reads it.

@@ -24,7 +24,7 @@ type helpGroup struct {
 var helpGroups = []helpGroup{
 	{
 		title:   "The compile call: torch.compile(model, mode=…, options=…, backend=…, dynamic=…) on a release",
-		flags:   []string{"torch", "schema", "mode", "options", "backend", "dynamic", "fullgraph"},
+		flags:   []string{"torch", "schema", "mode", "options", "backend", "dynamic", "fullgraph", "python"},
 		example: `compilemode -torch 2.14 -options "{'triton.cudagraphs': True}"; compare releases: -torch 2.6,2.14`,
 	},
 	{

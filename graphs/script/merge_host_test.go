@@ -27,6 +27,7 @@ func TestMergeCarriesEveryCLIField(t *testing.T) {
 		{"fullgraph", "-fullgraph beats the script's fullgraph=False", graphs.Scenario{Fullgraph: &no}, graphs.Scenario{Fullgraph: &yes}, graphs.Scenario{Fullgraph: &yes}},
 		{"script-fullgraph", "the script's fullgraph= stands without -fullgraph", graphs.Scenario{Fullgraph: &yes}, graphs.Scenario{}, graphs.Scenario{Fullgraph: &yes}},
 		{"schema", "-schema is the release's schema", graphs.Scenario{}, graphs.Scenario{Schema: sch}, graphs.Scenario{Schema: sch}},
+		{"python", "-python is the interpreter", graphs.Scenario{}, graphs.Scenario{Python: "3.12"}, graphs.Scenario{Python: "3.12"}},
 	}
 	for _, tt := range tests {
 		got := Merge(tt.script, tt.cli)

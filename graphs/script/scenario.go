@@ -96,7 +96,7 @@ func (s *Script) Scenarios(cli graphs.Scenario) []graphs.Scenario {
 // Merge returns the script's scenario with the command line's on top, in this order
 // of precedence (highest first), as with a scenario file:
 //  1. a field given on the command line (non-zero: a non-nil Mode, Options, Dynamic,
-//     Fullgraph or Schema, a non-empty Torch or Backend, a non-zero Host) replaces
+//     Fullgraph or Schema, a non-empty Torch, Backend or Python, a non-zero Host) replaces
 //     the script's;
 //  2. Set: the script's assignments run first, then the command line's, so the
 //     command line wins for a key set in both;
@@ -133,6 +133,9 @@ func Merge(script, cli graphs.Scenario) graphs.Scenario {
 	}
 	if cli.Schema != nil {
 		out.Schema = cli.Schema
+	}
+	if cli.Python != "" {
+		out.Python = cli.Python
 	}
 	out.Set = append(append([]string(nil), script.Set...), cli.Set...)
 	if len(script.Env)+len(cli.Env) > 0 {

@@ -62,9 +62,9 @@ const MaxOptionsFileBytes = literal.MaxBytes
 
 // Compile is the torch.compile call described on the command line.
 type Compile struct {
-	Torch, Schema, Mode, Options, Backend, Dynamic Once
-	Sets, Envs                                     List
-	NoEnv                                          bool
+	Torch, Schema, Mode, Options, Backend, Dynamic, Python Once
+	Sets, Envs                                             List
+	NoEnv                                                  bool
 	// Stdin is what -schema - and -options @- read (nil: they are refused).
 	Stdin io.Reader
 }
@@ -80,6 +80,7 @@ func (c *Compile) Register(fs *flag.FlagSet) {
 	fs.Var(&c.Envs, "env", "environment variable `NAME=VALUE` at import (repeatable; beats the process environment)")
 	fs.BoolVar(&c.NoEnv, "no-env", false, "ignore the process environment and this machine (only -env counts; host-dependent defaults use the fixed default host)")
 	fs.Var(&c.Backend, "backend", "torch.compile backend `NAME`")
+	fs.Var(&c.Python, "python", "the Python `X.Y` that runs PyTorch (3.11–3.14; default: the one the release was measured on)")
 	fs.Var(&c.Dynamic, "dynamic", "torch.compile dynamic argument `BOOL`: true or false (default None)")
 }
 
@@ -107,6 +108,9 @@ func (c *Compile) Scenario(given map[string]bool, sc *graphs.Scenario, environ f
 	if given["backend"] || (out.Backend == "" && !out.BackendGiven) {
 		out.Backend = c.Backend.Value
 		out.BackendGiven = given["backend"] // -backend "" is backend="": InvalidBackend
+	}
+	if given["python"] {
+		out.Python = c.Python.Value
 	}
 	if given["mode"] {
 		m := c.Mode.Value
