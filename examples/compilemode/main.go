@@ -244,6 +244,7 @@ func (c *cli) conflicts() error {
 			{"script", "give one release, e.g. -torch 2.14"},
 			{"diagnose", "give one release, e.g. -torch 2.14"},
 			{"keys", "compare chosen keys with -key KEY"},
+			{"all", "a comparison shows the keys the call sets that differ; compare any other key with -key KEY"},
 		} {
 			if c.given[f.name] {
 				return fmt.Errorf("-torch %s: comparing releases is not supported with -%s: %s", inputerr.Cut(c.compile.Torch.Value, 80), f.name, f.fix)

@@ -138,6 +138,9 @@ func (c *cli) compare(sc *graphs.Scenario, stdout io.Writer) (int, error) {
 		cmp.Torch, cmp.Exit, cmp.Reports = append(cmp.Torch, rep.Torch), append(cmp.Exit, rep.Exit), append(cmp.Reports, rep)
 		code = max(code, rep.Exit.Code())
 	}
+	if err := c.checkKeys(cmp.Reports); err != nil {
+		return 2, err
+	}
 	cmp.Keys, cmp.Same = c.keyRows(cmp.Reports)
 	cmp.Devices = deviceRows(cmp.Reports)
 	if c.asJSON {
@@ -149,6 +152,24 @@ func (c *cli) compare(sc *graphs.Scenario, stdout io.Writer) (int, error) {
 		return code, err
 	}
 	return code, cmp.writeText(stdout, textWidth(stdout), len(c.keys) > 0)
+}
+
+// checkKeys refuses a -key that no release of the comparison has, with -key's hint
+// (a key some releases lack is a row: "(no such key)" in theirs).
+func (c *cli) checkKeys(reps []*graphs.Report) error {
+	for _, k := range c.keys {
+		found := false
+		for _, rep := range reps {
+			if _, ok := rep.Value(keyName(k)); ok {
+				found = true
+			}
+		}
+		if !found {
+			last := reps[len(reps)-1]
+			return fmt.Errorf("-key %s: no release compared has such a key%s (compilemode -torch %s -keys lists them)", inputerr.Cut(k, 80), keyHint(k, last), last.Torch)
+		}
+	}
+	return nil
 }
 
 // keyRows lists the keys of the -key flags, or every key that some layer set or
