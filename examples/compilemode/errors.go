@@ -69,6 +69,9 @@ func (c *cli) inputError(err error) string {
 		if flag := c.flagOfField(we.Field); flag != "" && c.given[flag] {
 			return fmt.Sprintf("-%s %s: %s", flag, we.Value, c.flagWords(inner))
 		}
+		if arg := c.dynamoSet(we); arg != "" {
+			return fmt.Sprintf("-set %s: %s", arg, userWords(inner))
+		}
 	}
 	msg := userWords(inner)
 	top, _, _ := strings.Cut(field, "[")
@@ -82,6 +85,20 @@ func (c *cli) inputError(err error) string {
 		return fmt.Sprintf("%s: %s: %s", c.scenario.Value, field, msg)
 	}
 	return fmt.Sprintf("%s: %s", field, msg)
+}
+
+// dynamoSet returns the -set argument (torch._dynamo.config.KEY=VALUE) that an error
+// of the Dynamo assignments names, or "" when no -set gave it.
+func (c *cli) dynamoSet(we *graphs.WorkloadError) string {
+	if we.Field != "dynamo" {
+		return ""
+	}
+	for _, a := range c.compile.Sets {
+		if rest, ok := strings.CutPrefix(strings.TrimSpace(a), "torch._dynamo.config."); ok && strings.TrimSpace(rest) == we.Value {
+			return a
+		}
+	}
+	return ""
 }
 
 // scenarioField returns the innermost field a *graphs.ScenarioError names (a file

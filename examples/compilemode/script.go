@@ -76,6 +76,9 @@ func (c *cli) scriptOverrides(environ func() []string) (*graphs.Scenario, map[st
 	}
 	sc.Workload = graphs.Workload{}
 	c.workloadFlags(&sc.Workload, true)
+	if c.given["fullgraph"] {
+		sc.Fullgraph = &c.fullgraph
+	}
 	var processEnv map[string]string
 	if !c.compile.NoEnv && environ != nil {
 		base, err := (&c.compile).Scenario(map[string]bool{}, nil, environ)

@@ -4,6 +4,7 @@ import (
 	"maps"
 	"strings"
 
+	"github.com/compilemode/compilemode/config/schema"
 	"github.com/compilemode/compilemode/graphs"
 )
 
@@ -98,8 +99,9 @@ func (s *Script) Scenarios(cli graphs.Scenario) []graphs.Scenario {
 
 // Merge returns the script's scenario with the command line's on top, in this order
 // of precedence (highest first), as with a scenario file:
-//  1. a field given on the command line (non-zero: a non-nil Mode, Options or Dynamic,
-//     a non-empty Torch or Backend) replaces the script's;
+//  1. a field given on the command line (non-zero: a non-nil Mode, Options, Dynamic,
+//     Fullgraph or Schema, a non-empty Torch, Backend or Python, a non-zero Host) replaces
+//     the script's;
 //  2. Set: the script's assignments run first, then the command line's, so the
 //     command line wins for a key set in both;
 //  3. Env: the command line's value wins for a variable set in both;
@@ -125,6 +127,19 @@ func Merge(script, cli graphs.Scenario) graphs.Scenario {
 	}
 	if cli.Dynamic != nil {
 		out.Dynamic = clonePtr(cli.Dynamic)
+	}
+	out.Fullgraph = clonePtr(script.Fullgraph)
+	if cli.Fullgraph != nil {
+		out.Fullgraph = clonePtr(cli.Fullgraph)
+	}
+	if cli.Host != (schema.Host{}) {
+		out.Host = cli.Host // the machine the command runs on, unless -no-env
+	}
+	if cli.Schema != nil {
+		out.Schema = cli.Schema
+	}
+	if cli.Python != "" {
+		out.Python = cli.Python
 	}
 	out.Set = append(append([]string(nil), script.Set...), cli.Set...)
 	if len(script.Env)+len(cli.Env) > 0 {
