@@ -59,6 +59,10 @@ func (c *cli) inputError(err error) string {
 	if field == "" && inner != "" && c.given["scenario"] {
 		return fmt.Sprintf("%s: %s", c.scenario.Value, userWords(inner)) // the file itself: JSON syntax, a limit
 	}
+	var ve *modes.VersionError
+	if field == "" && c.given["torch"] && errors.As(err, &ve) {
+		return "-torch: " + userWords(err.Error()) // from -script's plans: no field around it
+	}
 	if field == "" {
 		return userWords(err.Error())
 	}

@@ -92,14 +92,14 @@ func runIn(args []string, stdin io.Reader, stdout, stderr io.Writer, environ fun
 	if given["diagnose"] {
 		return c.diagnose(c.stdin, stdout, stderr)
 	}
-	if given["script"] {
-		return c.script(c.stdin, stdout, stderr, environ)
-	}
 	for _, name := range []string{"devices", "callers"} {
 		if v := map[string]int{"devices": c.devices, "callers": c.callers}[name]; c.given[name] && v < 1 {
 			fmt.Fprintf(stderr, "compilemode: -%s %d: want 1 or more\n", name, v)
 			return 2
 		}
+	}
+	if given["script"] {
+		return c.script(c.stdin, stdout, stderr, environ)
 	}
 	sc, err := c.scenarioFromFlags(environ)
 	if err != nil {
