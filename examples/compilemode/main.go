@@ -157,7 +157,7 @@ func (c *cli) scenarioFromFlags(environ func() []string) (*graphs.Scenario, erro
 		if err != nil {
 			return nil, err
 		}
-		if file, err = graphs.LoadScenario(c.scenario.Value, bytes.NewReader(data)); err != nil {
+		if file, err = graphs.LoadScenario(c.scenarioName(), bytes.NewReader(data)); err != nil {
 			return nil, err // worded by inputError: the file and its field
 		}
 	}
