@@ -103,6 +103,8 @@ func TestFirstUserDefects(t *testing.T) {
 			args: []string{"-diagnose", log, "-torch", "2.99"}, code: 2, err: "compilemode: -torch: torch version \"2.99\" is not supported"},
 		{name: "scenario-stdin-named", reason: "a scenario read from stdin is named <stdin>",
 			stdin: `{"torch": "2.6,2.14"}`, args: []string{"-scenario", "-"}, code: 2, err: "compilemode: <stdin>: torch: "},
+		{name: "version-with", reason: "-version would ignore the other flags",
+			args: []string{"-version", "-json"}, code: 2, err: "cannot be combined: -version prints the version only"},
 		{name: "key-near", reason: "-key gives did you mean, as -set does",
 			args: []string{"-key", "triton.cudagraph"}, code: 2, err: "-key triton.cudagraph: torch 2.11 has no such key; did you mean triton.cudagraphs?"},
 	}

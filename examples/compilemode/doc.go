@@ -141,8 +141,8 @@
 // -sizes are errors without the layout or -dynamic-shapes they refine. Flags one of
 // which would be ignored are errors naming both: -key with -keys or -all, -keys with
 // -all, -script with -scenario, -key or -keys, a release comparison with -script,
-// -diagnose, -keys or -all, -env NAME twice. "-" is stdin for -scenario, -schema,
-// -options @-, -diagnose and -script, for one of them in a run. Spaces around a
-// release are ignored (-torch "2.6, 2.14"); a release given twice in a comparison
-// (2.7,2.7.1) is an error.
+// -diagnose, -keys or -all, -version with any other flag, -env NAME twice. "-" is
+// stdin for -scenario, -schema, -options @-, -diagnose and -script, for one of them
+// in a run. Spaces around a release are ignored (-torch "2.6, 2.14"); a release
+// given twice in a comparison (2.7,2.7.1) is an error.
 package main

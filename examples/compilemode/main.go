@@ -72,10 +72,18 @@ func runIn(args []string, stdin io.Reader, stdout, stderr io.Writer, environ fun
 	fs.Var(&c.captureMode, "capture-error-mode", "the function is captured by hand with torch.cuda.graph in `MODE`: global, thread_local or relaxed")
 	fs.Var(&c.otherWork, "other-thread-work", "with -capture-error-mode: what other threads do meanwhile, `KIND`: none, device-sync, alloc or pageable-copy")
 	fs.Var(&c.diagnoseFile, "diagnose", "read a PyTorch log or traceback from `FILE` (- for stdin) and say what happened and the fix")
-	fs.Var(&c.scriptFile, "script", "read the training script `FILE` (Python, not run) and plan every torch.compile site in it")
+	fs.Var(&c.scriptFile, "script", "read the training script `FILE` (Python, not run; - for stdin) and plan every torch.compile site in it")
 	given, code, ok := cliflags.ParseUsage(fs, args, stderr, func(w io.Writer) { writeUsage(w, fs, graphs.DefaultWidth) })
 	if !ok {
 		return code
+	}
+	if c.version && len(given) > 1 {
+		for name := range given {
+			if name != "version" {
+				fmt.Fprintf(stderr, "compilemode: -version and -%s cannot be combined: -version prints the version only\n", name)
+				return 2
+			}
+		}
 	}
 	if c.version {
 		if err := writeVersion(stdout); err != nil {
