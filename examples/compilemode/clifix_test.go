@@ -91,6 +91,20 @@ func TestFirstUserDefects(t *testing.T) {
 			args: []string{"-schema", "-"}, code: 2, notErr: "no such file"},
 		{name: "script-scenario", reason: "the script is the scenario",
 			args: []string{"-script", py, "-scenario", py}, code: 2, err: "-script and -scenario cannot be combined"},
+		{name: "script-devices-0", reason: "-script checks -devices as the flags do",
+			args: []string{"-script", py, "-devices", "0"}, code: 2, err: "-devices 0: want 1 or more"},
+		{name: "script-bad-threads", reason: "a site that cannot be planned is unusable input: exit 2 naming the line",
+			args: []string{"-script", py, "-threads", "bogus"}, code: 2, err: "s.py:2: this torch.compile site is not planned: "},
+		{name: "script-torch", reason: "-script's release error names -torch",
+			args: []string{"-script", py, "-torch", "2.99"}, code: 2, err: "-torch: torch version \"2.99\" is not supported"},
+		{name: "script-options", reason: "-script's -options error has no package name",
+			args: []string{"-script", py, "-options", "{"}, code: 2, err: "-options: bad literal"},
+		{name: "diagnose-torch", reason: "-diagnose's release error names -torch, no package",
+			args: []string{"-diagnose", log, "-torch", "2.99"}, code: 2, err: "compilemode: -torch: torch version \"2.99\" is not supported"},
+		{name: "scenario-stdin-named", reason: "a scenario read from stdin is named <stdin>",
+			stdin: `{"torch": "2.6,2.14"}`, args: []string{"-scenario", "-"}, code: 2, err: "compilemode: <stdin>: torch: "},
+		{name: "version-with", reason: "-version would ignore the other flags",
+			args: []string{"-version", "-json"}, code: 2, err: "cannot be combined: -version prints the version only"},
 		{name: "key-near", reason: "-key gives did you mean, as -set does",
 			args: []string{"-key", "triton.cudagraph"}, code: 2, err: "-key triton.cudagraph: torch 2.11 has no such key; did you mean triton.cudagraphs?"},
 	}
@@ -98,7 +112,11 @@ func TestFirstUserDefects(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			t.Parallel()
-			out, stderr, code := runStdin(t, tt.stdin, append(tt.args, "-no-env")...)
+			args := tt.args
+			if args[0] != "-diagnose" { // -diagnose takes only -torch and -json
+				args = append(args, "-no-env")
+			}
+			out, stderr, code := runStdin(t, tt.stdin, args...)
 			if code != tt.code || !strings.Contains(out, tt.out) || !strings.Contains(stderr, tt.err) ||
 				(tt.notErr != "" && strings.Contains(stderr, tt.notErr)) || pkg.MatchString(stderr) {
 				t.Errorf("%v (%s): exit %d, want %d\nstdout (want %q):\n%s\nstderr (want %q):\n%s", tt.args, tt.reason, code, tt.code, tt.out, out, tt.err, stderr)

@@ -109,8 +109,11 @@
 //	                  backward(), kept outputs: the fields the workload flags set, each
 //	                  with its line); flags given explicitly win (-set and -env add).
 //	                  JSON format compilemode-script/2: each distinct plan once, with its
-//	                  changed keys (-all: every key). Exit 1 when a site's plan raises, 2
-//	                  for a file that cannot be read or parsed (line and column named).
+//	                  changed keys (-all: every key). The host is this machine unless
+//	                  -no-env, as without -script. Exit 1 when a site's plan raises, 2
+//	                  for a file that cannot be read or parsed (line and column named)
+//	                  and for a site that cannot be planned with the flags given (its
+//	                  line named).
 //
 // # Output
 //
@@ -138,8 +141,8 @@
 // -sizes are errors without the layout or -dynamic-shapes they refine. Flags one of
 // which would be ignored are errors naming both: -key with -keys or -all, -keys with
 // -all, -script with -scenario, -key or -keys, a release comparison with -script,
-// -diagnose, -keys or -all, -env NAME twice. "-" is stdin for -scenario, -schema,
-// -options @-, -diagnose and -script, for one of them in a run. Spaces around a
-// release are ignored (-torch "2.6, 2.14"); a release given twice in a comparison
-// (2.7,2.7.1) is an error.
+// -diagnose, -keys or -all, -version with any other flag, -env NAME twice. "-" is
+// stdin for -scenario, -schema, -options @-, -diagnose and -script, for one of them
+// in a run. Spaces around a release are ignored (-torch "2.6, 2.14"); a release
+// given twice in a comparison (2.7,2.7.1) is an error.
 package main

@@ -55,9 +55,13 @@ func userWords(msg string) string {
 // or the scenario file and its field ("s.json: workload.thread_pool: …"), never a Go
 // package name, and with a fix where the message lacks one.
 func (c *cli) inputError(err error) string {
-	field, inner := scenarioField(err, c.scenario.Value)
+	field, inner := scenarioField(err, c.scenarioName())
 	if field == "" && inner != "" && c.given["scenario"] {
-		return fmt.Sprintf("%s: %s", c.scenario.Value, userWords(inner)) // the file itself: JSON syntax, a limit
+		return fmt.Sprintf("%s: %s", c.scenarioName(), userWords(inner)) // the file itself: JSON syntax, a limit
+	}
+	var ve *modes.VersionError
+	if field == "" && c.given["torch"] && errors.As(err, &ve) {
+		return "-torch: " + userWords(err.Error()) // from -script's plans: no field around it
 	}
 	if field == "" {
 		return userWords(err.Error())
@@ -82,9 +86,17 @@ func (c *cli) inputError(err error) string {
 		return fmt.Sprintf("-%s: %s", flag, c.flagWords(msg))
 	}
 	if c.given["scenario"] {
-		return fmt.Sprintf("%s: %s: %s", c.scenario.Value, field, msg)
+		return fmt.Sprintf("%s: %s: %s", c.scenarioName(), field, msg)
 	}
 	return fmt.Sprintf("%s: %s", field, msg)
+}
+
+// scenarioName is the name errors give the scenario file: <stdin> for -scenario -.
+func (c *cli) scenarioName() string {
+	if c.scenario.Value == "-" {
+		return "<stdin>"
+	}
+	return c.scenario.Value
 }
 
 // dynamoSet returns the -set argument (torch._dynamo.config.KEY=VALUE) that an error

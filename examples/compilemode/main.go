@@ -72,10 +72,18 @@ func runIn(args []string, stdin io.Reader, stdout, stderr io.Writer, environ fun
 	fs.Var(&c.captureMode, "capture-error-mode", "the function is captured by hand with torch.cuda.graph in `MODE`: global, thread_local or relaxed")
 	fs.Var(&c.otherWork, "other-thread-work", "with -capture-error-mode: what other threads do meanwhile, `KIND`: none, device-sync, alloc or pageable-copy")
 	fs.Var(&c.diagnoseFile, "diagnose", "read a PyTorch log or traceback from `FILE` (- for stdin) and say what happened and the fix")
-	fs.Var(&c.scriptFile, "script", "read the training script `FILE` (Python, not run) and plan every torch.compile site in it")
+	fs.Var(&c.scriptFile, "script", "read the training script `FILE` (Python, not run; - for stdin) and plan every torch.compile site in it")
 	given, code, ok := cliflags.ParseUsage(fs, args, stderr, func(w io.Writer) { writeUsage(w, fs, graphs.DefaultWidth) })
 	if !ok {
 		return code
+	}
+	if c.version && len(given) > 1 {
+		for name := range given {
+			if name != "version" {
+				fmt.Fprintf(stderr, "compilemode: -version and -%s cannot be combined: -version prints the version only\n", name)
+				return 2
+			}
+		}
 	}
 	if c.version {
 		if err := writeVersion(stdout); err != nil {
@@ -92,14 +100,14 @@ func runIn(args []string, stdin io.Reader, stdout, stderr io.Writer, environ fun
 	if given["diagnose"] {
 		return c.diagnose(c.stdin, stdout, stderr)
 	}
-	if given["script"] {
-		return c.script(c.stdin, stdout, stderr, environ)
-	}
 	for _, name := range []string{"devices", "callers"} {
 		if v := map[string]int{"devices": c.devices, "callers": c.callers}[name]; c.given[name] && v < 1 {
 			fmt.Fprintf(stderr, "compilemode: -%s %d: want 1 or more\n", name, v)
 			return 2
 		}
+	}
+	if given["script"] {
+		return c.script(c.stdin, stdout, stderr, environ)
 	}
 	sc, err := c.scenarioFromFlags(environ)
 	if err != nil {
@@ -157,7 +165,7 @@ func (c *cli) scenarioFromFlags(environ func() []string) (*graphs.Scenario, erro
 		if err != nil {
 			return nil, err
 		}
-		if file, err = graphs.LoadScenario(c.scenario.Value, bytes.NewReader(data)); err != nil {
+		if file, err = graphs.LoadScenario(c.scenarioName(), bytes.NewReader(data)); err != nil {
 			return nil, err // worded by inputError: the file and its field
 		}
 	}

@@ -15,12 +15,13 @@ import (
 // [Site.Modes] instead (set Mode, then call Merge with the command line again).
 // It returns false when i is out of range (always, for a nil s).
 func (s *Script) Scenario(i int, cli graphs.Scenario) (graphs.Scenario, bool) {
-	return s.scenario(i, cli, nil)
+	return s.scenario(i, cli, nil, false)
 }
 
 // scenario is Scenario without the globals assigned under a hasattr guard whose key
-// skip holds (the guard is false: the release has no such key).
-func (s *Script) scenario(i int, cli graphs.Scenario, skip map[string]bool) (graphs.Scenario, bool) {
+// skip holds (the guard is false: the release has no such key), or, when unguarded,
+// without every conditional global (no guard holds).
+func (s *Script) scenario(i int, cli graphs.Scenario, skip map[string]bool, unguarded bool) (graphs.Scenario, bool) {
 	if s == nil || i < 0 || i >= len(s.Sites) {
 		return graphs.Scenario{}, false
 	}
@@ -41,7 +42,10 @@ func (s *Script) scenario(i int, cli graphs.Scenario, skip map[string]bool) (gra
 		sc.Dynamic = &d
 	}
 	set := st.set
-	if len(skip) > 0 {
+	switch {
+	case unguarded:
+		set = st.ucSet
+	case len(skip) > 0:
 		set = nil
 		for j, kv := range st.set {
 			if j >= len(st.setMeta) || !skip[st.setMeta[j].requires] {
