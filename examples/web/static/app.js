@@ -635,6 +635,7 @@ async function loadSample(kind) {
 }
 
 async function start() {
+  workerAt(0); // the WebAssembly starts now, while the page reads a link's input
   wire();
   $("sample-log").addEventListener("click", () => loadSample("log"));
   $("sample-script").addEventListener("click", () => loadSample("script"));
