@@ -179,8 +179,10 @@ function onWorkerMessage(w, m) {
     current.ms[w.index] = m.ms;
     if (!timings.firstCompute) timings.firstCompute = m.ms;
     if (current.answers.filter(Boolean).length === jobs.length) {
+      const t0 = performance.now();
       $("answer-text").dataset.computeMs = Math.max(...current.ms).toFixed(1);
       show(current.answers);
+      $("answer-text").dataset.renderMs = (performance.now() - t0).toFixed(1);
     }
   }
   if (w.pending) {
