@@ -46,6 +46,11 @@ func (r *Resolver) compileWrapper(res *Result, req Request, forced []int) error 
 	if m.given && req.Options != nil {
 		return r.modeAndOptions(req, m)
 	}
+	// The first torch.compile imports Dynamo's config (and FX's), which reads
+	// variables with int().
+	if err := r.dynamoEnvError(res, "compile"); err != nil {
+		return err
+	}
 	if res.Backend != "inductor" {
 		return r.otherBackend(res, m, req.Options)
 	}
@@ -177,6 +182,9 @@ func (r *Resolver) unhashableMode(res *Result, m compileMode) error {
 		return nil
 	}
 	text := pyver.UnhashableSet
+	if !r.facts.Torch.AtLeast(modes.Version{Major: 2, Minor: 7}) && m.val.Kind() == literal.SetKind {
+		return nil // set.__contains__ looks a set up as a frozenset: no TypeError
+	}
 	if r.facts.Torch.AtLeast(modes.Version{Major: 2, Minor: 7}) {
 		if !m.val.Truthy() {
 			return nil
@@ -275,6 +283,10 @@ func (r *Resolver) applyOptions(res *Result, opts literal.Value) ([]patchEntry, 
 	aoti := false
 	for _, it := range opts.DictItems() {
 		key, ok := it.Key.AsStr()
+		if !ok && it.Key.PyType() == "bytes" {
+			// key.replace("-", "_") on bytes: a str argument (measured on 2.6.0, 2.14.1).
+			return nil, &CallError{Arg: "options", Exc: "TypeError", Msg: "a bytes-like object is required, not 'str'"}
+		}
 		if !ok {
 			return nil, &OptionsShapeError{PyType: it.Key.PyType(), Attr: "replace"}
 		}

@@ -25,6 +25,9 @@
 //     both, and the patch beats globals and the environment's defaults.
 //  3. global assignments, torch._inductor.config.KEY = VALUE before compiling, in
 //     order, the last one winning (source "global"). From 2.12 they are per thread.
+//     config.patch(...) blocks around torch.compile ([Patch]) set user overrides
+//     too, after the globals (source "patch"), with config.patch's own argument
+//     checks and ConfigPatch.__enter__'s AttributeError for an unknown key.
 //  4. the default, which for keys with an environment rule is computed from the
 //     environment when torch._inductor.config is imported (source "env:V" when a
 //     variable supplied it, even if equal to the clean default; "default" otherwise),
@@ -49,6 +52,23 @@
 // type up to 2.5, and 2.6 silently drops generic-typed options (warning option-dropped).
 // "-" in option keys becomes "_". Unknown modes, keys and globals come with a "did you
 // mean" hint ([Hinter]) beside PyTorch's unchanged message.
+//
+// # Python
+//
+// The Python that runs PyTorch is part of the answer (Request.Python; by default
+// the one each release was measured on, [Facts.Python]: 3.13 for 2.6, 3.12 for
+// 2.11, 3.14 for 2.14). Package pyver holds its semantics as data generated from
+// each Python's own unicodedata: how int(), float() and str.upper() read a
+// variable (ASCII-only stripping, one sign, 4,300 digits, Unicode digits and full
+// case mappings by Unicode version), how repr() escapes a str ([Result.Repr]), and
+// its exception texts (3.13's AttributeError wording, 3.14's unhashable wording).
+// torch.compile itself refuses some Pythons ([Facts.CompileMaxPython]).
+//
+// # Stages
+//
+// Result.Stage says when the error is raised: parse (Python reading a literal: a
+// *literal.Error carries Python's NameError or SyntaxError), import, global, patch,
+// compile, decorate (the decorator form, Request.Decorator) or first-call.
 //
 // # Evidence
 //

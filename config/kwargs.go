@@ -3,6 +3,9 @@ package config
 import (
 	"fmt"
 	"slices"
+
+	"github.com/compilemode/compilemode/config/literal"
+	"github.com/compilemode/compilemode/modes"
 )
 
 // checkKwargs is Python binding torch.compile's keyword arguments: a name the
@@ -38,6 +41,44 @@ func (r *Resolver) applyOptimize(res *Result, req Request) error {
 	kw, ok := kwarg(req.Kwargs, "disable")
 	if (ok && kw.Value.Truthy()) || res.env["TORCHDYNAMO_DISABLE"] == "1" {
 		res.Unwrapped = true
+		return nil
+	}
+	if err := dynamicShapes(req); err != nil {
+		return err
+	}
+	if d, ok := kwarg(req.Kwargs, "dynamic"); ok && d.Value.Kind() != literal.NoneKind && d.Value.Kind() != literal.BoolKind {
+		// make_set_enable_dynamic: isinstance(enable, bool).
+		return &CallError{Arg: "dynamic=", Exc: "AssertionError", Msg: r.dynamicAssert(d.Value)}
 	}
 	return nil
+}
+
+// dynamicShapes is OptimizeContext's check of dynamic_shapes (2.14: the only
+// release with it; torch/_dynamo/eval_frame.py @ 2.14.1, _coerce_to_shapes_spec then
+// "`dynamic` and `dynamic_shapes` cannot both be set"; measured on 2.14.1,
+// calls2.json "dynamic_shapes=1", "dynamic=True,dynamic_shapes={}").
+func dynamicShapes(req Request) error {
+	ds, ok := kwarg(req.Kwargs, "dynamic_shapes")
+	if !ok || ds.Value.Kind() == literal.NoneKind {
+		return nil
+	}
+	if ds.Value.Kind() != literal.DictKind {
+		return &CallError{Arg: "dynamic_shapes=", Exc: "TypeError", Msg: "dynamic spec expects a dict, ShapesSpec, or ParamsSpec, got " + ds.Value.PyType()}
+	}
+	d, ok := kwarg(req.Kwargs, "dynamic")
+	if req.Dynamic != nil || (ok && d.Value.Kind() != literal.NoneKind) {
+		return &CallError{Arg: "dynamic_shapes=", Exc: "ValueError", Msg: "`dynamic` and `dynamic_shapes` cannot both be set. `dynamic_shapes` controls dynamic behavior."}
+	}
+	return nil
+}
+
+// dynamicAssert is the AssertionError text of a dynamic that is not a bool: a bare
+// assert up to 2.13 (torch/_dynamo/eval_frame.py make_set_enable_dynamic @ 2.6.0),
+// "Expected enable to be a bool, got <class 'T'>" from 2.14 (@ 2.14.1); measured on
+// both (calls2.json "dynamic=1").
+func (r *Resolver) dynamicAssert(v literal.Value) string {
+	if r.facts.Torch.AtLeast(modes.Version{Major: 2, Minor: 14}) {
+		return fmt.Sprintf("Expected enable to be a bool, got <class '%s'>", v.PyType())
+	}
+	return ""
 }

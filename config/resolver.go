@@ -281,7 +281,7 @@ func (r *Resolver) Resolve(req Request) (*Result, error) {
 	res := &Result{
 		Torch: r.facts.Torch, SchemaTorch: r.schema.Torch, Backend: req.Backend,
 		Facts: r.facts.clone(), Dynamic: clonePtr(req.Dynamic), RequestedMode: clonePtr(req.Mode), keys: r.schema,
-		Python: py.Version(), py: py,
+		Python: py.Version(), py: py, decorator: req.Decorator,
 	}
 	req = backendOf(req)
 	res.Backend = req.Backend
@@ -367,6 +367,18 @@ func backendOf(req Request) Request {
 	return req
 }
 
+// decorateStage moves an error torch.compile's body raises after its decorator
+// branch to the stage "decorate" when the call is the decorator form.
+func decorateStage(res *Result, err error) {
+	if !res.decorator || res.Stage != "compile" {
+		return
+	}
+	if e, ok := err.(*CallError); ok && (strings.HasPrefix(e.Arg, "Python ") || (e.Exc == "TypeError" && strings.HasSuffix(e.Arg, "="))) {
+		return // argument binding and the Python check come first
+	}
+	res.Stage = "decorate"
+}
+
 // python returns the semantics of Python v, or of the release's own when v is zero.
 func (r *Resolver) python(v pyver.Version) (*pyver.Python, error) {
 	if v == (pyver.Version{}) {
@@ -403,6 +415,7 @@ func (r *Resolver) fail(res *Result, err error) (*Result, error) {
 			res.ErrEvidence = modes.Inferred
 		}
 	}
+	decorateStage(res, err)
 	return res, err
 }
 
@@ -415,6 +428,9 @@ func (r *Resolver) applyImport(res *Result, env map[string]string, host schema.H
 	machine.Python = nil // the Python does not change a default, only how a variable is read
 	if machine != (schema.Host{}) {
 		res.base = r.baseline(host)
+	}
+	if err := r.dynamoEnvError(res, "import"); err != nil {
+		return nil, err
 	}
 	forced, err := r.applyEnv(res, env, host)
 	if err != nil {

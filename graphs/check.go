@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"github.com/compilemode/compilemode/config"
+	"github.com/compilemode/compilemode/config/pyver"
 	"github.com/compilemode/compilemode/modes"
 )
 
@@ -88,6 +89,16 @@ func (s *Scenario) compileInput() (*compileInput, error) {
 		req.Backend = "inductor"
 	}
 	req.BackendGiven = s.BackendGiven
+	if s.Python != "" {
+		v, err := pyver.Parse(s.Python)
+		if err == nil {
+			_, err = pyver.For(v)
+		}
+		if err != nil {
+			return nil, &ScenarioError{Path: "python", Err: err}
+		}
+		req.Python = v
+	}
 	if s.Options != "" {
 		o, err := s.ParsedOptions()
 		if err != nil {

@@ -48,8 +48,11 @@ type Report struct {
 	Format string `json:"format"` // ReportFormat
 	// Torch is the minor release resolved for ("2.11"); Schema the release string of
 	// the schema used ("2.11.0+cu130"; a release without its own schema borrows one).
-	Torch   string `json:"torch"`
-	Schema  string `json:"schema"`
+	Torch  string `json:"torch"`
+	Schema string `json:"schema"`
+	// Python is the Python resolved for ("3.14"): the scenario's, or the one the
+	// release was measured on.
+	Python  string `json:"python"`
 	Backend string `json:"backend"`
 	// Mode is the mode argument as given; nil means None (not given).
 	Mode *string `json:"mode"`
@@ -217,7 +220,7 @@ func reportEvidence(r *config.Resolver, v modes.Version) ReportEvidence {
 // failed) for workload w.
 func newReport(r *config.Resolver, res *config.Result, plan *Plan, w Workload) *Report {
 	rep := &Report{
-		Format: ReportFormat, Torch: res.Torch.String(), Schema: res.SchemaTorch, Backend: res.Backend,
+		Format: ReportFormat, Torch: res.Torch.String(), Schema: res.SchemaTorch, Python: res.Python.String(), Backend: res.Backend,
 		Mode: clonePtr(res.RequestedMode), Exit: Compiles, Config: ConfigReport{}, CompileDisabled: res.CompileDisabled,
 		CUDAGraphs: CUDAGraphsReport{Enabled: res.CUDAGraphs.Enabled, Implementation: res.CUDAGraphs.Implementation, Devices: []DevicePlan{}},
 		Evidence:   reportEvidence(r, res.Torch),

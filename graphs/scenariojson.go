@@ -23,6 +23,7 @@ import (
 // scenarioJSON is the shape json.Marshal writes for a Scenario.
 type scenarioJSON struct {
 	Torch     string            `json:"torch,omitempty"`
+	Python    string            `json:"python,omitempty"`
 	Mode      *string           `json:"mode,omitempty"`
 	Options   string            `json:"options,omitempty"`
 	Set       []string          `json:"set,omitempty"`
@@ -46,7 +47,7 @@ type hostJSON struct {
 // cannot set, is left out. Every Scenario that [Check] accepts marshals, and
 // [LoadScenario] (or json.Unmarshal) reads the result back to an equal Scenario.
 func (s Scenario) MarshalJSON() ([]byte, error) {
-	out := scenarioJSON{Torch: s.Torch, Mode: s.Mode, Options: s.Options, Set: s.Set, Env: s.Env, Dynamic: s.Dynamic, Fullgraph: s.Fullgraph, Workload: s.Workload}
+	out := scenarioJSON{Torch: s.Torch, Python: s.Python, Mode: s.Mode, Options: s.Options, Set: s.Set, Env: s.Env, Dynamic: s.Dynamic, Fullgraph: s.Fullgraph, Workload: s.Workload}
 	if s.Backend != "" || s.BackendGiven {
 		b := s.Backend
 		out.Backend = &b
@@ -123,6 +124,7 @@ func (s *Scenario) decode(data []byte, base int, file []byte) error {
 				intFieldNamed(file, "host.", "cpus", &h.CPUs, 0, maxHostCPUs), strFieldNamed(file, "host.", "dir", &h.Dir), strFieldNamed(file, "host.", "torch_dir", &h.TorchDir),
 			})
 		}},
+		strField(file, "python", &s.Python),
 		{"workload", func(raw []byte, at int) error { return s.Workload.decode(raw, at, file, "workload.") }},
 	}
 	return walkObject(data, base, file, "", fields)

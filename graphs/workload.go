@@ -324,8 +324,11 @@ const MaxScenarioBytes = 1 << 20
 // on the default release (modes.DefaultRelease(), 2.11: the one measured) in a clean environment. [Check] answers it. Env is the whole
 // environment the process would have: nothing is read from the process.
 type Scenario struct {
-	Torch string  `json:"torch,omitempty"`
-	Mode  *string `json:"mode,omitempty"`
+	Torch string `json:"torch,omitempty"`
+	// Python is the Python that runs PyTorch, "3.13" ("" means the one the release
+	// was measured on: config.Facts.Python). See config.Request.Python.
+	Python string  `json:"python,omitempty"`
+	Mode   *string `json:"mode,omitempty"`
 	// Options is torch.compile's options= dict as Python source, as -options takes it:
 	// "{'triton.cudagraphs': False}" ("" means not given: None). A scenario file may
 	// give it as that string or as a JSON object, which is read as json.loads reads it.
@@ -350,7 +353,9 @@ type Scenario struct {
 	// directory; values so computed have evidence host). The zero Host is the fixed
 	// default of schema.Host (32 CPUs, the schema's own paths): nothing is read from
 	// the machine Check runs on. The command fills CPUs and Dir from its machine unless
-	// -no-env. JSON: "host": {"cpus": 8, "dir": "/work", "torch_dir": "/venv/lib/python3.12/site-packages/torch"}.
+	// -no-env. JSON: "host": {"cpus": 8, "dir": "/work", "torch_dir": "/venv/lib/python3.12/site-packages/torch"},
+	// omitted when zero: Scenario's MarshalJSON and LoadScenario read and write it
+	// (the tag "-" only keeps encoding/json's field-by-field form out of the way).
 	Host schema.Host `json:"-"`
 	// Schema, when not nil, is resolved against instead of the release's built-in
 	// schema (a schema the user's own PyTorch wrote, read with schema.Load).

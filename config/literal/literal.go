@@ -87,7 +87,11 @@ func parse(src string, json bool) (Value, error) {
 	// w.orig maps offsets back.
 	w, rerr := rewrite(body)
 	if rerr != nil {
-		return Value{}, literalErr(src, skip+rerr.Offset, rerr.Msg)
+		// The rewriter reads strings and numbers as CPython does: its texts are
+		// Python's SyntaxError messages.
+		e := literalErr(src, skip+rerr.Offset, rerr.Msg)
+		e.Exception, e.PyMessage = "SyntaxError", rerr.Msg
+		return Value{}, e
 	}
 	orig := w.orig
 	// The zero FileOptions: the options only concern statements, never an expression.
@@ -96,11 +100,17 @@ func parse(src string, json bool) (Value, error) {
 	if err != nil {
 		off := 0
 		msg := err.Error()
+		py := ""
 		if se, ok := err.(syntax.Error); ok {
 			off = byteOffset(text, se.Pos)
 			msg = explain(inputerr.Cut(se.Msg, 300))
+			py = pythonSyntaxText(se.Msg)
 		}
-		return Value{}, literalErr(src, skip+orig(off), msg)
+		e := literalErr(src, skip+orig(off), msg)
+		if py != "" {
+			e.Exception, e.PyMessage = "SyntaxError", py
+		}
+		return Value{}, e
 	}
 	v, err := (&converter{src: text, sets: w.sets, atoms: w.atoms, json: json}).fromExpr(expr)
 	if le, ok := err.(*Error); ok {
@@ -118,6 +128,20 @@ func explain(msg string) string {
 		return msg + ` (\N{name} escapes are not supported: write the character itself)`
 	}
 	return msg
+}
+
+// pythonSyntaxText is the SyntaxError text CPython prints where the Starlark
+// parser's message has a known Python counterpart ("" when not known). Measured on
+// 3.13.5 and 3.14.10 (testdata/torch/*-debian/calls2.json "opt bool max_autotune=[1,,2]",
+// "…={1: 2, 3}").
+func pythonSyntaxText(starlark string) string {
+	switch {
+	case strings.HasSuffix(starlark, "want primary expression"):
+		return "invalid syntax"
+	case strings.HasSuffix(starlark, "want ':'"):
+		return "':' expected after dictionary key"
+	}
+	return ""
 }
 
 // MustParse is Parse for constant input known to be valid; it panics

@@ -247,6 +247,11 @@ func (r *reader) workloadAssign(t, v *expr) {
 	if v.kind == call {
 		q = r.qual(v.x)
 	}
+	if r.fn != nil && r.fn.name == "__init__" {
+		// A module's constructor builds its parameters: they exist before any compile
+		// of that module, so this replaces none that a recorded graph holds.
+		return
+	}
 	if t.kind == attr && (t.name == "data" || q == "torch.nn.Parameter" || q == "torch.nn.parameter.Parameter") {
 		r.seq++
 		r.events = append(r.events, event{f: factMoving, seq: r.seq, line: int(t.line), fn: r.fn})
