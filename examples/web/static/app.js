@@ -623,7 +623,12 @@ function showPrerendered() {
   current = { seq, answers: [], ms: [] };
   timings.prerendered = true;
   show([JSON.parse(el.dataset.answer)]);
-  workerAt(0);
+  // The worker plans the same call in the background (its answer is not shown), so
+  // that the first edit finds the release's schema read and its code compiled.
+  const w = workerAt(0);
+  const warm = { seq: -1, req: reqs[0].req };
+  if (w.busy) w.pending = warm;
+  else sendTo(w, warm);
   return true;
 }
 
