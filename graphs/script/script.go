@@ -3,10 +3,16 @@
 // Inductor config globals, the environment (by when PyTorch reads each variable) and
 // the workload (threads and pools, where the first call happens, backward(), kept
 // outputs, moved parameters: the graphs.Workload fields the command's flags set, each
-// with the line that shows it). What runs only under a guard is marked conditional.
-// Each site becomes a graphs.Scenario, planned like a command-line request; sites
-// that plan the same scenario share one plan. PARSER.md says how the reader was
-// chosen and what Python it accepts; PERF.md what reading and planning cost.
+// with the line that shows it). What runs only under a guard is marked conditional;
+// a site with conditional globals in force is also planned without them, and both
+// plans are kept where the outcome differs ([SitePlan.Unguarded]). A mode that is not
+// a literal gets the values that can reach it, looked up where Python looks (the
+// def's locals, the class of self and its bases, the class an object is built from,
+// the calls that bind a parameter; scope.go), else file-wide by name. Each site
+// becomes a graphs.Scenario, planned like a command-line request; sites that plan the
+// same scenario share one plan. PARSER.md says how the reader was chosen, what Python
+// it accepts and which real scripts it was checked on; PERF.md what reading and
+// planning cost.
 package script
 
 import (
