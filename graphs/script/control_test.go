@@ -126,3 +126,28 @@ func TestUnguarded(t *testing.T) {
 		})
 	}
 }
+
+// TestUnguardedNoRoom: the plan without the conditional globals never takes a
+// site's place under PlanOptions.MaxPlans: with room for one plan, the site is
+// planned and nothing is cut.
+func TestUnguardedNoRoom(t *testing.T) {
+	t.Parallel()
+	src := "import os, torch\nimport torch._inductor.config as c\nif os.environ.get(\"CG\"):\n    c.triton.cudagraphs = True\nm = torch.compile(f)\n"
+	s, err := readBytes("u.py", []byte(src))
+	if err != nil {
+		t.Fatal(err)
+	}
+	p, err := s.PlanWith(PlanOptions{MaxPlans: 1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if w := p.LimitHit(); w != nil {
+		t.Errorf("LimitHit() = %+v, want nil", w)
+	}
+	if pl := p.Sites[0].Plan; pl == nil || pl.Report == nil || pl.Unguarded != nil {
+		t.Errorf("plan = %+v, want the site's report and no unguarded plan", pl)
+	}
+	if n := p.Sites[0].Notes; len(n) == 0 || !strings.Contains(n[len(n)-1], "MaxPlans") {
+		t.Errorf("notes = %q, want the last to say the second outcome was not planned (MaxPlans)", n)
+	}
+}

@@ -174,48 +174,60 @@ func (p *planner) site(s *Script, i int, every []string) {
 	if st.ModeLiteral || p.o.CLI.Mode != nil {
 		// A mode given on the command line replaces the script's, literal or not.
 		rep, msg := p.plan(s, i, st.Mode, false, false)
-		st.Plan, st.PlanError = &SitePlan{Report: rep, Unguarded: p.unguarded(s, i, st.Mode, false, rep)}, msg
+		ung, full := p.unguarded(s, i, st.Mode, false, rep)
+		st.Plan, st.PlanError = &SitePlan{Report: rep, Unguarded: ung}, msg
 		if rep == nil {
 			st.Plan = nil
 		}
-		p.unguardedNote(st, st.Plan != nil && st.Plan.Unguarded != nil)
+		p.unguardedNote(st, ung != nil, full)
 		return
 	}
 	var plans []ModePlan
-	differs := false
+	differs, full := false, false
 	for _, m := range st.Modes(every) {
 		rep, msg := p.plan(s, i, m, true, false)
-		ung := p.unguarded(s, i, m, true, rep)
-		differs = differs || ung != nil
+		ung, f := p.unguarded(s, i, m, true, rep)
+		differs, full = differs || ung != nil, full || f
 		plans = append(plans, ModePlan{Mode: m, Report: rep, Unguarded: ung, Error: msg})
 	}
 	st.Plan = &SitePlan{Modes: plans}
-	p.unguardedNote(st, differs)
+	p.unguardedNote(st, differs, full)
 }
 
 // unguarded plans site i without its conditional globals when it has some and rep
 // was planned, and returns that plan when its outcome differs from rep's (nil
 // otherwise): "plan both outcomes where it matters" (issue 22 item 2). The plan is
 // cached as every other, so it costs one more plan per distinct scenario at most.
-func (p *planner) unguarded(s *Script, i int, mode *string, setMode bool, rep *graphs.Report) *graphs.Report {
+// full reports that it was not planned: PlanOptions.MaxPlans was reached.
+func (p *planner) unguarded(s *Script, i int, mode *string, setMode bool, rep *graphs.Report) (alt *graphs.Report, full bool) {
 	if s.Sites[i].condN == 0 || rep == nil {
-		return nil
+		return nil, false
 	}
-	alt, _ := p.plan(s, i, mode, setMode, true)
+	km := mode
+	if p.o.CLI.Mode != nil {
+		km = p.o.CLI.Mode
+	}
+	if _, ok := p.cache[keyOf(&s.Sites[i], km, true)]; !ok && len(p.cache) >= p.max {
+		return nil, true // no room: the second outcome is left out, and no site plan is cut for it
+	}
+	alt, _ = p.plan(s, i, mode, setMode, true)
 	if alt == nil || sameOutcome(rep, alt) {
-		return nil
+		return nil, false
 	}
-	return alt
+	return alt, false
 }
 
 // unguardedNote says, for a site with conditional globals, whether leaving them out
 // changes its plan. The site's Notes are shared with the input: appended to a copy.
-func (p *planner) unguardedNote(st *Site, differs bool) {
+func (p *planner) unguardedNote(st *Site, differs, full bool) {
 	if st.condN == 0 || st.Plan == nil {
 		return
 	}
 	n := "without the conditional global assignments (their guards false) the outcome is the same"
-	if differs {
+	switch {
+	case full:
+		n = "not planned without the conditional global assignments: the file reached PlanOptions.MaxPlans distinct scenarios"
+	case differs:
 		n = "without the conditional global assignments (their guards false) the outcome differs: that plan is shown too, as \"if the conditional globals do not run\""
 	}
 	st.Notes = append(st.Notes[:len(st.Notes):len(st.Notes)], n)

@@ -179,8 +179,10 @@ function onWorkerMessage(w, m) {
     current.ms[w.index] = m.ms;
     if (!timings.firstCompute) timings.firstCompute = m.ms;
     if (current.answers.filter(Boolean).length === jobs.length) {
+      const t0 = performance.now();
       $("answer-text").dataset.computeMs = Math.max(...current.ms).toFixed(1);
       show(current.answers);
+      $("answer-text").dataset.renderMs = (performance.now() - t0).toFixed(1);
     }
   }
   if (w.pending) {
@@ -635,6 +637,7 @@ async function loadSample(kind) {
 }
 
 async function start() {
+  workerAt(0); // the WebAssembly starts now, while the page reads a link's input
   wire();
   $("sample-log").addEventListener("click", () => loadSample("log"));
   $("sample-script").addEventListener("click", () => loadSample("script"));
