@@ -49,7 +49,7 @@ func runIn(args []string, stdin io.Reader, stdout, stderr io.Writer, environ fun
 	fs.BoolVar(&c.allKeys, "keys", false, "print every key as KEY=VALUE, one per line, never wrapped (for grep)")
 	fs.BoolVar(&c.fullgraph, "fullgraph", false, "torch.compile fullgraph=True: a graph break raises instead of splitting the function")
 	fs.BoolVar(&c.version, "version", false, "print the module version, the Go version and the PyTorch releases known, then exit")
-	fs.Var(&c.scenario, "scenario", "JSON scenario `FILE`: compile call and workload (flags given explicitly win)")
+	fs.Var(&c.scenario, "scenario", "JSON scenario `FILE` (- for stdin): compile call and workload, its \"options\" a JSON object or a Python dict string (flags given explicitly win)")
 	fs.IntVar(&c.devices, "devices", 1, "`N` CUDA devices, one compiled function each")
 	fs.BoolVar(&c.spanDevices, "span-devices", false, "one graph uses tensors on all devices")
 	c.threads.Value, c.mutated.Value = "main", "none"

@@ -77,7 +77,8 @@ func (c *cli) releases() []string {
 
 // comparison is the JSON form of a release comparison (format compilemode-compare/1):
 // the releases, each one's exit class, the keys that differ (values in release
-// order), the keys set the same in all (KEY=VALUE (source)) and the plans side by side.
+// order; with -key, the keys asked for, each with "differ"), the keys set the same in
+// all (KEY=VALUE (source)) and the plans side by side.
 type comparison struct {
 	Format  string           `json:"format"`
 	Torch   []string         `json:"torch"`
