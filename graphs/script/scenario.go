@@ -41,19 +41,7 @@ func (s *Script) scenario(i int, cli graphs.Scenario, skip map[string]bool, ungu
 		d := *st.Dynamic
 		sc.Dynamic = &d
 	}
-	set := st.set
-	switch {
-	case unguarded:
-		set = st.ucSet
-	case len(skip) > 0:
-		set = nil
-		for j, kv := range st.set {
-			if j >= len(st.setMeta) || !skip[st.setMeta[j].requires] {
-				set = append(set, kv)
-			}
-		}
-	}
-	sc.Set = append(dropNoOps(set), st.patchSet...)
+	sc.Set = append(dropNoOps(st.globalsIn(skip, unguarded)), st.patchSet...)
 	if len(st.env) > 0 {
 		sc.Env = map[string]string{}
 		for _, e := range st.env {
@@ -65,6 +53,25 @@ func (s *Script) scenario(i int, cli graphs.Scenario, skip map[string]bool, ungu
 		sc.Workload.Threads = st.Threads
 	}
 	return Merge(sc, cli), true
+}
+
+// globalsIn returns the persistent globals of the site's scenario: all of them, or
+// without the conditional ones (unguarded), or without those under a hasattr guard
+// whose key skip holds.
+func (st *Site) globalsIn(skip map[string]bool, unguarded bool) []string {
+	switch {
+	case unguarded:
+		return st.ucSet
+	case len(skip) > 0:
+		var set []string
+		for j, kv := range st.set {
+			if j >= len(st.setMeta) || !skip[st.setMeta[j].requires] {
+				set = append(set, kv)
+			}
+		}
+		return set
+	}
+	return st.set
 }
 
 // dropNoOps returns a copy of the KEY=VALUE assignments without those that assign a

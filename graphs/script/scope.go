@@ -356,16 +356,27 @@ func (r *reader) keysOf(v *expr, fn *stmt) []skey {
 		return []skey{r.nameKey(v.name, fn)}
 	case v.kind == attr && r.isSelf(v.x, fn):
 		return r.attrKeys(r.sc.classOf[fn], v.name)
-	case v.kind == attr && (v.x.kind == name || v.x.kind == attr && r.isSelf(v.x.x, fn)):
-		// obj.X, self.obj.X: X of the class obj's value has.
-		for _, k := range r.keysOf(v.x, fn) {
-			if c, ok := r.sc.classes[r.sc.types[k]]; ok {
-				return r.attrKeys(c, v.name)
-			}
+	case v.kind == attr:
+		if ks := r.objAttrKeys(v, fn); ks != nil {
+			return ks
 		}
 	}
 	if n := r.lastName(v); n != "" {
 		return []skey{{name: n, wide: true}}
+	}
+	return nil
+}
+
+// objAttrKeys returns the keys of obj.X or self.obj.X when the class of obj's value
+// is known (nil otherwise).
+func (r *reader) objAttrKeys(v *expr, fn *stmt) []skey {
+	if v.x.kind != name && (v.x.kind != attr || !r.isSelf(v.x.x, fn)) {
+		return nil
+	}
+	for _, k := range r.keysOf(v.x, fn) {
+		if c, ok := r.sc.classes[r.sc.types[k]]; ok {
+			return r.attrKeys(c, v.name)
+		}
 	}
 	return nil
 }

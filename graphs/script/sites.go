@@ -100,12 +100,18 @@ func (r *reader) splat(st *siteState, e *expr, args []arg) {
 		r.keywordValue(st, k, it.Val)
 	}
 	if !given["options"] {
-		pairs, _ := dictPairs(d)
-		for _, p := range pairs {
-			if k, ok := r.literalStr(p.key); ok && k == "options" {
-				if _, lit := r.literal(p.value); !lit {
-					r.boundOptions(st, p.value)
-				}
+		r.splatOptions(st, d)
+	}
+}
+
+// splatOptions reads the "options" item of the **kwargs dict d when its value is not
+// a literal but a name assigned a dict display.
+func (r *reader) splatOptions(st *siteState, d *expr) {
+	pairs, _ := dictPairs(d)
+	for _, p := range pairs {
+		if k, ok := r.literalStr(p.key); ok && k == "options" {
+			if _, lit := r.literal(p.value); !lit {
+				r.boundOptions(st, p.value)
 			}
 		}
 	}
