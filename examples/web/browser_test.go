@@ -130,6 +130,19 @@ func (l *requestLog) record(ev any) {
 	}
 }
 
+// count returns how many requests asked for url.
+func (l *requestLog) count(url string) int {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	n := 0
+	for _, u := range l.urls {
+		if u == url {
+			n++
+		}
+	}
+	return n
+}
+
 // foreign returns the requests to anything but the page's server.
 func (l *requestLog) foreign(base string) []string {
 	l.mu.Lock()
@@ -636,6 +649,10 @@ func TestBrowser(t *testing.T) {
 		t.Errorf("dropping train.py: the script's name is %q, want train.py (err %v)", name, err)
 	}
 	expectShown(ctx, t, want, shown{"script", "answer-text", "answer-json"})
+
+	if n := reqs.count(s.url + "app.wasm"); n != 1 {
+		t.Errorf("the page fetched app.wasm %d times, want once (its preload reused)", n)
+	}
 
 	// Each link, in a fresh tab.
 	expectLink(ctx, t, "seed", seedLink, want["seed 2.11"].Text)
