@@ -36,7 +36,9 @@ func (e *AssignmentError) Unwrap() error {
 }
 
 // ParseAssignment parses "KEY=VALUE" (a -set argument): a dotted key and a Python
-// literal. The key is not checked against a release here; [Resolver.Resolve] does
+// literal. The key may be written with its module path, as the assignment is written
+// in Python (torch._inductor.config.triton.cudagraphs=True names triton.cudagraphs).
+// The key is not checked against a release here; [Resolver.Resolve] does
 // that as PyTorch does. It returns an *AssignmentError (wrapping a *literal.Error for a
 // bad value, a *LimitError for a key of more than MaxKeyParts parts).
 func ParseAssignment(arg string) (Assignment, error) {
@@ -45,7 +47,7 @@ func ParseAssignment(arg string) (Assignment, error) {
 	if !ok {
 		return Assignment{}, &AssignmentError{Arg: cut, Msg: "want KEY=VALUE, e.g. triton.cudagraph_trees=False"}
 	}
-	k = strings.TrimSpace(k)
+	k = strings.TrimPrefix(strings.TrimSpace(k), inductorPrefix)
 	if err := schema.CheckKeyParts(k); err != nil {
 		return Assignment{}, &AssignmentError{Arg: cut, Msg: "key has too many parts", Err: err}
 	}

@@ -159,7 +159,10 @@
 // surrogate escape are refused with their byte offset (and line and column in a file),
 // as is a UTF-8 byte order mark at the start of a file or literal (Python refuses it
 // too); control characters are accepted where Python accepts them (inside string
-// literals and values) and refused where it refuses them. A path that is not a regular
+// literals and values) and refused where it refuses them. One input is the exception:
+// the log that -diagnose (package graphs/diagnose) reads. A log carries anything, so a
+// NUL, invalid UTF-8, a byte order mark and binary junk in it are read, not refused, and
+// a message next to them is still found (diagnose's TestReadLenient). A path that is not a regular
 // file (a FIFO, a device, a directory) is refused before it is opened for reading.
 // Every single-valued flag may be given once; a second occurrence is an error naming
 // both values. A Scenario's fields are checked by the same code whether they come from

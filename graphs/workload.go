@@ -353,7 +353,9 @@ type Scenario struct {
 	// directory; values so computed have evidence host). The zero Host is the fixed
 	// default of schema.Host (32 CPUs, the schema's own paths): nothing is read from
 	// the machine Check runs on. The command fills CPUs and Dir from its machine unless
-	// -no-env. JSON: "host": {"cpus": 8, "dir": "/work", "torch_dir": "/venv/lib/python3.12/site-packages/torch"}.
+	// -no-env. JSON: "host": {"cpus": 8, "dir": "/work", "torch_dir": "/venv/lib/python3.12/site-packages/torch"},
+	// omitted when zero: Scenario's MarshalJSON and LoadScenario read and write it
+	// (the tag "-" only keeps encoding/json's field-by-field form out of the way).
 	Host schema.Host `json:"-"`
 	// Schema, when not nil, is resolved against instead of the release's built-in
 	// schema (a schema the user's own PyTorch wrote, read with schema.Load).

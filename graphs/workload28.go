@@ -1,12 +1,15 @@
 package graphs
 
 import (
+	"errors"
 	"fmt"
 	"sort"
 	"strings"
 
+	"github.com/compilemode/compilemode/config"
 	"github.com/compilemode/compilemode/config/inputerr"
 	"github.com/compilemode/compilemode/config/literal"
+	"github.com/compilemode/compilemode/config/schema"
 )
 
 // The workload of issue 28's field reports: graph breaks, compiled autograd, manual
@@ -119,15 +122,46 @@ func (w *Workload) checkDynamo() error {
 	}
 	sort.Strings(known)
 	for _, a := range w.dynamo() {
-		k, v, ok := strings.Cut(a, "=")
-		k = strings.TrimPrefix(strings.TrimSpace(k), "torch._dynamo.config.")
-		if !ok || !oneOf(k, known) {
-			return &WorkloadError{Field: "dynamo", Value: inputerr.Cut(a, 80), Msg: "want KEY=True or KEY=False with KEY one of " + strings.Join(known, ", ")}
+		if err := checkDynamoAssignment(a, known); err != nil {
+			return err
 		}
-		lit, err := literal.Parse(strings.TrimSpace(v))
-		if _, isBool := lit.AsBool(); err != nil || !isBool {
-			return &WorkloadError{Field: "dynamo", Value: inputerr.Cut(a, 80), Msg: "want a bool value, True or False"}
+	}
+	return nil
+}
+
+// checkDynamoAssignment checks one KEY=VALUE in Python's order: the value is
+// evaluated first (true is a NameError), then the key is looked up; a key is one the
+// planner models (a nearby one is suggested), and its value a bool.
+func checkDynamoAssignment(a string, known []string) error {
+	bad := func(msg string) error {
+		return &WorkloadError{Field: "dynamo", Value: inputerr.Cut(a, 80), Msg: msg}
+	}
+	k, v, ok := strings.Cut(a, "=")
+	if !ok {
+		return bad("want KEY=True or KEY=False with KEY one of " + strings.Join(known, ", "))
+	}
+	k = strings.TrimPrefix(strings.TrimSpace(k), "torch._dynamo.config.")
+	lit, err := literal.Parse(strings.TrimSpace(v))
+	if err != nil {
+		var le *literal.Error
+		if errors.As(err, &le) {
+			return bad(le.Msg)
 		}
+		return bad("the value is not a Python literal")
+	}
+	if !oneOf(k, known) {
+		keys := make([]schema.Key, len(known))
+		for i, x := range known {
+			keys[i] = schema.Key(x)
+		}
+		msg := fmt.Sprintf("torch._dynamo.config.%s is not a Dynamo key the planner models (it models %s)", inputerr.Cut(k, 80), strings.Join(known, ", "))
+		if hint := (&config.UnknownOptionError{Key: k, Known: keys}).Hint(); hint != "" {
+			msg += "; " + hint
+		}
+		return bad(msg)
+	}
+	if _, isBool := lit.AsBool(); !isBool {
+		return bad("want a bool value, True or False")
 	}
 	return nil
 }

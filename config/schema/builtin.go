@@ -2,6 +2,7 @@ package schema
 
 import (
 	"embed"
+	"sync"
 
 	"github.com/compilemode/compilemode/modes"
 )
@@ -20,12 +21,7 @@ func Builtin(v modes.Version) (*Schema, modes.Evidence, error) {
 	if v.Less(modes.First()) || modes.Last().Less(v) {
 		return nil, "", &modes.VersionError{Input: v.String(), Supported: modes.Supported(), Reason: "is not supported"}
 	}
-	file := schemaFor(v)
-	data, err := builtinSchemas.ReadFile(file)
-	if err != nil {
-		return nil, "", &Error{Path: file, Msg: "not embedded: " + err.Error()}
-	}
-	s, err := parse(file, data)
+	s, err := builtinFile(schemaFor(v))
 	if err != nil {
 		return nil, "", err
 	}
@@ -93,13 +89,48 @@ func Next(v modes.Version) *Schema {
 	if r.Next == "" {
 		return nil
 	}
-	data, err := builtinSchemas.ReadFile(r.Next)
+	s, err := builtinFile(r.Next)
 	if err != nil {
 		return nil
 	}
-	s, _ := parse(r.Next, data)
 	return s
 }
+
+// builtinFile returns a copy of the embedded schema file: each file is parsed once,
+// on first use, and every caller gets its own [Schema.Clone], so nothing a caller does
+// changes another's. Parsing is most of a release's first plan (about 10 ms natively,
+// over 100 ms in WebAssembly) and a plan may read every release's schema (the variables
+// other releases read), so parsing each file once matters.
+func builtinFile(file string) (*Schema, error) {
+	parsed, ok := builtinParsed[file]
+	if !ok {
+		return nil, &Error{Path: file, Msg: "not embedded"}
+	}
+	s, err := parsed()
+	if err != nil {
+		return nil, err
+	}
+	return s.Clone(), nil
+}
+
+// builtinParsed memoises the parse of every embedded schema file, by name. It is
+// built at package initialisation from the embedded files' names (each entry runs
+// once, on first use) and never written after.
+var builtinParsed = func() map[string]func() (*Schema, error) {
+	m := map[string]func() (*Schema, error){}
+	files, _ := builtinSchemas.ReadDir(".")
+	for _, f := range files {
+		name := f.Name()
+		m[name] = sync.OnceValues(func() (*Schema, error) {
+			data, err := builtinSchemas.ReadFile(name)
+			if err != nil {
+				return nil, &Error{Path: name, Msg: "not embedded: " + err.Error()}
+			}
+			return parseWith(name, data, decodeSchemaFile) // strict JSON: TestBuiltinStrictJSON
+		})
+	}
+	return m
+}()
 
 // schemaFor names the embedded schema that stands for release v.
 func schemaFor(v modes.Version) string {

@@ -6,6 +6,7 @@ import (
 	"regexp"
 	"slices"
 	"strings"
+	"sync"
 
 	"github.com/compilemode/compilemode/config/literal"
 	"github.com/compilemode/compilemode/config/pyver"
@@ -161,8 +162,12 @@ type envValue func(r *EnvRule, in envInput) (v literal.Value, ok bool, err error
 
 // envKinds is the table of rule kinds: one small evaluator per kind. The Python each
 // kind stands for is listed in config/schema/FORMAT.md. check, when not nil, decodes
-// the kind's own fields when a schema is loaded.
-func envKinds() map[string]envKind {
+// the kind's own fields when a schema is loaded. Built once, on first use (every
+// rule of every schema loaded looks its kind up), and never written after.
+var envKinds = sync.OnceValue(newEnvKinds)
+
+// newEnvKinds builds the table of [envKinds].
+func newEnvKinds() map[string]envKind {
 	return map[string]envKind{
 		"none":           {eval: evalNothing},
 		"opaque":         {eval: evalNothing},
@@ -209,7 +214,7 @@ func (r *EnvRule) eval(k KeySpec, env map[string]string, host Host) (d EnvDefaul
 	}
 	ev := r.ev
 	if ev == nil {
-		ev = envKinds()[r.Kind].eval // a rule validate has not seen
+		ev = newEnvKinds()[r.Kind].eval // a rule validate has not seen (not envKinds: its evaluators call eval)
 	}
 	if ev == nil {
 		return EnvDefault{}, false, nil

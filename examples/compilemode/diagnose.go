@@ -8,6 +8,7 @@ import (
 
 	"github.com/compilemode/compilemode/examples/internal/cliflags"
 	"github.com/compilemode/compilemode/graphs/diagnose"
+	"github.com/compilemode/compilemode/modes"
 )
 
 // diagnose answers -diagnose FILE: the findings in the text (and, in JSON, the plan
@@ -23,17 +24,21 @@ func (c *cli) diagnose(stdin io.Reader, stdout, stderr io.Writer) int {
 	name := printable(c.diagnoseFile.Value)
 	var opts diagnose.Options
 	if c.given["torch"] {
+		if _, err := modes.ParseVersion(c.compile.Torch.Value); err != nil {
+			fmt.Fprintf(stderr, "compilemode: -torch: %s\n", printable(userWords(err.Error())))
+			return 2
+		}
 		opts.Torch = c.compile.Torch.Value
 	}
 	r, err := cliflags.Open(c.diagnoseFile.Value, stdin)
 	if err != nil {
-		fmt.Fprintf(stderr, "compilemode: -diagnose %s: %s\n", name, printable(err.Error()))
+		fmt.Fprintf(stderr, "compilemode: -diagnose %s: %s\n", name, printable(userWords(err.Error())))
 		return 2
 	}
 	defer r.Close()
 	d, err := opts.Read(r)
 	if err != nil {
-		fmt.Fprintf(stderr, "compilemode: -diagnose %s: %s\n", name, printable(err.Error()))
+		fmt.Fprintf(stderr, "compilemode: -diagnose %s: %s\n", name, printable(userWords(err.Error())))
 		return 2
 	}
 	if c.asJSON {

@@ -21,12 +21,14 @@
 //	                  -torch 2.6,2.14 compares releases: the keys the call sets whose
 //	                  value or source differ, and the outcomes side by side (-json:
 //	                  format compilemode-compare/1); exit status the highest of theirs
-//	-schema FILE      resolve against a schema your own PyTorch wrote
+//	-schema FILE      resolve against a schema your own PyTorch wrote (- for stdin)
 //	                  (config/dump_schema.py; package config, "Your own PyTorch")
 //	-mode NAME        torch.compile(mode=NAME); given at all, even -mode "", it is not None
-//	-options DICT     torch.compile(options=DICT), a Python literal
-//	                  ({'triton.cudagraphs': False}) or JSON; -options @FILE reads it from a
-//	                  file (1 MiB at most)
+//	-options DICT     torch.compile(options=DICT), a Python dict literal
+//	                  ({'triton.cudagraphs': False}); JSON's true, false and null are
+//	                  refused, as Python refuses them (a scenario file's "options" may be a
+//	                  JSON object); -options @FILE reads it from a file (1 MiB at most),
+//	                  -options @- from stdin
 //	-backend NAME     inductor (default); other names must be registered backends
 //	                  (InvalidBackend otherwise, names as measured on 2.11), and for them
 //	                  torch.compile does not validate mode/options but passes them on
@@ -37,8 +39,10 @@
 // # Globals and environment
 //
 //	-set KEY=VALUE    torch._inductor.config.KEY = VALUE before compiling; repeatable,
-//	                  applied in order; VALUE is a Python literal (strings need quotes)
-//	-env NAME=VALUE   a variable of the environment at import; repeatable
+//	                  applied in order; VALUE is a Python literal (strings need quotes);
+//	                  KEY may be written with its module path, as in Python
+//	                  (torch._inductor.config.triton.cudagraphs=True)
+//	-env NAME=VALUE   a variable of the environment at import; repeatable, each NAME once
 //	-no-env           ignore the process environment and this machine (by default the
 //	                  variables PyTorch may read count, at most config.MaxEnvEntries of
 //	                  them, and the host-dependent defaults use this machine's CPUs and
@@ -90,7 +94,7 @@
 //
 // # Input files
 //
-//	-scenario FILE    a JSON scenario (package graphs, "Scenario files"): the compile call
+//	-scenario FILE    a JSON scenario (- for stdin; package graphs, "Scenario files"): the compile call
 //	                  and the workload. Flags given explicitly replace its values, except
 //	                  -set and -env, which add to its set and env (the command line's
 //	                  assignments run after the file's).
@@ -105,15 +109,19 @@
 //	                  backward(), kept outputs: the fields the workload flags set, each
 //	                  with its line); flags given explicitly win (-set and -env add).
 //	                  JSON format compilemode-script/2: each distinct plan once, with its
-//	                  changed keys (-all: every key). Exit 1 when a site's plan raises, 2
-//	                  for a file that cannot be read or parsed (line and column named).
+//	                  changed keys (-all: every key). The host is this machine unless
+//	                  -no-env, as without -script. Exit 1 when a site's plan raises, 2
+//	                  for a file that cannot be read or parsed (line and column named)
+//	                  and for a site that cannot be planned with the flags given (its
+//	                  line named).
 //
 // # Output
 //
 //	-json       the JSON report, format compilemode-report/1 (package graphs)
 //	-all        text output lists every key, not only the changed ones
 //	-key KEY    print only KEY=VALUE (Python repr), like go env VAR; repeatable; with
-//	            -json the keys' report entries as one object
+//	            -json the keys' report entries as one object; in a comparison, the rows
+//	            of these keys, each marked whether it differs
 //	-keys       every key as KEY=VALUE, one per line, never wrapped (for grep)
 //	-version    three lines: the module version (from the build information: a tag
 //	            for go install …@version, "(devel)" from a checkout, with the VCS
@@ -130,5 +138,11 @@
 // global assignment or the first call on some device would raise (the report is still
 // printed); 2 for unusable flags or files. Flags that take one value are errors when
 // given twice; -devices and -callers must be 1 or more; -callers, -cold-start and
-// -sizes are errors without the layout or -dynamic-shapes they refine.
+// -sizes are errors without the layout or -dynamic-shapes they refine. Flags one of
+// which would be ignored are errors naming both: -key with -keys or -all, -keys with
+// -all, -script with -scenario, -key or -keys, a release comparison with -script,
+// -diagnose, -keys or -all, -version with any other flag, -env NAME twice. "-" is
+// stdin for -scenario, -schema, -options @-, -diagnose and -script, for one of them
+// in a run. Spaces around a release are ignored (-torch "2.6, 2.14"); a release
+// given twice in a comparison (2.7,2.7.1) is an error.
 package main

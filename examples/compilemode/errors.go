@@ -55,9 +55,13 @@ func userWords(msg string) string {
 // or the scenario file and its field ("s.json: workload.thread_pool: …"), never a Go
 // package name, and with a fix where the message lacks one.
 func (c *cli) inputError(err error) string {
-	field, inner := scenarioField(err, c.scenario.Value)
+	field, inner := scenarioField(err, c.scenarioName())
 	if field == "" && inner != "" && c.given["scenario"] {
-		return fmt.Sprintf("%s: %s", c.scenario.Value, userWords(inner)) // the file itself: JSON syntax, a limit
+		return fmt.Sprintf("%s: %s", c.scenarioName(), userWords(inner)) // the file itself: JSON syntax, a limit
+	}
+	var ve *modes.VersionError
+	if field == "" && c.given["torch"] && errors.As(err, &ve) {
+		return "-torch: " + userWords(err.Error()) // from -script's plans: no field around it
 	}
 	if field == "" {
 		return userWords(err.Error())
@@ -69,6 +73,9 @@ func (c *cli) inputError(err error) string {
 		if flag := c.flagOfField(we.Field); flag != "" && c.given[flag] {
 			return fmt.Sprintf("-%s %s: %s", flag, we.Value, c.flagWords(inner))
 		}
+		if arg := c.dynamoSet(we); arg != "" {
+			return fmt.Sprintf("-set %s: %s", arg, userWords(inner))
+		}
 	}
 	msg := userWords(inner)
 	top, _, _ := strings.Cut(field, "[")
@@ -79,9 +86,31 @@ func (c *cli) inputError(err error) string {
 		return fmt.Sprintf("-%s: %s", flag, c.flagWords(msg))
 	}
 	if c.given["scenario"] {
-		return fmt.Sprintf("%s: %s: %s", c.scenario.Value, field, msg)
+		return fmt.Sprintf("%s: %s: %s", c.scenarioName(), field, msg)
 	}
 	return fmt.Sprintf("%s: %s", field, msg)
+}
+
+// scenarioName is the name errors give the scenario file: <stdin> for -scenario -.
+func (c *cli) scenarioName() string {
+	if c.scenario.Value == "-" {
+		return "<stdin>"
+	}
+	return c.scenario.Value
+}
+
+// dynamoSet returns the -set argument (torch._dynamo.config.KEY=VALUE) that an error
+// of the Dynamo assignments names, or "" when no -set gave it.
+func (c *cli) dynamoSet(we *graphs.WorkloadError) string {
+	if we.Field != "dynamo" {
+		return ""
+	}
+	for _, a := range c.compile.Sets {
+		if rest, ok := strings.CutPrefix(strings.TrimSpace(a), "torch._dynamo.config."); ok && strings.TrimSpace(rest) == we.Value {
+			return a
+		}
+	}
+	return ""
 }
 
 // scenarioField returns the innermost field a *graphs.ScenarioError names (a file

@@ -9,8 +9,10 @@ import (
 	"os"
 	"strings"
 
+	"github.com/compilemode/compilemode/config/inputerr"
 	"github.com/compilemode/compilemode/examples/internal/cliflags"
 	"github.com/compilemode/compilemode/graphs"
+	"github.com/compilemode/compilemode/modes"
 )
 
 func main() {
@@ -27,11 +29,19 @@ type cli struct {
 	spanDevices, cpuScalar, dynamicShapes, moving, nonTensor, coldStart  bool
 	backward, concurrentRecompiles, outputsKept, compiledAutograd        bool
 	given                                                                map[string]bool
+	stdin                                                                io.Reader
 }
 
 func run(args []string, stdout, stderr io.Writer, environ func() []string) int {
+	return runIn(args, os.Stdin, stdout, stderr, environ)
+}
+
+// runIn is run with stdin, which the one flag given "-" (-scenario -, -options @-,
+// -schema -, -diagnose -, -script -) reads.
+func runIn(args []string, stdin io.Reader, stdout, stderr io.Writer, environ func() []string) int {
 	fs := flag.NewFlagSet("compilemode", flag.ContinueOnError)
 	var c cli
+	c.compile.Stdin, c.stdin = stdin, stdin
 	c.compile.Register(fs)
 	fs.BoolVar(&c.all, "all", false, "text output lists every key, not only changed ones")
 	fs.BoolVar(&c.asJSON, "json", false, "print the JSON report (format compilemode-report/1)")
@@ -39,7 +49,7 @@ func run(args []string, stdout, stderr io.Writer, environ func() []string) int {
 	fs.BoolVar(&c.allKeys, "keys", false, "print every key as KEY=VALUE, one per line, never wrapped (for grep)")
 	fs.BoolVar(&c.fullgraph, "fullgraph", false, "torch.compile fullgraph=True: a graph break raises instead of splitting the function")
 	fs.BoolVar(&c.version, "version", false, "print the module version, the Go version and the PyTorch releases known, then exit")
-	fs.Var(&c.scenario, "scenario", "JSON scenario `FILE`: compile call and workload (flags given explicitly win)")
+	fs.Var(&c.scenario, "scenario", "JSON scenario `FILE` (- for stdin): compile call and workload, its \"options\" a JSON object or a Python dict string (flags given explicitly win)")
 	fs.IntVar(&c.devices, "devices", 1, "`N` CUDA devices, one compiled function each")
 	fs.BoolVar(&c.spanDevices, "span-devices", false, "one graph uses tensors on all devices")
 	c.threads.Value, c.mutated.Value = "main", "none"
@@ -62,10 +72,18 @@ func run(args []string, stdout, stderr io.Writer, environ func() []string) int {
 	fs.Var(&c.captureMode, "capture-error-mode", "the function is captured by hand with torch.cuda.graph in `MODE`: global, thread_local or relaxed")
 	fs.Var(&c.otherWork, "other-thread-work", "with -capture-error-mode: what other threads do meanwhile, `KIND`: none, device-sync, alloc or pageable-copy")
 	fs.Var(&c.diagnoseFile, "diagnose", "read a PyTorch log or traceback from `FILE` (- for stdin) and say what happened and the fix")
-	fs.Var(&c.scriptFile, "script", "read the training script `FILE` (Python, not run) and plan every torch.compile site in it")
+	fs.Var(&c.scriptFile, "script", "read the training script `FILE` (Python, not run; - for stdin) and plan every torch.compile site in it")
 	given, code, ok := cliflags.ParseUsage(fs, args, stderr, func(w io.Writer) { writeUsage(w, fs, graphs.DefaultWidth) })
 	if !ok {
 		return code
+	}
+	if c.version && len(given) > 1 {
+		for name := range given {
+			if name != "version" {
+				fmt.Fprintf(stderr, "compilemode: -version and -%s cannot be combined: -version prints the version only\n", name)
+				return 2
+			}
+		}
 	}
 	if c.version {
 		if err := writeVersion(stdout); err != nil {
@@ -75,21 +93,21 @@ func run(args []string, stdout, stderr io.Writer, environ func() []string) int {
 		return 0
 	}
 	c.given = given
-	if given["diagnose"] {
-		return c.diagnose(os.Stdin, stdout, stderr)
+	if err := c.conflicts(); err != nil {
+		fmt.Fprintf(stderr, "compilemode: %v\n", err)
+		return 2
 	}
-	if given["script"] {
-		if given["scenario"] {
-			fmt.Fprintln(stderr, "compilemode: -script and -scenario cannot be combined")
-			return 2
-		}
-		return c.script(os.Stdin, stdout, stderr, environ)
+	if given["diagnose"] {
+		return c.diagnose(c.stdin, stdout, stderr)
 	}
 	for _, name := range []string{"devices", "callers"} {
 		if v := map[string]int{"devices": c.devices, "callers": c.callers}[name]; c.given[name] && v < 1 {
 			fmt.Fprintf(stderr, "compilemode: -%s %d: want 1 or more\n", name, v)
 			return 2
 		}
+	}
+	if given["script"] {
+		return c.script(c.stdin, stdout, stderr, environ)
 	}
 	sc, err := c.scenarioFromFlags(environ)
 	if err != nil {
@@ -143,11 +161,11 @@ func (c *cli) scenarioFromFlags(environ func() []string) (*graphs.Scenario, erro
 		return nil, fmt.Errorf("-scenario: empty file name")
 	}
 	if c.scenario.Value != "" {
-		data, err := cliflags.ReadFile("scenario", c.scenario.Value, graphs.MaxScenarioBytes, "graphs.MaxScenarioBytes")
+		data, err := cliflags.ReadInput("scenario", c.scenario.Value, c.stdin, graphs.MaxScenarioBytes, "graphs.MaxScenarioBytes")
 		if err != nil {
 			return nil, err
 		}
-		if file, err = graphs.LoadScenario(c.scenario.Value, bytes.NewReader(data)); err != nil {
+		if file, err = graphs.LoadScenario(c.scenarioName(), bytes.NewReader(data)); err != nil {
 			return nil, err // worded by inputError: the file and its field
 		}
 	}
@@ -205,23 +223,88 @@ func (c *cli) workloadFlags(w *graphs.Workload, fromFile bool) {
 	}
 }
 
+// conflict is two flags that cannot be given together: one would be ignored.
+type conflict struct {
+	a, b, why string
+}
+
+// conflicts lists the flags that cannot be combined, and why.
+var conflicts = []conflict{
+	{"keys", "key", "-keys prints every key, -key K only K: give one of them"},
+	{"all", "key", "-key K prints only K, -all every key of the report: give one of them"},
+	{"all", "keys", "-keys prints every key already: drop -all"},
+	{"script", "scenario", "the script is the scenario: give one of them"},
+	{"script", "key", "-script plans every compile site: drop -key"},
+	{"script", "keys", "-script plans every compile site: drop -keys"},
+}
+
+// conflicts refuses flags that cannot be given together (each naming both flags), a
+// release comparison with a flag that answers one release, and stdin ("-") read by
+// two flags.
+func (c *cli) conflicts() error {
+	for _, x := range conflicts {
+		if c.given[x.a] && c.given[x.b] {
+			return fmt.Errorf("-%s and -%s cannot be combined: %s", x.a, x.b, x.why)
+		}
+	}
+	if c.releases() != nil {
+		for _, f := range []struct{ name, fix string }{
+			{"script", "give one release, e.g. -torch 2.14"},
+			{"diagnose", "give one release, e.g. -torch 2.14"},
+			{"keys", "compare chosen keys with -key KEY"},
+			{"all", "a comparison shows the keys the call sets that differ; compare any other key with -key KEY"},
+		} {
+			if c.given[f.name] {
+				return fmt.Errorf("-torch %s: comparing releases is not supported with -%s: %s", inputerr.Cut(c.compile.Torch.Value, 80), f.name, f.fix)
+			}
+		}
+	}
+	var readers []string
+	for _, f := range []struct{ name, value, stdin string }{
+		{"scenario", c.scenario.Value, "-"}, {"schema", c.compile.Schema.Value, "-"}, {"options", c.compile.Options.Value, "@-"},
+		{"diagnose", c.diagnoseFile.Value, "-"}, {"script", c.scriptFile.Value, "-"},
+	} {
+		if c.given[f.name] && f.value == f.stdin {
+			readers = append(readers, "-"+f.name+" "+f.stdin)
+		}
+	}
+	if len(readers) > 1 {
+		return fmt.Errorf("%s both read stdin: give one of them a file", strings.Join(readers, " and "))
+	}
+	return nil
+}
+
 // checkReleases checks a comparison's -torch list (2.6,2.14): two or more releases,
-// none empty, and no -schema (a schema is one release).
+// none empty, none repeated (2.7 and 2.7.1 are one release), and no -schema (a schema
+// is one release). Spaces around a release are ignored, as they are for one release
+// (modes.ParseVersion trims them), so -torch "2.6, 2.14" is 2.6,2.14.
 func (c *cli) checkReleases(sc *graphs.Scenario) error {
 	rs := c.releases()
 	if rs == nil {
 		return nil
 	}
+	list := inputerr.Cut(c.compile.Torch.Value, 80)
+	seen := map[modes.Version]string{}
 	for _, r := range rs {
-		if strings.TrimSpace(r) == "" {
-			return fmt.Errorf("-torch %s: an empty release in the list (give releases such as -torch 2.6,2.14)", c.compile.Torch.Value)
+		r = strings.TrimSpace(r)
+		if r == "" {
+			return fmt.Errorf("-torch %s: an empty release in the list (give releases such as -torch 2.6,2.14)", list)
 		}
+		v, err := modes.ParseVersion(r)
+		if err != nil {
+			return err // worded by inputError as -torch's
+		}
+		if first, dup := seen[v]; dup {
+			same := ""
+			if first != r {
+				same = fmt.Sprintf(" (%s and %s name the same release)", inputerr.Cut(first, 40), inputerr.Cut(r, 40))
+			}
+			return fmt.Errorf("-torch %s: release %s is given twice%s: give each release once, e.g. -torch 2.6,2.14", list, v, same)
+		}
+		seen[v] = r
 	}
 	if sc.Schema != nil {
-		return fmt.Errorf("-torch %s: a comparison uses the built-in schemas; drop -schema (it describes one release)", c.compile.Torch.Value)
-	}
-	if c.allKeys {
-		return fmt.Errorf("-keys lists one release's keys; compare chosen keys with -key KEY")
+		return fmt.Errorf("-torch %s: a comparison uses the built-in schemas; drop -schema (it describes one release)", list)
 	}
 	return nil
 }

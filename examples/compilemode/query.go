@@ -7,7 +7,9 @@ import (
 	"strings"
 	"text/tabwriter"
 
+	"github.com/compilemode/compilemode/config"
 	"github.com/compilemode/compilemode/config/inputerr"
+	"github.com/compilemode/compilemode/config/schema"
 	"github.com/compilemode/compilemode/graphs"
 )
 
@@ -24,9 +26,9 @@ func (c *cli) writeKeys(w io.Writer, rep *graphs.Report) error {
 	}
 	var sel graphs.ConfigReport
 	for _, k := range keys {
-		kr, ok := rep.Value(k)
+		kr, ok := rep.Value(keyName(k))
 		if !ok {
-			return fmt.Errorf("-key %s: torch %s has no such key (compilemode -torch %s -keys lists them)", k, rep.Torch, rep.Torch)
+			return fmt.Errorf("-key %s: torch %s has no such key%s (compilemode -torch %s -keys lists them)", inputerr.Cut(k, 80), rep.Torch, keyHint(k, rep), rep.Torch)
 		}
 		sel = append(sel, kr)
 	}
@@ -46,6 +48,25 @@ func (c *cli) writeKeys(w io.Writer, rep *graphs.Report) error {
 	return err
 }
 
+// keyName is the key -key K names: K, or K written with its module path
+// (torch._inductor.config.triton.cudagraphs), as -set takes it too.
+func keyName(k string) string {
+	return strings.TrimPrefix(strings.TrimSpace(k), "torch._inductor.config.")
+}
+
+// keyHint is "; did you mean K?" for the key of rep nearest to k (the hint -set gives
+// for an unknown key), or "".
+func keyHint(k string, rep *graphs.Report) string {
+	known := make([]schema.Key, len(rep.Config))
+	for i, kr := range rep.Config {
+		known[i] = kr.Key
+	}
+	if h := (&config.UnknownOptionError{Key: keyName(k), Known: known}).Hint(); h != "" {
+		return "; " + h
+	}
+	return ""
+}
+
 // releases returns the releases of a comma-separated -torch (2.6,2.14), or nil for one.
 func (c *cli) releases() []string {
 	if !strings.Contains(c.compile.Torch.Value, ",") {
@@ -56,7 +77,8 @@ func (c *cli) releases() []string {
 
 // comparison is the JSON form of a release comparison (format compilemode-compare/1):
 // the releases, each one's exit class, the keys that differ (values in release
-// order), the keys set the same in all (KEY=VALUE (source)) and the plans side by side.
+// order; with -key, the keys asked for, each with "differ"), the keys set the same in
+// all (KEY=VALUE (source)) and the plans side by side.
 type comparison struct {
 	Format  string           `json:"format"`
 	Torch   []string         `json:"torch"`
@@ -68,9 +90,11 @@ type comparison struct {
 }
 
 // keyRow is one key across the releases; a nil entry: the release lacks the key.
+// Differ is false for a key asked for with -key whose releases agree.
 type keyRow struct {
 	Key    string              `json:"key"`
 	Values []*graphs.KeyReport `json:"values"`
+	Differ bool                `json:"differ"`
 }
 
 // deviceRow is one device and thread across the releases ("" where a release plans
@@ -115,6 +139,9 @@ func (c *cli) compare(sc *graphs.Scenario, stdout io.Writer) (int, error) {
 		cmp.Torch, cmp.Exit, cmp.Reports = append(cmp.Torch, rep.Torch), append(cmp.Exit, rep.Exit), append(cmp.Reports, rep)
 		code = max(code, rep.Exit.Code())
 	}
+	if err := c.checkKeys(cmp.Reports); err != nil {
+		return 2, err
+	}
 	cmp.Keys, cmp.Same = c.keyRows(cmp.Reports)
 	cmp.Devices = deviceRows(cmp.Reports)
 	if c.asJSON {
@@ -125,7 +152,25 @@ func (c *cli) compare(sc *graphs.Scenario, stdout io.Writer) (int, error) {
 		_, err = stdout.Write(append(data, '\n'))
 		return code, err
 	}
-	return code, cmp.writeText(stdout)
+	return code, cmp.writeText(stdout, textWidth(stdout), len(c.keys) > 0)
+}
+
+// checkKeys refuses a -key that no release of the comparison has, with -key's hint
+// (a key some releases lack is a row: "(no such key)" in theirs).
+func (c *cli) checkKeys(reps []*graphs.Report) error {
+	for _, k := range c.keys {
+		found := false
+		for _, rep := range reps {
+			if _, ok := rep.Value(keyName(k)); ok {
+				found = true
+			}
+		}
+		if !found {
+			last := reps[len(reps)-1]
+			return fmt.Errorf("-key %s: no release compared has such a key%s (compilemode -torch %s -keys lists them)", inputerr.Cut(k, 80), keyHint(k, last), last.Torch)
+		}
+	}
+	return nil
 }
 
 // keyRows lists the keys of the -key flags, or every key that some layer set or
@@ -148,22 +193,21 @@ func (c *cli) keyRows(reps []*graphs.Report) (rows []keyRow, same []string) {
 	}
 	rows, same = []keyRow{}, []string{}
 	for _, name := range names {
-		row := keyRow{Key: name}
-		differ := len(c.keys) > 0
+		row := keyRow{Key: keyName(name)}
 		for i, rep := range reps {
 			var p *graphs.KeyReport
-			if kr, ok := rep.Value(name); ok {
+			if kr, ok := rep.Value(row.Key); ok {
 				p = &kr
 			}
 			row.Values = append(row.Values, p)
 			if i > 0 && !sameKey(row.Values[0], p) {
-				differ = true
+				row.Differ = true
 			}
 		}
 		switch {
-		case differ && (len(c.keys) > 0 || set(row.Values)):
-			rows = append(rows, row)
-		case !differ && set(row.Values):
+		case len(c.keys) > 0 || (row.Differ && set(row.Values)):
+			rows = append(rows, row) // -key K: shown whether it differs or not
+		case set(row.Values):
 			same = append(same, row.Values[0].String()+" ("+row.Values[0].Source+")")
 		}
 	}
@@ -212,50 +256,148 @@ func deviceRows(reps []*graphs.Report) []deviceRow {
 	return rows
 }
 
-// writeText prints the comparison as two tables. Do not depend on it being stable.
-func (cmp comparison) writeText(w io.Writer) error {
+// writeText prints the comparison as tables, each split into several of as many
+// release columns as fit the width (a table that does not fit with one release
+// column is printed one cell per line), and its prose wrapped, nothing cut. Do not
+// depend on it being stable.
+func (cmp comparison) writeText(w io.Writer, width int, asked bool) error {
 	var b strings.Builder
-	fmt.Fprintf(&b, "Comparing torch %s\n", strings.Join(cmp.Torch, ", "))
-	tw := tabwriter.NewWriter(&b, 0, 0, 2, ' ', 0)
-	fmt.Fprintf(tw, "  EXIT\t%s\n", strings.Join(exitNames(cmp.Exit), "\t"))
-	tw.Flush()
-	fmt.Fprintf(&b, "\nKeys set by the call whose value or source differ (%d; -key KEY shows any key):\n", len(cmp.Keys))
-	tw = tabwriter.NewWriter(&b, 0, 0, 2, ' ', 0)
+	writeWrapped(&b, "", 0, "  ", "Comparing torch "+strings.Join(cmp.Torch, ", "), width)
+	writeTable(&b, table{head: []string{""}, releases: cmp.Torch, rows: []tableRow{{fixed: []string{"EXIT"}, cells: exitNames(cmp.Exit)}}}, width)
+	b.WriteString("\n")
+	writeWrapped(&b, "", 0, "  ", cmp.keysTitle(asked), width)
 	if len(cmp.Keys) > 0 {
-		fmt.Fprintf(tw, "  KEY\t%s\n", strings.Join(cmp.Torch, "\t"))
+		writeTable(&b, cmp.keyTable(asked), width)
 	}
-	for _, r := range cmp.Keys {
-		cells := make([]string, len(r.Values))
-		for i, v := range r.Values {
-			cells[i] = "(no such key)"
-			if v != nil {
-				cells[i] = inputerr.Cut(v.Value.String(), 60) + " (" + v.Source + ")"
-			}
-		}
-		fmt.Fprintf(tw, "  %s\t%s\n", r.Key, strings.Join(cells, "\t"))
-	}
-	tw.Flush()
 	if len(cmp.Same) > 0 {
-		fmt.Fprintf(&b, "Set the same in every release: %s\n", strings.Join(cmp.Same, ", "))
+		writeWrapped(&b, "", 0, "  ", "Set the same in every release: "+strings.Join(cmp.Same, ", "), width)
 	}
-	fmt.Fprintf(&b, "\nCUDA graphs, outcome · implementation:\n")
-	tw = tabwriter.NewWriter(&b, 0, 0, 2, ' ', 0)
-	fmt.Fprintf(tw, "  DEVICE\tTHREAD\t%s\n", strings.Join(cmp.Torch, "\t"))
+	b.WriteString("\nCUDA graphs, outcome · implementation:\n")
+	t := table{head: []string{"DEVICE", "THREAD"}, releases: cmp.Torch}
 	for _, r := range cmp.Devices {
-		cells := make([]string, len(r.Outcomes))
-		for i, o := range r.Outcomes {
-			cells[i] = o.String()
+		row := tableRow{fixed: []string{fmt.Sprintf("cuda:%d", r.Device), r.Thread}}
+		for _, o := range r.Outcomes {
+			row.cells = append(row.cells, o.String())
 		}
-		fmt.Fprintf(tw, "  cuda:%d\t%s\t%s\n", r.Device, r.Thread, strings.Join(cells, "\t"))
+		t.rows = append(t.rows, row)
 	}
-	tw.Flush()
+	writeTable(&b, t, width)
 	for i, rep := range cmp.Reports {
 		if rep.Error != nil {
-			fmt.Fprintf(&b, "\ntorch %s raises %s: %s\n", cmp.Torch[i], rep.Error.Exception, firstLine(rep.Error.Message))
+			b.WriteString("\n")
+			writeWrapped(&b, "", 0, "  ", fmt.Sprintf("torch %s raises %s: %s", cmp.Torch[i], rep.Error.Exception, firstLine(rep.Error.Message)), width)
 		}
 	}
 	_, err := io.WriteString(w, b.String())
 	return err
+}
+
+// keysTitle is the title of the keys table: it counts only the keys whose value or
+// source differ, also when -key asked for keys that agree.
+func (cmp comparison) keysTitle(asked bool) string {
+	n := 0
+	for _, r := range cmp.Keys {
+		if r.Differ {
+			n++
+		}
+	}
+	if asked {
+		return fmt.Sprintf("Keys asked for with -key (%d; %d differ in value or source):", len(cmp.Keys), n)
+	}
+	return fmt.Sprintf("Keys set by the call whose value or source differ (%d; -key KEY shows any key):", n)
+}
+
+// keyTable is the keys as a table; with -key, a last column says whether each differs.
+func (cmp comparison) keyTable(asked bool) table {
+	t := table{head: []string{"KEY"}, releases: cmp.Torch}
+	if asked {
+		t.tail = []string{"DIFFER"}
+	}
+	for _, r := range cmp.Keys {
+		row := tableRow{fixed: []string{r.Key}}
+		for _, v := range r.Values {
+			cell := "(no such key)"
+			if v != nil {
+				cell = v.Value.String() + " (" + v.Source + ")"
+			}
+			row.cells = append(row.cells, cell)
+		}
+		if asked {
+			row.tail = []string{map[bool]string{true: "yes", false: "no"}[r.Differ]}
+		}
+		t.rows = append(t.rows, row)
+	}
+	return t
+}
+
+// table is a table with fixed columns (head), one column per release, and optional
+// last columns (tail).
+type table struct {
+	head, releases, tail []string
+	rows                 []tableRow
+}
+
+// tableRow is one row of a table: its fixed cells, one cell per release, its tail.
+type tableRow struct {
+	fixed, cells, tail []string
+}
+
+// render writes the table with the release columns [from, to), indented by two
+// spaces, and returns its widest line in runes.
+func (t table) render(from, to int) (string, int) {
+	var b strings.Builder
+	tw := tabwriter.NewWriter(&b, 0, 0, 2, ' ', 0)
+	line := func(fixed, cells, tail []string) {
+		all := append(append(append([]string{}, fixed...), cells[from:to]...), tail...)
+		fmt.Fprintf(tw, "  %s\n", strings.Join(all, "\t"))
+	}
+	line(t.head, t.releases, t.tail)
+	for _, r := range t.rows {
+		line(r.fixed, r.cells, r.tail)
+	}
+	tw.Flush()
+	widest := 0
+	for _, l := range strings.Split(b.String(), "\n") {
+		widest = max(widest, runeLen(strings.TrimRight(l, " ")))
+	}
+	return b.String(), widest
+}
+
+// writeTable writes t within width columns: as many release columns per table as
+// fit, the tables one after the other; when one release column does not fit, each
+// row as a block of lines ("KEY" then "  2.6: VALUE"), wrapped.
+func writeTable(b *strings.Builder, t table, width int) {
+	for from := 0; from < len(t.releases); {
+		to := len(t.releases)
+		text, widest := t.render(from, to)
+		for widest > width && to > from+1 {
+			to--
+			text, widest = t.render(from, to)
+		}
+		if from > 0 {
+			b.WriteString("\n")
+		}
+		if widest > width {
+			t.writeBlocks(b, from, width)
+			to = from + 1
+		} else {
+			b.WriteString(text)
+		}
+		from = to
+	}
+}
+
+// writeBlocks writes release column i of t as blocks: each row's fixed cells on one
+// line, then "RELEASE: CELL" and the tail, indented, wrapped at width.
+func (t table) writeBlocks(b *strings.Builder, i, width int) {
+	for _, r := range t.rows {
+		writeWrapped(b, "  ", 0, "    ", strings.Join(r.fixed, " "), width)
+		cell := t.releases[i] + ": " + r.cells[i]
+		for j, h := range t.tail {
+			cell += "; " + strings.ToLower(h) + " " + r.tail[j]
+		}
+		writeWrapped(b, "    ", 0, "      ", cell, width)
+	}
 }
 
 func exitNames(es []graphs.Exit) []string {

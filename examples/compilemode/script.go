@@ -42,12 +42,12 @@ func (c *cli) script(stdin io.Reader, stdout, stderr io.Writer, environ func() [
 	}
 	cliSc, processEnv, err := c.scriptOverrides(environ)
 	if err != nil {
-		fmt.Fprintf(stderr, "compilemode: %v\n", err)
+		fmt.Fprintf(stderr, "compilemode: %s\n", c.inputError(err))
 		return 2
 	}
 	planned, err := s.PlanWith(script.PlanOptions{CLI: *cliSc, ProcessEnv: processEnv, AllKeys: c.all})
 	if err != nil {
-		fmt.Fprintf(stderr, "compilemode: %v\n", err)
+		fmt.Fprintf(stderr, "compilemode: %s\n", c.inputError(err))
 		return 2
 	}
 	if err := c.printScript(stdout, planned); err != nil {
@@ -58,7 +58,25 @@ func (c *cli) script(stdin io.Reader, stdout, stderr io.Writer, environ func() [
 		fmt.Fprintf(stderr, "compilemode: %s:%d: a limit was hit, the plan is incomplete: %s\n", name, w.Line, w.Message)
 		return 2
 	}
+	if notPlanned(stderr, name, planned) {
+		return 2
+	}
 	return scriptExit(planned)
+}
+
+// notPlanned says on stderr which sites could not be planned (their scenario, the
+// script's with the flags on top, cannot be used: a flag that does not fit the
+// script's workload, say), and reports whether there was one: an unusable input is
+// exit 2, as it is without -script.
+func notPlanned(stderr io.Writer, name string, s *script.Script) bool {
+	found := false
+	for _, st := range s.Sites {
+		if st.PlanError != "" {
+			fmt.Fprintf(stderr, "compilemode: %s:%d: this torch.compile site is not planned: %s\n", name, st.Line, userWords(st.PlanError))
+			found = true
+		}
+	}
+	return found
 }
 
 // scriptOverrides returns the flags given explicitly as a scenario (every other field
@@ -76,6 +94,9 @@ func (c *cli) scriptOverrides(environ func() []string) (*graphs.Scenario, map[st
 	}
 	sc.Workload = graphs.Workload{}
 	c.workloadFlags(&sc.Workload, true)
+	if c.given["fullgraph"] {
+		sc.Fullgraph = &c.fullgraph
+	}
 	var processEnv map[string]string
 	if !c.compile.NoEnv && environ != nil {
 		base, err := (&c.compile).Scenario(map[string]bool{}, nil, environ)
@@ -89,7 +110,7 @@ func (c *cli) scriptOverrides(environ func() []string) (*graphs.Scenario, map[st
 
 func (c *cli) printScript(w io.Writer, s *script.Script) error {
 	if !c.asJSON {
-		return s.WriteText(w, graphs.DefaultWidth)
+		return s.WriteText(w, textWidth(w))
 	}
 	data, err := json.MarshalIndent(s, "", " ")
 	if err != nil {

@@ -108,7 +108,7 @@ func writeGroup(w io.Writer, title string, flags []*flag.Flag, example string, w
 
 // writeWrapped writes first (padded with spaces to pad columns, or on a line of its
 // own when longer) and then text, wrapped at width; later lines are indented by
-// indent. Words are never cut: one longer than a line gets a line of its own.
+// indent. Nothing is cut: a word longer than a line is split over lines of their own.
 func writeWrapped(w io.Writer, first string, pad int, indent, text string, width int) {
 	line := first
 	if n := runeLen(first); n < pad {
@@ -118,7 +118,7 @@ func writeWrapped(w io.Writer, first string, pad int, indent, text string, width
 		line = indent
 	}
 	start := runeLen(line)
-	for _, word := range strings.Fields(text) {
+	for _, word := range splitLong(strings.Fields(text), max(width-runeLen(indent), 10)) {
 		n := runeLen(line)
 		if n > start && n+1+runeLen(word) > width {
 			fmt.Fprintln(w, strings.TrimRight(line, " "))
@@ -131,6 +131,19 @@ func writeWrapped(w io.Writer, first string, pad int, indent, text string, width
 		line += word
 	}
 	fmt.Fprintln(w, strings.TrimRight(line, " "))
+}
+
+// splitLong splits each word longer than n runes into pieces of n runes.
+func splitLong(words []string, n int) []string {
+	var out []string
+	for _, word := range words {
+		r := []rune(word)
+		for len(r) > n {
+			out, r = append(out, string(r[:n])), r[n:]
+		}
+		out = append(out, string(r))
+	}
+	return out
 }
 
 // flagColumn is the column where a flag's description starts.

@@ -19,6 +19,7 @@ import (
 
 	"github.com/chromedp/cdproto/cdp"
 	"github.com/chromedp/cdproto/emulation"
+	"github.com/chromedp/cdproto/input"
 	"github.com/chromedp/cdproto/network"
 	"github.com/chromedp/chromedp"
 	"github.com/chromedp/chromedp/kb"
@@ -33,7 +34,10 @@ import (
 const (
 	firstAnswerBudget = 1500 * time.Millisecond // page opened to the first answer shown
 	editBudget        = 50 * time.Millisecond   // an edit to its answer shown (median of the edits)
-	transferBudget    = 3 << 20                 // bytes: every file of the page, gzipped
+	// A shared link opened to its first answer, computed in the WebAssembly (the
+	// worker's start and the release's first plan): the first answer's budget.
+	linkBudget     = firstAnswerBudget
+	transferBudget = 3 << 20 // bytes: every file of the page, gzipped
 )
 
 // The real inputs the browser test pastes.
@@ -124,6 +128,19 @@ func (l *requestLog) record(ev any) {
 		l.urls = append(l.urls, e.Request.URL)
 		l.mu.Unlock()
 	}
+}
+
+// count returns how many requests asked for url.
+func (l *requestLog) count(url string) int {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	n := 0
+	for _, u := range l.urls {
+		if u == url {
+			n++
+		}
+	}
+	return n
 }
 
 // foreign returns the requests to anything but the page's server.
@@ -296,6 +313,17 @@ func overBudget(t *testing.T, format string, args ...any) {
 	fmt.Fprintln(os.Stderr, "examples/web: "+msg)
 }
 
+// reportBudget reports a missed budget that is printed but not yet enforced: a shared
+// link's first answer (linkBudget), measured since issue 24's second pass, is still
+// missed on the shared 2-core machine (a script's link reads every release's schema).
+// BenchmarkPage prints it too.
+func reportBudget(t *testing.T, format string, args ...any) {
+	t.Helper()
+	msg := fmt.Sprintf(format, args...) + " (REPORTED, NOT ENFORCED)"
+	t.Log(msg)
+	fmt.Fprintln(os.Stderr, "examples/web: "+msg)
+}
+
 // loadAverage returns the one-minute load average (Linux).
 func loadAverage() (float64, bool) {
 	data, err := os.ReadFile("/proc/loadavg")
@@ -357,7 +385,11 @@ func expectLink(ctx context.Context, t *testing.T, what, link, wantText string) 
 	if err != nil {
 		t.Fatalf("%s: opening the shared link: %v", what, err)
 	}
-	t.Logf("%s: a shared link's first answer (computed in WebAssembly): %v", what, first)
+	timings, _ := eval[map[string]any](tab, "window.compilemodeTimings")
+	t.Logf("%s: a shared link's first answer (computed in WebAssembly): %v (budget %v); page timings (ms): %v", what, first, linkBudget, timings)
+	if first > linkBudget {
+		reportBudget(t, "%s: a shared link's first answer after %v, over the %v budget", what, first, linkBudget)
+	}
 	got, err := text(tab, "answer-text")
 	if err != nil {
 		t.Fatal(err)
@@ -367,19 +399,103 @@ func expectLink(ctx context.Context, t *testing.T, what, link, wantText string) 
 	}
 }
 
-// editLatency makes n edits of the device count and returns the median and the
-// slowest, each from the edit to its answer shown.
-func editLatency(ctx context.Context, n int) (median, slowest time.Duration, err error) {
-	var ds []time.Duration
-	for i := range n {
-		ms, err := eval[float64](ctx, fmt.Sprintf(`window.t_edit("devices", "%d")`, 2+i%2))
-		if err != nil {
-			return 0, 0, err
-		}
-		ds = append(ds, time.Duration(ms*float64(time.Millisecond)))
+// Per-edit latency is measured inside the page, as a user sees it: from the input
+// event to data-state="ready" (performance.now(), so the browser's round trips to
+// the test do not count), for editSamples edits of the device count after editWarmup
+// edits that are not counted (the workers' first plans of the release and the
+// engine's tier-up of the code they run), with editPause between edits as a typist
+// leaves. The median is the budgeted figure; the slowest is printed beside it.
+const (
+	editWarmup  = 5
+	editSamples = 15
+	editPause   = 40 // ms
+)
+
+// editHooks times edits in the page: t_edits(n, warm, pause) returns each counted
+// edit's time to its answer, the WebAssembly's part of it (data-compute-ms, the
+// slower worker's) and the main thread's showing it (data-render-ms), in ms.
+const editHooks = `
+window.t_edits = async (n, warm, pause) => {
+  const total = [], compute = [], render = [];
+  for (let i = 0; i < warm + n; i++) {
+    await new Promise((r) => setTimeout(r, pause));
+    const ms = await window.t_edit("devices", String(2 + i % 2));
+    if (i < warm) continue;
+    total.push(ms);
+    const el = document.getElementById("answer-text");
+    compute.push(Number(el.dataset.computeMs));
+    render.push(Number(el.dataset.renderMs));
+  }
+  return {total, compute, render};
+};
+true`
+
+// editTimes is what t_edits returns.
+type editTimes struct {
+	Total   []float64 `json:"total"`
+	Compute []float64 `json:"compute"`
+	Render  []float64 `json:"render"`
+}
+
+// editStats is the median and slowest edit, and the medians of its WebAssembly and
+// showing parts.
+type editStats struct{ median, slowest, compute, render time.Duration }
+
+// editLatency times editSamples edits of the device count in the page, after
+// editWarmup uncounted ones.
+func editLatency(ctx context.Context) (editStats, error) {
+	if _, err := eval[bool](ctx, hooks+";\n"+editHooks); err != nil {
+		return editStats{}, err
 	}
-	slices.Sort(ds)
-	return ds[len(ds)/2], ds[len(ds)-1], nil
+	ts, err := eval[editTimes](ctx, fmt.Sprintf("window.t_edits(%d, %d, %d)", editSamples, editWarmup, editPause))
+	if err != nil {
+		return editStats{}, err
+	}
+	if len(ts.Total) == 0 {
+		return editStats{}, fmt.Errorf("no edit timed")
+	}
+	ms := func(v float64) time.Duration { return time.Duration(v * float64(time.Millisecond)) }
+	mid := func(v []float64) time.Duration { slices.Sort(v); return ms(v[len(v)/2]) }
+	slices.Sort(ts.Total)
+	return editStats{median: ms(ts.Total[len(ts.Total)/2]), slowest: ms(ts.Total[len(ts.Total)-1]), compute: mid(ts.Compute), render: mid(ts.Render)}, nil
+}
+
+// dropFile drops the file at path onto the text area id as a user dragging it from a
+// file manager would: Chromium's own drag events (Input.dispatchDragEvent, with the
+// file's path), at the area's centre. The area is emptied first; it returns once the
+// page shows the answer to the dropped file.
+func dropFile(ctx context.Context, id, path string) error {
+	abs, err := filepath.Abs(path)
+	if err != nil {
+		return err
+	}
+	if err := set(ctx, id, ""); err != nil {
+		return err
+	}
+	type point struct{ X, Y float64 }
+	at, err := eval[point](ctx, fmt.Sprintf(`(() => { const el = document.getElementById(%q); el.scrollIntoView({block: "center"});
+  const r = el.getBoundingClientRect(); return {X: r.left + r.width / 2, Y: r.top + r.height / 2}; })()`, id))
+	if err != nil {
+		return err
+	}
+	data := &input.DragData{Items: []*input.DragDataItem{}, Files: []string{abs}, DragOperationsMask: 1}
+	for _, typ := range []input.DispatchDragEventType{input.DispatchDragEventTypeDragEnter, input.DispatchDragEventTypeDragOver, input.DispatchDragEventTypeDrop} {
+		ev := input.DispatchDragEventParams{Type: typ, X: at.X, Y: at.Y, Data: data}
+		if err := chromedp.Do(ctx, chromedp.Func(func(ctx context.Context, tg *chromedp.Target) error {
+			_, err := cdp.Call(ctx, tg, input.DispatchDragEvent, ev)
+			return err
+		})); err != nil {
+			return fmt.Errorf("%s on #%s: %w", typ, id, err)
+		}
+	}
+	// The page reads the file asynchronously: wait for it to land, then for its answer.
+	_, err = eval[bool](ctx, fmt.Sprintf(`new Promise((resolve, reject) => {
+  const t0 = performance.now();
+  const poll = () => document.getElementById(%q).value !== "" ? window.t_ready().then(resolve)
+    : performance.now() - t0 > 20000 ? reject(new Error("the dropped file never reached the area")) : setTimeout(poll, 20);
+  poll();
+})`, id))
+	return err
 }
 
 func screenshot(ctx context.Context, t *testing.T, dir, name string) {
@@ -457,13 +573,15 @@ func TestBrowser(t *testing.T) {
 		t.Fatal(err)
 	}
 
-	median, slowest, err := editLatency(ctx, 9)
+	edit, err := editLatency(ctx)
 	if err != nil {
 		t.Fatal(err)
 	}
-	t.Logf("edit to answer (two releases side by side): median %v, slowest %v (budget %v)", median, slowest, editBudget)
-	if median > editBudget {
-		overBudget(t, "an edit takes %v (median of 9; slowest %v) to show its answer, over the %v budget", median, slowest, editBudget)
+	load, _ := loadAverage()
+	t.Logf("edit to answer (two releases side by side): median %v of %d after %d uncounted, slowest %v; medians of its parts: WebAssembly %v, showing %v (budget %v; load average %.1f on %d CPUs)",
+		edit.median, editSamples, editWarmup, edit.slowest, edit.compute, edit.render, editBudget, load, goruntime.NumCPU())
+	if edit.median > editBudget {
+		overBudget(t, "an edit takes %v (median of %d after %d uncounted; slowest %v) to show its answer, over the %v budget", edit.median, editSamples, editWarmup, edit.slowest, editBudget)
 	}
 
 	// Typed with the keyboard: the device count, then the tabs with the arrow keys.
@@ -509,6 +627,32 @@ func TestBrowser(t *testing.T) {
 	expectShown(ctx, t, want, shown{"script", "answer-text", "answer-json"})
 	screenshot(ctx, t, screenshotDir, "script.png")
 	scriptLink := link(ctx, t)
+
+	// The same log and script, dropped onto their areas as files.
+	if err := chromedp.Do(ctx, chromedp.Focus(chromedp.CSS("#tab-script")), chromedp.KeyEvent(kb.ArrowLeft)); err != nil {
+		t.Fatal(err)
+	}
+	if err := dropFile(ctx, "log", realLog); err != nil {
+		t.Fatalf("dropping the log: %v", err)
+	}
+	expectShown(ctx, t, want, shown{"log", "answer-text", "answer-json"})
+	if err := chromedp.Do(ctx, chromedp.Focus(chromedp.CSS("#tab-log")), chromedp.KeyEvent(kb.ArrowRight)); err != nil {
+		t.Fatal(err)
+	}
+	if err := set(ctx, "script-name", ""); err != nil {
+		t.Fatal(err)
+	}
+	if err := dropFile(ctx, "script", realScript); err != nil {
+		t.Fatalf("dropping the script: %v", err)
+	}
+	if name, err := eval[string](ctx, `document.getElementById("script-name").value`); err != nil || name != "train.py" {
+		t.Errorf("dropping train.py: the script's name is %q, want train.py (err %v)", name, err)
+	}
+	expectShown(ctx, t, want, shown{"script", "answer-text", "answer-json"})
+
+	if n := reqs.count(s.url + "app.wasm"); n != 1 {
+		t.Errorf("the page fetched app.wasm %d times, want once (its preload reused)", n)
+	}
 
 	// Each link, in a fresh tab.
 	expectLink(ctx, t, "seed", seedLink, want["seed 2.11"].Text)
@@ -577,15 +721,10 @@ func BenchmarkPage(b *testing.B) {
 		if err != nil {
 			b.Fatal(err)
 		}
-		median, _, err := editLatency(tab, 5)
+		edit, err := editLatency(tab)
 		if err != nil {
 			b.Fatal(err)
 		}
-		compute, err := eval[string](tab, `document.getElementById("answer-text").dataset.computeMs`)
-		if err != nil {
-			b.Fatal(err)
-		}
-		ms, _ := strconv.ParseFloat(compute, 64)
 		u, err := eval[string](tab, "window.compilemodeLink()")
 		if err != nil {
 			b.Fatal(err)
@@ -597,8 +736,8 @@ func BenchmarkPage(b *testing.B) {
 		if err != nil {
 			b.Fatal(err)
 		}
-		firsts, links, edits = append(firsts, first), append(links, link), append(edits, median)
-		computes = append(computes, time.Duration(ms*float64(time.Millisecond)))
+		firsts, links, edits = append(firsts, first), append(links, link), append(edits, edit.median)
+		computes = append(computes, edit.compute)
 	}
 	mid := func(ds []time.Duration) time.Duration { slices.Sort(ds); return ds[len(ds)/2] }
 	b.ReportMetric(float64(mid(firsts).Microseconds())/1000, "first-answer-ms")
@@ -607,8 +746,8 @@ func BenchmarkPage(b *testing.B) {
 	b.ReportMetric(float64(mid(computes).Microseconds())/1000, "edit-wasm-ms")
 	b.ReportMetric(float64(size), "transfer-gzip-bytes")
 	load, _ := loadAverage()
-	b.Logf("budgets: first answer %v (≤ %v), a shared link's first answer %v, edit %v (≤ %v; %v of it in WebAssembly), transfer %d bytes gzipped (≤ %d); load average %.1f on %d CPUs",
-		mid(firsts), firstAnswerBudget, mid(links), mid(edits), editBudget, mid(computes), size, transferBudget, load, goruntime.NumCPU())
+	b.Logf("budgets: first answer %v (≤ %v), a shared link's first answer %v (≤ %v), edit %v (≤ %v; %v of it in WebAssembly), transfer %d bytes gzipped (≤ %d); load average %.1f on %d CPUs",
+		mid(firsts), firstAnswerBudget, mid(links), linkBudget, mid(edits), editBudget, mid(computes), size, transferBudget, load, goruntime.NumCPU())
 }
 
 // TestTransferSize checks the page's gzipped size against its budget.

@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"github.com/compilemode/compilemode/graphs"
+	"github.com/compilemode/compilemode/modes"
 )
 
 // The signature rows take PyTorch's texts and the fixes the planner (package graphs)
@@ -21,6 +22,27 @@ func ruleMessage(id string, minor int) string {
 		}
 	}
 	panic(fmt.Sprintf("diagnose: the planner has no message for rule %s on %s", id, v))
+}
+
+// ruleReleases returns the releases of the planner's rule id whose message release
+// 2.minor prints, joined with the neighbouring rows of that id that print the same
+// message (the rows' boundaries date the wording: PR #118060 moved the device skips
+// to 2.3, PR #117720 and #124700 reworded the mutation skip in 2.3 and 2.4).
+func ruleReleases(id string, minor int) modes.Releases {
+	msg := ruleMessage(id, minor)
+	var out modes.Releases
+	for _, r := range graphs.Rules() {
+		if r.ID != id || r.Message != msg {
+			continue
+		}
+		if out.From == (modes.Version{}) || r.Releases.From.Less(out.From) {
+			out.From = r.Releases.From
+		}
+		if out.To.Less(r.Releases.To) {
+			out.To = r.Releases.To
+		}
+	}
+	return out
 }
 
 // plannerHazard returns the planner's hazard row of code whose condition is cond, on

@@ -53,8 +53,9 @@ func versionPatterns() []versionPattern {
 		// site-packages/torch-2.5.1+cu124.dist-info, torch-2.5.1-cp311-…whl, conda's
 		// pkgs/pytorch-2.5.1-py3.11_cuda12.4….
 		p("torch-", `\b(?:py)?torch-`+ver+`(?:\.dist-info|\.egg-info|-cp\d|-py\d|-pypi|\.tar|\.whl)`, rankPath, "file name"),
-		// images and pins with a colon: pytorch/pytorch:2.5.1-cuda12.4, "torch: 2.5.1".
-		p("torch:", `\b(?:py)?torch:\s*v?`+ver, rankPath, "image or key"),
+		// images and keys with a colon: pytorch/pytorch:2.5.1-cuda12.4, "torch: 2.5.1",
+		// "PyTorch: 2.12.1+cu130" (a UI's environment report), "Torch : 2.4.1".
+		p("orch", `(?i)\b(?:py)?torch\s*:\s*v?`+ver, rankPath, "image or key"),
 		// prose: "PyTorch 2.11", "on torch 2.7", "torch v2.6.0".
 		p("orch ", `\b(?:[Pp]y)?[Tt]orch\s+v?`+ver+`\b`, rankProse, "prose"),
 		// looser prose: a line that names torch and, later, a full 2.x.y release
@@ -99,7 +100,8 @@ func otherRun(text []byte, from, to int) bool {
 // literal, or a longer one where the literal is short and common).
 func versionAnchors() []string {
 	return []string{"PyTorch version", "torch.__version__", "torch ", "torch\t", "torch==",
-		"orch version", "Torch version", "TORCH version", "torch-", "torch:", "Torch ", ".dev20",
+		"orch version", "Torch version", "TORCH version", "torch-", "torch:", "Torch:", "TORCH:",
+		"torch :", "Torch :", "Torch ", ".dev20",
 		"Name: torch", "__version__", "torch.compile"}
 }
 

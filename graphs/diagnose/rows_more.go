@@ -173,7 +173,7 @@ const fixPython = "run torch.compile on a Python release that this torch release
 
 // setupRows: how torch.compile is set up and called.
 func setupRows() []Signature {
-	return []Signature{
+	return append(contextRows(), []Signature{
 		{
 			Code: InductorConfigNotImported, Literal: "module 'torch._inductor' has no attribute 'config'",
 			Releases: modes.Minors(1, 5),
@@ -241,6 +241,68 @@ func setupRows() []Signature {
 				"2.5's release notes add torch.compile on Windows; absent from check_if_dynamo_supported @ T2.6.0 " +
 				"(Debian build: only the Python and GIL checks); 2.1–2.5 not read",
 			Decisive: "the RuntimeError line",
+		},
+	}...)
+}
+
+// contextRows: CUDA's own error for a call on a thread with no current context. It is
+// not PyTorch's text, so every release prints it; a Go program that drives CUDA (as
+// graphs/backend does) meets it when a goroutine moves to another OS thread.
+func contextRows() []Signature {
+	const (
+		cause = "a CUDA call ran on an OS thread where no CUDA context (or another device's) is " +
+			"current: the context is current per OS thread, and a Go goroutine moves between " +
+			"threads unless it is locked to one (a Python thread that never made its device " +
+			"current is the same case)"
+		fix = "run each context's CUDA work on one OS thread: in Go, call runtime.LockOSThread() in " +
+			"the goroutine, then make the context current on that thread (cuCtxSetCurrent, or " +
+			"cudaSetDevice) before the first CUDA call, keep the lock for all CUDA work and restore " +
+			"the previous context before runtime.UnlockOSThread(); in Python, call " +
+			"torch.cuda.set_device(…) in each thread before its first CUDA call"
+		source = "CUDA driver API (CUDA_ERROR_INVALID_CONTEXT, whose string is \"invalid device " +
+			"context\"); reports: gorgonia/cu#14 and openucx/ucx PR #9581 (\"cuCtxGetDevice(&this_device) " +
+			"failed: invalid device context\"), minio/warp PR #499 and the icicle Go bindings' " +
+			"RunOnDevice (CUDA_ERROR_INVALID_CONTEXT); ../shared/reference/bug-log.md B26, B27"
+	)
+	return []Signature{
+		{
+			Code: CUDAInvalidContext, Literal: "invalid device context",
+			Releases: modes.Minors(1, 14), Cause: cause, Fix: fix,
+			Evidence: modes.Source, Source: source,
+			Decisive: "the CUDA error line",
+		},
+		{
+			Code: CUDAInvalidContext, Literal: "CUDA_ERROR_INVALID_CONTEXT",
+			Releases: modes.Minors(1, 14), Cause: cause, Fix: fix,
+			Evidence: modes.Source, Source: source,
+			Decisive: "the CUDA error line",
+		},
+		{
+			// The error's enum name in the runtime (cudaErrorInvalidContext, as PyTorch's
+			// c10/cuda/CUDAFunctions.cpp handles it, PR #175002) and in bindings that drop
+			// the prefix (managedCuda's CUResult.ErrorInvalidContext).
+			Code: CUDAInvalidContext, Literal: "ErrorInvalidContext",
+			Releases: modes.Minors(1, 14), Cause: cause, Fix: fix,
+			Evidence: modes.Source, Source: source + "; pytorch/pytorch PR #175002 (cudaErrorInvalidContext); kunzmi/managedCuda#36 (ErrorInvalidContext)",
+			Decisive: "the CUDA error line",
+		},
+		{
+			// The driver API's description of CUDA_ERROR_INVALID_CONTEXT, which bindings
+			// print after the name.
+			Code: CUDAInvalidContext, Literal: "there is no context bound to the current thread",
+			Releases: modes.Minors(1, 14), Cause: cause, Fix: fix,
+			Evidence: modes.Source, Source: source + "; the CUDA driver API's description of " +
+				"CUDA_ERROR_INVALID_CONTEXT (\"This most frequently indicates that there is no context " +
+				"bound to the current thread\", printed by kunzmi/managedCuda#36)",
+			Decisive: "the CUDA error line",
+		},
+		{
+			// CUDA 12.9's error log (CUDA_LOG_FILE) for a call with no current context.
+			Code: CUDAInvalidContext, Literal: "No CUDA context is current",
+			Releases: modes.Minors(1, 14), Cause: cause, Fix: fix,
+			Evidence: modes.Source, Source: source + "; pytorch/pytorch PR #175002 (CUDA 12.9+ with " +
+				"CUDA_LOG_FILE=stdout logs \"No CUDA context is current\")",
+			Decisive: "the CUDA log line",
 		},
 	}
 }

@@ -69,6 +69,17 @@ var (
 	// then cudagraph_utils helpers format them (SkipMessagePrefixed).
 	listedSkips   = config.FactReleases(config.FactSkipMessagePrefixed, false)
 	prefixedSkips = config.FactReleases(config.FactSkipMessagePrefixed, true)
+	// The device and mutation skips left the list form before the other skips: their
+	// own rule rows date each wording (PR #118060: "cpu device (…)" and "multiple
+	// devices: …" from 2.3; PR #117720: "mutation on input" in 2.3; PR #124700:
+	// "mutated inputs (N instances)" from 2.4).
+	cpuListed       = ruleReleases("skip-cpu-input", listedSkips.From.Minor)
+	cpuPrefixed     = ruleReleases("skip-cpu-input", prefixedSkips.To.Minor)
+	devicesListed   = ruleReleases("skip-multiple-devices", listedSkips.From.Minor)
+	devicesPrefixed = ruleReleases("skip-multiple-devices", prefixedSkips.To.Minor)
+	mutatedListed   = ruleReleases("trees-skip-mutated-input", listedSkips.From.Minor)
+	mutatedTrace    = ruleReleases("trees-skip-mutated-input", 3)
+	mutatedCounted  = ruleReleases("trees-skip-mutated-input", prefixedSkips.To.Minor)
 	// guardFilterFn: torch.compile takes guard_filter_fn out of options (CompileOptions).
 	guardFilterFn = config.FactReleases(config.FactCompileOptions, "guard_filter_fn")
 	// applyMode: apply_mode refuses an unknown mode, mode="" included (modes.SiteRows).
@@ -373,8 +384,8 @@ func runtimeRows() []Signature {
 func skipRows() []Signature {
 	return []Signature{
 		{
-			Code: SkipCPUDevice, Literal: before(reason(ruleMessage("skip-cpu-input", prefixedSkips.From.Minor)), " ("),
-			Releases: prefixedSkips,
+			Code: SkipCPUDevice, Literal: before(reason(ruleMessage("skip-cpu-input", cpuPrefixed.From.Minor)), " ("),
+			Releases: cpuPrefixed,
 			Cause: "the graph holds a CPU tensor (a 0-d CPU scalar counts), and without graph " +
 				"partitioning Inductor captures no graph with a CPU tensor, so this one runs eagerly",
 			Fix: fixCPUDevice,
@@ -383,12 +394,13 @@ func skipRows() []Signature {
 				"off): it captures the CUDA part and runs the CPU ops eagerly"}},
 			Evidence: modes.Measured,
 			Source: "testdata/torch/2.11/measured_scenarios.json ro_cpu_scalar_partition_off; " +
-				"cudagraph_utils.py check_multiple_devices_or_any_cpu_nodes @ T2.6.0",
+				"cudagraph_utils.py check_multiple_devices_or_any_cpu_nodes @ T2.6.0; PR #118060 (first in 2.3; " +
+				"issue #119241 shows it on a 2.3-era nightly)",
 			Decisive: "the skip line",
 		},
 		{
-			Code: SkipCPUDevice, Literal: listed(ruleMessage("skip-cpu-input", listedSkips.From.Minor)),
-			Releases: listedSkips,
+			Code: SkipCPUDevice, Literal: listed(ruleMessage("skip-cpu-input", cpuListed.From.Minor)),
+			Releases: cpuListed,
 			Cause: "the graph holds a tensor on a device other than CUDA (a 0-d CPU scalar counts), " +
 				"and Inductor captures only all-CUDA graphs, so this one runs eagerly",
 			Fix: fixCPUDevice, Evidence: modes.Source,
@@ -396,9 +408,9 @@ func skipRows() []Signature {
 			Decisive: "the skip line",
 		},
 		{
-			Code: SkipMutatedInputs, Literal: before(reason(ruleMessage("trees-skip-mutated-input", prefixedSkips.From.Minor)), "1"), // the count varies
+			Code: SkipMutatedInputs, Literal: before(reason(ruleMessage("trees-skip-mutated-input", mutatedCounted.From.Minor)), "1"), // the count varies
 			Pattern:  `due to mutated inputs \(\d+ instances\)`,
-			Releases: prefixedSkips,
+			Releases: mutatedCounted,
 			Cause: "the function mutates a user input in place (not a parameter or buffer), so " +
 				"cudagraph trees run it eagerly",
 			Fix: fixMutatedInputs, Evidence: modes.Measured,
@@ -410,7 +422,7 @@ func skipRows() []Signature {
 			// The stack-trace form of 2.3 (PR #117720, 2024-01): "skipping cudagraphs due to
 			// mutation on input. Found from : \n <stack trace>".
 			Code: SkipMutatedInputs, Literal: "skipping cudagraphs due to mutation on input",
-			Releases: modes.Releases{From: v2(3), To: v2(3)},
+			Releases: mutatedTrace,
 			Cause: "the function mutates a user input in place (not a parameter or buffer), so " +
 				"cudagraph trees run it eagerly",
 			Fix: fixMutatedInputs, Evidence: modes.Source,
@@ -420,9 +432,9 @@ func skipRows() []Signature {
 			Decisive: "the skip line",
 		},
 		{
-			Code: SkipMutatedInputs, Literal: listed(ruleMessage("trees-skip-mutated-input", listedSkips.From.Minor)),
+			Code: SkipMutatedInputs, Literal: listed(ruleMessage("trees-skip-mutated-input", mutatedListed.From.Minor)),
 			Pattern:  `skipping cudagraphs due to \[.*'mutated inputs'`,
-			Releases: listedSkips,
+			Releases: mutatedListed,
 			Cause: "the function mutates an input in place that CUDA graphs may not mutate (with " +
 				"cudagraph trees, any input but parameters and static inputs), so it runs eagerly",
 			Fix: fixMutatedInputs, Evidence: modes.Source,
@@ -430,13 +442,13 @@ func skipRows() []Signature {
 			Decisive: "the skip line",
 		},
 		{
-			Code: SkipMultipleDevices, Literal: reason(ruleMessage("skip-multiple-devices", prefixedSkips.From.Minor)),
-			Releases: prefixedSkips,
+			Code: SkipMultipleDevices, Literal: reason(ruleMessage("skip-multiple-devices", devicesPrefixed.From.Minor)),
+			Releases: devicesPrefixed,
 			Cause: "one compiled graph uses tensors on several devices, and a CUDA graph is " +
 				"captured on one device, so this graph runs eagerly",
 			Fix: fixMultipleDevices, Evidence: modes.Measured,
 			Source: "testdata/torch/2.11/measured_scenarios.json ro_two_devices, ro_two_devices_legacy; " +
-				"cudagraph_utils.py check_multiple_devices_or_any_cpu_nodes @ T2.6.0",
+				"cudagraph_utils.py check_multiple_devices_or_any_cpu_nodes @ T2.6.0; PR #118060 (first in 2.3)",
 			Decisive: "the skip line",
 		},
 		{
@@ -451,8 +463,8 @@ func skipRows() []Signature {
 			Decisive: "the skip line",
 		},
 		{
-			Code: SkipMultipleDevices, Literal: listed(ruleMessage("skip-multiple-devices", listedSkips.From.Minor)),
-			Releases: listedSkips,
+			Code: SkipMultipleDevices, Literal: listed(ruleMessage("skip-multiple-devices", devicesListed.From.Minor)),
+			Releases: devicesListed,
 			Cause: "one compiled graph uses several CUDA devices, and cudagraph trees capture on " +
 				"one device only, so this graph runs eagerly",
 			Fix: fixMultipleDevices + "; up to 2.5 triton.cudagraph_trees=False also captures it " +

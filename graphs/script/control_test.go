@@ -1,7 +1,9 @@
 package script
 
 import (
+	"encoding/json"
 	"fmt"
+	"strings"
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
@@ -62,5 +64,90 @@ if __name__ == "__main__":
 	}
 	if len(s.Warnings) != 0 {
 		t.Errorf("Planned changed the input's warnings: %+v", s.Warnings)
+	}
+}
+
+// TestUnguarded: a site with conditional globals in force is planned without them
+// too, and that plan is kept where the outcome differs (issue 22 item 2: "plan both
+// outcomes where it matters").
+func TestUnguarded(t *testing.T) {
+	t.Parallel()
+	tests := []struct {
+		name, reason, src string
+		differs           bool
+	}{
+		{"cudagraphs", "a guarded triton.cudagraphs = True turns CUDA graphs on",
+			"import os, torch\nimport torch._inductor.config as c\nif os.environ.get(\"CG\"):\n    c.triton.cudagraphs = True\nm = torch.compile(f)\n", true},
+		{"raises", "a guarded key that does not exist raises only when its guard holds",
+			"import torch\nimport torch._inductor.config as c\ntry:\n    c.nosuch = 1\nexcept AttributeError:\n    pass\nm = torch.compile(f, mode=\"reduce-overhead\")\n", true},
+		{"harmless", "a guarded cache key changes no outcome: one plan",
+			"import os, torch\nimport torch._inductor.config as c\nif os.environ.get(\"C\"):\n    c.fx_graph_cache = True\nm = torch.compile(f, mode=\"reduce-overhead\")\n", false},
+		{"unconditional", "no conditional global: nothing more is planned",
+			"import torch\nimport torch._inductor.config as c\nc.triton.cudagraphs = True\nm = torch.compile(f)\n", false},
+		{"modes", "a mode that is not a literal: each candidate is planned both ways",
+			"import os, torch\nimport torch._inductor.config as c\nif os.environ.get(\"CG\"):\n    c.triton.cudagraphs = True\nMODE = \"default\"\nm = torch.compile(f, mode=MODE)\n", true},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			t.Parallel()
+			s, err := readBytes("u.py", []byte(tc.src))
+			if err != nil {
+				t.Fatal(err)
+			}
+			p, err := s.Planned(graphs.Scenario{}, nil)
+			if err != nil {
+				t.Fatal(err)
+			}
+			pl := p.Sites[0].Plan
+			got := pl.Unguarded != nil
+			for _, mp := range pl.Modes {
+				got = got || mp.Unguarded != nil
+			}
+			if got != tc.differs {
+				t.Fatalf("unguarded plan kept = %v, want %v (%s); notes %q", got, tc.differs, tc.reason, p.Sites[0].Notes)
+			}
+			if pl.Unguarded != nil && sameOutcome(pl.Report, pl.Unguarded) {
+				t.Errorf("the unguarded plan has the same outcome (%s)", tc.reason)
+			}
+			var b strings.Builder
+			if err := p.WriteText(&b, 0); err != nil {
+				t.Fatal(err)
+			}
+			if shown := strings.Contains(b.String(), "and the conditional globals do not run:") || strings.Contains(b.String(), "-- if the conditional globals do not run:"); shown != tc.differs {
+				t.Errorf("text shows the unguarded plan = %v, want %v:\n%s", shown, tc.differs, b.String())
+			}
+			js, err := json.Marshal(p)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if has := strings.Contains(string(js), `"unguarded":`); has != tc.differs {
+				t.Errorf("JSON has \"unguarded\" = %v, want %v", has, tc.differs)
+			}
+		})
+	}
+}
+
+// TestUnguardedNoRoom: the plan without the conditional globals never takes a
+// site's place under PlanOptions.MaxPlans: with room for one plan, the site is
+// planned and nothing is cut.
+func TestUnguardedNoRoom(t *testing.T) {
+	t.Parallel()
+	src := "import os, torch\nimport torch._inductor.config as c\nif os.environ.get(\"CG\"):\n    c.triton.cudagraphs = True\nm = torch.compile(f)\n"
+	s, err := readBytes("u.py", []byte(src))
+	if err != nil {
+		t.Fatal(err)
+	}
+	p, err := s.PlanWith(PlanOptions{MaxPlans: 1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if w := p.LimitHit(); w != nil {
+		t.Errorf("LimitHit() = %+v, want nil", w)
+	}
+	if pl := p.Sites[0].Plan; pl == nil || pl.Report == nil || pl.Unguarded != nil {
+		t.Errorf("plan = %+v, want the site's report and no unguarded plan", pl)
+	}
+	if n := p.Sites[0].Notes; len(n) == 0 || !strings.Contains(n[len(n)-1], "MaxPlans") {
+		t.Errorf("notes = %q, want the last to say the second outcome was not planned (MaxPlans)", n)
 	}
 }

@@ -40,6 +40,16 @@ var costCases = []struct {
 		}
 		return strings.ReplaceAll(strings.ReplaceAll(b.String(), "true", "True"), "false", "False")
 	}, false, "≤ 2 s"},
+	{"1k-conditional-globals-1k-sites", func() string {
+		// Each site is also planned without the conditional globals (the second
+		// outcome, SitePlan.Unguarded): at most one more plan per distinct scenario.
+		var b strings.Builder
+		b.WriteString("import os, torch\nimport torch._inductor.config as c\n")
+		for i := 0; i < 1000; i++ {
+			fmt.Fprintf(&b, "if os.environ.get(\"X%d\"):\n    c.triton.cudagraphs = %v\nm%d = torch.compile(net%d)\n", i, i%2 == 1, i, i)
+		}
+		return strings.ReplaceAll(strings.ReplaceAll(b.String(), "true", "True"), "false", "False")
+	}, false, "≤ 2 s"},
 }
 
 // repeat returns head then line formatted n times with i (args times).

@@ -144,23 +144,14 @@ func (r *reader) walkStmt(s *stmt, visit func(*expr)) {
 	}
 }
 
-// candidate records a str or None literal assigned to name; for a conditional
-// expression (a if c else b), the literals of both branches.
+// candidate records the str or None literals assigned to name (see literalCands: both
+// branches of a if c else b, a dataclass field(default=…)).
 func (r *reader) candidate(name string, v *expr) {
 	if name == "" || v == nil {
 		return
 	}
-	if v.kind == ifElse && len(v.elts) == 3 {
-		r.candidate(name, v.elts[0])
-		r.candidate(name, v.elts[2])
-		return
-	}
-	if isNone(v) {
-		r.cands[name] = append(r.cands[name], Candidate{Line: int(v.line)})
-		return
-	}
-	if s, ok := r.literalStr(v); ok {
-		r.cands[name] = append(r.cands[name], Candidate{Line: int(v.line), Value: &s})
+	if c := r.literalCands(v, 0); len(c) > 0 {
+		r.cands[name] = append(r.cands[name], c...)
 	}
 }
 

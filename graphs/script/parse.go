@@ -122,6 +122,7 @@ type branch struct {
 // param is one parameter of a def with its default ("" and nil when none).
 type param struct {
 	name string
+	ann  *expr // the annotation (nil: none)
 	def  *expr
 }
 
@@ -635,7 +636,7 @@ func (p *parser) param(closing string) param {
 	pm := param{name: p.identifier()}
 	if closing == ")" && p.is(":") {
 		p.advance()
-		p.test()
+		pm.ann = p.test()
 	}
 	if p.is("=") {
 		p.advance()

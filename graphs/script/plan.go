@@ -18,7 +18,12 @@ import (
 // plan the same scenario share one *graphs.Report: do not modify it.
 type SitePlan struct {
 	Report *graphs.Report `json:"report,omitempty"`
-	Modes  []ModePlan     `json:"modes,omitempty"`
+	// Unguarded is Report's scenario without the conditional global assignments in
+	// force at the site (as if none of their guards held; see [Global.Guard]), set
+	// only where that changes the outcome: the exit, what PyTorch raises, or the
+	// CUDA-graph verdict or a device's outcome. Report assumes they all run.
+	Unguarded *graphs.Report `json:"unguarded,omitempty"`
+	Modes     []ModePlan     `json:"modes,omitempty"`
 }
 
 // Exit returns the site's class: graphs.Raises when its report, or the report of
@@ -41,9 +46,10 @@ func (p *SitePlan) Exit() graphs.Exit {
 
 // ModePlan is the plan of a site for one value of a mode that is not a literal.
 type ModePlan struct {
-	Mode   *string        `json:"mode"` // nil: None
-	Report *graphs.Report `json:"report"`
-	Error  string         `json:"error,omitempty"` // why the scenario could not be planned
+	Mode      *string        `json:"mode"` // nil: None
+	Report    *graphs.Report `json:"report"`
+	Unguarded *graphs.Report `json:"unguarded,omitempty"` // as SitePlan.Unguarded, for this mode
+	Error     string         `json:"error,omitempty"`     // why the scenario could not be planned
 }
 
 // DefaultMaxPlans is how many distinct scenarios [Script.Planned] plans in one file.
@@ -136,10 +142,14 @@ type planKey struct {
 	hasBackend bool
 	dynamic    int8
 	workload   graphs.Workload
+	unguarded  bool // set is the site's ucState: its conditional globals left out
 }
 
-func keyOf(st *Site, mode *string) planKey {
-	k := planKey{set: st.setState, env: st.envState, patch: strings.Join(st.patchSet, "\x00"), workload: st.Workload}
+func keyOf(st *Site, mode *string, unguarded bool) planKey {
+	k := planKey{set: st.setState, env: st.envState, patch: strings.Join(st.patchSet, "\x00"), workload: st.Workload, unguarded: unguarded}
+	if unguarded {
+		k.set = st.ucState
+	}
 	k.modeNone = mode == nil
 	if mode != nil {
 		k.mode = *mode
@@ -163,31 +173,96 @@ func (p *planner) site(s *Script, i int, every []string) {
 	st := &s.Sites[i]
 	if st.ModeLiteral || p.o.CLI.Mode != nil {
 		// A mode given on the command line replaces the script's, literal or not.
-		rep, msg := p.plan(s, i, st.Mode, false)
-		st.Plan, st.PlanError = &SitePlan{Report: rep}, msg
+		rep, msg := p.plan(s, i, st.Mode, false, false)
+		ung, full := p.unguarded(s, i, st.Mode, false, rep)
+		st.Plan, st.PlanError = &SitePlan{Report: rep, Unguarded: ung}, msg
 		if rep == nil {
 			st.Plan = nil
 		}
+		p.unguardedNote(st, ung != nil, full)
 		return
 	}
 	var plans []ModePlan
+	differs, full := false, false
 	for _, m := range st.Modes(every) {
-		rep, msg := p.plan(s, i, m, true)
-		plans = append(plans, ModePlan{Mode: m, Report: rep, Error: msg})
+		rep, msg := p.plan(s, i, m, true, false)
+		ung, f := p.unguarded(s, i, m, true, rep)
+		differs, full = differs || ung != nil, full || f
+		plans = append(plans, ModePlan{Mode: m, Report: rep, Unguarded: ung, Error: msg})
 	}
 	st.Plan = &SitePlan{Modes: plans}
+	p.unguardedNote(st, differs, full)
 }
 
-// plan returns the plan of site i with mode (set on the scenario when setMode), from
-// the cache when an earlier site planned the same; the scenario is built only when
-// it was not.
-func (p *planner) plan(s *Script, i int, mode *string, setMode bool) (*graphs.Report, string) {
+// unguarded plans site i without its conditional globals when it has some and rep
+// was planned, and returns that plan when its outcome differs from rep's (nil
+// otherwise): "plan both outcomes where it matters" (issue 22 item 2). The plan is
+// cached as every other, so it costs one more plan per distinct scenario at most.
+// full reports that it was not planned: PlanOptions.MaxPlans was reached.
+func (p *planner) unguarded(s *Script, i int, mode *string, setMode bool, rep *graphs.Report) (alt *graphs.Report, full bool) {
+	if s.Sites[i].condN == 0 || rep == nil {
+		return nil, false
+	}
+	km := mode
+	if p.o.CLI.Mode != nil {
+		km = p.o.CLI.Mode
+	}
+	if _, ok := p.cache[keyOf(&s.Sites[i], km, true)]; !ok && len(p.cache) >= p.max {
+		return nil, true // no room: the second outcome is left out, and no site plan is cut for it
+	}
+	alt, _ = p.plan(s, i, mode, setMode, true)
+	if alt == nil || sameOutcome(rep, alt) {
+		return nil, false
+	}
+	return alt, false
+}
+
+// unguardedNote says, for a site with conditional globals, whether leaving them out
+// changes its plan. The site's Notes are shared with the input: appended to a copy.
+func (p *planner) unguardedNote(st *Site, differs, full bool) {
+	if st.condN == 0 || st.Plan == nil {
+		return
+	}
+	n := "without the conditional global assignments (their guards false) the outcome is the same"
+	switch {
+	case full:
+		n = "not planned without the conditional global assignments: the file reached PlanOptions.MaxPlans distinct scenarios"
+	case differs:
+		n = "without the conditional global assignments (their guards false) the outcome differs: that plan is shown too, as \"if the conditional globals do not run\""
+	}
+	st.Notes = append(st.Notes[:len(st.Notes):len(st.Notes)], n)
+}
+
+// sameOutcome reports whether a and b agree on what the user sees: the exit, what
+// PyTorch raises, the CUDA-graph verdict and implementation, and each device's
+// thread and outcome.
+func sameOutcome(a, b *graphs.Report) bool {
+	if a.Exit != b.Exit || (a.Error == nil) != (b.Error == nil) || a.Error != nil && (a.Error.Exception != b.Error.Exception || a.Error.Message != b.Error.Message) {
+		return false
+	}
+	ca, cb := a.CUDAGraphs, b.CUDAGraphs
+	if ca.Enabled != cb.Enabled || ca.Implementation != cb.Implementation || len(ca.Devices) != len(cb.Devices) {
+		return false
+	}
+	for j := range ca.Devices {
+		da, db := ca.Devices[j], cb.Devices[j]
+		if da.Device != db.Device || da.Thread != db.Thread || da.Outcome != db.Outcome {
+			return false
+		}
+	}
+	return true
+}
+
+// plan returns the plan of site i with mode (set on the scenario when setMode),
+// without its conditional globals when unguarded, from the cache when an earlier
+// site planned the same; the scenario is built only when it was not.
+func (p *planner) plan(s *Script, i int, mode *string, setMode, unguarded bool) (*graphs.Report, string) {
 	st := &s.Sites[i]
 	km := mode
 	if p.o.CLI.Mode != nil {
 		km = p.o.CLI.Mode
 	}
-	k := keyOf(st, km)
+	k := keyOf(st, km, unguarded)
 	if got, ok := p.cache[k]; ok {
 		return got.rep, got.msg
 	}
@@ -199,7 +274,7 @@ func (p *planner) plan(s *Script, i int, mode *string, setMode bool) (*graphs.Re
 	}
 	var skip map[string]bool
 	build := func() graphs.Scenario {
-		sc, _ := s.scenario(i, p.o.CLI, skip)
+		sc, _ := s.scenario(i, p.o.CLI, skip, unguarded)
 		sc.Env = underlay(sc.Env, p.o.ProcessEnv)
 		if setMode {
 			sc.Mode = mode

@@ -45,6 +45,7 @@ func readText(name, src string) (*Script, error) {
 	r := newReader(name, src, toks)
 	r.lines = lines
 	r.index(stmts)
+	r.indexScopes(stmts)
 	r.staticBlocks(stmts, 0)
 	r.indexed = true
 	r.run(stmts)
@@ -122,6 +123,20 @@ func conditionalPrefixes(meta []setMeta) (n, first []int) {
 	return n, first
 }
 
+// unconditional returns the globals of set that run under no guard, in order, and for
+// each prefix length of set how many of them it holds.
+func unconditional(set []string, meta []setMeta) (uc []string, count []int) {
+	count = make([]int, len(set)+1)
+	for i, kv := range set {
+		count[i+1] = count[i]
+		if i >= len(meta) || meta[i].guard == "" {
+			uc = append(uc, kv)
+			count[i+1]++
+		}
+	}
+	return uc, count
+}
+
 // setMeta says where a persistent global was assigned.
 type setMeta struct {
 	line     int
@@ -183,6 +198,8 @@ type reader struct {
 	quals      map[*expr]string       // qual of attribute chains, once indexed
 	qbuf       []byte                 // qual's scratch
 	candsOf    map[string][]Candidate // candidatesFor, by name, once indexed
+	uiChoices  map[string][]Candidate // choice lists of dict keys (a UI's INPUT_TYPES), by key
+	sc         *scopes                // the scoped index (scope.go)
 }
 
 func newReader(name, src string, toks []token) *reader {
@@ -193,7 +210,7 @@ func newReader(name, src string, toks []token) *reader {
 		decPatch: map[*stmt][]string{}, siteOf: map[*expr]*siteState{}, entered: map[*stmt]bool{},
 		executors: map[string]int{}, outputs: map[string]*siteState{}, derived: map[string]*siteState{}, compiled: map[string]*siteState{}, partials: map[string]*siteState{},
 		marked: map[ThreadKind]bool{}, classRun: map[*Thread][]*stmt{},
-		quals: map[*expr]string{}, candsOf: map[string][]Candidate{},
+		quals: map[*expr]string{}, candsOf: map[string][]Candidate{}, uiChoices: map[string][]Candidate{},
 	}
 }
 
@@ -387,6 +404,8 @@ func (r *reader) finish() *Script {
 	}
 	envStates := prefixStates(envs)
 	nCond, firstCond := conditionalPrefixes(r.setMeta)
+	ucSet, ucCount := unconditional(r.set, r.setMeta)
+	ucStates := prefixStates(ucSet)
 	for _, s := range r.sites {
 		if n := nCond[s.setLen]; n > 0 {
 			s.note("the plan assumes the %d conditional global assignment(s) in force here run (the first at line %d; their guards are listed with the globals)", n, firstCond[s.setLen])
@@ -400,6 +419,9 @@ func (r *reader) finish() *Script {
 		s.set = r.set[:s.setLen:s.setLen]
 		s.setMeta = r.setMeta[:s.setLen:s.setLen]
 		s.patchSet = s.patches
+		s.condN = nCond[s.setLen]
+		s.ucSet = ucSet[:ucCount[s.setLen]:ucCount[s.setLen]]
+		s.ucState = ucStates[ucCount[s.setLen]]
 		s.env = r.env[:s.envLen:s.envLen]
 		s.Workload.Threads = s.Threads
 		r.out.Sites = append(r.out.Sites, s.Site)

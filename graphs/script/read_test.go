@@ -263,6 +263,8 @@ func FuzzRead(f *testing.F) {
 		"match x:\n  case [1, *r] if r: pass\n",
 		"f'{x!r:{y}}' rb'\\x'\n",
 		"import torch, threading\nimport torch._inductor.config as c\nif hasattr(c, 'x'):\n    c.x = 1\nm = torch.compile(f, options={'a': 1, 'b': g}, **{'mode': M})\ndef w():\n    m(1).backward()\nthreading.Thread(target=w).start()\n",
+		"import torch\nclass B:\n  mode = 'x'\nclass C(B, metaclass=M):\n  def __init__(self, cfg: C, mode=None, *a):\n    self.cfg = cfg\n    self.mode = mode\n  def run(s, f):\n    return torch.compile(f, mode=s.cfg.mode if s else s.mode)\nc = C(C(), 'y', *z)\nc.run(g)\n",
+		"import torch\ndef f(m, mode=field(default='a')):\n  def g(mode):\n    return torch.compile(m, mode=mode, options=o)\n  o = {'a': 1, 'b': x}\n  (a, [b, *mode]) = 1, 2\n  return g(mode)\nf(n, 'b')\n",
 	} {
 		f.Add([]byte(s))
 	}

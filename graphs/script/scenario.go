@@ -4,6 +4,7 @@ import (
 	"maps"
 	"strings"
 
+	"github.com/compilemode/compilemode/config/schema"
 	"github.com/compilemode/compilemode/graphs"
 )
 
@@ -14,12 +15,13 @@ import (
 // [Site.Modes] instead (set Mode, then call Merge with the command line again).
 // It returns false when i is out of range (always, for a nil s).
 func (s *Script) Scenario(i int, cli graphs.Scenario) (graphs.Scenario, bool) {
-	return s.scenario(i, cli, nil)
+	return s.scenario(i, cli, nil, false)
 }
 
 // scenario is Scenario without the globals assigned under a hasattr guard whose key
-// skip holds (the guard is false: the release has no such key).
-func (s *Script) scenario(i int, cli graphs.Scenario, skip map[string]bool) (graphs.Scenario, bool) {
+// skip holds (the guard is false: the release has no such key), or, when unguarded,
+// without every conditional global (no guard holds).
+func (s *Script) scenario(i int, cli graphs.Scenario, skip map[string]bool, unguarded bool) (graphs.Scenario, bool) {
 	if s == nil || i < 0 || i >= len(s.Sites) {
 		return graphs.Scenario{}, false
 	}
@@ -39,16 +41,7 @@ func (s *Script) scenario(i int, cli graphs.Scenario, skip map[string]bool) (gra
 		d := *st.Dynamic
 		sc.Dynamic = &d
 	}
-	set := st.set
-	if len(skip) > 0 {
-		set = nil
-		for j, kv := range st.set {
-			if j >= len(st.setMeta) || !skip[st.setMeta[j].requires] {
-				set = append(set, kv)
-			}
-		}
-	}
-	sc.Set = append(dropNoOps(set), st.patchSet...)
+	sc.Set = append(dropNoOps(st.globalsIn(skip, unguarded)), st.patchSet...)
 	if len(st.env) > 0 {
 		sc.Env = map[string]string{}
 		for _, e := range st.env {
@@ -60,6 +53,25 @@ func (s *Script) scenario(i int, cli graphs.Scenario, skip map[string]bool) (gra
 		sc.Workload.Threads = st.Threads
 	}
 	return Merge(sc, cli), true
+}
+
+// globalsIn returns the persistent globals of the site's scenario: all of them, or
+// without the conditional ones (unguarded), or without those under a hasattr guard
+// whose key skip holds.
+func (st *Site) globalsIn(skip map[string]bool, unguarded bool) []string {
+	switch {
+	case unguarded:
+		return st.ucSet
+	case len(skip) > 0:
+		var set []string
+		for j, kv := range st.set {
+			if j >= len(st.setMeta) || !skip[st.setMeta[j].requires] {
+				set = append(set, kv)
+			}
+		}
+		return set
+	}
+	return st.set
 }
 
 // dropNoOps returns a copy of the KEY=VALUE assignments without those that assign a
@@ -94,8 +106,9 @@ func (s *Script) Scenarios(cli graphs.Scenario) []graphs.Scenario {
 
 // Merge returns the script's scenario with the command line's on top, in this order
 // of precedence (highest first), as with a scenario file:
-//  1. a field given on the command line (non-zero: a non-nil Mode, Options or Dynamic,
-//     a non-empty Torch or Backend) replaces the script's;
+//  1. a field given on the command line (non-zero: a non-nil Mode, Options, Dynamic,
+//     Fullgraph or Schema, a non-empty Torch, Backend or Python, a non-zero Host) replaces
+//     the script's;
 //  2. Set: the script's assignments run first, then the command line's, so the
 //     command line wins for a key set in both;
 //  3. Env: the command line's value wins for a variable set in both;
@@ -121,6 +134,19 @@ func Merge(script, cli graphs.Scenario) graphs.Scenario {
 	}
 	if cli.Dynamic != nil {
 		out.Dynamic = clonePtr(cli.Dynamic)
+	}
+	out.Fullgraph = clonePtr(script.Fullgraph)
+	if cli.Fullgraph != nil {
+		out.Fullgraph = clonePtr(cli.Fullgraph)
+	}
+	if cli.Host != (schema.Host{}) {
+		out.Host = cli.Host // the machine the command runs on, unless -no-env
+	}
+	if cli.Schema != nil {
+		out.Schema = cli.Schema
+	}
+	if cli.Python != "" {
+		out.Python = cli.Python
 	}
 	out.Set = append(append([]string(nil), script.Set...), cli.Set...)
 	if len(script.Env)+len(cli.Env) > 0 {

@@ -3,10 +3,16 @@
 // Inductor config globals, the environment (by when PyTorch reads each variable) and
 // the workload (threads and pools, where the first call happens, backward(), kept
 // outputs, moved parameters: the graphs.Workload fields the command's flags set, each
-// with the line that shows it). What runs only under a guard is marked conditional.
-// Each site becomes a graphs.Scenario, planned like a command-line request; sites
-// that plan the same scenario share one plan. PARSER.md says how the reader was
-// chosen and what Python it accepts; PERF.md what reading and planning cost.
+// with the line that shows it). What runs only under a guard is marked conditional;
+// a site with conditional globals in force is also planned without them, and both
+// plans are kept where the outcome differs ([SitePlan.Unguarded]). A mode that is not
+// a literal gets the values that can reach it, looked up where Python looks (the
+// def's locals, the class of self and its bases, the class an object is built from,
+// the calls that bind a parameter; scope.go), else file-wide by name. Each site
+// becomes a graphs.Scenario, planned like a command-line request; sites that plan the
+// same scenario share one plan. PARSER.md says how the reader was chosen, what Python
+// it accepts and which real scripts it was checked on; PERF.md what reading and
+// planning cost.
 package script
 
 import (
@@ -104,6 +110,9 @@ type Site struct {
 	setMeta  []setMeta  // where each of set was assigned (shared)
 	set      []string   // the persistent globals in force at the site, KEY=VALUE in execution order (shared: do not append in place)
 	patchSet []string   // the config.patch globals in force, after set
+	condN    int        // how many of set are conditional (under a guard)
+	ucSet    []string   // set without its conditional assignments (shared: do not append in place)
+	ucState  state      // what ucSet leaves in force (its own hash seeds: compare with ucState only)
 	env      []envEntry // the environment assignments in force, in execution order (shared)
 }
 
@@ -194,7 +203,8 @@ type Warning struct {
 // MarshalJSON writes the "compilemode-script/2" form: format, file, sites, globals,
 // env, threads, warnings and plans, every list present ([] when empty). Each distinct
 // report is written once, in "plans", and the sites refer to it by index
-// ({"report": 0} or {"modes": [{"mode": "default", "report": 0}]}); a report carries
+// ({"report": 0} or {"modes": [{"mode": "default", "report": 0}]}, with "unguarded":
+// the plan without the conditional globals, where it differs); a report carries
 // its changed keys only unless PlanOptions.AllKeys was set. A site's "warnings" are
 // the indices of the file's warnings on its lines. A nil s is null, as encoding/json
 // writes a nil *Script.
@@ -228,14 +238,16 @@ type siteJSON struct {
 }
 
 type planRef struct {
-	Report *int          `json:"report,omitempty"`
-	Modes  []modePlanRef `json:"modes,omitempty"`
+	Report    *int          `json:"report,omitempty"`
+	Unguarded *int          `json:"unguarded,omitempty"`
+	Modes     []modePlanRef `json:"modes,omitempty"`
 }
 
 type modePlanRef struct {
-	Mode   *string `json:"mode"`
-	Report *int    `json:"report"`
-	Error  string  `json:"error,omitempty"`
+	Mode      *string `json:"mode"`
+	Report    *int    `json:"report"`
+	Unguarded *int    `json:"unguarded,omitempty"`
+	Error     string  `json:"error,omitempty"`
 }
 
 // planIndex numbers the distinct reports in order of first use.
@@ -249,9 +261,9 @@ func (x *planIndex) refs(p *SitePlan) *planRef {
 	if p == nil {
 		return nil
 	}
-	out := &planRef{Report: x.index(p.Report)}
+	out := &planRef{Report: x.index(p.Report), Unguarded: x.index(p.Unguarded)}
 	for _, mp := range p.Modes {
-		out.Modes = append(out.Modes, modePlanRef{Mode: mp.Mode, Report: x.index(mp.Report), Error: mp.Error})
+		out.Modes = append(out.Modes, modePlanRef{Mode: mp.Mode, Report: x.index(mp.Report), Unguarded: x.index(mp.Unguarded), Error: mp.Error})
 	}
 	return out
 }

@@ -99,6 +99,40 @@ func (r *reader) splat(st *siteState, e *expr, args []arg) {
 		}
 		r.keywordValue(st, k, it.Val)
 	}
+	if !given["options"] {
+		r.splatOptions(st, d)
+	}
+}
+
+// splatOptions reads the "options" item of the **kwargs dict d when its value is not
+// a literal but a name assigned a dict display.
+func (r *reader) splatOptions(st *siteState, d *expr) {
+	pairs, _ := dictPairs(d)
+	for _, p := range pairs {
+		if k, ok := r.literalStr(p.key); ok && k == "options" {
+			if _, lit := r.literal(p.value); !lit {
+				r.boundOptions(st, p.value)
+			}
+		}
+	}
+}
+
+// boundOptions reads options= given as a dict display, or as a name (or attribute)
+// assigned one (options=torch_compile_options): its literal items are planned, the
+// others named. It reports whether e was read so.
+func (r *reader) boundOptions(st *siteState, e *expr) bool {
+	if _, ok := dictPairs(e); ok {
+		return r.partialOptions(st, e)
+	}
+	if e == nil || e.kind != name && e.kind != attr {
+		return false
+	}
+	d := r.dicts[r.lastName(e)]
+	if d == nil || !r.partialOptions(st, d) {
+		return false
+	}
+	st.note("options `%s` read from its dict display at line %d", oneLine(r.text(e)), int(d.line))
+	return true
 }
 
 // splatMode marks the mode not literal when the **kwargs dict d has a "mode" item
@@ -123,7 +157,7 @@ func (r *reader) keyword(st *siteState, k string, e *expr) {
 		st.ModeCandidates = r.candidatesFor(e)
 		return
 	}
-	if !ok && k == "options" && r.partialOptions(st, e) {
+	if !ok && k == "options" && r.boundOptions(st, e) {
 		return
 	}
 	if !ok && k != "model" { // the model is never a literal, and that does not matter
@@ -178,9 +212,16 @@ func (st *siteState) note(format string, args ...any) {
 	st.Notes = append(st.Notes, fmt.Sprintf(format, args...))
 }
 
-// candidatesFor returns the literal values the file assigns to the name the
-// expression ends with, each value once, in file order. Each site gets its own copy.
+// candidatesFor returns the literal values that can reach e, read in the def now
+// running, each value once: scoped where the reader can place e (scope.go), else
+// every value the file assigns to the name e ends with, in file order. Each site gets
+// its own copy.
 func (r *reader) candidatesFor(e *expr) []Candidate {
+	if r.sc != nil {
+		if out, ok := r.scopedCandidates(e, r.fn); ok {
+			return out
+		}
+	}
 	n := r.lastName(e)
 	out, ok := r.candsOf[n]
 	if !ok {

@@ -4,17 +4,10 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"strings"
+	"unsafe"
 
 	"github.com/compilemode/compilemode/config/inputerr"
 )
-
-// maxEmptyReads bounds how many reads in a row may return no byte and no error
-// before readSource gives up (io.ErrNoProgress), as bufio.Reader does.
-const maxEmptyReads = 100
-
-// readChunk is how many bytes readSource asks for at a time.
-const readChunk = 64 << 10
 
 // ReadError reports a script whose reader failed: an error, a count out of range,
 // no progress, or a panic. Err is what went wrong.
@@ -38,44 +31,20 @@ func (e *ReadError) Unwrap() error {
 	return e.Err
 }
 
-// errTooLarge is readSource's error for more than MaxSourceBytes.
-var errTooLarge = fmt.Errorf("larger than %d bytes", MaxSourceBytes)
-
-// readSource reads at most MaxSourceBytes+1 bytes from r into one string (no second
-// copy: strings.Builder hands its buffer over). It survives readers that make no
-// progress, return a count out of range, or panic (typed nil pointers included): each
-// is an error. More than MaxSourceBytes is errTooLarge.
-func readSource(r io.Reader) (src string, err error) {
-	defer func() {
-		if p := recover(); p != nil {
-			src, err = "", fmt.Errorf("the reader panicked: %v", p)
-		}
-	}()
-	var b strings.Builder
-	buf := make([]byte, readChunk)
-	empty := 0
-	for {
-		n, rerr := r.Read(buf)
-		if n < 0 || n > len(buf) {
-			return "", fmt.Errorf("the reader returned %d bytes for a buffer of %d", n, len(buf))
-		}
-		if b.Len()+n > MaxSourceBytes {
-			return "", errTooLarge
-		}
-		b.Write(buf[:n])
-		switch {
-		case errors.Is(rerr, io.EOF):
-			return b.String(), nil
-		case rerr != nil:
-			return "", rerr
-		case n == 0:
-			if empty++; empty >= maxEmptyReads {
-				return "", io.ErrNoProgress
-			}
-		default:
-			empty = 0
-		}
+// readSource reads at most MaxSourceBytes+1 bytes from r with inputerr.ReadAll (the
+// module's one bounded reader: a nil or typed-nil r, a reader that makes no progress,
+// returns a count out of range or panics are errors), for function fn. The string
+// shares the bytes read (no second copy of up to 16 MiB): nothing else holds them.
+// tooLarge reports more than MaxSourceBytes.
+func readSource(fn string, r io.Reader) (src string, tooLarge bool, err error) {
+	b, err := inputerr.ReadAll(fn, r, MaxSourceBytes)
+	if err != nil || len(b) == 0 {
+		return "", false, err
 	}
+	if len(b) > MaxSourceBytes {
+		return "", true, nil
+	}
+	return unsafe.String(&b[0], len(b)), false, nil
 }
 
 // Read reads the script r yields, named "<input>" in positions and errors; see
@@ -85,8 +54,9 @@ func Read(r io.Reader) (*Script, error) {
 }
 
 // ReadNamed reads the script r yields, named name in site labels, positions and
-// errors. It returns an *inputerr.ZeroError for a nil r, a *ReadError when r fails
-// (an error, no progress after 100 empty reads, a count out of range, a panic), and a
+// errors. It returns an *inputerr.ZeroError for a nil or typed-nil r, a *ReadError when r
+// fails (its own error, or an *inputerr.StreamError: no progress after 100 empty
+// reads, a count out of range, a panic), and a
 // *SyntaxError when Python would reject the source, or it is larger than
 // MaxSourceBytes or nested deeper than the reader's limits.
 //
@@ -109,12 +79,13 @@ func ReadNamed(name string, r io.Reader) (*Script, error) {
 }
 
 func readNamed(fn, name string, r io.Reader) (s *Script, err error) {
-	if r == nil {
-		return nil, &inputerr.ZeroError{Func: fn, Arg: "r (the reader)"}
+	src, tooLarge, err := readSource(fn, r)
+	var z *inputerr.ZeroError
+	if errors.As(err, &z) {
+		return nil, err
 	}
-	src, err := readSource(r)
-	if errors.Is(err, errTooLarge) {
-		return nil, &SyntaxError{File: name, Line: 1, Col: 1, Msg: err.Error()}
+	if tooLarge {
+		return nil, &SyntaxError{File: name, Line: 1, Col: 1, Msg: fmt.Sprintf("larger than %d bytes", MaxSourceBytes)}
 	}
 	if err != nil {
 		return nil, &ReadError{File: name, Err: err}

@@ -32,13 +32,13 @@ func TestReadBadReaders(t *testing.T) {
 		name, reason string
 		r            io.Reader
 		want         error // matched with errors.Is, or nil for "a *ReadError"
+		stream       bool  // the *ReadError wraps an *inputerr.StreamError
 	}{
-		{"stuck", "(0, nil) forever gives up after maxEmptyReads", stuckReader{}, io.ErrNoProgress},
-		{"typed-nil", "a nil *strings.Reader panics inside Read", (*strings.Reader)(nil), nil},
-		{"panic", "a panicking reader", panicReader{}, nil},
-		{"negative", "a negative count", countReader{-1}, nil},
-		{"too-many", "a count past the buffer", countReader{1 << 30}, nil},
-		{"error", "the reader's own error is kept", errReader{}, nil},
+		{"stuck", "(0, nil) forever gives up after inputerr.MaxEmptyReads", stuckReader{}, io.ErrNoProgress, true},
+		{"panic", "a panicking reader", panicReader{}, nil, true},
+		{"negative", "a negative count", countReader{-1}, nil, true},
+		{"too-many", "a count past the buffer", countReader{1 << 30}, nil, true},
+		{"error", "the reader's own error is kept", errReader{}, nil, false},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
@@ -51,11 +51,18 @@ func TestReadBadReaders(t *testing.T) {
 			if tc.want != nil && !errors.Is(err, tc.want) {
 				t.Errorf("ReadNamed(%s) = %v, want %v (%s)", tc.name, err, tc.want, tc.reason)
 			}
+			var se *inputerr.StreamError
+			if got := errors.As(err, &se); got != tc.stream {
+				t.Errorf("ReadNamed(%s) = %v: wraps a *inputerr.StreamError %v, want %v (%s)", tc.name, err, got, tc.stream, tc.reason)
+			}
 		})
 	}
 	var z *inputerr.ZeroError
 	if _, err := Read(nil); !errors.As(err, &z) {
 		t.Errorf("Read(nil) = %v, want a *inputerr.ZeroError", err)
+	}
+	if _, err := ReadNamed("r.py", (*strings.Reader)(nil)); !errors.As(err, &z) {
+		t.Errorf("ReadNamed(typed nil) = %v, want a *inputerr.ZeroError (its Read would panic)", err)
 	}
 	big := io.LimitReader(zeros{}, MaxSourceBytes+1)
 	var se *SyntaxError

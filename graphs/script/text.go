@@ -145,6 +145,7 @@ func (tw *textWriter) site(st *Site) {
 	}
 	if st.Plan.Report != nil {
 		tw.report(st.Plan.Report, label, "")
+		tw.report(st.Plan.Unguarded, label+" (conditional globals not run)", "  -- if the conditional globals do not run:")
 	}
 	for _, mp := range st.Plan.Modes {
 		mode := "None"
@@ -157,6 +158,7 @@ func (tw *textWriter) site(st *Site) {
 			tw.para(head + " not planned: " + mp.Error)
 		default:
 			tw.report(mp.Report, label+" (mode "+mode+")", head)
+			tw.report(mp.Unguarded, label+" (mode "+mode+", conditional globals not run)", "  -- if the mode is "+mode+" and the conditional globals do not run:")
 		}
 	}
 	tw.line("")

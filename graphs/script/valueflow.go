@@ -70,7 +70,9 @@ func (r *reader) partialOptions(st *siteState, e *expr) bool {
 	}
 	s := literal.Dict(kept...).String()
 	st.Options = &s
-	st.note("options is partly literal: the plan uses %s; not read (not literals): %s", s, strings.Join(unknown, ", "))
+	if len(unknown) > 0 {
+		st.note("options is partly literal: the plan uses %s; not read (not literals): %s", s, strings.Join(unknown, ", "))
+	}
 	return true
 }
 
@@ -102,13 +104,18 @@ func (r *reader) indexDict(e *expr, bound string) {
 		if !ok {
 			continue
 		}
-		r.choiceList(k, p.value)
+		if ch := r.choiceItems(p.value); len(ch) > 0 {
+			r.cands[k] = append(r.cands[k], ch...)
+			r.uiChoices[k] = append(r.uiChoices[k], ch...)
+		}
 		if k == "mode" && bound != "" {
 			r.candidate("**"+bound, p.value)
 		}
 		r.indexDict(p.value, "")
 		if p.value.kind == tuple && len(p.value.elts) > 0 {
-			r.choiceList(k, p.value.elts[0])
+			ch := r.choiceItems(p.value.elts[0])
+			r.cands[k] = append(r.cands[k], ch...)
+			r.uiChoices[k] = append(r.uiChoices[k], ch...)
 		}
 	}
 }
@@ -116,17 +123,25 @@ func (r *reader) indexDict(e *expr, bound string) {
 // choiceList records each str literal (and None) of a list or tuple literal as a
 // candidate for name.
 func (r *reader) choiceList(name string, e *expr) {
+	r.cands[name] = append(r.cands[name], r.choiceItems(e)...)
+}
+
+// choiceItems returns each str literal (and None) of a list or tuple literal e as a
+// candidate.
+func (r *reader) choiceItems(e *expr) []Candidate {
 	v, ok := r.literal(e)
 	if !ok || (v.Kind() != literal.ListKind && v.Kind() != literal.TupleKind) {
-		return
+		return nil
 	}
+	var out []Candidate
 	for _, it := range v.Items() {
 		if s, ok := it.AsStr(); ok {
-			r.cands[name] = append(r.cands[name], Candidate{Line: int(e.line), Value: &s})
+			out = append(out, Candidate{Line: int(e.line), Value: &s})
 		} else if it.Kind() == literal.NoneKind {
-			r.cands[name] = append(r.cands[name], Candidate{Line: int(e.line)})
+			out = append(out, Candidate{Line: int(e.line)})
 		}
 	}
+	return out
 }
 
 // indexLoop records the candidates of a for loop over a literal list or tuple.

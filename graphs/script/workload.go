@@ -140,6 +140,20 @@ func (r *reader) noteCall(c *expr) {
 	r.callEvents = append(r.callEvents, callEvent{site: st, seq: r.seq, off: c.start, fn: r.fn, rest: r.rest})
 }
 
+// backwardOf returns the site whose output a backward call differentiates:
+// loss.backward(), fabric.backward(loss), torch.autograd.backward(loss) on a value
+// computed from a compiled function's output (nil when none is).
+func (r *reader) backwardOf(c *expr) *siteState {
+	st := (*siteState)(nil)
+	if c.x.kind == attr {
+		st = r.derivedFrom(c.x.x)
+	}
+	for i := 0; st == nil && i < len(c.args); i++ {
+		st = r.derivedFrom(c.args[i].value)
+	}
+	return st
+}
+
 // workloadCall records the workload facts a call shows: backward(), kept outputs,
 // moved parameters and dynamic marks.
 func (r *reader) workloadCall(c *expr, q string) {
@@ -152,16 +166,7 @@ func (r *reader) workloadCall(c *expr, q string) {
 	}
 	switch {
 	case c.x.name == "backward" || q == "torch.autograd.backward":
-		// loss.backward(), fabric.backward(loss), torch.autograd.backward(loss): on a
-		// value computed from a compiled function's output.
-		st := (*siteState)(nil)
-		if c.x.kind == attr {
-			st = r.derivedFrom(c.x.x)
-		}
-		for i := 0; st == nil && i < len(c.args); i++ {
-			st = r.derivedFrom(c.args[i].value)
-		}
-		add(factBackward, st)
+		add(factBackward, r.backwardOf(c))
 	case c.x.name == "append" && r.loop > 0 && len(c.args) == 1:
 		if st := r.outputOf(c.args[0].value); st != nil {
 			add(factKept, st)
@@ -246,6 +251,11 @@ func (r *reader) workloadAssign(t, v *expr) {
 	q := ""
 	if v.kind == call {
 		q = r.qual(v.x)
+	}
+	if r.fn != nil && r.fn.name == "__init__" {
+		// A module's constructor builds its parameters: they exist before any compile
+		// of that module, so this replaces none that a recorded graph holds.
+		return
 	}
 	if t.kind == attr && (t.name == "data" || q == "torch.nn.Parameter" || q == "torch.nn.parameter.Parameter") {
 		r.seq++

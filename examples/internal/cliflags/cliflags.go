@@ -65,16 +65,18 @@ type Compile struct {
 	Torch, Schema, Mode, Options, Backend, Dynamic, Python Once
 	Sets, Envs                                             List
 	NoEnv                                                  bool
+	// Stdin is what -schema - and -options @- read (nil: they are refused).
+	Stdin io.Reader
 }
 
 // Register adds the flags to fs.
 func (c *Compile) Register(fs *flag.FlagSet) {
 	c.Torch.Value, c.Backend.Value = modes.DefaultRelease().String(), "inductor"
 	fs.Var(&c.Torch, "torch", "PyTorch release `X.Y` (2.1–2.14; 2.7.1 and 2.11.0+cu130 resolve to their minor)")
-	fs.Var(&c.Schema, "schema", "resolve against a schema `FILE` written by config/dump_schema.py from your own PyTorch")
+	fs.Var(&c.Schema, "schema", "resolve against a schema `FILE` written by config/dump_schema.py from your own PyTorch (- for stdin)")
 	fs.Var(&c.Mode, "mode", "torch.compile mode `NAME` (given at all, even empty, it is not None)")
-	fs.Var(&c.Options, "options", "torch.compile options as a Python dict `LITERAL` (True, not true), or @FILE holding one")
-	fs.Var(&c.Sets, "set", "global assignment torch._inductor.config.`KEY=VALUE` before compiling (repeatable, in order; VALUE is a Python literal)")
+	fs.Var(&c.Options, "options", "torch.compile options as a Python dict literal `DICT` (True, False, None; JSON's true/false/null are refused, as Python refuses them), or @FILE holding one (@- for stdin)")
+	fs.Var(&c.Sets, "set", "global assignment torch._inductor.config.`KEY=VALUE` before compiling (repeatable, in order; VALUE is a Python literal; KEY with or without its torch._inductor.config. prefix; torch._dynamo.config.KEY=VALUE sets a Dynamo key)")
 	fs.Var(&c.Envs, "env", "environment variable `NAME=VALUE` at import (repeatable; beats the process environment)")
 	fs.BoolVar(&c.NoEnv, "no-env", false, "ignore the process environment and this machine (only -env counts; host-dependent defaults use the fixed default host)")
 	fs.Var(&c.Backend, "backend", "torch.compile backend `NAME`")
@@ -190,7 +192,7 @@ func (c *Compile) schema(given map[string]bool, out *graphs.Scenario) error {
 	if c.Schema.Value == "" {
 		return nil
 	}
-	data, err := ReadFile("schema", c.Schema.Value, schema.MaxBytes, "schema.MaxBytes")
+	data, err := ReadInput("schema", c.Schema.Value, c.Stdin, schema.MaxBytes, "schema.MaxBytes")
 	if err != nil {
 		return err
 	}
@@ -210,7 +212,7 @@ func (c *Compile) schema(given map[string]bool, out *graphs.Scenario) error {
 func (c *Compile) options() (string, error) {
 	src := c.Options.Value
 	if name, ok := strings.CutPrefix(src, "@"); ok {
-		data, err := ReadFile("options @FILE:", name, MaxOptionsFileBytes, "literal.MaxBytes")
+		data, err := ReadInput("options @FILE:", name, c.Stdin, MaxOptionsFileBytes, "literal.MaxBytes")
 		if err != nil {
 			return "", err
 		}
@@ -245,11 +247,16 @@ func (c *Compile) environment(sc *graphs.Scenario, environ func() []string) (map
 	if sc != nil {
 		maps.Copy(env, sc.Env)
 	}
+	first := map[string]string{}
 	for _, e := range c.Envs {
 		name, val, err := config.ParseEnvAssignment(e)
 		if err != nil {
 			return nil, fmt.Errorf("-env: %w", err)
 		}
+		if prev, dup := first[name]; dup {
+			return nil, fmt.Errorf("-env %s and -env %s both set %s: give it once", inputerr.Cut(prev, 80), inputerr.Cut(e, 80), inputerr.Cut(name, 80))
+		}
+		first[name] = e
 		env[name] = val
 	}
 	return env, nil

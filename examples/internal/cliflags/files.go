@@ -18,15 +18,33 @@ import (
 // bytes (a *inputerr.LimitError naming limitName). The open itself does not block
 // (O_NONBLOCK), and the opened file is checked again, so a file swapped for a pipe
 // between the two checks is refused too. Errors name the flag.
+//
+// The name "-" is stdin, as for [Open]: ReadFile has none and refuses it; use
+// [ReadInput].
 func ReadFile(flagName, name string, limit int64, limitName string) ([]byte, error) {
+	return ReadInput(flagName, name, nil, limit, limitName)
+}
+
+// ReadInput is [ReadFile] with the name "-" read from stdin (at most limit bytes, a
+// *inputerr.LimitError past them). A nil stdin refuses "-".
+func ReadInput(flagName, name string, stdin io.Reader, limit int64, limitName string) ([]byte, error) {
 	fail := func(err error) ([]byte, error) {
 		return nil, fmt.Errorf("-%s %s: %w", flagName, inputerr.Cut(name, 200), err)
 	}
-	f, err := openRegular(name, func(st fs.FileInfo) error { return regular(st, limit, limitName) })
-	if err != nil {
-		return fail(err)
+	var f io.Reader
+	if name == "-" {
+		if stdin == nil {
+			return fail(errors.New("this program does not read stdin: give a file name"))
+		}
+		f = stdin
+	} else {
+		file, err := openRegular(name, func(st fs.FileInfo) error { return regular(st, limit, limitName) })
+		if err != nil {
+			return fail(err)
+		}
+		defer file.Close()
+		f = file
 	}
-	defer f.Close()
 	data, err := io.ReadAll(io.LimitReader(f, limit+1))
 	if err != nil {
 		return fail(err)

@@ -64,6 +64,17 @@ var nilCases = map[string]func(t *testing.T){
 			t.Error("ReadFile(\"\"): want an error")
 		}
 	},
+	"ReadInput": func(t *testing.T) {
+		if _, err := ReadInput("scenario", "-", nil, 10, "x"); err == nil {
+			t.Error("ReadInput(\"-\", nil stdin): want an error")
+		}
+		if _, err := ReadInput("scenario", "-", strings.NewReader("12345678901"), 10, "x"); err == nil {
+			t.Error("ReadInput(\"-\") of 11 bytes with limit 10: want an error")
+		}
+		if data, err := ReadInput("scenario", "-", strings.NewReader("{}"), 10, "x"); err != nil || string(data) != "{}" {
+			t.Errorf("ReadInput(\"-\") = %q, %v", data, err)
+		}
+	},
 	"WriteWarnings": func(t *testing.T) { WriteWarnings(io.Discard, nil, false) },
 }
 

@@ -1,0 +1,470 @@
+package script
+
+import (
+	"fmt"
+	"strings"
+)
+
+// Scoped mode candidates (issue 22 item 3: "attribute assignments in the same class
+// (self.mode = mode), … dataclass and function defaults of the right class and
+// function"). The file-wide index (cands, flows: every value assigned to a name,
+// whatever owns it) stays as the fallback for what the reader cannot place: an
+// attribute of an object whose class is not known (args.mode, cfg.mode of an
+// unannotated parameter), a dict key, a function's return. What it can place is
+// looked up where Python looks:
+//   - a bare name in the def that reads it (a parameter or a name it assigns), else in
+//     the defs it is nested in, else at module level (Python's LEGB, less builtins);
+//   - self.X (self: a method's first parameter) in the method's class and its bases
+//     defined in the file, which get self.X = … of every method and the class body's
+//     X = … and X: T = … (dataclass fields);
+//   - obj.X where obj is a name bound to C(…) or annotated C, C a class of the file:
+//     in C and its bases likewise.
+//
+// Values reach a key from literals assigned to it, from the keys of the names and
+// attributes assigned to it, and through calls the reader can resolve: f(…) of a def
+// of the file, C(…) of a class of the file (its __init__'s parameters, and its
+// fields by keyword, as a dataclass's generated __init__ takes them), and self.m(…)
+// of a method of the class: each argument reaches the parameter it binds (by
+// position, past self for methods and classes, or by keyword). A parameter also gets
+// the choice list of a dict key of the same name (a UI's INPUT_TYPES passes inputs
+// by name).
+
+// skey names where a value lives: a name local to a def (at: the def), a module name
+// (at: nil), an attribute of a class's instances or a class attribute (at: the
+// class), or, when the owner is not known, every value of that name in the file
+// (wide: the file-wide index).
+type skey struct {
+	at   *stmt
+	name string
+	wide bool
+}
+
+// maxBases bounds how many classes a base chain is followed through.
+const maxBases = 16
+
+// scopes is the scoped index of one file, built by indexScopes after index.
+type scopes struct {
+	classes map[string]*stmt           // class name → its class statement (the first of that name)
+	classOf map[*stmt]*stmt            // a def in a class body → the class
+	methods map[*stmt]map[string]*stmt // class → its defs by name
+	locals  map[*stmt]map[string]bool  // def → its parameters and the names it assigns
+	types   map[skey]string            // a name → the class name of its value (C(…) or an annotation)
+	cands   map[skey][]Candidate       // literal str or None values of a key
+	flows   map[skey][]skey            // key → the keys whose values flow into it
+	cache   map[string][]Candidate     // scopedCandidates, by the keys looked up
+}
+
+func newScopes() *scopes {
+	return &scopes{classes: map[string]*stmt{}, classOf: map[*stmt]*stmt{}, methods: map[*stmt]map[string]*stmt{},
+		locals: map[*stmt]map[string]bool{}, types: map[skey]string{}, cands: map[skey][]Candidate{},
+		flows: map[skey][]skey{}, cache: map[string][]Candidate{}}
+}
+
+// indexScopes builds r.sc: first what the file declares (classes, their methods, each
+// def's locals and the classes of names), then the candidates and flows, which need
+// all of that to place a name.
+func (r *reader) indexScopes(stmts []*stmt) {
+	r.sc = newScopes()
+	r.declare(stmts, nil, nil)
+	r.scopeBlock(stmts, nil, nil)
+}
+
+// declare records classes, methods and locals; fn is the def and cls the class body
+// the statements are in.
+func (r *reader) declare(stmts []*stmt, fn, cls *stmt) {
+	sc := r.sc
+	for _, s := range stmts {
+		switch s.kind {
+		case classStmt:
+			if _, ok := sc.classes[s.name]; !ok {
+				sc.classes[s.name] = s
+			}
+			sc.methods[s] = map[string]*stmt{}
+			r.declare(s.body, fn, s)
+			continue
+		case defStmt:
+			if cls != nil {
+				sc.classOf[s] = cls
+				if _, ok := sc.methods[cls][s.name]; !ok {
+					sc.methods[cls][s.name] = s
+				}
+			}
+			loc := map[string]bool{}
+			sc.locals[s] = loc
+			for _, pm := range s.params {
+				loc[pm.name] = true
+				if pm.ann != nil && pm.ann.kind == name {
+					sc.types[skey{at: s, name: pm.name}] = pm.ann.name
+				}
+			}
+			r.declare(s.body, s, nil)
+			continue
+		case assignStmt, annAssignStmt, augAssignStmt, loopStmt:
+			if fn != nil && cls == nil {
+				for _, t := range s.targets {
+					markLocals(sc.locals[fn], t, 0)
+				}
+			}
+		}
+		r.declare(s.body, fn, cls)
+	}
+}
+
+// markLocals marks the names a target binds (a name, or the names of a tuple or list
+// target, at any depth up to 8).
+func markLocals(loc map[string]bool, t *expr, depth int) {
+	switch {
+	case t == nil || depth > 8:
+	case t.kind == name:
+		loc[t.name] = true
+	case t.kind == starred:
+		markLocals(loc, t.x, depth+1)
+	default:
+		for _, e := range t.elts {
+			markLocals(loc, e, depth+1)
+		}
+	}
+}
+
+// scopeBlock records the scoped candidates and flows of stmts.
+func (r *reader) scopeBlock(stmts []*stmt, fn, cls *stmt) {
+	visit := func(c *expr) { r.scopeCall(c, fn) } // one closure per block, not per statement
+	for _, s := range stmts {
+		switch s.kind {
+		case classStmt:
+			r.scopeBlock(s.body, fn, s)
+			continue
+		case defStmt:
+			for _, pm := range s.params {
+				r.scandidate(skey{at: s, name: pm.name}, pm.def)
+			}
+			r.scopeBlock(s.body, s, nil)
+			continue
+		case assignStmt, annAssignStmt:
+			for _, t := range s.targets {
+				k, ok := r.targetKey(t, fn, cls)
+				r.scopeAssign(k, ok, s.value, fn)
+			}
+		case loopStmt:
+			if len(s.targets) == 1 && s.targets[0].kind == name && len(s.exprs) > 0 {
+				if k, ok := r.targetKey(s.targets[0], fn, cls); ok {
+					r.sc.cands[k] = append(r.sc.cands[k], r.choiceItems(s.exprs[0])...)
+				}
+			}
+		}
+		r.walkStmt(s, visit)
+		r.scopeBlock(s.body, fn, cls)
+	}
+}
+
+// targetKey is the key an assignment target binds (ok false for a target it cannot
+// place: an attribute of another object, a subscript).
+func (r *reader) targetKey(t *expr, fn, cls *stmt) (k skey, ok bool) {
+	switch {
+	case t == nil:
+	case t.kind == name && cls != nil:
+		return skey{at: cls, name: t.name}, true
+	case t.kind == name:
+		return skey{at: fn, name: t.name}, true
+	case t.kind == attr && r.isSelf(t.x, fn):
+		return skey{at: r.sc.classOf[fn], name: t.name}, true
+	}
+	return skey{}, false
+}
+
+// isSelf reports whether e is the first parameter of fn, a method of a class.
+func (r *reader) isSelf(e *expr, fn *stmt) bool {
+	return e != nil && e.kind == name && fn != nil && r.sc.classOf[fn] != nil && len(fn.params) > 0 && fn.params[0].name == e.name
+}
+
+// scopeAssign records that v reaches k: its literals, the keys of its names, and the
+// class of a C(…) value.
+func (r *reader) scopeAssign(k skey, ok bool, v *expr, fn *stmt) {
+	if !ok || v == nil {
+		return
+	}
+	r.scandidate(k, v)
+	r.sflow(k, v, fn)
+	switch {
+	case v.kind == call && v.x.kind == name:
+		if _, isClass := r.sc.classes[v.x.name]; isClass {
+			r.sc.types[k] = v.x.name
+		}
+	case v.kind == name || v.kind == attr:
+		// self.cfg = cfg: the attribute has the class of the value (an annotated
+		// parameter, a name bound to C(…)).
+		for _, f := range r.keysOf(v, fn) {
+			if t := r.sc.types[f]; t != "" {
+				r.sc.types[k] = t
+				break
+			}
+		}
+	}
+}
+
+// scandidate records the str or None literals of v (both branches of a if c else b)
+// as candidates of k.
+func (r *reader) scandidate(k skey, v *expr) {
+	if v == nil {
+		return
+	}
+	r.sc.cands[k] = append(r.sc.cands[k], r.literalCands(v, 0)...)
+}
+
+// literalCands returns the str or None literals v can be: v itself, both branches of
+// a if c else b (to depth 8), or the default of a dataclass field(default=…).
+func (r *reader) literalCands(v *expr, depth int) []Candidate {
+	switch {
+	case v == nil || depth > 8:
+		return nil
+	case v.kind == ifElse && len(v.elts) == 3:
+		return append(r.literalCands(v.elts[0], depth+1), r.literalCands(v.elts[2], depth+1)...)
+	case isNone(v):
+		return []Candidate{{Line: int(v.line)}}
+	case v.kind == call && r.lastName(v.x) == "field":
+		return r.literalCands(kwarg(v, "default", 99), depth+1)
+	}
+	if s, ok := r.literalStr(v); ok {
+		return []Candidate{{Line: int(v.line), Value: &s}}
+	}
+	return nil
+}
+
+// sflow records that the keys v's names and attributes stand for reach k.
+func (r *reader) sflow(k skey, v *expr, fn *stmt) {
+	if v == nil || v.kind != name && v.kind != attr && v.kind != ifElse {
+		return // as the file-wide flow: a call's or subscript's value is not followed
+	}
+	for _, f := range r.keysOf(v, fn) {
+		if f != k {
+			r.sc.flows[k] = append(r.sc.flows[k], f)
+		}
+	}
+}
+
+// scopeCall records, for a call of a def, class or method of the file, that each
+// argument reaches the parameter it binds (and a class's field by keyword).
+func (r *reader) scopeCall(c *expr, fn *stmt) {
+	if c.kind != call {
+		return
+	}
+	def, skip, cls := r.callee(c.x, fn)
+	if def == nil && cls == nil {
+		return
+	}
+	pos := 0
+	for _, a := range c.args {
+		switch {
+		case a.star != 0:
+			pos = -1 << 30 // after *args the positions are not known
+		case a.keyword != "":
+			if cls != nil {
+				r.scopeAssign(skey{at: cls, name: a.keyword}, true, a.value, fn)
+			}
+			if def != nil && hasParam(def, a.keyword) {
+				r.scopeAssign(skey{at: def, name: a.keyword}, true, a.value, fn)
+			}
+		default:
+			if i := pos + skip; def != nil && pos >= 0 && i < len(def.params) {
+				r.scopeAssign(skey{at: def, name: def.params[i].name}, true, a.value, fn)
+			}
+			pos++
+		}
+	}
+}
+
+func hasParam(def *stmt, n string) bool {
+	for _, pm := range def.params {
+		if pm.name == n {
+			return true
+		}
+	}
+	return false
+}
+
+// callee resolves the function a call runs: a def of the file called by its bare
+// name, a class of the file (its __init__, past self; cls is the class), or
+// self.m(…) (the method, past self). def is nil when unknown.
+func (r *reader) callee(x *expr, fn *stmt) (def *stmt, skip int, cls *stmt) {
+	switch {
+	case x.kind == name:
+		if c, ok := r.sc.classes[x.name]; ok && r.visible(x.name, fn) {
+			return r.method(c, "__init__"), 1, c
+		}
+		if d, ok := r.funcs[x.name]; ok && r.visible(x.name, fn) {
+			return d, 0, nil
+		}
+	case x.kind == attr && r.isSelf(x.x, fn):
+		return r.method(r.sc.classOf[fn], x.name), 1, nil
+	}
+	return nil, 0, nil
+}
+
+// visible reports whether a bare name n, read in fn, is not shadowed by a local.
+func (r *reader) visible(n string, fn *stmt) bool {
+	for f := fn; f != nil; f = r.owner[f] {
+		if r.sc.locals[f][n] {
+			return false
+		}
+	}
+	return true
+}
+
+// method returns the def named m of class c or of its first base that has one.
+func (r *reader) method(c *stmt, m string) *stmt {
+	for _, k := range r.classChain(c) {
+		if d, ok := r.sc.methods[k][m]; ok {
+			return d
+		}
+	}
+	return nil
+}
+
+// classChain returns c and its bases defined in the file, depth first (Python's MRO
+// for single inheritance), each once, at most maxBases.
+func (r *reader) classChain(c *stmt) []*stmt {
+	var out []*stmt
+	seen := map[*stmt]bool{}
+	var walk func(*stmt)
+	walk = func(k *stmt) {
+		if k == nil || seen[k] || len(out) >= maxBases {
+			return
+		}
+		seen[k] = true
+		out = append(out, k)
+		for _, b := range k.bases {
+			if b.keyword == "" && b.star == 0 && b.value != nil && b.value.kind == name {
+				walk(r.sc.classes[b.value.name])
+			}
+		}
+	}
+	walk(c)
+	return out
+}
+
+// keysOf returns the keys the names and attributes of v stand for, read in fn: see
+// the comment at the top of this file. What it cannot place is a wide key.
+func (r *reader) keysOf(v *expr, fn *stmt) []skey {
+	switch {
+	case v == nil:
+		return nil
+	case v.kind == ifElse && len(v.elts) == 3:
+		return append(r.keysOf(v.elts[0], fn), r.keysOf(v.elts[2], fn)...)
+	case v.kind == name && strings.HasPrefix(v.name, "**"):
+		return []skey{{name: v.name, wide: true}} // the "mode" of a **NAME dict: file-wide
+	case v.kind == name:
+		return []skey{r.nameKey(v.name, fn)}
+	case v.kind == attr && r.isSelf(v.x, fn):
+		return r.attrKeys(r.sc.classOf[fn], v.name)
+	case v.kind == attr:
+		if ks := r.objAttrKeys(v, fn); ks != nil {
+			return ks
+		}
+	}
+	if n := r.lastName(v); n != "" {
+		return []skey{{name: n, wide: true}}
+	}
+	return nil
+}
+
+// objAttrKeys returns the keys of obj.X or self.obj.X when the class of obj's value
+// is known (nil otherwise).
+func (r *reader) objAttrKeys(v *expr, fn *stmt) []skey {
+	if v.x.kind != name && (v.x.kind != attr || !r.isSelf(v.x.x, fn)) {
+		return nil
+	}
+	for _, k := range r.keysOf(v.x, fn) {
+		if c, ok := r.sc.classes[r.sc.types[k]]; ok {
+			return r.attrKeys(c, v.name)
+		}
+	}
+	return nil
+}
+
+// nameKey is where a bare name read in fn lives.
+func (r *reader) nameKey(n string, fn *stmt) skey {
+	for f := fn; f != nil; f = r.owner[f] {
+		if r.sc.locals[f][n] {
+			return skey{at: f, name: n}
+		}
+	}
+	return skey{name: n}
+}
+
+// attrKeys returns the keys of attribute n of class c and of its bases.
+func (r *reader) attrKeys(c *stmt, n string) []skey {
+	var out []skey
+	for _, k := range r.classChain(c) {
+		out = append(out, skey{at: k, name: n})
+	}
+	return out
+}
+
+// scopedCandidates returns the candidates that can reach e, read in fn, each value
+// once, and whether the lookup was scoped (false: e's owner is not known, and the
+// caller uses the file-wide index).
+func (r *reader) scopedCandidates(e *expr, fn *stmt) ([]Candidate, bool) {
+	keys := r.keysOf(e, fn)
+	direct := r.literalCands(e, 0) // mode="default" if cuda else None
+	scoped := len(direct) > 0
+	var id strings.Builder
+	if scoped {
+		fmt.Fprintf(&id, "%d:%d;", e.start, e.end) // the literals are e's own
+	}
+	for _, k := range keys {
+		scoped = scoped || !k.wide
+		fmt.Fprintf(&id, "%p/%s/%v;", k.at, k.name, k.wide)
+	}
+	if !scoped {
+		return nil, false
+	}
+	if out, ok := r.sc.cache[id.String()]; ok {
+		return append([]Candidate(nil), out...), true
+	}
+	out := direct
+	seen := map[skey]bool{}
+	for len(keys) > 0 && len(seen) <= maxFlow {
+		k := keys[0]
+		keys = keys[1:]
+		if seen[k] {
+			continue
+		}
+		seen[k] = true
+		if k.wide || k.at == nil && len(r.sc.cands[k]) == 0 && len(r.sc.flows[k]) == 0 {
+			// Not placed, or a module name the module never assigns (bound where
+			// the reader does not look: with … as, except … as, a walrus, global):
+			// the file-wide index.
+			out = append(out, r.flowCandidates(k.name)...)
+			continue
+		}
+		out = append(out, r.sc.cands[k]...)
+		if _, isDef := r.sc.locals[k.at]; isDef && hasParam(k.at, k.name) {
+			out = append(out, r.uiChoices[k.name]...)
+		}
+		keys = append(keys, r.sc.flows[k]...)
+	}
+	out = uniqueCandidates(out)
+	r.sc.cache[id.String()] = out
+	return append([]Candidate(nil), out...), true
+}
+
+// uniqueCandidates keeps the first candidate of each value, in order.
+func uniqueCandidates(in []Candidate) []Candidate {
+	type key struct {
+		none  bool
+		value string
+	}
+	seen := map[key]bool{}
+	var out []Candidate
+	for _, c := range in {
+		k := key{none: c.Value == nil}
+		if c.Value != nil {
+			k.value = *c.Value
+		}
+		if !seen[k] {
+			seen[k] = true
+			out = append(out, c)
+		}
+	}
+	return out
+}
