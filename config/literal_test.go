@@ -188,7 +188,7 @@ func TestParseEnvAssignment(t *testing.T) {
 }
 
 func FuzzParseLiteral(f *testing.F) {
-	for _, s := range []string{"True", "{'a': [1, (2,), None]}", `{"x": 1.5e3}`, "'\\x00'", "((((", "[1,]", "-0x10", "b'\\xff'", "{1: {2: {3: 4}}}", "1+2j", "...", "set()", "0x_ff", "u'\\N{BULLET}'", "-(-1)", "false"} {
+	for _, s := range []string{"True", "{'a': [1, (2,), None]}", `{"x": 1.5e3}`, "'\\x00'", "((((", "[1,]", "-0x10", "b'\\xff'", "{1: {2: {3: 4}}}", "1+2j", "...", "set()", "0x_ff", "u'\\N{BULLET}'", "-(-1)", "false", "\ufb01", "\uff34rue", "x\u0661", "True\u00a0", "{'a': x\u0301}", "[\u0661, 'b']"} {
 		f.Add(s)
 	}
 	f.Fuzz(func(t *testing.T, s string) {

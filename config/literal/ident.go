@@ -20,9 +20,13 @@ import (
 //
 // Measured on 2.6.0 (Python 3.13.5) and 2.14.1 (Python 3.14.10):
 // testdata/torch/*-debian/calls3.json "opt unicode epilogue_fusion=…".
-// The character classes are Go's (Unicode 15.0), an approximation of XID_Start and
-// XID_Continue (letters, Nl and Other_ID_Start; plus Mn, Mc, Nd, Pc and
-// Other_ID_Continue).
+// The character classes are Go's (Unicode 15.0): ID_Start (letters, Nl and
+// Other_ID_Start, less Pattern_Syntax and Pattern_White_Space) and ID_Continue (plus
+// Mn, Mc, Nd, Pc and Other_ID_Continue). Python uses XID_Start/XID_Continue of its own
+// Unicode version: compared with str.isidentifier() of every code point, this differs
+// on 645 code points for Python 3.13.5 (NFKC closure: U+037A, U+0E33, U+309B, U+FC5E…;
+// 15.1's U+200C, U+200D, U+30FB) and on about 5,000 for 3.14.10 (Unicode 16.0's new
+// letters). Per-version tables (testdata/probe/gen_pyunicode.py) are the fix.
 
 // identSyntaxErr is the SyntaxError message for the identifier text id, "" when
 // Python reads it as an identifier.
@@ -43,7 +47,8 @@ func identSyntaxErr(id string) string {
 }
 
 func isIDStart(r rune) bool {
-	return unicode.IsLetter(r) || unicode.Is(unicode.Nl, r) || unicode.Is(unicode.Other_ID_Start, r)
+	return (unicode.IsLetter(r) || unicode.Is(unicode.Nl, r) || unicode.Is(unicode.Other_ID_Start, r)) &&
+		!unicode.In(r, unicode.Pattern_Syntax, unicode.Pattern_White_Space)
 }
 
 func isIDContinue(r rune) bool {
