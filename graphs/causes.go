@@ -20,63 +20,63 @@ import (
 // an output kept across calls) lists the allocator's first: the user meets it first,
 // and meets the other once it is fixed.
 
-// Meets says when a user meets a hazard: the order of the plan's warnings.
-type Meets int
+// moment says when a user meets a hazard: the order of the plan's warnings.
+type moment int
 
 // The moments, in the order a run meets them.
 const (
-	// AtCompile: while torch.compile compiles (Dynamo's config patches, graph breaks).
-	AtCompile Meets = iota
-	// AtFirstCall: the first call records the CUDA graph (allocator, thread-local
+	// atCompile: while torch.compile compiles (Dynamo's config patches, graph breaks).
+	atCompile moment = iota
+	// atFirstCall: the first call records the CUDA graph (allocator, thread-local
 	// state, capture).
-	AtFirstCall
-	// AtLaterCalls: later calls replay, re-record, or read an output kept from an
+	atFirstCall
+	// atLaterCalls: later calls replay, re-record, or read an output kept from an
 	// earlier call.
-	AtLaterCalls
-	// AtBackward: the backward pass, on autograd's thread.
-	AtBackward
+	atLaterCalls
+	// atBackward: the backward pass, on autograd's thread.
+	atBackward
 )
 
 // String names the moment in words ("at compile time", "on the first call").
-func (m Meets) String() string {
+func (m moment) String() string {
 	switch m {
-	case AtCompile:
+	case atCompile:
 		return "at compile time"
-	case AtFirstCall:
+	case atFirstCall:
 		return "on the first call"
-	case AtLaterCalls:
+	case atLaterCalls:
 		return "on later calls"
-	case AtBackward:
+	case atBackward:
 		return "in the backward pass"
 	}
-	return fmt.Sprintf("Meets(%d)", int(m))
+	return fmt.Sprintf("moment(%d)", int(m))
 }
 
-// Trigger is the cause of one warning code: the condition that raises it in any
+// triggerRow is the cause of one warning code: the condition that raises it in any
 // layout, in words, and when the user meets it.
-type Trigger struct {
+type triggerRow struct {
 	// Code is the warning code ([Hazard].Code).
 	Code string
 	// Condition says in words what causes it; its predicate is code.
 	Condition string
 	// Meets is when the user meets it.
-	Meets Meets
+	Meets moment
 }
 
-// trigger is a Trigger with its predicate, read on a device's situation after its
+// trigger is a triggerRow with its predicate, read on a device's situation after its
 // rules were walked.
 type trigger struct {
-	Trigger
+	triggerRow
 	when func(*situation) bool
 }
 
-// Triggers returns the trigger of every warning code the planner raises by cause, in
+// triggerRows returns the trigger of every warning code the planner raises by cause, in
 // the order a user meets them. The slice is new at each call.
-func Triggers() []Trigger {
+func triggerRows() []triggerRow {
 	rows := triggers()
-	out := make([]Trigger, len(rows))
+	out := make([]triggerRow, len(rows))
 	for i, t := range rows {
-		out[i] = t.Trigger
+		out[i] = t.triggerRow
 	}
 	return out
 }
@@ -94,61 +94,61 @@ func (c *situation) captures() bool { return c.graphsOn() && c.plan.Outcome != S
 
 func triggers() []trigger {
 	return []trigger{
-		{Trigger{"dynamic-patch-race", "torch.compile(dynamic=…) given and several threads compile at once (concurrent recompiles), any backend and layout", AtCompile},
+		{triggerRow{"dynamic-patch-race", "torch.compile(dynamic=…) given and several threads compile at once (concurrent recompiles), any backend and layout", atCompile},
 			func(c *situation) bool { return c.w.ConcurrentRecompiles && c.view.Dynamic != nil }},
-		{Trigger{"allocator-incompatible", "CUDA graphs on with an allocator other than the caching allocator (backend:cudaMallocAsync, PYTORCH_NO_CUDA_MEMORY_CACHING=1)", AtFirstCall},
+		{triggerRow{"allocator-incompatible", "CUDA graphs on with an allocator other than the caching allocator (backend:cudaMallocAsync, PYTORCH_NO_CUDA_MEMORY_CACHING=1)", atFirstCall},
 			func(c *situation) bool { return c.graphsOn() && c.w.Allocator != "native" && c.w.Allocator != "" }},
-		{Trigger{"trees-user-thread-tls", "cudagraph trees recorded by two or more user threads (per-device, per-thread, cold-start callers, a pool)", AtFirstCall},
+		{triggerRow{"trees-user-thread-tls", "cudagraph trees recorded by two or more user threads (per-device, per-thread, cold-start callers, a pool)", atFirstCall},
 			func(c *situation) bool {
 				return c.graphsOn() && c.plan.Implementation == CUDAGraphTrees && c.w.treesThreads() >= 2
 			}},
-		{Trigger{"thread-pool", "CUDA graphs on, and the calls made by a pool of two or more workers", AtFirstCall},
+		{triggerRow{"thread-pool", "CUDA graphs on, and the calls made by a pool of two or more workers", atFirstCall},
 			func(c *situation) bool { return c.graphsOn() && c.w.ThreadPool >= 2 }},
-		{Trigger{"trees-concurrent-callers", "cudagraph trees, and two or more threads calling a function the main thread recorded", AtFirstCall},
+		{triggerRow{"trees-concurrent-callers", "cudagraph trees, and two or more threads calling a function the main thread recorded", atFirstCall},
 			func(c *situation) bool {
 				return c.captures() && c.plan.Implementation == CUDAGraphTrees && c.w.Threads == Callers && !c.w.ColdStart && c.w.Callers >= 2
 			}},
-		{Trigger{"legacy-concurrent-callers", "the legacy implementation, and two or more threads calling one function", AtFirstCall},
+		{triggerRow{"legacy-concurrent-callers", "the legacy implementation, and two or more threads calling one function", atFirstCall},
 			func(c *situation) bool {
 				return c.captures() && c.plan.Implementation == Legacy && c.w.Threads == Callers && c.w.Callers >= 2
 			}},
-		{Trigger{"capture-other-threads", "a manual torch.cuda.graph capture while other threads synchronise the device, or, in global mode, allocate or copy", AtFirstCall},
+		{triggerRow{"capture-other-threads", "a manual torch.cuda.graph capture while other threads synchronise the device, or, in global mode, allocate or copy", atFirstCall},
 			func(c *situation) bool {
 				return c.w.CaptureErrorMode != "" && (c.w.OtherThreadWork == "device-sync" ||
 					c.w.CaptureErrorMode == "global" && (c.w.OtherThreadWork == "alloc" || c.w.OtherThreadWork == "pageable-copy"))
 			}},
-		{Trigger{"cpu-input", "CUDA graphs on and a CPU tensor input (a 0-d CPU scalar counts)", AtFirstCall},
+		{triggerRow{"cpu-input", "CUDA graphs on and a CPU tensor input (a 0-d CPU scalar counts)", atFirstCall},
 			func(c *situation) bool { return c.graphsOn() && c.w.CPUInputs }},
-		{Trigger{"incompatible-op", "CUDA graphs on and the graph uses an op the release refuses to capture", AtFirstCall},
+		{triggerRow{"incompatible-op", "CUDA graphs on and the graph uses an op the release refuses to capture", atFirstCall},
 			func(c *situation) bool { return c.graphsOn() && c.w.IncompatibleOp != "" && c.opClass() == opAlways }},
-		{Trigger{"unknown-incompatible-op", "an -incompatible-op name the release's list of refused ops does not hold as always refused", AtFirstCall},
+		{triggerRow{"unknown-incompatible-op", "an -incompatible-op name the release's list of refused ops does not hold as always refused", atFirstCall},
 			func(c *situation) bool { return c.w.IncompatibleOp != "" && c.opClass() != opAlways }},
-		{Trigger{"mutated-input", "cudagraph trees and a user input (not a parameter or buffer) mutated in place", AtFirstCall},
+		{triggerRow{"mutated-input", "cudagraph trees and a user input (not a parameter or buffer) mutated in place", atFirstCall},
 			func(c *situation) bool {
 				return c.plan.Implementation == CUDAGraphTrees && c.w.MutatedInputs == InputMutation
 			}},
-		{Trigger{"legacy-mutated-input", "the legacy implementation and a user input mutated in place", AtFirstCall},
+		{triggerRow{"legacy-mutated-input", "the legacy implementation and a user input mutated in place", atFirstCall},
 			func(c *situation) bool { return c.plan.Implementation == Legacy && c.w.MutatedInputs == InputMutation }},
-		{Trigger{"overwritten-output", "CUDA graphs on and an output read after the next call", AtLaterCalls},
+		{triggerRow{"overwritten-output", "CUDA graphs on and an output read after the next call", atLaterCalls},
 			func(c *situation) bool { return c.graphsOn() && c.w.OutputsKept }},
-		{Trigger{"graph-breaks", "CUDA graphs on and graph breaks split the function into several graphs", AtLaterCalls},
+		{triggerRow{"graph-breaks", "CUDA graphs on and graph breaks split the function into several graphs", atLaterCalls},
 			func(c *situation) bool { return c.captures() && c.graphBreaks() > 0 }},
-		{Trigger{"static-input-moved", "cudagraph trees and a parameter or other static input moved to a new address between calls", AtLaterCalls},
+		{triggerRow{"static-input-moved", "cudagraph trees and a parameter or other static input moved to a new address between calls", atLaterCalls},
 			func(c *situation) bool { return c.plan.Implementation == CUDAGraphTrees && c.w.MovingStaticInputs }},
-		{Trigger{"legacy-static-input-moved", "the legacy implementation and a parameter or other static input moved between calls", AtLaterCalls},
+		{triggerRow{"legacy-static-input-moved", "the legacy implementation and a parameter or other static input moved between calls", atLaterCalls},
 			func(c *situation) bool { return c.plan.Implementation == Legacy && c.w.MovingStaticInputs }},
-		{Trigger{"dynamic-shape-rerecord", "cudagraph trees record symbolic inputs and the run sees more sizes than triton.cudagraph_dynamic_shape_warn_limit", AtLaterCalls},
+		{triggerRow{"dynamic-shape-rerecord", "cudagraph trees record symbolic inputs and the run sees more sizes than triton.cudagraph_dynamic_shape_warn_limit", atLaterCalls},
 			func(c *situation) bool {
 				return c.captures() && c.plan.Implementation == CUDAGraphTrees && c.dynamicInputs && c.overWarnLimit()
 			}},
-		{Trigger{"global-not-seen-by-thread", "2.12+: a global assignment in the main thread, and worker threads that compile (raised plan-wide)", AtCompile}, nil},
-		{Trigger{"skip-dynamic-graphs-ignored", "triton.cudagraph_skip_dynamic_graphs=True, symbolic inputs and graph_partition on", AtLaterCalls},
+		{triggerRow{"global-not-seen-by-thread", "2.12+: a global assignment in the main thread, and worker threads that compile (raised plan-wide)", atCompile}, nil},
+		{triggerRow{"skip-dynamic-graphs-ignored", "triton.cudagraph_skip_dynamic_graphs=True, symbolic inputs and graph_partition on", atLaterCalls},
 			func(c *situation) bool {
 				return c.graphsOn() && c.dynamicInputs && c.view.SkipDynamicGraphs() && c.partition()
 			}},
-		{Trigger{"compiled-autograd-tls", "cudagraph trees and compiled autograd, before 2.6", AtBackward},
+		{triggerRow{"compiled-autograd-tls", "cudagraph trees and compiled autograd, before 2.6", atBackward},
 			func(c *situation) bool { return c.plan.Implementation == CUDAGraphTrees && c.w.CompiledAutograd }},
-		{Trigger{"backward-thread-defaults", "2.12+: a global assignment in the main thread, and a backward pass on autograd's thread (raised plan-wide)", AtBackward}, nil},
+		{triggerRow{"backward-thread-defaults", "2.12+: a global assignment in the main thread, and a backward pass on autograd's thread (raised plan-wide)", atBackward}, nil},
 	}
 }
 

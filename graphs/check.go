@@ -9,6 +9,7 @@ import (
 
 	"github.com/compilemode/compilemode/config"
 	"github.com/compilemode/compilemode/config/pyver"
+	"github.com/compilemode/compilemode/internal/catalog"
 	"github.com/compilemode/compilemode/modes"
 )
 
@@ -48,7 +49,7 @@ func Check(sc *Scenario) (*Report, error) {
 		w.Dynamo = strings.Join(append(w.dynamo(), dynamo...), ",")
 	}
 	if w.Allocator == "" {
-		w.Allocator = AllocatorFromEnv(func(name string) string { return sc.Env[name] })
+		w.Allocator = catalog.AllocatorFromEnv(func(name string) string { return sc.Env[name] })
 	}
 	if w, err = w.Normalize(); err != nil {
 		return nil, &ScenarioError{Path: "workload", Err: err}

@@ -48,7 +48,7 @@
 // ({"cpus": 8, "dir": "/work", "torch_dir": "…/site-packages/torch"}; Scenario.Host:
 // left out, the fixed default of schema.Host). The allocator comes from it when the workload names none:
 // PYTORCH_CUDA_ALLOC_CONF=backend:cudaMallocAsync, PYTORCH_NO_CUDA_MEMORY_CACHING=1
-// ([AllocatorFromEnv]). testdata/scenarios holds the field reports' scenarios and one
+// (internal/catalog). testdata/scenarios holds the field reports' scenarios and one
 // file per run measured on 2.11.
 //
 // # The JSON report
@@ -112,7 +112,7 @@
 // …); compare with them, as in w.Code == config.WarnTreesUserThreadTLS. Codes are
 // stable.
 //
-// Every code has one trigger (Triggers): the cause that raises it in every thread
+// Every code has one trigger: the cause that raises it in every thread
 // layout, and when the user meets it; the warnings are sorted in that order.
 //
 // # Text output

@@ -146,8 +146,8 @@ func skipSentence(res *config.Result) string {
 // explainOrder names the plan's warnings in the order a run meets them, when there
 // are several: fixing the first leads to the next.
 func explainOrder(b *strings.Builder, p *Plan) {
-	meets := map[string]Meets{}
-	for _, t := range Triggers() {
+	meets := map[string]moment{}
+	for _, t := range triggerRows() {
 		meets[t.Code] = t.Meets
 	}
 	var codes []string

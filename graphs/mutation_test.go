@@ -9,6 +9,7 @@ import (
 
 	"github.com/compilemode/compilemode/config"
 	"github.com/compilemode/compilemode/graphs"
+	"github.com/compilemode/compilemode/internal/catalog"
 	"github.com/compilemode/compilemode/modes"
 	"github.com/google/go-cmp/cmp"
 )
@@ -121,9 +122,9 @@ func TestNoSharedMutableState(t *testing.T) {
 			tbl, _ := modes.For(v)
 			out = append(out, tbl)
 		}
-		rows, hz, tr, ae := graphs.Rules(), graphs.Hazards(), graphs.Triggers(), graphs.AllocatorEnv()
+		rows, hz, ae := graphs.Rules(), graphs.Hazards(), catalog.AllocatorEnv()
 		mr, rr, sr, fr, sup := modes.ModeRows(), modes.ReleaseRows(), modes.SiteRows(), config.FactRows(), modes.Supported()
-		return append(out, &rows, &hz, &tr, &ae, &mr, &rr, &sr, &fr, &sup)
+		return append(out, &rows, &hz, &ae, &mr, &rr, &sr, &fr, &sup)
 	}
 	var wg sync.WaitGroup
 	for _, sc := range scenarios {

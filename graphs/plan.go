@@ -4,6 +4,7 @@ import (
 	"fmt"
 
 	"github.com/compilemode/compilemode/config"
+	"github.com/compilemode/compilemode/internal/catalog"
 	"github.com/compilemode/compilemode/modes"
 )
 
@@ -42,7 +43,7 @@ type Plan struct {
 }
 
 // Build plans res (a successful resolution) for workload w. A workload with no
-// Allocator takes it from the request's environment ([AllocatorFromEnv]). It returns a
+// Allocator takes it from the request's environment (catalog.AllocatorFromEnv). It returns a
 // *WorkloadError for a workload that does not normalize, and an error when res holds a
 // failed resolution (there is nothing to plan: torch.compile raises first).
 func Build(res *config.Result, w Workload) (*Plan, error) {
@@ -58,7 +59,7 @@ func build(res *config.Result, w Workload, trace func(row string)) (*Plan, error
 	if w.Allocator == "" {
 		// The allocator is the environment's, as PyTorch reads it at the first CUDA
 		// allocation (PYTORCH_CUDA_ALLOC_CONF, PYTORCH_NO_CUDA_MEMORY_CACHING).
-		w.Allocator = AllocatorFromEnv(res.Getenv)
+		w.Allocator = catalog.AllocatorFromEnv(res.Getenv)
 	}
 	w, err := w.Normalize()
 	if err != nil {

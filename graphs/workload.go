@@ -3,7 +3,6 @@ package graphs
 import (
 	"fmt"
 	"io"
-	"strings"
 
 	"github.com/compilemode/compilemode/config"
 	"github.com/compilemode/compilemode/config/inputerr"
@@ -84,7 +83,7 @@ type Workload struct {
 	IncompatibleOp string `json:"incompatible_op,omitempty"`
 	// Allocator is the CUDA allocator: "" or "native" (the caching allocator),
 	// "cudaMallocAsync" (PYTORCH_CUDA_ALLOC_CONF=backend:cudaMallocAsync) or "uncached"
-	// (PYTORCH_NO_CUDA_MEMORY_CACHING=1). See [AllocatorFromEnv].
+	// (PYTORCH_NO_CUDA_MEMORY_CACHING=1). See catalog.AllocatorFromEnv (internal/catalog).
 	Allocator string `json:"allocator,omitempty"`
 	// ThreadPool is the number of worker threads of a thread pool
 	// (concurrent.futures.ThreadPoolExecutor(max_workers=N)) that make every call of
@@ -121,7 +120,7 @@ type Workload struct {
 	// (copies from pageable host memory, background H2D copies). Needs CaptureErrorMode.
 	OtherThreadWork string `json:"other_thread_work,omitempty"`
 	// Dynamo holds torch._dynamo.config assignments that change what Inductor is given
-	// (see [DynamoKeys]): KEY=VALUE without the prefix, comma-separated, in order
+	// (see dynamoKeys): KEY=VALUE without the prefix, comma-separated, in order
 	// ("capture_scalar_outputs=True"). [Check] moves a scenario's set entries named
 	// torch._dynamo.config.KEY here. A string, so that a Workload stays comparable.
 	Dynamo string `json:"dynamo,omitempty"`
@@ -278,41 +277,6 @@ func limitErr(field string, v int, limit string, max int, what string) *Workload
 	}
 	le := &inputerr.LimitError{Limit: limit, Max: int64(max), Got: got, What: what}
 	return &WorkloadError{Field: field, Value: fmt.Sprint(v), Msg: le.Error(), Err: le}
-}
-
-// AllocatorFromEnv returns the allocator a process environment selects: "uncached"
-// when PYTORCH_NO_CUDA_MEMORY_CACHING=1, else the allocator backend ("backend:cudaMallocAsync") of
-// PYTORCH_CUDA_ALLOC_CONF. lookup returns a variable's value ("" when unset); a nil
-// lookup is an empty environment. The variables are the sourced ones of [AllocatorEnv].
-func AllocatorFromEnv(lookup func(string) string) string {
-	if lookup == nil {
-		return "native"
-	}
-	for _, v := range allocatorVars {
-		if v.Source != "" && !v.Conf && lookup(v.Name) == "1" {
-			return "uncached"
-		}
-	}
-	for _, v := range allocatorVars {
-		if v.Source != "" && v.Conf {
-			if a := allocatorFromConf(lookup(v.Name)); a != "native" {
-				return a
-			}
-		}
-	}
-	return "native"
-}
-
-// allocatorFromConf returns the allocator backend PYTORCH_CUDA_ALLOC_CONF selects
-// ("backend:cudaMallocAsync" among comma-separated options), "native" otherwise.
-func allocatorFromConf(conf string) string {
-	for _, opt := range strings.Split(conf, ",") {
-		k, v, _ := strings.Cut(strings.TrimSpace(opt), ":")
-		if strings.TrimSpace(k) == "backend" && strings.TrimSpace(v) == "cudaMallocAsync" {
-			return "cudaMallocAsync"
-		}
-	}
-	return "native"
 }
 
 // MaxScenarioBytes bounds a scenario file, in bytes.

@@ -27,9 +27,9 @@ var (
 	otherThreadWork = []string{"none", "device-sync", "alloc", "pageable-copy"}
 )
 
-// DynamoKey is one torch._dynamo.config key the planner models: what it changes in
+// dynamoKey is one torch._dynamo.config key the planner models: what it changes in
 // the graph Inductor is given, its default and where that is known.
-type DynamoKey struct {
+type dynamoKey struct {
 	// Key is the name under torch._dynamo.config.
 	Key string
 	// Effect says what the key changes for CUDA graphs.
@@ -42,10 +42,10 @@ type DynamoKey struct {
 	Source string
 }
 
-// DynamoKeys returns the torch._dynamo.config keys the planner models. The slice is
+// dynamoKeys returns the torch._dynamo.config keys the planner models. The slice is
 // new at each call.
-func DynamoKeys() []DynamoKey {
-	return []DynamoKey{
+func dynamoKeys() []dynamoKey {
+	return []dynamoKey{
 		{Key: "capture_dynamic_output_shape_ops", Effect: "False (the default): an op whose output size depends on the data (aten.nonzero) makes Dynamo break the graph, so the op runs eagerly between two graphs; True: the op is in the graph Inductor gets, which cudagraphs refuse (unbacked symbols, PR #120917)",
 			Source: "torch/_dynamo/config.py@2.6.0; issue #149944"},
 		{Key: "capture_scalar_outputs", Effect: "False (the default): Tensor.item() breaks the graph; True: aten._local_scalar_dense is in the graph, which cudagraphs refuse",
@@ -117,7 +117,7 @@ func (w *Workload) checkDynamo() error {
 		return limitErr("dynamo", n, "graphs.MaxDynamo", MaxDynamo, "torch._dynamo.config assignments")
 	}
 	var known []string
-	for _, k := range DynamoKeys() {
+	for _, k := range dynamoKeys() {
 		known = append(known, k.Key)
 	}
 	sort.Strings(known)

@@ -90,7 +90,7 @@
 //	                         device-sync, alloc or pageable-copy
 //
 // -set torch._dynamo.config.KEY=VALUE assigns a Dynamo key that changes what Inductor is
-// given (graphs.DynamoKeys); it goes to the workload, not to Inductor's config.
+// given; it goes to the workload, not to Inductor's config.
 //
 // # Input files
 //

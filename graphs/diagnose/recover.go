@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/compilemode/compilemode/graphs"
+	"github.com/compilemode/compilemode/internal/catalog"
 	"github.com/compilemode/compilemode/modes"
 )
 
@@ -184,10 +185,10 @@ var (
 )
 
 // envNames matches the variables recovered from a log: inductor's, the sourced ones
-// of graphs.AllocatorEnv, and TORCH_COMPILE_DISABLE.
+// of catalog.AllocatorEnv, and TORCH_COMPILE_DISABLE.
 var envNames = func() string {
 	names := []string{`TORCHINDUCTOR_[A-Z0-9_]+`}
-	for _, v := range graphs.AllocatorEnv() {
+	for _, v := range catalog.AllocatorEnv() {
 		if v.Source != "" {
 			names = append(names, regexp.QuoteMeta(v.Name))
 		}
@@ -365,7 +366,7 @@ func (r *recoverer) scenario(torch string) *graphs.Scenario {
 	sc.Options = r.options // the Python dict literal, as Scenario.Options holds it
 	if len(r.env) > 0 {
 		sc.Env = r.env
-		if a := graphs.AllocatorFromEnv(func(k string) string { return r.env[k] }); a != "native" {
+		if a := catalog.AllocatorFromEnv(func(k string) string { return r.env[k] }); a != "native" {
 			sc.Workload.Allocator = a
 		}
 	}

@@ -5,7 +5,7 @@ import (
 	"sync"
 
 	"github.com/compilemode/compilemode/config/schema"
-	"github.com/compilemode/compilemode/graphs"
+	"github.com/compilemode/compilemode/internal/catalog"
 	"github.com/compilemode/compilemode/modes"
 )
 
@@ -64,10 +64,10 @@ func readAt(name string) string {
 // readLate are the variables PyTorch reads when CUDA first allocates memory, through
 // the C environment (getenv), not when torch is imported: setting them after
 // `import torch` (before any CUDA use), or with os.putenv, still counts. They are
-// every variable of graphs.AllocatorEnv, the unsourced PYTORCH_ALLOC_CONF included.
+// every variable of catalog.AllocatorEnv, the unsourced PYTORCH_ALLOC_CONF included.
 var readLate = func() map[string]bool {
 	m := map[string]bool{}
-	for _, v := range graphs.AllocatorEnv() {
+	for _, v := range catalog.AllocatorEnv() {
 		m[v.Name] = true
 	}
 	return m

@@ -141,7 +141,7 @@ func (c *Compile) Scenario(given map[string]bool, sc *graphs.Scenario, environ f
 }
 
 // pytorchEnvPrefixes are the prefixes of every environment variable that the built-in
-// schemas, the CUDA allocator (graphs.AllocatorEnv) and torch.compile read, and the
+// schemas, the CUDA allocator (catalog.AllocatorEnv) and torch.compile read, and the
 // names that have none (TestReadByPyTorchCoversSchemas ties them to the schemas).
 var (
 	pytorchEnvPrefixes = []string{"TORCH", "PYTORCH_", "INDUCTOR_", "AOT", "CUTLASS_", "CUTEDSL_", "ENABLE_", "LOG_", "DUMP_"}

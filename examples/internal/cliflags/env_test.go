@@ -7,7 +7,7 @@ import (
 
 	"github.com/compilemode/compilemode/config"
 	"github.com/compilemode/compilemode/config/schema"
-	"github.com/compilemode/compilemode/graphs"
+	"github.com/compilemode/compilemode/internal/catalog"
 	"github.com/compilemode/compilemode/modes"
 )
 
@@ -26,7 +26,7 @@ func TestReadByPyTorchCoversSchemas(t *testing.T) {
 			}
 		}
 	}
-	for _, a := range graphs.AllocatorEnv() {
+	for _, a := range catalog.AllocatorEnv() {
 		if !ReadByPyTorch(a.Name) {
 			t.Errorf("the allocator reads %s, which ReadByPyTorch drops", a.Name)
 		}

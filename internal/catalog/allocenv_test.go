@@ -1,9 +1,9 @@
-package graphs_test
+package catalog_test
 
 import (
 	"testing"
 
-	"github.com/compilemode/compilemode/graphs"
+	"github.com/compilemode/compilemode/internal/catalog"
 )
 
 // TestAllocatorFromEnvSourced pins that only the sourced variables of AllocatorEnv
@@ -18,11 +18,11 @@ func TestAllocatorFromEnvSourced(t *testing.T) {
 		{map[string]string{"PYTORCH_NO_CUDA_MEMORY_CACHING": "1", "PYTORCH_CUDA_ALLOC_CONF": "backend:cudaMallocAsync"}, "uncached"},
 		{map[string]string{"PYTORCH_ALLOC_CONF": "backend:cudaMallocAsync"}, "native"},
 	} {
-		if got := graphs.AllocatorFromEnv(env(tc.env)); got != tc.want {
+		if got := catalog.AllocatorFromEnv(env(tc.env)); got != tc.want {
 			t.Errorf("AllocatorFromEnv(%v) = %q, want %q", tc.env, got, tc.want)
 		}
 	}
-	for _, v := range graphs.AllocatorEnv() {
+	for _, v := range catalog.AllocatorEnv() {
 		if v.Name == "PYTORCH_ALLOC_CONF" && v.Source != "" {
 			t.Errorf("PYTORCH_ALLOC_CONF now has a source (%s): decide whether AllocatorFromEnv and diagnose read it", v.Source)
 		}
