@@ -69,4 +69,3 @@ func allocatorFromConf(conf string) string {
 	}
 	return "native"
 }
-
