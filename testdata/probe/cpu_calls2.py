@@ -505,6 +505,12 @@ def main():
     if len(sys.argv) > 2 and sys.argv[1] == "--one":
         print(json.dumps(one(json.loads(sys.argv[2]), sys.argv[3])))
         return
+    run_probe(cases(), "the probe's")
+
+
+def run_probe(case_list, docstring_of):
+    """Runs every case of case_list (each in a forked child, or with 'env' in a fresh
+    interpreter) and prints the dump; docstring_of names where the fields are described."""
     setup()
     with open(CLEAN_FILE, "w") as fh:
         json.dump(CLEAN, fh)
@@ -515,12 +521,12 @@ def main():
         "python": sys.version.split()[0],
         "unicode": __import__("unicodedata").unidata_version,
         "how": ("One process imported torch; each case ran in a forked child of it, or, with "
-                "'env', in a fresh interpreter with only those variables set. See the probe's "
-                "docstring for each field."),
+                "'env', in a fresh interpreter with only those variables set. See "
+                + docstring_of + " docstring for each field."),
         "host": {"cpus": len(os.sched_getaffinity(0)), "cwd": os.getcwd()},
     }
     res = {}
-    for c in cases():
+    for c in case_list:
         call = {k: v for k, v in c.items() if k != "case"}
         if c["case"] in res:
             raise SystemExit("duplicate case " + c["case"])
@@ -529,7 +535,6 @@ def main():
     out["calls"] = res
     json.dump(out, sys.stdout, indent=1, ensure_ascii=False)
     sys.stdout.write("\n")
-
 
 if __name__ == "__main__":
     main()

@@ -13,9 +13,6 @@ it; see its docstring). Run inside a chroot made by shared/torch-cpu/make-chroot
     cp testdata/probe/cpu_calls2.py testdata/probe/cpu_calls3.py DIR/tmp/
     chroot DIR env -i PATH=/usr/bin:/bin HOME=/root python3 /tmp/cpu_calls3.py > OUT.json
 """
-import json
-import os
-import sys
 
 import cpu_calls2 as P
 
@@ -166,31 +163,7 @@ def cases():
 
 
 def main():
-    P.setup()
-    with open(P.CLEAN_FILE, "w") as fh:
-        json.dump(P.CLEAN, fh)
-    P.torch.compile(P.fn)  # warm: the lazy imports happen before any fork
-    P.WRAPPERS.clear()
-    out = {
-        "torch": P.torch.__version__,
-        "python": sys.version.split()[0],
-        "unicode": __import__("unicodedata").unidata_version,
-        "how": ("One process imported torch; each case ran in a forked child of it, or, with "
-                "'env', in a fresh interpreter with only those variables set. See cpu_calls2.py's "
-                "docstring for each field."),
-        "host": {"cpus": len(os.sched_getaffinity(0)), "cwd": os.getcwd()},
-    }
-    res = {}
-    for c in cases():
-        call = {k: v for k, v in c.items() if k != "case"}
-        if c["case"] in res:
-            raise SystemExit("duplicate case " + c["case"])
-        r = P.fresh(c) if "env" in c else P.in_child(P.run_case, c)
-        res[c["case"]] = {"call": call, "result": r}
-    out["calls"] = res
-    json.dump(out, sys.stdout, indent=1, ensure_ascii=False)
-    sys.stdout.write("\n")
-
+    P.run_probe(cases(), "cpu_calls2.py's")
 
 if __name__ == "__main__":
     main()
