@@ -158,9 +158,11 @@
 //   - trees-user-thread-tls: "assert torch._C._is_key_in_tls(attr_name)", 2.1–2.13
 //   - trees-concurrent-callers: "beginAllocateToPool: already recording to mempool_id", 2.1–2.13
 //   - trees-concurrent-callers: "Offset increment outside graph capture encountered unexpectedly.", 2.1–2.13
-//   - trees-concurrent-callers: "tensor(s) in the cudagraph pool not tracked as outputs", 2.1–2.13
-//   - legacy-static-input-moved: "assert dst.data_ptr() == src.data_ptr()", 2.1–2.13
+//   - trees-concurrent-callers: "tensor(s) in the cudagraph pool not tracked as outputs", 2.11–2.13
+//   - trees-concurrent-callers: "are in the cudagraph pool but not accounted for as an output of cudagraph trees", 2.1–2.10
+//   - legacy-static-input-moved: "assert dst.data_ptr() == src.data_ptr()", 2.0–2.13
 //   - legacy-static-input-moved: "to have same data_ptr, got", 2.14
+//   - legacy-mutated-input: "skipping cudagraphs due to input mutation", 2.0
 //   - legacy-mutated-input: "skipping cudagraphs due to mutated inputs", 2.6–2.14
 //   - legacy-mutated-input: "'mutated inputs'", 2.1–2.5
 //   - overwritten-output: "accessing tensor output of CUDAGraphs that has been overwritten by a subsequent run", 2.1–2.14
@@ -177,14 +179,15 @@
 //   - skip-mutated-inputs: "'mutated inputs'", 2.1–2.2
 //   - skip-multiple-devices: "due to multiple devices:", 2.3–2.14
 //   - skip-multiple-devices: "skipping cudagraphs due to multple devices", 2.0
+//   - skip-multiple-devices: "skipping cudagraphs due to multiple devices", 2.0
 //   - skip-multiple-devices: "'multiple device indices without cudagraph_trees'", 2.1–2.2
 //   - skip-incompatible-op: "due to incompatible op", 2.6–2.14
 //   - skip-incompatible-op: "'incompatible ops'", 2.1–2.5
-//   - skip-incompatible-op: "index put with accumulate", 2.6
-//   - skip-incompatible-op: "deterministic index put", 2.6
-//   - skip-incompatible-op: "control flow operator: torch.", 2.6
+//   - skip-incompatible-op: "index put with accumulate", 2.2–2.7
+//   - skip-incompatible-op: "deterministic index put", 2.2–2.7
+//   - skip-incompatible-op: "control flow operator: torch.", 2.6–2.13
 //   - skip-incompatible-op: "control flow operator: torch.", 2.14
-//   - skip-incompatible-op: "index_put_ fallback with boolean indexing is not compatible with CUDA graphs", 2.14
+//   - skip-incompatible-op: "index_put_ fallback with boolean indexing is not compatible with CUDA graphs", 2.11–2.14
 //   - skip-dynamic-graphs: "graph with symbolic shapes inputs and config.triton.cudagraph_skip_dynamic_graphs=True", 2.6–2.14
 //   - skip-non-tensor-inputs: "'non-Tensor inputs'", 2.1–2.14
 //   - stream-capture-illegal: "operation not permitted when stream is capturing", 2.1–2.14
@@ -200,7 +203,7 @@
 //   - invalid-backend: "Invalid backend: ", 2.1–2.14
 //   - unknown-global: " does not exist", 2.1–2.14
 //   - trees-untracked-pool-tensors: "tensor(s) in the cudagraph pool not tracked as outputs", 2.11–2.14
-//   - trees-untracked-pool-tensors: "are in the cudagraph pool but not accounted for as an output of cudagraph trees", 2.1–2.7
+//   - trees-untracked-pool-tensors: "are in the cudagraph pool but not accounted for as an output of cudagraph trees", 2.1–2.10
 //   - trees-static-input-changed: "static input data pointer changed", 2.1–2.14
 //   - trees-static-input-changed: "assert data_ptr == new_inputs[idx].data_ptr()", 2.1–2.3
 //   - trees-input-deallocated: "graph recording observed an input tensor deallocate during graph", 2.6–2.14
@@ -211,10 +214,11 @@
 //   - cuda-graph-empty: "The CUDA Graph is empty", 2.0–2.14
 //   - inductor-config-not-imported: "module 'torch._inductor' has no attribute 'config'", 2.1–2.5
 //   - backend-takes-no-mode: "got an unexpected keyword argument 'mode'", 2.1–2.14
-//   - unsupported-python: "not yet supported for torch.compile", 2.1–2.14
+//   - unsupported-python: "not yet supported for torch.compile", 2.0–2.14
 //   - unsupported-python: "torch.compile is not supported on Python", 2.1–2.14
 //   - unsupported-python: "Dynamo is not supported on Python", 2.1–2.14
-//   - unsupported-python: "Windows not yet supported for torch.compile", 2.0–2.4
+//   - unsupported-python: "Windows not yet supported for torch.compile", 2.0–2.1
+//   - unsupported-python: "Windows not yet supported for inductor", 2.2–2.4
 //   - unsupported-python: a paraphrase with "supported for torch", as reports retell it
 //   - unsupported-python: a paraphrase with "supported with torch", as reports retell it
 //   - unsupported-python: a paraphrase with "supported by torch", as reports retell it
