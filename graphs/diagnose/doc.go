@@ -119,10 +119,10 @@
 //
 // # Corpus
 //
-// testdata/corpus holds 207 real public texts (issues, pull requests and pages, each
+// testdata/corpus holds 209 real public texts (issues, pull requests and pages, each
 // verbatim, its address in manifest.tsv), 102 of them with no code (graph breaks, recompile
 // limits, Triton errors, OOM, NCCL timeouts, Unsupported, illegal memory access, prose
-// and code about skips), one golden file each. 64 were used while building the rows;
+// and code about skips), one golden file each. 66 were used while building the rows;
 // 19 were held out and only measured, once before and once after the build-set fixes:
 // 13 of 14 expected codes found (93 %) both times; 2, then 3, of 3 stated releases
 // detected; no false finding, none on the 5 negatives; one release read from a text
@@ -231,6 +231,7 @@
 //   - cuda-invalid-context: "ErrorInvalidContext", 2.1–2.14
 //   - cuda-invalid-context: "there is no context bound to the current thread", 2.1–2.14
 //   - cuda-invalid-context: "No CUDA context is current", 2.1–2.14
+//   - capture-rng-state: " during CUDA graph capture. If you need this call to be captured", 2.0–2.14
 //
 // # Codes
 //
@@ -572,6 +573,18 @@ const (
 	// Fix: runtime.LockOSThread(), then make the context current on that thread
 	// (cuCtxSetCurrent) before any CUDA call.
 	CUDAInvalidContext Code = "cuda-invalid-context"
+
+	// CaptureRNGState occurs when code reads or resets the CUDA random generator's seed or
+	// offset while a CUDA graph is being captured (torch.cuda.get_rng_state,
+	// torch.manual_seed, a new CUDA generator, activation checkpointing that saves the RNG
+	// state, a kernel library's dropout): PyTorch refuses these calls during capture.
+	//
+	// Example:
+	//
+	//	RuntimeError: Cannot call CUDAGeneratorImpl::current_seed during CUDA graph capture. If you need this call to be captured, please file an issue. Current cudaStreamCaptureStatus: cudaStreamCaptureStatusActive
+	//
+	// Fix: seed and read RNG state before or after the capture; warm up outside it.
+	CaptureRNGState Code = "capture-rng-state"
 )
 
 // Codes returns every code of the catalogue, in catalogue order.
@@ -584,7 +597,7 @@ func Codes() []Code {
 		OptionType, InvalidBackend, UnknownGlobal, TreesUntrackedPoolTensors, TreesStaticInputChanged,
 		TreesInputDeallocated, TreesRerecordLimit, TreesPendingBackward, StreamCaptureUnjoined,
 		CUDAGraphEmpty, InductorConfigNotImported, BackendTakesNoMode, UnsupportedPython,
-		EnvForceOverrides, CUDAInvalidContext,
+		EnvForceOverrides, CUDAInvalidContext, CaptureRNGState,
 	}
 }
 

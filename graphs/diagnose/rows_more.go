@@ -155,6 +155,31 @@ func poolRows() []Signature {
 func captureRows() []Signature {
 	return []Signature{
 		{
+			// at::cuda::assertNotCapturing's text, whose attempt names the refused call
+			// ("Cannot call CUDAGeneratorImpl::current_seed", "… set_current_seed", "…
+			// set_offset", "Cannot construct a new CUDAGeneratorImpl").
+			Code: CaptureRNGState, Literal: " during CUDA graph capture. If you need this call to be captured",
+			Pattern:  `Cannot (?:call|construct) (?:a new )?\S*GeneratorImpl\S* during CUDA graph capture`,
+			Releases: modes.Minors(0, 14),
+			Cause: "code read or reset the CUDA random generator's seed or offset while a CUDA graph was " +
+				"being captured (torch.cuda.get_rng_state or set_rng_state, torch.manual_seed, a new CUDA " +
+				"generator, activation checkpointing that saves the RNG state, or a kernel library's " +
+				"dropout that reads it), and PyTorch refuses these calls during capture because a replay " +
+				"could not repeat them",
+			Fix: "seed and read or restore the RNG state before the capture or after it, not inside; run " +
+				"the captured code once outside the capture first, so that anything that reads the RNG state " +
+				"on its first call does it then; for torch.utils.checkpoint inside the captured region pass " +
+				"preserve_rng_state=False when the region has no random ops; with torch.compile, " +
+				"mode=\"max-autotune-no-cudagraphs\" runs the same code without capture",
+			Evidence: modes.Source,
+			Source: "aten/src/ATen/cuda/CUDAGraphsUtils.cuh assertNotCapturing (\"… during CUDA graph capture. " +
+				"If you need this call to be captured, please file an issue. Current cudaStreamCaptureStatus: \") " +
+				"@ pytorch/pytorch@10f4eb1 and in later copies with the same text; its callers in " +
+				"aten/src/ATen/cuda/CUDAGeneratorImpl.cpp (PR #47989, 2020-11, before 2.0); reports: " +
+				"Dao-AILab/flash-attention#165 and #379, pytorch/pytorch#83148 (make_graphed_callables with checkpoint)",
+			Decisive: "the RuntimeError line",
+		},
+		{
 			Code: StreamCaptureUnjoined, Literal: "capturing stream has unjoined work",
 			Releases: modes.Minors(0, 14),
 			Cause: "during a CUDA-graph capture, work was forked onto another stream (a side stream, " +
