@@ -64,16 +64,19 @@
 //     "pytorch  2.5.1  py3.11_cuda12.4…"), a pin (torch==2.5.1), another tool's
 //     "Torch version : 2.4.1";
 //  3. file names: site-packages/torch-2.5.1.dist-info, wheel names, conda's
-//     pytorch-2.5.1-py3…, and "torch:2.5.1" (images, keys);
-//  4. prose: "PyTorch 2.11", "on torch 2.7", a nightly "2.13.0.dev…";
+//     pytorch-2.5.1-py3…, "torch:2.5.1" (images, keys), "torch_version: 2.7.1" and a
+//     dict's or JSON's "'torch': '2.6.0'";
+//  4. prose: "PyTorch 2.11", "on torch 2.7", "PyTorch2.8", a nightly "2.13.0.dev…",
+//     one-line specs (conda's "pytorch=2.5.1=py3…", "torch@2.6.0", "PyTorch/2.9.0");
 //  5. looser prose: a line that names torch and then a full 2.x.y ("torch.compile after
 //     upgrading to 2.4.0").
 //
 // Within a rank the first line wins. In prose (4, 5), a release is another run's, and
 // not taken, when up to four words before it in its clause say it works, was fixed,
-// tested, supported or added there, or is one to go back to or compare with ("works
-// with torch 2.1.0", "fixed in torch 2.6", "downgrade to torch 2.3", "worked on torch
-// 2.4 but …"), or when up to three words after it say it works or compiles ("Torch 2.9
+// tested, supported or added there, or is one to go back to, compare with, try or wait
+// for ("works with torch 2.1.0", "fixed in torch 2.6", "downgrade to torch 2.3", "worked
+// on torch 2.4 but …", "Try torch=2.2", "the upcoming 2.6"), or when up to three words
+// after it say it works, compiles or is still to come ("when PyTorch 2.6 is out"; "Torch 2.9
 // compiles, Torch 2.7 fails": 2.7); prose that says the run fails on a release ("torch.compile
 // fails on 2.5", "broken with 2.6.0") names the run's own. A stated release outside
 // 2.1–2.14 ("my torch version is 2.0.0") is not taken and blocks weaker phrasings
