@@ -28,9 +28,11 @@
 //
 // A row's Literal is the part of PyTorch's message that every wording shares, without
 // the exception class and without the trailing hint, so that a message whose class or
-// hint is cut still matches. Each line is cleaned first: ANSI colour codes (an OSC that
-// the line does not terminate is dropped alone), "> " quote marks, torchrun's
-// "[rankN]:" prefixes and indentation. A row then matches a line in one of four ways,
+// hint is cut still matches. Each line is cleaned first: what a page, an editor or a
+// mail client puts in place of PyTorch's ASCII becomes ASCII again (no-break and other
+// Unicode spaces, curly quotes, HTML references such as &#39;), then ANSI colour codes
+// (an OSC that the line does not terminate is dropped alone), "> " quote marks,
+// torchrun's "[rankN]:" prefixes and indentation go. A row then matches a line in one of four ways,
 // which [Finding.Match] names and the text output states when it is not exact:
 //
 //  1. exact: the literal is on the line, byte for byte (a glog or timestamp header, a

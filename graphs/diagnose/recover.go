@@ -115,7 +115,7 @@ func versionAnchors() []string {
 		"orch version", "Torch version", "TORCH version", "torch-", "torch:", "Torch:", "TORCH:",
 		"torch :", "Torch :", "Torch ", ".dev20",
 		"Name: torch", "__version__", "torch.compile",
-		"torch=", "Torch=", "torch@", "torch/", "Torch/", "torch'", "torch\"", "orch_version", "orchversion",
+		"torch=", "Torch=", "torch@", "PyTorch/", "torch'", "torch\"", "orch_version", "orchversion",
 		"orch2."}
 }
 

@@ -342,7 +342,7 @@ func (s *scanner) scan(r io.Reader) error {
 // push adds a window to the ring and matches the one two windows back.
 func (s *scanner) push(frag, carry []byte, lineStart bool) {
 	e := &s.ring[s.n%ringSize]
-	e.raw = append(append(e.raw[:0], carry...), frag...)
+	e.raw = normalize(append(append(e.raw[:0], carry...), frag...))
 	e.line, e.lineStart, e.rows, e.ctxs, e.kinds, e.cleaned = s.line, lineStart, e.rows[:0], e.ctxs[:0], 0, false
 	if !s.text && len(bytes.TrimSpace(frag)) > 0 {
 		s.text = true
@@ -641,4 +641,31 @@ func squeeze(dst, b []byte) []byte {
 		dst = append(dst, c)
 	}
 	return dst
+}
+
+// lookalikes are what a page, an editor or a mail client puts in place of the ASCII
+// characters PyTorch prints: no-break and other Unicode spaces, curly quotes, and
+// HTML's character references. normalize replaces them before the prefilter looks at
+// a line, so "module ‘torch._inductor’ has no attribute ‘config’" or a message with
+// &#39; or U+00A0 in it is found as PyTorch printed it.
+var lookalikes = strings.NewReplacer(
+	"\u00a0", " ", "\u2002", " ", "\u2003", " ", "\u2007", " ", "\u2009", " ", "\u200a", " ",
+	"\u202f", " ", "\u3000", " ", "\u2018", "'", "\u2019", "'", "\u201c", "\"", "\u201d", "\"",
+	"&#39;", "'", "&#x27;", "'", "&apos;", "'", "&quot;", "\"", "&#34;", "\"", "&lt;", "<", "&gt;", ">",
+	"&amp;", "&", "&nbsp;", " ",
+)
+
+// normalize returns b with its lookalikes replaced, in place when it has any (the
+// replacements are never longer); a line without the bytes that start one is returned
+// as it is, after a few byte scans.
+func normalize(b []byte) []byte {
+	if bytes.IndexByte(b, 0xc2) < 0 && bytes.IndexByte(b, 0xe2) < 0 && bytes.IndexByte(b, 0xe3) < 0 &&
+		bytes.IndexByte(b, '&') < 0 {
+		return b
+	}
+	s := lookalikes.Replace(string(b))
+	if len(s) == len(b) && s == string(b) {
+		return b
+	}
+	return append(b[:0], s...)
 }
