@@ -43,7 +43,10 @@
 //     message a person retyped: "python 3.11+ not yet supported for torch. compile");
 //  3. wrapped: it runs over two or three lines (a terminal or a page wrapped it, at a
 //     space or inside a word), found with the lines around the candidate joined,
-//     white space ignored; a blank line ends a message;
+//     white space ignored and the header a logger repeats on each line left out (glog,
+//     a CI timestamp, vLLM's or Ray's "(… pid=N)" tag, docker compose's "name-1 | ",
+//     syslog, pytest's "E   "); a row's Pattern may start on the line before; a blank
+//     line ends a message;
 //  4. paraphrased: a row marked Paraphrase matches the message retold in other words
 //     ("Python 3.11 is not supported for torch.compile"); a row of the same code that
 //     matches PyTorch's own text wins over it.

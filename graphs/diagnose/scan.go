@@ -381,7 +381,11 @@ func (s *scanner) entry(k int) *ringLine {
 	e := &s.ring[k%ringSize]
 	if !e.cleaned {
 		e.clean = cleanLine(e.clean[:0], e.raw, e.lineStart)
-		e.unquoted = unquote(e.unquoted[:0], e.clean)
+		body := e.clean
+		if e.lineStart {
+			body = withoutLogHeader(body)
+		}
+		e.unquoted = unquote(e.unquoted[:0], body)
 		e.squeezed = squeeze(e.squeezed[:0], e.unquoted)
 		e.cleaned = true
 	}
@@ -570,23 +574,55 @@ func (s *scanner) lineOf(at int) int {
 }
 
 // wrappedHit records row i found over entries from..to, when its pattern (if any)
-// matches the lines joined with spaces or with nothing.
+// matches the lines joined with spaces or with nothing; where it does not, the pattern
+// is tried with the line before and the line after too (its start, such as "Cannot
+// call" or "Detected 1", may be on the line before the literal's).
 func (s *scanner) wrappedHit(i, from, to int) bool {
 	row := &s.rows[i]
-	var spaced, tight []byte
-	for j := from; j <= to; j++ {
-		c := s.entry(j).unquoted
-		if j > from {
-			spaced = append(spaced, ' ')
+	if row.pattern == nil {
+		s.hit(i, s.entry(from).line, s.spacedLines(from, to), Wrapped)
+		return true
+	}
+	for _, ext := range [][2]int{{0, 0}, {-1, 0}, {0, 1}, {-1, 1}} {
+		a, b := from+ext[0], to+ext[1]
+		if (ext[0] != 0 && !s.textAt(a)) || (ext[1] != 0 && !s.textAt(b)) {
+			continue
 		}
-		spaced = append(spaced, bytes.TrimSpace(c)...)
-		tight = append(tight, bytes.TrimSpace(c)...)
+		spaced := s.spacedLines(a, b)
+		if row.pattern.Match(spaced) || row.pattern.Match(s.tightLines(a, b)) {
+			s.hit(i, s.entry(a).line, spaced, Wrapped)
+			return true
+		}
 	}
-	if row.pattern != nil && !row.pattern.Match(spaced) && !row.pattern.Match(tight) {
-		return false
+	return false
+}
+
+// textAt reports whether ring entry j is held and not blank (a blank line ends a
+// wrapped message).
+func (s *scanner) textAt(j int) bool {
+	e := s.entry(j)
+	return e != nil && len(bytes.TrimSpace(e.unquoted)) > 0
+}
+
+// spacedLines and tightLines join entries from..to, unquoted and trimmed, with a space
+// or with nothing between them.
+func (s *scanner) spacedLines(from, to int) []byte {
+	var b []byte
+	for j := from; j <= to; j++ {
+		if j > from {
+			b = append(b, ' ')
+		}
+		b = append(b, bytes.TrimSpace(s.entry(j).unquoted)...)
 	}
-	s.hit(i, s.entry(from).line, spaced, Wrapped)
-	return true
+	return b
+}
+
+func (s *scanner) tightLines(from, to int) []byte {
+	var b []byte
+	for j := from; j <= to; j++ {
+		b = append(b, bytes.TrimSpace(s.entry(j).unquoted)...)
+	}
+	return b
 }
 
 // hit records a match of row i on line, in text (quoted when it is the row's first).
