@@ -249,6 +249,11 @@ func (c *situation) opClass() opClass {
 func fieldHazards() []hazard {
 	const msgUnknownOp = "{op} is not among the ops torch {torch} refuses to capture ({refused}): PyTorch refuses it only if its output has data-dependent sizes (unbacked symbols, e.g. aten.nonzero.default), whatever its name. The plan assumes it cannot be captured"
 	return []hazard{
+		{Hazard{Code: "mode-preset-off", Releases: always(), Condition: "the mode's patch sets a promised key to False",
+			Message:  "mode={mode} sets {preset_off} in this torch's mode table (torch._inductor.list_mode_options({mode})): the mode does not turn on what its name says; main@fe05266's table (March 2023, a 2.1 pre-release, issue #96540) set max-autotune to {'epilogue_fusion': False, 'max_autotune': False, 'triton.cudagraphs': True} and reduce-overhead to {'triton.cudagraphs': False, 'size_asserts': False}",
+			Fix:      "pass the keys yourself, as options and without mode: options={preset_fix}; or use a build with the corrected table: every released list_mode_options read sets them True (2.2.2, 2.6.0, 2.7.1, 2.14.0; measured on 2.11)",
+			Evidence: AlwaysSource, Source: "torch/_inductor/__init__.py list_mode_options, stored copy of March 2023 (search store file id 1860741741, repository not named by the index), issue #96540; testdata/reference/field-judgement.md"},
+			func(c *situation) bool { return len(presetOff(c.res)) > 0 }},
 		{Hazard{Code: "thread-pool", Releases: sharedTrees, Condition: "cudagraph trees",
 			Message:  "every call runs on an arbitrary pool worker, and on torch {torch} cudagraph-tree state is thread-local to the worker that imported torch._inductor.cudagraph_trees first: calls on the other workers fail with a bare AssertionError at " + whereTLS + " (issue #123177); which calls fail is a race",
 			Fix:      "make every call on one dedicated thread (ThreadPoolExecutor(max_workers=1) or a queue to one long-lived worker), or compile the function without CUDA graphs (mode=\"max-autotune-no-cudagraphs\"), or upgrade to " + perThreadTrees.From.String() + " (per-thread cudagraph trees, PR #184357) and clone outputs in the worker",

@@ -303,6 +303,14 @@ func TestEveryRowReached(t *testing.T) {
 			}
 		}
 	}
+	// A build that is not a release: main@fe05266's mode table (B04, issue #96540).
+	pre, err := resolveMeet(t, v(1), config.Request{Mode: strp("max-autotune")}, "torch-2.1.0a0-fe05266.json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := build(pre, Workload{}, func(key string) { reached[key] = true }); err != nil {
+		t.Fatal(err)
+	}
 	t.Logf("reached %d rows of %d+%d", len(reached), len(Rules()), len(Hazards()))
 	for _, r := range Rules() {
 		if !reached[r.key()] {

@@ -500,6 +500,10 @@ func placeholders() []placeholder {
 		{"sizes", "the number of distinct input sizes", func(c *situation) string { return strconv.Itoa(c.w.DistinctSizes) }},
 		{"first_caller_error", "the first RuntimeError of concurrent callers, quoted", func(*situation) string { return strconv.Quote(callerErrPool) }},
 		{"mode", "the mode, quoted", func(c *situation) string { return strconv.Quote(string(c.res.Mode)) }},
+		{"preset_off", "the keys the mode's own patch sets False although its name promises them", func(c *situation) string {
+			return strings.Join(presetOff(c.res), ", ")
+		}},
+		{"preset_fix", "the options dict that turns on every key the mode promises", func(c *situation) string { return presetFix(c.res) }},
 		{"globals", "the keys assigned globally in the main thread", func(c *situation) string { return c.globalKeys }},
 		{"global_pairs", "those keys and values, as dict entries", func(c *situation) string { return c.globalPairs }},
 		{"why", "why turning cudagraph trees back on does not help", func(c *situation) string { return c.why }},
