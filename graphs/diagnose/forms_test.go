@@ -88,6 +88,14 @@ func TestForms(t *testing.T) {
 		{"pending backward, 2.14 wording wrapped", "UserWarning: Unable to hit fast path of CUDAGraphs because outputs from a previous step still\nrequire backward. Ensure backward() is invoked or detach outputs.\nPyTorch version: 2.14.0\n", form{diagnose.TreesPendingBackward, 1, diagnose.Wrapped, "2.14"}, "PR #176865's wording"},
 		{"symint re-recording", strings.Repeat("I1129 12:00:00.000000 1 torch/_inductor/cudagraph_trees.py:387] recording cudagraph tree for symint key 7\n", 3), form{diagnose.DynamicShapeRerecord, 1, diagnose.Exact, ""}, "three recordings"},
 		{"one symint recording", "recording cudagraph tree for symint key 7\n", form{}, "one recording is normal"},
+		{"placeholder count", "Fixes `Detected N tensor(s) in the cudagraph pool not tracked as outputs` in training\n", form{diagnose.TreesUntrackedPoolTensors, 1, diagnose.Exact, ""}, "a count quoted as N (PR #194124)"},
+		{"placeholder instances", "we get skipping cudagraphs due to mutated inputs (<n> instances)\n", form{diagnose.SkipMutatedInputs, 1, diagnose.Exact, ""}, "a count quoted as <n>"},
+		{"placeholder index", "AssertionError: Expected static input at index {idx} to have same data_ptr, got\n", form{diagnose.LegacyStaticInputMoved, 1, diagnose.Exact, ""}, "a count quoted as {idx}"},
+		{"placeholder not a word", "Detected Ten tensor(s) in the cudagraph pool not tracked as outputs\n", form{}, "a word is not a count"},
+		{"offset increment, manual capture", "  File \"model_runner.py\", line 676, in capture_cudagraph\nRuntimeError: Offset increment outside graph capture encountered unexpectedly.\n", form{}, "no cudagraph trees and no threads: not the trees' concurrent callers (ACE-Step-1.5#613)"},
+		{"offset increment, trees", "  File \"torch/_inductor/cudagraph_trees.py\", line 1, in run\nRuntimeError: Offset increment outside graph capture encountered unexpectedly.\n", form{diagnose.TreesConcurrentCallers, 2, diagnose.Exact, ""}, "a cudagraph_trees.py frame"},
+		{"allocate to pool, threads", "Exception in thread Thread-3:\nRuntimeError: beginAllocateToPool: already recording to mempool_id\n", form{diagnose.TreesConcurrentCallers, 2, diagnose.Exact, ""}, "a thread's traceback"},
+		{"allocate to pool alone", "RuntimeError: beginAllocateToPool: already recording to mempool_id\n", form{}, "no trees and no threads"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

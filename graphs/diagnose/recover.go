@@ -73,10 +73,12 @@ func versionPatterns() []versionPattern {
 // otherRunBefore and otherRunAfter are words that, just before or just after a release
 // named in prose, say it is another run's: one that works ("works with torch 2.1.0
 // nightly", "torch 2.4 works fine"), a fix's or a test's release ("fixed in", "tested
-// with"), or one to compare or go back to ("worked on 2.4 but", "downgrade to").
+// with"), one to compare or go back to ("worked on 2.4 but", "downgrade to"), or one to
+// come ("the upcoming 2.6 release", "solved only when PyTorch 2.6 is out",
+// triton-windows#48).
 var (
-	otherRunBefore = regexp.MustCompile(`(?i)\b(?:works?|worked|working|fine|ok|okay|fixed|resolved|supported|added|introduced|tested|passe[sd]|until|before|prior|downgrad\w*|revert\w*|roll\w*\s+back|vs|versus|compared?)\b`)
-	otherRunAfter  = regexp.MustCompile(`(?i)^\W*(?:\S+\s+){0,2}?(?:works?|worked|is\s+fine|was\s+fine|is\s+ok|was\s+ok|compiles|passe[sd]|fixed|fixes)\b`)
+	otherRunBefore = regexp.MustCompile(`(?i)\b(?:works?|worked|working|fine|ok|okay|fixed|resolved|supported|added|introduced|tested|passe[sd]|until|before|prior|downgrad\w*|revert\w*|roll\w*\s+back|vs|versus|compared?|upcoming|next|wait(?:ing)?\s+for)\b`)
+	otherRunAfter  = regexp.MustCompile(`(?i)^\W*(?:\S+\s+){0,2}?(?:works?|worked|is\s+fine|was\s+fine|is\s+ok|was\s+ok|compiles|passe[sd]|fixed|fixes|is\s+out|comes?\s+out|is\s+released|gets\s+released|ships|lands)\b`)
 	clauseEnd      = regexp.MustCompile(`(?i)(?:[.;:!?,]\s|\sbut\s|\showever\s|\swhile\s|\swhereas\s)`)
 )
 

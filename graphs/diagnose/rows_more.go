@@ -6,6 +6,10 @@ import "github.com/compilemode/compilemode/modes"
 // threading.py, a ThreadPoolExecutor, or Python's "Exception in thread" header.
 const threadEvidence = `threading\.py|ThreadPoolExecutor|Exception in thread`
 
+// treesOrThreads is a line that shows cudagraph trees (a cudagraph_trees.py frame or
+// log line, a mode that turns them on) or user threads.
+const treesOrThreads = `cudagraph_trees|reduce-overhead|max-autotune|` + threadEvidence
+
 // fixNoCUDAGraphs is the way out that every release has: compile without CUDA graphs.
 const fixNoCUDAGraphs = `or compile without CUDA graphs (mode="max-autotune-no-cudagraphs", or ` +
 	`options={"triton.cudagraphs": False})`

@@ -106,13 +106,14 @@ func compileTable() (table, error) {
 		row.folded = append([]byte(nil), row.squeezed...)
 		lower(row.folded)
 		if sig.Pattern != "" {
-			re, err := regexp.Compile(sig.Pattern)
+			pattern := countPlaceholders(sig.Pattern)
+			re, err := regexp.Compile(pattern)
 			if err != nil {
 				return table{}, fmt.Errorf("diagnose: row %d (%s): %w", i, sig.Code, err)
 			}
 			row.pattern = re
-			row.patternFold = regexp.MustCompile("(?i)" + sig.Pattern)
-			row.patternSqueezed, row.patternSqueezedFold = squeezedPattern(sig.Pattern)
+			row.patternFold = regexp.MustCompile("(?i)" + pattern)
+			row.patternSqueezed, row.patternSqueezedFold = squeezedPattern(pattern)
 			end := sig.Literal[max(0, len(sig.Literal)-6):]
 			row.tail = !strings.HasSuffix(sig.Pattern, "$") && !strings.HasSuffix(sig.Pattern, regexp.QuoteMeta(end))
 		}
@@ -460,6 +461,21 @@ func (s *scanner) matchFolded(i int, e *ringLine) bool {
 	}
 	s.hit(i, e.line, e.unquoted, Quoted)
 	return true
+}
+
+// reCount is a count in a row's pattern: \d+ not after a dot (a release's minor, as in
+// "Python 3\.\d+", stays a number).
+var reCount = regexp.MustCompile(`(^|[^.])\\d\+`)
+
+// countPlaceholder matches a count as people quote a message in prose or a fix's
+// description, with a placeholder for the number: "Detected N tensor(s) in the
+// cudagraph pool" (PR #194124), "(N instances)", "<n>", "{num}".
+const countPlaceholder = `(?:\d+|N|n|X|x|K|<\w+>|\{\w*\})`
+
+// countPlaceholders rewrites each count of pattern p to match a number or a
+// placeholder for one.
+func countPlaceholders(p string) string {
+	return reCount.ReplaceAllString(p, "${1}"+countPlaceholder)
 }
 
 // reSpaceToken is a white-space token of a regular expression (\s, \s+, \s*, \s?, a
