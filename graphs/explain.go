@@ -76,12 +76,18 @@ func explainConfig(res *config.Result) string {
 	switch {
 	case res.CompileDisabled:
 		return "TORCH_COMPILE_DISABLE=1: torch.compile does nothing. "
+	case res.Backend != "inductor" && res.Torch.Less(firstPlanned()):
+		// 2.0's torch.compile hands other backends the graph alone (rows20).
+		return fmt.Sprintf("backend=%q gets the graph with no mode or options; what it does with CUDA graphs in torch %s was not read. ", res.Backend, res.Torch)
 	case res.Backend == "cudagraphs":
 		return fmt.Sprintf("backend=\"cudagraphs\" captures with %s regardless of the Inductor config. ", res.CUDAGraphs.Implementation)
 	case res.Backend != "inductor":
 		return fmt.Sprintf("backend=%q does not use Inductor's CUDA graphs. ", res.Backend)
 	case !res.CUDAGraphs.Enabled:
 		return fmt.Sprintf("CUDA graphs are off: triton.cudagraphs is %s (from %s), so Inductor runs its kernels without capturing them. ", cg.Value, cg.Origin)
+	}
+	if res.Torch.Less(firstPlanned()) {
+		return fmt.Sprintf("CUDA graphs are on: triton.cudagraphs is %s (from %s); how torch %s records them was not read. ", cg.Value, cg.Origin, res.Torch)
 	}
 	return fmt.Sprintf("CUDA graphs are on: triton.cudagraphs is %s (from %s) and the %s implementation records them on the first call. ", cg.Value, cg.Origin, res.CUDAGraphs.Implementation)
 }

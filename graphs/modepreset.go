@@ -68,3 +68,15 @@ func presetFix(res *config.Result) string {
 	}
 	return "{" + strings.Join(parts, ", ") + "}"
 }
+
+// dynamicTrue reports whether torch.compile was given dynamic=True.
+func (c *situation) dynamicTrue() bool { return c.view.Dynamic != nil && *c.view.Dynamic }
+
+// cudagraphsFrom reports whether triton.cudagraphs was set by layer src.
+func (c *situation) cudagraphsFrom(src config.Source) bool {
+	r, ok := c.view.Get("triton.cudagraphs")
+	return ok && r.Origin.Source == src
+}
+
+// fromOptions is the layer torch.compile's options= sets.
+const fromOptions = config.FromOptions

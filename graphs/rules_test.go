@@ -163,11 +163,13 @@ func TestRulesFollowFacts(t *testing.T) {
 			{"trees-tls-other holds without PerThreadTrees", holds("trees-tls-other", v), !f.PerThreadTrees},
 			{"trees-concurrent-callers holds without PerThreadTrees", holds("trees-concurrent-callers", v), !f.PerThreadTrees},
 			{"trees-per-thread-callers holds with PerThreadTrees", holds("trees-per-thread-callers", v), f.PerThreadTrees},
-			{"cudagraphs-backend-kwargs holds unless the backend takes kwargs", holds("cudagraphs-backend-kwargs", v), !f.CUDAGraphsBackendTakesKwargs},
-			{"list-repr skip messages before SkipMessagePrefixed", first("skip-incompatible-op") == upTo(5), !f.SkipMessagePrefixed},
+			// 2.0's torch.compile passes a non-inductor backend no mode or options at all.
+			{"cudagraphs-backend-kwargs holds unless the backend takes kwargs", holds("cudagraphs-backend-kwargs", v), !f.CUDAGraphsBackendTakesKwargs && v.AtLeast(release(1))},
+			// 2.0's compile_fx.py was not read: no row states its skip texts (rows20).
+			{"list-repr skip messages before SkipMessagePrefixed", first("skip-incompatible-op") == upTo(5), !f.SkipMessagePrefixed && v.AtLeast(firstPlanned())},
 			// The mutation message left the list form before the other skips: PR #117720
 			// (2.3) and PR #124700 (2.4) reworded it; SkipMessagePrefixed dates the rest.
-			{"list-repr mutation message up to 2.2", first("trees-skip-mutated-input") == upTo(2), !f.SkipMessagePrefixed && !v.AtLeast(release(3))},
+			{"list-repr mutation message up to 2.2", first("trees-skip-mutated-input") == upTo(2), !f.SkipMessagePrefixed && !v.AtLeast(release(3)) && v.AtLeast(firstPlanned())},
 			{"messageful legacy assert", first("legacy-static-input-moved") == from(14), f.MessagefulLegacyAsserts},
 			{"global-not-seen-by-thread with GlobalsPerThread", hazardHolds("global-not-seen-by-thread", v), f.GlobalsPerThread},
 		}
@@ -280,6 +282,14 @@ func TestEveryRowReached(t *testing.T) {
 		{"op-deterministic-2.6", v(6), config.Request{Mode: ro}, Workload{IncompatibleOp: "aten.scatter_add.default"}, []string{"incompatible-op-check", "unknown-incompatible-op"}},
 		{"op-rocm-2.14", v(14), config.Request{Mode: ro}, Workload{IncompatibleOp: "aten.topk.default"}, []string{"unknown-incompatible-op"}},
 		{"op-bool-2.14", v(14), config.Request{Mode: ro}, Workload{IncompatibleOp: "aten.index_put.default"}, []string{"unknown-incompatible-op"}},
+		// 2.0 (its torch/__init__.py and torch/cuda/graphs.py as the 2.0 docs render them).
+		{"manual-2.0-thread-local", v(0), config.Request{}, Workload{CaptureErrorMode: "thread_local"}, []string{"manual-capture-mode-2.0"}},
+		{"manual-2.0-global-alloc", v(0), config.Request{}, Workload{CaptureErrorMode: "global", OtherThreadWork: "alloc"}, []string{"manual-global-other-threads", "capture-other-threads"}},
+		{"dynamic-2.0", v(0), config.Request{Mode: ro, Dynamic: boolp(true)}, Workload{}, []string{"dynamic-disables-cudagraphs-2.0"}},
+		{"dynamic-option-2.0", v(0), config.Request{Options: opts(t, "{'triton.cudagraphs': True}"), Dynamic: boolp(true)}, Workload{}, []string{"dynamic-cudagraphs-option-2.0"}},
+		{"default-2.0", v(0), config.Request{}, Workload{}, []string{"cudagraphs-off-2.0"}},
+		{"ro-2.0", v(0), config.Request{Mode: ro}, Workload{}, []string{"unread-2.0"}},
+		{"backend-2.0", v(0), config.Request{Backend: "cudagraphs"}, Workload{}, []string{"other-backend-2.0"}},
 		{"globals-2.12", v(12), config.Request{Globals: set(t, "triton.cudagraphs=True", "triton.cudagraph_trees=False")}, Workload{Devices: 2, Threads: PerDevice}, []string{"global-not-seen-by-thread"}},
 	}
 	reached := map[string]bool{}

@@ -67,7 +67,9 @@ var (
 	perThreadGlobals = config.FactReleases(config.FactGlobalsPerThread, true)
 	// listedSkips and prefixedSkips: compile_fx logs the Python list of skip reasons,
 	// then cudagraph_utils helpers format them (SkipMessagePrefixed).
-	listedSkips   = config.FactReleases(config.FactSkipMessagePrefixed, false)
+	// 2.0 is left out: its compile_fx.py (not read) predates the list form, which PR
+	// #103290 (2023-06) introduced.
+	listedSkips   = config.FactReleases(config.FactSkipMessagePrefixed, false).Intersect(modes.Releases{From: v2(1), To: modes.Newest()})
 	prefixedSkips = config.FactReleases(config.FactSkipMessagePrefixed, true)
 	// The device and mutation skips left the list form before the other skips: their
 	// own rule rows date each wording (PR #118060: "cpu device (…)" and "multiple
