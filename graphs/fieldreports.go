@@ -248,7 +248,17 @@ func (c *situation) opClass() opClass {
 // fieldHazards are the warnings of the field-report rows.
 func fieldHazards() []hazard {
 	const msgUnknownOp = "{op} is not among the ops torch {torch} refuses to capture ({refused}): PyTorch refuses it only if its output has data-dependent sizes (unbacked symbols, e.g. aten.nonzero.default), whatever its name. The plan assumes it cannot be captured"
+	const taken20 = ": torch {torch} is taken to skip CUDA graphs for the whole graph, as every compile_fx.py read before 2.0 (2022) and after it (2.1-era) does; its own check and text were not read"
 	return []hazard{
+		{Hazard{Code: "cpu-input", Releases: between(0, 0), Condition: "2.0",
+			Message: "a CPU tensor input (a 0-d CPU scalar counts)" + taken20, Fix: fixMoveCPU,
+			Evidence: AlwaysInferred, Source: "skip-bracketed-2.0; " + srcCPUFix}, nil},
+		{Hazard{Code: "incompatible-op", Releases: between(0, 0), Condition: "2.0",
+			Message: "{op} cannot be captured" + taken20, Fix: fixOpOut,
+			Evidence: AlwaysInferred, Source: "skip-bracketed-2.0"}, nil},
+		{Hazard{Code: "mutated-input", Releases: between(0, 0), Condition: "2.0",
+			Message: "a user input is mutated in place" + taken20, Fix: "return the new value instead of mutating the input (y = x + 1, not x.add_(1)); which mutations 2.0 allowed (parameters, buffers) was not read",
+			Evidence: AlwaysInferred, Source: "skip-bracketed-2.0; issue #120733"}, nil},
 		{Hazard{Code: "mode-preset-off", Releases: always(), Condition: "the mode's patch sets a promised key to False",
 			Message:  "mode={mode} sets {preset_off} in this torch's mode table (torch._inductor.list_mode_options({mode})): the mode does not turn on what its name says; main@fe05266's table (March 2023, a 2.1 pre-release, issue #96540) set max-autotune to {'epilogue_fusion': False, 'max_autotune': False, 'triton.cudagraphs': True} and reduce-overhead to {'triton.cudagraphs': False, 'size_asserts': False}",
 			Fix:      "pass the keys yourself, as options and without mode: options={preset_fix}; or use a build with the corrected table: every released list_mode_options read sets them True (2.2.2, 2.6.0, 2.7.1, 2.14.0; measured on 2.11)",

@@ -289,6 +289,7 @@ func TestEveryRowReached(t *testing.T) {
 		{"dynamic-option-2.0", v(0), config.Request{Options: opts(t, "{'triton.cudagraphs': True}"), Dynamic: boolp(true)}, Workload{}, []string{"dynamic-cudagraphs-option-2.0"}},
 		{"default-2.0", v(0), config.Request{}, Workload{}, []string{"cudagraphs-off-2.0"}},
 		{"ro-2.0", v(0), config.Request{Mode: ro}, Workload{}, []string{"unread-2.0"}},
+		{"cpu-2.0", v(0), config.Request{Mode: ro}, Workload{CPUInputs: true}, []string{"skip-bracketed-2.0"}},
 		{"backend-2.0", v(0), config.Request{Backend: "cudagraphs"}, Workload{}, []string{"other-backend-2.0"}},
 		{"globals-2.12", v(12), config.Request{Globals: set(t, "triton.cudagraphs=True", "triton.cudagraph_trees=False")}, Workload{Devices: 2, Threads: PerDevice}, []string{"global-not-seen-by-thread"}},
 	}

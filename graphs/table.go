@@ -139,6 +139,14 @@ func gateRules() []rule {
 			Reason:   "CUDA graphs are off: triton.cudagraphs={cudagraphs} (from {cudagraphs_origin})",
 			Evidence: ByRelease, Source: src20Init + " apply_mode; the default from 2.2.2's config (inferred for 2.0)"},
 			func(c *situation) bool { return !c.view.CUDAGraphsOn() }},
+		{Rule{ID: "skip-bracketed-2.0", Stage: StageDevice, Backend: "inductor", Releases: between(0, 0),
+			Condition: "triton.cudagraphs on, and a CPU tensor input, a mutated user input or an op refused for capture",
+			Outcome:   Skip, Stop: true,
+			Reason:   "every compile_fx.py read before 2.0 (torchinductor, 2022) and after it (2.1-era) skips CUDA graphs for such a graph (a device other than cuda, an input mutation, an incompatible op), so torch {torch} is taken to skip it too; its own check and the text it logs were not read",
+			Evidence: AlwaysInferred, Source: "compile_fx.py compile_fx_inner in 2022 torchinductor copies (\"skipping cudagraphs due to multiple devices\" / \"input mutation\", log.warning) and in 2.1-era copies (perf_hint_log, PR #103290's list later); the copies are not pinned to a repository (testdata/reference/field-judgement.md)"},
+			func(c *situation) bool {
+				return c.view.CUDAGraphsOn() && (c.w.CPUInputs || c.w.MutatedInputs == InputMutation || c.w.IncompatibleOp != "")
+			}},
 		{Rule{ID: "unread-2.0", Stage: StageDevice, Backend: "inductor", Releases: between(0, 0),
 			Condition: "triton.cudagraphs is on",
 			Outcome:   Capture, Stop: true,
