@@ -179,14 +179,15 @@ func between(lo, hi int) Releases { return modes.Minors(lo, hi) }
 
 // The releases of the thread-related facts, from their rows in config.FactRows: rows
 // bound by one of these facts take their Releases (and the release an "upgrade to"
-// names) from here rather than restating the boundary.
+// names) from here rather than restating the boundary. They hold from 2.1 (see
+// [firstPlanned]): 2.0's cudagraph_trees.py and Dynamo config were not read.
 var (
 	// sharedTrees: cudagraph-tree state is thread-local to the first thread (PerThreadTrees false).
-	sharedTrees = config.FactReleases(config.FactPerThreadTrees, false)
+	sharedTrees = config.FactReleases(config.FactPerThreadTrees, false).Intersect(always())
 	// perThreadTrees: cudagraph trees initialise per-thread state in any thread (PR #184357).
 	perThreadTrees = config.FactReleases(config.FactPerThreadTrees, true)
 	// sharedGlobals: config overrides are process-wide (GlobalsPerThread false).
-	sharedGlobals = config.FactReleases(config.FactGlobalsPerThread, false)
+	sharedGlobals = config.FactReleases(config.FactGlobalsPerThread, false).Intersect(always())
 	// cgBackendTrees: backend="cudagraphs" uses cudagraph trees and their skip checks
 	// (check_for_skip, PR #121018); before, it partitions CPU ops out and copies mutated
 	// inputs back (CudaGraphModule, 2.2.2).

@@ -160,8 +160,9 @@ func TestRulesFollowFacts(t *testing.T) {
 			name      string
 			got, want bool
 		}{
-			{"trees-tls-other holds without PerThreadTrees", holds("trees-tls-other", v), !f.PerThreadTrees},
-			{"trees-concurrent-callers holds without PerThreadTrees", holds("trees-concurrent-callers", v), !f.PerThreadTrees},
+			// From 2.1: 2.0's cudagraph_trees.py was not read (rows20).
+			{"trees-tls-other holds without PerThreadTrees", holds("trees-tls-other", v), !f.PerThreadTrees && v.AtLeast(firstPlanned())},
+			{"trees-concurrent-callers holds without PerThreadTrees", holds("trees-concurrent-callers", v), !f.PerThreadTrees && v.AtLeast(firstPlanned())},
 			{"trees-per-thread-callers holds with PerThreadTrees", holds("trees-per-thread-callers", v), f.PerThreadTrees},
 			// 2.0's torch.compile passes a non-inductor backend no mode or options at all.
 			{"cudagraphs-backend-kwargs holds unless the backend takes kwargs", holds("cudagraphs-backend-kwargs", v), !f.CUDAGraphsBackendTakesKwargs && v.AtLeast(release(1))},
@@ -290,6 +291,8 @@ func TestEveryRowReached(t *testing.T) {
 		{"default-2.0", v(0), config.Request{}, Workload{}, []string{"cudagraphs-off-2.0"}},
 		{"ro-2.0", v(0), config.Request{Mode: ro}, Workload{}, []string{"unread-2.0"}},
 		{"cpu-2.0", v(0), config.Request{Mode: ro}, Workload{CPUInputs: true}, []string{"skip-bracketed-2.0"}},
+		{"op-2.0", v(0), config.Request{Mode: ro}, Workload{IncompatibleOp: "aten._local_scalar_dense.default"}, []string{"skip-bracketed-2.0"}},
+		{"mutation-2.0", v(0), config.Request{Mode: ro}, Workload{MutatedInputs: InputMutation}, []string{"skip-bracketed-2.0"}},
 		{"backend-2.0", v(0), config.Request{Backend: "cudagraphs"}, Workload{}, []string{"other-backend-2.0"}},
 		{"globals-2.12", v(12), config.Request{Globals: set(t, "triton.cudagraphs=True", "triton.cudagraph_trees=False")}, Workload{Devices: 2, Threads: PerDevice}, []string{"global-not-seen-by-thread"}},
 	}

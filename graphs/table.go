@@ -150,7 +150,7 @@ func gateRules() []rule {
 		{Rule{ID: "unread-2.0", Stage: StageDevice, Backend: "inductor", Releases: between(0, 0),
 			Condition: "triton.cudagraphs is on",
 			Outcome:   Capture, Stop: true,
-			Reason:   "triton.cudagraphs={cudagraphs} (from {cudagraphs_origin}) turns CUDA graphs on; torch {torch}'s compile_fx.py and cudagraph_trees.py were not read, so the plan states no 2.0 skip check, message or re-record rule, and its implementation is the one 2.2.2's triton.cudagraph_trees default picks (inferred)",
+			Reason:   "triton.cudagraphs={cudagraphs} (from {cudagraphs_origin}) turns CUDA graphs on; torch {torch}'s compile_fx.py and cudagraph_trees.py were not read, so the plan states no 2.0 skip check, message, thread or re-record rule, and its implementation is the one 2.2.2's triton.cudagraph_trees default picks (inferred)",
 			Evidence: AlwaysInferred, Source: "testdata/reference/field-judgement.md (2.0: what was read); " + src20Init},
 			nil},
 		{Rule{ID: "cudagraphs-off-partitioned", Stage: StageDevice, Backend: "inductor", Releases: always(),
