@@ -119,10 +119,10 @@
 //
 // # Corpus
 //
-// testdata/corpus holds 207 real public texts (issues, pull requests and pages, each
+// testdata/corpus holds 209 real public texts (issues, pull requests and pages, each
 // verbatim, its address in manifest.tsv), 102 of them with no code (graph breaks, recompile
 // limits, Triton errors, OOM, NCCL timeouts, Unsupported, illegal memory access, prose
-// and code about skips), one golden file each. 64 were used while building the rows;
+// and code about skips), one golden file each. 66 were used while building the rows;
 // 19 were held out and only measured, once before and once after the build-set fixes:
 // 13 of 14 expected codes found (93 %) both times; 2, then 3, of 3 stated releases
 // detected; no false finding, none on the 5 negatives; one release read from a text
@@ -155,12 +155,14 @@
 // Every row, by code: the text it matches and the releases known to print it (sources
 // in [Signatures]; generated from the table and checked by TestDocWordings).
 //
-//   - trees-user-thread-tls: "assert torch._C._is_key_in_tls(attr_name)", 2.0–2.13
-//   - trees-concurrent-callers: "beginAllocateToPool: already recording to mempool_id", 2.0–2.13
-//   - trees-concurrent-callers: "Offset increment outside graph capture encountered unexpectedly.", 2.0–2.13
-//   - trees-concurrent-callers: "tensor(s) in the cudagraph pool not tracked as outputs", 2.0–2.13
-//   - legacy-static-input-moved: "assert dst.data_ptr() == src.data_ptr()", 2.1–2.13
+//   - trees-user-thread-tls: "assert torch._C._is_key_in_tls(attr_name)", 2.1–2.13
+//   - trees-concurrent-callers: "beginAllocateToPool: already recording to mempool_id", 2.1–2.13
+//   - trees-concurrent-callers: "Offset increment outside graph capture encountered unexpectedly.", 2.1–2.13
+//   - trees-concurrent-callers: "tensor(s) in the cudagraph pool not tracked as outputs", 2.11–2.13
+//   - trees-concurrent-callers: "are in the cudagraph pool but not accounted for as an output of cudagraph trees", 2.1–2.10
+//   - legacy-static-input-moved: "assert dst.data_ptr() == src.data_ptr()", 2.0–2.13
 //   - legacy-static-input-moved: "to have same data_ptr, got", 2.14
+//   - legacy-mutated-input: "skipping cudagraphs due to input mutation", 2.0
 //   - legacy-mutated-input: "skipping cudagraphs due to mutated inputs", 2.6–2.14
 //   - legacy-mutated-input: "'mutated inputs'", 2.1–2.5
 //   - overwritten-output: "accessing tensor output of CUDAGraphs that has been overwritten by a subsequent run", 2.1–2.14
@@ -177,14 +179,15 @@
 //   - skip-mutated-inputs: "'mutated inputs'", 2.1–2.2
 //   - skip-multiple-devices: "due to multiple devices:", 2.3–2.14
 //   - skip-multiple-devices: "skipping cudagraphs due to multple devices", 2.0
+//   - skip-multiple-devices: "skipping cudagraphs due to multiple devices", 2.0
 //   - skip-multiple-devices: "'multiple device indices without cudagraph_trees'", 2.1–2.2
 //   - skip-incompatible-op: "due to incompatible op", 2.6–2.14
 //   - skip-incompatible-op: "'incompatible ops'", 2.1–2.5
-//   - skip-incompatible-op: "index put with accumulate", 2.6
-//   - skip-incompatible-op: "deterministic index put", 2.6
-//   - skip-incompatible-op: "control flow operator: torch.", 2.6
+//   - skip-incompatible-op: "index put with accumulate", 2.2–2.7
+//   - skip-incompatible-op: "deterministic index put", 2.2–2.7
+//   - skip-incompatible-op: "control flow operator: torch.", 2.6–2.13
 //   - skip-incompatible-op: "control flow operator: torch.", 2.14
-//   - skip-incompatible-op: "index_put_ fallback with boolean indexing is not compatible with CUDA graphs", 2.14
+//   - skip-incompatible-op: "index_put_ fallback with boolean indexing is not compatible with CUDA graphs", 2.11–2.14
 //   - skip-dynamic-graphs: "graph with symbolic shapes inputs and config.triton.cudagraph_skip_dynamic_graphs=True", 2.6–2.14
 //   - skip-non-tensor-inputs: "'non-Tensor inputs'", 2.1–2.14
 //   - stream-capture-illegal: "operation not permitted when stream is capturing", 2.1–2.14
@@ -192,15 +195,15 @@
 //   - stream-capture-illegal: "cudaErrorStreamCaptureUnsupported", 2.1–2.14
 //   - stream-capture-illegal: "operation failed due to a previous error during capture", 2.1–2.14
 //   - mode-and-options: "Either mode or options can be specified, but both can't be specified at the same time.", 2.1–2.14
-//   - unknown-mode: "Unrecognized mode=, should be one of: ", 2.0
+//   - unknown-mode: "Unrecognized mode=, should be one of: ", 2.1–2.6
 //   - unknown-mode: "Unrecognized mode=", 2.1–2.14
-//   - unknown-option: "Unexpected optimization option guard_filter_fn,", 2.0–2.7
+//   - unknown-option: "Unexpected optimization option guard_filter_fn,", 2.1–2.7
 //   - unknown-option: "Unexpected optimization option ", 2.1–2.14
 //   - option-type: "Unexpected type of attr ", 2.1–2.14
 //   - invalid-backend: "Invalid backend: ", 2.1–2.14
 //   - unknown-global: " does not exist", 2.1–2.14
 //   - trees-untracked-pool-tensors: "tensor(s) in the cudagraph pool not tracked as outputs", 2.11–2.14
-//   - trees-untracked-pool-tensors: "are in the cudagraph pool but not accounted for as an output of cudagraph trees", 2.1–2.7
+//   - trees-untracked-pool-tensors: "are in the cudagraph pool but not accounted for as an output of cudagraph trees", 2.1–2.10
 //   - trees-static-input-changed: "static input data pointer changed", 2.1–2.14
 //   - trees-static-input-changed: "assert data_ptr == new_inputs[idx].data_ptr()", 2.1–2.3
 //   - trees-input-deallocated: "graph recording observed an input tensor deallocate during graph", 2.6–2.14
@@ -211,10 +214,11 @@
 //   - cuda-graph-empty: "The CUDA Graph is empty", 2.0–2.14
 //   - inductor-config-not-imported: "module 'torch._inductor' has no attribute 'config'", 2.1–2.5
 //   - backend-takes-no-mode: "got an unexpected keyword argument 'mode'", 2.1–2.14
-//   - unsupported-python: "not yet supported for torch.compile", 2.1–2.14
+//   - unsupported-python: "not yet supported for torch.compile", 2.0–2.14
 //   - unsupported-python: "torch.compile is not supported on Python", 2.1–2.14
 //   - unsupported-python: "Dynamo is not supported on Python", 2.1–2.14
-//   - unsupported-python: "Windows not yet supported for torch.compile", 2.0–2.4
+//   - unsupported-python: "Windows not yet supported for torch.compile", 2.0–2.1
+//   - unsupported-python: "Windows not yet supported for inductor", 2.2–2.4
 //   - unsupported-python: a paraphrase with "supported for torch", as reports retell it
 //   - unsupported-python: a paraphrase with "supported with torch", as reports retell it
 //   - unsupported-python: a paraphrase with "supported by torch", as reports retell it
@@ -227,6 +231,7 @@
 //   - cuda-invalid-context: "ErrorInvalidContext", 2.1–2.14
 //   - cuda-invalid-context: "there is no context bound to the current thread", 2.1–2.14
 //   - cuda-invalid-context: "No CUDA context is current", 2.1–2.14
+//   - capture-rng-state: " during CUDA graph capture. If you need this call to be captured", 2.0–2.14
 //
 // # Codes
 //
@@ -568,6 +573,18 @@ const (
 	// Fix: runtime.LockOSThread(), then make the context current on that thread
 	// (cuCtxSetCurrent) before any CUDA call.
 	CUDAInvalidContext Code = "cuda-invalid-context"
+
+	// CaptureRNGState occurs when code reads or resets the CUDA random generator's seed or
+	// offset while a CUDA graph is being captured (torch.cuda.get_rng_state,
+	// torch.manual_seed, a new CUDA generator, activation checkpointing that saves the RNG
+	// state, a kernel library's dropout): PyTorch refuses these calls during capture.
+	//
+	// Example:
+	//
+	//	RuntimeError: Cannot call CUDAGeneratorImpl::current_seed during CUDA graph capture. If you need this call to be captured, please file an issue. Current cudaStreamCaptureStatus: cudaStreamCaptureStatusActive
+	//
+	// Fix: seed and read RNG state before or after the capture; warm up outside it.
+	CaptureRNGState Code = "capture-rng-state"
 )
 
 // Codes returns every code of the catalogue, in catalogue order.
@@ -580,7 +597,7 @@ func Codes() []Code {
 		OptionType, InvalidBackend, UnknownGlobal, TreesUntrackedPoolTensors, TreesStaticInputChanged,
 		TreesInputDeallocated, TreesRerecordLimit, TreesPendingBackward, StreamCaptureUnjoined,
 		CUDAGraphEmpty, InductorConfigNotImported, BackendTakesNoMode, UnsupportedPython,
-		EnvForceOverrides, CUDAInvalidContext,
+		EnvForceOverrides, CUDAInvalidContext, CaptureRNGState,
 	}
 }
 
