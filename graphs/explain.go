@@ -86,9 +86,6 @@ func explainConfig(res *config.Result) string {
 	case !res.CUDAGraphs.Enabled:
 		return fmt.Sprintf("CUDA graphs are off: triton.cudagraphs is %s (from %s), so Inductor runs its kernels without capturing them. ", cg.Value, cg.Origin)
 	}
-	if res.Torch.Less(firstPlanned()) {
-		return fmt.Sprintf("CUDA graphs are on: triton.cudagraphs is %s (from %s); how torch %s records them was not read. ", cg.Value, cg.Origin, res.Torch)
-	}
 	return fmt.Sprintf("CUDA graphs are on: triton.cudagraphs is %s (from %s) and the %s implementation records them on the first call. ", cg.Value, cg.Origin, res.CUDAGraphs.Implementation)
 }
 

@@ -28,8 +28,8 @@ type fieldCase struct {
 // fieldCases: one per report that is about PyTorch (B26 and B27 are about Go's OS
 // threads, answered by -diagnose). B04's table is main@fe05266's, a 2.1 pre-release
 // (testdata/reference/field-judgement.md), answered with that snapshot's schema
-// (fieldSchemas); B14's 2022 torchinductor text belongs to no release the module
-// covers: it is planned on 2.1, where the same graph is skipped with that release's text.
+// (fieldSchemas); B14 is planned on 2.0, whose compile_fx logs the report's text, and on
+// 2.1, where the same graph is skipped with that release's text.
 var fieldCases = []fieldCase{
 	{"B04-mode-table-fe05266", Capture, "", "", []string{"mode-preset-off"}, "options={'max_autotune': True, 'triton.cudagraphs': True}", "",
 		"pytorch/pytorch#96540: at main@fe05266 mode=\"max-autotune\" set max_autotune=False (with epilogue_fusion=False, triton.cudagraphs=True)"},
@@ -59,6 +59,8 @@ var fieldCases = []fieldCase{
 		"pytorch/pytorch#120733: the same function captured by hand with torch.cuda.graph is recorded"},
 	{"B13-cpu-scalar-2.3", Skip, "", "skipping cudagraphs due to skipping cudagraphs due to cpu device (arg1_1)", []string{"cpu-input"}, "move the tensor to the GPU", "",
 		"pytorch/pytorch#119241: a 2.3-era nightly prints \"cpu device (arg1_1)\""},
+	{"B14-cpu-and-cuda-2.0", Skip, "", "skipping cudagraphs due to multiple devices", []string{"cpu-input"}, "move the tensor to the GPU", "",
+		"pytorch/torchdynamo#748: the report's text, as the 2.0-era compile_fx (amd/ZenDNN-pytorch@420deb5) logs it"},
 	{"B14-cpu-and-cuda-2.1", Skip, "", "['non-cuda device in graph']", []string{"cpu-input"}, "move the tensor to the GPU", "",
 		"pytorch/torchdynamo#748: a graph with CPU and CUDA tensors is skipped (pre-2.0 text \"multiple devices\"; 2.1's list reason here)"},
 	{"B15-nonzero-dynamic-output-2.7", Skip, "", "incompatible op aten.nonzero.default", []string{"incompatible-op"}, "graph_partition=True", "",

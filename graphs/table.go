@@ -48,6 +48,10 @@ const (
 	// merged 2024-01-26, first in 2.3), printed by a 2.3-era nightly (issue #119241,
 	// Feb 2024); 2.2.2 still has the list reasons.
 	srcLoweringChecks = "PR #118060 (merged 2024-01, first in 2.3); issue #119241 (2.3-era nightly)"
+	// src20CompileFx is the 2.0-era compile_fx.py read (diagnose's source20 too).
+	src20CompileFx = "torch/_inductor/compile_fx.py compile_fx_inner @ amd/ZenDNN-pytorch@420deb5 (2.0-era by content: no cudagraph trees, the config_patches that 2.0's torch.compile passes; testdata/reference/field-judgement.md)"
+	// note20Warning: the two 2.0-era copies read log the skip differently.
+	note20Warning = " (log.warning in the copy read; a slightly later copy logs it with developer_warning, which prints only on nightly and source builds: which of the two 2.0.0 shipped is not pinned)"
 	// src20Init is torch/__init__.py of the 2.0 release as its documentation renders it.
 	src20Init = "torch/__init__.py @ 2.0 (pytorch/pytorch.github.io@01153da6 docs/2.0/_modules/torch.html)"
 )
@@ -139,20 +143,50 @@ func gateRules() []rule {
 			Reason:   "CUDA graphs are off: triton.cudagraphs={cudagraphs} (from {cudagraphs_origin})",
 			Evidence: ByRelease, Source: src20Init + " apply_mode; the default from 2.2.2's config (inferred for 2.0)"},
 			func(c *situation) bool { return !c.view.CUDAGraphsOn() }},
-		{Rule{ID: "skip-bracketed-2.0", Stage: StageDevice, Backend: "inductor", Releases: between(0, 0),
-			Condition: "triton.cudagraphs on, and a CPU tensor input, a mutated user input or an op refused for capture",
+		{Rule{ID: "skip-devices-2.0", Stage: StageDevice, Backend: "inductor", Releases: between(0, 0),
+			Condition: "triton.cudagraphs on and a CPU tensor input (a graph on more than one device type)",
 			Outcome:   Skip, Stop: true,
-			Reason:   "every compile_fx.py read before 2.0 (torchinductor, 2022) and after it (2.1-era) skips CUDA graphs for such a graph (a device other than cuda, an input mutation, an incompatible op), so torch {torch} is taken to skip it too; its own check and the text it logs were not read",
-			Evidence: AlwaysInferred, Source: "compile_fx.py compile_fx_inner in 2022 torchinductor copies (\"skipping cudagraphs due to multiple devices\" / \"input mutation\", log.warning) and in 2.1-era copies (perf_hint_log, PR #103290's list later); the copies are not pinned to a repository (testdata/reference/field-judgement.md)"},
+			Reason:   "the graph holds a CPU tensor beside CUDA ones: torch {torch}'s compile_fx captures only all-CUDA graphs and logs this one as multiple devices" + note20Warning,
+			Message:  "skipping cudagraphs due to multiple devices",
+			Evidence: AlwaysSource, Source: src20CompileFx},
+			func(c *situation) bool { return c.view.CUDAGraphsOn() && c.w.CPUInputs }},
+		{Rule{ID: "skip-mutation-2.0", Stage: StageDevice, Backend: "inductor", Releases: between(0, 0),
+			Condition: "triton.cudagraphs on and a graph input (user input, parameter or buffer) mutated in place",
+			Outcome:   Skip, Stop: true,
+			Reason:   "the graph mutates one of its inputs: torch {torch}'s compile_fx captures no graph with mutated inputs (graph.mutated_inputs, parameters and buffers included)" + note20Warning,
+			Message:  "skipping cudagraphs due to input mutation",
+			Evidence: AlwaysSource, Source: src20CompileFx},
 			func(c *situation) bool {
-				return c.view.CUDAGraphsOn() && (c.w.CPUInputs || c.w.MutatedInputs == InputMutation || c.w.IncompatibleOp != "")
+				return c.view.CUDAGraphsOn() && (c.w.MutatedInputs == InputMutation || c.w.MutatedInputs == StaticMutation)
 			}},
-		{Rule{ID: "unread-2.0", Stage: StageDevice, Backend: "inductor", Releases: between(0, 0),
-			Condition: "triton.cudagraphs is on",
-			Outcome:   Capture, Stop: true,
-			Reason:   "triton.cudagraphs={cudagraphs} (from {cudagraphs_origin}) turns CUDA graphs on; torch {torch}'s compile_fx.py and cudagraph_trees.py were not read, so the plan states no 2.0 skip check, message, thread or re-record rule, and its implementation is the one 2.2.2's triton.cudagraph_trees default picks (inferred)",
-			Evidence: AlwaysInferred, Source: "testdata/reference/field-judgement.md (2.0: what was read); " + src20Init},
-			nil},
+		{Rule{ID: "skip-incompatible-op-2.0", Stage: StageDevice, Backend: "inductor", Releases: between(0, 0),
+			Condition: "triton.cudagraphs on and an op refused for capture",
+			Outcome:   Skip, Stop: true,
+			Reason:   "the graph uses {op}, which torch {torch} refuses to capture (has_incompatible_cudagraph_ops): CUDA graphs are skipped without any log line",
+			Evidence: AlwaysSource, Source: src20CompileFx},
+			func(c *situation) bool { return c.view.CUDAGraphsOn() && c.w.IncompatibleOp != "" }},
+		{Rule{ID: "legacy-static-moved-2.0", Stage: StageDevice, Backend: "inductor", Releases: between(0, 0),
+			Condition: "a static input moved, size_asserts on",
+			Outcome:   Fail, Exception: "AssertionError", Implementation: Legacy, Stop: true,
+			Reason:   "a static input (parameter) moved to a new address; torch {torch}'s cudagraphify asserts it never does (size_asserts=True; mode=\"reduce-overhead\" sets it False)",
+			Message:  whereDataPtr,
+			Evidence: AlwaysSource, Hazard: "legacy-static-input-moved", Source: src20CompileFx + " cudagraphify_impl"},
+			func(c *situation) bool {
+				return c.view.CUDAGraphsOn() && c.w.MovingStaticInputs && c.view.SizeAsserts()
+			}},
+		{Rule{ID: "legacy-2.0", Stage: StageDevice, Backend: "inductor", Releases: between(0, 0),
+			Condition: "triton.cudagraphs on",
+			Outcome:   Capture, Implementation: Legacy,
+			Reason:   "torch {torch} has no cudagraph trees (PR #89146, turned on by PR #97993 in 2023-03, after 2.0): compile_fx's cudagraphify warms each graph up on a side stream, records it once, and at every call copies the new inputs into its static buffers and replays",
+			Evidence: AlwaysSource, Source: src20CompileFx + " cudagraphify, cudagraphify_impl; PR #96932 (2023-03-16) stacked on the still open PR #89146; PR #97993 \"Flip switch\" (2023-03-30)"},
+			func(c *situation) bool { return c.view.CUDAGraphsOn() }},
+		{Rule{ID: "legacy-static-moved-silent-2.0", Stage: StageDevice, Backend: "inductor", Releases: between(0, 0),
+			Condition: "a static input moved, size_asserts off",
+			Reason:    "; size_asserts=False (mode=\"reduce-overhead\" sets it) drops the address check: when a parameter moves, every replay silently reads the old address", ReasonEdit: AppendText,
+			Evidence: AlwaysSource, Hazard: "legacy-static-input-moved", Source: src20CompileFx + " cudagraphify_impl"},
+			func(c *situation) bool {
+				return c.view.CUDAGraphsOn() && c.w.MovingStaticInputs && !c.view.SizeAsserts()
+			}},
 		{Rule{ID: "cudagraphs-off-partitioned", Stage: StageDevice, Backend: "inductor", Releases: always(),
 			Condition: "triton.cudagraphs is off, graph_partition on",
 			Outcome:   Skip, Implementation: None, Stop: true,
