@@ -130,7 +130,11 @@
 //
 // Text output wraps to the terminal's width when stdout is a terminal
 // (golang.org/x/term), and to 100 columns otherwise; tables stay aligned and nothing
-// is cut. Do not depend on the text being stable; the JSON report is the contract.
+// is cut. -diagnose's text wraps to the terminal's width, else to $COLUMNS when it is
+// set (COLUMNS=72 compilemode -diagnose run.log > report.txt), else not at all: each
+// field on one line, for a file, an issue or grep; a CJK rune takes two columns.
+// JSON is never wrapped. Do not depend on the text being stable; the JSON report is
+// the contract.
 //
 // # Exit status
 //

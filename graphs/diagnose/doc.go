@@ -119,10 +119,10 @@
 //
 // # Corpus
 //
-// testdata/corpus holds 209 real public texts (issues, pull requests and pages, each
+// testdata/corpus holds 213 real public texts (issues, pull requests and pages, each
 // verbatim, its address in manifest.tsv), 102 of them with no code (graph breaks, recompile
 // limits, Triton errors, OOM, NCCL timeouts, Unsupported, illegal memory access, prose
-// and code about skips), one golden file each. 66 were used while building the rows;
+// and code about skips), one golden file each. 70 were used while building the rows;
 // 19 were held out and only measured, once before and once after the build-set fixes:
 // 13 of 14 expected codes found (93 %) both times; 2, then 3, of 3 stated releases
 // detected; no false finding, none on the 5 negatives; one release read from a text
@@ -232,6 +232,8 @@
 //   - cuda-invalid-context: "there is no context bound to the current thread", 2.1–2.14
 //   - cuda-invalid-context: "No CUDA context is current", 2.1–2.14
 //   - capture-rng-state: " during CUDA graph capture. If you need this call to be captured", 2.0–2.14
+//   - optimizer-not-capturable: "Attempting CUDA graph capture of step() for an instance of ", 2.0–2.14
+//   - optimizer-capturable-device: "If capturable=True, params and state_steps must be", 2.0–2.14
 //
 // # Codes
 //
@@ -585,6 +587,27 @@ const (
 	//
 	// Fix: seed and read RNG state before or after the capture; warm up outside it.
 	CaptureRNGState Code = "capture-rng-state"
+
+	// OptimizerNotCapturable occurs when a CUDA-graph capture runs an optimizer's step()
+	// that was built with capturable=False (the default).
+	//
+	// Example:
+	//
+	//	RuntimeError: Attempting CUDA graph capture of step() for an instance of AdamW but param_groups' capturable is False.
+	//
+	// Fix: build the optimizer with capturable=True, or keep step() out of the capture.
+	OptimizerNotCapturable Code = "optimizer-not-capturable"
+
+	// OptimizerCapturableDevice occurs when an optimizer built with capturable=True steps
+	// parameters or step counters that are not on a device capture supports (a CPU
+	// parameter, or a "step" counter loaded onto the CPU from a checkpoint).
+	//
+	// Example:
+	//
+	//	AssertionError: If capturable=True, params and state_steps must be on supported devices: ['cuda', 'xla', 'hpu', 'privateuseone'].
+	//
+	// Fix: keep parameters and optimizer state on the GPU, or capturable=False.
+	OptimizerCapturableDevice Code = "optimizer-capturable-device"
 )
 
 // Codes returns every code of the catalogue, in catalogue order.
@@ -597,7 +620,8 @@ func Codes() []Code {
 		OptionType, InvalidBackend, UnknownGlobal, TreesUntrackedPoolTensors, TreesStaticInputChanged,
 		TreesInputDeallocated, TreesRerecordLimit, TreesPendingBackward, StreamCaptureUnjoined,
 		CUDAGraphEmpty, InductorConfigNotImported, BackendTakesNoMode, UnsupportedPython,
-		EnvForceOverrides, CUDAInvalidContext, CaptureRNGState,
+		EnvForceOverrides, CUDAInvalidContext, CaptureRNGState, OptimizerNotCapturable,
+		OptimizerCapturableDevice,
 	}
 }
 

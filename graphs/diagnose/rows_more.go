@@ -209,6 +209,47 @@ func captureRows() []Signature {
 	}
 }
 
+// optimizerRows: torch.optim's checks of a step() captured in a CUDA graph.
+func optimizerRows() []Signature {
+	return []Signature{
+		{
+			Code: OptimizerNotCapturable, Literal: "Attempting CUDA graph capture of step() for an instance of ",
+			Pattern:  `Attempting CUDA graph capture of step\(\) for an instance of \w+`,
+			Releases: modes.Minors(0, 14),
+			Cause: "a CUDA-graph capture (torch.cuda.graph, make_graphed_callables, or a framework's " +
+				"CUDA-graph mode) ran an optimizer's step() that was built with capturable=False, the " +
+				"default, whose step counters live on the CPU and cannot be captured (the same error " +
+				"comes from a device backend that wrongly reports a capture under way)",
+			Fix: "build the optimizer with capturable=True (for every param_group), or keep step() out of " +
+				"the captured region; with torch.compile, compile the step and let Inductor decide on CUDA graphs",
+			Evidence: modes.Source,
+			Source: "torch/optim/optimizer.py _cuda_graph_capture_health_check @ T2.6.0, T2.14 (\"… but " +
+				"param_groups' capturable is False.\"); PR #77862 (2022-05) added it with \"… but this instance " +
+				"was constructed with capturable=False.\" (defaults only), later copies check every param_group " +
+				"(PR #94149, 2023-02); the row " +
+				"matches the part both share; reports: Lightning-AI/pytorch-lightning#18501, flagos-ai/Megatron-LM-FL#180",
+			Decisive: "the RuntimeError line",
+		},
+		{
+			Code: OptimizerCapturableDevice, Literal: "If capturable=True, params and state_steps must be",
+			Pattern:  `If capturable=True, params and state_steps must be (?:CUDA tensors|on supported devices)`,
+			Releases: modes.Minors(0, 14),
+			Cause: "the optimizer was built with capturable=True, but a parameter or a \"step\" counter of its " +
+				"state is on a device capture does not support, usually the CPU: a model moved after the " +
+				"optimizer was built, or optimizer state loaded from a checkpoint with its step counters on " +
+				"the CPU (or a param_group whose capturable differs from the optimizer's, pytorch/pytorch#89987)",
+			Fix: "move the model to the GPU before building the optimizer, and load optimizer state with " +
+				"map_location on the GPU (or move each state[\"step\"] there); or build it with capturable=False " +
+				"if the step is never captured",
+			Evidence: modes.Source,
+			Source: "torch/optim/adam.py _single_tensor_adam and _multi_tensor_adam (\"If capturable=True, params " +
+				"and state_steps must be on supported devices: […]\") @ T2.6.0, T2.14; the older \"… must be CUDA " +
+				"tensors.\" in issue #89987 (2022-12) and PJLab-ADG/neuralsim#21",
+			Decisive: "the AssertionError line",
+		},
+	}
+}
+
 // fixPython is the fix of the unsupported-python rows.
 const fixPython = "run torch.compile on a Python release that this torch release supports (the " +
 	"message names the first one it does not), or a torch release that supports your Python"
