@@ -579,6 +579,16 @@ var nilCases = map[string]func(t *testing.T){
 		}
 		_ = (&diagnose.Diagnosis{Findings: []diagnose.Finding{{}}}).WriteText(io.Discard)
 	},
+	"diagnose.Diagnosis.WriteTextWidth": func(t *testing.T) {
+		var z *inputerr.ZeroError
+		if err := (*diagnose.Diagnosis)(nil).WriteTextWidth(io.Discard, 0); !errors.As(err, &z) {
+			t.Errorf("(*Diagnosis)(nil).WriteTextWidth = %v, want a *inputerr.ZeroError", err)
+		}
+		if err := new(diagnose.Diagnosis).WriteTextWidth(nil, 80); !errors.As(err, &z) {
+			t.Errorf("WriteTextWidth(nil) = %v, want a *inputerr.ZeroError", err)
+		}
+		_ = (&diagnose.Diagnosis{Findings: []diagnose.Finding{{}}}).WriteTextWidth(io.Discard, -1)
+	},
 	"diagnose.ReadError.Error":  func(t *testing.T) { nilErrs[diagnose.ReadError]() },
 	"diagnose.ReadError.Unwrap": func(t *testing.T) { _ = (*diagnose.ReadError)(nil).Unwrap(); _ = new(diagnose.ReadError).Unwrap() },
 
