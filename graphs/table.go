@@ -123,7 +123,7 @@ func gateRules() []rule {
 			Outcome:   Fail, Exception: "AssertionError", Implementation: None, Stop: true,
 			Reason:   "torch {torch}'s torch.compile(dynamic=True) asserts that options do not name triton.cudagraphs: it raises before anything is compiled",
 			Message:  "triton.cudagraphs does not support dynamic shapes",
-			Evidence: AlwaysSource, Source: src20Init + " _TorchCompileInductorWrapper.__init__"},
+			Evidence: AlwaysSource, Hazard: "dynamic-cudagraphs-option", Source: src20Init + " _TorchCompileInductorWrapper.__init__"},
 			func(c *situation) bool { return c.dynamicTrue() && c.cudagraphsFrom(fromOptions) }},
 		{Rule{ID: "dynamic-disables-cudagraphs-2.0", Stage: StageDevice, Backend: "inductor", Releases: between(0, 0),
 			Condition: "dynamic=True",
