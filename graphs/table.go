@@ -187,7 +187,7 @@ func gateRules() []rule {
 			func(c *situation) bool {
 				return c.view.CUDAGraphsOn() && c.w.MovingStaticInputs && !c.view.SizeAsserts()
 			}},
-		{Rule{ID: "cudagraphs-off-partitioned", Stage: StageDevice, Backend: "inductor", Releases: always(),
+		{Rule{ID: "cudagraphs-off-partitioned", Stage: StageDevice, Backend: "inductor", Releases: partitioned(),
 			Condition: "triton.cudagraphs is off, graph_partition on",
 			Outcome:   Skip, Implementation: None, Stop: true,
 			Reason:   "CUDA graphs are off: triton.cudagraphs={cudagraphs} (from {cudagraphs_origin})",
@@ -208,21 +208,21 @@ func compileRules() []rule {
 	const cpuSkipReason = "a CPU tensor input (a 0-d CPU scalar counts): graphs with CPU tensors are not captured"
 	const incompatReason = "the graph uses {op}, which cannot be captured"
 	return []rule{
-		{Rule{ID: "skip-dynamic-graphs-partitioned", Stage: StageDevice, Backend: "inductor", Releases: upTo(13),
+		{Rule{ID: "skip-dynamic-graphs-partitioned", Stage: StageDevice, Backend: "inductor", Releases: between(7, 13),
 			Condition: "symbolic inputs with triton.cudagraph_skip_dynamic_graphs=True, graph_partition on",
 			Outcome:   Skip, Stop: true,
 			Reason:   "dynamic shapes with triton.cudagraph_skip_dynamic_graphs=True: graphs with symbolic inputs are not captured",
 			Message:  msgNoneCUDAGraphable,
 			Evidence: ByRelease, Source: srcMeasured + "ro_dynamic_true_skip"},
 			func(c *situation) bool { return c.dynamicInputs && c.view.SkipDynamicGraphs() && c.partition() }},
-		{Rule{ID: "skip-dynamic-graphs", Stage: StageDevice, Backend: "inductor", Releases: always(),
+		{Rule{ID: "skip-dynamic-graphs", Stage: StageDevice, Backend: "inductor", Releases: from(6),
 			Condition: "symbolic inputs with triton.cudagraph_skip_dynamic_graphs=True, graph_partition off",
 			Outcome:   Skip, Stop: true,
 			Reason:   "dynamic shapes with triton.cudagraph_skip_dynamic_graphs=True: graphs with symbolic inputs are not captured",
 			Message:  "skipping cudagraphs due to graph with symbolic shapes inputs and config.triton.cudagraph_skip_dynamic_graphs=True.",
 			Evidence: ByRelease, Source: srcMeasured + "ro_dynamic_true_skip_partition_off; " + srcFacts + "§4.2"},
 			func(c *situation) bool { return c.dynamicInputs && c.view.SkipDynamicGraphs() && !c.partition() }},
-		{Rule{ID: "partition-incompatible-op", Stage: StageDevice, Backend: "inductor", Releases: always(),
+		{Rule{ID: "partition-incompatible-op", Stage: StageDevice, Backend: "inductor", Releases: partitioned(),
 			Condition: "the graph uses an op that cannot be captured, graph_partition on",
 			Outcome:   Partitioned,
 			Reason:    "graph partitioning moves {op} into a non-cudagraphable partition; the rest is captured",
@@ -243,7 +243,7 @@ func compileRules() []rule {
 			Message:  "skipping cudagraphs due to disabling cudagraphs due to incompatible op {op}",
 			Evidence: ReadNotMeasured, Source: srcSkipChecks},
 			func(c *situation) bool { return c.w.IncompatibleOp != "" && !c.partition() }},
-		{Rule{ID: "partition-cpu-input", Stage: StageDevice, Backend: "inductor", Releases: always(),
+		{Rule{ID: "partition-cpu-input", Stage: StageDevice, Backend: "inductor", Releases: partitioned(),
 			Condition: "a CPU tensor input and no incompatible op, graph_partition on",
 			Outcome:   Partitioned,
 			Reason:    "a CPU tensor input: graph partitioning runs the CPU ops and the device copy outside CUDA graphs and captures the CUDA part",
@@ -272,7 +272,7 @@ func compileRules() []rule {
 func graphRules() []rule {
 	const spanReason = "one graph spans several devices; CUDA graphs need a single device"
 	return []rule{
-		{Rule{ID: "skip-multiple-devices-partitioned", Stage: StageDevice, Backend: "inductor", Releases: from(6),
+		{Rule{ID: "skip-multiple-devices-partitioned", Stage: StageDevice, Backend: "inductor", Releases: partitioned(),
 			Condition: "one graph over several devices, graph_partition on",
 			Outcome:   Skip, Stop: true, OrError: true,
 			Reason:   spanReason,
@@ -300,7 +300,7 @@ func graphRules() []rule {
 			Message:  "skipping cudagraphs due to ['non-Tensor inputs']",
 			Evidence: ReadNotMeasured, Source: srcSkipChecks},
 			func(c *situation) bool { return c.w.NonTensorInputs }},
-		{Rule{ID: "capture-partitioned", Stage: StageDevice, Backend: "inductor", Releases: always(),
+		{Rule{ID: "capture-partitioned", Stage: StageDevice, Backend: "inductor", Releases: partitioned(),
 			Condition: "no compile-time reason, graph_partition on",
 			Outcome:   Capture,
 			Reason:    "every partition is cudagraphable",
