@@ -28,9 +28,11 @@
 //
 // A row's Literal is the part of PyTorch's message that every wording shares, without
 // the exception class and without the trailing hint, so that a message whose class or
-// hint is cut still matches. Each line is cleaned first: ANSI colour codes (an OSC that
-// the line does not terminate is dropped alone), "> " quote marks, torchrun's
-// "[rankN]:" prefixes and indentation. A row then matches a line in one of four ways,
+// hint is cut still matches. Each line is cleaned first: what a page, an editor or a
+// mail client puts in place of PyTorch's ASCII becomes ASCII again (no-break and other
+// Unicode spaces, curly quotes, HTML references such as &#39;), then ANSI colour codes
+// (an OSC that the line does not terminate is dropped alone), "> " quote marks,
+// torchrun's "[rankN]:" prefixes and indentation go. A row then matches a line in one of four ways,
 // which [Finding.Match] names and the text output states when it is not exact:
 //
 //  1. exact: the literal is on the line, byte for byte (a glog or timestamp header, a
@@ -41,7 +43,10 @@
 //     message a person retyped: "python 3.11+ not yet supported for torch. compile");
 //  3. wrapped: it runs over two or three lines (a terminal or a page wrapped it, at a
 //     space or inside a word), found with the lines around the candidate joined,
-//     white space ignored; a blank line ends a message;
+//     white space ignored and the header a logger repeats on each line left out (glog,
+//     a CI timestamp, vLLM's or Ray's "(… pid=N)" tag, docker compose's "name-1 | ",
+//     syslog, pytest's "E   "); a row's Pattern may start on the line before; a blank
+//     line ends a message;
 //  4. paraphrased: a row marked Paraphrase matches the message retold in other words
 //     ("Python 3.11 is not supported for torch.compile"); a row of the same code that
 //     matches PyTorch's own text wins over it.
@@ -64,16 +69,19 @@
 //     "pytorch  2.5.1  py3.11_cuda12.4…"), a pin (torch==2.5.1), another tool's
 //     "Torch version : 2.4.1";
 //  3. file names: site-packages/torch-2.5.1.dist-info, wheel names, conda's
-//     pytorch-2.5.1-py3…, and "torch:2.5.1" (images, keys);
-//  4. prose: "PyTorch 2.11", "on torch 2.7", a nightly "2.13.0.dev…";
+//     pytorch-2.5.1-py3…, "torch:2.5.1" (images, keys), "torch_version: 2.7.1" and a
+//     dict's or JSON's "'torch': '2.6.0'";
+//  4. prose: "PyTorch 2.11", "on torch 2.7", "PyTorch2.8", a nightly "2.13.0.dev…",
+//     one-line specs (conda's "pytorch=2.5.1=py3…", "torch@2.6.0", "PyTorch/2.9.0");
 //  5. looser prose: a line that names torch and then a full 2.x.y ("torch.compile after
 //     upgrading to 2.4.0").
 //
 // Within a rank the first line wins. In prose (4, 5), a release is another run's, and
 // not taken, when up to four words before it in its clause say it works, was fixed,
-// tested, supported or added there, or is one to go back to or compare with ("works
-// with torch 2.1.0", "fixed in torch 2.6", "downgrade to torch 2.3", "worked on torch
-// 2.4 but …"), or when up to three words after it say it works or compiles ("Torch 2.9
+// tested, supported or added there, or is one to go back to, compare with, try or wait
+// for ("works with torch 2.1.0", "fixed in torch 2.6", "downgrade to torch 2.3", "worked
+// on torch 2.4 but …", "Try torch=2.2", "the upcoming 2.6"), or when up to three words
+// after it say it works, compiles or is still to come ("when PyTorch 2.6 is out"; "Torch 2.9
 // compiles, Torch 2.7 fails": 2.7); prose that says the run fails on a release ("torch.compile
 // fails on 2.5", "broken with 2.6.0") names the run's own. A stated release outside
 // 2.1–2.14 ("my torch version is 2.0.0") is not taken and blocks weaker phrasings
@@ -155,9 +163,9 @@
 // Every row, by code: the text it matches and the releases known to print it (sources
 // in [Signatures]; generated from the table and checked by TestDocWordings).
 //
-//   - trees-user-thread-tls: "assert torch._C._is_key_in_tls(attr_name)", 2.1–2.13
-//   - trees-concurrent-callers: "beginAllocateToPool: already recording to mempool_id", 2.1–2.13
-//   - trees-concurrent-callers: "Offset increment outside graph capture encountered unexpectedly.", 2.1–2.13
+//   - trees-user-thread-tls: "assert torch._C._is_key_in_tls(attr_name)", 2.0–2.13
+//   - trees-concurrent-callers: "beginAllocateToPool: already recording to mempool_id", 2.0–2.13
+//   - trees-concurrent-callers: "Offset increment outside graph capture encountered unexpectedly.", 2.0–2.13
 //   - trees-concurrent-callers: "tensor(s) in the cudagraph pool not tracked as outputs", 2.11–2.13
 //   - trees-concurrent-callers: "are in the cudagraph pool but not accounted for as an output of cudagraph trees", 2.1–2.10
 //   - legacy-static-input-moved: "assert dst.data_ptr() == src.data_ptr()", 2.0–2.13
@@ -195,9 +203,9 @@
 //   - stream-capture-illegal: "cudaErrorStreamCaptureUnsupported", 2.1–2.14
 //   - stream-capture-illegal: "operation failed due to a previous error during capture", 2.1–2.14
 //   - mode-and-options: "Either mode or options can be specified, but both can't be specified at the same time.", 2.1–2.14
-//   - unknown-mode: "Unrecognized mode=, should be one of: ", 2.1–2.6
+//   - unknown-mode: "Unrecognized mode=, should be one of: ", 2.0
 //   - unknown-mode: "Unrecognized mode=", 2.1–2.14
-//   - unknown-option: "Unexpected optimization option guard_filter_fn,", 2.1–2.7
+//   - unknown-option: "Unexpected optimization option guard_filter_fn,", 2.0–2.7
 //   - unknown-option: "Unexpected optimization option ", 2.1–2.14
 //   - option-type: "Unexpected type of attr ", 2.1–2.14
 //   - invalid-backend: "Invalid backend: ", 2.1–2.14
