@@ -117,6 +117,18 @@ const (
 	// WarnCaptureOtherThreads occurs when other threads' GPU work breaks a manual
 	// torch.cuda.graph capture (graphs.Workload.CaptureErrorMode).
 	WarnCaptureOtherThreads Code = "capture-other-threads"
+	// WarnModePresetOff occurs when the mode's own patch sets a key its name turns on
+	// to False (the mode table of main@fe05266, March 2023, issue #96540; package
+	// graphs).
+	WarnModePresetOff Code = "mode-preset-off"
+	// WarnDynamicCUDAGraphsOption occurs on 2.0 when torch.compile(dynamic=True) is given
+	// options that name triton.cudagraphs: its wrapper asserts they do not (package
+	// graphs).
+	WarnDynamicCUDAGraphsOption Code = "dynamic-cudagraphs-option"
+	// WarnCaptureModeUnsupported occurs on 2.0 when a manual torch.cuda.graph capture
+	// names a capture_error_mode, which 2.0's torch.cuda.graph does not take (package
+	// graphs).
+	WarnCaptureModeUnsupported Code = "capture-mode-unsupported"
 )
 
 // Codes returns every warning code of the catalogue, in catalogue order: resolution's
@@ -134,6 +146,7 @@ func Codes() []Code {
 		WarnGlobalNotSeenByThread, WarnDynamicShapeRerecord, WarnThreadPool, WarnBackwardThreadDefaults,
 		WarnDynamicPatchRace, WarnOverwrittenOutput, WarnSkipDynamicGraphsIgnored, WarnUnknownIncompatibleOp,
 		WarnCPUInput, WarnIncompatibleOp, WarnMutatedInput, WarnStaticInputMoved,
-		WarnGraphBreaks, WarnCompiledAutogradTLS, WarnCaptureOtherThreads,
+		WarnGraphBreaks, WarnCompiledAutogradTLS, WarnCaptureOtherThreads, WarnModePresetOff,
+		WarnDynamicCUDAGraphsOption, WarnCaptureModeUnsupported,
 	}
 }

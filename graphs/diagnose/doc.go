@@ -172,9 +172,9 @@
 // Every row, by code: the text it matches and the releases known to print it (sources
 // in [Signatures]; generated from the table and checked by TestDocWordings).
 //
-//   - trees-user-thread-tls: "assert torch._C._is_key_in_tls(attr_name)", 2.1–2.13
-//   - trees-concurrent-callers: "beginAllocateToPool: already recording to mempool_id", 2.1–2.13
-//   - trees-concurrent-callers: "Offset increment outside graph capture encountered unexpectedly.", 2.1–2.13
+//   - trees-user-thread-tls: "assert torch._C._is_key_in_tls(attr_name)", 2.0–2.13
+//   - trees-concurrent-callers: "beginAllocateToPool: already recording to mempool_id", 2.0–2.13
+//   - trees-concurrent-callers: "Offset increment outside graph capture encountered unexpectedly.", 2.0–2.13
 //   - trees-concurrent-callers: "tensor(s) in the cudagraph pool not tracked as outputs", 2.11–2.13
 //   - trees-concurrent-callers: "are in the cudagraph pool but not accounted for as an output of cudagraph trees", 2.1–2.10
 //   - legacy-static-input-moved: "assert dst.data_ptr() == src.data_ptr()", 2.0–2.13
@@ -214,9 +214,9 @@
 //   - stream-capture-illegal: "status != cudaStreamCaptureStatus::cudaStreamCaptureStatusInvalidated", 2.0
 //   - stream-capture-illegal: "status != cudaStreamCaptureStatusInvalidated", 2.9–2.14
 //   - mode-and-options: "Either mode or options can be specified, but both can't be specified at the same time.", 2.1–2.14
-//   - unknown-mode: "Unrecognized mode=, should be one of: ", 2.1–2.6
+//   - unknown-mode: "Unrecognized mode=, should be one of: ", 2.0
 //   - unknown-mode: "Unrecognized mode=", 2.1–2.14
-//   - unknown-option: "Unexpected optimization option guard_filter_fn,", 2.1–2.7
+//   - unknown-option: "Unexpected optimization option guard_filter_fn,", 2.0–2.7
 //   - unknown-option: "Unexpected optimization option ", 2.1–2.14
 //   - option-type: "Unexpected type of attr ", 2.1–2.14
 //   - invalid-backend: "Invalid backend: ", 2.1–2.14

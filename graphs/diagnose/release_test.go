@@ -72,7 +72,7 @@ func TestOwnRelease(t *testing.T) {
 		{"comes-out", "use the nightly until PyTorch 2.6 comes out", "", "a release to come, after it"},
 		{"next", "the fix lands in the next torch 2.6 release", "", "a next release"},
 		{"when-i-use", "when I use torch 2.5 torch.compile fails", "2.5", "'when' alone does not make a release another run's"},
-		{"version-is", "my torch version is 2.0.0 and later pytorch 2.1.0", "", "the run's own 2.0 (outside 2.1–2.14) blocks later prose (AI-Scientist#24)"},
+		{"version-is", "my torch version is 1.13.1 and later pytorch 2.1.0", "", "the run's own 1.13 (outside 2.0–2.14) blocks later prose (AI-Scientist#24)"},
 	}
 	for _, tt := range tests {
 		f := newVersionFinder()

@@ -67,7 +67,9 @@ var (
 	perThreadGlobals = config.FactReleases(config.FactGlobalsPerThread, true)
 	// listedSkips and prefixedSkips: compile_fx logs the Python list of skip reasons,
 	// then cudagraph_utils helpers format them (SkipMessagePrefixed).
-	listedSkips   = config.FactReleases(config.FactSkipMessagePrefixed, false)
+	// 2.0 is left out: its compile_fx.py (not read) predates the list form, which PR
+	// #103290 (2023-06) introduced.
+	listedSkips   = config.FactReleases(config.FactSkipMessagePrefixed, false).Intersect(modes.Releases{From: v2(1), To: modes.Newest()})
 	prefixedSkips = config.FactReleases(config.FactSkipMessagePrefixed, true)
 	// The device and mutation skips left the list form before the other skips: their
 	// own rule rows date each wording (PR #118060: "cpu device (…)" and "multiple
@@ -222,7 +224,7 @@ func legacyRows() []Signature {
 			Releases:   modes.Minors(0, 0), Cause: "torch 2.0 captures CUDA graphs with its first " +
 				"implementation only (cudagraph trees came in 2.1), which refuses a graph that mutates " +
 				"an input in place, so the graph ran without CUDA graphs",
-			Fix:      fixLegacyMutated,
+			Fix:      plannerFix(LegacyMutatedInput, "2.0", 0),
 			Evidence: modes.Source,
 			Source:   "torch/_inductor/compile_fx.py compile_fx_inner (log.warning) " + source20,
 			Decisive: "the skip line",
@@ -230,6 +232,7 @@ func legacyRows() []Signature {
 		{
 			Code: LegacyStaticInputMoved, Literal: fixed(ruleMessage("legacy-static-input-moved", 13)),
 			Releases: modes.Minors(0, 13), Cause: movedCause, Fix: plannerFix(LegacyStaticInputMoved, "size_asserts=True", 13),
+			Tailored: []ReleaseFix{{Releases: modes.Minors(0, 0), Fix: plannerFix(LegacyStaticInputMoved, "size_asserts=True", 0)}},
 			Evidence: modes.Measured,
 			Source: "testdata/torch/2.11/seed_scenarios.json (bare AssertionError in run, " +
 				"torch/_inductor/compile_fx.py); compile_fx.py cudagraphify_impl @ T2.2.2, T2.6.0, " +
