@@ -82,10 +82,11 @@
 // for ("works with torch 2.1.0", "fixed in torch 2.6", "downgrade to torch 2.3", "worked
 // on torch 2.4 but …", "Try torch=2.2", "the upcoming 2.6"), or when up to three words
 // after it say it works, compiles or is still to come ("when PyTorch 2.6 is out"; "Torch 2.9
-// compiles, Torch 2.7 fails": 2.7); prose that says the run fails on a release ("torch.compile
-// fails on 2.5", "broken with 2.6.0") names the run's own. A stated release outside
-// 2.1–2.14 ("my torch version is 2.0.0") is not taken and blocks weaker phrasings
-// after it. [Options.Torch] (the command's -torch) overrides them all.
+// compiles, Torch 2.7 fails": 2.7), or that it brought a feature ("PyTorch 2.0 introduced",
+// "PyTorch 2.0 引入的", "2.0 で導入"); prose that says the run fails on a release
+// ("torch.compile fails on 2.5", "broken with 2.6.0") names the run's own. A stated
+// release outside 2.0–2.14 ("my torch version is 1.13.1") is not taken and blocks
+// weaker phrasings after it. [Options.Torch] (the command's -torch) overrides them all.
 //
 // # Input
 //
