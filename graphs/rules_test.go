@@ -292,6 +292,7 @@ func TestEveryRowReached(t *testing.T) {
 		{"ro-2.0", v(0), config.Request{Mode: ro}, Workload{}, []string{"legacy-2.0"}},
 		{"moved-2.0", v(0), config.Request{Options: opts(t, "{'triton.cudagraphs': True}")}, Workload{MovingStaticInputs: true}, []string{"legacy-static-moved-2.0", "legacy-static-input-moved"}},
 		{"moved-ro-2.0", v(0), config.Request{Mode: ro}, Workload{MovingStaticInputs: true}, []string{"legacy-2.0", "legacy-static-moved-silent-2.0", "legacy-static-input-moved"}},
+		{"sizes-2.0", v(0), config.Request{Mode: ro}, Workload{DynamicShapes: true, DistinctSizes: 5}, []string{"legacy-2.0", "legacy-sizes-2.0"}},
 		{"kept-2.0", v(0), config.Request{Mode: ro}, Workload{OutputsKept: true}, []string{"legacy-overwritten-output", "overwritten-output"}},
 		{"callers-2.0", v(0), config.Request{Mode: ro}, Workload{Threads: Callers, Callers: 4}, []string{"legacy-concurrent-callers"}},
 		{"cpu-2.0", v(0), config.Request{Mode: ro}, Workload{CPUInputs: true}, []string{"skip-devices-2.0", "cpu-input"}},
