@@ -233,6 +233,8 @@ func TestEveryRowReached(t *testing.T) {
 		{"mutation", v211, config.Request{Mode: ro}, Workload{MutatedInputs: InputMutation}, []string{"trees-skip-mutated-input"}},
 		{"mutation-legacy", v211, config.Request{Mode: ro, Globals: legacy()}, Workload{MutatedInputs: InputMutation}, []string{"legacy-mutated-input"}},
 		{"storage", v211, config.Request{Mode: ro}, Workload{MutatedInputs: StorageMutation}, []string{"skip-storage-mutation"}},
+		{"storage-2.2", v(2), config.Request{Mode: ro}, Workload{MutatedInputs: StorageMutation}, []string{"skip-storage-mutation"}},
+		{"storage-2.3", v(3), config.Request{Mode: ro}, Workload{MutatedInputs: StorageMutation}, []string{"skip-storage-mutation"}},
 		{"storage-2.14", v(14), config.Request{Mode: ro}, Workload{MutatedInputs: StorageMutation}, []string{"skip-storage-mutation"}},
 		{"moved-legacy", v211, config.Request{Mode: ro, Globals: legacy()}, Workload{MovingStaticInputs: true}, []string{"legacy-static-input-moved"}},
 		{"moved-legacy-threads", v211, config.Request{Mode: ro, Globals: legacy()}, Workload{Devices: 2, Threads: PerDevice, MovingStaticInputs: true}, []string{"legacy-static-input-moved"}},
