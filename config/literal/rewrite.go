@@ -121,6 +121,9 @@ func (w *rewriter) token(i int) (int, *Error) {
 		w.item()
 		return w.ident(i)
 	}
+	if n := len(w.open); c == '*' && strings.HasPrefix(s[i:], "**") && n > 0 && w.open[n-1].curly && w.open[n-1].state == braceEmpty {
+		w.open[n-1].state = braceDict // {**d, ...} is a dict display
+	}
 	w.punct(c)
 	return i + 1, nil
 }
