@@ -52,6 +52,12 @@ const (
 	TextComplexDivZero = "zero-complex-div"
 	// TextComplexZeroPow is 0j ** -1's ZeroDivisionError.
 	TextComplexZeroPow = "zero-complex-pow"
+	// TextSliceHashable is "yes" where slice objects are hashable (3.12+), so that
+	// a dict subscripted with a slice raises KeyError, "" where that is TypeError.
+	TextSliceHashable = "slice-hashable"
+	// TextNFKCConstant is the exception of a name that NFKC-normalises to None, True
+	// or False (ValueError from 3.12 on, NameError before).
+	TextNFKCConstant = "nfkc-constant"
 	// TextNotIterable is the TypeError of x in y for a y that is not a container
 	// (%[1]s: its type).
 	TextNotIterable = "not-iterable"
@@ -71,6 +77,8 @@ var defaultTexts = map[string]string{
 	TextComplexDivZero:    "complex division by zero",
 	TextComplexZeroPow:    "0.0 to a negative or complex power",
 	TextNotIterable:       "argument of type '%[1]s' is not iterable",
+	TextSliceHashable:     "yes",
+	TextNFKCConstant:      "ValueError",
 }
 
 // MaxIntBits bounds the size of an int an expression may compute (2 ** 1_000_000 has

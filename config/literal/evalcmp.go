@@ -324,7 +324,7 @@ func seqIndex(x Value, b *big.Int) (Value, *pyErr) {
 }
 
 func (ev *evaluator) slice(x Value, s *node) (Value, *pyErr) {
-	var parts [3]*int64
+	var vals [3]Value
 	for k, kid := range s.kids {
 		if kid == nil {
 			continue
@@ -333,21 +333,31 @@ func (ev *evaluator) slice(x Value, s *node) (Value, *pyErr) {
 		if err != nil {
 			return Value{}, err
 		}
+		vals[k] = v
+	}
+	if x.kind == DictKind {
+		// slice objects are hashable from Python 3.12 (gh-101264): a missing key.
+		if ev.text(TextSliceHashable) != "yes" {
+			return Value{}, typeErr("%s", ev.text(TextUnhashableDict, "slice"))
+		}
+		return Value{}, &pyErr{exc: "KeyError", msg: "slice(" + vals[0].String() + ", " + vals[1].String() + ", " + vals[2].String() + ")"}
+	}
+	if !isSeq(x) {
+		if x.kind == OpaqueKind {
+			return Value{}, unsupported("a slice of " + x.PyType() + " is not evaluated")
+		}
+		return Value{}, typeErr("'%s' object is not subscriptable", x.PyType())
+	}
+	var parts [3]*int64
+	for k, v := range vals {
 		if v.kind == NoneKind {
 			continue
 		}
 		if v.kind != IntKind && v.kind != BoolKind {
 			return Value{}, typeErr("slice indices must be integers or None or have an __index__ method")
 		}
-		b := toBig(v)
-		n := clampInt64(b)
+		n := clampInt64(toBig(v))
 		parts[k] = &n
-	}
-	if !isSeq(x) {
-		if x.kind == DictKind {
-			return Value{}, unsupported("a dict subscripted with a slice is not evaluated")
-		}
-		return Value{}, typeErr("'%s' object is not subscriptable", x.PyType())
 	}
 	step := int64(1)
 	if parts[2] != nil {

@@ -72,10 +72,12 @@ func (ev *evaluator) format(f string, arg Value) (Value, *pyErr) {
 		next++
 		b.WriteString(s)
 	}
-	if next < len(args) && (tuple || next == 0) {
-		if !(next == 0 && !tuple && arg.kind == DictKind) {
-			return Value{}, typeErr("not all arguments converted during string formatting")
-		}
+	// An argument with __getitem__ that is not a tuple or str (a list, a dict,
+	// bytes) is taken as a mapping: nothing is left unconverted
+	// (Objects/unicodeobject.c PyUnicode_Format, PyMapping_Check).
+	mapping := !tuple && (arg.kind == ListKind || arg.kind == DictKind || arg.kind == OpaqueKind)
+	if next < len(args) && !mapping {
+		return Value{}, typeErr("not all arguments converted during string formatting")
 	}
 	return Str(b.String()), nil
 }

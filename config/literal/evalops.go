@@ -39,10 +39,12 @@ func (ev *evaluator) binary(op string, x, y Value) (Value, *pyErr) {
 	case "+":
 		return concat(x, y)
 	case "*":
+		// the sequence repeat is tried after the numeric slots, with either side
+		// as the count (Objects/abstract.c PyNumber_Multiply).
 		if isSeq(x) {
 			return repeat(x, y)
 		}
-		if isSeq(y) && (x.kind == IntKind || x.kind == BoolKind) {
+		if isSeq(y) {
 			return repeat(y, x)
 		}
 	case "%":
@@ -443,7 +445,7 @@ func (ev *evaluator) floatPow(iv, iw float64) (Value, *pyErr) {
 		}
 		return Float(1), nil
 	}
-	ix := math.Pow(iv, iw)
+	ix := crPow(iv, iw)
 	if math.IsInf(ix, 0) {
 		return Value{}, &pyErr{exc: "OverflowError", msg: "(34, 'Numerical result out of range')"}
 	}
@@ -541,15 +543,19 @@ func (ev *evaluator) complexPow(a, b complex128) (Value, *pyErr) {
 			}
 			r = 0
 		default:
-			vabs := math.Hypot(real(a), imag(a))
+			vabs := crHypot(real(a), imag(a))
 			l := math.Pow(vabs, real(b))
+			if vabs > 0 && !math.IsInf(vabs, 0) && !math.IsInf(real(b), 0) && !math.IsNaN(real(b)) && real(b) != 0 {
+				l = crPow(vabs, real(b))
+			}
 			at := math.Atan2(imag(a), real(a))
 			phase := at * real(b)
 			if imag(b) != 0 {
-				l /= math.Exp(at * imag(b))
-				phase += imag(b) * math.Log(vabs)
+				l /= crExp(at * imag(b))
+				phase += imag(b) * crLog(vabs)
 			}
-			r = complex(l*math.Cos(phase), l*math.Sin(phase))
+			sin, cos := crSinCos(phase)
+			r = complex(l*cos, l*sin)
 		}
 	}
 	if math.IsInf(real(r), 0) || math.IsInf(imag(r), 0) {

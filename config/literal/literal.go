@@ -51,22 +51,38 @@ func (e *Error) Unwrap() error {
 	return e.Err
 }
 
-// Parse parses a Python literal as a script holding it evaluates it: the whole
-// ast.literal_eval grammar (None, True, False, Ellipsis (...), ints in any base with
-// '_' between digits, floats (out of range: inf), imaginary and complex numbers
-// (1j, 1+2j), strings and bytes with any prefix in any case (u, r, b, rb), every
-// escape (\N{name}, octal, unknown escapes kept, lone surrogates), adjacent literals
-// joined, lists, tuples, dicts, sets and set()), plus signs applied to any number
-// (-(1), -(-1), -True), as Python evaluates them. Strings and numbers are read by
-// this package, as CPython's tokenizer and compiler read them; the rest of the
-// syntax by go.starlark.net/syntax. A dict with a repeated key keeps the last value.
+// Parse reads a Python literal or constant expression as a script holding the text
+// evaluates it (ast.literal_eval first, then eval() with no names defined, as the
+// probes in testdata/probe do):
+//   - the whole ast.literal_eval grammar: None, True, False, Ellipsis (...), ints in
+//     any base with '_' between digits, floats (out of range: inf), imaginary and
+//     complex numbers, strings and bytes with any prefix in any case (u, r, b, rb),
+//     every escape (\N{name}, octal, unknown escapes kept, lone surrogates), adjacent
+//     literals joined, lists, tuples, dicts, sets and set();
+//   - constant expressions over them, with Python's semantics: arithmetic (ints of
+//     any size, floats, complex), ** and the unary ~ - +, comparisons (chained), is,
+//     in, not, and/or, conditional expressions, subscripts and slices,
+//     concatenation, repetition and %-formatting of strs, set and dict operators,
+//   - and ** unpacking in displays, number attributes (real, imag, numerator,
+//     denominator) and the str methods upper, lower, strip, lstrip, rstrip, replace,
+//     startswith, endswith, split, join, count and find.
 //
-// It returns a *Error, with the byte offset, for malformed input (with Python's
-// SyntaxError text where it has one), input longer than MaxBytes or nested deeper
-// than MaxDepth, calls other than set() and other operators (float('nan') is not a
-// literal), invalid UTF-8 and empty input. A name other than the constants is
-// Python's NameError (Error.Exception, Error.PyMessage), with a hint for JSON's and
-// other spellings: false, true, null, none. [ParseJSON] accepts JSON's.
+// Strings and numbers are read as CPython's tokenizer and compiler read them; the
+// grammar is Grammar/python.gram's expressions. A dict with a repeated key keeps the
+// last value.
+//
+// It returns a *Error, with the byte offset. When Python itself raises for the text
+// (a SyntaxError, a NameError for any name but the constants, a ZeroDivisionError,
+// TypeError, IndexError, KeyError, OverflowError or ValueError while evaluating),
+// Error.Exception and Error.PyMessage hold Python's exception and text (the Python
+// 3.13 texts: [ParseFor] takes the Python); a hint is added for JSON's and other
+// spellings of the constants (false, true, null, none). Anything else is refused
+// with our own message and no Exception: what no constant expression is (lambdas,
+// comprehensions, f-strings, other calls and attributes), input longer than
+// MaxBytes or nested deeper than MaxDepth, an int of more than MaxIntBits bits or a
+// sequence of more than MaxSeqLen items computed (Python would compute 9 ** 9 ** 9
+// for hours; the error wraps an *inputerr.LimitError), invalid UTF-8 and empty
+// input. [ParseJSON] accepts JSON's null, true and false.
 func Parse(src string) (Value, error) { return parse(src, false) }
 
 // ParseJSON is Parse for a value that came from a JSON document (a scenario file's
@@ -200,7 +216,9 @@ func (ev *evaluator) nameValue(n *node) (Value, *pyErr) {
 	name := inputerr.Cut(pyName(n.name), 80)
 	switch name {
 	case "None", "True", "False":
-		return Value{}, &pyErr{exc: "ValueError", msg: fmt.Sprintf("identifier field can't represent '%s' constant", name)}
+		if ev.text(TextNFKCConstant) == "ValueError" {
+			return Value{}, &pyErr{exc: "ValueError", msg: fmt.Sprintf("identifier field can't represent '%s' constant", name)}
+		}
 	}
 	e := &pyErr{exc: "NameError", msg: fmt.Sprintf("name '%s' is not defined", name)}
 	if hint, ok := nameHints[n.name]; ok {

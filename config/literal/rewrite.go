@@ -4,12 +4,10 @@ import (
 	"strings"
 )
 
-// rewrite turns a Python literal into the Starlark text go.starlark.net/syntax parses,
-// in one tokenizing pass (comments, string prefixes, triple quotes and escapes read
-// as Python reads them), for the Python spellings Starlark lacks:
-//   - "_" between digits of a number (1_000) is dropped;
-//   - in a str literal (not raw, not bytes), \xHH with HH >= 0x80 means U+00HH in
-//     Python, which Starlark writes \u00HH;
+// rewrite turns a Python expression into the ASCII text the expression parser
+// (expr.go) reads, in one tokenizing pass (comments, string prefixes, triple quotes
+// and escapes read as Python reads them): strings, numbers, ... and non-ASCII names
+// become placeholders whose values (or names) are recorded by position, and:
 //   - adjacent string literals ('a' "b", r'\d' 'x', b'a' b'b') are joined into one,
 //     as Python's compiler joins them; str next to bytes is Python's SyntaxError;
 //   - a set display {a, b} becomes the list display [a, b], and the position of its

@@ -385,7 +385,8 @@ func Texts() []Text {
 		{literal.TextFloatDivZero, Version{3, 14}, Version{}, "division by zero", "measured on 3.14.10: 1.0 / 0 (testdata/torch/2.14.1-debian/calls4.json, cases \"expr bad …\"; testdata/torch/PYTHON.md)"},
 		{literal.TextFloatFloorDivZero, Version{3, 0}, Version{3, 13}, "float floor division by zero", "measured on 3.13.5: 1.5 // 0 (testdata/torch/2.6.0-debian/calls4.json, cases \"expr bad …\"; testdata/torch/PYTHON.md)"},
 		{literal.TextFloatFloorDivZero, Version{3, 14}, Version{}, "division by zero", "measured on 3.14.10: 1.5 // 0 (testdata/torch/2.14.1-debian/calls4.json, cases \"expr bad …\"; testdata/torch/PYTHON.md)"},
-		{literal.TextFloatModZero, Version{3, 0}, Version{3, 13}, "float modulo by zero", "measured on 3.13.5: 2.5 % 0.0 (testdata/torch/2.6.0-debian/calls4.json, cases \"expr bad …\"; testdata/torch/PYTHON.md)"},
+		{literal.TextFloatModZero, Version{3, 0}, Version{3, 11}, "float modulo", "measured on 3.11.7: 2.5 % 0.0 (config/literal/testdata/exprs-3.11.json)"},
+		{literal.TextFloatModZero, Version{3, 12}, Version{3, 13}, "float modulo by zero", "measured on 3.13.5: 2.5 % 0.0 (testdata/torch/2.6.0-debian/calls4.json, cases \"expr bad …\"; testdata/torch/PYTHON.md)"},
 		{literal.TextFloatModZero, Version{3, 14}, Version{}, "division by zero", "measured on 3.14.10: 2.5 % 0.0 (testdata/torch/2.14.1-debian/calls4.json, cases \"expr bad …\"; testdata/torch/PYTHON.md)"},
 		{literal.TextZeroNegPow, Version{3, 0}, Version{3, 13}, "0.0 cannot be raised to a negative power", "measured on 3.13.5: 0 ** -1 (testdata/torch/2.6.0-debian/calls4.json, cases \"expr bad …\"; testdata/torch/PYTHON.md)"},
 		{literal.TextZeroNegPow, Version{3, 14}, Version{}, "zero to a negative power", "measured on 3.14.10: 0 ** -1 (testdata/torch/2.14.1-debian/calls4.json, cases \"expr bad …\"; testdata/torch/PYTHON.md)"},
@@ -395,6 +396,10 @@ func Texts() []Text {
 		{literal.TextComplexZeroPow, Version{3, 14}, Version{}, "zero to a negative or complex power", "measured on 3.14.10: 0j ** -1 (testdata/torch/2.14.1-debian/calls4.json, cases \"expr bad …\"; testdata/torch/PYTHON.md)"},
 		{literal.TextNotIterable, Version{3, 0}, Version{3, 13}, "argument of type '%[1]s' is not iterable", "measured on 3.13.5: 1 in 1 (testdata/torch/2.6.0-debian/calls4.json, cases \"expr bad …\"; testdata/torch/PYTHON.md)"},
 		{literal.TextNotIterable, Version{3, 14}, Version{}, "argument of type '%[1]s' is not a container or iterable", "measured on 3.14.10: 1 in 1 (testdata/torch/2.14.1-debian/calls4.json, cases \"expr bad …\"; testdata/torch/PYTHON.md)"},
+		{literal.TextSliceHashable, Version{3, 0}, Version{3, 11}, "no", "measured on 3.11.7: {1: 2}[1:] raises TypeError: unhashable type: 'slice' (config/literal/testdata/exprs-3.11.json)"},
+		{literal.TextSliceHashable, Version{3, 12}, Version{}, "yes", "Python 3.12 What's New: slice objects are now hashable (gh-101264); measured on 3.13.5 and 3.14.10, {1: 2}[1:] raises KeyError: slice(1, None, None) (config/literal/testdata/exprs-3.13.json, exprs-3.14.json), TypeError on 3.11.7 (exprs-3.11.json)"},
+		{literal.TextNFKCConstant, Version{3, 0}, Version{3, 11}, "NameError", "measured on 3.11.7: a name NFKC-normalised to True is looked up (config/literal/testdata/exprs-3.11.json \"Ｔrue\")"},
+		{literal.TextNFKCConstant, Version{3, 12}, Version{}, "ValueError", "measured on 3.13.5 and 3.14.10 (exprs-3.13.json, exprs-3.14.json \"Ｔrue\"); 3.12 inferred from 3.13"},
 	}
 }
 
