@@ -26,7 +26,7 @@ func bigPi() *big.Float {
 // crPow is x ** y for finite x > 0 and finite y (the cases float_pow passes to pow
 // after its special cases); ±Inf on overflow.
 func crPow(x, y float64) float64 {
-	if y == math.Trunc(y) && math.Abs(y) <= 4096 {
+	if y == math.Trunc(y) && math.Abs(y) <= 1024 {
 		return intPowExact(x, int(y))
 	}
 	if y == 0.5 {

@@ -19,7 +19,6 @@ type exprsDump struct {
 	Exprs  [][2]string `json:"exprs"`
 }
 
-
 // TestExprsAgainstPython evaluates every expression of the dumps as that Python
 // does and compares byte for byte: value reprs (by the Python's printable table) and
 // exception texts (by its version).
