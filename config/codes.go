@@ -117,6 +117,10 @@ const (
 	// WarnCaptureOtherThreads occurs when other threads' GPU work breaks a manual
 	// torch.cuda.graph capture (graphs.Workload.CaptureErrorMode).
 	WarnCaptureOtherThreads Code = "capture-other-threads"
+	// WarnModePresetOff occurs when the mode's own patch sets a key its name turns on
+	// to False (the mode table of main@fe05266, March 2023, issue #96540; package
+	// graphs).
+	WarnModePresetOff Code = "mode-preset-off"
 )
 
 // Codes returns every warning code of the catalogue, in catalogue order: resolution's
@@ -134,6 +138,6 @@ func Codes() []Code {
 		WarnGlobalNotSeenByThread, WarnDynamicShapeRerecord, WarnThreadPool, WarnBackwardThreadDefaults,
 		WarnDynamicPatchRace, WarnOverwrittenOutput, WarnSkipDynamicGraphsIgnored, WarnUnknownIncompatibleOp,
 		WarnCPUInput, WarnIncompatibleOp, WarnMutatedInput, WarnStaticInputMoved,
-		WarnGraphBreaks, WarnCompiledAutogradTLS, WarnCaptureOtherThreads,
+		WarnGraphBreaks, WarnCompiledAutogradTLS, WarnCaptureOtherThreads, WarnModePresetOff,
 	}
 }

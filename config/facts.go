@@ -156,29 +156,29 @@ func FactRows() []FactRow {
 		cgBackend    = "torch/_dynamo/backends/cudagraphs.py"
 	)
 	return []FactRow{
-		{FactTypeCheck, r(1, 5), ExactType, modes.Source, applyOptions + " @ 2.1-era pytorch/pytorch@dc098c44 and 2.2.2 (testdata/reference/pytorch-facts.md §2.4)"},
+		{FactTypeCheck, r(0, 5), ExactType, modes.Source, applyOptions + " @ 2.0 (pytorch/pytorch.github.io@01153da6 docs/2.0/_modules/torch.html), 2.1-era pytorch/pytorch@dc098c44 and 2.2.2 (testdata/reference/pytorch-facts.md §2.4)"},
 		{FactTypeCheck, r(6, 14), IsInstance, modes.Measured, applyOptions + " @ 2.6.0, 2.7.1, 2.14.0; measured on 2.11 (testdata/reference/pytorch-facts.md §2.4)"},
 
-		{FactDropsGenericOptions, r(1, 5), false, modes.Source, applyOptions + " @ 2.2.2 stores every option that passes the exact type check (testdata/reference/pytorch-facts.md §2.4)"},
+		{FactDropsGenericOptions, r(0, 5), false, modes.Source, applyOptions + " @ 2.0 (docs/2.0/_modules/torch.html) and 2.2.2 store every option that passes the exact type check (testdata/reference/pytorch-facts.md §2.4)"},
 		{FactDropsGenericOptions, r(6, 6), true, modes.Source, applyOptions + " @ 2.6.0: the store sits in the non-generic branch (testdata/reference/pytorch-facts.md §2.4)"},
 		{FactDropsGenericOptions, r(7, 14), false, modes.Measured, applyOptions + " @ 2.7.1, 2.14.0 stores generic options unchecked; measured on 2.11 (testdata/reference/pytorch-facts.md §2.4)"},
 
-		{FactGlobalsPerThread, r(1, 11), false, modes.Source, "torch/utils/_config_module.py @ 2.7.1: user overrides are process-global; unsloth PR #7019: \"torch 2.11 and earlier stored them process-globally\" (testdata/reference/pytorch-facts.md §3.3)"},
+		{FactGlobalsPerThread, r(0, 11), false, modes.Source, "torch/utils/_config_module.py @ 2.7.1: user overrides are process-global; unsloth PR #7019: \"torch 2.11 and earlier stored them process-globally\" (testdata/reference/pytorch-facts.md §3.3)"},
 		{FactGlobalsPerThread, r(12, 14), true, modes.Source, "torch/utils/_config_module.py @ 2.14.0: user_override is a ContextVar; unsloth PR #7019 dates it to 2.12 (testdata/reference/pytorch-facts.md §3.3)"},
 
-		{FactPerThreadTrees, r(1, 13), false, modes.Measured, "torch/_inductor/cudagraph_trees.py @ 2.2.2, 2.6.0, 2.7.1; measured on 2.11 (issue #123177); issue #123177 still reproduced on 2.13.0.dev20260518 (testdata/reference/pytorch-facts.md §5.1)"},
+		{FactPerThreadTrees, r(0, 13), false, modes.Measured, "torch/_inductor/cudagraph_trees.py @ 2.2.2, 2.6.0, 2.7.1; measured on 2.11 (issue #123177); issue #123177 still reproduced on 2.13.0.dev20260518 (testdata/reference/pytorch-facts.md §5.1)"},
 		{FactPerThreadTrees, r(14, 14), true, modes.Source, "torch/_inductor/cudagraph_trees.py @ 2.14.0: PR #184357 \"Fix cudagraph trees in Python threads\" (testdata/reference/pytorch-facts.md §5.2)"},
 
-		{FactCUDAGraphsBackendTrees, r(1, 2), false, modes.Source, cgBackend + " @ 2.2.2: CudaGraphModule, no thread-local state (testdata/reference/pytorch-facts.md §5.3)"},
+		{FactCUDAGraphsBackendTrees, r(0, 2), false, modes.Source, cgBackend + " @ 2.2.2: CudaGraphModule, no thread-local state (testdata/reference/pytorch-facts.md §5.3)"},
 		{FactCUDAGraphsBackendTrees, r(3, 14), true, modes.Source, cgBackend + " @ 2.6.0; issue #122371 closed 2024-04 \"switched to cudagraph trees\" (testdata/reference/pytorch-facts.md §5.3)"},
 
-		{FactCUDAGraphsBackendTakesKwargs, r(1, 13), false, modes.Source, cgBackend + " @ 2.6.0: __call__(model, inputs) takes two arguments (behaviour inferred; testdata/reference/pytorch-facts.md §2.5)"},
+		{FactCUDAGraphsBackendTakesKwargs, r(0, 13), false, modes.Source, cgBackend + " @ 2.6.0: __call__(model, inputs) takes two arguments (behaviour inferred; testdata/reference/pytorch-facts.md §2.5); 2.0's torch.compile passes no mode or options to a backend other than inductor (docs/2.0/_modules/torch.html)"},
 		{FactCUDAGraphsBackendTakesKwargs, r(14, 14), true, modes.Source, cgBackend + " @ 2.14.0: __call__(model, inputs, **kwargs) logs and ignores them (testdata/reference/pytorch-facts.md §2.5)"},
 
-		{FactSkipMessagePrefixed, r(1, 5), false, modes.Source, "torch/_inductor/compile_fx.py @ 2.2.2 logs the list of reasons (testdata/reference/pytorch-facts.md §4.2)"},
+		{FactSkipMessagePrefixed, r(0, 5), false, modes.Source, "torch/_inductor/compile_fx.py @ 2.2.2 logs the list of reasons (testdata/reference/pytorch-facts.md §4.2)"},
 		{FactSkipMessagePrefixed, r(6, 14), true, modes.Source, "torch/_inductor/cudagraph_utils.py @ 2.6.0, 2.7.1, 2.14.0 (testdata/reference/pytorch-facts.md §4.2)"},
 
-		{FactMessagefulLegacyAsserts, r(1, 13), false, modes.Measured, "torch/_inductor/compile_fx.py cudagraphify_impl @ 2.2.2, 2.6.0, 2.7.1: a bare assert; measured on 2.11 (testdata/reference/pytorch-facts.md §4.6)"},
+		{FactMessagefulLegacyAsserts, r(0, 13), false, modes.Measured, "torch/_inductor/compile_fx.py cudagraphify_impl @ 2.2.2, 2.6.0, 2.7.1: a bare assert; measured on 2.11 (testdata/reference/pytorch-facts.md §4.6)"},
 		{FactMessagefulLegacyAsserts, r(14, 14), true, modes.Source, "torch/_inductor/compile_fx.py cudagraphify_impl @ 2.14.0 (testdata/reference/pytorch-facts.md §4.6)"},
 
 		{FactFirstCallCallsGuardFilter, r(1, 7), false, modes.Source, "guard_filter_fn is no torch.compile option before 2.8 (FactCompileOptions): torch.compile raises first"},
@@ -193,17 +193,17 @@ func FactRows() []FactRow {
 		{FactAliasKeys, r(11, 14), []string{"use_static_triton_launcher=torch._inductor.config.use_static_cuda_launcher", "strict_static_triton_launcher=torch._inductor.config.strict_static_cuda_launcher"}, modes.Measured, "torch/_inductor/config.py Config(alias=...) @ 2.11 (testdata/torch/2.11/torch_facts.json); measured on 2.14.1 (testdata/torch/2.14.1-debian/static.json alias_keys, calls[\"alias global use_static_triton_launcher\"]); earlier releases not read"},
 		{FactAliasKeys, r(14, 14), "force_disable_caches=torch.compiler.config.force_disable_caches", modes.Measured, "measured on 2.14.1 (testdata/torch/2.14.1-debian/static.json alias_keys, calls[\"alias global force_disable_caches\"])"},
 
-		{FactBackends, r(1, 6), backends26(), modes.Measured, "torch._dynamo.list_backends(exclude_tags=()) measured on 2.6.0 (testdata/torch/2.6.0-debian/static.json backends.list_backends_all; onnxrt is registered without onnxruntime: calls[\"backend='onnxrt'\"]); 2.1-2.5 are given 2.6's list (inferred)"},
+		{FactBackends, r(0, 6), backends26(), modes.Measured, "torch._dynamo.list_backends(exclude_tags=()) measured on 2.6.0 (testdata/torch/2.6.0-debian/static.json backends.list_backends_all; onnxrt is registered without onnxruntime: calls[\"backend='onnxrt'\"]); 2.0-2.5 are given 2.6's list (inferred)"},
 		{FactBackends, r(7, 14), backends211(), modes.Measured, "torch._dynamo.list_backends(exclude_tags=()) measured on 2.11.0+cu130 (testdata/torch/2.11/backends.json) and 2.14.1 (testdata/torch/2.14.1-debian/static.json backends.list_backends_all, the same list); 2.7-2.10 and 2.12-2.13 are given it (inferred)"},
 
-		{FactListedBackends, r(1, 6), []string{"cudagraphs", "inductor", "onnxrt", "openxla", "tvm"}, modes.Measured, "torch._dynamo.list_backends() measured on 2.6.0 (testdata/torch/2.6.0-debian/static.json backends.list_backends); 2.1-2.5 inferred"},
+		{FactListedBackends, r(0, 6), []string{"cudagraphs", "inductor", "onnxrt", "openxla", "tvm"}, modes.Measured, "torch._dynamo.list_backends() measured on 2.6.0 (testdata/torch/2.6.0-debian/static.json backends.list_backends); 2.0-2.5 inferred"},
 		{FactListedBackends, r(7, 14), []string{"cudagraphs", "inductor", "openxla", "tvm"}, modes.Measured, "torch._dynamo.list_backends() measured on 2.11.0+cu130 (testdata/torch/2.11/backends.json list_backends) and 2.14.1 (testdata/torch/2.14.1-debian/static.json backends.list_backends); 2.7-2.10, 2.12-2.13 inferred"},
 
-		{FactInvalidBackendSuggests, r(1, 13), false, modes.Measured, "torch/_dynamo/backends/registry.py lookup_backend: \"Invalid backend: 'x', see …\" measured on 2.6.0 (testdata/torch/2.6.0-debian/static.json calls[\"backend='bogus'\"]) and 2.11 (testdata/torch/2.11/backends.json compile_backend); 2.12-2.13 inferred"},
+		{FactInvalidBackendSuggests, r(0, 13), false, modes.Measured, "torch/_dynamo/backends/registry.py lookup_backend: \"Invalid backend: 'x', see …\" measured on 2.6.0 (testdata/torch/2.6.0-debian/static.json calls[\"backend='bogus'\"]) and 2.11 (testdata/torch/2.11/backends.json compile_backend); 2.12-2.13 inferred"},
 		{FactInvalidBackendSuggests, r(14, 14), true, modes.Measured, "torch/_dynamo/backends/registry.py lookup_backend: difflib.get_close_matches over list_backends(), n=2; measured on 2.14.1 (testdata/torch/2.14.1-debian/static.json calls[\"backend='inducto'\"], calls[\"backend='bogus'\"])"},
 
 		{FactBackendNoneIsDefault, r(1, 13), false, modes.Measured, "torch/__init__.py compile: backend=None builds _TorchCompileWrapper(None), accepted without validation; measured on 2.6.0 (testdata/torch/2.6.0-debian/static.json calls[\"backend=None\"].result.wrapper); 2.1-2.5 and 2.7-2.13 inferred (the release that changed it is not known)"},
-		{FactPython, r(1, 5), "3.11", modes.Inferred, "no build of these releases was measured; 3.11 is the newest Python they all support"},
+		{FactPython, r(0, 5), "3.11", modes.Inferred, "no build of these releases was measured; 3.11 is the newest Python 2.1-2.5 all support; 2.0's torch.compile ran only on Python 3.10 and older (\"Python 3.11+ not yet supported for torch.compile\", noted by a Modal example pinning torch~=2.0.0), and this module has no Python 3.10 data, so 3.11's parsing rules stand in for 2.0"},
 		{FactPython, r(6, 6), "3.13", modes.Measured, "Debian trixie python3-torch 2.6.0+dfsg-7 runs on Python 3.13.5 (testdata/torch/2.6.0-debian/static.json python)"},
 		{FactPython, r(7, 11), "3.12", modes.Measured, "2.11.0+cu130 was measured on Python 3.12 (testdata/torch/2.11, python3.12 paths); 2.7-2.10 inferred"},
 		{FactPython, r(12, 13), "3.13", modes.Inferred, "not measured; between 2.11 (3.12) and 2.14 (3.14)"},

@@ -186,7 +186,7 @@ func TestFactReleases(t *testing.T) {
 		value any
 		want  modes.Releases
 	}{
-		{FactPerThreadTrees, false, modes.Minors(1, 13)},
+		{FactPerThreadTrees, false, modes.Minors(0, 13)},
 		{FactPerThreadTrees, true, modes.Minors(14, 14)},
 		{FactGlobalsPerThread, true, modes.Minors(12, 14)},
 		{FactSkipMessagePrefixed, true, modes.Minors(6, 14)},

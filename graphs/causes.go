@@ -94,6 +94,8 @@ func (c *situation) captures() bool { return c.graphsOn() && c.plan.Outcome != S
 
 func triggers() []trigger {
 	return []trigger{
+		{triggerRow{"mode-preset-off", "the mode's own patch (list_mode_options) sets a key its name turns on to False, as main@fe05266's table did (issue #96540); any layout", atCompile},
+			func(c *situation) bool { return len(presetOff(c.res)) > 0 }},
 		{triggerRow{"dynamic-patch-race", "torch.compile(dynamic=…) given and several threads compile at once (concurrent recompiles), any backend and layout", atCompile},
 			func(c *situation) bool { return c.w.ConcurrentRecompiles && c.view.Dynamic != nil }},
 		{triggerRow{"allocator-incompatible", "CUDA graphs on with an allocator other than the caching allocator (backend:cudaMallocAsync, PYTORCH_NO_CUDA_MEMORY_CACHING=1)", atFirstCall},

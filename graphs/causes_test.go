@@ -37,8 +37,13 @@ func TestTriggersEveryLayout(t *testing.T) {
 		req config.Request
 		w   func(Workload) Workload
 	}
+	// meetSchemas: the schema file (testdata/scenarios/schemas) a trigger's case is
+	// resolved against instead of its release's built-in one (a build that is not a
+	// release).
+	meetSchemas := map[string]string{"mode-preset-off": "torch-2.1.0a0-fe05266.json"}
 	legacy := config.Request{Mode: ro, Globals: set(t, "triton.cudagraph_trees=False")}
 	meets := map[string]meet{
+		"mode-preset-off":           {v(1), config.Request{Mode: strp("max-autotune")}, func(w Workload) Workload { return w }},
 		"dynamic-patch-race":        {v211, config.Request{Backend: "eager", Dynamic: boolp(false)}, func(w Workload) Workload { w.ConcurrentRecompiles = true; return w }},
 		"allocator-incompatible":    {v211, config.Request{Mode: ro}, func(w Workload) Workload { w.Allocator = "cudaMallocAsync"; return w }},
 		"trees-user-thread-tls":     {v211, config.Request{Mode: ro}, func(w Workload) Workload { return w }},
@@ -68,7 +73,7 @@ func TestTriggersEveryLayout(t *testing.T) {
 			t.Errorf("trigger %s has no case in this test", tr.Code)
 			continue
 		}
-		res, err := config.Resolve(m.v, m.req)
+		res, err := resolveMeet(t, m.v, m.req, meetSchemas[tr.Code])
 		if err != nil {
 			t.Fatalf("%s: Resolve: %v", tr.Code, err)
 		}
@@ -163,4 +168,17 @@ func opts(t *testing.T, src string) *literal.Value {
 		t.Fatal(err)
 	}
 	return &v
+}
+
+// resolveMeet resolves req on release v, or against the schema file name when given.
+func resolveMeet(t *testing.T, v modes.Version, req config.Request, name string) (*config.Result, error) {
+	t.Helper()
+	if name == "" {
+		return config.Resolve(v, req)
+	}
+	r, err := config.NewResolverFromSchema(loadFieldSchema(t, name))
+	if err != nil {
+		return nil, err
+	}
+	return r.Resolve(req)
 }

@@ -76,6 +76,9 @@ func explainConfig(res *config.Result) string {
 	switch {
 	case res.CompileDisabled:
 		return "TORCH_COMPILE_DISABLE=1: torch.compile does nothing. "
+	case res.Backend != "inductor" && res.Torch.Less(firstPlanned()):
+		// 2.0's torch.compile hands other backends the graph alone (rows20).
+		return fmt.Sprintf("backend=%q gets the graph with no mode or options; what it does with CUDA graphs in torch %s was not read. ", res.Backend, res.Torch)
 	case res.Backend == "cudagraphs":
 		return fmt.Sprintf("backend=\"cudagraphs\" captures with %s regardless of the Inductor config. ", res.CUDAGraphs.Implementation)
 	case res.Backend != "inductor":

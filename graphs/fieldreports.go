@@ -84,7 +84,7 @@ func fieldCallRules() []rule {
 			Message:  msgOverwrite,
 			Evidence: ReadNotMeasured, Hazard: "overwritten-output", Source: "torch/_inductor/cudagraph_trees.py format_dealloc_msg @2.6.0, @2.14.0; issues #122192, #170604; graphs/diagnose/signatures.go"},
 			func(c *situation) bool { return c.impl() == CUDAGraphTrees && c.w.OutputsKept }},
-		{Rule{ID: "legacy-overwritten-output", Stage: StageDevice, Releases: always(),
+		{Rule{ID: "legacy-overwritten-output", Stage: StageDevice, Releases: allReleases(),
 			Condition: "the legacy implementation, an output read after the next call",
 			Reason:    "; every call returns the same static output tensors, so an output kept past the next call silently holds the next call's values", ReasonEdit: AppendText,
 			Evidence: AlwaysSource, Hazard: "overwritten-output", Source: srcLegacyRun},
@@ -248,7 +248,43 @@ func (c *situation) opClass() opClass {
 // fieldHazards are the warnings of the field-report rows.
 func fieldHazards() []hazard {
 	const msgUnknownOp = "{op} is not among the ops torch {torch} refuses to capture ({refused}): PyTorch refuses it only if its output has data-dependent sizes (unbacked symbols, e.g. aten.nonzero.default), whatever its name. The plan assumes it cannot be captured"
+	const (
+		src20   = "torch/_inductor/compile_fx.py @ amd/ZenDNN-pytorch@420deb5 (2.0-era by content)"
+		noTrees = "; torch {torch} has no cudagraph trees (from 2.1)"
+	)
 	return []hazard{
+		{Hazard{Code: "cpu-input", Releases: between(0, 0), Condition: "2.0",
+			Message: "a CPU tensor input (a 0-d CPU scalar counts) makes torch {torch} skip CUDA graphs for the whole graph, logged as \"skipping cudagraphs due to multiple devices\"" + msgKernelsRun, Fix: fixMoveCPU,
+			Evidence: AlwaysSource, Source: src20 + "; " + srcCPUFix}, nil},
+		{Hazard{Code: "incompatible-op", Releases: between(0, 0), Condition: "2.0",
+			Message: "{op} cannot be captured, so torch {torch} skips CUDA graphs for the whole graph, without a log line" + msgKernelsRun, Fix: fixOpOut,
+			Evidence: AlwaysSource, Source: src20}, nil},
+		{Hazard{Code: "legacy-mutated-input", Releases: between(0, 0), Condition: "2.0",
+			Message:  "a graph input is mutated in place: torch {torch} skips CUDA graphs for the graph (\"skipping cudagraphs due to input mutation\"; parameters and buffers count)" + msgKernelsRun,
+			Fix:      "return the new value instead of mutating the input (y = x + 1, not x.add_(1))" + noTrees + ", which allow the mutation of parameters and buffers",
+			Evidence: AlwaysSource, Source: src20}, nil},
+		{Hazard{Code: "legacy-static-input-moved", Releases: between(0, 0), Condition: "size_asserts=True",
+			Message:  "torch {torch}'s cudagraphify asserts that static inputs (parameters) keep their address; a parameter replaced by a copy raises a bare AssertionError at " + whereDataPtr,
+			Fix:      fixStaticMoved + noTrees + ", which re-record instead",
+			Evidence: AlwaysSource, Source: src20 + " cudagraphify_impl"},
+			func(c *situation) bool { return c.view.SizeAsserts() }},
+		{Hazard{Code: "legacy-static-input-moved", Releases: between(0, 0), Condition: "size_asserts=False",
+			Message:  "size_asserts=False (mode=\"reduce-overhead\" sets it on torch {torch}) drops cudagraphify's address check: when a parameter moves, every replay silently reads the old address",
+			Fix:      fixStaticMoved + noTrees,
+			Evidence: AlwaysSource, Source: src20 + " cudagraphify_impl; torch/__init__.py @ 2.0 apply_mode"}, nil},
+		{Hazard{Code: "overwritten-output", Releases: between(0, 0), Condition: "2.0",
+			Message:  "an output is read after the next call of the function; torch {torch}'s cudagraphify returns the same static output tensors from every call, so the kept output silently holds the next call's values (no error)",
+			Fix:      "clone an output you keep across calls (out = model(x).clone())" + noTrees + ", which raise instead of returning overwritten values",
+			Evidence: AlwaysSource, Source: src20 + " cudagraphify_impl"}, nil},
+		{Hazard{Code: "legacy-concurrent-callers", Releases: between(0, 0), Condition: "2.0",
+			Message:  "torch {torch}'s cudagraphify copies every caller's inputs into one set of static buffers and returns the same static output tensors to every caller: concurrent calls overwrite each other's inputs and outputs without any error",
+			Fix:      "serialise calls with a lock and clone outputs before releasing it, or give each thread its own compiled function",
+			Evidence: AlwaysInferred, Source: src20 + " cudagraphify_impl"}, nil},
+		{Hazard{Code: "mode-preset-off", Releases: always(), Condition: "the mode's patch sets a promised key to False",
+			Message:  "mode={mode} sets {preset_off} in this torch's mode table (torch._inductor.list_mode_options({mode})): the mode does not turn on what its name says; main@fe05266's table (March 2023, a 2.1 pre-release, issue #96540) set max-autotune to {'epilogue_fusion': False, 'max_autotune': False, 'triton.cudagraphs': True} and reduce-overhead to {'triton.cudagraphs': False, 'size_asserts': False}",
+			Fix:      "pass the keys yourself, as options and without mode: options={preset_fix}; or use a build with the corrected table: every released list_mode_options read sets them True (2.2.2, 2.6.0, 2.7.1, 2.14.0; measured on 2.11)",
+			Evidence: AlwaysSource, Source: "torch/_inductor/__init__.py list_mode_options, stored copy of March 2023 (search store file id 1860741741, repository not named by the index), issue #96540; testdata/reference/field-judgement.md"},
+			func(c *situation) bool { return len(presetOff(c.res)) > 0 }},
 		{Hazard{Code: "thread-pool", Releases: sharedTrees, Condition: "cudagraph trees",
 			Message:  "every call runs on an arbitrary pool worker, and on torch {torch} cudagraph-tree state is thread-local to the worker that imported torch._inductor.cudagraph_trees first: calls on the other workers fail with a bare AssertionError at " + whereTLS + " (issue #123177); which calls fail is a race",
 			Fix:      "make every call on one dedicated thread (ThreadPoolExecutor(max_workers=1) or a queue to one long-lived worker), or compile the function without CUDA graphs (mode=\"max-autotune-no-cudagraphs\"), or upgrade to " + perThreadTrees.From.String() + " (per-thread cudagraph trees, PR #184357) and clone outputs in the worker",

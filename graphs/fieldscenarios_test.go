@@ -7,6 +7,8 @@ import (
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
+
+	"github.com/compilemode/compilemode/config/schema"
 )
 
 // fieldCase is what one field report (testdata/reference/bug-log.md B01–B27) saw,
@@ -24,10 +26,13 @@ type fieldCase struct {
 }
 
 // fieldCases: one per report that is about PyTorch (B26 and B27 are about Go's OS
-// threads, answered by -diagnose; B04 and B14 need releases before 2.1, which the
-// module does not cover: B14 is planned on 2.1, where the same graph is skipped with
-// that release's text).
+// threads, answered by -diagnose). B04's table is main@fe05266's, a 2.1 pre-release
+// (testdata/reference/field-judgement.md), answered with that snapshot's schema
+// (fieldSchemas); B14 is planned on 2.0, whose compile_fx logs the report's text, and on
+// 2.1, where the same graph is skipped with that release's text.
 var fieldCases = []fieldCase{
+	{"B04-mode-table-fe05266", Capture, "", "", []string{"mode-preset-off"}, "options={'max_autotune': True, 'triton.cudagraphs': True}", "",
+		"pytorch/pytorch#96540: at main@fe05266 mode=\"max-autotune\" set max_autotune=False (with epilogue_fusion=False, triton.cudagraphs=True)"},
 	{"B01-mode-and-options", "raises", "RuntimeError", "Either mode or options can be specified", nil, "list_mode_options(\"reduce-overhead\") expanded", "",
 		"huggingface/lerobot#4114: mode and options together raise; expanding the mode into options works"},
 	{"B02-ui-mode-and-options", "raises", "RuntimeError", "Either mode or options can be specified", nil, "list_mode_options(\"max-autotune\") expanded", "",
@@ -54,6 +59,8 @@ var fieldCases = []fieldCase{
 		"pytorch/pytorch#120733: the same function captured by hand with torch.cuda.graph is recorded"},
 	{"B13-cpu-scalar-2.3", Skip, "", "skipping cudagraphs due to skipping cudagraphs due to cpu device (arg1_1)", []string{"cpu-input"}, "move the tensor to the GPU", "",
 		"pytorch/pytorch#119241: a 2.3-era nightly prints \"cpu device (arg1_1)\""},
+	{"B14-cpu-and-cuda-2.0", Skip, "", "skipping cudagraphs due to multiple devices", []string{"cpu-input"}, "move the tensor to the GPU", "",
+		"pytorch/torchdynamo#748: the report's text, as the 2.0-era compile_fx (amd/ZenDNN-pytorch@420deb5) logs it"},
 	{"B14-cpu-and-cuda-2.1", Skip, "", "['non-cuda device in graph']", []string{"cpu-input"}, "move the tensor to the GPU", "",
 		"pytorch/torchdynamo#748: a graph with CPU and CUDA tensors is skipped (pre-2.0 text \"multiple devices\"; 2.1's list reason here)"},
 	{"B15-nonzero-dynamic-output-2.7", Skip, "", "incompatible op aten.nonzero.default", []string{"incompatible-op"}, "graph_partition=True", "",
@@ -107,6 +114,12 @@ func TestFieldScenarios(t *testing.T) {
 	}
 }
 
+// fieldSchemas names the schema file (under testdata/scenarios/schemas) that a field
+// case is answered with, for a build that is not a release: what -schema FILE does.
+var fieldSchemas = map[string]string{
+	"B04-mode-table-fe05266": "torch-2.1.0a0-fe05266.json",
+}
+
 func checkFieldCase(t *testing.T, tc fieldCase) {
 	path := filepath.Join("..", "testdata", "scenarios", "field-"+tc.file+".json")
 	f, err := os.Open(path)
@@ -117,6 +130,9 @@ func checkFieldCase(t *testing.T, tc fieldCase) {
 	sc, err := LoadScenario(path, f)
 	if err != nil {
 		t.Fatalf("LoadScenario: %v", err)
+	}
+	if name, ok := fieldSchemas[tc.file]; ok {
+		sc.Schema = loadFieldSchema(t, name)
 	}
 	rep, err := Check(sc)
 	if err != nil {
@@ -161,4 +177,19 @@ func checkFieldCase(t *testing.T, tc fieldCase) {
 	if !strings.Contains(fix, tc.fix) {
 		t.Errorf("fix %q lacks %q (%s)", fix, tc.fix, tc.reason)
 	}
+}
+
+func loadFieldSchema(t *testing.T, name string) *schema.Schema {
+	t.Helper()
+	path := filepath.Join("..", "testdata", "scenarios", "schemas", name)
+	f, err := os.Open(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	s, err := schema.Load(path, f)
+	if err != nil {
+		t.Fatalf("schema.Load(%s): %v", path, err)
+	}
+	return s
 }

@@ -109,7 +109,7 @@ var nilCases = map[string]func(t *testing.T){
 		_ = modes.StaticEvidenceOf(modes.Version{Major: -1, Minor: -1})
 	},
 	"modes.Minors": func(t *testing.T) {
-		if modes.Minors(0, 0).Valid() || modes.Minors(9, 1).Valid() {
+		if (modes.Releases{}).Valid() || modes.Minors(9, 1).Valid() {
 			t.Error("a zero or reversed range is valid")
 		}
 	},
@@ -580,6 +580,16 @@ var nilCases = map[string]func(t *testing.T){
 			t.Errorf("zero Diagnosis: WriteText = %q, %v; want NoSignature", b.String(), err)
 		}
 		_ = (&diagnose.Diagnosis{Findings: []diagnose.Finding{{}}}).WriteText(io.Discard)
+	},
+	"diagnose.Diagnosis.WriteTextWidth": func(t *testing.T) {
+		var z *inputerr.ZeroError
+		if err := (*diagnose.Diagnosis)(nil).WriteTextWidth(io.Discard, 0); !errors.As(err, &z) {
+			t.Errorf("(*Diagnosis)(nil).WriteTextWidth = %v, want a *inputerr.ZeroError", err)
+		}
+		if err := new(diagnose.Diagnosis).WriteTextWidth(nil, 80); !errors.As(err, &z) {
+			t.Errorf("WriteTextWidth(nil) = %v, want a *inputerr.ZeroError", err)
+		}
+		_ = (&diagnose.Diagnosis{Findings: []diagnose.Finding{{}}}).WriteTextWidth(io.Discard, -1)
 	},
 	"diagnose.ReadError.Error":  func(t *testing.T) { nilErrs[diagnose.ReadError]() },
 	"diagnose.ReadError.Unwrap": func(t *testing.T) { _ = (*diagnose.ReadError)(nil).Unwrap(); _ = new(diagnose.ReadError).Unwrap() },

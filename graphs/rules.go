@@ -152,11 +152,24 @@ type Releases = modes.Releases
 
 func release(minor int) modes.Version { return modes.Version{Major: 2, Minor: minor} }
 
-// always is every supported release.
-func always() Releases { return Releases{From: modes.First(), To: modes.Newest()} }
+// firstPlanned is the oldest release whose CUDA-graph behaviour the rows state: 2.1,
+// the oldest dated from Inductor's own files (compile_fx.py, cudagraph_trees.py read in
+// 2.1-era copies and 2.2.2) or from PRs merged before it. No copy of 2.0's
+// compile_fx.py or cudagraph_trees.py was read, and some texts are known to be later
+// than 2.0 (the list of skip reasons, PR #103290, 2023-06): 2.0 has its own rows
+// (rows20), which state what its torch/__init__.py and torch/cuda/graphs.py say and
+// nothing more.
+func firstPlanned() modes.Version { return release(1) }
 
-// upTo is every supported release up to 2.minor.
-func upTo(minor int) Releases { return Releases{From: modes.First(), To: release(minor)} }
+// always is every release the rows plan, 2.1 to the newest (see [firstPlanned]).
+func always() Releases { return Releases{From: firstPlanned(), To: modes.Newest()} }
+
+// allReleases is every supported release, 2.0 included: for rows about CUDA's and
+// torch.cuda.graph's behaviour rather than Inductor's.
+func allReleases() Releases { return Releases{From: modes.First(), To: modes.Newest()} }
+
+// upTo is every release the rows plan up to 2.minor.
+func upTo(minor int) Releases { return Releases{From: firstPlanned(), To: release(minor)} }
 
 // from is 2.minor and every later supported release.
 func from(minor int) Releases { return Releases{From: release(minor), To: modes.Newest()} }
@@ -166,14 +179,15 @@ func between(lo, hi int) Releases { return modes.Minors(lo, hi) }
 
 // The releases of the thread-related facts, from their rows in config.FactRows: rows
 // bound by one of these facts take their Releases (and the release an "upgrade to"
-// names) from here rather than restating the boundary.
+// names) from here rather than restating the boundary. They hold from 2.1 (see
+// [firstPlanned]): 2.0's cudagraph_trees.py and Dynamo config were not read.
 var (
 	// sharedTrees: cudagraph-tree state is thread-local to the first thread (PerThreadTrees false).
-	sharedTrees = config.FactReleases(config.FactPerThreadTrees, false)
+	sharedTrees = config.FactReleases(config.FactPerThreadTrees, false).Intersect(always())
 	// perThreadTrees: cudagraph trees initialise per-thread state in any thread (PR #184357).
 	perThreadTrees = config.FactReleases(config.FactPerThreadTrees, true)
 	// sharedGlobals: config overrides are process-wide (GlobalsPerThread false).
-	sharedGlobals = config.FactReleases(config.FactGlobalsPerThread, false)
+	sharedGlobals = config.FactReleases(config.FactGlobalsPerThread, false).Intersect(always())
 	// cgBackendTrees: backend="cudagraphs" uses cudagraph trees and their skip checks
 	// (check_for_skip, PR #121018); before, it partitions CPU ops out and copies mutated
 	// inputs back (CudaGraphModule, 2.2.2).

@@ -160,14 +160,17 @@ func TestRulesFollowFacts(t *testing.T) {
 			name      string
 			got, want bool
 		}{
-			{"trees-tls-other holds without PerThreadTrees", holds("trees-tls-other", v), !f.PerThreadTrees},
-			{"trees-concurrent-callers holds without PerThreadTrees", holds("trees-concurrent-callers", v), !f.PerThreadTrees},
+			// From 2.1: 2.0's cudagraph_trees.py was not read (rows20).
+			{"trees-tls-other holds without PerThreadTrees", holds("trees-tls-other", v), !f.PerThreadTrees && v.AtLeast(firstPlanned())},
+			{"trees-concurrent-callers holds without PerThreadTrees", holds("trees-concurrent-callers", v), !f.PerThreadTrees && v.AtLeast(firstPlanned())},
 			{"trees-per-thread-callers holds with PerThreadTrees", holds("trees-per-thread-callers", v), f.PerThreadTrees},
-			{"cudagraphs-backend-kwargs holds unless the backend takes kwargs", holds("cudagraphs-backend-kwargs", v), !f.CUDAGraphsBackendTakesKwargs},
-			{"list-repr skip messages before SkipMessagePrefixed", first("skip-incompatible-op") == upTo(5), !f.SkipMessagePrefixed},
+			// 2.0's torch.compile passes a non-inductor backend no mode or options at all.
+			{"cudagraphs-backend-kwargs holds unless the backend takes kwargs", holds("cudagraphs-backend-kwargs", v), !f.CUDAGraphsBackendTakesKwargs && v.AtLeast(release(1))},
+			// 2.0's compile_fx.py was not read: no row states its skip texts (rows20).
+			{"list-repr skip messages before SkipMessagePrefixed", first("skip-incompatible-op") == upTo(5), !f.SkipMessagePrefixed && v.AtLeast(firstPlanned())},
 			// The mutation message left the list form before the other skips: PR #117720
 			// (2.3) and PR #124700 (2.4) reworded it; SkipMessagePrefixed dates the rest.
-			{"list-repr mutation message up to 2.2", first("trees-skip-mutated-input") == upTo(2), !f.SkipMessagePrefixed && !v.AtLeast(release(3))},
+			{"list-repr mutation message up to 2.2", first("trees-skip-mutated-input") == upTo(2), !f.SkipMessagePrefixed && !v.AtLeast(release(3)) && v.AtLeast(firstPlanned())},
 			{"messageful legacy assert", first("legacy-static-input-moved") == from(14), f.MessagefulLegacyAsserts},
 			{"global-not-seen-by-thread with GlobalsPerThread", hazardHolds("global-not-seen-by-thread", v), f.GlobalsPerThread},
 		}
@@ -280,6 +283,21 @@ func TestEveryRowReached(t *testing.T) {
 		{"op-deterministic-2.6", v(6), config.Request{Mode: ro}, Workload{IncompatibleOp: "aten.scatter_add.default"}, []string{"incompatible-op-check", "unknown-incompatible-op"}},
 		{"op-rocm-2.14", v(14), config.Request{Mode: ro}, Workload{IncompatibleOp: "aten.topk.default"}, []string{"unknown-incompatible-op"}},
 		{"op-bool-2.14", v(14), config.Request{Mode: ro}, Workload{IncompatibleOp: "aten.index_put.default"}, []string{"unknown-incompatible-op"}},
+		// 2.0 (its torch/__init__.py and torch/cuda/graphs.py as the 2.0 docs render them).
+		{"manual-2.0-thread-local", v(0), config.Request{}, Workload{CaptureErrorMode: "thread_local"}, []string{"manual-capture-mode-2.0"}},
+		{"manual-2.0-global-alloc", v(0), config.Request{}, Workload{CaptureErrorMode: "global", OtherThreadWork: "alloc"}, []string{"manual-global-other-threads", "capture-other-threads"}},
+		{"dynamic-2.0", v(0), config.Request{Mode: ro, Dynamic: boolp(true)}, Workload{}, []string{"dynamic-disables-cudagraphs-2.0"}},
+		{"dynamic-option-2.0", v(0), config.Request{Options: opts(t, "{'triton.cudagraphs': True}"), Dynamic: boolp(true)}, Workload{}, []string{"dynamic-cudagraphs-option-2.0"}},
+		{"default-2.0", v(0), config.Request{}, Workload{}, []string{"cudagraphs-off-2.0"}},
+		{"ro-2.0", v(0), config.Request{Mode: ro}, Workload{}, []string{"legacy-2.0"}},
+		{"moved-2.0", v(0), config.Request{Options: opts(t, "{'triton.cudagraphs': True}")}, Workload{MovingStaticInputs: true}, []string{"legacy-static-moved-2.0", "legacy-static-input-moved"}},
+		{"moved-ro-2.0", v(0), config.Request{Mode: ro}, Workload{MovingStaticInputs: true}, []string{"legacy-2.0", "legacy-static-moved-silent-2.0", "legacy-static-input-moved"}},
+		{"kept-2.0", v(0), config.Request{Mode: ro}, Workload{OutputsKept: true}, []string{"legacy-overwritten-output", "overwritten-output"}},
+		{"callers-2.0", v(0), config.Request{Mode: ro}, Workload{Threads: Callers, Callers: 4}, []string{"legacy-concurrent-callers"}},
+		{"cpu-2.0", v(0), config.Request{Mode: ro}, Workload{CPUInputs: true}, []string{"skip-devices-2.0", "cpu-input"}},
+		{"op-2.0", v(0), config.Request{Mode: ro}, Workload{IncompatibleOp: "aten._local_scalar_dense.default"}, []string{"skip-incompatible-op-2.0", "incompatible-op"}},
+		{"mutation-2.0", v(0), config.Request{Mode: ro}, Workload{MutatedInputs: InputMutation}, []string{"skip-mutation-2.0", "legacy-mutated-input"}},
+		{"backend-2.0", v(0), config.Request{Backend: "cudagraphs"}, Workload{}, []string{"other-backend-2.0"}},
 		{"globals-2.12", v(12), config.Request{Globals: set(t, "triton.cudagraphs=True", "triton.cudagraph_trees=False")}, Workload{Devices: 2, Threads: PerDevice}, []string{"global-not-seen-by-thread"}},
 	}
 	reached := map[string]bool{}
@@ -302,6 +320,14 @@ func TestEveryRowReached(t *testing.T) {
 				t.Errorf("%s: row %s not reached", tc.name, id)
 			}
 		}
+	}
+	// A build that is not a release: main@fe05266's mode table (B04, issue #96540).
+	pre, err := resolveMeet(t, v(1), config.Request{Mode: strp("max-autotune")}, "torch-2.1.0a0-fe05266.json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := build(pre, Workload{}, func(key string) { reached[key] = true }); err != nil {
+		t.Fatal(err)
 	}
 	t.Logf("reached %d rows of %d+%d", len(reached), len(Rules()), len(Hazards()))
 	for _, r := range Rules() {

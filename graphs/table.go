@@ -48,6 +48,12 @@ const (
 	// merged 2024-01-26, first in 2.3), printed by a 2.3-era nightly (issue #119241,
 	// Feb 2024); 2.2.2 still has the list reasons.
 	srcLoweringChecks = "PR #118060 (merged 2024-01, first in 2.3); issue #119241 (2.3-era nightly)"
+	// src20CompileFx is the 2.0-era compile_fx.py read (diagnose's source20 too).
+	src20CompileFx = "torch/_inductor/compile_fx.py compile_fx_inner @ amd/ZenDNN-pytorch@420deb5 (2.0-era by content: no cudagraph trees, the config_patches that 2.0's torch.compile passes; testdata/reference/field-judgement.md)"
+	// note20Warning: the two 2.0-era copies read log the skip differently.
+	note20Warning = " (log.warning in the copy read; a slightly later copy logs it with developer_warning, which prints only on nightly and source builds: which of the two 2.0.0 shipped is not pinned)"
+	// src20Init is torch/__init__.py of the 2.0 release as its documentation renders it.
+	src20Init = "torch/__init__.py @ 2.0 (pytorch/pytorch.github.io@01153da6 docs/2.0/_modules/torch.html)"
 )
 
 // rules is the planner's table, in walking order (see [Rule]). Within a stage the
@@ -75,12 +81,12 @@ func gateRules() []rule {
 			Reason:   "backend {backend} does not use CUDA graphs",
 			Evidence: ByRelease, Source: "torch/__init__.py@2.6.0 _TorchCompileWrapper; " + srcFacts + "§2.5"},
 			func(c *situation) bool { return c.view.Backend != "inductor" && c.view.Backend != "cudagraphs" }},
-		{Rule{ID: "cudagraphs-backend-kwargs", Stage: StageDevice, Backend: "cudagraphs", Releases: upTo(13),
+		{Rule{ID: "cudagraphs-backend-kwargs", Stage: StageDevice, Backend: "cudagraphs", Releases: between(1, 13),
 			Condition: "torch.compile passes mode= or options= on to the backend",
 			Outcome:   Fail, Exception: "BackendCompilerFailed", Stop: true,
 			Reason:   "backend=\"cudagraphs\" takes no mode or options: torch.compile passes them on as keyword arguments and the first call fails",
 			Message:  "backend='cudagraphs' raised:\nTypeError: CudagraphsBackend.__call__() got an unexpected keyword argument '{kwarg}'",
-			Evidence: ByRelease, Source: srcMeasured + "cgbackend_mode; " + srcCGBackend},
+			Evidence: ByRelease, Source: srcMeasured + "cgbackend_mode; " + srcCGBackend + "; 2.0's torch.compile passes a backend other than inductor nothing (" + src20Init + ")"},
 			func(c *situation) bool { return len(c.view.BackendKwargs) > 0 }},
 		{Rule{ID: "cudagraphs-backend-skip-devices", Stage: StageDevice, Backend: "cudagraphs", Releases: cgBackendTrees,
 			Condition: "a CPU tensor input, or one graph over several devices",
@@ -112,6 +118,75 @@ func gateRules() []rule {
 			Reason:   "TORCH_COMPILE_DISABLE=1: torch.compile returns the function unchanged",
 			Evidence: ByRelease, Source: srcMeasured + "ro_compile_disable_env"},
 			func(c *situation) bool { return c.view.CompileDisabled }},
+		{Rule{ID: "dynamic-cudagraphs-option-2.0", Stage: StageDevice, Backend: "inductor", Releases: between(0, 0),
+			Condition: "dynamic=True and options that name triton.cudagraphs",
+			Outcome:   Fail, Exception: "AssertionError", Implementation: None, Stop: true,
+			Reason:   "torch {torch}'s torch.compile(dynamic=True) asserts that options do not name triton.cudagraphs: it raises before anything is compiled",
+			Message:  "triton.cudagraphs does not support dynamic shapes",
+			Evidence: AlwaysSource, Source: src20Init + " _TorchCompileInductorWrapper.__init__"},
+			func(c *situation) bool { return c.dynamicTrue() && c.cudagraphsFrom(fromOptions) }},
+		{Rule{ID: "dynamic-disables-cudagraphs-2.0", Stage: StageDevice, Backend: "inductor", Releases: between(0, 0),
+			Condition: "dynamic=True",
+			Outcome:   Skip, Implementation: None, Stop: true,
+			Reason:   "torch {torch}'s torch.compile(dynamic=True) sets triton.cudagraphs=False in this compile's patch (\"cudagraphs conflicts with dynamic shapes\"), whatever the mode set: no CUDA graphs",
+			Evidence: AlwaysSource, Source: src20Init + " _TorchCompileInductorWrapper.__init__; PR #103290 later let cudagraphs override dynamic shapes"},
+			func(c *situation) bool { return c.dynamicTrue() }},
+		{Rule{ID: "other-backend-2.0", Stage: StageDevice, Releases: between(0, 0),
+			Condition: "the backend is not \"inductor\"",
+			Outcome:   Skip, Implementation: None, Stop: true,
+			Reason:   "backend {backend}: torch {torch}'s torch.compile hands it the graph with no mode or options; Inductor's CUDA graphs do not apply (what backend=\"cudagraphs\" did in 2.0 was not read)",
+			Evidence: AlwaysInferred, Source: src20Init + " compile: a backend other than \"inductor\" goes to torch._dynamo.optimize unchanged"},
+			func(c *situation) bool { return c.view.Backend != "inductor" }},
+		{Rule{ID: "cudagraphs-off-2.0", Stage: StageDevice, Backend: "inductor", Releases: between(0, 0),
+			Condition: "triton.cudagraphs is off",
+			Outcome:   Skip, Implementation: None, Stop: true,
+			Reason:   "CUDA graphs are off: triton.cudagraphs={cudagraphs} (from {cudagraphs_origin})",
+			Evidence: ByRelease, Source: src20Init + " apply_mode; the default from 2.2.2's config (inferred for 2.0)"},
+			func(c *situation) bool { return !c.view.CUDAGraphsOn() }},
+		{Rule{ID: "skip-devices-2.0", Stage: StageDevice, Backend: "inductor", Releases: between(0, 0),
+			Condition: "triton.cudagraphs on and a CPU tensor input (a graph on more than one device type)",
+			Outcome:   Skip, Stop: true,
+			Reason:   "the graph holds a CPU tensor beside CUDA ones: torch {torch}'s compile_fx captures only all-CUDA graphs and logs this one as multiple devices" + note20Warning,
+			Message:  "skipping cudagraphs due to multiple devices",
+			Evidence: AlwaysSource, Source: src20CompileFx},
+			func(c *situation) bool { return c.view.CUDAGraphsOn() && c.w.CPUInputs }},
+		{Rule{ID: "skip-mutation-2.0", Stage: StageDevice, Backend: "inductor", Releases: between(0, 0),
+			Condition: "triton.cudagraphs on and a graph input (user input, parameter or buffer) mutated in place",
+			Outcome:   Skip, Stop: true,
+			Reason:   "the graph mutates one of its inputs: torch {torch}'s compile_fx captures no graph with mutated inputs (graph.mutated_inputs, parameters and buffers included)" + note20Warning,
+			Message:  "skipping cudagraphs due to input mutation",
+			Evidence: AlwaysSource, Source: src20CompileFx},
+			func(c *situation) bool {
+				return c.view.CUDAGraphsOn() && (c.w.MutatedInputs == InputMutation || c.w.MutatedInputs == StaticMutation)
+			}},
+		{Rule{ID: "skip-incompatible-op-2.0", Stage: StageDevice, Backend: "inductor", Releases: between(0, 0),
+			Condition: "triton.cudagraphs on and an op refused for capture",
+			Outcome:   Skip, Stop: true,
+			Reason:   "the graph uses {op}, which torch {torch} refuses to capture (has_incompatible_cudagraph_ops): CUDA graphs are skipped without any log line",
+			Evidence: AlwaysSource, Source: src20CompileFx},
+			func(c *situation) bool { return c.view.CUDAGraphsOn() && c.w.IncompatibleOp != "" }},
+		{Rule{ID: "legacy-static-moved-2.0", Stage: StageDevice, Backend: "inductor", Releases: between(0, 0),
+			Condition: "a static input moved, size_asserts on",
+			Outcome:   Fail, Exception: "AssertionError", Implementation: Legacy, Stop: true,
+			Reason:   "a static input (parameter) moved to a new address; torch {torch}'s cudagraphify asserts it never does (size_asserts=True; mode=\"reduce-overhead\" sets it False)",
+			Message:  whereDataPtr,
+			Evidence: AlwaysSource, Hazard: "legacy-static-input-moved", Source: src20CompileFx + " cudagraphify_impl"},
+			func(c *situation) bool {
+				return c.view.CUDAGraphsOn() && c.w.MovingStaticInputs && c.view.SizeAsserts()
+			}},
+		{Rule{ID: "legacy-2.0", Stage: StageDevice, Backend: "inductor", Releases: between(0, 0),
+			Condition: "triton.cudagraphs on",
+			Outcome:   Capture, Implementation: Legacy,
+			Reason:   "torch {torch} has no cudagraph trees (PR #89146, turned on by PR #97993 in 2023-03, after 2.0): compile_fx's cudagraphify warms each graph up on a side stream, records it once, and at every call copies the new inputs into its static buffers and replays",
+			Evidence: AlwaysSource, Source: src20CompileFx + " cudagraphify, cudagraphify_impl; PR #96932 (2023-03-16) stacked on the still open PR #89146; PR #97993 \"Flip switch\" (2023-03-30)"},
+			func(c *situation) bool { return c.view.CUDAGraphsOn() }},
+		{Rule{ID: "legacy-static-moved-silent-2.0", Stage: StageDevice, Backend: "inductor", Releases: between(0, 0),
+			Condition: "a static input moved, size_asserts off",
+			Reason:    "; size_asserts=False (mode=\"reduce-overhead\" sets it) drops the address check: when a parameter moves, every replay silently reads the old address", ReasonEdit: AppendText,
+			Evidence: AlwaysSource, Hazard: "legacy-static-input-moved", Source: src20CompileFx + " cudagraphify_impl"},
+			func(c *situation) bool {
+				return c.view.CUDAGraphsOn() && c.w.MovingStaticInputs && !c.view.SizeAsserts()
+			}},
 		{Rule{ID: "cudagraphs-off-partitioned", Stage: StageDevice, Backend: "inductor", Releases: always(),
 			Condition: "triton.cudagraphs is off, graph_partition on",
 			Outcome:   Skip, Implementation: None, Stop: true,
@@ -500,6 +575,10 @@ func placeholders() []placeholder {
 		{"sizes", "the number of distinct input sizes", func(c *situation) string { return strconv.Itoa(c.w.DistinctSizes) }},
 		{"first_caller_error", "the first RuntimeError of concurrent callers, quoted", func(*situation) string { return strconv.Quote(callerErrPool) }},
 		{"mode", "the mode, quoted", func(c *situation) string { return strconv.Quote(string(c.res.Mode)) }},
+		{"preset_off", "the keys the mode's own patch sets False although its name promises them", func(c *situation) string {
+			return strings.Join(presetOff(c.res), ", ")
+		}},
+		{"preset_fix", "the options dict that turns on every key the mode promises", func(c *situation) string { return presetFix(c.res) }},
 		{"globals", "the keys assigned globally in the main thread", func(c *situation) string { return c.globalKeys }},
 		{"global_pairs", "those keys and values, as dict entries", func(c *situation) string { return c.globalPairs }},
 		{"why", "why turning cudagraph trees back on does not help", func(c *situation) string { return c.why }},

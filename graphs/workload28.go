@@ -230,30 +230,40 @@ func (w Workload) dynamoBreaksAt() string {
 // forbids unsafe calls (allocation, synchronous copies, legacy-stream work) from any
 // thread while a capture is under way; thread_local only from the capturing thread;
 // relaxed from none. Synchronising the whole device breaks a capture in every mode.
+// src20Graphs is torch.cuda.graph in 2.0, as its documentation renders it.
+const src20Graphs = "torch/cuda/graphs.py @ 2.0 (pytorch/pytorch.github.io@2529dd70 docs/2.0/_modules/torch/cuda/graphs.html: graph(cuda_graph, pool=None, stream=None), capture_begin(pool=None))"
+
 func manualRules() []rule {
 	const srcModes = "PR #107407 (torch.cuda.graph capture_error_mode; Inductor captures thread_local); torch/cuda/graphs.py@2.14.1 (default \"global\") and torch/_inductor/cudagraph_trees.py@2.14.1 (\"thread_local\"), read in the Debian chroot; CUDA Runtime API cudaStreamCaptureMode"
 	const msgCaptureErr = "CUDA error: operation not permitted when stream is capturing\nCUDA error: operation failed due to a previous error during capture"
 	manual := func(c *situation) bool { return c.w.CaptureErrorMode != "" }
 	return []rule{
-		{Rule{ID: "manual-capture", Stage: StageDevice, Releases: always(),
+		{Rule{ID: "manual-capture-mode-2.0", Stage: StageDevice, Releases: between(0, 0),
+			Condition: "manual capture naming a capture_error_mode other than \"global\" on 2.0",
+			Outcome:   Fail, Exception: "TypeError", Implementation: Manual, Stop: true,
+			Reason:   "torch {torch}'s torch.cuda.graph(cuda_graph, pool=None, stream=None) takes no capture_error_mode (PR #107407 added it in a later release): the with statement raises before any capture; torch.cuda.graph(g) without it captures in CUDA's default (global) mode",
+			Message:  "graph.__init__() got an unexpected keyword argument 'capture_error_mode'",
+			Evidence: AlwaysSource, Source: src20Graphs + "; the message as Python 3.10 words it"},
+			func(c *situation) bool { return manual(c) && c.w.CaptureErrorMode != "global" }},
+		{Rule{ID: "manual-capture", Stage: StageDevice, Releases: allReleases(),
 			Condition: "the compiled function is captured by hand with torch.cuda.graph",
 			Outcome:   Capture, Implementation: Manual,
 			Reason:   "torch.cuda.graph(capture_error_mode=\"{capture_mode}\") captures the compiled function's kernels; each g.replay() reruns them on the captured tensors (copy new inputs into them first)",
 			Evidence: AlwaysInferred, Source: srcModes},
 			manual},
-		{Rule{ID: "manual-mutated-input", Stage: StageDevice, Releases: always(),
+		{Rule{ID: "manual-mutated-input", Stage: StageDevice, Releases: allReleases(),
 			Condition: "manual capture, a user input mutated in place",
 			Reason:    "; the mutation is captured too: every replay mutates the captured input tensor (cudagraph trees would run this function without CUDA graphs instead, issue #120733)", ReasonEdit: AppendText,
 			Evidence: AlwaysInferred, Source: "issue #120733 (a hand-made graph accepts mutated inputs)"},
 			func(c *situation) bool { return manual(c) && c.w.MutatedInputs == InputMutation }},
-		{Rule{ID: "manual-device-sync", Stage: StageDevice, Releases: always(),
+		{Rule{ID: "manual-device-sync", Stage: StageDevice, Releases: allReleases(),
 			Condition: "manual capture while another thread synchronises the device (any capture mode)",
 			Outcome:   Fail, Exception: "RuntimeError", Race: true, Stop: true,
 			Reason:   "another thread synchronises the whole device (torch.cuda.synchronize(), cudaDeviceSynchronize) during the capture: that is not allowed in any capture mode, so the other thread's call fails and the capture is invalidated (which call lands during the capture is a race)",
 			Message:  msgCaptureErr,
 			Evidence: AlwaysInferred, Hazard: "capture-other-threads", Source: "NVIDIA/TensorRT#2888 (error 900 in Global and ThreadLocal modes; maintainers: device synchronisation breaks capture in every mode); " + srcModes},
 			func(c *situation) bool { return manual(c) && c.w.OtherThreadWork == "device-sync" }},
-		{Rule{ID: "manual-global-other-threads", Stage: StageDevice, Releases: always(),
+		{Rule{ID: "manual-global-other-threads", Stage: StageDevice, Releases: allReleases(),
 			Condition: "manual capture in global mode while another thread allocates or copies from pageable memory",
 			Outcome:   Fail, Exception: "RuntimeError", Race: true, Stop: true,
 			Reason:   "capture_error_mode=\"global\" (torch.cuda.graph's default) forbids unsafe CUDA calls from every thread while the capture is under way: another thread's {other_work} fails and invalidates the capture (whether one lands during the capture is a race)",
@@ -262,14 +272,14 @@ func manualRules() []rule {
 			func(c *situation) bool {
 				return manual(c) && c.w.CaptureErrorMode == "global" && (c.w.OtherThreadWork == "alloc" || c.w.OtherThreadWork == "pageable-copy")
 			}},
-		{Rule{ID: "manual-local-other-threads", Stage: StageDevice, Releases: always(),
+		{Rule{ID: "manual-local-other-threads", Stage: StageDevice, Releases: allReleases(),
 			Condition: "manual capture in thread_local or relaxed mode while another thread allocates or copies",
 			Reason:    "; capture_error_mode=\"{capture_mode}\" lets other threads' calls proceed: only the capturing thread is restricted (vLLM and SGLang capture with thread_local for this)", ReasonEdit: AppendText,
 			Evidence: AlwaysInferred, Source: "vllm-project/vllm PR #48053 (global: every capture invalidated by side-stream copies; thread_local: capture and replay work); " + srcModes},
 			func(c *situation) bool {
 				return manual(c) && c.w.CaptureErrorMode != "global" && (c.w.OtherThreadWork == "alloc" || c.w.OtherThreadWork == "pageable-copy")
 			}},
-		{Rule{ID: "manual-done", Stage: StageDevice, Releases: always(),
+		{Rule{ID: "manual-done", Stage: StageDevice, Releases: allReleases(),
 			Condition: "manual capture: Inductor's own CUDA-graph rows do not apply",
 			Stop:      true, Evidence: Unchanged, Source: "inferred: torch.cuda.graph captures whatever runs"},
 			manual},
@@ -317,11 +327,16 @@ func (c *situation) graphBreaks() int {
 // hazards28 are the warnings of issue 28's workloads.
 func hazards28() []hazard {
 	return []hazard{
-		{Hazard{Code: "capture-other-threads", Releases: always(), Condition: "another thread synchronises the device",
+		{Hazard{Code: "capture-other-threads", Releases: allReleases(), Condition: "another thread synchronises the device",
 			Message:  "another thread synchronises the whole device while torch.cuda.graph captures: that breaks the capture in every capture mode (NVIDIA/TensorRT#2888)",
 			Fix:      "in the other threads, synchronise only their own non-default stream (s.synchronize() or an event), not the device and not stream 0 (the legacy stream, which also fails); or hold one lock around the capture that those threads take too; capture_error_mode does not help here",
 			Evidence: AlwaysInferred, Source: "NVIDIA/TensorRT#2888 (maintainers' answer; cudaStreamSynchronize(0) still failed sometimes)"},
 			func(c *situation) bool { return c.w.OtherThreadWork == "device-sync" }},
+		{Hazard{Code: "capture-other-threads", Releases: between(0, 0), Condition: "global mode (2.0 has no other), other threads allocate or copy",
+			Message:  "torch.cuda.graph captures in CUDA's global mode (torch {torch} has no capture_error_mode) while other threads do CUDA work: their allocations or copies from pageable memory fail during the capture and invalidate it",
+			Fix:      "capture before the other threads start, or under a lock they take too; torch {torch}'s torch.cuda.graph cannot capture thread-locally: capture_error_mode=\"thread_local\" came with PR #107407, so upgrade for it",
+			Evidence: AlwaysInferred, Source: src20Graphs + "; vllm-project/vllm PR #48053; sgl-project/sglang-omni PR #830"},
+			func(c *situation) bool { return c.w.CaptureErrorMode == "global" }},
 		{Hazard{Code: "capture-other-threads", Releases: always(), Condition: "global mode, other threads allocate or copy",
 			Message:  "torch.cuda.graph captures in capture_error_mode=\"global\" (its default) while other threads do CUDA work: their allocations or copies from pageable memory fail during the capture and invalidate it",
 			Fix:      "capture with torch.cuda.graph(g, capture_error_mode=\"thread_local\"), as Inductor does for its own captures (PR #107407) and vLLM and SGLang do for captures after start-up; or capture before the other threads start, or under a lock they take too",

@@ -247,12 +247,14 @@ linear_ws(const float* __restrict__ x, const float* __restrict__ ln_gamma, const
 //
 // One launch of h/8 blocks of MLP_THREADS threads; block j owns output columns
 // [8j, 8j+8) of every matrix. At entry every block starts asynchronous copies
-// (cp.async, 16 bytes each, L1 bypassed) of its slices of all mats weight matrices into
-// shared memory, one commit group per matrix (the LayerNorms' gammas and betas with the
-// first), so the step's weights stream from memory once, over every multiprocessor,
-// while the layers compute; layer m waits only for its own group. Its biases go to
-// shared memory too, so that after a barrier the only global read is the layer's input. Between layers the blocks meet at a grid-wide barrier (grid_sync): every
-// block must be resident at once, which the Go helper checks (backend.Launch.CoResident).
+// (cp.async, 16 bytes each, L1 bypassed) of the first layer's input rows, then its slices
+// of all mats weight matrices into shared memory, one commit group per matrix (the
+// LayerNorms' gammas and betas in a group after the first; MLP_XFIRST), so the step's
+// weights stream from memory once, over every multiprocessor, while the layers compute;
+// layer m waits only for its own group. Its biases go to shared memory too, so that
+// after a barrier the only global read is the layer's input. Between layers the blocks
+// meet at a grid-wide barrier (grid_sync): every block must be resident at once, which
+// the Go helper checks (backend.Launch.CoResident).
 //
 // Weights are packed on the host (kernels.PackMLP): block j's slice of matrix m is h*8
 // contiguous floats, element (k, c) (k = 4g + kk, c = 4ch + cc, column 8j + c) at
@@ -269,8 +271,8 @@ linear_ws(const float* __restrict__ x, const float* __restrict__ ln_gamma, const
 // Limits (checked by the Go helper): batch <= MLP_MAXB, h a multiple of 128 up to 1024,
 // 1 <= mats <= MLP_MAXMATS; dynamic shared memory (mats*h*8 + MLP_MAXB*h + 2*(mats-1)*h)*4
 // bytes (229376 at h 1024, mats 5: with the static 2 KB, within the 227 KB a block may
-// have); scratch0/1 batch*h floats each; bar 8 zeroed bytes (see grid_sync) owned by
-// this launch alone.
+// have); scratch0/1 batch*h floats each; bar MLP_NBAR*256 = 2048 zeroed bytes (see
+// grid_sync; 8 are enough with MLP_BARRIER 2) owned by this launch alone.
 #define MLP_MAXB 8
 #define MLP_MAXMATS 5
 #ifndef MLP_THREADS
@@ -279,14 +281,21 @@ linear_ws(const float* __restrict__ x, const float* __restrict__ ln_gamma, const
 #define MLP_WARPS (MLP_THREADS / 32)
 // MLP_BARRIER selects grid_sync's implementation: 0, __threadfence around an arrival
 // count that wraps to 0 and a generation word (as cooperative groups' grid sync);
-// 1, the same with release/acquire atomics at gpu scope instead of full fences; 2 (the
-// default), one 64-bit arrival count that only grows: a block adds 1 with release
-// semantics and polls with acquire loads until the count reaches its target, so an
-// arrival needs no returning atomic. Measured with kernels/mlp_bench.cu (H200, 5 barriers
-// per step): 0 cost about 2 µs a barrier, 1 about 1.7.
+// 1, the same with release/acquire atomics at gpu scope instead of full fences; 2, one
+// 64-bit arrival count that only grows: a block adds 1 with release semantics and polls
+// with acquire loads until the count reaches its target, so an arrival needs no
+// returning atomic; 3 (the default), as 2 with the arrivals spread over MLP_NBAR counts
+// 256 bytes apart (block j adds to count j mod MLP_NBAR; gridDim.x must be a multiple of
+// MLP_NBAR) and MLP_NBAR lanes of warp 0 polling one each, so that fewer atomics queue on
+// one address. Measured with kernels/mlp_bench.cu (H200, 5 barriers per step): 0 cost
+// about 2 µs a barrier, 1 about 1.7; 3 saves about 0.3 µs a step against 2.
 #ifndef MLP_BARRIER
-#define MLP_BARRIER 2
+#define MLP_BARRIER 3
 #endif
+#ifndef MLP_NBAR
+#define MLP_NBAR 8
+#endif
+#define MLP_BAR_STRIDE 32 // 64-bit words between two of MLP_BARRIER 3's counts
 // MLP_SKIP leaves one stage out, for kernels/mlp_bench.cu's timing only (the result is
 // then wrong), a sum of: 1 the matmul, 2 the grid barriers, 4 the weight copies, 8 the
 // staging.
@@ -298,6 +307,30 @@ linear_ws(const float* __restrict__ x, const float* __restrict__ ln_gamma, const
 // (cp.async.bulk completing on an mbarrier, sm_90, PTX ISA 8.0: nvcc 12 or later).
 #ifndef MLP_LOAD
 #define MLP_LOAD 0
+#endif
+// MLP_XFIRST 1 (the default) orders the copies at entry as the layers need them: the first
+// layer's input rows (cp.async, no LayerNorm to apply) in a group of their own, then
+// matrix 0, then the gammas and betas, then matrices 1.. (a multiprocessor receives its
+// ~224 KB at a bounded rate, so what is asked first arrives first); 0 copies the gammas
+// and betas first and stages the first layer's rows after every copy was started.
+// Measured: 0.5 µs a step less with MLP_BARRIER 2, 1.1 with 3 (mlp_bench, 23.3 to 22.1).
+#ifndef MLP_XFIRST
+#define MLP_XFIRST 1
+#endif
+#if MLP_XFIRST && MLP_LOAD == 1
+#error "MLP_XFIRST needs MLP_LOAD 0"
+#endif
+// MLP_PROF 1 records clock64() at each phase of every block in mlp_prof (thread 0; slot
+// 0 at entry, 1+5m.. for layer m: staged, weights waited for, matmul, epilogue, barrier;
+// 30 after the last barrier), for kernels/mlp_bench.cu only.
+#ifndef MLP_PROF
+#define MLP_PROF 0
+#endif
+#if MLP_PROF
+__device__ long long mlp_prof[1024 * 32];
+#define PROF(slot) do { if (threadIdx.x == 0) mlp_prof[blockIdx.x * 32 + (slot)] = clock64(); } while (0)
+#else
+#define PROF(slot) do { } while (0)
 #endif
 
 __device__ __forceinline__ void cp_async16(void* smem, const void* gmem) {
@@ -317,7 +350,8 @@ __device__ __forceinline__ void cp_async_wait_n(int n) {
   case 1: cp_async_wait<1>(); break;
   case 2: cp_async_wait<2>(); break;
   case 3: cp_async_wait<3>(); break;
-  default: cp_async_wait<4>(); break;
+  case 4: cp_async_wait<4>(); break;
+  default: cp_async_wait<5>(); break;
   }
 }
 
@@ -327,12 +361,29 @@ __device__ __forceinline__ void cp_async_wait_n(int n) {
 // barrier, mats barriers in all, so at entry a block finds it between base and
 // base + gridDim.x - 1, base a multiple of gridDim.x * mats (no barrier completes before
 // every block has arrived), and barrier i completes at base + (i+1) * gridDim.x.
+// With 3, the same per count, each count raised by gridDim.x/MLP_NBAR per barrier.
 // With 0 or 1, bar[0] counts arrivals and wraps to 0 at the last (atomicInc), which then
 // bumps the generation bar[1] that the others watch. target is used by 2 only.
 __device__ __forceinline__ void grid_sync(unsigned* bar, unsigned long long target) {
   if (MLP_SKIP & 2) return;
   __syncthreads();
-#if MLP_BARRIER == 2
+#if MLP_BARRIER == 3
+  {
+    unsigned long long* c = reinterpret_cast<unsigned long long*>(bar);
+    if (threadIdx.x == 0)
+      asm volatile("red.release.gpu.global.add.u64 [%0], 1;" ::"l"(c + (blockIdx.x % MLP_NBAR) * MLP_BAR_STRIDE) : "memory");
+    if (threadIdx.x < 32) {
+      const int lane = threadIdx.x;
+      const unsigned long long* mine = c + (lane % MLP_NBAR) * MLP_BAR_STRIDE;
+      unsigned long long now = target;
+      do {
+        if (lane < MLP_NBAR) asm volatile("ld.acquire.gpu.global.u64 %0, [%1];" : "=l"(now) : "l"(mine) : "memory");
+      } while (!__all_sync(0xffffffffu, now >= target));
+    }
+  }
+  __syncthreads();
+  return;
+#elif MLP_BARRIER == 2
   if (threadIdx.x == 0) {
     unsigned long long now;
     asm volatile("red.release.gpu.global.add.u64 [%0], 1;" ::"l"(bar) : "memory");
@@ -545,7 +596,7 @@ mlp_step(const float* __restrict__ x, const float* __restrict__ wp, const float*
          const float* __restrict__ gamma, const float* __restrict__ beta, float* scratch0, float* scratch1,
          float* __restrict__ out, unsigned* bar, int batch, int h, int mats, float eps) {
   extern __shared__ float4 smem[];
-  __shared__ float red[MLP_WARPS][64];
+  __shared__ float red[MLP_WARPS][MLP_SPLITB ? 32 : 64];
   __shared__ float bias_s[MLP_MAXMATS][8];
   const int warp = threadIdx.x >> 5, lane = threadIdx.x & 31;
   const int slice = h * 8;                              // floats of one matrix's slice
@@ -560,12 +611,31 @@ mlp_step(const float* __restrict__ x, const float* __restrict__ wp, const float*
     asm volatile("ld.relaxed.gpu.global.u64 %0, [%1];" : "=l"(c) : "l"(bar) : "memory");
     base = c - c % per;
   }
+  // With MLP_BARRIER 3 every count starts a launch at the same multiple of its per-launch
+  // arrivals; each lane of warp 0 polls one count and needs base.
+  if (MLP_BARRIER == 3 && threadIdx.x < 32) {
+    unsigned long long c, per = (unsigned long long)(gridDim.x / MLP_NBAR) * mats;
+    asm volatile("ld.relaxed.gpu.global.u64 %0, [%1];" : "=l"(c) : "l"(reinterpret_cast<unsigned long long*>(bar) + (blockIdx.x % MLP_NBAR) * MLP_BAR_STRIDE) : "memory");
+    base = c - c % per;
+  }
+  const unsigned long long per_barrier = MLP_BARRIER == 3 ? gridDim.x / MLP_NBAR : gridDim.x;
+  PROF(0);
   // This block's biases, and every LayerNorm's gamma and beta (cp.async, with matrix 0).
   if (threadIdx.x < mats * 8) bias_s[threadIdx.x >> 3][threadIdx.x & 7] = __ldg(bias + (size_t)(threadIdx.x >> 3) * h + blockIdx.x * 8 + (threadIdx.x & 7));
+#if !MLP_XFIRST
   for (int e = threadIdx.x * 4; e < (mats - 1) * h; e += MLP_THREADS * 4) {
     cp_async16(gs + e, gamma + e);
     cp_async16(bs + e, beta + e);
   }
+#else
+  // The first layer's input rows (no LayerNorm) in their own group, first; zeros for the
+  // rows past batch.
+  for (int e = threadIdx.x; e < MLP_MAXB * h / 4; e += MLP_THREADS) {
+    if (e / (h / 4) < batch) cp_async16(xs4 + e, reinterpret_cast<const float4*>(x) + e);
+    else xs4[e] = make_float4(0.f, 0.f, 0.f, 0.f);
+  }
+  cp_async_commit();
+#endif
 
   // 1. Every weight slice of the step on its way to shared memory, one group per matrix.
 #if MLP_LOAD == 1
@@ -597,6 +667,15 @@ mlp_step(const float* __restrict__ x, const float* __restrict__ wp, const float*
         for (int e = threadIdx.x * 4; e < slice; e += MLP_THREADS * 4) cp_async16(dst + e, src + e);
     }
     cp_async_commit();
+#if MLP_XFIRST
+    if (m == 0) { // the gammas and betas, needed from layer 1 on, after matrix 0
+      for (int e = threadIdx.x * 4; e < (mats - 1) * h; e += MLP_THREADS * 4) {
+        cp_async16(gs + e, gamma + e);
+        cp_async16(bs + e, beta + e);
+      }
+      cp_async_commit();
+    }
+#endif
   }
 #endif
 
@@ -607,17 +686,20 @@ mlp_step(const float* __restrict__ x, const float* __restrict__ wp, const float*
     const float* src = m == 0 ? x : ((m - 1) & 1) ? scratch1 : scratch0;
     const float* gm = m == 0 ? 0 : gs + (m - 1) * h;
     const float* bt = m == 0 ? 0 : bs + (m - 1) * h;
-    if (!(MLP_SKIP & 8))
+    if (!(MLP_SKIP & 8) && !(MLP_XFIRST && m == 0))
       for (int b = warp; b < MLP_MAXB; b += MLP_WARPS) mlp_stage(xs4, src, gm, bt, b, batch, h, eps);
+    PROF(1 + m * 5);
 #if MLP_LOAD == 1
     if (m == 0) cp_async_wait<0>();
     if (!(MLP_SKIP & 4))
       asm volatile("{\n .reg .pred p;\n WAIT:\n mbarrier.try_wait.parity.shared::cta.b64 p, [%0], 0;\n @!p bra WAIT;\n}"
                    ::"r"((unsigned)__cvta_generic_to_shared(&mbar[m])) : "memory");
 #else
-    cp_async_wait_n(MLP_MAXMATS - 1 - m);
+    // Groups: [rows], W0, [gammas and betas], W1, .., W4 ([..] with MLP_XFIRST only).
+    cp_async_wait_n(MLP_MAXMATS - 1 - m + (MLP_XFIRST && m == 0));
 #endif
     __syncthreads();
+    PROF(1 + m * 5 + 1);
 #if MLP_SPLITB
     red[warp][lane] = (MLP_SKIP & 1) ? 0.f : mlp_matmul_split(xs4, smem + m * h * 2, h);
 #else
@@ -627,6 +709,7 @@ mlp_step(const float* __restrict__ x, const float* __restrict__ wp, const float*
     red[warp][2 * lane + 1] = part[1];
 #endif
     __syncthreads();
+    PROF(1 + m * 5 + 2);
     if (threadIdx.x < 64) {
       int b = threadIdx.x >> 3, c = threadIdx.x & 7, o = blockIdx.x * 8 + c;
       if (b < batch) {
@@ -642,9 +725,13 @@ mlp_step(const float* __restrict__ x, const float* __restrict__ wp, const float*
         ((m & 1) ? scratch1 : scratch0)[(size_t)b * h + o] = v;
       }
     }
-    grid_sync(bar, base + (unsigned long long)(m + 1) * gridDim.x);
+    PROF(1 + m * 5 + 3);
+    if (MLP_XFIRST && m == 0) cp_async_wait<4>(); // the gammas and betas, before the barrier's __syncthreads
+    grid_sync(bar, base + (unsigned long long)(m + 1) * per_barrier);
+    PROF(1 + m * 5 + 4);
   }
 
+  PROF(30);
   // 3. Softmax of the logits (in scratch0 or 1 as mats is odd or even): each block its own
   // 8 columns; the row goes through shared memory (xs, no longer read) for them.
   const float* logits = ((mats - 1) & 1) ? scratch1 : scratch0;

@@ -35,6 +35,9 @@ const (
 	MLPWidthMultiple = 128
 	// MLPColumns is the output columns one block owns: the grid is width/MLPColumns blocks.
 	MLPColumns = 8
+	// MLPBarrierFloats is the size of MLPStep.Barrier in 4-byte words: MLP_NBAR (8) 64-bit
+	// arrival counts 256 bytes apart (MLP_BARRIER 3 of kernels.cu).
+	MLPBarrierFloats = 8 * 256 / 4
 )
 
 // PackMLP returns the width×width row-major matrix w (row i holds the weights from input i)

@@ -257,9 +257,10 @@ type MLPStep struct {
 	Beta    *backend.Buffer    // (Mats-1)×Width LayerNorm biases; may be nil when Mats is 1
 	Scratch [2]*backend.Buffer // Batch×Width each: the layers' outputs, in turn
 	Out     *backend.Buffer    // Batch×Width probabilities; must not alias the others
-	// Barrier is the grid barrier's state: 8 zeroed bytes (a fresh backend.Buffer of 8
-	// bytes), a 64-bit count of arrivals that each step raises by Mats·Width/8, used by
-	// this launch alone; after each step it is ready for the next.
+	// Barrier is the grid barrier's state: MLPBarrierFloats zeroed words (a fresh
+	// backend.Buffer of 2048 bytes), eight 64-bit counts of arrivals, 256 bytes apart, that
+	// each step raises by Mats·Width/64 each, used by this launch alone; after each step it
+	// is ready for the next.
 	Barrier *backend.Buffer
 	Batch   int     // rows, 1 to MLPMaxBatch
 	Width   int     // features, a multiple of MLPWidthMultiple up to MLPMaxWidth
@@ -305,7 +306,7 @@ func (a MLPStep) check() error {
 		elems int
 	}{{"mlp_step x", a.X, bh}, {"mlp_step weights", a.Weights, a.Mats * wh * wh}, {"mlp_step bias", a.Bias, a.Mats * wh},
 		{"mlp_step scratch 0", a.Scratch[0], bh}, {"mlp_step scratch 1", a.Scratch[1], bh}, {"mlp_step out", a.Out, bh},
-		{"mlp_step barrier", a.Barrier, 2}} {
+		{"mlp_step barrier", a.Barrier, MLPBarrierFloats}} {
 		if err := need(c.name, c.buf, c.elems); err != nil {
 			return err
 		}

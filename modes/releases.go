@@ -69,15 +69,19 @@ type ReleaseRow struct {
 // 2.11; read in the anchors 2.2.2, 2.6.0, 2.7.1 and 2.14.0 (the copies listed in
 // testdata/reference/pytorch-facts.md §0, tagged T2.2.2, T2.6.0, T2.7.1, T2.14.0);
 // inferred for every other release, from the nearest release read and the PRs that
-// bound each change. Each call returns a new slice.
+// bound each change. 2.0 is inferred as a whole: only its torch/__init__.py was read
+// (its mode rows are source). Each call returns a new slice.
 func ReleaseRows() []ReleaseRow {
 	const (
 		early = "{release}: as read in 2.2.2; PR #98255 (2023-04) and PR #136867 (2024-10) bound it"
 		mid   = "{release}: as read in 2.7.1; lite (PR #167115, 2025-11) came later"
 		late  = "{release}: between the 2.11 measurement and 2.14 source; lite from PR #167115 (2025-11)"
 		files = "torch/_inductor/__init__.py and torch/__init__.py of torch "
+		// docs20 is torch/__init__.py of the 2.0 release as its documentation renders it.
+		docs20 = "{release}: torch/__init__.py as rendered in the 2.0 documentation (pytorch/pytorch.github.io@01153da6 docs/2.0/_modules/torch.html): apply_mode, apply_options and compile; no copy of 2.0's torch/_inductor/config.py, compile_fx.py or cudagraph_trees.py was read, so its keys and CUDA behaviour are 2.1's and 2.2.2's (inferred)"
 	)
 	return []ReleaseRow{
+		{Minors(0, 0), Inferred, docs20, "", ""},
 		{Minors(1, 1), Inferred, early, "", ""},
 		{Minors(2, 2), Source, files + "2.2.2 (anchor T2.2.2)", "", ""},
 		{Minors(3, 5), Inferred, early, "", ""},

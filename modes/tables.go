@@ -47,21 +47,26 @@ func litePatch() Patch {
 // ModeRows returns the mode table of every supported release as rows, in
 // list_mode_options order. Sources: torch/_inductor/__init__.py list_mode_options in
 // torch 2.2.2, 2.6.0, 2.7.1 and 2.14.0 (testdata/reference/pytorch-facts.md §0, §1.1);
-// 2.11 measured (testdata/torch/2.11/torch_defaults.json, mode_table). Each call
-// returns new rows.
+// 2.11 measured (testdata/torch/2.11/torch_defaults.json, mode_table); 2.0's
+// apply_mode, which hard-codes the dicts (the 2.0 documentation's rendered
+// torch/__init__.py). Each call returns new rows.
 func ModeRows() []ModeRow {
 	const (
+		// src20: 2.0 has no list_mode_options; apply_mode hard-codes each mode's dict.
+		src20  = "torch/__init__.py _TorchCompileInductorWrapper.apply_mode @ 2.0 (pytorch/pytorch.github.io@01153da6 docs/2.0/_modules/torch.html)"
 		read   = "torch/_inductor/__init__.py list_mode_options @ 2.2.2, 2.6.0, 2.7.1, 2.14.0; measured on 2.11"
 		pre26  = "torch/_inductor/__init__.py list_mode_options @ 2.2.2; PR #98255 (2023-04) added max-autotune-no-cudagraphs, so in 2.1"
 		from26 = "torch/_inductor/__init__.py list_mode_options @ 2.6.0, 2.7.1, 2.14.0; measured on 2.11; coordinate_descent_tuning from PR #136867 (merged 2024-10-10, after the 2.5 branch cut)"
 	)
 	return []ModeRow{
-		{Default, Minors(1, 14), nil, Measured, read},
+		{Default, Minors(0, 14), nil, Measured, read + "; 2.0: " + src20},
 		{Lite, Minors(10, 14), litePatch(), Measured,
 			"torch/_inductor/__init__.py list_mode_options @ 2.14.0; measured on 2.11; PR #167115 \"Inductor Lite Mode\" (2025-11, after the 2.9 release), hence 2.10 inferred"},
+		{ReduceOverhead, Minors(0, 0), Patch{{"triton.cudagraphs", "True"}, {"size_asserts", "False"}}, Source, src20 + "; size_asserts from PR #94659"},
 		{ReduceOverhead, Minors(1, 14), on("triton.cudagraphs"), Measured, read},
 		{MaxAutotuneNoCUDAGraphs, Minors(1, 5), on("max_autotune"), Source, pre26},
 		{MaxAutotuneNoCUDAGraphs, Minors(6, 14), on("max_autotune", "coordinate_descent_tuning"), Measured, from26},
+		{MaxAutotune, Minors(0, 0), on("epilogue_fusion", "max_autotune", "triton.cudagraphs"), Source, src20},
 		{MaxAutotune, Minors(1, 5), on("max_autotune", "triton.cudagraphs"), Source, pre26},
 		{MaxAutotune, Minors(6, 14), on("max_autotune", "triton.cudagraphs", "coordinate_descent_tuning"), Measured, from26},
 	}
@@ -81,6 +86,8 @@ type SiteRow struct {
 // returns new rows.
 func SiteRows() []SiteRow {
 	return []SiteRow{
+		{ApplyMode, Minors(0, 0), []Mode{Default, ReduceOverhead, MaxAutotune}, Source,
+			"torch/__init__.py _TorchCompileInductorWrapper.apply_mode @ 2.0 (pytorch/pytorch.github.io@01153da6 docs/2.0/_modules/torch.html): \"Unrecognized mode={mode}, should be one of: default, reduce-overhead, max-autotune\""},
 		{ApplyMode, Minors(1, 6), []Mode{Default, ReduceOverhead, MaxAutotune, MaxAutotuneNoCUDAGraphs}, Source,
 			"torch/__init__.py _TorchCompileInductorWrapper.apply_mode @ 2.1-era pytorch/pytorch@dc098c44, 2.2.2 and 2.6.0 (testdata/reference/pytorch-facts.md §2.3)"},
 		{ListModeOptions, Minors(7, 14), nil, Measured,

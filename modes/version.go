@@ -37,9 +37,11 @@ func DefaultRelease() Version { return Version{2, 11} }
 // Newest returns the newest supported release, 2.14.
 func Newest() Version { return Version{2, 14} }
 
-// First returns the oldest supported release, 2.1: the first with list_mode_options
-// and max-autotune-no-cudagraphs (PR #95824, #98255).
-func First() Version { return Version{2, 1} }
+// First returns the oldest supported release, 2.0: the first with torch.compile. Its
+// modes are the ones _TorchCompileInductorWrapper.apply_mode hard-codes (read in the
+// 2.0 documentation's rendered torch/__init__.py); list_mode_options and
+// max-autotune-no-cudagraphs came in 2.1 (PR #95824, #98255).
+func First() Version { return Version{2, 0} }
 
 // Latest returns [DefaultRelease] (2.11), which is not the newest release.
 //

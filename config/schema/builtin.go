@@ -57,6 +57,7 @@ func Rows() []Row {
 		borrow = "no copy of these releases was read (testdata/reference/pytorch-facts.md §0): the nearest release read stands for them"
 	)
 	return []Row{
+		{r(0, 0), "torch-2.0.json", "", modes.Inferred, "config/schema/torch-2.0.json: torch 2.2.2's keys less triton.cudagraph_trees (2.0 had no cudagraph trees: PR #89146, turned on by PR #97993 in 2023-03, after 2.0), no copy of 2.0's config.py being read (testdata/reference/field-judgement.md, \"2.0\"); 2.0's apply_mode and apply_options (docs/2.0/_modules/torch.html) confirm that epilogue_fusion, max_autotune, size_asserts and triton.cudagraphs are keys"},
 		{r(1, 1), "torch-2.2.json", "", modes.Inferred, borrow},
 		{r(2, 2), "torch-2.2.json", "", modes.Source, "config/schema/torch-2.2.json, from the sources of torch 2.2.2 (T2.2.2)"},
 		{r(3, 5), "torch-2.2.json", "torch-2.6.json", modes.Inferred, borrow},

@@ -58,7 +58,7 @@ func TestBadInput(t *testing.T) {
 		{"empty-set", []string{"-set", ""}, 2, "want KEY=VALUE", "", ""},
 		{"set-dash", []string{"-set", "triton.cudagraph-trees=False"}, 2, "did you mean triton.cudagraph_trees", "", ""},
 		{"env-no-equals", []string{"-env", "TORCHINDUCTOR_CUDAGRAPHS"}, 2, "want NAME=VALUE", "", ""},
-		{"torch-too-old", []string{"-torch", "2.0"}, 2, "supported: 2.1, 2.2", "", ""},
+		{"torch-too-old", []string{"-torch", "1.13"}, 2, "supported: 2.0, 2.1, 2.2", "", ""},
 		{"torch-garbage", []string{"-torch", "latest"}, 2, "is not a version", "", ""},
 		{"devices-negative", []string{"-devices", "-2"}, 2, "-devices -2: want 1 or more", "", ""},
 		{"devices-zero", []string{"-devices", "0"}, 2, "-devices 0: want 1 or more", "", ""},

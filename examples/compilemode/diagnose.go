@@ -4,7 +4,11 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
+	"os"
 	"strconv"
+	"strings"
+
+	"golang.org/x/term"
 
 	"github.com/compilemode/compilemode/examples/internal/cliflags"
 	"github.com/compilemode/compilemode/graphs/diagnose"
@@ -13,8 +17,9 @@ import (
 
 // diagnose answers -diagnose FILE: the findings in the text (and, in JSON, the plan
 // of the call the text shows). -torch X.Y diagnoses for that release over any the
-// text shows. Exit 0 when the text was read, 2 when it cannot be.
-func (c *cli) diagnose(stdin io.Reader, stdout, stderr io.Writer) int {
+// text shows. The text is wrapped to diagnoseWidth. Exit 0 when the text was read, 2
+// when it cannot be.
+func (c *cli) diagnose(stdin io.Reader, stdout, stderr io.Writer, environ func() []string) int {
 	for name := range c.given {
 		if name != "diagnose" && name != "json" && name != "torch" {
 			fmt.Fprintf(stderr, "compilemode: -diagnose reads a log; -%s does not apply to it\n", name)
@@ -52,9 +57,32 @@ func (c *cli) diagnose(stdin io.Reader, stdout, stderr io.Writer) int {
 		}
 		return 0
 	}
-	if err := d.WriteText(stdout); err != nil {
+	if err := d.WriteTextWidth(stdout, diagnoseWidth(stdout, environ)); err != nil {
 		fmt.Fprintf(stderr, "compilemode: %v\n", err)
 		return 2
+	}
+	return 0
+}
+
+// diagnoseWidth is the width -diagnose wraps its text to: the terminal's width when
+// stdout is a terminal (at least minWidth), else $COLUMNS when it is a positive number,
+// else 0, which does not wrap: a file or a pipe gets each field on one line, for an
+// issue, an editor or grep to wrap or search as they do.
+func diagnoseWidth(stdout io.Writer, environ func() []string) int {
+	if f, ok := stdout.(*os.File); ok && term.IsTerminal(int(f.Fd())) {
+		if cols, _, err := term.GetSize(int(f.Fd())); err == nil && cols > 0 {
+			return max(cols, minWidth)
+		}
+	}
+	if environ == nil {
+		return 0
+	}
+	for _, kv := range environ() {
+		if v, ok := strings.CutPrefix(kv, "COLUMNS="); ok {
+			if n, err := strconv.Atoi(strings.TrimSpace(v)); err == nil && n > 0 {
+				return max(n, minWidth)
+			}
+		}
 	}
 	return 0
 }

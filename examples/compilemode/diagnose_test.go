@@ -62,3 +62,47 @@ func TestDiagnoseFlag(t *testing.T) {
 	require.Len(t, d.Findings, 1)
 	require.True(t, strings.HasPrefix(d.Findings[0].Code, "trees-"))
 }
+
+// TestDiagnoseWidth: -diagnose's text (not a terminal here) wraps to $COLUMNS when it
+// is a positive number (at least 40), else not at all; JSON is never wrapped.
+func TestDiagnoseWidth(t *testing.T) {
+	t.Parallel()
+	dir := t.TempDir()
+	logPath := filepath.Join(dir, "run.log")
+	require.NoError(t, os.WriteFile(logPath, []byte("PyTorch version: 2.11.0+cu130\nRuntimeError: Detected 1 tensor(s) in the cudagraph pool not tracked as outputs. All live allocations must be tracked for correctness.\n"), 0o644))
+	flat, _, code := runPlan(t, nil, "-diagnose", logPath)
+	require.Equal(t, 0, code)
+	for _, line := range strings.Split(flat, "\n") {
+		require.False(t, strings.HasPrefix(line, "         "), "unwrapped output has no continuation lines: %q", line)
+	}
+	jsonFlat, _, _ := runPlan(t, nil, "-diagnose", logPath, "-json")
+	for _, tc := range []struct {
+		columns string
+		width   int // 0: not wrapped
+	}{{"60", 60}, {"20", 40}, {"132", 132}, {"abc", 0}, {"-5", 0}, {"", 0}} {
+		env := []string{"COLUMNS=" + tc.columns}
+		out, _, code := runPlan(t, env, "-diagnose", logPath)
+		require.Equal(t, 0, code)
+		if tc.width == 0 {
+			require.Equal(t, flat, out, "COLUMNS=%q", tc.columns)
+		} else {
+			checkWidth(t, "COLUMNS="+tc.columns, out, tc.width)
+			require.Greater(t, strings.Count(out, "\n"), strings.Count(flat, "\n"), "COLUMNS=%q wraps", tc.columns)
+			require.Equal(t, words(flat), words(out), "COLUMNS=%q keeps every word", tc.columns)
+		}
+		jsonOut, _, _ := runPlan(t, env, "-diagnose", logPath, "-json")
+		require.Equal(t, jsonFlat, jsonOut, "JSON is never wrapped (COLUMNS=%q)", tc.columns)
+	}
+}
+
+// words returns text's words run together, without the quote's "|" continuation
+// marks (a word longer than a line is split across lines).
+func words(text string) string {
+	var ws []string
+	for _, w := range strings.Fields(text) {
+		if w != "|" {
+			ws = append(ws, w)
+		}
+	}
+	return strings.Join(ws, "")
+}

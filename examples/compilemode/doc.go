@@ -1,6 +1,6 @@
 // Command compilemode tells what torch.compile(mode=…, options=…) will really do: the
 // effective Inductor config with the source of every value, the error PyTorch would
-// raise, and the per-device CUDA-graph plan for a workload, for PyTorch 2.1–2.14, with
+// raise, and the per-device CUDA-graph plan for a workload, for PyTorch 2.0–2.14, with
 // warnings and their fixes.
 //
 //	go install github.com/compilemode/compilemode/examples/compilemode@latest
@@ -15,7 +15,7 @@
 //
 // # The compile call
 //
-//	-torch X.Y        release, 2.1 to 2.14 (default 2.11); 2.7.1, 2.11.0+cu130 and
+//	-torch X.Y        release, 2.0 to 2.14 (default 2.11); 2.7.1, 2.11.0+cu130 and
 //	                  pre-releases (2.13.0.dev20260518, 2.12.0rc1) resolve to their minor;
 //	                  anything else is an error listing the supported releases;
 //	                  -torch 2.6,2.14 compares releases: the keys the call sets whose
@@ -130,7 +130,11 @@
 //
 // Text output wraps to the terminal's width when stdout is a terminal
 // (golang.org/x/term), and to 100 columns otherwise; tables stay aligned and nothing
-// is cut. Do not depend on the text being stable; the JSON report is the contract.
+// is cut. -diagnose's text wraps to the terminal's width, else to $COLUMNS when it is
+// set (COLUMNS=72 compilemode -diagnose run.log > report.txt), else not at all: each
+// field on one line, for a file, an issue or grep; a CJK rune takes two columns.
+// JSON is never wrapped. Do not depend on the text being stable; the JSON report is
+// the contract.
 //
 // # Exit status
 //

@@ -22,7 +22,7 @@ func TestVersion(t *testing.T) {
 	}
 	lines := strings.Split(strings.TrimSuffix(out, "\n"), "\n")
 	if len(lines) != 3 || !strings.HasPrefix(lines[0], "compilemode ") || !strings.HasPrefix(lines[1], "go") ||
-		lines[2] != "PyTorch releases: 2.1, 2.2, 2.3, 2.4, 2.5, 2.6, 2.7, 2.8, 2.9, 2.10, 2.11, 2.12, 2.13, 2.14" {
+		lines[2] != "PyTorch releases: 2.0, 2.1, 2.2, 2.3, 2.4, 2.5, 2.6, 2.7, 2.8, 2.9, 2.10, 2.11, 2.12, 2.13, 2.14" {
 		t.Errorf("-version printed %q", out)
 	}
 }

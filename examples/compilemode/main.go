@@ -98,7 +98,7 @@ func runIn(args []string, stdin io.Reader, stdout, stderr io.Writer, environ fun
 		return 2
 	}
 	if given["diagnose"] {
-		return c.diagnose(c.stdin, stdout, stderr)
+		return c.diagnose(c.stdin, stdout, stderr, environ)
 	}
 	for _, name := range []string{"devices", "callers"} {
 		if v := map[string]int{"devices": c.devices, "callers": c.callers}[name]; c.given[name] && v < 1 {

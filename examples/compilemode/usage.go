@@ -46,7 +46,7 @@ var helpGroups = []helpGroup{
 		example: "compilemode -scenario testdata/scenarios/drafters-2.11.json",
 	},
 	{
-		title:   "Output: text wrapped to the terminal (100 columns when not a terminal), or JSON",
+		title:   "Output: text wrapped to the terminal (when not one: 100 columns; -diagnose: $COLUMNS, else unwrapped), or JSON",
 		flags:   []string{"json", "all", "key", "keys", "version"},
 		example: "compilemode -mode max-autotune -json",
 	},

@@ -15,6 +15,8 @@ import (
 	"unicode/utf8"
 
 	"github.com/google/go-cmp/cmp"
+	"github.com/stretchr/testify/require"
+	"golang.org/x/text/width"
 
 	"github.com/compilemode/compilemode/graphs"
 	"github.com/compilemode/compilemode/graphs/diagnose"
@@ -641,4 +643,77 @@ func TestInferences(t *testing.T) {
 			}
 		})
 	}
+}
+
+// termColumns is how many terminal columns s takes (a CJK wide rune two).
+func termColumns(s string) int {
+	n := 0
+	for _, r := range s {
+		switch width.LookupRune(r).Kind() {
+		case width.EastAsianWide, width.EastAsianFullwidth:
+			n += 2
+		default:
+			n++
+		}
+	}
+	return n
+}
+
+// TestWriteTextWidth: at every width each line fits (in terminal columns, a CJK rune
+// taking two) and no word is lost; a width of 0 puts each field on one line; a width
+// under MinTextWidth is taken as MinTextWidth.
+func TestWriteTextWidth(t *testing.T) {
+	t.Parallel()
+	logs, _ := filepath.Glob("testdata/logs/*")
+	cjk := "错误日志：" + strings.Repeat("中文说明", 12) + " RuntimeError: CUDA error: capturing stream has unjoined work " + strings.Repeat("全角文字", 10) + "\n"
+	texts := map[string]string{"cjk": cjk}
+	for _, path := range logs {
+		b, _ := os.ReadFile(path)
+		texts[path] = string(b)
+	}
+	tests := []struct{ width, limit int }{{0, 0}, {7, diagnose.MinTextWidth}, {40, 40}, {57, 57}, {80, 80}, {132, 132}}
+	for name, text := range texts {
+		d, err := diagnose.Read(strings.NewReader(text))
+		if err != nil {
+			t.Fatal(err)
+		}
+		var flat bytes.Buffer
+		require.NoError(t, d.WriteTextWidth(&flat, 0))
+		want := strings.Join(strings.Fields(flat.String()), " ")
+		for _, tt := range tests {
+			var out bytes.Buffer
+			require.NoError(t, d.WriteTextWidth(&out, tt.width))
+			lines := strings.Split(strings.TrimSuffix(out.String(), "\n"), "\n")
+			for i, line := range lines {
+				if tt.limit > 0 && termColumns(line) > tt.limit {
+					t.Errorf("%s at width %d: line %d takes %d columns: %q", name, tt.width, i+1, termColumns(line), line)
+				}
+			}
+			if tt.width == 0 {
+				fields := 0
+				for _, f := range d.Findings {
+					fields += 4
+					if f.Note != "" {
+						fields++
+					}
+				}
+				if d.Torch != "" && len(d.Findings) > 0 {
+					fields++ // the "torch X.Y (from line N)" line
+				}
+				blanks := strings.Count(out.String(), "\n\n")
+				require.Equal(t, max(fields, 1), len(lines)-blanks, "%s: one line per field", name)
+			}
+			if got := strings.Join(strings.Fields(out.String()), " "); !sameWords(got, want) {
+				t.Errorf("%s at width %d lost or changed words", name, tt.width)
+			}
+		}
+	}
+}
+
+// sameWords reports whether a and b hold the same text once line breaks inside long
+// words (a word split across lines) are closed up and the quote's "|" continuation
+// marks are left out.
+func sameWords(a, b string) bool {
+	strip := strings.NewReplacer(" ", "", "|", "")
+	return strip.Replace(a) == strip.Replace(b)
 }

@@ -12,7 +12,8 @@ import (
 
 // FuzzRead checks that Read never panics or fails on text from a reader that does not
 // fail, and that its output stays bounded: at most one finding per code, quotes of at
-// most MaxQuoteRunes runes, text lines of at most TextWidth runes.
+// most MaxQuoteRunes runes, text lines of at most TextWidth runes, and at a width
+// chosen from the input's length, lines of at most that many terminal columns.
 func FuzzRead(f *testing.F) {
 	for _, seed := range []string{
 		"assert torch._C._is_key_in_tls(attr_name)\n",
@@ -26,6 +27,7 @@ func FuzzRead(f *testing.F) {
 		"Name: torch\nVersion: 2.5.1\n| `skipping cudagraphs due to cpu device` |\n\a\u009b\u202e\n",
 		"$ TORCHINDUCTOR_FX_GRAPH_CACHE=0 python t.py\ntorch._inductor.config.fx_graph_cache = True\n",
 		"recording cudagraph tree for symint key 1\nrecording cudagraph tree for symint key 2\nrecording cudagraph tree for symint key 3\n",
+		"错误：RuntimeError: Cannot call CUDAGeneratorImpl::current_seed during CUDA graph capture. If you need this call to be captured 全角全角全角全角全角全角全角全角全角全角\n",
 	} {
 		f.Add(seed)
 	}
@@ -52,6 +54,16 @@ func FuzzRead(f *testing.F) {
 		for _, line := range strings.Split(out.String(), "\n") {
 			if utf8.RuneCountInString(line) > diagnose.TextWidth {
 				t.Fatalf("text line too wide: %q", line)
+			}
+		}
+		width := diagnose.MinTextWidth + len(in)%80
+		out.Reset()
+		if err := d.WriteTextWidth(&out, width); err != nil {
+			t.Fatal(err)
+		}
+		for _, line := range strings.Split(out.String(), "\n") {
+			if termColumns(line) > width {
+				t.Fatalf("text line wider than %d columns: %q", width, line)
 			}
 		}
 	})

@@ -389,6 +389,96 @@ func allDigits(b []byte) bool {
 // torch._inductor.compile_fx: [WARNING] ".
 var glogPrefix = regexp.MustCompile(`^(?:\[?[IWEVD]\d{4} \d\d:\d\d:\d\d\.\d+ +(?:\d+ +)?[^\]]+?:\d+\] *|\[\d{4}-\d\d-\d\d \d\d:\d\d:\d\d,\d{3}\] *(?:\[[^\]]*\] *)*[\w.]+: \[[A-Z]+\] *)(?:\[[^\]]*\] *)*`)
 
+// otherHeader matches the headers loggers and runners put before each line other
+// than glog's (skipGlog): torch._logging's older "[2024-03-02 12:00:01,000] …
+// [WARNING] " (glogPrefix), an ISO timestamp (CI logs), vLLM's "(EngineCore_DP0
+// pid=240) ERROR 07-22 06:50:42 [core.py:1330] " and Ray's "(RayWorkerWrapper pid=123,
+// ip=10.0.0.1) ", docker compose's "trainer-1  | ", syslog and journald's "Dec 19
+// 02:07:16 host python3[1234]: ", pytest's "E   ". A message that a terminal or a
+// logger broke over several lines carries one on each line; the wrapped match reads the
+// lines without them.
+var otherHeader = regexp.MustCompile(`^(?:` + glogPrefix.String()[1:] + `|` +
+	`\d{4}-\d\d-\d\d[T ]\d\d:\d\d:\d\d(?:[.,]\d+)?(?:Z|[+-]\d\d:?\d\d)? +|` +
+	`\(\w+ pid=\d+(?:, ip=[\d.]+)?\) +(?:(?:DEBUG|INFO|WARNING|ERROR|CRITICAL) +\d\d-\d\d \d\d:\d\d:\d\d(?:\.\d+)? +\[[^\]]+\] +)?|` +
+	`[\w.-]+-\d+ +\| |` +
+	`\S{3,5} +\d{1,2} \d\d:\d\d:\d\d \S+ [^\s:\[]+(?:\[\d+\])?: +|` +
+	`E {3,})`)
+
+// withoutLogHeader returns b without the log headers at its start (up to four, one
+// after another).
+func withoutLogHeader(b []byte) []byte {
+	for range 4 {
+		if n := skipGlog(b); n > 0 {
+			b = bytes.TrimLeft(b[n:], " ")
+			continue
+		}
+		if !mayHaveHeader(b) {
+			return b
+		}
+		loc := otherHeader.FindIndex(b)
+		if loc == nil || loc[1] >= len(b) {
+			return b
+		}
+		b = bytes.TrimLeft(b[loc[1]:], " ")
+	}
+	return b
+}
+
+// skipGlog returns the length of the glog header at the start of b ("W1129
+// 17:07:56.133000 608 torch/_inductor/cudagraph_utils.py:207] [0/0] [__cudagraphs] ",
+// "[W1129 17:39:03.694036672 CUDAMallocAsyncAllocator.cpp:301] "), 0 when it has none.
+func skipGlog(b []byte) int {
+	i := 0
+	if len(b) > 0 && b[0] == '[' {
+		i = 1
+	}
+	if len(b) < i+6 || bytes.IndexByte([]byte("IWEVD"), b[i]) < 0 || !isDigit(b[i+1]) || !isDigit(b[i+2]) ||
+		!isDigit(b[i+3]) || !isDigit(b[i+4]) || b[i+5] != ' ' {
+		return 0
+	}
+	end := bytes.IndexByte(b[i:min(len(b), i+240)], ']')
+	if end < 1 || !isDigit(b[i+end-1]) {
+		return 0
+	}
+	k := i + end + 1
+	for k < len(b) { // "[0/0] [__cudagraphs] " after the header
+		for k < len(b) && b[k] == ' ' {
+			k++
+		}
+		if k >= len(b) || b[k] != '[' {
+			break
+		}
+		end := bytes.IndexByte(b[k:min(len(b), k+48)], ']')
+		if end < 0 {
+			break
+		}
+		k += end + 1
+	}
+	return k
+}
+
+// mayHaveHeader reports, cheaply, whether b can start with an otherHeader: each has a
+// time ("17:07:56"), a "(… pid=" group, a " | " column, or pytest's "E   ".
+func mayHaveHeader(b []byte) bool {
+	head := b[:min(len(b), 80)]
+	if bytes.HasPrefix(head, []byte("(")) || bytes.HasPrefix(head, []byte("E   ")) || bytes.Contains(head, []byte(" | ")) {
+		return true
+	}
+	for i := bytes.IndexByte(head, ':'); i >= 2 && i+3 < len(head); {
+		if isDigit(head[i-1]) && isDigit(head[i-2]) && isDigit(head[i+1]) && isDigit(head[i+2]) {
+			return true
+		}
+		next := bytes.IndexByte(head[i+1:], ':')
+		if next < 0 {
+			break
+		}
+		i += 1 + next
+	}
+	return false
+}
+
+func isDigit(c byte) bool { return '0' <= c && c <= '9' }
+
 // quote returns the cleaned line for a finding: without its log header, and at most
 // MaxQuoteRunes runes taken around the literal.
 func quote(text, literal []byte) string {

@@ -57,8 +57,17 @@ func versionPatterns() []versionPattern {
 		// images and keys with a colon: pytorch/pytorch:2.5.1-cuda12.4, "torch: 2.5.1",
 		// "PyTorch: 2.12.1+cu130" (a UI's environment report), "Torch : 2.4.1".
 		p("orch", `(?i)\b(?:py)?torch\s*:\s*v?`+ver, rankPath, "image or key"),
+		// other keys: "torch_version: 2.6.0", a dict's or JSON's "'torch': '2.6.0'".
+		p("orch", `(?i)\b(?:py)?torch(?:_?version)?['"]?\s*[:=]\s*['"]`+ver, rankPath, "image or key"),
+		p("orch", `(?i)\b(?:py)?torch_?version\s*[:=]\s*v?`+ver, rankPath, "image or key"),
+		// specs in prose or a one-line note: conda's "pytorch=2.5.1=py3.11_…",
+		// "torch=2.5.1", "torch@2.6.0", a user agent's "PyTorch/2.6.0" ("Try torch=2.2"
+		// is advice, another run's).
+		p("orch", `(?i)\b(?:py)?torch\s*(?:=|@|/)\s*v?`+ver, rankProse, "pin"),
 		// prose: "PyTorch 2.11", "on torch 2.7", "torch v2.6.0".
 		p("orch ", `\b(?:[Pp]y)?[Tt]orch\s+v?`+ver+`\b`, rankProse, "prose"),
+		// prose without the space: "torch2.6", "PyTorch2.5.1".
+		p("orch2.", `\b(?:[Pp]y)?[Tt]orch(2\.\d{1,2}(?:\.\d+)?)\b`, rankProse, "prose"),
 		// looser prose: a line that names torch and, later, a full 2.x.y release
 		// ("torch.compile after upgrading to 2.4.0", "torch compilation broken on 2.6.0").
 		p("orch", `(?i)\b(?:py)?torch\b.*?\b(2\.\d{1,2}\.\d+(?:\+[0-9A-Za-z.]+)?)\b`, rankLoose, "prose"),
@@ -73,10 +82,12 @@ func versionPatterns() []versionPattern {
 // otherRunBefore and otherRunAfter are words that, just before or just after a release
 // named in prose, say it is another run's: one that works ("works with torch 2.1.0
 // nightly", "torch 2.4 works fine"), a fix's or a test's release ("fixed in", "tested
-// with"), or one to compare or go back to ("worked on 2.4 but", "downgrade to").
+// with"), one to compare or go back to ("worked on 2.4 but", "downgrade to"), or one to
+// come ("the upcoming 2.6 release", "solved only when PyTorch 2.6 is out",
+// triton-windows#48).
 var (
-	otherRunBefore = regexp.MustCompile(`(?i)\b(?:works?|worked|working|fine|ok|okay|fixed|resolved|supported|added|introduced|tested|passe[sd]|until|before|prior|downgrad\w*|revert\w*|roll\w*\s+back|vs|versus|compared?)\b`)
-	otherRunAfter  = regexp.MustCompile(`(?i)^\W*(?:\S+\s+){0,2}?(?:works?|worked|is\s+fine|was\s+fine|is\s+ok|was\s+ok|compiles|passe[sd]|fixed|fixes)\b`)
+	otherRunBefore = regexp.MustCompile(`(?i)\b(?:works?|worked|working|fine|ok|okay|fixed|resolved|supported|added|introduced|tested|passe[sd]|until|before|prior|downgrad\w*|revert\w*|roll\w*\s+back|vs|versus|compared?|upcoming|next|wait(?:ing)?\s+for|try)\b`)
+	otherRunAfter  = regexp.MustCompile(`(?i)^\W*(?:\S+\s+){0,2}?(?:works?|worked|is\s+fine|was\s+fine|is\s+ok|was\s+ok|compiles|passe[sd]|fixed|fixes|is\s+out|comes?\s+out|is\s+released|gets\s+released|ships|lands)\b`)
 	clauseEnd      = regexp.MustCompile(`(?i)(?:[.;:!?,]\s|\sbut\s|\showever\s|\swhile\s|\swhereas\s)`)
 )
 
@@ -103,7 +114,9 @@ func versionAnchors() []string {
 	return []string{"PyTorch version", "torch.__version__", "torch ", "torch\t", "torch==",
 		"orch version", "Torch version", "TORCH version", "torch-", "torch:", "Torch:", "TORCH:",
 		"torch :", "Torch :", "Torch ", ".dev20",
-		"Name: torch", "__version__", "torch.compile"}
+		"Name: torch", "__version__", "torch.compile",
+		"torch=", "Torch=", "torch@", "PyTorch/", "torch'", "torch\"", "orch_version", "orchversion",
+		"orch2."}
 }
 
 // bareVersion is a line that holds only a version, as the REPL prints

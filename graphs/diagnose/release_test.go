@@ -66,7 +66,13 @@ func TestOwnRelease(t *testing.T) {
 		{"fixed-in", "fixed in torch 2.6, I am on torch 2.5", "2.5", "a fix's release"},
 		{"downgrade", "try to downgrade to torch 2.3", "", "a release to go back to"},
 		{"tested-with", "the code is tested with torch 2.3", "", "a release a project tests with"},
-		{"version-is", "my torch version is 2.0.0 and later pytorch 2.1.0", "", "the run's own 2.0 (outside 2.1–2.14) blocks later prose (AI-Scientist#24)"},
+		{"to-come-out", "This will be solved only when PyTorch 2.6 is out", "", "a release to come (triton-windows#48)"},
+		{"upcoming", "it will be available in the upcoming torch 2.6 release", "", "a release to come"},
+		{"wait-for", "we wait for torch 2.6 before enabling it", "", "a release to wait for"},
+		{"comes-out", "use the nightly until PyTorch 2.6 comes out", "", "a release to come, after it"},
+		{"next", "the fix lands in the next torch 2.6 release", "", "a next release"},
+		{"when-i-use", "when I use torch 2.5 torch.compile fails", "2.5", "'when' alone does not make a release another run's"},
+		{"version-is", "my torch version is 1.13.1 and later pytorch 2.1.0", "", "the run's own 1.13 (outside 2.0–2.14) blocks later prose (AI-Scientist#24)"},
 	}
 	for _, tt := range tests {
 		f := newVersionFinder()

@@ -6,9 +6,21 @@ import "github.com/compilemode/compilemode/modes"
 // threading.py, a ThreadPoolExecutor, or Python's "Exception in thread" header.
 const threadEvidence = `threading\.py|ThreadPoolExecutor|Exception in thread`
 
+// treesOrThreads is a line that shows cudagraph trees (a cudagraph_trees.py frame or
+// log line, a mode that turns them on) or user threads.
+const treesOrThreads = `cudagraph_trees|reduce-overhead|max-autotune|` + threadEvidence
+
 // fixNoCUDAGraphs is the way out that every release has: compile without CUDA graphs.
 const fixNoCUDAGraphs = `or compile without CUDA graphs (mode="max-autotune-no-cudagraphs", or ` +
 	`options={"triton.cudagraphs": False})`
+
+// The two wordings of check_memory_pool's untracked-tensor error: "These live storage data
+// ptrs are in the cudagraph pool but not accounted for …" up to 2.10, "Detected N
+// tensor(s) in the cudagraph pool not tracked as outputs" from 2.11 (PR #170208).
+var (
+	untrackedLiveStorage = modes.Minors(1, 10)
+	untrackedDetected    = modes.Minors(11, 14)
+)
 
 // poolRows: cudagraph trees' checks of their memory pool and static inputs.
 func poolRows() []Signature {
@@ -37,22 +49,27 @@ func poolRows() []Signature {
 		{
 			Code: TreesUntrackedPoolTensors, Literal: "tensor(s) in the cudagraph pool not tracked as outputs",
 			Pattern:  `Detected \d+ tensor\(s\) in the cudagraph pool not tracked as outputs`,
-			Releases: modes.Minors(11, 14),
+			Releases: untrackedDetected,
 			Cause:    untrackedCause, Fix: untrackedFix,
 			Evidence: modes.Measured,
 			Source: "testdata/torch/2.11/measured_scenarios.json ro_callers16; torch/_inductor/" +
-				"cudagraph_trees.py check_memory_pool @ T2.14.0; issue #183313 (.data in forward, " +
-				"nightly); PR #194124 (pending backwards); 2.8–2.10 not read",
+				"cudagraph_trees.py check_memory_pool @ T2.14.0 and @ the 2.11.0.dev20251221 nightly " +
+				"(codesob/sim2real-biometrics@06a3a90, venv/Lib/site-packages/torch, dated by its " +
+				"version.py); the wording came with PR #170208 (2025-12-11, its debugging hints), " +
+				"after the 2.10 branch cut (2025-12-10, release tracker #170119); issue #183313 (.data " +
+				"in forward, nightly); PR #194124 (pending backwards)",
 			Decisive: "the RuntimeError line \"Detected N tensor(s) …\"",
 		},
 		{
 			Code: TreesUntrackedPoolTensors, Literal: "are in the cudagraph pool but not accounted for as an output of cudagraph trees",
-			Releases: modes.Minors(1, 7),
+			Releases: untrackedLiveStorage,
 			Cause:    untrackedCause, Fix: untrackedFix,
 			Evidence: modes.Source,
 			Source: "torch/_inductor/cudagraph_trees.py check_memory_pool @ T2.6.0 (Debian 2.6.0), " +
 				"T2.7.1 (\"These live storage data ptrs are in the cudagraph pool but not accounted " +
-				"for as an output of cudagraph trees\"); PR #89146 (2023-03, the first trees)",
+				"for as an output of cudagraph trees\"); PR #89146 (2023-03, the first trees); 2.8–2.10 " +
+				"not read: released before PR #170208 (2025-12-11) reworded it, 2.10's branch cut " +
+				"2025-12-10 (release tracker #170119)",
 			Decisive: "the RuntimeError line \"These live storage data ptrs …\"",
 		},
 		{
@@ -138,6 +155,31 @@ func poolRows() []Signature {
 func captureRows() []Signature {
 	return []Signature{
 		{
+			// at::cuda::assertNotCapturing's text, whose attempt names the refused call
+			// ("Cannot call CUDAGeneratorImpl::current_seed", "… set_current_seed", "…
+			// set_offset", "Cannot construct a new CUDAGeneratorImpl").
+			Code: CaptureRNGState, Literal: " during CUDA graph capture. If you need this call to be captured",
+			Pattern:  `Cannot (?:call|construct) (?:a new )?\S*GeneratorImpl\S* during CUDA graph capture`,
+			Releases: modes.Minors(0, 14),
+			Cause: "code read or reset the CUDA random generator's seed or offset while a CUDA graph was " +
+				"being captured (torch.cuda.get_rng_state or set_rng_state, torch.manual_seed, a new CUDA " +
+				"generator, activation checkpointing that saves the RNG state, or a kernel library's " +
+				"dropout that reads it), and PyTorch refuses these calls during capture because a replay " +
+				"could not repeat them",
+			Fix: "seed and read or restore the RNG state before the capture or after it, not inside; run " +
+				"the captured code once outside the capture first, so that anything that reads the RNG state " +
+				"on its first call does it then; for torch.utils.checkpoint inside the captured region pass " +
+				"preserve_rng_state=False when the region has no random ops; with torch.compile, " +
+				"mode=\"max-autotune-no-cudagraphs\" runs the same code without capture",
+			Evidence: modes.Source,
+			Source: "aten/src/ATen/cuda/CUDAGraphsUtils.cuh assertNotCapturing (\"… during CUDA graph capture. " +
+				"If you need this call to be captured, please file an issue. Current cudaStreamCaptureStatus: \") " +
+				"@ pytorch/pytorch@10f4eb1 and in later copies with the same text; its callers in " +
+				"aten/src/ATen/cuda/CUDAGeneratorImpl.cpp (PR #47989, 2020-11, before 2.0); reports: " +
+				"Dao-AILab/flash-attention#165 and #379, pytorch/pytorch#83148 (make_graphed_callables with checkpoint)",
+			Decisive: "the RuntimeError line",
+		},
+		{
 			Code: StreamCaptureUnjoined, Literal: "capturing stream has unjoined work",
 			Releases: modes.Minors(0, 14),
 			Cause: "during a CUDA-graph capture, work was forked onto another stream (a side stream, " +
@@ -163,6 +205,47 @@ func captureRows() []Signature {
 			Source: "aten/src/ATen/cuda/CUDAGraph.cpp capture_end warning (\"This ususally means …\" " +
 				"with the typo up to 2.0, pytorch/pytorch#93378; issue #87894)",
 			Decisive: "the UserWarning line",
+		},
+	}
+}
+
+// optimizerRows: torch.optim's checks of a step() captured in a CUDA graph.
+func optimizerRows() []Signature {
+	return []Signature{
+		{
+			Code: OptimizerNotCapturable, Literal: "Attempting CUDA graph capture of step() for an instance of ",
+			Pattern:  `Attempting CUDA graph capture of step\(\) for an instance of \w+`,
+			Releases: modes.Minors(0, 14),
+			Cause: "a CUDA-graph capture (torch.cuda.graph, make_graphed_callables, or a framework's " +
+				"CUDA-graph mode) ran an optimizer's step() that was built with capturable=False, the " +
+				"default, whose step counters live on the CPU and cannot be captured (the same error " +
+				"comes from a device backend that wrongly reports a capture under way)",
+			Fix: "build the optimizer with capturable=True (for every param_group), or keep step() out of " +
+				"the captured region; with torch.compile, compile the step and let Inductor decide on CUDA graphs",
+			Evidence: modes.Source,
+			Source: "torch/optim/optimizer.py _cuda_graph_capture_health_check @ T2.6.0, T2.14 (\"… but " +
+				"param_groups' capturable is False.\"); PR #77862 (2022-05) added it with \"… but this instance " +
+				"was constructed with capturable=False.\" (defaults only), later copies check every param_group " +
+				"(PR #94149, 2023-02); the row " +
+				"matches the part both share; reports: Lightning-AI/pytorch-lightning#18501, flagos-ai/Megatron-LM-FL#180",
+			Decisive: "the RuntimeError line",
+		},
+		{
+			Code: OptimizerCapturableDevice, Literal: "If capturable=True, params and state_steps must be",
+			Pattern:  `If capturable=True, params and state_steps must be (?:CUDA tensors|on supported devices)`,
+			Releases: modes.Minors(0, 14),
+			Cause: "the optimizer was built with capturable=True, but a parameter or a \"step\" counter of its " +
+				"state is on a device capture does not support, usually the CPU: a model moved after the " +
+				"optimizer was built, or optimizer state loaded from a checkpoint with its step counters on " +
+				"the CPU (or a param_group whose capturable differs from the optimizer's, pytorch/pytorch#89987)",
+			Fix: "move the model to the GPU before building the optimizer, and load optimizer state with " +
+				"map_location on the GPU (or move each state[\"step\"] there); or build it with capturable=False " +
+				"if the step is never captured",
+			Evidence: modes.Source,
+			Source: "torch/optim/adam.py _single_tensor_adam and _multi_tensor_adam (\"If capturable=True, params " +
+				"and state_steps must be on supported devices: […]\") @ T2.6.0, T2.14; the older \"… must be CUDA " +
+				"tensors.\" in issue #89987 (2022-12) and PJLab-ADG/neuralsim#21",
+			Decisive: "the AssertionError line",
 		},
 	}
 }
@@ -203,11 +286,13 @@ func setupRows() []Signature {
 		{
 			Code: UnsupportedPython, Literal: "not yet supported for torch.compile",
 			Pattern:  `Python 3\.\d+\+ not yet supported for torch\.compile`,
-			Releases: modes.Minors(1, 14),
+			Releases: modes.Minors(0, 14),
 			Cause:    "this torch release's torch.compile refuses the running Python release",
 			Fix:      fixPython,
 			Evidence: modes.Source,
-			Source:   "torch/_dynamo/eval_frame.py check_if_dynamo_supported @ T2.6.0 (\"Python 3.14+ not yet supported for torch.compile\")",
+			Source: "torch/_dynamo/eval_frame.py check_if_dynamo_supported @ T2.2.2 (\"Python 3.12+ …\"), " +
+				"T2.6.0 (\"Python 3.14+ not yet supported for torch.compile\"); 2.0: PR #94940 (2023-02) " +
+				"added \"Python 3.11+ …\", which issue #104918 shows on torch 2.0.1",
 			Decisive: "the RuntimeError line",
 		},
 		{
@@ -232,15 +317,30 @@ func setupRows() []Signature {
 		},
 		{
 			Code: UnsupportedPython, Literal: "Windows not yet supported for torch.compile",
-			Releases: modes.Minors(0, 4),
-			Cause:    "torch.compile of these releases refuses Windows",
-			Fix:      "run under Linux or WSL2, or a torch release with torch.compile on Windows",
+			Releases: modes.Minors(0, 1),
+			Cause:    "torch.compile of these releases refuses Windows (Dynamo itself, whatever the backend)",
+			Fix:      "run under Linux or WSL2, or torch 2.5 or later, which compiles on Windows (CPU first)",
 			Evidence: modes.Source,
 			Source: "torch/_dynamo/eval_frame.py check_if_dynamo_supported (\"Windows not yet supported " +
-				"for torch.compile\"), added by PR #94940 (2023-02, 2.0); reports up to 2.3 (2noise/ChatTTS#145); " +
-				"2.5's release notes add torch.compile on Windows; absent from check_if_dynamo_supported @ T2.6.0 " +
-				"(Debian build: only the Python and GIL checks); 2.1–2.5 not read",
+				"for torch.compile\"), added by PR #94940 (2023-02, 2.0); @ amd/ZenDNN-pytorch@01d2b33 " +
+				"(2.1-era by content: beside the \"Python 3.12+\" check, which 2.1 added); issue #114005 " +
+				"(2023-11, torch 2.1) asks to move it to the inductor backend; absent @ T2.2.2, where the " +
+				"inductor backend raises \"Windows not yet supported for inductor\" instead",
 			Decisive: "the RuntimeError line",
+		},
+		{
+			Code: UnsupportedPython, Literal: "Windows not yet supported for inductor",
+			Releases: modes.Minors(2, 4),
+			Cause: "the inductor backend of these releases refuses Windows (torch.compile with another " +
+				"backend, such as \"eager\" or \"aot_eager\", runs)",
+			Fix: "run under Linux or WSL2, or torch 2.5 or later, which compiles with inductor on Windows " +
+				"(CPU first); or pass a backend other than inductor",
+			Evidence: modes.Source,
+			Source: "torch/_dynamo/backends/inductor.py inductor and torch/_dynamo/eval_frame.py " +
+				"check_if_inductor_supported @ T2.2.2 (\"Windows not yet supported for inductor\"); removed " +
+				"by PR #131286 (2024-07-24) and PR #133921 (2024-08-20), after the 2.4 branch cut; absent @ " +
+				"T2.6.0; issue #138211 (\"We start to support Windows Inductor since 2.5\")",
+			Decisive: "the RuntimeError line (usually under BackendCompilerFailed: backend='inductor' raised:)",
 		},
 	}...)
 }

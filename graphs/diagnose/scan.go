@@ -106,13 +106,14 @@ func compileTable() (table, error) {
 		row.folded = append([]byte(nil), row.squeezed...)
 		lower(row.folded)
 		if sig.Pattern != "" {
-			re, err := regexp.Compile(sig.Pattern)
+			pattern := countPlaceholders(sig.Pattern)
+			re, err := regexp.Compile(pattern)
 			if err != nil {
 				return table{}, fmt.Errorf("diagnose: row %d (%s): %w", i, sig.Code, err)
 			}
 			row.pattern = re
-			row.patternFold = regexp.MustCompile("(?i)" + sig.Pattern)
-			row.patternSqueezed, row.patternSqueezedFold = squeezedPattern(sig.Pattern)
+			row.patternFold = regexp.MustCompile("(?i)" + pattern)
+			row.patternSqueezed, row.patternSqueezedFold = squeezedPattern(pattern)
 			end := sig.Literal[max(0, len(sig.Literal)-6):]
 			row.tail = !strings.HasSuffix(sig.Pattern, "$") && !strings.HasSuffix(sig.Pattern, regexp.QuoteMeta(end))
 		}
@@ -341,7 +342,7 @@ func (s *scanner) scan(r io.Reader) error {
 // push adds a window to the ring and matches the one two windows back.
 func (s *scanner) push(frag, carry []byte, lineStart bool) {
 	e := &s.ring[s.n%ringSize]
-	e.raw = append(append(e.raw[:0], carry...), frag...)
+	e.raw = normalize(append(append(e.raw[:0], carry...), frag...))
 	e.line, e.lineStart, e.rows, e.ctxs, e.kinds, e.cleaned = s.line, lineStart, e.rows[:0], e.ctxs[:0], 0, false
 	if !s.text && len(bytes.TrimSpace(frag)) > 0 {
 		s.text = true
@@ -380,7 +381,11 @@ func (s *scanner) entry(k int) *ringLine {
 	e := &s.ring[k%ringSize]
 	if !e.cleaned {
 		e.clean = cleanLine(e.clean[:0], e.raw, e.lineStart)
-		e.unquoted = unquote(e.unquoted[:0], e.clean)
+		body := e.clean
+		if e.lineStart {
+			body = withoutLogHeader(body)
+		}
+		e.unquoted = unquote(e.unquoted[:0], body)
 		e.squeezed = squeeze(e.squeezed[:0], e.unquoted)
 		e.cleaned = true
 	}
@@ -460,6 +465,21 @@ func (s *scanner) matchFolded(i int, e *ringLine) bool {
 	}
 	s.hit(i, e.line, e.unquoted, Quoted)
 	return true
+}
+
+// reCount is a count in a row's pattern: \d+ not after a dot (a release's minor, as in
+// "Python 3\.\d+", stays a number).
+var reCount = regexp.MustCompile(`(^|[^.])\\d\+`)
+
+// countPlaceholder matches a count as people quote a message in prose or a fix's
+// description, with a placeholder for the number: "Detected N tensor(s) in the
+// cudagraph pool" (PR #194124), "(N instances)", "<n>", "{num}".
+const countPlaceholder = `(?:\d+|N|n|X|x|K|<\w+>|\{\w*\})`
+
+// countPlaceholders rewrites each count of pattern p to match a number or a
+// placeholder for one.
+func countPlaceholders(p string) string {
+	return reCount.ReplaceAllString(p, "${1}"+countPlaceholder)
 }
 
 // reSpaceToken is a white-space token of a regular expression (\s, \s+, \s*, \s?, a
@@ -554,23 +574,55 @@ func (s *scanner) lineOf(at int) int {
 }
 
 // wrappedHit records row i found over entries from..to, when its pattern (if any)
-// matches the lines joined with spaces or with nothing.
+// matches the lines joined with spaces or with nothing; where it does not, the pattern
+// is tried with the line before and the line after too (its start, such as "Cannot
+// call" or "Detected 1", may be on the line before the literal's).
 func (s *scanner) wrappedHit(i, from, to int) bool {
 	row := &s.rows[i]
-	var spaced, tight []byte
-	for j := from; j <= to; j++ {
-		c := s.entry(j).unquoted
-		if j > from {
-			spaced = append(spaced, ' ')
+	if row.pattern == nil {
+		s.hit(i, s.entry(from).line, s.spacedLines(from, to), Wrapped)
+		return true
+	}
+	for _, ext := range [][2]int{{0, 0}, {-1, 0}, {0, 1}, {-1, 1}} {
+		a, b := from+ext[0], to+ext[1]
+		if (ext[0] != 0 && !s.textAt(a)) || (ext[1] != 0 && !s.textAt(b)) {
+			continue
 		}
-		spaced = append(spaced, bytes.TrimSpace(c)...)
-		tight = append(tight, bytes.TrimSpace(c)...)
+		spaced := s.spacedLines(a, b)
+		if row.pattern.Match(spaced) || row.pattern.Match(s.tightLines(a, b)) {
+			s.hit(i, s.entry(a).line, spaced, Wrapped)
+			return true
+		}
 	}
-	if row.pattern != nil && !row.pattern.Match(spaced) && !row.pattern.Match(tight) {
-		return false
+	return false
+}
+
+// textAt reports whether ring entry j is held and not blank (a blank line ends a
+// wrapped message).
+func (s *scanner) textAt(j int) bool {
+	e := s.entry(j)
+	return e != nil && len(bytes.TrimSpace(e.unquoted)) > 0
+}
+
+// spacedLines and tightLines join entries from..to, unquoted and trimmed, with a space
+// or with nothing between them.
+func (s *scanner) spacedLines(from, to int) []byte {
+	var b []byte
+	for j := from; j <= to; j++ {
+		if j > from {
+			b = append(b, ' ')
+		}
+		b = append(b, bytes.TrimSpace(s.entry(j).unquoted)...)
 	}
-	s.hit(i, s.entry(from).line, spaced, Wrapped)
-	return true
+	return b
+}
+
+func (s *scanner) tightLines(from, to int) []byte {
+	var b []byte
+	for j := from; j <= to; j++ {
+		b = append(b, bytes.TrimSpace(s.entry(j).unquoted)...)
+	}
+	return b
 }
 
 // hit records a match of row i on line, in text (quoted when it is the row's first).
@@ -625,4 +677,31 @@ func squeeze(dst, b []byte) []byte {
 		dst = append(dst, c)
 	}
 	return dst
+}
+
+// lookalikes are what a page, an editor or a mail client puts in place of the ASCII
+// characters PyTorch prints: no-break and other Unicode spaces, curly quotes, and
+// HTML's character references. normalize replaces them before the prefilter looks at
+// a line, so "module ‘torch._inductor’ has no attribute ‘config’" or a message with
+// &#39; or U+00A0 in it is found as PyTorch printed it.
+var lookalikes = strings.NewReplacer(
+	"\u00a0", " ", "\u2002", " ", "\u2003", " ", "\u2007", " ", "\u2009", " ", "\u200a", " ",
+	"\u202f", " ", "\u3000", " ", "\u2018", "'", "\u2019", "'", "\u201c", "\"", "\u201d", "\"",
+	"&#39;", "'", "&#x27;", "'", "&apos;", "'", "&quot;", "\"", "&#34;", "\"", "&lt;", "<", "&gt;", ">",
+	"&amp;", "&", "&nbsp;", " ",
+)
+
+// normalize returns b with its lookalikes replaced, in place when it has any (the
+// replacements are never longer); a line without the bytes that start one is returned
+// as it is, after a few byte scans.
+func normalize(b []byte) []byte {
+	if bytes.IndexByte(b, 0xc2) < 0 && bytes.IndexByte(b, 0xe2) < 0 && bytes.IndexByte(b, 0xe3) < 0 &&
+		bytes.IndexByte(b, '&') < 0 {
+		return b
+	}
+	s := lookalikes.Replace(string(b))
+	if len(s) == len(b) && s == string(b) {
+		return b
+	}
+	return append(b[:0], s...)
 }

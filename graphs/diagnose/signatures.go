@@ -67,7 +67,9 @@ var (
 	perThreadGlobals = config.FactReleases(config.FactGlobalsPerThread, true)
 	// listedSkips and prefixedSkips: compile_fx logs the Python list of skip reasons,
 	// then cudagraph_utils helpers format them (SkipMessagePrefixed).
-	listedSkips   = config.FactReleases(config.FactSkipMessagePrefixed, false)
+	// 2.0 is left out: its compile_fx.py (not read) predates the list form, which PR
+	// #103290 (2023-06) introduced.
+	listedSkips   = config.FactReleases(config.FactSkipMessagePrefixed, false).Intersect(modes.Releases{From: v2(1), To: modes.Newest()})
 	prefixedSkips = config.FactReleases(config.FactSkipMessagePrefixed, true)
 	// The device and mutation skips left the list form before the other skips: their
 	// own rule rows date each wording (PR #118060: "cpu device (…)" and "multiple
@@ -84,6 +86,23 @@ var (
 	guardFilterFn = config.FactReleases(config.FactCompileOptions, "guard_filter_fn")
 	// applyMode: apply_mode refuses an unknown mode, mode="" included (modes.SiteRows).
 	applyMode = modes.SiteReleases(modes.ApplyMode)
+)
+
+// The lowering's index_put reasons ("index put with accumulate.", "deterministic index
+// put."): PR #105439 (2023-07) added the skip; read in 2.2.2, 2.6.0 and 2.7.1; PR #152186
+// (2025-04-25, after the 2.7 branch cut) removed it.
+var indexPutReasons = modes.Minors(2, 7)
+
+const (
+	// nightly211 is a site-packages copy of the 2.11.0.dev20251221 nightly (main two
+	// weeks after the 2.10 branch cut), dated by its torch/version.py.
+	nightly211 = "codesob/sim2real-biometrics@06a3a90, venv/Lib/site-packages/torch"
+	// indexPutSource says where the index_put reasons were read and how they are printed.
+	indexPutSource = "@ T2.2.2, T2.6.0, T2.7.1 (same code); PR #105439 (2023-07) added the skip, so 2.1 " +
+		"not settled; PR #152186 \"Unskip index_put in cudagraphs\" (2025-04-25, after the 2.7 branch cut) " +
+		"removed it: index_put_fallback sets no reason @ ROCm/pytorch@10b22ea (main of mid-2025 by size " +
+		"and content) and the 2.11.0.dev20251221 nightly; printed bare, without \"skipping cudagraphs " +
+		"due to\": output_code.py cudagraph_post_compile logs disabled_cudagraphs_reason as it is @ T2.6.0 and T2.14"
 )
 
 // releasesBefore is every supported release before v.
@@ -112,7 +131,7 @@ const (
 // order of preference: the first row with a match gives the finding.
 func Signatures() []Signature {
 	var rows []Signature
-	for _, part := range [][]Signature{threadRows(), legacyRows(), runtimeRows(), skipRows(), compileRows(), poolRows(), captureRows(), setupRows(), paraphraseRows()} {
+	for _, part := range [][]Signature{threadRows(), legacyRows(), runtimeRows(), skipRows(), compileRows(), poolRows(), captureRows(), optimizerRows(), setupRows(), paraphraseRows()} {
 		rows = append(rows, part...)
 	}
 	return rows
@@ -146,16 +165,22 @@ func threadRows() []Signature {
 				"AssertionError after it has no message",
 		},
 		{
+			// The allocator's and the RNG's own errors: any capture that collides with
+			// another prints them (a serving engine's manual torch.cuda.graph capture,
+			// ACE-Step-1.5#613), so only a log that shows cudagraph trees or threads
+			// holds this row's cause.
 			Code: TreesConcurrentCallers, Literal: line(callers, 0),
+			Requires: treesOrThreads,
 			Releases: sharedTrees, Cause: concurrent, Fix: fixCallers,
 			Evidence: modes.Measured, Source: measuredCallers,
-			Decisive: "the RuntimeError line",
+			Decisive: "the RuntimeError line; another line shows cudagraph trees or threads",
 		},
 		{
 			Code: TreesConcurrentCallers, Literal: line(callers, 1),
+			Requires: treesOrThreads,
 			Releases: sharedTrees, Cause: concurrent, Fix: fixCallers,
 			Evidence: modes.Measured, Source: measuredCallers,
-			Decisive: "the RuntimeError line",
+			Decisive: "the RuntimeError line; another line shows cudagraph trees or threads",
 		},
 		{
 			Code: TreesConcurrentCallers, Literal: sentence(from(line(callers, 2), "tensor(s)")),
@@ -164,9 +189,21 @@ func threadRows() []Signature {
 			// causes (trees-untracked-pool-tensors).
 			Requires:   threadEvidence,
 			Supersedes: TreesUntrackedPoolTensors,
-			Releases:   sharedTrees, Cause: concurrent, Fix: fixCallers,
-			Evidence: modes.Measured, Source: measuredCallers + "; raised by check_memory_pool",
-			Decisive: "the first line of the RuntimeError (\"Detected N tensor(s) …\")",
+			Releases:   untrackedDetected.Intersect(sharedTrees), Cause: concurrent, Fix: fixCallers,
+			Evidence: modes.Measured, Source: measuredCallers + "; raised by check_memory_pool (this wording from 2.11, PR #170208)",
+			Decisive: "the first line of the RuntimeError (\"Detected N tensor(s) …\"); another line shows threads",
+		},
+		{
+			// The same check's older wording, in a log that shows threads.
+			Code: TreesConcurrentCallers, Literal: "are in the cudagraph pool but not accounted for as an output of cudagraph trees",
+			Requires:   threadEvidence,
+			Supersedes: TreesUntrackedPoolTensors,
+			Releases:   untrackedLiveStorage.Intersect(sharedTrees), Cause: concurrent, Fix: fixCallers,
+			Evidence: modes.Source,
+			Source: "torch/_inductor/cudagraph_trees.py check_memory_pool @ T2.6.0, T2.7.1 (\"These live " +
+				"storage data ptrs are in the cudagraph pool but not accounted for as an output of " +
+				"cudagraph trees\"); its cause with threads: " + measuredCallers,
+			Decisive: "the RuntimeError line \"These live storage data ptrs …\"; another line shows threads",
 		},
 	}
 }
@@ -182,12 +219,24 @@ func legacyRows() []Signature {
 	fixLegacyMutated := plannerFix(LegacyMutatedInput, "the legacy implementation, a user input mutated in place", 14)
 	return []Signature{
 		{
+			Code: LegacyMutatedInput, Literal: "skipping cudagraphs due to input mutation",
+			Supersedes: SkipMutatedInputs,
+			Releases:   modes.Minors(0, 0), Cause: "torch 2.0 captures CUDA graphs with its first " +
+				"implementation only (cudagraph trees came in 2.1), which refuses a graph that mutates " +
+				"an input in place, so the graph ran without CUDA graphs",
+			Fix:      plannerFix(LegacyMutatedInput, "2.0", 0),
+			Evidence: modes.Source,
+			Source:   "torch/_inductor/compile_fx.py compile_fx_inner (log.warning) " + source20,
+			Decisive: "the skip line",
+		},
+		{
 			Code: LegacyStaticInputMoved, Literal: fixed(ruleMessage("legacy-static-input-moved", 13)),
-			Releases: modes.Minors(1, 13), Cause: movedCause, Fix: plannerFix(LegacyStaticInputMoved, "size_asserts=True", 13),
+			Releases: modes.Minors(0, 13), Cause: movedCause, Fix: plannerFix(LegacyStaticInputMoved, "size_asserts=True", 13),
+			Tailored: []ReleaseFix{{Releases: modes.Minors(0, 0), Fix: plannerFix(LegacyStaticInputMoved, "size_asserts=True", 0)}},
 			Evidence: modes.Measured,
 			Source: "testdata/torch/2.11/seed_scenarios.json (bare AssertionError in run, " +
 				"torch/_inductor/compile_fx.py); compile_fx.py cudagraphify_impl @ T2.2.2, T2.6.0, " +
-				"T2.7.1; pytorch/torchdynamo#755",
+				"T2.7.1, and " + source20 + "; pytorch/torchdynamo#755",
 			Decisive: "the assert statement Python prints in the traceback; the AssertionError " +
 				"after it has no message",
 		},
@@ -228,6 +277,11 @@ func legacyRows() []Signature {
 		},
 	}
 }
+
+// source20 is where the 2.0 wordings were read: a fork's copy of compile_fx.py from
+// before cudagraph trees.
+const source20 = "@ amd/ZenDNN-pytorch@420deb5 (2.0-era by content: compile_fx_inner logs one " +
+	"reason with log.warning and has no cudagraph trees, which PR #89146 added in 2023-03, for 2.1)"
 
 // runtimeRows: errors and warnings of recorded graphs at run time.
 func runtimeRows() []Signature {
@@ -463,6 +517,18 @@ func skipRows() []Signature {
 			Decisive: "the skip line",
 		},
 		{
+			Code: SkipMultipleDevices, Literal: "skipping cudagraphs due to multiple devices",
+			// 2.0's bare reason; from 2.3 the reason goes on with ": device(…)".
+			Pattern:  `skipping cudagraphs due to multiple devices(?:[^:]|$)`,
+			Releases: modes.Minors(0, 0),
+			Cause: "one compiled graph uses tensors on several devices (a CPU tensor counts), and " +
+				"torch 2.0 captures CUDA graphs of all-CUDA, one-device graphs only, so this graph ran eagerly",
+			Fix:      fixMultipleDevices + "; a CPU tensor in the graph counts as a second device",
+			Evidence: modes.Source,
+			Source:   "torch/_inductor/compile_fx.py compile_fx_inner " + source20,
+			Decisive: "the skip line",
+		},
+		{
 			Code: SkipMultipleDevices, Literal: listed(ruleMessage("skip-multiple-devices", devicesListed.From.Minor)),
 			Releases: devicesListed,
 			Cause: "one compiled graph uses several CUDA devices, and cudagraph trees capture on " +
@@ -495,35 +561,35 @@ func skipRows() []Signature {
 		{
 			Code: SkipIncompatibleOp, Literal: "index put with accumulate",
 			Pattern:  `index put with accumulate\.(?:\s+Found from|\s*$)`,
-			Releases: modes.Minors(6, 6),
+			Releases: indexPutReasons,
 			Cause: "an index_put_ with accumulate=True (x[idx] += v) lowers to a fallback kernel that " +
 				"cannot be captured in a CUDA graph, so Inductor runs the graph without CUDA graphs",
 			Fix: "write the update as a scatter_add_ or index_add_ (which Inductor lowers), or move it " +
 				"out of the compiled function; " + fixIncompatibleOp,
 			Evidence: modes.Source,
-			Source:   "torch/_inductor/lowering.py index_put_impl_ (disable_cudagraphs_reason \"index put with accumulate.\") @ T2.6.0; printed bare, without \"skipping cudagraphs due to\": output_code.py cudagraph_post_compile logs disabled_cudagraphs_reason as it is @ T2.6.0 and T2.14; absent @ T2.14; 2.7–2.13 not read",
+			Source:   "torch/_inductor/lowering.py index_put_fallback (disable_cudagraphs_reason \"index put with accumulate.\") " + indexPutSource,
 			Decisive: "the skip line",
 		},
 		{
 			Code: SkipIncompatibleOp, Literal: "deterministic index put",
 			Pattern:  `deterministic index put\.(?:\s+Found from|\s*$)`,
-			Releases: modes.Minors(6, 6),
+			Releases: indexPutReasons,
 			Cause: "with torch.use_deterministic_algorithms(True) an index_put_ lowers to a fallback " +
 				"kernel that cannot be captured in a CUDA graph, so Inductor runs the graph without CUDA graphs",
 			Fix:      "turn deterministic algorithms off around the compiled code if you can, or move the indexing out of it; " + fixIncompatibleOp,
 			Evidence: modes.Source,
-			Source:   "torch/_inductor/lowering.py index_put_impl_ (\"deterministic index put.\") @ T2.6.0; printed bare, without \"skipping cudagraphs due to\": output_code.py cudagraph_post_compile logs disabled_cudagraphs_reason as it is @ T2.6.0 and T2.14; absent @ T2.14; 2.7–2.13 not read",
+			Source:   "torch/_inductor/lowering.py index_put_fallback (\"deterministic index put.\") " + indexPutSource,
 			Decisive: "the skip line",
 		},
 		{
 			Code: SkipIncompatibleOp, Literal: "control flow operator: torch.",
 			Pattern:  `control flow operator: torch\.(?:cond|while_loop)\.`,
-			Releases: modes.Minors(6, 6),
+			Releases: modes.Minors(6, 13),
 			Cause: "a torch.cond or torch.while_loop on the GPU lowers to host-side control flow that " +
 				"cannot be captured in a CUDA graph, so Inductor runs the graph without CUDA graphs",
 			Fix:      fixIncompatibleOp,
 			Evidence: modes.Source,
-			Source:   "torch/_inductor/lowering.py cond, while_loop (\"control flow operator: torch.cond.\", \"… torch.while_loop.\") @ T2.6.0; printed bare, without \"skipping cudagraphs due to\": output_code.py cudagraph_post_compile logs disabled_cudagraphs_reason as it is @ T2.6.0 and T2.14; 2.7–2.13 not read",
+			Source:   "torch/_inductor/lowering.py cond, while_loop (\"control flow operator: torch.cond.\", \"… torch.while_loop.\") @ T2.6.0, T2.7.1 and the 2.11.0.dev20251221 nightly (" + nightly211 + "), none with torch.switch; 2.8–2.10, 2.12, 2.13 not read (bounded by those and T2.14, whose cond and while_loop texts are the same); printed bare, without \"skipping cudagraphs due to\": output_code.py cudagraph_post_compile logs disabled_cudagraphs_reason as it is @ T2.6.0 and T2.14",
 			Decisive: "the skip line",
 		},
 		{
@@ -539,13 +605,13 @@ func skipRows() []Signature {
 		},
 		{
 			Code: SkipIncompatibleOp, Literal: "index_put_ fallback with boolean indexing is not compatible with CUDA graphs",
-			Releases: modes.Minors(14, 14),
+			Releases: modes.Minors(11, 14),
 			Cause: "an index_put_ with a boolean mask (x[mask] = v) falls back to a kernel that calls " +
 				".nonzero() during capture, so Inductor runs the graph without CUDA graphs",
 			Fix: "write the update as torch.where(mask, v, x) (which Inductor lowers), or turn on " +
 				"torch._inductor.config.graph_partition so that only its partition runs without CUDA graphs; " + fixIncompatibleOp,
 			Evidence: modes.Source,
-			Source:   "torch/_inductor/lowering.py index_put_ (_fx_node_is_input_dependent_cudagraph_unsafe) @ T2.14 (Debian sid build); printed bare, without \"skipping cudagraphs due to\": output_code.py cudagraph_post_compile logs disabled_cudagraphs_reason as it is @ T2.6.0 and T2.14; earlier releases not read",
+			Source:   "torch/_inductor/lowering.py index_put_fallback (_fx_node_is_input_dependent_cudagraph_unsafe) @ T2.14 (Debian sid build) and the 2.11.0.dev20251221 nightly (" + nightly211 + "); PRs #170103 and #170262 (2025-12-10 and -12, around the 2.10 branch cut of 2025-12-10; #170103 was cherry-picked to 2.10 by #170884), so 2.10 not settled; absent @ T2.7.1; printed bare, without \"skipping cudagraphs due to\": output_code.py cudagraph_post_compile logs disabled_cudagraphs_reason as it is @ T2.6.0 and T2.14",
 			Decisive: "the skip line",
 		},
 		{

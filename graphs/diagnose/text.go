@@ -4,35 +4,59 @@ import (
 	"fmt"
 	"io"
 	"strings"
-	"unicode/utf8"
+
+	"golang.org/x/text/width"
 
 	"github.com/compilemode/compilemode/config/inputerr"
-	"github.com/compilemode/compilemode/graphs/internal/textwrap"
 )
 
-// TextWidth is the most columns (runes) a line of [Diagnosis.WriteText] takes.
-const TextWidth = 100
+// Widths of the text output, in terminal columns: a rune takes one column, an East
+// Asian wide or fullwidth rune (CJK) two.
+const (
+	// TextWidth is the most columns a line of [Diagnosis.WriteText] takes.
+	TextWidth = 100
+	// MinTextWidth is the narrowest width [Diagnosis.WriteTextWidth] wraps to: a
+	// narrower one is taken as MinTextWidth (the terminal then folds the lines) rather
+	// than printing a word per line.
+	MinTextWidth = 40
+)
 
 // NoSignature is the one line WriteText writes for a log without findings.
 const NoSignature = "no known signature: this log matches none of compilemode's diagnosis codes"
 
-// WriteText writes one block per finding — its code and line, the quoted line, the
-// cause, the fix and any note — blocks separated by a blank line, after one line
-// "torch 2.14 (from line 3)" when the log shows the release (and only then), every line at most TextWidth
-// runes (prose is wrapped at spaces, never cut; a word longer than a line is split
-// across lines). For a diagnosis without findings it writes NoSignature. Do not depend
-// on this output being stable. It returns an *inputerr.ZeroError for a nil d or w.
+// WriteText writes the diagnosis as [Diagnosis.WriteTextWidth] does, at TextWidth
+// columns. It returns an *inputerr.ZeroError for a nil d or w.
 func (d *Diagnosis) WriteText(w io.Writer) error {
+	return d.writeText("diagnose.Diagnosis.WriteText", w, TextWidth)
+}
+
+// WriteTextWidth writes one block per finding — its code and line, the quoted line,
+// the cause, the fix and any note — blocks separated by a blank line, after one line
+// "torch 2.14 (from line 3)" when the log shows the release (and only then). Every
+// line takes at most width terminal columns (a CJK rune takes two): prose is wrapped
+// at spaces, never cut, and a word longer than a line is split across lines. A width
+// of 0 or less does not wrap: each field is one line, as a file or a pipe that
+// re-wraps it wants; a width under MinTextWidth is taken as MinTextWidth. For a
+// diagnosis without findings it writes NoSignature. Do not depend on this output
+// being stable. It returns an *inputerr.ZeroError for a nil d or w.
+func (d *Diagnosis) WriteTextWidth(w io.Writer, width int) error {
+	return d.writeText("diagnose.Diagnosis.WriteTextWidth", w, width)
+}
+
+func (d *Diagnosis) writeText(fn string, w io.Writer, width int) error {
 	if d == nil {
-		return &inputerr.ZeroError{Func: "diagnose.Diagnosis.WriteText", Arg: "the *Diagnosis (read one with Read)"}
+		return &inputerr.ZeroError{Func: fn, Arg: "the *Diagnosis (read one with Read)"}
 	}
-	w, err := inputerr.Writer("diagnose.Diagnosis.WriteText", w) // nil, typed nil, a panic, a bad count: an error
+	w, err := inputerr.Writer(fn, w) // nil, typed nil, a panic, a bad count: an error
 	if err != nil {
 		return err
 	}
+	if width > 0 {
+		width = max(width, MinTextWidth)
+	}
 	var b strings.Builder
 	if len(d.Findings) == 0 {
-		b.WriteString(NoSignature + "\n")
+		wrap(&b, width, NoSignature, "", "")
 	} else if d.Torch != "" {
 		fmt.Fprintf(&b, "torch %s (from line %d)\n\n", d.Torch, d.TorchLine)
 	}
@@ -40,12 +64,12 @@ func (d *Diagnosis) WriteText(w io.Writer) error {
 		if i > 0 {
 			b.WriteString("\n")
 		}
-		wrap(&b, fmt.Sprintf("line %d: %s%s", f.Line, f.Code, matchNote[f.Match]), "", "    ")
-		wrap(&b, f.Quote, "  | ", "  | ")
-		wrap(&b, f.Cause, "  cause: ", "         ")
-		wrap(&b, f.Fix, "  fix: ", "       ")
+		wrap(&b, width, fmt.Sprintf("line %d: %s%s", f.Line, f.Code, matchNote[f.Match]), "", "    ")
+		wrap(&b, width, f.Quote, "  | ", "  | ")
+		wrap(&b, width, f.Cause, "  cause: ", "         ")
+		wrap(&b, width, f.Fix, "  fix: ", "       ")
 		if f.Note != "" {
-			wrap(&b, f.Note, "  note: ", "        ")
+			wrap(&b, width, f.Note, "  note: ", "        ")
 		}
 	}
 	_, err = io.WriteString(w, b.String())
@@ -61,11 +85,16 @@ var matchNote = map[Match]string{
 }
 
 // wrap writes text after first (then after rest on continuation lines), its runs of
-// white space made one space, breaking at spaces (textwrap.Wrap) so that no line
-// exceeds TextWidth runes. An empty text still writes first and a newline.
-func wrap(b *strings.Builder, text, first, rest string) {
-	lines := textwrap.Wrap(strings.Join(strings.Fields(text), " "),
-		TextWidth-utf8.RuneCountInString(first), TextWidth-utf8.RuneCountInString(rest))
+// white space made one space, breaking at spaces so that no line takes more than width
+// columns (none when width is 0 or less). An empty text still writes first and a
+// newline.
+func wrap(b *strings.Builder, width int, text, first, rest string) {
+	text = strings.Join(strings.Fields(text), " ")
+	if width <= 0 {
+		b.WriteString(first + text + "\n")
+		return
+	}
+	lines := wrapColumns(text, width-columns(first), width-columns(rest))
 	for i, l := range lines {
 		prefix := rest
 		if i == 0 {
@@ -73,6 +102,59 @@ func wrap(b *strings.Builder, text, first, rest string) {
 		}
 		b.WriteString(prefix + l + "\n")
 	}
+}
+
+// runeColumns is how many terminal columns r takes: two for an East Asian wide or
+// fullwidth rune, one otherwise.
+func runeColumns(r rune) int {
+	switch width.LookupRune(r).Kind() {
+	case width.EastAsianWide, width.EastAsianFullwidth:
+		return 2
+	}
+	return 1
+}
+
+// columns is how many terminal columns s takes.
+func columns(s string) int {
+	n := 0
+	for _, r := range s {
+		n += runeColumns(r)
+	}
+	return n
+}
+
+// wrapColumns breaks text (words separated by one space) into lines of at most first
+// columns (the first line) and rest columns (the others), at spaces, splitting a word
+// only where it is longer than a line. It returns one empty line for an empty text.
+func wrapColumns(text string, first, rest int) []string {
+	limit := max(first, 2)
+	var lines []string
+	var line strings.Builder
+	used := 0
+	flush := func() {
+		lines = append(lines, line.String())
+		line.Reset()
+		used, limit = 0, max(rest, 2)
+	}
+	for _, word := range strings.Split(text, " ") {
+		n := columns(word)
+		if used > 0 && used+1+n > limit {
+			flush()
+		}
+		if used > 0 {
+			line.WriteByte(' ')
+			used++
+		}
+		for _, r := range word {
+			c := runeColumns(r)
+			if used+c > limit && used > 0 {
+				flush()
+			}
+			line.WriteRune(r)
+			used += c
+		}
+	}
+	return append(lines, line.String())
 }
 
 // hidden reports whether r changes a terminal's output rather than showing: a C0

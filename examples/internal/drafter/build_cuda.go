@@ -160,7 +160,7 @@ func buildFused(u *uploader, ks *kernels.Set, m *Model) ([]backend.Launch, *back
 	bias = append(bias, m.BOut...)
 	a := kernels.MLPStep{X: u.upload(m.X), Weights: u.upload(w), Bias: u.upload(bias),
 		Scratch: [2]*backend.Buffer{u.alloc(bsz * h), u.alloc(bsz * h)}, Out: u.alloc(bsz * h),
-		Barrier: u.alloc(2), Batch: bsz, Width: h, Mats: len(m.Layers) + 1, Eps: LayerNormEps}
+		Barrier: u.alloc(kernels.MLPBarrierFloats), Batch: bsz, Width: h, Mats: len(m.Layers) + 1, Eps: LayerNormEps}
 	if len(gamma) > 0 {
 		a.Gamma, a.Beta = u.upload(gamma), u.upload(beta)
 	}
