@@ -181,7 +181,7 @@ func FactRows() []FactRow {
 		{FactMessagefulLegacyAsserts, r(0, 13), false, modes.Measured, "torch/_inductor/compile_fx.py cudagraphify_impl @ 2.2.2, 2.6.0, 2.7.1: a bare assert; measured on 2.11 (testdata/reference/pytorch-facts.md §4.6)"},
 		{FactMessagefulLegacyAsserts, r(14, 14), true, modes.Source, "torch/_inductor/compile_fx.py cudagraphify_impl @ 2.14.0 (testdata/reference/pytorch-facts.md §4.6)"},
 
-		{FactFirstCallCallsGuardFilter, r(1, 7), false, modes.Source, "guard_filter_fn is no torch.compile option before 2.8 (FactCompileOptions): torch.compile raises first"},
+		{FactFirstCallCallsGuardFilter, r(0, 7), false, modes.Source, "guard_filter_fn is no torch.compile option before 2.8 (FactCompileOptions): torch.compile raises first"},
 		{FactFirstCallCallsGuardFilter, r(8, 13), true, modes.Inferred, "inferred from 2.14.1: the option reaches CheckFunctionManager (torch/_dynamo/guards.py), which calls it when truthy; the option exists from 2.8"},
 		{FactFirstCallCallsGuardFilter, r(14, 14), true, modes.Measured, "torch/_dynamo/guards.py @ 2.14.1 (\"if guard_filter_fn:\"); measured on 2.14.1: def f(x): return x + 1, backend='eager', options={'guard_filter_fn': 1} raises at the first call, [] {} None do not (testdata/torch/2.14.1-debian/COMMANDS.md, first-call)"},
 

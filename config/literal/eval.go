@@ -260,7 +260,7 @@ func (ev *evaluator) compare(n *node) (Value, *pyErr) {
 }
 
 func (ev *evaluator) display(n *node) (Value, *pyErr) {
-	var items []Value
+	items := make([]Value, 0, len(n.kids))
 	for _, k := range n.kids {
 		if k.kind == nStar {
 			v, err := ev.eval(k.kids[0])
@@ -320,7 +320,7 @@ func iterate(v Value) ([]Value, *pyErr) {
 }
 
 func (ev *evaluator) dict(n *node) (Value, *pyErr) {
-	var items []DictItem
+	items := make([]DictItem, 0, len(n.kids)/2)
 	for i := 0; i < len(n.kids); i += 2 {
 		if n.kids[i] == nil {
 			v, err := ev.eval(n.kids[i+1])

@@ -75,8 +75,8 @@ func (ev *evaluator) method(n *node) (Value, *pyErr) {
 	}
 	args := make([]Value, 0, len(n.kids)-1)
 	for _, k := range n.kids[1:] {
-		if k.kind == nStar {
-			return Value{}, unsupported("a starred argument is not evaluated")
+		if k.kind == nStar || k.kind == nKeyword {
+			return Value{}, unsupported("a starred or keyword argument is not evaluated")
 		}
 		v, err := ev.eval(k)
 		if err != nil {
@@ -116,11 +116,8 @@ func (ev *evaluator) strMethod(s, name string, args []Value) (Value, bool) {
 		return ev.strip(s, name, args)
 	case name == "replace" && strArgs(args, 2):
 		return Str(strings.ReplaceAll(s, args[0].s, args[1].s)), len(s) <= MaxSeqLen
-	case (name == "startswith" || name == "endswith") && strArgs(args, 1):
-		if name == "startswith" {
-			return Bool(strings.HasPrefix(s, args[0].s)), true
-		}
-		return Bool(strings.HasSuffix(s, args[0].s)), true
+	case (name == "startswith" || name == "endswith") && len(args) == 1:
+		return affix(s, name, args[0])
 	case name == "split" && len(args) == 0:
 		return strList(strings.FieldsFunc(s, c.IsSpace)), true
 	case name == "split" && strArgs(args, 1) && args[0].s != "":
@@ -135,6 +132,31 @@ func (ev *evaluator) strMethod(s, name string, args []Value) (Value, bool) {
 			i = len([]rune(s[:i]))
 		}
 		return Int(int64(i)), true
+	}
+	return Value{}, false
+}
+
+// affix is str.startswith and str.endswith with a str or a tuple of strs.
+func affix(s, name string, arg Value) (Value, bool) {
+	test := strings.HasPrefix
+	if name == "endswith" {
+		test = strings.HasSuffix
+	}
+	switch arg.kind {
+	case StrKind:
+		return Bool(test(s, arg.s)), true
+	case TupleKind:
+		for _, it := range arg.items() {
+			if it.kind != StrKind {
+				return Value{}, false
+			}
+		}
+		for _, it := range arg.items() {
+			if test(s, it.s) {
+				return Bool(true), true
+			}
+		}
+		return Bool(false), true
 	}
 	return Value{}, false
 }

@@ -42,6 +42,7 @@ const (
 	nCall    // kids: function, args...
 	nAttr    // kids: value; name
 	nStar    // kids: value (inside a display)
+	nKeyword // a call's keyword argument: name, kids: value (name "**": a ** argument)
 	nUnsupported
 )
 
@@ -58,22 +59,24 @@ type node struct {
 
 // token kinds.
 const (
-	tEOF = iota
+	tEOF uint8 = iota
 	tName
 	tConst // a placeholder the rewriter recorded: a string, number or ...
 	tOp
 )
 
 type token struct {
-	kind int
-	text string
+	text string // a substring of the rewritten text: no copy
 	off  int
 	at   linecol
+	kind uint8
+	atom int32 // tConst: the index of its value in the rewriter's atoms
 }
 
 // exprParser reads the rewritten text.
 type exprParser struct {
 	w      *rewriter
+	nodes  []node // an arena the nodes are taken from
 	src    string // the rewritten text
 	openAt int    // offset of the bracket unclosed() found
 	toks   []token
@@ -99,7 +102,9 @@ var (
 // tokenize splits the rewritten text; placeholders are found by their position.
 func (p *exprParser) tokenize() *syntaxErr {
 	s := p.src
+	p.toks = make([]token, 0, len(s)/2+4)
 	line, col := int32(1), int32(1)
+	consts := int32(0) // every string and number of the rewritten text is a placeholder
 	for i := 0; i < len(s); {
 		c := s[i]
 		at := linecol{line, col}
@@ -154,17 +159,26 @@ func (p *exprParser) tokenize() *syntaxErr {
 			}
 		}
 		text := s[i : i+n]
-		if kind == tName {
-			if _, ok := p.w.atoms[at]; ok {
-				kind = tConst // the placeholder of ...
-			}
+		atom := int32(-1)
+		if kind == tConst {
+			atom, consts = consts, consts+1
 		}
-		p.toks = append(p.toks, token{kind, text, i, at})
+		p.toks = append(p.toks, token{text: text, off: i, at: at, kind: kind, atom: atom})
 		i += n
 		col += int32(n)
 	}
 	p.toks = append(p.toks, token{kind: tEOF, off: len(s)})
 	return nil
+}
+
+// mk returns a new node, taken from the arena (a chunk is never grown in place, so
+// pointers into it stay valid).
+func (p *exprParser) mk(n node) *node {
+	if len(p.nodes) == cap(p.nodes) {
+		p.nodes = make([]node, 0, min(max(len(p.toks)/2, 16), 4096))
+	}
+	p.nodes = append(p.nodes, n)
+	return &p.nodes[len(p.nodes)-1]
 }
 
 func (p *exprParser) peek() token { return p.toks[p.i] }
@@ -289,7 +303,7 @@ var pairs = map[string]string{"(": ")", "[": "]", "{": "}"}
 
 // exprList reads expressions separated by commas; one without a comma is itself,
 // otherwise a tuple. end says what closes the list (tEOF or an operator in close).
-func (p *exprParser) exprList(end int, close string) (*node, *syntaxErr) {
+func (p *exprParser) exprList(end uint8, close string) (*node, *syntaxErr) {
 	start := p.peek().off
 	var items []*node
 	comma := false
@@ -317,7 +331,7 @@ func (p *exprParser) exprList(end int, close string) (*node, *syntaxErr) {
 		}
 		return items[0], nil
 	}
-	return &node{kind: nTuple, kids: items, off: start}, nil
+	return p.mk(node{kind: nTuple, kids: items, off: start}), nil
 }
 
 func (p *exprParser) starOrExpr() (*node, *syntaxErr) {
@@ -326,7 +340,7 @@ func (p *exprParser) starOrExpr() (*node, *syntaxErr) {
 		if err != nil {
 			return nil, err
 		}
-		return &node{kind: nStar, kids: []*node{x}, off: t.off}, nil
+		return p.mk(node{kind: nStar, kids: []*node{x}, off: t.off}), nil
 	}
 	return p.expr()
 }
@@ -362,7 +376,7 @@ func (p *exprParser) expr() (*node, *syntaxErr) {
 	if err != nil {
 		return nil, err
 	}
-	return &node{kind: nCond, kids: []*node{body, test, orelse}, off: t.off}, nil
+	return p.mk(node{kind: nCond, kids: []*node{body, test, orelse}, off: t.off}), nil
 }
 
 func (p *exprParser) disjunction() (*node, *syntaxErr) {
@@ -381,7 +395,7 @@ func (p *exprParser) boolChain(op string, sub func() (*node, *syntaxErr)) (*node
 	if !p.is(op) {
 		return x, nil
 	}
-	n := &node{kind: nBool, op: op, kids: []*node{x}, off: x.off}
+	n := p.mk(node{kind: nBool, op: op, kids: []*node{x}, off: x.off})
 	for p.accept(op) {
 		y, err := sub()
 		if err != nil {
@@ -398,7 +412,7 @@ func (p *exprParser) inversion() (*node, *syntaxErr) {
 		if err != nil {
 			return nil, err
 		}
-		return &node{kind: nUnary, op: "not", kids: []*node{x}, off: t.off}, nil
+		return p.mk(node{kind: nUnary, op: "not", kids: []*node{x}, off: t.off}), nil
 	}
 	return p.comparison()
 }
@@ -436,7 +450,7 @@ func (p *exprParser) comparison() (*node, *syntaxErr) {
 	if op == "" {
 		return x, nil
 	}
-	n := &node{kind: nCompare, kids: []*node{x}, off: x.off}
+	n := p.mk(node{kind: nCompare, kids: []*node{x}, off: x.off})
 	for ; op != ""; op = p.compOp() {
 		y, err := p.bitor()
 		if err != nil {
@@ -471,7 +485,7 @@ func (p *exprParser) binary(level int) (*node, *syntaxErr) {
 		if err != nil {
 			return nil, err
 		}
-		x = &node{kind: nBinary, op: t.text, kids: []*node{x, y}, off: x.off}
+		x = p.mk(node{kind: nBinary, op: t.text, kids: []*node{x, y}, off: x.off})
 	}
 }
 
@@ -497,7 +511,7 @@ func (p *exprParser) factor() (*node, *syntaxErr) {
 		if err != nil {
 			return nil, err
 		}
-		return &node{kind: nUnary, op: t.text, kids: []*node{x}, off: t.off}, nil
+		return p.mk(node{kind: nUnary, op: t.text, kids: []*node{x}, off: t.off}), nil
 	}
 	return p.power()
 }
@@ -514,7 +528,7 @@ func (p *exprParser) power() (*node, *syntaxErr) {
 	if err != nil {
 		return nil, err
 	}
-	return &node{kind: nBinary, op: "**", kids: []*node{x, y}, off: x.off}, nil
+	return p.mk(node{kind: nBinary, op: "**", kids: []*node{x, y}, off: x.off}), nil
 }
 
 func (p *exprParser) primary() (*node, *syntaxErr) {
@@ -530,13 +544,13 @@ func (p *exprParser) primary() (*node, *syntaxErr) {
 			if name.kind != tName || keywords[name.text] {
 				return nil, p.invalid(name)
 			}
-			x = &node{kind: nAttr, name: name.text, kids: []*node{x}, off: x.off}
+			x = p.mk(node{kind: nAttr, name: name.text, kids: []*node{x}, off: x.off})
 		case p.accept("("):
 			args, err := p.callArgs()
 			if err != nil {
 				return nil, err
 			}
-			x = &node{kind: nCall, kids: append([]*node{x}, args...), off: x.off}
+			x = p.mk(node{kind: nCall, kids: append([]*node{x}, args...), off: x.off})
 		case p.accept("["):
 			idx, err := p.slices()
 			if err != nil {
@@ -545,7 +559,7 @@ func (p *exprParser) primary() (*node, *syntaxErr) {
 			if !p.accept("]") {
 				return nil, p.unexpected(p.peek())
 			}
-			x = &node{kind: nIndex, kids: []*node{x, idx}, off: x.off}
+			x = p.mk(node{kind: nIndex, kids: []*node{x, idx}, off: x.off})
 		default:
 			_ = t
 			return x, nil
@@ -553,7 +567,7 @@ func (p *exprParser) primary() (*node, *syntaxErr) {
 	}
 }
 
-// callArgs reads a call's arguments up to ')'; keyword arguments are unsupported.
+// callArgs reads a call's arguments up to ')'.
 func (p *exprParser) callArgs() ([]*node, *syntaxErr) {
 	var args []*node
 	for !p.accept(")") {
@@ -561,8 +575,24 @@ func (p *exprParser) callArgs() ([]*node, *syntaxErr) {
 		if t.kind == tEOF {
 			return nil, p.invalid(t)
 		}
-		if p.is("**") || (t.kind == tName && p.i+1 < len(p.toks) && p.toks[p.i+1].text == "=") {
-			return nil, &syntaxErr{off: t.off, why: "keyword arguments are not supported in a constant expression"}
+		if kw := p.keywordArg(t); kw != nil || p.is("**") {
+			if kw == nil {
+				p.next()
+				kw = p.mk(node{kind: nKeyword, name: "**", kids: []*node{nil}, off: t.off})
+			}
+			v, err := p.expr()
+			if err != nil {
+				return nil, err
+			}
+			kw.kids[0] = v
+			args = append(args, kw)
+			if !p.accept(",") {
+				if !p.accept(")") {
+					return nil, p.unexpected(p.peek())
+				}
+				break
+			}
+			continue
 		}
 		a, err := p.starOrExpr()
 		if err != nil {
@@ -580,6 +610,17 @@ func (p *exprParser) callArgs() ([]*node, *syntaxErr) {
 		}
 	}
 	return args, nil
+}
+
+// keywordArg reads "NAME =" of a keyword argument (its value is read by the caller
+// into kids[0]); nil when the next tokens are not one.
+func (p *exprParser) keywordArg(t token) *node {
+	if t.kind != tName || keywords[t.text] || p.i+1 >= len(p.toks) || p.toks[p.i+1].kind != tOp || p.toks[p.i+1].text != "=" {
+		return nil
+	}
+	p.next()
+	p.next()
+	return p.mk(node{kind: nKeyword, name: t.text, kids: []*node{nil}, off: t.off})
 }
 
 // slices reads a subscript: an expression, a slice, or a tuple of them.
@@ -604,7 +645,7 @@ func (p *exprParser) slices() (*node, *syntaxErr) {
 	if len(items) == 1 && !comma {
 		return items[0], nil
 	}
-	return &node{kind: nTuple, kids: items, off: start}, nil
+	return p.mk(node{kind: nTuple, kids: items, off: start}), nil
 }
 
 func (p *exprParser) slice() (*node, *syntaxErr) {
@@ -625,18 +666,18 @@ func (p *exprParser) slice() (*node, *syntaxErr) {
 			break
 		}
 	}
-	return &node{kind: nSlice, kids: parts[:], off: t.off}, nil
+	return p.mk(node{kind: nSlice, kids: parts[:], off: t.off}), nil
 }
 
 func (p *exprParser) atom() (*node, *syntaxErr) {
 	t := p.next()
 	switch t.kind {
 	case tConst:
-		v, ok := p.w.atoms[t.at]
-		if !ok {
+		if int(t.atom) >= len(p.w.atoms) {
 			return nil, p.invalid(t)
 		}
-		return &node{kind: nConst, val: v, off: t.off}, nil
+		v := p.w.atoms[t.atom]
+		return p.mk(node{kind: nConst, val: v, off: t.off}), nil
 	case tName:
 		return p.name(t)
 	case tOp:
@@ -657,15 +698,15 @@ func (p *exprParser) atom() (*node, *syntaxErr) {
 
 func (p *exprParser) name(t token) (*node, *syntaxErr) {
 	if name, ok := p.w.names[t.at]; ok {
-		return &node{kind: nName, name: name, off: t.off}, nil
+		return p.mk(node{kind: nName, name: name, off: t.off}), nil
 	}
 	switch t.text {
 	case "None":
-		return &node{kind: nConst, val: None(), off: t.off}, nil
+		return p.mk(node{kind: nConst, val: None(), off: t.off}), nil
 	case "True":
-		return &node{kind: nConst, val: Bool(true), off: t.off}, nil
+		return p.mk(node{kind: nConst, val: Bool(true), off: t.off}), nil
 	case "False":
-		return &node{kind: nConst, val: Bool(false), off: t.off}, nil
+		return p.mk(node{kind: nConst, val: Bool(false), off: t.off}), nil
 	case "yield", "await":
 		return nil, &syntaxErr{off: t.off, why: t.text + " is not a constant expression"}
 	}
@@ -675,13 +716,13 @@ func (p *exprParser) name(t token) (*node, *syntaxErr) {
 	if p.peek().kind == tConst && p.peek().off == t.off+len(t.text) && strings.ContainsAny(strings.ToLower(t.text), "ft") && len(t.text) <= 2 {
 		return nil, &syntaxErr{off: t.off, why: "f-strings and t-strings are not supported"}
 	}
-	return &node{kind: nName, name: t.text, off: t.off}, nil
+	return p.mk(node{kind: nName, name: t.text, off: t.off}), nil
 }
 
 // paren reads (), (x), (x,) and (x, y); a generator expression is unsupported.
 func (p *exprParser) paren(t token) (*node, *syntaxErr) {
 	if p.accept(")") {
-		return &node{kind: nTuple, off: t.off}, nil
+		return p.mk(node{kind: nTuple, off: t.off}), nil
 	}
 	if p.is("yield") {
 		return nil, &syntaxErr{off: p.peek().off, why: "yield is not a constant expression"}
@@ -714,7 +755,7 @@ func (p *exprParser) exprListIn(close string) (*node, *syntaxErr) {
 
 // display reads the items of a list display up to close.
 func (p *exprParser) display(t token, close string, kind nodeKind) (*node, *syntaxErr) {
-	n := &node{kind: kind, off: t.off}
+	n := p.mk(node{kind: kind, off: t.off})
 	for !p.accept(close) {
 		it, err := p.starOrExpr()
 		if err != nil {
@@ -741,7 +782,7 @@ func (p *exprParser) setDisplay(t token) (*node, *syntaxErr) {
 
 // dictDisplay reads {k: v, **d}.
 func (p *exprParser) dictDisplay(t token) (*node, *syntaxErr) {
-	n := &node{kind: nDict, off: t.off}
+	n := p.mk(node{kind: nDict, off: t.off})
 	for !p.accept("}") {
 		if p.accept("**") {
 			v, err := p.bitor()

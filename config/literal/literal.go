@@ -101,7 +101,7 @@ func parseFor(src string, json bool, lang Lang) (Value, error) {
 	skip := len(src) - len(body)
 	// Strings, numbers and non-ASCII names are read as CPython's tokenizer reads
 	// them, and stand as placeholders; w.orig maps offsets back.
-	w, rerr := rewrite(body)
+	w, rerr := rewrite(body, false)
 	if rerr != nil {
 		e := literalErr(src, skip+rerr.Offset, rerr.Msg)
 		e.Exception, e.PyMessage = "SyntaxError", rerr.Msg
@@ -111,7 +111,7 @@ func parseFor(src string, json bool, lang Lang) (Value, error) {
 	p.tokenize()
 	root, serr := p.parseAll()
 	if serr != nil {
-		e := literalErr(src, skip+w.orig(serr.off), serr.why)
+		e := literalErr(src, skip+origOf(body, serr.off), serr.why)
 		if serr.msg != "" {
 			e.Msg = "Python raises SyntaxError: " + serr.msg
 			e.Exception, e.PyMessage = "SyntaxError", serr.msg
@@ -123,7 +123,7 @@ func parseFor(src string, json bool, lang Lang) (Value, error) {
 	ev := &evaluator{lang: lang, json: json, allowSet: literalEvalTree(root)}
 	v, perr := ev.eval(root)
 	if perr != nil {
-		e := literalErr(src, skip+w.orig(perr.off), "")
+		e := literalErr(src, skip+origOf(body, perr.off), "")
 		switch {
 		case perr.exc != "":
 			e.Msg = "Python raises " + perr.exc + ": " + perr.msg + perr.hint
@@ -135,6 +135,16 @@ func parseFor(src string, json bool, lang Lang) (Value, error) {
 		return Value{}, e
 	}
 	return v, nil
+}
+
+// origOf maps an offset of body's rewritten text back to body, re-running the
+// rewriter with its offset map (kept only for errors).
+func origOf(body string, off int) int {
+	w, err := rewrite(body, true)
+	if err != nil {
+		return 0
+	}
+	return w.orig(off)
 }
 
 // literalEvalTree reports whether ast.literal_eval accepts the expression (Lib/ast.py

@@ -15,8 +15,11 @@ import (
 //
 // The returned rewriter maps offsets in the result back to the input (orig). The
 // pass is linear in len(s): each string piece of a join is decoded once.
-func rewrite(s string) (*rewriter, *Error) {
-	w := &rewriter{s: s, out: make([]byte, 0, len(s)), marks: []offsetMark{{0, 0}}, pLine: 1, pCol: 1}
+//
+// The offset map costs memory in proportion to the atoms; it is kept only when
+// track is set (the parser re-runs the pass with it to place an error).
+func rewrite(s string, track bool) (*rewriter, *Error) {
+	w := &rewriter{s: s, out: make([]byte, 0, len(s)), marks: []offsetMark{{0, 0}}, pLine: 1, pCol: 1, track: track}
 	for i := 0; i < len(s); {
 		var err *Error
 		if i, err = w.token(i); err != nil {
@@ -54,7 +57,8 @@ type rewriter struct {
 	marks []offsetMark
 	open  []bracket
 	sets  map[linecol]bool   // positions of '[' that stand for a set display's '{'
-	atoms map[linecol]Value  // positions of the placeholders of strings, numbers and ..., and their values
+	atoms []Value            // the values of the placeholders of strings, numbers and ..., in order
+	track bool               // keep marks
 	names map[linecol]string // positions of the placeholders of non-ASCII names, and the names
 	// posAt's progress: output offset pOff is at line pLine, column pCol.
 	pOff        int
@@ -62,7 +66,11 @@ type rewriter struct {
 }
 
 // note records that the output written so far ends at input offset in.
-func (w *rewriter) note(in int) { w.marks = append(w.marks, offsetMark{len(w.out), in}) }
+func (w *rewriter) note(in int) {
+	if w.track {
+		w.marks = append(w.marks, offsetMark{len(w.out), in})
+	}
+}
 
 // orig maps an offset in the output back to the input.
 func (w *rewriter) orig(off int) int {
@@ -113,7 +121,7 @@ func (w *rewriter) token(i int) (int, *Error) {
 		return w.number(i)
 	case strings.HasPrefix(s[i:], "..."):
 		w.item()
-		w.atom(i, i+3, "None", Ellipsis())
+		w.atom(i, i+3, "0", Ellipsis())
 		return i + 3, nil
 	case isIdentByte(c) || c >= 0x80:
 		w.item()
@@ -272,11 +280,7 @@ func (w *rewriter) strings(i int) (int, *Error) {
 // atom writes placeholder for the atom s[start:end] and records its value.
 func (w *rewriter) atom(start, end int, placeholder string, v Value) {
 	w.note(start)
-	at := w.posAt(len(w.out))
-	if w.atoms == nil {
-		w.atoms = map[linecol]Value{}
-	}
-	w.atoms[at] = v
+	w.atoms = append(w.atoms, v)
 	w.out = append(w.out, placeholder...)
 	w.note(end)
 }
