@@ -121,6 +121,14 @@ const (
 	// to False (the mode table of main@fe05266, March 2023, issue #96540; package
 	// graphs).
 	WarnModePresetOff Code = "mode-preset-off"
+	// WarnDynamicCUDAGraphsOption occurs on 2.0 when torch.compile(dynamic=True) is given
+	// options that name triton.cudagraphs: its wrapper asserts they do not (package
+	// graphs).
+	WarnDynamicCUDAGraphsOption Code = "dynamic-cudagraphs-option"
+	// WarnCaptureModeUnsupported occurs on 2.0 when a manual torch.cuda.graph capture
+	// names a capture_error_mode, which 2.0's torch.cuda.graph does not take (package
+	// graphs).
+	WarnCaptureModeUnsupported Code = "capture-mode-unsupported"
 )
 
 // Codes returns every warning code of the catalogue, in catalogue order: resolution's
@@ -139,5 +147,6 @@ func Codes() []Code {
 		WarnDynamicPatchRace, WarnOverwrittenOutput, WarnSkipDynamicGraphsIgnored, WarnUnknownIncompatibleOp,
 		WarnCPUInput, WarnIncompatibleOp, WarnMutatedInput, WarnStaticInputMoved,
 		WarnGraphBreaks, WarnCompiledAutogradTLS, WarnCaptureOtherThreads, WarnModePresetOff,
+		WarnDynamicCUDAGraphsOption, WarnCaptureModeUnsupported,
 	}
 }

@@ -91,7 +91,8 @@
 //
 // 2.2, 2.6, 2.7, 2.11 and 2.14 have their own key list, embedded from
 // config/schema/torch-<release>.json (format: config/schema/FORMAT.md). The others
-// borrow the nearest: 2.1 and 2.3–2.5 use 2.2's keys, 2.8–2.9 2.7's, 2.10 and 2.12
+// borrow the nearest: 2.0 uses 2.2's keys less triton.cudagraph_trees (its own file,
+// torch-2.0.json), 2.1 and 2.3–2.5 use 2.2's keys, 2.8–2.9 2.7's, 2.10 and 2.12
 // 2.11's, 2.13 2.14's; their mode tables and behaviours ([Facts]: type checks, thread
 // semantics, messages) are their own. Everything they report carries evidence
 // inferred, and an option or global that the borrowed older list lacks but the next

@@ -164,6 +164,13 @@ func firstPlanned() modes.Version { return release(1) }
 // always is every release the rows plan, 2.1 to the newest (see [firstPlanned]).
 func always() Releases { return Releases{From: firstPlanned(), To: modes.Newest()} }
 
+// partitioned is the releases whose config has graph_partition: first in the 2.7.1
+// schema read (absent from 2.6.0's), default on in 2.11 (measured). Rows that quote the
+// "Created N graph partitions" log hold for these releases only (issue 28: a 2.1 plan
+// must not mention graph partitions); the skip_dynamic_graphs key is dated the same
+// way (absent from 2.2.2's config, present in 2.6.0's).
+func partitioned() Releases { return from(7) }
+
 // allReleases is every supported release, 2.0 included: for rows about CUDA's and
 // torch.cuda.graph's behaviour rather than Inductor's.
 func allReleases() Releases { return Releases{From: modes.First(), To: modes.Newest()} }

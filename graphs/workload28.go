@@ -243,7 +243,7 @@ func manualRules() []rule {
 			Outcome:   Fail, Exception: "TypeError", Implementation: Manual, Stop: true,
 			Reason:   "torch {torch}'s torch.cuda.graph(cuda_graph, pool=None, stream=None) takes no capture_error_mode (PR #107407 added it in a later release): the with statement raises before any capture; torch.cuda.graph(g) without it captures in CUDA's default (global) mode",
 			Message:  "graph.__init__() got an unexpected keyword argument 'capture_error_mode'",
-			Evidence: AlwaysSource, Source: src20Graphs + "; the message as Python 3.10 words it"},
+			Evidence: AlwaysSource, Hazard: "capture-mode-unsupported", Source: src20Graphs + "; the message as Python 3.10 words it"},
 			func(c *situation) bool { return manual(c) && c.w.CaptureErrorMode != "global" }},
 		{Rule{ID: "manual-capture", Stage: StageDevice, Releases: allReleases(),
 			Condition: "the compiled function is captured by hand with torch.cuda.graph",

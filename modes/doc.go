@@ -10,10 +10,13 @@
 // [Newest] is 2.14).
 // [ParseVersion] accepts torch.__version__ forms (2.11, 2.7.1, 2.11.0+cu130,
 // 2.13.0.dev20260518, 2.12.0rc1) and returns the minor release; [Supported] lists
-// 2.1 to 2.14.
+// 2.0 to 2.14.
 //
 // # The tables
 //
+//	2.0        no list_mode_options: apply_mode hard-codes reduce-overhead
+//	           {triton.cudagraphs, size_asserts=False} and max-autotune {epilogue_fusion,
+//	           max_autotune, triton.cudagraphs}
 //	2.1–2.5    default {}; reduce-overhead {triton.cudagraphs}; max-autotune-no-cudagraphs
 //	           {max_autotune}; max-autotune {max_autotune, triton.cudagraphs}
 //	2.6–2.9    both max-autotune modes add coordinate_descent_tuning (PR #136867)
@@ -21,16 +24,20 @@
 //	           (fallback_by_default, selective_decompose, passes and buffer reuse off;
 //	           PR #167115)
 //
-// Every patch sets its keys to True except lite's eight False keys. No mode sets
+// Every patch sets its keys to True except lite's eight False keys and 2.0's
+// size_asserts. No mode sets
 // triton.cudagraphs to False: max-autotune-no-cudagraphs only leaves it alone, so a
 // TORCHINDUCTOR_CUDAGRAPHS=1 environment or a global keeps CUDA graphs on (package
-// config warns: no-cudagraphs-mode-captures). 2.1–2.6 refuse an unknown mode in
-// apply_mode with a hard-coded list; later releases in list_mode_options.
+// config warns: no-cudagraphs-mode-captures). 2.0–2.6 refuse an unknown mode in
+// apply_mode with a hard-coded list (2.0's names three modes); later releases in
+// list_mode_options.
 //
 // # Evidence
 //
 // Each table says how it is known ([Evidence]): measured for 2.11 (list_mode_options()
 // printed by 2.11.0+cu130, testdata/torch/2.11/torch_defaults.json); source for 2.2,
 // 2.6, 2.7 and 2.14 (torch/_inductor/__init__.py and torch/__init__.py of those
-// releases); inferred for the others, bounded by the pull requests above.
+// releases); inferred for the others, bounded by the pull requests above. 2.0's table is
+// read in its torch/__init__.py as the 2.0 documentation renders it (source), the rest
+// of 2.0 is inferred.
 package modes

@@ -87,43 +87,46 @@
 // # Performance
 //
 // One run of examples/bench/run-h200.sh on one H200 (driver 580.159.04, 2026-12-02, commit
-// c24a6ee; examples/bench/results-h200.json, results-h200.txt and bench.svg hold it all;
+// 2d69f16; examples/bench/results-h200.json, results-h200.txt and bench.svg hold it all;
 // µs, medians).
 //
 // K launches of a tiny axpy kernel, against the CUDA C++ baseline anchor_graph.cu (five
-// runs per K interleaved, 2000 steps each): replay 16.6, 63.7, 250.2 against the C++
-// graph's 16.7, 63.4, 250.4 at K = 16, 64, 256 (1.00×); eager 60.6, 252.5, 1074.9 against
-// 59.9, 272.8, 1080.6 (eager is launch-bound and noisy from run to run, on both sides).
+// runs per K interleaved, 2000 steps each): replay 16.8, 63.8, 250.9 against the C++
+// graph's 16.7, 63.6, 250.5 at K = 16, 64, 256 (1.00–1.01×); eager 54.0, 236.7, 1003.6
+// against 57.2, 278.8, 1119.9 (eager is launch-bound and noisy from run to run, on both
+// sides).
 //
 // One synchronous step, Run(ctx, s, graph, 1), wall per call as the caller sees it, against
 // cudaGraphLaunch + cudaStreamSynchronize in C++ (launch_sync.cu, median of 2000):
 //
 //	| K   | C++ launch+sync | CallerThread, untimed (default) | ratio | CallerThread, timed | SpinThenBlock | ChannelHandoff |
 //	|-----|-----------------|---------------------------------|-------|---------------------|---------------|----------------|
-//	| 16  | 22.1            | 21.9                            | 0.99  | 27.5                | 23.6          | 48.4           |
-//	| 64  | 69.2            | 70.8                            | 1.02  | 75.0                | 70.8          | 93.0           |
-//	| 256 | 255.8           | 261.0                           | 1.02  | 264.8               | 259.8         | 290.8          |
+//	| 16  | 22.4            | 23.1                            | 1.03  | 28.6                | 24.2          | 49.5           |
+//	| 64  | 69.7            | 70.3                            | 1.01  | 76.0                | 71.9          | 98.4           |
+//	| 256 | 259.1           | 260.2                           | 1.00  | 267.1               | 263.0         | 293.8          |
 //
-// (An earlier run at 253c41b, same code path: 1.03, 1.00, 1.02.) The drafter step (hidden
-// 1024, batch 8, 4 layers, fp32; 21.0 MB of weights, 4.4 µs to read them once at 4.8
-// TB/s), µs per step from CUDA events over 1000 steps:
+// (Earlier runs at c24a6ee and 253c41b, same code path: 0.99, 1.02, 1.02 and 1.03, 1.00,
+// 1.02.) The drafter step (hidden 1024, batch 8, 4 layers, fp32; 21.0 MB of weights, 4.4
+// µs to read them once at 4.8 TB/s), µs per step from CUDA events over 1000 steps:
 //
 //	| kernels                        | eager | replay | Run(n=1) wall |
 //	|--------------------------------|-------|--------|---------------|
-//	| classic (10 kernels)           | 73.0  | 64.7   | 72.5          |
-//	| ws, linear_ws (6 kernels)      | 49.9  | 45.4   | 51.4          |
-//	| fused, mlp_step (1 kernel)     | 23.9  | 24.0   | 29.8          |
-//	| PyTorch 2.11 eager             | 311.6 |        |               |
-//	| PyTorch 2.11 reduce-overhead   |       | 131.1  |               |
+//	| classic (10 kernels)           | 71.8  | 64.8   | 73.1          |
+//	| ws, linear_ws (6 kernels)      | 49.1  | 45.4   | 52.6          |
+//	| fused, mlp_step (1 kernel)     | 22.5  | 22.7   | 27.6          |
+//	| PyTorch 2.11 eager             | 291.7 |        |               |
+//	| PyTorch 2.11 reduce-overhead   |       | 136.4  |               |
 //
 // Replay equals eager bit for bit for every variant, and each is within 1e-8 of the
-// float64 CPU reference. Where mlp_step's 23.3 µs (kernels/mlp_bench.cu, same run) go,
-// from the kernel built with one stage left out: the weight loads 2.0 µs beyond what the
-// layers hide, the five grid barriers 4.7, the matmuls with their reductions 5.1, the
-// staging of each layer's input (an L2 read and the LayerNorm) 6.7, and what is left with
-// all four out (launch, epilogues, softmax) 5.8. The 12 µs target was not met: the step
-// is a chain of five dependent layers, each an L2 round trip, a barrier and a
-// latency-bound matmul on 128 blocks; see kernels/README.md.
+// float64 CPU reference. mlp_step replays in 22.0 µs in kernels/mlp_bench.cu (same run;
+// 23.4 with its previous copy order and barrier, 24.0 in the Go bench at c24a6ee). Left
+// out one stage at a time it takes: no matmul 18.2, no grid barriers 17.7, no weight
+// copies 20.9, no staging of the layers' inputs (an L2 read of all 32 KB of activations
+// by every block, and the LayerNorm) 17.5, none of the four 6.4; its clock64 profile
+// puts ~3.3 µs in each of layers 1–4 (staging 1.3, matmul 0.8, barrier 1.0) and 5.6 µs in
+// layer 0 (the copies into shared memory). The 12 µs target was not met: five dependent
+// layers, each an all-to-all exchange through L2 and a barrier on 128 blocks; see
+// kernels/README.md for every variant measured and what it would take.
 package backend
 
 // # Synchronous step latency (issue 17)
