@@ -84,11 +84,15 @@ func versionPatterns() []versionPattern {
 // nightly", "torch 2.4 works fine"), a fix's or a test's release ("fixed in", "tested
 // with"), one to compare or go back to ("worked on 2.4 but", "downgrade to"), or one to
 // come ("the upcoming 2.6 release", "solved only when PyTorch 2.6 is out",
-// triton-windows#48).
+// triton-windows#48), or the release that brought a feature ("PyTorch 2.0 introduced",
+// "PyTorch 2.0 引入的"; runebook.dev's Chinese page).
 var (
 	otherRunBefore = regexp.MustCompile(`(?i)\b(?:works?|worked|working|fine|ok|okay|fixed|resolved|supported|added|introduced|tested|passe[sd]|until|before|prior|downgrad\w*|revert\w*|roll\w*\s+back|vs|versus|compared?|upcoming|next|wait(?:ing)?\s+for|try)\b`)
-	otherRunAfter  = regexp.MustCompile(`(?i)^\W*(?:\S+\s+){0,2}?(?:works?|worked|is\s+fine|was\s+fine|is\s+ok|was\s+ok|compiles|passe[sd]|fixed|fixes|is\s+out|comes?\s+out|is\s+released|gets\s+released|ships|lands)\b`)
-	clauseEnd      = regexp.MustCompile(`(?i)(?:[.;:!?,]\s|\sbut\s|\showever\s|\swhile\s|\swhereas\s)`)
+	otherRunAfter  = regexp.MustCompile(`(?i)^\W*(?:\S+\s+){0,2}?(?:works?|worked|is\s+fine|was\s+fine|is\s+ok|was\s+ok|compiles|passe[sd]|fixed|fixes|is\s+out|comes?\s+out|is\s+released|gets\s+released|ships|lands|introduced|introduces|brought|brings)\b`)
+	// otherRunAfterCJK: the same for Chinese and Japanese prose, where a feature's
+	// release follows the number ("PyTorch 2.0 引入的", "2.0 で導入された", "2.1 以降").
+	otherRunAfterCJK = regexp.MustCompile(`^[\s)）」』]*(?:版本?|版|中|里|裡|で|に|の|から)?\s*(?:引入|推出|新增|加入|带来|帶來|導入|追加|以来|以來|以降|开始|開始)`)
+	clauseEnd        = regexp.MustCompile(`(?i)(?:[.;:!?,]\s|\sbut\s|\showever\s|\swhile\s|\swhereas\s)`)
 )
 
 // otherRun reports whether the release at text[from:to], named in prose, is another
@@ -105,7 +109,7 @@ func otherRun(text []byte, from, to int) bool {
 	if end := clauseEnd.FindIndex(after); end != nil {
 		after = after[:end[0]+1]
 	}
-	return otherRunBefore.Match(before) || otherRunAfter.Match(after)
+	return otherRunBefore.Match(before) || otherRunAfter.Match(after) || otherRunAfterCJK.Match(after)
 }
 
 // versionAnchors are the prefilter's anchors for versionPatterns (each pattern's

@@ -71,6 +71,11 @@ func TestOwnRelease(t *testing.T) {
 		{"wait-for", "we wait for torch 2.6 before enabling it", "", "a release to wait for"},
 		{"comes-out", "use the nightly until PyTorch 2.6 comes out", "", "a release to come, after it"},
 		{"next", "the fix lands in the next torch 2.6 release", "", "a next release"},
+		{"introduced-after", "PyTorch 2.0 introduced torch.compile, and on torch 2.5 it fails", "2.5", "the release that brought a feature is no run's"},
+		{"introduced-zh", "torch.compiler 是 PyTorch 2.0 引入的一个主要功能", "", "Chinese: 'introduced in PyTorch 2.0' (runebook.dev)"},
+		{"introduced-ja", "torch.compile は PyTorch 2.0 で導入されました", "", "Japanese: 'introduced in PyTorch 2.0'"},
+		{"since-zh", "PyTorch 2.1 以来 torch.compile 支持 Windows", "", "Chinese: 'since PyTorch 2.1'"},
+		{"zh-own", "我用的是 PyTorch 2.6 ，报错如下", "2.6", "Chinese prose naming the run's release"},
 		{"when-i-use", "when I use torch 2.5 torch.compile fails", "2.5", "'when' alone does not make a release another run's"},
 		{"version-is", "my torch version is 1.13.1 and later pytorch 2.1.0", "", "the run's own 1.13 (outside 2.0–2.14) blocks later prose (AI-Scientist#24)"},
 	}

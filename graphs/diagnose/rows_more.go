@@ -180,6 +180,47 @@ func captureRows() []Signature {
 			Decisive: "the RuntimeError line",
 		},
 		{
+			// The caching allocator's assert when an allocation is asked for on a stream whose
+			// capture an earlier forbidden call already invalidated. Code that declares the
+			// enum (static_assert(int(cudaStreamCaptureStatus::cudaStreamCaptureStatusInvalidated)
+			// == 2)) or holds the bare check does not match: the Pattern wants the raised error.
+			Code: StreamCaptureIllegal, Literal: "status != cudaStreamCaptureStatus::cudaStreamCaptureStatusInvalidated",
+			Pattern:  `Error: status != cudaStreamCaptureStatus::cudaStreamCaptureStatusInvalidated|status != cudaStreamCaptureStatus::cudaStreamCaptureStatusInvalidated INTERNAL ASSERT`,
+			Releases: modes.Minors(0, 0),
+			Cause: "an allocation was asked for during a CUDA-graph capture that an earlier operation " +
+				"CUDA forbids during capture had already invalidated (a CPU tensor copied to the GPU, a " +
+				"synchronisation, or another thread's device-wide call), and the caching allocator " +
+				"asserts on the invalidated capture",
+			Fix:      "find the earlier call, not the allocation: " + fixCaptureIllegal,
+			Evidence: modes.Source,
+			Source: "c10/cuda/CUDACachingAllocator.cpp get_pool (TORCH_INTERNAL_ASSERT(status != " +
+				"cudaStreamCaptureStatus::cudaStreamCaptureStatusInvalidated), read in a fork copy whose " +
+				"get_pool still counts captures_underway as an int, before the filter API " +
+				"(beginAllocateToPool) that cudagraph trees use from 2.1; releases before 2.0 print it " +
+				"too; pytorch/pytorch#91302 (2022-12, a CPU tensor copied to the GPU during capture)",
+			Decisive: "the RuntimeError line",
+		},
+		{
+			Code: StreamCaptureIllegal, Literal: "status != cudaStreamCaptureStatusInvalidated",
+			Pattern:  `(?:Error: (?:info\.)?status != cudaStreamCaptureStatusInvalidated|status != cudaStreamCaptureStatusInvalidated INTERNAL ASSERT)`,
+			Releases: modes.Minors(9, 14),
+			Cause: "an allocation was asked for during a CUDA-graph capture that an earlier operation " +
+				"CUDA forbids during capture had already invalidated (a synchronisation, a blocking copy, " +
+				"a CUDA graph or event destroyed by the garbage collector mid-capture, or another " +
+				"thread's device-wide call), and the caching allocator asserts on the invalidated capture " +
+				"(\"Invalid stream capture status\")",
+			Fix: "find the earlier call, not the allocation (CUDA_LOG_FILE=stderr names the call CUDA " +
+				"refused); run gc.collect() before the capture so that no old CUDA graph is freed inside " +
+				"it; " + fixCaptureIllegal,
+			Evidence: modes.Source,
+			Source: "c10/cuda/CUDACachingAllocator.cpp stream_get_capture_info (TORCH_INTERNAL_ASSERT(" +
+				"info.status != cudaStreamCaptureStatusInvalidated, \"Invalid stream capture status\")), " +
+				"read in a stored copy with cudaStreamGetCaptureInfo_v2 terminals, which PR #158352 " +
+				"(2025-07, capture-time block reuse) brought; 2.9 is the first release after it (dated by " +
+				"the PR, not by a 2.9 copy); an SGLang fork's report of it at CUDACachingAllocator.cpp:2213",
+			Decisive: "the RuntimeError line",
+		},
+		{
 			Code: StreamCaptureUnjoined, Literal: "capturing stream has unjoined work",
 			Releases: modes.Minors(0, 14),
 			Cause: "during a CUDA-graph capture, work was forked onto another stream (a side stream, " +
