@@ -99,6 +99,30 @@ func requestMode(req Request) compileMode {
 	return compileMode{given: true, text: v.String(), val: v}
 }
 
+// popCompileOptions returns a dict of options without the keys torch.compile takes
+// out of it for any backend ([Facts.CompileOptions]; torch/__init__.py compile @
+// 2.14.1: "if options and isinstance(options, dict): guard_filter_fn =
+// options.pop(...)", before the backend is chosen), recording them in res.
+func (r *Resolver) popCompileOptions(res *Result, opts literal.Value) literal.Value {
+	if opts.Kind() != literal.DictKind || !opts.Truthy() {
+		return opts
+	}
+	var kept []literal.DictItem
+	for _, it := range opts.DictItems() {
+		key, ok := it.Key.AsStr()
+		if !ok || !slices.Contains(r.facts.CompileOptions, key) {
+			kept = append(kept, it)
+			continue
+		}
+		res.CompileOptions = append(res.CompileOptions, key)
+		if key == "guard_filter_fn" {
+			v := it.Val
+			res.guardFilter = &v
+		}
+	}
+	return literal.Dict(kept...)
+}
+
 // otherBackend is _TorchCompileWrapper: the backend must be registered (backend=None
 // is passed through unchecked); mode (if truthy and not "default") and options (if
 // truthy) are passed to it as keyword arguments, without validation. On 2.0 there is
@@ -110,7 +134,7 @@ func (r *Resolver) otherBackend(res *Result, m compileMode, opts *literal.Value)
 		return &InvalidBackendError{Name: res.Backend, Known: r.facts.Backends, Listed: r.facts.ListedBackends, Suggests: r.facts.InvalidBackendSuggests}
 	}
 	passMode := m.given && m.val.Truthy() && (!m.isStr || m.text != string(modes.Default))
-	passOptions := opts != nil && opts.Truthy()
+	passOptions := opts != nil && r.popCompileOptions(res, *opts).Truthy()
 	if !r.facts.OtherBackendGetsModeOptions {
 		if passMode || passOptions {
 			res.Warnings = append(res.Warnings, droppedForBackendWarning(res.Backend, r.releaseEv))
@@ -315,6 +339,10 @@ func (r *Resolver) applyOptions(res *Result, opts literal.Value) ([]patchEntry, 
 			// torch.compile pops it before the wrapper: not an Inductor config key.
 			res.CompileOptions = append(res.CompileOptions, key)
 			aoti = aoti || (key == "use_aoti" && it.Val.Truthy())
+			if key == "guard_filter_fn" {
+				v := it.Val
+				res.guardFilter = &v
+			}
 			continue
 		}
 		attr := strings.ReplaceAll(key, "-", "_")
