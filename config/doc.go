@@ -5,7 +5,9 @@
 //
 // Package config is resolution only. What it resolves comes from packages below it,
 // each with one job, imported one way (inputerr ← literal, strictjson ← schema ←
-// config): [literal] parses Python literals into values, [strictjson] checks JSON
+// config): [literal] reads Python literals and constant expressions into values (as a
+// script evaluates them: 2 ** 3, 'a' + 'b', [True][0], by the Python's version),
+// [strictjson] checks JSON
 // files, [schema] reads the schema file format (keys, defaults, environment rules,
 // modes) and holds the built-in schemas, and [inputerr] holds the error types of bad
 // input.
@@ -66,9 +68,12 @@
 //
 // # Stages
 //
-// Result.Stage says when the error is raised: parse (Python reading a literal: a
-// *literal.Error carries Python's NameError or SyntaxError), import, global, patch,
-// compile, decorate (the decorator form, Request.Decorator) or first-call.
+// Result.Stage says when the error is raised: parse (Python reading or evaluating
+// the call's text: a *literal.Error carries Python's exception, NameError,
+// SyntaxError, ZeroDivisionError, TypeError…), import, global, patch, compile,
+// decorate (the decorator form, Request.Decorator) or first-call (Request.FirstCall:
+// with Request.Graph, a guard_filter_fn option that is not callable,
+// [Facts.FirstCallCallsGuardFilter]).
 //
 // # Evidence
 //
@@ -130,9 +135,11 @@
 // 1 MiB) and a nesting limit ([literal.MaxDepth], 64); names other than None, True
 // and False are refused as Python refuses them (NameError: name 'false' is not
 // defined, with "did you mean False?"; a scenario file's options object is JSON,
-// read as json.loads reads it), and so are calls other than set() and
-// operators other than signs and a complex number's + or -; duplicate dict keys keep
-// the last value, as in Python. Schema files are size-limited
+// read as json.loads reads it); constant expressions are evaluated with Python's
+// semantics and errors, an int past [literal.MaxIntBits] or a sequence past
+// [literal.MaxSeqLen] refused (9 ** 9 ** 9 never hangs); lambdas, comprehensions,
+// f-strings and calls other than set() and a few str methods are refused as not
+// evaluated; duplicate dict keys keep the last value, as in Python. Schema files are size-limited
 // ([schema.MaxBytes]) and strictly checked.
 //
 // # Concurrency and performance

@@ -46,6 +46,11 @@ type Facts struct {
 	// torch.compile(backend="cudagraphs", mode=...) fails with a TypeError at the first
 	// call.
 	CUDAGraphsBackendTakesKwargs bool
+	// OtherBackendGetsModeOptions: torch.compile wraps a backend other than Inductor in
+	// _TorchCompileWrapper, which passes a truthy mode and options to it as keyword
+	// arguments (2.1+); 2.0 hands such a backend to Dynamo as it is, so mode and options
+	// are dropped without a check.
+	OtherBackendGetsModeOptions bool
 	// SkipMessagePrefixed: "skipping cudagraphs due to …" messages come from
 	// cudagraph_utils helpers (2.6+), with the doubled prefix for device reasons;
 	// before, compile_fx logs the Python list of reasons.
@@ -53,6 +58,12 @@ type Facts struct {
 	// MessagefulLegacyAsserts: the legacy implementation's data_ptr assert carries a
 	// message (2.14); up to 2.11 (measured) it is a bare AssertionError.
 	MessagefulLegacyAsserts bool
+	// FirstCallCallsGuardFilter: the first call of a function whose capture makes a
+	// graph calls a truthy guard_filter_fn option when Dynamo builds the guards
+	// (torch/_dynamo/guards.py: "if guard_filter_fn:" then calls it), so one that is
+	// not callable raises InternalTorchDynamoError "TypeError: 'int' object is not
+	// callable" then (2.8+, with the option).
+	FirstCallCallsGuardFilter bool
 	// CompileOptions are the options torch.compile takes out of the dict itself, after
 	// the mode/options check and before the Inductor wrapper sees it (guard_filter_fn
 	// from 2.8, use_aoti in 2.14).
@@ -106,8 +117,10 @@ const (
 	FactPerThreadTrees               = "PerThreadTrees"
 	FactCUDAGraphsBackendTrees       = "CUDAGraphsBackendTrees"
 	FactCUDAGraphsBackendTakesKwargs = "CUDAGraphsBackendTakesKwargs"
+	FactOtherBackendGetsModeOptions  = "OtherBackendGetsModeOptions"
 	FactSkipMessagePrefixed          = "SkipMessagePrefixed"
 	FactMessagefulLegacyAsserts      = "MessagefulLegacyAsserts"
+	FactFirstCallCallsGuardFilter    = "FirstCallCallsGuardFilter"
 	FactCompileOptions               = "CompileOptions"
 	FactBackends                     = "Backends"
 	FactListedBackends               = "ListedBackends"
@@ -167,12 +180,18 @@ func FactRows() []FactRow {
 
 		{FactCUDAGraphsBackendTakesKwargs, r(0, 13), false, modes.Source, cgBackend + " @ 2.6.0: __call__(model, inputs) takes two arguments (behaviour inferred; testdata/reference/pytorch-facts.md §2.5); 2.0's torch.compile passes no mode or options to a backend other than inductor (docs/2.0/_modules/torch.html)"},
 		{FactCUDAGraphsBackendTakesKwargs, r(14, 14), true, modes.Source, cgBackend + " @ 2.14.0: __call__(model, inputs, **kwargs) logs and ignores them (testdata/reference/pytorch-facts.md §2.5)"},
+		{FactOtherBackendGetsModeOptions, r(0, 0), false, modes.Source, "torch/__init__.py compile @ 2.0 (pytorch/pytorch.github.io@01153da6 docs/2.0/_modules/torch.html): only backend == \"inductor\" is wrapped (_TorchCompileInductorWrapper); any other backend goes to torch._dynamo.optimize unwrapped"},
+		{FactOtherBackendGetsModeOptions, r(1, 14), true, modes.Measured, "torch/__init__.py _TorchCompileWrapper (2.1+); measured on 2.6.0 and 2.14.1 (testdata/torch/2.6.0-debian/static.json, testdata/torch/2.14.1-debian/static.json: backend='cudagraphs' with mode or options)"},
 
 		{FactSkipMessagePrefixed, r(0, 5), false, modes.Source, "torch/_inductor/compile_fx.py @ 2.2.2 logs the list of reasons (testdata/reference/pytorch-facts.md §4.2)"},
 		{FactSkipMessagePrefixed, r(6, 14), true, modes.Source, "torch/_inductor/cudagraph_utils.py @ 2.6.0, 2.7.1, 2.14.0 (testdata/reference/pytorch-facts.md §4.2)"},
 
 		{FactMessagefulLegacyAsserts, r(0, 13), false, modes.Measured, "torch/_inductor/compile_fx.py cudagraphify_impl @ 2.2.2, 2.6.0, 2.7.1: a bare assert; measured on 2.11 (testdata/reference/pytorch-facts.md §4.6)"},
 		{FactMessagefulLegacyAsserts, r(14, 14), true, modes.Source, "torch/_inductor/compile_fx.py cudagraphify_impl @ 2.14.0 (testdata/reference/pytorch-facts.md §4.6)"},
+
+		{FactFirstCallCallsGuardFilter, r(0, 7), false, modes.Source, "guard_filter_fn is no torch.compile option before 2.8 (FactCompileOptions): torch.compile raises first"},
+		{FactFirstCallCallsGuardFilter, r(8, 13), true, modes.Inferred, "inferred from 2.14.1: the option reaches CheckFunctionManager (torch/_dynamo/guards.py), which calls it when truthy; the option exists from 2.8"},
+		{FactFirstCallCallsGuardFilter, r(14, 14), true, modes.Measured, "torch/_dynamo/guards.py @ 2.14.1 (\"if guard_filter_fn:\"); measured on 2.14.1: def f(x): return x + 1, backend='eager', options={'guard_filter_fn': 1} raises at the first call, [] {} None do not (testdata/torch/2.14.1-debian/COMMANDS.md, first-call)"},
 
 		{FactCompileOptions, r(8, 14), "guard_filter_fn", modes.Measured, "PyTorch 2.8 documentation; ComfyUI issue #11457 (2.9 compiles, 2.7 raises \"Unexpected optimization option guard_filter_fn\"); measured on 2.11 (testdata/torch/2.11/measured_scenarios.json opts_guard_filter_fn)"},
 		{FactCompileOptions, r(14, 14), "use_aoti", modes.Source, "torch/__init__.py compile @ 2.14.0 pops it (earlier releases not read; testdata/reference/pytorch-facts.md §2.1)"},
@@ -241,8 +260,10 @@ func (f *Facts) field(name string) any {
 		FactPerThreadTrees:               &f.PerThreadTrees,
 		FactCUDAGraphsBackendTrees:       &f.CUDAGraphsBackendTrees,
 		FactCUDAGraphsBackendTakesKwargs: &f.CUDAGraphsBackendTakesKwargs,
+		FactOtherBackendGetsModeOptions:  &f.OtherBackendGetsModeOptions,
 		FactSkipMessagePrefixed:          &f.SkipMessagePrefixed,
 		FactMessagefulLegacyAsserts:      &f.MessagefulLegacyAsserts,
+		FactFirstCallCallsGuardFilter:    &f.FirstCallCallsGuardFilter,
 		FactCompileOptions:               &f.CompileOptions,
 		FactBackends:                     &f.Backends,
 		FactListedBackends:               &f.ListedBackends,

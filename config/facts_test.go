@@ -47,7 +47,7 @@ func TestFactRows(t *testing.T) {
 	// Every fact that is not a list is stated for every release, both sides of its
 	// boundary written down.
 	for _, name := range []string{FactTypeCheck, FactDropsGenericOptions, FactGlobalsPerThread, FactPerThreadTrees,
-		FactCUDAGraphsBackendTrees, FactCUDAGraphsBackendTakesKwargs, FactSkipMessagePrefixed, FactMessagefulLegacyAsserts, FactInvalidBackendSuggests} {
+		FactCUDAGraphsBackendTrees, FactCUDAGraphsBackendTakesKwargs, FactSkipMessagePrefixed, FactMessagefulLegacyAsserts, FactInvalidBackendSuggests, FactFirstCallCallsGuardFilter} {
 		for _, v := range modes.Supported() {
 			if !slices.ContainsFunc(rows, func(r FactRow) bool { return r.Name == name && r.Releases.Contains(v) }) {
 				t.Errorf("%s is not stated for %s", name, v)
@@ -70,6 +70,7 @@ func TestFactsForBoundaries(t *testing.T) {
 			PerThreadTrees:               v.AtLeast(at(14)),
 			CUDAGraphsBackendTrees:       v.AtLeast(at(3)),
 			CUDAGraphsBackendTakesKwargs: v.AtLeast(at(14)),
+			OtherBackendGetsModeOptions:  v.AtLeast(at(1)),
 			SkipMessagePrefixed:          v.AtLeast(at(6)),
 			MessagefulLegacyAsserts:      v.AtLeast(at(14)),
 			Backends:                     backends211(),
@@ -88,6 +89,7 @@ func TestFactsForBoundaries(t *testing.T) {
 		}
 		if v.AtLeast(at(8)) {
 			want.CompileOptions = append(want.CompileOptions, "guard_filter_fn")
+			want.FirstCallCallsGuardFilter = true
 		}
 		if v.AtLeast(at(11)) {
 			want.AliasKeys = []string{"use_static_triton_launcher=torch._inductor.config.use_static_cuda_launcher", "strict_static_triton_launcher=torch._inductor.config.strict_static_cuda_launcher"}

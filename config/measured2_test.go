@@ -17,6 +17,7 @@ import (
 
 	"github.com/compilemode/compilemode/config"
 	"github.com/compilemode/compilemode/config/literal"
+	"github.com/compilemode/compilemode/config/pyver"
 )
 
 type calls2Dump struct {
@@ -70,6 +71,11 @@ func compareCalls2(t *testing.T, obs *observations, rel measuredRelease, r *conf
 	}
 	sort.Strings(names)
 	var st calls2Stats
+	pv, err := pyver.Parse(strings.Join(strings.SplitN(d.Python, ".", 3)[:2], "."))
+	if err != nil {
+		t.Fatalf("%s/%s: python %q: %v", rel.dir, part, d.Python, err)
+	}
+	py := pyver.MustFor(pv)
 	for _, n := range names {
 		c := d.Calls[n]
 		if c.Result.ProbeError != "" {
@@ -77,7 +83,7 @@ func compareCalls2(t *testing.T, obs *observations, rel measuredRelease, r *conf
 			continue
 		}
 		want := want2(c)
-		got := got2(r, c)
+		got := got2(r, c, py)
 		st.all++
 		switch {
 		case strings.HasPrefix(got, "cannot express"):
@@ -110,8 +116,8 @@ func want2(c call2Case) string {
 }
 
 // got2 is the library's answer for c, in want2's form.
-func got2(r *config.Resolver, c call2Case) string {
-	req, why := request2(c)
+func got2(r *config.Resolver, c call2Case, py *pyver.Python) string {
+	req, why := request2(c, py)
 	if why != "" {
 		if strings.HasPrefix(why, "parse: ") {
 			return why
@@ -138,8 +144,8 @@ func got2(r *config.Resolver, c call2Case) string {
 
 // lit2 parses a literal of the call; a refusal with Python's own error is the
 // "parse" stage, any other refusal cannot be expressed.
-func lit2(src string) (literal.Value, string) {
-	v, err := literal.Parse(src)
+func lit2(src string, py *pyver.Python) (literal.Value, string) {
+	v, err := literal.ParseFor(src, py)
 	if err == nil {
 		return v, ""
 	}
@@ -152,11 +158,11 @@ func lit2(src string) (literal.Value, string) {
 
 // request2 builds the Request of c; "" when it can be expressed, else why not (or the
 // "parse: …" error the library gives for its text).
-func request2(c call2Case) (config.Request, string) {
+func request2(c call2Case, py *pyver.Python) (config.Request, string) {
 	var req config.Request
 	call := c.Call
 	if call.Patch != nil {
-		p, why := patch2(call.Patch.Args, call.Patch.Kwargs)
+		p, why := patch2(call.Patch.Args, call.Patch.Kwargs, py)
 		if why != "" {
 			return req, why
 		}
@@ -176,14 +182,14 @@ func request2(c call2Case) (config.Request, string) {
 		if kw.src == nil {
 			continue
 		}
-		v, why := lit2(*kw.src)
+		v, why := lit2(*kw.src, py)
 		if why != "" {
 			return req, why
 		}
 		req.Kwargs = append(req.Kwargs, config.Kwarg{Name: kw.name, Value: v})
 	}
 	for _, g := range call.Globals {
-		a, err := config.ParseAssignment(g)
+		a, err := config.ParseAssignmentFor(g, py)
 		if err != nil {
 			var le *literal.Error
 			if errors.As(err, &le) && le.Exception != "" {
@@ -193,7 +199,7 @@ func request2(c call2Case) (config.Request, string) {
 		}
 		req.Globals = append(req.Globals, a)
 	}
-	if why := args2(&req, c); why != "" {
+	if why := args2(&req, c, py); why != "" {
 		return req, why
 	}
 	if len(call.Env) > 0 {
@@ -207,10 +213,10 @@ func request2(c call2Case) (config.Request, string) {
 }
 
 // args2 sets mode, options, backend and dynamic.
-func args2(req *config.Request, c call2Case) string {
+func args2(req *config.Request, c call2Case, py *pyver.Python) string {
 	call := c.Call
 	if s := call.Mode; s != nil {
-		v, why := lit2(*s)
+		v, why := lit2(*s, py)
 		if why != "" {
 			return why
 		}
@@ -221,21 +227,21 @@ func args2(req *config.Request, c call2Case) string {
 		}
 	}
 	if s := call.Options; s != nil {
-		v, why := lit2(*s)
+		v, why := lit2(*s, py)
 		if why != "" {
 			return why
 		}
 		req.Options = &v
 	}
 	if s := call.Backend; s != nil {
-		v, why := lit2(*s)
+		v, why := lit2(*s, py)
 		if why != "" {
 			return why
 		}
 		req.BackendValue = &v
 	}
 	if s := call.Dynamic; s != nil {
-		v, why := lit2(*s)
+		v, why := lit2(*s, py)
 		if why != "" {
 			return why
 		}
@@ -251,7 +257,7 @@ func args2(req *config.Request, c call2Case) string {
 }
 
 // patch2 builds a Patch from the probe's argument tuple and keyword dict literals.
-func patch2(args, kwargs string) (config.Patch, string) {
+func patch2(args, kwargs string, py *pyver.Python) (config.Patch, string) {
 	var p config.Patch
 	if args == "" {
 		args = "()"
@@ -259,11 +265,11 @@ func patch2(args, kwargs string) (config.Patch, string) {
 	if kwargs == "" {
 		kwargs = "{}"
 	}
-	a, why := lit2(args)
+	a, why := lit2(args, py)
 	if why != "" {
 		return p, why
 	}
-	k, why := lit2(kwargs)
+	k, why := lit2(kwargs, py)
 	if why != "" {
 		return p, why
 	}

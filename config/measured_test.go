@@ -80,6 +80,8 @@ func TestMeasured(t *testing.T) {
 		compareEnv(t, &obs, rel, r, base)
 		compareCalls2(t, &obs, rel, r, base, "calls2")
 		compareCalls2(t, &obs, rel, r, base, "calls3")
+		compareCalls2(t, &obs, rel, r, base, "calls4")
+		compareCalls2(t, &obs, rel, r, base, "calls5")
 	}
 
 	seen := map[string]bool{}

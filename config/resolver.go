@@ -320,6 +320,9 @@ func (r *Resolver) Resolve(req Request) (*Result, error) {
 	}
 	// (1) env_name_force beats everything.
 	r.applyForced(res, forced, env, req.Host)
+	if err := r.firstCall(res, req); err != nil {
+		return r.fail(res, err)
+	}
 
 	markChanged(res)
 	r.cudagraphVerdict(res)
@@ -334,6 +337,21 @@ func (r *Resolver) Resolve(req Request) (*Result, error) {
 		}
 	}
 	return res, nil
+}
+
+// firstCall is what the first call raises beyond torch.compile: a guard_filter_fn
+// that is truthy and not callable, called when Dynamo builds a graph's guards
+// ([Request.Graph], [Facts.FirstCallCallsGuardFilter]).
+func (r *Resolver) firstCall(res *Result, req Request) error {
+	g := res.guardFilter
+	if !req.FirstCall || !req.Graph || res.Unwrapped || !r.facts.FirstCallCallsGuardFilter || g == nil || !g.Truthy() {
+		return nil
+	}
+	if g.Kind() == literal.OpaqueKind && g.PyType() == "function" {
+		return nil
+	}
+	return &CallError{Stage: "first-call", Arg: "options guard_filter_fn", Exc: "InternalTorchDynamoError",
+		Msg: fmt.Sprintf("TypeError: '%s' object is not callable\n", g.PyType())}
 }
 
 // bisectBackend applies TORCH_BISECT_BACKEND, which replaces the backend argument

@@ -131,11 +131,16 @@ type Request struct {
 	// torch/__init__.py compile @ 2.6.0, 2.14.1: "if model is None: def fn(model): …
 	// return fn"; measured on both, calls2.json "decorator …").
 	Decorator bool
-	// FirstCall says the compiled function is called once. Nothing the first call
-	// raises is predicted yet beyond what torch.compile raises (the backend's compile
-	// is not modelled); with it the answer is the first call's, for a function whose
-	// capture reaches no backend (measured on 2.6.0 and 2.14.1 with def f(x): return x).
+	// FirstCall says the compiled function is called once. With Graph false (the
+	// function's capture makes no graph, def f(x): return x, as the probes call it;
+	// measured on 2.6.0 and 2.14.1) the first call raises nothing torch.compile did
+	// not. With Graph, Dynamo also builds the graph's guards, which calls a truthy
+	// guard_filter_fn option ([Facts.FirstCallCallsGuardFilter]): one that is not
+	// callable raises InternalTorchDynamoError at the stage "first-call". The
+	// backend's own compile of the graph is not modelled.
 	FirstCall bool
+	// Graph says the compiled function's capture makes a graph (def f(x): return x + 1).
+	Graph bool
 	// Python is the Python that runs PyTorch; the zero Version means the one the
 	// release was measured on ([Facts.Python]). It decides Python's own parts of the
 	// answer: how int(), float() and str.upper() read the variables (Unicode digits
@@ -251,6 +256,7 @@ type Result struct {
 	keyNames         []schema.Key
 	py               *pyver.Python     // the Python resolved for
 	decorator        bool              // Request.Decorator
+	guardFilter      *literal.Value    // the guard_filter_fn option torch.compile took, if any
 	env              map[string]string // the environment at import
 }
 

@@ -187,8 +187,10 @@ var nilCases = map[string]func(t *testing.T){
 		mustErr(t, err)
 	},
 	"config.ParseAssignment":    func(t *testing.T) { _, err := config.ParseAssignment(""); mustErr(t, err) },
+	"config.ParseAssignmentFor": func(t *testing.T) { _, err := config.ParseAssignmentFor("", nil); mustErr(t, err) },
 	"config.ParseEnvAssignment": func(t *testing.T) { _, _, err := config.ParseEnvAssignment(""); mustErr(t, err) },
 	"literal.Parse":             func(t *testing.T) { _, err := literal.Parse(""); mustErr(t, err) },
+	"literal.ParseFor":          func(t *testing.T) { _, err := literal.ParseFor("", nil); mustErr(t, err) },
 	"literal.ParseJSON":         func(t *testing.T) { _, err := literal.ParseJSON(""); mustErr(t, err) },
 	"literal.QuoteStr":          func(t *testing.T) { _ = literal.QuoteStr("", func(rune) bool { return true }) },
 	"literal.Complex":           func(t *testing.T) { _ = literal.Complex(0, 0).String() },

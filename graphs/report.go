@@ -83,8 +83,10 @@ type Report struct {
 
 // RaisedError is an exception PyTorch raises, exactly as it prints it.
 type RaisedError struct {
-	// Stage is where: "import" (importing torch._inductor.config with a malformed
-	// variable), "global" (a global assignment) or "compile" (torch.compile itself).
+	// Stage is where (config.Result.Stage): "parse" (Python reading the call's text),
+	// "import" (importing torch._inductor.config with a malformed variable), "global"
+	// (a global assignment), "patch" (config.patch), "compile" (torch.compile itself),
+	// "decorate" (the decorator form, when applied) or "first-call".
 	Stage     string `json:"stage"`
 	Exception string `json:"exception"` // the Python class name, e.g. "RuntimeError"
 	Message   string `json:"message"`   // exactly what PyTorch prints after "Exception: "

@@ -65,13 +65,27 @@ func (r *Report) writeHeader(p *textwrap.Printer) {
 	if r.Error == nil {
 		return
 	}
-	where := map[string]string{"import": "importing torch._inductor.config raises", "global": "the global assignment raises", "compile": "torch.compile raises"}[r.Error.Stage]
+	where := stageText[r.Error.Stage]
+	if where == "" {
+		where = r.Error.Stage + " raises"
+	}
 	p.Line("")
 	p.Para("", "", fmt.Sprintf("%s (%s):", where, r.Error.Evidence))
 	p.Para("  ", "    ", fmt.Sprintf("%s: %s", r.Error.Exception, elide(r.Error.Message)))
 	if r.Error.Hint != "" {
 		p.Para("  ", "    ", "hint: "+r.Error.Hint)
 	}
+}
+
+// stageText says when an error is raised, by config.Result.Stage.
+var stageText = map[string]string{
+	"parse":      "Python raises reading the call's text",
+	"import":     "importing torch._inductor.config raises",
+	"global":     "the global assignment raises",
+	"patch":      "config.patch raises",
+	"compile":    "torch.compile raises",
+	"decorate":   "applying the torch.compile(...) decorator raises",
+	"first-call": "the compiled function's first call raises",
 }
 
 // elide shortens PyTorch's unknown-option message (every key of the release) for the

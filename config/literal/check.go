@@ -15,7 +15,7 @@ func tripleAt(s string, i int, q byte) bool {
 // checkLiteralInput enforces the size, encoding, digit and depth limits before the
 // parser runs (one linear pass, literalscan.go), so that no input can make the
 // recursive parser exhaust the stack or spend quadratic time.
-func checkLiteralInput(src string) error {
+func checkLiteralInput(src string, lang Lang) error {
 	if strings.TrimSpace(src) == "" {
 		return literalErr(src, 0, "empty literal")
 	}
@@ -24,7 +24,7 @@ func checkLiteralInput(src string) error {
 		e.Err = &inputerr.LimitError{Limit: "literal.MaxBytes", Max: MaxBytes, Got: int64(len(src)), What: "the literal's length in bytes"}
 		return e
 	}
-	return scanLiteralInput(src)
+	return scanLiteralInput(src, lang)
 }
 
 // MaxIntDigits is Python's own limit on int conversion from a string (sys.int_info.

@@ -16,5 +16,5 @@ func ExampleParse() {
 	fmt.Println(err)
 	// Output:
 	// {'max_autotune': True, 'sizes': (1, 2), 'n': 1000}
-	// config: bad literal at offset 12: got '}', want ']' (in "{'a': [1, 2}")
+	// config: bad literal at offset 11: Python raises SyntaxError: closing parenthesis '}' does not match opening parenthesis '[' (in "{'a': [1, 2}")
 }

@@ -20,25 +20,30 @@ import (
 //
 // Measured on 2.6.0 (Python 3.13.5) and 2.14.1 (Python 3.14.10):
 // testdata/torch/*-debian/calls3.json "opt unicode epilogue_fusion=…".
-// The character classes are Go's (Unicode 15.0): ID_Start (letters, Nl and
-// Other_ID_Start, less Pattern_Syntax and Pattern_White_Space) and ID_Continue (plus
-// Mn, Mc, Nd, Pc and Other_ID_Continue). Python uses XID_Start/XID_Continue of its own
-// Unicode version: compared with str.isidentifier() of every code point, this differs
-// on 645 code points for Python 3.13.5 (NFKC closure: U+037A, U+0E33, U+309B, U+FC5E…;
-// 15.1's U+200C, U+200D, U+30FB) and on about 5,000 for 3.14.10 (Unicode 16.0's new
-// letters). Per-version tables (testdata/probe/gen_pyunicode.py) are the fix.
+// The character classes are the Lang's: a *pyver.Python reads XID_Start and
+// XID_Continue of its own Unicode version, generated from that Python
+// (testdata/probe/gen_pyunicode.py: str.isidentifier() of every code point). Without
+// a Lang they are Go's (Unicode 15.0): ID_Start (letters, Nl and Other_ID_Start, less
+// Pattern_Syntax and Pattern_White_Space) and ID_Continue (plus Mn, Mc, Nd, Pc and
+// Other_ID_Continue), which differ from Python 3.13.5's on 645 code points (NFKC
+// closure: U+037A, U+0E33, U+309B, U+FC5E…; 15.1's U+200C, U+200D, U+30FB) and from
+// 3.14.10's on about 5,000 (Unicode 16.0's new letters).
 
 // identSyntaxErr is the SyntaxError message for the identifier text id, "" when
 // Python reads it as an identifier.
-func identSyntaxErr(id string) string {
+func identSyntaxErr(id string, lang Lang) string {
+	start, cont, printable := isIDStart, isIDContinue, goPrintable
+	if lang != nil {
+		start, cont, printable = lang.IsIDStart, lang.IsIDContinue, lang.IsPrintable
+	}
 	first := true
 	for _, r := range id {
-		ok := r == '_' || isIDStart(r) || (!first && isIDContinue(r))
+		ok := r == '_' || start(r) || (!first && cont(r))
 		first = false
 		if ok {
 			continue
 		}
-		if goPrintable(r) {
+		if printable(r) {
 			return fmt.Sprintf("invalid character '%c' (U+%04X)", r, r)
 		}
 		return fmt.Sprintf("invalid non-printable character U+%04X", r)

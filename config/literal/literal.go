@@ -6,10 +6,8 @@ import (
 	"math/big"
 	"strconv"
 	"strings"
-	"unicode/utf8"
 
 	"github.com/compilemode/compilemode/config/inputerr"
-	"go.starlark.net/syntax"
 )
 
 // Limits on literal input. They bound the work and the stack depth of one parse;
@@ -53,22 +51,38 @@ func (e *Error) Unwrap() error {
 	return e.Err
 }
 
-// Parse parses a Python literal as a script holding it evaluates it: the whole
-// ast.literal_eval grammar (None, True, False, Ellipsis (...), ints in any base with
-// '_' between digits, floats (out of range: inf), imaginary and complex numbers
-// (1j, 1+2j), strings and bytes with any prefix in any case (u, r, b, rb), every
-// escape (\N{name}, octal, unknown escapes kept, lone surrogates), adjacent literals
-// joined, lists, tuples, dicts, sets and set()), plus signs applied to any number
-// (-(1), -(-1), -True), as Python evaluates them. Strings and numbers are read by
-// this package, as CPython's tokenizer and compiler read them; the rest of the
-// syntax by go.starlark.net/syntax. A dict with a repeated key keeps the last value.
+// Parse reads a Python literal or constant expression as a script holding the text
+// evaluates it (ast.literal_eval first, then eval() with no names defined, as the
+// probes in testdata/probe do):
+//   - the whole ast.literal_eval grammar: None, True, False, Ellipsis (...), ints in
+//     any base with '_' between digits, floats (out of range: inf), imaginary and
+//     complex numbers, strings and bytes with any prefix in any case (u, r, b, rb),
+//     every escape (\N{name}, octal, unknown escapes kept, lone surrogates), adjacent
+//     literals joined, lists, tuples, dicts, sets and set();
+//   - constant expressions over them, with Python's semantics: arithmetic (ints of
+//     any size, floats, complex), ** and the unary ~ - +, comparisons (chained), is,
+//     in, not, and/or, conditional expressions, subscripts and slices,
+//     concatenation, repetition and %-formatting of strs, set and dict operators,
+//   - and ** unpacking in displays, number attributes (real, imag, numerator,
+//     denominator) and the str methods upper, lower, strip, lstrip, rstrip, replace,
+//     startswith, endswith, split, join, count and find.
 //
-// It returns a *Error, with the byte offset, for malformed input (with Python's
-// SyntaxError text where it has one), input longer than MaxBytes or nested deeper
-// than MaxDepth, calls other than set() and other operators (float('nan') is not a
-// literal), invalid UTF-8 and empty input. A name other than the constants is
-// Python's NameError (Error.Exception, Error.PyMessage), with a hint for JSON's and
-// other spellings: false, true, null, none. [ParseJSON] accepts JSON's.
+// Strings and numbers are read as CPython's tokenizer and compiler read them; the
+// grammar is Grammar/python.gram's expressions. A dict with a repeated key keeps the
+// last value.
+//
+// It returns a *Error, with the byte offset. When Python itself raises for the text
+// (a SyntaxError, a NameError for any name but the constants, a ZeroDivisionError,
+// TypeError, IndexError, KeyError, OverflowError or ValueError while evaluating),
+// Error.Exception and Error.PyMessage hold Python's exception and text (the Python
+// 3.13 texts: [ParseFor] takes the Python); a hint is added for JSON's and other
+// spellings of the constants (false, true, null, none). Anything else is refused
+// with our own message and no Exception: what no constant expression is (lambdas,
+// comprehensions, f-strings, other calls and attributes), input longer than
+// MaxBytes or nested deeper than MaxDepth, an int of more than MaxIntBits bits or a
+// sequence of more than MaxSeqLen items computed (Python would compute 9 ** 9 ** 9
+// for hours; the error wraps an *inputerr.LimitError), invalid UTF-8 and empty
+// input. [ParseJSON] accepts JSON's null, true and false.
 func Parse(src string) (Value, error) { return parse(src, false) }
 
 // ParseJSON is Parse for a value that came from a JSON document (a scenario file's
@@ -76,72 +90,109 @@ func Parse(src string) (Value, error) { return parse(src, false) }
 // False. It returns a *Error.
 func ParseJSON(src string) (Value, error) { return parse(src, true) }
 
-func parse(src string, json bool) (Value, error) {
-	if err := checkLiteralInput(src); err != nil {
+func parse(src string, json bool) (Value, error) { return parseFor(src, json, nil) }
+
+func parseFor(src string, json bool, lang Lang) (Value, error) {
+	if err := checkLiteralInput(src, lang); err != nil {
 		return Value{}, err
 	}
 	// ast.literal_eval strips leading blanks; so do we (and newlines, for pasted input).
 	body := strings.TrimLeft(src, " \t\r\n")
 	skip := len(src) - len(body)
-	// Python spellings Starlark lacks (1_000, '\xe9', 'a' 'b', {1, 2}), rewritten;
-	// w.orig maps offsets back.
-	w, rerr := rewrite(body)
+	// Strings, numbers and non-ASCII names are read as CPython's tokenizer reads
+	// them, and stand as placeholders; w.orig maps offsets back.
+	w, rerr := rewrite(body, false)
 	if rerr != nil {
-		// The rewriter reads strings and numbers as CPython does: its texts are
-		// Python's SyntaxError messages.
 		e := literalErr(src, skip+rerr.Offset, rerr.Msg)
 		e.Exception, e.PyMessage = "SyntaxError", rerr.Msg
 		return Value{}, e
 	}
-	orig := w.orig
-	// The zero FileOptions: the options only concern statements, never an expression.
-	text := string(w.out)
-	expr, err := (&syntax.FileOptions{}).ParseExpr("literal", text, 0)
-	if err != nil {
-		off := 0
-		msg := err.Error()
-		py := ""
-		if se, ok := err.(syntax.Error); ok {
-			off = byteOffset(text, se.Pos)
-			msg = explain(inputerr.Cut(se.Msg, 300))
-			py = pythonSyntaxText(se.Msg)
-		}
-		e := literalErr(src, skip+orig(off), msg)
-		if py != "" {
-			e.Exception, e.PyMessage = "SyntaxError", py
+	p := &exprParser{w: w, src: string(w.out)}
+	p.tokenize()
+	root, serr := p.parseAll()
+	if serr != nil {
+		e := literalErr(src, skip+origOf(body, serr.off), serr.why)
+		if serr.msg != "" {
+			e.Msg = "Python raises SyntaxError: " + serr.msg
+			e.Exception, e.PyMessage = "SyntaxError", serr.msg
+		} else {
+			e.Msg = serr.why + " (the library evaluates constant expressions only)"
 		}
 		return Value{}, e
 	}
-	v, err := (&converter{src: text, sets: w.sets, atoms: w.atoms, names: w.names, json: json}).fromExpr(expr)
-	if le, ok := err.(*Error); ok {
-		at := literalErr(src, skip+orig(le.Offset), le.Msg)
-		le.Offset, le.Line, le.Column, le.Input = at.Offset, at.Line, at.Column, at.Input
+	ev := &evaluator{lang: lang, json: json, allowSet: literalEvalTree(root)}
+	v, perr := ev.eval(root)
+	if perr != nil {
+		e := literalErr(src, skip+origOf(body, perr.off), "")
+		switch {
+		case perr.exc != "":
+			e.Msg = "Python raises " + perr.exc + ": " + perr.msg + perr.hint
+			e.Exception, e.PyMessage = perr.exc, perr.msg
+		default:
+			e.Msg = perr.why + " (the library evaluates constant expressions only)"
+			e.Err = perr.limit
+		}
+		return Value{}, e
 	}
-	return v, err
+	return v, nil
 }
 
-// explain adds what a Starlark parser message means for a Python literal where the two
-// languages differ.
-func explain(msg string) string {
-	switch {
-	case strings.Contains(msg, `\N`):
-		return msg + ` (\N{name} escapes are not supported: write the character itself)`
+// origOf maps an offset of body's rewritten text back to body, re-running the
+// rewriter with its offset map (kept only for errors).
+func origOf(body string, off int) int {
+	w, err := rewrite(body, true)
+	if err != nil {
+		return 0
 	}
-	return msg
+	return w.orig(off)
 }
 
-// pythonSyntaxText is the SyntaxError text CPython prints where the Starlark
-// parser's message has a known Python counterpart ("" when not known). Measured on
-// 3.13.5 and 3.14.10 (testdata/torch/*-debian/calls2.json "opt bool max_autotune=[1,,2]",
-// "…={1: 2, 3}").
-func pythonSyntaxText(starlark string) string {
-	switch {
-	case strings.HasSuffix(starlark, "want primary expression"):
-		return "invalid syntax"
-	case strings.HasSuffix(starlark, "want ':'"):
-		return "':' expected after dictionary key"
+// literalEvalTree reports whether ast.literal_eval accepts the expression (Lib/ast.py
+// literal_eval @ 3.13, 3.14): constants, displays, set(), a sign on a number, and a
+// real number plus or minus an imaginary one. Only then is set() the empty set: the
+// probe's and a script's evaluation with no builtins call it a NameError otherwise.
+func literalEvalTree(n *node) bool {
+	switch n.kind {
+	case nConst, nName:
+		return true
+	case nTuple, nList, nSet:
+		for _, k := range n.kids {
+			if k.kind == nStar || !literalEvalTree(k) {
+				return false
+			}
+		}
+		return true
+	case nDict:
+		for _, k := range n.kids {
+			if k == nil || !literalEvalTree(k) {
+				return false
+			}
+		}
+		return true
+	case nCall:
+		return n.kids[0].kind == nName && n.kids[0].name == "set" && len(n.kids) == 1
+	case nUnary:
+		return (n.op == "-" || n.op == "+") && isNumConst(n.kids[0], false)
+	case nBinary:
+		l := n.kids[0]
+		if l.kind == nUnary && (l.op == "-" || l.op == "+") {
+			l = l.kids[0]
+		}
+		return (n.op == "+" || n.op == "-") && isNumConst(l, false) && l.val.kind != ComplexKind && isNumConst(n.kids[1], true)
 	}
-	return ""
+	return false
+}
+
+// isNumConst reports whether n is a constant int, float or complex (complex only,
+// with imaginary).
+func isNumConst(n *node, imaginary bool) bool {
+	if n.kind != nConst {
+		return false
+	}
+	if imaginary {
+		return n.val.kind == ComplexKind
+	}
+	return n.val.kind == IntKind || n.val.kind == FloatKind || n.val.kind == ComplexKind
 }
 
 // MustParse is Parse for constant input known to be valid; it panics
@@ -159,290 +210,31 @@ func literalErr(src string, off int, msg string) *Error {
 	return &Error{Input: inputerr.Cut(src, 80), Offset: off, Line: p.Line, Column: p.Column, Msg: msg}
 }
 
-// byteOffset converts a 1-based line and rune column into a 0-based byte offset.
-func byteOffset(src string, pos syntax.Position) int {
-	line, col := int(pos.Line), int(pos.Col)
-	off := 0
-	for l := 1; l < line && off < len(src); l++ {
-		nl := strings.IndexByte(src[off:], '\n')
-		if nl < 0 {
-			return len(src)
-		}
-		off += nl + 1
-	}
-	for c := 1; c < col && off < len(src); c++ {
-		_, n := utf8.DecodeRuneInString(src[off:])
-		off += n
-	}
-	return off
-}
-
-// converter turns a parsed expression into a Value: src is the text parsed, sets
-// the positions of the list displays that stand for set displays (rewrite).
-type converter struct {
-	src   string
-	sets  map[linecol]bool
-	atoms map[linecol]Value
-	names map[linecol]string // non-ASCII names by the position of their placeholder
-	json  bool               // accept null, true and false
-}
-
-// atom returns the value the rewriter recorded for the placeholder at pos.
-func (c *converter) atom(pos syntax.Position) (Value, bool) {
-	v, ok := c.atoms[linecol{pos.Line, pos.Col}]
-	return v, ok
-}
-
-// fromExpr converts a parsed expression to a Value; anything that is not a literal
-// gets a *Error at its offset.
-func (c *converter) fromExpr(e syntax.Expr) (Value, error) {
-	switch x := e.(type) {
-	case *syntax.Ident:
-		return c.fromIdent(x)
-	case *syntax.Literal:
-		return c.fromLiteral(x)
-	case *syntax.UnaryExpr:
-		return c.fromUnary(x)
-	case *syntax.ParenExpr:
-		return c.fromExpr(x.X)
-	case *syntax.TupleExpr:
-		return c.fromList(x.List, Tuple)
-	case *syntax.ListExpr:
-		if c.sets[linecol{x.Lbrack.Line, x.Lbrack.Col}] {
-			return c.fromSet(x.List)
-		}
-		return c.fromList(x.List, List)
-	case *syntax.DictExpr:
-		return c.fromDict(x)
-	case *syntax.BinaryExpr:
-		return c.fromBinary(x)
-	case *syntax.CallExpr:
-		if id, ok := x.Fn.(*syntax.Ident); ok && id.Name == "set" && len(x.Args) == 0 {
-			return Set(), nil // ast.literal_eval accepts set() for the empty set
-		}
-	}
-	return Value{}, exprErr(c.src, e, notLiteral(e))
-}
-
-// exprErr is a *Error at e's start. The offset is computed only for an error:
-// byteOffset walks the input.
-func exprErr(src string, e syntax.Node, msg string) error {
-	start, _ := e.Span()
-	return literalErr(src, byteOffset(src, start), msg)
-}
-
-// notLiteral says why an expression of another kind is not a literal.
-func notLiteral(e syntax.Expr) string {
-	switch x := e.(type) {
-	case *syntax.CallExpr:
-		return "a call is not a literal"
-	case *syntax.BinaryExpr:
-		return fmt.Sprintf("an expression with %s is not a literal", x.Op)
-	case *syntax.LambdaExpr:
-		return "a lambda is not a literal"
-	case *syntax.Comprehension:
-		return "a comprehension is not a literal"
-	case *syntax.IndexExpr, *syntax.SliceExpr, *syntax.DotExpr:
-		return "an attribute or index expression is not a literal"
-	case *syntax.CondExpr:
-		return "a conditional expression is not a literal"
-	}
-	return "not a literal"
-}
-
-// fromIdent accepts the constants None, True and False (and Ellipsis's
-// placeholder); ParseJSON also takes null, true and false. Any other name is
-// Python's NameError.
-func (c *converter) fromIdent(x *syntax.Ident) (Value, error) {
-	if v, ok := c.atom(x.NamePos); ok {
-		return v, nil
-	}
-	if name, ok := c.names[linecol{x.NamePos.Line, x.NamePos.Col}]; ok {
-		return Value{}, nameErr(c.src, &syntax.Ident{NamePos: x.NamePos, Name: name})
-	}
-	switch x.Name {
-	case "None":
-		return None(), nil
-	case "True":
-		return Bool(true), nil
-	case "False":
-		return Bool(false), nil
-	}
-	if v, ok := jsonNames[x.Name]; ok && c.json {
-		return v, nil
-	}
-	return Value{}, nameErr(c.src, x)
-}
-
 // jsonNames are JSON's spellings of None, True and False.
 var jsonNames = map[string]Value{"null": None(), "true": Bool(true), "false": Bool(false)}
 
 // nameHints are the constants a lower-case or JSON spelling stands for.
 var nameHints = map[string]string{"true": "True", "false": "False", "null": "None", "none": "None", "TRUE": "True", "FALSE": "False", "NONE": "None", "NULL": "None"}
 
-// nameErr is Python's NameError for a name in a literal, with a hint for the
-// spellings of the constants.
-func nameErr(src string, x *syntax.Ident) error {
-	name := inputerr.Cut(pyName(x.Name), 80)
+// nameValue is a name's value: ParseJSON's null, true and false; any other name is
+// Python's NameError (there are no builtins), or its ValueError for a name that
+// NFKC-normalises to None, True or False.
+func (ev *evaluator) nameValue(n *node) (Value, *pyErr) {
+	if v, ok := jsonNames[n.name]; ok && ev.json {
+		return v, nil
+	}
+	name := inputerr.Cut(pyName(n.name), 80)
 	switch name {
 	case "None", "True", "False":
-		msg := fmt.Sprintf("identifier field can't represent '%s' constant", name)
-		err := exprErr(src, x, fmt.Sprintf("name %q is %s after NFKC normalisation: Python raises ValueError: %s", x.Name, name, msg)).(*Error)
-		err.Exception, err.PyMessage = "ValueError", msg
-		return err
-	}
-	err := exprErr(src, x, fmt.Sprintf("name %q is not a literal: Python raises NameError: name '%s' is not defined", name, name)).(*Error)
-	err.Exception, err.PyMessage = "NameError", fmt.Sprintf("name '%s' is not defined", name)
-	if hint, ok := nameHints[x.Name]; ok {
-		err.Msg += "; did you mean " + hint + "?"
-	}
-	return err
-}
-
-// fromLiteral returns the value of a placeholder (strings and numbers are read by
-// the rewriter, as Python reads them).
-func (c *converter) fromLiteral(x *syntax.Literal) (Value, error) {
-	if v, ok := c.atom(x.TokenPos); ok {
-		return v, nil
-	}
-	return Value{}, exprErr(c.src, x, fmt.Sprintf("unsupported literal %s", inputerr.Cut(x.Raw, 80)))
-}
-
-// fromUnary applies a sign to a number (int, float, complex; a bool counts as an
-// int, as in Python), however it is parenthesised or signed: -(1), -(-1), -True.
-func (c *converter) fromUnary(x *syntax.UnaryExpr) (Value, error) {
-	if x.Op != syntax.MINUS && x.Op != syntax.PLUS {
-		return Value{}, exprErr(c.src, x, fmt.Sprintf("operator %s is not part of a literal", x.Op))
-	}
-	v, err := c.fromExpr(x.X)
-	if err != nil {
-		return Value{}, err
-	}
-	if v.kind == BoolKind {
-		v = Int(map[bool]int64{true: 1}[v.b])
-	}
-	switch v.kind {
-	case IntKind, FloatKind, ComplexKind:
-	default:
-		return Value{}, exprErr(c.src, x, fmt.Sprintf("operator %s applies only to a number here (Python: TypeError: bad operand type for unary %s: '%s')", x.Op, x.Op, v.PyType()))
-	}
-	if x.Op == syntax.PLUS {
-		return v, nil
-	}
-	return negate(v), nil
-}
-
-// fromBinary accepts what ast.literal_eval accepts of a binary expression: a real
-// number plus or minus an imaginary one (1+2j, -1-0.5j).
-func (c *converter) fromBinary(x *syntax.BinaryExpr) (Value, error) {
-	if x.Op != syntax.PLUS && x.Op != syntax.MINUS {
-		return Value{}, exprErr(c.src, x, notLiteral(x))
-	}
-	l, err := c.fromExpr(x.X)
-	if err != nil {
-		return Value{}, err
-	}
-	r, err := c.fromExpr(x.Y)
-	if err != nil {
-		return Value{}, err
-	}
-	re, im, isComplex := r.AsComplex()
-	lf, real := realPart(l)
-	if !isComplex || !real {
-		return Value{}, exprErr(c.src, x, notLiteral(x))
-	}
-	if x.Op == syntax.MINUS {
-		return Complex(lf-re, 0-im), nil
-	}
-	return Complex(lf+re, 0+im), nil
-}
-
-// realPart returns an int, bool or float as a float64.
-func realPart(v Value) (float64, bool) {
-	switch v.kind {
-	case BoolKind:
-		return map[bool]float64{true: 1}[v.b], true
-	case IntKind:
-		if v.s != "" {
-			f, _ := strconv.ParseFloat(v.s, 64)
-			return f, true
-		}
-		return float64(v.i), true
-	case FloatKind:
-		return v.f, true
-	}
-	return 0, false
-}
-
-// fromDict converts a dict display; a list or dict key is unhashable, as in Python.
-func (c *converter) fromDict(x *syntax.DictExpr) (Value, error) {
-	items := make([]DictItem, 0, len(x.List))
-	for _, el := range x.List {
-		entry, ok := el.(*syntax.DictEntry)
-		if !ok {
-			return Value{}, exprErr(c.src, el, "dict entry without a key")
-		}
-		k, err := c.fromExpr(entry.Key)
-		if err != nil {
-			return Value{}, err
-		}
-		if t := unhashable(k); t != "" {
-			return Value{}, exprErr(c.src, entry.Key, fmt.Sprintf("unhashable type: '%s'", t))
-		}
-		v, err := c.fromExpr(entry.Value)
-		if err != nil {
-			return Value{}, err
-		}
-		items = append(items, DictItem{Key: k, Val: v})
-	}
-	return Dict(items...), nil
-}
-
-// fromList converts the items of a tuple or list display and builds the value with
-// mk (Tuple or List).
-func (c *converter) fromList(list []syntax.Expr, mk func(...Value) Value) (Value, error) {
-	out := make([]Value, 0, len(list))
-	for _, el := range list {
-		v, err := c.fromExpr(el)
-		if err != nil {
-			return Value{}, err
-		}
-		out = append(out, v)
-	}
-	return mk(out...), nil
-}
-
-// fromSet converts the items of a set display; an unhashable item is refused, as in
-// Python.
-func (c *converter) fromSet(list []syntax.Expr) (Value, error) {
-	out := make([]Value, 0, len(list))
-	for _, el := range list {
-		v, err := c.fromExpr(el)
-		if err != nil {
-			return Value{}, err
-		}
-		if t := unhashable(v); t != "" {
-			return Value{}, exprErr(c.src, el, fmt.Sprintf("unhashable type: '%s'", t))
-		}
-		out = append(out, v)
-	}
-	return Set(out...), nil
-}
-
-// unhashable returns the type name of the unhashable part of v (a list, dict or set,
-// also inside a tuple), or "" when v is hashable.
-func unhashable(v Value) string {
-	switch v.kind {
-	case ListKind, DictKind, SetKind:
-		return v.PyType()
-	case TupleKind:
-		for _, it := range v.items() {
-			if t := unhashable(it); t != "" {
-				return t
-			}
+		if ev.text(TextNFKCConstant) == "ValueError" {
+			return Value{}, &pyErr{exc: "ValueError", msg: fmt.Sprintf("identifier field can't represent '%s' constant", name)}
 		}
 	}
-	return ""
+	e := &pyErr{exc: "NameError", msg: fmt.Sprintf("name '%s' is not defined", name)}
+	if hint, ok := nameHints[n.name]; ok {
+		e.hint = "; did you mean " + hint + "?"
+	}
+	return Value{}, e
 }
 
 // IntDigits returns the int written as s: an optional sign and decimal digits, of any
@@ -523,3 +315,8 @@ func pyBytesRepr(s string) string {
 	b.WriteByte('\'')
 	return b.String()
 }
+
+// ParseFor is [Parse] as the Python py reads and evaluates the text: its identifier
+// classes (which characters a name may hold, by its Unicode version) and its
+// version-dependent exception texts. A nil py is Parse. It returns a *Error.
+func ParseFor(src string, py Lang) (Value, error) { return parseFor(src, false, py) }

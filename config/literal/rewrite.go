@@ -4,12 +4,10 @@ import (
 	"strings"
 )
 
-// rewrite turns a Python literal into the Starlark text go.starlark.net/syntax parses,
-// in one tokenizing pass (comments, string prefixes, triple quotes and escapes read
-// as Python reads them), for the Python spellings Starlark lacks:
-//   - "_" between digits of a number (1_000) is dropped;
-//   - in a str literal (not raw, not bytes), \xHH with HH >= 0x80 means U+00HH in
-//     Python, which Starlark writes \u00HH;
+// rewrite turns a Python expression into the ASCII text the expression parser
+// (expr.go) reads, in one tokenizing pass (comments, string prefixes, triple quotes
+// and escapes read as Python reads them): strings, numbers, ... and non-ASCII names
+// become placeholders whose values (or names) are recorded by position, and:
 //   - adjacent string literals ('a' "b", r'\d' 'x', b'a' b'b') are joined into one,
 //     as Python's compiler joins them; str next to bytes is Python's SyntaxError;
 //   - a set display {a, b} becomes the list display [a, b], and the position of its
@@ -17,8 +15,11 @@ import (
 //
 // The returned rewriter maps offsets in the result back to the input (orig). The
 // pass is linear in len(s): each string piece of a join is decoded once.
-func rewrite(s string) (*rewriter, *Error) {
-	w := &rewriter{s: s, out: make([]byte, 0, len(s)), marks: []offsetMark{{0, 0}}, pLine: 1, pCol: 1}
+//
+// The offset map costs memory in proportion to the atoms; it is kept only when
+// track is set (the parser re-runs the pass with it to place an error).
+func rewrite(s string, track bool) (*rewriter, *Error) {
+	w := &rewriter{s: s, out: make([]byte, 0, len(s)), marks: []offsetMark{{0, 0}}, pLine: 1, pCol: 1, track: track}
 	for i := 0; i < len(s); {
 		var err *Error
 		if i, err = w.token(i); err != nil {
@@ -56,7 +57,8 @@ type rewriter struct {
 	marks []offsetMark
 	open  []bracket
 	sets  map[linecol]bool   // positions of '[' that stand for a set display's '{'
-	atoms map[linecol]Value  // positions of the placeholders of strings, numbers and ..., and their values
+	atoms []Value            // the values of the placeholders of strings, numbers and ..., in order
+	track bool               // keep marks
 	names map[linecol]string // positions of the placeholders of non-ASCII names, and the names
 	// posAt's progress: output offset pOff is at line pLine, column pCol.
 	pOff        int
@@ -64,7 +66,11 @@ type rewriter struct {
 }
 
 // note records that the output written so far ends at input offset in.
-func (w *rewriter) note(in int) { w.marks = append(w.marks, offsetMark{len(w.out), in}) }
+func (w *rewriter) note(in int) {
+	if w.track {
+		w.marks = append(w.marks, offsetMark{len(w.out), in})
+	}
+}
 
 // orig maps an offset in the output back to the input.
 func (w *rewriter) orig(off int) int {
@@ -115,11 +121,14 @@ func (w *rewriter) token(i int) (int, *Error) {
 		return w.number(i)
 	case strings.HasPrefix(s[i:], "..."):
 		w.item()
-		w.atom(i, i+3, "None", Ellipsis())
+		w.atom(i, i+3, "0", Ellipsis())
 		return i + 3, nil
 	case isIdentByte(c) || c >= 0x80:
 		w.item()
 		return w.ident(i)
+	}
+	if n := len(w.open); c == '*' && strings.HasPrefix(s[i:], "**") && n > 0 && w.open[n-1].curly && w.open[n-1].state == braceEmpty {
+		w.open[n-1].state = braceDict // {**d, ...} is a dict display
 	}
 	w.punct(c)
 	return i + 1, nil
@@ -271,11 +280,7 @@ func (w *rewriter) strings(i int) (int, *Error) {
 // atom writes placeholder for the atom s[start:end] and records its value.
 func (w *rewriter) atom(start, end int, placeholder string, v Value) {
 	w.note(start)
-	at := w.posAt(len(w.out))
-	if w.atoms == nil {
-		w.atoms = map[linecol]Value{}
-	}
-	w.atoms[at] = v
+	w.atoms = append(w.atoms, v)
 	w.out = append(w.out, placeholder...)
 	w.note(end)
 }

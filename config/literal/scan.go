@@ -22,7 +22,7 @@ import (
 //     build, and walk, a tree as deep as the input is long).
 //
 // It runs in time linear in len(src) and allocates nothing unless it fails.
-func scanLiteralInput(src string) error {
+func scanLiteralInput(src string, lang Lang) error {
 	if strings.HasPrefix(src, "\ufeff") {
 		return literalErr(src, 0, inputerr.BOMMsg)
 	}
@@ -34,7 +34,7 @@ func scanLiteralInput(src string) error {
 		}
 		return literalErr(src, pe.Offset, msg)
 	}
-	ls := literalScanner{src: src}
+	ls := literalScanner{src: src, lang: lang}
 	for ls.i < len(src) {
 		if err := ls.token(); err != nil {
 			return err
@@ -46,6 +46,7 @@ func scanLiteralInput(src string) error {
 // literalScanner holds the state of scanLiteralInput.
 type literalScanner struct {
 	src     string
+	lang    Lang // the identifier classes and printable characters; nil: Go's
 	i       int  // offset of the next byte
 	depth   int  // brackets open
 	chain   int  // unary signs in a row
@@ -205,7 +206,7 @@ func (ls *literalScanner) ident() error {
 	for ls.i < len(s) && (isIdentByte(s[ls.i]) || s[ls.i] >= 0x80) {
 		ls.i++
 	}
-	if msg := identSyntaxErr(s[start:ls.i]); msg != "" {
+	if msg := identSyntaxErr(s[start:ls.i], ls.lang); msg != "" {
 		e := literalErr(s, start, msg+" (Python: SyntaxError)")
 		e.Exception, e.PyMessage = "SyntaxError", msg
 		return e

@@ -7,8 +7,9 @@
 // by testdata/probe/gen_pyunicode.py (unicode-3.11.txt: the host's 3.11.7;
 // unicode-3.13.txt and unicode-3.14.txt: the Debian chroots' 3.13.5 and 3.14.x),
 // never written by hand. Python 3.12 reads Unicode 15.0.0, the version of Go's own
-// unicode package, which it uses (and golang.org/x/text/cases, Unicode 15.0.0, for
-// full case mappings).
+// unicode package, which it uses; for full case mappings it uses 3.13's table
+// (Unicode 15.1.0 added 627 characters, none with a case mapping: UCD 15.1
+// DerivedAge.txt and SpecialCasing.txt, unchanged but for the header).
 //
 // A *Python is immutable and safe for concurrent use.
 package pyver
@@ -23,8 +24,7 @@ import (
 	"sync"
 	"unicode"
 
-	"golang.org/x/text/cases"
-	"golang.org/x/text/language"
+	"github.com/compilemode/compilemode/config/literal"
 )
 
 // Version is a Python release, major.minor.
@@ -91,16 +91,17 @@ func supportedText() string {
 type source struct {
 	file    string
 	unicode string // its Unicode version
+	upper   string // without file: the file whose upper-case table it shares
 }
 
 // sources lists the Pythons with data. Unicode versions: Python's unicodedata.
 // unidata_version, printed by each (the files' second line); 3.12's from its
 // documentation (Unicode 15.0.0), the version of Go's unicode package.
 var sources = map[Version]source{
-	{3, 11}: {"unicode-3.11.txt", "14.0.0"},
-	{3, 12}: {"", "15.0.0"},
-	{3, 13}: {"unicode-3.13.txt", "15.1.0"},
-	{3, 14}: {"unicode-3.14.txt", "16.0.0"},
+	{3, 11}: {file: "unicode-3.11.txt", unicode: "14.0.0"},
+	{3, 12}: {unicode: "15.0.0", upper: "unicode-3.13.txt"},
+	{3, 13}: {file: "unicode-3.13.txt", unicode: "15.1.0"},
+	{3, 14}: {file: "unicode-3.14.txt", unicode: "16.0.0"},
 }
 
 //go:embed unicode-*.txt setattr-*.txt
@@ -111,6 +112,8 @@ type Python struct {
 	v       Version
 	unicode string
 	tab     *table // nil: Go's tables (Unicode 15.0.0)
+	upper   map[rune]string
+	lower   map[rune]string
 }
 
 // table is a generated file, read.
@@ -119,6 +122,9 @@ type table struct {
 	spaces    []rng
 	printable []rng
 	upper     map[rune]string
+	lower     map[rune]string
+	idStart   []rng // XID_Start and '_'; empty in a file without them (Go's tables then)
+	idCont    []rng // XID_Continue
 }
 
 type rng struct {
@@ -157,22 +163,36 @@ func MustFor(v Version) *Python {
 func load(v Version, src source) (*Python, error) {
 	p := &Python{v: v, unicode: src.unicode}
 	if src.file == "" {
+		t, err := readTable(src.upper)
+		if err != nil {
+			return nil, err
+		}
+		p.upper, p.lower = t.upper, t.lower
 		return p, nil
 	}
-	f, err := files.Open(src.file)
+	t, err := readTable(src.file)
+	if err != nil {
+		return nil, err
+	}
+	p.tab, p.upper, p.lower = t, t.upper, t.lower
+	return p, nil
+}
+
+// readTable reads a generated file.
+func readTable(name string) (*table, error) {
+	f, err := files.Open(name)
 	if err != nil {
 		return nil, err
 	}
 	defer f.Close()
-	t := &table{upper: map[rune]string{}}
+	t := &table{upper: map[rune]string{}, lower: map[rune]string{}}
 	sc := bufio.NewScanner(f)
 	for sc.Scan() {
 		if err := t.line(sc.Text()); err != nil {
-			return nil, fmt.Errorf("pyver: %s: %w", src.file, err)
+			return nil, fmt.Errorf("pyver: %s: %w", name, err)
 		}
 	}
-	p.tab = t
-	return p, sc.Err()
+	return t, sc.Err()
 }
 
 // line reads one line of a generated file.
@@ -194,12 +214,20 @@ func (t *table) line(s string) error {
 		t.spaces = append(t.spaces, rng{Lo: hex(1), Hi: hex(2)})
 	case "printable":
 		t.printable = append(t.printable, rng{Lo: hex(1), Hi: hex(2)})
-	case "upper":
+	case "idstart":
+		t.idStart = append(t.idStart, rng{Lo: hex(1), Hi: hex(2)})
+	case "idcont":
+		t.idCont = append(t.idCont, rng{Lo: hex(1), Hi: hex(2)})
+	case "upper", "lower":
 		var b strings.Builder
 		for i := 2; i < len(f); i++ {
 			b.WriteRune(hex(i))
 		}
-		t.upper[hex(1)] = b.String()
+		if f[0] == "upper" {
+			t.upper[hex(1)] = b.String()
+		} else {
+			t.lower[hex(1)] = b.String()
+		}
 	default:
 		return fmt.Errorf("bad line %q", s)
 	}
@@ -259,15 +287,56 @@ func (p *Python) IsPrintable(r rune) bool {
 	return ok
 }
 
-// Upper is str.upper(): full case mappings ('ß' -> 'SS', 'ﬁ' -> 'FI').
-func (p *Python) Upper(s string) string {
-	if p.tab == nil {
-		// Unicode 15.0.0's full mapping; a Caser is not safe for concurrent use.
-		return cases.Upper(language.Und).String(s)
+// IsIDStart reports whether r may start an identifier (XID_Start or '_', as
+// CPython's tokenizer checks a name: Parser/lexer.c verify_identifier). Without
+// generated data for this Python: Go's ID_Start (Unicode 15.0.0) less Pattern_Syntax
+// and Pattern_White_Space.
+func (p *Python) IsIDStart(r rune) bool {
+	if p.tab == nil || len(p.tab.idStart) == 0 {
+		return r == '_' || ((unicode.IsLetter(r) || unicode.Is(unicode.Nl, r) || unicode.Is(unicode.Other_ID_Start, r)) &&
+			!unicode.In(r, unicode.Pattern_Syntax, unicode.Pattern_White_Space))
 	}
+	_, ok := find(p.tab.idStart, r)
+	return ok
+}
+
+// IsIDContinue reports whether r may continue an identifier (XID_Continue).
+func (p *Python) IsIDContinue(r rune) bool {
+	if p.tab == nil || len(p.tab.idCont) == 0 {
+		return p.IsIDStart(r) || unicode.In(r, unicode.Mn, unicode.Mc, unicode.Nd, unicode.Pc, unicode.Other_ID_Continue)
+	}
+	_, ok := find(p.tab.idCont, r)
+	return ok
+}
+
+// Upper is str.upper(): full case mappings ('ß' -> 'SS', 'ﬁ' -> 'FI').
+func (p *Python) Upper(s string) string { return mapRunes(s, p.upper) }
+
+// Lower is str.lower(): full case mappings ('İ' -> 'i̇'), and Python's final sigma
+// rule (Objects/unicodeobject.c handle_capital_sigma: 'Σ' after a cased letter and
+// not before one is 'ς'; cased is approximated here by a letter, and
+// case-ignorable characters are not skipped).
+func (p *Python) Lower(s string) string {
+	out := mapRunes(s, p.lower)
+	if !strings.ContainsRune(s, 'Σ') {
+		return out
+	}
+	rs := []rune(s)
+	var b strings.Builder
+	for i, r := range rs {
+		if r == 'Σ' && i > 0 && unicode.IsLetter(rs[i-1]) && (i+1 == len(rs) || !unicode.IsLetter(rs[i+1])) {
+			b.WriteRune('ς')
+			continue
+		}
+		b.WriteString(mapRunes(string(r), p.lower))
+	}
+	return b.String()
+}
+
+func mapRunes(s string, m map[rune]string) string {
 	var b strings.Builder
 	for _, r := range s {
-		if u, ok := p.tab.upper[r]; ok {
+		if u, ok := m[r]; ok {
 			b.WriteString(u)
 		} else {
 			b.WriteRune(r)
@@ -307,6 +376,30 @@ func Texts() []Text {
 		{UnhashableSet, Version{3, 14}, Version{}, "cannot use '%[1]s' as a set element (unhashable type: '%[1]s')", "CPython 3.14 Objects/setobject.c; measured on 3.14.10: [] in {1}"},
 		{UnhashableDict, Version{3, 0}, Version{3, 13}, "unhashable type: '%[1]s'", "measured on 3.11.7 and 3.13.5: {}[[]]"},
 		{UnhashableDict, Version{3, 14}, Version{}, "cannot use '%[1]s' as a dict key (unhashable type: '%[1]s')", "CPython 3.14 Objects/dictobject.c; measured on 3.14.10: {}[[]]"},
+
+		{literal.TextIntDivZero, Version{3, 0}, Version{3, 13}, "integer division or modulo by zero", "measured on 3.13.5: 1 // 0 (testdata/torch/2.6.0-debian/calls4.json, cases \"expr bad …\"; config/literal/testdata/exprs-3.13.json)"},
+		{literal.TextIntDivZero, Version{3, 14}, Version{}, "division by zero", "measured on 3.14.10: 1 // 0 (testdata/torch/2.14.1-debian/calls4.json, cases \"expr bad …\"; config/literal/testdata/exprs-3.14.json)"},
+		{literal.TextIntModZero, Version{3, 0}, Version{3, 13}, "integer modulo by zero", "measured on 3.13.5: 1 % 0 (testdata/torch/2.6.0-debian/calls4.json, cases \"expr bad …\"; config/literal/testdata/exprs-3.13.json)"},
+		{literal.TextIntModZero, Version{3, 14}, Version{}, "division by zero", "measured on 3.14.10: 1 % 0 (testdata/torch/2.14.1-debian/calls4.json, cases \"expr bad …\"; config/literal/testdata/exprs-3.14.json)"},
+		{literal.TextFloatDivZero, Version{3, 0}, Version{3, 13}, "float division by zero", "measured on 3.13.5: 1.0 / 0 (testdata/torch/2.6.0-debian/calls4.json, cases \"expr bad …\"; config/literal/testdata/exprs-3.13.json)"},
+		{literal.TextFloatDivZero, Version{3, 14}, Version{}, "division by zero", "measured on 3.14.10: 1.0 / 0 (testdata/torch/2.14.1-debian/calls4.json, cases \"expr bad …\"; config/literal/testdata/exprs-3.14.json)"},
+		{literal.TextFloatFloorDivZero, Version{3, 0}, Version{3, 13}, "float floor division by zero", "measured on 3.13.5: 1.5 // 0 (testdata/torch/2.6.0-debian/calls4.json, cases \"expr bad …\"; config/literal/testdata/exprs-3.13.json)"},
+		{literal.TextFloatFloorDivZero, Version{3, 14}, Version{}, "division by zero", "measured on 3.14.10: 1.5 // 0 (testdata/torch/2.14.1-debian/calls4.json, cases \"expr bad …\"; config/literal/testdata/exprs-3.14.json)"},
+		{literal.TextFloatModZero, Version{3, 0}, Version{3, 11}, "float modulo", "measured on 3.11.7: 2.5 % 0.0 (config/literal/testdata/exprs-3.11.json)"},
+		{literal.TextFloatModZero, Version{3, 12}, Version{3, 13}, "float modulo by zero", "measured on 3.13.5: 2.5 % 0.0 (testdata/torch/2.6.0-debian/calls4.json, cases \"expr bad …\"; config/literal/testdata/exprs-3.13.json)"},
+		{literal.TextFloatModZero, Version{3, 14}, Version{}, "division by zero", "measured on 3.14.10: 2.5 % 0.0 (testdata/torch/2.14.1-debian/calls4.json, cases \"expr bad …\"; config/literal/testdata/exprs-3.14.json)"},
+		{literal.TextZeroNegPow, Version{3, 0}, Version{3, 13}, "0.0 cannot be raised to a negative power", "measured on 3.13.5: 0 ** -1 (testdata/torch/2.6.0-debian/calls4.json, cases \"expr bad …\"; config/literal/testdata/exprs-3.13.json)"},
+		{literal.TextZeroNegPow, Version{3, 14}, Version{}, "zero to a negative power", "measured on 3.14.10: 0 ** -1 (testdata/torch/2.14.1-debian/calls4.json, cases \"expr bad …\"; config/literal/testdata/exprs-3.14.json)"},
+		{literal.TextComplexDivZero, Version{3, 0}, Version{3, 13}, "complex division by zero", "measured on 3.13.5: 1j / 0 (testdata/torch/2.6.0-debian/calls4.json, cases \"expr bad …\"; config/literal/testdata/exprs-3.13.json)"},
+		{literal.TextComplexDivZero, Version{3, 14}, Version{}, "division by zero", "measured on 3.14.10: 1j / 0 (testdata/torch/2.14.1-debian/calls4.json, cases \"expr bad …\"; config/literal/testdata/exprs-3.14.json)"},
+		{literal.TextComplexZeroPow, Version{3, 0}, Version{3, 13}, "0.0 to a negative or complex power", "measured on 3.13.5: 0j ** -1 (testdata/torch/2.6.0-debian/calls4.json, cases \"expr bad …\"; config/literal/testdata/exprs-3.13.json)"},
+		{literal.TextComplexZeroPow, Version{3, 14}, Version{}, "zero to a negative or complex power", "measured on 3.14.10: 0j ** -1 (testdata/torch/2.14.1-debian/calls4.json, cases \"expr bad …\"; config/literal/testdata/exprs-3.14.json)"},
+		{literal.TextNotIterable, Version{3, 0}, Version{3, 13}, "argument of type '%[1]s' is not iterable", "measured on 3.13.5: 1 in 1 (testdata/torch/2.6.0-debian/calls4.json, cases \"expr bad …\"; config/literal/testdata/exprs-3.13.json)"},
+		{literal.TextNotIterable, Version{3, 14}, Version{}, "argument of type '%[1]s' is not a container or iterable", "measured on 3.14.10: 1 in 1 (testdata/torch/2.14.1-debian/calls4.json, cases \"expr bad …\"; config/literal/testdata/exprs-3.14.json)"},
+		{literal.TextSliceHashable, Version{3, 0}, Version{3, 11}, "no", "measured on 3.11.7: {1: 2}[1:] raises TypeError: unhashable type: 'slice' (config/literal/testdata/exprs-3.11.json)"},
+		{literal.TextSliceHashable, Version{3, 12}, Version{}, "yes", "Python 3.12 What's New: slice objects are now hashable (gh-101264); measured on 3.13.5 and 3.14.10, {1: 2}[1:] raises KeyError: slice(1, None, None) (config/literal/testdata/exprs-3.13.json, exprs-3.14.json), TypeError on 3.11.7 (exprs-3.11.json)"},
+		{literal.TextNFKCConstant, Version{3, 0}, Version{3, 11}, "NameError", "measured on 3.11.7: a name NFKC-normalised to True is looked up (config/literal/testdata/exprs-3.11.json \"Ｔrue\")"},
+		{literal.TextNFKCConstant, Version{3, 12}, Version{}, "ValueError", "measured on 3.13.5 and 3.14.10 (exprs-3.13.json, exprs-3.14.json \"Ｔrue\"); 3.12 inferred from 3.13"},
 	}
 }
 

@@ -60,7 +60,7 @@ func TestFirstUserDefects(t *testing.T) {
 			args: []string{"-mode", "reduce-overhead", "-torch", "2.6,2.14", "-key", "triton.cudagraphs"}, out: "(1; 0 differ in value or source)"},
 		{name: "dynamo-true", reason: "true is Python's NameError, named with -set, key and value",
 			args: []string{"-set", "torch._dynamo.config.cache_size_limit=true"}, code: 2,
-			err: "-set torch._dynamo.config.cache_size_limit=true: name \"true\" is not a literal: Python raises NameError: name 'true' is not defined; did you mean True?", notErr: "workload"},
+			err: "-set torch._dynamo.config.cache_size_limit=true: Python raises NameError: name 'true' is not defined; did you mean True?", notErr: "workload"},
 		{name: "dynamo-unknown", reason: "a key the planner does not model, named with -set",
 			args: []string{"-set", "torch._dynamo.config.nosuch=1"}, code: 2, err: "-set torch._dynamo.config.nosuch=1: torch._dynamo.config.nosuch is not a Dynamo key", notErr: "workload"},
 		{name: "dynamo-near", reason: "a near miss gets did you mean",

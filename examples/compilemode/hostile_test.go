@@ -103,7 +103,7 @@ func TestHostileInput(t *testing.T) {
 		{"sizes-huge", []string{"-dynamic-shapes", "-sizes", "2000000000"}, 2, "graphs.MaxDistinctSizes", ""},
 		{"unary-chain", []string{"-options", strings.Repeat("-", mb-10) + "1"}, 2, "signs in a row", "a recursive parser would go as deep as the input is long"},
 		{"binary-chain", []string{"-options", strings.Repeat("1+", mb/2-10) + "1"}, 2, "operators", ""},
-		{"underscores", []string{"-options", "{'a': " + strings.Repeat("a_", mb/2-10) + "a}"}, 2, "is not a literal", "inNumber walked back over the run for every '_'"},
+		{"underscores", []string{"-options", "{'a': " + strings.Repeat("a_", mb/2-10) + "a}"}, 2, "is not defined", "inNumber walked back over the run for every '_'"},
 		{"hex-huge", []string{"-options", "0x" + strings.Repeat("f", mb-10)}, 2, "literal.MaxNonDecimalDigits", "big.Int conversion is quadratic"},
 		{"digits-after-comment-quote", []string{"-options", "# '\n" + strings.Repeat("7", 5000)}, 2, "Exceeds the limit (4300 digits)", "a quote in a comment hid the number"},
 		{"digits-after-triple-quote", []string{"-options", "['''a''', " + strings.Repeat("7", 5000) + "]"}, 2, "Exceeds the limit (4300 digits)", "a triple-quoted string hid the number"},

@@ -7,8 +7,11 @@ import (
 	"github.com/compilemode/compilemode/config/literal"
 )
 
-// literal returns the value of e when it is a Python literal. It is the package's one
-// use of literal.Parse; shapes that cannot be literals are refused before it.
+// literal returns the value of e when it is a Python literal or a constant expression
+// Python evaluates before the call sees it (2 ** 3, [True][0], 'A'.lower(): see
+// literal.Parse). It is the package's one use of literal.Parse; a starred
+// expression is refused before it, and a name or call of the script's own (x,
+// f()) is a NameError there, so not a value.
 func (r *reader) literal(e *expr) (literal.Value, bool) {
 	if e == nil {
 		return literal.Value{}, false
@@ -23,7 +26,7 @@ func (r *reader) literal(e *expr) (literal.Value, bool) {
 			return literal.Bool(e.name == "True"), true
 		}
 		return literal.Value{}, false
-	case attr, call, subscript, starred:
+	case starred:
 		return literal.Value{}, false
 	case str:
 		if e.is(fstring) {

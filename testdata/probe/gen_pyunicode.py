@@ -16,6 +16,13 @@ Output, one fact per line, code points in hex:
     space START END
     printable START END
     upper CP CP1 CP2 ...     c.upper() when it is not c itself
+    lower CP CP1 CP2 ...     c.lower() when it is not c itself
+    idstart START END        may start an identifier: c.isidentifier() (XID_Start or '_')
+    idcont START END         may continue one: ('a' + c).isidentifier() (XID_Continue)
+
+The identifier classes are what CPython's tokenizer checks a name with
+(Parser/lexer.c verify_identifier -> _PyUnicode_ScanIdentifier: XID_Start, then
+XID_Continue); a name that fails raises SyntaxError "invalid character".
 """
 import sys
 import unicodedata
@@ -51,12 +58,22 @@ def main():
         w("space %x %x\n" % (s, e))
     for s, e in ranges(lambda c: chr(c).isprintable()):
         w("printable %x %x\n" % (s, e))
+    for s, e in ranges(lambda c: not is_surrogate(c) and chr(c).isidentifier()):
+        w("idstart %x %x\n" % (s, e))
+    for s, e in ranges(lambda c: not is_surrogate(c) and ("a" + chr(c)).isidentifier()):
+        w("idcont %x %x\n" % (s, e))
     for c in range(MAX):
         if is_surrogate(c):
             continue
         u = chr(c).upper()
         if u != chr(c):
             w("upper %x %s\n" % (c, " ".join("%x" % ord(x) for x in u)))
+    for c in range(MAX):
+        if is_surrogate(c):
+            continue
+        u = chr(c).lower()
+        if u != chr(c):
+            w("lower %x %s\n" % (c, " ".join("%x" % ord(x) for x in u)))
 
 
 main()

@@ -1,0 +1,254 @@
+package literal
+
+import (
+	"fmt"
+	"math"
+	"math/big"
+	"strconv"
+	"strings"
+)
+
+// format is str % args (printf-style formatting, CPython Objects/unicodeobject.c
+// PyUnicode_Format) for the conversions s r a d i u x X o f F e E c and %, with
+// the flags - + space 0 #, a width and a precision. A mapping key ("%(name)s"), '*'
+// widths and the g conversions are not evaluated.
+func (ev *evaluator) format(f string, arg Value) (Value, *pyErr) {
+	args := []Value{arg}
+	tuple := arg.kind == TupleKind
+	if tuple {
+		args = arg.items()
+	}
+	var b strings.Builder
+	next := 0
+	rs := []rune(f)
+	for i := 0; i < len(rs); i++ {
+		if rs[i] != '%' {
+			b.WriteRune(rs[i])
+			continue
+		}
+		start := i
+		i++
+		spec := fmtSpec{prec: -1}
+		for ; i < len(rs) && strings.ContainsRune("-+ #0", rs[i]); i++ {
+			spec.flags += string(rs[i])
+		}
+		if i < len(rs) && (rs[i] == '(' || rs[i] == '*') {
+			return Value{}, unsupported("a mapping key or * in a % format is not evaluated")
+		}
+		for ; i < len(rs) && rs[i] >= '0' && rs[i] <= '9'; i++ {
+			spec.width = spec.width*10 + int(rs[i]-'0')
+		}
+		if i < len(rs) && rs[i] == '.' {
+			spec.prec = 0
+			for i++; i < len(rs) && rs[i] >= '0' && rs[i] <= '9'; i++ {
+				spec.prec = spec.prec*10 + int(rs[i]-'0')
+			}
+		}
+		for i < len(rs) && strings.ContainsRune("hlL", rs[i]) {
+			i++
+		}
+		if i >= len(rs) {
+			return Value{}, &pyErr{exc: "ValueError", msg: "incomplete format"}
+		}
+		spec.conv = rs[i]
+		if spec.conv == '%' {
+			b.WriteByte('%')
+			continue
+		}
+		if !strings.ContainsRune("sradiuxXofFeEc", spec.conv) {
+			if strings.ContainsRune("gG", spec.conv) {
+				return Value{}, unsupported("the %g conversion is not evaluated")
+			}
+			return Value{}, &pyErr{exc: "ValueError", msg: fmt.Sprintf("unsupported format character '%c' (0x%x) at index %d", spec.conv, spec.conv, i)}
+		}
+		_ = start
+		if next >= len(args) {
+			return Value{}, typeErr("not enough arguments for format string")
+		}
+		s, err := ev.convert(spec, args[next])
+		if err != nil {
+			return Value{}, err
+		}
+		next++
+		b.WriteString(s)
+	}
+	// An argument with __getitem__ that is not a tuple or str (a list, a dict,
+	// bytes) is taken as a mapping: nothing is left unconverted
+	// (Objects/unicodeobject.c PyUnicode_Format, PyMapping_Check).
+	mapping := !tuple && (arg.kind == ListKind || arg.kind == DictKind || arg.kind == OpaqueKind)
+	if next < len(args) && !mapping {
+		return Value{}, typeErr("not all arguments converted during string formatting")
+	}
+	return Str(b.String()), nil
+}
+
+type fmtSpec struct {
+	flags string
+	width int
+	prec  int
+	conv  rune
+}
+
+func (s fmtSpec) has(flag byte) bool { return strings.IndexByte(s.flags, flag) >= 0 }
+
+// pyStr is str(v).
+func pyStr(v Value) string {
+	if v.kind == StrKind {
+		return v.s
+	}
+	return v.String()
+}
+
+func (ev *evaluator) convert(spec fmtSpec, v Value) (string, *pyErr) {
+	var body string
+	numeric := false
+	switch spec.conv {
+	case 's', 'r', 'a':
+		if spec.conv == 's' {
+			body = pyStr(v)
+		} else {
+			if spec.conv == 'a' {
+				return "", unsupported("the %a conversion is not evaluated")
+			}
+			body = v.String()
+		}
+		if spec.prec >= 0 && len([]rune(body)) > spec.prec {
+			body = string([]rune(body)[:spec.prec])
+		}
+	case 'c':
+		switch {
+		case v.kind == StrKind && len([]rune(v.s)) == 1:
+			body = v.s
+		case v.kind == IntKind && v.s == "" && v.i >= 0 && v.i <= 0x10ffff:
+			body = string(rune(v.i))
+		default:
+			return "", unsupported("this %c argument is not evaluated")
+		}
+	default:
+		numeric = true
+		var err *pyErr
+		if body, err = numberText(spec, v); err != nil {
+			return "", err
+		}
+	}
+	return pad(spec, body, numeric), nil
+}
+
+// numberText is the digits of a numeric conversion, with its sign.
+func numberText(spec fmtSpec, v Value) (string, *pyErr) {
+	conv := spec.conv
+	switch conv {
+	case 'd', 'i', 'u', 'x', 'X', 'o':
+		if !isNumber(v) || v.kind == ComplexKind || (v.kind == FloatKind && strings.ContainsRune("xXo", conv)) {
+			kind := "a real number is required"
+			if strings.ContainsRune("xXo", conv) {
+				kind = "an integer is required"
+			}
+			return "", typeErr("%%%c format: %s, not %s", conv, kind, v.PyType())
+		}
+		if v.kind == FloatKind {
+			if math.IsInf(v.f, 0) || math.IsNaN(v.f) {
+				return "", unsupported("%d of inf or nan is not evaluated")
+			}
+			v = floatToInt(v.f)
+		}
+		b := toBig(v)
+		base := map[rune]int{'x': 16, 'X': 16, 'o': 8}[conv]
+		if base == 0 {
+			base = 10
+		}
+		digits := new(bigIntText).text(b, base)
+		if conv == 'X' {
+			digits = strings.ToUpper(digits)
+		}
+		if spec.has('#') && base != 10 {
+			prefix := map[rune]string{'x': "0x", 'X': "0X", 'o': "0o"}[conv]
+			if strings.HasPrefix(digits, "-") {
+				digits = "-" + prefix + digits[1:]
+			} else {
+				digits = prefix + digits
+			}
+		}
+		return sign(spec, digits), nil
+	}
+	if !isNumber(v) || v.kind == ComplexKind {
+		return "", typeErr("must be real number, not %s", v.PyType())
+	}
+	f, err := toFloat(v)
+	if err != nil {
+		return "", err
+	}
+	prec := spec.prec
+	if prec < 0 {
+		prec = 6
+	}
+	var s string
+	switch {
+	case math.IsInf(f, 0) || math.IsNaN(f):
+		s = map[bool]string{true: "inf", false: "nan"}[math.IsInf(f, 0)]
+		if math.IsInf(f, -1) {
+			s = "-inf"
+		}
+		if conv == 'F' || conv == 'E' {
+			s = strings.ToUpper(s)
+		}
+	case conv == 'f' || conv == 'F':
+		s = strconv.FormatFloat(f, 'f', prec, 64)
+	default:
+		s = strconv.FormatFloat(f, byte(conv), prec, 64)
+	}
+	return sign(spec, s), nil
+}
+
+type bigIntText struct{}
+
+func (bigIntText) text(b interface{ Text(int) string }, base int) string { return b.Text(base) }
+
+func floatToInt(f float64) Value {
+	t := math.Trunc(f)
+	if math.Abs(t) < 1<<62 {
+		return Int(int64(t))
+	}
+	bf := newBigFloat(t)
+	i, _ := bf.Int(nil)
+	return bigInt(i)
+}
+
+func sign(spec fmtSpec, s string) string {
+	if strings.HasPrefix(s, "-") {
+		return s
+	}
+	switch {
+	case spec.has('+'):
+		return "+" + s
+	case spec.has(' '):
+		return " " + s
+	}
+	return s
+}
+
+// pad applies the width: left-justified with '-', zero-padded after the sign with
+// '0' for numbers, space-padded on the left otherwise.
+func pad(spec fmtSpec, s string, numeric bool) string {
+	n := len([]rune(s))
+	if n >= spec.width {
+		return s
+	}
+	fill := spec.width - n
+	switch {
+	case spec.has('-'):
+		return s + strings.Repeat(" ", fill)
+	case spec.has('0') && numeric:
+		signLen := 0
+		if strings.HasPrefix(s, "-") || strings.HasPrefix(s, "+") || strings.HasPrefix(s, " ") {
+			signLen = 1
+		}
+		if len(s) > signLen+1 && s[signLen] == '0' && strings.ContainsRune("xXo", rune(s[signLen+1])) {
+			signLen += 2
+		}
+		return s[:signLen] + strings.Repeat("0", fill) + s[signLen:]
+	}
+	return strings.Repeat(" ", fill) + s
+}
+
+func newBigFloat(f float64) *big.Float { return new(big.Float).SetFloat64(f) }

@@ -1,0 +1,821 @@
+package literal
+
+import (
+	"fmt"
+	"strings"
+)
+
+// The expression grammar: what Python's eval() reads of an expression (Python 3.13
+// and 3.14 Grammar/python.gram, "expressions" down to "atom"), for the constant
+// expressions a script evaluates before torch.compile sees the value. Strings,
+// numbers and non-ASCII names were already read by the rewriter (rewrite.go) and
+// stand as placeholders in its output; this parser reads that output.
+//
+//	expressions: expression (',' expression)* [',']
+//	expression:  disjunction ['if' disjunction 'else' expression] | lambda...
+//	disjunction: conjunction ('or' conjunction)*
+//	conjunction: inversion ('and' inversion)*
+//	inversion:   'not' inversion | comparison
+//	comparison:  bitor (('=='|'!='|'<'|'<='|'>'|'>='|'in'|'not' 'in'|'is'|'is' 'not') bitor)*
+//	bitor ^ & << >> + - * / // % @ by precedence, left-associative
+//	factor:      ('+'|'-'|'~') factor | power
+//	power:       primary ['**' factor]
+//	primary:     atom ('.' NAME | '(' args ')' | '[' slices ']')*
+
+// nodeKind is the kind of a parsed expression.
+type nodeKind uint8
+
+const (
+	nConst nodeKind = iota
+	nName
+	nUnary   // op: + - ~ not
+	nBinary  // op: + - * / // % ** << >> & | ^ @
+	nBool    // op: and, or; kids in order
+	nCompare // ops; kids: one more than ops
+	nCond    // kids: body, test, orelse
+	nTuple   // kids
+	nList    // kids
+	nSet     // kids
+	nDict    // kids: key, value pairs; a nil key is ** unpacking
+	nIndex   // kids: value, index
+	nSlice   // kids: lower, upper, step (nil when absent)
+	nCall    // kids: function, args...
+	nAttr    // kids: value; name
+	nStar    // kids: value (inside a display)
+	nKeyword // a call's keyword argument: name, kids: value (name "**": a ** argument)
+	nUnsupported
+)
+
+// node is a parsed expression.
+type node struct {
+	kind nodeKind
+	op   string
+	ops  []string
+	val  Value
+	name string
+	kids []*node
+	off  int // offset in the rewritten text
+}
+
+// token kinds.
+const (
+	tEOF uint8 = iota
+	tName
+	tConst // a placeholder the rewriter recorded: a string, number or ...
+	tOp
+)
+
+type token struct {
+	text string // a substring of the rewritten text: no copy
+	off  int
+	at   linecol
+	kind uint8
+	atom int32 // tConst: the index of its value in the rewriter's atoms
+}
+
+// exprParser reads the rewritten text.
+type exprParser struct {
+	w      *rewriter
+	nodes  []node // an arena the nodes are taken from
+	src    string // the rewritten text
+	openAt int    // offset of the bracket unclosed() found
+	toks   []token
+	i      int
+	depth  int
+}
+
+// syntaxErr is a SyntaxError found by the parser, at an offset of the rewritten text.
+type syntaxErr struct {
+	off int
+	msg string // Python's text
+	why string // our explanation, when it adds to msg
+}
+
+func (e *syntaxErr) Error() string { return e.msg }
+
+// threeOps and twoOps are Python's multi-character operators.
+var (
+	threeOps = []string{"**=", "//=", ">>=", "<<=", "..."}
+	twoOps   = []string{"**", "//", "<<", ">>", "<=", ">=", "==", "!=", "->", ":=", "+=", "-=", "*=", "/=", "%=", "&=", "|=", "^=", "@="}
+)
+
+// tokenize splits the rewritten text; placeholders are found by their position.
+func (p *exprParser) tokenize() *syntaxErr {
+	s := p.src
+	p.toks = make([]token, 0, len(s)/2+4)
+	line, col := int32(1), int32(1)
+	consts := int32(0) // every string and number of the rewritten text is a placeholder
+	for i := 0; i < len(s); {
+		c := s[i]
+		at := linecol{line, col}
+		switch {
+		case c == '\n' || c == '\r':
+			if !(c == '\n' && i > 0 && s[i-1] == '\r') {
+				line, col = line+1, 1
+			}
+			i++
+			continue
+		case c == ' ' || c == '\t' || c == '\f':
+			i, col = i+1, col+1
+			continue
+		case c == '\\':
+			i, col = i+1, col+1
+			continue
+		case c == '#':
+			for i < len(s) && s[i] != '\n' && s[i] != '\r' {
+				if s[i]&0xC0 != 0x80 {
+					col++
+				}
+				i++
+			}
+			continue
+		}
+		n, kind := 1, tOp
+		switch {
+		case isIdentByte(c) && !(c >= '0' && c <= '9'):
+			for n < len(s)-i && isIdentByte(s[i+n]) {
+				n++
+			}
+			kind = tName
+		case c == '"' && strings.HasPrefix(s[i:], `""`):
+			n, kind = 2, tConst
+		case c >= '0' && c <= '9':
+			for n < len(s)-i && isIdentByte(s[i+n]) {
+				n++
+			}
+			kind = tConst
+		default:
+			for _, op := range threeOps {
+				if strings.HasPrefix(s[i:], op) {
+					n = 3
+				}
+			}
+			if n == 1 {
+				for _, op := range twoOps {
+					if strings.HasPrefix(s[i:], op) {
+						n = 2
+					}
+				}
+			}
+		}
+		text := s[i : i+n]
+		atom := int32(-1)
+		if kind == tConst {
+			atom, consts = consts, consts+1
+		}
+		p.toks = append(p.toks, token{text: text, off: i, at: at, kind: kind, atom: atom})
+		i += n
+		col += int32(n)
+	}
+	p.toks = append(p.toks, token{kind: tEOF, off: len(s)})
+	return nil
+}
+
+// mk returns a new node, taken from the arena (a chunk is never grown in place, so
+// pointers into it stay valid).
+func (p *exprParser) mk(n node) *node {
+	if len(p.nodes) == cap(p.nodes) {
+		p.nodes = make([]node, 0, min(max(len(p.toks)/2, 16), 4096))
+	}
+	p.nodes = append(p.nodes, n)
+	return &p.nodes[len(p.nodes)-1]
+}
+
+func (p *exprParser) peek() token { return p.toks[p.i] }
+
+func (p *exprParser) next() token {
+	t := p.toks[p.i]
+	if p.i < len(p.toks)-1 {
+		p.i++
+	}
+	return t
+}
+
+// is reports whether the next token is the operator or keyword s.
+func (p *exprParser) is(s string) bool {
+	t := p.peek()
+	return (t.kind == tOp || t.kind == tName) && t.text == s
+}
+
+func (p *exprParser) accept(s string) bool {
+	if p.is(s) {
+		p.next()
+		return true
+	}
+	return false
+}
+
+// keywords are Python's reserved words: none is a name.
+var keywords = map[string]bool{
+	"False": true, "None": true, "True": true, "and": true, "as": true, "assert": true, "async": true,
+	"await": true, "break": true, "class": true, "continue": true, "def": true, "del": true, "elif": true,
+	"else": true, "except": true, "finally": true, "for": true, "from": true, "global": true, "if": true,
+	"import": true, "in": true, "is": true, "lambda": true, "nonlocal": true, "not": true, "or": true,
+	"pass": true, "raise": true, "return": true, "try": true, "while": true, "with": true, "yield": true,
+}
+
+func (p *exprParser) invalid(t token) *syntaxErr {
+	if t.kind == tEOF {
+		if open := p.unclosed(); open != "" {
+			return &syntaxErr{off: p.openAt, msg: fmt.Sprintf("'%s' was never closed", open)}
+		}
+	}
+	return &syntaxErr{off: t.off, msg: "invalid syntax"}
+}
+
+// unclosed returns the innermost bracket left open at the end of the input.
+func (p *exprParser) unclosed() string {
+	var stack []token
+	for _, t := range p.toks {
+		if t.kind != tOp {
+			continue
+		}
+		switch t.text {
+		case "(", "[", "{":
+			stack = append(stack, t)
+		case ")", "]", "}":
+			if len(stack) > 0 {
+				stack = stack[:len(stack)-1]
+			}
+		}
+	}
+	if len(stack) == 0 {
+		return ""
+	}
+	t := stack[len(stack)-1]
+	p.openAt = t.off
+	text := t.text
+	if text == "[" && p.w.sets[t.at] {
+		text = "{"
+	}
+	return text
+}
+
+// parseAll reads the whole input as one expression list.
+func (p *exprParser) parseAll() (*node, *syntaxErr) {
+	n, err := p.exprList(tEOF, "")
+	if err != nil {
+		return nil, err
+	}
+	if t := p.peek(); t.kind != tEOF {
+		return nil, p.unexpected(t)
+	}
+	return n, nil
+}
+
+// unexpected is the SyntaxError for a token that cannot come where it is: for a
+// closing bracket, Python's texts for an unmatched or mismatched one.
+func (p *exprParser) unexpected(t token) *syntaxErr {
+	if t.kind != tOp || !strings.Contains(")]}", t.text) {
+		return p.invalid(t)
+	}
+	closeText := t.text
+	var stack []token
+	for _, u := range p.toks {
+		if u.off >= t.off {
+			break
+		}
+		switch {
+		case u.kind == tOp && strings.Contains("([{", u.text):
+			stack = append(stack, u)
+		case u.kind == tOp && strings.Contains(")]}", u.text) && len(stack) > 0:
+			stack = stack[:len(stack)-1]
+		}
+	}
+	if len(stack) == 0 {
+		return &syntaxErr{off: t.off, msg: fmt.Sprintf("unmatched '%s'", closeText)}
+	}
+	open := stack[len(stack)-1]
+	openText := open.text
+	if openText == "[" && p.w.sets[open.at] {
+		openText = "{"
+		if closeText == "]" {
+			closeText = "}"
+		}
+	}
+	if pairs[openText] != closeText {
+		return &syntaxErr{off: t.off, msg: fmt.Sprintf("closing parenthesis '%s' does not match opening parenthesis '%s'", closeText, openText)}
+	}
+	return p.invalid(t)
+}
+
+var pairs = map[string]string{"(": ")", "[": "]", "{": "}"}
+
+// exprList reads expressions separated by commas; one without a comma is itself,
+// otherwise a tuple. end says what closes the list (tEOF or an operator in close).
+func (p *exprParser) exprList(end uint8, close string) (*node, *syntaxErr) {
+	start := p.peek().off
+	var items []*node
+	comma := false
+	for {
+		t := p.peek()
+		if (end == tEOF && t.kind == tEOF) || (close != "" && p.is(close)) {
+			break
+		}
+		it, err := p.starOrExpr()
+		if err != nil {
+			return nil, err
+		}
+		items = append(items, it)
+		if !p.accept(",") {
+			break
+		}
+		comma = true
+	}
+	if len(items) == 0 {
+		return nil, p.invalid(p.peek())
+	}
+	if len(items) == 1 && !comma {
+		if items[0].kind == nStar {
+			return nil, &syntaxErr{off: items[0].off, msg: "can't use starred expression here"}
+		}
+		return items[0], nil
+	}
+	return p.mk(node{kind: nTuple, kids: items, off: start}), nil
+}
+
+func (p *exprParser) starOrExpr() (*node, *syntaxErr) {
+	if t := p.peek(); p.accept("*") {
+		x, err := p.bitor()
+		if err != nil {
+			return nil, err
+		}
+		return p.mk(node{kind: nStar, kids: []*node{x}, off: t.off}), nil
+	}
+	return p.expr()
+}
+
+func (p *exprParser) expr() (*node, *syntaxErr) {
+	p.depth++
+	defer func() { p.depth-- }()
+	if p.depth > 3*MaxDepth {
+		return nil, &syntaxErr{off: p.peek().off, msg: "too many nested parentheses"}
+	}
+	t := p.peek()
+	if p.is("lambda") {
+		return nil, &syntaxErr{off: t.off, msg: "", why: "a lambda is not a constant expression"}
+	}
+	body, err := p.disjunction()
+	if err != nil {
+		return nil, err
+	}
+	if !p.accept("if") {
+		if p.is(":=") {
+			return nil, &syntaxErr{off: p.peek().off, msg: "", why: "an assignment expression (:=) is not a constant expression"}
+		}
+		return body, nil
+	}
+	test, err := p.disjunction()
+	if err != nil {
+		return nil, err
+	}
+	if !p.accept("else") {
+		return nil, &syntaxErr{off: t.off, msg: "expected 'else' after 'if' expression"}
+	}
+	orelse, err := p.expr()
+	if err != nil {
+		return nil, err
+	}
+	return p.mk(node{kind: nCond, kids: []*node{body, test, orelse}, off: t.off}), nil
+}
+
+func (p *exprParser) disjunction() (*node, *syntaxErr) {
+	return p.boolChain("or", p.conjunction)
+}
+
+func (p *exprParser) conjunction() (*node, *syntaxErr) {
+	return p.boolChain("and", p.inversion)
+}
+
+func (p *exprParser) boolChain(op string, sub func() (*node, *syntaxErr)) (*node, *syntaxErr) {
+	x, err := sub()
+	if err != nil {
+		return nil, err
+	}
+	if !p.is(op) {
+		return x, nil
+	}
+	n := p.mk(node{kind: nBool, op: op, kids: []*node{x}, off: x.off})
+	for p.accept(op) {
+		y, err := sub()
+		if err != nil {
+			return nil, err
+		}
+		n.kids = append(n.kids, y)
+	}
+	return n, nil
+}
+
+func (p *exprParser) inversion() (*node, *syntaxErr) {
+	if t := p.peek(); p.accept("not") {
+		x, err := p.inversion()
+		if err != nil {
+			return nil, err
+		}
+		return p.mk(node{kind: nUnary, op: "not", kids: []*node{x}, off: t.off}), nil
+	}
+	return p.comparison()
+}
+
+// compOp reads a comparison operator, "" when none is next.
+func (p *exprParser) compOp() string {
+	t := p.peek()
+	switch {
+	case t.kind == tOp && (t.text == "==" || t.text == "!=" || t.text == "<" || t.text == ">" || t.text == "<=" || t.text == ">="):
+		p.next()
+		return t.text
+	case p.is("in"):
+		p.next()
+		return "in"
+	case p.is("is"):
+		p.next()
+		if p.accept("not") {
+			return "is not"
+		}
+		return "is"
+	case p.is("not") && p.i+1 < len(p.toks) && p.toks[p.i+1].kind == tName && p.toks[p.i+1].text == "in":
+		p.next()
+		p.next()
+		return "not in"
+	}
+	return ""
+}
+
+func (p *exprParser) comparison() (*node, *syntaxErr) {
+	x, err := p.bitor()
+	if err != nil {
+		return nil, err
+	}
+	op := p.compOp()
+	if op == "" {
+		return x, nil
+	}
+	n := p.mk(node{kind: nCompare, kids: []*node{x}, off: x.off})
+	for ; op != ""; op = p.compOp() {
+		y, err := p.bitor()
+		if err != nil {
+			return nil, err
+		}
+		n.ops = append(n.ops, op)
+		n.kids = append(n.kids, y)
+	}
+	return n, nil
+}
+
+// binaryLevels are the left-associative binary operators, loosest first.
+var binaryLevels = [][]string{{"|"}, {"^"}, {"&"}, {"<<", ">>"}, {"+", "-"}, {"*", "/", "//", "%", "@"}}
+
+func (p *exprParser) bitor() (*node, *syntaxErr) { return p.binary(0) }
+
+func (p *exprParser) binary(level int) (*node, *syntaxErr) {
+	if level == len(binaryLevels) {
+		return p.factor()
+	}
+	x, err := p.binary(level + 1)
+	if err != nil {
+		return nil, err
+	}
+	for {
+		t := p.peek()
+		if t.kind != tOp || !contains(binaryLevels[level], t.text) {
+			return x, nil
+		}
+		p.next()
+		y, err := p.binary(level + 1)
+		if err != nil {
+			return nil, err
+		}
+		x = p.mk(node{kind: nBinary, op: t.text, kids: []*node{x, y}, off: x.off})
+	}
+}
+
+func contains(list []string, s string) bool {
+	for _, x := range list {
+		if x == s {
+			return true
+		}
+	}
+	return false
+}
+
+func (p *exprParser) factor() (*node, *syntaxErr) {
+	t := p.peek()
+	if t.kind == tOp && (t.text == "+" || t.text == "-" || t.text == "~") {
+		p.next()
+		p.depth++
+		defer func() { p.depth-- }()
+		if p.depth > 3*MaxDepth {
+			return nil, &syntaxErr{off: t.off, msg: "too many nested parentheses"}
+		}
+		x, err := p.factor()
+		if err != nil {
+			return nil, err
+		}
+		return p.mk(node{kind: nUnary, op: t.text, kids: []*node{x}, off: t.off}), nil
+	}
+	return p.power()
+}
+
+func (p *exprParser) power() (*node, *syntaxErr) {
+	x, err := p.primary()
+	if err != nil {
+		return nil, err
+	}
+	if !p.accept("**") {
+		return x, nil
+	}
+	y, err := p.factor()
+	if err != nil {
+		return nil, err
+	}
+	return p.mk(node{kind: nBinary, op: "**", kids: []*node{x, y}, off: x.off}), nil
+}
+
+func (p *exprParser) primary() (*node, *syntaxErr) {
+	x, err := p.atom()
+	if err != nil {
+		return nil, err
+	}
+	for {
+		t := p.peek()
+		switch {
+		case p.accept("."):
+			name := p.next()
+			if name.kind != tName || keywords[name.text] {
+				return nil, p.invalid(name)
+			}
+			x = p.mk(node{kind: nAttr, name: name.text, kids: []*node{x}, off: x.off})
+		case p.accept("("):
+			args, err := p.callArgs()
+			if err != nil {
+				return nil, err
+			}
+			x = p.mk(node{kind: nCall, kids: append([]*node{x}, args...), off: x.off})
+		case p.accept("["):
+			idx, err := p.slices()
+			if err != nil {
+				return nil, err
+			}
+			if !p.accept("]") {
+				return nil, p.unexpected(p.peek())
+			}
+			x = p.mk(node{kind: nIndex, kids: []*node{x, idx}, off: x.off})
+		default:
+			_ = t
+			return x, nil
+		}
+	}
+}
+
+// callArgs reads a call's arguments up to ')'.
+func (p *exprParser) callArgs() ([]*node, *syntaxErr) {
+	var args []*node
+	for !p.accept(")") {
+		t := p.peek()
+		if t.kind == tEOF {
+			return nil, p.invalid(t)
+		}
+		if kw := p.keywordArg(t); kw != nil || p.is("**") {
+			if kw == nil {
+				p.next()
+				kw = p.mk(node{kind: nKeyword, name: "**", kids: []*node{nil}, off: t.off})
+			}
+			v, err := p.expr()
+			if err != nil {
+				return nil, err
+			}
+			kw.kids[0] = v
+			args = append(args, kw)
+			if !p.accept(",") {
+				if !p.accept(")") {
+					return nil, p.unexpected(p.peek())
+				}
+				break
+			}
+			continue
+		}
+		a, err := p.starOrExpr()
+		if err != nil {
+			return nil, err
+		}
+		if p.is("for") {
+			return nil, &syntaxErr{off: p.peek().off, why: "a comprehension is not a constant expression"}
+		}
+		args = append(args, a)
+		if !p.accept(",") {
+			if !p.accept(")") {
+				return nil, p.unexpected(p.peek())
+			}
+			break
+		}
+	}
+	return args, nil
+}
+
+// keywordArg reads "NAME =" of a keyword argument (its value is read by the caller
+// into kids[0]); nil when the next tokens are not one.
+func (p *exprParser) keywordArg(t token) *node {
+	if t.kind != tName || keywords[t.text] || p.i+1 >= len(p.toks) || p.toks[p.i+1].kind != tOp || p.toks[p.i+1].text != "=" {
+		return nil
+	}
+	p.next()
+	p.next()
+	return p.mk(node{kind: nKeyword, name: t.text, kids: []*node{nil}, off: t.off})
+}
+
+// slices reads a subscript: an expression, a slice, or a tuple of them.
+func (p *exprParser) slices() (*node, *syntaxErr) {
+	start := p.peek().off
+	var items []*node
+	comma := false
+	for !p.is("]") {
+		it, err := p.slice()
+		if err != nil {
+			return nil, err
+		}
+		items = append(items, it)
+		if !p.accept(",") {
+			break
+		}
+		comma = true
+	}
+	if len(items) == 0 {
+		return nil, p.invalid(p.peek())
+	}
+	if len(items) == 1 && !comma {
+		return items[0], nil
+	}
+	return p.mk(node{kind: nTuple, kids: items, off: start}), nil
+}
+
+func (p *exprParser) slice() (*node, *syntaxErr) {
+	t := p.peek()
+	var parts [3]*node
+	for k := 0; k < 3; k++ {
+		if !(p.is(":") || p.is("]") || p.is(",")) {
+			x, err := p.expr()
+			if err != nil {
+				return nil, err
+			}
+			parts[k] = x
+		}
+		if k == 0 && !p.is(":") {
+			return parts[0], nil
+		}
+		if k == 2 || !p.accept(":") {
+			break
+		}
+	}
+	return p.mk(node{kind: nSlice, kids: parts[:], off: t.off}), nil
+}
+
+func (p *exprParser) atom() (*node, *syntaxErr) {
+	t := p.next()
+	switch t.kind {
+	case tConst:
+		if int(t.atom) >= len(p.w.atoms) {
+			return nil, p.invalid(t)
+		}
+		v := p.w.atoms[t.atom]
+		return p.mk(node{kind: nConst, val: v, off: t.off}), nil
+	case tName:
+		return p.name(t)
+	case tOp:
+		switch t.text {
+		case "(":
+			return p.paren(t)
+		case "[":
+			if p.w.sets[t.at] {
+				return p.setDisplay(t)
+			}
+			return p.display(t, "]", nList)
+		case "{":
+			return p.dictDisplay(t)
+		}
+	}
+	return nil, p.unexpected(t)
+}
+
+func (p *exprParser) name(t token) (*node, *syntaxErr) {
+	if name, ok := p.w.names[t.at]; ok {
+		return p.mk(node{kind: nName, name: name, off: t.off}), nil
+	}
+	switch t.text {
+	case "None":
+		return p.mk(node{kind: nConst, val: None(), off: t.off}), nil
+	case "True":
+		return p.mk(node{kind: nConst, val: Bool(true), off: t.off}), nil
+	case "False":
+		return p.mk(node{kind: nConst, val: Bool(false), off: t.off}), nil
+	case "yield", "await":
+		return nil, &syntaxErr{off: t.off, why: t.text + " is not a constant expression"}
+	}
+	if keywords[t.text] {
+		return nil, p.invalid(t)
+	}
+	if p.peek().kind == tConst && p.peek().off == t.off+len(t.text) && strings.ContainsAny(strings.ToLower(t.text), "ft") && len(t.text) <= 2 {
+		return nil, &syntaxErr{off: t.off, why: "f-strings and t-strings are not supported"}
+	}
+	return p.mk(node{kind: nName, name: t.text, off: t.off}), nil
+}
+
+// paren reads (), (x), (x,) and (x, y); a generator expression is unsupported.
+func (p *exprParser) paren(t token) (*node, *syntaxErr) {
+	if p.accept(")") {
+		return p.mk(node{kind: nTuple, off: t.off}), nil
+	}
+	if p.is("yield") {
+		return nil, &syntaxErr{off: p.peek().off, why: "yield is not a constant expression"}
+	}
+	x, err := p.exprListIn(")")
+	if err != nil {
+		return nil, err
+	}
+	if !p.accept(")") {
+		return nil, p.unexpected(p.peek())
+	}
+	if x.kind == nTuple {
+		x.off = t.off
+	}
+	return x, nil
+}
+
+// exprListIn is exprList inside brackets: a tuple only with a comma; the result of
+// a lone expression in parentheses is the expression itself.
+func (p *exprParser) exprListIn(close string) (*node, *syntaxErr) {
+	x, err := p.exprList(tOp, close)
+	if err != nil {
+		return nil, err
+	}
+	if p.is("for") {
+		return nil, &syntaxErr{off: p.peek().off, why: "a comprehension is not a constant expression"}
+	}
+	return x, nil
+}
+
+// display reads the items of a list display up to close.
+func (p *exprParser) display(t token, close string, kind nodeKind) (*node, *syntaxErr) {
+	n := p.mk(node{kind: kind, off: t.off})
+	for !p.accept(close) {
+		it, err := p.starOrExpr()
+		if err != nil {
+			return nil, err
+		}
+		if p.is("for") {
+			return nil, &syntaxErr{off: p.peek().off, why: "a comprehension is not a constant expression"}
+		}
+		n.kids = append(n.kids, it)
+		if !p.accept(",") {
+			if !p.accept(close) {
+				return nil, p.unexpected(p.peek())
+			}
+			break
+		}
+	}
+	return n, nil
+}
+
+// setDisplay reads a set display, written [ ] by the rewriter.
+func (p *exprParser) setDisplay(t token) (*node, *syntaxErr) {
+	return p.display(t, "]", nSet)
+}
+
+// dictDisplay reads {k: v, **d}.
+func (p *exprParser) dictDisplay(t token) (*node, *syntaxErr) {
+	n := p.mk(node{kind: nDict, off: t.off})
+	for !p.accept("}") {
+		if p.accept("**") {
+			v, err := p.bitor()
+			if err != nil {
+				return nil, err
+			}
+			n.kids = append(n.kids, nil, v)
+		} else {
+			k, err := p.expr()
+			if err != nil {
+				return nil, err
+			}
+			if !p.accept(":") {
+				if p.peek().kind == tEOF {
+					return nil, p.invalid(p.peek())
+				}
+				return nil, &syntaxErr{off: k.off, msg: "':' expected after dictionary key"}
+			}
+			v, err := p.expr()
+			if err != nil {
+				return nil, err
+			}
+			if p.is("for") {
+				return nil, &syntaxErr{off: p.peek().off, why: "a comprehension is not a constant expression"}
+			}
+			n.kids = append(n.kids, k, v)
+		}
+		if !p.accept(",") {
+			if !p.accept("}") {
+				return nil, p.unexpected(p.peek())
+			}
+			break
+		}
+	}
+	return n, nil
+}
