@@ -75,7 +75,8 @@
 //  3. file names: site-packages/torch-2.5.1.dist-info, wheel names, conda's
 //     pytorch-2.5.1-py3…, "torch:2.5.1" (images, keys), "torch_version: 2.7.1" and a
 //     dict's or JSON's "'torch': '2.6.0'";
-//  4. prose: "PyTorch 2.11", "on torch 2.7", "PyTorch2.8", a nightly "2.13.0.dev…",
+//  4. prose: "PyTorch 2.11", "on torch 2.7", "PyTorch2.8", "PT 2.6" (not "PT2" or "PT2.0",
+//     the compile stack), a nightly "2.13.0.dev…",
 //     one-line specs (conda's "pytorch=2.5.1=py3…", "torch@2.6.0", "PyTorch/2.9.0");
 //  5. looser prose: a line that names torch and then a full 2.x.y ("torch.compile after
 //     upgrading to 2.4.0").
