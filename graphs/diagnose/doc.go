@@ -49,8 +49,9 @@
 //     line ends a message;
 //  4. truncated: a line ends with two thirds or more of a long message (40 characters
 //     or more without white space) and the rest is cut off, as titles and summaries cut
-//     it ("… CUDAGraphs that has been overwritten", "… by a subseq…"); rows with a
-//     Pattern are not found this way;
+//     it ("… CUDAGraphs that has been overwritten", "… by a subseq…"), or starts
+//     with an ellipsis and the last two thirds ("…ensor output of CUDAGraphs …"); rows
+//     with a Pattern are not found this way;
 //  5. paraphrased: a row marked Paraphrase matches the message retold in other words
 //     ("Python 3.11 is not supported for torch.compile"); a row of the same code that
 //     matches PyTorch's own text wins over it.

@@ -96,6 +96,8 @@ func TestForms(t *testing.T) {
 		{"capture status enum", "static_assert(\n    int(cudaStreamCaptureStatus::cudaStreamCaptureStatusInvalidated) == 2,\n    \"unexpected int(cudaStreamCaptureStatusInvalidated) value\");\n", form{}, "c10's enum check"},
 		{"title cut short", "# RuntimeError: Error: accessing tensor output of CUDAGraphs that has been overwritten\n", form{diagnose.OverwrittenOutput, 1, diagnose.Truncated, ""}, "a title without the message's end"},
 		{"cut with an ellipsis", "got: accessing tensor output of CUDAGraphs that has been overwritten by a subseq…\n", form{diagnose.OverwrittenOutput, 1, diagnose.Truncated, ""}, "a summary's ellipsis"},
+		{"cut at the start", "...ensor output of CUDAGraphs that has been overwritten by a subsequent run. Stack trace: File\n", form{diagnose.OverwrittenOutput, 1, diagnose.Truncated, ""}, "a column cut behind an ellipsis"},
+		{"start cut without an ellipsis", "of CUDAGraphs that has been overwritten by a subsequent run\n", form{}, "only an ellipsis says the start was cut"},
 		{"cut too short", "accessing tensor output of CUDAGraphs that has\n", form{}, "less than two thirds of the message"},
 		{"cut, text after it", "accessing tensor output of CUDAGraphs that has been overwritten in my loop\n", form{}, "a cut message ends its line"},
 		{"2.0 input mutation", "skipping cudagraphs due to input mutation\n", form{diagnose.LegacyMutatedInput, 1, diagnose.Exact, ""}, "2.0 had only the first implementation"},

@@ -27,8 +27,9 @@ const (
 	Wrapped Match = "wrapped"
 	// Truncated: a line ends with the first two thirds or more of a long message (40
 	// characters or more, squeezed) and the rest is missing, as a title or a summary cuts
-	// it ("… that has been overwritten", "… by a subsequent..."). Rows with a Pattern,
-	// which checks text beyond the literal, are not found this way.
+	// it ("… that has been overwritten", "… by a subsequent..."), or starts with an
+	// ellipsis and the last two thirds or more. Rows with a Pattern, which checks text
+	// beyond the literal, are not found this way.
 	Truncated Match = "truncated"
 	// Paraphrased: the line says what PyTorch's message says in other words, by a row
 	// whose Paraphrase is set ("Python 3.11 is not supported for torch.compile" for
@@ -480,7 +481,29 @@ func (s *scanner) matchTruncated(i int, e *ringLine) bool {
 			return true
 		}
 	}
+	// cut at the start, behind an ellipsis: "…ensor output of CUDAGraphs that has been
+	// overwritten by a subsequent run".
+	if rest, ok := cutEllipsis(e.squeezed); ok {
+		for n := len(lit) - 1; n >= 2*len(lit)/3; n-- {
+			if bytes.HasPrefix(rest, lit[len(lit)-n:]) {
+				s.hit(i, e.line, e.unquoted, Truncated)
+				return true
+			}
+		}
+	}
 	return false
+}
+
+// cutEllipsis returns b after a leading ellipsis ("...", "…"), reporting whether it had
+// one.
+func cutEllipsis(b []byte) ([]byte, bool) {
+	switch {
+	case bytes.HasPrefix(b, []byte("...")):
+		return bytes.TrimLeft(b, "."), true
+	case bytes.HasPrefix(b, []byte("…")):
+		return b[len("…"):], true
+	}
+	return b, false
 }
 
 // matchFolded looks for row i's literal on entry e without regard to case (a message a
