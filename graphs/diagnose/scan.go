@@ -25,6 +25,11 @@ const (
 	// Wrapped: the text runs over two or three lines, as a terminal or a page wraps
 	// it, found with the lines joined (white space ignored).
 	Wrapped Match = "wrapped"
+	// Truncated: a line ends with the first two thirds or more of a long message (40
+	// characters or more, squeezed) and the rest is missing, as a title or a summary cuts
+	// it ("… that has been overwritten", "… by a subsequent..."). Rows with a Pattern,
+	// which checks text beyond the literal, are not found this way.
+	Truncated Match = "truncated"
 	// Paraphrased: the line says what PyTorch's message says in other words, by a row
 	// whose Paraphrase is set ("Python 3.11 is not supported for torch.compile" for
 	// "Python 3.11+ not yet supported for torch.compile").
@@ -424,7 +429,7 @@ func (s *scanner) process(k int) {
 }
 
 // matchRow tries row i on entry k: exact, then quoted, then wrapped with its
-// neighbours.
+// neighbours, then cut short at the end of the line.
 func (s *scanner) matchRow(i, k int) {
 	row := &s.rows[i]
 	e := s.entry(k)
@@ -448,6 +453,34 @@ func (s *scanner) matchRow(i, k int) {
 		return
 	}
 	s.matchWrapped(i, k)
+	if s.rowLast[i] != e.line {
+		s.matchTruncated(i, e)
+	}
+}
+
+// minTruncated is the shortest literal (squeezed) that may be found cut short.
+const minTruncated = 40
+
+// truncatedTail is what may follow a message cut short at the end of its line: an
+// ellipsis, closing quotes and brackets, a colon or a full stop.
+const truncatedTail = ".…)]}>:;,!?'\"`*_-"
+
+// matchTruncated looks for the first two thirds or more of row i's literal at the end
+// of entry e (squeezed), the rest cut off; it reports a match.
+func (s *scanner) matchTruncated(i int, e *ringLine) bool {
+	row := &s.rows[i]
+	lit := row.squeezed
+	if row.pattern != nil || row.Paraphrase || len(lit) < minTruncated {
+		return false
+	}
+	line := bytes.TrimRight(e.squeezed, truncatedTail)
+	for n := len(lit) - 1; n >= 2*len(lit)/3; n-- {
+		if bytes.HasSuffix(line, lit[:n]) {
+			s.hit(i, e.line, e.unquoted, Truncated)
+			return true
+		}
+	}
+	return false
 }
 
 // matchFolded looks for row i's literal on entry e without regard to case (a message a
