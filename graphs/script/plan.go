@@ -26,18 +26,34 @@ type SitePlan struct {
 	Modes     []ModePlan     `json:"modes,omitempty"`
 }
 
-// Exit returns the site's class: graphs.Raises when its report, or the report of
-// any candidate mode, raises; else graphs.Compiles. A nil p compiles (nothing was
-// planned).
+// Exit returns the site's class: graphs.Raises when any plan shown for it raises
+// (its report, the report of any candidate mode, or any of them without the
+// conditional global assignments: Unguarded); else graphs.Compiles. A nil p compiles
+// (nothing was planned).
 func (p *SitePlan) Exit() graphs.Exit {
 	if p == nil {
 		return graphs.Compiles
 	}
-	if p.Report != nil {
-		return p.Report.Exit
-	}
+	reports := []*graphs.Report{p.Report, p.Unguarded}
 	for _, mp := range p.Modes {
-		if mp.Report != nil && mp.Report.Exit == graphs.Raises {
+		reports = append(reports, mp.Report, mp.Unguarded)
+	}
+	for _, r := range reports {
+		if r != nil && r.Exit == graphs.Raises {
+			return graphs.Raises
+		}
+	}
+	return graphs.Compiles
+}
+
+// Exit returns the script's class, the command's exit rule: graphs.Raises when any
+// plan shown for any site raises ([SitePlan.Exit]), else graphs.Compiles.
+func (s *Script) Exit() graphs.Exit {
+	if s == nil {
+		return graphs.Compiles
+	}
+	for _, st := range s.Sites {
+		if st.Plan.Exit() == graphs.Raises {
 			return graphs.Raises
 		}
 	}
