@@ -4,12 +4,11 @@
 // the texts of its own exceptions that PyTorch's messages carry.
 //
 // The Unicode facts of each Python are generated from that Python's own unicodedata
-// by testdata/probe/gen_pyunicode.py (unicode-3.11.txt: the host's 3.11.7;
-// unicode-3.13.txt and unicode-3.14.txt: the Debian chroots' 3.13.5 and 3.14.x),
-// never written by hand. Python 3.12 reads Unicode 15.0.0, the version of Go's own
-// unicode package, which it uses; for full case mappings it uses 3.13's table
-// (Unicode 15.1.0 added 627 characters, none with a case mapping: UCD 15.1
-// DerivedAge.txt and SpecialCasing.txt, unchanged but for the header).
+// by testdata/probe/gen_pyunicode.py (unicode-3.8.txt, -3.9, -3.10, -3.11 and -3.12:
+// the host's pyenv 3.8.18, 3.9.18, 3.10.13, 3.11.7 and 3.12.1; unicode-3.13.txt and
+// unicode-3.14.txt: the Debian chroots' 3.13.5 and 3.14.x), never written by hand.
+// A source without a file reads Go's own tables (Unicode 15.0.0) with another
+// file's case mappings; no Python uses that now.
 //
 // A *Python is immutable and safe for concurrent use.
 package pyver
@@ -98,8 +97,11 @@ type source struct {
 // unidata_version, printed by each (the files' second line); 3.12's from its
 // documentation (Unicode 15.0.0), the version of Go's unicode package.
 var sources = map[Version]source{
+	{3, 8}:  {file: "unicode-3.8.txt", unicode: "12.1.0"},
+	{3, 9}:  {file: "unicode-3.9.txt", unicode: "13.0.0"},
+	{3, 10}: {file: "unicode-3.10.txt", unicode: "13.0.0"},
 	{3, 11}: {file: "unicode-3.11.txt", unicode: "14.0.0"},
-	{3, 12}: {unicode: "15.0.0", upper: "unicode-3.13.txt"},
+	{3, 12}: {file: "unicode-3.12.txt", unicode: "15.0.0"},
 	{3, 13}: {file: "unicode-3.13.txt", unicode: "15.1.0"},
 	{3, 14}: {file: "unicode-3.14.txt", unicode: "16.0.0"},
 }
