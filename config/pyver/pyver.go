@@ -367,11 +367,27 @@ const (
 	// UnhashableDict is the TypeError of an unhashable value used as a dict key
 	// (d[x]); a format with the type name as %[1]s.
 	UnhashableDict = "unhashable-dict"
+	// IntDigitLimit is int()'s ValueError for a decimal string over the digit limit;
+	// a format with the limit as %[1]d and the digits as %[2]d.
+	IntDigitLimit = "int-digit-limit"
 )
 
 // Texts returns the version-dependent texts as rows. Each call returns new rows.
 func Texts() []Text {
 	return []Text{
+		// Rows for 3.8-3.10 come first: Text takes the first row that holds.
+		{IntDigitLimit, Version{3, 0}, Version{3, 10}, "Exceeds the limit (%[1]d) for integer string conversion: value has %[2]d digits; use sys.set_int_max_str_digits() to increase the limit", "measured on 3.8.18, 3.9.18 and 3.10.13 (the host's pyenv): int('1' * 4301); the limit came with 3.8.14, 3.9.14 and 3.10.7"},
+		{IntDigitLimit, Version{3, 11}, Version{}, "Exceeds the limit (%[1]d digits) for integer string conversion: value has %[2]d digits; use sys.set_int_max_str_digits() to increase the limit", "measured on 3.11.7, 3.12.1 (the host's pyenv), 3.13.5 and 3.14.10 (testdata/torch/*-debian/calls2.json, the 4,301-digit variable)"},
+		{literal.TextIntModZero, Version{3, 0}, Version{3, 10}, "integer division or modulo by zero", "measured on 3.8.18, 3.9.18 and 3.10.13: 1 % 0 (testdata/probe/gen_exprs.py; config/literal/testdata/exprs-3.10.json)"},
+		{literal.TextStrIndex, Version{3, 0}, Version{3, 10}, "string indices must be integers", "measured on 3.8.18, 3.9.18 and 3.10.13: 'ab'['a'] (config/literal/testdata/exprs-3.10.json)"},
+		{literal.TextStrIndex, Version{3, 11}, Version{}, "string indices must be integers, not '%[1]s'", "measured on 3.11.7, 3.12.1, 3.13.5 and 3.14.10: 'ab'['a'] (config/literal/testdata/exprs-3.11.json … exprs-3.14.json)"},
+		{literal.TextComplexFloor, Version{3, 0}, Version{3, 9}, "can't take floor of complex number.", "measured on 3.8.18 and 3.9.18: 0b11 // 2j, 1j // ' s ' (config/literal/testdata/exprs-3.9.json); from 3.10 the generic unsupported-operand text"},
+		{literal.TextComplexMod, Version{3, 0}, Version{3, 9}, "can't mod complex numbers.", "measured on 3.8.18 and 3.9.18: True % 1j (config/literal/testdata/exprs-3.9.json)"},
+		{literal.TextFmtNumber, Version{3, 0}, Version{3, 9}, "a number is required", "measured on 3.8.18 and 3.9.18: '%d' % 'x' (config/literal/testdata/exprs-3.9.json); \"a real number is required\" from 3.10.13"},
+		{literal.TextFloatFloorDivZero, Version{3, 0}, Version{3, 8}, "float divmod()", "measured on 3.8.18: 1.0 // 0.0 (config/literal/testdata/exprs-3.8.json); \"float floor division by zero\" from 3.9.18"},
+		{literal.TextStarIterable, Version{3, 0}, Version{3, 8}, "'%[1]s' object is not iterable", "measured on 3.8.18: [*1] (config/literal/testdata/exprs-3.8.json)"},
+		{literal.TextDictUnion, Version{3, 0}, Version{3, 8}, "no", "Python 3.9 What's New: dict union operators (PEP 584); measured on 3.8.18, {1: 2} | {1: 3} raises TypeError (config/literal/testdata/exprs-3.8.json)"},
+		{literal.TextLiteralEvalSet, Version{3, 0}, Version{3, 8}, "no", "Python 3.9 What's New: ast.literal_eval() supports set(); measured on 3.8.18, set() raises NameError under eval with no builtins (config/literal/testdata/exprs-3.8.json)"},
 		{SetAttrNoDict, Version{3, 13}, Version{}, " and no __dict__ for setting new attributes",
 			"CPython 3.13 Objects/object.c _PyObject_GenericSetAttrWithDict; measured on 3.13.5 and 3.14.10 (testdata/torch/2.6.0-debian/static.json, 2.14.1-debian/static.json calls[\"global triton.cudagraphs.x = 1\"]) and absent on 3.12 (testdata/torch/2.11)"},
 		{UnhashableSet, Version{3, 0}, Version{3, 13}, "unhashable type: '%[1]s'", "measured on 3.11.7 and 3.13.5: [] in {1}"},
@@ -387,8 +403,8 @@ func Texts() []Text {
 		{literal.TextFloatDivZero, Version{3, 14}, Version{}, "division by zero", "measured on 3.14.10: 1.0 / 0 (testdata/torch/2.14.1-debian/calls4.json, cases \"expr bad …\"; config/literal/testdata/exprs-3.14.json)"},
 		{literal.TextFloatFloorDivZero, Version{3, 0}, Version{3, 13}, "float floor division by zero", "measured on 3.13.5: 1.5 // 0 (testdata/torch/2.6.0-debian/calls4.json, cases \"expr bad …\"; config/literal/testdata/exprs-3.13.json)"},
 		{literal.TextFloatFloorDivZero, Version{3, 14}, Version{}, "division by zero", "measured on 3.14.10: 1.5 // 0 (testdata/torch/2.14.1-debian/calls4.json, cases \"expr bad …\"; config/literal/testdata/exprs-3.14.json)"},
-		{literal.TextFloatModZero, Version{3, 0}, Version{3, 11}, "float modulo", "measured on 3.11.7: 2.5 % 0.0 (config/literal/testdata/exprs-3.11.json)"},
-		{literal.TextFloatModZero, Version{3, 12}, Version{3, 13}, "float modulo by zero", "measured on 3.13.5: 2.5 % 0.0 (testdata/torch/2.6.0-debian/calls4.json, cases \"expr bad …\"; config/literal/testdata/exprs-3.13.json)"},
+		{literal.TextFloatModZero, Version{3, 0}, Version{3, 12}, "float modulo", "measured on 3.11.7 and 3.12.1: 2.5 % 0.0 (config/literal/testdata/exprs-3.11.json, exprs-3.12.json)"},
+		{literal.TextFloatModZero, Version{3, 13}, Version{3, 13}, "float modulo by zero", "measured on 3.13.5: 2.5 % 0.0 (testdata/torch/2.6.0-debian/calls4.json, cases \"expr bad …\"; config/literal/testdata/exprs-3.13.json)"},
 		{literal.TextFloatModZero, Version{3, 14}, Version{}, "division by zero", "measured on 3.14.10: 2.5 % 0.0 (testdata/torch/2.14.1-debian/calls4.json, cases \"expr bad …\"; config/literal/testdata/exprs-3.14.json)"},
 		{literal.TextZeroNegPow, Version{3, 0}, Version{3, 13}, "0.0 cannot be raised to a negative power", "measured on 3.13.5: 0 ** -1 (testdata/torch/2.6.0-debian/calls4.json, cases \"expr bad …\"; config/literal/testdata/exprs-3.13.json)"},
 		{literal.TextZeroNegPow, Version{3, 14}, Version{}, "zero to a negative power", "measured on 3.14.10: 0 ** -1 (testdata/torch/2.14.1-debian/calls4.json, cases \"expr bad …\"; config/literal/testdata/exprs-3.14.json)"},
@@ -400,8 +416,8 @@ func Texts() []Text {
 		{literal.TextNotIterable, Version{3, 14}, Version{}, "argument of type '%[1]s' is not a container or iterable", "measured on 3.14.10: 1 in 1 (testdata/torch/2.14.1-debian/calls4.json, cases \"expr bad …\"; config/literal/testdata/exprs-3.14.json)"},
 		{literal.TextSliceHashable, Version{3, 0}, Version{3, 11}, "no", "measured on 3.11.7: {1: 2}[1:] raises TypeError: unhashable type: 'slice' (config/literal/testdata/exprs-3.11.json)"},
 		{literal.TextSliceHashable, Version{3, 12}, Version{}, "yes", "Python 3.12 What's New: slice objects are now hashable (gh-101264); measured on 3.13.5 and 3.14.10, {1: 2}[1:] raises KeyError: slice(1, None, None) (config/literal/testdata/exprs-3.13.json, exprs-3.14.json), TypeError on 3.11.7 (exprs-3.11.json)"},
-		{literal.TextNFKCConstant, Version{3, 0}, Version{3, 11}, "NameError", "measured on 3.11.7: a name NFKC-normalised to True is looked up (config/literal/testdata/exprs-3.11.json \"Ｔrue\")"},
-		{literal.TextNFKCConstant, Version{3, 12}, Version{}, "ValueError", "measured on 3.13.5 and 3.14.10 (exprs-3.13.json, exprs-3.14.json \"Ｔrue\"); 3.12 inferred from 3.13"},
+		{literal.TextNFKCConstant, Version{3, 0}, Version{3, 12}, "NameError", "measured on 3.11.7 and 3.12.1: a name NFKC-normalised to True is looked up (config/literal/testdata/exprs-3.11.json, exprs-3.12.json \"Ｔrue\")"},
+		{literal.TextNFKCConstant, Version{3, 13}, Version{}, "ValueError", "measured on 3.13.5 and 3.14.10 (exprs-3.13.json, exprs-3.14.json \"Ｔrue\"); NameError on 3.12.1 (exprs-3.12.json)"},
 	}
 }
 

@@ -45,6 +45,7 @@ func TestInt(t *testing.T) {
 		{"trailing-underscore", 13, "1_", "invalid literal for int() with base 10: '1_'", "not at the end"},
 		{"limit", 13, strings.Repeat("1", 4300), strings.Repeat("1", 4300), "4,300 digits are fine"},
 		{"over-limit", 13, strings.Repeat("1", 4301), "Exceeds the limit (4300 digits) for integer string conversion: value has 4301 digits; use sys.set_int_max_str_digits() to increase the limit", "3.11+'s limit"},
+		{"over-limit-3.10", 10, strings.Repeat("1", 4301), "Exceeds the limit (4300) for integer string conversion: value has 4301 digits; use sys.set_int_max_str_digits() to increase the limit", "3.10.13's wording (and 3.8.18's, 3.9.18's): no \"digits\" after the limit"},
 		{"hex", 13, "0x1", "invalid literal for int() with base 10: '0x1'", "base 10 only"},
 	}
 	for _, tc := range tests {
