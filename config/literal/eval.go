@@ -58,6 +58,9 @@ const (
 	// TextNFKCConstant is the exception of a name that NFKC-normalises to None, True
 	// or False (ValueError from 3.12 on, NameError before).
 	TextNFKCConstant = "nfkc-constant"
+	// TextTooManyToUnpack is the ValueError of unpacking too many values (%[1]d:
+	// the targets, %[2]d: the values).
+	TextTooManyToUnpack = "too-many-to-unpack"
 	// TextNotIterable is the TypeError of x in y for a y that is not a container
 	// (%[1]s: its type).
 	TextNotIterable = "not-iterable"
@@ -78,6 +81,7 @@ var defaultTexts = map[string]string{
 	TextComplexZeroPow:    "0.0 to a negative or complex power",
 	TextNotIterable:       "argument of type '%[1]s' is not iterable",
 	TextSliceHashable:     "yes",
+	TextTooManyToUnpack:   "too many values to unpack (expected %[1]d)",
 	TextNFKCConstant:      "ValueError",
 }
 
@@ -113,7 +117,8 @@ func unsupported(why string) *pyErr { return &pyErr{why: why} }
 type evaluator struct {
 	lang     Lang
 	json     bool
-	allowSet bool // set() is accepted (ast.literal_eval's one call)
+	allowSet bool               // set() is accepted (ast.literal_eval's one call)
+	scopes   []map[string]Value // the names bound by the comprehensions being evaluated
 }
 
 func (ev *evaluator) text(name string, a ...any) string {
@@ -173,6 +178,8 @@ func (ev *evaluator) evalNode(n *node) (Value, *pyErr) {
 		return ev.attr(n)
 	case nStar:
 		return Value{}, &pyErr{exc: "SyntaxError", msg: "can't use starred expression here"}
+	case nComp:
+		return ev.comp(n)
 	}
 	return Value{}, unsupported("not a constant expression")
 }

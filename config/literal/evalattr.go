@@ -89,6 +89,18 @@ func (ev *evaluator) method(n *node) (Value, *pyErr) {
 			return v, nil
 		}
 	}
+	if x.kind == DictKind && fn.name == "get" && (len(args) == 1 || len(args) == 2) {
+		if t := unhashable(args[0]); t != "" {
+			return Value{}, typeErr("%s", ev.text(TextUnhashableDict, t))
+		}
+		if v, ok := dictGet(x, args[0]); ok {
+			return v, nil
+		}
+		if len(args) == 2 {
+			return args[1], nil
+		}
+		return None(), nil
+	}
 	return Value{}, unsupported(fmt.Sprintf("method %s.%s() with these arguments is not evaluated", x.PyType(), fn.name))
 }
 

@@ -223,6 +223,9 @@ func (ev *evaluator) nameValue(n *node) (Value, *pyErr) {
 	if v, ok := jsonNames[n.name]; ok && ev.json {
 		return v, nil
 	}
+	if v, ok := ev.lookup(pyName(n.name)); ok {
+		return v, nil
+	}
 	name := inputerr.Cut(pyName(n.name), 80)
 	switch name {
 	case "None", "True", "False":

@@ -48,6 +48,12 @@ FIXED = [
     "frozenset()", "int('5')", "x", "false", "null", "Ｔrue", "ﬁ", "[1, 2][0:1]", "1, 2", "(1, 2) == (1, 2)",
     "-0.0", "0.0 == -0.0", "-(0.0)", "0.1 + 0.2", "1e16 + 1", "2 ** 53 + 1.0", "9007199254740993 == 2 ** 53 + 1.0",
     "10 ** 30 == 1e30", "10 ** 22 == 1e22", "round", "{[]: 1}", "{{1}}", "{1: 2, [3]: 4}", "[1][1:0:-1]",
+    "{k: True for k in ['a', 'b']}", "[x * 2 for x in [1, 2, 3] if x > 1]", "[(a, b) for a, b in [(1, 2), (3, 4)]]",
+    "[a for a, b in [(1, 2, 3)]]", "[a for a, b in [(1,)]]", "[a for a, b in [1]]", "[c for c in 'ab' for d in [1, 2]]",
+    "(x for x in [1])", "[x for x in 1]", "[y for x in [1]]", "[x for x in [1]] + [x]", "{x: x * x for x in (1, 2)}",
+    "[[x, y] for x in 'ab' if x != 'b' for y in (1, 2) if y]", "{x for x in [[1]]}", "{[x]: 1 for x in [1]}",
+    "dict(a=1)", "True(a=1)", "[1].index(1)", "{'a': 1}.get('a')", "{'a': 1}.get('b', 2)", "'a b'.split(' ')",
+    "'abc'.endswith(('c', 'x'))", "'%s' % (x for x in [1])", "[x for x in range(3)]", "sorted([2, 1])",
 ]
 
 ATOMS = ["0", "1", "2", "3", "7", "-1", "10", "255", "0.5", "2.5", "-0.0", "1e3", "1e-3", "True", "False",
