@@ -74,15 +74,30 @@ func (ev *evaluator) method(n *node) (Value, *pyErr) {
 		return Value{}, err
 	}
 	args := make([]Value, 0, len(n.kids)-1)
+	var kwargs map[string]Value
 	for _, k := range n.kids[1:] {
-		if k.kind == nStar || k.kind == nKeyword {
+		if k.kind == nStar || (k.kind == nKeyword && (k.name == "**" || fn.name != "format")) {
 			return Value{}, unsupported("a starred or keyword argument is not evaluated")
+		}
+		if k.kind == nKeyword {
+			v, err := ev.eval(k.kids[0])
+			if err != nil {
+				return Value{}, err
+			}
+			if kwargs == nil {
+				kwargs = map[string]Value{}
+			}
+			kwargs[pyName(k.name)] = v
+			continue
 		}
 		v, err := ev.eval(k)
 		if err != nil {
 			return Value{}, err
 		}
 		args = append(args, v)
+	}
+	if x.kind == StrKind && fn.name == "format" {
+		return ev.strFormat(x.s, args, kwargs)
 	}
 	if x.kind == StrKind {
 		if v, ok := ev.strMethod(x.s, fn.name, args); ok {

@@ -44,6 +44,7 @@ const (
 	nStar    // kids: value (inside a display)
 	nComp    // a comprehension: op "list", "set", "dict" or "gen"; kids: element (key, value for dict), then nFor clauses
 	nFor     // a comprehension's clause: kids: target, iterable, conditions...
+	nFString // an f-string: fstr
 	nKeyword // a call's keyword argument: name, kids: value (name "**": a ** argument)
 	nUnsupported
 )
@@ -56,6 +57,7 @@ type node struct {
 	val  Value
 	name string
 	kids []*node
+	fstr *fstring
 	off  int // offset in the rewritten text
 }
 
@@ -79,6 +81,7 @@ type token struct {
 type exprParser struct {
 	w      *rewriter
 	nodes  []node // an arena the nodes are taken from
+	lang   Lang   // for the version-dependent SyntaxError texts
 	src    string // the rewritten text
 	openAt int    // offset of the bracket unclosed() found
 	toks   []token
@@ -680,6 +683,9 @@ func (p *exprParser) atom() (*node, *syntaxErr) {
 		if int(t.atom) >= len(p.w.atoms) {
 			return nil, p.invalid(t)
 		}
+		if fp, ok := p.w.fstrs[int(t.atom)]; ok {
+			return p.fstringNode(fp, t.off)
+		}
 		v := p.w.atoms[t.atom]
 		return p.mk(node{kind: nConst, val: v, off: t.off}), nil
 	case tName:
@@ -717,8 +723,8 @@ func (p *exprParser) name(t token) (*node, *syntaxErr) {
 	if keywords[t.text] {
 		return nil, p.invalid(t)
 	}
-	if p.peek().kind == tConst && p.peek().off == t.off+len(t.text) && strings.ContainsAny(strings.ToLower(t.text), "ft") && len(t.text) <= 2 {
-		return nil, &syntaxErr{off: t.off, why: "f-strings and t-strings are not supported"}
+	if p.peek().kind == tConst && p.peek().off == t.off+len(t.text) && strings.ContainsAny(strings.ToLower(t.text), "t") && len(t.text) <= 2 {
+		return nil, &syntaxErr{off: t.off, why: "t-strings are not evaluated"}
 	}
 	return p.mk(node{kind: nName, name: t.text, off: t.off}), nil
 }
