@@ -125,17 +125,26 @@ func (r *Resolver) popCompileOptions(res *Result, opts literal.Value) literal.Va
 
 // otherBackend is _TorchCompileWrapper: the backend must be registered (backend=None
 // is passed through unchecked); mode (if truthy and not "default") and options (if
-// truthy) are passed to it as keyword arguments, without validation.
+// truthy) are passed to it as keyword arguments, without validation. On 2.0 there is
+// no wrapper: they are dropped ([Facts.OtherBackendGetsModeOptions]).
 func (r *Resolver) otherBackend(res *Result, m compileMode, opts *literal.Value) error {
 	if res.backendNone {
 		res.Warnings = append(res.Warnings, backendNoneWarning(r.releaseEv))
 	} else if !res.backendUnchecked && !slices.Contains(r.facts.Backends, res.Backend) {
 		return &InvalidBackendError{Name: res.Backend, Known: r.facts.Backends, Listed: r.facts.ListedBackends, Suggests: r.facts.InvalidBackendSuggests}
 	}
-	if m.given && m.val.Truthy() && (!m.isStr || m.text != string(modes.Default)) {
+	passMode := m.given && m.val.Truthy() && (!m.isStr || m.text != string(modes.Default))
+	passOptions := opts != nil && r.popCompileOptions(res, *opts).Truthy()
+	if !r.facts.OtherBackendGetsModeOptions {
+		if passMode || passOptions {
+			res.Warnings = append(res.Warnings, droppedForBackendWarning(res.Backend, r.releaseEv))
+		}
+		return nil
+	}
+	if passMode {
 		res.BackendKwargs = append(res.BackendKwargs, "mode")
 	}
-	if opts != nil && r.popCompileOptions(res, *opts).Truthy() {
+	if passOptions {
 		res.BackendKwargs = append(res.BackendKwargs, "options")
 	}
 	if len(res.BackendKwargs) > 0 {
@@ -147,6 +156,18 @@ func (r *Resolver) otherBackend(res *Result, m compileMode, opts *literal.Value)
 		})
 	}
 	return nil
+}
+
+// droppedForBackendWarning is mode or options given with a backend other than Inductor
+// on a release that hands such a backend to Dynamo unwrapped ([Facts.OtherBackendGetsModeOptions]
+// false: 2.0): torch.compile drops them without a check.
+func droppedForBackendWarning(backend string, ev modes.Evidence) Warning {
+	return Warning{
+		Code:           "backend-ignores-inductor-config",
+		Message:        fmt.Sprintf("backend=%q: this release's torch.compile uses mode and options only for backend=\"inductor\"; for this backend they are dropped without a check and no Inductor config patch is applied", backend),
+		Recommendation: "use backend=\"inductor\" for mode/options to take effect",
+		Evidence:       ev,
+	}
 }
 
 // backendNoneWarning is backend=None where torch.compile does not read it as the

@@ -46,6 +46,11 @@ type Facts struct {
 	// torch.compile(backend="cudagraphs", mode=...) fails with a TypeError at the first
 	// call.
 	CUDAGraphsBackendTakesKwargs bool
+	// OtherBackendGetsModeOptions: torch.compile wraps a backend other than Inductor in
+	// _TorchCompileWrapper, which passes a truthy mode and options to it as keyword
+	// arguments (2.1+); 2.0 hands such a backend to Dynamo as it is, so mode and options
+	// are dropped without a check.
+	OtherBackendGetsModeOptions bool
 	// SkipMessagePrefixed: "skipping cudagraphs due to …" messages come from
 	// cudagraph_utils helpers (2.6+), with the doubled prefix for device reasons;
 	// before, compile_fx logs the Python list of reasons.
@@ -116,6 +121,7 @@ const (
 	FactPerThreadTrees               = "PerThreadTrees"
 	FactCUDAGraphsBackendTrees       = "CUDAGraphsBackendTrees"
 	FactCUDAGraphsBackendTakesKwargs = "CUDAGraphsBackendTakesKwargs"
+	FactOtherBackendGetsModeOptions  = "OtherBackendGetsModeOptions"
 	FactSkipMessagePrefixed          = "SkipMessagePrefixed"
 	FactMessagefulLegacyAsserts      = "MessagefulLegacyAsserts"
 	FactFirstCallCallsGuardFilter    = "FirstCallCallsGuardFilter"
@@ -179,6 +185,8 @@ func FactRows() []FactRow {
 
 		{FactCUDAGraphsBackendTakesKwargs, r(0, 13), false, modes.Source, cgBackend + " @ 2.6.0: __call__(model, inputs) takes two arguments (behaviour inferred; testdata/reference/pytorch-facts.md §2.5); 2.0's torch.compile passes no mode or options to a backend other than inductor (docs/2.0/_modules/torch.html)"},
 		{FactCUDAGraphsBackendTakesKwargs, r(14, 14), true, modes.Source, cgBackend + " @ 2.14.0: __call__(model, inputs, **kwargs) logs and ignores them (testdata/reference/pytorch-facts.md §2.5)"},
+		{FactOtherBackendGetsModeOptions, r(0, 0), false, modes.Source, "torch/__init__.py compile @ 2.0 (pytorch/pytorch.github.io@01153da6 docs/2.0/_modules/torch.html): only backend == \"inductor\" is wrapped (_TorchCompileInductorWrapper); any other backend goes to torch._dynamo.optimize unwrapped"},
+		{FactOtherBackendGetsModeOptions, r(1, 14), true, modes.Measured, "torch/__init__.py _TorchCompileWrapper (2.1+); measured on 2.6.0 and 2.14.1 (testdata/torch/2.6.0-debian/static.json, testdata/torch/2.14.1-debian/static.json: backend='cudagraphs' with mode or options)"},
 
 		{FactSkipMessagePrefixed, r(0, 5), false, modes.Source, "torch/_inductor/compile_fx.py @ 2.2.2 logs the list of reasons (testdata/reference/pytorch-facts.md §4.2)"},
 		{FactSkipMessagePrefixed, r(6, 14), true, modes.Source, "torch/_inductor/cudagraph_utils.py @ 2.6.0, 2.7.1, 2.14.0 (testdata/reference/pytorch-facts.md §4.2)"},
@@ -260,6 +268,7 @@ func (f *Facts) field(name string) any {
 		FactPerThreadTrees:               &f.PerThreadTrees,
 		FactCUDAGraphsBackendTrees:       &f.CUDAGraphsBackendTrees,
 		FactCUDAGraphsBackendTakesKwargs: &f.CUDAGraphsBackendTakesKwargs,
+		FactOtherBackendGetsModeOptions:  &f.OtherBackendGetsModeOptions,
 		FactSkipMessagePrefixed:          &f.SkipMessagePrefixed,
 		FactMessagefulLegacyAsserts:      &f.MessagefulLegacyAsserts,
 		FactFirstCallCallsGuardFilter:    &f.FirstCallCallsGuardFilter,

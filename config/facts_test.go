@@ -70,6 +70,7 @@ func TestFactsForBoundaries(t *testing.T) {
 			PerThreadTrees:               v.AtLeast(at(14)),
 			CUDAGraphsBackendTrees:       v.AtLeast(at(3)),
 			CUDAGraphsBackendTakesKwargs: v.AtLeast(at(14)),
+			OtherBackendGetsModeOptions:  v.AtLeast(at(1)),
 			SkipMessagePrefixed:          v.AtLeast(at(6)),
 			MessagefulLegacyAsserts:      v.AtLeast(at(14)),
 			Backends:                     backends211(),

@@ -12,6 +12,7 @@ import (
 	"github.com/compilemode/compilemode/config/literal"
 	"github.com/compilemode/compilemode/config/schema"
 	"github.com/compilemode/compilemode/modes"
+	"github.com/stretchr/testify/require"
 )
 
 func strp(s string) *string { return &s }
@@ -420,5 +421,43 @@ func TestExplicitEmptyBackend(t *testing.T) {
 	res, err := Resolve(modes.Version{Major: 2, Minor: 14}, Request{Mode: &mode, Options: &none})
 	if err != nil || res.Mode != "reduce-overhead" {
 		t.Errorf("mode=reduce-overhead, options=None: mode %q, err %v; want the mode applied", res.Mode, err)
+	}
+}
+
+// TestOtherBackendModeOptions: 2.1+ wraps a backend other than Inductor and passes it a
+// truthy mode and options as keyword arguments; 2.0 hands it to Dynamo unwrapped and
+// drops them (torch/__init__.py @ 2.0, docs/2.0/_modules/torch.html).
+func TestOtherBackendModeOptions(t *testing.T) {
+	t.Parallel()
+	tests := []struct {
+		minor   int
+		req     Request
+		kwargs  []string
+		message string // a substring of the backend-ignores-inductor-config warning
+	}{
+		{0, Request{Backend: "cudagraphs", Mode: strp("reduce-overhead")}, nil, "dropped without a check"},
+		{0, Request{Backend: "eager", Options: opts(t, `{"max_autotune": True}`)}, nil, "dropped without a check"},
+		{0, Request{Backend: "eager", Mode: strp("default")}, nil, ""},
+		{1, Request{Backend: "cudagraphs", Mode: strp("reduce-overhead")}, []string{"mode"}, "as keyword arguments"},
+		{6, Request{Backend: "eager", Options: opts(t, `{"max_autotune": True}`)}, []string{"options"}, "as keyword arguments"},
+		{14, Request{Backend: "eager", Mode: strp("default")}, nil, ""},
+	}
+	for _, tc := range tests {
+		r, err := NewResolver(modes.Version{Major: 2, Minor: tc.minor})
+		require.NoError(t, err)
+		res, err := r.Resolve(tc.req)
+		require.NoError(t, err)
+		if diff := cmp.Diff(tc.kwargs, res.BackendKwargs); diff != "" {
+			t.Errorf("2.%d %s: BackendKwargs (-want +got):\n%s", tc.minor, tc.req.Backend, diff)
+		}
+		got := ""
+		for _, w := range res.Warnings {
+			if w.Code == WarnBackendIgnoresInductorConfig {
+				got = w.Message
+			}
+		}
+		if (tc.message == "") != (got == "") || !strings.Contains(got, tc.message) {
+			t.Errorf("2.%d %s: warning %q, want one containing %q", tc.minor, tc.req.Backend, got, tc.message)
+		}
 	}
 }
