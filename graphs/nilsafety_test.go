@@ -624,6 +624,12 @@ var nilCases = map[string]func(t *testing.T){
 			t.Errorf("ReadNamed(\"\", empty) = %v, %v; want an empty Script", s, err)
 		}
 	},
+	"script.Script.Exit": func(t *testing.T) {
+		if got := (*script.Script)(nil).Exit(); got != graphs.Compiles {
+			t.Errorf("(*Script)(nil).Exit() = %v, want %v", got, graphs.Compiles)
+		}
+		_ = new(script.Script).Exit()
+	},
 	"script.ReadError.Error":  func(t *testing.T) { nilErrs[script.ReadError]() },
 	"script.ReadError.Unwrap": func(t *testing.T) { _ = (*script.ReadError)(nil).Unwrap(); _ = new(script.ReadError).Unwrap() },
 	"script.SitePlan.Exit": func(t *testing.T) {
