@@ -59,6 +59,12 @@ const (
 	// TextNFKCConstant is the exception of a name that NFKC-normalises to None, True
 	// or False (ValueError from 3.13 on, NameError before; measured on 3.12.1).
 	TextNFKCConstant = "nfkc-constant"
+	// TextTooManyToUnpack is the ValueError of unpacking too many values (%[1]d:
+	// the targets, %[2]d: the values).
+	TextTooManyToUnpack = "too-many-to-unpack"
+	// TextFStringConversion is the SyntaxError of an f-string's unknown conversion
+	// (%[1]s: the character).
+	TextFStringConversion = "fstring-conversion"
 	// TextNotIterable is the TypeError of x in y for a y that is not a container
 	// (%[1]s: its type).
 	TextNotIterable = "not-iterable"
@@ -105,6 +111,8 @@ var defaultTexts = map[string]string{
 	TextDictUnion:         "yes",
 	TextLiteralEvalSet:    "yes",
 	TextSliceHashable:     "yes",
+	TextFStringConversion: "f-string: invalid conversion character '%[1]s': expected 's', 'r', or 'a'",
+	TextTooManyToUnpack:   "too many values to unpack (expected %[1]d)",
 	TextNFKCConstant:      "ValueError",
 }
 
@@ -140,7 +148,8 @@ func unsupported(why string) *pyErr { return &pyErr{why: why} }
 type evaluator struct {
 	lang     Lang
 	json     bool
-	allowSet bool // set() is accepted (ast.literal_eval's one call)
+	allowSet bool               // set() is accepted (ast.literal_eval's one call)
+	scopes   []map[string]Value // the names bound by the comprehensions being evaluated
 }
 
 func (ev *evaluator) text(name string, a ...any) string {
@@ -151,8 +160,8 @@ func (ev *evaluator) text(name string, a ...any) string {
 	if t == "" {
 		t = defaultTexts[name]
 	}
-	if len(a) == 0 || !strings.Contains(t, "%") {
-		return t // a version's text may leave out what another's names
+	if len(a) == 0 || !strings.Contains(t, "%[") {
+		return t
 	}
 	return fmt.Sprintf(t, a...)
 }
@@ -200,6 +209,10 @@ func (ev *evaluator) evalNode(n *node) (Value, *pyErr) {
 		return ev.attr(n)
 	case nStar:
 		return Value{}, &pyErr{exc: "SyntaxError", msg: "can't use starred expression here"}
+	case nComp:
+		return ev.comp(n)
+	case nFString:
+		return ev.fstringValue(n)
 	}
 	return Value{}, unsupported("not a constant expression")
 }

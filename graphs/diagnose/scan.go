@@ -99,6 +99,20 @@ type table struct {
 	uses     [][]anchorUse // by anchor index
 }
 
+// sentenceLiteral is the text a row is matched by: its Literal, less a sentence's final
+// full stop when the row has no Pattern, so that a message quoted inside a sentence
+// ("logs Either mode or options can be specified, but both can't be specified at the
+// same time and silently continues", lerobot#4114) is still found.
+func sentenceLiteral(sig Signature) string {
+	lit := sig.Literal
+	if sig.Pattern == "" && len(lit) >= 24 && strings.HasSuffix(lit, ".") {
+		if c := lit[len(lit)-2]; c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' {
+			return lit[:len(lit)-1]
+		}
+	}
+	return lit
+}
+
 // compiledTable returns the process's compiled signature table.
 var compiledTable = sync.OnceValues(compileTable)
 
@@ -108,7 +122,8 @@ func compileTable() (table, error) {
 	ctxIndex := map[string]int{}
 	b := anchorBuilder{index: map[string]int{}}
 	for i, sig := range sigs {
-		row := compiledRow{Signature: sig, literal: []byte(sig.Literal), squeezed: squeeze(nil, []byte(sig.Literal)), requires: -1}
+		lit := sentenceLiteral(sig)
+		row := compiledRow{Signature: sig, literal: []byte(lit), squeezed: squeeze(nil, []byte(lit)), requires: -1}
 		row.folded = append([]byte(nil), row.squeezed...)
 		lower(row.folded)
 		if sig.Pattern != "" {
@@ -143,7 +158,7 @@ func compileTable() (table, error) {
 			}
 			row.requires = idx
 		}
-		pieces := literalPieces(sig.Literal)
+		pieces := literalPieces(lit)
 		if len(pieces) == 0 {
 			return table{}, fmt.Errorf("diagnose: row %d (%s): literal %q is shorter than %d bytes", i, sig.Code, sig.Literal, minAnchor)
 		}

@@ -74,6 +74,9 @@ func (r *reader) indexDef(s, fn *stmt, inClass bool) {
 func (r *reader) indexAssign(s *stmt) {
 	for _, t := range s.targets {
 		n := r.lastName(t)
+		if n != "" && s.value != nil && len(r.assigned[n]) < maxAssigned {
+			r.assigned[n] = append(r.assigned[n], s.value)
+		}
 		r.candidate(n, s.value)
 		r.flow(n, s.value)
 		if r.isCompileRef(s.value) && t.kind == name {
