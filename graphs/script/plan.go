@@ -193,6 +193,7 @@ func keyOf(st *Site, mode *string, unguarded bool) planKey {
 
 func (p *planner) site(s *Script, i int, every []string) {
 	st := &s.Sites[i]
+	p.deviceNote(st)
 	if len(st.Alternatives) > 0 {
 		p.siteCombos(s, i, every)
 		return
@@ -218,6 +219,23 @@ func (p *planner) site(s *Script, i int, every []string) {
 	}
 	st.Plan = &SitePlan{Modes: plans}
 	p.unguardedNote(st, differs, full)
+}
+
+// deviceNote replaces "give the device count" in a per-device note by the count
+// the command line gives. The site's Notes are shared with the input: a copy is
+// changed.
+func (p *planner) deviceNote(st *Site) {
+	n := p.o.CLI.Workload.Devices
+	if n <= 0 {
+		return
+	}
+	for j, note := range st.Notes {
+		if strings.HasSuffix(note, giveDevices) {
+			st.Notes = append([]string(nil), st.Notes...)
+			st.Notes[j] = strings.TrimSuffix(note, giveDevices) + fmt.Sprintf("; planned for the %d devices given", n)
+			return
+		}
+	}
 }
 
 // siteCombos plans a site whose arguments have alternatives: each combination of

@@ -65,11 +65,15 @@ func (r *reader) runRest(stmts []*stmt) {
 type guard struct {
 	text     string
 	requires string // hasattr(inductor config, "KEY"): the key whose existence it tests
+	// on and off: a host-platform test, true (the branch runs) or false (it does not)
+	// on the platform planned (platform.go).
+	on, off bool
 }
 
 // branches runs the branches of an if, try or match statement, each under its guard
 // (the finally block under none).
 func (r *reader) branches(s *stmt) {
+	var taken branchTaken
 	for i, b := range s.branches {
 		end := len(s.body)
 		if i+1 < len(s.branches) {
@@ -82,10 +86,82 @@ func (r *reader) branches(s *stmt) {
 			r.run(s.body[b.at:end])
 			continue
 		}
-		r.guards = append(r.guards, r.guardOf(s, i))
+		g := r.guardOf(s, i)
+		r.platformGuard(s, i, &g, &taken)
+		r.guards = append(r.guards, g)
 		r.run(s.body[b.at:end])
 		r.guards = r.guards[:len(r.guards)-1]
 	}
+}
+
+// branchTaken is what the host-platform tests of an if chain decide so far.
+type branchTaken struct {
+	known bool // every condition before was a host-platform test
+	taken bool // one of them was true
+}
+
+// platformGuard marks branch i of s on or off when the host-platform tests of its
+// chain decide it on Linux: a true test's branch runs and the later ones do not; an
+// else (or a test) after false tests alone is decided by them.
+func (r *reader) platformGuard(s *stmt, i int, g *guard, t *branchTaken) {
+	b := s.branches[i]
+	if i == 0 {
+		*t = branchTaken{known: true}
+	}
+	switch {
+	case b.kind != "if" && b.kind != "elif" && b.kind != "else":
+		t.known = false
+		return
+	case !t.known:
+		return
+	case t.taken:
+		g.off = true
+	case b.kind == "else":
+		g.on = true
+	default:
+		v, ok := platformTruth(r.text(b.cond))
+		switch {
+		case !ok:
+			t.known = false
+			return
+		case v:
+			g.on, t.taken = true, true
+		default:
+			g.off = true
+		}
+	}
+	if g.on {
+		g.text += ": true on " + PlannedPlatform + ", the platform planned"
+	} else {
+		g.text += ": false on " + PlannedPlatform + ", the platform planned, so it does not run"
+	}
+}
+
+// platformOff reports whether what runs now is under a branch that does not run on
+// the platform planned.
+func (r *reader) platformOff() bool {
+	for _, g := range r.guards {
+		if g.off {
+			return true
+		}
+	}
+	return false
+}
+
+// condGuardText is guardText without the guards that hold on the platform planned:
+// what makes an assignment conditional.
+func (r *reader) condGuardText() string {
+	save := r.guards
+	var kept []guard
+	for _, g := range r.guards {
+		if !g.on {
+			kept = append(kept, g)
+		}
+	}
+	r.guards = kept
+	t := r.guardText()
+	r.guards = save
+	return t
 }
 
 // guardOf describes branch i of s.
@@ -364,8 +440,10 @@ func (r *reader) global(line int, key string, v *expr, via string) {
 	g.Guard = r.guardText()
 	if lit, ok := r.literal(v); ok {
 		g.Value, g.Literal = lit.String(), true
-		r.set = append(r.set, key+"="+g.Value)
-		r.setMeta = append(r.setMeta, setMeta{line: line, guard: g.Guard, requires: r.requires()})
+		if !r.platformOff() {
+			r.set = append(r.set, key+"="+g.Value)
+			r.setMeta = append(r.setMeta, setMeta{line: line, guard: r.condGuardText(), requires: r.requires()})
+		}
 	} else {
 		r.warn(line, WarningNotLiteral, "%s = %s is not a literal; the plan leaves %s at its default", key, g.Value, key)
 	}
