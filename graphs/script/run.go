@@ -68,12 +68,22 @@ type guard struct {
 	// on and off: a host-platform test, true (the branch runs) or false (it does not)
 	// on the platform planned (platform.go).
 	on, off bool
+	// An if/elif/else chain's branch: at most one of a chain's branches runs
+	// (branches.go). chain is 0 for other guards.
+	chain, branch, nbranch int32
+	hasElse                bool
+	head                   string // the chain's first branch, "if C (line N)"
 }
 
 // branches runs the branches of an if, try or match statement, each under its guard
 // (the finally block under none).
 func (r *reader) branches(s *stmt) {
 	var taken branchTaken
+	r.chains++
+	chain, hasElse := r.chains, false
+	for _, b := range s.branches {
+		hasElse = hasElse || b.kind == "else"
+	}
 	for i, b := range s.branches {
 		end := len(s.body)
 		if i+1 < len(s.branches) {
@@ -87,6 +97,10 @@ func (r *reader) branches(s *stmt) {
 			continue
 		}
 		g := r.guardOf(s, i)
+		if b.kind == "if" || b.kind == "elif" || b.kind == "else" {
+			g.chain, g.branch, g.nbranch, g.hasElse = chain, int32(i), int32(len(s.branches)), hasElse
+			g.head = fmt.Sprintf("if %s (line %d)", oneLine(r.text(s.branches[0].cond)), s.branches[0].line)
+		}
 		r.platformGuard(s, i, &g, &taken)
 		r.guards = append(r.guards, g)
 		r.run(s.body[b.at:end])
@@ -135,6 +149,20 @@ func (r *reader) platformGuard(s *stmt, i int, g *guard, t *branchTaken) {
 	} else {
 		g.text += ": false on " + PlannedPlatform + ", the platform planned, so it does not run"
 	}
+}
+
+// meta describes a global assigned now at line: its guards, the innermost one that
+// does not hold on the platform planned (its chain), and its hasattr key.
+func (r *reader) meta(line int) setMeta {
+	m := setMeta{line: line, guard: r.condGuardText(), requires: r.requires()}
+	for i := len(r.guards) - 1; i >= 0; i-- {
+		if !r.guards[i].on {
+			g := r.guards[i]
+			m.inner = &g
+			break
+		}
+	}
+	return m
 }
 
 // platformOff reports whether what runs now is under a branch that does not run on
@@ -442,7 +470,7 @@ func (r *reader) global(line int, key string, v *expr, via string) {
 		g.Value, g.Literal = lit.String(), true
 		if !r.platformOff() {
 			r.set = append(r.set, key+"="+g.Value)
-			r.setMeta = append(r.setMeta, setMeta{line: line, guard: r.condGuardText(), requires: r.requires()})
+			r.setMeta = append(r.setMeta, r.meta(line))
 		}
 	} else {
 		r.warn(line, WarningNotLiteral, "%s = %s is not a literal; the plan leaves %s at its default", key, g.Value, key)
