@@ -133,9 +133,9 @@
 // 11–32 MB/s). With the invalid-context rows and the key-phrasing anchors (2026-12-02,
 // load average 18): BenchmarkVersusGrep ratio 0.37 (Read 74 MB/s, grep -F 28 MB/s);
 // FuzzRead ran 50 s clean. With holdout4's and holdout5's rows, the log-header skip and
-// lookalike reading (2026-12-02, load average 7–10): BenchmarkVersusGrep ratio 0.42–0.58
-// (Read 209–358 MB/s, grep -F 108–152 MB/s), BenchmarkRead100MB 13–19 MB/s with a peak
-// heap of 4.4–4.9 MB; FuzzRead ran 56 s clean.
+// lookalike reading, the truncated and sentence matches (2026-12-02, load average 7–15):
+// BenchmarkVersusGrep ratio 0.41–0.67 (Read 75–362 MB/s, grep -F 50–152 MB/s),
+// BenchmarkRead100MB 12–19 MB/s with a peak heap of 4.4–4.9 MB; FuzzRead ran 56 s clean.
 //
 // # Corpus
 //
