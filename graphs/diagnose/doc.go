@@ -95,7 +95,8 @@
 // lone surrogate, a UTF-8 byte order mark, control characters and binary junk are read
 // as they come, never refused, and a message next to them is still found
 // (TestReadLenient). A log that starts with a UTF-16 or UTF-32 byte order mark is
-// decoded first. The text output escapes control characters (see [Diagnosis.WriteText]).
+// decoded first, and so is one whose first 4 KiB show UTF-16 or UTF-32 without a mark
+// (a NUL as the high bytes of nearly every code unit, as ASCII text gets). The text output escapes control characters (see [Diagnosis.WriteText]).
 // Only an input with no text at all is an error ([ErrEmpty]).
 //
 // # Performance

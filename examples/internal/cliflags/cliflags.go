@@ -18,6 +18,7 @@ import (
 	"github.com/compilemode/compilemode/config"
 	"github.com/compilemode/compilemode/config/inputerr"
 	"github.com/compilemode/compilemode/config/literal"
+	"github.com/compilemode/compilemode/config/pyver"
 	"github.com/compilemode/compilemode/config/schema"
 	"github.com/compilemode/compilemode/graphs"
 	"github.com/compilemode/compilemode/modes"
@@ -72,7 +73,7 @@ type Compile struct {
 // Register adds the flags to fs.
 func (c *Compile) Register(fs *flag.FlagSet) {
 	c.Torch.Value, c.Backend.Value = modes.DefaultRelease().String(), "inductor"
-	fs.Var(&c.Torch, "torch", "PyTorch release `X.Y` (2.1–2.14; 2.7.1 and 2.11.0+cu130 resolve to their minor)")
+	fs.Var(&c.Torch, "torch", fmt.Sprintf("PyTorch release `X.Y` (%s–%s; 2.7.1 and 2.11.0+cu130 resolve to their minor)", modes.First(), modes.Newest()))
 	fs.Var(&c.Schema, "schema", "resolve against a schema `FILE` written by config/dump_schema.py from your own PyTorch (- for stdin)")
 	fs.Var(&c.Mode, "mode", "torch.compile mode `NAME` (given at all, even empty, it is not None)")
 	fs.Var(&c.Options, "options", "torch.compile options as a Python dict literal `DICT` (True, False, None; JSON's true/false/null are refused, as Python refuses them), or @FILE holding one (@- for stdin)")
@@ -80,8 +81,18 @@ func (c *Compile) Register(fs *flag.FlagSet) {
 	fs.Var(&c.Envs, "env", "environment variable `NAME=VALUE` at import (repeatable; beats the process environment)")
 	fs.BoolVar(&c.NoEnv, "no-env", false, "ignore the process environment and this machine (only -env counts; host-dependent defaults use the fixed default host)")
 	fs.Var(&c.Backend, "backend", "torch.compile backend `NAME`")
-	fs.Var(&c.Python, "python", "the Python `X.Y` that runs PyTorch (3.11–3.14; default: the one the release was measured on)")
+	fs.Var(&c.Python, "python", fmt.Sprintf("the Python `X.Y` that runs PyTorch (%s; default: the one the release was measured on)", pythonRange()))
 	fs.Var(&c.Dynamic, "dynamic", "torch.compile dynamic argument `BOOL`: true or false (default None)")
+}
+
+// pythonRange is the Pythons -python accepts, as "3.11–3.14" (pyver.Supported, so
+// that -h never drifts from the data).
+func pythonRange() string {
+	py := pyver.Supported()
+	if len(py) == 0 {
+		return "none"
+	}
+	return fmt.Sprintf("%s–%s", py[0], py[len(py)-1])
 }
 
 // Scenario returns the scenario the flags describe: sc (may be nil: the zero
