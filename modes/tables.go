@@ -96,15 +96,27 @@ func SiteRows() []SiteRow {
 }
 
 // SiteReleases returns the releases over which torch.compile refuses an unknown mode
-// at site: the Releases of site's row of [SiteRows], or the zero Releases (no release)
-// when no row names it.
+// at site: from the first to the last release of site's rows of [SiteRows] (apply_mode
+// has two, 2.0 and 2.1–2.6, which differ in the modes they list), or the zero Releases
+// (no release) when no row names it.
 func SiteReleases(site UnknownModeSite) Releases {
+	var out Releases
 	for _, r := range SiteRows() {
-		if r.Site == site {
-			return r.Releases
+		if r.Site != site {
+			continue
+		}
+		if !out.Valid() {
+			out = r.Releases
+			continue
+		}
+		if r.Releases.From.Less(out.From) {
+			out.From = r.Releases.From
+		}
+		if out.To.Less(r.Releases.To) {
+			out.To = r.Releases.To
 		}
 	}
-	return Releases{}
+	return out
 }
 
 // For returns the built-in mode table of release v (any patch or local tag of it

@@ -215,14 +215,14 @@
 //   - stream-capture-illegal: "operation failed due to a previous error during capture", 2.1–2.14
 //   - stream-capture-illegal: "status != cudaStreamCaptureStatus::cudaStreamCaptureStatusInvalidated", 2.0
 //   - stream-capture-illegal: "status != cudaStreamCaptureStatusInvalidated", 2.9–2.14
-//   - mode-and-options: "Either mode or options can be specified, but both can't be specified at the same time.", 2.1–2.14
-//   - unknown-mode: "Unrecognized mode=, should be one of: ", 2.0
-//   - unknown-mode: "Unrecognized mode=", 2.1–2.14
+//   - mode-and-options: "Either mode or options can be specified, but both can't be specified at the same time.", 2.0–2.14
+//   - unknown-mode: "Unrecognized mode=, should be one of: ", 2.0–2.6
+//   - unknown-mode: "Unrecognized mode=", 2.0–2.14
 //   - unknown-option: "Unexpected optimization option guard_filter_fn,", 2.0–2.7
-//   - unknown-option: "Unexpected optimization option ", 2.1–2.14
-//   - option-type: "Unexpected type of attr ", 2.1–2.14
-//   - invalid-backend: "Invalid backend: ", 2.1–2.14
-//   - unknown-global: " does not exist", 2.1–2.14
+//   - unknown-option: "Unexpected optimization option ", 2.0–2.14
+//   - option-type: "Unexpected type of attr ", 2.0–2.14
+//   - invalid-backend: "Invalid backend: ", 2.0–2.14
+//   - unknown-global: " does not exist", 2.0–2.14
 //   - trees-untracked-pool-tensors: "tensor(s) in the cudagraph pool not tracked as outputs", 2.11–2.14
 //   - trees-untracked-pool-tensors: "are in the cudagraph pool but not accounted for as an output of cudagraph trees", 2.1–2.10
 //   - trees-static-input-changed: "static input data pointer changed", 2.1–2.14
