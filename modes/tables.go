@@ -11,8 +11,8 @@ type ModeRow struct {
 	// Patch is the mode's config patch over Releases.
 	Patch Patch
 	// Evidence is the best evidence for the row over its range: measured when a
-	// release in it was measured, source when one was read; see [EvidenceOf] for each
-	// release's own.
+	// release in it was measured, source when one was read; [ModesEvidenceOf] gives
+	// each release's own, which the report and the README's mode table show.
 	Evidence Evidence
 	// Source names the PyTorch file and release read (or measured), and the PR that
 	// dates a boundary.
@@ -127,11 +127,7 @@ func For(v Version) (*Table, error) {
 	if !ok {
 		return nil, &VersionError{Input: v.String(), Supported: Supported(), Reason: "is not supported"}
 	}
-	ev := rel.Evidence
-	if rel.Static != "" {
-		ev = rel.Static // the mode table is a static fact
-	}
-	t := &Table{Torch: v, Evidence: ev, SourceNote: strings.ReplaceAll(rel.Note, "{release}", v.String())}
+	t := &Table{Torch: v, Evidence: ModesEvidenceOf(v), SourceNote: strings.ReplaceAll(rel.Note, "{release}", v.String())}
 	for _, r := range ModeRows() {
 		if r.Releases.Contains(v) {
 			t.Entries = append(t.Entries, Entry{Mode: r.Mode, Patch: r.Patch})
