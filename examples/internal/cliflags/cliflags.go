@@ -85,6 +85,15 @@ func (c *Compile) Register(fs *flag.FlagSet) {
 	fs.Var(&c.Dynamic, "dynamic", "torch.compile dynamic argument `BOOL`: true or false (default None)")
 }
 
+// flagError is an error worded for the command line that wraps the library's.
+type flagError struct {
+	msg string
+	err error
+}
+
+func (e *flagError) Error() string { return e.msg }
+func (e *flagError) Unwrap() error { return e.err }
+
 // pythonRange is the Pythons -python accepts, as "3.11–3.14" (pyver.Supported, so
 // that -h never drifts from the data).
 func pythonRange() string {
@@ -209,6 +218,11 @@ func (c *Compile) schema(given map[string]bool, out *graphs.Scenario) error {
 	}
 	s, err := schema.Load(c.Schema.Value, bytes.NewReader(data))
 	if err != nil {
+		var se *schema.Error
+		if errors.As(err, &se) && se.Path != "" {
+			// "-schema F: msg", not "-schema: schema F: msg" (the file named once)
+			return &flagError{msg: fmt.Sprintf("-schema %s: %s", se.Path, se.Msg), err: err}
+		}
 		return fmt.Errorf("-schema: %w", err)
 	}
 	out.Schema = s
