@@ -89,9 +89,6 @@ func (c *cli) inputError(err error) string {
 		msg += " (" + fix + ")"
 	}
 	if flag := scenarioFlags[top]; flag != "" && c.given[flag] {
-		if rest, ok := strings.CutPrefix(msg, flag+" "); ok {
-			return fmt.Sprintf("-%s %s", flag, c.flagWords(rest)) // "schema F: …": the flag once, "-schema F: …"
-		}
 		return fmt.Sprintf("-%s: %s", flag, c.flagWords(msg))
 	}
 	if c.given["scenario"] {
