@@ -224,3 +224,75 @@ func packageNames(t *testing.T) []string {
 	slices.Sort(out)
 	return out
 }
+
+// TestSchemaFileModes: a schema file's mode table goes through apply_options' type
+// check, as PyTorch's apply_mode hands it there (torch/__init__.py @ 2.6.0, 2.14.1),
+// and what comes from a user's file is labelled "file", never "measured" (usersweep:
+// a mode setting triton.cudagraphs='yes' or 1e308 was accepted and labelled measured).
+func TestSchemaFileModes(t *testing.T) {
+	t.Parallel()
+	raw, err := os.ReadFile("../../testdata/torch/2.11/schema_live.json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var doc map[string]any
+	dec := json.NewDecoder(strings.NewReader(string(raw)))
+	dec.UseNumber() // 50.0 stays a float
+	if err := dec.Decode(&doc); err != nil {
+		t.Fatal(err)
+	}
+	dir := t.TempDir()
+	tamper := func(name string, val any) string {
+		for _, m := range doc["modes"].([]any) {
+			mm := m.(map[string]any)
+			if mm["mode"] == "reduce-overhead" {
+				mm["options"] = []any{map[string]any{"key": "triton.cudagraphs", "value": val}}
+			}
+		}
+		data, err := json.Marshal(doc)
+		if err != nil {
+			t.Fatal(err)
+		}
+		p := filepath.Join(dir, name)
+		if err := os.WriteFile(p, data, 0o644); err != nil {
+			t.Fatal(err)
+		}
+		return p
+	}
+	type report struct {
+		Error *struct{ Exception, Message, Evidence string }
+		Config map[string]struct {
+			Value    any
+			Evidence string
+		}
+		Evidence struct{ Modes, Schema string }
+	}
+	for _, tc := range []struct {
+		name string
+		val  any
+		want string // the error message, "" for none
+	}{
+		{"str", "yes", "Unexpected type of attr triton.cudagraphs, got str should be bool"},
+		{"float", 1e308, "Unexpected type of attr triton.cudagraphs, got float should be bool"},
+		{"int", 1, "Unexpected type of attr triton.cudagraphs, got int should be bool"},
+		{"bool", true, ""},
+	} {
+		out, stderr, code := runPlan(t, nil, "-schema", tamper(tc.name+".json", tc.val), "-mode", "reduce-overhead", "-no-env", "-json")
+		var rep report
+		if err := json.Unmarshal([]byte(out), &rep); err != nil {
+			t.Fatalf("%s: %v (%s)", tc.name, err, stderr)
+		}
+		if rep.Evidence.Modes != "file" || rep.Evidence.Schema != "file" {
+			t.Errorf("%s: evidence %+v, want file for the schema file's modes and keys", tc.name, rep.Evidence)
+		}
+		if tc.want == "" {
+			if code != 0 || rep.Config["triton.cudagraphs"].Evidence != "file" {
+				t.Errorf("%s: exit %d, triton.cudagraphs %+v, want 0 and evidence file", tc.name, code, rep.Config["triton.cudagraphs"])
+			}
+			continue
+		}
+		if code != 1 || rep.Error == nil || rep.Error.Message != tc.want || rep.Error.Evidence != "file" {
+			t.Errorf("%s: exit %d, error %+v, want 1 and %q (evidence file)", tc.name, code, rep.Error, tc.want)
+		}
+	}
+}
