@@ -260,7 +260,7 @@ func TestSchemaFileModes(t *testing.T) {
 		return p
 	}
 	type report struct {
-		Error *struct{ Exception, Message, Evidence string }
+		Error  *struct{ Exception, Message, Evidence string }
 		Config map[string]struct {
 			Value    any
 			Evidence string
