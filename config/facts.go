@@ -64,6 +64,10 @@ type Facts struct {
 	// not callable raises InternalTorchDynamoError "TypeError: 'int' object is not
 	// callable" then (2.8+, with the option).
 	FirstCallCallsGuardFilter bool
+	// FirstCallValidatesOverrides: Dynamo validates TORCH_COMPILE_OVERRIDE_BACKENDS
+	// and TORCH_COMPILE_OVERRIDE_INDUCTOR_CONFIGS when it converts the first frame
+	// (the first call), raising ValueError for an unknown backend or key (2.14).
+	FirstCallValidatesOverrides bool
 	// CompileOptions are the options torch.compile takes out of the dict itself, after
 	// the mode/options check and before the Inductor wrapper sees it (guard_filter_fn
 	// from 2.8, use_aoti in 2.14).
@@ -121,6 +125,7 @@ const (
 	FactSkipMessagePrefixed          = "SkipMessagePrefixed"
 	FactMessagefulLegacyAsserts      = "MessagefulLegacyAsserts"
 	FactFirstCallCallsGuardFilter    = "FirstCallCallsGuardFilter"
+	FactFirstCallValidatesOverrides  = "FirstCallValidatesOverrides"
 	FactCompileOptions               = "CompileOptions"
 	FactBackends                     = "Backends"
 	FactListedBackends               = "ListedBackends"
@@ -193,6 +198,9 @@ func FactRows() []FactRow {
 		{FactFirstCallCallsGuardFilter, r(8, 13), true, modes.Inferred, "inferred from 2.14.1: the option reaches CheckFunctionManager (torch/_dynamo/guards.py), which calls it when truthy; the option exists from 2.8"},
 		{FactFirstCallCallsGuardFilter, r(14, 14), true, modes.Measured, "torch/_dynamo/guards.py @ 2.14.1 (\"if guard_filter_fn:\"); measured on 2.14.1: def f(x): return x + 1, backend='eager', options={'guard_filter_fn': 1} raises at the first call, [] {} None do not (testdata/torch/2.14.1-debian/COMMANDS.md, first-call)"},
 
+		{FactFirstCallValidatesOverrides, r(0, 13), false, modes.Inferred, "torch/_dynamo/graph_id_filter.py is absent from 2.6.0 (read) and present in 2.14.1 (read); the releases between are not read"},
+		{FactFirstCallValidatesOverrides, r(14, 14), true, modes.Measured, "torch/_dynamo/convert_frame.py, graph_id_filter.py @ 2.14.1; measured on 2.14.1 (testdata/torch/2.14.1-debian/calls7.json)"},
+
 		{FactCompileOptions, r(8, 14), "guard_filter_fn", modes.Measured, "PyTorch 2.8 documentation; ComfyUI issue #11457 (2.9 compiles, 2.7 raises \"Unexpected optimization option guard_filter_fn\"); measured on 2.11 (testdata/torch/2.11/measured_scenarios.json opts_guard_filter_fn)"},
 		{FactCompileOptions, r(14, 14), "use_aoti", modes.Source, "torch/__init__.py compile @ 2.14.0 pops it (earlier releases not read; testdata/reference/pytorch-facts.md §2.1)"},
 
@@ -264,6 +272,7 @@ func (f *Facts) field(name string) any {
 		FactSkipMessagePrefixed:          &f.SkipMessagePrefixed,
 		FactMessagefulLegacyAsserts:      &f.MessagefulLegacyAsserts,
 		FactFirstCallCallsGuardFilter:    &f.FirstCallCallsGuardFilter,
+		FactFirstCallValidatesOverrides:  &f.FirstCallValidatesOverrides,
 		FactCompileOptions:               &f.CompileOptions,
 		FactBackends:                     &f.Backends,
 		FactListedBackends:               &f.ListedBackends,

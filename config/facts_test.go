@@ -47,7 +47,7 @@ func TestFactRows(t *testing.T) {
 	// Every fact that is not a list is stated for every release, both sides of its
 	// boundary written down.
 	for _, name := range []string{FactTypeCheck, FactDropsGenericOptions, FactGlobalsPerThread, FactPerThreadTrees,
-		FactCUDAGraphsBackendTrees, FactCUDAGraphsBackendTakesKwargs, FactSkipMessagePrefixed, FactMessagefulLegacyAsserts, FactInvalidBackendSuggests, FactFirstCallCallsGuardFilter} {
+		FactCUDAGraphsBackendTrees, FactCUDAGraphsBackendTakesKwargs, FactSkipMessagePrefixed, FactMessagefulLegacyAsserts, FactInvalidBackendSuggests, FactFirstCallCallsGuardFilter, FactFirstCallValidatesOverrides} {
 		for _, v := range modes.Supported() {
 			if !slices.ContainsFunc(rows, func(r FactRow) bool { return r.Name == name && r.Releases.Contains(v) }) {
 				t.Errorf("%s is not stated for %s", name, v)
@@ -97,6 +97,7 @@ func TestFactsForBoundaries(t *testing.T) {
 		if v.AtLeast(at(14)) {
 			want.AliasKeys = append(want.AliasKeys, "force_disable_caches=torch.compiler.config.force_disable_caches")
 			want.AOTIWrapperPatch = []string{"cpp_wrapper=True", "aot_inductor.package=True"}
+			want.FirstCallValidatesOverrides = true
 			want.CompileOptions = append(want.CompileOptions, "use_aoti")
 		}
 		want.BisectBackend = v.AtLeast(at(6))

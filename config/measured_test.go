@@ -82,6 +82,7 @@ func TestMeasured(t *testing.T) {
 		compareCalls2(t, &obs, rel, r, base, "calls3")
 		compareCalls2(t, &obs, rel, r, base, "calls4")
 		compareCalls2(t, &obs, rel, r, base, "calls5")
+		compareCalls2(t, &obs, rel, r, base, "calls6")
 	}
 
 	seen := map[string]bool{}

@@ -6,7 +6,9 @@ import (
 
 	"github.com/compilemode/compilemode/config/inputerr"
 	"github.com/compilemode/compilemode/config/literal"
+	"github.com/compilemode/compilemode/config/pyver"
 	"github.com/compilemode/compilemode/config/schema"
+	"github.com/compilemode/compilemode/modes"
 )
 
 // AssignmentError reports a KEY=VALUE argument that cannot be used.
@@ -116,3 +118,27 @@ func ParseEnvAssignment(arg string) (name, value string, err error) {
 // as a script evaluates it (normally a dict; JSON is a subset; see [literal.Parse]). Any literal is returned: torch.compile's own check of its shape happens
 // in [Resolver.Resolve], in PyTorch's order. It returns a *literal.Error.
 func ParseOptions(src string) (literal.Value, error) { return literal.Parse(src) }
+
+// ParseOptionsFor is [ParseOptions] as the Python py reads the text (see
+// [literal.ParseFor]; [PythonFor] picks it); a nil py is ParseOptions.
+func ParseOptionsFor(src string, py literal.Lang) (literal.Value, error) {
+	return literal.ParseFor(src, py)
+}
+
+// PythonFor returns the semantics of the Python that reads a script's text: py when
+// it is not zero, else the Python release torch was measured on ([Facts.Python]).
+// It returns nil (the literal package's defaults) when there are no data for it.
+func PythonFor(torch modes.Version, py pyver.Version) literal.Lang {
+	if py == (pyver.Version{}) {
+		v, err := pyver.Parse(FactsFor(torch).Python)
+		if err != nil {
+			return nil
+		}
+		py = v
+	}
+	p, err := pyver.For(py)
+	if err != nil {
+		return nil
+	}
+	return p
+}

@@ -341,10 +341,16 @@ func (r *Resolver) Resolve(req Request) (*Result, error) {
 	return res, nil
 }
 
-// firstCall is what the first call raises beyond torch.compile: a guard_filter_fn
-// that is truthy and not callable, called when Dynamo builds a graph's guards
-// ([Request.Graph], [Facts.FirstCallCallsGuardFilter]).
+// firstCall is what the first call raises beyond torch.compile: a debug override
+// variable Dynamo refuses when it converts the frame ([Facts.FirstCallValidatesOverrides]),
+// then a guard_filter_fn that is truthy and not callable, called when Dynamo builds a
+// graph's guards ([Request.Graph], [Facts.FirstCallCallsGuardFilter]).
 func (r *Resolver) firstCall(res *Result, req Request) error {
+	if req.FirstCall && !res.Unwrapped && !res.CompileDisabled {
+		if err := r.overrideErr(res.env); err != nil {
+			return err
+		}
+	}
 	g := res.guardFilter
 	if !req.FirstCall || !req.Graph || res.Unwrapped || !r.facts.FirstCallCallsGuardFilter || g == nil || !g.Truthy() {
 		return nil

@@ -100,10 +100,12 @@ func (s *Scenario) compileInput() (*compileInput, error) {
 		}
 		req.Python = v
 	}
+	// The Python that runs the script reads its text: its Unicode and its texts.
+	py := config.PythonFor(r.Facts().Torch, req.Python)
 	if s.Options != "" {
-		o, err := s.ParsedOptions()
+		o, err := config.ParseOptionsFor(s.Options, py)
 		if err != nil {
-			return nil, err
+			return nil, &ScenarioError{Path: "options", Err: err}
 		}
 		req.Options = &o
 	}
@@ -111,7 +113,7 @@ func (s *Scenario) compileInput() (*compileInput, error) {
 		if _, dyn := splitDynamo([]string{a}); len(dyn) > 0 {
 			continue // a torch._dynamo.config key: Check gives it to the workload
 		}
-		g, err := config.ParseAssignment(a)
+		g, err := config.ParseAssignmentFor(a, py)
 		if err != nil {
 			return nil, &ScenarioError{Path: fmt.Sprintf("set[%d]", i), Err: err}
 		}

@@ -18,6 +18,7 @@ import (
 	"github.com/compilemode/compilemode/config"
 	"github.com/compilemode/compilemode/config/inputerr"
 	"github.com/compilemode/compilemode/config/literal"
+	"github.com/compilemode/compilemode/config/pyver"
 	"github.com/compilemode/compilemode/config/schema"
 	"github.com/compilemode/compilemode/config/strictjson"
 	"github.com/compilemode/compilemode/graphs"
@@ -192,6 +193,8 @@ var nilCases = map[string]func(t *testing.T){
 	},
 	"config.ParseAssignment":    func(t *testing.T) { _, err := config.ParseAssignment(""); mustErr(t, err) },
 	"config.ParseAssignmentFor": func(t *testing.T) { _, err := config.ParseAssignmentFor("", nil); mustErr(t, err) },
+	"config.ParseOptionsFor":    func(t *testing.T) { _, err := config.ParseOptionsFor("", nil); mustErr(t, err) },
+	"config.PythonFor":          func(t *testing.T) { _ = config.PythonFor(modes.Version{}, pyver.Version{}) },
 	"config.ParseEnvAssignment": func(t *testing.T) { _, _, err := config.ParseEnvAssignment(""); mustErr(t, err) },
 	"literal.Parse":             func(t *testing.T) { _, err := literal.Parse(""); mustErr(t, err) },
 	"literal.ParseFor":          func(t *testing.T) { _, err := literal.ParseFor("", nil); mustErr(t, err) },
@@ -624,6 +627,12 @@ var nilCases = map[string]func(t *testing.T){
 		if s, err := script.ReadNamed("", strings.NewReader("")); err != nil || s == nil {
 			t.Errorf("ReadNamed(\"\", empty) = %v, %v; want an empty Script", s, err)
 		}
+	},
+	"script.Script.Exit": func(t *testing.T) {
+		if got := (*script.Script)(nil).Exit(); got != graphs.Compiles {
+			t.Errorf("(*Script)(nil).Exit() = %v, want %v", got, graphs.Compiles)
+		}
+		_ = new(script.Script).Exit()
 	},
 	"script.ReadError.Error":  func(t *testing.T) { nilErrs[script.ReadError]() },
 	"script.ReadError.Unwrap": func(t *testing.T) { _ = (*script.ReadError)(nil).Unwrap(); _ = new(script.ReadError).Unwrap() },

@@ -3,6 +3,7 @@ package literal
 import (
 	"fmt"
 	"math/big"
+	"strings"
 )
 
 // Evaluation of a parsed expression with Python's semantics: what CPython 3.13 and
@@ -58,6 +59,12 @@ const (
 	// TextNFKCConstant is the exception of a name that NFKC-normalises to None, True
 	// or False (ValueError from 3.12 on, NameError before).
 	TextNFKCConstant = "nfkc-constant"
+	// TextTooManyToUnpack is the ValueError of unpacking too many values (%[1]d:
+	// the targets, %[2]d: the values).
+	TextTooManyToUnpack = "too-many-to-unpack"
+	// TextFStringConversion is the SyntaxError of an f-string's unknown conversion
+	// (%[1]s: the character).
+	TextFStringConversion = "fstring-conversion"
 	// TextNotIterable is the TypeError of x in y for a y that is not a container
 	// (%[1]s: its type).
 	TextNotIterable = "not-iterable"
@@ -78,6 +85,8 @@ var defaultTexts = map[string]string{
 	TextComplexZeroPow:    "0.0 to a negative or complex power",
 	TextNotIterable:       "argument of type '%[1]s' is not iterable",
 	TextSliceHashable:     "yes",
+	TextFStringConversion: "f-string: invalid conversion character '%[1]s': expected 's', 'r', or 'a'",
+	TextTooManyToUnpack:   "too many values to unpack (expected %[1]d)",
 	TextNFKCConstant:      "ValueError",
 }
 
@@ -113,7 +122,8 @@ func unsupported(why string) *pyErr { return &pyErr{why: why} }
 type evaluator struct {
 	lang     Lang
 	json     bool
-	allowSet bool // set() is accepted (ast.literal_eval's one call)
+	allowSet bool               // set() is accepted (ast.literal_eval's one call)
+	scopes   []map[string]Value // the names bound by the comprehensions being evaluated
 }
 
 func (ev *evaluator) text(name string, a ...any) string {
@@ -124,7 +134,7 @@ func (ev *evaluator) text(name string, a ...any) string {
 	if t == "" {
 		t = defaultTexts[name]
 	}
-	if len(a) == 0 {
+	if len(a) == 0 || !strings.Contains(t, "%[") {
 		return t
 	}
 	return fmt.Sprintf(t, a...)
@@ -173,6 +183,10 @@ func (ev *evaluator) evalNode(n *node) (Value, *pyErr) {
 		return ev.attr(n)
 	case nStar:
 		return Value{}, &pyErr{exc: "SyntaxError", msg: "can't use starred expression here"}
+	case nComp:
+		return ev.comp(n)
+	case nFString:
+		return ev.fstringValue(n)
 	}
 	return Value{}, unsupported("not a constant expression")
 }

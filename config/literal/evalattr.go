@@ -74,9 +74,21 @@ func (ev *evaluator) method(n *node) (Value, *pyErr) {
 		return Value{}, err
 	}
 	args := make([]Value, 0, len(n.kids)-1)
+	var kwargs map[string]Value
 	for _, k := range n.kids[1:] {
-		if k.kind == nStar || k.kind == nKeyword {
+		if k.kind == nStar || (k.kind == nKeyword && (k.name == "**" || fn.name != "format")) {
 			return Value{}, unsupported("a starred or keyword argument is not evaluated")
+		}
+		if k.kind == nKeyword {
+			v, err := ev.eval(k.kids[0])
+			if err != nil {
+				return Value{}, err
+			}
+			if kwargs == nil {
+				kwargs = map[string]Value{}
+			}
+			kwargs[pyName(k.name)] = v
+			continue
 		}
 		v, err := ev.eval(k)
 		if err != nil {
@@ -84,10 +96,25 @@ func (ev *evaluator) method(n *node) (Value, *pyErr) {
 		}
 		args = append(args, v)
 	}
+	if x.kind == StrKind && fn.name == "format" {
+		return ev.strFormat(x.s, args, kwargs)
+	}
 	if x.kind == StrKind {
 		if v, ok := ev.strMethod(x.s, fn.name, args); ok {
 			return v, nil
 		}
+	}
+	if x.kind == DictKind && fn.name == "get" && (len(args) == 1 || len(args) == 2) {
+		if t := unhashable(args[0]); t != "" {
+			return Value{}, typeErr("%s", ev.text(TextUnhashableDict, t))
+		}
+		if v, ok := dictGet(x, args[0]); ok {
+			return v, nil
+		}
+		if len(args) == 2 {
+			return args[1], nil
+		}
+		return None(), nil
 	}
 	return Value{}, unsupported(fmt.Sprintf("method %s.%s() with these arguments is not evaluated", x.PyType(), fn.name))
 }

@@ -42,6 +42,9 @@ const (
 	nCall    // kids: function, args...
 	nAttr    // kids: value; name
 	nStar    // kids: value (inside a display)
+	nComp    // a comprehension: op "list", "set", "dict" or "gen"; kids: element (key, value for dict), then nFor clauses
+	nFor     // a comprehension's clause: kids: target, iterable, conditions...
+	nFString // an f-string: fstr
 	nKeyword // a call's keyword argument: name, kids: value (name "**": a ** argument)
 	nUnsupported
 )
@@ -54,6 +57,7 @@ type node struct {
 	val  Value
 	name string
 	kids []*node
+	fstr *fstring
 	off  int // offset in the rewritten text
 }
 
@@ -77,6 +81,7 @@ type token struct {
 type exprParser struct {
 	w      *rewriter
 	nodes  []node // an arena the nodes are taken from
+	lang   Lang   // for the version-dependent SyntaxError texts
 	src    string // the rewritten text
 	openAt int    // offset of the bracket unclosed() found
 	toks   []token
@@ -599,7 +604,9 @@ func (p *exprParser) callArgs() ([]*node, *syntaxErr) {
 			return nil, err
 		}
 		if p.is("for") {
-			return nil, &syntaxErr{off: p.peek().off, why: "a comprehension is not a constant expression"}
+			if a, err = p.comprehension("gen", []*node{a}, a.off); err != nil {
+				return nil, err
+			}
 		}
 		args = append(args, a)
 		if !p.accept(",") {
@@ -676,6 +683,9 @@ func (p *exprParser) atom() (*node, *syntaxErr) {
 		if int(t.atom) >= len(p.w.atoms) {
 			return nil, p.invalid(t)
 		}
+		if fp, ok := p.w.fstrs[int(t.atom)]; ok {
+			return p.fstringNode(fp, t.off)
+		}
 		v := p.w.atoms[t.atom]
 		return p.mk(node{kind: nConst, val: v, off: t.off}), nil
 	case tName:
@@ -713,8 +723,8 @@ func (p *exprParser) name(t token) (*node, *syntaxErr) {
 	if keywords[t.text] {
 		return nil, p.invalid(t)
 	}
-	if p.peek().kind == tConst && p.peek().off == t.off+len(t.text) && strings.ContainsAny(strings.ToLower(t.text), "ft") && len(t.text) <= 2 {
-		return nil, &syntaxErr{off: t.off, why: "f-strings and t-strings are not supported"}
+	if p.peek().kind == tConst && p.peek().off == t.off+len(t.text) && strings.ContainsAny(strings.ToLower(t.text), "t") && len(t.text) <= 2 {
+		return nil, &syntaxErr{off: t.off, why: "t-strings are not evaluated"}
 	}
 	return p.mk(node{kind: nName, name: t.text, off: t.off}), nil
 }
@@ -747,8 +757,8 @@ func (p *exprParser) exprListIn(close string) (*node, *syntaxErr) {
 	if err != nil {
 		return nil, err
 	}
-	if p.is("for") {
-		return nil, &syntaxErr{off: p.peek().off, why: "a comprehension is not a constant expression"}
+	if p.is("for") && x.kind != nTuple {
+		return p.comprehension("gen", []*node{x}, x.off)
 	}
 	return x, nil
 }
@@ -761,8 +771,15 @@ func (p *exprParser) display(t token, close string, kind nodeKind) (*node, *synt
 		if err != nil {
 			return nil, err
 		}
-		if p.is("for") {
-			return nil, &syntaxErr{off: p.peek().off, why: "a comprehension is not a constant expression"}
+		if p.is("for") && len(n.kids) == 0 && it.kind != nStar {
+			c, err := p.comprehension(map[nodeKind]string{nList: "list", nSet: "set"}[kind], []*node{it}, t.off)
+			if err != nil {
+				return nil, err
+			}
+			if !p.accept(close) {
+				return nil, p.unexpected(p.peek())
+			}
+			return c, nil
 		}
 		n.kids = append(n.kids, it)
 		if !p.accept(",") {
@@ -805,8 +822,15 @@ func (p *exprParser) dictDisplay(t token) (*node, *syntaxErr) {
 			if err != nil {
 				return nil, err
 			}
-			if p.is("for") {
-				return nil, &syntaxErr{off: p.peek().off, why: "a comprehension is not a constant expression"}
+			if p.is("for") && len(n.kids) == 0 {
+				c, err := p.comprehension("dict", []*node{k, v}, t.off)
+				if err != nil {
+					return nil, err
+				}
+				if !p.accept("}") {
+					return nil, p.unexpected(p.peek())
+				}
+				return c, nil
 			}
 			n.kids = append(n.kids, k, v)
 		}
@@ -818,4 +842,75 @@ func (p *exprParser) dictDisplay(t token) (*node, *syntaxErr) {
 		}
 	}
 	return n, nil
+}
+
+// comprehension reads the for and if clauses after a comprehension's element (elts:
+// the element, or a dict's key and value), up to what closes it.
+func (p *exprParser) comprehension(op string, elts []*node, off int) (*node, *syntaxErr) {
+	c := p.mk(node{kind: nComp, op: op, kids: elts, off: off})
+	for p.is("for") {
+		t := p.next()
+		target, err := p.target()
+		if err != nil {
+			return nil, err
+		}
+		if !p.accept("in") {
+			return nil, p.invalid(p.peek())
+		}
+		iter, err := p.disjunction()
+		if err != nil {
+			return nil, err
+		}
+		f := p.mk(node{kind: nFor, kids: []*node{target, iter}, off: t.off})
+		for p.accept("if") {
+			cond, err := p.disjunction()
+			if err != nil {
+				return nil, err
+			}
+			f.kids = append(f.kids, cond)
+		}
+		c.kids = append(c.kids, f)
+	}
+	return c, nil
+}
+
+// target reads a for clause's target: a name, or names in a tuple or list.
+func (p *exprParser) target() (*node, *syntaxErr) {
+	start := p.peek().off
+	var items []*node
+	for {
+		x, err := p.bitor()
+		if err != nil {
+			return nil, err
+		}
+		if !isTarget(x) {
+			return nil, &syntaxErr{off: x.off, why: "this comprehension target is not evaluated"}
+		}
+		items = append(items, x)
+		if !p.accept(",") || p.is("in") {
+			break
+		}
+	}
+	if len(items) == 1 && !p.toks[p.i-1].isComma() {
+		return items[0], nil
+	}
+	return p.mk(node{kind: nTuple, kids: items, off: start}), nil
+}
+
+func (t token) isComma() bool { return t.kind == tOp && t.text == "," }
+
+// isTarget reports whether x can be assigned to by a for clause here.
+func isTarget(x *node) bool {
+	switch x.kind {
+	case nName:
+		return true
+	case nTuple, nList:
+		for _, k := range x.kids {
+			if !isTarget(k) {
+				return false
+			}
+		}
+		return true
+	}
+	return false
 }

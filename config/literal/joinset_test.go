@@ -90,7 +90,7 @@ func TestAdjacentStringsAndSetsErrors(t *testing.T) {
 		{"{1, {2: 3}}", 4, "unhashable type: 'dict'", "TypeError: unhashable type: 'dict'"},
 		{"{1: 2, 3}", 7, "':' expected after dictionary key", "SyntaxError: ':' expected after dictionary key"},
 		{"{1, 2: 3}", 5, "invalid syntax", "SyntaxError: invalid syntax"},
-		{"{x for x in y}", 3, "comprehension", "ValueError: malformed node"},
+		{"{x for x in y}", 12, "NameError: name 'y' is not defined", "NameError: name 'y' is not defined"},
 		{"{*a}", 2, "NameError: name 'a' is not defined", "NameError: name 'a' is not defined"},
 	}
 	for _, tc := range tests {

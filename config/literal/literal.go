@@ -30,6 +30,7 @@ type Error struct {
 	// when it is known (NameError, "name 'false' is not defined"); empty otherwise.
 	Exception, PyMessage string
 	Err                  error // the *inputerr.LimitError behind the error, if a limit was passed
+	ours                 bool  // a rewriter refusal of the library's own, not Python's SyntaxError
 }
 
 func (e *Error) Error() string {
@@ -104,10 +105,12 @@ func parseFor(src string, json bool, lang Lang) (Value, error) {
 	w, rerr := rewrite(body, false)
 	if rerr != nil {
 		e := literalErr(src, skip+rerr.Offset, rerr.Msg)
-		e.Exception, e.PyMessage = "SyntaxError", rerr.Msg
+		if !rerr.ours {
+			e.Exception, e.PyMessage = "SyntaxError", rerr.Msg
+		}
 		return Value{}, e
 	}
-	p := &exprParser{w: w, src: string(w.out)}
+	p := &exprParser{w: w, src: string(w.out), lang: lang}
 	p.tokenize()
 	root, serr := p.parseAll()
 	if serr != nil {
@@ -221,6 +224,9 @@ var nameHints = map[string]string{"true": "True", "false": "False", "null": "Non
 // NFKC-normalises to None, True or False.
 func (ev *evaluator) nameValue(n *node) (Value, *pyErr) {
 	if v, ok := jsonNames[n.name]; ok && ev.json {
+		return v, nil
+	}
+	if v, ok := ev.lookup(pyName(n.name)); ok {
 		return v, nil
 	}
 	name := inputerr.Cut(pyName(n.name), 80)

@@ -58,6 +58,7 @@ type rewriter struct {
 	open  []bracket
 	sets  map[linecol]bool   // positions of '[' that stand for a set display's '{'
 	atoms []Value            // the values of the placeholders of strings, numbers and ..., in order
+	fstrs map[int]piece      // the f-strings among the atoms, by index
 	track bool               // keep marks
 	names map[linecol]string // positions of the placeholders of non-ASCII names, and the names
 	// posAt's progress: output offset pOff is at line pLine, column pCol.
@@ -139,6 +140,9 @@ func (w *rewriter) ident(i int) (int, *Error) {
 	s, end := w.s, i
 	if strAt(s, i) {
 		return w.strings(i)
+	}
+	if fstrAt(s, i) {
+		return w.fstringAtom(i)
 	}
 	ascii := true
 	for end < len(s) && (isIdentByte(s[end]) || s[end] >= 0x80) {

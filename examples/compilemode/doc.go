@@ -118,7 +118,8 @@
 //	                  with its line); flags given explicitly win (-set and -env add).
 //	                  JSON format compilemode-script/2: each distinct plan once, with its
 //	                  changed keys (-all: every key). The host is this machine unless
-//	                  -no-env, as without -script. Exit 1 when a site's plan raises, 2
+//	                  -no-env, as without -script. Exit 1 when any plan shown raises
+//	                  (any mode a site may get, either side of a conditional global), 2
 //	                  for a file that cannot be read or parsed (line and column named)
 //	                  and for a site that cannot be planned with the flags given (its
 //	                  line named).

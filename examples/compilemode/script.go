@@ -13,8 +13,9 @@ import (
 
 // script answers -script FILE: every torch.compile site of the user's script, read
 // without Python and planned with the globals, environment and threads the script
-// sets; flags given explicitly win. Exit 0 when every site compiles, 1 when one
-// raises, 2 when the file cannot be read or parsed (line and column named).
+// sets; flags given explicitly win. Exit 0 when every plan shown compiles, 1 when one
+// raises (script.Script.Exit), 2 when the file cannot be read or parsed (line and
+// column named).
 func (c *cli) script(stdin io.Reader, stdout, stderr io.Writer, environ func() []string) int {
 	name := c.scriptFile.Value
 	f, err := cliflags.Open(name, stdin)
@@ -120,12 +121,10 @@ func (c *cli) printScript(w io.Writer, s *script.Script) error {
 	return err
 }
 
-// scriptExit is 1 when some site's plan raises, else 0.
+// scriptExit is 1 when any plan shown raises (script.Script.Exit), else 0.
 func scriptExit(s *script.Script) int {
-	for _, st := range s.Sites {
-		if st.Plan.Exit() == graphs.Raises {
-			return 1
-		}
+	if s.Exit() == graphs.Raises {
+		return 1
 	}
 	return 0
 }

@@ -68,6 +68,9 @@ func versionPatterns() []versionPattern {
 		p("orch ", `\b(?:[Pp]y)?[Tt]orch\s+v?`+ver+`\b`, rankProse, "prose"),
 		// prose without the space: "torch2.6", "PyTorch2.5.1".
 		p("orch2.", `\b(?:[Pp]y)?[Tt]orch(2\.\d{1,2}(?:\.\d+)?)\b`, rankProse, "prose"),
+		// PyTorch's own short name with a minor: "PT 2.6", "PT2.5.1" ("PT2" alone and
+		// "PT2.0" name the compile stack, as torchdynamo#2022 does, not a release).
+		p("PT", `\bPT\s?(2\.[1-9]\d?(?:\.\d+)?)\b`, rankProse, "prose"),
 		// looser prose: a line that names torch and, later, a full 2.x.y release
 		// ("torch.compile after upgrading to 2.4.0", "torch compilation broken on 2.6.0").
 		p("orch", `(?i)\b(?:py)?torch\b.*?\b(2\.\d{1,2}\.\d+(?:\+[0-9A-Za-z.]+)?)\b`, rankLoose, "prose"),
@@ -120,7 +123,7 @@ func versionAnchors() []string {
 		"torch :", "Torch :", "Torch ", ".dev20",
 		"Name: torch", "__version__", "torch.compile",
 		"torch=", "Torch=", "torch@", "PyTorch/", "torch'", "torch\"", "orch_version", "orchversion",
-		"orch2."}
+		"orch2.", "PT 2.", "PT2."}
 }
 
 // bareVersion is a line that holds only a version, as the REPL prints

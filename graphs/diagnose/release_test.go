@@ -76,6 +76,10 @@ func TestOwnRelease(t *testing.T) {
 		{"introduced-ja", "torch.compile は PyTorch 2.0 で導入されました", "", "Japanese: 'introduced in PyTorch 2.0'"},
 		{"since-zh", "PyTorch 2.1 以来 torch.compile 支持 Windows", "", "Chinese: 'since PyTorch 2.1'"},
 		{"zh-own", "我用的是 PyTorch 2.6 ，报错如下", "2.6", "Chinese prose naming the run's release"},
+		{"pt-short", "PT 2.6: torch.compile fails with reduce-overhead", "2.6", "PyTorch's short name with a minor"},
+		{"pt2-stack", "PT2 compile fails with reduce-overhead", "", "'PT2' names the compile stack, not a release"},
+		{"pt2.0-stack", "PT2.0 max-autotune mode fails for resnet34", "", "'PT2.0' names the compile stack (torchdynamo#2022)"},
+		{"pt-advice", "try PT 2.7 instead", "", "advice is another run's"},
 		{"when-i-use", "when I use torch 2.5 torch.compile fails", "2.5", "'when' alone does not make a release another run's"},
 		{"version-is", "my torch version is 1.13.1 and later pytorch 2.1.0", "", "the run's own 1.13 (outside 2.0–2.14) blocks later prose (AI-Scientist#24)"},
 	}

@@ -25,6 +25,12 @@ const (
 	// Wrapped: the text runs over two or three lines, as a terminal or a page wraps
 	// it, found with the lines joined (white space ignored).
 	Wrapped Match = "wrapped"
+	// Truncated: a line ends with the first two thirds or more of a long message (40
+	// characters or more, squeezed) and the rest is missing, as a title or a summary cuts
+	// it ("… that has been overwritten", "… by a subsequent..."), or starts with an
+	// ellipsis and the last two thirds or more. Rows with a Pattern, which checks text
+	// beyond the literal, are not found this way.
+	Truncated Match = "truncated"
 	// Paraphrased: the line says what PyTorch's message says in other words, by a row
 	// whose Paraphrase is set ("Python 3.11 is not supported for torch.compile" for
 	// "Python 3.11+ not yet supported for torch.compile").
@@ -93,6 +99,20 @@ type table struct {
 	uses     [][]anchorUse // by anchor index
 }
 
+// sentenceLiteral is the text a row is matched by: its Literal, less a sentence's final
+// full stop when the row has no Pattern, so that a message quoted inside a sentence
+// ("logs Either mode or options can be specified, but both can't be specified at the
+// same time and silently continues", lerobot#4114) is still found.
+func sentenceLiteral(sig Signature) string {
+	lit := sig.Literal
+	if sig.Pattern == "" && len(lit) >= 24 && strings.HasSuffix(lit, ".") {
+		if c := lit[len(lit)-2]; c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' {
+			return lit[:len(lit)-1]
+		}
+	}
+	return lit
+}
+
 // compiledTable returns the process's compiled signature table.
 var compiledTable = sync.OnceValues(compileTable)
 
@@ -102,7 +122,8 @@ func compileTable() (table, error) {
 	ctxIndex := map[string]int{}
 	b := anchorBuilder{index: map[string]int{}}
 	for i, sig := range sigs {
-		row := compiledRow{Signature: sig, literal: []byte(sig.Literal), squeezed: squeeze(nil, []byte(sig.Literal)), requires: -1}
+		lit := sentenceLiteral(sig)
+		row := compiledRow{Signature: sig, literal: []byte(lit), squeezed: squeeze(nil, []byte(lit)), requires: -1}
 		row.folded = append([]byte(nil), row.squeezed...)
 		lower(row.folded)
 		if sig.Pattern != "" {
@@ -137,7 +158,7 @@ func compileTable() (table, error) {
 			}
 			row.requires = idx
 		}
-		pieces := literalPieces(sig.Literal)
+		pieces := literalPieces(lit)
 		if len(pieces) == 0 {
 			return table{}, fmt.Errorf("diagnose: row %d (%s): literal %q is shorter than %d bytes", i, sig.Code, sig.Literal, minAnchor)
 		}
@@ -424,7 +445,7 @@ func (s *scanner) process(k int) {
 }
 
 // matchRow tries row i on entry k: exact, then quoted, then wrapped with its
-// neighbours.
+// neighbours, then cut short at the end of the line.
 func (s *scanner) matchRow(i, k int) {
 	row := &s.rows[i]
 	e := s.entry(k)
@@ -448,6 +469,56 @@ func (s *scanner) matchRow(i, k int) {
 		return
 	}
 	s.matchWrapped(i, k)
+	if s.rowLast[i] != e.line {
+		s.matchTruncated(i, e)
+	}
+}
+
+// minTruncated is the shortest literal (squeezed) that may be found cut short.
+const minTruncated = 40
+
+// truncatedTail is what may follow a message cut short at the end of its line: an
+// ellipsis, closing quotes and brackets, a colon or a full stop.
+const truncatedTail = ".…)]}>:;,!?'\"`*_-"
+
+// matchTruncated looks for the first two thirds or more of row i's literal at the end
+// of entry e (squeezed), the rest cut off; it reports a match.
+func (s *scanner) matchTruncated(i int, e *ringLine) bool {
+	row := &s.rows[i]
+	lit := row.squeezed
+	if row.pattern != nil || row.Paraphrase || len(lit) < minTruncated {
+		return false
+	}
+	line := bytes.TrimRight(e.squeezed, truncatedTail)
+	for n := len(lit) - 1; n >= 2*len(lit)/3; n-- {
+		if bytes.HasSuffix(line, lit[:n]) {
+			s.hit(i, e.line, e.unquoted, Truncated)
+			return true
+		}
+	}
+	// cut at the start, behind an ellipsis: "…ensor output of CUDAGraphs that has been
+	// overwritten by a subsequent run".
+	if rest, ok := cutEllipsis(e.squeezed); ok {
+		for n := len(lit) - 1; n >= 2*len(lit)/3; n-- {
+			if bytes.HasPrefix(rest, lit[len(lit)-n:]) {
+				s.hit(i, e.line, e.unquoted, Truncated)
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// cutEllipsis returns b after a leading ellipsis ("...", "…"), reporting whether it had
+// one.
+func cutEllipsis(b []byte) ([]byte, bool) {
+	switch {
+	case bytes.HasPrefix(b, []byte("...")):
+		return bytes.TrimLeft(b, "."), true
+	case bytes.HasPrefix(b, []byte("…")):
+		return b[len("…"):], true
+	}
+	return b, false
 }
 
 // matchFolded looks for row i's literal on entry e without regard to case (a message a

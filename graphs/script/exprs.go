@@ -497,11 +497,30 @@ func (p *parser) orExpr(noIn bool) *expr {
 	if n == 0 {
 		return x
 	}
+	// An "or" or "and" chain keeps its literal operands (x or "default"): they are
+	// the values it can have.
+	first := p.tok().Text
+	boolOp := first == "or" || first == "and"
 	e := p.node(other, t)
-	e.elts = p.keep(e.elts, x)
+	if boolOp {
+		e.elts = append(e.elts, x)
+	} else {
+		e.elts = p.keep(e.elts, x)
+	}
 	for ; n > 0 && !p.failed(); n = p.binary(noIn) {
+		boolOp = boolOp && p.tok().Text == first
 		p.i += n
-		e.elts = p.keep(e.elts, p.unary(noIn))
+		if y := p.unary(noIn); boolOp {
+			e.elts = append(e.elts, y)
+		} else {
+			e.elts = p.keep(e.elts, y)
+		}
+	}
+	switch {
+	case boolOp && first == "or":
+		e.flags |= orChain
+	case boolOp:
+		e.flags |= andChain
 	}
 	return p.done(e)
 }

@@ -74,6 +74,9 @@ func (r *reader) indexDef(s, fn *stmt, inClass bool) {
 func (r *reader) indexAssign(s *stmt) {
 	for _, t := range s.targets {
 		n := r.lastName(t)
+		if n != "" && s.value != nil && len(r.assigned[n]) < maxAssigned {
+			r.assigned[n] = append(r.assigned[n], s.value)
+		}
 		r.candidate(n, s.value)
 		r.flow(n, s.value)
 		if r.isCompileRef(s.value) && t.kind == name {
@@ -155,6 +158,35 @@ func (r *reader) candidate(name string, v *expr) {
 	}
 }
 
+// startersByName are starterCallables and the pool methods by the called name alone:
+// the index marks what they run as called before any def runs (a start inside a def
+// that follows the target in the file).
+var startersByName = map[string]callableArg{
+	"Thread": {"target", 1}, "Timer": {"function", 1}, "Process": {"target", 1},
+	"spawn": {"fn", 0}, "start_processes": {"fn", 0}, "elastic_launch": {"entrypoint", 1},
+	"to_thread": {"func", 0}, "run_in_executor": {"func", 1},
+	"submit": {"fn", 0}, "map": {"func", 0}, "apply_async": {"func", 0}, "apply": {"func", 0},
+	"imap": {"func", 0}, "imap_unordered": {"func", 0}, "starmap": {"func", 0},
+}
+
+// indexStarted marks the def a starter call (by its name) hands over as called.
+func (r *reader) indexStarted(c *expr) {
+	a, ok := startersByName[c.x.name]
+	if !ok {
+		return
+	}
+	fn := kwarg(c, a.kw, a.pos)
+	if fn == nil && a.pos == 0 {
+		fn = kwarg(c, "fn", 0)
+	}
+	for d := 0; fn != nil && fn.kind == call && len(fn.args) > 0 && fn.x.name == "partial" && d < MaxNesting; d++ {
+		fn = fn.args[0].value
+	}
+	if fn != nil && (fn.kind == name || fn.kind == attr) {
+		r.calledNames[fn.name] = true
+	}
+}
+
 // indexCall records the candidates a call gives: keyword arguments (a config object
 // built with compile_mode="…"), and argparse's add_argument default and choices.
 func (r *reader) indexCall(c *expr) {
@@ -163,6 +195,7 @@ func (r *reader) indexCall(c *expr) {
 	}
 	if c.x.kind == name || c.x.kind == attr {
 		r.calledNames[c.x.name] = true
+		r.indexStarted(c)
 	}
 	if r.isCompileExpr(c.x) {
 		return

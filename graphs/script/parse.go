@@ -38,6 +38,8 @@ const (
 	comp                              // other: a comprehension or generator expression (its calls may run many times)
 	leafLit                           // other: a number or an ellipsis
 	dictDisplay                       // other: a dict display {k: v, **m}: elts are key, value pairs and starred ** items
+	orChain                           // other: operands joined by "or" alone (a or b or c): elts
+	andChain                          // other: operands joined by "and" alone: elts
 )
 
 // is reports whether e has every flag of f.

@@ -26,18 +26,34 @@ type SitePlan struct {
 	Modes     []ModePlan     `json:"modes,omitempty"`
 }
 
-// Exit returns the site's class: graphs.Raises when its report, or the report of
-// any candidate mode, raises; else graphs.Compiles. A nil p compiles (nothing was
-// planned).
+// Exit returns the site's class: graphs.Raises when any plan shown for it raises
+// (its report, the report of any candidate mode, or any of them without the
+// conditional global assignments: Unguarded); else graphs.Compiles. A nil p compiles
+// (nothing was planned).
 func (p *SitePlan) Exit() graphs.Exit {
 	if p == nil {
 		return graphs.Compiles
 	}
-	if p.Report != nil {
-		return p.Report.Exit
-	}
+	reports := []*graphs.Report{p.Report, p.Unguarded}
 	for _, mp := range p.Modes {
-		if mp.Report != nil && mp.Report.Exit == graphs.Raises {
+		reports = append(reports, mp.Report, mp.Unguarded)
+	}
+	for _, r := range reports {
+		if r != nil && r.Exit == graphs.Raises {
+			return graphs.Raises
+		}
+	}
+	return graphs.Compiles
+}
+
+// Exit returns the script's class, the command's exit rule: graphs.Raises when any
+// plan shown for any site raises ([SitePlan.Exit]), else graphs.Compiles.
+func (s *Script) Exit() graphs.Exit {
+	if s == nil {
+		return graphs.Compiles
+	}
+	for _, st := range s.Sites {
+		if st.Plan.Exit() == graphs.Raises {
 			return graphs.Raises
 		}
 	}
@@ -46,7 +62,13 @@ func (p *SitePlan) Exit() graphs.Exit {
 
 // ModePlan is the plan of a site for one value of a mode that is not a literal.
 type ModePlan struct {
-	Mode      *string        `json:"mode"` // nil: None
+	Mode *string `json:"mode"` // nil: None
+	// ModeGiven reports that Mode is the site's literal mode (or the command line's),
+	// not one of its candidates: the plan is one of Args's combinations.
+	ModeGiven bool `json:"mode_given,omitempty"`
+	// Args names the values of the site's argument alternatives this plan takes
+	// (Site.Alternatives), e.g. `options={'triton.cudagraphs': False} (line 3)`.
+	Args      string         `json:"args,omitempty"`
 	Report    *graphs.Report `json:"report"`
 	Unguarded *graphs.Report `json:"unguarded,omitempty"` // as SitePlan.Unguarded, for this mode
 	Error     string         `json:"error,omitempty"`     // why the scenario could not be planned
@@ -171,6 +193,10 @@ func keyOf(st *Site, mode *string, unguarded bool) planKey {
 
 func (p *planner) site(s *Script, i int, every []string) {
 	st := &s.Sites[i]
+	if len(st.Alternatives) > 0 {
+		p.siteCombos(s, i, every)
+		return
+	}
 	if st.ModeLiteral || p.o.CLI.Mode != nil {
 		// A mode given on the command line replaces the script's, literal or not.
 		rep, msg := p.plan(s, i, st.Mode, false, false)
@@ -191,6 +217,37 @@ func (p *planner) site(s *Script, i int, every []string) {
 		plans = append(plans, ModePlan{Mode: m, Report: rep, Unguarded: ung, Error: msg})
 	}
 	st.Plan = &SitePlan{Modes: plans}
+	p.unguardedNote(st, differs, full)
+}
+
+// siteCombos plans a site whose arguments have alternatives: each combination of
+// their values (the command line's own arguments replace theirs), with each mode,
+// as one of Plan.Modes, whose Args names the combination.
+func (p *planner) siteCombos(s *Script, i int, every []string) {
+	orig := s.Sites[i]
+	skip := map[string]bool{"options": p.o.CLI.Options != "", "backend": p.o.CLI.Backend != "", "dynamic": p.o.CLI.Dynamic != nil}
+	combos, cut := orig.combos(skip)
+	modes, setMode := []*string{orig.Mode}, false
+	if !orig.ModeLiteral && p.o.CLI.Mode == nil {
+		modes, setMode = orig.Modes(every), true
+	}
+	var plans []ModePlan
+	differs, full := false, false
+	for _, c := range combos {
+		s.Sites[i] = orig.with(c)
+		for _, m := range modes {
+			rep, msg := p.plan(s, i, m, setMode, false)
+			ung, f := p.unguarded(s, i, m, setMode, rep)
+			differs, full = differs || ung != nil, full || f
+			plans = append(plans, ModePlan{Mode: m, ModeGiven: !setMode, Args: c.label(), Report: rep, Unguarded: ung, Error: msg})
+		}
+	}
+	s.Sites[i] = orig
+	st := &s.Sites[i]
+	st.Plan = &SitePlan{Modes: plans}
+	if cut {
+		st.Notes = append(st.Notes[:len(st.Notes):len(st.Notes)], fmt.Sprintf("more than %d combinations of the arguments' values: the first %d are planned", maxArgCombos, maxArgCombos))
+	}
 	p.unguardedNote(st, differs, full)
 }
 

@@ -182,6 +182,9 @@ type reader struct {
 	guards     []guard   // the conditions what runs now is under, outermost first
 	env        []envEntry
 	executors  map[string]int        // names bound to thread pools → their workers (0: unknown)
+	procPools  map[string]bool       // names bound to process pools
+	assigned   map[string][]*expr    // name → the values assigned to it (the first maxAssigned), for argument alternatives
+	started    map[*stmt][]guard     // defs handed to a thread, process or pool → the guards of the start
 	outputs    map[string]*siteState // names bound to a compiled function's output
 	derived    map[string]*siteState // names bound to a value computed from one
 	seq        int                   // execution order of sites, calls, threads and events
@@ -208,7 +211,7 @@ func newReader(name, src string, toks []token) *reader {
 		aliases: map[string]string{}, funcs: map[string]*stmt{}, methods: map[string][]*stmt{},
 		owner: map[*stmt]*stmt{}, cands: map[string][]Candidate{}, dicts: map[string]*expr{}, flows: map[string][]string{}, calledNames: map[string]bool{},
 		decPatch: map[*stmt][]string{}, siteOf: map[*expr]*siteState{}, entered: map[*stmt]bool{},
-		executors: map[string]int{}, outputs: map[string]*siteState{}, derived: map[string]*siteState{}, compiled: map[string]*siteState{}, partials: map[string]*siteState{},
+		executors: map[string]int{}, procPools: map[string]bool{}, assigned: map[string][]*expr{}, started: map[*stmt][]guard{}, outputs: map[string]*siteState{}, derived: map[string]*siteState{}, compiled: map[string]*siteState{}, partials: map[string]*siteState{},
 		marked: map[ThreadKind]bool{}, classRun: map[*Thread][]*stmt{},
 		quals: map[*expr]string{}, candsOf: map[string][]Candidate{}, uiChoices: map[string][]Candidate{},
 	}

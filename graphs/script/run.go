@@ -43,7 +43,13 @@ func (r *reader) stmt(s *stmt) {
 // the module: what they do is conditional.
 func (r *reader) runRest(stmts []*stmt) {
 	for _, s := range stmts {
+		g, started := r.started[s]
 		switch {
+		case s.kind == defStmt && !r.entered[s] && started:
+			save := r.guards
+			r.guards = g
+			r.enter(s)
+			r.guards = save
 		case s.kind == defStmt && !r.entered[s] && !r.calledNames[s.name]:
 			r.guards = append(r.guards, guard{text: fmt.Sprintf("in def %s (line %d), which no code in this file calls", s.name, s.pos.Line)})
 			r.enter(s)
@@ -275,8 +281,8 @@ func (r *reader) with(s *stmt) {
 			continue
 		}
 		r.calls([]*expr{c})
-		if it.as != nil && c.kind == call && threadPools[r.qual(c.x)] {
-			r.executors[r.lastName(it.as)] = r.workers(c)
+		if it.as != nil && c.kind == call {
+			r.bindPool(r.lastName(it.as), c)
 		}
 	}
 	r.run(s.body)
@@ -324,8 +330,18 @@ func (r *reader) bind(n string, v *expr) {
 		r.compiled[n] = r.partials[v.x.name]
 		return
 	}
-	if v.kind == call && threadPools[r.qual(v.x)] {
-		r.executors[n] = r.workers(v)
+	if v.kind == call {
+		r.bindPool(n, v)
+	}
+}
+
+// bindPool records that n names the thread or process pool c builds.
+func (r *reader) bindPool(n string, c *expr) {
+	switch q := r.qual(c.x); {
+	case threadPools[q]:
+		r.executors[n] = r.workers(c)
+	case processPools[q]:
+		r.procPools[n] = true
 	}
 }
 

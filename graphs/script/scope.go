@@ -219,6 +219,8 @@ func (r *reader) literalCands(v *expr, depth int) []Candidate {
 		return nil
 	case v.kind == ifElse && len(v.elts) == 3:
 		return append(r.literalCands(v.elts[0], depth+1), r.literalCands(v.elts[2], depth+1)...)
+	case v.is(orChain) || v.is(andChain):
+		return r.chainCands(v, depth)
 	case isNone(v):
 		return []Candidate{{Line: int(v.line)}}
 	case v.kind == call && r.lastName(v.x) == "field":
@@ -230,9 +232,25 @@ func (r *reader) literalCands(v *expr, depth int) []Candidate {
 	return nil
 }
 
+// chainCands returns the str or None literals an "a or b" ("a and b") chain can be:
+// each operand's, less those of an operand before the last that Python passes over
+// (a false one in "or", a true one in "and": a str is true unless empty).
+func (r *reader) chainCands(v *expr, depth int) []Candidate {
+	var out []Candidate
+	for i, e := range v.elts {
+		for _, c := range r.literalCands(e, depth+1) {
+			truthy := c.Value != nil && *c.Value != ""
+			if i == len(v.elts)-1 || truthy == v.is(orChain) {
+				out = append(out, c)
+			}
+		}
+	}
+	return out
+}
+
 // sflow records that the keys v's names and attributes stand for reach k.
 func (r *reader) sflow(k skey, v *expr, fn *stmt) {
-	if v == nil || v.kind != name && v.kind != attr && v.kind != ifElse {
+	if v == nil || v.kind != name && v.kind != attr && v.kind != ifElse && !v.is(orChain) && !v.is(andChain) {
 		return // as the file-wide flow: a call's or subscript's value is not followed
 	}
 	for _, f := range r.keysOf(v, fn) {
@@ -350,6 +368,14 @@ func (r *reader) keysOf(v *expr, fn *stmt) []skey {
 		return nil
 	case v.kind == ifElse && len(v.elts) == 3:
 		return append(r.keysOf(v.elts[0], fn), r.keysOf(v.elts[2], fn)...)
+	case v.is(orChain) || v.is(andChain):
+		var out []skey
+		for _, e := range v.elts {
+			if e.kind == name || e.kind == attr || e.kind == ifElse {
+				out = append(out, r.keysOf(e, fn)...)
+			}
+		}
+		return out
 	case v.kind == name && strings.HasPrefix(v.name, "**"):
 		return []skey{{name: v.name, wide: true}} // the "mode" of a **NAME dict: file-wide
 	case v.kind == name:

@@ -72,6 +72,10 @@ type Site struct {
 	// ModeCandidates are the literal values the script assigns, elsewhere in the file,
 	// to the name the mode expression ends with (see [Site.Modes]).
 	ModeCandidates []Candidate `json:"mode_candidates,omitempty"`
+	// Alternatives are the values of the arguments other than mode given by an
+	// expression that can have several (options=a if c else b): each combination is
+	// planned, with each mode, as one of Plan.Modes.
+	Alternatives []ArgAlternatives `json:"alternatives,omitempty"`
 	// Options is options= as a Python dict literal (nil: not given or not a literal).
 	Options *string `json:"options"`
 	// Backend is backend= when a string literal (nil: not given, so "inductor", or not
@@ -245,6 +249,8 @@ type planRef struct {
 
 type modePlanRef struct {
 	Mode      *string `json:"mode"`
+	ModeGiven bool    `json:"mode_given,omitempty"`
+	Args      string  `json:"args,omitempty"`
 	Report    *int    `json:"report"`
 	Unguarded *int    `json:"unguarded,omitempty"`
 	Error     string  `json:"error,omitempty"`
@@ -263,7 +269,7 @@ func (x *planIndex) refs(p *SitePlan) *planRef {
 	}
 	out := &planRef{Report: x.index(p.Report), Unguarded: x.index(p.Unguarded)}
 	for _, mp := range p.Modes {
-		out.Modes = append(out.Modes, modePlanRef{Mode: mp.Mode, Report: x.index(mp.Report), Unguarded: x.index(mp.Unguarded), Error: mp.Error})
+		out.Modes = append(out.Modes, modePlanRef{Mode: mp.Mode, ModeGiven: mp.ModeGiven, Args: mp.Args, Report: x.index(mp.Report), Unguarded: x.index(mp.Unguarded), Error: mp.Error})
 	}
 	return out
 }

@@ -157,7 +157,7 @@ func (r *reader) keyword(st *siteState, k string, e *expr) {
 		st.ModeCandidates = r.candidatesFor(e)
 		return
 	}
-	if !ok && k == "options" && r.boundOptions(st, e) {
+	if !ok && (r.alternatives(st, k, e) || k == "options" && r.boundOptions(st, e)) {
 		return
 	}
 	if !ok && k != "model" { // the model is never a literal, and that does not matter

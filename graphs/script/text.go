@@ -148,17 +148,14 @@ func (tw *textWriter) site(st *Site) {
 		tw.report(st.Plan.Unguarded, label+" (conditional globals not run)", "  -- if the conditional globals do not run:")
 	}
 	for _, mp := range st.Plan.Modes {
-		mode := "None"
-		if mp.Mode != nil {
-			mode = fmt.Sprintf("%q", *mp.Mode)
-		}
-		head := "  -- if the mode is " + mode + ":"
+		cond, what := modePlanCond(mp)
+		head := "  -- if " + cond + ":"
 		switch {
 		case mp.Error != "":
 			tw.para(head + " not planned: " + mp.Error)
 		default:
-			tw.report(mp.Report, label+" (mode "+mode+")", head)
-			tw.report(mp.Unguarded, label+" (mode "+mode+", conditional globals not run)", "  -- if the mode is "+mode+" and the conditional globals do not run:")
+			tw.report(mp.Report, label+" ("+what+")", head)
+			tw.report(mp.Unguarded, label+" ("+what+", conditional globals not run)", "  -- if "+cond+" and the conditional globals do not run:")
 		}
 	}
 	tw.line("")
@@ -197,4 +194,21 @@ func (tw *textWriter) para(s string) {
 	p := tw.printer()
 	p.Para("  ", "    ", s)
 	tw.err = p.Err()
+}
+
+// modePlanCond names what one of a site's plans assumes: the mode when it is one of
+// the candidates, the arguments' values when they have alternatives ("the mode is
+// \"default\" and options=None (line 3)"), and the same shortly for a label.
+func modePlanCond(mp ModePlan) (cond, what string) {
+	mode := "None"
+	if mp.Mode != nil {
+		mode = fmt.Sprintf("%q", *mp.Mode)
+	}
+	switch {
+	case mp.Args == "":
+		return "the mode is " + mode, "mode " + mode
+	case mp.ModeGiven:
+		return mp.Args, mp.Args
+	}
+	return "the mode is " + mode + " and " + mp.Args, "mode " + mode + ", " + mp.Args
 }

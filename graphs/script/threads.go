@@ -36,8 +36,40 @@ var rankVars = map[string]bool{"LOCAL_RANK": true, "RANK": true, "WORLD_SIZE": t
 // poolMethods hand a function to a thread pool.
 var poolMethods = map[string]bool{"submit": true, "map": true, "apply_async": true, "apply": true, "imap": true, "imap_unordered": true, "starmap": true}
 
+// callableArg says where a thread or process starter takes the function it runs: the
+// keyword, else the position (Python's signatures: threading.Thread(group, target, …),
+// multiprocessing.Process(group, target, …), torch.multiprocessing.spawn(fn, …),
+// start_processes(fn, …), elastic_launch(config, entrypoint), asyncio.to_thread(func, …)).
+type callableArg struct {
+	kw  string
+	pos int
+}
+
+// starterCallables are the starters whose callable argument runs (called, in a thread
+// or process): a def passed there is called, never "not called by any code".
+var starterCallables = map[string]callableArg{
+	"threading.Thread":                              {"target", 1},
+	"threading.Timer":                               {"function", 1},
+	"multiprocessing.Process":                       {"target", 1},
+	"torch.multiprocessing.Process":                 {"target", 1},
+	"torch.multiprocessing.spawn":                   {"fn", 0},
+	"torch.multiprocessing.start_processes":         {"fn", 0},
+	"torch.distributed.launcher.api.elastic_launch": {"entrypoint", 1},
+	"asyncio.to_thread":                             {"func", 0},
+}
+
+// processPools are the constructors of process pools, whose methods (poolMethods) run
+// the function they are given in a worker process.
+var processPools = map[string]bool{
+	"multiprocessing.Pool":                   true,
+	"torch.multiprocessing.Pool":             true,
+	"concurrent.futures.ProcessPoolExecutor": true,
+	"multiprocessing.pool.Pool":              true,
+}
+
 // thread records a call that starts threads or processes, and reports whether c was one.
 func (r *reader) thread(c *expr, q string) bool {
+	r.runsCallable(c, q)
 	if k, ok := processStarters[q]; ok {
 		r.process(int(c.line), k)
 		return true
@@ -65,6 +97,45 @@ func (r *reader) thread(c *expr, q string) bool {
 		return false
 	}
 	return true
+}
+
+// runsCallable records the script's own def that c hands to a thread, a process or a
+// pool (by name, or through functools.partial): that def is called, under the guards
+// the start is under (runRest runs it there, after the module, as the thread's code is
+// not the main thread's).
+func (r *reader) runsCallable(c *expr, q string) {
+	var fn *expr
+	if a, ok := starterCallables[q]; ok {
+		fn = kwarg(c, a.kw, a.pos)
+	} else if c.x.kind == attr && c.x.name == "run_in_executor" {
+		fn = kwarg(c, "func", 1)
+	} else if c.x.kind == attr && poolMethods[c.x.name] && (r.isPool(c.x.x) || r.isProcessPool(c.x.x)) {
+		fn = kwarg(c, "fn", 0)
+		if fn == nil {
+			fn = kwarg(c, "func", 0)
+		}
+	}
+	for d := 0; fn != nil && fn.kind == call && r.qual(fn.x) == "functools.partial" && len(fn.args) > 0 && d < MaxNesting; d++ {
+		fn = fn.args[0].value
+	}
+	if fn == nil || (fn.kind != name && fn.kind != attr) {
+		return
+	}
+	r.calledNames[fn.name] = true
+	if def := r.funcs[fn.name]; fn.kind == name && def != nil {
+		if _, seen := r.started[def]; !seen {
+			r.started[def] = append([]guard(nil), r.guards...)
+		}
+	}
+}
+
+// isProcessPool reports whether e is a name bound to a process pool, or one built in
+// place.
+func (r *reader) isProcessPool(e *expr) bool {
+	if e.kind == call {
+		return processPools[r.qual(e.x)]
+	}
+	return r.procPools[r.lastName(e)]
 }
 
 // kwarg returns the argument named k, else the i-th positional one (nil if neither).

@@ -79,6 +79,14 @@ func (r *reader) partialOptions(st *siteState, e *expr) bool {
 // flow records that the value of name to may be that of name from (to = from,
 // self.to = from, f(to=from)), for the mode candidates.
 func (r *reader) flow(to string, from *expr) {
+	if from != nil && (from.is(orChain) || from.is(andChain) || from.kind == ifElse) {
+		for i, e := range from.elts {
+			if from.kind != ifElse || i != 1 { // not the condition of a if c else b
+				r.flow(to, e)
+			}
+		}
+		return
+	}
 	if to == "" || from == nil || (from.kind != name && from.kind != attr) {
 		return
 	}

@@ -243,10 +243,32 @@ func (c *Compile) options() (string, error) {
 		}
 		src = string(data)
 	}
-	if _, err := config.ParseOptions(src); err != nil {
+	if _, err := config.ParseOptionsFor(src, c.python()); err != nil {
 		return "", fmt.Errorf("-options: %w", err)
 	}
 	return src, nil
+}
+
+// python is the Python that reads -options: -python, else the one -torch was
+// measured on; nil (the literal package's defaults) when -torch names several
+// releases or is not a release.
+func (c *Compile) python() literal.Lang {
+	var py pyver.Version
+	if c.Python.Value != "" {
+		v, err := pyver.Parse(c.Python.Value)
+		if err != nil {
+			return nil
+		}
+		py = v
+	}
+	v := modes.DefaultRelease()
+	if c.Torch.Value != "" {
+		var err error
+		if v, err = modes.ParseVersion(c.Torch.Value); err != nil {
+			return nil
+		}
+	}
+	return config.PythonFor(v, py)
 }
 
 // environment merges the process environment (unless -no-env), the scenario's and

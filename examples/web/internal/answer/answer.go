@@ -201,12 +201,11 @@ func refuse(err error) Answer {
 	return Answer{Stderr: "compilemode: " + err.Error() + "\n", Exit: 2}
 }
 
-// scriptExit is 1 when some site's plan raises, else 0 (the command's rule).
+// scriptExit is 1 when any plan shown raises, else 0 (the command's rule:
+// script.Script.Exit).
 func scriptExit(s *script.Script) int {
-	for _, st := range s.Sites {
-		if st.Plan.Exit() == graphs.Raises {
-			return 1
-		}
+	if s.Exit() == graphs.Raises {
+		return 1
 	}
 	return 0
 }

@@ -1,0 +1,224 @@
+package literal
+
+import (
+	"strings"
+)
+
+// f-strings (PEP 498; 3.12's PEP 701 grammar for what the library reads): literal
+// text with {{ and }} for braces, and replacement fields {expression!conversion:spec}
+// whose expression is read and evaluated here like any other (in the comprehension
+// scope it stands in), then formatted by the format mini-language (evalformat.go).
+// Not evaluated, and refused as such: the = specifier, a spec holding a nested field,
+// a field expression quoting with the f-string's own quote, t-strings, and an
+// f-string joined to an adjacent string literal.
+
+// fstring is one f-string: its parts, in order.
+type fstring struct {
+	parts []fpart
+}
+
+// fpart is literal text (expr nil) or a replacement field.
+type fpart struct {
+	text string
+	expr *node
+	conv string // "r", "s", "a" or ""
+	spec string
+}
+
+// fstrAt reports whether an f-string starts at i: a prefix of one or two letters
+// holding f or F (and r or R) and a quote.
+func fstrAt(s string, i int) bool {
+	j := i
+	hasF := false
+	for ; j < len(s) && j < i+3 && strings.IndexByte("fFrR", s[j]) >= 0; j++ {
+		hasF = hasF || s[j] == 'f' || s[j] == 'F'
+	}
+	return hasF && j < len(s) && j-i <= 2 && (s[j] == '\'' || s[j] == '"')
+}
+
+// fstringAtom reads the f-string at i and writes its placeholder; the parts are
+// parsed later by the expression parser (fstringNode).
+func (w *rewriter) fstringAtom(i int) (int, *Error) {
+	p := w.piece(i)
+	if !p.ok {
+		return 0, &Error{Offset: p.quote, Msg: "unterminated f-string literal (detected at line 1)"}
+	}
+	if j := w.gap(p.end); j < len(w.s) && (strAt(w.s, j) || fstrAt(w.s, j)) {
+		return 0, &Error{Offset: j, Msg: "an f-string joined to an adjacent string literal is not evaluated", ours: true}
+	}
+	if w.fstrs == nil {
+		w.fstrs = map[int]piece{}
+	}
+	w.fstrs[len(w.atoms)] = p
+	w.atom(i, p.end, `""`, Str(""))
+	return p.end, nil
+}
+
+// fstringNode parses the f-string whose source is p into a node.
+func (ep *exprParser) fstringNode(p piece, off int) (*node, *syntaxErr) {
+	s := ep.w.s
+	prefix := strings.ToLower(s[p.start:p.quote])
+	raw := strings.Contains(prefix, "r")
+	ql := 1
+	if tripleAt(s, p.quote, s[p.quote]) && p.end-p.quote >= 6 {
+		ql = 3
+	}
+	q := s[p.quote : p.quote+ql]
+	body := s[p.quote+ql : p.end-ql]
+	n := ep.mk(node{kind: nFString, off: off})
+	fs := &fstring{}
+	var lit strings.Builder
+	flush := func() *syntaxErr {
+		if lit.Len() == 0 {
+			return nil
+		}
+		src := map[bool]string{true: "r", false: ""}[raw] + q + lit.String() + q
+		v, _, err := decodePiece(src, piece{start: 0, quote: len(src) - len(q) - lit.Len() - len(q), end: len(src), ok: true})
+		if err != nil {
+			return &syntaxErr{off: off, msg: err.Msg}
+		}
+		fs.parts = append(fs.parts, fpart{text: v})
+		lit.Reset()
+		return nil
+	}
+	for i := 0; i < len(body); i++ {
+		c := body[i]
+		switch {
+		case (c == '{' || c == '}') && i+1 < len(body) && body[i+1] == c:
+			lit.WriteByte(c)
+			i++
+		case c == '}':
+			return nil, &syntaxErr{off: off, msg: "f-string: single '}' is not allowed"}
+		case c == '{':
+			if err := flush(); err != nil {
+				return nil, err
+			}
+			end, part, err := ep.field(body, i+1, off)
+			if err != nil {
+				return nil, err
+			}
+			fs.parts = append(fs.parts, part)
+			i = end
+		default:
+			lit.WriteByte(c)
+		}
+	}
+	if err := flush(); err != nil {
+		return nil, err
+	}
+	n.fstr = fs
+	return n, nil
+}
+
+// field reads a replacement field from i (after its '{') and returns the offset of
+// its '}'.
+func (ep *exprParser) field(body string, i, off int) (int, fpart, *syntaxErr) {
+	depth, j := 0, i
+	for ; j < len(body); j++ {
+		c := body[j]
+		if c == '\'' || c == '"' {
+			k := strings.IndexByte(body[j+1:], c)
+			if k < 0 {
+				break
+			}
+			j += k + 1
+			continue
+		}
+		if strings.IndexByte("([{", c) >= 0 {
+			depth++
+		} else if strings.IndexByte(")]}", c) >= 0 {
+			if depth == 0 {
+				break
+			}
+			depth--
+		} else if depth == 0 && (c == ':' || (c == '!' && j+1 < len(body) && body[j+1] != '=') || (c == '=' && j+1 < len(body) && body[j+1] != '=' && j > i && strings.IndexByte("=!<>", body[j-1]) < 0)) {
+			break
+		}
+	}
+	if j >= len(body) {
+		return 0, fpart{}, &syntaxErr{off: off, msg: "f-string: expecting '}'"}
+	}
+	src := body[i:j]
+	if strings.TrimSpace(src) == "" {
+		return 0, fpart{}, &syntaxErr{off: off, msg: "f-string: valid expression required before '}'"}
+	}
+	part := fpart{}
+	if body[j] == '=' {
+		return 0, fpart{}, &syntaxErr{off: off, why: "the f-string = specifier is not evaluated"}
+	}
+	if body[j] == '!' {
+		k := j + 1
+		for k < len(body) && body[k] != ':' && body[k] != '}' {
+			k++
+		}
+		part.conv, j = body[j+1:k], k
+		if part.conv != "r" && part.conv != "s" && part.conv != "a" {
+			if part.conv == "" {
+				return 0, fpart{}, &syntaxErr{off: off, why: "an f-string conversion without its character is not evaluated"}
+			}
+			return 0, fpart{}, &syntaxErr{off: off, msg: (&evaluator{lang: ep.lang}).text(TextFStringConversion, part.conv)}
+		}
+	}
+	if j < len(body) && body[j] == ':' {
+		k := strings.IndexByte(body[j+1:], '}')
+		if k < 0 {
+			return 0, fpart{}, &syntaxErr{off: off, msg: "f-string: expecting '}'"}
+		}
+		part.spec, j = body[j+1:j+1+k], j+1+k
+		if strings.ContainsAny(part.spec, "{") {
+			return 0, fpart{}, &syntaxErr{off: off, why: "a nested field in an f-string spec is not evaluated"}
+		}
+	}
+	if j >= len(body) || body[j] != '}' {
+		return 0, fpart{}, &syntaxErr{off: off, msg: "f-string: expecting '}'"}
+	}
+	x, err := ep.subExpr(src, off)
+	if err != nil {
+		return 0, fpart{}, err
+	}
+	part.expr = x
+	return j, part, nil
+}
+
+// subExpr parses a field's expression with a parser of its own (its atoms are its
+// own); the nodes are evaluated with the enclosing evaluator.
+func (ep *exprParser) subExpr(src string, off int) (*node, *syntaxErr) {
+	if ep.depth > MaxDepth {
+		return nil, &syntaxErr{off: off, why: "f-strings nested too deep"}
+	}
+	w, rerr := rewrite(strings.TrimSpace(src), false)
+	if rerr != nil {
+		return nil, &syntaxErr{off: off, why: "this f-string field is not evaluated: " + rerr.Msg}
+	}
+	sub := &exprParser{w: w, src: string(w.out), depth: ep.depth + 1, lang: ep.lang}
+	sub.tokenize()
+	x, err := sub.parseAll()
+	if err != nil {
+		return nil, &syntaxErr{off: off, why: "this f-string field is not evaluated: " + err.msg + err.why}
+	}
+	return x, nil
+}
+
+// fstringValue evaluates an f-string.
+func (ev *evaluator) fstringValue(n *node) (Value, *pyErr) {
+	var b strings.Builder
+	for _, p := range n.fstr.parts {
+		if p.expr == nil {
+			b.WriteString(p.text)
+			continue
+		}
+		v, err := ev.eval(p.expr)
+		if err != nil {
+			return Value{}, err
+		}
+		text, err := ev.convertField(v, p.conv, p.conv != "", p.spec)
+		if err != nil {
+			return Value{}, err
+		}
+		b.WriteString(text)
+		if b.Len() > MaxSeqLen {
+			return Value{}, seqLimit(b.Len())
+		}
+	}
+	return Str(b.String()), nil
+}

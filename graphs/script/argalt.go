@@ -1,0 +1,208 @@
+package script
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/compilemode/compilemode/config/literal"
+)
+
+// ArgChoice is one value a compile argument given by an expression can have.
+type ArgChoice struct {
+	Line  int    `json:"line"`  // where the value is written
+	Value string `json:"value"` // its Python repr
+
+	v       literal.Value
+	partial bool // a dict display with items that are not literals
+}
+
+// ArgAlternatives are the values that can reach a compile argument other than mode
+// (options, backend, dynamic) given by an expression rather than a literal: both
+// branches of `a if c else b`, the operands of `a or b` and `a and b` that Python can
+// return, and the values the file assigns to a name (file-wide, the first
+// maxAssigned of each). Each value is planned (see [SitePlan]); Complete is false
+// when some part was not a literal, whose value is not planned.
+type ArgAlternatives struct {
+	Keyword  string      `json:"keyword"`
+	Expr     string      `json:"expr"`
+	Values   []ArgChoice `json:"values"`
+	Complete bool        `json:"complete"`
+}
+
+// altArgs are the compile arguments whose alternatives are planned (mode has its
+// own candidates: Site.ModeCandidates).
+var altArgs = map[string]bool{"options": true, "backend": true, "dynamic": true}
+
+// maxAssigned bounds the values kept per name for argument alternatives.
+const maxAssigned = 16
+
+// maxArgCombos bounds the combinations of argument alternatives planned per site.
+const maxArgCombos = 16
+
+// maxAltDepth bounds the nesting followed for argument alternatives.
+const maxAltDepth = 8
+
+// alternatives records the values a non-literal argument k can have, and reports
+// whether it found any.
+func (r *reader) alternatives(st *siteState, k string, e *expr) bool {
+	if !altArgs[k] {
+		return false
+	}
+	vals, complete := r.argChoices(e, 0)
+	vals = uniqueChoices(vals)
+	switch {
+	case len(vals) == 1 && complete:
+		r.keywordValue(st, k, vals[0].v)
+		st.note("%s `%s` has one value: %s (line %d)", k, oneLine(r.text(e)), vals[0].Value, vals[0].Line)
+		return true
+	case len(vals) == 0 || len(vals) == 1 && vals[0].partial:
+		return false // none, or one partly known dict display (boundOptions reads it)
+	}
+	st.Alternatives = append(st.Alternatives, ArgAlternatives{Keyword: k, Expr: cut(oneLine(r.text(e)), MaxCallText), Values: vals, Complete: complete})
+	var vs []string
+	for _, c := range vals {
+		vs = append(vs, fmt.Sprintf("%s (line %d)", cut(c.Value, MaxCallText), c.Line))
+	}
+	n := fmt.Sprintf("%s is not a literal: `%s` can be %s; each is planned", k, cut(oneLine(r.text(e)), MaxCallText), strings.Join(vs, ", "))
+	if !complete {
+		n += " (other parts are not literals, and are not planned)"
+	}
+	st.note("%s", n)
+	return true
+}
+
+// argChoices returns the literal values e can have, and whether every part of e was
+// read (false: some value is not known).
+func (r *reader) argChoices(e *expr, depth int) ([]ArgChoice, bool) {
+	if e == nil || depth > maxAltDepth {
+		return nil, false
+	}
+	if v, ok := r.literal(e); ok {
+		return []ArgChoice{{Line: int(e.line), Value: v.String(), v: v}}, true
+	}
+	if kept, _, ok := r.partialDict(e); ok {
+		v := literal.Dict(kept...)
+		return []ArgChoice{{Line: int(e.line), Value: v.String(), v: v, partial: true}}, false
+	}
+	switch {
+	case e.kind == ifElse && len(e.elts) == 3:
+		a, ca := r.argChoices(e.elts[0], depth+1)
+		b, cb := r.argChoices(e.elts[2], depth+1)
+		return append(a, b...), ca && cb
+	case e.is(orChain) || e.is(andChain):
+		return r.chainChoices(e, depth)
+	case e.kind == name || e.kind == attr:
+		vs := r.assigned[r.lastName(e)]
+		if len(vs) == 0 {
+			return nil, false
+		}
+		var out []ArgChoice
+		complete := true
+		for _, v := range vs {
+			c, ok := r.argChoices(v, depth+1)
+			out, complete = append(out, c...), complete && ok
+		}
+		return out, complete
+	}
+	return nil, false
+}
+
+// chainChoices returns the values an "a or b" ("a and b") chain can have: an
+// operand's values that Python returns (a true one for "or", a false one for "and";
+// the last operand's, all of them), past an operand only when it can be passed over.
+func (r *reader) chainChoices(e *expr, depth int) ([]ArgChoice, bool) {
+	or := e.is(orChain)
+	var out []ArgChoice
+	complete := true
+	for i, x := range e.elts {
+		vals, ok := r.argChoices(x, depth+1)
+		complete = complete && ok
+		last := i == len(e.elts)-1
+		passOver := !ok
+		for _, c := range vals {
+			if last || c.v.Truthy() == or {
+				out = append(out, c)
+			} else {
+				passOver = true
+			}
+		}
+		if !passOver {
+			break
+		}
+	}
+	return out, complete
+}
+
+// uniqueChoices keeps the first choice of each value, in order.
+func uniqueChoices(in []ArgChoice) []ArgChoice {
+	seen := map[string]bool{}
+	var out []ArgChoice
+	for _, c := range in {
+		if !seen[c.Value] {
+			seen[c.Value] = true
+			out = append(out, c)
+		}
+	}
+	return out
+}
+
+// argCombo is one combination of a site's argument alternatives: one choice per
+// keyword.
+type argCombo []argPick
+
+type argPick struct {
+	keyword string
+	choice  ArgChoice
+}
+
+// label is how the combination is named in the text and JSON forms.
+func (c argCombo) label() string {
+	var parts []string
+	for _, p := range c {
+		parts = append(parts, fmt.Sprintf("%s=%s (line %d)", p.keyword, cut(p.choice.Value, MaxCallText), p.choice.Line))
+	}
+	return strings.Join(parts, ", ")
+}
+
+// combos returns the combinations of the site's alternatives, less the keywords the
+// command line gives (skip), at most maxArgCombos (cut reports that more were left
+// out).
+func (s *Site) combos(skip map[string]bool) (out []argCombo, cut bool) {
+	out = []argCombo{nil}
+	for _, a := range s.Alternatives {
+		if skip[a.Keyword] {
+			continue
+		}
+		var next []argCombo
+		for _, c := range out {
+			for _, v := range a.Values {
+				if len(next) >= maxArgCombos {
+					cut = true
+					break
+				}
+				next = append(next, append(c[:len(c):len(c)], argPick{a.Keyword, v}))
+			}
+		}
+		out = next
+	}
+	return out, cut
+}
+
+// with returns a copy of the site with the combination's values as its arguments.
+func (s Site) with(c argCombo) Site {
+	for _, p := range c {
+		switch p.keyword {
+		case "options":
+			s.Options = nil
+			if p.choice.v.Kind() != literal.NoneKind {
+				o := p.choice.v.String()
+				s.Options = &o
+			}
+		case "backend":
+			s.Backend = strOrNil(p.choice.v)
+		case "dynamic":
+			s.Dynamic = boolOrNil(p.choice.v)
+		}
+	}
+	return s
+}
