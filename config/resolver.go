@@ -399,8 +399,8 @@ func decorateStage(res *Result, err error) {
 	if !res.decorator || res.Stage != "compile" {
 		return
 	}
-	if e, ok := err.(*CallError); ok && (strings.HasPrefix(e.Arg, "Python ") || (e.Exc == "TypeError" && strings.HasSuffix(e.Arg, "="))) {
-		return // argument binding and the Python check come first
+	if e, ok := err.(*CallError); ok && ((strings.HasPrefix(e.Arg, "Python ") && !res.Facts.CompilePythonInOptimize) || (e.Exc == "TypeError" && strings.HasSuffix(e.Arg, "="))) {
+		return // argument binding and (from 2.1) the Python check come first
 	}
 	res.Stage = "decorate"
 }
