@@ -156,10 +156,10 @@ func TestNoDoubledPrefix(t *testing.T) {
 		return p
 	}
 	badSchema := write("s.json", `{"format": "compilemode-schema/1", "torch": "2.11.0", "keys": [`)
-	badScenario := write("sc.json", `{"python": "3.8"}`)
+	badScenario := write("sc.json", `{"python": "3.7"}`)
 	badScript := write("b.py", "import torch\ntorch.compile(m, mode=\n")
 	cases := [][]string{
-		{"-python", "3.8"}, {"-python", "3.x"}, {"-torch", "3.0"}, {"-torch", "2.6,x"},
+		{"-python", "3.7"}, {"-python", "3.x"}, {"-torch", "3.0"}, {"-torch", "2.6,x"},
 		{"-schema", badSchema}, {"-schema", filepath.Join(dir, "none.json")},
 		{"-scenario", badScenario}, {"-scenario", badSchema}, {"-options", "{'a':"},
 		{"-options", "@" + filepath.Join(dir, "none")}, {"-set", "x"}, {"-env", "=1"},
