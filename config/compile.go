@@ -32,9 +32,11 @@ func (r *Resolver) applyCompile(res *Result, req Request, forced []int) error {
 
 // compileWrapper is torch.compile's body up to the compile wrapper it builds.
 func (r *Resolver) compileWrapper(res *Result, req Request, forced []int) error {
-	if max, err := pyver.Parse(r.facts.CompileMaxPython); err == nil && !res.Python.Less(max) {
-		// torch/__init__.py compile's first check (Facts.CompileMaxPython).
-		return &CallError{Arg: "Python " + res.Python.String(), Exc: "RuntimeError", Msg: fmt.Sprintf("torch.compile is not supported on Python %s+", max)}
+	if !r.facts.CompilePythonInOptimize {
+		// torch/__init__.py compile's first check, from 2.1 (Facts.CompileMaxPython).
+		if err := r.pythonCheck(res); err != nil {
+			return err
+		}
 	}
 	if req.Options != nil && req.Options.Kind() == literal.NoneKind {
 		// options=None is the default argument: not given (measured on 2.6.0 and

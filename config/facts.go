@@ -103,13 +103,25 @@ type Facts struct {
 	// options and backend (fullgraph, dynamic, disable; name, recompile_limit, ... on
 	// later releases). Empty when not read: any name is then accepted.
 	CompileKwargs []string
-	// Python is the Python the release was measured on (Debian trixie's 3.13 for
-	// 2.6.0, the GPU machine's 3.12 for 2.11, Debian sid's 3.14 for 2.14.1): the
-	// default of Request.Python.
+	// Python is the default of Request.Python: the Python the release was measured on
+	// (Debian trixie's 3.13 for 2.6.0, the GPU machine's 3.12 for 2.11, Debian sid's
+	// 3.14 for 2.14.1), and for a release not measured the newest Python its
+	// torch.compile runs on (3.10 for 2.0).
 	Python string
-	// CompileMaxPython: torch.compile raises "torch.compile is not supported on Python
-	// X+" from this Python on ("" when not known).
+	// CompileMaxPython is the first Python torch.compile refuses: from it on,
+	// torch.compile raises RuntimeError(CompilePythonMessage) ("" when not known).
 	CompileMaxPython string
+	// CompilePythonMessage is that RuntimeError's text, which changed across releases
+	// ("Python 3.11+ not yet supported for torch.compile" on 2.0, "Dynamo is not
+	// supported on Python 3.12+" on 2.1-2.3, "torch.compile is not supported on
+	// Python 3.14+" from 2.6).
+	CompilePythonMessage string
+	// CompilePythonInOptimize: the Python check is torch._dynamo.optimize's
+	// (check_if_dynamo_supported, 2.0), run after torch.compile built its backend
+	// wrapper, so a bad mode or option is reported first, and the decorator form
+	// raises when the decorator is applied; from 2.1 it is torch.compile's first
+	// statement, before its decorator branch.
+	CompilePythonInOptimize bool
 }
 
 // The names of the facts, as [FactRow.Name] spells them: the [Facts] field each row
@@ -137,6 +149,8 @@ const (
 	FactCompileKwargs                = "CompileKwargs"
 	FactBisectBackend                = "BisectBackend"
 	FactCompileMaxPython             = "CompileMaxPython"
+	FactCompilePythonMessage         = "CompilePythonMessage"
+	FactCompilePythonInOptimize      = "CompilePythonInOptimize"
 )
 
 // FactRow is one per-release fact: over Releases, the [Facts] field Name holds Value.
@@ -166,7 +180,7 @@ func FactRows() []FactRow {
 		applyOptions = "torch/__init__.py _TorchCompileInductorWrapper.apply_options"
 		cgBackend    = "torch/_dynamo/backends/cudagraphs.py"
 	)
-	return []FactRow{
+	return append([]FactRow{
 		{FactTypeCheck, r(0, 5), ExactType, modes.Source, applyOptions + " @ 2.0 (pytorch/pytorch.github.io@01153da6 docs/2.0/_modules/torch.html), 2.1-era pytorch/pytorch@dc098c44 and 2.2.2 (testdata/reference/pytorch-facts.md §2.4)"},
 		{FactTypeCheck, r(6, 14), IsInstance, modes.Measured, applyOptions + " @ 2.6.0, 2.7.1, 2.14.0; measured on 2.11 (testdata/reference/pytorch-facts.md §2.4)"},
 
@@ -219,22 +233,14 @@ func FactRows() []FactRow {
 		{FactInvalidBackendSuggests, r(14, 14), true, modes.Measured, "torch/_dynamo/backends/registry.py lookup_backend: difflib.get_close_matches over list_backends(), n=2; measured on 2.14.1 (testdata/torch/2.14.1-debian/static.json calls[\"backend='inducto'\"], calls[\"backend='bogus'\"])"},
 
 		{FactBackendNoneIsDefault, r(1, 13), false, modes.Measured, "torch/__init__.py compile: backend=None builds _TorchCompileWrapper(None), accepted without validation; measured on 2.6.0 (testdata/torch/2.6.0-debian/static.json calls[\"backend=None\"].result.wrapper); 2.1-2.5 and 2.7-2.13 inferred (the release that changed it is not known)"},
-		{FactPython, r(0, 5), "3.11", modes.Inferred, "no build of these releases was measured; 3.11 is the newest Python 2.1-2.5 all support; 2.0's torch.compile ran only on Python 3.10 and older (\"Python 3.11+ not yet supported for torch.compile\", noted by a Modal example pinning torch~=2.0.0), and this module has no Python 3.10 data, so 3.11's parsing rules stand in for 2.0"},
-		{FactPython, r(6, 6), "3.13", modes.Measured, "Debian trixie python3-torch 2.6.0+dfsg-7 runs on Python 3.13.5 (testdata/torch/2.6.0-debian/static.json python)"},
-		{FactPython, r(7, 11), "3.12", modes.Measured, "2.11.0+cu130 was measured on Python 3.12 (testdata/torch/2.11, python3.12 paths); 2.7-2.10 inferred"},
-		{FactPython, r(12, 13), "3.13", modes.Inferred, "not measured; between 2.11 (3.12) and 2.14 (3.14)"},
-		{FactPython, r(14, 14), "3.14", modes.Measured, "Debian sid python3-torch 2.14.1+dfsg-1 runs on Python 3.14.10 (testdata/torch/2.14.1-debian/static.json python)"},
 
 		{FactCompileKwargs, r(6, 6), []string{"fullgraph", "dynamic", "disable"}, modes.Measured, "torch/__init__.py compile @ 2.6.0 signature (model, *, fullgraph, dynamic, backend, mode, options, disable); measured on 2.6.0 (testdata/torch/2.6.0-debian/calls2.json \"name='f'\", \"recompile_limit=1\")"},
 		{FactCompileKwargs, r(14, 14), []string{"fullgraph", "dynamic", "name", "disable", "recompile_limit", "isolate_recompiles", "dynamic_shapes"}, modes.Measured, "torch/__init__.py compile @ 2.14.1 signature; measured on 2.14.1 (testdata/torch/2.14.1-debian/calls2.json)"},
 
 		{FactBisectBackend, r(6, 14), true, modes.Measured, "torch/__init__.py compile @ 2.6.0, 2.14.1: \"if bisect_backend := CompilerBisector.get_backend(): backend = bisect_backend\"; measured on both (calls2.json \"env BISECT_BACKEND=…\"); 2.7-2.13 inferred"},
 
-		{FactCompileMaxPython, r(6, 6), "3.14", modes.Source, "torch/__init__.py compile @ 2.6.0: sys.version_info >= (3, 14) raises RuntimeError(\"torch.compile is not supported on Python 3.14+\")"},
-		{FactCompileMaxPython, r(14, 14), "3.15", modes.Source, "torch/__init__.py compile @ 2.14.1: sys.version_info >= (3, 15) raises RuntimeError(\"torch.compile is not supported on Python 3.15+\")"},
-
 		{FactBackendNoneIsDefault, r(14, 14), true, modes.Measured, "torch/__init__.py compile: None is get_default_backend(), Inductor; measured on 2.14.1 (testdata/torch/2.14.1-debian/static.json calls[\"backend=None\"]: _TorchCompileInductorWrapper, empty patch)"},
-	}
+	}, pythonRows()...)
 }
 
 // backends211 is torch._dynamo.list_backends(exclude_tags=()) on 2.11.0+cu130
@@ -284,6 +290,8 @@ func (f *Facts) field(name string) any {
 		FactCompileKwargs:                &f.CompileKwargs,
 		FactBisectBackend:                &f.BisectBackend,
 		FactCompileMaxPython:             &f.CompileMaxPython,
+		FactCompilePythonMessage:         &f.CompilePythonMessage,
+		FactCompilePythonInOptimize:      &f.CompilePythonInOptimize,
 	}[name]
 }
 

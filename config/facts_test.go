@@ -101,17 +101,14 @@ func TestFactsForBoundaries(t *testing.T) {
 			want.CompileOptions = append(want.CompileOptions, "use_aoti")
 		}
 		want.BisectBackend = v.AtLeast(at(6))
-		want.Python = map[bool]string{true: "3.11", false: "3.12"}[!v.AtLeast(at(6))]
-		switch {
-		case v == at(6):
-			want.Python, want.CompileMaxPython = "3.13", "3.14"
+		switch v {
+		case at(6):
 			want.CompileKwargs = []string{"fullgraph", "dynamic", "disable"}
-		case v.AtLeast(at(14)):
-			want.Python, want.CompileMaxPython = "3.14", "3.15"
+		case at(14):
 			want.CompileKwargs = []string{"fullgraph", "dynamic", "name", "disable", "recompile_limit", "isolate_recompiles", "dynamic_shapes"}
-		case v.AtLeast(at(12)):
-			want.Python = "3.13"
 		}
+		want.Python, want.CompileMaxPython, want.CompilePythonMessage = pythonWant(v)
+		want.CompilePythonInOptimize = v == at(0)
 		if diff := cmp.Diff(want, FactsFor(v)); diff != "" {
 			t.Errorf("FactsFor(%s) mismatch (-want +got):\n%s", v, diff)
 		}
@@ -200,5 +197,24 @@ func TestFactReleases(t *testing.T) {
 		if got := FactReleases(tc.name, tc.value); got != tc.want {
 			t.Errorf("FactReleases(%s, %#v) = %v, want %v", tc.name, tc.value, got, tc.want)
 		}
+	}
+}
+
+// pythonWant is each release's default Python, the first Python its torch.compile
+// refuses and the RuntimeError's text, as config/pyfacts.go's sources read them.
+func pythonWant(v modes.Version) (def, max, msg string) {
+	switch m := v.Minor; {
+	case m == 0:
+		return "3.10", "3.11", "Python 3.11+ not yet supported for torch.compile"
+	case m <= 3:
+		return "3.11", "3.12", "Dynamo is not supported on Python 3.12+"
+	case m <= 5:
+		return "3.12", "3.13", "Dynamo is not supported on Python 3.13+"
+	case m <= 9:
+		return "3.13", "3.14", "torch.compile is not supported on Python 3.14+"
+	case m == 11:
+		return "3.12", "3.15", "torch.compile is not supported on Python 3.15+"
+	default:
+		return "3.14", "3.15", "torch.compile is not supported on Python 3.15+"
 	}
 }

@@ -38,6 +38,13 @@ func kwarg(kwargs []Kwarg, name string) (Kwarg, bool) {
 // Source: torch/_dynamo/eval_frame.py _optimize @ 2.6.0 and 2.14.1 ("if disable or
 // os.environ.get("TORCHDYNAMO_DISABLE", "") == "1": return _NullDecorator()").
 func (r *Resolver) applyOptimize(res *Result, req Request) error {
+	if r.facts.CompilePythonInOptimize {
+		// 2.0: optimize's first statement is check_if_dynamo_supported()
+		// (Facts.CompilePythonInOptimize), before its disable check.
+		if err := r.pythonCheck(res); err != nil {
+			return err
+		}
+	}
 	kw, ok := kwarg(req.Kwargs, "disable")
 	if (ok && kw.Value.Truthy()) || res.env["TORCHDYNAMO_DISABLE"] == "1" {
 		res.Unwrapped = true

@@ -32,6 +32,9 @@ type Resolver struct {
 	next      *schema.Schema                    // for a release that borrows an older schema: the next one read
 	others    func() map[string][]modes.Version // variables other releases read (envtraps.go), computed once
 	near      func() nearIndex                  // those and this release's variables by length (envtraps.go), computed once
+
+	// pythonEv is how the release's Python check is known (pythonEvidence).
+	pythonEv modes.Evidence
 }
 
 // NewResolver returns a resolver for release v with the built-in schema and mode
@@ -100,7 +103,7 @@ func newResolver(v modes.Version, s *schema.Schema, ev modes.Evidence, t *modes.
 	for i, k := range keys {
 		known[i] = k.Key
 	}
-	r := &Resolver{schema: s, schemaEv: ev, table: t, facts: FactsFor(v), releaseEv: EvidenceFor(v), known: known, others: loadOtherReaders(v)}
+	r := &Resolver{schema: s, schemaEv: ev, table: t, facts: FactsFor(v), releaseEv: EvidenceFor(v), pythonEv: pythonEvidence(v), known: known, others: loadOtherReaders(v)}
 	r.near = loadNearIndex(r)
 	r.byVar = map[string][]int{}
 	for i, k := range keys {
@@ -397,8 +400,8 @@ func decorateStage(res *Result, err error) {
 	if !res.decorator || res.Stage != "compile" {
 		return
 	}
-	if e, ok := err.(*CallError); ok && (strings.HasPrefix(e.Arg, "Python ") || (e.Exc == "TypeError" && strings.HasSuffix(e.Arg, "="))) {
-		return // argument binding and the Python check come first
+	if e, ok := err.(*CallError); ok && ((strings.HasPrefix(e.Arg, "Python ") && !res.Facts.CompilePythonInOptimize) || (e.Exc == "TypeError" && strings.HasSuffix(e.Arg, "="))) {
+		return // argument binding and (from 2.1) the Python check come first
 	}
 	res.Stage = "decorate"
 }
@@ -430,6 +433,9 @@ func (r *Resolver) fail(res *Result, err error) (*Result, error) {
 	case *CallError:
 		if e := err.(*CallError); e.Stage != "" {
 			res.Stage = e.Stage
+		}
+		if e := err.(*CallError); strings.HasPrefix(e.Arg, "Python ") {
+			res.ErrEvidence = r.pythonEv // read per release (config/pyfacts.go)
 		}
 	case *InvalidBackendError:
 		// The text and the backend list are static facts, measured on 2.6.0, 2.11 and

@@ -57,7 +57,7 @@ const (
 	// a dict subscripted with a slice raises KeyError, "" where that is TypeError.
 	TextSliceHashable = "slice-hashable"
 	// TextNFKCConstant is the exception of a name that NFKC-normalises to None, True
-	// or False (ValueError from 3.12 on, NameError before).
+	// or False (ValueError from 3.13 on, NameError before; measured on 3.12.1).
 	TextNFKCConstant = "nfkc-constant"
 	// TextTooManyToUnpack is the ValueError of unpacking too many values (%[1]d:
 	// the targets, %[2]d: the values).
@@ -68,6 +68,27 @@ const (
 	// TextNotIterable is the TypeError of x in y for a y that is not a container
 	// (%[1]s: its type).
 	TextNotIterable = "not-iterable"
+	// TextStrIndex is the TypeError of a str indexed with a non-int (%[1]s: the
+	// index's type; a text without a verb ignores it).
+	TextStrIndex = "str-index"
+	// TextComplexFloor is the TypeError of a complex // (Python 3.9 and older: "can't
+	// take floor of complex number."); "" where // on a complex is an unsupported
+	// operand like any other.
+	TextComplexFloor = "complex-floor"
+	// TextComplexMod is the same for a complex % ("can't mod complex numbers.").
+	TextComplexMod = "complex-mod"
+	// TextFmtNumber is what %d requires of its argument ("a real number is required"
+	// from 3.10, "a number is required" before).
+	TextFmtNumber = "fmt-number"
+	// TextStarIterable is the TypeError of *x for an x that is not iterable (%[1]s:
+	// its type).
+	TextStarIterable = "star-iterable"
+	// TextDictUnion is "yes" where dict | dict merges (3.9+), "no" where it is an
+	// unsupported operand.
+	TextDictUnion = "dict-union"
+	// TextLiteralEvalSet is "yes" where ast.literal_eval accepts set() (3.9+), "no"
+	// where set is a name like any other.
+	TextLiteralEvalSet = "literal-eval-set"
 )
 
 // defaultTexts are Python 3.13's.
@@ -84,6 +105,11 @@ var defaultTexts = map[string]string{
 	TextComplexDivZero:    "complex division by zero",
 	TextComplexZeroPow:    "0.0 to a negative or complex power",
 	TextNotIterable:       "argument of type '%[1]s' is not iterable",
+	TextStrIndex:          "string indices must be integers, not '%[1]s'",
+	TextFmtNumber:         "a real number is required",
+	TextStarIterable:      "Value after * must be an iterable, not %[1]s",
+	TextDictUnion:         "yes",
+	TextLiteralEvalSet:    "yes",
 	TextSliceHashable:     "yes",
 	TextFStringConversion: "f-string: invalid conversion character '%[1]s': expected 's', 'r', or 'a'",
 	TextTooManyToUnpack:   "too many values to unpack (expected %[1]d)",
@@ -283,6 +309,9 @@ func (ev *evaluator) display(n *node) (Value, *pyErr) {
 				return Value{}, err
 			}
 			it, err := iterate(v)
+			if err != nil && err.exc == "TypeError" {
+				return Value{}, typeErr("%s", ev.text(TextStarIterable, v.PyType()))
+			}
 			if err != nil {
 				return Value{}, err
 			}
@@ -368,7 +397,7 @@ func (ev *evaluator) dict(n *node) (Value, *pyErr) {
 
 func (ev *evaluator) call(n *node) (Value, *pyErr) {
 	fn := n.kids[0]
-	if fn.kind == nName && fn.name == "set" && len(n.kids) == 1 && ev.allowSet {
+	if fn.kind == nName && fn.name == "set" && len(n.kids) == 1 && ev.allowSet && ev.text(TextLiteralEvalSet) == "yes" {
 		return Set(), nil
 	}
 	if fn.kind == nAttr {

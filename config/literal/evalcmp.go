@@ -286,7 +286,7 @@ func (ev *evaluator) subscript(x, i Value) (Value, *pyErr) {
 	case ListKind, TupleKind, StrKind:
 		if i.kind != IntKind && i.kind != BoolKind {
 			if x.kind == StrKind {
-				return Value{}, typeErr("string indices must be integers, not '%s'", i.PyType())
+				return Value{}, typeErr("%s", ev.text(TextStrIndex, i.PyType()))
 			}
 			return Value{}, typeErr("%s indices must be integers or slices, not %s", x.PyType(), i.PyType())
 		}

@@ -133,7 +133,7 @@ func (ev *evaluator) convert(spec fmtSpec, v Value) (string, *pyErr) {
 	default:
 		numeric = true
 		var err *pyErr
-		if body, err = numberText(spec, v); err != nil {
+		if body, err = ev.numberText(spec, v); err != nil {
 			return "", err
 		}
 	}
@@ -141,12 +141,12 @@ func (ev *evaluator) convert(spec fmtSpec, v Value) (string, *pyErr) {
 }
 
 // numberText is the digits of a numeric conversion, with its sign.
-func numberText(spec fmtSpec, v Value) (string, *pyErr) {
+func (ev *evaluator) numberText(spec fmtSpec, v Value) (string, *pyErr) {
 	conv := spec.conv
 	switch conv {
 	case 'd', 'i', 'u', 'x', 'X', 'o':
 		if !isNumber(v) || v.kind == ComplexKind || (v.kind == FloatKind && strings.ContainsRune("xXo", conv)) {
-			kind := "a real number is required"
+			kind := ev.text(TextFmtNumber)
 			if strings.ContainsRune("xXo", conv) {
 				kind = "an integer is required"
 			}

@@ -35,6 +35,13 @@ func (ev *evaluator) binary(op string, x, y Value) (Value, *pyErr) {
 	if x.kind == OpaqueKind || y.kind == OpaqueKind {
 		return Value{}, unsupported(fmt.Sprintf("operator %s on %s is not evaluated", op, x.PyType()))
 	}
+	if x.kind == ComplexKind {
+		// complex's own slot runs first and, before 3.10, refuses // and % whatever
+		// the other operand.
+		if err := ev.complexFloorMod(op); err != nil {
+			return Value{}, err
+		}
+	}
 	switch op {
 	case "+":
 		return concat(x, y)
@@ -124,7 +131,7 @@ func repeatItems(items []Value, k int) []Value {
 
 // setOp is | & - ^ on sets, and | on dicts (3.9+); ok is false for other operands.
 func (ev *evaluator) setOp(op string, x, y Value) (Value, bool, *pyErr) {
-	if op == "|" && x.kind == DictKind && y.kind == DictKind {
+	if op == "|" && x.kind == DictKind && y.kind == DictKind && ev.text(TextDictUnion) == "yes" {
 		return Dict(append(x.DictItems(), y.dictItems()...)...), true, nil
 	}
 	if x.kind != SetKind || y.kind != SetKind {
@@ -491,7 +498,20 @@ func (ev *evaluator) complexOp(op string, x, y Value) (Value, *pyErr) {
 	case "**":
 		return ev.complexPow(a, b)
 	}
+	if err := ev.complexFloorMod(op); err != nil {
+		return Value{}, err
+	}
 	return Value{}, unsupportedOperands(op, x, y)
+}
+
+// complexFloorMod is the TypeError older Pythons raise for // and % with a complex
+// operand (TextComplexFloor, TextComplexMod), nil where there is none.
+func (ev *evaluator) complexFloorMod(op string) *pyErr {
+	name := map[string]string{"//": TextComplexFloor, "%": TextComplexMod}[op]
+	if t := ev.text(name); name != "" && t != "" {
+		return typeErr("%s", t)
+	}
+	return nil
 }
 
 func cMul(a, b complex128) complex128 {

@@ -11,8 +11,10 @@ import (
 
 // MaxStrDigits is int()'s limit on the digits of a decimal string
 // (sys.int_info.default_max_str_digits), from Python 3.11 (and 3.10.7, 3.9.14,
-// 3.8.14, 3.7.14). Source: CPython Objects/longobject.c; measured on 3.13.5 and
-// 3.14 (testdata/torch/*-debian/calls2.json, the 4,301-digit variable).
+// 3.8.14, 3.7.14: the 3.8.18, 3.9.18 and 3.10.13 this package has data of all have
+// it, in their own wording, [IntDigitLimit]). Source: CPython Objects/longobject.c;
+// measured on 3.13.5 and 3.14 (testdata/torch/*-debian/calls2.json, the 4,301-digit
+// variable) and on the host's pyenv 3.8.18 to 3.12.1.
 const MaxStrDigits = 4300
 
 // Repr is repr() of a str in this Python: what is printable follows its Unicode
@@ -64,7 +66,7 @@ func (p *Python) Int(s string) (literal.Value, string) {
 		}
 	}
 	if len(digits) > MaxStrDigits {
-		return literal.Value{}, fmt.Sprintf("Exceeds the limit (%d digits) for integer string conversion: value has %d digits; use sys.set_int_max_str_digits() to increase the limit", MaxStrDigits, len(digits))
+		return literal.Value{}, fmt.Sprintf(p.Text(IntDigitLimit), MaxStrDigits, len(digits))
 	}
 	if sign == "+" {
 		sign = ""

@@ -4,12 +4,11 @@
 // the texts of its own exceptions that PyTorch's messages carry.
 //
 // The Unicode facts of each Python are generated from that Python's own unicodedata
-// by testdata/probe/gen_pyunicode.py (unicode-3.11.txt: the host's 3.11.7;
-// unicode-3.13.txt and unicode-3.14.txt: the Debian chroots' 3.13.5 and 3.14.x),
-// never written by hand. Python 3.12 reads Unicode 15.0.0, the version of Go's own
-// unicode package, which it uses; for full case mappings it uses 3.13's table
-// (Unicode 15.1.0 added 627 characters, none with a case mapping: UCD 15.1
-// DerivedAge.txt and SpecialCasing.txt, unchanged but for the header).
+// by testdata/probe/gen_pyunicode.py (unicode-3.8.txt, -3.9, -3.10, -3.11 and -3.12:
+// the host's pyenv 3.8.18, 3.9.18, 3.10.13, 3.11.7 and 3.12.1; unicode-3.13.txt and
+// unicode-3.14.txt: the Debian chroots' 3.13.5 and 3.14.x), never written by hand.
+// A source without a file reads Go's own tables (Unicode 15.0.0) with another
+// file's case mappings; no Python uses that now.
 //
 // A *Python is immutable and safe for concurrent use.
 package pyver
@@ -98,8 +97,11 @@ type source struct {
 // unidata_version, printed by each (the files' second line); 3.12's from its
 // documentation (Unicode 15.0.0), the version of Go's unicode package.
 var sources = map[Version]source{
+	{3, 8}:  {file: "unicode-3.8.txt", unicode: "12.1.0"},
+	{3, 9}:  {file: "unicode-3.9.txt", unicode: "13.0.0"},
+	{3, 10}: {file: "unicode-3.10.txt", unicode: "13.0.0"},
 	{3, 11}: {file: "unicode-3.11.txt", unicode: "14.0.0"},
-	{3, 12}: {unicode: "15.0.0", upper: "unicode-3.13.txt"},
+	{3, 12}: {file: "unicode-3.12.txt", unicode: "15.0.0"},
 	{3, 13}: {file: "unicode-3.13.txt", unicode: "15.1.0"},
 	{3, 14}: {file: "unicode-3.14.txt", unicode: "16.0.0"},
 }
@@ -365,11 +367,27 @@ const (
 	// UnhashableDict is the TypeError of an unhashable value used as a dict key
 	// (d[x]); a format with the type name as %[1]s.
 	UnhashableDict = "unhashable-dict"
+	// IntDigitLimit is int()'s ValueError for a decimal string over the digit limit;
+	// a format with the limit as %[1]d and the digits as %[2]d.
+	IntDigitLimit = "int-digit-limit"
 )
 
 // Texts returns the version-dependent texts as rows. Each call returns new rows.
 func Texts() []Text {
 	return []Text{
+		// Rows for 3.8-3.10 come first: Text takes the first row that holds.
+		{IntDigitLimit, Version{3, 0}, Version{3, 10}, "Exceeds the limit (%[1]d) for integer string conversion: value has %[2]d digits; use sys.set_int_max_str_digits() to increase the limit", "measured on 3.8.18, 3.9.18 and 3.10.13 (the host's pyenv): int('1' * 4301); the limit came with 3.8.14, 3.9.14 and 3.10.7"},
+		{IntDigitLimit, Version{3, 11}, Version{}, "Exceeds the limit (%[1]d digits) for integer string conversion: value has %[2]d digits; use sys.set_int_max_str_digits() to increase the limit", "measured on 3.11.7, 3.12.1 (the host's pyenv), 3.13.5 and 3.14.10 (testdata/torch/*-debian/calls2.json, the 4,301-digit variable)"},
+		{literal.TextIntModZero, Version{3, 0}, Version{3, 10}, "integer division or modulo by zero", "measured on 3.8.18, 3.9.18 and 3.10.13: 1 % 0 (testdata/probe/gen_exprs.py; config/literal/testdata/exprs-3.10.json)"},
+		{literal.TextStrIndex, Version{3, 0}, Version{3, 10}, "string indices must be integers", "measured on 3.8.18, 3.9.18 and 3.10.13: 'ab'['a'] (config/literal/testdata/exprs-3.10.json)"},
+		{literal.TextStrIndex, Version{3, 11}, Version{}, "string indices must be integers, not '%[1]s'", "measured on 3.11.7, 3.12.1, 3.13.5 and 3.14.10: 'ab'['a'] (config/literal/testdata/exprs-3.11.json … exprs-3.14.json)"},
+		{literal.TextComplexFloor, Version{3, 0}, Version{3, 9}, "can't take floor of complex number.", "measured on 3.8.18 and 3.9.18: 0b11 // 2j, 1j // ' s ' (config/literal/testdata/exprs-3.9.json); from 3.10 the generic unsupported-operand text"},
+		{literal.TextComplexMod, Version{3, 0}, Version{3, 9}, "can't mod complex numbers.", "measured on 3.8.18 and 3.9.18: True % 1j (config/literal/testdata/exprs-3.9.json)"},
+		{literal.TextFmtNumber, Version{3, 0}, Version{3, 9}, "a number is required", "measured on 3.8.18 and 3.9.18: '%d' % 'x' (config/literal/testdata/exprs-3.9.json); \"a real number is required\" from 3.10.13"},
+		{literal.TextFloatFloorDivZero, Version{3, 0}, Version{3, 8}, "float divmod()", "measured on 3.8.18: 1.0 // 0.0 (config/literal/testdata/exprs-3.8.json); \"float floor division by zero\" from 3.9.18"},
+		{literal.TextStarIterable, Version{3, 0}, Version{3, 8}, "'%[1]s' object is not iterable", "measured on 3.8.18: [*1] (config/literal/testdata/exprs-3.8.json)"},
+		{literal.TextDictUnion, Version{3, 0}, Version{3, 8}, "no", "Python 3.9 What's New: dict union operators (PEP 584); measured on 3.8.18, {1: 2} | {1: 3} raises TypeError (config/literal/testdata/exprs-3.8.json)"},
+		{literal.TextLiteralEvalSet, Version{3, 0}, Version{3, 8}, "no", "Python 3.9 What's New: ast.literal_eval() supports set(); measured on 3.8.18, set() raises NameError under eval with no builtins (config/literal/testdata/exprs-3.8.json)"},
 		{SetAttrNoDict, Version{3, 13}, Version{}, " and no __dict__ for setting new attributes",
 			"CPython 3.13 Objects/object.c _PyObject_GenericSetAttrWithDict; measured on 3.13.5 and 3.14.10 (testdata/torch/2.6.0-debian/static.json, 2.14.1-debian/static.json calls[\"global triton.cudagraphs.x = 1\"]) and absent on 3.12 (testdata/torch/2.11)"},
 		{UnhashableSet, Version{3, 0}, Version{3, 13}, "unhashable type: '%[1]s'", "measured on 3.11.7 and 3.13.5: [] in {1}"},
@@ -385,8 +403,8 @@ func Texts() []Text {
 		{literal.TextFloatDivZero, Version{3, 14}, Version{}, "division by zero", "measured on 3.14.10: 1.0 / 0 (testdata/torch/2.14.1-debian/calls4.json, cases \"expr bad …\"; config/literal/testdata/exprs-3.14.json)"},
 		{literal.TextFloatFloorDivZero, Version{3, 0}, Version{3, 13}, "float floor division by zero", "measured on 3.13.5: 1.5 // 0 (testdata/torch/2.6.0-debian/calls4.json, cases \"expr bad …\"; config/literal/testdata/exprs-3.13.json)"},
 		{literal.TextFloatFloorDivZero, Version{3, 14}, Version{}, "division by zero", "measured on 3.14.10: 1.5 // 0 (testdata/torch/2.14.1-debian/calls4.json, cases \"expr bad …\"; config/literal/testdata/exprs-3.14.json)"},
-		{literal.TextFloatModZero, Version{3, 0}, Version{3, 11}, "float modulo", "measured on 3.11.7: 2.5 % 0.0 (config/literal/testdata/exprs-3.11.json)"},
-		{literal.TextFloatModZero, Version{3, 12}, Version{3, 13}, "float modulo by zero", "measured on 3.13.5: 2.5 % 0.0 (testdata/torch/2.6.0-debian/calls4.json, cases \"expr bad …\"; config/literal/testdata/exprs-3.13.json)"},
+		{literal.TextFloatModZero, Version{3, 0}, Version{3, 12}, "float modulo", "measured on 3.11.7 and 3.12.1: 2.5 % 0.0 (config/literal/testdata/exprs-3.11.json, exprs-3.12.json)"},
+		{literal.TextFloatModZero, Version{3, 13}, Version{3, 13}, "float modulo by zero", "measured on 3.13.5: 2.5 % 0.0 (testdata/torch/2.6.0-debian/calls4.json, cases \"expr bad …\"; config/literal/testdata/exprs-3.13.json)"},
 		{literal.TextFloatModZero, Version{3, 14}, Version{}, "division by zero", "measured on 3.14.10: 2.5 % 0.0 (testdata/torch/2.14.1-debian/calls4.json, cases \"expr bad …\"; config/literal/testdata/exprs-3.14.json)"},
 		{literal.TextZeroNegPow, Version{3, 0}, Version{3, 13}, "0.0 cannot be raised to a negative power", "measured on 3.13.5: 0 ** -1 (testdata/torch/2.6.0-debian/calls4.json, cases \"expr bad …\"; config/literal/testdata/exprs-3.13.json)"},
 		{literal.TextZeroNegPow, Version{3, 14}, Version{}, "zero to a negative power", "measured on 3.14.10: 0 ** -1 (testdata/torch/2.14.1-debian/calls4.json, cases \"expr bad …\"; config/literal/testdata/exprs-3.14.json)"},
@@ -402,8 +420,8 @@ func Texts() []Text {
 		{literal.TextFStringConversion, Version{3, 12}, Version{}, "f-string: invalid conversion character '%[1]s': expected 's', 'r', or 'a'", "measured on 3.13.5 and 3.14.10: f'{1!x}' (config/literal/testdata/exprs-3.13.json, exprs-3.14.json); 3.12 (PEP 701's tokenizer) inferred from 3.13"},
 		{literal.TextSliceHashable, Version{3, 0}, Version{3, 11}, "no", "measured on 3.11.7: {1: 2}[1:] raises TypeError: unhashable type: 'slice' (config/literal/testdata/exprs-3.11.json)"},
 		{literal.TextSliceHashable, Version{3, 12}, Version{}, "yes", "Python 3.12 What's New: slice objects are now hashable (gh-101264); measured on 3.13.5 and 3.14.10, {1: 2}[1:] raises KeyError: slice(1, None, None) (config/literal/testdata/exprs-3.13.json, exprs-3.14.json), TypeError on 3.11.7 (exprs-3.11.json)"},
-		{literal.TextNFKCConstant, Version{3, 0}, Version{3, 11}, "NameError", "measured on 3.11.7: a name NFKC-normalised to True is looked up (config/literal/testdata/exprs-3.11.json \"Ｔrue\")"},
-		{literal.TextNFKCConstant, Version{3, 12}, Version{}, "ValueError", "measured on 3.13.5 and 3.14.10 (exprs-3.13.json, exprs-3.14.json \"Ｔrue\"); 3.12 inferred from 3.13"},
+		{literal.TextNFKCConstant, Version{3, 0}, Version{3, 12}, "NameError", "measured on 3.11.7 and 3.12.1: a name NFKC-normalised to True is looked up (config/literal/testdata/exprs-3.11.json, exprs-3.12.json \"Ｔrue\")"},
+		{literal.TextNFKCConstant, Version{3, 13}, Version{}, "ValueError", "measured on 3.13.5 and 3.14.10 (exprs-3.13.json, exprs-3.14.json \"Ｔrue\"); NameError on 3.12.1 (exprs-3.12.json)"},
 	}
 }
 

@@ -45,6 +45,7 @@ func TestInt(t *testing.T) {
 		{"trailing-underscore", 13, "1_", "invalid literal for int() with base 10: '1_'", "not at the end"},
 		{"limit", 13, strings.Repeat("1", 4300), strings.Repeat("1", 4300), "4,300 digits are fine"},
 		{"over-limit", 13, strings.Repeat("1", 4301), "Exceeds the limit (4300 digits) for integer string conversion: value has 4301 digits; use sys.set_int_max_str_digits() to increase the limit", "3.11+'s limit"},
+		{"over-limit-3.10", 10, strings.Repeat("1", 4301), "Exceeds the limit (4300) for integer string conversion: value has 4301 digits; use sys.set_int_max_str_digits() to increase the limit", "3.10.13's wording (and 3.8.18's, 3.9.18's): no \"digits\" after the limit"},
 		{"hex", 13, "0x1", "invalid literal for int() with base 10: '0x1'", "base 10 only"},
 	}
 	for _, tc := range tests {
@@ -121,8 +122,49 @@ func TestParse(t *testing.T) {
 			t.Errorf("Parse(%q) = %v, want *pyver.Error", s, err)
 		}
 	}
-	if _, err := pyver.For(pyver.Version{Major: 3, Minor: 9}); err == nil {
-		t.Error("For(3.9) has no data but no error")
+	if _, err := pyver.For(pyver.Version{Major: 3, Minor: 7}); err == nil {
+		t.Error("For(3.7) has no data but no error")
+	}
+}
+
+// TestOlderPythons checks the measured data of 3.8-3.12 (the host's pyenv 3.8.18,
+// 3.9.18, 3.10.13, 3.11.7, 3.12.1): each Python's Unicode version, a digit Unicode
+// 13.0 added (U+1FBF0 SEGMENTED DIGIT ZERO: int('\U0001fbf0') is 0 from 3.9 on,
+// ValueError on 3.8), and an attribute that came and went (float.__setformat__,
+// printed by each interpreter).
+func TestOlderPythons(t *testing.T) {
+	t.Parallel()
+	tests := []struct {
+		minor     int
+		unicode   string
+		segDigit  bool
+		setformat string // setattr(1.5, "__setformat__", 1)
+	}{
+		{8, "12.1.0", false, "AttributeError: 'float' object has no attribute '__setformat__'"},
+		{9, "13.0.0", true, "AttributeError: 'float' object attribute '__setformat__' is read-only"},
+		{10, "13.0.0", true, "AttributeError: 'float' object attribute '__setformat__' is read-only"},
+		{11, "14.0.0", true, "AttributeError: 'float' object has no attribute '__setformat__'"},
+		{12, "15.0.0", true, "AttributeError: 'float' object has no attribute '__setformat__'"},
+	}
+	for _, tc := range tests {
+		p := py(t, tc.minor)
+		if got := p.Unicode(); got != tc.unicode {
+			t.Errorf("3.%d Unicode() = %s, want %s", tc.minor, got, tc.unicode)
+		}
+		if _, ok := p.Digit(0x1FBF0); ok != tc.segDigit {
+			t.Errorf("3.%d Digit(U+1FBF0) = %v, want %v", tc.minor, ok, tc.segDigit)
+		}
+		exc, msg, _ := p.SetAttr("float", "__setformat__", "int")
+		if got := exc + ": " + msg; got != tc.setformat {
+			t.Errorf("3.%d setattr(1.5, '__setformat__') = %q, want %q", tc.minor, got, tc.setformat)
+		}
+	}
+	var got []string
+	for _, v := range pyver.Supported() {
+		got = append(got, v.String())
+	}
+	if want := "3.8 3.9 3.10 3.11 3.12 3.13 3.14"; strings.Join(got, " ") != want {
+		t.Errorf("Supported() = %v, want %s", got, want)
 	}
 }
 

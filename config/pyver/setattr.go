@@ -8,11 +8,17 @@ import (
 )
 
 // setattrFiles are the generated setattr tables (testdata/probe/gen_pysetattr.py), by
-// Python. 3.12 uses 3.11's: the texts of read-only attributes did not change between
-// them, and the generic text changed only in 3.13 (pyver.SetAttrNoDict).
+// Python: 3.8-3.12 from the host's pyenv interpreters (3.8.18, 3.9.18, 3.10.13,
+// 3.11.7, 3.12.1), 3.13 and 3.14 from the Debian chroots. The attributes differ by
+// version (only 3.9 and 3.10 list float.__setformat__, 3.11 adds __getstate__,
+// 3.12 int.is_integer and bytes.__buffer__); the generic text changed only in 3.13
+// (pyver.SetAttrNoDict).
 var setattrFiles = map[Version]string{
+	{3, 8}:  "setattr-3.8.txt",
+	{3, 9}:  "setattr-3.9.txt",
+	{3, 10}: "setattr-3.10.txt",
 	{3, 11}: "setattr-3.11.txt",
-	{3, 12}: "setattr-3.11.txt",
+	{3, 12}: "setattr-3.12.txt",
 	{3, 13}: "setattr-3.13.txt",
 	{3, 14}: "setattr-3.14.txt",
 }

@@ -47,7 +47,7 @@ func TestBadInput(t *testing.T) {
 		{"nan", []string{"-options", "{'cpu_gpu_bw': float('nan')}"}, 2, "NameError: name 'float' is not defined", "", ""},
 		{"inf", []string{"-options", "{'cpu_gpu_bw': 1e999}"}, 0, "", "", ""}, // Python reads 1e999 as inf
 		{"python-3.14-on-2.6", []string{"-torch", "2.6", "-python", "3.14"}, 1, "torch.compile is not supported on Python 3.14+", "", "RuntimeError"},
-		{"python-no-data", []string{"-python", "3.9"}, 2, "no data for this Python", "", ""},
+		{"python-no-data", []string{"-python", "3.7"}, 2, "no data for this Python", "", ""},
 		{"python-3.13-int", []string{"-torch", "2.6", "-python", "3.13", "-env", "TORCHINDUCTOR_COORDINATE_DESCENT_RADIUS=\x1c1"}, 1, "invalid literal for int() with base 10: '\\x1c1'", "", "ValueError"},
 		{"json-false", []string{"-options", "{'max_autotune': false}"}, 2, "did you mean False?", "", ""},
 		{"json-null", []string{"-set", "max_autotune=null"}, 2, "NameError: name 'null' is not defined", "", ""},

@@ -250,8 +250,8 @@
 //   - inductor-config-not-imported: "module 'torch._inductor' has no attribute 'config'", 2.1–2.5
 //   - backend-takes-no-mode: "got an unexpected keyword argument 'mode'", 2.1–2.14
 //   - unsupported-python: "not yet supported for torch.compile", 2.0–2.14
-//   - unsupported-python: "torch.compile is not supported on Python", 2.1–2.14
-//   - unsupported-python: "Dynamo is not supported on Python", 2.1–2.14
+//   - unsupported-python: "torch.compile is not supported on Python", 2.6–2.14
+//   - unsupported-python: "Dynamo is not supported on Python", 2.1–2.5
 //   - unsupported-python: "Windows not yet supported for torch.compile", 2.0–2.1
 //   - unsupported-python: "Windows not yet supported for inductor", 2.2–2.4
 //   - unsupported-python: a paraphrase with "supported for torch", as reports retell it

@@ -99,29 +99,31 @@ func TestUnguarded(t *testing.T) {
 				t.Fatal(err)
 			}
 			pl := p.Sites[0].Plan
-			got := pl.Unguarded != nil
+			got := len(pl.Branches) > 0
 			for _, mp := range pl.Modes {
-				got = got || mp.Unguarded != nil
+				got = got || len(mp.Branches) > 0
 			}
 			if got != tc.differs {
 				t.Fatalf("unguarded plan kept = %v, want %v (%s); notes %q", got, tc.differs, tc.reason, p.Sites[0].Notes)
 			}
-			if pl.Unguarded != nil && sameOutcome(pl.Report, pl.Unguarded) {
-				t.Errorf("the unguarded plan has the same outcome (%s)", tc.reason)
+			for _, b := range pl.Branches {
+				if sameOutcome(pl.Report, b.Report) {
+					t.Errorf("the plan of %s has the same outcome (%s)", b.Assumes, tc.reason)
+				}
 			}
 			var b strings.Builder
 			if err := p.WriteText(&b, 0); err != nil {
 				t.Fatal(err)
 			}
-			if shown := strings.Contains(b.String(), "and the conditional globals do not run:") || strings.Contains(b.String(), "-- if the conditional globals do not run:"); shown != tc.differs {
+			if shown := strings.Contains(b.String(), "not run:"); shown != tc.differs {
 				t.Errorf("text shows the unguarded plan = %v, want %v:\n%s", shown, tc.differs, b.String())
 			}
 			js, err := json.Marshal(p)
 			if err != nil {
 				t.Fatal(err)
 			}
-			if has := strings.Contains(string(js), `"unguarded":`); has != tc.differs {
-				t.Errorf("JSON has \"unguarded\" = %v, want %v", has, tc.differs)
+			if has := strings.Contains(string(js), `"branches":`); has != tc.differs {
+				t.Errorf("JSON has \"branches\" = %v, want %v", has, tc.differs)
 			}
 		})
 	}
@@ -144,7 +146,7 @@ func TestUnguardedNoRoom(t *testing.T) {
 	if w := p.LimitHit(); w != nil {
 		t.Errorf("LimitHit() = %+v, want nil", w)
 	}
-	if pl := p.Sites[0].Plan; pl == nil || pl.Report == nil || pl.Unguarded != nil {
+	if pl := p.Sites[0].Plan; pl == nil || pl.Report == nil || len(pl.Branches) > 0 {
 		t.Errorf("plan = %+v, want the site's report and no unguarded plan", pl)
 	}
 	if n := p.Sites[0].Notes; len(n) == 0 || !strings.Contains(n[len(n)-1], "MaxPlans") {

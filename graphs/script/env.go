@@ -136,7 +136,7 @@ func (r *reader) setEnv(line int, k string, v *expr, how string) {
 func (r *reader) envEntry(line int, k string, val *string, how string) EnvSet {
 	e := EnvSet{Line: line, Name: k, Value: val, How: how, ReadAt: readAt(k), Guard: r.guardText()}
 	e.AfterImport = e.ReadAt == ReadAtConfigImport && r.configLine != 0
-	applies := val != nil && e.ReadAt != "" // others do not change the plan
+	applies := val != nil && e.ReadAt != "" && !r.platformOff() // others do not change the plan
 	switch {
 	case how == "putenv" && e.ReadAt != ReadAtCUDAInit:
 		applies = false

@@ -21,11 +21,11 @@ func TestSitePlanExit(t *testing.T) {
 		{"nil", nil, graphs.Compiles},
 		{"report compiles", &SitePlan{Report: ok}, graphs.Compiles},
 		{"report raises", &SitePlan{Report: bad}, graphs.Raises},
-		{"unguarded raises", &SitePlan{Report: ok, Unguarded: bad}, graphs.Raises},
-		{"unguarded compiles", &SitePlan{Report: ok, Unguarded: ok}, graphs.Compiles},
+		{"unguarded raises", &SitePlan{Report: ok, Branches: []BranchPlan{{Report: bad}}}, graphs.Raises},
+		{"unguarded compiles", &SitePlan{Report: ok, Branches: []BranchPlan{{Report: ok}}}, graphs.Compiles},
 		{"a mode raises", &SitePlan{Modes: []ModePlan{{Report: ok}, {Report: bad}}}, graphs.Raises},
-		{"a mode's unguarded raises", &SitePlan{Modes: []ModePlan{{Report: ok}, {Report: ok, Unguarded: bad}}}, graphs.Raises},
-		{"every mode compiles", &SitePlan{Modes: []ModePlan{{Report: ok, Unguarded: ok}, {Report: ok}}}, graphs.Compiles},
+		{"a mode's unguarded raises", &SitePlan{Modes: []ModePlan{{Report: ok}, {Report: ok, Branches: []BranchPlan{{Report: bad}}}}}, graphs.Raises},
+		{"every mode compiles", &SitePlan{Modes: []ModePlan{{Report: ok, Branches: []BranchPlan{{Report: ok}}}, {Report: ok}}}, graphs.Compiles},
 		{"a mode not planned", &SitePlan{Modes: []ModePlan{{Error: "x"}, {Report: ok}}}, graphs.Compiles},
 	}
 	for _, tc := range tests {

@@ -3,6 +3,7 @@ package script
 import (
 	"errors"
 	"fmt"
+	"hash/maphash"
 	"sort"
 	"strings"
 
@@ -18,25 +19,34 @@ import (
 // plan the same scenario share one *graphs.Report: do not modify it.
 type SitePlan struct {
 	Report *graphs.Report `json:"report,omitempty"`
-	// Unguarded is Report's scenario without the conditional global assignments in
-	// force at the site (as if none of their guards held; see [Global.Guard]), set
-	// only where that changes the outcome: the exit, what PyTorch raises, or the
-	// CUDA-graph verdict or a device's outcome. Report assumes they all run.
-	Unguarded *graphs.Report `json:"unguarded,omitempty"`
-	Modes     []ModePlan     `json:"modes,omitempty"`
+	// Branches are Report's scenario under the other consistent combinations of the
+	// branches the site's conditional global assignments are under (see
+	// [Global.Guard]): an if's else instead of its if, or no branch, or a guard that
+	// does not hold. Each is kept only where it changes the outcome: the exit, what
+	// PyTorch raises, or the CUDA-graph verdict or a device's outcome. Report takes
+	// each if chain's first branch that assigns a global, and every other guard
+	// holding (the site's notes say which).
+	Branches []BranchPlan `json:"branches,omitempty"`
+	Modes    []ModePlan   `json:"modes,omitempty"`
 }
 
 // Exit returns the site's class: graphs.Raises when any plan shown for it raises
-// (its report, the report of any candidate mode, or any of them without the
-// conditional global assignments: Unguarded); else graphs.Compiles. A nil p compiles
+// (its report, the report of any candidate mode, or any of them under another
+// combination of branches: Branches); else graphs.Compiles. A nil p compiles
 // (nothing was planned).
 func (p *SitePlan) Exit() graphs.Exit {
 	if p == nil {
 		return graphs.Compiles
 	}
-	reports := []*graphs.Report{p.Report, p.Unguarded}
+	reports := []*graphs.Report{p.Report}
+	for _, b := range p.Branches {
+		reports = append(reports, b.Report)
+	}
 	for _, mp := range p.Modes {
-		reports = append(reports, mp.Report, mp.Unguarded)
+		reports = append(reports, mp.Report)
+		for _, b := range mp.Branches {
+			reports = append(reports, b.Report)
+		}
 	}
 	for _, r := range reports {
 		if r != nil && r.Exit == graphs.Raises {
@@ -68,10 +78,10 @@ type ModePlan struct {
 	ModeGiven bool `json:"mode_given,omitempty"`
 	// Args names the values of the site's argument alternatives this plan takes
 	// (Site.Alternatives), e.g. `options={'triton.cudagraphs': False} (line 3)`.
-	Args      string         `json:"args,omitempty"`
-	Report    *graphs.Report `json:"report"`
-	Unguarded *graphs.Report `json:"unguarded,omitempty"` // as SitePlan.Unguarded, for this mode
-	Error     string         `json:"error,omitempty"`     // why the scenario could not be planned
+	Args     string         `json:"args,omitempty"`
+	Report   *graphs.Report `json:"report"`
+	Branches []BranchPlan   `json:"branches,omitempty"` // as SitePlan.Branches, for this mode
+	Error    string         `json:"error,omitempty"`    // why the scenario could not be planned
 }
 
 // DefaultMaxPlans is how many distinct scenarios [Script.Planned] plans in one file.
@@ -117,7 +127,7 @@ func (s *Script) PlanWith(o PlanOptions) (*Script, error) {
 	out := *s
 	out.allKeys = o.AllKeys
 	out.Sites = append([]Site(nil), s.Sites...)
-	p := &planner{o: o, cache: map[planKey]planned{}, max: o.MaxPlans}
+	p := &planner{o: o, cache: map[planKey]planned{}, max: o.MaxPlans, seeds: [2]maphash.Seed{maphash.MakeSeed(), maphash.MakeSeed()}}
 	if p.max <= 0 {
 		p.max = DefaultMaxPlans
 	}
@@ -143,6 +153,9 @@ type planner struct {
 	// ownWarnings reports that the Script's Warnings were copied (the input's are
 	// never appended to).
 	ownWarnings bool
+	seeds       [2]maphash.Seed // for the states of branch combinations
+	sels        []branchSel     // the site now planned's branch combinations (the first: its plan's)
+	selsCut     bool            // more combinations than maxBranchCombos
 }
 
 type planned struct {
@@ -164,13 +177,13 @@ type planKey struct {
 	hasBackend bool
 	dynamic    int8
 	workload   graphs.Workload
-	unguarded  bool // set is the site's ucState: its conditional globals left out
+	masked     bool // set is a branch combination's state (the planner's seeds)
 }
 
-func keyOf(st *Site, mode *string, unguarded bool) planKey {
-	k := planKey{set: st.setState, env: st.envState, patch: strings.Join(st.patchSet, "\x00"), workload: st.Workload, unguarded: unguarded}
-	if unguarded {
-		k.set = st.ucState
+func keyOf(st *Site, mode *string, sel *branchSel) planKey {
+	k := planKey{set: st.setState, env: st.envState, patch: strings.Join(st.patchSet, "\x00"), workload: st.Workload}
+	if sel != nil && sel.mask != nil {
+		k.set, k.masked = sel.st, true
 	}
 	k.modeNone = mode == nil
 	if mode != nil {
@@ -193,31 +206,50 @@ func keyOf(st *Site, mode *string, unguarded bool) planKey {
 
 func (p *planner) site(s *Script, i int, every []string) {
 	st := &s.Sites[i]
+	p.deviceNote(st)
+	p.sels, p.selsCut = branchSels(st, p.seeds)
 	if len(st.Alternatives) > 0 {
 		p.siteCombos(s, i, every)
 		return
 	}
 	if st.ModeLiteral || p.o.CLI.Mode != nil {
 		// A mode given on the command line replaces the script's, literal or not.
-		rep, msg := p.plan(s, i, st.Mode, false, false)
-		ung, full := p.unguarded(s, i, st.Mode, false, rep)
-		st.Plan, st.PlanError = &SitePlan{Report: rep, Unguarded: ung}, msg
+		rep, msg := p.plan(s, i, st.Mode, false, &p.sels[0])
+		alts, full := p.branches(s, i, st.Mode, false, rep)
+		st.Plan, st.PlanError = &SitePlan{Report: rep, Branches: alts}, msg
 		if rep == nil {
 			st.Plan = nil
 		}
-		p.unguardedNote(st, ung != nil, full)
+		p.branchNote(st, len(alts) > 0, full)
 		return
 	}
 	var plans []ModePlan
 	differs, full := false, false
 	for _, m := range st.Modes(every) {
-		rep, msg := p.plan(s, i, m, true, false)
-		ung, f := p.unguarded(s, i, m, true, rep)
-		differs, full = differs || ung != nil, full || f
-		plans = append(plans, ModePlan{Mode: m, Report: rep, Unguarded: ung, Error: msg})
+		rep, msg := p.plan(s, i, m, true, &p.sels[0])
+		alts, f := p.branches(s, i, m, true, rep)
+		differs, full = differs || len(alts) > 0, full || f
+		plans = append(plans, ModePlan{Mode: m, Report: rep, Branches: alts, Error: msg})
 	}
 	st.Plan = &SitePlan{Modes: plans}
-	p.unguardedNote(st, differs, full)
+	p.branchNote(st, differs, full)
+}
+
+// deviceNote replaces "give the device count" in a per-device note by the count
+// the command line gives. The site's Notes are shared with the input: a copy is
+// changed.
+func (p *planner) deviceNote(st *Site) {
+	n := p.o.CLI.Workload.Devices
+	if n <= 0 {
+		return
+	}
+	for j, note := range st.Notes {
+		if strings.HasSuffix(note, giveDevices) {
+			st.Notes = append([]string(nil), st.Notes...)
+			st.Notes[j] = strings.TrimSuffix(note, giveDevices) + fmt.Sprintf("; planned for the %d devices given", n)
+			return
+		}
+	}
 }
 
 // siteCombos plans a site whose arguments have alternatives: each combination of
@@ -236,10 +268,10 @@ func (p *planner) siteCombos(s *Script, i int, every []string) {
 	for _, c := range combos {
 		s.Sites[i] = orig.with(c)
 		for _, m := range modes {
-			rep, msg := p.plan(s, i, m, setMode, false)
-			ung, f := p.unguarded(s, i, m, setMode, rep)
-			differs, full = differs || ung != nil, full || f
-			plans = append(plans, ModePlan{Mode: m, ModeGiven: !setMode, Args: c.label(), Report: rep, Unguarded: ung, Error: msg})
+			rep, msg := p.plan(s, i, m, setMode, &p.sels[0])
+			alts, f := p.branches(s, i, m, setMode, rep)
+			differs, full = differs || len(alts) > 0, full || f
+			plans = append(plans, ModePlan{Mode: m, ModeGiven: !setMode, Args: c.label(), Report: rep, Branches: alts, Error: msg})
 		}
 	}
 	s.Sites[i] = orig
@@ -248,46 +280,58 @@ func (p *planner) siteCombos(s *Script, i int, every []string) {
 	if cut {
 		st.Notes = append(st.Notes[:len(st.Notes):len(st.Notes)], fmt.Sprintf("more than %d combinations of the arguments' values: the first %d are planned", maxArgCombos, maxArgCombos))
 	}
-	p.unguardedNote(st, differs, full)
+	p.branchNote(st, differs, full)
 }
 
-// unguarded plans site i without its conditional globals when it has some and rep
-// was planned, and returns that plan when its outcome differs from rep's (nil
-// otherwise): "plan both outcomes where it matters" (issue 22 item 2). The plan is
-// cached as every other, so it costs one more plan per distinct scenario at most.
-// full reports that it was not planned: PlanOptions.MaxPlans was reached.
-func (p *planner) unguarded(s *Script, i int, mode *string, setMode bool, rep *graphs.Report) (alt *graphs.Report, full bool) {
-	if s.Sites[i].condN == 0 || rep == nil {
+// branches plans site i under each other combination of its conditional globals'
+// branches when rep was planned, and returns those whose outcome differs from rep's:
+// "plan both outcomes where it matters" (issue 22 item 2). The plans are cached as
+// every other, so each costs one more plan per distinct scenario at most. full
+// reports that some were not planned: PlanOptions.MaxPlans was reached.
+func (p *planner) branches(s *Script, i int, mode *string, setMode bool, rep *graphs.Report) (alts []BranchPlan, full bool) {
+	if rep == nil {
 		return nil, false
 	}
 	km := mode
 	if p.o.CLI.Mode != nil {
 		km = p.o.CLI.Mode
 	}
-	if _, ok := p.cache[keyOf(&s.Sites[i], km, true)]; !ok && len(p.cache) >= p.max {
-		return nil, true // no room: the second outcome is left out, and no site plan is cut for it
+	for j := 1; j < len(p.sels); j++ {
+		sel := &p.sels[j]
+		if _, ok := p.cache[keyOf(&s.Sites[i], km, sel)]; !ok && len(p.cache) >= p.max {
+			full = true // no room: this outcome is left out, and no site plan is cut for it
+			continue
+		}
+		alt, _ := p.plan(s, i, mode, setMode, sel)
+		if alt != nil && !sameOutcome(rep, alt) {
+			alts = append(alts, BranchPlan{Assumes: sel.desc, Report: alt})
+		}
 	}
-	alt, _ = p.plan(s, i, mode, setMode, true)
-	if alt == nil || sameOutcome(rep, alt) {
-		return nil, false
-	}
-	return alt, false
+	return alts, full
 }
 
-// unguardedNote says, for a site with conditional globals, whether leaving them out
-// changes its plan. The site's Notes are shared with the input: appended to a copy.
-func (p *planner) unguardedNote(st *Site, differs, full bool) {
-	if st.condN == 0 || st.Plan == nil {
+// branchNote says, for a site with conditional globals, which branches its plan
+// assumes and whether the other combinations change it. The site's Notes are shared
+// with the input: appended to a copy.
+func (p *planner) branchNote(st *Site, differs, full bool) {
+	if st.condN == 0 || st.Plan == nil || len(p.sels) == 0 {
 		return
 	}
-	n := "without the conditional global assignments (their guards false) the outcome is the same"
-	switch {
-	case full:
-		n = "not planned without the conditional global assignments: the file reached PlanOptions.MaxPlans distinct scenarios"
-	case differs:
-		n = "without the conditional global assignments (their guards false) the outcome differs: that plan is shown too, as \"if the conditional globals do not run\""
+	n := []string{"the plan assumes: " + p.sels[0].desc}
+	other := fmt.Sprintf("the %d other combination(s) of these branches", len(p.sels)-1)
+	if p.selsCut {
+		other = "the combination where each takes its last choice (the others, too many, are not planned)"
 	}
-	st.Notes = append(st.Notes[:len(st.Notes):len(st.Notes)], n)
+	switch {
+	case len(p.sels) == 1:
+	case full:
+		n = append(n, other+": not all planned, the file reached PlanOptions.MaxPlans distinct scenarios")
+	case differs:
+		n = append(n, other+": where the outcome differs, that plan is shown too, headed by what it assumes")
+	default:
+		n = append(n, other+": the outcome is the same")
+	}
+	st.Notes = append(st.Notes[:len(st.Notes):len(st.Notes)], n...)
 }
 
 // sameOutcome reports whether a and b agree on what the user sees: the exit, what
@@ -311,15 +355,15 @@ func sameOutcome(a, b *graphs.Report) bool {
 }
 
 // plan returns the plan of site i with mode (set on the scenario when setMode),
-// without its conditional globals when unguarded, from the cache when an earlier
+// with the globals of the branch combination sel, from the cache when an earlier
 // site planned the same; the scenario is built only when it was not.
-func (p *planner) plan(s *Script, i int, mode *string, setMode, unguarded bool) (*graphs.Report, string) {
+func (p *planner) plan(s *Script, i int, mode *string, setMode bool, sel *branchSel) (*graphs.Report, string) {
 	st := &s.Sites[i]
 	km := mode
 	if p.o.CLI.Mode != nil {
 		km = p.o.CLI.Mode
 	}
-	k := keyOf(st, km, unguarded)
+	k := keyOf(st, km, sel)
 	if got, ok := p.cache[k]; ok {
 		return got.rep, got.msg
 	}
@@ -331,7 +375,7 @@ func (p *planner) plan(s *Script, i int, mode *string, setMode, unguarded bool) 
 	}
 	var skip map[string]bool
 	build := func() graphs.Scenario {
-		sc, _ := s.scenario(i, p.o.CLI, skip, unguarded)
+		sc, _ := s.scenario(i, p.o.CLI, skip, sel.mask)
 		sc.Env = underlay(sc.Env, p.o.ProcessEnv)
 		if setMode {
 			sc.Mode = mode
@@ -341,7 +385,7 @@ func (p *planner) plan(s *Script, i int, mode *string, setMode, unguarded bool) 
 	}
 	rep, msg := check(build())
 	for tries := 0; tries < maxGuardRetries; tries++ {
-		m, ge := raisingGlobal(st, rep)
+		m, ge := raisingGlobal(st, rep, sel.mask)
 		if m == nil {
 			break
 		}
@@ -365,13 +409,13 @@ const maxGuardRetries = 16
 
 // raisingGlobal returns the global assignment of the site that makes rep raise
 // AttributeError (the first one assigning the key PyTorch names), if any.
-func raisingGlobal(st *Site, rep *graphs.Report) (*setMeta, *config.GlobalError) {
+func raisingGlobal(st *Site, rep *graphs.Report, mask []bool) (*setMeta, *config.GlobalError) {
 	var ge *config.GlobalError
 	if rep == nil || rep.Result == nil || !errors.As(rep.Result.Err, &ge) {
 		return nil, nil
 	}
 	for j, kv := range st.set {
-		if k, _, _ := strings.Cut(kv, "="); k == string(ge.Key) && j < len(st.setMeta) {
+		if k, _, _ := strings.Cut(kv, "="); k == string(ge.Key) && j < len(st.setMeta) && (mask == nil || mask[j]) {
 			return &st.setMeta[j], ge
 		}
 	}

@@ -123,25 +123,12 @@ func conditionalPrefixes(meta []setMeta) (n, first []int) {
 	return n, first
 }
 
-// unconditional returns the globals of set that run under no guard, in order, and for
-// each prefix length of set how many of them it holds.
-func unconditional(set []string, meta []setMeta) (uc []string, count []int) {
-	count = make([]int, len(set)+1)
-	for i, kv := range set {
-		count[i+1] = count[i]
-		if i >= len(meta) || meta[i].guard == "" {
-			uc = append(uc, kv)
-			count[i+1]++
-		}
-	}
-	return uc, count
-}
-
 // setMeta says where a persistent global was assigned.
 type setMeta struct {
 	line     int
 	guard    string
 	requires string // a hasattr guard's key
+	inner    *guard // the innermost guard that does not hold on the platform planned (nil: none)
 }
 
 // envEntry is an environment assignment that applies to the plan.
@@ -183,6 +170,7 @@ type reader struct {
 	env        []envEntry
 	executors  map[string]int        // names bound to thread pools → their workers (0: unknown)
 	procPools  map[string]bool       // names bound to process pools
+	chains     int32                 // if chains run so far (guard.chain)
 	assigned   map[string][]*expr    // name → the values assigned to it (the first maxAssigned), for argument alternatives
 	started    map[*stmt][]guard     // defs handed to a thread, process or pool → the guards of the start
 	outputs    map[string]*siteState // names bound to a compiled function's output
@@ -407,11 +395,9 @@ func (r *reader) finish() *Script {
 	}
 	envStates := prefixStates(envs)
 	nCond, firstCond := conditionalPrefixes(r.setMeta)
-	ucSet, ucCount := unconditional(r.set, r.setMeta)
-	ucStates := prefixStates(ucSet)
 	for _, s := range r.sites {
 		if n := nCond[s.setLen]; n > 0 {
-			s.note("the plan assumes the %d conditional global assignment(s) in force here run (the first at line %d; their guards are listed with the globals)", n, firstCond[s.setLen])
+			s.note("%d conditional global assignment(s) are in force here (the first at line %d; their guards are listed with the globals): each consistent combination of their branches is planned", n, firstCond[s.setLen])
 		}
 		s.setState, s.envState = states[s.setLen], envStates[s.envLen]
 		if n := s.modeNote(); n != "" {
@@ -423,8 +409,6 @@ func (r *reader) finish() *Script {
 		s.setMeta = r.setMeta[:s.setLen:s.setLen]
 		s.patchSet = s.patches
 		s.condN = nCond[s.setLen]
-		s.ucSet = ucSet[:ucCount[s.setLen]:ucCount[s.setLen]]
-		s.ucState = ucStates[ucCount[s.setLen]]
 		s.env = r.env[:s.envLen:s.envLen]
 		s.Workload.Threads = s.Threads
 		r.out.Sites = append(r.out.Sites, s.Site)

@@ -65,11 +65,25 @@ func (r *reader) runRest(stmts []*stmt) {
 type guard struct {
 	text     string
 	requires string // hasattr(inductor config, "KEY"): the key whose existence it tests
+	// on and off: a host-platform test, true (the branch runs) or false (it does not)
+	// on the platform planned (platform.go).
+	on, off bool
+	// An if/elif/else chain's branch: at most one of a chain's branches runs
+	// (branches.go). chain is 0 for other guards.
+	chain, branch, nbranch int32
+	hasElse                bool
+	head                   string // the chain's first branch, "if C (line N)"
 }
 
 // branches runs the branches of an if, try or match statement, each under its guard
 // (the finally block under none).
 func (r *reader) branches(s *stmt) {
+	var taken branchTaken
+	r.chains++
+	chain, hasElse := r.chains, false
+	for _, b := range s.branches {
+		hasElse = hasElse || b.kind == "else"
+	}
 	for i, b := range s.branches {
 		end := len(s.body)
 		if i+1 < len(s.branches) {
@@ -82,10 +96,100 @@ func (r *reader) branches(s *stmt) {
 			r.run(s.body[b.at:end])
 			continue
 		}
-		r.guards = append(r.guards, r.guardOf(s, i))
+		g := r.guardOf(s, i)
+		if b.kind == "if" || b.kind == "elif" || b.kind == "else" {
+			g.chain, g.branch, g.nbranch, g.hasElse = chain, int32(i), int32(len(s.branches)), hasElse
+			g.head = fmt.Sprintf("if %s (line %d)", oneLine(r.text(s.branches[0].cond)), s.branches[0].line)
+		}
+		r.platformGuard(s, i, &g, &taken)
+		r.guards = append(r.guards, g)
 		r.run(s.body[b.at:end])
 		r.guards = r.guards[:len(r.guards)-1]
 	}
+}
+
+// branchTaken is what the host-platform tests of an if chain decide so far.
+type branchTaken struct {
+	known bool // every condition before was a host-platform test
+	taken bool // one of them was true
+}
+
+// platformGuard marks branch i of s on or off when the host-platform tests of its
+// chain decide it on Linux: a true test's branch runs and the later ones do not; an
+// else (or a test) after false tests alone is decided by them.
+func (r *reader) platformGuard(s *stmt, i int, g *guard, t *branchTaken) {
+	b := s.branches[i]
+	if i == 0 {
+		*t = branchTaken{known: true}
+	}
+	switch {
+	case b.kind != "if" && b.kind != "elif" && b.kind != "else":
+		t.known = false
+		return
+	case !t.known:
+		return
+	case t.taken:
+		g.off = true
+	case b.kind == "else":
+		g.on = true
+	default:
+		v, ok := platformTruth(r.text(b.cond))
+		switch {
+		case !ok:
+			t.known = false
+			return
+		case v:
+			g.on, t.taken = true, true
+		default:
+			g.off = true
+		}
+	}
+	if g.on {
+		g.text += ": true on " + PlannedPlatform + ", the platform planned"
+	} else {
+		g.text += ": false on " + PlannedPlatform + ", the platform planned, so it does not run"
+	}
+}
+
+// meta describes a global assigned now at line: its guards, the innermost one that
+// does not hold on the platform planned (its chain), and its hasattr key.
+func (r *reader) meta(line int) setMeta {
+	m := setMeta{line: line, guard: r.condGuardText(), requires: r.requires()}
+	for i := len(r.guards) - 1; i >= 0; i-- {
+		if !r.guards[i].on {
+			g := r.guards[i]
+			m.inner = &g
+			break
+		}
+	}
+	return m
+}
+
+// platformOff reports whether what runs now is under a branch that does not run on
+// the platform planned.
+func (r *reader) platformOff() bool {
+	for _, g := range r.guards {
+		if g.off {
+			return true
+		}
+	}
+	return false
+}
+
+// condGuardText is guardText without the guards that hold on the platform planned:
+// what makes an assignment conditional.
+func (r *reader) condGuardText() string {
+	save := r.guards
+	var kept []guard
+	for _, g := range r.guards {
+		if !g.on {
+			kept = append(kept, g)
+		}
+	}
+	r.guards = kept
+	t := r.guardText()
+	r.guards = save
+	return t
 }
 
 // guardOf describes branch i of s.
@@ -364,8 +468,10 @@ func (r *reader) global(line int, key string, v *expr, via string) {
 	g.Guard = r.guardText()
 	if lit, ok := r.literal(v); ok {
 		g.Value, g.Literal = lit.String(), true
-		r.set = append(r.set, key+"="+g.Value)
-		r.setMeta = append(r.setMeta, setMeta{line: line, guard: g.Guard, requires: r.requires()})
+		if !r.platformOff() {
+			r.set = append(r.set, key+"="+g.Value)
+			r.setMeta = append(r.setMeta, r.meta(line))
+		}
 	} else {
 		r.warn(line, WarningNotLiteral, "%s = %s is not a literal; the plan leaves %s at its default", key, g.Value, key)
 	}

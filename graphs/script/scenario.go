@@ -15,13 +15,13 @@ import (
 // [Site.Modes] instead (set Mode, then call Merge with the command line again).
 // It returns false when i is out of range (always, for a nil s).
 func (s *Script) Scenario(i int, cli graphs.Scenario) (graphs.Scenario, bool) {
-	return s.scenario(i, cli, nil, false)
+	return s.scenario(i, cli, nil, nil)
 }
 
 // scenario is Scenario without the globals assigned under a hasattr guard whose key
-// skip holds (the guard is false: the release has no such key), or, when unguarded,
-// without every conditional global (no guard holds).
-func (s *Script) scenario(i int, cli graphs.Scenario, skip map[string]bool, unguarded bool) (graphs.Scenario, bool) {
+// skip holds (the guard is false: the release has no such key), and with only the
+// globals mask keeps (nil: all; a combination of branches, branches.go).
+func (s *Script) scenario(i int, cli graphs.Scenario, skip map[string]bool, mask []bool) (graphs.Scenario, bool) {
 	if s == nil || i < 0 || i >= len(s.Sites) {
 		return graphs.Scenario{}, false
 	}
@@ -41,7 +41,7 @@ func (s *Script) scenario(i int, cli graphs.Scenario, skip map[string]bool, ungu
 		d := *st.Dynamic
 		sc.Dynamic = &d
 	}
-	sc.Set = append(dropNoOps(st.globalsIn(skip, unguarded)), st.patchSet...)
+	sc.Set = append(dropNoOps(st.globalsIn(skip, mask)), st.patchSet...)
 	if len(st.env) > 0 {
 		sc.Env = map[string]string{}
 		for _, e := range st.env {
@@ -55,23 +55,22 @@ func (s *Script) scenario(i int, cli graphs.Scenario, skip map[string]bool, ungu
 	return Merge(sc, cli), true
 }
 
-// globalsIn returns the persistent globals of the site's scenario: all of them, or
-// without the conditional ones (unguarded), or without those under a hasattr guard
-// whose key skip holds.
-func (st *Site) globalsIn(skip map[string]bool, unguarded bool) []string {
-	switch {
-	case unguarded:
-		return st.ucSet
-	case len(skip) > 0:
-		var set []string
-		for j, kv := range st.set {
-			if j >= len(st.setMeta) || !skip[st.setMeta[j].requires] {
-				set = append(set, kv)
-			}
-		}
-		return set
+// globalsIn returns the persistent globals of the site's scenario: those mask keeps
+// (nil: all), without those under a hasattr guard whose key skip holds.
+func (st *Site) globalsIn(skip map[string]bool, mask []bool) []string {
+	if len(skip) == 0 && mask == nil {
+		return st.set
 	}
-	return st.set
+	var set []string
+	for j, kv := range st.set {
+		if mask != nil && j < len(mask) && !mask[j] {
+			continue
+		}
+		if j >= len(st.setMeta) || !skip[st.setMeta[j].requires] {
+			set = append(set, kv)
+		}
+	}
+	return set
 }
 
 // dropNoOps returns a copy of the KEY=VALUE assignments without those that assign a

@@ -5,7 +5,7 @@
 // outputs, moved parameters: the graphs.Workload fields the command's flags set, each
 // with the line that shows it). What runs only under a guard is marked conditional;
 // a site with conditional globals in force is also planned without them, and both
-// plans are kept where the outcome differs ([SitePlan.Unguarded]). A mode that is not
+// plans are kept where the outcome differs ([SitePlan.Branches]). A mode that is not
 // a literal gets the values that can reach it, looked up where Python looks (the
 // def's locals, the class of self and its bases, the class an object is built from,
 // the calls that bind a parameter; scope.go), else file-wide by name. Each site
@@ -115,8 +115,6 @@ type Site struct {
 	set      []string   // the persistent globals in force at the site, KEY=VALUE in execution order (shared: do not append in place)
 	patchSet []string   // the config.patch globals in force, after set
 	condN    int        // how many of set are conditional (under a guard)
-	ucSet    []string   // set without its conditional assignments (shared: do not append in place)
-	ucState  state      // what ucSet leaves in force (its own hash seeds: compare with ucState only)
 	env      []envEntry // the environment assignments in force, in execution order (shared)
 }
 
@@ -242,18 +240,31 @@ type siteJSON struct {
 }
 
 type planRef struct {
-	Report    *int          `json:"report,omitempty"`
-	Unguarded *int          `json:"unguarded,omitempty"`
-	Modes     []modePlanRef `json:"modes,omitempty"`
+	Report   *int          `json:"report,omitempty"`
+	Branches []branchRef   `json:"branches,omitempty"`
+	Modes    []modePlanRef `json:"modes,omitempty"`
 }
 
 type modePlanRef struct {
-	Mode      *string `json:"mode"`
-	ModeGiven bool    `json:"mode_given,omitempty"`
-	Args      string  `json:"args,omitempty"`
-	Report    *int    `json:"report"`
-	Unguarded *int    `json:"unguarded,omitempty"`
-	Error     string  `json:"error,omitempty"`
+	Mode      *string     `json:"mode"`
+	ModeGiven bool        `json:"mode_given,omitempty"`
+	Args      string      `json:"args,omitempty"`
+	Report    *int        `json:"report"`
+	Branches  []branchRef `json:"branches,omitempty"`
+	Error     string      `json:"error,omitempty"`
+}
+
+type branchRef struct {
+	Assumes string `json:"assumes"`
+	Report  *int   `json:"report"`
+}
+
+func (x *planIndex) branchRefs(bs []BranchPlan) []branchRef {
+	var out []branchRef
+	for _, b := range bs {
+		out = append(out, branchRef{Assumes: b.Assumes, Report: x.index(b.Report)})
+	}
+	return out
 }
 
 // planIndex numbers the distinct reports in order of first use.
@@ -267,9 +278,9 @@ func (x *planIndex) refs(p *SitePlan) *planRef {
 	if p == nil {
 		return nil
 	}
-	out := &planRef{Report: x.index(p.Report), Unguarded: x.index(p.Unguarded)}
+	out := &planRef{Report: x.index(p.Report), Branches: x.branchRefs(p.Branches)}
 	for _, mp := range p.Modes {
-		out.Modes = append(out.Modes, modePlanRef{Mode: mp.Mode, ModeGiven: mp.ModeGiven, Args: mp.Args, Report: x.index(mp.Report), Unguarded: x.index(mp.Unguarded), Error: mp.Error})
+		out.Modes = append(out.Modes, modePlanRef{Mode: mp.Mode, ModeGiven: mp.ModeGiven, Args: mp.Args, Report: x.index(mp.Report), Branches: x.branchRefs(mp.Branches), Error: mp.Error})
 	}
 	return out
 }

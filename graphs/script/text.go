@@ -145,7 +145,9 @@ func (tw *textWriter) site(st *Site) {
 	}
 	if st.Plan.Report != nil {
 		tw.report(st.Plan.Report, label, "")
-		tw.report(st.Plan.Unguarded, label+" (conditional globals not run)", "  -- if the conditional globals do not run:")
+		for _, b := range st.Plan.Branches {
+			tw.report(b.Report, label+" ("+b.Assumes+")", "  -- when "+b.Assumes+":")
+		}
 	}
 	for _, mp := range st.Plan.Modes {
 		cond, what := modePlanCond(mp)
@@ -155,7 +157,9 @@ func (tw *textWriter) site(st *Site) {
 			tw.para(head + " not planned: " + mp.Error)
 		default:
 			tw.report(mp.Report, label+" ("+what+")", head)
-			tw.report(mp.Unguarded, label+" ("+what+", conditional globals not run)", "  -- if "+cond+" and the conditional globals do not run:")
+			for _, b := range mp.Branches {
+				tw.report(b.Report, label+" ("+what+"; "+b.Assumes+")", "  -- if "+cond+", when "+b.Assumes+":")
+			}
 		}
 	}
 	tw.line("")

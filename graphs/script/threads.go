@@ -325,7 +325,7 @@ func (r *reader) layout(s *siteState, t *Thread, rc *reach) {
 		switch {
 		case rc.device:
 			s.Threads = graphs.PerDevice
-			s.note("threads: per-device (inferred): %s compiles this site and names a CUDA device; give the device count", what)
+			s.note("threads: per-device (inferred): %s compiles this site and names a CUDA device"+giveDevices, what)
 		case t.Kind == ThreadingThread && !t.loop:
 			s.Threads = graphs.OneThread
 			s.note("threads: thread (inferred): %s compiles this site", what)
@@ -387,6 +387,10 @@ func (r *reader) workers(c *expr) int {
 	}
 	return 0
 }
+
+// giveDevices ends the per-device note until the command line gives the device count
+// (the planner drops it then: see planner.deviceNote).
+const giveDevices = "; give the device count"
 
 // inside reports whether def, or a def enclosing it, is reached.
 func (r *reader) inside(def *stmt, rc *reach) bool {

@@ -24,6 +24,15 @@ import (
 	"github.com/compilemode/compilemode/modes"
 )
 
+// pythonRange is the Pythons with data, "3.8–3.14" (config/pyver.Supported).
+func pythonRange() string {
+	vs := pyver.Supported()
+	if len(vs) == 0 {
+		return "none"
+	}
+	return vs[0].String() + "–" + vs[len(vs)-1].String()
+}
+
 // List is a repeatable string flag.
 type List []string
 
@@ -81,7 +90,7 @@ func (c *Compile) Register(fs *flag.FlagSet) {
 	fs.Var(&c.Envs, "env", "environment variable `NAME=VALUE` at import (repeatable; beats the process environment)")
 	fs.BoolVar(&c.NoEnv, "no-env", false, "ignore the process environment and this machine (only -env counts; host-dependent defaults use the fixed default host)")
 	fs.Var(&c.Backend, "backend", "torch.compile backend `NAME`")
-	fs.Var(&c.Python, "python", "the Python `X.Y` that runs PyTorch (3.11–3.14; default: the one the release was measured on)")
+	fs.Var(&c.Python, "python", "the Python `X.Y` that runs PyTorch ("+pythonRange()+"; default: the one the release was measured on, else the newest its torch.compile runs on)")
 	fs.Var(&c.Dynamic, "dynamic", "torch.compile dynamic argument `BOOL`: true or false (default None)")
 }
 

@@ -1,0 +1,111 @@
+package config
+
+import (
+	"fmt"
+	"slices"
+
+	"github.com/compilemode/compilemode/config/pyver"
+	"github.com/compilemode/compilemode/modes"
+)
+
+// pythonLimit is one range of releases whose torch.compile refuses the Pythons from
+// Max on, raising RuntimeError(Msg): the rows of FactCompileMaxPython,
+// FactCompilePythonMessage and FactCompilePythonInOptimize, with one source.
+type pythonLimit struct {
+	releases   modes.Releases
+	max        string // the first Python refused
+	msg        string // the RuntimeError's text, byte for byte
+	inOptimize bool   // raised by torch._dynamo.optimize (2.0), not first in torch.compile
+	evidence   modes.Evidence
+	source     string
+	inferred   []int // minors in releases whose own copy was not read
+}
+
+// The copies of torch read for the Python checks. The 2.x anchors (T2.6.0, T2.7.1,
+// T2.14.0) are vendored site-packages trees listed in
+// testdata/reference/pytorch-facts.md §0; the docs copies are the rendered sources of
+// each release's documentation in pytorch/pytorch.github.io.
+const (
+	srcDocs20Frame = "torch/_dynamo/eval_frame.py check_if_dynamo_supported @ 2.0 (pytorch/pytorch.github.io@fa0bf660 docs/2.0/_modules/torch/_dynamo/eval_frame.html; v2.0.1 L376-377)"
+	srcDocs20Init  = "torch/__init__.py compile @ 2.0 (pytorch/pytorch.github.io@01153da6 docs/2.0/_modules/torch.html)"
+	srcDocs21to23  = "torch/__init__.py compile @ 2.1, 2.2, 2.3 (pytorch/pytorch.github.io docs/2.1@0d47bdee, docs/2.2@22c3138b, docs/2.3@353b1cd9 _modules/torch.html; T2.2.2)"
+)
+
+// pythonLimits are the Python checks of torch.compile, by release. Each was read in
+// the release's torch/__init__.py compile (2.0: torch/_dynamo/eval_frame.py) or,
+// where no copy of a release was found, inferred from its neighbours with the PR
+// that moved the limit.
+func pythonLimits() []pythonLimit {
+	r := modes.Minors
+	return []pythonLimit{
+		{r(0, 0), "3.11", "Python 3.11+ not yet supported for torch.compile", true, modes.Source,
+			srcDocs20Frame + ": sys.version_info >= (3, 11) raises it, after the Windows check (\"Windows not yet supported for torch.compile\"); torch._dynamo.optimize calls it first, and " +
+				srcDocs20Init + " calls optimize last, after its decorator branch and _TorchCompileInductorWrapper(mode, options, dynamic)", nil},
+		{r(1, 3), "3.12", "Dynamo is not supported on Python 3.12+", false, modes.Source,
+			srcDocs21to23 + ": its first statement after _log_api_usage_once, \"# Temporary until we get proper support for python 3.12\", sys.version_info >= (3, 12) raises it; reported on 2.3.1 (kyutai-labs/moshi#156)", nil},
+		{r(4, 5), "3.13", "Dynamo is not supported on Python 3.13+", false, modes.Source,
+			"torch/__init__.py compile: sys.version_info >= (3, 13) raises it first, read in two copies dated by content (≈2.4: fn(model: Callable), get_device_module without functools.cache; ≈2.5: fn(model: _Callable[_InputT, _RetT])); " +
+				"the 2.3.1 release refused 3.12 while the nightly took it (pytorch/pytorch#129327, 2024-06), 3.13 came with 2.6 (pytorch/pytorch#144048); quoted on 2.5.1", nil},
+		{r(6, 9), "3.14", "torch.compile is not supported on Python 3.14+", false, modes.Source,
+			"torch/__init__.py compile @ 2.6.0 (T2.6.0), 2.7.1 (T2.7.1), 2.8.0 (RishitTandon7/Human-Detection-ML@30c96a8 venv/Lib/site-packages/torch, version.py '2.8.0+cpu'): sys.version_info >= (3, 14) raises it first; " +
+				"2.9 inferred: main still had it on 2025-10-27, after the 2.9 branch cut (PINA-org/PINA#683), a report on 2.9.1 quotes it, and PR #166754 (2025-10-31) enabled 3.14", []int{9}},
+		{r(10, 14), "3.15", "torch.compile is not supported on Python 3.15+", false, modes.Source,
+			"torch/__init__.py compile: sys.version_info >= (3, 15) raises it first @ 2.11.0.dev20251221 (codesob/sim2real-biometrics@06a3a90 venv/Lib/site-packages/torch), release/2.13 (pytorch/test-infra#8230 quotes torch/__init__.py line 2745), 2.14.0 (T2.14.0) and 2.14.1 (testdata/torch/2.14.1-debian); " +
+				"2.10 and 2.12 inferred: PR #166754 (2025-10-31, before the 2.10 branch cut) enabled 3.14 (pytorch/pytorch#169875)", []int{10, 12}},
+	}
+}
+
+// pythonRows are the per-release Python facts: the default Python (FactPython) and
+// torch.compile's check (FactCompileMaxPython, FactCompilePythonMessage,
+// FactCompilePythonInOptimize).
+func pythonRows() []FactRow {
+	r := modes.Minors
+	rows := []FactRow{
+		{FactPython, r(0, 0), "3.10", modes.Source, "the newest Python 2.0's torch.compile runs on (" + srcDocs20Frame + ": 3.11+ raises); not measured"},
+		{FactPython, r(1, 3), "3.11", modes.Source, "the newest Python these releases' torch.compile runs on (" + srcDocs21to23 + ": 3.12+ raises); not measured"},
+		{FactPython, r(4, 5), "3.12", modes.Source, "the newest Python these releases' torch.compile runs on (torch/__init__.py compile: 3.13+ raises); not measured"},
+		{FactPython, r(6, 6), "3.13", modes.Measured, "Debian trixie python3-torch 2.6.0+dfsg-7 runs on Python 3.13.5 (testdata/torch/2.6.0-debian/static.json python)"},
+		{FactPython, r(7, 9), "3.13", modes.Source, "the newest Python these releases' torch.compile runs on (torch/__init__.py compile: 3.14+ raises); not measured"},
+		{FactPython, r(10, 10), "3.14", modes.Inferred, "the newest Python 2.10's torch.compile runs on (3.15+ raises, inferred); not measured"},
+		{FactPython, r(11, 11), "3.12", modes.Measured, "2.11.0+cu130 was measured on Python 3.12 (testdata/torch/2.11, python3.12 paths), kept so that the measured answers hold; its torch.compile runs on 3.14 too"},
+		{FactPython, r(12, 13), "3.14", modes.Source, "the newest Python these releases' torch.compile runs on (3.15+ raises: release/2.13, pytorch/test-infra#8230); not measured"},
+		{FactPython, r(14, 14), "3.14", modes.Measured, "Debian sid python3-torch 2.14.1+dfsg-1 runs on Python 3.14.10 (testdata/torch/2.14.1-debian/static.json python)"},
+	}
+	for _, l := range pythonLimits() {
+		rows = append(rows,
+			FactRow{FactCompileMaxPython, l.releases, l.max, l.evidence, l.source},
+			FactRow{FactCompilePythonMessage, l.releases, l.msg, l.evidence, l.source})
+		if l.inOptimize {
+			rows = append(rows, FactRow{FactCompilePythonInOptimize, l.releases, true, l.evidence, l.source})
+		}
+	}
+	return rows
+}
+
+// pythonEvidence is how release v's Python check is known: source where a copy of
+// the release was read, inferred where it sits between two that were.
+func pythonEvidence(v modes.Version) modes.Evidence {
+	for _, l := range pythonLimits() {
+		if l.releases.Contains(v) {
+			if slices.Contains(l.inferred, v.Minor) {
+				return modes.Inferred
+			}
+			return l.evidence
+		}
+	}
+	return modes.Inferred
+}
+
+// pythonCheck is torch.compile's check of the running Python ([Facts.CompileMaxPython]):
+// a *CallError with its RuntimeError when res.Python is refused.
+func (r *Resolver) pythonCheck(res *Result) error {
+	max, err := pyver.Parse(r.facts.CompileMaxPython)
+	if err != nil || res.Python.Less(max) {
+		return nil
+	}
+	msg := r.facts.CompilePythonMessage
+	if msg == "" {
+		msg = fmt.Sprintf("torch.compile is not supported on Python %s+", max)
+	}
+	return &CallError{Arg: "Python " + res.Python.String(), Exc: "RuntimeError", Msg: msg}
+}

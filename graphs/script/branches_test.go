@@ -1,0 +1,78 @@
+package script
+
+import (
+	"hash/maphash"
+	"strings"
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+)
+
+// TestBranchSels: the globals of mutually exclusive branches are planned one branch
+// at a time, never all together nor all left out when an else makes one run
+// (usersweep item 4).
+func TestBranchSels(t *testing.T) {
+	t.Parallel()
+	const head = "import os, torch\nimport torch._inductor.config as c\n"
+	tests := []struct {
+		name, body string
+		want       []string // each combination: its description => the globals it keeps
+	}{
+		{"if else", "if USE:\n    c.triton.cudagraph_trees = True\nelse:\n    c.triton.cudagraph_trees = False\n", []string{
+			"if USE (line 3) runs => triton.cudagraph_trees=True",
+			"else (line 5) of if USE (line 3) runs => triton.cudagraph_trees=False"}},
+		{"if elif else", "if A:\n    c.compile_threads = 1\nelif B:\n    c.compile_threads = 2\nelse:\n    c.compile_threads = 3\n", []string{
+			"if A (line 3) runs => compile_threads=1",
+			"elif B (line 5) runs => compile_threads=2",
+			"else (line 7) of if A (line 3) runs => compile_threads=3"}},
+		{"if elif, no else", "if A:\n    c.compile_threads = 1\nelif B:\n    c.compile_threads = 2\n", []string{
+			"if A (line 3) runs => compile_threads=1",
+			"elif B (line 5) runs => compile_threads=2",
+			"none of if A (line 3), elif B (line 5) runs => "}},
+		{"else without globals", "if A:\n    c.compile_threads = 1\nelse:\n    pass\n", []string{
+			"if A (line 3) runs => compile_threads=1",
+			"if A (line 3) does not run => "}},
+		{"two ifs", "if A:\n    c.compile_threads = 1\nif B:\n    c.fx_graph_cache = True\n", []string{
+			"if A (line 3) runs; if B (line 5) runs => compile_threads=1 fx_graph_cache=True",
+			"if A (line 3) runs; if B (line 5) does not run => compile_threads=1",
+			"if A (line 3) does not run; if B (line 5) runs => fx_graph_cache=True",
+			"if A (line 3) does not run; if B (line 5) does not run => "}},
+		{"try except", "try:\n    c.compile_threads = 1\nexcept Exception:\n    c.compile_threads = 2\n", []string{
+			"try (line 3) runs; except Exception (line 5): runs only when the try block raises runs => compile_threads=1 compile_threads=2",
+			"try (line 3) runs; except Exception (line 5): runs only when the try block raises does not run => compile_threads=1",
+			"try (line 3) does not run; except Exception (line 5): runs only when the try block raises runs => compile_threads=2",
+			"try (line 3) does not run; except Exception (line 5): runs only when the try block raises does not run => "}},
+		{"unconditional", "c.compile_threads = 1\n", []string{" => "}},
+	}
+	seeds := [2]maphash.Seed{maphash.MakeSeed(), maphash.MakeSeed()}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			t.Parallel()
+			s, err := readBytes("b.py", []byte(head+tc.body+"m = torch.compile(f)\n"))
+			if err != nil {
+				t.Fatal(err)
+			}
+			st := &s.Sites[0]
+			sels, _ := branchSels(st, seeds)
+			var got []string
+			for _, sel := range sels {
+				var kept []string
+				for j, kv := range st.set {
+					if sel.mask == nil || sel.mask[j] {
+						kept = append(kept, kv)
+					}
+				}
+				if len(st.set) > 0 && len(kept) == len(st.set) && sel.desc == "" {
+					kept = nil
+				}
+				got = append(got, sel.desc+" => "+strings.Join(kept, " "))
+			}
+			if tc.name == "unconditional" {
+				got = []string{strings.SplitN(got[0], " => ", 2)[0] + " => "}
+			}
+			if diff := cmp.Diff(tc.want, got); diff != "" {
+				t.Errorf("combinations mismatch (-want +got):\n%s", diff)
+			}
+		})
+	}
+}
