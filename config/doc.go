@@ -59,12 +59,17 @@
 //
 // The Python that runs PyTorch is part of the answer (Request.Python; by default
 // the one each release was measured on, [Facts.Python]: 3.13 for 2.6, 3.12 for
-// 2.11, 3.14 for 2.14). Package pyver holds its semantics as data generated from
+// 2.11, 3.14 for 2.14; for a release not measured, the newest its torch.compile
+// runs on: 3.10 for 2.0, 3.11 for 2.1-2.3, 3.12 for 2.4-2.5). Package pyver holds its semantics as data generated from
 // each Python's own unicodedata: how int(), float() and str.upper() read a
 // variable (ASCII-only stripping, one sign, 4,300 digits, Unicode digits and full
 // case mappings by Unicode version), how repr() escapes a str ([Result.Repr]), and
 // its exception texts (3.13's AttributeError wording, 3.14's unhashable wording).
-// torch.compile itself refuses some Pythons ([Facts.CompileMaxPython]).
+// torch.compile itself refuses the Pythons from [Facts.CompileMaxPython] on, each
+// release in its own words ([Facts.CompilePythonMessage]; 2.0 raises it from
+// torch._dynamo.optimize, after the mode and options are checked,
+// [Facts.CompilePythonInOptimize]). The Windows checks of 2.0-2.4 are not
+// modelled: a request has no platform, and Linux is assumed.
 //
 // # Stages
 //
@@ -108,7 +113,10 @@
 //	compilemode -schema my-torch.json -mode reduce-overhead
 //
 // [schema.Load] reads such a file and [NewResolverFromSchema] resolves against it, with
-// evidence measured. If variables the config reads are set, the script re-runs itself
+// evidence file ([modes.File]): the file's claims are not checked, so a value or mode
+// table it holds is never labelled measured. Its mode table goes through apply_options'
+// type check as the built-in ones do (a mode setting triton.cudagraphs='yes' raises
+// RuntimeError: Unexpected type of attr). If variables the config reads are set, the script re-runs itself
 // without them and names them in made_by. --from-dumps DIR builds the file from dumps
 // like testdata/torch/2.11 and checks every environment rule against the measured
 // effects; --from-source DIR --version X.Y.Z reads a release's config.py and

@@ -2,6 +2,7 @@ package config
 
 import (
 	"fmt"
+	"slices"
 
 	"github.com/compilemode/compilemode/config/pyver"
 	"github.com/compilemode/compilemode/modes"
@@ -17,6 +18,7 @@ type pythonLimit struct {
 	inOptimize bool   // raised by torch._dynamo.optimize (2.0), not first in torch.compile
 	evidence   modes.Evidence
 	source     string
+	inferred   []int // minors in releases whose own copy was not read
 }
 
 // The copies of torch read for the Python checks. The 2.x anchors (T2.6.0, T2.7.1,
@@ -38,18 +40,18 @@ func pythonLimits() []pythonLimit {
 	return []pythonLimit{
 		{r(0, 0), "3.11", "Python 3.11+ not yet supported for torch.compile", true, modes.Source,
 			srcDocs20Frame + ": sys.version_info >= (3, 11) raises it, after the Windows check (\"Windows not yet supported for torch.compile\"); torch._dynamo.optimize calls it first, and " +
-				srcDocs20Init + " calls optimize last, after its decorator branch and _TorchCompileInductorWrapper(mode, options, dynamic)"},
+				srcDocs20Init + " calls optimize last, after its decorator branch and _TorchCompileInductorWrapper(mode, options, dynamic)", nil},
 		{r(1, 3), "3.12", "Dynamo is not supported on Python 3.12+", false, modes.Source,
-			srcDocs21to23 + ": its first statement after _log_api_usage_once, \"# Temporary until we get proper support for python 3.12\", sys.version_info >= (3, 12) raises it; reported on 2.3.1 (kyutai-labs/moshi#156)"},
+			srcDocs21to23 + ": its first statement after _log_api_usage_once, \"# Temporary until we get proper support for python 3.12\", sys.version_info >= (3, 12) raises it; reported on 2.3.1 (kyutai-labs/moshi#156)", nil},
 		{r(4, 5), "3.13", "Dynamo is not supported on Python 3.13+", false, modes.Source,
 			"torch/__init__.py compile: sys.version_info >= (3, 13) raises it first, read in two copies dated by content (≈2.4: fn(model: Callable), get_device_module without functools.cache; ≈2.5: fn(model: _Callable[_InputT, _RetT])); " +
-				"the 2.3.1 release refused 3.12 while the nightly took it (pytorch/pytorch#129327, 2024-06), 3.13 came with 2.6 (pytorch/pytorch#144048); quoted on 2.5.1"},
+				"the 2.3.1 release refused 3.12 while the nightly took it (pytorch/pytorch#129327, 2024-06), 3.13 came with 2.6 (pytorch/pytorch#144048); quoted on 2.5.1", nil},
 		{r(6, 9), "3.14", "torch.compile is not supported on Python 3.14+", false, modes.Source,
 			"torch/__init__.py compile @ 2.6.0 (T2.6.0), 2.7.1 (T2.7.1), 2.8.0 (RishitTandon7/Human-Detection-ML@30c96a8 venv/Lib/site-packages/torch, version.py '2.8.0+cpu'): sys.version_info >= (3, 14) raises it first; " +
-				"2.9 inferred: main still had it on 2025-10-27, after the 2.9 branch cut (PINA-org/PINA#683), a report on 2.9.1 quotes it, and PR #166754 (2025-10-31) enabled 3.14"},
+				"2.9 inferred: main still had it on 2025-10-27, after the 2.9 branch cut (PINA-org/PINA#683), a report on 2.9.1 quotes it, and PR #166754 (2025-10-31) enabled 3.14", []int{9}},
 		{r(10, 14), "3.15", "torch.compile is not supported on Python 3.15+", false, modes.Source,
 			"torch/__init__.py compile: sys.version_info >= (3, 15) raises it first @ 2.11.0.dev20251221 (codesob/sim2real-biometrics@06a3a90 venv/Lib/site-packages/torch), release/2.13 (pytorch/test-infra#8230 quotes torch/__init__.py line 2745), 2.14.0 (T2.14.0) and 2.14.1 (testdata/torch/2.14.1-debian); " +
-				"2.10 and 2.12 inferred: PR #166754 (2025-10-31, before the 2.10 branch cut) enabled 3.14 (pytorch/pytorch#169875)"},
+				"2.10 and 2.12 inferred: PR #166754 (2025-10-31, before the 2.10 branch cut) enabled 3.14 (pytorch/pytorch#169875)", []int{10, 12}},
 	}
 }
 
@@ -78,6 +80,20 @@ func pythonRows() []FactRow {
 		}
 	}
 	return rows
+}
+
+// pythonEvidence is how release v's Python check is known: source where a copy of
+// the release was read, inferred where it sits between two that were.
+func pythonEvidence(v modes.Version) modes.Evidence {
+	for _, l := range pythonLimits() {
+		if l.releases.Contains(v) {
+			if slices.Contains(l.inferred, v.Minor) {
+				return modes.Inferred
+			}
+			return l.evidence
+		}
+	}
+	return modes.Inferred
 }
 
 // pythonCheck is torch.compile's check of the running Python ([Facts.CompileMaxPython]):

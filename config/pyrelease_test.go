@@ -74,3 +74,19 @@ func TestCompilePythonOrder(t *testing.T) {
 		}
 	}
 }
+
+// TestPythonEvidence: the Python check of a release whose own copy was read is
+// source; one that sits between read releases is inferred.
+func TestPythonEvidence(t *testing.T) {
+	t.Parallel()
+	inferred := map[int]bool{9: true, 10: true, 12: true}
+	for _, v := range modes.Supported() {
+		want := modes.Source
+		if inferred[v.Minor] {
+			want = modes.Inferred
+		}
+		if got := pythonEvidence(v); got != want {
+			t.Errorf("pythonEvidence(%s) = %s, want %s", v, got, want)
+		}
+	}
+}

@@ -32,6 +32,9 @@ type Resolver struct {
 	next      *schema.Schema                    // for a release that borrows an older schema: the next one read
 	others    func() map[string][]modes.Version // variables other releases read (envtraps.go), computed once
 	near      func() nearIndex                  // those and this release's variables by length (envtraps.go), computed once
+
+	// pythonEv is how the release's Python check is known (pythonEvidence).
+	pythonEv modes.Evidence
 }
 
 // NewResolver returns a resolver for release v with the built-in schema and mode
@@ -77,8 +80,10 @@ func newBuiltinResolver(v modes.Version) (*Resolver, error) {
 
 // NewResolverFromSchema returns a resolver for a schema read with [schema.Load],
 // typically written by config/dump_schema.py from the user's own PyTorch: its keys,
-// defaults and mode table are used, with the schema's evidence. Behaviours not in the
-// file (validation rules, thread semantics) are those of the schema's release.
+// defaults and mode table are used, labelled with evidence [modes.File] whatever the
+// file's "evidence" claims (a file can say "measured" and hold anything; its own
+// claim stays in Schema.Evidence and made_by). Behaviours not in the file (validation
+// rules, thread semantics) are those of the schema's release.
 func NewResolverFromSchema(s *schema.Schema) (*Resolver, error) {
 	if s.Len() == 0 { // nil or zero: a loaded schema has keys
 		return nil, &inputerr.ZeroError{Func: "NewResolverFromSchema", Arg: "the *Schema (read one with schema.Load)"}
@@ -89,9 +94,9 @@ func NewResolverFromSchema(s *schema.Schema) (*Resolver, error) {
 	}
 	ft := *t
 	ft.Entries = s.Modes
-	ft.Evidence = s.Evidence
+	ft.Evidence = modes.File
 	ft.SourceNote = s.MadeBy
-	return newResolver(s.Version, s, s.Evidence, &ft), nil
+	return newResolver(s.Version, s, modes.File, &ft), nil
 }
 
 func newResolver(v modes.Version, s *schema.Schema, ev modes.Evidence, t *modes.Table) *Resolver {
@@ -100,7 +105,7 @@ func newResolver(v modes.Version, s *schema.Schema, ev modes.Evidence, t *modes.
 	for i, k := range keys {
 		known[i] = k.Key
 	}
-	r := &Resolver{schema: s, schemaEv: ev, table: t, facts: FactsFor(v), releaseEv: EvidenceFor(v), known: known, others: loadOtherReaders(v)}
+	r := &Resolver{schema: s, schemaEv: ev, table: t, facts: FactsFor(v), releaseEv: EvidenceFor(v), pythonEv: pythonEvidence(v), known: known, others: loadOtherReaders(v)}
 	r.near = loadNearIndex(r)
 	r.byVar = map[string][]int{}
 	for i, k := range keys {
@@ -425,11 +430,18 @@ func (r *Resolver) fail(res *Result, err error) (*Result, error) {
 		if r.schemaEv != "" {
 			res.ErrEvidence = r.schemaEv
 		}
+	case *OptionTypeError:
+		if e := err.(*OptionTypeError); e.Origin.Source == FromMode {
+			res.ErrEvidence = r.table.Evidence // the mode table's value: a schema file's is the file's
+		}
 	case *GlobalError:
 		res.Stage = "global"
 	case *CallError:
 		if e := err.(*CallError); e.Stage != "" {
 			res.Stage = e.Stage
+		}
+		if e := err.(*CallError); strings.HasPrefix(e.Arg, "Python ") {
+			res.ErrEvidence = r.pythonEv // read per release (config/pyfacts.go)
 		}
 	case *InvalidBackendError:
 		// The text and the backend list are static facts, measured on 2.6.0, 2.11 and

@@ -141,8 +141,9 @@ type Request struct {
 	FirstCall bool
 	// Graph says the compiled function's capture makes a graph (def f(x): return x + 1).
 	Graph bool
-	// Python is the Python that runs PyTorch; the zero Version means the one the
-	// release was measured on ([Facts.Python]). It decides Python's own parts of the
+	// Python is the Python that runs PyTorch; the zero Version means the release's
+	// default ([Facts.Python]: the one it was measured on, else the newest its
+	// torch.compile runs on). It decides Python's own parts of the
 	// answer: how int(), float() and str.upper() read the variables (Unicode digits
 	// and case mappings by its Unicode version), the texts of Python's exceptions
 	// (3.13's AttributeError wording), and whether torch.compile runs on it at all
