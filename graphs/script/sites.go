@@ -102,6 +102,22 @@ func (r *reader) splat(st *siteState, e *expr, args []arg) {
 	if !given["options"] {
 		r.splatOptions(st, d)
 	}
+	r.splatAlternatives(st, d, given)
+}
+
+// splatAlternatives reads the backend and dynamic items of the **kwargs dict d whose
+// values are expressions with several values (options: splatOptions).
+func (r *reader) splatAlternatives(st *siteState, d *expr, given map[string]bool) {
+	pairs, _ := dictPairs(d)
+	for _, p := range pairs {
+		k, ok := r.literalStr(p.key)
+		if !ok || given[k] || k == "options" || !altArgs[k] {
+			continue
+		}
+		if _, lit := r.literal(p.value); !lit {
+			r.alternatives(st, k, p.value)
+		}
+	}
 }
 
 // splatOptions reads the "options" item of the **kwargs dict d when its value is not
@@ -110,7 +126,7 @@ func (r *reader) splatOptions(st *siteState, d *expr) {
 	pairs, _ := dictPairs(d)
 	for _, p := range pairs {
 		if k, ok := r.literalStr(p.key); ok && k == "options" {
-			if _, lit := r.literal(p.value); !lit {
+			if _, lit := r.literal(p.value); !lit && !r.alternatives(st, k, p.value) {
 				r.boundOptions(st, p.value)
 			}
 		}
