@@ -778,6 +778,9 @@ func (p *parser) args() []arg {
 				a.value = p.done(g)
 			}
 		}
+		if n := len(p.argBuf) - base; n >= keptArgs && a.keyword == "" && a.star == 0 {
+			a.value = p.shareLeaf(a.value, p.argBuf[base+keptArgs-1].value)
+		}
 		p.argBuf = append(p.argBuf, a)
 		if !p.is(",") {
 			break
@@ -785,16 +788,41 @@ func (p *parser) args() []arg {
 		p.advance()
 	}
 	out := p.carveArgs(p.argBuf[base:])
-	p.argBuf = p.argBuf[:base]
+	if p.argBuf != nil {
+		p.argBuf = p.argBuf[:base]
+	}
 	return out
 }
 
-// carveArgs returns a copy of args (nil when empty) from the parser's argument slab.
+// keptArgs is how many arguments of a call keep their own node when they are number
+// or str literals: past it, such an argument shares the node before it (shareLeaf),
+// as no pass reads the value of a positional argument that far (only their count).
+const keptArgs = 16
+
+// shareLeaf returns prev in place of e when both are number or str literals (e goes
+// back to the slab), else e: a call of millions of literal arguments holds one node.
+func (p *parser) shareLeaf(e, prev *expr) *expr {
+	isLeaf := func(x *expr) bool { return x != nil && (x.kind == other && x.is(leafLit) || x.kind == str) }
+	if !isLeaf(e) || !isLeaf(prev) {
+		return e
+	}
+	if p.leaf(e) == nil {
+		return prev
+	}
+	return e
+}
+
+// carveArgs returns a copy of args (nil when empty) from the parser's argument slab;
+// a long list that is the whole argument buffer is handed over instead.
 func (p *parser) carveArgs(args []arg) []arg {
 	n := len(args)
 	switch {
 	case n == 0:
 		return nil
+	case n > 64 && len(p.argBuf) == n:
+		out := p.argBuf[:n:n]
+		p.argBuf = nil
+		return out
 	case n > 64:
 		return append([]arg(nil), args...)
 	case n > len(p.argSlab):
