@@ -311,6 +311,15 @@ func (p *parser) keep(elts []*expr, e *expr) []*expr {
 	return append(elts, e)
 }
 
+// keepItem is keep for a list display's items: past keptArgs items a bare name is
+// not kept either (elide), so that a list of millions of names holds no node each.
+func (p *parser) keepItem(elts []*expr, e *expr) []*expr {
+	if len(elts) >= keptArgs && p.elide(e) {
+		return elts
+	}
+	return p.keep(elts, e)
+}
+
 // newStmt returns a copy of s from the parser's statement slab: one allocation per
 // 64 statements.
 func (p *parser) newStmt(s stmt) *stmt {
@@ -673,7 +682,7 @@ func (p *parser) list(t pytoken.Token) *expr {
 			if p.is("]") {
 				break
 			}
-			e.elts = p.keep(e.elts, p.starItem())
+			e.elts = p.keepItem(e.elts, p.starItem())
 		}
 	}
 	p.expect("]")
@@ -778,10 +787,9 @@ func (p *parser) args() []arg {
 				a.value = p.done(g)
 			}
 		}
-		if n := len(p.argBuf) - base; n >= keptArgs && a.keyword == "" && a.star == 0 {
-			a.value = p.shareLeaf(a.value, p.argBuf[base+keptArgs-1].value)
+		if n := len(p.argBuf) - base; n < keptArgs || a.keyword != "" || a.star != 0 || !p.elide(a.value) {
+			p.argBuf = append(p.argBuf, a)
 		}
-		p.argBuf = append(p.argBuf, a)
 		if !p.is(",") {
 			break
 		}
@@ -794,22 +802,23 @@ func (p *parser) args() []arg {
 	return out
 }
 
-// keptArgs is how many arguments of a call keep their own node when they are number
-// or str literals: past it, such an argument shares the node before it (shareLeaf),
-// as no pass reads the value of a positional argument that far (only their count).
+// keptArgs is how many positional arguments of a call, and items of a list display,
+// are always kept: past it, one that is a number, a str or a bare name is not (elide):
+// no pass reads the value of a positional argument that far, nor a long list's names
+// (a call's count of positional arguments is then a lower bound).
 const keptArgs = 16
 
-// shareLeaf returns prev in place of e when both are number or str literals (e goes
-// back to the slab), else e: a call of millions of literal arguments holds one node.
-func (p *parser) shareLeaf(e, prev *expr) *expr {
-	isLeaf := func(x *expr) bool { return x != nil && (x.kind == other && x.is(leafLit) || x.kind == str) }
-	if !isLeaf(e) || !isLeaf(prev) {
-		return e
+// elide gives e back to the slab and reports true when it is a number, str or bare
+// name (its calls, if any, are kept otherwise).
+func (p *parser) elide(e *expr) bool {
+	if e == nil || !(e.kind == other && e.is(leafLit) || e.kind == str || e.kind == name) {
+		return false
 	}
-	if p.leaf(e) == nil {
-		return prev
+	if p.used > 0 && e == &p.slab[p.used-1] {
+		p.used--
+		p.slab[p.used] = expr{}
 	}
-	return e
+	return true
 }
 
 // carveArgs returns a copy of args (nil when empty) from the parser's argument slab;

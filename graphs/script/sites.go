@@ -61,7 +61,11 @@ func (r *reader) arguments(st *siteState, args []arg) {
 		}
 	}
 	if positional > 1 && st.Kind == Call {
-		st.note("torch.compile takes one positional argument (the model); PyTorch raises TypeError for %d", positional)
+		n := fmt.Sprint(positional)
+		if positional >= keptArgs {
+			n += " or more" // past keptArgs, literal arguments are not kept
+		}
+		st.note("torch.compile takes one positional argument (the model); PyTorch raises TypeError for %s", n)
 	}
 	if splat != nil {
 		r.splat(st, splat, args)
