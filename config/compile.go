@@ -213,7 +213,34 @@ func (r *Resolver) modePatch(res *Result, m compileMode) ([]patchEntry, error) {
 	if err := r.patchErr[entry.Mode]; err != nil {
 		return nil, err
 	}
-	return r.patches[entry.Mode], nil
+	return r.checkModePatch(res, entry.Mode, r.patches[entry.Mode])
+}
+
+// checkModePatch is apply_mode handing the mode's table to apply_options: the same
+// type check as options get, so a value of the wrong type raises "Unexpected type of
+// attr" (and 2.6 drops a generic one). The built-in tables always pass; a schema file's
+// table may not (a mode that sets triton.cudagraphs='yes'). Source: torch/__init__.py
+// _TorchCompileInductorWrapper.apply_mode, self.apply_options(list_mode_options(mode,
+// self.dynamic)), @ 2.6.0 and 2.14.1 (the chroots' copies); 2.0's apply_mode calls
+// apply_options on its hard-coded dicts (pytorch/pytorch.github.io@01153da6
+// docs/2.0/_modules/torch.html).
+func (r *Resolver) checkModePatch(res *Result, mode modes.Mode, patch []patchEntry) ([]patchEntry, error) {
+	var out []patchEntry
+	for _, p := range patch {
+		key := string(r.schema.At(p.idx).Key)
+		keep, err := r.typeCheckOption(res, p.val, key, p.idx)
+		var te *OptionTypeError
+		if errors.As(err, &te) {
+			te.Origin = Origin{Source: FromMode, Detail: string(mode)}
+		}
+		if err != nil {
+			return nil, err
+		}
+		if keep {
+			out = append(out, p)
+		}
+	}
+	return out, nil
 }
 
 // unhashableMode is the TypeError of a list, dict or set mode: up to 2.6 apply_mode

@@ -113,7 +113,10 @@
 //	compilemode -schema my-torch.json -mode reduce-overhead
 //
 // [schema.Load] reads such a file and [NewResolverFromSchema] resolves against it, with
-// evidence measured. If variables the config reads are set, the script re-runs itself
+// evidence file ([modes.File]): the file's claims are not checked, so a value or mode
+// table it holds is never labelled measured. Its mode table goes through apply_options'
+// type check as the built-in ones do (a mode setting triton.cudagraphs='yes' raises
+// RuntimeError: Unexpected type of attr). If variables the config reads are set, the script re-runs itself
 // without them and names them in made_by. --from-dumps DIR builds the file from dumps
 // like testdata/torch/2.11 and checks every environment rule against the measured
 // effects; --from-source DIR --version X.Y.Z reads a release's config.py and

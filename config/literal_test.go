@@ -193,7 +193,8 @@ func TestParseEnvAssignment(t *testing.T) {
 func FuzzParseLiteral(f *testing.F) {
 	for _, s := range []string{"True", "{'a': [1, (2,), None]}", `{"x": 1.5e3}`, "'\\x00'", "((((", "[1,]", "-0x10", "b'\\xff'", "{1: {2: {3: 4}}}", "1+2j", "...", "set()", "0x_ff", "u'\\N{BULLET}'", "-(-1)", "false", "\ufb01", "\uff34rue", "x\u0661", "True\u00a0", "{'a': x\u0301}", "[\u0661, 'b']",
 		"2 ** 10", "9 ** 9 ** 9", "'a' * 10 ** 9", "[1][5]", "1 if 0 else 2", "'%5.2f|%-3d' % (1.5, 2)", "{**{'a': 1}}",
-		"1 < 2 < 3", "(-8) ** (1 / 3)", "'ab'.upper()", "1.1 ** -300", "{1: 2}[::2]", "(1 + 2j) ** 0.5", "~True << 3"} {
+		"1 < 2 < 3", "(-8) ** (1 / 3)", "'ab'.upper()", "1.1 ** -300", "{1: 2}[::2]", "(1 + 2j) ** 0.5", "~True << 3",
+		"f'{1:>{2}}'", "f'a{[x for x in \"ab\"]!r:^9}'", "'{:_x}|{z}'.format(255, z=1)", "[x for x in 'ab' if x]", "{k: v for k, v in [(1, 2)]}"} {
 		f.Add(s)
 	}
 	f.Fuzz(func(t *testing.T, s string) {

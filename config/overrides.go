@@ -1,6 +1,7 @@
 package config
 
 import (
+	_ "embed"
 	"fmt"
 	"slices"
 	"strings"
@@ -15,8 +16,23 @@ import (
 // _validate_backend_names, _validate_inductor_config_keys): a bad one raises
 // ValueError at the first call ([Facts.FirstCallValidatesOverrides]). What they then
 // change is per graph, and a function whose capture makes none is not changed.
-// TORCH_COMPILE_OVERRIDE_DYNAMO_CONFIGS is validated between the two against
-// torch._dynamo.config, whose keys the library does not hold: not modelled.
+// TORCH_COMPILE_OVERRIDE_DYNAMO_CONFIGS is validated between the two, against the
+// names hasattr(torch._dynamo.config, …) is true for: dynamo-attrs-2.14.txt, written
+// in the 2.14.1 chroot by testdata/probe/gen_dynamo_attrs.py. Measured on 2.14.1:
+// testdata/torch/2.14.1-debian/calls7.json.
+
+//go:embed dynamo-attrs-2.14.txt
+var dynamoAttrs214 string
+
+// hasDynamoAttr is hasattr(torch._dynamo.config, k) on 2.14.1.
+func hasDynamoAttr(k string) bool {
+	for _, line := range strings.Split(dynamoAttrs214, "\n") {
+		if line == k {
+			return true
+		}
+	}
+	return false
+}
 
 // overrideRules splits an override variable into its rules' values, as
 // _GraphRouterBase._parse does: rules split on ";", blank ones and ones without ':'
@@ -70,6 +86,14 @@ func (r *Resolver) overrideErr(env map[string]string) error {
 		if name != "" && name != "inductor" && !slices.Contains(r.facts.Backends, name) {
 			return &CallError{Stage: "first-call", Arg: "TORCH_COMPILE_OVERRIDE_BACKENDS", Exc: "ValueError",
 				Msg: fmt.Sprintf("TORCH_COMPILE_OVERRIDE_BACKENDS: '%s' is not a valid backend, see `torch._dynamo.list_backends()` for available backends", name)}
+		}
+	}
+	for _, value := range overrideRules(env["TORCH_COMPILE_OVERRIDE_DYNAMO_CONFIGS"]) {
+		for _, k := range overrideConfigKeys(value) {
+			if !hasDynamoAttr(k) {
+				return &CallError{Stage: "first-call", Arg: "TORCH_COMPILE_OVERRIDE_DYNAMO_CONFIGS", Exc: "ValueError",
+					Msg: fmt.Sprintf("TORCH_COMPILE_OVERRIDE_DYNAMO_CONFIGS: '%s' is not a valid torch._dynamo.config option", k)}
+			}
 		}
 	}
 	for _, value := range overrideRules(env["TORCH_COMPILE_OVERRIDE_INDUCTOR_CONFIGS"]) {

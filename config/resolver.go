@@ -80,8 +80,10 @@ func newBuiltinResolver(v modes.Version) (*Resolver, error) {
 
 // NewResolverFromSchema returns a resolver for a schema read with [schema.Load],
 // typically written by config/dump_schema.py from the user's own PyTorch: its keys,
-// defaults and mode table are used, with the schema's evidence. Behaviours not in the
-// file (validation rules, thread semantics) are those of the schema's release.
+// defaults and mode table are used, labelled with evidence [modes.File] whatever the
+// file's "evidence" claims (a file can say "measured" and hold anything; its own
+// claim stays in Schema.Evidence and made_by). Behaviours not in the file (validation
+// rules, thread semantics) are those of the schema's release.
 func NewResolverFromSchema(s *schema.Schema) (*Resolver, error) {
 	if s.Len() == 0 { // nil or zero: a loaded schema has keys
 		return nil, &inputerr.ZeroError{Func: "NewResolverFromSchema", Arg: "the *Schema (read one with schema.Load)"}
@@ -92,9 +94,9 @@ func NewResolverFromSchema(s *schema.Schema) (*Resolver, error) {
 	}
 	ft := *t
 	ft.Entries = s.Modes
-	ft.Evidence = s.Evidence
+	ft.Evidence = modes.File
 	ft.SourceNote = s.MadeBy
-	return newResolver(s.Version, s, s.Evidence, &ft), nil
+	return newResolver(s.Version, s, modes.File, &ft), nil
 }
 
 func newResolver(v modes.Version, s *schema.Schema, ev modes.Evidence, t *modes.Table) *Resolver {
@@ -427,6 +429,10 @@ func (r *Resolver) fail(res *Result, err error) (*Result, error) {
 		res.Stage = "import"
 		if r.schemaEv != "" {
 			res.ErrEvidence = r.schemaEv
+		}
+	case *OptionTypeError:
+		if e := err.(*OptionTypeError); e.Origin.Source == FromMode {
+			res.ErrEvidence = r.table.Evidence // the mode table's value: a schema file's is the file's
 		}
 	case *GlobalError:
 		res.Stage = "global"

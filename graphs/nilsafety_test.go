@@ -105,6 +105,10 @@ var nilCases = map[string]func(t *testing.T){
 		_ = modes.EvidenceOf(modes.Version{})
 		_ = modes.EvidenceOf(modes.Version{Major: -1, Minor: -1})
 	},
+	"modes.ModesEvidenceOf": func(t *testing.T) {
+		_ = modes.ModesEvidenceOf(modes.Version{})
+		_ = modes.ModesEvidenceOf(modes.Version{Major: -1, Minor: -1})
+	},
 	"modes.StaticEvidenceOf": func(t *testing.T) {
 		_ = modes.StaticEvidenceOf(modes.Version{})
 		_ = modes.StaticEvidenceOf(modes.Version{Major: -1, Minor: -1})

@@ -150,20 +150,48 @@ func checkDynamoAssignment(a string, known []string) error {
 		return bad("the value is not a Python literal")
 	}
 	if !oneOf(k, known) {
-		keys := make([]schema.Key, len(known))
-		for i, x := range known {
-			keys[i] = schema.Key(x)
-		}
-		msg := fmt.Sprintf("torch._dynamo.config.%s is not a Dynamo key the planner models (it models %s)", inputerr.Cut(k, 80), strings.Join(known, ", "))
-		if hint := (&config.UnknownOptionError{Key: k, Known: keys}).Hint(); hint != "" {
-			msg += "; " + hint
-		}
-		return bad(msg)
+		return bad(unmodelledDynamoKey(k, known))
 	}
 	if _, isBool := lit.AsBool(); !isBool {
 		return bad("want a bool value, True or False")
 	}
 	return nil
+}
+
+// unmodelledDynamoKey says why torch._dynamo.config.k cannot be planned: a real
+// Dynamo key (one a measured release accepts: testdata/torch/*-debian/dynamo_keys.json)
+// that the planner does not model, or no Dynamo key at all, which PyTorch refuses
+// with AttributeError (measured on 2.6.0 and 2.14.1). Neither is Inductor config.
+func unmodelledDynamoKey(k string, known []string) string {
+	name := "torch._dynamo.config." + inputerr.Cut(k, 80)
+	if rels := dynamoKeyReleases(k); len(rels) > 0 {
+		return fmt.Sprintf("%s is a Dynamo setting (torch %s %s it, measured), not Inductor config, "+
+			"and its effect is not planned: -set takes the Dynamo keys the planner models (%s) and "+
+			"Inductor keys; drop it to plan without it", name, strings.Join(rels, " and "), plural(len(rels), "has", "have"), strings.Join(known, ", "))
+	}
+	var keys []schema.Key // the hint's candidates: every Dynamo name measured
+	for _, r := range measuredDynamoKeys() {
+		for _, x := range r.Keys {
+			keys = append(keys, schema.Key(x))
+		}
+	}
+	for _, x := range known {
+		keys = append(keys, schema.Key(x))
+	}
+	msg := fmt.Sprintf("%s is not a Dynamo key: PyTorch raises AttributeError: %s does not exist "+
+		"(measured on 2.6.0 and 2.14.1); the planner models %s", name, name, strings.Join(known, ", "))
+	if hint := (&config.UnknownOptionError{Key: k, Known: keys}).Hint(); hint != "" {
+		msg += "; " + hint
+	}
+	return msg
+}
+
+// plural returns one when n is 1, else many.
+func plural(n int, one, many string) string {
+	if n == 1 {
+		return one
+	}
+	return many
 }
 
 // dynamo returns the torch._dynamo.config assignments, one KEY=VALUE each.

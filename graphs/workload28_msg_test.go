@@ -15,7 +15,8 @@ func TestDynamoAssignmentErrors(t *testing.T) {
 		name, reason, set, want string
 	}{
 		{"name-error", "true is not a Python name", "torch._dynamo.config.cache_size_limit=true", "NameError: name 'true' is not defined; did you mean True?"},
-		{"unknown", "a key the planner does not model", "torch._dynamo.config.nosuch=1", "torch._dynamo.config.nosuch is not a Dynamo key the planner models"},
+		{"unknown", "no release has this Dynamo key", "torch._dynamo.config.nosuch=1", "torch._dynamo.config.nosuch is not a Dynamo key: PyTorch raises AttributeError"},
+		{"unmodelled", "a real Dynamo key the planner does not model", "torch._dynamo.config.cache_size_limit=1", "torch._dynamo.config.cache_size_limit is a Dynamo setting"},
 		{"near", "a near miss", "torch._dynamo.config.capture_scalar_output=True", "did you mean capture_scalar_outputs?"},
 		{"not-bool", "the modelled keys are bools", "torch._dynamo.config.capture_scalar_outputs=1", "want a bool value, True or False"},
 		{"no-equals", "KEY=VALUE", "torch._dynamo.config.capture_scalar_outputs", "want KEY=True or KEY=False"},

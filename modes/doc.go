@@ -34,10 +34,11 @@
 //
 // # Evidence
 //
-// Each table says how it is known ([Evidence]): measured for 2.11 (list_mode_options()
-// printed by 2.11.0+cu130, testdata/torch/2.11/torch_defaults.json); source for 2.2,
-// 2.6, 2.7 and 2.14 (torch/_inductor/__init__.py and torch/__init__.py of those
-// releases); inferred for the others, bounded by the pull requests above. 2.0's table is
-// read in its torch/__init__.py as the 2.0 documentation renders it (source), the rest
-// of 2.0 is inferred.
+// Each table says how it is known ([Evidence], [ModesEvidenceOf]): measured for 2.11
+// (list_mode_options() printed by 2.11.0+cu130, testdata/torch/2.11/torch_defaults.json)
+// and for 2.6 and 2.14 (printed by Debian's CPU builds 2.6.0 and 2.14.1); source for 2.2
+// and 2.7 (torch/_inductor/__init__.py and torch/__init__.py of those releases) and
+// 2.0 (its torch/__init__.py as the 2.0 documentation renders it; the rest of 2.0 is
+// inferred); inferred for the others, bounded by the pull requests above. A [ModeRow]'s
+// Evidence is the best over its range; the README's mode table lists each release's.
 package modes

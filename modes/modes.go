@@ -37,6 +37,10 @@ const (
 	Inferred Evidence = "inferred"
 	// Host: computed from this host the way PyTorch computes it (CPU count, CXX, paths).
 	Host Evidence = "host"
+	// File: read from a schema file the user supplied (-schema, a file
+	// config/dump_schema.py writes): what it says is the file's claim, which
+	// compilemode cannot check, so it is never labelled measured.
+	File Evidence = "file"
 )
 
 // Option is one entry of a mode's config patch: a dotted Inductor config key and its

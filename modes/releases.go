@@ -63,14 +63,18 @@ type ReleaseRow struct {
 	// StaticBuild names the build the static facts were measured on, when Static is
 	// set ("Debian CPU build 2.6.0").
 	StaticBuild string
+	// Modes is how the mode table is known when that differs from the static facts
+	// ("" means the same): 2.0's was read in its torch/__init__.py (apply_mode
+	// hard-codes it) while its other static facts are inferred.
+	Modes Evidence
 }
 
 // ReleaseRows returns how each supported release is known, oldest first: measured on
 // 2.11; read in the anchors 2.2.2, 2.6.0, 2.7.1 and 2.14.0 (the copies listed in
 // testdata/reference/pytorch-facts.md §0, tagged T2.2.2, T2.6.0, T2.7.1, T2.14.0);
 // inferred for every other release, from the nearest release read and the PRs that
-// bound each change. 2.0 is inferred as a whole: only its torch/__init__.py was read
-// (its mode rows are source). Each call returns a new slice.
+// bound each change. 2.0 is inferred but for its mode table: only its
+// torch/__init__.py was read (its mode rows are source). Each call returns a new slice.
 func ReleaseRows() []ReleaseRow {
 	const (
 		early = "{release}: as read in 2.2.2; PR #98255 (2023-04) and PR #136867 (2024-10) bound it"
@@ -81,17 +85,17 @@ func ReleaseRows() []ReleaseRow {
 		docs20 = "{release}: torch/__init__.py as rendered in the 2.0 documentation (pytorch/pytorch.github.io@01153da6 docs/2.0/_modules/torch.html): apply_mode, apply_options and compile; no copy of 2.0's torch/_inductor/config.py, compile_fx.py or cudagraph_trees.py was read, so its keys and CUDA behaviour are 2.1's and 2.2.2's (inferred)"
 	)
 	return []ReleaseRow{
-		{Minors(0, 0), Inferred, docs20, "", ""},
-		{Minors(1, 1), Inferred, early, "", ""},
-		{Minors(2, 2), Source, files + "2.2.2 (anchor T2.2.2)", "", ""},
-		{Minors(3, 5), Inferred, early, "", ""},
-		{Minors(6, 6), Source, files + "2.6.0 (anchor T2.6.0); measured on Debian's CPU build 2.6.0 (testdata/torch/2.6.0-debian)", Measured, "Debian CPU build 2.6.0"},
-		{Minors(7, 7), Source, files + "2.7.1 (anchor T2.7.1)", "", ""},
-		{Minors(8, 9), Inferred, mid, "", ""},
-		{Minors(10, 10), Inferred, late, "", ""},
-		{Minors(11, 11), Measured, "printed by torch 2.11.0+cu130: list_mode_options() and torch.compile errors", "", ""},
-		{Minors(12, 13), Inferred, late, "", ""},
-		{Minors(14, 14), Source, files + "2.14.0 (anchor T2.14.0); measured on Debian's CPU build 2.14.1 (testdata/torch/2.14.1-debian)", Measured, "Debian CPU build 2.14.1"},
+		{Minors(0, 0), Inferred, docs20, "", "", Source},
+		{Minors(1, 1), Inferred, early, "", "", ""},
+		{Minors(2, 2), Source, files + "2.2.2 (anchor T2.2.2)", "", "", ""},
+		{Minors(3, 5), Inferred, early, "", "", ""},
+		{Minors(6, 6), Source, files + "2.6.0 (anchor T2.6.0); measured on Debian's CPU build 2.6.0 (testdata/torch/2.6.0-debian)", Measured, "Debian CPU build 2.6.0", ""},
+		{Minors(7, 7), Source, files + "2.7.1 (anchor T2.7.1)", "", "", ""},
+		{Minors(8, 9), Inferred, mid, "", "", ""},
+		{Minors(10, 10), Inferred, late, "", "", ""},
+		{Minors(11, 11), Measured, "printed by torch 2.11.0+cu130: list_mode_options() and torch.compile errors", "", "", ""},
+		{Minors(12, 13), Inferred, late, "", "", ""},
+		{Minors(14, 14), Source, files + "2.14.0 (anchor T2.14.0); measured on Debian's CPU build 2.14.1 (testdata/torch/2.14.1-debian)", Measured, "Debian CPU build 2.14.1", ""},
 	}
 }
 
@@ -114,6 +118,17 @@ func StaticEvidenceOf(v Version) Evidence {
 		return r.Static
 	}
 	return EvidenceOf(v)
+}
+
+// ModesEvidenceOf returns how the mode table of release v is known (what the report
+// labels "modes" and the README's mode table lists per release): measured on 2.6 and
+// 2.14 (Debian CPU builds) and 2.11, source on 2.0, 2.2 and 2.7, inferred on the
+// others and outside the supported range.
+func ModesEvidenceOf(v Version) Evidence {
+	if r, ok := releaseRow(v); ok && r.Modes != "" {
+		return r.Modes
+	}
+	return StaticEvidenceOf(v)
 }
 
 // EvidenceOf returns how the behaviours of release v are known: measured (2.11),

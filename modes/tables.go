@@ -11,8 +11,8 @@ type ModeRow struct {
 	// Patch is the mode's config patch over Releases.
 	Patch Patch
 	// Evidence is the best evidence for the row over its range: measured when a
-	// release in it was measured, source when one was read; see [EvidenceOf] for each
-	// release's own.
+	// release in it was measured, source when one was read; [ModesEvidenceOf] gives
+	// each release's own, which the report and the README's mode table show.
 	Evidence Evidence
 	// Source names the PyTorch file and release read (or measured), and the PR that
 	// dates a boundary.
@@ -96,15 +96,27 @@ func SiteRows() []SiteRow {
 }
 
 // SiteReleases returns the releases over which torch.compile refuses an unknown mode
-// at site: the Releases of site's row of [SiteRows], or the zero Releases (no release)
-// when no row names it.
+// at site: from the first to the last release of site's rows of [SiteRows] (apply_mode
+// has two, 2.0 and 2.1–2.6, which differ in the modes they list), or the zero Releases
+// (no release) when no row names it.
 func SiteReleases(site UnknownModeSite) Releases {
+	var out Releases
 	for _, r := range SiteRows() {
-		if r.Site == site {
-			return r.Releases
+		if r.Site != site {
+			continue
+		}
+		if !out.Valid() {
+			out = r.Releases
+			continue
+		}
+		if r.Releases.From.Less(out.From) {
+			out.From = r.Releases.From
+		}
+		if out.To.Less(r.Releases.To) {
+			out.To = r.Releases.To
 		}
 	}
-	return Releases{}
+	return out
 }
 
 // For returns the built-in mode table of release v (any patch or local tag of it
@@ -115,11 +127,7 @@ func For(v Version) (*Table, error) {
 	if !ok {
 		return nil, &VersionError{Input: v.String(), Supported: Supported(), Reason: "is not supported"}
 	}
-	ev := rel.Evidence
-	if rel.Static != "" {
-		ev = rel.Static // the mode table is a static fact
-	}
-	t := &Table{Torch: v, Evidence: ev, SourceNote: strings.ReplaceAll(rel.Note, "{release}", v.String())}
+	t := &Table{Torch: v, Evidence: ModesEvidenceOf(v), SourceNote: strings.ReplaceAll(rel.Note, "{release}", v.String())}
 	for _, r := range ModeRows() {
 		if r.Releases.Contains(v) {
 			t.Entries = append(t.Entries, Entry{Mode: r.Mode, Patch: r.Patch})

@@ -150,6 +150,7 @@ type evaluator struct {
 	json     bool
 	allowSet bool               // set() is accepted (ast.literal_eval's one call)
 	scopes   []map[string]Value // the names bound by the comprehensions being evaluated
+	steps    int                // comprehension iterations so far (MaxSteps)
 }
 
 func (ev *evaluator) text(name string, a ...any) string {

@@ -2,7 +2,13 @@ package literal
 
 import (
 	"fmt"
+
+	"github.com/compilemode/compilemode/config/inputerr"
 )
+
+// MaxSteps bounds the iterations of a literal's comprehensions, all together
+// ([x for a in s for b in s for c in s] with a long s never ends otherwise).
+const MaxSteps = 1 << 20
 
 // Comprehensions: [x for x in ...], {x for ...}, {k: v for ...}, with their names
 // bound in a scope of their own (Python 3: a comprehension's names do not leak), the
@@ -79,6 +85,10 @@ func (ev *evaluator) clauses(cs []*node, emit func() *pyErr) *pyErr {
 	}
 next:
 	for _, v := range vals {
+		if ev.steps++; ev.steps > MaxSteps {
+			return &pyErr{why: fmt.Sprintf("the comprehensions take more than %d steps", MaxSteps),
+				limit: &inputerr.LimitError{Limit: "literal.MaxSteps", Max: MaxSteps, Got: int64(ev.steps), What: "the iterations of a literal's comprehensions"}}
+		}
 		if err := ev.bind(f.kids[0], v); err != nil {
 			return err
 		}

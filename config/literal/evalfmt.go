@@ -37,11 +37,17 @@ func (ev *evaluator) format(f string, arg Value) (Value, *pyErr) {
 		}
 		for ; i < len(rs) && rs[i] >= '0' && rs[i] <= '9'; i++ {
 			spec.width = spec.width*10 + int(rs[i]-'0')
+			if spec.width > MaxSeqLen {
+				return Value{}, seqLimit(spec.width)
+			}
 		}
 		if i < len(rs) && rs[i] == '.' {
 			spec.prec = 0
 			for i++; i < len(rs) && rs[i] >= '0' && rs[i] <= '9'; i++ {
 				spec.prec = spec.prec*10 + int(rs[i]-'0')
+				if spec.prec > 1000 {
+					return Value{}, unsupported("a precision above 1000 is not evaluated")
+				}
 			}
 		}
 		for i < len(rs) && strings.ContainsRune("hlL", rs[i]) {

@@ -3,7 +3,7 @@
 // raise, and the per-device CUDA-graph plan for a workload, for PyTorch 2.0–2.14, with
 // warnings and their fixes.
 //
-//	go install github.com/compilemode/compilemode/examples/compilemode@latest
+//	go install ./examples/compilemode   # in a clone: the module is not published yet
 //	compilemode -mode reduce-overhead -devices 2 -threads per-device
 //	compilemode -mode reduce-overhead -set triton.cudagraph_trees=False -json
 //
@@ -90,7 +90,11 @@
 //	                         device-sync, alloc or pageable-copy
 //
 // -set torch._dynamo.config.KEY=VALUE assigns a Dynamo key that changes what Inductor is
-// given; it goes to the workload, not to Inductor's config.
+// given; it goes to the workload, not to Inductor's config. The planner models
+// capture_dynamic_output_shape_ops, capture_scalar_outputs, compiled_autograd and
+// inline_inbuilt_nn_modules; any other Dynamo key is an error (exit 2) saying whether
+// it is a real Dynamo setting whose effect is not planned (cache_size_limit) or a name
+// PyTorch refuses with AttributeError (measured on 2.6.0 and 2.14.1).
 //
 // # Input files
 //
@@ -101,8 +105,12 @@
 //	-diagnose FILE    a PyTorch log, traceback or pasted issue (- for stdin): each known
 //	                  signature with its line, cause and fix (package graphs/diagnose), and
 //	                  in JSON (format compilemode-diagnosis/1) the plan of the call the log
-//	                  shows. Only -json combines with it. Exit 0 when the text was read
-//	                  (with or without findings), 2 when it cannot be or is empty.
+//	                  shows. Only -json and -torch X.Y (the release to diagnose for, over
+//	                  any the log shows) combine with it; the text's width is the
+//	                  terminal's or $COLUMNS (see Output), there is no width flag. A
+//	                  UTF-16 or UTF-32 log is read with or without its byte-order mark.
+//	                  Exit 0 when the text was read (with or without findings), 2 when
+//	                  it cannot be or is empty.
 //	-script FILE      a Python training script, read without Python (package
 //	                  graphs/script): every torch.compile site, planned with the globals,
 //	                  environment and workload the script shows (threads, pools,
@@ -122,7 +130,9 @@
 //	-all        text output lists every key, not only the changed ones
 //	-key KEY    print only KEY=VALUE (Python repr), like go env VAR; repeatable; with
 //	            -json the keys' report entries as one object; in a comparison, the rows
-//	            of these keys, each marked whether it differs
+//	            of these keys, each marked whether it differs. The exit status stays
+//	            the report's (see Exit status): when it is 1, one line on stderr says
+//	            what raises (compilemode: exit 1: torch 2.11 would raise …), as -keys
 //	-keys       every key as KEY=VALUE, one per line, never wrapped (for grep)
 //	-version    three lines: the module version (from the build information: a tag
 //	            for go install …@version, "(devel)" from a checkout, with the VCS

@@ -24,6 +24,7 @@ func (c *cli) flagOfField(field string) string {
 var scenarioFlags = map[string]string{
 	"torch": "torch", "mode": "mode", "options": "options", "set": "set", "env": "env",
 	"backend": "backend", "dynamic": "dynamic", "fullgraph": "fullgraph", "schema": "schema",
+	"python": "python",
 }
 
 // fieldFixes is the fix said after an error of a field, when its message has none.
@@ -37,7 +38,12 @@ var fieldFixes = map[string]string{
 
 // pkgPrefix matches a Go package's error prefix inside a message ("graphs: ",
 // "config: "): the user gave flags or a file, not Go calls.
-var pkgPrefix = regexp.MustCompile(`(^|: |\()(graphs|modes|config|literal|schema|strictjson|inputerr|script|diagnose): `)
+// Every package of the module is listed (TestNoPackagePrefix walks them).
+var pkgPrefix = regexp.MustCompile(`(^|: |\()(` + strings.Join(modulePackages, "|") + `): `)
+
+// modulePackages are the names of the module's packages that may prefix an error.
+var modulePackages = []string{"graphs", "modes", "config", "literal", "schema", "strictjson", "inputerr",
+	"pyver", "script", "pytoken", "diagnose", "catalog", "textwrap", "backend", "kernels", "cliflags", "drafter", "answer", "readme"}
 
 // userWords removes Go package prefixes from an error message.
 func userWords(msg string) string {

@@ -45,7 +45,7 @@ func runIn(args []string, stdin io.Reader, stdout, stderr io.Writer, environ fun
 	c.compile.Register(fs)
 	fs.BoolVar(&c.all, "all", false, "text output lists every key, not only changed ones")
 	fs.BoolVar(&c.asJSON, "json", false, "print the JSON report (format compilemode-report/1)")
-	fs.Var(&c.keys, "key", "print only the key `KEY` as KEY=VALUE, like go env VAR (repeatable; with -json its report entries)")
+	fs.Var(&c.keys, "key", "print only the key `KEY` as KEY=VALUE, like go env VAR (repeatable; with -json its report entries); the exit status is the report's, and when it is not 0 one line on stderr says why")
 	fs.BoolVar(&c.allKeys, "keys", false, "print every key as KEY=VALUE, one per line, never wrapped (for grep)")
 	fs.BoolVar(&c.fullgraph, "fullgraph", false, "torch.compile fullgraph=True: a graph break raises instead of splitting the function")
 	fs.BoolVar(&c.version, "version", false, "print the module version, the Go version and the PyTorch releases known, then exit")
@@ -131,6 +131,9 @@ func runIn(args []string, stdin io.Reader, stdout, stderr io.Writer, environ fun
 		if err := c.writeKeys(stdout, rep); err != nil {
 			fmt.Fprintf(stderr, "compilemode: %v\n", err)
 			return 2
+		}
+		if why := exitReason(rep); why != "" {
+			fmt.Fprintf(stderr, "compilemode: %s\n", printable(why)) // -key prints values only: say why the status is not 0
 		}
 		return rep.Exit.Code()
 	}

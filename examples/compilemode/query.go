@@ -48,6 +48,31 @@ func (c *cli) writeKeys(w io.Writer, rep *graphs.Report) error {
 	return err
 }
 
+// exitReason says, in one line, why rep's exit status is not 0: what PyTorch raises
+// (cut to 200 bytes), or the first device whose first call raises. -key and -keys
+// print values only, so without this line an exit status of 1 would be unexplained.
+// It returns "" when the call compiles and runs.
+func exitReason(rep *graphs.Report) string {
+	if rep.Exit == graphs.Compiles {
+		return ""
+	}
+	const more = "; run without -key/-keys for the report"
+	if e := rep.Error; e != nil {
+		return fmt.Sprintf("exit %d: torch %s would raise %s (%s): %s%s", rep.Exit.Code(), rep.Torch, e.Exception, e.Stage, inputerr.Cut(e.Message, 200), more)
+	}
+	for _, d := range rep.CUDAGraphs.Devices {
+		if d.Exception == "" {
+			continue
+		}
+		race := ""
+		if d.Race {
+			race = " (a race: another run may fail on another thread)"
+		}
+		return fmt.Sprintf("exit %d: on torch %s the first call on cuda:%d (%s) raises %s%s%s", rep.Exit.Code(), rep.Torch, d.Device, d.Thread, d.Exception, race, more)
+	}
+	return fmt.Sprintf("exit %d: torch %s would raise%s", rep.Exit.Code(), rep.Torch, more)
+}
+
 // keyName is the key -key K names: K, or K written with its module path
 // (torch._inductor.config.triton.cudagraphs), as -set takes it too.
 func keyName(k string) string {

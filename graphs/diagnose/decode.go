@@ -18,7 +18,8 @@ const sniffBytes = 4 << 10
 
 // decoded returns r as UTF-8: decoded from UTF-32 or UTF-16 when it starts with that
 // encoding's byte-order mark (UTF-32's FF FE 00 00 is tried before UTF-16's FF FE,
-// which it starts with), as Windows PowerShell's > writes UTF-16. A log whose first
+// which it starts with), as Windows PowerShell's > writes UTF-16, or when its first
+// bytes show UTF-32 or UTF-16 without a mark ([withoutBOM]). A log whose first
 // bytes are FF FE but whose next bytes hold no NUL and are valid UTF-8 is read as
 // UTF-8: UTF-16 text of a log always has NULs (the high bytes of ASCII), and text
 // without them is not valid UTF-8 read byte by byte.
@@ -34,9 +35,44 @@ func decoded(r io.Reader) io.Reader {
 	case (bytes.HasPrefix(head, []byte{0xFF, 0xFE}) || bytes.HasPrefix(head, []byte{0xFE, 0xFF})) && !looksUTF8(head[2:]):
 		enc = unicode.UTF16(unicode.LittleEndian, unicode.ExpectBOM)
 	default:
-		return br
+		if enc = withoutBOM(head); enc == nil {
+			return br
+		}
 	}
 	return transform.NewReader(br, enc.NewDecoder())
+}
+
+// withoutBOM returns the encoding of head when it is UTF-32 or UTF-16 text without a
+// byte-order mark (as some editors and Python's open(..., "w", encoding="utf-16-le")
+// write it), else nil. A log is mostly ASCII, so such text has NUL as the high
+// bytes of nearly every code unit: UTF-16LE a NUL at nearly every odd offset and at
+// almost no even one (BE the reverse), UTF-32LE at offsets 1, 2 and 3 of nearly
+// every unit. UTF-8 text has no NUL at all, so it is never taken for either.
+func withoutBOM(head []byte) encoding.Encoding {
+	if len(head) < 16 {
+		return nil
+	}
+	var zeros [4]int // NULs at each offset modulo 4
+	n := len(head) &^ 3
+	for i := range n {
+		if head[i] == 0 {
+			zeros[i%4]++
+		}
+	}
+	units := n / 4 // code units of UTF-32 at each offset; of UTF-16, twice as many
+	most := func(z int) bool { return z*8 >= units*7 }
+	few := func(z int) bool { return z*8 <= units }
+	switch {
+	case few(zeros[0]) && most(zeros[1]) && most(zeros[2]) && most(zeros[3]):
+		return utf32.UTF32(utf32.LittleEndian, utf32.IgnoreBOM)
+	case most(zeros[0]) && most(zeros[1]) && most(zeros[2]) && few(zeros[3]):
+		return utf32.UTF32(utf32.BigEndian, utf32.IgnoreBOM)
+	case few(zeros[0]) && few(zeros[2]) && most(zeros[1]) && most(zeros[3]):
+		return unicode.UTF16(unicode.LittleEndian, unicode.IgnoreBOM)
+	case most(zeros[0]) && most(zeros[2]) && few(zeros[1]) && few(zeros[3]):
+		return unicode.UTF16(unicode.BigEndian, unicode.IgnoreBOM)
+	}
+	return nil
 }
 
 // looksUTF8 reports whether b (the start of an input, maybe cut inside a rune) has no

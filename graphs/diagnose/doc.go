@@ -103,7 +103,8 @@
 // lone surrogate, a UTF-8 byte order mark, control characters and binary junk are read
 // as they come, never refused, and a message next to them is still found
 // (TestReadLenient). A log that starts with a UTF-16 or UTF-32 byte order mark is
-// decoded first. The text output escapes control characters (see [Diagnosis.WriteText]).
+// decoded first, and so is one whose first 4 KiB show UTF-16 or UTF-32 without a mark
+// (a NUL as the high bytes of nearly every code unit, as ASCII text gets). The text output escapes control characters (see [Diagnosis.WriteText]).
 // Only an input with no text at all is an error ([ErrEmpty]).
 //
 // # Performance
@@ -237,14 +238,14 @@
 //   - stream-capture-illegal: "operation failed due to a previous error during capture", 2.1–2.14
 //   - stream-capture-illegal: "status != cudaStreamCaptureStatus::cudaStreamCaptureStatusInvalidated", 2.0
 //   - stream-capture-illegal: "status != cudaStreamCaptureStatusInvalidated", 2.9–2.14
-//   - mode-and-options: "Either mode or options can be specified, but both can't be specified at the same time.", 2.1–2.14
-//   - unknown-mode: "Unrecognized mode=, should be one of: ", 2.0
-//   - unknown-mode: "Unrecognized mode=", 2.1–2.14
+//   - mode-and-options: "Either mode or options can be specified, but both can't be specified at the same time.", 2.0–2.14
+//   - unknown-mode: "Unrecognized mode=, should be one of: ", 2.0–2.6
+//   - unknown-mode: "Unrecognized mode=", 2.0–2.14
 //   - unknown-option: "Unexpected optimization option guard_filter_fn,", 2.0–2.7
-//   - unknown-option: "Unexpected optimization option ", 2.1–2.14
-//   - option-type: "Unexpected type of attr ", 2.1–2.14
-//   - invalid-backend: "Invalid backend: ", 2.1–2.14
-//   - unknown-global: " does not exist", 2.1–2.14
+//   - unknown-option: "Unexpected optimization option ", 2.0–2.14
+//   - option-type: "Unexpected type of attr ", 2.0–2.14
+//   - invalid-backend: "Invalid backend: ", 2.0–2.14
+//   - unknown-global: " does not exist", 2.0–2.14
 //   - unknown-global: " does not exist", 2.1–2.14
 //   - trees-untracked-pool-tensors: "tensor(s) in the cudagraph pool not tracked as outputs", 2.11–2.14
 //   - trees-untracked-pool-tensors: "are in the cudagraph pool but not accounted for as an output of cudagraph trees", 2.1–2.10

@@ -231,12 +231,19 @@ func TestEncodings(t *testing.T) {
 	for _, u := range utf16.Encode([]rune(msg)) {
 		utf16le = binary.LittleEndian.AppendUint16(utf16le, u)
 	}
+	utf16be := []byte{}
+	for _, u := range utf16.Encode([]rune(msg)) {
+		utf16be = binary.BigEndian.AppendUint16(utf16be, u)
+	}
 	for _, tt := range []struct {
 		name string
 		in   []byte
 	}{
 		{"UTF-32LE", utf32le}, {"UTF-32BE", utf32be}, {"UTF-16LE", utf16le},
 		{"UTF-8 after FF FE", append([]byte{0xFF, 0xFE}, msg...)},
+		// Without a byte-order mark: told by where the NULs fall (issue: usersweep D).
+		{"UTF-32LE without BOM", utf32le[4:]}, {"UTF-32BE without BOM", utf32be[4:]},
+		{"UTF-16LE without BOM", utf16le[2:]}, {"UTF-16BE without BOM", utf16be},
 	} {
 		d, err := diagnose.Read(bytes.NewReader(tt.in))
 		if err != nil || len(d.Findings) != 1 || d.Findings[0].Code != diagnose.StreamCaptureUnjoined {

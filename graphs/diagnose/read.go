@@ -279,17 +279,14 @@ func (s *scanner) superseded(i int, active []bool) bool {
 
 func (s *scanner) finding(i int, torch modes.Version, haveTorch bool) Finding {
 	row := s.rows[i]
-	fix, note := row.Fix, ""
-	if haveTorch {
-		fix, note = row.fixOn(torch)
-	}
+	cause, fix, note := row.texts(torch, haveTorch, s.torch.what == "option")
 	var rel []string
 	for _, v := range modes.Supported() {
 		if row.Releases.Contains(v) {
 			rel = append(rel, v.String())
 		}
 	}
-	return Finding{Code: row.Code, Line: s.hits[i].line, Quote: s.hits[i].quote, Cause: row.Cause,
+	return Finding{Code: row.Code, Line: s.hits[i].line, Quote: s.hits[i].quote, Cause: cause,
 		Fix: fix, Note: note, Evidence: row.Evidence, Source: row.Source, Releases: rel, Count: s.count[row.Code], Match: s.hits[i].match}
 }
 

@@ -23,10 +23,30 @@ func (s Signature) nearest(v modes.Version) modes.Version {
 	return v
 }
 
-// fixOn returns the row's fix for a log that shows release v, and a note when the row
+// texts returns the row's cause, fix and note for a log that shows release v (have:
+// the release is known; given: it came from Options.Torch, the command's -torch), with the planner's placeholder {torch} filled: the texts
+// come from the planner's rows, which fill it per plan. It names the release the
+// fix is for (v, or the nearest the row covers), else the row's releases.
+func (s Signature) texts(v modes.Version, have, given bool) (cause, fix, note string) {
+	fix = s.Fix
+	rel := s.Releases.String()
+	if have {
+		from := "from the log"
+		if given {
+			from = "from -torch"
+		}
+		fix, note = s.fixOn(v, from)
+		rel = s.nearest(v).String()
+	}
+	fill := strings.NewReplacer("{torch}", rel)
+	return fill.Replace(s.Cause), fill.Replace(fix), note
+}
+
+// fixOn returns the row's fix for a log that shows release v (from says where v came
+// from: "from the log" or "from -torch"), and a note when the row
 // does not cover v: then the fix is that of the nearest release the row covers, less
 // any advice to upgrade to a release the user already runs (v or older).
-func (s Signature) fixOn(v modes.Version) (fix, note string) {
+func (s Signature) fixOn(v modes.Version, from string) (fix, note string) {
 	at := s.nearest(v)
 	fix = s.Fix
 	for _, t := range s.Tailored {
@@ -36,8 +56,8 @@ func (s Signature) fixOn(v modes.Version) (fix, note string) {
 		}
 	}
 	if at != v {
-		note = fmt.Sprintf("torch %s (from the log) is not known to print this; the nearest release "+
-			"that does is %s, and the fix is that release's", v, at)
+		note = fmt.Sprintf("torch %s (%s) is not known to print this; the nearest release "+
+			"that does is %s, and the fix is that release's", v, from, at)
 	}
 	return dropUpgrades(fix, v), note
 }

@@ -17,7 +17,7 @@ func TestFixOnEveryRelease(t *testing.T) {
 	upgrade := regexp.MustCompile(`upgrade to 2\.(\d+)`)
 	for i, s := range Signatures() {
 		for _, v := range modes.Supported() {
-			fix, note := s.fixOn(v)
+			fix, note := s.fixOn(v, "from the log")
 			for _, m := range upgrade.FindAllStringSubmatch(fix, -1) {
 				if minor, _ := strconv.Atoi(m[1]); minor <= v.Minor {
 					t.Errorf("row %d (%s) on %s: fix advises %q: %s", i, s.Code, v, m[0], fix)

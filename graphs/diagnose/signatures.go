@@ -667,10 +667,17 @@ func skipRows() []Signature {
 func compileRows() []Signature {
 	static := "testdata/torch/2.11/torch_static.json errors"
 	unknownMode := (&modes.UnknownModeError{}).Message() // "Unrecognized mode=, should be one of: "
+	// every is every supported release: the planner (config) raises each of these
+	// texts on 2.0 too (TestRowsCoverPlannerErrors). 2.0's compile, apply_mode and
+	// apply_options are read in its torch/__init__.py as the 2.0 documentation renders
+	// it (pytorch/pytorch.github.io@01153da6 docs/2.0/_modules/torch.html); its
+	// InvalidBackend and config __setattr__ texts are inferred, as the planner's are.
+	every := modes.Releases{From: modes.First(), To: modes.Newest()}
+	docs20 := "; 2.0: torch/__init__.py compile, apply_mode, apply_options in pytorch/pytorch.github.io@01153da6 docs/2.0/_modules/torch.html"
 	return []Signature{
 		{
 			Code: ModeAndOptions, Literal: (&config.ModeAndOptionsError{}).Message(),
-			Releases: modes.Minors(1, 14),
+			Releases: every,
 			Cause: "torch.compile got both mode= and options= (each tested with `is not None`, so " +
 				"mode=\"default\" with options={} counts), and it takes one or the other",
 			Fix: "pass one dict: options={**torch._inductor.list_mode_options(MODE), **YOUR_OPTIONS} " +
@@ -678,7 +685,7 @@ func compileRows() []Signature {
 				"\"triton.cudagraphs\": False that equals mode=\"max-autotune-no-cudagraphs\" for " +
 				"max-autotune and the default for reduce-overhead",
 			Evidence: modes.Measured,
-			Source:   static + "; torch/__init__.py compile @ T2.2.2, T2.6.0, T2.7.1, T2.14.0 (same text)",
+			Source:   static + "; torch/__init__.py compile @ T2.2.2, T2.6.0, T2.7.1, T2.14.0 (same text)" + docs20,
 			Decisive: "the RuntimeError line",
 		},
 		{
@@ -694,13 +701,13 @@ func compileRows() []Signature {
 		{
 			Code: UnknownMode, Literal: before(unknownMode, ","),
 			Pattern:  `Unrecognized mode=.*, should be one of: `,
-			Releases: modes.Minors(1, 14),
+			Releases: every,
 			Cause: "torch.compile got a mode name this release does not have; names are exact (lower " +
 				"case, hyphens), so \"reduce_overhead\" and \"REDUCE-OVERHEAD\" are unknown too",
 			Fix:      "pass one of the names the message lists, spelled exactly; mode=None or \"default\" for the default",
 			Evidence: modes.Measured,
 			Source: static + ", torch_defaults.json more_errors; apply_mode @ T2.2.2, T2.6.0; " +
-				"torch/_inductor/__init__.py list_mode_options @ T2.7.1, T2.14.0",
+				"torch/_inductor/__init__.py list_mode_options @ T2.7.1, T2.14.0" + docs20,
 			Decisive: "the RuntimeError line",
 		},
 		{
@@ -717,33 +724,33 @@ func compileRows() []Signature {
 		{
 			Code: UnknownOption, Literal: before((&config.UnknownOptionError{}).Message(), ","),
 			Pattern:  `Unexpected optimization option \S+, known options are `,
-			Releases: modes.Minors(1, 14),
+			Releases: every,
 			Cause: "an options= key is not a config key of this release (after \"-\" becomes \"_\"); " +
 				"the message goes on to list every key the release has",
 			Fix: "check the key's spelling and subconfig prefix (\"triton.cudagraphs\", not " +
 				"\"cudagraphs\") against torch._inductor.list_options() of your release; a key newer " +
 				"than your release is refused",
 			Evidence: modes.Measured,
-			Source:   static + "; torch_facts.json unknown_option_message; apply_options @ T2.2.2, T2.6.0, T2.7.1, T2.14.0",
+			Source:   static + "; torch_facts.json unknown_option_message; apply_options @ T2.2.2, T2.6.0, T2.7.1, T2.14.0" + docs20,
 			Decisive: "the RuntimeError line (it holds the whole key list)",
 		},
 		{
 			Code: OptionType, Literal: before((&config.OptionTypeError{}).Message(), ","),
 			Pattern:  `Unexpected type of attr \S+, got \S+ should be \S+`,
-			Releases: modes.Minors(1, 14),
+			Releases: every,
 			Cause: "an options= value has a type apply_options refuses: it compares with the type of " +
 				"the option's current value (exact type up to 2.5, isinstance from 2.6)",
 			Fix: "pass a value of the type after \"should be\" (True/False for bool, 3 for int, 3.0 " +
 				"for float); where it says NoneType the option defaults to None, so set it with " +
 				"torch._inductor.config.KEY = VALUE before compiling, which PyTorch does not type-check",
 			Evidence: modes.Measured,
-			Source:   static + "; torch_facts.json; torch_defaults.json more_errors; apply_options @ T2.2.2, T2.6.0, T2.14.0",
+			Source:   static + "; torch_facts.json; torch_defaults.json more_errors; apply_options @ T2.2.2, T2.6.0, T2.14.0" + docs20,
 			Decisive: "the RuntimeError line",
 		},
 		{
 			Code: InvalidBackend, Literal: "Invalid backend: ",
 			Pattern:  `Invalid backend: ['"]?[^\s'",]+`,
-			Releases: modes.Minors(1, 14),
+			Releases: every,
 			Cause: "the backend name is not registered; names are exact, so \"Inductor\" and " +
 				"\"inductor \" are invalid too",
 			Fix: "pass a name exactly as torch._dynamo.list_backends() prints it, such as " +
@@ -753,20 +760,20 @@ func compileRows() []Signature {
 				"`torch._dynamo.list_backends()` for available backends.\"); torch/_dynamo/exc.py " +
 				"InvalidBackend @ T2.6.0 (same); PR #189333 (2026-07): \"Invalid backend: 'x'. See …\" " +
 				"and \"Invalid backend: 'x', did you mean: 'y'? See …\"; the row matches the part every " +
-				"wording shares, so a cut hint still matches",
+				"wording shares, so a cut hint still matches" + "; 2.0 inferred, as the planner's",
 			Decisive: "the InvalidBackend line",
 		},
 		{
 			Code: UnknownGlobal, Literal: from((&config.GlobalError{}).Message(), " does"),
 			Pattern:  `torch\._inductor\.config\.[\w.]+ does not exist`,
-			Releases: modes.Minors(1, 14),
+			Releases: every,
 			Cause: "a torch._inductor.config assignment names a key this release does not have, and " +
 				"the config module refuses unknown names",
 			Fix: "check the name and its subconfig prefix against torch._inductor.list_options() of " +
 				"your release (torch._inductor.config.triton.cudagraphs, not torch._inductor.config.cudagraphs)",
 			Evidence: modes.Measured,
 			Source: "testdata/torch/2.11/torch_defaults.json more_errors; torch/utils/_config_module.py " +
-				"ConfigModule.__setattr__ @ T2.7.1, T2.14.0",
+				"ConfigModule.__setattr__ @ T2.7.1, T2.14.0" + "; 2.0 inferred, as the planner's",
 			Decisive: "the AttributeError line",
 		},
 		{

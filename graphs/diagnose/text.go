@@ -32,7 +32,8 @@ func (d *Diagnosis) WriteText(w io.Writer) error {
 
 // WriteTextWidth writes one block per finding — its code and line, the quoted line,
 // the cause, the fix and any note — blocks separated by a blank line, after one line
-// "torch 2.14 (from line 3)" when the log shows the release (and only then). Every
+// "torch 2.14 (from line 3)" when the log shows the release, or "torch 2.14 (from
+// -torch)" when Options.Torch gave it (the command's -torch flag). Every
 // line takes at most width terminal columns (a CJK rune takes two): prose is wrapped
 // at spaces, never cut, and a word longer than a line is split across lines. A width
 // of 0 or less does not wrap: each field is one line, as a file or a pipe that
@@ -57,6 +58,8 @@ func (d *Diagnosis) writeText(fn string, w io.Writer, width int) error {
 	var b strings.Builder
 	if len(d.Findings) == 0 {
 		wrap(&b, width, NoSignature, "", "")
+	} else if d.Torch != "" && d.TorchLine == 0 {
+		fmt.Fprintf(&b, "torch %s (from -torch)\n\n", d.Torch) // Options.Torch: no line of the log
 	} else if d.Torch != "" {
 		fmt.Fprintf(&b, "torch %s (from line %d)\n\n", d.Torch, d.TorchLine)
 	}

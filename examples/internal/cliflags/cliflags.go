@@ -82,7 +82,7 @@ type Compile struct {
 // Register adds the flags to fs.
 func (c *Compile) Register(fs *flag.FlagSet) {
 	c.Torch.Value, c.Backend.Value = modes.DefaultRelease().String(), "inductor"
-	fs.Var(&c.Torch, "torch", "PyTorch release `X.Y` (2.1–2.14; 2.7.1 and 2.11.0+cu130 resolve to their minor)")
+	fs.Var(&c.Torch, "torch", fmt.Sprintf("PyTorch release `X.Y` (%s–%s; 2.7.1 and 2.11.0+cu130 resolve to their minor)", modes.First(), modes.Newest()))
 	fs.Var(&c.Schema, "schema", "resolve against a schema `FILE` written by config/dump_schema.py from your own PyTorch (- for stdin)")
 	fs.Var(&c.Mode, "mode", "torch.compile mode `NAME` (given at all, even empty, it is not None)")
 	fs.Var(&c.Options, "options", "torch.compile options as a Python dict literal `DICT` (True, False, None; JSON's true/false/null are refused, as Python refuses them), or @FILE holding one (@- for stdin)")
@@ -93,6 +93,15 @@ func (c *Compile) Register(fs *flag.FlagSet) {
 	fs.Var(&c.Python, "python", "the Python `X.Y` that runs PyTorch ("+pythonRange()+"; default: the one the release was measured on, else the newest its torch.compile runs on)")
 	fs.Var(&c.Dynamic, "dynamic", "torch.compile dynamic argument `BOOL`: true or false (default None)")
 }
+
+// flagError is an error worded for the command line that wraps the library's.
+type flagError struct {
+	msg string
+	err error
+}
+
+func (e *flagError) Error() string { return e.msg }
+func (e *flagError) Unwrap() error { return e.err }
 
 // Scenario returns the scenario the flags describe: sc (may be nil: the zero
 // Scenario) with the flags given explicitly written over it. -set and -env add to the
@@ -208,6 +217,11 @@ func (c *Compile) schema(given map[string]bool, out *graphs.Scenario) error {
 	}
 	s, err := schema.Load(c.Schema.Value, bytes.NewReader(data))
 	if err != nil {
+		var se *schema.Error
+		if errors.As(err, &se) && se.Path != "" {
+			// "-schema F: msg", not "-schema: schema F: msg" (the file named once)
+			return &flagError{msg: fmt.Sprintf("-schema %s: %s", se.Path, se.Msg), err: err}
+		}
 		return fmt.Errorf("-schema: %w", err)
 	}
 	out.Schema = s
