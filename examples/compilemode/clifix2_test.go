@@ -296,3 +296,31 @@ func TestSchemaFileModes(t *testing.T) {
 		}
 	}
 }
+
+// TestScenarioJSONRefusals: what json.loads accepts but a scenario file refuses, on
+// purpose and as the package doc says (usersweep: the doc said "read as json.loads
+// reads it" without these exceptions).
+func TestScenarioJSONRefusals(t *testing.T) {
+	t.Parallel()
+	dir := t.TempDir()
+	for _, tc := range []struct{ name, body, want string }{
+		{"repeated key in options", `{"options": {"max_autotune": true, "max_autotune": false}}`, `key "max_autotune" appears twice`},
+		{"repeated top-level key", `{"mode": "default", "mode": "max-autotune"}`, `key "mode" appears twice`},
+		{"lone surrogate", `{"options": {"k": "\ud800"}}`, `lone UTF-16 surrogate \ud800`},
+	} {
+		p := filepath.Join(dir, strings.ReplaceAll(tc.name, " ", "_")+".json")
+		if err := os.WriteFile(p, []byte(tc.body), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		_, stderr, code := runPlan(t, nil, "-scenario", p, "-no-env")
+		if code != 2 || !strings.Contains(stderr, tc.want) || !strings.Contains(stderr, "byte offset") {
+			t.Errorf("%s: exit %d, stderr %q, want 2 and %q with its offset", tc.name, code, stderr, tc.want)
+		}
+	}
+	doc := strings.Join(strings.Fields(strings.ReplaceAll(readFile(t, "../../graphs/doc.go"), "// ", "")), " ")
+	for _, want := range []string{"a key repeated in one object", "lone UTF-16 surrogate escape"} {
+		if !strings.Contains(doc, want) {
+			t.Errorf("graphs doc does not document %q", want)
+		}
+	}
+}
