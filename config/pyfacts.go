@@ -47,10 +47,10 @@ func pythonLimits() []pythonLimit {
 			"torch/__init__.py compile: sys.version_info >= (3, 13) raises it first, read in two copies dated by content (≈2.4: fn(model: Callable), get_device_module without functools.cache; ≈2.5: fn(model: _Callable[_InputT, _RetT])); " +
 				"the 2.3.1 release refused 3.12 while the nightly took it (pytorch/pytorch#129327, 2024-06), 3.13 came with 2.6 (pytorch/pytorch#144048); quoted on 2.5.1", nil},
 		{r(6, 9), "3.14", "torch.compile is not supported on Python 3.14+", false, modes.Source,
-			"torch/__init__.py compile @ 2.6.0 (T2.6.0), 2.7.1 (T2.7.1), 2.8.0 (RishitTandon7/Human-Detection-ML@30c96a8 venv/Lib/site-packages/torch, version.py '2.8.0+cpu'): sys.version_info >= (3, 14) raises it first; " +
+			"torch/__init__.py compile @ 2.6.0 (T2.6.0), 2.7.1 (T2.7.1), 2.8.0 (RishitTandon7/Human-Detection-ML@30c96a8 venv/Lib/site-packages/torch, version.py '2.8.0+cpu'): sys.version_info >= (3, 14) raises it first (run on 2.6.0's own code with sys.version_info set to 3.14: before the decorator branch, the mode-and-options check and disable, testdata/torch/2.6.0-debian/pycheck.json); " +
 				"2.9 inferred: main still had it on 2025-10-27, after the 2.9 branch cut (PINA-org/PINA#683), a report on 2.9.1 quotes it, and PR #166754 (2025-10-31) enabled 3.14", []int{9}},
 		{r(10, 14), "3.15", "torch.compile is not supported on Python 3.15+", false, modes.Source,
-			"torch/__init__.py compile: sys.version_info >= (3, 15) raises it first @ 2.11.0.dev20251221 (codesob/sim2real-biometrics@06a3a90 venv/Lib/site-packages/torch), release/2.13 (pytorch/test-infra#8230 quotes torch/__init__.py line 2745), 2.14.0 (T2.14.0) and 2.14.1 (testdata/torch/2.14.1-debian); " +
+			"torch/__init__.py compile: sys.version_info >= (3, 15) raises it first @ 2.11.0.dev20251221 (codesob/sim2real-biometrics@06a3a90 venv/Lib/site-packages/torch), release/2.13 (pytorch/test-infra#8230 quotes torch/__init__.py line 2745), 2.14.0 (T2.14.0) and 2.14.1 (the Debian chroot's torch/__init__.py; run with sys.version_info set to 3.15, testdata/torch/2.14.1-debian/pycheck.json); " +
 				"2.10 and 2.12 inferred: PR #166754 (2025-10-31, before the 2.10 branch cut) enabled 3.14 (pytorch/pytorch#169875)", []int{10, 12}},
 	}
 }

@@ -1,8 +1,11 @@
 package config
 
 import (
+	"encoding/json"
 	"errors"
 	"fmt"
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 
@@ -87,6 +90,65 @@ func TestPythonEvidence(t *testing.T) {
 		}
 		if got := pythonEvidence(v); got != want {
 			t.Errorf("pythonEvidence(%s) = %s, want %s", v, got, want)
+		}
+	}
+}
+
+// TestPythonCheckMeasured compares the resolver with torch.compile's Python check run
+// on 2.6.0's and 2.14.1's own code (testdata/torch/*-debian/pycheck.json, written by
+// testdata/probe/cpu_pycheck.py with sys.version_info set to the limit): the check
+// comes first, before the decorator branch, the mode-and-options check and disable.
+// 2.14's limit, 3.15, has no pyver data, so only its Python below the limit is
+// resolved.
+func TestPythonCheckMeasured(t *testing.T) {
+	t.Parallel()
+	bad := "bogus"
+	ro := "reduce-overhead"
+	opts := literal.Dict()
+	for _, rel := range []string{"2.6.0", "2.14.1"} {
+		data, err := os.ReadFile(filepath.Join("..", "testdata", "torch", rel+"-debian", "pycheck.json"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		var m map[string]string
+		if err := json.Unmarshal(data, &m); err != nil {
+			t.Fatal(err)
+		}
+		v, _ := modes.ParseVersion(rel)
+		r, err := NewResolver(v)
+		if err != nil {
+			t.Fatal(err)
+		}
+		limit, _ := pyver.Parse(r.facts.CompileMaxPython)
+		below, _ := pyver.Parse(strings.Join(strings.SplitN(m["python"], ".", 3)[:2], "."))
+		cases := map[string]Request{
+			"at limit, plain":                        {Python: limit},
+			"at limit, decorator form (not applied)": {Python: limit, Mode: &ro, Decorator: true},
+			"at limit, bad mode and options both":    {Python: limit, Mode: &bad, Options: &opts},
+			"at limit, disable=True":                 {Python: limit, Kwargs: []Kwarg{{Name: "disable", Value: literal.Bool(true)}}},
+			"below limit, plain":                     {Python: below},
+		}
+		if _, err := pyver.For(limit); err != nil {
+			// No data for the limit (3.15 is not released): only the Python below it.
+			t.Logf("%s: %v; at-limit cases skipped", rel, err)
+			cases = map[string]Request{"below limit, plain": cases["below limit, plain"]}
+		}
+		for name, req := range cases {
+			res, err := r.Resolve(req)
+			got := "ok: function"
+			if err != nil {
+				var ce *CallError
+				if !errors.As(err, &ce) {
+					t.Fatalf("%s %s: %v", rel, name, err)
+				}
+				got = ce.Exc + ": " + ce.Msg
+				if res.Stage != "compile" {
+					t.Errorf("%s %s: stage %q, want compile", rel, name, res.Stage)
+				}
+			}
+			if want := m[name]; got != want {
+				t.Errorf("%s %s: %s, measured %s", rel, name, got, want)
+			}
 		}
 	}
 }

@@ -50,8 +50,8 @@ type Report struct {
 	// the schema used ("2.11.0+cu130"; a release without its own schema borrows one).
 	Torch  string `json:"torch"`
 	Schema string `json:"schema"`
-	// Python is the Python resolved for ("3.14"): the scenario's, or the one the
-	// release was measured on.
+	// Python is the Python resolved for ("3.14"): the scenario's, or the release's
+	// default (config.Facts.Python).
 	Python  string `json:"python"`
 	Backend string `json:"backend"`
 	// Mode is the mode argument as given; nil means None (not given).

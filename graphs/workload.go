@@ -289,8 +289,8 @@ const MaxScenarioBytes = 1 << 20
 // environment the process would have: nothing is read from the process.
 type Scenario struct {
 	Torch string `json:"torch,omitempty"`
-	// Python is the Python that runs PyTorch, "3.13" ("" means the one the release
-	// was measured on: config.Facts.Python). See config.Request.Python.
+	// Python is the Python that runs PyTorch, "3.13" ("" means the release's
+	// default: config.Facts.Python). See config.Request.Python.
 	Python string  `json:"python,omitempty"`
 	Mode   *string `json:"mode,omitempty"`
 	// Options is torch.compile's options= dict as Python source, as -options takes it:

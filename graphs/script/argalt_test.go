@@ -40,6 +40,10 @@ func TestArgAlternatives(t *testing.T) {
 			[]string{
 				`"reduce-overhead"|options={'triton.cudagraphs': False} (line 3)|raises`, `None|options={'triton.cudagraphs': False} (line 3)|compiles`,
 				`"reduce-overhead"|options=None (line 3)|compiles`, `None|options=None (line 3)|compiles`}},
+		{"options in **kwargs", "kw = dict()\nkw = {\"mode\": \"max-autotune\", \"options\": " + opts + " if USE else None}\nm = torch.compile(f, **kw)",
+			[]string{`"max-autotune"|options={'triton.cudagraphs': False} (line 4)|raises`, `"max-autotune"|options=None (line 4)|compiles`}},
+		{"backend in **kwargs", "kw = {\"backend\": \"eager\" if USE else \"inductor\"}\nm = torch.compile(f, **kw)",
+			[]string{`None|backend='eager' (line 3)|compiles`, `None|backend='inductor' (line 3)|compiles`}},
 		{"mode or", `m = torch.compile(f, mode=os.environ.get("M") or "max-autotune")`,
 			[]string{`"max-autotune"||compiles`}},
 		{"mode and", `m = torch.compile(f, mode=USE and "reduce-overhead")`,

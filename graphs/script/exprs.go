@@ -311,6 +311,15 @@ func (p *parser) keep(elts []*expr, e *expr) []*expr {
 	return append(elts, e)
 }
 
+// keepItem is keep for a list display's items: past keptArgs items a bare name is
+// not kept either (elide), so that a list of millions of names holds no node each.
+func (p *parser) keepItem(elts []*expr, e *expr) []*expr {
+	if len(elts) >= keptArgs && p.elide(e) {
+		return elts
+	}
+	return p.keep(elts, e)
+}
+
 // newStmt returns a copy of s from the parser's statement slab: one allocation per
 // 64 statements.
 func (p *parser) newStmt(s stmt) *stmt {
@@ -673,7 +682,7 @@ func (p *parser) list(t pytoken.Token) *expr {
 			if p.is("]") {
 				break
 			}
-			e.elts = p.keep(e.elts, p.starItem())
+			e.elts = p.keepItem(e.elts, p.starItem())
 		}
 	}
 	p.expect("]")
@@ -778,23 +787,51 @@ func (p *parser) args() []arg {
 				a.value = p.done(g)
 			}
 		}
-		p.argBuf = append(p.argBuf, a)
+		if n := len(p.argBuf) - base; n < keptArgs || a.keyword != "" || a.star != 0 || !p.elide(a.value) {
+			p.argBuf = append(p.argBuf, a)
+		}
 		if !p.is(",") {
 			break
 		}
 		p.advance()
 	}
 	out := p.carveArgs(p.argBuf[base:])
-	p.argBuf = p.argBuf[:base]
+	if p.argBuf != nil {
+		p.argBuf = p.argBuf[:base]
+	}
 	return out
 }
 
-// carveArgs returns a copy of args (nil when empty) from the parser's argument slab.
+// keptArgs is how many positional arguments of a call, and items of a list display,
+// are always kept: past it, one that is a number, a str or a bare name is not (elide):
+// no pass reads the value of a positional argument that far, nor a long list's names
+// (a call's count of positional arguments is then a lower bound).
+const keptArgs = 16
+
+// elide gives e back to the slab and reports true when it is a number, str or bare
+// name (its calls, if any, are kept otherwise).
+func (p *parser) elide(e *expr) bool {
+	if e == nil || !(e.kind == other && e.is(leafLit) || e.kind == str || e.kind == name) {
+		return false
+	}
+	if p.used > 0 && e == &p.slab[p.used-1] {
+		p.used--
+		p.slab[p.used] = expr{}
+	}
+	return true
+}
+
+// carveArgs returns a copy of args (nil when empty) from the parser's argument slab;
+// a long list that is the whole argument buffer is handed over instead.
 func (p *parser) carveArgs(args []arg) []arg {
 	n := len(args)
 	switch {
 	case n == 0:
 		return nil
+	case n > 64 && len(p.argBuf) == n:
+		out := p.argBuf[:n:n]
+		p.argBuf = nil
+		return out
 	case n > 64:
 		return append([]arg(nil), args...)
 	case n > len(p.argSlab):

@@ -266,9 +266,50 @@ func (p *parser) file() []*stmt {
 			p.fail(p.tok(), "unexpected indent")
 			break
 		}
-		out = p.statement(out)
+		mark, n := p.mark(), len(out)
+		if out = p.statement(out); len(out) == n+1 && inert(out[n]) {
+			out = out[:n]
+			p.release(mark)
+		}
 	}
 	return out
+}
+
+// inert reports whether a module-level statement changes nothing any pass reads: NAME
+// = NUMBER (no call, no str, None or bool candidate, no dict; a module-level name is
+// no def's local). Such statements are not kept (usersweep item 5: a file of
+// millions of them held hundreds of bytes each).
+func inert(s *stmt) bool {
+	return s.kind == assignStmt && len(s.targets) == 1 && s.targets[0].kind == name && len(s.exprs) == 0 &&
+		s.value != nil && s.value.kind == other && s.value.is(leafLit) && s.stmtMore.branches == nil
+}
+
+// slabMark is where the parser's node and statement slabs stand.
+type slabMark struct {
+	slab  *expr
+	used  int
+	stmts []stmt
+}
+
+func (p *parser) mark() slabMark {
+	m := slabMark{used: p.used, stmts: p.stmts}
+	if len(p.slab) > 0 {
+		m.slab = &p.slab[0]
+	}
+	return m
+}
+
+// release gives back the nodes and the statement handed out since m, when they came
+// from the same slabs (a statement just parsed and not kept).
+func (p *parser) release(m slabMark) {
+	if len(p.slab) > 0 && m.slab == &p.slab[0] && m.used <= p.used {
+		clear(p.slab[m.used:p.used])
+		p.used = m.used
+	}
+	if len(m.stmts) == len(p.stmts)+1 && (len(p.stmts) == 0 || &m.stmts[1] == &p.stmts[0]) {
+		m.stmts[0] = stmt{}
+		p.stmts = m.stmts
+	}
 }
 
 // block parses the body after a compound statement's ':'.

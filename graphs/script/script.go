@@ -4,11 +4,16 @@
 // the workload (threads and pools, where the first call happens, backward(), kept
 // outputs, moved parameters: the graphs.Workload fields the command's flags set, each
 // with the line that shows it). What runs only under a guard is marked conditional;
-// a site with conditional globals in force is also planned without them, and both
-// plans are kept where the outcome differs ([SitePlan.Branches]). A mode that is not
-// a literal gets the values that can reach it, looked up where Python looks (the
-// def's locals, the class of self and its bases, the class an object is built from,
-// the calls that bind a parameter; scope.go), else file-wide by name. Each site
+// a site with conditional globals in force is planned under each consistent
+// combination of their branches (an if's branches exclude each other; an else runs
+// when its if does not), and the other combinations' plans are kept where the outcome
+// differs ([SitePlan.Branches]). A host-platform test (sys.platform, os.name,
+// platform.system()) is read as on Linux, the platform planned. A def handed to a
+// thread, process or pool is called. A mode that is not a literal gets the values
+// that can reach it, looked up where Python looks (the def's locals, the class of
+// self and its bases, the class an object is built from, the calls that bind a
+// parameter; scope.go), else file-wide by name; options, backend and dynamic given by
+// an expression get each value it can have ([Site.Alternatives]). Each site
 // becomes a graphs.Scenario, planned like a command-line request; sites that plan the
 // same scenario share one plan. PARSER.md says how the reader was chosen, what Python
 // it accepts and which real scripts it was checked on; PERF.md what reading and

@@ -61,7 +61,11 @@ func (r *reader) arguments(st *siteState, args []arg) {
 		}
 	}
 	if positional > 1 && st.Kind == Call {
-		st.note("torch.compile takes one positional argument (the model); PyTorch raises TypeError for %d", positional)
+		n := fmt.Sprint(positional)
+		if positional >= keptArgs {
+			n += " or more" // past keptArgs, literal arguments are not kept
+		}
+		st.note("torch.compile takes one positional argument (the model); PyTorch raises TypeError for %s", n)
 	}
 	if splat != nil {
 		r.splat(st, splat, args)
@@ -102,6 +106,22 @@ func (r *reader) splat(st *siteState, e *expr, args []arg) {
 	if !given["options"] {
 		r.splatOptions(st, d)
 	}
+	r.splatAlternatives(st, d, given)
+}
+
+// splatAlternatives reads the backend and dynamic items of the **kwargs dict d whose
+// values are expressions with several values (options: splatOptions).
+func (r *reader) splatAlternatives(st *siteState, d *expr, given map[string]bool) {
+	pairs, _ := dictPairs(d)
+	for _, p := range pairs {
+		k, ok := r.literalStr(p.key)
+		if !ok || given[k] || k == "options" || !altArgs[k] {
+			continue
+		}
+		if _, lit := r.literal(p.value); !lit {
+			r.alternatives(st, k, p.value)
+		}
+	}
 }
 
 // splatOptions reads the "options" item of the **kwargs dict d when its value is not
@@ -110,7 +130,7 @@ func (r *reader) splatOptions(st *siteState, d *expr) {
 	pairs, _ := dictPairs(d)
 	for _, p := range pairs {
 		if k, ok := r.literalStr(p.key); ok && k == "options" {
-			if _, lit := r.literal(p.value); !lit {
+			if _, lit := r.literal(p.value); !lit && !r.alternatives(st, k, p.value) {
 				r.boundOptions(st, p.value)
 			}
 		}

@@ -54,9 +54,15 @@ func tokenize(src string) ([]token, *lineIndex, error) {
 			return nil, nil, err
 		}
 		for len(starts) <= t.Pos.Line {
+			if len(starts) == cap(starts) {
+				starts = regrow(starts, t.Pos.Offset, len(src))
+			}
 			starts = append(starts, -1)
 		}
 		starts[t.Pos.Line] = int32(t.Pos.Offset - (t.Pos.Col - 1))
+		if len(toks) == cap(toks) {
+			toks = regrow(toks, t.Pos.Offset, len(src))
+		}
 		toks = append(toks, token{off: int32(t.Pos.Offset), n: int32(len(t.Text)), kind: t.Kind})
 		if t.Kind == pytoken.EOF {
 			break
@@ -71,6 +77,18 @@ func tokenize(src string) ([]token, *lineIndex, error) {
 	}
 	starts[0] = 0
 	return toks, &lineIndex{starts: starts, at: 1}, nil
+}
+
+// regrow returns xs with room for what the rest of the source will likely add: its
+// length so far scaled by the bytes read (at off of size), plus a tenth, so that a
+// source far denser in tokens or lines than the first guess grows once or twice, not
+// by append's steps (each holding the old and the new array).
+func regrow[T any](xs []T, off, size int) []T {
+	n := len(xs)*size/max(off, 1) + len(xs)/10 + 64
+	n = max(n, cap(xs)+cap(xs)/4)
+	out := make([]T, len(xs), n)
+	copy(out, xs)
+	return out
 }
 
 // text returns the source text of t.

@@ -3,9 +3,10 @@ expression is read as the probes read a call's text (ast.literal_eval, then eval
 with no builtins), and the result is its repr, or the exception's type and text.
 
 Run with the Python whose answers you want (the Debian chroots give 3.13 and 3.14;
-the host 3.11):
+the host's pyenv 3.8 to 3.12):
 
     chroot DIR env -i PATH=/usr/bin:/bin python3 /tmp/gen_exprs.py > config/literal/testdata/exprs-3.13.json
+    /root/.pyenv/versions/3.10.13/bin/python3 testdata/probe/gen_exprs.py > config/literal/testdata/exprs-3.10.json
 
 The expressions: a fixed list of edge cases, and 600 generated at random from a small
 grammar (seed 2026, the same on every run and every Python).

@@ -5,6 +5,7 @@ Attributes not listed raise the generic "'T' object has no attribute 'x'" text (
 from 3.13, " and no __dict__ for setting new attributes").
 
     chroot DIR env -i PATH=/usr/bin:/bin python3 /tmp/gen_pysetattr.py > config/pyver/setattr-3.13.txt
+    /root/.pyenv/versions/3.10.13/bin/python3 testdata/probe/gen_pysetattr.py > config/pyver/setattr-3.10.txt
 
 One line per attribute: TYPE<TAB>ATTR<TAB>EXCEPTION<TAB>MESSAGE.
 """

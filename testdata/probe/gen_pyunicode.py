@@ -4,9 +4,11 @@ decimal digits (int() and float() accept them), white space (str.isspace, which 
 and float() strip), printable (str.isprintable, which repr() leaves unescaped), and
 full upper-case mappings (str.upper, e.g. 'ß' -> 'SS').
 
-Run with the Python whose facts you want (the Debian chroots give 3.13 and 3.14):
+Run with the Python whose facts you want (the Debian chroots give 3.13 and 3.14,
+the host's pyenv 3.8 to 3.12):
 
     chroot DIR env -i PATH=/usr/bin:/bin python3 /tmp/gen_pyunicode.py > config/pyver/unicode-3.13.txt
+    /root/.pyenv/versions/3.10.13/bin/python3 testdata/probe/gen_pyunicode.py > config/pyver/unicode-3.10.txt
 
 Output, one fact per line, code points in hex:
 
