@@ -84,6 +84,7 @@ func TestMeasured(t *testing.T) {
 		compareCalls2(t, &obs, rel, r, base, "calls5")
 		compareCalls2(t, &obs, rel, r, base, "calls6")
 		compareCalls2(t, &obs, rel, r, base, "calls7")
+		compareCalls2(t, &obs, rel, r, base, "calls8")
 	}
 
 	seen := map[string]bool{}

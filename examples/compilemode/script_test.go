@@ -26,6 +26,8 @@ func TestScriptFlag(t *testing.T) {
 	many := filepath.Join(dir, "many.py")
 	require.NoError(t, os.WriteFile(many, []byte("import torch, threading\nm = torch.compile(f)\ndef work():\n    m(1)\n"+
 		strings.Repeat("threading.Thread(target=work).start()\n", 65)), 0o644))
+	ddp := filepath.Join("..", "..", "graphs", "script", "testdata", "scripts", "sweep_train_ddp.py")
+	optsIf := filepath.Join("..", "..", "graphs", "script", "testdata", "scripts", "sweep_s3b.py")
 	tests := []struct {
 		name string
 		args []string
@@ -40,6 +42,12 @@ func TestScriptFlag(t *testing.T) {
 		{"missing", []string{"-script", filepath.Join(dir, "nope.py")}, 2, "no such file"},
 		{"with scenario", []string{"-script", train, "-scenario", bad}, 2, "cannot be combined"},
 		{"limit hit", []string{"-script", many}, 2, "a limit was hit"},
+		// usersweep item 3: a plan shown as raising (another branch of a conditional
+		// global, another value of options) makes the exit 1, text or JSON.
+		{"branch raises", []string{"-script", ddp, "-devices", "2"}, 1, "-- if the mode is \"reduce-overhead\", when else (line 25) of if USE_TREES (line 23) runs:"},
+		{"branch raises json", []string{"-script", ddp, "-devices", "2", "-json"}, 1, `"exit": "raises"`},
+		{"options value raises", []string{"-script", optsIf}, 1, "-- if options={'triton.cudagraphs': False} (line 3):"},
+		{"device count given", []string{"-script", ddp, "-devices", "2"}, 1, "planned for the 2 devices given"},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {

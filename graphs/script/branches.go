@@ -60,7 +60,7 @@ type branchSel struct {
 // branch with globals, a guard holding), and whether some were left out
 // (maxBranchCombos). A site with no conditional global has one combination, nil
 // mask.
-func branchSels(st *Site, seeds [2]maphash.Seed) (sels []branchSel, partial bool) {
+func branchSels(st *Site, seeds [2]maphash.Seed, uc func(*Site) branchSel) (sels []branchSel, partial bool) {
 	groups, of := siteGroups(st)
 	if len(groups) == 0 {
 		return []branchSel{{}}, false
@@ -92,7 +92,11 @@ func branchSels(st *Site, seeds [2]maphash.Seed) (sels []branchSel, partial bool
 		}
 		picks, partial = append(picks, last), true
 	}
-	for _, pk := range picks {
+	for n, pk := range picks {
+		if partial && n == 1 && uc != nil && allNone(groups) {
+			sels = append(sels, uc(st)) // the unconditional globals alone, from the file's prefix states
+			continue
+		}
 		sels = append(sels, selOf(st, groups, of, pk, seeds, !partial))
 	}
 	if partial {
@@ -100,6 +104,56 @@ func branchSels(st *Site, seeds [2]maphash.Seed) (sels []branchSel, partial bool
 		sels[1].desc = summary(groups, "last", groups[0].desc(len(groups[0].choices)-1))
 	}
 	return sels, partial
+}
+
+// allNone reports whether every group's last choice runs none of its globals.
+func allNone(groups []branchGroup) bool {
+	for _, g := range groups {
+		if g.choices[len(g.choices)-1] != none {
+			return false
+		}
+	}
+	return true
+}
+
+// ucSels computes, once per file, the state of the unconditional globals of each
+// prefix of the file's globals (every site's are a prefix of the longest), for the
+// combination where no conditional global runs.
+type ucSels struct {
+	count  []int   // prefix length → unconditional globals in it
+	states []state // unconditional count → state
+}
+
+func newUCSels(s *Script, seeds [2]maphash.Seed) *ucSels {
+	var longest *Site
+	for i := range s.Sites {
+		if st := &s.Sites[i]; longest == nil || len(st.set) > len(longest.set) {
+			longest = st
+		}
+	}
+	if longest == nil {
+		return nil
+	}
+	u := &ucSels{count: make([]int, len(longest.set)+1)}
+	var kept []string
+	for j, kv := range longest.set {
+		u.count[j+1] = u.count[j]
+		if j >= len(longest.setMeta) || longest.setMeta[j].guard == "" {
+			kept = append(kept, kv)
+			u.count[j+1]++
+		}
+	}
+	u.states = prefixStatesSeeded(kept, seeds)
+	return u
+}
+
+// sel returns the combination of st where no conditional global runs.
+func (u *ucSels) sel(st *Site) branchSel {
+	mask := make([]bool, len(st.set))
+	for j := range st.set {
+		mask[j] = j >= len(st.setMeta) || st.setMeta[j].guard == ""
+	}
+	return branchSel{mask: mask, st: u.states[u.count[len(st.set)]]}
 }
 
 // summary says a combination of many groups shortly: each takes its first (last)
@@ -111,12 +165,12 @@ func summary(groups []branchGroup, which, first string) string {
 // siteGroups returns the groups of the site's conditional globals in order of first
 // assignment, and the group of each global (-1: unconditional).
 func siteGroups(st *Site) ([]branchGroup, []int) {
-	var groups []branchGroup
+	groups := make([]branchGroup, 0, st.condN)
 	type gkey struct {
 		chain int32
 		text  string
 	}
-	at := map[gkey]int{}
+	at := make(map[gkey]int, st.condN)
 	of := make([]int, len(st.set))
 	for j := range st.set {
 		of[j] = -1

@@ -53,7 +53,7 @@ func TestBranchSels(t *testing.T) {
 				t.Fatal(err)
 			}
 			st := &s.Sites[0]
-			sels, _ := branchSels(st, seeds)
+			sels, _ := branchSels(st, seeds, nil)
 			var got []string
 			for _, sel := range sels {
 				var kept []string

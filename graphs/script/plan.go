@@ -156,6 +156,7 @@ type planner struct {
 	seeds       [2]maphash.Seed // for the states of branch combinations
 	sels        []branchSel     // the site now planned's branch combinations (the first: its plan's)
 	selsCut     bool            // more combinations than maxBranchCombos
+	uc          *ucSels         // the file's unconditional prefix states (made on first use)
 }
 
 type planned struct {
@@ -207,7 +208,10 @@ func keyOf(st *Site, mode *string, sel *branchSel) planKey {
 func (p *planner) site(s *Script, i int, every []string) {
 	st := &s.Sites[i]
 	p.deviceNote(st)
-	p.sels, p.selsCut = branchSels(st, p.seeds)
+	if p.uc == nil {
+		p.uc = newUCSels(s, p.seeds)
+	}
+	p.sels, p.selsCut = branchSels(st, p.seeds, p.uc.sel)
 	if len(st.Alternatives) > 0 {
 		p.siteCombos(s, i, every)
 		return

@@ -18,7 +18,12 @@ type state struct {
 
 // prefixStates returns the state after each prefix of items (len(items)+1 states).
 func prefixStates(items []string) []state {
-	seeds := [2]maphash.Seed{maphash.MakeSeed(), maphash.MakeSeed()}
+	return prefixStatesSeeded(items, [2]maphash.Seed{maphash.MakeSeed(), maphash.MakeSeed()})
+}
+
+// prefixStatesSeeded is prefixStates with the given seeds (states are comparable
+// only when made with the same seeds).
+func prefixStatesSeeded(items []string, seeds [2]maphash.Seed) []state {
 	out := make([]state, len(items)+1)
 	last := map[string]string{}
 	seen := map[string]bool{}
