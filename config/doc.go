@@ -143,7 +143,8 @@
 // 1 MiB) and a nesting limit ([literal.MaxDepth], 64); names other than None, True
 // and False are refused as Python refuses them (NameError: name 'false' is not
 // defined, with "did you mean False?"; a scenario file's options object is JSON,
-// read as json.loads reads it); constant expressions are evaluated with Python's
+// read as json.loads reads it but for a repeated key and a lone surrogate escape,
+// which are refused: package graphs, "Scenario files"); constant expressions are evaluated with Python's
 // semantics and errors, an int past [literal.MaxIntBits] or a sequence past
 // [literal.MaxSeqLen] refused (9 ** 9 ** 9 never hangs); lambdas, comprehensions,
 // f-strings and calls other than set() and a few str methods are refused as not

@@ -295,7 +295,9 @@ type Scenario struct {
 	Mode   *string `json:"mode,omitempty"`
 	// Options is torch.compile's options= dict as Python source, as -options takes it:
 	// "{'triton.cudagraphs': False}" ("" means not given: None). A scenario file may
-	// give it as that string or as a JSON object, which is read as json.loads reads it.
+	// give it as that string or as a JSON object, which is read as json.loads reads it,
+	// except that a repeated key and a lone surrogate escape ("\ud800") are errors
+	// (see the package doc, "Scenario files").
 	Options string            `json:"options,omitempty"`
 	Set     []string          `json:"set,omitempty"` // KEY=VALUE global assignments, in order
 	Env     map[string]string `json:"env,omitempty"`

@@ -89,6 +89,10 @@ const (
 	// TextLiteralEvalSet is "yes" where ast.literal_eval accepts set() (3.9+), "no"
 	// where set is a name like any other.
 	TextLiteralEvalSet = "literal-eval-set"
+	// TextForgotComma is "yes" where two expressions side by side inside brackets
+	// raise "invalid syntax. Perhaps you forgot a comma?" at the first (3.10+), "no"
+	// where they raise "invalid syntax" at the second.
+	TextForgotComma = "forgot-comma"
 )
 
 // defaultTexts are Python 3.13's.
@@ -111,6 +115,7 @@ var defaultTexts = map[string]string{
 	TextDictUnion:         "yes",
 	TextLiteralEvalSet:    "yes",
 	TextSliceHashable:     "yes",
+	TextForgotComma:       "yes",
 	TextFStringConversion: "f-string: invalid conversion character '%[1]s': expected 's', 'r', or 'a'",
 	TextTooManyToUnpack:   "too many values to unpack (expected %[1]d)",
 	TextNFKCConstant:      "ValueError",

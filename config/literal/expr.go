@@ -94,6 +94,10 @@ type syntaxErr struct {
 	off int
 	msg string // Python's text
 	why string // our explanation, when it adds to msg
+	// back is how many bytes of the input the error stands before off, once off is
+	// mapped back to the input: an offset just after a string, whose rewritten
+	// placeholder has another length.
+	back int
 }
 
 func (e *syntaxErr) Error() string { return e.msg }
@@ -219,6 +223,56 @@ var keywords = map[string]bool{
 	"pass": true, "raise": true, "return": true, "try": true, "while": true, "with": true, "yield": true,
 }
 
+// whyColon is our explanation of a dict key without ':': Python's text speaks of a
+// comma because {'a' True} could be a set as well.
+const whyColon = "a dict needs ':' between a key and its value; items are separated by ','"
+
+// forgotComma reports whether this Python says "Perhaps you forgot a comma?"
+// (TextForgotComma: 3.10+).
+func (p *exprParser) forgotComma() bool {
+	return (&evaluator{lang: p.lang}).text(TextForgotComma) == "yes"
+}
+
+// startsExpr reports whether the next token begins an expression right after x, so
+// that the two stand side by side, as in Python's invalid_expression rule
+// (Grammar/python.gram: !(NAME STRING | SOFT_KEYWORD) disjunction expression):
+// a name followed by a string is not such a pair.
+func (p *exprParser) startsExpr(x *node) bool {
+	t := p.peek()
+	switch t.kind {
+	case tConst:
+		return !(x.kind == nName && int(t.atom) < len(p.w.atoms) && p.w.atoms[t.atom].Kind() == StrKind)
+	case tName:
+		return !keywords[t.text] || t.text == "True" || t.text == "False" || t.text == "None" ||
+			t.text == "not" || t.text == "lambda" || t.text == "await"
+	case tOp:
+		return t.text == "(" || t.text == "[" || t.text == "{" || t.text == "-" || t.text == "+" || t.text == "~"
+	}
+	return false
+}
+
+// sideBySide is the SyntaxError of x followed by an expression inside brackets
+// ({'max_autotune' True}, [1 2]): from 3.10 "invalid syntax. Perhaps you forgot a
+// comma?" at the start of the last disjunction of x (of 1 if c else 2, the 2), with
+// why added; before, or when no expression follows, "invalid syntax" at the next
+// token. Measured on 3.8.18–3.14.10 (testdata/forgot-comma.json).
+func (p *exprParser) sideBySide(x *node, why string) *syntaxErr {
+	if !p.startsExpr(x) || !p.forgotComma() {
+		e := p.unexpected(p.peek())
+		if p.is("not") && p.i+1 < len(p.toks) && p.toks[p.i+1].text != "in" {
+			e = p.invalid(p.toks[p.i+1]) // 'a' not b: 3.8 and 3.9 wait for "not in"
+		}
+		if e.why == "" && p.startsExpr(x) {
+			e.why = why
+		}
+		return e
+	}
+	for x.kind == nCond {
+		x = x.kids[2]
+	}
+	return &syntaxErr{off: x.off, msg: "invalid syntax. Perhaps you forgot a comma?", why: why}
+}
+
 func (p *exprParser) invalid(t token) *syntaxErr {
 	if t.kind == tEOF {
 		if open := p.unclosed(); open != "" {
@@ -323,6 +377,9 @@ func (p *exprParser) exprList(end uint8, close string) (*node, *syntaxErr) {
 		}
 		items = append(items, it)
 		if !p.accept(",") {
+			if close != "" && !p.is(close) && p.startsExpr(it) {
+				return nil, p.sideBySide(it, "")
+			}
 			break
 		}
 		comma = true
@@ -667,6 +724,9 @@ func (p *exprParser) slice() (*node, *syntaxErr) {
 			parts[k] = x
 		}
 		if k == 0 && !p.is(":") {
+			if parts[0] == nil {
+				return nil, p.invalid(p.peek()) // 0[,], 0[]: no index (a nil one crashed evaluation)
+			}
 			return parts[0], nil
 		}
 		if k == 2 || !p.accept(":") {
@@ -784,7 +844,11 @@ func (p *exprParser) display(t token, close string, kind nodeKind) (*node, *synt
 		n.kids = append(n.kids, it)
 		if !p.accept(",") {
 			if !p.accept(close) {
-				return nil, p.unexpected(p.peek())
+				why := ""
+				if kind == nSet && len(n.kids) == 1 {
+					why = whyColon // {'max_autotune' True} reads as a set: a ':' is likely missing
+				}
+				return nil, p.sideBySide(it, why)
 			}
 			break
 		}
@@ -816,7 +880,16 @@ func (p *exprParser) dictDisplay(t token) (*node, *syntaxErr) {
 				if p.peek().kind == tEOF {
 					return nil, p.invalid(p.peek())
 				}
-				return nil, &syntaxErr{off: k.off, msg: "':' expected after dictionary key"}
+				if len(n.kids) == 0 && p.startsExpr(k) {
+					return nil, p.sideBySide(k, whyColon) // {'a' True}: a set or a dict, Python cannot tell
+				}
+				if !p.forgotComma() {
+					return nil, p.invalid(p.peek()) // 3.8, 3.9: no such text
+				}
+				// At the key's last character (Grammar/python.gram invalid_kvpair:
+				// a->end_col_offset - 1), measured (testdata/forgot-comma.json).
+				prev := p.toks[p.i-1]
+				return nil, &syntaxErr{off: prev.off + len(prev.text), back: 1, msg: "':' expected after dictionary key", why: whyColon}
 			}
 			v, err := p.expr()
 			if err != nil {
@@ -833,6 +906,9 @@ func (p *exprParser) dictDisplay(t token) (*node, *syntaxErr) {
 				return c, nil
 			}
 			n.kids = append(n.kids, k, v)
+			if !p.is(",") && !p.is("}") {
+				return nil, p.sideBySide(v, "")
+			}
 		}
 		if !p.accept(",") {
 			if !p.accept("}") {

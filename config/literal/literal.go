@@ -114,9 +114,12 @@ func parseFor(src string, json bool, lang Lang) (Value, error) {
 	p.tokenize()
 	root, serr := p.parseAll()
 	if serr != nil {
-		e := literalErr(src, skip+origOf(body, serr.off), serr.why)
+		e := literalErr(src, skip+origOf(body, serr.off)-serr.back, serr.why)
 		if serr.msg != "" {
 			e.Msg = "Python raises SyntaxError: " + serr.msg
+			if serr.why != "" {
+				e.Msg += " (" + serr.why + ")" // our explanation beside Python's text
+			}
 			e.Exception, e.PyMessage = "SyntaxError", serr.msg
 		} else {
 			e.Msg = serr.why + " (the library evaluates constant expressions only)"

@@ -388,6 +388,7 @@ func Texts() []Text {
 		{literal.TextStarIterable, Version{3, 0}, Version{3, 8}, "'%[1]s' object is not iterable", "measured on 3.8.18: [*1] (config/literal/testdata/exprs-3.8.json)"},
 		{literal.TextDictUnion, Version{3, 0}, Version{3, 8}, "no", "Python 3.9 What's New: dict union operators (PEP 584); measured on 3.8.18, {1: 2} | {1: 3} raises TypeError (config/literal/testdata/exprs-3.8.json)"},
 		{literal.TextLiteralEvalSet, Version{3, 0}, Version{3, 8}, "no", "Python 3.9 What's New: ast.literal_eval() supports set(); measured on 3.8.18, set() raises NameError under eval with no builtins (config/literal/testdata/exprs-3.8.json)"},
+		{literal.TextForgotComma, Version{3, 0}, Version{3, 9}, "no", "measured on 3.8.18 and 3.9.18: {'max_autotune' True} raises SyntaxError: invalid syntax at True; \"invalid syntax. Perhaps you forgot a comma?\" at the first expression from 3.10.13 (config/literal/testdata/forgot-comma.json, testdata/probe/gen_forgot_comma.py)"},
 		{SetAttrNoDict, Version{3, 13}, Version{}, " and no __dict__ for setting new attributes",
 			"CPython 3.13 Objects/object.c _PyObject_GenericSetAttrWithDict; measured on 3.13.5 and 3.14.10 (testdata/torch/2.6.0-debian/static.json, 2.14.1-debian/static.json calls[\"global triton.cudagraphs.x = 1\"]) and absent on 3.12 (testdata/torch/2.11)"},
 		{UnhashableSet, Version{3, 0}, Version{3, 13}, "unhashable type: '%[1]s'", "measured on 3.11.7 and 3.13.5: [] in {1}"},

@@ -296,3 +296,106 @@ func TestSchemaFileModes(t *testing.T) {
 		}
 	}
 }
+
+// TestScenarioJSONRefusals: what json.loads accepts but a scenario file refuses, on
+// purpose and as the package doc says (usersweep: the doc said "read as json.loads
+// reads it" without these exceptions).
+func TestScenarioJSONRefusals(t *testing.T) {
+	t.Parallel()
+	dir := t.TempDir()
+	for _, tc := range []struct{ name, body, want string }{
+		{"repeated key in options", `{"options": {"max_autotune": true, "max_autotune": false}}`, `key "max_autotune" appears twice`},
+		{"repeated top-level key", `{"mode": "default", "mode": "max-autotune"}`, `key "mode" appears twice`},
+		{"lone surrogate", `{"options": {"k": "\ud800"}}`, `lone UTF-16 surrogate \ud800`},
+	} {
+		p := filepath.Join(dir, strings.ReplaceAll(tc.name, " ", "_")+".json")
+		if err := os.WriteFile(p, []byte(tc.body), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		_, stderr, code := runPlan(t, nil, "-scenario", p, "-no-env")
+		if code != 2 || !strings.Contains(stderr, tc.want) || !strings.Contains(stderr, "byte offset") {
+			t.Errorf("%s: exit %d, stderr %q, want 2 and %q with its offset", tc.name, code, stderr, tc.want)
+		}
+	}
+	doc := strings.Join(strings.Fields(strings.ReplaceAll(readFile(t, "../../graphs/doc.go"), "// ", "")), " ")
+	for _, want := range []string{"a key repeated in one object", "lone UTF-16 surrogate escape"} {
+		if !strings.Contains(doc, want) {
+			t.Errorf("graphs doc does not document %q", want)
+		}
+	}
+}
+
+// TestKeyExitReason: -key and -keys print values only, so a status of 1 comes with one
+// stderr line saying what raises (usersweep: README's case with -key exited 1 with
+// nothing on stderr); a status of 0 prints nothing there.
+func TestKeyExitReason(t *testing.T) {
+	t.Parallel()
+	for _, tc := range []struct {
+		name string
+		args []string
+		code int
+		want string
+	}{
+		{"device fails", []string{"-mode", "reduce-overhead", "-devices", "2", "-threads", "per-device", "-key", "triton.cudagraphs"}, 1, "compilemode: exit 1: on torch 2.11 the first call on cuda:1 (user thread 1) raises AssertionError"},
+		{"compile raises", []string{"-mode", "bogus", "-keys"}, 1, "compilemode: exit 1: torch 2.11 would raise RuntimeError (compile): Unrecognized mode=bogus"},
+		{"compiles", []string{"-mode", "reduce-overhead", "-key", "triton.cudagraphs"}, 0, ""},
+	} {
+		out, stderr, code := runPlan(t, nil, append(tc.args, "-no-env")...)
+		if code != tc.code || out == "" {
+			t.Errorf("%s: exit %d, stdout %q, want %d and the values", tc.name, code, out, tc.code)
+		}
+		if tc.want == "" && stderr != "" || !strings.HasPrefix(stderr, tc.want) || strings.Count(stderr, "\n") > 1 {
+			t.Errorf("%s: stderr %q, want one line starting %q", tc.name, stderr, tc.want)
+		}
+	}
+}
+
+// TestDiagnoseSweep: a 2.0 log's fix names its release, not "{torch}"; a release
+// given with -torch is said to come from -torch, not from line 0; 2.0's
+// mode-and-options RuntimeError is known to be printed by 2.0; a UTF-16LE log without
+// a byte-order mark is read.
+func TestDiagnoseSweep(t *testing.T) {
+	t.Parallel()
+	dir := t.TempDir()
+	write := func(name string, body []byte) string {
+		p := filepath.Join(dir, name)
+		if err := os.WriteFile(p, body, 0o644); err != nil {
+			t.Fatal(err)
+		}
+		return p
+	}
+	mutation := write("m.log", []byte("PyTorch version: 2.0.1\nskipping cudagraphs due to input mutation\n"))
+	both := write("b.log", []byte("RuntimeError: Either mode or options can be specified, but both can't be specified at the same time.\n"))
+	var u16 []byte
+	for _, r := range "RuntimeError: CUDA error: capturing stream has unjoined work\n" {
+		u16 = append(u16, byte(r), 0)
+	}
+	utf16 := write("u.log", u16)
+	for _, tc := range []struct {
+		name    string
+		args    []string
+		want    []string
+		notWant []string
+	}{
+		{"placeholder", []string{"-diagnose", mutation}, []string{"torch 2.0 has no cudagraph trees"}, []string{"{torch}"}},
+		{"placeholder json", []string{"-diagnose", mutation, "-json"}, []string{"torch 2.0 has no cudagraph trees"}, []string{"{torch}"}},
+		{"from -torch", []string{"-diagnose", mutation, "-torch", "2.14"}, []string{"torch 2.14 (from -torch)", "torch 2.14 (from -torch) is not known to print this"}, []string{"from line 0", "(from the log)"}},
+		{"2.0 mode and options", []string{"-diagnose", both, "-torch", "2.0"}, []string{"mode-and-options"}, []string{"not known to print"}},
+		{"utf-16 without bom", []string{"-diagnose", utf16}, []string{"stream-capture-unjoined"}, []string{"no known signature"}},
+	} {
+		out, stderr, code := runPlan(t, []string{"COLUMNS=0"}, tc.args...)
+		if code != 0 {
+			t.Errorf("%s: exit %d: %s", tc.name, code, stderr)
+		}
+		for _, w := range tc.want {
+			if !strings.Contains(out, w) {
+				t.Errorf("%s: output lacks %q:\n%s", tc.name, w, out)
+			}
+		}
+		for _, w := range tc.notWant {
+			if strings.Contains(out, w) {
+				t.Errorf("%s: output holds %q:\n%s", tc.name, w, out)
+			}
+		}
+	}
+}

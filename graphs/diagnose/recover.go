@@ -139,7 +139,7 @@ type versionFinder struct {
 	text     string // the line of found, cleaned
 	what     string // the phrasing of found
 	wait     bool   // the last line named torch.__version__ or "Name: torch" without a value
-	blocked  int    // the highest rank of a stated release outside 2.1–2.14
+	blocked  int    // the highest rank of a stated release outside the supported ones (1.13)
 }
 
 func newVersionFinder() versionFinder { return versionFinder{patterns: versionPatterns()} }
@@ -179,7 +179,7 @@ func (f *versionFinder) offer(s []byte, rank, line int, text []byte, what string
 	}
 	v, err := modes.ParseVersion(string(s))
 	if err != nil {
-		// A release the log states but that is outside 2.1–2.14 (2.0.1, 1.13): the
+		// A release the log states but that is not supported (1.13, 3.0): the
 		// run's own release, so a later, weaker mention (another run, advice) is not
 		// taken in its place.
 		f.blocked = max(f.blocked, rank)

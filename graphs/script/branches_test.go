@@ -76,3 +76,30 @@ func TestBranchSels(t *testing.T) {
 		})
 	}
 }
+
+// TestBranchHeadsWrap: the heads naming long guards are wrapped to the width.
+func TestBranchHeadsWrap(t *testing.T) {
+	t.Parallel()
+	cond := "os.environ.get(\"A_VERY_LONG_ENVIRONMENT_VARIABLE_NAME_FOR_THIS_TEST\") == \"1\""
+	src := "import os, torch\nimport torch._inductor.config as c\nif " + cond + ":\n    c.triton.cudagraph_trees = True\nelse:\n    c.triton.cudagraph_trees = False\nm = torch.compile(f, mode=\"reduce-overhead\")\n"
+	s, err := readBytes("w.py", []byte(src))
+	if err != nil {
+		t.Fatal(err)
+	}
+	p, err := s.PlanWith(PlanOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var b strings.Builder
+	if err := p.WriteText(&b, 100); err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(b.String(), "-- when else (line 5) of if") {
+		t.Fatalf("no branch head:\n%s", b.String())
+	}
+	for _, l := range strings.Split(b.String(), "\n") {
+		if len([]rune(l)) > 100 {
+			t.Errorf("line of %d columns: %q", len([]rune(l)), l)
+		}
+	}
+}

@@ -176,7 +176,8 @@ func (tw *textWriter) report(rep *graphs.Report, label, head string) {
 	}
 	tw.shown[rep] = label
 	if head != "" {
-		tw.line("\n" + head)
+		tw.line("")
+		tw.para(strings.TrimPrefix(head, "  ")) // wrapped: a head may name long guards
 	} else {
 		tw.line("")
 	}
