@@ -34,6 +34,19 @@ func TestSupportedRangeTexts(t *testing.T) {
 		}
 	}
 	readme := readFile(t, "../../README.md")
+	pyRe := regexp.MustCompile(`the Python (?:that runs it|` + "`X.Y`" + ` that runs PyTorch|X\.Y that runs PyTorch) \((3\.\d+)–(3\.\d+);`)
+	docText := strings.Join(strings.Fields(strings.ReplaceAll(readFile(t, "doc.go"), "//", "")), " ")
+	for name, text := range map[string]string{"README.md": readme, "-h": strings.Join(strings.Fields(out), " "), "doc.go": docText} {
+		ms := pyRe.FindAllStringSubmatch(text, -1)
+		if len(ms) == 0 {
+			t.Errorf("%s names no Python range for -python: the test no longer checks it", name)
+		}
+		for _, m := range ms {
+			if m[1] != py[0].String() || m[2] != py[len(py)-1].String() {
+				t.Errorf("%s names the Pythons as %q, want %s–%s (pyver.Supported)", name, m[0], py[0], py[len(py)-1])
+			}
+		}
+	}
 	doc := readFile(t, "doc.go")
 	modesDoc := readFile(t, "../../modes/doc.go")
 	// Every "2.N to 2.M" / "2.N–2.M" that names the supported range.
@@ -396,6 +409,23 @@ func TestDiagnoseSweep(t *testing.T) {
 			if strings.Contains(out, w) {
 				t.Errorf("%s: output holds %q:\n%s", tc.name, w, out)
 			}
+		}
+	}
+}
+
+// TestDocNamesEveryFlag: the command's doc, which README calls "every flag", names
+// each flag -h lists (it lacked -python).
+func TestDocNamesEveryFlag(t *testing.T) {
+	t.Parallel()
+	stdout, stderr, _ := runPlan(t, nil, "-h")
+	doc := readFile(t, "doc.go")
+	flags := regexp.MustCompile(`(?m)^  (-[a-z-]+)`).FindAllStringSubmatch(stdout+stderr, -1)
+	if len(flags) < 20 {
+		t.Fatalf("-h lists %d flags", len(flags))
+	}
+	for _, m := range flags {
+		if !regexp.MustCompile(`//\s+` + regexp.QuoteMeta(m[1]) + `\b`).MatchString(doc) {
+			t.Errorf("doc.go does not document %s", m[1])
 		}
 	}
 }

@@ -35,6 +35,10 @@
 //	-dynamic BOOL     torch.compile(dynamic=…): true or false (default None)
 //	-fullgraph        torch.compile(fullgraph=True): changes no key or outcome; with
 //	                  -graph-breaks it is an error (Dynamo raises at the first break)
+//	-python X.Y       the Python X.Y that runs PyTorch (3.8–3.14; default: the one the
+//	                  release was measured on, else the newest its torch.compile runs
+//	                  on): literals are read, and Python's errors worded, as it does,
+//	                  and torch.compile refuses a Python too new for the release
 //
 // # Globals and environment
 //
