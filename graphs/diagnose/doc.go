@@ -238,6 +238,12 @@
 //   - stream-capture-illegal: "operation failed due to a previous error during capture", 2.1–2.14
 //   - stream-capture-illegal: "status != cudaStreamCaptureStatus::cudaStreamCaptureStatusInvalidated", 2.0
 //   - stream-capture-illegal: "status != cudaStreamCaptureStatusInvalidated", 2.9–2.14
+//   - stream-capture-illegal: "ErrorStreamCaptureUnsupported", 2.1–2.14
+//   - stream-capture-illegal: "CUDA_ERROR_STREAM_CAPTURE_UNSUPPORTED", 2.1–2.14
+//   - stream-capture-illegal: "ErrorStreamCaptureInvalidated", 2.1–2.14
+//   - stream-capture-illegal: "CUDA_ERROR_STREAM_CAPTURE_INVALIDATED", 2.1–2.14
+//   - stream-capture-illegal: "ErrorStreamCaptureImplicit", 2.1–2.14
+//   - stream-capture-illegal: "CUDA_ERROR_STREAM_CAPTURE_IMPLICIT", 2.1–2.14
 //   - mode-and-options: "Either mode or options can be specified, but both can't be specified at the same time.", 2.0–2.14
 //   - unknown-mode: "Unrecognized mode=, should be one of: ", 2.0–2.6
 //   - unknown-mode: "Unrecognized mode=", 2.0–2.14
@@ -256,6 +262,8 @@
 //   - trees-pending-backward: "of CUDAGraphs because of pending, uninvoked backwards", 2.1–2.13
 //   - trees-pending-backward: "Unable to hit fast path of CUDAGraphs because outputs from a previous step still require backward", 2.14
 //   - stream-capture-unjoined: "capturing stream has unjoined work", 2.0–2.14
+//   - stream-capture-unjoined: "ErrorStreamCaptureUnjoined", 2.0–2.14
+//   - stream-capture-unjoined: "CUDA_ERROR_STREAM_CAPTURE_UNJOINED", 2.0–2.14
 //   - cuda-graph-empty: "The CUDA Graph is empty", 2.0–2.14
 //   - inductor-config-not-imported: "module 'torch._inductor' has no attribute 'config'", 2.1–2.5
 //   - backend-takes-no-mode: "got an unexpected keyword argument 'mode'", 2.1–2.14
@@ -271,6 +279,13 @@
 //   - unsupported-python: a paraphrase with "compile isn't supported", as reports retell it
 //   - unsupported-python: a paraphrase with "compile does not", as reports retell it
 //   - unsupported-python: a paraphrase with "compile doesn't", as reports retell it
+//   - unsupported-python: a paraphrase with "compile throws", as reports retell it
+//   - unsupported-python: a paraphrase with "compile raises", as reports retell it
+//   - unsupported-python: a paraphrase with "compile fails", as reports retell it
+//   - unsupported-python: a paraphrase with "compile errors", as reports retell it
+//   - unsupported-python: a paraphrase with "compile on python", as reports retell it
+//   - unsupported-python: a paraphrase with "compile with python", as reports retell it
+//   - unsupported-python: a paraphrase with "compile under python", as reports retell it
 //   - cuda-invalid-context: "invalid device context", 2.1–2.14
 //   - cuda-invalid-context: "CUDA_ERROR_INVALID_CONTEXT", 2.1–2.14
 //   - cuda-invalid-context: "ErrorInvalidContext", 2.1–2.14

@@ -93,8 +93,9 @@ var (
 	otherRunBefore = regexp.MustCompile(`(?i)\b(?:works?|worked|working|fine|ok|okay|fixed|resolved|supported|added|introduced|tested|passe[sd]|until|before|prior|downgrad\w*|revert\w*|roll\w*\s+back|vs|versus|compared?|upcoming|next|wait(?:ing)?\s+for|try)\b`)
 	otherRunAfter  = regexp.MustCompile(`(?i)^\W*(?:\S+\s+){0,2}?(?:works?|worked|is\s+fine|was\s+fine|is\s+ok|was\s+ok|compiles|passe[sd]|fixed|fixes|is\s+out|comes?\s+out|is\s+released|gets\s+released|ships|lands|introduced|introduces|brought|brings)\b`)
 	// otherRunAfterCJK: the same for Chinese and Japanese prose, where a feature's
-	// release follows the number ("PyTorch 2.0 引入的", "2.0 で導入された", "2.1 以降").
-	otherRunAfterCJK = regexp.MustCompile(`^[\s)）」』]*(?:版本?|版|中|里|裡|で|に|の|から)?\s*(?:引入|推出|新增|加入|带来|帶來|導入|追加|以来|以來|以降|开始|開始)`)
+	// release follows the number ("PyTorch 2.0 引入的", "2.0 で導入された", "2.1 以降"),
+	// and a release that works ("pytorch 2.0 也没问题", neuralsim#18; "2.1 では問題なく動きます").
+	otherRunAfterCJK = regexp.MustCompile(`^[\s)）」』]*(?:版本?|版|中|里|裡|で|に|の|から)?\s*(?:引入|推出|新增|加入|带来|帶來|導入|追加|以来|以來|以降|开始|開始|(?:也|都|就|还|還)?(?:没问题|沒問題|没有问题|沒有問題|能用|能跑|可以用|可以跑|跑通|正常)|(?:では|でも|は|も)?(?:問題なく|問題なし|問題ない))`)
 	clauseEnd        = regexp.MustCompile(`(?i)(?:[.;:!?,]\s|\sbut\s|\showever\s|\swhile\s|\swhereas\s)`)
 )
 

@@ -1,6 +1,10 @@
 package diagnose
 
-import "github.com/compilemode/compilemode/modes"
+import (
+	"fmt"
+
+	"github.com/compilemode/compilemode/modes"
+)
 
 // threadEvidence is a line that shows user threads: a thread's traceback frame in
 // threading.py, a ThreadPoolExecutor, or Python's "Exception in thread" header.
@@ -225,12 +229,8 @@ func captureRows() []Signature {
 		{
 			Code: StreamCaptureUnjoined, Literal: "capturing stream has unjoined work",
 			Releases: modes.Minors(0, 14),
-			Cause: "during a CUDA-graph capture, work was forked onto another stream (a side stream, " +
-				"an event wait, or a communication library's stream) and not joined back to the " +
-				"capturing stream before the capture ended",
-			Fix: "make the capturing stream wait on every side stream the captured code used " +
-				"(torch.cuda.current_stream().wait_stream(side)) before leaving the capture, or keep " +
-				"that work out of the captured region",
+			Cause:    causeUnjoined,
+			Fix:      fixUnjoined,
 			Evidence: modes.Source,
 			Source: "the CUDA runtime's text for cudaErrorStreamCaptureUnjoined, raised by PyTorch as " +
 				"\"CUDA error: capturing stream has unjoined work\" (every release); deepseek-ai/DeepEP#62",
@@ -474,6 +474,19 @@ var pythonParaphrases = []struct {
 		literals: []string{"compile is not supported", "compile isn't supported", "compile does not", "compile doesn't"},
 		pattern:  `(?i)torch\.\s?compile\s+(?:is\s+not|isn't|does\s+not|doesn't)\s+(?:yet\s+)?(?:supported|support|work)\s+(?:with|for|in|under|on)?\s*python\s*3\.1[1-9]`,
 	},
+	{
+		// "`torch.compile` throws a RuntimError for Python 3.11" (pytorch/vision#7387, with
+		// its typo), "torch.compile raises an error on Python 3.12", "torch.compile fails
+		// on python 3.12", "torch.compile errors out under Python 3.11".
+		literals: []string{"compile throws", "compile raises", "compile fails", "compile errors"},
+		pattern:  `(?i)torch\.\s?compile\s+(?:throws|raises|fails|errors)(?:\s+(?:out|with|an?))*(?:\s+run\s?time\s?e?rr?or|\s+error|\s+exception)?\s+(?:for|with|in|under|on)\s+python\s*3\.1[1-9]`,
+	},
+	{
+		// A title that names the error before the call: "Assert Runtime Error for
+		// torch.compile on Python 3.11" (pytorch/vision#7387).
+		literals: []string{"compile on python", "compile with python", "compile under python"},
+		pattern:  `(?i)(?:run\s?time\s?e?rr?or|error|exception)\s+(?:for|from|with|in|of)\s+torch\.\s?compile\s+(?:on|with|under|in|for)\s+python\s*3\.1[1-9]`,
+	},
 }
 
 // paraphraseRows returns the rows of pythonParaphrases.
@@ -491,6 +504,67 @@ func paraphraseRows() []Signature {
 				Source: "retold; PyTorch's messages: torch/_dynamo/eval_frame.py check_if_dynamo_supported and " +
 					"torch/__init__.py compile @ T2.6.0",
 				Decisive: "a line that retells the RuntimeError",
+			})
+		}
+	}
+	return out
+}
+
+const (
+	causeUnjoined = "during a CUDA-graph capture, work was forked onto another stream (a side stream, " +
+		"an event wait, or a communication library's stream) and not joined back to the " +
+		"capturing stream before the capture ended"
+	fixUnjoined = "make the capturing stream wait on every side stream the captured code used " +
+		"(torch.cuda.current_stream().wait_stream(side)) before leaving the capture, or keep " +
+		"that work out of the captured region"
+	causeCaptureInvalidated = "a CUDA-graph capture was invalidated by an earlier operation that CUDA " +
+		"forbids during capture (another thread's work on the device counts), so the calls after it " +
+		"and ending the capture failed"
+	causeCaptureImplicit = "during a CUDA-graph capture, work was queued on the legacy default stream " +
+		"(or a blocking stream) while the capturing stream is blocking, which would make it wait on " +
+		"the capture"
+)
+
+// captureErrorNames lists the stream-capture errors under the names CUDA and its
+// ports give them besides the runtime's description, which the description rows
+// match: the runtime enum (cudaError…), HIP's (hipError…) and bindings that drop the
+// prefix (…ErrorStreamCapture…) share one tail; the driver API spells it
+// CUDA_ERROR_STREAM_CAPTURE_…. Each is a literal of its own row.
+var captureErrorNames = []struct {
+	code   Code
+	names  []string
+	number int
+	from   int // first minor, as the code's description rows have it
+	cause  string
+	fix    string
+}{
+	{StreamCaptureIllegal, []string{"ErrorStreamCaptureUnsupported", "CUDA_ERROR_STREAM_CAPTURE_UNSUPPORTED"}, 900, 1,
+		"an operation CUDA forbids while a stream is capturing ran during a CUDA-graph capture", fixCaptureIllegal},
+	{StreamCaptureIllegal, []string{"ErrorStreamCaptureInvalidated", "CUDA_ERROR_STREAM_CAPTURE_INVALIDATED"}, 901, 1,
+		causeCaptureInvalidated, fixCaptureIllegal},
+	{StreamCaptureUnjoined, []string{"ErrorStreamCaptureUnjoined", "CUDA_ERROR_STREAM_CAPTURE_UNJOINED"}, 904, 0,
+		causeUnjoined, fixUnjoined},
+	{StreamCaptureIllegal, []string{"ErrorStreamCaptureImplicit", "CUDA_ERROR_STREAM_CAPTURE_IMPLICIT"}, 906, 1,
+		causeCaptureImplicit, fixCaptureIllegal},
+}
+
+// captureNameRows returns the rows of captureErrorNames.
+func captureNameRows() []Signature {
+	var out []Signature
+	for _, e := range captureErrorNames {
+		for _, name := range e.names {
+			out = append(out, Signature{
+				Code: e.code, Literal: name,
+				Releases: modes.Minors(e.from, 14),
+				Cause:    fmt.Sprintf("%s (CUDA error %d, %s)", e.cause, e.number, name),
+				Fix:      e.fix,
+				Evidence: modes.Source,
+				Source: fmt.Sprintf("the CUDA runtime's and driver API's error %d (driver_types.h enum cudaError: "+
+					"900 Unsupported, 901 Invalidated, 904 Unjoined, 906 Implicit, as copied in public bindings; "+
+					"NVIDIA/cuda-python#458's table; CUDA_ERROR_STREAM_CAPTURE_INVALIDATED printed by "+
+					"google-deepmind/mujoco_warp#425); HIP's hipError_t mirrors the names (CHIP-SPV/chipStar#1565: "+
+					"hipErrorStreamCaptureUnjoined)", e.number),
+				Decisive: "the line that names the CUDA error",
 			})
 		}
 	}
