@@ -100,8 +100,8 @@
 // changed compares with the clean-environment default (Python repr). E is measured,
 // source, inferred, host or file (from a -schema file; package config, "Evidence").
 // Placeholders that PyTorch fills at run time are written <like this>. When PyTorch
-// raises before any device runs, error is set: stage import (importing torch._inductor.config with a malformed
-// variable; config is then empty), global (a global assignment) or compile
+// raises before any device runs, error is set: stage import (importing
+// torch._inductor.config with a malformed variable; config is then empty), global (a global assignment) or compile
 // (torch.compile itself); config holds the layers applied before the failure and
 // devices is empty. exception is the Python class name (RuntimeError, AttributeError,
 // ValueError, AssertionError, InvalidBackend). worker_threads is set when user threads
