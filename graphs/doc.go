@@ -102,8 +102,8 @@
 // Placeholders that PyTorch fills at run time are written <like this>. When PyTorch
 // raises before any device runs, error is set: stage import (importing
 // torch._inductor.config with a malformed variable; config is then empty), global
-// (a global assignment) or compile (torch.compile itself); config holds the layers applied before the failure and
-// devices is empty. exception is the Python class name (RuntimeError, AttributeError,
+// (a global assignment) or compile (torch.compile itself); config holds the layers
+// applied before the failure and devices is empty. exception is the Python class name (RuntimeError, AttributeError,
 // ValueError, AssertionError, InvalidBackend). worker_threads is set when user threads
 // see another verdict than the main thread (from 2.12 they do not see global
 // assignments). key, exception, message, race, recommendation, hint, worker_threads
