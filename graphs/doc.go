@@ -103,7 +103,8 @@
 // raises before any device runs, error is set: stage import (importing
 // torch._inductor.config with a malformed variable; config is then empty), global
 // (a global assignment) or compile (torch.compile itself); config holds the layers
-// applied before the failure and devices is empty. exception is the Python class name (RuntimeError, AttributeError,
+// applied before the failure and devices is empty. exception is the Python class
+// name (RuntimeError, AttributeError,
 // ValueError, AssertionError, InvalidBackend). worker_threads is set when user threads
 // see another verdict than the main thread (from 2.12 they do not see global
 // assignments). key, exception, message, race, recommendation, hint, worker_threads
