@@ -140,8 +140,8 @@
 //
 // # Corpus
 //
-// testdata/corpus holds 239 real public texts (issues, pull requests and pages, each
-// verbatim, its address in manifest.tsv), 117 of them with no code (graph breaks, recompile
+// testdata/corpus holds 282 real public texts (issues, pull requests and pages, each
+// verbatim, its address in manifest.tsv), 140 of them with no code (graph breaks, recompile
 // limits, Triton errors, OOM, NCCL timeouts, Unsupported, illegal memory access, prose
 // and code about skips), one golden file each. 70 were used while building the rows;
 // 19 were held out and only measured, once before and once after the build-set fixes:
@@ -182,7 +182,14 @@
 // A sixth, of 5 texts (1 with a code, 4 negatives, 2 stating a release), measured
 // after those fixes: 0 of 1 (a message quoted inside a sentence without its full stop),
 // 2 of 2 releases, no false finding; a literal is now matched without a sentence's
-// final full stop where the row has no Pattern: 1 of 1 after.
+// final full stop where the row has no Pattern: 1 of 1 after. A seventh, of
+// 43 texts (20 with codes over 16 codes, 23 negatives, 10 stating a release),
+// labelled and committed before it was run: 17 of 22 expected codes (77 %: an
+// optimizer's older and sibling wordings, the RNG refusal without its hint, a
+// torch._dynamo.config key that does not exist, the allocator's refusal retold),
+// 10 of 10 releases, none misread, one false finding (a paraphrase that names
+// Python 3.10, which no release refuses). After the fixes of those classes: 22 of
+// 22, 10 of 10, none misread, no false finding.
 //
 // # Wordings
 //
@@ -202,6 +209,7 @@
 //   - overwritten-output: "accessing tensor output of CUDAGraphs that has been overwritten by a subsequent run", 2.1–2.14
 //   - overwritten-output: "accessing gradient tensor output of CUDAGraphs that has been overwritten", 2.14
 //   - allocator-incompatible: "cudaMallocAsync does not yet support checkPoolLiveAllocations", 2.1–2.14
+//   - allocator-incompatible: a paraphrase with "checkPoolLiveAllocations", as reports retell it
 //   - allocator-incompatible: "Attempting uncaptured free of a captured allocation with address", 2.1–2.14
 //   - allocator-incompatible: "cudagraph capture requires the caching allocator; current allocator is uncached", 2.14
 //   - dynamic-shape-rerecord: "CUDAGraph supports dynamic shapes by recording a new graph for each distinct input size", 2.6–2.14
@@ -238,6 +246,7 @@
 //   - option-type: "Unexpected type of attr ", 2.0–2.14
 //   - invalid-backend: "Invalid backend: ", 2.0–2.14
 //   - unknown-global: " does not exist", 2.0–2.14
+//   - unknown-global: " does not exist", 2.1–2.14
 //   - trees-untracked-pool-tensors: "tensor(s) in the cudagraph pool not tracked as outputs", 2.11–2.14
 //   - trees-untracked-pool-tensors: "are in the cudagraph pool but not accounted for as an output of cudagraph trees", 2.1–2.10
 //   - trees-static-input-changed: "static input data pointer changed", 2.1–2.14
@@ -267,9 +276,9 @@
 //   - cuda-invalid-context: "ErrorInvalidContext", 2.1–2.14
 //   - cuda-invalid-context: "there is no context bound to the current thread", 2.1–2.14
 //   - cuda-invalid-context: "No CUDA context is current", 2.1–2.14
-//   - capture-rng-state: " during CUDA graph capture. If you need this call to be captured", 2.0–2.14
+//   - capture-rng-state: " during CUDA graph capture", 2.0–2.14
 //   - optimizer-not-capturable: "Attempting CUDA graph capture of step() for an instance of ", 2.0–2.14
-//   - optimizer-capturable-device: "If capturable=True, params and state_steps must be", 2.0–2.14
+//   - optimizer-capturable-device: "If capturable=True, params", 2.0–2.14
 //
 // # Codes
 //

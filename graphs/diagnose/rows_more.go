@@ -158,7 +158,9 @@ func captureRows() []Signature {
 			// at::cuda::assertNotCapturing's text, whose attempt names the refused call
 			// ("Cannot call CUDAGeneratorImpl::current_seed", "… set_current_seed", "…
 			// set_offset", "Cannot construct a new CUDAGeneratorImpl").
-			Code: CaptureRNGState, Literal: " during CUDA graph capture. If you need this call to be captured",
+			// The literal stops before PyTorch's hint ("If you need this call to be captured,
+			// please file an issue."), which titles and summaries cut (pytorch/pytorch#83148).
+			Code: CaptureRNGState, Literal: " during CUDA graph capture",
 			Pattern:  `Cannot (?:call|construct) (?:a new )?\S*GeneratorImpl\S* during CUDA graph capture`,
 			Releases: modes.Minors(0, 14),
 			Cause: "code read or reset the CUDA random generator's seed or offset while a CUDA graph was " +
@@ -272,8 +274,13 @@ func optimizerRows() []Signature {
 			Decisive: "the RuntimeError line",
 		},
 		{
-			Code: OptimizerCapturableDevice, Literal: "If capturable=True, params and state_steps must be",
-			Pattern:  `If capturable=True, params and state_steps must be (?:CUDA tensors|on supported devices)`,
+			// Every optimizer's wording: "params and state_steps" (most), "params, mu_products(,)
+			// and state_steps" (NAdam), "params, mus, etas, and state_steps" (ASGD); "must be
+			// CUDA tensors" (up to 2.0), "CUDA or XLA tensors" (until PR #124919, 2024-04), "on
+			// supported devices" (since).
+			Code: OptimizerCapturableDevice, Literal: "If capturable=True, params",
+			Pattern: `If capturable=True, params(?:, mu_products,?|, mus, etas,)? and state_steps must be ` +
+				`(?:CUDA(?: or XLA)? tensors|on supported devices)`,
 			Releases: modes.Minors(0, 14),
 			Cause: "the optimizer was built with capturable=True, but a parameter or a \"step\" counter of its " +
 				"state is on a device capture does not support, usually the CPU: a model moved after the " +
@@ -285,7 +292,9 @@ func optimizerRows() []Signature {
 			Evidence: modes.Source,
 			Source: "torch/optim/adam.py _single_tensor_adam and _multi_tensor_adam (\"If capturable=True, params " +
 				"and state_steps must be on supported devices: […]\") @ T2.6.0, T2.14; the older \"… must be CUDA " +
-				"tensors.\" in issue #89987 (2022-12) and PJLab-ADG/neuralsim#21",
+				"tensors.\" in issue #89987 (2022-12) and PJLab-ADG/neuralsim#21; \"… must be CUDA or XLA tensors.\" " +
+				"quoted from the source in issue #124830 (2024-04) and replaced by PR #124919; NAdam's and ASGD's " +
+				"wordings in torch/optim/nadam.py and asgd.py @ T2.6.0, T2.14.1 (../shared/torch-cpu/)",
 			Decisive: "the AssertionError line",
 		},
 	}
@@ -457,13 +466,13 @@ var pythonParaphrases = []struct {
 	{
 		// "Python 3.11 is not supported for torch.compile" (axolotl-ai-cloud/axolotl#352).
 		literals: []string{"supported for torch", "supported with torch", "supported by torch"},
-		pattern:  `(?i)python\s*3\.\d+\+?,?\s+(?:is\s+not|isn't|is\s+unsupported|are\s+not)\s+(?:yet\s+)?(?:supported\s+)?(?:for|with|by|in)\s+torch\.\s?compile`,
+		pattern:  `(?i)python\s*3\.1[1-9]\+?,?\s+(?:is\s+not|isn't|is\s+unsupported|are\s+not)\s+(?:yet\s+)?(?:supported\s+)?(?:for|with|by|in)\s+torch\.\s?compile`,
 	},
 	{
 		// "torch.compile is not supported with python 3.11", "torch.compile does not
 		// support Python 3.12", "torch.compile doesn't work on python 3.12".
 		literals: []string{"compile is not supported", "compile isn't supported", "compile does not", "compile doesn't"},
-		pattern:  `(?i)torch\.\s?compile\s+(?:is\s+not|isn't|does\s+not|doesn't)\s+(?:yet\s+)?(?:supported|support|work)\s+(?:with|for|in|under|on)?\s*python\s*3\.\d+`,
+		pattern:  `(?i)torch\.\s?compile\s+(?:is\s+not|isn't|does\s+not|doesn't)\s+(?:yet\s+)?(?:supported|support|work)\s+(?:with|for|in|under|on)?\s*python\s*3\.1[1-9]`,
 	},
 }
 

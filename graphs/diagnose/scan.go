@@ -660,8 +660,20 @@ func (s *scanner) wrappedHit(i, from, to int) bool {
 			continue
 		}
 		spaced := s.spacedLines(a, b)
-		if row.pattern.Match(spaced) || row.pattern.Match(s.tightLines(a, b)) {
+		if (row.pattern.Match(spaced) || row.pattern.Match(s.tightLines(a, b))) && !s.withinOneLine(row, a, b) {
 			s.hit(i, s.entry(a).line, spaced, Wrapped)
+			return true
+		}
+	}
+	return false
+}
+
+// withinOneLine reports whether row's pattern matches one of the lines a..b alone: then
+// the message is not wrapped, and that line is found on its own (a code frame that
+// names the literal above an error line is not the start of the error's message).
+func (s *scanner) withinOneLine(row *compiledRow, a, b int) bool {
+	for j := a; j <= b; j++ {
+		if row.pattern.Match(s.spacedLines(j, j)) {
 			return true
 		}
 	}

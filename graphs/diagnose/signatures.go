@@ -327,6 +327,24 @@ func runtimeRows() []Signature {
 			Decisive: "the RuntimeError line",
 		},
 		{
+			// The refusal retold, as titles and reports name it ("support
+			// checkPoolLiveAllocations for cudaMallocAsync", pytorch/pytorch#158641): the
+			// two names within a few words of each other, in either order.
+			Code: AllocatorIncompatible, Literal: "checkPoolLiveAllocations", Paraphrase: true,
+			// Words only between the names, so that code (a _cuda_checkPoolLiveAllocations(…)
+			// frame above the error) is not retelling.
+			Pattern: `(?i)\bcudaMallocAsync(?:\s+[a-z]+){0,6}\s+checkPoolLiveAllocations\b|` +
+				`\bcheckPoolLiveAllocations(?:\s+[a-z]+){0,6}\s+cudaMallocAsync\b`,
+			Releases: modes.Minors(1, 14),
+			Cause: "a report of the refusal above: PYTORCH_CUDA_ALLOC_CONF selects backend:cudaMallocAsync, " +
+				"whose allocator cannot check the private memory pool that cudagraph trees check on their first warm-up",
+			Fix:      fixMallocAsync,
+			Evidence: modes.Measured,
+			Source: "retold; PyTorch's message: testdata/torch/2.11/measured_scenarios.json ro_async_alloc " +
+				"(check_memory_pool in cudagraph_trees.py)",
+			Decisive: "a line that names cudaMallocAsync and checkPoolLiveAllocations together",
+		},
+		{
 			Code: AllocatorIncompatible, Literal: from(fixed(ruleMessage("legacy-async-allocator", 14)), "Attempting"),
 			Releases: modes.Minors(1, 14),
 			Cause: "under backend:cudaMallocAsync the legacy implementation's capture frees a captured " +
@@ -756,6 +774,26 @@ func compileRows() []Signature {
 			Evidence: modes.Measured,
 			Source: "testdata/torch/2.11/torch_defaults.json more_errors; torch/utils/_config_module.py " +
 				"ConfigModule.__setattr__ @ T2.7.1, T2.14.0" + "; 2.0 inferred, as the planner's",
+			Decisive: "the AttributeError line",
+		},
+		{
+			// Every torch config module is a ConfigModule and refuses an unknown name with the
+			// same "<module>.<name> does not exist", on assignment and on reading.
+			Code: UnknownGlobal, Literal: from((&config.GlobalError{}).Message(), " does"),
+			Pattern: `torch\.(?:_dynamo\.config|_functorch\.config|fx\.experimental\._config|` +
+				`compiler\.config|_export\.config)\.[\w.]+ does not exist`,
+			Releases: modes.Minors(1, 14),
+			Cause: "a torch._dynamo.config (or torch._functorch.config, torch.compiler.config, " +
+				"torch.fx.experimental._config) assignment or read names a key this release does not have; " +
+				"the keys differ between releases, and the config modules refuse unknown names",
+			Fix: "check the name against dir() of that config module in your release; a script meant for " +
+				"several releases sets the key only where hasattr() finds it",
+			Evidence: modes.Measured,
+			Source: "measured: setattr and getattr of an unknown key on torch._dynamo.config, " +
+				"torch._inductor.config, torch._functorch.config, torch.fx.experimental._config and " +
+				"torch.compiler.config in the torch 2.6.0 and 2.14.1 CPU builds (../shared/torch-cpu/), and " +
+				"torch._export.config in 2.14.1: \"<module>.<key> does not exist\" each time; 2.1: " +
+				"pytorch/pytorch#104022 (torch 2.1.0.dev20230621, torch/_dynamo/config_utils.py __setattr__)",
 			Decisive: "the AttributeError line",
 		},
 	}
