@@ -88,7 +88,9 @@
 // between those, dated from the pull request that introduced the change) or host (a
 // default computed for Request.Host as PyTorch computes it: compile_threads is
 // min(32, CPUs); cpp.cxx comes from CXX; the cutlass_dir paths lie inside the torch
-// install, <torch>/../third_party/cutlass/). Nothing is read from the machine the
+// install, <torch>/../third_party/cutlass/), or file (read from a schema file the
+// caller gave, [NewResolverFromSchema]: the file's claim, never labelled measured).
+// Nothing is read from the machine the
 // library runs on: the zero schema.Host is a fixed default (schema.DefaultCPUs, 32,
 // and the schema's own paths), so a request has one answer everywhere.
 //

@@ -98,12 +98,13 @@
 // anything else as {"repr": "<Python repr>"}. S is default, env:NAME (the environment
 // supplied the value, even when equal to the default), global, mode:NAME or options;
 // changed compares with the clean-environment default (Python repr). E is measured,
-// source, inferred or host (package config, "Evidence"). placeholderDocs that PyTorch
-// fills at run time are written <like this>. When PyTorch raises before any device runs,
-// error is set: stage import (importing torch._inductor.config with a malformed
-// variable; config is then empty), global (a global assignment) or compile
-// (torch.compile itself); config holds the layers applied before the failure and
-// devices is empty. exception is the Python class name (RuntimeError, AttributeError,
+// source, inferred, host or file (from a -schema file; package config, "Evidence").
+// Placeholders that PyTorch fills at run time are written <like this>. When PyTorch
+// raises before any device runs, error is set: stage import (importing
+// torch._inductor.config with a malformed variable; config is then empty), global
+// (a global assignment) or compile (torch.compile itself); config holds the layers
+// applied before the failure and devices is empty. exception is the Python class
+// name (RuntimeError, AttributeError,
 // ValueError, AssertionError, InvalidBackend). worker_threads is set when user threads
 // see another verdict than the main thread (from 2.12 they do not see global
 // assignments). key, exception, message, race, recommendation, hint, worker_threads

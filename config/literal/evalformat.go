@@ -359,16 +359,25 @@ func (ev *evaluator) strFormat(s string, args []Value, kwargs map[string]Value) 
 			}
 			v = kv
 		}
-		text, err := ev.convertField(v, conv, hasConv, spec)
-		if err != nil {
+		if err := ev.writeField(&b, v, conv, hasConv, spec); err != nil {
 			return Value{}, err
-		}
-		b.WriteString(text)
-		if b.Len() > MaxSeqLen {
-			return Value{}, seqLimit(b.Len())
 		}
 	}
 	return Str(b.String()), nil
+}
+
+// writeField appends a replacement field (str.format's or an f-string's) to b,
+// converted and formatted; the text built so far may not pass MaxSeqLen.
+func (ev *evaluator) writeField(b *strings.Builder, v Value, conv string, hasConv bool, spec string) *pyErr {
+	text, err := ev.convertField(v, conv, hasConv, spec)
+	if err != nil {
+		return err
+	}
+	b.WriteString(text)
+	if b.Len() > MaxSeqLen {
+		return seqLimit(b.Len())
+	}
+	return nil
 }
 
 // convertField applies a field's !r / !s conversion and its spec.

@@ -211,13 +211,8 @@ func (ev *evaluator) fstringValue(n *node) (Value, *pyErr) {
 		if err != nil {
 			return Value{}, err
 		}
-		text, err := ev.convertField(v, p.conv, p.conv != "", p.spec)
-		if err != nil {
+		if err := ev.writeField(&b, v, p.conv, p.conv != "", p.spec); err != nil {
 			return Value{}, err
-		}
-		b.WriteString(text)
-		if b.Len() > MaxSeqLen {
-			return Value{}, seqLimit(b.Len())
 		}
 	}
 	return Str(b.String()), nil

@@ -249,24 +249,6 @@ func selOf(st *Site, groups []branchGroup, of []int, pk []int, seeds [2]maphash.
 // stateOf returns the state items leave in force (as prefixStates' last), with the
 // planner's seeds.
 func stateOf(items []string, seeds [2]maphash.Seed) state {
-	last := map[string]string{}
-	seen := map[string]bool{}
-	var cur state
-	for _, it := range items {
-		k, _, _ := strings.Cut(it, "=")
-		if old, ok := last[k]; ok {
-			for j := range cur.sum {
-				cur.sum[j] -= maphash.String(seeds[j], old)
-			}
-		}
-		for j := range cur.sum {
-			cur.sum[j] += maphash.String(seeds[j], it)
-		}
-		last[k] = it
-		if !seen[it] {
-			seen[it] = true
-			cur.pairs++
-		}
-	}
-	return cur
+	states := prefixStatesSeeded(items, seeds)
+	return states[len(states)-1]
 }
