@@ -120,7 +120,7 @@
 //	                  environment and workload the script shows (threads, pools,
 //	                  backward(), kept outputs: the fields the workload flags set, each
 //	                  with its line); flags given explicitly win (-set and -env add).
-//	                  JSON format compilemode-script/2: each distinct plan once, with its
+//	                  JSON format compilemode-script/3: each distinct plan once, with its
 //	                  changed keys (-all: every key). The host is this machine unless
 //	                  -no-env, as without -script. Exit 1 when any plan shown raises
 //	                  (any mode a site may get, either side of a conditional global), 2

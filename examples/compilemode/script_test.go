@@ -35,7 +35,7 @@ func TestScriptFlag(t *testing.T) {
 		out  string
 	}{
 		{"train text", []string{"-script", train}, 0, `train.py:26 torch.compile(model, mode=args.compile_mode)`},
-		{"train json", []string{"-script", train, "-json"}, 0, `"format": "compilemode-script/2"`},
+		{"train json", []string{"-script", train, "-json"}, 0, `"format": "compilemode-script/3"`},
 		{"flag wins", []string{"-script", train, "-torch", "2.14", "-json"}, 0, `"torch": "2.14"`},
 		{"no site", []string{"-script", none}, 0, "no torch.compile site found"},
 		{"syntax error", []string{"-script", bad}, 2, "bad.py:2:"},

@@ -249,7 +249,7 @@ func TestEmptyJSON(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	want := `{"format":"compilemode-script/2","file":"empty.py","sites":[],"globals":[],"env":[],"threads":[],"warnings":[],"plans":[]}`
+	want := `{"format":"compilemode-script/3","file":"empty.py","sites":[],"globals":[],"env":[],"threads":[],"warnings":[],"plans":[]}`
 	if diff := cmp.Diff(want, string(b)); diff != "" {
 		t.Errorf("MarshalJSON mismatch (-want +got):\n%s", diff)
 	}

@@ -26,8 +26,11 @@ import (
 	"github.com/compilemode/compilemode/graphs"
 )
 
-// Format is the value of "format" in the JSON form of a [Script].
-const Format = "compilemode-script/2"
+// Format is the value of "format" in the JSON form of a [Script]. /3 (issue 28's
+// sweep): a site plan's "branches" (each consistent combination of the if/elif/else
+// branches its conditional globals are under) replaces /2's "unguarded", and a mode
+// plan names the argument values it was made for ("args").
+const Format = "compilemode-script/3"
 
 // Kind says how a compile site calls torch.compile. The values are the JSON contract.
 type Kind string
@@ -207,11 +210,12 @@ type Warning struct {
 	Message string `json:"message"` // do not depend on this text being stable
 }
 
-// MarshalJSON writes the "compilemode-script/2" form: format, file, sites, globals,
+// MarshalJSON writes the "compilemode-script/3" form: format, file, sites, globals,
 // env, threads, warnings and plans, every list present ([] when empty). Each distinct
 // report is written once, in "plans", and the sites refer to it by index
-// ({"report": 0} or {"modes": [{"mode": "default", "report": 0}]}, with "unguarded":
-// the plan without the conditional globals, where it differs); a report carries
+// ({"report": 0} or {"modes": [{"mode": "default", "report": 0}]}, with "branches":
+// the plan of each other consistent combination of the branches its conditional
+// globals are under, where it differs); a report carries
 // its changed keys only unless PlanOptions.AllKeys was set. A site's "warnings" are
 // the indices of the file's warnings on its lines. A nil s is null, as encoding/json
 // writes a nil *Script.
