@@ -113,7 +113,7 @@ func TestLimitErrors(t *testing.T) {
 		{"key-parts", "schema.MaxKeyParts", second(ParseAssignment(strings.Repeat("a.", 32) + "a=1"))},
 		{"json-depth", "strictjson.MaxDepth", strictjson.Check([]byte(`{"a":` + strings.Repeat("[", 64) + strings.Repeat("]", 64) + "}"))},
 		{"schema-bytes", "schema.MaxBytes", second(schema.Load("x", bytes.NewReader(make([]byte, schema.MaxBytes+1))))},
-		{"env-entries", "config.MaxEnvEntries", second(Resolve(modes.Latest(), Request{Env: func() []string { return make([]string, MaxEnvEntries+1) }}))},
+		{"env-entries", "config.MaxEnvEntries", second(Resolve(modes.DefaultRelease(), Request{Env: func() []string { return make([]string, MaxEnvEntries+1) }}))},
 	}
 	for _, tc := range tests {
 		var le *inputerr.LimitError

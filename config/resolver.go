@@ -424,23 +424,23 @@ func (r *Resolver) fail(res *Result, err error) (*Result, error) {
 	res.Err = err
 	res.Stage = "compile"
 	res.ErrEvidence = r.releaseEv
-	switch err.(type) {
+	switch e := err.(type) {
 	case *schema.EnvError:
 		res.Stage = "import"
 		if r.schemaEv != "" {
 			res.ErrEvidence = r.schemaEv
 		}
 	case *OptionTypeError:
-		if e := err.(*OptionTypeError); e.Origin.Source == FromMode {
+		if e.Origin.Source == FromMode {
 			res.ErrEvidence = r.table.Evidence // the mode table's value: a schema file's is the file's
 		}
 	case *GlobalError:
 		res.Stage = "global"
 	case *CallError:
-		if e := err.(*CallError); e.Stage != "" {
+		if e.Stage != "" {
 			res.Stage = e.Stage
 		}
-		if e := err.(*CallError); strings.HasPrefix(e.Arg, "Python ") {
+		if strings.HasPrefix(e.Arg, "Python ") {
 			res.ErrEvidence = r.pythonEv // read per release (config/pyfacts.go)
 		}
 	case *InvalidBackendError:

@@ -210,7 +210,7 @@ var nilCases = map[string]func(t *testing.T){
 	"config.Resolve": func(t *testing.T) {
 		_, err := config.Resolve(modes.Version{}, config.Request{})
 		mustErr(t, err)
-		if _, err := config.Resolve(modes.Latest(), config.Request{}); err != nil {
+		if _, err := config.Resolve(modes.DefaultRelease(), config.Request{}); err != nil {
 			t.Errorf("Resolve(latest, zero Request) = %v, want the clean config", err)
 		}
 	},
@@ -341,8 +341,10 @@ var nilCases = map[string]func(t *testing.T){
 	"inputerr.ZeroError.Error":          func(t *testing.T) { nilErrs[inputerr.ZeroError]() },
 
 	// modes.
-	"modes.First":             func(t *testing.T) { _ = modes.First() },
-	"modes.Last":              func(t *testing.T) { _ = modes.Last() },
+	"modes.First": func(t *testing.T) { _ = modes.First() },
+	//lint:ignore SA1019 deprecated names stay exported for one release and must stay nil-safe
+	"modes.Last": func(t *testing.T) { _ = modes.Last() },
+	//lint:ignore SA1019 deprecated names stay exported for one release and must stay nil-safe
 	"modes.Latest":            func(t *testing.T) { _ = modes.Latest() },
 	"modes.DefaultRelease":    func(t *testing.T) { _ = modes.DefaultRelease() },
 	"config.Codes":            func(t *testing.T) { _ = config.Codes() },
@@ -783,7 +785,7 @@ func plannedScript(t *testing.T) *script.Script {
 func forResults(f func(*config.Result)) {
 	f(nil)
 	f(&config.Result{})
-	r, _ := config.NewResolver(modes.Latest())
+	r, _ := config.NewResolver(modes.DefaultRelease())
 	bad := "no-such-mode"
 	res, _ := r.Resolve(config.Request{Mode: &bad})
 	f(res)

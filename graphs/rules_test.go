@@ -12,7 +12,7 @@ import (
 func wellFormed(t *testing.T, what string, r Releases) {
 	t.Helper()
 	if !r.Valid() {
-		t.Errorf("%s: releases %s not within %s–%s, or reversed", what, r, modes.First(), modes.Last())
+		t.Errorf("%s: releases %s not within %s–%s, or reversed", what, r, modes.First(), modes.Newest())
 	}
 }
 

@@ -18,7 +18,7 @@ var builtinSchemas embed.FS
 // 2.14) or inferred, when v borrows the nearest release that was read. It returns a
 // *modes.VersionError for an unsupported release.
 func Builtin(v modes.Version) (*Schema, modes.Evidence, error) {
-	if v.Less(modes.First()) || modes.Last().Less(v) {
+	if v.Less(modes.First()) || modes.Newest().Less(v) {
 		return nil, "", &modes.VersionError{Input: v.String(), Supported: modes.Supported(), Reason: "is not supported"}
 	}
 	s, err := builtinFile(schemaFor(v))

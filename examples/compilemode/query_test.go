@@ -111,7 +111,7 @@ func TestREADMEInstallLine(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	m := regexp.MustCompile("(?m)^go install (\\./\\S+)").FindStringSubmatch(string(readme))
+	m := regexp.MustCompile(`(?m)^go install (\./\S+)`).FindStringSubmatch(string(readme))
 	if m == nil {
 		t.Fatal("README has no `go install ./…` line that works from a clone")
 	}

@@ -675,13 +675,17 @@ func TestBrowser(t *testing.T) {
 	}
 	screenshot(ctx, t, screenshotDir, "narrow-360.png")
 	if shot, err := chromedp.Run(ctx, chromedp.CaptureScreenshot()); err == nil {
-		err = os.WriteFile(filepath.Join(screenshotDir, "narrow-360-top.png"), shot, 0o644)
+		if err := os.WriteFile(filepath.Join(screenshotDir, "narrow-360-top.png"), shot, 0o644); err != nil {
+			t.Log(err)
+		}
 	}
 	if _, err := eval[bool](ctx, `document.getElementById("answer").scrollIntoView(); true`); err != nil {
 		t.Fatal(err)
 	}
 	if shot, err := chromedp.Run(ctx, chromedp.CaptureScreenshot()); err == nil {
-		err = os.WriteFile(filepath.Join(screenshotDir, "narrow-360-answer.png"), shot, 0o644)
+		if err := os.WriteFile(filepath.Join(screenshotDir, "narrow-360-answer.png"), shot, 0o644); err != nil {
+			t.Log(err)
+		}
 	}
 	dark := chromedp.Func(func(ctx context.Context, tg *chromedp.Target) error {
 		_, err := cdp.Call(ctx, tg, emulation.SetEmulatedMedia, emulation.SetEmulatedMediaParams{
@@ -692,7 +696,9 @@ func TestBrowser(t *testing.T) {
 		t.Fatal(err)
 	}
 	if shot, err := chromedp.Run(ctx, chromedp.CaptureScreenshot()); err == nil {
-		err = os.WriteFile(filepath.Join(screenshotDir, "narrow-360-dark.png"), shot, 0o644)
+		if err := os.WriteFile(filepath.Join(screenshotDir, "narrow-360-dark.png"), shot, 0o644); err != nil {
+			t.Log(err)
+		}
 	}
 
 	if f := reqs.foreign(strings.TrimSuffix(s.url, "/")); len(f) > 0 {

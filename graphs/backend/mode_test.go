@@ -28,7 +28,7 @@ func TestExecModeFor(t *testing.T) {
 			"nothing captured: eager"},
 		{"fail/legacy", graphs.Fail, graphs.Legacy, ExecMode{Policy: FailOnMove},
 			"PyTorch raises; the backend runs eagerly"},
-		{"skip/none", graphs.Skip, graphs.None, ExecMode{}, "CUDA graphs off"},
+		{"skip/none", graphs.Skip, graphs.NoCUDAGraphs, ExecMode{}, "CUDA graphs off"},
 		{"unknown outcome", graphs.Outcome("later"), graphs.CUDAGraphTrees, ExecMode{},
 			"an outcome the backend does not know runs eagerly"},
 	} {
