@@ -92,6 +92,49 @@ func (c *situation) graphsOn() bool {
 // and an outcome other than skip.
 func (c *situation) captures() bool { return c.graphsOn() && c.plan.Outcome != Skip }
 
+// allocatorIncompatible reports whether CUDA graphs are on with an allocator other
+// than the caching allocator.
+func (c *situation) allocatorIncompatible() bool {
+	return c.graphsOn() && c.w.Allocator != "native" && c.w.Allocator != ""
+}
+
+// treesUserThreads reports whether cudagraph trees are recorded by two or more user
+// threads.
+func (c *situation) treesUserThreads() bool {
+	return c.graphsOn() && c.plan.Implementation == CUDAGraphTrees && c.w.treesThreads() >= 2
+}
+
+// treesConcurrentCallers reports whether cudagraph trees capture and two or more
+// threads call a function the main thread recorded.
+func (c *situation) treesConcurrentCallers() bool {
+	return c.captures() && c.plan.Implementation == CUDAGraphTrees && c.w.Threads == Callers && !c.w.ColdStart && c.w.Callers >= 2
+}
+
+// legacyConcurrentCallers reports whether the legacy implementation captures and two
+// or more threads call one function.
+func (c *situation) legacyConcurrentCallers() bool {
+	return c.captures() && c.plan.Implementation == Legacy && c.w.Threads == Callers && c.w.Callers >= 2
+}
+
+// captureOtherThreads reports whether a manual capture runs while other threads
+// synchronise the device, or, in global mode, allocate or copy from pageable memory.
+func (c *situation) captureOtherThreads() bool {
+	return c.w.CaptureErrorMode != "" && (c.w.OtherThreadWork == "device-sync" ||
+		c.w.CaptureErrorMode == "global" && (c.w.OtherThreadWork == "alloc" || c.w.OtherThreadWork == "pageable-copy"))
+}
+
+// dynamicShapeRerecord reports whether cudagraph trees capture symbolic inputs and
+// the run sees more sizes than the warn limit.
+func (c *situation) dynamicShapeRerecord() bool {
+	return c.captures() && c.plan.Implementation == CUDAGraphTrees && c.dynamicInputs && c.overWarnLimit()
+}
+
+// skipDynamicGraphsIgnored reports whether cudagraph_skip_dynamic_graphs is set with
+// symbolic inputs and graph partition on (the skip does not apply).
+func (c *situation) skipDynamicGraphsIgnored() bool {
+	return c.graphsOn() && c.dynamicInputs && c.view.SkipDynamicGraphs() && c.partition()
+}
+
 func triggers() []trigger {
 	return []trigger{
 		{triggerRow{"mode-preset-off", "the mode's own patch (list_mode_options) sets a key its name turns on to False, as main@fe05266's table did (issue #96540); any layout", atCompile},
@@ -99,26 +142,17 @@ func triggers() []trigger {
 		{triggerRow{"dynamic-patch-race", "torch.compile(dynamic=…) given and several threads compile at once (concurrent recompiles), any backend and layout", atCompile},
 			func(c *situation) bool { return c.w.ConcurrentRecompiles && c.view.Dynamic != nil }},
 		{triggerRow{"allocator-incompatible", "CUDA graphs on with an allocator other than the caching allocator (backend:cudaMallocAsync, PYTORCH_NO_CUDA_MEMORY_CACHING=1)", atFirstCall},
-			func(c *situation) bool { return c.graphsOn() && c.w.Allocator != "native" && c.w.Allocator != "" }},
+			(*situation).allocatorIncompatible},
 		{triggerRow{"trees-user-thread-tls", "cudagraph trees recorded by two or more user threads (per-device, per-thread, cold-start callers, a pool)", atFirstCall},
-			func(c *situation) bool {
-				return c.graphsOn() && c.plan.Implementation == CUDAGraphTrees && c.w.treesThreads() >= 2
-			}},
+			(*situation).treesUserThreads},
 		{triggerRow{"thread-pool", "CUDA graphs on, and the calls made by a pool of two or more workers", atFirstCall},
 			func(c *situation) bool { return c.graphsOn() && c.w.ThreadPool >= 2 }},
 		{triggerRow{"trees-concurrent-callers", "cudagraph trees, and two or more threads calling a function the main thread recorded", atFirstCall},
-			func(c *situation) bool {
-				return c.captures() && c.plan.Implementation == CUDAGraphTrees && c.w.Threads == Callers && !c.w.ColdStart && c.w.Callers >= 2
-			}},
+			(*situation).treesConcurrentCallers},
 		{triggerRow{"legacy-concurrent-callers", "the legacy implementation, and two or more threads calling one function", atFirstCall},
-			func(c *situation) bool {
-				return c.captures() && c.plan.Implementation == Legacy && c.w.Threads == Callers && c.w.Callers >= 2
-			}},
+			(*situation).legacyConcurrentCallers},
 		{triggerRow{"capture-other-threads", "a manual torch.cuda.graph capture while other threads synchronise the device, or, in global mode, allocate or copy", atFirstCall},
-			func(c *situation) bool {
-				return c.w.CaptureErrorMode != "" && (c.w.OtherThreadWork == "device-sync" ||
-					c.w.CaptureErrorMode == "global" && (c.w.OtherThreadWork == "alloc" || c.w.OtherThreadWork == "pageable-copy"))
-			}},
+			(*situation).captureOtherThreads},
 		{triggerRow{"cpu-input", "CUDA graphs on and a CPU tensor input (a 0-d CPU scalar counts)", atFirstCall},
 			func(c *situation) bool { return c.graphsOn() && c.w.CPUInputs }},
 		{triggerRow{"incompatible-op", "CUDA graphs on and the graph uses an op the release refuses to capture", atFirstCall},
@@ -140,14 +174,10 @@ func triggers() []trigger {
 		{triggerRow{"legacy-static-input-moved", "the legacy implementation and a parameter or other static input moved between calls", atLaterCalls},
 			func(c *situation) bool { return c.plan.Implementation == Legacy && c.w.MovingStaticInputs }},
 		{triggerRow{"dynamic-shape-rerecord", "cudagraph trees record symbolic inputs and the run sees more sizes than triton.cudagraph_dynamic_shape_warn_limit", atLaterCalls},
-			func(c *situation) bool {
-				return c.captures() && c.plan.Implementation == CUDAGraphTrees && c.dynamicInputs && c.overWarnLimit()
-			}},
+			(*situation).dynamicShapeRerecord},
 		{triggerRow{"global-not-seen-by-thread", "2.12+: a global assignment in the main thread, and worker threads that compile (raised plan-wide)", atCompile}, nil},
 		{triggerRow{"skip-dynamic-graphs-ignored", "triton.cudagraph_skip_dynamic_graphs=True, symbolic inputs and graph_partition on", atLaterCalls},
-			func(c *situation) bool {
-				return c.graphsOn() && c.dynamicInputs && c.view.SkipDynamicGraphs() && c.partition()
-			}},
+			(*situation).skipDynamicGraphsIgnored},
 		{triggerRow{"compiled-autograd-tls", "cudagraph trees and compiled autograd, before 2.6", atBackward},
 			func(c *situation) bool { return c.plan.Implementation == CUDAGraphTrees && c.w.CompiledAutograd }},
 		{triggerRow{"backward-thread-defaults", "2.12+: a global assignment in the main thread, and a backward pass on autograd's thread (raised plan-wide)", atBackward}, nil},

@@ -51,23 +51,36 @@ func explainPlan(res *config.Result, p *Plan) string {
 		b.WriteString(explainConfig(res))
 	}
 	race := explainDevices(&b, p, skipSentence(res))
-	if race && p.Workload.CaptureErrorMode != "" {
-		b.WriteString("Whether another thread's call lands during the capture is a race. ")
-	} else if race && p.Workload.Threads == Callers {
-		b.WriteString("Which calls fail varies from run to run. ")
-	} else if race {
-		b.WriteString("Which thread survives is a race: the first to record a cudagraph tree wins, so another run can swap the outcomes. ")
+	if race {
+		b.WriteString(raceSentence(p))
 	}
 	explainOrder(&b, p)
 	if race || hasFail(p) {
-		for _, w := range p.Warnings {
-			if w.Recommendation != "" {
-				fmt.Fprintf(&b, "Fix: %s.", strings.TrimSuffix(w.Recommendation, "."))
-				break
-			}
-		}
+		b.WriteString(firstFix(p))
 	}
 	return strings.TrimSpace(b.String())
+}
+
+// raceSentence says what varies from run to run when an outcome of p is a race.
+func raceSentence(p *Plan) string {
+	switch {
+	case p.Workload.CaptureErrorMode != "":
+		return "Whether another thread's call lands during the capture is a race. "
+	case p.Workload.Threads == Callers:
+		return "Which calls fail varies from run to run. "
+	}
+	return "Which thread survives is a race: the first to record a cudagraph tree wins, so another run can swap the outcomes. "
+}
+
+// firstFix returns the sentence of the first recommendation among p's warnings, or
+// "" when none has one.
+func firstFix(p *Plan) string {
+	for _, w := range p.Warnings {
+		if w.Recommendation != "" {
+			return fmt.Sprintf("Fix: %s.", strings.TrimSuffix(w.Recommendation, "."))
+		}
+	}
+	return ""
 }
 
 // explainConfig says what CUDA-graph behaviour the config asks for.

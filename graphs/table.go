@@ -80,7 +80,7 @@ func gateRules() []rule {
 			Outcome:   Skip, Implementation: None, Stop: true,
 			Reason:   "backend {backend} does not use CUDA graphs",
 			Evidence: ByRelease, Source: "torch/__init__.py@2.6.0 _TorchCompileWrapper; " + srcFacts + "§2.5"},
-			func(c *situation) bool { return c.view.Backend != "inductor" && c.view.Backend != "cudagraphs" }},
+			func(c *situation) bool { return c.otherBackend() }},
 		{Rule{ID: "cudagraphs-backend-kwargs", Stage: StageDevice, Backend: "cudagraphs", Releases: between(1, 13),
 			Condition: "torch.compile passes mode= or options= on to the backend",
 			Outcome:   Fail, Exception: "BackendCompilerFailed", Stop: true,
@@ -157,7 +157,7 @@ func gateRules() []rule {
 			Message:  "skipping cudagraphs due to input mutation",
 			Evidence: AlwaysSource, Source: src20CompileFx},
 			func(c *situation) bool {
-				return c.view.CUDAGraphsOn() && (c.w.MutatedInputs == InputMutation || c.w.MutatedInputs == StaticMutation)
+				return c.view.CUDAGraphsOn() && c.mutatesInputOrStatic()
 			}},
 		{Rule{ID: "skip-incompatible-op-2.0", Stage: StageDevice, Backend: "inductor", Releases: between(0, 0),
 			Condition: "triton.cudagraphs on and an op refused for capture",
@@ -172,7 +172,7 @@ func gateRules() []rule {
 			Message:  whereDataPtr,
 			Evidence: AlwaysSource, Hazard: "legacy-static-input-moved", Source: src20CompileFx + " cudagraphify_impl"},
 			func(c *situation) bool {
-				return c.view.CUDAGraphsOn() && c.w.MovingStaticInputs && c.view.SizeAsserts()
+				return c.graphsMoveStatic() && c.view.SizeAsserts()
 			}},
 		{Rule{ID: "legacy-2.0", Stage: StageDevice, Backend: "inductor", Releases: between(0, 0),
 			Condition: "triton.cudagraphs on",
@@ -190,7 +190,7 @@ func gateRules() []rule {
 			Reason:    "; size_asserts=False (mode=\"reduce-overhead\" sets it) drops the address check: when a parameter moves, every replay silently reads the old address", ReasonEdit: AppendText,
 			Evidence: AlwaysSource, Hazard: "legacy-static-input-moved", Source: src20CompileFx + " cudagraphify_impl"},
 			func(c *situation) bool {
-				return c.view.CUDAGraphsOn() && c.w.MovingStaticInputs && !c.view.SizeAsserts()
+				return c.graphsMoveStatic() && !c.view.SizeAsserts()
 			}},
 		{Rule{ID: "cudagraphs-off-partitioned", Stage: StageDevice, Backend: "inductor", Releases: partitioned(),
 			Condition: "triton.cudagraphs is off, graph_partition on",
@@ -408,28 +408,28 @@ func callRules() []rule {
 			Reason:   mutatedReason,
 			Message:  "skipping cudagraphs due to ['mutated inputs']",
 			Evidence: Unchanged, Source: srcSkipChecks},
-			func(c *situation) bool { return c.w.MutatedInputs == InputMutation && c.impl() == CUDAGraphTrees }},
+			func(c *situation) bool { return c.treesMutateInput() }},
 		{Rule{ID: "trees-skip-mutated-input", Stage: StageDevice, Backend: "inductor", Releases: between(3, 3),
 			Condition: "cudagraph trees, a user input mutated in place (the stack-trace message of PR #117720)",
 			Outcome:   Skip, Stop: true, OrError: true,
 			Reason:   mutatedReason,
 			Message:  "skipping cudagraphs due to mutation on input. Found from <stack>",
 			Evidence: AlwaysInferred, Source: "PR #117720 (merged 2024-01; its test checks this text); issue #117281"},
-			func(c *situation) bool { return c.w.MutatedInputs == InputMutation && c.impl() == CUDAGraphTrees }},
+			func(c *situation) bool { return c.treesMutateInput() }},
 		{Rule{ID: "trees-skip-mutated-input", Stage: StageDevice, Backend: "inductor", Releases: between(4, 5),
 			Condition: "cudagraph trees, a user input mutated in place (the count of PR #124700)",
 			Outcome:   Skip, Stop: true, OrError: true,
 			Reason:   mutatedReason,
 			Message:  msgMutatedInputs,
 			Evidence: AlwaysInferred, Source: "PR #124700 (merged 2024-04: \"mutated inputs (N instances)\"); torch/_inductor/cudagraph_utils.py@2.6.0 get_mutation_stack_trace"},
-			func(c *situation) bool { return c.w.MutatedInputs == InputMutation && c.impl() == CUDAGraphTrees }},
+			func(c *situation) bool { return c.treesMutateInput() }},
 		{Rule{ID: "trees-skip-mutated-input", Stage: StageDevice, Backend: "inductor", Releases: from(6),
 			Condition: "cudagraph trees, a user input mutated in place",
 			Outcome:   Skip, Stop: true, OrError: true,
 			Reason:  mutatedReason,
 			Message: msgMutatedInputs, MessageEdit: AppendLine,
 			Evidence: Unchanged, Source: srcMeasured + "ro_mut_input; " + srcSkipChecks},
-			func(c *situation) bool { return c.w.MutatedInputs == InputMutation && c.impl() == CUDAGraphTrees }},
+			func(c *situation) bool { return c.treesMutateInput() }},
 		{Rule{ID: "legacy-mutated-input", Stage: StageDevice, Backend: "inductor", Releases: always(),
 			Condition: "the legacy implementation, a user input mutated in place (measured on 2.11: captured, no skip)",
 			Evidence:  Unchanged, Hazard: "legacy-mutated-input", Source: srcMeasured + "ro_mut_input_legacy"},
@@ -470,43 +470,43 @@ func callRules() []rule {
 			Reason:   "a static input (parameter) moved to a new address; the legacy implementation asserts it never does (size_asserts=True)",
 			Message:  whereDataPtr,
 			Evidence: Unchanged, Hazard: "legacy-static-input-moved", Source: srcSeed + "ro_main_trees_off_move_param; " + srcLegacyRun},
-			func(c *situation) bool { return c.w.MovingStaticInputs && c.impl() == Legacy && c.view.SizeAsserts() }},
+			func(c *situation) bool { return c.legacyMovesStatic() && c.view.SizeAsserts() }},
 		{Rule{ID: "legacy-static-input-moved", Stage: StageDevice, Backend: "inductor", Releases: from(14),
 			Condition: "the legacy implementation with size_asserts=True, a static input moved",
 			Outcome:   Fail, Exception: "AssertionError", Stop: true,
 			Reason:   "a static input (parameter) moved to a new address; the legacy implementation asserts it never does (size_asserts=True)",
 			Message:  msgDataPtr214,
 			Evidence: AlwaysSource, Hazard: "legacy-static-input-moved", Source: srcLegacyRun},
-			func(c *situation) bool { return c.w.MovingStaticInputs && c.impl() == Legacy && c.view.SizeAsserts() }},
+			func(c *situation) bool { return c.legacyMovesStatic() && c.view.SizeAsserts() }},
 		{Rule{ID: "legacy-static-input-moved-unchecked", Stage: StageDevice, Backend: "inductor", Releases: always(),
 			Condition: "the legacy implementation with size_asserts=False, a static input moved",
 			Evidence:  Unchanged, Hazard: "legacy-static-input-moved", Source: srcLegacyRun},
-			func(c *situation) bool { return c.w.MovingStaticInputs && c.impl() == Legacy && !c.view.SizeAsserts() }},
+			func(c *situation) bool { return c.legacyMovesStatic() && !c.view.SizeAsserts() }},
 		{Rule{ID: "trees-dynamic-no-static-recording", Stage: StageDevice, Backend: "inductor", Releases: always(),
 			Condition:   "cudagraph trees with dynamic=True: inputs are symbolic from the first call, so no static recording",
 			MessageEdit: DropLastLine,
 			Evidence:    Unchanged, Source: srcMeasured + "ro_dynamic_true"},
 			func(c *situation) bool {
-				return c.impl() == CUDAGraphTrees && c.view.Dynamic != nil && *c.view.Dynamic
+				return c.impl() == CUDAGraphTrees && c.dynamicTrue()
 			}},
 		{Rule{ID: "trees-record-per-size", Stage: StageDevice, Backend: "inductor", Releases: upTo(7),
 			Condition: "cudagraph trees with symbolic inputs (dynamic=True, or dynamic=None and shapes that change)",
 			Reason:    "; one graph is recorded per distinct input size", ReasonEdit: AppendText,
 			Message: "recording cudagraph tree for symint key <size>", MessageEdit: AppendLine,
 			Evidence: Unchanged, Hazard: "dynamic-shape-rerecord", Source: "torch/_inductor/cudagraph_trees.py@2.6.0 and @2.7.1 cudagraphify_impl; " + srcRecordTrees},
-			func(c *situation) bool { return c.dynamicInputs && c.impl() == CUDAGraphTrees }},
+			func(c *situation) bool { return c.treesDynamicInputs() }},
 		{Rule{ID: "trees-record-per-size", Stage: StageDevice, Backend: "inductor", Releases: between(8, 13),
 			Condition: "cudagraph trees with symbolic inputs (dynamic=True, or dynamic=None and shapes that change)",
 			Reason:    "; one graph is recorded per distinct input size", ReasonEdit: AppendText,
 			Message: "Recording cudagraph tree for symint key <size>", MessageEdit: AppendLine,
 			Evidence: Unchanged, Hazard: "dynamic-shape-rerecord", Source: srcMeasured + "ro_dynamic_shapes; " + srcRecordTrees},
-			func(c *situation) bool { return c.dynamicInputs && c.impl() == CUDAGraphTrees }},
+			func(c *situation) bool { return c.treesDynamicInputs() }},
 		{Rule{ID: "trees-record-per-size", Stage: StageDevice, Backend: "inductor", Releases: from(14),
 			Condition: "cudagraph trees with symbolic inputs (dynamic=True, or dynamic=None and shapes that change)",
 			Reason:    "; one graph is recorded per distinct input size", ReasonEdit: AppendText,
 			Message: "[<compile id>] Recording cudagraph tree for symint key <size>", MessageEdit: AppendLine,
 			Evidence: Unchanged, Hazard: "dynamic-shape-rerecord", Source: "torch/_inductor/cudagraph_trees.py@2.14.0; " + srcRecordTrees},
-			func(c *situation) bool { return c.dynamicInputs && c.impl() == CUDAGraphTrees }},
+			func(c *situation) bool { return c.treesDynamicInputs() }},
 		{Rule{ID: "cudagraph-or-error", Stage: StageOrError, Backend: "inductor", Releases: always(),
 			Condition: "the skip above with triton.cudagraph_or_error=True",
 			Outcome:   Fail, Exception: "RuntimeError", Stop: true,
@@ -611,4 +611,38 @@ func placeholders() []placeholder {
 		{"dynamo_key", "the torch._dynamo.config key that breaks the graph at the op", func(c *situation) string { return c.brokenAt }},
 		{"broken_op", "the op Dynamo breaks the graph at", func(c *situation) string { return c.brokenOp }},
 	}
+}
+
+// otherBackend reports whether the backend is neither "inductor" nor "cudagraphs".
+func (c *situation) otherBackend() bool {
+	return c.view.Backend != "inductor" && c.view.Backend != "cudagraphs"
+}
+
+// mutatesInputOrStatic reports whether the graph mutates a user input or a static
+// one (a parameter or buffer) in place.
+func (c *situation) mutatesInputOrStatic() bool {
+	return c.w.MutatedInputs == InputMutation || c.w.MutatedInputs == StaticMutation
+}
+
+// graphsMoveStatic reports whether triton.cudagraphs is on and a static input moves
+// to a new address between calls.
+func (c *situation) graphsMoveStatic() bool {
+	return c.view.CUDAGraphsOn() && c.w.MovingStaticInputs
+}
+
+// treesMutateInput reports whether cudagraph trees run a graph that mutates a user
+// input in place.
+func (c *situation) treesMutateInput() bool {
+	return c.w.MutatedInputs == InputMutation && c.impl() == CUDAGraphTrees
+}
+
+// legacyMovesStatic reports whether the legacy implementation runs and a static input
+// moves between calls.
+func (c *situation) legacyMovesStatic() bool {
+	return c.w.MovingStaticInputs && c.impl() == Legacy
+}
+
+// treesDynamicInputs reports whether cudagraph trees record symbolic inputs.
+func (c *situation) treesDynamicInputs() bool {
+	return c.dynamicInputs && c.impl() == CUDAGraphTrees
 }

@@ -327,9 +327,7 @@ func parseBased(tok string) (Value, string) {
 		base, name = 2, "binary"
 	}
 	body := tok[2:]
-	if strings.HasPrefix(body, "_") {
-		body = body[1:]
-	}
+	body = strings.TrimPrefix(body, "_")
 	if body == "" || body[len(body)-1] == '_' || strings.Contains(body, "__") {
 		return Value{}, "invalid " + name + " literal"
 	}

@@ -435,8 +435,6 @@ func seqLen(v Value) int {
 	return len(v.items())
 }
 
-func strings2(v Value) string { return v.s }
-
 // unhashable returns the type name of the unhashable part of v (a list, dict or set,
 // also inside a tuple), or "" when v is hashable.
 func unhashable(v Value) string {

@@ -119,8 +119,6 @@ func realFloat(v Value) float64 {
 	return f
 }
 
-func cmpSymbol(op string) string { return op }
-
 func (ev *evaluator) compareOp(op string, x, y Value) (bool, *pyErr) {
 	switch op {
 	case "==":

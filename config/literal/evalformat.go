@@ -30,49 +30,85 @@ type formatSpec struct {
 func parseFormatSpec(s string) (formatSpec, bool, *pyErr) {
 	f := formatSpec{fill: ' ', prec: -1, given: s != ""}
 	rs := []rune(s)
-	i := 0
-	isAlign := func(r rune) bool { return r == '<' || r == '>' || r == '=' || r == '^' }
-	switch {
-	case len(rs) >= 2 && isAlign(rs[1]):
-		f.fill, f.align, f.hasAlign, i = rs[0], byte(rs[1]), true, 2
-	case len(rs) >= 1 && isAlign(rs[0]):
-		f.align, f.hasAlign, i = byte(rs[0]), true, 1
-	}
+	i := f.parseAlign(rs)
 	if i < len(rs) && (rs[i] == '+' || rs[i] == '-' || rs[i] == ' ') {
 		f.sign, i = byte(rs[i]), i+1
 	}
 	if i < len(rs) && rs[i] == 'z' {
 		return f, false, nil
 	}
-	if i < len(rs) && rs[i] == '#' {
-		f.alt, i = true, i+1
+	f.alt, i = flagAt(rs, i, '#')
+	f.zero, i = flagAt(rs, i, '0')
+	width, i, ok := readDigits(rs, i, MaxSeqLen)
+	if !ok {
+		return f, false, nil
 	}
-	if i < len(rs) && rs[i] == '0' {
-		f.zero, i = true, i+1
-	}
-	for ; i < len(rs) && rs[i] >= '0' && rs[i] <= '9'; i++ {
-		f.width = f.width*10 + int(rs[i]-'0')
-		if f.width > MaxSeqLen {
-			return f, false, nil
-		}
-	}
+	f.width = width
 	if i < len(rs) && (rs[i] == ',' || rs[i] == '_') {
 		f.grouping, i = byte(rs[i]), i+1
 	}
-	if i < len(rs) && rs[i] == '.' {
-		i++
-		start := i
-		f.prec = 0
-		for ; i < len(rs) && rs[i] >= '0' && rs[i] <= '9'; i++ {
-			f.prec = f.prec*10 + int(rs[i]-'0')
-			if f.prec > 1000 {
-				return f, false, nil
-			}
-		}
-		if i == start {
-			return f, false, &pyErr{exc: "ValueError", msg: "Format specifier missing precision"}
+	i, ok, err := f.parsePrec(rs, i)
+	if err != nil || !ok {
+		return f, false, err
+	}
+	return f.parseType(rs, i, s)
+}
+
+// parseAlign reads the spec's [[fill]align] and returns the offset after it.
+func (f *formatSpec) parseAlign(rs []rune) int {
+	isAlign := func(r rune) bool { return r == '<' || r == '>' || r == '=' || r == '^' }
+	switch {
+	case len(rs) >= 2 && isAlign(rs[1]):
+		f.fill, f.align, f.hasAlign = rs[0], byte(rs[1]), true
+		return 2
+	case len(rs) >= 1 && isAlign(rs[0]):
+		f.align, f.hasAlign = byte(rs[0]), true
+		return 1
+	}
+	return 0
+}
+
+// flagAt reports whether rs[i] is the one-character flag c, and returns the
+// offset after it.
+func flagAt(rs []rune, i int, c rune) (bool, int) {
+	if i < len(rs) && rs[i] == c {
+		return true, i + 1
+	}
+	return false, i
+}
+
+// readDigits reads the decimal digits at i and returns their value and the offset
+// after them (0 and i for none); ok is false once the value passes limit.
+func readDigits(rs []rune, i, limit int) (n, end int, ok bool) {
+	for ; i < len(rs) && rs[i] >= '0' && rs[i] <= '9'; i++ {
+		n = n*10 + int(rs[i]-'0')
+		if n > limit {
+			return n, i, false
 		}
 	}
+	return n, i, true
+}
+
+// parsePrec reads the spec's [.precision] at i and returns the offset after it;
+// ok is false for a precision that is not evaluated (over 1000), err Python's
+// ValueError for a '.' without digits.
+func (f *formatSpec) parsePrec(rs []rune, i int) (int, bool, *pyErr) {
+	if i >= len(rs) || rs[i] != '.' {
+		return i, true, nil
+	}
+	prec, end, ok := readDigits(rs, i+1, 1000)
+	if !ok {
+		return end, false, nil
+	}
+	if end == i+1 {
+		return end, false, &pyErr{exc: "ValueError", msg: "Format specifier missing precision"}
+	}
+	f.prec = prec
+	return end, true, nil
+}
+
+// parseType reads the spec's [type] at i, which must end the spec s.
+func (f formatSpec) parseType(rs []rune, i int, s string) (formatSpec, bool, *pyErr) {
 	if i < len(rs) {
 		f.typ, i = byte(rs[i]), i+1
 		if rs[i-1] >= utf8.RuneSelf {
@@ -185,6 +221,8 @@ func signOf(neg bool, f formatSpec) string {
 	return ""
 }
 
+// formatFloat is format(x, spec) for a float x (v is the value formatted, which
+// may be an int or bool formatted with a float type).
 func formatFloat(x float64, f formatSpec, v Value) (string, *pyErr) {
 	typ := f.typ
 	if typ == 0 {
@@ -206,36 +244,15 @@ func formatFloat(x float64, f formatSpec, v Value) (string, *pyErr) {
 		prec = 6
 	}
 	neg := math.Signbit(x) && !math.IsNaN(x)
-	ax := math.Abs(x)
-	var body string
-	switch {
-	case math.IsInf(x, 0) || math.IsNaN(x):
-		body = map[bool]string{true: "inf", false: "nan"}[math.IsInf(x, 0)]
-		if typ == 'E' || typ == 'F' {
-			body = strings.ToUpper(body)
-		}
-		if typ == '%' {
-			body += "%"
-		}
-	case typ == 0:
-		body = pyFloatRepr(ax)
-	case typ == 'e' || typ == 'E':
-		body = strconv.FormatFloat(ax, 'e', prec, 64)
-		if typ == 'E' {
-			body = strings.ToUpper(body)
-		}
-	case typ == '%':
-		body = strconv.FormatFloat(ax*100, 'f', prec, 64) + "%"
-	default:
-		body = strconv.FormatFloat(ax, 'f', prec, 64)
-	}
+	finite := !math.IsInf(x, 0) && !math.IsNaN(x)
+	body := floatBody(x, typ, prec)
 	if f.alt && prec == 0 && !strings.Contains(body, ".") && (typ == 'f' || typ == 'F' || typ == '%') {
 		body = strings.Replace(body, "%", "", 1) + "."
 		if typ == '%' {
 			body += "%"
 		}
 	}
-	if f.grouping != 0 && !math.IsInf(x, 0) && !math.IsNaN(x) {
+	if f.grouping != 0 && finite {
 		intPart, rest := body, ""
 		if i := strings.IndexAny(body, ".e%E"); i >= 0 {
 			intPart, rest = body[:i], body[i:]
@@ -243,6 +260,37 @@ func formatFloat(x float64, f formatSpec, v Value) (string, *pyErr) {
 		body = group(intPart, f.grouping, 3) + rest
 	}
 	return alignText(body, signOf(neg, f), f, '>'), nil
+}
+
+// floatBody writes |x| in the float format type typ (0, e, E, f, F or %) with
+// prec digits after the point.
+func floatBody(x float64, typ byte, prec int) string {
+	ax := math.Abs(x)
+	switch {
+	case math.IsInf(x, 0) || math.IsNaN(x):
+		return nonFiniteBody(x, typ)
+	case typ == 0:
+		return pyFloatRepr(ax)
+	case typ == 'e':
+		return strconv.FormatFloat(ax, 'e', prec, 64)
+	case typ == 'E':
+		return strings.ToUpper(strconv.FormatFloat(ax, 'e', prec, 64))
+	case typ == '%':
+		return strconv.FormatFloat(ax*100, 'f', prec, 64) + "%"
+	}
+	return strconv.FormatFloat(ax, 'f', prec, 64)
+}
+
+// nonFiniteBody writes inf or nan in the float format type typ.
+func nonFiniteBody(x float64, typ byte) string {
+	body := map[bool]string{true: "inf", false: "nan"}[math.IsInf(x, 0)]
+	if typ == 'E' || typ == 'F' {
+		body = strings.ToUpper(body)
+	}
+	if typ == '%' {
+		body += "%"
+	}
+	return body
 }
 
 // group inserts sep every n digits from the right.
@@ -294,7 +342,7 @@ func alignText(body, sign string, f formatSpec, def byte) string {
 // strFormat is str.format(*args, **kwargs).
 func (ev *evaluator) strFormat(s string, args []Value, kwargs map[string]Value) (Value, *pyErr) {
 	var b strings.Builder
-	auto, manual := 0, false
+	fa := &formatArgs{args: args, kwargs: kwargs}
 	rs := []rune(s)
 	for i := 0; i < len(rs); i++ {
 		c := rs[i]
@@ -309,61 +357,98 @@ func (ev *evaluator) strFormat(s string, args []Value, kwargs map[string]Value) 
 			b.WriteRune(c)
 			continue
 		}
-		if i+1 == len(rs) {
-			return Value{}, &pyErr{exc: "ValueError", msg: "Single '{' encountered in format string"}
-		}
-		end := i + 1
-		for end < len(rs) && rs[end] != '}' {
-			if rs[end] == '{' {
-				return Value{}, unsupported("nested fields in a format string are not evaluated")
-			}
-			end++
-		}
-		if end >= len(rs) {
-			return Value{}, unsupported("an unclosed field in a format string is not evaluated")
+		end, err := formatFieldEnd(rs, i)
+		if err != nil {
+			return Value{}, err
 		}
 		field := string(rs[i+1 : end])
 		i = end
-		name, spec, _ := strings.Cut(field, ":")
-		name, conv, hasConv := strings.Cut(name, "!")
-		if strings.ContainsAny(name, "[.") {
-			return Value{}, unsupported("attribute and index access in a format string are not evaluated")
-		}
-		var v Value
-		switch {
-		case name == "":
-			if manual {
-				return Value{}, &pyErr{exc: "ValueError", msg: "cannot switch from manual field specification to automatic field numbering"}
-			}
-			if auto >= len(args) {
-				return Value{}, &pyErr{exc: "IndexError", msg: fmt.Sprintf("Replacement index %d out of range for positional args tuple", auto)}
-			}
-			v, auto = args[auto], auto+1
-		case name[0] >= '0' && name[0] <= '9':
-			k, err := strconv.Atoi(name)
-			if err != nil {
-				return Value{}, unsupported("this format field is not evaluated")
-			}
-			if auto > 0 {
-				return Value{}, &pyErr{exc: "ValueError", msg: "cannot switch from automatic field numbering to manual field specification"}
-			}
-			manual = true
-			if k >= len(args) {
-				return Value{}, &pyErr{exc: "IndexError", msg: fmt.Sprintf("Replacement index %d out of range for positional args tuple", k)}
-			}
-			v = args[k]
-		default:
-			kv, ok := kwargs[name]
-			if !ok {
-				return Value{}, &pyErr{exc: "KeyError", msg: Str(name).String()}
-			}
-			v = kv
-		}
-		if err := ev.writeField(&b, v, conv, hasConv, spec); err != nil {
+		if err := ev.strFormatField(&b, field, fa); err != nil {
 			return Value{}, err
 		}
 	}
 	return Str(b.String()), nil
+}
+
+// formatFieldEnd returns the offset of the '}' closing the str.format field whose
+// '{' is at i.
+func formatFieldEnd(rs []rune, i int) (int, *pyErr) {
+	if i+1 == len(rs) {
+		return 0, &pyErr{exc: "ValueError", msg: "Single '{' encountered in format string"}
+	}
+	end := i + 1
+	for end < len(rs) && rs[end] != '}' {
+		if rs[end] == '{' {
+			return 0, unsupported("nested fields in a format string are not evaluated")
+		}
+		end++
+	}
+	if end >= len(rs) {
+		return 0, unsupported("an unclosed field in a format string is not evaluated")
+	}
+	return end, nil
+}
+
+// strFormatField appends one str.format field (its text between the braces) to b.
+func (ev *evaluator) strFormatField(b *strings.Builder, field string, fa *formatArgs) *pyErr {
+	name, spec, _ := strings.Cut(field, ":")
+	name, conv, hasConv := strings.Cut(name, "!")
+	if strings.ContainsAny(name, "[.") {
+		return unsupported("attribute and index access in a format string are not evaluated")
+	}
+	v, err := fa.lookup(name)
+	if err != nil {
+		return err
+	}
+	return ev.writeField(b, v, conv, hasConv, spec)
+}
+
+// formatArgs are str.format's arguments and its field numbering so far: auto is
+// the next automatic index, manual whether a field gave its index.
+type formatArgs struct {
+	args   []Value
+	kwargs map[string]Value
+	auto   int
+	manual bool
+}
+
+// lookup returns the argument a field's name names: the next positional one for
+// "", a positional one by its index, or a keyword one.
+func (fa *formatArgs) lookup(name string) (Value, *pyErr) {
+	switch {
+	case name == "":
+		if fa.manual {
+			return Value{}, &pyErr{exc: "ValueError", msg: "cannot switch from manual field specification to automatic field numbering"}
+		}
+		if fa.auto >= len(fa.args) {
+			return Value{}, &pyErr{exc: "IndexError", msg: fmt.Sprintf("Replacement index %d out of range for positional args tuple", fa.auto)}
+		}
+		fa.auto++
+		return fa.args[fa.auto-1], nil
+	case name[0] >= '0' && name[0] <= '9':
+		return fa.index(name)
+	}
+	kv, ok := fa.kwargs[name]
+	if !ok {
+		return Value{}, &pyErr{exc: "KeyError", msg: Str(name).String()}
+	}
+	return kv, nil
+}
+
+// index returns the positional argument a field names by its index.
+func (fa *formatArgs) index(name string) (Value, *pyErr) {
+	k, err := strconv.Atoi(name)
+	if err != nil {
+		return Value{}, unsupported("this format field is not evaluated")
+	}
+	if fa.auto > 0 {
+		return Value{}, &pyErr{exc: "ValueError", msg: "cannot switch from automatic field numbering to manual field specification"}
+	}
+	fa.manual = true
+	if k >= len(fa.args) {
+		return Value{}, &pyErr{exc: "IndexError", msg: fmt.Sprintf("Replacement index %d out of range for positional args tuple", k)}
+	}
+	return fa.args[k], nil
 }
 
 // writeField appends a replacement field (str.format's or an f-string's) to b,

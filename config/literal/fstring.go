@@ -113,28 +113,7 @@ func (ep *exprParser) fstringNode(p piece, off int) (*node, *syntaxErr) {
 // field reads a replacement field from i (after its '{') and returns the offset of
 // its '}'.
 func (ep *exprParser) field(body string, i, off int) (int, fpart, *syntaxErr) {
-	depth, j := 0, i
-	for ; j < len(body); j++ {
-		c := body[j]
-		if c == '\'' || c == '"' {
-			k := strings.IndexByte(body[j+1:], c)
-			if k < 0 {
-				break
-			}
-			j += k + 1
-			continue
-		}
-		if strings.IndexByte("([{", c) >= 0 {
-			depth++
-		} else if strings.IndexByte(")]}", c) >= 0 {
-			if depth == 0 {
-				break
-			}
-			depth--
-		} else if depth == 0 && (c == ':' || (c == '!' && j+1 < len(body) && body[j+1] != '=') || (c == '=' && j+1 < len(body) && body[j+1] != '=' && j > i && strings.IndexByte("=!<>", body[j-1]) < 0)) {
-			break
-		}
-	}
+	j := fieldExprEnd(body, i)
 	if j >= len(body) {
 		return 0, fpart{}, &syntaxErr{off: off, msg: "f-string: expecting '}'"}
 	}
@@ -142,32 +121,16 @@ func (ep *exprParser) field(body string, i, off int) (int, fpart, *syntaxErr) {
 	if strings.TrimSpace(src) == "" {
 		return 0, fpart{}, &syntaxErr{off: off, msg: "f-string: valid expression required before '}'"}
 	}
-	part := fpart{}
 	if body[j] == '=' {
 		return 0, fpart{}, &syntaxErr{off: off, why: "the f-string = specifier is not evaluated"}
 	}
-	if body[j] == '!' {
-		k := j + 1
-		for k < len(body) && body[k] != ':' && body[k] != '}' {
-			k++
-		}
-		part.conv, j = body[j+1:k], k
-		if part.conv != "r" && part.conv != "s" && part.conv != "a" {
-			if part.conv == "" {
-				return 0, fpart{}, &syntaxErr{off: off, why: "an f-string conversion without its character is not evaluated"}
-			}
-			return 0, fpart{}, &syntaxErr{off: off, msg: (&evaluator{lang: ep.lang}).text(TextFStringConversion, part.conv)}
-		}
+	part := fpart{}
+	var err *syntaxErr
+	if part.conv, j, err = ep.fieldConv(body, j, off); err != nil {
+		return 0, fpart{}, err
 	}
-	if j < len(body) && body[j] == ':' {
-		k := strings.IndexByte(body[j+1:], '}')
-		if k < 0 {
-			return 0, fpart{}, &syntaxErr{off: off, msg: "f-string: expecting '}'"}
-		}
-		part.spec, j = body[j+1:j+1+k], j+1+k
-		if strings.ContainsAny(part.spec, "{") {
-			return 0, fpart{}, &syntaxErr{off: off, why: "a nested field in an f-string spec is not evaluated"}
-		}
+	if part.spec, j, err = fieldSpec(body, j, off); err != nil {
+		return 0, fpart{}, err
 	}
 	if j >= len(body) || body[j] != '}' {
 		return 0, fpart{}, &syntaxErr{off: off, msg: "f-string: expecting '}'"}
@@ -178,6 +141,87 @@ func (ep *exprParser) field(body string, i, off int) (int, fpart, *syntaxErr) {
 	}
 	part.expr = x
 	return j, part, nil
+}
+
+// fieldExprEnd returns the offset where the expression of the field starting at i
+// ends: its '!', ':' or '=' or an unmatched closing bracket at bracket depth 0, a
+// quote that is never closed, or len(body) when nothing ends it.
+func fieldExprEnd(body string, i int) int {
+	depth := 0
+	for j := i; j < len(body); j++ {
+		c := body[j]
+		switch {
+		case c == '\'' || c == '"':
+			k := strings.IndexByte(body[j+1:], c)
+			if k < 0 {
+				return j
+			}
+			j += k + 1
+		case strings.IndexByte("([{", c) >= 0:
+			depth++
+		case strings.IndexByte(")]}", c) >= 0:
+			if depth == 0 {
+				return j
+			}
+			depth--
+		case depth == 0 && fieldStop(body, i, j):
+			return j
+		}
+	}
+	return len(body)
+}
+
+// fieldStop reports whether body[j], at bracket depth 0 in the field expression
+// starting at i, ends the expression: a ':', a '!' that does not start "!=", or an
+// '=' (the = specifier) that is not part of "==", "!=", "<=" or ">=".
+func fieldStop(body string, i, j int) bool {
+	more := j+1 < len(body)
+	switch body[j] {
+	case ':':
+		return true
+	case '!':
+		return more && body[j+1] != '='
+	case '=':
+		return more && body[j+1] != '=' && j > i && strings.IndexByte("=!<>", body[j-1]) < 0
+	}
+	return false
+}
+
+// fieldConv reads the conversion ("!r", "!s" or "!a") at j, if any, and returns it
+// (without its '!') and the offset after it.
+func (ep *exprParser) fieldConv(body string, j, off int) (string, int, *syntaxErr) {
+	if body[j] != '!' {
+		return "", j, nil
+	}
+	k := j + 1
+	for k < len(body) && body[k] != ':' && body[k] != '}' {
+		k++
+	}
+	conv := body[j+1 : k]
+	switch conv {
+	case "r", "s", "a":
+		return conv, k, nil
+	case "":
+		return "", 0, &syntaxErr{off: off, why: "an f-string conversion without its character is not evaluated"}
+	}
+	return "", 0, &syntaxErr{off: off, msg: (&evaluator{lang: ep.lang}).text(TextFStringConversion, conv)}
+}
+
+// fieldSpec reads the format spec (after a ':') at j, if any, and returns it and
+// the offset of the '}' that ends it.
+func fieldSpec(body string, j, off int) (string, int, *syntaxErr) {
+	if j >= len(body) || body[j] != ':' {
+		return "", j, nil
+	}
+	k := strings.IndexByte(body[j+1:], '}')
+	if k < 0 {
+		return "", 0, &syntaxErr{off: off, msg: "f-string: expecting '}'"}
+	}
+	spec := body[j+1 : j+1+k]
+	if strings.Contains(spec, "{") {
+		return "", 0, &syntaxErr{off: off, why: "a nested field in an f-string spec is not evaluated"}
+	}
+	return spec, j + 1 + k, nil
 }
 
 // subExpr parses a field's expression with a parser of its own (its atoms are its

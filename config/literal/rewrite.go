@@ -221,11 +221,6 @@ func (w *rewriter) number(i int) (int, *Error) {
 	return end, nil
 }
 
-// digitSep reports whether the "_" at i stands between two digits.
-func digitSep(s string, i int) bool {
-	return i+1 < len(s) && isHexDigit(s[i-1]) && isHexDigit(s[i+1])
-}
-
 // strAt reports whether a string literal starts at i: a quote, or a prefix of at
 // most two of the letters rRbBuU and a quote.
 func strAt(s string, i int) bool {

@@ -491,10 +491,6 @@ func shortFloat(f float64) string {
 	return strings.TrimSuffix(pyFloatRepr(f), ".0")
 }
 
-// pyStrRepr quotes s as Python's repr(str) does, with Go's Unicode tables
-// (Unicode 15.0.0, Python 3.12's) for what is printable.
-func pyStrRepr(s string) string { return QuoteStr(s, goPrintable) }
-
 // goPrintable is str.isprintable by Go's Unicode 15.0.0 tables.
 func goPrintable(r rune) bool { return r < 0x7f || unicode.IsPrint(r) }
 

@@ -62,32 +62,19 @@ func userWords(msg string) string {
 // package name, and with a fix where the message lacks one.
 func (c *cli) inputError(err error) string {
 	field, inner := scenarioField(err, c.scenarioName())
-	if field == "" && inner != "" && c.given["scenario"] {
-		return fmt.Sprintf("%s: %s", c.scenarioName(), userWords(inner)) // the file itself: JSON syntax, a limit
-	}
-	var ve *modes.VersionError
-	if field == "" && c.given["torch"] && errors.As(err, &ve) {
-		return "-torch: " + userWords(err.Error()) // from -script's plans: no field around it
-	}
 	if field == "" {
-		return userWords(err.Error())
+		return c.fieldlessError(err, inner)
 	}
 	var we *graphs.WorkloadError
 	if errors.As(err, &we) {
+		if msg := c.workloadFlagError(we); msg != "" {
+			return msg
+		}
 		field = "workload." + we.Field
 		inner = we.Msg
-		if flag := c.flagOfField(we.Field); flag != "" && c.given[flag] {
-			return fmt.Sprintf("-%s %s: %s", flag, we.Value, c.flagWords(inner))
-		}
-		if arg := c.dynamoSet(we); arg != "" {
-			return fmt.Sprintf("-set %s: %s", arg, userWords(inner))
-		}
 	}
-	msg := userWords(inner)
 	top, _, _ := strings.Cut(field, "[")
-	if fix := fieldFixes[top]; fix != "" && !strings.Contains(msg, "e.g.") && !strings.Contains(msg, "did you mean") && !strings.Contains(msg, "supported:") {
-		msg += " (" + fix + ")"
-	}
+	msg := withFieldFix(top, userWords(inner))
 	if flag := scenarioFlags[top]; flag != "" && c.given[flag] {
 		return fmt.Sprintf("-%s: %s", flag, c.flagWords(msg))
 	}
@@ -95,6 +82,40 @@ func (c *cli) inputError(err error) string {
 		return fmt.Sprintf("%s: %s: %s", c.scenarioName(), field, msg)
 	}
 	return fmt.Sprintf("%s: %s", field, msg)
+}
+
+// fieldlessError is inputError for an error no scenario field names: the scenario
+// file itself (JSON syntax, a limit), -torch, or the error's own words.
+func (c *cli) fieldlessError(err error, inner string) string {
+	if inner != "" && c.given["scenario"] {
+		return fmt.Sprintf("%s: %s", c.scenarioName(), userWords(inner)) // the file itself: JSON syntax, a limit
+	}
+	var ve *modes.VersionError
+	if c.given["torch"] && errors.As(err, &ve) {
+		return "-torch: " + userWords(err.Error()) // from -script's plans: no field around it
+	}
+	return userWords(err.Error())
+}
+
+// workloadFlagError words a workload error after the flag (or -set argument) that
+// gave its value, or returns "" when the value came from elsewhere.
+func (c *cli) workloadFlagError(we *graphs.WorkloadError) string {
+	if flag := c.flagOfField(we.Field); flag != "" && c.given[flag] {
+		return fmt.Sprintf("-%s %s: %s", flag, we.Value, c.flagWords(we.Msg))
+	}
+	if arg := c.dynamoSet(we); arg != "" {
+		return fmt.Sprintf("-set %s: %s", arg, userWords(we.Msg))
+	}
+	return ""
+}
+
+// withFieldFix appends the fix fieldFixes holds for the top-level field top, unless
+// msg already offers one (an example, a suggestion or the supported values).
+func withFieldFix(top, msg string) string {
+	if fix := fieldFixes[top]; fix != "" && !strings.Contains(msg, "e.g.") && !strings.Contains(msg, "did you mean") && !strings.Contains(msg, "supported:") {
+		msg += " (" + fix + ")"
+	}
+	return msg
 }
 
 // scenarioName is the name errors give the scenario file: <stdin> for -scenario -.

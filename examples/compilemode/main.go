@@ -42,6 +42,34 @@ func runIn(args []string, stdin io.Reader, stdout, stderr io.Writer, environ fun
 	fs := flag.NewFlagSet("compilemode", flag.ContinueOnError)
 	var c cli
 	c.compile.Stdin, c.stdin = stdin, stdin
+	c.register(fs)
+	given, code, ok := cliflags.ParseUsage(fs, args, stderr, func(w io.Writer) { writeUsage(w, fs, graphs.DefaultWidth) })
+	if !ok {
+		return code
+	}
+	if c.version {
+		return c.printVersion(given, stdout, stderr)
+	}
+	c.given = given
+	if err := c.conflicts(); err != nil {
+		fmt.Fprintf(stderr, "compilemode: %v\n", err)
+		return 2
+	}
+	if given["diagnose"] {
+		return c.diagnose(c.stdin, stdout, stderr, environ)
+	}
+	if err := c.checkCounts(); err != nil {
+		fmt.Fprintf(stderr, "compilemode: %v\n", err)
+		return 2
+	}
+	if given["script"] {
+		return c.script(c.stdin, stdout, stderr, environ)
+	}
+	return c.plan(stdout, stderr, environ)
+}
+
+// register defines the command's flags on fs, writing into c.
+func (c *cli) register(fs *flag.FlagSet) {
 	c.compile.Register(fs)
 	fs.BoolVar(&c.all, "all", false, "text output lists every key, not only changed ones")
 	fs.BoolVar(&c.asJSON, "json", false, "print the JSON report (format compilemode-report/1)")
@@ -73,42 +101,37 @@ func runIn(args []string, stdin io.Reader, stdout, stderr io.Writer, environ fun
 	fs.Var(&c.otherWork, "other-thread-work", "with -capture-error-mode: what other threads do meanwhile, `KIND`: none, device-sync, alloc or pageable-copy")
 	fs.Var(&c.diagnoseFile, "diagnose", "read a PyTorch log or traceback from `FILE` (- for stdin) and say what happened and the fix")
 	fs.Var(&c.scriptFile, "script", "read the training script `FILE` (Python, not run; - for stdin) and plan every torch.compile site in it")
-	given, code, ok := cliflags.ParseUsage(fs, args, stderr, func(w io.Writer) { writeUsage(w, fs, graphs.DefaultWidth) })
-	if !ok {
-		return code
-	}
-	if c.version && len(given) > 1 {
-		for name := range given {
-			if name != "version" {
-				fmt.Fprintf(stderr, "compilemode: -version and -%s cannot be combined: -version prints the version only\n", name)
-				return 2
-			}
-		}
-	}
-	if c.version {
-		if err := writeVersion(stdout); err != nil {
-			fmt.Fprintf(stderr, "compilemode: %v\n", err)
+}
+
+// printVersion is -version: it prints the version, or refuses when another flag was
+// given too. It returns the exit status.
+func (c *cli) printVersion(given map[string]bool, stdout, stderr io.Writer) int {
+	for name := range given {
+		if name != "version" {
+			fmt.Fprintf(stderr, "compilemode: -version and -%s cannot be combined: -version prints the version only\n", name)
 			return 2
 		}
-		return 0
 	}
-	c.given = given
-	if err := c.conflicts(); err != nil {
+	if err := writeVersion(stdout); err != nil {
 		fmt.Fprintf(stderr, "compilemode: %v\n", err)
 		return 2
 	}
-	if given["diagnose"] {
-		return c.diagnose(c.stdin, stdout, stderr, environ)
-	}
+	return 0
+}
+
+// checkCounts refuses a -devices or -callers given below 1.
+func (c *cli) checkCounts() error {
 	for _, name := range []string{"devices", "callers"} {
 		if v := map[string]int{"devices": c.devices, "callers": c.callers}[name]; c.given[name] && v < 1 {
-			fmt.Fprintf(stderr, "compilemode: -%s %d: want 1 or more\n", name, v)
-			return 2
+			return fmt.Errorf("-%s %d: want 1 or more", name, v)
 		}
 	}
-	if given["script"] {
-		return c.script(c.stdin, stdout, stderr, environ)
-	}
+	return nil
+}
+
+// plan builds the scenario from the flags, checks it and prints the report (or the
+// -key values, or the release comparison). It returns the exit status.
+func (c *cli) plan(stdout, stderr io.Writer, environ func() []string) int {
 	sc, err := c.scenarioFromFlags(environ)
 	if err != nil {
 		fmt.Fprintf(stderr, "compilemode: %s\n", c.inputError(err))

@@ -60,19 +60,41 @@ func withoutBOM(head []byte) encoding.Encoding {
 		}
 	}
 	units := n / 4 // code units of UTF-32 at each offset; of UTF-16, twice as many
-	most := func(z int) bool { return z*8 >= units*7 }
-	few := func(z int) bool { return z*8 <= units }
-	switch {
-	case few(zeros[0]) && most(zeros[1]) && most(zeros[2]) && most(zeros[3]):
-		return utf32.UTF32(utf32.LittleEndian, utf32.IgnoreBOM)
-	case most(zeros[0]) && most(zeros[1]) && most(zeros[2]) && few(zeros[3]):
-		return utf32.UTF32(utf32.BigEndian, utf32.IgnoreBOM)
-	case few(zeros[0]) && few(zeros[2]) && most(zeros[1]) && most(zeros[3]):
-		return unicode.UTF16(unicode.LittleEndian, unicode.IgnoreBOM)
-	case most(zeros[0]) && most(zeros[2]) && few(zeros[1]) && few(zeros[3]):
-		return unicode.UTF16(unicode.BigEndian, unicode.IgnoreBOM)
+	for _, l := range bomlessLayouts {
+		if l.matches(zeros, units) {
+			return l.enc
+		}
 	}
 	return nil
+}
+
+// bomless is a layout of NULs that marks text without a byte-order mark: for each
+// offset modulo 4, 'm' when most code units have a NUL there (7 in 8 or more), 'f'
+// when few do (1 in 8 or fewer).
+type bomless struct {
+	nuls string
+	enc  encoding.Encoding
+}
+
+// bomlessLayouts are the layouts withoutBOM knows, UTF-32 first (its layouts would
+// otherwise be half read as UTF-16).
+var bomlessLayouts = []bomless{
+	{"fmmm", utf32.UTF32(utf32.LittleEndian, utf32.IgnoreBOM)},
+	{"mmmf", utf32.UTF32(utf32.BigEndian, utf32.IgnoreBOM)},
+	{"fmfm", unicode.UTF16(unicode.LittleEndian, unicode.IgnoreBOM)},
+	{"mfmf", unicode.UTF16(unicode.BigEndian, unicode.IgnoreBOM)},
+}
+
+// matches reports whether the NUL counts at each offset (zeros, over units code
+// units) fit the layout.
+func (l bomless) matches(zeros [4]int, units int) bool {
+	for i, c := range l.nuls {
+		z := zeros[i]
+		if c == 'm' && z*8 < units*7 || c == 'f' && z*8 > units {
+			return false
+		}
+	}
+	return true
 }
 
 // looksUTF8 reports whether b (the start of an input, maybe cut inside a rune) has no

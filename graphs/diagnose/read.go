@@ -429,16 +429,34 @@ func skipGlog(b []byte) int {
 	if len(b) > 0 && b[0] == '[' {
 		i = 1
 	}
-	if len(b) < i+6 || bytes.IndexByte([]byte("IWEVD"), b[i]) < 0 || !isDigit(b[i+1]) || !isDigit(b[i+2]) ||
-		!isDigit(b[i+3]) || !isDigit(b[i+4]) || b[i+5] != ' ' {
+	if !glogLevelDate(b, i) {
 		return 0
 	}
 	end := bytes.IndexByte(b[i:min(len(b), i+240)], ']')
 	if end < 1 || !isDigit(b[i+end-1]) {
 		return 0
 	}
-	k := i + end + 1
-	for k < len(b) { // "[0/0] [__cudagraphs] " after the header
+	return skipTags(b, i+end+1)
+}
+
+// glogLevelDate reports whether b holds at i a glog level letter and a month and day
+// followed by a space ("W1129 ").
+func glogLevelDate(b []byte, i int) bool {
+	if len(b) < i+6 || bytes.IndexByte([]byte("IWEVD"), b[i]) < 0 || b[i+5] != ' ' {
+		return false
+	}
+	for _, c := range b[i+1 : i+5] {
+		if !isDigit(c) {
+			return false
+		}
+	}
+	return true
+}
+
+// skipTags returns the offset past the bracketed tags ("[0/0] [__cudagraphs] ") that
+// follow a glog header ending at k, and the spaces before each.
+func skipTags(b []byte, k int) int {
+	for k < len(b) {
 		for k < len(b) && b[k] == ' ' {
 			k++
 		}

@@ -256,26 +256,46 @@ var deviceAnchors = []string{"[rank", "cuda:", "index="}
 // "mode: max-autotune", "compile_mode=reduce-overhead" (only PyTorch's mode names).
 var reModeDump = regexp.MustCompile(`\b(?:torch_)?(?:compile_)?mode["']?\s*[:=]\s*["']?(reduce-overhead|max-autotune-no-cudagraphs|max-autotune)\b`)
 
+// window recovers what one window of the input shows: a torch.compile call, a mode a
+// dump prints, a global config assignment and environment variables.
 func (r *recoverer) window(text []byte, lineStart bool, line int) {
 	r.callWindow(text, lineStart)
-	if r.dump == nil && r.mode == nil {
-		if m := reModeDump.FindSubmatch(text); m != nil && !bytes.Contains(text, []byte("torch.compile(")) {
-			mode := string(m[1])
-			r.dump = &mode
-		}
+	r.dumpWindow(text)
+	r.globalWindow(text)
+	r.envWindow(text, line)
+}
+
+// dumpWindow records the mode a config dump or launcher prints, when no call gave one.
+func (r *recoverer) dumpWindow(text []byte) {
+	if r.dump != nil || r.mode != nil {
+		return
 	}
+	if m := reModeDump.FindSubmatch(text); m != nil && !bytes.Contains(text, []byte("torch.compile(")) {
+		mode := string(m[1])
+		r.dump = &mode
+	}
+}
+
+// globalWindow records a torch._inductor.config assignment, up to maxRecovered.
+func (r *recoverer) globalWindow(text []byte) {
 	if len(r.set) < maxRecovered && bytes.Contains(text, []byte("torch._inductor.config.")) {
 		if m := reGlobal.FindSubmatch(text); m != nil {
 			r.set = append(r.set, string(m[1])+"="+string(m[2]))
 		}
 	}
-	if bytes.Contains(text, []byte("=")) && (bytes.Contains(text, []byte("TORCHINDUCTOR_")) || bytes.Contains(text, []byte("PYTORCH_")) || bytes.Contains(text, []byte("TORCH_COMPILE_DISABLE"))) {
-		for _, re := range []*regexp.Regexp{reEnv, reEnviron} {
-			for _, m := range re.FindAllSubmatch(text, maxRecovered) {
-				if _, ok := r.env[string(m[1])]; !ok && len(r.env) < maxRecovered {
-					r.env[string(m[1])] = string(bytes.Trim(m[2], `"'`))
-					r.envLines[string(m[1])] = envLine{line: line, text: quote(text, m[1])}
-				}
+}
+
+// envWindow records the first value of each TORCHINDUCTOR_, PYTORCH_ or
+// TORCH_COMPILE_DISABLE variable the text sets, up to maxRecovered.
+func (r *recoverer) envWindow(text []byte, line int) {
+	if !bytes.Contains(text, []byte("=")) || !(bytes.Contains(text, []byte("TORCHINDUCTOR_")) || bytes.Contains(text, []byte("PYTORCH_")) || bytes.Contains(text, []byte("TORCH_COMPILE_DISABLE"))) {
+		return
+	}
+	for _, re := range []*regexp.Regexp{reEnv, reEnviron} {
+		for _, m := range re.FindAllSubmatch(text, maxRecovered) {
+			if _, ok := r.env[string(m[1])]; !ok && len(r.env) < maxRecovered {
+				r.env[string(m[1])] = string(bytes.Trim(m[2], `"'`))
+				r.envLines[string(m[1])] = envLine{line: line, text: quote(text, m[1])}
 			}
 		}
 	}

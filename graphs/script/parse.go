@@ -513,16 +513,7 @@ func (p *parser) tryStmt(t pytoken.Token) *stmt {
 			p.advance()
 		}
 		if !p.is(":") {
-			s.exprs = append(s.exprs, p.test())
-			b.cond = s.exprs[len(s.exprs)-1]
-			if p.is(",") { // except (A, B) written without brackets: 3.14 only, accepted
-				p.advance()
-				s.exprs = append(s.exprs, p.starExprs())
-			}
-			if p.is("as") {
-				p.advance()
-				p.identifier()
-			}
+			b.cond = p.exceptTypes(s)
 		}
 		s.branches = append(s.branches, b)
 		if !p.header() {
@@ -547,6 +538,22 @@ func (p *parser) tryStmt(t pytoken.Token) *stmt {
 		p.fail(p.tok(), "expected 'except' or 'finally' block")
 	}
 	return s
+}
+
+// exceptTypes parses the exception types of an except clause and its "as NAME",
+// adding the expressions to s, and returns the first (the branch's condition).
+func (p *parser) exceptTypes(s *stmt) *expr {
+	s.exprs = append(s.exprs, p.test())
+	cond := s.exprs[len(s.exprs)-1]
+	if p.is(",") { // except (A, B) written without brackets: 3.14 only, accepted
+		p.advance()
+		s.exprs = append(s.exprs, p.starExprs())
+	}
+	if p.is("as") {
+		p.advance()
+		p.identifier()
+	}
+	return cond
 }
 
 func (p *parser) withStmt(t pytoken.Token) *stmt {

@@ -369,13 +369,7 @@ func (r *reader) keysOf(v *expr, fn *stmt) []skey {
 	case v.kind == ifElse && len(v.elts) == 3:
 		return append(r.keysOf(v.elts[0], fn), r.keysOf(v.elts[2], fn)...)
 	case v.is(orChain) || v.is(andChain):
-		var out []skey
-		for _, e := range v.elts {
-			if e.kind == name || e.kind == attr || e.kind == ifElse {
-				out = append(out, r.keysOf(e, fn)...)
-			}
-		}
-		return out
+		return r.chainKeys(v, fn)
 	case v.kind == name && strings.HasPrefix(v.name, "**"):
 		return []skey{{name: v.name, wide: true}} // the "mode" of a **NAME dict: file-wide
 	case v.kind == name:
@@ -391,6 +385,18 @@ func (r *reader) keysOf(v *expr, fn *stmt) []skey {
 		return []skey{{name: n, wide: true}}
 	}
 	return nil
+}
+
+// chainKeys is keysOf for an or/and chain: the keys of its names, attributes and
+// conditional expressions.
+func (r *reader) chainKeys(v *expr, fn *stmt) []skey {
+	var out []skey
+	for _, e := range v.elts {
+		if e.kind == name || e.kind == attr || e.kind == ifElse {
+			out = append(out, r.keysOf(e, fn)...)
+		}
+	}
+	return out
 }
 
 // objAttrKeys returns the keys of obj.X or self.obj.X when the class of obj's value

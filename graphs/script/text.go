@@ -128,14 +128,7 @@ func (tw *textWriter) site(st *Site) {
 	for _, n := range st.Notes {
 		p.Para("  ", "    ", "note: "+n)
 	}
-	for i := 0; i < len(st.Inferred); {
-		in := st.Inferred[i]
-		var fields []string
-		for ; i < len(st.Inferred) && st.Inferred[i].Line == in.Line && st.Inferred[i].Shows == in.Shows; i++ {
-			fields = append(fields, st.Inferred[i].Field+"="+st.Inferred[i].Value)
-		}
-		p.Para("  ", "    ", fmt.Sprintf("workload: %s (line %d: %s)", strings.Join(fields, ", "), in.Line, in.Shows))
-	}
+	writeInferred(p, st.Inferred)
 	if st.PlanError != "" {
 		p.Para("  ", "    ", "not planned: "+st.PlanError)
 	}
@@ -150,19 +143,37 @@ func (tw *textWriter) site(st *Site) {
 		}
 	}
 	for _, mp := range st.Plan.Modes {
-		cond, what := modePlanCond(mp)
-		head := "  -- if " + cond + ":"
-		switch {
-		case mp.Error != "":
-			tw.para(head + " not planned: " + mp.Error)
-		default:
-			tw.report(mp.Report, label+" ("+what+")", head)
-			for _, b := range mp.Branches {
-				tw.report(b.Report, label+" ("+what+"; "+b.Assumes+")", "  -- if "+cond+", when "+b.Assumes+":")
-			}
-		}
+		tw.modePlan(mp, label)
 	}
 	tw.line("")
+}
+
+// writeInferred writes one workload line per source line of the inferred fields,
+// the fields a line shows joined.
+func writeInferred(p *textwrap.Printer, inferred []Inference) {
+	for i := 0; i < len(inferred); {
+		in := inferred[i]
+		var fields []string
+		for ; i < len(inferred) && inferred[i].Line == in.Line && inferred[i].Shows == in.Shows; i++ {
+			fields = append(fields, inferred[i].Field+"="+inferred[i].Value)
+		}
+		p.Para("  ", "    ", fmt.Sprintf("workload: %s (line %d: %s)", strings.Join(fields, ", "), in.Line, in.Shows))
+	}
+}
+
+// modePlan writes the plan of one mode the site may get, and its branches, under a
+// head naming the condition.
+func (tw *textWriter) modePlan(mp ModePlan, label string) {
+	cond, what := modePlanCond(mp)
+	head := "  -- if " + cond + ":"
+	if mp.Error != "" {
+		tw.para(head + " not planned: " + mp.Error)
+		return
+	}
+	tw.report(mp.Report, label+" ("+what+")", head)
+	for _, b := range mp.Branches {
+		tw.report(b.Report, label+" ("+what+"; "+b.Assumes+")", "  -- if "+cond+", when "+b.Assumes+":")
+	}
 }
 
 // report writes rep, or names where it was written already.

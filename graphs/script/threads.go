@@ -81,17 +81,12 @@ func (r *reader) thread(c *expr, q string) bool {
 		r.addThread(c, ThreadPool, nil)
 	case q == "asyncio.to_thread":
 		r.addThread(c, ToThread, kwarg(c, "", 0))
-	case c.x.kind == attr && c.x.name == "run_in_executor":
-		t := r.addThread(c, RunInExecutor, kwarg(c, "", 1))
-		if ex := kwarg(c, "", 0); ex != nil && r.isPool(ex) {
-			t.workers = r.poolWorkers(ex)
-		}
+	case isExecutorCall(c):
+		r.executorThread(c)
 	case c.x.kind == attr && poolMethods[c.x.name] && r.isPool(c.x.x):
 		r.addThread(c, ThreadPool, kwarg(c, "fn", 0)).workers = r.poolWorkers(c.x.x)
-	case (q == "os.environ.get" || q == "os.getenv") && len(c.args) > 0:
-		if k, ok := r.literalStr(c.args[0].value); ok && rankVars[k] {
-			r.process(int(c.line), Torchrun)
-		}
+	case q == "os.environ.get" || q == "os.getenv":
+		r.rankEnvRead(c)
 		return false
 	default:
 		return false
@@ -104,17 +99,7 @@ func (r *reader) thread(c *expr, q string) bool {
 // the start is under (runRest runs it there, after the module, as the thread's code is
 // not the main thread's).
 func (r *reader) runsCallable(c *expr, q string) {
-	var fn *expr
-	if a, ok := starterCallables[q]; ok {
-		fn = kwarg(c, a.kw, a.pos)
-	} else if c.x.kind == attr && c.x.name == "run_in_executor" {
-		fn = kwarg(c, "func", 1)
-	} else if c.x.kind == attr && poolMethods[c.x.name] && (r.isPool(c.x.x) || r.isProcessPool(c.x.x)) {
-		fn = kwarg(c, "fn", 0)
-		if fn == nil {
-			fn = kwarg(c, "func", 0)
-		}
-	}
+	fn := r.startedCallable(c, q)
 	for d := 0; fn != nil && fn.kind == call && r.qual(fn.x) == "functools.partial" && len(fn.args) > 0 && d < MaxNesting; d++ {
 		fn = fn.args[0].value
 	}
@@ -126,6 +111,47 @@ func (r *reader) runsCallable(c *expr, q string) {
 		if _, seen := r.started[def]; !seen {
 			r.started[def] = append([]guard(nil), r.guards...)
 		}
+	}
+}
+
+// startedCallable returns the argument of c that a thread, a process or a pool
+// runs, or nil when c starts none.
+func (r *reader) startedCallable(c *expr, q string) *expr {
+	if a, ok := starterCallables[q]; ok {
+		return kwarg(c, a.kw, a.pos)
+	}
+	if isExecutorCall(c) {
+		return kwarg(c, "func", 1)
+	}
+	if c.x.kind == attr && poolMethods[c.x.name] && (r.isPool(c.x.x) || r.isProcessPool(c.x.x)) {
+		if fn := kwarg(c, "fn", 0); fn != nil {
+			return fn
+		}
+		return kwarg(c, "func", 0)
+	}
+	return nil
+}
+
+// isExecutorCall reports whether c is a call of a loop's run_in_executor method.
+func isExecutorCall(c *expr) bool { return c.x.kind == attr && c.x.name == "run_in_executor" }
+
+// executorThread records loop.run_in_executor(executor, fn, …): a thread, with the
+// pool's workers when the executor is a known pool.
+func (r *reader) executorThread(c *expr) {
+	t := r.addThread(c, RunInExecutor, kwarg(c, "", 1))
+	if ex := kwarg(c, "", 0); ex != nil && r.isPool(ex) {
+		t.workers = r.poolWorkers(ex)
+	}
+}
+
+// rankEnvRead records a torchrun process marker when c (os.environ.get or os.getenv)
+// reads one of the rank variables torchrun sets.
+func (r *reader) rankEnvRead(c *expr) {
+	if len(c.args) == 0 {
+		return
+	}
+	if k, ok := r.literalStr(c.args[0].value); ok && rankVars[k] {
+		r.process(int(c.line), Torchrun)
 	}
 }
 
