@@ -115,7 +115,7 @@ func TestParseLiteralErrors(t *testing.T) {
 		{"bytes-non-ascii", "b'é'", 2, "bytes can only contain ASCII literal characters"},
 		{"frozenset", "frozenset()", 0, "the builtin frozenset is not evaluated"},
 		{"name", "yes", 0, "NameError: name 'yes' is not defined"},
-		{"call-nan", "float('nan')", 0, "the builtin float is not evaluated"},
+		{"call-nan", "float('nan')", 0, "the builtin float() with these arguments is not evaluated"},
 		{"nan-name", "NaN", 0, "NameError: name 'NaN' is not defined"},
 		{"infinity-name", "Infinity", 0, "NameError: name 'Infinity' is not defined"},
 		{"operator", "1 + 'a'", 0, "TypeError: unsupported operand type(s) for +: 'int' and 'str'"},

@@ -6,21 +6,24 @@ import (
 
 	"github.com/stretchr/testify/require"
 
+	"github.com/compilemode/compilemode/config/inputerr"
 	"github.com/compilemode/compilemode/config/literal"
 	"github.com/compilemode/compilemode/config/pyver"
 )
 
 // TestBuiltinNotNameError: a name a script finds in builtins (builtins.txt, per
-// version) is refused as not evaluated, naming it; any other name is NameError.
+// version) is never a NameError: evaluated (evalbuiltins.go) or refused as not
+// evaluated, naming it; any other name is NameError.
 func TestBuiltinNotNameError(t *testing.T) {
 	cases := []struct {
 		py, src string
 		exc     string // "" for a refusal of our own
 		msg     string
 	}{
-		{"3.13", "{'max_autotune': int('1')}", "", "the builtin int is not evaluated"},
-		{"3.14", "len('x')", "", "the builtin len is not evaluated"},
-		{"3.8", "dict(a=1)", "", "the builtin dict is not evaluated"},
+		{"3.13", "{'max_autotune': int('1')}", "", ""},
+		{"3.14", "len('x')", "", ""},
+		{"3.8", "dict(a=1)", "", ""},
+		{"3.13", "frozenset()", "", "the builtin frozenset is not evaluated"},
 		{"3.12", "ｉｎｔ", "", "the builtin int is not evaluated"},
 		{"3.10", "aiter", "", "the builtin aiter is not evaluated"},
 		{"3.9", "aiter", "NameError", "name 'aiter' is not defined"},
@@ -41,5 +44,22 @@ func TestBuiltinNotNameError(t *testing.T) {
 			require.Equal(t, c.exc, le.Exception)
 			require.Contains(t, err.Error(), c.msg)
 		})
+	}
+}
+
+// TestBuiltinLimits: builtin calls count against MaxSteps, a typed limit, never a hang.
+func TestBuiltinLimits(t *testing.T) {
+	v, err := pyver.Parse("3.14")
+	require.NoError(t, err)
+	for _, src := range []string{
+		"sum([[1] * 1000] * 3000, [])",
+		"sorted(['a' * 100000] * 1000)",
+		"max(['a' * 1000000] * 100)",
+		"[list('a' * 100000) for x in 'a' * 20]",
+	} {
+		_, err := literal.ParseFor(src, pyver.MustFor(v))
+		var lim *inputerr.LimitError
+		require.True(t, errors.As(err, &lim), "%s: %v", src, err)
+		require.Equal(t, "literal.MaxSteps", lim.Limit)
 	}
 }

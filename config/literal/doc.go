@@ -13,7 +13,9 @@
 // exp, log and hypot correctly rounded as glibc's are. Both are checked against the
 // answers of Python 3.11.7, 3.13.5 and 3.14.10 (testdata/exprs-*.json, written by
 // testdata/probe/gen_exprs.py). A name of Python's builtins (dir(builtins) of the
-// Lang's version, builtins.txt) is refused as not evaluated, as is what no constant
-// expression is (lambdas, generators, other calls); any other name but None, True
-// and False is Python's NameError.
+// Lang's version, builtins.txt) is never a NameError: the common pure ones are
+// evaluated (int, float, str, bool, len, abs, min, max, sum, list, tuple, set, dict,
+// round, pow, sorted; evalbuiltins.go), the others refused as not evaluated, as is
+// what no constant expression is (lambdas, generators, other calls); any other name
+// but None, True and False is Python's NameError.
 package literal

@@ -408,6 +408,13 @@ func (ev *evaluator) call(n *node) (Value, *pyErr) {
 	if fn.kind == nAttr {
 		return ev.method(n)
 	}
+	if fn.kind == nName {
+		if _, shadowed := ev.lookup(pyName(fn.name)); !shadowed && ev.isBuiltin(pyName(fn.name)) {
+			if v, ok, err := ev.callBuiltin(pyName(fn.name), n); ok {
+				return v, err
+			}
+		}
+	}
 	f, err := ev.eval(fn)
 	if err != nil {
 		return Value{}, err

@@ -1,6 +1,7 @@
 """Python's own answers for constant expressions, for config/literal's tests: each
 expression is read as the probes read a call's text (ast.literal_eval, then eval()
-with no builtins), and the result is its repr, or the exception's type and text.
+with Python's builtins, as in a script), and the result is its repr, or the
+exception's type and text.
 
 Run with the Python whose answers you want (the Debian chroots give 3.13 and 3.14;
 the host's pyenv 3.8 to 3.12):
@@ -8,8 +9,8 @@ the host's pyenv 3.8 to 3.12):
     chroot DIR env -i PATH=/usr/bin:/bin python3 /tmp/gen_exprs.py > config/literal/testdata/exprs-3.13.json
     /root/.pyenv/versions/3.10.13/bin/python3 testdata/probe/gen_exprs.py > config/literal/testdata/exprs-3.10.json
 
-The expressions: a fixed list of edge cases, and 600 generated at random from a small
-grammar (seed 2026, the same on every run and every Python).
+The expressions: a fixed list of edge cases, 600 generated at random from a small
+grammar (seed 2026, the same on every run and every Python), then calls of builtins.
 """
 import ast
 import json
@@ -98,12 +99,45 @@ def gen(rng, depth):
     return f"[{gen(rng, depth - 1)}, {gen(rng, depth - 1)}]"
 
 
+# Calls of builtins (config/literal/evalbuiltins.go), and names of builtins.
+BUILTIN_CALLS = [
+    "int()", "int('5')", "int(' 1_0 ')", "int('+7')", "int('-0')", "int('1__0')", "int('_1')", "int('1.0')",
+    "int('0x10')", "int('')", "int(' ')", "int('\u0661\u0662')", "int('\uff11\uff12')", "int('\u00a012\u2003')",
+    "int('9' * 4300)", "int('9' * 4301)", "int(1.9)", "int(-1.9)", "int(1e300)", "int(float('inf'))",
+    "int(float('-inf'))", "int(float('nan'))", "int(True)", "int(None)", "int([])", "int('10', 2)", "int(x=1)",
+    "float()", "float('1e3')", "float(' -1.5 ')", "float('inf')", "float('-Infinity')", "float('nan')",
+    "float('1_0.5')", "float('x')", "float(10 ** 400)", "float(2 ** 53 + 1)", "float(True)", "float(None)",
+    "str()", "str(1)", "str(1.5)", "str([1, 'a'])", "str('a')", "str(None)", "str(1, 2)",
+    "bool()", "bool(0)", "bool([])", "bool('a')", "bool(1, 2)",
+    "len('abc')", "len([1, 2])", "len({})", "len({1: 2})", "len((1,))", "len({1, 2, 1})", "len(1)",
+    "len(None)", "len(1.5)", "len()", "len(1, 2)",
+    "abs(-1)", "abs(-1.5)", "abs(-0.0)", "abs(True)", "abs(-10 ** 30)", "abs('a')", "abs(None)", "abs(3 + 4j)",
+    "min(3, 1, 2)", "min([3, 1, 2])", "max([1, 5, 2])", "max(1, 2.0, True)", "min(1, True)", "max(1, True)",
+    "min('b', 'a')", "min('abc')", "min(1, 'a')", "max(1, 'a')", "min([])", "max([])", "max([], default=3)",
+    "min([2], default=3)", "min()", "min(1)", "min(1, 2, default=3)", "max([[1], [0]])",
+    "sum([1, 2, 3])", "sum([])", "sum([1, 2], 10)", "sum([1, 2], start=10)", "sum([True, True])",
+    "sum(['a'], '')", "sum([1, 'a'])", "sum([[1], [2]], [])", "sum(1)", "sum([0.1] * 10)", "sum([1, 2], 0.5)",
+    "list()", "list('ab')", "list((1, 2))", "list({'a': 1})", "list(1)", "tuple()", "tuple([1, 2])",
+    "tuple(None)", "set()", "set([1, 1, 2])", "set('aaa')", "set([[]])", "set(1)",
+    "dict()", "dict(a=1)", "dict(a=1, b=[2])", "dict({1: 2}, a=3)", "dict([(1, 2), [3, 4]])", "dict(['ab'])",
+    "dict([(1, 2, 3)])", "dict('ab')", "dict(1)", "dict([1])", "dict([([], 1)])", "dict({'a': 1}, a=2)",
+    "round(2.5)", "round(3.5)", "round(-0.5)", "round(7)", "round(True)", "round(float('inf'))",
+    "round(float('nan'))", "round(1e300)", "round(2.675, 2)",
+    "pow(2, 10)", "pow(2, -1)", "pow(0, -1)", "pow(2, 3, 5)",
+    "sorted([3, 1, 2])", "sorted('bca')", "sorted([3, 1, 2], reverse=True)", "sorted([1, True, 1.0, 0])",
+    "sorted([1, True, 1.0, 0], reverse=True)", "sorted([2, 'a'])", "sorted(1)",
+    "{'max_autotune': int('1')}", "[int for int in (1,)]", "frozenset()", "range(3)", "list(range(3))",
+    "reversed([1])", "aiter", "anext", "EncodingWarning", "BaseExceptionGroup", "PythonFinalizationError",
+    "_IncompleteInputError", "integer", "print", "__name__",
+]
+
+
 def answer(src):
     try:
         try:
             v = ast.literal_eval(src)
         except Exception:
-            v = eval(compile(src, "<expr>", "eval"), {"__builtins__": {}}, {})
+            v = eval(compile(src, "<expr>", "eval"), {}, {})
         return repr(v)
     except Exception as e:
         msg = str(e)
@@ -121,6 +155,7 @@ def main():
         if e not in seen and len(e) < 160:
             seen.add(e)
             exprs.append(e)
+    exprs += BUILTIN_CALLS
     out = {"python": sys.version.split()[0], "exprs": [[e, answer(e)] for e in exprs]}
     json.dump(out, sys.stdout, indent=0, ensure_ascii=False)
     sys.stdout.write("\n")
