@@ -230,8 +230,8 @@ var jsonNames = map[string]Value{"null": None(), "true": Bool(true), "false": Bo
 var nameHints = map[string]string{"true": "True", "false": "False", "null": "None", "none": "None", "TRUE": "True", "FALSE": "False", "NONE": "None", "NULL": "None"}
 
 // nameValue is a name's value: ParseJSON's null, true and false; any other name is
-// Python's NameError (there are no builtins), or its ValueError for a name that
-// NFKC-normalises to None, True or False.
+// Python's NameError, or its ValueError for a name that NFKC-normalises to None,
+// True or False; a name of Python's builtins is refused as not evaluated.
 func (ev *evaluator) nameValue(n *node) (Value, *pyErr) {
 	if v, ok := jsonNames[n.name]; ok && ev.json {
 		return v, nil
@@ -245,6 +245,10 @@ func (ev *evaluator) nameValue(n *node) (Value, *pyErr) {
 		if ev.text(TextNFKCConstant) == "ValueError" {
 			return Value{}, &pyErr{exc: "ValueError", msg: fmt.Sprintf("identifier field can't represent '%s' constant", name)}
 		}
+	}
+	if ev.isBuiltin(pyName(n.name)) {
+		// A script finds it in builtins (config/literal/builtins.txt): not a NameError.
+		return Value{}, unsupported(fmt.Sprintf("the builtin %s is not evaluated", name))
 	}
 	e := &pyErr{exc: "NameError", msg: fmt.Sprintf("name '%s' is not defined", name)}
 	if hint, ok := nameHints[n.name]; ok {
