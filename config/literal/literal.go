@@ -162,31 +162,38 @@ func literalEvalTree(n *node) bool {
 	case nConst, nName:
 		return true
 	case nTuple, nList, nSet:
-		for _, k := range n.kids {
-			if k.kind == nStar || !literalEvalTree(k) {
-				return false
-			}
-		}
-		return true
+		return literalItems(n.kids, func(k *node) bool { return k.kind != nStar })
 	case nDict:
-		for _, k := range n.kids {
-			if k == nil || !literalEvalTree(k) {
-				return false
-			}
-		}
-		return true
+		return literalItems(n.kids, func(k *node) bool { return k != nil })
 	case nCall:
 		return n.kids[0].kind == nName && n.kids[0].name == "set" && len(n.kids) == 1
 	case nUnary:
 		return (n.op == "-" || n.op == "+") && isNumConst(n.kids[0], false)
 	case nBinary:
-		l := n.kids[0]
-		if l.kind == nUnary && (l.op == "-" || l.op == "+") {
-			l = l.kids[0]
-		}
-		return (n.op == "+" || n.op == "-") && isNumConst(l, false) && l.val.kind != ComplexKind && isNumConst(n.kids[1], true)
+		return literalComplexSum(n)
 	}
 	return false
+}
+
+// literalItems reports whether every one of a display's items is allowed by ok
+// and accepted by literalEvalTree.
+func literalItems(kids []*node, ok func(*node) bool) bool {
+	for _, k := range kids {
+		if !ok(k) || !literalEvalTree(k) {
+			return false
+		}
+	}
+	return true
+}
+
+// literalComplexSum reports whether the binary n is a real number (signed or not)
+// plus or minus an imaginary one, as ast.literal_eval takes it.
+func literalComplexSum(n *node) bool {
+	l := n.kids[0]
+	if l.kind == nUnary && (l.op == "-" || l.op == "+") {
+		l = l.kids[0]
+	}
+	return (n.op == "+" || n.op == "-") && isNumConst(l, false) && l.val.kind != ComplexKind && isNumConst(n.kids[1], true)
 }
 
 // isNumConst reports whether n is a constant int, float or complex (complex only,
