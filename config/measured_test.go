@@ -85,6 +85,7 @@ func TestMeasured(t *testing.T) {
 		compareCalls2(t, &obs, rel, r, base, "calls6")
 		compareCalls2(t, &obs, rel, r, base, "calls7")
 		compareCalls2(t, &obs, rel, r, base, "calls8")
+		compareCalls2(t, &obs, rel, r, base, "builtins")
 	}
 
 	seen := map[string]bool{}

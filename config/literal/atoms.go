@@ -86,39 +86,57 @@ var simpleEscapes = [256]byte{'\n': 0xff, '\\': '\\', '\'': '\'', '"': '"', 'a':
 func writeEscape(b *strings.Builder, body string, i int, isBytes bool) (int, *Error) {
 	c := body[i+1]
 	switch {
-	case c == '\n':
-		return 2, nil // a line continuation inside the string
-	case c == '\r':
-		if i+2 < len(body) && body[i+2] == '\n' {
-			return 3, nil
-		}
-		return 2, nil
+	case c == '\n' || c == '\r':
+		return lineContinuation(body, i), nil
 	case simpleEscapes[c] != 0:
 		b.WriteByte(simpleEscapes[c])
 		return 2, nil
 	case c >= '0' && c <= '7':
-		n, v := 1, int(c-'0')
-		for n < 3 && i+1+n < len(body) && body[i+1+n] >= '0' && body[i+1+n] <= '7' {
-			v = v*8 + int(body[i+1+n]-'0')
-			n++
-		}
-		if isBytes {
-			b.WriteByte(byte(v))
-		} else {
-			writeCodePoint(b, rune(v))
-		}
-		return 1 + n, nil
+		return octalEscape(b, body, i, isBytes), nil
 	case c == 'x':
 		return hexEscape(b, body, i, 2, isBytes)
-	case !isBytes && c == 'u':
-		return hexEscape(b, body, i, 4, false)
-	case !isBytes && c == 'U':
-		return hexEscape(b, body, i, 8, false)
-	case !isBytes && c == 'N':
-		return nameEscape(b, body, i)
+	case !isBytes && strings.IndexByte("uUN", c) >= 0:
+		return unicodeEscape(b, body, i)
 	}
 	b.WriteByte('\\') // an unknown escape keeps its backslash
 	return 1, nil
+}
+
+// lineContinuation returns the length of the backslash at body[i] and the line
+// break after it (\n, \r or \r\n), which write nothing.
+func lineContinuation(body string, i int) int {
+	if body[i+1] == '\r' && i+2 < len(body) && body[i+2] == '\n' {
+		return 3
+	}
+	return 2
+}
+
+// octalEscape writes the value of the \ooo escape (one to three octal digits) at
+// body[i] and returns its length.
+func octalEscape(b *strings.Builder, body string, i int, isBytes bool) int {
+	n, v := 1, int(body[i+1]-'0')
+	for n < 3 && i+1+n < len(body) && body[i+1+n] >= '0' && body[i+1+n] <= '7' {
+		v = v*8 + int(body[i+1+n]-'0')
+		n++
+	}
+	if isBytes {
+		b.WriteByte(byte(v))
+	} else {
+		writeCodePoint(b, rune(v))
+	}
+	return 1 + n
+}
+
+// unicodeEscape writes the value of a str literal's \uHHHH, \UHHHHHHHH or
+// \N{name} escape at body[i] and returns its length.
+func unicodeEscape(b *strings.Builder, body string, i int) (int, *Error) {
+	switch body[i+1] {
+	case 'u':
+		return hexEscape(b, body, i, 4, false)
+	case 'U':
+		return hexEscape(b, body, i, 8, false)
+	}
+	return nameEscape(b, body, i)
 }
 
 // hexEscape reads \xHH, \uHHHH or \UHHHHHHHH (n hex digits).

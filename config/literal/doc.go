@@ -12,8 +12,8 @@
 // evaluator follows CPython's Objects/*.c algorithms (eval*.go), with pow, sin, cos,
 // exp, log and hypot correctly rounded as glibc's are. Both are checked against the
 // answers of Python 3.11.7, 3.13.5 and 3.14.10 (testdata/exprs-*.json, written by
-// testdata/probe/gen_exprs.py). Names other than None, True and False are Python's
-// NameError (there are no builtins, as in the probes' evaluation), and what no
-// constant expression is (lambdas, generators, other calls) is refused as not
-// evaluated.
+// testdata/probe/gen_exprs.py). A name of Python's builtins (dir(builtins) of the
+// Lang's version, builtins.txt) is refused as not evaluated, as is what no constant
+// expression is (lambdas, generators, other calls); any other name but None, True
+// and False is Python's NameError.
 package literal

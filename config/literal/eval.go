@@ -180,6 +180,8 @@ func (ev *evaluator) eval(n *node) (Value, *pyErr) {
 	return v, err
 }
 
+// evalNode evaluates n: a constant, a name or an operator here, any other node
+// by evalCompound.
 func (ev *evaluator) evalNode(n *node) (Value, *pyErr) {
 	switch n.kind {
 	case nConst:
@@ -195,14 +197,17 @@ func (ev *evaluator) evalNode(n *node) (Value, *pyErr) {
 	case nCompare:
 		return ev.compare(n)
 	case nCond:
-		test, err := ev.eval(n.kids[1])
-		if err != nil {
-			return Value{}, err
-		}
-		if test.Truthy() {
-			return ev.eval(n.kids[0])
-		}
-		return ev.eval(n.kids[2])
+		return ev.cond(n)
+	case nStar:
+		return Value{}, &pyErr{exc: "SyntaxError", msg: "can't use starred expression here"}
+	}
+	return ev.evalCompound(n)
+}
+
+// evalCompound evaluates a display, a comprehension, a subscript, a call, an
+// attribute or an f-string.
+func (ev *evaluator) evalCompound(n *node) (Value, *pyErr) {
+	switch n.kind {
 	case nTuple, nList, nSet:
 		return ev.display(n)
 	case nDict:
@@ -213,14 +218,24 @@ func (ev *evaluator) evalNode(n *node) (Value, *pyErr) {
 		return ev.call(n)
 	case nAttr:
 		return ev.attr(n)
-	case nStar:
-		return Value{}, &pyErr{exc: "SyntaxError", msg: "can't use starred expression here"}
 	case nComp:
 		return ev.comp(n)
 	case nFString:
 		return ev.fstringValue(n)
 	}
 	return Value{}, unsupported("not a constant expression")
+}
+
+// cond evaluates the conditional expression a if test else b (kids a, test, b).
+func (ev *evaluator) cond(n *node) (Value, *pyErr) {
+	test, err := ev.eval(n.kids[1])
+	if err != nil {
+		return Value{}, err
+	}
+	if test.Truthy() {
+		return ev.eval(n.kids[0])
+	}
+	return ev.eval(n.kids[2])
 }
 
 func (ev *evaluator) unary(n *node) (Value, *pyErr) {

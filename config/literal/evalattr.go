@@ -37,6 +37,7 @@ func (goCaser) Upper(s string) string { return strings.ToUpper(s) }
 func (goCaser) Lower(s string) string { return strings.ToLower(s) }
 func (goCaser) IsSpace(r rune) bool   { return unicode.IsSpace(r) || (r >= 0x1c && r <= 0x1f) }
 
+// attr evaluates x.name for a number x (numberAttrs).
 func (ev *evaluator) attr(n *node) (Value, *pyErr) {
 	x, err := ev.eval(n.kids[0])
 	if err != nil {
@@ -45,25 +46,29 @@ func (ev *evaluator) attr(n *node) (Value, *pyErr) {
 	if x.kind == BoolKind {
 		x = boolInt(x)
 	}
-	switch {
-	case x.kind == IntKind && (n.name == "real" || n.name == "numerator"):
-		return x, nil
-	case x.kind == IntKind && n.name == "imag":
-		return Int(0), nil
-	case x.kind == IntKind && n.name == "denominator":
-		return Int(1), nil
-	case x.kind == FloatKind && n.name == "real":
-		return x, nil
-	case x.kind == FloatKind && n.name == "imag":
-		return Float(0), nil
-	case x.kind == ComplexKind && (n.name == "real" || n.name == "imag"):
-		re, im, _ := x.AsComplex()
-		if n.name == "real" {
-			return Float(re), nil
-		}
-		return Float(im), nil
+	if get, ok := numberAttrs[attrKey{x.kind, n.name}]; ok {
+		return get(x), nil
 	}
 	return Value{}, unsupported(fmt.Sprintf("attribute .%s of %s is not evaluated", n.name, x.PyType()))
+}
+
+// attrKey is an attribute's name on a kind of value.
+type attrKey struct {
+	kind Kind
+	name string
+}
+
+// numberAttrs are the attributes of int, float and complex values that are
+// evaluated (a bool is taken as its int).
+var numberAttrs = map[attrKey]func(Value) Value{
+	{IntKind, "real"}:        func(x Value) Value { return x },
+	{IntKind, "numerator"}:   func(x Value) Value { return x },
+	{IntKind, "imag"}:        func(Value) Value { return Int(0) },
+	{IntKind, "denominator"}: func(Value) Value { return Int(1) },
+	{FloatKind, "real"}:      func(x Value) Value { return x },
+	{FloatKind, "imag"}:      func(Value) Value { return Float(0) },
+	{ComplexKind, "real"}:    func(x Value) Value { re, _, _ := x.AsComplex(); return Float(re) },
+	{ComplexKind, "imag"}:    func(x Value) Value { _, im, _ := x.AsComplex(); return Float(im) },
 }
 
 // method evaluates obj.name(args...).
@@ -73,28 +78,9 @@ func (ev *evaluator) method(n *node) (Value, *pyErr) {
 	if err != nil {
 		return Value{}, err
 	}
-	args := make([]Value, 0, len(n.kids)-1)
-	var kwargs map[string]Value
-	for _, k := range n.kids[1:] {
-		if k.kind == nStar || (k.kind == nKeyword && (k.name == "**" || fn.name != "format")) {
-			return Value{}, unsupported("a starred or keyword argument is not evaluated")
-		}
-		if k.kind == nKeyword {
-			v, err := ev.eval(k.kids[0])
-			if err != nil {
-				return Value{}, err
-			}
-			if kwargs == nil {
-				kwargs = map[string]Value{}
-			}
-			kwargs[pyName(k.name)] = v
-			continue
-		}
-		v, err := ev.eval(k)
-		if err != nil {
-			return Value{}, err
-		}
-		args = append(args, v)
+	args, kwargs, err := ev.callArgs(n.kids[1:], fn.name == "format")
+	if err != nil {
+		return Value{}, err
 	}
 	if x.kind == StrKind && fn.name == "format" {
 		return ev.strFormat(x.s, args, kwargs)
@@ -105,18 +91,52 @@ func (ev *evaluator) method(n *node) (Value, *pyErr) {
 		}
 	}
 	if x.kind == DictKind && fn.name == "get" && (len(args) == 1 || len(args) == 2) {
-		if t := unhashable(args[0]); t != "" {
-			return Value{}, typeErr("%s", ev.text(TextUnhashableDict, t))
-		}
-		if v, ok := dictGet(x, args[0]); ok {
-			return v, nil
-		}
-		if len(args) == 2 {
-			return args[1], nil
-		}
-		return None(), nil
+		return ev.dictGetMethod(x, args)
 	}
 	return Value{}, unsupported(fmt.Sprintf("method %s.%s() with these arguments is not evaluated", x.PyType(), fn.name))
+}
+
+// callArgs evaluates a method call's arguments kids; keyword arguments (not **)
+// are taken only when keywords is true (str.format).
+func (ev *evaluator) callArgs(kids []*node, keywords bool) ([]Value, map[string]Value, *pyErr) {
+	args := make([]Value, 0, len(kids))
+	var kwargs map[string]Value
+	for _, k := range kids {
+		if k.kind == nStar || (k.kind == nKeyword && (k.name == "**" || !keywords)) {
+			return nil, nil, unsupported("a starred or keyword argument is not evaluated")
+		}
+		if k.kind == nKeyword {
+			v, err := ev.eval(k.kids[0])
+			if err != nil {
+				return nil, nil, err
+			}
+			if kwargs == nil {
+				kwargs = map[string]Value{}
+			}
+			kwargs[pyName(k.name)] = v
+			continue
+		}
+		v, err := ev.eval(k)
+		if err != nil {
+			return nil, nil, err
+		}
+		args = append(args, v)
+	}
+	return args, kwargs, nil
+}
+
+// dictGetMethod is dict.get(key[, default]) on the dict x.
+func (ev *evaluator) dictGetMethod(x Value, args []Value) (Value, *pyErr) {
+	if t := unhashable(args[0]); t != "" {
+		return Value{}, typeErr("%s", ev.text(TextUnhashableDict, t))
+	}
+	if v, ok := dictGet(x, args[0]); ok {
+		return v, nil
+	}
+	if len(args) == 2 {
+		return args[1], nil
+	}
+	return None(), nil
 }
 
 // strArgs reports whether args are n strs.
@@ -132,35 +152,72 @@ func strArgs(args []Value, n int) bool {
 	return true
 }
 
+// strMethod evaluates the str method name on s; ok is false when the method, or
+// the method with these arguments, is not evaluated.
 func (ev *evaluator) strMethod(s, name string, args []Value) (Value, bool) {
 	c := ev.caser()
-	switch {
-	case name == "upper" && len(args) == 0:
-		return Str(c.Upper(s)), true
-	case name == "lower" && len(args) == 0:
-		return Str(c.Lower(s)), true
-	case (name == "strip" || name == "lstrip" || name == "rstrip") && len(args) <= 1:
-		return ev.strip(s, name, args)
-	case name == "replace" && strArgs(args, 2):
-		return Str(strings.ReplaceAll(s, args[0].s, args[1].s)), len(s) <= MaxSeqLen
-	case (name == "startswith" || name == "endswith") && len(args) == 1:
-		return affix(s, name, args[0])
-	case name == "split" && len(args) == 0:
-		return strList(strings.FieldsFunc(s, c.IsSpace)), true
-	case name == "split" && strArgs(args, 1) && args[0].s != "":
-		return strList(strings.Split(s, args[0].s)), true
-	case name == "join" && len(args) == 1:
-		return joinStr(s, args[0])
-	case name == "count" && strArgs(args, 1):
-		return Int(int64(countRunes(s, args[0].s))), true
-	case name == "find" && strArgs(args, 1):
-		i := strings.Index(s, args[0].s)
-		if i > 0 {
-			i = len([]rune(s[:i]))
+	switch name {
+	case "upper", "lower":
+		return caseMethod(c, s, name, args)
+	case "strip", "lstrip", "rstrip":
+		if len(args) <= 1 {
+			return ev.strip(s, name, args)
 		}
-		return Int(int64(i)), true
+	case "replace":
+		if strArgs(args, 2) {
+			return Str(strings.ReplaceAll(s, args[0].s, args[1].s)), len(s) <= MaxSeqLen
+		}
+	case "startswith", "endswith":
+		if len(args) == 1 {
+			return affix(s, name, args[0])
+		}
+	case "split":
+		return splitStr(c, s, args)
+	case "join":
+		if len(args) == 1 {
+			return joinStr(s, args[0])
+		}
+	case "count":
+		if strArgs(args, 1) {
+			return Int(int64(countRunes(s, args[0].s))), true
+		}
+	case "find":
+		if strArgs(args, 1) {
+			return Int(int64(findRunes(s, args[0].s))), true
+		}
 	}
 	return Value{}, false
+}
+
+// caseMethod is str.upper() and str.lower().
+func caseMethod(c caser, s, name string, args []Value) (Value, bool) {
+	if len(args) != 0 {
+		return Value{}, false
+	}
+	if name == "upper" {
+		return Str(c.Upper(s)), true
+	}
+	return Str(c.Lower(s)), true
+}
+
+// splitStr is str.split() and str.split(sep) for a non-empty str sep.
+func splitStr(c caser, s string, args []Value) (Value, bool) {
+	switch {
+	case len(args) == 0:
+		return strList(strings.FieldsFunc(s, c.IsSpace)), true
+	case strArgs(args, 1) && args[0].s != "":
+		return strList(strings.Split(s, args[0].s)), true
+	}
+	return Value{}, false
+}
+
+// findRunes is str.find: the index in characters of the first sub in s, or -1.
+func findRunes(s, sub string) int {
+	i := strings.Index(s, sub)
+	if i > 0 {
+		i = len([]rune(s[:i]))
+	}
+	return i
 }
 
 // affix is str.startswith and str.endswith with a str or a tuple of strs.

@@ -13,56 +13,74 @@ import (
 // complex and bool; containers item by item; other types are unequal.
 func pyEq(x, y Value) bool {
 	if isNumber(x) && isNumber(y) {
-		if x.kind == ComplexKind || y.kind == ComplexKind {
-			a, _ := toComplexExact(x)
-			b, _ := toComplexExact(y)
-			return real(a) == real(b) && imag(a) == imag(b) && realEq(x, y)
-		}
-		c, ok := numCmp(x, y)
-		return ok && c == 0
+		return numEq(x, y)
 	}
 	if x.kind != y.kind {
 		return false
 	}
 	switch x.kind {
 	case ListKind, TupleKind:
-		a, b := x.items(), y.items()
-		if len(a) != len(b) {
-			return false
-		}
-		for i := range a {
-			if !pyEq(a[i], b[i]) {
-				return false
-			}
-		}
-		return true
+		return seqEq(x.items(), y.items())
 	case SetKind:
-		a, b := x.items(), y.items()
-		if len(a) != len(b) {
-			return false
-		}
-		for _, it := range a {
-			if !containsEq(b, it) {
-				return false
-			}
-		}
-		return true
+		return setEq(x.items(), y.items())
 	case DictKind:
-		a, b := x.dictItems(), y.dictItems()
-		if len(a) != len(b) {
-			return false
-		}
-		for _, it := range a {
-			v, ok := dictGet(y, it.Key)
-			if !ok || !pyEq(v, it.Val) {
-				return false
-			}
-		}
-		return true
+		return dictEq(x, y)
 	case FloatKind:
 		return x.f == y.f
 	}
 	return x.Equal(y)
+}
+
+// numEq is == on two numbers.
+func numEq(x, y Value) bool {
+	if x.kind == ComplexKind || y.kind == ComplexKind {
+		a, _ := toComplexExact(x)
+		b, _ := toComplexExact(y)
+		return real(a) == real(b) && imag(a) == imag(b) && realEq(x, y)
+	}
+	c, ok := numCmp(x, y)
+	return ok && c == 0
+}
+
+// seqEq is == on the items of two lists or two tuples.
+func seqEq(a, b []Value) bool {
+	if len(a) != len(b) {
+		return false
+	}
+	for i := range a {
+		if !pyEq(a[i], b[i]) {
+			return false
+		}
+	}
+	return true
+}
+
+// setEq is == on the items of two sets.
+func setEq(a, b []Value) bool {
+	if len(a) != len(b) {
+		return false
+	}
+	for _, it := range a {
+		if !containsEq(b, it) {
+			return false
+		}
+	}
+	return true
+}
+
+// dictEq is == on two dicts.
+func dictEq(x, y Value) bool {
+	a, b := x.dictItems(), y.dictItems()
+	if len(a) != len(b) {
+		return false
+	}
+	for _, it := range a {
+		v, ok := dictGet(y, it.Key)
+		if !ok || !pyEq(v, it.Val) {
+			return false
+		}
+	}
+	return true
 }
 
 // realEq compares the real parts exactly when neither is complex-typed; with a
@@ -321,6 +339,7 @@ func seqIndex(x Value, b *big.Int) (Value, *pyErr) {
 	return items[i], nil
 }
 
+// slice evaluates x[a:b:c], s being the slice node.
 func (ev *evaluator) slice(x Value, s *node) (Value, *pyErr) {
 	var vals [3]Value
 	for k, kid := range s.kids {
@@ -333,36 +352,12 @@ func (ev *evaluator) slice(x Value, s *node) (Value, *pyErr) {
 		}
 		vals[k] = v
 	}
-	if x.kind == DictKind {
-		// slice objects are hashable from Python 3.12 (gh-101264): a missing key.
-		if ev.text(TextSliceHashable) != "yes" {
-			return Value{}, typeErr("%s", ev.text(TextUnhashableDict, "slice"))
-		}
-		return Value{}, &pyErr{exc: "KeyError", msg: "slice(" + vals[0].String() + ", " + vals[1].String() + ", " + vals[2].String() + ")"}
-	}
 	if !isSeq(x) {
-		if x.kind == OpaqueKind {
-			return Value{}, unsupported("a slice of " + x.PyType() + " is not evaluated")
-		}
-		return Value{}, typeErr("'%s' object is not subscriptable", x.PyType())
+		return Value{}, ev.notSliceable(x, vals)
 	}
-	var parts [3]*int64
-	for k, v := range vals {
-		if v.kind == NoneKind {
-			continue
-		}
-		if v.kind != IntKind && v.kind != BoolKind {
-			return Value{}, typeErr("slice indices must be integers or None or have an __index__ method")
-		}
-		n := clampInt64(toBig(v))
-		parts[k] = &n
-	}
-	step := int64(1)
-	if parts[2] != nil {
-		step = *parts[2]
-	}
-	if step == 0 {
-		return Value{}, &pyErr{exc: "ValueError", msg: "slice step cannot be zero"}
+	parts, step, err := sliceIndices(vals)
+	if err != nil {
+		return Value{}, err
 	}
 	var items []Value
 	if x.kind == StrKind {
@@ -375,17 +370,61 @@ func (ev *evaluator) slice(x Value, s *node) (Value, *pyErr) {
 	for i := start; (step > 0 && i < stop) || (step < 0 && i > stop); i += step {
 		out = append(out, items[i])
 	}
+	return sameSeq(x.kind, out), nil
+}
+
+// notSliceable is the error of slicing x, which is not a sequence, by vals.
+func (ev *evaluator) notSliceable(x Value, vals [3]Value) *pyErr {
 	switch x.kind {
+	case DictKind:
+		// slice objects are hashable from Python 3.12 (gh-101264): a missing key.
+		if ev.text(TextSliceHashable) != "yes" {
+			return typeErr("%s", ev.text(TextUnhashableDict, "slice"))
+		}
+		return &pyErr{exc: "KeyError", msg: "slice(" + vals[0].String() + ", " + vals[1].String() + ", " + vals[2].String() + ")"}
+	case OpaqueKind:
+		return unsupported("a slice of " + x.PyType() + " is not evaluated")
+	}
+	return typeErr("'%s' object is not subscriptable", x.PyType())
+}
+
+// sliceIndices returns a slice's start and stop (nil for None), and its step.
+func sliceIndices(vals [3]Value) ([3]*int64, int64, *pyErr) {
+	var parts [3]*int64
+	for k, v := range vals {
+		if v.kind == NoneKind {
+			continue
+		}
+		if v.kind != IntKind && v.kind != BoolKind {
+			return parts, 0, typeErr("slice indices must be integers or None or have an __index__ method")
+		}
+		n := clampInt64(toBig(v))
+		parts[k] = &n
+	}
+	step := int64(1)
+	if parts[2] != nil {
+		step = *parts[2]
+	}
+	if step == 0 {
+		return parts, 0, &pyErr{exc: "ValueError", msg: "slice step cannot be zero"}
+	}
+	return parts, step, nil
+}
+
+// sameSeq returns items as a sequence of kind (a str of one-character strs, a
+// list, else a tuple).
+func sameSeq(kind Kind, items []Value) Value {
+	switch kind {
 	case StrKind:
 		var b strings.Builder
-		for _, it := range out {
+		for _, it := range items {
 			b.WriteString(it.s)
 		}
-		return Str(b.String()), nil
+		return Str(b.String())
 	case ListKind:
-		return List(out...), nil
+		return List(items...)
 	}
-	return Tuple(out...), nil
+	return Tuple(items...)
 }
 
 func clampInt64(b *big.Int) int64 {

@@ -26,48 +26,15 @@ func (ev *evaluator) format(f string, arg Value) (Value, *pyErr) {
 			b.WriteRune(rs[i])
 			continue
 		}
-		start := i
-		i++
-		spec := fmtSpec{prec: -1}
-		for ; i < len(rs) && strings.ContainsRune("-+ #0", rs[i]); i++ {
-			spec.flags += string(rs[i])
+		spec, end, err := parsePercentSpec(rs, i+1)
+		if err != nil {
+			return Value{}, err
 		}
-		if i < len(rs) && (rs[i] == '(' || rs[i] == '*') {
-			return Value{}, unsupported("a mapping key or * in a % format is not evaluated")
-		}
-		for ; i < len(rs) && rs[i] >= '0' && rs[i] <= '9'; i++ {
-			spec.width = spec.width*10 + int(rs[i]-'0')
-			if spec.width > MaxSeqLen {
-				return Value{}, seqLimit(spec.width)
-			}
-		}
-		if i < len(rs) && rs[i] == '.' {
-			spec.prec = 0
-			for i++; i < len(rs) && rs[i] >= '0' && rs[i] <= '9'; i++ {
-				spec.prec = spec.prec*10 + int(rs[i]-'0')
-				if spec.prec > 1000 {
-					return Value{}, unsupported("a precision above 1000 is not evaluated")
-				}
-			}
-		}
-		for i < len(rs) && strings.ContainsRune("hlL", rs[i]) {
-			i++
-		}
-		if i >= len(rs) {
-			return Value{}, &pyErr{exc: "ValueError", msg: "incomplete format"}
-		}
-		spec.conv = rs[i]
+		i = end
 		if spec.conv == '%' {
 			b.WriteByte('%')
 			continue
 		}
-		if !strings.ContainsRune("sradiuxXofFeEc", spec.conv) {
-			if strings.ContainsRune("gG", spec.conv) {
-				return Value{}, unsupported("the %g conversion is not evaluated")
-			}
-			return Value{}, &pyErr{exc: "ValueError", msg: fmt.Sprintf("unsupported format character '%c' (0x%x) at index %d", spec.conv, spec.conv, i)}
-		}
-		_ = start
 		if next >= len(args) {
 			return Value{}, typeErr("not enough arguments for format string")
 		}
@@ -96,6 +63,58 @@ type fmtSpec struct {
 }
 
 func (s fmtSpec) has(flag byte) bool { return strings.IndexByte(s.flags, flag) >= 0 }
+
+// parsePercentSpec reads the conversion specifier that starts at i (after its
+// '%') and returns it and the offset of its conversion character.
+func parsePercentSpec(rs []rune, i int) (fmtSpec, int, *pyErr) {
+	spec, i, err := parsePercentWidth(rs, i)
+	if err != nil {
+		return spec, i, err
+	}
+	for i < len(rs) && strings.ContainsRune("hlL", rs[i]) {
+		i++
+	}
+	if i >= len(rs) {
+		return spec, i, &pyErr{exc: "ValueError", msg: "incomplete format"}
+	}
+	spec.conv = rs[i]
+	return spec, i, checkPercentConv(spec.conv, i)
+}
+
+// parsePercentWidth reads a conversion specifier's flags, width and precision
+// from i and returns the offset after them.
+func parsePercentWidth(rs []rune, i int) (fmtSpec, int, *pyErr) {
+	spec := fmtSpec{prec: -1}
+	for ; i < len(rs) && strings.ContainsRune("-+ #0", rs[i]); i++ {
+		spec.flags += string(rs[i])
+	}
+	if i < len(rs) && (rs[i] == '(' || rs[i] == '*') {
+		return spec, i, unsupported("a mapping key or * in a % format is not evaluated")
+	}
+	width, i, ok := readDigits(rs, i, MaxSeqLen)
+	if !ok {
+		return spec, i, seqLimit(width)
+	}
+	spec.width = width
+	if i < len(rs) && rs[i] == '.' {
+		if spec.prec, i, ok = readDigits(rs, i+1, 1000); !ok {
+			return spec, i, unsupported("a precision above 1000 is not evaluated")
+		}
+	}
+	return spec, i, nil
+}
+
+// checkPercentConv refuses the conversion character c (at index i) when it is
+// not one of those evaluated.
+func checkPercentConv(c rune, i int) *pyErr {
+	if c == '%' || strings.ContainsRune("sradiuxXofFeEc", c) {
+		return nil
+	}
+	if strings.ContainsRune("gG", c) {
+		return unsupported("the %g conversion is not evaluated")
+	}
+	return &pyErr{exc: "ValueError", msg: fmt.Sprintf("unsupported format character '%c' (0x%x) at index %d", c, c, i)}
+}
 
 // pyStr is str(v).
 func pyStr(v Value) string {
@@ -142,41 +161,52 @@ func (ev *evaluator) convert(spec fmtSpec, v Value) (string, *pyErr) {
 
 // numberText is the digits of a numeric conversion, with its sign.
 func (ev *evaluator) numberText(spec fmtSpec, v Value) (string, *pyErr) {
-	conv := spec.conv
-	switch conv {
+	switch spec.conv {
 	case 'd', 'i', 'u', 'x', 'X', 'o':
-		if !isNumber(v) || v.kind == ComplexKind || (v.kind == FloatKind && strings.ContainsRune("xXo", conv)) {
-			kind := ev.text(TextFmtNumber)
-			if strings.ContainsRune("xXo", conv) {
-				kind = "an integer is required"
-			}
-			return "", typeErr("%%%c format: %s, not %s", conv, kind, v.PyType())
-		}
-		if v.kind == FloatKind {
-			if math.IsInf(v.f, 0) || math.IsNaN(v.f) {
-				return "", unsupported("%d of inf or nan is not evaluated")
-			}
-			v = floatToInt(v.f)
-		}
-		b := toBig(v)
-		base := map[rune]int{'x': 16, 'X': 16, 'o': 8}[conv]
-		if base == 0 {
-			base = 10
-		}
-		digits := new(bigIntText).text(b, base)
-		if conv == 'X' {
-			digits = strings.ToUpper(digits)
-		}
-		if spec.has('#') && base != 10 {
-			prefix := map[rune]string{'x': "0x", 'X': "0X", 'o': "0o"}[conv]
-			if strings.HasPrefix(digits, "-") {
-				digits = "-" + prefix + digits[1:]
-			} else {
-				digits = prefix + digits
-			}
-		}
-		return sign(spec, digits), nil
+		return ev.intText(spec, v)
 	}
+	return floatText(spec, v)
+}
+
+// intText is the digits of an integer conversion (d i u x X o), with its sign.
+func (ev *evaluator) intText(spec fmtSpec, v Value) (string, *pyErr) {
+	conv := spec.conv
+	if !isNumber(v) || v.kind == ComplexKind || (v.kind == FloatKind && strings.ContainsRune("xXo", conv)) {
+		kind := ev.text(TextFmtNumber)
+		if strings.ContainsRune("xXo", conv) {
+			kind = "an integer is required"
+		}
+		return "", typeErr("%%%c format: %s, not %s", conv, kind, v.PyType())
+	}
+	if v.kind == FloatKind {
+		if math.IsInf(v.f, 0) || math.IsNaN(v.f) {
+			return "", unsupported("%d of inf or nan is not evaluated")
+		}
+		v = floatToInt(v.f)
+	}
+	b := toBig(v)
+	base := map[rune]int{'x': 16, 'X': 16, 'o': 8}[conv]
+	if base == 0 {
+		base = 10
+	}
+	digits := new(bigIntText).text(b, base)
+	if conv == 'X' {
+		digits = strings.ToUpper(digits)
+	}
+	if spec.has('#') && base != 10 {
+		prefix := map[rune]string{'x': "0x", 'X': "0X", 'o': "0o"}[conv]
+		if strings.HasPrefix(digits, "-") {
+			digits = "-" + prefix + digits[1:]
+		} else {
+			digits = prefix + digits
+		}
+	}
+	return sign(spec, digits), nil
+}
+
+// floatText is the digits of a float conversion (f F e E), with its sign.
+func floatText(spec fmtSpec, v Value) (string, *pyErr) {
+	conv := spec.conv
 	if !isNumber(v) || v.kind == ComplexKind {
 		return "", typeErr("must be real number, not %s", v.PyType())
 	}

@@ -225,41 +225,61 @@ func signOf(neg bool, f formatSpec) string {
 // may be an int or bool formatted with a float type).
 func formatFloat(x float64, f formatSpec, v Value) (string, *pyErr) {
 	typ := f.typ
-	if typ == 0 {
-		if f.prec >= 0 {
-			return "", unsupported("a float format without a type but with a precision is not evaluated")
-		}
-		if v.kind != FloatKind {
-			return formatInt(v, f)
-		}
+	if err := checkFloatType(f, v); err != nil {
+		return "", err
 	}
-	if typ != 0 && strings.IndexByte("eEfF%", typ) < 0 {
-		if strings.IndexByte("gGn", typ) >= 0 {
-			return "", unsupported("the g and n format types are not evaluated")
-		}
-		return "", unknownCode(typ, v)
+	if typ == 0 && v.kind != FloatKind {
+		return formatInt(v, f)
 	}
 	prec := f.prec
 	if prec < 0 {
 		prec = 6
 	}
 	neg := math.Signbit(x) && !math.IsNaN(x)
-	finite := !math.IsInf(x, 0) && !math.IsNaN(x)
 	body := floatBody(x, typ, prec)
-	if f.alt && prec == 0 && !strings.Contains(body, ".") && (typ == 'f' || typ == 'F' || typ == '%') {
-		body = strings.Replace(body, "%", "", 1) + "."
-		if typ == '%' {
-			body += "%"
-		}
+	if f.alt && prec == 0 && (typ == 'f' || typ == 'F' || typ == '%') {
+		body = forcePoint(body, typ)
 	}
-	if f.grouping != 0 && finite {
-		intPart, rest := body, ""
-		if i := strings.IndexAny(body, ".e%E"); i >= 0 {
-			intPart, rest = body[:i], body[i:]
-		}
-		body = group(intPart, f.grouping, 3) + rest
+	if f.grouping != 0 && !math.IsInf(x, 0) && !math.IsNaN(x) {
+		body = groupFloat(body, f.grouping)
 	}
 	return alignText(body, signOf(neg, f), f, '>'), nil
+}
+
+// checkFloatType refuses a spec whose type is not evaluated for a float, or
+// unknown (Python's ValueError).
+func checkFloatType(f formatSpec, v Value) *pyErr {
+	switch {
+	case f.typ == 0 && f.prec >= 0:
+		return unsupported("a float format without a type but with a precision is not evaluated")
+	case f.typ == 0 || strings.IndexByte("eEfF%", f.typ) >= 0:
+		return nil
+	case strings.IndexByte("gGn", f.typ) >= 0:
+		return unsupported("the g and n format types are not evaluated")
+	}
+	return unknownCode(f.typ, v)
+}
+
+// forcePoint adds the '.' the # flag keeps in a float written without
+// digits after the point (typ f, F or %).
+func forcePoint(body string, typ byte) string {
+	if strings.Contains(body, ".") {
+		return body
+	}
+	body = strings.Replace(body, "%", "", 1) + "."
+	if typ == '%' {
+		body += "%"
+	}
+	return body
+}
+
+// groupFloat inserts sep every three digits of a finite float's integer part.
+func groupFloat(body string, sep byte) string {
+	intPart, rest := body, ""
+	if i := strings.IndexAny(body, ".e%E"); i >= 0 {
+		intPart, rest = body[:i], body[i:]
+	}
+	return group(intPart, sep, 3) + rest
 }
 
 // floatBody writes |x| in the float format type typ (0, e, E, f, F or %) with

@@ -178,29 +178,38 @@ func (ev *evaluator) numeric(op string, x, y Value) (Value, *pyErr) {
 	case x.kind == ComplexKind || y.kind == ComplexKind:
 		return ev.complexOp(op, x, y)
 	case x.kind == FloatKind || y.kind == FloatKind:
-		if strings.Contains("<<>>&|^", op) {
-			return Value{}, unsupportedOperands(op, x, y)
-		}
-		a, err := toFloat(x)
-		if err != nil {
-			return Value{}, err
-		}
-		b, err := toFloat(y)
-		if err != nil {
-			return Value{}, err
-		}
-		return ev.floatOp(op, a, b)
-	}
-	if x.kind == BoolKind && y.kind == BoolKind && (op == "&" || op == "|" || op == "^") {
-		switch op {
-		case "&":
-			return Bool(x.b && y.b), nil
-		case "|":
-			return Bool(x.b || y.b), nil
-		}
-		return Bool(x.b != y.b), nil
+		return ev.floatNumeric(op, x, y)
+	case x.kind == BoolKind && y.kind == BoolKind && (op == "&" || op == "|" || op == "^"):
+		return boolBitOp(op, x.b, y.b), nil
 	}
 	return ev.intOp(op, toBig(x), toBig(y), x, y)
+}
+
+// floatNumeric is x op y with a float on either side (and no complex).
+func (ev *evaluator) floatNumeric(op string, x, y Value) (Value, *pyErr) {
+	if strings.Contains("<<>>&|^", op) {
+		return Value{}, unsupportedOperands(op, x, y)
+	}
+	a, err := toFloat(x)
+	if err != nil {
+		return Value{}, err
+	}
+	b, err := toFloat(y)
+	if err != nil {
+		return Value{}, err
+	}
+	return ev.floatOp(op, a, b)
+}
+
+// boolBitOp is x op y for two bools and op one of & | ^: a bool.
+func boolBitOp(op string, x, y bool) Value {
+	switch op {
+	case "&":
+		return Bool(x && y)
+	case "|":
+		return Bool(x || y)
+	}
+	return Bool(x != y)
 }
 
 // toFloat converts a number to float as Python does (PyLong_AsDouble: correctly
@@ -229,52 +238,65 @@ func intLimit(bits int64) *pyErr {
 		limit: &inputerr.LimitError{Limit: "literal.MaxIntBits", Max: MaxIntBits, Got: bits, What: "the size in bits of a computed int"}}
 }
 
+// intOp is a op b for ints (x and y being the operands as written, bools
+// included).
 func (ev *evaluator) intOp(op string, a, b *big.Int, x, y Value) (Value, *pyErr) {
-	z := new(big.Int)
 	switch op {
-	case "+":
-		return bigInt(z.Add(a, b)), nil
-	case "-":
-		return bigInt(z.Sub(a, b)), nil
 	case "*":
 		if bits := int64(a.BitLen() + b.BitLen()); bits > MaxIntBits {
 			return Value{}, intLimit(bits)
 		}
-		return bigInt(z.Mul(a, b)), nil
+		return bigInt(new(big.Int).Mul(a, b)), nil
 	case "/":
-		if b.Sign() == 0 {
-			return Value{}, &pyErr{exc: "ZeroDivisionError", msg: ev.text(TextTrueDivZero)}
-		}
-		f, _ := new(big.Rat).SetFrac(a, b).Float64()
-		if math.IsInf(f, 0) {
-			return Value{}, &pyErr{exc: "OverflowError", msg: "integer division result too large for a float"}
-		}
-		return Float(f), nil
+		return ev.intTrueDiv(a, b)
 	case "//", "%":
-		if b.Sign() == 0 {
-			name := TextIntDivZero
-			if op == "%" {
-				name = TextIntModZero
-			}
-			return Value{}, &pyErr{exc: "ZeroDivisionError", msg: ev.text(name)}
-		}
-		q, m := floorDivMod(a, b)
-		if op == "//" {
-			return bigInt(q), nil
-		}
-		return bigInt(m), nil
+		return ev.intFloorDivMod(op, a, b)
 	case "**":
 		return ev.intPow(a, b, x, y)
 	case "<<", ">>":
 		return shift(op, a, b)
-	case "&":
-		return bigInt(z.And(a, b)), nil
-	case "|":
-		return bigInt(z.Or(a, b)), nil
-	case "^":
-		return bigInt(z.Xor(a, b)), nil
+	}
+	if f, ok := intBinOps[op]; ok {
+		return bigInt(f(new(big.Int), a, b)), nil
 	}
 	return Value{}, unsupportedOperands(op, x, y)
+}
+
+// intBinOps are the int operators that cannot fail, as big.Int methods.
+var intBinOps = map[string]func(z, a, b *big.Int) *big.Int{
+	"+": (*big.Int).Add,
+	"-": (*big.Int).Sub,
+	"&": (*big.Int).And,
+	"|": (*big.Int).Or,
+	"^": (*big.Int).Xor,
+}
+
+// intTrueDiv is a / b for ints: a float.
+func (ev *evaluator) intTrueDiv(a, b *big.Int) (Value, *pyErr) {
+	if b.Sign() == 0 {
+		return Value{}, &pyErr{exc: "ZeroDivisionError", msg: ev.text(TextTrueDivZero)}
+	}
+	f, _ := new(big.Rat).SetFrac(a, b).Float64()
+	if math.IsInf(f, 0) {
+		return Value{}, &pyErr{exc: "OverflowError", msg: "integer division result too large for a float"}
+	}
+	return Float(f), nil
+}
+
+// intFloorDivMod is a // b or a % b (op) for ints.
+func (ev *evaluator) intFloorDivMod(op string, a, b *big.Int) (Value, *pyErr) {
+	if b.Sign() == 0 {
+		name := TextIntDivZero
+		if op == "%" {
+			name = TextIntModZero
+		}
+		return Value{}, &pyErr{exc: "ZeroDivisionError", msg: ev.text(name)}
+	}
+	q, m := floorDivMod(a, b)
+	if op == "//" {
+		return bigInt(q), nil
+	}
+	return bigInt(m), nil
 }
 
 // floorDivMod is Python's // and % on ints: the quotient rounds toward minus infinity.
@@ -398,46 +420,8 @@ func isOddInteger(x float64) bool { return math.Mod(math.Abs(x), 2.0) == 1.0 }
 
 // floatPow is CPython's float_pow (Objects/floatobject.c).
 func (ev *evaluator) floatPow(iv, iw float64) (Value, *pyErr) {
-	switch {
-	case iw == 0:
-		return Float(1), nil
-	case math.IsNaN(iv):
-		return Float(iv), nil
-	case math.IsNaN(iw):
-		if iv == 1 {
-			return Float(1), nil
-		}
-		return Float(iw), nil
-	case math.IsInf(iw, 0):
-		iv = math.Abs(iv)
-		switch {
-		case iv == 1:
-			return Float(1), nil
-		case (iw > 0) == (iv > 1):
-			return Float(math.Abs(iw)), nil
-		}
-		return Float(0), nil
-	case math.IsInf(iv, 0):
-		odd := isOddInteger(iw)
-		if iw > 0 {
-			if odd {
-				return Float(iv), nil
-			}
-			return Float(math.Abs(iv)), nil
-		}
-		if odd {
-			return Float(math.Copysign(0, iv)), nil
-		}
-		return Float(0), nil
-	case iv == 0:
-		odd := isOddInteger(iw)
-		if iw < 0 {
-			return Value{}, &pyErr{exc: "ZeroDivisionError", msg: ev.text(TextZeroNegPow)}
-		}
-		if odd {
-			return Float(iv), nil
-		}
-		return Float(0), nil
+	if v, ok, err := ev.floatPowSpecial(iv, iw); ok {
+		return v, err
 	}
 	negate := false
 	if iv < 0 {
@@ -460,6 +444,61 @@ func (ev *evaluator) floatPow(iv, iw float64) (Value, *pyErr) {
 		ix = -ix
 	}
 	return Float(ix), nil
+}
+
+// floatPowSpecial is float_pow's special cases: a zero exponent, a nan, an
+// infinity or a zero base; ok is false for other operands.
+func (ev *evaluator) floatPowSpecial(iv, iw float64) (Value, bool, *pyErr) {
+	switch {
+	case iw == 0:
+		return Float(1), true, nil
+	case math.IsNaN(iv):
+		return Float(iv), true, nil
+	case math.IsNaN(iw):
+		if iv == 1 {
+			return Float(1), true, nil
+		}
+		return Float(iw), true, nil
+	case math.IsInf(iw, 0):
+		return powInfExp(iv, iw), true, nil
+	case math.IsInf(iv, 0):
+		return powInfBase(iv, iw), true, nil
+	case iv == 0:
+		if iw < 0 {
+			return Value{}, true, &pyErr{exc: "ZeroDivisionError", msg: ev.text(TextZeroNegPow)}
+		}
+		if isOddInteger(iw) {
+			return Float(iv), true, nil
+		}
+		return Float(0), true, nil
+	}
+	return Value{}, false, nil
+}
+
+// powInfExp is iv ** iw for an infinite iw (iv not nan).
+func powInfExp(iv, iw float64) Value {
+	iv = math.Abs(iv)
+	switch {
+	case iv == 1:
+		return Float(1)
+	case (iw > 0) == (iv > 1):
+		return Float(math.Abs(iw))
+	}
+	return Float(0)
+}
+
+// powInfBase is iv ** iw for an infinite iv (iw finite, not zero).
+func powInfBase(iv, iw float64) Value {
+	odd := isOddInteger(iw)
+	switch {
+	case iw > 0 && odd:
+		return Float(iv)
+	case iw > 0:
+		return Float(math.Abs(iv))
+	case odd:
+		return Float(math.Copysign(0, iv))
+	}
+	return Float(0)
 }
 
 func toComplex(v Value) (complex128, *pyErr) {
@@ -541,47 +580,55 @@ func cQuot(a, b complex128) (complex128, bool) {
 // otherwise.
 func (ev *evaluator) complexPow(a, b complex128) (Value, *pyErr) {
 	var r complex128
+	var ok bool
 	if imag(b) == 0 && real(b) == math.Trunc(real(b)) && math.Abs(real(b)) <= 100 {
-		n := int(real(b))
-		if n >= 0 {
-			r = cPowu(a, n)
-		} else {
-			p := cPowu(a, -n)
-			q, ok := cQuot(1, p)
-			if !ok {
-				return Value{}, &pyErr{exc: "ZeroDivisionError", msg: ev.text(TextComplexZeroPow)}
-			}
-			r = q
-		}
+		r, ok = cPowi(a, int(real(b)))
 	} else {
-		switch {
-		case b == 0:
-			r = 1
-		case a == 0:
-			if imag(b) != 0 || real(b) < 0 {
-				return Value{}, &pyErr{exc: "ZeroDivisionError", msg: ev.text(TextComplexZeroPow)}
-			}
-			r = 0
-		default:
-			vabs := crHypot(real(a), imag(a))
-			l := math.Pow(vabs, real(b))
-			if vabs > 0 && !math.IsInf(vabs, 0) && !math.IsInf(real(b), 0) && !math.IsNaN(real(b)) && real(b) != 0 {
-				l = crPow(vabs, real(b))
-			}
-			at := math.Atan2(imag(a), real(a))
-			phase := at * real(b)
-			if imag(b) != 0 {
-				l /= crExp(at * imag(b))
-				phase += imag(b) * crLog(vabs)
-			}
-			sin, cos := crSinCos(phase)
-			r = complex(l*cos, l*sin)
-		}
+		r, ok = cPow(a, b)
+	}
+	if !ok {
+		return Value{}, &pyErr{exc: "ZeroDivisionError", msg: ev.text(TextComplexZeroPow)}
 	}
 	if math.IsInf(real(r), 0) || math.IsInf(imag(r), 0) {
 		return Value{}, &pyErr{exc: "OverflowError", msg: "complex exponentiation"}
 	}
 	return complexValue(r), nil
+}
+
+// cPowi is CPython's c_powi: a ** n for a small integer n; ok is false for a
+// zero a with a negative n.
+func cPowi(a complex128, n int) (complex128, bool) {
+	if n >= 0 {
+		return cPowu(a, n), true
+	}
+	return cQuot(1, cPowu(a, -n))
+}
+
+// cPow is CPython's c_pow: a ** b; ok is false for a zero a with a negative or
+// complex b.
+func cPow(a, b complex128) (complex128, bool) {
+	switch {
+	case b == 0:
+		return 1, true
+	case a == 0:
+		if imag(b) != 0 || real(b) < 0 {
+			return 0, false
+		}
+		return 0, true
+	}
+	vabs := crHypot(real(a), imag(a))
+	l := math.Pow(vabs, real(b))
+	if vabs > 0 && !math.IsInf(vabs, 0) && !math.IsInf(real(b), 0) && !math.IsNaN(real(b)) && real(b) != 0 {
+		l = crPow(vabs, real(b))
+	}
+	at := math.Atan2(imag(a), real(a))
+	phase := at * real(b)
+	if imag(b) != 0 {
+		l /= crExp(at * imag(b))
+		phase += imag(b) * crLog(vabs)
+	}
+	sin, cos := crSinCos(phase)
+	return complex(l*cos, l*sin), true
 }
 
 func cPowu(x complex128, n int) complex128 {

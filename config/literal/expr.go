@@ -112,72 +112,88 @@ var (
 func (p *exprParser) tokenize() *syntaxErr {
 	s := p.src
 	p.toks = make([]token, 0, len(s)/2+4)
-	line, col := int32(1), int32(1)
+	at := linecol{1, 1}
 	consts := int32(0) // every string and number of the rewritten text is a placeholder
 	for i := 0; i < len(s); {
-		c := s[i]
-		at := linecol{line, col}
-		switch {
-		case c == '\n' || c == '\r':
-			if !(c == '\n' && i > 0 && s[i-1] == '\r') {
-				line, col = line+1, 1
-			}
-			i++
-			continue
-		case c == ' ' || c == '\t' || c == '\f':
-			i, col = i+1, col+1
-			continue
-		case c == '\\':
-			i, col = i+1, col+1
-			continue
-		case c == '#':
-			for i < len(s) && s[i] != '\n' && s[i] != '\r' {
-				if s[i]&0xC0 != 0x80 {
-					col++
-				}
-				i++
-			}
+		if j, ok := skipBlank(s, i, &at); ok {
+			i = j
 			continue
 		}
-		n, kind := 1, tOp
-		switch {
-		case isIdentByte(c) && !(c >= '0' && c <= '9'):
-			for n < len(s)-i && isIdentByte(s[i+n]) {
-				n++
-			}
-			kind = tName
-		case c == '"' && strings.HasPrefix(s[i:], `""`):
-			n, kind = 2, tConst
-		case c >= '0' && c <= '9':
-			for n < len(s)-i && isIdentByte(s[i+n]) {
-				n++
-			}
-			kind = tConst
-		default:
-			for _, op := range threeOps {
-				if strings.HasPrefix(s[i:], op) {
-					n = 3
-				}
-			}
-			if n == 1 {
-				for _, op := range twoOps {
-					if strings.HasPrefix(s[i:], op) {
-						n = 2
-					}
-				}
-			}
-		}
-		text := s[i : i+n]
+		n, kind := tokenLen(s, i)
 		atom := int32(-1)
 		if kind == tConst {
 			atom, consts = consts, consts+1
 		}
-		p.toks = append(p.toks, token{text: text, off: i, at: at, kind: kind, atom: atom})
+		p.toks = append(p.toks, token{text: s[i : i+n], off: i, at: at, kind: kind, atom: atom})
 		i += n
-		col += int32(n)
+		at.col += int32(n)
 	}
 	p.toks = append(p.toks, token{kind: tEOF, off: len(s)})
 	return nil
+}
+
+// skipBlank skips the line break, blank, backslash or comment at i, moving at
+// past it, and returns the offset after it; ok is false when a token starts at i.
+func skipBlank(s string, i int, at *linecol) (int, bool) {
+	c := s[i]
+	switch {
+	case c == '\n' || c == '\r':
+		if !(c == '\n' && i > 0 && s[i-1] == '\r') {
+			at.line, at.col = at.line+1, 1
+		}
+		return i + 1, true
+	case c == ' ' || c == '\t' || c == '\f' || c == '\\':
+		at.col++
+		return i + 1, true
+	case c == '#':
+		for i < len(s) && s[i] != '\n' && s[i] != '\r' {
+			if s[i]&0xC0 != 0x80 {
+				at.col++
+			}
+			i++
+		}
+		return i, true
+	}
+	return i, false
+}
+
+// tokenLen returns the length and kind of the token at i.
+func tokenLen(s string, i int) (int, uint8) {
+	c := s[i]
+	switch {
+	case isIdentByte(c) && !(c >= '0' && c <= '9'):
+		return identLen(s, i), tName
+	case c == '"' && strings.HasPrefix(s[i:], `""`):
+		return 2, tConst
+	case c >= '0' && c <= '9':
+		return identLen(s, i), tConst
+	}
+	return opLen(s[i:]), tOp
+}
+
+// identLen returns the length of the run of identifier bytes at i (at least 1).
+func identLen(s string, i int) int {
+	n := 1
+	for n < len(s)-i && isIdentByte(s[i+n]) {
+		n++
+	}
+	return n
+}
+
+// opLen returns the length of the operator s starts with: 3 or 2 for one of
+// threeOps or twoOps, else 1.
+func opLen(s string) int {
+	for _, op := range threeOps {
+		if strings.HasPrefix(s, op) {
+			return 3
+		}
+	}
+	for _, op := range twoOps {
+		if strings.HasPrefix(s, op) {
+			return 2
+		}
+	}
+	return 1
 }
 
 // mk returns a new node, taken from the arena (a chunk is never grown in place, so
@@ -243,13 +259,18 @@ func (p *exprParser) startsExpr(x *node) bool {
 	case tConst:
 		return !(x.kind == nName && int(t.atom) < len(p.w.atoms) && p.w.atoms[t.atom].Kind() == StrKind)
 	case tName:
-		return !keywords[t.text] || t.text == "True" || t.text == "False" || t.text == "None" ||
-			t.text == "not" || t.text == "lambda" || t.text == "await"
+		return !keywords[t.text] || exprKeywords[t.text]
 	case tOp:
-		return t.text == "(" || t.text == "[" || t.text == "{" || t.text == "-" || t.text == "+" || t.text == "~"
+		return exprOpeners[t.text]
 	}
 	return false
 }
+
+// exprKeywords are the keywords that begin an expression.
+var exprKeywords = map[string]bool{"True": true, "False": true, "None": true, "not": true, "lambda": true, "await": true}
+
+// exprOpeners are the operators that begin an expression.
+var exprOpeners = map[string]bool{"(": true, "[": true, "{": true, "-": true, "+": true, "~": true}
 
 // sideBySide is the SyntaxError of x followed by an expression inside brackets
 // ({'max_autotune' True}, [1 2]): from 3.10 "invalid syntax. Perhaps you forgot a
@@ -871,44 +892,8 @@ func (p *exprParser) dictDisplay(t token) (*node, *syntaxErr) {
 				return nil, err
 			}
 			n.kids = append(n.kids, nil, v)
-		} else {
-			k, err := p.expr()
-			if err != nil {
-				return nil, err
-			}
-			if !p.accept(":") {
-				if p.peek().kind == tEOF {
-					return nil, p.invalid(p.peek())
-				}
-				if len(n.kids) == 0 && p.startsExpr(k) {
-					return nil, p.sideBySide(k, whyColon) // {'a' True}: a set or a dict, Python cannot tell
-				}
-				if !p.forgotComma() {
-					return nil, p.invalid(p.peek()) // 3.8, 3.9: no such text
-				}
-				// At the key's last character (Grammar/python.gram invalid_kvpair:
-				// a->end_col_offset - 1), measured (testdata/forgot-comma.json).
-				prev := p.toks[p.i-1]
-				return nil, &syntaxErr{off: prev.off + len(prev.text), back: 1, msg: "':' expected after dictionary key", why: whyColon}
-			}
-			v, err := p.expr()
-			if err != nil {
-				return nil, err
-			}
-			if p.is("for") && len(n.kids) == 0 {
-				c, err := p.comprehension("dict", []*node{k, v}, t.off)
-				if err != nil {
-					return nil, err
-				}
-				if !p.accept("}") {
-					return nil, p.unexpected(p.peek())
-				}
-				return c, nil
-			}
-			n.kids = append(n.kids, k, v)
-			if !p.is(",") && !p.is("}") {
-				return nil, p.sideBySide(v, "")
-			}
+		} else if c, err := p.dictItem(n, t); err != nil || c != nil {
+			return c, err
 		}
 		if !p.accept(",") {
 			if !p.accept("}") {
@@ -918,6 +903,56 @@ func (p *exprParser) dictDisplay(t token) (*node, *syntaxErr) {
 		}
 	}
 	return n, nil
+}
+
+// dictItem reads a key: value item of the dict display n (opened by t) and
+// appends it to n's kids; when a for clause follows the first item, it reads
+// the dict comprehension and returns it instead.
+func (p *exprParser) dictItem(n *node, t token) (*node, *syntaxErr) {
+	k, err := p.expr()
+	if err != nil {
+		return nil, err
+	}
+	if !p.accept(":") {
+		return nil, p.missingColon(n, k)
+	}
+	v, err := p.expr()
+	if err != nil {
+		return nil, err
+	}
+	if p.is("for") && len(n.kids) == 0 {
+		c, err := p.comprehension("dict", []*node{k, v}, t.off)
+		if err != nil {
+			return nil, err
+		}
+		if !p.accept("}") {
+			return nil, p.unexpected(p.peek())
+		}
+		return c, nil
+	}
+	n.kids = append(n.kids, k, v)
+	if !p.is(",") && !p.is("}") {
+		return nil, p.sideBySide(v, "")
+	}
+	return nil, nil
+}
+
+// missingColon is the SyntaxError of the key k of the dict display n not
+// followed by ':'.
+func (p *exprParser) missingColon(n, k *node) *syntaxErr {
+	if p.peek().kind == tEOF {
+		return p.invalid(p.peek())
+	}
+	if len(n.kids) == 0 && p.startsExpr(k) {
+		return p.sideBySide(k, whyColon) // {'a' True}: a set or a dict, Python cannot tell
+	}
+	if !p.forgotComma() {
+		return p.invalid(p.peek()) // 3.8, 3.9: no such text
+	}
+	// At the key's last character (Grammar/python.gram invalid_kvpair:
+	// a->end_col_offset - 1), measured (testdata/forgot-comma.json).
+	prev := p.toks[p.i-1]
+	return &syntaxErr{off: prev.off + len(prev.text), back: 1, msg: "':' expected after dictionary key", why: whyColon}
 }
 
 // comprehension reads the for and if clauses after a comprehension's element (elts:

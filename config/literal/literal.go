@@ -162,31 +162,38 @@ func literalEvalTree(n *node) bool {
 	case nConst, nName:
 		return true
 	case nTuple, nList, nSet:
-		for _, k := range n.kids {
-			if k.kind == nStar || !literalEvalTree(k) {
-				return false
-			}
-		}
-		return true
+		return literalItems(n.kids, func(k *node) bool { return k.kind != nStar })
 	case nDict:
-		for _, k := range n.kids {
-			if k == nil || !literalEvalTree(k) {
-				return false
-			}
-		}
-		return true
+		return literalItems(n.kids, func(k *node) bool { return k != nil })
 	case nCall:
 		return n.kids[0].kind == nName && n.kids[0].name == "set" && len(n.kids) == 1
 	case nUnary:
 		return (n.op == "-" || n.op == "+") && isNumConst(n.kids[0], false)
 	case nBinary:
-		l := n.kids[0]
-		if l.kind == nUnary && (l.op == "-" || l.op == "+") {
-			l = l.kids[0]
-		}
-		return (n.op == "+" || n.op == "-") && isNumConst(l, false) && l.val.kind != ComplexKind && isNumConst(n.kids[1], true)
+		return literalComplexSum(n)
 	}
 	return false
+}
+
+// literalItems reports whether every one of a display's items is allowed by ok
+// and accepted by literalEvalTree.
+func literalItems(kids []*node, ok func(*node) bool) bool {
+	for _, k := range kids {
+		if !ok(k) || !literalEvalTree(k) {
+			return false
+		}
+	}
+	return true
+}
+
+// literalComplexSum reports whether the binary n is a real number (signed or not)
+// plus or minus an imaginary one, as ast.literal_eval takes it.
+func literalComplexSum(n *node) bool {
+	l := n.kids[0]
+	if l.kind == nUnary && (l.op == "-" || l.op == "+") {
+		l = l.kids[0]
+	}
+	return (n.op == "+" || n.op == "-") && isNumConst(l, false) && l.val.kind != ComplexKind && isNumConst(n.kids[1], true)
 }
 
 // isNumConst reports whether n is a constant int, float or complex (complex only,
@@ -223,8 +230,8 @@ var jsonNames = map[string]Value{"null": None(), "true": Bool(true), "false": Bo
 var nameHints = map[string]string{"true": "True", "false": "False", "null": "None", "none": "None", "TRUE": "True", "FALSE": "False", "NONE": "None", "NULL": "None"}
 
 // nameValue is a name's value: ParseJSON's null, true and false; any other name is
-// Python's NameError (there are no builtins), or its ValueError for a name that
-// NFKC-normalises to None, True or False.
+// Python's NameError, or its ValueError for a name that NFKC-normalises to None,
+// True or False; a name of Python's builtins is refused as not evaluated.
 func (ev *evaluator) nameValue(n *node) (Value, *pyErr) {
 	if v, ok := jsonNames[n.name]; ok && ev.json {
 		return v, nil
@@ -238,6 +245,10 @@ func (ev *evaluator) nameValue(n *node) (Value, *pyErr) {
 		if ev.text(TextNFKCConstant) == "ValueError" {
 			return Value{}, &pyErr{exc: "ValueError", msg: fmt.Sprintf("identifier field can't represent '%s' constant", name)}
 		}
+	}
+	if ev.isBuiltin(pyName(n.name)) {
+		// A script finds it in builtins (config/literal/builtins.txt): not a NameError.
+		return Value{}, unsupported(fmt.Sprintf("the builtin %s is not evaluated", name))
 	}
 	e := &pyErr{exc: "NameError", msg: fmt.Sprintf("name '%s' is not defined", name)}
 	if hint, ok := nameHints[n.name]; ok {

@@ -108,16 +108,11 @@ func (w *rewriter) token(i int) (int, *Error) {
 		w.out = append(w.out, c)
 		return i + 1, nil
 	case c == '#':
-		end := strings.IndexByte(s[i:], '\n')
-		if end < 0 {
-			end = len(s) - i
-		}
-		w.out = append(w.out, s[i:i+end]...)
-		return i + end, nil
+		return w.comment(i), nil
 	case c == '\'' || c == '"':
 		w.item()
 		return w.strings(i)
-	case c >= '0' && c <= '9', c == '.' && i+1 < len(s) && s[i+1] >= '0' && s[i+1] <= '9':
+	case numberAt(s, i):
 		w.item()
 		return w.number(i)
 	case strings.HasPrefix(s[i:], "..."):
@@ -128,11 +123,35 @@ func (w *rewriter) token(i int) (int, *Error) {
 		w.item()
 		return w.ident(i)
 	}
-	if n := len(w.open); c == '*' && strings.HasPrefix(s[i:], "**") && n > 0 && w.open[n-1].curly && w.open[n-1].state == braceEmpty {
-		w.open[n-1].state = braceDict // {**d, ...} is a dict display
+	if c == '*' && strings.HasPrefix(s[i:], "**") {
+		w.dictUnpack()
 	}
 	w.punct(c)
 	return i + 1, nil
+}
+
+// comment copies the comment at i, up to its line's end, and returns the offset
+// after it.
+func (w *rewriter) comment(i int) int {
+	end := strings.IndexByte(w.s[i:], '\n')
+	if end < 0 {
+		end = len(w.s) - i
+	}
+	w.out = append(w.out, w.s[i:i+end]...)
+	return i + end
+}
+
+// numberAt reports whether a number starts at i: a digit, or a '.' and a digit.
+func numberAt(s string, i int) bool {
+	c := s[i]
+	return c >= '0' && c <= '9' || c == '.' && i+1 < len(s) && s[i+1] >= '0' && s[i+1] <= '9'
+}
+
+// dictUnpack records a ** in an empty brace: {**d, ...} is a dict display.
+func (w *rewriter) dictUnpack() {
+	if n := len(w.open); n > 0 && w.open[n-1].curly && w.open[n-1].state == braceEmpty {
+		w.open[n-1].state = braceDict
+	}
 }
 
 // ident copies a name, or a string literal with its prefix.

@@ -248,6 +248,9 @@ func find(rs []rng, r rune) (rng, bool) {
 // Version returns the Python version.
 func (p *Python) Version() Version { return p.v }
 
+// PyVersion returns the version's numbers (how config/literal finds its builtins).
+func (p *Python) PyVersion() (major, minor int) { return p.v.Major, p.v.Minor }
+
 // Unicode returns the Unicode version its unicodedata reads.
 func (p *Python) Unicode() string { return p.unicode }
 

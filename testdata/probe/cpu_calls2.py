@@ -21,9 +21,11 @@ Each case is a dict of Python source texts (literals as a user would write them)
                        these variables (plus PATH and HOME) set.
 
 Every literal is read with ast.literal_eval; when literal_eval refuses it, the same text
-is evaluated as a Python expression with no names defined, and the error (NameError for
-`false`, SyntaxError for a malformed literal) is recorded at stage "parse", since that is
-what a script holding the text raises first.
+is evaluated as a Python expression with Python's builtins, as a script's expression is
+(until December 2026 it ran with none, so int('5') was a NameError; cpu_builtins.py
+re-ran those cases), and the error (NameError for `false`, SyntaxError for a malformed
+literal) is recorded at stage "parse", since that is what a script holding the text
+raises first.
 
 The result: {"stage": S, "error": {"exception", "module", "message"}} where S is one of
 parse, import, global, patch, compile, decorate, first-call; or {"ok": true, "wrapper":
@@ -66,7 +68,8 @@ def lit(src):
         return ast.literal_eval(src)
     except Exception:
         try:
-            return eval(compile(src, "<literal>", "eval"), {"__builtins__": {}}, {})
+            # A script's evaluation: Python's builtins are there (int('5') is 5).
+            return eval(compile(src, "<literal>", "eval"), {}, {})
         except Exception as e:
             raise ParseError(e)
 
