@@ -356,22 +356,13 @@ func (r *Resolver) applyOptions(res *Result, opts literal.Value) ([]patchEntry, 
 	var out []patchEntry
 	aoti := false
 	for _, it := range opts.DictItems() {
-		key, ok := it.Key.AsStr()
-		if !ok && it.Key.PyType() == "bytes" {
-			// key.replace("-", "_") on bytes: a str argument (measured on 2.6.0, 2.14.1).
-			return nil, &CallError{Arg: "options", Exc: "TypeError", Msg: "a bytes-like object is required, not 'str'"}
-		}
-		if !ok {
-			return nil, &OptionsShapeError{PyType: it.Key.PyType(), Attr: "replace"}
+		key, err := optionKey(it.Key)
+		if err != nil {
+			return nil, err
 		}
 		if slices.Contains(r.facts.CompileOptions, key) {
 			// torch.compile pops it before the wrapper: not an Inductor config key.
-			res.CompileOptions = append(res.CompileOptions, key)
-			aoti = aoti || (key == "use_aoti" && it.Val.Truthy())
-			if key == "guard_filter_fn" {
-				v := it.Val
-				res.guardFilter = &v
-			}
+			aoti = res.takeCompileOption(key, it.Val) || aoti
 			continue
 		}
 		attr := strings.ReplaceAll(key, "-", "_")
@@ -400,6 +391,31 @@ func (r *Resolver) applyOptions(res *Result, opts literal.Value) ([]patchEntry, 
 		out = append(out, r.aotiPatch()...)
 	}
 	return out, nil
+}
+
+// optionKey returns an options key as the str apply_options replaces "-" in, or the
+// error Python raises for a key of another type.
+func optionKey(k literal.Value) (string, error) {
+	key, ok := k.AsStr()
+	if !ok && k.PyType() == "bytes" {
+		// key.replace("-", "_") on bytes: a str argument (measured on 2.6.0, 2.14.1).
+		return "", &CallError{Arg: "options", Exc: "TypeError", Msg: "a bytes-like object is required, not 'str'"}
+	}
+	if !ok {
+		return "", &OptionsShapeError{PyType: k.PyType(), Attr: "replace"}
+	}
+	return key, nil
+}
+
+// takeCompileOption records an option torch.compile itself takes out of options
+// (Facts.CompileOptions), keeping a guard_filter_fn's value, and reports whether it
+// is a truthy use_aoti.
+func (res *Result) takeCompileOption(key string, val literal.Value) bool {
+	res.CompileOptions = append(res.CompileOptions, key)
+	if key == "guard_filter_fn" {
+		res.guardFilter = &val
+	}
+	return key == "use_aoti" && val.Truthy()
 }
 
 // typeCheckOption is apply_options' type check of one option; keep is false when the

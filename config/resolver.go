@@ -289,19 +289,7 @@ func (r *Resolver) Resolve(req Request) (*Result, error) {
 		Python: py.Version(), py: py, decorator: req.Decorator,
 	}
 	req = backendOf(req)
-	res.Backend = req.Backend
-	switch {
-	case req.BackendCallable != "":
-		res.Backend, res.backendUnchecked = req.BackendCallable, true
-	case req.BackendValue != nil:
-		res.Backend, res.backendUnchecked = req.BackendValue.String(), true
-	case req.BackendNone && r.facts.BackendNoneIsDefault:
-		res.Backend = "inductor"
-	case req.BackendNone:
-		res.Backend, res.backendNone, res.backendUnchecked = "None", true, true
-	case res.Backend == "" && !req.BackendGiven:
-		res.Backend = "inductor"
-	}
+	r.setBackend(res, req)
 	// (4) Import: every default under the environment, in the order config.py runs.
 	env := envMap(req.Env)
 	res.env = env
@@ -342,6 +330,24 @@ func (r *Resolver) Resolve(req Request) (*Result, error) {
 		}
 	}
 	return res, nil
+}
+
+// setBackend records the backend req names in res: a callable or other value as
+// given (unchecked), None as the release reads it, and "inductor" when none is given.
+func (r *Resolver) setBackend(res *Result, req Request) {
+	res.Backend = req.Backend
+	switch {
+	case req.BackendCallable != "":
+		res.Backend, res.backendUnchecked = req.BackendCallable, true
+	case req.BackendValue != nil:
+		res.Backend, res.backendUnchecked = req.BackendValue.String(), true
+	case req.BackendNone && r.facts.BackendNoneIsDefault:
+		res.Backend = "inductor"
+	case req.BackendNone:
+		res.Backend, res.backendNone, res.backendUnchecked = "None", true, true
+	case res.Backend == "" && !req.BackendGiven:
+		res.Backend = "inductor"
+	}
 }
 
 // firstCall is what the first call raises beyond torch.compile: a debug override

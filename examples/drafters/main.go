@@ -56,15 +56,10 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer, environ f
 	}
 
 	visible, visErr := visibleDevices()
-	n := *devices
-	switch {
-	case n < 0:
-		fmt.Fprintf(stderr, "drafters: -devices %d: want 0 or more\n", n)
+	n, err := deviceCount(*devices, visible, visErr)
+	if err != nil {
+		fmt.Fprintf(stderr, "drafters: %v\n", err)
 		return 2
-	case n == 0 && visErr == nil && visible > 0:
-		n = visible
-	case n == 0:
-		n = 2
 	}
 
 	sc, err := compile.Scenario(given, nil, environ)
@@ -79,53 +74,21 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer, environ f
 		return 2
 	}
 	fmt.Fprintf(stdout, "PyTorch %s plan: %d drafters, one threading.Thread per GPU, each compiling its own function\n", rep.Torch, n)
-	useGraph := map[int]bool{}
-	if rep.Error != nil {
-		fmt.Fprintf(stdout, "  torch.compile raises %s: %s\n", rep.Error.Exception, inputerr.Cut(rep.Error.Message, 300))
-	} else {
-		writePlan(stdout, rep)
-		for _, d := range rep.CUDAGraphs.Devices {
-			// The Go backend replays where PyTorch would capture. A device that PyTorch
-			// loses only to cudagraph trees' thread-local state (a race between Python
-			// threads) replays too: each Go worker owns a locked OS thread and captures in
-			// thread_local mode, so that failure has no counterpart here.
-			useGraph[d.Device] = d.Outcome == graphs.Capture || d.Outcome == graphs.Partitioned || (d.Outcome == graphs.Fail && d.Race)
-		}
-	}
+	useGraph := writePlanGraphs(stdout, rep)
 
-	if visErr != nil || visible == 0 {
-		msg := "no CUDA device visible"
-		if visErr != nil {
-			msg = visErr.Error()
-		}
-		fmt.Fprintf(stdout, "\nGo drafter step: not run (%s).\n", msg)
+	if why, skip := notRun(visible, visErr); skip {
+		fmt.Fprintf(stdout, "\nGo drafter step: not run (%s).\n", why)
 		return 0
 	}
 	if n > visible {
 		fmt.Fprintf(stderr, "drafters: -devices %d but %d visible\n", n, visible)
 		return 2
 	}
-	ids := make([]int, n)
-	for i := range ids {
-		ids[i] = i
-	}
-	req := gpuRequest{Devices: ids, Hidden: *hidden, Batch: *batch, Layers: *layers, Steps: *steps, UseGraph: useGraph, CaptureMode: *captureMode, Kernels: variant}
-	var single []gpuResult
-	if *jsonPath != "" && n > 1 {
-		alone := req
-		alone.Devices = ids[:1]
-		if single, err = runGPU(ctx, alone); err != nil {
-			fmt.Fprintf(stderr, "drafters: %v\n", err)
-			return 1
-		}
-	}
-	results, err := runGPU(ctx, req)
+	req := gpuRequest{Devices: deviceIDs(n), Hidden: *hidden, Batch: *batch, Layers: *layers, Steps: *steps, UseGraph: useGraph, CaptureMode: *captureMode, Kernels: variant}
+	results, single, err := runSteps(ctx, req, *jsonPath != "")
 	if err != nil {
 		fmt.Fprintf(stderr, "drafters: %v\n", err)
 		return 1
-	}
-	if single == nil {
-		single = results[:1]
 	}
 	fmt.Fprintf(stdout, "\nGo drafter step on %d GPUs at once (hidden %d, batch %d, %d layers, %d steps, %s kernels; replayed where the config asks for CUDA graphs, %s capture on each device's locked worker; sync step: median wall of %d Run(n=1) calls from the device's goroutine, on the caller's thread):\n", n, *hidden, *batch, *layers, *steps, variant, *captureMode, syncCalls)
 	failed := writeResults(stdout, results)
@@ -144,6 +107,78 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer, environ f
 		return 1
 	}
 	return 0
+}
+
+// deviceCount returns the number of devices to plan and run: -devices when given,
+// else every visible device, else 2 for the plan alone.
+func deviceCount(n, visible int, visErr error) (int, error) {
+	switch {
+	case n < 0:
+		return 0, fmt.Errorf("-devices %d: want 0 or more", n)
+	case n == 0 && visErr == nil && visible > 0:
+		return visible, nil
+	case n == 0:
+		return 2, nil
+	}
+	return n, nil
+}
+
+// writePlanGraphs writes the plan (or the error torch.compile raises) and returns the
+// devices whose Go step replays a CUDA graph.
+func writePlanGraphs(w io.Writer, rep *graphs.Report) map[int]bool {
+	useGraph := map[int]bool{}
+	if rep.Error != nil {
+		fmt.Fprintf(w, "  torch.compile raises %s: %s\n", rep.Error.Exception, inputerr.Cut(rep.Error.Message, 300))
+		return useGraph
+	}
+	writePlan(w, rep)
+	for _, d := range rep.CUDAGraphs.Devices {
+		// The Go backend replays where PyTorch would capture. A device that PyTorch
+		// loses only to cudagraph trees' thread-local state (a race between Python
+		// threads) replays too: each Go worker owns a locked OS thread and captures in
+		// thread_local mode, so that failure has no counterpart here.
+		useGraph[d.Device] = d.Outcome == graphs.Capture || d.Outcome == graphs.Partitioned || (d.Outcome == graphs.Fail && d.Race)
+	}
+	return useGraph
+}
+
+// notRun reports whether the Go step cannot run (no device visible), and why.
+func notRun(visible int, visErr error) (why string, skip bool) {
+	switch {
+	case visErr != nil:
+		return visErr.Error(), true
+	case visible == 0:
+		return "no CUDA device visible", true
+	}
+	return "", false
+}
+
+// deviceIDs returns the ordinals 0 to n-1.
+func deviceIDs(n int) []int {
+	ids := make([]int, n)
+	for i := range ids {
+		ids[i] = i
+	}
+	return ids
+}
+
+// runSteps runs req on all its devices at once; with wantSingle and several devices,
+// device 0 first runs alone. single is that lone run, else the first device's result.
+func runSteps(ctx context.Context, req gpuRequest, wantSingle bool) (results, single []gpuResult, err error) {
+	if wantSingle && len(req.Devices) > 1 {
+		alone := req
+		alone.Devices = req.Devices[:1]
+		if single, err = runGPU(ctx, alone); err != nil {
+			return nil, nil, err
+		}
+	}
+	if results, err = runGPU(ctx, req); err != nil {
+		return nil, nil, err
+	}
+	if single == nil {
+		single = results[:1]
+	}
+	return results, single, nil
 }
 
 // writeResults writes one row per device and reports whether any device failed.

@@ -115,15 +115,33 @@ func (c *Compile) Scenario(given map[string]bool, sc *graphs.Scenario, environ f
 		out = *sc
 		out.Set = slices.Clone(sc.Set)
 	}
+	if err := c.release(given, &out); err != nil {
+		return nil, err
+	}
+	if err := c.call(given, &out); err != nil {
+		return nil, err
+	}
+	out.Set = append(out.Set, c.Sets...)
+	if err := c.process(given, sc, &out, environ); err != nil {
+		return nil, err
+	}
+	return &out, nil
+}
+
+// release writes -torch and the schema flags over out.
+func (c *Compile) release(given map[string]bool, out *graphs.Scenario) error {
 	if given["torch"] && c.Torch.Value == "" {
-		return nil, fmt.Errorf("-torch: empty release (give one such as 2.11, or leave the flag out)")
+		return fmt.Errorf("-torch: empty release (give one such as 2.11, or leave the flag out)")
 	}
 	if given["torch"] || out.Torch == "" {
 		out.Torch = c.Torch.Value
 	}
-	if err := c.schema(given, &out); err != nil {
-		return nil, err
-	}
+	return c.schema(given, out)
+}
+
+// call writes the torch.compile call's flags (-backend, -python, -mode, -options)
+// over out.
+func (c *Compile) call(given map[string]bool, out *graphs.Scenario) error {
 	if given["backend"] || (out.Backend == "" && !out.BackendGiven) {
 		out.Backend = c.Backend.Value
 		out.BackendGiven = given["backend"] // -backend "" is backend="": InvalidBackend
@@ -138,14 +156,19 @@ func (c *Compile) Scenario(given map[string]bool, sc *graphs.Scenario, environ f
 	if given["options"] {
 		raw, err := c.options()
 		if err != nil {
-			return nil, err
+			return err
 		}
 		out.Options = raw
 	}
-	out.Set = append(out.Set, c.Sets...)
+	return nil
+}
+
+// process writes the process's side over out: its environment (see Scenario), the
+// machine's host unless -no-env or the file gives one, and -dynamic.
+func (c *Compile) process(given map[string]bool, sc *graphs.Scenario, out *graphs.Scenario, environ func() []string) error {
 	env, err := c.environment(sc, environ)
 	if err != nil {
-		return nil, err
+		return err
 	}
 	out.Env = env
 	if !c.NoEnv && out.Host == (schema.Host{}) {
@@ -153,10 +176,10 @@ func (c *Compile) Scenario(given map[string]bool, sc *graphs.Scenario, environ f
 	}
 	if given["dynamic"] {
 		if out.Dynamic, err = c.dynamic(); err != nil {
-			return nil, err
+			return err
 		}
 	}
-	return &out, nil
+	return nil
 }
 
 // pytorchEnvPrefixes are the prefixes of every environment variable that the built-in
