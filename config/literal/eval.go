@@ -351,8 +351,7 @@ func (ev *evaluator) display(n *node) (Value, *pyErr) {
 		return List(items...), nil
 	}
 	for i, it := range items {
-		if t := unhashable(it); t != "" {
-			e := typeErr("%s", ev.text(TextUnhashableSet, t))
+		if e := ev.setItemErr(it); e != nil {
 			if len(items) == len(n.kids) {
 				e.off, e.placed = n.kids[i].off, true
 			}
@@ -360,6 +359,15 @@ func (ev *evaluator) display(n *node) (Value, *pyErr) {
 		}
 	}
 	return Set(items...), nil
+}
+
+// setItemErr is Python's TypeError for a set item that cannot be hashed, nil for one
+// that can.
+func (ev *evaluator) setItemErr(v Value) *pyErr {
+	if t := unhashable(v); t != "" {
+		return typeErr("%s", ev.text(TextUnhashableSet, t))
+	}
+	return nil
 }
 
 // iterate returns the items of an iterable constant (a str's characters, a dict's keys).

@@ -15,23 +15,23 @@ import (
 // measured on Python 3.8.18-3.14.10 (testdata/probe/gen_exprs.py's builtin cases,
 // testdata/*/exprs-*.json); a call outside what a row evaluates (other argument
 // types, keywords, a text that differs by version) is refused as not evaluated.
-var builtinFuncs = map[string]func(ev *evaluator, a builtinArgs) (Value, *pyErr){
+var builtinFuncs = map[string]builtinFunc{
 	"abs":    builtinAbs,
 	"bool":   builtinBool,
 	"dict":   builtinDict,
 	"float":  builtinFloat,
 	"int":    builtinInt,
 	"len":    builtinLen,
-	"list":   builtinList,
+	"list":   collectionBuiltin(List, false),
 	"max":    builtinMax,
 	"min":    builtinMin,
 	"pow":    builtinPow,
 	"round":  builtinRound,
-	"set":    builtinSet,
+	"set":    collectionBuiltin(Set, true),
 	"sorted": builtinSorted,
 	"str":    builtinStr,
 	"sum":    builtinSum,
-	"tuple":  builtinTuple,
+	"tuple":  collectionBuiltin(Tuple, false),
 }
 
 // builtinArgs are a call's evaluated arguments: positional ones, then keywords in order.
@@ -246,42 +246,28 @@ func iterArg(ev *evaluator, a builtinArgs) ([]Value, *pyErr) {
 	return items, err
 }
 
-func builtinList(ev *evaluator, a builtinArgs) (Value, *pyErr) {
-	if len(a.pos) == 0 && len(a.kw) == 0 {
-		return List(), nil
-	}
-	items, err := iterArg(ev, a)
-	if err != nil {
-		return Value{}, err
-	}
-	return List(append([]Value(nil), items...)...), nil
-}
+// builtinFunc evaluates one builtin's call.
+type builtinFunc func(ev *evaluator, a builtinArgs) (Value, *pyErr)
 
-func builtinTuple(ev *evaluator, a builtinArgs) (Value, *pyErr) {
-	if len(a.pos) == 0 && len(a.kw) == 0 {
-		return Tuple(), nil
-	}
-	items, err := iterArg(ev, a)
-	if err != nil {
-		return Value{}, err
-	}
-	return Tuple(append([]Value(nil), items...)...), nil
-}
-
-func builtinSet(ev *evaluator, a builtinArgs) (Value, *pyErr) {
-	if len(a.pos) == 0 && len(a.kw) == 0 {
-		return Set(), nil
-	}
-	items, err := iterArg(ev, a)
-	if err != nil {
-		return Value{}, err
-	}
-	for _, it := range items {
-		if t := unhashable(it); t != "" {
-			return Value{}, typeErr("%s", ev.text(TextUnhashableSet, t))
+// collectionBuiltin is list(), tuple() or set(): empty without arguments, else the
+// items of the one iterable argument, built by build; set() refuses an unhashable item
+// (Python's TypeError, [evaluator.setItemErr]).
+func collectionBuiltin(build func(...Value) Value, hashed bool) builtinFunc {
+	return func(ev *evaluator, a builtinArgs) (Value, *pyErr) {
+		if len(a.pos) == 0 && len(a.kw) == 0 {
+			return build(), nil
 		}
+		items, err := iterArg(ev, a)
+		if err != nil {
+			return Value{}, err
+		}
+		for i := 0; hashed && i < len(items); i++ {
+			if e := ev.setItemErr(items[i]); e != nil {
+				return Value{}, e
+			}
+		}
+		return build(append([]Value(nil), items...)...), nil
 	}
-	return Set(items...), nil
 }
 
 func builtinDict(ev *evaluator, a builtinArgs) (Value, *pyErr) {

@@ -39,8 +39,8 @@ func (ev *evaluator) comp(n *node) (Value, *pyErr) {
 		}
 		if n.op != "dict" {
 			if n.op == "set" {
-				if t := unhashable(v); t != "" {
-					return typeErr("%s", ev.text(TextUnhashableSet, t))
+				if e := ev.setItemErr(v); e != nil {
+					return e
 				}
 			}
 			items = append(items, v)
