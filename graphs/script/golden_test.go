@@ -22,7 +22,16 @@ type golden struct {
 
 func TestGolden(t *testing.T) {
 	t.Parallel()
-	files, err := filepath.Glob("testdata/scripts/*.py")
+	eachScript(t, "testdata/scripts/*.py", filepath.Base, func(t *testing.T, name string, s *Script) {
+		compareGolden(t, filepath.Join("testdata", "golden", name+".json"), render(t, s))
+	})
+}
+
+// eachScript reads every script the pattern matches, named for Read by readName of its
+// path, and runs check on it in a parallel subtest named for the file without ".py".
+func eachScript(t *testing.T, pattern string, readName func(string) string, check func(t *testing.T, name string, s *Script)) {
+	t.Helper()
+	files, err := filepath.Glob(pattern)
 	if err != nil || len(files) == 0 {
 		t.Fatalf("no scripts: %v", err)
 	}
@@ -34,29 +43,34 @@ func TestGolden(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			s, err := readBytes(filepath.Base(f), src)
+			s, err := readBytes(readName(f), src)
 			if err != nil {
 				t.Fatalf("Read: %v", err)
 			}
-			got := render(t, s)
-			path := filepath.Join("testdata", "golden", name+".json")
-			if *update {
-				if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
-					t.Fatal(err)
-				}
-				if err := os.WriteFile(path, got, 0o644); err != nil {
-					t.Fatal(err)
-				}
-				return
-			}
-			want, err := os.ReadFile(path)
-			if err != nil {
-				t.Fatalf("%v (run go test -update)", err)
-			}
-			if diff := cmp.Diff(string(want), string(got)); diff != "" {
-				t.Errorf("Read(%s) mismatch (-want +got):\n%s", f, diff)
-			}
+			check(t, name, s)
 		})
+	}
+}
+
+// compareGolden compares got with the golden file at path, or rewrites it under
+// go test -update.
+func compareGolden(t *testing.T, path string, got []byte) {
+	t.Helper()
+	if *update {
+		if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(path, got, 0o644); err != nil {
+			t.Fatal(err)
+		}
+		return
+	}
+	want, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatalf("%v (run go test -update)", err)
+	}
+	if diff := cmp.Diff(string(want), string(got)); diff != "" {
+		t.Errorf("%s mismatch (-want +got):\n%s", path, diff)
 	}
 }
 
