@@ -32,7 +32,8 @@
 // final full stop, as a message quoted inside a sentence loses it. Each line is cleaned
 // first: what a page, an editor or a
 // mail client puts in place of PyTorch's ASCII becomes ASCII again (no-break and other
-// Unicode spaces, curly quotes, HTML references such as &#39;), then ANSI colour codes
+// Unicode spaces, curly quotes, HTML references such as &#39;; soft hyphens and
+// zero-width characters inside words are dropped), then ANSI colour codes
 // (an OSC that the line does not terminate is dropped alone), "> " quote marks,
 // torchrun's "[rankN]:" prefixes and indentation go. A row then matches a line in one of five ways,
 // which [Finding.Match] names and the text output states when it is not exact:
