@@ -32,7 +32,8 @@
 // final full stop, as a message quoted inside a sentence loses it. Each line is cleaned
 // first: what a page, an editor or a
 // mail client puts in place of PyTorch's ASCII becomes ASCII again (no-break and other
-// Unicode spaces, curly quotes, HTML references such as &#39;), then ANSI colour codes
+// Unicode spaces, curly quotes, HTML references such as &#39;; soft hyphens and
+// zero-width characters inside words are dropped), then ANSI colour codes
 // (an OSC that the line does not terminate is dropped alone), "> " quote marks,
 // torchrun's "[rankN]:" prefixes and indentation go. A row then matches a line in one of five ways,
 // which [Finding.Match] names and the text output states when it is not exact:
@@ -140,10 +141,10 @@
 //
 // # Corpus
 //
-// testdata/corpus holds 312 real public texts (issues, pull requests and pages, each
-// verbatim, its address in manifest.tsv), 159 of them with no code (graph breaks, recompile
+// testdata/corpus holds 316 real public texts (issues, pull requests and pages, each
+// verbatim, its address in manifest.tsv), 160 of them with no code (graph breaks, recompile
 // limits, Triton errors, OOM, NCCL timeouts, Unsupported, illegal memory access, prose
-// and code about skips), one golden file each. 70 were used while building the rows;
+// and code about skips), one golden file each. 74 were used while building the rows;
 // 19 were held out and only measured, once before and once after the build-set fixes:
 // 13 of 14 expected codes found (93 %) both times; 2, then 3, of 3 stated releases
 // detected; no false finding, none on the 5 negatives; one release read from a text
@@ -301,6 +302,7 @@
 //   - capture-rng-state: " during CUDA graph capture", 2.0–2.14
 //   - optimizer-not-capturable: "Attempting CUDA graph capture of step() for an instance of ", 2.0–2.14
 //   - optimizer-capturable-device: "If capturable=True, params", 2.0–2.14
+//   - cuda-graph-unavailable: "Tried to instantiate dummy base class", 2.0–2.14
 //
 // # Codes
 //
@@ -675,6 +677,18 @@ const (
 	//
 	// Fix: keep parameters and optimizer state on the GPU, or capturable=False.
 	OptimizerCapturableDevice Code = "optimizer-capturable-device"
+
+	// CUDAGraphUnavailable occurs when code uses CUDA graphs (torch.cuda.CUDAGraph,
+	// torch.cuda.graph_pool_handle, torch.cuda.is_current_stream_capturing) with a torch
+	// build that has no CUDA: a CPU-only wheel, or a build for XPU, MPS or an NPU, where
+	// these are placeholders that raise when used.
+	//
+	// Example:
+	//
+	//	RuntimeError: Tried to instantiate dummy base class CUDAGraph
+	//
+	// Fix: a CUDA build of torch on an NVIDIA GPU, or no CUDA graphs on this device.
+	CUDAGraphUnavailable Code = "cuda-graph-unavailable"
 )
 
 // Codes returns every code of the catalogue, in catalogue order.
@@ -688,7 +702,7 @@ func Codes() []Code {
 		TreesInputDeallocated, TreesRerecordLimit, TreesPendingBackward, StreamCaptureUnjoined,
 		CUDAGraphEmpty, InductorConfigNotImported, BackendTakesNoMode, UnsupportedPython,
 		EnvForceOverrides, CUDAInvalidContext, CaptureRNGState, OptimizerNotCapturable,
-		OptimizerCapturableDevice,
+		OptimizerCapturableDevice, CUDAGraphUnavailable,
 	}
 }
 
