@@ -18,13 +18,28 @@ type IntStrError struct {
 	Msg    string // Python's text, as the Lang's version words it
 }
 
-func (e *IntStrError) Error() string { return "literal: Python raises ValueError: " + e.Msg }
+func (e *IntStrError) Error() string {
+	if e == nil {
+		return "literal: <nil *IntStrError>"
+	}
+	return "literal: Python raises ValueError: " + e.Msg
+}
 
-// Exception returns "ValueError".
-func (e *IntStrError) Exception() string { return "ValueError" }
+// Exception returns "ValueError" ("" for nil).
+func (e *IntStrError) Exception() string {
+	if e == nil {
+		return ""
+	}
+	return "ValueError"
+}
 
 // Message returns Python's text.
-func (e *IntStrError) Message() string { return e.Msg }
+func (e *IntStrError) Message() string {
+	if e == nil {
+		return ""
+	}
+	return e.Msg
+}
 
 // decimalDigits returns the number of decimal digits of an int, its sign aside.
 func (v Value) decimalDigits() int {
