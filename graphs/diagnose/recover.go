@@ -26,11 +26,12 @@ const ver = `(\d+\.\d+(?:\.\d+)?(?:(?:a|b|rc)\d+)?(?:\.dev\d+)?(?:\+[0-9A-Za-z.]
 // The ranks of the ways a log shows the release: what torch itself prints wins over a
 // package list, which wins over a path or file name, which wins over prose.
 const (
-	rankLoose   = 1
-	rankProse   = 2
-	rankPath    = 3
-	rankPackage = 4
-	rankTorch   = 5
+	rankLoose     = 1
+	rankProse     = 2
+	rankProseMove = 3 // prose that says the run moved to the release (upgraded to, a new install gave)
+	rankPath      = 4
+	rankPackage   = 5
+	rankTorch     = 6
 )
 
 // versionPatterns returns the ways a log shows torch's release.
@@ -79,6 +80,15 @@ func versionPatterns() []versionPattern {
 		p("orch", `(?i)torch.*?\b(?:fails?|failing|failed|broken|breaks|crash(?:es|ed)?|errors?|regress(?:es|ed)?)\s+(?:on|with|in|since|after|under)\s+(?:(?:py)?torch\s*)?v?`+ver+`\b`, rankProse, "prose"),
 		// a nightly named in prose: "2.13.0.dev20260518".
 		p(".dev20", `\b(\d+\.\d+\.\d+\.dev\d{8}(?:\+[0-9A-Za-z.]+)?)`, rankProse, "nightly"),
+		// prose that says the run moved to a release, which outranks the releases it
+		// moved from: "This was with a Pytorch 2.8, cu128 setup. … a new install which
+		// gave me PyTorch 2.9.1" (kijai/ComfyUI-KJNodes#496), "I upgraded to torch 2.6",
+		// "after updating to PyTorch 2.7", "now on torch 2.5". Past tense only: "upgrade
+		// to torch 2.6" is advice.
+		p("orch", `(?i)\b(?:(?:upgraded|updated|switched|moved|bumped|migrated)\s+(?:\S+\s+){0,3}?to|`+
+			`after\s+(?:upgrading|updating|switching|moving|bumping|migrating)\s+(?:\S+\s+){0,3}?to|`+
+			`(?:gave|got)\s+me|installed|now\s+(?:on|using|running|at))\s+`+
+			`(?:(?:the\s+)?(?:latest|newest|new|nightly)\s+)?(?:py)?torch\s*v?`+ver+`\b`, rankProseMove, "prose"),
 	}
 }
 
@@ -161,7 +171,7 @@ func (f *versionFinder) window(text []byte, line int) {
 			continue
 		}
 		for _, m := range p.re.FindAllSubmatchIndex(text, 4) {
-			if p.rank <= rankProse && otherRun(text, m[2], m[3]) {
+			if p.rank <= rankProseMove && otherRun(text, m[2], m[3]) {
 				continue
 			}
 			if f.offer(text[m[2]:m[3]], p.rank, line, text, p.what) {

@@ -87,6 +87,12 @@ func TestOwnRelease(t *testing.T) {
 		{"pt-advice", "try PT 2.7 instead", "", "advice is another run's"},
 		{"when-i-use", "when I use torch 2.5 torch.compile fails", "2.5", "'when' alone does not make a release another run's"},
 		{"version-is", "my torch version is 1.13.1 and later pytorch 2.1.0", "", "the run's own 1.13 (outside 2.0–2.14) blocks later prose (AI-Scientist#24)"},
+		{"new-install-gave", "This was with a Pytorch 2.8, cu128 setup. I did a new install which gave me PyTorch 2.9.1 and cu130.", "2.9", "the release a new install gave outranks the one it replaced (KJNodes#496)"},
+		{"upgraded-to", "on torch 2.5 it ran; then I upgraded to PyTorch 2.7 and compile fails", "2.7", "a release the run moved to"},
+		{"after-updating", "after updating ComfyUI to torch 2.8.0 the node crashes, torch 2.6 was fine", "2.8", "after updating … to"},
+		{"now-on", "I used torch 2.4 before, now on torch 2.6", "2.6", "now on"},
+		{"upgrade-advice", "torch 2.5 here; you should upgrade to torch 2.6", "2.5", "'upgrade to' in the present is advice, not the run's move"},
+		{"upgraded-and-works", "I upgraded to torch 2.6 and it works", "", "a release moved to that works is another run's"},
 	}
 	for _, tt := range tests {
 		f := newVersionFinder()

@@ -487,6 +487,24 @@ var pythonParaphrases = []struct {
 		literals: []string{"compile on python", "compile with python", "compile under python"},
 		pattern:  `(?i)(?:run\s?time\s?e?rr?or|error|exception)\s+(?:for|from|with|in|of)\s+torch\.\s?compile\s+(?:on|with|under|in|for)\s+python\s*3\.1[1-9]`,
 	},
+	{
+		// Dynamo, the part of torch.compile that refuses the Python (2.1–2.5 print "Dynamo
+		// is not supported on Python 3.12+"), named as the subject of the refusal:
+		// "it returned such error saying that Dynamo not supported on Python 3.12+"
+		// (kyutai-labs/moshi#156), "Dynamo doesn't support Python 3.12", "dynamo isn't
+		// supported on python 3.13".
+		literals: []string{"dynamo not supported", "dynamo is not supported", "dynamo isn't supported",
+			"dynamo doesn't support", "dynamo does not support"},
+		pattern: `(?i)\bdynamo\s+(?:is\s+)?(?:not|isn't|doesn't|does\s+not)\s+(?:yet\s+)?` +
+			`(?:supported|support|work|run)\w*\s+(?:(?:on|for|with|in|under|by)\s+)?python\s*(?:version\s*)?3\.1[1-9]`,
+	},
+	{
+		// Advice to go back from a refused Python for Dynamo or torch.compile: "Either
+		// you should downgrade your python version from 3.12 or … for dynamo support"
+		// (pytorch/pytorch#129327), "downgrade python from 3.11 to use torch.compile".
+		literals: []string{"downgrade your python", "downgrade the python", "downgrade python"},
+		pattern:  `(?i)\bdowngrad\w*\s+(?:your\s+|the\s+)?python(?:\s+version)?\s+from\s+(?:python\s*)?3\.1[1-9]\b.*\b(?:dynamo|torch\.\s?compile)\b`,
+	},
 }
 
 // paraphraseRows returns the rows of pythonParaphrases.
