@@ -99,6 +99,7 @@ type siteState struct {
 	patches []string // config.patch globals in force, KEY=VALUE
 	called  bool     // a partial site: its first call was seen
 	seq     int      // execution order
+	def     *stmt    // the def of this file it compiles (torch.compile(step), @torch.compile), if any
 }
 
 // frame is one entry of walkStack's stack.
@@ -168,20 +169,21 @@ type reader struct {
 	setMeta    []setMeta // for each of set: where it was assigned
 	guards     []guard   // the conditions what runs now is under, outermost first
 	env        []envEntry
-	executors  map[string]int        // names bound to thread pools → their workers (0: unknown)
-	procPools  map[string]bool       // names bound to process pools
-	chains     int32                 // if chains run so far (guard.chain)
-	assigned   map[string][]*expr    // name → the values assigned to it (the first maxAssigned), for argument alternatives
-	started    map[*stmt][]guard     // defs handed to a thread, process or pool → the guards of the start
-	outputs    map[string]*siteState // names bound to a compiled function's output
-	derived    map[string]*siteState // names bound to a value computed from one
-	seq        int                   // execution order of sites, calls, threads and events
-	rest       bool                  // running the defs no code called (runRest)
-	callEvents []callEvent           // calls of compiled functions' names
-	events     []event               // workload facts seen
-	compiled   map[string]*siteState // names bound to compiled functions
-	partials   map[string]*siteState // names bound to partial(torch.compile, …)
-	marked     map[ThreadKind]bool   // process markers seen (one each)
+	executors  map[string]int          // names bound to thread pools → their workers (0: unknown)
+	procPools  map[string]bool         // names bound to process pools
+	chains     int32                   // if chains run so far (guard.chain)
+	assigned   map[string][]*expr      // name → the values assigned to it (the first maxAssigned), for argument alternatives
+	started    map[*stmt][]guard       // defs handed to a thread, process or pool → the guards of the start
+	outputs    map[string]*siteState   // names bound to a compiled function's output
+	derived    map[string]*siteState   // names bound to a value computed from one
+	seq        int                     // execution order of sites, calls, threads and events
+	rest       bool                    // running the defs no code called (runRest)
+	callEvents []callEvent             // calls of compiled functions' names
+	events     []event                 // workload facts seen
+	compiled   map[string]*siteState   // names bound to compiled functions
+	bound      map[string][]*siteState // name → every site it was bound to (aliases and parameters included)
+	partials   map[string]*siteState   // names bound to partial(torch.compile, …)
+	marked     map[ThreadKind]bool     // process markers seen (one each)
 	threads    []*Thread
 	classRun   map[*Thread][]*stmt    // Thread subclass → its run methods
 	stack      []frame                // walk's stack, reused
@@ -199,7 +201,7 @@ func newReader(name, src string, toks []token) *reader {
 		aliases: map[string]string{}, funcs: map[string]*stmt{}, methods: map[string][]*stmt{},
 		owner: map[*stmt]*stmt{}, cands: map[string][]Candidate{}, dicts: map[string]*expr{}, flows: map[string][]string{}, calledNames: map[string]bool{},
 		decPatch: map[*stmt][]string{}, siteOf: map[*expr]*siteState{}, entered: map[*stmt]bool{},
-		executors: map[string]int{}, procPools: map[string]bool{}, assigned: map[string][]*expr{}, started: map[*stmt][]guard{}, outputs: map[string]*siteState{}, derived: map[string]*siteState{}, compiled: map[string]*siteState{}, partials: map[string]*siteState{},
+		executors: map[string]int{}, procPools: map[string]bool{}, assigned: map[string][]*expr{}, started: map[*stmt][]guard{}, outputs: map[string]*siteState{}, derived: map[string]*siteState{}, compiled: map[string]*siteState{}, bound: map[string][]*siteState{}, partials: map[string]*siteState{},
 		marked: map[ThreadKind]bool{}, classRun: map[*Thread][]*stmt{},
 		quals: map[*expr]string{}, candsOf: map[string][]Candidate{}, uiChoices: map[string][]Candidate{},
 	}

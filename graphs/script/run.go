@@ -319,6 +319,7 @@ func (r *reader) call(c *expr) {
 	case c.x.kind == name && q == "" && r.partials[c.x.name] != nil:
 		r.partialCall(c, r.partials[c.x.name])
 	case c.x.kind == name && q == "" && r.funcs[c.x.name] != nil:
+		r.bindParams(r.funcs[c.x.name], c)
 		r.enter(r.funcs[c.x.name])
 	default:
 		if !r.thread(c, q) {
@@ -355,9 +356,17 @@ func (r *reader) decorators(s *stmt) {
 		switch {
 		case isCompile(q):
 			r.calls(argValues(d))
-			r.site(d, Decorator, d.args).Binds = s.name
+			st := r.site(d, Decorator, d.args)
+			st.Binds = s.name
+			if s.kind == defStmt {
+				st.def = s
+			}
 		case d.kind == call && q == "functools.partial" && len(d.args) > 0 && isCompile(r.qual(d.args[0].value)):
-			r.site(d, Partial, d.args[1:]).Binds = s.name
+			st := r.site(d, Partial, d.args[1:])
+			st.Binds = s.name
+			if s.kind == defStmt {
+				st.def = s
+			}
 		case d.kind == call && q == inductorConfig+".patch":
 			r.decPatch[s] = append(r.decPatch[s], r.patch(d)...)
 		default:
@@ -427,15 +436,66 @@ func (r *reader) bind(n string, v *expr) {
 			return
 		}
 		st.Binds = n
-		r.compiled[n] = st
+		r.bindCompiled(n, st)
 		return
 	}
 	if v.kind == call && v.x.kind == name && r.partials[v.x.name] != nil {
-		r.compiled[n] = r.partials[v.x.name]
+		r.bindCompiled(n, r.partials[v.x.name])
+		return
+	}
+	if st := r.compiledName(v); st != nil {
+		r.bindCompiled(n, st) // an alias: model = compiled_model
 		return
 	}
 	if v.kind == call {
 		r.bindPool(n, v)
+	}
+}
+
+// bindCompiled records that n names st's compiled function (now, and as one of the
+// functions n may name: see [reader.peers]).
+func (r *reader) bindCompiled(n string, st *siteState) {
+	r.compiled[n] = st
+	for _, b := range r.bound[n] {
+		if b == st {
+			return
+		}
+	}
+	if len(r.bound[n]) < maxBound {
+		r.bound[n] = append(r.bound[n], st)
+	}
+}
+
+// maxBound bounds how many sites one name is recorded as bound to.
+const maxBound = 64
+
+// compiledName returns the site whose compiled function e names (a name or an
+// attribute bound to one), or nil.
+func (r *reader) compiledName(e *expr) *siteState {
+	if e == nil || (e.kind != name && e.kind != attr) {
+		return nil
+	}
+	return r.compiled[e.name]
+}
+
+// bindParams binds the parameters of def that a call passes a compiled function to:
+// train(model_c) with def train(model) makes model name it inside.
+func (r *reader) bindParams(def *stmt, c *expr) {
+	i := 0
+	for _, a := range c.args {
+		switch {
+		case a.star != 0:
+			return // *args and **kwargs: the positions after are unknown
+		case a.keyword != "":
+			if st := r.compiledName(a.value); st != nil {
+				r.bindCompiled(a.keyword, st)
+			}
+		default:
+			if st := r.compiledName(a.value); st != nil && i < len(def.params) {
+				r.bindCompiled(def.params[i].name, st)
+			}
+			i++
+		}
 	}
 }
 

@@ -25,7 +25,10 @@ func (r *reader) site(c *expr, kind Kind, args []arg) *siteState {
 	}
 	if kind == Method {
 		st.Binds = r.lastName(c.x.x)
-		r.compiled[st.Binds] = st
+		r.bindCompiled(st.Binds, st)
+	}
+	if kind != Method && len(args) > 0 && args[0].keyword == "" && args[0].star == 0 && args[0].value.kind == name {
+		st.def = r.funcs[args[0].value.name] // torch.compile(step): step's body is compiled
 	}
 	r.siteOf[c] = st
 	r.sites = append(r.sites, st)
