@@ -149,7 +149,7 @@ func builtinBool(_ *evaluator, a builtinArgs) (Value, *pyErr) {
 	return Bool(a.pos[0].Truthy()), nil
 }
 
-func builtinStr(_ *evaluator, a builtinArgs) (Value, *pyErr) {
+func builtinStr(ev *evaluator, a builtinArgs) (Value, *pyErr) {
 	if err := a.only(1); err != nil {
 		return Value{}, err
 	}
@@ -159,7 +159,8 @@ func builtinStr(_ *evaluator, a builtinArgs) (Value, *pyErr) {
 	if a.pos[0].kind == OpaqueKind {
 		return Value{}, a.refuse()
 	}
-	return Str(pyStr(a.pos[0])), nil
+	s, err := ev.str(a.pos[0])
+	return Str(s), err
 }
 
 // numberParser is the part of a Lang that reads int() and float() of a str (a

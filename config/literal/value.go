@@ -336,7 +336,9 @@ func setEqual(a, b []Value) bool {
 	return true
 }
 
-// String returns the Python repr of v.
+// String returns the Python repr of v. It never fails: an int of more than
+// MaxIntDigits digits is written in full, where Python raises ValueError
+// ([Value.PyRepr] returns that error).
 func (v Value) String() string {
 	var b strings.Builder
 	v.writeRepr(&b, goPrintable)

@@ -10,7 +10,8 @@ the host's pyenv 3.8 to 3.12):
     /root/.pyenv/versions/3.10.13/bin/python3 testdata/probe/gen_exprs.py > config/literal/testdata/exprs-3.10.json
 
 The expressions: a fixed list of edge cases, 600 generated at random from a small
-grammar (seed 2026, the same on every run and every Python), then calls of builtins.
+grammar (seed 2026, the same on every run and every Python), then calls of builtins,
+then ints past Python's 4,300-digit limit on int-to-str conversion.
 """
 import ast
 import json
@@ -131,6 +132,22 @@ BUILTIN_CALLS = [
     "_IncompleteInputError", "integer", "print", "__name__",
 ]
 
+# Python's limit on writing an int as decimal text (4,300 digits; config/literal/intstr.go):
+# the value computes, only str(), repr() and decimal formatting raise ValueError.
+INT_STR_LIMIT = [
+    "7 ** 7000", "-7 ** 7000", "[7 ** 7000]", "{1: 7 ** 7000}", "{7 ** 7000}", "str(7 ** 7000)",
+    "len(str(10 ** 4300 - 1))", "len(str(-(10 ** 4300 - 1)))", "str(10 ** 4300)", "str(-10 ** 4300)",
+    "len(str(2 ** 14284))", "str(2 ** 14285)", "f'{7 ** 7000}'", "f'{7 ** 7000!r}'", "f'{7 ** 7000!s}'",
+    "f'{7 ** 7000:d}'", "f'{7 ** 7000:,}'", "f'{7 ** 7000:_}'", "f'{7 ** 7000:>9}'", "f'{7 ** 7000:x}'[:5]",
+    "f'{7 ** 7000:_b}'[:5]", "'%d' % 7 ** 7000", "'%i' % 7 ** 7000", "'%u' % 7 ** 7000", "'%s' % 7 ** 7000",
+    "'%r' % 7 ** 7000", "'%.3s' % 7 ** 7000", "'%10d' % 7 ** 7000", "('%x' % 7 ** 7000)[:5]",
+    "('%#o' % -7 ** 7000)[:5]", "'%f' % 7 ** 7000", "'{}'.format(7 ** 7000)", "'{:d}'.format(7 ** 7000)",
+    "'{:n}'.format(7 ** 7000)", "'{:e}'.format(7 ** 7000)", "'{!r}'.format(7 ** 7000)", "'{!s}'.format(7 ** 7000)",
+    "str([7 ** 7000])", "str((1, 7 ** 7000))", "str({7 ** 7000})", "str({7 ** 7000: 1})", "str({1: [7 ** 7000]})",
+    "7 ** 7000 == 7 ** 7000", "len({7 ** 7000: 1, 7 ** 7000: 2})", "'%s' % [7 ** 7000]", "str(True) + str(7 ** 7000)",
+    "str(7 ** 7000) if 0 else 1", "int(str(10 ** 4299)) == 10 ** 4299",
+]
+
 
 def answer(src):
     try:
@@ -156,6 +173,7 @@ def main():
             seen.add(e)
             exprs.append(e)
     exprs += BUILTIN_CALLS
+    exprs += INT_STR_LIMIT
     out = {"python": sys.version.split()[0], "exprs": [[e, answer(e)] for e in exprs]}
     json.dump(out, sys.stdout, indent=0, ensure_ascii=False)
     sys.stdout.write("\n")
