@@ -91,7 +91,7 @@ func (r *reader) argChoices(e *expr, depth int) ([]ArgChoice, bool) {
 		return append(a, b...), ca && cb
 	case e.is(orChain) || e.is(andChain):
 		return r.chainChoices(e, depth)
-	case e.kind == name || e.kind == attr:
+	case e.kind == name || e.kind == attr || returnsOf(e) != "":
 		vs := r.assigned[r.lastName(e)]
 		if len(vs) == 0 {
 			return nil, false

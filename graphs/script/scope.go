@@ -250,8 +250,8 @@ func (r *reader) chainCands(v *expr, depth int) []Candidate {
 
 // sflow records that the keys v's names and attributes stand for reach k.
 func (r *reader) sflow(k skey, v *expr, fn *stmt) {
-	if v == nil || v.kind != name && v.kind != attr && v.kind != ifElse && !v.is(orChain) && !v.is(andChain) {
-		return // as the file-wide flow: a call's or subscript's value is not followed
+	if v == nil || v.kind != name && v.kind != attr && v.kind != ifElse && !v.is(orChain) && !v.is(andChain) && returnsOf(v) == "" {
+		return // as the file-wide flow: a call's value (but a getter's) or a subscript's is not followed
 	}
 	for _, f := range r.keysOf(v, fn) {
 		if f != k {

@@ -166,7 +166,7 @@ func (r *reader) splatMode(st *siteState, d *expr) {
 		if k, ok := r.literalStr(p.key); ok && k == "mode" {
 			if _, lit := r.literal(p.value); !lit {
 				st.ModeLiteral, st.ModeExpr = false, oneLine(r.text(p.value))
-				st.ModeCandidates = r.candidatesFor(p.value)
+				st.ModeCandidates = r.guardedCandidates(st, p.value, r.candidatesFor(p.value))
 			}
 		}
 	}
@@ -177,7 +177,7 @@ func (r *reader) keyword(st *siteState, k string, e *expr) {
 	v, ok := r.literal(e)
 	if !ok && k == "mode" {
 		st.ModeLiteral, st.ModeExpr = false, r.text(e)
-		st.ModeCandidates = r.candidatesFor(e)
+		st.ModeCandidates = r.guardedCandidates(st, e, r.candidatesFor(e))
 		return
 	}
 	if !ok && (r.alternatives(st, k, e) || k == "options" && r.boundOptions(st, e)) {
