@@ -246,10 +246,12 @@
 //   - overwritten-output: a paraphrase with "CUDAGraphs have been overwritten", as reports retell it
 //   - overwritten-output: a paraphrase with "CUDAGraphs was overwritten", as reports retell it
 //   - overwritten-output: a paraphrase with "CUDAGraphs got overwritten", as reports retell it
-//   - overwritten-output: a paraphrase with "cudagraph overwriting", as reports retell it
-//   - overwritten-output: a paraphrase with "cudagraph overwritten", as reports retell it
-//   - overwritten-output: a paraphrase with "cudagraphs overwriting", as reports retell it
-//   - overwritten-output: a paraphrase with "cudagraphs overwritten", as reports retell it
+//   - overwritten-output: a paraphrase with "overwriting crash", as reports retell it
+//   - overwritten-output: a paraphrase with "overwriting error", as reports retell it
+//   - overwritten-output: a paraphrase with "overwriting issue", as reports retell it
+//   - overwritten-output: a paraphrase with "overwritten crash", as reports retell it
+//   - overwritten-output: a paraphrase with "overwritten error", as reports retell it
+//   - overwritten-output: a paraphrase with "overwritten issue", as reports retell it
 //   - allocator-incompatible: "cudaMallocAsync does not yet support checkPoolLiveAllocations", 2.1–2.14
 //   - allocator-incompatible: a paraphrase with "checkPoolLiveAllocations", as reports retell it
 //   - allocator-incompatible: "Attempting uncaptured free of a captured allocation with address", 2.1–2.14

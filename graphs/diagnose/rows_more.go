@@ -608,8 +608,9 @@ var overwrittenRetold = []retold{
 	{
 		// A title that names the crash: "compile_image_encoder: true causes cudagraph
 		// overwriting crash" (facebookresearch/sam2#460), "CUDAGraph overwritten error".
-		literals: []string{"cudagraph overwriting", "cudagraph overwritten", "cudagraphs overwriting",
-			"cudagraphs overwritten"},
+		// The literals leave out "cudagraph", which most cudagraph logs hold on many lines.
+		literals: []string{"overwriting crash", "overwriting error", "overwriting issue",
+			"overwritten crash", "overwritten error", "overwritten issue"},
 		pattern: `(?i)\bcuda\s?graphs?\s+(?:outputs?\s+)?overwrit(?:ing|ten|e)\s+(?:crash|error|issue|bug|exception|problem|failure)s?\b`,
 	},
 }
