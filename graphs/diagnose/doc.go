@@ -74,8 +74,8 @@
 //     torch.__version__ print (on its line or the next), pip show's "Version:" after
 //     "Name: torch";
 //  2. package lists and reports: a pip list or conda row ("torch  2.9.0.dev20250723+cu128",
-//     "pytorch  2.5.1  py3.11_cuda12.4…"), a pin (torch==2.5.1), another tool's
-//     "Torch version : 2.4.1";
+//     "pytorch  2.5.1  py3.11_cuda12.4…"), a pin (torch==2.5.1), pip's "Successfully
+//     installed torch-2.3.0", another tool's "Torch version : 2.4.1";
 //  3. file names: site-packages/torch-2.5.1.dist-info, wheel names, conda's
 //     pytorch-2.5.1-py3…, "torch:2.5.1" (images, keys), "torch_version: 2.7.1" and a
 //     dict's or JSON's "'torch': '2.6.0'";
@@ -148,10 +148,10 @@
 //
 // # Corpus
 //
-// testdata/corpus holds 389 real public texts (issues, pull requests and pages, each
-// verbatim, its address in manifest.tsv), 203 of them with no code (graph breaks, recompile
+// testdata/corpus holds 400 real public texts (issues, pull requests and pages, each
+// verbatim, its address in manifest.tsv), 205 of them with no code (graph breaks, recompile
 // limits, Triton errors, OOM, NCCL timeouts, Unsupported, illegal memory access, prose
-// and code about skips), one golden file each. 82 were used while building the rows;
+// and code about skips), one golden file each. 93 were used while building the rows;
 // 19 were held out and only measured, once before and once after the build-set fixes:
 // 13 of 14 expected codes found (93 %) both times; 2, then 3, of 3 stated releases
 // detected; no false finding, none on the 5 negatives; one release read from a text
@@ -357,7 +357,10 @@
 //   - optimizer-capturable-device: "If capturable=True, params", 2.0–2.14
 //   - cuda-graph-unavailable: "Tried to instantiate dummy base class", 2.0–2.14
 //   - triton-missing: "Cannot find a working triton installation", 2.0–2.14
+//   - triton-missing: "cannot import name 'triton_key' from 'triton.compiler.compiler'", 2.4–2.8
 //   - gpu-too-old-for-triton: "which is too old to be supported by the triton GPU compiler", 2.0–2.14
+//   - cxx-compiler-missing: "No working C++ compiler found in torch._inductor.config.cpp.cxx", 2.0–2.14
+//   - cxx-compiler-missing: "Compiler: ", 2.5–2.14
 //
 // # Codes
 //
@@ -768,6 +771,18 @@ const (
 	// Fix: compile without Inductor on this GPU (backend="aot_eager" or "cudagraphs", or
 	// no torch.compile), or a GPU of capability 7.0 or newer.
 	GPUTooOldForTriton Code = "gpu-too-old-for-triton"
+
+	// CXXCompilerMissing occurs when Inductor needs its C++ compiler (CPU kernels, and
+	// its checks of the CPU's vector instructions) and none runs: the one named by
+	// torch._inductor.config.cpp.cxx (or $CXX) on Linux and macOS, MSVC's cl on Windows.
+	//
+	// Example:
+	//
+	//	InvalidCxxCompiler: No working C++ compiler found in torch._inductor.config.cpp.cxx: (None, 'g++')
+	//
+	// Fix: install a C++ compiler (g++, clang; Visual Studio Build Tools on Windows, run
+	// from its x64 Native Tools prompt), or name one in CXX; or compile without Inductor.
+	CXXCompilerMissing Code = "cxx-compiler-missing"
 )
 
 // Codes returns every code of the catalogue, in catalogue order.
@@ -782,6 +797,7 @@ func Codes() []Code {
 		CUDAGraphEmpty, InductorConfigNotImported, BackendTakesNoMode, UnsupportedPython,
 		EnvForceOverrides, CUDAInvalidContext, CaptureRNGState, OptimizerNotCapturable,
 		OptimizerCapturableDevice, CUDAGraphUnavailable, TritonMissing, GPUTooOldForTriton,
+		CXXCompilerMissing,
 	}
 }
 

@@ -52,6 +52,10 @@ func versionPatterns() []versionPattern {
 		// pip list / pip freeze / conda list rows: "torch   2.9.0.dev20250723+cu128",
 		// "pytorch   2.5.1   py3.11_cuda12.4_cudnn9.1.0_0   pytorch".
 		p("torch", `^(?:py)?torch\s+`+ver+`(?:\s|$)`, rankPackage, "package list"),
+		// pip's report of what it installed, the release the run has from then on:
+		// "Successfully installed torch-2.3.0 torchaudio-2.3.0" (2noise/ChatTTS#133, after
+		// "Uninstalling torch-2.1.2").
+		p("Successfully installed", `Successfully installed\b.*?\b(?:py)?torch-`+ver+`(?:\s|$)`, rankPackage, "pip install"),
 		// pins and requirement files: torch==2.5.1.
 		p("torch==", torchAt+`torch\s*==\s*`+ver, rankPackage, "pin"),
 		// "Torch version : 2.4.1", "torch version: 2.6.0" (other tools' reports), "my

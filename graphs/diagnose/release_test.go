@@ -57,6 +57,7 @@ func TestOwnRelease(t *testing.T) {
 		name, line, want, reason string
 	}{
 		{"works-with", "It works with torch 2.1.0 nightly FYI", "", "the release it works on is another run's (axolotl#352)"},
+		{"pip-installed", "Successfully installed torch-2.3.0 torchaudio-2.3.0", "2.3", "pip's report of what it installed (ChatTTS#133)"},
 		{"worked-but-fails", "this worked on torch 2.4 but torch.compile fails on 2.5", "2.5", "the failing release after the working one"},
 		{"compiles-fails", "Torch 2.9 compiles, Torch 2.7 fails.", "2.7", "the release that compiles is another run's (ComfyUI#11457)"},
 		{"broken-on", "torch compilation broken on 2.6.0", "2.6", "the loose prose rule"},

@@ -71,6 +71,29 @@ func tritonRows() []Signature {
 			Decisive: "the RuntimeError (or TritonMissing) line",
 		},
 		{
+			// The installed Triton lacks triton.compiler.compiler.triton_key, which these
+			// releases import directly (CacheBase.get_system catches only
+			// ModuleNotFoundError); from 2.14 torch/_inductor/runtime/triton_compat.py
+			// treats such a Triton as none, and the text above is raised instead.
+			Code: TritonMissing, Literal: "cannot import name 'triton_key' from 'triton.compiler.compiler'",
+			Releases: modes.Minors(4, 8),
+			Cause: "the installed Triton does not match this torch release: it lacks triton_key in " +
+				"triton.compiler.compiler, which Inductor imports to key its caches (a Triton older than the " +
+				"one torch pins, such as 2.3 under torch 2.4, or a newer or forked one that moved it, such as " +
+				"triton-windows 3.5 under torch 2.8)",
+			Fix: "install the Triton release this torch was built with (pip show torch lists it under " +
+				"Requires; on Windows, the triton-windows series that goes with your torch), or compile " +
+				"without Triton: backend=\"aot_eager\", or turn torch.compile off",
+			Evidence: modes.Source,
+			Source: "torch/_inductor/codecache.py CacheBase.get_system (from triton.compiler.compiler import " +
+				"triton_key, catching only ModuleNotFoundError) @ T2.6.0; torch/_inductor/runtime/triton_compat.py " +
+				"@ T2.14.1 falls back to HAS_TRITON = False instead; 2.4: pytorch/pytorch#123042 " +
+				"(2.4.0.dev20240330) and #127271 (2.4.0a0, Triton 2.3.x lacks triton_key); 2.3 pinned Triton " +
+				"2.3.0, which lacks it, so 2.3 does not import it; 2.8: woct0rdho/triton-windows#158 (torch " +
+				"2.8.0 with triton-windows 3.5); 2.9–2.13 not read",
+			Decisive: "the ImportError line",
+		},
+		{
 			Code: GPUTooOldForTriton, Literal: "which is too old to be supported by the triton GPU compiler",
 			Releases: modes.Minors(0, 14),
 			Cause: "Inductor generates Triton kernels for CUDA tensors, and Triton supports only GPUs of " +
@@ -88,6 +111,53 @@ func tritonRows() []Signature {
 				"apple/ml-cross-entropy#41 (GTX 1070), MIC-DKFZ/nnUNet#2188 (GTX 1080 Ti); TORCHDYNAMO_DISABLE=1: " +
 				"torch/_dynamo/eval_frame.py optimize @ T2.6.0, T2.14.1",
 			Decisive: "the RuntimeError (or GPUTooOldForTriton) line",
+		},
+	}
+}
+
+// cxxRows: Inductor's C++ compiler, named by torch._inductor.config.cpp.cxx.
+func cxxRows() []Signature {
+	const noCompiler = "compile without Inductor (backend=\"aot_eager\"), or turn torch.compile off (a " +
+		"program's own compile option, or TORCHDYNAMO_DISABLE=1)"
+	return []Signature{
+		{
+			Code: CXXCompilerMissing, Literal: "No working C++ compiler found in torch._inductor.config.cpp.cxx",
+			Releases: modes.Minors(0, 14),
+			Cause: "Inductor compiles C++ (CPU kernels, and the check of the CPU's vector instructions) " +
+				"with the first compiler of torch._inductor.config.cpp.cxx (default: $CXX, else g++, or " +
+				"clang++ on macOS) that runs, and none did: no C++ compiler is installed (a slim container " +
+				"image, a fresh Windows or macOS), or CXX names one that is not there",
+			Fix: "install a C++ compiler (Debian/Ubuntu: apt-get install g++; conda: conda install gxx; " +
+				"macOS: xcode-select --install), or point CXX (or torch._inductor.config.cpp.cxx) at one that " +
+				"runs; or " + noCompiler,
+			Evidence: modes.Measured,
+			Source: "measured: CXX=/nonexistent/gxx and torch.compile of a CPU function in the torch 2.6.0 " +
+				"and 2.14.1 CPU builds (../shared/torch-cpu/) raise \"InvalidCxxCompiler: No working C++ " +
+				"compiler found in torch._inductor.config.cpp.cxx: (None, '/nonexistent/gxx')\" " +
+				"(torch/_inductor/exc.py InvalidCxxCompiler); 2.0: pytorch/pytorch#92745 (2023-01); " +
+				"reports: marieai/marie-ai#94, 2noise/ChatTTS#133 (2.3.0), NixOS/nixpkgs#446105 (2.8)",
+			Decisive: "the InvalidCxxCompiler line",
+		},
+		{
+			// "Compiler: {compiler} is not found." in code and diffs is not the message: the
+			// compiler's name has no braces.
+			Code: CXXCompilerMissing, Literal: "Compiler: ",
+			Pattern:  `\bCompiler: [^\s{}]+ is not found`,
+			Releases: modes.Minors(5, 14),
+			Cause: "on Windows Inductor compiles C++ with MSVC's cl (or $CXX), and it could not be run: " +
+				"Visual Studio's C++ build tools are not installed, or the program was not started from " +
+				"a prompt that puts cl on PATH (the x64 Native Tools Command Prompt, or after vcvars64.bat)",
+			Fix: "install Visual Studio Build Tools with the C++ workload and start the program from the " +
+				"x64 Native Tools Command Prompt (or run vcvars64.bat first) so that cl is on PATH, or set " +
+				"CXX to a compiler that runs; or " + noCompiler,
+			Evidence: modes.Source,
+			Source: "torch/_inductor/cpp_builder.py check_compiler_exist_windows (\"Compiler: {compiler} is " +
+				"not found.\") @ T2.6.0, T2.14.1 (and torch/_inductor/exc.py InvalidCxxCompiler(compiler) @ " +
+				"T2.14.1, same text); PR #132533 (2024-08-02, before the 2.5 branch cut) added it, so 2.5 is " +
+				"dated by the PR; reports: pytorch/pytorch#157458 (2.9.0.dev20250701), " +
+				"edenaion/EZ-CorridorKey#11 (2.10.0+cpu), BuffMcBigHuge/ComfyUI-Zonos#7, " +
+				"numz/ComfyUI-SeedVR2_VideoUpscaler#516",
+			Decisive: "the RuntimeError line",
 		},
 	}
 }

@@ -64,6 +64,7 @@ func (r *reader) runRest(stmts []*stmt) {
 // guard is one condition that what runs inside it is under.
 type guard struct {
 	text     string
+	cond     *expr  // if and elif: the condition that holds inside (nil for other guards)
 	requires string // hasattr(inductor config, "KEY"): the key whose existence it tests
 	// on and off: a host-platform test, true (the branch runs) or false (it does not)
 	// on the platform planned (platform.go).
@@ -200,6 +201,7 @@ func (r *reader) guardOf(s *stmt, i int) guard {
 	case "if", "elif":
 		g.text = fmt.Sprintf("%s %s (line %d)", b.kind, oneLine(r.text(b.cond)), b.line)
 		g.requires = r.hasattrKey(b.cond)
+		g.cond = b.cond
 	case "else":
 		g.text = fmt.Sprintf("else (line %d) of if %s (line %d)", b.line, oneLine(r.text(s.branches[0].cond)), s.branches[0].line)
 	case "try":

@@ -83,6 +83,13 @@ func (r *reader) splat(st *siteState, e *expr, args []arg) {
 		given[a.keyword] = true
 	}
 	d := r.dicts[r.lastName(e)]
+	if ds, its, scoped := r.scopedDicts(e); scoped {
+		if len(ds) != 1 || len(its) > 0 {
+			r.splatMany(st, e, ds, its, given)
+			return
+		}
+		d = ds[0]
+	}
 	items, unknown, ok := r.partialDict(d)
 	if (e.kind != name && e.kind != attr) || !ok {
 		st.note("**%s: keyword arguments not read (not a name assigned a dict display)", oneLine(r.text(e)))
@@ -166,7 +173,7 @@ func (r *reader) splatMode(st *siteState, d *expr) {
 		if k, ok := r.literalStr(p.key); ok && k == "mode" {
 			if _, lit := r.literal(p.value); !lit {
 				st.ModeLiteral, st.ModeExpr = false, oneLine(r.text(p.value))
-				st.ModeCandidates = r.candidatesFor(p.value)
+				st.ModeCandidates = r.guardedCandidates(st, p.value, r.candidatesFor(p.value))
 			}
 		}
 	}
@@ -177,7 +184,7 @@ func (r *reader) keyword(st *siteState, k string, e *expr) {
 	v, ok := r.literal(e)
 	if !ok && k == "mode" {
 		st.ModeLiteral, st.ModeExpr = false, r.text(e)
-		st.ModeCandidates = r.candidatesFor(e)
+		st.ModeCandidates = r.guardedCandidates(st, e, r.candidatesFor(e))
 		return
 	}
 	if !ok && (r.alternatives(st, k, e) || k == "options" && r.boundOptions(st, e)) {
