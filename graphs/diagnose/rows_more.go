@@ -102,15 +102,21 @@ func poolRows() []Signature {
 			Releases: modes.Minors(6, 14),
 			Cause: "while cudagraph trees recorded this graph an input tensor was freed, and on a " +
 				"later replay the same input was still alive, so replay would overwrite memory a " +
-				"live tensor uses (an input whose lifetime differs between calls, such as one freed " +
-				"by a hook or a del inside the compiled region on the recording call only)",
-			Fix: "keep inputs' lifetimes the same on every call (no del or free of an input inside " +
-				"the compiled function on some calls only), call torch.compiler.cudagraph_mark_step_begin() " +
-				"between iterations; " + fixNoCUDAGraphs,
+				"live tensor uses (an input whose lifetime differs between calls, as with a compiled " +
+				"module inside non-reentrant activation checkpointing, torch.utils.checkpoint(..., " +
+				"use_reentrant=False), whose recomputation keeps alive on replay an output that died while " +
+				"recording; or one freed by a hook or a del inside the compiled region on the recording call only)",
+			Fix: "where the compiled module runs under torch.utils.checkpoint(use_reentrant=False), compile it " +
+				"without CUDA graphs (mode=\"default\") or checkpoint with use_reentrant=True (slower); keep inputs' lifetimes the same " +
+				"on every call (no del or free of an input inside the compiled function on some calls only), " +
+				"call torch.compiler.cudagraph_mark_step_begin() between iterations; " + fixNoCUDAGraphs,
 			Evidence: modes.Source,
 			Source: "torch/_inductor/cudagraph_trees.py CUDAGraphNode.check_invariants @ T2.6.0, T2.7.1, " +
 				"T2.14.0 (\"TODO: graph recording observed an input tensor deallocate during graph " +
-				"recording that did not occur during replay. Please file an issue.\")",
+				"recording that did not occur during replay. Please file an issue.\"); the checkpointing source: " +
+				"pytorch/pytorch PR #184091 (\"Non-reentrant checkpoint recomputation can keep a parent cudagraph " +
+				"output live during replay even though it died during recording\", for issue #154306 on 2.6) and " +
+				"bghira/SimpleTuner#3155 (reproduced on 2.11; reentrant checkpointing avoids it)",
 			Decisive: "the RuntimeError line",
 		},
 		{
