@@ -93,6 +93,11 @@ func TestOwnRelease(t *testing.T) {
 		{"after-updating", "after updating ComfyUI to torch 2.8.0 the node crashes, torch 2.6 was fine", "2.8", "after updating … to"},
 		{"now-on", "I used torch 2.4 before, now on torch 2.6", "2.6", "now on"},
 		{"upgrade-advice", "torch 2.5 here; you should upgrade to torch 2.6", "2.5", "'upgrade to' in the present is advice, not the run's move"},
+		{"not-getting-error", "I am not getting that error with the pytorch 2.7 from scottt/rocm-TheRock builds", "", "a release without the error is another run's (TheRock#1278)"},
+		{"does-not-reproduce", "it doesn't reproduce on torch 2.6, I am on torch 2.5", "2.5", "a release the error does not reproduce on"},
+		{"getting-error", "I am getting that error with torch 2.5", "2.5", "the error on a release is the run's own"},
+		{"pin-other-package", "[pip3] open-clip-torch==2.32.0 [pip3] torch==2.8.0+cu128", "2.8", "a package whose name ends in torch is not torch (vllm#26379)"},
+		{"prose-other-package", "installed open-clip-torch 2.32.0 and torch 2.6.0", "2.6", "likewise in prose"},
 		{"upgraded-and-works", "I upgraded to torch 2.6 and it works", "", "a release moved to that works is another run's"},
 	}
 	for _, tt := range tests {

@@ -116,8 +116,8 @@ func dictValue(v *expr) *expr {
 		switch {
 		case v.kind == call && v.x.kind == name && v.x.name == "field":
 			v = kwarg(v, "default_factory", 99)
-		case v.kind == other && len(v.elts) > 0:
-			v = v.elts[len(v.elts)-1] // a lambda's body is its last part
+		case v.kind == other && len(v.elts) > 0 && !v.is(orChain) && !v.is(andChain):
+			v = v.elts[len(v.elts)-1] // a lambda's body is its last part (x or {} is not a dict)
 		default:
 			return nil
 		}

@@ -83,6 +83,13 @@ func (r *reader) splat(st *siteState, e *expr, args []arg) {
 		given[a.keyword] = true
 	}
 	d := r.dicts[r.lastName(e)]
+	if ds, its, scoped := r.scopedDicts(e); scoped {
+		if len(ds) != 1 || len(its) > 0 {
+			r.splatMany(st, e, ds, its, given)
+			return
+		}
+		d = ds[0]
+	}
 	items, unknown, ok := r.partialDict(d)
 	if (e.kind != name && e.kind != attr) || !ok {
 		st.note("**%s: keyword arguments not read (not a name assigned a dict display)", oneLine(r.text(e)))
