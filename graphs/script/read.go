@@ -301,6 +301,9 @@ func isCompile(q string) bool { return q == "torch.compile" || q == "torch.compi
 
 const inductorConfig = "torch._inductor.config"
 
+// dynamoConfig is the dotted path of Dynamo's config module.
+const dynamoConfig = "torch._dynamo.config"
+
 // walk calls visit on every call and subscript in e (e included), children first
 // (the order in which Python evaluates a call's arguments before the call): the
 // operand, the index, the arguments, then the elements. Other kinds of expression are
