@@ -218,3 +218,40 @@ func autotuneRows() []Signature {
 		},
 	}
 }
+
+// gemmOffRows: max-autotune's matmul search turned off for a small GPU
+// (torch/_inductor/utils.py is_big_gpu).
+func gemmOffRows() []Signature {
+	const (
+		fix = "nothing fails: the compiled code runs, with ATen's (cuBLAS or rocBLAS) matmuls; on this GPU " +
+			"max-autotune cannot pick Triton matmul templates, so its longer compile buys less (mode=\"default\" " +
+			"or \"reduce-overhead\" compiles faster); the warning goes away only on a GPU Inductor counts as big"
+		source = "torch/_inductor/utils.py is_big_gpu @ T2.6.0, T2.14.1"
+	)
+	return []Signature{
+		{
+			Code: MaxAutotuneGEMMOff, Literal: "enough SMs to use max_autotune_gemm",
+			Releases: modes.Minors(6, 14),
+			Cause: "max-autotune searches Triton matmul templates only on a GPU with at least 68 SMs (an RTX " +
+				"3080's count; 16 for XPU on 2.14); this GPU has fewer, so Inductor skips that search and keeps " +
+				"ATen's matmuls, while the rest of max-autotune runs as usual",
+			Fix:      fix,
+			Evidence: modes.Source,
+			Source: source + " (min_sms = 68 for CUDA, log.warning \"Not enough SMs to use max_autotune_gemm " +
+				"mode\"); earlier releases print it in lower case (\"not enough SMs …\", " +
+				"meta-pytorch/segment-anything-fast#117, 2024-04), not dated; reports: NVIDIA/TensorRT#4398 " +
+				"(torch 2.6.0), Zyphra/Zonos#168",
+			Decisive: "the warning line",
+		},
+		{
+			Code: MaxAutotuneGEMMOff, Literal: "GPU arch does not support max_autotune_gemm mode usage",
+			Releases: modes.Minors(6, 14),
+			Cause: "on ROCm, max-autotune searches Triton matmul templates only on GPUs of arch 9 (gfx9: MI50 to " +
+				"MI300) and newer, 10 (gfx10) excepted; this GPU's arch is older, so Inductor keeps ATen's matmuls",
+			Fix:      fix,
+			Evidence: modes.Source,
+			Source:   source + " (torch.version.hip: prop.major < 9 or prop.major == 10)",
+			Decisive: "the warning line",
+		},
+	}
+}
