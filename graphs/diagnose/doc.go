@@ -153,10 +153,10 @@
 //
 // # Corpus
 //
-// testdata/corpus holds 400 real public texts (issues, pull requests and pages, each
-// verbatim, its address in manifest.tsv), 205 of them with no code (graph breaks, recompile
+// testdata/corpus holds 409 real public texts (issues, pull requests and pages, each
+// verbatim, its address in manifest.tsv), 207 of them with no code (graph breaks, recompile
 // limits, Triton errors, OOM, NCCL timeouts, Unsupported, illegal memory access, prose
-// and code about skips), one golden file each. 93 were used while building the rows;
+// and code about skips), one golden file each. 102 were used while building the rows;
 // 19 were held out and only measured, once before and once after the build-set fixes:
 // 13 of 14 expected codes found (93 %) both times; 2, then 3, of 3 stated releases
 // detected; no false finding, none on the 5 negatives; one release read from a text
@@ -366,6 +366,10 @@
 //   - gpu-too-old-for-triton: "which is too old to be supported by the triton GPU compiler", 2.0–2.14
 //   - cxx-compiler-missing: "No working C++ compiler found in torch._inductor.config.cpp.cxx", 2.0–2.14
 //   - cxx-compiler-missing: "Compiler: ", 2.5–2.14
+//   - no-valid-autotune-choices: "please consider adding ATEN into max_autotune_", 2.6–2.14
+//   - no-valid-autotune-choices: "please consider adding ATEN into max_autotune_", 2.6–2.14
+//   - max-autotune-gemm-off: "enough SMs to use max_autotune_gemm", 2.6–2.14
+//   - max-autotune-gemm-off: "GPU arch does not support max_autotune_gemm mode usage", 2.6–2.14
 //
 // # Codes
 //
@@ -788,6 +792,29 @@ const (
 	// Fix: install a C++ compiler (g++, clang; Visual Studio Build Tools on Windows, run
 	// from its x64 Native Tools prompt), or name one in CXX; or compile without Inductor.
 	CXXCompilerMissing Code = "cxx-compiler-missing"
+
+	// NoValidAutotuneChoices occurs when Inductor's kernel selection for an op (a
+	// matmul or convolution under max-autotune, or flex_attention, which always selects
+	// among Triton templates) is left with no candidate kernel.
+	//
+	// Example:
+	//
+	//	NoValidChoicesError: No choices to select, please consider adding ATEN into max_autotune_gemm_backends config (defined in torch/_inductor/config.py) to allow at least one choice.
+	//
+	// Fix: keep ATEN in max_autotune_gemm_backends; for flex_attention, compile it with
+	// mode="max-autotune-no-cudagraphs".
+	NoValidAutotuneChoices Code = "no-valid-autotune-choices"
+
+	// MaxAutotuneGEMMOff occurs when max-autotune runs on a GPU that Inductor deems too
+	// small for its matmul search (fewer than 68 SMs on CUDA; an older arch on ROCm): it
+	// warns and keeps ATen's matmuls. Nothing fails.
+	//
+	// Example:
+	//
+	//	W0301 14:50:21.667000 3157 torch/_inductor/utils.py:1137] [2/0] Not enough SMs to use max_autotune_gemm mode
+	//
+	// Fix: none needed; expect less from max-autotune on this GPU.
+	MaxAutotuneGEMMOff Code = "max-autotune-gemm-off"
 )
 
 // Codes returns every code of the catalogue, in catalogue order.
@@ -802,7 +829,7 @@ func Codes() []Code {
 		CUDAGraphEmpty, InductorConfigNotImported, BackendTakesNoMode, UnsupportedPython,
 		EnvForceOverrides, CUDAInvalidContext, CaptureRNGState, OptimizerNotCapturable,
 		OptimizerCapturableDevice, CUDAGraphUnavailable, TritonMissing, GPUTooOldForTriton,
-		CXXCompilerMissing,
+		CXXCompilerMissing, NoValidAutotuneChoices, MaxAutotuneGEMMOff,
 	}
 }
 

@@ -97,7 +97,7 @@ type siteState struct {
 	setLen  int      // how many persistent globals ran before it
 	envLen  int      // how many environment assignments ran before it
 	patches []string // config.patch globals in force, KEY=VALUE
-	called  bool     // a partial site: its first call was seen
+	called  bool     // its first call was seen (a partial site: where it compiles)
 	seq     int      // execution order
 	def     *stmt    // the def of this file it compiles (torch.compile(step), @torch.compile), if any
 }
@@ -300,6 +300,9 @@ func (r *reader) lastName(e *expr) string {
 func isCompile(q string) bool { return q == "torch.compile" || q == "torch.compiler.compile" }
 
 const inductorConfig = "torch._inductor.config"
+
+// dynamoConfig is the dotted path of Dynamo's config module.
+const dynamoConfig = "torch._dynamo.config"
 
 // walk calls visit on every call and subscript in e (e included), children first
 // (the order in which Python evaluates a call's arguments before the call): the
