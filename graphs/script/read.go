@@ -97,7 +97,7 @@ type siteState struct {
 	setLen  int      // how many persistent globals ran before it
 	envLen  int      // how many environment assignments ran before it
 	patches []string // config.patch globals in force, KEY=VALUE
-	called  bool     // a partial site: its first call was seen
+	called  bool     // its first call was seen (a partial site: where it compiles)
 	seq     int      // execution order
 	def     *stmt    // the def of this file it compiles (torch.compile(step), @torch.compile), if any
 }

@@ -530,19 +530,29 @@ func (r *reader) siteIn(v *expr) *siteState {
 }
 
 // global records a config assignment; a literal one is in force for what runs after.
+// A value that is one of a few literals (a if c else b, a comparison) is planned as
+// an if/else of its values (valueBranches).
 func (r *reader) global(line int, key string, v *expr, via string) {
 	g := Global{Line: line, Key: key, Value: r.text(v), Via: via}
 	g.Guard = r.guardText()
 	if lit, ok := r.literal(v); ok {
 		g.Value, g.Literal = lit.String(), true
-		if !r.platformOff() {
-			r.set = append(r.set, key+"="+g.Value)
-			r.setMeta = append(r.setMeta, r.meta(line))
-		}
+		r.inForce(line, key+"="+g.Value)
+	} else if r.valueBranches(line, key, v, via) {
+		return
 	} else {
 		r.warn(line, WarningNotLiteral, "%s = %s is not a literal; the plan leaves %s at its default", key, g.Value, key)
 	}
 	r.out.Globals = append(r.out.Globals, g)
+}
+
+// inForce puts KEY=VALUE in force for what runs after (unless under a branch the
+// platform planned does not run).
+func (r *reader) inForce(line int, kv string) {
+	if !r.platformOff() {
+		r.set = append(r.set, kv)
+		r.setMeta = append(r.setMeta, r.meta(line))
+	}
 }
 
 // dynamoGlobal records a torch._dynamo.config assignment (unseen2: u05, u16, u25,
