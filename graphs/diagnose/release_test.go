@@ -57,6 +57,14 @@ func TestOwnRelease(t *testing.T) {
 		name, line, want, reason string
 	}{
 		{"works-with", "It works with torch 2.1.0 nightly FYI", "", "the release it works on is another run's (axolotl#352)"},
+		{"lightning-prose", "PyTorch Lightning 2.4.0 with torch.compile", "", "a package named after torch has its own release"},
+		{"lightning-pin", "pytorch-lightning==2.4.0", "", "a package named after torch has its own release"},
+		{"tensorrt-row", "torch-tensorrt 2.5.0", "", "torch-tensorrt's release is not torch's"},
+		{"diffusers", "I use torch.compile with diffusers 2.3.1", "", "another package's release in prose"},
+		{"pip-conflict", "vllm 0.6.3 requires torch==2.4.0, but you have torch 2.5.1 which is incompatible.", "2.5", "pip's conflict: the installed release, not the requirement"},
+		{"requires-pin", "xformers 0.0.28.post3 requires torch==2.5.1", "", "another package's requirement"},
+		{"satisfied-pin", "Requirement already satisfied: torch==2.7.0 in ./venv/lib/python3.11/site-packages", "2.7", "pip's 'already satisfied' names the installed release"},
+		{"pip-installed", "Successfully installed torch-2.3.0 torchaudio-2.3.0", "2.3", "pip's report of what it installed (ChatTTS#133)"},
 		{"worked-but-fails", "this worked on torch 2.4 but torch.compile fails on 2.5", "2.5", "the failing release after the working one"},
 		{"compiles-fails", "Torch 2.9 compiles, Torch 2.7 fails.", "2.7", "the release that compiles is another run's (ComfyUI#11457)"},
 		{"broken-on", "torch compilation broken on 2.6.0", "2.6", "the loose prose rule"},
@@ -92,6 +100,11 @@ func TestOwnRelease(t *testing.T) {
 		{"after-updating", "after updating ComfyUI to torch 2.8.0 the node crashes, torch 2.6 was fine", "2.8", "after updating … to"},
 		{"now-on", "I used torch 2.4 before, now on torch 2.6", "2.6", "now on"},
 		{"upgrade-advice", "torch 2.5 here; you should upgrade to torch 2.6", "2.5", "'upgrade to' in the present is advice, not the run's move"},
+		{"not-getting-error", "I am not getting that error with the pytorch 2.7 from scottt/rocm-TheRock builds", "", "a release without the error is another run's (TheRock#1278)"},
+		{"does-not-reproduce", "it doesn't reproduce on torch 2.6, I am on torch 2.5", "2.5", "a release the error does not reproduce on"},
+		{"getting-error", "I am getting that error with torch 2.5", "2.5", "the error on a release is the run's own"},
+		{"pin-other-package", "[pip3] open-clip-torch==2.32.0 [pip3] torch==2.8.0+cu128", "2.8", "a package whose name ends in torch is not torch (vllm#26379)"},
+		{"prose-other-package", "installed open-clip-torch 2.32.0 and torch 2.6.0", "2.6", "likewise in prose"},
 		{"upgraded-and-works", "I upgraded to torch 2.6 and it works", "", "a release moved to that works is another run's"},
 	}
 	for _, tt := range tests {
