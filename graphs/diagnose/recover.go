@@ -61,6 +61,10 @@ func versionPatterns() []versionPattern {
 		// "Successfully installed torch-2.3.0 torchaudio-2.3.0" (2noise/ChatTTS#133, after
 		// "Uninstalling torch-2.1.2").
 		p("Successfully installed", `Successfully installed\b.*?\b(?:py)?torch-`+ver+`(?:\s|$)`, rankPackage, "pip install"),
+		// pip's dependency conflict names the installed release after another package's
+		// requirement: "vllm 0.6.3 requires torch==2.4.0, but you have torch 2.5.1 which
+		// is incompatible."
+		p("you have torch", `\bbut you have torch `+ver, rankPackage, "pip conflict"),
 		// pins and requirement files: torch==2.5.1.
 		p("torch==", torchAt+`torch\s*==\s*`+ver, rankPackage, "pin"),
 		// "Torch version : 2.4.1", "torch version: 2.6.0" (other tools' reports), "my
@@ -154,6 +158,35 @@ func otherRun(text []byte, from, to int) bool {
 	return otherRunBefore.Match(before) || otherRunAfter.Match(after) || otherRunAfterCJK.Match(after)
 }
 
+// foreignName is another package's or tool's name right before a release in prose: the
+// release is that package's ("PyTorch Lightning 2.4.0", "pytorch-lightning==2.4.0",
+// "torch-tensorrt 2.5.0", "with diffusers 2.3.1"), not torch's.
+var foreignName = regexp.MustCompile(`(?i)(?:lightning|diffusers|transformers|accelerate|xformers|triton|tensorrt|` +
+	`torchvision|torchaudio|torchao|torchtune|torchtitan|torchrec|torch[-_]xla|directml|peft|deepspeed|vllm|` +
+	`sglang|onnxruntime|onnx|tensorflow|keras|jax|numpy|cuda|cudnn|nccl|python|gcc|clang|driver|comfyui|` +
+	`timm|bitsandbytes|flash[-_ ]?attn|flash[-_ ]?attention|mmcv|detectron2|ipex)` +
+	`(?:\s*(?:version|ver\.?))?\s*(?:==|=|:|@)?\s*v?$`)
+
+// foreignRelease reports whether the text before a release in prose ends with another
+// package's name, so that the release is that package's.
+func foreignRelease(before []byte) bool {
+	if len(before) > 48 {
+		before = before[len(before)-48:]
+	}
+	return foreignName.Match(before)
+}
+
+// requirementWord is pip's "X requires torch==2.4.0" (a dependency conflict: another
+// package's requirement; the run's release follows as "but you have torch 2.5.1") and
+// a wheel's "Requires-Dist: torch==2.4.0".
+var requirementWord = regexp.MustCompile(`(?i)\b(?:requires|require|requiring|requires-dist:)\s*$`)
+
+// requirement reports whether a pin is another package's requirement: the text before
+// it ends with "requires".
+func requirement(before []byte) bool {
+	return requirementWord.Match(bytes.TrimRight(before, " \t"))
+}
+
 // versionAnchors are the prefilter's anchors for versionPatterns (each pattern's
 // literal, or a longer one where the literal is short and common).
 func versionAnchors() []string {
@@ -221,7 +254,11 @@ func (f *versionFinder) match(p versionPattern, text []byte, line int) bool {
 			} else if v == skip {
 				continue
 			}
-		case (p.rank <= rankProseMove || p.what == "pin") && otherRun(text, lo, hi):
+		case p.rank <= rankProseMove && (otherRun(text, lo, hi) || foreignRelease(text[:lo])),
+			p.what == "pin" && otherRun(text, lo, hi):
+			continue
+		}
+		if (p.what == "pin" || p.rank <= rankProseMove) && requirement(text[:m[0]]) {
 			continue
 		}
 		if f.offer(text[lo:hi], p.rank, line, text, p.what) {

@@ -83,6 +83,9 @@ func namesTorch(text []byte) bool {
 // fails whether or not the downgrade helped, so that one is the run's, unless the clause
 // says the target fails ("downgraded from 2.6 to 2.5 and it still crashes": 2.5).
 func pickMove(text []byte, m []int) (int, int, verdict) {
+	if foreignRelease(text[:m[0]]) {
+		return 0, 0, skip // "we upgraded numpy from 1.26 to 2.0"
+	}
 	c := clause(text, m[0], m[1])
 	fixed := reFixed.Match(c) && !reNotFixed.Match(c)
 	a, errA := modes.ParseVersion(string(text[m[2]:m[3]]))

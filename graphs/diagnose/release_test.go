@@ -57,6 +57,13 @@ func TestOwnRelease(t *testing.T) {
 		name, line, want, reason string
 	}{
 		{"works-with", "It works with torch 2.1.0 nightly FYI", "", "the release it works on is another run's (axolotl#352)"},
+		{"lightning-prose", "PyTorch Lightning 2.4.0 with torch.compile", "", "a package named after torch has its own release"},
+		{"lightning-pin", "pytorch-lightning==2.4.0", "", "a package named after torch has its own release"},
+		{"tensorrt-row", "torch-tensorrt 2.5.0", "", "torch-tensorrt's release is not torch's"},
+		{"diffusers", "I use torch.compile with diffusers 2.3.1", "", "another package's release in prose"},
+		{"pip-conflict", "vllm 0.6.3 requires torch==2.4.0, but you have torch 2.5.1 which is incompatible.", "2.5", "pip's conflict: the installed release, not the requirement"},
+		{"requires-pin", "xformers 0.0.28.post3 requires torch==2.5.1", "", "another package's requirement"},
+		{"satisfied-pin", "Requirement already satisfied: torch==2.7.0 in ./venv/lib/python3.11/site-packages", "2.7", "pip's 'already satisfied' names the installed release"},
 		{"pip-installed", "Successfully installed torch-2.3.0 torchaudio-2.3.0", "2.3", "pip's report of what it installed (ChatTTS#133)"},
 		{"worked-but-fails", "this worked on torch 2.4 but torch.compile fails on 2.5", "2.5", "the failing release after the working one"},
 		{"compiles-fails", "Torch 2.9 compiles, Torch 2.7 fails.", "2.7", "the release that compiles is another run's (ComfyUI#11457)"},
@@ -126,6 +133,7 @@ var severalReleases = []struct{ name, line, want, reason string }{
 	{"after-updating-bare", "after updating to 2.7 this crashes", "2.7", "a bare release the run moved to"},
 	{"after-upgrading-bare", "It worked on PyTorch 2.4, but after upgrading to 2.5 it crashes", "2.5", "the release moved to, after one that worked"},
 	{"numpy-updated", "numpy was updated to 2.0 and torch.compile fails", "", "another package's move"},
+	{"numpy-from-to", "torch.compile fails since we upgraded numpy from 1.26 to 2.0", "", "another package's move between two releases"},
 	{"downgrading-fixes", "Downgrading torch to 2.5 fixes it", "", "a downgrade that fixes names the release that works"},
 	{"downgrading-pin", "Downgrading to torch==2.5.1 also fixes this for me", "", "a pin to go back to (pytorch#146260)"},
 	{"downgraded-from-to-works", "We downgraded torch from 2.6 to 2.5 and it works again", "2.6", "the release a downgrade that fixes leaves"},
