@@ -173,10 +173,10 @@
 //
 // # Corpus
 //
-// testdata/corpus holds 409 real public texts (issues, pull requests and pages, each
-// verbatim, its address in manifest.tsv), 207 of them with no code (graph breaks, recompile
+// testdata/corpus holds 416 real public texts (issues, pull requests and pages, each
+// verbatim, its address in manifest.tsv), 208 of them with no code (graph breaks, recompile
 // limits, Triton errors, OOM, NCCL timeouts, Unsupported, illegal memory access, prose
-// and code about skips), one golden file each. 102 were used while building the rows;
+// and code about skips), one golden file each. 109 were used while building the rows;
 // 19 were held out and only measured, once before and once after the build-set fixes:
 // 13 of 14 expected codes found (93 %) both times; 2, then 3, of 3 stated releases
 // detected; no false finding, none on the 5 negatives; one release read from a text
@@ -390,6 +390,9 @@
 //   - no-valid-autotune-choices: "please consider adding ATEN into max_autotune_", 2.6–2.14
 //   - max-autotune-gemm-off: "enough SMs to use max_autotune_gemm", 2.6–2.14
 //   - max-autotune-gemm-off: "GPU arch does not support max_autotune_gemm mode usage", 2.6–2.14
+//   - libcuda-not-found: "cannot find -lcuda", 2.0–2.14
+//   - python-headers-missing: "Python.h: No such file or directory", 2.0–2.14
+//   - python-headers-missing: "'Python.h' file not found", 2.0–2.14
 //
 // # Codes
 //
@@ -835,6 +838,27 @@ const (
 	//
 	// Fix: none needed; expect less from max-autotune on this GPU.
 	MaxAutotuneGEMMOff Code = "max-autotune-gemm-off"
+
+	// LibcudaNotFound occurs when Triton builds its small C launcher for a GPU kernel
+	// and the linker finds no libcuda.so (the driver's library) to link it with.
+	//
+	// Example:
+	//
+	//	/usr/bin/ld: cannot find -lcuda: No such file or directory
+	//
+	// Fix: TRITON_LIBCUDA_PATH=<the directory of libcuda.so.1>, or a libcuda.so
+	// symlink and ldconfig.
+	LibcudaNotFound Code = "libcuda-not-found"
+
+	// PythonHeadersMissing occurs when Triton (or Inductor's C++ code) compiles C
+	// against the running Python's headers and they are not installed.
+	//
+	// Example:
+	//
+	//	/tmp/tmpn8c04nql/main.c:4:10: fatal error: Python.h: No such file or directory
+	//
+	// Fix: install the headers of that Python (python3.X-dev, python3-devel).
+	PythonHeadersMissing Code = "python-headers-missing"
 )
 
 // Codes returns every code of the catalogue, in catalogue order.
@@ -849,7 +873,8 @@ func Codes() []Code {
 		CUDAGraphEmpty, InductorConfigNotImported, BackendTakesNoMode, UnsupportedPython,
 		EnvForceOverrides, CUDAInvalidContext, CaptureRNGState, OptimizerNotCapturable,
 		OptimizerCapturableDevice, CUDAGraphUnavailable, TritonMissing, GPUTooOldForTriton,
-		CXXCompilerMissing, NoValidAutotuneChoices, MaxAutotuneGEMMOff,
+		CXXCompilerMissing, NoValidAutotuneChoices, MaxAutotuneGEMMOff, LibcudaNotFound,
+		PythonHeadersMissing,
 	}
 }
 
