@@ -275,6 +275,12 @@ linear_ws(const float* __restrict__ x, const float* __restrict__ ln_gamma, const
 // grid_sync; 8 are enough with MLP_BARRIER 2) owned by this launch alone.
 #define MLP_MAXB 8
 #define MLP_MAXMATS 5
+// MLP_KS 1 (the default) makes mlp_step the K-split kernel over clusters of 8 below
+// (sm_90); 0, the kernel of this section (one block per 8 columns, every block reading
+// whole rows, grid barriers), kept for kernels/mlp_bench.cu's comparisons.
+#ifndef MLP_KS
+#define MLP_KS 1
+#endif
 #ifndef MLP_THREADS
 #define MLP_THREADS 256
 #endif
@@ -591,6 +597,7 @@ __device__ __forceinline__ float mlp_matmul_split(const float4* xs4, const float
   return acc[0];
 }
 
+#if !MLP_KS
 extern "C" __global__ void __launch_bounds__(MLP_THREADS, 1)
 mlp_step(const float* __restrict__ x, const float* __restrict__ wp, const float* __restrict__ bias,
          const float* __restrict__ gamma, const float* __restrict__ beta, float* scratch0, float* scratch1,
@@ -761,3 +768,325 @@ mlp_step(const float* __restrict__ x, const float* __restrict__ wp, const float*
     }
   }
 }
+#endif // !MLP_KS
+
+// ---- the drafter step, K split over clusters of 8 (issue 25, third pass) ----
+//
+// With MLP_KS (the default), mlp_step computes the same with another layout (same
+// arguments, same packed weights, a 4 KB barrier buffer). The grid is KS_CLUSTERS clusters of KS_CL = 8
+// blocks (__cluster_dims__, sm_90). Cluster c owns ng = 8 or 9 groups of 8 output columns
+// (the h/8 groups of PackMLP dealt out in order, the first h/8 mod KS_CLUSTERS clusters one
+// more); block r of the cluster (its rank) owns the input columns [r*h/8, (r+1)*h/8) of every
+// matrix, so it copies only that part of its cluster's slices (at most h*9*5 floats) and,
+// per layer, reads only that part of the 8 input rows: 4 KB instead of 32 KB. Per layer:
+//   1. wait until the (at most 3) clusters that wrote those columns have counted 8 arrivals
+//      each for the previous layer (acquire polls of one 64-bit count per cluster, 256 B
+//      apart, raised by a release add per block and layer; they only grow, as in grid_sync);
+//   2. each row's partial mean and sum of squared deviations over the block's columns go to
+//      shared memory; a cluster barrier; every block combines the 8 ranks' partials (read
+//      from distributed shared memory, fixed order, Chan's formula) into the row's mean and
+//      variance and applies the LayerNorm to its part of the rows;
+//   3. the block's partial product of its 8 rows and its K-range with the cluster's
+//      columns: a warp per 8 columns and half of the rows (the lanes over the K-range, a
+//      reduce-scatter as in mlp_matmul_split), into shared memory; a cluster barrier;
+//   4. block r sums row r of the 8 ranks' partials in rank order (distributed shared
+//      memory), adds the bias, GELU and the residual (its own previous output, LayerNorm-ed
+//      with the row's statistics), writes the cluster's columns of row r and counts its
+//      arrival.
+// After the last layer each block waits for every cluster's count, reads row r's logits
+// and writes the softmax of its own columns. Everything is in a fixed order without data
+// atomics: bitwise reproducible, replay equals eager. The launch needs all KS_CLUSTERS
+// clusters resident at once (one block per multiprocessor: 15 clusters of 8 fit on an
+// H200, 120 blocks).
+#define KS_CL 8
+#define KS_CLUSTERS 15
+#define KS_NGMAX 9 // ceil((1024/8) / KS_CLUSTERS)
+#ifndef KS_THREADS
+#define KS_THREADS 576 // 2*KS_NGMAX warps: one task (8 columns, 4 rows) each
+#endif
+#define KS_WARPS (KS_THREADS / 32)
+#define KS_STRIDE 32 // 64-bit words between two clusters' counts
+
+__device__ __forceinline__ void cl_arrive() { asm volatile("barrier.cluster.arrive.aligned;\n" ::: "memory"); }
+__device__ __forceinline__ void cl_wait() { asm volatile("barrier.cluster.wait.aligned;\n" ::: "memory"); }
+__device__ __forceinline__ unsigned dsmem_addr(const void* p, unsigned rank) {
+  unsigned a = (unsigned)__cvta_generic_to_shared(p), ra;
+  asm volatile("mapa.shared::cluster.u32 %0, %1, %2;\n" : "=r"(ra) : "r"(a), "r"(rank));
+  return ra;
+}
+__device__ __forceinline__ float ld_dsmem(const float* p, unsigned rank) {
+  float v;
+  asm volatile("ld.shared::cluster.f32 %0, [%1];\n" : "=f"(v) : "r"(dsmem_addr(p, rank)) : "memory");
+  return v;
+}
+__device__ __forceinline__ float2 ld_dsmem2(const float2* p, unsigned rank) {
+  float2 v;
+  asm volatile("ld.shared::cluster.v2.f32 {%0, %1}, [%2];\n" : "=f"(v.x), "=f"(v.y) : "r"(dsmem_addr(p, rank)) : "memory");
+  return v;
+}
+// ks_cluster_of returns the cluster that owns column group g (q groups each, the first rm
+// clusters q+1).
+__device__ __forceinline__ int ks_cluster_of(int g, int q, int rm) {
+  return g < rm * (q + 1) ? g / (q + 1) : rm + (g - rm * (q + 1)) / q;
+}
+// ks_poll: lanes of warp 0 poll the counts of clusters x0..x1 until each reaches target.
+__device__ __forceinline__ void ks_poll(const unsigned long long* ctr, int x0, int x1, unsigned long long target) {
+  const int lane = threadIdx.x & 31;
+  const bool mine = x0 + lane <= x1;
+  const unsigned long long* p = ctr + (mine ? x0 + lane : x0) * KS_STRIDE;
+  unsigned long long now = target;
+  do {
+    if (mine) asm volatile("ld.acquire.gpu.global.u64 %0, [%1];" : "=l"(now) : "l"(p) : "memory");
+  } while (!__all_sync(0xffffffffu, now >= target));
+}
+
+// ks_matmul returns this lane's output (row 4*hf + lane/8, column lane%8 of the group whose
+// weights start at w4: 8 float4 rows of g4l) of the partial product over the block's K
+// range: lane = k-group (4 inputs), then a reduce-scatter over the warp.
+__device__ __forceinline__ float ks_matmul(const float4 (*xs)[32], const float4* w4, int g4l, int hf, int lane) {
+  float acc[32];
+#pragma unroll
+  for (int j = 0; j < 32; j++) acc[j] = 0.f;
+  if (lane < g4l) {
+    float4 xv[4];
+#pragma unroll
+    for (int bl = 0; bl < 4; bl++) xv[bl] = xs[hf * 4 + bl][lane];
+#pragma unroll
+    for (int kk = 0; kk < 4; kk++) {
+      float4 w0 = w4[(kk * 2) * g4l + lane], w1 = w4[(kk * 2 + 1) * g4l + lane];
+#pragma unroll
+      for (int bl = 0; bl < 4; bl++) {
+        float xk = kk == 0 ? xv[bl].x : kk == 1 ? xv[bl].y : kk == 2 ? xv[bl].z : xv[bl].w;
+        float* a = acc + bl * 8;
+        a[0] = fmaf(xk, w0.x, a[0]);
+        a[1] = fmaf(xk, w0.y, a[1]);
+        a[2] = fmaf(xk, w0.z, a[2]);
+        a[3] = fmaf(xk, w0.w, a[3]);
+        a[4] = fmaf(xk, w1.x, a[4]);
+        a[5] = fmaf(xk, w1.y, a[5]);
+        a[6] = fmaf(xk, w1.z, a[6]);
+        a[7] = fmaf(xk, w1.w, a[7]);
+      }
+    }
+  }
+  rs_half<32, 16>(acc, lane);
+  rs_half<16, 8>(acc, lane);
+  rs_half<8, 4>(acc, lane);
+  rs_half<4, 2>(acc, lane);
+  rs_half<2, 1>(acc, lane);
+  return acc[0];
+}
+
+// ks_stage applies layer m's input step for warp w < batch (row w): the block's part of
+// the row from src, its partial statistics into S, a cluster barrier (every thread), the
+// row's statistics from the 8 ranks, the LayerNorm (gamma gm, beta bt: the block's part)
+// into xs, and the row's mean and 1/std into stat.
+__device__ __forceinline__ void ks_stage(const float* src, float4 (*xs)[32], float2* S, float2* stat,
+                                         const float4* gm, const float4* bt, int batch, int h, int r, int g4l, float eps) {
+  const int warp = threadIdx.x >> 5, lane = threadIdx.x & 31, kr = g4l * 4;
+  const bool row = warp < batch, ok = lane < g4l;
+  float4 v = make_float4(0.f, 0.f, 0.f, 0.f);
+  if (row) {
+    if (ok) v = __ldcg(reinterpret_cast<const float4*>(src + (size_t)warp * h + r * kr) + lane);
+    float mi = warp_sum((v.x + v.y) + (v.z + v.w)) / kr;
+    float d = 0.f;
+    if (ok) {
+      float a = v.x - mi, b = v.y - mi, c = v.z - mi, e = v.w - mi;
+      d = (a * a + b * b) + (c * c + e * e);
+    }
+    float m2 = warp_sum(d);
+    if (lane == 0) S[warp] = make_float2(mi, m2);
+  }
+  cl_arrive();
+  cl_wait();
+  if (row) {
+    float2 sp = lane < KS_CL ? ld_dsmem2(&S[warp], lane) : make_float2(0.f, 0.f);
+    float mean = sp.x;
+    mean += __shfl_xor_sync(0xffffffffu, mean, 4);
+    mean += __shfl_xor_sync(0xffffffffu, mean, 2);
+    mean += __shfl_xor_sync(0xffffffffu, mean, 1);
+    mean = __shfl_sync(0xffffffffu, mean, 0) * (1.f / KS_CL);
+    float dm = sp.x - mean, q2 = lane < KS_CL ? sp.y + kr * dm * dm : 0.f;
+    q2 += __shfl_xor_sync(0xffffffffu, q2, 4);
+    q2 += __shfl_xor_sync(0xffffffffu, q2, 2);
+    q2 += __shfl_xor_sync(0xffffffffu, q2, 1);
+    q2 = __shfl_sync(0xffffffffu, q2, 0);
+    float rstd = rsqrtf(q2 / h + eps);
+    if (lane == 0) stat[warp] = make_float2(mean, rstd);
+    if (ok) {
+      float4 g = gm[lane], b = bt[lane];
+      v.x = (v.x - mean) * rstd * g.x + b.x;
+      v.y = (v.y - mean) * rstd * g.y + b.y;
+      v.z = (v.z - mean) * rstd * g.z + b.z;
+      v.w = (v.w - mean) * rstd * g.w + b.w;
+      xs[warp][lane] = v;
+    }
+  }
+}
+
+#ifndef MLP_KS_PROF
+#define MLP_KS_PROF 0
+#endif
+#if MLP_KS_PROF
+__device__ long long mlp_ks_prof[128 * 32];
+#define KPROF(slot) do { if (threadIdx.x == 0) mlp_ks_prof[blockIdx.x * 32 + (slot)] = clock64(); } while (0)
+#else
+#define KPROF(slot) do { } while (0)
+#endif
+
+#if MLP_KS
+extern "C" __global__ void __cluster_dims__(KS_CL, 1, 1) __launch_bounds__(KS_THREADS, 1)
+mlp_step(const float* __restrict__ x, const float* __restrict__ wp, const float* __restrict__ bias,
+            const float* __restrict__ gamma, const float* __restrict__ beta, float* scratch0, float* scratch1,
+            float* __restrict__ out, unsigned* bar, int batch, int h, int mats, float eps) {
+  extern __shared__ float4 ks_w[]; // mats x ngmax x 8 x g4l float4: this block's weights
+  __shared__ float4 xs[MLP_MAXB][32];                 // the layer's input, this block's columns
+  __shared__ float P[MLP_MAXB][KS_NGMAX * 8];          // partial products, read by the cluster
+  __shared__ float2 S[MLP_MAXB], stat[MLP_MAXB];       // partial / whole row statistics
+  __shared__ float4 gk[MLP_MAXMATS - 1][32], bk[MLP_MAXMATS - 1][32];              // K-range gammas, betas
+  __shared__ float4 go[MLP_MAXMATS - 1][KS_NGMAX * 2], bo[MLP_MAXMATS - 1][KS_NGMAX * 2]; // own columns
+  __shared__ float4 bs[MLP_MAXMATS][KS_NGMAX * 2];     // own columns' biases
+  __shared__ float4 own4[KS_NGMAX * 2];                // row r, own columns: the last output
+  float* own = reinterpret_cast<float*>(own4);
+  unsigned r, c, ncl;
+  asm("mov.u32 %0, %%cluster_ctarank;" : "=r"(r));
+  asm("mov.u32 %0, %%clusterid.x;" : "=r"(c));
+  asm("mov.u32 %0, %%nclusterid.x;" : "=r"(ncl));
+  const int warp = threadIdx.x >> 5, lane = threadIdx.x & 31;
+  const int G = h / 8, q = G / ncl, rm = G % ncl, ng = q + ((int)c < rm ? 1 : 0);
+  const int g0 = c * q + min((int)c, rm), ngmax = q + (rm > 0 ? 1 : 0);
+  const int g4l = h / 32, kr = h / 8, h4 = h / 4, ncol = ng * 8;
+  unsigned long long* ctr = reinterpret_cast<unsigned long long*>(bar);
+  // Counts only grow: every launch adds 8*mats to each, and no count reaches the next
+  // multiple before this block's own arrivals.
+  unsigned long long base;
+  {
+    unsigned long long v, per = (unsigned long long)KS_CL * mats;
+    asm volatile("ld.relaxed.gpu.global.u64 %0, [%1];" : "=l"(v) : "l"(ctr + c * KS_STRIDE) : "memory");
+    base = v - v % per;
+  }
+  const int x0 = ks_cluster_of(r * kr / 8, q, rm), x1 = ks_cluster_of(((int)r + 1) * kr / 8 - 1, q, rm);
+  KPROF(0);
+  const float4* x4 = reinterpret_cast<const float4*>(x);
+  const float4* w4 = reinterpret_cast<const float4*>(wp);
+  // Group 0: the first layer's input (this block's columns), row r's own columns of x, the
+  // biases of the own columns.
+  for (int e = threadIdx.x; e < MLP_MAXB * 32; e += KS_THREADS) {
+    int b = e >> 5, gl = e & 31;
+    if (b < batch && gl < g4l) cp_async16(&xs[b][gl], x4 + b * h4 + r * g4l + gl);
+    else xs[b][gl] = make_float4(0.f, 0.f, 0.f, 0.f);
+  }
+  for (int e = threadIdx.x; e < mats * ng * 2; e += KS_THREADS) {
+    int mm = e / (ng * 2), qq = e % (ng * 2);
+    cp_async16(&bs[mm][qq], reinterpret_cast<const float4*>(bias) + (mm * h + 8 * g0) / 4 + qq);
+  }
+  if ((int)r < batch && threadIdx.x < ng * 2) cp_async16(&own4[threadIdx.x], x4 + ((int)r * h + 8 * g0) / 4 + threadIdx.x);
+  cp_async_commit();
+  // Then matrix 0, the LayerNorms' gammas and betas, matrices 1..: one group each.
+#pragma unroll
+  for (int m = 0; m < MLP_MAXMATS; m++) {
+    if (m < mats) {
+      const int n = ng * 8 * g4l;
+      float4* dst = ks_w + m * ngmax * 8 * g4l;
+      const float4* src = w4 + ((size_t)m * h * h + (size_t)g0 * h * 8) / 4 + r * g4l;
+      for (int e = threadIdx.x; e < n; e += KS_THREADS) {
+        int jk = e / g4l, gl = e - jk * g4l; // jk = jl*8 + kc
+        cp_async16(dst + e, src + (size_t)(jk >> 3) * (h * 2) + (jk & 7) * h4 + gl);
+      }
+    }
+    cp_async_commit();
+    if (m == 0) {
+      for (int e = threadIdx.x; e < (mats - 1) * 32; e += KS_THREADS) {
+        int l = e >> 5, gl = e & 31;
+        if (gl < g4l) {
+          cp_async16(&gk[l][gl], reinterpret_cast<const float4*>(gamma) + (l * h + r * kr) / 4 + gl);
+          cp_async16(&bk[l][gl], reinterpret_cast<const float4*>(beta) + (l * h + r * kr) / 4 + gl);
+        }
+      }
+      for (int e = threadIdx.x; e < (mats - 1) * ng * 2; e += KS_THREADS) {
+        int l = e / (ng * 2), qq = e % (ng * 2);
+        cp_async16(&go[l][qq], reinterpret_cast<const float4*>(gamma) + (l * h + 8 * g0) / 4 + qq);
+        cp_async16(&bo[l][qq], reinterpret_cast<const float4*>(beta) + (l * h + 8 * g0) / 4 + qq);
+      }
+      cp_async_commit();
+    }
+  }
+
+#pragma unroll
+  for (int m = 0; m < MLP_MAXMATS; m++) {
+    if (m >= mats) break;
+    if (m > 0) {
+      // Groups: [x], W0, [gammas], W1, .., W4: the gammas are done when at most 4 groups
+      // are pending, W_m when at most 4-m.
+      cp_async_wait<MLP_MAXMATS - 1>();
+      if (warp == 0) ks_poll(ctr, x0, x1, base + (unsigned long long)KS_CL * m);
+      __syncthreads();
+      KPROF(1 + m * 5);
+      ks_stage(((m - 1) & 1) ? scratch1 : scratch0, xs, S, stat, gk[m - 1], bk[m - 1], batch, h, r, g4l, eps);
+      cp_async_wait_n(MLP_MAXMATS - 1 - m);
+    } else {
+      cp_async_wait<MLP_MAXMATS>(); // x and W0 (the gammas and W1..W4 may be pending)
+      KPROF(1);
+    }
+    __syncthreads();
+    KPROF(1 + m * 5 + 1);
+    for (int task = warp; task < 2 * ng; task += KS_WARPS) {
+      const int jl = task >> 1, hf = task & 1;
+      if (hf * 4 >= batch) continue;
+      float o = ks_matmul(xs, ks_w + (m * ngmax + jl) * 8 * g4l, g4l, hf, lane);
+      P[hf * 4 + (lane >> 3)][jl * 8 + (lane & 7)] = o;
+    }
+    KPROF(1 + m * 5 + 2);
+    cl_arrive();
+    cl_wait();
+    KPROF(1 + m * 5 + 3);
+    if ((int)r < batch && (int)threadIdx.x < ncol) {
+      const int t = threadIdx.x;
+      float sum = 0.f;
+#pragma unroll
+      for (int i = 0; i < KS_CL; i++) sum += ld_dsmem(&P[r][t], i);
+      sum += reinterpret_cast<const float*>(bs[m])[t];
+      float v = sum;
+      if (m < mats - 1) {
+        float res = own[t];
+        if (m > 0) {
+          float2 st = stat[r];
+          res = (res - st.x) * st.y * reinterpret_cast<const float*>(go[m - 1])[t] + reinterpret_cast<const float*>(bo[m - 1])[t];
+        }
+        v = activate(sum, ACT_GELU) + res;
+      }
+      own[t] = v;
+      ((m & 1) ? scratch1 : scratch0)[(size_t)r * h + 8 * g0 + t] = v;
+    }
+    __syncthreads();
+    if (threadIdx.x == 0) asm volatile("red.release.gpu.global.add.u64 [%0], 1;" ::"l"(ctr + c * KS_STRIDE) : "memory");
+    KPROF(1 + m * 5 + 4);
+  }
+
+  // The softmax: every cluster's logits of row r, then this block's columns.
+  cl_arrive(); // this block reads no other block's shared memory from here on
+  if ((int)r < batch && warp == 0) {
+    ks_poll(ctr, 0, ncl - 1, base + (unsigned long long)KS_CL * mats);
+    __syncwarp();
+    KPROF(30);
+    const float4* row = reinterpret_cast<const float4*>(((mats - 1) & 1) ? scratch1 : scratch0) + (size_t)r * h4;
+    float4 v[8];
+    float mx = -INFINITY;
+#pragma unroll
+    for (int i = 0; i < 8; i++) {
+      if (i < h / 128) {
+        v[i] = __ldcg(row + lane + 32 * i);
+        mx = fmaxf(mx, fmaxf(fmaxf(v[i].x, v[i].y), fmaxf(v[i].z, v[i].w)));
+      }
+    }
+    mx = warp_max(mx);
+    float s = 0.f;
+#pragma unroll
+    for (int i = 0; i < 8; i++)
+      if (i < h / 128) s += (__expf(v[i].x - mx) + __expf(v[i].y - mx)) + (__expf(v[i].z - mx) + __expf(v[i].w - mx));
+    float inv = 1.f / warp_sum(s);
+    for (int t = lane; t < ncol; t += 32) out[(size_t)r * h + 8 * g0 + t] = __expf(own[t] - mx) * inv;
+  }
+  cl_wait(); // no block leaves while another may still read its partial products
+}
+#endif // MLP_KS
