@@ -773,77 +773,109 @@ mlp_step(const float* __restrict__ x, const float* __restrict__ wp, const float*
 // ---- the drafter step, K split over clusters of 8 (issue 25, third pass) ----
 //
 // With MLP_KS (the default), mlp_step computes the same with another layout (same
-// arguments, same packed weights, a 4 KB barrier buffer). The grid is KS_CLUSTERS clusters of KS_CL = 8
-// blocks (__cluster_dims__, sm_90). Cluster c owns ng = 8 or 9 groups of 8 output columns
-// (the h/8 groups of PackMLP dealt out in order, the first h/8 mod KS_CLUSTERS clusters one
-// more); block r of the cluster (its rank) owns the input columns [r*h/8, (r+1)*h/8) of every
-// matrix, so it copies only that part of its cluster's slices (at most h*9*5 floats) and,
-// per layer, reads only that part of the 8 input rows: 4 KB instead of 32 KB. Per layer:
-//   1. wait until the (at most 3) clusters that wrote those columns have counted 8 arrivals
-//      each for the previous layer (acquire polls of one 64-bit count per cluster, 256 B
-//      apart, raised by a release add per block and layer; they only grow, as in grid_sync);
-//   2. each row's partial mean and sum of squared deviations over the block's columns go to
-//      shared memory; a cluster barrier; every block combines the 8 ranks' partials (read
-//      from distributed shared memory, fixed order, Chan's formula) into the row's mean and
-//      variance and applies the LayerNorm to its part of the rows;
-//   3. the block's partial product of its 8 rows and its K-range with the cluster's
-//      columns: a warp per 8 columns and half of the rows (the lanes over the K-range, a
-//      reduce-scatter as in mlp_matmul_split), into shared memory; a cluster barrier;
+// arguments, same packed weights, an 8 KB barrier buffer). The grid is KS_CLUSTERS
+// clusters of KS_CL = 8 blocks (__cluster_dims__, sm_90). Cluster c owns ng = 8 or 9 groups
+// of 8 output columns (the h/8 groups of PackMLP dealt out in order, the first
+// h/8 mod KS_CLUSTERS clusters one more); block r of the cluster (its rank) owns the input
+// columns [r*h/8, (r+1)*h/8) of every matrix, so it copies only that part of its
+// cluster's slices (at most h*9*5 floats) and, per layer, reads only that part of the 8
+// input rows: 4 KB instead of 32 KB. Per layer:
+//   1. wait until every cluster has counted 8 arrivals for the previous layer (acquire
+//      polls of one 64-bit count per cluster, 256 B apart, raised by a release add per
+//      block and layer; they only grow, as in grid_sync);
+//   2. warp b reads row b's part and the row's 15 partial sums and sums of squares (one
+//      per cluster, written with the row), adds those up in a fixed order (every block gets
+//      the same bits), and applies the LayerNorm to its part of the row;
+//   3. the block's partial product of its 8 rows and its K range with the cluster's
+//      columns (KS_MM 1: a warp per 8 columns, lane = 1 of 8 K slices x 4 columns x 4
+//      rows, a 3-level reduce-scatter), into shared memory; a cluster barrier;
 //   4. block r sums row r of the 8 ranks' partials in rank order (distributed shared
 //      memory), adds the bias, GELU and the residual (its own previous output, LayerNorm-ed
-//      with the row's statistics), writes the cluster's columns of row r and counts its
-//      arrival.
-// After the last layer each block waits for every cluster's count, reads row r's logits
-// and writes the softmax of its own columns. Everything is in a fixed order without data
-// atomics: bitwise reproducible, replay equals eager. The launch needs all KS_CLUSTERS
-// clusters resident at once (one block per multiprocessor: 15 clusters of 8 fit on an
-// H200, 120 blocks).
+//      with the row's statistics), writes the cluster's columns of row r with their sum and
+//      sum of squares, and counts its arrival.
+// Weights: matrices 0..KS_PREFETCH-1 are copied at entry (cp.async), matrix m+KS_PREFETCH
+// when layer m starts, so that the first layer's arrive first. After the last layer each
+// block waits for every cluster, reads row r's logits and writes the softmax of its own
+// columns. Everything is in a fixed order without data atomics: bitwise reproducible,
+// replay equals eager. The launch needs all KS_CLUSTERS clusters resident at once (one
+// block per multiprocessor: 15 clusters of 8 fit on an H200, 120 blocks).
 #define KS_CL 8
 #define KS_CLUSTERS 15
 #define KS_NGMAX 9 // ceil((1024/8) / KS_CLUSTERS)
+#ifndef KS_MM
+#define KS_MM 1
+#endif
 #ifndef KS_THREADS
-#define KS_THREADS 576 // 2*KS_NGMAX warps: one task (8 columns, 4 rows) each
+#define KS_THREADS (KS_MM ? 32 * KS_NGMAX : 64 * KS_NGMAX)
 #endif
 #define KS_WARPS (KS_THREADS / 32)
-#define KS_STRIDE 32 // 64-bit words between two clusters' counts
+#ifndef KS_PREFETCH
+#define KS_PREFETCH 2
+#endif
+#define KS_STRIDE 32     // 64-bit words between two clusters' counts
+#define KS_STATS_OFF 512 // 64-bit words before the row statistics: [2][MLP_MAXB][16] float2
 
 __device__ __forceinline__ void cl_arrive() { asm volatile("barrier.cluster.arrive.aligned;\n" ::: "memory"); }
 __device__ __forceinline__ void cl_wait() { asm volatile("barrier.cluster.wait.aligned;\n" ::: "memory"); }
-__device__ __forceinline__ unsigned dsmem_addr(const void* p, unsigned rank) {
-  unsigned a = (unsigned)__cvta_generic_to_shared(p), ra;
-  asm volatile("mapa.shared::cluster.u32 %0, %1, %2;\n" : "=r"(ra) : "r"(a), "r"(rank));
-  return ra;
-}
 __device__ __forceinline__ float ld_dsmem(const float* p, unsigned rank) {
+  unsigned a = (unsigned)__cvta_generic_to_shared(p), ra;
   float v;
-  asm volatile("ld.shared::cluster.f32 %0, [%1];\n" : "=f"(v) : "r"(dsmem_addr(p, rank)) : "memory");
+  asm volatile("mapa.shared::cluster.u32 %0, %1, %2;\n" : "=r"(ra) : "r"(a), "r"(rank));
+  asm volatile("ld.shared::cluster.f32 %0, [%1];\n" : "=f"(v) : "r"(ra) : "memory");
   return v;
 }
-__device__ __forceinline__ float2 ld_dsmem2(const float2* p, unsigned rank) {
-  float2 v;
-  asm volatile("ld.shared::cluster.v2.f32 {%0, %1}, [%2];\n" : "=f"(v.x), "=f"(v.y) : "r"(dsmem_addr(p, rank)) : "memory");
-  return v;
-}
-// ks_cluster_of returns the cluster that owns column group g (q groups each, the first rm
-// clusters q+1).
-__device__ __forceinline__ int ks_cluster_of(int g, int q, int rm) {
-  return g < rm * (q + 1) ? g / (q + 1) : rm + (g - rm * (q + 1)) / q;
-}
-// ks_poll: lanes of warp 0 poll the counts of clusters x0..x1 until each reaches target.
-__device__ __forceinline__ void ks_poll(const unsigned long long* ctr, int x0, int x1, unsigned long long target) {
+// ks_poll: lanes of warp 0 poll the counts of clusters 0..n-1 until each reaches target.
+__device__ __forceinline__ void ks_poll(const unsigned long long* ctr, int n, unsigned long long target) {
   const int lane = threadIdx.x & 31;
-  const bool mine = x0 + lane <= x1;
-  const unsigned long long* p = ctr + (mine ? x0 + lane : x0) * KS_STRIDE;
+  const bool mine = lane < n;
+  const unsigned long long* p = ctr + (mine ? lane : 0) * KS_STRIDE;
   unsigned long long now = target;
   do {
     if (mine) asm volatile("ld.acquire.gpu.global.u64 %0, [%1];" : "=l"(now) : "l"(p) : "memory");
   } while (!__all_sync(0xffffffffu, now >= target));
+  __syncwarp();
 }
 
-// ks_matmul returns this lane's output (row 4*hf + lane/8, column lane%8 of the group whose
-// weights start at w4: 8 float4 rows of g4l) of the partial product over the block's K
-// range: lane = k-group (4 inputs), then a reduce-scatter over the warp.
-__device__ __forceinline__ float ks_matmul(const float4 (*xs)[32], const float4* w4, int g4l, int hf, int lane) {
+#if KS_MM
+// ks_matmul returns this lane's two outputs of the 8 columns whose weights start at w4 (8
+// float4 rows of g4l, as PackMLP: (kk*2 + ch)*g4l + g) over the block's K range: lane =
+// kq (bits 0-2: the k-groups kq, kq+8, ..), cq (bit 3: columns 4cq..4cq+3), rh (bit 4:
+// rows 4rh..4rh+3); after the reduce-scatter over kq, row 4rh + 2*b2 + b1 and columns
+// 4cq + 2*b0, +1 (b2 b1 b0 the bits of kq).
+__device__ __forceinline__ float2 ks_matmul(const float4 (*xs)[32], const float4* w4, int g4l, int lane) {
+  const int kq = lane & 7, cq = (lane >> 3) & 1, rh = lane >> 4;
+  float acc[16];
+#pragma unroll
+  for (int j = 0; j < 16; j++) acc[j] = 0.f;
+#pragma unroll 4
+  for (int k4 = kq; k4 < g4l; k4 += 8) {
+    float4 xv[4];
+#pragma unroll
+    for (int bl = 0; bl < 4; bl++) xv[bl] = xs[rh * 4 + bl][k4];
+#pragma unroll
+    for (int kk = 0; kk < 4; kk++) {
+      float4 w = w4[(kk * 2 + cq) * g4l + k4];
+#pragma unroll
+      for (int bl = 0; bl < 4; bl++) {
+        float xk = kk == 0 ? xv[bl].x : kk == 1 ? xv[bl].y : kk == 2 ? xv[bl].z : xv[bl].w;
+        float* a = acc + bl * 4;
+        a[0] = fmaf(xk, w.x, a[0]);
+        a[1] = fmaf(xk, w.y, a[1]);
+        a[2] = fmaf(xk, w.z, a[2]);
+        a[3] = fmaf(xk, w.w, a[3]);
+      }
+    }
+  }
+  rs_half<16, 4>(acc, lane);
+  rs_half<8, 2>(acc, lane);
+  rs_half<4, 1>(acc, lane);
+  return make_float2(acc[0], acc[1]);
+}
+#else
+// ks_matmul (KS_MM 0) returns this lane's output (row 4*hf + lane/8, column lane%8 of the
+// group whose weights start at w4) over the block's K range: lane = k-group, then a
+// 5-level reduce-scatter over the warp.
+__device__ __forceinline__ float ks_matmul0(const float4 (*xs)[32], const float4* w4, int g4l, int hf, int lane) {
   float acc[32];
 #pragma unroll
   for (int j = 0; j < 32; j++) acc[j] = 0.f;
@@ -876,51 +908,47 @@ __device__ __forceinline__ float ks_matmul(const float4 (*xs)[32], const float4*
   rs_half<2, 1>(acc, lane);
   return acc[0];
 }
+#endif
 
-// ks_stage applies layer m's input step for warp w < batch (row w): the block's part of
-// the row from src, its partial statistics into S, a cluster barrier (every thread), the
-// row's statistics from the 8 ranks, the LayerNorm (gamma gm, beta bt: the block's part)
-// into xs, and the row's mean and 1/std into stat.
-__device__ __forceinline__ void ks_stage(const float* src, float4 (*xs)[32], float2* S, float2* stat,
-                                         const float4* gm, const float4* bt, int batch, int h, int r, int g4l, float eps) {
-  const int warp = threadIdx.x >> 5, lane = threadIdx.x & 31, kr = g4l * 4;
-  const bool row = warp < batch, ok = lane < g4l;
+// ks_stage is layer m's input step for warp w < batch (row w): the block's part of the
+// row from src and the row's partial sums from gst ([row][cluster], ncl of them), their
+// sum in a fixed order, the LayerNorm (gamma gm, beta bt: the block's part) into xs, the
+// row's mean and 1/std into stat.
+__device__ __forceinline__ void ks_stage(const float* src, const float2* gst, float4 (*xs)[32], float2* stat,
+                                         const float4* gm, const float4* bt, int batch, int h, int r, int g4l,
+                                         int ncl, float eps) {
+  const int warp = threadIdx.x >> 5, lane = threadIdx.x & 31;
+  if (warp >= batch || warp >= MLP_MAXB) return;
+  const bool ok = lane < g4l;
   float4 v = make_float4(0.f, 0.f, 0.f, 0.f);
-  if (row) {
-    if (ok) v = __ldcg(reinterpret_cast<const float4*>(src + (size_t)warp * h + r * kr) + lane);
-    float mi = warp_sum((v.x + v.y) + (v.z + v.w)) / kr;
-    float d = 0.f;
-    if (ok) {
-      float a = v.x - mi, b = v.y - mi, c = v.z - mi, e = v.w - mi;
-      d = (a * a + b * b) + (c * c + e * e);
-    }
-    float m2 = warp_sum(d);
-    if (lane == 0) S[warp] = make_float2(mi, m2);
+  float2 sp = make_float2(0.f, 0.f);
+  if (ok) v = __ldcg(reinterpret_cast<const float4*>(src + (size_t)warp * h) + r * g4l + lane);
+  if (lane < ncl) sp = __ldcg(gst + warp * 16 + lane);
+#pragma unroll
+  for (int off = 16; off > 0; off >>= 1) {
+    sp.x += __shfl_xor_sync(0xffffffffu, sp.x, off);
+    sp.y += __shfl_xor_sync(0xffffffffu, sp.y, off);
   }
-  cl_arrive();
-  cl_wait();
-  if (row) {
-    float2 sp = lane < KS_CL ? ld_dsmem2(&S[warp], lane) : make_float2(0.f, 0.f);
-    float mean = sp.x;
-    mean += __shfl_xor_sync(0xffffffffu, mean, 4);
-    mean += __shfl_xor_sync(0xffffffffu, mean, 2);
-    mean += __shfl_xor_sync(0xffffffffu, mean, 1);
-    mean = __shfl_sync(0xffffffffu, mean, 0) * (1.f / KS_CL);
-    float dm = sp.x - mean, q2 = lane < KS_CL ? sp.y + kr * dm * dm : 0.f;
-    q2 += __shfl_xor_sync(0xffffffffu, q2, 4);
-    q2 += __shfl_xor_sync(0xffffffffu, q2, 2);
-    q2 += __shfl_xor_sync(0xffffffffu, q2, 1);
-    q2 = __shfl_sync(0xffffffffu, q2, 0);
-    float rstd = rsqrtf(q2 / h + eps);
-    if (lane == 0) stat[warp] = make_float2(mean, rstd);
-    if (ok) {
-      float4 g = gm[lane], b = bt[lane];
-      v.x = (v.x - mean) * rstd * g.x + b.x;
-      v.y = (v.y - mean) * rstd * g.y + b.y;
-      v.z = (v.z - mean) * rstd * g.z + b.z;
-      v.w = (v.w - mean) * rstd * g.w + b.w;
-      xs[warp][lane] = v;
-    }
+  const float mean = sp.x / h, rstd = rsqrtf(fmaxf(sp.y / h - mean * mean, 0.f) + eps);
+  if (lane == 0) stat[warp] = make_float2(mean, rstd);
+  if (ok) {
+    float4 g = gm[lane], b = bt[lane];
+    v.x = (v.x - mean) * rstd * g.x + b.x;
+    v.y = (v.y - mean) * rstd * g.y + b.y;
+    v.z = (v.z - mean) * rstd * g.z + b.z;
+    v.w = (v.w - mean) * rstd * g.w + b.w;
+    xs[warp][lane] = v;
+  }
+}
+
+// ks_copy_w starts the copies of this block's part of matrix m (ng groups of 8 float4
+// rows of g4l) into dst; no commit.
+__device__ __forceinline__ void ks_copy_w(float4* dst, const float4* w4, int m, int h, int g0, int ng, int r, int g4l) {
+  const int n = ng * 8 * g4l, h4 = h / 4;
+  const float4* src = w4 + ((size_t)m * h * h + (size_t)g0 * h * 8) / 4 + r * g4l;
+  for (int e = threadIdx.x; e < n; e += KS_THREADS) {
+    int jk = e / g4l, gl = e - jk * g4l; // jk = jl*8 + kc
+    cp_async16(dst + e, src + (size_t)(jk >> 3) * (h * 2) + (jk & 7) * h4 + gl);
   }
 }
 
@@ -937,12 +965,12 @@ __device__ long long mlp_ks_prof[128 * 32];
 #if MLP_KS
 extern "C" __global__ void __cluster_dims__(KS_CL, 1, 1) __launch_bounds__(KS_THREADS, 1)
 mlp_step(const float* __restrict__ x, const float* __restrict__ wp, const float* __restrict__ bias,
-            const float* __restrict__ gamma, const float* __restrict__ beta, float* scratch0, float* scratch1,
-            float* __restrict__ out, unsigned* bar, int batch, int h, int mats, float eps) {
+         const float* __restrict__ gamma, const float* __restrict__ beta, float* scratch0, float* scratch1,
+         float* __restrict__ out, unsigned* bar, int batch, int h, int mats, float eps) {
   extern __shared__ float4 ks_w[]; // mats x ngmax x 8 x g4l float4: this block's weights
   __shared__ float4 xs[MLP_MAXB][32];                 // the layer's input, this block's columns
   __shared__ float P[MLP_MAXB][KS_NGMAX * 8];          // partial products, read by the cluster
-  __shared__ float2 S[MLP_MAXB], stat[MLP_MAXB];       // partial / whole row statistics
+  __shared__ float2 stat[MLP_MAXB], red2[4];           // row statistics; the epilogue's sums
   __shared__ float4 gk[MLP_MAXMATS - 1][32], bk[MLP_MAXMATS - 1][32];              // K-range gammas, betas
   __shared__ float4 go[MLP_MAXMATS - 1][KS_NGMAX * 2], bo[MLP_MAXMATS - 1][KS_NGMAX * 2]; // own columns
   __shared__ float4 bs[MLP_MAXMATS][KS_NGMAX * 2];     // own columns' biases
@@ -957,6 +985,7 @@ mlp_step(const float* __restrict__ x, const float* __restrict__ wp, const float*
   const int g0 = c * q + min((int)c, rm), ngmax = q + (rm > 0 ? 1 : 0);
   const int g4l = h / 32, kr = h / 8, h4 = h / 4, ncol = ng * 8;
   unsigned long long* ctr = reinterpret_cast<unsigned long long*>(bar);
+  float2* gst = reinterpret_cast<float2*>(ctr + KS_STATS_OFF);
   // Counts only grow: every launch adds 8*mats to each, and no count reaches the next
   // multiple before this block's own arrivals.
   unsigned long long base;
@@ -965,7 +994,6 @@ mlp_step(const float* __restrict__ x, const float* __restrict__ wp, const float*
     asm volatile("ld.relaxed.gpu.global.u64 %0, [%1];" : "=l"(v) : "l"(ctr + c * KS_STRIDE) : "memory");
     base = v - v % per;
   }
-  const int x0 = ks_cluster_of(r * kr / 8, q, rm), x1 = ks_cluster_of(((int)r + 1) * kr / 8 - 1, q, rm);
   KPROF(0);
   const float4* x4 = reinterpret_cast<const float4*>(x);
   const float4* w4 = reinterpret_cast<const float4*>(wp);
@@ -980,20 +1008,12 @@ mlp_step(const float* __restrict__ x, const float* __restrict__ wp, const float*
     int mm = e / (ng * 2), qq = e % (ng * 2);
     cp_async16(&bs[mm][qq], reinterpret_cast<const float4*>(bias) + (mm * h + 8 * g0) / 4 + qq);
   }
-  if ((int)r < batch && threadIdx.x < ng * 2) cp_async16(&own4[threadIdx.x], x4 + ((int)r * h + 8 * g0) / 4 + threadIdx.x);
+  if ((int)r < batch && (int)threadIdx.x < ng * 2) cp_async16(&own4[threadIdx.x], x4 + ((int)r * h + 8 * g0) / 4 + threadIdx.x);
   cp_async_commit();
-  // Then matrix 0, the LayerNorms' gammas and betas, matrices 1..: one group each.
+  // Then matrix 0, the LayerNorms' gammas and betas, matrices 1..KS_PREFETCH-1: a group each.
 #pragma unroll
-  for (int m = 0; m < MLP_MAXMATS; m++) {
-    if (m < mats) {
-      const int n = ng * 8 * g4l;
-      float4* dst = ks_w + m * ngmax * 8 * g4l;
-      const float4* src = w4 + ((size_t)m * h * h + (size_t)g0 * h * 8) / 4 + r * g4l;
-      for (int e = threadIdx.x; e < n; e += KS_THREADS) {
-        int jk = e / g4l, gl = e - jk * g4l; // jk = jl*8 + kc
-        cp_async16(dst + e, src + (size_t)(jk >> 3) * (h * 2) + (jk & 7) * h4 + gl);
-      }
-    }
+  for (int m = 0; m < KS_PREFETCH; m++) {
+    if (m < mats) ks_copy_w(ks_w + m * ngmax * 8 * g4l, w4, m, h, g0, ng, r, g4l);
     cp_async_commit();
     if (m == 0) {
       for (int e = threadIdx.x; e < (mats - 1) * 32; e += KS_THREADS) {
@@ -1015,59 +1035,82 @@ mlp_step(const float* __restrict__ x, const float* __restrict__ wp, const float*
 #pragma unroll
   for (int m = 0; m < MLP_MAXMATS; m++) {
     if (m >= mats) break;
+    // Groups: [x], W0, [gammas], W1, .., then one per layer (W_{m+KS_PREFETCH} or empty).
     if (m > 0) {
-      // Groups: [x], W0, [gammas], W1, .., W4: the gammas are done when at most 4 groups
-      // are pending, W_m when at most 4-m.
-      cp_async_wait<MLP_MAXMATS - 1>();
-      if (warp == 0) ks_poll(ctr, x0, x1, base + (unsigned long long)KS_CL * m);
+      if (m == 1) cp_async_wait<KS_PREFETCH>(); // the gammas
+      if (warp == 0) ks_poll(ctr, ncl, base + (unsigned long long)KS_CL * m);
       __syncthreads();
       KPROF(1 + m * 5);
-      ks_stage(((m - 1) & 1) ? scratch1 : scratch0, xs, S, stat, gk[m - 1], bk[m - 1], batch, h, r, g4l, eps);
-      cp_async_wait_n(MLP_MAXMATS - 1 - m);
+      ks_stage(((m - 1) & 1) ? scratch1 : scratch0, gst + ((m - 1) & 1) * MLP_MAXB * 16, xs, stat, gk[m - 1],
+               bk[m - 1], batch, h, r, g4l, ncl, eps);
+      cp_async_wait<KS_PREFETCH - 1>(); // W_m
     } else {
-      cp_async_wait<MLP_MAXMATS>(); // x and W0 (the gammas and W1..W4 may be pending)
+      cp_async_wait<KS_PREFETCH>(); // x and W0
       KPROF(1);
     }
+    if (m + KS_PREFETCH < mats) ks_copy_w(ks_w + (m + KS_PREFETCH) * ngmax * 8 * g4l, w4, m + KS_PREFETCH, h, g0, ng, r, g4l);
+    cp_async_commit();
     __syncthreads();
     KPROF(1 + m * 5 + 1);
+#if KS_MM
+    if (warp < ng) {
+      float2 o = ks_matmul(xs, ks_w + (m * ngmax + warp) * 8 * g4l, g4l, lane);
+      const int kq = lane & 7;
+      *reinterpret_cast<float2*>(&P[(lane >> 4) * 4 + (kq >> 2) * 2 + ((kq >> 1) & 1)][warp * 8 + ((lane >> 3) & 1) * 4 + (kq & 1) * 2]) = o;
+    }
+#else
     for (int task = warp; task < 2 * ng; task += KS_WARPS) {
       const int jl = task >> 1, hf = task & 1;
       if (hf * 4 >= batch) continue;
-      float o = ks_matmul(xs, ks_w + (m * ngmax + jl) * 8 * g4l, g4l, hf, lane);
+      float o = ks_matmul0(xs, ks_w + (m * ngmax + jl) * 8 * g4l, g4l, hf, lane);
       P[hf * 4 + (lane >> 3)][jl * 8 + (lane & 7)] = o;
     }
+#endif
     KPROF(1 + m * 5 + 2);
     cl_arrive();
     cl_wait();
     KPROF(1 + m * 5 + 3);
-    if ((int)r < batch && (int)threadIdx.x < ncol) {
+    if ((int)r < batch && warp * 32 < ncol) {
       const int t = threadIdx.x;
-      float sum = 0.f;
+      float v = 0.f;
+      if (t < ncol) {
+        float sum = 0.f;
 #pragma unroll
-      for (int i = 0; i < KS_CL; i++) sum += ld_dsmem(&P[r][t], i);
-      sum += reinterpret_cast<const float*>(bs[m])[t];
-      float v = sum;
-      if (m < mats - 1) {
-        float res = own[t];
-        if (m > 0) {
-          float2 st = stat[r];
-          res = (res - st.x) * st.y * reinterpret_cast<const float*>(go[m - 1])[t] + reinterpret_cast<const float*>(bo[m - 1])[t];
+        for (int i = 0; i < KS_CL; i++) sum += ld_dsmem(&P[r][t], i);
+        sum += reinterpret_cast<const float*>(bs[m])[t];
+        v = sum;
+        if (m < mats - 1) {
+          float res = own[t];
+          if (m > 0) {
+            float2 st = stat[r];
+            res = (res - st.x) * st.y * reinterpret_cast<const float*>(go[m - 1])[t] + reinterpret_cast<const float*>(bo[m - 1])[t];
+          }
+          v = activate(sum, ACT_GELU) + res;
         }
-        v = activate(sum, ACT_GELU) + res;
+        own[t] = v;
+        ((m & 1) ? scratch1 : scratch0)[(size_t)r * h + 8 * g0 + t] = v;
       }
-      own[t] = v;
-      ((m & 1) ? scratch1 : scratch0)[(size_t)r * h + 8 * g0 + t] = v;
+      if (m < mats - 1) {
+        float s = warp_sum(v), s2 = warp_sum(v * v);
+        if (lane == 0) red2[warp] = make_float2(s, s2);
+      }
     }
     __syncthreads();
-    if (threadIdx.x == 0) asm volatile("red.release.gpu.global.add.u64 [%0], 1;" ::"l"(ctr + c * KS_STRIDE) : "memory");
+    if (threadIdx.x == 0) {
+      if ((int)r < batch && m < mats - 1) {
+        float2 a = red2[0];
+        for (int w = 1; w * 32 < ncol; w++) a = make_float2(a.x + red2[w].x, a.y + red2[w].y);
+        gst[((m & 1) * MLP_MAXB + r) * 16 + c] = a;
+      }
+      asm volatile("red.release.gpu.global.add.u64 [%0], 1;" ::"l"(ctr + c * KS_STRIDE) : "memory");
+    }
     KPROF(1 + m * 5 + 4);
   }
 
   // The softmax: every cluster's logits of row r, then this block's columns.
   cl_arrive(); // this block reads no other block's shared memory from here on
   if ((int)r < batch && warp == 0) {
-    ks_poll(ctr, 0, ncl - 1, base + (unsigned long long)KS_CL * mats);
-    __syncwarp();
+    ks_poll(ctr, ncl, base + (unsigned long long)KS_CL * mats);
     KPROF(30);
     const float4* row = reinterpret_cast<const float4*>(((mats - 1) & 1) ? scratch1 : scratch0) + (size_t)r * h4;
     float4 v[8];

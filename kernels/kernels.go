@@ -42,8 +42,9 @@ const (
 	// MLPClusterSize is the blocks of one cluster (KS_CL): each takes 1/8 of the inputs.
 	MLPClusterSize = 8
 	// MLPBarrierFloats is the size of MLPStep.Barrier in 4-byte words: one 64-bit arrival
-	// count per cluster, 256 bytes apart, room for 16.
-	MLPBarrierFloats = 16 * 256 / 4
+	// count per cluster, 256 bytes apart (room for 16: 4 KB), then the rows' partial sums
+	// and sums of squares, two layers of MLPMaxBatch rows of 16 float pairs (2 KB), 8 KB in all.
+	MLPBarrierFloats = 8192 / 4
 )
 
 // PackMLP returns the width×width row-major matrix w (row i holds the weights from input i)

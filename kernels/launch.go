@@ -248,8 +248,8 @@ func (a LinearWS) check() error {
 // (sm_90): each cluster owns 8 or 9 groups of 8 output columns and each of its blocks 1/8
 // of the inputs, whose part of every weight matrix it copies into shared memory at entry
 // (so the step reads its weights once, over 120 multiprocessors, while it computes). The
-// blocks sum their partial products in distributed shared memory and wait, between
-// layers, only for the clusters that wrote their inputs; the launch is CoResident, so
+// blocks sum their partial products in distributed shared memory, and between layers
+// wait for every cluster's arrival count; the launch is CoResident, so
 // NewStep refuses it on a device where the blocks do not fit at once.
 type MLPStep struct {
 	X       *backend.Buffer    // Batch×Width input
@@ -259,10 +259,10 @@ type MLPStep struct {
 	Beta    *backend.Buffer    // (Mats-1)×Width LayerNorm biases; may be nil when Mats is 1
 	Scratch [2]*backend.Buffer // Batch×Width each: the layers' outputs, in turn
 	Out     *backend.Buffer    // Batch×Width probabilities; must not alias the others
-	// Barrier is the layers' arrival counts: MLPBarrierFloats zeroed words (a fresh
-	// backend.Buffer of 4096 bytes), one 64-bit count per cluster, 256 bytes apart, that
-	// each step raises by 8·Mats each, used by this launch alone; after each step it is
-	// ready for the next.
+	// Barrier is the layers' arrival counts and row statistics: MLPBarrierFloats zeroed
+	// words (a fresh backend.Buffer of 8192 bytes), one 64-bit count per cluster, 256 bytes
+	// apart, that each step raises by 8·Mats each, then the rows' partial sums; used by
+	// this launch alone; after each step it is ready for the next.
 	Barrier *backend.Buffer
 	Batch   int     // rows, 1 to MLPMaxBatch
 	Width   int     // features, a multiple of MLPWidthMultiple up to MLPMaxWidth
@@ -270,8 +270,8 @@ type MLPStep struct {
 	Eps     float32 // LayerNorm epsilon
 }
 
-// mlpThreads is KS_THREADS of kernels.cu.
-const mlpThreads = 576
+// mlpThreads is KS_THREADS of kernels.cu (a warp per column group of the widest cluster).
+const mlpThreads = 288
 
 // mlpSharedMem is mlp_step's dynamic shared memory in bytes: each block's part of every
 // matrix, Width/8 inputs of at most ceil(Width/8 / MLPClusters) groups of 8 columns.
