@@ -787,14 +787,14 @@ mlp_step(const float* __restrict__ x, const float* __restrict__ wp, const float*
 //      per cluster, written with the row), adds those up in a fixed order (every block gets
 //      the same bits), and applies the LayerNorm to its part of the row;
 //   3. the block's partial product of its 8 rows and its K range with the cluster's
-//      columns (KS_MM 1: a warp per 8 columns, lane = 1 of 8 K slices x 4 columns x 4
+//      columns (KS_MM 1: KS_KH warps per 8 columns, lane = 1 of 8 K slices x 4 columns x 4
 //      rows, a 3-level reduce-scatter), into shared memory; a cluster barrier;
 //   4. block r sums row r of the 8 ranks' partials in rank order (distributed shared
 //      memory), adds the bias, GELU and the residual (its own previous output, LayerNorm-ed
 //      with the row's statistics), writes the cluster's columns of row r with their sum and
 //      sum of squares, and counts its arrival.
-// Weights: matrices 0..KS_PREFETCH-1 are copied at entry (cp.async), matrix m+KS_PREFETCH
-// when layer m starts, so that the first layer's arrive first. After the last layer each
+// Weights: matrices 0..KS_PREFETCH-1 are copied at entry (cp.async), the others once
+// matrix 0 has arrived, so that the first layer waits less. After the last layer each
 // block waits for every cluster, reads row r's logits and writes the softmax of its own
 // columns. Everything is in a fixed order without data atomics: bitwise reproducible,
 // replay equals eager. The launch needs all KS_CLUSTERS clusters resident at once (one
@@ -805,12 +805,22 @@ mlp_step(const float* __restrict__ x, const float* __restrict__ wp, const float*
 #ifndef KS_MM
 #define KS_MM 1
 #endif
+// KS_KH (KS_MM 1): warps per column group, each taking 1/KS_KH of the block's K range.
+#ifndef KS_KH
+#define KS_KH 2
+#endif
 #ifndef KS_THREADS
-#define KS_THREADS (KS_MM ? 32 * KS_NGMAX : 64 * KS_NGMAX)
+#define KS_THREADS (KS_MM ? 32 * KS_NGMAX * KS_KH : 64 * KS_NGMAX)
 #endif
 #define KS_WARPS (KS_THREADS / 32)
+#if !KS_MM
+#undef KS_KH
+#define KS_KH 1
+#endif
+// KS_PREFETCH: matrices whose copies start at entry (matrix 0 first); the others' start
+// when matrix 0 has arrived, so that matrix 0 arrives sooner.
 #ifndef KS_PREFETCH
-#define KS_PREFETCH 2
+#define KS_PREFETCH 1
 #endif
 #define KS_STRIDE 32     // 64-bit words between two clusters' counts
 #define KS_STATS_OFF 512 // 64-bit words before the row statistics: [2][MLP_MAXB][16] float2
@@ -842,13 +852,13 @@ __device__ __forceinline__ void ks_poll(const unsigned long long* ctr, int n, un
 // kq (bits 0-2: the k-groups kq, kq+8, ..), cq (bit 3: columns 4cq..4cq+3), rh (bit 4:
 // rows 4rh..4rh+3); after the reduce-scatter over kq, row 4rh + 2*b2 + b1 and columns
 // 4cq + 2*b0, +1 (b2 b1 b0 the bits of kq).
-__device__ __forceinline__ float2 ks_matmul(const float4 (*xs)[32], const float4* w4, int g4l, int lane) {
+__device__ __forceinline__ float2 ks_matmul(const float4 (*xs)[32], const float4* w4, int g4l, int kbeg, int kend, int lane) {
   const int kq = lane & 7, cq = (lane >> 3) & 1, rh = lane >> 4;
   float acc[16];
 #pragma unroll
   for (int j = 0; j < 16; j++) acc[j] = 0.f;
 #pragma unroll 4
-  for (int k4 = kq; k4 < g4l; k4 += 8) {
+  for (int k4 = kbeg + kq; k4 < kend; k4 += 8) {
     float4 xv[4];
 #pragma unroll
     for (int bl = 0; bl < 4; bl++) xv[bl] = xs[rh * 4 + bl][k4];
@@ -969,7 +979,7 @@ mlp_step(const float* __restrict__ x, const float* __restrict__ wp, const float*
          float* __restrict__ out, unsigned* bar, int batch, int h, int mats, float eps) {
   extern __shared__ float4 ks_w[]; // mats x ngmax x 8 x g4l float4: this block's weights
   __shared__ float4 xs[MLP_MAXB][32];                 // the layer's input, this block's columns
-  __shared__ float P[MLP_MAXB][KS_NGMAX * 8];          // partial products, read by the cluster
+  __shared__ float P[KS_KH][MLP_MAXB][KS_NGMAX * 8];   // partial products, read by the cluster
   __shared__ float2 stat[MLP_MAXB], red2[4];           // row statistics; the epilogue's sums
   __shared__ float4 gk[MLP_MAXMATS - 1][32], bk[MLP_MAXMATS - 1][32];              // K-range gammas, betas
   __shared__ float4 go[MLP_MAXMATS - 1][KS_NGMAX * 2], bo[MLP_MAXMATS - 1][KS_NGMAX * 2]; // own columns
@@ -1010,7 +1020,8 @@ mlp_step(const float* __restrict__ x, const float* __restrict__ wp, const float*
   }
   if ((int)r < batch && (int)threadIdx.x < ng * 2) cp_async16(&own4[threadIdx.x], x4 + ((int)r * h + 8 * g0) / 4 + threadIdx.x);
   cp_async_commit();
-  // Then matrix 0, the LayerNorms' gammas and betas, matrices 1..KS_PREFETCH-1: a group each.
+  // Then matrix 0, the LayerNorms' gammas and betas, matrices 1..KS_PREFETCH-1: a group each
+  // (the rest at layer 0: a group per matrix up to MLP_MAXMATS, empty past mats).
 #pragma unroll
   for (int m = 0; m < KS_PREFETCH; m++) {
     if (m < mats) ks_copy_w(ks_w + m * ngmax * 8 * g4l, w4, m, h, g0, ng, r, g4l);
@@ -1035,35 +1046,39 @@ mlp_step(const float* __restrict__ x, const float* __restrict__ wp, const float*
 #pragma unroll
   for (int m = 0; m < MLP_MAXMATS; m++) {
     if (m >= mats) break;
-    // Groups: [x], W0, [gammas], W1, .., then one per layer (W_{m+KS_PREFETCH} or empty).
+    // Groups: [x], W0, [gammas], W1, .., W4.
     if (m > 0) {
-      if (m == 1) cp_async_wait<KS_PREFETCH>(); // the gammas
+      if (m == 1) cp_async_wait<MLP_MAXMATS - 1>(); // the gammas
       if (warp == 0) ks_poll(ctr, ncl, base + (unsigned long long)KS_CL * m);
       __syncthreads();
       KPROF(1 + m * 5);
       ks_stage(((m - 1) & 1) ? scratch1 : scratch0, gst + ((m - 1) & 1) * MLP_MAXB * 16, xs, stat, gk[m - 1],
                bk[m - 1], batch, h, r, g4l, ncl, eps);
-      cp_async_wait<KS_PREFETCH - 1>(); // W_m
+      cp_async_wait_n(MLP_MAXMATS - 1 - m); // W_m
     } else {
       cp_async_wait<KS_PREFETCH>(); // x and W0
       KPROF(1);
+#pragma unroll
+      for (int mm = KS_PREFETCH; mm < MLP_MAXMATS; mm++) {
+        if (mm < mats) ks_copy_w(ks_w + mm * ngmax * 8 * g4l, w4, mm, h, g0, ng, r, g4l);
+        cp_async_commit();
+      }
     }
-    if (m + KS_PREFETCH < mats) ks_copy_w(ks_w + (m + KS_PREFETCH) * ngmax * 8 * g4l, w4, m + KS_PREFETCH, h, g0, ng, r, g4l);
-    cp_async_commit();
     __syncthreads();
     KPROF(1 + m * 5 + 1);
 #if KS_MM
-    if (warp < ng) {
-      float2 o = ks_matmul(xs, ks_w + (m * ngmax + warp) * 8 * g4l, g4l, lane);
+    if (warp < ng * KS_KH) {
+      const int jl = warp / KS_KH, kh = warp % KS_KH, hg = g4l / KS_KH;
+      float2 o = ks_matmul(xs, ks_w + (m * ngmax + jl) * 8 * g4l, g4l, kh * hg, (kh + 1) * hg, lane);
       const int kq = lane & 7;
-      *reinterpret_cast<float2*>(&P[(lane >> 4) * 4 + (kq >> 2) * 2 + ((kq >> 1) & 1)][warp * 8 + ((lane >> 3) & 1) * 4 + (kq & 1) * 2]) = o;
+      *reinterpret_cast<float2*>(&P[kh][(lane >> 4) * 4 + (kq >> 2) * 2 + ((kq >> 1) & 1)][jl * 8 + ((lane >> 3) & 1) * 4 + (kq & 1) * 2]) = o;
     }
 #else
     for (int task = warp; task < 2 * ng; task += KS_WARPS) {
       const int jl = task >> 1, hf = task & 1;
       if (hf * 4 >= batch) continue;
       float o = ks_matmul0(xs, ks_w + (m * ngmax + jl) * 8 * g4l, g4l, hf, lane);
-      P[hf * 4 + (lane >> 3)][jl * 8 + (lane & 7)] = o;
+      P[0][hf * 4 + (lane >> 3)][jl * 8 + (lane & 7)] = o;
     }
 #endif
     KPROF(1 + m * 5 + 2);
@@ -1076,7 +1091,9 @@ mlp_step(const float* __restrict__ x, const float* __restrict__ wp, const float*
       if (t < ncol) {
         float sum = 0.f;
 #pragma unroll
-        for (int i = 0; i < KS_CL; i++) sum += ld_dsmem(&P[r][t], i);
+        for (int i = 0; i < KS_CL; i++)
+#pragma unroll
+          for (int kh = 0; kh < KS_KH; kh++) sum += ld_dsmem(&P[kh][r][t], i);
         sum += reinterpret_cast<const float*>(bs[m])[t];
         v = sum;
         if (m < mats - 1) {

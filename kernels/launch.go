@@ -270,8 +270,8 @@ type MLPStep struct {
 	Eps     float32 // LayerNorm epsilon
 }
 
-// mlpThreads is KS_THREADS of kernels.cu (a warp per column group of the widest cluster).
-const mlpThreads = 288
+// mlpThreads is KS_THREADS of kernels.cu (two warps per column group of the widest cluster).
+const mlpThreads = 576
 
 // mlpSharedMem is mlp_step's dynamic shared memory in bytes: each block's part of every
 // matrix, Width/8 inputs of at most ceil(Width/8 / MLPClusters) groups of 8 columns.
