@@ -275,11 +275,12 @@ linear_ws(const float* __restrict__ x, const float* __restrict__ ln_gamma, const
 // grid_sync; 8 are enough with MLP_BARRIER 2) owned by this launch alone.
 #define MLP_MAXB 8
 #define MLP_MAXMATS 5
-// MLP_KS 1 (the default) makes mlp_step the K-split kernel over clusters of 8 below
-// (sm_90); 0, the kernel of this section (one block per 8 columns, every block reading
-// whole rows, grid barriers), kept for kernels/mlp_bench.cu's comparisons.
+// MLP_KS 0 (the default) makes mlp_step the kernel of this section (one block per 8
+// columns, every block reading whole rows, grid barriers); 1, the K-split kernel over
+// clusters of 8 at the end of this file (sm_90, measured slower: kernels/README.md), built
+// only by kernels/mlp_bench.cu (-DMLP_KS=1 -arch=sm_90). kernels.ptx holds the default.
 #ifndef MLP_KS
-#define MLP_KS 1
+#define MLP_KS 0
 #endif
 #ifndef MLP_THREADS
 #define MLP_THREADS 256
@@ -772,9 +773,11 @@ mlp_step(const float* __restrict__ x, const float* __restrict__ wp, const float*
 
 // ---- the drafter step, K split over clusters of 8 (issue 25, third pass) ----
 //
-// With MLP_KS (the default), mlp_step computes the same with another layout (same
-// arguments, same packed weights, an 8 KB barrier buffer). The grid is KS_CLUSTERS
-// clusters of KS_CL = 8 blocks (__cluster_dims__, sm_90). Cluster c owns ng = 8 or 9 groups
+// With MLP_KS 1 (not the default: 23.2 us a step against 22.0 in kernels/mlp_bench.cu on
+// the H200, kernels/README.md), mlp_step computes the same with another layout (same
+// arguments, same packed weights, an 8 KB barrier buffer; launch: KS_CLUSTERS*KS_CL
+// blocks of KS_THREADS threads, mats*ceil(h/8/KS_CLUSTERS)*h/2 bytes of dynamic shared
+// memory). The grid is KS_CLUSTERS clusters of KS_CL = 8 blocks (__cluster_dims__, sm_90). Cluster c owns ng = 8 or 9 groups
 // of 8 output columns (the h/8 groups of PackMLP dealt out in order, the first
 // h/8 mod KS_CLUSTERS clusters one more); block r of the cluster (its rank) owns the input
 // columns [r*h/8, (r+1)*h/8) of every matrix, so it copies only that part of its
@@ -799,6 +802,7 @@ mlp_step(const float* __restrict__ x, const float* __restrict__ wp, const float*
 // columns. Everything is in a fixed order without data atomics: bitwise reproducible,
 // replay equals eager. The launch needs all KS_CLUSTERS clusters resident at once (one
 // block per multiprocessor: 15 clusters of 8 fit on an H200, 120 blocks).
+#if MLP_KS
 #define KS_CL 8
 #define KS_CLUSTERS 15
 #define KS_NGMAX 9 // ceil((1024/8) / KS_CLUSTERS)
@@ -807,7 +811,7 @@ mlp_step(const float* __restrict__ x, const float* __restrict__ wp, const float*
 #endif
 // KS_KH (KS_MM 1): warps per column group, each taking 1/KS_KH of the block's K range.
 #ifndef KS_KH
-#define KS_KH 2
+#define KS_KH 1
 #endif
 #ifndef KS_THREADS
 #define KS_THREADS (KS_MM ? 32 * KS_NGMAX * KS_KH : 64 * KS_NGMAX)
@@ -820,7 +824,7 @@ mlp_step(const float* __restrict__ x, const float* __restrict__ wp, const float*
 // KS_PREFETCH: matrices whose copies start at entry (matrix 0 first); the others' start
 // when matrix 0 has arrived, so that matrix 0 arrives sooner.
 #ifndef KS_PREFETCH
-#define KS_PREFETCH 1
+#define KS_PREFETCH 5
 #endif
 #define KS_STRIDE 32     // 64-bit words between two clusters' counts
 #define KS_STATS_OFF 512 // 64-bit words before the row statistics: [2][MLP_MAXB][16] float2
@@ -972,7 +976,6 @@ __device__ long long mlp_ks_prof[128 * 32];
 #define KPROF(slot) do { } while (0)
 #endif
 
-#if MLP_KS
 extern "C" __global__ void __cluster_dims__(KS_CL, 1, 1) __launch_bounds__(KS_THREADS, 1)
 mlp_step(const float* __restrict__ x, const float* __restrict__ wp, const float* __restrict__ bias,
          const float* __restrict__ gamma, const float* __restrict__ beta, float* scratch0, float* scratch1,

@@ -9,6 +9,9 @@
 // prints the mean and largest per-block time of each phase (clock64 cycles).
 // With MLP_BENCH_EXTRA it also times an empty kernel of the same shape and asks the
 // occupancy API how many clusters of 2, 4, 8 fit.
+// With -DMLP_KS=1 it times the K-split kernel over clusters of 8 instead (kernels.cu's
+// MLP_KS section: KS_MM, KS_KH, KS_PREFETCH, KS_THREADS; MLP_KS_PROF for its phases), after
+// checking with the occupancy API that its 15 clusters fit.
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>
