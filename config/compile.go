@@ -129,7 +129,15 @@ func (r *Resolver) popCompileOptions(res *Result, opts literal.Value) literal.Va
 // is passed through unchecked); mode (if truthy and not "default") and options (if
 // truthy) are passed to it as keyword arguments, without validation. On 2.0 there is
 // no wrapper: they are dropped ([Facts.OtherBackendGetsModeOptions]).
+//
+// The wrapper names itself str(backend) for a value that is neither a str nor has a
+// __name__ (torch/__init__.py _TorchCompileWrapper.__init__, "self.compiler_name =
+// str(backend)", @ 2.6.0 and 2.14.1, the chroots' copies): an int past Python's
+// 4,300-digit limit raises ValueError there (measured: testdata/torch/*-debian/intstr.json).
 func (r *Resolver) otherBackend(res *Result, m compileMode, opts *literal.Value) error {
+	if err := r.backendNameErr(res); err != nil {
+		return err
+	}
 	if res.backendNone {
 		res.Warnings = append(res.Warnings, backendNoneWarning(r.releaseEv))
 	} else if !res.backendUnchecked && !slices.Contains(r.facts.Backends, res.Backend) {
@@ -202,6 +210,12 @@ func (r *Resolver) modePatch(res *Result, m compileMode) ([]patchEntry, error) {
 	entry, err := r.table.Resolve(name)
 	var unknown *modes.UnknownModeError
 	if errors.As(err, &unknown) && !m.isStr {
+		// "Unrecognized mode={mode}" writes str(mode), which raises for an int past
+		// Python's 4,300-digit limit (measured: testdata/torch/*-debian/intstr.json).
+		_, serr := m.val.PyStr(res.py)
+		if e := strArgErr("mode", serr); e != nil {
+			return nil, e
+		}
 		unknown.Mode = m.text
 	}
 	if err != nil {
@@ -549,4 +563,23 @@ func (r *Resolver) cudagraphVerdict(res *Result) {
 			Evidence:       r.releaseEv,
 		})
 	}
+}
+
+// strArgErr is the Python error of writing the argument arg as text (a
+// *literal.IntStrError), as a *CallError; nil for nil.
+func strArgErr(arg string, err error) error {
+	var ie *literal.IntStrError
+	if !errors.As(err, &ie) {
+		return nil
+	}
+	return &CallError{Arg: arg, Exc: ie.Exception(), Msg: ie.Message()}
+}
+
+// backendNameErr is the error of _TorchCompileWrapper naming itself str(backend)
+// (2.1+; 2.0 has no wrapper), nil when there is none.
+func (r *Resolver) backendNameErr(res *Result) error {
+	if !r.facts.OtherBackendGetsModeOptions {
+		return nil
+	}
+	return strArgErr("backend", res.backendStrErr)
 }

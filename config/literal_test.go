@@ -216,6 +216,12 @@ func FuzzParseLiteral(f *testing.F) {
 		if _, err := v.MarshalJSON(); err != nil {
 			t.Fatal(err)
 		}
+		if pr, err := v.PyRepr(nil); err != nil || pr != r {
+			// Python cannot write an int past 4,300 digits (ValueError), and cannot read
+			// its digits back either (SyntaxError): no round trip.
+			requireIntStrLimit(t, s, r, err)
+			return
+		}
 		// The repr of a parsed literal parses back to an equal value (bytes aside, and
 		// the values whose repr Python cannot read back either: inf, nan, Ellipsis,
 		// and complex numbers, whose real part -0 a repr loses).
@@ -229,6 +235,21 @@ func FuzzParseLiteral(f *testing.F) {
 			}
 		}
 	})
+}
+
+// requireIntStrLimit fails unless err is the *literal.IntStrError of the value parsed
+// from s, and its full repr r is refused as Python's compiler refuses it.
+func requireIntStrLimit(t *testing.T, s, r string, err error) {
+	t.Helper()
+	var ie *literal.IntStrError
+	if !errors.As(err, &ie) || ie.Exception() != "ValueError" || ie.Digits <= literal.MaxIntDigits {
+		t.Fatalf("PyRepr of %q: %v, want the repr or an *IntStrError", s, err)
+	}
+	_, perr := literal.Parse(r)
+	var le *literal.Error
+	if !errors.As(perr, &le) || le.Exception != "SyntaxError" {
+		t.Fatalf("the repr of %q, with a %d-digit int, parses: %v", s, ie.Digits, perr)
+	}
 }
 
 // reprRoundTrips reports whether v's repr reads back as v in Python.

@@ -86,6 +86,7 @@ func TestMeasured(t *testing.T) {
 		compareCalls2(t, &obs, rel, r, base, "calls7")
 		compareCalls2(t, &obs, rel, r, base, "calls8")
 		compareCalls2(t, &obs, rel, r, base, "builtins")
+		compareCalls2(t, &obs, rel, r, base, "intstr")
 	}
 
 	seen := map[string]bool{}

@@ -341,6 +341,7 @@ func (r *Resolver) setBackend(res *Result, req Request) {
 		res.Backend, res.backendUnchecked = req.BackendCallable, true
 	case req.BackendValue != nil:
 		res.Backend, res.backendUnchecked = req.BackendValue.String(), true
+		_, res.backendStrErr = req.BackendValue.PyStr(res.py)
 	case req.BackendNone && r.facts.BackendNoneIsDefault:
 		res.Backend = "inductor"
 	case req.BackendNone:

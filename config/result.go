@@ -254,11 +254,14 @@ type Result struct {
 	// backendUnchecked: the backend is not a string (a callable, None, any value):
 	// lookup_backend passes it through without a registry check.
 	backendUnchecked bool
-	keyNames         []schema.Key
-	py               *pyver.Python     // the Python resolved for
-	decorator        bool              // Request.Decorator
-	guardFilter      *literal.Value    // the guard_filter_fn option torch.compile took, if any
-	env              map[string]string // the environment at import
+	// backendStrErr: str() of the backend value raises (an int past Python's
+	// 4,300-digit limit), which _TorchCompileWrapper calls for its name.
+	backendStrErr error
+	keyNames      []schema.Key
+	py            *pyver.Python     // the Python resolved for
+	decorator     bool              // Request.Decorator
+	guardFilter   *literal.Value    // the guard_filter_fn option torch.compile took, if any
+	env           map[string]string // the environment at import
 }
 
 // Getenv returns the value of the environment variable name as the request's

@@ -206,7 +206,17 @@ var nilCases = map[string]func(t *testing.T){
 	"config.Patch.String":       func(t *testing.T) { _ = config.Patch{}.String() },
 	"config.Result.Repr":        func(t *testing.T) { var r *config.Result; _ = r.Repr(literal.Value{}) },
 	"literal.Value.ReprWith":    func(t *testing.T) { _ = literal.Value{}.ReprWith(func(rune) bool { return false }) },
-	"config.ParseOptions":       func(t *testing.T) { _, err := config.ParseOptions(""); mustErr(t, err) },
+	"literal.Value.PyRepr":      func(t *testing.T) { _, _ = literal.Value{}.PyRepr(nil) },
+	"literal.Value.PyStr":       func(t *testing.T) { _, _ = literal.Value{}.PyStr(nil) },
+	"literal.IntStrError.Error": func(t *testing.T) {
+		var e *literal.IntStrError
+		_, _, _ = e.Error(), e.Exception(), e.Message()
+		e = new(literal.IntStrError)
+		_, _, _ = e.Error(), e.Exception(), e.Message()
+	},
+	"literal.IntStrError.Exception": func(t *testing.T) { _ = (*literal.IntStrError)(nil).Exception() },
+	"literal.IntStrError.Message":   func(t *testing.T) { _ = (*literal.IntStrError)(nil).Message() },
+	"config.ParseOptions":           func(t *testing.T) { _, err := config.ParseOptions(""); mustErr(t, err) },
 	"config.Resolve": func(t *testing.T) {
 		_, err := config.Resolve(modes.Version{}, config.Request{})
 		mustErr(t, err)
@@ -353,6 +363,11 @@ var nilCases = map[string]func(t *testing.T){
 	"graphs.KeyReport.Str":    func(t *testing.T) { _, _ = graphs.KeyReport{}.Str() },
 	"graphs.KeyReport.String": func(t *testing.T) { _ = graphs.KeyReport{}.String() },
 	"graphs.Ptr":              func(t *testing.T) { _ = graphs.Ptr(0); _ = graphs.Ptr[*int](nil) },
+	"graphs.PlannedDynamoKey": func(t *testing.T) {
+		if graphs.PlannedDynamoKey("") || !graphs.PlannedDynamoKey("capture_scalar_outputs") {
+			t.Error("only a modelled key is planned")
+		}
+	},
 	"graphs.Report.Changed": func(t *testing.T) {
 		var r *graphs.Report
 		_ = r.Changed()

@@ -116,26 +116,22 @@ func checkPercentConv(c rune, i int) *pyErr {
 	return &pyErr{exc: "ValueError", msg: fmt.Sprintf("unsupported format character '%c' (0x%x) at index %d", c, c, i)}
 }
 
-// pyStr is str(v).
-func pyStr(v Value) string {
-	if v.kind == StrKind {
-		return v.s
-	}
-	return v.String()
-}
-
 func (ev *evaluator) convert(spec fmtSpec, v Value) (string, *pyErr) {
 	var body string
 	numeric := false
 	switch spec.conv {
 	case 's', 'r', 'a':
-		if spec.conv == 's' {
-			body = pyStr(v)
-		} else {
-			if spec.conv == 'a' {
-				return "", unsupported("the %a conversion is not evaluated")
-			}
-			body = v.String()
+		var err *pyErr
+		switch spec.conv {
+		case 's':
+			body, err = ev.str(v)
+		case 'r':
+			body, err = ev.repr(v)
+		default:
+			return "", unsupported("the %a conversion is not evaluated")
+		}
+		if err != nil {
+			return "", err
 		}
 		if spec.prec >= 0 && len([]rune(body)) > spec.prec {
 			body = string([]rune(body)[:spec.prec])
@@ -187,6 +183,9 @@ func (ev *evaluator) intText(spec fmtSpec, v Value) (string, *pyErr) {
 	b := toBig(v)
 	base := map[rune]int{'x': 16, 'X': 16, 'o': 8}[conv]
 	if base == 0 {
+		if err := ev.intStrErr(v); err != nil {
+			return "", err
+		}
 		base = 10
 	}
 	digits := new(bigIntText).text(b, base)

@@ -124,7 +124,7 @@ func (f formatSpec) parseType(rs []rune, i int, s string) (formatSpec, bool, *py
 // formatValue is format(v, spec).
 func (ev *evaluator) formatValue(v Value, spec string) (string, *pyErr) {
 	if spec == "" {
-		return pyStr(v), nil
+		return ev.str(v)
 	}
 	f, ok, err := parseFormatSpec(spec)
 	if err != nil {
@@ -141,15 +141,20 @@ func (ev *evaluator) formatValue(v Value, spec string) (string, *pyErr) {
 		return formatStr(v.s, f)
 	case BoolKind, IntKind:
 		if f.typ == 0 || strings.IndexByte("bdoxX", f.typ) >= 0 {
-			return formatInt(v, f)
+			return ev.formatInt(v, f)
+		}
+		if f.typ == 'n' && f.grouping == 0 {
+			// 'd' in the C locale's LC_NUMERIC, which Python keeps.
+			f.typ = 'd'
+			return ev.formatInt(v, f)
 		}
 		fl, perr := toFloat(v)
 		if perr != nil {
 			return "", perr
 		}
-		return formatFloat(fl, f, v)
+		return ev.formatFloat(fl, f, v)
 	case FloatKind:
-		return formatFloat(v.f, f, v)
+		return ev.formatFloat(v.f, f, v)
 	}
 	if v.kind == OpaqueKind || v.kind == ComplexKind {
 		return "", unsupported("format of " + v.PyType() + " is not evaluated")
@@ -180,13 +185,16 @@ func formatStr(s string, f formatSpec) (string, *pyErr) {
 	return alignText(s, "", f, '<'), nil
 }
 
-func formatInt(v Value, f formatSpec) (string, *pyErr) {
+func (ev *evaluator) formatInt(v Value, f formatSpec) (string, *pyErr) {
 	if f.prec >= 0 {
 		return "", &pyErr{exc: "ValueError", msg: "Precision not allowed in integer format specifier"}
 	}
 	b := toBig(v)
 	base := map[byte]int{'b': 2, 'o': 8, 'x': 16, 'X': 16}[f.typ]
 	if base == 0 {
+		if err := ev.intStrErr(v); err != nil {
+			return "", err
+		}
 		base = 10
 	}
 	digits := new(big.Int).Abs(b).Text(base)
@@ -223,13 +231,13 @@ func signOf(neg bool, f formatSpec) string {
 
 // formatFloat is format(x, spec) for a float x (v is the value formatted, which
 // may be an int or bool formatted with a float type).
-func formatFloat(x float64, f formatSpec, v Value) (string, *pyErr) {
+func (ev *evaluator) formatFloat(x float64, f formatSpec, v Value) (string, *pyErr) {
 	typ := f.typ
 	if err := checkFloatType(f, v); err != nil {
 		return "", err
 	}
 	if typ == 0 && v.kind != FloatKind {
-		return formatInt(v, f)
+		return ev.formatInt(v, f)
 	}
 	prec := f.prec
 	if prec < 0 {
@@ -488,11 +496,13 @@ func (ev *evaluator) writeField(b *strings.Builder, v Value, conv string, hasCon
 // convertField applies a field's !r / !s conversion and its spec.
 func (ev *evaluator) convertField(v Value, conv string, hasConv bool, spec string) (string, *pyErr) {
 	if hasConv {
+		var s string
+		var err *pyErr
 		switch conv {
 		case "r":
-			v = Str(v.String())
+			s, err = ev.repr(v)
 		case "s":
-			v = Str(pyStr(v))
+			s, err = ev.str(v)
 		case "a":
 			return "", unsupported("the !a conversion is not evaluated")
 		default:
@@ -501,6 +511,10 @@ func (ev *evaluator) convertField(v Value, conv string, hasConv bool, spec strin
 			}
 			return "", &pyErr{exc: "ValueError", msg: fmt.Sprintf("Unknown conversion specifier %s", conv)}
 		}
+		if err != nil {
+			return "", err
+		}
+		v = Str(s)
 	}
 	return ev.formatValue(v, spec)
 }

@@ -764,14 +764,17 @@ func squeeze(dst, b []byte) []byte {
 
 // lookalikes are what a page, an editor or a mail client puts in place of the ASCII
 // characters PyTorch prints: no-break and other Unicode spaces, curly quotes, and
-// HTML's character references. normalize replaces them before the prefilter looks at
+// HTML's character references; and the invisible characters a page puts inside words
+// (soft hyphens, zero-width spaces and joiners, word joiners, a byte order mark
+// mid-text), which it drops. normalize replaces them before the prefilter looks at
 // a line, so "module ‘torch._inductor’ has no attribute ‘config’" or a message with
-// &#39; or U+00A0 in it is found as PyTorch printed it.
+// &#39;, U+00A0 or a soft hyphen in it is found as PyTorch printed it.
 var lookalikes = strings.NewReplacer(
 	"\u00a0", " ", "\u2002", " ", "\u2003", " ", "\u2007", " ", "\u2009", " ", "\u200a", " ",
 	"\u202f", " ", "\u3000", " ", "\u2018", "'", "\u2019", "'", "\u201c", "\"", "\u201d", "\"",
 	"&#39;", "'", "&#x27;", "'", "&apos;", "'", "&quot;", "\"", "&#34;", "\"", "&lt;", "<", "&gt;", ">",
 	"&amp;", "&", "&nbsp;", " ",
+	"\u00ad", "", "\u200b", "", "\u200c", "", "\u200d", "", "\u2060", "", "\ufeff", "", "&shy;", "",
 )
 
 // normalize returns b with its lookalikes replaced, in place when it has any (the
@@ -779,7 +782,7 @@ var lookalikes = strings.NewReplacer(
 // as it is, after a few byte scans.
 func normalize(b []byte) []byte {
 	if bytes.IndexByte(b, 0xc2) < 0 && bytes.IndexByte(b, 0xe2) < 0 && bytes.IndexByte(b, 0xe3) < 0 &&
-		bytes.IndexByte(b, '&') < 0 {
+		bytes.IndexByte(b, 0xef) < 0 && bytes.IndexByte(b, '&') < 0 {
 		return b
 	}
 	s := lookalikes.Replace(string(b))

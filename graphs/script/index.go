@@ -32,6 +32,9 @@ func (r *reader) indexStmt(s *stmt, fn *stmt, inClass bool) {
 	case simpleStmt:
 		if s.name == "return" && fn != nil && len(s.exprs) == 1 {
 			r.candidate(fn.name+"()", s.exprs[0])
+			if n := fn.name + "()"; len(r.assigned[n]) < maxAssigned {
+				r.assigned[n] = append(r.assigned[n], s.exprs[0]) // f()'s values, for argument alternatives
+			}
 			r.indexDict(s.exprs[0], "")
 		}
 	case loopStmt:
@@ -74,7 +77,7 @@ func (r *reader) indexDef(s, fn *stmt, inClass bool) {
 func (r *reader) indexAssign(s *stmt) {
 	for _, t := range s.targets {
 		n := r.lastName(t)
-		if n != "" && s.value != nil && s.value.kind != call && len(r.assigned[n]) < maxAssigned {
+		if n != "" && s.value != nil && (s.value.kind != call || returnsOf(s.value) != "") && len(r.assigned[n]) < maxAssigned {
 			r.assigned[n] = append(r.assigned[n], s.value)
 		}
 		r.candidate(n, s.value)
@@ -90,6 +93,19 @@ func (r *reader) indexAssign(s *stmt) {
 	}
 }
 
+// returnsOf returns the key of the values a call of a def returns, "f()", for a
+// call without arguments of a bare name or of self.f (a getter: mode =
+// self._get_compile_mode()); "" for any other expression, whose value is not followed.
+func returnsOf(v *expr) string {
+	if v == nil || v.kind != call || len(v.args) > 0 {
+		return ""
+	}
+	if v.x.kind == name || v.x.kind == attr && v.x.x.kind == name && v.x.x.name == "self" {
+		return v.x.name + "()"
+	}
+	return ""
+}
+
 // dictValue returns the dict display v is, or builds (dict(…) is not one;
 // field(default_factory=lambda: {…}) and lambda: {…} are).
 func dictValue(v *expr) *expr {
@@ -100,8 +116,8 @@ func dictValue(v *expr) *expr {
 		switch {
 		case v.kind == call && v.x.kind == name && v.x.name == "field":
 			v = kwarg(v, "default_factory", 99)
-		case v.kind == other && len(v.elts) > 0:
-			v = v.elts[len(v.elts)-1] // a lambda's body is its last part
+		case v.kind == other && len(v.elts) > 0 && !v.is(orChain) && !v.is(andChain):
+			v = v.elts[len(v.elts)-1] // a lambda's body is its last part (x or {} is not a dict)
 		default:
 			return nil
 		}
@@ -206,6 +222,9 @@ func (r *reader) indexCall(c *expr) {
 	}
 	for _, a := range c.args {
 		if a.keyword != "" {
+			if len(r.literalCands(a.value, 0)) > 0 {
+				r.shownDests[a.keyword] = true // Config(compile_mode="default"): cfg.compile_mode shows it
+			}
 			r.candidate(a.keyword, a.value)
 			r.flow(a.keyword, a.value)
 		}
@@ -228,6 +247,7 @@ func (r *reader) argparse(c *expr) {
 			}
 		}
 	}
+	r.shownDests[dest] = true
 	for _, a := range c.args {
 		switch a.keyword {
 		case "default":

@@ -97,8 +97,9 @@ type siteState struct {
 	setLen  int      // how many persistent globals ran before it
 	envLen  int      // how many environment assignments ran before it
 	patches []string // config.patch globals in force, KEY=VALUE
-	called  bool     // a partial site: its first call was seen
+	called  bool     // its first call was seen (a partial site: where it compiles)
 	seq     int      // execution order
+	def     *stmt    // the def of this file it compiles (torch.compile(step), @torch.compile), if any
 }
 
 // frame is one entry of walkStack's stack.
@@ -151,6 +152,7 @@ type reader struct {
 	dicts       map[string]*expr       // names assigned a dict display (attributes and parameter defaults included)
 	flows       map[string][]string    // name → the names whose values flow into it
 	calledNames map[string]bool        // names called anywhere in the file (f(…), x.f(…))
+	shownDests  map[string]bool        // argparse dests and keyword argument names: obj.X of these has values the file shows
 	decPatch    map[*stmt][]string     // def → its @config.patch globals
 	usesTorch   bool                   // the file imports torch somewhere
 
@@ -168,20 +170,21 @@ type reader struct {
 	setMeta    []setMeta // for each of set: where it was assigned
 	guards     []guard   // the conditions what runs now is under, outermost first
 	env        []envEntry
-	executors  map[string]int        // names bound to thread pools → their workers (0: unknown)
-	procPools  map[string]bool       // names bound to process pools
-	chains     int32                 // if chains run so far (guard.chain)
-	assigned   map[string][]*expr    // name → the values assigned to it (the first maxAssigned), for argument alternatives
-	started    map[*stmt][]guard     // defs handed to a thread, process or pool → the guards of the start
-	outputs    map[string]*siteState // names bound to a compiled function's output
-	derived    map[string]*siteState // names bound to a value computed from one
-	seq        int                   // execution order of sites, calls, threads and events
-	rest       bool                  // running the defs no code called (runRest)
-	callEvents []callEvent           // calls of compiled functions' names
-	events     []event               // workload facts seen
-	compiled   map[string]*siteState // names bound to compiled functions
-	partials   map[string]*siteState // names bound to partial(torch.compile, …)
-	marked     map[ThreadKind]bool   // process markers seen (one each)
+	executors  map[string]int          // names bound to thread pools → their workers (0: unknown)
+	procPools  map[string]bool         // names bound to process pools
+	chains     int32                   // if chains run so far (guard.chain)
+	assigned   map[string][]*expr      // name → the values assigned to it (the first maxAssigned), for argument alternatives
+	started    map[*stmt][]guard       // defs handed to a thread, process or pool → the guards of the start
+	outputs    map[string]*siteState   // names bound to a compiled function's output
+	derived    map[string]*siteState   // names bound to a value computed from one
+	seq        int                     // execution order of sites, calls, threads and events
+	rest       bool                    // running the defs no code called (runRest)
+	callEvents []callEvent             // calls of compiled functions' names
+	events     []event                 // workload facts seen
+	compiled   map[string]*siteState   // names bound to compiled functions
+	bound      map[string][]*siteState // name → every site it was bound to (aliases and parameters included)
+	partials   map[string]*siteState   // names bound to partial(torch.compile, …)
+	marked     map[ThreadKind]bool     // process markers seen (one each)
 	threads    []*Thread
 	classRun   map[*Thread][]*stmt    // Thread subclass → its run methods
 	stack      []frame                // walk's stack, reused
@@ -197,9 +200,9 @@ func newReader(name, src string, toks []token) *reader {
 	return &reader{
 		name: name, src: src, toks: toks, out: Script{File: name},
 		aliases: map[string]string{}, funcs: map[string]*stmt{}, methods: map[string][]*stmt{},
-		owner: map[*stmt]*stmt{}, cands: map[string][]Candidate{}, dicts: map[string]*expr{}, flows: map[string][]string{}, calledNames: map[string]bool{},
+		owner: map[*stmt]*stmt{}, cands: map[string][]Candidate{}, dicts: map[string]*expr{}, flows: map[string][]string{}, calledNames: map[string]bool{}, shownDests: map[string]bool{},
 		decPatch: map[*stmt][]string{}, siteOf: map[*expr]*siteState{}, entered: map[*stmt]bool{},
-		executors: map[string]int{}, procPools: map[string]bool{}, assigned: map[string][]*expr{}, started: map[*stmt][]guard{}, outputs: map[string]*siteState{}, derived: map[string]*siteState{}, compiled: map[string]*siteState{}, partials: map[string]*siteState{},
+		executors: map[string]int{}, procPools: map[string]bool{}, assigned: map[string][]*expr{}, started: map[*stmt][]guard{}, outputs: map[string]*siteState{}, derived: map[string]*siteState{}, compiled: map[string]*siteState{}, bound: map[string][]*siteState{}, partials: map[string]*siteState{},
 		marked: map[ThreadKind]bool{}, classRun: map[*Thread][]*stmt{},
 		quals: map[*expr]string{}, candsOf: map[string][]Candidate{}, uiChoices: map[string][]Candidate{},
 	}
@@ -298,6 +301,9 @@ func (r *reader) lastName(e *expr) string {
 func isCompile(q string) bool { return q == "torch.compile" || q == "torch.compiler.compile" }
 
 const inductorConfig = "torch._inductor.config"
+
+// dynamoConfig is the dotted path of Dynamo's config module.
+const dynamoConfig = "torch._dynamo.config"
 
 // walk calls visit on every call and subscript in e (e included), children first
 // (the order in which Python evaluates a call's arguments before the call): the

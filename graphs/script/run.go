@@ -3,6 +3,8 @@ package script
 import (
 	"fmt"
 	"strings"
+
+	"github.com/compilemode/compilemode/graphs"
 )
 
 // run runs a block of statements in order (see [Read] for the order inferred).
@@ -64,6 +66,7 @@ func (r *reader) runRest(stmts []*stmt) {
 // guard is one condition that what runs inside it is under.
 type guard struct {
 	text     string
+	cond     *expr  // if and elif: the condition that holds inside (nil for other guards)
 	requires string // hasattr(inductor config, "KEY"): the key whose existence it tests
 	// on and off: a host-platform test, true (the branch runs) or false (it does not)
 	// on the platform planned (platform.go).
@@ -200,6 +203,7 @@ func (r *reader) guardOf(s *stmt, i int) guard {
 	case "if", "elif":
 		g.text = fmt.Sprintf("%s %s (line %d)", b.kind, oneLine(r.text(b.cond)), b.line)
 		g.requires = r.hasattrKey(b.cond)
+		g.cond = b.cond
 	case "else":
 		g.text = fmt.Sprintf("else (line %d) of if %s (line %d)", b.line, oneLine(r.text(s.branches[0].cond)), s.branches[0].line)
 	case "try":
@@ -319,6 +323,7 @@ func (r *reader) call(c *expr) {
 	case c.x.kind == name && q == "" && r.partials[c.x.name] != nil:
 		r.partialCall(c, r.partials[c.x.name])
 	case c.x.kind == name && q == "" && r.funcs[c.x.name] != nil:
+		r.bindParams(r.funcs[c.x.name], c)
 		r.enter(r.funcs[c.x.name])
 	default:
 		if !r.thread(c, q) {
@@ -355,9 +360,17 @@ func (r *reader) decorators(s *stmt) {
 		switch {
 		case isCompile(q):
 			r.calls(argValues(d))
-			r.site(d, Decorator, d.args).Binds = s.name
+			st := r.site(d, Decorator, d.args)
+			st.Binds = s.name
+			if s.kind == defStmt {
+				st.def = s
+			}
 		case d.kind == call && q == "functools.partial" && len(d.args) > 0 && isCompile(r.qual(d.args[0].value)):
-			r.site(d, Partial, d.args[1:]).Binds = s.name
+			st := r.site(d, Partial, d.args[1:])
+			st.Binds = s.name
+			if s.kind == defStmt {
+				st.def = s
+			}
 		case d.kind == call && q == inductorConfig+".patch":
 			r.decPatch[s] = append(r.decPatch[s], r.patch(d)...)
 		default:
@@ -403,6 +416,9 @@ func (r *reader) assign(s *stmt) {
 		if q := r.qual(t); strings.HasPrefix(q, inductorConfig+".") {
 			r.global(int(t.line), strings.TrimPrefix(q, inductorConfig+"."), s.value, "assign")
 			continue
+		} else if strings.HasPrefix(q, dynamoConfig+".") {
+			r.dynamoGlobal(int(t.line), q, s.value)
+			continue
 		}
 		if t.kind == subscript && r.qual(t.x) == "os.environ" {
 			if k, ok := r.literalStr(t.index); ok {
@@ -427,15 +443,66 @@ func (r *reader) bind(n string, v *expr) {
 			return
 		}
 		st.Binds = n
-		r.compiled[n] = st
+		r.bindCompiled(n, st)
 		return
 	}
 	if v.kind == call && v.x.kind == name && r.partials[v.x.name] != nil {
-		r.compiled[n] = r.partials[v.x.name]
+		r.bindCompiled(n, r.partials[v.x.name])
+		return
+	}
+	if st := r.compiledName(v); st != nil {
+		r.bindCompiled(n, st) // an alias: model = compiled_model
 		return
 	}
 	if v.kind == call {
 		r.bindPool(n, v)
+	}
+}
+
+// bindCompiled records that n names st's compiled function (now, and as one of the
+// functions n may name: see [reader.peers]).
+func (r *reader) bindCompiled(n string, st *siteState) {
+	r.compiled[n] = st
+	for _, b := range r.bound[n] {
+		if b == st {
+			return
+		}
+	}
+	if len(r.bound[n]) < maxBound {
+		r.bound[n] = append(r.bound[n], st)
+	}
+}
+
+// maxBound bounds how many sites one name is recorded as bound to.
+const maxBound = 64
+
+// compiledName returns the site whose compiled function e names (a name or an
+// attribute bound to one), or nil.
+func (r *reader) compiledName(e *expr) *siteState {
+	if e == nil || (e.kind != name && e.kind != attr) {
+		return nil
+	}
+	return r.compiled[e.name]
+}
+
+// bindParams binds the parameters of def that a call passes a compiled function to:
+// train(model_c) with def train(model) makes model name it inside.
+func (r *reader) bindParams(def *stmt, c *expr) {
+	i := 0
+	for _, a := range c.args {
+		switch {
+		case a.star != 0:
+			return // *args and **kwargs: the positions after are unknown
+		case a.keyword != "":
+			if st := r.compiledName(a.value); st != nil {
+				r.bindCompiled(a.keyword, st)
+			}
+		default:
+			if st := r.compiledName(a.value); st != nil && i < len(def.params) {
+				r.bindCompiled(def.params[i].name, st)
+			}
+			i++
+		}
 	}
 }
 
@@ -463,17 +530,48 @@ func (r *reader) siteIn(v *expr) *siteState {
 }
 
 // global records a config assignment; a literal one is in force for what runs after.
+// A value that is one of a few literals (a if c else b, a comparison) is planned as
+// an if/else of its values (valueBranches).
 func (r *reader) global(line int, key string, v *expr, via string) {
 	g := Global{Line: line, Key: key, Value: r.text(v), Via: via}
 	g.Guard = r.guardText()
 	if lit, ok := r.literal(v); ok {
 		g.Value, g.Literal = lit.String(), true
-		if !r.platformOff() {
-			r.set = append(r.set, key+"="+g.Value)
-			r.setMeta = append(r.setMeta, r.meta(line))
-		}
+		r.inForce(line, key+"="+g.Value)
+	} else if r.valueBranches(line, key, v, via) {
+		return
 	} else {
 		r.warn(line, WarningNotLiteral, "%s = %s is not a literal; the plan leaves %s at its default", key, g.Value, key)
+	}
+	r.out.Globals = append(r.out.Globals, g)
+}
+
+// inForce puts KEY=VALUE in force for what runs after (unless under a branch the
+// platform planned does not run).
+func (r *reader) inForce(line int, kv string) {
+	if !r.platformOff() {
+		r.set = append(r.set, kv)
+		r.setMeta = append(r.setMeta, r.meta(line))
+	}
+}
+
+// dynamoGlobal records a torch._dynamo.config assignment (unseen2: u05, u16, u25,
+// u27, u29). The keys the planner models (capture_scalar_outputs,
+// inline_inbuilt_nn_modules, …: graphs.PlannedDynamoKey) are in force for what runs
+// after, as -set torch._dynamo.config.KEY=V; the others are listed, not planned.
+func (r *reader) dynamoGlobal(line int, q string, v *expr) {
+	key := strings.TrimPrefix(q, dynamoConfig+".")
+	g := Global{Line: line, Key: q, Value: r.text(v), Via: "assign; Dynamo, not planned", Guard: r.guardText()}
+	lit, ok := r.literal(v)
+	if ok {
+		g.Value, g.Literal = lit.String(), true
+	}
+	if ok && graphs.PlannedDynamoKey(key) {
+		g.Via = "assign; Dynamo"
+		if !r.platformOff() {
+			r.set = append(r.set, q+"="+g.Value)
+			r.setMeta = append(r.setMeta, r.meta(line))
+		}
 	}
 	r.out.Globals = append(r.out.Globals, g)
 }

@@ -87,7 +87,7 @@ func (r *reader) flow(to string, from *expr) {
 		}
 		return
 	}
-	if to == "" || from == nil || (from.kind != name && from.kind != attr) {
+	if to == "" || from == nil || (from.kind != name && from.kind != attr && returnsOf(from) == "") {
 		return
 	}
 	if f := r.lastName(from); f != "" && f != to {

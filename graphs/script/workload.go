@@ -136,8 +136,24 @@ func (r *reader) noteCall(c *expr) {
 	if st == nil {
 		return
 	}
+	r.firstCall(st, c)
 	r.seq++
 	r.callEvents = append(r.callEvents, callEvent{site: st, seq: r.seq, off: c.start, fn: r.fn, rest: r.rest})
+}
+
+// firstCall records the first call of a site's compiled function seen while the
+// file runs: Inductor reads its config when it compiles, at that call, so the
+// globals assigned between the site and it are in force too (unseen2: u16
+// `coordinate_descent_tuning = …` right after torch.compile).
+func (r *reader) firstCall(st *siteState, c *expr) {
+	if st.called || r.rest || st.Kind == Partial {
+		return
+	}
+	st.called = true
+	if n := len(r.set); n > st.setLen {
+		st.note("compiles at line %d, its first call: the %d global assignment(s) between the site and it are in force", int(c.line), n-st.setLen)
+		st.setLen = n
+	}
 }
 
 // backwardOf returns the site whose output a backward call differentiates:
@@ -239,6 +255,10 @@ func (r *reader) derivedRec(e *expr, depth int) *siteState {
 // workloadAssign records the facts an assignment shows: a name bound to an output,
 // and a parameter replaced (p.data = …, m.weight = nn.Parameter(…)).
 func (r *reader) workloadAssign(t, v *expr) {
+	if t.kind == tuple {
+		r.unpackDerived(t, v)
+		return
+	}
 	if t.kind == name {
 		if st := r.outputOf(v); st != nil && v.kind == call {
 			r.outputs[t.name] = st
@@ -263,6 +283,23 @@ func (r *reader) workloadAssign(t, v *expr) {
 	}
 }
 
+// unpackDerived marks the names a tuple target unpacks from a compiled function's
+// output as computed from it: _, loss = model(x).
+func (r *reader) unpackDerived(t, v *expr) {
+	st := r.derivedFrom(v)
+	if st == nil {
+		return
+	}
+	for _, e := range t.elts {
+		if e.kind == starred {
+			e = e.x
+		}
+		if e != nil && e.kind == name {
+			r.derived[e.name] = st
+		}
+	}
+}
+
 // inferWorkload applies the events to the sites: backward() in a def (or at module
 // level) that calls the compiled function, outputs kept, and parameters moved or
 // inputs marked dynamic after the site.
@@ -274,29 +311,50 @@ func (r *reader) inferWorkload() {
 		}
 		callsIn[e.site][e.fn] = true
 	}
+	peers := r.peers()
 	for _, ev := range r.events {
 		for _, st := range r.sites {
-			if r.factApplies(ev, st, callsIn[st]) {
+			if r.factApplies(ev, st, callsIn[st], peers) {
 				st.apply(ev.f, ev.line, 0)
 			}
 		}
 	}
 }
 
-func (r *reader) factApplies(ev event, st *siteState, callsIn map[*stmt]bool) bool {
+func (r *reader) factApplies(ev event, st *siteState, callsIn map[*stmt]bool, peers map[sitePair]bool) bool {
 	if has(st.Inferred, ev.f) {
 		return false
 	}
 	switch ev.f {
 	case factBackward:
-		return ev.site == st || (st.Kind == Decorator && r.funcs[st.Binds] == ev.fn && ev.fn != nil)
+		return ev.site == st || peers[sitePair{ev.site, st}] || (ev.fn != nil && st.def == ev.fn)
 	case factKept:
-		return ev.site == st
+		return ev.site == st || peers[sitePair{ev.site, st}]
 	case factMoving:
 		return r.calledBefore(st, ev.seq)
 	default:
 		return ev.seq > st.seq
 	}
+}
+
+// sitePair is two sites one name may stand for.
+type sitePair struct{ a, b *siteState }
+
+// peers returns the pairs of sites that one name was bound to (model = compiled_a in
+// one branch, model = compiled_b in another, or a def's parameter given either):
+// a call through that name may run either, so what its output shows applies to both.
+func (r *reader) peers() map[sitePair]bool {
+	out := map[sitePair]bool{}
+	for _, sts := range r.bound {
+		for _, a := range sts {
+			for _, b := range sts {
+				if a != b {
+					out[sitePair{a, b}] = true
+				}
+			}
+		}
+	}
+	return out
 }
 
 // calledBefore reports whether the site's compiled function is called before seq:

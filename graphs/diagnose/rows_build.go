@@ -1,0 +1,318 @@
+package diagnose
+
+import "github.com/compilemode/compilemode/modes"
+
+// buildRows: CUDA graphs asked of a torch build that has none.
+func buildRows() []Signature {
+	return []Signature{
+		{
+			// torch/cuda/graphs.py replaces the CUDA-graph bindings with torch._utils'
+			// _dummy_type placeholders when torch._C has no CUDA; each raises this text,
+			// with the class or function the code used. torch.cuda.Stream and Event give
+			// the same text with their names: no CUDA graph is involved there, so the
+			// Pattern names only the graph bindings.
+			Code: CUDAGraphUnavailable, Literal: "Tried to instantiate dummy base class",
+			Pattern:  `Tried to instantiate dummy base class (?:CUDAGraph|_CUDAGraph|_graph_pool_handle|_cuda_isCurrentStreamCapturing)\b`,
+			Releases: modes.Minors(0, 14),
+			Cause: "this torch build has no CUDA (a CPU-only wheel, or a build for XPU, MPS, an Ascend NPU " +
+				"or DirectML), so torch.cuda.CUDAGraph, torch.cuda.graph_pool_handle and " +
+				"torch.cuda.is_current_stream_capturing are placeholders that raise when used, and code " +
+				"that captures CUDA graphs ran without checking torch.cuda.is_available()",
+			Fix: "to use CUDA graphs, install a CUDA build of torch (pip install torch --index-url " +
+				"https://download.pytorch.org/whl/cuXYZ for a CUDA your driver supports; torch.version.cuda " +
+				"must not be None) and run on an NVIDIA GPU; on this device, turn the program's CUDA graphs " +
+				"off (its own option, or guard the capture with torch.cuda.is_available())",
+			Evidence: modes.Measured,
+			Source: "measured: torch.cuda.CUDAGraph(), torch.cuda.graph_pool_handle() and " +
+				"torch.cuda.is_current_stream_capturing() in the torch 2.6.0 and 2.14.1 CPU builds " +
+				"(../shared/torch-cpu/) raise \"Tried to instantiate dummy base class CUDAGraph\", " +
+				"\"… _graph_pool_handle\" and \"… _cuda_isCurrentStreamCapturing\" (torch/_utils.py " +
+				"_dummy_type); 2.0: torch/cuda/graphs.py defines _CUDAGraph, _graph_pool_handle and " +
+				"_cuda_isCurrentStreamCapturing with _dummy_type when torch._C has no _CudaStreamBase " +
+				"(pytorch/pytorch.github.io@ee2abb76 docs/2.0/_modules/torch/cuda/graphs.html), whose " +
+				"text PR #89592 (2022-11) shows; reports: Roblox/cube#62 (Windows, CPU), " +
+				"intel/torch-xpu-ops#2539 (XPU), vllm-project/vllm-omni#5150 (NPU)",
+			Decisive: "the RuntimeError line",
+		},
+	}
+}
+
+// tritonRows: Inductor's GPU code needs Triton, and Triton a GPU it supports.
+// Scheduler.create_backend raises both when has_triton() is false for a GPU device:
+// the too-old text when the CUDA device's major capability is below 7, the missing
+// text otherwise.
+func tritonRows() []Signature {
+	const createBackend = "torch/_inductor/scheduler.py Scheduler.create_backend (raised when " +
+		"torch.utils._triton.has_triton() is false for a GPU device, under BackendCompilerFailed: " +
+		"backend='inductor' raised:)"
+	return []Signature{
+		{
+			Code: TritonMissing, Literal: "Cannot find a working triton installation",
+			Releases: modes.Minors(0, 14),
+			Cause: "Inductor generates Triton kernels for GPU tensors, and no Triton this torch release " +
+				"can use could be imported: none is installed (torch's Windows and macOS wheels bring " +
+				"none), or the installed one is too old or was replaced by another package's pin",
+			Fix: "install the Triton release this torch was built with: on Linux, reinstall torch from " +
+				"PyTorch's index (it pins its Triton; pip show torch lists it under Requires), and keep " +
+				"other packages from replacing it; on Windows, install the triton-windows package of the " +
+				"series that goes with your torch; or compile without Triton: backend=\"aot_eager\", or " +
+				"turn torch.compile off (a program's own compile option, or TORCHDYNAMO_DISABLE=1)",
+			Evidence: modes.Source,
+			Source: createBackend + " @ amd/ZenDNN-pytorch@423016a (2023, 2.1-era by content: foreach " +
+				"scheduling) (\"Cannot find a working triton installation. More information on installing " +
+				"Triton can be found at https://github.com/openai/triton\"), @ T2.6.0 (\"… Either the package " +
+				"is not installed or it is too old. More information … https://github.com/openai/triton\"); " +
+				"torch/_inductor/exc.py TritonMissing @ T2.14.1 (\"… can be found at: " +
+				"https://github.com/triton-lang/triton\"); the row matches the first sentence every wording " +
+				"shares; 2.0: the same create_backend branch as the too-old text, which " +
+				"karpathy/nanoGPT#157 shows on 2.0's release candidates (2023-02); reports: " +
+				"kijai/ComfyUI-WanVideoWrapper#92, #148, #978, triton-lang/triton#4034, pytorch/pytorch#125093; " +
+				"TORCHDYNAMO_DISABLE=1: torch/_dynamo/eval_frame.py optimize @ T2.6.0, T2.14.1",
+			Decisive: "the RuntimeError (or TritonMissing) line",
+		},
+		{
+			// The installed Triton lacks triton.compiler.compiler.triton_key, which these
+			// releases import directly (CacheBase.get_system catches only
+			// ModuleNotFoundError); from 2.14 torch/_inductor/runtime/triton_compat.py
+			// treats such a Triton as none, and the text above is raised instead.
+			Code: TritonMissing, Literal: "cannot import name 'triton_key' from 'triton.compiler.compiler'",
+			Releases: modes.Minors(4, 8),
+			Cause: "the installed Triton does not match this torch release: it lacks triton_key in " +
+				"triton.compiler.compiler, which Inductor imports to key its caches (a Triton older than the " +
+				"one torch pins, such as 2.3 under torch 2.4, or a newer or forked one that moved it, such as " +
+				"triton-windows 3.5 under torch 2.8)",
+			Fix: "install the Triton release this torch was built with (pip show torch lists it under " +
+				"Requires; on Windows, the triton-windows series that goes with your torch), or compile " +
+				"without Triton: backend=\"aot_eager\", or turn torch.compile off",
+			Evidence: modes.Source,
+			Source: "torch/_inductor/codecache.py CacheBase.get_system (from triton.compiler.compiler import " +
+				"triton_key, catching only ModuleNotFoundError) @ T2.6.0; torch/_inductor/runtime/triton_compat.py " +
+				"@ T2.14.1 falls back to HAS_TRITON = False instead; 2.4: pytorch/pytorch#123042 " +
+				"(2.4.0.dev20240330) and #127271 (2.4.0a0, Triton 2.3.x lacks triton_key); 2.3 pinned Triton " +
+				"2.3.0, which lacks it, so 2.3 does not import it; 2.8: woct0rdho/triton-windows#158 (torch " +
+				"2.8.0 with triton-windows 3.5); 2.9–2.13 not read",
+			Decisive: "the ImportError line",
+		},
+		{
+			Code: GPUTooOldForTriton, Literal: "which is too old to be supported by the triton GPU compiler",
+			Releases: modes.Minors(0, 14),
+			Cause: "Inductor generates Triton kernels for CUDA tensors, and Triton supports only GPUs of " +
+				"compute capability 7.0 or newer (Volta and later); this GPU is older (Pascal: GTX 10xx, " +
+				"P100, P40; Maxwell: TITAN X; Kepler: K80), so compiling for it fails",
+			Fix: "compile without Inductor's GPU code on this GPU: backend=\"aot_eager\" or " +
+				"backend=\"cudagraphs\" (no Triton), or turn torch.compile off (a program's own compile " +
+				"option, or TORCHDYNAMO_DISABLE=1); or run on a GPU of compute capability 7.0 or newer; " +
+				"torch._dynamo.config.suppress_errors=True only falls back to eager after logging this " +
+				"for every graph",
+			Evidence: modes.Source,
+			Source: createBackend + " @ amd/ZenDNN-pytorch@423016a, T2.6.0; torch/_inductor/exc.py " +
+				"GPUTooOldForTriton @ T2.14.1 (same text); 2.0: karpathy/nanoGPT#157 (2023-02-16, 2.0's " +
+				"release candidates); reports: vllm-project/vllm#14547 (P100), 2noise/ChatTTS#235, " +
+				"apple/ml-cross-entropy#41 (GTX 1070), MIC-DKFZ/nnUNet#2188 (GTX 1080 Ti); TORCHDYNAMO_DISABLE=1: " +
+				"torch/_dynamo/eval_frame.py optimize @ T2.6.0, T2.14.1",
+			Decisive: "the RuntimeError (or GPUTooOldForTriton) line",
+		},
+	}
+}
+
+// cxxRows: Inductor's C++ compiler, named by torch._inductor.config.cpp.cxx.
+func cxxRows() []Signature {
+	const noCompiler = "compile without Inductor (backend=\"aot_eager\"), or turn torch.compile off (a " +
+		"program's own compile option, or TORCHDYNAMO_DISABLE=1)"
+	return []Signature{
+		{
+			Code: CXXCompilerMissing, Literal: "No working C++ compiler found in torch._inductor.config.cpp.cxx",
+			Releases: modes.Minors(0, 14),
+			Cause: "Inductor compiles C++ (CPU kernels, and the check of the CPU's vector instructions) " +
+				"with the first compiler of torch._inductor.config.cpp.cxx (default: $CXX, else g++, or " +
+				"clang++ on macOS) that runs, and none did: no C++ compiler is installed (a slim container " +
+				"image, a fresh Windows or macOS), or CXX names one that is not there",
+			Fix: "install a C++ compiler (Debian/Ubuntu: apt-get install g++; conda: conda install gxx; " +
+				"macOS: xcode-select --install), or point CXX (or torch._inductor.config.cpp.cxx) at one that " +
+				"runs; or " + noCompiler,
+			Evidence: modes.Measured,
+			Source: "measured: CXX=/nonexistent/gxx and torch.compile of a CPU function in the torch 2.6.0 " +
+				"and 2.14.1 CPU builds (../shared/torch-cpu/) raise \"InvalidCxxCompiler: No working C++ " +
+				"compiler found in torch._inductor.config.cpp.cxx: (None, '/nonexistent/gxx')\" " +
+				"(torch/_inductor/exc.py InvalidCxxCompiler); 2.0: pytorch/pytorch#92745 (2023-01); " +
+				"reports: marieai/marie-ai#94, 2noise/ChatTTS#133 (2.3.0), NixOS/nixpkgs#446105 (2.8)",
+			Decisive: "the InvalidCxxCompiler line",
+		},
+		{
+			// "Compiler: {compiler} is not found." in code and diffs is not the message: the
+			// compiler's name has no braces.
+			Code: CXXCompilerMissing, Literal: "Compiler: ",
+			Pattern:  `\bCompiler: [^\s{}]+ is not found`,
+			Releases: modes.Minors(5, 14),
+			Cause: "on Windows Inductor compiles C++ with MSVC's cl (or $CXX), and it could not be run: " +
+				"Visual Studio's C++ build tools are not installed, or the program was not started from " +
+				"a prompt that puts cl on PATH (the x64 Native Tools Command Prompt, or after vcvars64.bat)",
+			Fix: "install Visual Studio Build Tools with the C++ workload and start the program from the " +
+				"x64 Native Tools Command Prompt (or run vcvars64.bat first) so that cl is on PATH, or set " +
+				"CXX to a compiler that runs; or " + noCompiler,
+			Evidence: modes.Source,
+			Source: "torch/_inductor/cpp_builder.py check_compiler_exist_windows (\"Compiler: {compiler} is " +
+				"not found.\") @ T2.6.0, T2.14.1 (and torch/_inductor/exc.py InvalidCxxCompiler(compiler) @ " +
+				"T2.14.1, same text); PR #132533 (2024-08-02, before the 2.5 branch cut) added it, so 2.5 is " +
+				"dated by the PR; reports: pytorch/pytorch#157458 (2.9.0.dev20250701), " +
+				"edenaion/EZ-CorridorKey#11 (2.10.0+cpu), BuffMcBigHuge/ComfyUI-Zonos#7, " +
+				"numz/ComfyUI-SeedVR2_VideoUpscaler#516",
+			Decisive: "the RuntimeError line",
+		},
+	}
+}
+
+// autotuneRows: Inductor's kernel selection left with no candidate.
+func autotuneRows() []Signature {
+	const (
+		literal = "please consider adding ATEN into max_autotune_"
+		source  = "torch/_inductor/select_algorithm.py AlgorithmSelectorCache (\"No choices to select, please " +
+			"consider adding ATEN into {max_autotune_gemm_backends|max_autotune_conv_backends} config (defined " +
+			"in torch/_inductor/config.py) to allow at least one choice.\") @ T2.6.0; create_no_valid_choices " +
+			"(\"No choices to select. Provided reason: {reason} please consider adding ATEN into …\") @ T2.14.1; " +
+			"the row matches the part both share; max_autotune_gemm_backends defaults to \"ATEN,TRITON,CPP\" " +
+			"(TORCHINDUCTOR_MAX_AUTOTUNE_GEMM_BACKENDS) in torch/_inductor/config.py @ T2.6.0, T2.14.1; " +
+			"2.7–2.13 not read; releases before 2.6 not read"
+	)
+	fixFlex := "compile flex_attention with mode=\"max-autotune-no-cudagraphs\", which tries more kernel " +
+		"configurations (pytorch/pytorch#146260, as huggingface/transformers#37285 does), or run it without " +
+		"torch.compile"
+	return []Signature{
+		{
+			// flex_attention is lowered only to Triton templates, so the hint to add ATEN
+			// does not apply; the log names it (target: flex_attention, a frame, a title).
+			// The alternatives alternate their first letter's case so that the regexp
+			// parser does not factor out a prefix shorter than an anchor.
+			Code: NoValidAutotuneChoices, Literal: literal,
+			Requires: `flex_attention|FlexAttention|flex attention|Flex-Attention|flex-attention|Flex attention`,
+			Releases: modes.Minors(6, 14),
+			Cause: "flex_attention is compiled only to Triton templates, and every template configuration " +
+				"tried for this GPU, head dimension and dtype was skipped or failed, so the selector had no " +
+				"choice (the hint to add ATEN does not apply to flex_attention)",
+			Fix: fixFlex,
+			Tailored: []ReleaseFix{{Releases: modes.Minors(6, 6), Fix: "on 2.6, flex_attention's default " +
+				"configuration for many GPUs has num_stages=2, which 2.6's lowering skips (a workaround for " +
+				"issue #129625), leaving no choice outside max-autotune: " + fixFlex}},
+			Evidence: modes.Source,
+			Source: source + "; flex_attention: torch/_inductor/kernel/flex_attention.py @ T2.6.0 (default " +
+				"configs with num_stages 2, skipped by \"if num_stages == 2: continue\"); reports: " +
+				"pytorch/pytorch#146260 (2.6), #136525 (CPU), #176025 (amp backward), ROCm/pytorch#2277 " +
+				"(num_stages 8 skipped), meta-pytorch/torchtune#2392",
+			Decisive: "the NoValidChoicesError line; another line names flex_attention",
+		},
+		{
+			Code: NoValidAutotuneChoices, Literal: literal,
+			Releases: modes.Minors(6, 14),
+			Cause: "Inductor's kernel selection for an op ended with no candidate: no backend in " +
+				"torch._inductor.config.max_autotune_gemm_backends (max_autotune_conv_backends for " +
+				"convolutions) gave a kernel that fits these shapes, dtypes or this device; either ATen's " +
+				"kernel, the fallback, is not among the backends, or the op has no ATen kernel to fall back " +
+				"to (flex_attention, which is compiled only to Triton templates)",
+			Fix: "if ATEN is not among the backends, add it (torch._inductor.config.max_autotune_gemm_backends = " +
+				"\"ATEN,TRITON,CPP\", the default, or TORCHINDUCTOR_MAX_AUTOTUNE_GEMM_BACKENDS=ATEN,TRITON); if it " +
+				"is, the op is template-only, such as flex_attention: " + fixFlex + "; or compile without " +
+				"max-autotune (mode=\"default\" or \"reduce-overhead\")",
+			Evidence: modes.Source,
+			Source:   source + "; reports: ByteDance-Seed/Bagel#201 (2.6.0), intel/torch-xpu-ops#2557 and #2695, pytorch/pytorch#172065",
+			Decisive: "the NoValidChoicesError line",
+		},
+	}
+}
+
+// gemmOffRows: max-autotune's matmul search turned off for a small GPU
+// (torch/_inductor/utils.py is_big_gpu).
+func gemmOffRows() []Signature {
+	const (
+		fix = "nothing fails: the compiled code runs, with ATen's (cuBLAS or rocBLAS) matmuls; on this GPU " +
+			"max-autotune cannot pick Triton matmul templates, so its longer compile buys less (mode=\"default\" " +
+			"or \"reduce-overhead\" compiles faster); the warning goes away only on a GPU Inductor counts as big"
+		source = "torch/_inductor/utils.py is_big_gpu @ T2.6.0, T2.14.1"
+	)
+	return []Signature{
+		{
+			Code: MaxAutotuneGEMMOff, Literal: "enough SMs to use max_autotune_gemm",
+			Releases: modes.Minors(6, 14),
+			Cause: "max-autotune searches Triton matmul templates only on a GPU with at least 68 SMs (an RTX " +
+				"3080's count; 16 for XPU on 2.14); this GPU has fewer, so Inductor skips that search and keeps " +
+				"ATen's matmuls, while the rest of max-autotune runs as usual",
+			Fix:      fix,
+			Evidence: modes.Source,
+			Source: source + " (min_sms = 68 for CUDA, log.warning \"Not enough SMs to use max_autotune_gemm " +
+				"mode\"); earlier releases print it in lower case (\"not enough SMs …\", " +
+				"meta-pytorch/segment-anything-fast#117, 2024-04), not dated; reports: NVIDIA/TensorRT#4398 " +
+				"(torch 2.6.0), Zyphra/Zonos#168",
+			Decisive: "the warning line",
+		},
+		{
+			Code: MaxAutotuneGEMMOff, Literal: "GPU arch does not support max_autotune_gemm mode usage",
+			Releases: modes.Minors(6, 14),
+			Cause: "on ROCm, max-autotune searches Triton matmul templates only on GPUs of arch 9 (gfx9: MI50 to " +
+				"MI300) and newer, 10 (gfx10) excepted; this GPU's arch is older, so Inductor keeps ATen's matmuls",
+			Fix:      fix,
+			Evidence: modes.Source,
+			Source:   source + " (torch.version.hip: prop.major < 9 or prop.major == 10)",
+			Decisive: "the warning line",
+		},
+	}
+}
+
+// tritonContext is a line that shows a Triton or torch.compile build: Triton's launcher
+// source (main.c, cuda_utils.c), Triton, torch, Inductor or Dynamo. The alternatives
+// alternate their first letter's case so that none loses its literal prefix.
+const tritonContext = `/main\.c|cuda_utils|triton|Torch|torch|Triton|inductor|Inductor|dynamo|Dynamo`
+
+// launcherSource is where Triton builds the launcher of a GPU kernel.
+const launcherSource = "Triton's third_party/nvidia/backend/driver.py (libraries = ['cuda'], libcuda_dirs reads " +
+	"TRITON_LIBCUDA_PATH, else ldconfig -p; the launcher source main.c includes <Python.h>) @ " +
+	"triton-lang/triton@00852cf; built on the first launch of each kernel that Inductor generates"
+
+// launcherRows: Triton's C launcher, built with the system's C compiler.
+func launcherRows() []Signature {
+	const noTriton = "or compile without Triton: backend=\"aot_eager\", or turn torch.compile off"
+	return []Signature{
+		{
+			Code: LibcudaNotFound, Literal: "cannot find -lcuda",
+			Requires: tritonContext,
+			Releases: modes.Minors(0, 14),
+			Cause: "Triton links the launcher of each GPU kernel against libcuda.so, the NVIDIA driver's " +
+				"library, and the linker found none: the driver ships libcuda.so.1 without the libcuda.so " +
+				"name, or in a directory the linker does not search (a .run driver install, WSL's " +
+				"/usr/lib/wsl/lib, a container or Nix system), and LD_LIBRARY_PATH does not reach the linker",
+			Fix: "point Triton at the directory that holds libcuda.so.1 (TRITON_LIBCUDA_PATH=/usr/lib/x86_64-linux-gnu, " +
+				"/usr/lib/wsl/lib on WSL), or create the symlink libcuda.so -> libcuda.so.1 there and run " +
+				"ldconfig; " + noTriton,
+			Evidence: modes.Source,
+			Source: launcherSource + "; reports: pytorch/pytorch#92745, #94582 (2.0.0.dev20230209), #94585, " +
+				"#103417, vllm-project/vllm#16984, JIA-Lab-research/Seg-Zero#63 (2025)",
+			Decisive: "the linker's line; another line shows Triton or torch",
+		},
+		{
+			Code: PythonHeadersMissing, Literal: "Python.h: No such file or directory",
+			Requires: tritonContext,
+			Releases: modes.Minors(0, 14),
+			Cause: "Triton compiles the launcher of each GPU kernel (main.c) against the running Python's " +
+				"headers, and Python.h is not installed for this Python: a system Python without its " +
+				"development package (python3.X-dev, python3-devel)",
+			Fix: "install the development headers of the Python that runs the program (Debian/Ubuntu: " +
+				"apt-get install python3.X-dev for Python 3.X; Fedora/RHEL: dnf install python3-devel), or run " +
+				"it with a Python that ships them (conda, pyenv); " + noTriton,
+			Evidence: modes.Source,
+			Source: launcherSource + "; reports: pytorch/pytorch#97146 (2023-03), #129351 (Python 3.10), " +
+				"sgl-project/sglang#1117 (while capturing CUDA graphs)",
+			Decisive: "the compiler's fatal error; another line shows Triton's main.c, Triton or torch",
+		},
+		{
+			// clang's wording of the same error (macOS, or clang as CC).
+			Code: PythonHeadersMissing, Literal: "'Python.h' file not found",
+			Requires: tritonContext,
+			Releases: modes.Minors(0, 14),
+			Cause: "Triton (or Inductor's C++ code) compiles C against the running Python's headers, and " +
+				"clang finds no Python.h for this Python",
+			Fix: "install the development headers of the Python that runs the program, or run it with a " +
+				"Python that ships them (conda, pyenv, python.org's installer); " + noTriton,
+			Evidence: modes.Source,
+			Source:   launcherSource + "; clang's wording of a missing header (\"fatal error: 'X' file not found\")",
+			Decisive: "the compiler's fatal error; another line shows Triton's main.c, Triton or torch",
+		},
+	}
+}

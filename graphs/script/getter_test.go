@@ -1,0 +1,72 @@
+package script
+
+import (
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+	"github.com/stretchr/testify/require"
+)
+
+// TestGetterValues: mode and dynamic given by a call of a getter of the file (a def
+// or method without arguments) get the values its return statements give (unseen2:
+// u18 `mode = self._get_compile_mode()`).
+func TestGetterValues(t *testing.T) {
+	t.Parallel()
+	s := func(v string) *string { return &v }
+	cases := []struct {
+		name, src   string
+		modes       []*string
+		dynamic     *bool
+		dynamicNote string
+	}{
+		{"method-getter", `import torch
+class Runner:
+    def _get_compile_mode(self) -> str:
+        return "default"
+    def _get_compile_dynamic(self):
+        return None
+    def _compile(self):
+        mode = self._get_compile_mode()
+        dynamic = self._get_compile_dynamic()
+        self.t = torch.compile(self.t, mode=mode, dynamic=dynamic)
+`, []*string{s("default")}, nil, "dynamic `dynamic` has one value: None (line 6)"},
+		{"def-getter-branches", `import torch
+def pick():
+    if fast:
+        return "max-autotune"
+    return "reduce-overhead"
+m = torch.compile(f, mode=pick())
+`, []*string{s("max-autotune"), s("reduce-overhead")}, nil, ""},
+		{"getter-bool-dynamic", `import torch
+def dyn():
+    return True
+m = torch.compile(f, dynamic=dyn())
+`, []*string{nil}, func() *bool { b := true; return &b }(), "dynamic `dyn()` has one value: True (line 3)"},
+		{"call-with-arguments-direct", `import torch
+def pick(x):
+    return "max-autotune"
+m = torch.compile(f, mode=pick(1))
+`, []*string{s("max-autotune")}, nil, ""},
+		{"assigned-call-with-arguments-not-followed", `import torch
+def pick(x):
+    return "max-autotune"
+mode = pick(1)
+m = torch.compile(f, mode=mode)
+`, []*string{s("default"), s("reduce-overhead"), s("max-autotune")}, nil, ""},
+	}
+	every := []string{"default", "reduce-overhead", "max-autotune"}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			t.Parallel()
+			sc, err := readBytes("g.py", []byte(tc.src))
+			require.NoError(t, err)
+			require.Len(t, sc.Sites, 1)
+			st := sc.Sites[0]
+			require.Empty(t, cmp.Diff(tc.modes, st.Modes(every)), "notes %q", st.Notes)
+			require.Equal(t, tc.dynamic, st.Dynamic, "notes %q", st.Notes)
+			if tc.dynamicNote != "" {
+				require.Contains(t, st.Notes, tc.dynamicNote)
+			}
+		})
+	}
+}

@@ -1,0 +1,163 @@
+package script
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/compilemode/compilemode/config/literal"
+)
+
+// A site under `if X:` (or `if X and …`, `if X is not None`, `if X != "none"`,
+// `if X not in (None, "")`, `if X in ("a", "b")`, `if X == "a"`) only runs with the
+// values of X the condition lets through: Python tests the condition in the guard
+// before the site's call, with the value the call then reads (unseen2: u24, u26, u27).
+
+// restriction is what a guard's condition says about the values of one expression.
+type restriction struct {
+	falsy bool      // the value is true: None and "" cannot pass
+	out   []*string // values that cannot pass (nil: None)
+	only  []*string // when set, the only values that pass
+	why   string    // the condition, for the note
+}
+
+// guardedCandidates returns the candidates of e that the if/elif guards in force let
+// through, noting each guard that removed some. When every candidate is removed,
+// the values come from where the file does not show (a caller), and none is kept.
+func (r *reader) guardedCandidates(st *siteState, e *expr, cands []Candidate) []Candidate {
+	x := oneLine(r.text(e))
+	for _, g := range r.guards {
+		for _, c := range condParts(g.cond) {
+			rs, ok := r.restrict(x, c)
+			if !ok {
+				continue
+			}
+			kept, cut := rs.apply(cands)
+			if len(rs.only) > 0 && len(kept) == 0 {
+				kept = onlyCandidates(rs.only, int(c.line))
+			}
+			if len(cut) > 0 {
+				st.note("mode: %s cannot pass `%s` (line %d), the guard of this site", strings.Join(cut, ", "), rs.why, int(c.line))
+			}
+			cands = kept
+		}
+	}
+	return cands
+}
+
+// condParts returns the conditions that all hold when cond holds: cond itself, or
+// each operand of an "and" chain.
+func condParts(cond *expr) []*expr {
+	switch {
+	case cond == nil:
+		return nil
+	case cond.is(andChain):
+		return cond.elts
+	}
+	return []*expr{cond}
+}
+
+// restrict reads condition c as a restriction on the values of the expression whose
+// text is x (ok false when c says nothing about x).
+func (r *reader) restrict(x string, c *expr) (restriction, bool) {
+	t := oneLine(r.text(c))
+	rs := restriction{why: t}
+	if t == x {
+		rs.falsy = true
+		return rs, true
+	}
+	for _, op := range []string{" is not ", " != ", " not in ", " in ", " == ", " is "} {
+		left, right, found := strings.Cut(t, op)
+		if !found || strings.TrimSpace(left) != x {
+			continue
+		}
+		v, err := literal.Parse(strings.TrimSpace(right))
+		if err != nil {
+			return rs, false
+		}
+		vals := literalValues(v, op == " in " || op == " not in ")
+		if vals == nil {
+			return rs, false
+		}
+		switch op {
+		case " is not ", " != ", " not in ":
+			rs.out = vals
+		default:
+			rs.only = vals
+		}
+		return rs, true
+	}
+	return rs, false
+}
+
+// literalValues returns the str and None values v holds: v itself, or the items of
+// a tuple, list or set when many (nil when one is neither).
+func literalValues(v literal.Value, many bool) []*string {
+	items := []literal.Value{v}
+	if many {
+		if k := v.Kind(); k != literal.ListKind && k != literal.TupleKind && k != literal.SetKind {
+			return nil
+		}
+		items = v.Items()
+	}
+	var out []*string
+	for _, it := range items {
+		switch s, ok := it.AsStr(); {
+		case ok:
+			out = append(out, &s)
+		case it.Kind() == literal.NoneKind:
+			out = append(out, nil)
+		default:
+			return nil
+		}
+	}
+	if out == nil {
+		out = []*string{}
+	}
+	return out
+}
+
+// apply splits cands into those the restriction lets through and the texts of the
+// others.
+func (rs restriction) apply(cands []Candidate) (kept []Candidate, cut []string) {
+	for _, c := range cands {
+		if rs.passes(c.Value) {
+			kept = append(kept, c)
+			continue
+		}
+		if c.Value == nil {
+			cut = append(cut, fmt.Sprintf("None (line %d)", c.Line))
+		} else {
+			cut = append(cut, fmt.Sprintf("%q (line %d)", *c.Value, c.Line))
+		}
+	}
+	return kept, cut
+}
+
+// passes reports whether value v (nil: None) can pass the restriction.
+func (rs restriction) passes(v *string) bool {
+	if rs.falsy && (v == nil || *v == "") {
+		return false
+	}
+	if containsValue(rs.out, v) {
+		return false
+	}
+	return len(rs.only) == 0 || containsValue(rs.only, v)
+}
+
+func containsValue(vals []*string, v *string) bool {
+	for _, x := range vals {
+		if (x == nil) == (v == nil) && (x == nil || *x == *v) {
+			return true
+		}
+	}
+	return false
+}
+
+// onlyCandidates turns the values of an `in`/`==` test into candidates at line.
+func onlyCandidates(vals []*string, line int) []Candidate {
+	out := make([]Candidate, 0, len(vals))
+	for _, v := range vals {
+		out = append(out, Candidate{Line: line, Value: v})
+	}
+	return out
+}
