@@ -222,6 +222,9 @@ func (r *reader) indexCall(c *expr) {
 	}
 	for _, a := range c.args {
 		if a.keyword != "" {
+			if len(r.literalCands(a.value, 0)) > 0 {
+				r.shownDests[a.keyword] = true // Config(compile_mode="default"): cfg.compile_mode shows it
+			}
 			r.candidate(a.keyword, a.value)
 			r.flow(a.keyword, a.value)
 		}
@@ -244,6 +247,7 @@ func (r *reader) argparse(c *expr) {
 			}
 		}
 	}
+	r.shownDests[dest] = true
 	for _, a := range c.args {
 		switch a.keyword {
 		case "default":
