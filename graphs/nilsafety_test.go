@@ -363,6 +363,11 @@ var nilCases = map[string]func(t *testing.T){
 	"graphs.KeyReport.Str":    func(t *testing.T) { _, _ = graphs.KeyReport{}.Str() },
 	"graphs.KeyReport.String": func(t *testing.T) { _ = graphs.KeyReport{}.String() },
 	"graphs.Ptr":              func(t *testing.T) { _ = graphs.Ptr(0); _ = graphs.Ptr[*int](nil) },
+	"graphs.PlannedDynamoKey": func(t *testing.T) {
+		if graphs.PlannedDynamoKey("") || !graphs.PlannedDynamoKey("capture_scalar_outputs") {
+			t.Error("only a modelled key is planned")
+		}
+	},
 	"graphs.Report.Changed": func(t *testing.T) {
 		var r *graphs.Report
 		_ = r.Changed()

@@ -57,6 +57,17 @@ func dynamoKeys() []dynamoKey {
 	}
 }
 
+// PlannedDynamoKey reports whether the planner models torch._dynamo.config.key
+// (Scenario.Set takes "torch._dynamo.config.KEY=VALUE" for these keys only).
+func PlannedDynamoKey(key string) bool {
+	for _, k := range dynamoKeys() {
+		if k.Key == key {
+			return true
+		}
+	}
+	return false
+}
+
 // dynamoValue returns the value the workload assigns to torch._dynamo.config.key, and
 // whether it assigns one (the last assignment wins, as in Python).
 func (w Workload) dynamoValue(key string) (val, ok bool) {

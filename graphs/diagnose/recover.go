@@ -17,7 +17,17 @@ type versionPattern struct {
 	re      *regexp.Regexp
 	rank    int
 	what    string // the phrasing, for the JSON
+	// torchLine: the line must name torch (a phrasing with a bare release, prosePatterns).
+	torchLine bool
+	// pick, when set, chooses the run's release in a match in place of the first group
+	// and otherRun (a phrasing that names two releases).
+	pick pickFunc
 }
+
+// torchAt starts a pattern's "torch" where a package's own name starts, so that another
+// package whose name ends in torch ("[pip3] open-clip-torch==2.32.0" in collect_env's
+// library list, vllm-project/vllm#26379) is not read as torch's release.
+const torchAt = `(?:^|[^\w.-])`
 
 // ver is a release as torch prints it: 2.5, 2.5.1, 2.5.1+cu124, 2.9.0.dev20250723+cu128,
 // 2.7.1a0+git…, 2.12.0rc1.
@@ -39,20 +49,24 @@ func versionPatterns() []versionPattern {
 	p := func(lit, re string, rank int, what string) versionPattern {
 		return versionPattern{literal: []byte(lit), re: regexp.MustCompile(re), rank: rank, what: what}
 	}
-	return []versionPattern{
+	return append(prosePatterns(), []versionPattern{
 		// python -m torch.utils.collect_env: "PyTorch version: 2.5.1+cu124".
 		p("PyTorch version: ", `PyTorch version: `+ver, rankTorch, "collect_env"),
 		// print(torch.__version__) with the value on the same line.
 		p("torch.__version__", `torch\.__version__\W{0,12}?`+ver, rankTorch, "torch.__version__"),
 		// pip list / pip freeze / conda list rows: "torch   2.9.0.dev20250723+cu128",
 		// "pytorch   2.5.1   py3.11_cuda12.4_cudnn9.1.0_0   pytorch".
-		p("torch", `^(?:py)?torch\s+`+ver+`(?:\s|$)`, rankPackage, "package list"),
+		p("torch", `^(?:py)?torch\s+`+ver+`(?:\s*$|\s+[^-=→\s])`, rankPackage, "package list"),
 		// pip's report of what it installed, the release the run has from then on:
 		// "Successfully installed torch-2.3.0 torchaudio-2.3.0" (2noise/ChatTTS#133, after
 		// "Uninstalling torch-2.1.2").
 		p("Successfully installed", `Successfully installed\b.*?\b(?:py)?torch-`+ver+`(?:\s|$)`, rankPackage, "pip install"),
+		// pip's dependency conflict names the installed release after another package's
+		// requirement: "vllm 0.6.3 requires torch==2.4.0, but you have torch 2.5.1 which
+		// is incompatible."
+		p("you have torch", `\bbut you have torch `+ver, rankPackage, "pip conflict"),
 		// pins and requirement files: torch==2.5.1.
-		p("torch==", `\btorch\s*==\s*`+ver, rankPackage, "pin"),
+		p("torch==", torchAt+`torch\s*==\s*`+ver, rankPackage, "pin"),
 		// "Torch version : 2.4.1", "torch version: 2.6.0" (other tools' reports), "my
 		// torch version is 2.0.0".
 		p("orch version", `(?i)\b(?:py)?torch version(?:\s+is|\s+was)?\s*[:=]?\s*v?`+ver, rankPackage, "version report"),
@@ -61,16 +75,16 @@ func versionPatterns() []versionPattern {
 		p("torch-", `\b(?:py)?torch-`+ver+`(?:\.dist-info|\.egg-info|-cp\d|-py\d|-pypi|\.tar|\.whl)`, rankPath, "file name"),
 		// images and keys with a colon: pytorch/pytorch:2.5.1-cuda12.4, "torch: 2.5.1",
 		// "PyTorch: 2.12.1+cu130" (a UI's environment report), "Torch : 2.4.1".
-		p("orch", `(?i)\b(?:py)?torch\s*:\s*v?`+ver, rankPath, "image or key"),
+		p("orch", `(?i)`+torchAt+`(?:py)?torch\s*:\s*v?`+ver, rankPath, "image or key"),
 		// other keys: "torch_version: 2.6.0", a dict's or JSON's "'torch': '2.6.0'".
 		p("orch", `(?i)\b(?:py)?torch(?:_?version)?['"]?\s*[:=]\s*['"]`+ver, rankPath, "image or key"),
 		p("orch", `(?i)\b(?:py)?torch_?version\s*[:=]\s*v?`+ver, rankPath, "image or key"),
 		// specs in prose or a one-line note: conda's "pytorch=2.5.1=py3.11_…",
 		// "torch=2.5.1", "torch@2.6.0", a user agent's "PyTorch/2.6.0" ("Try torch=2.2"
 		// is advice, another run's).
-		p("orch", `(?i)\b(?:py)?torch\s*(?:=|@|/)\s*v?`+ver, rankProse, "pin"),
+		p("orch", `(?i)`+torchAt+`(?:py)?torch\s*(?:=|@|/)\s*v?`+ver, rankProse, "pin"),
 		// prose: "PyTorch 2.11", "on torch 2.7", "torch v2.6.0".
-		p("orch ", `\b(?:[Pp]y)?[Tt]orch\s+v?`+ver+`\b`, rankProse, "prose"),
+		p("orch ", torchAt+`(?:[Pp]y)?[Tt]orch\s+v?`+ver+`\b`, rankProse, "prose"),
 		// prose without the space: "torch2.6", "PyTorch2.5.1".
 		p("orch2.", `\b(?:[Pp]y)?[Tt]orch(2\.\d{1,2}(?:\.\d+)?)\b`, rankProse, "prose"),
 		// PyTorch's own short name with a minor: "PT 2.6", "PT2.5.1" ("PT2" alone and
@@ -93,7 +107,7 @@ func versionPatterns() []versionPattern {
 			`after\s+(?:upgrading|updating|switching|moving|bumping|migrating)\s+(?:\S+\s+){0,3}?to|`+
 			`(?:gave|got)\s+me|installed|now\s+(?:on|using|running|at))\s+`+
 			`(?:(?:the\s+)?(?:latest|newest|new|nightly)\s+)?(?:py)?torch\s*v?`+ver+`\b`, rankProseMove, "prose"),
-	}
+	}...)
 }
 
 // otherRunBefore and otherRunAfter are words that, just before or just after a release
@@ -110,7 +124,11 @@ var (
 	// release follows the number ("PyTorch 2.0 引入的", "2.0 で導入された", "2.1 以降"),
 	// and a release that works ("pytorch 2.0 也没问题", neuralsim#18; "2.1 では問題なく動きます").
 	otherRunAfterCJK = regexp.MustCompile(`^[\s)）」』]*(?:版本?|版|中|里|裡|で|に|の|から)?\s*(?:引入|推出|新增|加入|带来|帶來|導入|追加|以来|以來|以降|开始|開始|(?:也|都|就|还|還)?(?:没问题|沒問題|没有问题|沒有問題|能用|能跑|可以用|可以跑|跑通|正常)|(?:では|でも|は|も)?(?:問題なく|問題なし|問題ない))`)
-	clauseEnd        = regexp.MustCompile(`(?i)(?:[.;:!?,]\s|\sbut\s|\showever\s|\swhile\s|\swhereas\s)`)
+	// otherRunNoError: a release on which the writer does not get the error ("I am not
+	// getting that error with the pytorch 2.7 from … builds", ROCm/TheRock#1278; "it doesn't
+	// reproduce on torch 2.6") is another run's; read in up to ten words before it.
+	otherRunNoError = regexp.MustCompile(`(?i)(?:\bnot|n't|\bnever|\bno\s+longer)\s+(?:\w+\s+){0,2}?(?:(?:get|gets|getting|got|see|sees|seeing|saw|hit|hits|hitting|have|having|encounter\w*|experienc\w*)\s+(?:(?:that|this|the|any|an?|same)\s+){0,2}(?:error|issue|problem|crash|bug|failure|warning)s?|reproduc\w*)\b`)
+	clauseEnd       = regexp.MustCompile(`(?i)(?:[.;:!?,]\s|\sbut\s|\showever\s|\swhile\s|\swhereas\s)`)
 )
 
 // otherRun reports whether the release at text[from:to], named in prose, is another
@@ -120,7 +138,17 @@ func otherRun(text []byte, from, to int) bool {
 	if ends := clauseEnd.FindAllIndex(before, -1); len(ends) > 0 {
 		before = before[ends[len(ends)-1][1]:]
 	}
-	if words := bytes.Fields(before); len(words) > 4 {
+	if otherRunFrom.Match(before) {
+		return true
+	}
+	words := bytes.Fields(before)
+	if len(words) > 10 {
+		words = words[len(words)-10:]
+	}
+	if otherRunNoError.Match(bytes.Join(words, []byte(" "))) {
+		return true
+	}
+	if len(words) > 4 {
 		before = bytes.Join(words[len(words)-4:], []byte(" "))
 	}
 	after := text[to:]
@@ -130,15 +158,44 @@ func otherRun(text []byte, from, to int) bool {
 	return otherRunBefore.Match(before) || otherRunAfter.Match(after) || otherRunAfterCJK.Match(after)
 }
 
+// foreignName is another package's or tool's name right before a release in prose: the
+// release is that package's ("PyTorch Lightning 2.4.0", "pytorch-lightning==2.4.0",
+// "torch-tensorrt 2.5.0", "with diffusers 2.3.1"), not torch's.
+var foreignName = regexp.MustCompile(`(?i)(?:lightning|diffusers|transformers|accelerate|xformers|triton|tensorrt|` +
+	`torchvision|torchaudio|torchao|torchtune|torchtitan|torchrec|torch[-_]xla|directml|peft|deepspeed|vllm|` +
+	`sglang|onnxruntime|onnx|tensorflow|keras|jax|numpy|cuda|cudnn|nccl|python|gcc|clang|driver|comfyui|` +
+	`timm|bitsandbytes|flash[-_ ]?attn|flash[-_ ]?attention|mmcv|detectron2|ipex)` +
+	`(?:\s*(?:version|ver\.?))?\s*(?:==|=|:|@)?\s*v?$`)
+
+// foreignRelease reports whether the text before a release in prose ends with another
+// package's name, so that the release is that package's.
+func foreignRelease(before []byte) bool {
+	if len(before) > 48 {
+		before = before[len(before)-48:]
+	}
+	return foreignName.Match(before)
+}
+
+// requirementWord is pip's "X requires torch==2.4.0" (a dependency conflict: another
+// package's requirement; the run's release follows as "but you have torch 2.5.1") and
+// a wheel's "Requires-Dist: torch==2.4.0".
+var requirementWord = regexp.MustCompile(`(?i)\b(?:requires|require|requiring|requires-dist:)\s*$`)
+
+// requirement reports whether a pin is another package's requirement: the text before
+// it ends with "requires".
+func requirement(before []byte) bool {
+	return requirementWord.Match(bytes.TrimRight(before, " \t"))
+}
+
 // versionAnchors are the prefilter's anchors for versionPatterns (each pattern's
 // literal, or a longer one where the literal is short and common).
 func versionAnchors() []string {
-	return []string{"PyTorch version", "torch.__version__", "torch ", "torch\t", "torch==",
+	return append([]string{"PyTorch version", "torch.__version__", "torch ", "torch\t", "torch==",
 		"orch version", "Torch version", "TORCH version", "torch-", "torch:", "Torch:", "TORCH:",
 		"torch :", "Torch :", "Torch ", ".dev20",
 		"Name: torch", "__version__", "torch.compile",
 		"torch=", "Torch=", "torch@", "PyTorch/", "torch'", "torch\"", "orch_version", "orchversion",
-		"orch2.", "PT 2.", "PT2."}
+		"orch2.", "PT 2.", "PT2."}, proseAnchors()...)
 }
 
 // bareVersion is a line that holds only a version, as the REPL prints
@@ -171,21 +228,44 @@ func (f *versionFinder) window(text []byte, line int) {
 		}
 	}
 	for _, p := range f.patterns {
-		if p.rank <= f.rank || !bytes.Contains(text, p.literal) {
+		if p.rank <= f.rank || !bytes.Contains(text, p.literal) || (p.torchLine && !namesTorch(text)) {
 			continue
 		}
-		for _, m := range p.re.FindAllSubmatchIndex(text, 4) {
-			if p.rank <= rankProseMove && otherRun(text, m[2], m[3]) {
-				continue
-			}
-			if f.offer(text[m[2]:m[3]], p.rank, line, text, p.what) {
-				break
-			}
+		if !f.match(p, text, line) {
+			break
 		}
 	}
 	if f.rank < rankTorch && (bytes.Contains(text, []byte("torch.__version__")) || bytes.Equal(bytes.TrimSpace(text), []byte("Name: torch"))) {
 		f.wait = true
 	}
+}
+
+// match offers the first release of p's matches on text that is the run's; it reports
+// false when the line names two releases without saying which one fails, so that no
+// release of the line is taken.
+func (f *versionFinder) match(p versionPattern, text []byte, line int) bool {
+	for _, m := range p.re.FindAllSubmatchIndex(text, 4) {
+		lo, hi := m[2], m[3]
+		switch {
+		case p.pick != nil:
+			var v verdict
+			if lo, hi, v = p.pick(text, m); v == ambiguous {
+				return false
+			} else if v == skip {
+				continue
+			}
+		case p.rank <= rankProseMove && (otherRun(text, lo, hi) || foreignRelease(text[:lo])),
+			p.what == "pin" && otherRun(text, lo, hi):
+			continue
+		}
+		if (p.what == "pin" || p.rank <= rankProseMove) && requirement(text[:m[0]]) {
+			continue
+		}
+		if f.offer(text[lo:hi], p.rank, line, text, p.what) {
+			break
+		}
+	}
+	return true
 }
 
 func (f *versionFinder) offer(s []byte, rank, line int, text []byte, what string) bool {

@@ -161,3 +161,158 @@ func cxxRows() []Signature {
 		},
 	}
 }
+
+// autotuneRows: Inductor's kernel selection left with no candidate.
+func autotuneRows() []Signature {
+	const (
+		literal = "please consider adding ATEN into max_autotune_"
+		source  = "torch/_inductor/select_algorithm.py AlgorithmSelectorCache (\"No choices to select, please " +
+			"consider adding ATEN into {max_autotune_gemm_backends|max_autotune_conv_backends} config (defined " +
+			"in torch/_inductor/config.py) to allow at least one choice.\") @ T2.6.0; create_no_valid_choices " +
+			"(\"No choices to select. Provided reason: {reason} please consider adding ATEN into …\") @ T2.14.1; " +
+			"the row matches the part both share; max_autotune_gemm_backends defaults to \"ATEN,TRITON,CPP\" " +
+			"(TORCHINDUCTOR_MAX_AUTOTUNE_GEMM_BACKENDS) in torch/_inductor/config.py @ T2.6.0, T2.14.1; " +
+			"2.7–2.13 not read; releases before 2.6 not read"
+	)
+	fixFlex := "compile flex_attention with mode=\"max-autotune-no-cudagraphs\", which tries more kernel " +
+		"configurations (pytorch/pytorch#146260, as huggingface/transformers#37285 does), or run it without " +
+		"torch.compile"
+	return []Signature{
+		{
+			// flex_attention is lowered only to Triton templates, so the hint to add ATEN
+			// does not apply; the log names it (target: flex_attention, a frame, a title).
+			// The alternatives alternate their first letter's case so that the regexp
+			// parser does not factor out a prefix shorter than an anchor.
+			Code: NoValidAutotuneChoices, Literal: literal,
+			Requires: `flex_attention|FlexAttention|flex attention|Flex-Attention|flex-attention|Flex attention`,
+			Releases: modes.Minors(6, 14),
+			Cause: "flex_attention is compiled only to Triton templates, and every template configuration " +
+				"tried for this GPU, head dimension and dtype was skipped or failed, so the selector had no " +
+				"choice (the hint to add ATEN does not apply to flex_attention)",
+			Fix: fixFlex,
+			Tailored: []ReleaseFix{{Releases: modes.Minors(6, 6), Fix: "on 2.6, flex_attention's default " +
+				"configuration for many GPUs has num_stages=2, which 2.6's lowering skips (a workaround for " +
+				"issue #129625), leaving no choice outside max-autotune: " + fixFlex}},
+			Evidence: modes.Source,
+			Source: source + "; flex_attention: torch/_inductor/kernel/flex_attention.py @ T2.6.0 (default " +
+				"configs with num_stages 2, skipped by \"if num_stages == 2: continue\"); reports: " +
+				"pytorch/pytorch#146260 (2.6), #136525 (CPU), #176025 (amp backward), ROCm/pytorch#2277 " +
+				"(num_stages 8 skipped), meta-pytorch/torchtune#2392",
+			Decisive: "the NoValidChoicesError line; another line names flex_attention",
+		},
+		{
+			Code: NoValidAutotuneChoices, Literal: literal,
+			Releases: modes.Minors(6, 14),
+			Cause: "Inductor's kernel selection for an op ended with no candidate: no backend in " +
+				"torch._inductor.config.max_autotune_gemm_backends (max_autotune_conv_backends for " +
+				"convolutions) gave a kernel that fits these shapes, dtypes or this device; either ATen's " +
+				"kernel, the fallback, is not among the backends, or the op has no ATen kernel to fall back " +
+				"to (flex_attention, which is compiled only to Triton templates)",
+			Fix: "if ATEN is not among the backends, add it (torch._inductor.config.max_autotune_gemm_backends = " +
+				"\"ATEN,TRITON,CPP\", the default, or TORCHINDUCTOR_MAX_AUTOTUNE_GEMM_BACKENDS=ATEN,TRITON); if it " +
+				"is, the op is template-only, such as flex_attention: " + fixFlex + "; or compile without " +
+				"max-autotune (mode=\"default\" or \"reduce-overhead\")",
+			Evidence: modes.Source,
+			Source:   source + "; reports: ByteDance-Seed/Bagel#201 (2.6.0), intel/torch-xpu-ops#2557 and #2695, pytorch/pytorch#172065",
+			Decisive: "the NoValidChoicesError line",
+		},
+	}
+}
+
+// gemmOffRows: max-autotune's matmul search turned off for a small GPU
+// (torch/_inductor/utils.py is_big_gpu).
+func gemmOffRows() []Signature {
+	const (
+		fix = "nothing fails: the compiled code runs, with ATen's (cuBLAS or rocBLAS) matmuls; on this GPU " +
+			"max-autotune cannot pick Triton matmul templates, so its longer compile buys less (mode=\"default\" " +
+			"or \"reduce-overhead\" compiles faster); the warning goes away only on a GPU Inductor counts as big"
+		source = "torch/_inductor/utils.py is_big_gpu @ T2.6.0, T2.14.1"
+	)
+	return []Signature{
+		{
+			Code: MaxAutotuneGEMMOff, Literal: "enough SMs to use max_autotune_gemm",
+			Releases: modes.Minors(6, 14),
+			Cause: "max-autotune searches Triton matmul templates only on a GPU with at least 68 SMs (an RTX " +
+				"3080's count; 16 for XPU on 2.14); this GPU has fewer, so Inductor skips that search and keeps " +
+				"ATen's matmuls, while the rest of max-autotune runs as usual",
+			Fix:      fix,
+			Evidence: modes.Source,
+			Source: source + " (min_sms = 68 for CUDA, log.warning \"Not enough SMs to use max_autotune_gemm " +
+				"mode\"); earlier releases print it in lower case (\"not enough SMs …\", " +
+				"meta-pytorch/segment-anything-fast#117, 2024-04), not dated; reports: NVIDIA/TensorRT#4398 " +
+				"(torch 2.6.0), Zyphra/Zonos#168",
+			Decisive: "the warning line",
+		},
+		{
+			Code: MaxAutotuneGEMMOff, Literal: "GPU arch does not support max_autotune_gemm mode usage",
+			Releases: modes.Minors(6, 14),
+			Cause: "on ROCm, max-autotune searches Triton matmul templates only on GPUs of arch 9 (gfx9: MI50 to " +
+				"MI300) and newer, 10 (gfx10) excepted; this GPU's arch is older, so Inductor keeps ATen's matmuls",
+			Fix:      fix,
+			Evidence: modes.Source,
+			Source:   source + " (torch.version.hip: prop.major < 9 or prop.major == 10)",
+			Decisive: "the warning line",
+		},
+	}
+}
+
+// tritonContext is a line that shows a Triton or torch.compile build: Triton's launcher
+// source (main.c, cuda_utils.c), Triton, torch, Inductor or Dynamo. The alternatives
+// alternate their first letter's case so that none loses its literal prefix.
+const tritonContext = `/main\.c|cuda_utils|triton|Torch|torch|Triton|inductor|Inductor|dynamo|Dynamo`
+
+// launcherSource is where Triton builds the launcher of a GPU kernel.
+const launcherSource = "Triton's third_party/nvidia/backend/driver.py (libraries = ['cuda'], libcuda_dirs reads " +
+	"TRITON_LIBCUDA_PATH, else ldconfig -p; the launcher source main.c includes <Python.h>) @ " +
+	"triton-lang/triton@00852cf; built on the first launch of each kernel that Inductor generates"
+
+// launcherRows: Triton's C launcher, built with the system's C compiler.
+func launcherRows() []Signature {
+	const noTriton = "or compile without Triton: backend=\"aot_eager\", or turn torch.compile off"
+	return []Signature{
+		{
+			Code: LibcudaNotFound, Literal: "cannot find -lcuda",
+			Requires: tritonContext,
+			Releases: modes.Minors(0, 14),
+			Cause: "Triton links the launcher of each GPU kernel against libcuda.so, the NVIDIA driver's " +
+				"library, and the linker found none: the driver ships libcuda.so.1 without the libcuda.so " +
+				"name, or in a directory the linker does not search (a .run driver install, WSL's " +
+				"/usr/lib/wsl/lib, a container or Nix system), and LD_LIBRARY_PATH does not reach the linker",
+			Fix: "point Triton at the directory that holds libcuda.so.1 (TRITON_LIBCUDA_PATH=/usr/lib/x86_64-linux-gnu, " +
+				"/usr/lib/wsl/lib on WSL), or create the symlink libcuda.so -> libcuda.so.1 there and run " +
+				"ldconfig; " + noTriton,
+			Evidence: modes.Source,
+			Source: launcherSource + "; reports: pytorch/pytorch#92745, #94582 (2.0.0.dev20230209), #94585, " +
+				"#103417, vllm-project/vllm#16984, JIA-Lab-research/Seg-Zero#63 (2025)",
+			Decisive: "the linker's line; another line shows Triton or torch",
+		},
+		{
+			Code: PythonHeadersMissing, Literal: "Python.h: No such file or directory",
+			Requires: tritonContext,
+			Releases: modes.Minors(0, 14),
+			Cause: "Triton compiles the launcher of each GPU kernel (main.c) against the running Python's " +
+				"headers, and Python.h is not installed for this Python: a system Python without its " +
+				"development package (python3.X-dev, python3-devel)",
+			Fix: "install the development headers of the Python that runs the program (Debian/Ubuntu: " +
+				"apt-get install python3.X-dev for Python 3.X; Fedora/RHEL: dnf install python3-devel), or run " +
+				"it with a Python that ships them (conda, pyenv); " + noTriton,
+			Evidence: modes.Source,
+			Source: launcherSource + "; reports: pytorch/pytorch#97146 (2023-03), #129351 (Python 3.10), " +
+				"sgl-project/sglang#1117 (while capturing CUDA graphs)",
+			Decisive: "the compiler's fatal error; another line shows Triton's main.c, Triton or torch",
+		},
+		{
+			// clang's wording of the same error (macOS, or clang as CC).
+			Code: PythonHeadersMissing, Literal: "'Python.h' file not found",
+			Requires: tritonContext,
+			Releases: modes.Minors(0, 14),
+			Cause: "Triton (or Inductor's C++ code) compiles C against the running Python's headers, and " +
+				"clang finds no Python.h for this Python",
+			Fix: "install the development headers of the Python that runs the program, or run it with a " +
+				"Python that ships them (conda, pyenv, python.org's installer); " + noTriton,
+			Evidence: modes.Source,
+			Source:   launcherSource + "; clang's wording of a missing header (\"fatal error: 'X' file not found\")",
+			Decisive: "the compiler's fatal error; another line shows Triton's main.c, Triton or torch",
+		},
+	}
+}

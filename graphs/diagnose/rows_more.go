@@ -102,15 +102,21 @@ func poolRows() []Signature {
 			Releases: modes.Minors(6, 14),
 			Cause: "while cudagraph trees recorded this graph an input tensor was freed, and on a " +
 				"later replay the same input was still alive, so replay would overwrite memory a " +
-				"live tensor uses (an input whose lifetime differs between calls, such as one freed " +
-				"by a hook or a del inside the compiled region on the recording call only)",
-			Fix: "keep inputs' lifetimes the same on every call (no del or free of an input inside " +
-				"the compiled function on some calls only), call torch.compiler.cudagraph_mark_step_begin() " +
-				"between iterations; " + fixNoCUDAGraphs,
+				"live tensor uses (an input whose lifetime differs between calls, as with a compiled " +
+				"module inside non-reentrant activation checkpointing, torch.utils.checkpoint(..., " +
+				"use_reentrant=False), whose recomputation keeps alive on replay an output that died while " +
+				"recording; or one freed by a hook or a del inside the compiled region on the recording call only)",
+			Fix: "where the compiled module runs under torch.utils.checkpoint(use_reentrant=False), compile it " +
+				"without CUDA graphs (mode=\"default\") or checkpoint with use_reentrant=True (slower); keep inputs' lifetimes the same " +
+				"on every call (no del or free of an input inside the compiled function on some calls only), " +
+				"call torch.compiler.cudagraph_mark_step_begin() between iterations; " + fixNoCUDAGraphs,
 			Evidence: modes.Source,
 			Source: "torch/_inductor/cudagraph_trees.py CUDAGraphNode.check_invariants @ T2.6.0, T2.7.1, " +
 				"T2.14.0 (\"TODO: graph recording observed an input tensor deallocate during graph " +
-				"recording that did not occur during replay. Please file an issue.\")",
+				"recording that did not occur during replay. Please file an issue.\"); the checkpointing source: " +
+				"pytorch/pytorch PR #184091 (\"Non-reentrant checkpoint recomputation can keep a parent cudagraph " +
+				"output live during replay even though it died during recording\", for issue #154306 on 2.6) and " +
+				"bghira/SimpleTuner#3155 (reproduced on 2.11; reentrant checkpointing avoids it)",
 			Decisive: "the RuntimeError line",
 		},
 		{
@@ -583,6 +589,86 @@ func captureNameRows() []Signature {
 					"google-deepmind/mujoco_warp#425); HIP's hipError_t mirrors the names (CHIP-SPV/chipStar#1565: "+
 					"hipErrorStreamCaptureUnjoined)", e.number),
 				Decisive: "the line that names the CUDA error",
+			})
+		}
+	}
+	return out
+}
+
+// retold is a message retold in other words: the literals a report's line holds (each a
+// row of its own, for the prefilter) and the pattern the line must match.
+type retold struct {
+	literals []string
+	pattern  string
+}
+
+// overwrittenRetold are overwritten-output's RuntimeError as reports retell it.
+var overwrittenRetold = []retold{
+	{
+		// PyTorch's first sentence with its words changed: "causing "tensor output of
+		// CUDAGraphs has been overwritten" errors" (pytorch/pytorch#177854).
+		literals: []string{"CUDAGraphs has been overwritten", "CUDAGraphs have been overwritten",
+			"CUDAGraphs was overwritten", "CUDAGraphs got overwritten"},
+		pattern: `(?i)\boutputs?\s+of\s+cuda\s?graphs?\s+(?:that\s+)?(?:has|have|had|was|were|is|are|got)\s+(?:been\s+)?overwritten\b`,
+	},
+	{
+		// A title that names the crash: "compile_image_encoder: true causes cudagraph
+		// overwriting crash" (facebookresearch/sam2#460), "CUDAGraph overwritten error".
+		// The literals leave out "cudagraph", which most cudagraph logs hold on many lines.
+		literals: []string{"overwriting crash", "overwriting error", "overwriting issue",
+			"overwritten crash", "overwritten error", "overwritten issue"},
+		pattern: `(?i)\bcuda\s?graphs?\s+(?:outputs?\s+)?overwrit(?:ing|ten|e)\s+(?:crash|error|issue|bug|exception|problem|failure)s?\b`,
+	},
+}
+
+// windowsRetold are the Windows refusal (2.0–2.4) as reports retell it.
+var windowsRetold = []retold{
+	{
+		// "torch on windows reports that dynamo is not supported" (pytorch/pytorch#114005),
+		// "Dynamo is not supported on Windows".
+		literals: []string{"dynamo not supported", "dynamo is not supported", "dynamo isn't supported",
+			"dynamo doesn't support", "dynamo does not support"},
+		pattern: `(?i)\bdynamo\s+(?:is\s+)?(?:not|isn't|doesn't|does\s+not)\s+(?:yet\s+)?(?:supported|support|work)\w*\s+(?:on|for|under|with)\s+windows\b|` +
+			`\bwindows\b[^.;]{0,60}?\bdynamo\s+(?:is\s+)?(?:not|isn't)\s+(?:yet\s+)?supported\b`,
+	},
+	{
+		// "torch.compile is not supported on Windows".
+		literals: []string{"compile is not supported", "compile isn't supported", "compile does not", "compile doesn't"},
+		pattern:  `(?i)torch\.\s?compile\s+(?:is\s+not|isn't|does\s+not|doesn't)\s+(?:yet\s+)?(?:supported|support)\s+(?:on|for|under)\s+windows\b`,
+	},
+}
+
+// retoldRows returns the rows of overwrittenRetold and windowsRetold.
+func retoldRows() []Signature {
+	var out []Signature
+	for _, r := range overwrittenRetold {
+		for _, lit := range r.literals {
+			out = append(out, Signature{
+				Code: OverwrittenOutput, Literal: lit, Pattern: r.pattern, Paraphrase: true,
+				Releases: modes.Minors(1, 14),
+				Cause: "a report of the RuntimeError \"accessing tensor output of CUDAGraphs that has been " +
+					"overwritten by a subsequent run\": code read a tensor that a cudagraph-tree function returned " +
+					"after a later call had reused its memory",
+				Fix:      plannerFix(OverwrittenOutput, "cudagraph trees", 13),
+				Tailored: []ReleaseFix{{Releases: modes.Minors(14, 14), Fix: plannerFix(OverwrittenOutput, "cudagraph trees", 14)}},
+				Evidence: modes.Source,
+				Source:   "retold; PyTorch's message: torch/_inductor/cudagraph_trees.py format_dealloc_msg @ T2.6.0, T2.14.0",
+				Decisive: "a line that retells the RuntimeError",
+			})
+		}
+	}
+	for _, r := range windowsRetold {
+		for _, lit := range r.literals {
+			out = append(out, Signature{
+				Code: UnsupportedPython, Literal: lit, Pattern: r.pattern, Paraphrase: true,
+				Releases: modes.Minors(0, 4),
+				Cause: "a report of torch.compile refusing Windows (PyTorch's words: \"Windows not yet supported " +
+					"for torch.compile\" on 2.0–2.1, \"Windows not yet supported for inductor\" on 2.2–2.4)",
+				Fix:      "run under Linux or WSL2, or torch 2.5 or later, which compiles on Windows (CPU first)",
+				Evidence: modes.Source,
+				Source: "retold; PyTorch's messages: torch/_dynamo/eval_frame.py check_if_dynamo_supported (PR #94940) " +
+					"and check_if_inductor_supported @ T2.2.2; absent @ T2.6.0",
+				Decisive: "a line that retells the RuntimeError",
 			})
 		}
 	}

@@ -92,19 +92,25 @@ func (r *reader) argChoices(e *expr, depth int) ([]ArgChoice, bool) {
 	case e.is(orChain) || e.is(andChain):
 		return r.chainChoices(e, depth)
 	case e.kind == name || e.kind == attr || returnsOf(e) != "":
-		vs := r.assigned[r.lastName(e)]
-		if len(vs) == 0 {
-			return nil, false
-		}
-		var out []ArgChoice
-		complete := true
-		for _, v := range vs {
-			c, ok := r.argChoices(v, depth+1)
-			out, complete = append(out, c...), complete && ok
-		}
-		return out, complete
+		return r.assignedChoices(e, depth)
 	}
 	return nil, false
+}
+
+// assignedChoices returns the values the file assigns to the name (or returns from
+// the getter) e ends with.
+func (r *reader) assignedChoices(e *expr, depth int) ([]ArgChoice, bool) {
+	vs := r.assigned[r.lastName(e)]
+	if len(vs) == 0 {
+		return nil, false
+	}
+	var out []ArgChoice
+	complete := true
+	for _, v := range vs {
+		c, ok := r.argChoices(v, depth+1)
+		out, complete = append(out, c...), complete && ok
+	}
+	return out, complete
 }
 
 // chainChoices returns the values an "a or b" ("a and b") chain can have: an

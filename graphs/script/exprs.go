@@ -699,6 +699,7 @@ func (p *parser) dict(t pytoken.Token) *expr {
 			}
 		}
 		if p.is("**") {
+			e.flags |= dictDisplay // {**m}: only a dict takes ** items
 			s := p.node(starred, p.advance())
 			s.name = "**"
 			s.x = p.orExpr(false)
@@ -719,6 +720,9 @@ func (p *parser) dict(t pytoken.Token) *expr {
 			e.elts = append(e.elts, p.comprehension()...)
 			break
 		}
+	}
+	if len(e.elts) == 0 {
+		e.flags |= dictDisplay // {} is an empty dict
 	}
 	p.expect("}")
 	return p.done(e)

@@ -116,8 +116,8 @@ func dictValue(v *expr) *expr {
 		switch {
 		case v.kind == call && v.x.kind == name && v.x.name == "field":
 			v = kwarg(v, "default_factory", 99)
-		case v.kind == other && len(v.elts) > 0:
-			v = v.elts[len(v.elts)-1] // a lambda's body is its last part
+		case v.kind == other && len(v.elts) > 0 && !v.is(orChain) && !v.is(andChain):
+			v = v.elts[len(v.elts)-1] // a lambda's body is its last part (x or {} is not a dict)
 		default:
 			return nil
 		}
@@ -222,6 +222,9 @@ func (r *reader) indexCall(c *expr) {
 	}
 	for _, a := range c.args {
 		if a.keyword != "" {
+			if len(r.literalCands(a.value, 0)) > 0 {
+				r.shownDests[a.keyword] = true // Config(compile_mode="default"): cfg.compile_mode shows it
+			}
 			r.candidate(a.keyword, a.value)
 			r.flow(a.keyword, a.value)
 		}
@@ -244,6 +247,7 @@ func (r *reader) argparse(c *expr) {
 			}
 		}
 	}
+	r.shownDests[dest] = true
 	for _, a := range c.args {
 		switch a.keyword {
 		case "default":

@@ -97,7 +97,7 @@ type siteState struct {
 	setLen  int      // how many persistent globals ran before it
 	envLen  int      // how many environment assignments ran before it
 	patches []string // config.patch globals in force, KEY=VALUE
-	called  bool     // a partial site: its first call was seen
+	called  bool     // its first call was seen (a partial site: where it compiles)
 	seq     int      // execution order
 	def     *stmt    // the def of this file it compiles (torch.compile(step), @torch.compile), if any
 }
@@ -152,6 +152,7 @@ type reader struct {
 	dicts       map[string]*expr       // names assigned a dict display (attributes and parameter defaults included)
 	flows       map[string][]string    // name → the names whose values flow into it
 	calledNames map[string]bool        // names called anywhere in the file (f(…), x.f(…))
+	shownDests  map[string]bool        // argparse dests and keyword argument names: obj.X of these has values the file shows
 	decPatch    map[*stmt][]string     // def → its @config.patch globals
 	usesTorch   bool                   // the file imports torch somewhere
 
@@ -200,7 +201,7 @@ func newReader(name, src string, toks []token) *reader {
 	return &reader{
 		name: name, src: src, toks: toks, out: Script{File: name},
 		aliases: map[string]string{}, funcs: map[string]*stmt{}, methods: map[string][]*stmt{},
-		owner: map[*stmt]*stmt{}, cands: map[string][]Candidate{}, dicts: map[string]*expr{}, flows: map[string][]string{}, calledNames: map[string]bool{},
+		owner: map[*stmt]*stmt{}, cands: map[string][]Candidate{}, dicts: map[string]*expr{}, flows: map[string][]string{}, calledNames: map[string]bool{}, shownDests: map[string]bool{},
 		decPatch: map[*stmt][]string{}, siteOf: map[*expr]*siteState{}, entered: map[*stmt]bool{},
 		executors: map[string]int{}, procPools: map[string]bool{}, assigned: map[string][]*expr{}, started: map[*stmt][]guard{}, outputs: map[string]*siteState{}, derived: map[string]*siteState{}, compiled: map[string]*siteState{}, bound: map[string][]*siteState{}, partials: map[string]*siteState{},
 		marked: map[ThreadKind]bool{}, classRun: map[*Thread][]*stmt{},
@@ -301,6 +302,9 @@ func (r *reader) lastName(e *expr) string {
 func isCompile(q string) bool { return q == "torch.compile" || q == "torch.compiler.compile" }
 
 const inductorConfig = "torch._inductor.config"
+
+// dynamoConfig is the dotted path of Dynamo's config module.
+const dynamoConfig = "torch._dynamo.config"
 
 // walk calls visit on every call and subscript in e (e included), children first
 // (the order in which Python evaluates a call's arguments before the call): the

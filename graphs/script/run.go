@@ -3,6 +3,8 @@ package script
 import (
 	"fmt"
 	"strings"
+
+	"github.com/compilemode/compilemode/graphs"
 )
 
 // run runs a block of statements in order (see [Read] for the order inferred).
@@ -416,6 +418,9 @@ func (r *reader) assign(s *stmt) {
 		if q := r.qual(t); strings.HasPrefix(q, inductorConfig+".") {
 			r.global(int(t.line), strings.TrimPrefix(q, inductorConfig+"."), s.value, "assign")
 			continue
+		} else if strings.HasPrefix(q, dynamoConfig+".") {
+			r.dynamoGlobal(int(t.line), q, s.value)
+			continue
 		}
 		if t.kind == subscript && r.qual(t.x) == "os.environ" {
 			if k, ok := r.literalStr(t.index); ok {
@@ -527,17 +532,48 @@ func (r *reader) siteIn(v *expr) *siteState {
 }
 
 // global records a config assignment; a literal one is in force for what runs after.
+// A value that is one of a few literals (a if c else b, a comparison) is planned as
+// an if/else of its values (valueBranches).
 func (r *reader) global(line int, key string, v *expr, via string) {
 	g := Global{Line: line, Key: key, Value: r.text(v), Via: via}
 	g.Guard = r.guardText()
 	if lit, ok := r.literal(v); ok {
 		g.Value, g.Literal = lit.String(), true
-		if !r.platformOff() {
-			r.set = append(r.set, key+"="+g.Value)
-			r.setMeta = append(r.setMeta, r.meta(line))
-		}
+		r.inForce(line, key+"="+g.Value)
+	} else if r.valueBranches(line, key, v, via) {
+		return
 	} else {
 		r.warn(line, WarningNotLiteral, "%s = %s is not a literal; the plan leaves %s at its default", key, g.Value, key)
+	}
+	r.out.Globals = append(r.out.Globals, g)
+}
+
+// inForce puts KEY=VALUE in force for what runs after (unless under a branch the
+// platform planned does not run).
+func (r *reader) inForce(line int, kv string) {
+	if !r.platformOff() {
+		r.set = append(r.set, kv)
+		r.setMeta = append(r.setMeta, r.meta(line))
+	}
+}
+
+// dynamoGlobal records a torch._dynamo.config assignment (unseen2: u05, u16, u25,
+// u27, u29). The keys the planner models (capture_scalar_outputs,
+// inline_inbuilt_nn_modules, …: graphs.PlannedDynamoKey) are in force for what runs
+// after, as -set torch._dynamo.config.KEY=V; the others are listed, not planned.
+func (r *reader) dynamoGlobal(line int, q string, v *expr) {
+	key := strings.TrimPrefix(q, dynamoConfig+".")
+	g := Global{Line: line, Key: q, Value: r.text(v), Via: "assign; Dynamo, not planned", Guard: r.guardText()}
+	lit, ok := r.literal(v)
+	if ok {
+		g.Value, g.Literal = lit.String(), true
+	}
+	if ok && graphs.PlannedDynamoKey(key) {
+		g.Via = "assign; Dynamo"
+		if !r.platformOff() {
+			r.set = append(r.set, q+"="+g.Value)
+			r.setMeta = append(r.setMeta, r.meta(line))
+		}
 	}
 	r.out.Globals = append(r.out.Globals, g)
 }

@@ -52,12 +52,17 @@ type scopes struct {
 	cands   map[skey][]Candidate       // literal str or None values of a key
 	flows   map[skey][]skey            // key → the keys whose values flow into it
 	cache   map[string][]Candidate     // scopedCandidates, by the keys looked up
+	last    string                     // the id of the last scopedCandidates lookup
+	unshown map[skey][]string          // values of a key the file does not show (cfg.x, a call, os.environ.get(…)), with their line
+	ucache  map[string][]string        // the unshown values scopedCandidates met, by the same id as cache
+	dicts   map[skey][]*expr           // dict displays assigned to a key (for **kwargs)
+	items   map[skey][]pair            // NAME["k"] = v item assignments of a key (for **kwargs)
 }
 
 func newScopes() *scopes {
 	return &scopes{classes: map[string]*stmt{}, classOf: map[*stmt]*stmt{}, methods: map[*stmt]map[string]*stmt{},
 		locals: map[*stmt]map[string]bool{}, types: map[skey]string{}, cands: map[skey][]Candidate{},
-		flows: map[skey][]skey{}, cache: map[string][]Candidate{}}
+		flows: map[skey][]skey{}, cache: map[string][]Candidate{}, dicts: map[skey][]*expr{}, items: map[skey][]pair{}, unshown: map[skey][]string{}, ucache: map[string][]string{}}
 }
 
 // indexScopes builds r.sc: first what the file declares (classes, their methods, each
@@ -137,6 +142,7 @@ func (r *reader) scopeBlock(stmts []*stmt, fn, cls *stmt) {
 		case defStmt:
 			for _, pm := range s.params {
 				r.scandidate(skey{at: s, name: pm.name}, pm.def)
+				r.scopeDict(skey{at: s, name: pm.name}, pm.def)
 			}
 			r.scopeBlock(s.body, s, nil)
 			continue
@@ -144,6 +150,10 @@ func (r *reader) scopeBlock(stmts []*stmt, fn, cls *stmt) {
 			for _, t := range s.targets {
 				k, ok := r.targetKey(t, fn, cls)
 				r.scopeAssign(k, ok, s.value, fn)
+				if ok {
+					r.scopeDict(k, s.value)
+				}
+				r.scopeItem(t, s.value, fn)
 			}
 		case loopStmt:
 			if len(s.targets) == 1 && s.targets[0].kind == name && len(s.exprs) > 0 {
@@ -154,6 +164,27 @@ func (r *reader) scopeBlock(stmts []*stmt, fn, cls *stmt) {
 		}
 		r.walkStmt(s, visit)
 		r.scopeBlock(s.body, fn, cls)
+	}
+}
+
+// scopeDict records the dict display v is (or builds) as a value of k.
+func (r *reader) scopeDict(k skey, v *expr) {
+	if d := dictValue(v); d != nil && len(r.sc.dicts[k]) < maxAssigned {
+		r.sc.dicts[k] = append(r.sc.dicts[k], d)
+	}
+}
+
+// scopeItem records NAME["key"] = v (a str key) as an item of the dict NAME holds.
+func (r *reader) scopeItem(t, v *expr, fn *stmt) {
+	if t == nil || t.kind != subscript || t.x.kind != name {
+		return
+	}
+	if _, ok := r.literalStr(t.index); !ok {
+		return
+	}
+	k := r.nameKey(t.x.name, fn)
+	if len(r.sc.items[k]) < maxAssigned {
+		r.sc.items[k] = append(r.sc.items[k], pair{key: t.index, value: v})
 	}
 }
 
@@ -185,6 +216,7 @@ func (r *reader) scopeAssign(k skey, ok bool, v *expr, fn *stmt) {
 	}
 	r.scandidate(k, v)
 	r.sflow(k, v, fn)
+	r.sunshown(k, v, fn)
 	switch {
 	case v.kind == call && v.x.kind == name:
 		if _, isClass := r.sc.classes[v.x.name]; isClass {
@@ -451,9 +483,11 @@ func (r *reader) scopedCandidates(e *expr, fn *stmt) ([]Candidate, bool) {
 		return nil, false
 	}
 	if out, ok := r.sc.cache[id.String()]; ok {
+		r.sc.last = id.String()
 		return append([]Candidate(nil), out...), true
 	}
 	out := direct
+	var unshown []string
 	seen := map[skey]bool{}
 	for len(keys) > 0 && len(seen) <= maxFlow {
 		k := keys[0]
@@ -470,6 +504,7 @@ func (r *reader) scopedCandidates(e *expr, fn *stmt) ([]Candidate, bool) {
 			continue
 		}
 		out = append(out, r.sc.cands[k]...)
+		unshown = append(unshown, r.sc.unshown[k]...)
 		if _, isDef := r.sc.locals[k.at]; isDef && hasParam(k.at, k.name) {
 			out = append(out, r.uiChoices[k.name]...)
 		}
@@ -477,6 +512,8 @@ func (r *reader) scopedCandidates(e *expr, fn *stmt) ([]Candidate, bool) {
 	}
 	out = uniqueCandidates(out)
 	r.sc.cache[id.String()] = out
+	r.sc.ucache[id.String()] = unshown
+	r.sc.last = id.String()
 	return append([]Candidate(nil), out...), true
 }
 

@@ -139,13 +139,18 @@ type Candidate struct {
 
 // Global is one Inductor config assignment.
 type Global struct {
-	Line int    `json:"line"`
-	Key  string `json:"key"` // the dotted config key, e.g. triton.cudagraphs
+	Line int `json:"line"`
+	// Key is the dotted Inductor config key, e.g. triton.cudagraphs, or for a Dynamo
+	// setting the full path, e.g. torch._dynamo.config.capture_scalar_outputs.
+	Key string `json:"key"`
 	// Value is the Python repr of the value when a literal, else its source text.
 	Value   string `json:"value"`
 	Literal bool   `json:"literal"`
 	// Via is "assign" (torch._inductor.config.KEY = V) or "patch" (config.patch as a
-	// context manager or decorator, which applies only to the sites inside it).
+	// context manager or decorator, which applies only to the sites inside it); for
+	// torch._dynamo.config.KEY = V, "assign; Dynamo" when the planner models the key
+	// (graphs.PlannedDynamoKey: in force for what runs after, as -set gives it), else
+	// "assign; Dynamo, not planned".
 	Via string `json:"via"`
 	// Guard is the condition it runs under ("" when unconditional).
 	Guard string `json:"guard,omitempty"`

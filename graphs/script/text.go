@@ -58,8 +58,18 @@ func (tw *textWriter) printer() *textwrap.Printer {
 func (tw *textWriter) header() {
 	s := tw.s
 	p := tw.printer()
+	dynamo := 0
+	for _, g := range s.Globals {
+		if strings.HasPrefix(g.Key, dynamoConfig+".") {
+			dynamo++
+		}
+	}
+	globals := count(len(s.Globals)-dynamo, "Inductor global")
+	if dynamo > 0 {
+		globals += " · " + count(dynamo, "Dynamo global")
+	}
 	summary := fmt.Sprintf("%s: %s · %s · %s · %s", s.File, count(len(s.Sites), "compile site"),
-		count(len(s.Globals), "Inductor global"), count(len(s.Env), "environment variable"), count(len(s.Threads), "thread or process start"))
+		globals, count(len(s.Env), "environment variable"), count(len(s.Threads), "thread or process start"))
 	p.Para("", "    ", summary)
 	if len(s.Sites) == 0 {
 		p.Para("  ", "    ", "no torch.compile site found")

@@ -161,8 +161,24 @@ func (r *reader) noteCall(c *expr) {
 	if st == nil {
 		return
 	}
+	r.firstCall(st, c)
 	r.seq++
 	r.callEvents = append(r.callEvents, callEvent{site: st, seq: r.seq, off: c.start, fn: r.fn, rest: r.rest})
+}
+
+// firstCall records the first call of a site's compiled function seen while the
+// file runs: Inductor reads its config when it compiles, at that call, so the
+// globals assigned between the site and it are in force too (unseen2: u16
+// `coordinate_descent_tuning = …` right after torch.compile).
+func (r *reader) firstCall(st *siteState, c *expr) {
+	if st.called || r.rest || st.Kind == Partial {
+		return
+	}
+	st.called = true
+	if n := len(r.set); n > st.setLen {
+		st.note("compiles at line %d, its first call: the %d global assignment(s) between the site and it are in force", int(c.line), n-st.setLen)
+		st.setLen = n
+	}
 }
 
 // backwardOf returns the site whose output a backward call differentiates:
