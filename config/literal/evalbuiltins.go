@@ -167,33 +167,9 @@ func builtinStr(ev *evaluator, a builtinArgs) (Value, *pyErr) {
 // *pyver.Python): the value, or Python's ValueError text.
 type numberParser interface {
 	Int(s string) (Value, string)
+	// IntBase is int(s, base) for base 0 or 2 to 36.
+	IntBase(s string, base int) (Value, string)
 	Float(s string) (float64, string)
-}
-
-func builtinInt(ev *evaluator, a builtinArgs) (Value, *pyErr) {
-	if err := a.only(1); err != nil {
-		return Value{}, err
-	}
-	if len(a.pos) == 0 {
-		return Int(0), nil
-	}
-	switch x := a.pos[0]; x.kind {
-	case IntKind:
-		return x, nil
-	case BoolKind:
-		return boolInt(x), nil
-	case FloatKind:
-		return floatToIntChecked(x.f)
-	case StrKind:
-		if p, ok := ev.lang.(numberParser); ok {
-			v, bad := p.Int(x.s)
-			if bad != "" {
-				return Value{}, &pyErr{exc: "ValueError", msg: bad}
-			}
-			return v, nil
-		}
-	}
-	return Value{}, a.refuse()
 }
 
 // floatToIntChecked is int(f): OverflowError for an infinity, ValueError for NaN.
@@ -395,28 +371,6 @@ func builtinSum(ev *evaluator, a builtinArgs) (Value, *pyErr) {
 		}
 	}
 	return acc, nil
-}
-
-func builtinPow(ev *evaluator, a builtinArgs) (Value, *pyErr) {
-	if len(a.pos) != 2 || len(a.kw) != 0 {
-		return Value{}, a.refuse()
-	}
-	return ev.binary("**", a.pos[0], a.pos[1])
-}
-
-func builtinRound(_ *evaluator, a builtinArgs) (Value, *pyErr) {
-	if len(a.pos) != 1 || len(a.kw) != 0 {
-		return Value{}, a.refuse()
-	}
-	switch x := a.pos[0]; x.kind {
-	case IntKind:
-		return x, nil
-	case BoolKind:
-		return boolInt(x), nil
-	case FloatKind:
-		return floatToIntChecked(math.RoundToEven(x.f))
-	}
-	return Value{}, a.refuse()
 }
 
 // builtinSorted sorts numbers or strs (no TypeError can arise, whose pair depends

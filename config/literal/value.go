@@ -47,6 +47,7 @@ type Value struct {
 // small to copy (a resolution copies 543 of them).
 type composite struct {
 	pytype string  // opaque only: type(v).__name__
+	raw    *string // bytes read from a literal only: the bytes
 	items  []Value // list, tuple or set items (a set's in insertion order)
 	dict   []DictItem
 }
@@ -170,6 +171,19 @@ func (v Value) AsComplex() (re, im float64, ok bool) {
 // Opaque returns a value known only by its Python repr and type name.
 func Opaque(repr, pytype string) Value {
 	return Value{kind: OpaqueKind, s: repr, ext: &composite{pytype: pytype}}
+}
+
+// bytesValue is the bytes b, an opaque value that keeps its bytes.
+func bytesValue(b string) Value {
+	return Value{kind: OpaqueKind, s: pyBytesRepr(b), ext: &composite{pytype: "bytes", raw: &b}}
+}
+
+// asBytes returns the bytes of a bytes value read from a literal.
+func (v Value) asBytes() (string, bool) {
+	if v.kind != OpaqueKind || v.ext == nil || v.ext.raw == nil {
+		return "", false
+	}
+	return *v.ext.raw, true
 }
 
 // Kind returns the value's kind.

@@ -105,7 +105,22 @@
 // ("torch.compile fails on 2.5", "broken with 2.6.0") names the run's own; a release on
 // which the writer does not get the error ("not getting that error with the pytorch 2.7",
 // "doesn't reproduce on torch 2.6", up to ten words before it) is another run's. A package
-// whose name ends in torch ("open-clip-torch==2.32.0") is not torch. A stated
+// whose name ends in torch ("open-clip-torch==2.32.0") is not torch. A pin to go back
+// to is another run's ("Downgrading to torch==2.5.1 also fixes this").
+//
+// A sentence that names several releases gives the failing run's (rank 4 for a move,
+// else 5), never the one that works: the target of an upgrade or move ("We upgraded from
+// torch 2.4 to 2.11 and now this crashes": 2.11; "after updating to 2.7", bare when no
+// other package is named: "numpy was updated to 2.0" is not torch's), unless the move
+// fixed it ("Upgrading to 2.7 fixed the problem": the other); the release a downgrade
+// leaves ("downgraded from 2.6 to 2.5", "torch 2.6.0->2.5.1": 2.6), which fails whether or
+// not the downgrade helped, unless the target is said to fail too ("… and it still
+// crashes": 2.5); a bare release the run fails on ("Works fine on torch 2.4 but on 2.11 it
+// fails": 2.11) or since ("since 2.6"); the later of two a regression is between
+// ("regression between 2.3 and 2.4"). A move's source is another run's ("upgraded from
+// torch 2.4"). Two releases compared without a word of which one fails ("difference
+// between torch 2.4 and 2.5") are ambiguous: no release of that line is taken; nor are
+// releases only tested ("tested on 2.1, 2.2 and 2.3"). A stated
 // release outside 2.0–2.14 ("my torch version is 1.13.1") is not taken and blocks
 // weaker phrasings after it. [Options.Torch] (the command's -torch) overrides them all.
 //

@@ -17,6 +17,11 @@ type versionPattern struct {
 	re      *regexp.Regexp
 	rank    int
 	what    string // the phrasing, for the JSON
+	// torchLine: the line must name torch (a phrasing with a bare release, prosePatterns).
+	torchLine bool
+	// pick, when set, chooses the run's release in a match in place of the first group
+	// and otherRun (a phrasing that names two releases).
+	pick pickFunc
 }
 
 // torchAt starts a pattern's "torch" where a package's own name starts, so that another
@@ -44,14 +49,14 @@ func versionPatterns() []versionPattern {
 	p := func(lit, re string, rank int, what string) versionPattern {
 		return versionPattern{literal: []byte(lit), re: regexp.MustCompile(re), rank: rank, what: what}
 	}
-	return []versionPattern{
+	return append(prosePatterns(), []versionPattern{
 		// python -m torch.utils.collect_env: "PyTorch version: 2.5.1+cu124".
 		p("PyTorch version: ", `PyTorch version: `+ver, rankTorch, "collect_env"),
 		// print(torch.__version__) with the value on the same line.
 		p("torch.__version__", `torch\.__version__\W{0,12}?`+ver, rankTorch, "torch.__version__"),
 		// pip list / pip freeze / conda list rows: "torch   2.9.0.dev20250723+cu128",
 		// "pytorch   2.5.1   py3.11_cuda12.4_cudnn9.1.0_0   pytorch".
-		p("torch", `^(?:py)?torch\s+`+ver+`(?:\s|$)`, rankPackage, "package list"),
+		p("torch", `^(?:py)?torch\s+`+ver+`(?:\s*$|\s+[^-=→\s])`, rankPackage, "package list"),
 		// pip's report of what it installed, the release the run has from then on:
 		// "Successfully installed torch-2.3.0 torchaudio-2.3.0" (2noise/ChatTTS#133, after
 		// "Uninstalling torch-2.1.2").
@@ -102,7 +107,7 @@ func versionPatterns() []versionPattern {
 			`after\s+(?:upgrading|updating|switching|moving|bumping|migrating)\s+(?:\S+\s+){0,3}?to|`+
 			`(?:gave|got)\s+me|installed|now\s+(?:on|using|running|at))\s+`+
 			`(?:(?:the\s+)?(?:latest|newest|new|nightly)\s+)?(?:py)?torch\s*v?`+ver+`\b`, rankProseMove, "prose"),
-	}
+	}...)
 }
 
 // otherRunBefore and otherRunAfter are words that, just before or just after a release
@@ -132,6 +137,9 @@ func otherRun(text []byte, from, to int) bool {
 	before := text[:from]
 	if ends := clauseEnd.FindAllIndex(before, -1); len(ends) > 0 {
 		before = before[ends[len(ends)-1][1]:]
+	}
+	if otherRunFrom.Match(before) {
+		return true
 	}
 	words := bytes.Fields(before)
 	if len(words) > 10 {
@@ -182,12 +190,12 @@ func requirement(before []byte) bool {
 // versionAnchors are the prefilter's anchors for versionPatterns (each pattern's
 // literal, or a longer one where the literal is short and common).
 func versionAnchors() []string {
-	return []string{"PyTorch version", "torch.__version__", "torch ", "torch\t", "torch==",
+	return append([]string{"PyTorch version", "torch.__version__", "torch ", "torch\t", "torch==",
 		"orch version", "Torch version", "TORCH version", "torch-", "torch:", "Torch:", "TORCH:",
 		"torch :", "Torch :", "Torch ", ".dev20",
 		"Name: torch", "__version__", "torch.compile",
 		"torch=", "Torch=", "torch@", "PyTorch/", "torch'", "torch\"", "orch_version", "orchversion",
-		"orch2.", "PT 2.", "PT2."}
+		"orch2.", "PT 2.", "PT2."}, proseAnchors()...)
 }
 
 // bareVersion is a line that holds only a version, as the REPL prints
@@ -220,24 +228,44 @@ func (f *versionFinder) window(text []byte, line int) {
 		}
 	}
 	for _, p := range f.patterns {
-		if p.rank <= f.rank || !bytes.Contains(text, p.literal) {
+		if p.rank <= f.rank || !bytes.Contains(text, p.literal) || (p.torchLine && !namesTorch(text)) {
 			continue
 		}
-		for _, m := range p.re.FindAllSubmatchIndex(text, 4) {
-			if p.rank <= rankProseMove && (otherRun(text, m[2], m[3]) || foreignRelease(text[:m[2]])) {
-				continue
-			}
-			if (p.what == "pin" || p.rank <= rankProseMove) && requirement(text[:m[0]]) {
-				continue
-			}
-			if f.offer(text[m[2]:m[3]], p.rank, line, text, p.what) {
-				break
-			}
+		if !f.match(p, text, line) {
+			break
 		}
 	}
 	if f.rank < rankTorch && (bytes.Contains(text, []byte("torch.__version__")) || bytes.Equal(bytes.TrimSpace(text), []byte("Name: torch"))) {
 		f.wait = true
 	}
+}
+
+// match offers the first release of p's matches on text that is the run's; it reports
+// false when the line names two releases without saying which one fails, so that no
+// release of the line is taken.
+func (f *versionFinder) match(p versionPattern, text []byte, line int) bool {
+	for _, m := range p.re.FindAllSubmatchIndex(text, 4) {
+		lo, hi := m[2], m[3]
+		switch {
+		case p.pick != nil:
+			var v verdict
+			if lo, hi, v = p.pick(text, m); v == ambiguous {
+				return false
+			} else if v == skip {
+				continue
+			}
+		case p.rank <= rankProseMove && (otherRun(text, lo, hi) || foreignRelease(text[:lo])),
+			p.what == "pin" && otherRun(text, lo, hi):
+			continue
+		}
+		if (p.what == "pin" || p.rank <= rankProseMove) && requirement(text[:m[0]]) {
+			continue
+		}
+		if f.offer(text[lo:hi], p.rank, line, text, p.what) {
+			break
+		}
+	}
+	return true
 }
 
 func (f *versionFinder) offer(s []byte, rank, line int, text []byte, what string) bool {

@@ -163,6 +163,7 @@ type reader struct {
 	fn         *stmt
 	inline     int
 	loop       int
+	iters      []iterCount // the loops and comprehensions running now, innermost last (see loopCount)
 	patches    []string
 	configLine int       // where torch._inductor.config is first imported, in execution order (0: not yet)
 	configBy   string    // what imports it there
@@ -338,12 +339,14 @@ func (r *reader) walkRec(e *expr, visit func(*expr), depth int) {
 	}
 	if e.is(comp) {
 		r.loop++
+		r.iters = append(r.iters, r.compCount(e))
 	}
 	for _, x := range e.elts {
 		r.walkRec(x, visit, depth+1)
 	}
 	if e.is(comp) {
 		r.loop--
+		r.iters = r.iters[:len(r.iters)-1]
 	}
 	if e.kind == call || e.kind == subscript {
 		visit(e)
