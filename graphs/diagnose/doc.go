@@ -171,7 +171,12 @@
 // average 4–6): BenchmarkVersusGrep ratio 0.74–0.88 (Read 91–155 MB/s, grep -F 80–114
 // MB/s; a first version that anchored a row on "cudagraph" measured 3.6), BenchmarkRead100MB
 // 40–41 MB/s from compiled test binaries, 2.56–2.58 s of CPU time against 2.47 s before,
-// peak heap 5.5 MB; FuzzRead ran 40 s clean.
+// peak heap 5.5 MB; FuzzRead ran 40 s clean. With the setup codes (cuda-graph-unavailable
+// to python-headers-missing; 2026-12-02, load average 10–15, compiled test binaries of
+// both commits run alternately): ratio 0.48–0.93 against 0.43–0.75 without them; a first
+// version whose Triton rows required a line with bare "torch" measured 0.94–1.63 (a
+// training log has torch/_inductor on many lines), so those rows now want Triton's
+// launcher, Triton, or Inductor's compiling frames.
 //
 // # Corpus
 //
