@@ -89,6 +89,9 @@ const (
 	// TextLiteralEvalSet is "yes" where ast.literal_eval accepts set() (3.9+), "no"
 	// where set is a name like any other.
 	TextLiteralEvalSet = "literal-eval-set"
+	// TextPowUnsupported3 is the TypeError of pow(x, y, z) for operands without a
+	// power (%[1]s, %[2]s, %[3]s: their types).
+	TextPowUnsupported3 = "pow-unsupported-3"
 	// TextIntStrLimit is the ValueError of writing an int of more than MaxIntDigits
 	// decimal digits as text (%[1]d: the limit).
 	TextIntStrLimit = "int-str-limit"
@@ -119,6 +122,7 @@ var defaultTexts = map[string]string{
 	TextLiteralEvalSet:    "yes",
 	TextSliceHashable:     "yes",
 	TextForgotComma:       "yes",
+	TextPowUnsupported3:   "unsupported operand type(s) for ** or pow(): '%[1]s', '%[2]s', '%[3]s'",
 	TextIntStrLimit:       "Exceeds the limit (%[1]d digits) for integer string conversion; use sys.set_int_max_str_digits() to increase the limit",
 	TextFStringConversion: "f-string: invalid conversion character '%[1]s': expected 's', 'r', or 'a'",
 	TextTooManyToUnpack:   "too many values to unpack (expected %[1]d)",
@@ -377,7 +381,7 @@ func (ev *evaluator) setItemErr(v Value) *pyErr {
 // iterate returns the items of an iterable constant (a str's characters, a dict's keys).
 func iterate(v Value) ([]Value, *pyErr) {
 	switch v.kind {
-	case ListKind, TupleKind, SetKind:
+	case ListKind, TupleKind, SetKind, FrozenSetKind:
 		return v.items(), nil
 	case DictKind:
 		out := make([]Value, 0, len(v.dictItems()))

@@ -16,22 +16,23 @@ import (
 // testdata/*/exprs-*.json); a call outside what a row evaluates (other argument
 // types, keywords, a text that differs by version) is refused as not evaluated.
 var builtinFuncs = map[string]builtinFunc{
-	"abs":    builtinAbs,
-	"bool":   builtinBool,
-	"dict":   builtinDict,
-	"float":  builtinFloat,
-	"int":    builtinInt,
-	"len":    builtinLen,
-	"list":   collectionBuiltin(List, false),
-	"max":    builtinMax,
-	"min":    builtinMin,
-	"pow":    builtinPow,
-	"round":  builtinRound,
-	"set":    collectionBuiltin(Set, true),
-	"sorted": builtinSorted,
-	"str":    builtinStr,
-	"sum":    builtinSum,
-	"tuple":  collectionBuiltin(Tuple, false),
+	"abs":       builtinAbs,
+	"bool":      builtinBool,
+	"dict":      builtinDict,
+	"float":     builtinFloat,
+	"frozenset": builtinFrozenSet,
+	"int":       builtinInt,
+	"len":       builtinLen,
+	"list":      collectionBuiltin(List, false),
+	"max":       builtinMax,
+	"min":       builtinMin,
+	"pow":       builtinPow,
+	"round":     builtinRound,
+	"set":       collectionBuiltin(Set, true),
+	"sorted":    builtinSorted,
+	"str":       builtinStr,
+	"sum":       builtinSum,
+	"tuple":     collectionBuiltin(Tuple, false),
 }
 
 // builtinArgs are a call's evaluated arguments: positional ones, then keywords in order.
@@ -110,7 +111,7 @@ func builtinLen(_ *evaluator, a builtinArgs) (Value, *pyErr) {
 		return Value{}, a.refuse()
 	}
 	switch x := a.pos[0]; x.kind {
-	case StrKind, ListKind, TupleKind, SetKind:
+	case StrKind, ListKind, TupleKind, SetKind, FrozenSetKind:
 		return Int(int64(seqLen(x))), nil
 	case DictKind:
 		return Int(int64(len(x.dictItems()))), nil
@@ -130,7 +131,7 @@ func builtinAbs(_ *evaluator, a builtinArgs) (Value, *pyErr) {
 		return bigInt(b.Abs(b)), nil
 	case FloatKind:
 		return Float(math.Abs(x.f)), nil
-	case NoneKind, StrKind, ListKind, TupleKind, DictKind, SetKind, EllipsisKind:
+	case NoneKind, StrKind, ListKind, TupleKind, DictKind, SetKind, FrozenSetKind, EllipsisKind:
 		return Value{}, typeErr("bad operand type for abs(): '%s'", x.PyType())
 	}
 	return Value{}, a.refuse()
@@ -167,33 +168,9 @@ func builtinStr(ev *evaluator, a builtinArgs) (Value, *pyErr) {
 // *pyver.Python): the value, or Python's ValueError text.
 type numberParser interface {
 	Int(s string) (Value, string)
+	// IntBase is int(s, base) for base 0 or 2 to 36.
+	IntBase(s string, base int) (Value, string)
 	Float(s string) (float64, string)
-}
-
-func builtinInt(ev *evaluator, a builtinArgs) (Value, *pyErr) {
-	if err := a.only(1); err != nil {
-		return Value{}, err
-	}
-	if len(a.pos) == 0 {
-		return Int(0), nil
-	}
-	switch x := a.pos[0]; x.kind {
-	case IntKind:
-		return x, nil
-	case BoolKind:
-		return boolInt(x), nil
-	case FloatKind:
-		return floatToIntChecked(x.f)
-	case StrKind:
-		if p, ok := ev.lang.(numberParser); ok {
-			v, bad := p.Int(x.s)
-			if bad != "" {
-				return Value{}, &pyErr{exc: "ValueError", msg: bad}
-			}
-			return v, nil
-		}
-	}
-	return Value{}, a.refuse()
 }
 
 // floatToIntChecked is int(f): OverflowError for an infinity, ValueError for NaN.
@@ -269,6 +246,19 @@ func collectionBuiltin(build func(...Value) Value, hashed bool) builtinFunc {
 		}
 		return build(append([]Value(nil), items...)...), nil
 	}
+}
+
+// builtinFrozenSet is frozenset(): set()'s items, as a frozenset; it takes no
+// keywords and one argument at most.
+func builtinFrozenSet(ev *evaluator, a builtinArgs) (Value, *pyErr) {
+	switch {
+	case len(a.kw) > 0:
+		return Value{}, typeErr("frozenset() takes no keyword arguments")
+	case len(a.pos) > 1:
+		return Value{}, typeErr("frozenset expected at most 1 argument, got %d", len(a.pos))
+	}
+	v, err := collectionBuiltin(frozenSet, true)(ev, a)
+	return v, err
 }
 
 func builtinDict(ev *evaluator, a builtinArgs) (Value, *pyErr) {
@@ -397,28 +387,6 @@ func builtinSum(ev *evaluator, a builtinArgs) (Value, *pyErr) {
 	return acc, nil
 }
 
-func builtinPow(ev *evaluator, a builtinArgs) (Value, *pyErr) {
-	if len(a.pos) != 2 || len(a.kw) != 0 {
-		return Value{}, a.refuse()
-	}
-	return ev.binary("**", a.pos[0], a.pos[1])
-}
-
-func builtinRound(_ *evaluator, a builtinArgs) (Value, *pyErr) {
-	if len(a.pos) != 1 || len(a.kw) != 0 {
-		return Value{}, a.refuse()
-	}
-	switch x := a.pos[0]; x.kind {
-	case IntKind:
-		return x, nil
-	case BoolKind:
-		return boolInt(x), nil
-	case FloatKind:
-		return floatToIntChecked(math.RoundToEven(x.f))
-	}
-	return Value{}, a.refuse()
-}
-
 // builtinSorted sorts numbers or strs (no TypeError can arise, whose pair depends
 // on the merge order); reverse=True is CPython's reverse, stable sort, reverse.
 func builtinSorted(ev *evaluator, a builtinArgs) (Value, *pyErr) {
@@ -499,7 +467,7 @@ func cost(v Value) int {
 		return 1 + len(v.s)/64
 	case IntKind:
 		return 1 + len(v.s)/256
-	case ListKind, TupleKind, SetKind:
+	case ListKind, TupleKind, SetKind, FrozenSetKind:
 		return 1 + len(v.items())
 	case DictKind:
 		return 1 + len(v.dictItems())

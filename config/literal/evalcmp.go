@@ -15,6 +15,9 @@ func pyEq(x, y Value) bool {
 	if isNumber(x) && isNumber(y) {
 		return numEq(x, y)
 	}
+	if isSetKind(x.kind) && isSetKind(y.kind) {
+		return setEq(x.items(), y.items())
+	}
 	if x.kind != y.kind {
 		return false
 	}
@@ -176,6 +179,10 @@ func order(op string, x, y Value) (int, bool, *pyErr) {
 		}
 		c, ok := numCmp(x, y)
 		return c, ok, nil
+	case x.kind == OpaqueKind || y.kind == OpaqueKind:
+		return opaqueOrder(x, y, notSupported)
+	case isSetKind(x.kind) && isSetKind(y.kind):
+		return setOrder(op, x, y)
 	case x.kind != y.kind:
 		return 0, false, notSupported
 	case x.kind == StrKind:
@@ -186,6 +193,20 @@ func order(op string, x, y Value) (int, bool, *pyErr) {
 		return setOrder(op, x, y)
 	}
 	return 0, false, notSupported
+}
+
+// opaqueOrder orders two bytes read from literals byte by byte; bytes and a str
+// or a number do not compare (Python's TypeError); anything else is not evaluated.
+func opaqueOrder(x, y Value, notSupported *pyErr) (int, bool, *pyErr) {
+	bx, okx := x.asBytes()
+	by, oky := y.asBytes()
+	switch {
+	case okx && oky:
+		return strings.Compare(bx, by), true, nil
+	case (okx || oky) && (x.kind == StrKind || y.kind == StrKind || isNumber(x) || isNumber(y)):
+		return 0, false, notSupported
+	}
+	return 0, false, unsupported("comparing " + x.PyType() + " and " + y.PyType() + " is not evaluated")
 }
 
 func seqOrder(op string, a, b []Value) (int, bool, *pyErr) {
@@ -231,7 +252,7 @@ func (ev *evaluator) contains(container, item Value) (bool, *pyErr) {
 		return strings.Contains(container.s, item.s), nil
 	case ListKind, TupleKind:
 		return containsEq(container.items(), item), nil
-	case SetKind:
+	case SetKind, FrozenSetKind:
 		if t := unhashable(item); t != "" {
 			return false, typeErr("%s", ev.text(TextUnhashableSet, t))
 		}

@@ -289,7 +289,7 @@ func (w *rewriter) strings(i int) (int, *Error) {
 	}
 	v := Str(b.String())
 	if isBytes {
-		v = Opaque(pyBytesRepr(b.String()), "bytes")
+		v = bytesValue(b.String())
 	}
 	w.atom(i, run[len(run)-1].end, `""`, v)
 	return run[len(run)-1].end, nil

@@ -28,8 +28,9 @@ const (
 	DictKind
 	OpaqueKind
 	SetKind
-	ComplexKind  // a complex number (1j, 1+2j)
-	EllipsisKind // Ellipsis (...)
+	ComplexKind   // a complex number (1j, 1+2j)
+	EllipsisKind  // Ellipsis (...)
+	FrozenSetKind // a frozenset: a set that is hashable
 )
 
 // Value is a Python value as the Inductor config holds it. The zero Value is None.
@@ -47,6 +48,7 @@ type Value struct {
 // small to copy (a resolution copies 543 of them).
 type composite struct {
 	pytype string  // opaque only: type(v).__name__
+	raw    *string // bytes read from a literal only: the bytes
 	items  []Value // list, tuple or set items (a set's in insertion order)
 	dict   []DictItem
 }
@@ -84,6 +86,18 @@ func (v Value) hashKey() string {
 		if re, im, _ := v.AsComplex(); im == 0 {
 			return Float(re).hashKey() // complex(1, 0) == 1
 		}
+	case FrozenSetKind:
+		// equal in any order: the items' keys, sorted
+		keys := make([]string, 0, len(v.items()))
+		for _, it := range v.items() {
+			keys = append(keys, it.hashKey())
+		}
+		slices.Sort(keys)
+		var b strings.Builder
+		for _, k := range keys {
+			b.WriteString(strconv.Itoa(len(k)) + ":" + k)
+		}
+		return "f:{" + b.String() + "}"
 	}
 	return v.PyType() + ":" + v.String()
 }
@@ -151,6 +165,16 @@ func Set(items ...Value) Value {
 	return Value{kind: SetKind, ext: &composite{items: out}}
 }
 
+// frozenSet is Set's items as a frozenset.
+func frozenSet(items ...Value) Value {
+	v := Set(items...)
+	v.kind = FrozenSetKind
+	return v
+}
+
+// isSetKind reports whether k is set or frozenset.
+func isSetKind(k Kind) bool { return k == SetKind || k == FrozenSetKind }
+
 // Complex returns a Python complex number.
 func Complex(re, im float64) Value {
 	return Value{kind: ComplexKind, f: re, i: int64(math.Float64bits(im))}
@@ -170,6 +194,19 @@ func (v Value) AsComplex() (re, im float64, ok bool) {
 // Opaque returns a value known only by its Python repr and type name.
 func Opaque(repr, pytype string) Value {
 	return Value{kind: OpaqueKind, s: repr, ext: &composite{pytype: pytype}}
+}
+
+// bytesValue is the bytes b, an opaque value that keeps its bytes.
+func bytesValue(b string) Value {
+	return Value{kind: OpaqueKind, s: pyBytesRepr(b), ext: &composite{pytype: "bytes", raw: &b}}
+}
+
+// asBytes returns the bytes of a bytes value read from a literal.
+func (v Value) asBytes() (string, bool) {
+	if v.kind != OpaqueKind || v.ext == nil || v.ext.raw == nil {
+		return "", false
+	}
+	return *v.ext.raw, true
 }
 
 // Kind returns the value's kind.
@@ -234,6 +271,8 @@ func (v Value) PyType() string {
 		return "dict"
 	case SetKind:
 		return "set"
+	case FrozenSetKind:
+		return "frozenset"
 	case ComplexKind:
 		return "complex"
 	case EllipsisKind:
@@ -259,7 +298,7 @@ func (v Value) Truthy() bool {
 		return v.f != 0
 	case StrKind:
 		return v.s != ""
-	case ListKind, TupleKind, SetKind:
+	case ListKind, TupleKind, SetKind, FrozenSetKind:
 		return len(v.items()) > 0
 	case DictKind:
 		return len(v.dictItems()) > 0
@@ -306,7 +345,7 @@ func (v Value) equalComposite(w Value) bool {
 	switch v.kind {
 	case ListKind, TupleKind:
 		return slices.EqualFunc(v.items(), w.items(), Value.Equal)
-	case SetKind:
+	case SetKind, FrozenSetKind:
 		return setEqual(v.items(), w.items())
 	case DictKind:
 		return slices.EqualFunc(v.dictItems(), w.dictItems(), func(a, b DictItem) bool {
@@ -386,6 +425,12 @@ func (v Value) writeRepr(b *strings.Builder, printable func(rune) bool) {
 		b.WriteString("Ellipsis")
 	case ListKind, TupleKind, SetKind:
 		v.writeItemsRepr(b, printable)
+	case FrozenSetKind:
+		b.WriteString("frozenset(")
+		if len(v.items()) > 0 {
+			writeItems(b, "{", v.items(), "}", printable)
+		}
+		b.WriteByte(')')
 	case DictKind:
 		b.WriteByte('{')
 		for i, it := range v.dictItems() {

@@ -3,6 +3,7 @@ package pyver
 import (
 	"fmt"
 	"math"
+	"math/big"
 	"strconv"
 	"strings"
 
@@ -49,30 +50,75 @@ func (p *Python) ascii(s string) string {
 func asciiSpace(r rune) bool { return strings.ContainsRune(" \t\n\v\f\r", r) }
 
 // Int is int(s) (base 10): the int, or Python's ValueError text.
-func (p *Python) Int(s string) (literal.Value, string) {
-	bad := "invalid literal for int() with base 10: " + p.Repr(s)
+func (p *Python) Int(s string) (literal.Value, string) { return p.IntBase(s, 10) }
+
+// IntBase is int(s, base) for base 0 or 2 to 36 (CPython Objects/longobject.c
+// PyLong_FromString): white space around, one sign, a 0x, 0o or 0b prefix matching
+// the base (base 0 takes it from the prefix, else reads decimal without leading
+// zeros), '_' between digits or after the prefix, digits in any case; the int, or
+// Python's ValueError text. A base that is not a power of two allows MaxStrDigits
+// digits. The caller bounds the size of s: the result is converted to decimal.
+func (p *Python) IntBase(s string, base int) (literal.Value, string) {
+	bad := fmt.Sprintf("invalid literal for int() with base %d: %s", base, p.Repr(s))
 	t := strings.TrimFunc(p.ascii(s), asciiSpace)
-	sign := ""
+	neg := false
 	if t != "" && (t[0] == '+' || t[0] == '-') {
-		sign, t = t[:1], t[1:]
+		neg, t = t[0] == '-', t[1:]
 	}
-	if t == "" || t[0] == '_' || t[len(t)-1] == '_' || strings.Contains(t, "__") {
+	b, body, prefixed := basePrefix(t, base)
+	if prefixed && strings.HasPrefix(body, "_") {
+		body = body[1:]
+	}
+	if body == "" || body[0] == '_' || body[len(body)-1] == '_' || strings.Contains(body, "__") {
 		return literal.Value{}, bad
 	}
-	digits := strings.ReplaceAll(t, "_", "")
+	digits := strings.ReplaceAll(body, "_", "")
 	for i := 0; i < len(digits); i++ {
-		if digits[i] < '0' || digits[i] > '9' {
+		if digitValue(digits[i]) >= b {
 			return literal.Value{}, bad
 		}
 	}
-	if len(digits) > MaxStrDigits {
+	if base == 0 && !prefixed && digits[0] == '0' && strings.Trim(digits, "0") != "" {
+		return literal.Value{}, bad // base 0 reads no leading zeros
+	}
+	if b&(b-1) != 0 && len(digits) > MaxStrDigits {
 		return literal.Value{}, fmt.Sprintf(p.Text(IntDigitLimit), MaxStrDigits, len(digits))
 	}
-	if sign == "+" {
-		sign = ""
+	n, _ := new(big.Int).SetString(digits, b)
+	if neg {
+		n.Neg(n)
 	}
-	v, _ := literal.IntDigits(sign + digits)
+	v, _ := literal.IntDigits(n.String())
 	return v, ""
+}
+
+// basePrefix returns the base t is read in and its digits: a prefix (0x, 0o, 0b, in
+// any case) is taken off when it matches base, or names it when base is 0.
+func basePrefix(t string, base int) (int, string, bool) {
+	if len(t) >= 2 && t[0] == '0' {
+		pb := map[byte]int{'x': 16, 'X': 16, 'o': 8, 'O': 8, 'b': 2, 'B': 2}[t[1]]
+		if pb != 0 && (base == 0 || base == pb) {
+			return pb, t[2:], true
+		}
+	}
+	if base == 0 {
+		return 10, t, false
+	}
+	return base, t, false
+}
+
+// digitValue is the value of an ASCII digit or letter in bases up to 36; 99 for
+// any other byte.
+func digitValue(c byte) int {
+	switch {
+	case c >= '0' && c <= '9':
+		return int(c - '0')
+	case c >= 'a' && c <= 'z':
+		return int(c-'a') + 10
+	case c >= 'A' && c <= 'Z':
+		return int(c-'A') + 10
+	}
+	return 99
 }
 
 // Float is float(s): the float, or Python's ValueError text. One sign at most

@@ -17,6 +17,11 @@ type versionPattern struct {
 	re      *regexp.Regexp
 	rank    int
 	what    string // the phrasing, for the JSON
+	// torchLine: the line must name torch (a phrasing with a bare release, prosePatterns).
+	torchLine bool
+	// pick, when set, chooses the run's release in a match in place of the first group
+	// and otherRun (a phrasing that names two releases).
+	pick pickFunc
 }
 
 // torchAt starts a pattern's "torch" where a package's own name starts, so that another
@@ -44,18 +49,22 @@ func versionPatterns() []versionPattern {
 	p := func(lit, re string, rank int, what string) versionPattern {
 		return versionPattern{literal: []byte(lit), re: regexp.MustCompile(re), rank: rank, what: what}
 	}
-	return []versionPattern{
+	return append(prosePatterns(), []versionPattern{
 		// python -m torch.utils.collect_env: "PyTorch version: 2.5.1+cu124".
 		p("PyTorch version: ", `PyTorch version: `+ver, rankTorch, "collect_env"),
 		// print(torch.__version__) with the value on the same line.
 		p("torch.__version__", `torch\.__version__\W{0,12}?`+ver, rankTorch, "torch.__version__"),
 		// pip list / pip freeze / conda list rows: "torch   2.9.0.dev20250723+cu128",
 		// "pytorch   2.5.1   py3.11_cuda12.4_cudnn9.1.0_0   pytorch".
-		p("torch", `^(?:py)?torch\s+`+ver+`(?:\s|$)`, rankPackage, "package list"),
+		p("torch", `^(?:py)?torch\s+`+ver+`(?:\s*$|\s+[^-=→\s])`, rankPackage, "package list"),
 		// pip's report of what it installed, the release the run has from then on:
 		// "Successfully installed torch-2.3.0 torchaudio-2.3.0" (2noise/ChatTTS#133, after
 		// "Uninstalling torch-2.1.2").
 		p("Successfully installed", `Successfully installed\b.*?\b(?:py)?torch-`+ver+`(?:\s|$)`, rankPackage, "pip install"),
+		// pip's dependency conflict names the installed release after another package's
+		// requirement: "vllm 0.6.3 requires torch==2.4.0, but you have torch 2.5.1 which
+		// is incompatible."
+		p("you have torch", `\bbut you have torch `+ver, rankPackage, "pip conflict"),
 		// pins and requirement files: torch==2.5.1.
 		p("torch==", torchAt+`torch\s*==\s*`+ver, rankPackage, "pin"),
 		// "Torch version : 2.4.1", "torch version: 2.6.0" (other tools' reports), "my
@@ -98,7 +107,7 @@ func versionPatterns() []versionPattern {
 			`after\s+(?:upgrading|updating|switching|moving|bumping|migrating)\s+(?:\S+\s+){0,3}?to|`+
 			`(?:gave|got)\s+me|installed|now\s+(?:on|using|running|at))\s+`+
 			`(?:(?:the\s+)?(?:latest|newest|new|nightly)\s+)?(?:py)?torch\s*v?`+ver+`\b`, rankProseMove, "prose"),
-	}
+	}...)
 }
 
 // otherRunBefore and otherRunAfter are words that, just before or just after a release
@@ -119,7 +128,13 @@ var (
 	// getting that error with the pytorch 2.7 from … builds", ROCm/TheRock#1278; "it doesn't
 	// reproduce on torch 2.6") is another run's; read in up to ten words before it.
 	otherRunNoError = regexp.MustCompile(`(?i)(?:\bnot|n't|\bnever|\bno\s+longer)\s+(?:\w+\s+){0,2}?(?:(?:get|gets|getting|got|see|sees|seeing|saw|hit|hits|hitting|have|having|encounter\w*|experienc\w*)\s+(?:(?:that|this|the|any|an?|same)\s+){0,2}(?:error|issue|problem|crash|bug|failure|warning)s?|reproduc\w*)\b`)
-	clauseEnd       = regexp.MustCompile(`(?i)(?:[.;:!?,]\s|\sbut\s|\showever\s|\swhile\s|\swhereas\s)`)
+	// otherPackageNamed and torchWord: a release named after another package in its clause
+	// (up to sixteen words before it, with no torch after that name) is that package's:
+	// "Pinning triton to a version prior to this change (such as `2.0.0.dev20221030`)"
+	// (pytorch/pytorch#95775), a torchaudio nightly.
+	otherPackageNamed = regexp.MustCompile(`(?i)\b(?:` + foreignNames + `)\b`)
+	torchWord         = regexp.MustCompile(`(?i)\b(?:py)?torch\b`)
+	clauseEnd         = regexp.MustCompile(`(?i)(?:[.;:!?,]\s|\sbut\s|\showever\s|\swhile\s|\swhereas\s)`)
 )
 
 // otherRun reports whether the release at text[from:to], named in prose, is another
@@ -129,7 +144,16 @@ func otherRun(text []byte, from, to int) bool {
 	if ends := clauseEnd.FindAllIndex(before, -1); len(ends) > 0 {
 		before = before[ends[len(ends)-1][1]:]
 	}
+	if otherRunFrom.Match(before) {
+		return true
+	}
 	words := bytes.Fields(before)
+	if len(words) > 16 {
+		words = words[len(words)-16:]
+	}
+	if anotherPackages(bytes.Join(words, []byte(" "))) {
+		return true
+	}
 	if len(words) > 10 {
 		words = words[len(words)-10:]
 	}
@@ -146,15 +170,57 @@ func otherRun(text []byte, from, to int) bool {
 	return otherRunBefore.Match(before) || otherRunAfter.Match(after) || otherRunAfterCJK.Match(after)
 }
 
+// foreignName is another package's or tool's name right before a release in prose: the
+// release is that package's ("PyTorch Lightning 2.4.0", "pytorch-lightning==2.4.0",
+// "torch-tensorrt 2.5.0", "with diffusers 2.3.1"), not torch's.
+var foreignName = regexp.MustCompile(`(?i)(?:` + foreignNames + `)(?:\s*(?:version|ver\.?))?\s*(?:==|=|:|@)?\s*v?$`)
+
+// foreignNames are the packages and tools of foreignName and otherPackageNamed.
+const foreignNames = `lightning|diffusers|transformers|accelerate|xformers|triton|tensorrt|` +
+	`torchvision|torchaudio|torchao|torchtune|torchtitan|torchrec|torch[-_]xla|directml|peft|deepspeed|vllm|` +
+	`sglang|onnxruntime|onnx|tensorflow|keras|jax|numpy|cuda|cudnn|nccl|python|gcc|clang|driver|comfyui|` +
+	`timm|bitsandbytes|flash[-_ ]?attn|flash[-_ ]?attention|mmcv|detectron2|ipex`
+
+// foreignRelease reports whether the text before a release in prose ends with another
+// package's name, so that the release is that package's.
+func foreignRelease(before []byte) bool {
+	if len(before) > 48 {
+		before = before[len(before)-48:]
+	}
+	return foreignName.Match(before)
+}
+
+// requirementWord is pip's "X requires torch==2.4.0" (a dependency conflict: another
+// package's requirement; the run's release follows as "but you have torch 2.5.1") and
+// a wheel's "Requires-Dist: torch==2.4.0".
+var requirementWord = regexp.MustCompile(`(?i)\b(?:requires|require|requiring|requires-dist:)\s*$`)
+
+// requirement reports whether a pin is another package's requirement: the text before
+// it ends with "requires".
+func requirement(before []byte) bool {
+	return requirementWord.Match(bytes.TrimRight(before, " \t"))
+}
+
+// anotherPackages reports whether the last package the words before a release name is
+// another package than torch.
+func anotherPackages(before []byte) bool {
+	pkgs := otherPackageNamed.FindAllIndex(before, -1)
+	if len(pkgs) == 0 {
+		return false
+	}
+	torches := torchWord.FindAllIndex(before, -1)
+	return len(torches) == 0 || torches[len(torches)-1][0] < pkgs[len(pkgs)-1][0]
+}
+
 // versionAnchors are the prefilter's anchors for versionPatterns (each pattern's
 // literal, or a longer one where the literal is short and common).
 func versionAnchors() []string {
-	return []string{"PyTorch version", "torch.__version__", "torch ", "torch\t", "torch==",
+	return append([]string{"PyTorch version", "torch.__version__", "torch ", "torch\t", "torch==",
 		"orch version", "Torch version", "TORCH version", "torch-", "torch:", "Torch:", "TORCH:",
 		"torch :", "Torch :", "Torch ", ".dev20",
 		"Name: torch", "__version__", "torch.compile",
 		"torch=", "Torch=", "torch@", "PyTorch/", "torch'", "torch\"", "orch_version", "orchversion",
-		"orch2.", "PT 2.", "PT2."}
+		"orch2.", "PT 2.", "PT2."}, proseAnchors()...)
 }
 
 // bareVersion is a line that holds only a version, as the REPL prints
@@ -187,21 +253,44 @@ func (f *versionFinder) window(text []byte, line int) {
 		}
 	}
 	for _, p := range f.patterns {
-		if p.rank <= f.rank || !bytes.Contains(text, p.literal) {
+		if p.rank <= f.rank || !bytes.Contains(text, p.literal) || (p.torchLine && !namesTorch(text)) {
 			continue
 		}
-		for _, m := range p.re.FindAllSubmatchIndex(text, 4) {
-			if p.rank <= rankProseMove && otherRun(text, m[2], m[3]) {
-				continue
-			}
-			if f.offer(text[m[2]:m[3]], p.rank, line, text, p.what) {
-				break
-			}
+		if !f.match(p, text, line) {
+			break
 		}
 	}
 	if f.rank < rankTorch && (bytes.Contains(text, []byte("torch.__version__")) || bytes.Equal(bytes.TrimSpace(text), []byte("Name: torch"))) {
 		f.wait = true
 	}
+}
+
+// match offers the first release of p's matches on text that is the run's; it reports
+// false when the line names two releases without saying which one fails, so that no
+// release of the line is taken.
+func (f *versionFinder) match(p versionPattern, text []byte, line int) bool {
+	for _, m := range p.re.FindAllSubmatchIndex(text, 4) {
+		lo, hi := m[2], m[3]
+		switch {
+		case p.pick != nil:
+			var v verdict
+			if lo, hi, v = p.pick(text, m); v == ambiguous {
+				return false
+			} else if v == skip {
+				continue
+			}
+		case p.rank <= rankProseMove && (otherRun(text, lo, hi) || foreignRelease(text[:lo])),
+			p.what == "pin" && otherRun(text, lo, hi):
+			continue
+		}
+		if (p.what == "pin" || p.rank <= rankProseMove) && requirement(text[:m[0]]) {
+			continue
+		}
+		if f.offer(text[lo:hi], p.rank, line, text, p.what) {
+			break
+		}
+	}
+	return true
 }
 
 func (f *versionFinder) offer(s []byte, rank, line int, text []byte, what string) bool {

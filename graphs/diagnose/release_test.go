@@ -57,6 +57,13 @@ func TestOwnRelease(t *testing.T) {
 		name, line, want, reason string
 	}{
 		{"works-with", "It works with torch 2.1.0 nightly FYI", "", "the release it works on is another run's (axolotl#352)"},
+		{"lightning-prose", "PyTorch Lightning 2.4.0 with torch.compile", "", "a package named after torch has its own release"},
+		{"lightning-pin", "pytorch-lightning==2.4.0", "", "a package named after torch has its own release"},
+		{"tensorrt-row", "torch-tensorrt 2.5.0", "", "torch-tensorrt's release is not torch's"},
+		{"diffusers", "I use torch.compile with diffusers 2.3.1", "", "another package's release in prose"},
+		{"pip-conflict", "vllm 0.6.3 requires torch==2.4.0, but you have torch 2.5.1 which is incompatible.", "2.5", "pip's conflict: the installed release, not the requirement"},
+		{"requires-pin", "xformers 0.0.28.post3 requires torch==2.5.1", "", "another package's requirement"},
+		{"satisfied-pin", "Requirement already satisfied: torch==2.7.0 in ./venv/lib/python3.11/site-packages", "2.7", "pip's 'already satisfied' names the installed release"},
 		{"pip-installed", "Successfully installed torch-2.3.0 torchaudio-2.3.0", "2.3", "pip's report of what it installed (ChatTTS#133)"},
 		{"worked-but-fails", "this worked on torch 2.4 but torch.compile fails on 2.5", "2.5", "the failing release after the working one"},
 		{"compiles-fails", "Torch 2.9 compiles, Torch 2.7 fails.", "2.7", "the release that compiles is another run's (ComfyUI#11457)"},
@@ -98,8 +105,11 @@ func TestOwnRelease(t *testing.T) {
 		{"getting-error", "I am getting that error with torch 2.5", "2.5", "the error on a release is the run's own"},
 		{"pin-other-package", "[pip3] open-clip-torch==2.32.0 [pip3] torch==2.8.0+cu128", "2.8", "a package whose name ends in torch is not torch (vllm#26379)"},
 		{"prose-other-package", "installed open-clip-torch 2.32.0 and torch 2.6.0", "2.6", "likewise in prose"},
+		{"other-package-nightly", "Pinning triton to a version prior to this change (such as `2.0.0.dev20221030`) workarounds this issue.", "", "another package's nightly, named earlier in the clause (pytorch#95775)"},
+		{"other-package-then-torch", "with triton 3.1 installed and torch 2.5.1 the kernel fails", "2.5", "torch named after the other package"},
 		{"upgraded-and-works", "I upgraded to torch 2.6 and it works", "", "a release moved to that works is another run's"},
 	}
+	tests = append(tests, severalReleases...)
 	for _, tt := range tests {
 		f := newVersionFinder()
 		f.window([]byte(tt.line), 1)
@@ -109,6 +119,58 @@ func TestOwnRelease(t *testing.T) {
 		}
 		if got != tt.want {
 			t.Errorf("%s: release of %q = %q, want %q (%s)", tt.name, tt.line, got, tt.want, tt.reason)
+		}
+	}
+}
+
+// severalReleases are sentences that name several releases: the run's is the one the
+// failing run uses (the target of an upgrade, the release it fails on, the one a
+// downgrade leaves), never the one that works; two releases compared without a word of
+// which one fails give none.
+var severalReleases = []struct{ name, line, want, reason string }{
+	{"upgraded-from-to", "We upgraded from torch 2.4 to 2.11 last week and now this crashes:", "2.11", "the target of an upgrade (sweep finding 6)"},
+	{"upgraded-from-to-torch", "upgraded from torch 2.4 to torch 2.11 and now this crashes", "2.11", "the target of an upgrade"},
+	{"fine-but-on-fails", "Works fine on torch 2.4 but on 2.11 it fails:", "2.11", "the release it fails on, bare (sweep finding 6)"},
+	{"fine-but-fails", "Works fine on torch 2.4 but 2.11 fails", "2.11", "a bare release that fails"},
+	{"after-updating-bare", "after updating to 2.7 this crashes", "2.7", "a bare release the run moved to"},
+	{"after-upgrading-bare", "It worked on PyTorch 2.4, but after upgrading to 2.5 it crashes", "2.5", "the release moved to, after one that worked"},
+	{"numpy-updated", "numpy was updated to 2.0 and torch.compile fails", "", "another package's move"},
+	{"numpy-from-to", "torch.compile fails since we upgraded numpy from 1.26 to 2.0", "", "another package's move between two releases"},
+	{"downgrading-fixes", "Downgrading torch to 2.5 fixes it", "", "a downgrade that fixes names the release that works"},
+	{"downgrading-pin", "Downgrading to torch==2.5.1 also fixes this for me", "", "a pin to go back to (pytorch#146260)"},
+	{"downgraded-from-to-works", "We downgraded torch from 2.6 to 2.5 and it works again", "2.6", "the release a downgrade that fixes leaves"},
+	{"downgraded-from-to", "We downgraded torch from 2.6 to 2.5", "2.6", "the release a downgrade leaves fails whether or not the downgrade helped"},
+	{"downgraded-still", "We downgraded torch from 2.6 to 2.5 and it still crashes", "2.5", "a downgrade whose target still fails"},
+	{"arrow-down", "torch 2.6.0->2.5.1", "2.6", "a downgrade by its numbers (ByteDance-Seed/Bagel#201)"},
+	{"arrow-up-fails", "torch 2.5.1 -> 2.6.0: compile fails", "2.6", "an upgrade by its numbers that fails"},
+	{"regression-between", "regression between 2.3 and 2.4 in torch", "2.4", "the later release of a regression"},
+	{"regression-vs", "Regressions detected in TorchInductor between 2.9 RC vs 2.8", "2.9", "the later release of a regression (pytorch#163670)"},
+	{"between-no-regression", "difference between torch 2.4 and 2.5 outputs", "", "two releases compared, neither said to fail: ambiguous"},
+	{"tested-on-several", "tested on torch 2.1, 2.2 and 2.3", "", "releases tested"},
+	{"since-after", "torch.compile crashes since 2.6", "2.6", "the first release that fails"},
+	{"since-before", "Since 2.6, torch.compile crashes with this", "2.6", "the first release that fails, named first"},
+	{"fixed-since", "this is fixed since torch 2.6", "", "a fix's release"},
+	{"moved-from-to", "This broke when we moved from torch 2.4 to 2.6", "2.6", "the target of a move"},
+	{"worked-then-upgrading", "It worked fine with Python v2.4.1, but after upgrading to Pytorch 2.5.0, I encountered the following error", "2.5", "pytorch#141783"},
+	{"docker-image-from-to", "I had a regression just upgrading the pytorch docker image from 2.1.2 to 2.2.0. I was testing compiling", "2.2", "pytorch#118865"},
+	{"upgrading-to-from", "There is an issue with tracing after upgrading to PyTorch 2.6.0 from 2.5.1. It appears to be a regression", "2.6", "pytorch#145220"},
+	{"upgrading-fixed", "I was able to repro garbage tokens with PyTorch 2.6. Upgrading to the PyTorch 2.7 RC fixed the problem for me", "2.6", "an upgrade that fixed it (pytorch#150714)"},
+	{"rewrites-from-to", "when training, it rewrites the Torch from 2.5.1 to 2.6.0 and breaks SageAttention", "2.6", "kohya-ss/musubi-tuner#436"},
+	{"works-till-failing-from", "Creating a torch.tensor inside torch.compile works till 2.1.0.dev20230303+cpu nighlty build but it starts failing from 2.1.0.dev20230304+cpu nightly build.", "2.1", "pytorch#96278"},
+	{"both-fail", "I tried using both torch 2.1 and the latest stable 2.2, both give the following error", "2.1", "both fail: the first (kohya-ss/sd-scripts#1125)"},
+}
+
+// TestSeveralReleasesRead: the same sentences, read by Read through the prefilter, above
+// a message.
+func TestSeveralReleasesRead(t *testing.T) {
+	t.Parallel()
+	for _, tt := range severalReleases {
+		d, err := Read(strings.NewReader(tt.line + "\n    assert torch._C._is_key_in_tls(attr_name)\n"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if d.Torch != tt.want {
+			t.Errorf("%s: release of %q = %q, want %q (%s)", tt.name, tt.line, d.Torch, tt.want, tt.reason)
 		}
 	}
 }

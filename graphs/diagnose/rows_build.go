@@ -255,3 +255,68 @@ func gemmOffRows() []Signature {
 		},
 	}
 }
+
+// tritonContext is a line that shows a Triton or torch.compile build: Triton's launcher
+// source (main.c, cuda_utils.c), Triton, torch.compile, Dynamo or Inductor by module
+// name, or Inductor's compiling frames (compile_fx, codecache). Neither bare "torch"
+// nor "torch/_inductor" is one: a training log has them on many lines, and each such
+// line would be matched against this (BenchmarkVersusGrep's ratio doubled). Adjacent
+// alternatives differ in their first bytes so that none loses its literal prefix.
+const tritonContext = `/main\.c|cuda_utils|triton|Triton|torch\.compile|compile_fx|torch\._dynamo|codecache|` +
+	`torch\._inductor|TorchDynamo|BackendCompilerFailed|InductorError`
+
+// launcherSource is where Triton builds the launcher of a GPU kernel.
+const launcherSource = "Triton's third_party/nvidia/backend/driver.py (libraries = ['cuda'], libcuda_dirs reads " +
+	"TRITON_LIBCUDA_PATH, else ldconfig -p; the launcher source main.c includes <Python.h>) @ " +
+	"triton-lang/triton@00852cf; built on the first launch of each kernel that Inductor generates"
+
+// launcherRows: Triton's C launcher, built with the system's C compiler.
+func launcherRows() []Signature {
+	const noTriton = "or compile without Triton: backend=\"aot_eager\", or turn torch.compile off"
+	return []Signature{
+		{
+			Code: LibcudaNotFound, Literal: "cannot find -lcuda",
+			Requires: tritonContext,
+			Releases: modes.Minors(0, 14),
+			Cause: "Triton links the launcher of each GPU kernel against libcuda.so, the NVIDIA driver's " +
+				"library, and the linker found none: the driver ships libcuda.so.1 without the libcuda.so " +
+				"name, or in a directory the linker does not search (a .run driver install, WSL's " +
+				"/usr/lib/wsl/lib, a container or Nix system), and LD_LIBRARY_PATH does not reach the linker",
+			Fix: "point Triton at the directory that holds libcuda.so.1 (TRITON_LIBCUDA_PATH=/usr/lib/x86_64-linux-gnu, " +
+				"/usr/lib/wsl/lib on WSL), or create the symlink libcuda.so -> libcuda.so.1 there and run " +
+				"ldconfig; " + noTriton,
+			Evidence: modes.Source,
+			Source: launcherSource + "; reports: pytorch/pytorch#92745, #94582 (2.0.0.dev20230209), #94585, " +
+				"#103417, vllm-project/vllm#16984, JIA-Lab-research/Seg-Zero#63 (2025)",
+			Decisive: "the linker's line; another line shows Triton or torch",
+		},
+		{
+			Code: PythonHeadersMissing, Literal: "Python.h: No such file or directory",
+			Requires: tritonContext,
+			Releases: modes.Minors(0, 14),
+			Cause: "Triton compiles the launcher of each GPU kernel (main.c) against the running Python's " +
+				"headers, and Python.h is not installed for this Python: a system Python without its " +
+				"development package (python3.X-dev, python3-devel)",
+			Fix: "install the development headers of the Python that runs the program (Debian/Ubuntu: " +
+				"apt-get install python3.X-dev for Python 3.X; Fedora/RHEL: dnf install python3-devel), or run " +
+				"it with a Python that ships them (conda, pyenv); " + noTriton,
+			Evidence: modes.Source,
+			Source: launcherSource + "; reports: pytorch/pytorch#97146 (2023-03), #129351 (Python 3.10), " +
+				"sgl-project/sglang#1117 (while capturing CUDA graphs)",
+			Decisive: "the compiler's fatal error; another line shows Triton's main.c, Triton or torch",
+		},
+		{
+			// clang's wording of the same error (macOS, or clang as CC).
+			Code: PythonHeadersMissing, Literal: "'Python.h' file not found",
+			Requires: tritonContext,
+			Releases: modes.Minors(0, 14),
+			Cause: "Triton (or Inductor's C++ code) compiles C against the running Python's headers, and " +
+				"clang finds no Python.h for this Python",
+			Fix: "install the development headers of the Python that runs the program, or run it with a " +
+				"Python that ships them (conda, pyenv, python.org's installer); " + noTriton,
+			Evidence: modes.Source,
+			Source:   launcherSource + "; clang's wording of a missing header (\"fatal error: 'X' file not found\")",
+			Decisive: "the compiler's fatal error; another line shows Triton's main.c, Triton or torch",
+		},
+	}
+}

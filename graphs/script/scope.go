@@ -52,6 +52,9 @@ type scopes struct {
 	cands   map[skey][]Candidate       // literal str or None values of a key
 	flows   map[skey][]skey            // key → the keys whose values flow into it
 	cache   map[string][]Candidate     // scopedCandidates, by the keys looked up
+	last    string                     // the id of the last scopedCandidates lookup
+	unshown map[skey][]*expr           // values of a key the file does not show (cfg.x, a call, os.environ.get(…)), with their line
+	ucache  map[string][]*expr         // the unshown values scopedCandidates met, by the same id as cache
 	dicts   map[skey][]*expr           // dict displays assigned to a key (for **kwargs)
 	items   map[skey][]pair            // NAME["k"] = v item assignments of a key (for **kwargs)
 }
@@ -59,7 +62,7 @@ type scopes struct {
 func newScopes() *scopes {
 	return &scopes{classes: map[string]*stmt{}, classOf: map[*stmt]*stmt{}, methods: map[*stmt]map[string]*stmt{},
 		locals: map[*stmt]map[string]bool{}, types: map[skey]string{}, cands: map[skey][]Candidate{},
-		flows: map[skey][]skey{}, cache: map[string][]Candidate{}, dicts: map[skey][]*expr{}, items: map[skey][]pair{}}
+		flows: map[skey][]skey{}, cache: map[string][]Candidate{}, dicts: map[skey][]*expr{}, items: map[skey][]pair{}, unshown: map[skey][]*expr{}, ucache: map[string][]*expr{}}
 }
 
 // indexScopes builds r.sc: first what the file declares (classes, their methods, each
@@ -67,6 +70,7 @@ func newScopes() *scopes {
 // all of that to place a name.
 func (r *reader) indexScopes(stmts []*stmt) {
 	r.sc = newScopes()
+	r.closeModeNames()
 	r.declare(stmts, nil, nil)
 	r.scopeBlock(stmts, nil, nil)
 }
@@ -213,6 +217,7 @@ func (r *reader) scopeAssign(k skey, ok bool, v *expr, fn *stmt) {
 	}
 	r.scandidate(k, v)
 	r.sflow(k, v, fn)
+	r.sunshown(k, v, fn)
 	switch {
 	case v.kind == call && v.x.kind == name:
 		if _, isClass := r.sc.classes[v.x.name]; isClass {
@@ -479,9 +484,11 @@ func (r *reader) scopedCandidates(e *expr, fn *stmt) ([]Candidate, bool) {
 		return nil, false
 	}
 	if out, ok := r.sc.cache[id.String()]; ok {
+		r.sc.last = id.String()
 		return append([]Candidate(nil), out...), true
 	}
 	out := direct
+	var unshown []*expr
 	seen := map[skey]bool{}
 	for len(keys) > 0 && len(seen) <= maxFlow {
 		k := keys[0]
@@ -498,6 +505,7 @@ func (r *reader) scopedCandidates(e *expr, fn *stmt) ([]Candidate, bool) {
 			continue
 		}
 		out = append(out, r.sc.cands[k]...)
+		unshown = append(unshown, r.sc.unshown[k]...)
 		if _, isDef := r.sc.locals[k.at]; isDef && hasParam(k.at, k.name) {
 			out = append(out, r.uiChoices[k.name]...)
 		}
@@ -505,6 +513,8 @@ func (r *reader) scopedCandidates(e *expr, fn *stmt) ([]Candidate, bool) {
 	}
 	out = uniqueCandidates(out)
 	r.sc.cache[id.String()] = out
+	r.sc.ucache[id.String()] = unshown
+	r.sc.last = id.String()
 	return append([]Candidate(nil), out...), true
 }
 

@@ -185,9 +185,16 @@ func (r *reader) keyword(st *siteState, k string, e *expr) {
 	if !ok && k == "mode" {
 		st.ModeLiteral, st.ModeExpr = false, r.text(e)
 		st.ModeCandidates = r.guardedCandidates(st, e, r.candidatesFor(e))
+		if n := r.unshownNote(); n != "" {
+			st.note("%s", n)
+		}
 		return
 	}
 	if !ok && (r.alternatives(st, k, e) || k == "options" && r.boundOptions(st, e)) {
+		return
+	}
+	if !ok && k == "backend" && r.isCallable(e) {
+		st.note("backend is a callable, `%s`: torch.compile hands each graph to it, not to Inductor, so the Inductor config and CUDA-graph plan below do not apply to this site", cut(oneLine(r.text(e)), MaxCallText))
 		return
 	}
 	if !ok && k != "model" { // the model is never a literal, and that does not matter
@@ -197,6 +204,22 @@ func (r *reader) keyword(st *siteState, k string, e *expr) {
 		return
 	}
 	r.keywordValue(st, k, v)
+}
+
+// isCallable reports whether e is surely a callable: functools.partial(…), a lambda,
+// or the name of a def of the file (unseen2: u05 backend=functools.partial(sfast_jit_trace, …)).
+func (r *reader) isCallable(e *expr) bool {
+	switch {
+	case e == nil:
+		return false
+	case e.kind == call:
+		return r.qual(e.x) == "functools.partial"
+	case e.kind == name:
+		return r.funcs[e.name] != nil
+	case e.kind == other:
+		return strings.HasPrefix(r.text(e), "lambda")
+	}
+	return false
 }
 
 // keywordValue applies a literal keyword argument.
@@ -248,6 +271,7 @@ func (st *siteState) note(format string, args ...any) {
 // its own copy.
 func (r *reader) candidatesFor(e *expr) []Candidate {
 	if r.sc != nil {
+		r.sc.last = ""
 		if out, ok := r.scopedCandidates(e, r.fn); ok {
 			return out
 		}

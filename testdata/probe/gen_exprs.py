@@ -11,7 +11,8 @@ the host's pyenv 3.8 to 3.12):
 
 The expressions: a fixed list of edge cases, 600 generated at random from a small
 grammar (seed 2026, the same on every run and every Python), then calls of builtins,
-then ints past Python's 4,300-digit limit on int-to-str conversion.
+then ints past Python's 4,300-digit limit on int-to-str conversion, then the builtins
+and forms of BUILTINS2.
 """
 import ast
 import json
@@ -148,6 +149,103 @@ INT_STR_LIMIT = [
     "str(7 ** 7000) if 0 else 1", "int(str(10 ** 4299)) == 10 ** 4299",
 ]
 
+# Builtins and forms refused as not evaluated before (frozenset, range, reversed, int(x,
+# base), pow(x, y, z), round(x, n), generator expressions, f'{x=}', the g/n format types,
+# bytes operators): what each Python does with them.
+BUILTINS2 = [
+    # frozenset
+    "frozenset()", "frozenset([1, 2, 1])", "frozenset('a')", "frozenset({1: 2})", "frozenset((3,))",
+    "frozenset(1)", "frozenset([[]])", "frozenset(1, 2)", "frozenset(x=1)", "frozenset([1]) == {1}",
+    "frozenset([1]) == frozenset([1])", "{frozenset()}", "{frozenset([1]): 2}", "frozenset([1]) | {2}",
+    "{1} | frozenset([2])", "frozenset([1, 2]) & {2}", "frozenset([1]) - {1}", "frozenset([1]) ^ frozenset([2])",
+    "frozenset([1]) < {1, 2}", "frozenset([1]) <= frozenset([1])", "1 in frozenset([1])", "[] in frozenset()",
+    "len(frozenset([1, 2]))", "sorted(frozenset([2, 1]))", "list(frozenset([3]))", "str(frozenset([1]))",
+    "f'{frozenset([1])}'", "bool(frozenset())", "set(frozenset([1]))", "frozenset(frozenset([1]))",
+    "frozenset([1]) + frozenset()", "frozenset([1])[0]", "frozenset([True, 1, 1.0])", "{1: 2}[frozenset()]",
+    "frozenset([(1, 2)])", "frozenset([frozenset()])", "{frozenset([1]), frozenset([1])}", "frozenset([1]) == [1]",
+    "'%s' % frozenset()", "max(frozenset([1, 5]))", "sum(frozenset([1, 2]))", "dict.fromkeys",
+    "[x for x in frozenset([1])]", "(*frozenset([1]),)", "frozenset([1]) | [2]", "frozenset([1]) > 1",
+    # range
+    "range(3)", "range(1, 10, 2)", "range(0)", "range(-5)", "range(10 ** 18)", "len(range(10 ** 18))",
+    "len(range(2 ** 63))", "list(range(3))", "list(range(1, 10, 3))", "tuple(range(3, 0, -1))", "range(3)[1]",
+    "range(3)[-1]", "range(3)[5]", "range(10)[::2]", "range(10)[1:5]", "range(10)[::-1]", "range(1.5)",
+    "range('a')", "range(1, 2, 0)", "range()", "range(1, 2, 3, 4)", "range(x=1)", "5 in range(10)",
+    "10 ** 18 in range(10 ** 19)", "1.0 in range(3)", "'a' in range(3)", "range(3) == range(3)",
+    "range(0) == range(2, 2)", "range(3) == [0, 1, 2]", "range(3) < range(4)", "sum(range(101))",
+    "sorted(range(3), reverse=True)", "[x * x for x in range(4)]", "{'x': range(3)}", "str(range(3))",
+    "bool(range(0))", "range(True)", "range(2 ** 100)[2 ** 99]", "max(range(3))", "min(range(0), default=7)",
+    "list(range(10 ** 18))", "range(3) + range(2)", "range(3) * 2", "{range(3): 1}", "set(range(3))",
+    "range(3).start", "range(1, 9, 2).step", "range(3).index(2)", "range(3).count(1)", "dict(zip(range(2), 'ab'))",
+    "[*range(3)]", "range(0, 10, 3)[-1]", "range(10 ** 18)[10 ** 17]", "range(3)[1.0]", "range(3)['a']",
+    # reversed
+    "list(reversed([1, 2]))", "tuple(reversed((1, 2, 3)))", "list(reversed('ab'))", "list(reversed(range(3)))",
+    "list(reversed({1: 2, 3: 4}))", "reversed(1)", "reversed({1})", "reversed([1], [2])", "reversed()",
+    "sorted(reversed([2, 3, 1]))", "list(reversed(reversed([1, 2])))", "''.join(reversed('abc'))",
+    "sum(reversed([1, 2]))", "len(reversed([1]))", "reversed([1])[0]", "[x for x in reversed([1, 2])]",
+    "list(reversed([]))", "bool(reversed([]))", "min(reversed([3, 1]))",
+    # int(x, base)
+    "int('10', 2)", "int('ff', 16)", "int('0xff', 16)", "int('0xff', 0)", "int('0o17', 0)", "int('0b101', 0)",
+    "int('010', 0)", "int('0', 0)", "int('00', 0)", "int(' 1_0 ', 0)", "int('1_0', 16)", "int('z', 36)",
+    "int('Z', 36)", "int('10', 1)", "int('10', 37)", "int('10', -1)", "int('2', 2)", "int('', 2)",
+    "int('12', base=3)", "int(x='12', base=3)", "int(10, 2)", "int(1.5, 2)", "int('10', 2.0)", "int('10', True)",
+    "int(b'10', 2)", "int('-0b11', 0)", "int('+ff', 16)", "int('0x', 16)", "int('0x_f', 16)", "int('\u0661\u0660', 2)",
+    "int('10', base=None)", "int(base=2)", "int('1' * 5000, 2) > 0", "int('f' * 4301, 16) > 0", "int('9' * 4301, 0)",
+    "int('1' * 4301, 10)", "int('7' * 4301, 8) > 0",
+    # pow(x, y, z)
+    "pow(2, 3, 5)", "pow(2, 10 ** 100, 7)", "pow(2, -1, 5)", "pow(2, -1, 4)", "pow(2, 3, 0)", "pow(2, 3, -5)",
+    "pow(-2, 3, 5)", "pow(2.0, 3, 5)", "pow(2, 3.0, 5)", "pow(2, 3, 5.0)", "pow(True, 2, 3)", "pow(2, 3, None)",
+    "pow(base=2, exp=3, mod=5)", "pow(2, 3, mod=5)", "pow(2, 0, 1)", "pow(0, 0, 7)", "pow(3, -2, 7)", "pow(4, -1, -7)",
+    "pow(2, 3, 'a')", "pow(1j, 2, 3)", "pow(2, 3, 5, 7)", "pow(2)", "pow(base=2, exp=3)",
+    # round(x, n)
+    "round(2.675, 2)", "round(2.5, 0)", "round(1.5, None)", "round(0.125, 2)", "round(0.375, 2)", "round(1234, -2)",
+    "round(1250, -2)", "round(1350, -2)", "round(5, -1)", "round(15, -1)", "round(-15, -1)", "round(7, 2)",
+    "round(True, 1)", "round(1.5, 1.5)", "round(1.5, '1')", "round(1e300, -400)", "round(1e300, 400)",
+    "round(1.7976931348623157e308, -308)", "round(-0.4, 0)", "round(-0.0, 1)", "round(float('inf'), 2)",
+    "round(float('nan'), 2)", "round(123.456, -1)", "round(123.456, -2)", "round(0.5, -1)", "round(2 ** 100, -10)",
+    "round(1.23456789e-300, 305)", "round(5e-324, 323)", "round(5e-324, 324)", "round(1.5, ndigits=0)",
+    "round(number=1.5)", "round('a', 1)", "round(None)", "round([], 1)", "round(1, 2, 3)", "round(2.5, -0)",
+    "round(10 ** 400, -2)", "round(-1.5, 0)", "round(0.5)", "round(1.25, 1)", "round(1.35, 1)", "round(1j, 1)",
+    # generator expressions
+    "sum(x for x in [1, 2, 3])", "list(x * 2 for x in 'ab')", "tuple(x for x in range(3) if x)", "set(x for x in [1, 1])",
+    "sorted(x for x in [3, 1])", "max(x for x in [3, 1])", "min((x for x in []), default=5)", "''.join(c for c in 'ab')",
+    "'-'.join(str(x) for x in [1, 2])", "dict((k, 1) for k in 'ab')", "any", "[*(x for x in [1, 2])]",
+    "list(1 / 0 for x in [])", "list(1 / 0 for x in [1])", "list(x for x in 1)", "sum((x for x in [1]), '')",
+    "sum((1 / 0 for x in [1]), '')", "len(x for x in [1])", "(x for x in [1])[0]", "bool(x for x in [])",
+    "list(y for x in [[1, 2], [3]] for y in x)", "frozenset(x for x in [1])", "1 in (x for x in [1, 2])",
+    "list((x for x in [1]))", "sum(x for x in (y for y in [1, 2]))", "sorted((x for x in [2, 1]), reverse=True)",
+    "list(x for x in [1] if 1 / 0)", "str(x for x in [])", "(x for x in [1]) == (x for x in [1])",
+    # f'{x=}'
+    "f'{1+1=}'", "f'{ 1 + 1 = }'", "f'{1 + 1=!s}'", "f'{1 + 1=!r}'", "f'{\"a\"=}'", "f'{3.14159=:.2f}'",
+    "f'{3.14159 = :.2f}'", "f'{\"a\"=:>5}'", "f'{\"a\"=!s:>5}'", "f'{[1, 2]=}'", "f'{1=}{2=}'", "f'x{1=}y'",
+    "f'{1 == 1=}'", "f'{(1, 2)=}'", "f'{1=!a}'", "f'{None=}'", "f'{True = }'", "f'{1.0=:}'",
+    # g and n format types
+    "'%g' % 1e6", "'%g' % 123456.0", "'%g' % 1234567.0", "'%g' % 0.0001", "'%g' % 0.00001", "'%g' % 1.5",
+    "'%g' % 0.0", "'%g' % -0.0", "'%G' % 1e-10", "'%g' % 2", "'%.3g' % 3.14159", "'%.0g' % 3.5", "'%#g' % 1.0",
+    "'%#.3g' % 1.0", "'%10.4g|' % 3.14159", "'%-10g|' % 1.5", "'%+g' % 1.5", "'%g' % float('inf')",
+    "'%G' % float('nan')", "'%g' % 10 ** 400", "'%g' % 'a'", "'%g' % 1e16", "'%g' % 1e15", "'%g' % 123456789012",
+    "'{:g}'.format(1e6)", "'{:g}'.format(123456.0)", "'{:g}'.format(1.5)", "'{:.3g}'.format(3.14159)",
+    "'{:G}'.format(1e-10)", "'{:g}'.format(2)", "'{:g}'.format(True)", "'{:#g}'.format(1.0)", "'{:,g}'.format(1e6)",
+    "'{:,g}'.format(123456.0)", "'{:_g}'.format(1234567.0)", "'{:g}'.format(float('inf'))", "'{:G}'.format(float('-inf'))",
+    "'{:g}'.format(-0.0)", "'{:010.3g}'.format(-3.14159)", "'{:.0g}'.format(1.5)", "'{:g}'.format(0.0001)",
+    "'{:g}'.format(1e-5)", "'{:g}'.format(10 ** 400)", "'{:g}'.format('a')", "'{:n}'.format(1.5)",
+    "'{:n}'.format(1234567)", "'{:n}'.format(1e6)", "'{:,n}'.format(1)", "'{:_n}'.format(1)", "'{:.2n}'.format(3.14159)",
+    "'{:n}'.format(True)", "'{:#n}'.format(1.0)", "'{:.3}'.format(3.14159)", "'{:.3}'.format(1234.5)",
+    "'{:.1}'.format(0.05)", "'{:.3}'.format(100.0)", "'{:.5}'.format(1e16)", "'{:.3}'.format(2)",
+    "'{:.3}'.format(float('inf'))", "'{:10.3}|'.format(3.14159)", "'{:.0}'.format(2.5)", "'{:#.3}'.format(1.0)",
+    "f'{1e6:g}'", "f'{0.5:.1g}'", "f'{12345.678:.4g}'", "f'{1e100:g}'", "f'{1e-100:G}'", "f'{5e-324:g}'",
+    "f'{1.7976931348623157e308:g}'", "f'{0.000123456:.2g}'", "f'{999999.5:g}'", "f'{9.9999995:.7g}'",
+    "'%n' % 1", "'{:n}'.format('a')", "'{:g}'.format(1j)", "'%.3G' % 1234567.0", "'{:.2%}'.format(0.5)",
+    # bytes operators
+    "b'a' + b'b'", "b'ab' * 2", "2 * b'x'", "b'ab'[0]", "b'ab'[-1]", "b'ab'[5]", "b'abc'[::-1]", "b'abc'[1:]",
+    "len(b'abc')", "b'a' in b'abc'", "97 in b'abc'", "256 in b'abc'", "'a' in b'abc'", "b'a' == b'a'", "b'a' == 'a'",
+    "b'a' < b'b'", "b'a' < 'b'", "b'a' + 'b'", "'a' + b'b'", "b'%d' % 5", "b'%s' % b'x'", "b'%s' % 'x'",
+    "b'a' * -1", "b'' or 1", "bool(b'')", "list(b'ab')", "b'a' != b'b'", "b'ab'.upper()", "b'a' + 1",
+    "[c for c in b'ab']", "max(b'ab')", "sorted(b'ba')", "b'ab'['a']", "b'a' * 1.5", "b'ab' * True",
+    "{b'a': 1}[b'a']", "{b'a', b'a'}", "str(b'a')", "b'a' is b'a'", "b'abc'[0:2:1]", "tuple(b'a')", "set(b'aa')",
+    "b'%x' % 255", "b'%5s|' % b'ab'", "b'%c' % 65", "b'%r' % 1", "b'%a' % 'x'", "b'a' % ()", "bytes(3)",
+    "bytes([65, 66])", "bytes('a', 'utf-8')", "b'a'.decode()", "b'ab' > b'a'", "sum([b'a'], b'')",
+]
+
 
 def answer(src):
     try:
@@ -174,6 +272,7 @@ def main():
             exprs.append(e)
     exprs += BUILTIN_CALLS
     exprs += INT_STR_LIMIT
+    exprs += BUILTINS2
     out = {"python": sys.version.split()[0], "exprs": [[e, answer(e)] for e in exprs]}
     json.dump(out, sys.stdout, indent=0, ensure_ascii=False)
     sys.stdout.write("\n")

@@ -1,0 +1,165 @@
+package diagnose
+
+import (
+	"bytes"
+	"regexp"
+
+	"github.com/compilemode/compilemode/modes"
+)
+
+// verdict is what a pattern with a pick makes of one match.
+type verdict int
+
+const (
+	take      verdict = iota // the release at [lo, hi) is the run's
+	skip                     // the match names no release of the run
+	ambiguous                // the match names two releases and does not say which one fails
+)
+
+// pickFunc chooses, in a match m of a pattern's expression on text, the run's release.
+type pickFunc func(text []byte, m []int) (lo, hi int, v verdict)
+
+// optTorch is an optional package name before a release in a transition: "from torch 2.4",
+// "to PyTorch version 2.5", "from v2.4".
+const optTorch = `(?:(?:py)?torch\s*(?:version\s*)?)?v?`
+
+// verTag is a word that may follow a release in a transition: "2.9 RC vs 2.8".
+const verTag = `(?:\s*(?:rc\d*|nightly|stable|release))?`
+
+// Fail and fix words of a clause that names two releases.
+var (
+	reDowngrade = regexp.MustCompile(`(?i)\b(?:downgrad\w*|roll(?:ed|ing)?\s+back|revert\w*|went\s+back|going\s+back|back\s+to)\b`)
+	reFixed     = regexp.MustCompile(`(?i)\b(?:fix(?:es|ed)?|solv(?:es|ed)|resolv(?:es|ed)|works?|worked|helps|helped|no\s+longer|goes\s+away|went\s+away|is\s+gone)\b`)
+	reNotFixed  = regexp.MustCompile(`(?i)(?:\bnot|n't|\bnever)\s+(?:\w+\s+)?(?:fix|solve|resolve|work|help)|\bstill\b`)
+	reFailed    = regexp.MustCompile(`(?i)\b(?:fail\w*|crash\w*|broke|broken|breaks|errors?|regress\w*|raises|throws|slower|still)\b`)
+	// otherPackage: a clause that names another package's move ("numpy was updated
+	// to 2.0") gives no torch release.
+	otherPackage = regexp.MustCompile(`(?i)\b(?:numpy|triton|python|cuda|cudnn|nccl|transformers|diffusers|accelerate|vllm|sglang|xformers|jax|tensorflow|keras|driver|gcc|sympy|pip|ubuntu|macos|windows|comfyui|onnx\w*|torchvision|torchaudio|lightning|mmcv|timm|peft|deepspeed|flash[-_ ]?attn|bitsandbytes|sageattention)\b`)
+	// otherRunFrom: a release the run moved away from ("we upgraded from torch 2.4",
+	// "the regression from 2.5"); it is read in the whole clause before the release.
+	otherRunFrom = regexp.MustCompile(`(?i)\b(?:upgrad\w*|updat\w*|mov(?:ed|ing)|switch\w*|migrat\w*|bump\w*|went|going|jump\w*|regress\w*)\b.*\bfrom\s+` + optTorch + `$`)
+)
+
+// clause returns the clause of text around [lo, hi): from the last clause end before lo
+// to the first one after hi.
+func clause(text []byte, lo, hi int) []byte {
+	start := 0
+	if ends := clauseEnd.FindAllIndex(text[:lo], -1); len(ends) > 0 {
+		start = ends[len(ends)-1][1]
+	}
+	end := len(text)
+	if e := clauseEnd.FindIndex(text[hi:]); e != nil {
+		end = hi + e[0] + 1
+	}
+	return text[start:end]
+}
+
+// sentenceEnd ends a sentence.
+var sentenceEnd = regexp.MustCompile(`[.;!?](?:\s|$)`)
+
+// sentenceAround returns the sentence of text around [lo, hi).
+func sentenceAround(text []byte, lo, hi int) []byte {
+	start := 0
+	if ends := sentenceEnd.FindAllIndex(text[:lo], -1); len(ends) > 0 {
+		start = ends[len(ends)-1][1]
+	}
+	end := len(text)
+	if e := sentenceEnd.FindIndex(text[hi:]); e != nil {
+		end = hi + e[0] + 1
+	}
+	return text[start:end]
+}
+
+// namesTorch reports whether text names torch or PyTorch in any case.
+func namesTorch(text []byte) bool {
+	return bytes.Contains(bytes.ToLower(text), []byte("torch"))
+}
+
+// pickMove picks the failing release of a move between two releases, m's first group the
+// one moved from, its second the one moved to. An upgrade's target is the run's ("we
+// upgraded from torch 2.4 to 2.11 and now this crashes": 2.11) unless the clause says the
+// move fixed it ("upgrading from 2.4 to 2.6 fixed it": 2.4). A downgrade (by its verb or
+// by its numbers: "torch 2.6.0->2.5.1", ByteDance-Seed/Bagel#201) leaves a release that
+// fails whether or not the downgrade helped, so that one is the run's, unless the clause
+// says the target fails ("downgraded from 2.6 to 2.5 and it still crashes": 2.5).
+func pickMove(text []byte, m []int) (int, int, verdict) {
+	if foreignRelease(text[:m[0]]) {
+		return 0, 0, skip // "we upgraded numpy from 1.26 to 2.0"
+	}
+	c := clause(text, m[0], m[1])
+	fixed := reFixed.Match(c) && !reNotFixed.Match(c)
+	a, errA := modes.ParseVersion(string(text[m[2]:m[3]]))
+	b, errB := modes.ParseVersion(string(text[m[4]:m[5]]))
+	down := reDowngrade.Match(c) || (errA == nil && errB == nil && b.Less(a))
+	if fixed || (down && !reFailed.Match(c)) {
+		return m[2], m[3], take
+	}
+	return m[4], m[5], take
+}
+
+// pickLater picks the later of two releases a regression is between ("a regression
+// between 2.3 and 2.4", "Regressions detected in TorchInductor between 2.9 RC vs 2.8",
+// pytorch#163670); two releases compared without a regression are ambiguous.
+func pickLater(text []byte, m []int) (int, int, verdict) {
+	if !reFailed.Match(text) {
+		return 0, 0, ambiguous
+	}
+	a, errA := modes.ParseVersion(string(text[m[2]:m[3]]))
+	b, errB := modes.ParseVersion(string(text[m[4]:m[5]]))
+	switch {
+	case errA != nil || errB != nil:
+		return 0, 0, skip
+	case b.Less(a):
+		return m[2], m[3], take
+	}
+	return m[4], m[5], take
+}
+
+// pickFailing takes the release m's first group names when its sentence says the run
+// fails ("Since 2.6, torch.compile crashes") and its clause does not say it is another
+// run's.
+func pickFailing(text []byte, m []int) (int, int, verdict) {
+	if !reFailed.Match(sentenceAround(text, m[2], m[3])) || otherRun(text, m[2], m[3]) {
+		return 0, 0, skip
+	}
+	return m[2], m[3], take
+}
+
+// pickBareMove takes a bare release the run moved to ("after updating to 2.7 this
+// crashes") unless its clause names another package or says it works.
+func pickBareMove(text []byte, m []int) (int, int, verdict) {
+	if otherPackage.Match(clause(text, m[2], m[3])) || otherRun(text, m[2], m[3]) {
+		return 0, 0, skip
+	}
+	return m[2], m[3], take
+}
+
+// prosePatterns are the prose phrasings that name several releases or a bare one: a
+// move between two ("upgraded from torch 2.4 to 2.11", pytorch#118865's "upgrading the
+// pytorch docker image from 2.1.2 to 2.2.0"), a regression between two, a bare release
+// the run moved to ("after updating to 2.7"), one it fails on ("but on 2.11 it fails")
+// and one it fails since ("since 2.6").
+func prosePatterns() []versionPattern {
+	p := func(lit, re string, rank int, torchLine bool, pick pickFunc) versionPattern {
+		return versionPattern{literal: []byte(lit), re: regexp.MustCompile(re), rank: rank,
+			what: "prose", torchLine: torchLine, pick: pick}
+	}
+	bare := `v?(2\.\d{1,2}(?:\.\d+)?(?:(?:a|b|rc)\d+)?(?:\.dev\d+)?(?:\+[0-9A-Za-z.]+)?)\b`
+	return []versionPattern{
+		p("from", `(?i)\bfrom\s+`+optTorch+ver+verTag+`\s*(?:to|->|→|=>|into)\s+`+optTorch+ver+`\b`, rankProseMove, true, pickMove),
+		p("orch", `(?i)\b(?:py)?torch\s+v?`+ver+verTag+`\s*(?:->|→|=>)\s*`+optTorch+ver+`\b`, rankProseMove, true, pickMove),
+		p("between", `(?i)\bbetween\s+`+optTorch+ver+verTag+`\s*(?:and|vs\.?|versus|&)\s+`+optTorch+ver+`\b`, rankProseMove, false, pickLater),
+		p(" to ", `(?i)\b(?:upgraded|updated|switched|moved|bumped|migrated|after\s+(?:upgrading|updating|switching|moving|bumping|migrating))\s+to\s+`+bare, rankProseMove, false, pickBareMove),
+		p("", `(?i)(?:^|[\s(,;:])(?:(?:on|with|in|under|using)\s+)?`+bare+`\s*,?\s+(?:[A-Za-z']+\s+){0,2}?`+
+			`(?:fails?|failing|failed|crash(?:es|ed)?|breaks|broke|is\s+broken|errors?\s+out|raises|throws|gives?\s+(?:an?\s+|the\s+)?error)\b`, rankProse, true, pickFailing),
+		p("ince", `(?i)\bsince\s+(?:(?:py)?torch\s*)?`+bare, rankProse, true, pickFailing),
+	}
+}
+
+// proseAnchors are the prefilter's anchors for prosePatterns' lines that need not name
+// torch.
+func proseAnchors() []string {
+	return []string{"pgraded to 2.", "pdated to 2.", "pgrading to 2.", "pdating to 2.", "witched to 2.",
+		"witching to 2.", "oved to 2.", "oving to 2.", "igrated to 2.", "igrating to 2.", "umped to 2.",
+		"umping to 2.", "between 2.", "Between 2.", "egression"}
+}

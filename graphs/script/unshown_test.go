@@ -1,0 +1,76 @@
+package script
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/require"
+)
+
+// TestUnshownValues: a site says when its mode can also be a value the file does not
+// show (unseen2: u20, u21, u24, a Hydra config), and when its backend is a callable
+// that Inductor's plan does not describe (u05).
+func TestUnshownValues(t *testing.T) {
+	t.Parallel()
+	cases := []struct {
+		name, src, note string // note: a substring of one of the site's notes ("": none of them says "does not show")
+	}{
+		{"hydra-config", `import torch
+def main(cfg):
+    compile_mode = None
+    if cfg.compile.compile:
+        compile_mode = cfg.compile.compile_mode
+        if compile_mode in ("", None):
+            compile_mode = "reduce-overhead"
+        update = torch.compile(update, mode=compile_mode)
+main(c)
+`, "mode can also be `cfg.compile.compile_mode` (line 5), whose value this file does not show"},
+		{"environment", `import torch, os
+mode = os.environ.get("MODE") or "default"
+m = torch.compile(f, mode=mode)
+`, "mode can also be `os.environ.get(\"MODE\")` (line 2)"},
+		{"argparse-shows-it", `import torch, argparse
+p = argparse.ArgumentParser()
+p.add_argument("--mode", choices=["default", "max-autotune"])
+args = p.parse_args()
+mode = args.mode
+m = torch.compile(f, mode=mode)
+`, ""},
+		{"keyword-literal-shows-it", `import torch
+cfg = Config(compile_mode="max-autotune")
+compile_mode = cfg.compile_mode
+m = torch.compile(f, mode=compile_mode)
+`, ""},
+		{"getter-shows-it", `import torch
+def pick():
+    return "default"
+mode = pick()
+m = torch.compile(f, mode=mode)
+`, ""},
+		{"backend-partial", `import torch, functools
+m = torch.compile(f, backend=functools.partial(my_jit, level=3))
+`, "backend is a callable, `functools.partial(my_jit, level=3)`"},
+		{"backend-def", `import torch
+def my_backend(gm, inputs):
+    return gm.forward
+m = torch.compile(f, backend=my_backend)
+`, "backend is a callable, `my_backend`"},
+		{"backend-lambda", `import torch
+m = torch.compile(f, backend=lambda gm, ex: gm)
+`, "backend is a callable, `lambda gm, ex: gm`"},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			t.Parallel()
+			s, err := readBytes("u.py", []byte(tc.src))
+			require.NoError(t, err)
+			require.Len(t, s.Sites, 1)
+			all := strings.Join(s.Sites[0].Notes, "\n")
+			if tc.note == "" {
+				require.NotContains(t, all, "does not show")
+				return
+			}
+			require.Contains(t, all, tc.note)
+		})
+	}
+}
