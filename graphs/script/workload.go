@@ -346,15 +346,15 @@ func (r *reader) inferWorkload() {
 	}
 }
 
-func (r *reader) factApplies(ev event, st *siteState, callsIn map[*stmt]bool, peers map[sitePair]bool) bool {
+func (r *reader) factApplies(ev event, st *siteState, callsIn map[*stmt]bool, peers peerIndex) bool {
 	if has(st.Inferred, ev.f) {
 		return false
 	}
 	switch ev.f {
 	case factBackward:
-		return ev.site == st || peers[sitePair{ev.site, st}] || (ev.fn != nil && st.def == ev.fn)
+		return ev.site == st || peers.peer(ev.site, st) || (ev.fn != nil && st.def == ev.fn)
 	case factKept:
-		return ev.site == st || peers[sitePair{ev.site, st}]
+		return ev.site == st || peers.peer(ev.site, st)
 	case factMoving:
 		return r.calledBefore(st, ev.seq)
 	default:
@@ -362,24 +362,40 @@ func (r *reader) factApplies(ev event, st *siteState, callsIn map[*stmt]bool, pe
 	}
 }
 
-// sitePair is two sites one name may stand for.
-type sitePair struct{ a, b *siteState }
+// peerIndex says which sites one name was bound to (model = compiled_a in one
+// branch, model = compiled_b in another, or a def's parameter given either): a call
+// through that name may run either, so what its output shows applies to both.
+type peerIndex struct {
+	names map[*siteState][]string        // site → the names bound to it
+	sites map[string]map[*siteState]bool // name → the sites bound to it
+}
 
-// peers returns the pairs of sites that one name was bound to (model = compiled_a in
-// one branch, model = compiled_b in another, or a def's parameter given either):
-// a call through that name may run either, so what its output shows applies to both.
-func (r *reader) peers() map[sitePair]bool {
-	out := map[sitePair]bool{}
-	for _, sts := range r.bound {
-		for _, a := range sts {
-			for _, b := range sts {
-				if a != b {
-					out[sitePair{a, b}] = true
-				}
-			}
+func (r *reader) peers() peerIndex {
+	p := peerIndex{names: map[*siteState][]string{}, sites: map[string]map[*siteState]bool{}}
+	for n, sts := range r.bound {
+		if len(sts) < 2 {
+			continue
+		}
+		p.sites[n] = map[*siteState]bool{}
+		for _, st := range sts {
+			p.sites[n][st] = true
+			p.names[st] = append(p.names[st], n)
 		}
 	}
-	return out
+	return p
+}
+
+// peer reports whether a and b are different sites that one name was bound to.
+func (p peerIndex) peer(a, b *siteState) bool {
+	if a == nil || a == b {
+		return false
+	}
+	for _, n := range p.names[a] {
+		if p.sites[n][b] {
+			return true
+		}
+	}
+	return false
 }
 
 // calledBefore reports whether the site's compiled function is called before seq:
