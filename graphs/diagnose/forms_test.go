@@ -66,6 +66,8 @@ func TestForms(t *testing.T) {
 		{"retold: dynamo not supported on windows", "torch on windows reports that dynamo is not supported where it seems like the limitation is inductor\n", form{diagnose.UnsupportedPython, 1, diagnose.Paraphrased, ""}, "the Windows refusal retold (pytorch#114005)"},
 		{"retold: torch.compile not supported on Windows", "torch.compile is not supported on Windows\n", form{diagnose.UnsupportedPython, 1, diagnose.Paraphrased, ""}, "the refusal's words in another order"},
 		{"dynamo on windows works", "Dynamo works on Windows since 2.5\n", form{}, "no refusal"},
+		{"retold: cudagraphs backend with a mode", "For contrast, forcing `backend=\"cudagraphs\" + mode=\"reduce-overhead\"`\non the same box reproduces the `TypeError` above at first forward.\n", form{diagnose.BackendTakesNoMode, 1, diagnose.Paraphrased, ""}, "the TypeError retold over two lines (VeOmni#881)"},
+		{"cudagraphs backend with a mode, no error", "torch.compile(model, backend='cudagraphs', mode='reduce-overhead') runs\n", form{}, "a call is no TypeError"},
 		{"Dynamo supports a Python", "Dynamo now supports Python 3.12\n", form{}, "support, not a refusal"},
 		{"Dynamo and a Python no release refuses", "Dynamo doesn't support Python 3.10\n", form{}, "no release refuses 3.10"},
 		{"downgrade Python, no compile", "downgrade your python version from 3.12 to 3.10 and the install works\n", form{}, "neither Dynamo nor torch.compile"},

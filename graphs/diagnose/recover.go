@@ -128,7 +128,13 @@ var (
 	// getting that error with the pytorch 2.7 from … builds", ROCm/TheRock#1278; "it doesn't
 	// reproduce on torch 2.6") is another run's; read in up to ten words before it.
 	otherRunNoError = regexp.MustCompile(`(?i)(?:\bnot|n't|\bnever|\bno\s+longer)\s+(?:\w+\s+){0,2}?(?:(?:get|gets|getting|got|see|sees|seeing|saw|hit|hits|hitting|have|having|encounter\w*|experienc\w*)\s+(?:(?:that|this|the|any|an?|same)\s+){0,2}(?:error|issue|problem|crash|bug|failure|warning)s?|reproduc\w*)\b`)
-	clauseEnd       = regexp.MustCompile(`(?i)(?:[.;:!?,]\s|\sbut\s|\showever\s|\swhile\s|\swhereas\s)`)
+	// otherPackageNamed and torchWord: a release named after another package in its clause
+	// (up to sixteen words before it, with no torch after that name) is that package's:
+	// "Pinning triton to a version prior to this change (such as `2.0.0.dev20221030`)"
+	// (pytorch/pytorch#95775), a torchaudio nightly.
+	otherPackageNamed = regexp.MustCompile(`(?i)\b(?:` + foreignNames + `)\b`)
+	torchWord         = regexp.MustCompile(`(?i)\b(?:py)?torch\b`)
+	clauseEnd         = regexp.MustCompile(`(?i)(?:[.;:!?,]\s|\sbut\s|\showever\s|\swhile\s|\swhereas\s)`)
 )
 
 // otherRun reports whether the release at text[from:to], named in prose, is another
@@ -142,6 +148,12 @@ func otherRun(text []byte, from, to int) bool {
 		return true
 	}
 	words := bytes.Fields(before)
+	if len(words) > 16 {
+		words = words[len(words)-16:]
+	}
+	if anotherPackages(bytes.Join(words, []byte(" "))) {
+		return true
+	}
 	if len(words) > 10 {
 		words = words[len(words)-10:]
 	}
@@ -161,11 +173,13 @@ func otherRun(text []byte, from, to int) bool {
 // foreignName is another package's or tool's name right before a release in prose: the
 // release is that package's ("PyTorch Lightning 2.4.0", "pytorch-lightning==2.4.0",
 // "torch-tensorrt 2.5.0", "with diffusers 2.3.1"), not torch's.
-var foreignName = regexp.MustCompile(`(?i)(?:lightning|diffusers|transformers|accelerate|xformers|triton|tensorrt|` +
+var foreignName = regexp.MustCompile(`(?i)(?:` + foreignNames + `)(?:\s*(?:version|ver\.?))?\s*(?:==|=|:|@)?\s*v?$`)
+
+// foreignNames are the packages and tools of foreignName and otherPackageNamed.
+const foreignNames = `lightning|diffusers|transformers|accelerate|xformers|triton|tensorrt|` +
 	`torchvision|torchaudio|torchao|torchtune|torchtitan|torchrec|torch[-_]xla|directml|peft|deepspeed|vllm|` +
 	`sglang|onnxruntime|onnx|tensorflow|keras|jax|numpy|cuda|cudnn|nccl|python|gcc|clang|driver|comfyui|` +
-	`timm|bitsandbytes|flash[-_ ]?attn|flash[-_ ]?attention|mmcv|detectron2|ipex)` +
-	`(?:\s*(?:version|ver\.?))?\s*(?:==|=|:|@)?\s*v?$`)
+	`timm|bitsandbytes|flash[-_ ]?attn|flash[-_ ]?attention|mmcv|detectron2|ipex`
 
 // foreignRelease reports whether the text before a release in prose ends with another
 // package's name, so that the release is that package's.
@@ -185,6 +199,17 @@ var requirementWord = regexp.MustCompile(`(?i)\b(?:requires|require|requiring|re
 // it ends with "requires".
 func requirement(before []byte) bool {
 	return requirementWord.Match(bytes.TrimRight(before, " \t"))
+}
+
+// anotherPackages reports whether the last package the words before a release name is
+// another package than torch.
+func anotherPackages(before []byte) bool {
+	pkgs := otherPackageNamed.FindAllIndex(before, -1)
+	if len(pkgs) == 0 {
+		return false
+	}
+	torches := torchWord.FindAllIndex(before, -1)
+	return len(torches) == 0 || torches[len(torches)-1][0] < pkgs[len(pkgs)-1][0]
 }
 
 // versionAnchors are the prefilter's anchors for versionPatterns (each pattern's

@@ -105,6 +105,8 @@ func TestOwnRelease(t *testing.T) {
 		{"getting-error", "I am getting that error with torch 2.5", "2.5", "the error on a release is the run's own"},
 		{"pin-other-package", "[pip3] open-clip-torch==2.32.0 [pip3] torch==2.8.0+cu128", "2.8", "a package whose name ends in torch is not torch (vllm#26379)"},
 		{"prose-other-package", "installed open-clip-torch 2.32.0 and torch 2.6.0", "2.6", "likewise in prose"},
+		{"other-package-nightly", "Pinning triton to a version prior to this change (such as `2.0.0.dev20221030`) workarounds this issue.", "", "another package's nightly, named earlier in the clause (pytorch#95775)"},
+		{"other-package-then-torch", "with triton 3.1 installed and torch 2.5.1 the kernel fails", "2.5", "torch named after the other package"},
 		{"upgraded-and-works", "I upgraded to torch 2.6 and it works", "", "a release moved to that works is another run's"},
 	}
 	tests = append(tests, severalReleases...)

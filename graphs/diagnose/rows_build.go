@@ -257,9 +257,13 @@ func gemmOffRows() []Signature {
 }
 
 // tritonContext is a line that shows a Triton or torch.compile build: Triton's launcher
-// source (main.c, cuda_utils.c), Triton, torch, Inductor or Dynamo. The alternatives
-// alternate their first letter's case so that none loses its literal prefix.
-const tritonContext = `/main\.c|cuda_utils|triton|Torch|torch|Triton|inductor|Inductor|dynamo|Dynamo`
+// source (main.c, cuda_utils.c), Triton, torch.compile, Dynamo or Inductor by module
+// name, or Inductor's compiling frames (compile_fx, codecache). Neither bare "torch"
+// nor "torch/_inductor" is one: a training log has them on many lines, and each such
+// line would be matched against this (BenchmarkVersusGrep's ratio doubled). Adjacent
+// alternatives differ in their first bytes so that none loses its literal prefix.
+const tritonContext = `/main\.c|cuda_utils|triton|Triton|torch\.compile|compile_fx|torch\._dynamo|codecache|` +
+	`torch\._inductor|TorchDynamo|BackendCompilerFailed|InductorError`
 
 // launcherSource is where Triton builds the launcher of a GPU kernel.
 const launcherSource = "Triton's third_party/nvidia/backend/driver.py (libraries = ['cuda'], libcuda_dirs reads " +

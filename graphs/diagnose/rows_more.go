@@ -638,9 +638,31 @@ var windowsRetold = []retold{
 	},
 }
 
-// retoldRows returns the rows of overwrittenRetold and windowsRetold.
+// noModeRetold is backend-takes-no-mode's TypeError as reports retell it: the cudagraphs
+// backend given a mode, and a TypeError named in the same sentence ("forcing
+// `backend=\"cudagraphs\" + mode=\"reduce-overhead\"` on the same box reproduces the
+// `TypeError` above", ByteDance-Seed/VeOmni#881).
+var noModeRetold = retold{
+	literals: []string{`backend="cudagraphs"`, `backend='cudagraphs'`},
+	pattern:  `(?i)\bbackend\s*=\s*["'` + "`" + `]?cudagraphs["'` + "`" + `]?[^.;]{0,40}?\bmode\s*=[^.;]{0,160}?\bTypeError\b`,
+}
+
+// retoldRows returns the rows of overwrittenRetold, windowsRetold and noModeRetold.
 func retoldRows() []Signature {
 	var out []Signature
+	for _, lit := range noModeRetold.literals {
+		out = append(out, Signature{
+			Code: BackendTakesNoMode, Literal: lit, Pattern: noModeRetold.pattern, Paraphrase: true,
+			Releases: modes.Minors(1, 14),
+			Cause: "a report of the TypeError \"CudagraphsBackend.__call__() got an unexpected keyword argument " +
+				"'mode'\": torch.compile passes mode= on to the cudagraphs backend, which takes none",
+			Fix:      "drop mode= for this backend (modes are Inductor's), or use backend=\"inductor\" with the mode",
+			Evidence: modes.Source,
+			Source: "retold; PyTorch's message: torch/_dynamo/backends/cudagraphs.py CudagraphsBackend.__call__(model, inputs) " +
+				"and torch/__init__.py _TorchCompileWrapper.__init__ @ T2.6.0",
+			Decisive: "a line that retells the TypeError",
+		})
+	}
 	for _, r := range overwrittenRetold {
 		for _, lit := range r.literals {
 			out = append(out, Signature{

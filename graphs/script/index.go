@@ -110,8 +110,8 @@ func returnsOf(v *expr) string {
 // field(default_factory=lambda: {…}) and lambda: {…} are).
 func dictValue(v *expr) *expr {
 	for n := 0; v != nil && n < 4; n++ {
-		if _, ok := dictPairs(v); ok {
-			return v
+		if v.kind == other && v.is(dictDisplay) && !v.is(comp) {
+			return v // a dict display (dictPairs reads it)
 		}
 		switch {
 		case v.kind == call && v.x.kind == name && v.x.name == "field":
@@ -214,6 +214,11 @@ func (r *reader) indexCall(c *expr) {
 		r.indexStarted(c)
 	}
 	if r.isCompileExpr(c.x) {
+		if m := kwarg(c, "mode", 99); m != nil {
+			if n := r.lastName(m); n != "" && len(r.modeNames) < maxFlow {
+				r.modeNames[n] = true // mode=NAME: unshown values of NAME are noted (unshown.go)
+			}
+		}
 		return
 	}
 	if c.x.kind == attr && c.x.name == "add_argument" {

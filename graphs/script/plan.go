@@ -247,6 +247,14 @@ func (p *planner) deviceNote(st *Site) {
 	if n <= 0 {
 		return
 	}
+	unknown := workloadRows[factDevicesUnknown].shows
+	for j, in := range st.Inferred {
+		if in.Field == "devices" && in.Shows == unknown {
+			// The count the command line gives replaces the 2 planned for want of one.
+			st.Inferred = append(append([]Inference(nil), st.Inferred[:j]...), st.Inferred[j+1:]...)
+			break
+		}
+	}
 	for j, note := range st.Notes {
 		if strings.HasSuffix(note, giveDevices) {
 			st.Notes = append([]string(nil), st.Notes...)

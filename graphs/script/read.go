@@ -153,6 +153,7 @@ type reader struct {
 	flows       map[string][]string    // name → the names whose values flow into it
 	calledNames map[string]bool        // names called anywhere in the file (f(…), x.f(…))
 	shownDests  map[string]bool        // argparse dests and keyword argument names: obj.X of these has values the file shows
+	modeNames   map[string]bool        // names given as mode= to torch.compile, and the names whose values flow into them
 	decPatch    map[*stmt][]string     // def → its @config.patch globals
 	usesTorch   bool                   // the file imports torch somewhere
 
@@ -163,6 +164,7 @@ type reader struct {
 	fn         *stmt
 	inline     int
 	loop       int
+	iters      []iterCount // the loops and comprehensions running now, innermost last (see loopCount)
 	patches    []string
 	configLine int       // where torch._inductor.config is first imported, in execution order (0: not yet)
 	configBy   string    // what imports it there
@@ -200,7 +202,7 @@ func newReader(name, src string, toks []token) *reader {
 	return &reader{
 		name: name, src: src, toks: toks, out: Script{File: name},
 		aliases: map[string]string{}, funcs: map[string]*stmt{}, methods: map[string][]*stmt{},
-		owner: map[*stmt]*stmt{}, cands: map[string][]Candidate{}, dicts: map[string]*expr{}, flows: map[string][]string{}, calledNames: map[string]bool{}, shownDests: map[string]bool{},
+		owner: map[*stmt]*stmt{}, cands: map[string][]Candidate{}, dicts: map[string]*expr{}, flows: map[string][]string{}, calledNames: map[string]bool{}, shownDests: map[string]bool{}, modeNames: map[string]bool{},
 		decPatch: map[*stmt][]string{}, siteOf: map[*expr]*siteState{}, entered: map[*stmt]bool{},
 		executors: map[string]int{}, procPools: map[string]bool{}, assigned: map[string][]*expr{}, started: map[*stmt][]guard{}, outputs: map[string]*siteState{}, derived: map[string]*siteState{}, compiled: map[string]*siteState{}, bound: map[string][]*siteState{}, partials: map[string]*siteState{},
 		marked: map[ThreadKind]bool{}, classRun: map[*Thread][]*stmt{},
@@ -338,12 +340,14 @@ func (r *reader) walkRec(e *expr, visit func(*expr), depth int) {
 	}
 	if e.is(comp) {
 		r.loop++
+		r.iters = append(r.iters, r.compCount(e))
 	}
 	for _, x := range e.elts {
 		r.walkRec(x, visit, depth+1)
 	}
 	if e.is(comp) {
 		r.loop--
+		r.iters = r.iters[:len(r.iters)-1]
 	}
 	if e.kind == call || e.kind == subscript {
 		visit(e)

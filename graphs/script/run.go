@@ -30,8 +30,10 @@ func (r *reader) stmt(s *stmt) {
 	case loopStmt:
 		r.calls(s.exprs)
 		r.loop++
+		r.iters = append(r.iters, r.loopStmtCount(s))
 		r.run(s.body)
 		r.loop--
+		r.iters = r.iters[:len(r.iters)-1]
 	case blockStmt:
 		r.calls(s.exprs)
 		r.branches(s)
@@ -265,13 +267,13 @@ func (r *reader) enter(def *stmt) {
 		return
 	}
 	r.entered[def] = true
-	saveFn, saveLoop, savePatches := r.fn, r.loop, r.patches
-	r.fn, r.loop = def, 0
+	saveFn, saveLoop, saveIters, savePatches := r.fn, r.loop, r.iters, r.patches
+	r.fn, r.loop, r.iters = def, 0, nil
 	r.patches = append(append([]string(nil), r.patches...), r.decPatch[def]...)
 	r.inline++
 	r.run(def.body)
 	r.inline--
-	r.fn, r.loop, r.patches = saveFn, saveLoop, savePatches
+	r.fn, r.loop, r.iters, r.patches = saveFn, saveLoop, saveIters, savePatches
 }
 
 func (r *reader) imports(s *stmt) {

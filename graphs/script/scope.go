@@ -53,8 +53,8 @@ type scopes struct {
 	flows   map[skey][]skey            // key → the keys whose values flow into it
 	cache   map[string][]Candidate     // scopedCandidates, by the keys looked up
 	last    string                     // the id of the last scopedCandidates lookup
-	unshown map[skey][]string          // values of a key the file does not show (cfg.x, a call, os.environ.get(…)), with their line
-	ucache  map[string][]string        // the unshown values scopedCandidates met, by the same id as cache
+	unshown map[skey][]*expr           // values of a key the file does not show (cfg.x, a call, os.environ.get(…)), with their line
+	ucache  map[string][]*expr         // the unshown values scopedCandidates met, by the same id as cache
 	dicts   map[skey][]*expr           // dict displays assigned to a key (for **kwargs)
 	items   map[skey][]pair            // NAME["k"] = v item assignments of a key (for **kwargs)
 }
@@ -62,7 +62,7 @@ type scopes struct {
 func newScopes() *scopes {
 	return &scopes{classes: map[string]*stmt{}, classOf: map[*stmt]*stmt{}, methods: map[*stmt]map[string]*stmt{},
 		locals: map[*stmt]map[string]bool{}, types: map[skey]string{}, cands: map[skey][]Candidate{},
-		flows: map[skey][]skey{}, cache: map[string][]Candidate{}, dicts: map[skey][]*expr{}, items: map[skey][]pair{}, unshown: map[skey][]string{}, ucache: map[string][]string{}}
+		flows: map[skey][]skey{}, cache: map[string][]Candidate{}, dicts: map[skey][]*expr{}, items: map[skey][]pair{}, unshown: map[skey][]*expr{}, ucache: map[string][]*expr{}}
 }
 
 // indexScopes builds r.sc: first what the file declares (classes, their methods, each
@@ -70,6 +70,7 @@ func newScopes() *scopes {
 // all of that to place a name.
 func (r *reader) indexScopes(stmts []*stmt) {
 	r.sc = newScopes()
+	r.closeModeNames()
 	r.declare(stmts, nil, nil)
 	r.scopeBlock(stmts, nil, nil)
 }
@@ -487,7 +488,7 @@ func (r *reader) scopedCandidates(e *expr, fn *stmt) ([]Candidate, bool) {
 		return append([]Candidate(nil), out...), true
 	}
 	out := direct
-	var unshown []string
+	var unshown []*expr
 	seen := map[skey]bool{}
 	for len(keys) > 0 && len(seen) <= maxFlow {
 		k := keys[0]

@@ -3,7 +3,12 @@
 // Inductor config globals, the environment (by when PyTorch reads each variable) and
 // the workload (threads and pools, where the first call happens, backward(), kept
 // outputs, moved parameters: the graphs.Workload fields the command's flags set, each
-// with the line that shows it). What runs only under a guard is marked conditional;
+// with the line that shows it; they combine, so backward() in threads per device keeps
+// the layout). Threads started by a loop take its count when the script gives one
+// (range(2), range(N) with N = 2, a list of device strings): the device count for
+// threads per device, else the thread count; a count the script takes from
+// torch.cuda.device_count() is planned as 2 devices, the least at which threads per
+// device differ from one device, and the note says so (-devices N replaces it). What runs only under a guard is marked conditional;
 // a site with conditional globals in force is planned under each consistent
 // combination of their branches (an if's branches exclude each other; an else runs
 // when its if does not), and the other combinations' plans are kept where the outcome
@@ -202,10 +207,12 @@ type Thread struct {
 	// Target is the source text of the function the thread runs, when given.
 	Target string `json:"target,omitempty"`
 
-	target  *expr // nil when not given
-	loop    bool  // started inside a loop or comprehension, so possibly several
-	seq     int   // execution order
-	workers int   // a pool's max_workers when a literal (0: unknown)
+	target  *expr     // nil when not given
+	loop    bool      // started inside a loop or comprehension, so possibly several
+	count   iterCount // how many the loops around it start, when the script shows it
+	device  bool      // its arguments name a CUDA device (args=(f"cuda:{i}",))
+	seq     int       // execution order
+	workers int       // a pool's max_workers when a literal (0: unknown)
 }
 
 // Warning is a hazard found while reading. Code is one of the Warning… constants.

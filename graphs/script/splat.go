@@ -1,8 +1,8 @@
 package script
 
 import (
-	"fmt"
 	"sort"
+	"strconv"
 	"strings"
 
 	"github.com/compilemode/compilemode/config/literal"
@@ -37,10 +37,10 @@ func (r *reader) scopedDicts(e *expr) (dicts []*expr, items []pair, scoped bool)
 func (r *reader) splatMany(st *siteState, e *expr, dicts []*expr, items []pair, given map[string]bool) {
 	var lines []string
 	for _, d := range dicts {
-		lines = append(lines, fmt.Sprint(int(d.line)))
+		lines = append(lines, strconv.Itoa(int(d.line)))
 	}
 	for _, it := range items {
-		lines = append(lines, fmt.Sprint(int(it.key.line)))
+		lines = append(lines, strconv.Itoa(int(it.key.line)))
 	}
 	st.note("**%s: read from %d dict displays and %d item assignments (lines %s)", oneLine(r.text(e)), len(dicts), len(items), strings.Join(lines, ", "))
 	if !given["mode"] {
@@ -78,12 +78,22 @@ func (r *reader) valueCands(v *expr) []Candidate {
 	return r.candidatesFor(v)
 }
 
-// dictItem returns the value of the str key k in dict display d (nil: none).
+// dictItem returns the value of the str key k in dict display d (nil: none), read
+// as dictPairs reads it, without building the pairs.
 func dictItem(r *reader, d *expr, k string) *expr {
-	pairs, _ := dictPairs(d)
-	for _, p := range pairs {
-		if s, ok := r.literalStr(p.key); ok && s == k {
-			return p.value
+	if d == nil || d.kind != other || !d.is(dictDisplay) || d.is(comp) {
+		return nil
+	}
+	for i := 0; i < len(d.elts); i++ {
+		x := d.elts[i]
+		if x.kind == starred && x.name == "**" {
+			continue
+		}
+		if i+1 < len(d.elts) {
+			if s, ok := r.literalStr(x); ok && s == k {
+				return d.elts[i+1]
+			}
+			i++
 		}
 	}
 	return nil

@@ -183,10 +183,11 @@ func kwarg(c *expr, k string, i int) *expr {
 
 func (r *reader) addThread(c *expr, k ThreadKind, target *expr) *Thread {
 	r.seq++
-	t := &Thread{Line: int(c.line), Kind: k, target: target, loop: r.loop > 0, seq: r.seq}
+	t := &Thread{Line: int(c.line), Kind: k, target: target, loop: r.loop > 0, seq: r.seq, count: r.threadCount()}
 	if target != nil {
 		t.Target = cut(r.text(target), MaxCallText)
 	}
+	t.device = r.argsNameDevice(c, target)
 	r.threads = append(r.threads, t)
 	return t
 }
@@ -206,7 +207,7 @@ func (r *reader) subclass(s *stmt) {
 	for _, b := range s.bases {
 		if b.keyword == "" && r.qual(b.value) == "threading.Thread" {
 			r.seq++
-			t := &Thread{Line: s.pos.Line, Kind: ThreadingThread, Target: s.name + ".run", loop: r.loop > 0, seq: r.seq}
+			t := &Thread{Line: s.pos.Line, Kind: ThreadingThread, Target: s.name + ".run", loop: r.loop > 0, seq: r.seq, count: r.threadCount()}
 			r.threads = append(r.threads, t)
 			for _, m := range s.body {
 				if m.kind == defStmt && m.name == "run" {
@@ -345,23 +346,57 @@ func (r *reader) layout(s *siteState, t *Thread, rc *reach) {
 	if !compiles && !calls {
 		return
 	}
+	if !compiles {
+		r.callersLayout(s, t, rc)
+		return
+	}
 	what := fmt.Sprintf("the %s at line %d", t.Kind, t.Line)
 	switch {
-	case compiles:
-		switch {
-		case rc.device:
-			s.Threads = graphs.PerDevice
-			s.note("threads: per-device (inferred): %s compiles this site and names a CUDA device"+giveDevices, what)
-		case t.Kind == ThreadingThread && !t.loop:
-			s.Threads = graphs.OneThread
-			s.note("threads: thread (inferred): %s compiles this site", what)
-		default:
-			s.Threads = graphs.PerThread
-			s.note("threads: per-thread (inferred): %s compiles this site in each of its threads", what)
-		}
+	case rc.device || t.device || t.count.device:
+		s.Threads = graphs.PerDevice
+		r.deviceCount(s, t, what)
+	case t.Kind == ThreadingThread && (!t.loop || t.count.n == 1):
+		s.Threads = graphs.OneThread
+		s.note("threads: thread (inferred): %s compiles this site", what)
 	default:
-		r.callersLayout(s, t, rc)
+		s.Threads = graphs.PerThread
+		s.note("threads: per-thread (inferred): %s compiles this site in each of its threads", what)
+		if t.count.n >= 2 {
+			s.apply(factThreadCount, t.Line, t.count.n)
+		}
 	}
+}
+
+// deviceCount sets the device count of a per-device site: the count of the loop that
+// starts the threads when the script gives it (range(2), a list of device strings);
+// else 2 (factDevicesUnknown), said in the note.
+func (r *reader) deviceCount(s *siteState, t *Thread, what string) {
+	if n := t.count.n; n > 0 {
+		s.apply(factDevices, t.Line, n)
+		s.note("threads: per-device (inferred): %s compiles this site and names a CUDA device", what)
+		return
+	}
+	s.apply(factDevicesUnknown, t.Line, 0)
+	s.note("threads: per-device (inferred): %s compiles this site and names a CUDA device"+giveDevices, what)
+}
+
+// argsNameDevice reports whether an argument of a thread start other than its target
+// names a CUDA device (args=(f"cuda:{i}",), kwargs={"device": "cuda:0"}).
+func (r *reader) argsNameDevice(c *expr, target *expr) bool {
+	for _, a := range c.args {
+		if a.value == target {
+			continue
+		}
+		if r.countOf(a.value, 0).device {
+			return true // ex.map(build, devices), devices = ["cuda:0", "cuda:1"]
+		}
+		for _, tk := range r.tokenRange(a.value) {
+			if full := tk.full(r.src, r.lines); full.Kind == pytoken.String && strings.Contains(full.Text, "cuda:") {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // callersLayout sets the layout of a site whose compiled function a thread calls:

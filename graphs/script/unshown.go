@@ -17,37 +17,55 @@ const maxUnshown = 4
 // option, keyword argument or choice list names, a call that is not a getter of the
 // file, a subscript.
 func (r *reader) sunshown(k skey, v *expr, fn *stmt) {
-	for _, u := range operands(v) {
+	if !r.modeNames[k.name] {
+		return // only what can reach a mode= argument is kept (memory stays linear in the sites)
+	}
+	eachOperand(v, 0, func(u *expr) {
 		if len(r.sc.unshown[k]) < maxUnshown && r.isUnshown(u, fn) {
-			r.sc.unshown[k] = append(r.sc.unshown[k], fmt.Sprintf("`%s` (line %d)", cut(oneLine(r.text(u)), 80), int(u.line)))
+			r.sc.unshown[k] = append(r.sc.unshown[k], u)
+		}
+	})
+}
+
+// closeModeNames adds to modeNames the names whose values flow into one of them
+// (file-wide flows: x = cfg.y; mode = x), at most maxFlow names.
+func (r *reader) closeModeNames() {
+	queue := make([]string, 0, len(r.modeNames))
+	for n := range r.modeNames {
+		queue = append(queue, n)
+	}
+	for len(queue) > 0 && len(r.modeNames) < maxFlow {
+		n := queue[0]
+		queue = queue[1:]
+		for _, f := range r.flows[n] {
+			if !r.modeNames[f] {
+				r.modeNames[f] = true
+				queue = append(queue, f)
+			}
 		}
 	}
 }
 
-// operands returns the values v can take its value from: both branches of a if c
-// else b, each operand of an or/and chain, else v.
-func operands(v *expr) []*expr {
+// eachOperand calls f with each value v can take its value from: both branches of
+// a if c else b, each operand of an or/and chain, else v (to depth 8).
+func eachOperand(v *expr, depth int, f func(*expr)) {
 	switch {
-	case v == nil:
-		return nil
+	case v == nil || depth > 8:
 	case v.kind == ifElse && len(v.elts) == 3:
-		return append(operands(v.elts[0]), operands(v.elts[2])...)
+		eachOperand(v.elts[0], depth+1, f)
+		eachOperand(v.elts[2], depth+1, f)
 	case v.is(orChain) || v.is(andChain):
-		var out []*expr
 		for _, e := range v.elts {
-			out = append(out, operands(e)...)
+			eachOperand(e, depth+1, f)
 		}
-		return out
+	default:
+		f(v)
 	}
-	return []*expr{v}
 }
 
 // isUnshown reports whether the file does not show the value of u (see sunshown).
 func (r *reader) isUnshown(u *expr, fn *stmt) bool {
-	if _, ok := r.literal(u); ok {
-		return false
-	}
-	switch u.kind {
+	switch u.kind { // none of these kinds is a literal (ast.literal_eval refuses them)
 	case subscript:
 		return true
 	case call:
@@ -68,9 +86,13 @@ func (r *reader) unshownNote() string {
 	if r.sc == nil {
 		return ""
 	}
-	u := r.sc.ucache[r.sc.last]
-	if len(u) == 0 {
+	us := r.sc.ucache[r.sc.last]
+	if len(us) == 0 {
 		return ""
 	}
-	return fmt.Sprintf("mode can also be %s, whose value this file does not show: the modes planned are only those it shows", strings.Join(u, ", "))
+	var parts []string
+	for _, u := range us {
+		parts = append(parts, fmt.Sprintf("`%s` (line %d)", cut(oneLine(r.text(u)), 80), int(u.line)))
+	}
+	return fmt.Sprintf("mode can also be %s, whose value this file does not show: the modes planned are only those it shows", strings.Join(parts, ", "))
 }

@@ -11,14 +11,17 @@ import (
 type fact uint8
 
 const (
-	factPoolCold fact = iota // pool workers make every call, the first included
-	factPoolWarm             // the main thread calls first, then pool workers call
-	factCallCold             // user threads call, the main thread never calls first
-	factCallWarm             // the main thread calls first, then user threads call
-	factBackward             // loss.backward() where the compiled function is called
-	factKept                 // an output appended to a list in a loop
-	factMoving               // a parameter replaced after the compile
-	factDynamic              // torch._dynamo.mark_dynamic on an input
+	factPoolCold       fact = iota // pool workers make every call, the first included
+	factPoolWarm                   // the main thread calls first, then pool workers call
+	factCallCold                   // user threads call, the main thread never calls first
+	factCallWarm                   // the main thread calls first, then user threads call
+	factBackward                   // loss.backward() where the compiled function is called
+	factKept                       // an output appended to a list in a loop
+	factMoving                     // a parameter replaced after the compile
+	factDynamic                    // torch._dynamo.mark_dynamic on an input
+	factDevices                    // threads per device, started by a loop of a count the script gives
+	factDevicesUnknown             // threads per device, started by a loop of a count it does not give
+	factThreadCount                // threads compiling each their own, started by a loop of a count it gives
 )
 
 // workloadRow maps what a script shows to the graphs.Workload field that the
@@ -86,6 +89,24 @@ var workloadRows = [...]workloadRow{
 			w.DynamicShapes = true
 			return []Inference{{Field: "dynamic_shapes", Value: "true"}}
 		}},
+	factDevices: {"the loop that starts the threads, one per device, runs this many times (range(N), a list of devices)",
+		"-devices N", "graphs.Workload.Devices",
+		func(w *graphs.Workload, n int) []Inference {
+			w.Devices = max(n, 1)
+			return []Inference{{Field: "devices", Value: fmt.Sprint(w.Devices)}}
+		}},
+	factDevicesUnknown: {"the threads run one per device and the script does not give the device count (torch.cuda.device_count(), a flag): 2 are planned, the least at which threads per device differ from one device; -devices N replaces it",
+		"-devices 2", "graphs.Workload.Devices",
+		func(w *graphs.Workload, _ int) []Inference {
+			w.Devices = 2
+			return []Inference{{Field: "devices", Value: "2"}}
+		}},
+	factThreadCount: {"the loop that starts the threads, each compiling its own function, runs this many times",
+		"-callers N", "graphs.Workload.Callers (per-thread)",
+		func(w *graphs.Workload, n int) []Inference {
+			w.Callers = max(n, 2)
+			return []Inference{{Field: "callers", Value: fmt.Sprint(w.Callers)}}
+		}},
 }
 
 func callers(w *graphs.Workload) []Inference {
@@ -106,7 +127,11 @@ func (s *siteState) apply(f fact, line, n int) {
 		in.Line, in.Shows = line, row.shows
 		s.Inferred = append(s.Inferred, in)
 	}
-	s.Threads = s.Workload.Threads
+	if f <= factCallWarm {
+		// Only the thread rows set the layout: backward(), kept outputs and the other
+		// facts combine with the layout already inferred, never replace it.
+		s.Threads = s.Workload.Threads
+	}
 }
 
 // callEvent is a call of a compiled function's name.
@@ -321,15 +346,15 @@ func (r *reader) inferWorkload() {
 	}
 }
 
-func (r *reader) factApplies(ev event, st *siteState, callsIn map[*stmt]bool, peers map[sitePair]bool) bool {
+func (r *reader) factApplies(ev event, st *siteState, callsIn map[*stmt]bool, peers peerIndex) bool {
 	if has(st.Inferred, ev.f) {
 		return false
 	}
 	switch ev.f {
 	case factBackward:
-		return ev.site == st || peers[sitePair{ev.site, st}] || (ev.fn != nil && st.def == ev.fn)
+		return ev.site == st || peers.peer(ev.site, st) || (ev.fn != nil && st.def == ev.fn)
 	case factKept:
-		return ev.site == st || peers[sitePair{ev.site, st}]
+		return ev.site == st || peers.peer(ev.site, st)
 	case factMoving:
 		return r.calledBefore(st, ev.seq)
 	default:
@@ -337,24 +362,40 @@ func (r *reader) factApplies(ev event, st *siteState, callsIn map[*stmt]bool, pe
 	}
 }
 
-// sitePair is two sites one name may stand for.
-type sitePair struct{ a, b *siteState }
+// peerIndex says which sites one name was bound to (model = compiled_a in one
+// branch, model = compiled_b in another, or a def's parameter given either): a call
+// through that name may run either, so what its output shows applies to both.
+type peerIndex struct {
+	names map[*siteState][]string        // site → the names bound to it
+	sites map[string]map[*siteState]bool // name → the sites bound to it
+}
 
-// peers returns the pairs of sites that one name was bound to (model = compiled_a in
-// one branch, model = compiled_b in another, or a def's parameter given either):
-// a call through that name may run either, so what its output shows applies to both.
-func (r *reader) peers() map[sitePair]bool {
-	out := map[sitePair]bool{}
-	for _, sts := range r.bound {
-		for _, a := range sts {
-			for _, b := range sts {
-				if a != b {
-					out[sitePair{a, b}] = true
-				}
-			}
+func (r *reader) peers() peerIndex {
+	p := peerIndex{names: map[*siteState][]string{}, sites: map[string]map[*siteState]bool{}}
+	for n, sts := range r.bound {
+		if len(sts) < 2 {
+			continue
+		}
+		p.sites[n] = map[*siteState]bool{}
+		for _, st := range sts {
+			p.sites[n][st] = true
+			p.names[st] = append(p.names[st], n)
 		}
 	}
-	return out
+	return p
+}
+
+// peer reports whether a and b are different sites that one name was bound to.
+func (p peerIndex) peer(a, b *siteState) bool {
+	if a == nil || a == b {
+		return false
+	}
+	for _, n := range p.names[a] {
+		if p.sites[n][b] {
+			return true
+		}
+	}
+	return false
 }
 
 // calledBefore reports whether the site's compiled function is called before seq:

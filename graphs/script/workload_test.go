@@ -98,6 +98,63 @@ torch._dynamo.mark_dynamic(x, 0)
 		want: graphs.Workload{MovingStaticInputs: true, DynamicShapes: true}, rows: []fact{factMoving, factDynamic},
 	},
 	{
+		name: "per-device-backward", reason: "sweep finding 1: backward() keeps the thread layout; range(2) gives the devices",
+		src: `import threading, torch
+def run(device):
+    fn = torch.compile(Drafter().to(device), mode="reduce-overhead")
+    for _ in range(5):
+        fn(torch.randn(8, 64, device=device)).sum().backward()
+threads = [threading.Thread(target=run, args=(f"cuda:{i}",)) for i in range(2)]
+`,
+		want: graphs.Workload{Threads: graphs.PerDevice, Devices: 2, AutogradBackward: true}, rows: []fact{factDevices, factBackward},
+	},
+	{
+		name: "per-device-unknown-count", reason: "sweep finding 3: range(torch.cuda.device_count()) plans 2 devices, said so",
+		src: `import threading, torch
+def run(dev):
+    fn = torch.compile(torch.nn.Linear(4, 4).to(dev), mode="reduce-overhead")
+    fn(x)
+for i in range(torch.cuda.device_count()):
+    threading.Thread(target=run, args=(i,)).start()
+`,
+		want: graphs.Workload{Threads: graphs.PerDevice, Devices: 2}, rows: []fact{factDevicesUnknown},
+	},
+	{
+		name: "per-device-list-constant", reason: "a list of device strings, iterated through a name, gives 3 devices",
+		src: `import threading, torch
+DEVICES = ["cuda:0", "cuda:1", "cuda:2"]
+def run(dev):
+    fn = torch.compile(net.to(dev), mode="reduce-overhead")
+    fn(x)
+ts = []
+for d in DEVICES:
+    ts.append(threading.Thread(target=run, args=(d,)))
+`,
+		want: graphs.Workload{Threads: graphs.PerDevice, Devices: 3},
+	},
+	{
+		name: "per-thread-count", reason: "range(N) with N a module constant gives the thread count",
+		src: `import threading, torch
+N = 3
+def run(i):
+    fn = torch.compile(net, mode="reduce-overhead")
+    fn(x)
+ts = [threading.Thread(target=run, args=(i,)) for i in range(1, N + 1)]
+`,
+		want: graphs.Workload{Threads: graphs.PerThread}, // range(1, N + 1): not a literal int, count unknown
+	},
+	{
+		name: "per-thread-range", reason: "range(N) with N a module constant gives the thread count",
+		src: `import threading, torch
+N = 3
+def run(i):
+    fn = torch.compile(net, mode="reduce-overhead")
+    fn(x)
+ts = [threading.Thread(target=run, args=(i,)) for i in range(N)]
+`,
+		want: graphs.Workload{Threads: graphs.PerThread, Callers: 3}, rows: []fact{factThreadCount},
+	},
+	{
 		name: "item-not-kept", reason: "loss.item() is a Python float: nothing is kept",
 		src: `import torch
 step = torch.compile(train_step, mode="reduce-overhead")

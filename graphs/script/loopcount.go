@@ -1,0 +1,322 @@
+package script
+
+import (
+	"strings"
+
+	"github.com/compilemode/compilemode/config/literal"
+
+	"github.com/compilemode/compilemode/graphs"
+	"github.com/compilemode/compilemode/graphs/script/pytoken"
+)
+
+// iterCount is what the reader knows of how many times a loop or comprehension runs.
+type iterCount struct {
+	n      int  // the iteration count when the script shows it (0: unknown)
+	device bool // it iterates over CUDA devices: device strings or torch.cuda.device_count()
+}
+
+// maxCountDepth bounds how far countOf follows names and wrappers.
+const maxCountDepth = 8
+
+// deviceCounters are the calls that return the number of CUDA devices, unknown before
+// the script runs.
+var deviceCounters = map[string]bool{
+	"torch.cuda.device_count":        true,
+	"torch.accelerator.device_count": true,
+}
+
+// loopStmtCount returns the iteration count of a for statement (a while loop's is
+// unknown).
+func (r *reader) loopStmtCount(s *stmt) iterCount {
+	if len(s.targets) == 0 || len(s.exprs) == 0 {
+		return iterCount{}
+	}
+	return r.countOf(s.exprs[0], 0)
+}
+
+// compCount returns the iteration count of a comprehension with one for clause and no
+// if clause (unknown otherwise), and whether its element names a CUDA device. The
+// parser drops literal elements, so the clauses are found in its tokens: with no if
+// clause, the iterable is the last part kept.
+func (r *reader) compCount(e *expr) iterCount {
+	var fors, ifs int
+	device, head := false, true
+	for _, tk := range r.topTokens(e) {
+		switch {
+		case tk.kind == pytoken.Name && r.tokText(tk) == "for":
+			fors, head = fors+1, false
+		case tk.kind == pytoken.Name && r.tokText(tk) == "if" && !head:
+			ifs++
+		case tk.kind == pytoken.String && head && strings.Contains(r.tokText(tk), "cuda"):
+			device = true
+		}
+	}
+	if fors != 1 || ifs != 0 || len(e.elts) == 0 {
+		return iterCount{device: device}
+	}
+	c := r.countOf(e.elts[len(e.elts)-1], 0)
+	c.device = c.device || device
+	return c
+}
+
+// topTokens returns the tokens of a bracketed display or comprehension inside its
+// outer brackets, at the outer level (nil when e is not bracketed).
+func (r *reader) topTokens(e *expr) []token {
+	toks := r.tokenRange(e)
+	if len(toks) < 2 || toks[0].kind != pytoken.Op || !strings.Contains("([{", r.tokText(toks[0])) {
+		return nil
+	}
+	var out []token
+	depth := 0
+	for _, tk := range toks {
+		if tk.kind == pytoken.Op {
+			switch r.tokText(tk) {
+			case "(", "[", "{":
+				depth++
+				continue
+			case ")", "]", "}":
+				depth--
+				continue
+			}
+		}
+		if depth == 1 {
+			out = append(out, tk)
+		}
+	}
+	return out
+}
+
+// tokText returns a token's text.
+func (r *reader) tokText(t token) string { return r.src[t.off : t.off+t.n] }
+
+// countOf returns the number of items an iterable expression yields, when the script
+// shows it: range() of literal ints or names bound once to one, a list or tuple
+// display, enumerate() and zip() of those, a comprehension over one, and a name bound
+// once to any of these. torch.cuda.device_count() is a device count it cannot know.
+func (r *reader) countOf(e *expr, depth int) iterCount {
+	if e == nil || depth > maxCountDepth {
+		return iterCount{}
+	}
+	switch {
+	case e.kind == name:
+		if vs := r.assigned[e.name]; len(vs) == 1 {
+			return r.countOf(vs[0], depth+1)
+		}
+	case e.kind == other && e.is(comp):
+		return r.compCount(e)
+	case e.kind == tuple || e.kind == other && !e.is(dictDisplay) && !e.is(orChain) && !e.is(andChain):
+		return r.displayCount(e)
+	case e.kind == call:
+		return r.callCount(e, depth)
+	}
+	return iterCount{}
+}
+
+// displayCount counts the items of a list, tuple or set display by its commas (the
+// parser drops literal items), unknown with a starred item; it iterates over devices
+// when every item is a string naming one.
+func (r *reader) displayCount(e *expr) iterCount {
+	toks := r.topTokens(e)
+	if len(toks) == 0 {
+		return iterCount{}
+	}
+	n, strs, onlyStrs := 1, 0, true
+	for i, tk := range toks {
+		t := r.tokText(tk)
+		switch {
+		case tk.kind == pytoken.Op && t == ",":
+			if i < len(toks)-1 {
+				n++
+			}
+		case unknownItems(tk, t, i == 0 || r.tokText(toks[i-1]) == ","):
+			return iterCount{}
+		case tk.kind == pytoken.String:
+			if strings.Contains(t, "cuda") {
+				strs++
+			}
+		default:
+			onlyStrs = false
+		}
+	}
+	return iterCount{n: n, device: onlyStrs && strs == n}
+}
+
+// unknownItems reports whether a display's token makes its length unknown: a
+// starred item (at an item's start), or a comprehension or lambda.
+func unknownItems(tk token, t string, itemStart bool) bool {
+	if tk.kind == pytoken.Op {
+		return (t == "*" || t == "**") && itemStart
+	}
+	return tk.kind == pytoken.Name && (t == "for" || t == "lambda")
+}
+
+// namesDevice reports whether e is a string naming a CUDA device ("cuda:0",
+// f"cuda:{i}") or a torch.device call of one.
+func (r *reader) namesDevice(e *expr) bool {
+	if e.kind == call && r.qual(e.x) == "torch.device" && len(e.args) > 0 {
+		e = e.args[0].value
+	}
+	if e.kind != str {
+		return false
+	}
+	t := r.text(e)
+	return len(t) >= 5 && strings.Contains(t, "cuda")
+}
+
+// callCount counts range(), enumerate(), zip() and the device counters.
+func (r *reader) callCount(e *expr, depth int) iterCount {
+	q := r.qual(e.x)
+	if q == "" {
+		q = r.builtin(e.x)
+	}
+	switch {
+	case deviceCounters[q]:
+		return iterCount{device: true}
+	case q == "enumerate" || q == "reversed" || q == "list" || q == "tuple" || q == "sorted":
+		if len(e.args) > 0 && e.args[0].star == 0 {
+			return r.countOf(e.args[0].value, depth+1)
+		}
+	case q == "zip":
+		return r.zipCount(e, depth)
+	case q == "range":
+		return r.rangeCount(e, depth)
+	}
+	return iterCount{}
+}
+
+// zipCount is the shortest known count of zip's arguments.
+func (r *reader) zipCount(e *expr, depth int) iterCount {
+	out := iterCount{}
+	for _, a := range e.args {
+		if a.star != 0 || a.keyword != "" {
+			continue
+		}
+		c := r.countOf(a.value, depth+1)
+		out.device = out.device || c.device
+		if c.n > 0 && (out.n == 0 || c.n < out.n) {
+			out.n = c.n
+		}
+	}
+	return out
+}
+
+// rangeCount counts range(stop), range(start, stop) and range(start, stop, step) with
+// ints the script gives; range(torch.cuda.device_count()) iterates over devices.
+func (r *reader) rangeCount(e *expr, depth int) iterCount {
+	var v [3]int
+	n := 0
+	for _, a := range e.args {
+		if a.star != 0 || a.keyword != "" || n == 3 {
+			return iterCount{}
+		}
+		if a.value.kind == call && deviceCounters[r.qual(a.value.x)] {
+			return iterCount{device: true}
+		}
+		x, ok := r.intOf(a.value, depth+1)
+		if !ok {
+			return iterCount{}
+		}
+		v[n] = x
+		n++
+	}
+	start, stop, step := 0, 0, 1
+	switch n {
+	case 1:
+		stop = v[0]
+	case 2:
+		start, stop = v[0], v[1]
+	case 3:
+		start, stop, step = v[0], v[1], v[2]
+	default:
+		return iterCount{}
+	}
+	if step <= 0 || stop <= start {
+		return iterCount{}
+	}
+	return iterCount{n: min((stop-start+step-1)/step, graphs.MaxDevices+1)}
+}
+
+// intOf returns the value of an int literal, or of a name bound once to one.
+func (r *reader) intOf(e *expr, depth int) (int, bool) {
+	if e.kind == name && depth <= maxCountDepth {
+		switch vs := r.assigned[e.name]; len(vs) {
+		case 0:
+			return r.moduleInt(e.name)
+		case 1:
+			return r.intOf(vs[0], depth+1)
+		}
+		return 0, false
+	}
+	v, ok := r.literal(e)
+	n, isInt := v.AsInt()
+	if !ok || !isInt || n < 0 || n > 1<<20 {
+		return 0, false
+	}
+	return int(n), true
+}
+
+// threadCount returns how many times the loops around a thread start run it: the
+// product of their counts (0 when one is unknown, or none encloses it), and whether
+// one of them iterates over devices.
+func (r *reader) threadCount() iterCount {
+	if len(r.iters) == 0 {
+		return iterCount{}
+	}
+	out := iterCount{n: 1}
+	for _, it := range r.iters {
+		out.device = out.device || it.device
+		if it.n == 0 || out.n == 0 {
+			out.n = 0
+			continue
+		}
+		out.n = min(out.n*it.n, graphs.MaxDevices+1)
+	}
+	return out
+}
+
+// builtin returns the name of a builtin that e names: a bare name the script neither
+// imports nor defines ("" otherwise).
+func (r *reader) builtin(e *expr) string {
+	if e == nil || e.kind != name || r.funcs[e.name] != nil {
+		return ""
+	}
+	if _, imported := r.aliases[e.name]; imported {
+		return ""
+	}
+	return e.name
+}
+
+// moduleInt returns the value of NAME = INT when the module assigns name once, so,
+// and nothing else does. The parser does not keep such statements (see inert): their
+// tokens are read instead.
+func (r *reader) moduleInt(name string) (int, bool) {
+	val, found := 0, 0
+	for i := 0; i+3 < len(r.toks); i++ {
+		t := r.toks[i]
+		if t.kind != pytoken.Name || r.tokText(t) != name || i > 0 && r.toks[i-1].kind != pytoken.Newline && r.toks[i-1].kind != pytoken.Dedent {
+			continue
+		}
+		if t.full(r.src, r.lines).Pos.Col != 1 || r.tokText(r.toks[i+1]) != "=" {
+			continue
+		}
+		if r.toks[i+2].kind != pytoken.Number || r.toks[i+3].kind != pytoken.Newline {
+			return 0, false
+		}
+		v, ok := r.literalText(r.tokText(r.toks[i+2]))
+		if !ok {
+			return 0, false
+		}
+		val, found = v, found+1
+	}
+	return val, found == 1
+}
+
+// literalText returns the value of an int literal's text.
+func (r *reader) literalText(t string) (int, bool) {
+	v, err := literal.Parse(t)
+	n, isInt := v.AsInt()
+	if err != nil || !isInt || n < 0 || n > 1<<20 {
+		return 0, false
+	}
+	return int(n), true
+}
