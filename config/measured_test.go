@@ -87,6 +87,7 @@ func TestMeasured(t *testing.T) {
 		compareCalls2(t, &obs, rel, r, base, "calls8")
 		compareCalls2(t, &obs, rel, r, base, "builtins")
 		compareCalls2(t, &obs, rel, r, base, "intstr")
+		compareCalls2(t, &obs, rel, r, base, "builtins2")
 	}
 
 	seen := map[string]bool{}

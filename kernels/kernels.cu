@@ -275,6 +275,13 @@ linear_ws(const float* __restrict__ x, const float* __restrict__ ln_gamma, const
 // grid_sync; 8 are enough with MLP_BARRIER 2) owned by this launch alone.
 #define MLP_MAXB 8
 #define MLP_MAXMATS 5
+// MLP_KS 0 (the default) makes mlp_step the kernel of this section (one block per 8
+// columns, every block reading whole rows, grid barriers); 1, the K-split kernel over
+// clusters of 8 at the end of this file (sm_90, measured slower: kernels/README.md), built
+// only by kernels/mlp_bench.cu (-DMLP_KS=1 -arch=sm_90). kernels.ptx holds the default.
+#ifndef MLP_KS
+#define MLP_KS 0
+#endif
 #ifndef MLP_THREADS
 #define MLP_THREADS 256
 #endif
@@ -591,6 +598,7 @@ __device__ __forceinline__ float mlp_matmul_split(const float4* xs4, const float
   return acc[0];
 }
 
+#if !MLP_KS
 extern "C" __global__ void __launch_bounds__(MLP_THREADS, 1)
 mlp_step(const float* __restrict__ x, const float* __restrict__ wp, const float* __restrict__ bias,
          const float* __restrict__ gamma, const float* __restrict__ beta, float* scratch0, float* scratch1,
@@ -761,3 +769,387 @@ mlp_step(const float* __restrict__ x, const float* __restrict__ wp, const float*
     }
   }
 }
+#endif // !MLP_KS
+
+// ---- the drafter step, K split over clusters of 8 (issue 25, third pass) ----
+//
+// With MLP_KS 1 (not the default: 23.2 us a step against 22.0 in kernels/mlp_bench.cu on
+// the H200, kernels/README.md), mlp_step computes the same with another layout (same
+// arguments, same packed weights, an 8 KB barrier buffer; launch: KS_CLUSTERS*KS_CL
+// blocks of KS_THREADS threads, mats*ceil(h/8/KS_CLUSTERS)*h/2 bytes of dynamic shared
+// memory). The grid is KS_CLUSTERS clusters of KS_CL = 8 blocks (__cluster_dims__, sm_90). Cluster c owns ng = 8 or 9 groups
+// of 8 output columns (the h/8 groups of PackMLP dealt out in order, the first
+// h/8 mod KS_CLUSTERS clusters one more); block r of the cluster (its rank) owns the input
+// columns [r*h/8, (r+1)*h/8) of every matrix, so it copies only that part of its
+// cluster's slices (at most h*9*5 floats) and, per layer, reads only that part of the 8
+// input rows: 4 KB instead of 32 KB. Per layer:
+//   1. wait until every cluster has counted 8 arrivals for the previous layer (acquire
+//      polls of one 64-bit count per cluster, 256 B apart, raised by a release add per
+//      block and layer; they only grow, as in grid_sync);
+//   2. warp b reads row b's part and the row's 15 partial sums and sums of squares (one
+//      per cluster, written with the row), adds those up in a fixed order (every block gets
+//      the same bits), and applies the LayerNorm to its part of the row;
+//   3. the block's partial product of its 8 rows and its K range with the cluster's
+//      columns (KS_MM 1: KS_KH warps per 8 columns, lane = 1 of 8 K slices x 4 columns x 4
+//      rows, a 3-level reduce-scatter), into shared memory; a cluster barrier;
+//   4. block r sums row r of the 8 ranks' partials in rank order (distributed shared
+//      memory), adds the bias, GELU and the residual (its own previous output, LayerNorm-ed
+//      with the row's statistics), writes the cluster's columns of row r with their sum and
+//      sum of squares, and counts its arrival.
+// Weights: matrices 0..KS_PREFETCH-1 are copied at entry (cp.async), the others once
+// matrix 0 has arrived, so that the first layer waits less. After the last layer each
+// block waits for every cluster, reads row r's logits and writes the softmax of its own
+// columns. Everything is in a fixed order without data atomics: bitwise reproducible,
+// replay equals eager. The launch needs all KS_CLUSTERS clusters resident at once (one
+// block per multiprocessor: 15 clusters of 8 fit on an H200, 120 blocks).
+#if MLP_KS
+#define KS_CL 8
+#define KS_CLUSTERS 15
+#define KS_NGMAX 9 // ceil((1024/8) / KS_CLUSTERS)
+#ifndef KS_MM
+#define KS_MM 1
+#endif
+// KS_KH (KS_MM 1): warps per column group, each taking 1/KS_KH of the block's K range.
+#ifndef KS_KH
+#define KS_KH 1
+#endif
+#ifndef KS_THREADS
+#define KS_THREADS (KS_MM ? 32 * KS_NGMAX * KS_KH : 64 * KS_NGMAX)
+#endif
+#define KS_WARPS (KS_THREADS / 32)
+#if !KS_MM
+#undef KS_KH
+#define KS_KH 1
+#endif
+// KS_PREFETCH: matrices whose copies start at entry (matrix 0 first); the others' start
+// when matrix 0 has arrived, so that matrix 0 arrives sooner.
+#ifndef KS_PREFETCH
+#define KS_PREFETCH 5
+#endif
+#define KS_STRIDE 32     // 64-bit words between two clusters' counts
+#define KS_STATS_OFF 512 // 64-bit words before the row statistics: [2][MLP_MAXB][16] float2
+
+__device__ __forceinline__ void cl_arrive() { asm volatile("barrier.cluster.arrive.aligned;\n" ::: "memory"); }
+__device__ __forceinline__ void cl_wait() { asm volatile("barrier.cluster.wait.aligned;\n" ::: "memory"); }
+__device__ __forceinline__ float ld_dsmem(const float* p, unsigned rank) {
+  unsigned a = (unsigned)__cvta_generic_to_shared(p), ra;
+  float v;
+  asm volatile("mapa.shared::cluster.u32 %0, %1, %2;\n" : "=r"(ra) : "r"(a), "r"(rank));
+  asm volatile("ld.shared::cluster.f32 %0, [%1];\n" : "=f"(v) : "r"(ra) : "memory");
+  return v;
+}
+// ks_poll: lanes of warp 0 poll the counts of clusters 0..n-1 until each reaches target.
+__device__ __forceinline__ void ks_poll(const unsigned long long* ctr, int n, unsigned long long target) {
+  const int lane = threadIdx.x & 31;
+  const bool mine = lane < n;
+  const unsigned long long* p = ctr + (mine ? lane : 0) * KS_STRIDE;
+  unsigned long long now = target;
+  do {
+    if (mine) asm volatile("ld.acquire.gpu.global.u64 %0, [%1];" : "=l"(now) : "l"(p) : "memory");
+  } while (!__all_sync(0xffffffffu, now >= target));
+  __syncwarp();
+}
+
+#if KS_MM
+// ks_matmul returns this lane's two outputs of the 8 columns whose weights start at w4 (8
+// float4 rows of g4l, as PackMLP: (kk*2 + ch)*g4l + g) over the block's K range: lane =
+// kq (bits 0-2: the k-groups kq, kq+8, ..), cq (bit 3: columns 4cq..4cq+3), rh (bit 4:
+// rows 4rh..4rh+3); after the reduce-scatter over kq, row 4rh + 2*b2 + b1 and columns
+// 4cq + 2*b0, +1 (b2 b1 b0 the bits of kq).
+__device__ __forceinline__ float2 ks_matmul(const float4 (*xs)[32], const float4* w4, int g4l, int kbeg, int kend, int lane) {
+  const int kq = lane & 7, cq = (lane >> 3) & 1, rh = lane >> 4;
+  float acc[16];
+#pragma unroll
+  for (int j = 0; j < 16; j++) acc[j] = 0.f;
+#pragma unroll 4
+  for (int k4 = kbeg + kq; k4 < kend; k4 += 8) {
+    float4 xv[4];
+#pragma unroll
+    for (int bl = 0; bl < 4; bl++) xv[bl] = xs[rh * 4 + bl][k4];
+#pragma unroll
+    for (int kk = 0; kk < 4; kk++) {
+      float4 w = w4[(kk * 2 + cq) * g4l + k4];
+#pragma unroll
+      for (int bl = 0; bl < 4; bl++) {
+        float xk = kk == 0 ? xv[bl].x : kk == 1 ? xv[bl].y : kk == 2 ? xv[bl].z : xv[bl].w;
+        float* a = acc + bl * 4;
+        a[0] = fmaf(xk, w.x, a[0]);
+        a[1] = fmaf(xk, w.y, a[1]);
+        a[2] = fmaf(xk, w.z, a[2]);
+        a[3] = fmaf(xk, w.w, a[3]);
+      }
+    }
+  }
+  rs_half<16, 4>(acc, lane);
+  rs_half<8, 2>(acc, lane);
+  rs_half<4, 1>(acc, lane);
+  return make_float2(acc[0], acc[1]);
+}
+#else
+// ks_matmul (KS_MM 0) returns this lane's output (row 4*hf + lane/8, column lane%8 of the
+// group whose weights start at w4) over the block's K range: lane = k-group, then a
+// 5-level reduce-scatter over the warp.
+__device__ __forceinline__ float ks_matmul0(const float4 (*xs)[32], const float4* w4, int g4l, int hf, int lane) {
+  float acc[32];
+#pragma unroll
+  for (int j = 0; j < 32; j++) acc[j] = 0.f;
+  if (lane < g4l) {
+    float4 xv[4];
+#pragma unroll
+    for (int bl = 0; bl < 4; bl++) xv[bl] = xs[hf * 4 + bl][lane];
+#pragma unroll
+    for (int kk = 0; kk < 4; kk++) {
+      float4 w0 = w4[(kk * 2) * g4l + lane], w1 = w4[(kk * 2 + 1) * g4l + lane];
+#pragma unroll
+      for (int bl = 0; bl < 4; bl++) {
+        float xk = kk == 0 ? xv[bl].x : kk == 1 ? xv[bl].y : kk == 2 ? xv[bl].z : xv[bl].w;
+        float* a = acc + bl * 8;
+        a[0] = fmaf(xk, w0.x, a[0]);
+        a[1] = fmaf(xk, w0.y, a[1]);
+        a[2] = fmaf(xk, w0.z, a[2]);
+        a[3] = fmaf(xk, w0.w, a[3]);
+        a[4] = fmaf(xk, w1.x, a[4]);
+        a[5] = fmaf(xk, w1.y, a[5]);
+        a[6] = fmaf(xk, w1.z, a[6]);
+        a[7] = fmaf(xk, w1.w, a[7]);
+      }
+    }
+  }
+  rs_half<32, 16>(acc, lane);
+  rs_half<16, 8>(acc, lane);
+  rs_half<8, 4>(acc, lane);
+  rs_half<4, 2>(acc, lane);
+  rs_half<2, 1>(acc, lane);
+  return acc[0];
+}
+#endif
+
+// ks_stage is layer m's input step for warp w < batch (row w): the block's part of the
+// row from src and the row's partial sums from gst ([row][cluster], ncl of them), their
+// sum in a fixed order, the LayerNorm (gamma gm, beta bt: the block's part) into xs, the
+// row's mean and 1/std into stat.
+__device__ __forceinline__ void ks_stage(const float* src, const float2* gst, float4 (*xs)[32], float2* stat,
+                                         const float4* gm, const float4* bt, int batch, int h, int r, int g4l,
+                                         int ncl, float eps) {
+  const int warp = threadIdx.x >> 5, lane = threadIdx.x & 31;
+  if (warp >= batch || warp >= MLP_MAXB) return;
+  const bool ok = lane < g4l;
+  float4 v = make_float4(0.f, 0.f, 0.f, 0.f);
+  float2 sp = make_float2(0.f, 0.f);
+  if (ok) v = __ldcg(reinterpret_cast<const float4*>(src + (size_t)warp * h) + r * g4l + lane);
+  if (lane < ncl) sp = __ldcg(gst + warp * 16 + lane);
+#pragma unroll
+  for (int off = 16; off > 0; off >>= 1) {
+    sp.x += __shfl_xor_sync(0xffffffffu, sp.x, off);
+    sp.y += __shfl_xor_sync(0xffffffffu, sp.y, off);
+  }
+  const float mean = sp.x / h, rstd = rsqrtf(fmaxf(sp.y / h - mean * mean, 0.f) + eps);
+  if (lane == 0) stat[warp] = make_float2(mean, rstd);
+  if (ok) {
+    float4 g = gm[lane], b = bt[lane];
+    v.x = (v.x - mean) * rstd * g.x + b.x;
+    v.y = (v.y - mean) * rstd * g.y + b.y;
+    v.z = (v.z - mean) * rstd * g.z + b.z;
+    v.w = (v.w - mean) * rstd * g.w + b.w;
+    xs[warp][lane] = v;
+  }
+}
+
+// ks_copy_w starts the copies of this block's part of matrix m (ng groups of 8 float4
+// rows of g4l) into dst; no commit.
+__device__ __forceinline__ void ks_copy_w(float4* dst, const float4* w4, int m, int h, int g0, int ng, int r, int g4l) {
+  const int n = ng * 8 * g4l, h4 = h / 4;
+  const float4* src = w4 + ((size_t)m * h * h + (size_t)g0 * h * 8) / 4 + r * g4l;
+  for (int e = threadIdx.x; e < n; e += KS_THREADS) {
+    int jk = e / g4l, gl = e - jk * g4l; // jk = jl*8 + kc
+    cp_async16(dst + e, src + (size_t)(jk >> 3) * (h * 2) + (jk & 7) * h4 + gl);
+  }
+}
+
+#ifndef MLP_KS_PROF
+#define MLP_KS_PROF 0
+#endif
+#if MLP_KS_PROF
+__device__ long long mlp_ks_prof[128 * 32];
+#define KPROF(slot) do { if (threadIdx.x == 0) mlp_ks_prof[blockIdx.x * 32 + (slot)] = clock64(); } while (0)
+#else
+#define KPROF(slot) do { } while (0)
+#endif
+
+extern "C" __global__ void __cluster_dims__(KS_CL, 1, 1) __launch_bounds__(KS_THREADS, 1)
+mlp_step(const float* __restrict__ x, const float* __restrict__ wp, const float* __restrict__ bias,
+         const float* __restrict__ gamma, const float* __restrict__ beta, float* scratch0, float* scratch1,
+         float* __restrict__ out, unsigned* bar, int batch, int h, int mats, float eps) {
+  extern __shared__ float4 ks_w[]; // mats x ngmax x 8 x g4l float4: this block's weights
+  __shared__ float4 xs[MLP_MAXB][32];                 // the layer's input, this block's columns
+  __shared__ float P[KS_KH][MLP_MAXB][KS_NGMAX * 8];   // partial products, read by the cluster
+  __shared__ float2 stat[MLP_MAXB], red2[4];           // row statistics; the epilogue's sums
+  __shared__ float4 gk[MLP_MAXMATS - 1][32], bk[MLP_MAXMATS - 1][32];              // K-range gammas, betas
+  __shared__ float4 go[MLP_MAXMATS - 1][KS_NGMAX * 2], bo[MLP_MAXMATS - 1][KS_NGMAX * 2]; // own columns
+  __shared__ float4 bs[MLP_MAXMATS][KS_NGMAX * 2];     // own columns' biases
+  __shared__ float4 own4[KS_NGMAX * 2];                // row r, own columns: the last output
+  float* own = reinterpret_cast<float*>(own4);
+  unsigned r, c, ncl;
+  asm("mov.u32 %0, %%cluster_ctarank;" : "=r"(r));
+  asm("mov.u32 %0, %%clusterid.x;" : "=r"(c));
+  asm("mov.u32 %0, %%nclusterid.x;" : "=r"(ncl));
+  const int warp = threadIdx.x >> 5, lane = threadIdx.x & 31;
+  const int G = h / 8, q = G / ncl, rm = G % ncl, ng = q + ((int)c < rm ? 1 : 0);
+  const int g0 = c * q + min((int)c, rm), ngmax = q + (rm > 0 ? 1 : 0);
+  const int g4l = h / 32, kr = h / 8, h4 = h / 4, ncol = ng * 8;
+  unsigned long long* ctr = reinterpret_cast<unsigned long long*>(bar);
+  float2* gst = reinterpret_cast<float2*>(ctr + KS_STATS_OFF);
+  // Counts only grow: every launch adds 8*mats to each, and no count reaches the next
+  // multiple before this block's own arrivals.
+  unsigned long long base;
+  {
+    unsigned long long v, per = (unsigned long long)KS_CL * mats;
+    asm volatile("ld.relaxed.gpu.global.u64 %0, [%1];" : "=l"(v) : "l"(ctr + c * KS_STRIDE) : "memory");
+    base = v - v % per;
+  }
+  KPROF(0);
+  const float4* x4 = reinterpret_cast<const float4*>(x);
+  const float4* w4 = reinterpret_cast<const float4*>(wp);
+  // Group 0: the first layer's input (this block's columns), row r's own columns of x, the
+  // biases of the own columns.
+  for (int e = threadIdx.x; e < MLP_MAXB * 32; e += KS_THREADS) {
+    int b = e >> 5, gl = e & 31;
+    if (b < batch && gl < g4l) cp_async16(&xs[b][gl], x4 + b * h4 + r * g4l + gl);
+    else xs[b][gl] = make_float4(0.f, 0.f, 0.f, 0.f);
+  }
+  for (int e = threadIdx.x; e < mats * ng * 2; e += KS_THREADS) {
+    int mm = e / (ng * 2), qq = e % (ng * 2);
+    cp_async16(&bs[mm][qq], reinterpret_cast<const float4*>(bias) + (mm * h + 8 * g0) / 4 + qq);
+  }
+  if ((int)r < batch && (int)threadIdx.x < ng * 2) cp_async16(&own4[threadIdx.x], x4 + ((int)r * h + 8 * g0) / 4 + threadIdx.x);
+  cp_async_commit();
+  // Then matrix 0, the LayerNorms' gammas and betas, matrices 1..KS_PREFETCH-1: a group each
+  // (the rest at layer 0: a group per matrix up to MLP_MAXMATS, empty past mats).
+#pragma unroll
+  for (int m = 0; m < KS_PREFETCH; m++) {
+    if (m < mats) ks_copy_w(ks_w + m * ngmax * 8 * g4l, w4, m, h, g0, ng, r, g4l);
+    cp_async_commit();
+    if (m == 0) {
+      for (int e = threadIdx.x; e < (mats - 1) * 32; e += KS_THREADS) {
+        int l = e >> 5, gl = e & 31;
+        if (gl < g4l) {
+          cp_async16(&gk[l][gl], reinterpret_cast<const float4*>(gamma) + (l * h + r * kr) / 4 + gl);
+          cp_async16(&bk[l][gl], reinterpret_cast<const float4*>(beta) + (l * h + r * kr) / 4 + gl);
+        }
+      }
+      for (int e = threadIdx.x; e < (mats - 1) * ng * 2; e += KS_THREADS) {
+        int l = e / (ng * 2), qq = e % (ng * 2);
+        cp_async16(&go[l][qq], reinterpret_cast<const float4*>(gamma) + (l * h + 8 * g0) / 4 + qq);
+        cp_async16(&bo[l][qq], reinterpret_cast<const float4*>(beta) + (l * h + 8 * g0) / 4 + qq);
+      }
+      cp_async_commit();
+    }
+  }
+
+#pragma unroll
+  for (int m = 0; m < MLP_MAXMATS; m++) {
+    if (m >= mats) break;
+    // Groups: [x], W0, [gammas], W1, .., W4.
+    if (m > 0) {
+      if (m == 1) cp_async_wait<MLP_MAXMATS - 1>(); // the gammas
+      if (warp == 0) ks_poll(ctr, ncl, base + (unsigned long long)KS_CL * m);
+      __syncthreads();
+      KPROF(1 + m * 5);
+      ks_stage(((m - 1) & 1) ? scratch1 : scratch0, gst + ((m - 1) & 1) * MLP_MAXB * 16, xs, stat, gk[m - 1],
+               bk[m - 1], batch, h, r, g4l, ncl, eps);
+      cp_async_wait_n(MLP_MAXMATS - 1 - m); // W_m
+    } else {
+      cp_async_wait<KS_PREFETCH>(); // x and W0
+      KPROF(1);
+#pragma unroll
+      for (int mm = KS_PREFETCH; mm < MLP_MAXMATS; mm++) {
+        if (mm < mats) ks_copy_w(ks_w + mm * ngmax * 8 * g4l, w4, mm, h, g0, ng, r, g4l);
+        cp_async_commit();
+      }
+    }
+    __syncthreads();
+    KPROF(1 + m * 5 + 1);
+#if KS_MM
+    if (warp < ng * KS_KH) {
+      const int jl = warp / KS_KH, kh = warp % KS_KH, hg = g4l / KS_KH;
+      float2 o = ks_matmul(xs, ks_w + (m * ngmax + jl) * 8 * g4l, g4l, kh * hg, (kh + 1) * hg, lane);
+      const int kq = lane & 7;
+      *reinterpret_cast<float2*>(&P[kh][(lane >> 4) * 4 + (kq >> 2) * 2 + ((kq >> 1) & 1)][jl * 8 + ((lane >> 3) & 1) * 4 + (kq & 1) * 2]) = o;
+    }
+#else
+    for (int task = warp; task < 2 * ng; task += KS_WARPS) {
+      const int jl = task >> 1, hf = task & 1;
+      if (hf * 4 >= batch) continue;
+      float o = ks_matmul0(xs, ks_w + (m * ngmax + jl) * 8 * g4l, g4l, hf, lane);
+      P[0][hf * 4 + (lane >> 3)][jl * 8 + (lane & 7)] = o;
+    }
+#endif
+    KPROF(1 + m * 5 + 2);
+    cl_arrive();
+    cl_wait();
+    KPROF(1 + m * 5 + 3);
+    if ((int)r < batch && warp * 32 < ncol) {
+      const int t = threadIdx.x;
+      float v = 0.f;
+      if (t < ncol) {
+        float sum = 0.f;
+#pragma unroll
+        for (int i = 0; i < KS_CL; i++)
+#pragma unroll
+          for (int kh = 0; kh < KS_KH; kh++) sum += ld_dsmem(&P[kh][r][t], i);
+        sum += reinterpret_cast<const float*>(bs[m])[t];
+        v = sum;
+        if (m < mats - 1) {
+          float res = own[t];
+          if (m > 0) {
+            float2 st = stat[r];
+            res = (res - st.x) * st.y * reinterpret_cast<const float*>(go[m - 1])[t] + reinterpret_cast<const float*>(bo[m - 1])[t];
+          }
+          v = activate(sum, ACT_GELU) + res;
+        }
+        own[t] = v;
+        ((m & 1) ? scratch1 : scratch0)[(size_t)r * h + 8 * g0 + t] = v;
+      }
+      if (m < mats - 1) {
+        float s = warp_sum(v), s2 = warp_sum(v * v);
+        if (lane == 0) red2[warp] = make_float2(s, s2);
+      }
+    }
+    __syncthreads();
+    if (threadIdx.x == 0) {
+      if ((int)r < batch && m < mats - 1) {
+        float2 a = red2[0];
+        for (int w = 1; w * 32 < ncol; w++) a = make_float2(a.x + red2[w].x, a.y + red2[w].y);
+        gst[((m & 1) * MLP_MAXB + r) * 16 + c] = a;
+      }
+      asm volatile("red.release.gpu.global.add.u64 [%0], 1;" ::"l"(ctr + c * KS_STRIDE) : "memory");
+    }
+    KPROF(1 + m * 5 + 4);
+  }
+
+  // The softmax: every cluster's logits of row r, then this block's columns.
+  cl_arrive(); // this block reads no other block's shared memory from here on
+  if ((int)r < batch && warp == 0) {
+    ks_poll(ctr, ncl, base + (unsigned long long)KS_CL * mats);
+    KPROF(30);
+    const float4* row = reinterpret_cast<const float4*>(((mats - 1) & 1) ? scratch1 : scratch0) + (size_t)r * h4;
+    float4 v[8];
+    float mx = -INFINITY;
+#pragma unroll
+    for (int i = 0; i < 8; i++) {
+      if (i < h / 128) {
+        v[i] = __ldcg(row + lane + 32 * i);
+        mx = fmaxf(mx, fmaxf(fmaxf(v[i].x, v[i].y), fmaxf(v[i].z, v[i].w)));
+      }
+    }
+    mx = warp_max(mx);
+    float s = 0.f;
+#pragma unroll
+    for (int i = 0; i < 8; i++)
+      if (i < h / 128) s += (__expf(v[i].x - mx) + __expf(v[i].y - mx)) + (__expf(v[i].z - mx) + __expf(v[i].w - mx));
+    float inv = 1.f / warp_sum(s);
+    for (int t = lane; t < ncol; t += 32) out[(size_t)r * h + 8 * g0 + t] = __expf(own[t] - mx) * inv;
+  }
+  cl_wait(); // no block leaves while another may still read its partial products
+}
+#endif // MLP_KS

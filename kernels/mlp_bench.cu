@@ -9,6 +9,9 @@
 // prints the mean and largest per-block time of each phase (clock64 cycles).
 // With MLP_BENCH_EXTRA it also times an empty kernel of the same shape and asks the
 // occupancy API how many clusters of 2, 4, 8 fit.
+// With -DMLP_KS=1 it times the K-split kernel over clusters of 8 instead (kernels.cu's
+// MLP_KS section: KS_MM, KS_KH, KS_PREFETCH, KS_THREADS; MLP_KS_PROF for its phases), after
+// checking with the occupancy API that its 15 clusters fit.
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>
@@ -44,10 +47,26 @@ int main(int argc, char** argv) {
   float *s0, *s1, *out; unsigned* bar;
   CK(cudaMalloc(&s0, batch * h * 4)); CK(cudaMalloc(&s1, batch * h * 4)); CK(cudaMalloc(&out, batch * h * 4));
   CK(cudaMalloc(&bar, 16384)); CK(cudaMemset(bar, 0, 16384));
+#if MLP_KS
+  // mlp_step: KS_CLUSTERS clusters of 8, ceil((h/8)/KS_CLUSTERS) groups of 8 columns at most.
+  const int ngmax = (h / 8 + KS_CLUSTERS - 1) / KS_CLUSTERS;
+  int smem = mats * ngmax * 8 * (h / 32) * 16;
+  CK(cudaFuncSetAttribute(mlp_step, cudaFuncAttributeMaxDynamicSharedMemorySize, smem));
+  {
+    cudaLaunchConfig_t cfg = {};
+    cfg.gridDim = dim3(KS_CL * KS_CLUSTERS); cfg.blockDim = dim3(KS_THREADS); cfg.dynamicSmemBytes = smem;
+    int ncl = -1; cudaError_t e = cudaOccupancyMaxActiveClusters(&ncl, (void*)mlp_step, &cfg);
+    printf("mlp_step: %d threads, %d B dynamic smem: max active clusters %d (%s), need %d\n", KS_THREADS, smem, ncl, cudaGetErrorString(e), KS_CLUSTERS);
+    if (ncl < KS_CLUSTERS) { printf("ERR clusters do not fit\n"); return 1; }
+  }
+  cudaStream_t st; CK(cudaStreamCreateWithFlags(&st, cudaStreamNonBlocking));
+  auto launch = [&]() { mlp_step<<<KS_CL * KS_CLUSTERS, KS_THREADS, smem, st>>>(x, w, b, g, be, s0, s1, out, bar, batch, h, mats, 1e-5f); };
+#else
   int smem = (mats * h * 8 + MLP_MAXB * h + 2 * (mats - 1) * h) * 4;
   CK(cudaFuncSetAttribute(mlp_step, cudaFuncAttributeMaxDynamicSharedMemorySize, smem));
   cudaStream_t st; CK(cudaStreamCreateWithFlags(&st, cudaStreamNonBlocking));
   auto launch = [&]() { mlp_step<<<h / 8, MLP_THREADS, smem, st>>>(x, w, b, g, be, s0, s1, out, bar, batch, h, mats, 1e-5f); };
+#endif
   for (int i = 0; i < 50; i++) launch();
   CK(cudaGetLastError()); CK(cudaStreamSynchronize(st));
   cudaEvent_t e0, e1; CK(cudaEventCreate(&e0)); CK(cudaEventCreate(&e1));
@@ -100,12 +119,19 @@ int main(int argc, char** argv) {
   unsigned hash = 2166136261u; for (float v : o) { unsigned u; memcpy(&u, &v, 4); hash = (hash ^ u) * 16777619u; }
   printf("mlp_bench %-22s launch_us=%.2f replay_us=%.2f checksum=%.6f maxdiff=%.3g maxrel=%.3g replay==eager:%s hash=%08x\n",
          argc > 1 ? argv[1] : "default", ms * 1000 / n, gms * 1000 / n, sum, maxd, maxr, same ? "yes" : "NO", hash);
-#if MLP_PROF
+#if MLP_PROF || MLP_KS_PROF
   {
+#if MLP_KS_PROF
+    std::vector<long long> pr(128 * 32);
+    CK(cudaMemcpyFromSymbol(pr.data(), mlp_ks_prof, pr.size() * 8));
+    const int nb = KS_CL * KS_CLUSTERS;
+    const char* names[5] = {"poll", "stage+stats", "matmul", "cluster-bar", "epilogue+arrive"};
+#else
     std::vector<long long> pr(1024 * 32);
     CK(cudaMemcpyFromSymbol(pr.data(), mlp_prof, pr.size() * 8));
     const int nb = h / 8;
     const char* names[5] = {"stage", "wait+sync", "matmul", "epilogue", "barrier"};
+#endif
     printf("  phase cycles (mean / max over blocks), per layer\n");
     for (int m = 0; m < mats; m++) {
       printf("  layer %d:", m);

@@ -23,7 +23,8 @@ func TestBuiltinNotNameError(t *testing.T) {
 		{"3.13", "{'max_autotune': int('1')}", "", ""},
 		{"3.14", "len('x')", "", ""},
 		{"3.8", "dict(a=1)", "", ""},
-		{"3.13", "frozenset()", "", "the builtin frozenset is not evaluated"},
+		{"3.13", "frozenset()", "", ""},
+		{"3.13", "print(1)", "", "the builtin print is not evaluated"},
 		{"3.12", "ｉｎｔ", "", "the builtin int is not evaluated"},
 		{"3.10", "aiter", "", "the builtin aiter is not evaluated"},
 		{"3.9", "aiter", "NameError", "name 'aiter' is not defined"},
@@ -56,10 +57,24 @@ func TestBuiltinLimits(t *testing.T) {
 		"sorted(['a' * 100000] * 1000)",
 		"max(['a' * 1000000] * 100)",
 		"[list('a' * 100000) for x in 'a' * 20]",
+		"pow(3, 2 ** 60000, 2 ** 60000 + 1)",
 	} {
 		_, err := literal.ParseFor(src, pyver.MustFor(v))
 		var lim *inputerr.LimitError
 		require.True(t, errors.As(err, &lim), "%s: %v", src, err)
 		require.Equal(t, "literal.MaxSteps", lim.Limit)
+	}
+}
+
+// TestBuiltinIntLimits: int(x, base) and round(n, -k) never build an int past
+// MaxIntBits (a typed limit; Python computes 10 ** 10 ** 30 for ever).
+func TestBuiltinIntLimits(t *testing.T) {
+	v, err := pyver.Parse("3.13")
+	require.NoError(t, err)
+	for _, src := range []string{"int('f' * 100000, 16)", "int('0b' + '1' * 70000, 0)", "round(5, -10 ** 30)", "round(5, -100000)"} {
+		_, err := literal.ParseFor(src, pyver.MustFor(v))
+		var lim *inputerr.LimitError
+		require.True(t, errors.As(err, &lim), "%s: %v", src, err)
+		require.Equal(t, "literal.MaxIntBits", lim.Limit)
 	}
 }

@@ -1,8 +1,8 @@
 // Package literal reads Python literals and constant expressions into immutable
 // [Value]s, as a script holding the text evaluates it: the ast.literal_eval grammar
 // (None, bools, ints, floats, complex numbers, strings and bytes, lists, tuples,
-// dicts and sets) and what Python evaluates over it before torch.compile sees the
-// value (2 ** 3, 'max-' + 'autotune', [True][0], f'{n}', comprehensions), with
+// dicts and sets; frozensets from frozenset()) and what Python evaluates over it
+// before torch.compile sees the value (2 ** 3, 'max-' + 'autotune', [True][0], f'{n}', comprehensions), with
 // Python's semantics and exception texts by Python version ([ParseFor] with a
 // [Lang], which a *pyver.Python is). A Value prints as Python's repr and encodes
 // as JSON, and is how every option, global and default of the Inductor config is
@@ -14,8 +14,8 @@
 // answers of Python 3.11.7, 3.13.5 and 3.14.10 (testdata/exprs-*.json, written by
 // testdata/probe/gen_exprs.py). A name of Python's builtins (dir(builtins) of the
 // Lang's version, builtins.txt) is never a NameError: the common pure ones are
-// evaluated (int, float, str, bool, len, abs, min, max, sum, list, tuple, set, dict,
-// round, pow, sorted; evalbuiltins.go; int(x, base), pow(x, y, mod) and round(x, n)
+// evaluated (int, float, str, bool, len, abs, min, max, sum, list, tuple, set,
+// frozenset, dict, round, pow, sorted; evalbuiltins.go; int(x, base), pow(x, y, mod) and round(x, n)
 // in evalnumbuiltins.go), the others refused as not evaluated, as is
 // what no constant expression is (lambdas, generators, other calls); any other name
 // but None, True and False is Python's NameError. An int may exceed Python's

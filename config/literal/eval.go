@@ -381,7 +381,7 @@ func (ev *evaluator) setItemErr(v Value) *pyErr {
 // iterate returns the items of an iterable constant (a str's characters, a dict's keys).
 func iterate(v Value) ([]Value, *pyErr) {
 	switch v.kind {
-	case ListKind, TupleKind, SetKind:
+	case ListKind, TupleKind, SetKind, FrozenSetKind:
 		return v.items(), nil
 	case DictKind:
 		out := make([]Value, 0, len(v.dictItems()))

@@ -16,22 +16,23 @@ import (
 // testdata/*/exprs-*.json); a call outside what a row evaluates (other argument
 // types, keywords, a text that differs by version) is refused as not evaluated.
 var builtinFuncs = map[string]builtinFunc{
-	"abs":    builtinAbs,
-	"bool":   builtinBool,
-	"dict":   builtinDict,
-	"float":  builtinFloat,
-	"int":    builtinInt,
-	"len":    builtinLen,
-	"list":   collectionBuiltin(List, false),
-	"max":    builtinMax,
-	"min":    builtinMin,
-	"pow":    builtinPow,
-	"round":  builtinRound,
-	"set":    collectionBuiltin(Set, true),
-	"sorted": builtinSorted,
-	"str":    builtinStr,
-	"sum":    builtinSum,
-	"tuple":  collectionBuiltin(Tuple, false),
+	"abs":       builtinAbs,
+	"bool":      builtinBool,
+	"dict":      builtinDict,
+	"float":     builtinFloat,
+	"frozenset": builtinFrozenSet,
+	"int":       builtinInt,
+	"len":       builtinLen,
+	"list":      collectionBuiltin(List, false),
+	"max":       builtinMax,
+	"min":       builtinMin,
+	"pow":       builtinPow,
+	"round":     builtinRound,
+	"set":       collectionBuiltin(Set, true),
+	"sorted":    builtinSorted,
+	"str":       builtinStr,
+	"sum":       builtinSum,
+	"tuple":     collectionBuiltin(Tuple, false),
 }
 
 // builtinArgs are a call's evaluated arguments: positional ones, then keywords in order.
@@ -110,7 +111,7 @@ func builtinLen(_ *evaluator, a builtinArgs) (Value, *pyErr) {
 		return Value{}, a.refuse()
 	}
 	switch x := a.pos[0]; x.kind {
-	case StrKind, ListKind, TupleKind, SetKind:
+	case StrKind, ListKind, TupleKind, SetKind, FrozenSetKind:
 		return Int(int64(seqLen(x))), nil
 	case DictKind:
 		return Int(int64(len(x.dictItems()))), nil
@@ -130,7 +131,7 @@ func builtinAbs(_ *evaluator, a builtinArgs) (Value, *pyErr) {
 		return bigInt(b.Abs(b)), nil
 	case FloatKind:
 		return Float(math.Abs(x.f)), nil
-	case NoneKind, StrKind, ListKind, TupleKind, DictKind, SetKind, EllipsisKind:
+	case NoneKind, StrKind, ListKind, TupleKind, DictKind, SetKind, FrozenSetKind, EllipsisKind:
 		return Value{}, typeErr("bad operand type for abs(): '%s'", x.PyType())
 	}
 	return Value{}, a.refuse()
@@ -245,6 +246,19 @@ func collectionBuiltin(build func(...Value) Value, hashed bool) builtinFunc {
 		}
 		return build(append([]Value(nil), items...)...), nil
 	}
+}
+
+// builtinFrozenSet is frozenset(): set()'s items, as a frozenset; it takes no
+// keywords and one argument at most.
+func builtinFrozenSet(ev *evaluator, a builtinArgs) (Value, *pyErr) {
+	switch {
+	case len(a.kw) > 0:
+		return Value{}, typeErr("frozenset() takes no keyword arguments")
+	case len(a.pos) > 1:
+		return Value{}, typeErr("frozenset expected at most 1 argument, got %d", len(a.pos))
+	}
+	v, err := collectionBuiltin(frozenSet, true)(ev, a)
+	return v, err
 }
 
 func builtinDict(ev *evaluator, a builtinArgs) (Value, *pyErr) {
@@ -453,7 +467,7 @@ func cost(v Value) int {
 		return 1 + len(v.s)/64
 	case IntKind:
 		return 1 + len(v.s)/256
-	case ListKind, TupleKind, SetKind:
+	case ListKind, TupleKind, SetKind, FrozenSetKind:
 		return 1 + len(v.items())
 	case DictKind:
 		return 1 + len(v.dictItems())

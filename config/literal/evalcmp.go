@@ -15,6 +15,9 @@ func pyEq(x, y Value) bool {
 	if isNumber(x) && isNumber(y) {
 		return numEq(x, y)
 	}
+	if isSetKind(x.kind) && isSetKind(y.kind) {
+		return setEq(x.items(), y.items())
+	}
 	if x.kind != y.kind {
 		return false
 	}
@@ -178,6 +181,8 @@ func order(op string, x, y Value) (int, bool, *pyErr) {
 		return c, ok, nil
 	case x.kind == OpaqueKind || y.kind == OpaqueKind:
 		return opaqueOrder(x, y, notSupported)
+	case isSetKind(x.kind) && isSetKind(y.kind):
+		return setOrder(op, x, y)
 	case x.kind != y.kind:
 		return 0, false, notSupported
 	case x.kind == StrKind:
@@ -247,7 +252,7 @@ func (ev *evaluator) contains(container, item Value) (bool, *pyErr) {
 		return strings.Contains(container.s, item.s), nil
 	case ListKind, TupleKind:
 		return containsEq(container.items(), item), nil
-	case SetKind:
+	case SetKind, FrozenSetKind:
 		if t := unhashable(item); t != "" {
 			return false, typeErr("%s", ev.text(TextUnhashableSet, t))
 		}

@@ -111,7 +111,7 @@ next:
 // iterable is iter(v) of a constant: TypeError for what cannot be iterated.
 func iterable(v Value) ([]Value, *pyErr) {
 	switch v.kind {
-	case ListKind, TupleKind, SetKind, DictKind, StrKind:
+	case ListKind, TupleKind, SetKind, FrozenSetKind, DictKind, StrKind:
 		return iterate(v)
 	case OpaqueKind:
 		return nil, unsupported("iterating " + v.PyType() + " is not evaluated")
@@ -125,7 +125,7 @@ func (ev *evaluator) bind(target *node, v Value) *pyErr {
 		ev.scopes[len(ev.scopes)-1][pyName(target.name)] = v
 		return nil
 	}
-	if v.kind != ListKind && v.kind != TupleKind && v.kind != StrKind && v.kind != SetKind && v.kind != DictKind {
+	if v.kind != ListKind && v.kind != TupleKind && v.kind != StrKind && !isSetKind(v.kind) && v.kind != DictKind {
 		if v.kind == OpaqueKind {
 			return unsupported("unpacking " + v.PyType() + " is not evaluated")
 		}

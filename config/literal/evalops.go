@@ -134,7 +134,7 @@ func (ev *evaluator) setOp(op string, x, y Value) (Value, bool, *pyErr) {
 	if op == "|" && x.kind == DictKind && y.kind == DictKind && ev.text(TextDictUnion) == "yes" {
 		return Dict(append(x.DictItems(), y.dictItems()...)...), true, nil
 	}
-	if x.kind != SetKind || y.kind != SetKind {
+	if !isSetKind(x.kind) || !isSetKind(y.kind) {
 		return Value{}, false, nil
 	}
 	inY := func(v Value) bool { return containsEq(y.items(), v) }
@@ -149,6 +149,9 @@ func (ev *evaluator) setOp(op string, x, y Value) (Value, bool, *pyErr) {
 		out = filter(x.items(), func(v Value) bool { return !inY(v) })
 	case "^":
 		out = append(filter(x.items(), func(v Value) bool { return !inY(v) }), filter(y.items(), func(v Value) bool { return !inX(v) })...)
+	}
+	if x.kind == FrozenSetKind { // the left operand's type
+		return frozenSet(out...), true, nil
 	}
 	return Set(out...), true, nil
 }

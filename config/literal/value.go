@@ -28,8 +28,9 @@ const (
 	DictKind
 	OpaqueKind
 	SetKind
-	ComplexKind  // a complex number (1j, 1+2j)
-	EllipsisKind // Ellipsis (...)
+	ComplexKind   // a complex number (1j, 1+2j)
+	EllipsisKind  // Ellipsis (...)
+	FrozenSetKind // a frozenset: a set that is hashable
 )
 
 // Value is a Python value as the Inductor config holds it. The zero Value is None.
@@ -85,6 +86,18 @@ func (v Value) hashKey() string {
 		if re, im, _ := v.AsComplex(); im == 0 {
 			return Float(re).hashKey() // complex(1, 0) == 1
 		}
+	case FrozenSetKind:
+		// equal in any order: the items' keys, sorted
+		keys := make([]string, 0, len(v.items()))
+		for _, it := range v.items() {
+			keys = append(keys, it.hashKey())
+		}
+		slices.Sort(keys)
+		var b strings.Builder
+		for _, k := range keys {
+			b.WriteString(strconv.Itoa(len(k)) + ":" + k)
+		}
+		return "f:{" + b.String() + "}"
 	}
 	return v.PyType() + ":" + v.String()
 }
@@ -151,6 +164,16 @@ func Set(items ...Value) Value {
 	}
 	return Value{kind: SetKind, ext: &composite{items: out}}
 }
+
+// frozenSet is Set's items as a frozenset.
+func frozenSet(items ...Value) Value {
+	v := Set(items...)
+	v.kind = FrozenSetKind
+	return v
+}
+
+// isSetKind reports whether k is set or frozenset.
+func isSetKind(k Kind) bool { return k == SetKind || k == FrozenSetKind }
 
 // Complex returns a Python complex number.
 func Complex(re, im float64) Value {
@@ -248,6 +271,8 @@ func (v Value) PyType() string {
 		return "dict"
 	case SetKind:
 		return "set"
+	case FrozenSetKind:
+		return "frozenset"
 	case ComplexKind:
 		return "complex"
 	case EllipsisKind:
@@ -273,7 +298,7 @@ func (v Value) Truthy() bool {
 		return v.f != 0
 	case StrKind:
 		return v.s != ""
-	case ListKind, TupleKind, SetKind:
+	case ListKind, TupleKind, SetKind, FrozenSetKind:
 		return len(v.items()) > 0
 	case DictKind:
 		return len(v.dictItems()) > 0
@@ -320,7 +345,7 @@ func (v Value) equalComposite(w Value) bool {
 	switch v.kind {
 	case ListKind, TupleKind:
 		return slices.EqualFunc(v.items(), w.items(), Value.Equal)
-	case SetKind:
+	case SetKind, FrozenSetKind:
 		return setEqual(v.items(), w.items())
 	case DictKind:
 		return slices.EqualFunc(v.dictItems(), w.dictItems(), func(a, b DictItem) bool {
@@ -400,6 +425,12 @@ func (v Value) writeRepr(b *strings.Builder, printable func(rune) bool) {
 		b.WriteString("Ellipsis")
 	case ListKind, TupleKind, SetKind:
 		v.writeItemsRepr(b, printable)
+	case FrozenSetKind:
+		b.WriteString("frozenset(")
+		if len(v.items()) > 0 {
+			writeItems(b, "{", v.items(), "}", printable)
+		}
+		b.WriteByte(')')
 	case DictKind:
 		b.WriteByte('{')
 		for i, it := range v.dictItems() {

@@ -45,17 +45,20 @@ echo "commit $commit" | tee -a "$out/bench.txt"
 echo "run-h200: wrote $out/results-h200.json"
 # Where the fused step's time goes: kernels/mlp_bench.cu built with stages left out
 # (MLP_SKIP: 1 matmul, 2 grid barriers, 4 weight loads, 8 input staging and LayerNorm),
-# the previous defaults (old: MLP_XFIRST 0, MLP_BARRIER 2), and the per-phase clock64
-# profile with an empty kernel's replay and the occupancy API's cluster counts (prof).
+# the previous defaults (old: MLP_XFIRST 0, MLP_BARRIER 2), the per-phase clock64
+# profile with an empty kernel's replay and the occupancy API's cluster counts (prof), and
+# the K-split variant over clusters of 8 that was not kept (ks, with its profile: ksprof).
 (
   cd kernels
   for s in 0 1 2 4 8 13 15; do nvcc -O3 -arch=sm_90 -DMLP_SKIP=$s -o ../.gpu/mlp_bench_$s mlp_bench.cu & done
   nvcc -O3 -arch=sm_90 -DMLP_SPLITB=0 -o ../.gpu/mlp_bench_splitb0 mlp_bench.cu &
   nvcc -O3 -arch=sm_90 -DMLP_XFIRST=0 -DMLP_BARRIER=2 -o ../.gpu/mlp_bench_old mlp_bench.cu &
   nvcc -O3 -arch=sm_90 -DMLP_PROF=1 -DMLP_BENCH_EXTRA -o ../.gpu/mlp_bench_prof mlp_bench.cu &
+  nvcc -O3 -arch=sm_90 -DMLP_KS=1 -o ../.gpu/mlp_bench_ks mlp_bench.cu &
+  nvcc -O3 -arch=sm_90 -DMLP_KS=1 -DMLP_KS_PROF=1 -o ../.gpu/mlp_bench_ksprof mlp_bench.cu &
   wait
 ) >>"$out/bench-stderr.log" 2>&1 || true
-for s in 0 1 2 4 8 13 15 splitb0 old prof; do n=$s; case $s in [0-9]*) n=skip=$s;; esac; [ -x .gpu/mlp_bench_$s ] && .gpu/mlp_bench_$s "$n"; done 2>&1 | tee -a "$out/bench.txt" || true
+for s in 0 1 2 4 8 13 15 splitb0 old prof ks ksprof; do n=$s; case $s in [0-9]*) n=skip=$s;; esac; [ -x .gpu/mlp_bench_$s ] && timeout 60 .gpu/mlp_bench_$s "$n"; done 2>&1 | tee -a "$out/bench.txt" || true
 {
   .gpu/drafters -devices 1 -mode reduce-overhead -torch 2.11 -json "$out/results-single-gpu.json" -commit "$commit"
   echo

@@ -171,7 +171,12 @@
 // average 4–6): BenchmarkVersusGrep ratio 0.74–0.88 (Read 91–155 MB/s, grep -F 80–114
 // MB/s; a first version that anchored a row on "cudagraph" measured 3.6), BenchmarkRead100MB
 // 40–41 MB/s from compiled test binaries, 2.56–2.58 s of CPU time against 2.47 s before,
-// peak heap 5.5 MB; FuzzRead ran 40 s clean.
+// peak heap 5.5 MB; FuzzRead ran 40 s clean. With the setup codes (cuda-graph-unavailable
+// to python-headers-missing; 2026-12-02, load average 10–15, compiled test binaries of
+// both commits run alternately): ratio 0.48–0.93 against 0.43–0.75 without them; a first
+// version whose Triton rows required a line with bare "torch" measured 0.94–1.63 (a
+// training log has torch/_inductor on many lines), so those rows now want Triton's
+// launcher, Triton, or Inductor's compiling frames.
 //
 // # Corpus
 //
@@ -403,6 +408,10 @@
 //   - libcuda-not-found: "cannot find -lcuda", 2.0–2.14
 //   - python-headers-missing: "Python.h: No such file or directory", 2.0–2.14
 //   - python-headers-missing: "'Python.h' file not found", 2.0–2.14
+//   - backend-ignores-inductor-config: "backend ignoring extra kwargs", 2.5–2.14
+//   - backend-ignores-inductor-config: "cudagraphs backend ignoring extra kwargs", 2.13–2.14
+//   - skip-cpp-wrapper: "skipping cudagraphs due to cpp wrapper enabled", 2.7–2.11
+//   - skip-cpp-wrapper: "cpp-wrapper does not support graph partition yet", 2.13–2.14
 //
 // # Codes
 //
@@ -869,6 +878,27 @@ const (
 	//
 	// Fix: install the headers of that Python (python3.X-dev, python3-devel).
 	PythonHeadersMissing Code = "python-headers-missing"
+
+	// BackendIgnoresInductorConfig occurs when torch.compile passes mode= or options=
+	// to a backend other than inductor that takes them and ignores them (the check
+	// mode's warning of the same code says it before the run).
+	//
+	// Example:
+	//
+	//	eager backend ignoring extra kwargs {'mode': 'reduce-overhead'}
+	//
+	// Fix: backend="inductor" for the mode's effect, or drop mode= and options=.
+	BackendIgnoresInductorConfig Code = "backend-ignores-inductor-config"
+
+	// SkipCPPWrapper occurs when Inductor runs a graph without CUDA graphs because
+	// cpp_wrapper is on (2.7–2.11), or on with graph_partition (2.13–2.14).
+	//
+	// Example:
+	//
+	//	skipping cudagraphs due to cpp-wrapper does not support graph partition yet
+	//
+	// Fix: graph_partition=False (2.13–2.14) or cpp_wrapper off.
+	SkipCPPWrapper Code = "skip-cpp-wrapper"
 )
 
 // Codes returns every code of the catalogue, in catalogue order.
@@ -884,7 +914,7 @@ func Codes() []Code {
 		EnvForceOverrides, CUDAInvalidContext, CaptureRNGState, OptimizerNotCapturable,
 		OptimizerCapturableDevice, CUDAGraphUnavailable, TritonMissing, GPUTooOldForTriton,
 		CXXCompilerMissing, NoValidAutotuneChoices, MaxAutotuneGEMMOff, LibcudaNotFound,
-		PythonHeadersMissing,
+		PythonHeadersMissing, BackendIgnoresInductorConfig, SkipCPPWrapper,
 	}
 }
 

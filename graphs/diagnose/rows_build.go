@@ -50,10 +50,11 @@ func tritonRows() []Signature {
 			Code: TritonMissing, Literal: "Cannot find a working triton installation",
 			Releases: modes.Minors(0, 14),
 			Cause: "Inductor generates Triton kernels for GPU tensors, and no Triton this torch release " +
-				"can use could be imported: none is installed (torch's Windows and macOS wheels bring " +
-				"none), or the installed one is too old or was replaced by another package's pin",
+				"can use could be imported: none is installed (torch's Windows wheels bring none), or the " +
+				"installed one is too old or was replaced by another package's pin",
 			Fix: "install the Triton release this torch was built with: on Linux, reinstall torch from " +
-				"PyTorch's index (it pins its Triton; pip show torch lists it under Requires), and keep " +
+				"PyTorch's index (its wheel pins the release: importlib.metadata.requires(\"torch\") " +
+				"lists triton==X for Linux x86_64), and keep " +
 				"other packages from replacing it; on Windows, install the triton-windows package of the " +
 				"series that goes with your torch; or compile without Triton: backend=\"aot_eager\", or " +
 				"turn torch.compile off (a program's own compile option, or TORCHDYNAMO_DISABLE=1)",
@@ -67,7 +68,8 @@ func tritonRows() []Signature {
 				"shares; 2.0: the same create_backend branch as the too-old text, which " +
 				"karpathy/nanoGPT#157 shows on 2.0's release candidates (2023-02); reports: " +
 				"kijai/ComfyUI-WanVideoWrapper#92, #148, #978, triton-lang/triton#4034, pytorch/pytorch#125093; " +
-				"TORCHDYNAMO_DISABLE=1: torch/_dynamo/eval_frame.py optimize @ T2.6.0, T2.14.1",
+				"TORCHDYNAMO_DISABLE=1: torch/_dynamo/eval_frame.py optimize @ T2.6.0, T2.14.1; the pin: a torch " +
+				"wheel's METADATA line Requires-Dist: triton==3.2.0 for Linux x86_64 (2.6)",
 			Decisive: "the RuntimeError (or TritonMissing) line",
 		},
 		{
@@ -81,8 +83,8 @@ func tritonRows() []Signature {
 				"triton.compiler.compiler, which Inductor imports to key its caches (a Triton older than the " +
 				"one torch pins, such as 2.3 under torch 2.4, or a newer or forked one that moved it, such as " +
 				"triton-windows 3.5 under torch 2.8)",
-			Fix: "install the Triton release this torch was built with (pip show torch lists it under " +
-				"Requires; on Windows, the triton-windows series that goes with your torch), or compile " +
+			Fix: "install the Triton release this torch was built with (importlib.metadata.requires(\"torch\") " +
+				"lists triton==X on Linux x86_64; on Windows, the triton-windows series that goes with your torch), or compile " +
 				"without Triton: backend=\"aot_eager\", or turn torch.compile off",
 			Evidence: modes.Source,
 			Source: "torch/_inductor/codecache.py CacheBase.get_system (from triton.compiler.compiler import " +
@@ -257,9 +259,13 @@ func gemmOffRows() []Signature {
 }
 
 // tritonContext is a line that shows a Triton or torch.compile build: Triton's launcher
-// source (main.c, cuda_utils.c), Triton, torch, Inductor or Dynamo. The alternatives
-// alternate their first letter's case so that none loses its literal prefix.
-const tritonContext = `/main\.c|cuda_utils|triton|Torch|torch|Triton|inductor|Inductor|dynamo|Dynamo`
+// source (main.c, cuda_utils.c), Triton, torch.compile, Dynamo or Inductor by module
+// name, or Inductor's compiling frames (compile_fx, codecache). Neither bare "torch"
+// nor "torch/_inductor" is one: a training log has them on many lines, and each such
+// line would be matched against this (BenchmarkVersusGrep's ratio doubled). Adjacent
+// alternatives differ in their first bytes so that none loses its literal prefix.
+const tritonContext = `/main\.c|cuda_utils|triton|Triton|torch\.compile|compile_fx|torch\._dynamo|codecache|` +
+	`torch\._inductor|TorchDynamo|BackendCompilerFailed|InductorError`
 
 // launcherSource is where Triton builds the launcher of a GPU kernel.
 const launcherSource = "Triton's third_party/nvidia/backend/driver.py (libraries = ['cuda'], libcuda_dirs reads " +

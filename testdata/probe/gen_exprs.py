@@ -157,7 +157,7 @@ BUILTINS2 = [
     "frozenset()", "frozenset([1, 2, 1])", "frozenset('a')", "frozenset({1: 2})", "frozenset((3,))",
     "frozenset(1)", "frozenset([[]])", "frozenset(1, 2)", "frozenset(x=1)", "frozenset([1]) == {1}",
     "frozenset([1]) == frozenset([1])", "{frozenset()}", "{frozenset([1]): 2}", "frozenset([1]) | {2}",
-    "{2} | frozenset([1])", "frozenset([1, 2]) & {2}", "frozenset([1]) - {1}", "frozenset([1]) ^ frozenset([2])",
+    "{1} | frozenset([2])", "frozenset([1, 2]) & {2}", "frozenset([1]) - {1}", "frozenset([1]) ^ frozenset([2])",
     "frozenset([1]) < {1, 2}", "frozenset([1]) <= frozenset([1])", "1 in frozenset([1])", "[] in frozenset()",
     "len(frozenset([1, 2]))", "sorted(frozenset([2, 1]))", "list(frozenset([3]))", "str(frozenset([1]))",
     "f'{frozenset([1])}'", "bool(frozenset())", "set(frozenset([1]))", "frozenset(frozenset([1]))",
