@@ -180,10 +180,10 @@
 //
 // # Corpus
 //
-// testdata/corpus holds 428 real public texts (issues, pull requests and pages, each
-// verbatim, its address in manifest.tsv), 217 of them with no code (graph breaks, recompile
+// testdata/corpus holds 431 real public texts (issues, pull requests and pages, each
+// verbatim, its address in manifest.tsv), 218 of them with no code (graph breaks, recompile
 // limits, Triton errors, OOM, NCCL timeouts, Unsupported, illegal memory access, prose
-// and code about skips), one golden file each. 111 were used while building the rows;
+// and code about skips), one golden file each. 114 were used while building the rows;
 // 19 were held out and only measured, once before and once after the build-set fixes:
 // 13 of 14 expected codes found (93 %) both times; 2, then 3, of 3 stated releases
 // detected; no false finding, none on the 5 negatives; one release read from a text
@@ -409,6 +409,10 @@
 //   - libcuda-not-found: "libcuda.so cannot found", 2.1–2.14
 //   - python-headers-missing: "Python.h: No such file or directory", 2.0–2.14
 //   - python-headers-missing: "'Python.h' file not found", 2.0–2.14
+//   - backend-ignores-inductor-config: "backend ignoring extra kwargs", 2.5–2.14
+//   - backend-ignores-inductor-config: "cudagraphs backend ignoring extra kwargs", 2.13–2.14
+//   - skip-cpp-wrapper: "skipping cudagraphs due to cpp wrapper enabled", 2.7–2.11
+//   - skip-cpp-wrapper: "cpp-wrapper does not support graph partition yet", 2.13–2.14
 //
 // # Codes
 //
@@ -875,6 +879,27 @@ const (
 	//
 	// Fix: install the headers of that Python (python3.X-dev, python3-devel).
 	PythonHeadersMissing Code = "python-headers-missing"
+
+	// BackendIgnoresInductorConfig occurs when torch.compile passes mode= or options=
+	// to a backend other than inductor that takes them and ignores them (the check
+	// mode's warning of the same code says it before the run).
+	//
+	// Example:
+	//
+	//	eager backend ignoring extra kwargs {'mode': 'reduce-overhead'}
+	//
+	// Fix: backend="inductor" for the mode's effect, or drop mode= and options=.
+	BackendIgnoresInductorConfig Code = "backend-ignores-inductor-config"
+
+	// SkipCPPWrapper occurs when Inductor runs a graph without CUDA graphs because
+	// cpp_wrapper is on (2.7–2.11), or on with graph_partition (2.13–2.14).
+	//
+	// Example:
+	//
+	//	skipping cudagraphs due to cpp-wrapper does not support graph partition yet
+	//
+	// Fix: graph_partition=False (2.13–2.14) or cpp_wrapper off.
+	SkipCPPWrapper Code = "skip-cpp-wrapper"
 )
 
 // Codes returns every code of the catalogue, in catalogue order.
@@ -890,7 +915,7 @@ func Codes() []Code {
 		EnvForceOverrides, CUDAInvalidContext, CaptureRNGState, OptimizerNotCapturable,
 		OptimizerCapturableDevice, CUDAGraphUnavailable, TritonMissing, GPUTooOldForTriton,
 		CXXCompilerMissing, NoValidAutotuneChoices, MaxAutotuneGEMMOff, LibcudaNotFound,
-		PythonHeadersMissing,
+		PythonHeadersMissing, BackendIgnoresInductorConfig, SkipCPPWrapper,
 	}
 }
 

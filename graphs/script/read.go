@@ -164,7 +164,8 @@ type reader struct {
 	fn         *stmt
 	inline     int
 	loop       int
-	iters      []iterCount // the loops and comprehensions running now, innermost last (see loopCount)
+	dictObjs   map[dictKey]*dictObj // the dicts followed by name, where the reader runs now (dictflow.go)
+	iters      []iterCount          // the loops and comprehensions running now, innermost last (see loopCount)
 	patches    []string
 	configLine int       // where torch._inductor.config is first imported, in execution order (0: not yet)
 	configBy   string    // what imports it there

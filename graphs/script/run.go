@@ -40,6 +40,18 @@ func (r *reader) stmt(s *stmt) {
 	default:
 		r.walkStmt(s, r.visit)
 		r.assign(s)
+		r.dictStmt(s)
+	}
+}
+
+// dictStmt follows what a statement other than an assignment does to a dict: d |= m,
+// d[k] += v, del d[k].
+func (r *reader) dictStmt(s *stmt) {
+	switch {
+	case s.kind == augAssignStmt:
+		r.dictAugAssign(s)
+	case s.kind == simpleStmt && s.name == "del" && len(s.exprs) == 1:
+		r.dictDel(s.exprs[0])
 	}
 }
 
@@ -321,6 +333,7 @@ func (r *reader) call(c *expr) {
 	}
 	r.noteCall(c)
 	r.workloadCall(c, q)
+	r.dictCall(c)
 	switch {
 	case c.x.kind == name && q == "" && r.partials[c.x.name] != nil:
 		r.partialCall(c, r.partials[c.x.name])
@@ -429,6 +442,7 @@ func (r *reader) assign(s *stmt) {
 			continue
 		}
 		r.workloadAssign(t, s.value)
+		r.dictAssign(t, s.value)
 		r.bind(r.lastName(t), s.value)
 	}
 }
