@@ -78,6 +78,16 @@ func (ev *evaluator) method(n *node) (Value, *pyErr) {
 	if err != nil {
 		return Value{}, err
 	}
+	if x.kind == StrKind && fn.name == "join" && len(n.kids) == 2 && n.kids[1].kind != nStar && n.kids[1].kind != nKeyword {
+		it, err := ev.evalIter(n.kids[1])
+		if err != nil {
+			return Value{}, err
+		}
+		if v, ok := joinStr(x.s, it); ok {
+			return v, nil
+		}
+		return Value{}, unsupported("method str.join() with these arguments is not evaluated")
+	}
 	args, kwargs, err := ev.callArgs(n.kids[1:], fn.name == "format")
 	if err != nil {
 		return Value{}, err

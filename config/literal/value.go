@@ -47,9 +47,10 @@ type Value struct {
 // composite holds the parts of a Value that scalars do not need, so that Values stay
 // small to copy (a resolution copies 543 of them).
 type composite struct {
-	pytype string  // opaque only: type(v).__name__
-	raw    *string // bytes read from a literal only: the bytes
-	items  []Value // list, tuple or set items (a set's in insertion order)
+	pytype string                   // opaque only: type(v).__name__
+	raw    *string                  // bytes read from a literal only: the bytes
+	lazy   func() ([]Value, *pyErr) // a lazy iterable (evalgen.go) only: its items
+	items  []Value                  // list, tuple or set items (a set's in insertion order)
 	dict   []DictItem
 }
 
