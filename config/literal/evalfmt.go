@@ -9,9 +9,9 @@ import (
 )
 
 // format is str % args (printf-style formatting, CPython Objects/unicodeobject.c
-// PyUnicode_Format) for the conversions s r a d i u x X o f F e E c and %, with
-// the flags - + space 0 #, a width and a precision. A mapping key ("%(name)s"), '*'
-// widths and the g conversions are not evaluated.
+// PyUnicode_Format) for the conversions s r a d i u x X o f F e E g G c and %, with
+// the flags - + space 0 #, a width and a precision. A mapping key ("%(name)s") and
+// '*' widths are not evaluated.
 func (ev *evaluator) format(f string, arg Value) (Value, *pyErr) {
 	args := []Value{arg}
 	tuple := arg.kind == TupleKind
@@ -107,11 +107,8 @@ func parsePercentWidth(rs []rune, i int) (fmtSpec, int, *pyErr) {
 // checkPercentConv refuses the conversion character c (at index i) when it is
 // not one of those evaluated.
 func checkPercentConv(c rune, i int) *pyErr {
-	if c == '%' || strings.ContainsRune("sradiuxXofFeEc", c) {
+	if c == '%' || strings.ContainsRune("sradiuxXofFeEcgG", c) {
 		return nil
-	}
-	if strings.ContainsRune("gG", c) {
-		return unsupported("the %g conversion is not evaluated")
 	}
 	return &pyErr{exc: "ValueError", msg: fmt.Sprintf("unsupported format character '%c' (0x%x) at index %d", c, c, i)}
 }
@@ -220,12 +217,11 @@ func floatText(spec fmtSpec, v Value) (string, *pyErr) {
 	var s string
 	switch {
 	case math.IsInf(f, 0) || math.IsNaN(f):
-		s = map[bool]string{true: "inf", false: "nan"}[math.IsInf(f, 0)]
-		if math.IsInf(f, -1) {
-			s = "-inf"
-		}
-		if conv == 'F' || conv == 'E' {
-			s = strings.ToUpper(s)
+		s = nonFiniteText(f, conv)
+	case conv == 'g' || conv == 'G':
+		s = gBody(f, spec.prec, spec.has('#'), conv == 'G', false)
+		if math.Signbit(f) {
+			s = "-" + s
 		}
 	case conv == 'f' || conv == 'F':
 		s = strconv.FormatFloat(f, 'f', prec, 64)
@@ -233,6 +229,18 @@ func floatText(spec fmtSpec, v Value) (string, *pyErr) {
 		s = strconv.FormatFloat(f, byte(conv), prec, 64)
 	}
 	return sign(spec, s), nil
+}
+
+// nonFiniteText writes inf, -inf or nan for a % conversion (upper case for F, E, G).
+func nonFiniteText(f float64, conv rune) string {
+	s := map[bool]string{true: "inf", false: "nan"}[math.IsInf(f, 0)]
+	if math.IsInf(f, -1) {
+		s = "-inf"
+	}
+	if conv == 'F' || conv == 'E' || conv == 'G' {
+		s = strings.ToUpper(s)
+	}
+	return s
 }
 
 type bigIntText struct{}

@@ -12,9 +12,8 @@ import (
 // format(value, spec) and str.format, CPython's format mini-language
 // (Python/formatter_unicode.c) for str (type s), int (b d o x X, and the float
 // types) and float (e E f F %), with fill, align, sign, '#', '0', width, ',' and '_'
-// grouping and precision. The n, g and G types, 'z', a float without a type but with
-// a precision, and replacement fields with attribute or index access are refused as
-// not evaluated.
+// grouping and precision, and the g, G and n types (evalgformat.go). 'z' and
+// replacement fields with attribute or index access are refused as not evaluated.
 
 type formatSpec struct {
 	fill            rune
@@ -139,27 +138,35 @@ func (ev *evaluator) formatValue(v Value, spec string) (string, *pyErr) {
 	switch v.kind {
 	case StrKind:
 		return formatStr(v.s, f)
-	case BoolKind, IntKind:
-		if f.typ == 0 || strings.IndexByte("bdoxX", f.typ) >= 0 {
-			return ev.formatInt(v, f)
-		}
-		if f.typ == 'n' && f.grouping == 0 {
-			// 'd' in the C locale's LC_NUMERIC, which Python keeps.
-			f.typ = 'd'
-			return ev.formatInt(v, f)
-		}
-		fl, perr := toFloat(v)
-		if perr != nil {
-			return "", perr
-		}
-		return ev.formatFloat(fl, f, v)
-	case FloatKind:
-		return ev.formatFloat(v.f, f, v)
+	case BoolKind, IntKind, FloatKind:
+		return ev.formatReal(v, f)
 	}
 	if v.kind == OpaqueKind || v.kind == ComplexKind {
 		return "", unsupported("format of " + v.PyType() + " is not evaluated")
 	}
 	return "", typeErr("unsupported format string passed to %s.__format__", v.PyType())
+}
+
+// formatReal is format(v, spec) for an int, a bool or a float: an int with an int
+// type (n is d in the C locale's LC_NUMERIC, which Python keeps), else as a float.
+func (ev *evaluator) formatReal(v Value, f formatSpec) (string, *pyErr) {
+	if f.typ == 'n' && f.grouping != 0 {
+		return "", &pyErr{exc: "ValueError", msg: fmt.Sprintf("Cannot specify '%c' with 'n'.", f.grouping)}
+	}
+	if v.kind == FloatKind {
+		return ev.formatFloat(v.f, f, v)
+	}
+	if f.typ == 'n' {
+		f.typ = 'd'
+	}
+	if f.typ == 0 || strings.IndexByte("bdoxX", f.typ) >= 0 {
+		return ev.formatInt(v, f)
+	}
+	fl, perr := toFloat(v)
+	if perr != nil {
+		return "", perr
+	}
+	return ev.formatFloat(fl, f, v)
 }
 
 func unknownCode(typ byte, v Value) *pyErr {
@@ -244,7 +251,7 @@ func (ev *evaluator) formatFloat(x float64, f formatSpec, v Value) (string, *pyE
 		prec = 6
 	}
 	neg := math.Signbit(x) && !math.IsNaN(x)
-	body := floatBody(x, typ, prec)
+	body := floatBody(x, typ, f.prec, f.alt)
 	if f.alt && prec == 0 && (typ == 'f' || typ == 'F' || typ == '%') {
 		body = forcePoint(body, typ)
 	}
@@ -258,12 +265,8 @@ func (ev *evaluator) formatFloat(x float64, f formatSpec, v Value) (string, *pyE
 // unknown (Python's ValueError).
 func checkFloatType(f formatSpec, v Value) *pyErr {
 	switch {
-	case f.typ == 0 && f.prec >= 0:
-		return unsupported("a float format without a type but with a precision is not evaluated")
-	case f.typ == 0 || strings.IndexByte("eEfF%", f.typ) >= 0:
+	case f.typ == 0 || strings.IndexByte("eEfF%gGn", f.typ) >= 0:
 		return nil
-	case strings.IndexByte("gGn", f.typ) >= 0:
-		return unsupported("the g and n format types are not evaluated")
 	}
 	return unknownCode(f.typ, v)
 }
@@ -292,13 +295,19 @@ func groupFloat(body string, sep byte) string {
 
 // floatBody writes |x| in the float format type typ (0, e, E, f, F or %) with
 // prec digits after the point.
-func floatBody(x float64, typ byte, prec int) string {
+func floatBody(x float64, typ byte, prec int, alt bool) string {
 	ax := math.Abs(x)
+	given := prec
+	if prec < 0 {
+		prec = 6
+	}
 	switch {
 	case math.IsInf(x, 0) || math.IsNaN(x):
 		return nonFiniteBody(x, typ)
-	case typ == 0:
+	case typ == 0 && given < 0:
 		return pyFloatRepr(ax)
+	case typ == 0 || typ == 'g' || typ == 'G' || typ == 'n':
+		return gBody(ax, given, alt, typ == 'G', typ == 0)
 	case typ == 'e':
 		return strconv.FormatFloat(ax, 'e', prec, 64)
 	case typ == 'E':
@@ -312,7 +321,7 @@ func floatBody(x float64, typ byte, prec int) string {
 // nonFiniteBody writes inf or nan in the float format type typ.
 func nonFiniteBody(x float64, typ byte) string {
 	body := map[bool]string{true: "inf", false: "nan"}[math.IsInf(x, 0)]
-	if typ == 'E' || typ == 'F' {
+	if typ == 'E' || typ == 'F' || typ == 'G' {
 		body = strings.ToUpper(body)
 	}
 	if typ == '%' {
