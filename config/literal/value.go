@@ -424,14 +424,8 @@ func (v Value) writeRepr(b *strings.Builder, printable func(rune) bool) {
 		b.WriteString(pyComplexRepr(v.AsComplex()))
 	case EllipsisKind:
 		b.WriteString("Ellipsis")
-	case ListKind, TupleKind, SetKind:
+	case ListKind, TupleKind, SetKind, FrozenSetKind:
 		v.writeItemsRepr(b, printable)
-	case FrozenSetKind:
-		b.WriteString("frozenset(")
-		if len(v.items()) > 0 {
-			writeItems(b, "{", v.items(), "}", printable)
-		}
-		b.WriteByte(')')
 	case DictKind:
 		b.WriteByte('{')
 		for i, it := range v.dictItems() {
@@ -456,6 +450,10 @@ func (v Value) writeItemsRepr(b *strings.Builder, printable func(rune) bool) {
 		writeItems(b, "(", items, ",)", printable)
 	case v.kind == TupleKind:
 		writeItems(b, "(", items, ")", printable)
+	case v.kind == FrozenSetKind && len(items) == 0:
+		b.WriteString("frozenset()")
+	case v.kind == FrozenSetKind:
+		writeItems(b, "frozenset({", items, "})", printable)
 	case len(items) == 0:
 		b.WriteString("set()")
 	default:
