@@ -9,6 +9,7 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"regexp"
 	"slices"
 	"strings"
 	"testing"
@@ -659,8 +660,12 @@ func termColumns(s string) int {
 	return n
 }
 
+// oneWordLine is a line of one word after its field's prefix: a word longer than the
+// width stays whole (a path, a key), on a line of its own.
+var oneWordLine = regexp.MustCompile(`^\s*(?:\| |cause: |fix: |note: )?\s*\S+$`)
+
 // TestWriteTextWidth: at every width each line fits (in terminal columns, a CJK rune
-// taking two) and no word is lost; a width of 0 puts each field on one line; a width
+// taking two) unless it is one word longer than the width, and no word is lost; a width of 0 puts each field on one line; a width
 // under MinTextWidth is taken as MinTextWidth.
 func TestWriteTextWidth(t *testing.T) {
 	t.Parallel()
@@ -685,7 +690,7 @@ func TestWriteTextWidth(t *testing.T) {
 			require.NoError(t, d.WriteTextWidth(&out, tt.width))
 			lines := strings.Split(strings.TrimSuffix(out.String(), "\n"), "\n")
 			for i, line := range lines {
-				if tt.limit > 0 && termColumns(line) > tt.limit {
+				if tt.limit > 0 && termColumns(line) > tt.limit && !oneWordLine.MatchString(line) {
 					t.Errorf("%s at width %d: line %d takes %d columns: %q", name, tt.width, i+1, termColumns(line), line)
 				}
 			}

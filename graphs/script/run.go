@@ -31,9 +31,11 @@ func (r *reader) stmt(s *stmt) {
 		r.calls(s.exprs)
 		r.loop++
 		r.iters = append(r.iters, r.loopStmtCount(s))
+		r.loopIDs = append(r.loopIDs, int32(s.tokStart))
 		r.run(s.body)
 		r.loop--
 		r.iters = r.iters[:len(r.iters)-1]
+		r.loopIDs = r.loopIDs[:len(r.loopIDs)-1]
 	case blockStmt:
 		r.calls(s.exprs)
 		r.branches(s)
@@ -445,6 +447,7 @@ func (r *reader) assign(s *stmt) {
 		r.workloadAssign(t, s.value)
 		r.dictAssign(t, s.value)
 		r.bind(r.lastName(t), s.value)
+		r.noteKill(t, s.value)
 	}
 }
 
