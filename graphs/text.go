@@ -16,7 +16,8 @@ type TextOptions struct {
 	// All lists every key, not only the changed ones.
 	All bool
 	// Width is the line width in columns (runes); 0 means DefaultWidth. Lines are
-	// wrapped, never cut; a token longer than the width is broken across lines.
+	// wrapped, never cut, and no token is split: a key, path or number longer than
+	// the width stays whole on a line of its own.
 	Width int
 }
 

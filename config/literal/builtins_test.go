@@ -58,6 +58,8 @@ func TestBuiltinLimits(t *testing.T) {
 		"max(['a' * 1000000] * 100)",
 		"[list('a' * 100000) for x in 'a' * 20]",
 		"pow(3, 2 ** 60000, 2 ** 60000 + 1)",
+		"list(x for x in 'a' * 600000 for y in 'ab')",
+		"sorted(reversed([x for x in 'a' * 600000 for y in 'ab']))",
 	} {
 		_, err := literal.ParseFor(src, pyver.MustFor(v))
 		var lim *inputerr.LimitError

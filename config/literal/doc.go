@@ -15,9 +15,10 @@
 // testdata/probe/gen_exprs.py). A name of Python's builtins (dir(builtins) of the
 // Lang's version, builtins.txt) is never a NameError: the common pure ones are
 // evaluated (int, float, str, bool, len, abs, min, max, sum, list, tuple, set,
-// frozenset, dict, round, pow, sorted; evalbuiltins.go; int(x, base), pow(x, y, mod) and round(x, n)
-// in evalnumbuiltins.go), the others refused as not evaluated, as is
-// what no constant expression is (lambdas, generators, other calls); any other name
+// frozenset, dict, round, pow, sorted; evalbuiltins.go; int(x, base),
+// pow(x, y, mod) and round(x, n) in evalnumbuiltins.go; generator expressions and
+// reversed() where they are consumed at once, evalgen.go), the others refused as not evaluated, as is
+// what no constant expression is (lambdas, other calls); any other name
 // but None, True and False is Python's NameError. An int may exceed Python's
 // 4,300-digit limit on int-to-str conversion (7 ** 7000): it computes as any int,
 // while writing it as decimal text (str, repr, f-strings, %d, format) raises that

@@ -332,7 +332,7 @@ func (ev *evaluator) display(n *node) (Value, *pyErr) {
 	items := make([]Value, 0, len(n.kids))
 	for _, k := range n.kids {
 		if k.kind == nStar {
-			v, err := ev.eval(k.kids[0])
+			v, err := ev.evalIter(k.kids[0])
 			if err != nil {
 				return Value{}, err
 			}
@@ -395,6 +395,8 @@ func iterate(v Value) ([]Value, *pyErr) {
 			out = append(out, Str(string(r)))
 		}
 		return out, nil
+	case lazyKind:
+		return v.ext.lazy()
 	}
 	return nil, typeErr("Value after * must be an iterable, not %s", v.PyType())
 }

@@ -78,6 +78,9 @@ func (ev *evaluator) method(n *node) (Value, *pyErr) {
 	if err != nil {
 		return Value{}, err
 	}
+	if x.kind == StrKind && fn.name == "join" && plainArgs(n.kids[1:], 1) {
+		return ev.joinMethod(x.s, n.kids[1])
+	}
 	args, kwargs, err := ev.callArgs(n.kids[1:], fn.name == "format")
 	if err != nil {
 		return Value{}, err
@@ -272,6 +275,28 @@ func strList(parts []string) Value {
 		out[i] = Str(p)
 	}
 	return List(out...)
+}
+
+// plainArgs reports whether args are n arguments, none starred or keyword.
+func plainArgs(args []*node, n int) bool {
+	for _, a := range args {
+		if a.kind == nStar || a.kind == nKeyword {
+			return false
+		}
+	}
+	return len(args) == n
+}
+
+// joinMethod is sep.join(arg), whose argument may be a generator (evalIter).
+func (ev *evaluator) joinMethod(sep string, arg *node) (Value, *pyErr) {
+	it, err := ev.evalIter(arg)
+	if err != nil {
+		return Value{}, err
+	}
+	if v, ok := joinStr(sep, it); ok {
+		return v, nil
+	}
+	return Value{}, unsupported("method str.join() with these arguments is not evaluated")
 }
 
 func joinStr(sep string, it Value) (Value, bool) {

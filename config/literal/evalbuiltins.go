@@ -81,7 +81,7 @@ func (ev *evaluator) callBuiltin(name string, n *node) (Value, bool, *pyErr) {
 		return Value{}, false, nil
 	}
 	a := builtinArgs{name: name}
-	for _, k := range n.kids[1:] {
+	for i, k := range n.kids[1:] {
 		if k.kind == nStar || (k.kind == nKeyword && k.name == "**") {
 			return Value{}, true, unsupported("a starred argument is not evaluated")
 		}
@@ -89,7 +89,11 @@ func (ev *evaluator) callBuiltin(name string, n *node) (Value, bool, *pyErr) {
 		if k.kind == nKeyword {
 			arg = k.kids[0]
 		}
-		v, err := ev.eval(arg)
+		eval := ev.eval
+		if i == 0 && k.kind != nKeyword && iterConsumers[name] {
+			eval = ev.evalIter
+		}
+		v, err := eval(arg)
 		if err != nil {
 			return Value{}, true, err
 		}
@@ -363,12 +367,12 @@ func builtinSum(ev *evaluator, a builtinArgs) (Value, *pyErr) {
 	if len(a.pos) == 0 {
 		return Value{}, a.refuse()
 	}
+	if start.kind == StrKind { // checked before the iterable is iterated
+		return Value{}, typeErr("sum() can't sum strings [use ''.join(seq) instead]")
+	}
 	items, err := iterable(a.pos[0])
 	if err != nil {
 		return Value{}, err
-	}
-	if start.kind == StrKind {
-		return Value{}, typeErr("sum() can't sum strings [use ''.join(seq) instead]")
 	}
 	acc := start
 	for _, it := range append([]Value{start}, items...) {

@@ -14,7 +14,7 @@ const MaxSteps = 1 << 20
 // bound in a scope of their own (Python 3: a comprehension's names do not leak), the
 // iterables of literals iterated in their order (a set in the order written: Python
 // iterates a set in hash order, the same for small ints, not for strs). A generator
-// expression is refused as not evaluated: its value is a generator object.
+// expression is evaluated only where it is consumed at once (evalgen.go).
 
 func (ev *evaluator) comp(n *node) (Value, *pyErr) {
 	if n.op == "gen" {
@@ -74,8 +74,7 @@ func (ev *evaluator) clauses(cs []*node, emit func() *pyErr) *pyErr {
 	if len(cs) == 0 {
 		return emit()
 	}
-	f := cs[0]
-	it, err := ev.eval(f.kids[1])
+	it, err := ev.evalIter(cs[0].kids[1])
 	if err != nil {
 		return err
 	}
@@ -83,6 +82,12 @@ func (ev *evaluator) clauses(cs []*node, emit func() *pyErr) *pyErr {
 	if err != nil {
 		return err
 	}
+	return ev.clausesOver(cs, vals, emit)
+}
+
+// clausesOver is clauses with the first clause's iterable already iterated: vals.
+func (ev *evaluator) clausesOver(cs []*node, vals []Value, emit func() *pyErr) *pyErr {
+	f := cs[0]
 next:
 	for _, v := range vals {
 		if ev.steps++; ev.steps > MaxSteps {
@@ -113,6 +118,8 @@ func iterable(v Value) ([]Value, *pyErr) {
 	switch v.kind {
 	case ListKind, TupleKind, SetKind, FrozenSetKind, DictKind, StrKind:
 		return iterate(v)
+	case lazyKind:
+		return v.ext.lazy()
 	case OpaqueKind:
 		return nil, unsupported("iterating " + v.PyType() + " is not evaluated")
 	}

@@ -217,13 +217,7 @@ func floatText(spec fmtSpec, v Value) (string, *pyErr) {
 	var s string
 	switch {
 	case math.IsInf(f, 0) || math.IsNaN(f):
-		s = map[bool]string{true: "inf", false: "nan"}[math.IsInf(f, 0)]
-		if math.IsInf(f, -1) {
-			s = "-inf"
-		}
-		if conv == 'F' || conv == 'E' || conv == 'G' {
-			s = strings.ToUpper(s)
-		}
+		s = nonFiniteText(f, conv)
 	case conv == 'g' || conv == 'G':
 		s = gBody(f, spec.prec, spec.has('#'), conv == 'G', false)
 		if math.Signbit(f) {
@@ -235,6 +229,18 @@ func floatText(spec fmtSpec, v Value) (string, *pyErr) {
 		s = strconv.FormatFloat(f, byte(conv), prec, 64)
 	}
 	return sign(spec, s), nil
+}
+
+// nonFiniteText writes inf, -inf or nan for a % conversion (upper case for F, E, G).
+func nonFiniteText(f float64, conv rune) string {
+	s := map[bool]string{true: "inf", false: "nan"}[math.IsInf(f, 0)]
+	if math.IsInf(f, -1) {
+		s = "-inf"
+	}
+	if conv == 'F' || conv == 'E' || conv == 'G' {
+		s = strings.ToUpper(s)
+	}
+	return s
 }
 
 type bigIntText struct{}

@@ -135,33 +135,38 @@ func (ev *evaluator) formatValue(v Value, spec string) (string, *pyErr) {
 	if !ok {
 		return "", unsupported("this format spec is not evaluated")
 	}
-	if f.typ == 'n' && f.grouping != 0 && (isNumber(v) && v.kind != ComplexKind) {
-		return "", &pyErr{exc: "ValueError", msg: fmt.Sprintf("Cannot specify '%c' with 'n'.", f.grouping)}
-	}
 	switch v.kind {
 	case StrKind:
 		return formatStr(v.s, f)
-	case BoolKind, IntKind:
-		if f.typ == 0 || strings.IndexByte("bdoxX", f.typ) >= 0 {
-			return ev.formatInt(v, f)
-		}
-		if f.typ == 'n' {
-			// 'd' in the C locale's LC_NUMERIC, which Python keeps.
-			f.typ = 'd'
-			return ev.formatInt(v, f)
-		}
-		fl, perr := toFloat(v)
-		if perr != nil {
-			return "", perr
-		}
-		return ev.formatFloat(fl, f, v)
-	case FloatKind:
-		return ev.formatFloat(v.f, f, v)
+	case BoolKind, IntKind, FloatKind:
+		return ev.formatReal(v, f)
 	}
 	if v.kind == OpaqueKind || v.kind == ComplexKind {
 		return "", unsupported("format of " + v.PyType() + " is not evaluated")
 	}
 	return "", typeErr("unsupported format string passed to %s.__format__", v.PyType())
+}
+
+// formatReal is format(v, spec) for an int, a bool or a float: an int with an int
+// type (n is d in the C locale's LC_NUMERIC, which Python keeps), else as a float.
+func (ev *evaluator) formatReal(v Value, f formatSpec) (string, *pyErr) {
+	if f.typ == 'n' && f.grouping != 0 {
+		return "", &pyErr{exc: "ValueError", msg: fmt.Sprintf("Cannot specify '%c' with 'n'.", f.grouping)}
+	}
+	if v.kind == FloatKind {
+		return ev.formatFloat(v.f, f, v)
+	}
+	if f.typ == 'n' {
+		f.typ = 'd'
+	}
+	if f.typ == 0 || strings.IndexByte("bdoxX", f.typ) >= 0 {
+		return ev.formatInt(v, f)
+	}
+	fl, perr := toFloat(v)
+	if perr != nil {
+		return "", perr
+	}
+	return ev.formatFloat(fl, f, v)
 }
 
 func unknownCode(typ byte, v Value) *pyErr {

@@ -23,6 +23,7 @@ type fpart struct {
 	expr *node
 	conv string // "r", "s", "a" or ""
 	spec string
+	eq   string // the = specifier's text (the expression as written, its '=' and the blanks around), written first
 }
 
 // fstrAt reports whether an f-string starts at i: a prefix of one or two letters
@@ -121,16 +122,26 @@ func (ep *exprParser) field(body string, i, off int) (int, fpart, *syntaxErr) {
 	if strings.TrimSpace(src) == "" {
 		return 0, fpart{}, &syntaxErr{off: off, msg: "f-string: valid expression required before '}'"}
 	}
-	if body[j] == '=' {
-		return 0, fpart{}, &syntaxErr{off: off, why: "the f-string = specifier is not evaluated"}
-	}
 	part := fpart{}
+	if body[j] == '=' {
+		// f'{x = }' writes "x = " then repr(x), or x formatted when a spec or a
+		// conversion is given (3.8+; measured on 3.8.18-3.14.10, BUILTINS2).
+		k := j + 1
+		for k < len(body) && strings.IndexByte(" \t\n\r\f", body[k]) >= 0 {
+			k++
+		}
+		part.eq, j = body[i:k], k
+	}
 	var err *syntaxErr
 	if part.conv, j, err = ep.fieldConv(body, j, off); err != nil {
 		return 0, fpart{}, err
 	}
+	hasSpec := j < len(body) && body[j] == ':'
 	if part.spec, j, err = fieldSpec(body, j, off); err != nil {
 		return 0, fpart{}, err
+	}
+	if part.eq != "" && part.conv == "" && !hasSpec {
+		part.conv = "r"
 	}
 	if j >= len(body) || body[j] != '}' {
 		return 0, fpart{}, &syntaxErr{off: off, msg: "f-string: expecting '}'"}
@@ -255,6 +266,7 @@ func (ev *evaluator) fstringValue(n *node) (Value, *pyErr) {
 		if err != nil {
 			return Value{}, err
 		}
+		b.WriteString(p.eq)
 		if err := ev.writeField(&b, v, p.conv, p.conv != "", p.spec); err != nil {
 			return Value{}, err
 		}

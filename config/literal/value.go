@@ -47,9 +47,10 @@ type Value struct {
 // composite holds the parts of a Value that scalars do not need, so that Values stay
 // small to copy (a resolution copies 543 of them).
 type composite struct {
-	pytype string  // opaque only: type(v).__name__
-	raw    *string // bytes read from a literal only: the bytes
-	items  []Value // list, tuple or set items (a set's in insertion order)
+	pytype string                   // opaque only: type(v).__name__
+	raw    *string                  // bytes read from a literal only: the bytes
+	lazy   func() ([]Value, *pyErr) // a lazy iterable (evalgen.go) only: its items
+	items  []Value                  // list, tuple or set items (a set's in insertion order)
 	dict   []DictItem
 }
 
@@ -423,14 +424,8 @@ func (v Value) writeRepr(b *strings.Builder, printable func(rune) bool) {
 		b.WriteString(pyComplexRepr(v.AsComplex()))
 	case EllipsisKind:
 		b.WriteString("Ellipsis")
-	case ListKind, TupleKind, SetKind:
+	case ListKind, TupleKind, SetKind, FrozenSetKind:
 		v.writeItemsRepr(b, printable)
-	case FrozenSetKind:
-		b.WriteString("frozenset(")
-		if len(v.items()) > 0 {
-			writeItems(b, "{", v.items(), "}", printable)
-		}
-		b.WriteByte(')')
 	case DictKind:
 		b.WriteByte('{')
 		for i, it := range v.dictItems() {
@@ -455,6 +450,10 @@ func (v Value) writeItemsRepr(b *strings.Builder, printable func(rune) bool) {
 		writeItems(b, "(", items, ",)", printable)
 	case v.kind == TupleKind:
 		writeItems(b, "(", items, ")", printable)
+	case v.kind == FrozenSetKind && len(items) == 0:
+		b.WriteString("frozenset()")
+	case v.kind == FrozenSetKind:
+		writeItems(b, "frozenset({", items, "})", printable)
 	case len(items) == 0:
 		b.WriteString("set()")
 	default:

@@ -2,7 +2,6 @@ package main
 
 import (
 	"encoding/json"
-	"fmt"
 	"io"
 	"os"
 	"strconv"
@@ -12,6 +11,7 @@ import (
 
 	"github.com/compilemode/compilemode/examples/internal/cliflags"
 	"github.com/compilemode/compilemode/graphs/diagnose"
+	"github.com/compilemode/compilemode/internal/termtext"
 	"github.com/compilemode/compilemode/modes"
 )
 
@@ -22,7 +22,7 @@ import (
 func (c *cli) diagnose(stdin io.Reader, stdout, stderr io.Writer, environ func() []string) int {
 	for name := range c.given {
 		if name != "diagnose" && name != "json" && name != "torch" {
-			fmt.Fprintf(stderr, "compilemode: -diagnose reads a log; -%s does not apply to it\n", name)
+			failf(stderr, "-diagnose reads a log; -%s does not apply to it", name)
 			return 2
 		}
 	}
@@ -30,20 +30,20 @@ func (c *cli) diagnose(stdin io.Reader, stdout, stderr io.Writer, environ func()
 	var opts diagnose.Options
 	if c.given["torch"] {
 		if _, err := modes.ParseVersion(c.compile.Torch.Value); err != nil {
-			fmt.Fprintf(stderr, "compilemode: -torch: %s\n", printable(userWords(err.Error())))
+			failf(stderr, "-torch: %s", printable(userWords(err.Error())))
 			return 2
 		}
 		opts.Torch = c.compile.Torch.Value
 	}
 	r, err := cliflags.Open(c.diagnoseFile.Value, stdin)
 	if err != nil {
-		fmt.Fprintf(stderr, "compilemode: -diagnose %s: %s\n", name, printable(userWords(err.Error())))
+		failf(stderr, "-diagnose %s: %s", name, printable(userWords(err.Error())))
 		return 2
 	}
 	defer r.Close()
 	d, err := opts.Read(r)
 	if err != nil {
-		fmt.Fprintf(stderr, "compilemode: -diagnose %s: %s\n", name, printable(userWords(err.Error())))
+		failf(stderr, "-diagnose %s: %s", name, printable(userWords(err.Error())))
 		return 2
 	}
 	if c.asJSON {
@@ -52,13 +52,13 @@ func (c *cli) diagnose(stdin io.Reader, stdout, stderr io.Writer, environ func()
 			_, err = stdout.Write(append(data, '\n'))
 		}
 		if err != nil {
-			fmt.Fprintf(stderr, "compilemode: %v\n", err)
+			failf(stderr, "%v", err)
 			return 2
 		}
 		return 0
 	}
 	if err := d.WriteTextWidth(stdout, diagnoseWidth(stdout, environ)); err != nil {
-		fmt.Fprintf(stderr, "compilemode: %v\n", err)
+		failf(stderr, "%v", err)
 		return 2
 	}
 	return 0
@@ -69,7 +69,7 @@ func (c *cli) diagnose(stdin io.Reader, stdout, stderr io.Writer, environ func()
 // else 0, which does not wrap: a file or a pipe gets each field on one line, for an
 // issue, an editor or grep to wrap or search as they do.
 func diagnoseWidth(stdout io.Writer, environ func() []string) int {
-	if f, ok := stdout.(*os.File); ok && term.IsTerminal(int(f.Fd())) {
+	if f, ok := termtext.Underlying(stdout).(*os.File); ok && term.IsTerminal(int(f.Fd())) {
 		if cols, _, err := term.GetSize(int(f.Fd())); err == nil && cols > 0 {
 			return max(cols, minWidth)
 		}
@@ -91,11 +91,8 @@ func diagnoseWidth(stdout io.Writer, environ func() []string) int {
 // control character (C0, DEL, C1) and no bidirectional override, else Go-quoted, so
 // that a file name with a newline or ESC cannot forge output lines or colours.
 func printable(s string) string {
-	for _, r := range s {
-		if r < 0x20 || r == 0x7f || (r >= 0x80 && r <= 0x9f) || (r >= 0x202a && r <= 0x202e) ||
-			(r >= 0x2066 && r <= 0x2069) || r == 0x200e || r == 0x200f || r == 0x061c {
-			return strconv.QuoteToASCII(s)
-		}
+	if strings.IndexFunc(s, termtext.Hidden) >= 0 {
+		return strconv.QuoteToASCII(s)
 	}
 	return s
 }

@@ -32,7 +32,8 @@
 //	-backend NAME     inductor (default); other names must be registered backends
 //	                  (InvalidBackend otherwise, names as measured on 2.11), and for them
 //	                  torch.compile does not validate mode/options but passes them on
-//	-dynamic BOOL     torch.compile(dynamic=…): true or false (default None)
+//	-dynamic BOOL     torch.compile(dynamic=…): true or false, in any spelling a
+//	                  boolean flag takes (True, 1, F, …; default None)
 //	-fullgraph        torch.compile(fullgraph=True): changes no key or outcome; with
 //	                  -graph-breaks it is an error (Dynamo raises at the first break)
 //	-python X.Y       the Python X.Y that runs PyTorch (3.8–3.14; default: the one the
@@ -149,17 +150,24 @@
 // set (COLUMNS=72 compilemode -diagnose run.log > report.txt), else not at all: each
 // field on one line, for a file, an issue or grep; a CJK rune takes two columns.
 // JSON is never wrapped. Do not depend on the text being stable; the JSON report is
-// the contract.
+// the contract. In every output, stdout and stderr, text and JSON, a control
+// character, escape sequence or bidirectional override that came from a flag, a file
+// or the environment is written as an escape (\x1b, \u009b, \u202e; in JSON a \u
+// escape of the same string), never raw: it cannot recolour, retitle or clear the
+// terminal, nor forge a line.
 //
 // # Exit status
 //
 // 0 when PyTorch would compile and run; 1 when torch.compile, importing its config, a
 // global assignment or the first call on some device would raise (the report is still
-// printed); 2 for unusable flags or files. Flags that take one value are errors when
-// given twice; -devices and -callers must be 1 or more; -callers, -cold-start and
+// printed); 2 for unusable flags or files; every error line starts "compilemode: ".
+// Flags that take one value are errors when given twice; numbers are decimal (0x2 is
+// refused; spaces around them are ignored); -devices, -callers and -sizes must be 1 or
+// more; -callers, -cold-start and
 // -sizes are errors without the layout or -dynamic-shapes they refine. Flags one of
 // which would be ignored are errors naming both: -key with -keys or -all, -keys with
-// -all, -script with -scenario, -key or -keys, a release comparison with -script,
+// -all, -all with -json (the JSON report lists every key; with -script, -all selects
+// every key of each plan and is kept), -script with -scenario, -key or -keys, a release comparison with -script,
 // -diagnose, -keys or -all, -version with any other flag, -env NAME twice. "-" is
 // stdin for -scenario, -schema, -options @-, -diagnose and -script, for one of them
 // in a run. Spaces around a release are ignored (-torch "2.6, 2.14"); a release

@@ -114,10 +114,19 @@ func checkWidth(t *testing.T, name, out string, width int) {
 	sc := bufio.NewScanner(strings.NewReader(out))
 	sc.Buffer(nil, 1<<20)
 	for i := 1; sc.Scan(); i++ {
-		if n := utf8.RuneCountInString(sc.Text()); n > width {
+		if n := utf8.RuneCountInString(sc.Text()); n > width && !longTokenLine(sc.Text(), width) {
 			t.Errorf("%s: line %d is %d columns wide: %q", name, i, n, sc.Text())
 		}
 	}
+}
+
+// longTokenLine reports whether line is over width only because of its last word, a
+// token (a path, a key) longer than a column, which wrapping keeps whole (sweep
+// finding 15): the line without it fits.
+func longTokenLine(line string, width int) bool {
+	line = strings.TrimRight(line, " ")
+	i := strings.LastIndexByte(line, ' ')
+	return i >= 0 && utf8.RuneCountInString(strings.TrimRight(line[:i], " ")) <= width && utf8.RuneCountInString(line[i+1:]) > 8
 }
 
 // TestREADMESample: README's sample output is what the command prints, so that it

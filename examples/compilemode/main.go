@@ -12,6 +12,7 @@ import (
 	"github.com/compilemode/compilemode/config/inputerr"
 	"github.com/compilemode/compilemode/examples/internal/cliflags"
 	"github.com/compilemode/compilemode/graphs"
+	"github.com/compilemode/compilemode/internal/termtext"
 	"github.com/compilemode/compilemode/modes"
 )
 
@@ -38,7 +39,25 @@ func run(args []string, stdout, stderr io.Writer, environ func() []string) int {
 
 // runIn is run with stdin, which the one flag given "-" (-scenario -, -options @-,
 // -schema -, -diagnose -, -script -) reads.
+//
+// Everything it writes goes through termtext.Writer: a control character, escape
+// sequence or bidirectional override from a flag, a file or the environment shows as
+// an escape (\x1b) and never acts on the terminal, in every output path.
 func runIn(args []string, stdin io.Reader, stdout, stderr io.Writer, environ func() []string) int {
+	out, errOut := termtext.NewWriter(stdout), termtext.NewWriter(stderr)
+	defer out.Flush()
+	defer errOut.Flush()
+	return runGuarded(args, stdin, out, errOut, environ)
+}
+
+// failf writes one error line on stderr: "compilemode: " and the message, with every
+// control character in it (a newline from a user's string included) escaped.
+func failf(stderr io.Writer, format string, args ...any) {
+	fmt.Fprintf(stderr, "compilemode: %s\n", termtext.Escape(fmt.Sprintf(format, args...)))
+}
+
+// runGuarded is runIn on writers that escape control characters.
+func runGuarded(args []string, stdin io.Reader, stdout, stderr io.Writer, environ func() []string) int {
 	fs := flag.NewFlagSet("compilemode", flag.ContinueOnError)
 	var c cli
 	c.compile.Stdin, c.stdin = stdin, stdin
@@ -52,14 +71,14 @@ func runIn(args []string, stdin io.Reader, stdout, stderr io.Writer, environ fun
 	}
 	c.given = given
 	if err := c.conflicts(); err != nil {
-		fmt.Fprintf(stderr, "compilemode: %v\n", err)
+		failf(stderr, "%v", err)
 		return 2
 	}
 	if given["diagnose"] {
 		return c.diagnose(c.stdin, stdout, stderr, environ)
 	}
 	if err := c.checkCounts(); err != nil {
-		fmt.Fprintf(stderr, "compilemode: %v\n", err)
+		failf(stderr, "%v", err)
 		return 2
 	}
 	if given["script"] {
@@ -78,24 +97,24 @@ func (c *cli) register(fs *flag.FlagSet) {
 	fs.BoolVar(&c.fullgraph, "fullgraph", false, "torch.compile fullgraph=True: a graph break raises instead of splitting the function")
 	fs.BoolVar(&c.version, "version", false, "print the module version, the Go version and the PyTorch releases known, then exit")
 	fs.Var(&c.scenario, "scenario", "JSON scenario `FILE` (- for stdin): compile call and workload, its \"options\" a JSON object or a Python dict string (flags given explicitly win)")
-	fs.IntVar(&c.devices, "devices", 1, "`N` CUDA devices, one compiled function each")
+	cliflags.IntVar(fs, &c.devices, "devices", 1, "`N` CUDA devices, one compiled function each")
 	fs.BoolVar(&c.spanDevices, "span-devices", false, "one graph uses tensors on all devices")
 	c.threads.Value, c.mutated.Value = "main", "none"
 	fs.Var(&c.threads, "threads", "thread `LAYOUT`: main, thread, per-device, per-thread or callers")
-	fs.IntVar(&c.callers, "callers", 0, "with -threads callers or per-thread: `N` user threads (default 2)")
+	cliflags.IntVar(fs, &c.callers, "callers", 0, "with -threads callers or per-thread: `N` user threads (default 2)")
 	fs.BoolVar(&c.coldStart, "cold-start", false, "with -threads callers: the first call happens in the caller threads, not in main")
 	fs.BoolVar(&c.cpuScalar, "cpu-scalar", false, "an input is a CPU tensor, e.g. a 0-d CPU scalar")
 	fs.Var(&c.mutated, "mutated-inputs", "`KIND` of input mutated in place: none, input, static or storage")
 	fs.BoolVar(&c.dynamicShapes, "dynamic-shapes", false, "input shapes change between calls")
-	fs.IntVar(&c.sizes, "sizes", 0, "with -dynamic-shapes: `N` distinct input sizes")
+	cliflags.IntVar(fs, &c.sizes, "sizes", 0, "with -dynamic-shapes: `N` distinct input sizes")
 	fs.BoolVar(&c.moving, "moving-static-inputs", false, "a parameter is replaced by a tensor at a new address between calls")
 	fs.BoolVar(&c.nonTensor, "non-tensor-inputs", false, "the graph takes an input that is neither a tensor nor a SymInt")
 	fs.Var(&c.incompatibleOp, "incompatible-op", "the graph uses the op `NAME`, which cannot be captured (e.g. aten._local_scalar_dense.default)")
-	fs.IntVar(&c.threadPool, "thread-pool", 0, "a thread pool of `N` workers makes every call, each on any worker (with -threads main)")
+	cliflags.IntVar(fs, &c.threadPool, "thread-pool", 0, "a thread pool of `N` workers makes every call, each on any worker (with -threads main)")
 	fs.BoolVar(&c.backward, "autograd-backward", false, "the function is trained: its backward runs on autograd's own thread")
 	fs.BoolVar(&c.concurrentRecompiles, "concurrent-recompiles", false, "with several threads: calls with new shapes compile while other calls run (the per-call dynamic= patch)")
 	fs.BoolVar(&c.outputsKept, "outputs-kept", false, "an output of one call is read after the next call")
-	fs.IntVar(&c.graphBreaks, "graph-breaks", 0, "`N` graph breaks split the function into N+1 graphs")
+	cliflags.IntVar(fs, &c.graphBreaks, "graph-breaks", 0, "`N` graph breaks split the function into N+1 graphs")
 	fs.BoolVar(&c.compiledAutograd, "compiled-autograd", false, "the backward is compiled by compiled autograd, on autograd's thread")
 	fs.Var(&c.captureMode, "capture-error-mode", "the function is captured by hand with torch.cuda.graph in `MODE`: global, thread_local or relaxed")
 	fs.Var(&c.otherWork, "other-thread-work", "with -capture-error-mode: what other threads do meanwhile, `KIND`: none, device-sync, alloc or pageable-copy")
@@ -108,21 +127,22 @@ func (c *cli) register(fs *flag.FlagSet) {
 func (c *cli) printVersion(given map[string]bool, stdout, stderr io.Writer) int {
 	for name := range given {
 		if name != "version" {
-			fmt.Fprintf(stderr, "compilemode: -version and -%s cannot be combined: -version prints the version only\n", name)
+			failf(stderr, "-version and -%s cannot be combined: -version prints the version only", name)
 			return 2
 		}
 	}
 	if err := writeVersion(stdout); err != nil {
-		fmt.Fprintf(stderr, "compilemode: %v\n", err)
+		failf(stderr, "%v", err)
 		return 2
 	}
 	return 0
 }
 
-// checkCounts refuses a -devices or -callers given below 1.
+// checkCounts refuses a -devices, -callers or -sizes given below 1 (-sizes 0 would
+// be the library's "not given", silently).
 func (c *cli) checkCounts() error {
-	for _, name := range []string{"devices", "callers"} {
-		if v := map[string]int{"devices": c.devices, "callers": c.callers}[name]; c.given[name] && v < 1 {
+	for _, name := range []string{"devices", "callers", "sizes"} {
+		if v := map[string]int{"devices": c.devices, "callers": c.callers, "sizes": c.sizes}[name]; c.given[name] && v < 1 {
 			return fmt.Errorf("-%s %d: want 1 or more", name, v)
 		}
 	}
@@ -134,34 +154,34 @@ func (c *cli) checkCounts() error {
 func (c *cli) plan(stdout, stderr io.Writer, environ func() []string) int {
 	sc, err := c.scenarioFromFlags(environ)
 	if err != nil {
-		fmt.Fprintf(stderr, "compilemode: %s\n", c.inputError(err))
+		failf(stderr, "%s", c.inputError(err))
 		return 2
 	}
 	if c.releases() != nil {
 		code, err := c.compare(sc, stdout)
 		if err != nil {
-			fmt.Fprintf(stderr, "compilemode: %s\n", c.inputError(err))
+			failf(stderr, "%s", c.inputError(err))
 			return graphs.InputError.Code()
 		}
 		return code
 	}
 	rep, err := graphs.Check(sc)
 	if err != nil {
-		fmt.Fprintf(stderr, "compilemode: %s\n", c.inputError(err))
+		failf(stderr, "%s", c.inputError(err))
 		return graphs.InputError.Code()
 	}
 	if len(c.keys) > 0 || c.allKeys {
 		if err := c.writeKeys(stdout, rep); err != nil {
-			fmt.Fprintf(stderr, "compilemode: %v\n", err)
+			failf(stderr, "%v", err)
 			return 2
 		}
 		if why := exitReason(rep); why != "" {
-			fmt.Fprintf(stderr, "compilemode: %s\n", printable(why)) // -key prints values only: say why the status is not 0
+			failf(stderr, "%s", printable(why)) // -key prints values only: say why the status is not 0
 		}
 		return rep.Exit.Code()
 	}
 	if err := c.print(stdout, rep); err != nil {
-		fmt.Fprintf(stderr, "compilemode: %v\n", err)
+		failf(stderr, "%v", err)
 		return 2
 	}
 	return rep.Exit.Code()
@@ -272,6 +292,9 @@ func (c *cli) conflicts() error {
 		if c.given[x.a] && c.given[x.b] {
 			return fmt.Errorf("-%s and -%s cannot be combined: %s", x.a, x.b, x.why)
 		}
+	}
+	if c.given["all"] && c.given["json"] && !c.given["script"] {
+		return fmt.Errorf("-all and -json cannot be combined: the JSON report lists every key already: drop -all")
 	}
 	if c.releases() != nil {
 		for _, f := range []struct{ name, fix string }{

@@ -3,7 +3,6 @@ package main
 import (
 	"encoding/json"
 	"errors"
-	"fmt"
 	"io"
 
 	"github.com/compilemode/compilemode/examples/internal/cliflags"
@@ -20,7 +19,7 @@ func (c *cli) script(stdin io.Reader, stdout, stderr io.Writer, environ func() [
 	name := c.scriptFile.Value
 	f, err := cliflags.Open(name, stdin)
 	if err != nil {
-		fmt.Fprintf(stderr, "compilemode: -script %s: %v\n", name, err)
+		failf(stderr, "-script %s: %v", name, err)
 		return 2
 	}
 	defer f.Close()
@@ -33,30 +32,30 @@ func (c *cli) script(stdin io.Reader, stdout, stderr io.Writer, environ func() [
 		var re *script.ReadError
 		switch {
 		case errors.As(err, &se):
-			fmt.Fprintf(stderr, "compilemode: %s:%d:%d: %s\n", se.File, se.Line, se.Col, se.Msg)
+			failf(stderr, "%s:%d:%d: %s", se.File, se.Line, se.Col, se.Msg)
 		case errors.As(err, &re):
-			fmt.Fprintf(stderr, "compilemode: -script %s: %v\n", name, re.Err)
+			failf(stderr, "-script %s: %v", name, re.Err)
 		default:
-			fmt.Fprintf(stderr, "compilemode: -script %s: %v\n", name, err)
+			failf(stderr, "-script %s: %v", name, err)
 		}
 		return 2
 	}
 	cliSc, processEnv, err := c.scriptOverrides(environ)
 	if err != nil {
-		fmt.Fprintf(stderr, "compilemode: %s\n", c.inputError(err))
+		failf(stderr, "%s", c.inputError(err))
 		return 2
 	}
 	planned, err := s.PlanWith(script.PlanOptions{CLI: *cliSc, ProcessEnv: processEnv, AllKeys: c.all})
 	if err != nil {
-		fmt.Fprintf(stderr, "compilemode: %s\n", c.inputError(err))
+		failf(stderr, "%s", c.inputError(err))
 		return 2
 	}
 	if err := c.printScript(stdout, planned); err != nil {
-		fmt.Fprintf(stderr, "compilemode: %v\n", err)
+		failf(stderr, "%v", err)
 		return 2
 	}
 	if w := planned.LimitHit(); w != nil {
-		fmt.Fprintf(stderr, "compilemode: %s:%d: a limit was hit, the plan is incomplete: %s\n", name, w.Line, w.Message)
+		failf(stderr, "%s:%d: a limit was hit, the plan is incomplete: %s", name, w.Line, w.Message)
 		return 2
 	}
 	if notPlanned(stderr, name, planned) {
@@ -73,7 +72,7 @@ func notPlanned(stderr io.Writer, name string, s *script.Script) bool {
 	found := false
 	for _, st := range s.Sites {
 		if st.PlanError != "" {
-			fmt.Fprintf(stderr, "compilemode: %s:%d: this torch.compile site is not planned: %s\n", name, st.Line, userWords(st.PlanError))
+			failf(stderr, "%s:%d: this torch.compile site is not planned: %s", name, st.Line, userWords(st.PlanError))
 			found = true
 		}
 	}

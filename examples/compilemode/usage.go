@@ -10,6 +10,7 @@ import (
 	"golang.org/x/term"
 
 	"github.com/compilemode/compilemode/graphs"
+	"github.com/compilemode/compilemode/internal/termtext"
 )
 
 // helpGroup is one topic of -h: its flags, in the order shown, and one example.
@@ -154,7 +155,7 @@ func runeLen(s string) int { return len([]rune(s)) }
 // textWidth is the width text output wraps to: the terminal's columns when w is a
 // terminal (golang.org/x/term), graphs.DefaultWidth (100) otherwise.
 func textWidth(w io.Writer) int {
-	f, ok := w.(*os.File)
+	f, ok := termtext.Underlying(w).(*os.File)
 	if !ok {
 		return graphs.DefaultWidth
 	}

@@ -184,10 +184,10 @@
 //
 // # Corpus
 //
-// testdata/corpus holds 426 real public texts (issues, pull requests and pages, each
-// verbatim, its address in manifest.tsv), 217 of them with no code (graph breaks, recompile
+// testdata/corpus holds 431 real public texts (issues, pull requests and pages, each
+// verbatim, its address in manifest.tsv), 218 of them with no code (graph breaks, recompile
 // limits, Triton errors, OOM, NCCL timeouts, Unsupported, illegal memory access, prose
-// and code about skips), one golden file each. 109 were used while building the rows;
+// and code about skips), one golden file each. 114 were used while building the rows;
 // 19 were held out and only measured, once before and once after the build-set fixes:
 // 13 of 14 expected codes found (93 %) both times; 2, then 3, of 3 stated releases
 // detected; no false finding, none on the 5 negatives; one release read from a text
@@ -432,6 +432,7 @@
 //   - max-autotune-gemm-off: "enough SMs to use max_autotune_gemm", 2.6–2.14
 //   - max-autotune-gemm-off: "GPU arch does not support max_autotune_gemm mode usage", 2.6–2.14
 //   - libcuda-not-found: "cannot find -lcuda", 2.0–2.14
+//   - libcuda-not-found: "libcuda.so cannot found", 2.1–2.14
 //   - python-headers-missing: "Python.h: No such file or directory", 2.0–2.14
 //   - python-headers-missing: "'Python.h' file not found", 2.0–2.14
 //   - backend-ignores-inductor-config: "backend ignoring extra kwargs", 2.5–2.14

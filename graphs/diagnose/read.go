@@ -13,6 +13,7 @@ import (
 	"github.com/compilemode/compilemode/config"
 	"github.com/compilemode/compilemode/config/inputerr"
 	"github.com/compilemode/compilemode/graphs"
+	"github.com/compilemode/compilemode/internal/termtext"
 	"github.com/compilemode/compilemode/modes"
 )
 
@@ -500,7 +501,7 @@ func quote(text, literal []byte) string {
 	if loc := glogPrefix.FindIndex(text); loc != nil && loc[1] < len(text) {
 		text = text[loc[1]:]
 	}
-	q := escapeControls(strings.ToValidUTF8(strings.TrimSpace(string(text)), "\uFFFD"))
+	q := termtext.Escape(strings.ToValidUTF8(strings.TrimSpace(string(text)), "\uFFFD"))
 	if utf8.RuneCountInString(q) <= MaxQuoteRunes {
 		return q
 	}

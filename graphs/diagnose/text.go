@@ -128,8 +128,11 @@ func columns(s string) int {
 }
 
 // wrapColumns breaks text (words separated by one space) into lines of at most first
-// columns (the first line) and rest columns (the others), at spaces, splitting a word
-// only where it is longer than a line. It returns one empty line for an empty text.
+// columns (the first line) and rest columns (the others), at spaces. A word longer
+// than a line (a path, a key, an environment variable) stays whole on a line of its
+// own, to be copied; only one holding East Asian wide text, which has no spaces
+// between its words, is broken between runes. It returns one empty line for an empty
+// text.
 func wrapColumns(text string, first, rest int) []string {
 	limit := max(first, 2)
 	var lines []string
@@ -149,6 +152,11 @@ func wrapColumns(text string, first, rest int) []string {
 			line.WriteByte(' ')
 			used++
 		}
+		if n == len([]rune(word)) { // no wide rune: never split
+			line.WriteString(word)
+			used += n
+			continue
+		}
 		for _, r := range word {
 			c := runeColumns(r)
 			if used+c > limit && used > 0 {
@@ -159,32 +167,4 @@ func wrapColumns(text string, first, rest int) []string {
 		}
 	}
 	return append(lines, line.String())
-}
-
-// hidden reports whether r changes a terminal's output rather than showing: a C0
-// control (tab aside), DEL, a C1 control such as U+009B (CSI), or a bidirectional
-// override or isolate such as U+202E.
-func hidden(r rune) bool {
-	return (r < 0x20 && r != '\t') || r == 0x7f || (r >= 0x80 && r <= 0x9f) ||
-		(r >= 0x202a && r <= 0x202e) || (r >= 0x2066 && r <= 0x2069) || r == 0x200e || r == 0x200f || r == 0x061c
-}
-
-// escapeControls returns s with every hidden rune written as a Go escape (\x07,
-// \u009b, \u202e), so that a quote of a log line prints as text.
-func escapeControls(s string) string {
-	if strings.IndexFunc(s, hidden) < 0 {
-		return s
-	}
-	var b strings.Builder
-	for _, r := range s {
-		switch {
-		case !hidden(r):
-			b.WriteRune(r)
-		case r < 0x80:
-			fmt.Fprintf(&b, "\\x%02x", r)
-		default:
-			fmt.Fprintf(&b, "\\u%04x", r)
-		}
-	}
-	return b.String()
 }

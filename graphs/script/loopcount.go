@@ -38,7 +38,7 @@ func (r *reader) loopStmtCount(s *stmt) iterCount {
 // if clause (unknown otherwise), and whether its element names a CUDA device. The
 // parser drops literal elements, so the clauses are found in its tokens: with no if
 // clause, the iterable is the last part kept.
-func (r *reader) compCount(e *expr) iterCount {
+func (r *reader) compCount(e *expr, depth int) iterCount {
 	var fors, ifs int
 	device, head := false, true
 	for _, tk := range r.topTokens(e) {
@@ -54,7 +54,7 @@ func (r *reader) compCount(e *expr) iterCount {
 	if fors != 1 || ifs != 0 || len(e.elts) == 0 {
 		return iterCount{device: device}
 	}
-	c := r.countOf(e.elts[len(e.elts)-1], 0)
+	c := r.countOf(e.elts[len(e.elts)-1], depth+1) // depth carried: x = [f(y) for y in x] must end
 	c.device = c.device || device
 	return c
 }
@@ -103,7 +103,7 @@ func (r *reader) countOf(e *expr, depth int) iterCount {
 			return r.countOf(vs[0], depth+1)
 		}
 	case e.kind == other && e.is(comp):
-		return r.compCount(e)
+		return r.compCount(e, depth)
 	case e.kind == tuple || e.kind == other && !e.is(dictDisplay) && !e.is(orChain) && !e.is(andChain):
 		return r.displayCount(e)
 	case e.kind == call:

@@ -164,7 +164,10 @@ type reader struct {
 	fn         *stmt
 	inline     int
 	loop       int
-	iters      []iterCount // the loops and comprehensions running now, innermost last (see loopCount)
+	dictObjs   map[dictKey]*dictObj  // the dicts followed by name, where the reader runs now (dictflow.go)
+	iters      []iterCount           // the loops and comprehensions running now, innermost last (see loopCount)
+	loopIDs    []int32               // the loop statements running now (their first token), innermost last
+	kills      map[killKey][]killRec // the latest assignments of each local name that ran (reaching.go)
 	patches    []string
 	configLine int       // where torch._inductor.config is first imported, in execution order (0: not yet)
 	configBy   string    // what imports it there
@@ -202,7 +205,7 @@ func newReader(name, src string, toks []token) *reader {
 	return &reader{
 		name: name, src: src, toks: toks, out: Script{File: name},
 		aliases: map[string]string{}, funcs: map[string]*stmt{}, methods: map[string][]*stmt{},
-		owner: map[*stmt]*stmt{}, cands: map[string][]Candidate{}, dicts: map[string]*expr{}, flows: map[string][]string{}, calledNames: map[string]bool{}, shownDests: map[string]bool{}, modeNames: map[string]bool{},
+		owner: map[*stmt]*stmt{}, cands: map[string][]Candidate{}, dicts: map[string]*expr{}, flows: map[string][]string{}, calledNames: map[string]bool{}, shownDests: map[string]bool{}, modeNames: map[string]bool{}, kills: map[killKey][]killRec{},
 		decPatch: map[*stmt][]string{}, siteOf: map[*expr]*siteState{}, entered: map[*stmt]bool{},
 		executors: map[string]int{}, procPools: map[string]bool{}, assigned: map[string][]*expr{}, started: map[*stmt][]guard{}, outputs: map[string]*siteState{}, derived: map[string]*siteState{}, compiled: map[string]*siteState{}, bound: map[string][]*siteState{}, partials: map[string]*siteState{},
 		marked: map[ThreadKind]bool{}, classRun: map[*Thread][]*stmt{},
@@ -340,7 +343,7 @@ func (r *reader) walkRec(e *expr, visit func(*expr), depth int) {
 	}
 	if e.is(comp) {
 		r.loop++
-		r.iters = append(r.iters, r.compCount(e))
+		r.iters = append(r.iters, r.compCount(e, 0))
 	}
 	for _, x := range e.elts {
 		r.walkRec(x, visit, depth+1)

@@ -31,15 +31,29 @@ func (r *reader) stmt(s *stmt) {
 		r.calls(s.exprs)
 		r.loop++
 		r.iters = append(r.iters, r.loopStmtCount(s))
+		r.loopIDs = append(r.loopIDs, int32(s.tokStart))
 		r.run(s.body)
 		r.loop--
 		r.iters = r.iters[:len(r.iters)-1]
+		r.loopIDs = r.loopIDs[:len(r.loopIDs)-1]
 	case blockStmt:
 		r.calls(s.exprs)
 		r.branches(s)
 	default:
 		r.walkStmt(s, r.visit)
 		r.assign(s)
+		r.dictStmt(s)
+	}
+}
+
+// dictStmt follows what a statement other than an assignment does to a dict: d |= m,
+// d[k] += v, del d[k].
+func (r *reader) dictStmt(s *stmt) {
+	switch {
+	case s.kind == augAssignStmt:
+		r.dictAugAssign(s)
+	case s.kind == simpleStmt && s.name == "del" && len(s.exprs) == 1:
+		r.dictDel(s.exprs[0])
 	}
 }
 
@@ -321,6 +335,7 @@ func (r *reader) call(c *expr) {
 	}
 	r.noteCall(c)
 	r.workloadCall(c, q)
+	r.dictCall(c)
 	switch {
 	case c.x.kind == name && q == "" && r.partials[c.x.name] != nil:
 		r.partialCall(c, r.partials[c.x.name])
@@ -429,7 +444,9 @@ func (r *reader) assign(s *stmt) {
 			continue
 		}
 		r.workloadAssign(t, s.value)
+		r.dictAssign(t, s.value)
 		r.bind(r.lastName(t), s.value)
+		r.noteKill(t, s.value)
 	}
 }
 

@@ -18,7 +18,13 @@
 // that can reach it, looked up where Python looks (the def's locals, the class of
 // self and its bases, the class an object is built from, the calls that bind a
 // parameter; scope.go), else file-wide by name; options, backend and dynamic given by
-// an expression get each value it can have ([Site.Alternatives]). Each site
+// an expression get each value it can have ([Site.Alternatives]). A dict the script
+// builds and binds to a name (a display, dict(…), {**a, **b}, a | b, a.copy()) is
+// followed in program order through its changes (d[k] = v, .update with a dict or
+// keywords, .setdefault, del d[k], .pop, .clear, |=; b = a is the same dict), in the
+// def's scope: options=NAME and **NAME get what Python leaves there, a change under a
+// guard planned with and without it, and a part that is not a literal named in a
+// note, never dropped (dictflow.go). Each site
 // becomes a graphs.Scenario, planned like a command-line request; sites that plan the
 // same scenario share one plan. PARSER.md says how the reader was chosen, what Python
 // it accepts and which real scripts it was checked on; PERF.md what reading and

@@ -70,18 +70,24 @@ func (r *reader) arguments(st *siteState, args []arg) {
 		}
 		st.note("torch.compile takes one positional argument (the model); PyTorch raises TypeError for %s", n)
 	}
-	if splat != nil {
+	if splat != nil && !r.dictSplat(st, splat, givenKeywords(args)) {
 		r.splat(st, splat, args)
 	}
+}
+
+// givenKeywords returns the keywords a call gives directly.
+func givenKeywords(args []arg) map[string]bool {
+	given := map[string]bool{}
+	for _, a := range args {
+		given[a.keyword] = true
+	}
+	return given
 }
 
 // splat reads **kwargs: the keys of a dict display assigned to that name, when the
 // keyword is not also given directly.
 func (r *reader) splat(st *siteState, e *expr, args []arg) {
-	given := map[string]bool{}
-	for _, a := range args {
-		given[a.keyword] = true
-	}
+	given := givenKeywords(args)
 	d := r.dicts[r.lastName(e)]
 	if ds, its, scoped := r.scopedDicts(e); scoped {
 		if len(ds) != 1 || len(its) > 0 {
@@ -184,13 +190,13 @@ func (r *reader) keyword(st *siteState, k string, e *expr) {
 	v, ok := r.literal(e)
 	if !ok && k == "mode" {
 		st.ModeLiteral, st.ModeExpr = false, r.text(e)
-		st.ModeCandidates = r.guardedCandidates(st, e, r.candidatesFor(e))
+		st.ModeCandidates = r.guardedCandidates(st, e, r.reaching(st, e, r.candidatesFor(e)))
 		if n := r.unshownNote(); n != "" {
 			st.note("%s", n)
 		}
 		return
 	}
-	if !ok && (r.alternatives(st, k, e) || k == "options" && r.boundOptions(st, e)) {
+	if !ok && r.argByExpr(st, k, e) {
 		return
 	}
 	if !ok && k == "backend" && r.isCallable(e) {
@@ -204,6 +210,17 @@ func (r *reader) keyword(st *siteState, k string, e *expr) {
 		return
 	}
 	r.keywordValue(st, k, v)
+}
+
+// argByExpr reads an argument other than mode given by an expression: options naming
+// a dict the script builds (followed through its changes, dictflow.go), else the
+// values that can reach it, else options naming a dict display. It reports whether
+// the argument was read so.
+func (r *reader) argByExpr(st *siteState, k string, e *expr) bool {
+	if k == "options" && r.dictOptions(st, e) {
+		return true
+	}
+	return r.alternatives(st, k, e) || k == "options" && r.boundOptions(st, e)
 }
 
 // isCallable reports whether e is surely a callable: functools.partial(…), a lambda,

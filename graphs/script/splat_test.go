@@ -45,7 +45,7 @@ build(f, "max-autotune", True)
 		{"dict-call-not-display", `import torch
 kw = dict(mode="max-autotune")
 m = torch.compile(f, **kw)
-`, []*string{s("default"), s("reduce-overhead"), s("max-autotune")}, nil},
+`, []*string{s("max-autotune")}, nil}, // sweep finding 5: dict(mode=…) is followed
 		{"one-scoped-display", `import torch
 def a():
     kw = {"mode": "reduce-overhead", "fullgraph": True}
@@ -70,7 +70,7 @@ def load(model, torch_compile_kwargs=None):
 base = {"fullgraph": True}
 kw = {**base}
 m = torch.compile(f, **kw)
-`, []*string{nil}, nil},
+`, []*string{nil}, &tr}, // sweep finding 2: the merge is followed
 	}
 	every := []string{"default", "reduce-overhead", "max-autotune"}
 	for _, tc := range cases {

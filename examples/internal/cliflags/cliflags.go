@@ -13,6 +13,7 @@ import (
 	"os"
 	"runtime"
 	"slices"
+	"strconv"
 	"strings"
 
 	"github.com/compilemode/compilemode/config"
@@ -67,6 +68,47 @@ func (o *Once) Set(s string) error {
 	return nil
 }
 
+// Int is an integer flag written in decimal, as a count is: spaces around it are
+// ignored (as they are around a release), and 0x2, 0o7, 1_000 and 2.0 are refused,
+// where the flag package's IntVar would read the first three as Go literals.
+type Int struct {
+	P *int
+}
+
+// IntVar defines the decimal integer flag name on fs, writing into p.
+func IntVar(fs *flag.FlagSet, p *int, name string, value int, usage string) {
+	if fs == nil || p == nil {
+		return
+	}
+	*p = value
+	fs.Var(Int{P: p}, name, usage)
+}
+
+func (v Int) String() string {
+	if v.P == nil {
+		return "0"
+	}
+	return strconv.Itoa(*v.P)
+}
+
+// Set parses s as a decimal integer.
+func (v Int) Set(s string) error {
+	if v.P == nil {
+		return errors.New("cliflags: Int.Set with a nil P")
+	}
+	t := strings.TrimSpace(s)
+	n, err := strconv.Atoi(t)
+	if err != nil || strings.ContainsAny(t, "_") {
+		var ne *strconv.NumError
+		if errors.As(err, &ne) && errors.Is(ne.Err, strconv.ErrRange) {
+			return errors.New("out of range")
+		}
+		return errors.New("want a whole number in decimal, e.g. 2")
+	}
+	*v.P = n
+	return nil
+}
+
 // MaxOptionsFileBytes bounds an -options @FILE, in bytes (the literal limit).
 const MaxOptionsFileBytes = literal.MaxBytes
 
@@ -91,7 +133,7 @@ func (c *Compile) Register(fs *flag.FlagSet) {
 	fs.BoolVar(&c.NoEnv, "no-env", false, "ignore the process environment and this machine (only -env counts; host-dependent defaults use the fixed default host)")
 	fs.Var(&c.Backend, "backend", "torch.compile backend `NAME`")
 	fs.Var(&c.Python, "python", "the Python `X.Y` that runs PyTorch ("+pythonRange()+"; default: the one the release was measured on, else the newest its torch.compile runs on)")
-	fs.Var(&c.Dynamic, "dynamic", "torch.compile dynamic argument `BOOL`: true or false (default None)")
+	fs.Var(&c.Dynamic, "dynamic", "torch.compile dynamic argument `BOOL`: true or false (True, 1, … as any boolean flag; default None)")
 }
 
 // flagError is an error worded for the command line that wraps the library's.
@@ -215,13 +257,12 @@ func MachineHost() schema.Host {
 
 // dynamic parses -dynamic.
 func (c *Compile) dynamic() (*bool, error) {
-	switch c.Dynamic.Value {
-	case "true", "True":
-		return ptr(true), nil
-	case "false", "False":
-		return ptr(false), nil
+	// The spellings every boolean flag takes (-fullgraph=1), spaces around ignored.
+	b, err := strconv.ParseBool(strings.TrimSpace(c.Dynamic.Value))
+	if err != nil {
+		return nil, fmt.Errorf("-dynamic %q: want true or false (or True, False, 1, 0, as any boolean flag)", inputerr.Cut(c.Dynamic.Value, 80))
 	}
-	return nil, fmt.Errorf("-dynamic %q: want true or false", inputerr.Cut(c.Dynamic.Value, 80))
+	return ptr(b), nil
 }
 
 func ptr[T any](v T) *T { return &v }
@@ -259,6 +300,9 @@ func (c *Compile) schema(given map[string]bool, out *graphs.Scenario) error {
 func (c *Compile) options() (string, error) {
 	src := c.Options.Value
 	if name, ok := strings.CutPrefix(src, "@"); ok {
+		if name == "" {
+			return "", errors.New("-options @: empty file name (give -options @FILE, or @- for stdin)")
+		}
 		data, err := ReadInput("options @FILE:", name, c.Stdin, MaxOptionsFileBytes, "literal.MaxBytes")
 		if err != nil {
 			return "", err
@@ -343,7 +387,7 @@ func Parse(fs *flag.FlagSet, args []string, stderr io.Writer) (given map[string]
 // ParseUsage is [Parse] with the help text of -h written by usage (nil: the flag
 // package's list of every flag).
 func ParseUsage(fs *flag.FlagSet, args []string, stderr io.Writer, usage func(io.Writer)) (given map[string]bool, code int, ok bool) {
-	fs.SetOutput(stderr)
+	fs.SetOutput(io.Discard) // the flag package's own error line lacks the program's name: written below
 	restore := singleValued(fs)
 	defer restore()
 	fs.Usage = func() {
@@ -353,16 +397,17 @@ func ParseUsage(fs *flag.FlagSet, args []string, stderr io.Writer, usage func(io
 			return
 		}
 		if wantsHelp(args) {
+			fs.SetOutput(stderr)
 			fmt.Fprintf(stderr, "usage: %s [flags]\n", fs.Name())
 			fs.PrintDefaults()
-			return
 		}
-		fmt.Fprintf(stderr, "run %s -h for the flags\n", fs.Name())
 	}
 	if err := fs.Parse(args); err != nil {
 		if errors.Is(err, flag.ErrHelp) {
 			return nil, 0, false
 		}
+		fmt.Fprintf(stderr, "%s: %v\n", fs.Name(), err)
+		fmt.Fprintf(stderr, "run %s -h for the flags\n", fs.Name())
 		return nil, 2, false
 	}
 	if fs.NArg() > 0 {

@@ -34,6 +34,9 @@ var nilCases = map[string]func(t *testing.T){
 	},
 	"List.Set":    func(t *testing.T) { _ = new(List).Set("") },
 	"List.String": func(t *testing.T) { _ = (*List)(nil).String(); _ = new(List).String() },
+	"IntVar":      func(t *testing.T) { IntVar(nil, nil, "", 0, "") },
+	"Int.Set":     func(t *testing.T) { _ = Int{}.Set("1") },
+	"Int.String":  func(t *testing.T) { _ = Int{}.String() },
 	"Once.Set":    func(t *testing.T) { _ = new(Once).Set("") },
 	"Once.String": func(t *testing.T) { _ = (*Once)(nil).String(); _ = new(Once).String() },
 	"Parse": func(t *testing.T) {

@@ -1,6 +1,10 @@
 // Package textwrap lays out the reports' text for a terminal or a log: paragraphs
 // wrapped to a width with hanging indents, and tables whose cells wrap inside their
-// columns. Nothing is cut: a word longer than the width is broken across lines.
+// columns. Nothing is cut, and no word is split: a word longer than the width (a key,
+// an environment variable, a path) stays whole on a line of its own. Text
+// is written as termtext.Escape writes it: a control character, an escape sequence or
+// a bidirectional override in a user's string shows as an escape (\x1b) instead of
+// acting on the terminal, and a newline inside a paragraph or cell cannot forge a line.
 package textwrap
 
 import (
@@ -8,6 +12,8 @@ import (
 	"io"
 	"strings"
 	"unicode/utf8"
+
+	"github.com/compilemode/compilemode/internal/termtext"
 )
 
 // minColumn is the narrowest a table column is made, in runes.
@@ -60,7 +66,7 @@ func (p *Printer) Para(first, rest, s string) {
 	if p == nil {
 		return
 	}
-	lines := Wrap(s, p.width()-utf8.RuneCountInString(first), p.width()-utf8.RuneCountInString(rest))
+	lines := Wrap(termtext.Escape(s), p.width()-utf8.RuneCountInString(first), p.width()-utf8.RuneCountInString(rest))
 	for i, l := range lines {
 		prefix := rest
 		if i == 0 {
@@ -74,8 +80,8 @@ func (p *Printer) Para(first, rest, s string) {
 }
 
 // Wrap breaks s into lines of at most first runes (the first line) and rest runes (the
-// others), at spaces where it can and inside a word where the word is longer than the
-// line. Spaces inside a line are kept as they are (PyTorch's messages are quoted
+// others), at spaces; a word longer than the line is not split but takes a line of its
+// own, longer than the others. Spaces inside a line are kept as they are (PyTorch's messages are quoted
 // exactly); the spaces at a break are dropped. It returns one empty line for an empty s.
 func Wrap(s string, first, rest int) []string {
 	w := wrapper{limit: max(first, 1), rest: max(rest, 1)}
@@ -120,24 +126,10 @@ func (w *wrapper) add(space, word string) {
 		w.cur.WriteString(space)
 		w.n += sl
 	}
-	for wl > w.limit-w.n && w.limit-w.n > 0 {
-		head, tail := splitRunes(word, w.limit-w.n)
-		w.cur.WriteString(head)
-		w.flush()
-		word, wl = tail, wl-utf8.RuneCountInString(head)
-	}
+	// A word is never split: a key, an environment variable, a path or a number
+	// longer than the line stays whole on a line of its own, to be copied.
 	w.cur.WriteString(word)
 	w.n += wl
-}
-
-// splitRunes splits s after n runes (n ≥ 1).
-func splitRunes(s string, n int) (string, string) {
-	i := 0
-	for k := 0; k < n && i < len(s); k++ {
-		_, size := utf8.DecodeRuneInString(s[i:])
-		i += size
-	}
-	return s[:i], s[i:]
 }
 
 // Table is a table being collected; Flush writes it. Columns are separated by two
@@ -154,7 +146,7 @@ func (p *Printer) Table(indent string, header ...string) *Table {
 	if p == nil {
 		return nil
 	}
-	return &Table{p: p, indent: indent, rows: [][]string{header}}
+	return &Table{p: p, indent: indent, rows: [][]string{escapeAll(append([]string(nil), header...))}}
 }
 
 // Row adds a row; missing cells are empty, extra cells are ignored. On a nil or
@@ -165,11 +157,21 @@ func (t *Table) Row(cells ...string) {
 	}
 	row := make([]string, len(t.rows[0]))
 	copy(row, cells)
-	t.rows = append(t.rows, row)
+	t.rows = append(t.rows, escapeAll(row))
+}
+
+// escapeAll escapes each cell in place (termtext.Escape) and returns cells.
+func escapeAll(cells []string) []string {
+	for i, c := range cells {
+		cells[i] = termtext.Escape(c)
+	}
+	return cells
 }
 
 // Flush writes the table; a nil or zero Table (one not made by Printer.Table) writes
-// nothing.
+// nothing. A word wider than its column is not split: it is written whole from its
+// column on, on a line of its own, and the row's later cells continue on the next
+// line, aligned.
 func (t *Table) Flush() {
 	if t == nil || t.p == nil || len(t.rows) == 0 {
 		return
@@ -183,52 +185,112 @@ func (t *Table) Flush() {
 			height = max(height, len(cells[c]))
 		}
 		for l := 0; l < height; l++ {
-			t.p.write(t.line(cells, widths, l) + "\n")
+			segs := make([]string, len(cells))
+			for c := range cells {
+				if l < len(cells[c]) {
+					segs[c] = cells[c][l]
+				}
+			}
+			t.writeSegments(segs, widths)
 		}
 	}
 }
 
-// line renders line l of a row whose cells are already wrapped.
-func (t *Table) line(cells [][]string, widths []int, l int) string {
+// writeSegments writes one line of a row (segs, one per column), or several when a
+// segment is wider than its column: the line ends after that segment, and the cells
+// after it follow on the next line.
+func (t *Table) writeSegments(segs []string, widths []int) {
+	for {
+		over := -1
+		for c, s := range segs {
+			if utf8.RuneCountInString(s) > widths[c] {
+				over = c
+				break
+			}
+		}
+		if over < 0 {
+			t.p.write(t.line(segs, widths) + "\n")
+			return
+		}
+		t.p.write(t.line(segs[:over+1], widths) + "\n")
+		rest := false
+		for c := range segs {
+			if c <= over {
+				segs[c] = ""
+			} else if segs[c] != "" {
+				rest = true
+			}
+		}
+		if !rest {
+			return
+		}
+	}
+}
+
+// line renders a line of a row from its segments, one per column (the first
+// len(segs) columns).
+func (t *Table) line(segs []string, widths []int) string {
 	var b strings.Builder
 	b.WriteString(t.indent)
-	for c := range cells {
-		s := ""
-		if l < len(cells[c]) {
-			s = cells[c][l]
-		}
+	for c, s := range segs {
 		b.WriteString(s)
-		if c < len(cells)-1 {
-			b.WriteString(strings.Repeat(" ", widths[c]-utf8.RuneCountInString(s)+2))
+		if c < len(segs)-1 {
+			b.WriteString(strings.Repeat(" ", max(widths[c]-utf8.RuneCountInString(s), 0)+2))
 		}
 	}
 	return strings.TrimRight(b.String(), " ")
 }
 
 // widths returns each column's width: its natural width, the widest narrowed one rune
-// at a time until the table fits (no column below minColumn).
+// at a time until the table fits, first no column below its longest word (so that
+// words stay in their columns), then, when the table still does not fit, no column
+// below minColumn (a longer word is then written past its column, on a line of its
+// own: see Flush).
 func (t *Table) widths() []int {
 	n := len(t.rows[0])
-	w := make([]int, n)
+	w, floor := make([]int, n), make([]int, n)
 	for _, row := range t.rows {
 		for c, cell := range row {
 			w[c] = max(w[c], utf8.RuneCountInString(cell))
+			floor[c] = max(floor[c], longestWord(cell))
 		}
 	}
+	for c := range floor {
+		floor[c] = min(w[c], max(floor[c], minColumn))
+	}
 	avail := t.p.width() - utf8.RuneCountInString(t.indent) - 2*(n-1)
+	narrow(w, floor, avail)
+	for c := range floor {
+		floor[c] = min(w[c], minColumn)
+	}
+	narrow(w, floor, avail)
+	return w
+}
+
+// narrow narrows the widest column of w, one rune at a time, until the widths sum to
+// avail or every column is at its floor.
+func narrow(w, floor []int, avail int) {
 	for sum(w) > avail {
-		widest := 0
+		widest := -1
 		for c := range w {
-			if w[c] >= w[widest] {
+			if w[c] > floor[c] && (widest < 0 || w[c] >= w[widest]) {
 				widest = c
 			}
 		}
-		if w[widest] <= minColumn {
-			break
+		if widest < 0 {
+			return
 		}
 		w[widest]--
 	}
-	return w
+}
+
+// longestWord is the length in runes of the longest space-separated word of s.
+func longestWord(s string) int {
+	n := 0
+	for _, f := range strings.Split(s, " ") {
+		n = max(n, utf8.RuneCountInString(f))
+	}
+	return n
 }
 
 func sum(xs []int) int {

@@ -1,0 +1,118 @@
+package main
+
+import (
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/compilemode/compilemode/internal/termtext"
+)
+
+// The new-user + hostile sweep's findings (2026-12-02): each test covers a class.
+
+// rawControl reports whether s holds a rune that acts on a terminal (a newline aside).
+func rawControl(s string) bool {
+	return strings.IndexFunc(s, func(r rune) bool { return r != '\n' && termtext.Hidden(r) }) >= 0
+}
+
+// TestNoRawControlsInOutput (finding 7): a control character, escape sequence or
+// bidirectional override in any user-supplied string reaches neither stdout nor
+// stderr raw, in any output path; it shows escaped. JSON stays JSON.
+func TestNoRawControlsInOutput(t *testing.T) {
+	t.Parallel()
+	dir := t.TempDir()
+	script := filepath.Join(dir, "ansi.py")
+	if err := os.WriteFile(script, []byte("import torch\nm = torch.compile(m, mode=\"\x1b]0;PWNED\x07reduce\")\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	const esc = "\x1b[2J"
+	for _, tc := range []struct {
+		name string
+		args []string
+		want string // an escaped form the output shows
+	}{
+		{"env warning", []string{"-env", "TORCHINDUCTOR_CUDAGRAP\x1b]0;PWNED\x07S=1"}, `\x1b]0;PWNED\x07`},
+		{"backend header", []string{"-backend", "e" + esc}, `e\x1b[2J`},
+		{"mode message", []string{"-mode", "e" + esc + "\u009b"}, `e\x1b[2J\u009b`},
+		{"options key", []string{"-options", "{'a" + esc + "': 1}"}, `a\x1b[2J`},
+		{"-key stderr", []string{"-key", "a" + esc + "\nb"}, `a\x1b[2J\x0ab`},
+		{"-key value", []string{"-set", "cpp.cxx=('\u202e', 'g++')", "-key", "cpp.cxx"}, ``},
+		{"compare table", []string{"-torch", "2.6,2.14", "-mode", "x" + esc}, `x\x1b[2J`},
+		{"-set key", []string{"-set", "a" + esc + "=1"}, `a\x1b[2J`},
+		{"-script source line", []string{"-script", script}, `\x1b]0;PWNED\x07reduce`},
+		{"-scenario name", []string{"-scenario", filepath.Join(dir, "no\x1b[2Jfile.json")}, `\x1b[2J`},
+		{"bidi in mode", []string{"-mode", "a\u202eb"}, `a\u202eb`},
+		{"flag package error", []string{"-nosuch" + esc}, `\x1b[2J`},
+		{"flag value error", []string{"-devices", "x" + esc}, `\x1b[2J`},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			t.Parallel()
+			args := append([]string{"-no-env"}, tc.args...)
+			stdout, stderr, code := runPlan(t, nil, args...)
+			if rawControl(stdout) || rawControl(stderr) {
+				t.Errorf("exit %d: raw control character in the output:\nstdout %q\nstderr %q", code, stdout, stderr)
+			}
+			if !strings.Contains(stdout+stderr, tc.want) {
+				t.Errorf("output lacks %q:\n%s%s", tc.want, stdout, stderr)
+			}
+			if strings.Contains(strings.Join(args, " "), "-key") || strings.Contains(strings.Join(args, " "), "-script") {
+				return
+			}
+			stdout, stderr, _ = runPlan(t, nil, append(args, "-json")...)
+			if rawControl(stdout) || rawControl(stderr) {
+				t.Errorf("-json: raw control character in the output:\nstdout %q\nstderr %q", stdout, stderr)
+			}
+			if stdout != "" && !json.Valid([]byte(stdout)) {
+				t.Errorf("-json output is not JSON:\n%s", stdout)
+			}
+		})
+	}
+}
+
+// TestFlagParsingConsistent (finding 14): counts are decimal with spaces ignored (as
+// around a release), -dynamic takes what any boolean flag takes, every error line
+// (the flag package's too) starts with "compilemode: ", and flags that would be
+// ignored are refused.
+func TestFlagParsingConsistent(t *testing.T) {
+	t.Parallel()
+	for _, tc := range []struct {
+		args []string
+		code int
+		err  string // "" when stderr must be empty
+	}{
+		{[]string{"-devices", "0x2"}, 2, `compilemode: invalid value "0x2" for flag -devices: want a whole number in decimal, e.g. 2`},
+		{[]string{"-devices", "1_0"}, 2, `want a whole number in decimal`},
+		{[]string{"-devices", "2.0"}, 2, `want a whole number in decimal`},
+		{[]string{"-devices", " 2"}, 0, ""},
+		{[]string{"-callers", "0o7", "-threads", "callers"}, 2, `for flag -callers: want a whole number`},
+		{[]string{"-devices", "99999999999999999999"}, 2, `for flag -devices: out of range`},
+		{[]string{"-dynamic", "True"}, 0, ""},
+		{[]string{"-dynamic", "1"}, 0, ""},
+		{[]string{"-dynamic", " false "}, 0, ""},
+		{[]string{"-dynamic", "yes"}, 2, `compilemode: -dynamic "yes": want true or false`},
+		{[]string{"-nosuch"}, 2, "compilemode: flag provided but not defined: -nosuch"},
+		{[]string{"-devices"}, 2, "compilemode: flag needs an argument: -devices"},
+		{[]string{"-fullgraph=x"}, 2, `compilemode: invalid boolean value "x" for -fullgraph`},
+		{[]string{"-dynamic-shapes", "-sizes", "0"}, 2, "compilemode: -sizes 0: want 1 or more"},
+		{[]string{"-all", "-json"}, 2, "compilemode: -all and -json cannot be combined"},
+		{[]string{"-options", "@"}, 2, "compilemode: -options @: empty file name (give -options @FILE, or @- for stdin)"},
+	} {
+		t.Run(strings.Join(tc.args, " "), func(t *testing.T) {
+			t.Parallel()
+			_, stderr, code := runPlan(t, nil, append([]string{"-no-env"}, tc.args...)...)
+			if code != tc.code {
+				t.Errorf("exit %d, want %d: %s", code, tc.code, stderr)
+			}
+			if tc.err == "" && stderr != "" || !strings.Contains(stderr, tc.err) {
+				t.Errorf("stderr %q, want %q", stderr, tc.err)
+			}
+			for _, l := range strings.Split(strings.TrimSpace(stderr), "\n") {
+				if l != "" && !strings.HasPrefix(l, "compilemode: ") && !strings.HasPrefix(l, "run compilemode -h") {
+					t.Errorf("stderr line without the compilemode: prefix: %q", l)
+				}
+			}
+		})
+	}
+}

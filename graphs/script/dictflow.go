@@ -1,0 +1,654 @@
+package script
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/compilemode/compilemode/config/literal"
+)
+
+// Dict flow follows a dict bound to a name through what the script does to it, in
+// program order: the display or dict(…) call that builds it, merges ({**a, **b},
+// dict(a, k=v), a | b), item assignment, .update, .setdefault, del, .pop, .clear and
+// |=, and the names it is bound to (b = a is the same dict; dict(a) and a.copy() a
+// new one). What runs under a guard the dict was not built under may or may not run,
+// so each such change keeps the value without it as another variant. A site that
+// passes the name as options= or **kwargs gets the variants in force there (see
+// dictOptions); a part that is not a literal is named, never dropped.
+
+// maxDictVariants bounds the variants kept per dict; past it, a change is not
+// followed and the site's note says so.
+const maxDictVariants = 8
+
+// dflowItem is one item of a followed dict: a str key with a literal value, a value
+// that is another followed dict (opts in dict(options=opts)), or a value not known.
+type dflowItem struct {
+	key  string
+	val  literal.Value
+	ref  *dictObj // the value is this followed dict (nil: val, or unknown)
+	text string   // the value's source, when neither a literal nor a followed dict
+	x    *expr    // the value's expression
+	ok   bool     // val is the value
+}
+
+// dictVal is one possible content of a followed dict.
+type dictVal struct {
+	items   []dflowItem
+	unknown []string // what changed it in a way not followed (", "-joined in notes)
+}
+
+// dictObj is a dict object the script builds; names bound to it share it.
+type dictObj struct {
+	variants []dictVal
+	line     int    // where it was built
+	changes  []int  // the lines that changed it since, in order
+	depth    int    // how many guards were in force where it was built
+	changed  bool   // built by a merge or dict(…), or changed after: dictOptions reads it
+	cut      string // a change not followed because of maxDictVariants ("": none)
+}
+
+// dictKey names a followed dict: a name in a def (nil: the module), or an attribute
+// chain's text (self.opts, file-wide).
+type dictKey struct {
+	fn   *stmt
+	name string
+}
+
+// dictKeyOf returns the key of a name or attribute chain, and false for anything else.
+func (r *reader) dictKeyOf(e *expr, fn *stmt) (dictKey, bool) {
+	switch {
+	case e == nil:
+		return dictKey{}, false
+	case e.kind == name:
+		return dictKey{fn, e.name}, true
+	case e.kind == attr:
+		return dictKey{nil, oneLine(r.text(e))}, true
+	}
+	return dictKey{}, false
+}
+
+// dictOf returns the followed dict a name or attribute stands for where the reader
+// runs now: the def's own, else an enclosing def's, else the module's.
+func (r *reader) dictOf(e *expr) *dictObj {
+	if r.dictObjs == nil || e == nil || e.kind != name && e.kind != attr {
+		return nil
+	}
+	if e.kind == attr {
+		k, _ := r.dictKeyOf(e, nil)
+		return r.dictObjs[k]
+	}
+	for d, n := r.fn, 0; n < MaxNesting; d, n = r.owner[d], n+1 {
+		if o := r.dictObjs[dictKey{d, e.name}]; o != nil {
+			return o
+		}
+		if d == nil {
+			break
+		}
+	}
+	return nil
+}
+
+// dictAssign follows target = value: a new dict, an alias of a followed one, or the
+// end of the name's dict (any other value).
+func (r *reader) dictAssign(t, v *expr) {
+	if t.kind == subscript {
+		r.dictSetItem(t, v)
+		return
+	}
+	k, ok := r.dictKeyOf(t, r.fn)
+	if !ok {
+		return
+	}
+	if r.dictObjs == nil {
+		r.dictObjs = map[dictKey]*dictObj{}
+	}
+	if o := r.dictOf(v); o != nil && (v.kind == name || v.kind == attr) {
+		r.dictObjs[k] = o // b = a: the same dict
+		return
+	}
+	val, changed, isDict := r.dictBuild(v)
+	if !isDict {
+		delete(r.dictObjs, k)
+		return
+	}
+	o := &dictObj{variants: []dictVal{val}, line: int(v.line), depth: len(r.guards), changed: changed}
+	if prev := r.dictObjs[k]; prev != nil && len(r.guards) > prev.depth {
+		// Built again under a guard: the value before may still be the one in force.
+		o.variants = append(append([]dictVal(nil), prev.variants...), val)
+		o.depth, o.line, o.changed = prev.depth, prev.line, true
+		o.changes = append(append([]int(nil), prev.changes...), int(v.line))
+		o.variants = o.capVariants(int(v.line))
+	}
+	r.dictObjs[k] = o
+}
+
+// dictBuild returns the dict v builds: a display, dict(…), a copy of a followed dict
+// (dict(a), a.copy(), copy.copy(a), copy.deepcopy(a)), or a | b. changed reports a
+// build the display reader does not read (anything but a plain display).
+func (r *reader) dictBuild(v *expr) (val dictVal, changed, ok bool) {
+	switch {
+	case v == nil:
+		return dictVal{}, false, false
+	case v.kind == other && v.is(dictDisplay) && !v.is(comp):
+		return r.displayVal(v), r.hasSplat(v), true
+	case v.kind == other && isEmptyDict(r.text(v)):
+		return dictVal{}, false, true
+	case v.kind == other && v.is(comp) && strings.HasPrefix(r.text(v), "{"):
+		return dictVal{unknown: []string{oneLine(r.text(v))}}, true, true
+	case v.kind == call:
+		return r.callBuild(v)
+	case v.kind == other && strings.Contains(r.text(v), "|"):
+		return r.orBuild(v)
+	}
+	return dictVal{}, false, false
+}
+
+// hasSplat reports whether a dict display merges another dict ({**a, …}).
+func (r *reader) hasSplat(v *expr) bool {
+	pairs, _ := dictPairs(v)
+	for _, p := range pairs {
+		if p.splat != nil {
+			return true
+		}
+	}
+	return false
+}
+
+// displayVal reads a dict display's items in order, merging **splats.
+func (r *reader) displayVal(v *expr) dictVal {
+	var out dictVal
+	pairs, _ := dictPairs(v)
+	for _, p := range pairs {
+		if p.splat != nil {
+			out = out.merge(r.mergeSource(p.splat))
+			continue
+		}
+		k, ok := r.literalStr(p.key)
+		if !ok {
+			out.unknown = append(out.unknown, fmt.Sprintf("%s: %s", oneLine(r.text(p.key)), oneLine(r.text(p.value))))
+			continue
+		}
+		out = out.set(r.itemOf(k, p.value))
+	}
+	return out
+}
+
+// isEmptyDict reports whether t is the display {} (spaces and line breaks allowed).
+func isEmptyDict(t string) bool {
+	return strings.HasPrefix(t, "{") && strings.HasSuffix(t, "}") && strings.TrimSpace(t[1:len(t)-1]) == ""
+}
+
+// itemOf reads one item: a literal value, a followed dict, or the value's source.
+func (r *reader) itemOf(k string, v *expr) dflowItem {
+	if lv, ok := r.literal(v); ok {
+		return dflowItem{key: k, val: lv, ok: true, x: v}
+	}
+	if o := r.dictOf(v); o != nil {
+		return dflowItem{key: k, ref: o, x: v}
+	}
+	return dflowItem{key: k, text: oneLine(r.text(v)), x: v}
+}
+
+// set returns d with the item set (replacing an item of that key, in place, as a dict
+// keeps the first insertion's position).
+func (d dictVal) set(it dflowItem) dictVal {
+	out := dictVal{items: make([]dflowItem, 0, len(d.items)+1), unknown: d.unknown}
+	done := false
+	for _, x := range d.items {
+		if x.key == it.key {
+			x, done = it, true
+		}
+		out.items = append(out.items, x)
+	}
+	if !done {
+		out.items = append(out.items, it)
+	}
+	return out
+}
+
+// del returns d without the item of key k.
+func (d dictVal) del(k string) dictVal {
+	out := dictVal{unknown: d.unknown}
+	for _, x := range d.items {
+		if x.key != k {
+			out.items = append(out.items, x)
+		}
+	}
+	return out
+}
+
+// has reports whether d has an item of key k.
+func (d dictVal) has(k string) bool {
+	for _, x := range d.items {
+		if x.key == k {
+			return true
+		}
+	}
+	return false
+}
+
+// merge returns d updated by m's items, in m's order.
+func (d dictVal) merge(m dictVal) dictVal {
+	for _, it := range m.items {
+		d = d.set(it)
+	}
+	if len(m.unknown) > 0 {
+		d.unknown = append(append([]string(nil), d.unknown...), m.unknown...)
+	}
+	return d
+}
+
+// mergeSource returns the items a merge takes from e (**e, .update(e), dict(e)): a
+// followed dict's first variant (the others are kept by the caller's variants only
+// when e is the dict being changed), a display, or e's source as not followed.
+func (r *reader) mergeSource(e *expr) dictVal {
+	if o := r.dictOf(e); o != nil {
+		if len(o.variants) == 1 {
+			return o.variants[0]
+		}
+		return dictVal{unknown: []string{"**" + oneLine(r.text(e)) + " (one of several values)"}}
+	}
+	if v, _, ok := r.dictBuild(e); ok {
+		return v
+	}
+	return dictVal{unknown: []string{"**" + oneLine(r.text(e))}}
+}
+
+// callBuild reads dict(…) (positional mapping, then keywords), a.copy(),
+// copy.copy(a) and copy.deepcopy(a).
+func (r *reader) callBuild(v *expr) (dictVal, bool, bool) {
+	q := r.qual(v.x)
+	switch {
+	case q == "" && r.builtin(v.x) == "dict":
+		return r.kwargsVal(dictVal{}, v.args), true, true
+	case q == "copy.copy" || q == "copy.deepcopy":
+		if len(v.args) == 1 && r.dictOf(v.args[0].value) != nil {
+			return r.mergeSource(v.args[0].value), true, true
+		}
+	case v.x.kind == attr && v.x.name == "copy" && len(v.args) == 0 && r.dictOf(v.x.x) != nil:
+		return r.mergeSource(v.x.x), true, true
+	}
+	return dictVal{}, false, false
+}
+
+// kwargsVal applies the arguments of dict(…) or .update(…) to d: a positional
+// mapping first, then the keywords and **splats in order.
+func (r *reader) kwargsVal(d dictVal, args []arg) dictVal {
+	for _, a := range args {
+		switch {
+		case a.star == 2 || a.keyword == "" && a.star == 0:
+			d = d.merge(r.mergeSource(a.value))
+		case a.star == 1:
+			d.unknown = append(append([]string(nil), d.unknown...), "*"+oneLine(r.text(a.value)))
+		default:
+			d = d.set(r.itemOf(a.keyword, a.value))
+		}
+	}
+	return d
+}
+
+// orBuild reads a | b (Python 3.9+ dict union) of two followed dicts or displays;
+// anything else is not a dict build.
+func (r *reader) orBuild(v *expr) (dictVal, bool, bool) {
+	parts := strings.Split(r.text(v), "|")
+	if len(parts) != 2 || len(v.elts) != 2 {
+		return dictVal{}, false, false
+	}
+	a, b := v.elts[0], v.elts[1]
+	if r.dictOf(a) == nil && !isDictExpr(a) || r.dictOf(b) == nil && !isDictExpr(b) {
+		return dictVal{}, false, false
+	}
+	return r.mergeSource(a).merge(r.mergeSource(b)), true, true
+}
+
+// isDictExpr reports whether e is a dict display.
+func isDictExpr(e *expr) bool { return e.kind == other && e.is(dictDisplay) && !e.is(comp) }
+
+// change applies f to every variant of the followed dict e names (nil: none), at
+// line; under a guard deeper than where the dict was built the unchanged variants
+// stay.
+func (r *reader) change(e *expr, line int, f func(dictVal) dictVal) {
+	o := r.dictOf(e)
+	if o == nil {
+		return
+	}
+	next := make([]dictVal, 0, 2*len(o.variants))
+	if len(r.guards) > o.depth {
+		next = append(next, o.variants...)
+	}
+	for _, v := range o.variants {
+		next = append(next, f(v))
+	}
+	o.variants, o.changed = next, true
+	o.changes = append(o.changes, line)
+	o.variants = o.capVariants(line)
+}
+
+// capVariants returns the variants, at most maxDictVariants, recording a cut.
+func (o *dictObj) capVariants(line int) []dictVal {
+	if len(o.variants) <= maxDictVariants {
+		return o.variants
+	}
+	if o.cut == "" {
+		o.cut = fmt.Sprintf("the change at line %d and later ones under guards make more than %d values: not all are planned", line, maxDictVariants)
+	}
+	return o.variants[:maxDictVariants]
+}
+
+// dictSetItem follows d[k] = v.
+func (r *reader) dictSetItem(t, v *expr) {
+	k, ok := r.literalStr(t.index)
+	if !ok {
+		unknown := fmt.Sprintf("[%s] = %s (line %d)", oneLine(r.text(t.index)), oneLine(r.text(v)), int(t.line))
+		r.change(t.x, int(t.line), func(d dictVal) dictVal {
+			d.unknown = append(append([]string(nil), d.unknown...), unknown)
+			return d
+		})
+		return
+	}
+	it := r.itemOf(k, v)
+	r.change(t.x, int(t.line), func(d dictVal) dictVal { return d.set(it) })
+}
+
+// dictDel follows del d[k] (each target of a del statement).
+func (r *reader) dictDel(e *expr) {
+	if e == nil {
+		return
+	}
+	if e.kind == tuple {
+		for _, x := range e.elts {
+			r.dictDel(x)
+		}
+		return
+	}
+	if e.kind != subscript {
+		if k, ok := r.dictKeyOf(e, r.fn); ok && r.dictObjs != nil {
+			delete(r.dictObjs, k)
+		}
+		return
+	}
+	r.dictRemove(e.x, e.index, int(e.line))
+}
+
+// dictRemove removes the item of key idx from the dict x names (unknown when idx is
+// not a str literal).
+func (r *reader) dictRemove(x, idx *expr, line int) {
+	k, ok := r.literalStr(idx)
+	if !ok {
+		unknown := fmt.Sprintf("an item removed by key %s (line %d)", oneLine(r.text(idx)), line)
+		r.change(x, line, func(d dictVal) dictVal {
+			d.unknown = append(append([]string(nil), d.unknown...), unknown)
+			return d
+		})
+		return
+	}
+	r.change(x, line, func(d dictVal) dictVal { return d.del(k) })
+}
+
+// dictCall follows d.update(…), d.setdefault(k, v), d.pop(k[, default]), d.clear()
+// and d.popitem().
+func (r *reader) dictCall(c *expr) {
+	if c.x.kind != attr || r.dictOf(c.x.x) == nil {
+		return
+	}
+	d, line := c.x.x, int(c.line)
+	switch c.x.name {
+	case "update":
+		args := c.args
+		r.change(d, line, func(v dictVal) dictVal { return r.kwargsVal(v, args) })
+	case "setdefault":
+		r.setDefault(d, c, line)
+	case "pop":
+		if len(c.args) > 0 {
+			r.dictRemove(d, c.args[0].value, line)
+		}
+	case "clear":
+		r.change(d, line, func(dictVal) dictVal { return dictVal{} })
+	case "popitem":
+		r.change(d, line, func(v dictVal) dictVal {
+			v.unknown = append(append([]string(nil), v.unknown...), fmt.Sprintf("popitem() (line %d)", line))
+			return v
+		})
+	}
+}
+
+// setDefault follows d.setdefault(k, v): the item is set when the key is absent.
+func (r *reader) setDefault(d, c *expr, line int) {
+	if len(c.args) == 0 {
+		return
+	}
+	k, ok := r.literalStr(c.args[0].value)
+	if !ok {
+		r.change(d, line, func(v dictVal) dictVal {
+			v.unknown = append(append([]string(nil), v.unknown...), fmt.Sprintf("setdefault(%s, …) (line %d)", oneLine(r.text(c.args[0].value)), line))
+			return v
+		})
+		return
+	}
+	it := dflowItem{key: k, val: literal.None(), ok: true}
+	if len(c.args) > 1 {
+		it = r.itemOf(k, c.args[1].value)
+	}
+	r.change(d, line, func(v dictVal) dictVal {
+		if v.has(k) {
+			return v
+		}
+		return v.set(it)
+	})
+}
+
+// dictAugAssign follows d |= m.
+func (r *reader) dictAugAssign(s *stmt) {
+	if len(s.targets) != 1 || s.value == nil {
+		return
+	}
+	t := s.targets[0]
+	op := strings.TrimSpace(r.src[t.end:s.value.start])
+	if op != "|=" {
+		if t.kind == subscript && r.dictOf(t.x) != nil {
+			r.dictSetItem(t, &expr{kind: other, start: t.start, end: s.value.end, line: t.line})
+		}
+		return
+	}
+	m := r.mergeSource(s.value)
+	r.change(t, int(t.line), func(v dictVal) dictVal { return v.merge(m) })
+}
+
+// literalDict returns a variant as a literal dict: its literal items and followed
+// dicts (their first variant), and the parts not known, named.
+func (r *reader) literalDict(v dictVal, depth int) (literal.Value, []string) {
+	var items []literal.DictItem
+	unknown := append([]string(nil), v.unknown...)
+	for _, it := range v.items {
+		switch {
+		case it.ok:
+			items = append(items, literal.DictItem{Key: literal.Str(it.key), Val: it.val})
+		case it.ref != nil && depth < maxAltDepth && len(it.ref.variants) > 0:
+			sub, u := r.literalDict(it.ref.variants[0], depth+1)
+			items = append(items, literal.DictItem{Key: literal.Str(it.key), Val: sub})
+			for _, x := range u {
+				unknown = append(unknown, it.key+"."+x)
+			}
+		default:
+			unknown = append(unknown, fmt.Sprintf("%q: %s", it.key, it.text))
+		}
+	}
+	return literal.Dict(items...), unknown
+}
+
+// dictOptions plans options= given by a name of a followed dict that the script
+// built by a merge or changed after building it: each variant's literal items, the
+// parts not known named in a note. It reports whether e was such a name.
+func (r *reader) dictOptions(st *siteState, e *expr) bool {
+	o := r.dictOf(e)
+	if o == nil {
+		if v, changed, ok := r.dictBuild(e); ok && changed && isDictExpr(e) {
+			o = &dictObj{variants: []dictVal{v}, line: int(e.line), changed: true}
+		} else {
+			return false
+		}
+	}
+	var vals []ArgChoice
+	var unknown []string
+	for _, v := range o.variants {
+		d, u := r.literalDict(v, 0)
+		vals = append(vals, ArgChoice{Line: o.lastLine(), Value: d.String(), v: d})
+		unknown = append(unknown, u...)
+	}
+	vals = uniqueChoices(vals)
+	what := fmt.Sprintf("options `%s` is the dict built at line %d%s", cut(oneLine(r.text(e)), MaxCallText), o.line, o.changeLines())
+	if len(vals) == 1 {
+		r.keywordValue(st, "options", vals[0].v)
+		st.note("%s: %s", what, vals[0].Value)
+	} else {
+		st.Alternatives = append(st.Alternatives, ArgAlternatives{Keyword: "options", Expr: cut(oneLine(r.text(e)), MaxCallText), Values: vals, Complete: len(unknown) == 0})
+		st.note("%s; changes under guards give it %d values, each planned", what, len(vals))
+	}
+	r.dictUnknownNote(st, "options", unknown, o)
+	return true
+}
+
+// dictUnknownNote names the parts of a followed dict that are not planned.
+func (r *reader) dictUnknownNote(st *siteState, k string, unknown []string, o *dictObj) {
+	unknown = uniqueStrings(unknown)
+	if len(unknown) > 0 {
+		st.note("%s: not followed, so not planned (not literals): %s", k, cut(strings.Join(unknown, ", "), 4*MaxCallText))
+	}
+	if o.cut != "" {
+		st.note("%s: %s", k, o.cut)
+	}
+}
+
+// lastLine is the line of the dict's last change (where it was built when none).
+func (o *dictObj) lastLine() int {
+	if n := len(o.changes); n > 0 {
+		return o.changes[n-1]
+	}
+	return o.line
+}
+
+// changeLines says which lines changed the dict since it was built.
+func (o *dictObj) changeLines() string {
+	if len(o.changes) == 0 {
+		return ""
+	}
+	var ls []string
+	for _, l := range o.changes {
+		ls = append(ls, fmt.Sprint(l))
+	}
+	return " and changed at line " + strings.Join(uniqueStrings(ls), ", ")
+}
+
+// uniqueStrings keeps the first of each string, in order.
+func uniqueStrings(in []string) []string {
+	seen := map[string]bool{}
+	var out []string
+	for _, s := range in {
+		if !seen[s] {
+			seen[s] = true
+			out = append(out, s)
+		}
+	}
+	return out
+}
+
+// dictSplat reads **NAME of a followed dict built by a merge or changed after: the
+// keywords of each variant (mode's values become the mode's candidates; options,
+// backend, dynamic and fullgraph are read when every variant gives the same), unless
+// given directly. It reports whether e was such a name.
+func (r *reader) dictSplat(st *siteState, e *expr, given map[string]bool) bool {
+	o := r.dictOf(e)
+	if o == nil || !o.changed {
+		return false
+	}
+	st.note("**%s: keyword arguments read from the dict built at line %d%s", cut(oneLine(r.text(e)), MaxCallText), o.line, o.changeLines())
+	var unknown []string
+	for _, v := range o.variants {
+		unknown = append(unknown, v.unknown...)
+	}
+	if !given["mode"] {
+		r.splatVariantsMode(st, e, o)
+	}
+	for _, k := range []string{"options", "backend", "dynamic", "fullgraph"} {
+		if !given[k] {
+			unknown = append(unknown, r.splatVariantsKey(st, k, o)...)
+		}
+	}
+	r.dictUnknownNote(st, "**"+oneLine(r.text(e)), unknown, o)
+	return true
+}
+
+// splatVariantsMode sets the mode from the variants' "mode" items: one literal value
+// is the mode; several (or one not a literal) are its candidates.
+func (r *reader) splatVariantsMode(st *siteState, e *expr, o *dictObj) {
+	var cands []Candidate
+	known := true
+	for _, v := range o.variants {
+		it, ok := v.item("mode")
+		switch {
+		case !ok:
+			cands = append(cands, Candidate{Line: o.line})
+		case it.ok:
+			cands = append(cands, Candidate{Line: o.lastLine(), Value: strOrNil(it.val)})
+		default:
+			known = false
+			cands = append(cands, r.guardedCandidates(st, it.x, r.valueCands(it.x))...)
+		}
+	}
+	cands = uniqueCandidates(cands)
+	if known && len(cands) == 1 {
+		st.Mode, st.ModeLiteral = cands[0].Value, true
+		return
+	}
+	st.ModeLiteral, st.ModeExpr = false, "**"+oneLine(r.text(e))
+	st.ModeCandidates = cands
+}
+
+// splatVariantsKey applies keyword k when every variant gives it the same known
+// value, and returns what is not known.
+func (r *reader) splatVariantsKey(st *siteState, k string, o *dictObj) []string {
+	var vals []string
+	var val literal.Value
+	var unknown []string
+	for _, v := range o.variants {
+		it, ok := v.item(k)
+		if !ok {
+			vals = append(vals, "<absent>")
+			continue
+		}
+		lv, u := r.itemValue(it)
+		unknown = append(unknown, u...)
+		val = lv
+		vals = append(vals, lv.String())
+	}
+	if len(uniqueStrings(vals)) != 1 || vals[0] == "<absent>" {
+		if len(uniqueStrings(vals)) > 1 {
+			unknown = append(unknown, fmt.Sprintf("%s (differs between the changes under guards)", k))
+		}
+		return unknown
+	}
+	r.keywordValue(st, k, val)
+	return unknown
+}
+
+// item returns the item of key k.
+func (d dictVal) item(k string) (dflowItem, bool) {
+	for _, x := range d.items {
+		if x.key == k {
+			return x, true
+		}
+	}
+	return dflowItem{}, false
+}
+
+// itemValue returns an item's value as a literal (a followed dict: its first
+// variant), with the parts not known.
+func (r *reader) itemValue(it dflowItem) (literal.Value, []string) {
+	switch {
+	case it.ok:
+		return it.val, nil
+	case it.ref != nil && len(it.ref.variants) > 0:
+		return r.literalDict(it.ref.variants[0], 1)
+	}
+	return literal.None(), []string{fmt.Sprintf("%q: %s", it.key, it.text)}
+}
