@@ -260,12 +260,13 @@ func gemmOffRows() []Signature {
 
 // tritonContext is a line that shows a Triton or torch.compile build: Triton's launcher
 // source (main.c, cuda_utils.c), Triton, torch.compile, Dynamo or Inductor by module
-// name, or Inductor's compiling frames (compile_fx, codecache). Neither bare "torch"
+// name, Inductor's compiling frames (compile_fx, codecache), or Triton's libcuda check
+// (libcuda_dirs, its assert "… for path in dirs), msg"). Neither bare "torch"
 // nor "torch/_inductor" is one: a training log has them on many lines, and each such
 // line would be matched against this (BenchmarkVersusGrep's ratio doubled). Adjacent
 // alternatives differ in their first bytes so that none loses its literal prefix.
 const tritonContext = `/main\.c|cuda_utils|triton|Triton|torch\.compile|compile_fx|torch\._dynamo|codecache|` +
-	`torch\._inductor|TorchDynamo|BackendCompilerFailed|InductorError`
+	`torch\._inductor|TorchDynamo|BackendCompilerFailed|InductorError|libcuda_dirs|in dirs\), msg`
 
 // launcherSource is where Triton builds the launcher of a GPU kernel.
 const launcherSource = "Triton's third_party/nvidia/backend/driver.py (libraries = ['cuda'], libcuda_dirs reads " +
@@ -291,6 +292,27 @@ func launcherRows() []Signature {
 			Source: launcherSource + "; reports: pytorch/pytorch#92745, #94582 (2.0.0.dev20230209), #94585, " +
 				"#103417, vllm-project/vllm#16984, JIA-Lab-research/Seg-Zero#63 (2025)",
 			Decisive: "the linker's line; another line shows Triton or torch",
+		},
+		{
+			// Triton's own check before it links (libcuda_dirs): "libcuda.so cannot found!",
+			// then where libcuda.so.1 is or a hint to run ldconfig.
+			Code: LibcudaNotFound, Literal: "libcuda.so cannot found",
+			Requires: tritonContext,
+			Releases: modes.Minors(1, 14),
+			Cause: "Triton looks for the NVIDIA driver's libcuda in ldconfig's cache (or TRITON_LIBCUDA_PATH, " +
+				"or LD_LIBRARY_PATH) before it links the launcher of a GPU kernel, and found none it can use: " +
+				"the cache is stale or lacks the driver's directory (Colab's /usr/lib64-nvidia, WSL's " +
+				"/usr/lib/wsl/lib, a container), or only libcuda.so.1 exists where older Tritons want libcuda.so",
+			Fix: "point Triton at the directory that holds libcuda.so.1 (TRITON_LIBCUDA_PATH), or add that " +
+				"directory to ld.so.conf and run ldconfig, or create the libcuda.so symlink the message names; " +
+				"or compile without Triton: backend=\"aot_eager\", or turn torch.compile off",
+			Evidence: modes.Source,
+			Source: "Triton's libcuda_dirs (\"libcuda.so cannot found!\" and its ldconfig or symlink hint; " +
+				"triton-lang/triton PR #2019, 2023-08, for the Triton of torch 2.1) in " + launcherSource +
+				"; older Tritons checked for libcuda.so in triton/common/build.py; reports: " +
+				"googlecolab/colabtools#4300, unslothai/unsloth#679, jianfch/stable-ts#259, QwenLM/Qwen#949, " +
+				"MAGICS-LAB/DNABERT_2#56",
+			Decisive: "the AssertionError line; another line shows Triton or torch",
 		},
 		{
 			Code: PythonHeadersMissing, Literal: "Python.h: No such file or directory",
