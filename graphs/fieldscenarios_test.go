@@ -66,7 +66,7 @@ var fieldCases = []fieldCase{
 	{"B15-nonzero-dynamic-output-2.7", Skip, "", "incompatible op aten.nonzero.default", []string{"incompatible-op"}, "graph_partition=True", "",
 		"pytorch/pytorch#149944: capture_dynamic_output_shape_ops=True puts nonzero in the graph, and graphs are skipped"},
 	{"B16-dynamic-padding-9-sizes", Capture, "", "", []string{"dynamic-shape-rerecord"}, "pad inputs", "",
-		"pytorch/pytorch#188150: \"observed 9 distinct sizes\", a recording per size"},
+		"pytorch/pytorch#188150: \"observed 9 distinct sizes\" is printed once, when the recorded count first passes the limit (8): 10 sizes or more under dynamic=None, whose first size is static"},
 	{"B17-skip-dynamic-ignored-2.14", Capture, "", "Recording cudagraph tree", []string{"skip-dynamic-graphs-ignored"}, "graph_partition=False", "",
 		"pytorch/pytorch#196385: skip_dynamic_graphs=True still records per size under graph partitions"},
 	{"B18-rebound-parameters", Capture, "", "", []string{"static-input-moved"}, "update it in place", "",

@@ -281,15 +281,47 @@ func (c *situation) firstThread() bool {
 	return c.plan.Device == 0 && (c.w.Threads == PerDevice || c.plan.Thread == "user thread 0")
 }
 
-// overWarnLimit reports whether the run sees more distinct input sizes than
-// triton.cudagraph_dynamic_shape_warn_limit.
+// overWarnLimit reports whether cudagraph trees warn that they re-record for too many
+// sizes: maybe_warning_due_to_dynamic_shape (cudagraph_utils.py @ 2.6.0 and 2.14.1)
+// counts the symbolic-size keys one graph records and warns once, when the count first
+// exceeds triton.cudagraph_dynamic_shape_warn_limit, a limit that is truthy (None and 0
+// never warn).
 func (c *situation) overWarnLimit() bool {
+	lim, ok := c.warnLimit()
+	return ok && c.recordedSizes() > lim
+}
+
+// warnLimit is triton.cudagraph_dynamic_shape_warn_limit when it is a truthy int.
+func (c *situation) warnLimit() (int, bool) {
 	lim, ok := c.view.Get("triton.cudagraph_dynamic_shape_warn_limit")
 	if !ok {
-		return false
+		return 0, false
 	}
 	n, isInt := lim.Value.AsInt()
-	return isInt && c.w.DistinctSizes > int(n)
+	if !isInt || n == 0 {
+		return 0, false
+	}
+	return int(n), true
+}
+
+// recordedSizes is how many distinct sizes the graph with symbolic inputs records: every
+// size with dynamic=True; with dynamic=None (automatic dynamic) the first size compiles a
+// static graph of its own and the graph with symbolic inputs sees the others.
+func (c *situation) recordedSizes() int {
+	switch {
+	case !c.dynamicInputs || c.w.DistinctSizes == 0:
+		return 0
+	case c.view.Dynamic == nil:
+		return c.w.DistinctSizes - 1
+	}
+	return c.w.DistinctSizes
+}
+
+// observedSizes is the count the warning prints: the count when it first exceeds the
+// limit (limit+1; 1 for a negative limit, exceeded by the first recording).
+func (c *situation) observedSizes() int {
+	lim, _ := c.warnLimit()
+	return max(lim, 0) + 1
 }
 
 // poolThreads names a pool's worker threads for a device plan's thread column:

@@ -593,7 +593,7 @@ func placeholders() []placeholder {
 			return strings.Join(refusedOps(c.res.Torch).always, ", ")
 		}},
 		{"callers", "the number of caller threads", func(c *situation) string { return strconv.Itoa(c.w.Callers) }},
-		{"sizes", "the number of distinct input sizes", func(c *situation) string { return strconv.Itoa(c.w.DistinctSizes) }},
+		{"sizes", "the number of distinct sizes the dynamic-shape warning prints (the limit plus one)", func(c *situation) string { return strconv.Itoa(c.observedSizes()) }},
 		{"first_caller_error", "the first RuntimeError of concurrent callers, quoted", func(*situation) string { return strconv.Quote(callerErrPool) }},
 		{"mode", "the mode, quoted", func(c *situation) string { return strconv.Quote(string(c.res.Mode)) }},
 		{"preset_off", "the keys the mode's own patch sets False although its name promises them", func(c *situation) string {

@@ -71,7 +71,12 @@ type Workload struct {
 	// DynamicShapes: input shapes change between calls.
 	DynamicShapes bool `json:"dynamic_shapes,omitempty"`
 	// DistinctSizes is how many distinct input sizes the run sees (for the
-	// dynamic-shape warning; 0 means unknown).
+	// dynamic-shape warning; 0 means unknown). With dynamic=None the first size
+	// compiles a static graph and the graph with symbolic inputs records the others
+	// (measured on 2.11: 5 sizes, 4 symint keys); with dynamic=True it records
+	// every size. Cudagraph trees warn once, when the recorded count first exceeds
+	// triton.cudagraph_dynamic_shape_warn_limit (50 on 2.6, 8 on 2.14), printing
+	// the limit plus one.
 	DistinctSizes int `json:"distinct_sizes,omitempty"`
 	// MovingStaticInputs: a static input (a parameter) is replaced by a tensor at a new
 	// address between calls.

@@ -7,14 +7,16 @@
 # $NVCC_ROOT (default: .cuda-sdk/toolkit at the repository root, git-ignored), so the
 # machine's own packages and /etc stay untouched. Needs non-free in apt's sources, which
 # .ci/cuda-sdk.sh enables. With NVCC set, that nvcc is used instead (e.g. nvcc 13.0 on the
-# GPU machine: NVCC=nvcc bash kernels/gen.sh, which then emits .target sm_75).
+# GPU machine: NVCC=nvcc bash kernels/gen.sh).
 #
-# The PTX targets compute_80 (.target sm_80; mlp_step's cp.async needs sm_80): the driver
-# JIT-compiles it for the device it loads on (sm_90 on the H200). ptxas, when present, checks the result for sm_90.
+# The PTX targets compute_90 (.target sm_90: mlp_step runs in clusters of 8 blocks, with
+# cluster barriers and distributed shared memory, which need sm_90; nvcc 11.8 emits them as
+# PTX ISA 7.8): the driver JIT-compiles it for the device it loads on, a Hopper GPU (the
+# H200). ptxas, when present, checks the result for sm_90.
 set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
 root=$(cd "$here/.." && pwd)
-arch=${ARCH:-compute_80}
+arch=${ARCH:-compute_90}
 if [ -z "${NVCC:-}" ]; then
   tk=${NVCC_ROOT:-$root/.cuda-sdk/toolkit}
   bin=$tk/usr/lib/nvidia-cuda-toolkit/bin

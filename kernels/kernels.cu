@@ -275,12 +275,12 @@ linear_ws(const float* __restrict__ x, const float* __restrict__ ln_gamma, const
 // grid_sync; 8 are enough with MLP_BARRIER 2) owned by this launch alone.
 #define MLP_MAXB 8
 #define MLP_MAXMATS 5
-// MLP_KS 0 (the default) makes mlp_step the kernel of this section (one block per 8
-// columns, every block reading whole rows, grid barriers); 1, the K-split kernel over
-// clusters of 8 at the end of this file (sm_90, measured slower: kernels/README.md), built
-// only by kernels/mlp_bench.cu (-DMLP_KS=1 -arch=sm_90). kernels.ptx holds the default.
+// MLP_KS 1 (the default, kernels.ptx) makes mlp_step the K-split kernel over clusters of
+// 8 at the end of this file (sm_90); 0, the kernel of this section (one block per 8
+// columns, every block reading whole rows, grid barriers), the default until issue 25's
+// third pass, kept for kernels/mlp_bench.cu's comparisons (-DMLP_KS=0).
 #ifndef MLP_KS
-#define MLP_KS 0
+#define MLP_KS 1
 #endif
 #ifndef MLP_THREADS
 #define MLP_THREADS 256
@@ -773,11 +773,11 @@ mlp_step(const float* __restrict__ x, const float* __restrict__ wp, const float*
 
 // ---- the drafter step, K split over clusters of 8 (issue 25, third pass) ----
 //
-// With MLP_KS 1 (not the default: 23.2 us a step against 22.0 in kernels/mlp_bench.cu on
-// the H200, kernels/README.md), mlp_step computes the same with another layout (same
-// arguments, same packed weights, an 8 KB barrier buffer; launch: KS_CLUSTERS*KS_CL
-// blocks of KS_THREADS threads, mats*ceil(h/8/KS_CLUSTERS)*h/2 bytes of dynamic shared
-// memory). The grid is KS_CLUSTERS clusters of KS_CL = 8 blocks (__cluster_dims__, sm_90). Cluster c owns ng = 8 or 9 groups
+// With MLP_KS 1 (the default: 21.3 us a step against 22.1 for the kernel above in
+// kernels/mlp_bench.cu on the H200, kernels/README.md), mlp_step computes the same with
+// another layout (same arguments, same packed weights, an 8 KB barrier buffer; launch:
+// KS_CLUSTERS*KS_CL blocks of KS_BLOCK threads, mats*ceil(h/8/KS_CLUSTERS)*h/2 bytes of
+// dynamic shared memory). The grid is KS_CLUSTERS clusters of KS_CL = 8 blocks (__cluster_dims__, sm_90). Cluster c owns ng = 8 or 9 groups
 // of 8 output columns (the h/8 groups of PackMLP dealt out in order, the first
 // h/8 mod KS_CLUSTERS clusters one more); block r of the cluster (its rank) owns the input
 // columns [r*h/8, (r+1)*h/8) of every matrix, so it copies only that part of its
@@ -796,8 +796,9 @@ mlp_step(const float* __restrict__ x, const float* __restrict__ wp, const float*
 //      memory), adds the bias, GELU and the residual (its own previous output, LayerNorm-ed
 //      with the row's statistics), writes the cluster's columns of row r with their sum and
 //      sum of squares, and counts its arrival.
-// Weights: matrices 0..KS_PREFETCH-1 are copied at entry (cp.async), the others once
-// matrix 0 has arrived, so that the first layer waits less. After the last layer each
+// Weights: matrix 0 is copied at entry (cp.async) by the compute warps, matrices 1.. by
+// KS_NLOAD extra loader warps once matrix 0 has arrived (KS_LOADER 1), so that the first
+// layer waits less and no compute warp waits to issue copies. After the last layer each
 // block waits for every cluster, reads row r's logits and writes the softmax of its own
 // columns. Everything is in a fixed order without data atomics: bitwise reproducible,
 // replay equals eager. The launch needs all KS_CLUSTERS clusters resident at once (one
@@ -825,6 +826,23 @@ mlp_step(const float* __restrict__ x, const float* __restrict__ wp, const float*
 // when matrix 0 has arrived, so that matrix 0 arrives sooner.
 #ifndef KS_PREFETCH
 #define KS_PREFETCH 5
+#endif
+// KS_LOADER 1 adds KS_NLOAD warps that copy matrices 1.. once matrix 0 has arrived (2: at
+// entry), so that the compute warps never wait to issue copies: it signals each matrix on
+// named barrier m (bar.arrive), the compute warps meet on named barrier 6 instead of
+// __syncthreads, and it leaves after layer 0's cluster barrier. 0: the compute warps copy
+// (KS_PREFETCH matrices at entry, the others when matrix 0 has arrived).
+#ifndef KS_LOADER
+#define KS_LOADER 1
+#endif
+#ifndef KS_NLOAD
+#define KS_NLOAD 8 // loader warps
+#endif
+#define KS_BLOCK (KS_THREADS + (KS_LOADER ? 32 * KS_NLOAD : 0))
+#if KS_LOADER
+#define KS_SYNC() asm volatile("bar.sync 6, %0;" ::"n"(KS_THREADS) : "memory")
+#else
+#define KS_SYNC() __syncthreads()
 #endif
 #define KS_STRIDE 32     // 64-bit words between two clusters' counts
 #define KS_STATS_OFF 512 // 64-bit words before the row statistics: [2][MLP_MAXB][16] float2
@@ -957,10 +975,11 @@ __device__ __forceinline__ void ks_stage(const float* src, const float2* gst, fl
 
 // ks_copy_w starts the copies of this block's part of matrix m (ng groups of 8 float4
 // rows of g4l) into dst; no commit.
-__device__ __forceinline__ void ks_copy_w(float4* dst, const float4* w4, int m, int h, int g0, int ng, int r, int g4l) {
+__device__ __forceinline__ void ks_copy_w(float4* dst, const float4* w4, int m, int h, int g0, int ng, int r, int g4l,
+                                          int t0, int stride) {
   const int n = ng * 8 * g4l, h4 = h / 4;
   const float4* src = w4 + ((size_t)m * h * h + (size_t)g0 * h * 8) / 4 + r * g4l;
-  for (int e = threadIdx.x; e < n; e += KS_THREADS) {
+  for (int e = t0; e < n; e += stride) {
     int jk = e / g4l, gl = e - jk * g4l; // jk = jl*8 + kc
     cp_async16(dst + e, src + (size_t)(jk >> 3) * (h * 2) + (jk & 7) * h4 + gl);
   }
@@ -976,7 +995,7 @@ __device__ long long mlp_ks_prof[128 * 32];
 #define KPROF(slot) do { } while (0)
 #endif
 
-extern "C" __global__ void __cluster_dims__(KS_CL, 1, 1) __launch_bounds__(KS_THREADS, 1)
+extern "C" __global__ void __cluster_dims__(KS_CL, 1, 1) __launch_bounds__(KS_BLOCK, 1)
 mlp_step(const float* __restrict__ x, const float* __restrict__ wp, const float* __restrict__ bias,
          const float* __restrict__ gamma, const float* __restrict__ beta, float* scratch0, float* scratch1,
          float* __restrict__ out, unsigned* bar, int batch, int h, int mats, float eps) {
@@ -1010,6 +1029,27 @@ mlp_step(const float* __restrict__ x, const float* __restrict__ wp, const float*
   KPROF(0);
   const float4* x4 = reinterpret_cast<const float4*>(x);
   const float4* w4 = reinterpret_cast<const float4*>(wp);
+#if KS_LOADER
+  if (threadIdx.x >= KS_THREADS) { // the loader warp
+    cl_arrive();                   // layer 0's cluster barrier does not wait for it
+    if (KS_LOADER == 1) asm volatile("bar.sync 5, %0;" ::"n"(KS_BLOCK) : "memory"); // matrix 0 is in
+#pragma unroll
+    for (int m = 1; m < MLP_MAXMATS; m++) {
+      if (m < mats) ks_copy_w(ks_w + m * ngmax * 8 * g4l, w4, m, h, g0, ng, r, g4l, threadIdx.x - KS_THREADS, 32 * KS_NLOAD);
+      cp_async_commit();
+    }
+#pragma unroll
+    for (int m = 1; m < MLP_MAXMATS; m++) {
+      cp_async_wait_n(MLP_MAXMATS - 1 - m);
+      if (m < mats) asm volatile("bar.arrive %0, %1;" ::"r"(m), "n"(KS_BLOCK) : "memory");
+    }
+    cl_wait();
+    return;
+  }
+#define KS_ENTRY 1
+#else
+#define KS_ENTRY KS_PREFETCH
+#endif
   // Group 0: the first layer's input (this block's columns), row r's own columns of x, the
   // biases of the own columns.
   for (int e = threadIdx.x; e < MLP_MAXB * 32; e += KS_THREADS) {
@@ -1026,8 +1066,8 @@ mlp_step(const float* __restrict__ x, const float* __restrict__ wp, const float*
   // Then matrix 0, the LayerNorms' gammas and betas, matrices 1..KS_PREFETCH-1: a group each
   // (the rest at layer 0: a group per matrix up to MLP_MAXMATS, empty past mats).
 #pragma unroll
-  for (int m = 0; m < KS_PREFETCH; m++) {
-    if (m < mats) ks_copy_w(ks_w + m * ngmax * 8 * g4l, w4, m, h, g0, ng, r, g4l);
+  for (int m = 0; m < KS_ENTRY; m++) {
+    if (m < mats) ks_copy_w(ks_w + m * ngmax * 8 * g4l, w4, m, h, g0, ng, r, g4l, threadIdx.x, KS_THREADS);
     cp_async_commit();
     if (m == 0) {
       for (int e = threadIdx.x; e < (mats - 1) * 32; e += KS_THREADS) {
@@ -1051,23 +1091,31 @@ mlp_step(const float* __restrict__ x, const float* __restrict__ wp, const float*
     if (m >= mats) break;
     // Groups: [x], W0, [gammas], W1, .., W4.
     if (m > 0) {
-      if (m == 1) cp_async_wait<MLP_MAXMATS - 1>(); // the gammas
+      if (m == 1) cp_async_wait<KS_LOADER ? 0 : MLP_MAXMATS - 1>(); // the gammas
       if (warp == 0) ks_poll(ctr, ncl, base + (unsigned long long)KS_CL * m);
-      __syncthreads();
+      KS_SYNC();
       KPROF(1 + m * 5);
       ks_stage(((m - 1) & 1) ? scratch1 : scratch0, gst + ((m - 1) & 1) * MLP_MAXB * 16, xs, stat, gk[m - 1],
                bk[m - 1], batch, h, r, g4l, ncl, eps);
+#if KS_LOADER
+      asm volatile("bar.sync %0, %1;" ::"r"(m), "n"(KS_BLOCK) : "memory"); // W_m, from the loader
+#else
       cp_async_wait_n(MLP_MAXMATS - 1 - m); // W_m
+#endif
     } else {
-      cp_async_wait<KS_PREFETCH>(); // x and W0
+      cp_async_wait<KS_ENTRY>(); // x and W0
       KPROF(1);
+#if KS_LOADER == 1
+      asm volatile("bar.arrive 5, %0;" ::"n"(KS_BLOCK) : "memory");
+#elif !KS_LOADER
 #pragma unroll
       for (int mm = KS_PREFETCH; mm < MLP_MAXMATS; mm++) {
-        if (mm < mats) ks_copy_w(ks_w + mm * ngmax * 8 * g4l, w4, mm, h, g0, ng, r, g4l);
+        if (mm < mats) ks_copy_w(ks_w + mm * ngmax * 8 * g4l, w4, mm, h, g0, ng, r, g4l, threadIdx.x, KS_THREADS);
         cp_async_commit();
       }
+#endif
     }
-    __syncthreads();
+    KS_SYNC();
     KPROF(1 + m * 5 + 1);
 #if KS_MM
     if (warp < ng * KS_KH) {
@@ -1115,7 +1163,7 @@ mlp_step(const float* __restrict__ x, const float* __restrict__ wp, const float*
         if (lane == 0) red2[warp] = make_float2(s, s2);
       }
     }
-    __syncthreads();
+    KS_SYNC();
     if (threadIdx.x == 0) {
       if ((int)r < batch && m < mats - 1) {
         float2 a = red2[0];

@@ -1,8 +1,9 @@
 // Package kernels holds the project's GPU kernels as PTX embedded in the binary, with typed
 // helpers (build tag cuda) that turn each kernel call into a [backend.Launch] for a step.
 //
-// The PTX is generated from kernels.cu by gen.sh (nvcc 11.8, compute_80) and committed;
-// README.md says how to regenerate it. Nothing in this file needs cgo or a GPU.
+// The PTX is generated from kernels.cu by gen.sh (nvcc 11.8, compute_90: mlp_step runs in
+// thread-block clusters, so the PTX needs a Hopper GPU) and committed; README.md says how
+// to regenerate it. Nothing in this file needs cgo or a GPU.
 //
 // [backend.Launch]: https://pkg.go.dev/github.com/compilemode/compilemode/graphs/backend#Launch
 package kernels
@@ -33,15 +34,22 @@ const (
 	MLPMaxWidth = 1024 // width, a multiple of MLPWidthMultiple
 	// MLPWidthMultiple: each lane of a warp holds width/32 floats as float4s.
 	MLPWidthMultiple = 128
-	// MLPColumns is the output columns one block owns: the grid is width/MLPColumns blocks.
+	// MLPColumns is the width of one column group of PackMLP's layout; mlp_step deals the
+	// width/MLPColumns groups out to MLPClusters clusters of MLPClusterSize blocks.
 	MLPColumns = 8
-	// MLPBarrierFloats is the size of MLPStep.Barrier in 4-byte words: MLP_NBAR (8) 64-bit
-	// arrival counts 256 bytes apart (MLP_BARRIER 3 of kernels.cu).
-	MLPBarrierFloats = 8 * 256 / 4
+	// MLPClusters is the clusters of mlp_step's grid (KS_CLUSTERS of kernels.cu): on an
+	// H200 at most 15 clusters of 8 blocks of its size are resident at once.
+	MLPClusters = 15
+	// MLPClusterSize is the blocks of one cluster (KS_CL): each takes 1/8 of the inputs.
+	MLPClusterSize = 8
+	// MLPBarrierFloats is the size of MLPStep.Barrier in 4-byte words: one 64-bit arrival
+	// count per cluster, 256 bytes apart (room for 16: 4 KB), then the rows' partial sums
+	// and sums of squares, two layers of MLPMaxBatch rows of 16 float pairs (2 KB), 8 KB in all.
+	MLPBarrierFloats = 8192 / 4
 )
 
 // PackMLP returns the width×width row-major matrix w (row i holds the weights from input i)
-// in mlp_step's layout: block j's columns [8j, 8j+8) as width*8 contiguous floats,
+// in mlp_step's layout: the columns [8j, 8j+8) of group j as width*8 contiguous floats,
 // element (k, c), k = 4g + kk, c = 4ch + cc, at ((kk*2 + ch)*(width/4) + g)*4 + cc, so
 // that consecutive threads read consecutive 16 bytes of shared memory. width must be a
 // positive multiple of 8 and len(w) = width*width; otherwise PackMLP returns nil.

@@ -21,7 +21,8 @@ func TestPTXEntries(t *testing.T) {
 	for _, tc := range []struct {
 		name, re, reason string
 	}{
-		{"target", `(?m)^\.target sm_80$`, "compute_80 PTX (cp.async) JIT-compiles on every driver since CUDA 11.0, for sm_80 and later, sm_90 included"},
+		{"target", `(?m)^\.target sm_90$`, "mlp_step's clusters need sm_90: the PTX JIT-compiles on drivers since CUDA 11.8, for Hopper (the H200)"},
+		{"version", `(?m)^\.version 7\.8$`, "nvcc 11.8's PTX ISA, which the H200's driver (CUDA 13.0) reads"},
 		{"address size", `(?m)^\.address_size 64$`, "pointer arguments are 8-byte slots"},
 	} {
 		if !regexp.MustCompile(tc.re).MatchString(PTX()) {

@@ -244,11 +244,14 @@ func (a LinearWS) check() error {
 //
 // where xn_0 = X and xn_m = LayerNorm(p_m)·γ_{m-1} + β_{m-1} (biased variance, epsilon
 // Eps, as torch.nn.LayerNorm): the drafter's x = LayerNorm(GELU(x·W + b) + x) per layer,
-// then softmax(x·Wout + bOut). Its Width/8 blocks each own 8 output columns, copy their
-// slices of every weight matrix into shared memory asynchronously at entry (so the step
-// reads its weights once, over every multiprocessor, while it computes), and meet at a
-// grid-wide barrier between layers; the launch is CoResident, so NewStep refuses it on a
-// device where the blocks do not fit at once.
+// then softmax(x·Wout + bOut). Its grid is MLPClusters clusters of MLPClusterSize blocks
+// (sm_90): each cluster owns 8 or 9 groups of 8 output columns and each of its blocks 1/8
+// of the inputs, whose part of every weight matrix it copies into shared memory (matrix 0
+// at entry, the others by loader warps once it has arrived: the step reads its weights
+// once, over 120 multiprocessors, while it computes). The blocks sum their partial
+// products in distributed shared memory, and between layers wait for every cluster's
+// arrival count; the launch is CoResident, so
+// NewStep refuses it on a device where the blocks do not fit at once.
 type MLPStep struct {
 	X       *backend.Buffer    // Batch×Width input
 	Weights *backend.Buffer    // Mats matrices, each Width×Width packed by [PackMLP], one after another
@@ -257,10 +260,10 @@ type MLPStep struct {
 	Beta    *backend.Buffer    // (Mats-1)×Width LayerNorm biases; may be nil when Mats is 1
 	Scratch [2]*backend.Buffer // Batch×Width each: the layers' outputs, in turn
 	Out     *backend.Buffer    // Batch×Width probabilities; must not alias the others
-	// Barrier is the grid barrier's state: MLPBarrierFloats zeroed words (a fresh
-	// backend.Buffer of 2048 bytes), eight 64-bit counts of arrivals, 256 bytes apart, that
-	// each step raises by Mats·Width/64 each, used by this launch alone; after each step it
-	// is ready for the next.
+	// Barrier is the layers' arrival counts and row statistics: MLPBarrierFloats zeroed
+	// words (a fresh backend.Buffer of 8192 bytes), one 64-bit count per cluster, 256 bytes
+	// apart, that each step raises by 8·Mats each, then the rows' partial sums; used by
+	// this launch alone; after each step it is ready for the next.
 	Barrier *backend.Buffer
 	Batch   int     // rows, 1 to MLPMaxBatch
 	Width   int     // features, a multiple of MLPWidthMultiple up to MLPMaxWidth
@@ -268,18 +271,27 @@ type MLPStep struct {
 	Eps     float32 // LayerNorm epsilon
 }
 
-// mlpThreads is MLP_THREADS of kernels.cu.
-const mlpThreads = 256
+// mlpThreads is KS_BLOCK of kernels.cu: a warp per column group of the widest cluster
+// (9), then 8 warps that copy matrices 1.. into shared memory.
+const mlpThreads = (9 + 8) * 32
+
+// mlpSharedMem is mlp_step's dynamic shared memory in bytes: each block's part of every
+// matrix, Width/8 inputs of at most ceil(Width/8 / MLPClusters) groups of 8 columns.
+func mlpSharedMem(width, mats int) int {
+	groups := width / MLPColumns
+	most := (groups + MLPClusters - 1) / MLPClusters
+	return mats * most * MLPColumns * (width / MLPClusterSize) * 4
+}
 
 // MLPStep returns the launch of a; it checks the limits and buffer sizes.
 func (k *Set) MLPStep(a MLPStep) (backend.Launch, error) {
 	if err := a.check(); err != nil {
 		return backend.Launch{}, err
 	}
-	smem := (a.Mats*a.Width*MLPColumns + MLPMaxBatch*a.Width + 2*(a.Mats-1)*a.Width) * 4
+	smem := mlpSharedMem(a.Width, a.Mats)
 	return backend.Launch{
 		Func:       k.mlpStep,
-		Grid:       backend.Dim3{X: uint32(a.Width / MLPColumns)},
+		Grid:       backend.Dim3{X: MLPClusters * MLPClusterSize},
 		Block:      backend.Dim3{X: mlpThreads},
 		SharedMem:  uint32(smem),
 		CoResident: true,

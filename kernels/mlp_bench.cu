@@ -1,7 +1,7 @@
 // mlp_bench.cu: times mlp_step (kernels.cu) at the drafter's shape (width 1024, batch 8,
 // 5 matrices) on the GPU machine, for comparing compile-time variants of the kernel
 // (MLP_THREADS, MLP_BARRIER, MLP_NBAR, MLP_XFIRST, MLP_SPLITB, MLP_SKIP, MLP_PROF in kernels.cu) in one run:
-//   nvcc -O3 -arch=sm_90 -DMLP_BARRIER=3 -o mlp_bench kernels/mlp_bench.cu && ./mlp_bench NAME
+//   nvcc -O3 -arch=sm_90 -DMLP_KS=0 -DMLP_BARRIER=3 -o mlp_bench kernels/mlp_bench.cu && ./mlp_bench NAME
 // It prints one line: NAME us_per_step (CUDA events over 2000 launches back to back, after
 // 50 warm-up launches, and over 2000 replays of a one-node graph), the sum of the output
 // (batch when the variant computes the step), the largest difference from a CPU reference
@@ -9,9 +9,10 @@
 // prints the mean and largest per-block time of each phase (clock64 cycles).
 // With MLP_BENCH_EXTRA it also times an empty kernel of the same shape and asks the
 // occupancy API how many clusters of 2, 4, 8 fit.
-// With -DMLP_KS=1 it times the K-split kernel over clusters of 8 instead (kernels.cu's
-// MLP_KS section: KS_MM, KS_KH, KS_PREFETCH, KS_THREADS; MLP_KS_PROF for its phases), after
-// checking with the occupancy API that its 15 clusters fit.
+// By default it times the K-split kernel over clusters of 8 (kernels.cu's MLP_KS section:
+// KS_MM, KS_KH, KS_PREFETCH, KS_LOADER, KS_NLOAD; MLP_KS_PROF for its phases), after
+// checking with the occupancy API that its 15 clusters fit; with -DMLP_KS=0 the previous
+// kernel (MLP_THREADS, MLP_BARRIER, .. above).
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>
@@ -54,13 +55,13 @@ int main(int argc, char** argv) {
   CK(cudaFuncSetAttribute(mlp_step, cudaFuncAttributeMaxDynamicSharedMemorySize, smem));
   {
     cudaLaunchConfig_t cfg = {};
-    cfg.gridDim = dim3(KS_CL * KS_CLUSTERS); cfg.blockDim = dim3(KS_THREADS); cfg.dynamicSmemBytes = smem;
+    cfg.gridDim = dim3(KS_CL * KS_CLUSTERS); cfg.blockDim = dim3(KS_BLOCK); cfg.dynamicSmemBytes = smem;
     int ncl = -1; cudaError_t e = cudaOccupancyMaxActiveClusters(&ncl, (void*)mlp_step, &cfg);
-    printf("mlp_step: %d threads, %d B dynamic smem: max active clusters %d (%s), need %d\n", KS_THREADS, smem, ncl, cudaGetErrorString(e), KS_CLUSTERS);
+    printf("mlp_step: %d threads, %d B dynamic smem: max active clusters %d (%s), need %d\n", KS_BLOCK, smem, ncl, cudaGetErrorString(e), KS_CLUSTERS);
     if (ncl < KS_CLUSTERS) { printf("ERR clusters do not fit\n"); return 1; }
   }
   cudaStream_t st; CK(cudaStreamCreateWithFlags(&st, cudaStreamNonBlocking));
-  auto launch = [&]() { mlp_step<<<KS_CL * KS_CLUSTERS, KS_THREADS, smem, st>>>(x, w, b, g, be, s0, s1, out, bar, batch, h, mats, 1e-5f); };
+  auto launch = [&]() { mlp_step<<<KS_CL * KS_CLUSTERS, KS_BLOCK, smem, st>>>(x, w, b, g, be, s0, s1, out, bar, batch, h, mats, 1e-5f); };
 #else
   int smem = (mats * h * 8 + MLP_MAXB * h + 2 * (mats - 1) * h) * 4;
   CK(cudaFuncSetAttribute(mlp_step, cudaFuncAttributeMaxDynamicSharedMemorySize, smem));

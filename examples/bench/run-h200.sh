@@ -43,22 +43,24 @@ echo "commit $commit" | tee -a "$out/bench.txt"
 .gpu/bench -anchor .gpu/anchor -plot "$out/bench.svg" -launch-sync .gpu/launch_sync -torch "$torch" \
   -commit "$commit" -json "$out/results-h200.json" 2>"$out/bench-stderr.log" | tee -a "$out/bench.txt"
 echo "run-h200: wrote $out/results-h200.json"
-# Where the fused step's time goes: kernels/mlp_bench.cu built with stages left out
-# (MLP_SKIP: 1 matmul, 2 grid barriers, 4 weight loads, 8 input staging and LayerNorm),
-# the previous defaults (old: MLP_XFIRST 0, MLP_BARRIER 2), the per-phase clock64
-# profile with an empty kernel's replay and the occupancy API's cluster counts (prof), and
-# the K-split variant over clusters of 8 that was not kept (ks, with its profile: ksprof).
+# Where the fused step's time goes: kernels/mlp_bench.cu with the default mlp_step (ks: the
+# K split over clusters of 8, issue 25's third pass), its per-phase clock64 profile
+# (ksprof) and its loader warps left out (ksnoload); then the previous kernel (-DMLP_KS=0)
+# built with stages left out (MLP_SKIP: 1 matmul, 2 grid barriers, 4 weight loads, 8
+# input staging and LayerNorm), its defaults before (old: MLP_XFIRST 0, MLP_BARRIER 2),
+# and its profile with an empty kernel's replay and the occupancy API's cluster counts (prof).
 (
   cd kernels
-  for s in 0 1 2 4 8 13 15; do nvcc -O3 -arch=sm_90 -DMLP_SKIP=$s -o ../.gpu/mlp_bench_$s mlp_bench.cu & done
-  nvcc -O3 -arch=sm_90 -DMLP_SPLITB=0 -o ../.gpu/mlp_bench_splitb0 mlp_bench.cu &
-  nvcc -O3 -arch=sm_90 -DMLP_XFIRST=0 -DMLP_BARRIER=2 -o ../.gpu/mlp_bench_old mlp_bench.cu &
-  nvcc -O3 -arch=sm_90 -DMLP_PROF=1 -DMLP_BENCH_EXTRA -o ../.gpu/mlp_bench_prof mlp_bench.cu &
-  nvcc -O3 -arch=sm_90 -DMLP_KS=1 -o ../.gpu/mlp_bench_ks mlp_bench.cu &
-  nvcc -O3 -arch=sm_90 -DMLP_KS=1 -DMLP_KS_PROF=1 -o ../.gpu/mlp_bench_ksprof mlp_bench.cu &
+  nvcc -O3 -arch=sm_90 -o ../.gpu/mlp_bench_ks mlp_bench.cu &
+  nvcc -O3 -arch=sm_90 -DMLP_KS_PROF=1 -o ../.gpu/mlp_bench_ksprof mlp_bench.cu &
+  nvcc -O3 -arch=sm_90 -DKS_LOADER=0 -o ../.gpu/mlp_bench_ksnoload mlp_bench.cu &
+  for s in 0 1 2 4 8 13 15; do nvcc -O3 -arch=sm_90 -DMLP_KS=0 -DMLP_SKIP=$s -o ../.gpu/mlp_bench_$s mlp_bench.cu & done
+  nvcc -O3 -arch=sm_90 -DMLP_KS=0 -DMLP_SPLITB=0 -o ../.gpu/mlp_bench_splitb0 mlp_bench.cu &
+  nvcc -O3 -arch=sm_90 -DMLP_KS=0 -DMLP_XFIRST=0 -DMLP_BARRIER=2 -o ../.gpu/mlp_bench_old mlp_bench.cu &
+  nvcc -O3 -arch=sm_90 -DMLP_KS=0 -DMLP_PROF=1 -DMLP_BENCH_EXTRA -o ../.gpu/mlp_bench_prof mlp_bench.cu &
   wait
 ) >>"$out/bench-stderr.log" 2>&1 || true
-for s in 0 1 2 4 8 13 15 splitb0 old prof ks ksprof; do n=$s; case $s in [0-9]*) n=skip=$s;; esac; [ -x .gpu/mlp_bench_$s ] && timeout 60 .gpu/mlp_bench_$s "$n"; done 2>&1 | tee -a "$out/bench.txt" || true
+for s in ks ksprof ksnoload 0 1 2 4 8 13 15 splitb0 old prof; do n=$s; case $s in [0-9]*) n=skip=$s;; esac; [ -x .gpu/mlp_bench_$s ] && timeout 60 .gpu/mlp_bench_$s "$n"; done 2>&1 | tee -a "$out/bench.txt" || true
 {
   .gpu/drafters -devices 1 -mode reduce-overhead -torch 2.11 -json "$out/results-single-gpu.json" -commit "$commit"
   echo

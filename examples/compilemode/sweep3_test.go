@@ -116,3 +116,39 @@ func TestFlagParsingConsistent(t *testing.T) {
 		})
 	}
 }
+
+// TestSetOtherModule (finding 12): -set with a module other than Inductor's or
+// Dynamo's config is unusable input naming the module, from a flag or a file.
+func TestSetOtherModule(t *testing.T) {
+	t.Parallel()
+	dir := t.TempDir()
+	file := filepath.Join(dir, "s.json")
+	if err := os.WriteFile(file, []byte(`{"set": ["torch.fx.config.x=1"]}`), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	for _, tc := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"-set", "torch._functorch.config.x=1"}, "torch._functorch.config is not torch._inductor.config or torch._dynamo.config"},
+		{[]string{"-set", "torch._inductor.x=1"}, "torch._inductor is not torch._inductor.config"},
+		{[]string{"-scenario", file}, "torch.fx.config is not"},
+	} {
+		_, stderr, code := runPlan(t, nil, append([]string{"-no-env"}, tc.args...)...)
+		if code != 2 || !strings.Contains(stderr, tc.want) || !strings.HasPrefix(stderr, "compilemode: ") {
+			t.Errorf("%v: exit %d, stderr %q; want exit 2 and %q", tc.args, code, stderr, tc.want)
+		}
+	}
+}
+
+// TestEnvInvisibleMisread (finding 13): a switch value a terminal shows as 1 but that
+// holds an escape sequence or an invisible character gets the misread warning.
+func TestEnvInvisibleMisread(t *testing.T) {
+	t.Parallel()
+	for _, v := range []string{"1\x1b[2J", "1\t", " 1", "\u200b1", "1\u202e"} {
+		stdout, stderr, code := runPlan(t, nil, "-no-env", "-env", "TORCHINDUCTOR_CUDAGRAPHS="+v)
+		if code != 0 || !strings.Contains(stdout, "[env-switch-misread]") || rawControl(stdout) {
+			t.Errorf("TORCHINDUCTOR_CUDAGRAPHS=%q: exit %d, no escaped env-switch-misread warning:\n%s%s", v, code, stdout, stderr)
+		}
+	}
+}

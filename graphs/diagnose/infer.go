@@ -21,6 +21,10 @@ type Inference struct {
 	// row to apply; its first group, if any, is the value of the field Capture names.
 	Quote   string
 	Capture string // the JSON name of a string or int field of graphs.Workload
+	// Plus is added to a captured int: the dynamic-shape warning prints the count of
+	// sizes the graph with symbolic inputs recorded, and under dynamic=None the run
+	// had one size more (the first, compiled static).
+	Plus int
 	// MinDevices, when set, is how many devices the log must show (distinct "[rankN]:"
 	// prefixes or CUDA device indices) for the row to apply.
 	MinDevices int
@@ -45,7 +49,7 @@ func Inferences() []Inference {
 		{Code: OverwrittenOutput, Set: graphs.Workload{OutputsKept: true}},
 		{Code: AllocatorIncompatible, Quote: `allocator is uncached`, Set: graphs.Workload{Allocator: "uncached"}},
 		{Code: AllocatorIncompatible, Set: graphs.Workload{Allocator: "cudaMallocAsync"}},
-		{Code: DynamicShapeRerecord, Quote: `We have observed (\d+) distinct sizes`, Capture: "distinct_sizes",
+		{Code: DynamicShapeRerecord, Quote: `We have observed (\d+) distinct sizes`, Capture: "distinct_sizes", Plus: 1,
 			Set: graphs.Workload{DynamicShapes: true}},
 		{Code: DynamicShapeRerecord, Set: graphs.Workload{DynamicShapes: true}},
 		{Code: SkipCPUDevice, Quote: `cpu device \((\w+)\)`, Capture: "cpu_input_name", Set: graphs.Workload{CPUInputs: true}},
@@ -94,7 +98,7 @@ func edit(f Finding, devices int) (graphs.Workload, bool) {
 		if r.LogDevices && devices > w.Devices {
 			w.Devices = devices
 		}
-		if r.Capture != "" && len(m) > 1 && !setField(&w, r.Capture, m[1]) {
+		if r.Capture != "" && len(m) > 1 && !setField(&w, r.Capture, m[1], r.Plus) {
 			continue
 		}
 		return w, true
@@ -153,9 +157,10 @@ func jsonName(f reflect.StructField) string {
 	return name
 }
 
-// setField sets the string or int field of w whose JSON name is name to value; it
-// reports whether it could (an int must be positive and leave w valid).
-func setField(w *graphs.Workload, name, value string) bool {
+// setField sets the string or int field of w whose JSON name is name to value (an int
+// value plus plus); it reports whether it could (an int must be positive and leave w
+// valid).
+func setField(w *graphs.Workload, name, value string, plus int) bool {
 	v := reflect.ValueOf(w).Elem()
 	for i := 0; i < v.NumField(); i++ {
 		if jsonName(v.Type().Field(i)) != name {
@@ -170,7 +175,7 @@ func setField(w *graphs.Workload, name, value string) bool {
 			if err != nil || n <= 0 {
 				return false
 			}
-			fv.SetInt(int64(n))
+			fv.SetInt(int64(n + plus))
 			// The field's own limit (Normalize) decides, not one cap for every int
 			// field: past it the row does not apply, and edit tries the next one.
 			_, err = w.Normalize()

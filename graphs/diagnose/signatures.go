@@ -286,7 +286,7 @@ const source20 = "@ amd/ZenDNN-pytorch@420deb5 (2.0-era by content: compile_fx_i
 // runtimeRows: errors and warnings of recorded graphs at run time.
 func runtimeRows() []Signature {
 	dynamic := func(minor int) graphs.Hazard {
-		return plannerHazard(DynamicShapeRerecord, "more distinct input sizes than triton.cudagraph_dynamic_shape_warn_limit", minor)
+		return plannerHazard(DynamicShapeRerecord, "the graph with symbolic inputs records more sizes than triton.cudagraph_dynamic_shape_warn_limit", minor)
 	}
 	dynSource := "torch/_inductor/cudagraph_utils.py maybe_warning_due_to_dynamic_shape @ T2.6.0, " +
 		"T2.14.0 (same text); issue #188150 shows it on 2.11.0"

@@ -652,3 +652,65 @@ func (r *reader) itemValue(it dflowItem) (literal.Value, []string) {
 	}
 	return literal.None(), []string{fmt.Sprintf("%q: %s", it.key, it.text)}
 }
+
+// itemChoices returns the values d["k"] can have where the reader runs now, when d
+// names a followed dict with that key in some variant: each variant's literal value
+// (a followed dict as its first variant's literal dict), and the expressions of the
+// values that are not literals. found is false when e is not such a subscript.
+func (r *reader) itemChoices(e *expr) (vals []ArgChoice, others []*expr, o *dictObj, found bool) {
+	if e == nil || e.kind != subscript {
+		return nil, nil, nil, false
+	}
+	o = r.dictOf(e.x)
+	k, ok := r.literalStr(e.index)
+	if o == nil || !ok {
+		return nil, nil, nil, false
+	}
+	for _, v := range o.variants {
+		it, has := v.item(k)
+		switch {
+		case !has:
+			continue // a KeyError where this variant is in force
+		case it.ok || it.ref != nil:
+			lv, _ := r.itemValue(it)
+			vals = append(vals, ArgChoice{Line: int(it.x.line), Value: lv.String(), v: lv})
+		default:
+			others = append(others, it.x)
+		}
+	}
+	return uniqueChoices(vals), others, o, len(vals)+len(others) > 0
+}
+
+// itemKeyword reads keyword k given as d["key"] of a followed dict (mode=CFG["mode"]):
+// one literal value is the argument; several, or values that are not literals, are
+// its candidates (mode) or alternatives (options, backend, dynamic). It reports
+// whether e was such a subscript.
+func (r *reader) itemKeyword(st *siteState, k string, e *expr) bool {
+	vals, others, o, found := r.itemChoices(e)
+	if !found {
+		return false
+	}
+	src := cut(oneLine(r.text(e)), MaxCallText)
+	if len(vals) == 1 && len(others) == 0 {
+		r.keywordValue(st, k, vals[0].v)
+		st.note("%s `%s` is %s: the item of the dict built at line %d%s", k, src, vals[0].Value, o.line, o.changeLines())
+		return true
+	}
+	if k == "mode" {
+		var cands []Candidate
+		for _, v := range vals {
+			cands = append(cands, Candidate{Line: v.Line, Value: strOrNil(v.v)})
+		}
+		for _, x := range others {
+			cands = append(cands, r.guardedCandidates(st, x, r.valueCands(x))...)
+		}
+		st.ModeLiteral, st.ModeExpr, st.ModeCandidates = false, r.text(e), uniqueCandidates(cands)
+		return true
+	}
+	if !altArgs[k] || len(vals) == 0 {
+		return false
+	}
+	st.Alternatives = append(st.Alternatives, ArgAlternatives{Keyword: k, Expr: src, Values: vals, Complete: len(others) == 0})
+	st.note("%s `%s` is the item of the dict built at line %d%s: each of its values is planned", k, src, o.line, o.changeLines())
+	return true
+}

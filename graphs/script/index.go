@@ -253,6 +253,8 @@ func (r *reader) argparse(c *expr) {
 		}
 	}
 	r.shownDests[dest] = true
+	end := r.lines.line(r.toks[max(tokenAt(r.toks, int(c.end))-1, 0)].off)
+	r.argSpans = append(r.argSpans, [2]int{int(c.line), end})
 	for _, a := range c.args {
 		switch a.keyword {
 		case "default":

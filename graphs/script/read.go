@@ -164,6 +164,7 @@ type reader struct {
 	fn          *stmt
 	inline      int
 	loop        int
+	argSpans    [][2]int              // the lines of each add_argument call (argparse options' candidates)
 	dictObjs    map[dictKey]*dictObj  // the dicts followed by name, where the reader runs now (dictflow.go)
 	iters       []iterCount           // the loops and comprehensions running now, innermost last (see loopCount)
 	loopIDs     []int32               // the loop statements running now (their first token), innermost last

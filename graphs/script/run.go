@@ -336,6 +336,7 @@ func (r *reader) call(c *expr) {
 	r.noteCall(c)
 	r.workloadCall(c, q)
 	r.dictCall(c)
+	r.setattrCall(c)
 	switch {
 	case c.x.kind == name && q == "" && r.partials[c.x.name] != nil:
 		r.partialCall(c, r.partials[c.x.name])
@@ -589,6 +590,30 @@ func (r *reader) inForce(line int, kv string) {
 		r.set = append(r.set, kv)
 		r.setMeta = append(r.setMeta, r.meta(line))
 	}
+}
+
+// setattrCall records setattr(obj, "KEY", V) on the Inductor or Dynamo config (or a
+// part of it, inductor_config.triton) as the assignment obj.KEY = V; with a name that
+// is not a literal it warns that the assignment is not followed.
+func (r *reader) setattrCall(c *expr) {
+	if r.builtin(c.x) != "setattr" || len(c.args) != 3 || c.args[0].keyword != "" || c.args[0].star != 0 {
+		return
+	}
+	obj := r.qual(c.args[0].value)
+	if obj != inductorConfig && obj != dynamoConfig && !strings.HasPrefix(obj, inductorConfig+".") && !strings.HasPrefix(obj, dynamoConfig+".") {
+		return
+	}
+	key, ok := r.literalStr(c.args[1].value)
+	if !ok {
+		r.warn(int(c.line), WarningNotLiteral, "setattr(%s, %s, …): the key is not a literal, so this assignment is not followed", oneLine(r.text(c.args[0].value)), oneLine(r.text(c.args[1].value)))
+		return
+	}
+	q := obj + "." + key
+	if strings.HasPrefix(q, inductorConfig+".") {
+		r.global(int(c.line), strings.TrimPrefix(q, inductorConfig+"."), c.args[2].value, "assign")
+		return
+	}
+	r.dynamoGlobal(int(c.line), q, c.args[2].value)
 }
 
 // dynamoGlobal records a torch._dynamo.config assignment (unseen2: u05, u16, u25,

@@ -258,6 +258,8 @@ func (r *reader) literalCands(v *expr, depth int) []Candidate {
 		return []Candidate{{Line: int(v.line)}}
 	case v.kind == call && r.lastName(v.x) == "field":
 		return r.literalCands(kwarg(v, "default", 99), depth+1)
+	case v.kind == call && isEnvGet(r.qual(v.x)):
+		return r.envDefaultCands(v, depth)
 	}
 	if s, ok := r.literalStr(v); ok {
 		return []Candidate{{Line: int(v.line), Value: &s}}
@@ -537,4 +539,19 @@ func uniqueCandidates(in []Candidate) []Candidate {
 		}
 	}
 	return out
+}
+
+// isEnvGet reports whether q reads an environment variable with a default:
+// os.environ.get(key, default=None), os.getenv(key, default=None).
+func isEnvGet(q string) bool { return q == "os.environ.get" || q == "os.getenv" }
+
+// envDefaultCands returns the default of os.environ.get(K, D) or os.getenv(K, D), the
+// value when the variable is not set (None when no default is given); the values the
+// environment gives are not shown by the file (unshownNote says so).
+func (r *reader) envDefaultCands(v *expr, depth int) []Candidate {
+	d := kwarg(v, "default", 1)
+	if d == nil {
+		return []Candidate{{Line: int(v.line)}}
+	}
+	return r.literalCands(d, depth+1)
 }

@@ -24,7 +24,11 @@
 // keywords, .setdefault, del d[k], .pop, .clear, |=; b = a is the same dict), in the
 // def's scope: options=NAME and **NAME get what Python leaves there, a change under a
 // guard planned with and without it, and a part that is not a literal named in a
-// note, never dropped (dictflow.go). Each site
+// note, never dropped (dictflow.go); d["key"] of such a dict is that item there, and
+// never an argparse option of the same name. os.environ.get(K, D) and os.getenv(K, D)
+// give D (None without one), the site noting that the environment may set another
+// value; setattr(config, "KEY", V) on the Inductor or Dynamo config is the
+// assignment config.KEY = V. Each site
 // becomes a graphs.Scenario, planned like a command-line request; sites that plan the
 // same scenario share one plan. PARSER.md says how the reader was chosen, what Python
 // it accepts and which real scripts it was checked on; PERF.md what reading and
@@ -152,7 +156,8 @@ type Global struct {
 	// Value is the Python repr of the value when a literal, else its source text.
 	Value   string `json:"value"`
 	Literal bool   `json:"literal"`
-	// Via is "assign" (torch._inductor.config.KEY = V) or "patch" (config.patch as a
+	// Via is "assign" (torch._inductor.config.KEY = V, or setattr(config, "KEY", V) with
+	// a literal name) or "patch" (config.patch as a
 	// context manager or decorator, which applies only to the sites inside it); for
 	// torch._dynamo.config.KEY = V, "assign; Dynamo" when the planner models the key
 	// (graphs.PlannedDynamoKey: in force for what runs after, as -set gives it), else

@@ -188,9 +188,12 @@ func (r *reader) splatMode(st *siteState, d *expr) {
 // keyword reads one keyword argument given in the call.
 func (r *reader) keyword(st *siteState, k string, e *expr) {
 	v, ok := r.literal(e)
+	if !ok && r.itemKeyword(st, k, e) {
+		return
+	}
 	if !ok && k == "mode" {
 		st.ModeLiteral, st.ModeExpr = false, r.text(e)
-		st.ModeCandidates = r.guardedCandidates(st, e, r.reaching(st, e, r.candidatesFor(e)))
+		st.ModeCandidates = r.guardedCandidates(st, e, r.reaching(st, e, r.notArgparse(e, r.candidatesFor(e))))
 		if n := r.unshownNote(); n != "" {
 			st.note("%s", n)
 		}
@@ -364,4 +367,31 @@ func (s *Site) modeNote() string {
 		return fmt.Sprintf("mode is not a literal: `%s`; the file assigns it no literal, so every mode of the release is planned", s.ModeExpr)
 	}
 	return fmt.Sprintf("mode is not a literal: `%s`; the file assigns it %s", s.ModeExpr, strings.Join(vals, ", "))
+}
+
+// notArgparse drops from the candidates of a subscript d["key"] those an argparse
+// option of the same dest gives (add_argument("--key", …)): a dict's item is not
+// that option's value (sweep finding 5: CFG["compile_mode"] beside --compile-mode),
+// unless d is vars(args) or args.__dict__.
+func (r *reader) notArgparse(e *expr, cands []Candidate) []Candidate {
+	if e.kind != subscript || len(r.argSpans) == 0 || e.x.kind == attr && e.x.name == "__dict__" || e.x.kind == call && r.builtin(e.x.x) == "vars" {
+		return cands
+	}
+	var out []Candidate
+	for _, c := range cands {
+		if !r.inArgparse(c.Line) {
+			out = append(out, c)
+		}
+	}
+	return out
+}
+
+// inArgparse reports whether line is in an add_argument call.
+func (r *reader) inArgparse(line int) bool {
+	for _, sp := range r.argSpans {
+		if line >= sp[0] && line <= sp[1] {
+			return true
+		}
+	}
+	return false
 }

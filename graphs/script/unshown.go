@@ -92,7 +92,11 @@ func (r *reader) unshownNote() string {
 	}
 	var parts []string
 	for _, u := range us {
-		parts = append(parts, fmt.Sprintf("`%s` (line %d)", cut(oneLine(r.text(u)), 80), int(u.line)))
+		part := fmt.Sprintf("`%s` (line %d)", cut(oneLine(r.text(u)), 80), int(u.line))
+		if u.kind == call && isEnvGet(r.qual(u.x)) {
+			part = "what the environment sets for " + part + " (its default, when the variable is not set, is planned)"
+		}
+		parts = append(parts, part)
 	}
 	return fmt.Sprintf("mode can also be %s, whose value this file does not show: the modes planned are only those it shows", strings.Join(parts, ", "))
 }

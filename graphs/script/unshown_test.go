@@ -28,7 +28,7 @@ main(c)
 		{"environment", `import torch, os
 mode = os.environ.get("MODE") or "default"
 m = torch.compile(f, mode=mode)
-`, "mode can also be `os.environ.get(\"MODE\")` (line 2)"},
+`, "mode can also be what the environment sets for `os.environ.get(\"MODE\")` (line 2)"},
 		{"argparse-shows-it", `import torch, argparse
 p = argparse.ArgumentParser()
 p.add_argument("--mode", choices=["default", "max-autotune"])

@@ -196,6 +196,18 @@ func (r *reader) backwardOf(c *expr) []*siteState {
 	return out
 }
 
+// backwardEvent records a backward() call and the sites its value is computed from.
+func (r *reader) backwardEvent(c *expr) {
+	sts := r.backwardOf(c)
+	ev := event{f: factBackward, line: int(c.line), fn: r.fn}
+	if len(sts) > 0 {
+		ev.site, ev.also = sts[0], sts[1:]
+	}
+	r.seq++
+	ev.seq = r.seq
+	r.events = append(r.events, ev)
+}
+
 // maxDerivedSites bounds the sites one value is recorded as computed from.
 const maxDerivedSites = 16
 
@@ -263,15 +275,7 @@ func (r *reader) workloadCall(c *expr, q string) {
 	}
 	switch {
 	case c.x.name == "backward" || q == "torch.autograd.backward":
-		sts := r.backwardOf(c)
-		var first *siteState
-		if len(sts) > 0 {
-			first = sts[0]
-		}
-		add(factBackward, first)
-		if len(sts) > 1 {
-			r.events[len(r.events)-1].also = sts[1:]
-		}
+		r.backwardEvent(c)
 	case c.x.name == "append" && r.loop > 0 && len(c.args) == 1:
 		if st := r.outputOf(c.args[0].value); st != nil {
 			add(factKept, st)

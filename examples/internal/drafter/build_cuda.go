@@ -146,7 +146,7 @@ func buildWS(u *uploader, ks *kernels.Set, m *Model) ([]backend.Launch, *backend
 
 // buildFused: the whole step as one mlp_step launch over the packed weights of every layer
 // and the output projection, the biases, the LayerNorm parameters, two scratch buffers and
-// the grid barrier's two words.
+// the layers' arrival counts.
 func buildFused(u *uploader, ks *kernels.Set, m *Model) ([]backend.Launch, *backend.Buffer) {
 	h, bsz := m.Hidden, m.Batch
 	var w, bias, gamma, beta []float32

@@ -23,10 +23,11 @@ const (
 	// rows, and the previous layer's LayerNorm and the residual add fused into the next
 	// linear: Layers + 2 kernels (the last linear_ws, then softmax).
 	WeightStationary
-	// Fused is the whole step in one persistent kernel, mlp_step (issue 25): every block
-	// streams its slices of all the weights into shared memory at entry, the layers meet
-	// at a grid-wide barrier, the LayerNorms, residuals and the final softmax are fused
-	// in: 1 kernel. It needs Hidden a multiple of 128 up to 1024, Batch ≤ 8 and
+	// Fused is the whole step in one persistent kernel, mlp_step (issue 25): clusters of
+	// 8 blocks, every block streaming its part of all the weights into shared memory
+	// while it computes, the partial products summed within the cluster, the
+	// LayerNorms, residuals and the final softmax fused in: 1 kernel, on a Hopper GPU
+	// (sm_90). It needs Hidden a multiple of 128 up to 1024, Batch ≤ 8 and
 	// Layers ≤ 4 (kernels.MLPStep's limits).
 	Fused
 )
