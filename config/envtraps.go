@@ -3,13 +3,16 @@ package config
 import (
 	"fmt"
 	"maps"
+	"regexp"
 	"slices"
 	"sort"
 	"strings"
 	"sync"
+	"unicode"
 
 	"github.com/compilemode/compilemode/config/literal"
 	"github.com/compilemode/compilemode/config/schema"
+	"github.com/compilemode/compilemode/internal/termtext"
 	"github.com/compilemode/compilemode/modes"
 )
 
@@ -18,7 +21,9 @@ import (
 // code they are stable, and new ones are added at the end.
 const (
 	// WarnEnvSwitchMisread occurs when a variable that PyTorch reads as a switch is set
-	// to a value a person reads as on or off, and PyTorch reads it otherwise.
+	// to a value a person reads as on or off, and PyTorch reads it otherwise. A person
+	// reads what a terminal shows: "1\x1b[2J" (an escape sequence), "\u200b1" (a
+	// zero-width space) and "1\u202e" read as 1.
 	//
 	//	TORCHINDUCTOR_CUDAGRAPHS=true  →  triton.cudagraphs stays False (only "1" counts)
 	//	TORCHINDUCTOR_PROFILE=0        →  profile_bandwidth is True (any value but "" counts)
@@ -138,15 +143,36 @@ func extraSwitches() []schema.KeySpec {
 }
 
 // personReading says whether a person reads raw as on (true) or off (false); ok is
-// false for values that read as neither.
+// false for values that read as neither. A person reads what a terminal shows: a
+// terminal escape sequence, a control character and an invisible format character
+// (a zero-width space, a bidirectional mark) show nothing, so TORCHINDUCTOR_CUDAGRAPHS
+// "1\x1b[2J" reads as 1, which PyTorch's == "1" makes False.
 func personReading(raw string) (on, ok bool) {
-	switch strings.ToLower(strings.TrimSpace(raw)) {
+	switch strings.ToLower(strings.TrimSpace(shownText(raw))) {
 	case "1", "true", "t", "yes", "y", "on", "1.0", "enable", "enabled":
 		return true, true
 	case "0", "false", "f", "no", "n", "off", "0.0", "disable", "disabled", "":
 		return false, true
 	}
 	return false, false
+}
+
+// terminalSequence matches a terminal escape sequence a terminal consumes without
+// showing it: CSI (ESC [ or U+009B, parameters, a final byte), OSC (ESC ] up to BEL
+// or ESC \) and a two-byte ESC sequence.
+var terminalSequence = regexp.MustCompile(`(?:\x1b\[|\x{9b})[0-?]*[ -/]*[@-~]|\x1b\][^\x07\x1b]*(?:\x07|\x1b\\)?|\x1b[@-Z\\-_]`)
+
+// shownText is raw as a terminal shows it: without its escape sequences, control
+// characters (termtext.Hidden) and invisible format characters (Unicode Cf: U+200B,
+// U+FEFF, bidirectional marks).
+func shownText(raw string) string {
+	raw = terminalSequence.ReplaceAllString(raw, "")
+	return strings.Map(func(r rune) rune {
+		if termtext.Hidden(r) || unicode.Is(unicode.Cf, r) {
+			return -1
+		}
+		return r
+	}, raw)
 }
 
 // findSwitchMisread reports switch variables whose value PyTorch reads otherwise than

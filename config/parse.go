@@ -54,6 +54,9 @@ func ParseAssignmentFor(arg string, py literal.Lang) (Assignment, error) {
 		return Assignment{}, &AssignmentError{Arg: cut, Msg: "want KEY=VALUE, e.g. triton.cudagraph_trees=False"}
 	}
 	k = strings.TrimPrefix(strings.TrimSpace(k), inductorPrefix)
+	if err := otherModule(k); err != nil {
+		return Assignment{}, &AssignmentError{Arg: cut, Msg: err.Error()}
+	}
 	if err := schema.CheckKeyParts(k); err != nil {
 		return Assignment{}, &AssignmentError{Arg: cut, Msg: "key has too many parts", Err: err}
 	}
@@ -65,6 +68,24 @@ func ParseAssignmentFor(arg string, py literal.Lang) (Assignment, error) {
 		return Assignment{}, &AssignmentError{Arg: cut, Msg: "value is not a Python literal or constant expression (strings need quotes: 'x')", Err: err}
 	}
 	return Assignment{Key: schema.Key(k), Value: val}, nil
+}
+
+// otherModule refuses a key that names another module's config
+// (torch._functorch.config.x, torch.fx.config.x): a -set assigns
+// torch._inductor.config keys, and graphs takes torch._dynamo.config ones out before
+// they reach here. Read as an Inductor key it would be "torch", which PyTorch refuses
+// with AttributeError, an answer to a question the user did not ask.
+func otherModule(k string) error {
+	if !strings.HasPrefix(k, "torch.") {
+		return nil
+	}
+	module := k
+	if i := strings.LastIndexByte(k, '.'); i > 0 {
+		module = k[:i]
+	}
+	return fmt.Errorf("%s is not torch._inductor.config or torch._dynamo.config: -set assigns Inductor keys "+
+		"(KEY or torch._inductor.config.KEY) and Dynamo keys (torch._dynamo.config.KEY); the effect of "+
+		"%s is not planned: drop it to plan without it", inputerr.Cut(module, 80), inputerr.Cut(module, 80))
 }
 
 // checkKeySyntax accepts a dotted Python attribute path.

@@ -163,6 +163,7 @@
 //	config.MaxEnvEntries        4096   environment variables of one request
 //	schema.MaxBytes             16 MiB a schema file
 //	MaxScenarioBytes            1 MiB  a scenario file
+//	MaxNameBytes                4 KiB  each name field of a Scenario: mode, backend, torch, python, host dirs, workload names
 //	MaxDevices                  4096   workload devices, and callers
 //	MaxDeviceThreads            16384  devices × callers under threads per-thread
 //	MaxDistinctSizes            2^20   distinct input sizes

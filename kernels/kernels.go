@@ -1,8 +1,9 @@
 // Package kernels holds the project's GPU kernels as PTX embedded in the binary, with typed
 // helpers (build tag cuda) that turn each kernel call into a [backend.Launch] for a step.
 //
-// The PTX is generated from kernels.cu by gen.sh (nvcc 11.8, compute_80) and committed;
-// README.md says how to regenerate it. Nothing in this file needs cgo or a GPU.
+// The PTX is generated from kernels.cu by gen.sh (nvcc 11.8, compute_90: mlp_step runs in
+// thread-block clusters, so the PTX needs a Hopper GPU) and committed; README.md says how
+// to regenerate it. Nothing in this file needs cgo or a GPU.
 //
 // [backend.Launch]: https://pkg.go.dev/github.com/compilemode/compilemode/graphs/backend#Launch
 package kernels

@@ -112,7 +112,7 @@ func (c *cli) workloadFlagError(we *graphs.WorkloadError) string {
 // withFieldFix appends the fix fieldFixes holds for the top-level field top, unless
 // msg already offers one (an example, a suggestion or the supported values).
 func withFieldFix(top, msg string) string {
-	if fix := fieldFixes[top]; fix != "" && !strings.Contains(msg, "e.g.") && !strings.Contains(msg, "did you mean") && !strings.Contains(msg, "supported:") {
+	if fix := fieldFixes[top]; fix != "" && !strings.Contains(msg, "e.g.") && !strings.Contains(msg, "did you mean") && !strings.Contains(msg, "supported:") && !strings.Contains(msg, "drop it") {
 		msg += " (" + fix + ")"
 	}
 	return msg

@@ -116,3 +116,96 @@ func TestFlagParsingConsistent(t *testing.T) {
 		})
 	}
 }
+
+// TestSetOtherModule (finding 12): -set with a module other than Inductor's or
+// Dynamo's config is unusable input naming the module, from a flag or a file.
+func TestSetOtherModule(t *testing.T) {
+	t.Parallel()
+	dir := t.TempDir()
+	file := filepath.Join(dir, "s.json")
+	if err := os.WriteFile(file, []byte(`{"set": ["torch.fx.config.x=1"]}`), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	for _, tc := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"-set", "torch._functorch.config.x=1"}, "torch._functorch.config is not torch._inductor.config or torch._dynamo.config"},
+		{[]string{"-set", "torch._inductor.x=1"}, "torch._inductor is not torch._inductor.config"},
+		{[]string{"-scenario", file}, "torch.fx.config is not"},
+	} {
+		_, stderr, code := runPlan(t, nil, append([]string{"-no-env"}, tc.args...)...)
+		if code != 2 || !strings.Contains(stderr, tc.want) || !strings.HasPrefix(stderr, "compilemode: ") {
+			t.Errorf("%v: exit %d, stderr %q; want exit 2 and %q", tc.args, code, stderr, tc.want)
+		}
+	}
+}
+
+// TestEnvInvisibleMisread (finding 13): a switch value a terminal shows as 1 but that
+// holds an escape sequence or an invisible character gets the misread warning.
+func TestEnvInvisibleMisread(t *testing.T) {
+	t.Parallel()
+	for _, v := range []string{"1\x1b[2J", "1\t", " 1", "\u200b1", "1\u202e"} {
+		stdout, stderr, code := runPlan(t, nil, "-no-env", "-env", "TORCHINDUCTOR_CUDAGRAPHS="+v)
+		if code != 0 || !strings.Contains(stdout, "[env-switch-misread]") || rawControl(stdout) {
+			t.Errorf("TORCHINDUCTOR_CUDAGRAPHS=%q: exit %d, no escaped env-switch-misread warning:\n%s%s", v, code, stdout, stderr)
+		}
+	}
+}
+
+// TestUserValuesNotHostDefaults (finding 17): a host-dependent key the user set (a
+// global, the environment, options) is the user's value: its evidence is not host and
+// the text does not list it among this machine's defaults.
+func TestUserValuesNotHostDefaults(t *testing.T) {
+	t.Parallel()
+	for _, args := range [][]string{
+		{"-set", "compile_threads=19"},
+		{"-env", "TORCHINDUCTOR_COMPILE_THREADS=19"},
+		{"-options", "{'compile_threads': 19}"},
+	} {
+		stdout, stderr, code := runPlan(t, nil, append([]string{"-no-env"}, args...)...)
+		if code != 0 {
+			t.Fatalf("%v: exit %d %s", args, code, stderr)
+		}
+		host := ""
+		for _, l := range strings.Split(stdout, "\n") {
+			if strings.Contains(l, "host-dependent defaults") {
+				host = l
+			}
+			if strings.HasPrefix(strings.TrimSpace(l), "compile_threads") && strings.HasSuffix(l, "host") {
+				t.Errorf("%v: the user's compile_threads has evidence host: %q", args, l)
+			}
+		}
+		if strings.Contains(host, "compile_threads") {
+			t.Errorf("%v: the user's compile_threads listed as a host default: %q", args, host)
+		}
+	}
+}
+
+// TestCompareSameStructured (finding 17): a comparison's JSON "same" holds rows shaped
+// like "keys" (format compilemode-compare/2).
+func TestCompareSameStructured(t *testing.T) {
+	t.Parallel()
+	stdout, stderr, code := runPlan(t, nil, "-no-env", "-torch", "2.6,2.14", "-mode", "reduce-overhead", "-json")
+	if code != 0 {
+		t.Fatalf("exit %d %s", code, stderr)
+	}
+	var cmp struct {
+		Format string `json:"format"`
+		Same   []struct {
+			Key    string `json:"key"`
+			Values []struct {
+				Value  any    `json:"value"`
+				Source string `json:"source"`
+			} `json:"values"`
+			Differ bool `json:"differ"`
+		} `json:"same"`
+	}
+	if err := json.Unmarshal([]byte(stdout), &cmp); err != nil {
+		t.Fatal(err)
+	}
+	if cmp.Format != compareFormat || len(cmp.Same) != 1 || cmp.Same[0].Key != "triton.cudagraphs" || len(cmp.Same[0].Values) != 2 ||
+		cmp.Same[0].Values[1].Source != "mode:reduce-overhead" || cmp.Same[0].Values[0].Value != true || cmp.Same[0].Differ {
+		t.Errorf("same = %+v (format %s)", cmp.Same, cmp.Format)
+	}
+}

@@ -420,8 +420,25 @@ func (r *reader) with(s *stmt) {
 			r.bindPool(r.lastName(it.as), c)
 		}
 	}
+	ng := r.noGradItems(s)
+	r.noGrad += ng
 	r.run(s.body)
+	r.noGrad -= ng
 	r.patches = save
+}
+
+// noGradContexts are the context managers under which outputs carry no gradient.
+var noGradContexts = map[string]bool{"torch.no_grad": true, "torch.inference_mode": true}
+
+// noGradItems counts the items of a with statement that turn gradients off.
+func (r *reader) noGradItems(s *stmt) int {
+	n := 0
+	for _, it := range s.items {
+		if it.ctx.kind == call && noGradContexts[r.qual(it.ctx.x)] && len(it.ctx.args) == 0 {
+			n++
+		}
+	}
+	return n
 }
 
 // assign handles the targets of an assignment: config globals, os.environ items and
