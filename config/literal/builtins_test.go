@@ -60,6 +60,7 @@ func TestBuiltinLimits(t *testing.T) {
 		"pow(3, 2 ** 60000, 2 ** 60000 + 1)",
 		"list(x for x in 'a' * 600000 for y in 'ab')",
 		"sorted(reversed([x for x in 'a' * 600000 for y in 'ab']))",
+		"sum(range(10 ** 6)) + sum(range(10 ** 6))",
 	} {
 		_, err := literal.ParseFor(src, pyver.MustFor(v))
 		var lim *inputerr.LimitError
@@ -78,5 +79,25 @@ func TestBuiltinIntLimits(t *testing.T) {
 		var lim *inputerr.LimitError
 		require.True(t, errors.As(err, &lim), "%s: %v", src, err)
 		require.Equal(t, "literal.MaxIntBits", lim.Limit)
+	}
+}
+
+// TestRangeLimits: a range of any length costs nothing until it is iterated, which
+// stops at MaxSeqLen, a typed limit (Python would allocate list(range(10 ** 18))).
+func TestRangeLimits(t *testing.T) {
+	v, err := pyver.Parse("3.13")
+	require.NoError(t, err)
+	py := pyver.MustFor(v)
+	for src, want := range map[string]string{"len(range(10 ** 18))": "1000000000000000000", "10 ** 17 in range(10 ** 18)": "True",
+		"range(10 ** 18)[::-3][5]": "999999999999999984", "range(2 ** 100) == range(0, 2 ** 100, 1)": "True"} {
+		got, err := literal.ParseFor(src, py)
+		require.NoError(t, err, src)
+		require.Equal(t, want, got.String(), src)
+	}
+	for _, src := range []string{"[x for x in range(10 ** 18)]", "list(range(10 ** 7))", "[*range(2 ** 64)]", "sorted(reversed(range(10 ** 9)))"} {
+		_, err := literal.ParseFor(src, py)
+		var lim *inputerr.LimitError
+		require.True(t, errors.As(err, &lim), "%s: %v", src, err)
+		require.Equal(t, "literal.MaxSeqLen", lim.Limit)
 	}
 }

@@ -92,6 +92,11 @@ const (
 	// TextPowUnsupported3 is the TypeError of pow(x, y, z) for operands without a
 	// power (%[1]s, %[2]s, %[3]s: their types).
 	TextPowUnsupported3 = "pow-unsupported-3"
+	// TextRangeNoArgs is the TypeError of range().
+	TextRangeNoArgs = "range-no-args"
+	// TextRangeKeepsBool is "yes" where range keeps a bool argument as given
+	// (range(True) is range(0, True), 3.8 and 3.9), "" where it takes its int.
+	TextRangeKeepsBool = "range-keeps-bool"
 	// TextIntStrLimit is the ValueError of writing an int of more than MaxIntDigits
 	// decimal digits as text (%[1]d: the limit).
 	TextIntStrLimit = "int-str-limit"
@@ -123,6 +128,7 @@ var defaultTexts = map[string]string{
 	TextSliceHashable:     "yes",
 	TextForgotComma:       "yes",
 	TextPowUnsupported3:   "unsupported operand type(s) for ** or pow(): '%[1]s', '%[2]s', '%[3]s'",
+	TextRangeNoArgs:       "range expected at least 1 argument, got 0",
 	TextIntStrLimit:       "Exceeds the limit (%[1]d digits) for integer string conversion; use sys.set_int_max_str_digits() to increase the limit",
 	TextFStringConversion: "f-string: invalid conversion character '%[1]s': expected 's', 'r', or 'a'",
 	TextTooManyToUnpack:   "too many values to unpack (expected %[1]d)",
@@ -397,6 +403,12 @@ func iterate(v Value) ([]Value, *pyErr) {
 		return out, nil
 	case lazyKind:
 		return v.ext.lazy()
+	case RangeKind:
+		return rangeItems(v)
+	case OpaqueKind:
+		if b, ok := v.asBytes(); ok {
+			return bytesInts(b), nil
+		}
 	}
 	return nil, typeErr("Value after * must be an iterable, not %s", v.PyType())
 }

@@ -67,6 +67,9 @@ var numberAttrs = map[attrKey]func(Value) Value{
 	{IntKind, "denominator"}: func(Value) Value { return Int(1) },
 	{FloatKind, "real"}:      func(x Value) Value { return x },
 	{FloatKind, "imag"}:      func(Value) Value { return Float(0) },
+	{RangeKind, "start"}:     func(x Value) Value { return x.items()[0] },
+	{RangeKind, "stop"}:      func(x Value) Value { return x.items()[1] },
+	{RangeKind, "step"}:      func(x Value) Value { return x.items()[2] },
 	{ComplexKind, "real"}:    func(x Value) Value { re, _, _ := x.AsComplex(); return Float(re) },
 	{ComplexKind, "imag"}:    func(x Value) Value { _, im, _ := x.AsComplex(); return Float(im) },
 }

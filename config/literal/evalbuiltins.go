@@ -27,6 +27,7 @@ var builtinFuncs = map[string]builtinFunc{
 	"max":       builtinMax,
 	"min":       builtinMin,
 	"pow":       builtinPow,
+	"range":     builtinRange,
 	"round":     builtinRound,
 	"set":       collectionBuiltin(Set, true),
 	"sorted":    builtinSorted,
@@ -119,6 +120,12 @@ func builtinLen(_ *evaluator, a builtinArgs) (Value, *pyErr) {
 		return Int(int64(seqLen(x))), nil
 	case DictKind:
 		return Int(int64(len(x.dictItems()))), nil
+	case RangeKind:
+		return rangeLenValue(x)
+	case OpaqueKind:
+		if b, ok := x.asBytes(); ok {
+			return Int(int64(len(b))), nil
+		}
 	case NoneKind, BoolKind, IntKind, FloatKind, ComplexKind, EllipsisKind:
 		return Value{}, typeErr("object of type '%s' has no len()", x.PyType())
 	}
@@ -148,7 +155,7 @@ func builtinBool(_ *evaluator, a builtinArgs) (Value, *pyErr) {
 	if len(a.pos) == 0 {
 		return Bool(false), nil
 	}
-	if a.pos[0].kind == OpaqueKind {
+	if a.pos[0].kind == OpaqueKind && !isBytes(a.pos[0]) {
 		return Value{}, a.refuse()
 	}
 	return Bool(a.pos[0].Truthy()), nil
@@ -161,7 +168,7 @@ func builtinStr(ev *evaluator, a builtinArgs) (Value, *pyErr) {
 	if len(a.pos) == 0 {
 		return Str(""), nil
 	}
-	if a.pos[0].kind == OpaqueKind {
+	if a.pos[0].kind == OpaqueKind && !isBytes(a.pos[0]) {
 		return Value{}, a.refuse()
 	}
 	s, err := ev.str(a.pos[0])
@@ -369,6 +376,9 @@ func builtinSum(ev *evaluator, a builtinArgs) (Value, *pyErr) {
 	}
 	if start.kind == StrKind { // checked before the iterable is iterated
 		return Value{}, typeErr("sum() can't sum strings [use ''.join(seq) instead]")
+	}
+	if isBytes(start) {
+		return Value{}, typeErr("sum() can't sum bytes [use b''.join(seq) instead]")
 	}
 	items, err := iterable(a.pos[0])
 	if err != nil {

@@ -252,6 +252,12 @@ func (ev *evaluator) contains(container, item Value) (bool, *pyErr) {
 		return strings.Contains(container.s, item.s), nil
 	case ListKind, TupleKind:
 		return containsEq(container.items(), item), nil
+	case RangeKind:
+		return rangeContains(container, item), nil
+	case OpaqueKind:
+		if b, ok := container.asBytes(); ok {
+			return bytesContains(b, item)
+		}
 	case SetKind, FrozenSetKind:
 		if t := unhashable(item); t != "" {
 			return false, typeErr("%s", ev.text(TextUnhashableSet, t))
@@ -311,6 +317,8 @@ func (ev *evaluator) index(n *node) (Value, *pyErr) {
 
 func (ev *evaluator) subscript(x, i Value) (Value, *pyErr) {
 	switch x.kind {
+	case RangeKind:
+		return rangeIndex(x, i)
 	case DictKind:
 		if t := unhashable(i); t != "" {
 			return Value{}, typeErr("%s", ev.text(TextUnhashableDict, t))
@@ -329,6 +337,9 @@ func (ev *evaluator) subscript(x, i Value) (Value, *pyErr) {
 		}
 		return seqIndex(x, toBig(i))
 	case OpaqueKind:
+		if b, ok := x.asBytes(); ok {
+			return bytesIndex(b, i)
+		}
 		return Value{}, unsupported("a subscript of " + x.PyType() + " is not evaluated")
 	}
 	return Value{}, typeErr("'%s' object is not subscriptable", x.PyType())
@@ -373,12 +384,18 @@ func (ev *evaluator) slice(x Value, s *node) (Value, *pyErr) {
 		}
 		vals[k] = v
 	}
-	if !isSeq(x) {
+	if !isSeq(x) && x.kind != RangeKind && !isBytes(x) {
 		return Value{}, ev.notSliceable(x, vals)
 	}
 	parts, step, err := sliceIndices(vals)
 	if err != nil {
 		return Value{}, err
+	}
+	if x.kind == RangeKind {
+		return rangeSlice(x, parts, step)
+	}
+	if b, ok := x.asBytes(); ok {
+		return bytesSlice(b, parts, step), nil
 	}
 	var items []Value
 	if x.kind == StrKind {

@@ -120,7 +120,12 @@ func iterable(v Value) ([]Value, *pyErr) {
 		return iterate(v)
 	case lazyKind:
 		return v.ext.lazy()
+	case RangeKind:
+		return rangeItems(v)
 	case OpaqueKind:
+		if b, ok := v.asBytes(); ok {
+			return bytesInts(b), nil
+		}
 		return nil, unsupported("iterating " + v.PyType() + " is not evaluated")
 	}
 	return nil, typeErr("'%s' object is not iterable", v.PyType())

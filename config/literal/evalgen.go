@@ -89,14 +89,17 @@ func (ev *evaluator) reversedValue(n *node) (Value, *pyErr) {
 	if err != nil {
 		return Value{}, err
 	}
-	pytype := map[Kind]string{ListKind: "list_reverseiterator", TupleKind: "reversed", StrKind: "reversed", DictKind: "dict_reversekeyiterator"}[x.kind]
+	pytype := map[Kind]string{ListKind: "list_reverseiterator", TupleKind: "reversed", StrKind: "reversed", DictKind: "dict_reversekeyiterator", RangeKind: "range_iterator"}[x.kind]
 	switch {
 	case x.kind == OpaqueKind:
 		return Value{}, unsupported("reversed() of " + x.PyType() + " is not evaluated")
 	case pytype == "":
 		return Value{}, typeErr("'%s' object is not reversible", x.PyType())
 	}
-	items, _ := iterate(x)
+	items, err := iterate(x)
+	if err != nil {
+		return Value{}, err
+	}
 	out := make([]Value, len(items))
 	for i, it := range items {
 		out[len(items)-1-i] = it

@@ -33,7 +33,7 @@ func (ev *evaluator) binary(op string, x, y Value) (Value, *pyErr) {
 		return ev.numeric(op, x, y)
 	}
 	if x.kind == OpaqueKind || y.kind == OpaqueKind {
-		return Value{}, unsupported(fmt.Sprintf("operator %s on %s is not evaluated", op, x.PyType()))
+		return opaqueBinary(op, x, y)
 	}
 	if x.kind == ComplexKind {
 		// complex's own slot runs first and, before 3.10, refuses // and % whatever
@@ -85,6 +85,14 @@ func concat(x, y Value) (Value, *pyErr) {
 		return Value{}, typeErr(`can only concatenate %s (not "%s") to %s`, x.PyType(), y.PyType(), x.PyType())
 	}
 	return Value{}, unsupportedOperands("+", x, y)
+}
+
+// opaqueBinary is x op y when x or y is opaque: bytes' operators, or refused.
+func opaqueBinary(op string, x, y Value) (Value, *pyErr) {
+	if v, ok, err := bytesBinary(op, x, y); ok {
+		return v, err
+	}
+	return Value{}, unsupported(fmt.Sprintf("operator %s on %s is not evaluated", op, x.PyType()))
 }
 
 func seqLimit(n int) *pyErr {

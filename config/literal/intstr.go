@@ -59,7 +59,7 @@ func longIntIn(v Value) int {
 		if d := v.decimalDigits(); d > MaxIntDigits {
 			return d
 		}
-	case ListKind, TupleKind, SetKind, FrozenSetKind:
+	case ListKind, TupleKind, SetKind, FrozenSetKind, RangeKind:
 		for _, it := range v.items() {
 			if d := longIntIn(it); d > 0 {
 				return d

@@ -31,6 +31,7 @@ const (
 	ComplexKind   // a complex number (1j, 1+2j)
 	EllipsisKind  // Ellipsis (...)
 	FrozenSetKind // a frozenset: a set that is hashable
+	RangeKind     // a range: its start, stop and step (Items), not its items
 )
 
 // Value is a Python value as the Inductor config holds it. The zero Value is None.
@@ -87,20 +88,26 @@ func (v Value) hashKey() string {
 		if re, im, _ := v.AsComplex(); im == 0 {
 			return Float(re).hashKey() // complex(1, 0) == 1
 		}
+	case RangeKind:
+		return rangeHashKey(v)
 	case FrozenSetKind:
-		// equal in any order: the items' keys, sorted
-		keys := make([]string, 0, len(v.items()))
-		for _, it := range v.items() {
-			keys = append(keys, it.hashKey())
-		}
-		slices.Sort(keys)
-		var b strings.Builder
-		for _, k := range keys {
-			b.WriteString(strconv.Itoa(len(k)) + ":" + k)
-		}
-		return "f:{" + b.String() + "}"
+		return frozenKey(v)
 	}
 	return v.PyType() + ":" + v.String()
+}
+
+// frozenKey is a frozenset's hashKey, equal in any order: its items' keys, sorted.
+func frozenKey(v Value) string {
+	keys := make([]string, 0, len(v.items()))
+	for _, it := range v.items() {
+		keys = append(keys, it.hashKey())
+	}
+	slices.Sort(keys)
+	var b strings.Builder
+	for _, k := range keys {
+		b.WriteString(strconv.Itoa(len(k)) + ":" + k)
+	}
+	return "f:{" + b.String() + "}"
 }
 
 // None returns Python's None.
@@ -274,6 +281,8 @@ func (v Value) PyType() string {
 		return "set"
 	case FrozenSetKind:
 		return "frozenset"
+	case RangeKind:
+		return "range"
 	case ComplexKind:
 		return "complex"
 	case EllipsisKind:
@@ -303,6 +312,8 @@ func (v Value) Truthy() bool {
 		return len(v.items()) > 0
 	case DictKind:
 		return len(v.dictItems()) > 0
+	case RangeKind:
+		return rangeLen(v).Sign() > 0
 	case ComplexKind:
 		re, im, _ := v.AsComplex()
 		return re != 0 || im != 0
@@ -348,6 +359,8 @@ func (v Value) equalComposite(w Value) bool {
 		return slices.EqualFunc(v.items(), w.items(), Value.Equal)
 	case SetKind, FrozenSetKind:
 		return setEqual(v.items(), w.items())
+	case RangeKind:
+		return rangeEq(v, w)
 	case DictKind:
 		return slices.EqualFunc(v.dictItems(), w.dictItems(), func(a, b DictItem) bool {
 			return a.Key.Equal(b.Key) && a.Val.Equal(b.Val)
@@ -424,6 +437,8 @@ func (v Value) writeRepr(b *strings.Builder, printable func(rune) bool) {
 		b.WriteString(pyComplexRepr(v.AsComplex()))
 	case EllipsisKind:
 		b.WriteString("Ellipsis")
+	case RangeKind:
+		writeRangeRepr(b, v)
 	case ListKind, TupleKind, SetKind, FrozenSetKind:
 		v.writeItemsRepr(b, printable)
 	case DictKind:

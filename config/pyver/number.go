@@ -65,21 +65,9 @@ func (p *Python) IntBase(s string, base int) (literal.Value, string) {
 	if t != "" && (t[0] == '+' || t[0] == '-') {
 		neg, t = t[0] == '-', t[1:]
 	}
-	b, body, prefixed := basePrefix(t, base)
-	if prefixed && strings.HasPrefix(body, "_") {
-		body = body[1:]
-	}
-	if body == "" || body[0] == '_' || body[len(body)-1] == '_' || strings.Contains(body, "__") {
+	b, digits, ok := intDigits(t, base)
+	if !ok {
 		return literal.Value{}, bad
-	}
-	digits := strings.ReplaceAll(body, "_", "")
-	for i := 0; i < len(digits); i++ {
-		if digitValue(digits[i]) >= b {
-			return literal.Value{}, bad
-		}
-	}
-	if base == 0 && !prefixed && digits[0] == '0' && strings.Trim(digits, "0") != "" {
-		return literal.Value{}, bad // base 0 reads no leading zeros
 	}
 	if b&(b-1) != 0 && len(digits) > MaxStrDigits {
 		return literal.Value{}, fmt.Sprintf(p.Text(IntDigitLimit), MaxStrDigits, len(digits))
@@ -90,6 +78,28 @@ func (p *Python) IntBase(s string, base int) (literal.Value, string) {
 	}
 	v, _ := literal.IntDigits(n.String())
 	return v, ""
+}
+
+// intDigits returns the base t (unsigned) is read in and its digits without '_';
+// ok is false when int() refuses it.
+func intDigits(t string, base int) (int, string, bool) {
+	b, body, prefixed := basePrefix(t, base)
+	if prefixed && strings.HasPrefix(body, "_") {
+		body = body[1:]
+	}
+	if body == "" || body[0] == '_' || body[len(body)-1] == '_' || strings.Contains(body, "__") {
+		return 0, "", false
+	}
+	digits := strings.ReplaceAll(body, "_", "")
+	for i := 0; i < len(digits); i++ {
+		if digitValue(digits[i]) >= b {
+			return 0, "", false
+		}
+	}
+	if base == 0 && !prefixed && digits[0] == '0' && strings.Trim(digits, "0") != "" {
+		return 0, "", false // base 0 reads no leading zeros
+	}
+	return b, digits, true
 }
 
 // basePrefix returns the base t is read in and its digits: a prefix (0x, 0o, 0b, in

@@ -119,7 +119,7 @@ func versionPatterns() []versionPattern {
 // "PyTorch 2.0 引入的"; runebook.dev's Chinese page).
 var (
 	otherRunBefore = regexp.MustCompile(`(?i)\b(?:works?|worked|working|fine|ok|okay|fixed|resolved|supported|added|introduced|tested|passe[sd]|until|before|prior|downgrad\w*|revert\w*|roll\w*\s+back|vs|versus|compared?|upcoming|next|wait(?:ing)?\s+for|try)\b`)
-	otherRunAfter  = regexp.MustCompile(`(?i)^\W*(?:\S+\s+){0,2}?(?:works?|worked|is\s+fine|was\s+fine|is\s+ok|was\s+ok|compiles|passe[sd]|fixed|fixes|is\s+out|comes?\s+out|is\s+released|gets\s+released|ships|lands|introduced|introduces|brought|brings)\b`)
+	otherRunAfter  = regexp.MustCompile(`(?i)^\W*(?:\S+\s+){0,2}?(?:works?|worked|is\s+fine|was\s+fine|is\s+ok|was\s+ok|compiles|passe[sd]|fixed|fixes|is\s+out|comes?\s+out|is\s+released|gets\s+released|ships|lands|introduced|introduces|brought|brings|supports|added\s+support|adds\s+support)\b`)
 	// otherRunAfterCJK: the same for Chinese and Japanese prose, where a feature's
 	// release follows the number ("PyTorch 2.0 引入的", "2.0 で導入された", "2.1 以降"),
 	// and a release that works ("pytorch 2.0 也没问题", neuralsim#18; "2.1 では問題なく動きます").
@@ -133,8 +133,17 @@ var (
 	// "Pinning triton to a version prior to this change (such as `2.0.0.dev20221030`)"
 	// (pytorch/pytorch#95775), a torchaudio nightly.
 	otherPackageNamed = regexp.MustCompile(`(?i)\b(?:` + foreignNames + `)\b`)
-	torchWord         = regexp.MustCompile(`(?i)\b(?:py)?torch\b`)
-	clauseEnd         = regexp.MustCompile(`(?i)(?:[.;:!?,]\s|\sbut\s|\showever\s|\swhile\s|\swhereas\s)`)
+	// onlyWorks: the one release the writer's code works on ("Only worked on Pytorch
+	// `2.4.0.dev20240508+cu121` version", huggingface/transformers#30760) is the run's.
+	onlyWorks = regexp.MustCompile(`(?i)\bonly\s+(?:works?|worked|working|runs?|ran)\s+(?:on|with|in|under)\b`)
+	// torchRange: a line that bounds torch's release ("torch>2.2", "torch >= 2.3",
+	// "version.parse(torch.__version__) < version.parse(\"2.3.0\")") is
+	// about ranges of releases (a test's gate, a requirement), so a pin on it is not the
+	// run's ("`torch==2.2` will throw an error on this test …, but torch==2.1.2 and
+	// torch>2.2 work as intended", huggingface/transformers#30991).
+	torchRange = regexp.MustCompile(`(?i)\btorch\s*(?:>=|<=|>|<|!=|~=)\s*v?\d|__version__\W{0,3}?\s*(?:>=|<=|>|<|!=)`)
+	torchWord  = regexp.MustCompile(`(?i)\b(?:py)?torch\b`)
+	clauseEnd  = regexp.MustCompile(`(?i)(?:[.;:!?,]\s|\sbut\s|\showever\s|\swhile\s|\swhereas\s)`)
 )
 
 // otherRun reports whether the release at text[from:to], named in prose, is another
@@ -159,6 +168,12 @@ func otherRun(text []byte, from, to int) bool {
 	}
 	if otherRunNoError.Match(bytes.Join(words, []byte(" "))) {
 		return true
+	}
+	if len(words) > 6 {
+		words = words[len(words)-6:]
+	}
+	if onlyWorks.Match(bytes.Join(words, []byte(" "))) {
+		return false // the only release the writer's run works on is the run's
 	}
 	if len(words) > 4 {
 		before = bytes.Join(words[len(words)-4:], []byte(" "))
@@ -280,6 +295,7 @@ func (f *versionFinder) match(p versionPattern, text []byte, line int) bool {
 				continue
 			}
 		case p.rank <= rankProseMove && (otherRun(text, lo, hi) || foreignRelease(text[:lo])),
+			(p.what == "pin" || p.rank <= rankProseMove) && torchRange.Match(text),
 			p.what == "pin" && otherRun(text, lo, hi):
 			continue
 		}

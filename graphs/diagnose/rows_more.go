@@ -647,9 +647,46 @@ var noModeRetold = retold{
 	pattern:  `(?i)\bbackend\s*=\s*["'` + "`" + `]?cudagraphs["'` + "`" + `]?[^.;]{0,40}?\bmode\s*=[^.;]{0,160}?\bTypeError\b`,
 }
 
-// retoldRows returns the rows of overwrittenRetold, windowsRetold and noModeRetold.
+// threadWords are the words a report uses for user threads ("different threads",
+// "multithreaded context").
+const threadWords = `(?:multi-?thread\w*|(?:different|multiple|separate|several|other|another)\s+threads?)`
+
+// threadsRetold is trees-user-thread-tls's bare assert as reports retell it: cudagraphs
+// asserting in threads ("torch.compile+cudagraphs asserts in multithreaded context",
+// pytorch/pytorch#123177's title), or threads that lead to cudagraph errors ("ASR and TTS
+// run in different threads, which leads to cudagraph_trees-related errors", under the
+// title "AssertionError in cudagraph_trees during inference", OpenBMB/VoxCPM#208). The
+// literals are the thread words: "cudagraph" is on most lines of a cudagraph log. The
+// log must show an assert somewhere (the row's Requires): several threads calling one
+// function at once fail with the allocator's errors instead (trees-concurrent-callers).
+var threadsRetold = retold{
+	literals: []string{"different thread", "multiple thread", "separate thread", "several thread",
+		"other thread", "another thread", "multithread", "multi-thread", "Multithread", "Multi-thread"},
+	pattern: `(?i)\bcuda\s?graph(?:s|_trees|\s+trees)?\b[^.;]{0,60}?\bassert\w*[^.;]{0,40}?` + threadWords + `|` +
+		threadWords + `[^.;]{0,80}?\bcuda\s?graph(?:s|_trees|\s+trees)?[\w-]*[^.;]{0,30}?\b(?:errors?|assert\w*|fail\w*|crash\w*)`,
+}
+
+// retoldRows returns the rows of overwrittenRetold, windowsRetold noModeRetold and threadsRetold.
 func retoldRows() []Signature {
 	var out []Signature
+	for _, lit := range threadsRetold.literals {
+		out = append(out, Signature{
+			Code: TreesUserThreadTLS, Literal: lit, Pattern: threadsRetold.pattern, Paraphrase: true,
+			Requires: `AssertionError|assert`,
+			Releases: sharedTrees,
+			Cause: "a report of cudagraph trees' bare assert in a user thread (\"assert " +
+				"torch._C._is_key_in_tls(attr_name)\"): their state is in thread-local storage that only " +
+				"the thread which first imported torch._inductor.cudagraph_trees has (issue #123177)",
+			Fix: plannerFix(TreesUserThreadTLS, `backend="inductor"`, sharedGlobals.To.Minor),
+			Tailored: []ReleaseFix{
+				{Releases: perThreadGlobals.Intersect(sharedTrees), Fix: plannerFix(TreesUserThreadTLS, `backend="inductor", globals per thread`, perThreadGlobals.From.Minor)},
+			},
+			Evidence: modes.Measured,
+			Source: "retold; PyTorch's assert: torch/_inductor/cudagraph_trees.py get_obj @ T2.2.2, T2.6.0; " +
+				"testdata/torch/2.11/measured_scenarios.json ro_thread_per_device",
+			Decisive: "a line that retells the assert in threads; another line shows an assert",
+		})
+	}
 	for _, lit := range noModeRetold.literals {
 		out = append(out, Signature{
 			Code: BackendTakesNoMode, Literal: lit, Pattern: noModeRetold.pattern, Paraphrase: true,

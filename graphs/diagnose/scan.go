@@ -29,7 +29,8 @@ const (
 	// characters or more, squeezed) and the rest is missing, as a title or a summary cuts
 	// it ("… that has been overwritten", "… by a subsequent..."), or starts with an
 	// ellipsis and the last two thirds or more. Rows with a Pattern, which checks text
-	// beyond the literal, are not found this way.
+	// beyond the literal, are not found this way, but where the input ends inside the
+	// message of a raise line in torch's source (matchCutRaise).
 	Truncated Match = "truncated"
 	// Paraphrased: the line says what PyTorch's message says in other words, by a row
 	// whose Paraphrase is set ("Python 3.11 is not supported for torch.compile" for
@@ -120,6 +121,10 @@ func compileTable() (table, error) {
 	sigs := Signatures()
 	t := table{rows: make([]compiledRow, len(sigs))}
 	ctxIndex := map[string]int{}
+	// Rows that share a Pattern (a message retold, one row per literal) share its
+	// compiled forms: a pattern with long bounded repeats compiles to a large program.
+	type compiledPattern struct{ re, fold, squeezed, squeezedFold *regexp.Regexp }
+	patterns := map[string]compiledPattern{}
 	b := anchorBuilder{index: map[string]int{}}
 	for i, sig := range sigs {
 		lit := sentenceLiteral(sig)
@@ -127,14 +132,19 @@ func compileTable() (table, error) {
 		row.folded = append([]byte(nil), row.squeezed...)
 		lower(row.folded)
 		if sig.Pattern != "" {
-			pattern := countPlaceholders(sig.Pattern)
-			re, err := regexp.Compile(pattern)
-			if err != nil {
-				return table{}, fmt.Errorf("diagnose: row %d (%s): %w", i, sig.Code, err)
+			cp, ok := patterns[sig.Pattern]
+			if !ok {
+				pattern := countPlaceholders(sig.Pattern)
+				re, err := regexp.Compile(pattern)
+				if err != nil {
+					return table{}, fmt.Errorf("diagnose: row %d (%s): %w", i, sig.Code, err)
+				}
+				cp.re, cp.fold = re, regexp.MustCompile("(?i)"+pattern)
+				cp.squeezed, cp.squeezedFold = squeezedPattern(pattern)
+				patterns[sig.Pattern] = cp
 			}
-			row.pattern = re
-			row.patternFold = regexp.MustCompile("(?i)" + pattern)
-			row.patternSqueezed, row.patternSqueezedFold = squeezedPattern(pattern)
+			row.pattern, row.patternFold = cp.re, cp.fold
+			row.patternSqueezed, row.patternSqueezedFold = cp.squeezed, cp.squeezedFold
 			end := sig.Literal[max(0, len(sig.Literal)-6):]
 			row.tail = !strings.HasSuffix(sig.Pattern, "$") && !strings.HasSuffix(sig.Pattern, regexp.QuoteMeta(end))
 		}
@@ -387,10 +397,68 @@ func (s *scanner) push(frag, carry []byte, lineStart bool) {
 	}
 }
 
-// flush matches the ring's last two windows at the end of the input.
+// flush matches the ring's last two windows at the end of the input, then a traceback
+// line cut inside its message where the input ends.
 func (s *scanner) flush() {
 	for k := max(0, s.n-2); k < s.n; k++ {
 		s.process(k)
+	}
+	s.matchCutRaise()
+}
+
+// cutRaise is a traceback's source line whose message the end of the input cuts:
+// `raise RuntimeError("Dynamo is not suppo` (a stored page that ends mid-line,
+// jianchang512/ChatTTS-ui#126). torchFrame is the frame line above it, in torch's own
+// files, so that the line is PyTorch's source.
+var (
+	cutRaise   = regexp.MustCompile(`^\s*raise\s+[\w.]*(?:Error|Exception)\(\s*f?["']([^"']+)$`)
+	torchFrame = regexp.MustCompile(`File "[^"]*[/\\]torch[/\\][^"]*", line \d+`)
+)
+
+// minCutRaise is the shortest message (squeezed) a cut raise line may be matched by.
+const minCutRaise = 12
+
+// matchCutRaise matches the input's last line with text when it is a raise statement
+// of a torch frame cut inside its message: the rows whose literal starts with what is
+// left of the message, when they are all of one code (no Pattern can be checked on a
+// message cut short).
+func (s *scanner) matchCutRaise() {
+	k := s.n - 1
+	var e *ringLine
+	for ; ; k-- {
+		if e = s.entry(k); e == nil {
+			return
+		}
+		if len(bytes.TrimSpace(e.clean)) > 0 {
+			break
+		}
+	}
+	m := cutRaise.FindSubmatch(bytes.TrimRight(e.clean, " \t\r\n"))
+	if m == nil {
+		return
+	}
+	if prev := s.entry(k - 1); prev == nil || !torchFrame.Match(prev.clean) {
+		return
+	}
+	msg := squeeze(nil, m[1])
+	if len(msg) < minCutRaise {
+		return
+	}
+	found := -1
+	for i := range s.rows {
+		r := &s.rows[i]
+		if r.Paraphrase || !bytes.HasPrefix(r.squeezed, msg) {
+			continue
+		}
+		if found >= 0 && s.rows[found].Code != r.Code {
+			return
+		}
+		if found < 0 {
+			found = i
+		}
+	}
+	if found >= 0 {
+		s.hit(found, e.line, e.clean, Truncated)
 	}
 }
 

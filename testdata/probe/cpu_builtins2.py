@@ -1,9 +1,10 @@
 """compilemode probe (builtins evaluated later: frozenset, int(x, base), pow(x, y, mod),
-round(x, n)): torch.compile calls whose texts call them, as options, globals, modes,
-backends and config.patch arguments, to check how PyTorch takes the values (a
-frozenset is hashable; its type name is "frozenset"). Sets of strs are left out: their order follows str hashes, which change from run to run. The case format, the result format
-and the runner are cpu_calls2.py's. Run inside a chroot made by
-shared/torch-cpu/make-chroot.sh:
+round(x, n), range, generators, reversed, f'{x=}', the g format): torch.compile calls
+whose texts use them, as options, globals, modes, backends and config.patch arguments,
+to check how PyTorch takes the values (a frozenset is hashable; its type name is
+"frozenset"). Sets of strs are left out: their order follows str hashes, which change
+from run to run. The case format, the result format and the runner are
+cpu_calls2.py's. Run inside a chroot made by shared/torch-cpu/make-chroot.sh:
 
     cp testdata/probe/cpu_calls2.py testdata/probe/cpu_builtins2.py DIR/tmp/
     chroot DIR env -i PATH=/usr/bin:/bin HOME=/root python3 /tmp/cpu_builtins2.py > OUT.json
@@ -39,6 +40,15 @@ def cases():
               "pow(2.0, 3, 5)"]:
         add(f"opt float {P.FLOAT_KEY}={v}", options=f"{{{P.FLOAT_KEY!r}: {v}}}")
     add("global int base", globals=[f"{P.INT_KEY} = int('7f', base=16)"])
+    for v in ["range(3)", "range(0)", "range(1, 10 ** 18, 7)", "range(10)[::-2]", "list(range(3))",
+              "[x for x in range(2)]", "list(reversed(range(3)))", "sum(x for x in range(5))", "f'{1 + 1=}'",
+              "'%g' % 1e6", "'{:.3}'.format(1.0)"]:
+        add(f"opt str {P.STR_KEY}={v}", options=f"{{{P.STR_KEY!r}: {v}}}")
+        add(f"global {P.BOOL_KEY} = {v}", globals=[f"{P.BOOL_KEY} = {v}"])
+    for m in ["range(0)", "range(3)"]:
+        add(f"mode={m}", mode=m)
+    add("backend=range(3)", backend="range(3)")
+    add("options=range(0)", options="range(0)")
     add("mode=str(pow(3, 2, 5))", mode="str(pow(3, 2, 5))")
     return cs
 
