@@ -121,6 +121,10 @@ func compileTable() (table, error) {
 	sigs := Signatures()
 	t := table{rows: make([]compiledRow, len(sigs))}
 	ctxIndex := map[string]int{}
+	// Rows that share a Pattern (a message retold, one row per literal) share its
+	// compiled forms: a pattern with long bounded repeats compiles to a large program.
+	type compiledPattern struct{ re, fold, squeezed, squeezedFold *regexp.Regexp }
+	patterns := map[string]compiledPattern{}
 	b := anchorBuilder{index: map[string]int{}}
 	for i, sig := range sigs {
 		lit := sentenceLiteral(sig)
@@ -128,14 +132,19 @@ func compileTable() (table, error) {
 		row.folded = append([]byte(nil), row.squeezed...)
 		lower(row.folded)
 		if sig.Pattern != "" {
-			pattern := countPlaceholders(sig.Pattern)
-			re, err := regexp.Compile(pattern)
-			if err != nil {
-				return table{}, fmt.Errorf("diagnose: row %d (%s): %w", i, sig.Code, err)
+			cp, ok := patterns[sig.Pattern]
+			if !ok {
+				pattern := countPlaceholders(sig.Pattern)
+				re, err := regexp.Compile(pattern)
+				if err != nil {
+					return table{}, fmt.Errorf("diagnose: row %d (%s): %w", i, sig.Code, err)
+				}
+				cp.re, cp.fold = re, regexp.MustCompile("(?i)"+pattern)
+				cp.squeezed, cp.squeezedFold = squeezedPattern(pattern)
+				patterns[sig.Pattern] = cp
 			}
-			row.pattern = re
-			row.patternFold = regexp.MustCompile("(?i)" + pattern)
-			row.patternSqueezed, row.patternSqueezedFold = squeezedPattern(pattern)
+			row.pattern, row.patternFold = cp.re, cp.fold
+			row.patternSqueezed, row.patternSqueezedFold = cp.squeezed, cp.squeezedFold
 			end := sig.Literal[max(0, len(sig.Literal)-6):]
 			row.tail = !strings.HasSuffix(sig.Pattern, "$") && !strings.HasSuffix(sig.Pattern, regexp.QuoteMeta(end))
 		}

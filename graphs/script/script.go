@@ -179,10 +179,11 @@ type EnvSet struct {
 	// How is environ (os.environ[N] = V), setdefault, update or putenv.
 	How string `json:"how"`
 	// ReadAt says when PyTorch reads it: ReadAtConfigImport, ReadAtCall,
-	// ReadAtCUDAInit, or "" when neither Inductor nor the allocator reads it.
+	// ReadAtCUDAInit, ReadAtTorchImport, or "" when none of these reads it.
 	ReadAt string `json:"read_at,omitempty"`
 	// AfterImport reports a ReadAtConfigImport variable set after
-	// torch._inductor.config was imported: too late to count.
+	// torch._inductor.config was imported, or a ReadAtTorchImport one set after
+	// `import torch`: too late to count.
 	AfterImport bool `json:"after_import,omitempty"`
 	// Guard is the condition it runs under ("" when unconditional).
 	Guard string `json:"guard,omitempty"`
