@@ -520,6 +520,9 @@ func (r *Resolver) applyGlobals(res *Result, globals []Assignment) error {
 		}
 		_, o := res.at(i)
 		o.Source, o.Detail = FromGlobal, ""
+		if o.Evidence == modes.Host {
+			o.Evidence = r.schemaEv // the user's value: no longer this machine's default
+		}
 		res.set(i, g.Value, o)
 	}
 	return nil

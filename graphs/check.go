@@ -13,14 +13,19 @@ import (
 	"github.com/compilemode/compilemode/modes"
 )
 
+// ErrNilScenario is what [Check] of a nil *Scenario wraps.
+var ErrNilScenario = errors.New("nil *Scenario: pass &graphs.Scenario{} for torch.compile(model) on the default release")
+
 // Check answers a scenario whole: it validates the scenario, resolves the compile call
 // against the release's schema (or sc.Schema), plans CUDA graphs for the workload and
 // assembles the [Report] the command prints. It is the library's entry point; the
 // command only turns flags into a Scenario and prints what Check returns.
 //
-// A nil sc is the zero Scenario: torch.compile(model) on the default release (modes.DefaultRelease(), 2.11: the one measured) in a clean
-// environment, one device, main thread. sc.Env is the whole environment: nothing is
-// read from the process. sc is not modified.
+// The zero Scenario (&Scenario{}) is torch.compile(model) on the default release
+// (modes.DefaultRelease(), 2.11: the one measured) in a clean environment, one device,
+// main thread; a nil sc is an error (a *ScenarioError wrapping ErrNilScenario), as a
+// missing scenario is a caller's mistake, not a question. sc.Env is the whole
+// environment: nothing is read from the process. sc is not modified.
 //
 // When torch.compile (or importing its config, or a global assignment) would raise,
 // Check returns a Report with Exit [Raises] and Error set, and a nil error. It returns
@@ -32,7 +37,7 @@ import (
 // MaxDevices, MaxDeviceThreads, MaxDistinctSizes) checked before any work.
 func Check(sc *Scenario) (*Report, error) {
 	if sc == nil {
-		sc = &Scenario{}
+		return nil, &ScenarioError{Err: ErrNilScenario}
 	}
 	if err := sc.validate(); err != nil {
 		return nil, err

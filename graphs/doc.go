@@ -49,7 +49,9 @@
 // are exact ("MODE" is refused: did you mean "mode"?), and each value has its field's
 // JSON type ("workload.devices: want an integer 0..4096, got 2e0"). Unknown fields,
 // repeated keys, trailing data, invalid UTF-8 and files over [MaxScenarioBytes] (1 MiB)
-// are errors. env is the whole environment: nothing is read
+// are errors. An options object is held to literal.MaxBytes as the Python dict it
+// becomes (a list of small ints grows by half: ", " for ","), and one past it is refused
+// at its own offset in the file. env is the whole environment: nothing is read
 // from the process. host is the machine host-dependent defaults are computed for
 // ({"cpus": 8, "dir": "/work", "torch_dir": "…/site-packages/torch"}; Scenario.Host:
 // left out, the fixed default of schema.Host). The allocator comes from it when the workload names none:
@@ -161,6 +163,7 @@
 //	config.MaxEnvEntries        4096   environment variables of one request
 //	schema.MaxBytes             16 MiB a schema file
 //	MaxScenarioBytes            1 MiB  a scenario file
+//	MaxNameBytes                4 KiB  each name field of a Scenario: mode, backend, torch, python, host dirs, workload names
 //	MaxDevices                  4096   workload devices, and callers
 //	MaxDeviceThreads            16384  devices × callers under threads per-thread
 //	MaxDistinctSizes            2^20   distinct input sizes
@@ -182,8 +185,14 @@
 // Measured on the shared 2-core development machine under load (go test -bench
 // InputPaths -benchtime 3x in config and graphs; time per call). Time per byte stays
 // within the noise from 1 KB to 1 MB; Check's 25 ms floor is building the release's
-// resolver. The slowest 1 MB input of the hostile table
-// (examples/compilemode/hostile_test.go) takes 0.4 s of CPU and 83 MB.
+// resolver. The inputs of the hostile table (examples/compilemode/hostile_test.go) stay
+// within a second of CPU and 200 MB allocated, except a literal of half a million items
+// (sweep finding 9): each item costs a token, a node and a value, so a 1 MB options
+// list of ints ({'x': [1,1,…]}) allocates about 200 MB a parse, and the command parses
+// -options twice (to name the flag in its error, then in Check): 1.1–1.3 s of CPU,
+// 400 MB allocated and 236 MB peak RSS, measured under load (load average 12–16;
+// tuples, lists of dicts and of strings 0.6–1.2 s and 210–430 MB); before 2026-12-02,
+// when slices grew by a quarter at a time, one parse allocated 440 MB.
 //
 //	path                            1 KB       100 KB     1 MB
 //	literal.Parse             0.36 ms    28 ms      364 ms

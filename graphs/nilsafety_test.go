@@ -466,8 +466,11 @@ var nilCases = map[string]func(t *testing.T){
 		mustErr(t, err)
 	},
 	"graphs.Check": func(t *testing.T) {
-		if _, err := graphs.Check(nil); err != nil {
-			t.Errorf("Check(nil) = %v, want the zero Scenario's report", err)
+		if _, err := graphs.Check(nil); !errors.Is(err, graphs.ErrNilScenario) {
+			t.Errorf("Check(nil) = %v, want graphs.ErrNilScenario", err)
+		}
+		if _, err := graphs.Check(&graphs.Scenario{}); err != nil {
+			t.Errorf("Check(&Scenario{}) = %v, want the zero Scenario's report", err)
 		}
 		if _, err := graphs.Check(&graphs.Scenario{Schema: &schema.Schema{}}); err == nil {
 			t.Error("Check with a zero Schema: want an error")
@@ -490,7 +493,7 @@ var nilCases = map[string]func(t *testing.T){
 	"graphs.Report.WriteText": func(t *testing.T) {
 		mustErr(t, (*graphs.Report)(nil).WriteText(io.Discard, graphs.TextOptions{}))
 		_ = new(graphs.Report).WriteText(io.Discard, graphs.TextOptions{})
-		rep, err := graphs.Check(nil)
+		rep, err := graphs.Check(&graphs.Scenario{})
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -71,7 +71,7 @@ func TestHostileReaders(t *testing.T) {
 			}
 		}
 	}
-	rep, err := graphs.Check(nil)
+	rep, err := graphs.Check(&graphs.Scenario{})
 	if err != nil {
 		t.Fatal(err)
 	}

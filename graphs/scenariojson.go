@@ -146,6 +146,18 @@ func (s *Scenario) decodeOptions(file, raw []byte, at int) error {
 		return fieldErr(file, at, "options", err.Error())
 	}
 	s.Options = v.String()
+	if len(s.Options) > literal.MaxBytes {
+		// The limit is the Python dict's (Check parses it), but the position is the
+		// file's: the dict's own text is one the user never wrote. A list of small ints
+		// grows by half (", " for ","), so an object under MaxScenarioBytes can pass it.
+		e := inputerr.At(file, at, fmt.Sprintf("options: this object (%d bytes here) is %d bytes "+
+			"as the Python dict torch.compile gets, more than the limit of %d for a literal: "+
+			"give fewer or shorter items", len(raw), len(s.Options), literal.MaxBytes))
+		e.Err = &inputerr.LimitError{Limit: "literal.MaxBytes", Max: literal.MaxBytes,
+			Got: int64(len(s.Options)), What: "the length in bytes of the Python dict the options object becomes"}
+		s.Options = ""
+		return e
+	}
 	return nil
 }
 

@@ -2,10 +2,14 @@ package graphs_test
 
 import (
 	"bytes"
+	"errors"
+	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/require"
 
+	"github.com/compilemode/compilemode/config/inputerr"
+	"github.com/compilemode/compilemode/config/schema"
 	"github.com/compilemode/compilemode/graphs"
 )
 
@@ -33,4 +37,44 @@ func TestTextNeverSplitsTokens(t *testing.T) {
 			}
 		}
 	}
+}
+
+// TestScenarioFieldLimits (sweep finding 19): every string field has a limit like
+// every other input (a typed error naming the field), Check(nil) is an error, and a
+// count out of range is refused as out of range whatever the layout.
+func TestScenarioFieldLimits(t *testing.T) {
+	t.Parallel()
+	big := strings.Repeat("m", graphs.MaxNameBytes+1)
+	for _, tc := range []struct {
+		name  string
+		sc    *graphs.Scenario
+		path  string // the ScenarioError's field
+		limit bool   // wraps a *inputerr.LimitError
+		msg   string
+	}{
+		{"nil", nil, "", false, "nil *Scenario"},
+		{"mode", &graphs.Scenario{Mode: graphs.Ptr(big)}, "mode", true, "graphs.MaxNameBytes"},
+		{"backend", &graphs.Scenario{Backend: big}, "backend", true, "graphs.MaxNameBytes"},
+		{"torch", &graphs.Scenario{Torch: big}, "torch", true, "graphs.MaxNameBytes"},
+		{"python", &graphs.Scenario{Python: big}, "python", true, "graphs.MaxNameBytes"},
+		{"incompatible_op", &graphs.Scenario{Workload: graphs.Workload{IncompatibleOp: big}}, "workload.incompatible_op", true, "graphs.MaxNameBytes"},
+		{"capture_error_mode", &graphs.Scenario{Workload: graphs.Workload{CaptureErrorMode: big}}, "workload.capture_error_mode", true, "graphs.MaxNameBytes"},
+		{"host.dir", &graphs.Scenario{Host: schema.Host{Dir: big}}, "host.dir", true, "graphs.MaxNameBytes"},
+		{"callers -5, main", &graphs.Scenario{Workload: graphs.Workload{Callers: -5}}, "workload", false, "callers=-5: want 1 to 4096"},
+		{"callers -5, callers", &graphs.Scenario{Workload: graphs.Workload{Callers: -5, Threads: graphs.Callers}}, "workload", false, "callers=-5: want 1 to 4096"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			t.Parallel()
+			_, err := graphs.Check(tc.sc)
+			var se *graphs.ScenarioError
+			require.ErrorAs(t, err, &se)
+			require.Equal(t, tc.path, se.Path)
+			var le *inputerr.LimitError
+			require.Equal(t, tc.limit, errors.As(err, &le), "%v", err)
+			require.Contains(t, err.Error(), tc.msg)
+			require.Less(t, len(err.Error()), 1000, "the error echoes the field whole")
+		})
+	}
+	_, err := graphs.Check(&graphs.Scenario{Mode: graphs.Ptr(strings.Repeat("m", graphs.MaxNameBytes))})
+	require.NoError(t, err, "a mode at the limit is a question (PyTorch's unknown-mode error)")
 }

@@ -135,14 +135,15 @@ func (r *Report) writeConfig(p *textwrap.Printer, all bool) {
 }
 
 // writeHostDefaults names the defaults computed for this machine, which differ from
-// one machine to the next.
+// one machine to the next: only values still at their default (a value the user set,
+// by a global, the environment or options, is the user's, not the machine's).
 func (r *Report) writeHostDefaults(p *textwrap.Printer) {
 	var host, paths []string
 	for _, k := range r.Config {
-		if k.Evidence != modes.Host {
+		if k.Evidence != modes.Host || k.Source != "default" {
 			continue
 		}
-		if strings.HasSuffix(string(k.Key), "_dir") && k.Source == "default" {
+		if strings.HasSuffix(string(k.Key), "_dir") {
 			paths = append(paths, string(k.Key))
 			continue
 		}

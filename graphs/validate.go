@@ -19,23 +19,8 @@ import (
 // normalizes. [LoadScenario] and [Check] both call it; the parsers of the compile call
 // (literal, assignments, release) run in Check. The error names the field.
 func (s *Scenario) validate() error {
-	texts := []struct{ path, v string }{
-		{"torch", s.Torch}, {"backend", s.Backend},
-		{"workload.threads", string(s.Workload.Threads)}, {"workload.mutated_inputs", string(s.Workload.MutatedInputs)},
-		{"workload.incompatible_op", s.Workload.IncompatibleOp}, {"workload.cpu_input_name", s.Workload.CPUInputName},
-		{"workload.allocator", s.Workload.Allocator},
-		{"host.dir", s.Host.Dir}, {"host.torch_dir", s.Host.TorchDir},
-	}
-	if s.Mode != nil {
-		texts = append(texts, struct{ path, v string }{"mode", *s.Mode})
-	}
-	for i, a := range s.Set {
-		texts = append(texts, struct{ path, v string }{fmt.Sprintf("set[%d]", i), a})
-	}
-	for _, t := range texts {
-		if err := inputerr.CheckText(t.v); err != nil {
-			return &ScenarioError{Path: t.path, Err: err}
-		}
+	if err := s.validateTexts(); err != nil {
+		return err
 	}
 	if s.Fullgraph != nil && *s.Fullgraph && s.Workload.GraphBreaks > 0 {
 		return &ScenarioError{Path: "fullgraph", Err: fmt.Errorf("with fullgraph=True Dynamo raises at the first graph break instead of splitting the function, so graph_breaks %d cannot happen: drop fullgraph, or set graph_breaks to 0", s.Workload.GraphBreaks)}
@@ -48,6 +33,45 @@ func (s *Scenario) validate() error {
 	}
 	if _, err := s.Workload.Normalize(); err != nil {
 		return &ScenarioError{Path: "workload", Err: err}
+	}
+	return nil
+}
+
+// MaxNameBytes bounds each name-like string field of a Scenario, in bytes: the
+// release, the Python, the mode, the backend, the workload's names (threads,
+// mutated_inputs, incompatible_op, cpu_input_name, allocator, capture_error_mode,
+// other_thread_work) and the host's directories (PATH_MAX is 4096 on Linux). The
+// longest real one is a path; a mode or backend name is a few dozen bytes. Options
+// and set values are literals, bounded by literal.MaxBytes.
+const MaxNameBytes = 4096
+
+// validateTexts checks every string field: no NUL or invalid UTF-8 (inputerr.CheckText)
+// and, for a name, at most MaxNameBytes.
+func (s *Scenario) validateTexts() error {
+	w := s.Workload
+	names := []struct{ path, v string }{
+		{"torch", s.Torch}, {"python", s.Python}, {"backend", s.Backend},
+		{"workload.threads", string(w.Threads)}, {"workload.mutated_inputs", string(w.MutatedInputs)},
+		{"workload.incompatible_op", w.IncompatibleOp}, {"workload.cpu_input_name", w.CPUInputName},
+		{"workload.allocator", w.Allocator}, {"workload.capture_error_mode", w.CaptureErrorMode},
+		{"workload.other_thread_work", w.OtherThreadWork},
+		{"host.dir", s.Host.Dir}, {"host.torch_dir", s.Host.TorchDir},
+	}
+	if s.Mode != nil {
+		names = append(names, struct{ path, v string }{"mode", *s.Mode})
+	}
+	for _, t := range names {
+		if len(t.v) > MaxNameBytes {
+			return &ScenarioError{Path: t.path, Err: &inputerr.LimitError{Limit: "graphs.MaxNameBytes", Max: MaxNameBytes, Got: int64(len(t.v)), What: "the field's length in bytes"}}
+		}
+	}
+	for i, a := range s.Set {
+		names = append(names, struct{ path, v string }{fmt.Sprintf("set[%d]", i), a})
+	}
+	for _, t := range names {
+		if err := inputerr.CheckText(t.v); err != nil {
+			return &ScenarioError{Path: t.path, Err: err}
+		}
 	}
 	return nil
 }

@@ -217,6 +217,9 @@ func (w *Workload) normalizeThreads() error {
 	default:
 		return &WorkloadError{Field: "threads", Value: inputerr.Cut(string(w.Threads), 80), Msg: "want main, thread, per-device, per-thread or callers"}
 	}
+	if w.Callers < 0 || w.Callers > MaxDevices { // a count out of range first, whatever the layout
+		return &WorkloadError{Field: "callers", Value: fmt.Sprint(w.Callers), Msg: fmt.Sprintf("want 1 to %d", MaxDevices)}
+	}
 	if w.Callers == 0 && (w.Threads == Callers || w.Threads == PerThread) {
 		w.Callers = 2
 	}
@@ -228,9 +231,6 @@ func (w *Workload) normalizeThreads() error {
 	}
 	if w.SpanDevices && w.Threads == PerDevice {
 		return &WorkloadError{Field: "span_devices", Value: "true", Msg: "one graph over all devices has one thread; per-device threads each have their own graph"}
-	}
-	if w.Callers < 0 || w.Callers > MaxDevices {
-		return &WorkloadError{Field: "callers", Value: fmt.Sprint(w.Callers), Msg: fmt.Sprintf("want 1 to %d", MaxDevices)}
 	}
 	return nil
 }
@@ -357,6 +357,9 @@ type ScenarioError struct {
 func (e *ScenarioError) Error() string {
 	if e == nil {
 		return "graphs: <nil *ScenarioError>"
+	}
+	if e.Path == "" {
+		return fmt.Sprintf("graphs: scenario: %v", e.Err)
 	}
 	return fmt.Sprintf("graphs: scenario %s: %v", e.Path, e.Err)
 }

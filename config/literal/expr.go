@@ -108,10 +108,13 @@ var (
 	twoOps   = []string{"**", "//", "<<", ">>", "<=", ">=", "==", "!=", "->", ":=", "+=", "-=", "*=", "/=", "%=", "&=", "|=", "^=", "@="}
 )
 
-// tokenize splits the rewritten text; placeholders are found by their position.
+// tokenize splits the rewritten text; placeholders are found by their position. The
+// tokens are counted first, so that the slice is allocated once: appending a million
+// tokens to a guess allocated four times their size (Go grows a large slice by a
+// quarter at a time).
 func (p *exprParser) tokenize() *syntaxErr {
 	s := p.src
-	p.toks = make([]token, 0, len(s)/2+4)
+	p.toks = make([]token, 0, countTokens(s)+1)
 	at := linecol{1, 1}
 	consts := int32(0) // every string and number of the rewritten text is a placeholder
 	for i := 0; i < len(s); {
@@ -130,6 +133,32 @@ func (p *exprParser) tokenize() *syntaxErr {
 	}
 	p.toks = append(p.toks, token{kind: tEOF, off: len(s)})
 	return nil
+}
+
+// appendDoubling appends it to kids, doubling the capacity when it is full: append
+// grows a large slice by a quarter at a time, which allocates about five times the
+// final size over a display of a million items.
+func appendDoubling(kids []*node, it *node) []*node {
+	if len(kids) == cap(kids) {
+		kids = append(make([]*node, 0, max(2*cap(kids), 4)), kids...)
+	}
+	return append(kids, it)
+}
+
+// countTokens is the number of tokens tokenize finds in s, before its tEOF.
+func countTokens(s string) int {
+	n := 0
+	var at linecol
+	for i := 0; i < len(s); {
+		if j, ok := skipBlank(s, i, &at); ok {
+			i = j
+			continue
+		}
+		l, _ := tokenLen(s, i)
+		i += l
+		n++
+	}
+	return n
 }
 
 // skipBlank skips the line break, blank, backslash or comment at i, moving at
@@ -862,7 +891,7 @@ func (p *exprParser) display(t token, close string, kind nodeKind) (*node, *synt
 			}
 			return c, nil
 		}
-		n.kids = append(n.kids, it)
+		n.kids = appendDoubling(n.kids, it)
 		if !p.accept(",") {
 			if !p.accept(close) {
 				why := ""

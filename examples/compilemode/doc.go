@@ -20,7 +20,8 @@
 //	                  anything else is an error listing the supported releases;
 //	                  -torch 2.6,2.14 compares releases: the keys the call sets whose
 //	                  value or source differ, and the outcomes side by side (-json:
-//	                  format compilemode-compare/1); exit status the highest of theirs
+//	                  format compilemode-compare/2, whose "same" rows are
+//	                  shaped like "keys" since /1's strings); exit status the highest of theirs
 //	-schema FILE      resolve against a schema your own PyTorch wrote (- for stdin)
 //	                  (config/dump_schema.py; package config, "Your own PyTorch")
 //	-mode NAME        torch.compile(mode=NAME); given at all, even -mode "", it is not None

@@ -100,16 +100,21 @@ func (c *cli) releases() []string {
 	return strings.Split(c.compile.Torch.Value, ",")
 }
 
-// comparison is the JSON form of a release comparison (format compilemode-compare/1):
-// the releases, each one's exit class, the keys that differ (values in release
-// order; with -key, the keys asked for, each with "differ"), the keys set the same in
-// all (KEY=VALUE (source)) and the plans side by side.
+// compareFormat is "format" of a comparison's JSON. /2 (sweep finding 17): "same"
+// holds rows like "keys" ({"key", "values", "differ": false}), where /1 held
+// formatted strings ("KEY=VALUE (source)").
+const compareFormat = "compilemode-compare/2"
+
+// comparison is the JSON form of a release comparison (format compareFormat): the
+// releases, each one's exit class, the keys that differ (values in release order;
+// with -key, the keys asked for, each with "differ"), the keys set the same in all
+// (rows of the same form, "differ" false) and the plans side by side.
 type comparison struct {
 	Format  string           `json:"format"`
 	Torch   []string         `json:"torch"`
 	Exit    []graphs.Exit    `json:"exit"`
 	Keys    []keyRow         `json:"keys"`
-	Same    []string         `json:"same"`
+	Same    []keyRow         `json:"same"`
 	Devices []deviceRow      `json:"devices"`
 	Reports []*graphs.Report `json:"-"`
 }
@@ -152,7 +157,7 @@ func (o *outcomeOf) String() string {
 // value or source differ (or only the -key keys), and the outcomes side by side. Its
 // exit status is the highest of the releases'.
 func (c *cli) compare(sc *graphs.Scenario, stdout io.Writer) (int, error) {
-	cmp := comparison{Format: "compilemode-compare/1"}
+	cmp := comparison{Format: compareFormat}
 	code := 0
 	for _, v := range c.releases() {
 		one := *sc
@@ -202,7 +207,7 @@ func (c *cli) checkKeys(reps []*graphs.Report) error {
 // changed in some release and whose value or source is not the same in all reports,
 // in the first report's order then the others'. Keys that differ only in their
 // release's default are left out (-key shows any key).
-func (c *cli) keyRows(reps []*graphs.Report) (rows []keyRow, same []string) {
+func (c *cli) keyRows(reps []*graphs.Report) (rows, same []keyRow) {
 	var names []string
 	seen := map[string]bool{}
 	for _, rep := range reps {
@@ -216,7 +221,7 @@ func (c *cli) keyRows(reps []*graphs.Report) (rows []keyRow, same []string) {
 	if len(c.keys) > 0 {
 		names = c.keys
 	}
-	rows, same = []keyRow{}, []string{}
+	rows, same = []keyRow{}, []keyRow{}
 	for _, name := range names {
 		row := keyRow{Key: keyName(name)}
 		for i, rep := range reps {
@@ -233,7 +238,7 @@ func (c *cli) keyRows(reps []*graphs.Report) (rows []keyRow, same []string) {
 		case len(c.keys) > 0 || (row.Differ && set(row.Values)):
 			rows = append(rows, row) // -key K: shown whether it differs or not
 		case set(row.Values):
-			same = append(same, row.Values[0].String()+" ("+row.Values[0].Source+")")
+			same = append(same, row)
 		}
 	}
 	return rows, same
@@ -295,7 +300,11 @@ func (cmp comparison) writeText(w io.Writer, width int, asked bool) error {
 		writeTable(&b, cmp.keyTable(asked), width)
 	}
 	if len(cmp.Same) > 0 {
-		writeWrapped(&b, "", 0, "  ", "Set the same in every release: "+strings.Join(cmp.Same, ", "), width)
+		var same []string
+		for _, row := range cmp.Same {
+			same = append(same, row.Values[0].String()+" ("+row.Values[0].Source+")")
+		}
+		writeWrapped(&b, "", 0, "  ", "Set the same in every release: "+strings.Join(same, ", "), width)
 	}
 	b.WriteString("\nCUDA graphs, outcome · implementation:\n")
 	t := table{head: []string{"DEVICE", "THREAD"}, releases: cmp.Torch}

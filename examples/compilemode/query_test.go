@@ -61,7 +61,7 @@ func TestCompareReleases(t *testing.T) {
 	if err := json.Unmarshal([]byte(out), &cmp); err != nil {
 		t.Fatal(err)
 	}
-	if cmp.Format != "compilemode-compare/1" || strings.Join(cmp.Exit, ",") != "raises,compiles" || cmp.Devices[1].Outcomes[1].Outcome != "capture" {
+	if cmp.Format != "compilemode-compare/2" || strings.Join(cmp.Exit, ",") != "raises,compiles" || cmp.Devices[1].Outcomes[1].Outcome != "capture" {
 		t.Errorf("compare JSON = %+v", cmp)
 	}
 	out, _, _ = runPlan(t, nil, "-torch", "2.2,2.14", "-mode", "max-autotune", "-no-env")

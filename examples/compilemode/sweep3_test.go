@@ -152,3 +152,60 @@ func TestEnvInvisibleMisread(t *testing.T) {
 		}
 	}
 }
+
+// TestUserValuesNotHostDefaults (finding 17): a host-dependent key the user set (a
+// global, the environment, options) is the user's value: its evidence is not host and
+// the text does not list it among this machine's defaults.
+func TestUserValuesNotHostDefaults(t *testing.T) {
+	t.Parallel()
+	for _, args := range [][]string{
+		{"-set", "compile_threads=19"},
+		{"-env", "TORCHINDUCTOR_COMPILE_THREADS=19"},
+		{"-options", "{'compile_threads': 19}"},
+	} {
+		stdout, stderr, code := runPlan(t, nil, append([]string{"-no-env"}, args...)...)
+		if code != 0 {
+			t.Fatalf("%v: exit %d %s", args, code, stderr)
+		}
+		host := ""
+		for _, l := range strings.Split(stdout, "\n") {
+			if strings.Contains(l, "host-dependent defaults") {
+				host = l
+			}
+			if strings.HasPrefix(strings.TrimSpace(l), "compile_threads") && strings.HasSuffix(l, "host") {
+				t.Errorf("%v: the user's compile_threads has evidence host: %q", args, l)
+			}
+		}
+		if strings.Contains(host, "compile_threads") {
+			t.Errorf("%v: the user's compile_threads listed as a host default: %q", args, host)
+		}
+	}
+}
+
+// TestCompareSameStructured (finding 17): a comparison's JSON "same" holds rows shaped
+// like "keys" (format compilemode-compare/2).
+func TestCompareSameStructured(t *testing.T) {
+	t.Parallel()
+	stdout, stderr, code := runPlan(t, nil, "-no-env", "-torch", "2.6,2.14", "-mode", "reduce-overhead", "-json")
+	if code != 0 {
+		t.Fatalf("exit %d %s", code, stderr)
+	}
+	var cmp struct {
+		Format string `json:"format"`
+		Same   []struct {
+			Key    string `json:"key"`
+			Values []struct {
+				Value  any    `json:"value"`
+				Source string `json:"source"`
+			} `json:"values"`
+			Differ bool `json:"differ"`
+		} `json:"same"`
+	}
+	if err := json.Unmarshal([]byte(stdout), &cmp); err != nil {
+		t.Fatal(err)
+	}
+	if cmp.Format != compareFormat || len(cmp.Same) != 1 || cmp.Same[0].Key != "triton.cudagraphs" || len(cmp.Same[0].Values) != 2 ||
+		cmp.Same[0].Values[1].Source != "mode:reduce-overhead" || cmp.Same[0].Values[0].Value != true || cmp.Same[0].Differ {
+		t.Errorf("same = %+v (format %s)", cmp.Same, cmp.Format)
+	}
+}

@@ -122,3 +122,27 @@ evaluate(c)
 		})
 	}
 }
+
+// TestBackwardSeveralSites: a value computed from several compiled functions' outputs
+// differentiates them all (unseen3 v13: z = encoder(c); z = predictor(z)).
+func TestBackwardSeveralSites(t *testing.T) {
+	t.Parallel()
+	s, err := readBytes("b.py", []byte(`import torch
+encoder.compile()
+target.compile()
+predictor.compile()
+def step(c):
+    with torch.no_grad():
+        h = target(c)
+    z = encoder(c)
+    z = predictor(z)
+    loss = loss_fn(z, h.detach())
+    loss.backward()
+step(x)
+`))
+	require.NoError(t, err)
+	require.Len(t, s.Sites, 3)
+	got := []bool{s.Sites[0].Workload.AutogradBackward, s.Sites[1].Workload.AutogradBackward, s.Sites[2].Workload.AutogradBackward}
+	// target's output h is computed under torch.no_grad(): no backward reaches it.
+	require.Equal(t, []bool{true, false, true}, got)
+}

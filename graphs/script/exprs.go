@@ -185,7 +185,7 @@ func (p *parser) importNames(line int) []imported {
 			p.advance()
 			local, target = p.identifier(), path
 		}
-		out = append(out, imported{local: local, target: target, line: line})
+		out = append(out, imported{local: local, target: target, module: path, line: line})
 		if !p.is(",") {
 			break
 		}

@@ -139,6 +139,7 @@ type withItem struct {
 type imported struct {
 	local  string // the name bound
 	target string // the dotted path it stands for; "" for a relative import
+	module string // import a.b.c: the module it imports, a.b.c (from imports: target)
 	line   int
 }
 

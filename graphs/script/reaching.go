@@ -78,12 +78,7 @@ func (r *reader) reaching(st *siteState, e *expr, cands []Candidate) []Candidate
 	if e == nil || e.kind != name || r.sc == nil {
 		return cands
 	}
-	var k killRec
-	ok := false
-	recs := r.kills[killKey{r.fn, e.name}]
-	for i := len(recs) - 1; i >= 0 && !ok; i-- {
-		k, ok = recs[i], r.dominates(recs[i])
-	}
+	k, ok := r.dominatingKill(e)
 	if !ok {
 		return cands
 	}
@@ -101,6 +96,21 @@ func (r *reader) reaching(st *siteState, e *expr, cands []Candidate) []Candidate
 		st.note("mode: %s cannot reach this site: `%s` is assigned again at line %d on every path to it", strings.Join(cut, ", "), e.name, k.line)
 	}
 	return kept
+}
+
+// dominatingKill returns the latest assignment of the name e that ran on every path
+// to what runs now.
+func (r *reader) dominatingKill(e *expr) (killRec, bool) {
+	if e == nil || e.kind != name {
+		return killRec{}, false
+	}
+	recs := r.kills[killKey{r.fn, e.name}]
+	for i := len(recs) - 1; i >= 0; i-- {
+		if r.dominates(recs[i]) {
+			return recs[i], true
+		}
+	}
+	return killRec{}, false
 }
 
 // dominates reports whether the assignment k ran on every path to what runs now: its

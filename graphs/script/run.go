@@ -15,6 +15,7 @@ func (r *reader) run(stmts []*stmt) {
 }
 
 func (r *reader) stmt(s *stmt) {
+	r.configUse(s)
 	switch s.kind {
 	case importStmt, fromStmt:
 		r.imports(s)
@@ -295,11 +296,67 @@ func (r *reader) imports(s *stmt) {
 		if r.out.TorchLine == 0 && (im.target == "torch" || strings.HasPrefix(im.target, "torch.")) {
 			r.out.TorchLine = s.pos.Line
 		}
-		for _, p := range []string{"torch._inductor", "torch._dynamo"} {
-			if r.configLine == 0 && (im.target == p || strings.HasPrefix(im.target, p+".")) {
-				r.configLine, r.configBy = s.pos.Line, "import "+im.target
-			}
+		mod := im.module
+		if mod == "" {
+			mod = im.target
 		}
+		if r.configLine == 0 && loadsConfig(mod) {
+			r.configLine, r.configBy = s.pos.Line, "import "+mod
+		}
+	}
+}
+
+// loadsConfig reports whether importing or using the dotted path q loads
+// torch._inductor.config, whose module body reads the TORCHINDUCTOR_* variables:
+// torch._dynamo and torch._inductor and everything under them do, torch and
+// torch.compiler do not (testdata/envimport: the same on 2.6.0 and 2.14.1).
+func loadsConfig(q string) bool {
+	for _, p := range []string{"torch._inductor", "torch._dynamo"} {
+		if q == p || strings.HasPrefix(q, p+".") {
+			return true
+		}
+	}
+	return q == "torch.compiler.reset"
+}
+
+// configUse marks where running statement s first loads torch._inductor.config by
+// using torch._dynamo or torch._inductor without importing them
+// (torch._dynamo.config.cache_size_limit = 64, torch._dynamo.reset(),
+// torch.compiler.reset(): testdata/envimport), once.
+func (r *reader) configUse(s *stmt) {
+	if r.configLine != 0 || s.kind == defStmt || s.kind == classStmt {
+		return
+	}
+	for _, t := range s.targets {
+		r.configUseIn(t, 0)
+	}
+	r.configUseIn(s.value, 0)
+	for _, e := range s.exprs {
+		r.configUseIn(e, 0)
+	}
+	for _, it := range s.items {
+		r.configUseIn(it.ctx, 0)
+	}
+}
+
+// configUseIn looks for such a use in e.
+func (r *reader) configUseIn(e *expr, depth int) {
+	if e == nil || r.configLine != 0 || depth > maxWalkDepth {
+		return
+	}
+	if e.kind == attr {
+		if q := r.qual(e); loadsConfig(q) {
+			r.configLine, r.configBy = int(e.line), "using "+q
+			return
+		}
+	}
+	r.configUseIn(e.x, depth+1)
+	r.configUseIn(e.index, depth+1)
+	for _, a := range e.args {
+		r.configUseIn(a.value, depth+1)
+	}
+	for _, x := range e.elts {
+		r.configUseIn(x, depth+1)
 	}
 }
 
@@ -420,8 +477,25 @@ func (r *reader) with(s *stmt) {
 			r.bindPool(r.lastName(it.as), c)
 		}
 	}
+	ng := r.noGradItems(s)
+	r.noGrad += ng
 	r.run(s.body)
+	r.noGrad -= ng
 	r.patches = save
+}
+
+// noGradContexts are the context managers under which outputs carry no gradient.
+var noGradContexts = map[string]bool{"torch.no_grad": true, "torch.inference_mode": true}
+
+// noGradItems counts the items of a with statement that turn gradients off.
+func (r *reader) noGradItems(s *stmt) int {
+	n := 0
+	for _, it := range s.items {
+		if it.ctx.kind == call && noGradContexts[r.qual(it.ctx.x)] && len(it.ctx.args) == 0 {
+			n++
+		}
+	}
+	return n
 }
 
 // assign handles the targets of an assignment: config globals, os.environ items and

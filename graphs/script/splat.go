@@ -1,6 +1,7 @@
 package script
 
 import (
+	"fmt"
 	"sort"
 	"strconv"
 	"strings"
@@ -26,6 +27,16 @@ func (r *reader) scopedDicts(e *expr) (dicts []*expr, items []pair, scoped bool)
 		}
 		dicts = append(dicts, r.sc.dicts[k]...)
 		items = append(items, r.sc.items[k]...)
+	}
+	if k, ok := r.dominatingKill(e); ok {
+		// d = {} then d = {…} on every path: the first dict does not reach the site.
+		kept := dicts[:0:0]
+		for _, d := range dicts {
+			if int(d.line) >= k.line {
+				kept = append(kept, d)
+			}
+		}
+		dicts = kept
 	}
 	return dicts, items, len(dicts) > 0 || len(items) > 0
 }
@@ -109,7 +120,9 @@ func (r *reader) splatCommon(st *siteState, dicts []*expr, items []pair, given m
 		}
 		if v, ok := r.sameLiteral(dicts, k); ok {
 			r.keywordValue(st, k, v)
+			continue
 		}
+		r.splatDiffers(st, k, dicts)
 	}
 	var unread []string
 	for k := range set {
@@ -121,6 +134,71 @@ func (r *reader) splatCommon(st *siteState, dicts []*expr, items []pair, given m
 		sort.Strings(unread)
 		st.note("**: %s set by item assignment, not read", strings.Join(unread, ", "))
 	}
+}
+
+// splatDiffers says keyword k when the dicts give it different values (a literal in
+// one, none or an expression in another: unseen3 v04 {"backend": "openvino", …} |
+// {"backend": "inductor", …} | {}), and plans the backend's: each literal value, and
+// the default where a dict lacks it, is an alternative (as for backend=expr,
+// argalt.go); what is not a literal is named (v05, v08: "backend":
+// pt2_config.get("backend", "openvino")).
+func (r *reader) splatDiffers(st *siteState, k string, dicts []*expr) {
+	var vals []ArgChoice
+	var unread []string
+	complete, present := true, false
+	for _, d := range dicts {
+		v := dictItem(r, d, k)
+		switch lit, ok := r.literal(v); {
+		case v == nil:
+			if def, ok := splatDefault(k); ok {
+				vals = append(vals, ArgChoice{Line: int(d.line), Value: def.String(), v: def})
+			}
+		case ok:
+			present = true
+			vals = append(vals, ArgChoice{Line: int(v.line), Value: lit.String(), v: lit})
+		default:
+			present, complete = true, false
+			unread = append(unread, fmt.Sprintf("`%s` (line %d)", cut(oneLine(r.text(v)), 80), int(v.line)))
+		}
+	}
+	if !present {
+		return
+	}
+	if len(unread) > 0 {
+		st.note("**: %s is %s in a dict that reaches this site, not a literal: not planned", k, strings.Join(unread, ", "))
+	}
+	vals = uniqueChoices(vals)
+	if len(vals) < 2 {
+		return
+	}
+	if k != "backend" {
+		// The dicts' values go together (one dict's backend with its own options):
+		// planning every combination would pair one dict's options with another's
+		// backend, so only the backend is planned per value.
+		var vs []string
+		for _, c := range vals {
+			vs = append(vs, fmt.Sprintf("%s (line %d)", cut(c.Value, MaxCallText), c.Line))
+		}
+		st.note("**: %s differs between the dicts that reach this site: %s; not planned", k, strings.Join(vs, ", "))
+		return
+	}
+	st.Alternatives = append(st.Alternatives, ArgAlternatives{Keyword: k, Expr: "**", Values: vals, Complete: complete})
+	var vs []string
+	for _, c := range vals {
+		vs = append(vs, fmt.Sprintf("%s (line %d)", cut(c.Value, MaxCallText), c.Line))
+	}
+	st.note("**: %s differs between the dicts that reach this site: %s; each is planned", k, strings.Join(vs, ", "))
+}
+
+// splatDefault is the value torch.compile uses for keyword k when a dict lacks it.
+func splatDefault(k string) (literal.Value, bool) {
+	switch k {
+	case "backend":
+		return literal.Str("inductor"), true
+	case "options", "dynamic":
+		return literal.None(), true
+	}
+	return literal.Value{}, false
 }
 
 // itemKeys returns the str keys the item assignments set.

@@ -1,6 +1,7 @@
 package script
 
 import (
+	"strings"
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
@@ -82,6 +83,54 @@ m = torch.compile(f, **kw)
 			st := sc.Sites[0]
 			require.Empty(t, cmp.Diff(tc.modes, st.Modes(every)), "notes %q", st.Notes)
 			require.Equal(t, tc.fullgraph, st.Fullgraph, "notes %q", st.Notes)
+		})
+	}
+}
+
+// TestSplatDiffers: keys that differ between the dicts reaching **NAME are said; the
+// backend is planned per value, the others (which go with it) are not (unseen3 v04,
+// v05, v08).
+func TestSplatDiffers(t *testing.T) {
+	t.Parallel()
+	cases := []struct {
+		name, src string
+		backends  []string // the backend alternatives planned (nil: none)
+		note      string
+	}{
+		{"backend-per-dict", `import torch
+def setup(run_mode):
+    if run_mode == "ov":
+        opts = {"backend": "openvino", "options": {"device": "CPU"}}
+    elif run_mode == "ind":
+        opts = {"backend": "inductor", "options": {}}
+    else:
+        opts = {}
+    return torch.compile(m, **opts)
+`, []string{"'openvino'", "'inductor'"}, "options differs between the dicts that reach this site"},
+		{"dead-first-dict", `import torch
+def init(cfg):
+    opts = {}
+    opts = {"backend": cfg.get("backend", "openvino"), "options": cfg.get("options", {})}
+    return torch.compile(m, **opts)
+`, nil, "not read (not literals): \"backend\": cfg.get(\"backend\", \"openvino\")"},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			t.Parallel()
+			s, err := readBytes("d.py", []byte(tc.src))
+			require.NoError(t, err)
+			require.Len(t, s.Sites, 1)
+			st := s.Sites[0]
+			var got []string
+			for _, a := range st.Alternatives {
+				if a.Keyword == "backend" {
+					for _, v := range a.Values {
+						got = append(got, v.Value)
+					}
+				}
+			}
+			require.Equal(t, tc.backends, got, "notes %q", st.Notes)
+			require.Contains(t, strings.Join(st.Notes, "\n"), tc.note)
 		})
 	}
 }

@@ -149,7 +149,8 @@ type event struct {
 	seq  int
 	line int
 	fn   *stmt
-	site *siteState // factKept: the site whose output is kept
+	site *siteState   // factKept: the site whose output is kept
+	also []*siteState // factBackward: the other sites the value differentiated is computed from
 }
 
 // noteCall records a call of a compiled function's name, and its output kept.
@@ -184,15 +185,82 @@ func (r *reader) firstCall(st *siteState, c *expr) {
 // backwardOf returns the site whose output a backward call differentiates:
 // loss.backward(), fabric.backward(loss), torch.autograd.backward(loss) on a value
 // computed from a compiled function's output (nil when none is).
-func (r *reader) backwardOf(c *expr) *siteState {
-	st := (*siteState)(nil)
+func (r *reader) backwardOf(c *expr) []*siteState {
+	var out []*siteState
 	if c.x.kind == attr {
-		st = r.derivedFrom(c.x.x)
+		out = r.allDerived(c.x.x, out, 0)
 	}
-	for i := 0; st == nil && i < len(c.args); i++ {
-		st = r.derivedFrom(c.args[i].value)
+	for i := 0; len(out) == 0 && i < len(c.args); i++ {
+		out = r.allDerived(c.args[i].value, out, 0)
 	}
-	return st
+	return out
+}
+
+// backwardEvent records a backward() call and the sites its value is computed from.
+func (r *reader) backwardEvent(c *expr) {
+	sts := r.backwardOf(c)
+	ev := event{f: factBackward, line: int(c.line), fn: r.fn}
+	if len(sts) > 0 {
+		ev.site, ev.also = sts[0], sts[1:]
+	}
+	r.seq++
+	ev.seq = r.seq
+	r.events = append(r.events, ev)
+}
+
+// maxDerivedSites bounds the sites one value is recorded as computed from.
+const maxDerivedSites = 16
+
+// allDerived appends to out every site whose compiled function's output e is computed
+// from (z = predictor(encoder(x)): both), each once.
+func (r *reader) allDerived(e *expr, out []*siteState, depth int) []*siteState {
+	if e == nil || depth > maxDerivedDepth || len(out) >= maxDerivedSites {
+		return out
+	}
+	if st := r.outputOf(e); st != nil {
+		out = appendSite(out, st)
+	}
+	if e.kind == name {
+		if st := r.derived[e.name]; st != nil {
+			out = appendSite(out, st)
+		}
+		for _, st := range r.derivedMore[e.name] {
+			out = appendSite(out, st)
+		}
+		return out
+	}
+	for _, x := range []*expr{e.x, e.index} {
+		out = r.allDerived(x, out, depth+1)
+	}
+	for _, a := range e.args {
+		out = r.allDerived(a.value, out, depth+1)
+	}
+	for _, x := range e.elts {
+		out = r.allDerived(x, out, depth+1)
+	}
+	return out
+}
+
+func appendSite(out []*siteState, st *siteState) []*siteState {
+	for _, x := range out {
+		if x == st {
+			return out
+		}
+	}
+	return append(out, st)
+}
+
+// setDerived records that name n holds a value computed from the sites sts.
+func (r *reader) setDerived(n string, sts []*siteState) {
+	if len(sts) == 0 {
+		return
+	}
+	r.derived[n] = sts[0]
+	if len(sts) > 1 {
+		r.derivedMore[n] = sts[1:]
+	} else {
+		delete(r.derivedMore, n)
+	}
 }
 
 // workloadCall records the workload facts a call shows: backward(), kept outputs,
@@ -207,7 +275,7 @@ func (r *reader) workloadCall(c *expr, q string) {
 	}
 	switch {
 	case c.x.name == "backward" || q == "torch.autograd.backward":
-		add(factBackward, r.backwardOf(c))
+		r.backwardEvent(c)
 	case c.x.name == "append" && r.loop > 0 && len(c.args) == 1:
 		if st := r.outputOf(c.args[0].value); st != nil {
 			add(factKept, st)
@@ -239,47 +307,17 @@ func (r *reader) outputOf(e *expr) *siteState {
 	return nil
 }
 
-// maxDerivedDepth bounds derivedFrom's walk.
+// maxDerivedDepth bounds allDerived's walk.
 const maxDerivedDepth = 64
-
-// derivedFrom returns the site whose compiled function's output e is computed from:
-// e holds a call of it, a name bound to its output, or a name bound to a value
-// computed from one (loss = loss_fn(model(x), y)).
-func (r *reader) derivedFrom(e *expr) *siteState {
-	return r.derivedRec(e, 0)
-}
-
-func (r *reader) derivedRec(e *expr, depth int) *siteState {
-	if e == nil || depth > maxDerivedDepth {
-		return nil
-	}
-	if st := r.outputOf(e); st != nil {
-		return st
-	}
-	if e.kind == name {
-		return r.derived[e.name]
-	}
-	for _, x := range []*expr{e.x, e.index} {
-		if st := r.derivedRec(x, depth+1); st != nil {
-			return st
-		}
-	}
-	for _, a := range e.args {
-		if st := r.derivedRec(a.value, depth+1); st != nil {
-			return st
-		}
-	}
-	for _, x := range e.elts {
-		if st := r.derivedRec(x, depth+1); st != nil {
-			return st
-		}
-	}
-	return nil
-}
 
 // workloadAssign records the facts an assignment shows: a name bound to an output,
 // and a parameter replaced (p.data = …, m.weight = nn.Parameter(…)).
 func (r *reader) workloadAssign(t, v *expr) {
+	if r.noGrad > 0 && (t.kind == tuple || t.kind == name) {
+		// Computed under torch.no_grad(): no backward reaches the compiled function
+		// through this value (unseen3 v13 target_encoder).
+		return
+	}
 	if t.kind == tuple {
 		r.unpackDerived(t, v)
 		return
@@ -288,9 +326,7 @@ func (r *reader) workloadAssign(t, v *expr) {
 		if st := r.outputOf(v); st != nil && v.kind == call {
 			r.outputs[t.name] = st
 		}
-		if st := r.derivedFrom(v); st != nil {
-			r.derived[t.name] = st
-		}
+		r.setDerived(t.name, r.allDerived(v, nil, 0))
 		return
 	}
 	q := ""
@@ -311,8 +347,8 @@ func (r *reader) workloadAssign(t, v *expr) {
 // unpackDerived marks the names a tuple target unpacks from a compiled function's
 // output as computed from it: _, loss = model(x).
 func (r *reader) unpackDerived(t, v *expr) {
-	st := r.derivedFrom(v)
-	if st == nil {
+	sts := r.allDerived(v, nil, 0)
+	if len(sts) == 0 {
 		return
 	}
 	for _, e := range t.elts {
@@ -320,7 +356,7 @@ func (r *reader) unpackDerived(t, v *expr) {
 			e = e.x
 		}
 		if e != nil && e.kind == name {
-			r.derived[e.name] = st
+			r.setDerived(e.name, sts)
 		}
 	}
 }
@@ -352,7 +388,7 @@ func (r *reader) factApplies(ev event, st *siteState, callsIn map[*stmt]bool, pe
 	}
 	switch ev.f {
 	case factBackward:
-		return ev.site == st || peers.peer(ev.site, st) || (ev.fn != nil && st.def == ev.fn)
+		return ev.site == st || peers.peer(ev.site, st) || (ev.fn != nil && st.def == ev.fn) || alsoFrom(ev.also, st, peers)
 	case factKept:
 		return ev.site == st || peers.peer(ev.site, st)
 	case factMoving:
@@ -360,6 +396,16 @@ func (r *reader) factApplies(ev event, st *siteState, callsIn map[*stmt]bool, pe
 	default:
 		return ev.seq > st.seq
 	}
+}
+
+// alsoFrom reports whether st is one of sts, or a peer of one.
+func alsoFrom(sts []*siteState, st *siteState, peers peerIndex) bool {
+	for _, x := range sts {
+		if x == st || peers.peer(x, st) {
+			return true
+		}
+	}
+	return false
 }
 
 // peerIndex says which sites one name was bound to (model = compiled_a in one
