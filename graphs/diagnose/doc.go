@@ -139,7 +139,8 @@
 // (TestReadLenient). A log that starts with a UTF-16 or UTF-32 byte order mark is
 // decoded first, and so is one whose first 4 KiB show UTF-16 or UTF-32 without a mark
 // (a NUL as the high bytes of nearly every code unit, as ASCII text gets). The text output escapes control characters (see [Diagnosis.WriteText]).
-// Only an input with no text at all is an error ([ErrEmpty]).
+// Only an input with no text at all (nothing but white space, NUL bytes and other
+// control bytes) is an error ([ErrEmpty]).
 //
 // # Performance
 //
@@ -180,12 +181,17 @@
 // both commits run alternately): ratio 0.48–0.93 against 0.43–0.75 without them; a first
 // version whose Triton rows required a line with bare "torch" measured 0.94–1.63 (a
 // training log has torch/_inductor on many lines), so those rows now want Triton's
-// launcher, Triton, or Inductor's compiling frames.
+// launcher, Triton, or Inductor's compiling frames. With holdout12's rows (2026-12-02,
+// load average 11–19): ten thread-retold rows share one Pattern, and each row compiled
+// its own four forms of it, which raised BenchmarkRead100MB's peak heap from 6.7 to
+// 10.9 MB; rows that share a Pattern now share its compiled forms: peak heap 5.4 MB,
+// BenchmarkVersusGrep ratio 0.49–0.95 (its rates swing with the load); FuzzRead ran 40 s
+// clean.
 //
 // # Corpus
 //
-// testdata/corpus holds 431 real public texts (issues, pull requests and pages, each
-// verbatim, its address in manifest.tsv), 218 of them with no code (graph breaks, recompile
+// testdata/corpus holds 474 real public texts (issues, pull requests and pages, each
+// verbatim, its address in manifest.tsv), 252 of them with no code (graph breaks, recompile
 // limits, Triton errors, OOM, NCCL timeouts, Unsupported, illegal memory access, prose
 // and code about skips), one golden file each. 114 were used while building the rows;
 // 19 were held out and only measured, once before and once after the build-set fixes:

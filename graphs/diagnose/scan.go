@@ -121,6 +121,10 @@ func compileTable() (table, error) {
 	sigs := Signatures()
 	t := table{rows: make([]compiledRow, len(sigs))}
 	ctxIndex := map[string]int{}
+	// Rows that share a Pattern (a message retold, one row per literal) share its
+	// compiled forms: a pattern with long bounded repeats compiles to a large program.
+	type compiledPattern struct{ re, fold, squeezed, squeezedFold *regexp.Regexp }
+	patterns := map[string]compiledPattern{}
 	b := anchorBuilder{index: map[string]int{}}
 	for i, sig := range sigs {
 		lit := sentenceLiteral(sig)
@@ -128,14 +132,19 @@ func compileTable() (table, error) {
 		row.folded = append([]byte(nil), row.squeezed...)
 		lower(row.folded)
 		if sig.Pattern != "" {
-			pattern := countPlaceholders(sig.Pattern)
-			re, err := regexp.Compile(pattern)
-			if err != nil {
-				return table{}, fmt.Errorf("diagnose: row %d (%s): %w", i, sig.Code, err)
+			cp, ok := patterns[sig.Pattern]
+			if !ok {
+				pattern := countPlaceholders(sig.Pattern)
+				re, err := regexp.Compile(pattern)
+				if err != nil {
+					return table{}, fmt.Errorf("diagnose: row %d (%s): %w", i, sig.Code, err)
+				}
+				cp.re, cp.fold = re, regexp.MustCompile("(?i)"+pattern)
+				cp.squeezed, cp.squeezedFold = squeezedPattern(pattern)
+				patterns[sig.Pattern] = cp
 			}
-			row.pattern = re
-			row.patternFold = regexp.MustCompile("(?i)" + pattern)
-			row.patternSqueezed, row.patternSqueezedFold = squeezedPattern(pattern)
+			row.pattern, row.patternFold = cp.re, cp.fold
+			row.patternSqueezed, row.patternSqueezedFold = cp.squeezed, cp.squeezedFold
 			end := sig.Literal[max(0, len(sig.Literal)-6):]
 			row.tail = !strings.HasSuffix(sig.Pattern, "$") && !strings.HasSuffix(sig.Pattern, regexp.QuoteMeta(end))
 		}
@@ -361,12 +370,23 @@ func (s *scanner) scan(r io.Reader) error {
 	}
 }
 
+// hasText reports whether b holds a byte that shows: not white space, a NUL or
+// another control byte (so that a file of NUL bytes is as empty as one of newlines).
+func hasText(b []byte) bool {
+	for _, c := range b {
+		if c > ' ' && c != 0x7f {
+			return true
+		}
+	}
+	return false
+}
+
 // push adds a window to the ring and matches the one two windows back.
 func (s *scanner) push(frag, carry []byte, lineStart bool) {
 	e := &s.ring[s.n%ringSize]
 	e.raw = normalize(append(append(e.raw[:0], carry...), frag...))
 	e.line, e.lineStart, e.rows, e.ctxs, e.kinds, e.cleaned = s.line, lineStart, e.rows[:0], e.ctxs[:0], 0, false
-	if !s.text && len(bytes.TrimSpace(frag)) > 0 {
+	if !s.text && hasText(frag) {
 		s.text = true
 	}
 	s.t.anchors.find(e.raw, func(anchor, _ int) {

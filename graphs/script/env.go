@@ -27,7 +27,15 @@ const (
 	ReadAtCall = "call"
 	// ReadAtCUDAInit: the CUDA allocator reads it when CUDA first allocates.
 	ReadAtCUDAInit = "cuda-init"
+	// ReadAtTorchImport: `import torch` reads it (torchImportEnv); it changes no
+	// plan, but set after that import it has no effect in the process.
+	ReadAtTorchImport = "torch-import"
 )
+
+// torchImportEnv are the variables `import torch` reads, with their sources.
+var torchImportEnv = map[string]string{
+	"TORCH_LOGS": "measured on 2.6.0 and 2.14.1 (the CPU chroots): TORCH_LOGS=+dynamo in the environment before `import torch` sets the torch._dynamo logger to DEBUG (10); os.environ[\"TORCH_LOGS\"] = \"+dynamo\" after `import torch` leaves it NOTSET (0), also after a torch.compile call (unseen3 v15)",
+}
 
 // callTimeEnv are the variables PyTorch reads each time it needs them, with their
 // sources: setting them after `import torch`, or after a compile, still counts.
@@ -56,6 +64,8 @@ var configEnv = sync.OnceValue(func() map[string]bool {
 // a call-time reader nor the allocator reads it).
 func readAt(name string) string {
 	switch {
+	case torchImportEnv[name] != "":
+		return ReadAtTorchImport
 	case readLate[name]:
 		return ReadAtCUDAInit
 	case callTimeEnv[name] != "":
@@ -140,9 +150,11 @@ func (r *reader) setEnv(line int, k string, v *expr, how string) {
 // after when it counts.
 func (r *reader) envEntry(line int, k string, val *string, how string) EnvSet {
 	e := EnvSet{Line: line, Name: k, Value: val, How: how, ReadAt: readAt(k), Guard: r.guardText()}
-	e.AfterImport = e.ReadAt == ReadAtConfigImport && r.configLine != 0
-	applies := val != nil && e.ReadAt != "" && !r.platformOff() // others do not change the plan
+	e.AfterImport = e.ReadAt == ReadAtConfigImport && r.configLine != 0 || e.ReadAt == ReadAtTorchImport && r.out.TorchLine != 0
+	applies := val != nil && e.ReadAt != "" && e.ReadAt != ReadAtTorchImport && !r.platformOff() // others do not change the plan
 	switch {
+	case e.ReadAt == ReadAtTorchImport && e.AfterImport:
+		r.warn(line, WarningEnvAfterImport, "%s is set after `import torch` (line %d), which read it then: it has no effect in this process (a process started after it with spawn imports torch again and reads it); set it before line %d, or in the shell", k, r.out.TorchLine, r.out.TorchLine)
 	case how == "putenv" && e.ReadAt != ReadAtCUDAInit:
 		applies = false
 		if e.ReadAt != "" {

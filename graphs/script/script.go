@@ -39,6 +39,7 @@ import (
 	"encoding/json"
 
 	"github.com/compilemode/compilemode/graphs"
+	"github.com/compilemode/compilemode/graphs/script/pytoken"
 )
 
 // Format is the value of "format" in the JSON form of a [Script]. /3 (issue 28's
@@ -75,6 +76,8 @@ type Script struct {
 	TorchLine int
 
 	allKeys bool // the JSON form keeps every key of each plan (PlanOptions.AllKeys)
+
+	forms []pytoken.FormAt // the forms only newer Pythons accept (pyversion.go)
 }
 
 // Site is one torch.compile call site.
@@ -176,10 +179,11 @@ type EnvSet struct {
 	// How is environ (os.environ[N] = V), setdefault, update or putenv.
 	How string `json:"how"`
 	// ReadAt says when PyTorch reads it: ReadAtConfigImport, ReadAtCall,
-	// ReadAtCUDAInit, or "" when neither Inductor nor the allocator reads it.
+	// ReadAtCUDAInit, ReadAtTorchImport, or "" when none of these reads it.
 	ReadAt string `json:"read_at,omitempty"`
 	// AfterImport reports a ReadAtConfigImport variable set after
-	// torch._inductor.config was imported: too late to count.
+	// torch._inductor.config was imported, or a ReadAtTorchImport one set after
+	// `import torch`: too late to count.
 	AfterImport bool `json:"after_import,omitempty"`
 	// Guard is the condition it runs under ("" when unconditional).
 	Guard string `json:"guard,omitempty"`
