@@ -336,6 +336,25 @@ func launcherRows() []Signature {
 			Decisive: "the AssertionError line; another line shows Triton or torch",
 		},
 		{
+			// Triton's check retold, as titles name it: libcuda.so with a word that it is
+			// not found ("libcuda.so not found error for torch compile on Google Colab",
+			// pytorch/pytorch#113521), or a failure to find it before the name.
+			Code: LibcudaNotFound, Literal: "libcuda.so", Paraphrase: true,
+			Pattern: `(?i)\blibcuda\.so(?:\.1)?\W{0,3}(?:file\s+)?(?:is\s+|was\s+)?(?:not\s+(?:be\s+)?found|cannot\s+be\s+found|` +
+				`can't\s+be\s+found|could\s*n[o']t\s+be\s+found|missing|找不到)|` +
+				`\b(?:cannot|can't|could\s*n[o']t|unable\s+to|fail(?:s|ed)?\s+to)\s+(?:find|locate)\s+\W?libcuda\.so\b`,
+			Requires: tritonContext,
+			Releases: modes.Minors(1, 14),
+			Cause: "a report of Triton's \"libcuda.so cannot found\": Triton looks for the NVIDIA driver's libcuda " +
+				"in ldconfig's cache (or TRITON_LIBCUDA_PATH, or LD_LIBRARY_PATH) before it links the launcher of a " +
+				"GPU kernel, and found none it can use",
+			Fix: "point Triton at the directory that holds libcuda.so.1 (TRITON_LIBCUDA_PATH), or add that " +
+				"directory to ld.so.conf and run ldconfig, or create the libcuda.so symlink; " + noTriton,
+			Evidence: modes.Source,
+			Source:   "retold; Triton's message: libcuda_dirs in " + launcherSource + "; report: pytorch/pytorch#113521",
+			Decisive: "a line that names libcuda.so with a word that it is not found; another line shows Triton or torch",
+		},
+		{
 			Code: PythonHeadersMissing, Literal: "Python.h: No such file or directory",
 			Requires: tritonContext,
 			Releases: modes.Minors(0, 14),
