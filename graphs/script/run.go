@@ -635,7 +635,7 @@ func (r *reader) global(line int, key string, v *expr, via string) {
 	} else if r.valueBranches(line, key, v, via) {
 		return
 	} else {
-		r.warn(line, WarningNotLiteral, "%s = %s is not a literal; the plan leaves %s at its default", key, g.Value, key)
+		r.warn(line, WarningNotLiteral, "%s = %s is not a literal; the plan leaves %s at its default", key, oneLine(g.Value), key)
 	}
 	r.out.Globals = append(r.out.Globals, g)
 }
