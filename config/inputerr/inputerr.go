@@ -95,7 +95,7 @@ func CheckText(s string) error {
 	for i := 0; i < len(s); {
 		c := s[i]
 		if c == 0 {
-			return At([]byte(s), i, "NUL byte (no argument, environment variable or Python source can hold one)")
+			return At([]byte(s), i, "NUL byte (no argument, environment variable or Python source can hold one)"+EncodingNote(s))
 		}
 		if c < utf8.RuneSelf {
 			i++
@@ -103,11 +103,37 @@ func CheckText(s string) error {
 		}
 		r, n := utf8.DecodeRuneInString(s[i:])
 		if r == utf8.RuneError && n == 1 {
-			return At([]byte(s), i, fmt.Sprintf("invalid UTF-8 (byte 0x%02x)", c))
+			return At([]byte(s), i, fmt.Sprintf("invalid UTF-8 (byte 0x%02x)", c)+EncodingNote(s))
 		}
 		i += n
 	}
 	return nil
+}
+
+// EncodingNote names the encoding of a text that is UTF-16 or UTF-32 rather than
+// UTF-8, by its byte order mark or, without one, by the NUL byte beside each ASCII
+// character of its start: "; the text is UTF-16 (little-endian, …): save it as UTF-8".
+// PowerShell's > and Out-File write UTF-16 in Windows PowerShell 5.1. It returns ""
+// for any other text.
+func EncodingNote(s string) string {
+	enc := ""
+	switch {
+	case strings.HasPrefix(s, "\xff\xfe\x00\x00"):
+		enc = "UTF-32 (little-endian, with a byte order mark)"
+	case strings.HasPrefix(s, "\x00\x00\xfe\xff"):
+		enc = "UTF-32 (big-endian, with a byte order mark)"
+	case strings.HasPrefix(s, "\xff\xfe"):
+		enc = "UTF-16 (little-endian, with a byte order mark)"
+	case strings.HasPrefix(s, "\xfe\xff"):
+		enc = "UTF-16 (big-endian, with a byte order mark)"
+	case len(s) >= 4 && s[0] != 0 && s[0] < utf8.RuneSelf && s[1] == 0 && s[2] != 0 && s[3] == 0:
+		enc = "UTF-16 (little-endian)"
+	case len(s) >= 4 && s[0] == 0 && s[1] != 0 && s[1] < utf8.RuneSelf && s[2] == 0 && s[3] != 0:
+		enc = "UTF-16 (big-endian)"
+	default:
+		return ""
+	}
+	return "; the text is " + enc + ", as Windows PowerShell's > and Out-File write it: save it as UTF-8"
 }
 
 // Cut shortens s to n bytes, on a rune boundary, and marks the cut: for quoting

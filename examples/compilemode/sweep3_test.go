@@ -209,3 +209,45 @@ func TestCompareSameStructured(t *testing.T) {
 		t.Errorf("same = %+v (format %s)", cmp.Same, cmp.Format)
 	}
 }
+
+// TestFileEncodingsAndEmptyLogs (finding 16): a UTF-16 scenario, schema or options
+// file is refused naming its encoding; a log of NUL bytes is as empty as one of
+// newlines (exit 2 both).
+func TestFileEncodingsAndEmptyLogs(t *testing.T) {
+	t.Parallel()
+	dir := t.TempDir()
+	write := func(name string, data []byte) string {
+		p := filepath.Join(dir, name)
+		if err := os.WriteFile(p, data, 0o644); err != nil {
+			t.Fatal(err)
+		}
+		return p
+	}
+	utf16 := func(s string) []byte {
+		out := []byte{0xff, 0xfe}
+		for _, c := range []byte(s) {
+			out = append(out, c, 0)
+		}
+		return out
+	}
+	for _, args := range [][]string{
+		{"-scenario", write("s.json", utf16(`{"torch": "2.11"}`))},
+		{"-schema", write("schema.json", utf16(`{}`))},
+		{"-options", "@" + write("o.txt", utf16(`{'max_autotune': True}`))},
+	} {
+		_, stderr, code := runPlan(t, nil, append([]string{"-no-env"}, args...)...)
+		if code != 2 || !strings.Contains(stderr, "UTF-16 (little-endian, with a byte order mark)") {
+			t.Errorf("%v: exit %d, stderr %q; want exit 2 naming UTF-16", args[0], code, stderr)
+		}
+	}
+	for name, data := range map[string][]byte{
+		"nuls":     make([]byte, 1<<16),
+		"newlines": []byte(strings.Repeat("\n", 1<<16)),
+		"controls": []byte("\x00\x01\x1b\n\t \x7f"),
+	} {
+		_, stderr, code := runPlan(t, nil, "-diagnose", write(name+".log", data))
+		if code != 2 || !strings.Contains(stderr, "empty input") {
+			t.Errorf("-diagnose %s: exit %d, stderr %q; want exit 2, empty input", name, code, stderr)
+		}
+	}
+}

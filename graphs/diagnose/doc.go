@@ -139,7 +139,8 @@
 // (TestReadLenient). A log that starts with a UTF-16 or UTF-32 byte order mark is
 // decoded first, and so is one whose first 4 KiB show UTF-16 or UTF-32 without a mark
 // (a NUL as the high bytes of nearly every code unit, as ASCII text gets). The text output escapes control characters (see [Diagnosis.WriteText]).
-// Only an input with no text at all is an error ([ErrEmpty]).
+// Only an input with no text at all (nothing but white space, NUL bytes and other
+// control bytes) is an error ([ErrEmpty]).
 //
 // # Performance
 //

@@ -370,12 +370,23 @@ func (s *scanner) scan(r io.Reader) error {
 	}
 }
 
+// hasText reports whether b holds a byte that shows: not white space, a NUL or
+// another control byte (so that a file of NUL bytes is as empty as one of newlines).
+func hasText(b []byte) bool {
+	for _, c := range b {
+		if c > ' ' && c != 0x7f {
+			return true
+		}
+	}
+	return false
+}
+
 // push adds a window to the ring and matches the one two windows back.
 func (s *scanner) push(frag, carry []byte, lineStart bool) {
 	e := &s.ring[s.n%ringSize]
 	e.raw = normalize(append(append(e.raw[:0], carry...), frag...))
 	e.line, e.lineStart, e.rows, e.ctxs, e.kinds, e.cleaned = s.line, lineStart, e.rows[:0], e.ctxs[:0], 0, false
-	if !s.text && len(bytes.TrimSpace(frag)) > 0 {
+	if !s.text && hasText(frag) {
 		s.text = true
 	}
 	s.t.anchors.find(e.raw, func(anchor, _ int) {
