@@ -96,6 +96,27 @@ func tritonRows() []Signature {
 			Decisive: "the ImportError line",
 		},
 		{
+			// The ImportError retold, as titles name it: triton_key with a word that it
+			// is missing or fails to import, on either side ("triton_key位置找不到",
+			// triton-lang/triton-ascend#2104; "missing triton_key"), not the import itself
+			// (a diff's "from triton.compiler.compiler import triton_key").
+			Code: TritonMissing, Literal: "triton_key", Paraphrase: true,
+			Pattern: `(?i)\btriton_key\b.{0,40}?(?:找不到|不存在|没有|not (?:be )?found|missing|error|` +
+				`(?:cannot|can't|can not|could not|couldn't|unable to|fail(?:s|ed)? to) (?:be )?(?:import|find|found))|` +
+				`(?:missing|no|找不到|(?:cannot|can't|can not|could not|couldn't|unable to|fail(?:s|ed)? to) ` +
+				`(?:import|find))\s+(?:name\s+)?\W?triton_key\b`,
+			Releases: modes.Minors(4, 8),
+			Cause: "a report of the ImportError above: the installed Triton does not match this torch release: " +
+				"it lacks triton_key in triton.compiler.compiler, which Inductor imports to key its caches",
+			Fix: "install the Triton release this torch was built with (importlib.metadata.requires(\"torch\") " +
+				"lists triton==X on Linux x86_64; on Windows, the triton-windows series that goes with your torch), or compile " +
+				"without Triton: backend=\"aot_eager\", or turn torch.compile off",
+			Evidence: modes.Source,
+			Source: "retold; PyTorch's message: torch/_inductor/codecache.py CacheBase.get_system @ T2.6.0 " +
+				"(the row above); report: triton-lang/triton-ascend#2104",
+			Decisive: "a line that names triton_key with a word that it is missing or fails to import",
+		},
+		{
 			Code: GPUTooOldForTriton, Literal: "which is too old to be supported by the triton GPU compiler",
 			Releases: modes.Minors(0, 14),
 			Cause: "Inductor generates Triton kernels for CUDA tensors, and Triton supports only GPUs of " +
