@@ -394,6 +394,11 @@ func (r *reader) call(c *expr) {
 	r.workloadCall(c, q)
 	r.dictCall(c)
 	r.setattrCall(c)
+	var def *stmt
+	if c.x.kind == name && q == "" {
+		def = r.funcs[c.x.name]
+	}
+	r.dictArgs(c, q, def)
 	switch {
 	case c.x.kind == name && q == "" && r.partials[c.x.name] != nil:
 		r.partialCall(c, r.partials[c.x.name])
