@@ -162,6 +162,7 @@ type reader struct {
 	calledNames map[string]bool        // names called anywhere in the file (f(…), x.f(…))
 	shownDests  map[string]bool        // argparse dests and keyword argument names: obj.X of these has values the file shows
 	modeNames   map[string]bool        // names given as mode= to torch.compile, and the names whose values flow into them
+	splatNames  map[string]bool        // names given as **NAME to torch.compile
 	decPatch    map[*stmt][]string     // def → its @config.patch globals
 	usesTorch   bool                   // the file imports torch somewhere
 
@@ -216,7 +217,7 @@ func newReader(name, src string, toks []token) *reader {
 	return &reader{
 		name: name, src: src, toks: toks, out: Script{File: name},
 		aliases: map[string]string{}, funcs: map[string]*stmt{}, methods: map[string][]*stmt{},
-		owner: map[*stmt]*stmt{}, cands: map[string][]Candidate{}, dicts: map[string]*expr{}, flows: map[string][]string{}, calledNames: map[string]bool{}, shownDests: map[string]bool{}, modeNames: map[string]bool{}, kills: map[killKey][]killRec{},
+		owner: map[*stmt]*stmt{}, cands: map[string][]Candidate{}, dicts: map[string]*expr{}, flows: map[string][]string{}, calledNames: map[string]bool{}, shownDests: map[string]bool{}, modeNames: map[string]bool{}, splatNames: map[string]bool{}, kills: map[killKey][]killRec{},
 		decPatch: map[*stmt][]string{}, siteOf: map[*expr]*siteState{}, entered: map[*stmt]bool{},
 		executors: map[string]int{}, procPools: map[string]bool{}, assigned: map[string][]*expr{}, started: map[*stmt][]guard{}, outputs: map[string]*siteState{}, derived: map[string]*siteState{}, derivedMore: map[string][]*siteState{}, compiled: map[string]*siteState{}, bound: map[string][]*siteState{}, partials: map[string]*siteState{},
 		marked: map[ThreadKind]bool{}, classRun: map[*Thread][]*stmt{},

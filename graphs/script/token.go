@@ -42,15 +42,9 @@ func (x *lineIndex) line(off int32) int {
 	return l
 }
 
-// tokenize returns the tokens of src up to and including EOF, as pytoken.Tokenize
-// does, and their lines. It returns pytoken's *Error.
-func tokenize(src string) ([]token, *lineIndex, error) {
-	toks, lines, _, err := tokenizeForms(src)
-	return toks, lines, err
-}
-
-// tokenizeForms is tokenize, with the forms only newer Pythons accept that the
-// tokenizer met (pytoken.Scanner.Forms).
+// tokenizeForms returns the tokens of src up to and including EOF, as
+// pytoken.Tokenize does, their lines, and the forms only newer Pythons accept that
+// the tokenizer met (pytoken.Scanner.Forms). It returns pytoken's *Error.
 func tokenizeForms(src string) ([]token, *lineIndex, []pytoken.FormAt, error) {
 	s := pytoken.NewStringScanner(src)
 	toks := make([]token, 0, len(src)/4+8)
