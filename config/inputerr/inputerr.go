@@ -117,23 +117,32 @@ func CheckText(s string) error {
 // for any other text.
 func EncodingNote(s string) string {
 	enc := ""
+	for _, m := range byteOrderMarks() {
+		if strings.HasPrefix(s, m.mark) {
+			enc = m.enc + ", with a byte order mark)"
+			break
+		}
+	}
+	ascii := func(c byte) bool { return c != 0 && c < utf8.RuneSelf }
 	switch {
-	case strings.HasPrefix(s, "\xff\xfe\x00\x00"):
-		enc = "UTF-32 (little-endian, with a byte order mark)"
-	case strings.HasPrefix(s, "\x00\x00\xfe\xff"):
-		enc = "UTF-32 (big-endian, with a byte order mark)"
-	case strings.HasPrefix(s, "\xff\xfe"):
-		enc = "UTF-16 (little-endian, with a byte order mark)"
-	case strings.HasPrefix(s, "\xfe\xff"):
-		enc = "UTF-16 (big-endian, with a byte order mark)"
-	case len(s) >= 4 && s[0] != 0 && s[0] < utf8.RuneSelf && s[1] == 0 && s[2] != 0 && s[3] == 0:
+	case enc != "":
+	case len(s) >= 4 && ascii(s[0]) && s[1] == 0 && ascii(s[2]) && s[3] == 0:
 		enc = "UTF-16 (little-endian)"
-	case len(s) >= 4 && s[0] == 0 && s[1] != 0 && s[1] < utf8.RuneSelf && s[2] == 0 && s[3] != 0:
+	case len(s) >= 4 && s[0] == 0 && ascii(s[1]) && s[2] == 0 && ascii(s[3]):
 		enc = "UTF-16 (big-endian)"
 	default:
 		return ""
 	}
 	return "; the text is " + enc + ", as Windows PowerShell's > and Out-File write it: save it as UTF-8"
+}
+
+// byteOrderMarks are the UTF-16 and UTF-32 byte order marks, the longer first (a
+// UTF-32LE mark starts with UTF-16LE's).
+func byteOrderMarks() [4]struct{ mark, enc string } {
+	return [4]struct{ mark, enc string }{
+		{"\xff\xfe\x00\x00", "UTF-32 (little-endian"}, {"\x00\x00\xfe\xff", "UTF-32 (big-endian"},
+		{"\xff\xfe", "UTF-16 (little-endian"}, {"\xfe\xff", "UTF-16 (big-endian"},
+	}
 }
 
 // Cut shortens s to n bytes, on a rune boundary, and marks the cut: for quoting

@@ -429,8 +429,7 @@ func ParseUsage(fs *flag.FlagSet, args []string, stderr io.Writer, usage func(io
 		if errors.Is(err, flag.ErrHelp) {
 			return nil, 0, false
 		}
-		fmt.Fprintf(stderr, "%s: %v\n", fs.Name(), err)
-		fmt.Fprintf(stderr, "run %s -h for the flags\n", fs.Name())
+		fmt.Fprintf(stderr, "%s: %v (%s -h lists the flags)\n", fs.Name(), err, fs.Name())
 		return nil, 2, false
 	}
 	if fs.NArg() > 0 {
