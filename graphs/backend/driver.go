@@ -142,7 +142,9 @@ CUresult CUDAAPI cuOccupancyMaxActiveClusters(int *numClusters, CUfunction func,
 // threads and shmem bytes of dynamic shared memory fit on the device at once
 // (cuOccupancyMaxActiveClusters, with the cluster shape as a
 // CU_LAUNCH_ATTRIBUTE_CLUSTER_DIMENSION attribute: allowed, and required to match, for a
-// kernel compiled with its cluster shape).
+// kernel compiled with its cluster shape). Should the driver refuse the attribute, it asks
+// again without it, as kernels/mlp_bench.cu does (the kernel's own shape then applies);
+// the first failure is returned if that fails too.
 static CUresult cm_max_active_clusters(CUfunction f, const unsigned *grid, const unsigned *block,
 		const unsigned *cluster, unsigned shmem, int *n) {
 	CUlaunchAttribute attr;
@@ -164,7 +166,14 @@ static CUresult cm_max_active_clusters(CUfunction f, const unsigned *grid, const
 	cfg.attrs = &attr;
 	cfg.numAttrs = 1;
 	*n = 0;
-	return cuOccupancyMaxActiveClusters(n, f, &cfg);
+	CUresult r = cuOccupancyMaxActiveClusters(n, f, &cfg);
+	if (r == CUDA_SUCCESS) return r;
+	cfg.attrs = NULL;
+	cfg.numAttrs = 0;
+	*n = 0;
+	if (cuOccupancyMaxActiveClusters(n, f, &cfg) == CUDA_SUCCESS) return CUDA_SUCCESS;
+	*n = 0;
+	return r;
 }
 
 // cm_graph_launch_n launches the executable graph e iters times on stream s (cuGraphLaunch).
