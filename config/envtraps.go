@@ -10,6 +10,8 @@ import (
 	"sync"
 	"unicode"
 
+	"golang.org/x/text/unicode/norm"
+
 	"github.com/compilemode/compilemode/config/literal"
 	"github.com/compilemode/compilemode/config/schema"
 	"github.com/compilemode/compilemode/internal/termtext"
@@ -23,7 +25,8 @@ const (
 	// WarnEnvSwitchMisread occurs when a variable that PyTorch reads as a switch is set
 	// to a value a person reads as on or off, and PyTorch reads it otherwise. A person
 	// reads what a terminal shows: "1\x1b[2J" (an escape sequence), "\u200b1" (a
-	// zero-width space) and "1\u202e" read as 1.
+	// zero-width space), "1\u202e", the fullwidth "１" and a quoted "1" (kept by a
+	// Docker --env-file) read as 1.
 	//
 	//	TORCHINDUCTOR_CUDAGRAPHS=true  →  triton.cudagraphs stays False (only "1" counts)
 	//	TORCHINDUCTOR_PROFILE=0        →  profile_bandwidth is True (any value but "" counts)
@@ -148,13 +151,23 @@ func extraSwitches() []schema.KeySpec {
 // (a zero-width space, a bidirectional mark) show nothing, so TORCHINDUCTOR_CUDAGRAPHS
 // "1\x1b[2J" reads as 1, which PyTorch's == "1" makes False.
 func personReading(raw string) (on, ok bool) {
-	switch strings.ToLower(strings.TrimSpace(shownText(raw))) {
+	switch unquote(strings.ToLower(strings.TrimSpace(norm.NFKC.String(shownText(raw))))) {
 	case "1", "true", "t", "yes", "y", "on", "1.0", "enable", "enabled":
 		return true, true
 	case "0", "false", "f", "no", "n", "off", "0.0", "disable", "disabled", "":
 		return false, true
 	}
 	return false, false
+}
+
+// unquote removes one pair of matching quotes around s: an env file or a compose
+// file that keeps them (TORCHINDUCTOR_CUDAGRAPHS="1" in a Docker --env-file) gives
+// PyTorch the quotes too, while a person reads the value inside.
+func unquote(s string) string {
+	if len(s) >= 2 && (s[0] == '"' || s[0] == '\'') && s[len(s)-1] == s[0] {
+		return strings.TrimSpace(s[1 : len(s)-1])
+	}
+	return s
 }
 
 // terminalSequence matches a terminal escape sequence a terminal consumes without

@@ -194,7 +194,9 @@ func FuzzParseLiteral(f *testing.F) {
 	for _, s := range []string{"True", "{'a': [1, (2,), None]}", `{"x": 1.5e3}`, "'\\x00'", "((((", "[1,]", "-0x10", "b'\\xff'", "{1: {2: {3: 4}}}", "1+2j", "...", "set()", "0x_ff", "u'\\N{BULLET}'", "-(-1)", "false", "\ufb01", "\uff34rue", "x\u0661", "True\u00a0", "{'a': x\u0301}", "[\u0661, 'b']",
 		"2 ** 10", "9 ** 9 ** 9", "'a' * 10 ** 9", "[1][5]", "1 if 0 else 2", "'%5.2f|%-3d' % (1.5, 2)", "{**{'a': 1}}",
 		"1 < 2 < 3", "(-8) ** (1 / 3)", "'ab'.upper()", "1.1 ** -300", "{1: 2}[::2]", "(1 + 2j) ** 0.5", "~True << 3",
-		"f'{1:>{2}}'", "f'a{[x for x in \"ab\"]!r:^9}'", "'{:_x}|{z}'.format(255, z=1)", "[x for x in 'ab' if x]", "{k: v for k, v in [(1, 2)]}"} {
+		"f'{1:>{2}}'", "f'a{[x for x in \"ab\"]!r:^9}'", "'{:_x}|{z}'.format(255, z=1)", "[x for x in 'ab' if x]", "{k: v for k, v in [(1, 2)]}",
+		"range(10 ** 18)[::-3]", "frozenset([1]) | {2}", "sum(x for x in range(3))", "f'{1 + 1 = }'", "'%g|%#.3G' % (1e6, 2.0)",
+		"b'ab' * 2 + b'c'", "int('0x_ff', 0)", "pow(2, -1, 5)", "round(2.675, 2)", "list(reversed(range(5)))[::2]", "7 ** 7000"} {
 		f.Add(s)
 	}
 	f.Fuzz(func(t *testing.T, s string) {
@@ -301,7 +303,7 @@ func FuzzParseAssignment(f *testing.F) {
 // FuzzOptions feeds arbitrary options literals through a full resolution: the result
 // is a value or a PythonError, never a panic.
 func FuzzOptions(f *testing.F) {
-	for _, s := range []string{`{"max_autotune": True}`, `{"triton.cudagraph-trees": False}`, `[1]`, `{1: 2}`, `{"no_such": 1}`, `{}`, `{"compile_threads": "x"}`} {
+	for _, s := range []string{`{"max_autotune": True}`, `{"triton.cudagraph-trees": False}`, `[1]`, `{1: 2}`, `{"no_such": 1}`, `{}`, `{"compile_threads": "x"}`, `{"max_autotune_gemm_backends": frozenset()}`, `{"compile_threads": range(3)}`, `{"max_autotune": 7 ** 7000}`} {
 		f.Add(s, "")
 		f.Add(s, "reduce-overhead")
 	}

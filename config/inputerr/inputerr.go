@@ -95,7 +95,7 @@ func CheckText(s string) error {
 	for i := 0; i < len(s); {
 		c := s[i]
 		if c == 0 {
-			return At([]byte(s), i, "NUL byte (no argument, environment variable or Python source can hold one)")
+			return At([]byte(s), i, "NUL byte (no argument, environment variable or Python source can hold one)"+EncodingNote(s))
 		}
 		if c < utf8.RuneSelf {
 			i++
@@ -103,11 +103,46 @@ func CheckText(s string) error {
 		}
 		r, n := utf8.DecodeRuneInString(s[i:])
 		if r == utf8.RuneError && n == 1 {
-			return At([]byte(s), i, fmt.Sprintf("invalid UTF-8 (byte 0x%02x)", c))
+			return At([]byte(s), i, fmt.Sprintf("invalid UTF-8 (byte 0x%02x)", c)+EncodingNote(s))
 		}
 		i += n
 	}
 	return nil
+}
+
+// EncodingNote names the encoding of a text that is UTF-16 or UTF-32 rather than
+// UTF-8, by its byte order mark or, without one, by the NUL byte beside each ASCII
+// character of its start: "; the text is UTF-16 (little-endian, …): save it as UTF-8".
+// PowerShell's > and Out-File write UTF-16 in Windows PowerShell 5.1. It returns ""
+// for any other text.
+func EncodingNote(s string) string {
+	enc := ""
+	for _, m := range byteOrderMarks() {
+		if strings.HasPrefix(s, m.mark) {
+			enc = m.enc + ", with a byte order mark)"
+			break
+		}
+	}
+	ascii := func(c byte) bool { return c != 0 && c < utf8.RuneSelf }
+	switch {
+	case enc != "":
+	case len(s) >= 4 && ascii(s[0]) && s[1] == 0 && ascii(s[2]) && s[3] == 0:
+		enc = "UTF-16 (little-endian)"
+	case len(s) >= 4 && s[0] == 0 && ascii(s[1]) && s[2] == 0 && ascii(s[3]):
+		enc = "UTF-16 (big-endian)"
+	default:
+		return ""
+	}
+	return "; the text is " + enc + ", as Windows PowerShell's > and Out-File write it: save it as UTF-8"
+}
+
+// byteOrderMarks are the UTF-16 and UTF-32 byte order marks, the longer first (a
+// UTF-32LE mark starts with UTF-16LE's).
+func byteOrderMarks() [4]struct{ mark, enc string } {
+	return [4]struct{ mark, enc string }{
+		{"\xff\xfe\x00\x00", "UTF-32 (little-endian"}, {"\x00\x00\xfe\xff", "UTF-32 (big-endian"},
+		{"\xff\xfe", "UTF-16 (little-endian"}, {"\xfe\xff", "UTF-16 (big-endian"},
+	}
 }
 
 // Cut shortens s to n bytes, on a rune boundary, and marks the cut: for quoting

@@ -1,6 +1,7 @@
 package literal
 
 import (
+	"fmt"
 	"math/big"
 	"strings"
 )
@@ -8,7 +9,8 @@ import (
 // bytes read from literals (b'...'): + and * build bytes, indexing gives an int,
 // slicing bytes, len, membership (a byte value or a bytes) and iteration (ints),
 // with CPython's texts (Objects/bytesobject.c; measured on 3.8.18-3.14.10,
-// gen_exprs.py's BUILTINS2). %-formatting and methods are refused as not evaluated.
+// gen_exprs.py's BUILTINS2), and %-formatting (bytesFormat). Methods are refused as
+// not evaluated.
 
 // isBytes reports whether v is bytes read from a literal.
 func isBytes(v Value) bool {
@@ -16,12 +18,13 @@ func isBytes(v Value) bool {
 	return ok
 }
 
-// bytesBinary is x op y where x or y is bytes; ok is false when neither is.
+// bytesBinary is x op y where x or y is bytes; ok is false when neither is, and
+// for bytes % args (bytesFormat, which needs the evaluator).
 func bytesBinary(op string, x, y Value) (Value, bool, *pyErr) {
 	_, okx := x.asBytes()
 	_, oky := y.asBytes()
 	switch {
-	case !okx && !oky:
+	case !okx && !oky, op == "%" && okx:
 		return Value{}, false, nil
 	case (x.kind == OpaqueKind && !okx) || (y.kind == OpaqueKind && !oky):
 		return Value{}, true, unsupported("operator " + op + " on " + x.PyType() + " and " + y.PyType() + " is not evaluated")
@@ -32,7 +35,7 @@ func bytesBinary(op string, x, y Value) (Value, bool, *pyErr) {
 		v, err := bytesMul(x, y)
 		return v, true, err
 	case op == "%" && okx:
-		return Value{}, true, unsupported("% formatting of bytes is not evaluated")
+		return Value{}, true, nil // ev.bytesFormat, by the caller
 	}
 	return Value{}, true, unsupportedOperands(op, x, y)
 }
@@ -127,4 +130,129 @@ func bytesSlice(b string, parts [3]*int64, st int64) Value {
 		out = append(out, b[i])
 	}
 	return bytesValue(string(out))
+}
+
+// bytesFormat is b % args (Objects/bytesobject.c _PyBytes_FormatEx): str's
+// conversions, where %s and %b take bytes, %r and %a write ascii(repr(x)), %c an int
+// below 256 or one byte, and numbers their digits.
+func (ev *evaluator) bytesFormat(f string, arg Value) (Value, *pyErr) {
+	args := []Value{arg}
+	if arg.kind == TupleKind {
+		args = arg.items()
+	}
+	rs := latin1(f)
+	var out []rune
+	next := 0
+	for i := 0; i < len(rs); i++ {
+		if rs[i] != '%' {
+			out = append(out, rs[i])
+			continue
+		}
+		spec, end, err := parsePercentSpec(rs, i+1)
+		if err != nil {
+			return Value{}, err
+		}
+		i = end
+		if spec.conv == '%' {
+			out = append(out, '%')
+			continue
+		}
+		if next >= len(args) {
+			return Value{}, typeErr("not enough arguments for format string")
+		}
+		s, err := ev.bytesConvert(spec, args[next])
+		if err != nil {
+			return Value{}, err
+		}
+		next++
+		out = append(out, []rune(s)...)
+	}
+	if next < len(args) && arg.kind == TupleKind {
+		return Value{}, typeErr("not all arguments converted during bytes formatting")
+	}
+	b := make([]byte, len(out))
+	for i, r := range out {
+		b[i] = byte(r) // every rune is below 256: latin-1 text, ASCII digits and reprs
+	}
+	return bytesValue(string(b)), nil
+}
+
+// latin1 is b's bytes as the runes of the same numbers.
+func latin1(b string) []rune {
+	rs := make([]rune, len(b))
+	for i := 0; i < len(b); i++ {
+		rs[i] = rune(b[i])
+	}
+	return rs
+}
+
+// bytesConvert is one conversion of a bytes % format, as latin-1 text.
+func (ev *evaluator) bytesConvert(spec fmtSpec, v Value) (string, *pyErr) {
+	var body string
+	var err *pyErr
+	numeric := false
+	switch spec.conv {
+	case 's', 'b':
+		body, err = bytesArg(v)
+	case 'r', 'a':
+		body, err = ev.repr(v)
+		body = asciiEscape(body)
+	case 'c':
+		body, err = bytesChar(v)
+	default:
+		numeric = true
+		body, err = ev.numberText(spec, v)
+	}
+	if err != nil {
+		return "", err
+	}
+	if !numeric && spec.prec >= 0 && len([]rune(body)) > spec.prec {
+		body = string([]rune(body)[:spec.prec])
+	}
+	return pad(spec, body, numeric), nil
+}
+
+// bytesArg is %s or %b's argument: bytes, as latin-1 text.
+func bytesArg(v Value) (string, *pyErr) {
+	raw, ok := v.asBytes()
+	switch {
+	case ok:
+		return string(latin1(raw)), nil
+	case v.kind == OpaqueKind:
+		return "", unsupported("%s of " + v.PyType() + " in bytes is not evaluated")
+	}
+	return "", typeErr("%%b requires a bytes-like object, or an object that implements __bytes__, not '%s'", v.PyType())
+}
+
+// bytesChar is %c's argument: one byte, or an int in range(256).
+func bytesChar(v Value) (string, *pyErr) {
+	raw, ok := v.asBytes()
+	switch {
+	case ok && len(raw) == 1:
+		return string(rune(raw[0])), nil
+	case v.kind == IntKind && v.s == "" && v.i >= 0 && v.i < 256:
+		return string(rune(v.i)), nil
+	case v.kind == IntKind && v.s == "":
+		return "", &pyErr{exc: "OverflowError", msg: "%c arg not in range(256)"}
+	}
+	return "", unsupported("this %c argument in bytes is not evaluated")
+}
+
+// asciiEscape is ascii() of a repr: every character past ASCII as \xhh, \uhhhh or
+// \Uhhhhhhhh.
+func asciiEscape(s string) string {
+	var b strings.Builder
+	for _, r := range s {
+		switch {
+		case r < 0x80:
+			b.WriteRune(r)
+		case r <= 0xff:
+			fmt.Fprintf(&b, `\x%02x`, r)
+		case r <= 0xffff:
+			fmt.Fprintf(&b, `\u%04x`, r)
+		default:
+			fmt.Fprintf(&b, `\U%08x`, r)
+		}
+	}
+	return b.String()
 }

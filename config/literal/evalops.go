@@ -33,7 +33,7 @@ func (ev *evaluator) binary(op string, x, y Value) (Value, *pyErr) {
 		return ev.numeric(op, x, y)
 	}
 	if x.kind == OpaqueKind || y.kind == OpaqueKind {
-		return opaqueBinary(op, x, y)
+		return ev.opaqueBinary(op, x, y)
 	}
 	if x.kind == ComplexKind {
 		// complex's own slot runs first and, before 3.10, refuses // and % whatever
@@ -88,7 +88,10 @@ func concat(x, y Value) (Value, *pyErr) {
 }
 
 // opaqueBinary is x op y when x or y is opaque: bytes' operators, or refused.
-func opaqueBinary(op string, x, y Value) (Value, *pyErr) {
+func (ev *evaluator) opaqueBinary(op string, x, y Value) (Value, *pyErr) {
+	if b, ok := x.asBytes(); ok && op == "%" {
+		return ev.bytesFormat(b, y)
+	}
 	if v, ok, err := bytesBinary(op, x, y); ok {
 		return v, err
 	}

@@ -311,13 +311,20 @@ func negate(v Value) Value {
 	}
 }
 
+// pyBytesRepr is repr(bytes) (Objects/bytesobject.c PyBytes_Repr): double quotes
+// when the bytes hold a single quote and no double quote, else single quotes.
 func pyBytesRepr(s string) string {
+	q := byte('\'')
+	if strings.IndexByte(s, '\'') >= 0 && strings.IndexByte(s, '"') < 0 {
+		q = '"'
+	}
 	var b strings.Builder
-	b.WriteString("b'")
+	b.WriteByte('b')
+	b.WriteByte(q)
 	for i := 0; i < len(s); i++ {
 		c := s[i]
 		switch {
-		case c == '\\' || c == '\'':
+		case c == '\\' || c == q:
 			b.WriteByte('\\')
 			b.WriteByte(c)
 		case c == '\n':
@@ -332,7 +339,7 @@ func pyBytesRepr(s string) string {
 			b.WriteByte(c)
 		}
 	}
-	b.WriteByte('\'')
+	b.WriteByte(q)
 	return b.String()
 }
 

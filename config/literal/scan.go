@@ -30,7 +30,7 @@ func scanLiteralInput(src string, lang Lang) error {
 		pe := err.(*inputerr.PositionError)
 		msg := pe.Msg
 		if src[pe.Offset] == 0 {
-			msg = "NUL byte (Python: SyntaxError: source code string cannot contain null bytes)"
+			msg = "NUL byte (Python: SyntaxError: source code string cannot contain null bytes)" + inputerr.EncodingNote(src)
 		}
 		return literalErr(src, pe.Offset, msg)
 	}

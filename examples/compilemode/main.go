@@ -92,7 +92,7 @@ func (c *cli) register(fs *flag.FlagSet) {
 	c.compile.Register(fs)
 	fs.BoolVar(&c.all, "all", false, "text output lists every key, not only changed ones")
 	fs.BoolVar(&c.asJSON, "json", false, "print the JSON report (format compilemode-report/1)")
-	fs.Var(&c.keys, "key", "print only the key `KEY` as KEY=VALUE, like go env VAR (repeatable; with -json its report entries); the exit status is the report's, and when it is not 0 one line on stderr says why")
+	fs.Var(&c.keys, "key", "print only the key `KEY` as KEY=VALUE, like go env VAR (repeatable; with -json its report entries; with -torch A,B a table of its value per release); the exit status is the report's, and when it is not 0 one line on stderr says why")
 	fs.BoolVar(&c.allKeys, "keys", false, "print every key as KEY=VALUE, one per line, never wrapped (for grep)")
 	fs.BoolVar(&c.fullgraph, "fullgraph", false, "torch.compile fullgraph=True: a graph break raises instead of splitting the function")
 	fs.BoolVar(&c.version, "version", false, "print the module version, the Go version and the PyTorch releases known, then exit")
@@ -141,12 +141,7 @@ func (c *cli) printVersion(given map[string]bool, stdout, stderr io.Writer) int 
 // checkCounts refuses a -devices, -callers or -sizes given below 1 (-sizes 0 would
 // be the library's "not given", silently).
 func (c *cli) checkCounts() error {
-	for _, name := range []string{"devices", "callers", "sizes"} {
-		if v := map[string]int{"devices": c.devices, "callers": c.callers, "sizes": c.sizes}[name]; c.given[name] && v < 1 {
-			return fmt.Errorf("-%s %d: want 1 or more", name, v)
-		}
-	}
-	return nil
+	return cliflags.CheckCounts(c.given, map[string]int{"devices": c.devices, "callers": c.callers, "sizes": c.sizes})
 }
 
 // plan builds the scenario from the flags, checks it and prints the report (or the

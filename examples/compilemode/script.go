@@ -45,6 +45,18 @@ func (c *cli) script(stdin io.Reader, stdout, stderr io.Writer, environ func() [
 		failf(stderr, "%s", c.inputError(err))
 		return 2
 	}
+	if c.given["python"] && cliSc.Python != "" {
+		// The Python given must compile the file: a form only newer versions accept
+		// (match before 3.10, f"{d["k"]}" before 3.12) is its SyntaxError.
+		var se *script.SyntaxError
+		if err := s.SyntaxFor(cliSc.Python); errors.As(err, &se) {
+			failf(stderr, "%s:%d:%d: %s", se.File, se.Line, se.Col, se.Msg)
+			return 2
+		} else if err != nil {
+			failf(stderr, "-python: %v", err)
+			return 2
+		}
+	}
 	planned, err := s.PlanWith(script.PlanOptions{CLI: *cliSc, ProcessEnv: processEnv, AllKeys: c.all})
 	if err != nil {
 		failf(stderr, "%s", c.inputError(err))

@@ -92,7 +92,7 @@ func TestFlagParsingConsistent(t *testing.T) {
 		{[]string{"-dynamic", "1"}, 0, ""},
 		{[]string{"-dynamic", " false "}, 0, ""},
 		{[]string{"-dynamic", "yes"}, 2, `compilemode: -dynamic "yes": want true or false`},
-		{[]string{"-nosuch"}, 2, "compilemode: flag provided but not defined: -nosuch"},
+		{[]string{"-nosuch"}, 2, "compilemode: flag provided but not defined: -nosuch (compilemode -h lists the flags)\n"},
 		{[]string{"-devices"}, 2, "compilemode: flag needs an argument: -devices"},
 		{[]string{"-fullgraph=x"}, 2, `compilemode: invalid boolean value "x" for -fullgraph`},
 		{[]string{"-dynamic-shapes", "-sizes", "0"}, 2, "compilemode: -sizes 0: want 1 or more"},
@@ -109,7 +109,7 @@ func TestFlagParsingConsistent(t *testing.T) {
 				t.Errorf("stderr %q, want %q", stderr, tc.err)
 			}
 			for _, l := range strings.Split(strings.TrimSpace(stderr), "\n") {
-				if l != "" && !strings.HasPrefix(l, "compilemode: ") && !strings.HasPrefix(l, "run compilemode -h") {
+				if l != "" && !strings.HasPrefix(l, "compilemode: ") {
 					t.Errorf("stderr line without the compilemode: prefix: %q", l)
 				}
 			}
@@ -207,5 +207,47 @@ func TestCompareSameStructured(t *testing.T) {
 	if cmp.Format != compareFormat || len(cmp.Same) != 1 || cmp.Same[0].Key != "triton.cudagraphs" || len(cmp.Same[0].Values) != 2 ||
 		cmp.Same[0].Values[1].Source != "mode:reduce-overhead" || cmp.Same[0].Values[0].Value != true || cmp.Same[0].Differ {
 		t.Errorf("same = %+v (format %s)", cmp.Same, cmp.Format)
+	}
+}
+
+// TestFileEncodingsAndEmptyLogs (finding 16): a UTF-16 scenario, schema or options
+// file is refused naming its encoding; a log of NUL bytes is as empty as one of
+// newlines (exit 2 both).
+func TestFileEncodingsAndEmptyLogs(t *testing.T) {
+	t.Parallel()
+	dir := t.TempDir()
+	write := func(name string, data []byte) string {
+		p := filepath.Join(dir, name)
+		if err := os.WriteFile(p, data, 0o644); err != nil {
+			t.Fatal(err)
+		}
+		return p
+	}
+	utf16 := func(s string) []byte {
+		out := []byte{0xff, 0xfe}
+		for _, c := range []byte(s) {
+			out = append(out, c, 0)
+		}
+		return out
+	}
+	for _, args := range [][]string{
+		{"-scenario", write("s.json", utf16(`{"torch": "2.11"}`))},
+		{"-schema", write("schema.json", utf16(`{}`))},
+		{"-options", "@" + write("o.txt", utf16(`{'max_autotune': True}`))},
+	} {
+		_, stderr, code := runPlan(t, nil, append([]string{"-no-env"}, args...)...)
+		if code != 2 || !strings.Contains(stderr, "UTF-16 (little-endian, with a byte order mark)") {
+			t.Errorf("%v: exit %d, stderr %q; want exit 2 naming UTF-16", args[0], code, stderr)
+		}
+	}
+	for name, data := range map[string][]byte{
+		"nuls":     make([]byte, 1<<16),
+		"newlines": []byte(strings.Repeat("\n", 1<<16)),
+		"controls": []byte("\x00\x01\x1b\n\t \x7f"),
+	} {
+		_, stderr, code := runPlan(t, nil, "-diagnose", write(name+".log", data))
+		if code != 2 || !strings.Contains(stderr, "empty input") {
+			t.Errorf("-diagnose %s: exit %d, stderr %q; want exit 2, empty input", name, code, stderr)
+		}
 	}
 }

@@ -594,6 +594,28 @@ func TestBrowser(t *testing.T) {
 	if typed, err := eval[string](ctx, `window.t_ready().then(() => document.getElementById("answer-text").textContent)`); err != nil || !strings.Contains(typed, "cuda:3") {
 		t.Errorf("typing 4 devices: the answer has no cuda:3 (err %v):\n%s", err, typed)
 	}
+	// The counts are the command's (sweep finding 8): 1.5 devices is its error, shown;
+	// a field the thread layout does not use is disabled and left out of the call.
+	if err := set(ctx, "compare", "", "devices", "1.5"); err != nil {
+		t.Fatal(err)
+	}
+	const fractional = `compilemode: invalid value "1.5" for flag -devices: want a whole number in decimal, e.g. 2`
+	if got, err := text(ctx, "answer-text"); err != nil || !strings.Contains(got, fractional) {
+		t.Errorf("devices 1.5: the page shows %q (err %v), want the command's %q", got, err, fractional)
+	}
+	if err := set(ctx, "devices", "2", "threads", "per-device", "callers", "3", "thread_pool", "4"); err != nil {
+		t.Fatal(err)
+	}
+	if got, err := eval[string](ctx, `["callers", "thread_pool", "cold_start", "devices"].map((id) => id + "=" + document.getElementById(id).disabled).join(" ") + " " + document.getElementById("command").textContent`); err != nil ||
+		!strings.HasPrefix(got, "callers=true thread_pool=true cold_start=true devices=false") || strings.Contains(got, "-callers") || strings.Contains(got, "-thread-pool") {
+		t.Errorf("per-device: callers and thread_pool should be disabled and not given: %q (err %v)", got, err)
+	}
+	if got, err := text(ctx, "answer-text"); err != nil || strings.Contains(got, "compilemode:") {
+		t.Errorf("per-device with a callers count left in its disabled field: refused (err %v):\n%s", err, got)
+	}
+	if err := set(ctx, "callers", "", "thread_pool", "", "devices", "4"); err != nil {
+		t.Fatal(err)
+	}
 	if err := chromedp.Do(ctx, chromedp.Focus(chromedp.CSS("#tab-call")), chromedp.KeyEvent(kb.ArrowRight)); err != nil {
 		t.Fatal(err)
 	}

@@ -9,10 +9,14 @@
 //
 // It builds ./examples/web/wasm of the module it runs in with GOOS=js GOARCH=wasm,
 // -trimpath and -ldflags='-s -w', and copies wasm_exec.js from $(go env GOROOT)/lib/wasm:
-// nothing built is committed. The page's text and JSON views are the command's
-// (examples/compilemode) byte for byte: every call into the library is in
-// examples/web/internal/answer, and the page's call form is `compilemode -no-env …`
-// (the fixed default host of graphs.Scenario, not the browser's machine).
+// nothing built is committed. The page's text and JSON views are what the command
+// (examples/compilemode) prints into a pipe or file, byte for byte, with one
+// exception: a log's text is wrapped at 100 columns, as the command wraps it with
+// COLUMNS=100 (into a pipe it writes each field on one line), and the page says so
+// in the command it shows (COLUMNS=100 compilemode -diagnose run.log). Every call
+// into the library is in examples/web/internal/answer, and the page's call form is
+// `compilemode -no-env …` (the fixed default host of graphs.Scenario, not the
+// browser's machine).
 //
 // # The page
 //
@@ -80,22 +84,51 @@ var static embed.FS
 const wasmPackage = "github.com/compilemode/compilemode/examples/web/wasm"
 
 func main() {
-	if err := run(os.Args[1:], os.Stdout, os.Stderr); err != nil {
-		fmt.Fprintf(os.Stderr, "web: %v\n", err)
-		os.Exit(1)
-	}
+	os.Exit(exitCode(run(os.Args[1:], os.Stdout, os.Stderr), os.Stderr))
 }
+
+// exitCode is the exit status of run's error, which it prints: 0 for none and for
+// -h (the flag list is the answer, as compilemode -h's), 2 for a bad flag, 1 for
+// anything else.
+func exitCode(err error, stderr io.Writer) int {
+	switch {
+	case err == nil, errors.Is(err, flag.ErrHelp):
+		return 0
+	}
+	var ue usageError
+	if errors.As(err, &ue) {
+		fmt.Fprintf(stderr, "web: %v\n", err)
+		return 2
+	}
+	fmt.Fprintf(stderr, "web: %v\n", err)
+	return 1
+}
+
+// usageError is an error of the command line (exit status 2).
+type usageError struct{ msg string }
+
+func (e usageError) Error() string { return e.msg }
 
 func run(args []string, stdout, stderr io.Writer) error {
 	fs := flag.NewFlagSet("web", flag.ContinueOnError)
-	fs.SetOutput(stderr)
+	fs.SetOutput(io.Discard) // the error is printed once, by main
+	fs.Usage = func() {
+		if wantsHelp(args) {
+			fs.SetOutput(stderr)
+			fmt.Fprintf(stderr, "usage: web [flags]\n")
+			fs.PrintDefaults()
+		}
+	}
 	addr := fs.String("addr", "127.0.0.1:8080", "serve on `HOST:PORT`")
 	out := fs.String("out", "", "write the static files to `DIR` and exit, instead of serving")
 	if err := fs.Parse(args); err != nil {
-		return err
+		if errors.Is(err, flag.ErrHelp) {
+			return err
+		}
+		return usageError{fmt.Sprintf("%v (web -h lists the flags)", err)}
 	}
 	if fs.NArg() > 0 {
-		return fmt.Errorf("unexpected argument %q (flags only: -addr, -out)", fs.Arg(0))
+		return usageError{fmt.Sprintf("unexpected argument %q (flags only: -addr, -out)", fs.Arg(0))}
 	}
 	dir := *out
 	if dir == "" {
@@ -135,6 +168,19 @@ func run(args []string, stdout, stderr io.Writer) error {
 		return err
 	}
 	return nil
+}
+
+// wantsHelp reports whether args ask for the flag list (-h, -help).
+func wantsHelp(args []string) bool {
+	for _, a := range args {
+		switch a {
+		case "-h", "-help", "--help", "--h":
+			return true
+		case "--":
+			return false
+		}
+	}
+	return false
 }
 
 // Build writes the page into dir: index.html, the scripts and style, app.wasm built
@@ -234,7 +280,7 @@ func page(src []byte) ([]byte, error) {
 	var b bytes.Buffer
 	err = t.Execute(&b, map[string]any{
 		"Releases": releases, "Latest": latest, "Modes": answer.Modes(), "Threads": answer.Threads(),
-		"Mode": call.Args[4], "Devices": call.Workload.Devices, "Thread": string(call.Workload.Threads),
+		"Mode": call.Args[4], "Devices": call.Args[6], "Thread": string(call.Workload.Threads),
 		"PreCall": string(callJSON), "PreAnswer": string(pre),
 	})
 	return b.Bytes(), err

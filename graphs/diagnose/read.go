@@ -39,8 +39,9 @@ const (
 	maxCallLines = 16
 )
 
-// ErrEmpty is returned by [Read] for an input with no text (no byte, or only white
-// space). Test with errors.Is.
+// ErrEmpty is returned by [Read] for an input with no text: no byte, or only white
+// space, NUL bytes and other control bytes (a file of NULs and one of newlines are
+// both empty). Test with errors.Is.
 var ErrEmpty = errors.New("diagnose: empty input")
 
 // ReadError wraps an error of the underlying reader.

@@ -79,6 +79,9 @@ func versionPatterns() []versionPattern {
 		// other keys: "torch_version: 2.6.0", a dict's or JSON's "'torch': '2.6.0'".
 		p("orch", `(?i)\b(?:py)?torch(?:_?version)?['"]?\s*[:=]\s*['"]`+ver, rankPath, "image or key"),
 		p("orch", `(?i)\b(?:py)?torch_?version\s*[:=]\s*v?`+ver, rankPath, "image or key"),
+		// the project's own container named in prose: "Same issue on the official docker
+		// 2.1.0 image" (pytorch/pytorch#107960), "the pytorch docker image 2.4.0".
+		p("docker", `(?i)\b(?:official|pytorch)\s+docker\s+(?:image\s+)?v?`+ver+`\b`, rankProse, "image or key"),
 		// specs in prose or a one-line note: conda's "pytorch=2.5.1=py3.11_…",
 		// "torch=2.5.1", "torch@2.6.0", a user agent's "PyTorch/2.6.0" ("Try torch=2.2"
 		// is advice, another run's).
@@ -113,12 +116,12 @@ func versionPatterns() []versionPattern {
 // otherRunBefore and otherRunAfter are words that, just before or just after a release
 // named in prose, say it is another run's: one that works ("works with torch 2.1.0
 // nightly", "torch 2.4 works fine"), a fix's or a test's release ("fixed in", "tested
-// with"), one to compare or go back to ("worked on 2.4 but", "downgrade to"), or one to
+// with", "the fix got pushed to 2.7.0", loscrossos/core_zonos#1), one to compare or go back to ("worked on 2.4 but", "downgrade to"), or one to
 // come ("the upcoming 2.6 release", "solved only when PyTorch 2.6 is out",
 // triton-windows#48), or the release that brought a feature ("PyTorch 2.0 introduced",
 // "PyTorch 2.0 引入的"; runebook.dev's Chinese page).
 var (
-	otherRunBefore = regexp.MustCompile(`(?i)\b(?:works?|worked|working|fine|ok|okay|fixed|resolved|supported|added|introduced|tested|passe[sd]|until|before|prior|downgrad\w*|revert\w*|roll\w*\s+back|vs|versus|compared?|upcoming|next|wait(?:ing)?\s+for|try)\b`)
+	otherRunBefore = regexp.MustCompile(`(?i)\b(?:works?|worked|working|fine|ok|okay|fixed|resolved|pushed|merged|landed|shipped|supported|added|introduced|tested|passe[sd]|until|before|prior|downgrad\w*|revert\w*|roll\w*\s+back|vs|versus|compared?|upcoming|next|wait(?:ing)?\s+for|try)\b`)
 	otherRunAfter  = regexp.MustCompile(`(?i)^\W*(?:\S+\s+){0,2}?(?:works?|worked|is\s+fine|was\s+fine|is\s+ok|was\s+ok|compiles|passe[sd]|fixed|fixes|is\s+out|comes?\s+out|is\s+released|gets\s+released|ships|lands|introduced|introduces|brought|brings|supports|added\s+support|adds\s+support)\b`)
 	// otherRunAfterCJK: the same for Chinese and Japanese prose, where a feature's
 	// release follows the number ("PyTorch 2.0 引入的", "2.0 で導入された", "2.1 以降"),
@@ -235,7 +238,7 @@ func versionAnchors() []string {
 		"torch :", "Torch :", "Torch ", ".dev20",
 		"Name: torch", "__version__", "torch.compile",
 		"torch=", "Torch=", "torch@", "PyTorch/", "torch'", "torch\"", "orch_version", "orchversion",
-		"orch2.", "PT 2.", "PT2."}, proseAnchors()...)
+		"orch2.", "PT 2.", "PT2.", "official docker", "Official docker", "orch docker"}, proseAnchors()...)
 }
 
 // bareVersion is a line that holds only a version, as the REPL prints

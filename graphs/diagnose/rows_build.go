@@ -96,6 +96,27 @@ func tritonRows() []Signature {
 			Decisive: "the ImportError line",
 		},
 		{
+			// The ImportError retold, as titles name it: triton_key with a word that it
+			// is missing or fails to import, on either side ("triton_key位置找不到",
+			// triton-lang/triton-ascend#2104; "missing triton_key"), not the import itself
+			// (a diff's "from triton.compiler.compiler import triton_key").
+			Code: TritonMissing, Literal: "triton_key", Paraphrase: true,
+			Pattern: `(?i)\btriton_key\b.{0,40}?(?:找不到|不存在|没有|not (?:be )?found|missing|error|` +
+				`(?:cannot|can't|can not|could not|couldn't|unable to|fail(?:s|ed)? to) (?:be )?(?:import|find|found))|` +
+				`(?:missing|no|找不到|(?:cannot|can't|can not|could not|couldn't|unable to|fail(?:s|ed)? to) ` +
+				`(?:import|find))\s+(?:name\s+)?\W?triton_key\b`,
+			Releases: modes.Minors(4, 8),
+			Cause: "a report of the ImportError above: the installed Triton does not match this torch release: " +
+				"it lacks triton_key in triton.compiler.compiler, which Inductor imports to key its caches",
+			Fix: "install the Triton release this torch was built with (importlib.metadata.requires(\"torch\") " +
+				"lists triton==X on Linux x86_64; on Windows, the triton-windows series that goes with your torch), or compile " +
+				"without Triton: backend=\"aot_eager\", or turn torch.compile off",
+			Evidence: modes.Source,
+			Source: "retold; PyTorch's message: torch/_inductor/codecache.py CacheBase.get_system @ T2.6.0 " +
+				"(the row above); report: triton-lang/triton-ascend#2104",
+			Decisive: "a line that names triton_key with a word that it is missing or fails to import",
+		},
+		{
 			Code: GPUTooOldForTriton, Literal: "which is too old to be supported by the triton GPU compiler",
 			Releases: modes.Minors(0, 14),
 			Cause: "Inductor generates Triton kernels for CUDA tensors, and Triton supports only GPUs of " +
@@ -313,6 +334,25 @@ func launcherRows() []Signature {
 				"googlecolab/colabtools#4300, unslothai/unsloth#679, jianfch/stable-ts#259, QwenLM/Qwen#949, " +
 				"MAGICS-LAB/DNABERT_2#56",
 			Decisive: "the AssertionError line; another line shows Triton or torch",
+		},
+		{
+			// Triton's check retold, as titles name it: libcuda.so with a word that it is
+			// not found ("libcuda.so not found error for torch compile on Google Colab",
+			// pytorch/pytorch#113521), or a failure to find it before the name.
+			Code: LibcudaNotFound, Literal: "libcuda.so", Paraphrase: true,
+			Pattern: `(?i)\blibcuda\.so(?:\.1)?\W{0,3}(?:file\s+)?(?:is\s+|was\s+)?(?:not\s+(?:be\s+)?found|cannot\s+be\s+found|` +
+				`can't\s+be\s+found|could\s*n[o']t\s+be\s+found|missing|找不到)|` +
+				`\b(?:cannot|can't|could\s*n[o']t|unable\s+to|fail(?:s|ed)?\s+to)\s+(?:find|locate)\s+\W?libcuda\.so\b`,
+			Requires: tritonContext,
+			Releases: modes.Minors(1, 14),
+			Cause: "a report of Triton's \"libcuda.so cannot found\": Triton looks for the NVIDIA driver's libcuda " +
+				"in ldconfig's cache (or TRITON_LIBCUDA_PATH, or LD_LIBRARY_PATH) before it links the launcher of a " +
+				"GPU kernel, and found none it can use",
+			Fix: "point Triton at the directory that holds libcuda.so.1 (TRITON_LIBCUDA_PATH), or add that " +
+				"directory to ld.so.conf and run ldconfig, or create the libcuda.so symlink; " + noTriton,
+			Evidence: modes.Source,
+			Source:   "retold; Triton's message: libcuda_dirs in " + launcherSource + "; report: pytorch/pytorch#113521",
+			Decisive: "a line that names libcuda.so with a word that it is not found; another line shows Triton or torch",
 		},
 		{
 			Code: PythonHeadersMissing, Literal: "Python.h: No such file or directory",

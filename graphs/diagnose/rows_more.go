@@ -632,9 +632,12 @@ var windowsRetold = []retold{
 			`\bwindows\b[^.;]{0,60}?\bdynamo\s+(?:is\s+)?(?:not|isn't)\s+(?:yet\s+)?supported\b`,
 	},
 	{
-		// "torch.compile is not supported on Windows".
-		literals: []string{"compile is not supported", "compile isn't supported", "compile does not", "compile doesn't"},
-		pattern:  `(?i)torch\.\s?compile\s+(?:is\s+not|isn't|does\s+not|doesn't)\s+(?:yet\s+)?(?:supported|support)\s+(?:on|for|under)\s+windows\b`,
+		// "torch.compile is not supported on Windows", "torch.compile not work under
+		// windows?" (radames/Real-Time-Latent-Consistency-Model#8's title).
+		literals: []string{"compile is not supported", "compile isn't supported", "compile does not", "compile doesn't",
+			"compile not supported", "compile not work", "compile is not work"},
+		pattern: `(?i)torch\.\s?compile\s+(?:is\s+not|isn't|does\s+not|doesn't|not)\s+(?:yet\s+)?` +
+			`(?:supported|support|work(?:s|ing)?)\s+(?:on|for|under|in)\s+windows\b`,
 	},
 }
 

@@ -370,12 +370,23 @@ func (s *scanner) scan(r io.Reader) error {
 	}
 }
 
+// hasText reports whether b holds a byte that shows: not white space, a NUL or
+// another control byte (so that a file of NUL bytes is as empty as one of newlines).
+func hasText(b []byte) bool {
+	for _, c := range b {
+		if c > ' ' && c != 0x7f {
+			return true
+		}
+	}
+	return false
+}
+
 // push adds a window to the ring and matches the one two windows back.
 func (s *scanner) push(frag, carry []byte, lineStart bool) {
 	e := &s.ring[s.n%ringSize]
 	e.raw = normalize(append(append(e.raw[:0], carry...), frag...))
 	e.line, e.lineStart, e.rows, e.ctxs, e.kinds, e.cleaned = s.line, lineStart, e.rows[:0], e.ctxs[:0], 0, false
-	if !s.text && len(bytes.TrimSpace(frag)) > 0 {
+	if !s.text && hasText(frag) {
 		s.text = true
 	}
 	s.t.anchors.find(e.raw, func(anchor, _ int) {
@@ -413,14 +424,20 @@ func (s *scanner) flush() {
 var (
 	cutRaise   = regexp.MustCompile(`^\s*raise\s+[\w.]*(?:Error|Exception)\(\s*f?["']([^"']+)$`)
 	torchFrame = regexp.MustCompile(`File "[^"]*[/\\]torch[/\\][^"]*", line \d+`)
+	// cutRaised is the exception line itself cut where the input ends, its class and
+	// any "Error: " prefixes PyTorch's message carries left out: `RuntimeError:
+	// Error: accessing tensor outp` (xdit-project/xDiT#705, a stored page that ends
+	// mid-line).
+	cutRaised = regexp.MustCompile(`^\s*(?:[\w.]*(?:Error|Exception):\s*)+(\S.*)$`)
 )
 
 // minCutRaise is the shortest message (squeezed) a cut raise line may be matched by.
 const minCutRaise = 12
 
 // matchCutRaise matches the input's last line with text when it is a raise statement
-// of a torch frame cut inside its message: the rows whose literal starts with what is
-// left of the message, when they are all of one code (no Pattern can be checked on a
+// of a torch frame, or an exception line, cut inside its message: the rows whose
+// literal starts with what is left of the message (12 characters or more without
+// white space), when they are all of one code (no Pattern can be checked on a
 // message cut short).
 func (s *scanner) matchCutRaise() {
 	k := s.n - 1
@@ -433,21 +450,14 @@ func (s *scanner) matchCutRaise() {
 			break
 		}
 	}
-	m := cutRaise.FindSubmatch(bytes.TrimRight(e.clean, " \t\r\n"))
-	if m == nil {
-		return
-	}
-	if prev := s.entry(k - 1); prev == nil || !torchFrame.Match(prev.clean) {
-		return
-	}
-	msg := squeeze(nil, m[1])
+	msg := s.cutMessage(k, bytes.TrimRight(e.clean, " \t\r\n"))
 	if len(msg) < minCutRaise {
 		return
 	}
 	found := -1
 	for i := range s.rows {
 		r := &s.rows[i]
-		if r.Paraphrase || !bytes.HasPrefix(r.squeezed, msg) {
+		if r.Paraphrase || len(msg) >= len(r.squeezed) || !bytes.HasPrefix(r.squeezed, msg) {
 			continue
 		}
 		if found >= 0 && s.rows[found].Code != r.Code {
@@ -460,6 +470,22 @@ func (s *scanner) matchCutRaise() {
 	if found >= 0 {
 		s.hit(found, e.line, e.clean, Truncated)
 	}
+}
+
+// cutMessage is what is left of the message on entry k's line (text): a raise
+// statement's under a frame in torch's files, or an exception line's after its class;
+// nil when the line is neither.
+func (s *scanner) cutMessage(k int, text []byte) []byte {
+	if m := cutRaise.FindSubmatch(text); m != nil {
+		if prev := s.entry(k - 1); prev == nil || !torchFrame.Match(prev.clean) {
+			return nil
+		}
+		return squeeze(nil, m[1])
+	}
+	if m := cutRaised.FindSubmatch(text); m != nil {
+		return squeeze(nil, m[1])
+	}
+	return nil
 }
 
 // entry returns ring entry k (a push count), or nil when it is not held.

@@ -40,11 +40,12 @@ type dictVal struct {
 // dictObj is a dict object the script builds; names bound to it share it.
 type dictObj struct {
 	variants []dictVal
-	line     int    // where it was built
-	changes  []int  // the lines that changed it since, in order
-	depth    int    // how many guards were in force where it was built
-	changed  bool   // built by a merge or dict(…), or changed after: dictOptions reads it
-	cut      string // a change not followed because of maxDictVariants ("": none)
+	line     int      // where it was built
+	changes  []int    // the lines that changed it since, in order
+	depth    int      // how many guards were in force where it was built
+	changed  bool     // built by a merge or dict(…), or changed after: dictOptions reads it
+	cut      string   // a change not followed because of maxDictVariants ("": none)
+	escaped  []string // calls it was handed to whose code the reader does not run
 }
 
 // dictKey names a followed dict: a name in a def (nil: the module), or an attribute
@@ -516,6 +517,41 @@ func (r *reader) dictUnknownNote(st *siteState, k string, unknown []string, o *d
 	}
 	if o.cut != "" {
 		st.note("%s: %s", k, o.cut)
+	}
+	if len(o.escaped) > 0 {
+		st.note("%s: the dict was handed to %s, code this file does not show, which may change it: not followed", k, strings.Join(o.escaped, ", "))
+	}
+}
+
+// readOnlyCalls take a dict without changing it.
+var readOnlyCalls = map[string]bool{"print": true, "len": true, "str": true, "repr": true, "dict": true, "list": true, "sorted": true,
+	"isinstance": true, "json.dumps": true, "copy.copy": true, "copy.deepcopy": true, "pprint.pprint": true, "info": true, "debug": true,
+	"warning": true, "log": true, "format": true, "get": true, "items": true, "keys": true, "values": true, "copy": true,
+	"update": true, "setdefault": true}
+
+// dictArgs follows the dicts a call is handed: a def of the file gets them bound to
+// its parameters (the same dict, so what it does to them is followed when it runs);
+// any other call but a read-only one (readOnlyCalls) may change them, which the
+// sites' notes say.
+func (r *reader) dictArgs(c *expr, q string, def *stmt) {
+	if r.dictObjs == nil {
+		return
+	}
+	i := 0
+	for _, a := range c.args {
+		o := r.dictOf(a.value)
+		if a.star == 0 && a.keyword == "" {
+			i++
+		}
+		switch {
+		case o == nil || a.star != 0:
+		case def != nil && a.keyword != "":
+			r.dictObjs[dictKey{def, a.keyword}] = o
+		case def != nil && i-1 < len(def.params):
+			r.dictObjs[dictKey{def, def.params[i-1].name}] = o
+		case def == nil && !readOnlyCalls[q] && !readOnlyCalls[r.builtin(c.x)] && !readOnlyCalls[c.x.name]:
+			o.escaped = uniqueStrings(append(o.escaped, fmt.Sprintf("%s() (line %d)", cut(oneLine(r.text(c.x)), 80), int(c.line))))
+		}
 	}
 }
 

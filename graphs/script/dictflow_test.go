@@ -66,6 +66,14 @@ def other():
     opts = {}
     opts["x"] = 1
 other()`, []string{`{'max_autotune': True}`}, ""}, // another def's local opts is not the module's
+		{"changed-through-parameter", `opts = {"max_autotune": True}
+def tweak(o, flag=False):
+    o["triton.cudagraphs"] = True
+tweak(opts)
+print(opts)`, []string{`{'max_autotune': True, 'triton.cudagraphs': True}`}, ""},
+		{"handed-to-unknown-code", `opts = {"max_autotune": True}
+configure(opts)
+opts.update(base)`, []string{`{'max_autotune': True}`}, "handed to configure() (line 3), code this file does not show, which may change it"},
 		{"not-followed", `opts = {"max_autotune": True}
 opts.update(load())
 opts[key] = 3`, []string{`{'max_autotune': True}`}, "not followed, so not planned (not literals): **load(), [key] = 3"},

@@ -141,7 +141,7 @@ func (r *reader) setEnv(line int, k string, v *expr, how string) {
 	if s, ok := r.literalStr(v); ok {
 		val = &s
 	} else {
-		r.warn(line, WarningNotLiteral, "%s = %s is not a str literal; the plan does not set it", k, r.text(v))
+		r.warn(line, WarningNotLiteral, "%s = %s is not a str literal; the plan does not set it", k, oneLine(r.text(v)))
 	}
 	r.out.Env = append(r.out.Env, r.envEntry(line, k, val, how))
 }

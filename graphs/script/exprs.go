@@ -102,6 +102,7 @@ func (p *parser) typeAlias(s *stmt) *stmt {
 	if n := p.peek(1); n.Kind != pytoken.Name || (p.peek(2).Text != "=" && p.peek(2).Text != "[") {
 		return p.exprStatement(s)
 	}
+	p.newer(formTypeParams, p.tok().Pos)
 	p.advance()
 	p.identifier()
 	p.typeParams()

@@ -54,15 +54,11 @@ mode = pick(1)
 m = torch.compile(f, mode=mode)
 `, []*string{s("default"), s("reduce-overhead"), s("max-autotune")}, nil, ""},
 	}
-	every := []string{"default", "reduce-overhead", "max-autotune"}
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
 			t.Parallel()
-			sc, err := readBytes("g.py", []byte(tc.src))
-			require.NoError(t, err)
-			require.Len(t, sc.Sites, 1)
-			st := sc.Sites[0]
-			require.Empty(t, cmp.Diff(tc.modes, st.Modes(every)), "notes %q", st.Notes)
+			st, got := oneSite(t, tc.src)
+			require.Empty(t, cmp.Diff(tc.modes, got), "notes %q", st.Notes)
 			require.Equal(t, tc.dynamic, st.Dynamic, "notes %q", st.Notes)
 			if tc.dynamicNote != "" {
 				require.Contains(t, st.Notes, tc.dynamicNote)

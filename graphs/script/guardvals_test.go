@@ -76,22 +76,18 @@ if other:
     m = torch.compile(f, mode=mode)
 `, []*string{s("default"), nil}, false},
 	}
-	every := []string{"default", "reduce-overhead", "max-autotune"}
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
 			t.Parallel()
-			sc, err := readBytes("g.py", []byte(tc.src))
-			require.NoError(t, err)
-			require.Len(t, sc.Sites, 1)
-			got := sc.Sites[0].Modes(every)
+			st, got := oneSite(t, tc.src)
 			want := tc.want
 			if tc.every {
 				want = nil
-				for _, m := range every {
+				for _, m := range testModes {
 					want = append(want, s(m))
 				}
 			}
-			require.Empty(t, cmp.Diff(want, got), "candidates %+v notes %q", sc.Sites[0].ModeCandidates, sc.Sites[0].Notes)
+			require.Empty(t, cmp.Diff(want, got), "candidates %+v notes %q", st.ModeCandidates, st.Notes)
 		})
 	}
 }

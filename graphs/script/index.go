@@ -219,6 +219,11 @@ func (r *reader) indexCall(c *expr) {
 				r.modeNames[n] = true // mode=NAME: unshown values of NAME are noted (unshown.go)
 			}
 		}
+		for _, a := range c.args {
+			if a.star == 2 && a.value.kind == name && len(r.splatNames) < maxFlow {
+				r.splatNames[a.value.name] = true // **NAME: its dicts' reaching is decided (reaching.go)
+			}
+		}
 		return
 	}
 	if c.x.kind == attr && c.x.name == "add_argument" {

@@ -150,19 +150,6 @@ func unknownItems(tk token, t string, itemStart bool) bool {
 	return tk.kind == pytoken.Name && (t == "for" || t == "lambda")
 }
 
-// namesDevice reports whether e is a string naming a CUDA device ("cuda:0",
-// f"cuda:{i}") or a torch.device call of one.
-func (r *reader) namesDevice(e *expr) bool {
-	if e.kind == call && r.qual(e.x) == "torch.device" && len(e.args) > 0 {
-		e = e.args[0].value
-	}
-	if e.kind != str {
-		return false
-	}
-	t := r.text(e)
-	return len(t) >= 5 && strings.Contains(t, "cuda")
-}
-
 // callCount counts range(), enumerate(), zip() and the device counters.
 func (r *reader) callCount(e *expr, depth int) iterCount {
 	q := r.qual(e.x)

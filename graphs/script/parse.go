@@ -159,13 +159,24 @@ type parser struct {
 	i       int
 	depth   int // current nesting, bounded by MaxNesting
 	err     *parseError
-	slab    []expr    // the current slab of nodes
-	used    int       // nodes of slab handed out
-	noMore  *stmtMore // the stmtMore of statements without one (never written)
-	stmts   []stmt    // statements not yet handed out
-	argBuf  []arg     // the arguments of the calls being parsed, innermost last
-	argSlab []arg     // arguments not yet handed out
-	ones    []*expr   // one-element slices not yet handed out
+	slab    []expr           // the current slab of nodes
+	used    int              // nodes of slab handed out
+	noMore  *stmtMore        // the stmtMore of statements without one (never written)
+	stmts   []stmt           // statements not yet handed out
+	argBuf  []arg            // the arguments of the calls being parsed, innermost last
+	argSlab []arg            // arguments not yet handed out
+	ones    []*expr          // one-element slices not yet handed out
+	forms   []pytoken.FormAt // the statement forms only newer Pythons accept, first of each (pyversion.go)
+}
+
+// newer records the first occurrence of a form only newer Pythons accept.
+func (p *parser) newer(f pytoken.Form, pos pytoken.Pos) {
+	for _, x := range p.forms {
+		if x.Form == f {
+			return
+		}
+	}
+	p.forms = append(p.forms, pytoken.FormAt{Form: f, Pos: pos})
 }
 
 // isKeyword reports whether s is one of Python's hard keywords: none of them is an
@@ -511,6 +522,7 @@ func (p *parser) tryStmt(t pytoken.Token) *stmt {
 		b := branch{at: len(s.body), kind: "except", line: p.tok().Pos.Line}
 		p.advance()
 		if p.is("*") {
+			p.newer(formExceptStar, p.tok().Pos)
 			p.advance()
 		}
 		if !p.is(":") {
@@ -547,6 +559,7 @@ func (p *parser) exceptTypes(s *stmt) *expr {
 	s.exprs = append(s.exprs, p.test())
 	cond := s.exprs[len(s.exprs)-1]
 	if p.is(",") { // except (A, B) written without brackets: 3.14 only, accepted
+		p.newer(formExceptNoParens, p.tok().Pos)
 		p.advance()
 		s.exprs = append(s.exprs, p.starExprs())
 	}
@@ -563,6 +576,9 @@ func (p *parser) withStmt(t pytoken.Token) *stmt {
 		p.advance()
 		for !p.failed() && !p.is(")") {
 			s.items = append(s.items, p.withItem())
+			if it := s.items[len(s.items)-1]; it.as != nil {
+				p.newer(formParenWith, t.Pos) // with (a as b): 3.9's parser
+			}
 			if !p.is(",") {
 				break
 			}
@@ -642,6 +658,7 @@ func (p *parser) typeParams() {
 	if !p.is("[") {
 		return
 	}
+	p.newer(formTypeParams, p.tok().Pos)
 	p.advance()
 	for !p.failed() && !p.is("]") {
 		if p.is("*") || p.is("**") {
@@ -714,6 +731,7 @@ func (p *parser) class(t pytoken.Token, decs []*expr) *stmt {
 // match parses a match statement. Case patterns and guards are skipped to their ':'
 // outside brackets: nothing the reader looks for lives in a pattern.
 func (p *parser) match(t pytoken.Token) *stmt {
+	p.newer(formMatch, t.Pos)
 	p.advance()
 	s := p.newStmt(stmt{kind: blockStmt, pos: t.Pos, stmtMore: &stmtMore{branches: []branch{{kind: "match", line: t.Pos.Line}}}})
 	s.exprs = append(s.exprs, p.starExprs())

@@ -32,8 +32,8 @@ type killRec struct {
 // noteKill records a plain assignment to a name (not one whose value reads the name
 // itself: x = x or "default" keeps x's earlier values).
 func (r *reader) noteKill(t, v *expr) {
-	if t == nil || t.kind != name || v == nil || r.reads(v, t.name) {
-		return
+	if t == nil || t.kind != name || v == nil || !r.modeNames[t.name] && !r.splatNames[t.name] || r.reads(v, t.name) {
+		return // only names that reach mode= or **NAME are kept: memory stays linear in the sites
 	}
 	gs := make([]string, len(r.guards))
 	for i, g := range r.guards {

@@ -72,14 +72,11 @@ except ImportError:
 c = torch.compile(f, mode=mode)
 `, []*string{nil, s("max-autotune")}},
 	}
-	every := []string{"default", "reduce-overhead", "max-autotune"}
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
 			t.Parallel()
-			sc, err := readBytes("r.py", []byte(tc.src))
-			require.NoError(t, err)
-			require.Len(t, sc.Sites, 1)
-			require.Empty(t, cmp.Diff(tc.modes, sc.Sites[0].Modes(every)), "notes %q", sc.Sites[0].Notes)
+			st, got := oneSite(t, tc.src)
+			require.Empty(t, cmp.Diff(tc.modes, got), "notes %q", st.Notes)
 		})
 	}
 }

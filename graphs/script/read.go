@@ -38,11 +38,12 @@ func readText(name, src string) (*Script, error) {
 	if err := sourceVerdict(name, src); err != nil {
 		return nil, err
 	}
-	toks, lines, stmts, err := parseSource(name, src)
+	toks, lines, stmts, forms, err := parseSourceForms(name, src)
 	if err != nil {
 		return nil, err
 	}
 	r := newReader(name, src, toks)
+	r.out.forms = forms
 	r.lines = lines
 	r.index(stmts)
 	r.indexScopes(stmts)
@@ -56,23 +57,30 @@ func readText(name, src string) (*Script, error) {
 
 // parseSource tokenizes and parses src. It returns a *SyntaxError.
 func parseSource(name, src string) ([]token, *lineIndex, []*stmt, error) {
+	toks, lines, stmts, _, err := parseSourceForms(name, src)
+	return toks, lines, stmts, err
+}
+
+// parseSourceForms is parseSource, with the forms only newer Pythons accept that the
+// tokenizer and the parser met, in the order met (pyversion.go).
+func parseSourceForms(name, src string) ([]token, *lineIndex, []*stmt, []pytoken.FormAt, error) {
 	text := src
 	if len(src) > MaxSourceBytes {
-		return nil, nil, nil, &SyntaxError{File: name, Line: 1, Col: 1, Msg: fmt.Sprintf("larger than %d bytes", MaxSourceBytes)}
+		return nil, nil, nil, nil, &SyntaxError{File: name, Line: 1, Col: 1, Msg: fmt.Sprintf("larger than %d bytes", MaxSourceBytes)}
 	}
-	toks, lines, err := tokenize(src)
+	toks, lines, forms, err := tokenizeForms(src)
 	if err != nil {
 		if te, ok := err.(*pytoken.Error); ok {
-			return nil, nil, nil, &SyntaxError{File: name, Line: te.Line, Col: te.Col, Msg: te.Msg}
+			return nil, nil, nil, nil, &SyntaxError{File: name, Line: te.Line, Col: te.Col, Msg: te.Msg}
 		}
-		return nil, nil, nil, &SyntaxError{File: name, Line: 1, Col: 1, Msg: err.Error()}
+		return nil, nil, nil, nil, &SyntaxError{File: name, Line: 1, Col: 1, Msg: err.Error()}
 	}
 	p := &parser{toks: toks, lines: lines, src: text}
 	stmts := p.file()
 	if p.err != nil {
-		return nil, nil, nil, &SyntaxError{File: name, Line: p.err.pos.Line, Col: charCol(text, p.err.pos), Msg: p.err.msg}
+		return nil, nil, nil, nil, &SyntaxError{File: name, Line: p.err.pos.Line, Col: charCol(text, p.err.pos), Msg: p.err.msg}
 	}
-	return toks, lines, stmts, nil
+	return toks, lines, stmts, append(forms, p.forms...), nil
 }
 
 // charCol converts a token position's byte column to characters.
@@ -154,6 +162,7 @@ type reader struct {
 	calledNames map[string]bool        // names called anywhere in the file (f(…), x.f(…))
 	shownDests  map[string]bool        // argparse dests and keyword argument names: obj.X of these has values the file shows
 	modeNames   map[string]bool        // names given as mode= to torch.compile, and the names whose values flow into them
+	splatNames  map[string]bool        // names given as **NAME to torch.compile
 	decPatch    map[*stmt][]string     // def → its @config.patch globals
 	usesTorch   bool                   // the file imports torch somewhere
 
@@ -208,7 +217,7 @@ func newReader(name, src string, toks []token) *reader {
 	return &reader{
 		name: name, src: src, toks: toks, out: Script{File: name},
 		aliases: map[string]string{}, funcs: map[string]*stmt{}, methods: map[string][]*stmt{},
-		owner: map[*stmt]*stmt{}, cands: map[string][]Candidate{}, dicts: map[string]*expr{}, flows: map[string][]string{}, calledNames: map[string]bool{}, shownDests: map[string]bool{}, modeNames: map[string]bool{}, kills: map[killKey][]killRec{},
+		owner: map[*stmt]*stmt{}, cands: map[string][]Candidate{}, dicts: map[string]*expr{}, flows: map[string][]string{}, calledNames: map[string]bool{}, shownDests: map[string]bool{}, modeNames: map[string]bool{}, splatNames: map[string]bool{}, kills: map[killKey][]killRec{},
 		decPatch: map[*stmt][]string{}, siteOf: map[*expr]*siteState{}, entered: map[*stmt]bool{},
 		executors: map[string]int{}, procPools: map[string]bool{}, assigned: map[string][]*expr{}, started: map[*stmt][]guard{}, outputs: map[string]*siteState{}, derived: map[string]*siteState{}, derivedMore: map[string][]*siteState{}, compiled: map[string]*siteState{}, bound: map[string][]*siteState{}, partials: map[string]*siteState{},
 		marked: map[ThreadKind]bool{}, classRun: map[*Thread][]*stmt{},

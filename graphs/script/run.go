@@ -394,6 +394,11 @@ func (r *reader) call(c *expr) {
 	r.workloadCall(c, q)
 	r.dictCall(c)
 	r.setattrCall(c)
+	var def *stmt
+	if c.x.kind == name && q == "" {
+		def = r.funcs[c.x.name]
+	}
+	r.dictArgs(c, q, def)
 	switch {
 	case c.x.kind == name && q == "" && r.partials[c.x.name] != nil:
 		r.partialCall(c, r.partials[c.x.name])
@@ -635,7 +640,7 @@ func (r *reader) global(line int, key string, v *expr, via string) {
 	} else if r.valueBranches(line, key, v, via) {
 		return
 	} else {
-		r.warn(line, WarningNotLiteral, "%s = %s is not a literal; the plan leaves %s at its default", key, g.Value, key)
+		r.warn(line, WarningNotLiteral, "%s = %s is not a literal; the plan leaves %s at its default", key, oneLine(g.Value), key)
 	}
 	r.out.Globals = append(r.out.Globals, g)
 }

@@ -39,6 +39,7 @@ import (
 	"encoding/json"
 
 	"github.com/compilemode/compilemode/graphs"
+	"github.com/compilemode/compilemode/graphs/script/pytoken"
 )
 
 // Format is the value of "format" in the JSON form of a [Script]. /3 (issue 28's
@@ -75,6 +76,8 @@ type Script struct {
 	TorchLine int
 
 	allKeys bool // the JSON form keeps every key of each plan (PlanOptions.AllKeys)
+
+	forms []pytoken.FormAt // the forms only newer Pythons accept (pyversion.go)
 }
 
 // Site is one torch.compile call site.

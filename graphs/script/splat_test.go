@@ -73,15 +73,11 @@ kw = {**base}
 m = torch.compile(f, **kw)
 `, []*string{nil}, &tr}, // sweep finding 2: the merge is followed
 	}
-	every := []string{"default", "reduce-overhead", "max-autotune"}
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
 			t.Parallel()
-			sc, err := readBytes("s.py", []byte(tc.src))
-			require.NoError(t, err)
-			require.Len(t, sc.Sites, 1)
-			st := sc.Sites[0]
-			require.Empty(t, cmp.Diff(tc.modes, st.Modes(every)), "notes %q", st.Notes)
+			st, got := oneSite(t, tc.src)
+			require.Empty(t, cmp.Diff(tc.modes, got), "notes %q", st.Notes)
 			require.Equal(t, tc.fullgraph, st.Fullgraph, "notes %q", st.Notes)
 		})
 	}

@@ -42,16 +42,17 @@ func (x *lineIndex) line(off int32) int {
 	return l
 }
 
-// tokenize returns the tokens of src up to and including EOF, as pytoken.Tokenize
-// does, and their lines. It returns pytoken's *Error.
-func tokenize(src string) ([]token, *lineIndex, error) {
+// tokenizeForms returns the tokens of src up to and including EOF, as
+// pytoken.Tokenize does, their lines, and the forms only newer Pythons accept that
+// the tokenizer met (pytoken.Scanner.Forms). It returns pytoken's *Error.
+func tokenizeForms(src string) ([]token, *lineIndex, []pytoken.FormAt, error) {
 	s := pytoken.NewStringScanner(src)
 	toks := make([]token, 0, len(src)/4+8)
 	starts := make([]int32, 2, len(src)/32+8)
 	for {
 		t, err := s.Next()
 		if err != nil {
-			return nil, nil, err
+			return nil, nil, nil, err
 		}
 		for len(starts) <= t.Pos.Line {
 			if len(starts) == cap(starts) {
@@ -76,7 +77,7 @@ func tokenize(src string) ([]token, *lineIndex, error) {
 		next = starts[l]
 	}
 	starts[0] = 0
-	return toks, &lineIndex{starts: starts, at: 1}, nil
+	return toks, &lineIndex{starts: starts, at: 1}, s.Forms(), nil
 }
 
 // regrow returns xs with room for what the rest of the source will likely add: its

@@ -109,6 +109,21 @@ func (v Int) Set(s string) error {
 	return nil
 }
 
+// CountsAtLeastOne are the count flags whose 0 would be the library's "not given":
+// given explicitly, each must be 1 or more.
+var countsAtLeastOne = []string{"devices", "callers", "sizes"}
+
+// CheckCounts refuses a count flag given explicitly below 1 (-devices 0, -sizes 0):
+// counts maps a flag's name to its value.
+func CheckCounts(given map[string]bool, counts map[string]int) error {
+	for _, name := range countsAtLeastOne {
+		if v, ok := counts[name]; ok && given[name] && v < 1 {
+			return fmt.Errorf("-%s %d: want 1 or more", name, v)
+		}
+	}
+	return nil
+}
+
 // MaxOptionsFileBytes bounds an -options @FILE, in bytes (the literal limit).
 const MaxOptionsFileBytes = literal.MaxBytes
 
@@ -406,8 +421,7 @@ func ParseUsage(fs *flag.FlagSet, args []string, stderr io.Writer, usage func(io
 		if errors.Is(err, flag.ErrHelp) {
 			return nil, 0, false
 		}
-		fmt.Fprintf(stderr, "%s: %v\n", fs.Name(), err)
-		fmt.Fprintf(stderr, "run %s -h for the flags\n", fs.Name())
+		fmt.Fprintf(stderr, "%s: %v (%s -h lists the flags)\n", fs.Name(), err, fs.Name())
 		return nil, 2, false
 	}
 	if fs.NArg() > 0 {

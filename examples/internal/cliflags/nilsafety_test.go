@@ -34,6 +34,7 @@ var nilCases = map[string]func(t *testing.T){
 	},
 	"List.Set":    func(t *testing.T) { _ = new(List).Set("") },
 	"List.String": func(t *testing.T) { _ = (*List)(nil).String(); _ = new(List).String() },
+	"CheckCounts": func(t *testing.T) { _ = CheckCounts(nil, nil) },
 	"IntVar":      func(t *testing.T) { IntVar(nil, nil, "", 0, "") },
 	"Int.Set":     func(t *testing.T) { _ = Int{}.Set("1") },
 	"Int.String":  func(t *testing.T) { _ = Int{}.String() },

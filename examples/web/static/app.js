@@ -27,7 +27,7 @@ const FLAG = {
   graph_breaks: "-graph-breaks", compiled_autograd: "-compiled-autograd", capture_error_mode: "-capture-error-mode",
   other_thread_work: "-other-thread-work",
 };
-const WORKLOAD_DEFAULT = { threads: "main", mutated_inputs: "none", devices: 1 };
+const WORKLOAD_DEFAULT = { threads: "main", mutated_inputs: "none", devices: 1, thread_pool: 0, graph_breaks: 0 };
 
 let tab = "call";
 let view = "read";
@@ -72,12 +72,24 @@ function lines(s) {
   return s.split(/\r?\n/).map((l) => l.trim()).filter((l) => l !== "");
 }
 
-function int(s) {
-  const n = Number(s);
-  return Number.isInteger(n) ? n : 0;
+// relevant says whether a workload field applies to the form's thread layout (and
+// shapes): a field that does not is disabled and left out of the call, as the
+// command would refuse it ("-callers applies only to threads callers or per-thread").
+function relevant(id, c) {
+  switch (id) {
+    case "callers": return c.threads === "callers" || c.threads === "per-thread";
+    case "cold_start": return c.threads === "callers";
+    case "thread_pool": return c.threads === "main";
+    case "span_devices": return c.threads !== "per-device";
+    case "distinct_sizes": return c.dynamic_shapes;
+  }
+  return true;
 }
 
-// callArgs returns the command's torch.compile flags for the form, for release torch.
+// callArgs returns the command's flags for the form, for release torch: the
+// torch.compile flags and the counts, given as typed (the command's own parsing
+// refuses 1.5 or 0x2 with its own words); a count left empty, at its default or
+// irrelevant to the thread layout is not given.
 function callArgs(c, torch) {
   const args = ["-no-env", "-torch", torch];
   if (c.mode !== "") args.push("-mode", c.mode);
@@ -86,15 +98,24 @@ function callArgs(c, torch) {
   for (const l of lines(c.env)) args.push("-env", l);
   if (c.backend !== "inductor") args.push("-backend", c.backend);
   if (c.dynamic !== "") args.push("-dynamic", c.dynamic);
+  for (const id of NUM) {
+    const v = c[id].trim();
+    if (v === "" || !relevant(id, c) || String(WORKLOAD_DEFAULT[id] ?? "") === v) continue;
+    args.push(FLAG[id], c[id]);
+  }
   return args;
 }
 
 function workload(c) {
   const w = { threads: c.threads, mutated_inputs: c.mutated_inputs };
-  for (const id of NUM) w[id] = int(c[id]);
-  for (const id of BOOL) w[id] = c[id];
+  for (const id of BOOL) w[id] = c[id] && relevant(id, c);
   for (const id of OPTIONAL_TEXT) if (c[id] !== "") w[id] = c[id];
   return w;
+}
+
+// disableIrrelevant greys out the fields the thread layout does not use.
+function disableIrrelevant(c) {
+  for (const id of NUM.concat(BOOL)) $(id).disabled = !relevant(id, c);
 }
 
 function workloadFlags(w) {
@@ -120,7 +141,7 @@ function requests(s) {
 
 function plainRequests(s) {
   if (s.tab === "log") {
-    return [{ req: { kind: "log", text: s.log }, cmd: "compilemode -diagnose run.log", title: "" }];
+    return [{ req: { kind: "log", text: s.log }, cmd: "COLUMNS=100 compilemode -diagnose run.log", title: "" }];
   }
   if (s.tab === "script") {
     const name = s.name.trim() || "<stdin>";
@@ -205,6 +226,7 @@ function update() {
   seq++;
   $("answer-text").dataset.state = "pending";
   const s = readState();
+  disableIrrelevant(s.call);
   jobs = requests(s);
   current = { seq, answers: [], ms: [] };
   if (!workerAt(0).ready) status("Starting the WebAssembly: the first answer takes a few seconds…");
@@ -647,6 +669,7 @@ async function start() {
   $("sample-log").addEventListener("click", () => loadSample("log"));
   $("sample-script").addEventListener("click", () => loadSample("script"));
   const fromLink = await loadHash();
+  disableIrrelevant(readState().call);
   if (fromLink || !showPrerendered()) update();
 }
 

@@ -80,18 +80,19 @@ func (e *Error) Error() string {
 // Scanner produces the tokens of one source. A Scanner is not safe for concurrent use.
 type Scanner struct {
 	src       string
-	off       int    // next byte to read
-	line      int    // current line, 1-based
-	lineStart int    // offset of the current line's first byte
-	indents   []int  // indentation stack, in columns; starts with 0
-	alts      []int  // the same with tabs taken as one column (CPython's altindstack)
-	brackets  []Pos  // open brackets, innermost last
-	closers   []byte // the closing byte each open bracket wants
-	atLineBeg bool   // the next token starts a logical line
-	pending   int    // Dedent tokens still to produce
-	lastNL    bool   // the last token produced was Newline (or none yet)
-	done      bool   // EOF produced
-	err       error  // the first error; sticky
+	off       int      // next byte to read
+	line      int      // current line, 1-based
+	lineStart int      // offset of the current line's first byte
+	indents   []int    // indentation stack, in columns; starts with 0
+	alts      []int    // the same with tabs taken as one column (CPython's altindstack)
+	brackets  []Pos    // open brackets, innermost last
+	closers   []byte   // the closing byte each open bracket wants
+	atLineBeg bool     // the next token starts a logical line
+	pending   int      // Dedent tokens still to produce
+	lastNL    bool     // the last token produced was Newline (or none yet)
+	done      bool     // EOF produced
+	err       error    // the first error; sticky
+	forms     []FormAt // the forms only newer Pythons accept, first of each (newer.go)
 }
 
 // NewScanner returns a Scanner over src. A UTF-8 byte order mark at the start is

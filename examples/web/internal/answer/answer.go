@@ -2,9 +2,10 @@
 // makes into graphs, graphs/diagnose, graphs/script, config and modes is in this file,
 // so that the page's answers are the command's (examples/compilemode) by construction.
 //
-// Each entry point returns an [Answer]: the text the command prints (Report.WriteText,
-// Diagnosis.WriteText, Script.WriteText at the command's width for a pipe,
-// graphs.DefaultWidth), the JSON it prints with -json (json.MarshalIndent with a
+// Each entry point returns an [Answer]: the text the command prints (Report.WriteText
+// and Script.WriteText at the command's width for a pipe, graphs.DefaultWidth;
+// Diagnosis.WriteText at 100 columns, as -diagnose wraps with COLUMNS=100, where a
+// pipe gets it unwrapped), the JSON it prints with -json (json.MarshalIndent with a
 // one-space indent and a final newline), its exit status and, when the command would
 // refuse the input, what it writes to stderr. The functions hold no state and are safe
 // for concurrent use.
@@ -50,6 +51,9 @@ type Call struct {
 	// -mode, -options, -set, -env, -backend, -dynamic), parsed by the command's own flag
 	// set. The page always gives -no-env: the host is then the fixed default host
 	// (graphs.Scenario.Host), not the browser's.
+	// The count flags (-devices, -callers, -sizes, -thread-pool, -graph-breaks) may be
+	// among them too, as the form's text: they are read as the command reads them
+	// (cliflags.Int: decimal, 1.5 refused) and written over Workload's counts.
 	Args []string `json:"args"`
 	// Workload is the workload, as a scenario file's "workload" object.
 	Workload graphs.Workload `json:"workload"`
@@ -61,16 +65,25 @@ func Check(c Call, o Options) Answer {
 	fs.SetOutput(io.Discard)
 	var compile cliflags.Compile
 	compile.Register(fs)
+	w := c.Workload
+	counts := map[string]*int{"devices": &w.Devices, "callers": &w.Callers, "sizes": &w.DistinctSizes,
+		"thread-pool": &w.ThreadPool, "graph-breaks": &w.GraphBreaks}
+	for name, p := range counts {
+		cliflags.IntVar(fs, p, name, *p, "")
+	}
 	if err := fs.Parse(c.Args); err != nil {
 		return refuse(err)
 	}
 	given := map[string]bool{}
 	fs.Visit(func(f *flag.Flag) { given[f.Name] = true })
+	if err := cliflags.CheckCounts(given, map[string]int{"devices": w.Devices, "callers": w.Callers, "sizes": w.DistinctSizes}); err != nil {
+		return refuse(err)
+	}
 	sc, err := compile.Scenario(given, nil, nil)
 	if err != nil {
 		return refuse(err)
 	}
-	sc.Workload = c.Workload
+	sc.Workload = w
 	rep, err := graphs.Check(sc)
 	if err != nil {
 		var se *graphs.ScenarioError
@@ -127,8 +140,8 @@ func Script(name, src, torch string, o Options) Answer {
 // default release, two devices, one thread each.
 func DefaultCall() Call {
 	return Call{
-		Args:     []string{"-no-env", "-torch", modes.DefaultRelease().String(), "-mode", string(modes.ReduceOverhead)},
-		Workload: graphs.Workload{Devices: 2, Threads: graphs.PerDevice, MutatedInputs: graphs.NoMutation},
+		Args:     []string{"-no-env", "-torch", modes.DefaultRelease().String(), "-mode", string(modes.ReduceOverhead), "-devices", "2"},
+		Workload: graphs.Workload{Threads: graphs.PerDevice, MutatedInputs: graphs.NoMutation},
 	}
 }
 

@@ -44,6 +44,23 @@ func TestCheck(t *testing.T) {
 			call: Call{Args: []string{"-no-env", "-set", "foo"}}, wantStderr: "compilemode: -set: config: \"foo\": want KEY=VALUE",
 		},
 		{
+			name: "counts", reason: "the form's counts are read as the command reads them",
+			call: Call{Args: []string{"-no-env", "-devices", " 3", "-thread-pool", "4"}},
+			want: &graphs.Scenario{Torch: "2.11", Workload: graphs.Workload{Devices: 3, ThreadPool: 4}},
+		},
+		{
+			name: "fractional devices", reason: "1.5 is the command's error, never dropped (sweep finding 8)",
+			call: Call{Args: []string{"-no-env", "-devices", "1.5"}}, wantStderr: `compilemode: invalid value "1.5" for flag -devices: want a whole number in decimal, e.g. 2`,
+		},
+		{
+			name: "hex callers", reason: "0x2 is not a count",
+			call: Call{Args: []string{"-no-env", "-callers", "0x2"}, Workload: graphs.Workload{Threads: graphs.Callers}}, wantStderr: `compilemode: invalid value "0x2" for flag -callers`,
+		},
+		{
+			name: "zero sizes", reason: "-sizes 0 is refused, as the command refuses it",
+			call: Call{Args: []string{"-no-env", "-sizes", "0"}, Workload: graphs.Workload{DynamicShapes: true}}, wantStderr: "compilemode: -sizes 0: want 1 or more",
+		},
+		{
 			name: "unknown flag", reason: "the page only gives the command's flags; anything else is refused",
 			call: Call{Args: []string{"-bogus"}}, wantStderr: "compilemode: flag provided but not defined",
 		},

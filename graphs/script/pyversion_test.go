@@ -1,0 +1,105 @@
+package script
+
+import (
+	"errors"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/require"
+)
+
+// nestedF is n f-strings, each in the replacement field of the one around it, one
+// quote (probe.py's nested).
+func nestedF(n int) string {
+	s := "1"
+	for range n {
+		s = `f"{` + s + `}"`
+	}
+	return "x = " + s + "\n"
+}
+
+// pyForms are the forms of testdata/pyversion/probe.py, by name.
+var pyForms = map[string]string{
+	"match":                         "match x:\n    case 1:\n        pass\n",
+	"match-soft-keyword-name":       "match = 1\nmatch(x)\n",
+	"fstring-same-quote":            "d = {}\nx = f\"{d[\"k\"]}\"\n",
+	"fstring-other-quote":           "d = {}\nx = f\"{d['k']}\"\n",
+	"fstring-backslash-in-field":    "x = f\"{chr(10).join('\\n')}\"\n",
+	"fstring-comment-in-field":      "x = f\"\"\"{1 # c\n}\"\"\"\n",
+	"fstring-nested-2-other-quotes": "x = f\"{f'{1}'}\"\n",
+	"fstring-nested-4-quote-kinds":  "x = f'''{f\"\"\"{f'{f\"{1}\"}'}\"\"\"}'''\n",
+	"fstring-nested-3-same-quote":   nestedF(3),
+	"fstring-nested-149":            nestedF(149),
+	"fstring-nested-150":            nestedF(150),
+	"fstring-nested-151":            nestedF(151),
+	"fstring-nested-200":            nestedF(200),
+	"walrus":                        "if (n := 3) > 2:\n    pass\n",
+	"paren-with":                    "with (open('a') as f, open('b') as g):\n    pass\n",
+	"except-star":                   "try:\n    pass\nexcept* ValueError:\n    pass\n",
+	"type-alias":                    "type X = int\n",
+	"generic-def":                   "def f[T](x: T) -> T:\n    return x\n",
+	"tstring":                       "x = t\"{1}\"\n",
+	"except-no-parens":              "try:\n    pass\nexcept ValueError, TypeError:\n    pass\n",
+}
+
+// TestPythonVersionSyntax: for every Python measured (testdata/pyversion/probe.sh:
+// pyenv 3.8.18-3.13.0, the chroots' 3.13.5 and 3.14.10), a form that version
+// refuses is refused by Read or by SyntaxFor(version), with the message it gives
+// where that message does not depend on the text, and a form it accepts is
+// accepted (sweep finding 16: -python 3.8 accepted match, 3.11 accepted f"{d["k"]}",
+// 150 nested f-strings were accepted).
+func TestPythonVersionSyntax(t *testing.T) {
+	t.Parallel()
+	files, err := filepath.Glob("testdata/pyversion/probe-3.*.tsv")
+	require.NoError(t, err)
+	require.GreaterOrEqual(t, len(files), 8)
+	for _, f := range files {
+		version := strings.TrimSuffix(strings.TrimPrefix(filepath.Base(f), "probe-"), ".tsv")
+		b, err := os.ReadFile(f)
+		require.NoError(t, err)
+		for _, line := range strings.Split(strings.TrimSpace(string(b)), "\n") {
+			if strings.HasPrefix(line, "#") {
+				continue
+			}
+			cols := strings.Split(line, "\t")
+			src, ok := pyForms[cols[0]]
+			require.True(t, ok, "form %s has no source here", cols[0])
+			t.Run(version+"/"+cols[0], func(t *testing.T) {
+				got := readForVersion(src, version)
+				if cols[1] == "ok" {
+					require.NoError(t, got)
+					return
+				}
+				require.Error(t, got, "Python %s: %s", version, cols[1])
+				var se *SyntaxError
+				require.True(t, errors.As(got, &se))
+				if fixed := fixedMessage(cols[1]); fixed {
+					require.Contains(t, se.Msg, strings.TrimSuffix(cols[1], " or t-strings"))
+				}
+			})
+		}
+	}
+}
+
+// readForVersion reads src, then asks SyntaxFor(version).
+func readForVersion(src, version string) error {
+	s, err := readBytes("p.py", []byte(src))
+	if err != nil {
+		return err
+	}
+	return s.SyntaxFor(version)
+}
+
+// fixedMessage reports whether a measured message is one the reader gives: those of
+// the forms whose message does not depend on the text.
+func fixedMessage(msg string) bool {
+	switch msg {
+	case "too many nested f-strings", "too many nested f-strings or t-strings",
+		"f-string expression part cannot include a backslash", "f-string expression part cannot include '#'",
+		"multiple exception types must be parenthesized":
+		return true
+	}
+	return false
+}
