@@ -751,6 +751,16 @@ var nilCases = map[string]func(t *testing.T){
 		}
 	},
 	"pytoken.NewScanner": func(t *testing.T) { _ = pytoken.NewScanner(nil) },
+	"pytoken.Scanner.Forms": func(t *testing.T) {
+		if (*pytoken.Scanner)(nil).Forms() != nil || pytoken.NewScanner(nil).Forms() != nil {
+			t.Error("no source has no forms")
+		}
+	},
+	"script.Script.SyntaxFor": func(t *testing.T) {
+		if (*script.Script)(nil).SyntaxFor("") != nil || (&script.Script{}).SyntaxFor("3.8") != nil {
+			t.Error("no script refuses nothing")
+		}
+	},
 	"pytoken.NewStringScanner": func(t *testing.T) {
 		if tok, err := pytoken.NewStringScanner("").Next(); err != nil {
 			t.Errorf("NewStringScanner(\"\").Next() = %v, %v", tok, err)
