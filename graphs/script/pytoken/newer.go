@@ -27,7 +27,7 @@ type FormAt struct {
 }
 
 // Forms returns the first occurrence of each form the scanner met so far, in the
-// order met.
+// order met; nil for a nil Scanner.
 func (s *Scanner) Forms() []FormAt {
 	if s == nil {
 		return nil
