@@ -663,6 +663,21 @@ var nilCases = map[string]func(t *testing.T){
 		}
 		_ = (&script.SitePlan{Modes: []script.ModePlan{{}}}).Exit()
 	},
+	"script.Script.SyntaxFor": func(t *testing.T) {
+		for _, s := range []*script.Script{nil, new(script.Script), zeroSiteScript()} {
+			if err := s.SyntaxFor("3.8"); err != nil {
+				t.Errorf("SyntaxFor(\"3.8\") on a nil, zero or form-free Script = %v, want nil", err)
+			}
+		}
+		var re *script.ReadError
+		s, err := script.ReadNamed("m.py", strings.NewReader("match x:\n    case 1:\n        pass\n"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := s.SyntaxFor(""); !errors.As(err, &re) {
+			t.Errorf("SyntaxFor(\"\") = %v, want a *script.ReadError", err)
+		}
+	},
 	"script.Script.LimitHit": func(t *testing.T) {
 		if (*script.Script)(nil).LimitHit() != nil || new(script.Script).LimitHit() != nil || zeroSiteScript().LimitHit() != nil {
 			t.Errorf("a nil, zero or warning-free Script hits a limit")
@@ -767,6 +782,13 @@ var nilCases = map[string]func(t *testing.T){
 		for _, s := range []*pytoken.Scanner{nil, new(pytoken.Scanner)} {
 			if _, err := s.Next(); !errors.As(err, &z) {
 				t.Errorf("(%#v).Next() = %v, want a *inputerr.ZeroError", s, err)
+			}
+		}
+	},
+	"pytoken.Scanner.Forms": func(t *testing.T) {
+		for _, s := range []*pytoken.Scanner{nil, new(pytoken.Scanner), pytoken.NewScanner(nil)} {
+			if f := s.Forms(); len(f) != 0 {
+				t.Errorf("(%#v).Forms() = %v, want none", s, f)
 			}
 		}
 	},

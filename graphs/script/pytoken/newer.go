@@ -27,8 +27,13 @@ type FormAt struct {
 }
 
 // Forms returns the first occurrence of each form the scanner met so far, in the
-// order met.
-func (s *Scanner) Forms() []FormAt { return s.forms }
+// order met; nil for a nil Scanner.
+func (s *Scanner) Forms() []FormAt {
+	if s == nil {
+		return nil
+	}
+	return s.forms
+}
 
 // form records the first occurrence of f, at byte offset i.
 func (s *Scanner) form(f Form, i int) {
