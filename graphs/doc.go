@@ -189,11 +189,11 @@
 // within a second of CPU and 200 MB allocated. The heaviest are literals of half a
 // million items (sweep finding 9), each item a token, a node and a value: the command
 // parses -options once (in Check), and a 1 MB options list of ints ({'x': [1,1,…]})
-// takes 0.55–0.6 s of CPU, 175 MB allocated and 157 MB peak RSS, measured under load
-// (load average 13–14; tuples, lists of lists, of dicts and of strings 0.25–0.6 s,
-// 90–185 MB allocated, 110–132 MB RSS; a 1 MB scenario list 0.4 s and 140 MB). Before
-// 2026-12-02 the command parsed -options twice, each parse 440 MB (slices grown by a
-// quarter at a time), then 200 MB: 1.1–1.3 s and 236 MB RSS.
+// takes 0.5–0.55 s of CPU, 133 MB allocated and 137 MB peak RSS, measured on the
+// shared machine (load average 4–14; tuples, lists of lists, of dicts and of strings
+// 0.3–0.75 s, 71–130 MB allocated, 98–117 MB RSS; a 1 MB scenario list 0.4–0.9 s and
+// 138 MB). Before 2026-12-02 the command parsed -options twice, each parse 440 MB
+// (slices grown by a quarter at a time), then 200 MB: 1.1–1.3 s, 236 MB RSS.
 //
 //	path                            1 KB       100 KB     1 MB
 //	literal.Parse             0.36 ms    28 ms      364 ms

@@ -81,13 +81,21 @@ const (
 	tOp
 )
 
+// token is one token of the rewritten text, as offsets into it (24 bytes: a literal
+// of a million items holds two million tokens while it is parsed; sweep finding 9).
 type token struct {
-	text string // a substring of the rewritten text: no copy
-	off  int
-	at   linecol
-	kind uint8
-	atom int32 // tConst: the index of its value in the rewriter's atoms
+	start int32 // its offset in the rewritten text
+	n     int32 // its length in bytes
+	at    linecol
+	atom  int32 // tConst: the index of its value in the rewriter's atoms
+	kind  uint8
 }
+
+// off is t's offset in the rewritten text.
+func (t token) off() int { return int(t.start) }
+
+// str is the text of t: a substring of the rewritten text, not a copy.
+func (p *exprParser) str(t token) string { return p.src[t.start : t.start+t.n] }
 
 // exprParser reads the rewritten text.
 type exprParser struct {
@@ -139,11 +147,11 @@ func (p *exprParser) tokenize() *syntaxErr {
 		if kind == tConst {
 			atom, consts = consts, consts+1
 		}
-		p.toks = append(p.toks, token{text: s[i : i+n], off: i, at: at, kind: kind, atom: atom})
+		p.toks = append(p.toks, token{start: int32(i), n: int32(n), at: at, kind: kind, atom: atom})
 		i += n
 		at.col += int32(n)
 	}
-	p.toks = append(p.toks, token{kind: tEOF, off: len(s)})
+	p.toks = append(p.toks, token{kind: tEOF, start: int32(len(s))})
 	return nil
 }
 
@@ -260,7 +268,12 @@ func (p *exprParser) next() token {
 // is reports whether the next token is the operator or keyword s.
 func (p *exprParser) is(s string) bool {
 	t := p.peek()
-	return (t.kind == tOp || t.kind == tName) && t.text == s
+	// Lengths and first bytes first: the parser asks this of each item at every
+	// precedence level.
+	if (t.kind != tOp && t.kind != tName) || int(t.n) != len(s) || (s != "" && p.src[t.start] != s[0]) {
+		return false
+	}
+	return p.str(t) == s
 }
 
 func (p *exprParser) accept(s string) bool {
@@ -298,11 +311,11 @@ func (p *exprParser) startsExpr(x *node) bool {
 	t := p.peek()
 	switch t.kind {
 	case tConst:
-		return !(x.kind == nName && int(t.atom) < len(p.w.atoms) && p.w.atoms[t.atom].Kind() == StrKind)
+		return !(x.kind == nName && int(t.atom) < p.w.atoms.len() && p.w.atoms.at(int(t.atom)).Kind() == StrKind)
 	case tName:
-		return !keywords[t.text] || exprKeywords[t.text]
+		return !keywords[p.str(t)] || exprKeywords[p.str(t)]
 	case tOp:
-		return exprOpeners[t.text]
+		return exprOpeners[p.str(t)]
 	}
 	return false
 }
@@ -321,7 +334,7 @@ var exprOpeners = map[string]bool{"(": true, "[": true, "{": true, "-": true, "+
 func (p *exprParser) sideBySide(x *node, why string) *syntaxErr {
 	if !p.startsExpr(x) || !p.forgotComma() {
 		e := p.unexpected(p.peek())
-		if p.is("not") && p.i+1 < len(p.toks) && p.toks[p.i+1].text != "in" {
+		if p.is("not") && p.i+1 < len(p.toks) && p.str(p.toks[p.i+1]) != "in" {
 			e = p.invalid(p.toks[p.i+1]) // 'a' not b: 3.8 and 3.9 wait for "not in"
 		}
 		if e.why == "" && p.startsExpr(x) {
@@ -341,7 +354,7 @@ func (p *exprParser) invalid(t token) *syntaxErr {
 			return &syntaxErr{off: p.openAt, msg: fmt.Sprintf("'%s' was never closed", open)}
 		}
 	}
-	return &syntaxErr{off: t.off, msg: "invalid syntax"}
+	return &syntaxErr{off: t.off(), msg: "invalid syntax"}
 }
 
 // unclosed returns the innermost bracket left open at the end of the input.
@@ -351,7 +364,7 @@ func (p *exprParser) unclosed() string {
 		if t.kind != tOp {
 			continue
 		}
-		switch t.text {
+		switch p.str(t) {
 		case "(", "[", "{":
 			stack = append(stack, t)
 		case ")", "]", "}":
@@ -364,8 +377,8 @@ func (p *exprParser) unclosed() string {
 		return ""
 	}
 	t := stack[len(stack)-1]
-	p.openAt = t.off
-	text := t.text
+	p.openAt = t.off()
+	text := p.str(t)
 	if text == "[" && p.w.sets[t.at] {
 		text = "{"
 	}
@@ -387,27 +400,27 @@ func (p *exprParser) parseAll() (*node, *syntaxErr) {
 // unexpected is the SyntaxError for a token that cannot come where it is: for a
 // closing bracket, Python's texts for an unmatched or mismatched one.
 func (p *exprParser) unexpected(t token) *syntaxErr {
-	if t.kind != tOp || !strings.Contains(")]}", t.text) {
+	if t.kind != tOp || !strings.Contains(")]}", p.str(t)) {
 		return p.invalid(t)
 	}
-	closeText := t.text
+	closeText := p.str(t)
 	var stack []token
 	for _, u := range p.toks {
-		if u.off >= t.off {
+		if u.off() >= t.off() {
 			break
 		}
 		switch {
-		case u.kind == tOp && strings.Contains("([{", u.text):
+		case u.kind == tOp && strings.Contains("([{", p.str(u)):
 			stack = append(stack, u)
-		case u.kind == tOp && strings.Contains(")]}", u.text) && len(stack) > 0:
+		case u.kind == tOp && strings.Contains(")]}", p.str(u)) && len(stack) > 0:
 			stack = stack[:len(stack)-1]
 		}
 	}
 	if len(stack) == 0 {
-		return &syntaxErr{off: t.off, msg: fmt.Sprintf("unmatched '%s'", closeText)}
+		return &syntaxErr{off: t.off(), msg: fmt.Sprintf("unmatched '%s'", closeText)}
 	}
 	open := stack[len(stack)-1]
-	openText := open.text
+	openText := p.str(open)
 	if openText == "[" && p.w.sets[open.at] {
 		openText = "{"
 		if closeText == "]" {
@@ -415,7 +428,7 @@ func (p *exprParser) unexpected(t token) *syntaxErr {
 		}
 	}
 	if pairs[openText] != closeText {
-		return &syntaxErr{off: t.off, msg: fmt.Sprintf("closing parenthesis '%s' does not match opening parenthesis '%s'", closeText, openText)}
+		return &syntaxErr{off: t.off(), msg: fmt.Sprintf("closing parenthesis '%s' does not match opening parenthesis '%s'", closeText, openText)}
 	}
 	return p.invalid(t)
 }
@@ -425,7 +438,7 @@ var pairs = map[string]string{"(": ")", "[": "]", "{": "}"}
 // exprList reads expressions separated by commas; one without a comma is itself,
 // otherwise a tuple. end says what closes the list (tEOF or an operator in close).
 func (p *exprParser) exprList(end uint8, close string) (*node, *syntaxErr) {
-	start := p.peek().off
+	start := p.peek().off()
 	var items []*node
 	comma := false
 	for {
@@ -464,7 +477,7 @@ func (p *exprParser) starOrExpr() (*node, *syntaxErr) {
 		if err != nil {
 			return nil, err
 		}
-		return p.mk(node{kind: nStar, kids: []*node{x}, off: t.off}), nil
+		return p.mk(node{kind: nStar, kids: []*node{x}, off: t.off()}), nil
 	}
 	return p.expr()
 }
@@ -473,11 +486,11 @@ func (p *exprParser) expr() (*node, *syntaxErr) {
 	p.depth++
 	defer func() { p.depth-- }()
 	if p.depth > 3*MaxDepth {
-		return nil, &syntaxErr{off: p.peek().off, msg: "too many nested parentheses"}
+		return nil, &syntaxErr{off: p.peek().off(), msg: "too many nested parentheses"}
 	}
 	t := p.peek()
 	if p.is("lambda") {
-		return nil, &syntaxErr{off: t.off, msg: "", why: "a lambda is not a constant expression"}
+		return nil, &syntaxErr{off: t.off(), msg: "", why: "a lambda is not a constant expression"}
 	}
 	body, err := p.disjunction()
 	if err != nil {
@@ -485,7 +498,7 @@ func (p *exprParser) expr() (*node, *syntaxErr) {
 	}
 	if !p.accept("if") {
 		if p.is(":=") {
-			return nil, &syntaxErr{off: p.peek().off, msg: "", why: "an assignment expression (:=) is not a constant expression"}
+			return nil, &syntaxErr{off: p.peek().off(), msg: "", why: "an assignment expression (:=) is not a constant expression"}
 		}
 		return body, nil
 	}
@@ -494,13 +507,13 @@ func (p *exprParser) expr() (*node, *syntaxErr) {
 		return nil, err
 	}
 	if !p.accept("else") {
-		return nil, &syntaxErr{off: t.off, msg: "expected 'else' after 'if' expression"}
+		return nil, &syntaxErr{off: t.off(), msg: "expected 'else' after 'if' expression"}
 	}
 	orelse, err := p.expr()
 	if err != nil {
 		return nil, err
 	}
-	return p.mk(node{kind: nCond, kids: []*node{body, test, orelse}, off: t.off}), nil
+	return p.mk(node{kind: nCond, kids: []*node{body, test, orelse}, off: t.off()}), nil
 }
 
 func (p *exprParser) disjunction() (*node, *syntaxErr) {
@@ -536,7 +549,7 @@ func (p *exprParser) inversion() (*node, *syntaxErr) {
 		if err != nil {
 			return nil, err
 		}
-		return p.mk(node{kind: nUnary, op: "not", kids: []*node{x}, off: t.off}), nil
+		return p.mk(node{kind: nUnary, op: "not", kids: []*node{x}, off: t.off()}), nil
 	}
 	return p.comparison()
 }
@@ -545,9 +558,9 @@ func (p *exprParser) inversion() (*node, *syntaxErr) {
 func (p *exprParser) compOp() string {
 	t := p.peek()
 	switch {
-	case t.kind == tOp && (t.text == "==" || t.text == "!=" || t.text == "<" || t.text == ">" || t.text == "<=" || t.text == ">="):
+	case t.kind == tOp && (p.str(t) == "==" || p.str(t) == "!=" || p.str(t) == "<" || p.str(t) == ">" || p.str(t) == "<=" || p.str(t) == ">="):
 		p.next()
-		return t.text
+		return p.str(t)
 	case p.is("in"):
 		p.next()
 		return "in"
@@ -557,7 +570,7 @@ func (p *exprParser) compOp() string {
 			return "is not"
 		}
 		return "is"
-	case p.is("not") && p.i+1 < len(p.toks) && p.toks[p.i+1].kind == tName && p.toks[p.i+1].text == "in":
+	case p.is("not") && p.i+1 < len(p.toks) && p.toks[p.i+1].kind == tName && p.str(p.toks[p.i+1]) == "in":
 		p.next()
 		p.next()
 		return "not in"
@@ -601,7 +614,7 @@ func (p *exprParser) binary(level int) (*node, *syntaxErr) {
 	}
 	for {
 		t := p.peek()
-		if t.kind != tOp || !contains(binaryLevels[level], t.text) {
+		if t.kind != tOp || !contains(binaryLevels[level], p.str(t)) {
 			return x, nil
 		}
 		p.next()
@@ -609,7 +622,7 @@ func (p *exprParser) binary(level int) (*node, *syntaxErr) {
 		if err != nil {
 			return nil, err
 		}
-		x = p.mk(node{kind: nBinary, op: t.text, kids: []*node{x, y}, off: x.off})
+		x = p.mk(node{kind: nBinary, op: p.str(t), kids: []*node{x, y}, off: x.off})
 	}
 }
 
@@ -624,18 +637,18 @@ func contains(list []string, s string) bool {
 
 func (p *exprParser) factor() (*node, *syntaxErr) {
 	t := p.peek()
-	if t.kind == tOp && (t.text == "+" || t.text == "-" || t.text == "~") {
+	if t.kind == tOp && (p.str(t) == "+" || p.str(t) == "-" || p.str(t) == "~") {
 		p.next()
 		p.depth++
 		defer func() { p.depth-- }()
 		if p.depth > 3*MaxDepth {
-			return nil, &syntaxErr{off: t.off, msg: "too many nested parentheses"}
+			return nil, &syntaxErr{off: t.off(), msg: "too many nested parentheses"}
 		}
 		x, err := p.factor()
 		if err != nil {
 			return nil, err
 		}
-		return p.mk(node{kind: nUnary, op: t.text, kids: []*node{x}, off: t.off}), nil
+		return p.mk(node{kind: nUnary, op: p.str(t), kids: []*node{x}, off: t.off()}), nil
 	}
 	return p.power()
 }
@@ -665,10 +678,10 @@ func (p *exprParser) primary() (*node, *syntaxErr) {
 		switch {
 		case p.accept("."):
 			name := p.next()
-			if name.kind != tName || keywords[name.text] {
+			if name.kind != tName || keywords[p.str(name)] {
 				return nil, p.invalid(name)
 			}
-			x = p.mk(node{kind: nAttr, name: name.text, kids: []*node{x}, off: x.off})
+			x = p.mk(node{kind: nAttr, name: p.str(name), kids: []*node{x}, off: x.off})
 		case p.accept("("):
 			args, err := p.callArgs()
 			if err != nil {
@@ -702,7 +715,7 @@ func (p *exprParser) callArgs() ([]*node, *syntaxErr) {
 		if kw := p.keywordArg(t); kw != nil || p.is("**") {
 			if kw == nil {
 				p.next()
-				kw = p.mk(node{kind: nKeyword, name: "**", kids: []*node{nil}, off: t.off})
+				kw = p.mk(node{kind: nKeyword, name: "**", kids: []*node{nil}, off: t.off()})
 			}
 			v, err := p.expr()
 			if err != nil {
@@ -741,17 +754,17 @@ func (p *exprParser) callArgs() ([]*node, *syntaxErr) {
 // keywordArg reads "NAME =" of a keyword argument (its value is read by the caller
 // into kids[0]); nil when the next tokens are not one.
 func (p *exprParser) keywordArg(t token) *node {
-	if t.kind != tName || keywords[t.text] || p.i+1 >= len(p.toks) || p.toks[p.i+1].kind != tOp || p.toks[p.i+1].text != "=" {
+	if t.kind != tName || keywords[p.str(t)] || p.i+1 >= len(p.toks) || p.toks[p.i+1].kind != tOp || p.str(p.toks[p.i+1]) != "=" {
 		return nil
 	}
 	p.next()
 	p.next()
-	return p.mk(node{kind: nKeyword, name: t.text, kids: []*node{nil}, off: t.off})
+	return p.mk(node{kind: nKeyword, name: p.str(t), kids: []*node{nil}, off: t.off()})
 }
 
 // slices reads a subscript: an expression, a slice, or a tuple of them.
 func (p *exprParser) slices() (*node, *syntaxErr) {
-	start := p.peek().off
+	start := p.peek().off()
 	var items []*node
 	comma := false
 	for !p.is("]") {
@@ -795,25 +808,25 @@ func (p *exprParser) slice() (*node, *syntaxErr) {
 			break
 		}
 	}
-	return p.mk(node{kind: nSlice, kids: parts[:], off: t.off}), nil
+	return p.mk(node{kind: nSlice, kids: parts[:], off: t.off()}), nil
 }
 
 func (p *exprParser) atom() (*node, *syntaxErr) {
 	t := p.next()
 	switch t.kind {
 	case tConst:
-		if int(t.atom) >= len(p.w.atoms) {
+		if int(t.atom) >= p.w.atoms.len() {
 			return nil, p.invalid(t)
 		}
 		if fp, ok := p.w.fstrs[int(t.atom)]; ok {
-			return p.fstringNode(fp, t.off)
+			return p.fstringNode(fp, t.off())
 		}
 		// The atoms are not changed once rewritten: the node points at its value.
-		return p.mk(node{kind: nConst, val: &p.w.atoms[t.atom], off: t.off}), nil
+		return p.mk(node{kind: nConst, val: p.w.atoms.at(int(t.atom)), off: t.off()}), nil
 	case tName:
 		return p.name(t)
 	case tOp:
-		switch t.text {
+		switch p.str(t) {
 		case "(":
 			return p.paren(t)
 		case "[":
@@ -830,34 +843,34 @@ func (p *exprParser) atom() (*node, *syntaxErr) {
 
 func (p *exprParser) name(t token) (*node, *syntaxErr) {
 	if name, ok := p.w.names[t.at]; ok {
-		return p.mk(node{kind: nName, name: name, off: t.off}), nil
+		return p.mk(node{kind: nName, name: name, off: t.off()}), nil
 	}
-	switch t.text {
+	switch p.str(t) {
 	case "None":
-		return p.constNode(None(), t.off), nil
+		return p.constNode(None(), t.off()), nil
 	case "True":
-		return p.constNode(Bool(true), t.off), nil
+		return p.constNode(Bool(true), t.off()), nil
 	case "False":
-		return p.constNode(Bool(false), t.off), nil
+		return p.constNode(Bool(false), t.off()), nil
 	case "yield", "await":
-		return nil, &syntaxErr{off: t.off, why: t.text + " is not a constant expression"}
+		return nil, &syntaxErr{off: t.off(), why: p.str(t) + " is not a constant expression"}
 	}
-	if keywords[t.text] {
+	if keywords[p.str(t)] {
 		return nil, p.invalid(t)
 	}
-	if p.peek().kind == tConst && p.peek().off == t.off+len(t.text) && strings.ContainsAny(strings.ToLower(t.text), "t") && len(t.text) <= 2 {
-		return nil, &syntaxErr{off: t.off, why: "t-strings are not evaluated"}
+	if p.peek().kind == tConst && p.peek().off() == t.off()+len(p.str(t)) && strings.ContainsAny(strings.ToLower(p.str(t)), "t") && len(p.str(t)) <= 2 {
+		return nil, &syntaxErr{off: t.off(), why: "t-strings are not evaluated"}
 	}
-	return p.mk(node{kind: nName, name: t.text, off: t.off}), nil
+	return p.mk(node{kind: nName, name: p.str(t), off: t.off()}), nil
 }
 
 // paren reads (), (x), (x,) and (x, y); a generator expression is unsupported.
 func (p *exprParser) paren(t token) (*node, *syntaxErr) {
 	if p.accept(")") {
-		return p.mk(node{kind: nTuple, off: t.off}), nil
+		return p.mk(node{kind: nTuple, off: t.off()}), nil
 	}
 	if p.is("yield") {
-		return nil, &syntaxErr{off: p.peek().off, why: "yield is not a constant expression"}
+		return nil, &syntaxErr{off: p.peek().off(), why: "yield is not a constant expression"}
 	}
 	x, err := p.exprListIn(")")
 	if err != nil {
@@ -867,7 +880,7 @@ func (p *exprParser) paren(t token) (*node, *syntaxErr) {
 		return nil, p.unexpected(p.peek())
 	}
 	if x.kind == nTuple {
-		x.off = t.off
+		x.off = t.off()
 	}
 	return x, nil
 }
@@ -887,14 +900,14 @@ func (p *exprParser) exprListIn(close string) (*node, *syntaxErr) {
 
 // display reads the items of a list display up to close.
 func (p *exprParser) display(t token, close string, kind nodeKind) (*node, *syntaxErr) {
-	n := p.mk(node{kind: kind, off: t.off})
+	n := p.mk(node{kind: kind, off: t.off()})
 	for !p.accept(close) {
 		it, err := p.starOrExpr()
 		if err != nil {
 			return nil, err
 		}
 		if p.is("for") && len(n.kids) == 0 && it.kind != nStar {
-			c, err := p.comprehension(map[nodeKind]string{nList: "list", nSet: "set"}[kind], []*node{it}, t.off)
+			c, err := p.comprehension(map[nodeKind]string{nList: "list", nSet: "set"}[kind], []*node{it}, t.off())
 			if err != nil {
 				return nil, err
 			}
@@ -925,7 +938,7 @@ func (p *exprParser) setDisplay(t token) (*node, *syntaxErr) {
 
 // dictDisplay reads {k: v, **d}.
 func (p *exprParser) dictDisplay(t token) (*node, *syntaxErr) {
-	n := p.mk(node{kind: nDict, off: t.off})
+	n := p.mk(node{kind: nDict, off: t.off()})
 	for !p.accept("}") {
 		if p.accept("**") {
 			v, err := p.bitor()
@@ -962,7 +975,7 @@ func (p *exprParser) dictItem(n *node, t token) (*node, *syntaxErr) {
 		return nil, err
 	}
 	if p.is("for") && len(n.kids) == 0 {
-		c, err := p.comprehension("dict", []*node{k, v}, t.off)
+		c, err := p.comprehension("dict", []*node{k, v}, t.off())
 		if err != nil {
 			return nil, err
 		}
@@ -993,7 +1006,7 @@ func (p *exprParser) missingColon(n, k *node) *syntaxErr {
 	// At the key's last character (Grammar/python.gram invalid_kvpair:
 	// a->end_col_offset - 1), measured (testdata/forgot-comma.json).
 	prev := p.toks[p.i-1]
-	return &syntaxErr{off: prev.off + len(prev.text), back: 1, msg: "':' expected after dictionary key", why: whyColon}
+	return &syntaxErr{off: prev.off() + int(prev.n), back: 1, msg: "':' expected after dictionary key", why: whyColon}
 }
 
 // comprehension reads the for and if clauses after a comprehension's element (elts:
@@ -1013,7 +1026,7 @@ func (p *exprParser) comprehension(op string, elts []*node, off int) (*node, *sy
 		if err != nil {
 			return nil, err
 		}
-		f := p.mk(node{kind: nFor, kids: []*node{target, iter}, off: t.off})
+		f := p.mk(node{kind: nFor, kids: []*node{target, iter}, off: t.off()})
 		for p.accept("if") {
 			cond, err := p.disjunction()
 			if err != nil {
@@ -1028,7 +1041,7 @@ func (p *exprParser) comprehension(op string, elts []*node, off int) (*node, *sy
 
 // target reads a for clause's target: a name, or names in a tuple or list.
 func (p *exprParser) target() (*node, *syntaxErr) {
-	start := p.peek().off
+	start := p.peek().off()
 	var items []*node
 	for {
 		x, err := p.bitor()
@@ -1043,13 +1056,13 @@ func (p *exprParser) target() (*node, *syntaxErr) {
 			break
 		}
 	}
-	if len(items) == 1 && !p.toks[p.i-1].isComma() {
+	if len(items) == 1 && !p.isComma(p.toks[p.i-1]) {
 		return items[0], nil
 	}
 	return p.mk(node{kind: nTuple, kids: items, off: start}), nil
 }
 
-func (t token) isComma() bool { return t.kind == tOp && t.text == "," }
+func (p *exprParser) isComma(t token) bool { return t.kind == tOp && p.str(t) == "," }
 
 // isTarget reports whether x can be assigned to by a for clause here.
 func isTarget(x *node) bool {

@@ -50,7 +50,7 @@ func (w *rewriter) fstringAtom(i int) (int, *Error) {
 	if w.fstrs == nil {
 		w.fstrs = map[int]piece{}
 	}
-	w.fstrs[len(w.atoms)] = p
+	w.fstrs[w.atoms.len()] = p
 	w.atom(i, p.end, `""`, Str(""))
 	return p.end, nil
 }

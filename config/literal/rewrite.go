@@ -57,7 +57,7 @@ type rewriter struct {
 	marks []offsetMark
 	open  []bracket
 	sets  map[linecol]bool   // positions of '[' that stand for a set display's '{'
-	atoms []Value            // the values of the placeholders of strings, numbers and ..., in order
+	atoms atomStore          // the values of the placeholders of strings, numbers and ..., in order
 	fstrs map[int]piece      // the f-strings among the atoms, by index
 	track bool               // keep marks
 	names map[linecol]string // positions of the placeholders of non-ASCII names, and the names
@@ -295,15 +295,41 @@ func (w *rewriter) strings(i int) (int, *Error) {
 	return run[len(run)-1].end, nil
 }
 
+// atomChunk is the number of atoms an atomStore chunk holds.
+const atomChunk = 4096
+
+// atomStore holds the atoms in chunks that never move: nodes point at their atom, and
+// a million atoms are neither copied nor allocated twice as a growing slice would
+// (sweep finding 9).
+type atomStore struct {
+	chunks [][]Value
+	n      int
+}
+
+// add appends v. The first chunk grows as a slice does (a small literal allocates
+// little); the others are allocated whole.
+func (a *atomStore) add(v Value) {
+	switch last := len(a.chunks) - 1; {
+	case last < 0:
+		a.chunks = append(a.chunks, nil)
+	case len(a.chunks[last]) == atomChunk:
+		a.chunks = append(a.chunks, make([]Value, 0, atomChunk))
+	}
+	c := &a.chunks[len(a.chunks)-1]
+	*c = append(*c, v)
+	a.n++
+}
+
+// len is the number of atoms.
+func (a *atomStore) len() int { return a.n }
+
+// at is atom i, 0 <= i < a.len().
+func (a *atomStore) at(i int) *Value { return &a.chunks[i/atomChunk][i%atomChunk] }
+
 // atom writes placeholder for the atom s[start:end] and records its value.
 func (w *rewriter) atom(start, end int, placeholder string, v Value) {
 	w.note(start)
-	if len(w.atoms) == cap(w.atoms) {
-		// Doubling: append's growth by a quarter for large slices allocates about five
-		// times the final size over a million atoms.
-		w.atoms = append(make([]Value, 0, max(2*cap(w.atoms), 16)), w.atoms...)
-	}
-	w.atoms = append(w.atoms, v)
+	w.atoms.add(v)
 	w.out = append(w.out, placeholder...)
 	w.note(end)
 }
