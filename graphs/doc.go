@@ -128,12 +128,14 @@
 //
 // [Report.WriteText] wraps every line to [TextOptions].Width columns (default
 // [DefaultWidth], 100): tables keep their columns aligned and wrap inside their widest
-// columns, each device's reason and PyTorch's text follow the table, and nothing is cut; PyTorch's unknown-option message, which lists every key, is
-// elided in text (the JSON report holds it whole). A control character, escape
-// sequence or bidirectional override in any string the text shows (a mode, a key,
-// an environment variable, PyTorch's message quoting them) is written as an escape
-// (\x1b, \u009b, \u202e), so that it cannot act on a terminal; the JSON report
-// holds the strings as they are. Do not depend on the text being stable.
+// columns, each device's reason and PyTorch's text follow the table, nothing is cut
+// and no word is split (a key, path or number longer than its line or column stays
+// whole on a line of its own); PyTorch's unknown-option message, which lists every
+// key, is elided in text (the JSON report holds it whole). A control character, escape
+// sequence or bidirectional override in any string the text shows (a mode, a key, an
+// environment variable, PyTorch's message quoting them) is written as an escape (\x1b,
+// \u009b, \u202e), so that it cannot act on a terminal; the JSON report holds the
+// strings as they are. Do not depend on the text being stable.
 //
 // # Where the facts come from
 //
@@ -186,13 +188,14 @@
 // InputPaths -benchtime 3x in config and graphs; time per call). Time per byte stays
 // within the noise from 1 KB to 1 MB; Check's 25 ms floor is building the release's
 // resolver. The inputs of the hostile table (examples/compilemode/hostile_test.go) stay
-// within a second of CPU and 200 MB allocated, except a literal of half a million items
-// (sweep finding 9): each item costs a token, a node and a value, so a 1 MB options
-// list of ints ({'x': [1,1,…]}) allocates about 200 MB a parse, and the command parses
-// -options twice (to name the flag in its error, then in Check): 1.1–1.3 s of CPU,
-// 400 MB allocated and 236 MB peak RSS, measured under load (load average 12–16;
-// tuples, lists of dicts and of strings 0.6–1.2 s and 210–430 MB); before 2026-12-02,
-// when slices grew by a quarter at a time, one parse allocated 440 MB.
+// within a second of CPU and 200 MB allocated. The heaviest are literals of half a
+// million items (sweep finding 9), each item a token, a node and a value: the command
+// parses -options once (in Check), and a 1 MB options list of ints ({'x': [1,1,…]})
+// takes 0.55–0.6 s of CPU, 175 MB allocated and 157 MB peak RSS, measured under load
+// (load average 13–14; tuples, lists of lists, of dicts and of strings 0.25–0.6 s,
+// 90–185 MB allocated, 110–132 MB RSS; a 1 MB scenario list 0.4 s and 140 MB). Before
+// 2026-12-02 the command parsed -options twice, each parse 440 MB (slices grown by a
+// quarter at a time), then 200 MB: 1.1–1.3 s and 236 MB RSS.
 //
 //	path                            1 KB       100 KB     1 MB
 //	literal.Parse             0.36 ms    28 ms      364 ms

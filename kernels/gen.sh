@@ -1,6 +1,6 @@
 #!/bin/bash
-# gen.sh: regenerate kernels.ptx from kernels.cu with nvcc 11.8 (run from anywhere; also
-# `go generate ./kernels`).
+# gen.sh: regenerate kernels.ptx and mlp_cluster.ptx from kernels.cu with nvcc 11.8 (run
+# from anywhere; also `go generate ./kernels`).
 #
 # nvcc comes from Debian 12 non-free (nvidia-cuda-toolkit, libnvvm4, nvidia-cuda-dev
 # 11.8): the .debs are downloaded with apt-get download and unpacked, not installed, into
@@ -9,14 +9,17 @@
 # .ci/cuda-sdk.sh enables. With NVCC set, that nvcc is used instead (e.g. nvcc 13.0 on the
 # GPU machine: NVCC=nvcc bash kernels/gen.sh).
 #
-# The PTX targets compute_90 (.target sm_90: mlp_step runs in clusters of 8 blocks, with
-# cluster barriers and distributed shared memory, which need sm_90; nvcc 11.8 emits them as
-# PTX ISA 7.8): the driver JIT-compiles it for the device it loads on, a Hopper GPU (the
-# H200). ptxas, when present, checks the result for sm_90.
+# Two PTX files: kernels.ptx targets compute_80 (.target sm_80; cp.async needs sm_80) and
+# holds every kernel, mlp_step being the whole-row kernel (-DMLP_KS=0), so that it loads on
+# every GPU since the A100; mlp_cluster.ptx targets compute_90 (.target sm_90: the K-split
+# mlp_step runs in clusters of 8 blocks, with cluster barriers and distributed shared
+# memory; nvcc 11.8 emits them as PTX ISA 7.8) and holds that mlp_step alone
+# (-DMLP_KS=1 -DKERNELS_MLP_ONLY=1); package kernels loads it only on devices of compute
+# capability 9.0 or more. The driver JIT-compiles each for the device it loads on.
+# ptxas, when present, checks kernels.ptx for sm_80 and both for sm_90.
 set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
 root=$(cd "$here/.." && pwd)
-arch=${ARCH:-compute_90}
 if [ -z "${NVCC:-}" ]; then
   tk=${NVCC_ROOT:-$root/.cuda-sdk/toolkit}
   bin=$tk/usr/lib/nvidia-cuda-toolkit/bin
@@ -41,8 +44,16 @@ PROFILE
   PTXAS=$tk/usr/bin/ptxas
 fi
 # -lineinfo off, no debug: the PTX is what the driver JITs; keep it deterministic.
-$NVCC -ptx -arch="$arch" -O3 -o "$here/kernels.ptx" "$here/kernels.cu"
+$NVCC -ptx -arch=compute_80 -O3 -DMLP_KS=0 -o "$here/kernels.ptx" "$here/kernels.cu"
+$NVCC -ptx -arch=compute_90 -O3 -DMLP_KS=1 -DKERNELS_MLP_ONLY=1 -o "$here/mlp_cluster.ptx" "$here/kernels.cu"
 if [ -n "${PTXAS:-}" ] && [ -x "$PTXAS" ]; then
-  "$PTXAS" -arch=sm_90 -v -o /dev/null "$here/kernels.ptx" 2>&1 | grep -E "Compiling|registers" || true
+  for check in "sm_80 kernels.ptx" "sm_90 kernels.ptx" "sm_90 mlp_cluster.ptx"; do
+    set -- $check
+    echo "gen.sh: ptxas -arch=$1 $2"
+    "$PTXAS" -arch="$1" -v -o /dev/null "$here/$2" 2>&1 | grep -E "Compiling|registers|error" || true
+    "$PTXAS" -arch="$1" -o /dev/null "$here/$2"
+  done
 fi
-echo "gen.sh: wrote $here/kernels.ptx ($(grep -c '^.visible .entry' "$here/kernels.ptx") kernels)"
+for f in kernels.ptx mlp_cluster.ptx; do
+  echo "gen.sh: wrote $here/$f ($(grep -c '^.visible .entry' "$here/$f") kernels)"
+done

@@ -4,12 +4,19 @@
 //
 // No kernel depends on the launch order of blocks or on atomics, so every result is
 // bitwise reproducible: replaying a captured graph gives exactly the eager result.
+//
+// gen.sh compiles it twice: kernels.ptx (compute_80, -DMLP_KS=0: every kernel, mlp_step
+// the whole-row kernel) and mlp_cluster.ptx (compute_90, -DMLP_KS=1 -DKERNELS_MLP_ONLY=1:
+// mlp_step the K split over clusters of 8 alone). KERNELS_MLP_ONLY leaves out the other
+// kernels.
 
+#if !KERNELS_MLP_ONLY
 // axpy: y[i] = a*x[i] + y[i] for i < n. The same kernel as shared/gpu/anchor_graph.cu.
 extern "C" __global__ void axpy(float a, const float* x, float* y, int n) {
   int i = blockIdx.x * blockDim.x + threadIdx.x;
   if (i < n) y[i] = a * x[i] + y[i];
 }
+#endif
 
 // Activation codes for linear; they match kernels.Activation in Go.
 #define ACT_NONE 0
@@ -25,6 +32,7 @@ __device__ __forceinline__ float activate(float v, int act) {
   return v;
 }
 
+#if !KERNELS_MLP_ONLY
 // linear: y[b, o] = act(bias[o] + sum_i x[b, i] * w[i, o]) for b < batch, o < out.
 // x is batch x in, w is in x out (so neighbouring threads read neighbouring weights),
 // bias has out entries, y is batch x out. Launch with blockDim (32, LINEAR_KSPLIT) and grid
@@ -235,6 +243,7 @@ linear_ws(const float* __restrict__ x, const float* __restrict__ ln_gamma, const
     }
   }
 }
+#endif // !KERNELS_MLP_ONLY
 
 // ---- the whole drafter step in one persistent kernel (issue 25) ----
 //
@@ -275,10 +284,11 @@ linear_ws(const float* __restrict__ x, const float* __restrict__ ln_gamma, const
 // grid_sync; 8 are enough with MLP_BARRIER 2) owned by this launch alone.
 #define MLP_MAXB 8
 #define MLP_MAXMATS 5
-// MLP_KS 1 (the default, kernels.ptx) makes mlp_step the K-split kernel over clusters of
-// 8 at the end of this file (sm_90); 0, the kernel of this section (one block per 8
+// MLP_KS 1 (the default, mlp_cluster.ptx) makes mlp_step the K-split kernel over clusters
+// of 8 at the end of this file (sm_90); 0, the kernel of this section (one block per 8
 // columns, every block reading whole rows, grid barriers), the default until issue 25's
-// third pass, kept for kernels/mlp_bench.cu's comparisons (-DMLP_KS=0).
+// third pass, kept in kernels.ptx (compute_80) for GPUs before Hopper and for
+// kernels/mlp_bench.cu's comparisons (-DMLP_KS=0).
 #ifndef MLP_KS
 #define MLP_KS 1
 #endif

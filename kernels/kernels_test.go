@@ -7,26 +7,57 @@ import (
 	"github.com/google/go-cmp/cmp"
 )
 
-// TestPTXEntries checks that the embedded PTX defines exactly the kernels Names lists, and
-// targets a PTX version and architecture the H200's driver JIT-compiles.
+// TestPTXEntries checks that each embedded PTX file defines exactly the kernels its names
+// list, and targets a PTX version and architecture the drivers JIT-compile: kernels.ptx
+// compute_80 (every GPU since the A100), mlp_cluster.ptx compute_90 (its clusters need
+// Hopper).
 func TestPTXEntries(t *testing.T) {
 	t.Parallel()
-	var got []string
-	for _, m := range regexp.MustCompile(`(?m)^\.visible \.entry (\w+)\(`).FindAllStringSubmatch(PTX(), -1) {
-		got = append(got, m[1])
-	}
-	if diff := cmp.Diff(Names(), got); diff != "" {
-		t.Errorf("PTX entries mismatch (-want +got):\n%s", diff)
-	}
-	for _, tc := range []struct {
-		name, re, reason string
+	for _, f := range []struct {
+		file, ptx, target, reason string
+		names                     []string
 	}{
-		{"target", `(?m)^\.target sm_90$`, "mlp_step's clusters need sm_90: the PTX JIT-compiles on drivers since CUDA 11.8, for Hopper (the H200)"},
-		{"version", `(?m)^\.version 7\.8$`, "nvcc 11.8's PTX ISA, which the H200's driver (CUDA 13.0) reads"},
-		{"address size", `(?m)^\.address_size 64$`, "pointer arguments are 8-byte slots"},
+		{"kernels.ptx", PTX(), "sm_80", "cp.async needs sm_80: the PTX JIT-compiles for the A100 and later, the H200 included", Names()},
+		{"mlp_cluster.ptx", ClusterPTX(), "sm_90", "the cluster mlp_step needs sm_90: Hopper (the H200)", ClusterNames()},
 	} {
-		if !regexp.MustCompile(tc.re).MatchString(PTX()) {
-			t.Errorf("%s: PTX does not match %s (%s)", tc.name, tc.re, tc.reason)
+		var got []string
+		for _, m := range regexp.MustCompile(`(?m)^\.visible \.entry (\w+)\(`).FindAllStringSubmatch(f.ptx, -1) {
+			got = append(got, m[1])
+		}
+		if diff := cmp.Diff(f.names, got); diff != "" {
+			t.Errorf("%s entries mismatch (-want +got):\n%s", f.file, diff)
+		}
+		for _, tc := range []struct {
+			name, re, reason string
+		}{
+			{"target", `(?m)^\.target ` + f.target + `$`, f.reason},
+			{"version", `(?m)^\.version 7\.8$`, "nvcc 11.8's PTX ISA, which drivers since CUDA 11.8 read (the H200's: CUDA 13.0)"},
+			{"address size", `(?m)^\.address_size 64$`, "pointer arguments are 8-byte slots"},
+		} {
+			if !regexp.MustCompile(tc.re).MatchString(f.ptx) {
+				t.Errorf("%s: %s does not match %s (%s)", tc.name, f.file, tc.re, tc.reason)
+			}
+		}
+	}
+	// Only the cluster kernel may use clusters: kernels.ptx must load before sm_90.
+	for _, re := range []string{`reqnctapercluster`, `barrier\.cluster`, `shared::cluster`} {
+		if regexp.MustCompile(re).MatchString(PTX()) {
+			t.Errorf("kernels.ptx uses %s, which needs sm_90", re)
+		}
+		if !regexp.MustCompile(re).MatchString(ClusterPTX()) {
+			t.Errorf("mlp_cluster.ptx lacks %s: is it the cluster mlp_step?", re)
+		}
+	}
+}
+
+func TestMLPKernelString(t *testing.T) {
+	t.Parallel()
+	for _, tc := range []struct {
+		k    MLPKernel
+		want string
+	}{{MLPWholeRows, "rows"}, {MLPCluster, "cluster"}, {MLPKernel(7), "MLPKernel(7)"}} {
+		if got := tc.k.String(); got != tc.want {
+			t.Errorf("MLPKernel(%d).String() = %q, want %q", int(tc.k), got, tc.want)
 		}
 	}
 }

@@ -4,6 +4,7 @@ package kernels
 
 import (
 	"context"
+	"errors"
 	"fmt"
 
 	"github.com/compilemode/compilemode/graphs/backend"
@@ -17,10 +18,21 @@ import (
 // A *Set is immutable and safe to share between goroutines.
 type Set struct {
 	axpy, linear, layerNorm, softmax, linearWS, mlpStep *backend.Function
+	// mlpCluster is mlp_cluster.ptx's mlp_step, nil when clusterErr says why it is not used.
+	mlpCluster *backend.Function
+	clusterErr error
 }
 
+// ErrNoClusterMLP is the cause (under errors.Is) of MLPClusterErr when a device's compute
+// capability is below 9.0: thread-block clusters need sm_90.
+var ErrNoClusterMLP = errors.New("kernels: the cluster mlp_step needs compute capability 9.0 or more")
+
 // Load loads the embedded PTX on every device of b (cuModuleLoadData, through
-// [backend.Backend.Load]).
+// [backend.Backend.Load]): kernels.ptx (compute_80) always, and mlp_cluster.ptx
+// (compute_90) when every device has compute capability 9.0 or more; then the cluster
+// mlp_step is used only if its largest launch (MLPMaxWidth, MLPMaxMats) passes
+// [backend.Backend.CheckCoResident] on every device. Otherwise (*Set).MLPStep launches the
+// whole-row mlp_step, and MLPClusterErr says why; that is not an error of Load.
 func Load(ctx context.Context, b *backend.Backend) (*Set, error) {
 	m, err := b.Load(ctx, PTX(), Names()...)
 	if err != nil {
@@ -35,8 +47,66 @@ func Load(ctx context.Context, b *backend.Backend) (*Set, error) {
 			return nil, err
 		}
 	}
+	k.mlpCluster, k.clusterErr = loadCluster(ctx, b)
 	return &k, nil
 }
+
+// loadCluster loads mlp_cluster.ptx on every device of b and checks that the cluster
+// mlp_step's largest launch fits on each at once; it returns the function, or why it is
+// not to be used.
+func loadCluster(ctx context.Context, b *backend.Backend) (*backend.Function, error) {
+	for _, d := range b.Devices() {
+		major, minor, err := backend.ComputeCapability(d)
+		if err != nil {
+			return nil, fmt.Errorf("kernels: device %d: compute capability: %w", d, err)
+		}
+		if major < 9 {
+			return nil, fmt.Errorf("%w: device %d has %d.%d", ErrNoClusterMLP, d, major, minor)
+		}
+	}
+	m, err := b.Load(ctx, ClusterPTX(), ClusterNames()...)
+	if err != nil {
+		return nil, err
+	}
+	f, err := m.Function("mlp_step")
+	if err != nil {
+		return nil, err
+	}
+	l := clusterLaunch(f, MLPMaxWidth, MLPMaxMats)
+	for _, d := range b.Devices() {
+		if err := b.CheckCoResident(ctx, d, l); err != nil {
+			return nil, err
+		}
+	}
+	return f, nil
+}
+
+// MLPKernel says which mlp_step MLPStep launches: MLPCluster when Load loaded and checked
+// it, else MLPWholeRows.
+func (k *Set) MLPKernel() MLPKernel {
+	if k.mlpCluster != nil {
+		return MLPCluster
+	}
+	return MLPWholeRows
+}
+
+// errWholeRowsChosen is MLPClusterErr of a Set from WholeRowsMLP.
+var errWholeRowsChosen = errors.New("kernels: the whole-row mlp_step was chosen (WholeRowsMLP)")
+
+// WholeRowsMLP returns a copy of k whose MLPStep launches the whole-row mlp_step
+// (MLPWholeRows) even where the cluster one is available, to compare the two on one
+// device.
+func (k *Set) WholeRowsMLP() *Set {
+	c := *k
+	c.mlpCluster, c.clusterErr = nil, errWholeRowsChosen
+	return &c
+}
+
+// MLPClusterErr says why MLPStep does not launch the cluster mlp_step: an error wrapping
+// ErrNoClusterMLP on a device below compute capability 9.0, a *backend.DeviceError whose
+// Err is a *backend.CoResidencyError when its clusters do not fit at once, or the failed
+// load; nil when it does.
+func (k *Set) MLPClusterErr() error { return k.clusterErr }
 
 // linearKSplit is LINEAR_KSPLIT of kernels.cu: the threads that share one output of linear.
 const linearKSplit = 8
@@ -244,14 +314,23 @@ func (a LinearWS) check() error {
 //
 // where xn_0 = X and xn_m = LayerNorm(p_m)·γ_{m-1} + β_{m-1} (biased variance, epsilon
 // Eps, as torch.nn.LayerNorm): the drafter's x = LayerNorm(GELU(x·W + b) + x) per layer,
-// then softmax(x·Wout + bOut). Its grid is MLPClusters clusters of MLPClusterSize blocks
-// (sm_90): each cluster owns 8 or 9 groups of 8 output columns and each of its blocks 1/8
-// of the inputs, whose part of every weight matrix it copies into shared memory (matrix 0
-// at entry, the others by loader warps once it has arrived: the step reads its weights
-// once, over 120 multiprocessors, while it computes). The blocks sum their partial
-// products in distributed shared memory, and between layers wait for every cluster's
-// arrival count; the launch is CoResident, so
-// NewStep refuses it on a device where the blocks do not fit at once.
+// then softmax(x·Wout + bOut). (*Set).MLPStep launches one of two kernels
+// ((*Set).MLPKernel says which; same arguments and packed weights):
+//
+//   - [MLPCluster] (sm_90): MLPClusters clusters of MLPClusterSize blocks; each cluster
+//     owns 8 or 9 groups of 8 output columns and each of its blocks 1/8 of the inputs,
+//     whose part of every weight matrix it copies into shared memory (matrix 0 at entry,
+//     the others by loader warps once it has arrived: the step reads its weights once,
+//     over 120 multiprocessors, while it computes). The blocks sum their partial products
+//     in distributed shared memory, and between layers wait for every cluster's arrival
+//     count.
+//   - [MLPWholeRows] (sm_80): Width/8 blocks each owning 8 output columns, copying their
+//     slices of every matrix into shared memory at entry and reading whole input rows,
+//     meeting at a grid barrier between layers.
+//
+// Either launch is CoResident (with a Cluster shape for MLPCluster), so NewStep refuses it
+// with a *backend.CoResidencyError on a device where its blocks or clusters do not fit at
+// once, instead of a launch that would never finish.
 type MLPStep struct {
 	X       *backend.Buffer    // Batch×Width input
 	Weights *backend.Buffer    // Mats matrices, each Width×Width packed by [PackMLP], one after another
@@ -271,35 +350,64 @@ type MLPStep struct {
 	Eps     float32 // LayerNorm epsilon
 }
 
-// mlpThreads is KS_BLOCK of kernels.cu: a warp per column group of the widest cluster
-// (9), then 8 warps that copy matrices 1.. into shared memory.
-const mlpThreads = (9 + 8) * 32
+// mlpClusterThreads is KS_BLOCK of kernels.cu: a warp per column group of the widest
+// cluster (9), then 8 warps that copy matrices 1.. into shared memory.
+const mlpClusterThreads = (9 + 8) * 32
 
-// mlpSharedMem is mlp_step's dynamic shared memory in bytes: each block's part of every
-// matrix, Width/8 inputs of at most ceil(Width/8 / MLPClusters) groups of 8 columns.
+// mlpRowsThreads is MLP_THREADS of kernels.cu, the whole-row kernel's block.
+const mlpRowsThreads = 256
+
+// mlpSharedMem is the cluster mlp_step's dynamic shared memory in bytes: each block's part
+// of every matrix, Width/8 inputs of at most ceil(Width/8 / MLPClusters) groups of 8
+// columns.
 func mlpSharedMem(width, mats int) int {
 	groups := width / MLPColumns
 	most := (groups + MLPClusters - 1) / MLPClusters
 	return mats * most * MLPColumns * (width / MLPClusterSize) * 4
 }
 
-// MLPStep returns the launch of a; it checks the limits and buffer sizes.
+// mlpRowsSharedMem is the whole-row mlp_step's dynamic shared memory in bytes: its slice
+// of every matrix, the batch rows, the LayerNorms' gammas and betas.
+func mlpRowsSharedMem(width, mats int) int {
+	return (mats*width*MLPColumns + MLPMaxBatch*width + 2*(mats-1)*width) * 4
+}
+
+// clusterLaunch is the cluster mlp_step's launch shape at width and mats, without
+// arguments.
+func clusterLaunch(f *backend.Function, width, mats int) backend.Launch {
+	return backend.Launch{
+		Func:       f,
+		Grid:       backend.Dim3{X: MLPClusters * MLPClusterSize},
+		Block:      backend.Dim3{X: mlpClusterThreads},
+		SharedMem:  uint32(mlpSharedMem(width, mats)),
+		CoResident: true,
+		Cluster:    backend.Dim3{X: MLPClusterSize},
+	}
+}
+
+// MLPStep returns the launch of a, of the kernel MLPKernel names; it checks the limits
+// and buffer sizes.
 func (k *Set) MLPStep(a MLPStep) (backend.Launch, error) {
 	if err := a.check(); err != nil {
 		return backend.Launch{}, err
 	}
-	smem := mlpSharedMem(a.Width, a.Mats)
-	return backend.Launch{
-		Func:       k.mlpStep,
-		Grid:       backend.Dim3{X: MLPClusters * MLPClusterSize},
-		Block:      backend.Dim3{X: mlpThreads},
-		SharedMem:  uint32(smem),
-		CoResident: true,
-		Args: []backend.Arg{backend.Ptr(a.X), backend.Ptr(a.Weights), backend.Ptr(a.Bias), backend.Ptr(a.Gamma),
-			backend.Ptr(a.Beta), backend.Ptr(a.Scratch[0]), backend.Ptr(a.Scratch[1]), backend.Ptr(a.Out),
-			backend.Ptr(a.Barrier), backend.Int32(int32(a.Batch)), backend.Int32(int32(a.Width)),
-			backend.Int32(int32(a.Mats)), backend.Float32(a.Eps)},
-	}, nil
+	var l backend.Launch
+	if k.mlpCluster != nil {
+		l = clusterLaunch(k.mlpCluster, a.Width, a.Mats)
+	} else {
+		l = backend.Launch{
+			Func:       k.mlpStep,
+			Grid:       backend.Dim3{X: uint32(a.Width / MLPColumns)},
+			Block:      backend.Dim3{X: mlpRowsThreads},
+			SharedMem:  uint32(mlpRowsSharedMem(a.Width, a.Mats)),
+			CoResident: true,
+		}
+	}
+	l.Args = []backend.Arg{backend.Ptr(a.X), backend.Ptr(a.Weights), backend.Ptr(a.Bias), backend.Ptr(a.Gamma),
+		backend.Ptr(a.Beta), backend.Ptr(a.Scratch[0]), backend.Ptr(a.Scratch[1]), backend.Ptr(a.Out),
+		backend.Ptr(a.Barrier), backend.Int32(int32(a.Batch)), backend.Int32(int32(a.Width)),
+		backend.Int32(int32(a.Mats)), backend.Float32(a.Eps)}
+	return l, nil
 }
 
 func (a MLPStep) check() error {

@@ -5,6 +5,7 @@ package kernels_test
 
 import (
 	"context"
+	"errors"
 	"math"
 	"testing"
 
@@ -295,4 +296,73 @@ func runWS(t *testing.T, b *backend.Backend, ks *kernels.Set, batch, in, out int
 		}
 	}
 	return outs, d.reference(batch, in, out, act, ln, residual)
+}
+
+// TestMLPKernelChoice checks which mlp_step Load picks on device 0: the cluster kernel
+// (15 clusters of 8 blocks) at compute capability 9.0 or more, where its clusters fit at
+// once (the H200), else the whole-row kernel with MLPClusterErr wrapping ErrNoClusterMLP;
+// and that WholeRowsMLP launches the whole-row kernel (Width/8 blocks, no clusters).
+func TestMLPKernelChoice(t *testing.T) {
+	ctx := context.Background()
+	b, err := backend.Open([]int{0})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer func() {
+		if err := b.Close(); err != nil {
+			t.Error(err)
+		}
+	}()
+	ks, err := kernels.Load(ctx, b)
+	if err != nil {
+		t.Fatal(err)
+	}
+	major, minor, err := backend.ComputeCapability(0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Logf("compute capability %d.%d: mlp_step %v (cluster kernel not used: %v)", major, minor, ks.MLPKernel(), ks.MLPClusterErr())
+	const width = 128
+	buf := func(n int) *backend.Buffer {
+		p, err := b.Alloc(ctx, 0, int64(4*n))
+		if err != nil {
+			t.Fatal(err)
+		}
+		return p
+	}
+	a := kernels.MLPStep{X: buf(width), Weights: buf(width * width), Bias: buf(width),
+		Scratch: [2]*backend.Buffer{buf(width), buf(width)}, Out: buf(width), Barrier: buf(kernels.MLPBarrierFloats),
+		Batch: 1, Width: width, Mats: 1, Eps: 1e-5}
+	for _, tc := range []struct {
+		name          string
+		ks            *kernels.Set
+		want          kernels.MLPKernel
+		grid, cluster uint32
+	}{
+		{"Load", ks, kernels.MLPWholeRows, width / kernels.MLPColumns, 0},
+		{"WholeRowsMLP", ks.WholeRowsMLP(), kernels.MLPWholeRows, width / kernels.MLPColumns, 0},
+	} {
+		if tc.name == "Load" && major >= 9 {
+			tc.want, tc.grid, tc.cluster = kernels.MLPCluster, kernels.MLPClusters*kernels.MLPClusterSize, kernels.MLPClusterSize
+			if err := ks.MLPClusterErr(); err != nil {
+				t.Errorf("compute capability %d.%d: the cluster mlp_step is not used: %v", major, minor, err)
+			}
+		}
+		if tc.name == "Load" && major < 9 && !errors.Is(ks.MLPClusterErr(), kernels.ErrNoClusterMLP) {
+			t.Errorf("compute capability %d.%d: MLPClusterErr = %v, want ErrNoClusterMLP", major, minor, ks.MLPClusterErr())
+		}
+		if got := tc.ks.MLPKernel(); got != tc.want {
+			t.Errorf("%s: MLPKernel() = %v, want %v", tc.name, got, tc.want)
+		}
+		l, err := tc.ks.MLPStep(a)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if l.Grid.X != tc.grid || l.Cluster.X != tc.cluster || !l.CoResident {
+			t.Errorf("%s: launch grid %d cluster %d co-resident %v, want %d, %d, true", tc.name, l.Grid.X, l.Cluster.X, l.CoResident, tc.grid, tc.cluster)
+		}
+		if _, err := b.NewStep(ctx, 0, "mlp-"+tc.name, []backend.Launch{l}); err != nil {
+			t.Errorf("%s: NewStep: %v", tc.name, err)
+		}
+	}
 }

@@ -199,7 +199,7 @@ func (ev *evaluator) eval(n *node) (Value, *pyErr) {
 func (ev *evaluator) evalNode(n *node) (Value, *pyErr) {
 	switch n.kind {
 	case nConst:
-		return n.val, nil
+		return *n.val, nil
 	case nName:
 		return ev.nameValue(n)
 	case nUnary:
@@ -317,7 +317,7 @@ func (ev *evaluator) compare(n *node) (Value, *pyErr) {
 	if err != nil {
 		return Value{}, err
 	}
-	for i, op := range n.ops {
+	for i, op := range n.more.ops {
 		y, err := ev.eval(n.kids[i+1])
 		if err != nil {
 			return Value{}, err

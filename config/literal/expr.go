@@ -49,16 +49,28 @@ const (
 	nUnsupported
 )
 
-// node is a parsed expression.
+// node is a parsed expression. A literal of a million items holds a million nodes:
+// the parts few nodes use (a comparison's operators, an f-string's parts) are behind
+// more, and a constant's value is the rewriter's atom, not a copy (sweep finding 9).
 type node struct {
 	kind nodeKind
 	op   string
-	ops  []string
-	val  Value
+	val  *Value // nConst only
 	name string
 	kids []*node
-	fstr *fstring
+	more *nodeMore
 	off  int // offset in the rewritten text
+}
+
+// nodeMore holds the node fields only comparisons and f-strings use.
+type nodeMore struct {
+	ops  []string // nCompare: its operators
+	fstr *fstring // nFString: its parts
+}
+
+// constNode is an nConst node of v.
+func (p *exprParser) constNode(v Value, off int) *node {
+	return p.mk(node{kind: nConst, val: &v, off: off})
 }
 
 // token kinds.
@@ -425,7 +437,7 @@ func (p *exprParser) exprList(end uint8, close string) (*node, *syntaxErr) {
 		if err != nil {
 			return nil, err
 		}
-		items = append(items, it)
+		items = appendDoubling(items, it)
 		if !p.accept(",") {
 			if close != "" && !p.is(close) && p.startsExpr(it) {
 				return nil, p.sideBySide(it, "")
@@ -562,13 +574,13 @@ func (p *exprParser) comparison() (*node, *syntaxErr) {
 	if op == "" {
 		return x, nil
 	}
-	n := p.mk(node{kind: nCompare, kids: []*node{x}, off: x.off})
+	n := p.mk(node{kind: nCompare, kids: []*node{x}, more: &nodeMore{}, off: x.off})
 	for ; op != ""; op = p.compOp() {
 		y, err := p.bitor()
 		if err != nil {
 			return nil, err
 		}
-		n.ops = append(n.ops, op)
+		n.more.ops = append(n.more.ops, op)
 		n.kids = append(n.kids, y)
 	}
 	return n, nil
@@ -796,8 +808,8 @@ func (p *exprParser) atom() (*node, *syntaxErr) {
 		if fp, ok := p.w.fstrs[int(t.atom)]; ok {
 			return p.fstringNode(fp, t.off)
 		}
-		v := p.w.atoms[t.atom]
-		return p.mk(node{kind: nConst, val: v, off: t.off}), nil
+		// The atoms are not changed once rewritten: the node points at its value.
+		return p.mk(node{kind: nConst, val: &p.w.atoms[t.atom], off: t.off}), nil
 	case tName:
 		return p.name(t)
 	case tOp:
@@ -822,11 +834,11 @@ func (p *exprParser) name(t token) (*node, *syntaxErr) {
 	}
 	switch t.text {
 	case "None":
-		return p.mk(node{kind: nConst, val: None(), off: t.off}), nil
+		return p.constNode(None(), t.off), nil
 	case "True":
-		return p.mk(node{kind: nConst, val: Bool(true), off: t.off}), nil
+		return p.constNode(Bool(true), t.off), nil
 	case "False":
-		return p.mk(node{kind: nConst, val: Bool(false), off: t.off}), nil
+		return p.constNode(Bool(false), t.off), nil
 	case "yield", "await":
 		return nil, &syntaxErr{off: t.off, why: t.text + " is not a constant expression"}
 	}

@@ -107,7 +107,7 @@ func (ep *exprParser) fstringNode(p piece, off int) (*node, *syntaxErr) {
 	if err := flush(); err != nil {
 		return nil, err
 	}
-	n.fstr = fs
+	n.more = &nodeMore{fstr: fs}
 	return n, nil
 }
 
@@ -257,7 +257,7 @@ func (ep *exprParser) subExpr(src string, off int) (*node, *syntaxErr) {
 // fstringValue evaluates an f-string.
 func (ev *evaluator) fstringValue(n *node) (Value, *pyErr) {
 	var b strings.Builder
-	for _, p := range n.fstr.parts {
+	for _, p := range n.more.fstr.parts {
 		if p.expr == nil {
 			b.WriteString(p.text)
 			continue

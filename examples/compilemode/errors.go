@@ -74,6 +74,9 @@ func (c *cli) inputError(err error) string {
 		inner = we.Msg
 	}
 	top, _, _ := strings.Cut(field, "[")
+	if top == "options" && c.given["options"] && c.compile.OptionsParsedLater {
+		return "-options: " + userWords(inner) // as cliflags words its own parse of -options
+	}
 	msg := withFieldFix(top, userWords(inner))
 	if flag := scenarioFlags[top]; flag != "" && c.given[flag] {
 		return fmt.Sprintf("-%s: %s", flag, c.flagWords(msg))

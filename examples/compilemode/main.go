@@ -147,6 +147,8 @@ func (c *cli) checkCounts() error {
 // plan builds the scenario from the flags, checks it and prints the report (or the
 // -key values, or the release comparison). It returns the exit status.
 func (c *cli) plan(stdout, stderr io.Writer, environ func() []string) int {
+	// Check parses -options (once; -key and the one-release report go through it).
+	c.compile.OptionsParsedLater = c.releases() == nil
 	sc, err := c.scenarioFromFlags(environ)
 	if err != nil {
 		failf(stderr, "%s", c.inputError(err))

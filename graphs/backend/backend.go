@@ -50,6 +50,24 @@ func DeviceName(d int) (string, error) {
 	return name, nil
 }
 
+// ComputeCapability returns the compute capability of device ordinal d, such as 9, 0 for
+// an H200 or 8, 0 for an A100, with cuDeviceGetAttribute
+// (CU_DEVICE_ATTRIBUTE_COMPUTE_CAPABILITY_MAJOR and _MINOR):
+// https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__DEVICE.html
+func ComputeCapability(d int) (major, minor int, err error) {
+	dev, err := cu.GetDevice(d)
+	if err != nil {
+		return 0, 0, fromCU(err)
+	}
+	if major, err = dev.Attribute(cu.ComputeCapabilityMajor); err != nil {
+		return 0, 0, fromCU(err)
+	}
+	if minor, err = dev.Attribute(cu.ComputeCapabilityMinor); err != nil {
+		return 0, 0, fromCU(err)
+	}
+	return major, minor, nil
+}
+
 // Open starts one worker per listed device ordinal and returns when all are ready: each
 // worker locks its goroutine to an OS thread, retains the device's primary context
 // (cuDevicePrimaryCtxRetain) and makes it current there, and creates its stream. A device

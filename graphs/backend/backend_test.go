@@ -644,4 +644,55 @@ func TestCoResident(t *testing.T) {
 	if !errors.As(err, &de) || de.Device != d || de.Name != "many" {
 		t.Errorf("NewStep of 2^20 co-resident blocks: err = %v, want a *DeviceError for step many", err)
 	}
+	var ce *backend.CoResidencyError
+	if !errors.As(err, &ce) || ce.Units != "blocks" || ce.Need != 1<<20 || ce.Kernel != "axpy" {
+		t.Errorf("NewStep of 2^20 co-resident blocks: err = %v, want a *CoResidencyError for 2^20 blocks of axpy", err)
+	}
+}
+
+// TestCoResidentClusters checks the cluster-aware co-residency check with the cluster
+// mlp_step (kernels.ClusterPTX, 8-block clusters; skipped below compute capability 9.0):
+// its 15 clusters at the largest shape fit (as on the H200), a grid of 1000 clusters is
+// refused by NewStep with a *CoResidencyError counting clusters, before any launch (so it
+// cannot hang), and a grid that is not a whole number of clusters is refused too.
+func TestCoResidentClusters(t *testing.T) {
+	d := visible(t)[0]
+	major, minor, err := backend.ComputeCapability(d)
+	must(t, err)
+	if major < 9 {
+		t.Skipf("device %d has compute capability %d.%d: no thread-block clusters", d, major, minor)
+	}
+	ctx := context.Background()
+	b := open(t, []int{d})
+	m, err := b.Load(ctx, kernels.ClusterPTX(), kernels.ClusterNames()...)
+	must(t, err)
+	f, err := m.Function("mlp_step")
+	must(t, err)
+	// mlp_step's largest launch: 15 clusters of 8 blocks of 544 threads, 184320 bytes.
+	l := backend.Launch{Func: f, Grid: backend.Dim3{X: 120}, Block: backend.Dim3{X: 544}, SharedMem: 184320,
+		CoResident: true, Cluster: backend.Dim3{X: 8}}
+	must(t, b.CheckCoResident(ctx, d, l))
+	_, err = b.NewStep(ctx, d, "fits", []backend.Launch{l}) // built, never run: no arguments
+	must(t, err)
+
+	l.Grid.X = 8 * 1000
+	err = b.CheckCoResident(ctx, d, l)
+	_, stepErr := b.NewStep(ctx, d, "many", []backend.Launch{l})
+	for _, e := range []error{err, stepErr} {
+		var ce *backend.CoResidencyError
+		if !errors.As(e, &ce) || ce.Units != "clusters" || ce.Need != 1000 || ce.Cluster != 8 || ce.Fit < 1 || ce.Fit >= 1000 || ce.Kernel != "mlp_step" {
+			t.Errorf("1000 co-resident clusters: err = %v, want a *CoResidencyError for 1000 clusters of 8 of mlp_step", e)
+			continue
+		}
+		t.Logf("refused: %v", e)
+	}
+	var de *backend.DeviceError
+	if !errors.As(stepErr, &de) || de.Name != "many" {
+		t.Errorf("NewStep: err = %v, want a *DeviceError for step many", stepErr)
+	}
+
+	l.Grid.X = 121
+	if _, err := b.NewStep(ctx, d, "ragged", []backend.Launch{l}); !errors.As(err, &de) || de.Name != "ragged" {
+		t.Errorf("NewStep of 121 blocks in clusters of 8: err = %v, want a *DeviceError for step ragged", err)
+	}
 }

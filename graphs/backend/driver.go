@@ -18,6 +18,7 @@ package backend
 #cgo CFLAGS: -Wno-deprecated-declarations
 #cgo LDFLAGS: -lcuda
 #include <stdlib.h>
+#include <string.h>
 #include <time.h>
 #include "cm.h"
 
@@ -128,6 +129,51 @@ static CUresult cm_func_prepare(CUfunction f, CUdevice dev, int threads, int shm
 	*stage = 0;
 	*resident = per * sms;
 	return CUDA_SUCCESS;
+}
+
+#if CUDA_VERSION < 12000
+// cuOccupancyMaxActiveClusters is in the driver since CUDA 12.0 (and in CUDA 11.8's
+// libcuda.so stub), but not in CUDA 11.8's cuda.h, which the build may use: declared here
+// with the signature of CUDA 12's cuda.h.
+CUresult CUDAAPI cuOccupancyMaxActiveClusters(int *numClusters, CUfunction func, const CUlaunchConfig *config);
+#endif
+
+// cm_max_active_clusters stores in *n how many clusters of cluster[] blocks of block[]
+// threads and shmem bytes of dynamic shared memory fit on the device at once
+// (cuOccupancyMaxActiveClusters, with the cluster shape as a
+// CU_LAUNCH_ATTRIBUTE_CLUSTER_DIMENSION attribute: allowed, and required to match, for a
+// kernel compiled with its cluster shape). Should the driver refuse the attribute, it asks
+// again without it, as kernels/mlp_bench.cu does (the kernel's own shape then applies);
+// the first failure is returned if that fails too.
+static CUresult cm_max_active_clusters(CUfunction f, const unsigned *grid, const unsigned *block,
+		const unsigned *cluster, unsigned shmem, int *n) {
+	CUlaunchAttribute attr;
+	memset(&attr, 0, sizeof attr);
+	attr.id = CU_LAUNCH_ATTRIBUTE_CLUSTER_DIMENSION;
+	attr.value.clusterDim.x = cluster[0];
+	attr.value.clusterDim.y = cluster[1];
+	attr.value.clusterDim.z = cluster[2];
+	CUlaunchConfig cfg;
+	memset(&cfg, 0, sizeof cfg);
+	cfg.gridDimX = grid[0];
+	cfg.gridDimY = grid[1];
+	cfg.gridDimZ = grid[2];
+	cfg.blockDimX = block[0];
+	cfg.blockDimY = block[1];
+	cfg.blockDimZ = block[2];
+	cfg.sharedMemBytes = shmem;
+	cfg.hStream = NULL;
+	cfg.attrs = &attr;
+	cfg.numAttrs = 1;
+	*n = 0;
+	CUresult r = cuOccupancyMaxActiveClusters(n, f, &cfg);
+	if (r == CUDA_SUCCESS) return r;
+	cfg.attrs = NULL;
+	cfg.numAttrs = 0;
+	*n = 0;
+	if (cuOccupancyMaxActiveClusters(n, f, &cfg) == CUDA_SUCCESS) return CUDA_SUCCESS;
+	*n = 0;
+	return r;
 }
 
 // cm_graph_launch_n launches the executable graph e iters times on stream s (cuGraphLaunch).
@@ -494,4 +540,21 @@ func funcPrepare(f C.CUfunction, dev cu.Device, threads, shmem int) (resident in
 		return 0, [...]string{"", "cuFuncGetAttribute", "cuFuncSetAttribute", "cuOccupancyMaxActiveBlocksPerMultiprocessor", "cuDeviceGetAttribute"}[stage], err
 	}
 	return int(r), "", nil
+}
+
+// clusterFit returns how many clusters of l's Cluster shape, with its block shape and
+// dynamic shared memory, fit on the device at once (cuOccupancyMaxActiveClusters, CUDA
+// 12.0 and later; the kernel's shared-memory limit must already allow l.SharedMem):
+// https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__OCCUPANCY.html
+func clusterFit(f C.CUfunction, l Launch) (int, error) {
+	g, bl, c := l.Grid.norm(), l.Block.norm(), l.Cluster.norm()
+	var cg, cb, cc [3]C.uint
+	for d := 0; d < 3; d++ {
+		cg[d], cb[d], cc[d] = C.uint(g[d]), C.uint(bl[d]), C.uint(c[d])
+	}
+	var n C.int
+	if err := res(C.cm_max_active_clusters(f, &cg[0], &cb[0], &cc[0], C.uint(l.SharedMem), &n)); err != nil {
+		return 0, err
+	}
+	return int(n), nil
 }

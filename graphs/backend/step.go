@@ -68,8 +68,17 @@ type Launch struct {
 	// of this size that fit on the device (cuOccupancyMaxActiveBlocksPerMultiprocessor
 	// times the multiprocessors). It is launched as any other kernel (cuLaunchKernel, so it
 	// can be captured); nothing else may occupy the device's multiprocessors meanwhile,
-	// which holds for a step's kernels on one stream.
+	// which holds for a step's kernels on one stream. For a launch with a Cluster shape
+	// the check counts clusters instead: Grid's clusters against
+	// cuOccupancyMaxActiveClusters. A refusal is a *DeviceError whose Err is a
+	// *[CoResidencyError].
 	CoResident bool
+	// Cluster is the thread-block cluster shape the kernel was compiled with
+	// (__cluster_dims__, PTX .reqnctapercluster; sm_90 and later), zero for a kernel
+	// without clusters. The launch itself is unchanged (cuLaunchKernel: the kernel carries
+	// its shape); the field makes NewStep check that Grid is a whole number of clusters
+	// and, with CoResident, count clusters.
+	Cluster Dim3
 }
 
 // RunStats says what one Run did.
@@ -155,18 +164,8 @@ func (b *Backend) NewStep(ctx context.Context, device int, name string, launches
 	if len(launches) == 0 {
 		return nil, bad("no launches")
 	}
-	for i, l := range launches {
-		if l.Func == nil {
-			return nil, bad("launch %d: nil Func", i)
-		}
-		if _, ok := l.Func.handles[device]; !ok {
-			return nil, bad("launch %d: kernel %q is not loaded on this device", i, l.Func.name)
-		}
-		for j, a := range l.Args {
-			if a.buf != nil && a.buf.device != device {
-				return nil, bad("launch %d (%s) argument %d: buffer is on device %d", i, l.Func.name, j, a.buf.device)
-			}
-		}
+	if err := checkLaunches(device, launches); err != nil {
+		return nil, bad("%w", err)
 	}
 	s := &Step{name: name, device: device}
 	ls := append([]Launch(nil), launches...)
@@ -184,24 +183,77 @@ func (b *Backend) NewStep(ctx context.Context, device int, name string, launches
 	return s, nil
 }
 
+// checkLaunches checks what NewStep can without the device: every launch has a Func
+// loaded on device, its buffers are on device, and its grid is a whole number of its
+// clusters.
+func checkLaunches(device int, launches []Launch) error {
+	for i, l := range launches {
+		if l.Func == nil {
+			return fmt.Errorf("launch %d: nil Func", i)
+		}
+		if _, ok := l.Func.handles[device]; !ok {
+			return fmt.Errorf("launch %d: kernel %q is not loaded on this device", i, l.Func.name)
+		}
+		for j, a := range l.Args {
+			if a.buf != nil && a.buf.device != device {
+				return fmt.Errorf("launch %d (%s) argument %d: buffer is on device %d", i, l.Func.name, j, a.buf.device)
+			}
+		}
+		if _, _, err := clusterCount(l.Grid.norm(), l.Cluster.norm()); err != nil {
+			return fmt.Errorf("launch %d (%s): %w", i, l.Func.name, err)
+		}
+	}
+	return nil
+}
+
+// CheckCoResident reports whether l's blocks (or clusters, with a Cluster shape) all fit
+// on device at once, as NewStep checks a CoResident launch, without building a step or
+// launching anything: nil when they fit, else a *[DeviceError] whose Err is a
+// *[CoResidencyError], or the failed driver call. As NewStep, it raises the kernel's
+// dynamic shared-memory limit to l.SharedMem when below. Package kernels uses it to pick
+// a kernel the device can run.
+func (b *Backend) CheckCoResident(ctx context.Context, device int, l Launch) error {
+	w, err := b.worker(device, "step")
+	if err != nil {
+		return err
+	}
+	if err := checkLaunches(device, []Launch{l}); err != nil {
+		return &DeviceError{Device: device, Step: "step", Err: err}
+	}
+	l.CoResident = true
+	return w.do(ctx, "step", func() error { return w.prepareFuncs("", []Launch{l}) })
+}
+
 // prepareFuncs raises the dynamic shared-memory limit of each kernel launched with dynamic
 // shared memory to what the launch asks, when it is below (the default limit is 48 KiB less
 // the kernel's static shared memory), and checks that every CoResident launch's blocks fit
-// on the device at once.
+// on the device at once (clusterFit for a launch with a Cluster shape).
 func (w *worker) prepareFuncs(name string, ls []Launch) error {
 	for i, l := range ls {
 		if l.SharedMem == 0 && !l.CoResident {
 			continue
 		}
-		g, bl := l.Grid.norm(), l.Block.norm()
-		resident, call, err := funcPrepare(cFunction(l.Func.handles[w.device]), w.dev, int(bl[0]*bl[1]*bl[2]), int(l.SharedMem))
+		bl := l.Block.norm()
+		threads := int(bl[0] * bl[1] * bl[2])
+		f := cFunction(l.Func.handles[w.device])
+		resident, call, err := funcPrepare(f, w.dev, threads, int(l.SharedMem))
 		if err != nil {
 			return w.errorf("step", name, call, fmt.Errorf("launch %d (%s): %w", i, l.Func.name, fromCU(err)))
 		}
-		if blocks := int(g[0]) * int(g[1]) * int(g[2]); l.CoResident && blocks > resident {
-			return &DeviceError{Device: w.device, Step: "step", Name: name, Err: fmt.Errorf(
-				"launch %d (%s): %d co-resident blocks of %d threads and %d bytes of shared memory, but only %d fit on the device at once",
-				i, l.Func.name, blocks, bl[0]*bl[1]*bl[2], l.SharedMem, resident)}
+		if !l.CoResident {
+			continue
+		}
+		need, size, err := clusterCount(l.Grid.norm(), l.Cluster.norm())
+		if err == nil && size > 1 {
+			if resident, err = clusterFit(f, l); err != nil {
+				return w.errorf("step", name, "cuOccupancyMaxActiveClusters", fmt.Errorf("launch %d (%s): %w", i, l.Func.name, err))
+			}
+		}
+		if err == nil {
+			err = coResident(i, l.Func.name, need, size, resident, threads, l.SharedMem)
+		}
+		if err != nil {
+			return &DeviceError{Device: w.device, Step: "step", Name: name, Err: err}
 		}
 	}
 	return nil

@@ -134,6 +134,11 @@ type Compile struct {
 	NoEnv                                                  bool
 	// Stdin is what -schema - and -options @- read (nil: they are refused).
 	Stdin io.Reader
+	// OptionsParsedLater, when true, keeps Scenario from parsing -options: the caller
+	// gives the scenario to graphs.Check, which parses it (a 1 MB literal parsed twice
+	// cost twice the time and memory, sweep finding 9), and words Check's options error
+	// after -options itself.
+	OptionsParsedLater bool
 }
 
 // Register adds the flags to fs.
@@ -323,6 +328,9 @@ func (c *Compile) options() (string, error) {
 			return "", err
 		}
 		src = string(data)
+	}
+	if c.OptionsParsedLater && src != "" {
+		return src, nil // Check parses it; an empty literal is "no options" there
 	}
 	if _, err := config.ParseOptionsFor(src, c.python()); err != nil {
 		return "", fmt.Errorf("-options: %w", err)

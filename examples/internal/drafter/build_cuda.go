@@ -16,6 +16,9 @@ type Step struct {
 	Out      *backend.Buffer // Batch×Hidden probabilities
 	Step     *backend.Step
 	Launches []backend.Launch // the step's launches, in order (to time each alone)
+	// MLP is the mlp_step kernel a Fused step launches (ks.MLPKernel(): "cluster" on a
+	// Hopper GPU where its clusters fit, else "rows"); empty for the other variants.
+	MLP string
 }
 
 // Build uploads m to device and builds its step with the kernels of v.
@@ -40,7 +43,11 @@ func Build(ctx context.Context, b *backend.Backend, ks *kernels.Set, m *Model, d
 	if err != nil {
 		return nil, err
 	}
-	return &Step{Out: out, Step: step, Launches: launches}, nil
+	st := &Step{Out: out, Step: step, Launches: launches}
+	if v == Fused {
+		st.MLP = ks.MLPKernel().String()
+	}
+	return st, nil
 }
 
 // uploader allocates and fills buffers on one device, keeping the first error; after

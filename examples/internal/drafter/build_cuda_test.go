@@ -15,7 +15,9 @@ import (
 
 // TestBuildMatchesCPU runs one step of each variant eagerly and replayed on device 0,
 // checks the eager result against the float64 CPU reference and the replay against the
-// eager result bit for bit, at a small shape and at the drafter's.
+// eager result bit for bit, at a small shape and at the drafter's. Fused runs twice: with
+// the Set's mlp_step (the cluster kernel on a Hopper GPU) and with the whole-row one
+// (kernels.Set.WholeRowsMLP, the kernel of pre-Hopper GPUs).
 func TestBuildMatchesCPU(t *testing.T) {
 	ctx := context.Background()
 	b, err := backend.Open([]int{0})
@@ -31,13 +33,27 @@ func TestBuildMatchesCPU(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	t.Logf("kernels.Load: mlp_step %v (cluster kernel not used: %v)", ks.MLPKernel(), ks.MLPClusterErr())
+	type run struct {
+		v  Variant
+		ks *kernels.Set
+	}
+	var runs []run
+	for _, v := range Variants() {
+		runs = append(runs, run{v, ks})
+	}
+	runs = append(runs, run{Fused, ks.WholeRowsMLP()})
 	for _, sz := range []struct{ hidden, batch, layers int }{{128, 1, 1}, {256, 4, 3}, {1024, 8, 4}} {
 		m := NewModel(sz.hidden, sz.batch, sz.layers)
 		want := m.Forward()
-		for _, v := range Variants() {
-			s, err := Build(ctx, b, ks, m, 0, v)
+		for _, r := range runs {
+			s, err := Build(ctx, b, r.ks, m, 0, r.v)
 			if err != nil {
 				t.Fatal(err)
+			}
+			v := r.v.String()
+			if s.MLP != "" {
+				v += "/" + s.MLP
 			}
 			var outs [2][]float32
 			for i, mode := range []backend.ExecMode{{}, {Graph: true}} {

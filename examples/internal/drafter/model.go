@@ -27,7 +27,7 @@ const (
 	// 8 blocks, every block streaming its part of all the weights into shared memory
 	// while it computes, the partial products summed within the cluster, the
 	// LayerNorms, residuals and the final softmax fused in: 1 kernel, on a Hopper GPU
-	// (sm_90). It needs Hidden a multiple of 128 up to 1024, Batch ≤ 8 and
+	// (sm_90; elsewhere the whole-row mlp_step, kernels.MLPWholeRows). It needs Hidden a multiple of 128 up to 1024, Batch ≤ 8 and
 	// Layers ≤ 4 (kernels.MLPStep's limits).
 	Fused
 )
