@@ -55,10 +55,13 @@
 //     it ("… CUDAGraphs that has been overwritten", "… by a subseq…"), or starts
 //     with an ellipsis and the last two thirds ("…ensor output of CUDAGraphs …"); rows
 //     with a Pattern are not found this way, but for one case: the input's last line,
-//     a raise statement under a frame in torch's files, cut inside its message (12
-//     characters or more without white space), is found by the rows whose text starts
-//     with what is left when they are all of one code ("raise RuntimeError(\"Dynamo is
-//     not suppo", a stored page that ends mid-line);
+//     a raise statement under a frame in torch's files or an exception line (pytest's
+//     "E" allowed), cut inside its message (12 characters or more without white
+//     space), is found by the rows whose text starts with what is left when they are
+//     all of one code ("raise RuntimeError(\"Dynamo is not suppo", "RuntimeError:
+//     Error: accessing tensor outp", stored pages that end mid-line), and so is a
+//     logged line cut after a logger's header when 20 characters or more of the
+//     literal are left ("W1217 … utils.py:1558] Not enough SMs to use max_autot");
 //  5. paraphrased: a row marked Paraphrase matches the message retold in other words
 //     ("Python 3.11 is not supported for torch.compile"); a row of the same code that
 //     matches PyTorch's own text wins over it.
