@@ -128,12 +128,14 @@
 //
 // [Report.WriteText] wraps every line to [TextOptions].Width columns (default
 // [DefaultWidth], 100): tables keep their columns aligned and wrap inside their widest
-// columns, each device's reason and PyTorch's text follow the table, and nothing is cut; PyTorch's unknown-option message, which lists every key, is
-// elided in text (the JSON report holds it whole). A control character, escape
-// sequence or bidirectional override in any string the text shows (a mode, a key,
-// an environment variable, PyTorch's message quoting them) is written as an escape
-// (\x1b, \u009b, \u202e), so that it cannot act on a terminal; the JSON report
-// holds the strings as they are. Do not depend on the text being stable.
+// columns, each device's reason and PyTorch's text follow the table, nothing is cut
+// and no word is split (a key, path or number longer than its line or column stays
+// whole on a line of its own); PyTorch's unknown-option message, which lists every
+// key, is elided in text (the JSON report holds it whole). A control character, escape
+// sequence or bidirectional override in any string the text shows (a mode, a key, an
+// environment variable, PyTorch's message quoting them) is written as an escape (\x1b,
+// \u009b, \u202e), so that it cannot act on a terminal; the JSON report holds the
+// strings as they are. Do not depend on the text being stable.
 //
 // # Where the facts come from
 //

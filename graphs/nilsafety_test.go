@@ -127,9 +127,10 @@ var nilCases = map[string]func(t *testing.T){
 		}
 	},
 	// backend (untagged part): the handoff options.
-	"backend.Handoff.GoString":   func(t *testing.T) { _ = backend.Handoff(0).GoString(); _ = backend.Handoff(-1).GoString() },
-	"backend.Handoff.String":     func(t *testing.T) { _ = backend.Handoff(0).String(); _ = backend.Handoff(-1).String() },
-	"backend.HandoffError.Error": func(t *testing.T) { nilErrs[backend.HandoffError]() },
+	"backend.Handoff.GoString":       func(t *testing.T) { _ = backend.Handoff(0).GoString(); _ = backend.Handoff(-1).GoString() },
+	"backend.Handoff.String":         func(t *testing.T) { _ = backend.Handoff(0).String(); _ = backend.Handoff(-1).String() },
+	"backend.HandoffError.Error":     func(t *testing.T) { nilErrs[backend.HandoffError]() },
+	"backend.CoResidencyError.Error": func(t *testing.T) { nilErrs[backend.CoResidencyError]() },
 	"backend.ParseHandoff": func(t *testing.T) {
 		_, err := backend.ParseHandoff("\x00nonsense")
 		mustErr(t, err)

@@ -431,8 +431,16 @@ var (
 	cutRaised = regexp.MustCompile(`^\s*(?:[\w.]*(?:Error|Exception):\s*)+(\S.*)$`)
 )
 
-// minCutRaise is the shortest message (squeezed) a cut raise line may be matched by.
-const minCutRaise = 12
+// minCutRaise is the shortest message (squeezed) a cut raise line may be matched by;
+// minCutLogged, the shortest a logged line without an exception class may be (a
+// warning's start: "Not enough SMs to use max_autot").
+const (
+	minCutRaise  = 12
+	minCutLogged = 20
+)
+
+// pytestE is pytest's mark in front of an error line ("E       RuntimeError: …").
+var pytestE = regexp.MustCompile(`^\s*E\s+`)
 
 // matchCutRaise matches the input's last line with text when it is a raise statement
 // of a torch frame, or an exception line, cut inside its message: the rows whose
@@ -450,14 +458,17 @@ func (s *scanner) matchCutRaise() {
 			break
 		}
 	}
-	msg := s.cutMessage(k, bytes.TrimRight(e.clean, " \t\r\n"))
+	msg, logged := s.cutMessage(k, e.lineStart, bytes.TrimRight(e.clean, " \t\r\n"))
 	if len(msg) < minCutRaise {
+		return
+	}
+	if logged && s.holdsLiteral(msg) {
 		return
 	}
 	found := -1
 	for i := range s.rows {
 		r := &s.rows[i]
-		if r.Paraphrase || len(msg) >= len(r.squeezed) || !bytes.HasPrefix(r.squeezed, msg) {
+		if r.Paraphrase || !cutStartOf(r.squeezed, msg, logged) {
 			continue
 		}
 		if found >= 0 && s.rows[found].Code != r.Code {
@@ -473,19 +484,56 @@ func (s *scanner) matchCutRaise() {
 }
 
 // cutMessage is what is left of the message on entry k's line (text): a raise
-// statement's under a frame in torch's files, or an exception line's after its class;
-// nil when the line is neither.
-func (s *scanner) cutMessage(k int, text []byte) []byte {
+// statement's under a frame in torch's files, an exception line's after its class
+// (pytest's "E" in front allowed), or a logged line's after a logger's header when
+// minCutLogged characters or more are left; nil when the line is none of them.
+func (s *scanner) cutMessage(k int, lineStart bool, text []byte) (msg []byte, logged bool) {
 	if m := cutRaise.FindSubmatch(text); m != nil {
 		if prev := s.entry(k - 1); prev == nil || !torchFrame.Match(prev.clean) {
-			return nil
+			return nil, false
 		}
-		return squeeze(nil, m[1])
+		return squeeze(nil, m[1]), false
 	}
-	if m := cutRaised.FindSubmatch(text); m != nil {
-		return squeeze(nil, m[1])
+	body := text
+	if lineStart {
+		body = withoutLogHeader(text)
 	}
-	return nil
+	logged = len(body) < len(text)
+	body = pytestE.ReplaceAll(body, nil)
+	if m := cutRaised.FindSubmatch(body); m != nil {
+		return squeeze(nil, m[1]), false
+	}
+	if msg = squeeze(nil, body); logged && len(msg) >= minCutLogged {
+		return msg, true
+	}
+	return nil, false
+}
+
+// holdsLiteral reports whether msg (squeezed) holds some row's whole literal: a logged
+// line that does is PyTorch's message, not one cut short.
+func (s *scanner) holdsLiteral(msg []byte) bool {
+	for i := range s.rows {
+		if bytes.Contains(msg, s.rows[i].squeezed) {
+			return true
+		}
+	}
+	return false
+}
+
+// cutStartOf reports whether msg, cut where the input ends, is the start of a row's
+// literal (squeezed, lit) and not all of it; a logged line's message may hold words
+// before the literal ("Not " before "enough SMs to use max_autotune_gemm"), when
+// minCutLogged characters or more of the literal are left.
+func cutStartOf(lit, msg []byte, logged bool) bool {
+	if logged && len(lit) >= minCutRaise {
+		if i := bytes.Index(msg, lit[:minCutRaise]); i > 0 {
+			msg = msg[i:]
+			if len(msg) < minCutLogged {
+				return false
+			}
+		}
+	}
+	return len(msg) < len(lit) && bytes.HasPrefix(lit, msg)
 }
 
 // entry returns ring entry k (a push count), or nil when it is not held.

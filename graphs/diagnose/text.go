@@ -35,7 +35,9 @@ func (d *Diagnosis) WriteText(w io.Writer) error {
 // "torch 2.14 (from line 3)" when the log shows the release, or "torch 2.14 (from
 // -torch)" when Options.Torch gave it (the command's -torch flag). Every
 // line takes at most width terminal columns (a CJK rune takes two): prose is wrapped
-// at spaces, never cut, and a word longer than a line is split across lines. A width
+// at spaces, never cut, and never splits a word: one longer than a line (a path, a
+// key) takes a line of its own, longer than the width, except East Asian wide text,
+// which has no spaces and is broken between its runes. A width
 // of 0 or less does not wrap: each field is one line, as a file or a pipe that
 // re-wraps it wants; a width under MinTextWidth is taken as MinTextWidth. For a
 // diagnosis without findings it writes NoSignature. Do not depend on this output
