@@ -68,9 +68,14 @@ type nodeMore struct {
 	fstr *fstring // nFString: its parts
 }
 
-// constNode is an nConst node of v.
-func (p *exprParser) constNode(v Value, off int) *node {
-	return p.mk(node{kind: nConst, val: &v, off: off})
+// namedNode is an nConst node of None, True or False (i 0, 1 or 2: v's index in
+// p.named): the nodes of a parse share one value of each.
+func (p *exprParser) namedNode(i int, v Value, off int) *node {
+	if p.named[i] == nil {
+		c := v // allocated here, once, not at each call as &v would be
+		p.named[i] = &c
+	}
+	return p.mk(node{kind: nConst, val: p.named[i], off: off})
 }
 
 // token kinds.
@@ -107,6 +112,7 @@ type exprParser struct {
 	toks   []token
 	i      int
 	depth  int
+	named  [3]*Value // None, True and False, shared by their nodes (namedNode)
 }
 
 // syntaxErr is a SyntaxError found by the parser, at an offset of the rewritten text.
@@ -847,11 +853,11 @@ func (p *exprParser) name(t token) (*node, *syntaxErr) {
 	}
 	switch p.str(t) {
 	case "None":
-		return p.constNode(None(), t.off()), nil
+		return p.namedNode(0, None(), t.off()), nil
 	case "True":
-		return p.constNode(Bool(true), t.off()), nil
+		return p.namedNode(1, Bool(true), t.off()), nil
 	case "False":
-		return p.constNode(Bool(false), t.off()), nil
+		return p.namedNode(2, Bool(false), t.off()), nil
 	case "yield", "await":
 		return nil, &syntaxErr{off: t.off(), why: p.str(t) + " is not a constant expression"}
 	}
