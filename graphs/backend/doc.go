@@ -87,13 +87,13 @@
 // # Performance
 //
 // One run of examples/bench/run-h200.sh on one H200 (driver 580.159.04, 2026-12-02, commit
-// 2d69f16; examples/bench/results-h200.json, results-h200.txt and bench.svg hold it all;
+// f724cde; examples/bench/results-h200.json, results-h200.txt and bench.svg hold it all;
 // µs, medians).
 //
 // K launches of a tiny axpy kernel, against the CUDA C++ baseline anchor_graph.cu (five
-// runs per K interleaved, 2000 steps each): replay 16.8, 63.8, 250.9 against the C++
-// graph's 16.7, 63.6, 250.5 at K = 16, 64, 256 (1.00–1.01×); eager 54.0, 236.7, 1003.6
-// against 57.2, 278.8, 1119.9 (eager is launch-bound and noisy from run to run, on both
+// runs per K interleaved, 2000 steps each): replay 16.9, 63.6, 250.4 against the C++
+// graph's 16.7, 63.5, 250.9 at K = 16, 64, 256 (1.00–1.01×); eager 65.3, 256.6, 1046.6
+// against 69.9, 296.6, 1112.1 (eager is launch-bound and noisy from run to run, on both
 // sides).
 //
 // One synchronous step, Run(ctx, s, graph, 1), wall per call as the caller sees it, against
@@ -101,31 +101,33 @@
 //
 //	| K   | C++ launch+sync | CallerThread, untimed (default) | ratio | CallerThread, timed | SpinThenBlock | ChannelHandoff |
 //	|-----|-----------------|---------------------------------|-------|---------------------|---------------|----------------|
-//	| 16  | 22.4            | 23.1                            | 1.03  | 28.6                | 24.2          | 49.5           |
-//	| 64  | 69.7            | 70.3                            | 1.01  | 76.0                | 71.9          | 98.4           |
-//	| 256 | 259.1           | 260.2                           | 1.00  | 267.1               | 263.0         | 293.8          |
+//	| 16  | 22.4            | 22.0                            | 0.99  | 28.3                | 24.3          | 49.9           |
+//	| 64  | 69.3            | 71.1                            | 1.03  | 76.5                | 71.9          | 98.0           |
+//	| 256 | 256.9           | 262.0                           | 1.02  | 266.5               | 260.1         | 300.6          |
 //
-// (Earlier runs at c24a6ee and 253c41b, same code path: 0.99, 1.02, 1.02 and 1.03, 1.00,
-// 1.02.) The drafter step (hidden 1024, batch 8, 4 layers, fp32; 21.0 MB of weights, 4.4
-// µs to read them once at 4.8 TB/s), µs per step from CUDA events over 1000 steps:
+// (Earlier runs at 2d69f16, c24a6ee and 253c41b, same code path: 1.03, 1.01, 1.00; 0.99,
+// 1.02, 1.02; 1.03, 1.00, 1.02.) The drafter step (hidden 1024, batch 8, 4 layers, fp32;
+// 21.0 MB of weights, 4.4 µs to read them once at 4.8 TB/s), µs per step from CUDA events
+// over 1000 steps:
 //
 //	| kernels                        | eager | replay | Run(n=1) wall |
 //	|--------------------------------|-------|--------|---------------|
-//	| classic (10 kernels)           | 71.8  | 64.8   | 73.1          |
-//	| ws, linear_ws (6 kernels)      | 49.1  | 45.4   | 52.6          |
-//	| fused, mlp_step (1 kernel)     | 22.5  | 22.7   | 27.6          |
-//	| PyTorch 2.11 eager             | 291.7 |        |               |
-//	| PyTorch 2.11 reduce-overhead   |       | 136.4  |               |
+//	| classic (10 kernels)           | 71.6  | 64.5   | 72.2          |
+//	| ws, linear_ws (6 kernels)      | 49.0  | 45.3   | 52.5          |
+//	| fused, mlp_step (1 kernel)     | 21.9  | 22.0   | 28.1          |
+//	| PyTorch 2.11 eager             | 346.1 |        |               |
+//	| PyTorch 2.11 reduce-overhead   |       | 132.8  |               |
 //
 // Replay equals eager bit for bit for every variant, and each is within 1e-8 of the
-// float64 CPU reference. mlp_step replays in 22.0 µs in kernels/mlp_bench.cu (same run;
-// 23.4 with its previous copy order and barrier, 24.0 in the Go bench at c24a6ee). Left
-// out one stage at a time it takes: no matmul 18.2, no grid barriers 17.7, no weight
-// copies 20.9, no staging of the layers' inputs (an L2 read of all 32 KB of activations
-// by every block, and the LayerNorm) 17.5, none of the four 6.4; its clock64 profile
-// puts ~3.3 µs in each of layers 1–4 (staging 1.3, matmul 0.8, barrier 1.0) and 5.6 µs in
-// layer 0 (the copies into shared memory). The 12 µs target was not met: five dependent
-// layers, each an all-to-all exchange through L2 and a barrier on 128 blocks; see
+// float64 CPU reference. The fused step is the cluster mlp_step (15 clusters of 8
+// blocks, each block a K slice of every matrix; kernels/README.md), which
+// kernels/mlp_bench.cu replays in 21.3 µs in the same run against 21.9 for the previous
+// whole-row kernel. Left out one stage at a time, the whole-row kernel takes: no matmul
+// 18.2, no grid barriers 17.6, no weight copies 20.8, no staging of the layers' inputs
+// 17.4, none of the four 6.6. The cluster kernel's clock64 profile puts ~3.4 µs in each
+// of layers 1–4 (poll 0.7, staging 0.6, matmul 1.0, cluster barrier 0.4, epilogue and
+// arrival 0.8) and 4.7 µs in layer 0. The 12 µs target was not met: five dependent
+// layers, each an exchange through L2 and a count polled by every block; see
 // kernels/README.md for every variant measured and what it would take.
 package backend
 
