@@ -73,10 +73,35 @@ type cutSides struct {
 	before []byte
 }
 
-// cutsOf returns the ways body may be cut: at each ellipsis, at its start (cropped,
-// inside a word) and, where last is set (the input ends there), at its end.
+// maxCuts is the most ellipses of one line that are tried as cuts, so that a line of
+// many ("a...a...a...") costs no more than a few.
+const maxCuts = 8
+
+// maxCutSide is the most text kept on each side of a cut (the nearest bytes), so that a
+// long line's cuts are checked in bounded time: more than any message a row matches.
+const maxCutSide = 1024
+
+// nearEnd and nearStart return b's last or first maxCutSide bytes (all of a shorter b;
+// nil stays nil).
+func nearEnd(b []byte) []byte {
+	if len(b) > maxCutSide {
+		return b[len(b)-maxCutSide:]
+	}
+	return b
+}
+
+func nearStart(b []byte) []byte {
+	if len(b) > maxCutSide {
+		return b[:maxCutSide]
+	}
+	return b
+}
+
+// cutsOf returns the ways body may be cut: at each of its first maxCuts ellipses, at its
+// start (cropped, inside a word) and, where last is set (the input ends there), at its
+// end.
 func cutsOf(body []byte, last bool) []cutSides {
-	locs := ellipsis.FindAllIndex(body, -1)
+	locs := ellipsis.FindAllIndex(body, maxCuts)
 	var out []cutSides
 	prev := 0
 	for j, loc := range locs {
@@ -125,6 +150,7 @@ func (s *scanner) matchCut(k int, rows []int, last bool) bool {
 		before = prev.squeezed
 	}
 	for _, c := range cutsOf(body, last) {
+		c.left, c.right = nearEnd(c.left), nearStart(c.right)
 		c.before, c.sl, c.sr = before, squeeze(nil, c.left), squeeze(nil, c.right)
 		if !last && c.right == nil && c.inWord {
 			continue // a line ends where it ends, unless an ellipsis or the input's end cuts it
