@@ -214,10 +214,11 @@
 // 10.9 MB; rows that share a Pattern now share its compiled forms: peak heap 5.4 MB,
 // BenchmarkVersusGrep ratio 0.49–0.95 (its rates swing with the load); FuzzRead ran 40 s
 // clean.
-// With the general cut rule (matchCut, 2026-12-02, load average 3, compiled test
-// binaries of both commits, -benchtime=2x): BenchmarkVersusGrep ratio 0.61–0.65
-// against 0.49 before (Read 149–183 MB/s against 149), BenchmarkRead100MB 23–34 MB/s
-// against 25, peak heap 6.1–7.4 MB against 5.9.
+// With the general cut rule (matchCut, 2026-12-02, load average 3–8, -benchtime=2x,
+// both commits on the same machine): BenchmarkVersusGrep ratio 0.57–0.65 in three runs
+// against 0.49 in one run before (Read 156–183 MB/s against 149), BenchmarkRead100MB
+// 21.9–33.9 MB/s against 24.7, peak heap 6.1–7.4 MB against 5.9; FuzzRead ran 40 s
+// clean.
 //
 // # Corpus
 //
