@@ -232,10 +232,10 @@ func (r *reader) indexCall(c *expr) {
 	}
 	for _, a := range c.args {
 		if a.keyword != "" {
-			if len(r.literalCands(a.value, 0)) > 0 {
+			if c := r.literalCands(a.value, 0); len(c) > 0 { // candidate's, found once
 				r.shownDests[a.keyword] = true // Config(compile_mode="default"): cfg.compile_mode shows it
+				r.cands[a.keyword] = append(r.cands[a.keyword], c...)
 			}
-			r.candidate(a.keyword, a.value)
 			r.flow(a.keyword, a.value)
 		}
 	}

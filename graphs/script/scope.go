@@ -159,7 +159,9 @@ func (r *reader) scopeBlock(stmts []*stmt, fn, cls *stmt) {
 		case loopStmt:
 			if len(s.targets) == 1 && s.targets[0].kind == name && len(s.exprs) > 0 {
 				if k, ok := r.targetKey(s.targets[0], fn, cls); ok {
-					r.sc.cands[k] = append(r.sc.cands[k], r.choiceItems(s.exprs[0])...)
+					if ch := r.choiceItems(s.exprs[0]); len(ch) > 0 {
+						r.sc.cands[k] = append(r.sc.cands[k], ch...)
+					}
 				}
 			}
 		}
@@ -241,7 +243,9 @@ func (r *reader) scandidate(k skey, v *expr) {
 	if v == nil {
 		return
 	}
-	r.sc.cands[k] = append(r.sc.cands[k], r.literalCands(v, 0)...)
+	if c := r.literalCands(v, 0); len(c) > 0 { // no entry for a key without any: most assignments
+		r.sc.cands[k] = append(r.sc.cands[k], c...)
+	}
 }
 
 // literalCands returns the str or None literals v can be: v itself, both branches of
