@@ -44,7 +44,8 @@ type dictObj struct {
 	changes  []int    // the lines that changed it since, in order
 	depth    int      // how many guards were in force where it was built
 	changed  bool     // built by a merge or dict(…), or changed after: dictOptions reads it
-	cut      string   // a change not followed because of maxDictVariants ("": none)
+	cut      string   // a change not followed because of maxDictVariants or maxDictWork ("": none)
+	full     int      // the first change not followed because of maxDictWork (0: none)
 	escaped  []string // calls it was handed to whose code the reader does not run
 }
 
@@ -107,11 +108,20 @@ func (r *reader) dictAssign(t, v *expr) {
 		r.dictObjs[k] = o // b = a: the same dict
 		return
 	}
+	if r.dictWork > maxDictWork {
+		// Past the budget: the name is a dict not followed, as its notes say.
+		o := &dictObj{line: int(v.line), changed: true, full: int(v.line)}
+		o.variants = []dictVal{{unknown: []string{cut(oneLine(r.text(v)), MaxCallText)}}}
+		r.dictSpend(o, int(v.line))
+		r.dictObjs[k] = o
+		return
+	}
 	val, changed, isDict := r.dictBuild(v)
 	if !isDict {
 		delete(r.dictObjs, k)
 		return
 	}
+	r.dictWork += len(val.items)
 	o := &dictObj{variants: []dictVal{val}, line: int(v.line), depth: len(r.guards), changed: changed}
 	if prev := r.dictObjs[k]; prev != nil && len(r.guards) > prev.depth {
 		// Built again under a guard: the value before may still be the one in force.
@@ -169,7 +179,7 @@ func (r *reader) displayVal(v *expr) dictVal {
 			out.unknown = append(out.unknown, fmt.Sprintf("%s: %s", oneLine(r.text(p.key)), oneLine(r.text(p.value))))
 			continue
 		}
-		out = out.set(r.itemOf(k, p.value))
+		out = out.merge(dictVal{items: []dflowItem{r.itemOf(k, p.value)}})
 	}
 	return out
 }
@@ -228,10 +238,25 @@ func (d dictVal) has(k string) bool {
 	return false
 }
 
-// merge returns d updated by m's items, in m's order.
+// merge returns d updated by m's items, in m's order, in time linear in their sizes
+// (d's items are copied once: variants share them).
 func (d dictVal) merge(m dictVal) dictVal {
-	for _, it := range m.items {
-		d = d.set(it)
+	if len(m.items) > 0 {
+		items := make([]dflowItem, len(d.items), len(d.items)+len(m.items))
+		copy(items, d.items)
+		at := make(map[string]int, len(items))
+		for i, x := range items {
+			at[x.key] = i
+		}
+		for _, it := range m.items {
+			if i, ok := at[it.key]; ok {
+				items[i] = it
+				continue
+			}
+			at[it.key] = len(items)
+			items = append(items, it)
+		}
+		d.items = items
 	}
 	if len(m.unknown) > 0 {
 		d.unknown = append(append([]string(nil), d.unknown...), m.unknown...)
@@ -310,7 +335,7 @@ func isDictExpr(e *expr) bool { return e.kind == other && e.is(dictDisplay) && !
 // stay.
 func (r *reader) change(e *expr, line int, f func(dictVal) dictVal) {
 	o := r.dictOf(e)
-	if o == nil {
+	if o == nil || !r.dictSpend(o, line) {
 		return
 	}
 	next := make([]dictVal, 0, 2*len(o.variants))
@@ -323,6 +348,29 @@ func (r *reader) change(e *expr, line int, f func(dictVal) dictVal) {
 	o.variants, o.changed = next, true
 	o.changes = append(o.changes, line)
 	o.variants = o.capVariants(line)
+}
+
+// maxDictWork bounds the items the dict flow of one script copies (a change copies
+// the items of each variant of its dict): 10^5 changes of a dict of 10^5 keys would
+// otherwise copy 10^10. Past it, changes are not followed and the sites' notes say so.
+const maxDictWork = 1 << 20
+
+// dictSpend counts a change of o at line against maxDictWork and reports whether it
+// is followed; the first change that is not records the cut.
+func (r *reader) dictSpend(o *dictObj, line int) bool {
+	cost := 1
+	for _, v := range o.variants {
+		cost += len(v.items) + len(v.unknown)
+	}
+	if r.dictWork+cost <= maxDictWork {
+		r.dictWork += cost
+		return true
+	}
+	if o.full == 0 {
+		o.full = line
+		o.cut = strings.TrimPrefix(o.cut+"; ", "; ") + fmt.Sprintf("the changes from line %d on are not followed: the script's dicts are built and changed more than the reader follows (%d items copied)", line, maxDictWork)
+	}
+	return false
 }
 
 // capVariants returns the variants, at most maxDictVariants, recording a cut.
@@ -455,26 +503,67 @@ func (r *reader) dictAugAssign(s *stmt) {
 	r.change(t, int(t.line), func(v dictVal) dictVal { return v.merge(m) })
 }
 
-// literalDict returns a variant as a literal dict: its literal items and followed
-// dicts (their first variant), and the parts not known, named.
-func (r *reader) literalDict(v dictVal, depth int) (literal.Value, []string) {
+// maxDictItems bounds the items one followed dict's literal holds, the items of the
+// followed dicts inside it included: dicts that hold one another many times over
+// (d["a"] = e; d["b"] = e; e["a"] = f; …) would otherwise be written out a number of
+// times exponential in their nesting. Past it, the items left are named as not
+// followed.
+const maxDictItems = 4096
+
+// dictWalk is what literalDict has seen: the followed dicts it is inside (a dict that
+// holds itself, d["x"] = d, is not written out again) and the items written so far.
+type dictWalk struct {
+	path  []*dictObj
+	items int
+}
+
+// inside reports whether o is a dict the walk is writing out.
+func (w *dictWalk) inside(o *dictObj) bool {
+	for _, p := range w.path {
+		if p == o {
+			return true
+		}
+	}
+	return false
+}
+
+// literalDict returns a variant of o as a literal dict: its literal items and
+// followed dicts (their first variant), and the parts not known, named. A followed
+// dict inside itself, one nested past maxAltDepth and the items past maxDictItems
+// are parts not known.
+func (r *reader) literalDict(o *dictObj, v dictVal, w *dictWalk) (literal.Value, []string) {
 	var items []literal.DictItem
 	unknown := append([]string(nil), v.unknown...)
+	w.path = append(w.path, o)
+	defer func() { w.path = w.path[:len(w.path)-1] }()
 	for _, it := range v.items {
+		w.items++
 		switch {
+		case w.items > maxDictItems:
+			return literal.Dict(items...), append(unknown, fmt.Sprintf("%q and the items after it: more than %d items in all", it.key, maxDictItems))
 		case it.ok:
 			items = append(items, literal.DictItem{Key: literal.Str(it.key), Val: it.val})
-		case it.ref != nil && depth < maxAltDepth && len(it.ref.variants) > 0:
-			sub, u := r.literalDict(it.ref.variants[0], depth+1)
+		case it.ref != nil && w.inside(it.ref):
+			unknown = append(unknown, fmt.Sprintf("%q: %s (a dict inside itself)", it.key, oneLine(r.text(it.x))))
+		case it.ref != nil && len(w.path) <= maxAltDepth && len(it.ref.variants) > 0:
+			sub, u := r.literalDict(it.ref, it.ref.variants[0], w)
 			items = append(items, literal.DictItem{Key: literal.Str(it.key), Val: sub})
 			for _, x := range u {
 				unknown = append(unknown, it.key+"."+x)
 			}
 		default:
-			unknown = append(unknown, fmt.Sprintf("%q: %s", it.key, it.text))
+			unknown = append(unknown, fmt.Sprintf("%q: %s", it.key, itemText(it, r)))
 		}
 	}
 	return literal.Dict(items...), unknown
+}
+
+// itemText is the source of an item's value.
+func itemText(it dflowItem, r *reader) string {
+	if it.text == "" && it.x != nil {
+		return oneLine(r.text(it.x))
+	}
+	return it.text
 }
 
 // dictOptions plans options= given by a name of a followed dict that the script
@@ -492,7 +581,7 @@ func (r *reader) dictOptions(st *siteState, e *expr) bool {
 	var vals []ArgChoice
 	var unknown []string
 	for _, v := range o.variants {
-		d, u := r.literalDict(v, 0)
+		d, u := r.literalDict(o, v, &dictWalk{})
 		vals = append(vals, ArgChoice{Line: o.lastLine(), Value: d.String(), v: d})
 		unknown = append(unknown, u...)
 	}
@@ -572,8 +661,15 @@ func (o *dictObj) changeLines() string {
 	for _, l := range o.changes {
 		ls = append(ls, fmt.Sprint(l))
 	}
-	return " and changed at line " + strings.Join(uniqueStrings(ls), ", ")
+	ls = uniqueStrings(ls)
+	if n := len(ls) - maxChangeLines; n > 0 {
+		ls = append(ls[:maxChangeLines:maxChangeLines], fmt.Sprintf("… (%d more)", n))
+	}
+	return " and changed at line " + strings.Join(ls, ", ")
 }
+
+// maxChangeLines bounds the lines of changes a note lists.
+const maxChangeLines = 16
 
 // uniqueStrings keeps the first of each string, in order.
 func uniqueStrings(in []string) []string {
@@ -684,7 +780,7 @@ func (r *reader) itemValue(it dflowItem) (literal.Value, []string) {
 	case it.ok:
 		return it.val, nil
 	case it.ref != nil && len(it.ref.variants) > 0:
-		return r.literalDict(it.ref.variants[0], 1)
+		return r.literalDict(it.ref, it.ref.variants[0], &dictWalk{path: []*dictObj{nil}})
 	}
 	return literal.None(), []string{fmt.Sprintf("%q: %s", it.key, it.text)}
 }

@@ -175,6 +175,7 @@ type reader struct {
 	loop        int
 	argSpans    [][2]int              // the lines of each add_argument call (argparse options' candidates)
 	dictObjs    map[dictKey]*dictObj  // the dicts followed by name, where the reader runs now (dictflow.go)
+	dictWork    int                   // items the dict flow has copied (maxDictWork)
 	iters       []iterCount           // the loops and comprehensions running now, innermost last (see loopCount)
 	loopIDs     []int32               // the loop statements running now (their first token), innermost last
 	kills       map[killKey][]killRec // the latest assignments of each local name that ran (reaching.go)
