@@ -30,7 +30,10 @@ const (
 	// it ("… that has been overwritten", "… by a subsequent..."), or starts with an
 	// ellipsis and the last two thirds or more. Rows with a Pattern, which checks text
 	// beyond the literal, are not found this way, but where the input ends inside the
-	// message of a raise line in torch's source (matchCutRaise).
+	// message of a raise line in torch's source (matchCutRaise). The general cut rule
+	// (matchCut) reports the same kind for a message cut by an ellipsis, cropped at its
+	// start or cut at the input's end inside a row's text, any row: JSON's "match" stays
+	// "truncated" for all of them, and the text output says the text was cut or cropped.
 	Truncated Match = "truncated"
 	// Paraphrased: the line says what PyTorch's message says in other words, by a row
 	// whose Paraphrase is set ("Python 3.11 is not supported for torch.compile" for
@@ -59,6 +62,7 @@ type compiledRow struct {
 	// with the literal may hold the rest of the pattern on the next line.
 	tail     bool
 	requires int // index into scanner.contexts, -1 for none
+	cut      cutPatterns
 }
 
 // rowHit is where a row first matched.
@@ -117,77 +121,115 @@ func sentenceLiteral(sig Signature) string {
 // compiledTable returns the process's compiled signature table.
 var compiledTable = sync.OnceValues(compileTable)
 
+// compiledPattern is a Pattern's compiled forms, shared by the rows that share it (a
+// message retold, one row per literal): a pattern with long bounded repeats compiles to
+// a large program.
+type compiledPattern struct{ re, fold, squeezed, squeezedFold *regexp.Regexp }
+
+// tableBuilder holds what compileTable shares between rows: compiled patterns and
+// contexts, and the anchors.
+type tableBuilder struct {
+	t        table
+	ctxIndex map[string]int
+	patterns map[string]compiledPattern
+	anchors  anchorBuilder
+}
+
 func compileTable() (table, error) {
 	sigs := Signatures()
-	t := table{rows: make([]compiledRow, len(sigs))}
-	ctxIndex := map[string]int{}
-	// Rows that share a Pattern (a message retold, one row per literal) share its
-	// compiled forms: a pattern with long bounded repeats compiles to a large program.
-	type compiledPattern struct{ re, fold, squeezed, squeezedFold *regexp.Regexp }
-	patterns := map[string]compiledPattern{}
-	b := anchorBuilder{index: map[string]int{}}
+	b := tableBuilder{t: table{rows: make([]compiledRow, len(sigs))}, ctxIndex: map[string]int{},
+		patterns: map[string]compiledPattern{}, anchors: anchorBuilder{index: map[string]int{}}}
 	for i, sig := range sigs {
-		lit := sentenceLiteral(sig)
-		row := compiledRow{Signature: sig, literal: []byte(lit), squeezed: squeeze(nil, []byte(lit)), requires: -1}
-		row.folded = append([]byte(nil), row.squeezed...)
-		lower(row.folded)
-		if sig.Pattern != "" {
-			cp, ok := patterns[sig.Pattern]
-			if !ok {
-				pattern := countPlaceholders(sig.Pattern)
-				re, err := regexp.Compile(pattern)
-				if err != nil {
-					return table{}, fmt.Errorf("diagnose: row %d (%s): %w", i, sig.Code, err)
-				}
-				cp.re, cp.fold = re, regexp.MustCompile("(?i)"+pattern)
-				cp.squeezed, cp.squeezedFold = squeezedPattern(pattern)
-				patterns[sig.Pattern] = cp
-			}
-			row.pattern, row.patternFold = cp.re, cp.fold
-			row.patternSqueezed, row.patternSqueezedFold = cp.squeezed, cp.squeezedFold
-			end := sig.Literal[max(0, len(sig.Literal)-6):]
-			row.tail = !strings.HasSuffix(sig.Pattern, "$") && !strings.HasSuffix(sig.Pattern, regexp.QuoteMeta(end))
+		row, err := b.row(i, sig)
+		if err != nil {
+			return table{}, err
 		}
-		if sig.Requires != "" {
-			idx, ok := ctxIndex[sig.Requires]
-			if !ok {
-				re, err := regexp.Compile(sig.Requires)
-				if err != nil {
-					return table{}, fmt.Errorf("diagnose: row %d (%s): %w", i, sig.Code, err)
-				}
-				prefixes := alternativePrefixes(sig.Requires)
-				if len(prefixes) == 0 {
-					return table{}, fmt.Errorf("diagnose: row %d (%s): Requires %q has an alternative without a literal prefix of %d bytes", i, sig.Code, sig.Requires, minAnchor)
-				}
-				idx = len(t.contexts)
-				ctxIndex[sig.Requires] = idx
-				t.contexts = append(t.contexts, context{re: re})
-				for _, p := range prefixes {
-					b.add(p, anchorUse{anchorContext, idx})
-				}
-			}
-			row.requires = idx
-		}
-		pieces := literalPieces(lit)
-		if len(pieces) == 0 {
-			return table{}, fmt.Errorf("diagnose: row %d (%s): literal %q is shorter than %d bytes", i, sig.Code, sig.Literal, minAnchor)
-		}
-		for _, p := range pieces {
-			b.add(p, anchorUse{anchorRow, i})
-		}
-		t.rows[i] = row
+		b.t.rows[i] = row
 	}
 	for _, a := range versionAnchors() {
-		b.add(a, anchorUse{kind: anchorVersion})
+		b.anchors.add(a, anchorUse{kind: anchorVersion})
 	}
 	for _, a := range recoverAnchors() {
-		b.add(a, anchorUse{kind: anchorRecover})
+		b.anchors.add(a, anchorUse{kind: anchorRecover})
 	}
 	for _, a := range deviceAnchors {
-		b.add(a, anchorUse{kind: anchorDevice})
+		b.anchors.add(a, anchorUse{kind: anchorDevice})
 	}
-	t.anchors, t.uses = newAnchorSet(b.anchors), b.uses
-	return t, nil
+	b.t.anchors, b.t.uses = newAnchorSet(b.anchors.anchors), b.anchors.uses
+	return b.t, nil
+}
+
+// row compiles signature i: its literal's forms, its pattern, its context and anchors.
+func (b *tableBuilder) row(i int, sig Signature) (compiledRow, error) {
+	lit := sentenceLiteral(sig)
+	row := compiledRow{Signature: sig, literal: []byte(lit), squeezed: squeeze(nil, []byte(lit)), requires: -1}
+	row.folded = append([]byte(nil), row.squeezed...)
+	lower(row.folded)
+	if sig.Pattern != "" {
+		if err := b.pattern(&row, i); err != nil {
+			return row, err
+		}
+	}
+	if sig.Requires != "" {
+		idx, err := b.context(i, sig)
+		if err != nil {
+			return row, err
+		}
+		row.requires = idx
+	}
+	pieces := literalPieces(lit)
+	if len(pieces) == 0 {
+		return row, fmt.Errorf("diagnose: row %d (%s): literal %q is shorter than %d bytes", i, sig.Code, sig.Literal, minAnchor)
+	}
+	for _, p := range pieces {
+		b.anchors.add(p, anchorUse{anchorRow, i})
+	}
+	return row, nil
+}
+
+// pattern compiles row i's Pattern (once per distinct pattern) and its cut forms.
+func (b *tableBuilder) pattern(row *compiledRow, i int) error {
+	sig := row.Signature
+	pattern := countPlaceholders(sig.Pattern)
+	cp, ok := b.patterns[sig.Pattern]
+	if !ok {
+		re, err := regexp.Compile(pattern)
+		if err != nil {
+			return fmt.Errorf("diagnose: row %d (%s): %w", i, sig.Code, err)
+		}
+		cp.re, cp.fold = re, regexp.MustCompile("(?i)"+pattern)
+		cp.squeezed, cp.squeezedFold = squeezedPattern(pattern)
+		b.patterns[sig.Pattern] = cp
+	}
+	row.pattern, row.patternFold = cp.re, cp.fold
+	row.patternSqueezed, row.patternSqueezedFold = cp.squeezed, cp.squeezedFold
+	end := sig.Literal[max(0, len(sig.Literal)-6):]
+	row.tail = !strings.HasSuffix(sig.Pattern, "$") && !strings.HasSuffix(sig.Pattern, regexp.QuoteMeta(end))
+	row.cut = compileCutPatterns(pattern, string(row.literal))
+	return nil
+}
+
+// context returns the index of sig's Requires among the table's contexts, compiling it
+// and adding its anchors the first time.
+func (b *tableBuilder) context(i int, sig Signature) (int, error) {
+	if idx, ok := b.ctxIndex[sig.Requires]; ok {
+		return idx, nil
+	}
+	re, err := regexp.Compile(sig.Requires)
+	if err != nil {
+		return 0, fmt.Errorf("diagnose: row %d (%s): %w", i, sig.Code, err)
+	}
+	prefixes := alternativePrefixes(sig.Requires)
+	if len(prefixes) == 0 {
+		return 0, fmt.Errorf("diagnose: row %d (%s): Requires %q has an alternative without a literal prefix of %d bytes", i, sig.Code, sig.Requires, minAnchor)
+	}
+	idx := len(b.t.contexts)
+	b.ctxIndex[sig.Requires] = idx
+	b.t.contexts = append(b.t.contexts, context{re: re})
+	for _, p := range prefixes {
+		b.anchors.add(p, anchorUse{anchorContext, idx})
+	}
+	return idx, nil
 }
 
 // Anchors returns the prefilter's anchors, one per line: every line of a log that
@@ -314,6 +356,7 @@ type scanner struct {
 	joinedAt int // the entry s.joined was built around, -1 for none
 	fold     []byte
 	first    int // the first entry in s.joined
+	lastHit  int // the last line a hit was recorded on
 }
 
 func newScanner() (*scanner, error) {
@@ -415,6 +458,29 @@ func (s *scanner) flush() {
 		s.process(k)
 	}
 	s.matchCutRaise()
+	s.matchCutEnd()
+}
+
+// matchCutEnd tries the general cut rule (matchCut) on the input's last line with text,
+// cut where the input ends, when nothing was found on it.
+func (s *scanner) matchCutEnd() {
+	for k := s.n - 1; k >= 0; k-- {
+		e := s.entry(k)
+		if e == nil {
+			return
+		}
+		if len(bytes.TrimSpace(e.clean)) == 0 {
+			continue
+		}
+		if s.lastHit != e.line && !cutRaise.Match(e.clean) { // a raise line is matchCutRaise's
+			all := make([]int, len(s.rows))
+			for i := range all {
+				all[i] = i
+			}
+			s.matchCut(k, all, true)
+		}
+		return
+	}
 }
 
 // cutRaise is a traceback's source line whose message the end of the input cuts:
@@ -422,8 +488,11 @@ func (s *scanner) flush() {
 // jianchang512/ChatTTS-ui#126). torchFrame is the frame line above it, in torch's own
 // files, so that the line is PyTorch's source.
 var (
-	cutRaise   = regexp.MustCompile(`^\s*raise\s+[\w.]*(?:Error|Exception)\(\s*f?["']([^"']+)$`)
-	torchFrame = regexp.MustCompile(`File "[^"]*[/\\]torch[/\\][^"]*", line \d+`)
+	// Jupyter (IPython 8) marks the raise line with "--> 410" and names its frame
+	// "File /…/torch/_dynamo/eval_frame.py:410, in f()", with source lines between.
+	cutRaise   = regexp.MustCompile(`^\s*(?:-*>\s*)?(?:\d+\s+)?raise\s+[\w.]*(?:Error|Exception)\(\s*f?["']([^"']+)$`)
+	torchFrame = regexp.MustCompile(`File "[^"]*[/\\]torch[/\\][^"]*", line \d+|^\s*File [^\s"]*[/\\]torch[/\\][^\s:]*:\d+`)
+	anyFrame   = regexp.MustCompile(`File "[^"]*", line \d+|^\s*File [^\s"]+:\d+`)
 	// cutRaised is the exception line itself cut where the input ends, its class and
 	// any "Error: " prefixes PyTorch's message carries left out: `RuntimeError:
 	// Error: accessing tensor outp` (xdit-project/xDiT#705, a stored page that ends
@@ -489,7 +558,7 @@ func (s *scanner) matchCutRaise() {
 // minCutLogged characters or more are left; nil when the line is none of them.
 func (s *scanner) cutMessage(k int, lineStart bool, text []byte) (msg []byte, logged bool) {
 	if m := cutRaise.FindSubmatch(text); m != nil {
-		if prev := s.entry(k - 1); prev == nil || !torchFrame.Match(prev.clean) {
+		if !s.torchFrameAbove(k) {
 			return nil, false
 		}
 		return squeeze(nil, m[1]), false
@@ -507,6 +576,21 @@ func (s *scanner) cutMessage(k int, lineStart bool, text []byte) (msg []byte, lo
 		return msg, true
 	}
 	return nil, false
+}
+
+// torchFrameAbove reports whether the nearest frame line above entry k, among the four
+// lines the ring holds, is in torch's files (Jupyter puts source lines between).
+func (s *scanner) torchFrameAbove(k int) bool {
+	for j := k - 1; j >= k-4; j-- {
+		e := s.entry(j)
+		if e == nil {
+			return false
+		}
+		if anyFrame.Match(e.clean) {
+			return torchFrame.Match(e.clean)
+		}
+	}
+	return false
 }
 
 // holdsLiteral reports whether msg (squeezed) holds some row's whole literal: a logged
@@ -576,13 +660,21 @@ func (s *scanner) process(k int) {
 	if e.kinds&(1<<anchorRecover) != 0 || s.rec.call != nil {
 		s.rec.window(text, e.lineStart, e.line)
 	}
-	for _, c := range e.ctxs {
+	s.seeContexts(e.ctxs, text)
+	for _, i := range e.rows {
+		s.matchRow(i, k)
+	}
+	if len(e.rows) > 0 && s.lastHit != e.line {
+		s.matchCut(k, e.rows, false)
+	}
+}
+
+// seeContexts marks the contexts ctxs (indexes) that text matches as seen.
+func (s *scanner) seeContexts(ctxs []int, text []byte) {
+	for _, c := range ctxs {
 		if !s.contexts[c].seen && s.contexts[c].re.Match(text) {
 			s.contexts[c].seen = true
 		}
-	}
-	for _, i := range e.rows {
-		s.matchRow(i, k)
 	}
 }
 
@@ -858,6 +950,7 @@ func (s *scanner) hit(i, line int, text []byte, m Match) {
 	if h := s.hits[i]; h.line == 0 || line < h.line {
 		s.hits[i] = rowHit{line: line, quote: quote(text, s.rows[i].literal), match: m}
 	}
+	s.lastHit = line
 	if s.rowLast[i] != line {
 		s.rowLast[i] = line
 		s.rowLines[i]++

@@ -85,7 +85,7 @@ func (d *Diagnosis) writeText(fn string, w io.Writer, width int) error {
 var matchNote = map[Match]string{
 	Wrapped:     " (text wrapped over several lines)",
 	Quoted:      " (text quoted or retyped: found without marks, spacing or case)",
-	Truncated:   " (text cut short: found by the start of PyTorch's message)",
+	Truncated:   " (text cut short or cropped: found by what is left of PyTorch's message)",
 	Paraphrased: " (the message retold in other words, not PyTorch's text)",
 	Planned:     " (from planning the call and environment the log shows)",
 }

@@ -1,0 +1,340 @@
+package diagnose
+
+import (
+	"bytes"
+	"regexp"
+	"regexp/syntax"
+	"strings"
+)
+
+// minCut is the least of a row's text (squeezed: no white space or quote marks) that a
+// line cut or cropped must keep for the general cut rule (matchCut): 16 characters are
+// two or three words of a message ("skippingcudagraphsdueto" is 23), more than any
+// anchor piece of a short literal, so that a fragment that fits one code's rows and no
+// other's is rarely a coincidence; where the row has a Pattern, the text its pattern
+// matches on the line beside the literal counts too (the pattern confirms it).
+const minCut = 16
+
+// cutPatterns are a row's Pattern cut at its literal: head, the pattern through the
+// literal's end (anchored at the end), tail, the pattern from the literal's start
+// (anchored at the start), and open, the pattern's prefixes that end in an open repeat
+// after the literal (a cut inside an argument: "Unexpected type of attr triton.cud...").
+// Each is nil (open empty) where the literal is not verbatim in the pattern.
+type cutPatterns struct {
+	head, tail *regexp.Regexp
+	open       []*regexp.Regexp
+}
+
+// compileCutPatterns returns the cut patterns of pattern (as compiled, placeholders
+// rewritten) for the row's literal lit.
+func compileCutPatterns(pattern, lit string) cutPatterns {
+	var cp cutPatterns
+	q := regexp.QuoteMeta(strings.TrimSpace(lit))
+	at := strings.Index(pattern, q)
+	if q == "" || at < 0 || strings.Count(pattern[:at], "(") != strings.Count(pattern[:at], ")") {
+		return cp
+	}
+	cp.head, _ = regexp.Compile(pattern[:at+len(q)] + `$`)
+	cp.tail, _ = regexp.Compile(`^` + pattern[at:])
+	re, err := syntax.Parse(pattern, syntax.Perl)
+	if err != nil || re.Op != syntax.OpConcat {
+		return cp
+	}
+	for k := 1; k < len(re.Sub); k++ {
+		if op := re.Sub[k-1].Op; op != syntax.OpPlus && op != syntax.OpStar {
+			continue
+		}
+		prefix := &syntax.Regexp{Op: syntax.OpConcat, Sub: re.Sub[:k]}
+		if open, err := regexp.Compile(`(?:` + prefix.String() + `)$`); err == nil {
+			cp.open = append(cp.open, open)
+		}
+	}
+	return cp
+}
+
+// ellipsis is what a UI or a logger puts where it cut text out: "…" or three dots or
+// more.
+var ellipsis = regexp.MustCompile(`…|\.{3,}`)
+
+// lineHead is what may stand before a message on a line besides the heads cleanLine and
+// withoutLogHeader remove: pytest's "E", the REPL's ">>> " and "... ".
+var lineHead = regexp.MustCompile(`^(?:E\s+|(?:>>>|\.\.\.)\s+)+`)
+
+// cutSides is one way a line's text may be cut: left is the text before the cut (nil
+// where the line starts cropped), right the text after it (nil where the line ends cut);
+// inWord says the cut carries no mark, so it must fall inside a word of the row's text.
+type cutSides struct {
+	left, right []byte
+	inWord      bool
+	// sl and sr are left and right squeezed (see squeeze).
+	sl, sr []byte
+	// before is the line above, squeezed, for a crop without a mark: where it ends with
+	// the literal's part before the crop, the line is a wrapped message's second half.
+	before []byte
+}
+
+// maxCuts is the most ellipses of one line that are tried as cuts, so that a line of
+// many ("a...a...a...") costs no more than a few.
+const maxCuts = 8
+
+// maxCutSide is the most text kept on each side of a cut (the nearest bytes), so that a
+// long line's cuts are checked in bounded time: more than any message a row matches.
+const maxCutSide = 1024
+
+// nearEnd and nearStart return b's last or first maxCutSide bytes (all of a shorter b;
+// nil stays nil).
+func nearEnd(b []byte) []byte {
+	if len(b) > maxCutSide {
+		return b[len(b)-maxCutSide:]
+	}
+	return b
+}
+
+func nearStart(b []byte) []byte {
+	if len(b) > maxCutSide {
+		return b[:maxCutSide]
+	}
+	return b
+}
+
+// cutsOf returns the ways body may be cut: at each of its first maxCuts ellipses, at its
+// start (cropped, inside a word) and, where last is set (the input ends there), at its
+// end.
+func cutsOf(body []byte, last bool) []cutSides {
+	locs := ellipsis.FindAllIndex(body, maxCuts)
+	var out []cutSides
+	prev := 0
+	for j, loc := range locs {
+		left := bytes.TrimSpace(body[prev:loc[0]])
+		end := len(body)
+		if j+1 < len(locs) {
+			end = locs[j+1][0]
+		}
+		right := bytes.TrimSpace(body[loc[1]:end])
+		c := cutSides{left: left, right: right}
+		if len(left) == 0 {
+			c.left = nil
+		}
+		if len(right) == 0 {
+			c.right = nil
+		}
+		if c.left != nil || c.right != nil {
+			out = append(out, c)
+		}
+		prev = loc[1]
+	}
+	first := body
+	if len(locs) > 0 {
+		first = body[:locs[0][0]]
+	}
+	if first = bytes.TrimSpace(first); len(first) > 0 {
+		out = append(out, cutSides{right: first, inWord: true})
+	}
+	if lastPart := bytes.TrimSpace(body[prev:]); last && len(lastPart) > 0 {
+		out = append(out, cutSides{left: lastPart, inWord: true})
+	}
+	return out
+}
+
+// matchCut looks for a message on entry k that a cut or a crop left incomplete, by
+// the general rule: the text beside a cut (an ellipsis, the line's start, the input's
+// end where last is set) fits one row's text, minCut characters or more of it show,
+// and the rows it fits are all of one code. rows are the rows tried first (a line's
+// anchored rows, or all rows at the input's end); the fit is then checked against every
+// row for ambiguity. It reports whether it recorded a hit.
+func (s *scanner) matchCut(k int, rows []int, last bool) bool {
+	e := s.entry(k)
+	body := lineHead.ReplaceAll(e.unquoted, nil)
+	var before []byte
+	if prev := s.entry(k - 1); prev != nil {
+		before = prev.squeezed
+	}
+	for _, c := range cutsOf(body, last) {
+		c.left, c.right = nearEnd(c.left), nearStart(c.right)
+		c.before, c.sl, c.sr = before, squeeze(nil, c.left), squeeze(nil, c.right)
+		if !last && c.right == nil && c.inWord {
+			continue // a line ends where it ends, unless an ellipsis or the input's end cuts it
+		}
+		found := -1
+		for _, i := range rows {
+			if s.cutFits(i, c) {
+				found = i
+				break
+			}
+		}
+		if found < 0 || !s.oneCodeFits(found, c) {
+			continue
+		}
+		s.hit(found, e.line, e.unquoted, Truncated)
+		return true
+	}
+	return false
+}
+
+// oneCodeFits reports whether no row of a code other than row found's fits the cut c.
+func (s *scanner) oneCodeFits(found int, c cutSides) bool {
+	for i := range s.rows {
+		if s.rows[i].Code != s.rows[found].Code && s.cutFits(i, c) {
+			return false
+		}
+	}
+	return true
+}
+
+// cutFits reports whether cut c fits row i: the text before the cut ends with the
+// start of the row's literal (squeezed), the text after it starts with the literal's
+// end, what is missing lies inside the literal, the row's pattern (if any) matches the
+// text with the missing part of the literal put back, and minCut characters or more
+// of the row's text show.
+func (s *scanner) cutFits(i int, c cutSides) bool {
+	row := &s.rows[i]
+	if row.Paraphrase {
+		return false
+	}
+	lit := row.squeezed
+	if c.left != nil && c.right == nil && bytes.Contains(c.sl, lit) {
+		return s.cutAfterLiteral(row, c.left)
+	}
+	n, m, ok := cutOverlap(lit, c)
+	if !ok {
+		return false
+	}
+	from, to := rawAfter(row.literal, n), rawAt(row.literal, len(lit)-m)
+	if c.inWord && c.left == nil && (!insideWord(row.literal, to) || overlapEnd(c.before, lit, len(lit)-m) > 0) {
+		return false
+	}
+	if row.pattern == nil {
+		// at the input's end without a mark, a row without a Pattern is matched by the
+		// stricter cut-raise rule (an exception, raise or logged line), not here
+		return n+m >= minCut && !(c.inWord && c.right == nil)
+	}
+	return cutPatternFits(row, c, row.literal[from:to], n, m)
+}
+
+// cutOverlap returns how much of lit (squeezed) the text on each side of cut c shows: n
+// bytes of its start before the cut, m of its end after it; ok is false where a side
+// shows none of it, or where a cut at the line's start or end leaves the literal whole.
+func cutOverlap(lit []byte, c cutSides) (n, m int, ok bool) {
+	if c.left != nil {
+		if n = overlapEnd(c.sl, lit, len(lit)); n == 0 {
+			return 0, 0, false
+		}
+	}
+	if c.right != nil {
+		if m = overlapStart(c.sr, lit, len(lit)-n); m == 0 {
+			return 0, 0, false
+		}
+	}
+	if n+m == len(lit) && (c.left == nil || c.right == nil) {
+		return 0, 0, false
+	}
+	return n, m, true
+}
+
+// cutPatternFits checks row's pattern on cut c with mid, the part of the literal the
+// cut took out, put back (n and m bytes of the literal show before and after it); the
+// text the pattern matches on each side counts toward minCut. At the input's end without
+// a mark, the pattern must match words before the literal: a line that holds only the
+// literal's start is left to the cut-raise rule.
+func cutPatternFits(row *compiledRow, c cutSides, mid []byte, n, m int) bool {
+	re := row.pattern
+	switch {
+	case c.left == nil && row.cut.tail != nil:
+		re = row.cut.tail
+	case c.right == nil && row.cut.head != nil:
+		re = row.cut.head
+	}
+	text := append(append(append([]byte(nil), c.left...), mid...), c.right...)
+	loc := re.FindIndex(text)
+	l, r := len(c.left), len(c.left)+len(mid)
+	if loc == nil || loc[0] > r || loc[1] < l {
+		return false // no match, or one that does not reach the part put back
+	}
+	before := len(squeeze(nil, text[loc[0]:max(loc[0], l)]))
+	if c.inWord && c.right == nil && before <= n {
+		return false
+	}
+	matched := before + len(squeeze(nil, text[min(loc[1], r):loc[1]]))
+	return max(n+m, matched) >= minCut
+}
+
+// cutAfterLiteral reports whether left, which holds row's whole literal, ends inside
+// an argument that the row's pattern takes after it ("Unexpected type of attr
+// triton.cud").
+func (s *scanner) cutAfterLiteral(row *compiledRow, left []byte) bool {
+	for _, re := range row.cut.open {
+		if re.Match(left) {
+			return true
+		}
+	}
+	return false
+}
+
+// overlapEnd returns the largest n <= most such that b ends with lit[:n].
+func overlapEnd(b, lit []byte, most int) int {
+	for n := min(most, len(b)); n > 0; n-- {
+		if bytes.HasSuffix(b, lit[:n]) {
+			return n
+		}
+	}
+	return 0
+}
+
+// overlapStart returns the largest m <= most such that b starts with lit's last m bytes.
+func overlapStart(b, lit []byte, most int) int {
+	for m := min(most, len(b)); m > 0; m-- {
+		if bytes.HasPrefix(b, lit[len(lit)-m:]) {
+			return m
+		}
+	}
+	return 0
+}
+
+// squeezed reports whether squeeze drops c.
+func squeezed(c byte) bool {
+	switch c {
+	case ' ', '\t', '\r', '\n', '\'', '"', '`':
+		return true
+	}
+	return false
+}
+
+// rawAfter returns the index in raw just after its n-th byte that squeeze keeps (0 for
+// n 0).
+func rawAfter(raw []byte, n int) int {
+	if n == 0 {
+		return 0
+	}
+	for j, c := range raw {
+		if !squeezed(c) {
+			if n--; n == 0 {
+				return j + 1
+			}
+		}
+	}
+	return len(raw)
+}
+
+// rawAt returns the index in raw of its byte that squeeze keeps at squeezed index n
+// (len(raw) when there is none).
+func rawAt(raw []byte, n int) int {
+	for j, c := range raw {
+		if !squeezed(c) {
+			if n == 0 {
+				return j
+			}
+			n--
+		}
+	}
+	return len(raw)
+}
+
+// insideWord reports whether index j of text falls inside a word: letters, digits or
+// "_" on both sides.
+func insideWord(text []byte, j int) bool {
+	return j > 0 && j < len(text) && wordByte(text[j-1]) && wordByte(text[j])
+}
+
+func wordByte(c byte) bool {
+	return c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' || c == '_'
+}
