@@ -149,6 +149,9 @@ func (ev *evaluator) bytesFormat(f string, arg Value) (Value, *pyErr) {
 			continue
 		}
 		spec, end, err := parsePercentSpec(rs, i+1)
+		if err != nil && err.msg == "precision too big" {
+			err.msg = "prec too big" // bytes' own wording (3.8.18-3.14.10)
+		}
 		if err != nil {
 			return Value{}, err
 		}

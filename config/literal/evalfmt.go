@@ -92,12 +92,17 @@ func parsePercentWidth(rs []rune, i int) (fmtSpec, int, *pyErr) {
 		return spec, i, unsupported("a mapping key or * in a % format is not evaluated")
 	}
 	width, i, ok := readDigits(rs, i, MaxSeqLen)
-	if !ok {
+	switch {
+	case width < 0:
+		return spec, i, &pyErr{exc: "ValueError", msg: "width too big"} // past Py_ssize_t (3.8.18-3.14.10)
+	case !ok:
 		return spec, i, seqLimit(width)
 	}
 	spec.width = width
 	if i < len(rs) && rs[i] == '.' {
-		if spec.prec, i, ok = readDigits(rs, i+1, 1000); !ok {
+		if spec.prec, i, ok = readDigits(rs, i+1, 1000); spec.prec < 0 {
+			return spec, i, &pyErr{exc: "ValueError", msg: "precision too big"}
+		} else if !ok {
 			return spec, i, unsupported("a precision above 1000 is not evaluated")
 		}
 	}

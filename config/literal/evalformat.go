@@ -77,15 +77,23 @@ func flagAt(rs []rune, i int, c rune) (bool, int) {
 }
 
 // readDigits reads the decimal digits at i and returns their value and the offset
-// after them (0 and i for none); ok is false once the value passes limit.
+// after them (0 and i for none); ok is false when the value passes limit, and the
+// value is then every digit's, so that an error names the width written
+// ('%0999999999d' had been said to hold 9999999 items), or -1 past Py_ssize_t.
 func readDigits(rs []rune, i, limit int) (n, end int, ok bool) {
+	ok = true
 	for ; i < len(rs) && rs[i] >= '0' && rs[i] <= '9'; i++ {
-		n = n*10 + int(rs[i]-'0')
-		if n > limit {
-			return n, i, false
+		d := int(rs[i] - '0')
+		switch {
+		case n < 0:
+		case n > (math.MaxInt64-d)/10:
+			n = -1 // CPython's check in PyUnicode_Format and _PyBytes_FormatEx
+		default:
+			n = n*10 + d
 		}
+		ok = ok && n >= 0 && n <= limit
 	}
-	return n, i, true
+	return n, i, ok
 }
 
 // parsePrec reads the spec's [.precision] at i and returns the offset after it;

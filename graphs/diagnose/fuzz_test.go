@@ -27,6 +27,13 @@ func FuzzRead(f *testing.F) {
 		"Name: torch\nVersion: 2.5.1\n| `skipping cudagraphs due to cpu device` |\n\a\u009b\u202e\n",
 		"$ TORCHINDUCTOR_FX_GRAPH_CACHE=0 python t.py\ntorch._inductor.config.fx_graph_cache = True\n",
 		"recording cudagraph tree for symint key 1\nrecording cudagraph tree for symint key 2\nrecording cudagraph tree for symint key 3\n",
+		// Release prose of the day's rules (hostile2): moves, downgrades, regressions,
+		// pins, cut lines and invisible characters, repeated and interleaved.
+		"I upgraded torch from 2.4 to 2.5, then downgraded torch 2.6.0->2.5.1; a regression between 2.3 and 2.4. upgraded from 2.4 to upgraded from to 2.\n",
+		"requires torch==2.4.0, but you have torch 2.5.1\nSuccessfully installed torch-2.3.0\nPyTorch Lightning 2.4.0 torch-tensorrt 2.5.0 after updating to 2.7\n",
+		"E   RuntimeError: Cannot find a working triton installation. Either the package is not ins\n",
+		"\u200b\u2060\ufeff\u00ad2.\u200b5 torch\u200b2.6\u202e Cannot find a working triton\u200b installation\n",
+		"[rank0]: [W1202 12:00:00.000 init.cpp:1] Not enough SMs to use max_autotune_gemm mode\n",
 		"错误：RuntimeError: Cannot call CUDAGeneratorImpl::current_seed during CUDA graph capture. If you need this call to be captured 全角全角全角全角全角全角全角全角全角全角\n",
 	} {
 		f.Add(seed)
@@ -62,9 +69,25 @@ func FuzzRead(f *testing.F) {
 			t.Fatal(err)
 		}
 		for _, line := range strings.Split(out.String(), "\n") {
-			if termColumns(line) > width {
+			if termColumns(line) > width && !oneLongWord(line) {
 				t.Fatalf("text line wider than %d columns: %q", width, line)
 			}
 		}
 	})
+}
+
+// oneLongWord reports whether a line is a field's label or indentation and one word:
+// WriteTextWidth never splits a word, so a word longer than the width takes a line of
+// its own, wider than the width (its doc; FuzzRead found "importlib.metadata.requires(\"torch\")"
+// of triton-missing's fix at width 40).
+func oneLongWord(line string) bool {
+	fs := strings.Fields(line)
+	if len(fs) == 0 {
+		return false
+	}
+	switch head := strings.TrimSpace(strings.TrimSuffix(line, fs[len(fs)-1])); head {
+	case "", "|", "cause:", "fix:", "note:":
+		return true
+	}
+	return false
 }

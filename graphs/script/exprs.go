@@ -13,7 +13,7 @@ func (p *parser) simpleStatements(out []*stmt) []*stmt {
 	for !p.failed() {
 		start := p.i
 		s := p.simple()
-		s.tokStart, s.tokEnd = start, p.i
+		s.tokStart, s.tokEnd = int32(start), int32(p.i)
 		out = append(out, s)
 		if !p.is(";") {
 			break
@@ -45,7 +45,7 @@ func (p *parser) atEnd() bool {
 
 func (p *parser) simple() *stmt {
 	t := p.tok()
-	s := p.newStmt(stmt{kind: simpleStmt, pos: t.Pos})
+	s := p.newStmt(stmt{kind: simpleStmt, line: int32(t.Pos.Line)})
 	if t.Kind != pytoken.Name {
 		return p.exprStatement(s)
 	}

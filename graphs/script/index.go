@@ -213,31 +213,43 @@ func (r *reader) indexCall(c *expr) {
 		r.calledNames[c.x.name] = true
 		r.indexStarted(c)
 	}
-	if r.isCompileExpr(c.x) {
-		if m := kwarg(c, "mode", 99); m != nil {
-			if n := r.lastName(m); n != "" && len(r.modeNames) < maxFlow {
-				r.modeNames[n] = true // mode=NAME: unshown values of NAME are noted (unshown.go)
-			}
-		}
-		for _, a := range c.args {
-			if a.star == 2 && a.value.kind == name && len(r.splatNames) < maxFlow {
-				r.splatNames[a.value.name] = true // **NAME: its dicts' reaching is decided (reaching.go)
-			}
-		}
-		return
-	}
-	if c.x.kind == attr && c.x.name == "add_argument" {
+	switch {
+	case r.isCompileExpr(c.x):
+		r.indexCompileCall(c)
+	case c.x.kind == attr && c.x.name == "add_argument":
 		r.argparse(c)
-		return
+	default:
+		r.indexKeywords(c)
+	}
+}
+
+// indexCompileCall records the names a torch.compile call takes as mode=NAME and
+// **NAME.
+func (r *reader) indexCompileCall(c *expr) {
+	if m := kwarg(c, "mode", 99); m != nil {
+		if n := r.lastName(m); n != "" && len(r.modeNames) < maxFlow {
+			r.modeNames[n] = true // mode=NAME: unshown values of NAME are noted (unshown.go)
+		}
 	}
 	for _, a := range c.args {
-		if a.keyword != "" {
-			if len(r.literalCands(a.value, 0)) > 0 {
-				r.shownDests[a.keyword] = true // Config(compile_mode="default"): cfg.compile_mode shows it
-			}
-			r.candidate(a.keyword, a.value)
-			r.flow(a.keyword, a.value)
+		if a.star == 2 && a.value.kind == name && len(r.splatNames) < maxFlow {
+			r.splatNames[a.value.name] = true // **NAME: its dicts' reaching is decided (reaching.go)
 		}
+	}
+}
+
+// indexKeywords records the str or None literals of each keyword argument of c as
+// candidates of the keyword's name, and the names whose values flow into it.
+func (r *reader) indexKeywords(c *expr) {
+	for _, a := range c.args {
+		if a.keyword == "" {
+			continue
+		}
+		if lits := r.literalCands(a.value, 0); len(lits) > 0 { // candidate's, found once
+			r.shownDests[a.keyword] = true // Config(compile_mode="default"): cfg.compile_mode shows it
+			r.cands[a.keyword] = append(r.cands[a.keyword], lits...)
+		}
+		r.flow(a.keyword, a.value)
 	}
 }
 

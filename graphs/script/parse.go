@@ -89,7 +89,7 @@ const (
 // (if, elif and else blocks one after the other).
 type stmt struct {
 	kind    stmtKind
-	pos     pytoken.Pos
+	line    int32   // the line of its first token
 	targets []*expr // assignStmt: each target of a = b = v; annAssign, augAssign: one
 	value   *expr   // assignments: the value; exprStmt: the expression
 	exprs   []*expr // every other expression of the statement (headers included), for calls
@@ -98,8 +98,8 @@ type stmt struct {
 	// The parts only some statements have, kept apart so that the common ones stay
 	// small; never nil (the parser's shared empty one when the statement has none).
 	*stmtMore
-	tokStart int // index of the statement's first token
-	tokEnd   int // index just past its last token
+	tokStart int32 // index of the statement's first token
+	tokEnd   int32 // index just past its last token
 }
 
 // stmtMore holds the parts of def, class, with and import statements.
@@ -367,7 +367,7 @@ func (p *parser) statement(out []*stmt) []*stmt {
 		}
 		return p.simpleStatements(out)
 	}
-	s.tokStart, s.tokEnd = start, p.i
+	s.tokStart, s.tokEnd = int32(start), int32(p.i)
 	return append(out, s)
 }
 
@@ -455,7 +455,7 @@ func (p *parser) decorated() *stmt {
 func (p *parser) header() bool { return p.expect(":") }
 
 func (p *parser) ifStmt(t pytoken.Token) *stmt {
-	s := p.newStmt(stmt{kind: blockStmt, pos: t.Pos, stmtMore: &stmtMore{}})
+	s := p.newStmt(stmt{kind: blockStmt, line: int32(t.Pos.Line), stmtMore: &stmtMore{}})
 	s.exprs = append(s.exprs, p.namedExpr())
 	s.branches = append(s.branches, branch{kind: "if", cond: s.exprs[0], line: t.Pos.Line})
 	if !p.header() {
@@ -478,7 +478,7 @@ func (p *parser) ifStmt(t pytoken.Token) *stmt {
 }
 
 func (p *parser) whileStmt(t pytoken.Token) *stmt {
-	s := p.newStmt(stmt{kind: loopStmt, pos: t.Pos})
+	s := p.newStmt(stmt{kind: loopStmt, line: int32(t.Pos.Line)})
 	s.exprs = append(s.exprs, p.namedExpr())
 	if p.header() {
 		s.body = p.block()
@@ -497,7 +497,7 @@ func (p *parser) elseBlock(s *stmt) {
 }
 
 func (p *parser) forStmt(t pytoken.Token) *stmt {
-	s := p.newStmt(stmt{kind: loopStmt, pos: t.Pos})
+	s := p.newStmt(stmt{kind: loopStmt, line: int32(t.Pos.Line)})
 	s.targets = p.one(p.targetList())
 	if !p.expect("in") {
 		return s
@@ -511,7 +511,7 @@ func (p *parser) forStmt(t pytoken.Token) *stmt {
 }
 
 func (p *parser) tryStmt(t pytoken.Token) *stmt {
-	s := p.newStmt(stmt{kind: blockStmt, pos: t.Pos, stmtMore: &stmtMore{}})
+	s := p.newStmt(stmt{kind: blockStmt, line: int32(t.Pos.Line), stmtMore: &stmtMore{}})
 	s.branches = append(s.branches, branch{kind: "try", line: t.Pos.Line})
 	if !p.header() {
 		return s
@@ -571,7 +571,7 @@ func (p *parser) exceptTypes(s *stmt) *expr {
 }
 
 func (p *parser) withStmt(t pytoken.Token) *stmt {
-	s := p.newStmt(stmt{kind: withStmt, pos: t.Pos, stmtMore: &stmtMore{}})
+	s := p.newStmt(stmt{kind: withStmt, line: int32(t.Pos.Line), stmtMore: &stmtMore{}})
 	if p.is("(") && p.parenthesizedItems() {
 		p.advance()
 		for !p.failed() && !p.is(")") {
@@ -635,7 +635,7 @@ func (p *parser) withItem() withItem {
 }
 
 func (p *parser) def(t pytoken.Token, decs []*expr) *stmt {
-	s := p.newStmt(stmt{kind: defStmt, pos: t.Pos, stmtMore: &stmtMore{decorators: decs}})
+	s := p.newStmt(stmt{kind: defStmt, line: int32(t.Pos.Line), stmtMore: &stmtMore{decorators: decs}})
 	s.name = p.identifier()
 	p.typeParams()
 	if !p.expect("(") {
@@ -714,7 +714,7 @@ func (p *parser) param(closing string) param {
 }
 
 func (p *parser) class(t pytoken.Token, decs []*expr) *stmt {
-	s := p.newStmt(stmt{kind: classStmt, pos: t.Pos, stmtMore: &stmtMore{decorators: decs}})
+	s := p.newStmt(stmt{kind: classStmt, line: int32(t.Pos.Line), stmtMore: &stmtMore{decorators: decs}})
 	s.name = p.identifier()
 	p.typeParams()
 	if p.is("(") {
@@ -733,7 +733,7 @@ func (p *parser) class(t pytoken.Token, decs []*expr) *stmt {
 func (p *parser) match(t pytoken.Token) *stmt {
 	p.newer(formMatch, t.Pos)
 	p.advance()
-	s := p.newStmt(stmt{kind: blockStmt, pos: t.Pos, stmtMore: &stmtMore{branches: []branch{{kind: "match", line: t.Pos.Line}}}})
+	s := p.newStmt(stmt{kind: blockStmt, line: int32(t.Pos.Line), stmtMore: &stmtMore{branches: []branch{{kind: "match", line: t.Pos.Line}}}})
 	s.exprs = append(s.exprs, p.starExprs())
 	if !p.header() {
 		return s

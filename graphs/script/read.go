@@ -212,6 +212,8 @@ type reader struct {
 	candsOf     map[string][]Candidate // candidatesFor, by name, once indexed
 	uiChoices   map[string][]Candidate // choice lists of dict keys (a UI's INPUT_TYPES), by key
 	sc          *scopes                // the scoped index (scope.go)
+	candBuf     []Candidate            // oneCand's chunk
+	strBuf      []string               // strPtr's chunk
 }
 
 func newReader(name, src string, toks []token) *reader {

@@ -265,6 +265,13 @@ func FuzzRead(f *testing.F) {
 		"import torch, threading\nimport torch._inductor.config as c\nif hasattr(c, 'x'):\n    c.x = 1\nm = torch.compile(f, options={'a': 1, 'b': g}, **{'mode': M})\ndef w():\n    m(1).backward()\nthreading.Thread(target=w).start()\n",
 		"import torch\nclass B:\n  mode = 'x'\nclass C(B, metaclass=M):\n  def __init__(self, cfg: C, mode=None, *a):\n    self.cfg = cfg\n    self.mode = mode\n  def run(s, f):\n    return torch.compile(f, mode=s.cfg.mode if s else s.mode)\nc = C(C(), 'y', *z)\nc.run(g)\n",
 		"import torch\ndef f(m, mode=field(default='a')):\n  def g(mode):\n    return torch.compile(m, mode=mode, options=o)\n  o = {'a': 1, 'b': x}\n  (a, [b, *mode]) = 1, 2\n  return g(mode)\nf(n, 'b')\n",
+		// Hostile forms of the day's features (hostile2): dicts inside themselves,
+		// self-referential names, getters that call themselves, loops over their own
+		// results, guards on the mode, **kwargs, env after import, version forms.
+		"import torch\nd = d\nd = {'mode': 'max-autotune'}\nd['a'] = d\nd['b'] = d\nd.update(d)\nd.setdefault('c', d)\nd |= d\ne = {**d, 'x': d}\nd['e'] = e\ndel d['a']\nd.pop('b', d)\nm = torch.compile(f, options=d, mode=e['x']['mode'], **e)\n",
+		"import torch\na = b\nb = a\ndef g():\n  return g()\ndef h():\n  if c:\n    return k()\n  return 'default'\ndef k():\n  return h()\nmode = g() or h() or a\nif mode is not None and mode != 'default' and mode not in ('x',):\n  m = torch.compile(f, mode=mode)\nelif mode == 'reduce-overhead':\n  m = torch.compile(f, mode=mode)\n",
+		"import torch, threading, os\nx = [1, 2]\nx = [f(y) for y in x for x in [x for x in x]]\nfor i in x:\n  x = x + [i]\n  for j in range(len(x)):\n    threading.Thread(target=w, args=(f'cuda:{j}',)).start()\nos.environ['TORCHINDUCTOR_MAX_AUTOTUNE'] = '1'\nimport torch._dynamo\ndef w(**kw):\n  kw = kw\n  kw['mode'] = kw\n  kw.update(kw)\n  return torch.compile(f, **kw)\nw(**{'mode': 'max-autotune'})\n",
+		"import torch\ntype T[X] = list[X]\nwith (open(a) as b, open(c) as d):\n  pass\ntry:\n  pass\nexcept* (A, B):\n  pass\nm = torch.compile(f, mode=f'{'reduce-overhead'}', options={'a': range(10**100), 'b': frozenset(i for i in range(3))})\n",
 	} {
 		f.Add([]byte(s))
 	}

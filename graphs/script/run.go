@@ -32,7 +32,7 @@ func (r *reader) stmt(s *stmt) {
 		r.calls(s.exprs)
 		r.loop++
 		r.iters = append(r.iters, r.loopStmtCount(s))
-		r.loopIDs = append(r.loopIDs, int32(s.tokStart))
+		r.loopIDs = append(r.loopIDs, s.tokStart)
 		r.run(s.body)
 		r.loop--
 		r.iters = r.iters[:len(r.iters)-1]
@@ -70,7 +70,7 @@ func (r *reader) runRest(stmts []*stmt) {
 			r.enter(s)
 			r.guards = save
 		case s.kind == defStmt && !r.entered[s] && !r.calledNames[s.name]:
-			r.guards = append(r.guards, guard{text: fmt.Sprintf("in def %s (line %d), which no code in this file calls", s.name, s.pos.Line)})
+			r.guards = append(r.guards, guard{text: fmt.Sprintf("in def %s (line %d), which no code in this file calls", s.name, int(s.line))})
 			r.enter(s)
 			r.guards = r.guards[:len(r.guards)-1]
 		case s.kind == defStmt:
@@ -294,14 +294,14 @@ func (r *reader) enter(def *stmt) {
 func (r *reader) imports(s *stmt) {
 	for _, im := range s.imports {
 		if r.out.TorchLine == 0 && (im.target == "torch" || strings.HasPrefix(im.target, "torch.")) {
-			r.out.TorchLine = s.pos.Line
+			r.out.TorchLine = int(s.line)
 		}
 		mod := im.module
 		if mod == "" {
 			mod = im.target
 		}
 		if r.configLine == 0 && loadsConfig(mod) {
-			r.configLine, r.configBy = s.pos.Line, "import "+mod
+			r.configLine, r.configBy = int(s.line), "import "+mod
 		}
 	}
 }

@@ -159,7 +159,9 @@ func (r *reader) scopeBlock(stmts []*stmt, fn, cls *stmt) {
 		case loopStmt:
 			if len(s.targets) == 1 && s.targets[0].kind == name && len(s.exprs) > 0 {
 				if k, ok := r.targetKey(s.targets[0], fn, cls); ok {
-					r.sc.cands[k] = append(r.sc.cands[k], r.choiceItems(s.exprs[0])...)
+					if ch := r.choiceItems(s.exprs[0]); len(ch) > 0 {
+						r.sc.cands[k] = append(r.sc.cands[k], ch...)
+					}
 				}
 			}
 		}
@@ -241,7 +243,9 @@ func (r *reader) scandidate(k skey, v *expr) {
 	if v == nil {
 		return
 	}
-	r.sc.cands[k] = append(r.sc.cands[k], r.literalCands(v, 0)...)
+	if c := r.literalCands(v, 0); len(c) > 0 { // no entry for a key without any: most assignments
+		r.sc.cands[k] = append(r.sc.cands[k], c...)
+	}
 }
 
 // literalCands returns the str or None literals v can be: v itself, both branches of
@@ -255,16 +259,46 @@ func (r *reader) literalCands(v *expr, depth int) []Candidate {
 	case v.is(orChain) || v.is(andChain):
 		return r.chainCands(v, depth)
 	case isNone(v):
-		return []Candidate{{Line: int(v.line)}}
+		return r.oneCand(Candidate{Line: int(v.line)})
 	case v.kind == call && r.lastName(v.x) == "field":
 		return r.literalCands(kwarg(v, "default", 99), depth+1)
 	case v.kind == call && isEnvGet(r.qual(v.x)):
 		return r.envDefaultCands(v, depth)
 	}
 	if s, ok := r.literalStr(v); ok {
-		return []Candidate{{Line: int(v.line), Value: &s}}
+		return r.oneCand(Candidate{Line: int(v.line), Value: r.strPtr(s)})
 	}
 	return nil
+}
+
+// slabChunk is how many candidates or strings oneCand and strPtr carve from one
+// allocation.
+const slabChunk = 256
+
+// oneCand returns the slice of c alone (capacity 1: an append copies it), carved
+// from a chunk: a file whose calls pass str literals by the hundred thousand made
+// one 16-byte allocation each, which left the heap's small spans half garbage
+// (PERF.md).
+func (r *reader) oneCand(c Candidate) []Candidate {
+	if len(r.candBuf) == 0 {
+		r.candBuf = make([]Candidate, slabChunk)
+	}
+	out := r.candBuf[:1:1]
+	r.candBuf = r.candBuf[1:]
+	out[0] = c
+	return out
+}
+
+// strPtr returns a pointer to a copy of the string header s (not of its bytes),
+// carved from a chunk as oneCand's slices are.
+func (r *reader) strPtr(s string) *string {
+	if len(r.strBuf) == 0 {
+		r.strBuf = make([]string, slabChunk)
+	}
+	p := &r.strBuf[0]
+	r.strBuf = r.strBuf[1:]
+	*p = s
+	return p
 }
 
 // chainCands returns the str or None literals an "a or b" ("a and b") chain can be:

@@ -207,7 +207,7 @@ func (r *reader) subclass(s *stmt) {
 	for _, b := range s.bases {
 		if b.keyword == "" && r.qual(b.value) == "threading.Thread" {
 			r.seq++
-			t := &Thread{Line: s.pos.Line, Kind: ThreadingThread, Target: s.name + ".run", loop: r.loop > 0, seq: r.seq, count: r.threadCount()}
+			t := &Thread{Line: int(s.line), Kind: ThreadingThread, Target: s.name + ".run", loop: r.loop > 0, seq: r.seq, count: r.threadCount()}
 			r.threads = append(r.threads, t)
 			for _, m := range s.body {
 				if m.kind == defStmt && m.name == "run" {

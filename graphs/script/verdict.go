@@ -81,7 +81,7 @@ func (r *reader) staticBlocks(stmts []*stmt, depth int) bool {
 			d++
 		}
 		if d > maxStaticBlocks {
-			r.warn(s.pos.Line, WarningNestedBlocks, "more than %d loops, with and try blocks nested here: CPython 3.11 refuses the file (SyntaxError: too many statically nested blocks, at line %d), 3.13 and 3.14 accept it", maxStaticBlocks, s.pos.Line)
+			r.warn(int(s.line), WarningNestedBlocks, "more than %d loops, with and try blocks nested here: CPython 3.11 refuses the file (SyntaxError: too many statically nested blocks, at line %d), 3.13 and 3.14 accept it", maxStaticBlocks, int(s.line))
 			return true
 		}
 		if r.staticBlocks(s.body, d) {
