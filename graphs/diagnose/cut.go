@@ -57,8 +57,9 @@ func compileCutPatterns(pattern, lit string) cutPatterns {
 var ellipsis = regexp.MustCompile(`…|\.{3,}`)
 
 // lineHead is what may stand before a message on a line besides the heads cleanLine and
-// withoutLogHeader remove: pytest's "E", the REPL's ">>> " and "... ".
-var lineHead = regexp.MustCompile(`^(?:E\s+|(?:>>>|\.\.\.)\s+)+`)
+// withoutLogHeader remove: pytest's "E" and the REPL's ">>> " (not its "... ", which an
+// ellipsis that crops a message would be read as).
+var lineHead = regexp.MustCompile(`^(?:E\s+|>>>\s+)+`)
 
 // cutSides is one way a line's text may be cut: left is the text before the cut (nil
 // where the line starts cropped), right the text after it (nil where the line ends cut);
