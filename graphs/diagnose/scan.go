@@ -7,6 +7,7 @@ import (
 	"io"
 	"regexp"
 	"regexp/syntax"
+	"slices"
 	"strings"
 	"sync"
 )
@@ -837,13 +838,17 @@ func (s *scanner) matchWrapped(i, k int) {
 	s.join(k)
 	first := s.first
 	at := bytes.Index(s.joined, row.squeezed)
+	var tried [][2]int // the spans wrappedHit found nothing on (it gives the same again)
 	for at >= 0 {
 		start, end := s.lineOf(at), s.lineOf(at+len(row.squeezed)-1)
 		if start == end && row.tail && end+1 < len(s.offsets) {
 			end++ // the literal is whole on a line, the rest of the pattern on the next
 		}
-		if start != end && first+start <= k && k <= first+end && s.wrappedHit(i, first+start, first+end) {
-			return
+		if start != end && first+start <= k && k <= first+end && !slices.Contains(tried, [2]int{start, end}) {
+			if s.wrappedHit(i, first+start, first+end) {
+				return
+			}
+			tried = append(tried, [2]int{start, end})
 		}
 		next := bytes.Index(s.joined[at+1:], row.squeezed)
 		if next < 0 {
