@@ -25,7 +25,10 @@
 // def's scope: options=NAME and **NAME get what Python leaves there, a change under a
 // guard planned with and without it, and a part that is not a literal named in a
 // note, never dropped (dictflow.go); d["key"] of such a dict is that item there, and
-// never an argparse option of the same name. os.environ.get(K, D) and os.getenv(K, D)
+// never an argparse option of the same name. A constant index into a list or tuple
+// display bound once to a name and never changed in place (MODES[0], MODES[-1],
+// CFG["modes"][1], RUNS[0]["mode"]) is that item; an index out of range or not a
+// constant is noted and the mode stays unknown (seqindex.go). os.environ.get(K, D) and os.getenv(K, D)
 // give D (None without one), the site noting that the environment may set another
 // value; setattr(config, "KEY", V) on the Inductor or Dynamo config is the
 // assignment config.KEY = V. Each site

@@ -188,7 +188,7 @@ func (r *reader) splatMode(st *siteState, d *expr) {
 // keyword reads one keyword argument given in the call.
 func (r *reader) keyword(st *siteState, k string, e *expr) {
 	v, ok := r.literal(e)
-	if !ok && r.itemKeyword(st, k, e) {
+	if !ok && (r.itemKeyword(st, k, e) || r.seqKeyword(st, k, e)) {
 		return
 	}
 	if !ok && k == "mode" {

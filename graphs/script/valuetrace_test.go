@@ -73,6 +73,54 @@ base = {"mode": "reduce-overhead"}
 kw = {**base}
 m2 = torch.compile(model, **kw)
 `, []*string{s("reduce-overhead")}},
+		{"list-index", `import torch
+MODES = ["reduce-overhead", "default"]
+m = torch.compile(model, mode=MODES[0])
+`, []*string{s("reduce-overhead")}},
+		{"tuple-negative-index", `import torch
+MODES = ("reduce-overhead", "default", "max-autotune")
+m = torch.compile(model, mode=MODES[-1])
+`, []*string{s("max-autotune")}},
+		{"dict-item-then-index", `import torch
+CFG = {"modes": ["default", "max-autotune"]}
+m = torch.compile(model, mode=CFG["modes"][1])
+`, []*string{s("max-autotune")}},
+		{"index-then-dict-key", `import torch
+RUNS = [{"mode": "max-autotune"}, {"mode": "default"}]
+def main():
+    for r in RUNS:
+        print(r)
+    m = torch.compile(model, mode=RUNS[0]["mode"])
+main()
+`, []*string{s("max-autotune")}},
+		{"list-index-out-of-range", `import torch
+MODES = ["reduce-overhead"]
+m = torch.compile(model, mode=MODES[3])
+`, []*string{s("default"), s("reduce-overhead"), s("max-autotune")}},
+		{"list-index-not-constant", `import torch
+MODES = ["reduce-overhead", "default"]
+m = torch.compile(model, mode=MODES[i])
+`, []*string{s("default"), s("reduce-overhead"), s("max-autotune")}},
+		{"list-changed-in-place", `import torch
+MODES = ["reduce-overhead", "default"]
+MODES[0] = "max-autotune"
+m = torch.compile(model, mode=MODES[0])
+`, []*string{s("default"), s("reduce-overhead"), s("max-autotune")}},
+		{"list-appended-then-reversed", `import torch
+MODES = ["reduce-overhead"]
+MODES.insert(0, "max-autotune")
+m = torch.compile(model, mode=MODES[0])
+`, []*string{s("default"), s("reduce-overhead"), s("max-autotune")}},
+		{"list-handed-on", `import torch
+MODES = ["reduce-overhead", "default"]
+shuffle(MODES)
+m = torch.compile(model, mode=MODES[0])
+`, []*string{s("default"), s("reduce-overhead"), s("max-autotune")}},
+		{"list-parameter-shadows", `import torch
+MODES = ["reduce-overhead", "default"]
+def f(MODES):
+    return torch.compile(model, mode=MODES[0])
+`, []*string{s("default"), s("reduce-overhead"), s("max-autotune")}},
 	}
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
@@ -82,6 +130,30 @@ m2 = torch.compile(model, **kw)
 			require.Len(t, sc.Sites, 1)
 			st := sc.Sites[0]
 			require.Empty(t, cmp.Diff(tc.modes, st.Modes(every)), "notes %q", st.Notes)
+		})
+	}
+}
+
+// TestIndexNotes: a subscript of a list the file binds whose index is out of range or
+// not a constant says so in a note and plans every mode, never a wrong item.
+func TestIndexNotes(t *testing.T) {
+	t.Parallel()
+	cases := []struct{ name, expr, note string }{
+		{"out-of-range", "MODES[2]", "mode `MODES[2]`: the index 2 is out of range of the 2 items (IndexError), so its value is not known"},
+		{"negative-out-of-range", "MODES[-3]", "mode `MODES[-3]`: the index -3 is out of range of the 2 items (IndexError), so its value is not known"},
+		{"not-constant", "MODES[i]", "mode `MODES[i]`: the index `i` is not a constant, so its value is not known"},
+		{"slice", "MODES[0:1]", "mode `MODES[0:1]`: the index `0:1` is not a constant, so its value is not known"},
+		{"missing-key", `MODES[0]["x"]`, "mode `MODES[0][\"x\"]`: the dict has no key 'x' (KeyError), so its value is not known"},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			t.Parallel()
+			src := "import torch\nMODES = [{\"mode\": \"default\"}, \"default\"]\nm = torch.compile(model, mode=" + tc.expr + ")\n"
+			sc, err := readBytes("i.py", []byte(src))
+			require.NoError(t, err)
+			require.Len(t, sc.Sites, 1)
+			require.Contains(t, sc.Sites[0].Notes, tc.note)
+			require.False(t, sc.Sites[0].ModeLiteral)
 		})
 	}
 }
