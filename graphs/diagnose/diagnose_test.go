@@ -387,6 +387,9 @@ func TestLongLine(t *testing.T) {
 	for _, tt := range []struct{ name, log string }{
 		{"message first", msg + filler + "]\n"},
 		{"message last", filler + " RuntimeError: Either mode or options can be specified, but both can't be specified at the same time.\n"},
+		// Across the end of the first window: found whole in the next, which the
+		// overlap starts with (wrapped matching skips windows of one line, hostile2).
+		{"message across a window", strings.Repeat("x", diagnose.WindowBytes-40) + " RuntimeError: Either mode or options can be specified, but both can't be specified at the same time. " + filler[:1<<20] + "\n"},
 	} {
 		t.Run(tt.name, func(t *testing.T) {
 			t.Parallel()

@@ -143,7 +143,10 @@
 //
 // A sentence that names several releases gives the failing run's (rank 4 for a move,
 // else 5), never the one that works: the target of an upgrade or move ("We upgraded from
-// torch 2.4 to 2.11 and now this crashes": 2.11; "after updating to 2.7", bare when no
+// torch 2.4 to 2.11 and now this crashes": 2.11; with "to" or an arrow and the verb in
+// any form: "Upgrading torch 2.4 to 2.11 gives:", "the upgrade of torch 2.4 to 2.11",
+// "bumping torch 2.4 → 2.11", "Broke when we went from torch==2.4.1 -> torch==2.11.0",
+// where neither pin is taken on its own; "after updating to 2.7", bare when no
 // other package is named: "numpy was updated to 2.0" is not torch's), unless the move
 // fixed it ("Upgrading to 2.7 fixed the problem": the other); the release a downgrade
 // leaves ("downgraded from 2.6 to 2.5", "torch 2.6.0->2.5.1": 2.6), which fails whether or

@@ -299,7 +299,7 @@ func (f *versionFinder) match(p versionPattern, text []byte, line int) bool {
 			}
 		case p.rank <= rankProseMove && (otherRun(text, lo, hi) || foreignRelease(text[:lo])),
 			(p.what == "pin" || p.rank <= rankProseMove) && torchRange.Match(text),
-			p.what == "pin" && otherRun(text, lo, hi):
+			otherPin(p, text, lo, hi):
 			continue
 		}
 		if (p.what == "pin" || p.rank <= rankProseMove) && requirement(text[:m[0]]) {
@@ -310,6 +310,13 @@ func (f *versionFinder) match(p versionPattern, text []byte, line int) bool {
 		}
 	}
 	return true
+}
+
+// otherPin reports whether a pin at [lo, hi) of text is not the run's by itself: another
+// run's ("Downgrading to torch==2.5.1 fixes this") or one of a transition's two releases
+// ("torch==2.4.1 -> torch==2.11.0", which the move's phrasings read).
+func otherPin(p versionPattern, text []byte, lo, hi int) bool {
+	return p.what == "pin" && (otherRun(text, lo, hi) || inTransition(text, lo, hi))
 }
 
 func (f *versionFinder) offer(s []byte, rank, line int, text []byte, what string) bool {

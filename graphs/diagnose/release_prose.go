@@ -20,8 +20,9 @@ const (
 type pickFunc func(text []byte, m []int) (lo, hi int, v verdict)
 
 // optTorch is an optional package name before a release in a transition: "from torch 2.4",
-// "to PyTorch version 2.5", "from v2.4".
-const optTorch = `(?:(?:py)?torch\s*(?:version\s*)?)?v?`
+// "to PyTorch version 2.5", "from v2.4", a pin on either side:
+// "from torch==2.4.1 -> torch==2.11.0".
+const optTorch = `(?:(?:py)?torch\s*(?:version\s*)?(?:==?\s*)?)?v?`
 
 // verTag is a word that may follow a release in a transition: "2.9 RC vs 2.8".
 const verTag = `(?:\s*(?:rc\d*|nightly|stable|release))?`
@@ -75,6 +76,25 @@ func namesTorch(text []byte) bool {
 	return bytes.Contains(bytes.ToLower(text), []byte("torch"))
 }
 
+// moveVerb is a verb of moving between releases in any form: "upgrade", "Upgrading",
+// "updated", "switch", "moving", "bumped", "migrate".
+const moveVerb = `(?:upgrad\w*|updat\w*|mov(?:e|es|ed|ing)|switch\w*|bump\w*|migrat\w*|downgrad\w*)`
+
+// transition is two releases joined by "to" or an arrow, a pin on either side: a pin
+// that is one of them is not the run's by itself ("torch==2.4.1 -> torch==2.11.0": the
+// move's phrasings pick one, or none).
+var transition = regexp.MustCompile(`(?i)` + optTorch + ver + verTag + `\s*(?:to|->|→|=>|into)\s+` + optTorch + ver + `\b`)
+
+// inTransition reports whether [lo, hi) of text is one of a transition's two releases.
+func inTransition(text []byte, lo, hi int) bool {
+	for _, m := range transition.FindAllSubmatchIndex(text, 8) {
+		if (m[2] <= lo && hi <= m[3]) || (m[4] <= lo && hi <= m[5]) {
+			return true
+		}
+	}
+	return false
+}
+
 // pickMove picks the failing release of a move between two releases, m's first group the
 // one moved from, its second the one moved to. An upgrade's target is the run's ("we
 // upgraded from torch 2.4 to 2.11 and now this crashes": 2.11) unless the clause says the
@@ -83,7 +103,7 @@ func namesTorch(text []byte) bool {
 // fails whether or not the downgrade helped, so that one is the run's, unless the clause
 // says the target fails ("downgraded from 2.6 to 2.5 and it still crashes": 2.5).
 func pickMove(text []byte, m []int) (int, int, verdict) {
-	if foreignRelease(text[:m[0]]) {
+	if foreignRelease(text[:m[0]]) || otherPackage.Match(text[m[0]:m[2]]) {
 		return 0, 0, skip // "we upgraded numpy from 1.26 to 2.0"
 	}
 	c := clause(text, m[0], m[1])
@@ -147,7 +167,10 @@ func prosePatterns() []versionPattern {
 	bare := `v?(2\.\d{1,2}(?:\.\d+)?(?:(?:a|b|rc)\d+)?(?:\.dev\d+)?(?:\+[0-9A-Za-z.]+)?)\b`
 	return []versionPattern{
 		p("from", `(?i)\bfrom\s+`+optTorch+ver+verTag+`\s*(?:to|->|→|=>|into)\s+`+optTorch+ver+`\b`, rankProseMove, true, pickMove),
-		p("orch", `(?i)\b(?:py)?torch\s+v?`+ver+verTag+`\s*(?:->|→|=>)\s*`+optTorch+ver+`\b`, rankProseMove, true, pickMove),
+		p("orch", `(?i)\b(?:py)?torch(?:\s*==?\s*|\s+)v?`+ver+verTag+`\s*(?:->|→|=>)\s*`+optTorch+ver+`\b`, rankProseMove, true, pickMove),
+		// A move verb in any form before the two, with no "from": "Upgrading torch 2.4 to
+		// 2.11", "the upgrade of torch 2.4 to 2.11", "bumping torch 2.4 → 2.11".
+		p("", `(?i)\b`+moveVerb+`\s+(?:of\s+)?(?:\S+\s+){0,3}?`+optTorch+ver+verTag+`\s*(?:to|->|→|=>|into)\s+`+optTorch+ver+`\b`, rankProseMove, true, pickMove),
 		p("between", `(?i)\bbetween\s+`+optTorch+ver+verTag+`\s*(?:and|vs\.?|versus|&)\s+`+optTorch+ver+`\b`, rankProseMove, false, pickLater),
 		p(" to ", `(?i)\b(?:upgraded|updated|switched|moved|bumped|migrated|after\s+(?:upgrading|updating|switching|moving|bumping|migrating))\s+to\s+`+bare, rankProseMove, false, pickBareMove),
 		p("", `(?i)(?:^|[\s(,;:])(?:(?:on|with|in|under|using)\s+)?`+bare+`\s*,?\s+(?:[A-Za-z']+\s+){0,2}?`+

@@ -166,6 +166,28 @@ var severalReleases = []struct{ name, line, want, reason string }{
 	{"rewrites-from-to", "when training, it rewrites the Torch from 2.5.1 to 2.6.0 and breaks SageAttention", "2.6", "kohya-ss/musubi-tuner#436"},
 	{"works-till-failing-from", "Creating a torch.tensor inside torch.compile works till 2.1.0.dev20230303+cpu nighlty build but it starts failing from 2.1.0.dev20230304+cpu nightly build.", "2.1", "pytorch#96278"},
 	{"both-fail", "I tried using both torch 2.1 and the latest stable 2.2, both give the following error", "2.1", "both fail: the first (kohya-ss/sd-scripts#1125)"},
+	// The class of sweep re-check 2: a move verb in any form, "to" or an arrow, pins on
+	// both sides, "broke when": the target fails unless the sentence says it fixed it.
+	{"upgrading-torch-to", "Upgrading torch 2.4 to 2.11 gives:", "2.11", "the target of an upgrade, no from (re-check)"},
+	{"went-from-pins-arrow", "Broke when we went from torch==2.4.1 -> torch==2.11.0:", "2.11", "pins on both sides (re-check)"},
+	{"after-upgrading-torch-to", "After upgrading torch 2.4 to 2.11 this crashes", "2.11", "after and a gerund"},
+	{"upgrade-of-torch", "The upgrade of torch 2.4 to 2.11 breaks compile", "2.11", "the noun"},
+	{"bumping-arrow", "bumping torch 2.4 → 2.11 fails with", "2.11", "a bump by an arrow"},
+	{"bumped-fat-arrow", "we bumped torch 2.4 => 2.11 and compile fails", "2.11", "a fat arrow"},
+	{"switched-from", "We switched from torch 2.4 to 2.11 and got this error", "2.11", "switched from"},
+	{"migrated-from", "migrated from PyTorch 2.4 to PyTorch 2.11, now it crashes", "2.11", "migrated"},
+	{"moving-from", "Moving from torch 2.4 to 2.11 breaks this", "2.11", "moving from"},
+	{"to-upgrade", "I tried to upgrade torch 2.4 to 2.11 and compile fails", "2.11", "the infinitive"},
+	{"update-pins-to", "updating torch==2.4.1 to torch==2.11.0 breaks it", "2.11", "pins on both sides, to"},
+	{"fails-after-pins", "fails after upgrading torch==2.4.1 -> torch==2.11.0", "2.11", "fails after"},
+	{"breaks-when-bump", "It breaks when bumping torch 2.4 to 2.11", "2.11", "breaks when"},
+	{"upgrading-to-fixed", "Upgrading torch 2.4 to 2.11 fixed it", "2.4", "an upgrade that fixed it"},
+	{"went-pins-fixed", "We went from torch==2.4.1 -> torch==2.11.0 and that solved it", "2.4", "pins on both sides, a move that fixed it"},
+	{"downgrading-pins-fixes", "Downgrading torch==2.6.0 -> torch==2.5.1 fixes it", "2.6", "a downgrade that fixes leaves the failing release"},
+	{"difference-between-pins", "difference between torch==2.4 and torch==2.5 outputs", "", "two releases compared: ambiguous"},
+	{"pin-alone", "pip install torch==2.4.1 and compile fails", "2.4", "a pin outside a transition is still taken"},
+	{"cuda-updated-to", "After updating CUDA 12.1 to 12.4 on torch 2.5 it fails", "2.5", "another package's move; torch's release stays"},
+	{"transformers-bumped", "bumped transformers 4.44 -> 4.45 with torch 2.5 and compile fails", "2.5", "another package's bump"},
 }
 
 // TestSeveralReleasesRead: the same sentences, read by Read through the prefilter, above
