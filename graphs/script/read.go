@@ -198,6 +198,8 @@ type reader struct {
 	seq         int                     // execution order of sites, calls, threads and events
 	rest        bool                    // running the defs no code called (runRest)
 	callEvents  []callEvent             // calls of compiled functions' names
+	nameToks    map[string][]int        // name → the tokens that spell it (built on the first seqChanged)
+	seqVerdict  map[string]bool         // seqChanged's verdict per name
 	events      []event                 // workload facts seen
 	compiled    map[string]*siteState   // names bound to compiled functions
 	bound       map[string][]*siteState // name → every site it was bound to (aliases and parameters included)

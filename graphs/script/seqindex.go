@@ -133,28 +133,54 @@ var seqMutators = map[string]bool{"append": true, "extend": true, "insert": true
 // n.append(…) and the other in-place methods, after any chain of subscripts and
 // attributes; or n used other than subscripted, as an attribute's operand, after in
 // (a for loop, a membership test) or as len(n).
+//
+// Each name's verdict is computed once, over the tokens that spell it (nameToks), so
+// the cost is linear in the file however many sites index how many names.
 func (r *reader) seqChanged(n string) bool {
-	bound := false
-	for i, t := range r.toks {
-		if t.kind != pytoken.Name || r.tokText(t) != n || i > 0 && r.tokText(r.toks[i-1]) == "." {
-			continue
+	if v, ok := r.seqVerdict[n]; ok {
+		return v
+	}
+	if r.nameToks == nil {
+		r.nameToks = map[string][]int{}
+		for i, t := range r.toks {
+			if t.kind == pytoken.Name {
+				r.nameToks[r.tokText(t)] = append(r.nameToks[r.tokText(t)], i)
+			}
 		}
-		j := r.skipTrailers(i + 1)
-		if j < 0 {
-			return true
+		r.seqVerdict = map[string]bool{}
+	}
+	changed, bound := false, false
+	for _, i := range r.nameToks[n] {
+		if i > 0 && r.tokText(r.toks[i-1]) == "." {
+			continue // an attribute of something else
 		}
-		next := ""
-		if j < len(r.toks) {
-			next = r.tokText(r.toks[j])
+		if changed = r.seqUseChanges(i, &bound); changed {
+			break
 		}
-		switch {
-		case j == i+1 && next == "=" && !bound:
-			bound = true // the one binding
-		case isAssignOp(next) || i > 0 && r.tokText(r.toks[i-1]) == "del":
-			return true
-		case j == i+1 && !r.plainUse(i):
-			return true
-		}
+	}
+	r.seqVerdict[n] = changed
+	return changed
+}
+
+// seqUseChanges reports whether the use of a name at token i may change its value or
+// hand it on (seqChanged); the first plain assignment is the binding, recorded in
+// *bound.
+func (r *reader) seqUseChanges(i int, bound *bool) bool {
+	j := r.skipTrailers(i + 1)
+	if j < 0 {
+		return true
+	}
+	next := ""
+	if j < len(r.toks) {
+		next = r.tokText(r.toks[j])
+	}
+	switch {
+	case j == i+1 && next == "=" && !*bound:
+		*bound = true // the one binding
+	case isAssignOp(next) || i > 0 && r.tokText(r.toks[i-1]) == "del":
+		return true
+	case j == i+1 && !r.plainUse(i):
+		return true
 	}
 	return false
 }
