@@ -4,9 +4,17 @@
 // the texts of its own exceptions that PyTorch's messages carry.
 //
 // The Unicode facts of each Python are generated from that Python's own unicodedata
-// by testdata/probe/gen_pyunicode.py (unicode-3.8.txt, -3.9, -3.10, -3.11 and -3.12:
-// the host's pyenv 3.8.18, 3.9.18, 3.10.13, 3.11.7 and 3.12.1; unicode-3.13.txt and
-// unicode-3.14.txt: the Debian chroots' 3.13.5 and 3.14.x), never written by hand.
+// by testdata/probe/gen_pyunicode.py (testdata/unicode-3.8.txt, -3.9, -3.10, -3.11
+// and -3.12: the host's pyenv 3.8.18, 3.9.18, 3.10.13, 3.11.7 and 3.12.1;
+// unicode-3.13.txt and unicode-3.14.txt: the Debian chroots' 3.13.5 and 3.14.x),
+// never written by hand; its setattr texts likewise by
+// testdata/probe/gen_pysetattr.py (testdata/setattr-X.Y.txt). Those files are the
+// source of truth, but the package does not embed them: it embeds tables/, which
+// internal/gen (go generate) writes from them, the newest Python's table whole and
+// each older one as a line diff against the next newer (format: internal/linediff),
+// and rebuilds each table byte for byte on first use. Seven whole tables cost the
+// web page (examples/web, served gzipped) about 175 KB, the diffs a few; the
+// tests check that tables/ is up to date and rebuilds every testdata/ file.
 // A source without a file reads Go's own tables (Unicode 15.0.0) with another
 // file's case mappings; no Python uses that now.
 //
@@ -15,7 +23,6 @@ package pyver
 
 import (
 	"bufio"
-	"embed"
 	"fmt"
 	"sort"
 	"strconv"
@@ -106,9 +113,6 @@ var sources = map[Version]source{
 	{3, 14}: {file: "unicode-3.14.txt", unicode: "16.0.0"},
 }
 
-//go:embed unicode-*.txt setattr-*.txt
-var files embed.FS
-
 // Python is one Python's semantics.
 type Python struct {
 	v       Version
@@ -182,13 +186,12 @@ func load(v Version, src source) (*Python, error) {
 
 // readTable reads a generated file.
 func readTable(name string) (*table, error) {
-	f, err := files.Open(name)
+	text, err := tableText(name)
 	if err != nil {
 		return nil, err
 	}
-	defer f.Close()
 	t := &table{upper: map[rune]string{}, lower: map[rune]string{}}
-	sc := bufio.NewScanner(f)
+	sc := bufio.NewScanner(strings.NewReader(text))
 	for sc.Scan() {
 		if err := t.line(sc.Text()); err != nil {
 			return nil, fmt.Errorf("pyver: %s: %w", name, err)

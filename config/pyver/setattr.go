@@ -7,7 +7,8 @@ import (
 	"sync"
 )
 
-// setattrFiles are the generated setattr tables (testdata/probe/gen_pysetattr.py), by
+// setattrFiles are the generated setattr tables (testdata/probe/gen_pysetattr.py
+// writes testdata/setattr-X.Y.txt; the package embeds them as tables/), by
 // Python: 3.8-3.12 from the host's pyenv interpreters (3.8.18, 3.9.18, 3.10.13,
 // 3.11.7, 3.12.1), 3.13 and 3.14 from the Debian chroots. The attributes differ by
 // version (only 3.9 and 3.10 list float.__setformat__, 3.11 adds __getstate__,
@@ -35,12 +36,11 @@ var setattrTables = func() map[string]func() map[string][2]string {
 // readSetattr reads TYPE<TAB>ATTR<TAB>EXCEPTION<TAB>MESSAGE lines.
 func readSetattr(name string) map[string][2]string {
 	out := map[string][2]string{}
-	f, err := files.Open(name)
+	text, err := tableText(name)
 	if err != nil {
 		return out
 	}
-	defer f.Close()
-	sc := bufio.NewScanner(f)
+	sc := bufio.NewScanner(strings.NewReader(text))
 	for sc.Scan() {
 		parts := strings.SplitN(sc.Text(), "\t", 4)
 		if len(parts) == 4 {

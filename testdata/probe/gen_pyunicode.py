@@ -7,8 +7,9 @@ full upper-case mappings (str.upper, e.g. 'ß' -> 'SS').
 Run with the Python whose facts you want (the Debian chroots give 3.13 and 3.14,
 the host's pyenv 3.8 to 3.12):
 
-    chroot DIR env -i PATH=/usr/bin:/bin python3 /tmp/gen_pyunicode.py > config/pyver/unicode-3.13.txt
-    /root/.pyenv/versions/3.10.13/bin/python3 testdata/probe/gen_pyunicode.py > config/pyver/unicode-3.10.txt
+    chroot DIR env -i PATH=/usr/bin:/bin python3 /tmp/gen_pyunicode.py > config/pyver/testdata/unicode-3.13.txt
+    /root/.pyenv/versions/3.10.13/bin/python3 testdata/probe/gen_pyunicode.py > config/pyver/testdata/unicode-3.10.txt
+    go generate ./config/pyver   # rewrites config/pyver/tables/, what the library embeds
 
 Output, one fact per line, code points in hex:
 

@@ -1,0 +1,74 @@
+// Command gen writes pyver's embedded tables (tables/) from the generated tables
+// in testdata/: for each kind (unicode, setattr), the newest Python's whole and
+// every older one as a linediff against the next newer. Run it from config/pyver
+// (go generate ./config/pyver) after adding or regenerating a table; pyver's
+// TestTablesUpToDate fails until it is run.
+package main
+
+import (
+	"flag"
+	"fmt"
+	"os"
+	"path/filepath"
+
+	"github.com/compilemode/compilemode/config/pyver"
+	"github.com/compilemode/compilemode/config/pyver/internal/linediff"
+)
+
+func main() {
+	dir := flag.String("dir", ".", "the config/pyver directory")
+	flag.Parse()
+	if err := run(*dir); err != nil {
+		fmt.Fprintln(os.Stderr, "gen:", err)
+		os.Exit(1)
+	}
+}
+
+// run writes dir/tables from dir/testdata.
+func run(dir string) error {
+	out, err := tables(dir)
+	if err != nil {
+		return err
+	}
+	tdir := filepath.Join(dir, "tables")
+	if err := os.MkdirAll(tdir, 0o755); err != nil {
+		return err
+	}
+	old, err := filepath.Glob(filepath.Join(tdir, "*"))
+	if err != nil {
+		return err
+	}
+	for _, f := range old {
+		if err := os.Remove(f); err != nil {
+			return err
+		}
+	}
+	for name, text := range out {
+		if err := os.WriteFile(filepath.Join(tdir, name), []byte(text), 0o644); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// tables returns tables/'s files, by name.
+func tables(dir string) (map[string]string, error) {
+	vs := pyver.Supported()
+	out := map[string]string{}
+	for _, kind := range []string{"unicode", "setattr"} {
+		texts := make([]string, len(vs))
+		for i, v := range vs {
+			b, err := os.ReadFile(filepath.Join(dir, "testdata", fmt.Sprintf("%s-%s.txt", kind, v)))
+			if err != nil {
+				return nil, err
+			}
+			texts[i] = string(b)
+		}
+		newest := vs[len(vs)-1]
+		out[fmt.Sprintf("%s-%s.txt", kind, newest)] = texts[len(texts)-1]
+		for i, d := range linediff.Chain(texts) {
+			out[fmt.Sprintf("%s-%s.diff", kind, vs[i])] = d
+		}
+	}
+	return out, nil
+}

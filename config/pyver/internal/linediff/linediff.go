@@ -1,0 +1,177 @@
+// Package linediff writes and applies compact line diffs: pyver embeds one
+// Python's generated table whole and every other Python's as a diff against its
+// neighbour, because deflate (the web page is served gzipped) cannot share text
+// between files further apart than its 32 KiB window.
+//
+// A text is split at every "\n" (so a final newline, or its absence, survives).
+// A diff is a text of operations, one a line, in increasing base line order:
+//
+//	-N       drop line N of the base (lines count from 1)
+//	+N TEXT  insert TEXT (everything after the first space) after base line N
+//	         (N = 0: before the first line); inserts at one N keep their order
+//
+// Diff finds a shortest edit script (Myers' O(ND) algorithm); Apply rebuilds the
+// new text from the base and the diff byte for byte.
+package linediff
+
+import (
+	"fmt"
+	"strconv"
+	"strings"
+)
+
+// Error reports a diff that cannot be applied to its base.
+type Error struct {
+	Line int // of the diff, from 1
+	Msg  string
+}
+
+func (e *Error) Error() string {
+	if e == nil {
+		return "linediff: <nil *Error>"
+	}
+	return fmt.Sprintf("linediff: diff line %d: %s", e.Line, e.Msg)
+}
+
+// op is one edit: a deletion of base line n (ins false) or an insertion of text
+// after base line n.
+type op struct {
+	ins  bool
+	n    int
+	text string
+}
+
+// Diff returns the diff that turns base into next.
+func Diff(base, next string) string {
+	a, b := strings.Split(base, "\n"), strings.Split(next, "\n")
+	var sb strings.Builder
+	for _, o := range script(a, b) {
+		if o.ins {
+			fmt.Fprintf(&sb, "+%d %s\n", o.n, o.text)
+		} else {
+			fmt.Fprintf(&sb, "-%d\n", o.n)
+		}
+	}
+	return sb.String()
+}
+
+// script is Myers' greedy shortest edit script from a to b, in base order. It
+// keeps, for each edit count d, the furthest-reaching x on diagonals -d-1..d+1,
+// and walks them back.
+func script(a, b []string) []op {
+	n, m := len(a), len(b)
+	off := n + m + 1
+	v := make([]int, 2*off+1)
+	var trace [][]int
+	for d := 0; d <= n+m; d++ {
+		trace = append(trace, append([]int(nil), v[off-d-1:off+d+2]...))
+		for k := -d; k <= d; k += 2 {
+			x := v[off+k-1] + 1
+			if k == -d || (k != d && v[off+k-1] < v[off+k+1]) {
+				x = v[off+k+1]
+			}
+			y := x - k
+			for x < n && y < m && a[x] == b[y] {
+				x, y = x+1, y+1
+			}
+			v[off+k] = x
+			if x >= n && y >= m {
+				return backtrack(trace, a, b)
+			}
+		}
+	}
+	return nil // not reached: d = n+m always reaches the end
+}
+
+// backtrack reads the edits out of trace, whose entry d holds v before round d on
+// diagonals -d-1..d+1.
+func backtrack(trace [][]int, a, b []string) []op {
+	var ops []op
+	x, y := len(a), len(b)
+	for d := len(trace) - 1; d > 0; d-- {
+		vd := trace[d]
+		at := func(k int) int { return vd[k+d+1] }
+		k := x - y
+		prevK := k - 1
+		if k == -d || (k != d && at(k-1) < at(k+1)) {
+			prevK = k + 1
+		}
+		prevX := at(prevK)
+		prevY := prevX - prevK
+		for x > prevX && y > prevY {
+			x, y = x-1, y-1
+		}
+		if x == prevX {
+			ops = append(ops, op{ins: true, n: prevX, text: b[prevY]})
+		} else {
+			ops = append(ops, op{n: prevX + 1})
+		}
+		x, y = prevX, prevY
+	}
+	for i, j := 0, len(ops)-1; i < j; i, j = i+1, j-1 {
+		ops[i], ops[j] = ops[j], ops[i]
+	}
+	return ops
+}
+
+// Apply rebuilds the text that diff was made from base for. It returns an *Error
+// for a diff that is malformed, out of order or out of the base's range.
+func Apply(base, diff string) (string, error) {
+	ops, err := parse(diff)
+	if err != nil {
+		return "", err
+	}
+	a := strings.Split(base, "\n")
+	out := make([]string, 0, len(a)+len(ops))
+	j := 0
+	for i := 0; i <= len(a); i++ {
+		if i > 0 {
+			if j < len(ops) && !ops[j].ins && ops[j].n == i {
+				j++
+			} else {
+				out = append(out, a[i-1])
+			}
+		}
+		for ; j < len(ops) && ops[j].ins && ops[j].n == i; j++ {
+			out = append(out, ops[j].text)
+		}
+	}
+	if j < len(ops) {
+		return "", &Error{Line: j + 1, Msg: fmt.Sprintf("out of order, or past the base's %d lines", len(a))}
+	}
+	return strings.Join(out, "\n"), nil
+}
+
+// parse reads a diff's operations.
+func parse(diff string) ([]op, error) {
+	lines := strings.Split(diff, "\n")
+	if lines[len(lines)-1] == "" {
+		lines = lines[:len(lines)-1]
+	}
+	ops := make([]op, 0, len(lines))
+	for i, l := range lines {
+		if l == "" || (l[0] != '+' && l[0] != '-') {
+			return nil, &Error{Line: i + 1, Msg: fmt.Sprintf("want -N or +N TEXT, got %q", l)}
+		}
+		num, text, hasText := strings.Cut(l[1:], " ")
+		n, err := strconv.Atoi(num)
+		if err != nil || n < 0 || (l[0] == '-' && (hasText || n == 0)) || (l[0] == '+' && !hasText) {
+			return nil, &Error{Line: i + 1, Msg: fmt.Sprintf("want -N or +N TEXT, got %q", l)}
+		}
+		ops = append(ops, op{ins: l[0] == '+', n: n, text: text})
+	}
+	return ops, nil
+}
+
+// Chain returns the diffs that rebuild texts (oldest first) from the newest one:
+// diffs[i] turns texts[i+1] into texts[i]. It returns nil for fewer than two texts.
+func Chain(texts []string) []string {
+	if len(texts) < 2 {
+		return nil
+	}
+	diffs := make([]string, len(texts)-1)
+	for i := range diffs {
+		diffs[i] = Diff(texts[i+1], texts[i])
+	}
+	return diffs
+}
