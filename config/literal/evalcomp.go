@@ -116,15 +116,11 @@ next:
 // iterable is iter(v) of a constant: TypeError for what cannot be iterated.
 func iterable(v Value) ([]Value, *pyErr) {
 	switch v.kind {
-	case ListKind, TupleKind, SetKind, FrozenSetKind, DictKind, StrKind:
+	case ListKind, TupleKind, SetKind, FrozenSetKind, DictKind, StrKind, lazyKind, RangeKind:
 		return iterate(v)
-	case lazyKind:
-		return v.ext.lazy()
-	case RangeKind:
-		return rangeItems(v)
 	case OpaqueKind:
-		if b, ok := v.asBytes(); ok {
-			return bytesInts(b), nil
+		if _, ok := v.asBytes(); ok {
+			return iterate(v)
 		}
 		return nil, unsupported("iterating " + v.PyType() + " is not evaluated")
 	}

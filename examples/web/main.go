@@ -74,6 +74,7 @@ import (
 	"syscall"
 	"time"
 
+	"github.com/compilemode/compilemode/examples/internal/cliflags"
 	"github.com/compilemode/compilemode/examples/web/internal/answer"
 )
 
@@ -113,7 +114,7 @@ func run(args []string, stdout, stderr io.Writer) error {
 	fs := flag.NewFlagSet("web", flag.ContinueOnError)
 	fs.SetOutput(io.Discard) // the error is printed once, by main
 	fs.Usage = func() {
-		if wantsHelp(args) {
+		if cliflags.WantsHelp(args) {
 			fs.SetOutput(stderr)
 			fmt.Fprintf(stderr, "usage: web [flags]\n")
 			fs.PrintDefaults()
@@ -168,19 +169,6 @@ func run(args []string, stdout, stderr io.Writer) error {
 		return err
 	}
 	return nil
-}
-
-// wantsHelp reports whether args ask for the flag list (-h, -help).
-func wantsHelp(args []string) bool {
-	for _, a := range args {
-		switch a {
-		case "-h", "-help", "--help", "--h":
-			return true
-		case "--":
-			return false
-		}
-	}
-	return false
 }
 
 // Build writes the page into dir: index.html, the scripts and style, app.wasm built

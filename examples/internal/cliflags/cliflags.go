@@ -415,11 +415,11 @@ func ParseUsage(fs *flag.FlagSet, args []string, stderr io.Writer, usage func(io
 	defer restore()
 	fs.Usage = func() {
 		restore()
-		if wantsHelp(args) && usage != nil {
+		if WantsHelp(args) && usage != nil {
 			usage(stderr)
 			return
 		}
-		if wantsHelp(args) {
+		if WantsHelp(args) {
 			fs.SetOutput(stderr)
 			fmt.Fprintf(stderr, "usage: %s [flags]\n", fs.Name())
 			fs.PrintDefaults()
@@ -455,8 +455,9 @@ func WriteWarnings(w io.Writer, ws []config.Warning, withEvidence bool) {
 	}
 }
 
-// wantsHelp reports whether args ask for help (-h, -help, --help).
-func wantsHelp(args []string) bool {
+// WantsHelp reports whether args ask for help (-h, -help, --help, --h) before a "--"
+// that ends the flags; the compilemode command and the web server share it.
+func WantsHelp(args []string) bool {
 	for _, a := range args {
 		switch a {
 		case "-h", "-help", "--help", "--h":

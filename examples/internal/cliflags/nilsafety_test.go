@@ -27,6 +27,13 @@ var nilCases = map[string]func(t *testing.T){
 		}
 	},
 	"ReadByPyTorch": func(t *testing.T) { _ = ReadByPyTorch("") },
+	"WantsHelp": func(t *testing.T) {
+		for args, want := range map[string]bool{"": false, "-h": true, "-torch 2.11 --help": true, "-- -h": false, "-hh": false} {
+			if got := WantsHelp(strings.Fields(args)); got != want {
+				t.Errorf("WantsHelp(%q) = %v, want %v", args, got, want)
+			}
+		}
+	},
 	"MachineHost": func(t *testing.T) {
 		if h := MachineHost(); h.CPUs < 1 {
 			t.Errorf("MachineHost() = %+v, want at least one CPU", h)
