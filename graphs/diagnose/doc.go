@@ -222,6 +222,21 @@
 // against 0.49 in one run before (Read 156–183 MB/s against 149), BenchmarkRead100MB
 // 21.9–33.9 MB/s against 24.7, peak heap 6.1–7.4 MB against 5.9; FuzzRead ran 40 s
 // clean.
+// A long line full of messages (the corpus's texts joined into one line, repeated to
+// 2.1 MB: a hostile sweep's input) had every listed row's Pattern run over the whole
+// 64 KB window for every window, 1.2–1.5 µs a byte (0.65–0.71 MB/s). A row's Pattern now
+// runs only within 1 KB (maxRowSpan) of each occurrence of its literal, the spans
+// merged and their edges moved beside a byte that is no word character, so that \b
+// reads there as in the whole text; a line of 1 KB or less, and a Pattern with ^ or $,
+// is matched whole as before (TestRowSpan: the corpus's matches reach at most 133 bytes
+// beyond their literal). With the case-folded form made once a window and no wrapped
+// tries where no line starts near (2026-12-02, load average 1–3, -benchtime=1x, both
+// commits on the same machine): the dense line 3.4 MB/s (0.29 µs a byte, output
+// unchanged) against 0.65–0.71, patterns run on 2.2 bytes a byte of it against 26
+// (TestDenseLineBounded); BenchmarkVersusGrep ratio 0.46–0.58 against 0.62–0.64 before
+// (Read 241–300 MB/s against 170–181), BenchmarkRead100MB 41–48 MB/s against 35–38;
+// each corpus text joined into one line gives the same output as before; FuzzRead ran
+// 31 s clean.
 //
 // # Corpus
 //

@@ -61,7 +61,10 @@ type compiledRow struct {
 	patternSqueezed, patternSqueezedFold *regexp.Regexp
 	// tail reports whether the pattern goes on after the literal, so that a line
 	// with the literal may hold the rest of the pattern on the next line.
-	tail     bool
+	tail bool
+	// whole says the pattern has an assertion of the text's start or end, so it is run
+	// on the whole window, never on a span around the literal (matchNear).
+	whole    bool
 	requires int // index into scanner.contexts, -1 for none
 	cut      cutPatterns
 }
@@ -205,6 +208,7 @@ func (b *tableBuilder) pattern(row *compiledRow, i int) error {
 	row.pattern, row.patternFold = cp.re, cp.fold
 	row.patternSqueezed, row.patternSqueezedFold = cp.squeezed, cp.squeezedFold
 	end := sig.Literal[max(0, len(sig.Literal)-6):]
+	row.whole = wholeText(pattern)
 	row.tail = !strings.HasSuffix(sig.Pattern, "$") && !strings.HasSuffix(sig.Pattern, regexp.QuoteMeta(end))
 	row.cut = compileCutPatterns(pattern, string(row.literal))
 	return nil
@@ -333,6 +337,11 @@ type ringLine struct {
 	unquoted  []byte // clean without markdown and quote marks (unquote)
 	squeezed  []byte // unquoted less white space and quote marks (squeeze)
 	cleaned   bool
+	// folded is squeezed in lower case and pos the offset in unquoted of each byte of
+	// squeezed, made when first needed (foldedOK, posOK).
+	folded          []byte
+	pos             []int32
+	foldedOK, posOK bool
 }
 
 // scanner holds the state of one Read.
@@ -355,13 +364,15 @@ type scanner struct {
 	joined   []byte
 	offsets  []int
 	joinedAt int // the entry s.joined was built around, -1 for none
-	fold     []byte
 	first    int // the first entry in s.joined
 	lastHit  int // the last line a hit was recorded on
 	// rowIn and ctxIn hold, per row and per context, 1 + the ring entry that last
 	// listed it, so that a window lists each once however often its anchors recur.
 	rowIn, ctxIn []int
 	wrapFailed   []wrapTry // the tries matchWrapped made in vain on entries still read
+	// patternBytes counts the bytes row patterns were run on in matchRow (for tests:
+	// the work on a long line is bounded by the spans around its literals).
+	patternBytes int
 }
 
 func newScanner() (*scanner, error) {
@@ -647,7 +658,7 @@ func (s *scanner) entry(k int) *ringLine {
 		}
 		e.unquoted = unquote(e.unquoted[:0], body)
 		e.squeezed = squeeze(e.squeezed[:0], e.unquoted)
-		e.cleaned = true
+		e.cleaned, e.foldedOK, e.posOK = true, false, false
 	}
 	return e
 }
@@ -697,7 +708,7 @@ func (s *scanner) matchRow(i, k int) {
 	row := &s.rows[i]
 	e := s.entry(k)
 	exact := bytes.Contains(e.clean, row.literal)
-	if exact && (row.pattern == nil || row.pattern.Match(e.clean)) {
+	if exact && (row.pattern == nil || s.matchNear(row.pattern, row.whole, e.clean, e.clean, row.literal, nil)) {
 		s.hit(i, e.line, e.clean, Exact)
 		return
 	}
@@ -706,8 +717,8 @@ func (s *scanner) matchRow(i, k int) {
 	// PyTorch prints it (a line with the literal intact was not retyped, and trying
 	// it again without case is what made dense logs slow).
 	if bytes.Contains(e.squeezed, row.squeezed) {
-		if row.pattern == nil || row.pattern.Match(e.unquoted) ||
-			(row.patternSqueezed != nil && row.patternSqueezed.Match(e.squeezed)) {
+		if row.pattern == nil || s.matchNear(row.pattern, row.whole, e.unquoted, e.squeezed, row.squeezed, s.posOf(e)) ||
+			(row.patternSqueezed != nil && s.matchNear(row.patternSqueezed, row.whole, e.squeezed, e.squeezed, row.squeezed, nil)) {
 			s.hit(i, e.line, e.unquoted, Quoted)
 			return
 		}
@@ -719,6 +730,17 @@ func (s *scanner) matchRow(i, k int) {
 	if s.rowLast[i] != e.line {
 		s.matchTruncated(i, e)
 	}
+}
+
+// posOf returns e.pos, made the first time a long entry needs it.
+func (s *scanner) posOf(e *ringLine) []int32 {
+	if len(e.unquoted) <= maxRowSpan {
+		return nil // matchNear runs on the whole text
+	}
+	if !e.posOK {
+		e.pos, e.posOK = squeezedPos(e.pos, e.unquoted), true
+	}
+	return e.pos
 }
 
 // minTruncated is the shortest literal (squeezed) that may be found cut short.
@@ -772,13 +794,15 @@ func cutEllipsis(b []byte) ([]byte, bool) {
 // person retyped: "windows not yet supported for torch.compile"); it reports a match.
 func (s *scanner) matchFolded(i int, e *ringLine) bool {
 	row := &s.rows[i]
-	s.fold = append(s.fold[:0], e.squeezed...)
-	lower(s.fold)
-	if !bytes.Contains(s.fold, row.folded) {
+	if !e.foldedOK {
+		e.folded, e.foldedOK = append(e.folded[:0], e.squeezed...), true
+		lower(e.folded)
+	}
+	if !bytes.Contains(e.folded, row.folded) {
 		return false
 	}
-	if row.patternFold != nil && !row.patternFold.Match(e.unquoted) &&
-		(row.patternSqueezedFold == nil || !row.patternSqueezedFold.Match(s.fold)) {
+	if row.patternFold != nil && !s.matchNear(row.patternFold, row.whole, e.unquoted, e.folded, row.folded, s.posOf(e)) &&
+		(row.patternSqueezedFold == nil || !s.matchNear(row.patternSqueezedFold, row.whole, e.folded, e.folded, row.folded, nil)) {
 		return false
 	}
 	s.hit(i, e.line, e.unquoted, Quoted)
@@ -835,6 +859,9 @@ func lower(b []byte) {
 // and quote marks ignored; the text must start on one line and end on another, one of
 // them entry k.
 func (s *scanner) matchWrapped(i, k int) {
+	if !s.lineStartNear(k) {
+		return // no line starts in k-1..k+2: no span could break a line (breaksLine)
+	}
 	row := &s.rows[i]
 	s.join(k)
 	first := s.first
@@ -860,6 +887,19 @@ func (s *scanner) matchWrapped(i, k int) {
 		}
 		at += 1 + next
 	}
+}
+
+// lineStartNear reports whether a held entry among k-1..k+2 starts a line: a wrapped
+// message's span (within k-2..k+2, holding k) breaks a line only there, so on the
+// windows of one long line matchWrapped has nothing to try (and no 320 KB of joined
+// windows to search per row).
+func (s *scanner) lineStartNear(k int) bool {
+	for j := max(k-1, s.n-ringSize, 0); j <= min(k+2, s.n-1); j++ {
+		if s.ring[j%ringSize].lineStart {
+			return true
+		}
+	}
+	return false
 }
 
 // breaksLine reports whether a line starts in entries from+1..to: windows of one long

@@ -1,0 +1,123 @@
+package diagnose
+
+import (
+	"bytes"
+	"os"
+	"path/filepath"
+	"regexp"
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/require"
+)
+
+// reach returns how far a match [start, end) of a row's pattern reaches beyond the
+// nearest occurrence of lit in line (0 where it lies inside one), or -1 where line
+// holds no lit.
+func reach(line, lit []byte, start, end int) int {
+	best := -1
+	for at := 0; ; {
+		i := bytes.Index(line[at:], lit)
+		if i < 0 {
+			return best
+		}
+		lo, hi := at+i, at+i+len(lit)
+		if r := max(0, lo-start, end-hi); best < 0 || r < best {
+			best = r
+		}
+		at += i + 1
+	}
+}
+
+// TestRowSpan checks maxRowSpan against the corpus: every match of a row's pattern on
+// a corpus line that holds the row's literal lies within maxRowSpan bytes of an
+// occurrence of it, so that running the pattern only there (matchNear) finds what
+// running it on the whole line does.
+func TestRowSpan(t *testing.T) {
+	tb, err := compiledTable()
+	require.NoError(t, err)
+	files, err := filepath.Glob("testdata/corpus/texts/*")
+	require.NoError(t, err)
+	require.NotEmpty(t, files)
+	longest, checked := 0, 0
+	for _, f := range files {
+		data, err := os.ReadFile(f)
+		require.NoError(t, err)
+		for _, line := range bytes.Split(data, []byte("\n")) {
+			for i := range tb.rows {
+				row := &tb.rows[i]
+				if row.pattern == nil || !bytes.Contains(line, row.literal) {
+					continue
+				}
+				for _, loc := range row.pattern.FindAllIndex(line, -1) {
+					r := reach(line, row.literal, loc[0], loc[1])
+					require.LessOrEqual(t, r, maxRowSpan, "%s: row %d (%s) matches %q", f, i, row.Code, line[loc[0]:loc[1]])
+					longest, checked = max(longest, r), checked+1
+				}
+			}
+		}
+	}
+	require.Positive(t, checked)
+	t.Logf("%d matches, the farthest %d bytes beyond its literal", checked, longest)
+}
+
+// denseLine is the corpus's texts joined into one line, repeated to n bytes or more.
+func denseLine(t *testing.T, n int) []byte {
+	files, err := filepath.Glob("testdata/corpus/texts/*")
+	require.NoError(t, err)
+	var one []byte
+	for _, f := range files {
+		data, err := os.ReadFile(f)
+		require.NoError(t, err)
+		one = append(one, bytes.ReplaceAll(data, []byte("\n"), []byte(" "))...)
+	}
+	return bytes.Repeat(one, n/len(one)+1)
+}
+
+// TestDenseLineBounded checks that row patterns run on spans around their literals on
+// a long line full of messages, not on every window whole for every row listed: the
+// bytes they run on (a deterministic count, not time) stay within a small multiple of
+// the input (run on whole windows: 26 times it).
+func TestDenseLineBounded(t *testing.T) {
+	in := denseLine(t, 1<<20)
+	s, err := newScanner()
+	require.NoError(t, err)
+	require.NoError(t, s.scan(bytes.NewReader(in)))
+	perByte := float64(s.patternBytes) / float64(len(in))
+	t.Logf("%d bytes, patterns ran on %d (%.1f a byte)", len(in), s.patternBytes, perByte)
+	require.Less(t, perByte, 6.0)
+}
+
+// TestMatchNear checks the spans matchNear runs a pattern on: a match beside the
+// literal is found, one beyond maxRowSpan of every occurrence is not, and \b reads at
+// a span's edge as in the whole text.
+func TestMatchNear(t *testing.T) {
+	far := strings.Repeat("x ", maxRowSpan)
+	tests := []struct {
+		name, pattern, text string
+		want                bool
+	}{
+		{"beside", `lit \d+`, far + "lit 42" + far, true},
+		{"short text, whole", `lit.*end`, "lit " + strings.Repeat("y", 100) + " end", true},
+		{"beyond the span", `lit.*end`, "lit " + far + far + " end", false},
+		{"word boundary at the edge", `\bx\s+lit`, strings.Repeat("z", 2*maxRowSpan) + " x lit", true},
+		{"no boundary inside a word", `\bzx lit`, strings.Repeat("z", 3*maxRowSpan) + "zx lit" + far, false},
+		{"text start", `^x lit`, far + "lit", false},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			s := &scanner{}
+			re := regexpMust(t, tc.pattern)
+			got := s.matchNear(re, wholeText(tc.pattern), []byte(tc.text), []byte(tc.text), []byte("lit"), nil)
+			require.Equal(t, tc.want, got)
+			require.LessOrEqual(t, s.patternBytes, max(len(tc.text), 3*maxRowSpan))
+		})
+	}
+}
+
+func regexpMust(t *testing.T, p string) *regexp.Regexp {
+	t.Helper()
+	re, err := regexp.Compile(p)
+	require.NoError(t, err)
+	return re
+}
