@@ -90,24 +90,18 @@ func (r *reader) valueCands(v *expr) []Candidate {
 }
 
 // dictItem returns the value of the str key k in dict display d (nil: none), read
-// as dictPairs reads it, without building the pairs.
+// by eachPair.
 func dictItem(r *reader, d *expr, k string) *expr {
-	if d == nil || d.kind != other || !d.is(dictDisplay) || d.is(comp) {
-		return nil
-	}
-	for i := 0; i < len(d.elts); i++ {
-		x := d.elts[i]
-		if x.kind == starred && x.name == "**" {
-			continue
-		}
-		if i+1 < len(d.elts) {
-			if s, ok := r.literalStr(x); ok && s == k {
-				return d.elts[i+1]
+	var v *expr
+	eachPair(d, func(p pair) bool {
+		if p.splat == nil {
+			if s, ok := r.literalStr(p.key); ok && s == k {
+				v = p.value
 			}
-			i++
 		}
-	}
-	return nil
+		return v == nil
+	})
+	return v
 }
 
 // splatCommon applies the keywords other than mode that every display gives with the

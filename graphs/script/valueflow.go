@@ -18,22 +18,36 @@ type pair struct {
 // dictPairs returns the items of a dict display (false for anything else, a dict
 // comprehension included).
 func dictPairs(e *expr) ([]pair, bool) {
-	if e == nil || e.kind != other || !e.is(dictDisplay) || e.is(comp) {
-		return nil, false
-	}
 	var out []pair
+	ok := eachPair(e, func(p pair) bool {
+		out = append(out, p)
+		return true
+	})
+	return out, ok
+}
+
+// eachPair calls f on the items of a dict display in order, until f returns false,
+// without building them all (false for anything else, a dict comprehension included).
+func eachPair(e *expr, f func(pair) bool) bool {
+	if e == nil || e.kind != other || !e.is(dictDisplay) || e.is(comp) {
+		return false
+	}
 	for i := 0; i < len(e.elts); i++ {
 		x := e.elts[i]
 		if x.kind == starred && x.name == "**" {
-			out = append(out, pair{splat: x.x})
+			if !f(pair{splat: x.x}) {
+				break
+			}
 			continue
 		}
 		if i+1 < len(e.elts) {
-			out = append(out, pair{key: x, value: e.elts[i+1]})
+			if !f(pair{key: x, value: e.elts[i+1]}) {
+				break
+			}
 			i++
 		}
 	}
-	return out, true
+	return true
 }
 
 // partialDict reads a dict display item by item: the items whose key is a str
