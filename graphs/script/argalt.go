@@ -59,16 +59,21 @@ func (r *reader) alternatives(st *siteState, k string, e *expr) bool {
 		return false // none, or one partly known dict display (boundOptions reads it)
 	}
 	st.Alternatives = append(st.Alternatives, ArgAlternatives{Keyword: k, Expr: cut(oneLine(r.text(e)), MaxCallText), Values: vals, Complete: complete})
-	var vs []string
-	for _, c := range vals {
-		vs = append(vs, fmt.Sprintf("%s (line %d)", cut(c.Value, MaxCallText), c.Line))
-	}
-	n := fmt.Sprintf("%s is not a literal: `%s` can be %s; each is planned", k, cut(oneLine(r.text(e)), MaxCallText), strings.Join(vs, ", "))
+	n := fmt.Sprintf("%s is not a literal: `%s` can be %s; each is planned", k, cut(oneLine(r.text(e)), MaxCallText), choicesText(vals))
 	if !complete {
 		n += " (other parts are not literals, and are not planned)"
 	}
 	st.note("%s", n)
 	return true
+}
+
+// choicesText lists values with their lines for a note: "v (line n), …".
+func choicesText(vals []ArgChoice) string {
+	var vs []string
+	for _, c := range vals {
+		vs = append(vs, fmt.Sprintf("%s (line %d)", cut(c.Value, MaxCallText), c.Line))
+	}
+	return strings.Join(vs, ", ")
 }
 
 // argChoices returns the literal values e can have, and whether every part of e was

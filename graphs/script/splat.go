@@ -169,19 +169,11 @@ func (r *reader) splatDiffers(st *siteState, k string, dicts []*expr) {
 		// The dicts' values go together (one dict's backend with its own options):
 		// planning every combination would pair one dict's options with another's
 		// backend, so only the backend is planned per value.
-		var vs []string
-		for _, c := range vals {
-			vs = append(vs, fmt.Sprintf("%s (line %d)", cut(c.Value, MaxCallText), c.Line))
-		}
-		st.note("**: %s differs between the dicts that reach this site: %s; not planned", k, strings.Join(vs, ", "))
+		st.note("**: %s differs between the dicts that reach this site: %s; not planned", k, choicesText(vals))
 		return
 	}
 	st.Alternatives = append(st.Alternatives, ArgAlternatives{Keyword: k, Expr: "**", Values: vals, Complete: complete})
-	var vs []string
-	for _, c := range vals {
-		vs = append(vs, fmt.Sprintf("%s (line %d)", cut(c.Value, MaxCallText), c.Line))
-	}
-	st.note("**: %s differs between the dicts that reach this site: %s; each is planned", k, strings.Join(vs, ", "))
+	st.note("**: %s differs between the dicts that reach this site: %s; each is planned", k, choicesText(vals))
 }
 
 // splatDefault is the value torch.compile uses for keyword k when a dict lacks it.
