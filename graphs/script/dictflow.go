@@ -230,12 +230,8 @@ func (d dictVal) del(k string) dictVal {
 
 // has reports whether d has an item of key k.
 func (d dictVal) has(k string) bool {
-	for _, x := range d.items {
-		if x.key == k {
-			return true
-		}
-	}
-	return false
+	_, ok := d.item(k)
+	return ok
 }
 
 // merge returns d updated by m's items, in m's order, in time linear in their sizes
