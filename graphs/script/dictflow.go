@@ -715,7 +715,7 @@ func (r *reader) splatVariantsMode(st *siteState, e *expr, o *dictObj) {
 		it, ok := v.item("mode")
 		switch {
 		case !ok:
-			cands = append(cands, Candidate{Line: o.line})
+			cands = append(cands, absentMode(o.line))
 		case it.ok:
 			cands = append(cands, Candidate{Line: o.lastLine(), Value: strOrNil(it.val)})
 		default:

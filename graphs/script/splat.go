@@ -67,7 +67,7 @@ func (r *reader) splatModes(dicts []*expr, items []pair) []Candidate {
 	for _, d := range dicts {
 		v := dictItem(r, d, "mode")
 		if v == nil {
-			out = append(out, Candidate{Line: int(d.line)}) // no "mode": None
+			out = append(out, absentMode(int(d.line)))
 			continue
 		}
 		out = append(out, r.valueCands(v)...)
@@ -176,15 +176,26 @@ func (r *reader) splatDiffers(st *siteState, k string, dicts []*expr) {
 	st.note("**: %s differs between the dicts that reach this site: %s; each is planned", k, choicesText(vals))
 }
 
-// splatDefault is the value torch.compile uses for keyword k when a dict lacks it.
+// splatDefault is the value torch.compile uses for keyword k when a dict lacks it:
+// its signature's defaults, backend="inductor", mode=None, options=None and
+// dynamic=None (torch/__init__.py compile's signature, the source
+// config.FactCompileKwargs cites @ 2.6.0 and 2.14.1; config.Resolver.setBackend
+// plans "inductor" likewise).
 func splatDefault(k string) (literal.Value, bool) {
 	switch k {
 	case "backend":
 		return literal.Str("inductor"), true
-	case "options", "dynamic":
+	case "mode", "options", "dynamic":
 		return literal.None(), true
 	}
 	return literal.Value{}, false
+}
+
+// absentMode is the mode candidate of a dict without a "mode" item, at line: the
+// default (splatDefault).
+func absentMode(line int) Candidate {
+	def, _ := splatDefault("mode")
+	return Candidate{Line: line, Value: strOrNil(def)}
 }
 
 // itemKeys returns the str keys the item assignments set.
