@@ -141,7 +141,8 @@ func (r *reader) dictBuild(v *expr) (val dictVal, changed, ok bool) {
 	case v == nil:
 		return dictVal{}, false, false
 	case v.kind == other && v.is(dictDisplay) && !v.is(comp):
-		return r.displayVal(v), r.hasSplat(v), true
+		val, splat := r.displayVal(v)
+		return val, splat, true
 	case v.kind == other && isEmptyDict(r.text(v)):
 		return dictVal{}, false, true
 	case v.kind == other && v.is(comp) && strings.HasPrefix(r.text(v), "{"):
@@ -154,24 +155,13 @@ func (r *reader) dictBuild(v *expr) (val dictVal, changed, ok bool) {
 	return dictVal{}, false, false
 }
 
-// hasSplat reports whether a dict display merges another dict ({**a, …}).
-func (r *reader) hasSplat(v *expr) bool {
+// displayVal reads a dict display's items in order, merging **splats; splat reports
+// whether it merged one ({**a, …}).
+func (r *reader) displayVal(v *expr) (out dictVal, splat bool) {
 	pairs, _ := dictPairs(v)
 	for _, p := range pairs {
 		if p.splat != nil {
-			return true
-		}
-	}
-	return false
-}
-
-// displayVal reads a dict display's items in order, merging **splats.
-func (r *reader) displayVal(v *expr) dictVal {
-	var out dictVal
-	pairs, _ := dictPairs(v)
-	for _, p := range pairs {
-		if p.splat != nil {
-			out = out.merge(r.mergeSource(p.splat))
+			out, splat = out.merge(r.mergeSource(p.splat)), true
 			continue
 		}
 		k, ok := r.literalStr(p.key)
@@ -181,7 +171,7 @@ func (r *reader) displayVal(v *expr) dictVal {
 		}
 		out = out.merge(dictVal{items: []dflowItem{r.itemOf(k, p.value)}})
 	}
-	return out
+	return out, splat
 }
 
 // isEmptyDict reports whether t is the display {} (spaces and line breaks allowed).
