@@ -156,11 +156,15 @@ func (r *reader) dictBuild(v *expr) (val dictVal, changed, ok bool) {
 }
 
 // displayVal reads a dict display's items in order, merging **splats; splat reports
-// whether it merged one ({**a, …}).
+// whether it merged one ({**a, …}). The items between splats are merged as one run
+// (merge copies what it merges into: one merge per item made a display of n items
+// cost n²).
 func (r *reader) displayVal(v *expr) (out dictVal, splat bool) {
 	pairs, _ := dictPairs(v)
+	var run []dflowItem
 	for _, p := range pairs {
 		if p.splat != nil {
+			out, run = out.merge(dictVal{items: run}), nil
 			out, splat = out.merge(r.mergeSource(p.splat)), true
 			continue
 		}
@@ -169,9 +173,9 @@ func (r *reader) displayVal(v *expr) (out dictVal, splat bool) {
 			out.unknown = append(out.unknown, fmt.Sprintf("%s: %s", oneLine(r.text(p.key)), oneLine(r.text(p.value))))
 			continue
 		}
-		out = out.merge(dictVal{items: []dflowItem{r.itemOf(k, p.value)}})
+		run = append(run, r.itemOf(k, p.value))
 	}
-	return out, splat
+	return out.merge(dictVal{items: run}), splat
 }
 
 // isEmptyDict reports whether t is the display {} (spaces and line breaks allowed).

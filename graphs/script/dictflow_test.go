@@ -151,7 +151,8 @@ func joinNotes(ns []string) string {
 
 // TestDictFlowBounds: hostile dict flow stays bounded (hostile2): 10^5 changes of
 // distinct keys had copied 5*10^9 items (over a minute); dicts nested in one another
-// many times over are written out to maxDictItems items; a note lists at most
+// many times over are written out to maxDictItems items; a display of 10^4 items is
+// read in one pass (merging item by item had allocated 7 GB); a note lists at most
 // maxChangeLines lines of changes. The work bound is the bytes allocated (the
 // quadratic copy had allocated tens of GB), not a wall-clock limit, which a loaded
 // machine or the race detector would make flaky: so neither this test nor its cases
@@ -172,9 +173,16 @@ func TestDictFlowBounds(t *testing.T) {
 		}
 	}
 	nest.WriteString("m = torch.compile(model, options=d8)\n")
+	var display strings.Builder
+	display.WriteString("import torch\nopts = {")
+	for i := 0; i < 10000; i++ {
+		fmt.Fprintf(&display, "'k%d': %d, ", i, i)
+	}
+	display.WriteString("}\nm = torch.compile(model, options=opts)\n")
 	cases := []struct{ name, src, note string }{
 		{"many-changes", many.String(), "are not followed: the script's dicts are built and changed more than the reader follows"},
 		{"nested-fanout", nest.String(), fmt.Sprintf("more than %d items in all", maxDictItems)},
+		{"big-display", display.String(), "options `opts` is the dict built at line 2: {'k0': 0, "},
 	}
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
