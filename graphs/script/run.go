@@ -691,10 +691,7 @@ func (r *reader) dynamoGlobal(line int, q string, v *expr) {
 	}
 	if ok && graphs.PlannedDynamoKey(key) {
 		g.Via = "assign; Dynamo"
-		if !r.platformOff() {
-			r.set = append(r.set, q+"="+g.Value)
-			r.setMeta = append(r.setMeta, r.meta(line))
-		}
+		r.inForce(line, q+"="+g.Value)
 	}
 	r.out.Globals = append(r.out.Globals, g)
 }
