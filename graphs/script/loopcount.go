@@ -286,12 +286,13 @@ func (r *reader) builtin(e *expr) string {
 
 // moduleInt returns the value of NAME = INT when the module assigns name once, so,
 // and nothing else does. The parser does not keep such statements (see inert): their
-// tokens are read instead.
+// tokens are read instead: only those that spell name (nameTokens), so that a file
+// of many range(NAME) loops is read in linear time.
 func (r *reader) moduleInt(name string) (int, bool) {
 	val, found := 0, 0
-	for i := 0; i+3 < len(r.toks); i++ {
+	for _, i := range r.nameTokens(name) {
 		t := r.toks[i]
-		if t.kind != pytoken.Name || r.tokText(t) != name || i > 0 && r.toks[i-1].kind != pytoken.Newline && r.toks[i-1].kind != pytoken.Dedent {
+		if i+3 >= len(r.toks) || i > 0 && r.toks[i-1].kind != pytoken.Newline && r.toks[i-1].kind != pytoken.Dedent {
 			continue
 		}
 		if t.full(r.src, r.lines).Pos.Col != 1 || r.tokText(r.toks[i+1]) != "=" {

@@ -197,7 +197,7 @@ type reader struct {
 	seq        int                     // execution order of sites, calls, threads and events
 	rest       bool                    // running the defs no code called (runRest)
 	callEvents []callEvent             // calls of compiled functions' names
-	nameToks   map[string][]int        // name → the tokens that spell it (built on the first seqChanged)
+	nameToks   map[string][]int        // name → the tokens that spell it (nameTokens builds it once)
 	seqVerdict map[string]bool         // seqChanged's verdict per name
 	events     []event                 // workload facts seen
 	compiled   map[string]*siteState   // names bound to compiled functions
@@ -458,4 +458,20 @@ func (r *reader) finish() *Script {
 
 func (r *reader) warn(line int, code, format string, args ...any) {
 	r.out.Warnings = append(r.out.Warnings, Warning{Line: line, Code: code, Message: fmt.Sprintf(format, args...)})
+}
+
+// nameTokens returns the indexes of the Name tokens that spell n, in file order. The
+// index of every name is built on the first call, so the readers that look a name up
+// in the token stream (seqChanged, moduleInt) cost one pass over the file in all,
+// not one per lookup.
+func (r *reader) nameTokens(n string) []int {
+	if r.nameToks == nil {
+		r.nameToks = map[string][]int{}
+		for i, t := range r.toks {
+			if t.kind == pytoken.Name {
+				r.nameToks[r.tokText(t)] = append(r.nameToks[r.tokText(t)], i)
+			}
+		}
+	}
+	return r.nameToks[n]
 }
