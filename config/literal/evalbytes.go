@@ -1,7 +1,6 @@
 package literal
 
 import (
-	"fmt"
 	"math/big"
 	"strings"
 )
@@ -242,19 +241,14 @@ func bytesChar(v Value) (string, *pyErr) {
 }
 
 // asciiEscape is ascii() of a repr: every character past ASCII as \xhh, \uhhhh or
-// \Uhhhhhhhh.
+// \Uhhhhhhhh (writeCodeEscape, as repr() writes the characters it does not show).
 func asciiEscape(s string) string {
 	var b strings.Builder
 	for _, r := range s {
-		switch {
-		case r < 0x80:
+		if r < 0x80 {
 			b.WriteRune(r)
-		case r <= 0xff:
-			fmt.Fprintf(&b, `\x%02x`, r)
-		case r <= 0xffff:
-			fmt.Fprintf(&b, `\u%04x`, r)
-		default:
-			fmt.Fprintf(&b, `\U%08x`, r)
+		} else {
+			writeCodeEscape(&b, r)
 		}
 	}
 	return b.String()

@@ -236,14 +236,12 @@ func floatText(spec fmtSpec, v Value) (string, *pyErr) {
 	return sign(spec, s), nil
 }
 
-// nonFiniteText writes inf, -inf or nan for a % conversion (upper case for F, E, G).
+// nonFiniteText writes inf, -inf or nan for a % float conversion (f F e E g G):
+// format()'s nonFiniteBody (upper case for F, E, G), with -inf's sign.
 func nonFiniteText(f float64, conv rune) string {
-	s := map[bool]string{true: "inf", false: "nan"}[math.IsInf(f, 0)]
+	s := nonFiniteBody(f, byte(conv))
 	if math.IsInf(f, -1) {
-		s = "-inf"
-	}
-	if conv == 'F' || conv == 'E' || conv == 'G' {
-		s = strings.ToUpper(s)
+		s = "-" + s
 	}
 	return s
 }

@@ -607,6 +607,15 @@ func writeStrRune(b *strings.Builder, r rune, q byte, printable func(rune) bool)
 		fmt.Fprintf(b, `\x%02x`, r)
 	case r < 0x7f || printable(r):
 		b.WriteRune(r)
+	default:
+		writeCodeEscape(b, r)
+	}
+}
+
+// writeCodeEscape writes r as repr() and ascii() escape a character they do not show:
+// \xhh up to U+00FF, \uhhhh up to U+FFFF, else \Uhhhhhhhh.
+func writeCodeEscape(b *strings.Builder, r rune) {
+	switch {
 	case r <= 0xff:
 		fmt.Fprintf(b, `\x%02x`, r)
 	case r <= 0xffff:

@@ -3,11 +3,8 @@ package main
 import (
 	"encoding/json"
 	"io"
-	"os"
 	"strconv"
 	"strings"
-
-	"golang.org/x/term"
 
 	"github.com/compilemode/compilemode/examples/internal/cliflags"
 	"github.com/compilemode/compilemode/graphs/diagnose"
@@ -69,10 +66,8 @@ func (c *cli) diagnose(stdin io.Reader, stdout, stderr io.Writer, environ func()
 // else 0, which does not wrap: a file or a pipe gets each field on one line, for an
 // issue, an editor or grep to wrap or search as they do.
 func diagnoseWidth(stdout io.Writer, environ func() []string) int {
-	if f, ok := termtext.Underlying(stdout).(*os.File); ok && term.IsTerminal(int(f.Fd())) {
-		if cols, _, err := term.GetSize(int(f.Fd())); err == nil && cols > 0 {
-			return max(cols, minWidth)
-		}
+	if cols, ok := terminalWidth(stdout); ok {
+		return cols
 	}
 	if environ == nil {
 		return 0

@@ -153,21 +153,30 @@ const flagColumn = 26
 func runeLen(s string) int { return len([]rune(s)) }
 
 // textWidth is the width text output wraps to: the terminal's columns when w is a
-// terminal (golang.org/x/term), graphs.DefaultWidth (100) otherwise.
+// terminal (terminalWidth), graphs.DefaultWidth (100) otherwise.
 func textWidth(w io.Writer) int {
+	if cols, ok := terminalWidth(w); ok {
+		return cols
+	}
+	return graphs.DefaultWidth
+}
+
+// terminalWidth returns the columns of the terminal w writes to (golang.org/x/term;
+// at least minWidth), and false when w is not a terminal or its size is unknown.
+func terminalWidth(w io.Writer) (int, bool) {
 	f, ok := termtext.Underlying(w).(*os.File)
 	if !ok {
-		return graphs.DefaultWidth
+		return 0, false
 	}
 	fd := int(f.Fd())
 	if !term.IsTerminal(fd) {
-		return graphs.DefaultWidth
+		return 0, false
 	}
 	cols, _, err := term.GetSize(fd)
 	if err != nil || cols <= 0 {
-		return graphs.DefaultWidth
+		return 0, false
 	}
-	return max(cols, minWidth)
+	return max(cols, minWidth), true
 }
 
 // minWidth is the narrowest width used for a terminal: narrower ones get lines of

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"regexp"
 	"strings"
+	"sync"
 
 	"github.com/compilemode/compilemode/graphs"
 	"github.com/compilemode/compilemode/internal/catalog"
@@ -257,7 +258,14 @@ type versionFinder struct {
 	blocked  int    // the highest rank of a stated release outside the supported ones (1.13)
 }
 
-func newVersionFinder() versionFinder { return versionFinder{patterns: versionPatterns()} }
+// compiledVersionPatterns is versionPatterns, compiled once: a finder only reads them
+// (a *regexp.Regexp is safe for concurrent use), and compiling them per scan cost each
+// Diagnose call about 1.3 ms and 560 KB.
+var compiledVersionPatterns = sync.OnceValue(versionPatterns)
+
+func newVersionFinder() versionFinder {
+	return versionFinder{patterns: compiledVersionPatterns()}
+}
 
 // pending reports whether the next line may hold the value the last one named.
 func (f *versionFinder) pending() bool { return f.wait }

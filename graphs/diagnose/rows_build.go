@@ -45,6 +45,10 @@ func tritonRows() []Signature {
 	const createBackend = "torch/_inductor/scheduler.py Scheduler.create_backend (raised when " +
 		"torch.utils._triton.has_triton() is false for a GPU device, under BackendCompilerFailed: " +
 		"backend='inductor' raised:)"
+	// fixTritonKey is the fix of the triton_key ImportError and of its retelling.
+	const fixTritonKey = "install the Triton release this torch was built with (importlib.metadata.requires(\"torch\") " +
+		"lists triton==X on Linux x86_64; on Windows, the triton-windows series that goes with your torch), or compile " +
+		"without Triton: backend=\"aot_eager\", or turn torch.compile off"
 	return []Signature{
 		{
 			Code: TritonMissing, Literal: "Cannot find a working triton installation",
@@ -83,9 +87,7 @@ func tritonRows() []Signature {
 				"triton.compiler.compiler, which Inductor imports to key its caches (a Triton older than the " +
 				"one torch pins, such as 2.3 under torch 2.4, or a newer or forked one that moved it, such as " +
 				"triton-windows 3.5 under torch 2.8)",
-			Fix: "install the Triton release this torch was built with (importlib.metadata.requires(\"torch\") " +
-				"lists triton==X on Linux x86_64; on Windows, the triton-windows series that goes with your torch), or compile " +
-				"without Triton: backend=\"aot_eager\", or turn torch.compile off",
+			Fix:      fixTritonKey,
 			Evidence: modes.Source,
 			Source: "torch/_inductor/codecache.py CacheBase.get_system (from triton.compiler.compiler import " +
 				"triton_key, catching only ModuleNotFoundError) @ T2.6.0; torch/_inductor/runtime/triton_compat.py " +
@@ -108,9 +110,7 @@ func tritonRows() []Signature {
 			Releases: modes.Minors(4, 8),
 			Cause: "a report of the ImportError above: the installed Triton does not match this torch release: " +
 				"it lacks triton_key in triton.compiler.compiler, which Inductor imports to key its caches",
-			Fix: "install the Triton release this torch was built with (importlib.metadata.requires(\"torch\") " +
-				"lists triton==X on Linux x86_64; on Windows, the triton-windows series that goes with your torch), or compile " +
-				"without Triton: backend=\"aot_eager\", or turn torch.compile off",
+			Fix:      fixTritonKey,
 			Evidence: modes.Source,
 			Source: "retold; PyTorch's message: torch/_inductor/codecache.py CacheBase.get_system @ T2.6.0 " +
 				"(the row above); report: triton-lang/triton-ascend#2104",

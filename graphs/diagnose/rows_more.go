@@ -310,6 +310,14 @@ func optimizerRows() []Signature {
 const fixPython = "run torch.compile on a Python release that this torch release supports (the " +
 	"message names the first one it does not), or a torch release that supports your Python"
 
+// fixWindows is the fix of the row of torch.compile refusing Windows (2.0-2.1) and of
+// the rows that retell either Windows refusal.
+const fixWindows = "run under Linux or WSL2, or torch 2.5 or later, which compiles on Windows (CPU first)"
+
+// fixNoMode is the fix of the row of a backend that takes no mode= and of the rows
+// that retell it.
+const fixNoMode = "drop mode= for this backend (modes are Inductor's), or use backend=\"inductor\" with the mode"
+
 // setupRows: how torch.compile is set up and called.
 func setupRows() []Signature {
 	return append(contextRows(), []Signature{
@@ -332,8 +340,7 @@ func setupRows() []Signature {
 			Releases: modes.Minors(1, 14),
 			Cause: "torch.compile passes mode= on to a backend other than inductor as a keyword " +
 				"argument (unless it is \"default\"), and this backend takes none",
-			Fix: "drop mode= for this backend (modes are Inductor's), or use backend=\"inductor\" " +
-				"with the mode",
+			Fix:      fixNoMode,
 			Evidence: modes.Source,
 			Source: "torch/__init__.py _TorchCompileWrapper.__init__ (kwargs[\"mode\"] when mode and " +
 				"mode != \"default\") @ T2.6.0; torch/_dynamo/backends/cudagraphs.py CudagraphsBackend.__call__(model, inputs) @ T2.6.0",
@@ -375,7 +382,7 @@ func setupRows() []Signature {
 			Code: UnsupportedPython, Literal: "Windows not yet supported for torch.compile",
 			Releases: modes.Minors(0, 1),
 			Cause:    "torch.compile of these releases refuses Windows (Dynamo itself, whatever the backend)",
-			Fix:      "run under Linux or WSL2, or torch 2.5 or later, which compiles on Windows (CPU first)",
+			Fix:      fixWindows,
 			Evidence: modes.Source,
 			Source: "torch/_dynamo/eval_frame.py check_if_dynamo_supported (\"Windows not yet supported " +
 				"for torch.compile\"), added by PR #94940 (2023-02, 2.0); @ amd/ZenDNN-pytorch@01d2b33 " +
@@ -696,7 +703,7 @@ func retoldRows() []Signature {
 			Releases: modes.Minors(1, 14),
 			Cause: "a report of the TypeError \"CudagraphsBackend.__call__() got an unexpected keyword argument " +
 				"'mode'\": torch.compile passes mode= on to the cudagraphs backend, which takes none",
-			Fix:      "drop mode= for this backend (modes are Inductor's), or use backend=\"inductor\" with the mode",
+			Fix:      fixNoMode,
 			Evidence: modes.Source,
 			Source: "retold; PyTorch's message: torch/_dynamo/backends/cudagraphs.py CudagraphsBackend.__call__(model, inputs) " +
 				"and torch/__init__.py _TorchCompileWrapper.__init__ @ T2.6.0",
@@ -726,7 +733,7 @@ func retoldRows() []Signature {
 				Releases: modes.Minors(0, 4),
 				Cause: "a report of torch.compile refusing Windows (PyTorch's words: \"Windows not yet supported " +
 					"for torch.compile\" on 2.0–2.1, \"Windows not yet supported for inductor\" on 2.2–2.4)",
-				Fix:      "run under Linux or WSL2, or torch 2.5 or later, which compiles on Windows (CPU first)",
+				Fix:      fixWindows,
 				Evidence: modes.Source,
 				Source: "retold; PyTorch's messages: torch/_dynamo/eval_frame.py check_if_dynamo_supported (PR #94940) " +
 					"and check_if_inductor_supported @ T2.2.2; absent @ T2.6.0",

@@ -16,12 +16,8 @@ const (
 	// `import torch._dynamo` do (measured on 2.6.0 and 2.14.1, the CPU chroots:
 	// "torch._inductor.config" in sys.modules is False after `import torch`, True after
 	// torch.compile(f); TORCHINDUCTOR_MAX_AUTOTUNE=1 set after `import torch` and
-	// before the config import gives max_autotune True, set after it False). Every
-	// import or use of torch._dynamo or torch._inductor loads it (import
-	// torch._dynamo.config, from torch import _dynamo, torch._dynamo.config.X = …, a
-	// bare torch._dynamo, torch._dynamo.reset()), and torch.compiler.reset();
-	// import torch.compiler, torch.nn, torch.fx and torch.export do not
-	// (testdata/envimport: 23 statements, the same on both releases).
+	// before the config import gives max_autotune True, set after it False). Which
+	// other imports and uses load it: loadsConfig.
 	ReadAtConfigImport = "config-import"
 	// ReadAtCall: read each time it is needed (callTimeEnv).
 	ReadAtCall = "call"

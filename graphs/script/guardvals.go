@@ -1,7 +1,6 @@
 package script
 
 import (
-	"fmt"
 	"strings"
 
 	"github.com/compilemode/compilemode/config/literal"
@@ -124,11 +123,7 @@ func (rs restriction) apply(cands []Candidate) (kept []Candidate, cut []string) 
 			kept = append(kept, c)
 			continue
 		}
-		if c.Value == nil {
-			cut = append(cut, fmt.Sprintf("None (line %d)", c.Line))
-		} else {
-			cut = append(cut, fmt.Sprintf("%q (line %d)", *c.Value, c.Line))
-		}
+		cut = append(cut, candText(c))
 	}
 	return kept, cut
 }
@@ -144,13 +139,19 @@ func (rs restriction) passes(v *string) bool {
 	return len(rs.only) == 0 || containsValue(rs.only, v)
 }
 
+// containsValue reports whether vals holds v (nil: None).
 func containsValue(vals []*string, v *string) bool {
 	for _, x := range vals {
-		if (x == nil) == (v == nil) && (x == nil || *x == *v) {
+		if sameValue(x, v) {
 			return true
 		}
 	}
 	return false
+}
+
+// sameValue reports whether two candidate values are equal (nil: None).
+func sameValue(a, b *string) bool {
+	return (a == nil) == (b == nil) && (a == nil || *a == *b)
 }
 
 // onlyCandidates turns the values of an `in`/`==` test into candidates at line.

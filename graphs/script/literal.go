@@ -9,9 +9,10 @@ import (
 
 // literal returns the value of e when it is a Python literal or a constant expression
 // Python evaluates before the call sees it (2 ** 3, [True][0], 'A'.lower(): see
-// literal.Parse). It is the package's one use of literal.Parse; a starred
-// expression is refused before it, and a name or call of the script's own (x,
-// f()) is a NameError there, so not a value.
+// literal.Parse). It is how the package reads an expression's value (literalStr
+// is its str-only twin; moduleInt and restrict parse token texts, not expressions);
+// a starred expression is refused before literal.Parse, and a name or call of the
+// script's own (x, f()) is a NameError there, so not a value.
 func (r *reader) literal(e *expr) (literal.Value, bool) {
 	if e == nil {
 		return literal.Value{}, false

@@ -235,8 +235,19 @@ func (r *reader) intOf(e *expr, depth int) (int, bool) {
 		return 0, false
 	}
 	v, ok := r.literal(e)
+	if !ok {
+		return 0, false
+	}
+	return countInt(v)
+}
+
+// maxCountInt bounds the ints intOf and moduleInt accept.
+const maxCountInt = 1 << 20
+
+// countInt returns v when it is an int from 0 to maxCountInt.
+func countInt(v literal.Value) (int, bool) {
 	n, isInt := v.AsInt()
-	if !ok || !isInt || n < 0 || n > 1<<20 {
+	if !isInt || n < 0 || n > maxCountInt {
 		return 0, false
 	}
 	return int(n), true
@@ -275,12 +286,13 @@ func (r *reader) builtin(e *expr) string {
 
 // moduleInt returns the value of NAME = INT when the module assigns name once, so,
 // and nothing else does. The parser does not keep such statements (see inert): their
-// tokens are read instead.
+// tokens are read instead: only those that spell name (nameTokens), so that a file
+// of many range(NAME) loops is read in linear time.
 func (r *reader) moduleInt(name string) (int, bool) {
 	val, found := 0, 0
-	for i := 0; i+3 < len(r.toks); i++ {
+	for _, i := range r.nameTokens(name) {
 		t := r.toks[i]
-		if t.kind != pytoken.Name || r.tokText(t) != name || i > 0 && r.toks[i-1].kind != pytoken.Newline && r.toks[i-1].kind != pytoken.Dedent {
+		if i+3 >= len(r.toks) || i > 0 && r.toks[i-1].kind != pytoken.Newline && r.toks[i-1].kind != pytoken.Dedent {
 			continue
 		}
 		if t.full(r.src, r.lines).Pos.Col != 1 || r.tokText(r.toks[i+1]) != "=" {
@@ -289,21 +301,15 @@ func (r *reader) moduleInt(name string) (int, bool) {
 		if r.toks[i+2].kind != pytoken.Number || r.toks[i+3].kind != pytoken.Newline {
 			return 0, false
 		}
-		v, ok := r.literalText(r.tokText(r.toks[i+2]))
+		lit, err := literal.Parse(r.tokText(r.toks[i+2]))
+		if err != nil {
+			return 0, false
+		}
+		v, ok := countInt(lit)
 		if !ok {
 			return 0, false
 		}
 		val, found = v, found+1
 	}
 	return val, found == 1
-}
-
-// literalText returns the value of an int literal's text.
-func (r *reader) literalText(t string) (int, bool) {
-	v, err := literal.Parse(t)
-	n, isInt := v.AsInt()
-	if err != nil || !isInt || n < 0 || n > 1<<20 {
-		return 0, false
-	}
-	return int(n), true
 }

@@ -132,9 +132,10 @@ func (r *reader) dominates(k killRec) bool {
 	return true
 }
 
+// hasCandidate reports whether cs holds c (same line, same value).
 func hasCandidate(cs []Candidate, c Candidate) bool {
 	for _, x := range cs {
-		if x.Line == c.Line && (x.Value == nil) == (c.Value == nil) && (x.Value == nil || *x.Value == *c.Value) {
+		if x.Line == c.Line && sameValue(x.Value, c.Value) {
 			return true
 		}
 	}

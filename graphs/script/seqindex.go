@@ -4,7 +4,6 @@ import (
 	"fmt"
 
 	"github.com/compilemode/compilemode/config/literal"
-	"github.com/compilemode/compilemode/graphs/script/pytoken"
 )
 
 // maxIndexDepth bounds how many subscripts and names constItem follows.
@@ -134,23 +133,17 @@ var seqMutators = map[string]bool{"append": true, "extend": true, "insert": true
 // attributes; or n used other than subscripted, as an attribute's operand, after in
 // (a for loop, a membership test) or as len(n).
 //
-// Each name's verdict is computed once, over the tokens that spell it (nameToks), so
+// Each name's verdict is computed once, over the tokens that spell it (nameTokens), so
 // the cost is linear in the file however many sites index how many names.
 func (r *reader) seqChanged(n string) bool {
 	if v, ok := r.seqVerdict[n]; ok {
 		return v
 	}
-	if r.nameToks == nil {
-		r.nameToks = map[string][]int{}
-		for i, t := range r.toks {
-			if t.kind == pytoken.Name {
-				r.nameToks[r.tokText(t)] = append(r.nameToks[r.tokText(t)], i)
-			}
-		}
+	if r.seqVerdict == nil {
 		r.seqVerdict = map[string]bool{}
 	}
 	changed, bound := false, false
-	for _, i := range r.nameToks[n] {
+	for _, i := range r.nameTokens(n) {
 		if i > 0 && r.tokText(r.toks[i-1]) == "." {
 			continue // an attribute of something else
 		}

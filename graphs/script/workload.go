@@ -221,10 +221,7 @@ func (r *reader) allDerived(e *expr, out []*siteState, depth int) []*siteState {
 		out = appendSite(out, st)
 	}
 	if e.kind == name {
-		if st := r.derived[e.name]; st != nil {
-			out = appendSite(out, st)
-		}
-		for _, st := range r.derivedMore[e.name] {
+		for _, st := range r.derived[e.name] {
 			out = appendSite(out, st)
 		}
 		return out
@@ -255,12 +252,7 @@ func (r *reader) setDerived(n string, sts []*siteState) {
 	if len(sts) == 0 {
 		return
 	}
-	r.derived[n] = sts[0]
-	if len(sts) > 1 {
-		r.derivedMore[n] = sts[1:]
-	} else {
-		delete(r.derivedMore, n)
-	}
+	r.derived[n] = sts
 }
 
 // workloadCall records the workload facts a call shows: backward(), kept outputs,

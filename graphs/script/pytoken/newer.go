@@ -6,7 +6,8 @@ package pytoken
 // Measured with CPython 3.8.18-3.14.10: graphs/script/testdata/pyversion.
 type Form string
 
-// The forms the tokenizer records (PEP 701, Python 3.12, and t-strings, 3.14).
+// The forms the tokenizer records (PEP 701 and t-strings, PEP 750); the first Python
+// that accepts each, and what older ones raise, are graphs/script's newerForms table.
 const (
 	// FormFStringQuoteReuse: a string in an f-string's replacement field with the
 	// f-string's own quote (f"{d["k"]}"), so also any nesting of f-strings deeper
