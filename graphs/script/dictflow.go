@@ -140,7 +140,7 @@ func (r *reader) dictBuild(v *expr) (val dictVal, changed, ok bool) {
 	switch {
 	case v == nil:
 		return dictVal{}, false, false
-	case v.kind == other && v.is(dictDisplay) && !v.is(comp):
+	case isDictExpr(v):
 		val, splat := r.displayVal(v)
 		return val, splat, true
 	case v.kind == other && isEmptyDict(r.text(v)):
@@ -316,9 +316,6 @@ func (r *reader) orBuild(v *expr) (dictVal, bool, bool) {
 	}
 	return r.mergeSource(a).merge(r.mergeSource(b)), true, true
 }
-
-// isDictExpr reports whether e is a dict display.
-func isDictExpr(e *expr) bool { return e.kind == other && e.is(dictDisplay) && !e.is(comp) }
 
 // change applies f to every variant of the followed dict e names (nil: none), at
 // line; under a guard deeper than where the dict was built the unchanged variants

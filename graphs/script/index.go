@@ -110,7 +110,7 @@ func returnsOf(v *expr) string {
 // field(default_factory=lambda: {…}) and lambda: {…} are).
 func dictValue(v *expr) *expr {
 	for n := 0; v != nil && n < 4; n++ {
-		if v.kind == other && v.is(dictDisplay) && !v.is(comp) {
+		if isDictExpr(v) {
 			return v // a dict display (dictPairs reads it)
 		}
 		switch {

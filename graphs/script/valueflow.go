@@ -26,10 +26,15 @@ func dictPairs(e *expr) ([]pair, bool) {
 	return out, ok
 }
 
+// isDictExpr reports whether e is a dict display (not a dict comprehension).
+func isDictExpr(e *expr) bool {
+	return e != nil && e.kind == other && e.is(dictDisplay) && !e.is(comp)
+}
+
 // eachPair calls f on the items of a dict display in order, until f returns false,
 // without building them all (false for anything else, a dict comprehension included).
 func eachPair(e *expr, f func(pair) bool) bool {
-	if e == nil || e.kind != other || !e.is(dictDisplay) || e.is(comp) {
+	if !isDictExpr(e) {
 		return false
 	}
 	for i := 0; i < len(e.elts); i++ {
