@@ -90,7 +90,8 @@ func (r *reader) valueCands(v *expr) []Candidate {
 }
 
 // dictItem returns the value of the str key k in dict display d (nil: none), read
-// by eachPair.
+// by eachPair: the last item with that key, as a dict display keeps a repeated key's
+// last value.
 func dictItem(r *reader, d *expr, k string) *expr {
 	var v *expr
 	eachPair(d, func(p pair) bool {
@@ -99,7 +100,7 @@ func dictItem(r *reader, d *expr, k string) *expr {
 				v = p.value
 			}
 		}
-		return v == nil
+		return true
 	})
 	return v
 }

@@ -47,6 +47,13 @@ build(f, "max-autotune", True)
 kw = dict(mode="max-autotune")
 m = torch.compile(f, **kw)
 `, []*string{s("max-autotune")}, nil}, // sweep finding 5: dict(mode=…) is followed
+		{"repeated-key-last-wins", `import torch
+if a:
+    kw = {"mode": "default", "fullgraph": False, "mode": "reduce-overhead", "fullgraph": True}
+else:
+    kw = {"mode": "max-autotune", "fullgraph": False, "fullgraph": True}
+m = torch.compile(f, **kw)
+`, []*string{s("reduce-overhead"), s("max-autotune")}, &tr}, // a dict display keeps a repeated key's last value
 		{"one-scoped-display", `import torch
 def a():
     kw = {"mode": "reduce-overhead", "fullgraph": True}
