@@ -270,6 +270,9 @@ func (r *reader) argparse(c *expr) {
 		}
 	}
 	r.shownDests[dest] = true
+	if _, ok := r.argOpen[dest]; !ok && dest != "" && len(r.argOpen) < maxFlow {
+		r.argOpen[dest] = int(c.line)
+	}
 	end := r.lines.line(r.toks[max(tokenAt(r.toks, int(c.end))-1, 0)].off)
 	r.argSpans = append(r.argSpans, [2]int{int(c.line), end})
 	for _, a := range c.args {
@@ -278,6 +281,7 @@ func (r *reader) argparse(c *expr) {
 			r.candidate(dest, a.value)
 		case "choices":
 			r.choices(dest, a.value)
+			r.argOpen[dest] = 0 // the command line can give only these
 		}
 	}
 }

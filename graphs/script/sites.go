@@ -194,7 +194,7 @@ func (r *reader) keyword(st *siteState, k string, e *expr) {
 	if !ok && k == "mode" {
 		st.ModeLiteral, st.ModeExpr = false, r.text(e)
 		st.ModeCandidates = r.guardedCandidates(st, e, r.reaching(st, e, r.notArgparse(e, r.candidatesFor(e))))
-		if n := r.unshownNote(); n != "" {
+		if n := r.unshownNote(e, len(st.ModeCandidates)); n != "" {
 			st.note("%s", n)
 		}
 		return
