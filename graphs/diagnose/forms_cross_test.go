@@ -1,6 +1,7 @@
 package diagnose
 
 import (
+	"bytes"
 	"encoding/json"
 	"flag"
 	"fmt"
@@ -24,6 +25,7 @@ type formDoc struct {
 	msgFrom, msgTo int // the message is lines[msgFrom:msgTo]
 	lit            string
 	pat            *regexp.Regexp
+	code           Code
 	// negative: the text states no failure; transforms that add torch's names (a
 	// logger's, a frame's) add neutral ones instead, so that they do not make it one.
 	negative bool
@@ -195,21 +197,48 @@ func dropHint(d formDoc) (string, bool) {
 	return strings.Join(lines, "\n") + "\n", true
 }
 
-// cutEnd ends the text inside the decisive text, three quarters of it kept, as a page
-// or a paste cut short does; where the decisive line is not the message's last, the
-// lines after it go too.
+// cutEnd ends the text inside the decisive text, as a page or a paste cut short does:
+// three quarters of it kept, the cut moved on into a word (a line that ends at a word's
+// end may be prose that ends there), on the message's last line. It does not apply
+// where less than minCut+6 characters of the decisive text (squeezed) would leave
+// fewer than minCut shown, or where what is shown starts a row of another code too
+// ("cudaErrorStreamCaptureU": Unsupported or Unjoined): no reader could tell.
 func cutEnd(d formDoc) (string, bool) {
 	if d.negative {
 		l := d.lines[len(d.lines)-1]
 		return strings.Join(append(slices.Clone(d.lines[:len(d.lines)-1]), l[:len(l)*3/4]), "\n"), true
 	}
 	k := d.litLine()
-	if k < 0 || len(d.lit) < 16 || k != d.msgTo-1 {
+	if k < 0 || k != d.msgTo-1 || len(squeeze(nil, []byte(d.lit))) < minCut+6 {
 		return "", false
 	}
 	l := d.lines[k]
-	at := strings.Index(l, d.lit) + len(d.lit)*3/4
-	return strings.Join(append(slices.Clone(d.lines[:k]), l[:at]), "\n"), true
+	at0 := strings.Index(l, d.lit)
+	at := len(d.lit) * 3 / 4
+	for at < len(d.lit) && (!insideWord([]byte(d.lit), at) || len(squeeze(nil, []byte(d.lit[:at]))) < minCut) {
+		at++
+	}
+	if at >= len(d.lit) || cutAmbiguous(squeeze(nil, []byte(d.lit[:at])), d.code) {
+		return "", false
+	}
+	return strings.Join(append(slices.Clone(d.lines[:k]), l[:at0+at]), "\n"), true
+}
+
+// cutAmbiguous reports whether the end of shown (minCut characters or more) starts the
+// literal of a row of a code other than code.
+func cutAmbiguous(shown []byte, code Code) bool {
+	for _, r := range Signatures() {
+		if r.Code == code || r.Paraphrase {
+			continue
+		}
+		lit := squeeze(nil, []byte(r.Literal))
+		for n := minCut; n <= len(shown); n++ {
+			if bytes.HasPrefix(lit, shown[len(shown)-n:]) {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // smartQuotes replaces ' and " with curly quotes, opening after a space or a bracket.
@@ -388,7 +417,8 @@ func formTransforms() []formTransform {
 		}, want: quotedKinds},
 		{name: "jupyter", apply: func(d formDoc) (string, bool) {
 			if d.negative {
-				return insertBefore(strings.ReplaceAll(jupyterFrames, "torch/_dynamo/eval_frame.py", "mylib/run.py"))(d)
+				r := strings.NewReplacer("torch/_dynamo/eval_frame.py", "mylib/run.py", "_TorchDynamoContext", "Runner")
+				return insertBefore(r.Replace(jupyterFrames))(d)
 			}
 			return insertBefore(jupyterFrames)(d)
 		}},
@@ -529,7 +559,7 @@ func formCases(t *testing.T) []formCase {
 			p := phr[(j+k)%len(phr)]
 			line, name = p.line(v), p.name
 		}
-		doc := formDoc{lit: string(tbl.rows[row].literal), pat: tbl.rows[row].pattern}
+		doc := formDoc{lit: string(tbl.rows[row].literal), pat: tbl.rows[row].pattern, code: s.code}
 		doc.lines = append(doc.lines, strings.Split(line, "\n")...)
 		doc.lines = append(doc.lines, "")
 		if s.before != "" {
