@@ -77,7 +77,7 @@ func (r *reader) indexDef(s, fn *stmt, inClass bool) {
 func (r *reader) indexAssign(s *stmt) {
 	for _, t := range s.targets {
 		n := r.lastName(t)
-		if n != "" && s.value != nil && (s.value.kind != call || returnsOf(s.value) != "") && len(r.assigned[n]) < maxAssigned {
+		if n != "" && s.value != nil && (s.value.kind != call || returnsOf(s.value) != "" || r.getterDefault(s.value) != nil) && len(r.assigned[n]) < maxAssigned {
 			r.assigned[n] = append(r.assigned[n], s.value)
 		}
 		r.candidate(n, s.value)

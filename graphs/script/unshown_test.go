@@ -95,6 +95,21 @@ def my_backend(gm, inputs):
     return gm.forward
 m = torch.compile(f, backend=my_backend)
 `, "backend is a callable, `my_backend`"},
+		{"backend-unknown", `import torch
+m = torch.compile(f, backend=args.torchcompile)
+`, "backend is not a literal: `args.torchcompile`, whose value this file does not show: the plan below is Inductor's"},
+		{"backend-environment-default", `import torch, os
+class R:
+    def setup(self):
+        self._backend = os.environ.get("TORCH_COMPILE_BACKEND", "inductor")
+        self.m = torch.compile(f, backend=self._backend)
+`, "backend is not a literal: `self._backend` can be 'inductor' (line 4); each is planned (other parts are not literals"},
+		{"backend-config-default", `import torch
+m = torch.compile(f, backend=pt2_config.get("backend", "openvino"))
+`, "can be 'openvino' (line 2)"},
+		{"backend-getattr-default", `import torch
+m = torch.compile(f, backend=getattr(cfg, "backend", "cudagraphs"))
+`, "can be 'cudagraphs' (line 2)"},
 		{"backend-lambda", `import torch
 m = torch.compile(f, backend=lambda gm, ex: gm)
 `, "backend is a callable, `lambda gm, ex: gm`"},
