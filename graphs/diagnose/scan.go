@@ -338,6 +338,7 @@ const ringSize = 5
 type ringLine struct {
 	raw       []byte
 	line      int
+	vline     int // the count of lines read so far: lines of a JSON string's text or between lone CRs count apart
 	lineStart bool
 	rows      []int // rows with an anchor on this line
 	kinds     uint8 // 1<<anchorKind of the anchors on this line
@@ -364,6 +365,8 @@ type scanner struct {
 	count    map[Code]int
 	last     map[Code]int
 	line     int
+	vline    int // lines pushed, lines of a line that split counted apart (see splitLine)
+	split    []byte
 	text     bool
 	torch    versionFinder
 	rec      recoverer
@@ -426,7 +429,11 @@ func (s *scanner) scan(r io.Reader) error {
 			if !cont {
 				s.line++
 			}
-			s.push(frag, carry, !cont)
+			if !cont && err != bufio.ErrBufferFull {
+				s.pushLine(frag)
+			} else {
+				s.push(frag, carry, !cont)
+			}
 			cont = err == bufio.ErrBufferFull
 			if cont {
 				carry = append(carry[:0], frag[max(0, len(frag)-overlapBytes):]...)
@@ -465,7 +472,10 @@ func hasText(b []byte) bool {
 func (s *scanner) push(frag, carry []byte, lineStart bool) {
 	e := &s.ring[s.n%ringSize]
 	e.raw = normalize(append(append(e.raw[:0], carry...), frag...))
-	e.line, e.lineStart, e.rows, e.ctxs, e.kinds, e.cleaned = s.line, lineStart, e.rows[:0], e.ctxs[:0], 0, false
+	if lineStart {
+		s.vline++
+	}
+	e.line, e.vline, e.lineStart, e.rows, e.ctxs, e.kinds, e.cleaned = s.line, s.vline, lineStart, e.rows[:0], e.ctxs[:0], 0, false
 	if !s.text && hasText(frag) {
 		s.text = true
 	}
@@ -592,7 +602,7 @@ func (s *scanner) matchCutRaise() {
 		}
 	}
 	if found >= 0 {
-		s.hit(found, e.line, e.clean, Truncated)
+		s.hit(found, e, e.clean, Truncated)
 	}
 }
 
@@ -729,7 +739,7 @@ func (s *scanner) matchRow(i, k int) {
 	e := s.entry(k)
 	exact := bytes.Contains(e.clean, row.literal)
 	if exact && (row.pattern == nil || s.matchNear(row.pattern, row.whole, e.clean, e.clean, row.literal, nil)) {
-		s.hit(i, e.line, e.clean, Exact)
+		s.hit(i, e, e.clean, Exact)
 		return
 	}
 	// The pattern is tried on the unquoted line and on the squeezed one ("torch.
@@ -739,7 +749,7 @@ func (s *scanner) matchRow(i, k int) {
 	if s.squeezedHolds(i, k, e) {
 		if row.pattern == nil || s.matchNear(row.pattern, row.whole, e.unquoted, e.squeezed, row.squeezed, s.posOf(e)) ||
 			(row.patternSqueezed != nil && s.matchNear(row.patternSqueezed, row.whole, e.squeezed, e.squeezed, row.squeezed, nil)) {
-			s.hit(i, e.line, e.unquoted, Quoted)
+			s.hit(i, e, e.unquoted, Quoted)
 			return
 		}
 	}
@@ -747,7 +757,7 @@ func (s *scanner) matchRow(i, k int) {
 		return
 	}
 	s.matchWrapped(i, k)
-	if s.rowLast[i] != e.line {
+	if s.rowLast[i] != e.vline {
 		s.matchTruncated(i, e)
 	}
 }
@@ -791,7 +801,7 @@ func (s *scanner) matchTruncated(i int, e *ringLine) bool {
 	line := bytes.TrimRight(e.squeezed, truncatedTail)
 	for n := len(lit) - 1; n >= 2*len(lit)/3; n-- {
 		if bytes.HasSuffix(line, lit[:n]) {
-			s.hit(i, e.line, e.unquoted, Truncated)
+			s.hit(i, e, e.unquoted, Truncated)
 			return true
 		}
 	}
@@ -800,7 +810,7 @@ func (s *scanner) matchTruncated(i int, e *ringLine) bool {
 	if rest, ok := cutEllipsis(e.squeezed); ok {
 		for n := len(lit) - 1; n >= 2*len(lit)/3; n-- {
 			if bytes.HasPrefix(rest, lit[len(lit)-n:]) {
-				s.hit(i, e.line, e.unquoted, Truncated)
+				s.hit(i, e, e.unquoted, Truncated)
 				return true
 			}
 		}
@@ -839,7 +849,7 @@ func (s *scanner) matchFolded(i, k int, e *ringLine) bool {
 		(row.patternSqueezedFold == nil || !s.matchNear(row.patternSqueezedFold, row.whole, e.folded, e.folded, row.folded, nil)) {
 		return false
 	}
-	s.hit(i, e.line, e.unquoted, Quoted)
+	s.hit(i, e, e.unquoted, Quoted)
 	return true
 }
 
@@ -999,7 +1009,7 @@ func (s *scanner) lineOf(at int) int {
 func (s *scanner) wrappedHit(i, from, to int) bool {
 	row := &s.rows[i]
 	if row.pattern == nil {
-		s.hit(i, s.entry(from).line, s.spacedLines(from, to), Wrapped)
+		s.hit(i, s.entry(from), s.spacedLines(from, to), Wrapped)
 		return true
 	}
 	for _, ext := range [][2]int{{0, 0}, {-1, 0}, {0, 1}, {-1, 1}} {
@@ -1008,7 +1018,7 @@ func (s *scanner) wrappedHit(i, from, to int) bool {
 			continue
 		}
 		if (s.linesMatch(row.pattern, a, b, false) || s.linesMatch(row.pattern, a, b, true)) && !s.withinOneLine(row, a, b) {
-			s.hit(i, s.entry(a).line, s.spacedLines(a, b), Wrapped)
+			s.hit(i, s.entry(a), s.spacedLines(a, b), Wrapped)
 			return true
 		}
 	}
@@ -1089,8 +1099,11 @@ func (s *scanner) tightLines(from, to int) []byte {
 	return b
 }
 
-// hit records a match of row i on line, in text (quoted when it is the row's first).
-func (s *scanner) hit(i, line int, text []byte, m Match) {
+// hit records a match of row i on entry e's line, in text (quoted when it is the row's
+// first). Rows and codes count distinct lines as the log has them (vline: a line of a
+// JSON string's text counts, a window of a long line does not).
+func (s *scanner) hit(i int, e *ringLine, text []byte, m Match) {
+	line := e.line
 	if s.rows[i].Paraphrase {
 		m = Paraphrased
 	}
@@ -1098,13 +1111,13 @@ func (s *scanner) hit(i, line int, text []byte, m Match) {
 		s.hits[i] = rowHit{line: line, quote: quote(text, s.rows[i].literal), match: m}
 	}
 	s.lastHit = line
-	if s.rowLast[i] != line {
-		s.rowLast[i] = line
+	if s.rowLast[i] != e.vline {
+		s.rowLast[i] = e.vline
 		s.rowLines[i]++
 	}
 	code := s.rows[i].Code
-	if s.last[code] != line {
-		s.last[code] = line
+	if s.last[code] != e.vline {
+		s.last[code] = e.vline
 		s.count[code]++
 	}
 }
