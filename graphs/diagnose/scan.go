@@ -354,18 +354,22 @@ type scanner struct {
 	rowLast  []int
 	count    map[Code]int
 	last     map[Code]int
-	line     int
-	text     bool
-	torch    versionFinder
-	rec      recoverer
-	devs     deviceCounter
-	ring     [ringSize]ringLine
-	n        int // ring entries pushed
-	joined   []byte
-	offsets  []int
-	joinedAt int // the entry s.joined was built around, -1 for none
-	first    int // the first entry in s.joined
-	lastHit  int // the last line a hit was recorded on
+	// trailerCount and trailerLast count the lines of rows marked Trailer apart, as
+	// count and last do the others'.
+	trailerCount map[Code]int
+	trailerLast  map[Code]int
+	line         int
+	text         bool
+	torch        versionFinder
+	rec          recoverer
+	devs         deviceCounter
+	ring         [ringSize]ringLine
+	n            int // ring entries pushed
+	joined       []byte
+	offsets      []int
+	joinedAt     int // the entry s.joined was built around, -1 for none
+	first        int // the first entry in s.joined
+	lastHit      int // the last line a hit was recorded on
 	// rowIn and ctxIn hold, per row and per context, 1 + the ring entry that last
 	// listed it, so that a window lists each once however often its anchors recur.
 	rowIn, ctxIn []int
@@ -383,6 +387,7 @@ func newScanner() (*scanner, error) {
 	s := &scanner{t: &t, rows: t.rows, hits: make([]rowHit, len(t.rows)),
 		rowLines: make([]int, len(t.rows)), rowLast: make([]int, len(t.rows)),
 		count: map[Code]int{}, last: map[Code]int{}, joinedAt: -1,
+		trailerCount: map[Code]int{}, trailerLast: map[Code]int{},
 		rowIn: make([]int, len(t.rows)), ctxIn: make([]int, len(t.contexts))}
 	s.contexts = append([]context(nil), t.contexts...) // seen is per read
 	s.torch = newVersionFinder()
@@ -1040,9 +1045,13 @@ func (s *scanner) hit(i, line int, text []byte, m Match) {
 		s.rowLines[i]++
 	}
 	code := s.rows[i].Code
-	if s.last[code] != line {
-		s.last[code] = line
-		s.count[code]++
+	count, last := s.count, s.last
+	if s.rows[i].Trailer {
+		count, last = s.trailerCount, s.trailerLast
+	}
+	if last[code] != line {
+		last[code] = line
+		count[code]++
 	}
 }
 
