@@ -494,10 +494,10 @@
 //   - trees-input-deallocated: "graph recording observed an input tensor deallocate during graph", 2.6–2.14
 //   - trees-rerecord-limit: "exceeding max re-recording limit", 2.5–2.14
 //   - trees-pending-backward: "of CUDAGraphs because of pending, uninvoked backwards", 2.1–2.13
+//   - trees-pending-backward: "Unable to hit fast path of CUDAGraphs because outputs from a previous step still require backward", 2.14
 //   - trees-pending-backward: "Consider running with torch.no_grad() or using torch._inductor.cudagraph_mark_step_begin()" (the hint alone), 2.1
 //   - trees-pending-backward: "Consider running with torch.no_grad() or using torch.compiler.cudagraph_mark_step_begin()" (the hint alone), 2.2–2.13
 //   - trees-pending-backward: "still require backward. Ensure backward() is invoked or detach outputs" (the hint alone), 2.14
-//   - trees-pending-backward: "Unable to hit fast path of CUDAGraphs because outputs from a previous step still require backward", 2.14
 //   - stream-capture-unjoined: "capturing stream has unjoined work", 2.0–2.14
 //   - stream-capture-unjoined: "ErrorStreamCaptureUnjoined", 2.0–2.14
 //   - stream-capture-unjoined: "CUDA_ERROR_STREAM_CAPTURE_UNJOINED", 2.0–2.14

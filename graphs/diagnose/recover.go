@@ -187,7 +187,7 @@ func otherRun(text []byte, from, to int) bool {
 	if ends := clauseEnd.FindAllIndex(before, -1); len(ends) > 0 {
 		before = before[ends[len(ends)-1][1]:]
 	}
-	if otherRunFrom.Match(before) || otherRunState.Match(bytes.TrimRight(before, " \t")) || releaseStated(text[to:]) {
+	if otherRunFrom.Match(before) || otherRunState.Match(bytes.TrimRight(before, " \t")) || releaseStated(before, text[to:]) {
 		return true
 	}
 	words := bytes.Fields(before)
@@ -224,8 +224,10 @@ func otherRun(text []byte, from, to int) bool {
 
 // releaseStated reports whether the text after a release says it is a bound, a
 // document's or a support matrix's release (otherRunBound, otherRunDocs, statusCell).
-func releaseStated(after []byte) bool {
-	return otherRunBound.Match(after) || otherRunDocs.Match(after) || statusCell.Match(after)
+// A bound after words of failure in its clause is the run's ("compile(…) broken in
+// 2.5+", pytorch/pytorch#140395): the releases that fail, the run's among them.
+func releaseStated(before, after []byte) bool {
+	return (otherRunBound.Match(after) && !reFailed.Match(before)) || otherRunDocs.Match(after) || statusCell.Match(after)
 }
 
 // foreignName is another package's or tool's name right before a release in prose: the

@@ -131,6 +131,8 @@ func TestOwnRelease(t *testing.T) {
 		{"at-least", "you need at least torch 2.3 for this", "", "a minimum"},
 		{"plus-bound", "On PyTorch 2.3.0+, mode='reduceoverhead' is faster for small models;", "", "a minimum by '+' (theneuralbase.com)"},
 		{"or-later", "works on PyTorch 2.4 or later", "", "or later"},
+		{"broken-plus", `# DistributedDataParallel with compile(..., mode="max-autotune") broken in 2.5+`, "2.5", "a bound after a failure is the failing releases' (pytorch#140395)"},
+		{"fails-or-later", "torch.compile fails on torch 2.4 or later", "2.4", "likewise"},
 		{"and-up", "supported in torch 2.4 and up", "", "and up"},
 		{"onwards", "from PyTorch 2.4 onwards", "", "onwards"},
 		{"docs-title", "Otherwise the new torch logging system is similar and better documented torch._logging — PyTorch 2.1 documentation and has a graph break explainer", "", "a document's title (discuss.pytorch.org/t/181208)"},

@@ -150,6 +150,15 @@ func poolRows() []Signature {
 			Decisive: "the warning line",
 		},
 		{
+			Code: TreesPendingBackward, Literal: "Unable to hit fast path of CUDAGraphs because outputs from a previous step still require backward",
+			Releases: modes.Minors(14, 14),
+			Cause:    pendingCause, Fix: pendingFix,
+			Evidence: modes.Source,
+			Source: "torch/_inductor/cudagraph_trees.py check_warn_on_unable_to_start_executing @ T2.14.0 " +
+				"(wording of PR #176865, 2026-03; issue #176846)",
+			Decisive: "the warning line",
+		},
+		{
 			// The warning's hint alone (a wrapped warning whose first line is cut off,
 			// a note that quotes it): 2.1 named torch._inductor's function, 2.2–2.13
 			// torch.compiler's.
@@ -179,15 +188,6 @@ func poolRows() []Signature {
 			Evidence: modes.Source,
 			Source:   "torch/_inductor/cudagraph_trees.py check_warn_on_unable_to_start_executing @ T2.14.0, Debian 2.14.1",
 			Decisive: "the hint after the warning's first sentence",
-		},
-		{
-			Code: TreesPendingBackward, Literal: "Unable to hit fast path of CUDAGraphs because outputs from a previous step still require backward",
-			Releases: modes.Minors(14, 14),
-			Cause:    pendingCause, Fix: pendingFix,
-			Evidence: modes.Source,
-			Source: "torch/_inductor/cudagraph_trees.py check_warn_on_unable_to_start_executing @ T2.14.0 " +
-				"(wording of PR #176865, 2026-03; issue #176846)",
-			Decisive: "the warning line",
 		},
 	}
 }
