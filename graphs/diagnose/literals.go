@@ -75,3 +75,22 @@ func occurrencesOf(occ []rowAt, row int) []rowAt {
 	}
 	return occ[lo:hi]
 }
+
+// matchCache is what one pass over an entry or the joined entries found for every row,
+// and the pattern runs remembered while their entries are held.
+type matchCache struct {
+	joinOcc []rowAt // the rows' squeezed literals in s.joined (literalSet.occurrences)
+	// sqAt and foldAt hold, per row, 1 + the ring entry whose squeezed (folded) line
+	// holds its squeezed (folded) literal; sqFor and foldFor, 1 + the entry they were
+	// last made for.
+	sqAt, foldAt   []int
+	sqFor, foldFor int
+	// linesMemo remembers linesMatch's answers on the entries held; linesFor is s.n when
+	// it was last cleared of the entries no longer held.
+	linesMemo map[linesKey]bool
+	linesFor  int
+}
+
+func newMatchCache(rows int) matchCache {
+	return matchCache{sqAt: make([]int, rows), foldAt: make([]int, rows), linesMemo: map[linesKey]bool{}}
+}
