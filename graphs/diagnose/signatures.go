@@ -1,6 +1,8 @@
 package diagnose
 
 import (
+	"regexp"
+
 	"github.com/compilemode/compilemode/config"
 	"github.com/compilemode/compilemode/graphs"
 	"github.com/compilemode/compilemode/modes"
@@ -802,7 +804,7 @@ func compileRows() []Signature {
 		// with no AttributeError after it.
 		{
 			Code: UnknownGlobal, Literal: "KeyError: '", Pattern: configKeyError,
-			Requires: configFrame(`__getattr__`),
+			Requires: configFrame(`__getattr__`, "self._config[name]"),
 			Releases: every,
 			Cause: "a torch config module (torch._inductor.config, torch._dynamo.config, …) was read " +
 				"for a key this release does not have: its lookup raises KeyError, which it turns into " +
@@ -819,7 +821,7 @@ func compileRows() []Signature {
 		},
 		{
 			Code: UnknownGlobal, Literal: "KeyError: '", Pattern: configKeyError,
-			Requires: configFrame(`__enter__`),
+			Requires: configFrame(`__enter__`, "config._config[key]"),
 			Releases: modes.Minors(0, 5),
 			Cause: "config.patch(…) of a torch config module named a key this release does not have: " +
 				"patch looks each key up in the config's dict to save its value, and a missing key " +
@@ -838,11 +840,13 @@ func compileRows() []Signature {
 }
 
 // configKeyError is the KeyError line of a config module's lookup: a quoted key alone.
-const configKeyError = `KeyError: '[A-Za-z_][\w.]*'\s*$`
+const configKeyError = `KeyError: '[A-Za-z_][\w.]*'(?:[^\w']|$)`
 
-// configFrame is a traceback frame of a torch config module's method: torch/utils/
-// _config_module.py from 2.2, torch/_dynamo/config_utils.py before.
-func configFrame(method string) string {
-	frame := `\.py", line \d+, in ` + method + `\b`
-	return `_config_module` + frame + `|config_utils` + frame
+// configFrame is a traceback frame of a torch config module's method (torch/utils/
+// _config_module.py from 2.2, torch/_dynamo/config_utils.py before; a JSON string
+// escapes its quote) or the method's source line that Python prints under it, which is
+// short enough to survive a terminal's wrapping where the frame is not.
+func configFrame(method, source string) string {
+	frame := `\.py\\?", line \d+, in ` + method + `\b`
+	return regexp.QuoteMeta(source) + `|_config_module` + frame + `|config_utils` + frame
 }
