@@ -355,20 +355,24 @@ type scanner struct {
 	rowLast  []int
 	count    map[Code]int
 	last     map[Code]int
-	line     int
-	vline    int // lines pushed, lines of a line that split counted apart (see splitLine)
-	split    []byte
-	text     bool
-	torch    versionFinder
-	rec      recoverer
-	devs     deviceCounter
-	ring     [ringSize]ringLine
-	n        int // ring entries pushed
-	joined   []byte
-	offsets  []int
-	joinedAt int // the entry s.joined was built around, -1 for none
-	first    int // the first entry in s.joined
-	lastHit  int // the last line a hit was recorded on
+	// trailerCount and trailerLast count the lines of rows marked Trailer apart, as
+	// count and last do the others'.
+	trailerCount map[Code]int
+	trailerLast  map[Code]int
+	line         int
+	vline        int // lines pushed, lines of a line that split counted apart (see splitLine)
+	split        []byte
+	text         bool
+	torch        versionFinder
+	rec          recoverer
+	devs         deviceCounter
+	ring         [ringSize]ringLine
+	n            int // ring entries pushed
+	joined       []byte
+	offsets      []int
+	joinedAt     int // the entry s.joined was built around, -1 for none
+	first        int // the first entry in s.joined
+	lastHit      int // the last line a hit was recorded on
 	// rowIn and ctxIn hold, per row and per context, 1 + the ring entry that last
 	// listed it, so that a window lists each once however often its anchors recur.
 	rowIn, ctxIn []int
@@ -386,6 +390,7 @@ func newScanner() (*scanner, error) {
 	s := &scanner{t: &t, rows: t.rows, hits: make([]rowHit, len(t.rows)),
 		rowLines: make([]int, len(t.rows)), rowLast: make([]int, len(t.rows)),
 		count: map[Code]int{}, last: map[Code]int{}, joinedAt: -1,
+		trailerCount: map[Code]int{}, trailerLast: map[Code]int{},
 		rowIn: make([]int, len(t.rows)), ctxIn: make([]int, len(t.contexts))}
 	s.contexts = append([]context(nil), t.contexts...) // seen is per read
 	s.torch = newVersionFinder()
@@ -1053,9 +1058,13 @@ func (s *scanner) hit(i int, e *ringLine, text []byte, m Match) {
 		s.rowLines[i]++
 	}
 	code := s.rows[i].Code
-	if s.last[code] != e.vline {
-		s.last[code] = e.vline
-		s.count[code]++
+	count, last := s.count, s.last
+	if s.rows[i].Trailer {
+		count, last = s.trailerCount, s.trailerLast
+	}
+	if last[code] != e.vline {
+		last[code] = e.vline
+		count[code]++
 	}
 }
 
