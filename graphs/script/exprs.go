@@ -50,8 +50,11 @@ func (p *parser) simple() *stmt {
 		return p.exprStatement(s)
 	}
 	switch t.Text {
-	case "pass", "break", "continue":
+	case "pass":
 		p.advance()
+	case "break", "continue":
+		p.advance()
+		s.name = t.Text
 	case "return", "del":
 		p.advance()
 		s.name = t.Text
@@ -63,6 +66,7 @@ func (p *parser) simple() *stmt {
 		}
 	case "raise", "assert":
 		p.advance()
+		s.name = t.Text
 		s.exprs = p.raiseOrAssert(t.Text)
 	case "global", "nonlocal":
 		p.advance()

@@ -9,9 +9,30 @@ import (
 
 // run runs a block of statements in order (see [Read] for the order inferred).
 func (r *reader) run(stmts []*stmt) {
-	for _, s := range stmts {
+	for i, s := range stmts {
 		r.stmt(s)
+		if ends(s) && i+1 < len(stmts) {
+			// What follows in the block never runs (unseen4 w10: litgpt's
+			// `raise NotImplementedError` before its torch.compile): it is read, so
+			// its sites and globals are listed, under a guard that says so.
+			r.guards = append(r.guards, guard{text: fmt.Sprintf("after %s (line %d), which leaves the block: never runs", s.name, int(s.line)), off: true})
+			r.run(stmts[i+1:])
+			r.guards = r.guards[:len(r.guards)-1]
+			return
+		}
 	}
+}
+
+// ends reports whether s always leaves its block: raise, return, break, continue.
+func ends(s *stmt) bool {
+	if s.kind != simpleStmt {
+		return false
+	}
+	switch s.name {
+	case "raise", "return", "break", "continue":
+		return true
+	}
+	return false
 }
 
 func (r *reader) stmt(s *stmt) {
