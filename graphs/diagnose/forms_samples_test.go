@@ -71,6 +71,8 @@ var formSamples = []formSample{
 	{InvalidBackend, "", "torch._dynamo.exc.InvalidBackend: Invalid backend: 'indutcor', see `torch._dynamo.list_backends()` for available backends."},
 	{UnknownGlobal, "", "AttributeError: torch._inductor.config.triton.cudagraph_treez does not exist"},
 	{UnknownGlobal, "", "AttributeError: torch._dynamo.config.log_level does not exist"},
+	{UnknownGlobal, `  File "/usr/lib/python3.11/site-packages/torch/utils/_config_module.py", line 321, in __getattr__`, "KeyError: 'cudagraph_treez'"},
+	{UnknownGlobal, `  File "/usr/lib/python3.11/site-packages/torch/utils/_config_module.py", line 582, in __enter__`, "KeyError: 'cudagraph_treez'"},
 	{TreesUntrackedPoolTensors, "", "RuntimeError: Detected 2 tensor(s) in the cudagraph pool not tracked as outputs. All live allocations must be tracked for correctness."},
 	{TreesUntrackedPoolTensors, "", "RuntimeError: These live storage data ptrs are in the cudagraph pool but not accounted for as an output of cudagraph trees: "},
 	{TreesStaticInputChanged, "", "CUDAGraph node 3 re-recording due to static input data pointer changed. input name: arg0_1. data pointer changed from 139872617431040 to 139872617563136."},
