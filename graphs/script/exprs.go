@@ -140,7 +140,11 @@ func (p *parser) exprStatement(s *stmt) *stmt {
 		s.targets = p.one(first)
 		for !p.failed() && p.is("=") {
 			p.advance()
+			if first.kind == tuple && len(first.elts) <= maxUnpack {
+				p.keepLeaves = maxUnpack
+			}
 			v := p.yieldOrStarExprs()
+			p.keepLeaves = 0
 			if p.is("=") {
 				s.targets = append(s.targets, v)
 				continue
@@ -299,6 +303,10 @@ func (p *parser) alloc() *expr {
 // the last one handed out, so that such leaves cost no memory.
 func (p *parser) leaf(e *expr) *expr {
 	if e == nil || !(e.kind == other && e.is(leafLit) || e.kind == str) {
+		return e
+	}
+	if p.keepLeaves > 0 {
+		p.keepLeaves--
 		return e
 	}
 	if p.used > 0 && e == &p.slab[p.used-1] {
@@ -691,6 +699,9 @@ func (p *parser) list(t pytoken.Token) *expr {
 		}
 	}
 	p.expect("]")
+	if !e.is(comp) {
+		e.flags |= listDisplay
+	}
 	return p.done(e)
 }
 

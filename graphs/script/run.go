@@ -557,24 +557,32 @@ func (r *reader) assign(s *stmt) {
 		return
 	}
 	for _, t := range s.targets {
-		if q := r.qual(t); strings.HasPrefix(q, inductorConfig+".") {
-			r.global(int(t.line), strings.TrimPrefix(q, inductorConfig+"."), s.value, "assign")
-			continue
-		} else if strings.HasPrefix(q, dynamoConfig+".") {
-			r.dynamoGlobal(int(t.line), q, s.value)
-			continue
+		if _, ok := unpackPairs(t, s.value); ok {
+			r.workloadAssign(t, s.value) // what reaches the tuple reaches each name, as before: the workload over-approximates
 		}
-		if t.kind == subscript && r.qual(t.x) == "os.environ" {
-			if k, ok := r.literalStr(t.index); ok {
-				r.setEnv(int(t.line), k, s.value, "environ")
-			}
-			continue
-		}
-		r.workloadAssign(t, s.value)
-		r.dictAssign(t, s.value)
-		r.bind(r.lastName(t), s.value)
-		r.noteKill(t, s.value)
 	}
+	eachTarget(s, r.assignTarget)
+}
+
+// assignTarget runs the assignment of v to one target t.
+func (r *reader) assignTarget(t, v *expr) {
+	if q := r.qual(t); strings.HasPrefix(q, inductorConfig+".") {
+		r.global(int(t.line), strings.TrimPrefix(q, inductorConfig+"."), v, "assign")
+		return
+	} else if strings.HasPrefix(q, dynamoConfig+".") {
+		r.dynamoGlobal(int(t.line), q, v)
+		return
+	}
+	if t.kind == subscript && r.qual(t.x) == "os.environ" {
+		if k, ok := r.literalStr(t.index); ok {
+			r.setEnv(int(t.line), k, v, "environ")
+		}
+		return
+	}
+	r.workloadAssign(t, v)
+	r.dictAssign(t, v)
+	r.bind(r.lastName(t), v)
+	r.noteKill(t, v)
 }
 
 // bind records that n names a compiled function, a partial of torch.compile or a
