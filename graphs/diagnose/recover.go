@@ -373,17 +373,52 @@ func (f *versionFinder) window(text []byte, line int) {
 	if bytes.Contains(text, []byte("nvidia/pytorch:")) {
 		text = f.ngcImage(text, line)
 	}
+	if hasRelease(text) {
+		f.patternsOn(text, line)
+	}
+	if f.rank < rankTorch && (bytes.Contains(text, []byte("torch.__version__")) || pipShowName.Match(text)) {
+		f.wait = true
+	}
+}
+
+// patternsOn offers the releases f's patterns find on text.
+func (f *versionFinder) patternsOn(text []byte, line int) {
+	torch := 0 // namesTorch(text), once a line: 1 yes, -1 no, 0 not yet asked
 	for _, p := range f.patterns {
-		if p.rank <= f.rank || !bytes.Contains(text, p.literal) || (p.torchLine && !namesTorch(text)) {
+		if p.rank <= f.rank || !bytes.Contains(text, p.literal) {
+			continue
+		}
+		if p.torchLine && torch == 0 {
+			torch = -1
+			if namesTorch(text) {
+				torch = 1
+			}
+		}
+		if p.torchLine && torch < 0 {
 			continue
 		}
 		if !f.match(p, text, line) {
 			break
 		}
 	}
-	if f.rank < rankTorch && (bytes.Contains(text, []byte("torch.__version__")) || pipShowName.Match(text)) {
-		f.wait = true
+}
+
+// hasRelease reports whether text holds a digit, a dot and a digit: every versionPattern
+// matches a release (ver, `2\.\d`), so a line without one is not run through some thirty
+// expressions (a log whose every line names torch.compile and no release read at 0.2
+// MB/s, BenchmarkShapes/near-miss).
+func hasRelease(text []byte) bool {
+	for i := bytes.IndexByte(text, '.'); i >= 0; {
+		if i > 0 && i+1 < len(text) && isDigit(text[i-1]) && isDigit(text[i+1]) {
+			return true
+		}
+		next := bytes.IndexByte(text[i+1:], '.')
+		if next < 0 {
+			return false
+		}
+		i += 1 + next
 	}
+	return false
 }
 
 // match offers the first release of p's matches on text that is the run's; it reports
