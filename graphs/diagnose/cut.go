@@ -163,23 +163,48 @@ func (s *scanner) matchCut(k int, rows []int, last bool) bool {
 				break
 			}
 		}
-		if found < 0 || !s.oneCodeFits(found, c) {
+		if found < 0 {
 			continue
 		}
-		s.hit(found, e.line, e.unquoted, Truncated)
-		return true
+		fits := s.oneCodeFits(found, c)
+		for _, i := range fits {
+			s.hit(i, e.line, e.unquoted, Truncated)
+		}
+		if len(fits) > 0 {
+			return true
+		}
 	}
 	return false
 }
 
-// oneCodeFits reports whether no row of a code other than row found's fits the cut c.
-func (s *scanner) oneCodeFits(found int, c cutSides) bool {
+// oneCodeFits returns the rows that fit the cut c when they are all of row found's code
+// or of a code one of them supersedes (the pool check's text is the concurrent callers'
+// where the log shows threads, else the untracked tensors': each row is recorded, and
+// the diagnosis keeps the one whose context the log shows); nil when a row of another
+// code fits too. A row whose Requires the log has not shown (so far) cannot give a
+// finding and makes no ambiguity.
+func (s *scanner) oneCodeFits(found int, c cutSides) []int {
+	var fits []int
 	for i := range s.rows {
-		if s.rows[i].Code != s.rows[found].Code && s.cutFits(i, c) {
-			return false
+		row := &s.rows[i]
+		if i != found && row.requires >= 0 && !s.contexts[row.requires].seen && row.Code != s.rows[found].Code {
+			continue
 		}
+		if i != found && !s.cutFits(i, c) {
+			continue
+		}
+		if !s.related(found, i) {
+			return nil
+		}
+		fits = append(fits, i)
 	}
-	return true
+	return fits
+}
+
+// related reports whether rows i and j are of one code, or one supersedes the other's.
+func (s *scanner) related(i, j int) bool {
+	a, b := &s.rows[i], &s.rows[j]
+	return a.Code == b.Code || a.Supersedes == b.Code || b.Supersedes == a.Code
 }
 
 // cutFits reports whether cut c fits row i: the text before the cut ends with the
@@ -204,12 +229,21 @@ func (s *scanner) cutFits(i int, c cutSides) bool {
 	if c.inWord && c.left == nil && (!insideWord(row.literal, to) || overlapEnd(c.before, lit, len(lit)-m) > 0) {
 		return false
 	}
-	if row.pattern == nil {
-		// at the input's end without a mark, a row without a Pattern is matched by the
-		// stricter cut-raise rule (an exception, raise or logged line), not here
-		return n+m >= minCut && !(c.inWord && c.right == nil)
+	// at the input's end without a mark, the cut must fall inside a word of the literal
+	// ("… capturing stream has unjo"), half of it and minCut characters or more shown
+	// (less may be the start of another message: "operation not permitt" is CUDA's
+	// cudaErrorNotPermitted's too); a line that ends at a word's end may be prose that
+	// ends there. A row with a Pattern may instead show the pattern's words before the
+	// literal (cutPatternFits).
+	endCut := c.inWord && c.right == nil
+	wordCut := endCut && n >= max(minCut, len(lit)/2) && insideWord(row.literal, from)
+	if row.pattern == nil && endCut {
+		return wordCut
 	}
-	return cutPatternFits(row, c, row.literal[from:to], n, m)
+	if row.pattern == nil {
+		return n+m >= minCut
+	}
+	return cutPatternFits(row, c, row.literal[from:to], n, m, wordCut)
 }
 
 // cutOverlap returns how much of lit (squeezed) the text on each side of cut c shows: n
@@ -235,9 +269,9 @@ func cutOverlap(lit []byte, c cutSides) (n, m int, ok bool) {
 // cutPatternFits checks row's pattern on cut c with mid, the part of the literal the
 // cut took out, put back (n and m bytes of the literal show before and after it); the
 // text the pattern matches on each side counts toward minCut. At the input's end without
-// a mark, the pattern must match words before the literal: a line that holds only the
-// literal's start is left to the cut-raise rule.
-func cutPatternFits(row *compiledRow, c cutSides, mid []byte, n, m int) bool {
+// a mark, the pattern must match words before the literal, or the cut must be a word
+// cut (wordCut: inside a word, half the literal or more shown).
+func cutPatternFits(row *compiledRow, c cutSides, mid []byte, n, m int, wordCut bool) bool {
 	re := row.pattern
 	switch {
 	case c.left == nil && row.cut.tail != nil:
@@ -252,7 +286,7 @@ func cutPatternFits(row *compiledRow, c cutSides, mid []byte, n, m int) bool {
 		return false // no match, or one that does not reach the part put back
 	}
 	before := len(squeeze(nil, text[loc[0]:max(loc[0], l)]))
-	if c.inWord && c.right == nil && before <= n {
+	if c.inWord && c.right == nil && before <= n && !wordCut {
 		return false
 	}
 	matched := before + len(squeeze(nil, text[min(loc[1], r):loc[1]]))

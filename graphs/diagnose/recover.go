@@ -100,6 +100,11 @@ func versionPatterns() []versionPattern {
 		// prose that says the run fails on a release: "torch.compile … fails on 2.5",
 		// "broken with 2.6.0", "regressed in 2.7".
 		p("orch", `(?i)torch.*?\b(?:fails?|failing|failed|broken|breaks|crash(?:es|ed)?|errors?|regress(?:es|ed)?)\s+(?:on|with|in|since|after|under)\s+(?:(?:py)?torch\s*)?v?`+ver+`\b`, rankProse, "prose"),
+		// the same when the line names a compile feature instead of torch:
+		// "DistributedDataParallel with compile(..., mode=\"max-autotune\") broken in
+		// 2.5+" (pytorch/pytorch#140395's title), "inductor crashes on 2.6".
+		p("", `(?i)\b(?:compile|inductor|dynamo|cuda\s?graphs?|cudagraph\w*|reduce-overhead|max-autotune)\b.*?`+
+			`\b(?:fails?|failing|failed|broken|breaks|crash(?:es|ed)?|regress(?:es|ed)?)\s+(?:on|with|in|since|after|under)\s+v?`+ver+`\b`, rankProse, "prose"),
 		// a nightly named in prose: "2.13.0.dev20260518".
 		p(".dev20", `\b(\d+\.\d+\.\d+\.dev\d{8}(?:\+[0-9A-Za-z.]+)?)`, rankProse, "nightly"),
 		// prose that says the run moved to a release, which outranks the releases it
@@ -146,8 +151,15 @@ var (
 	// run's ("`torch==2.2` will throw an error on this test …, but torch==2.1.2 and
 	// torch>2.2 work as intended", huggingface/transformers#30991).
 	torchRange = regexp.MustCompile(`(?i)\btorch\s*(?:>=|<=|>|<|!=|~=)\s*v?\d|__version__\W{0,3}?\s*(?:>=|<=|>|<|!=)`)
-	torchWord  = regexp.MustCompile(`(?i)\b(?:py)?torch\b`)
-	clauseEnd  = regexp.MustCompile(`(?i)(?:[.;:!?,]\s|\sbut\s|\showever\s|\swhile\s|\swhereas\s)`)
+	// otherRunThen: a release followed at once by a clause that says it works and ends
+	// the sentence ("I tried with the current PyTorch Nightly (2.5.0.dev20240716+cu121),
+	// and it seems to work.", huggingface/diffusers#8879); "…, and it works with eager
+	// but fails with compile" goes on, and stays the run's.
+	otherRunThen = regexp.MustCompile(`(?i)^\W{0,4}(?:and\s+|so\s+|but\s+)?(?:it|this|that|everything|all)\s+` +
+		`(?:(?:seems|appears|looks)\s+to\s+|now\s+|does\s+|did\s+)?(?:works?|worked|runs?|ran|(?:is|was)\s+(?:fine|ok|okay|working))` +
+		`(?:\s+(?:fine|well|now|again|perfectly|correctly|as\s+expected))?\s*(?:[.!)]|$)`)
+	torchWord = regexp.MustCompile(`(?i)\b(?:py)?torch\b`)
+	clauseEnd = regexp.MustCompile(`(?i)(?:[.;:!?,]\s|\sbut\s|\showever\s|\swhile\s|\swhereas\s)`)
 )
 
 // otherRun reports whether the release at text[from:to], named in prose, is another
@@ -183,6 +195,9 @@ func otherRun(text []byte, from, to int) bool {
 		before = bytes.Join(words[len(words)-4:], []byte(" "))
 	}
 	after := text[to:]
+	if rest := bytes.TrimLeft(after, "0123456789.+abcdefghijklmnopqrstuvwxyz"); otherRunThen.Match(rest[:min(len(rest), 120)]) {
+		return true
+	}
 	if end := clauseEnd.FindIndex(after); end != nil {
 		after = after[:end[0]+1]
 	}

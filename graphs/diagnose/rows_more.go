@@ -628,6 +628,15 @@ var overwrittenRetold = []retold{
 	},
 }
 
+// notOfficially ends a retold Windows refusal: the next word is not "officially" (or a
+// misspelling of it: "offcially", "oficially"). "torch.compile does not work on Windows
+// offcially, you should not use this node if you are facing this problem" (a node's note
+// beside "Cannot find a working triton installation", chengzeyi/Comfy-WaveSpeed#38) says
+// that Windows is unsupported, not that torch refused it: torch ran on to Triton there.
+// RE2 has no lookahead, so the word after is spelled out: none, or one that does not
+// start with "off" or "ofi".
+const notOfficially = `(?:\W*$|\W+(?:[^oO\W]|[oO](?:$|\W|[^fF])|[oO][fF](?:$|\W|[^fFiI])))`
+
 // windowsRetold are the Windows refusal (2.0–2.4) as reports retell it.
 var windowsRetold = []retold{
 	{
@@ -635,7 +644,7 @@ var windowsRetold = []retold{
 		// "Dynamo is not supported on Windows".
 		literals: []string{"dynamo not supported", "dynamo is not supported", "dynamo isn't supported",
 			"dynamo doesn't support", "dynamo does not support"},
-		pattern: `(?i)\bdynamo\s+(?:is\s+)?(?:not|isn't|doesn't|does\s+not)\s+(?:yet\s+)?(?:supported|support|work)\w*\s+(?:on|for|under|with)\s+windows\b|` +
+		pattern: `(?i)\bdynamo\s+(?:is\s+)?(?:not|isn't|doesn't|does\s+not)\s+(?:yet\s+)?(?:supported|support|work)\w*\s+(?:on|for|under|with)\s+windows\b` + notOfficially + `|` +
 			`\bwindows\b[^.;]{0,60}?\bdynamo\s+(?:is\s+)?(?:not|isn't)\s+(?:yet\s+)?supported\b`,
 	},
 	{
@@ -644,7 +653,7 @@ var windowsRetold = []retold{
 		literals: []string{"compile is not supported", "compile isn't supported", "compile does not", "compile doesn't",
 			"compile not supported", "compile not work", "compile is not work"},
 		pattern: `(?i)torch\.\s?compile\s+(?:is\s+not|isn't|does\s+not|doesn't|not)\s+(?:yet\s+)?` +
-			`(?:supported|support|work(?:s|ing)?)\s+(?:on|for|under|in)\s+windows\b`,
+			`(?:supported|support|work(?:s|ing)?)\s+(?:on|for|under|in)\s+windows\b` + notOfficially,
 	},
 }
 

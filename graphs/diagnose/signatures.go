@@ -871,5 +871,53 @@ func compileRows() []Signature {
 				"pytorch/pytorch#104022 (torch 2.1.0.dev20230621, torch/_dynamo/config_utils.py __setattr__)",
 			Decisive: "the AttributeError line",
 		},
+		// The KeyError that a config module's lookup raises first: a page or a log keeps
+		// only the head of the chain "KeyError: 'k'" → "AttributeError: … does not exist"
+		// (intel/torch-xpu-ops#2999), and config.patch of 2.0–2.5 raised the bare KeyError
+		// with no AttributeError after it.
+		{
+			Code: UnknownGlobal, Literal: "KeyError: '", Pattern: configKeyError,
+			Requires: configFrame(`__getattr__`),
+			Releases: every,
+			Cause: "a torch config module (torch._inductor.config, torch._dynamo.config, …) was read " +
+				"for a key this release does not have: its lookup raises KeyError, which it turns into " +
+				"\"AttributeError: <module>.<key> does not exist\"",
+			Fix: "check the key (the quoted name) against dir() of that config module in your release, " +
+				"or torch._inductor.list_options() for Inductor's; code meant for several releases reads " +
+				"the key only where hasattr() finds it",
+			Evidence: modes.Measured,
+			Source: "torch/utils/_config_module.py ConfigModule.__getattr__ @ T2.2.2 (\"return " +
+				"self._config[name]\" under \"except KeyError … raise AttributeError(…) from e\"); measured in " +
+				"the torch 2.6.0 and 2.14.1 CPU builds (../shared/torch-cpu/): \"config = self._config[name]\", " +
+				"\"KeyError: '<key>'\", then the AttributeError; 2.0–2.1: torch/_dynamo/config_utils.py, the same",
+			Decisive: "the KeyError line, under the config module's __getattr__ frame",
+		},
+		{
+			Code: UnknownGlobal, Literal: "KeyError: '", Pattern: configKeyError,
+			Requires: configFrame(`__enter__`),
+			Releases: modes.Minors(0, 5),
+			Cause: "config.patch(…) of a torch config module named a key this release does not have: " +
+				"patch looks each key up in the config's dict to save its value, and a missing key " +
+				"raises a bare KeyError",
+			Fix: "check the key (the quoted name) against dir() of that config module in your release " +
+				"(torch._inductor.list_options() for Inductor's), and patch only keys it has; from 2.6 " +
+				"the same mistake says \"<module>.<key> does not exist\"",
+			Evidence: modes.Source,
+			Source: "ConfigPatch.__enter__ \"prior[key] = config._config[key]\" (\"# KeyError on invalid " +
+				"entry\"): torch/_dynamo/config_utils.py (2.0–2.1) and torch/utils/_config_module.py @ T2.2.2; " +
+				"measured in the torch 2.6.0 and 2.14.1 CPU builds: \"prior[key] = config.__getattr__(key)\", " +
+				"which raises the AttributeError instead; 2.3–2.5 bracketed between them",
+			Decisive: "the KeyError line, under the config module's patch frame",
+		},
 	}
+}
+
+// configKeyError is the KeyError line of a config module's lookup: a quoted key alone.
+const configKeyError = `KeyError: '[A-Za-z_][\w.]*'\s*$`
+
+// configFrame is a traceback frame of a torch config module's method: torch/utils/
+// _config_module.py from 2.2, torch/_dynamo/config_utils.py before.
+func configFrame(method string) string {
+	frame := `\.py", line \d+, in ` + method + `\b`
+	return `_config_module` + frame + `|config_utils` + frame
 }

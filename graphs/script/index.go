@@ -77,7 +77,7 @@ func (r *reader) indexDef(s, fn *stmt, inClass bool) {
 func (r *reader) indexAssign(s *stmt) {
 	for _, t := range s.targets {
 		n := r.lastName(t)
-		if n != "" && s.value != nil && (s.value.kind != call || returnsOf(s.value) != "") && len(r.assigned[n]) < maxAssigned {
+		if n != "" && s.value != nil && (s.value.kind != call || returnsOf(s.value) != "" || r.getterDefault(s.value) != nil) && len(r.assigned[n]) < maxAssigned {
 			r.assigned[n] = append(r.assigned[n], s.value)
 		}
 		r.candidate(n, s.value)
@@ -270,6 +270,9 @@ func (r *reader) argparse(c *expr) {
 		}
 	}
 	r.shownDests[dest] = true
+	if _, ok := r.argOpen[dest]; !ok && dest != "" && len(r.argOpen) < maxFlow {
+		r.argOpen[dest] = int(c.line)
+	}
 	end := r.lines.line(r.toks[max(tokenAt(r.toks, int(c.end))-1, 0)].off)
 	r.argSpans = append(r.argSpans, [2]int{int(c.line), end})
 	for _, a := range c.args {
@@ -278,6 +281,7 @@ func (r *reader) argparse(c *expr) {
 			r.candidate(dest, a.value)
 		case "choices":
 			r.choices(dest, a.value)
+			r.argOpen[dest] = 0 // the command line can give only these
 		}
 	}
 }

@@ -421,10 +421,35 @@ func (r *reader) compileCall(c *expr, q string) bool {
 		r.site(c, Call, c.args)
 	case q == "functools.partial" && len(c.args) > 0 && isCompile(r.qual(c.args[0].value)):
 		r.site(c, Partial, c.args[1:])
-	case c.x.kind == attr && c.x.name == "compile" && q == "" && r.usesTorch:
+	case c.x.kind == attr && c.x.name == "compile" && q == "" && r.usesTorch && moduleCompileArgs(c.args):
 		r.site(c, Method, c.args)
 	default:
 		return false
+	}
+	return true
+}
+
+// moduleCompileKeywords are the keywords nn.Module.compile can pass on to
+// torch.compile: its signature's keyword-only parameters in any release
+// (torch/__init__.py compile @ 2.0.0: fullgraph, dynamic, backend, mode, options,
+// disable; @ 2.14.1 adds name, recompile_limit, isolate_recompiles, dynamic_shapes:
+// config.FactCompileKwargs).
+var moduleCompileKeywords = map[string]bool{
+	"fullgraph": true, "dynamic": true, "backend": true, "mode": true, "options": true, "disable": true,
+	"name": true, "recompile_limit": true, "isolate_recompiles": true, "dynamic_shapes": true,
+}
+
+// moduleCompileArgs reports whether args can be those of nn.Module.compile, which
+// calls torch.compile(self._call_impl, *args, **kwargs): torch.compile's parameters
+// after model are keyword-only, so a positional argument or a keyword it lacks makes
+// the call some other class's compile (open_clip's task.compile(target=…), a
+// distillation teacher's compile(compile_model=…), Keras' compile(optimizer=…)),
+// whose TypeError nn.Module's would raise.
+func moduleCompileArgs(args []arg) bool {
+	for _, a := range args {
+		if a.star == 0 && (a.keyword == "" || !moduleCompileKeywords[a.keyword]) {
+			return false
+		}
 	}
 	return true
 }

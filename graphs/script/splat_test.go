@@ -115,7 +115,7 @@ def init(cfg):
     opts = {}
     opts = {"backend": cfg.get("backend", "openvino"), "options": cfg.get("options", {})}
     return torch.compile(m, **opts)
-`, nil, "not read (not literals): \"backend\": cfg.get(\"backend\", \"openvino\")"},
+`, []string{"'openvino'"}, "backend is not a literal: `cfg.get(\"backend\", \"openvino\")` can be 'openvino' (line 4)"},
 	}
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
