@@ -168,7 +168,7 @@ func (s *scanner) matchCut(k int, rows []int, last bool) bool {
 		}
 		fits := s.oneCodeFits(found, c)
 		for _, i := range fits {
-			s.hit(i, e.line, e.unquoted, Truncated)
+			s.hit(i, e, e.unquoted, Truncated)
 		}
 		if len(fits) > 0 {
 			return true

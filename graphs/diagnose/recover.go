@@ -158,8 +158,26 @@ var (
 	otherRunThen = regexp.MustCompile(`(?i)^\W{0,4}(?:and\s+|so\s+|but\s+)?(?:it|this|that|everything|all)\s+` +
 		`(?:(?:seems|appears|looks)\s+to\s+|now\s+|does\s+|did\s+)?(?:works?|worked|runs?|ran|(?:is|was)\s+(?:fine|ok|okay|working))` +
 		`(?:\s+(?:fine|well|now|again|perfectly|correctly|as\s+expected))?\s*(?:[.!)]|$)`)
-	torchWord = regexp.MustCompile(`(?i)\b(?:py)?torch\b`)
-	clauseEnd = regexp.MustCompile(`(?i)(?:[.;:!?,]\s|\sbut\s|\showever\s|\swhile\s|\swhereas\s)`)
+	// otherRunState: a release named for what it does or requires, not for the run
+	// (holdoutC1): the state of the software at a release ("as of PyTorch 2.9, these
+	// features are not yet exposed", NVIDIA's CUDA-graph guide; "starting with torch
+	// 2.5"), a requirement or a minimum ("requires PyTorch 2.4", "at least torch 2.3",
+	// "PyTorch >= 2.4" is torchRange's).
+	otherRunState = regexp.MustCompile(`(?i)(?:\bas\s+of|\bstarting\s+(?:with|from|in|at)|\bbeginning\s+(?:with|in)|\brequires?|\brequired|\brequiring|\bneeds?|\bminimum|\bat\s+least)\s+(?:(?:the\s+)?(?:py)?torch\s*)?(?:version\s*)?v?$`)
+	// otherRunBound and otherRunDocs: after a release, a minimum ("On PyTorch 2.3.0+,
+	// mode='reduce-overhead' is faster", theneuralbase.com; "2.4 or later", "2.4 and
+	// up", "2.4 onwards") or a document of the release ("torch._logging — PyTorch 2.1
+	// documentation", discuss.pytorch.org/t/181208; "PyTorch 2.8.0 Release Notes") is
+	// not the run's.
+	otherRunBound = regexp.MustCompile(`(?i)^(?:\+(?:[\s,.;:)\]]|$)|\s*\+?\s*(?:or|and)\s+(?:later|newer|above|higher|up|greater|beyond)\b|\s*\+?\s*onwards?\b)`)
+	otherRunDocs  = regexp.MustCompile(`(?i)^\W{0,3}(?:documentation|docs?|release\s+notes?|release\s+blog|changelog|tutorials?)\b`)
+	// statusCell: a release in a support matrix's row, whose next cell is a status
+	// ("| PyTorch 2.2.0 | active | — | — |", errorcanon.top's "Version Compatibility";
+	// "| 2.6.0 | ✅ YES | …"), is one of several releases the table rates, not the run's;
+	// an environment table ("| PyTorch | 2.5.1 |") has no status cell.
+	statusCell = regexp.MustCompile(`(?i)^\s*\|\s*(?:active|supported|unsupported|not\s+supported|deprecated|removed|compatible|incompatible|yes|no|n/a|✅|❌|✔|✓|✗|⚠)`)
+	torchWord  = regexp.MustCompile(`(?i)\b(?:py)?torch\b`)
+	clauseEnd  = regexp.MustCompile(`(?i)(?:[.;:!?,]\s|\sbut\s|\showever\s|\swhile\s|\swhereas\s)`)
 )
 
 // otherRun reports whether the release at text[from:to], named in prose, is another
@@ -169,7 +187,7 @@ func otherRun(text []byte, from, to int) bool {
 	if ends := clauseEnd.FindAllIndex(before, -1); len(ends) > 0 {
 		before = before[ends[len(ends)-1][1]:]
 	}
-	if otherRunFrom.Match(before) {
+	if otherRunFrom.Match(before) || otherRunState.Match(bytes.TrimRight(before, " \t")) || releaseStated(before, text[to:]) {
 		return true
 	}
 	words := bytes.Fields(before)
@@ -202,6 +220,14 @@ func otherRun(text []byte, from, to int) bool {
 		after = after[:end[0]+1]
 	}
 	return otherRunBefore.Match(before) || otherRunAfter.Match(after) || otherRunAfterCJK.Match(after)
+}
+
+// releaseStated reports whether the text after a release says it is a bound, a
+// document's or a support matrix's release (otherRunBound, otherRunDocs, statusCell).
+// A bound after words of failure in its clause is the run's ("compile(…) broken in
+// 2.5+", pytorch/pytorch#140395): the releases that fail, the run's among them.
+func releaseStated(before, after []byte) bool {
+	return (otherRunBound.Match(after) && !reFailed.Match(before)) || otherRunDocs.Match(after) || statusCell.Match(after)
 }
 
 // foreignName is another package's or tool's name right before a release in prose: the

@@ -329,6 +329,7 @@ const ringSize = 5
 type ringLine struct {
 	raw       []byte
 	line      int
+	vline     int // the count of lines read so far: lines of a JSON string's text or between lone CRs count apart
 	lineStart bool
 	rows      []int // rows with an anchor on this line
 	kinds     uint8 // 1<<anchorKind of the anchors on this line
@@ -354,18 +355,24 @@ type scanner struct {
 	rowLast  []int
 	count    map[Code]int
 	last     map[Code]int
-	line     int
-	text     bool
-	torch    versionFinder
-	rec      recoverer
-	devs     deviceCounter
-	ring     [ringSize]ringLine
-	n        int // ring entries pushed
-	joined   []byte
-	offsets  []int
-	joinedAt int // the entry s.joined was built around, -1 for none
-	first    int // the first entry in s.joined
-	lastHit  int // the last line a hit was recorded on
+	// trailerCount and trailerLast count the lines of rows marked Trailer apart, as
+	// count and last do the others'.
+	trailerCount map[Code]int
+	trailerLast  map[Code]int
+	line         int
+	vline        int // lines pushed, lines of a line that split counted apart (see splitLine)
+	split        []byte
+	text         bool
+	torch        versionFinder
+	rec          recoverer
+	devs         deviceCounter
+	ring         [ringSize]ringLine
+	n            int // ring entries pushed
+	joined       []byte
+	offsets      []int
+	joinedAt     int // the entry s.joined was built around, -1 for none
+	first        int // the first entry in s.joined
+	lastHit      int // the last line a hit was recorded on
 	// rowIn and ctxIn hold, per row and per context, 1 + the ring entry that last
 	// listed it, so that a window lists each once however often its anchors recur.
 	rowIn, ctxIn []int
@@ -383,6 +390,7 @@ func newScanner() (*scanner, error) {
 	s := &scanner{t: &t, rows: t.rows, hits: make([]rowHit, len(t.rows)),
 		rowLines: make([]int, len(t.rows)), rowLast: make([]int, len(t.rows)),
 		count: map[Code]int{}, last: map[Code]int{}, joinedAt: -1,
+		trailerCount: map[Code]int{}, trailerLast: map[Code]int{},
 		rowIn: make([]int, len(t.rows)), ctxIn: make([]int, len(t.contexts))}
 	s.contexts = append([]context(nil), t.contexts...) // seen is per read
 	s.torch = newVersionFinder()
@@ -406,7 +414,11 @@ func (s *scanner) scan(r io.Reader) error {
 			if !cont {
 				s.line++
 			}
-			s.push(frag, carry, !cont)
+			if !cont && err != bufio.ErrBufferFull {
+				s.pushLine(frag)
+			} else {
+				s.push(frag, carry, !cont)
+			}
 			cont = err == bufio.ErrBufferFull
 			if cont {
 				carry = append(carry[:0], frag[max(0, len(frag)-overlapBytes):]...)
@@ -445,7 +457,10 @@ func hasText(b []byte) bool {
 func (s *scanner) push(frag, carry []byte, lineStart bool) {
 	e := &s.ring[s.n%ringSize]
 	e.raw = normalize(append(append(e.raw[:0], carry...), frag...))
-	e.line, e.lineStart, e.rows, e.ctxs, e.kinds, e.cleaned = s.line, lineStart, e.rows[:0], e.ctxs[:0], 0, false
+	if lineStart {
+		s.vline++
+	}
+	e.line, e.vline, e.lineStart, e.rows, e.ctxs, e.kinds, e.cleaned = s.line, s.vline, lineStart, e.rows[:0], e.ctxs[:0], 0, false
 	if !s.text && hasText(frag) {
 		s.text = true
 	}
@@ -572,7 +587,7 @@ func (s *scanner) matchCutRaise() {
 		}
 	}
 	if found >= 0 {
-		s.hit(found, e.line, e.clean, Truncated)
+		s.hit(found, e, e.clean, Truncated)
 	}
 }
 
@@ -709,7 +724,7 @@ func (s *scanner) matchRow(i, k int) {
 	e := s.entry(k)
 	exact := bytes.Contains(e.clean, row.literal)
 	if exact && (row.pattern == nil || s.matchNear(row.pattern, row.whole, e.clean, e.clean, row.literal, nil)) {
-		s.hit(i, e.line, e.clean, Exact)
+		s.hit(i, e, e.clean, Exact)
 		return
 	}
 	// The pattern is tried on the unquoted line and on the squeezed one ("torch.
@@ -719,7 +734,7 @@ func (s *scanner) matchRow(i, k int) {
 	if bytes.Contains(e.squeezed, row.squeezed) {
 		if row.pattern == nil || s.matchNear(row.pattern, row.whole, e.unquoted, e.squeezed, row.squeezed, s.posOf(e)) ||
 			(row.patternSqueezed != nil && s.matchNear(row.patternSqueezed, row.whole, e.squeezed, e.squeezed, row.squeezed, nil)) {
-			s.hit(i, e.line, e.unquoted, Quoted)
+			s.hit(i, e, e.unquoted, Quoted)
 			return
 		}
 	}
@@ -727,7 +742,7 @@ func (s *scanner) matchRow(i, k int) {
 		return
 	}
 	s.matchWrapped(i, k)
-	if s.rowLast[i] != e.line {
+	if s.rowLast[i] != e.vline {
 		s.matchTruncated(i, e)
 	}
 }
@@ -761,7 +776,7 @@ func (s *scanner) matchTruncated(i int, e *ringLine) bool {
 	line := bytes.TrimRight(e.squeezed, truncatedTail)
 	for n := len(lit) - 1; n >= 2*len(lit)/3; n-- {
 		if bytes.HasSuffix(line, lit[:n]) {
-			s.hit(i, e.line, e.unquoted, Truncated)
+			s.hit(i, e, e.unquoted, Truncated)
 			return true
 		}
 	}
@@ -770,7 +785,7 @@ func (s *scanner) matchTruncated(i int, e *ringLine) bool {
 	if rest, ok := cutEllipsis(e.squeezed); ok {
 		for n := len(lit) - 1; n >= 2*len(lit)/3; n-- {
 			if bytes.HasPrefix(rest, lit[len(lit)-n:]) {
-				s.hit(i, e.line, e.unquoted, Truncated)
+				s.hit(i, e, e.unquoted, Truncated)
 				return true
 			}
 		}
@@ -805,7 +820,7 @@ func (s *scanner) matchFolded(i int, e *ringLine) bool {
 		(row.patternSqueezedFold == nil || !s.matchNear(row.patternSqueezedFold, row.whole, e.folded, e.folded, row.folded, nil)) {
 		return false
 	}
-	s.hit(i, e.line, e.unquoted, Quoted)
+	s.hit(i, e, e.unquoted, Quoted)
 	return true
 }
 
@@ -969,7 +984,7 @@ func (s *scanner) lineOf(at int) int {
 func (s *scanner) wrappedHit(i, from, to int) bool {
 	row := &s.rows[i]
 	if row.pattern == nil {
-		s.hit(i, s.entry(from).line, s.spacedLines(from, to), Wrapped)
+		s.hit(i, s.entry(from), s.spacedLines(from, to), Wrapped)
 		return true
 	}
 	for _, ext := range [][2]int{{0, 0}, {-1, 0}, {0, 1}, {-1, 1}} {
@@ -979,7 +994,7 @@ func (s *scanner) wrappedHit(i, from, to int) bool {
 		}
 		spaced := s.spacedLines(a, b)
 		if (row.pattern.Match(spaced) || row.pattern.Match(s.tightLines(a, b))) && !s.withinOneLine(row, a, b) {
-			s.hit(i, s.entry(a).line, spaced, Wrapped)
+			s.hit(i, s.entry(a), spaced, Wrapped)
 			return true
 		}
 	}
@@ -1026,8 +1041,11 @@ func (s *scanner) tightLines(from, to int) []byte {
 	return b
 }
 
-// hit records a match of row i on line, in text (quoted when it is the row's first).
-func (s *scanner) hit(i, line int, text []byte, m Match) {
+// hit records a match of row i on entry e's line, in text (quoted when it is the row's
+// first). Rows and codes count distinct lines as the log has them (vline: a line of a
+// JSON string's text counts, a window of a long line does not).
+func (s *scanner) hit(i int, e *ringLine, text []byte, m Match) {
+	line := e.line
 	if s.rows[i].Paraphrase {
 		m = Paraphrased
 	}
@@ -1035,14 +1053,18 @@ func (s *scanner) hit(i, line int, text []byte, m Match) {
 		s.hits[i] = rowHit{line: line, quote: quote(text, s.rows[i].literal), match: m}
 	}
 	s.lastHit = line
-	if s.rowLast[i] != line {
-		s.rowLast[i] = line
+	if s.rowLast[i] != e.vline {
+		s.rowLast[i] = e.vline
 		s.rowLines[i]++
 	}
 	code := s.rows[i].Code
-	if s.last[code] != line {
-		s.last[code] = line
-		s.count[code]++
+	count, last := s.count, s.last
+	if s.rows[i].Trailer {
+		count, last = s.trailerCount, s.trailerLast
+	}
+	if last[code] != e.vline {
+		last[code] = e.vline
+		count[code]++
 	}
 }
 
