@@ -60,8 +60,9 @@ type compiledRow struct {
 	// be so rewritten.
 	patternSqueezed, patternSqueezedFold *regexp.Regexp
 	// tail reports whether the pattern goes on after the literal, so that a line
-	// with the literal may hold the rest of the pattern on the next line.
-	tail bool
+	// with the literal may hold the rest of the pattern on the next line; lead, whether
+	// it starts before the literal, so that the line before may hold its start.
+	tail, lead bool
 	// whole says the pattern has an assertion of the text's start or end, so it is run
 	// on the whole window, never on a span around the literal (matchNear).
 	whole    bool
@@ -219,6 +220,7 @@ func (b *tableBuilder) pattern(row *compiledRow, i int) error {
 	end := sig.Literal[max(0, len(sig.Literal)-6):]
 	row.whole = wholeText(pattern)
 	row.tail = !strings.HasSuffix(sig.Pattern, "$") && !strings.HasSuffix(sig.Pattern, regexp.QuoteMeta(end))
+	row.lead = !strings.HasPrefix(pattern, regexp.QuoteMeta(strings.TrimSpace(sig.Literal)))
 	row.cut = compileCutPatterns(pattern, string(row.literal))
 	return nil
 }
@@ -467,7 +469,7 @@ func hasText(b []byte) bool {
 // push adds a window to the ring and matches the one two windows back.
 func (s *scanner) push(frag, carry []byte, lineStart bool) {
 	e := &s.ring[s.n%ringSize]
-	e.raw = normalize(append(append(e.raw[:0], carry...), frag...))
+	e.raw = stripEscapes(normalize(append(append(e.raw[:0], carry...), frag...)))
 	if lineStart {
 		s.vline++
 	}
@@ -710,7 +712,7 @@ func (s *scanner) process(k int) {
 	if e.kinds&(1<<anchorRecover) != 0 || s.rec.call != nil {
 		s.rec.window(text, e.lineStart, e.line)
 	}
-	s.seeContexts(e.ctxs, text)
+	s.seeContexts(k, e.ctxs, text)
 	for _, i := range e.rows {
 		s.matchRow(i, k)
 	}
@@ -719,13 +721,25 @@ func (s *scanner) process(k int) {
 	}
 }
 
-// seeContexts marks the contexts ctxs (indexes) that text matches as seen.
-func (s *scanner) seeContexts(ctxs []int, text []byte) {
+// seeContexts marks the contexts ctxs (indexes) that text, entry k's, matches as seen,
+// or that entry k and the next match joined: a frame line that a terminal or a page
+// wrapped ("…/_config_module.py", line 3" / "21, in __getattr__").
+func (s *scanner) seeContexts(k int, ctxs []int, text []byte) {
 	for _, c := range ctxs {
-		if !s.contexts[c].seen && s.contexts[c].re.Match(text) {
+		if !s.contexts[c].seen && (s.contexts[c].re.Match(text) || s.contextWrapped(c, k)) {
 			s.contexts[c].seen = true
 		}
 	}
+}
+
+// contextWrapped reports whether context c matches entries k and k+1 joined, with a
+// space or without, where k+1 starts a line with text.
+func (s *scanner) contextWrapped(c, k int) bool {
+	if !s.textAt(k) || !s.textAt(k+1) || !s.breaksLine(k, k+1) {
+		return false
+	}
+	re := s.contexts[c].re
+	return re.Match(s.spacedLines(k, k+1)) || re.Match(s.tightLines(k, k+1))
 }
 
 // matchRow tries row i on entry k: exact, then quoted, then wrapped with its
@@ -912,7 +926,15 @@ func (s *scanner) matchWrapped(i, k int) {
 		if start == end && row.tail && end+1 < len(s.offsets) {
 			end++ // the literal is whole on a line, the rest of the pattern on the next
 		}
-		if start != end && first+start <= k && k <= first+end && s.breaksLine(first+start, first+end) {
+		// A literal whole on one line whose pattern did not match there may have the
+		// pattern's start on the line before, where the literal starts its line and the
+		// pattern starts before it ("Cannot call CUDAGeneratorImpl::current_seed" above
+		// "during CUDA graph capture"), or its end on the line after, where the literal
+		// ends its line (a closing quote wrapped alone): wrappedHit tries the neighbours,
+		// never the line alone. A literal inside its line is no wrap (and costs no tries).
+		single := start == end && row.pattern != nil &&
+			(row.lead && at == s.lineOffset(start) || at+len(row.squeezed) == s.offsets[end])
+		if (single || start != end && s.breaksLine(first+start, first+end)) && first+start <= k && k <= first+end {
 			try := wrapTry{i, first + start, first + end, s.textAt(first + start - 1), s.textAt(first + end + 1)}
 			if !slices.Contains(s.wrapFailed, try) {
 				if s.wrappedHit(i, try.from, try.to) {
@@ -971,7 +993,7 @@ func (s *scanner) join(k int) {
 	s.joined, s.offsets, s.first = s.joined[:0], s.offsets[:0], -1
 	for j := k - 2; j <= k+2; j++ {
 		e := s.entry(j)
-		if e == nil || len(e.squeezed) == 0 {
+		if !s.textAt(j) { // a line of quote marks alone (a wrapped "'") is no blank line
 			if j < k {
 				s.joined, s.offsets, s.first = s.joined[:0], s.offsets[:0], -1
 				continue
@@ -985,6 +1007,14 @@ func (s *scanner) join(k int) {
 		s.offsets = append(s.offsets, len(s.joined))
 	}
 	s.joinOcc = s.t.squeezed.occurrences(s.joinOcc, s.joined)
+}
+
+// lineOffset returns the offset in s.joined where joined entry j starts.
+func (s *scanner) lineOffset(j int) int {
+	if j == 0 {
+		return 0
+	}
+	return s.offsets[j-1]
 }
 
 // lineOf returns the index (from the first joined entry) of the entry holding byte
@@ -1010,7 +1040,7 @@ func (s *scanner) wrappedHit(i, from, to int) bool {
 	}
 	for _, ext := range [][2]int{{0, 0}, {-1, 0}, {0, 1}, {-1, 1}} {
 		a, b := from+ext[0], to+ext[1]
-		if (ext[0] != 0 && !s.textAt(a)) || (ext[1] != 0 && !s.textAt(b)) {
+		if (ext[0] != 0 && !s.textAt(a)) || (ext[1] != 0 && !s.textAt(b)) || !s.breaksLine(a, b) {
 			continue
 		}
 		if (s.linesMatch(row.pattern, a, b, false) || s.linesMatch(row.pattern, a, b, true)) && !s.withinOneLine(row, a, b) {
