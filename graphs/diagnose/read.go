@@ -229,7 +229,7 @@ func (s *scanner) diagnosis() *Diagnosis {
 	}
 	best := map[Code]int{}
 	for i, row := range s.rows {
-		if !active[i] || s.superseded(i, active) {
+		if !active[i] || s.superseded(i, active, torch, haveTorch) {
 			continue
 		}
 		if j, ok := best[row.Code]; !ok || s.better(i, j, torch, haveTorch) {
@@ -272,12 +272,18 @@ func (s *scanner) better(i, j int, torch modes.Version, haveTorch bool) bool {
 }
 
 // superseded reports whether an active row that supersedes row i's code matched
-// first on the same line as row i.
-func (s *scanner) superseded(i int, active []bool) bool {
+// first on the same line as row i. Where the log shows a release that row i covers
+// and the other does not, the other does not supersede it (2.0's "skipping cudagraphs
+// due to input mutation" is legacy-mutated-input; 2.1's, the same text, is not).
+func (s *scanner) superseded(i int, active []bool, torch modes.Version, haveTorch bool) bool {
 	for j, other := range s.rows {
-		if active[j] && other.Supersedes == s.rows[i].Code && s.hits[j].line == s.hits[i].line {
-			return true
+		if !active[j] || other.Supersedes != s.rows[i].Code || s.hits[j].line != s.hits[i].line {
+			continue
 		}
+		if haveTorch && s.rows[i].covers(torch) && !other.covers(torch) {
+			continue
+		}
+		return true
 	}
 	return false
 }
