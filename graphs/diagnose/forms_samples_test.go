@@ -42,6 +42,7 @@ var formSamples = []formSample{
 	{AllocatorIncompatible, "", "skipping cudagraphs due to cudagraph capture requires the caching allocator; current allocator is uncached"},
 	{DynamicShapeRerecord, "", "UserWarning: CUDAGraph supports dynamic shapes by recording a new graph for each distinct input size. Recording too many CUDAGraphs may lead to extra overhead. We have observed 51 distinct sizes."},
 	{DynamicShapeRerecord, "", "Recording cudagraph tree for symint key 10\nRecording cudagraph tree for symint key 11\nRecording cudagraph tree for symint key 12"},
+	{DynamicShapeRerecord, "", "recording cudagraph tree for 10\nrecording cudagraph tree for 11\nrecording cudagraph tree for 12"},
 	{StreamCaptureIllegal, "", "RuntimeError: CUDA error: operation not permitted when stream is capturing"},
 	{StreamCaptureIllegal, "", "RuntimeError: CUDA error: operation would make the legacy stream depend on a capturing blocking stream"},
 	{StreamCaptureIllegal, "", "RuntimeError: CUDA call failed: cudaErrorStreamCaptureUnsupported"},
@@ -50,10 +51,13 @@ var formSamples = []formSample{
 	{SkipCPUDevice, "", "skipping cudagraphs due to ['non-cuda device in graph']"},
 	{SkipMutatedInputs, "", "skipping cudagraphs due to mutated inputs (2 instances). Found from : "},
 	{SkipMutatedInputs, "", "skipping cudagraphs due to mutation on input. Found from : "},
+	{SkipMutatedInputs, "", "skipping cudagraphs due to input mutation"},
+	{SkipMutatedInputs, "", "skipping cudagraphs due to input storage mutation (1 instances). Found from:"},
 	{SkipMutatedInputs, "", "skipping cudagraphs due to ['mutated inputs']"},
 	{SkipMultipleDevices, "", "skipping cudagraphs due to multiple devices: device(type='cuda', index=0), device(type='cuda', index=1)"},
 	{SkipMultipleDevices, "", "skipping cudagraphs due to multple devices"},
 	{SkipMultipleDevices, "", "skipping cudagraphs due to multiple devices"},
+	{SkipMultipleDevices, "", "skipping cudagraphs due to multiple device indexes"},
 	{SkipMultipleDevices, "", "skipping cudagraphs due to ['multiple device indices without cudagraph_trees']"},
 	{SkipIncompatibleOp, "", "skipping cudagraphs due to incompatible op aten.nonzero.default. Found from : "},
 	{SkipIncompatibleOp, "", "skipping cudagraphs due to ['incompatible ops']"},
@@ -131,4 +135,6 @@ var formSamples = []formSample{
 	{BackendIgnoresInductorConfig, "", "cudagraphs backend ignoring extra kwargs {'options': {'trace.enabled': True}}"},
 	{SkipCPPWrapper, "", "skipping cudagraphs due to cpp wrapper enabled"},
 	{SkipCPPWrapper, "", "skipping cudagraphs due to cpp-wrapper does not support graph partition yet"},
+	// Appended, not in table order, so that the samples before keep their phrasings.
+	{SkipMutatedInputs, "", "skipping cudagraphs due to mutaton on input. Found from : "},
 }
