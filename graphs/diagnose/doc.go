@@ -536,6 +536,9 @@
 //   - libcuda-not-found: a paraphrase with "libcuda.so", as reports retell it
 //   - python-headers-missing: "Python.h: No such file or directory", 2.0–2.14
 //   - python-headers-missing: "'Python.h' file not found", 2.0–2.14
+//   - python-headers-missing: "include file 'Python.h' not found", 2.4–2.14
+//   - python-headers-missing: "include file 'pyconfig.h' not found", 2.4–2.14
+//   - python-headers-missing: "error C1083", 2.4–2.14
 //   - backend-ignores-inductor-config: "backend ignoring extra kwargs", 2.5–2.14
 //   - backend-ignores-inductor-config: "cudagraphs backend ignoring extra kwargs", 2.13–2.14
 //   - skip-cpp-wrapper: "skipping cudagraphs due to cpp wrapper enabled", 2.7–2.11
