@@ -52,14 +52,57 @@ func compileCutPatterns(pattern, lit string) cutPatterns {
 	return cp
 }
 
-// ellipsis is what a UI or a logger puts where it cut text out: "…" or three dots or
-// more.
-var ellipsis = regexp.MustCompile(`…|\.{3,}`)
+// ellipses returns where the first n ellipses of b are, leftmost first: what a UI or a
+// logger puts where it cut text out, "…" or three dots or more (as `…|\.{3,}` finds
+// them, without running an expression over every candidate line).
+func ellipses(b []byte, n int) [][2]int {
+	var out [][2]int
+	for i := 0; i < len(b) && len(out) < n; {
+		switch {
+		case b[i] == '.':
+			j := i + 1
+			for j < len(b) && b[j] == '.' {
+				j++
+			}
+			if j-i >= 3 {
+				out = append(out, [2]int{i, j})
+			}
+			i = j
+		case b[i] == 0xe2 && i+2 < len(b) && b[i+1] == 0x80 && b[i+2] == 0xa6: // "…"
+			out = append(out, [2]int{i, i + 3})
+			i += 3
+		default:
+			i++
+		}
+	}
+	return out
+}
 
-// lineHead is what may stand before a message on a line besides the heads cleanLine and
-// withoutLogHeader remove: pytest's "E" and the REPL's ">>> " (not its "... ", which an
-// ellipsis that crops a message would be read as).
-var lineHead = regexp.MustCompile(`^(?:E\s+|>>>\s+)+`)
+// withoutLineHead returns b without what may stand before a message on a line besides
+// the heads cleanLine and withoutLogHeader remove: pytest's "E" and the REPL's ">>> "
+// (not its "... ", which an ellipsis that crops a message would be read as), each
+// followed by white space, repeated.
+func withoutLineHead(b []byte) []byte {
+	for {
+		n := 0
+		switch {
+		case len(b) > 1 && b[0] == 'E':
+			n = 1
+		case len(b) > 3 && bytes.HasPrefix(b, []byte(">>>")):
+			n = 3
+		}
+		if n == 0 || !isSpace(b[n]) {
+			return b
+		}
+		for n < len(b) && isSpace(b[n]) {
+			n++
+		}
+		b = b[n:]
+	}
+}
+
+// isSpace reports whether c is white space as \s reads it.
+func isSpace(c byte) bool { return c == ' ' || c == '\t' || c == '\n' || c == '\f' || c == '\r' }
 
 // cutSides is one way a line's text may be cut: left is the text before the cut (nil
 // where the line starts cropped), right the text after it (nil where the line ends cut);
@@ -102,7 +145,7 @@ func nearStart(b []byte) []byte {
 // start (cropped, inside a word) and, where last is set (the input ends there), at its
 // end.
 func cutsOf(body []byte, last bool) []cutSides {
-	locs := ellipsis.FindAllIndex(body, maxCuts)
+	locs := ellipses(body, maxCuts)
 	var out []cutSides
 	prev := 0
 	for j, loc := range locs {
@@ -145,7 +188,7 @@ func cutsOf(body []byte, last bool) []cutSides {
 // row for ambiguity. It reports whether it recorded a hit.
 func (s *scanner) matchCut(k int, rows []int, last bool) bool {
 	e := s.entry(k)
-	body := lineHead.ReplaceAll(e.unquoted, nil)
+	body := withoutLineHead(e.unquoted)
 	var before []byte
 	if prev := s.entry(k - 1); prev != nil {
 		before = prev.squeezed
@@ -305,9 +348,19 @@ func (s *scanner) cutAfterLiteral(row *compiledRow, left []byte) bool {
 	return false
 }
 
-// overlapEnd returns the largest n <= most such that b ends with lit[:n].
+// overlapEnd returns the largest n <= most such that b ends with lit[:n]. Only an n
+// whose lit[n-1] is b's last byte is compared in full.
 func overlapEnd(b, lit []byte, most int) int {
+	if len(b) == 0 {
+		return 0
+	}
+	last := b[len(b)-1]
 	for n := min(most, len(b)); n > 0; n-- {
+		j := bytes.LastIndexByte(lit[:n], last)
+		if j < 0 {
+			return 0
+		}
+		n = j + 1
 		if bytes.HasSuffix(b, lit[:n]) {
 			return n
 		}
@@ -315,11 +368,21 @@ func overlapEnd(b, lit []byte, most int) int {
 	return 0
 }
 
-// overlapStart returns the largest m <= most such that b starts with lit's last m bytes.
+// overlapStart returns the largest m <= most such that b starts with lit's last m
+// bytes. Only an m whose lit[len(lit)-m] is b's first byte is compared in full.
 func overlapStart(b, lit []byte, most int) int {
-	for m := min(most, len(b)); m > 0; m-- {
-		if bytes.HasPrefix(b, lit[len(lit)-m:]) {
-			return m
+	if len(b) == 0 {
+		return 0
+	}
+	first := b[0]
+	for j := len(lit) - min(most, len(b)); j < len(lit); j++ {
+		k := bytes.IndexByte(lit[j:], first)
+		if k < 0 {
+			return 0
+		}
+		j += k
+		if bytes.HasPrefix(b, lit[j:]) {
+			return len(lit) - j
 		}
 	}
 	return 0

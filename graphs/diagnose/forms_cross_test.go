@@ -462,7 +462,7 @@ type releasePhrasing struct {
 // pytorch-release-notes/rel-YY-MM.html, "PyTorch container image version YY.MM is based
 // on …"): the phrasing writes the tag, and the test wants the release.
 func ngcTag(v modes.Version) string {
-	for _, t := range ngcReleases {
+	for _, t := range ngcReleasesTest {
 		if t.torch == v {
 			return t.tag
 		}
@@ -858,7 +858,7 @@ type ngcRelease struct {
 	torch modes.Version
 }
 
-var ngcReleases = []ngcRelease{
+var ngcReleasesTest = []ngcRelease{
 	{"25.12-py3", modes.Version{Major: 2, Minor: 10}},
 }
 

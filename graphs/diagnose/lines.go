@@ -42,13 +42,13 @@ func (s *scanner) splitLine(frag []byte) ([][]byte, bool) {
 	for len(text) > 0 {
 		i := bytes.IndexAny(text, "\r\n")
 		if i < 0 {
-			parts = append(parts, text)
+			parts = appendPart(parts, text, esc)
 			break
 		}
-		parts = append(parts, text[:i])
+		parts = appendPart(parts, text[:i], esc)
 		text = text[i+1:]
 	}
-	return parts, len(parts) > 1
+	return parts, esc || len(parts) > 1
 }
 
 // jsonEscaped reports whether b is a line of JSON whose strings carry escapes: a key
@@ -147,4 +147,14 @@ func hex4(b []byte) (rune, bool) {
 		}
 	}
 	return r, true
+}
+
+// appendPart appends a line of a split line, except the rest of a JSON line after its
+// string's last line (`","stream":"stderr",…}`): keys, no text of the log, and it would
+// stand between "Name: torch" and the version on the next JSON line.
+func appendPart(parts [][]byte, p []byte, esc bool) [][]byte {
+	if esc && len(parts) > 0 && len(p) > 0 && p[0] == '"' && (len(p) == 1 || p[1] == ',' || p[1] == '}') {
+		return parts
+	}
+	return append(parts, p)
 }

@@ -256,13 +256,17 @@ func (s *scanner) diagnosis() *Diagnosis {
 }
 
 // better reports whether row i gives a code's finding rather than row j: PyTorch's
-// text over a paraphrase, then an earlier line, or on the same line a row that covers
-// the release the log shows, then one that matched exactly over one that matched
-// only once quote marks were taken out (MSVC's "C1083: Cannot open include file:
-// 'Python.h': No such file or directory" holds gcc's wording between its quotes).
+// text over a paraphrase, a message's sentence over its trailing hint alone (Trailer),
+// then an earlier line, or on the same line a row that covers the release the log
+// shows, then one that matched exactly over one that matched only once quote marks
+// were taken out (MSVC's "C1083: Cannot open include file: 'Python.h': No such file or
+// directory" holds gcc's wording between its quotes).
 func (s *scanner) better(i, j int, torch modes.Version, haveTorch bool) bool {
 	if s.rows[i].Paraphrase != s.rows[j].Paraphrase {
 		return !s.rows[i].Paraphrase
+	}
+	if s.rows[i].Trailer != s.rows[j].Trailer {
+		return !s.rows[i].Trailer
 	}
 	if s.hits[i].line != s.hits[j].line {
 		return s.hits[i].line < s.hits[j].line
@@ -293,8 +297,12 @@ func (s *scanner) finding(i int, torch modes.Version, haveTorch bool) Finding {
 			rel = append(rel, v.String())
 		}
 	}
+	count := s.count[row.Code]
+	if count == 0 {
+		count = s.trailerCount[row.Code]
+	}
 	return Finding{Code: row.Code, Line: s.hits[i].line, Quote: s.hits[i].quote, Cause: cause,
-		Fix: fix, Note: note, Evidence: row.Evidence, Source: row.Source, Releases: rel, Count: s.count[row.Code], Match: s.hits[i].match}
+		Fix: fix, Note: note, Evidence: row.Evidence, Source: row.Source, Releases: rel, Count: count, Match: s.hits[i].match}
 }
 
 // cleanLine appends raw to dst without its line end, ANSI escape sequences, and, at

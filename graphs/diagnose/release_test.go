@@ -123,6 +123,26 @@ func TestOwnRelease(t *testing.T) {
 		{"other-package-nightly", "Pinning triton to a version prior to this change (such as `2.0.0.dev20221030`) workarounds this issue.", "", "another package's nightly, named earlier in the clause (pytorch#95775)"},
 		{"other-package-then-torch", "with triton 3.1 installed and torch 2.5.1 the kernel fails", "2.5", "torch named after the other package"},
 		{"upgraded-and-works", "I upgraded to torch 2.6 and it works", "", "a release moved to that works is another run's"},
+		// holdoutC1: a release named for a state, a bound, a document or a table's rating.
+		{"as-of", "but as of PyTorch 2.9, these features are not yet exposed through PyTorch’s Python APIs.", "", "the state of a release (NVIDIA's CUDA-graph guide)"},
+		{"as-of-torch", "As of torch 2.5 the option is on by default", "", "as of"},
+		{"starting-with", "Starting with PyTorch 2.6 the default changed", "", "starting with"},
+		{"requires-prose", "this feature requires PyTorch 2.4", "", "a requirement in prose"},
+		{"at-least", "you need at least torch 2.3 for this", "", "a minimum"},
+		{"plus-bound", "On PyTorch 2.3.0+, mode='reduceoverhead' is faster for small models;", "", "a minimum by '+' (theneuralbase.com)"},
+		{"or-later", "works on PyTorch 2.4 or later", "", "or later"},
+		{"broken-plus", `# DistributedDataParallel with compile(..., mode="max-autotune") broken in 2.5+`, "2.5", "a bound after a failure is the failing releases' (pytorch#140395)"},
+		{"fails-or-later", "torch.compile fails on torch 2.4 or later", "2.4", "likewise"},
+		{"and-up", "supported in torch 2.4 and up", "", "and up"},
+		{"onwards", "from PyTorch 2.4 onwards", "", "onwards"},
+		{"docs-title", "Otherwise the new torch logging system is similar and better documented torch._logging — PyTorch 2.1 documentation and has a graph break explainer", "", "a document's title (discuss.pytorch.org/t/181208)"},
+		{"release-notes", "# PyTorch 2.8.0 Release Notes", "", "a release's notes"},
+		{"status-cell", "| PyTorch 2.2.0 | active | — | — |", "", "a support matrix's row (errorcanon.top)"},
+		{"status-emoji", "| torch 2.6.0 | ✅ YES | Added Blackwell sm_120 support |", "", "a support matrix's row"},
+		{"env-table", "| PyTorch | 2.5.1 |", "2.5", "an environment table's row is the run's"},
+		{"env-table-named", "| torch 2.5.1 | cu124 |", "2.5", "a table cell that is no status"},
+		{"local-version", "On torch 2.3.0+cu121 compile fails", "2.3", "a local version is not a '+' bound"},
+		{"as-well", "I run torch 2.5 as well as triton 3.1", "2.5", "'as' alone is not 'as of'"},
 	}
 	tests = append(tests, severalReleases...)
 	for _, tt := range tests {

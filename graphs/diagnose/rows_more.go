@@ -158,6 +158,37 @@ func poolRows() []Signature {
 				"(wording of PR #176865, 2026-03; issue #176846)",
 			Decisive: "the warning line",
 		},
+		{
+			// The warning's hint alone (a wrapped warning whose first line is cut off,
+			// a note that quotes it): 2.1 named torch._inductor's function, 2.2–2.13
+			// torch.compiler's.
+			Code: TreesPendingBackward, Literal: "Consider running with torch.no_grad() or using torch._inductor.cudagraph_mark_step_begin()",
+			Trailer:  true,
+			Releases: modes.Minors(1, 1),
+			Cause:    pendingCause, Fix: pendingFix,
+			Evidence: modes.Source,
+			Source:   "torch/_inductor/cudagraph_trees.py check_warn_on_unable_to_start_executing @ pytorch/pytorch@8322ab8 (2.1-era)",
+			Decisive: "the hint after the warning's first sentence",
+		},
+		{
+			Code: TreesPendingBackward, Literal: "Consider running with torch.no_grad() or using torch.compiler.cudagraph_mark_step_begin()",
+			Trailer:  true,
+			Releases: modes.Minors(2, 13),
+			Cause:    pendingCause, Fix: pendingFix,
+			Evidence: modes.Source,
+			Source: "torch/_inductor/cudagraph_trees.py check_warn_on_unable_to_start_executing @ T2.2.2, T2.6.0; " +
+				"PR #176865 (2026-03) rewrote it",
+			Decisive: "the hint after the warning's first sentence",
+		},
+		{
+			Code: TreesPendingBackward, Literal: "still require backward. Ensure backward() is invoked or detach outputs",
+			Trailer:  true,
+			Releases: modes.Minors(14, 14),
+			Cause:    pendingCause, Fix: pendingFix,
+			Evidence: modes.Source,
+			Source:   "torch/_inductor/cudagraph_trees.py check_warn_on_unable_to_start_executing @ T2.14.0, Debian 2.14.1",
+			Decisive: "the hint after the warning's first sentence",
+		},
 	}
 }
 

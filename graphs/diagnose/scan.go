@@ -106,6 +106,8 @@ type table struct {
 	contexts []context // seen false
 	anchors  *anchorSet
 	uses     [][]anchorUse // by anchor index
+	// squeezed and folded find the rows' squeezed and folded literals in a line.
+	squeezed, folded literalSet
 }
 
 // sentenceLiteral is the text a row is matched by: its Literal, less a sentence's final
@@ -160,6 +162,13 @@ func compileTable() (table, error) {
 		b.anchors.add(a, anchorUse{kind: anchorDevice})
 	}
 	b.t.anchors, b.t.uses = newAnchorSet(b.anchors.anchors), b.anchors.uses
+	var err error
+	if b.t.squeezed, err = newLiteralSet(b.t.rows, func(r *compiledRow) []byte { return r.squeezed }); err != nil {
+		return table{}, err
+	}
+	if b.t.folded, err = newLiteralSet(b.t.rows, func(r *compiledRow) []byte { return r.folded }); err != nil {
+		return table{}, err
+	}
 	return b.t, nil
 }
 
@@ -355,20 +364,25 @@ type scanner struct {
 	rowLast  []int
 	count    map[Code]int
 	last     map[Code]int
-	line     int
-	vline    int // lines pushed, lines of a line that split counted apart (see splitLine)
-	split    []byte
-	text     bool
-	torch    versionFinder
-	rec      recoverer
-	devs     deviceCounter
-	ring     [ringSize]ringLine
-	n        int // ring entries pushed
-	joined   []byte
-	offsets  []int
-	joinedAt int // the entry s.joined was built around, -1 for none
-	first    int // the first entry in s.joined
-	lastHit  int // the last line a hit was recorded on
+	// trailerCount and trailerLast count the lines of rows marked Trailer apart, as
+	// count and last do the others'.
+	trailerCount map[Code]int
+	trailerLast  map[Code]int
+	line         int
+	vline        int // lines pushed, lines of a line that split counted apart (see splitLine)
+	split        []byte
+	text         bool
+	torch        versionFinder
+	rec          recoverer
+	devs         deviceCounter
+	ring         [ringSize]ringLine
+	n            int // ring entries pushed
+	joined       []byte
+	offsets      []int
+	joinedAt     int // the entry s.joined was built around, -1 for none
+	first        int // the first entry in s.joined
+	lastHit      int // the last line a hit was recorded on
+	matchCache       // what one pass found for the rows of the entries held
 	// rowIn and ctxIn hold, per row and per context, 1 + the ring entry that last
 	// listed it, so that a window lists each once however often its anchors recur.
 	rowIn, ctxIn []int
@@ -386,7 +400,9 @@ func newScanner() (*scanner, error) {
 	s := &scanner{t: &t, rows: t.rows, hits: make([]rowHit, len(t.rows)),
 		rowLines: make([]int, len(t.rows)), rowLast: make([]int, len(t.rows)),
 		count: map[Code]int{}, last: map[Code]int{}, joinedAt: -1,
-		rowIn: make([]int, len(t.rows)), ctxIn: make([]int, len(t.contexts))}
+		trailerCount: map[Code]int{}, trailerLast: map[Code]int{},
+		rowIn: make([]int, len(t.rows)), ctxIn: make([]int, len(t.contexts)),
+		matchCache: newMatchCache(len(t.rows))}
 	s.contexts = append([]context(nil), t.contexts...) // seen is per read
 	s.torch = newVersionFinder()
 	s.rec = newRecoverer()
@@ -726,20 +742,30 @@ func (s *scanner) matchRow(i, k int) {
 	// compile"); without regard to case only where the literal is not on the line as
 	// PyTorch prints it (a line with the literal intact was not retyped, and trying
 	// it again without case is what made dense logs slow).
-	if bytes.Contains(e.squeezed, row.squeezed) {
+	if s.squeezedHolds(i, k, e) {
 		if row.pattern == nil || s.matchNear(row.pattern, row.whole, e.unquoted, e.squeezed, row.squeezed, s.posOf(e)) ||
 			(row.patternSqueezed != nil && s.matchNear(row.patternSqueezed, row.whole, e.squeezed, e.squeezed, row.squeezed, nil)) {
 			s.hit(i, e, e.unquoted, Quoted)
 			return
 		}
 	}
-	if !exact && s.matchFolded(i, e) {
+	if !exact && s.matchFolded(i, k, e) {
 		return
 	}
 	s.matchWrapped(i, k)
 	if s.rowLast[i] != e.vline {
 		s.matchTruncated(i, e)
 	}
+}
+
+// squeezedHolds reports whether entry k (e) holds row i's squeezed literal in its
+// squeezed form: the rows' literals are looked for once an entry (literalSet).
+func (s *scanner) squeezedHolds(i, k int, e *ringLine) bool {
+	if s.sqFor != k+1 {
+		s.sqFor = k + 1
+		s.t.squeezed.mark(e.squeezed, s.sqAt, k+1)
+	}
+	return s.sqAt[i] == k+1
 }
 
 // posOf returns e.pos, made the first time a long entry needs it.
@@ -802,13 +828,17 @@ func cutEllipsis(b []byte) ([]byte, bool) {
 
 // matchFolded looks for row i's literal on entry e without regard to case (a message a
 // person retyped: "windows not yet supported for torch.compile"); it reports a match.
-func (s *scanner) matchFolded(i int, e *ringLine) bool {
+func (s *scanner) matchFolded(i, k int, e *ringLine) bool {
 	row := &s.rows[i]
 	if !e.foldedOK {
 		e.folded, e.foldedOK = append(e.folded[:0], e.squeezed...), true
 		lower(e.folded)
 	}
-	if !bytes.Contains(e.folded, row.folded) {
+	if s.foldFor != k+1 {
+		s.foldFor = k + 1
+		s.t.folded.mark(e.folded, s.foldAt, k+1)
+	}
+	if s.foldAt[i] != k+1 {
 		return false
 	}
 	if row.patternFold != nil && !s.matchNear(row.patternFold, row.whole, e.unquoted, e.folded, row.folded, s.posOf(e)) &&
@@ -875,9 +905,9 @@ func (s *scanner) matchWrapped(i, k int) {
 	row := &s.rows[i]
 	s.join(k)
 	first := s.first
-	at := bytes.Index(s.joined, row.squeezed)
 	s.wrapFailed = slices.DeleteFunc(s.wrapFailed, func(t wrapTry) bool { return t.to < k })
-	for at >= 0 {
+	for _, o := range occurrencesOf(s.joinOcc, i) {
+		at := o.at
 		start, end := s.lineOf(at), s.lineOf(at+len(row.squeezed)-1)
 		if start == end && row.tail && end+1 < len(s.offsets) {
 			end++ // the literal is whole on a line, the rest of the pattern on the next
@@ -891,11 +921,6 @@ func (s *scanner) matchWrapped(i, k int) {
 				s.wrapFailed = append(s.wrapFailed, try)
 			}
 		}
-		next := bytes.Index(s.joined[at+1:], row.squeezed)
-		if next < 0 {
-			return
-		}
-		at += 1 + next
 	}
 }
 
@@ -959,6 +984,7 @@ func (s *scanner) join(k int) {
 		s.joined = append(s.joined, e.squeezed...)
 		s.offsets = append(s.offsets, len(s.joined))
 	}
+	s.joinOcc = s.t.squeezed.occurrences(s.joinOcc, s.joined)
 }
 
 // lineOf returns the index (from the first joined entry) of the entry holding byte
@@ -987,13 +1013,46 @@ func (s *scanner) wrappedHit(i, from, to int) bool {
 		if (ext[0] != 0 && !s.textAt(a)) || (ext[1] != 0 && !s.textAt(b)) {
 			continue
 		}
-		spaced := s.spacedLines(a, b)
-		if (row.pattern.Match(spaced) || row.pattern.Match(s.tightLines(a, b))) && !s.withinOneLine(row, a, b) {
-			s.hit(i, s.entry(a), spaced, Wrapped)
+		if (s.linesMatch(row.pattern, a, b, false) || s.linesMatch(row.pattern, a, b, true)) && !s.withinOneLine(row, a, b) {
+			s.hit(i, s.entry(a), s.spacedLines(a, b), Wrapped)
 			return true
 		}
 	}
 	return false
+}
+
+// linesKey is a pattern run on entries a..b joined with spaces or, tight, with nothing.
+type linesKey struct {
+	re    *regexp.Regexp
+	a, b  int
+	tight bool
+}
+
+// linesMatch reports whether re matches entries a..b joined (spacedLines, or tightLines
+// where tight is set), remembered while the entries are held: rows that share a
+// Pattern (a message retold, one row per literal) and the spans of the entries after
+// ask the same again (BenchmarkShapes/wrapped: prose wrapped at 72 columns, a message in
+// each paragraph, read at 0.3 MB/s).
+func (s *scanner) linesMatch(re *regexp.Regexp, a, b int, tight bool) bool {
+	if s.linesFor != s.n {
+		s.linesFor = s.n
+		for key := range s.linesMemo {
+			if key.a <= s.n-ringSize-1 {
+				delete(s.linesMemo, key)
+			}
+		}
+	}
+	key := linesKey{re, a, b, tight}
+	if v, ok := s.linesMemo[key]; ok {
+		return v
+	}
+	text := s.spacedLines(a, b)
+	if tight {
+		text = s.tightLines(a, b)
+	}
+	v := re.Match(text)
+	s.linesMemo[key] = v
+	return v
 }
 
 // withinOneLine reports whether row's pattern matches one of the lines a..b alone: then
@@ -1001,7 +1060,7 @@ func (s *scanner) wrappedHit(i, from, to int) bool {
 // names the literal above an error line is not the start of the error's message).
 func (s *scanner) withinOneLine(row *compiledRow, a, b int) bool {
 	for j := a; j <= b; j++ {
-		if row.pattern.Match(s.spacedLines(j, j)) {
+		if s.linesMatch(row.pattern, j, j, false) {
 			return true
 		}
 	}
@@ -1053,9 +1112,13 @@ func (s *scanner) hit(i int, e *ringLine, text []byte, m Match) {
 		s.rowLines[i]++
 	}
 	code := s.rows[i].Code
-	if s.last[code] != e.vline {
-		s.last[code] = e.vline
-		s.count[code]++
+	count, last := s.count, s.last
+	if s.rows[i].Trailer {
+		count, last = s.trailerCount, s.trailerLast
+	}
+	if last[code] != e.vline {
+		last[code] = e.vline
+		count[code]++
 	}
 }
 

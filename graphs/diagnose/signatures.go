@@ -46,6 +46,12 @@ type Signature struct {
 	// report's title, a README's warning), not PyTorch's text; its hits are
 	// Paraphrased, and a row of the same code that matches PyTorch's text wins.
 	Paraphrase bool
+	// Trailer marks a row that matches only the hint PyTorch puts after a message's
+	// first sentence ("To prevent overwriting, clone the tensor outside of
+	// torch.compile() …"), for a text that quotes the hint without the sentence. A row
+	// of the same code that matches the sentence wins, and the hint's lines are counted
+	// only when no such row matched (the hint then belongs to the message above it).
+	Trailer bool
 }
 
 // ReleaseFix is a fix for the releases it names.
@@ -305,6 +311,41 @@ func runtimeRows() []Signature {
 			Source: "torch/_inductor/cudagraph_trees.py dealloc_current_path_weakrefs @ T2.2.2, " +
 				"format_dealloc_msg @ T2.6.0, T2.14.0 (same first sentence; 2.1 not read)",
 			Decisive: "the line with the RuntimeError's first sentence",
+		},
+		{
+			// The RuntimeError's hint alone, as notes and READMEs quote it without the
+			// first sentence (openpi_duquant's TORCH_COMPILE_ERROR_FIX.md): 2.1 ends it
+			// "… torch.compile() before running the model again.", 2.2–2.13 "…
+			// torch.compile() or call torch.compiler.cudagraph_mark_step_begin() before
+			// each model invocation."; both begin with the literal.
+			Code: OverwrittenOutput, Literal: "To prevent overwriting, clone the tensor outside of torch.compile()",
+			Trailer:  true,
+			Releases: modes.Minors(1, 13),
+			Cause: "code read a tensor that a cudagraph-tree function returned after a later call of " +
+				"the compiled function (a new generation) had reused its memory (the text shows the " +
+				"RuntimeError's hint: its first sentence is \"accessing tensor output of CUDAGraphs that " +
+				"has been overwritten by a subsequent run\")",
+			Fix:      plannerFix(OverwrittenOutput, "cudagraph trees", 13),
+			Evidence: modes.Source,
+			Source: "torch/_inductor/cudagraph_trees.py dealloc_current_path_weakrefs @ pytorch/pytorch@8322ab8 " +
+				"(2.1-era: \"… before running the model again.\"), @ T2.2.2 and format_dealloc_msg @ T2.6.0 " +
+				"(\"… or call torch.compiler.cudagraph_mark_step_begin() before each model invocation.\"); " +
+				"PR #188078 (2.14 release notes) rewrote it",
+			Decisive: "the hint after the RuntimeError's first sentence",
+		},
+		{
+			Code: OverwrittenOutput, Literal: "To prevent overwriting, call torch.compiler.cudagraph_mark_step_begin() before each model invocation",
+			Trailer:  true,
+			Releases: modes.Minors(14, 14),
+			Cause: "code read a tensor that a cudagraph-tree function returned after a later call of " +
+				"the compiled function (a new generation) had reused its memory (the text shows the " +
+				"RuntimeError's hint: its first sentence is \"accessing tensor output of CUDAGraphs that " +
+				"has been overwritten by a subsequent run\")",
+			Fix:      plannerFix(OverwrittenOutput, "cudagraph trees", 14),
+			Evidence: modes.Source,
+			Source: "torch/_inductor/cudagraph_trees.py format_dealloc_msg @ T2.14.0, Debian 2.14.1 " +
+				"(PR #188078 added triton.cudagraph_trees_generation_cloning, which the hint names)",
+			Decisive: "the hint after the RuntimeError's first sentence",
 		},
 		{
 			Code: OverwrittenOutput, Literal: "accessing gradient tensor output of CUDAGraphs that has been overwritten",

@@ -75,21 +75,24 @@ func (r *reader) indexDef(s, fn *stmt, inClass bool) {
 }
 
 func (r *reader) indexAssign(s *stmt) {
-	for _, t := range s.targets {
-		n := r.lastName(t)
-		if n != "" && s.value != nil && (s.value.kind != call || returnsOf(s.value) != "" || r.getterDefault(s.value) != nil) && len(r.assigned[n]) < maxAssigned {
-			r.assigned[n] = append(r.assigned[n], s.value)
-		}
-		r.candidate(n, s.value)
-		r.flow(n, s.value)
-		if r.isCompileRef(s.value) && t.kind == name {
-			r.aliases[t.name] = "torch.compile"
-		}
-		d := dictValue(s.value)
-		if _, ok := dictPairs(d); ok && (t.kind == name || t.kind == attr) {
-			r.dicts[n] = d
-			r.indexDict(d, n)
-		}
+	eachTarget(s, func(t, v *expr) { r.indexTarget(t, v) })
+}
+
+// indexTarget indexes the assignment of v to one target t.
+func (r *reader) indexTarget(t, v *expr) {
+	n := r.lastName(t)
+	if n != "" && v != nil && (v.kind != call || returnsOf(v) != "" || r.getterDefault(v) != nil) && len(r.assigned[n]) < maxAssigned {
+		r.assigned[n] = append(r.assigned[n], v)
+	}
+	r.candidate(n, v)
+	r.flow(n, v)
+	if r.isCompileRef(v) && t.kind == name {
+		r.aliases[t.name] = "torch.compile"
+	}
+	d := dictValue(v)
+	if _, ok := dictPairs(d); ok && (t.kind == name || t.kind == attr) {
+		r.dicts[n] = d
+		r.indexDict(d, n)
 	}
 }
 

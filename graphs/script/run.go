@@ -9,9 +9,30 @@ import (
 
 // run runs a block of statements in order (see [Read] for the order inferred).
 func (r *reader) run(stmts []*stmt) {
-	for _, s := range stmts {
+	for i, s := range stmts {
 		r.stmt(s)
+		if ends(s) && i+1 < len(stmts) {
+			// What follows in the block never runs (unseen4 w10: litgpt's
+			// `raise NotImplementedError` before its torch.compile): it is read, so
+			// its sites and globals are listed, under a guard that says so.
+			r.guards = append(r.guards, guard{text: fmt.Sprintf("after %s (line %d), which leaves the block: never runs", s.name, int(s.line)), off: true})
+			r.run(stmts[i+1:])
+			r.guards = r.guards[:len(r.guards)-1]
+			return
+		}
 	}
+}
+
+// ends reports whether s always leaves its block: raise, return, break, continue.
+func ends(s *stmt) bool {
+	if s.kind != simpleStmt {
+		return false
+	}
+	switch s.name {
+	case "raise", "return", "break", "continue":
+		return true
+	}
+	return false
 }
 
 func (r *reader) stmt(s *stmt) {
@@ -536,24 +557,32 @@ func (r *reader) assign(s *stmt) {
 		return
 	}
 	for _, t := range s.targets {
-		if q := r.qual(t); strings.HasPrefix(q, inductorConfig+".") {
-			r.global(int(t.line), strings.TrimPrefix(q, inductorConfig+"."), s.value, "assign")
-			continue
-		} else if strings.HasPrefix(q, dynamoConfig+".") {
-			r.dynamoGlobal(int(t.line), q, s.value)
-			continue
+		if _, ok := unpackPairs(t, s.value); ok {
+			r.workloadAssign(t, s.value) // what reaches the tuple reaches each name, as before: the workload over-approximates
 		}
-		if t.kind == subscript && r.qual(t.x) == "os.environ" {
-			if k, ok := r.literalStr(t.index); ok {
-				r.setEnv(int(t.line), k, s.value, "environ")
-			}
-			continue
-		}
-		r.workloadAssign(t, s.value)
-		r.dictAssign(t, s.value)
-		r.bind(r.lastName(t), s.value)
-		r.noteKill(t, s.value)
 	}
+	eachTarget(s, r.assignTarget)
+}
+
+// assignTarget runs the assignment of v to one target t.
+func (r *reader) assignTarget(t, v *expr) {
+	if q := r.qual(t); strings.HasPrefix(q, inductorConfig+".") {
+		r.global(int(t.line), strings.TrimPrefix(q, inductorConfig+"."), v, "assign")
+		return
+	} else if strings.HasPrefix(q, dynamoConfig+".") {
+		r.dynamoGlobal(int(t.line), q, v)
+		return
+	}
+	if t.kind == subscript && r.qual(t.x) == "os.environ" {
+		if k, ok := r.literalStr(t.index); ok {
+			r.setEnv(int(t.line), k, v, "environ")
+		}
+		return
+	}
+	r.workloadAssign(t, v)
+	r.dictAssign(t, v)
+	r.bind(r.lastName(t), v)
+	r.noteKill(t, v)
 }
 
 // bind records that n names a compiled function, a partial of torch.compile or a

@@ -152,14 +152,14 @@ func (r *reader) scopeBlock(stmts []*stmt, fn, cls *stmt) {
 			r.scopeBlock(s.body, s, nil)
 			continue
 		case assignStmt, annAssignStmt:
-			for _, t := range s.targets {
+			eachTarget(s, func(t, v *expr) {
 				k, ok := r.targetKey(t, fn, cls)
-				r.scopeAssign(k, ok, s.value, fn)
+				r.scopeAssign(k, ok, v, fn)
 				if ok {
-					r.scopeDict(k, s.value)
+					r.scopeDict(k, v)
 				}
-				r.scopeItem(t, s.value, fn)
-			}
+				r.scopeItem(t, v, fn)
+			})
 		case loopStmt:
 			if len(s.targets) == 1 && s.targets[0].kind == name && len(s.exprs) > 0 {
 				if k, ok := r.targetKey(s.targets[0], fn, cls); ok {

@@ -110,6 +110,15 @@ def setup(run_mode):
         opts = {}
     return torch.compile(m, **opts)
 `, []string{"'openvino'", "'inductor'"}, "options differs between the dicts that reach this site"},
+		{"dynamic-absent-by-release", `import torch
+def build(fast):
+    if fast:
+        kw = {"mode": "max-autotune", "dynamic": True}
+    else:
+        kw = {"mode": "default"}
+    return torch.compile(f, **kw)
+build(x)
+`, nil, "dynamic differs between the dicts that reach this site: True (line 4), not given (the default: False on 2.0, None from 2.1) (line 6)"},
 		{"dead-first-dict", `import torch
 def init(cfg):
     opts = {}
