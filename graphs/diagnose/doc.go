@@ -414,7 +414,7 @@
 // Every row, by code: the text it matches and the releases known to print it (sources
 // in [Signatures]; generated from the table and checked by TestDocWordings).
 //
-//   - trees-user-thread-tls: "assert torch._C._is_key_in_tls(attr_name)", 2.0–2.13
+//   - trees-user-thread-tls: "assert torch._C._is_key_in_tls(attr_name)", 2.1–2.13
 //   - trees-user-thread-tls: a paraphrase with "different thread", as reports retell it
 //   - trees-user-thread-tls: a paraphrase with "multiple thread", as reports retell it
 //   - trees-user-thread-tls: a paraphrase with "separate thread", as reports retell it
@@ -425,15 +425,15 @@
 //   - trees-user-thread-tls: a paraphrase with "multi-thread", as reports retell it
 //   - trees-user-thread-tls: a paraphrase with "Multithread", as reports retell it
 //   - trees-user-thread-tls: a paraphrase with "Multi-thread", as reports retell it
-//   - trees-concurrent-callers: "beginAllocateToPool: already recording to mempool_id", 2.0–2.13
-//   - trees-concurrent-callers: "Offset increment outside graph capture encountered unexpectedly.", 2.0–2.13
+//   - trees-concurrent-callers: "beginAllocateToPool: already recording to mempool_id", 2.1–2.13
+//   - trees-concurrent-callers: "Offset increment outside graph capture encountered unexpectedly.", 2.1–2.13
 //   - trees-concurrent-callers: "tensor(s) in the cudagraph pool not tracked as outputs", 2.11–2.13
 //   - trees-concurrent-callers: "are in the cudagraph pool but not accounted for as an output of cudagraph trees", 2.1–2.10
 //   - legacy-static-input-moved: "assert dst.data_ptr() == src.data_ptr()", 2.0–2.13
 //   - legacy-static-input-moved: "to have same data_ptr, got", 2.14
 //   - legacy-mutated-input: "skipping cudagraphs due to input mutation", 2.0
-//   - legacy-mutated-input: "skipping cudagraphs due to mutated inputs", 2.6–2.14
-//   - legacy-mutated-input: "'mutated inputs'", 2.1–2.5
+//   - legacy-mutated-input: "skipping cudagraphs due to mutated inputs", 2.3–2.14
+//   - legacy-mutated-input: "'mutated inputs'", 2.2
 //   - overwritten-output: "accessing tensor output of CUDAGraphs that has been overwritten by a subsequent run", 2.1–2.14
 //   - overwritten-output: "To prevent overwriting, clone the tensor outside of torch.compile()" (the hint alone), 2.1–2.13
 //   - overwritten-output: "To prevent overwriting, call torch.compiler.cudagraph_mark_step_begin() before each model invocation" (the hint alone), 2.14
@@ -452,26 +452,30 @@
 //   - allocator-incompatible: a paraphrase with "checkPoolLiveAllocations", as reports retell it
 //   - allocator-incompatible: "Attempting uncaptured free of a captured allocation with address", 2.1–2.14
 //   - allocator-incompatible: "cudagraph capture requires the caching allocator; current allocator is uncached", 2.14
-//   - dynamic-shape-rerecord: "CUDAGraph supports dynamic shapes by recording a new graph for each distinct input size", 2.6–2.14
-//   - dynamic-shape-rerecord: "cudagraph tree for symint key", 2.1–2.14
+//   - dynamic-shape-rerecord: "CUDAGraph supports dynamic shapes by recording a new graph for each distinct input size", 2.5–2.14
+//   - dynamic-shape-rerecord: "recording cudagraph tree for ", 2.1–2.2
+//   - dynamic-shape-rerecord: "cudagraph tree for symint key", 2.3–2.14
 //   - skip-cpu-device: "due to cpu device", 2.3–2.14
-//   - skip-cpu-device: "'non-cuda device in graph'", 2.1–2.2
+//   - skip-cpu-device: "'non-cuda device in graph'", 2.2
 //   - skip-mutated-inputs: "due to mutated inputs (", 2.4–2.14
+//   - skip-mutated-inputs: "skipping cudagraphs due to input mutation", 2.1
+//   - skip-mutated-inputs: "input storage mutation (", 2.14
 //   - skip-mutated-inputs: "skipping cudagraphs due to mutation on input", 2.3
-//   - skip-mutated-inputs: "'mutated inputs'", 2.1–2.2
+//   - skip-mutated-inputs: "'mutated inputs'", 2.2
 //   - skip-multiple-devices: "due to multiple devices:", 2.3–2.14
 //   - skip-multiple-devices: "skipping cudagraphs due to multple devices", 2.0
-//   - skip-multiple-devices: "skipping cudagraphs due to multiple devices", 2.0
-//   - skip-multiple-devices: "'multiple device indices without cudagraph_trees'", 2.1–2.2
-//   - skip-incompatible-op: "due to incompatible op", 2.6–2.14
-//   - skip-incompatible-op: "'incompatible ops'", 2.1–2.5
+//   - skip-multiple-devices: "skipping cudagraphs due to multiple devices", 2.0–2.1
+//   - skip-multiple-devices: "skipping cudagraphs due to multiple device indexes", 2.1
+//   - skip-multiple-devices: "'multiple device indices without cudagraph_trees'", 2.2
+//   - skip-incompatible-op: "due to incompatible op", 2.3–2.14
+//   - skip-incompatible-op: "'incompatible ops'", 2.2–2.5
 //   - skip-incompatible-op: "index put with accumulate", 2.2–2.7
 //   - skip-incompatible-op: "deterministic index put", 2.2–2.7
-//   - skip-incompatible-op: "control flow operator: torch.", 2.6–2.13
+//   - skip-incompatible-op: "control flow operator: torch.", 2.3–2.13
 //   - skip-incompatible-op: "control flow operator: torch.", 2.14
 //   - skip-incompatible-op: "index_put_ fallback with boolean indexing is not compatible with CUDA graphs", 2.11–2.14
-//   - skip-dynamic-graphs: "graph with symbolic shapes inputs and config.triton.cudagraph_skip_dynamic_graphs=True", 2.6–2.14
-//   - skip-non-tensor-inputs: "'non-Tensor inputs'", 2.1–2.14
+//   - skip-dynamic-graphs: "graph with symbolic shapes inputs and config.triton.cudagraph_skip_dynamic_graphs=True", 2.4–2.14
+//   - skip-non-tensor-inputs: "'non-Tensor inputs'", 2.2–2.14
 //   - stream-capture-illegal: "operation not permitted when stream is capturing", 2.1–2.14
 //   - stream-capture-illegal: "operation would make the legacy stream depend on a capturing blocking stream", 2.1–2.14
 //   - stream-capture-illegal: "cudaErrorStreamCaptureUnsupported", 2.1–2.14
@@ -497,9 +501,9 @@
 //   - unknown-global: "KeyError: '", 2.0–2.5
 //   - trees-untracked-pool-tensors: "tensor(s) in the cudagraph pool not tracked as outputs", 2.11–2.14
 //   - trees-untracked-pool-tensors: "are in the cudagraph pool but not accounted for as an output of cudagraph trees", 2.1–2.10
-//   - trees-static-input-changed: "static input data pointer changed", 2.1–2.14
+//   - trees-static-input-changed: "static input data pointer changed", 2.4–2.14
 //   - trees-static-input-changed: "assert data_ptr == new_inputs[idx].data_ptr()", 2.1–2.3
-//   - trees-input-deallocated: "graph recording observed an input tensor deallocate during graph", 2.6–2.14
+//   - trees-input-deallocated: "graph recording observed an input tensor deallocate during graph", 2.1–2.14
 //   - trees-rerecord-limit: "exceeding max re-recording limit", 2.5–2.14
 //   - trees-pending-backward: "of CUDAGraphs because of pending, uninvoked backwards", 2.1–2.13
 //   - trees-pending-backward: "Unable to hit fast path of CUDAGraphs because outputs from a previous step still require backward", 2.14
@@ -568,9 +572,9 @@
 //   - gpu-too-old-for-triton: "which is too old to be supported by the triton GPU compiler", 2.0–2.14
 //   - cxx-compiler-missing: "No working C++ compiler found in torch._inductor.config.cpp.cxx", 2.0–2.14
 //   - cxx-compiler-missing: "Compiler: ", 2.5–2.14
-//   - no-valid-autotune-choices: "please consider adding ATEN into max_autotune_", 2.6–2.14
-//   - no-valid-autotune-choices: "please consider adding ATEN into max_autotune_", 2.6–2.14
-//   - max-autotune-gemm-off: "enough SMs to use max_autotune_gemm", 2.6–2.14
+//   - no-valid-autotune-choices: "please consider adding ATEN into max_autotune_", 2.5–2.14
+//   - no-valid-autotune-choices: "please consider adding ATEN into max_autotune_", 2.1–2.14
+//   - max-autotune-gemm-off: "enough SMs to use max_autotune_gemm", 2.1–2.14
 //   - max-autotune-gemm-off: "GPU arch does not support max_autotune_gemm mode usage", 2.6–2.14
 //   - libcuda-not-found: "cannot find -lcuda", 2.0–2.14
 //   - libcuda-not-found: "libcuda.so cannot found", 2.1–2.14

@@ -158,3 +158,22 @@ func appendPart(parts [][]byte, p []byte, esc bool) [][]byte {
 	}
 	return append(parts, p)
 }
+
+// stripEscapes removes ANSI escape sequences from b, in place, so that the prefilter
+// finds an anchor that colour codes cut ("\x1b[1;31mKeyError\x1b[0m: 'k'"); a line
+// without ESC is returned as it is after one byte scan.
+func stripEscapes(b []byte) []byte {
+	i := bytes.IndexByte(b, 0x1b)
+	if i < 0 {
+		return b
+	}
+	out := b[:i]
+	for ; i < len(b); i++ {
+		if b[i] == 0x1b {
+			i += escapeLen(b[i:]) - 1
+			continue
+		}
+		out = append(out, b[i])
+	}
+	return out
+}

@@ -78,7 +78,7 @@ func poolRows() []Signature {
 		},
 		{
 			Code: TreesStaticInputChanged, Literal: "static input data pointer changed",
-			Releases: modes.Minors(1, 14),
+			Releases: modes.Minors(4, 14),
 			Cause:    staticCause, Fix: staticFix,
 			Evidence: modes.Source,
 			Source: "torch/_inductor/cudagraph_utils.py CheckInvariantStatus.StaticInputIdxMismatch and " +
@@ -99,7 +99,7 @@ func poolRows() []Signature {
 		},
 		{
 			Code: TreesInputDeallocated, Literal: "graph recording observed an input tensor deallocate during graph",
-			Releases: modes.Minors(6, 14),
+			Releases: modes.Minors(1, 14),
 			Cause: "while cudagraph trees recorded this graph an input tensor was freed, and on a " +
 				"later replay the same input was still alive, so replay would overwrite memory a " +
 				"live tensor uses (an input whose lifetime differs between calls, as with a compiled " +
@@ -391,7 +391,7 @@ func setupRows() []Signature {
 		},
 		{
 			Code: UnsupportedPython, Literal: "torch.compile is not supported on Python",
-			Pattern:  `torch\.compile is not supported on Python (?:3\.\d+\+|built with GIL disabled)`,
+			Pattern:  `torch\.compile is not supported on Python (?:3\.\d+\+|(?:< 3\.\d+\.\d+ )?built with GIL disabled)`,
 			Releases: modes.Minors(6, 14),
 			Cause:    "this torch release's torch.compile refuses the running Python (too new, or built without the GIL)",
 			Fix:      fixPython,

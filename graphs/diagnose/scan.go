@@ -26,15 +26,17 @@ const (
 	// Wrapped: the text runs over two or three lines, as a terminal or a page wraps
 	// it, found with the lines joined (white space ignored).
 	Wrapped Match = "wrapped"
-	// Truncated: a line ends with the first two thirds or more of a long message (40
-	// characters or more, squeezed) and the rest is missing, as a title or a summary cuts
-	// it ("… that has been overwritten", "… by a subsequent..."), or starts with an
-	// ellipsis and the last two thirds or more. Rows with a Pattern, which checks text
-	// beyond the literal, are not found this way, but where the input ends inside the
-	// message of a raise line in torch's source (matchCutRaise). The general cut rule
-	// (matchCut) reports the same kind for a message cut by an ellipsis, cropped at its
-	// start or cut at the input's end inside a row's text, any row: JSON's "match" stays
-	// "truncated" for all of them, and the text output says the text was cut or cropped.
+	// Truncated: a message cut or cropped, found by what is left of it. One mechanism
+	// (cut.go: a line's cuts, cutFits) holds two rules. The short-cut rule (shortFits):
+	// a line ends with the first two thirds or more of a long message (40 characters or
+	// more, squeezed) and the rest is missing, as a title or a summary cuts it ("… that
+	// has been overwritten", "… by a subsequent..."), or starts with an ellipsis and the
+	// last two thirds or more; rows with a Pattern, which checks text beyond the literal,
+	// are not found this way. The general rule (matchCut): a message cut by an ellipsis,
+	// cropped at its start or cut at the input's end inside a row's text, any row, when
+	// the rows it fits are of one code. A raise line in torch's source cut where the
+	// input ends is matchCutRaise's. JSON's "match" is "truncated" for all of them, and
+	// the text output says the text was cut or cropped.
 	Truncated Match = "truncated"
 	// Paraphrased: the line says what PyTorch's message says in other words, by a row
 	// whose Paraphrase is set ("Python 3.11 is not supported for torch.compile" for
@@ -60,8 +62,9 @@ type compiledRow struct {
 	// be so rewritten.
 	patternSqueezed, patternSqueezedFold *regexp.Regexp
 	// tail reports whether the pattern goes on after the literal, so that a line
-	// with the literal may hold the rest of the pattern on the next line.
-	tail bool
+	// with the literal may hold the rest of the pattern on the next line; lead, whether
+	// it starts before the literal, so that the line before may hold its start.
+	tail, lead bool
 	// whole says the pattern has an assertion of the text's start or end, so it is run
 	// on the whole window, never on a span around the literal (matchNear).
 	whole    bool
@@ -219,6 +222,7 @@ func (b *tableBuilder) pattern(row *compiledRow, i int) error {
 	end := sig.Literal[max(0, len(sig.Literal)-6):]
 	row.whole = wholeText(pattern)
 	row.tail = !strings.HasSuffix(sig.Pattern, "$") && !strings.HasSuffix(sig.Pattern, regexp.QuoteMeta(end))
+	row.lead = !strings.HasPrefix(pattern, regexp.QuoteMeta(strings.TrimSpace(sig.Literal)))
 	row.cut = compileCutPatterns(pattern, string(row.literal))
 	return nil
 }
@@ -467,7 +471,7 @@ func hasText(b []byte) bool {
 // push adds a window to the ring and matches the one two windows back.
 func (s *scanner) push(frag, carry []byte, lineStart bool) {
 	e := &s.ring[s.n%ringSize]
-	e.raw = normalize(append(append(e.raw[:0], carry...), frag...))
+	e.raw = stripEscapes(normalize(append(append(e.raw[:0], carry...), frag...)))
 	if lineStart {
 		s.vline++
 	}
@@ -558,9 +562,6 @@ const (
 	minCutLogged = 20
 )
 
-// pytestE is pytest's mark in front of an error line ("E       RuntimeError: …").
-var pytestE = regexp.MustCompile(`^\s*E\s+`)
-
 // matchCutRaise matches the input's last line with text when it is a raise statement
 // of a torch frame, or an exception line, cut inside its message: the rows whose
 // literal starts with what is left of the message (12 characters or more without
@@ -618,7 +619,7 @@ func (s *scanner) cutMessage(k int, lineStart bool, text []byte) (msg []byte, lo
 		body = withoutLogHeader(text)
 	}
 	logged = len(body) < len(text)
-	body = pytestE.ReplaceAll(body, nil)
+	body = withoutLineHead(bytes.TrimLeft(body, " \t\n\f\r"))
 	if m := cutRaised.FindSubmatch(body); m != nil {
 		return squeeze(nil, m[1]), false
 	}
@@ -710,7 +711,7 @@ func (s *scanner) process(k int) {
 	if e.kinds&(1<<anchorRecover) != 0 || s.rec.call != nil {
 		s.rec.window(text, e.lineStart, e.line)
 	}
-	s.seeContexts(e.ctxs, text)
+	s.seeContexts(k, e.ctxs, text)
 	for _, i := range e.rows {
 		s.matchRow(i, k)
 	}
@@ -719,13 +720,25 @@ func (s *scanner) process(k int) {
 	}
 }
 
-// seeContexts marks the contexts ctxs (indexes) that text matches as seen.
-func (s *scanner) seeContexts(ctxs []int, text []byte) {
+// seeContexts marks the contexts ctxs (indexes) that text, entry k's, matches as seen,
+// or that entry k and the next match joined: a frame line that a terminal or a page
+// wrapped ("…/_config_module.py", line 3" / "21, in __getattr__").
+func (s *scanner) seeContexts(k int, ctxs []int, text []byte) {
 	for _, c := range ctxs {
-		if !s.contexts[c].seen && s.contexts[c].re.Match(text) {
+		if !s.contexts[c].seen && (s.contexts[c].re.Match(text) || s.contextWrapped(c, k)) {
 			s.contexts[c].seen = true
 		}
 	}
+}
+
+// contextWrapped reports whether context c matches entries k and k+1 joined, with a
+// space or without, where k+1 starts a line with text.
+func (s *scanner) contextWrapped(c, k int) bool {
+	if !s.textAt(k) || !s.textAt(k+1) || !s.breaksLine(k, k+1) {
+		return false
+	}
+	re := s.contexts[c].re
+	return re.Match(s.spacedLines(k, k+1)) || re.Match(s.tightLines(k, k+1))
 }
 
 // matchRow tries row i on entry k: exact, then quoted, then wrapped with its
@@ -754,7 +767,7 @@ func (s *scanner) matchRow(i, k int) {
 	}
 	s.matchWrapped(i, k)
 	if s.rowLast[i] != e.vline {
-		s.matchTruncated(i, e)
+		s.matchShortCut(i, e)
 	}
 }
 
@@ -777,53 +790,6 @@ func (s *scanner) posOf(e *ringLine) []int32 {
 		e.pos, e.posOK = squeezedPos(e.pos, e.unquoted), true
 	}
 	return e.pos
-}
-
-// minTruncated is the shortest literal (squeezed) that may be found cut short.
-const minTruncated = 40
-
-// truncatedTail is what may follow a message cut short at the end of its line: an
-// ellipsis, closing quotes and brackets, a colon or a full stop.
-const truncatedTail = ".…)]}>:;,!?'\"`*_-"
-
-// matchTruncated looks for the first two thirds or more of row i's literal at the end
-// of entry e (squeezed), the rest cut off; it reports a match.
-func (s *scanner) matchTruncated(i int, e *ringLine) bool {
-	row := &s.rows[i]
-	lit := row.squeezed
-	if row.pattern != nil || row.Paraphrase || len(lit) < minTruncated {
-		return false
-	}
-	line := bytes.TrimRight(e.squeezed, truncatedTail)
-	for n := len(lit) - 1; n >= 2*len(lit)/3; n-- {
-		if bytes.HasSuffix(line, lit[:n]) {
-			s.hit(i, e, e.unquoted, Truncated)
-			return true
-		}
-	}
-	// cut at the start, behind an ellipsis: "…ensor output of CUDAGraphs that has been
-	// overwritten by a subsequent run".
-	if rest, ok := cutEllipsis(e.squeezed); ok {
-		for n := len(lit) - 1; n >= 2*len(lit)/3; n-- {
-			if bytes.HasPrefix(rest, lit[len(lit)-n:]) {
-				s.hit(i, e, e.unquoted, Truncated)
-				return true
-			}
-		}
-	}
-	return false
-}
-
-// cutEllipsis returns b after a leading ellipsis ("...", "…"), reporting whether it had
-// one.
-func cutEllipsis(b []byte) ([]byte, bool) {
-	switch {
-	case bytes.HasPrefix(b, []byte("...")):
-		return bytes.TrimLeft(b, "."), true
-	case bytes.HasPrefix(b, []byte("…")):
-		return b[len("…"):], true
-	}
-	return b, false
 }
 
 // matchFolded looks for row i's literal on entry e without regard to case (a message a
@@ -912,7 +878,15 @@ func (s *scanner) matchWrapped(i, k int) {
 		if start == end && row.tail && end+1 < len(s.offsets) {
 			end++ // the literal is whole on a line, the rest of the pattern on the next
 		}
-		if start != end && first+start <= k && k <= first+end && s.breaksLine(first+start, first+end) {
+		// A literal whole on one line whose pattern did not match there may have the
+		// pattern's start on the line before, where the literal starts its line and the
+		// pattern starts before it ("Cannot call CUDAGeneratorImpl::current_seed" above
+		// "during CUDA graph capture"), or its end on the line after, where the literal
+		// ends its line (a closing quote wrapped alone): wrappedHit tries the neighbours,
+		// never the line alone. A literal inside its line is no wrap (and costs no tries).
+		single := start == end && row.pattern != nil &&
+			(row.lead && at == s.lineOffset(start) || at+len(row.squeezed) == s.offsets[end])
+		if (single || start != end && s.breaksLine(first+start, first+end)) && first+start <= k && k <= first+end {
 			try := wrapTry{i, first + start, first + end, s.textAt(first + start - 1), s.textAt(first + end + 1)}
 			if !slices.Contains(s.wrapFailed, try) {
 				if s.wrappedHit(i, try.from, try.to) {
@@ -971,7 +945,7 @@ func (s *scanner) join(k int) {
 	s.joined, s.offsets, s.first = s.joined[:0], s.offsets[:0], -1
 	for j := k - 2; j <= k+2; j++ {
 		e := s.entry(j)
-		if e == nil || len(e.squeezed) == 0 {
+		if !s.textAt(j) { // a line of quote marks alone (a wrapped "'") is no blank line
 			if j < k {
 				s.joined, s.offsets, s.first = s.joined[:0], s.offsets[:0], -1
 				continue
@@ -985,6 +959,14 @@ func (s *scanner) join(k int) {
 		s.offsets = append(s.offsets, len(s.joined))
 	}
 	s.joinOcc = s.t.squeezed.occurrences(s.joinOcc, s.joined)
+}
+
+// lineOffset returns the offset in s.joined where joined entry j starts.
+func (s *scanner) lineOffset(j int) int {
+	if j == 0 {
+		return 0
+	}
+	return s.offsets[j-1]
 }
 
 // lineOf returns the index (from the first joined entry) of the entry holding byte
@@ -1010,7 +992,7 @@ func (s *scanner) wrappedHit(i, from, to int) bool {
 	}
 	for _, ext := range [][2]int{{0, 0}, {-1, 0}, {0, 1}, {-1, 1}} {
 		a, b := from+ext[0], to+ext[1]
-		if (ext[0] != 0 && !s.textAt(a)) || (ext[1] != 0 && !s.textAt(b)) {
+		if (ext[0] != 0 && !s.textAt(a)) || (ext[1] != 0 && !s.textAt(b)) || !s.breaksLine(a, b) {
 			continue
 		}
 		if (s.linesMatch(row.pattern, a, b, false) || s.linesMatch(row.pattern, a, b, true)) && !s.withinOneLine(row, a, b) {
