@@ -79,9 +79,11 @@ func ellipses(b []byte, n int) [][2]int {
 }
 
 // withoutLineHead returns b without what may stand before a message on a line besides
-// the heads cleanLine and withoutLogHeader remove: pytest's "E" and the REPL's ">>> "
-// (not its "... ", which an ellipsis that crops a message would be read as), each
-// followed by white space, repeated.
+// the heads cleanLine and the loggers' headers: pytest's "E" ("E       RuntimeError: …")
+// and the REPL's ">>> " (not its "... ", which an ellipsis that crops a message would be
+// read as), each followed by white space, repeated. It is the one place that knows
+// them: withoutLogHeader (so every match reads a line without them), matchCut and
+// cutMessage call it.
 func withoutLineHead(b []byte) []byte {
 	for {
 		n := 0
@@ -115,6 +117,8 @@ type cutSides struct {
 	// before is the line above, squeezed, for a crop without a mark: where it ends with
 	// the literal's part before the crop, the line is a wrapped message's second half.
 	before []byte
+	// short holds the cut to the short-cut rule (shortFits) instead of the general one.
+	short bool
 }
 
 // maxCuts is the most ellipses of one line that are tried as cuts, so that a line of
@@ -220,6 +224,65 @@ func (s *scanner) matchCut(k int, rows []int, last bool) bool {
 	return false
 }
 
+// minTruncated is the shortest literal (squeezed) that the short-cut rule takes.
+const minTruncated = 40
+
+// truncatedTail is what may follow a message cut short at the end of its line: an
+// ellipsis, closing quotes and brackets, a colon or a full stop.
+const truncatedTail = ".…)]}>:;,!?'\"`*_-"
+
+// shortCuts returns entry e's cuts for the short-cut rule: at the line's end, without a
+// mark (what truncatedTail holds aside), and, where the line starts with an ellipsis,
+// behind it; their sides are squeezed only.
+func shortCuts(e *ringLine) []cutSides {
+	out := []cutSides{{sl: bytes.TrimRight(e.squeezed, truncatedTail), short: true}}
+	if rest, ok := leadingEllipsis(e.squeezed); ok {
+		out = append(out, cutSides{sr: rest, right: rest, short: true})
+	}
+	return out
+}
+
+// matchShortCut looks for row i's literal cut short on entry e by the short-cut rule
+// (shortFits), one row at a time and without regard to other rows, where the general rule
+// (matchCut) wants an ellipsis or the input's end and one code only; it reports a match.
+func (s *scanner) matchShortCut(i int, e *ringLine) bool {
+	for _, c := range shortCuts(e) {
+		if s.cutFits(i, c) {
+			s.hit(i, e, e.unquoted, Truncated)
+			return true
+		}
+	}
+	return false
+}
+
+// shortFits is the short-cut rule: a row without a Pattern whose literal (squeezed) is
+// minTruncated characters or more, of which the line shows two thirds or more before
+// the cut ("… that has been overwritten", "… by a subsequent...") or after it ("…ensor
+// output of CUDAGraphs that has been overwritten by a subsequent run").
+func shortFits(row *compiledRow, c cutSides) bool {
+	lit := row.squeezed
+	if row.pattern != nil || len(lit) < minTruncated {
+		return false
+	}
+	least := 2 * len(lit) / 3
+	if c.right == nil {
+		return overlapEnd(c.sl, lit, len(lit)-1) >= least
+	}
+	return overlapStart(c.sr, lit, len(lit)-1) >= least
+}
+
+// leadingEllipsis returns b after a leading ellipsis ("...", "…"), reporting whether it
+// had one.
+func leadingEllipsis(b []byte) ([]byte, bool) {
+	switch {
+	case bytes.HasPrefix(b, []byte("...")):
+		return bytes.TrimLeft(b, "."), true
+	case bytes.HasPrefix(b, []byte("…")):
+		return b[len("…"):], true
+	}
+	return b, false
+}
+
 // oneCodeFits returns the rows that fit the cut c when they are all of row found's code
 // or of a code one of them supersedes (the pool check's text is the concurrent callers'
 // where the log shows threads, else the untracked tensors': each row is recorded, and
@@ -259,6 +322,9 @@ func (s *scanner) cutFits(i int, c cutSides) bool {
 	row := &s.rows[i]
 	if row.Paraphrase {
 		return false
+	}
+	if c.short {
+		return shortFits(row, c)
 	}
 	lit := row.squeezed
 	if c.left != nil && c.right == nil && bytes.Contains(c.sl, lit) {

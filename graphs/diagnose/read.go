@@ -406,22 +406,25 @@ var glogPrefix = regexp.MustCompile(`^(?:\[?[IWEVD]\d{4} \d\d:\d\d:\d\d\.\d+ +(?
 // [WARNING] " (glogPrefix), an ISO timestamp (CI logs), vLLM's "(EngineCore_DP0
 // pid=240) ERROR 07-22 06:50:42 [core.py:1330] " and Ray's "(RayWorkerWrapper pid=123,
 // ip=10.0.0.1) ", docker compose's "trainer-1  | ", syslog and journald's "Dec 19
-// 02:07:16 host python3[1234]: ", pytest's "E   ". A message that a terminal or a
-// logger broke over several lines carries one on each line; the wrapped match reads the
-// lines without them.
+// 02:07:16 host python3[1234]: " (pytest's "E   " is withoutLineHead's). A message
+// that a terminal or a logger broke over several lines carries one on each line; the
+// wrapped match reads the lines without them.
 var otherHeader = regexp.MustCompile(`^(?:` + glogPrefix.String()[1:] + `|` +
 	`\d{4}-\d\d-\d\d[T ]\d\d:\d\d:\d\d(?:[.,]\d+)?(?:Z|[+-]\d\d:?\d\d)? +|` +
 	`\(\w+ pid=\d+(?:, ip=[\d.]+)?\) +(?:(?:DEBUG|INFO|WARNING|ERROR|CRITICAL) +\d\d-\d\d \d\d:\d\d:\d\d(?:\.\d+)? +\[[^\]]+\] +)?|` +
 	`[\w.-]+-\d+ +\| |` +
-	`\S{3,5} +\d{1,2} \d\d:\d\d:\d\d \S+ [^\s:\[]+(?:\[\d+\])?: +|` +
-	`E {3,})`)
+	`\S{3,5} +\d{1,2} \d\d:\d\d:\d\d \S+ [^\s:\[]+(?:\[\d+\])?: +)`)
 
 // withoutLogHeader returns b without the log headers at its start (up to four, one
-// after another).
+// after another), pytest's "E" mark and the REPL's ">>>" among them (withoutLineHead).
 func withoutLogHeader(b []byte) []byte {
 	for range 4 {
 		if n := skipGlog(b); n > 0 {
 			b = bytes.TrimLeft(b[n:], " ")
+			continue
+		}
+		if h := withoutLineHead(b); len(h) < len(b) && len(h) > 0 {
+			b = h
 			continue
 		}
 		if !mayHaveHeader(b) {
@@ -491,7 +494,7 @@ func skipTags(b []byte, k int) int {
 // time ("17:07:56"), a "(… pid=" group, a " | " column, or pytest's "E   ".
 func mayHaveHeader(b []byte) bool {
 	head := b[:min(len(b), 80)]
-	if bytes.HasPrefix(head, []byte("(")) || bytes.HasPrefix(head, []byte("E   ")) || bytes.Contains(head, []byte(" | ")) {
+	if bytes.HasPrefix(head, []byte("(")) || bytes.Contains(head, []byte(" | ")) {
 		return true
 	}
 	for i := bytes.IndexByte(head, ':'); i >= 2 && i+3 < len(head); {

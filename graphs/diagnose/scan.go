@@ -26,15 +26,17 @@ const (
 	// Wrapped: the text runs over two or three lines, as a terminal or a page wraps
 	// it, found with the lines joined (white space ignored).
 	Wrapped Match = "wrapped"
-	// Truncated: a line ends with the first two thirds or more of a long message (40
-	// characters or more, squeezed) and the rest is missing, as a title or a summary cuts
-	// it ("… that has been overwritten", "… by a subsequent..."), or starts with an
-	// ellipsis and the last two thirds or more. Rows with a Pattern, which checks text
-	// beyond the literal, are not found this way, but where the input ends inside the
-	// message of a raise line in torch's source (matchCutRaise). The general cut rule
-	// (matchCut) reports the same kind for a message cut by an ellipsis, cropped at its
-	// start or cut at the input's end inside a row's text, any row: JSON's "match" stays
-	// "truncated" for all of them, and the text output says the text was cut or cropped.
+	// Truncated: a message cut or cropped, found by what is left of it. One mechanism
+	// (cut.go: a line's cuts, cutFits) holds two rules. The short-cut rule (shortFits):
+	// a line ends with the first two thirds or more of a long message (40 characters or
+	// more, squeezed) and the rest is missing, as a title or a summary cuts it ("… that
+	// has been overwritten", "… by a subsequent..."), or starts with an ellipsis and the
+	// last two thirds or more; rows with a Pattern, which checks text beyond the literal,
+	// are not found this way. The general rule (matchCut): a message cut by an ellipsis,
+	// cropped at its start or cut at the input's end inside a row's text, any row, when
+	// the rows it fits are of one code. A raise line in torch's source cut where the
+	// input ends is matchCutRaise's. JSON's "match" is "truncated" for all of them, and
+	// the text output says the text was cut or cropped.
 	Truncated Match = "truncated"
 	// Paraphrased: the line says what PyTorch's message says in other words, by a row
 	// whose Paraphrase is set ("Python 3.11 is not supported for torch.compile" for
@@ -560,9 +562,6 @@ const (
 	minCutLogged = 20
 )
 
-// pytestE is pytest's mark in front of an error line ("E       RuntimeError: …").
-var pytestE = regexp.MustCompile(`^\s*E\s+`)
-
 // matchCutRaise matches the input's last line with text when it is a raise statement
 // of a torch frame, or an exception line, cut inside its message: the rows whose
 // literal starts with what is left of the message (12 characters or more without
@@ -620,7 +619,7 @@ func (s *scanner) cutMessage(k int, lineStart bool, text []byte) (msg []byte, lo
 		body = withoutLogHeader(text)
 	}
 	logged = len(body) < len(text)
-	body = pytestE.ReplaceAll(body, nil)
+	body = withoutLineHead(bytes.TrimLeft(body, " \t\n\f\r"))
 	if m := cutRaised.FindSubmatch(body); m != nil {
 		return squeeze(nil, m[1]), false
 	}
@@ -768,7 +767,7 @@ func (s *scanner) matchRow(i, k int) {
 	}
 	s.matchWrapped(i, k)
 	if s.rowLast[i] != e.vline {
-		s.matchTruncated(i, e)
+		s.matchShortCut(i, e)
 	}
 }
 
@@ -791,53 +790,6 @@ func (s *scanner) posOf(e *ringLine) []int32 {
 		e.pos, e.posOK = squeezedPos(e.pos, e.unquoted), true
 	}
 	return e.pos
-}
-
-// minTruncated is the shortest literal (squeezed) that may be found cut short.
-const minTruncated = 40
-
-// truncatedTail is what may follow a message cut short at the end of its line: an
-// ellipsis, closing quotes and brackets, a colon or a full stop.
-const truncatedTail = ".…)]}>:;,!?'\"`*_-"
-
-// matchTruncated looks for the first two thirds or more of row i's literal at the end
-// of entry e (squeezed), the rest cut off; it reports a match.
-func (s *scanner) matchTruncated(i int, e *ringLine) bool {
-	row := &s.rows[i]
-	lit := row.squeezed
-	if row.pattern != nil || row.Paraphrase || len(lit) < minTruncated {
-		return false
-	}
-	line := bytes.TrimRight(e.squeezed, truncatedTail)
-	for n := len(lit) - 1; n >= 2*len(lit)/3; n-- {
-		if bytes.HasSuffix(line, lit[:n]) {
-			s.hit(i, e, e.unquoted, Truncated)
-			return true
-		}
-	}
-	// cut at the start, behind an ellipsis: "…ensor output of CUDAGraphs that has been
-	// overwritten by a subsequent run".
-	if rest, ok := cutEllipsis(e.squeezed); ok {
-		for n := len(lit) - 1; n >= 2*len(lit)/3; n-- {
-			if bytes.HasPrefix(rest, lit[len(lit)-n:]) {
-				s.hit(i, e, e.unquoted, Truncated)
-				return true
-			}
-		}
-	}
-	return false
-}
-
-// cutEllipsis returns b after a leading ellipsis ("...", "…"), reporting whether it had
-// one.
-func cutEllipsis(b []byte) ([]byte, bool) {
-	switch {
-	case bytes.HasPrefix(b, []byte("...")):
-		return bytes.TrimLeft(b, "."), true
-	case bytes.HasPrefix(b, []byte("…")):
-		return b[len("…"):], true
-	}
-	return b, false
 }
 
 // matchFolded looks for row i's literal on entry e without regard to case (a message a
