@@ -178,6 +178,7 @@ type reader struct {
 	dictObjs   map[dictKey]*dictObj  // the dicts followed by name, where the reader runs now (dictflow.go)
 	dictWork   int                   // items the dict flow has copied (maxDictWork)
 	iters      []iterCount           // the loops and comprehensions running now, innermost last (see loopCount)
+	outer      []iterCount           // the loops around the calls that entered the def running now (enter), outermost first
 	loopIDs    []int32               // the loop statements running now (their first token), innermost last
 	kills      map[killKey][]killRec // the latest assignments of each local name that ran (reaching.go)
 	patches    []string

@@ -303,13 +303,16 @@ func (r *reader) enter(def *stmt) {
 		return
 	}
 	r.entered[def] = true
-	saveFn, saveLoop, saveIters, savePatches := r.fn, r.loop, r.iters, r.patches
+	saveFn, saveLoop, saveIters, savePatches, saveOuter := r.fn, r.loop, r.iters, r.patches, r.outer
+	// A def called in a loop runs once per iteration: what it starts is counted
+	// with the caller's loops too (threadCount).
+	r.outer = append(append([]iterCount(nil), r.outer...), r.iters...)
 	r.fn, r.loop, r.iters = def, 0, nil
 	r.patches = append(append([]string(nil), r.patches...), r.decPatch[def]...)
 	r.inline++
 	r.run(def.body)
 	r.inline--
-	r.fn, r.loop, r.iters, r.patches = saveFn, saveLoop, saveIters, savePatches
+	r.fn, r.loop, r.iters, r.patches, r.outer = saveFn, saveLoop, saveIters, savePatches, saveOuter
 }
 
 func (r *reader) imports(s *stmt) {
