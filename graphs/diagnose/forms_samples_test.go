@@ -135,4 +135,6 @@ var formSamples = []formSample{
 	{BackendIgnoresInductorConfig, "", "cudagraphs backend ignoring extra kwargs {'options': {'trace.enabled': True}}"},
 	{SkipCPPWrapper, "", "skipping cudagraphs due to cpp wrapper enabled"},
 	{SkipCPPWrapper, "", "skipping cudagraphs due to cpp-wrapper does not support graph partition yet"},
+	// Appended, not in table order, so that the samples before keep their phrasings.
+	{SkipMutatedInputs, "", "skipping cudagraphs due to mutaton on input. Found from : "},
 }

@@ -134,6 +134,7 @@ func TestForms(t *testing.T) {
 		{"paraphrased, compile first", "torch.compile does not support Python 3.12 yet\n", form{diagnose.UnsupportedPython, 1, diagnose.Paraphrased, ""}, "retold with torch.compile as the subject"},
 		{"PyTorch's text over a paraphrase", "Python 3.11 is not supported for torch.compile\nRuntimeError: Python 3.11+ not yet supported for torch.compile\n", form{diagnose.UnsupportedPython, 2, diagnose.Exact, ""}, "the exact message wins though later"},
 		{"older mutation wording", "skipping cudagraphs due to mutation on input. Found from : \n", form{diagnose.SkipMutatedInputs, 1, diagnose.Exact, ""}, "2.3's stack-trace form (PR #117720)"},
+		{"mutaton typo", "skipping cudagraphs due to mutaton on input. Found from : \n   File \"m.py\", line 3, in forward\n", form{diagnose.SkipMutatedInputs, 1, diagnose.Exact, ""}, "2.3 nightlies' typo, corrected by PR #121018 (holdoutC2)"},
 		{"bare lowering reason", "W1202 05:40:00.000000 1 torch/_inductor/output_code.py:229] [0/0] index put with accumulate. Found from : \n", form{diagnose.SkipIncompatibleOp, 1, diagnose.Exact, ""}, "2.6 logs the lowering's reason without the skip prefix"},
 		{"bare control flow", "control flow operator: torch.switch. Found from : \n", form{diagnose.SkipIncompatibleOp, 1, diagnose.Exact, ""}, "2.14's torch.switch"},
 		{"index put in prose", "the index put with accumulate path is slow\n", form{}, "the phrase without its period and trace is not the skip"},

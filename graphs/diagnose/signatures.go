@@ -606,6 +606,21 @@ func skipRows() []Signature {
 			Decisive: "the skip line",
 		},
 		{
+			// The same line as PR #117720 first printed it, with a typo, in 2.3's nightlies
+			// of 2024-01 to 2024-03: "skipping cudagraphs due to mutaton on input. Found
+			// from : \n <stack trace>"; PR #121018 corrected it before the 2.3 branch.
+			Code: SkipMutatedInputs, Literal: "skipping cudagraphs due to mutaton on input",
+			Releases: mutatedTrace,
+			Cause: "the function mutates a user input in place (not a parameter or buffer), so " +
+				"cudagraph trees run it eagerly",
+			Fix: fixMutatedInputs, Evidence: modes.Source,
+			Source: "torch/_inductor/cudagraph_utils.py check_for_mutation (2.3's nightlies): the test " +
+				"of PR #118112 (2024-01) checks the typo, and PR #121018's diff corrects it " +
+				"(android.googlesource.com/platform/external/pytorch/+/4af0e634bf, 2024-03); " +
+				"pytorch/pytorch@ef3d5c9e reads \"mutation\"",
+			Decisive: "the skip line",
+		},
+		{
 			Code: SkipMutatedInputs, Literal: listed(ruleMessage("trees-skip-mutated-input", mutatedListed.From.Minor)),
 			Pattern:  `skipping cudagraphs due to \[.*'mutated inputs'`,
 			Releases: mutatedListed,
