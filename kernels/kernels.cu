@@ -453,22 +453,24 @@ __device__ __forceinline__ float warp_max(float v) {
   return v;
 }
 
-// row_softmax returns, for the warp, the largest of a row's h floats (read through L2:
-// other blocks wrote it) and 1 / the sum of exp(v - largest), in a fixed order (the same
-// bits in every lane and every block); with keep set it also stores the row there. Both
-// mlp_step kernels' softmax.
-__device__ __forceinline__ float2 row_softmax(const float4* row, int h, float4* keep) {
+// row_load reads a warp's part of a row of h floats (lane's float4s lane + 32i, i < h/128;
+// through L2: other blocks wrote it) into v and returns their largest value.
+__device__ __forceinline__ float row_load(float4 (&v)[8], const float4* row, int h) {
   const int lane = threadIdx.x & 31;
-  float4 v[8];
   float mx = -INFINITY;
 #pragma unroll
   for (int i = 0; i < 8; i++) {
     if (i < h / 128) {
       v[i] = __ldcg(row + lane + 32 * i);
-      if (keep) keep[lane + 32 * i] = v[i];
       mx = fmaxf(mx, fmaxf(fmaxf(v[i].x, v[i].y), fmaxf(v[i].z, v[i].w)));
     }
   }
+  return mx;
+}
+// row_softmax returns the row's largest value (from the lanes' mx) and 1 / the sum of
+// exp(v - largest), in a fixed order (the same bits in every lane and every block): both
+// mlp_step kernels' softmax, after row_load.
+__device__ __forceinline__ float2 row_softmax(const float4 (&v)[8], float mx, int h) {
   mx = warp_max(mx);
   float s = 0.f;
 #pragma unroll
@@ -779,7 +781,12 @@ mlp_step(const float* __restrict__ x, const float* __restrict__ wp, const float*
   const float* logits = ((mats - 1) & 1) ? scratch1 : scratch0;
   const int g4 = h / 4;
   for (int b = warp; b < batch; b += MLP_WARPS) {
-    const float2 st = row_softmax(reinterpret_cast<const float4*>(logits + (size_t)b * h), h, xs4 + b * g4);
+    float4 v[8];
+    const float mx = row_load(v, reinterpret_cast<const float4*>(logits + (size_t)b * h), h);
+#pragma unroll
+    for (int i = 0; i < 8; i++)
+      if (i < h / 128) xs4[b * g4 + lane + 32 * i] = v[i];
+    const float2 st = row_softmax(v, mx, h);
     __syncwarp();
     if (lane < 8) {
       int o = blockIdx.x * 8 + lane;
@@ -1238,7 +1245,9 @@ mlp_step(const float* __restrict__ x, const float* __restrict__ wp, const float*
   if ((int)r < batch && warp == 0) {
     ks_poll(ctr, ncl, base + (unsigned long long)KS_CL * mats);
     KPROF(30);
-    const float2 st = row_softmax(reinterpret_cast<const float4*>(((mats - 1) & 1) ? scratch1 : scratch0) + (size_t)r * h4, h, 0);
+    float4 v[8];
+    const float mx = row_load(v, reinterpret_cast<const float4*>(((mats - 1) & 1) ? scratch1 : scratch0) + (size_t)r * h4, h);
+    const float2 st = row_softmax(v, mx, h);
     for (int t = lane; t < ncol; t += 32) out[(size_t)r * h + 8 * g0 + t] = __expf(own[t] - st.x) * st.y;
   }
   cl_wait(); // no block leaves while another may still read its partial products
