@@ -52,14 +52,59 @@ func compileCutPatterns(pattern, lit string) cutPatterns {
 	return cp
 }
 
-// ellipsis is what a UI or a logger puts where it cut text out: "…" or three dots or
-// more.
-var ellipsis = regexp.MustCompile(`…|\.{3,}`)
+// ellipses returns where the first n ellipses of b are, leftmost first: what a UI or a
+// logger puts where it cut text out, "…" or three dots or more (as `…|\.{3,}` finds
+// them, without running an expression over every candidate line).
+func ellipses(b []byte, n int) [][2]int {
+	var out [][2]int
+	for i := 0; i < len(b) && len(out) < n; {
+		switch {
+		case b[i] == '.':
+			j := i + 1
+			for j < len(b) && b[j] == '.' {
+				j++
+			}
+			if j-i >= 3 {
+				out = append(out, [2]int{i, j})
+			}
+			i = j
+		case b[i] == 0xe2 && i+2 < len(b) && b[i+1] == 0x80 && b[i+2] == 0xa6: // "…"
+			out = append(out, [2]int{i, i + 3})
+			i += 3
+		default:
+			i++
+		}
+	}
+	return out
+}
 
-// lineHead is what may stand before a message on a line besides the heads cleanLine and
-// withoutLogHeader remove: pytest's "E" and the REPL's ">>> " (not its "... ", which an
-// ellipsis that crops a message would be read as).
-var lineHead = regexp.MustCompile(`^(?:E\s+|>>>\s+)+`)
+// withoutLineHead returns b without what may stand before a message on a line besides
+// the heads cleanLine and the loggers' headers: pytest's "E" ("E       RuntimeError: …")
+// and the REPL's ">>> " (not its "... ", which an ellipsis that crops a message would be
+// read as), each followed by white space, repeated. It is the one place that knows
+// them: withoutLogHeader (so every match reads a line without them), matchCut and
+// cutMessage call it.
+func withoutLineHead(b []byte) []byte {
+	for {
+		n := 0
+		switch {
+		case len(b) > 1 && b[0] == 'E':
+			n = 1
+		case len(b) > 3 && bytes.HasPrefix(b, []byte(">>>")):
+			n = 3
+		}
+		if n == 0 || !isSpace(b[n]) {
+			return b
+		}
+		for n < len(b) && isSpace(b[n]) {
+			n++
+		}
+		b = b[n:]
+	}
+}
+
+// isSpace reports whether c is white space as \s reads it.
+func isSpace(c byte) bool { return c == ' ' || c == '\t' || c == '\n' || c == '\f' || c == '\r' }
 
 // cutSides is one way a line's text may be cut: left is the text before the cut (nil
 // where the line starts cropped), right the text after it (nil where the line ends cut);
@@ -72,6 +117,8 @@ type cutSides struct {
 	// before is the line above, squeezed, for a crop without a mark: where it ends with
 	// the literal's part before the crop, the line is a wrapped message's second half.
 	before []byte
+	// short holds the cut to the short-cut rule (shortFits) instead of the general one.
+	short bool
 }
 
 // maxCuts is the most ellipses of one line that are tried as cuts, so that a line of
@@ -102,7 +149,7 @@ func nearStart(b []byte) []byte {
 // start (cropped, inside a word) and, where last is set (the input ends there), at its
 // end.
 func cutsOf(body []byte, last bool) []cutSides {
-	locs := ellipsis.FindAllIndex(body, maxCuts)
+	locs := ellipses(body, maxCuts)
 	var out []cutSides
 	prev := 0
 	for j, loc := range locs {
@@ -145,7 +192,7 @@ func cutsOf(body []byte, last bool) []cutSides {
 // row for ambiguity. It reports whether it recorded a hit.
 func (s *scanner) matchCut(k int, rows []int, last bool) bool {
 	e := s.entry(k)
-	body := lineHead.ReplaceAll(e.unquoted, nil)
+	body := withoutLineHead(e.unquoted)
 	var before []byte
 	if prev := s.entry(k - 1); prev != nil {
 		before = prev.squeezed
@@ -163,23 +210,107 @@ func (s *scanner) matchCut(k int, rows []int, last bool) bool {
 				break
 			}
 		}
-		if found < 0 || !s.oneCodeFits(found, c) {
+		if found < 0 {
 			continue
 		}
-		s.hit(found, e.line, e.unquoted, Truncated)
-		return true
+		fits := s.oneCodeFits(found, c)
+		for _, i := range fits {
+			s.hit(i, e, e.unquoted, Truncated)
+		}
+		if len(fits) > 0 {
+			return true
+		}
 	}
 	return false
 }
 
-// oneCodeFits reports whether no row of a code other than row found's fits the cut c.
-func (s *scanner) oneCodeFits(found int, c cutSides) bool {
-	for i := range s.rows {
-		if s.rows[i].Code != s.rows[found].Code && s.cutFits(i, c) {
-			return false
+// minTruncated is the shortest literal (squeezed) that the short-cut rule takes.
+const minTruncated = 40
+
+// truncatedTail is what may follow a message cut short at the end of its line: an
+// ellipsis, closing quotes and brackets, a colon or a full stop.
+const truncatedTail = ".…)]}>:;,!?'\"`*_-"
+
+// shortCuts returns entry e's cuts for the short-cut rule: at the line's end, without a
+// mark (what truncatedTail holds aside), and, where the line starts with an ellipsis,
+// behind it; their sides are squeezed only.
+func shortCuts(e *ringLine) []cutSides {
+	out := []cutSides{{sl: bytes.TrimRight(e.squeezed, truncatedTail), short: true}}
+	if rest, ok := leadingEllipsis(e.squeezed); ok {
+		out = append(out, cutSides{sr: rest, right: rest, short: true})
+	}
+	return out
+}
+
+// matchShortCut looks for row i's literal cut short on entry e by the short-cut rule
+// (shortFits), one row at a time and without regard to other rows, where the general rule
+// (matchCut) wants an ellipsis or the input's end and one code only; it reports a match.
+func (s *scanner) matchShortCut(i int, e *ringLine) bool {
+	for _, c := range shortCuts(e) {
+		if s.cutFits(i, c) {
+			s.hit(i, e, e.unquoted, Truncated)
+			return true
 		}
 	}
-	return true
+	return false
+}
+
+// shortFits is the short-cut rule: a row without a Pattern whose literal (squeezed) is
+// minTruncated characters or more, of which the line shows two thirds or more before
+// the cut ("… that has been overwritten", "… by a subsequent...") or after it ("…ensor
+// output of CUDAGraphs that has been overwritten by a subsequent run").
+func shortFits(row *compiledRow, c cutSides) bool {
+	lit := row.squeezed
+	if row.pattern != nil || len(lit) < minTruncated {
+		return false
+	}
+	least := 2 * len(lit) / 3
+	if c.right == nil {
+		return overlapEnd(c.sl, lit, len(lit)-1) >= least
+	}
+	return overlapStart(c.sr, lit, len(lit)-1) >= least
+}
+
+// leadingEllipsis returns b after a leading ellipsis ("...", "…"), reporting whether it
+// had one.
+func leadingEllipsis(b []byte) ([]byte, bool) {
+	switch {
+	case bytes.HasPrefix(b, []byte("...")):
+		return bytes.TrimLeft(b, "."), true
+	case bytes.HasPrefix(b, []byte("…")):
+		return b[len("…"):], true
+	}
+	return b, false
+}
+
+// oneCodeFits returns the rows that fit the cut c when they are all of row found's code
+// or of a code one of them supersedes (the pool check's text is the concurrent callers'
+// where the log shows threads, else the untracked tensors': each row is recorded, and
+// the diagnosis keeps the one whose context the log shows); nil when a row of another
+// code fits too. A row whose Requires the log has not shown (so far) cannot give a
+// finding and makes no ambiguity.
+func (s *scanner) oneCodeFits(found int, c cutSides) []int {
+	var fits []int
+	for i := range s.rows {
+		row := &s.rows[i]
+		if i != found && row.requires >= 0 && !s.contexts[row.requires].seen && row.Code != s.rows[found].Code {
+			continue
+		}
+		if i != found && !s.cutFits(i, c) {
+			continue
+		}
+		if !s.related(found, i) {
+			return nil
+		}
+		fits = append(fits, i)
+	}
+	return fits
+}
+
+// related reports whether rows i and j are of one code, or one supersedes the other's.
+func (s *scanner) related(i, j int) bool {
+	a, b := &s.rows[i], &s.rows[j]
+	return a.Code == b.Code || a.Supersedes == b.Code || b.Supersedes == a.Code
 }
 
 // cutFits reports whether cut c fits row i: the text before the cut ends with the
@@ -191,6 +322,9 @@ func (s *scanner) cutFits(i int, c cutSides) bool {
 	row := &s.rows[i]
 	if row.Paraphrase {
 		return false
+	}
+	if c.short {
+		return shortFits(row, c)
 	}
 	lit := row.squeezed
 	if c.left != nil && c.right == nil && bytes.Contains(c.sl, lit) {
@@ -204,12 +338,21 @@ func (s *scanner) cutFits(i int, c cutSides) bool {
 	if c.inWord && c.left == nil && (!insideWord(row.literal, to) || overlapEnd(c.before, lit, len(lit)-m) > 0) {
 		return false
 	}
-	if row.pattern == nil {
-		// at the input's end without a mark, a row without a Pattern is matched by the
-		// stricter cut-raise rule (an exception, raise or logged line), not here
-		return n+m >= minCut && !(c.inWord && c.right == nil)
+	// at the input's end without a mark, the cut must fall inside a word of the literal
+	// ("… capturing stream has unjo"), half of it and minCut characters or more shown
+	// (less may be the start of another message: "operation not permitt" is CUDA's
+	// cudaErrorNotPermitted's too); a line that ends at a word's end may be prose that
+	// ends there. A row with a Pattern may instead show the pattern's words before the
+	// literal (cutPatternFits).
+	endCut := c.inWord && c.right == nil
+	wordCut := endCut && n >= max(minCut, len(lit)/2) && insideWord(row.literal, from)
+	if row.pattern == nil && endCut {
+		return wordCut
 	}
-	return cutPatternFits(row, c, row.literal[from:to], n, m)
+	if row.pattern == nil {
+		return n+m >= minCut
+	}
+	return cutPatternFits(row, c, row.literal[from:to], n, m, wordCut)
 }
 
 // cutOverlap returns how much of lit (squeezed) the text on each side of cut c shows: n
@@ -235,9 +378,9 @@ func cutOverlap(lit []byte, c cutSides) (n, m int, ok bool) {
 // cutPatternFits checks row's pattern on cut c with mid, the part of the literal the
 // cut took out, put back (n and m bytes of the literal show before and after it); the
 // text the pattern matches on each side counts toward minCut. At the input's end without
-// a mark, the pattern must match words before the literal: a line that holds only the
-// literal's start is left to the cut-raise rule.
-func cutPatternFits(row *compiledRow, c cutSides, mid []byte, n, m int) bool {
+// a mark, the pattern must match words before the literal, or the cut must be a word
+// cut (wordCut: inside a word, half the literal or more shown).
+func cutPatternFits(row *compiledRow, c cutSides, mid []byte, n, m int, wordCut bool) bool {
 	re := row.pattern
 	switch {
 	case c.left == nil && row.cut.tail != nil:
@@ -252,7 +395,7 @@ func cutPatternFits(row *compiledRow, c cutSides, mid []byte, n, m int) bool {
 		return false // no match, or one that does not reach the part put back
 	}
 	before := len(squeeze(nil, text[loc[0]:max(loc[0], l)]))
-	if c.inWord && c.right == nil && before <= n {
+	if c.inWord && c.right == nil && before <= n && !wordCut {
 		return false
 	}
 	matched := before + len(squeeze(nil, text[min(loc[1], r):loc[1]]))
@@ -271,9 +414,19 @@ func (s *scanner) cutAfterLiteral(row *compiledRow, left []byte) bool {
 	return false
 }
 
-// overlapEnd returns the largest n <= most such that b ends with lit[:n].
+// overlapEnd returns the largest n <= most such that b ends with lit[:n]. Only an n
+// whose lit[n-1] is b's last byte is compared in full.
 func overlapEnd(b, lit []byte, most int) int {
+	if len(b) == 0 {
+		return 0
+	}
+	last := b[len(b)-1]
 	for n := min(most, len(b)); n > 0; n-- {
+		j := bytes.LastIndexByte(lit[:n], last)
+		if j < 0 {
+			return 0
+		}
+		n = j + 1
 		if bytes.HasSuffix(b, lit[:n]) {
 			return n
 		}
@@ -281,11 +434,21 @@ func overlapEnd(b, lit []byte, most int) int {
 	return 0
 }
 
-// overlapStart returns the largest m <= most such that b starts with lit's last m bytes.
+// overlapStart returns the largest m <= most such that b starts with lit's last m
+// bytes. Only an m whose lit[len(lit)-m] is b's first byte is compared in full.
 func overlapStart(b, lit []byte, most int) int {
-	for m := min(most, len(b)); m > 0; m-- {
-		if bytes.HasPrefix(b, lit[len(lit)-m:]) {
-			return m
+	if len(b) == 0 {
+		return 0
+	}
+	first := b[0]
+	for j := len(lit) - min(most, len(b)); j < len(lit); j++ {
+		k := bytes.IndexByte(lit[j:], first)
+		if k < 0 {
+			return 0
+		}
+		j += k
+		if bytes.HasPrefix(b, lit[j:]) {
+			return len(lit) - j
 		}
 	}
 	return 0

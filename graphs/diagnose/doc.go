@@ -81,8 +81,13 @@
 //     REPL's ">>> ", torchrun's "[rankN]:" and loggers' headers go first. Only an
 //     ellipsis or the input's end cuts a line's end (a line that ends early mid-log
 //     is a line), and at the input's end a line without a mark needs its Pattern to
-//     match words before the literal (else the raise, exception and logged-line rule
-//     above decides). 16 is two or three words, more than any anchor piece of a short
+//     match words before the literal, or must end inside a word of the literal with
+//     half of it or more (16 characters or more) shown ("skipping cudagraphs due to
+//     multi", "… capturing stream has unjo"; a line that ends at a word's end may be
+//     prose that ends there, and less than half may start another message:
+//     "operation not permitt" is CUDA's cudaErrorNotPermitted's too); else the raise,
+//     exception and logged-line rule above decides. Rows of codes that supersede one
+//     another, or whose Requires the log has not shown, do not make a cut ambiguous. 16 is two or three words, more than any anchor piece of a short
 //     literal: a fragment that fits one code's rows alone is then rarely chance. Such
 //     a cut line is found only where it keeps one of the row's anchors whole (a third
 //     of a long literal, half of a shorter one), or is the input's last line;
@@ -90,10 +95,52 @@
 //     ("Python 3.11 is not supported for torch.compile"); a row of the same code that
 //     matches PyTorch's own text wins over it.
 //
+// A row marked Trailer matches the hint PyTorch puts after a message's first sentence
+// ("To prevent overwriting, clone the tensor outside of torch.compile() …", in each
+// release's wording), for a note or a cut log that quotes the hint alone; a row of the
+// same code that matches the sentence wins, and the hint's line is counted only when
+// no such row matched.
+//
 // A row's Pattern must match too (on the joined lines for a wrapped message), its
 // Requires must match some line of the log, and a row whose MinLines is above 1 needs
 // that many lines (three "recording cudagraph tree for symint key N" lines are
 // re-recording; one is not).
+//
+// # Presentations
+//
+// A message reaches a reader presented in many ways; each way below is a transform of
+// TestFormsCross (forms_cross_test.go), which presents every wording row's message
+// (forms_samples_test.go; TestFormSamplesCoverRows holds each row to a sample) with
+// its release stated, and negatives, in every one of them: the code must be found
+// with the match kind the way allows and the release read, and a negative must give
+// nothing (counts in testdata/forms_cross.golden, before the fixes of issue 21's
+// presentation classes in testdata/forms_cross_before.txt):
+//
+//   - log prefixes on every line: torchrun's "[rank3]: " and "[default0]:", glog's
+//     "W1129 17:07:56.133000 608 file.py:207] ", Python logging's
+//     "WARNING:torch._inductor.cudagraph_trees:", "[2024-05-01 12:00:00,123] [WARNING]
+//     [real_accelerator.py:161:…] ", a GitHub Actions timestamp, Ray's
+//     "(RayWorkerWrapper pid=1234) " and "(pid=1234, ip=10.0.0.1) ", SLURM's "0: ",
+//     docker compose's "app-1  | ", a tab-separated time and level;
+//   - encodings of the text: a JSON log line (docker's or kubectl's "log" field, a
+//     structured logger's field holding a whole traceback) is read as the text its
+//     strings encode, each \n a line (\", \uXXXX such as \u003c decoded); HTML
+//     references (&quot; &#39; &gt; &lt; &amp;); ANSI colour codes around and inside
+//     the message (the prefilter reads the line without them); CRLF; a lone carriage
+//     return (a progress bar's "\r", CR line ends) splits a line; no-break and
+//     zero-width spaces, curly quotes;
+//   - layout: wrapping by a terminal at 80, 100 or 120 columns (inside words) or by a
+//     page at spaces, alone or under a prefix on each line; markdown ("> " and "> > "
+//     quotes, table cells, bullets, fences with a language tag, inline backticks,
+//     bold); Jupyter's frames; Windows paths; pytest's "E       "; line numbers ("12 | ",
+//     "  12:"); diff marks ("+", "-"); prose in Chinese, Japanese or Russian around it;
+//   - the message itself: its exception class or its trailing hint left out, or the
+//     text cut where three quarters of its decisive text (16 characters or more,
+//     inside a word, no other code's row starting so) are left.
+//
+// A Requires context wrapped over two lines (a frame line a terminal broke) is seen,
+// and a literal whole on one line whose Pattern starts on the line before or ends on
+// the line after (a closing quote wrapped alone) is found wrapped.
 //
 // # Release phrasings
 //
@@ -103,14 +150,17 @@
 //
 //  1. what torch prints: collect_env's "PyTorch version: 2.7.1+cu128", a
 //     torch.__version__ print (on its line or the next), pip show's "Version:" after
-//     "Name: torch";
+//     "Name: torch" (the next line may carry the log header, prefix or mark the line
+//     before carried, not prose);
 //  2. package lists and reports: a pip list or conda row ("torch  2.9.0.dev20250723+cu128",
 //     "pytorch  2.5.1  py3.11_cuda12.4…"), a pin (torch==2.5.1), pip's "Successfully
 //     installed torch-2.3.0" and "but you have torch 2.5.1", another tool's "Torch
 //     version : 2.4.1";
 //  3. file names: site-packages/torch-2.5.1.dist-info, wheel names, conda's
 //     pytorch-2.5.1-py3…, "torch:2.5.1" (images, keys), "torch_version: 2.7.1" and a
-//     dict's or JSON's "'torch': '2.6.0'";
+//     dict's or JSON's "'torch': '2.6.0'"; an NGC container tag whose NVIDIA release
+//     notes were read (nvcr.io/nvidia/pytorch:25.12-py3 is 2.10.0a0, rel-25-12; any
+//     other tag states nothing, and is not read as a torch 24.05);
 //  4. prose that says the run moved to a release, past tense: "a new install which gave
 //     me PyTorch 2.9.1", "upgraded to torch 2.7", "after updating … to PyTorch 2.8", "now
 //     on torch 2.6" (it outranks the release moved from: "This was with a Pytorch 2.8
@@ -139,7 +189,15 @@
 // whose name ends in torch ("open-clip-torch==2.32.0") is not torch, and a release whose
 // clause names another package last before it ("Pinning triton to … `2.0.0.dev20221030`",
 // up to sixteen words) is that package's. A pin to go back
-// to is another run's ("Downgrading to torch==2.5.1 also fixes this").
+// to is another run's ("Downgrading to torch==2.5.1 also fixes this"). So is a
+// release named for a state, a bound or a document, not for the run: after "as of",
+// "starting with", "requires", "needs" or "at least" ("as of PyTorch 2.9, these
+// features are not yet exposed"), before "+", "or later", "and up" or "onwards" ("On
+// PyTorch 2.3.0+, …"; a local version such as 2.3.0+cu121 is not a bound), before
+// "documentation", "docs", "release notes" or "tutorial" ("torch._logging — PyTorch
+// 2.1 documentation"), and in a support matrix's row whose next cell is a status ("|
+// PyTorch 2.2.0 | active |", "| 2.6.0 | ✅ YES |"; an environment table's "| PyTorch |
+// 2.5.1 |" is the run's).
 //
 // A sentence that names several releases gives the failing run's (rank 4 for a move,
 // else 5), never the one that works: the target of an upgrade or move ("We upgraded from
@@ -240,8 +298,8 @@
 //
 // # Corpus
 //
-// testdata/corpus holds 597 real public texts (issues, pull requests and pages, each
-// verbatim, its address in manifest.tsv), 344 of them with no code (graph breaks, recompile
+// testdata/corpus holds 708 real public texts (issues, pull requests, pages and
+// repository files, each verbatim, its address in manifest.tsv), 425 of them with no code (graph breaks, recompile
 // limits, Triton errors, OOM, NCCL timeouts, Unsupported, illegal memory access, prose
 // and code about skips), one golden file each. 114 were used while building the rows;
 // 19 were held out and only measured, once before and once after the build-set fixes:
@@ -361,13 +419,45 @@
 // lookalikes of those new rows: libcuda.so not found in TensorFlow, MXNet and
 // nvidia-docker reports, torch compile "not available on Windows"), labelled and
 // committed before it was run: 2 of 2, 2 of 2, none misread, no false finding.
+// A set from other sources than GitHub's issues (holdoutC1), of 40 texts (stored
+// pages: forums, vendor guides, error catalogues, Chinese and Japanese blogs; and
+// repository files: troubleshooting notes, a release-notes draft, logs kept in
+// comments), labelled and committed before it was run: 8 of 10 expected codes (80 %:
+// the RuntimeError's hint quoted without its first sentence, "To prevent overwriting,
+// clone the tensor outside of torch.compile() …"; and "cannot find -lcuda" in a story
+// with no torch or Triton, a label the catalogue's own Requires contradicts, relabelled
+// a negative as holdoutB4 counts such text), 3 of 3 releases, four read where none is
+// the run's ("as of PyTorch 2.9", "PyTorch 2.1 documentation", "On PyTorch 2.3.0+",
+// a support matrix's "| PyTorch 2.2.0 | active |"), no false finding on its 32
+// negatives. After the fixes of those classes (Trailer rows for every release's hint
+// of the overwritten-output error and of the pending-backward warning; a release
+// named for a state, a bound, a document or a table's rating is not the run's): 9 of
+// 9, 3 of 3, none misread, no false finding, and every earlier golden file unchanged.
+// A second such set (holdoutC2), of 26 texts from the docs corpus (Hugging Face
+// discussions and activity pages, docs.rs bindings' error constants, AOSP's copy of a
+// PyTorch commit, vendor and vLLM documentation; 10 with codes over 5 codes, 16
+// negatives, 1 stating a release), labelled and committed before it was run: 10 of
+// 10, 1 of 1, none misread, no false finding. Its commit's diff showed a wording no
+// row had: 2.3's nightlies printed "skipping cudagraphs due to mutaton on input"
+// (PR #121018 corrected it), now a row.
+// A set collected by another helper (holdoutD1), of 45 texts (13 with codes over 8
+// codes, 32 negatives, 6 stating a release; vLLM, SGLang, ComfyUI nodes, nnU-Net,
+// FBGEMM, nixpkgs, torch-xpu-ops, LeanRL, WhisperSpeech), labelled and committed before
+// it was run: 12 of 13 (92 %: a config module's "KeyError: '<key>'" under its
+// __getattr__ frame, the head of the chain whose AttributeError says "does not exist"),
+// 5 of 6 releases ("compile(…) broken in 2.5+", torch unnamed), one misread (a nightly
+// "…, and it seems to work."), one false finding beside a text's own code (a node's note
+// "torch.compile does not work on Windows offcially"). After the fixes of those classes
+// (the KeyError of a config module's read, and of config.patch on 2.0–2.5; a compile
+// feature's failing release; a release that works in the next clause; a hedged Windows
+// note): 13 of 13, 6 of 6, none misread, no false finding.
 //
 // # Wordings
 //
 // Every row, by code: the text it matches and the releases known to print it (sources
 // in [Signatures]; generated from the table and checked by TestDocWordings).
 //
-//   - trees-user-thread-tls: "assert torch._C._is_key_in_tls(attr_name)", 2.0–2.13
+//   - trees-user-thread-tls: "assert torch._C._is_key_in_tls(attr_name)", 2.1–2.13
 //   - trees-user-thread-tls: a paraphrase with "different thread", as reports retell it
 //   - trees-user-thread-tls: a paraphrase with "multiple thread", as reports retell it
 //   - trees-user-thread-tls: a paraphrase with "separate thread", as reports retell it
@@ -378,16 +468,18 @@
 //   - trees-user-thread-tls: a paraphrase with "multi-thread", as reports retell it
 //   - trees-user-thread-tls: a paraphrase with "Multithread", as reports retell it
 //   - trees-user-thread-tls: a paraphrase with "Multi-thread", as reports retell it
-//   - trees-concurrent-callers: "beginAllocateToPool: already recording to mempool_id", 2.0–2.13
-//   - trees-concurrent-callers: "Offset increment outside graph capture encountered unexpectedly.", 2.0–2.13
+//   - trees-concurrent-callers: "beginAllocateToPool: already recording to mempool_id", 2.1–2.13
+//   - trees-concurrent-callers: "Offset increment outside graph capture encountered unexpectedly.", 2.1–2.13
 //   - trees-concurrent-callers: "tensor(s) in the cudagraph pool not tracked as outputs", 2.11–2.13
 //   - trees-concurrent-callers: "are in the cudagraph pool but not accounted for as an output of cudagraph trees", 2.1–2.10
 //   - legacy-static-input-moved: "assert dst.data_ptr() == src.data_ptr()", 2.0–2.13
 //   - legacy-static-input-moved: "to have same data_ptr, got", 2.14
 //   - legacy-mutated-input: "skipping cudagraphs due to input mutation", 2.0
-//   - legacy-mutated-input: "skipping cudagraphs due to mutated inputs", 2.6–2.14
-//   - legacy-mutated-input: "'mutated inputs'", 2.1–2.5
+//   - legacy-mutated-input: "skipping cudagraphs due to mutated inputs", 2.3–2.14
+//   - legacy-mutated-input: "'mutated inputs'", 2.2
 //   - overwritten-output: "accessing tensor output of CUDAGraphs that has been overwritten by a subsequent run", 2.1–2.14
+//   - overwritten-output: "To prevent overwriting, clone the tensor outside of torch.compile()" (the hint alone), 2.1–2.13
+//   - overwritten-output: "To prevent overwriting, call torch.compiler.cudagraph_mark_step_begin() before each model invocation" (the hint alone), 2.14
 //   - overwritten-output: "accessing gradient tensor output of CUDAGraphs that has been overwritten", 2.14
 //   - overwritten-output: a paraphrase with "CUDAGraphs has been overwritten", as reports retell it
 //   - overwritten-output: a paraphrase with "CUDAGraphs have been overwritten", as reports retell it
@@ -403,26 +495,31 @@
 //   - allocator-incompatible: a paraphrase with "checkPoolLiveAllocations", as reports retell it
 //   - allocator-incompatible: "Attempting uncaptured free of a captured allocation with address", 2.1–2.14
 //   - allocator-incompatible: "cudagraph capture requires the caching allocator; current allocator is uncached", 2.14
-//   - dynamic-shape-rerecord: "CUDAGraph supports dynamic shapes by recording a new graph for each distinct input size", 2.6–2.14
-//   - dynamic-shape-rerecord: "cudagraph tree for symint key", 2.1–2.14
+//   - dynamic-shape-rerecord: "CUDAGraph supports dynamic shapes by recording a new graph for each distinct input size", 2.5–2.14
+//   - dynamic-shape-rerecord: "recording cudagraph tree for ", 2.1–2.2
+//   - dynamic-shape-rerecord: "cudagraph tree for symint key", 2.3–2.14
 //   - skip-cpu-device: "due to cpu device", 2.3–2.14
-//   - skip-cpu-device: "'non-cuda device in graph'", 2.1–2.2
+//   - skip-cpu-device: "'non-cuda device in graph'", 2.2
 //   - skip-mutated-inputs: "due to mutated inputs (", 2.4–2.14
+//   - skip-mutated-inputs: "skipping cudagraphs due to input mutation", 2.1
+//   - skip-mutated-inputs: "input storage mutation (", 2.14
 //   - skip-mutated-inputs: "skipping cudagraphs due to mutation on input", 2.3
-//   - skip-mutated-inputs: "'mutated inputs'", 2.1–2.2
+//   - skip-mutated-inputs: "skipping cudagraphs due to mutaton on input", 2.3
+//   - skip-mutated-inputs: "'mutated inputs'", 2.2
 //   - skip-multiple-devices: "due to multiple devices:", 2.3–2.14
 //   - skip-multiple-devices: "skipping cudagraphs due to multple devices", 2.0
-//   - skip-multiple-devices: "skipping cudagraphs due to multiple devices", 2.0
-//   - skip-multiple-devices: "'multiple device indices without cudagraph_trees'", 2.1–2.2
-//   - skip-incompatible-op: "due to incompatible op", 2.6–2.14
-//   - skip-incompatible-op: "'incompatible ops'", 2.1–2.5
+//   - skip-multiple-devices: "skipping cudagraphs due to multiple devices", 2.0–2.1
+//   - skip-multiple-devices: "skipping cudagraphs due to multiple device indexes", 2.1
+//   - skip-multiple-devices: "'multiple device indices without cudagraph_trees'", 2.2
+//   - skip-incompatible-op: "due to incompatible op", 2.3–2.14
+//   - skip-incompatible-op: "'incompatible ops'", 2.2–2.5
 //   - skip-incompatible-op: "index put with accumulate", 2.2–2.7
 //   - skip-incompatible-op: "deterministic index put", 2.2–2.7
-//   - skip-incompatible-op: "control flow operator: torch.", 2.6–2.13
+//   - skip-incompatible-op: "control flow operator: torch.", 2.3–2.13
 //   - skip-incompatible-op: "control flow operator: torch.", 2.14
 //   - skip-incompatible-op: "index_put_ fallback with boolean indexing is not compatible with CUDA graphs", 2.11–2.14
-//   - skip-dynamic-graphs: "graph with symbolic shapes inputs and config.triton.cudagraph_skip_dynamic_graphs=True", 2.6–2.14
-//   - skip-non-tensor-inputs: "'non-Tensor inputs'", 2.1–2.14
+//   - skip-dynamic-graphs: "graph with symbolic shapes inputs and config.triton.cudagraph_skip_dynamic_graphs=True", 2.4–2.14
+//   - skip-non-tensor-inputs: "'non-Tensor inputs'", 2.2–2.14
 //   - stream-capture-illegal: "operation not permitted when stream is capturing", 2.1–2.14
 //   - stream-capture-illegal: "operation would make the legacy stream depend on a capturing blocking stream", 2.1–2.14
 //   - stream-capture-illegal: "cudaErrorStreamCaptureUnsupported", 2.1–2.14
@@ -444,14 +541,19 @@
 //   - invalid-backend: "Invalid backend: ", 2.0–2.14
 //   - unknown-global: " does not exist", 2.0–2.14
 //   - unknown-global: " does not exist", 2.1–2.14
+//   - unknown-global: "KeyError: '", 2.0–2.14
+//   - unknown-global: "KeyError: '", 2.0–2.5
 //   - trees-untracked-pool-tensors: "tensor(s) in the cudagraph pool not tracked as outputs", 2.11–2.14
 //   - trees-untracked-pool-tensors: "are in the cudagraph pool but not accounted for as an output of cudagraph trees", 2.1–2.10
-//   - trees-static-input-changed: "static input data pointer changed", 2.1–2.14
+//   - trees-static-input-changed: "static input data pointer changed", 2.4–2.14
 //   - trees-static-input-changed: "assert data_ptr == new_inputs[idx].data_ptr()", 2.1–2.3
-//   - trees-input-deallocated: "graph recording observed an input tensor deallocate during graph", 2.6–2.14
+//   - trees-input-deallocated: "graph recording observed an input tensor deallocate during graph", 2.1–2.14
 //   - trees-rerecord-limit: "exceeding max re-recording limit", 2.5–2.14
 //   - trees-pending-backward: "of CUDAGraphs because of pending, uninvoked backwards", 2.1–2.13
 //   - trees-pending-backward: "Unable to hit fast path of CUDAGraphs because outputs from a previous step still require backward", 2.14
+//   - trees-pending-backward: "Consider running with torch.no_grad() or using torch._inductor.cudagraph_mark_step_begin()" (the hint alone), 2.1
+//   - trees-pending-backward: "Consider running with torch.no_grad() or using torch.compiler.cudagraph_mark_step_begin()" (the hint alone), 2.2–2.13
+//   - trees-pending-backward: "still require backward. Ensure backward() is invoked or detach outputs" (the hint alone), 2.14
 //   - stream-capture-unjoined: "capturing stream has unjoined work", 2.0–2.14
 //   - stream-capture-unjoined: "ErrorStreamCaptureUnjoined", 2.0–2.14
 //   - stream-capture-unjoined: "CUDA_ERROR_STREAM_CAPTURE_UNJOINED", 2.0–2.14
@@ -514,9 +616,9 @@
 //   - gpu-too-old-for-triton: "which is too old to be supported by the triton GPU compiler", 2.0–2.14
 //   - cxx-compiler-missing: "No working C++ compiler found in torch._inductor.config.cpp.cxx", 2.0–2.14
 //   - cxx-compiler-missing: "Compiler: ", 2.5–2.14
-//   - no-valid-autotune-choices: "please consider adding ATEN into max_autotune_", 2.6–2.14
-//   - no-valid-autotune-choices: "please consider adding ATEN into max_autotune_", 2.6–2.14
-//   - max-autotune-gemm-off: "enough SMs to use max_autotune_gemm", 2.6–2.14
+//   - no-valid-autotune-choices: "please consider adding ATEN into max_autotune_", 2.5–2.14
+//   - no-valid-autotune-choices: "please consider adding ATEN into max_autotune_", 2.1–2.14
+//   - max-autotune-gemm-off: "enough SMs to use max_autotune_gemm", 2.1–2.14
 //   - max-autotune-gemm-off: "GPU arch does not support max_autotune_gemm mode usage", 2.6–2.14
 //   - libcuda-not-found: "cannot find -lcuda", 2.0–2.14
 //   - libcuda-not-found: "libcuda.so cannot found", 2.1–2.14

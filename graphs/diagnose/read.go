@@ -229,7 +229,7 @@ func (s *scanner) diagnosis() *Diagnosis {
 	}
 	best := map[Code]int{}
 	for i, row := range s.rows {
-		if !active[i] || s.superseded(i, active) {
+		if !active[i] || s.superseded(i, active, torch, haveTorch) {
 			continue
 		}
 		if j, ok := best[row.Code]; !ok || s.better(i, j, torch, haveTorch) {
@@ -256,11 +256,14 @@ func (s *scanner) diagnosis() *Diagnosis {
 }
 
 // better reports whether row i gives a code's finding rather than row j: PyTorch's
-// text over a paraphrase, then an earlier line, or on the same line a row that covers
-// the release the log shows.
+// text over a paraphrase, a message's sentence over its trailing hint alone (Trailer),
+// then an earlier line, or on the same line a row that covers the release the log shows.
 func (s *scanner) better(i, j int, torch modes.Version, haveTorch bool) bool {
 	if s.rows[i].Paraphrase != s.rows[j].Paraphrase {
 		return !s.rows[i].Paraphrase
+	}
+	if s.rows[i].Trailer != s.rows[j].Trailer {
+		return !s.rows[i].Trailer
 	}
 	if s.hits[i].line != s.hits[j].line {
 		return s.hits[i].line < s.hits[j].line
@@ -269,12 +272,18 @@ func (s *scanner) better(i, j int, torch modes.Version, haveTorch bool) bool {
 }
 
 // superseded reports whether an active row that supersedes row i's code matched
-// first on the same line as row i.
-func (s *scanner) superseded(i int, active []bool) bool {
+// first on the same line as row i. Where the log shows a release that row i covers
+// and the other does not, the other does not supersede it (2.0's "skipping cudagraphs
+// due to input mutation" is legacy-mutated-input; 2.1's, the same text, is not).
+func (s *scanner) superseded(i int, active []bool, torch modes.Version, haveTorch bool) bool {
 	for j, other := range s.rows {
-		if active[j] && other.Supersedes == s.rows[i].Code && s.hits[j].line == s.hits[i].line {
-			return true
+		if !active[j] || other.Supersedes != s.rows[i].Code || s.hits[j].line != s.hits[i].line {
+			continue
 		}
+		if haveTorch && s.rows[i].covers(torch) && !other.covers(torch) {
+			continue
+		}
+		return true
 	}
 	return false
 }
@@ -288,8 +297,12 @@ func (s *scanner) finding(i int, torch modes.Version, haveTorch bool) Finding {
 			rel = append(rel, v.String())
 		}
 	}
+	count := s.count[row.Code]
+	if count == 0 {
+		count = s.trailerCount[row.Code]
+	}
 	return Finding{Code: row.Code, Line: s.hits[i].line, Quote: s.hits[i].quote, Cause: cause,
-		Fix: fix, Note: note, Evidence: row.Evidence, Source: row.Source, Releases: rel, Count: s.count[row.Code], Match: s.hits[i].match}
+		Fix: fix, Note: note, Evidence: row.Evidence, Source: row.Source, Releases: rel, Count: count, Match: s.hits[i].match}
 }
 
 // cleanLine appends raw to dst without its line end, ANSI escape sequences, and, at
@@ -393,22 +406,25 @@ var glogPrefix = regexp.MustCompile(`^(?:\[?[IWEVD]\d{4} \d\d:\d\d:\d\d\.\d+ +(?
 // [WARNING] " (glogPrefix), an ISO timestamp (CI logs), vLLM's "(EngineCore_DP0
 // pid=240) ERROR 07-22 06:50:42 [core.py:1330] " and Ray's "(RayWorkerWrapper pid=123,
 // ip=10.0.0.1) ", docker compose's "trainer-1  | ", syslog and journald's "Dec 19
-// 02:07:16 host python3[1234]: ", pytest's "E   ". A message that a terminal or a
-// logger broke over several lines carries one on each line; the wrapped match reads the
-// lines without them.
+// 02:07:16 host python3[1234]: " (pytest's "E   " is withoutLineHead's). A message
+// that a terminal or a logger broke over several lines carries one on each line; the
+// wrapped match reads the lines without them.
 var otherHeader = regexp.MustCompile(`^(?:` + glogPrefix.String()[1:] + `|` +
 	`\d{4}-\d\d-\d\d[T ]\d\d:\d\d:\d\d(?:[.,]\d+)?(?:Z|[+-]\d\d:?\d\d)? +|` +
 	`\(\w+ pid=\d+(?:, ip=[\d.]+)?\) +(?:(?:DEBUG|INFO|WARNING|ERROR|CRITICAL) +\d\d-\d\d \d\d:\d\d:\d\d(?:\.\d+)? +\[[^\]]+\] +)?|` +
 	`[\w.-]+-\d+ +\| |` +
-	`\S{3,5} +\d{1,2} \d\d:\d\d:\d\d \S+ [^\s:\[]+(?:\[\d+\])?: +|` +
-	`E {3,})`)
+	`\S{3,5} +\d{1,2} \d\d:\d\d:\d\d \S+ [^\s:\[]+(?:\[\d+\])?: +)`)
 
 // withoutLogHeader returns b without the log headers at its start (up to four, one
-// after another).
+// after another), pytest's "E" mark and the REPL's ">>>" among them (withoutLineHead).
 func withoutLogHeader(b []byte) []byte {
 	for range 4 {
 		if n := skipGlog(b); n > 0 {
 			b = bytes.TrimLeft(b[n:], " ")
+			continue
+		}
+		if h := withoutLineHead(b); len(h) < len(b) && len(h) > 0 {
+			b = h
 			continue
 		}
 		if !mayHaveHeader(b) {
@@ -478,7 +494,7 @@ func skipTags(b []byte, k int) int {
 // time ("17:07:56"), a "(… pid=" group, a " | " column, or pytest's "E   ".
 func mayHaveHeader(b []byte) bool {
 	head := b[:min(len(b), 80)]
-	if bytes.HasPrefix(head, []byte("(")) || bytes.HasPrefix(head, []byte("E   ")) || bytes.Contains(head, []byte(" | ")) {
+	if bytes.HasPrefix(head, []byte("(")) || bytes.Contains(head, []byte(" | ")) {
 		return true
 	}
 	for i := bytes.IndexByte(head, ':'); i >= 2 && i+3 < len(head); {

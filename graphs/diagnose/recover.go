@@ -100,6 +100,11 @@ func versionPatterns() []versionPattern {
 		// prose that says the run fails on a release: "torch.compile … fails on 2.5",
 		// "broken with 2.6.0", "regressed in 2.7".
 		p("orch", `(?i)torch.*?\b(?:fails?|failing|failed|broken|breaks|crash(?:es|ed)?|errors?|regress(?:es|ed)?)\s+(?:on|with|in|since|after|under)\s+(?:(?:py)?torch\s*)?v?`+ver+`\b`, rankProse, "prose"),
+		// the same when the line names a compile feature instead of torch:
+		// "DistributedDataParallel with compile(..., mode=\"max-autotune\") broken in
+		// 2.5+" (pytorch/pytorch#140395's title), "inductor crashes on 2.6".
+		p("", `(?i)\b(?:compile|inductor|dynamo|cuda\s?graphs?|cudagraph\w*|reduce-overhead|max-autotune)\b.*?`+
+			`\b(?:fails?|failing|failed|broken|breaks|crash(?:es|ed)?|regress(?:es|ed)?)\s+(?:on|with|in|since|after|under)\s+v?`+ver+`\b`, rankProse, "prose"),
 		// a nightly named in prose: "2.13.0.dev20260518".
 		p(".dev20", `\b(\d+\.\d+\.\d+\.dev\d{8}(?:\+[0-9A-Za-z.]+)?)`, rankProse, "nightly"),
 		// prose that says the run moved to a release, which outranks the releases it
@@ -146,6 +151,31 @@ var (
 	// run's ("`torch==2.2` will throw an error on this test …, but torch==2.1.2 and
 	// torch>2.2 work as intended", huggingface/transformers#30991).
 	torchRange = regexp.MustCompile(`(?i)\btorch\s*(?:>=|<=|>|<|!=|~=)\s*v?\d|__version__\W{0,3}?\s*(?:>=|<=|>|<|!=)`)
+	// otherRunThen: a release followed at once by a clause that says it works and ends
+	// the sentence ("I tried with the current PyTorch Nightly (2.5.0.dev20240716+cu121),
+	// and it seems to work.", huggingface/diffusers#8879); "…, and it works with eager
+	// but fails with compile" goes on, and stays the run's.
+	otherRunThen = regexp.MustCompile(`(?i)^\W{0,4}(?:and\s+|so\s+|but\s+)?(?:it|this|that|everything|all)\s+` +
+		`(?:(?:seems|appears|looks)\s+to\s+|now\s+|does\s+|did\s+)?(?:works?|worked|runs?|ran|(?:is|was)\s+(?:fine|ok|okay|working))` +
+		`(?:\s+(?:fine|well|now|again|perfectly|correctly|as\s+expected))?\s*(?:[.!)]|$)`)
+	// otherRunState: a release named for what it does or requires, not for the run
+	// (holdoutC1): the state of the software at a release ("as of PyTorch 2.9, these
+	// features are not yet exposed", NVIDIA's CUDA-graph guide; "starting with torch
+	// 2.5"), a requirement or a minimum ("requires PyTorch 2.4", "at least torch 2.3",
+	// "PyTorch >= 2.4" is torchRange's).
+	otherRunState = regexp.MustCompile(`(?i)(?:\bas\s+of|\bstarting\s+(?:with|from|in|at)|\bbeginning\s+(?:with|in)|\brequires?|\brequired|\brequiring|\bneeds?|\bminimum|\bat\s+least)\s+(?:(?:the\s+)?(?:py)?torch\s*)?(?:version\s*)?v?$`)
+	// otherRunBound and otherRunDocs: after a release, a minimum ("On PyTorch 2.3.0+,
+	// mode='reduce-overhead' is faster", theneuralbase.com; "2.4 or later", "2.4 and
+	// up", "2.4 onwards") or a document of the release ("torch._logging — PyTorch 2.1
+	// documentation", discuss.pytorch.org/t/181208; "PyTorch 2.8.0 Release Notes") is
+	// not the run's.
+	otherRunBound = regexp.MustCompile(`(?i)^(?:\+(?:[\s,.;:)\]]|$)|\s*\+?\s*(?:or|and)\s+(?:later|newer|above|higher|up|greater|beyond)\b|\s*\+?\s*onwards?\b)`)
+	otherRunDocs  = regexp.MustCompile(`(?i)^\W{0,3}(?:documentation|docs?|release\s+notes?|release\s+blog|changelog|tutorials?)\b`)
+	// statusCell: a release in a support matrix's row, whose next cell is a status
+	// ("| PyTorch 2.2.0 | active | — | — |", errorcanon.top's "Version Compatibility";
+	// "| 2.6.0 | ✅ YES | …"), is one of several releases the table rates, not the run's;
+	// an environment table ("| PyTorch | 2.5.1 |") has no status cell.
+	statusCell = regexp.MustCompile(`(?i)^\s*\|\s*(?:active|supported|unsupported|not\s+supported|deprecated|removed|compatible|incompatible|yes|no|n/a|✅|❌|✔|✓|✗|⚠)`)
 	torchWord  = regexp.MustCompile(`(?i)\b(?:py)?torch\b`)
 	clauseEnd  = regexp.MustCompile(`(?i)(?:[.;:!?,]\s|\sbut\s|\showever\s|\swhile\s|\swhereas\s)`)
 )
@@ -157,7 +187,7 @@ func otherRun(text []byte, from, to int) bool {
 	if ends := clauseEnd.FindAllIndex(before, -1); len(ends) > 0 {
 		before = before[ends[len(ends)-1][1]:]
 	}
-	if otherRunFrom.Match(before) {
+	if otherRunFrom.Match(before) || otherRunState.Match(bytes.TrimRight(before, " \t")) || releaseStated(before, text[to:]) {
 		return true
 	}
 	words := bytes.Fields(before)
@@ -183,10 +213,21 @@ func otherRun(text []byte, from, to int) bool {
 		before = bytes.Join(words[len(words)-4:], []byte(" "))
 	}
 	after := text[to:]
+	if rest := bytes.TrimLeft(after, "0123456789.+abcdefghijklmnopqrstuvwxyz"); otherRunThen.Match(rest[:min(len(rest), 120)]) {
+		return true
+	}
 	if end := clauseEnd.FindIndex(after); end != nil {
 		after = after[:end[0]+1]
 	}
 	return otherRunBefore.Match(before) || otherRunAfter.Match(after) || otherRunAfterCJK.Match(after)
+}
+
+// releaseStated reports whether the text after a release says it is a bound, a
+// document's or a support matrix's release (otherRunBound, otherRunDocs, statusCell).
+// A bound after words of failure in its clause is the run's ("compile(…) broken in
+// 2.5+", pytorch/pytorch#140395): the releases that fail, the run's among them.
+func releaseStated(before, after []byte) bool {
+	return (otherRunBound.Match(after) && !reFailed.Match(before)) || otherRunDocs.Match(after) || statusCell.Match(after)
 }
 
 // foreignName is another package's or tool's name right before a release in prose: the
@@ -239,13 +280,64 @@ func versionAnchors() []string {
 		"torch :", "Torch :", "Torch ", ".dev20",
 		"Name: torch", "__version__", "torch.compile",
 		"torch=", "Torch=", "torch@", "PyTorch/", "torch'", "torch\"", "orch_version", "orchversion",
-		"orch2.", "PT 2.", "PT2.", "official docker", "Official docker", "orch docker"}, proseAnchors()...)
+		"orch2.", "PT 2.", "PT2.", "official docker", "Official docker", "orch docker", "nvidia/pytorch:"}, proseAnchors()...)
 }
 
 // bareVersion is a line that holds only a version, as the REPL prints
 // torch.__version__ on the line after it, or pip show's "Version: 2.5.1" after
 // "Name: torch".
 var bareVersion = regexp.MustCompile(`^(?:Version:\s*)?'?` + ver + `'?$`)
+
+// The value on the line after "torch.__version__" or pip show's "Name: torch" may carry
+// what the line before carried: a log header, a rank or process prefix, markdown, a
+// line number, a JSON key ("[default0]:Version: 2.5.1", "12 | '2.5.1+cu121'"). pipShowName
+// is "Name: torch" at a line's end after such a head; waitedValue a line that ends
+// with the value after one, waitedProse two words of prose, which no head has ("we
+// tested with 2.3.0" is no value).
+var (
+	pipShowName  = regexp.MustCompile(`(?:^|[^\w.])Name:\s*torch[\s|*\x60'"}]*$`)
+	waitedValue  = regexp.MustCompile(`^(.{0,120}?)(?:^|[^\w.+-])(?:Version:\s*)?['"]?` + ver + `['"]?[\s|*\x60'"}]*$`)
+	waitedProse  = regexp.MustCompile(`\b[A-Za-z][a-z]{2,}\s+[a-z]{2,}\b`)
+	ngcImageTag  = regexp.MustCompile(`nvidia/pytorch:(\d\d\.\d\d)-py3`)
+	ngcTagMasked = []byte("nvidia/pytorch-ngc-image")
+)
+
+// waitedVersion returns the release on a line after "torch.__version__" or "Name:
+// torch": the whole line's value (bareVersion), or its value after a head without prose
+// (waitedValue); nil for none.
+func waitedVersion(text []byte) []byte {
+	t := bytes.TrimSpace(text)
+	if m := bareVersion.FindSubmatch(t); m != nil {
+		return m[1]
+	}
+	if m := waitedValue.FindSubmatch(t); m != nil && !waitedProse.Match(m[1]) {
+		return m[2]
+	}
+	return nil
+}
+
+// ngcReleases are NVIDIA's PyTorch container tags (nvcr.io/nvidia/pytorch:YY.MM-py3)
+// and the torch each is built from, as NVIDIA's release notes state it ("PyTorch
+// container image version 25.12 is based on 2.10.0a0+b4e4ee81d3": docs.nvidia.com/
+// deeplearning/frameworks/pytorch-release-notes/rel-25-12.html). Only the tags whose
+// notes were read are here; another tag states no release.
+var ngcReleases = map[string]string{
+	"25.12": "2.10.0a0+b4e4ee81d3",
+}
+
+// ngcImage offers the release an NGC container tag on text stands for (where its
+// release notes were read) and returns text with the tag masked, so that "pytorch:24.05"
+// is not read as a torch 24.05 that would block the releases the text states otherwise.
+func (f *versionFinder) ngcImage(text []byte, line int) []byte {
+	m := ngcImageTag.FindSubmatch(text)
+	if m == nil {
+		return text
+	}
+	if v, ok := ngcReleases[string(m[1])]; ok {
+		f.offer([]byte(v), rankPath, line, text, "NGC image")
+	}
+	return ngcImageTag.ReplaceAll(append([]byte(nil), text...), ngcTagMasked)
+}
 
 type versionFinder struct {
 	patterns []versionPattern
@@ -273,22 +365,60 @@ func (f *versionFinder) pending() bool { return f.wait }
 func (f *versionFinder) window(text []byte, line int) {
 	if f.wait {
 		f.wait = false
-		if m := bareVersion.FindSubmatch(bytes.TrimSpace(text)); m != nil {
-			f.offer(m[1], rankTorch, line, text, "torch.__version__")
+		if v := waitedVersion(text); v != nil {
+			f.offer(v, rankTorch, line, text, "torch.__version__")
 			return
 		}
 	}
+	if bytes.Contains(text, []byte("nvidia/pytorch:")) {
+		text = f.ngcImage(text, line)
+	}
+	if hasRelease(text) {
+		f.patternsOn(text, line)
+	}
+	if f.rank < rankTorch && (bytes.Contains(text, []byte("torch.__version__")) || pipShowName.Match(text)) {
+		f.wait = true
+	}
+}
+
+// patternsOn offers the releases f's patterns find on text.
+func (f *versionFinder) patternsOn(text []byte, line int) {
+	torch := 0 // namesTorch(text), once a line: 1 yes, -1 no, 0 not yet asked
 	for _, p := range f.patterns {
-		if p.rank <= f.rank || !bytes.Contains(text, p.literal) || (p.torchLine && !namesTorch(text)) {
+		if p.rank <= f.rank || !bytes.Contains(text, p.literal) {
+			continue
+		}
+		if p.torchLine && torch == 0 {
+			torch = -1
+			if namesTorch(text) {
+				torch = 1
+			}
+		}
+		if p.torchLine && torch < 0 {
 			continue
 		}
 		if !f.match(p, text, line) {
 			break
 		}
 	}
-	if f.rank < rankTorch && (bytes.Contains(text, []byte("torch.__version__")) || bytes.Equal(bytes.TrimSpace(text), []byte("Name: torch"))) {
-		f.wait = true
+}
+
+// hasRelease reports whether text holds a digit, a dot and a digit: every versionPattern
+// matches a release (ver, `2\.\d`), so a line without one is not run through some thirty
+// expressions (a log whose every line names torch.compile and no release read at 0.2
+// MB/s, BenchmarkShapes/near-miss).
+func hasRelease(text []byte) bool {
+	for i := bytes.IndexByte(text, '.'); i >= 0; {
+		if i > 0 && i+1 < len(text) && isDigit(text[i-1]) && isDigit(text[i+1]) {
+			return true
+		}
+		next := bytes.IndexByte(text[i+1:], '.')
+		if next < 0 {
+			return false
+		}
+		i += 1 + next
 	}
+	return false
 }
 
 // match offers the first release of p's matches on text that is the run's; it reports

@@ -184,5 +184,9 @@ func prosePatterns() []versionPattern {
 func proseAnchors() []string {
 	return []string{"pgraded to 2.", "pdated to 2.", "pgrading to 2.", "pdating to 2.", "witched to 2.",
 		"witching to 2.", "oved to 2.", "oving to 2.", "igrated to 2.", "igrating to 2.", "umped to 2.",
-		"umping to 2.", "between 2.", "Between 2.", "egression"}
+		"umping to 2.", "between 2.", "Between 2.", "egression",
+		// a release a compile feature fails on, torch unnamed ("compile(…) broken in 2.5+").
+		"roken in 2.", "roken on 2.", "roken with 2.", "roken since 2.", "ails on 2.", "ails with 2.",
+		"ailed on 2.", "ailed with 2.", "ailing on 2.", "ailing with 2.", "rashes on 2.", "rashes with 2.",
+		"rashed on 2.", "reaks on 2.", "reaks in 2.", "reaks with 2.", "egressed in 2."}
 }

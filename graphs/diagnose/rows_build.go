@@ -195,7 +195,8 @@ func autotuneRows() []Signature {
 			"(\"No choices to select. Provided reason: {reason} please consider adding ATEN into …\") @ T2.14.1; " +
 			"the row matches the part both share; max_autotune_gemm_backends defaults to \"ATEN,TRITON,CPP\" " +
 			"(TORCHINDUCTOR_MAX_AUTOTUNE_GEMM_BACKENDS) in torch/_inductor/config.py @ T2.6.0, T2.14.1; " +
-			"2.7–2.13 not read; releases before 2.6 not read"
+			"2.1.0 to 2.9.1 read (testdata/wordings-by-release.tsv: \"… ATEN into max_autotune_gemm_backends …\" " +
+			"to 2.4, \"… ATEN into {backend_config} …\" from 2.5); 2.0 has no such message"
 	)
 	fixFlex := "compile flex_attention with mode=\"max-autotune-no-cudagraphs\", which tries more kernel " +
 		"configurations (pytorch/pytorch#146260, as huggingface/transformers#37285 does), or run it without " +
@@ -208,7 +209,7 @@ func autotuneRows() []Signature {
 			// parser does not factor out a prefix shorter than an anchor.
 			Code: NoValidAutotuneChoices, Literal: literal,
 			Requires: `flex_attention|FlexAttention|flex attention|Flex-Attention|flex-attention|Flex attention`,
-			Releases: modes.Minors(6, 14),
+			Releases: modes.Minors(5, 14),
 			Cause: "flex_attention is compiled only to Triton templates, and every template configuration " +
 				"tried for this GPU, head dimension and dtype was skipped or failed, so the selector had no " +
 				"choice (the hint to add ATEN does not apply to flex_attention)",
@@ -225,7 +226,7 @@ func autotuneRows() []Signature {
 		},
 		{
 			Code: NoValidAutotuneChoices, Literal: literal,
-			Releases: modes.Minors(6, 14),
+			Releases: modes.Minors(1, 14),
 			Cause: "Inductor's kernel selection for an op ended with no candidate: no backend in " +
 				"torch._inductor.config.max_autotune_gemm_backends (max_autotune_conv_backends for " +
 				"convolutions) gave a kernel that fits these shapes, dtypes or this device; either ATen's " +
@@ -254,15 +255,15 @@ func gemmOffRows() []Signature {
 	return []Signature{
 		{
 			Code: MaxAutotuneGEMMOff, Literal: "enough SMs to use max_autotune_gemm",
-			Releases: modes.Minors(6, 14),
+			Releases: modes.Minors(1, 14),
 			Cause: "max-autotune searches Triton matmul templates only on a GPU with at least 68 SMs (an RTX " +
 				"3080's count; 16 for XPU on 2.14); this GPU has fewer, so Inductor skips that search and keeps " +
 				"ATen's matmuls, while the rest of max-autotune runs as usual",
 			Fix:      fix,
 			Evidence: modes.Source,
 			Source: source + " (min_sms = 68 for CUDA, log.warning \"Not enough SMs to use max_autotune_gemm " +
-				"mode\"); earlier releases print it in lower case (\"not enough SMs …\", " +
-				"meta-pytorch/segment-anything-fast#117, 2024-04), not dated; reports: NVIDIA/TensorRT#4398 " +
+				"mode\"); 2.1 to 2.3 print it in lower case (\"not enough SMs …\", " +
+				"meta-pytorch/segment-anything-fast#117, 2024-04), \"Not …\" from 2.4 (testdata/wordings-by-release.tsv); reports: NVIDIA/TensorRT#4398 " +
 				"(torch 2.6.0), Zyphra/Zonos#168",
 			Decisive: "the warning line",
 		},

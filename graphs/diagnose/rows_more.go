@@ -78,7 +78,7 @@ func poolRows() []Signature {
 		},
 		{
 			Code: TreesStaticInputChanged, Literal: "static input data pointer changed",
-			Releases: modes.Minors(1, 14),
+			Releases: modes.Minors(4, 14),
 			Cause:    staticCause, Fix: staticFix,
 			Evidence: modes.Source,
 			Source: "torch/_inductor/cudagraph_utils.py CheckInvariantStatus.StaticInputIdxMismatch and " +
@@ -99,7 +99,7 @@ func poolRows() []Signature {
 		},
 		{
 			Code: TreesInputDeallocated, Literal: "graph recording observed an input tensor deallocate during graph",
-			Releases: modes.Minors(6, 14),
+			Releases: modes.Minors(1, 14),
 			Cause: "while cudagraph trees recorded this graph an input tensor was freed, and on a " +
 				"later replay the same input was still alive, so replay would overwrite memory a " +
 				"live tensor uses (an input whose lifetime differs between calls, as with a compiled " +
@@ -157,6 +157,37 @@ func poolRows() []Signature {
 			Source: "torch/_inductor/cudagraph_trees.py check_warn_on_unable_to_start_executing @ T2.14.0 " +
 				"(wording of PR #176865, 2026-03; issue #176846)",
 			Decisive: "the warning line",
+		},
+		{
+			// The warning's hint alone (a wrapped warning whose first line is cut off,
+			// a note that quotes it): 2.1 named torch._inductor's function, 2.2–2.13
+			// torch.compiler's.
+			Code: TreesPendingBackward, Literal: "Consider running with torch.no_grad() or using torch._inductor.cudagraph_mark_step_begin()",
+			Trailer:  true,
+			Releases: modes.Minors(1, 1),
+			Cause:    pendingCause, Fix: pendingFix,
+			Evidence: modes.Source,
+			Source:   "torch/_inductor/cudagraph_trees.py check_warn_on_unable_to_start_executing @ pytorch/pytorch@8322ab8 (2.1-era)",
+			Decisive: "the hint after the warning's first sentence",
+		},
+		{
+			Code: TreesPendingBackward, Literal: "Consider running with torch.no_grad() or using torch.compiler.cudagraph_mark_step_begin()",
+			Trailer:  true,
+			Releases: modes.Minors(2, 13),
+			Cause:    pendingCause, Fix: pendingFix,
+			Evidence: modes.Source,
+			Source: "torch/_inductor/cudagraph_trees.py check_warn_on_unable_to_start_executing @ T2.2.2, T2.6.0; " +
+				"PR #176865 (2026-03) rewrote it",
+			Decisive: "the hint after the warning's first sentence",
+		},
+		{
+			Code: TreesPendingBackward, Literal: "still require backward. Ensure backward() is invoked or detach outputs",
+			Trailer:  true,
+			Releases: modes.Minors(14, 14),
+			Cause:    pendingCause, Fix: pendingFix,
+			Evidence: modes.Source,
+			Source:   "torch/_inductor/cudagraph_trees.py check_warn_on_unable_to_start_executing @ T2.14.0, Debian 2.14.1",
+			Decisive: "the hint after the warning's first sentence",
 		},
 	}
 }
@@ -360,7 +391,7 @@ func setupRows() []Signature {
 		},
 		{
 			Code: UnsupportedPython, Literal: "torch.compile is not supported on Python",
-			Pattern:  `torch\.compile is not supported on Python (?:3\.\d+\+|built with GIL disabled)`,
+			Pattern:  `torch\.compile is not supported on Python (?:3\.\d+\+|(?:< 3\.\d+\.\d+ )?built with GIL disabled)`,
 			Releases: modes.Minors(6, 14),
 			Cause:    "this torch release's torch.compile refuses the running Python (too new, or built without the GIL)",
 			Fix:      fixPython,
@@ -628,6 +659,15 @@ var overwrittenRetold = []retold{
 	},
 }
 
+// notOfficially ends a retold Windows refusal: the next word is not "officially" (or a
+// misspelling of it: "offcially", "oficially"). "torch.compile does not work on Windows
+// offcially, you should not use this node if you are facing this problem" (a node's note
+// beside "Cannot find a working triton installation", chengzeyi/Comfy-WaveSpeed#38) says
+// that Windows is unsupported, not that torch refused it: torch ran on to Triton there.
+// RE2 has no lookahead, so the word after is spelled out: none, or one that does not
+// start with "off" or "ofi".
+const notOfficially = `(?:\W*$|\W+(?:[^oO\W]|[oO](?:$|\W|[^fF])|[oO][fF](?:$|\W|[^fFiI])))`
+
 // windowsRetold are the Windows refusal (2.0–2.4) as reports retell it.
 var windowsRetold = []retold{
 	{
@@ -635,7 +675,7 @@ var windowsRetold = []retold{
 		// "Dynamo is not supported on Windows".
 		literals: []string{"dynamo not supported", "dynamo is not supported", "dynamo isn't supported",
 			"dynamo doesn't support", "dynamo does not support"},
-		pattern: `(?i)\bdynamo\s+(?:is\s+)?(?:not|isn't|doesn't|does\s+not)\s+(?:yet\s+)?(?:supported|support|work)\w*\s+(?:on|for|under|with)\s+windows\b|` +
+		pattern: `(?i)\bdynamo\s+(?:is\s+)?(?:not|isn't|doesn't|does\s+not)\s+(?:yet\s+)?(?:supported|support|work)\w*\s+(?:on|for|under|with)\s+windows\b` + notOfficially + `|` +
 			`\bwindows\b[^.;]{0,60}?\bdynamo\s+(?:is\s+)?(?:not|isn't)\s+(?:yet\s+)?supported\b`,
 	},
 	{
@@ -644,7 +684,7 @@ var windowsRetold = []retold{
 		literals: []string{"compile is not supported", "compile isn't supported", "compile does not", "compile doesn't",
 			"compile not supported", "compile not work", "compile is not work"},
 		pattern: `(?i)torch\.\s?compile\s+(?:is\s+not|isn't|does\s+not|doesn't|not)\s+(?:yet\s+)?` +
-			`(?:supported|support|work(?:s|ing)?)\s+(?:on|for|under|in)\s+windows\b`,
+			`(?:supported|support|work(?:s|ing)?)\s+(?:on|for|under|in)\s+windows\b` + notOfficially,
 	},
 }
 

@@ -26,15 +26,17 @@ const (
 	// Wrapped: the text runs over two or three lines, as a terminal or a page wraps
 	// it, found with the lines joined (white space ignored).
 	Wrapped Match = "wrapped"
-	// Truncated: a line ends with the first two thirds or more of a long message (40
-	// characters or more, squeezed) and the rest is missing, as a title or a summary cuts
-	// it ("… that has been overwritten", "… by a subsequent..."), or starts with an
-	// ellipsis and the last two thirds or more. Rows with a Pattern, which checks text
-	// beyond the literal, are not found this way, but where the input ends inside the
-	// message of a raise line in torch's source (matchCutRaise). The general cut rule
-	// (matchCut) reports the same kind for a message cut by an ellipsis, cropped at its
-	// start or cut at the input's end inside a row's text, any row: JSON's "match" stays
-	// "truncated" for all of them, and the text output says the text was cut or cropped.
+	// Truncated: a message cut or cropped, found by what is left of it. One mechanism
+	// (cut.go: a line's cuts, cutFits) holds two rules. The short-cut rule (shortFits):
+	// a line ends with the first two thirds or more of a long message (40 characters or
+	// more, squeezed) and the rest is missing, as a title or a summary cuts it ("… that
+	// has been overwritten", "… by a subsequent..."), or starts with an ellipsis and the
+	// last two thirds or more; rows with a Pattern, which checks text beyond the literal,
+	// are not found this way. The general rule (matchCut): a message cut by an ellipsis,
+	// cropped at its start or cut at the input's end inside a row's text, any row, when
+	// the rows it fits are of one code. A raise line in torch's source cut where the
+	// input ends is matchCutRaise's. JSON's "match" is "truncated" for all of them, and
+	// the text output says the text was cut or cropped.
 	Truncated Match = "truncated"
 	// Paraphrased: the line says what PyTorch's message says in other words, by a row
 	// whose Paraphrase is set ("Python 3.11 is not supported for torch.compile" for
@@ -60,11 +62,15 @@ type compiledRow struct {
 	// be so rewritten.
 	patternSqueezed, patternSqueezedFold *regexp.Regexp
 	// tail reports whether the pattern goes on after the literal, so that a line
-	// with the literal may hold the rest of the pattern on the next line.
-	tail bool
+	// with the literal may hold the rest of the pattern on the next line; lead, whether
+	// it starts before the literal, so that the line before may hold its start.
+	tail, lead bool
 	// whole says the pattern has an assertion of the text's start or end, so it is run
 	// on the whole window, never on a span around the literal (matchNear).
-	whole    bool
+	whole bool
+	// boundary says the pattern has \b or \B, which read the edges of a part of a text
+	// otherwise than the text itself.
+	boundary bool
 	requires int // index into scanner.contexts, -1 for none
 	cut      cutPatterns
 }
@@ -106,6 +112,8 @@ type table struct {
 	contexts []context // seen false
 	anchors  *anchorSet
 	uses     [][]anchorUse // by anchor index
+	// squeezed and folded find the rows' squeezed and folded literals in a line.
+	squeezed, folded literalSet
 }
 
 // sentenceLiteral is the text a row is matched by: its Literal, less a sentence's final
@@ -160,6 +168,13 @@ func compileTable() (table, error) {
 		b.anchors.add(a, anchorUse{kind: anchorDevice})
 	}
 	b.t.anchors, b.t.uses = newAnchorSet(b.anchors.anchors), b.anchors.uses
+	var err error
+	if b.t.squeezed, err = newLiteralSet(b.t.rows, func(r *compiledRow) []byte { return r.squeezed }); err != nil {
+		return table{}, err
+	}
+	if b.t.folded, err = newLiteralSet(b.t.rows, func(r *compiledRow) []byte { return r.folded }); err != nil {
+		return table{}, err
+	}
 	return b.t, nil
 }
 
@@ -209,7 +224,9 @@ func (b *tableBuilder) pattern(row *compiledRow, i int) error {
 	row.patternSqueezed, row.patternSqueezedFold = cp.squeezed, cp.squeezedFold
 	end := sig.Literal[max(0, len(sig.Literal)-6):]
 	row.whole = wholeText(pattern)
+	row.boundary = hasBoundary(pattern)
 	row.tail = !strings.HasSuffix(sig.Pattern, "$") && !strings.HasSuffix(sig.Pattern, regexp.QuoteMeta(end))
+	row.lead = !strings.HasPrefix(pattern, regexp.QuoteMeta(strings.TrimSpace(sig.Literal)))
 	row.cut = compileCutPatterns(pattern, string(row.literal))
 	return nil
 }
@@ -329,6 +346,7 @@ const ringSize = 5
 type ringLine struct {
 	raw       []byte
 	line      int
+	vline     int // the count of lines read so far: lines of a JSON string's text or between lone CRs count apart
 	lineStart bool
 	rows      []int // rows with an anchor on this line
 	kinds     uint8 // 1<<anchorKind of the anchors on this line
@@ -354,18 +372,25 @@ type scanner struct {
 	rowLast  []int
 	count    map[Code]int
 	last     map[Code]int
-	line     int
-	text     bool
-	torch    versionFinder
-	rec      recoverer
-	devs     deviceCounter
-	ring     [ringSize]ringLine
-	n        int // ring entries pushed
-	joined   []byte
-	offsets  []int
-	joinedAt int // the entry s.joined was built around, -1 for none
-	first    int // the first entry in s.joined
-	lastHit  int // the last line a hit was recorded on
+	// trailerCount and trailerLast count the lines of rows marked Trailer apart, as
+	// count and last do the others'.
+	trailerCount map[Code]int
+	trailerLast  map[Code]int
+	line         int
+	vline        int // lines pushed, lines of a line that split counted apart (see splitLine)
+	split        []byte
+	text         bool
+	torch        versionFinder
+	rec          recoverer
+	devs         deviceCounter
+	ring         [ringSize]ringLine
+	n            int // ring entries pushed
+	joined       []byte
+	offsets      []int
+	joinedAt     int // the entry s.joined was built around, -1 for none
+	first        int // the first entry in s.joined
+	lastHit      int // the last line a hit was recorded on
+	matchCache       // what one pass found for the rows of the entries held
 	// rowIn and ctxIn hold, per row and per context, 1 + the ring entry that last
 	// listed it, so that a window lists each once however often its anchors recur.
 	rowIn, ctxIn []int
@@ -383,7 +408,9 @@ func newScanner() (*scanner, error) {
 	s := &scanner{t: &t, rows: t.rows, hits: make([]rowHit, len(t.rows)),
 		rowLines: make([]int, len(t.rows)), rowLast: make([]int, len(t.rows)),
 		count: map[Code]int{}, last: map[Code]int{}, joinedAt: -1,
-		rowIn: make([]int, len(t.rows)), ctxIn: make([]int, len(t.contexts))}
+		trailerCount: map[Code]int{}, trailerLast: map[Code]int{},
+		rowIn: make([]int, len(t.rows)), ctxIn: make([]int, len(t.contexts)),
+		matchCache: newMatchCache(len(t.rows))}
 	s.contexts = append([]context(nil), t.contexts...) // seen is per read
 	s.torch = newVersionFinder()
 	s.rec = newRecoverer()
@@ -406,7 +433,11 @@ func (s *scanner) scan(r io.Reader) error {
 			if !cont {
 				s.line++
 			}
-			s.push(frag, carry, !cont)
+			if !cont && err != bufio.ErrBufferFull {
+				s.pushLine(frag)
+			} else {
+				s.push(frag, carry, !cont)
+			}
 			cont = err == bufio.ErrBufferFull
 			if cont {
 				carry = append(carry[:0], frag[max(0, len(frag)-overlapBytes):]...)
@@ -444,8 +475,11 @@ func hasText(b []byte) bool {
 // push adds a window to the ring and matches the one two windows back.
 func (s *scanner) push(frag, carry []byte, lineStart bool) {
 	e := &s.ring[s.n%ringSize]
-	e.raw = normalize(append(append(e.raw[:0], carry...), frag...))
-	e.line, e.lineStart, e.rows, e.ctxs, e.kinds, e.cleaned = s.line, lineStart, e.rows[:0], e.ctxs[:0], 0, false
+	e.raw = stripEscapes(normalize(append(append(e.raw[:0], carry...), frag...)))
+	if lineStart {
+		s.vline++
+	}
+	e.line, e.vline, e.lineStart, e.rows, e.ctxs, e.kinds, e.cleaned = s.line, s.vline, lineStart, e.rows[:0], e.ctxs[:0], 0, false
 	if !s.text && hasText(frag) {
 		s.text = true
 	}
@@ -532,9 +566,6 @@ const (
 	minCutLogged = 20
 )
 
-// pytestE is pytest's mark in front of an error line ("E       RuntimeError: …").
-var pytestE = regexp.MustCompile(`^\s*E\s+`)
-
 // matchCutRaise matches the input's last line with text when it is a raise statement
 // of a torch frame, or an exception line, cut inside its message: the rows whose
 // literal starts with what is left of the message (12 characters or more without
@@ -572,7 +603,7 @@ func (s *scanner) matchCutRaise() {
 		}
 	}
 	if found >= 0 {
-		s.hit(found, e.line, e.clean, Truncated)
+		s.hit(found, e, e.clean, Truncated)
 	}
 }
 
@@ -592,7 +623,7 @@ func (s *scanner) cutMessage(k int, lineStart bool, text []byte) (msg []byte, lo
 		body = withoutLogHeader(text)
 	}
 	logged = len(body) < len(text)
-	body = pytestE.ReplaceAll(body, nil)
+	body = withoutLineHead(bytes.TrimLeft(body, " \t\n\f\r"))
 	if m := cutRaised.FindSubmatch(body); m != nil {
 		return squeeze(nil, m[1]), false
 	}
@@ -684,7 +715,7 @@ func (s *scanner) process(k int) {
 	if e.kinds&(1<<anchorRecover) != 0 || s.rec.call != nil {
 		s.rec.window(text, e.lineStart, e.line)
 	}
-	s.seeContexts(e.ctxs, text)
+	s.seeContexts(k, e.ctxs, text)
 	for _, i := range e.rows {
 		s.matchRow(i, k)
 	}
@@ -693,13 +724,25 @@ func (s *scanner) process(k int) {
 	}
 }
 
-// seeContexts marks the contexts ctxs (indexes) that text matches as seen.
-func (s *scanner) seeContexts(ctxs []int, text []byte) {
+// seeContexts marks the contexts ctxs (indexes) that text, entry k's, matches as seen,
+// or that entry k and the next match joined: a frame line that a terminal or a page
+// wrapped ("…/_config_module.py", line 3" / "21, in __getattr__").
+func (s *scanner) seeContexts(k int, ctxs []int, text []byte) {
 	for _, c := range ctxs {
-		if !s.contexts[c].seen && s.contexts[c].re.Match(text) {
+		if !s.contexts[c].seen && (s.contexts[c].re.Match(text) || s.contextWrapped(c, k)) {
 			s.contexts[c].seen = true
 		}
 	}
+}
+
+// contextWrapped reports whether context c matches entries k and k+1 joined, with a
+// space or without, where k+1 starts a line with text.
+func (s *scanner) contextWrapped(c, k int) bool {
+	if !s.textAt(k) || !s.textAt(k+1) || !s.breaksLine(k, k+1) {
+		return false
+	}
+	re := s.contexts[c].re
+	return re.Match(s.spacedLines(k, k+1)) || re.Match(s.tightLines(k, k+1))
 }
 
 // matchRow tries row i on entry k: exact, then quoted, then wrapped with its
@@ -709,27 +752,37 @@ func (s *scanner) matchRow(i, k int) {
 	e := s.entry(k)
 	exact := bytes.Contains(e.clean, row.literal)
 	if exact && (row.pattern == nil || s.matchNear(row.pattern, row.whole, e.clean, e.clean, row.literal, nil)) {
-		s.hit(i, e.line, e.clean, Exact)
+		s.hit(i, e, e.clean, Exact)
 		return
 	}
 	// The pattern is tried on the unquoted line and on the squeezed one ("torch.
 	// compile"); without regard to case only where the literal is not on the line as
 	// PyTorch prints it (a line with the literal intact was not retyped, and trying
 	// it again without case is what made dense logs slow).
-	if bytes.Contains(e.squeezed, row.squeezed) {
+	if s.squeezedHolds(i, k, e) {
 		if row.pattern == nil || s.matchNear(row.pattern, row.whole, e.unquoted, e.squeezed, row.squeezed, s.posOf(e)) ||
 			(row.patternSqueezed != nil && s.matchNear(row.patternSqueezed, row.whole, e.squeezed, e.squeezed, row.squeezed, nil)) {
-			s.hit(i, e.line, e.unquoted, Quoted)
+			s.hit(i, e, e.unquoted, Quoted)
 			return
 		}
 	}
-	if !exact && s.matchFolded(i, e) {
+	if !exact && s.matchFolded(i, k, e) {
 		return
 	}
 	s.matchWrapped(i, k)
-	if s.rowLast[i] != e.line {
-		s.matchTruncated(i, e)
+	if s.rowLast[i] != e.vline {
+		s.matchShortCut(i, e)
 	}
+}
+
+// squeezedHolds reports whether entry k (e) holds row i's squeezed literal in its
+// squeezed form: the rows' literals are looked for once an entry (literalSet).
+func (s *scanner) squeezedHolds(i, k int, e *ringLine) bool {
+	if s.sqFor != k+1 {
+		s.sqFor = k + 1
+		s.t.squeezed.mark(e.squeezed, s.sqAt, k+1)
+	}
+	return s.sqAt[i] == k+1
 }
 
 // posOf returns e.pos, made the first time a long entry needs it.
@@ -743,69 +796,26 @@ func (s *scanner) posOf(e *ringLine) []int32 {
 	return e.pos
 }
 
-// minTruncated is the shortest literal (squeezed) that may be found cut short.
-const minTruncated = 40
-
-// truncatedTail is what may follow a message cut short at the end of its line: an
-// ellipsis, closing quotes and brackets, a colon or a full stop.
-const truncatedTail = ".…)]}>:;,!?'\"`*_-"
-
-// matchTruncated looks for the first two thirds or more of row i's literal at the end
-// of entry e (squeezed), the rest cut off; it reports a match.
-func (s *scanner) matchTruncated(i int, e *ringLine) bool {
-	row := &s.rows[i]
-	lit := row.squeezed
-	if row.pattern != nil || row.Paraphrase || len(lit) < minTruncated {
-		return false
-	}
-	line := bytes.TrimRight(e.squeezed, truncatedTail)
-	for n := len(lit) - 1; n >= 2*len(lit)/3; n-- {
-		if bytes.HasSuffix(line, lit[:n]) {
-			s.hit(i, e.line, e.unquoted, Truncated)
-			return true
-		}
-	}
-	// cut at the start, behind an ellipsis: "…ensor output of CUDAGraphs that has been
-	// overwritten by a subsequent run".
-	if rest, ok := cutEllipsis(e.squeezed); ok {
-		for n := len(lit) - 1; n >= 2*len(lit)/3; n-- {
-			if bytes.HasPrefix(rest, lit[len(lit)-n:]) {
-				s.hit(i, e.line, e.unquoted, Truncated)
-				return true
-			}
-		}
-	}
-	return false
-}
-
-// cutEllipsis returns b after a leading ellipsis ("...", "…"), reporting whether it had
-// one.
-func cutEllipsis(b []byte) ([]byte, bool) {
-	switch {
-	case bytes.HasPrefix(b, []byte("...")):
-		return bytes.TrimLeft(b, "."), true
-	case bytes.HasPrefix(b, []byte("…")):
-		return b[len("…"):], true
-	}
-	return b, false
-}
-
 // matchFolded looks for row i's literal on entry e without regard to case (a message a
 // person retyped: "windows not yet supported for torch.compile"); it reports a match.
-func (s *scanner) matchFolded(i int, e *ringLine) bool {
+func (s *scanner) matchFolded(i, k int, e *ringLine) bool {
 	row := &s.rows[i]
 	if !e.foldedOK {
 		e.folded, e.foldedOK = append(e.folded[:0], e.squeezed...), true
 		lower(e.folded)
 	}
-	if !bytes.Contains(e.folded, row.folded) {
+	if s.foldFor != k+1 {
+		s.foldFor = k + 1
+		s.t.folded.mark(e.folded, s.foldAt, k+1)
+	}
+	if s.foldAt[i] != k+1 {
 		return false
 	}
 	if row.patternFold != nil && !s.matchNear(row.patternFold, row.whole, e.unquoted, e.folded, row.folded, s.posOf(e)) &&
 		(row.patternSqueezedFold == nil || !s.matchNear(row.patternSqueezedFold, row.whole, e.folded, e.folded, row.folded, nil)) {
 		return false
 	}
-	s.hit(i, e.line, e.unquoted, Quoted)
+	s.hit(i, e, e.unquoted, Quoted)
 	return true
 }
 
@@ -865,14 +875,22 @@ func (s *scanner) matchWrapped(i, k int) {
 	row := &s.rows[i]
 	s.join(k)
 	first := s.first
-	at := bytes.Index(s.joined, row.squeezed)
 	s.wrapFailed = slices.DeleteFunc(s.wrapFailed, func(t wrapTry) bool { return t.to < k })
-	for at >= 0 {
+	for _, o := range occurrencesOf(s.joinOcc, i) {
+		at := o.at
 		start, end := s.lineOf(at), s.lineOf(at+len(row.squeezed)-1)
 		if start == end && row.tail && end+1 < len(s.offsets) {
 			end++ // the literal is whole on a line, the rest of the pattern on the next
 		}
-		if start != end && first+start <= k && k <= first+end && s.breaksLine(first+start, first+end) {
+		// A literal whole on one line whose pattern did not match there may have the
+		// pattern's start on the line before, where the literal starts its line and the
+		// pattern starts before it ("Cannot call CUDAGeneratorImpl::current_seed" above
+		// "during CUDA graph capture"), or its end on the line after, where the literal
+		// ends its line (a closing quote wrapped alone): wrappedHit tries the neighbours,
+		// never the line alone. A literal inside its line is no wrap (and costs no tries).
+		single := start == end && row.pattern != nil &&
+			(row.lead && at == s.lineOffset(start) || at+len(row.squeezed) == s.offsets[end])
+		if (single || start != end && s.breaksLine(first+start, first+end)) && first+start <= k && k <= first+end {
 			try := wrapTry{i, first + start, first + end, s.textAt(first + start - 1), s.textAt(first + end + 1)}
 			if !slices.Contains(s.wrapFailed, try) {
 				if s.wrappedHit(i, try.from, try.to) {
@@ -881,11 +899,6 @@ func (s *scanner) matchWrapped(i, k int) {
 				s.wrapFailed = append(s.wrapFailed, try)
 			}
 		}
-		next := bytes.Index(s.joined[at+1:], row.squeezed)
-		if next < 0 {
-			return
-		}
-		at += 1 + next
 	}
 }
 
@@ -936,7 +949,7 @@ func (s *scanner) join(k int) {
 	s.joined, s.offsets, s.first = s.joined[:0], s.offsets[:0], -1
 	for j := k - 2; j <= k+2; j++ {
 		e := s.entry(j)
-		if e == nil || len(e.squeezed) == 0 {
+		if !s.textAt(j) { // a line of quote marks alone (a wrapped "'") is no blank line
 			if j < k {
 				s.joined, s.offsets, s.first = s.joined[:0], s.offsets[:0], -1
 				continue
@@ -949,6 +962,15 @@ func (s *scanner) join(k int) {
 		s.joined = append(s.joined, e.squeezed...)
 		s.offsets = append(s.offsets, len(s.joined))
 	}
+	s.joinOcc = s.t.squeezed.occurrences(s.joinOcc, s.joined)
+}
+
+// lineOffset returns the offset in s.joined where joined entry j starts.
+func (s *scanner) lineOffset(j int) int {
+	if j == 0 {
+		return 0
+	}
+	return s.offsets[j-1]
 }
 
 // lineOf returns the index (from the first joined entry) of the entry holding byte
@@ -969,21 +991,89 @@ func (s *scanner) lineOf(at int) int {
 func (s *scanner) wrappedHit(i, from, to int) bool {
 	row := &s.rows[i]
 	if row.pattern == nil {
-		s.hit(i, s.entry(from).line, s.spacedLines(from, to), Wrapped)
+		s.hit(i, s.entry(from), s.spacedLines(from, to), Wrapped)
 		return true
+	}
+	spaced, tight := s.wideTries(row, from, to)
+	if !spaced && !tight {
+		return false
 	}
 	for _, ext := range [][2]int{{0, 0}, {-1, 0}, {0, 1}, {-1, 1}} {
 		a, b := from+ext[0], to+ext[1]
-		if (ext[0] != 0 && !s.textAt(a)) || (ext[1] != 0 && !s.textAt(b)) {
+		if (ext[0] != 0 && !s.textAt(a)) || (ext[1] != 0 && !s.textAt(b)) || !s.breaksLine(a, b) {
 			continue
 		}
-		spaced := s.spacedLines(a, b)
-		if (row.pattern.Match(spaced) || row.pattern.Match(s.tightLines(a, b))) && !s.withinOneLine(row, a, b) {
-			s.hit(i, s.entry(a).line, spaced, Wrapped)
+		if ((spaced && s.linesMatch(row.pattern, a, b, false)) || (tight && s.linesMatch(row.pattern, a, b, true))) && !s.withinOneLine(row, a, b) {
+			s.hit(i, s.entry(a), s.spacedLines(a, b), Wrapped)
 			return true
 		}
 	}
 	return false
+}
+
+// wideTries reports whether wrappedHit's tries with the lines joined by spaces, and those
+// joined tight, may match at all, by one run on the widest span: each spaced try is
+// text of the widest spaced one between spaces, so a pattern without ^ or $ (row.whole)
+// that matches it matches the widest too (\b reads a space as the text's edge); a tight
+// try is such a part only for a pattern without \b or \B (row.boundary), else it is
+// left to be tried. Where the pattern matches one of the lines from..to alone, which
+// every try holds, no try is taken (withinOneLine): neither is tried. The spans of a
+// bare literal that every line shows (a log of literals without the text their
+// patterns want) had run eight expressions each, and prose that retells a message
+// around a wrapped literal nine.
+func (s *scanner) wideTries(row *compiledRow, from, to int) (spaced, tight bool) {
+	for j := from; j <= to; j++ {
+		if s.linesMatch(row.pattern, j, j, false) {
+			return false, false
+		}
+	}
+	if row.whole {
+		return true, true
+	}
+	a, b := from, to
+	if s.textAt(from - 1) {
+		a = from - 1
+	}
+	if s.textAt(to + 1) {
+		b = to + 1
+	}
+	spaced = s.linesMatch(row.pattern, a, b, false)
+	tight = row.boundary || s.linesMatch(row.pattern, a, b, true)
+	return spaced, tight
+}
+
+// linesKey is a pattern run on entries a..b joined with spaces or, tight, with nothing.
+type linesKey struct {
+	re    *regexp.Regexp
+	a, b  int
+	tight bool
+}
+
+// linesMatch reports whether re matches entries a..b joined (spacedLines, or tightLines
+// where tight is set), remembered while the entries are held: rows that share a
+// Pattern (a message retold, one row per literal) and the spans of the entries after
+// ask the same again (BenchmarkShapes/wrapped: prose wrapped at 72 columns, a message in
+// each paragraph, read at 0.3 MB/s).
+func (s *scanner) linesMatch(re *regexp.Regexp, a, b int, tight bool) bool {
+	if s.linesFor != s.n {
+		s.linesFor = s.n
+		for key := range s.linesMemo {
+			if key.a <= s.n-ringSize-1 {
+				delete(s.linesMemo, key)
+			}
+		}
+	}
+	key := linesKey{re, a, b, tight}
+	if v, ok := s.linesMemo[key]; ok {
+		return v
+	}
+	text := s.spacedLines(a, b)
+	if tight {
+		text = s.tightLines(a, b)
+	}
+	v := re.Match(text)
+	s.linesMemo[key] = v
+	return v
 }
 
 // withinOneLine reports whether row's pattern matches one of the lines a..b alone: then
@@ -991,7 +1081,7 @@ func (s *scanner) wrappedHit(i, from, to int) bool {
 // names the literal above an error line is not the start of the error's message).
 func (s *scanner) withinOneLine(row *compiledRow, a, b int) bool {
 	for j := a; j <= b; j++ {
-		if row.pattern.Match(s.spacedLines(j, j)) {
+		if s.linesMatch(row.pattern, j, j, false) {
 			return true
 		}
 	}
@@ -1026,8 +1116,11 @@ func (s *scanner) tightLines(from, to int) []byte {
 	return b
 }
 
-// hit records a match of row i on line, in text (quoted when it is the row's first).
-func (s *scanner) hit(i, line int, text []byte, m Match) {
+// hit records a match of row i on entry e's line, in text (quoted when it is the row's
+// first). Rows and codes count distinct lines as the log has them (vline: a line of a
+// JSON string's text counts, a window of a long line does not).
+func (s *scanner) hit(i int, e *ringLine, text []byte, m Match) {
+	line := e.line
 	if s.rows[i].Paraphrase {
 		m = Paraphrased
 	}
@@ -1035,14 +1128,18 @@ func (s *scanner) hit(i, line int, text []byte, m Match) {
 		s.hits[i] = rowHit{line: line, quote: quote(text, s.rows[i].literal), match: m}
 	}
 	s.lastHit = line
-	if s.rowLast[i] != line {
-		s.rowLast[i] = line
+	if s.rowLast[i] != e.vline {
+		s.rowLast[i] = e.vline
 		s.rowLines[i]++
 	}
 	code := s.rows[i].Code
-	if s.last[code] != line {
-		s.last[code] = line
-		s.count[code]++
+	count, last := s.count, s.last
+	if s.rows[i].Trailer {
+		count, last = s.trailerCount, s.trailerLast
+	}
+	if last[code] != e.vline {
+		last[code] = e.vline
+		count[code]++
 	}
 }
 

@@ -1,6 +1,8 @@
 package diagnose
 
 import (
+	"regexp"
+
 	"github.com/compilemode/compilemode/config"
 	"github.com/compilemode/compilemode/graphs"
 	"github.com/compilemode/compilemode/modes"
@@ -44,6 +46,12 @@ type Signature struct {
 	// report's title, a README's warning), not PyTorch's text; its hits are
 	// Paraphrased, and a row of the same code that matches PyTorch's text wins.
 	Paraphrase bool
+	// Trailer marks a row that matches only the hint PyTorch puts after a message's
+	// first sentence ("To prevent overwriting, clone the tensor outside of
+	// torch.compile() …"), for a text that quotes the hint without the sentence. A row
+	// of the same code that matches the sentence wins, and the hint's lines are counted
+	// only when no such row matched (the hint then belongs to the message above it).
+	Trailer bool
 }
 
 // ReleaseFix is a fix for the releases it names.
@@ -59,29 +67,39 @@ func v2(minor int) modes.Version { return modes.Version{Major: 2, Minor: minor} 
 // Releases, the release its planner lookups use and the release its text names from
 // here rather than restating the boundary.
 var (
+	// treesExist: cudagraph trees are in 2.1 and later; torch 2.0.0's torch/_inductor has
+	// no cudagraph_trees.py (testdata/wordings-by-release.tsv, copy of sources.tsv).
+	treesExist = modes.Releases{From: v2(1), To: modes.Newest()}
 	// sharedTrees: cudagraph-tree state is thread-local to the first thread (PerThreadTrees false).
-	sharedTrees = config.FactReleases(config.FactPerThreadTrees, false)
+	sharedTrees = config.FactReleases(config.FactPerThreadTrees, false).Intersect(treesExist)
 	// sharedGlobals and perThreadGlobals: config overrides are process-wide, then
 	// per-thread ContextVars (GlobalsPerThread).
 	sharedGlobals    = config.FactReleases(config.FactGlobalsPerThread, false)
 	perThreadGlobals = config.FactReleases(config.FactGlobalsPerThread, true)
 	// listedSkips and prefixedSkips: compile_fx logs the Python list of skip reasons,
 	// then cudagraph_utils helpers format them (SkipMessagePrefixed).
-	// 2.0 is left out: its compile_fx.py (not read) predates the list form, which PR
-	// #103290 (2023-06) introduced.
-	listedSkips   = config.FactReleases(config.FactSkipMessagePrefixed, false).Intersect(modes.Releases{From: v2(1), To: modes.Newest()})
+	// 2.0 and 2.1 are left out: their compile_fx.py logs one message per case ("skipping
+	// cudagraphs due to multiple devices", "… input mutation", "… complex input striding",
+	// 2.1's "… multiple device indexes" and "skipping cudagraphs for unknown reason"); 2.1
+	// builds the list but does not print it; 2.2.2 prints it (testdata/wordings-by-release.tsv).
+	listedSkips   = config.FactReleases(config.FactSkipMessagePrefixed, false).Intersect(modes.Releases{From: v2(2), To: modes.Newest()})
 	prefixedSkips = config.FactReleases(config.FactSkipMessagePrefixed, true)
 	// The device and mutation skips left the list form before the other skips: their
 	// own rule rows date each wording (PR #118060: "cpu device (…)" and "multiple
 	// devices: …" from 2.3; PR #117720: "mutation on input" in 2.3; PR #124700:
 	// "mutated inputs (N instances)" from 2.4).
-	cpuListed       = ruleReleases("skip-cpu-input", listedSkips.From.Minor)
+	cpuListed       = ruleReleases("skip-cpu-input", listedSkips.From.Minor).Intersect(listedSkips)
 	cpuPrefixed     = ruleReleases("skip-cpu-input", prefixedSkips.To.Minor)
-	devicesListed   = ruleReleases("skip-multiple-devices", listedSkips.From.Minor)
+	devicesListed   = ruleReleases("skip-multiple-devices", listedSkips.From.Minor).Intersect(listedSkips)
 	devicesPrefixed = ruleReleases("skip-multiple-devices", prefixedSkips.To.Minor)
-	mutatedListed   = ruleReleases("trees-skip-mutated-input", listedSkips.From.Minor)
-	mutatedTrace    = ruleReleases("trees-skip-mutated-input", 3)
-	mutatedCounted  = ruleReleases("trees-skip-mutated-input", prefixedSkips.To.Minor)
+	// The list form of the mutation skip only on 2.2: from 2.3 check_for_mutation sets the
+	// reason, which is printed instead of the list.
+	mutatedListed  = ruleReleases("trees-skip-mutated-input", listedSkips.From.Minor).Intersect(listedSkips)
+	mutatedTrace   = ruleReleases("trees-skip-mutated-input", 3)
+	mutatedCounted = ruleReleases("trees-skip-mutated-input", prefixedSkips.To.Minor)
+	// legacyBareMutated: the legacy implementation's skip without a count, from
+	// check_for_mutation's default message (2.3) and its successor's (2.4 on).
+	legacyBareMutated = modes.Releases{From: v2(3), To: modes.Newest()}
 	// guardFilterFn: torch.compile takes guard_filter_fn out of options (CompileOptions).
 	guardFilterFn = config.FactReleases(config.FactCompileOptions, "guard_filter_fn")
 	// applyMode: apply_mode refuses an unknown mode, mode="" included (modes.SiteRows).
@@ -104,6 +122,11 @@ const (
 		"and content) and the 2.11.0.dev20251221 nightly; printed bare, without \"skipping cudagraphs " +
 		"due to\": output_code.py cudagraph_post_compile logs disabled_cudagraphs_reason as it is @ T2.6.0 and T2.14"
 )
+
+// wordingsAudit is the table of every wording in each release's sources read
+// (testdata/wordings/README.md says how it is made; TestWordingsByRelease holds the
+// rows' releases to it).
+const wordingsAudit = "testdata/wordings-by-release.tsv"
 
 // releasesBefore is every supported release before v.
 func releasesBefore(v modes.Version) modes.Releases {
@@ -252,13 +275,14 @@ func legacyRows() []Signature {
 			Code: LegacyMutatedInput, Literal: "skipping cudagraphs due to mutated inputs",
 			Pattern:    `skipping cudagraphs due to mutated inputs\s*$`,
 			Supersedes: SkipMutatedInputs,
-			Releases:   prefixedSkips, Cause: mutatedCause + " (printed only where " +
+			Releases:   legacyBareMutated, Cause: mutatedCause + " (printed only where " +
 				"triton.cudagraph_support_input_mutation is False; with it True, the default " +
 				"outside fbcode, 2.11 captures such a graph silently, measured)",
 			Fix:      fixLegacyMutated,
 			Evidence: modes.Source,
 			Source: "torch/_inductor/cudagraph_utils.py check_for_mutation_ignore_cuda_graph_managed_tensor " +
-				"(no instance count without trees) @ T2.6.0, T2.14.0; measured silent capture: " +
+				"(no instance count without trees) @ T2.6.0, T2.14.0; check_for_mutation's default_msg @ " +
+				"2.3.0, 2.4.0, 2.5.1 (" + wordingsAudit + "); measured silent capture: " +
 				"testdata/torch/2.11/measured_scenarios.json ro_mut_input_legacy",
 			Decisive: "the skip line, which has no \"(N instances)\" count on this path",
 		},
@@ -267,7 +291,7 @@ func legacyRows() []Signature {
 			Pattern:    `skipping cudagraphs due to \[.*'mutated inputs'`,
 			Requires:   `cudagraph_trees['"]?\s*[:=]\s*False`,
 			Supersedes: SkipMutatedInputs,
-			Releases:   listedSkips, Cause: mutatedCause,
+			Releases:   mutatedListed, Cause: mutatedCause,
 			Fix:      fixLegacyMutated,
 			Evidence: modes.Source,
 			Source: "torch/_inductor/compile_fx.py compile_fx_inner @ T2.2.2 (\"doesnt work for " +
@@ -289,7 +313,7 @@ func runtimeRows() []Signature {
 		return plannerHazard(DynamicShapeRerecord, "the graph with symbolic inputs records more sizes than triton.cudagraph_dynamic_shape_warn_limit", minor)
 	}
 	dynSource := "torch/_inductor/cudagraph_utils.py maybe_warning_due_to_dynamic_shape @ T2.6.0, " +
-		"T2.14.0 (same text); issue #188150 shows it on 2.11.0"
+		"T2.14.0 (same text), and 2.5.1 to 2.9.1 (" + wordingsAudit + "); issue #188150 shows it on 2.11.0"
 	fixMallocAsync := plannerFix(AllocatorIncompatible, "cudagraph trees with backend:cudaMallocAsync", 14)
 	return []Signature{
 		{
@@ -303,6 +327,41 @@ func runtimeRows() []Signature {
 			Source: "torch/_inductor/cudagraph_trees.py dealloc_current_path_weakrefs @ T2.2.2, " +
 				"format_dealloc_msg @ T2.6.0, T2.14.0 (same first sentence; 2.1 not read)",
 			Decisive: "the line with the RuntimeError's first sentence",
+		},
+		{
+			// The RuntimeError's hint alone, as notes and READMEs quote it without the
+			// first sentence (openpi_duquant's TORCH_COMPILE_ERROR_FIX.md): 2.1 ends it
+			// "… torch.compile() before running the model again.", 2.2–2.13 "…
+			// torch.compile() or call torch.compiler.cudagraph_mark_step_begin() before
+			// each model invocation."; both begin with the literal.
+			Code: OverwrittenOutput, Literal: "To prevent overwriting, clone the tensor outside of torch.compile()",
+			Trailer:  true,
+			Releases: modes.Minors(1, 13),
+			Cause: "code read a tensor that a cudagraph-tree function returned after a later call of " +
+				"the compiled function (a new generation) had reused its memory (the text shows the " +
+				"RuntimeError's hint: its first sentence is \"accessing tensor output of CUDAGraphs that " +
+				"has been overwritten by a subsequent run\")",
+			Fix:      plannerFix(OverwrittenOutput, "cudagraph trees", 13),
+			Evidence: modes.Source,
+			Source: "torch/_inductor/cudagraph_trees.py dealloc_current_path_weakrefs @ pytorch/pytorch@8322ab8 " +
+				"(2.1-era: \"… before running the model again.\"), @ T2.2.2 and format_dealloc_msg @ T2.6.0 " +
+				"(\"… or call torch.compiler.cudagraph_mark_step_begin() before each model invocation.\"); " +
+				"PR #188078 (2.14 release notes) rewrote it",
+			Decisive: "the hint after the RuntimeError's first sentence",
+		},
+		{
+			Code: OverwrittenOutput, Literal: "To prevent overwriting, call torch.compiler.cudagraph_mark_step_begin() before each model invocation",
+			Trailer:  true,
+			Releases: modes.Minors(14, 14),
+			Cause: "code read a tensor that a cudagraph-tree function returned after a later call of " +
+				"the compiled function (a new generation) had reused its memory (the text shows the " +
+				"RuntimeError's hint: its first sentence is \"accessing tensor output of CUDAGraphs that " +
+				"has been overwritten by a subsequent run\")",
+			Fix:      plannerFix(OverwrittenOutput, "cudagraph trees", 14),
+			Evidence: modes.Source,
+			Source: "torch/_inductor/cudagraph_trees.py format_dealloc_msg @ T2.14.0, Debian 2.14.1 " +
+				"(PR #188078 added triton.cudagraph_trees_generation_cloning, which the hint names)",
+			Decisive: "the hint after the RuntimeError's first sentence",
 		},
 		{
 			Code: OverwrittenOutput, Literal: "accessing gradient tensor output of CUDAGraphs that has been overwritten",
@@ -368,34 +427,50 @@ func runtimeRows() []Signature {
 		},
 		{
 			Code: DynamicShapeRerecord, Literal: sentence(fixed(dynamic(14).Message)),
-			Releases: modes.Minors(6, 14),
+			Releases: modes.Minors(5, 14),
 			Cause: "cudagraph trees recorded a new CUDA graph for each distinct input size, and the " +
 				"count passed triton.cudagraph_dynamic_shape_warn_limit, so recording costs more than " +
 				"replay saves",
 			// With no release known: the first remedy, which every release's fix starts with.
 			Fix: before(dynamic(6).Fix, ","),
 			Tailored: []ReleaseFix{
-				{Releases: modes.Minors(6, 13), Fix: dynamic(6).Fix},
+				{Releases: modes.Minors(5, 13), Fix: dynamic(6).Fix}, // triton.cudagraph_skip_dynamic_graphs is in 2.4.0 and later
 				{Releases: modes.Minors(14, 14), Fix: dynamic(14).Fix},
 			},
 			Evidence: modes.Source, Source: dynSource,
 			Decisive: "the warning's first sentence",
 		},
 		{
+			// 2.1 and 2.2 log the integer inputs' values alone, without "symint key".
+			Code: DynamicShapeRerecord, Literal: "recording cudagraph tree for ",
+			Pattern:  `recording cudagraph tree for \(?-?\d`,
+			MinLines: 3,
+			Releases: modes.Minors(1, 2),
+			Cause: "cudagraph trees recorded a new CUDA graph for each of several integer input values " +
+				"(one \"recording cudagraph tree for N\" line each), and each recording costs " +
+				"more than a replay saves",
+			Fix:      before(dynamic(6).Fix, ","),
+			Evidence: modes.Source,
+			Source: "torch/_inductor/cudagraph_trees.py cudagraphify (log.info \"recording cudagraph tree for %s\", " +
+				"int_key) @ 2.1.0, 2.1.2, 2.2.2 (" + wordingsAudit + "), shown with TORCH_LOGS=cudagraphs",
+			Decisive: "three or more such lines",
+		},
+		{
 			Code: DynamicShapeRerecord, Literal: "cudagraph tree for symint key",
 			MinLines: 3,
-			Releases: modes.Minors(1, 14),
+			Releases: modes.Minors(3, 14),
 			Cause: "cudagraph trees recorded a new CUDA graph for each of several input sizes (one " +
 				"\"recording cudagraph tree for symint key N\" line each), and each recording costs " +
 				"more than a replay saves",
 			Fix: before(dynamic(6).Fix, ","),
 			Tailored: []ReleaseFix{
-				{Releases: modes.Minors(6, 13), Fix: dynamic(6).Fix},
+				{Releases: modes.Minors(4, 13), Fix: dynamic(6).Fix},
 				{Releases: modes.Minors(14, 14), Fix: dynamic(14).Fix},
 			},
 			Evidence: modes.Source,
 			Source: "torch/_inductor/cudagraph_trees.py cudagraphify (log.info \"recording cudagraph " +
-				"tree for symint key %s\") @ T2.6.0, shown with TORCH_LOGS=cudagraphs; other releases not read",
+				"tree for symint key %s\") @ 2.3.0 to 2.9.1, T2.6.0; \"[%s] Recording cudagraph tree for symint key %s\" " +
+				"@ 2.14.1 (" + wordingsAudit + "), shown with TORCH_LOGS=cudagraphs",
 			Decisive: "three or more such lines",
 		},
 		{
@@ -493,6 +568,32 @@ func skipRows() []Signature {
 		{
 			// The stack-trace form of 2.3 (PR #117720, 2024-01): "skipping cudagraphs due to
 			// mutation on input. Found from : \n <stack trace>".
+			// 2.1's wording for any mutated input that cudagraph trees (on by default) cannot
+			// capture; 2.0 printed it for the only, legacy, implementation (legacy-mutated-input).
+			Code: SkipMutatedInputs, Literal: "skipping cudagraphs due to input mutation",
+			Releases: modes.Minors(1, 1),
+			Cause: "the function mutates an input in place that CUDA graphs may not mutate (with " +
+				"cudagraph trees, any input but parameters and static inputs), so it runs eagerly",
+			Fix: fixMutatedInputs, Evidence: modes.Source,
+			Source:   "torch/_inductor/compile_fx.py compile_fx_inner (has_mutation over mutated_input_idxs) @ 2.1.0, 2.1.2 (" + wordingsAudit + ")",
+			Decisive: "the skip line",
+		},
+		{
+			// set_ on a graph input rebinds its storage, which no CUDA graph can replay.
+			Code: SkipMutatedInputs, Literal: "input storage mutation (",
+			Pattern:  `due to input storage mutation \(\d+ instances\)`,
+			Releases: modes.Minors(14, 14),
+			Cause: "the function replaces the storage of an input in place (Tensor.set_ on a graph input), " +
+				"which a CUDA graph cannot replay, so Inductor runs the graph without CUDA graphs",
+			Fix: "do not call set_ on an input inside the compiled function: return the new tensor " +
+				"instead, or copy_ into the input if shapes agree",
+			Evidence: modes.Source,
+			Source: "torch/_inductor/cudagraph_utils.py get_input_storage_mutation_reason (\"input storage " +
+				"mutation (N instances)\"), output_code.py cudagraph_tests @ 2.14.1 (" + wordingsAudit + "); " +
+				"absent @ 2.9.1; 2.10–2.13 not read",
+			Decisive: "the skip line",
+		},
+		{
 			Code: SkipMutatedInputs, Literal: "skipping cudagraphs due to mutation on input",
 			Releases: mutatedTrace,
 			Cause: "the function mutates a user input in place (not a parameter or buffer), so " +
@@ -501,6 +602,21 @@ func skipRows() []Signature {
 			Source: "torch/_inductor/cudagraph_utils.py get_mutation_stack_trace @ pytorch/pytorch@ef3d5c9e " +
 				"(the stored copy: after PR #118112 of 2024-01-26, before PR #124700 of 2024-04-23, so the " +
 				"2.3 line); absent @ T2.6.0 (Debian build) and T2.14; 2.4 and 2.5 not read",
+			Decisive: "the skip line",
+		},
+		{
+			// The same line as PR #117720 first printed it, with a typo, in 2.3's nightlies
+			// of 2024-01 to 2024-03: "skipping cudagraphs due to mutaton on input. Found
+			// from : \n <stack trace>"; PR #121018 corrected it before the 2.3 branch.
+			Code: SkipMutatedInputs, Literal: "skipping cudagraphs due to mutaton on input",
+			Releases: mutatedTrace,
+			Cause: "the function mutates a user input in place (not a parameter or buffer), so " +
+				"cudagraph trees run it eagerly",
+			Fix: fixMutatedInputs, Evidence: modes.Source,
+			Source: "torch/_inductor/cudagraph_utils.py check_for_mutation (2.3's nightlies): the test " +
+				"of PR #118112 (2024-01) checks the typo, and PR #121018's diff corrects it " +
+				"(android.googlesource.com/platform/external/pytorch/+/4af0e634bf, 2024-03); " +
+				"pytorch/pytorch@ef3d5c9e reads \"mutation\"",
 			Decisive: "the skip line",
 		},
 		{
@@ -538,12 +654,26 @@ func skipRows() []Signature {
 			Code: SkipMultipleDevices, Literal: "skipping cudagraphs due to multiple devices",
 			// 2.0's bare reason; from 2.3 the reason goes on with ": device(…)".
 			Pattern:  `skipping cudagraphs due to multiple devices(?:[^:]|$)`,
-			Releases: modes.Minors(0, 0),
-			Cause: "one compiled graph uses tensors on several devices (a CPU tensor counts), and " +
-				"torch 2.0 captures CUDA graphs of all-CUDA, one-device graphs only, so this graph ran eagerly",
+			Releases: modes.Minors(0, 1),
+			Cause: "one compiled graph uses tensors on several device types (a CPU tensor counts), and " +
+				"torch 2.0 and 2.1 capture CUDA graphs of all-CUDA graphs only, so this graph ran eagerly",
 			Fix:      fixMultipleDevices + "; a CPU tensor in the graph counts as a second device",
 			Evidence: modes.Source,
-			Source:   "torch/_inductor/compile_fx.py compile_fx_inner " + source20,
+			Source: "torch/_inductor/compile_fx.py compile_fx_inner " + source20 + "; compile_fx.py @ 2.0.0, " +
+				"2.1.0, 2.1.2 (\"if len(set(compiled_graph.device_types)) > 1\", " + wordingsAudit + ")",
+			Decisive: "the skip line",
+		},
+		{
+			// 2.1's cudagraph trees refuse a graph over several CUDA devices with this line;
+			// 2.2 lists the reason instead ('multiple device indices without cudagraph_trees').
+			Code: SkipMultipleDevices, Literal: "skipping cudagraphs due to multiple device indexes",
+			Releases: modes.Minors(1, 1),
+			Cause: "one compiled graph uses several CUDA devices, and cudagraph trees capture on " +
+				"one device only, so this graph runs eagerly",
+			Fix: fixMultipleDevices + "; on 2.1 triton.cudagraph_trees=False also captures it " +
+				"(the legacy implementation allows several devices)",
+			Evidence: modes.Source,
+			Source:   "torch/_inductor/compile_fx.py compile_fx_inner @ 2.1.0, 2.1.2 (" + wordingsAudit + ")",
 			Decisive: "the skip line",
 		},
 		{
@@ -559,12 +689,15 @@ func skipRows() []Signature {
 		},
 		{
 			Code: SkipIncompatibleOp, Literal: reason(ruleMessage("skip-incompatible-op", prefixedSkips.From.Minor)),
-			Releases: prefixedSkips,
+			Releases: modes.Minors(3, 14),
 			Cause: "the graph holds an op that cannot be captured in a CUDA graph (the message " +
 				"names it), so Inductor runs the graph without CUDA graphs",
 			Fix: fixIncompatibleOp, Evidence: modes.Source,
-			Source: "torch/_inductor/compile_fx.py codegen_and_compile (get_first_incompatible_cudagraph_node) " +
-				"@ T2.6.0; torch/_dynamo/backends/cudagraphs.py check_for_skip @ T2.6.0",
+			Source: "torch/_inductor/compile_fx.py codegen_and_compile (get_first_incompatible_cudagraph_node: " +
+				"\"disabling cudagraphs due to incompatible op {target}\", logged after \"skipping cudagraphs due to \") " +
+				"@ T2.6.0 to 2.14.1; torch/_dynamo/backends/cudagraphs.py check_for_skip (backend=\"cudagraphs\": " +
+				"\"… incompatible op\" @ 2.3.0, \"… incompatible op ({node})\" from 2.4.0, each logged after a second " +
+				"\"skipping cudagraphs due to \") (" + wordingsAudit + ")",
 			Decisive: "the skip line",
 		},
 		{
@@ -602,7 +735,7 @@ func skipRows() []Signature {
 		{
 			Code: SkipIncompatibleOp, Literal: "control flow operator: torch.",
 			Pattern:  `control flow operator: torch\.(?:cond|while_loop)\.`,
-			Releases: modes.Minors(6, 13),
+			Releases: modes.Minors(3, 13),
 			Cause: "a torch.cond or torch.while_loop on the GPU lowers to host-side control flow that " +
 				"cannot be captured in a CUDA graph, so Inductor runs the graph without CUDA graphs",
 			Fix:      fixIncompatibleOp,
@@ -634,7 +767,7 @@ func skipRows() []Signature {
 		},
 		{
 			Code: SkipDynamicGraphs, Literal: sentence(from(reason(ruleMessage("skip-dynamic-graphs", prefixedSkips.From.Minor)), "graph")),
-			Releases: prefixedSkips,
+			Releases: modes.Minors(4, 14),
 			Cause: "triton.cudagraph_skip_dynamic_graphs=True and this graph's inputs have symbolic " +
 				"shapes, so it runs without CUDA graphs",
 			Fix: "for CUDA graphs here, make the shapes static (torch.compile(dynamic=False), or pad " +
@@ -648,7 +781,7 @@ func skipRows() []Signature {
 		{
 			Code: SkipNonTensorInputs, Literal: listed(ruleMessage("skip-non-tensor-input", 14)),
 			Pattern:  `skipping cudagraphs due to \[.*'non-Tensor inputs'`,
-			Releases: modes.Minors(1, 14),
+			Releases: modes.Minors(2, 14),
 			Cause: "the compiled graph takes an input that is neither a tensor nor a SymInt " +
 				"(2.14 also allows torch.Generator), and Inductor captures only graphs whose inputs " +
 				"are tensors or SymInts",
@@ -796,5 +929,55 @@ func compileRows() []Signature {
 				"pytorch/pytorch#104022 (torch 2.1.0.dev20230621, torch/_dynamo/config_utils.py __setattr__)",
 			Decisive: "the AttributeError line",
 		},
+		// The KeyError that a config module's lookup raises first: a page or a log keeps
+		// only the head of the chain "KeyError: 'k'" → "AttributeError: … does not exist"
+		// (intel/torch-xpu-ops#2999), and config.patch of 2.0–2.5 raised the bare KeyError
+		// with no AttributeError after it.
+		{
+			Code: UnknownGlobal, Literal: "KeyError: '", Pattern: configKeyError,
+			Requires: configFrame(`__getattr__`, "self._config[name]"),
+			Releases: every,
+			Cause: "a torch config module (torch._inductor.config, torch._dynamo.config, …) was read " +
+				"for a key this release does not have: its lookup raises KeyError, which it turns into " +
+				"\"AttributeError: <module>.<key> does not exist\"",
+			Fix: "check the key (the quoted name) against dir() of that config module in your release, " +
+				"or torch._inductor.list_options() for Inductor's; code meant for several releases reads " +
+				"the key only where hasattr() finds it",
+			Evidence: modes.Measured,
+			Source: "torch/utils/_config_module.py ConfigModule.__getattr__ @ T2.2.2 (\"return " +
+				"self._config[name]\" under \"except KeyError … raise AttributeError(…) from e\"); measured in " +
+				"the torch 2.6.0 and 2.14.1 CPU builds (../shared/torch-cpu/): \"config = self._config[name]\", " +
+				"\"KeyError: '<key>'\", then the AttributeError; 2.0–2.1: torch/_dynamo/config_utils.py, the same",
+			Decisive: "the KeyError line, under the config module's __getattr__ frame",
+		},
+		{
+			Code: UnknownGlobal, Literal: "KeyError: '", Pattern: configKeyError,
+			Requires: configFrame(`__enter__`, "config._config[key]"),
+			Releases: modes.Minors(0, 5),
+			Cause: "config.patch(…) of a torch config module named a key this release does not have: " +
+				"patch looks each key up in the config's dict to save its value, and a missing key " +
+				"raises a bare KeyError",
+			Fix: "check the key (the quoted name) against dir() of that config module in your release " +
+				"(torch._inductor.list_options() for Inductor's), and patch only keys it has; from 2.6 " +
+				"the same mistake says \"<module>.<key> does not exist\"",
+			Evidence: modes.Source,
+			Source: "ConfigPatch.__enter__ \"prior[key] = config._config[key]\" (\"# KeyError on invalid " +
+				"entry\"): torch/_dynamo/config_utils.py (2.0–2.1) and torch/utils/_config_module.py @ T2.2.2; " +
+				"measured in the torch 2.6.0 and 2.14.1 CPU builds: \"prior[key] = config.__getattr__(key)\", " +
+				"which raises the AttributeError instead; 2.3–2.5 bracketed between them",
+			Decisive: "the KeyError line, under the config module's patch frame",
+		},
 	}
+}
+
+// configKeyError is the KeyError line of a config module's lookup: a quoted key alone.
+const configKeyError = `KeyError: '[A-Za-z_][\w.]*'(?:[^\w']|$)`
+
+// configFrame is a traceback frame of a torch config module's method (torch/utils/
+// _config_module.py from 2.2, torch/_dynamo/config_utils.py before; a JSON string
+// escapes its quote) or the method's source line that Python prints under it, which is
+// short enough to survive a terminal's wrapping where the frame is not.
+func configFrame(method, source string) string {
+	frame := `\.py\\?", line \d+, in ` + method + `\b`
+	return regexp.QuoteMeta(source) + `|_config_module` + frame + `|config_utils` + frame
 }

@@ -98,8 +98,30 @@ func (r *reader) argChoices(e *expr, depth int) ([]ArgChoice, bool) {
 		return r.chainChoices(e, depth)
 	case e.kind == name || e.kind == attr || returnsOf(e) != "":
 		return r.assignedChoices(e, depth)
+	case e.kind == call:
+		if d := r.getterDefault(e); d != nil {
+			vals, _ := r.argChoices(d, depth+1)
+			return vals, false // the default; the value looked up is not shown
+		}
 	}
 	return nil, false
+}
+
+// getterDefault returns the default of a lookup that has one, written out: the value
+// of m.get(key, default) (a dict's or a config's, os.environ.get(name, default)),
+// os.getenv(name, default) or getattr(obj, name, default) when the key, variable or
+// attribute is missing (unseen4 w25: backend=os.environ.get("TORCH_COMPILE_BACKEND",
+// "inductor"); unseen3 v05: pt2_config.get("backend", "openvino")). nil: none.
+func (r *reader) getterDefault(c *expr) *expr {
+	switch {
+	case c.x.kind == attr && c.x.name == "get", r.qual(c.x) == "os.getenv":
+		return kwarg(c, "default", 1)
+	case c.x.kind == name && c.x.name == "getattr" && r.builtin(c.x) == "getattr":
+		if len(c.args) == 3 && c.args[2].keyword == "" && c.args[2].star == 0 {
+			return c.args[2].value
+		}
+	}
+	return nil
 }
 
 // assignedChoices returns the values the file assigns to the name (or returns from

@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
+	"github.com/stretchr/testify/require"
 
 	"github.com/compilemode/compilemode/graphs"
 )
@@ -151,5 +152,42 @@ func TestUnguardedNoRoom(t *testing.T) {
 	}
 	if n := p.Sites[0].Notes; len(n) == 0 || !strings.Contains(n[len(n)-1], "MaxPlans") {
 		t.Errorf("notes = %q, want the last to say the second outcome was not planned (MaxPlans)", n)
+	}
+}
+
+// TestDeadAfterExit: what follows raise, return, break or continue in the same block
+// never runs; its sites and globals say so (unseen4 w10: litgpt's
+// `raise NotImplementedError` before its torch.compile and config globals), and such
+// a global is not in force for a later site. A statement after the block that holds
+// the exit runs as before.
+func TestDeadAfterExit(t *testing.T) {
+	t.Parallel()
+	cases := []struct {
+		name, src string
+		dead      []bool // per site, in file order
+	}{
+		{"raise", "import torch\ndef main(c):\n    if c:\n        raise NotImplementedError\n        torch._inductor.config.max_autotune = True\n        m = torch.compile(f)\n", []bool{true}},
+		{"return", "import torch\ndef f():\n    return 1\n    torch.compile(g)\n", []bool{true}},
+		{"break", "import torch\nfor i in range(2):\n    break\n    torch.compile(g)\n", []bool{true}},
+		{"continue", "import torch\nfor i in range(2):\n    continue\n    torch.compile(g)\n", []bool{true}},
+		{"after-the-block", "import torch\ndef f(c):\n    if c:\n        return None\n    return torch.compile(g)\n", []bool{false}},
+		{"assert-may-pass", "import torch\nassert x\nm = torch.compile(g)\n", []bool{false}},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			t.Parallel()
+			s, err := readBytes("d.py", []byte(tc.src))
+			require.NoError(t, err)
+			require.Len(t, s.Sites, len(tc.dead))
+			for i, want := range tc.dead {
+				require.Equal(t, want, strings.Contains(s.Sites[i].Guard, "never runs"), s.Sites[i].Guard)
+			}
+			for _, g := range s.Globals {
+				require.Contains(t, g.Guard, "never runs")
+			}
+			for _, st := range s.Sites {
+				require.Empty(t, st.globalsIn(nil, nil), "a global that never runs is not in force")
+			}
+		})
 	}
 }

@@ -50,8 +50,11 @@ func (p *parser) simple() *stmt {
 		return p.exprStatement(s)
 	}
 	switch t.Text {
-	case "pass", "break", "continue":
+	case "pass":
 		p.advance()
+	case "break", "continue":
+		p.advance()
+		s.name = t.Text
 	case "return", "del":
 		p.advance()
 		s.name = t.Text
@@ -63,6 +66,7 @@ func (p *parser) simple() *stmt {
 		}
 	case "raise", "assert":
 		p.advance()
+		s.name = t.Text
 		s.exprs = p.raiseOrAssert(t.Text)
 	case "global", "nonlocal":
 		p.advance()
@@ -136,7 +140,11 @@ func (p *parser) exprStatement(s *stmt) *stmt {
 		s.targets = p.one(first)
 		for !p.failed() && p.is("=") {
 			p.advance()
+			if first.kind == tuple && len(first.elts) <= maxUnpack {
+				p.keepLeaves = maxUnpack
+			}
 			v := p.yieldOrStarExprs()
+			p.keepLeaves = 0
 			if p.is("=") {
 				s.targets = append(s.targets, v)
 				continue
@@ -295,6 +303,10 @@ func (p *parser) alloc() *expr {
 // the last one handed out, so that such leaves cost no memory.
 func (p *parser) leaf(e *expr) *expr {
 	if e == nil || !(e.kind == other && e.is(leafLit) || e.kind == str) {
+		return e
+	}
+	if p.keepLeaves > 0 {
+		p.keepLeaves--
 		return e
 	}
 	if p.used > 0 && e == &p.slab[p.used-1] {
@@ -687,6 +699,9 @@ func (p *parser) list(t pytoken.Token) *expr {
 		}
 	}
 	p.expect("]")
+	if !e.is(comp) {
+		e.flags |= listDisplay
+	}
 	return p.done(e)
 }
 

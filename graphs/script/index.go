@@ -75,21 +75,24 @@ func (r *reader) indexDef(s, fn *stmt, inClass bool) {
 }
 
 func (r *reader) indexAssign(s *stmt) {
-	for _, t := range s.targets {
-		n := r.lastName(t)
-		if n != "" && s.value != nil && (s.value.kind != call || returnsOf(s.value) != "") && len(r.assigned[n]) < maxAssigned {
-			r.assigned[n] = append(r.assigned[n], s.value)
-		}
-		r.candidate(n, s.value)
-		r.flow(n, s.value)
-		if r.isCompileRef(s.value) && t.kind == name {
-			r.aliases[t.name] = "torch.compile"
-		}
-		d := dictValue(s.value)
-		if _, ok := dictPairs(d); ok && (t.kind == name || t.kind == attr) {
-			r.dicts[n] = d
-			r.indexDict(d, n)
-		}
+	eachTarget(s, func(t, v *expr) { r.indexTarget(t, v) })
+}
+
+// indexTarget indexes the assignment of v to one target t.
+func (r *reader) indexTarget(t, v *expr) {
+	n := r.lastName(t)
+	if n != "" && v != nil && (v.kind != call || returnsOf(v) != "" || r.getterDefault(v) != nil) && len(r.assigned[n]) < maxAssigned {
+		r.assigned[n] = append(r.assigned[n], v)
+	}
+	r.candidate(n, v)
+	r.flow(n, v)
+	if r.isCompileRef(v) && t.kind == name {
+		r.aliases[t.name] = "torch.compile"
+	}
+	d := dictValue(v)
+	if _, ok := dictPairs(d); ok && (t.kind == name || t.kind == attr) {
+		r.dicts[n] = d
+		r.indexDict(d, n)
 	}
 }
 
@@ -270,6 +273,9 @@ func (r *reader) argparse(c *expr) {
 		}
 	}
 	r.shownDests[dest] = true
+	if _, ok := r.argOpen[dest]; !ok && dest != "" && len(r.argOpen) < maxFlow {
+		r.argOpen[dest] = int(c.line)
+	}
 	end := r.lines.line(r.toks[max(tokenAt(r.toks, int(c.end))-1, 0)].off)
 	r.argSpans = append(r.argSpans, [2]int{int(c.line), end})
 	for _, a := range c.args {
@@ -278,6 +284,7 @@ func (r *reader) argparse(c *expr) {
 			r.candidate(dest, a.value)
 		case "choices":
 			r.choices(dest, a.value)
+			r.argOpen[dest] = 0 // the command line can give only these
 		}
 	}
 }

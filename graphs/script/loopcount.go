@@ -253,15 +253,16 @@ func countInt(v literal.Value) (int, bool) {
 	return int(n), true
 }
 
-// threadCount returns how many times the loops around a thread start run it: the
-// product of their counts (0 when one is unknown, or none encloses it), and whether
-// one of them iterates over devices.
+// threadCount returns how many times the loops around a thread start run it, those
+// around the calls of the defs it is in included (a def called in a loop starts its
+// thread once per iteration): the product of their counts (0 when one is unknown, or
+// none encloses it), and whether one of them iterates over devices.
 func (r *reader) threadCount() iterCount {
-	if len(r.iters) == 0 {
+	if len(r.iters) == 0 && len(r.outer) == 0 {
 		return iterCount{}
 	}
 	out := iterCount{n: 1}
-	for _, it := range r.iters {
+	for _, it := range append(r.outer[:len(r.outer):len(r.outer)], r.iters...) {
 		out.device = out.device || it.device
 		if it.n == 0 || out.n == 0 {
 			out.n = 0
@@ -313,3 +314,7 @@ func (r *reader) moduleInt(name string) (int, bool) {
 	}
 	return val, found == 1
 }
+
+// inLoop reports whether what runs now is in a loop: its own def's, or one around a
+// call that entered it.
+func (r *reader) inLoop() bool { return r.loop > 0 || len(r.outer) > 0 }

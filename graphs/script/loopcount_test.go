@@ -51,3 +51,30 @@ func TestLoopCount(t *testing.T) {
 		})
 	}
 }
+
+// TestLoopCountThroughCall: a thread started in a def that a loop calls takes that
+// loop's count, as one started in the loop itself does (known debt: the def's own
+// count, none, was kept).
+func TestLoopCountThroughCall(t *testing.T) {
+	t.Parallel()
+	cases := []struct {
+		name, src string
+		n         int
+		loop      bool
+	}{
+		{"in-the-loop", "import torch, threading\nfor i in range(4):\n    threading.Thread(target=serve).start()\n", 4, true},
+		{"through-a-call", "import torch, threading\ndef launch(i):\n    threading.Thread(target=serve).start()\nfor i in range(4):\n    launch(i)\n", 4, true},
+		{"through-two-calls", "import torch, threading\ndef start():\n    threading.Thread(target=serve).start()\ndef launch(i):\n    for d in range(2):\n        start()\nfor i in range(3):\n    launch(i)\n", 6, true},
+		{"called-once", "import torch, threading\ndef launch(i):\n    threading.Thread(target=serve).start()\nlaunch(0)\n", 0, false},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			t.Parallel()
+			s, err := readBytes("c.py", []byte(tc.src))
+			require.NoError(t, err)
+			require.Len(t, s.Threads, 1)
+			require.Equal(t, tc.n, s.Threads[0].count.n)
+			require.Equal(t, tc.loop, s.Threads[0].loop)
+		})
+	}
+}

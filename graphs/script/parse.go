@@ -40,6 +40,7 @@ const (
 	dictDisplay                       // other: a dict display {k: v, **m}: elts are key, value pairs and starred ** items
 	orChain                           // other: operands joined by "or" alone (a or b or c): elts
 	andChain                          // other: operands joined by "and" alone: elts
+	listDisplay                       // other: a list display [a, b] (not a comprehension): elts are its items
 )
 
 // is reports whether e has every flag of f.
@@ -167,6 +168,10 @@ type parser struct {
 	argSlab []arg            // arguments not yet handed out
 	ones    []*expr          // one-element slices not yet handed out
 	forms   []pytoken.FormAt // the statement forms only newer Pythons accept, first of each (pyversion.go)
+	// keepLeaves is how many more number and string literals leaf keeps: set while the
+	// value of an assignment to a tuple target is parsed, so that its elements line
+	// up with the target's (unpack.go), and bounded so memory stays linear.
+	keepLeaves int
 }
 
 // newer records the first occurrence of a form only newer Pythons accept.

@@ -174,9 +174,11 @@ type reader struct {
 	inline     int
 	loop       int
 	argSpans   [][2]int              // the lines of each add_argument call (argparse options' candidates)
+	argOpen    map[string]int        // argparse dest → the line of its add_argument without choices= (0: it has choices)
 	dictObjs   map[dictKey]*dictObj  // the dicts followed by name, where the reader runs now (dictflow.go)
 	dictWork   int                   // items the dict flow has copied (maxDictWork)
 	iters      []iterCount           // the loops and comprehensions running now, innermost last (see loopCount)
+	outer      []iterCount           // the loops around the calls that entered the def running now (enter), outermost first
 	loopIDs    []int32               // the loop statements running now (their first token), innermost last
 	kills      map[killKey][]killRec // the latest assignments of each local name that ran (reaching.go)
 	patches    []string
@@ -221,7 +223,7 @@ func newReader(name, src string, toks []token) *reader {
 	return &reader{
 		name: name, src: src, toks: toks, out: Script{File: name},
 		aliases: map[string]string{}, funcs: map[string]*stmt{}, methods: map[string][]*stmt{},
-		owner: map[*stmt]*stmt{}, cands: map[string][]Candidate{}, dicts: map[string]*expr{}, flows: map[string][]string{}, calledNames: map[string]bool{}, shownDests: map[string]bool{}, modeNames: map[string]bool{}, splatNames: map[string]bool{}, kills: map[killKey][]killRec{},
+		owner: map[*stmt]*stmt{}, cands: map[string][]Candidate{}, dicts: map[string]*expr{}, flows: map[string][]string{}, calledNames: map[string]bool{}, shownDests: map[string]bool{}, argOpen: map[string]int{}, modeNames: map[string]bool{}, splatNames: map[string]bool{}, kills: map[killKey][]killRec{},
 		decPatch: map[*stmt][]string{}, siteOf: map[*expr]*siteState{}, entered: map[*stmt]bool{},
 		executors: map[string]int{}, procPools: map[string]bool{}, assigned: map[string][]*expr{}, started: map[*stmt][]guard{}, outputs: map[string]*siteState{}, derived: map[string][]*siteState{}, compiled: map[string]*siteState{}, bound: map[string][]*siteState{}, partials: map[string]*siteState{},
 		marked: map[ThreadKind]bool{}, classRun: map[*Thread][]*stmt{},

@@ -9,9 +9,30 @@ import (
 
 // run runs a block of statements in order (see [Read] for the order inferred).
 func (r *reader) run(stmts []*stmt) {
-	for _, s := range stmts {
+	for i, s := range stmts {
 		r.stmt(s)
+		if ends(s) && i+1 < len(stmts) {
+			// What follows in the block never runs (unseen4 w10: litgpt's
+			// `raise NotImplementedError` before its torch.compile): it is read, so
+			// its sites and globals are listed, under a guard that says so.
+			r.guards = append(r.guards, guard{text: fmt.Sprintf("after %s (line %d), which leaves the block: never runs", s.name, int(s.line)), off: true})
+			r.run(stmts[i+1:])
+			r.guards = r.guards[:len(r.guards)-1]
+			return
+		}
 	}
+}
+
+// ends reports whether s always leaves its block: raise, return, break, continue.
+func ends(s *stmt) bool {
+	if s.kind != simpleStmt {
+		return false
+	}
+	switch s.name {
+	case "raise", "return", "break", "continue":
+		return true
+	}
+	return false
 }
 
 func (r *reader) stmt(s *stmt) {
@@ -282,13 +303,16 @@ func (r *reader) enter(def *stmt) {
 		return
 	}
 	r.entered[def] = true
-	saveFn, saveLoop, saveIters, savePatches := r.fn, r.loop, r.iters, r.patches
+	saveFn, saveLoop, saveIters, savePatches, saveOuter := r.fn, r.loop, r.iters, r.patches, r.outer
+	// A def called in a loop runs once per iteration: what it starts is counted
+	// with the caller's loops too (threadCount).
+	r.outer = append(append([]iterCount(nil), r.outer...), r.iters...)
 	r.fn, r.loop, r.iters = def, 0, nil
 	r.patches = append(append([]string(nil), r.patches...), r.decPatch[def]...)
 	r.inline++
 	r.run(def.body)
 	r.inline--
-	r.fn, r.loop, r.iters, r.patches = saveFn, saveLoop, saveIters, savePatches
+	r.fn, r.loop, r.iters, r.patches, r.outer = saveFn, saveLoop, saveIters, savePatches, saveOuter
 }
 
 func (r *reader) imports(s *stmt) {
@@ -421,10 +445,35 @@ func (r *reader) compileCall(c *expr, q string) bool {
 		r.site(c, Call, c.args)
 	case q == "functools.partial" && len(c.args) > 0 && isCompile(r.qual(c.args[0].value)):
 		r.site(c, Partial, c.args[1:])
-	case c.x.kind == attr && c.x.name == "compile" && q == "" && r.usesTorch:
+	case c.x.kind == attr && c.x.name == "compile" && q == "" && r.usesTorch && moduleCompileArgs(c.args):
 		r.site(c, Method, c.args)
 	default:
 		return false
+	}
+	return true
+}
+
+// moduleCompileKeywords are the keywords nn.Module.compile can pass on to
+// torch.compile: its signature's keyword-only parameters in any release
+// (torch/__init__.py compile @ 2.0.0: fullgraph, dynamic, backend, mode, options,
+// disable; @ 2.14.1 adds name, recompile_limit, isolate_recompiles, dynamic_shapes:
+// config.FactCompileKwargs).
+var moduleCompileKeywords = map[string]bool{
+	"fullgraph": true, "dynamic": true, "backend": true, "mode": true, "options": true, "disable": true,
+	"name": true, "recompile_limit": true, "isolate_recompiles": true, "dynamic_shapes": true,
+}
+
+// moduleCompileArgs reports whether args can be those of nn.Module.compile, which
+// calls torch.compile(self._call_impl, *args, **kwargs): torch.compile's parameters
+// after model are keyword-only, so a positional argument or a keyword it lacks makes
+// the call some other class's compile (open_clip's task.compile(target=…), a
+// distillation teacher's compile(compile_model=…), Keras' compile(optimizer=…)),
+// whose TypeError nn.Module's would raise.
+func moduleCompileArgs(args []arg) bool {
+	for _, a := range args {
+		if a.star == 0 && (a.keyword == "" || !moduleCompileKeywords[a.keyword]) {
+			return false
+		}
 	}
 	return true
 }
@@ -511,24 +560,32 @@ func (r *reader) assign(s *stmt) {
 		return
 	}
 	for _, t := range s.targets {
-		if q := r.qual(t); strings.HasPrefix(q, inductorConfig+".") {
-			r.global(int(t.line), strings.TrimPrefix(q, inductorConfig+"."), s.value, "assign")
-			continue
-		} else if strings.HasPrefix(q, dynamoConfig+".") {
-			r.dynamoGlobal(int(t.line), q, s.value)
-			continue
+		if _, ok := unpackPairs(t, s.value); ok {
+			r.workloadAssign(t, s.value) // what reaches the tuple reaches each name, as before: the workload over-approximates
 		}
-		if t.kind == subscript && r.qual(t.x) == "os.environ" {
-			if k, ok := r.literalStr(t.index); ok {
-				r.setEnv(int(t.line), k, s.value, "environ")
-			}
-			continue
-		}
-		r.workloadAssign(t, s.value)
-		r.dictAssign(t, s.value)
-		r.bind(r.lastName(t), s.value)
-		r.noteKill(t, s.value)
 	}
+	eachTarget(s, r.assignTarget)
+}
+
+// assignTarget runs the assignment of v to one target t.
+func (r *reader) assignTarget(t, v *expr) {
+	if q := r.qual(t); strings.HasPrefix(q, inductorConfig+".") {
+		r.global(int(t.line), strings.TrimPrefix(q, inductorConfig+"."), v, "assign")
+		return
+	} else if strings.HasPrefix(q, dynamoConfig+".") {
+		r.dynamoGlobal(int(t.line), q, v)
+		return
+	}
+	if t.kind == subscript && r.qual(t.x) == "os.environ" {
+		if k, ok := r.literalStr(t.index); ok {
+			r.setEnv(int(t.line), k, v, "environ")
+		}
+		return
+	}
+	r.workloadAssign(t, v)
+	r.dictAssign(t, v)
+	r.bind(r.lastName(t), v)
+	r.noteKill(t, v)
 }
 
 // bind records that n names a compiled function, a partial of torch.compile or a

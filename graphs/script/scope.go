@@ -55,6 +55,9 @@ type scopes struct {
 	last    string                     // the id of the last scopedCandidates lookup
 	unshown map[skey][]*expr           // values of a key the file does not show (cfg.x, a call, os.environ.get(…)), with their line
 	ucache  map[string][]*expr         // the unshown values scopedCandidates met, by the same id as cache
+	pcache  map[string][]skey          // the open parameters scopedCandidates met (openParam), by the same id
+	splat   map[*stmt]bool             // defs some call of the file calls with *args or **kwargs
+	called  map[*stmt]bool             // defs some call of the file resolves to (scopeCall)
 	dicts   map[skey][]*expr           // dict displays assigned to a key (for **kwargs)
 	items   map[skey][]pair            // NAME["k"] = v item assignments of a key (for **kwargs)
 }
@@ -62,7 +65,8 @@ type scopes struct {
 func newScopes() *scopes {
 	return &scopes{classes: map[string]*stmt{}, classOf: map[*stmt]*stmt{}, methods: map[*stmt]map[string]*stmt{},
 		locals: map[*stmt]map[string]bool{}, types: map[skey]string{}, cands: map[skey][]Candidate{},
-		flows: map[skey][]skey{}, cache: map[string][]Candidate{}, dicts: map[skey][]*expr{}, items: map[skey][]pair{}, unshown: map[skey][]*expr{}, ucache: map[string][]*expr{}}
+		flows: map[skey][]skey{}, cache: map[string][]Candidate{}, dicts: map[skey][]*expr{}, items: map[skey][]pair{}, unshown: map[skey][]*expr{}, ucache: map[string][]*expr{},
+		pcache: map[string][]skey{}, splat: map[*stmt]bool{}, called: map[*stmt]bool{}}
 }
 
 // indexScopes builds r.sc: first what the file declares (classes, their methods, each
@@ -148,14 +152,14 @@ func (r *reader) scopeBlock(stmts []*stmt, fn, cls *stmt) {
 			r.scopeBlock(s.body, s, nil)
 			continue
 		case assignStmt, annAssignStmt:
-			for _, t := range s.targets {
+			eachTarget(s, func(t, v *expr) {
 				k, ok := r.targetKey(t, fn, cls)
-				r.scopeAssign(k, ok, s.value, fn)
+				r.scopeAssign(k, ok, v, fn)
 				if ok {
-					r.scopeDict(k, s.value)
+					r.scopeDict(k, v)
 				}
-				r.scopeItem(t, s.value, fn)
-			}
+				r.scopeItem(t, v, fn)
+			})
 		case loopStmt:
 			if len(s.targets) == 1 && s.targets[0].kind == name && len(s.exprs) > 0 {
 				if k, ok := r.targetKey(s.targets[0], fn, cls); ok {
@@ -339,11 +343,17 @@ func (r *reader) scopeCall(c *expr, fn *stmt) {
 	if def == nil && cls == nil {
 		return
 	}
+	if def != nil {
+		r.sc.called[def] = true
+	}
 	pos := 0
 	for _, a := range c.args {
 		switch {
 		case a.star != 0:
 			pos = -1 << 30 // after *args the positions are not known
+			if def != nil {
+				r.sc.splat[def] = true
+			}
 		case a.keyword != "":
 			if cls != nil {
 				r.scopeAssign(skey{at: cls, name: a.keyword}, true, a.value, fn)
@@ -358,6 +368,21 @@ func (r *reader) scopeCall(c *expr, fn *stmt) {
 			pos++
 		}
 	}
+}
+
+// openParam reports whether parameter k can take a value the file does not show:
+// the file never calls its def (a library's method: a caller elsewhere passes what it
+// likes), or calls it with *args or **kwargs (timm's super().__init__(…, **kwargs)
+// from vars(args)). A def the file calls (by name, as a resolved method, or handed to
+// a thread or process starter) gets its default or what those calls pass (unseen4:
+// w01, w06, w07; sweep_train_ddp's mp.spawn(train, args=(n,)) leaves mode= at its
+// default).
+func (r *reader) openParam(k skey) bool {
+	if r.sc.splat[k.at] {
+		return true
+	}
+	called := r.sc.called[k.at] || r.sc.classOf[k.at] == nil && r.calledNames[k.at.name]
+	return !called
 }
 
 func hasParam(def *stmt, n string) bool {
@@ -525,6 +550,7 @@ func (r *reader) scopedCandidates(e *expr, fn *stmt) ([]Candidate, bool) {
 	}
 	out := direct
 	var unshown []*expr
+	var params []skey
 	seen := map[skey]bool{}
 	for len(keys) > 0 && len(seen) <= maxFlow {
 		k := keys[0]
@@ -544,12 +570,16 @@ func (r *reader) scopedCandidates(e *expr, fn *stmt) ([]Candidate, bool) {
 		unshown = append(unshown, r.sc.unshown[k]...)
 		if _, isDef := r.sc.locals[k.at]; isDef && hasParam(k.at, k.name) {
 			out = append(out, r.uiChoices[k.name]...)
+			if r.openParam(k) && len(params) < maxUnshown {
+				params = append(params, k)
+			}
 		}
 		keys = append(keys, r.sc.flows[k]...)
 	}
 	out = uniqueCandidates(out)
 	r.sc.cache[id.String()] = out
 	r.sc.ucache[id.String()] = unshown
+	r.sc.pcache[id.String()] = params
 	r.sc.last = id.String()
 	return append([]Candidate(nil), out...), true
 }

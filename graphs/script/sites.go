@@ -194,7 +194,7 @@ func (r *reader) keyword(st *siteState, k string, e *expr) {
 	if !ok && k == "mode" {
 		st.ModeLiteral, st.ModeExpr = false, r.text(e)
 		st.ModeCandidates = r.guardedCandidates(st, e, r.reaching(st, e, r.notArgparse(e, r.candidatesFor(e))))
-		if n := r.unshownNote(); n != "" {
+		if n := r.unshownNote(e, len(st.ModeCandidates)); n != "" {
 			st.note("%s", n)
 		}
 		return
@@ -204,6 +204,10 @@ func (r *reader) keyword(st *siteState, k string, e *expr) {
 	}
 	if !ok && k == "backend" && r.isCallable(e) {
 		st.note("backend is a callable, `%s`: torch.compile hands each graph to it, not to Inductor, so the Inductor config and CUDA-graph plan below do not apply to this site", cut(oneLine(r.text(e)), MaxCallText))
+		return
+	}
+	if !ok && k == "backend" {
+		st.note("backend is not a literal: `%s`, whose value this file does not show: the plan below is Inductor's (torch.compile's default backend), and holds only when it names \"inductor\"", cut(oneLine(r.text(e)), MaxCallText))
 		return
 	}
 	if !ok && k != "model" { // the model is never a literal, and that does not matter

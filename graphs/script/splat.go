@@ -144,6 +144,10 @@ func (r *reader) splatDiffers(st *siteState, k string, dicts []*expr) {
 	for _, d := range dicts {
 		v := dictItem(r, d, k)
 		switch lit, ok := r.literal(v); {
+		case v == nil && k == "dynamic":
+			// No one default: torch.compile's signature had dynamic: bool = False in
+			// 2.0 and Optional[bool] = None from 2.1 (splatDefault).
+			vals = append(vals, ArgChoice{Line: int(d.line), Value: dynamicAbsent, v: literal.None()})
 		case v == nil:
 			if def, ok := splatDefault(k); ok {
 				vals = append(vals, ArgChoice{Line: int(d.line), Value: def.String(), v: def})
@@ -178,19 +182,27 @@ func (r *reader) splatDiffers(st *siteState, k string, dicts []*expr) {
 }
 
 // splatDefault is the value torch.compile uses for keyword k when a dict lacks it:
-// its signature's defaults, backend="inductor", mode=None, options=None and
-// dynamic=None (torch/__init__.py compile's signature, the source
-// config.FactCompileKwargs cites @ 2.6.0 and 2.14.1; config.Resolver.setBackend
-// plans "inductor" likewise).
+// its signature's defaults, backend="inductor", mode=None and options=None in every
+// release (torch/__init__.py compile's signature, the source config.FactCompileKwargs
+// cites @ 2.6.0 and 2.14.1; config.Resolver.setBackend plans "inductor" likewise).
+// dynamic has none: the signature was `dynamic: builtins.bool = False` in 2.0
+// (torch/__init__.py @ v2.0.0, as its type stub copies it) and `dynamic:
+// Optional[builtins.bool] = None` from 2.1, the release that made shapes dynamic
+// automatically after a recompile (v2.1.0 release notes, "automatic dynamic shape
+// compilation"); a dict without it is said as dynamicAbsent.
 func splatDefault(k string) (literal.Value, bool) {
 	switch k {
 	case "backend":
 		return literal.Str("inductor"), true
-	case "mode", "options", "dynamic":
+	case "mode", "options":
 		return literal.None(), true
 	}
 	return literal.Value{}, false
 }
+
+// dynamicAbsent is how a dict without "dynamic" is said: torch.compile's default,
+// which depends on the release (splatDefault).
+const dynamicAbsent = "not given (the default: False on 2.0, None from 2.1)"
 
 // absentMode is the mode candidate of a dict without a "mode" item, at line: the
 // default (splatDefault).

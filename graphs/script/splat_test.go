@@ -110,12 +110,21 @@ def setup(run_mode):
         opts = {}
     return torch.compile(m, **opts)
 `, []string{"'openvino'", "'inductor'"}, "options differs between the dicts that reach this site"},
+		{"dynamic-absent-by-release", `import torch
+def build(fast):
+    if fast:
+        kw = {"mode": "max-autotune", "dynamic": True}
+    else:
+        kw = {"mode": "default"}
+    return torch.compile(f, **kw)
+build(x)
+`, nil, "dynamic differs between the dicts that reach this site: True (line 4), not given (the default: False on 2.0, None from 2.1) (line 6)"},
 		{"dead-first-dict", `import torch
 def init(cfg):
     opts = {}
     opts = {"backend": cfg.get("backend", "openvino"), "options": cfg.get("options", {})}
     return torch.compile(m, **opts)
-`, nil, "not read (not literals): \"backend\": cfg.get(\"backend\", \"openvino\")"},
+`, []string{"'openvino'"}, "backend is not a literal: `cfg.get(\"backend\", \"openvino\")` can be 'openvino' (line 4)"},
 	}
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {

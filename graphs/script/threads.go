@@ -183,7 +183,7 @@ func kwarg(c *expr, k string, i int) *expr {
 
 func (r *reader) addThread(c *expr, k ThreadKind, target *expr) *Thread {
 	r.seq++
-	t := &Thread{Line: int(c.line), Kind: k, target: target, loop: r.loop > 0, seq: r.seq, count: r.threadCount()}
+	t := &Thread{Line: int(c.line), Kind: k, target: target, loop: r.inLoop(), seq: r.seq, count: r.threadCount()}
 	if target != nil {
 		t.Target = cut(r.text(target), MaxCallText)
 	}
@@ -207,7 +207,7 @@ func (r *reader) subclass(s *stmt) {
 	for _, b := range s.bases {
 		if b.keyword == "" && r.qual(b.value) == "threading.Thread" {
 			r.seq++
-			t := &Thread{Line: int(s.line), Kind: ThreadingThread, Target: s.name + ".run", loop: r.loop > 0, seq: r.seq, count: r.threadCount()}
+			t := &Thread{Line: int(s.line), Kind: ThreadingThread, Target: s.name + ".run", loop: r.inLoop(), seq: r.seq, count: r.threadCount()}
 			r.threads = append(r.threads, t)
 			for _, m := range s.body {
 				if m.kind == defStmt && m.name == "run" {

@@ -75,28 +75,40 @@ func (r *reader) isUnshown(u *expr, fn *stmt) bool {
 		if r.isSelf(u.x, fn) || r.objAttrKeys(u, fn) != nil {
 			return false
 		}
-		return !r.shownDests[u.name]
+		return !r.shownDests[u.name] || r.argOpen[u.name] > 0 // an option without choices= takes any string
 	}
 	return false
 }
 
-// unshownNote returns the note for the unshown values the last mode lookup met ("":
-// none).
-func (r *reader) unshownNote() string {
-	if r.sc == nil {
-		return ""
-	}
-	us := r.sc.ucache[r.sc.last]
-	if len(us) == 0 {
-		return ""
-	}
+// unshownNote returns the note for the values of the mode e the file does not show
+// ("": none): the unshown values the last mode lookup met, the parameters it met that
+// a caller elsewhere can pass (openParam), and an argparse option without choices=
+// (any string the command line gives). shown is how many candidates the file shows:
+// none, and every mode is planned (modeNote says so).
+func (r *reader) unshownNote(e *expr, shown int) string {
 	var parts []string
-	for _, u := range us {
-		part := fmt.Sprintf("`%s` (line %d)", cut(oneLine(r.text(u)), 80), int(u.line))
-		if u.kind == call && isEnvGet(r.qual(u.x)) {
-			part = "what the environment sets for " + part + " (its default, when the variable is not set, is planned)"
+	if r.sc != nil {
+		for _, u := range r.sc.ucache[r.sc.last] {
+			part := fmt.Sprintf("`%s` (line %d)", cut(oneLine(r.text(u)), 80), int(u.line))
+			if u.kind == call && isEnvGet(r.qual(u.x)) {
+				part = "what the environment sets for " + part + " (its default, when the variable is not set, is planned)"
+			}
+			parts = append(parts, part)
 		}
-		parts = append(parts, part)
+		for _, k := range r.sc.pcache[r.sc.last] {
+			parts = append(parts, fmt.Sprintf("what a caller passes for `%s`, a parameter of def %s (line %d)", k.name, k.at.name, int(k.at.line)))
+		}
 	}
-	return fmt.Sprintf("mode can also be %s, whose value this file does not show: the modes planned are only those it shows", strings.Join(parts, ", "))
+	if e != nil && (e.kind == attr || e.kind == subscript) {
+		if line := r.argOpen[r.lastName(e)]; line > 0 {
+			parts = append(parts, fmt.Sprintf("any value the command line gives for --%s (its add_argument, line %d, has no choices=)", strings.ReplaceAll(r.lastName(e), "_", "-"), line))
+		}
+	}
+	if len(parts) == 0 {
+		return ""
+	}
+	if shown == 0 {
+		return fmt.Sprintf("mode can also be %s, whose value this file does not show", strings.Join(parts, ", "))
+	}
+	return fmt.Sprintf("mode can also be %s, whose value this file does not show: the modes planned are only those it shows (-mode plans another)", strings.Join(parts, ", "))
 }

@@ -36,6 +36,46 @@ args = p.parse_args()
 mode = args.mode
 m = torch.compile(f, mode=mode)
 `, ""},
+		{"argparse-no-choices", `import torch, argparse
+p = argparse.ArgumentParser()
+p.add_argument("--compile-mode", type=str, default=None)
+args = p.parse_args()
+m = torch.compile(f, mode=args.compile_mode)
+`, "mode can also be any value the command line gives for --compile-mode (its add_argument, line 3, has no choices=)"},
+		{"argparse-no-choices-through-a-name", `import torch, argparse
+p = argparse.ArgumentParser()
+p.add_argument("--mode", default="default")
+args = p.parse_args()
+mode = args.mode
+m = torch.compile(f, mode=mode)
+`, "mode can also be `args.mode` (line 5), whose value this file does not show"},
+		{"argparse-vars", `import torch, argparse
+p = argparse.ArgumentParser()
+p.add_argument("--torchcompile-mode", default=None)
+args = vars(p.parse_args())
+m = torch.compile(f, mode=args["torchcompile_mode"])
+`, "any value the command line gives for --torchcompile-mode"},
+		{"library-method-parameter", `import torch
+class Task:
+    def compile(self, backend="inductor", mode=None, **kw):
+        self.m = torch.compile(self.m, backend=backend, mode=mode, **kw)
+`, "mode can also be what a caller passes for `mode`, a parameter of def compile (line 3)"},
+		{"parameter-through-splat", `import torch
+def build(name, mode=None, **kw):
+    return torch.compile(name, mode=mode)
+build(**vars(args))
+`, "what a caller passes for `mode`, a parameter of def build (line 2)"},
+		{"parameter-called-shows-it", `import torch
+def build(f, mode=None):
+    return torch.compile(f, mode=mode)
+build(g, mode="max-autotune")
+`, ""},
+		{"parameter-default-when-spawned", `import torch
+import torch.multiprocessing as mp
+def train(rank, n, mode="reduce-overhead"):
+    m = torch.compile(f, mode=mode)
+mp.spawn(train, args=(2,), nprocs=2)
+`, ""},
 		{"keyword-literal-shows-it", `import torch
 cfg = Config(compile_mode="max-autotune")
 compile_mode = cfg.compile_mode
@@ -55,6 +95,21 @@ def my_backend(gm, inputs):
     return gm.forward
 m = torch.compile(f, backend=my_backend)
 `, "backend is a callable, `my_backend`"},
+		{"backend-unknown", `import torch
+m = torch.compile(f, backend=args.torchcompile)
+`, "backend is not a literal: `args.torchcompile`, whose value this file does not show: the plan below is Inductor's"},
+		{"backend-environment-default", `import torch, os
+class R:
+    def setup(self):
+        self._backend = os.environ.get("TORCH_COMPILE_BACKEND", "inductor")
+        self.m = torch.compile(f, backend=self._backend)
+`, "backend is not a literal: `self._backend` can be 'inductor' (line 4); each is planned (other parts are not literals"},
+		{"backend-config-default", `import torch
+m = torch.compile(f, backend=pt2_config.get("backend", "openvino"))
+`, "can be 'openvino' (line 2)"},
+		{"backend-getattr-default", `import torch
+m = torch.compile(f, backend=getattr(cfg, "backend", "cudagraphs"))
+`, "can be 'cudagraphs' (line 2)"},
 		{"backend-lambda", `import torch
 m = torch.compile(f, backend=lambda gm, ex: gm)
 `, "backend is a callable, `lambda gm, ex: gm`"},

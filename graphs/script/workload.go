@@ -268,7 +268,7 @@ func (r *reader) workloadCall(c *expr, q string) {
 	switch {
 	case c.x.name == "backward" || q == "torch.autograd.backward":
 		r.backwardEvent(c)
-	case c.x.name == "append" && r.loop > 0 && len(c.args) == 1:
+	case c.x.name == "append" && r.inLoop() && len(c.args) == 1:
 		if st := r.outputOf(c.args[0].value); st != nil {
 			add(factKept, st)
 		}

@@ -1,0 +1,276 @@
+package diagnose_test
+
+import (
+	"bytes"
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"syscall"
+	"testing"
+	"time"
+
+	"github.com/compilemode/compilemode/graphs/diagnose"
+)
+
+// A logShape writes about size bytes of one kind of log that has made Read slow or
+// large: the shapes BenchmarkShapes reads side by side with grep -F -f.
+type logShape struct {
+	name string
+	gen  func(b *bytes.Buffer, size int)
+}
+
+// rareText is the rare-hit log's text, as writeRareLog writes it.
+func rareText(b *bytes.Buffer, size int, sep byte) {
+	for i := 0; b.Len() < size; i++ {
+		line := rareLines[i%len(rareLines)]
+		if i%rareEvery == rareEvery-1 {
+			line = rareHit
+		}
+		b.WriteString(line[:len(line)-1])
+		b.WriteByte(sep)
+	}
+}
+
+// literalPieces returns the first third of each signature's literal that is long
+// enough to be cut (a near miss: its anchor and none of the rest).
+func literalStarts() []string {
+	var out []string
+	for _, s := range diagnose.Signatures() {
+		if len(s.Literal) >= 36 {
+			out = append(out, s.Literal[:len(s.Literal)/3])
+		}
+	}
+	return out
+}
+
+var logShapes = []logShape{
+	// the rare-hit training log (BenchmarkVersusGrep's).
+	{"rare", func(b *bytes.Buffer, size int) { rareText(b, size, '\n') }},
+	// that log as one line (a progress bar's carriage returns, a log joined by a
+	// collector): read in 64 KB windows.
+	{"one-line", func(b *bytes.Buffer, size int) { rareText(b, size, ' ') }},
+	// that log in lines of 100 KB.
+	{"long-lines", func(b *bytes.Buffer, size int) {
+		rareText(b, size, ' ')
+		for i := 100 << 10; i < b.Len(); i += 100 << 10 {
+			b.Bytes()[i] = '\n'
+		}
+	}},
+	// every line has words that anchor rows, none a message: cudagraph, skipping,
+	// torch.compile, mode, options, triton, thread, errors.
+	{"near-miss", func(b *bytes.Buffer, size int) {
+		for i := 0; b.Len() < size; i++ {
+			fmt.Fprintf(b, "[rank%d]: step %d torch.compile( mode=%q options skipping cudagraphs due to the triton thread errors assert torch._inductor PyTorch version\n",
+				i%8, i, "max-autotune")
+		}
+	}},
+	// near-miss lines of 64 KB and more: the dense single-line shape.
+	{"near-miss-long", func(b *bytes.Buffer, size int) {
+		for i := 0; b.Len() < size; i++ {
+			fmt.Fprintf(b, "step %d torch.compile( mode options skipping cudagraphs due to the triton thread errors assert torch._inductor; ", i)
+			if i%1000 == 999 {
+				b.WriteByte('\n')
+			}
+		}
+	}},
+	// every line holds the first third of a long literal (a candidate for the exact,
+	// quoted, wrapped and cut matches) and no more of it.
+	{"candidates", func(b *bytes.Buffer, size int) {
+		starts := literalStarts()
+		for i := 0; b.Len() < size; i++ {
+			fmt.Fprintf(b, "W1129 17:07:56.133000 608 train.py:%d] %s zz step %d done\n", i%1000, starts[i%len(starts)], i)
+		}
+	}},
+	// every line holds the first third of every long literal: hundreds of anchors a line.
+	{"many-anchors", func(b *bytes.Buffer, size int) {
+		line := strings.Join(literalStarts(), " zz ") + "\n"
+		for b.Len() < size {
+			b.WriteString(line)
+		}
+	}},
+	// every line one signature's literal, all signatures in turn: many findings.
+	{"many-findings", func(b *bytes.Buffer, size int) {
+		sigs := diagnose.Signatures()
+		for i := 0; b.Len() < size; i++ {
+			fmt.Fprintf(b, "W1129 17:07:56.133000 608 x.py:%d] %s\n", i%1000, sigs[i%len(sigs)].Literal)
+		}
+	}},
+	// one skip line on every line: one finding, counted millions of times.
+	{"repeated", func(b *bytes.Buffer, size int) {
+		for b.Len() < size {
+			b.WriteString(rareHit)
+		}
+	}},
+	// re-recording: a symint key line on every line.
+	{"symint", func(b *bytes.Buffer, size int) {
+		for i := 0; b.Len() < size; i++ {
+			fmt.Fprintf(b, "I1129 17:07:56.133000 608 torch/_inductor/cudagraph_trees.py:2130] [0/%d] Recording cudagraph tree for symint key %d\n", i%8, i)
+		}
+	}},
+	// prose wrapped at 72 columns with no blank line, messages broken over lines.
+	{"wrapped", func(b *bytes.Buffer, size int) {
+		sigs := diagnose.Signatures()
+		var para bytes.Buffer
+		for i := 0; b.Len() < size; i++ {
+			para.Reset()
+			fmt.Fprintf(&para, "While training step %d the compiler said %s and then the run went on with the torch thread errors assert. ",
+				i, sigs[i%len(sigs)].Literal)
+			words := strings.Fields(para.String())
+			col := 0
+			for _, w := range words {
+				if col+len(w) > 72 {
+					b.WriteByte('\n')
+					col = 0
+				}
+				b.WriteString(w)
+				b.WriteByte(' ')
+				col += len(w) + 1
+			}
+		}
+		b.WriteByte('\n')
+	}},
+	// millions of short lines.
+	{"short-lines", func(b *bytes.Buffer, size int) {
+		for i := 0; b.Len() < size; i++ {
+			b.WriteString("ok " + strconv.Itoa(i%100) + "\n")
+		}
+	}},
+}
+
+// shapeFileEnv names the file TestShapeChild reads (set only by BenchmarkShapes).
+const shapeFileEnv = "DIAGNOSE_SHAPE_FILE"
+
+// TestShapeChild is BenchmarkShapes' child process: it reads the file shapeFileEnv
+// names with Read and prints the nanoseconds Read took and the findings. Without the
+// variable it does nothing.
+func TestShapeChild(t *testing.T) {
+	path := os.Getenv(shapeFileEnv)
+	if path == "" {
+		t.Skip("BenchmarkShapes' child")
+	}
+	if _, err := diagnose.Anchors(); err != nil { // the table, outside the time
+		t.Fatal(err)
+	}
+	f, err := os.Open(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	cpu0 := cpuTime()
+	start := time.Now()
+	d, err := diagnose.Read(f)
+	took, cpu := time.Since(start), cpuTime()-cpu0
+	if err != nil {
+		t.Fatal(err)
+	}
+	fmt.Printf("\nSHAPE %d %d %d\n", took.Nanoseconds(), cpu.Nanoseconds(), len(d.Findings))
+}
+
+// cpuTime is the user and system time this process has used.
+func cpuTime() time.Duration {
+	var ru syscall.Rusage
+	if syscall.Getrusage(syscall.RUSAGE_SELF, &ru) != nil {
+		return 0
+	}
+	return time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
+}
+
+// childRun runs args and returns its output, its wall and CPU (user and system) time
+// and its peak resident set (0 without GNU time, /usr/bin/time: the rusage of a child
+// that Go starts counts the parent's pages it shared before exec).
+func childRun(tb testing.TB, env []string, args ...string) (out []byte, wall, cpu time.Duration, rssMB float64) {
+	tb.Helper()
+	usage := filepath.Join(tb.TempDir(), "usage")
+	if _, err := os.Stat("/usr/bin/time"); err == nil {
+		args = append([]string{"/usr/bin/time", "-f", "%M", "-o", usage}, args...)
+	}
+	cmd := exec.Command(args[0], args[1:]...)
+	cmd.Env = env
+	start := time.Now()
+	out, err := cmd.Output()
+	wall = time.Since(start)
+	if err != nil && (cmd.ProcessState == nil || cmd.ProcessState.ExitCode() > 1) {
+		tb.Fatalf("%v: %v\n%s", cmd.Args, err, out)
+	}
+	// wait4's rusage counts the children a process waited for: time's counts the
+	// command's.
+	cpu = cmd.ProcessState.UserTime() + cmd.ProcessState.SystemTime()
+	if b, err := os.ReadFile(usage); err == nil {
+		// "Command exited with non-zero status 1" may come first.
+		f := strings.Fields(string(b))
+		kb, _ := strconv.Atoi(f[len(f)-1])
+		rssMB = float64(kb) / 1024
+	}
+	return out, wall, cpu, rssMB
+}
+
+// BenchmarkShapes writes each logShape (DIAGNOSE_SHAPE_MB megabytes, 32 by default,
+// in DIAGNOSE_SHAPE_DIR when set, to keep them) and reads it with Read in a child process (this test binary, TestShapeChild) and
+// with grep -F -c -f on the prefilter's anchors, in the same run; it reports both
+// speeds, their ratio (Read's time over grep's; cpu-ratio, the same of CPU time, which
+// a loaded machine disturbs less) and both peak resident sets. Read's time is Read's
+// own (the child's start and the table's compilation left out); grep's is its whole
+// run. Skipped without grep.
+func BenchmarkShapes(b *testing.B) {
+	grep, err := exec.LookPath("grep")
+	if err != nil {
+		b.Skip("no grep")
+	}
+	size := 32 << 20
+	if mb, err := strconv.Atoi(os.Getenv("DIAGNOSE_SHAPE_MB")); err == nil && mb > 0 {
+		size = mb << 20
+	}
+	dir := os.Getenv("DIAGNOSE_SHAPE_DIR") // to keep the logs
+	if dir == "" {
+		dir = b.TempDir()
+	}
+	anchorsPath := filepath.Join(dir, "anchors")
+	anchors, err := diagnose.Anchors()
+	if err != nil {
+		b.Fatal(err)
+	}
+	if err := os.WriteFile(anchorsPath, []byte(strings.Join(anchors, "\n")+"\n"), 0o644); err != nil {
+		b.Fatal(err)
+	}
+	for _, sh := range logShapes {
+		b.Run(sh.name, func(b *testing.B) {
+			var buf bytes.Buffer
+			sh.gen(&buf, size)
+			logPath := filepath.Join(dir, sh.name+".log")
+			if err := os.WriteFile(logPath, buf.Bytes(), 0o644); err != nil {
+				b.Fatal(err)
+			}
+			n := buf.Len()
+			buf = bytes.Buffer{}
+			b.SetBytes(int64(n))
+			var readTime, grepTime, readCPU, grepCPU time.Duration
+			var readRSS, grepRSS float64
+			for b.Loop() {
+				_, took, cpu, rss := childRun(b, os.Environ(), grep, "-F", "-c", "-f", anchorsPath, logPath)
+				grepTime, grepCPU, grepRSS = grepTime+took, grepCPU+cpu, max(grepRSS, rss)
+				out, _, _, rss := childRun(b, append(os.Environ(), shapeFileEnv+"="+logPath),
+					os.Args[0], "-test.run=^TestShapeChild$", "-test.count=1")
+				var ns, cpuNs int64
+				var findings int
+				at := bytes.Index(out, []byte("SHAPE "))
+				if at < 0 {
+					b.Fatalf("child: %s", out)
+				}
+				if _, err := fmt.Sscanf(string(out[at:]), "SHAPE %d %d %d", &ns, &cpuNs, &findings); err != nil {
+					b.Fatalf("child: %v: %s", err, out)
+				}
+				readTime, readCPU, readRSS = readTime+time.Duration(ns), readCPU+time.Duration(cpuNs), max(readRSS, rss)
+			}
+			mbps := func(d time.Duration) float64 { return float64(b.N) * float64(n) / (1 << 20) / d.Seconds() }
+			b.ReportMetric(mbps(readTime), "read-MB/s")
+			b.ReportMetric(mbps(grepTime), "grep-MB/s")
+			b.ReportMetric(readTime.Seconds()/grepTime.Seconds(), "ratio")
+			b.ReportMetric(readCPU.Seconds()/grepCPU.Seconds(), "cpu-ratio")
+			b.ReportMetric(readRSS, "read-RSS-MB")
+			b.ReportMetric(grepRSS, "grep-RSS-MB")
+		})
+	}
+}

@@ -1,0 +1,179 @@
+package diagnose
+
+import (
+	"bytes"
+	"unicode/utf16"
+	"unicode/utf8"
+)
+
+// pushLine pushes a whole line (its '\n' included, if any) to the ring: as it is, or,
+// where it holds several lines of text, as those lines, each a line of its own that
+// keeps the physical line's number (splitLine).
+func (s *scanner) pushLine(frag []byte) {
+	parts, ok := s.splitLine(frag)
+	if !ok {
+		s.push(frag, nil, true)
+		return
+	}
+	for _, p := range parts {
+		s.push(p, nil, true)
+	}
+}
+
+// splitLine returns the lines of text a physical line holds, when it holds more than
+// its own: a line of a JSON log (a docker or kubectl "log" field, a structured logger's
+// "msg" or "error", a whole traceback in one string) whose string escapes (\n, \", \t,
+// \uXXXX) are decoded, each \n a line; and a line that carriage returns split (a
+// progress bar's "\r" before the message, a file with CR line ends), each part a line.
+// Nothing is copied for a line without '\r' or '\\' (two byte scans).
+func (s *scanner) splitLine(frag []byte) ([][]byte, bool) {
+	body := bytes.TrimRight(frag, "\r\n")
+	cr := bytes.IndexByte(body, '\r') >= 0
+	esc := jsonEscaped(body)
+	if !cr && !esc {
+		return nil, false
+	}
+	text := body
+	if esc {
+		s.split = unescapeJSON(s.split[:0], body)
+		text = s.split
+	}
+	var parts [][]byte
+	for len(text) > 0 {
+		i := bytes.IndexAny(text, "\r\n")
+		if i < 0 {
+			parts = appendPart(parts, text, esc)
+			break
+		}
+		parts = appendPart(parts, text[:i], esc)
+		text = text[i+1:]
+	}
+	return parts, esc || len(parts) > 1
+}
+
+// jsonEscaped reports whether b is a line of JSON whose strings carry escapes: a key
+// ("…":) and a backslash before n, r, t, ", \, / or u.
+func jsonEscaped(b []byte) bool {
+	i := bytes.IndexByte(b, '\\')
+	if i < 0 || !bytes.Contains(b, []byte(`":`)) {
+		return false
+	}
+	for ; i >= 0 && i+1 < len(b); i = nextBackslash(b, i+2) {
+		switch b[i+1] {
+		case 'n', 'r', 't', '"', '\\', '/', 'u':
+			return true
+		}
+	}
+	return false
+}
+
+func nextBackslash(b []byte, from int) int {
+	if from >= len(b) {
+		return -1
+	}
+	j := bytes.IndexByte(b[from:], '\\')
+	if j < 0 {
+		return -1
+	}
+	return from + j
+}
+
+// unescapeJSON appends b to dst with JSON's string escapes decoded (\n, \r, \t, \b, \f,
+// \", \\, \/, \uXXXX with surrogate pairs); an escape that is not JSON's stays as it is.
+func unescapeJSON(dst, b []byte) []byte {
+	for i := 0; i < len(b); i++ {
+		c := b[i]
+		if c != '\\' || i+1 >= len(b) {
+			dst = append(dst, c)
+			continue
+		}
+		n, adv := jsonEscape(b[i:])
+		if adv == 0 {
+			dst = append(dst, c)
+			continue
+		}
+		dst = append(dst, n...)
+		i += adv - 1
+	}
+	return dst
+}
+
+// jsonEscape decodes the escape at the start of b (b[0] is '\\'): the bytes it stands
+// for and its length, 0 when it is none of JSON's.
+func jsonEscape(b []byte) ([]byte, int) {
+	switch b[1] {
+	case 'n':
+		return []byte{'\n'}, 2
+	case 'r':
+		return []byte{'\r'}, 2
+	case 't':
+		return []byte{'\t'}, 2
+	case 'b', 'f':
+		return []byte{' '}, 2
+	case '"', '\\', '/':
+		return b[1:2], 2
+	case 'u':
+		r, ok := hex4(b[2:])
+		if !ok {
+			return nil, 0
+		}
+		adv := 6
+		if utf16.IsSurrogate(r) && len(b) >= 12 && b[6] == '\\' && b[7] == 'u' {
+			if r2, ok := hex4(b[8:]); ok {
+				r, adv = utf16.DecodeRune(r, r2), 12
+			}
+		}
+		return utf8.AppendRune(nil, r), adv
+	}
+	return nil, 0
+}
+
+// hex4 reads four hex digits at the start of b.
+func hex4(b []byte) (rune, bool) {
+	if len(b) < 4 {
+		return 0, false
+	}
+	var r rune
+	for _, c := range b[:4] {
+		switch {
+		case '0' <= c && c <= '9':
+			r = r<<4 | rune(c-'0')
+		case 'a' <= c && c <= 'f':
+			r = r<<4 | rune(c-'a'+10)
+		case 'A' <= c && c <= 'F':
+			r = r<<4 | rune(c-'A'+10)
+		default:
+			return 0, false
+		}
+	}
+	return r, true
+}
+
+// appendPart appends a line of a split line, except the rest of a JSON line after its
+// string's last line (`","stream":"stderr",…}`): keys, no text of the log, and it would
+// stand between "Name: torch" and the version on the next JSON line.
+func appendPart(parts [][]byte, p []byte, esc bool) [][]byte {
+	if esc && len(parts) > 0 && len(p) > 0 && p[0] == '"' && (len(p) == 1 || p[1] == ',' || p[1] == '}') {
+		return parts
+	}
+	return append(parts, p)
+}
+
+// stripEscapes removes ANSI escape sequences from b, in place, so that the prefilter
+// finds an anchor that colour codes cut ("\x1b[1;31mKeyError\x1b[0m: 'k'"); a line
+// without ESC is returned as it is after one byte scan.
+func stripEscapes(b []byte) []byte {
+	i := bytes.IndexByte(b, 0x1b)
+	if i < 0 {
+		return b
+	}
+	out := b[:i]
+	for ; i < len(b); i++ {
+		if b[i] == 0x1b {
+			i += escapeLen(b[i:]) - 1
+			continue
+		}
+		out = append(out, b[i])
+	}
+	return out
+}
