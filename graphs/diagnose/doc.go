@@ -508,6 +508,7 @@
 //   - allocator-incompatible: a paraphrase with "checkPoolLiveAllocations", as reports retell it
 //   - allocator-incompatible: "Attempting uncaptured free of a captured allocation with address", 2.1–2.14
 //   - allocator-incompatible: "cudagraph capture requires the caching allocator; current allocator is uncached", 2.14
+//   - allocator-incompatible: "user CUDA MemPool contexts are not compatible with CUDA graphs", 2.14
 //   - dynamic-shape-rerecord: "CUDAGraph supports dynamic shapes by recording a new graph for each distinct input size", 2.5–2.14
 //   - dynamic-shape-rerecord: "recording cudagraph tree for ", 2.1–2.2
 //   - dynamic-shape-rerecord: "cudagraph tree for symint key", 2.3–2.14
