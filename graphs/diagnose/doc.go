@@ -81,8 +81,13 @@
 //     REPL's ">>> ", torchrun's "[rankN]:" and loggers' headers go first. Only an
 //     ellipsis or the input's end cuts a line's end (a line that ends early mid-log
 //     is a line), and at the input's end a line without a mark needs its Pattern to
-//     match words before the literal (else the raise, exception and logged-line rule
-//     above decides). 16 is two or three words, more than any anchor piece of a short
+//     match words before the literal, or must end inside a word of the literal with
+//     half of it or more (16 characters or more) shown ("skipping cudagraphs due to
+//     multi", "… capturing stream has unjo"; a line that ends at a word's end may be
+//     prose that ends there, and less than half may start another message:
+//     "operation not permitt" is CUDA's cudaErrorNotPermitted's too); else the raise,
+//     exception and logged-line rule above decides. Rows of codes that supersede one
+//     another, or whose Requires the log has not shown, do not make a cut ambiguous. 16 is two or three words, more than any anchor piece of a short
 //     literal: a fragment that fits one code's rows alone is then rarely chance. Such
 //     a cut line is found only where it keeps one of the row's anchors whole (a third
 //     of a long literal, half of a shorter one), or is the input's last line;
@@ -101,6 +106,42 @@
 // that many lines (three "recording cudagraph tree for symint key N" lines are
 // re-recording; one is not).
 //
+// # Presentations
+//
+// A message reaches a reader presented in many ways; each way below is a transform of
+// TestFormsCross (forms_cross_test.go), which presents every wording row's message
+// (forms_samples_test.go; TestFormSamplesCoverRows holds each row to a sample) with
+// its release stated, and negatives, in every one of them: the code must be found
+// with the match kind the way allows and the release read, and a negative must give
+// nothing (counts in testdata/forms_cross.golden, before the fixes of issue 21's
+// presentation classes in testdata/forms_cross_before.txt):
+//
+//   - log prefixes on every line: torchrun's "[rank3]: " and "[default0]:", glog's
+//     "W1129 17:07:56.133000 608 file.py:207] ", Python logging's
+//     "WARNING:torch._inductor.cudagraph_trees:", "[2024-05-01 12:00:00,123] [WARNING]
+//     [real_accelerator.py:161:…] ", a GitHub Actions timestamp, Ray's
+//     "(RayWorkerWrapper pid=1234) " and "(pid=1234, ip=10.0.0.1) ", SLURM's "0: ",
+//     docker compose's "app-1  | ", a tab-separated time and level;
+//   - encodings of the text: a JSON log line (docker's or kubectl's "log" field, a
+//     structured logger's field holding a whole traceback) is read as the text its
+//     strings encode, each \n a line (\", \uXXXX such as \u003c decoded); HTML
+//     references (&quot; &#39; &gt; &lt; &amp;); ANSI colour codes around and inside
+//     the message (the prefilter reads the line without them); CRLF; a lone carriage
+//     return (a progress bar's "\r", CR line ends) splits a line; no-break and
+//     zero-width spaces, curly quotes;
+//   - layout: wrapping by a terminal at 80, 100 or 120 columns (inside words) or by a
+//     page at spaces, alone or under a prefix on each line; markdown ("> " and "> > "
+//     quotes, table cells, bullets, fences with a language tag, inline backticks,
+//     bold); Jupyter's frames; Windows paths; pytest's "E       "; line numbers ("12 | ",
+//     "  12:"); diff marks ("+", "-"); prose in Chinese, Japanese or Russian around it;
+//   - the message itself: its exception class or its trailing hint left out, or the
+//     text cut where three quarters of its decisive text (16 characters or more,
+//     inside a word, no other code's row starting so) are left.
+//
+// A Requires context wrapped over two lines (a frame line a terminal broke) is seen,
+// and a literal whole on one line whose Pattern starts on the line before or ends on
+// the line after (a closing quote wrapped alone) is found wrapped.
+//
 // # Release phrasings
 //
 // The release comes from the most authoritative phrasing in the log,
@@ -109,14 +150,17 @@
 //
 //  1. what torch prints: collect_env's "PyTorch version: 2.7.1+cu128", a
 //     torch.__version__ print (on its line or the next), pip show's "Version:" after
-//     "Name: torch";
+//     "Name: torch" (the next line may carry the log header, prefix or mark the line
+//     before carried, not prose);
 //  2. package lists and reports: a pip list or conda row ("torch  2.9.0.dev20250723+cu128",
 //     "pytorch  2.5.1  py3.11_cuda12.4…"), a pin (torch==2.5.1), pip's "Successfully
 //     installed torch-2.3.0" and "but you have torch 2.5.1", another tool's "Torch
 //     version : 2.4.1";
 //  3. file names: site-packages/torch-2.5.1.dist-info, wheel names, conda's
 //     pytorch-2.5.1-py3…, "torch:2.5.1" (images, keys), "torch_version: 2.7.1" and a
-//     dict's or JSON's "'torch': '2.6.0'";
+//     dict's or JSON's "'torch': '2.6.0'"; an NGC container tag whose NVIDIA release
+//     notes were read (nvcr.io/nvidia/pytorch:25.12-py3 is 2.10.0a0, rel-25-12; any
+//     other tag states nothing, and is not read as a torch 24.05);
 //  4. prose that says the run moved to a release, past tense: "a new install which gave
 //     me PyTorch 2.9.1", "upgraded to torch 2.7", "after updating … to PyTorch 2.8", "now
 //     on torch 2.6" (it outranks the release moved from: "This was with a Pytorch 2.8

@@ -348,6 +348,19 @@ func windowsPaths(d formDoc) (string, bool) {
 	return insertBefore(windowsFrames)(d)
 }
 
+// then returns a transform that applies first, then puts p before every line of the
+// result.
+func then(name string, first func(formDoc) (string, bool), p string, want func(formDoc, string, Match) []Match) formTransform {
+	return formTransform{name: name, want: want, apply: func(d formDoc) (string, bool) {
+		out, ok := first(d)
+		if !ok {
+			return "", false
+		}
+		lines := strings.Split(strings.TrimSuffix(out, "\n"), "\n")
+		return mapLines(formDoc{lines: lines}, func(_ int, l string) string { return p + l }), true
+	}}
+}
+
 // formTransforms are the ways a text reaches a reader that TestFormsCross covers.
 func formTransforms() []formTransform {
 	ts := []formTransform{
@@ -442,6 +455,14 @@ func formTransforms() []formTransform {
 		{name: "no-trailing-hint", apply: dropHint},
 		{name: "cut-at-end", apply: cutEnd, want: truncatedKinds},
 	}
+	ts = append(ts,
+		// a presentation of a presentation: a logger or a page prefixes each line of
+		// text a terminal wrapped, a page wraps a JSON log's decoded traceback.
+		then("wrap-80+rank", hardWrap(80), "[rank3]: ", wrappedKinds),
+		then("wrap-words-60+github-actions", wordWrap(60), "2024-05-01T12:00:00.1234567Z ", wrappedKinds),
+		then("wrap-80+md-quote", hardWrap(80), "> ", wrappedKinds),
+		then("wrap-100+glog", hardWrap(100), "W1129 17:07:56.133000 608 torch/_inductor/utils.py:207] ", wrappedKinds),
+	)
 	for i := range ts {
 		if ts[i].want == nil {
 			ts[i].want = func(_ formDoc, _ string, base Match) []Match { return []Match{base} }

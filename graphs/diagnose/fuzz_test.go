@@ -35,6 +35,11 @@ func FuzzRead(f *testing.F) {
 		"\u200b\u2060\ufeff\u00ad2.\u200b5 torch\u200b2.6\u202e Cannot find a working triton\u200b installation\n",
 		"[rank0]: [W1202 12:00:00.000 init.cpp:1] Not enough SMs to use max_autotune_gemm mode\n",
 		"错误：RuntimeError: Cannot call CUDAGeneratorImpl::current_seed during CUDA graph capture. If you need this call to be captured 全角全角全角全角全角全角全角全角全角全角\n",
+		// JSON lines (splitLine): escapes of every kind, cut ones, a surrogate pair and a
+		// lone one; lone carriage returns; escapes that cut an anchor.
+		`{"log":"Name: torch\n","stream":"stderr"}` + "\n" + `{"log":"Version: 2.6.0\n"}` + "\n" + `{"e":"x\"\t\u003c\ud83d\ude00\ud800\u12\\n\`,
+		"step 1\r step 2\rRuntimeError: CUDA error: capturing stream has unj\r\r\n",
+		"\x1b[1;31mKeyError\x1b[0m:\x1b[1m 'k'\x1b[22m\n\x1b]8;;\x1b[",
 	} {
 		f.Add(seed)
 	}
