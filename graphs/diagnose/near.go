@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"regexp"
 	"regexp/syntax"
+	"slices"
 )
 
 // maxRowSpan is how far from an occurrence of a row's literal its pattern is run on a
@@ -26,6 +27,24 @@ const maxSnap = 256
 func wholeText(pattern string) bool {
 	re, err := syntax.Parse(pattern, syntax.Perl)
 	return err != nil || hasTextAssertion(re)
+}
+
+// hasBoundary reports whether pattern has \b or \B (true where it does not parse).
+func hasBoundary(pattern string) bool {
+	re, err := syntax.Parse(pattern, syntax.Perl)
+	return err != nil || hasOp(re, syntax.OpWordBoundary, syntax.OpNoWordBoundary)
+}
+
+func hasOp(re *syntax.Regexp, ops ...syntax.Op) bool {
+	if slices.Contains(ops, re.Op) {
+		return true
+	}
+	for _, sub := range re.Sub {
+		if hasOp(sub, ops...) {
+			return true
+		}
+	}
+	return false
 }
 
 func hasTextAssertion(re *syntax.Regexp) bool {

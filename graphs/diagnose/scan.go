@@ -67,7 +67,10 @@ type compiledRow struct {
 	tail, lead bool
 	// whole says the pattern has an assertion of the text's start or end, so it is run
 	// on the whole window, never on a span around the literal (matchNear).
-	whole    bool
+	whole bool
+	// boundary says the pattern has \b or \B, which read the edges of a part of a text
+	// otherwise than the text itself.
+	boundary bool
 	requires int // index into scanner.contexts, -1 for none
 	cut      cutPatterns
 }
@@ -221,6 +224,7 @@ func (b *tableBuilder) pattern(row *compiledRow, i int) error {
 	row.patternSqueezed, row.patternSqueezedFold = cp.squeezed, cp.squeezedFold
 	end := sig.Literal[max(0, len(sig.Literal)-6):]
 	row.whole = wholeText(pattern)
+	row.boundary = hasBoundary(pattern)
 	row.tail = !strings.HasSuffix(sig.Pattern, "$") && !strings.HasSuffix(sig.Pattern, regexp.QuoteMeta(end))
 	row.lead = !strings.HasPrefix(pattern, regexp.QuoteMeta(strings.TrimSpace(sig.Literal)))
 	row.cut = compileCutPatterns(pattern, string(row.literal))
@@ -990,17 +994,52 @@ func (s *scanner) wrappedHit(i, from, to int) bool {
 		s.hit(i, s.entry(from), s.spacedLines(from, to), Wrapped)
 		return true
 	}
+	spaced, tight := s.wideTries(row, from, to)
+	if !spaced && !tight {
+		return false
+	}
 	for _, ext := range [][2]int{{0, 0}, {-1, 0}, {0, 1}, {-1, 1}} {
 		a, b := from+ext[0], to+ext[1]
 		if (ext[0] != 0 && !s.textAt(a)) || (ext[1] != 0 && !s.textAt(b)) || !s.breaksLine(a, b) {
 			continue
 		}
-		if (s.linesMatch(row.pattern, a, b, false) || s.linesMatch(row.pattern, a, b, true)) && !s.withinOneLine(row, a, b) {
+		if ((spaced && s.linesMatch(row.pattern, a, b, false)) || (tight && s.linesMatch(row.pattern, a, b, true))) && !s.withinOneLine(row, a, b) {
 			s.hit(i, s.entry(a), s.spacedLines(a, b), Wrapped)
 			return true
 		}
 	}
 	return false
+}
+
+// wideTries reports whether wrappedHit's tries with the lines joined by spaces, and those
+// joined tight, may match at all, by one run on the widest span: each spaced try is
+// text of the widest spaced one between spaces, so a pattern without ^ or $ (row.whole)
+// that matches it matches the widest too (\b reads a space as the text's edge); a tight
+// try is such a part only for a pattern without \b or \B (row.boundary), else it is
+// left to be tried. Where the pattern matches one of the lines from..to alone, which
+// every try holds, no try is taken (withinOneLine): neither is tried. The spans of a
+// bare literal that every line shows (a log of literals without the text their
+// patterns want) had run eight expressions each, and prose that retells a message
+// around a wrapped literal nine.
+func (s *scanner) wideTries(row *compiledRow, from, to int) (spaced, tight bool) {
+	for j := from; j <= to; j++ {
+		if s.linesMatch(row.pattern, j, j, false) {
+			return false, false
+		}
+	}
+	if row.whole {
+		return true, true
+	}
+	a, b := from, to
+	if s.textAt(from - 1) {
+		a = from - 1
+	}
+	if s.textAt(to + 1) {
+		b = to + 1
+	}
+	spaced = s.linesMatch(row.pattern, a, b, false)
+	tight = row.boundary || s.linesMatch(row.pattern, a, b, true)
+	return spaced, tight
 }
 
 // linesKey is a pattern run on entries a..b joined with spaces or, tight, with nothing.
