@@ -42,3 +42,35 @@ func TestScenarioBackendEmpty(t *testing.T) {
 		}
 	}
 }
+
+// TestScenarioBackendCallable: a callable backend (a script's backend=my_backend) is
+// planned as that backend, not Inductor: no InvalidBackend (torch.compile does not
+// look a callable up), no Inductor CUDA graphs even with mode="reduce-overhead", and
+// the scenario file's "backend_callable" reads back equal.
+func TestScenarioBackendCallable(t *testing.T) {
+	t.Parallel()
+	sc, err := LoadScenario("s.json", strings.NewReader(`{"backend_callable": "my_backend", "mode": "reduce-overhead", "workload": {}}`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if sc.BackendCallable != "my_backend" {
+		t.Fatalf("BackendCallable = %q", sc.BackendCallable)
+	}
+	b, err := sc.MarshalJSON()
+	if err != nil || !strings.Contains(string(b), `"backend_callable":"my_backend"`) {
+		t.Fatalf("MarshalJSON = %s, %v", b, err)
+	}
+	rep, err := Check(sc)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if rep.Error != nil {
+		t.Fatalf("error %s: %s", rep.Error.Exception, rep.Error.Message)
+	}
+	if rep.Backend != "my_backend" {
+		t.Errorf("Backend = %q, want my_backend", rep.Backend)
+	}
+	if rep.CUDAGraphs.Enabled {
+		t.Errorf("a callable backend captures no Inductor CUDA graph: %+v", rep.CUDAGraphs)
+	}
+}

@@ -95,6 +95,7 @@ func (s *Scenario) compileInput() (*compileInput, error) {
 		req.Backend = "inductor"
 	}
 	req.BackendGiven = s.BackendGiven
+	req.BackendCallable = s.BackendCallable
 	if s.Python != "" {
 		v, err := pyver.Parse(s.Python)
 		if err == nil {

@@ -52,7 +52,10 @@
 // are errors. An options object is held to literal.MaxBytes as the Python dict it
 // becomes (a list of small ints grows by half: ", " for ","), and one past it is refused
 // at its own offset in the file. env is the whole environment: nothing is read
-// from the process. host is the machine host-dependent defaults are computed for
+// from the process. backend_callable names a callable backend (a script's
+// backend=my_backend; Scenario.BackendCallable): torch.compile hands each graph to it
+// without a registry lookup, so the plan is that backend's, with no Inductor keys or
+// CUDA graphs. host is the machine host-dependent defaults are computed for
 // ({"cpus": 8, "dir": "/work", "torch_dir": "…/site-packages/torch"}; Scenario.Host:
 // left out, the fixed default of schema.Host). The allocator comes from it when the workload names none:
 // PYTORCH_CUDA_ALLOC_CONF=backend:cudaMallocAsync, PYTORCH_NO_CUDA_MEMORY_CACHING=1

@@ -29,6 +29,7 @@ type scenarioJSON struct {
 	Set       []string          `json:"set,omitempty"`
 	Env       map[string]string `json:"env,omitempty"`
 	Backend   *string           `json:"backend,omitempty"`
+	Callable  string            `json:"backend_callable,omitempty"`
 	Dynamic   *bool             `json:"dynamic,omitempty"`
 	Fullgraph *bool             `json:"fullgraph,omitempty"`
 	Host      *hostJSON         `json:"host,omitempty"`
@@ -47,7 +48,7 @@ type hostJSON struct {
 // cannot set, is left out. Every Scenario that [Check] accepts marshals, and
 // [LoadScenario] (or json.Unmarshal) reads the result back to an equal Scenario.
 func (s Scenario) MarshalJSON() ([]byte, error) {
-	out := scenarioJSON{Torch: s.Torch, Python: s.Python, Mode: s.Mode, Options: s.Options, Set: s.Set, Env: s.Env, Dynamic: s.Dynamic, Fullgraph: s.Fullgraph, Workload: s.Workload}
+	out := scenarioJSON{Torch: s.Torch, Python: s.Python, Mode: s.Mode, Options: s.Options, Set: s.Set, Env: s.Env, Dynamic: s.Dynamic, Fullgraph: s.Fullgraph, Workload: s.Workload, Callable: s.BackendCallable}
 	if s.Backend != "" || s.BackendGiven {
 		b := s.Backend
 		out.Backend = &b
@@ -112,6 +113,7 @@ func (s *Scenario) decode(data []byte, base int, file []byte) error {
 			s.BackendGiven = true // "backend": "" is backend="", not the default
 			return decodeTyped(file, "backend", raw, at, &s.Backend, "a string")
 		}},
+		strField(file, "backend_callable", &s.BackendCallable),
 		{"dynamic", func(raw []byte, at int) error {
 			return decodeNullable(file, "dynamic", raw, at, &s.Dynamic, "true, false or null")
 		}},

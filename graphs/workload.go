@@ -310,8 +310,13 @@ type Scenario struct {
 	// BackendGiven says Backend was given as written, even "" (backend="", which
 	// torch.compile refuses with InvalidBackend in every release); without it ""
 	// means "inductor". A scenario file sets it when it has a "backend" field.
-	BackendGiven bool  `json:"-"`
-	Dynamic      *bool `json:"dynamic,omitempty"`
+	BackendGiven bool `json:"-"`
+	// BackendCallable is a callable backend, by its name (a def's name, "<lambda>", a
+	// functools.partial(…)); "" for none. torch.compile does not look it up: it wraps
+	// it and hands it each graph, so the plan has no Inductor keys and no Inductor CUDA
+	// graphs (config.Request.BackendCallable). It wins over Backend.
+	BackendCallable string `json:"backend_callable,omitempty"`
+	Dynamic         *bool  `json:"dynamic,omitempty"`
 	// Fullgraph is torch.compile's fullgraph argument (nil: not given, False). It changes
 	// no Inductor key and no CUDA-graph outcome; with it, a graph break raises instead of
 	// splitting the function, so it cannot go with workload.graph_breaks (torch/__init__.py

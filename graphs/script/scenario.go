@@ -37,6 +37,7 @@ func (s *Script) scenario(i int, cli graphs.Scenario, skip map[string]bool, mask
 	if st.Backend != nil {
 		sc.Backend, sc.BackendGiven = *st.Backend, true
 	}
+	sc.BackendCallable = st.BackendCallable
 	if st.Dynamic != nil {
 		d := *st.Dynamic
 		sc.Dynamic = &d
@@ -129,7 +130,10 @@ func Merge(script, cli graphs.Scenario) graphs.Scenario {
 		out.Options = cli.Options
 	}
 	if cli.Backend != "" || cli.BackendGiven {
-		out.Backend, out.BackendGiven = cli.Backend, cli.BackendGiven
+		out.Backend, out.BackendGiven, out.BackendCallable = cli.Backend, cli.BackendGiven, ""
+	}
+	if cli.BackendCallable != "" {
+		out.BackendCallable = cli.BackendCallable
 	}
 	if cli.Dynamic != nil {
 		out.Dynamic = clonePtr(cli.Dynamic)

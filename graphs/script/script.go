@@ -110,6 +110,10 @@ type Site struct {
 	// Backend is backend= when a string literal (nil: not given, so "inductor", or not
 	// a literal: see Notes).
 	Backend *string `json:"backend"`
+	// BackendCallable is backend= when surely a callable (a def of the file, a lambda,
+	// functools.partial(…)), by the name torch.compile's wrapper gives it; it is
+	// planned as that backend, not Inductor.
+	BackendCallable string `json:"backend_callable,omitempty"`
 	// Dynamic is dynamic= when a literal True or False (nil: None, not given or not a
 	// literal).
 	Dynamic *bool `json:"dynamic"`

@@ -203,7 +203,8 @@ func (r *reader) keyword(st *siteState, k string, e *expr) {
 		return
 	}
 	if !ok && k == "backend" && r.isCallable(e) {
-		st.note("backend is a callable, `%s`: torch.compile hands each graph to it, not to Inductor, so the Inductor config and CUDA-graph plan below do not apply to this site", cut(oneLine(r.text(e)), MaxCallText))
+		st.BackendCallable = r.callableName(e)
+		st.note("backend is a callable, `%s`: torch.compile hands each graph to it, not to Inductor; the plan below is that backend's (no Inductor config, no Inductor CUDA graphs)", cut(oneLine(r.text(e)), MaxCallText))
 		return
 	}
 	if !ok && k == "backend" {
@@ -244,6 +245,20 @@ func (r *reader) isCallable(e *expr) bool {
 		return strings.HasPrefix(r.text(e), "lambda")
 	}
 	return false
+}
+
+// callableName is the name torch.compile's wrapper gives a callable backend e (its
+// __name__, else str(backend): torch/__init__.py _TorchCompileWrapper.__init__ @
+// 2.6.0): a def's name, "<lambda>", and for functools.partial, which has no __name__,
+// its text.
+func (r *reader) callableName(e *expr) string {
+	switch {
+	case e.kind == name:
+		return e.name
+	case e.kind == other:
+		return "<lambda>"
+	}
+	return cut(oneLine(r.text(e)), MaxCallText)
 }
 
 // keywordValue applies a literal keyword argument.
