@@ -257,7 +257,10 @@ func (s *scanner) diagnosis() *Diagnosis {
 
 // better reports whether row i gives a code's finding rather than row j: PyTorch's
 // text over a paraphrase, a message's sentence over its trailing hint alone (Trailer),
-// then an earlier line, or on the same line a row that covers the release the log shows.
+// then an earlier line, or on the same line a row that covers the release the log
+// shows, then one that matched exactly over one that matched only once quote marks
+// were taken out (MSVC's "C1083: Cannot open include file: 'Python.h': No such file or
+// directory" holds gcc's wording between its quotes).
 func (s *scanner) better(i, j int, torch modes.Version, haveTorch bool) bool {
 	if s.rows[i].Paraphrase != s.rows[j].Paraphrase {
 		return !s.rows[i].Paraphrase
@@ -268,7 +271,10 @@ func (s *scanner) better(i, j int, torch modes.Version, haveTorch bool) bool {
 	if s.hits[i].line != s.hits[j].line {
 		return s.hits[i].line < s.hits[j].line
 	}
-	return haveTorch && s.rows[i].covers(torch) && !s.rows[j].covers(torch)
+	if haveTorch && s.rows[i].covers(torch) != s.rows[j].covers(torch) {
+		return s.rows[i].covers(torch)
+	}
+	return s.hits[i].match == Exact && s.hits[j].match != Exact
 }
 
 // superseded reports whether an active row that supersedes row i's code matched

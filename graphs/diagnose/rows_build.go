@@ -287,8 +287,14 @@ func gemmOffRows() []Signature {
 // nor "torch/_inductor" is one: a training log has them on many lines, and each such
 // line would be matched against this (BenchmarkVersusGrep's ratio doubled). Adjacent
 // alternatives differ in their first bytes so that none loses its literal prefix.
+//
+// Inductor's graph compile by its functions (compile_to_module, fx_codegen_and_compile)
+// counts too: vLLM's workers log the traceback with paths only ("torch/_inductor/graph.py",
+// line 1845, in _compile_to_module), and the linker's line is the title
+// (vllm-project/vllm#16984).
 const tritonContext = `/main\.c|cuda_utils|triton|Triton|torch\.compile|compile_fx|torch\._dynamo|codecache|` +
-	`torch\._inductor|TorchDynamo|BackendCompilerFailed|InductorError|libcuda_dirs|in dirs\), msg`
+	`torch\._inductor|TorchDynamo|BackendCompilerFailed|InductorError|libcuda_dirs|in dirs\), msg|` +
+	`compile_to_module|fx_codegen_and_compile`
 
 // launcherSource is where Triton builds the launcher of a GPU kernel.
 const launcherSource = "Triton's third_party/nvidia/backend/driver.py (libraries = ['cuda'], libcuda_dirs reads " +
@@ -383,5 +389,69 @@ func launcherRows() []Signature {
 			Source:   launcherSource + "; clang's wording of a missing header (\"fatal error: 'X' file not found\")",
 			Decisive: "the compiler's fatal error; another line shows Triton's main.c, Triton or torch",
 		},
+		{
+			// TinyCC's wording: triton-windows builds the launcher (cuda_utils.c) with the
+			// tcc it bundles, against the Include folder of the Python that runs it.
+			Code: PythonHeadersMissing, Literal: "include file 'Python.h' not found",
+			Requires: tritonContext,
+			Releases: windowsTriton,
+			Cause: "Triton compiles the launcher of each GPU kernel (cuda_utils.c) with the TinyCC that " +
+				"triton-windows bundles, against the running Python's headers, and this Python has no " +
+				"Include folder with Python.h: an embedded Python (ComfyUI's python_embeded, FramePack's) " +
+				"ships without its headers",
+			Fix:      fixWindowsHeaders,
+			Evidence: modes.Source,
+			Source:   windowsHeadersSource,
+			Decisive: "tcc's error line; another line shows cuda_utils.c, Triton or torch",
+		},
+		{
+			// The headers copied in part: Python.h is found but not the pyconfig.h it
+			// includes (woct0rdho/triton-windows#96: "Python.h:12: error: include file
+			// 'pyconfig.h' not found").
+			Code: PythonHeadersMissing, Literal: "include file 'pyconfig.h' not found",
+			Requires: tritonContext,
+			Releases: windowsTriton,
+			Cause: "Triton compiles the launcher of each GPU kernel against the running Python's headers, " +
+				"and this Python's Include folder is incomplete: Python.h is there but the pyconfig.h it " +
+				"includes is not (headers copied from another Python, or only in part)",
+			Fix:      fixWindowsHeaders,
+			Evidence: modes.Source,
+			Source:   windowsHeadersSource,
+			Decisive: "tcc's error line; another line shows cuda_utils.c, Triton or torch",
+		},
+		{
+			// MSVC's wording, whatever the language of its text ("fatal error C1083: Cannot
+			// open include file: 'Python.h': No such file or directory", lum3on/
+			// comfyui_HiDream-Sampler#52; "fatal error C1083: 无法打开包括文件: “Python.h”",
+			// woct0rdho/triton-windows#3; Russian in #77): the number and the header's name
+			// are the same in every language.
+			Code: PythonHeadersMissing, Literal: "error C1083",
+			Pattern:  `\berror C1083:.*\b(?:Python|pyconfig)\.h\b`,
+			Requires: tritonContext,
+			Releases: windowsTriton,
+			Cause: "Triton compiles the launcher of each GPU kernel (main.c or cuda_utils.c) with MSVC's cl " +
+				"where it finds one, against the running Python's headers, and cl cannot open Python.h " +
+				"(or the pyconfig.h it includes): an embedded Python ships without its Include folder",
+			Fix:      fixWindowsHeaders,
+			Evidence: modes.Source,
+			Source: windowsHeadersSource + "; MSVC's C1083 (\"Cannot open include file: 'file': No such file " +
+				"or directory\", localized with the installed Visual Studio)",
+			Decisive: "cl's fatal error C1083 naming Python.h or pyconfig.h; another line shows Triton or torch",
+		},
 	}
 }
+
+// windowsTriton: the releases with which triton-windows builds Triton's launcher on
+// Windows (its first wheels, 2024-10, for torch 2.4 and 2.5; woct0rdho/triton-windows#3).
+var windowsTriton = modes.Minors(4, 14)
+
+// fixWindowsHeaders is the fix of the rows of a Windows Python without its C headers.
+const fixWindowsHeaders = "give the Python that runs the program its C headers: copy the include and libs " +
+	"folders of a python.org install of the same version (3.X.Y) into the embedded Python's folder " +
+	"(python_embeded\\include, python_embeded\\libs), as triton-windows' README describes, or run it with " +
+	"a full Python install; or compile without Triton: backend=\"aot_eager\", or turn torch.compile off"
+
+// windowsHeadersSource: triton-windows and the reports of a Windows Python without headers.
+const windowsHeadersSource = "triton-windows (woct0rdho/triton-windows) builds the launcher with its bundled " +
+	"tcc.exe or with MSVC's cl; reports: woct0rdho/triton-windows#3, #72, #96 (pyconfig.h), #113, #156, " +
+	"numz/ComfyUI-SeedVR2_VideoUpscaler#134, lum3on/comfyui_HiDream-Sampler#52 (MSVC)"
