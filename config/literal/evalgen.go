@@ -35,8 +35,57 @@ func (ev *evaluator) evalIter(n *node) (Value, *pyErr) {
 			err.off, err.placed = n.off, true
 		}
 		return v, err
+	case n.kind == nCall && n.kids[0].kind == nName && pyName(n.kids[0].name) == "zip" && ev.builtinCallable("zip"):
+		v, err := ev.zipValue(n)
+		if err != nil && !err.placed {
+			err.off, err.placed = n.off, true
+		}
+		return v, err
 	}
 	return ev.eval(n)
+}
+
+// zipValue is zip(a, b, …) with positional arguments, where it is consumed at once
+// (dict(zip(keys, values)) in config code): tuples of the items at each position,
+// as many as the shortest argument has. Each argument is iterated when zip is made,
+// so a non-iterable one raises TypeError "'int' object is not iterable" then, as in
+// 3.8-3.14. Keywords (strict=, 3.10+ only: zip() takes none before) and *args are
+// not evaluated. Measured on 3.8.18-3.13 (pyenv): list(zip([1, 2], [3])) ==
+// [(1, 3)], list(zip()) == [], dict(zip("ab", (1, 2))) == {'a': 1, 'b': 2}.
+func (ev *evaluator) zipValue(n *node) (Value, *pyErr) {
+	args := n.kids[1:]
+	for _, k := range args {
+		if k.kind == nStar || k.kind == nKeyword {
+			return Value{}, unsupported("zip() with these arguments is not evaluated")
+		}
+	}
+	cols := make([][]Value, 0, len(args))
+	short := -1
+	for _, a := range args {
+		x, err := ev.evalIter(a)
+		if err != nil {
+			return Value{}, err
+		}
+		items, err := iterable(x)
+		if err != nil {
+			return Value{}, err
+		}
+		cols = append(cols, items)
+		if short < 0 || len(items) < short {
+			short = len(items)
+		}
+	}
+	return lazyValue("zip", func() ([]Value, *pyErr) {
+		out := make([]Value, 0, max(short, 0))
+		for i := 0; i < short; i++ {
+			row := make([]Value, len(cols))
+			for j, c := range cols {
+				row[j] = c[i]
+			}
+			out = append(out, Tuple(row...))
+		}
+		return out, nil
+	}), nil
 }
 
 // builtinCallable reports whether name is a builtin of the Lang's Python that no

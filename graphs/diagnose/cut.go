@@ -338,18 +338,24 @@ func (s *scanner) cutFits(i int, c cutSides) bool {
 	if c.inWord && c.left == nil && (!insideWord(row.literal, to) || overlapEnd(c.before, lit, len(lit)-m) > 0) {
 		return false
 	}
-	// at the input's end without a mark, the cut must fall inside a word of the literal
-	// ("… capturing stream has unjo"), half of it and minCut characters or more shown
-	// (less may be the start of another message: "operation not permitt" is CUDA's
-	// cudaErrorNotPermitted's too); a line that ends at a word's end may be prose that
-	// ends there. A row with a Pattern may instead show the pattern's words before the
-	// literal (cutPatternFits).
+	return overlapFits(row, c, n, m, from, to)
+}
+
+// overlapFits reports whether cut c, showing n bytes of row's literal (squeezed) before
+// it and m after it, the literal's raw bytes from..to taken out, fits row. At the
+// input's end without a mark, the cut must fall inside a word of the literal ("…
+// capturing stream has unjo"), half of it and minCut characters or more shown (less
+// may be the start of another message: "operation not permitt" is CUDA's
+// cudaErrorNotPermitted's too); a line that ends at a word's end may be prose that ends
+// there. A row with a Pattern may instead show the pattern's words before the literal
+// (cutPatternFits).
+func overlapFits(row *compiledRow, c cutSides, n, m, from, to int) bool {
 	endCut := c.inWord && c.right == nil
-	wordCut := endCut && n >= max(minCut, len(lit)/2) && insideWord(row.literal, from)
-	if row.pattern == nil && endCut {
+	wordCut := endCut && n >= max(minCut, len(row.squeezed)/2) && insideWord(row.literal, from)
+	switch {
+	case row.pattern == nil && endCut:
 		return wordCut
-	}
-	if row.pattern == nil {
+	case row.pattern == nil:
 		return n+m >= minCut
 	}
 	return cutPatternFits(row, c, row.literal[from:to], n, m, wordCut)

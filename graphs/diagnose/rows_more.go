@@ -71,8 +71,8 @@ func poolRows() []Signature {
 			Evidence: modes.Source,
 			Source: "torch/_inductor/cudagraph_trees.py check_memory_pool @ T2.6.0 (Debian 2.6.0), " +
 				"T2.7.1 (\"These live storage data ptrs are in the cudagraph pool but not accounted " +
-				"for as an output of cudagraph trees\"); PR #89146 (2023-03, the first trees); 2.8–2.10 " +
-				"not read: released before PR #170208 (2025-12-11) reworded it, 2.10's branch cut " +
+				"for as an output of cudagraph trees\"), and every copy from 2.1.0 to 2.9.1 (" + wordingsAudit + "); " +
+				"PR #89146 (2023-03, the first trees); 2.10 not read: released before PR #170208 (2025-12-11) reworded it, 2.10's branch cut " +
 				"2025-12-10 (release tracker #170119)",
 			Decisive: "the RuntimeError line \"These live storage data ptrs …\"",
 		},
@@ -419,7 +419,8 @@ func setupRows() []Signature {
 				"for torch.compile\"), added by PR #94940 (2023-02, 2.0); @ amd/ZenDNN-pytorch@01d2b33 " +
 				"(2.1-era by content: beside the \"Python 3.12+\" check, which 2.1 added); issue #114005 " +
 				"(2023-11, torch 2.1) asks to move it to the inductor backend; absent @ T2.2.2, where the " +
-				"inductor backend raises \"Windows not yet supported for inductor\" instead",
+				"inductor backend raises \"Windows not yet supported for inductor\" instead; by release tags: " +
+				"in torch/_dynamo/eval_frame.py @ 2.0.0, 2.1.0, 2.1.2, absent @ 2.2.2 (" + wordingsAudit + ")",
 			Decisive: "the RuntimeError line",
 		},
 		{
@@ -433,7 +434,8 @@ func setupRows() []Signature {
 			Source: "torch/_dynamo/backends/inductor.py inductor and torch/_dynamo/eval_frame.py " +
 				"check_if_inductor_supported @ T2.2.2 (\"Windows not yet supported for inductor\"); removed " +
 				"by PR #131286 (2024-07-24) and PR #133921 (2024-08-20), after the 2.4 branch cut; absent @ " +
-				"T2.6.0; issue #138211 (\"We start to support Windows Inductor since 2.5\")",
+				"T2.6.0; issue #138211 (\"We start to support Windows Inductor since 2.5\"); by release tags: " +
+				"in torch/_dynamo/backends/inductor.py @ 2.2.2, 2.3.0, 2.4.0, absent @ 2.1.2 and 2.5.1 (" + wordingsAudit + ")",
 			Decisive: "the RuntimeError line (usually under BackendCompilerFailed: backend='inductor' raised:)",
 		},
 	}...)

@@ -877,20 +877,8 @@ func (s *scanner) matchWrapped(i, k int) {
 	first := s.first
 	s.wrapFailed = slices.DeleteFunc(s.wrapFailed, func(t wrapTry) bool { return t.to < k })
 	for _, o := range occurrencesOf(s.joinOcc, i) {
-		at := o.at
-		start, end := s.lineOf(at), s.lineOf(at+len(row.squeezed)-1)
-		if start == end && row.tail && end+1 < len(s.offsets) {
-			end++ // the literal is whole on a line, the rest of the pattern on the next
-		}
-		// A literal whole on one line whose pattern did not match there may have the
-		// pattern's start on the line before, where the literal starts its line and the
-		// pattern starts before it ("Cannot call CUDAGeneratorImpl::current_seed" above
-		// "during CUDA graph capture"), or its end on the line after, where the literal
-		// ends its line (a closing quote wrapped alone): wrappedHit tries the neighbours,
-		// never the line alone. A literal inside its line is no wrap (and costs no tries).
-		single := start == end && row.pattern != nil &&
-			(row.lead && at == s.lineOffset(start) || at+len(row.squeezed) == s.offsets[end])
-		if (single || start != end && s.breaksLine(first+start, first+end)) && first+start <= k && k <= first+end {
+		start, end, ok := s.wrapSpan(row, o.at)
+		if ok && first+start <= k && k <= first+end {
 			try := wrapTry{i, first + start, first + end, s.textAt(first + start - 1), s.textAt(first + end + 1)}
 			if !slices.Contains(s.wrapFailed, try) {
 				if s.wrappedHit(i, try.from, try.to) {
@@ -900,6 +888,27 @@ func (s *scanner) matchWrapped(i, k int) {
 			}
 		}
 	}
+}
+
+// wrapSpan returns the joined entries start..end that row's literal at offset at of
+// s.joined spans, and whether they may hold a wrapped message: the literal breaks a
+// line, or its pattern goes on after it on the next line, or it is whole on one line
+// whose pattern did not match there and may have its start on the line before (where
+// the literal starts its line and the pattern starts before it: "Cannot call
+// CUDAGeneratorImpl::current_seed" above "during CUDA graph capture") or its end on the
+// line after (where the literal ends its line: a closing quote wrapped alone);
+// wrappedHit then tries the neighbours, never the line alone. A literal inside its
+// line is no wrap (and costs no tries).
+func (s *scanner) wrapSpan(row *compiledRow, at int) (start, end int, ok bool) {
+	start, end = s.lineOf(at), s.lineOf(at+len(row.squeezed)-1)
+	if start == end && row.tail && end+1 < len(s.offsets) {
+		end++ // the literal is whole on a line, the rest of the pattern on the next
+	}
+	if start != end {
+		return start, end, s.breaksLine(s.first+start, s.first+end)
+	}
+	edge := row.lead && at == s.lineOffset(start) || at+len(row.squeezed) == s.offsets[end]
+	return start, end, row.pattern != nil && edge
 }
 
 // lineStartNear reports whether a held entry among k-1..k+2 starts a line: a wrapped

@@ -116,11 +116,12 @@ const (
 	// weeks after the 2.10 branch cut), dated by its torch/version.py.
 	nightly211 = "codesob/sim2real-biometrics@06a3a90, venv/Lib/site-packages/torch"
 	// indexPutSource says where the index_put reasons were read and how they are printed.
-	indexPutSource = "@ T2.2.2, T2.6.0, T2.7.1 (same code); PR #105439 (2023-07) added the skip, so 2.1 " +
-		"not settled; PR #152186 \"Unskip index_put in cudagraphs\" (2025-04-25, after the 2.7 branch cut) " +
+	indexPutSource = "@ T2.2.2, T2.6.0, T2.7.1 and 2.2.2 to 2.7.1 (same code); PR #105439 (2023-07) added the skip, " +
+		"absent @ 2.1.0, 2.1.2; PR #152186 \"Unskip index_put in cudagraphs\" (2025-04-25, after the 2.7 branch cut) " +
 		"removed it: index_put_fallback sets no reason @ ROCm/pytorch@10b22ea (main of mid-2025 by size " +
-		"and content) and the 2.11.0.dev20251221 nightly; printed bare, without \"skipping cudagraphs " +
-		"due to\": output_code.py cudagraph_post_compile logs disabled_cudagraphs_reason as it is @ T2.6.0 and T2.14"
+		"and content), the 2.11.0.dev20251221 nightly, and absent @ 2.8.0, 2.9.0, 2.9.1 (" + wordingsAudit + "); " +
+		"printed after \"skipping cudagraphs due to \" (the lowering's reason: compile_fx.py @ 2.2.2 to 2.5.1, " +
+		"CompiledFxGraph in output_code.py @ 2.6.0 to 2.7.1)"
 )
 
 // wordingsAudit is the table of every wording in each release's sources read
@@ -740,7 +741,7 @@ func skipRows() []Signature {
 				"cannot be captured in a CUDA graph, so Inductor runs the graph without CUDA graphs",
 			Fix:      fixIncompatibleOp,
 			Evidence: modes.Source,
-			Source:   "torch/_inductor/lowering.py cond, while_loop (\"control flow operator: torch.cond.\", \"… torch.while_loop.\") @ T2.6.0, T2.7.1 and the 2.11.0.dev20251221 nightly (" + nightly211 + "), none with torch.switch; 2.8–2.10, 2.12, 2.13 not read (bounded by those and T2.14, whose cond and while_loop texts are the same); printed bare, without \"skipping cudagraphs due to\": output_code.py cudagraph_post_compile logs disabled_cudagraphs_reason as it is @ T2.6.0 and T2.14",
+			Source:   "torch/_inductor/lowering.py cond, while_loop (\"control flow operator: torch.cond.\", \"… torch.while_loop.\") @ T2.6.0, T2.7.1 and the 2.11.0.dev20251221 nightly (" + nightly211 + "), none with torch.switch; cond from 2.3.0, while_loop from 2.4.0, to 2.9.1 (" + wordingsAudit + "); 2.10, 2.12, 2.13 not read (bounded by those and T2.14, whose cond and while_loop texts are the same); printed after \"skipping cudagraphs due to \" (the lowering's reason: compile_fx.py @ 2.2.2 to 2.5.1, CompiledFxGraph in output_code.py @ 2.6.0 to 2.14.1, " + wordingsAudit + ")",
 			Decisive: "the skip line",
 		},
 		{
@@ -751,7 +752,7 @@ func skipRows() []Signature {
 				"control flow that cannot be captured in a CUDA graph, so Inductor runs the graph without CUDA graphs",
 			Fix:      fixIncompatibleOp + "; with torch._inductor.config.graph_partition on, only the control flow's partition runs without them",
 			Evidence: modes.Source,
-			Source:   "torch/_inductor/lowering.py cond, while_loop, switch @ T2.14 (Debian sid build); printed bare, without \"skipping cudagraphs due to\": output_code.py cudagraph_post_compile logs disabled_cudagraphs_reason as it is @ T2.6.0 and T2.14; 2.7–2.13 not read",
+			Source:   "torch/_inductor/lowering.py cond, while_loop, switch @ T2.14 (Debian sid build); printed after \"skipping cudagraphs due to \" (the lowering's reason: compile_fx.py @ 2.2.2 to 2.5.1, CompiledFxGraph in output_code.py @ 2.6.0 to 2.14.1, " + wordingsAudit + "); 2.7–2.13 not read",
 			Decisive: "the skip line",
 		},
 		{
@@ -762,7 +763,7 @@ func skipRows() []Signature {
 			Fix: "write the update as torch.where(mask, v, x) (which Inductor lowers), or turn on " +
 				"torch._inductor.config.graph_partition so that only its partition runs without CUDA graphs; " + fixIncompatibleOp,
 			Evidence: modes.Source,
-			Source:   "torch/_inductor/lowering.py index_put_fallback (_fx_node_is_input_dependent_cudagraph_unsafe) @ T2.14 (Debian sid build) and the 2.11.0.dev20251221 nightly (" + nightly211 + "); PRs #170103 and #170262 (2025-12-10 and -12, around the 2.10 branch cut of 2025-12-10; #170103 was cherry-picked to 2.10 by #170884), so 2.10 not settled; absent @ T2.7.1; printed bare, without \"skipping cudagraphs due to\": output_code.py cudagraph_post_compile logs disabled_cudagraphs_reason as it is @ T2.6.0 and T2.14",
+			Source:   "torch/_inductor/lowering.py index_put_fallback (_fx_node_is_input_dependent_cudagraph_unsafe) @ T2.14 (Debian sid build) and the 2.11.0.dev20251221 nightly (" + nightly211 + "); PRs #170103 and #170262 (2025-12-10 and -12, around the 2.10 branch cut of 2025-12-10; #170103 was cherry-picked to 2.10 by #170884), so 2.10 not settled; absent @ T2.7.1; printed after \"skipping cudagraphs due to \" (the lowering's reason: compile_fx.py @ 2.2.2 to 2.5.1, CompiledFxGraph in output_code.py @ 2.6.0 to 2.14.1, " + wordingsAudit + ")",
 			Decisive: "the skip line",
 		},
 		{

@@ -183,6 +183,13 @@ BUILTINS2 = [
     "sorted(reversed([2, 3, 1]))", "list(reversed(reversed([1, 2])))", "''.join(reversed('abc'))",
     "sum(reversed([1, 2]))", "len(reversed([1]))", "reversed([1])[0]", "[x for x in reversed([1, 2])]",
     "list(reversed([]))", "bool(reversed([]))", "min(reversed([3, 1]))",
+    # zip, where it is consumed at once (dict(zip(keys, values)) in config code)
+    "dict(zip(['a', 'b'], [1, 2]))", "list(zip([1, 2], [3]))", "list(zip())", "list(zip('ab'))",
+    "tuple(zip((1, 2), 'xy', [True, None]))", "dict(zip(('mode',), ('max-autotune',)))", "zip(1)",
+    "list(zip([1], 2))", "list(zip([1], [2], strict=True))", "list(zip(*[[1, 2], [3, 4]]))", "zip([1], [2])",
+    "list(zip(reversed([1, 2]), (x for x in 'ab')))", "[a + b for a, b in zip('ab', 'cd')]", "sorted(zip([2, 1], 'ab'))",
+    "dict(zip(range(3), range(3, 6)))", "len(zip([1], [2]))", "zip([1], [2])[0]", "list(zip({1: 2}, 'a'))",
+    "sum(zip([1], [2]), ())", "[*zip([1], [2])]", "list(zip([1], x=[2]))", "max(zip([1, 3], [2, 0]))",
     # int(x, base)
     "int('10', 2)", "int('ff', 16)", "int('0xff', 16)", "int('0xff', 0)", "int('0o17', 0)", "int('0b101', 0)",
     "int('010', 0)", "int('0', 0)", "int('00', 0)", "int(' 1_0 ', 0)", "int('1_0', 16)", "int('z', 36)",
