@@ -153,9 +153,10 @@ var (
 	torchRange = regexp.MustCompile(`(?i)\btorch\s*(?:>=|<=|>|<|!=|~=)\s*v?\d|__version__\W{0,3}?\s*(?:>=|<=|>|<|!=)`)
 	// otherRunThen: a release followed at once by a clause that says it works and ends
 	// the sentence ("I tried with the current PyTorch Nightly (2.5.0.dev20240716+cu121),
-	// and it seems to work.", huggingface/diffusers#8879); "…, and it works with eager
+	// and it seems to work.", huggingface/diffusers#8879; a build tag in parentheses may
+	// sit between: "torch 2.5.1 (cu124) and it seems to work"); "…, and it works with eager
 	// but fails with compile" goes on, and stays the run's.
-	otherRunThen = regexp.MustCompile(`(?i)^\W{0,4}(?:and\s+|so\s+|but\s+)?(?:it|this|that|everything|all)\s+` +
+	otherRunThen = regexp.MustCompile(`(?i)^\W{0,4}(?:\([^()]{0,30}\)\W{0,3})?(?:and\s+|so\s+|but\s+)?(?:it|this|that|everything|all)\s+` +
 		`(?:(?:seems|appears|looks)\s+to\s+|now\s+|does\s+|did\s+)?(?:works?|worked|runs?|ran|(?:is|was)\s+(?:fine|ok|okay|working))` +
 		`(?:\s+(?:fine|well|now|again|perfectly|correctly|as\s+expected))?\s*(?:[.!)]|$)`)
 	// otherRunState: a release named for what it does or requires, not for the run

@@ -75,6 +75,8 @@ func TestOwnRelease(t *testing.T) {
 		{"and-it-works", "On torch 2.6.0+cu124, and it works.", "", "the next clause says it works and ends the sentence"},
 		{"and-it-works-but", "I tried torch 2.6.0, and it works with eager but fails with compile.", "2.6", "the works clause goes on: the run's"},
 		{"and-it-crashes", "Using torch 2.6.0 and it crashes.", "2.6", "a failing clause"},
+		{"tag-then-works", "Tried torch 2.5.1 (cu124) and it seems to work.", "", "a build tag in parentheses before the clause that says it works"},
+		{"tag-then-crashes", "Tried torch 2.5.1 (cu124) and it crashes.", "2.5", "the same with a failing clause"},
 		{"on-torch", "on torch 2.7", "2.7", "plain prose"},
 		{"upgrading", "torch.compile after upgrading to 2.4.0", "2.4", "an upgrade the run made is its own release"},
 		{"works-fine-but", "PyTorch 2.4 works fine, but with PyTorch 2.5 I get", "2.5", "a release that works fine, named first"},

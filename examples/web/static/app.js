@@ -36,6 +36,8 @@ let firstShown = false;
 let lastHash = "";
 let hashTimer = 0;
 let lastAnswers = [];
+// notice is said before the next answer's exit status, once (a link that could not be read).
+let notice = "";
 // timings are milliseconds since the page's start, for the tests' budgets.
 const timings = (window.compilemodeTimings = {});
 
@@ -260,9 +262,10 @@ function show(answers) {
   }
   applyView();
   const exits = answers.map((a) => a.exit);
-  status(exits.length > 1
+  status(notice + (exits.length > 1
     ? jobs.map((j, i) => `${j.title}: ${exitWords(exits[i])}`).join(" · ") + ` (exit ${exits.join(" vs ")})`
-    : `exit ${exits[0]}: ${exitWords(exits[0])}`);
+    : `exit ${exits[0]}: ${exitWords(exits[0])}`));
+  notice = "";
   $("answer-text").dataset.state = "ready";
   if (!firstShown) {
     firstShown = true;
@@ -509,11 +512,37 @@ async function encodeState(s) {
   return "z=" + b64url(await pipe(json, new CompressionStream("deflate-raw")));
 }
 
+// MAX_INPUT is the most bytes the page reads from a link (once inflated) or a file:
+// the command's limit on a script (16 MiB, graphs/script MaxSourceBytes). Past it a
+// link is refused with its status line (a 130 KB link inflated to 100 MB left the tab
+// without an answer: sweep finding 16) and a file is not read.
+const MAX_INPUT = 16 << 20;
+
+// inflateCapped inflates deflate-raw bytes, or throws once the output passes max
+// bytes, without holding more than that.
+async function inflateCapped(bytes, max) {
+  const reader = new Blob([bytes]).stream().pipeThrough(new DecompressionStream("deflate-raw")).getReader();
+  const parts = [];
+  let n = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    n += value.length;
+    if (n > max) {
+      await reader.cancel();
+      throw new Error(`the link's input is over ${max} bytes`);
+    }
+    parts.push(value);
+  }
+  return new Uint8Array(await new Blob(parts).arrayBuffer());
+}
+
 async function decodeState(hash) {
   const [kind, data] = [hash.slice(0, 2), hash.slice(2)];
+  if (kind !== "z=" && kind !== "j=") return null;
   let bytes = unb64url(data);
-  if (kind === "z=") bytes = await pipe(bytes, new DecompressionStream("deflate-raw"));
-  else if (kind !== "j=") return null;
+  if (kind === "z=") bytes = await inflateCapped(bytes, MAX_INPUT);
+  else if (bytes.length > MAX_INPUT) throw new Error(`the link's input is over ${MAX_INPUT} bytes`);
   return JSON.parse(new TextDecoder().decode(bytes));
 }
 
@@ -534,7 +563,8 @@ async function loadHash() {
     lastHash = hash;
     return true;
   } catch (e) {
-    status("This link's input could not be read; showing the default.");
+    notice = `This link's input could not be read (${e.message}); showing the default. `;
+    status(notice);
     return false;
   }
 }
@@ -562,6 +592,13 @@ function onTabKey(ev) {
 }
 
 async function readFileInto(file, textarea) {
+  if (file.size > MAX_INPUT) {
+    status(`${file.name} is ${(file.size / (1 << 20)).toFixed(1)} MiB: the page reads up to 16 MiB; run the command on it (compilemode -diagnose FILE reads a log of any size).`);
+    return;
+  }
+  // file.text() replaces each byte that is not UTF-8 with U+FFFD, three bytes for one:
+  // a UTF-16 or UTF-32 file's mark becomes six or eight bytes and its NULs stay where
+  // they were, so the library still tells the encoding by its NULs (TestBrowserInputs).
   textarea.value = await file.text();
   if (textarea.id === "script") $("script-name").value = file.name;
   update();
