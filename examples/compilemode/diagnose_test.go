@@ -2,6 +2,7 @@ package main
 
 import (
 	"encoding/json"
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -31,8 +32,8 @@ func TestDiagnoseFlag(t *testing.T) {
 		{"empty", []string{"-diagnose", empty}, 2, "empty.log"},
 		{"missing", []string{"-diagnose", filepath.Join(dir, "nope")}, 2, "no such file"},
 		{"directory", []string{"-diagnose", dir}, 2, "a directory"},
-		{"fifo", []string{"-diagnose", fifo}, 2, "a named pipe (FIFO)"},
-		{"fifo hint", []string{"-diagnose", fifo}, 2, "give - and pipe it to stdin"},
+		{"fifo no writer reads as empty", []string{"-diagnose", fifo}, 2, "empty input"},
+		{"process substitution", []string{"-diagnose", pipeOf(t, logPath)}, 0, "line 4: trees-user-thread-tls"},
 		{"with workload flag", []string{"-diagnose", logPath, "-devices", "2"}, 2, "-devices does not apply"},
 		{"torch overrides the log", []string{"-diagnose", logPath, "-json", "-torch", "2.6"}, 0, `"torch_from": "option"`},
 		{"torch unsupported", []string{"-diagnose", logPath, "-torch", "9.9"}, 2, `torch version "9.9"`},
@@ -61,6 +62,22 @@ func TestDiagnoseFlag(t *testing.T) {
 	require.Equal(t, "2.11", d.Torch)
 	require.Len(t, d.Findings, 1)
 	require.True(t, strings.HasPrefix(d.Findings[0].Code, "trees-"))
+}
+
+// pipeOf returns /dev/fd/N of a pipe that a goroutine fills with the file's bytes, as
+// bash's <(cat path) hands it over (sweep finding 7: -diagnose <(kubectl logs pod)).
+func pipeOf(t *testing.T, path string) string {
+	t.Helper()
+	data, err := os.ReadFile(path)
+	require.NoError(t, err)
+	r, w, err := os.Pipe()
+	require.NoError(t, err)
+	t.Cleanup(func() { r.Close() })
+	go func() {
+		w.Write(data)
+		w.Close()
+	}()
+	return fmt.Sprintf("/dev/fd/%d", r.Fd())
 }
 
 // TestDiagnoseWidth: -diagnose's text (not a terminal here) wraps to $COLUMNS when it

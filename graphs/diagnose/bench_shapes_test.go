@@ -140,6 +140,21 @@ var logShapes = []logShape{
 	}},
 }
 
+// writeShape writes shape sh of size bytes to path and returns its size; with
+// DIAGNOSE_SHAPE_KEEP set, a file already there is kept (so that two builds read the same
+// logs, though the shapes made of the signatures differ between them).
+func writeShape(b *testing.B, sh logShape, path string, size int) int {
+	if st, err := os.Stat(path); err == nil && os.Getenv("DIAGNOSE_SHAPE_KEEP") != "" {
+		return int(st.Size())
+	}
+	var buf bytes.Buffer
+	sh.gen(&buf, size)
+	if err := os.WriteFile(path, buf.Bytes(), 0o644); err != nil {
+		b.Fatal(err)
+	}
+	return buf.Len()
+}
+
 // shapeFileEnv names the file TestShapeChild reads (set only by BenchmarkShapes).
 const shapeFileEnv = "DIAGNOSE_SHAPE_FILE"
 
@@ -208,7 +223,7 @@ func childRun(tb testing.TB, env []string, args ...string) (out []byte, wall, cp
 }
 
 // BenchmarkShapes writes each logShape (DIAGNOSE_SHAPE_MB megabytes, 32 by default,
-// in DIAGNOSE_SHAPE_DIR when set, to keep them) and reads it with Read in a child process (this test binary, TestShapeChild) and
+// in DIAGNOSE_SHAPE_DIR when set, to keep them; see writeShape) and reads it with Read in a child process (this test binary, TestShapeChild) and
 // with grep -F -c -f on the prefilter's anchors, in the same run; it reports both
 // speeds, their ratio (Read's time over grep's; cpu-ratio, the same of CPU time, which
 // a loaded machine disturbs less) and both peak resident sets. Read's time is Read's
@@ -237,14 +252,8 @@ func BenchmarkShapes(b *testing.B) {
 	}
 	for _, sh := range logShapes {
 		b.Run(sh.name, func(b *testing.B) {
-			var buf bytes.Buffer
-			sh.gen(&buf, size)
 			logPath := filepath.Join(dir, sh.name+".log")
-			if err := os.WriteFile(logPath, buf.Bytes(), 0o644); err != nil {
-				b.Fatal(err)
-			}
-			n := buf.Len()
-			buf = bytes.Buffer{}
+			n := writeShape(b, sh, logPath, size)
 			b.SetBytes(int64(n))
 			var readTime, grepTime, readCPU, grepCPU time.Duration
 			var readRSS, grepRSS float64

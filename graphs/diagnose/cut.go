@@ -231,22 +231,28 @@ const minTruncated = 40
 // ellipsis, closing quotes and brackets, a colon or a full stop.
 const truncatedTail = ".…)]}>:;,!?'\"`*_-"
 
-// shortCuts returns entry e's cuts for the short-cut rule: at the line's end, without a
-// mark (what truncatedTail holds aside), and, where the line starts with an ellipsis,
-// behind it; their sides are squeezed only.
-func shortCuts(e *ringLine) []cutSides {
-	out := []cutSides{{sl: bytes.TrimRight(e.squeezed, truncatedTail), short: true}}
+// shortCuts returns entry e's cuts for the short-cut rule (n of them): at the line's
+// end, without a mark (what truncatedTail holds aside), and, where the line starts with
+// an ellipsis, behind it; their sides are squeezed only.
+func shortCuts(e *ringLine) (cuts [2]cutSides, n int) {
+	cuts[0] = cutSides{sl: bytes.TrimRight(e.squeezed, truncatedTail), short: true}
 	if rest, ok := leadingEllipsis(e.squeezed); ok {
-		out = append(out, cutSides{sr: rest, right: rest, short: true})
+		cuts[1] = cutSides{sr: rest, right: rest, short: true}
+		return cuts, 2
 	}
-	return out
+	return cuts, 1
 }
 
 // matchShortCut looks for row i's literal cut short on entry e by the short-cut rule
 // (shortFits), one row at a time and without regard to other rows, where the general rule
 // (matchCut) wants an ellipsis or the input's end and one code only; it reports a match.
 func (s *scanner) matchShortCut(i int, e *ringLine) bool {
-	for _, c := range shortCuts(e) {
+	row := &s.rows[i]
+	if row.pattern != nil || row.Paraphrase || len(row.squeezed) < minTruncated {
+		return false // shortFits takes none of them: no cut to make
+	}
+	cuts, n := shortCuts(e)
+	for _, c := range cuts[:n] {
 		if s.cutFits(i, c) {
 			s.hit(i, e, e.unquoted, Truncated)
 			return true

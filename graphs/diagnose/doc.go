@@ -158,9 +158,11 @@
 //     version : 2.4.1";
 //  3. file names: site-packages/torch-2.5.1.dist-info, wheel names, conda's
 //     pytorch-2.5.1-py3…, "torch:2.5.1" (images, keys), "torch_version: 2.7.1" and a
-//     dict's or JSON's "'torch': '2.6.0'"; an NGC container tag whose NVIDIA release
-//     notes were read (nvcr.io/nvidia/pytorch:25.12-py3 is 2.10.0a0, rel-25-12; any
-//     other tag states nothing, and is not read as a torch 24.05);
+//     dict's or JSON's "'torch': '2.6.0'"; an NGC container tag whose torch NVIDIA
+//     states (nvcr.io/nvidia/pytorch:25.12-py3 is 2.10.0a0, rel-25-12; 24.03, 24.05,
+//     24.07, 24.10, 24.11, 25.01, 25.04, 25.05, 25.06 and 25.10 from the Triton
+//     Inference Server compatibility matrix, whose torch carries the container's
+//     ".nvYY.MM" suffix; any other tag states nothing, and is not read as a torch 24.08);
 //  4. prose that says the run moved to a release, past tense: "a new install which gave
 //     me PyTorch 2.9.1", "upgraded to torch 2.7", "after updating … to PyTorch 2.8", "now
 //     on torch 2.6" (it outranks the release moved from: "This was with a Pytorch 2.8
@@ -511,6 +513,7 @@
 //   - allocator-incompatible: a paraphrase with "checkPoolLiveAllocations", as reports retell it
 //   - allocator-incompatible: "Attempting uncaptured free of a captured allocation with address", 2.1–2.14
 //   - allocator-incompatible: "cudagraph capture requires the caching allocator; current allocator is uncached", 2.14
+//   - allocator-incompatible: "user CUDA MemPool contexts are not compatible with CUDA graphs", 2.14
 //   - dynamic-shape-rerecord: "CUDAGraph supports dynamic shapes by recording a new graph for each distinct input size", 2.5–2.14
 //   - dynamic-shape-rerecord: "recording cudagraph tree for ", 2.1–2.2
 //   - dynamic-shape-rerecord: "cudagraph tree for symint key", 2.3–2.14

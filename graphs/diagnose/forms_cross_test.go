@@ -881,6 +881,7 @@ type ngcRelease struct {
 
 var ngcReleasesTest = []ngcRelease{
 	{"25.12-py3", modes.Version{Major: 2, Minor: 10}},
+	{"24.11-py3", modes.Version{Major: 2, Minor: 6}},
 }
 
 // logExamples logs one failing text per transform and code (FORMS_EXAMPLES=1 go test

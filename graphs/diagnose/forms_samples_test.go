@@ -40,6 +40,7 @@ var formSamples = []formSample{
 	{AllocatorIncompatible, "", "RuntimeError: cudaMallocAsync does not yet support checkPoolLiveAllocations. If you need it, please file an issue describing your use case."},
 	{AllocatorIncompatible, "", "Warning: Attempting uncaptured free of a captured allocation with address 0x7f3a4a200000"},
 	{AllocatorIncompatible, "", "skipping cudagraphs due to cudagraph capture requires the caching allocator; current allocator is uncached"},
+	{AllocatorIncompatible, "", "skipping cudagraphs due to user CUDA MemPool contexts are not compatible with CUDA graphs"},
 	{DynamicShapeRerecord, "", "UserWarning: CUDAGraph supports dynamic shapes by recording a new graph for each distinct input size. Recording too many CUDAGraphs may lead to extra overhead. We have observed 51 distinct sizes."},
 	{DynamicShapeRerecord, "", "Recording cudagraph tree for symint key 10\nRecording cudagraph tree for symint key 11\nRecording cudagraph tree for symint key 12"},
 	{DynamicShapeRerecord, "", "recording cudagraph tree for 10\nrecording cudagraph tree for 11\nrecording cudagraph tree for 12"},

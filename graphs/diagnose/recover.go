@@ -322,7 +322,25 @@ func waitedVersion(text []byte) []byte {
 // container image version 25.12 is based on 2.10.0a0+b4e4ee81d3": docs.nvidia.com/
 // deeplearning/frameworks/pytorch-release-notes/rel-25-12.html). Only the tags whose
 // notes were read are here; another tag states no release.
+//
+// The others come from NVIDIA's Triton Inference Server compatibility matrix
+// (docs.nvidia.com/deeplearning/triton-inference-server/user-guide/docs/introduction/
+// compatibility.html, and its archived copies for releases 2.53.0 and 2.54.0), whose
+// trtllm-python-py3 rows list the torch they ship with the PyTorch container it was taken
+// from as a local-version suffix: "2.4.0a0+07cecf4168.nv24.5" is container 24.05's torch,
+// "2.6.0a0+ecf3bae40a.nv25.1" 25.01's. A tag no row names (24.06, 24.08, …) is not
+// guessed from its neighbours.
 var ngcReleases = map[string]string{
+	"24.03": "2.3.0a0+40ec155e58", // nv24.3, trtllm 24.06
+	"24.05": "2.4.0a0+07cecf4168", // nv24.5, trtllm 24.07
+	"24.07": "2.4.0a0+3bcc3cddb5", // nv24.7, trtllm 24.08-24.10
+	"24.10": "2.5.0a0+e000cf0ad9", // nv24.10, trtllm 24.11
+	"24.11": "2.6.0a0+df5bbc09d1", // nv24.11, trtllm 24.12
+	"25.01": "2.6.0a0+ecf3bae40a", // nv25.1, trtllm 25.01
+	"25.04": "2.7.0a0+79aa17489c", // nv25.4, trtllm 25.06-25.07
+	"25.05": "2.8.0a0+5228986c39", // nv25.5, trtllm 25.08
+	"25.06": "2.8.0a0+5228986c39", // nv25.6, trtllm 25.09-25.10
+	"25.10": "2.9.0a0+145a3a7bda", // nv25.10, trtllm 25.11-25.12
 	"25.12": "2.10.0a0+b4e4ee81d3",
 }
 

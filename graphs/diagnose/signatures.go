@@ -427,6 +427,23 @@ func runtimeRows() []Signature {
 			Decisive: "the skip line",
 		},
 		{
+			// Inductor's lowering refuses CUDA graphs for a graph that runs under a user
+			// MemPool (torch.cuda.use_mem_pool): capture allocates from its own private pool.
+			Code: AllocatorIncompatible, Literal: "user CUDA MemPool contexts are not compatible with CUDA graphs",
+			Releases: modes.Minors(14, 14),
+			Cause: "part of the compiled graph runs under a user memory pool (torch.cuda.use_mem_pool / " +
+				"torch.cuda.MemPool), whose allocations must stay in that pool, while a CUDA-graph capture " +
+				"allocates from the graph's private pool, so Inductor skips CUDA graphs for this graph",
+			Fix: "move the torch.cuda.use_mem_pool(...) context out of the compiled function (allocate the " +
+				"pooled tensors before the call and pass them in), or compile this function without CUDA " +
+				"graphs (mode=\"max-autotune-no-cudagraphs\" or \"default\")",
+			Evidence: modes.Source,
+			Source: "torch/_inductor/graph.py GraphLowering.run_node (disable_cudagraphs_reason \"user CUDA MemPool " +
+				"contexts are not compatible with CUDA graphs\", printed after \"skipping cudagraphs due to \" by " +
+				"output_code.py) @ 2.14.1; absent @ 2.9.1 (" + wordingsAudit + "); 2.10–2.13 not read",
+			Decisive: "the skip line",
+		},
+		{
 			Code: DynamicShapeRerecord, Literal: sentence(fixed(dynamic(14).Message)),
 			Releases: modes.Minors(5, 14),
 			Cause: "cudagraph trees recorded a new CUDA graph for each distinct input size, and the " +

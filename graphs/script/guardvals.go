@@ -17,6 +17,8 @@ type restriction struct {
 	out   []*string // values that cannot pass (nil: None)
 	only  []*string // when set, the only values that pass
 	why   string    // the condition, for the note
+	neg   string    // "not " when the condition failed (an elif or else)
+	at    *expr     // the condition
 }
 
 // guardedCandidates returns the candidates of e that the if/elif guards in force let
@@ -25,22 +27,67 @@ type restriction struct {
 func (r *reader) guardedCandidates(st *siteState, e *expr, cands []Candidate) []Candidate {
 	x := oneLine(r.text(e))
 	for _, g := range r.guards {
+		var rss []restriction
 		for _, c := range condParts(g.cond) {
-			rs, ok := r.restrict(x, c)
-			if !ok {
-				continue
+			if rs, ok := r.restrict(x, c); ok {
+				rss = append(rss, rs)
 			}
+		}
+		for _, nc := range g.notConds { // an elif or else: the earlier tests were false
+			for _, c := range orParts(nc) {
+				if rs, ok := r.restrict(x, c); ok {
+					rss = append(rss, rs.negated())
+				}
+			}
+		}
+		for _, rs := range rss {
+			c := rs.at
 			kept, cut := rs.apply(cands)
+			for _, v := range rs.out {
+				if v != nil && len(st.notModes) < maxFlow {
+					st.notModes = append(st.notModes, *v)
+				}
+			}
 			if len(rs.only) > 0 && len(kept) == 0 {
 				kept = onlyCandidates(rs.only, int(c.line))
 			}
 			if len(cut) > 0 {
-				st.note("mode: %s cannot pass `%s` (line %d), the guard of this site", strings.Join(cut, ", "), rs.why, int(c.line))
+				st.note("mode: %s cannot pass `%s%s` (line %d), the guard of this site", strings.Join(cut, ", "), rs.neg, rs.why, int(c.line))
 			}
 			cands = kept
 		}
 	}
 	return cands
+}
+
+// orParts returns the conditions that all fail when cond fails: cond itself, or each
+// operand of an "or" chain.
+func orParts(cond *expr) []*expr {
+	switch {
+	case cond == nil:
+		return nil
+	case cond.is(orChain):
+		return cond.elts
+	}
+	return []*expr{cond}
+}
+
+// negated is the restriction of the condition's failing (an elif or else after it,
+// unseen4 w28's `else` of `if compile_mode == 'default'`): a value the condition
+// kept out passes only then, a value it let through alone is kept out, and a truth
+// test lets through only None and "".
+func (rs restriction) negated() restriction {
+	out := restriction{why: rs.why, neg: "not ", at: rs.at}
+	switch {
+	case rs.falsy:
+		empty := ""
+		out.only = []*string{nil, &empty}
+	case len(rs.only) > 0:
+		out.out = rs.only
+	case len(rs.out) > 0:
+		out.only = rs.out
+	}
+	return out
 }
 
 // condParts returns the conditions that all hold when cond holds: cond itself, or
@@ -59,7 +106,7 @@ func condParts(cond *expr) []*expr {
 // text is x (ok false when c says nothing about x).
 func (r *reader) restrict(x string, c *expr) (restriction, bool) {
 	t := oneLine(r.text(c))
-	rs := restriction{why: t}
+	rs := restriction{why: t, at: c}
 	if t == x {
 		rs.falsy = true
 		return rs, true
@@ -68,6 +115,9 @@ func (r *reader) restrict(x string, c *expr) (restriction, bool) {
 		left, right, found := strings.Cut(t, op)
 		if !found || strings.TrimSpace(left) != x {
 			continue
+		}
+		if hasBoolOp(right) {
+			return rs, false // x == "a" or x == "b": the right side is not one literal
 		}
 		v, err := literal.Parse(strings.TrimSpace(right))
 		if err != nil {
@@ -161,4 +211,41 @@ func onlyCandidates(vals []*string, line int) []Candidate {
 		out = append(out, Candidate{Line: line, Value: v})
 	}
 	return out
+}
+
+// hasBoolOp reports whether Python text t has the word and, or, if or not outside
+// its string literals: the condition's text cut at its first comparison operator
+// holds more than a literal there (literal.Parse would evaluate `"a" or x == "b"`
+// to "a", short-circuiting past the name).
+func hasBoolOp(t string) bool {
+	var quote byte
+	for i := 0; i < len(t); i++ {
+		c := t[i]
+		switch {
+		case quote != 0:
+			if c == '\\' {
+				i++
+			} else if c == quote {
+				quote = 0
+			}
+		case c == '\'' || c == '"':
+			quote = c
+		case isWordStart(t, i):
+			for _, w := range []string{"and", "or", "if", "not"} {
+				if strings.HasPrefix(t[i:], w) && (i+len(w) == len(t) || !isIdentByte(t[i+len(w)])) {
+					return true
+				}
+			}
+		}
+	}
+	return false
+}
+
+// isWordStart reports whether t[i] starts an identifier.
+func isWordStart(t string, i int) bool {
+	return isIdentByte(t[i]) && (i == 0 || !isIdentByte(t[i-1]))
+}
+
+func isIdentByte(c byte) bool {
+	return c == '_' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' || c >= 0x80
 }

@@ -70,6 +70,55 @@ mode = "default" if a else None
 if mode is None:
     m = torch.compile(f, mode=mode)
 `, []*string{nil}, false},
+		{"else-of-equal", `import torch
+mode = "default" if a else "max-autotune"
+if mode == "default":
+    m = f
+else:
+    m = torch.compile(f, mode=mode)
+`, []*string{s("max-autotune")}, false},
+		{"elif-after-in", `import torch
+mode = pick()
+if mode in ("none", None):
+    m = f
+elif mode == "x":
+    pass
+else:
+    m = torch.compile(f, mode=mode)
+`, nil, true},
+		{"else-of-truthy", `import torch
+mode = "default" if a else None
+if mode:
+    pass
+else:
+    m = torch.compile(f, mode=mode)
+`, []*string{nil}, false},
+		{"else-of-not-equal", `import torch
+mode = "default" if a else "max-autotune"
+if mode != "default":
+    pass
+else:
+    m = torch.compile(f, mode=mode)
+`, []*string{s("default")}, false},
+		{"else-of-or", `import torch
+mode = "default" if a else ("reduce-overhead" if b else "max-autotune")
+if mode == "default" or mode == "reduce-overhead":
+    pass
+else:
+    m = torch.compile(f, mode=mode)
+`, []*string{s("default"), s("reduce-overhead"), s("max-autotune")}, false},
+		{"or-of-equals-not-one-literal", `import torch
+mode = "default" if a else ("reduce-overhead" if b else "max-autotune")
+if mode == "default" or mode == "reduce-overhead":
+    m = torch.compile(f, mode=mode)
+`, []*string{s("default"), s("reduce-overhead"), s("max-autotune")}, false},
+		{"else-of-config-getattr", `import torch
+compile_mode = getattr(cfg, "compile_mode", "default")
+if compile_mode == "default":
+    m = f
+else:
+    m = torch.compile(f, mode=compile_mode)
+`, []*string{s("reduce-overhead"), s("max-autotune")}, false},
 		{"other-name-untouched", `import torch
 mode = "default" if a else None
 if other:

@@ -103,8 +103,11 @@ func (r *reader) runRest(stmts []*stmt) {
 
 // guard is one condition that what runs inside it is under.
 type guard struct {
-	text     string
-	cond     *expr  // if and elif: the condition that holds inside (nil for other guards)
+	text string
+	cond *expr // if and elif: the condition that holds inside (nil for other guards)
+	// notConds are the conditions of the chain's earlier if and elif branches, which
+	// do not hold inside an elif or else (guardedCandidates reads them negated).
+	notConds []*expr
 	requires string // hasattr(inductor config, "KEY"): the key whose existence it tests
 	// on and off: a host-platform test, true (the branch runs) or false (it does not)
 	// on the platform planned (platform.go).
@@ -138,6 +141,13 @@ func (r *reader) branches(s *stmt) {
 			continue
 		}
 		g := r.guardOf(s, i)
+		if b.kind == "elif" || b.kind == "else" {
+			for _, p := range s.branches[:i] {
+				if p.cond != nil && (p.kind == "if" || p.kind == "elif") {
+					g.notConds = append(g.notConds, p.cond)
+				}
+			}
+		}
 		if b.kind == "if" || b.kind == "elif" || b.kind == "else" {
 			g.chain, g.branch, g.nbranch, g.hasElse = chain, int32(i), int32(len(s.branches)), hasElse
 			g.head = fmt.Sprintf("if %s (line %d)", oneLine(r.text(s.branches[0].cond)), s.branches[0].line)

@@ -268,6 +268,8 @@ func (r *reader) literalCands(v *expr, depth int) []Candidate {
 		return r.literalCands(kwarg(v, "default", 99), depth+1)
 	case v.kind == call && isEnvGet(r.qual(v.x)):
 		return r.envDefaultCands(v, depth)
+	case v.kind == call && r.getterDefault(v) != nil:
+		return r.literalCands(r.getterDefault(v), depth+1) // getattr(cfg, "compile_mode", "default"), cfg.get("mode", "default")
 	}
 	if s, ok := r.literalStr(v); ok {
 		return r.oneCand(Candidate{Line: int(v.line), Value: r.strPtr(s)})

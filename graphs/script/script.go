@@ -146,6 +146,7 @@ type Site struct {
 	envState state      // what env leaves in force
 	setMeta  []setMeta  // where each of set was assigned (shared)
 	set      []string   // the persistent globals in force at the site, KEY=VALUE in execution order (shared: do not append in place)
+	notModes []string   // modes a guard of the site keeps out (guardedCandidates): not planned when every mode is
 	patchSet []string   // the config.patch globals in force, after set
 	condN    int        // how many of set are conditional (under a guard)
 	env      []envEntry // the environment assignments in force, in execution order (shared)

@@ -2,6 +2,7 @@ package script
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 
 	"github.com/compilemode/compilemode/config/literal"
@@ -364,7 +365,9 @@ func (s *Site) Modes(every []string) []*string {
 	}
 	for _, m := range every {
 		m := m
-		out = append(out, &m)
+		if !slices.Contains(s.notModes, m) {
+			out = append(out, &m)
+		}
 	}
 	return out
 }

@@ -13,11 +13,14 @@ import (
 )
 
 // ReadFile reads the file a flag names (-scenario, -schema, -options @FILE), refusing
-// before it reads a byte anything that is not a regular file (a named pipe, whose open
-// would block; a device, which may never end; a directory) and a file over limit
-// bytes (a *inputerr.LimitError naming limitName). The open itself does not block
-// (O_NONBLOCK), and the opened file is checked again, so a file swapped for a pipe
-// between the two checks is refused too. Errors name the flag.
+// before it reads a byte anything that is neither a regular file nor a pipe (a device,
+// which may never end; a directory; a socket) and a file over limit bytes (a
+// *inputerr.LimitError naming limitName; a pipe's limit is checked as it is read). A
+// pipe is read as stdin is: bash's process substitution (-options @<(…)) hands over a
+// pipe whose writer is running; the open does not block (O_NONBLOCK), so a named pipe
+// that no program writes reads as empty instead of blocking forever (sweep finding 7).
+// The opened file is checked again, so a file swapped for a device between the two
+// checks is refused too. Errors name the flag.
 //
 // The name "-" is stdin, as for [Open]: ReadFile has none and refuses it; use
 // [ReadInput].
@@ -57,8 +60,9 @@ func ReadInput(flagName, name string, stdin io.Reader, limit int64, limitName st
 
 // Open opens the file an input flag names (-diagnose, -script) for reading, or
 // returns stdin for "-", with ReadFile's checks but no size limit: anything that is
-// not a regular file is refused before it is opened (a named pipe with a hint to give
-// "-" and pipe it to stdin), the open does not block, and the opened file is checked
+// neither a regular file nor a pipe is refused before it is opened, a pipe
+// (`-diagnose <(kubectl logs pod)`) is read as stdin is, the open does not block (a
+// named pipe that no program writes reads as empty), and the opened file is checked
 // again. The caller closes what it returns (closing stdin's does nothing). Errors do
 // not name the flag; a nil stdin reads as empty.
 func Open(name string, stdin io.Reader) (io.ReadCloser, error) {
@@ -68,13 +72,7 @@ func Open(name string, stdin io.Reader) (io.ReadCloser, error) {
 		}
 		return io.NopCloser(stdin), nil
 	}
-	f, err := openRegular(name, func(st fs.FileInfo) error {
-		err := notRegular(st.Mode())
-		if err != nil && st.Mode()&fs.ModeNamedPipe != 0 {
-			err = fmt.Errorf("%w; to read a pipe, give - and pipe it to stdin", err)
-		}
-		return err
-	})
+	f, err := openRegular(name, func(st fs.FileInfo) error { return notRegular(st.Mode()) })
 	if err != nil {
 		return nil, err
 	}
@@ -109,28 +107,28 @@ func openRegular(name string, check func(fs.FileInfo) error) (*os.File, error) {
 	return f, nil
 }
 
-// regular refuses a file that is not a regular one, or is over limit bytes.
+// regular refuses a file that is neither a regular one nor a pipe, or is over limit
+// bytes.
 func regular(st fs.FileInfo, limit int64, limitName string) error {
 	if err := notRegular(st.Mode()); err != nil {
 		return err
 	}
-	if st.Size() > limit {
+	if st.Mode().IsRegular() && st.Size() > limit {
 		return &inputerr.LimitError{Limit: limitName, Max: limit, Got: st.Size(), What: "the file's length in bytes"}
 	}
 	return nil
 }
 
-// notRegular says what m is when it is not a regular file, or returns nil.
+// notRegular says what m is when it is neither a regular file nor a pipe (anonymous,
+// as /dev/fd/N of bash's <(…), or named), or returns nil.
 func notRegular(m fs.FileMode) error {
-	if m.IsRegular() {
+	if m.IsRegular() || m&fs.ModeNamedPipe != 0 {
 		return nil
 	}
 	kind := "not a regular file"
 	switch {
 	case m.IsDir():
 		kind = "a directory, not a file"
-	case m&fs.ModeNamedPipe != 0:
-		kind = "a named pipe (FIFO), not a regular file: reading it could block forever"
 	case m&fs.ModeDevice != 0 || m&fs.ModeCharDevice != 0:
 		kind = "a device, not a regular file"
 	case m&fs.ModeSocket != 0:
