@@ -453,6 +453,32 @@ __device__ __forceinline__ float warp_max(float v) {
   return v;
 }
 
+// row_load reads a warp's part of a row of h floats (lane's float4s lane + 32i, i < h/128;
+// through L2: other blocks wrote it) into v and returns their largest value.
+__device__ __forceinline__ float row_load(float4 (&v)[8], const float4* row, int h) {
+  const int lane = threadIdx.x & 31;
+  float mx = -INFINITY;
+#pragma unroll
+  for (int i = 0; i < 8; i++) {
+    if (i < h / 128) {
+      v[i] = __ldcg(row + lane + 32 * i);
+      mx = fmaxf(mx, fmaxf(fmaxf(v[i].x, v[i].y), fmaxf(v[i].z, v[i].w)));
+    }
+  }
+  return mx;
+}
+// row_softmax returns the row's largest value (from the lanes' mx) and 1 / the sum of
+// exp(v - largest), in a fixed order (the same bits in every lane and every block): both
+// mlp_step kernels' softmax, after row_load.
+__device__ __forceinline__ float2 row_softmax(const float4 (&v)[8], float mx, int h) {
+  mx = warp_max(mx);
+  float s = 0.f;
+#pragma unroll
+  for (int i = 0; i < 8; i++)
+    if (i < h / 128) s += (__expf(v[i].x - mx) + __expf(v[i].y - mx)) + (__expf(v[i].z - mx) + __expf(v[i].w - mx));
+  return make_float2(mx, 1.f / warp_sum(s));
+}
+
 // mlp_stage writes row b of the layer's input into xs4 (float4 [MLP_MAXB][h/4]): src's
 // row (read through L2: other blocks wrote it), LayerNorm-ed with gamma, beta (in
 // shared memory) when gamma is set; zeros for b >= batch. One warp per row; lane holds k = 4*lane + 128*i.
@@ -755,27 +781,16 @@ mlp_step(const float* __restrict__ x, const float* __restrict__ wp, const float*
   const float* logits = ((mats - 1) & 1) ? scratch1 : scratch0;
   const int g4 = h / 4;
   for (int b = warp; b < batch; b += MLP_WARPS) {
-    const float4* row = reinterpret_cast<const float4*>(logits + (size_t)b * h);
     float4 v[8];
-    float mx = -INFINITY;
-#pragma unroll
-    for (int i = 0; i < 8; i++) {
-      if (i < h / 128) {
-        v[i] = __ldcg(row + lane + 32 * i);
-        xs4[b * g4 + lane + 32 * i] = v[i];
-        mx = fmaxf(mx, fmaxf(fmaxf(v[i].x, v[i].y), fmaxf(v[i].z, v[i].w)));
-      }
-    }
-    mx = warp_max(mx);
-    float s = 0.f;
+    const float mx = row_load(v, reinterpret_cast<const float4*>(logits + (size_t)b * h), h);
 #pragma unroll
     for (int i = 0; i < 8; i++)
-      if (i < h / 128) s += (__expf(v[i].x - mx) + __expf(v[i].y - mx)) + (__expf(v[i].z - mx) + __expf(v[i].w - mx));
-    float inv = 1.f / warp_sum(s);
+      if (i < h / 128) xs4[b * g4 + lane + 32 * i] = v[i];
+    const float2 st = row_softmax(v, mx, h);
     __syncwarp();
     if (lane < 8) {
       int o = blockIdx.x * 8 + lane;
-      out[(size_t)b * h + o] = __expf(reinterpret_cast<const float*>(xs4)[b * h + o] - mx) * inv;
+      out[(size_t)b * h + o] = __expf(reinterpret_cast<const float*>(xs4)[b * h + o] - st.x) * st.y;
     }
   }
 }
@@ -783,7 +798,7 @@ mlp_step(const float* __restrict__ x, const float* __restrict__ wp, const float*
 
 // ---- the drafter step, K split over clusters of 8 (issue 25, third pass) ----
 //
-// With MLP_KS 1 (the default: 21.3 us a step against 22.1 for the kernel above in
+// With MLP_KS 1 (the default: 21.1 us a step against 22.0 for the kernel above in
 // kernels/mlp_bench.cu on the H200, kernels/README.md), mlp_step computes the same with
 // another layout (same arguments, same packed weights, an 8 KB barrier buffer; launch:
 // KS_CLUSTERS*KS_CL blocks of KS_BLOCK threads, mats*ceil(h/8/KS_CLUSTERS)*h/2 bytes of
@@ -801,11 +816,12 @@ mlp_step(const float* __restrict__ x, const float* __restrict__ wp, const float*
 //      the same bits), and applies the LayerNorm to its part of the row;
 //   3. the block's partial product of its 8 rows and its K range with the cluster's
 //      columns (KS_MM 1: KS_KH warps per 8 columns, lane = 1 of 8 K slices x 4 columns x 4
-//      rows, a 3-level reduce-scatter), into shared memory; a cluster barrier;
-//   4. block r sums row r of the 8 ranks' partials in rank order (distributed shared
-//      memory), adds the bias, GELU and the residual (its own previous output, LayerNorm-ed
-//      with the row's statistics), writes the cluster's columns of row r with their sum and
-//      sum of squares, and counts its arrival.
+//      rows, a 3-level reduce-scatter), row b of it stored into block b's shared memory
+//      (KS_PUSH, distributed shared memory); a cluster barrier;
+//   4. block r sums the 8 ranks' partials of row r in rank order, adds the bias, GELU and
+//      the residual (its own previous output, LayerNorm-ed with the row's statistics),
+//      writes the cluster's columns of row r with their sum and sum of squares, and counts
+//      its arrival.
 // Weights: matrix 0 is copied at entry (cp.async) by the compute warps, matrices 1.. by
 // KS_NLOAD extra loader warps once matrix 0 has arrived (KS_LOADER 1), so that the first
 // layer waits less and no compute warp waits to issue copies. After the last layer each
@@ -848,6 +864,19 @@ mlp_step(const float* __restrict__ x, const float* __restrict__ wp, const float*
 #ifndef KS_NLOAD
 #define KS_NLOAD 8 // loader warps
 #endif
+// KS_MMFIX 1 (the default): at width 1024 the matmul's loop is fully unrolled (a copy of
+// ks_matmul for that width); 0: one loop for every width.
+#ifndef KS_MMFIX
+#define KS_MMFIX 1
+#endif
+// KS_PUSH 1 (the default): each block stores its partial products of row b straight into
+// block b's shared memory (P[kh][its rank][column], st.shared::cluster) before the cluster
+// barrier, so that the epilogue adds local words instead of loading 8 remote ones
+// (ks_out); 0: each block keeps its partials (P[kh][row][column]) and the epilogue loads
+// them from the 8 ranks (ld.shared::cluster).
+#ifndef KS_PUSH
+#define KS_PUSH 1
+#endif
 #define KS_BLOCK (KS_THREADS + (KS_LOADER ? 32 * KS_NLOAD : 0))
 #if KS_LOADER
 #define KS_SYNC() asm volatile("bar.sync 6, %0;" ::"n"(KS_THREADS) : "memory")
@@ -865,6 +894,12 @@ __device__ __forceinline__ float ld_dsmem(const float* p, unsigned rank) {
   asm volatile("mapa.shared::cluster.u32 %0, %1, %2;\n" : "=r"(ra) : "r"(a), "r"(rank));
   asm volatile("ld.shared::cluster.f32 %0, [%1];\n" : "=f"(v) : "r"(ra) : "memory");
   return v;
+}
+// st_dsmem2 stores v at p in the shared memory of the cluster's block rank.
+__device__ __forceinline__ void st_dsmem2(float* p, float2 v, unsigned rank) {
+  unsigned a = (unsigned)__cvta_generic_to_shared(p), ra;
+  asm volatile("mapa.shared::cluster.u32 %0, %1, %2;\n" : "=r"(ra) : "r"(a), "r"(rank));
+  asm volatile("st.shared::cluster.v2.f32 [%0], {%1, %2};\n" ::"r"(ra), "f"(v.x), "f"(v.y) : "memory");
 }
 // ks_poll: lanes of warp 0 poll the counts of clusters 0..n-1 until each reaches target.
 __device__ __forceinline__ void ks_poll(const unsigned long long* ctr, int n, unsigned long long target) {
@@ -884,8 +919,12 @@ __device__ __forceinline__ void ks_poll(const unsigned long long* ctr, int n, un
 // kq (bits 0-2: the k-groups kq, kq+8, ..), cq (bit 3: columns 4cq..4cq+3), rh (bit 4:
 // rows 4rh..4rh+3); after the reduce-scatter over kq, row 4rh + 2*b2 + b1 and columns
 // 4cq + 2*b0, +1 (b2 b1 b0 the bits of kq).
-__device__ __forceinline__ float2 ks_matmul(const float4 (*xs)[32], const float4* w4, int g4l, int kbeg, int kend, int lane) {
+// With G4L > 0 the width is fixed at 32*G4L and the K range is all of it, the loop fully
+// unrolled (KS_MMFIX: the drafter's width 1024 gets its own copy).
+template <int G4L>
+__device__ __forceinline__ float2 ks_matmul(const float4 (*xs)[32], const float4* w4, int g4l_, int kbeg_, int kend_, int lane) {
   const int kq = lane & 7, cq = (lane >> 3) & 1, rh = lane >> 4;
+  const int g4l = G4L > 0 ? G4L : g4l_, kbeg = G4L > 0 ? 0 : kbeg_, kend = G4L > 0 ? G4L : kend_;
   float acc[16];
 #pragma unroll
   for (int j = 0; j < 16; j++) acc[j] = 0.f;
@@ -993,6 +1032,29 @@ __device__ __forceinline__ void ks_copy_w(float4* dst, const float4* w4, int m, 
     int jk = e / g4l, gl = e - jk * g4l; // jk = jl*8 + kc
     cp_async16(dst + e, src + (size_t)(jk >> 3) * (h * 2) + (jk & 7) * h4 + gl);
   }
+}
+
+// ks_out is the epilogue's value of row r, column t of the cluster's columns at layer m:
+// the 8 ranks' partial products summed in rank order, the bias, then for a hidden layer
+// GELU plus the residual (the layer's input, own[t], with the row's LayerNorm from stat
+// when m > 0). With KS_PUSH the partials are in this block's P (P[kh][rank][t]), else in
+// each rank's (P[kh][r][t], distributed shared memory).
+__device__ __forceinline__ float ks_out(const float (*P)[MLP_MAXB][KS_NGMAX * 8], const float4* bsm,
+                                        const float4 (*go)[KS_NGMAX * 2], const float4 (*bo)[KS_NGMAX * 2],
+                                        const float* own, const float2* stat, unsigned r, int t, int m, int mats) {
+  float sum = 0.f;
+#pragma unroll
+  for (int i = 0; i < KS_CL; i++)
+#pragma unroll
+    for (int kh = 0; kh < KS_KH; kh++) sum += KS_PUSH ? P[kh][i][t] : ld_dsmem(&P[kh][r][t], i);
+  sum += reinterpret_cast<const float*>(bsm)[t];
+  if (m == mats - 1) return sum;
+  float res = own[t];
+  if (m > 0) {
+    float2 st = stat[r];
+    res = (res - st.x) * st.y * reinterpret_cast<const float*>(go[m - 1])[t] + reinterpret_cast<const float*>(bo[m - 1])[t];
+  }
+  return activate(sum, ACT_GELU) + res;
 }
 
 #ifndef MLP_KS_PROF
@@ -1130,9 +1192,16 @@ mlp_step(const float* __restrict__ x, const float* __restrict__ wp, const float*
 #if KS_MM
     if (warp < ng * KS_KH) {
       const int jl = warp / KS_KH, kh = warp % KS_KH, hg = g4l / KS_KH;
-      float2 o = ks_matmul(xs, ks_w + (m * ngmax + jl) * 8 * g4l, g4l, kh * hg, (kh + 1) * hg, lane);
+      float2 o;
+      if (KS_MMFIX && KS_KH == 1 && g4l == 32) o = ks_matmul<32>(xs, ks_w + (m * ngmax + jl) * 8 * 32, 32, 0, 32, lane);
+      else o = ks_matmul<0>(xs, ks_w + (m * ngmax + jl) * 8 * g4l, g4l, kh * hg, (kh + 1) * hg, lane);
       const int kq = lane & 7;
-      *reinterpret_cast<float2*>(&P[kh][(lane >> 4) * 4 + (kq >> 2) * 2 + ((kq >> 1) & 1)][jl * 8 + ((lane >> 3) & 1) * 4 + (kq & 1) * 2]) = o;
+      const int row = (lane >> 4) * 4 + (kq >> 2) * 2 + ((kq >> 1) & 1), col = jl * 8 + ((lane >> 3) & 1) * 4 + (kq & 1) * 2;
+#if KS_PUSH
+      if (row < batch) st_dsmem2(&P[kh][r][col], o, row); // into block row's P, as rank r's part
+#else
+      *reinterpret_cast<float2*>(&P[kh][row][col]) = o;
+#endif
     }
 #else
     for (int task = warp; task < 2 * ng; task += KS_WARPS) {
@@ -1150,21 +1219,7 @@ mlp_step(const float* __restrict__ x, const float* __restrict__ wp, const float*
       const int t = threadIdx.x;
       float v = 0.f;
       if (t < ncol) {
-        float sum = 0.f;
-#pragma unroll
-        for (int i = 0; i < KS_CL; i++)
-#pragma unroll
-          for (int kh = 0; kh < KS_KH; kh++) sum += ld_dsmem(&P[kh][r][t], i);
-        sum += reinterpret_cast<const float*>(bs[m])[t];
-        v = sum;
-        if (m < mats - 1) {
-          float res = own[t];
-          if (m > 0) {
-            float2 st = stat[r];
-            res = (res - st.x) * st.y * reinterpret_cast<const float*>(go[m - 1])[t] + reinterpret_cast<const float*>(bo[m - 1])[t];
-          }
-          v = activate(sum, ACT_GELU) + res;
-        }
+        v = ks_out(P, bs[m], go, bo, own, stat, r, t, m, mats);
         own[t] = v;
         ((m & 1) ? scratch1 : scratch0)[(size_t)r * h + 8 * g0 + t] = v;
       }
@@ -1190,23 +1245,10 @@ mlp_step(const float* __restrict__ x, const float* __restrict__ wp, const float*
   if ((int)r < batch && warp == 0) {
     ks_poll(ctr, ncl, base + (unsigned long long)KS_CL * mats);
     KPROF(30);
-    const float4* row = reinterpret_cast<const float4*>(((mats - 1) & 1) ? scratch1 : scratch0) + (size_t)r * h4;
     float4 v[8];
-    float mx = -INFINITY;
-#pragma unroll
-    for (int i = 0; i < 8; i++) {
-      if (i < h / 128) {
-        v[i] = __ldcg(row + lane + 32 * i);
-        mx = fmaxf(mx, fmaxf(fmaxf(v[i].x, v[i].y), fmaxf(v[i].z, v[i].w)));
-      }
-    }
-    mx = warp_max(mx);
-    float s = 0.f;
-#pragma unroll
-    for (int i = 0; i < 8; i++)
-      if (i < h / 128) s += (__expf(v[i].x - mx) + __expf(v[i].y - mx)) + (__expf(v[i].z - mx) + __expf(v[i].w - mx));
-    float inv = 1.f / warp_sum(s);
-    for (int t = lane; t < ncol; t += 32) out[(size_t)r * h + 8 * g0 + t] = __expf(own[t] - mx) * inv;
+    const float mx = row_load(v, reinterpret_cast<const float4*>(((mats - 1) & 1) ? scratch1 : scratch0) + (size_t)r * h4, h);
+    const float2 st = row_softmax(v, mx, h);
+    for (int t = lane; t < ncol; t += 32) out[(size_t)r * h + 8 * g0 + t] = __expf(own[t] - st.x) * st.y;
   }
   cl_wait(); // no block leaves while another may still read its partial products
 }
