@@ -18,6 +18,11 @@ func TestEncodingNote(t *testing.T) {
 		{"utf-16be", "\x00{\x00\"", "UTF-16 (big-endian)"},
 		{"latin-1", "caf\xe9", ""},
 		{"nul inside", "ab\x00cd", ""},
+		// A mark alone, or one followed by bytes without a NUL, is no evidence (sweep
+		// finding 6: -mode $'\xff\xfe' was said to be PowerShell's UTF-16).
+		{"ff fe alone", "\xff\xfe", ""},
+		{"fe ff alone", "\xfe\xff", ""},
+		{"ff fe then latin-1", "\xff\xfeab", ""},
 	} {
 		got := EncodingNote(tc.in)
 		if tc.want == "" && got != "" || !strings.Contains(got, tc.want) {

@@ -113,13 +113,18 @@ func CheckText(s string) error {
 // EncodingNote names the encoding of a text that is UTF-16 or UTF-32 rather than
 // UTF-8, by its byte order mark or, without one, by the NUL byte beside each ASCII
 // character of its start: "; the text is UTF-16 (little-endian, …): save it as UTF-8".
-// PowerShell's > and Out-File write UTF-16 in Windows PowerShell 5.1. It returns ""
-// for any other text.
+// PowerShell's > and Out-File write UTF-16 in Windows PowerShell 5.1. A mark counts
+// only with a NUL in the code unit after it: two bytes FF FE alone are no evidence of
+// UTF-16 (a flag given $'\xff\xfe' was told so: sweep finding 6). It returns "" for
+// any other text.
 func EncodingNote(s string) string {
 	enc := ""
 	for _, m := range byteOrderMarks() {
 		if strings.HasPrefix(s, m.mark) {
-			enc = m.enc + ", with a byte order mark)"
+			unit := 2 + 2*strings.Count(m.enc, "32") // bytes of a code unit
+			if rest := s[len(m.mark):]; len(rest) >= unit && strings.IndexByte(rest[:unit], 0) >= 0 {
+				enc = m.enc + ", with a byte order mark)"
+			}
 			break
 		}
 	}

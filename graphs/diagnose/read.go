@@ -134,7 +134,8 @@ type Diagnosis struct {
 
 // Read diagnoses the text r yields: any log, traceback or pasted issue, line by line
 // in bounded memory. It returns ErrEmpty for an input without text, a *ReadError
-// when r fails and an *inputerr.ZeroError for a nil r. Read is safe for concurrent use.
+// when r fails and an *inputerr.ZeroError for a nil r (or a typed nil, such as
+// (*bytes.Reader)(nil)). Read is safe for concurrent use.
 func Read(r io.Reader) (d *Diagnosis, err error) { return Options{}.Read(r) }
 
 // Options change what [Options.Read] assumes. The zero value reads the release from
@@ -159,7 +160,7 @@ func (o Options) Read(r io.Reader) (d *Diagnosis, err error) {
 			d, err = nil, fmt.Errorf("diagnose: internal error: %v", p)
 		}
 	}()
-	if r == nil {
+	if inputerr.IsNil(r) { // nil, or a typed nil such as (*bytes.Reader)(nil) (sweep finding 5)
 		return nil, &inputerr.ZeroError{Func: "diagnose.Read", Arg: "r (the reader)"}
 	}
 	s, err := newScanner()
