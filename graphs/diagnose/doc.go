@@ -301,7 +301,7 @@
 // # Corpus
 //
 // testdata/corpus holds 768 real public texts (issues, pull requests, pages and
-// repository files, each verbatim, its address in manifest.tsv), 476 of them with no code (graph breaks, recompile
+// repository files, each verbatim, its address in manifest.tsv), 475 of them with no code (graph breaks, recompile
 // limits, Triton errors, OOM, NCCL timeouts, Unsupported, illegal memory access, prose
 // and code about skips), one golden file each. 114 were used while building the rows;
 // 19 were held out and only measured, once before and once after the build-set fixes:
@@ -651,6 +651,8 @@
 //   - backend-ignores-inductor-config: "cudagraphs backend ignoring extra kwargs", 2.13–2.14
 //   - skip-cpp-wrapper: "skipping cudagraphs due to cpp wrapper enabled", 2.7–2.11
 //   - skip-cpp-wrapper: "cpp-wrapper does not support graph partition yet", 2.13–2.14
+//   - skip-complex-memory-overlap: "skipping cudagraphs due to complex input striding", 2.0–2.1
+//   - skip-complex-memory-overlap: "'complex memory overlap'", 2.2–2.13
 //
 // # Codes
 //
@@ -1138,6 +1140,17 @@ const (
 	//
 	// Fix: graph_partition=False (2.13–2.14) or cpp_wrapper off.
 	SkipCPPWrapper Code = "skip-cpp-wrapper"
+
+	// SkipComplexMemoryOverlap occurs when Inductor runs a graph without CUDA graphs
+	// because an input's memory overlaps itself (an expanded view with stride 0), which
+	// the copy into the graph's static input cannot write (2.0–2.13; 2.14 copies it).
+	//
+	// Example:
+	//
+	//	skipping cudagraphs due to ['complex memory overlap']
+	//
+	// Fix: pass x.contiguous() (or x.clone()) for such an input.
+	SkipComplexMemoryOverlap Code = "skip-complex-memory-overlap"
 )
 
 // Codes returns every code of the catalogue, in catalogue order.
@@ -1153,7 +1166,7 @@ func Codes() []Code {
 		EnvForceOverrides, CUDAInvalidContext, CaptureRNGState, OptimizerNotCapturable,
 		OptimizerCapturableDevice, CUDAGraphUnavailable, TritonMissing, GPUTooOldForTriton,
 		CXXCompilerMissing, NoValidAutotuneChoices, MaxAutotuneGEMMOff, LibcudaNotFound,
-		PythonHeadersMissing, BackendIgnoresInductorConfig, SkipCPPWrapper,
+		PythonHeadersMissing, BackendIgnoresInductorConfig, SkipCPPWrapper, SkipComplexMemoryOverlap,
 	}
 }
 
