@@ -49,6 +49,7 @@ window.t_large = async (seed, size, line) => {
   if (typeof showText === "function") showText(el, text); else el.value = text;
   void el.scrollHeight;
   r.assign = performance.now() - t;
+  r.boxLength = el.value.length;
   t = performance.now();
   const s = readState();
   r.readState = performance.now() - t;
@@ -82,7 +83,7 @@ true`
 // largeTimes is what t_large returns.
 type largeTimes struct {
 	Assign, ReadState, Stringify, Encode, Total, Compute, Render, Settle float64
-	LinkBytes, HashBytes                                                 int
+	LinkBytes, HashBytes, BoxLength                                      int
 	Parts                                                                map[string]any
 	Answer                                                               string
 }
@@ -133,6 +134,9 @@ func TestBrowserLargeLog(t *testing.T) {
 		}
 		if got.Answer != want.String() {
 			t.Errorf("%s: the page's answer is not the command's:\n%s\nwant:\n%s", l.name, got.Answer, want.String())
+		}
+		if l.size > 1<<20 && got.BoxLength > 70<<10 {
+			t.Errorf("%s: the log's text area holds %d characters, want its head only", l.name, got.BoxLength)
 		}
 		load, _ := loadAverage()
 		t.Logf("%s: input to answer %.0f ms (native diagnose.Read+WriteText %.0f ms, load average %.1f); in the page: assign+layout %.0f, readState %.0f, JSON.stringify %.0f, link %.0f (%d bytes), worker %.0f (parts %v), render %.0f, main thread busy after the answer %.0f; fragment %d bytes",

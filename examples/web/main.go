@@ -24,7 +24,8 @@
 // each answered as you type by the WebAssembly in a Web Worker (two workers when two
 // releases are compared side by side), shown rendered for reading, as the command's
 // text and as its JSON (computed only when shown). The whole input lives in the URL
-// fragment, deflate-compressed: a link reproduces the answer. The form's first state
+// fragment, deflate-compressed: a link reproduces the answer (past 256 K characters of
+// log and script, "Copy link" makes it; see Large logs). The form's first state
 // (answer.DefaultCall, the README's case) is answered at build time, so the page shows
 // it before the WebAssembly runs. Test hooks: the form fields' ids (torch, mode,
 // options, globals, env, devices, threads, log, script, and each workload field by its
@@ -47,6 +48,44 @@
 //
 // On an oversubscribed machine (load average over the CPU count) TestBrowser reports a
 // missed budget instead of failing, unless WEB_BUDGETS=enforce (.ci/run's browser step).
+//
+// # Large logs
+//
+// TestBrowserLargeLog pastes logs into the log tab as a dropped file or a link does
+// and logs where the time to the answer goes (go test -v -run LargeLog ./examples/web/).
+// Sweep finding 14 had a 10 MB log answered after ~30 s. Measured in the page with
+// performance.now() before the fix (ms, same machine, load average 20 to 27 on 2 cores,
+// so every figure is inflated several times; the real log repeated to 1 MB and 10 MB,
+// and 10 MB of one line):
+//
+//	                                     1 MB log   10 MB log   10 MB one line
+//	text area given the text, laid out       2624       23140            10171
+//	the state's JSON (each update)              4         203               24
+//	the URL fragment (each update)            327        6844             1920
+//	the worker (request JSON, WebAssembly)   2388       15312             7485
+//	input event to the answer shown          2492       15659             8831
+//
+// The text area's layout (Chromium lays out all of its text), the fragment's deflate on
+// every update and the request's JSON (a 10 MB string escaped in the worker and
+// unescaped by encoding/json in the WebAssembly) were most of it. Now a text area is
+// given at most 256 K characters (SHOW_MAX in app.js: a longer text is held by the page, its box
+// shows the first 64 K characters and says so, and typing or pasting replaces it), the
+// fragment follows edits only up to 256 K characters of log and script (MAX_AUTO_LINK:
+// past it the fragment is dropped and "Copy link" makes the link when asked), and the
+// text goes to the WebAssembly as a string argument of its own. After (two runs, load
+// average 21):
+//
+//	                                     1 MB log    10 MB log   10 MB one line
+//	text area given the text, laid out   686–1645       64–117            38–69
+//	the worker                           959–2053    2946–6247          527–976
+//	  of it: the text copied into Go      110–179      319–547          217–444
+//	  of it: the library (Read, Write)    844–1872    2620–5686          217–452
+//	input event to the answer shown      974–2096    3008–6382         539–1051
+//	native diagnose.Read+WriteText        162–219     836–1079            65–79
+//	compilemode -diagnose FILE (user CPU)     160          460               80
+//
+// What is left is the library itself in WebAssembly, 3 to 9 times its native time
+// (no SIMD; finding 9's near-miss scanning is slower still).
 package main
 
 import (
