@@ -201,7 +201,7 @@ func fieldStop(body string, i, j int) bool {
 // fieldConv reads the conversion ("!r", "!s" or "!a") at j, if any, and returns it
 // (without its '!') and the offset after it.
 func (ep *exprParser) fieldConv(body string, j, off int) (string, int, *syntaxErr) {
-	if body[j] != '!' {
+	if j >= len(body) || body[j] != '!' { // f'{0= ': the field ends with the string (the fuzzer's panic)
 		return "", j, nil
 	}
 	k := j + 1

@@ -139,6 +139,8 @@ var formSamples = []formSample{
 	{BackendIgnoresInductorConfig, "", "cudagraphs backend ignoring extra kwargs {'options': {'trace.enabled': True}}"},
 	{SkipCPPWrapper, "", "skipping cudagraphs due to cpp wrapper enabled"},
 	{SkipCPPWrapper, "", "skipping cudagraphs due to cpp-wrapper does not support graph partition yet"},
+	{SkipComplexMemoryOverlap, "", "skipping cudagraphs due to complex input striding"},
+	{SkipComplexMemoryOverlap, "", "skipping cudagraphs due to ['complex memory overlap']"},
 	// Appended, not in table order, so that the samples before keep their phrasings.
 	{SkipMutatedInputs, "", "skipping cudagraphs due to mutaton on input. Found from : "},
 }

@@ -274,14 +274,16 @@ func anotherPackages(before []byte) bool {
 }
 
 // versionAnchors are the prefilter's anchors for versionPatterns (each pattern's
-// literal, or a longer one where the literal is short and common).
+// literal, or a longer one where the literal is short and common). "PT2.1" to "PT2.9"
+// stand for "PT2.", which the pattern wants followed by 1 to 9: every anchor is then
+// minAnchor bytes or more, so the prefilter probes every other byte, not every byte.
 func versionAnchors() []string {
 	return append([]string{"PyTorch version", "torch.__version__", "torch ", "torch\t", "torch==",
 		"orch version", "Torch version", "TORCH version", "torch-", "torch:", "Torch:", "TORCH:",
 		"torch :", "Torch :", "Torch ", ".dev20",
 		"Name: torch", "__version__", "torch.compile",
 		"torch=", "Torch=", "torch@", "PyTorch/", "torch'", "torch\"", "orch_version", "orchversion",
-		"orch2.", "PT 2.", "PT2.", "official docker", "Official docker", "orch docker", "nvidia/pytorch:"}, proseAnchors()...)
+		"orch2.", "PT 2.", "PT2.1", "PT2.2", "PT2.3", "PT2.4", "PT2.5", "PT2.6", "PT2.7", "PT2.8", "PT2.9", "official docker", "Official docker", "orch docker", "nvidia/pytorch:"}, proseAnchors()...)
 }
 
 // bareVersion is a line that holds only a version, as the REPL prints
@@ -395,7 +397,7 @@ func (f *versionFinder) window(text []byte, line int) {
 	if hasRelease(text) {
 		f.patternsOn(text, line)
 	}
-	if f.rank < rankTorch && (bytes.Contains(text, []byte("torch.__version__")) || pipShowName.Match(text)) {
+	if f.rank < rankTorch && (bytes.Contains(text, []byte("torch.__version__")) || (bytes.Contains(text, []byte("Name:")) && pipShowName.Match(text))) {
 		f.wait = true
 	}
 }

@@ -62,8 +62,11 @@ func (s Signature) fixOn(v modes.Version, from string) (fix, note string) {
 	return dropUpgrades(fix, v), note
 }
 
-// reUpgrade matches a fix's alternative that advises an upgrade: "upgrade to 2.14, …".
-var reUpgrade = regexp.MustCompile(`^upgrade to (\d+)\.(\d+)\b`)
+// reUpgrade matches a fix's alternative that advises an upgrade, in each way the
+// rows phrase one: "upgrade to 2.14, …", "upgrade to 2.6 or later, whose …", "torch
+// 2.5 or later, which compiles on Windows" (that last was kept for a log on 2.6:
+// sweep finding 12).
+var reUpgrade = regexp.MustCompile(`^(?:upgrade to |torch )(\d+)\.(\d+)\b`)
 
 // dropUpgrades removes from fix the alternatives (", or "-separated) that advise
 // upgrading to release v or an older one; it returns fix unchanged if nothing else

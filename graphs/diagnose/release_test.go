@@ -14,7 +14,7 @@ import (
 // cover the release.
 func TestFixOnEveryRelease(t *testing.T) {
 	t.Parallel()
-	upgrade := regexp.MustCompile(`upgrade to 2\.(\d+)`)
+	upgrade := regexp.MustCompile(`(?:upgrade to|or torch) 2\.(\d+)`)
 	for i, s := range Signatures() {
 		for _, v := range modes.Supported() {
 			fix, note := s.fixOn(v, "from the log")
@@ -41,6 +41,9 @@ func TestDropUpgrades(t *testing.T) {
 		{"upgrade to 2.8 or later (accepted on 2.11), or drop it", "drop it"},
 		{"a, or upgrade to 2.15 (new)", "a, or upgrade to 2.15 (new)"},
 		{"upgrade to 2.14", "upgrade to 2.14"}, // nothing else would be left
+		{"run under Linux or WSL2, or torch 2.5 or later, which compiles on Windows (CPU first)", "run under Linux or WSL2"},
+		{"x, or torch 2.15 or later", "x, or torch 2.15 or later"},
+		{"run under Linux, or torch 2.5 or later, which compiles (CPU first), or pass a backend other than inductor", "run under Linux, or pass a backend other than inductor"},
 	} {
 		if got := dropUpgrades(tt.in, v); got != tt.want {
 			t.Errorf("dropUpgrades(%q) = %q, want %q", tt.in, got, tt.want)

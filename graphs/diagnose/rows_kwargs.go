@@ -82,7 +82,8 @@ func cppWrapperRows() []Signature {
 			Evidence: modes.Source,
 			Source: source + " (\"cpp wrapper enabled\", when config.triton.cudagraphs) in a 2025 main-branch copy " +
 				"(not dated to a release); PR #148700 (2025-03-06, before the 2.7 branch cut; its test " +
-				"test_skip_cpp_wrapper checks the line); 2.7–2.11 inferred",
+				"test_skip_cpp_wrapper checks the line); read @ 2.7.1, 2.8.0, 2.9.0, 2.9.1, absent @ 2.6.0 (" +
+				wordingsAudit + "); 2.10, 2.11 inferred",
 			Decisive: "the skip line",
 		},
 		{
@@ -99,6 +100,38 @@ func cppWrapperRows() []Signature {
 				"config.triton.cudagraphs and config.graph_partition) @ T2.14.1; PR #179249 (2026-04) " +
 				"narrowed the skip to graph partitions; PR #190031 describes the condition",
 			Decisive: "the skip line",
+		},
+	}
+}
+
+// overlapRows: CUDA graphs skipped for an input whose memory overlaps itself.
+func overlapRows() []Signature {
+	const (
+		cause = "an input tensor's memory overlaps itself (an expanded or broadcast view with a stride of " +
+			"0, as .expand() gives, or other self-overlapping strides), and the copy of each call's " +
+			"input into the CUDA graph's static input cannot write such a tensor, so Inductor runs " +
+			"the graph without CUDA graphs"
+		fix = "pass a contiguous copy of such an input (x.contiguous() or x.clone()), or expand it " +
+			"inside the compiled function instead of before the call"
+		source = "torch/_inductor/compile_fx.py compile_fx_inner (complex_memory_overlap over the example " +
+			"inputs) @ 2.0.0 to 2.5.1, output_code.py cudagraph_tests @ 2.6.0 to 2.9.1 (" + wordingsAudit +
+			"); PR #182524 (2026-05-11) dropped the check, absent @ 2.14.1; 2.10–2.13 not read"
+	)
+	return []Signature{
+		{
+			Code: SkipComplexMemoryOverlap, Literal: "skipping cudagraphs due to complex input striding",
+			Releases: modes.Minors(0, 1),
+			Cause:    cause, Fix: fix,
+			Evidence: modes.Source, Source: source + "; pytorch/pytorch#93698 shows it",
+			Decisive: "the skip line",
+		},
+		{
+			Code: SkipComplexMemoryOverlap, Literal: "'complex memory overlap'",
+			Pattern:  `skipping cudagraphs due to \[.*'complex memory overlap'`,
+			Releases: modes.Minors(2, 13),
+			Cause:    cause, Fix: fix,
+			Evidence: modes.Source, Source: source,
+			Decisive: "the skip line (the list of reasons)",
 		},
 	}
 }

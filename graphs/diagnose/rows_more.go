@@ -429,7 +429,7 @@ func setupRows() []Signature {
 			Cause: "the inductor backend of these releases refuses Windows (torch.compile with another " +
 				"backend, such as \"eager\" or \"aot_eager\", runs)",
 			Fix: "run under Linux or WSL2, or torch 2.5 or later, which compiles with inductor on Windows " +
-				"(CPU first); or pass a backend other than inductor",
+				"(CPU first), or pass a backend other than inductor",
 			Evidence: modes.Source,
 			Source: "torch/_dynamo/backends/inductor.py inductor and torch/_dynamo/eval_frame.py " +
 				"check_if_inductor_supported @ T2.2.2 (\"Windows not yet supported for inductor\"); removed " +
