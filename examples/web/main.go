@@ -67,24 +67,27 @@
 //
 // The text area's layout (Chromium lays out all of its text), the fragment's deflate on
 // every update and the request's JSON (a 10 MB string escaped in the worker and
-// unescaped by encoding/json in the WebAssembly) were most of it. Now a text area is
-// given at most 256 K characters (SHOW_MAX in app.js: a longer text is held by the page, its box
-// shows the first 64 K characters and says so, and typing or pasting replaces it), the
+// unescaped by encoding/json in the WebAssembly) were most of it: a user waited for the
+// layout and the answer one after the other (~39 s for the 10 MB log). Now a text area
+// is given at most 256 K characters (SHOW_MAX in app.js: a longer text is held by the
+// page, its box shows the first 64 K characters and says so, and typing or pasting
+// replaces it), the
 // fragment follows edits only up to 256 K characters of log and script (MAX_AUTO_LINK:
 // past it the fragment is dropped and "Copy link" makes the link when asked), and the
-// text goes to the WebAssembly as a string argument of its own. After (two runs, load
-// average 21):
+// text goes to the WebAssembly as a string argument of its own. After (load average 17;
+// the command's figures on the same machine):
 //
-//	                                     1 MB log    10 MB log   10 MB one line
-//	text area given the text, laid out   686–1645       64–117            38–69
-//	the worker                           959–2053    2946–6247          527–976
-//	  of it: the text copied into Go      110–179      319–547          217–444
-//	  of it: the library (Read, Write)    844–1872    2620–5686          217–452
-//	input event to the answer shown      974–2096    3008–6382         539–1051
-//	native diagnose.Read+WriteText        162–219     836–1079            65–79
-//	compilemode -diagnose FILE (user CPU)     160          460               80
+//	                                     1 MB log   10 MB log   10 MB one line
+//	text area given the text, laid out        119          25              108
+//	the worker                                390        2200              363
+//	  of it: the text copied into Go           16          65              201
+//	  of it: the library (Read, Write)        373        2126              119
+//	input event to the answer shown           394        2245              394
+//	native diagnose.Read+WriteText            115         560               36
+//	compilemode -diagnose FILE (user CPU)     160         460               80
 //
-// What is left is the library itself in WebAssembly, 3 to 9 times its native time
+// Two earlier runs at load average 21 (the box then took up to 1 MiB) gave 1.0–2.1 s,
+// 3.0–6.4 s and 0.5–1.1 s for the three. What is left is the library itself in WebAssembly, 3 to 7 times its native time
 // (no SIMD; finding 9's near-miss scanning is slower still).
 package main
 
