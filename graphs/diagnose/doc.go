@@ -324,8 +324,8 @@
 //
 // # Corpus
 //
-// testdata/corpus holds 753 real public texts (issues, pull requests, pages and
-// repository files, each verbatim, its address in manifest.tsv), 461 of them with no code (graph breaks, recompile
+// testdata/corpus holds 768 real public texts (issues, pull requests, pages and
+// repository files, each verbatim, its address in manifest.tsv), 475 of them with no code (graph breaks, recompile
 // limits, Triton errors, OOM, NCCL timeouts, Unsupported, illegal memory access, prose
 // and code about skips), one golden file each. 114 were used while building the rows;
 // 19 were held out and only measured, once before and once after the build-set fixes:
@@ -466,6 +466,11 @@
 // 10, 1 of 1, none misread, no false finding. Its commit's diff showed a wording no
 // row had: 2.3's nightlies printed "skipping cudagraphs due to mutaton on input"
 // (PR #121018 corrected it), now a row.
+// A third (holdoutC3), of 15 negatives chosen as lookalikes (Triton import errors, the
+// linker skipping libcuda, "PyTorch 2.5 or later" requirements, a distro's patch that
+// enables Dynamo on 3.12; 2 stating a release), labelled and committed before it was
+// run: 2 of 2 releases, none misread, no false finding; main before holdoutC1's fixes
+// read 2.5 from both requirements.
 // A set collected by another helper (holdoutD1), of 45 texts (13 with codes over 8
 // codes, 32 negatives, 6 stating a release; vLLM, SGLang, ComfyUI nodes, nnU-Net,
 // FBGEMM, nixpkgs, torch-xpu-ops, LeanRL, WhisperSpeech), labelled and committed before

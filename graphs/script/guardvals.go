@@ -27,20 +27,7 @@ type restriction struct {
 func (r *reader) guardedCandidates(st *siteState, e *expr, cands []Candidate) []Candidate {
 	x := oneLine(r.text(e))
 	for _, g := range r.guards {
-		var rss []restriction
-		for _, c := range condParts(g.cond) {
-			if rs, ok := r.restrict(x, c); ok {
-				rss = append(rss, rs)
-			}
-		}
-		for _, nc := range g.notConds { // an elif or else: the earlier tests were false
-			for _, c := range orParts(nc) {
-				if rs, ok := r.restrict(x, c); ok {
-					rss = append(rss, rs.negated())
-				}
-			}
-		}
-		for _, rs := range rss {
+		for _, rs := range r.guardRestrictions(x, g) {
 			c := rs.at
 			kept, cut := rs.apply(cands)
 			for _, v := range rs.out {
@@ -58,6 +45,26 @@ func (r *reader) guardedCandidates(st *siteState, e *expr, cands []Candidate) []
 		}
 	}
 	return cands
+}
+
+// guardRestrictions returns what guard g says about the values of the expression
+// whose text is x: its condition's parts, and for an elif or else the chain's
+// earlier tests, which were false.
+func (r *reader) guardRestrictions(x string, g guard) []restriction {
+	var rss []restriction
+	for _, c := range condParts(g.cond) {
+		if rs, ok := r.restrict(x, c); ok {
+			rss = append(rss, rs)
+		}
+	}
+	for _, nc := range g.notConds {
+		for _, c := range orParts(nc) {
+			if rs, ok := r.restrict(x, c); ok {
+				rss = append(rss, rs.negated())
+			}
+		}
+	}
+	return rss
 }
 
 // orParts returns the conditions that all fail when cond fails: cond itself, or each

@@ -79,25 +79,41 @@ func (r *reader) dictStmt(s *stmt) {
 	}
 }
 
-// runRest runs the defs that no running code called by name, in file order, after
-// the module: what they do is conditional.
+// runRest runs the defs that no running code called by name, after the module: first
+// the defs handed to a thread, a process or a pool, each under the guards of its
+// start (what they call runs there too, wherever it is in the file), then the others
+// in file order: what they do is conditional.
 func (r *reader) runRest(stmts []*stmt) {
+	r.runStarted(stmts)
+	r.runUncalled(stmts)
+}
+
+// runStarted runs the defs handed to a thread, a process or a pool that no running
+// code called, in file order, each under the guards of its start.
+func (r *reader) runStarted(stmts []*stmt) {
 	for _, s := range stmts {
-		g, started := r.started[s]
-		switch {
-		case s.kind == defStmt && !r.entered[s] && started:
+		if g, started := r.started[s]; s.kind == defStmt && !r.entered[s] && started {
 			save := r.guards
 			r.guards = g
 			r.enter(s)
 			r.guards = save
-		case s.kind == defStmt && !r.entered[s] && !r.calledNames[s.name]:
+		}
+		r.runStarted(s.body)
+	}
+}
+
+// runUncalled runs the defs that no code run so far entered, in file order.
+func (r *reader) runUncalled(stmts []*stmt) {
+	for _, s := range stmts {
+		switch {
+		case s.kind == defStmt && !r.entered[s] && !r.calledNames[s.name] && !r.constructed(s):
 			r.guards = append(r.guards, guard{text: fmt.Sprintf("in def %s (line %d), which no code in this file calls", s.name, int(s.line))})
 			r.enter(s)
 			r.guards = r.guards[:len(r.guards)-1]
 		case s.kind == defStmt:
 			r.enter(s) // called as an attribute (self.f(…)), or from code not followed
 		}
-		r.runRest(s.body)
+		r.runUncalled(s.body)
 	}
 }
 
@@ -440,6 +456,7 @@ func (r *reader) call(c *expr) {
 	case c.x.kind == name && q == "" && r.funcs[c.x.name] != nil:
 		r.bindParams(r.funcs[c.x.name], c)
 		r.enter(r.funcs[c.x.name])
+	case c.x.kind == name && q == "" && r.construct(c):
 	default:
 		if !r.thread(c, q) {
 			r.envCall(c, q)
@@ -654,8 +671,11 @@ func (r *reader) compiledName(e *expr) *siteState {
 
 // bindParams binds the parameters of def that a call passes a compiled function to:
 // train(model_c) with def train(model) makes model name it inside.
-func (r *reader) bindParams(def *stmt, c *expr) {
-	i := 0
+func (r *reader) bindParams(def *stmt, c *expr) { r.bindParamsFrom(def, c, 0) }
+
+// bindParamsFrom is bindParams for a call whose first positional argument binds
+// parameter i of def (1 past self for a class's constructor).
+func (r *reader) bindParamsFrom(def *stmt, c *expr, i int) {
 	for _, a := range c.args {
 		switch {
 		case a.star != 0:

@@ -239,12 +239,12 @@ func (r *reader) reachOf(t *Thread) *reach {
 		queue = append(queue, d)
 	}
 	if t.target != nil {
-		r.scanTokens(rc, r.tokenRange(t.target), &queue)
+		r.scanTokens(rc, r.tokenRange(t.target), &queue, true)
 	}
 	for len(queue) > 0 {
 		d := queue[0]
 		queue = queue[1:]
-		r.scanTokens(rc, r.toks[d.tokStart:d.tokEnd], &queue)
+		r.scanTokens(rc, r.toks[d.tokStart:d.tokEnd], &queue, false)
 	}
 	return rc
 }
@@ -270,10 +270,19 @@ func tokenAt(toks []token, off int) int {
 	return lo
 }
 
-func (r *reader) scanTokens(rc *reach, toks []token, queue *[]*stmt) {
-	for _, t := range toks {
+// scanTokens adds to rc what the tokens of a def's body, or of a thread's target
+// (target), name: defs and methods by name, and the constructor of a class the code
+// builds. A target's C(…) is built by the thread that starts it, so only a lambda's
+// body, or a class handed over uncalled (target=C, partial(C, …)), builds in the
+// thread.
+func (r *reader) scanTokens(rc *reach, toks []token, queue *[]*stmt, target bool) {
+	lambda := target && len(toks) > 0 && toks[0].full(r.src, r.lines).Text == "lambda"
+	for i, t := range toks {
 		switch tk := t.full(r.src, r.lines); tk.Kind {
 		case pytoken.Name:
+			if !target || lambda || i+1 == len(toks) || toks[i+1].full(r.src, r.lines).Text != "(" {
+				r.reachCtor(rc, tk.Text, queue)
+			}
 			if rc.names[tk.Text] {
 				continue
 			}
