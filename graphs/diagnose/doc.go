@@ -496,6 +496,13 @@
 //
 // # Wordings
 //
+// The releases come from each release's sources: testdata/wordings-by-release.tsv
+// gives, for every wording and every release copy read (2.0.0, 2.1.0, 2.1.2, 2.2.2,
+// 2.3.0, 2.4.0, 2.5.1, 2.6.0, 2.7.1, 2.8.0, 2.9.0, 2.9.1, 2.14.1), the file and line
+// that print it or "absent", and TestWordingsByRelease holds every row's releases to it;
+// rows whose text is C++'s, the CUDA runtime's or a compiler's are listed with that
+// reason in testdata/wordings/unaudited.tsv (testdata/wordings/README.md).
+//
 // Every row, by code: the text it matches and the releases known to print it (sources
 // in [Signatures]; generated from the table and checked by TestDocWordings).
 //

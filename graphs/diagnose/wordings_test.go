@@ -104,7 +104,9 @@ func TestWordingsAudited(t *testing.T) {
 		}
 		rows[key] = true
 		if table[key] == nil && !listed[key] {
-			t.Errorf("%s: neither in %s nor in testdata/wordings/unaudited.tsv", key, wordingsTable)
+			t.Errorf("%s: neither in %s nor in testdata/wordings/unaudited.tsv: add a probe to "+
+				"testdata/wordings/probes.tsv and rerun audit.py (testdata/wordings/README.md), or list "+
+				"the row in unaudited.tsv with the reason no release copy can settle it", key, wordingsTable)
 		}
 	}
 	for key := range listed {
