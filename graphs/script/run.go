@@ -107,7 +107,7 @@ func (r *reader) runUncalled(stmts []*stmt) {
 	for _, s := range stmts {
 		switch {
 		case s.kind == defStmt && !r.entered[s] && !r.calledNames[s.name] && !r.constructed(s):
-			r.guards = append(r.guards, guard{text: fmt.Sprintf("in def %s (line %d), which no code in this file calls", s.name, int(s.line))})
+			r.guards = append(r.guards, guard{text: r.uncalledText(s)})
 			r.enter(s)
 			r.guards = r.guards[:len(r.guards)-1]
 		case s.kind == defStmt:
@@ -442,6 +442,7 @@ func (r *reader) call(c *expr) {
 		return
 	}
 	r.noteCall(c)
+	r.frameworkCompile(c, q)
 	r.workloadCall(c, q)
 	r.dictCall(c)
 	r.setattrCall(c)
@@ -852,4 +853,21 @@ func (r *reader) partialCall(c *expr, st *siteState) {
 	st.called = true
 	st.setLen, st.envLen, st.patches = len(r.set), len(r.env), r.patches
 	st.note("compiles at line %d, its first call, with what is in force there", int(c.line))
+}
+
+// uncalledText is the guard of a def no code in this file calls. Lightning's Trainer
+// calls a LightningModule's configure_model hook itself (fit, validate, test, predict:
+// _call_configure_model, src/lightning/pytorch/trainer/call.py, Lightning 2.1+), so
+// that one is said to run there.
+func (r *reader) uncalledText(def *stmt) string {
+	if c := r.sc.classOf[def]; c != nil && def.name == "configure_model" {
+		for _, k := range r.classChain(c) {
+			for _, b := range k.bases {
+				if b.value != nil && strings.HasSuffix(r.text(b.value), "LightningModule") {
+					return fmt.Sprintf("in def configure_model (line %d), which Lightning's Trainer calls (fit, validate, test, predict), not this file", int(def.line))
+				}
+			}
+		}
+	}
+	return fmt.Sprintf("in def %s (line %d), which no code in this file calls", def.name, int(def.line))
 }
