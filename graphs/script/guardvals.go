@@ -52,31 +52,19 @@ func (r *reader) guardedCandidates(st *siteState, e *expr, cands []Candidate) []
 // earlier tests, which were false.
 func (r *reader) guardRestrictions(x string, g guard) []restriction {
 	var rss []restriction
-	for _, c := range condParts(g.cond) {
+	for _, c := range chainParts(g.cond, andChain) {
 		if rs, ok := r.restrict(x, c); ok {
 			rss = append(rss, rs)
 		}
 	}
 	for _, nc := range g.notConds {
-		for _, c := range orParts(nc) {
+		for _, c := range chainParts(nc, orChain) {
 			if rs, ok := r.restrict(x, c); ok {
 				rss = append(rss, rs.negated())
 			}
 		}
 	}
 	return rss
-}
-
-// orParts returns the conditions that all fail when cond fails: cond itself, or each
-// operand of an "or" chain.
-func orParts(cond *expr) []*expr {
-	switch {
-	case cond == nil:
-		return nil
-	case cond.is(orChain):
-		return cond.elts
-	}
-	return []*expr{cond}
 }
 
 // negated is the restriction of the condition's failing (an elif or else after it,
@@ -97,13 +85,14 @@ func (rs restriction) negated() restriction {
 	return out
 }
 
-// condParts returns the conditions that all hold when cond holds: cond itself, or
-// each operand of an "and" chain.
-func condParts(cond *expr) []*expr {
+// chainParts returns cond's operands when it is a chain of kind (an "and" chain:
+// conditions that all hold when cond holds; an "or" chain: conditions that all fail
+// when cond fails), else cond itself.
+func chainParts(cond *expr, kind exprFlags) []*expr {
 	switch {
 	case cond == nil:
 		return nil
-	case cond.is(andChain):
+	case cond.is(kind):
 		return cond.elts
 	}
 	return []*expr{cond}
