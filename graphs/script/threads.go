@@ -283,27 +283,33 @@ func (r *reader) scanTokens(rc *reach, toks []token, queue *[]*stmt, target bool
 			if !target || lambda || i+1 == len(toks) || toks[i+1].full(r.src, r.lines).Text != "(" {
 				r.reachCtor(rc, tk.Text, queue)
 			}
-			if rc.names[tk.Text] {
-				continue
-			}
-			rc.names[tk.Text] = true
-			if tk.Text == "set_device" {
-				rc.device = true
-			}
-			if d := r.funcs[tk.Text]; d != nil && !rc.defs[d] {
-				rc.defs[d] = true
-				*queue = append(*queue, d)
-			}
-			for _, m := range r.methods[tk.Text] {
-				if !rc.defs[m] {
-					rc.defs[m] = true
-					*queue = append(*queue, m)
-				}
-			}
+			r.reachName(rc, tk.Text, queue)
 		case pytoken.String:
 			if strings.Contains(tk.Text, "cuda:") {
 				rc.device = true
 			}
+		}
+	}
+}
+
+// reachName notes a name seen in a thread's code, the first time it is seen: set_device
+// names a device, and the functions and methods of that name join the queue.
+func (r *reader) reachName(rc *reach, name string, queue *[]*stmt) {
+	if rc.names[name] {
+		return
+	}
+	rc.names[name] = true
+	if name == "set_device" {
+		rc.device = true
+	}
+	if d := r.funcs[name]; d != nil && !rc.defs[d] {
+		rc.defs[d] = true
+		*queue = append(*queue, d)
+	}
+	for _, m := range r.methods[name] {
+		if !rc.defs[m] {
+			rc.defs[m] = true
+			*queue = append(*queue, m)
 		}
 	}
 }
