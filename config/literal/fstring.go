@@ -119,6 +119,9 @@ func (ep *exprParser) field(body string, i, off int) (int, fpart, *syntaxErr) {
 		return 0, fpart{}, &syntaxErr{off: off, msg: "f-string: expecting '}'"}
 	}
 	src := body[i:j]
+	if strings.IndexByte(src, '\\') >= 0 && (&evaluator{lang: ep.lang}).text(TextFStringBackslash) != "yes" {
+		return 0, fpart{}, &syntaxErr{off: off, msg: "f-string expression part cannot include a backslash"}
+	}
 	if strings.TrimSpace(src) == "" {
 		return 0, fpart{}, &syntaxErr{off: off, msg: "f-string: valid expression required before '}'"}
 	}

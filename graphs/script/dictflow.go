@@ -590,6 +590,9 @@ func (r *reader) dictUnknownNote(st *siteState, k string, unknown []string, o *d
 	unknown = uniqueStrings(unknown)
 	if len(unknown) > 0 {
 		st.note("%s: not followed, so not planned (not literals): %s", k, cut(strings.Join(unknown, ", "), 4*MaxCallText))
+		for _, u := range unknown {
+			st.Unfollowed = append(st.Unfollowed, k+": "+cut(u, MaxCallText))
+		}
 	}
 	if o.cut != "" {
 		st.note("%s: %s", k, o.cut)

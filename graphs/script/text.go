@@ -148,6 +148,9 @@ func (tw *textWriter) site(st *Site) {
 		tw.line("")
 		return
 	}
+	if len(st.Unfollowed) > 0 {
+		p.Para("  ", "    ", "partial plan: "+strings.Join(st.Unfollowed, "; ")+" not followed: the keys it may set are not planned, so PyTorch may take another path or raise where the plans below do not")
+	}
 	if st.Plan.Report != nil {
 		tw.report(st.Plan.Report, label, "")
 		for _, b := range st.Plan.Branches {
