@@ -66,9 +66,7 @@ func (c *cli) script(stdin io.Reader, stdout, stderr io.Writer, environ func() [
 		failf(stderr, "%v", err)
 		return 2
 	}
-	if !c.given["python"] {
-		newerPythonNote(stderr, planned)
-	}
+	newerPythonNote(stderr, planned, c.given["python"])
 	if w := planned.LimitHit(); w != nil {
 		failf(stderr, "%s:%d: a limit was hit, the plan is incomplete: %s", name, w.Line, w.Message)
 		return 2
@@ -144,10 +142,13 @@ func scriptExit(s *script.Script) int {
 }
 
 // newerPythonNote says on stderr when the script uses a form that the Python planned
-// (the release's default, -python not given) refuses: that Python never reaches
+// (the release's default: given is false when -python was not given) refuses: that Python never reaches
 // torch.compile, so the plan is for a Python the script does not run on (sweep
 // finding 13). The exit status is the plan's.
-func newerPythonNote(stderr io.Writer, s *script.Script) {
+func newerPythonNote(stderr io.Writer, s *script.Script, given bool) {
+	if given {
+		return
+	}
 	py := ""
 	for _, st := range s.Sites {
 		if st.Plan == nil {

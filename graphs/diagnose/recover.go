@@ -192,26 +192,14 @@ func otherRun(text []byte, from, to int) bool {
 		return true
 	}
 	words := bytes.Fields(before)
-	if len(words) > 16 {
-		words = words[len(words)-16:]
-	}
-	if anotherPackages(bytes.Join(words, []byte(" "))) {
+	if anotherPackages(lastWords(words, 16)) || otherRunNoError.Match(lastWords(words, 10)) {
 		return true
 	}
-	if len(words) > 10 {
-		words = words[len(words)-10:]
-	}
-	if otherRunNoError.Match(bytes.Join(words, []byte(" "))) {
-		return true
-	}
-	if len(words) > 6 {
-		words = words[len(words)-6:]
-	}
-	if onlyWorks.Match(bytes.Join(words, []byte(" "))) {
+	if onlyWorks.Match(lastWords(words, 6)) {
 		return false // the only release the writer's run works on is the run's
 	}
 	if len(words) > 4 {
-		before = bytes.Join(words[len(words)-4:], []byte(" "))
+		before = lastWords(words, 4)
 	}
 	after := text[to:]
 	if rest := bytes.TrimLeft(after, "0123456789.+abcdefghijklmnopqrstuvwxyz"); otherRunThen.Match(rest[:min(len(rest), 120)]) {
@@ -221,6 +209,14 @@ func otherRun(text []byte, from, to int) bool {
 		after = after[:end[0]+1]
 	}
 	return otherRunBefore.Match(before) || otherRunAfter.Match(after) || otherRunAfterCJK.Match(after)
+}
+
+// lastWords joins the last n of words (all of them when fewer) with single spaces.
+func lastWords(words [][]byte, n int) []byte {
+	if len(words) > n {
+		words = words[len(words)-n:]
+	}
+	return bytes.Join(words, []byte(" "))
 }
 
 // releaseStated reports whether the text after a release says it is a bound, a

@@ -73,43 +73,12 @@ func (r *reader) frameworkCompile(c *expr, q string) {
 	if fc == nil {
 		return
 	}
-	var args []string
-	var mode, backend string
-	seen := false
-	for _, a := range c.args {
-		to, ok := fc.kws[a.keyword]
-		if !ok || a.keyword == "" {
-			continue
-		}
-		seen = true
-		if a.keyword == fc.on {
-			if v, ok := r.literal(a.value); ok {
-				if b, isBool := v.AsBool(); isBool && !b {
-					return
-				}
-			}
-			continue
-		}
-		val := oneLine(r.text(a.value))
-		args = append(args, to+"="+val)
-		if s, ok := r.literalStr(a.value); ok {
-			switch to {
-			case "mode":
-				mode = s
-			case "backend":
-				backend = s
-			}
-		}
-	}
-	if !seen {
+	args, mode, backend, ok := r.frameworkArgs(fc, c)
+	if !ok {
 		return
 	}
-	call := "torch.compile(model"
-	for _, a := range args {
-		call += ", " + a
-	}
-	call += ")"
-	msg := fmt.Sprintf("%s calls %s for this script (%s); the call is not in this file, so no site is planned for it", fc.who, call, fc.source)
+	msg := fmt.Sprintf("%s calls torch.compile(%s) for this script (%s); the call is not in this file, so no site is planned for it",
+		fc.who, strings.Join(append([]string{"model"}, args...), ", "), fc.source)
 	if backend == "" && fc.noBack != "" {
 		msg += "; " + fc.noBack
 	}
@@ -126,4 +95,37 @@ func (r *reader) frameworkCompile(c *expr, q string) {
 		msg += ": plan it with the mode it runs with (-mode)"
 	}
 	r.warn(int(c.line), WarningFrameworkCompile, "%s", msg)
+}
+
+// frameworkArgs returns the torch.compile arguments c's keywords give (as source
+// text), the mode and backend when string literals, and whether c compiles at all:
+// it gives one of fc's keywords, and not fc.on=False.
+func (r *reader) frameworkArgs(fc *frameworkCompiler, c *expr) (args []string, mode, backend string, ok bool) {
+	for _, a := range c.args {
+		to, known := fc.kws[a.keyword]
+		if !known || a.keyword == "" {
+			continue
+		}
+		ok = true
+		if a.keyword == fc.on {
+			if r.literalFalse(a.value) {
+				return nil, "", "", false
+			}
+			continue
+		}
+		args = append(args, to+"="+oneLine(r.text(a.value)))
+		if s, isStr := r.literalStr(a.value); isStr && to == "mode" {
+			mode = s
+		} else if isStr && to == "backend" {
+			backend = s
+		}
+	}
+	return args, mode, backend, ok
+}
+
+// literalFalse reports whether e is the literal False.
+func (r *reader) literalFalse(e *expr) bool {
+	v, ok := r.literal(e)
+	b, isBool := v.AsBool()
+	return ok && isBool && !b
 }

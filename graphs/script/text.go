@@ -71,10 +71,8 @@ func (tw *textWriter) header() {
 	summary := fmt.Sprintf("%s: %s · %s · %s · %s", s.File, count(len(s.Sites), "compile site"),
 		globals, count(len(s.Env), "environment variable"), count(len(s.Threads), "thread or process start"))
 	p.Para("", "    ", summary)
-	if len(s.Sites) == 0 && !hasCode(s.Warnings, WarningFrameworkCompile) {
-		p.Para("  ", "    ", "no torch.compile site found")
-	} else if len(s.Sites) == 0 {
-		p.Para("  ", "    ", "no torch.compile call in this file: a framework calls it (see the framework-compile warnings)")
+	if len(s.Sites) == 0 {
+		p.Para("  ", "    ", noSites(s))
 	}
 	if len(s.Globals) > 0 {
 		p.Line("  globals (in file order):")
@@ -242,6 +240,14 @@ func modePlanCond(mp ModePlan) (cond, what string) {
 		return mp.Args, mp.Args
 	}
 	return "the mode is " + mode + " and " + mp.Args, "mode " + mode + ", " + mp.Args
+}
+
+// noSites is what the text says of a file without a site.
+func noSites(s *Script) string {
+	if hasCode(s.Warnings, WarningFrameworkCompile) {
+		return "no torch.compile call in this file: a framework calls it (see the framework-compile warnings)"
+	}
+	return "no torch.compile site found"
 }
 
 // hasCode reports whether ws holds a warning with code.

@@ -280,26 +280,10 @@ func (r *reader) scanTokens(rc *reach, toks []token, queue *[]*stmt, target bool
 	for i, t := range toks {
 		switch tk := t.full(r.src, r.lines); tk.Kind {
 		case pytoken.Name:
-			if !target || lambda || i+1 == len(toks) || toks[i+1].full(r.src, r.lines).Text != "(" {
+			if !target || lambda || !r.calledAt(toks, i) {
 				r.reachCtor(rc, tk.Text, queue)
 			}
-			if rc.names[tk.Text] {
-				continue
-			}
-			rc.names[tk.Text] = true
-			if tk.Text == "set_device" {
-				rc.device = true
-			}
-			if d := r.funcs[tk.Text]; d != nil && !rc.defs[d] {
-				rc.defs[d] = true
-				*queue = append(*queue, d)
-			}
-			for _, m := range r.methods[tk.Text] {
-				if !rc.defs[m] {
-					rc.defs[m] = true
-					*queue = append(*queue, m)
-				}
-			}
+			r.scanName(rc, tk.Text, queue)
 		case pytoken.String:
 			if strings.Contains(tk.Text, "cuda:") {
 				rc.device = true
@@ -470,4 +454,31 @@ func (r *reader) inside(def *stmt, rc *reach) bool {
 		}
 	}
 	return false
+}
+
+// calledAt reports whether the name token toks[i] is called: "(" follows it.
+func (r *reader) calledAt(toks []token, i int) bool {
+	return i+1 < len(toks) && toks[i+1].full(r.src, r.lines).Text == "("
+}
+
+// scanName adds to rc what the name n reaches, once: the def of that name, the
+// methods of that name, and set_device's device.
+func (r *reader) scanName(rc *reach, n string, queue *[]*stmt) {
+	if rc.names[n] {
+		return
+	}
+	rc.names[n] = true
+	if n == "set_device" {
+		rc.device = true
+	}
+	if d := r.funcs[n]; d != nil && !rc.defs[d] {
+		rc.defs[d] = true
+		*queue = append(*queue, d)
+	}
+	for _, m := range r.methods[n] {
+		if !rc.defs[m] {
+			rc.defs[m] = true
+			*queue = append(*queue, m)
+		}
+	}
 }
