@@ -24,7 +24,8 @@ type frameworkCompiler struct {
 // the ACCELERATE_DYNAMO_BACKEND/_MODE variables), whose prepare_model calls torch.compile.
 // Source: huggingface/transformers src/transformers/training_args.py __post_init__ and
 // src/transformers/trainer.py (TorchDynamoPlugin(backend=…, mode=…)), stored commit
-// 00349ae8; torch_compile_backend/_mode since transformers 4.27.
+// 00349ae8 (the release that added these keywords is not checked here: the
+// transformers repository was too large to mirror).
 var hfArgs = frameworkCompiler{
 	who:    "transformers' Trainer",
 	kws:    map[string]string{"torch_compile_backend": "backend", "torch_compile_mode": "mode", "torch_compile": ""},
