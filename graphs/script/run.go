@@ -157,21 +157,29 @@ func (r *reader) branches(s *stmt) {
 			continue
 		}
 		g := r.guardOf(s, i)
-		if b.kind == "elif" || b.kind == "else" {
-			for _, p := range s.branches[:i] {
-				if p.cond != nil && (p.kind == "if" || p.kind == "elif") {
-					g.notConds = append(g.notConds, p.cond)
-				}
-			}
-		}
-		if b.kind == "if" || b.kind == "elif" || b.kind == "else" {
-			g.chain, g.branch, g.nbranch, g.hasElse = chain, int32(i), int32(len(s.branches)), hasElse
-			g.head = fmt.Sprintf("if %s (line %d)", oneLine(r.text(s.branches[0].cond)), s.branches[0].line)
-		}
+		r.chainGuard(s, i, &g, chain, hasElse)
 		r.platformGuard(s, i, &g, &taken)
 		r.guards = append(r.guards, g)
 		r.run(s.body[b.at:end])
 		r.guards = r.guards[:len(r.guards)-1]
+	}
+}
+
+// chainGuard adds to g, the guard of branch i of s, what its if/elif/else chain
+// (number chain) says: an elif or else runs only when the conditions before it are
+// false, and at most one of the chain's branches runs.
+func (r *reader) chainGuard(s *stmt, i int, g *guard, chain int32, hasElse bool) {
+	b := s.branches[i]
+	if b.kind == "elif" || b.kind == "else" {
+		for _, p := range s.branches[:i] {
+			if p.cond != nil && (p.kind == "if" || p.kind == "elif") {
+				g.notConds = append(g.notConds, p.cond)
+			}
+		}
+	}
+	if b.kind == "if" || b.kind == "elif" || b.kind == "else" {
+		g.chain, g.branch, g.nbranch, g.hasElse = chain, int32(i), int32(len(s.branches)), hasElse
+		g.head = fmt.Sprintf("if %s (line %d)", oneLine(r.text(s.branches[0].cond)), s.branches[0].line)
 	}
 }
 
