@@ -220,6 +220,9 @@ func gateRules() []rule {
 func compileRules() []rule {
 	const cpuSkipReason = "a CPU tensor input (a 0-d CPU scalar counts): graphs with CPU tensors are not captured"
 	const incompatReason = "the graph uses {op}, which cannot be captured"
+	// The conditions that each release's row of a skip shares.
+	incompatibleOp := func(c *situation) bool { return c.w.IncompatibleOp != "" && !c.partition() }
+	cpuInput := func(c *situation) bool { return c.w.CPUInputs && c.w.IncompatibleOp == "" && !c.partition() }
 	return []rule{
 		{Rule{ID: "skip-dynamic-graphs-partitioned", Stage: StageDevice, Backend: "inductor", Releases: between(7, 13),
 			Condition: "symbolic inputs with triton.cudagraph_skip_dynamic_graphs=True, graph_partition on",
@@ -248,21 +251,21 @@ func compileRules() []rule {
 			Reason:   incompatReason,
 			Message:  msg21Unknown,
 			Evidence: AlwaysSource, Source: src21CompileFx},
-			func(c *situation) bool { return c.w.IncompatibleOp != "" && !c.partition() }},
+			incompatibleOp},
 		{Rule{ID: "skip-incompatible-op", Stage: StageDevice, Backend: "inductor", Releases: between(2, 5),
 			Condition: "the graph uses an op that cannot be captured, graph_partition off",
 			Outcome:   Skip, Stop: true, OrError: true,
 			Reason:   incompatReason,
 			Message:  "skipping cudagraphs due to ['incompatible ops']",
 			Evidence: ReadNotMeasured, Source: srcSkipChecks},
-			func(c *situation) bool { return c.w.IncompatibleOp != "" && !c.partition() }},
+			incompatibleOp},
 		{Rule{ID: "skip-incompatible-op", Stage: StageDevice, Backend: "inductor", Releases: from(6),
 			Condition: "the graph uses an op that cannot be captured, graph_partition off",
 			Outcome:   Skip, Stop: true, OrError: true,
 			Reason:   incompatReason,
 			Message:  "skipping cudagraphs due to disabling cudagraphs due to incompatible op {op}",
 			Evidence: ReadNotMeasured, Source: srcSkipChecks},
-			func(c *situation) bool { return c.w.IncompatibleOp != "" && !c.partition() }},
+			incompatibleOp},
 		{Rule{ID: "partition-cpu-input", Stage: StageDevice, Backend: "inductor", Releases: partitioned(),
 			Condition: "a CPU tensor input and no incompatible op, graph_partition on",
 			Outcome:   Partitioned,
@@ -276,21 +279,21 @@ func compileRules() []rule {
 			Reason:   cpuSkipReason,
 			Message:  "skipping cudagraphs due to multiple devices",
 			Evidence: AlwaysSource, Source: src21CompileFx + " (a CPU tensor makes two device types)"},
-			func(c *situation) bool { return c.w.CPUInputs && c.w.IncompatibleOp == "" && !c.partition() }},
+			cpuInput},
 		{Rule{ID: "skip-cpu-input", Stage: StageDevice, Backend: "inductor", Releases: between(2, 2),
 			Condition: "a CPU tensor input and no incompatible op, graph_partition off",
 			Outcome:   Skip, Stop: true, OrError: true,
 			Reason:   cpuSkipReason,
 			Message:  "skipping cudagraphs due to ['non-cuda device in graph']",
 			Evidence: ByRelease, Source: srcSkipChecks},
-			func(c *situation) bool { return c.w.CPUInputs && c.w.IncompatibleOp == "" && !c.partition() }},
+			cpuInput},
 		{Rule{ID: "skip-cpu-input", Stage: StageDevice, Backend: "inductor", Releases: from(3),
 			Condition: "a CPU tensor input and no incompatible op, graph_partition off",
 			Outcome:   Skip, Stop: true, OrError: true,
 			Reason:   cpuSkipReason,
 			Message:  "skipping cudagraphs due to skipping cudagraphs due to cpu device ({input})",
 			Evidence: ByRelease, Source: srcMeasured + "ro_cpu_scalar_partition_off; " + srcSkipChecks + "; " + srcLoweringChecks},
-			func(c *situation) bool { return c.w.CPUInputs && c.w.IncompatibleOp == "" && !c.partition() }},
+			cpuInput},
 	}
 }
 
