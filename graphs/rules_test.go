@@ -166,11 +166,11 @@ func TestRulesFollowFacts(t *testing.T) {
 			{"trees-per-thread-callers holds with PerThreadTrees", holds("trees-per-thread-callers", v), f.PerThreadTrees},
 			// 2.0's torch.compile passes a non-inductor backend no mode or options at all.
 			{"cudagraphs-backend-kwargs holds unless the backend takes kwargs", holds("cudagraphs-backend-kwargs", v), !f.CUDAGraphsBackendTakesKwargs && v.AtLeast(release(1))},
-			// 2.0's compile_fx.py was not read: no row states its skip texts (rows20).
-			{"list-repr skip messages before SkipMessagePrefixed", first("skip-incompatible-op") == upTo(5), !f.SkipMessagePrefixed && v.AtLeast(firstPlanned())},
+			// 2.1 logs one message per case (src21CompileFx); the list form is 2.2's.
+			{"list-repr skip messages before SkipMessagePrefixed", first("skip-incompatible-op") == between(2, 5), !f.SkipMessagePrefixed && v.AtLeast(release(2))},
 			// The mutation message left the list form before the other skips: PR #117720
 			// (2.3) and PR #124700 (2.4) reworded it; SkipMessagePrefixed dates the rest.
-			{"list-repr mutation message up to 2.2", first("trees-skip-mutated-input") == upTo(2), !f.SkipMessagePrefixed && !v.AtLeast(release(3)) && v.AtLeast(firstPlanned())},
+			{"list-repr mutation message in 2.2", first("trees-skip-mutated-input") == between(2, 2), !f.SkipMessagePrefixed && !v.AtLeast(release(3)) && v.AtLeast(release(2))},
 			{"messageful legacy assert", first("legacy-static-input-moved") == from(14), f.MessagefulLegacyAsserts},
 			{"global-not-seen-by-thread with GlobalsPerThread", hazardHolds("global-not-seen-by-thread", v), f.GlobalsPerThread},
 		}
@@ -301,6 +301,13 @@ func TestEveryRowReached(t *testing.T) {
 		{"op-2.0", v(0), config.Request{Mode: ro}, Workload{IncompatibleOp: "aten._local_scalar_dense.default"}, []string{"skip-incompatible-op-2.0", "incompatible-op"}},
 		{"mutation-2.0", v(0), config.Request{Mode: ro}, Workload{MutatedInputs: InputMutation}, []string{"skip-mutation-2.0", "legacy-mutated-input"}},
 		{"backend-2.0", v(0), config.Request{Backend: "cudagraphs"}, Workload{}, []string{"other-backend-2.0"}},
+		// 2.1's one-message-per-case skips (src21CompileFx).
+		{"incompatible-op-2.1", v(1), config.Request{Mode: ro}, Workload{IncompatibleOp: "aten.nonzero.default"}, []string{"skip-incompatible-op"}},
+		{"cpu-2.1", v(1), config.Request{Mode: ro}, Workload{CPUInputs: true}, []string{"skip-cpu-input"}},
+		{"span-2.1", v(1), config.Request{Mode: ro}, Workload{Devices: 2, SpanDevices: true}, []string{"skip-multiple-devices"}},
+		{"non-tensor-2.1", v(1), config.Request{Mode: ro}, Workload{NonTensorInputs: true}, []string{"skip-non-tensor-input"}},
+		{"mutation-2.1", v(1), config.Request{Mode: ro}, Workload{MutatedInputs: InputMutation}, []string{"trees-skip-mutated-input"}},
+		{"storage-2.1", v(1), config.Request{Mode: ro}, Workload{MutatedInputs: StorageMutation}, []string{"skip-storage-mutation"}},
 		{"globals-2.12", v(12), config.Request{Globals: set(t, "triton.cudagraphs=True", "triton.cudagraph_trees=False")}, Workload{Devices: 2, Threads: PerDevice}, []string{"global-not-seen-by-thread"}},
 	}
 	reached := map[string]bool{}

@@ -50,6 +50,14 @@ const (
 	srcLoweringChecks = "PR #118060 (merged 2024-01, first in 2.3); issue #119241 (2.3-era nightly)"
 	// src20CompileFx is the 2.0-era compile_fx.py read (diagnose's source20 too).
 	src20CompileFx = "torch/_inductor/compile_fx.py compile_fx_inner @ amd/ZenDNN-pytorch@420deb5 (2.0-era by content: no cudagraph trees, the config_patches that 2.0's torch.compile passes; testdata/reference/field-judgement.md)"
+	// src21CompileFx: 2.1's compile_fx_inner logs one message per case, in the order
+	// multiple device types (a CPU tensor counts), input mutation, complex striding,
+	// multiple device indexes (cudagraph trees only), else "for unknown reason"
+	// (incompatible ops, non-Tensor inputs; lines 456 and 458). 2.1.2 holds the same
+	// lines; graphs/diagnose/testdata/wordings-by-release.tsv lists lines 440, 443 and
+	// 453 for 2.1.0 and 2.1.2 (it has no probe for "unknown reason").
+	src21CompileFx = "torch/_inductor/compile_fx.py:440-458@2.1.0 (LobosProger/Race-game@fcd94db venv/Lib/site-packages/torch; same lines in 2.1.2, graphs/diagnose/testdata/wordings/sources.tsv)"
+	msg21Unknown   = "skipping cudagraphs for unknown reason"
 	// note20Warning: the two 2.0-era copies read log the skip differently.
 	note20Warning = " (log.warning in the copy read; a slightly later copy logs it with developer_warning, which prints only on nightly and source builds: which of the two 2.0.0 shipped is not pinned)"
 	// src20Init is torch/__init__.py of the 2.0 release as its documentation renders it.
@@ -212,6 +220,9 @@ func gateRules() []rule {
 func compileRules() []rule {
 	const cpuSkipReason = "a CPU tensor input (a 0-d CPU scalar counts): graphs with CPU tensors are not captured"
 	const incompatReason = "the graph uses {op}, which cannot be captured"
+	// The conditions that each release's row of a skip shares.
+	incompatibleOp := func(c *situation) bool { return c.w.IncompatibleOp != "" && !c.partition() }
+	cpuInput := func(c *situation) bool { return c.w.CPUInputs && c.w.IncompatibleOp == "" && !c.partition() }
 	return []rule{
 		{Rule{ID: "skip-dynamic-graphs-partitioned", Stage: StageDevice, Backend: "inductor", Releases: between(7, 13),
 			Condition: "symbolic inputs with triton.cudagraph_skip_dynamic_graphs=True, graph_partition on",
@@ -234,20 +245,27 @@ func compileRules() []rule {
 			Message:   msgPartitioned,
 			Evidence:  AlwaysInferred, Source: "torch/_inductor/compile_fx.py@2.14.0 (\"partitioning handles incompatible ops\"); " + srcFacts + "§4.2"},
 			func(c *situation) bool { return c.w.IncompatibleOp != "" && c.partition() }},
-		{Rule{ID: "skip-incompatible-op", Stage: StageDevice, Backend: "inductor", Releases: upTo(5),
+		{Rule{ID: "skip-incompatible-op", Stage: StageDevice, Backend: "inductor", Releases: between(1, 1),
+			Condition: "the graph uses an op that cannot be captured, graph_partition off",
+			Outcome:   Skip, Stop: true, OrError: true,
+			Reason:   incompatReason,
+			Message:  msg21Unknown,
+			Evidence: AlwaysSource, Source: src21CompileFx},
+			incompatibleOp},
+		{Rule{ID: "skip-incompatible-op", Stage: StageDevice, Backend: "inductor", Releases: between(2, 5),
 			Condition: "the graph uses an op that cannot be captured, graph_partition off",
 			Outcome:   Skip, Stop: true, OrError: true,
 			Reason:   incompatReason,
 			Message:  "skipping cudagraphs due to ['incompatible ops']",
 			Evidence: ReadNotMeasured, Source: srcSkipChecks},
-			func(c *situation) bool { return c.w.IncompatibleOp != "" && !c.partition() }},
+			incompatibleOp},
 		{Rule{ID: "skip-incompatible-op", Stage: StageDevice, Backend: "inductor", Releases: from(6),
 			Condition: "the graph uses an op that cannot be captured, graph_partition off",
 			Outcome:   Skip, Stop: true, OrError: true,
 			Reason:   incompatReason,
 			Message:  "skipping cudagraphs due to disabling cudagraphs due to incompatible op {op}",
 			Evidence: ReadNotMeasured, Source: srcSkipChecks},
-			func(c *situation) bool { return c.w.IncompatibleOp != "" && !c.partition() }},
+			incompatibleOp},
 		{Rule{ID: "partition-cpu-input", Stage: StageDevice, Backend: "inductor", Releases: partitioned(),
 			Condition: "a CPU tensor input and no incompatible op, graph_partition on",
 			Outcome:   Partitioned,
@@ -255,20 +273,27 @@ func compileRules() []rule {
 			Message:   msgPartitioned + "\n  <partition>: non-cudagraphable (reason=cpu ops, reason=DeviceCopy ops)",
 			Evidence:  ByRelease, Source: srcMeasured + "ro_cpu_scalar"},
 			func(c *situation) bool { return c.w.CPUInputs && c.w.IncompatibleOp == "" && c.partition() }},
-		{Rule{ID: "skip-cpu-input", Stage: StageDevice, Backend: "inductor", Releases: upTo(2),
+		{Rule{ID: "skip-cpu-input", Stage: StageDevice, Backend: "inductor", Releases: between(1, 1),
+			Condition: "a CPU tensor input and no incompatible op, graph_partition off",
+			Outcome:   Skip, Stop: true, OrError: true,
+			Reason:   cpuSkipReason,
+			Message:  "skipping cudagraphs due to multiple devices",
+			Evidence: AlwaysSource, Source: src21CompileFx + " (a CPU tensor makes two device types)"},
+			cpuInput},
+		{Rule{ID: "skip-cpu-input", Stage: StageDevice, Backend: "inductor", Releases: between(2, 2),
 			Condition: "a CPU tensor input and no incompatible op, graph_partition off",
 			Outcome:   Skip, Stop: true, OrError: true,
 			Reason:   cpuSkipReason,
 			Message:  "skipping cudagraphs due to ['non-cuda device in graph']",
 			Evidence: ByRelease, Source: srcSkipChecks},
-			func(c *situation) bool { return c.w.CPUInputs && c.w.IncompatibleOp == "" && !c.partition() }},
+			cpuInput},
 		{Rule{ID: "skip-cpu-input", Stage: StageDevice, Backend: "inductor", Releases: from(3),
 			Condition: "a CPU tensor input and no incompatible op, graph_partition off",
 			Outcome:   Skip, Stop: true, OrError: true,
 			Reason:   cpuSkipReason,
 			Message:  "skipping cudagraphs due to skipping cudagraphs due to cpu device ({input})",
 			Evidence: ByRelease, Source: srcMeasured + "ro_cpu_scalar_partition_off; " + srcSkipChecks + "; " + srcLoweringChecks},
-			func(c *situation) bool { return c.w.CPUInputs && c.w.IncompatibleOp == "" && !c.partition() }},
+			cpuInput},
 	}
 }
 
@@ -284,7 +309,14 @@ func graphRules() []rule {
 			Message:  "Created 3 graph partitions: 2 cudagraphable, 1 non-cudagraphable\n" + msgMultipleDevices,
 			Evidence: Unchanged, Source: srcMeasured + "ro_two_devices; " + srcSkipChecks},
 			func(c *situation) bool { return c.w.SpanDevices && c.partition() }},
-		{Rule{ID: "skip-multiple-devices", Stage: StageDevice, Backend: "inductor", Releases: upTo(2),
+		{Rule{ID: "skip-multiple-devices", Stage: StageDevice, Backend: "inductor", Releases: between(1, 1),
+			Condition: "one graph over several devices, with cudagraph trees (the legacy implementation captures it)",
+			Outcome:   Skip, Stop: true, OrError: true,
+			Reason:   spanReason,
+			Message:  "skipping cudagraphs due to multiple device indexes",
+			Evidence: AlwaysSource, Source: src21CompileFx},
+			func(c *situation) bool { return c.w.SpanDevices && c.impl() != Legacy }},
+		{Rule{ID: "skip-multiple-devices", Stage: StageDevice, Backend: "inductor", Releases: between(2, 2),
 			Condition: "one graph over several devices, with cudagraph trees (the legacy implementation captures it)",
 			Outcome:   Skip, Stop: true, OrError: true,
 			Reason:   spanReason,
@@ -298,7 +330,14 @@ func graphRules() []rule {
 			Message:  msgMultipleDevices,
 			Evidence: Unchanged, Source: srcMeasured + "ro_two_devices_legacy; " + srcSkipChecks + "; " + srcLoweringChecks},
 			func(c *situation) bool { return c.w.SpanDevices && !c.partition() }},
-		{Rule{ID: "skip-non-tensor-input", Stage: StageDevice, Backend: "inductor", Releases: always(),
+		{Rule{ID: "skip-non-tensor-input", Stage: StageDevice, Backend: "inductor", Releases: between(1, 1),
+			Condition: "an input is neither a tensor nor a SymInt",
+			Outcome:   Skip, Stop: true, OrError: true,
+			Reason:   "an input is neither a tensor nor a SymInt",
+			Message:  msg21Unknown,
+			Evidence: AlwaysSource, Source: src21CompileFx},
+			func(c *situation) bool { return c.w.NonTensorInputs }},
+		{Rule{ID: "skip-non-tensor-input", Stage: StageDevice, Backend: "inductor", Releases: from(2),
 			Condition: "an input is neither a tensor nor a SymInt",
 			Outcome:   Skip, Stop: true, OrError: true,
 			Reason:   "an input is neither a tensor nor a SymInt",
@@ -402,7 +441,14 @@ func callRules() []rule {
 	const mutatedReason = "a user input is mutated in place: cudagraph trees run this function without CUDA graphs (Inductor's kernels still run)"
 	const storageReason = "an input's storage is replaced (aten.set_): it cannot be captured"
 	return []rule{
-		{Rule{ID: "trees-skip-mutated-input", Stage: StageDevice, Backend: "inductor", Releases: upTo(2),
+		{Rule{ID: "trees-skip-mutated-input", Stage: StageDevice, Backend: "inductor", Releases: between(1, 1),
+			Condition: "cudagraph trees, a user input mutated in place",
+			Outcome:   Skip, Stop: true, OrError: true,
+			Reason:   mutatedReason,
+			Message:  "skipping cudagraphs due to input mutation",
+			Evidence: AlwaysSource, Source: src21CompileFx},
+			func(c *situation) bool { return c.treesMutateInput() }},
+		{Rule{ID: "trees-skip-mutated-input", Stage: StageDevice, Backend: "inductor", Releases: between(2, 2),
 			Condition: "cudagraph trees, a user input mutated in place",
 			Outcome:   Skip, Stop: true, OrError: true,
 			Reason:   mutatedReason,
@@ -436,7 +482,14 @@ func callRules() []rule {
 			func(c *situation) bool { return c.w.MutatedInputs == InputMutation && c.impl() != CUDAGraphTrees }},
 		// Before 2.14's own check a replaced storage counts as a mutated input, logged
 		// in each release's wording of that skip (the trees-skip-mutated-input rows).
-		{Rule{ID: "skip-storage-mutation", Stage: StageDevice, Backend: "inductor", Releases: upTo(2),
+		{Rule{ID: "skip-storage-mutation", Stage: StageDevice, Backend: "inductor", Releases: between(1, 1),
+			Condition: "an input's storage is replaced (logged as a mutated input)",
+			Outcome:   Skip, Stop: true, OrError: true,
+			Reason:   storageReason,
+			Message:  "skipping cudagraphs due to input mutation",
+			Evidence: AlwaysInferred, Source: "inferred from " + src21CompileFx},
+			func(c *situation) bool { return c.w.MutatedInputs == StorageMutation }},
+		{Rule{ID: "skip-storage-mutation", Stage: StageDevice, Backend: "inductor", Releases: between(2, 2),
 			Condition: "an input's storage is replaced (logged as a mutated input)",
 			Outcome:   Skip, Stop: true, OrError: true,
 			Reason:   storageReason,

@@ -118,16 +118,7 @@ func CheckText(s string) error {
 // UTF-16 (a flag given $'\xff\xfe' was told so: sweep finding 6). It returns "" for
 // any other text.
 func EncodingNote(s string) string {
-	enc := ""
-	for _, m := range byteOrderMarks() {
-		if strings.HasPrefix(s, m.mark) {
-			unit := 2 + 2*strings.Count(m.enc, "32") // bytes of a code unit
-			if rest := s[len(m.mark):]; len(rest) >= unit && strings.IndexByte(rest[:unit], 0) >= 0 {
-				enc = m.enc + ", with a byte order mark)"
-			}
-			break
-		}
-	}
+	enc := markedEncoding(s)
 	ascii := func(c byte) bool { return c != 0 && c < utf8.RuneSelf }
 	switch {
 	case enc != "":
@@ -139,6 +130,22 @@ func EncodingNote(s string) string {
 		return ""
 	}
 	return "; the text is " + enc + ", as Windows PowerShell's > and Out-File write it: save it as UTF-8"
+}
+
+// markedEncoding names the encoding whose byte order mark s starts with, when the
+// code unit after the mark holds a NUL, else "".
+func markedEncoding(s string) string {
+	for _, m := range byteOrderMarks() {
+		if !strings.HasPrefix(s, m.mark) {
+			continue
+		}
+		unit := 2 + 2*strings.Count(m.enc, "32") // bytes of a code unit
+		if rest := s[len(m.mark):]; len(rest) >= unit && strings.IndexByte(rest[:unit], 0) >= 0 {
+			return m.enc + ", with a byte order mark)"
+		}
+		return ""
+	}
+	return ""
 }
 
 // byteOrderMarks are the UTF-16 and UTF-32 byte order marks, the longer first (a

@@ -56,6 +56,9 @@ const (
 	// TextSliceHashable is "yes" where slice objects are hashable (3.12+), so that
 	// a dict subscripted with a slice raises KeyError, "" where that is TypeError.
 	TextSliceHashable = "slice-hashable"
+	// TextFStringBackslash is "yes" where an f-string's expression part may hold a
+	// backslash (3.12+, PEP 701), "no" where it is a SyntaxError.
+	TextFStringBackslash = "fstring-backslash"
 	// TextNFKCConstant is the exception of a name that NFKC-normalises to None, True
 	// or False (ValueError from 3.13 on, NameError before; measured on 3.12.1).
 	TextNFKCConstant = "nfkc-constant"
@@ -126,6 +129,7 @@ var defaultTexts = map[string]string{
 	TextDictUnion:         "yes",
 	TextLiteralEvalSet:    "yes",
 	TextSliceHashable:     "yes",
+	TextFStringBackslash:  "yes",
 	TextForgotComma:       "yes",
 	TextPowUnsupported3:   "unsupported operand type(s) for ** or pow(): '%[1]s', '%[2]s', '%[3]s'",
 	TextRangeNoArgs:       "range expected at least 1 argument, got 0",

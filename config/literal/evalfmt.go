@@ -129,8 +129,9 @@ func (ev *evaluator) convert(spec fmtSpec, v Value) (string, *pyErr) {
 			body, err = ev.str(v)
 		case 'r':
 			body, err = ev.repr(v)
-		default:
-			return "", unsupported("the %a conversion is not evaluated")
+		default: // ascii(): the repr with every character past ASCII escaped
+			body, err = ev.repr(v)
+			body = asciiEscape(body)
 		}
 		if err != nil {
 			return "", err

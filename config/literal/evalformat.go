@@ -510,7 +510,7 @@ func (ev *evaluator) writeField(b *strings.Builder, v Value, conv string, hasCon
 	return nil
 }
 
-// convertField applies a field's !r / !s conversion and its spec.
+// convertField applies a field's !r / !s / !a conversion and its spec.
 func (ev *evaluator) convertField(v Value, conv string, hasConv bool, spec string) (string, *pyErr) {
 	if hasConv {
 		var s string
@@ -520,8 +520,9 @@ func (ev *evaluator) convertField(v Value, conv string, hasConv bool, spec strin
 			s, err = ev.repr(v)
 		case "s":
 			s, err = ev.str(v)
-		case "a":
-			return "", unsupported("the !a conversion is not evaluated")
+		case "a": // ascii(): the repr with every character past ASCII escaped
+			s, err = ev.repr(v)
+			s = asciiEscape(s)
 		default:
 			if conv == "" {
 				return "", &pyErr{exc: "ValueError", msg: "end of string while looking for conversion specifier"}

@@ -119,19 +119,11 @@ func (ep *exprParser) field(body string, i, off int) (int, fpart, *syntaxErr) {
 		return 0, fpart{}, &syntaxErr{off: off, msg: "f-string: expecting '}'"}
 	}
 	src := body[i:j]
-	if strings.TrimSpace(src) == "" {
-		return 0, fpart{}, &syntaxErr{off: off, msg: "f-string: valid expression required before '}'"}
+	if err := ep.checkFieldExpr(src, off); err != nil {
+		return 0, fpart{}, err
 	}
 	part := fpart{}
-	if body[j] == '=' {
-		// f'{x = }' writes "x = " then repr(x), or x formatted when a spec or a
-		// conversion is given (3.8+; measured on 3.8.18-3.14.10, BUILTINS2).
-		k := j + 1
-		for k < len(body) && strings.IndexByte(" \t\n\r\f", body[k]) >= 0 {
-			k++
-		}
-		part.eq, j = body[i:k], k
-	}
+	part.eq, j = fieldEquals(body, i, j)
 	var err *syntaxErr
 	if part.conv, j, err = ep.fieldConv(body, j, off); err != nil {
 		return 0, fpart{}, err
@@ -152,6 +144,34 @@ func (ep *exprParser) field(body string, i, off int) (int, fpart, *syntaxErr) {
 	}
 	part.expr = x
 	return j, part, nil
+}
+
+// checkFieldExpr reports the syntax error of a field's expression text src that
+// Python rejects before parsing it: a backslash (before 3.12) or nothing but space.
+func (ep *exprParser) checkFieldExpr(src string, off int) *syntaxErr {
+	if strings.IndexByte(src, '\\') >= 0 && (&evaluator{lang: ep.lang}).text(TextFStringBackslash) != "yes" {
+		return &syntaxErr{off: off, msg: "f-string expression part cannot include a backslash"}
+	}
+	if strings.TrimSpace(src) == "" {
+		return &syntaxErr{off: off, msg: "f-string: valid expression required before '}'"}
+	}
+	return nil
+}
+
+// fieldEquals reads the = specifier at body[j] of the field whose expression starts
+// at i: it returns the text written before the value (the expression, the '=' and
+// the space after it) and the offset after it, or "" and j when body[j] is not '='.
+func fieldEquals(body string, i, j int) (string, int) {
+	if body[j] != '=' {
+		return "", j
+	}
+	// f'{x = }' writes "x = " then repr(x), or x formatted when a spec or a
+	// conversion is given (3.8+; measured on 3.8.18-3.14.10, BUILTINS2).
+	k := j + 1
+	for k < len(body) && strings.IndexByte(" \t\n\r\f", body[k]) >= 0 {
+		k++
+	}
+	return body[i:k], k
 }
 
 // fieldExprEnd returns the offset where the expression of the field starting at i
@@ -201,7 +221,7 @@ func fieldStop(body string, i, j int) bool {
 // fieldConv reads the conversion ("!r", "!s" or "!a") at j, if any, and returns it
 // (without its '!') and the offset after it.
 func (ep *exprParser) fieldConv(body string, j, off int) (string, int, *syntaxErr) {
-	if body[j] != '!' {
+	if j >= len(body) || body[j] != '!' { // f'{0= ': the field ends with the string (the fuzzer's panic)
 		return "", j, nil
 	}
 	k := j + 1

@@ -41,3 +41,33 @@ func TestScriptPythonSyntax(t *testing.T) {
 		})
 	}
 }
+
+// TestScriptNewerPythonNote: without -python, a script that needs a newer Python than
+// the release's default gets a note on stderr naming the Python it needs; the exit
+// status stays the plan's (sweep finding 13, s9_py314.py).
+func TestScriptNewerPythonNote(t *testing.T) {
+	t.Parallel()
+	cases := []struct {
+		name, src, stderr string
+	}{
+		{"except-no-parens", "import torch\ntry:\n    pass\nexcept ValueError, TypeError:\n    pass\nf = torch.compile(m)\n",
+			"p.py:4:18: the plan is for Python 3.12 (the release's default), which refuses this file"},
+		{"t-string", "import torch\nx = t\"hello {name}\"\nf = torch.compile(m)\n", "a t-string (PEP 750) needs Python 3.14"},
+		{"plain", "import torch\nf = torch.compile(m)\n", ""},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			t.Parallel()
+			p := filepath.Join(t.TempDir(), "p.py")
+			require.NoError(t, os.WriteFile(p, []byte(tc.src), 0o644))
+			var out, errb strings.Builder
+			code := run([]string{"-script", p, "-torch", "2.11"}, &out, &errb, nil)
+			require.Equal(t, 0, code, errb.String())
+			if tc.stderr == "" {
+				require.NotContains(t, errb.String(), "refuses this file")
+				return
+			}
+			require.Contains(t, errb.String(), tc.stderr)
+		})
+	}
+}

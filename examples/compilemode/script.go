@@ -66,6 +66,7 @@ func (c *cli) script(stdin io.Reader, stdout, stderr io.Writer, environ func() [
 		failf(stderr, "%v", err)
 		return 2
 	}
+	newerPythonNote(stderr, planned, c.given["python"])
 	if w := planned.LimitHit(); w != nil {
 		failf(stderr, "%s:%d: a limit was hit, the plan is incomplete: %s", name, w.Line, w.Message)
 		return 2
@@ -138,4 +139,36 @@ func scriptExit(s *script.Script) int {
 		return 1
 	}
 	return 0
+}
+
+// newerPythonNote says on stderr when the script uses a form that the Python planned
+// (the release's default: given is false when -python was not given) refuses: that Python never reaches
+// torch.compile, so the plan is for a Python the script does not run on (sweep
+// finding 13). The exit status is the plan's.
+func newerPythonNote(stderr io.Writer, s *script.Script, given bool) {
+	if given {
+		return
+	}
+	py := ""
+	for _, st := range s.Sites {
+		if st.Plan == nil {
+			continue
+		}
+		if st.Plan.Report != nil {
+			py = st.Plan.Report.Python
+		}
+		for _, mp := range st.Plan.Modes {
+			if py == "" && mp.Report != nil {
+				py = mp.Report.Python
+			}
+		}
+		if py != "" {
+			break
+		}
+	}
+	var se *script.SyntaxError
+	if py == "" || !errors.As(s.SyntaxFor(py), &se) {
+		return
+	}
+	failf(stderr, "note: %s:%d:%d: the plan is for Python %s (the release's default), which refuses this file: %s; give -python with the Python that runs it", se.File, se.Line, se.Col, py, se.Msg)
 }

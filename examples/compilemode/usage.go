@@ -59,7 +59,8 @@ func writeUsage(w io.Writer, fs *flag.FlagSet, width int) {
 	fmt.Fprintf(w, "usage: %s [flags]\n\n", fs.Name())
 	writeWrapped(w, "", 0, "", "Tells what torch.compile(mode=…, options=…) will really do on a PyTorch "+
 		"release: the effective Inductor config and who set each value, the error PyTorch would "+
-		"raise, and the CUDA-graph plan per device and thread. Exit status 0: compiles and runs; "+
+		"raise, and the CUDA-graph plan per device and thread. Exit status 0: compiles and runs "+
+		"(-script: no plan shown raises; a \"partial plan:\" leaves out what it could not follow); "+
 		"1: PyTorch would raise; 2: unusable flags or files. Reference: go doc "+
 		"github.com/compilemode/compilemode/examples/compilemode.", width)
 	listed := map[string]bool{}

@@ -24,7 +24,8 @@
 // each answered as you type by the WebAssembly in a Web Worker (two workers when two
 // releases are compared side by side), shown rendered for reading, as the command's
 // text and as its JSON (computed only when shown). The whole input lives in the URL
-// fragment, deflate-compressed: a link reproduces the answer. The form's first state
+// fragment, deflate-compressed: a link reproduces the answer (past 256 K characters of
+// log and script, "Copy link" makes it; see Large logs). The form's first state
 // (answer.DefaultCall, the README's case) is answered at build time, so the page shows
 // it before the WebAssembly runs. Test hooks: the form fields' ids (torch, mode,
 // options, globals, env, devices, threads, log, script, and each workload field by its
@@ -47,6 +48,47 @@
 //
 // On an oversubscribed machine (load average over the CPU count) TestBrowser reports a
 // missed budget instead of failing, unless WEB_BUDGETS=enforce (.ci/run's browser step).
+//
+// # Large logs
+//
+// TestBrowserLargeLog pastes logs into the log tab as a dropped file or a link does
+// and logs where the time to the answer goes (go test -v -run LargeLog ./examples/web/).
+// Sweep finding 14 had a 10 MB log answered after ~30 s. Measured in the page with
+// performance.now() before the fix (ms, same machine, load average 20 to 27 on 2 cores,
+// so every figure is inflated several times; the real log repeated to 1 MB and 10 MB,
+// and 10 MB of one line):
+//
+//	                                     1 MB log   10 MB log   10 MB one line
+//	text area given the text, laid out       2624       23140            10171
+//	the state's JSON (each update)              4         203               24
+//	the URL fragment (each update)            327        6844             1920
+//	the worker (request JSON, WebAssembly)   2388       15312             7485
+//	input event to the answer shown          2492       15659             8831
+//
+// The text area's layout (Chromium lays out all of its text), the fragment's deflate on
+// every update and the request's JSON (a 10 MB string escaped in the worker and
+// unescaped by encoding/json in the WebAssembly) were most of it: a user waited for the
+// layout and the answer one after the other (~39 s for the 10 MB log). Now a text area
+// is given at most 256 K characters (SHOW_MAX in app.js: a longer text is held by the
+// page, its box shows the first 64 K characters and says so, and typing or pasting
+// replaces it), the
+// fragment follows edits only up to 256 K characters of log and script (MAX_AUTO_LINK:
+// past it the fragment is dropped and "Copy link" makes the link when asked), and the
+// text goes to the WebAssembly as a string argument of its own. After (load average 17;
+// the command's figures on the same machine):
+//
+//	                                     1 MB log   10 MB log   10 MB one line
+//	text area given the text, laid out        119          25              108
+//	the worker                                390        2200              363
+//	  of it: the text copied into Go           16          65              201
+//	  of it: the library (Read, Write)        373        2126              119
+//	input event to the answer shown           394        2245              394
+//	native diagnose.Read+WriteText            115         560               36
+//	compilemode -diagnose FILE (user CPU)     160         460               80
+//
+// Two earlier runs at load average 21 (the box then took up to 1 MiB) gave 1.0–2.1 s,
+// 3.0–6.4 s and 0.5–1.1 s for the three. What is left is the library itself in WebAssembly, 3 to 7 times its native time
+// (no SIMD; finding 9's near-miss scanning is slower still).
 package main
 
 import (

@@ -87,13 +87,13 @@
 // # Performance
 //
 // One run of examples/bench/run-h200.sh on one H200 (driver 580.159.04, 2026-12-02, commit
-// f724cde; examples/bench/results-h200.json, results-h200.txt and bench.svg hold it all;
+// 1ed1ac5; examples/bench/results-h200.json, results-h200.txt and bench.svg hold it all;
 // µs, medians).
 //
 // K launches of a tiny axpy kernel, against the CUDA C++ baseline anchor_graph.cu (five
-// runs per K interleaved, 2000 steps each): replay 16.9, 63.6, 250.4 against the C++
-// graph's 16.7, 63.5, 250.9 at K = 16, 64, 256 (1.00–1.01×); eager 65.3, 256.6, 1046.6
-// against 69.9, 296.6, 1112.1 (eager is launch-bound and noisy from run to run, on both
+// runs per K interleaved, 2000 steps each): replay 16.9, 63.7, 250.1 against the C++
+// graph's 16.7, 63.4, 250.5 at K = 16, 64, 256 (1.00–1.01×); eager 56.3, 235.2, 926.7
+// against 67.9, 286.9, 1047.2 (eager is launch-bound and noisy from run to run, on both
 // sides).
 //
 // One synchronous step, Run(ctx, s, graph, 1), wall per call as the caller sees it, against
@@ -101,32 +101,33 @@
 //
 //	| K   | C++ launch+sync | CallerThread, untimed (default) | ratio | CallerThread, timed | SpinThenBlock | ChannelHandoff |
 //	|-----|-----------------|---------------------------------|-------|---------------------|---------------|----------------|
-//	| 16  | 22.4            | 22.0                            | 0.99  | 28.3                | 24.3          | 49.9           |
-//	| 64  | 69.3            | 71.1                            | 1.03  | 76.5                | 71.9          | 98.0           |
-//	| 256 | 256.9           | 262.0                           | 1.02  | 266.5               | 260.1         | 300.6          |
+//	| 16  | 22.0            | 22.2                            | 1.01  | 28.7                | 24.8          | 51.1           |
+//	| 64  | 68.9            | 70.3                            | 1.02  | 75.6                | 71.8          | 99.3           |
+//	| 256 | 256.3           | 262.1                           | 1.02  | 269.3               | 260.0         | 300.3          |
 //
-// (Earlier runs at 2d69f16, c24a6ee and 253c41b, same code path: 1.03, 1.01, 1.00; 0.99,
-// 1.02, 1.02; 1.03, 1.00, 1.02.) The drafter step (hidden 1024, batch 8, 4 layers, fp32;
+// (Earlier runs at f724cde, 2d69f16, c24a6ee and 253c41b, same code path: 0.99, 1.03,
+// 1.02; 1.03, 1.01, 1.00; 0.99, 1.02, 1.02; 1.03, 1.00, 1.02.) The drafter step (hidden 1024, batch 8, 4 layers, fp32;
 // 21.0 MB of weights, 4.4 µs to read them once at 4.8 TB/s), µs per step from CUDA events
 // over 1000 steps:
 //
 //	| kernels                        | eager | replay | Run(n=1) wall |
 //	|--------------------------------|-------|--------|---------------|
-//	| classic (10 kernels)           | 71.6  | 64.5   | 72.2          |
-//	| ws, linear_ws (6 kernels)      | 49.0  | 45.3   | 52.5          |
-//	| fused, mlp_step (1 kernel)     | 21.9  | 22.0   | 28.1          |
-//	| PyTorch 2.11 eager             | 346.1 |        |               |
-//	| PyTorch 2.11 reduce-overhead   |       | 132.8  |               |
+//	| classic (10 kernels)           | 72.7  | 64.6   | 72.0          |
+//	| ws, linear_ws (6 kernels)      | 49.7  | 45.4   | 52.3          |
+//	| fused, mlp_step (1 kernel)     | 21.8  | 21.9   | 27.3          |
+//	| PyTorch 2.11 eager             | 317.6 |        |               |
+//	| PyTorch 2.11 reduce-overhead   |       | 130.9  |               |
 //
 // Replay equals eager bit for bit for every variant, and each is within 1e-8 of the
 // float64 CPU reference. The fused step is the cluster mlp_step (15 clusters of 8
-// blocks, each block a K slice of every matrix; kernels/README.md), which
-// kernels/mlp_bench.cu replays in 21.3 µs in the same run against 21.9 for the previous
-// whole-row kernel. Left out one stage at a time, the whole-row kernel takes: no matmul
+// blocks, each block a K slice of every matrix, partial sums pushed into the owner's
+// shared memory; kernels/README.md), which kernels/mlp_bench.cu replays in 21.1 µs in the
+// same run against 21.8 for the whole-row kernel. Left out one stage at a time, the whole-row kernel takes: no matmul
 // 18.2, no grid barriers 17.6, no weight copies 20.8, no staging of the layers' inputs
 // 17.4, none of the four 6.6. The cluster kernel's clock64 profile puts ~3.4 µs in each
-// of layers 1–4 (poll 0.7, staging 0.6, matmul 1.0, cluster barrier 0.4, epilogue and
-// arrival 0.8) and 4.7 µs in layer 0. The 12 µs target was not met: five dependent
+// of layers 1–4 (cycles at 1.98 GHz in this run: poll 1080–1500, staging 1060–1180,
+// matmul 1910–1950, cluster barrier 880–930, epilogue and arrival 950–1470) and 4.5 µs in
+// layer 0. The 12 µs target was not met: five dependent
 // layers, each an exchange through L2 and a count polled by every block; see
 // kernels/README.md for every variant measured and what it would take.
 package backend

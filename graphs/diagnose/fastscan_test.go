@@ -124,3 +124,13 @@ func TestLiteralSet(t *testing.T) {
 		}
 	}
 }
+
+// TestAnchorsMinLength: every prefilter anchor is minAnchor bytes or more, so that the
+// prefilter probes every other byte (a 4-byte "PT2." had it probe every byte).
+func TestAnchorsMinLength(t *testing.T) {
+	anchors, err := Anchors()
+	require.NoError(t, err)
+	for _, a := range anchors {
+		require.GreaterOrEqual(t, len(a), minAnchor, "anchor %q", a)
+	}
+}

@@ -192,26 +192,14 @@ func otherRun(text []byte, from, to int) bool {
 		return true
 	}
 	words := bytes.Fields(before)
-	if len(words) > 16 {
-		words = words[len(words)-16:]
-	}
-	if anotherPackages(bytes.Join(words, []byte(" "))) {
+	if anotherPackages(lastWords(words, 16)) || otherRunNoError.Match(lastWords(words, 10)) {
 		return true
 	}
-	if len(words) > 10 {
-		words = words[len(words)-10:]
-	}
-	if otherRunNoError.Match(bytes.Join(words, []byte(" "))) {
-		return true
-	}
-	if len(words) > 6 {
-		words = words[len(words)-6:]
-	}
-	if onlyWorks.Match(bytes.Join(words, []byte(" "))) {
+	if onlyWorks.Match(lastWords(words, 6)) {
 		return false // the only release the writer's run works on is the run's
 	}
 	if len(words) > 4 {
-		before = bytes.Join(words[len(words)-4:], []byte(" "))
+		before = lastWords(words, 4)
 	}
 	after := text[to:]
 	if rest := bytes.TrimLeft(after, "0123456789.+abcdefghijklmnopqrstuvwxyz"); otherRunThen.Match(rest[:min(len(rest), 120)]) {
@@ -221,6 +209,14 @@ func otherRun(text []byte, from, to int) bool {
 		after = after[:end[0]+1]
 	}
 	return otherRunBefore.Match(before) || otherRunAfter.Match(after) || otherRunAfterCJK.Match(after)
+}
+
+// lastWords joins the last n of words (all of them when fewer) with single spaces.
+func lastWords(words [][]byte, n int) []byte {
+	if len(words) > n {
+		words = words[len(words)-n:]
+	}
+	return bytes.Join(words, []byte(" "))
 }
 
 // releaseStated reports whether the text after a release says it is a bound, a
@@ -274,14 +270,16 @@ func anotherPackages(before []byte) bool {
 }
 
 // versionAnchors are the prefilter's anchors for versionPatterns (each pattern's
-// literal, or a longer one where the literal is short and common).
+// literal, or a longer one where the literal is short and common). "PT2.1" to "PT2.9"
+// stand for "PT2.", which the pattern wants followed by 1 to 9: every anchor is then
+// minAnchor bytes or more, so the prefilter probes every other byte, not every byte.
 func versionAnchors() []string {
 	return append([]string{"PyTorch version", "torch.__version__", "torch ", "torch\t", "torch==",
 		"orch version", "Torch version", "TORCH version", "torch-", "torch:", "Torch:", "TORCH:",
 		"torch :", "Torch :", "Torch ", ".dev20",
 		"Name: torch", "__version__", "torch.compile",
 		"torch=", "Torch=", "torch@", "PyTorch/", "torch'", "torch\"", "orch_version", "orchversion",
-		"orch2.", "PT 2.", "PT2.", "official docker", "Official docker", "orch docker", "nvidia/pytorch:"}, proseAnchors()...)
+		"orch2.", "PT 2.", "PT2.1", "PT2.2", "PT2.3", "PT2.4", "PT2.5", "PT2.6", "PT2.7", "PT2.8", "PT2.9", "official docker", "Official docker", "orch docker", "nvidia/pytorch:"}, proseAnchors()...)
 }
 
 // bareVersion is a line that holds only a version, as the REPL prints
@@ -395,7 +393,7 @@ func (f *versionFinder) window(text []byte, line int) {
 	if hasRelease(text) {
 		f.patternsOn(text, line)
 	}
-	if f.rank < rankTorch && (bytes.Contains(text, []byte("torch.__version__")) || pipShowName.Match(text)) {
+	if f.rank < rankTorch && (bytes.Contains(text, []byte("torch.__version__")) || (bytes.Contains(text, []byte("Name:")) && pipShowName.Match(text))) {
 		f.wait = true
 	}
 }

@@ -698,7 +698,13 @@ func (s *scanner) entry(k int) *ringLine {
 // needs it.
 func (s *scanner) process(k int) {
 	raw := &s.ring[k%ringSize]
-	if raw.kinds == 0 && s.rec.call == nil && !s.torch.pending() {
+	if raw.kinds&^(1<<anchorDevice) == 0 && s.rec.call == nil && !s.torch.pending() {
+		// Nothing but a device anchor (torchrun's "[rankN]:" on every line of a
+		// multi-GPU log): count the device from the raw line, without cleaning it
+		// (sweep finding 8: such a log read 30-60x slower than grep -F).
+		if raw.kinds != 0 {
+			s.devs.window(raw.raw)
+		}
 		return
 	}
 	e := s.entry(k)

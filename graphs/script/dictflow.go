@@ -267,7 +267,26 @@ func (r *reader) mergeSource(e *expr) dictVal {
 	if v, _, ok := r.dictBuild(e); ok {
 		return v
 	}
+	if v, ok := r.fieldDict(e); ok {
+		return v
+	}
 	return dictVal{unknown: []string{"**" + oneLine(r.text(e))}}
+}
+
+// fieldDict reads obj.x, obj of a class of the file, when one dict display alone
+// reaches it: a dataclass field's field(default_factory=lambda: {…}) or a class
+// attribute's display (sweep finding 3: vLLM-like inductor_compile_config), with no
+// item assigned to it.
+func (r *reader) fieldDict(e *expr) (dictVal, bool) {
+	if e == nil || e.kind != attr {
+		return dictVal{}, false
+	}
+	dicts, items, scoped := r.scopedDicts(e)
+	if !scoped || len(dicts) != 1 || len(items) > 0 {
+		return dictVal{}, false
+	}
+	v, _, ok := r.dictBuild(dicts[0])
+	return v, ok
 }
 
 // callBuild reads dict(…) (positional mapping, then keywords), a.copy(),
@@ -590,6 +609,9 @@ func (r *reader) dictUnknownNote(st *siteState, k string, unknown []string, o *d
 	unknown = uniqueStrings(unknown)
 	if len(unknown) > 0 {
 		st.note("%s: not followed, so not planned (not literals): %s", k, cut(strings.Join(unknown, ", "), 4*MaxCallText))
+		for _, u := range unknown {
+			st.Unfollowed = append(st.Unfollowed, k+": "+cut(u, MaxCallText))
+		}
 	}
 	if o.cut != "" {
 		st.note("%s: %s", k, o.cut)

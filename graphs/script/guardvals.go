@@ -27,20 +27,7 @@ type restriction struct {
 func (r *reader) guardedCandidates(st *siteState, e *expr, cands []Candidate) []Candidate {
 	x := oneLine(r.text(e))
 	for _, g := range r.guards {
-		var rss []restriction
-		for _, c := range condParts(g.cond) {
-			if rs, ok := r.restrict(x, c); ok {
-				rss = append(rss, rs)
-			}
-		}
-		for _, nc := range g.notConds { // an elif or else: the earlier tests were false
-			for _, c := range orParts(nc) {
-				if rs, ok := r.restrict(x, c); ok {
-					rss = append(rss, rs.negated())
-				}
-			}
-		}
-		for _, rs := range rss {
+		for _, rs := range r.guardRestrictions(x, g) {
 			c := rs.at
 			kept, cut := rs.apply(cands)
 			for _, v := range rs.out {
@@ -60,16 +47,24 @@ func (r *reader) guardedCandidates(st *siteState, e *expr, cands []Candidate) []
 	return cands
 }
 
-// orParts returns the conditions that all fail when cond fails: cond itself, or each
-// operand of an "or" chain.
-func orParts(cond *expr) []*expr {
-	switch {
-	case cond == nil:
-		return nil
-	case cond.is(orChain):
-		return cond.elts
+// guardRestrictions returns what guard g says about the values of the expression
+// whose text is x: its condition's parts, and for an elif or else the chain's
+// earlier tests, which were false.
+func (r *reader) guardRestrictions(x string, g guard) []restriction {
+	var rss []restriction
+	for _, c := range chainParts(g.cond, andChain) {
+		if rs, ok := r.restrict(x, c); ok {
+			rss = append(rss, rs)
+		}
 	}
-	return []*expr{cond}
+	for _, nc := range g.notConds {
+		for _, c := range chainParts(nc, orChain) {
+			if rs, ok := r.restrict(x, c); ok {
+				rss = append(rss, rs.negated())
+			}
+		}
+	}
+	return rss
 }
 
 // negated is the restriction of the condition's failing (an elif or else after it,
@@ -90,13 +85,14 @@ func (rs restriction) negated() restriction {
 	return out
 }
 
-// condParts returns the conditions that all hold when cond holds: cond itself, or
-// each operand of an "and" chain.
-func condParts(cond *expr) []*expr {
+// chainParts returns cond's operands when it is a chain of kind (an "and" chain:
+// conditions that all hold when cond holds; an "or" chain: conditions that all fail
+// when cond fails), else cond itself.
+func chainParts(cond *expr, kind exprFlags) []*expr {
 	switch {
 	case cond == nil:
 		return nil
-	case cond.is(andChain):
+	case cond.is(kind):
 		return cond.elts
 	}
 	return []*expr{cond}

@@ -193,6 +193,7 @@ type reader struct {
 	chains     int32                   // if chains run so far (guard.chain)
 	assigned   map[string][]*expr      // name → the values assigned to it (the first maxAssigned), for argument alternatives
 	started    map[*stmt][]guard       // defs handed to a thread, process or pool → the guards of the start
+	ctors      map[*stmt]bool          // the __init__ or __post_init__ defs of classes the file calls by name (constructed, built on first use)
 	outputs    map[string]*siteState   // names bound to a compiled function's output
 	derived    map[string][]*siteState // names bound to a value computed from sites' outputs: those sites
 	noGrad     int                     // with torch.no_grad() / torch.inference_mode() blocks running now

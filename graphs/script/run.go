@@ -79,25 +79,41 @@ func (r *reader) dictStmt(s *stmt) {
 	}
 }
 
-// runRest runs the defs that no running code called by name, in file order, after
-// the module: what they do is conditional.
+// runRest runs the defs that no running code called by name, after the module: first
+// the defs handed to a thread, a process or a pool, each under the guards of its
+// start (what they call runs there too, wherever it is in the file), then the others
+// in file order: what they do is conditional.
 func (r *reader) runRest(stmts []*stmt) {
+	r.runStarted(stmts)
+	r.runUncalled(stmts)
+}
+
+// runStarted runs the defs handed to a thread, a process or a pool that no running
+// code called, in file order, each under the guards of its start.
+func (r *reader) runStarted(stmts []*stmt) {
 	for _, s := range stmts {
-		g, started := r.started[s]
-		switch {
-		case s.kind == defStmt && !r.entered[s] && started:
+		if g, started := r.started[s]; s.kind == defStmt && !r.entered[s] && started {
 			save := r.guards
 			r.guards = g
 			r.enter(s)
 			r.guards = save
-		case s.kind == defStmt && !r.entered[s] && !r.calledNames[s.name]:
-			r.guards = append(r.guards, guard{text: fmt.Sprintf("in def %s (line %d), which no code in this file calls", s.name, int(s.line))})
+		}
+		r.runStarted(s.body)
+	}
+}
+
+// runUncalled runs the defs that no code run so far entered, in file order.
+func (r *reader) runUncalled(stmts []*stmt) {
+	for _, s := range stmts {
+		switch {
+		case s.kind == defStmt && !r.entered[s] && !r.calledNames[s.name] && !r.constructed(s):
+			r.guards = append(r.guards, guard{text: r.uncalledText(s)})
 			r.enter(s)
 			r.guards = r.guards[:len(r.guards)-1]
 		case s.kind == defStmt:
 			r.enter(s) // called as an attribute (self.f(…)), or from code not followed
 		}
-		r.runRest(s.body)
+		r.runUncalled(s.body)
 	}
 }
 
@@ -141,21 +157,29 @@ func (r *reader) branches(s *stmt) {
 			continue
 		}
 		g := r.guardOf(s, i)
-		if b.kind == "elif" || b.kind == "else" {
-			for _, p := range s.branches[:i] {
-				if p.cond != nil && (p.kind == "if" || p.kind == "elif") {
-					g.notConds = append(g.notConds, p.cond)
-				}
-			}
-		}
-		if b.kind == "if" || b.kind == "elif" || b.kind == "else" {
-			g.chain, g.branch, g.nbranch, g.hasElse = chain, int32(i), int32(len(s.branches)), hasElse
-			g.head = fmt.Sprintf("if %s (line %d)", oneLine(r.text(s.branches[0].cond)), s.branches[0].line)
-		}
+		r.chainGuard(s, i, &g, chain, hasElse)
 		r.platformGuard(s, i, &g, &taken)
 		r.guards = append(r.guards, g)
 		r.run(s.body[b.at:end])
 		r.guards = r.guards[:len(r.guards)-1]
+	}
+}
+
+// chainGuard adds to g, the guard of branch i of s, what its if/elif/else chain
+// (number chain) says: an elif or else runs only when the conditions before it are
+// false, and at most one of the chain's branches runs.
+func (r *reader) chainGuard(s *stmt, i int, g *guard, chain int32, hasElse bool) {
+	b := s.branches[i]
+	if b.kind == "elif" || b.kind == "else" {
+		for _, p := range s.branches[:i] {
+			if p.cond != nil && (p.kind == "if" || p.kind == "elif") {
+				g.notConds = append(g.notConds, p.cond)
+			}
+		}
+	}
+	if b.kind == "if" || b.kind == "elif" || b.kind == "else" {
+		g.chain, g.branch, g.nbranch, g.hasElse = chain, int32(i), int32(len(s.branches)), hasElse
+		g.head = fmt.Sprintf("if %s (line %d)", oneLine(r.text(s.branches[0].cond)), s.branches[0].line)
 	}
 }
 
@@ -426,6 +450,7 @@ func (r *reader) call(c *expr) {
 		return
 	}
 	r.noteCall(c)
+	r.frameworkCompile(c, q)
 	r.workloadCall(c, q)
 	r.dictCall(c)
 	r.setattrCall(c)
@@ -440,6 +465,7 @@ func (r *reader) call(c *expr) {
 	case c.x.kind == name && q == "" && r.funcs[c.x.name] != nil:
 		r.bindParams(r.funcs[c.x.name], c)
 		r.enter(r.funcs[c.x.name])
+	case c.x.kind == name && q == "" && r.construct(c):
 	default:
 		if !r.thread(c, q) {
 			r.envCall(c, q)
@@ -654,8 +680,11 @@ func (r *reader) compiledName(e *expr) *siteState {
 
 // bindParams binds the parameters of def that a call passes a compiled function to:
 // train(model_c) with def train(model) makes model name it inside.
-func (r *reader) bindParams(def *stmt, c *expr) {
-	i := 0
+func (r *reader) bindParams(def *stmt, c *expr) { r.bindParamsFrom(def, c, 0) }
+
+// bindParamsFrom is bindParams for a call whose first positional argument binds
+// parameter i of def (1 past self for a class's constructor).
+func (r *reader) bindParamsFrom(def *stmt, c *expr, i int) {
 	for _, a := range c.args {
 		switch {
 		case a.star != 0:
@@ -832,4 +861,21 @@ func (r *reader) partialCall(c *expr, st *siteState) {
 	st.called = true
 	st.setLen, st.envLen, st.patches = len(r.set), len(r.env), r.patches
 	st.note("compiles at line %d, its first call, with what is in force there", int(c.line))
+}
+
+// uncalledText is the guard of a def no code in this file calls. Lightning's Trainer
+// calls a LightningModule's configure_model hook itself (fit, validate, test, predict:
+// _call_configure_model, src/lightning/pytorch/trainer/call.py, Lightning 2.1+), so
+// that one is said to run there.
+func (r *reader) uncalledText(def *stmt) string {
+	if c := r.sc.classOf[def]; c != nil && def.name == "configure_model" {
+		for _, k := range r.classChain(c) {
+			for _, b := range k.bases {
+				if b.value != nil && strings.HasSuffix(r.text(b.value), "LightningModule") {
+					return fmt.Sprintf("in def configure_model (line %d), which Lightning's Trainer calls (fit, validate, test, predict), not this file", int(def.line))
+				}
+			}
+		}
+	}
+	return fmt.Sprintf("in def %s (line %d), which no code in this file calls", def.name, int(def.line))
 }

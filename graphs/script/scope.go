@@ -534,20 +534,12 @@ func (r *reader) attrKeys(c *stmt, n string) []skey {
 func (r *reader) scopedCandidates(e *expr, fn *stmt) ([]Candidate, bool) {
 	keys := r.keysOf(e, fn)
 	direct := r.literalCands(e, 0) // mode="default" if cuda else None
-	scoped := len(direct) > 0
-	var id strings.Builder
-	if scoped {
-		fmt.Fprintf(&id, "%d:%d;", e.start, e.end) // the literals are e's own
-	}
-	for _, k := range keys {
-		scoped = scoped || !k.wide
-		fmt.Fprintf(&id, "%p/%s/%v;", k.at, k.name, k.wide)
-	}
+	id, scoped := scopeID(e, keys, len(direct) > 0)
 	if !scoped {
 		return nil, false
 	}
-	if out, ok := r.sc.cache[id.String()]; ok {
-		r.sc.last = id.String()
+	if out, ok := r.sc.cache[id]; ok {
+		r.sc.last = id
 		return append([]Candidate(nil), out...), true
 	}
 	out := direct
@@ -579,11 +571,27 @@ func (r *reader) scopedCandidates(e *expr, fn *stmt) ([]Candidate, bool) {
 		keys = append(keys, r.sc.flows[k]...)
 	}
 	out = uniqueCandidates(out)
-	r.sc.cache[id.String()] = out
-	r.sc.ucache[id.String()] = unshown
-	r.sc.pcache[id.String()] = params
-	r.sc.last = id.String()
+	r.sc.cache[id] = out
+	r.sc.ucache[id] = unshown
+	r.sc.pcache[id] = params
+	r.sc.last = id
 	return append([]Candidate(nil), out...), true
+}
+
+// scopeID is the cache key of a scoped lookup of e through keys (direct: e holds
+// literals of its own), and whether the lookup is scoped: e holds literals, or one of
+// its keys is placed.
+func scopeID(e *expr, keys []skey, direct bool) (string, bool) {
+	scoped := direct
+	var id strings.Builder
+	if scoped {
+		fmt.Fprintf(&id, "%d:%d;", e.start, e.end) // the literals are e's own
+	}
+	for _, k := range keys {
+		scoped = scoped || !k.wide
+		fmt.Fprintf(&id, "%p/%s/%v;", k.at, k.name, k.wide)
+	}
+	return id.String(), scoped
 }
 
 // uniqueCandidates keeps the first candidate of each value, in order.

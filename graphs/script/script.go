@@ -138,6 +138,11 @@ type Site struct {
 	// site's scenario cannot be used (PlanError says why). In the JSON form of a
 	// Script it refers to the file's "plans" by index.
 	Plan *SitePlan `json:"plan"`
+	// Unfollowed names the parts of a dict that reaches the call (options=, **kwargs)
+	// that the reader could not follow (**cfg.x, a call's result): the plans leave
+	// out every key they may set, so they are partial, and the text says so before
+	// them. A partial plan's exit class is that of what was followed (sweep finding 3).
+	Unfollowed []string `json:"unfollowed,omitempty"`
 	// PlanError says why a site with a known mode could not be planned.
 	PlanError string `json:"plan_error,omitempty"`
 

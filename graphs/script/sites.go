@@ -188,37 +188,47 @@ func (r *reader) splatMode(st *siteState, d *expr) {
 
 // keyword reads one keyword argument given in the call.
 func (r *reader) keyword(st *siteState, k string, e *expr) {
-	v, ok := r.literal(e)
-	if !ok && (r.itemKeyword(st, k, e) || r.seqKeyword(st, k, e)) {
+	if v, ok := r.literal(e); ok {
+		r.keywordValue(st, k, v)
 		return
 	}
-	if !ok && k == "mode" {
-		st.ModeLiteral, st.ModeExpr = false, r.text(e)
-		st.ModeCandidates = r.guardedCandidates(st, e, r.reaching(st, e, r.notArgparse(e, r.candidatesFor(e))))
-		if n := r.unshownNote(e, len(st.ModeCandidates)); n != "" {
-			st.note("%s", n)
-		}
+	r.exprKeyword(st, k, e)
+}
+
+// exprKeyword reads one keyword argument whose value is not a literal.
+func (r *reader) exprKeyword(st *siteState, k string, e *expr) {
+	if r.itemKeyword(st, k, e) || r.seqKeyword(st, k, e) {
 		return
 	}
-	if !ok && r.argByExpr(st, k, e) {
-		return
+	switch {
+	case k == "mode":
+		r.modeExpr(st, e)
+	case r.argByExpr(st, k, e):
+	case k == "backend":
+		r.backendExpr(st, e)
+	case k != "model": // the model is never a literal, and that does not matter
+		st.note("%s is not a literal: `%s`", k, oneLine(r.text(e)))
 	}
-	if !ok && k == "backend" && r.isCallable(e) {
+}
+
+// modeExpr reads a mode given by an expression: the modes that can reach it.
+func (r *reader) modeExpr(st *siteState, e *expr) {
+	st.ModeLiteral, st.ModeExpr = false, r.text(e)
+	st.ModeCandidates = r.guardedCandidates(st, e, r.reaching(st, e, r.notArgparse(e, r.candidatesFor(e))))
+	if n := r.unshownNote(e, len(st.ModeCandidates)); n != "" {
+		st.note("%s", n)
+	}
+}
+
+// backendExpr notes a backend given by an expression: a callable's plan is that
+// backend's, an unknown value's is Inductor's when it names "inductor".
+func (r *reader) backendExpr(st *siteState, e *expr) {
+	if r.isCallable(e) {
 		st.BackendCallable = r.callableName(e)
 		st.note("backend is a callable, `%s`: torch.compile hands each graph to it, not to Inductor; the plan below is that backend's (no Inductor config, no Inductor CUDA graphs)", cut(oneLine(r.text(e)), MaxCallText))
 		return
 	}
-	if !ok && k == "backend" {
-		st.note("backend is not a literal: `%s`, whose value this file does not show: the plan below is Inductor's (torch.compile's default backend), and holds only when it names \"inductor\"", cut(oneLine(r.text(e)), MaxCallText))
-		return
-	}
-	if !ok && k != "model" { // the model is never a literal, and that does not matter
-		st.note("%s is not a literal: `%s`", k, oneLine(r.text(e)))
-	}
-	if !ok {
-		return
-	}
-	r.keywordValue(st, k, v)
+	st.note("backend is not a literal: `%s`, whose value this file does not show: the plan below is Inductor's (torch.compile's default backend), and holds only when it names \"inductor\"", cut(oneLine(r.text(e)), MaxCallText))
 }
 
 // argByExpr reads an argument other than mode given by an expression: options naming

@@ -64,8 +64,11 @@ func Read(r io.Reader) (*Script, error) {
 //  1. module-level statements run in file order; every block of an if, try, for, while,
 //     with or match runs, once (what runs only under a guard is marked conditional);
 //  2. a def's body runs at the first call by its bare name found in code that runs
-//     (followed up to 32 calls deep); a def never called so, methods included, runs
-//     after the module, in file order;
+//     (followed up to 32 calls deep), and a class's __init__ (its bases' when it has
+//     none; else a dataclass's __post_init__) at the first C(…) of a class C of the
+//     file; a def never called so, methods included, runs after the module: first
+//     the defs handed to a thread, a process or a pool, under the guards of the
+//     start, then the others, in file order;
 //  3. within a statement, the calls run innermost first, then its assignment;
 //  4. a decorator, @torch.compile included, runs where its def is.
 //

@@ -72,7 +72,7 @@ func (tw *textWriter) header() {
 		globals, count(len(s.Env), "environment variable"), count(len(s.Threads), "thread or process start"))
 	p.Para("", "    ", summary)
 	if len(s.Sites) == 0 {
-		p.Para("  ", "    ", "no torch.compile site found")
+		p.Para("  ", "    ", noSites(s))
 	}
 	if len(s.Globals) > 0 {
 		p.Line("  globals (in file order):")
@@ -145,6 +145,9 @@ func (tw *textWriter) site(st *Site) {
 	if tw.err = p.Err(); tw.err != nil || st.Plan == nil {
 		tw.line("")
 		return
+	}
+	if len(st.Unfollowed) > 0 {
+		p.Para("  ", "    ", "partial plan: "+strings.Join(st.Unfollowed, "; ")+" not followed: the keys it may set are not planned, so PyTorch may take another path or raise where the plans below do not")
 	}
 	if st.Plan.Report != nil {
 		tw.report(st.Plan.Report, label, "")
@@ -237,4 +240,22 @@ func modePlanCond(mp ModePlan) (cond, what string) {
 		return mp.Args, mp.Args
 	}
 	return "the mode is " + mode + " and " + mp.Args, "mode " + mode + ", " + mp.Args
+}
+
+// noSites is what the text says of a file without a site.
+func noSites(s *Script) string {
+	if hasCode(s.Warnings, WarningFrameworkCompile) {
+		return "no torch.compile call in this file: a framework calls it (see the framework-compile warnings)"
+	}
+	return "no torch.compile site found"
+}
+
+// hasCode reports whether ws holds a warning with code.
+func hasCode(ws []Warning, code string) bool {
+	for _, w := range ws {
+		if w.Code == code {
+			return true
+		}
+	}
+	return false
 }

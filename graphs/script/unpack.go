@@ -34,34 +34,57 @@ func unpackPairs(t, v *expr) ([][2]*expr, bool) {
 	if t == nil || v == nil || t.kind != tuple || len(t.elts) == 0 || len(t.elts) > maxUnpack || !isSeqDisplay(v) {
 		return nil, false
 	}
-	star := -1
-	for i, e := range t.elts {
-		if e.kind == starred {
-			if star >= 0 {
-				return nil, false
-			}
-			star = i
-		}
-	}
-	for _, e := range v.elts {
-		if e.kind == starred {
-			return nil, false // *xs in the value: positions not known
-		}
+	star, ok := starIndex(t.elts)
+	if !ok || hasStarred(v.elts) {
+		return nil, false // two starred targets, or *xs in the value: positions not known
 	}
 	n, m := len(t.elts), len(v.elts)
 	if star < 0 && m != n || star >= 0 && m < n-1 {
 		return nil, false
 	}
+	return pairUp(t.elts, v.elts, star), true
+}
+
+// pairUp pairs each target of ts but the starred one (at star, or -1 for none) with
+// its value of vs, which fit: element i before the star takes value i, element i
+// after it takes the value as far from the end.
+func pairUp(ts, vs []*expr, star int) [][2]*expr {
+	n, m := len(ts), len(vs)
 	var out [][2]*expr
-	for i, e := range t.elts {
+	for i, e := range ts {
 		switch {
 		case i < star || star < 0:
-			out = append(out, [2]*expr{e, v.elts[i]})
+			out = append(out, [2]*expr{e, vs[i]})
 		case i > star:
-			out = append(out, [2]*expr{e, v.elts[m-(n-i)]})
+			out = append(out, [2]*expr{e, vs[m-(n-i)]})
 		}
 	}
-	return out, true
+	return out
+}
+
+// starIndex returns the index of the one starred element of elts, or -1 when there
+// is none; ok is false when there are two or more.
+func starIndex(elts []*expr) (star int, ok bool) {
+	star = -1
+	for i, e := range elts {
+		if e.kind == starred {
+			if star >= 0 {
+				return -1, false
+			}
+			star = i
+		}
+	}
+	return star, true
+}
+
+// hasStarred reports whether any of elts is starred.
+func hasStarred(elts []*expr) bool {
+	for _, e := range elts {
+		if e.kind == starred {
+			return true
+		}
+	}
+	return false
 }
 
 // isSeqDisplay reports whether v is a tuple display or a list display (not a

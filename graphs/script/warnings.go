@@ -67,4 +67,16 @@ const (
 	//
 	// Fix: move the inner blocks into a function.
 	WarningNestedBlocks = "nested-blocks"
+
+	// WarningFrameworkCompile occurs when the script hands torch.compile's arguments to
+	// a framework that calls torch.compile for it: transformers'
+	// TrainingArguments(torch_compile=…, torch_compile_mode=…, torch_compile_backend=…),
+	// accelerate's TorchDynamoPlugin(backend=…, mode=…) or Accelerator(dynamo_backend=…)
+	// (framework.go names each source). The call is in the framework, so no site is
+	// planned; the warning says what reaches torch.compile.
+	//
+	//	args = TrainingArguments(output_dir="out", torch_compile_mode="reduce-overhead")
+	//
+	// Fix: plan it with the flags the warning names (-mode reduce-overhead).
+	WarningFrameworkCompile = "framework-compile"
 )

@@ -190,6 +190,12 @@ BUILTINS2 = [
     "list(zip(reversed([1, 2]), (x for x in 'ab')))", "[a + b for a, b in zip('ab', 'cd')]", "sorted(zip([2, 1], 'ab'))",
     "dict(zip(range(3), range(3, 6)))", "len(zip([1], [2]))", "zip([1], [2])[0]", "list(zip({1: 2}, 'a'))",
     "sum(zip([1], [2]), ())", "[*zip([1], [2])]", "list(zip([1], x=[2]))", "max(zip([1, 3], [2, 0]))",
+    # !a and %a: ascii() of the value, its repr with every character past ASCII escaped
+    "f\"{'\u00e9'!a}\"", "f\"{'a'!a:>6}|\"", "f\"{1!a}\"", "f\"{[1, '\u2603']!a}\"", "'{!a}'.format('\U0001d11e')",
+    "'{0!a:*^9}'.format('\u00e9')", "'%a' % '\u00e9'", "'%5a|' % 'x'", "'%-6a|' % '\u00e9'", "'%.3a' % '\u00e9'",
+    "'%a' % ([1, '\u00e9'],)", "'%a %a' % (None, 2.5)", "'%(k)a' % {'k': '\u00ff'}",
+    # a backslash in an f-string's expression part: SyntaxError before 3.12 (PEP 701)
+    "f\"{'\\n'}\"", "f\"{'\\n\u00e9'!a}\"", "f\"{'a' + '\\t'!r}\"",
     # int(x, base)
     "int('10', 2)", "int('ff', 16)", "int('0xff', 16)", "int('0xff', 0)", "int('0o17', 0)", "int('0b101', 0)",
     "int('010', 0)", "int('0', 0)", "int('00', 0)", "int(' 1_0 ', 0)", "int('1_0', 16)", "int('z', 36)",

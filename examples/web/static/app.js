@@ -35,6 +35,7 @@ let seq = 0; // the input's version: bumped on every edit
 let firstShown = false;
 let lastHash = "";
 let hashTimer = 0;
+let hashGen = 0; // bumped by each scheduleHash and Copy link
 let lastAnswers = [];
 // notice is said before the next answer's exit status, once (a link that could not be read).
 let notice = "";
@@ -48,7 +49,7 @@ function readState() {
   for (const id of TEXT) call[id] = $(id).value;
   for (const id of NUM) call[id] = $(id).value;
   for (const id of BOOL) call[id] = $(id).checked;
-  return { v: 1, tab, call, log: $("log").value, script: $("script").value, name: $("script-name").value, scriptTorch: $("script-torch").value };
+  return { v: 1, tab, call, log: textOf($("log")), script: textOf($("script")), name: $("script-name").value, scriptTorch: $("script-torch").value };
 }
 
 function applyState(s) {
@@ -56,11 +57,54 @@ function applyState(s) {
   const call = s.call || {};
   for (const id of TEXT.concat(NUM)) if (typeof call[id] === "string") setValue($(id), call[id]);
   for (const id of BOOL) if (typeof call[id] === "boolean") $(id).checked = call[id];
-  if (typeof s.log === "string") $("log").value = s.log;
-  if (typeof s.script === "string") $("script").value = s.script;
+  if (typeof s.log === "string") showText($("log"), s.log);
+  if (typeof s.script === "string") showText($("script"), s.script);
   if (typeof s.name === "string") $("script-name").value = s.name;
   if (typeof s.scriptTorch === "string") setValue($("script-torch"), s.scriptTorch);
   if (TABS.includes(s.tab)) selectTab(s.tab, false);
+}
+
+// SHOW_MAX is the most characters a text area is given: Chromium lays out all of a
+// text area's text, and a 10 MB log took it longer than the answer did (sweep finding
+// 14; README of examples/web). A longer log or script is held here, in held, and its
+// text area shows its first SHOW_HEAD characters and says so; typing or pasting into
+// it replaces the whole text.
+const SHOW_MAX = 256 << 10;
+const SHOW_HEAD = 64 << 10;
+const held = { log: null, script: null };
+
+// showText puts text in a text area, or its head when it is over SHOW_MAX.
+function showText(el, text) {
+  if (text.length <= SHOW_MAX) {
+    held[el.id] = null;
+    el.value = text;
+    return;
+  }
+  held[el.id] = text;
+  el.value = text.slice(0, SHOW_HEAD) + `\n\n[… the page reads all ${(text.length / (1 << 20)).toFixed(1)} M characters; ` +
+    `this box shows the first ${SHOW_HEAD >> 10} K of them. Type or paste here to replace the whole text.]\n`;
+}
+
+// textOf returns the text of a text area: what it holds in full.
+function textOf(el) {
+  return held[el.id] ?? el.value;
+}
+
+// holdable makes a text area that shows a held text's head replace the whole text
+// when typed or pasted into, and takes a paste over SHOW_MAX as a whole new text.
+function holdable(el) {
+  el.addEventListener("beforeinput", () => {
+    if (held[el.id] === null) return;
+    held[el.id] = null;
+    el.value = "";
+  });
+  el.addEventListener("paste", (ev) => {
+    const text = ev.clipboardData && ev.clipboardData.getData("text/plain");
+    if (!text || text.length <= SHOW_MAX) return;
+    ev.preventDefault();
+    showText(el, text);
+    update();
+  });
 }
 
 function setValue(el, v) {
@@ -200,6 +244,7 @@ function onWorkerMessage(w, m) {
   if (m.seq === seq && current.seq === seq) {
     current.answers[w.index] = m.answer;
     current.ms[w.index] = m.ms;
+    if (w.index === 0) timings.parts = m.parts; // where the worker's time went (ms)
     if (!timings.firstCompute) timings.firstCompute = m.ms;
     if (current.answers.filter(Boolean).length === jobs.length) {
       const t0 = performance.now();
@@ -546,10 +591,34 @@ async function decodeState(hash) {
   return JSON.parse(new TextDecoder().decode(bytes));
 }
 
+// MAX_AUTO_LINK is the most characters of log and script whose state scheduleHash
+// keeps in the URL as they are edited: compressing a 10 MB log took seconds of the
+// page's main thread on every update (sweep finding 14). Past it the fragment is
+// dropped, and "Copy link" makes the link once, when asked.
+const MAX_AUTO_LINK = 256 << 10;
+
+// linked is the state of the link last opened (null: none).
+let linked = null;
+
+function sameState(a, b) {
+  if (!b || a.log !== b.log || a.script !== b.script) return false;
+  return JSON.stringify({ ...a, log: "", script: "" }) === JSON.stringify({ ...b, log: "", script: "" });
+}
+
 function scheduleHash(s) {
   clearTimeout(hashTimer);
+  const gen = ++hashGen; // an encoding still running for an older state must not land
+  if (s.log.length + s.script.length > MAX_AUTO_LINK) {
+    if (sameState(s, linked)) return; // the link just opened: its fragment still says it
+    if (location.hash !== "") {
+      lastHash = "";
+      history.replaceState(null, "", location.pathname + location.search);
+    }
+    return;
+  }
   hashTimer = setTimeout(async () => {
     const hash = await encodeState(s);
+    if (gen !== hashGen) return;
     lastHash = hash;
     history.replaceState(null, "", "#" + hash);
   }, 150);
@@ -561,6 +630,7 @@ async function loadHash() {
   try {
     applyState(await decodeState(hash));
     lastHash = hash;
+    linked = readState();
     return true;
   } catch (e) {
     notice = `This link's input could not be read (${e.message}); showing the default. `;
@@ -599,7 +669,7 @@ async function readFileInto(file, textarea) {
   // file.text() replaces each byte that is not UTF-8 with U+FFFD, three bytes for one:
   // a UTF-16 or UTF-32 file's mark becomes six or eight bytes and its NULs stay where
   // they were, so the library still tells the encoding by its NULs (TestBrowserInputs).
-  textarea.value = await file.text();
+  showText(textarea, await file.text());
   if (textarea.id === "script") $("script-name").value = file.name;
   update();
 }
@@ -629,6 +699,8 @@ function wire() {
   $("script-torch").addEventListener("input", update);
   droppable($("log"));
   droppable($("script"));
+  holdable($("log"));
+  holdable($("script"));
   $("log-file").addEventListener("change", (ev) => ev.target.files[0] && readFileInto(ev.target.files[0], $("log")));
   $("script-file").addEventListener("change", (ev) => ev.target.files[0] && readFileInto(ev.target.files[0], $("script")));
   for (const name of ["read", "text", "json"]) {
@@ -641,10 +713,13 @@ function wire() {
   }
   $("copy-link").addEventListener("click", async () => {
     clearTimeout(hashTimer);
+    const gen = ++hashGen;
     const hash = await encodeState(readState());
-    lastHash = hash;
-    history.replaceState(null, "", "#" + hash);
-    copy(location.href, "link");
+    if (gen === hashGen) {
+      lastHash = hash;
+      history.replaceState(null, "", "#" + hash);
+    }
+    copy(location.origin + location.pathname + location.search + "#" + hash, "link");
   });
   $("copy-answer").addEventListener("click", () => {
     const a = lastAnswers[0];
@@ -695,7 +770,7 @@ async function loadSample(kind) {
   const samples = await (await fetch("samples.json")).json();
   const s = samples[kind];
   if (!s) return;
-  $(kind).value = s.text;
+  showText($(kind), s.text);
   if (kind === "script") $("script-name").value = s.name;
   update();
 }

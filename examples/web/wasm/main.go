@@ -2,16 +2,20 @@
 
 // Command wasm is the library compiled to WebAssembly for the web page (examples/web):
 // it runs in the page's Web Worker, registers one JavaScript function,
-// compilemodeAnswer(request), and then waits for calls. A request is a JSON object
-// {"kind": "call" | "log" | "script", "call": answer.Call, "text": "…", "name": "…", "torch": "…",
-// "options": answer.Options};
-// the reply is answer.Answer as JSON.
+// compilemodeAnswer(request, text), and then waits for calls. A request is a JSON object
+// {"kind": "call" | "log" | "script", "call": answer.Call, "name": "…", "torch": "…",
+// "options": answer.Options}; text is the log or script, a string of its own (a
+// request's "text" member is read when the second argument is absent);
+// the reply is answer.Answer as JSON. After each call the global compilemodeParts holds
+// the milliseconds its parts took: copy (the text out of JavaScript), answer (the
+// library) and reply (the Answer's JSON).
 package main
 
 import (
 	"encoding/json"
 	"runtime/debug"
 	"syscall/js"
+	"time"
 
 	"github.com/compilemode/compilemode/examples/web/internal/answer"
 )
@@ -31,19 +35,35 @@ func main() {
 	// The worker is a single thread with plenty of memory: collect garbage less often.
 	debug.SetGCPercent(400)
 	js.Global().Set("compilemodeAnswer", js.FuncOf(func(_ js.Value, args []js.Value) any {
-		if len(args) != 1 {
-			return reply(answer.Answer{Stderr: "compilemode: want one request\n", Exit: 2})
+		if len(args) != 1 && len(args) != 2 {
+			return reply(answer.Answer{Stderr: "compilemode: want a request and its text\n", Exit: 2})
 		}
-		return reply(handle(args[0].String()))
+		t0 := time.Now()
+		var text *string
+		if len(args) == 2 {
+			s := args[1].String()
+			text = &s
+		}
+		t1 := time.Now()
+		a := handle(args[0].String(), text)
+		t2 := time.Now()
+		r := reply(a)
+		js.Global().Set("compilemodeParts", map[string]any{"copy": ms(t1.Sub(t0)), "answer": ms(t2.Sub(t1)), "reply": ms(time.Since(t2))})
+		return r
 	}))
 	select {}
 }
 
-// handle answers one request.
-func handle(data string) answer.Answer {
+func ms(d time.Duration) float64 { return float64(d.Microseconds()) / 1000 }
+
+// handle answers one request; text, when not nil, is its text.
+func handle(data string, text *string) answer.Answer {
 	var req request
 	if err := json.Unmarshal([]byte(data), &req); err != nil {
 		return answer.Answer{Stderr: "compilemode: page request: " + err.Error() + "\n", Exit: 2}
+	}
+	if text != nil {
+		req.Text = *text
 	}
 	switch req.Kind {
 	case "call":

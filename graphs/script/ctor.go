@@ -1,0 +1,78 @@
+package script
+
+// Object construction. C(…), C a class of the file, runs C's __init__ (the first in
+// its bases, depth first, when C has none), or, when no class in that chain defines
+// __init__, a dataclass's generated __init__, which calls __post_init__ (Python
+// docs, dataclasses "Post-init processing"). The reader follows such a call as it
+// follows f(…) of a def: the def's body runs there, under the guards of the call
+// (sweep finding 2: a torch.compile in __init__ of an object a thread target builds
+// is compiled in that thread, as the same code written as a function is).
+
+// ctorDefs returns the defs that constructing the class named n runs, read in fn
+// (nil when n is not a class of the file, or a local of fn shadows it).
+func (r *reader) ctorDefs(n string, fn *stmt) []*stmt {
+	c, ok := r.sc.classes[n]
+	if !ok || !r.visible(n, fn) {
+		return nil
+	}
+	return r.classCtor(c)
+}
+
+// classCtor returns the def constructing class c runs: __init__, else __post_init__.
+func (r *reader) classCtor(c *stmt) []*stmt {
+	if d := r.method(c, "__init__"); d != nil {
+		return []*stmt{d}
+	}
+	if d := r.method(c, "__post_init__"); d != nil {
+		return []*stmt{d}
+	}
+	return nil
+}
+
+// construct runs the defs that c, a call of a class of the file by its bare name,
+// runs, and reports whether c was one.
+func (r *reader) construct(c *expr) bool {
+	if c.x.kind != name {
+		return false
+	}
+	defs := r.ctorDefs(c.x.name, r.fn)
+	for _, d := range defs {
+		r.bindParamsFrom(d, c, 1)
+		r.enter(d)
+	}
+	return len(defs) > 0
+}
+
+// constructed reports whether def is what constructing a class the file calls by
+// name runs (so some code calls it, though never by its own name).
+func (r *reader) constructed(def *stmt) bool {
+	if def.name != "__init__" && def.name != "__post_init__" {
+		return false
+	}
+	if r.ctors == nil {
+		r.ctors = map[*stmt]bool{}
+		for n, c := range r.sc.classes {
+			if !r.calledNames[n] {
+				continue
+			}
+			for _, d := range r.classCtor(c) {
+				r.ctors[d] = true
+			}
+		}
+	}
+	return r.ctors[def]
+}
+
+// reachCtor queues the defs constructing the class named n runs, when n is one.
+func (r *reader) reachCtor(rc *reach, n string, queue *[]*stmt) {
+	c, ok := r.sc.classes[n]
+	if !ok {
+		return
+	}
+	for _, d := range r.classCtor(c) {
+		if !rc.defs[d] {
+			rc.defs[d] = true
+			*queue = append(*queue, d)
+		}
+	}
+}

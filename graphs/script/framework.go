@@ -1,0 +1,132 @@
+package script
+
+import (
+	"fmt"
+	"strings"
+)
+
+// Framework entry points that call torch.compile for the script (sweep finding 4):
+// the call is in the framework's code, so the file has no site; the reader warns
+// (WarningFrameworkCompile) with what reaches torch.compile and the flags that plan it.
+
+// frameworkCompiler is one framework constructor whose keywords reach torch.compile.
+type frameworkCompiler struct {
+	who    string            // who calls torch.compile, as the warning says it
+	kws    map[string]string // the constructor's keyword -> torch.compile's
+	on     string            // a keyword whose literal False turns compiling off ("" none)
+	source string            // where the framework does it
+	noBack string            // said when backend= is not given ("" when a default compiles)
+}
+
+// hfArgs: TrainingArguments.__post_init__ sets torch_compile when torch_compile_mode or
+// torch_compile_backend is given and defaults the backend to "inductor"; the Trainer
+// hands backend and mode to accelerate's TorchDynamoPlugin (accelerate >= 1.2.0; before,
+// the ACCELERATE_DYNAMO_BACKEND/_MODE variables), whose prepare_model calls torch.compile.
+// Source: huggingface/transformers src/transformers/training_args.py __post_init__ and
+// src/transformers/trainer.py (TorchDynamoPlugin(backend=…, mode=…)), stored commit
+// 00349ae8 (the release that added these keywords is not checked here: the
+// transformers repository was too large to mirror).
+var hfArgs = frameworkCompiler{
+	who:    "transformers' Trainer",
+	kws:    map[string]string{"torch_compile_backend": "backend", "torch_compile_mode": "mode", "torch_compile": ""},
+	on:     "torch_compile",
+	source: "transformers training_args.py __post_init__, trainer.py via accelerate's TorchDynamoPlugin",
+}
+
+// dynamoPlugin: accelerate's Accelerator.prepare_model calls
+// torch.compile(model, **dynamo_plugin.to_kwargs()), the fields that differ from the
+// defaults; a plugin without backend= reads ACCELERATE_DYNAMO_BACKEND, default "no",
+// which compiles nothing. Source: huggingface/accelerate src/accelerate/accelerator.py
+// prepare_model and src/accelerate/utils/dataclasses.py TorchDynamoPlugin, v0.17.0 to
+// v1.14.0 (0.15 and 0.16 had dynamo_backend= only, through torch._dynamo.optimize).
+var dynamoPlugin = frameworkCompiler{
+	who:    "accelerate's Accelerator.prepare",
+	kws:    map[string]string{"backend": "backend", "mode": "mode", "options": "options", "dynamic": "dynamic", "fullgraph": "fullgraph", "disable": "disable"},
+	source: "accelerate accelerator.py prepare_model, utils/dataclasses.py TorchDynamoPlugin",
+	noBack: "no backend=: accelerate then reads ACCELERATE_DYNAMO_BACKEND (accelerate launch --dynamo_backend), default \"no\", which does not compile",
+}
+
+// accelerator: Accelerator(dynamo_backend=B) builds TorchDynamoPlugin(backend=B) (its
+// mode from ACCELERATE_DYNAMO_MODE, default "default"). Source: accelerate
+// src/accelerate/accelerator.py Accelerator.__init__, v0.17.0 to v1.14.0.
+var accelerator = frameworkCompiler{
+	who:    "accelerate's Accelerator.prepare",
+	kws:    map[string]string{"dynamo_backend": "backend"},
+	source: "accelerate accelerator.py Accelerator.__init__ and prepare_model",
+}
+
+// frameworkCompilers are the constructors, by the dotted path the file imports.
+var frameworkCompilers = map[string]*frameworkCompiler{
+	"transformers.TrainingArguments":                              &hfArgs,
+	"transformers.Seq2SeqTrainingArguments":                       &hfArgs,
+	"transformers.training_args.TrainingArguments":                &hfArgs,
+	"transformers.training_args_seq2seq.Seq2SeqTrainingArguments": &hfArgs,
+	"accelerate.utils.TorchDynamoPlugin":                          &dynamoPlugin,
+	"accelerate.utils.dataclasses.TorchDynamoPlugin":              &dynamoPlugin,
+	"accelerate.Accelerator":                                      &accelerator,
+	"accelerate.accelerator.Accelerator":                          &accelerator,
+}
+
+// frameworkCompile warns when c, whose callee stands for q, hands torch.compile's
+// arguments to a framework that calls torch.compile.
+func (r *reader) frameworkCompile(c *expr, q string) {
+	fc := frameworkCompilers[q]
+	if fc == nil {
+		return
+	}
+	args, mode, backend, ok := r.frameworkArgs(fc, c)
+	if !ok {
+		return
+	}
+	msg := fmt.Sprintf("%s calls torch.compile(%s) for this script (%s); the call is not in this file, so no site is planned for it",
+		fc.who, strings.Join(append([]string{"model"}, args...), ", "), fc.source)
+	if backend == "" && fc.noBack != "" {
+		msg += "; " + fc.noBack
+	}
+	var flags []string
+	if mode != "" {
+		flags = append(flags, "-mode "+mode)
+	}
+	if backend != "" && backend != "inductor" {
+		flags = append(flags, "-backend "+backend)
+	}
+	if len(flags) > 0 {
+		msg += ": plan it with " + strings.Join(flags, " ")
+	} else {
+		msg += ": plan it with the mode it runs with (-mode)"
+	}
+	r.warn(int(c.line), WarningFrameworkCompile, "%s", msg)
+}
+
+// frameworkArgs returns the torch.compile arguments c's keywords give (as source
+// text), the mode and backend when string literals, and whether c compiles at all:
+// it gives one of fc's keywords, and not fc.on=False.
+func (r *reader) frameworkArgs(fc *frameworkCompiler, c *expr) (args []string, mode, backend string, ok bool) {
+	for _, a := range c.args {
+		to, known := fc.kws[a.keyword]
+		if !known || a.keyword == "" {
+			continue
+		}
+		ok = true
+		if a.keyword == fc.on {
+			if r.literalFalse(a.value) {
+				return nil, "", "", false
+			}
+			continue
+		}
+		args = append(args, to+"="+oneLine(r.text(a.value)))
+		if s, isStr := r.literalStr(a.value); isStr && to == "mode" {
+			mode = s
+		} else if isStr && to == "backend" {
+			backend = s
+		}
+	}
+	return args, mode, backend, ok
+}
+
+// literalFalse reports whether e is the literal False.
+func (r *reader) literalFalse(e *expr) bool {
+	v, ok := r.literal(e)
+	b, isBool := v.AsBool()
+	return ok && isBool && !b
+}

@@ -1,0 +1,82 @@
+package script
+
+import (
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+	"github.com/stretchr/testify/require"
+)
+
+// TestFrameworkCompile: a framework constructor that makes torch.compile run for the
+// script gives a framework-compile warning naming what reaches torch.compile (sweep
+// finding 4), and none when it does not compile.
+func TestFrameworkCompile(t *testing.T) {
+	t.Parallel()
+	cases := []struct {
+		name, reason, src string
+		want              []string // the warnings' messages, file order
+	}{
+		{
+			name: "hf-mode-backend", reason: "sweep s5: TrainingArguments(torch_compile_mode=…) compiles in Trainer",
+			src:  "from transformers import Trainer, TrainingArguments\nargs = TrainingArguments(output_dir=\"o\", torch_compile=True, torch_compile_backend=\"inductor\", torch_compile_mode=\"reduce-overhead\")\n",
+			want: []string{`transformers' Trainer calls torch.compile(model, backend="inductor", mode="reduce-overhead") for this script (transformers training_args.py __post_init__, trainer.py via accelerate's TorchDynamoPlugin); the call is not in this file, so no site is planned for it: plan it with -mode reduce-overhead`},
+		},
+		{
+			name: "hf-flag-only", reason: "torch_compile=True alone compiles with the defaults",
+			src:  "import transformers\nargs = transformers.TrainingArguments(output_dir=\"o\", torch_compile=True)\n",
+			want: []string{`transformers' Trainer calls torch.compile(model) for this script (transformers training_args.py __post_init__, trainer.py via accelerate's TorchDynamoPlugin); the call is not in this file, so no site is planned for it: plan it with the mode it runs with (-mode)`},
+		},
+		{
+			name: "hf-off", reason: "torch_compile=False and no mode or backend: nothing compiles",
+			src: "from transformers import TrainingArguments\nargs = TrainingArguments(output_dir=\"o\", torch_compile=False)\n",
+		},
+		{
+			name: "accelerate-plugin-no-backend", reason: "TorchDynamoPlugin without backend= compiles only when ACCELERATE_DYNAMO_BACKEND says so",
+			src:  "from accelerate.utils import TorchDynamoPlugin\np = TorchDynamoPlugin(mode=\"max-autotune\")\n",
+			want: []string{`accelerate's Accelerator.prepare calls torch.compile(model, mode="max-autotune") for this script (accelerate accelerator.py prepare_model, utils/dataclasses.py TorchDynamoPlugin); the call is not in this file, so no site is planned for it; no backend=: accelerate then reads ACCELERATE_DYNAMO_BACKEND (accelerate launch --dynamo_backend), default "no", which does not compile: plan it with -mode max-autotune`},
+		},
+		{
+			name: "accelerator-dynamo-backend", reason: "Accelerator(dynamo_backend=…) builds the plugin",
+			src:  "from accelerate import Accelerator\na = Accelerator(dynamo_backend=\"aot_eager\")\n",
+			want: []string{`accelerate's Accelerator.prepare calls torch.compile(model, backend="aot_eager") for this script (accelerate accelerator.py Accelerator.__init__ and prepare_model); the call is not in this file, so no site is planned for it: plan it with -backend aot_eager`},
+		},
+		{
+			name: "hf-no-compile-keyword", reason: "TrainingArguments without torch_compile keywords does not compile (testdata/scripts/hf_trainer.py)",
+			src: "from transformers import TrainingArguments\nargs = TrainingArguments(output_dir=\"o\", bf16=True)\n",
+		},
+		{
+			name: "accelerator-plain", reason: "Accelerator() without dynamo arguments: no warning",
+			src: "from accelerate import Accelerator\na = Accelerator(mixed_precision=\"bf16\")\n",
+		},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			t.Parallel()
+			s, err := readBytes("f.py", []byte(tc.src))
+			require.NoError(t, err)
+			var got []string
+			for _, w := range s.Warnings {
+				if w.Code == WarningFrameworkCompile {
+					got = append(got, w.Message)
+				}
+			}
+			if diff := cmp.Diff(tc.want, got); diff != "" {
+				t.Errorf("warnings (-want +got) (%s):\n%s", tc.reason, diff)
+			}
+		})
+	}
+}
+
+// TestLightningConfigureModel: configure_model of a LightningModule is called by
+// Lightning's Trainer, not "no code in this file".
+func TestLightningConfigureModel(t *testing.T) {
+	t.Parallel()
+	src := "import lightning as L\nimport torch\nclass M(L.LightningModule):\n    def configure_model(self):\n        self.net = torch.compile(self.net, mode=\"reduce-overhead\")\n"
+	s, err := readBytes("l.py", []byte(src))
+	require.NoError(t, err)
+	require.Len(t, s.Sites, 1)
+	want := "in def configure_model (line 4), which Lightning's Trainer calls (fit, validate, test, predict), not this file"
+	if diff := cmp.Diff(want, s.Sites[0].Guard); diff != "" {
+		t.Errorf("guard (-want +got):\n%s", diff)
+	}
+}
