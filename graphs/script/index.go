@@ -119,8 +119,8 @@ func dictValue(v *expr) *expr {
 		switch {
 		case v.kind == call && v.x.kind == name && v.x.name == "field":
 			v = kwarg(v, "default_factory", 99)
-		case v.kind == other && len(v.elts) > 0 && !v.is(orChain) && !v.is(andChain):
-			v = v.elts[len(v.elts)-1] // a lambda's body is its last part (x or {} is not a dict)
+		case v.kind == other && len(v.elts) > 0 && !v.is(orChain) && !v.is(andChain) && !v.is(listDisplay):
+			v = v.elts[len(v.elts)-1] // a lambda's body is its last part (x or {} is not a dict, nor [x, {}])
 		default:
 			return nil
 		}

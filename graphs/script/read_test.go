@@ -412,3 +412,28 @@ func TestNoChoice(t *testing.T) {
 		}
 	}
 }
+
+// TestDictValueNotList: a list display whose last item is a dict is not a dict (it
+// was taken for a lambda's body, so **NAME of such a list was read from that dict, and
+// 15 MiB of such lines bound each name to one); a lambda's body still is.
+func TestDictValueNotList(t *testing.T) {
+	t.Parallel()
+	cases := []struct {
+		src  string
+		dict bool
+	}{
+		{`{"mode": "max-autotune"}`, true},
+		{`lambda: {"mode": "max-autotune"}`, true},
+		{`field(default_factory=lambda: {"mode": "max-autotune"})`, true},
+		{`[1, {"mode": "max-autotune"}]`, false},
+		{`[{"mode": "max-autotune"}]`, false},
+		{`x or {"mode": "max-autotune"}`, false},
+	}
+	for _, tc := range cases {
+		src := "f(" + tc.src + ")\n"
+		_, _, stmts, err := parseSource("t.py", src)
+		require.NoError(t, err)
+		require.Len(t, stmts, 1, tc.src)
+		require.Equal(t, tc.dict, dictValue(stmts[0].value.args[0].value) != nil, tc.src)
+	}
+}
