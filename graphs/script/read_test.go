@@ -10,6 +10,7 @@ import (
 
 	"github.com/google/go-cmp/cmp"
 	"github.com/google/go-cmp/cmp/cmpopts"
+	"github.com/stretchr/testify/require"
 
 	"github.com/compilemode/compilemode/config/literal"
 	"github.com/compilemode/compilemode/graphs"
@@ -362,5 +363,52 @@ func TestConditionalModeCandidates(t *testing.T) {
 	}
 	if diff := cmp.Diff([]string{"max-autotune", "reduce-overhead"}, got); diff != "" {
 		t.Errorf("candidate modes mismatch (-want +got):\n%s", diff)
+	}
+}
+
+// TestNoChoice checks that the expressions noChoice skips give no choice items when
+// they are parsed as literals, and that it skips the number displays it is for (the
+// parser keeps no node for a display's number and string items, so only the text tells).
+func TestNoChoice(t *testing.T) {
+	t.Parallel()
+	cases := []struct {
+		src  string
+		skip bool
+	}{
+		{"4", true},
+		{"...", true},
+		{"(4, 5)", true},
+		{"[1, 2.5, (3, 4), {1: 2}, [5]]", true},
+		{"[1, {'k': 'v'}]", false},
+		{"[1, 2, 3, 'abc', {'k': (4, 5)}]", false},
+		{"('a', 1)", false},
+		{"[None, 1]", false},
+		{"[-1, 2]", true},
+		{"[x for x in y]", true},
+		{"{1, 2}", true},
+		{"[*a, 1]", true},
+		{"[Nonet, 1]", false},
+		{"[b'x']", false},
+		{"'abc'", false},
+		{"None", false},
+	}
+	for _, tc := range cases {
+		src := "f(" + tc.src + ")\n" // a call is kept whatever its argument is
+		_, _, stmts, err := parseSource("t.py", src)
+		require.NoError(t, err)
+		require.Len(t, stmts, 1, tc.src)
+		require.Len(t, stmts[0].value.args, 1, tc.src)
+		e := stmts[0].value.args[0].value
+		r := newReader("t.py", src, nil)
+		require.Equal(t, tc.skip, r.noChoice(e), tc.src)
+		if tc.skip {
+			v, ok := r.literal(e)
+			if ok && (v.Kind() == literal.ListKind || v.Kind() == literal.TupleKind) {
+				for _, it := range v.Items() {
+					_, isStr := it.AsStr()
+					require.False(t, isStr || it.Kind() == literal.NoneKind, "%s gives a choice", tc.src)
+				}
+			}
+		}
 	}
 }
