@@ -92,7 +92,7 @@ func deviceHazards() []hazard {
 			Fix:      fixAsyncAllocator,
 			Evidence: ByRelease, Source: srcMeasured + "legacy_async_alloc"},
 			func(c *situation) bool { return c.w.Allocator == "cudaMallocAsync" && c.impl() == Legacy }},
-		{Hazard{Code: "legacy-mutated-input", Releases: always(), Condition: "the legacy implementation, a user input mutated in place",
+		{Hazard{Code: "legacy-mutated-input", Releases: from(2), Condition: "the legacy implementation, a user input mutated in place",
 			Message:  "the legacy implementation captures a function that mutates a user input (measured on 2.11: no skip); it copies non-static inputs into its own static buffers, so the mutation lands in that copy, not in the caller's tensor",
 			Fix:      "let cudagraph trees handle it (they run such functions without CUDA graphs) or return the new value instead of mutating the input",
 			Evidence: AlwaysInferred, Source: srcMeasured + "ro_mut_input_legacy; " + srcFacts + "§4.6"}, nil},

@@ -50,3 +50,62 @@ func TestSkipMessagesByRelease(t *testing.T) {
 		})
 	}
 }
+
+// TestSkipOrder21: when several compile-time reasons hold, 2.1 logs the first of its
+// own order (torch/_inductor/compile_fx.py:439-458@2.1.0): several device types (a CPU
+// tensor counts), then input mutation, then several device indexes (cudagraph trees
+// only), then "for unknown reason" (incompatible ops, non-Tensor inputs). With
+// cudagraph trees off (line ~369) every mutated graph input counts, parameters and
+// buffers too, so the legacy implementation skips too; with trees only user inputs do.
+func TestSkipOrder21(t *testing.T) {
+	t.Parallel()
+	const (
+		devices  = "skipping cudagraphs due to multiple devices"
+		mutation = "skipping cudagraphs due to input mutation"
+		indexes  = "skipping cudagraphs due to multiple device indexes"
+	)
+	op := "aten.nonzero.default"
+	tests := []struct {
+		name   string
+		legacy bool
+		w      Workload
+		want   Outcome
+		msg    string
+	}{
+		{"op+cpu", false, Workload{IncompatibleOp: op, CPUInputs: true}, Skip, devices},
+		{"non-tensor+cpu", false, Workload{NonTensorInputs: true, CPUInputs: true}, Skip, devices},
+		{"cpu+mutation", false, Workload{CPUInputs: true, MutatedInputs: InputMutation}, Skip, devices},
+		{"span+cpu", false, Workload{Devices: 2, SpanDevices: true, CPUInputs: true}, Skip, devices},
+		{"span+mutation", false, Workload{Devices: 2, SpanDevices: true, MutatedInputs: InputMutation}, Skip, mutation},
+		{"op+mutation", false, Workload{IncompatibleOp: op, MutatedInputs: InputMutation}, Skip, mutation},
+		{"non-tensor+storage", false, Workload{NonTensorInputs: true, MutatedInputs: StorageMutation}, Skip, mutation},
+		{"op+span", false, Workload{IncompatibleOp: op, Devices: 2, SpanDevices: true}, Skip, indexes},
+		{"non-tensor+span", false, Workload{NonTensorInputs: true, Devices: 2, SpanDevices: true}, Skip, indexes},
+		{"trees-static-mutation", false, Workload{MutatedInputs: StaticMutation}, Capture, ""},
+		{"legacy-mutation", true, Workload{MutatedInputs: InputMutation}, Skip, mutation},
+		{"legacy-static-mutation", true, Workload{MutatedInputs: StaticMutation}, Skip, mutation},
+		{"legacy-op+mutation", true, Workload{IncompatibleOp: op, MutatedInputs: InputMutation}, Skip, mutation},
+		{"legacy-span", true, Workload{Devices: 2, SpanDevices: true}, Capture, ""},
+		{"legacy-span+op", true, Workload{Devices: 2, SpanDevices: true, IncompatibleOp: op}, Skip, "skipping cudagraphs for unknown reason"},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			req := config.Request{Mode: strp("reduce-overhead")}
+			if tc.legacy {
+				req.Globals = set(t, "triton.cudagraph_trees=False")
+			}
+			res, err := config.Resolve(modes.Version{Major: 2, Minor: 1}, req)
+			if err != nil {
+				t.Fatal(err)
+			}
+			plan, err := build(res, tc.w, nil)
+			if err != nil {
+				t.Fatal(err)
+			}
+			d := plan.Devices[0]
+			if d.Outcome != tc.want || (tc.msg != "" && d.Message != tc.msg) {
+				t.Errorf("planned %s %q; want %s %q", d.Outcome, d.Message, tc.want, tc.msg)
+			}
+		})
+	}
+}

@@ -57,7 +57,6 @@ const (
 	// lines; graphs/diagnose/testdata/wordings-by-release.tsv lists lines 440, 443 and
 	// 453 for 2.1.0 and 2.1.2 (it has no probe for "unknown reason").
 	src21CompileFx = "torch/_inductor/compile_fx.py:440-458@2.1.0 (LobosProger/Race-game@fcd94db venv/Lib/site-packages/torch; same lines in 2.1.2, graphs/diagnose/testdata/wordings/sources.tsv)"
-	msg21Unknown   = "skipping cudagraphs for unknown reason"
 	// note20Warning: the two 2.0-era copies read log the skip differently.
 	note20Warning = " (log.warning in the copy read; a slightly later copy logs it with developer_warning, which prints only on nightly and source builds: which of the two 2.0.0 shipped is not pinned)"
 	// src20Init is torch/__init__.py of the 2.0 release as its documentation renders it.
@@ -68,7 +67,7 @@ const (
 // order is PyTorch's: the backend, then compile_fx's compile-time reasons, then what
 // the first call records, then mutation, then what later calls see.
 func rules() []rule {
-	groups := [...][]rule{manualRules(), gateRules(), incompatibleOpRules(), compileRules(), graphRules(), poolRules(), recordRules(), callRules(), rules28(), fieldCallRules(), fieldCallerRules(), callerRules()}
+	groups := [...][]rule{manualRules(), gateRules(), incompatibleOpRules(), skipRules21(), compileRules(), graphRules(), poolRules(), recordRules(), callRules(), rules28(), fieldCallRules(), fieldCallerRules(), callerRules()}
 	n := 0
 	for _, g := range groups {
 		n += len(g)
@@ -245,13 +244,6 @@ func compileRules() []rule {
 			Message:   msgPartitioned,
 			Evidence:  AlwaysInferred, Source: "torch/_inductor/compile_fx.py@2.14.0 (\"partitioning handles incompatible ops\"); " + srcFacts + "§4.2"},
 			func(c *situation) bool { return c.w.IncompatibleOp != "" && c.partition() }},
-		{Rule{ID: "skip-incompatible-op", Stage: StageDevice, Backend: "inductor", Releases: between(1, 1),
-			Condition: "the graph uses an op that cannot be captured, graph_partition off",
-			Outcome:   Skip, Stop: true, OrError: true,
-			Reason:   incompatReason,
-			Message:  msg21Unknown,
-			Evidence: AlwaysSource, Source: src21CompileFx},
-			incompatibleOp},
 		{Rule{ID: "skip-incompatible-op", Stage: StageDevice, Backend: "inductor", Releases: between(2, 5),
 			Condition: "the graph uses an op that cannot be captured, graph_partition off",
 			Outcome:   Skip, Stop: true, OrError: true,
@@ -273,13 +265,6 @@ func compileRules() []rule {
 			Message:   msgPartitioned + "\n  <partition>: non-cudagraphable (reason=cpu ops, reason=DeviceCopy ops)",
 			Evidence:  ByRelease, Source: srcMeasured + "ro_cpu_scalar"},
 			func(c *situation) bool { return c.w.CPUInputs && c.w.IncompatibleOp == "" && c.partition() }},
-		{Rule{ID: "skip-cpu-input", Stage: StageDevice, Backend: "inductor", Releases: between(1, 1),
-			Condition: "a CPU tensor input and no incompatible op, graph_partition off",
-			Outcome:   Skip, Stop: true, OrError: true,
-			Reason:   cpuSkipReason,
-			Message:  "skipping cudagraphs due to multiple devices",
-			Evidence: AlwaysSource, Source: src21CompileFx + " (a CPU tensor makes two device types)"},
-			cpuInput},
 		{Rule{ID: "skip-cpu-input", Stage: StageDevice, Backend: "inductor", Releases: between(2, 2),
 			Condition: "a CPU tensor input and no incompatible op, graph_partition off",
 			Outcome:   Skip, Stop: true, OrError: true,
@@ -309,13 +294,6 @@ func graphRules() []rule {
 			Message:  "Created 3 graph partitions: 2 cudagraphable, 1 non-cudagraphable\n" + msgMultipleDevices,
 			Evidence: Unchanged, Source: srcMeasured + "ro_two_devices; " + srcSkipChecks},
 			func(c *situation) bool { return c.w.SpanDevices && c.partition() }},
-		{Rule{ID: "skip-multiple-devices", Stage: StageDevice, Backend: "inductor", Releases: between(1, 1),
-			Condition: "one graph over several devices, with cudagraph trees (the legacy implementation captures it)",
-			Outcome:   Skip, Stop: true, OrError: true,
-			Reason:   spanReason,
-			Message:  "skipping cudagraphs due to multiple device indexes",
-			Evidence: AlwaysSource, Source: src21CompileFx},
-			func(c *situation) bool { return c.w.SpanDevices && c.impl() != Legacy }},
 		{Rule{ID: "skip-multiple-devices", Stage: StageDevice, Backend: "inductor", Releases: between(2, 2),
 			Condition: "one graph over several devices, with cudagraph trees (the legacy implementation captures it)",
 			Outcome:   Skip, Stop: true, OrError: true,
@@ -330,13 +308,6 @@ func graphRules() []rule {
 			Message:  msgMultipleDevices,
 			Evidence: Unchanged, Source: srcMeasured + "ro_two_devices_legacy; " + srcSkipChecks + "; " + srcLoweringChecks},
 			func(c *situation) bool { return c.w.SpanDevices && !c.partition() }},
-		{Rule{ID: "skip-non-tensor-input", Stage: StageDevice, Backend: "inductor", Releases: between(1, 1),
-			Condition: "an input is neither a tensor nor a SymInt",
-			Outcome:   Skip, Stop: true, OrError: true,
-			Reason:   "an input is neither a tensor nor a SymInt",
-			Message:  msg21Unknown,
-			Evidence: AlwaysSource, Source: src21CompileFx},
-			func(c *situation) bool { return c.w.NonTensorInputs }},
 		{Rule{ID: "skip-non-tensor-input", Stage: StageDevice, Backend: "inductor", Releases: from(2),
 			Condition: "an input is neither a tensor nor a SymInt",
 			Outcome:   Skip, Stop: true, OrError: true,
@@ -441,13 +412,6 @@ func callRules() []rule {
 	const mutatedReason = "a user input is mutated in place: cudagraph trees run this function without CUDA graphs (Inductor's kernels still run)"
 	const storageReason = "an input's storage is replaced (aten.set_): it cannot be captured"
 	return []rule{
-		{Rule{ID: "trees-skip-mutated-input", Stage: StageDevice, Backend: "inductor", Releases: between(1, 1),
-			Condition: "cudagraph trees, a user input mutated in place",
-			Outcome:   Skip, Stop: true, OrError: true,
-			Reason:   mutatedReason,
-			Message:  "skipping cudagraphs due to input mutation",
-			Evidence: AlwaysSource, Source: src21CompileFx},
-			func(c *situation) bool { return c.treesMutateInput() }},
 		{Rule{ID: "trees-skip-mutated-input", Stage: StageDevice, Backend: "inductor", Releases: between(2, 2),
 			Condition: "cudagraph trees, a user input mutated in place",
 			Outcome:   Skip, Stop: true, OrError: true,
@@ -482,13 +446,6 @@ func callRules() []rule {
 			func(c *situation) bool { return c.w.MutatedInputs == InputMutation && c.impl() != CUDAGraphTrees }},
 		// Before 2.14's own check a replaced storage counts as a mutated input, logged
 		// in each release's wording of that skip (the trees-skip-mutated-input rows).
-		{Rule{ID: "skip-storage-mutation", Stage: StageDevice, Backend: "inductor", Releases: between(1, 1),
-			Condition: "an input's storage is replaced (logged as a mutated input)",
-			Outcome:   Skip, Stop: true, OrError: true,
-			Reason:   storageReason,
-			Message:  "skipping cudagraphs due to input mutation",
-			Evidence: AlwaysInferred, Source: "inferred from " + src21CompileFx},
-			func(c *situation) bool { return c.w.MutatedInputs == StorageMutation }},
 		{Rule{ID: "skip-storage-mutation", Stage: StageDevice, Backend: "inductor", Releases: between(2, 2),
 			Condition: "an input's storage is replaced (logged as a mutated input)",
 			Outcome:   Skip, Stop: true, OrError: true,
