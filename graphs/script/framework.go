@@ -18,7 +18,7 @@ type frameworkCompiler struct {
 	noBack string            // said when backend= is not given ("" when a default compiles)
 }
 
-// hfArgs: TrainingArguments.__post_init__ sets torch_compile when torch_compile_mode or
+// hfArgs is transformers' TrainingArguments: TrainingArguments.__post_init__ sets torch_compile when torch_compile_mode or
 // torch_compile_backend is given and defaults the backend to "inductor"; the Trainer
 // hands backend and mode to accelerate's TorchDynamoPlugin (accelerate >= 1.2.0; before,
 // the ACCELERATE_DYNAMO_BACKEND/_MODE variables), whose prepare_model calls torch.compile.
@@ -26,51 +26,60 @@ type frameworkCompiler struct {
 // src/transformers/trainer.py (TorchDynamoPlugin(backend=…, mode=…)), stored commit
 // 00349ae8 (the release that added these keywords is not checked here: the
 // transformers repository was too large to mirror).
-var hfArgs = frameworkCompiler{
-	who:    "transformers' Trainer",
-	kws:    map[string]string{"torch_compile_backend": "backend", "torch_compile_mode": "mode", "torch_compile": ""},
-	on:     "torch_compile",
-	source: "transformers training_args.py __post_init__, trainer.py via accelerate's TorchDynamoPlugin",
+func hfArgs() *frameworkCompiler {
+	return &frameworkCompiler{
+		who:    "transformers' Trainer",
+		kws:    map[string]string{"torch_compile_backend": "backend", "torch_compile_mode": "mode", "torch_compile": ""},
+		on:     "torch_compile",
+		source: "transformers training_args.py __post_init__, trainer.py via accelerate's TorchDynamoPlugin",
+	}
 }
 
-// dynamoPlugin: accelerate's Accelerator.prepare_model calls
+// dynamoPlugin is accelerate's TorchDynamoPlugin: accelerate's Accelerator.prepare_model calls
 // torch.compile(model, **dynamo_plugin.to_kwargs()), the fields that differ from the
 // defaults; a plugin without backend= reads ACCELERATE_DYNAMO_BACKEND, default "no",
 // which compiles nothing. Source: huggingface/accelerate src/accelerate/accelerator.py
 // prepare_model and src/accelerate/utils/dataclasses.py TorchDynamoPlugin, v0.17.0 to
 // v1.14.0 (0.15 and 0.16 had dynamo_backend= only, through torch._dynamo.optimize).
-var dynamoPlugin = frameworkCompiler{
-	who:    "accelerate's Accelerator.prepare",
-	kws:    map[string]string{"backend": "backend", "mode": "mode", "options": "options", "dynamic": "dynamic", "fullgraph": "fullgraph", "disable": "disable"},
-	source: "accelerate accelerator.py prepare_model, utils/dataclasses.py TorchDynamoPlugin",
-	noBack: "no backend=: accelerate then reads ACCELERATE_DYNAMO_BACKEND (accelerate launch --dynamo_backend), default \"no\", which does not compile",
+func dynamoPlugin() *frameworkCompiler {
+	return &frameworkCompiler{
+		who:    "accelerate's Accelerator.prepare",
+		kws:    map[string]string{"backend": "backend", "mode": "mode", "options": "options", "dynamic": "dynamic", "fullgraph": "fullgraph", "disable": "disable"},
+		source: "accelerate accelerator.py prepare_model, utils/dataclasses.py TorchDynamoPlugin",
+		noBack: "no backend=: accelerate then reads ACCELERATE_DYNAMO_BACKEND (accelerate launch --dynamo_backend), default \"no\", which does not compile",
+	}
 }
 
-// accelerator: Accelerator(dynamo_backend=B) builds TorchDynamoPlugin(backend=B) (its
+// accelerator is accelerate's Accelerator: Accelerator(dynamo_backend=B) builds TorchDynamoPlugin(backend=B) (its
 // mode from ACCELERATE_DYNAMO_MODE, default "default"). Source: accelerate
 // src/accelerate/accelerator.py Accelerator.__init__, v0.17.0 to v1.14.0.
-var accelerator = frameworkCompiler{
-	who:    "accelerate's Accelerator.prepare",
-	kws:    map[string]string{"dynamo_backend": "backend"},
-	source: "accelerate accelerator.py Accelerator.__init__ and prepare_model",
+func accelerator() *frameworkCompiler {
+	return &frameworkCompiler{
+		who:    "accelerate's Accelerator.prepare",
+		kws:    map[string]string{"dynamo_backend": "backend"},
+		source: "accelerate accelerator.py Accelerator.__init__ and prepare_model",
+	}
 }
 
-// frameworkCompilers are the constructors, by the dotted path the file imports.
-var frameworkCompilers = map[string]*frameworkCompiler{
-	"transformers.TrainingArguments":                              &hfArgs,
-	"transformers.Seq2SeqTrainingArguments":                       &hfArgs,
-	"transformers.training_args.TrainingArguments":                &hfArgs,
-	"transformers.training_args_seq2seq.Seq2SeqTrainingArguments": &hfArgs,
-	"accelerate.utils.TorchDynamoPlugin":                          &dynamoPlugin,
-	"accelerate.utils.dataclasses.TorchDynamoPlugin":              &dynamoPlugin,
-	"accelerate.Accelerator":                                      &accelerator,
-	"accelerate.accelerator.Accelerator":                          &accelerator,
+// frameworkCompilerOf returns the constructor that the dotted path q (as the file
+// imports it) names, or nil.
+func frameworkCompilerOf(q string) *frameworkCompiler {
+	switch q {
+	case "transformers.TrainingArguments", "transformers.Seq2SeqTrainingArguments",
+		"transformers.training_args.TrainingArguments", "transformers.training_args_seq2seq.Seq2SeqTrainingArguments":
+		return hfArgs()
+	case "accelerate.utils.TorchDynamoPlugin", "accelerate.utils.dataclasses.TorchDynamoPlugin":
+		return dynamoPlugin()
+	case "accelerate.Accelerator", "accelerate.accelerator.Accelerator":
+		return accelerator()
+	}
+	return nil
 }
 
 // frameworkCompile warns when c, whose callee stands for q, hands torch.compile's
 // arguments to a framework that calls torch.compile.
 func (r *reader) frameworkCompile(c *expr, q string) {
-	fc := frameworkCompilers[q]
+	fc := frameworkCompilerOf(q)
 	if fc == nil {
 		return
 	}
