@@ -203,6 +203,8 @@ func TestEveryRowReached(t *testing.T) {
 		{"cgbackend-mode", v211, config.Request{Backend: "cudagraphs", Mode: ro}, Workload{}, []string{"cudagraphs-backend-kwargs"}},
 		{"cgbackend-cpu", v211, config.Request{Backend: "cudagraphs"}, Workload{CPUInputs: true}, []string{"cudagraphs-backend-skip-devices"}},
 		{"cgbackend-mutation", v211, config.Request{Backend: "cudagraphs"}, Workload{MutatedInputs: InputMutation}, []string{"cudagraphs-backend-skip-mutation"}},
+		// 2.3's wording of the skip (msgMutationOnInput23), before 2.4's "(N instances)".
+		{"cgbackend-mutation-2.3", v(3), config.Request{Backend: "cudagraphs"}, Workload{MutatedInputs: InputMutation}, []string{"cudagraphs-backend-skip-mutation"}},
 		{"cgbackend-threads", v211, config.Request{Backend: "cudagraphs"}, Workload{Devices: 2, Threads: PerDevice}, []string{"cudagraphs-backend-capture", "cudagraphs-backend-trees", "trees-tls-first", "trees-tls-other", "trees-user-thread-tls"}},
 		{"compile-disabled", v211, config.Request{Mode: ro, Env: env("TORCH_COMPILE_DISABLE=1")}, Workload{}, []string{"compile-disabled"}},
 		{"off-partitioned", v211, config.Request{}, Workload{}, []string{"cudagraphs-off-partitioned"}},

@@ -15,6 +15,9 @@ const (
 	msgPartitioned       = "Created 2 graph partitions: 1 cudagraphable, 1 non-cudagraphable"
 	msgAllocAsync        = "cudaMallocAsync does not yet support checkPoolLiveAllocations. If you need it, please file an issue describing your use case."
 	msgMutatedInputs     = "skipping cudagraphs due to mutated inputs (1 instances)"
+	// 2.3's wording of the trees' mutation skip (torch/_inductor/cudagraph_utils.py:37@2.3.0,
+	// graphs/diagnose/testdata/wordings-by-release.tsv; PR #117720), before 2.4's "(N instances)".
+	msgMutationOnInput23 = "skipping cudagraphs due to mutation on input. Found from <stack>"
 	msgMultipleDevices   = "skipping cudagraphs due to skipping cudagraphs due to multiple devices: {devices}"
 	msgAllocAsyncLegacy  = "Warning: Attempting uncaptured free of a captured allocation with address <addr>\nterminate called after throwing an instance of 'c10::AcceleratorError'\n  what():  CUDA error: invalid argument"
 	whereTLS             = "assert torch._C._is_key_in_tls(attr_name)  # get_obj, torch/_inductor/cudagraph_trees.py"
@@ -102,7 +105,14 @@ func gateRules() []rule {
 			Message:  "skipping cudagraphs due to skipping cudagraphs due to <cpu device or multiple devices>",
 			Evidence: ReadNotMeasured, Source: "check_for_skip, " + srcCGBackend},
 			func(c *situation) bool { return c.w.CPUInputs || c.w.SpanDevices }},
-		{Rule{ID: "cudagraphs-backend-skip-mutation", Stage: StageDevice, Backend: "cudagraphs", Releases: cgBackendTrees,
+		{Rule{ID: "cudagraphs-backend-skip-mutation", Stage: StageDevice, Backend: "cudagraphs", Releases: cgBackendTrees.Intersect(between(3, 3)),
+			Condition: "a user input is mutated in place",
+			Outcome:   Skip, Stop: true,
+			Reason:   "backend=\"cudagraphs\" skips graphs that mutate inputs",
+			Message:  msgMutationOnInput23,
+			Evidence: ReadNotMeasured, Source: "check_for_skip, " + srcCGBackend + "; the 2.3 wording (msgMutationOnInput23)"},
+			func(c *situation) bool { return c.w.MutatedInputs == InputMutation }},
+		{Rule{ID: "cudagraphs-backend-skip-mutation", Stage: StageDevice, Backend: "cudagraphs", Releases: cgBackendTrees.Intersect(from(4)),
 			Condition: "a user input is mutated in place",
 			Outcome:   Skip, Stop: true,
 			Reason:   "backend=\"cudagraphs\" skips graphs that mutate inputs",
@@ -423,7 +433,7 @@ func callRules() []rule {
 			Condition: "cudagraph trees, a user input mutated in place (the stack-trace message of PR #117720)",
 			Outcome:   Skip, Stop: true, OrError: true,
 			Reason:   mutatedReason,
-			Message:  "skipping cudagraphs due to mutation on input. Found from <stack>",
+			Message:  msgMutationOnInput23,
 			Evidence: AlwaysInferred, Source: "PR #117720 (merged 2024-01; its test checks this text); issue #117281"},
 			func(c *situation) bool { return c.treesMutateInput() }},
 		{Rule{ID: "trees-skip-mutated-input", Stage: StageDevice, Backend: "inductor", Releases: between(4, 5),
@@ -457,7 +467,7 @@ func callRules() []rule {
 			Condition: "an input's storage is replaced (logged as a mutated input)",
 			Outcome:   Skip, Stop: true, OrError: true,
 			Reason:   storageReason,
-			Message:  "skipping cudagraphs due to mutation on input. Found from <stack>",
+			Message:  msgMutationOnInput23,
 			Evidence: AlwaysInferred, Source: "inferred from PR #117720 (the 2.3 wording of the mutation skip)"},
 			func(c *situation) bool { return c.w.MutatedInputs == StorageMutation }},
 		{Rule{ID: "skip-storage-mutation", Stage: StageDevice, Backend: "inductor", Releases: between(4, 13),
