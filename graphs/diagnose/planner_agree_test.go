@@ -1,6 +1,7 @@
 package diagnose_test
 
 import (
+	"regexp"
 	"strings"
 	"testing"
 
@@ -58,6 +59,45 @@ func TestRowsCoverPlannerErrors(t *testing.T) {
 			}
 			if !found {
 				t.Errorf("%s on %s: the planner raises %q, diagnose finds %+v", tc.name, v, log, d.Findings)
+			}
+		}
+	}
+}
+
+// TestRowsCoverPlannerSkipLines: every skip line the planner predicts ("skipping
+// cudagraphs …", one Rule's Message) is, on each release the rule holds for, a finding
+// whose row covers that release. The planner's tables (graphs/table.go, table21.go) and
+// diagnose's rows state each skip wording once each, for two jobs; this holds them to
+// the same releases.
+func TestRowsCoverPlannerSkipLines(t *testing.T) {
+	t.Parallel()
+	fill := strings.NewReplacer("{op}", "aten.nonzero.default", "{input}", "x", "{torch}", "2.x", "{devices}", "cuda:0, cuda:1")
+	// <a or b>: the planner names alternatives; the first is a line PyTorch prints.
+	alt := regexp.MustCompile(`<([^<>]*?)(?: or [^<>]*)?>`)
+	// Lines diagnose has no code for, on purpose.
+	noCode := map[string]string{
+		"skipping cudagraphs for unknown reason": "2.1's catch-all (graphs/table21.go) names no cause, so no row could say what to fix",
+	}
+	for _, r := range graphs.Rules() {
+		line, _, _ := strings.Cut(r.Message, "\n")
+		if !strings.HasPrefix(line, "skipping cudagraphs") || noCode[line] != "" {
+			continue
+		}
+		line = alt.ReplaceAllString(fill.Replace(line), "$1")
+		for _, v := range modes.Supported() {
+			if !r.Releases.Contains(v) {
+				continue
+			}
+			d, err := diagnose.Options{Torch: v.String()}.Read(strings.NewReader(line + "\n"))
+			if err != nil {
+				t.Fatal(err)
+			}
+			if len(d.Findings) == 0 {
+				t.Errorf("rule %s on %s: the planner logs %q, diagnose finds nothing", r.ID, v, line)
+				continue
+			}
+			if f := d.Findings[0]; f.Note != "" {
+				t.Errorf("rule %s on %s: the planner logs %q, diagnose (%s) notes %q", r.ID, v, line, f.Code, f.Note)
 			}
 		}
 	}

@@ -230,7 +230,7 @@ func (s *scanner) diagnosis() *Diagnosis {
 	}
 	best := map[Code]int{}
 	for i, row := range s.rows {
-		if !active[i] || s.superseded(i, active, torch, haveTorch) {
+		if !active[i] || s.superseded(i, active, torch, haveTorch) || s.displaced(i, active, torch, haveTorch) {
 			continue
 		}
 		if j, ok := best[row.Code]; !ok || s.better(i, j, torch, haveTorch) {
@@ -291,6 +291,24 @@ func (s *scanner) superseded(i int, active []bool, torch modes.Version, haveTorc
 			continue
 		}
 		return true
+	}
+	return false
+}
+
+// displaced reports the other side of superseded: row i, which supersedes a code,
+// matched a line on which an active row of that code matched too, and the log shows a
+// release that row covers and row i does not (2.1's "skipping cudagraphs due to input
+// mutation" is skip-mutated-inputs alone, not also 2.0's legacy-mutated-input with a
+// note that 2.1 is not known to print it).
+func (s *scanner) displaced(i int, active []bool, torch modes.Version, haveTorch bool) bool {
+	sup := s.rows[i].Supersedes
+	if !haveTorch || sup == "" || s.rows[i].covers(torch) {
+		return false
+	}
+	for j, other := range s.rows {
+		if active[j] && other.Code == sup && s.hits[j].line == s.hits[i].line && other.covers(torch) {
+			return true
+		}
 	}
 	return false
 }
