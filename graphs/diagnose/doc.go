@@ -592,7 +592,7 @@
 //   - mode-and-options: "Either mode or options can be specified, but both can't be specified at the same time.", 2.0–2.14
 //   - unknown-mode: "Unrecognized mode=, should be one of: ", 2.0–2.6
 //   - unknown-mode: "Unrecognized mode=", 2.0–2.14
-//   - unknown-option: "Unexpected optimization option guard_filter_fn,", 2.0–2.7
+//   - unknown-option: "Unexpected optimization option guard_filter_fn", 2.0–2.7
 //   - unknown-option: "Unexpected optimization option ", 2.0–2.14
 //   - option-type: "Unexpected type of attr ", 2.0–2.14
 //   - invalid-backend: "Invalid backend: ", 2.0–2.14
