@@ -10,8 +10,9 @@ import (
 // are common words: "thread", "errors", "torch.compile") is searched once, not once per
 // row and form (BenchmarkShapes/near-miss: every line a candidate for some twenty rows).
 type literalSet struct {
-	set  *anchorSet
-	rows [][]int // by anchor: the rows whose form it is
+	set     *anchorSet
+	rows    [][]int // by anchor: the rows whose form it is
+	longest int     // the longest form's length
 }
 
 // newLiteralSet indexes form(row) of every row; every form must be 4 bytes or more.
@@ -19,8 +20,10 @@ func newLiteralSet(rows []compiledRow, form func(*compiledRow) []byte) (literalS
 	index := map[string]int{}
 	var anchors [][]byte
 	var byAnchor [][]int
+	longest := 0
 	for i := range rows {
 		f := form(&rows[i])
+		longest = max(longest, len(f))
 		if len(f) < 4 {
 			return literalSet{}, fmt.Errorf("diagnose: row %d (%s): literal %q is shorter than 4 bytes without white space", i, rows[i].Code, rows[i].Literal)
 		}
@@ -33,7 +36,7 @@ func newLiteralSet(rows []compiledRow, form func(*compiledRow) []byte) (literalS
 		}
 		byAnchor[j] = append(byAnchor[j], i)
 	}
-	return literalSet{set: newAnchorSet(anchors), rows: byAnchor}, nil
+	return literalSet{set: newAnchorSet(anchors), rows: byAnchor, longest: longest}, nil
 }
 
 // mark sets at[row] to stamp for every row whose form occurs in text.
@@ -80,11 +83,11 @@ func occurrencesOf(occ []rowAt, row int) []rowAt {
 // and the pattern runs remembered while their entries are held.
 type matchCache struct {
 	joinOcc []rowAt // the rows' squeezed literals in s.joined (literalSet.occurrences)
-	// sqAt and foldAt hold, per row, 1 + the ring entry whose squeezed (folded) line
-	// holds its squeezed (folded) literal; sqFor and foldFor, 1 + the entry they were
-	// last made for.
-	sqAt, foldAt   []int
-	sqFor, foldFor int
+	// litAt, sqAt and foldAt hold, per row, 1 + the ring entry whose clean (squeezed,
+	// folded) line holds its literal (squeezed, folded literal); litFor, sqFor and
+	// foldFor, 1 + the entry they were last made for.
+	litAt, sqAt, foldAt    []int
+	litFor, sqFor, foldFor int
 	// linesMemo remembers linesMatch's answers on the entries held; linesFor is s.n when
 	// it was last cleared of the entries no longer held.
 	linesMemo map[linesKey]bool
@@ -92,5 +95,5 @@ type matchCache struct {
 }
 
 func newMatchCache(rows int) matchCache {
-	return matchCache{sqAt: make([]int, rows), foldAt: make([]int, rows), linesMemo: map[linesKey]bool{}}
+	return matchCache{litAt: make([]int, rows), sqAt: make([]int, rows), foldAt: make([]int, rows), linesMemo: map[linesKey]bool{}}
 }
