@@ -115,6 +115,8 @@ type table struct {
 	// literals, squeezed and folded find the rows' literals, squeezed literals and
 	// folded literals in a line, each in one pass.
 	literals, squeezed, folded literalSet
+	// gates holds the literals each row expression's matches hold (see gate).
+	gates gates
 }
 
 // sentenceLiteral is the text a row is matched by: its Literal, less a sentence's final
@@ -169,6 +171,15 @@ func compileTable() (table, error) {
 		b.anchors.add(a, anchorUse{kind: anchorDevice})
 	}
 	b.t.anchors, b.t.uses = newAnchorSet(b.anchors.anchors), b.anchors.uses
+	b.t.gates = gates{}
+	for i := range b.t.rows {
+		r := &b.t.rows[i]
+		b.t.gates.add(r.pattern, r.patternFold, r.patternSqueezed, r.patternSqueezedFold, r.cut.head, r.cut.tail)
+		b.t.gates.add(r.cut.open...)
+	}
+	for _, c := range b.t.contexts {
+		b.t.gates.add(c.re)
+	}
 	var err error
 	if b.t.literals, err = newLiteralSet(b.t.rows, func(r *compiledRow) []byte { return r.literal }); err != nil {
 		return table{}, err
@@ -402,6 +413,9 @@ type scanner struct {
 	// patternBytes counts the bytes row patterns were run on in matchRow (for tests:
 	// the work on a long line is bounded by the spans around its literals).
 	patternBytes int
+	// lowered and cutText are scratch: a text in lower case for a gate, a cut's text
+	// with its missing part put back.
+	lowered, cutText []byte
 }
 
 func newScanner() (*scanner, error) {
@@ -739,7 +753,7 @@ func (s *scanner) process(k int) {
 // wrapped ("…/_config_module.py", line 3" / "21, in __getattr__").
 func (s *scanner) seeContexts(k int, ctxs []int, text []byte) {
 	for _, c := range ctxs {
-		if !s.contexts[c].seen && (s.contexts[c].re.Match(text) || s.contextWrapped(c, k)) {
+		if !s.contexts[c].seen && (s.match(s.contexts[c].re, text) || s.contextWrapped(c, k)) {
 			s.contexts[c].seen = true
 		}
 	}
@@ -752,7 +766,7 @@ func (s *scanner) contextWrapped(c, k int) bool {
 		return false
 	}
 	re := s.contexts[c].re
-	return re.Match(s.spacedLines(k, k+1)) || re.Match(s.tightLines(k, k+1))
+	return s.match(re, s.spacedLines(k, k+1)) || s.match(re, s.tightLines(k, k+1))
 }
 
 // matchRow tries row i on entry k: exact, then quoted, then wrapped with its
@@ -1123,7 +1137,7 @@ func (s *scanner) linesMatch(re *regexp.Regexp, a, b int, tight bool) bool {
 	if tight {
 		text = s.tightLines(a, b)
 	}
-	v := re.Match(text)
+	v := s.match(re, text)
 	s.linesMemo[key] = v
 	return v
 }
