@@ -107,3 +107,21 @@ func TestLegacyMutatedInputByRelease(t *testing.T) {
 		})
 	}
 }
+
+// TestNonTensorInput20: 2.0 has no non-Tensor skip; its lowering reads the input as a
+// tensor and the compile fails (torch/_inductor/graph.py:270-283@2.0.0).
+func TestNonTensorInput20(t *testing.T) {
+	t.Parallel()
+	res, err := config.Resolve(modes.Version{Major: 2, Minor: 0}, config.Request{Mode: strp("reduce-overhead")})
+	if err != nil {
+		t.Fatal(err)
+	}
+	plan, err := build(res, Workload{NonTensorInputs: true}, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	d := plan.Devices[0]
+	if d.Outcome != Fail || d.Exception != "BackendCompilerFailed" {
+		t.Errorf("planned %s %s %q; want fail BackendCompilerFailed", d.Outcome, d.Exception, d.Message)
+	}
+}

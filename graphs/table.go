@@ -57,8 +57,11 @@ const (
 	// lines; graphs/diagnose/testdata/wordings-by-release.tsv lists lines 440, 443 and
 	// 453 for 2.1.0 and 2.1.2 (it has no probe for "unknown reason").
 	src21CompileFx = "torch/_inductor/compile_fx.py:440-458@2.1.0 (LobosProger/Race-game@fcd94db venv/Lib/site-packages/torch; same lines in 2.1.2, graphs/diagnose/testdata/wordings/sources.tsv)"
-	// note20Warning: the two 2.0-era copies read log the skip differently.
-	note20Warning = " (log.warning in the copy read; a slightly later copy logs it with developer_warning, which prints only on nightly and source builds: which of the two 2.0.0 shipped is not pinned)"
+	// note20Warning: how 2.0.0 logs its skips: developer_warning (compile_fx.py:197-204 and
+	// utils.py:539-548@2.0.0, IPCristian/Proiect-Simulare@8bf22d3, whose version.py says
+	// 2.0.0+cpu) warns when config.developer_warnings, is_fbcode() or "+" in
+	// torch.__version__ (config.py:86@2.0.0), and logs at INFO otherwise.
+	note20Warning = " (at WARNING level when torch.__version__ has a local tag such as 2.0.0+cu118, at INFO level otherwise: developer_warning, config.py:86@2.0.0)"
 	// src20Init is torch/__init__.py of the 2.0 release as its documentation renders it.
 	src20Init = "torch/__init__.py @ 2.0 (pytorch/pytorch.github.io@01153da6 docs/2.0/_modules/torch.html)"
 )
@@ -151,6 +154,13 @@ func gateRules() []rule {
 			Reason:   "backend {backend}: torch {torch}'s torch.compile hands it the graph with no mode or options; Inductor's CUDA graphs do not apply (what backend=\"cudagraphs\" did in 2.0 was not read)",
 			Evidence: AlwaysInferred, Source: src20Init + " compile: a backend other than \"inductor\" goes to torch._dynamo.optimize unchanged"},
 			func(c *situation) bool { return c.view.Backend != "inductor" }},
+		{Rule{ID: "non-tensor-input-2.0", Stage: StageDevice, Backend: "inductor", Releases: between(0, 0),
+			Condition: "an input that is neither a tensor nor a SymInt reaches Inductor",
+			Outcome:   Fail, Exception: "BackendCompilerFailed", Implementation: None, Stop: true,
+			Reason:   "torch {torch} has no non-Tensor skip (its compile_fx_inner tests device types, mutation, incompatible ops and overlap only; the skip came with 2.1's list of reasons): Inductor's lowering takes every graph input for a tensor and reads its _has_symbolic_sizes_strides, so the compile fails on such an input, CUDA graphs on or off (Dynamo's specialize_int_float=True keeps Python ints and floats out of the graph)",
+			Message:  "<backend> raised AttributeError: '<type>' object has no attribute '_has_symbolic_sizes_strides'",
+			Evidence: AlwaysInferred, Source: "torch/_inductor/compile_fx.py:179-204@2.0.0 (no non-Tensor test); torch/_inductor/graph.py:270-283@2.0.0 GraphLowering.placeholder with static_weight_shapes=True (config.py:22@2.0.0) and dynamic_shapes off (_dynamo/config.py:61@2.0.0); aot_autograd.py:2462-2480@2.0.0 passes non-tensors through; _dynamo/exc.py:43-48 and output_graph.py:673-675@2.0.0 wrap it (IPCristian/Proiect-Simulare@8bf22d3, torch 2.0.0; not run)"},
+			func(c *situation) bool { return c.w.NonTensorInputs }},
 		{Rule{ID: "cudagraphs-off-2.0", Stage: StageDevice, Backend: "inductor", Releases: between(0, 0),
 			Condition: "triton.cudagraphs is off",
 			Outcome:   Skip, Implementation: None, Stop: true,
