@@ -28,8 +28,8 @@ func (r *reader) site(c *expr, kind Kind, args []arg) *siteState {
 		st.Binds = r.lastName(c.x.x)
 		r.bindCompiled(st.Binds, st)
 	}
-	if kind != Method && len(args) > 0 && args[0].keyword == "" && args[0].star == 0 && args[0].value.kind == name {
-		st.def = r.funcs[args[0].value.name] // torch.compile(step): step's body is compiled
+	if kind != Method && len(args) > 0 && args[0].keyword == "" && args[0].star == 0 {
+		st.def = r.compiledDef(args[0].value) // torch.compile(step): step's body is compiled
 	}
 	r.siteOf[c] = st
 	r.sites = append(r.sites, st)
