@@ -573,10 +573,27 @@ func (p *parser) binExpr(noIn bool) *expr {
 	e := p.node(other, t)
 	e.elts = p.keep(e.elts, x)
 	for ; n > 0 && !p.failed(); n = p.binOp(noIn) {
+		if p.comparison() {
+			// Comparisons bind looser than every other operator here, so one at this
+			// level makes the whole a comparison.
+			e.flags |= boolValue
+		}
 		p.i += n
 		e.elts = p.keep(e.elts, p.unary(noIn))
 	}
 	return p.done(e)
+}
+
+// comparison reports whether the binary operator at the current token compares.
+func (p *parser) comparison() bool {
+	t := p.tok()
+	switch t.Text {
+	case "<", ">", "<=", ">=", "==", "!=":
+		return t.Kind == pytoken.Op
+	case "in", "not", "is":
+		return t.Kind == pytoken.Name
+	}
+	return false
 }
 
 func (p *parser) unary(noIn bool) *expr {
@@ -592,6 +609,9 @@ func (p *parser) unary(noIn bool) *expr {
 	defer p.leave()
 	p.advance()
 	e := p.node(other, t)
+	if t.Kind == pytoken.Name && t.Text == "not" {
+		e.flags |= boolValue
+	}
 	e.elts = p.keep(e.elts, p.unary(noIn))
 	return p.done(e)
 }
