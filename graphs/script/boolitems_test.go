@@ -69,3 +69,43 @@ func TestBoolValuedArguments(t *testing.T) {
 		})
 	}
 }
+
+// TestDisableAndFullgraphByName: disable= and fullgraph= given by a name the file
+// assigns literals are read through those values (unseen5 x25: SkyReels'
+// disable=DISABLE_COMPILE with DISABLE_COMPILE = False was "not a literal").
+func TestDisableAndFullgraphByName(t *testing.T) {
+	t.Parallel()
+	tests := []struct {
+		name, src, note string
+		fullgraph       *bool
+	}{
+		{"disable constant False", "import torch\nDISABLE = False\nf = torch.compile(g, disable=DISABLE)\n",
+			"disable `DISABLE` has one value: False (line 2)", nil},
+		{"disable constant True", "import torch\nDISABLE = True\nf = torch.compile(g, disable=DISABLE)\n",
+			"disable `DISABLE` has one value: True (line 2)", nil},
+		{"disable two values", "import torch\nD = False\nif x:\n    D = True\nf = torch.compile(g, disable=D)\n",
+			"disable is not a literal: `D` can be False (line 2), True (line 4); with True, torch.compile returns the function unchanged", nil},
+		{"disable comparison", "import torch\nf = torch.compile(g, disable=os.environ.get('NO_COMPILE') == '1')\n",
+			"disable is not a literal: `os.environ.get('NO_COMPILE') == '1'` can be True (line 2), False (line 2); with True, torch.compile returns the function unchanged", nil},
+		{"fullgraph constant", "import torch\nFG = True\nf = torch.compile(g, fullgraph=FG)\n",
+			"fullgraph `FG` has one value: True (line 2)", boolPtr(true)},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			t.Parallel()
+			st, _ := oneSite(t, tc.src)
+			found := false
+			for _, n := range st.Notes {
+				found = found || n == tc.note
+			}
+			if !found {
+				t.Errorf("notes %q lack %q", st.Notes, tc.note)
+			}
+			if d := cmp.Diff(tc.fullgraph, st.Fullgraph); d != "" {
+				t.Errorf("fullgraph (-want +got):\n%s", d)
+			}
+		})
+	}
+}
+
+func boolPtr(b bool) *bool { return &b }

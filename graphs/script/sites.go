@@ -210,6 +210,7 @@ func (r *reader) exprKeyword(st *siteState, k string, e *expr) {
 	case r.argByExpr(st, k, e):
 	case k == "backend":
 		r.backendExpr(st, e)
+	case (k == "disable" || k == "fullgraph") && r.flagChoices(st, k, e):
 	case k != "model": // the model is never a literal, and that does not matter
 		st.note("%s is not a literal: `%s`", k, oneLine(r.text(e)))
 	}
@@ -430,4 +431,26 @@ func (r *reader) inArgparse(line int) bool {
 		}
 	}
 	return false
+}
+
+// flagChoices reads disable= or fullgraph= given by an expression whose values are
+// all known (a name the file assigns literals, a comparison: argChoices): one value
+// is read as given (unseen5 x25: disable=DISABLE_COMPILE, DISABLE_COMPILE = False);
+// several are named, disable's True saying what it does. It reports whether it read e.
+func (r *reader) flagChoices(st *siteState, k string, e *expr) bool {
+	vals := r.knownChoices(e)
+	switch {
+	case len(vals) == 1:
+		st.note("%s `%s` has one value: %s (line %d)", k, oneLine(r.text(e)), vals[0].Value, vals[0].Line)
+		r.keywordValue(st, k, vals[0].v)
+	case len(vals) > 1:
+		n := fmt.Sprintf("%s is not a literal: `%s` can be %s", k, oneLine(r.text(e)), choicesText(vals))
+		if k == "disable" {
+			n += "; with True, torch.compile returns the function unchanged"
+		}
+		st.note("%s", n)
+	default:
+		return false
+	}
+	return true
 }
