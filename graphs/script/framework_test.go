@@ -54,7 +54,7 @@ func TestFrameworkCompile(t *testing.T) {
 		},
 		{
 			name: "accelerator-name", reason: "unseen5 x31: sd-scripts' dynamo_backend is \"NO\" or the --dynamo_backend option",
-			src: "import argparse\nfrom accelerate import Accelerator\np = argparse.ArgumentParser()\np.add_argument(\"--dynamo_backend\", default=\"inductor\", choices=[\"eager\", \"inductor\"])\nargs = p.parse_args()\nb = \"NO\"\nif args.torch_compile:\n    b = args.dynamo_backend\na = Accelerator(dynamo_backend=b)\n",
+			src:  "import argparse\nfrom accelerate import Accelerator\np = argparse.ArgumentParser()\np.add_argument(\"--dynamo_backend\", default=\"inductor\", choices=[\"eager\", \"inductor\"])\nargs = p.parse_args()\nb = \"NO\"\nif args.torch_compile:\n    b = args.dynamo_backend\na = Accelerator(dynamo_backend=b)\n",
 			want: []string{`accelerate's Accelerator.prepare calls torch.compile(model, backend=b) for this script (accelerate accelerator.py Accelerator.__init__ and prepare_model); the call is not in this file, so no site is planned for it; backend ` + "`b`" + ` can be "NO" (line 6), which compiles nothing, "inductor" (line 4), "eager" (line 4): plan it with the mode it runs with (-mode)`},
 		},
 		{
