@@ -548,10 +548,11 @@ func (p *parser) boolOperand(noIn bool, op string) *expr {
 	return p.binExpr(noIn)
 }
 
-// word reports whether the current token is the name w.
+// word reports whether the current token is the name w (read from the compact
+// token: this runs after every operand).
 func (p *parser) word(w string) bool {
-	t := p.tok()
-	return t.Kind == pytoken.Name && t.Text == w
+	t := p.toks[p.i]
+	return t.kind == pytoken.Name && t.text(p.src) == w
 }
 
 // binOp is binary without and/or, which boolChain parses.
@@ -586,12 +587,12 @@ func (p *parser) binExpr(noIn bool) *expr {
 
 // comparison reports whether the binary operator at the current token compares.
 func (p *parser) comparison() bool {
-	t := p.tok()
-	switch t.Text {
+	t := p.toks[p.i]
+	switch t.text(p.src) {
 	case "<", ">", "<=", ">=", "==", "!=":
-		return t.Kind == pytoken.Op
+		return t.kind == pytoken.Op
 	case "in", "not", "is":
-		return t.Kind == pytoken.Name
+		return t.kind == pytoken.Name
 	}
 	return false
 }
