@@ -695,7 +695,7 @@
 //   - skip-cpp-wrapper: "skipping cudagraphs due to cpp wrapper enabled", 2.7–2.11
 //   - skip-cpp-wrapper: "cpp-wrapper does not support graph partition yet", 2.13–2.14
 //   - skip-complex-memory-overlap: "skipping cudagraphs due to complex input striding", 2.0–2.1
-//   - skip-complex-memory-overlap: "'complex memory overlap'", 2.2–2.13
+//   - skip-complex-memory-overlap: "'complex memory overlap'", 2.2–2.12
 //
 // # Codes
 //
