@@ -719,7 +719,7 @@
 //   - skip-cpp-wrapper: "skipping cudagraphs due to cpp wrapper enabled", 2.7–2.11
 //   - skip-cpp-wrapper: "cpp-wrapper does not support graph partition yet", 2.13–2.14
 //   - skip-complex-memory-overlap: "skipping cudagraphs due to complex input striding", 2.0–2.1
-//   - skip-complex-memory-overlap: "'complex memory overlap'", 2.2–2.13
+//   - skip-complex-memory-overlap: "'complex memory overlap'", 2.2–2.12
 //   - trees-storage-not-in-pool: "These storage data ptrs are not allocated in pool", 2.1–2.14
 //   - skip-unknown-reason: "skipping cudagraphs for unknown reason", 2.1
 //
