@@ -511,9 +511,14 @@
 // The releases come from each release's sources: testdata/wordings-by-release.tsv
 // gives, for every wording and every release copy read (2.0.0, 2.1.0, 2.1.2, 2.2.2,
 // 2.3.0, 2.4.0, 2.5.1, 2.6.0, 2.7.1, 2.8.0, 2.9.0, 2.9.1, 2.14.1), the file and line
-// that print it or "absent", and TestWordingsByRelease holds every row's releases to it;
-// rows whose text is C++'s, the CUDA runtime's or a compiler's are listed with that
-// reason in testdata/wordings/unaudited.tsv (testdata/wordings/README.md).
+// that print it or "absent", and TestWordingsByRelease holds every row's releases to it.
+// C++ wordings (c10/cuda, ATen/cuda) are read in the same way in the headers that the
+// wheels of 2.0.0 to 2.9.0 ship and in Debian's 2.6.0 source package, each in the file
+// that prints it (a header copy does not hold a .cpp's text, so it settles only header
+// wordings). No whole copy of 2.10 to 2.13 could be had (see the README). Rows whose text
+// is the CUDA runtime's (it follows the CUDA version, not torch's release), a compiler's
+// or Python's are listed with that reason in testdata/wordings/unaudited.tsv
+// (testdata/wordings/README.md).
 //
 // Every row, by code: the text it matches and the releases known to print it (sources
 // in [Signatures]; generated from the table and checked by TestDocWordings).
@@ -587,9 +592,9 @@
 //   - skip-incompatible-op: "index_put_ fallback with boolean indexing is not compatible with CUDA graphs", 2.11–2.14
 //   - skip-dynamic-graphs: "graph with symbolic shapes inputs and config.triton.cudagraph_skip_dynamic_graphs=True", 2.4–2.14
 //   - skip-non-tensor-inputs: "'non-Tensor inputs'", 2.2–2.14
-//   - stream-capture-illegal: "operation not permitted when stream is capturing", 2.1–2.14
-//   - stream-capture-illegal: "operation would make the legacy stream depend on a capturing blocking stream", 2.1–2.14
-//   - stream-capture-illegal: "cudaErrorStreamCaptureUnsupported", 2.1–2.14
+//   - stream-capture-illegal: "operation not permitted when stream is capturing", 2.0–2.14
+//   - stream-capture-illegal: "operation would make the legacy stream depend on a capturing blocking stream", 2.0–2.14
+//   - stream-capture-illegal: "cudaErrorStreamCaptureUnsupported", 2.9–2.14
 //   - stream-capture-illegal: "operation failed due to a previous error during capture", 2.1–2.14
 //   - stream-capture-illegal: "status != cudaStreamCaptureStatus::cudaStreamCaptureStatusInvalidated", 2.0
 //   - stream-capture-illegal: "status != cudaStreamCaptureStatusInvalidated", 2.9–2.14
@@ -668,11 +673,11 @@
 //   - unsupported-python: a paraphrase with "compile not supported", as reports retell it
 //   - unsupported-python: a paraphrase with "compile not work", as reports retell it
 //   - unsupported-python: a paraphrase with "compile is not work", as reports retell it
-//   - cuda-invalid-context: "invalid device context", 2.1–2.14
-//   - cuda-invalid-context: "CUDA_ERROR_INVALID_CONTEXT", 2.1–2.14
-//   - cuda-invalid-context: "ErrorInvalidContext", 2.1–2.14
-//   - cuda-invalid-context: "there is no context bound to the current thread", 2.1–2.14
-//   - cuda-invalid-context: "No CUDA context is current", 2.1–2.14
+//   - cuda-invalid-context: "invalid device context", 2.0–2.14
+//   - cuda-invalid-context: "CUDA_ERROR_INVALID_CONTEXT", 2.0–2.14
+//   - cuda-invalid-context: "ErrorInvalidContext", 2.0–2.14
+//   - cuda-invalid-context: "there is no context bound to the current thread", 2.0–2.14
+//   - cuda-invalid-context: "No CUDA context is current", 2.0–2.14
 //   - capture-rng-state: " during CUDA graph capture", 2.0–2.14
 //   - optimizer-not-capturable: "Attempting CUDA graph capture of step() for an instance of ", 2.0–2.14
 //   - optimizer-capturable-device: "If capturable=True, params", 2.0–2.14

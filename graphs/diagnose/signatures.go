@@ -129,6 +129,15 @@ const (
 // rows' releases to it).
 const wordingsAudit = "testdata/wordings-by-release.tsv"
 
+// runtimeText says where a CUDA runtime or driver error string comes from: CUDA's own
+// text, which torch passes on unchanged, so that its wording follows the CUDA version
+// of the build and not torch's release.
+const runtimeText = "the CUDA runtime's error string (cudaGetErrorString), whose wording comes with " +
+	"the CUDA runtime torch was built with, not with torch's release: torch raises it after \"CUDA " +
+	"error: \" (c10_cuda_check_implementation, c10/cuda/CUDAException.cpp:31@2.6.0 and :26@1.13.1 in " +
+	"Debian's source packages, the same in pytorch/pytorch@0e4c6cd), which C10_CUDA_CHECK calls in " +
+	"c10/cuda/CUDAException.h:30 of every header copy from 2.0.0 to 2.9.0 (testdata/wordings/sources-cpp.tsv)"
+
 // releasesBefore is every supported release before v.
 func releasesBefore(v modes.Version) modes.Releases {
 	return modes.Releases{From: modes.First(), To: v2(v.Minor - 1)}
@@ -493,20 +502,20 @@ func runtimeRows() []Signature {
 		},
 		{
 			Code: StreamCaptureIllegal, Literal: "operation not permitted when stream is capturing",
-			Releases: modes.Minors(1, 14),
+			Releases: modes.Minors(0, 14),
 			Cause: "an operation CUDA forbids while a stream is capturing (a synchronisation, a " +
 				"blocking copy between CPU and GPU, or another thread's device-wide call) ran during " +
 				"a CUDA-graph capture",
 			Fix:      fixCaptureIllegal,
 			Evidence: modes.Source,
-			Source: "the CUDA runtime's text for cudaErrorStreamCaptureUnsupported, as PyTorch " +
-				"raises it (\"RuntimeError: CUDA error: operation not permitted when stream is " +
-				"capturing\", quoted in torch/optim/adam.py _single_tensor_adam); testdata/reference/field-reports.md F10",
+			Source: "cudaErrorStreamCaptureUnsupported's text: " + runtimeText + " (\"RuntimeError: " +
+				"CUDA error: operation not permitted when stream is capturing\", quoted in torch/optim/adam.py " +
+				"_single_tensor_adam); testdata/reference/field-reports.md F10; pytorch/pytorch#87794 (2022, before 2.0)",
 			Decisive: "the CUDA error line",
 		},
 		{
 			Code: StreamCaptureIllegal, Literal: "operation would make the legacy stream depend on a capturing blocking stream",
-			Releases: modes.Minors(1, 14),
+			Releases: modes.Minors(0, 14),
 			Cause: "during a CUDA-graph capture, work was queued on the legacy default stream (or a " +
 				"blocking stream) while the capturing stream is blocking, which would make it wait on " +
 				"the capture (cudaErrorStreamCaptureImplicit): often a backward or copy run outside the " +
@@ -515,19 +524,23 @@ func runtimeRows() []Signature {
 				"stream context, backward included), create side streams as non-blocking, or capture " +
 				"with capture_error_mode=\"thread_local\" when another thread uses the device; " + fixCaptureIllegal,
 			Evidence: modes.Source,
-			Source: "the CUDA runtime's text for cudaErrorStreamCaptureImplicit, as PyTorch raises it " +
-				"(\"RuntimeError: CUDA error: operation would make the legacy stream depend on a " +
-				"capturing blocking stream\", meta-pytorch/tritonbench#110)",
+			Source: "cudaErrorStreamCaptureImplicit's text: " + runtimeText + " (\"RuntimeError: CUDA " +
+				"error: operation would make the legacy stream depend on a capturing blocking stream\", " +
+				"meta-pytorch/tritonbench#110)",
 			Decisive: "the CUDA error line",
 		},
 		{
 			Code: StreamCaptureIllegal, Literal: "cudaErrorStreamCaptureUnsupported",
-			Releases: modes.Minors(1, 14),
+			Releases: modes.Minors(9, 14),
 			Cause: "an operation CUDA forbids while a stream is capturing ran during a CUDA-graph " +
 				"capture (cudaErrorStreamCaptureUnsupported)",
 			Fix:      fixCaptureIllegal,
 			Evidence: modes.Source,
-			Source:   "c10's CUDA error text (\"Search for `cudaError…'\", measured form on 2.11); testdata/reference/field-reports.md F10",
+			Source: "c10's line after the CUDA error (\"Search for `cudaError…' in …\", the runtime's " +
+				"cudaGetErrorName): c10::cuda::get_cuda_error_help, declared in c10/cuda/CUDAMiscFunctions.h:12@2.9.0 " +
+				"and absent from every header copy from 2.0.0 to 2.8.0 and from Debian's 2.6.0 source (" +
+				wordingsAudit + "), its text read in pytorch/pytorch@0ac83ae CUDAMiscFunctions.cpp; " +
+				"measured form on 2.11; testdata/reference/field-reports.md F10",
 			Decisive: "the \"Search for `cudaErrorStreamCaptureUnsupported'\" line",
 		},
 		{
