@@ -5,6 +5,7 @@ import (
 
 	"github.com/compilemode/compilemode/config"
 	"github.com/compilemode/compilemode/graphs"
+	"github.com/compilemode/compilemode/graphs/internal/skips"
 	"github.com/compilemode/compilemode/modes"
 )
 
@@ -84,19 +85,20 @@ var (
 	// builds the list but does not print it; 2.2.2 prints it (testdata/wordings-by-release.tsv).
 	listedSkips   = config.FactReleases(config.FactSkipMessagePrefixed, false).Intersect(modes.Releases{From: v2(2), To: modes.Newest()})
 	prefixedSkips = config.FactReleases(config.FactSkipMessagePrefixed, true)
-	// The device and mutation skips left the list form before the other skips: their
-	// own rule rows date each wording (PR #118060: "cpu device (…)" and "multiple
-	// devices: …" from 2.3; PR #117720: "mutation on input" in 2.3; PR #124700:
-	// "mutated inputs (N instances)" from 2.4).
-	cpuListed       = ruleReleases("skip-cpu-input", listedSkips.From.Minor).Intersect(listedSkips)
-	cpuPrefixed     = ruleReleases("skip-cpu-input", prefixedSkips.To.Minor)
-	devicesListed   = ruleReleases("skip-multiple-devices", listedSkips.From.Minor).Intersect(listedSkips)
-	devicesPrefixed = ruleReleases("skip-multiple-devices", prefixedSkips.To.Minor)
+	// The device and mutation skips left the list form before the other skips: the
+	// skips table (graphs/internal/skips, which the planner reads too) dates each
+	// wording (PR #118060: "cpu device" and "multiple devices: …" from 2.3, the node name
+	// from 2.4; PR #117720: "mutation on input" in 2.3; PR #124700: "mutated inputs (N
+	// instances)" from 2.4).
+	cpuListed       = skipReleases(skips.CPUDevice, skips.Any, listed(skipLine(skips.CPUDevice, skips.Any, 2))).Intersect(listedSkips)
+	cpuPrefixed     = skipReleases(skips.CPUDevice, skips.Any, cpuDeviceLiteral)
+	devicesListed   = skipReleases(skips.MultipleDevices, skips.Trees, listed(skipLine(skips.MultipleDevices, skips.Trees, 2))).Intersect(listedSkips)
+	devicesPrefixed = skipReleases(skips.MultipleDevices, skips.Any, reason(skipLine(skips.MultipleDevices, skips.Any, 14)))
 	// The list form of the mutation skip only on 2.2: from 2.3 check_for_mutation sets the
 	// reason, which is printed instead of the list.
-	mutatedListed  = ruleReleases("trees-skip-mutated-input", listedSkips.From.Minor).Intersect(listedSkips)
-	mutatedTrace   = ruleReleases("trees-skip-mutated-input", 3)
-	mutatedCounted = ruleReleases("trees-skip-mutated-input", prefixedSkips.To.Minor)
+	mutatedListed  = skipReleases(skips.MutatedInputs, skips.Trees, listed(skipLine(skips.MutatedInputs, skips.Trees, 2))).Intersect(listedSkips)
+	mutatedTrace   = skipReleases(skips.MutatedInputs, skips.Trees, mutationOnInput)
+	mutatedCounted = skipReleases(skips.MutatedInputs, skips.Trees, mutatedCountLiteral)
 	// legacyBareMutated: the legacy implementation's skip without a count, from
 	// check_for_mutation's default message (2.3) and its successor's (2.4 on).
 	legacyBareMutated = modes.Releases{From: v2(3), To: modes.Newest()}
@@ -104,6 +106,16 @@ var (
 	guardFilterFn = config.FactReleases(config.FactCompileOptions, "guard_filter_fn")
 	// applyMode: apply_mode refuses an unknown mode, mode="" included (modes.SiteRows).
 	applyMode = modes.SiteReleases(modes.ApplyMode)
+)
+
+// Literals of the skips table's lines that more than one row or release shares.
+var (
+	// cpuDeviceLiteral: "due to cpu device", 2.3's line and 2.4's with the node name.
+	cpuDeviceLiteral = before(reason(skipLine(skips.CPUDevice, skips.Any, 14)), " (")
+	// mutationOnInput: 2.3's trees line up to its stack trace.
+	mutationOnInput = before(skipLine(skips.MutatedInputs, skips.Trees, 3), ". Found")
+	// mutatedCountLiteral: the trees line from 2.4 up to its count, which varies.
+	mutatedCountLiteral = before(reason(skipLine(skips.MutatedInputs, skips.Trees, 14)), "1")
 )
 
 // The lowering's index_put reasons ("index put with accumulate.", "deterministic index
@@ -252,7 +264,7 @@ func legacyRows() []Signature {
 	fixLegacyMutated := plannerFix(LegacyMutatedInput, "the legacy implementation, a user input mutated in place", 14)
 	return []Signature{
 		{
-			Code: LegacyMutatedInput, Literal: "skipping cudagraphs due to input mutation",
+			Code: LegacyMutatedInput, Literal: skipLine(skips.MutatedInputs, skips.Legacy, 0),
 			Supersedes: SkipMutatedInputs,
 			Releases:   modes.Minors(0, 0), Cause: "torch 2.0 captures CUDA graphs with its first " +
 				"implementation only (cudagraph trees came in 2.1), which refuses a graph that mutates " +
@@ -282,7 +294,7 @@ func legacyRows() []Signature {
 			Decisive: "the AssertionError line",
 		},
 		{
-			Code: LegacyMutatedInput, Literal: "skipping cudagraphs due to mutated inputs",
+			Code: LegacyMutatedInput, Literal: skipLine(skips.MutatedInputs, skips.Legacy, 3),
 			Pattern:    `skipping cudagraphs due to mutated inputs\s*$`,
 			Supersedes: SkipMutatedInputs,
 			Releases:   legacyBareMutated, Cause: mutatedCause + " (printed only where " +
@@ -297,7 +309,7 @@ func legacyRows() []Signature {
 			Decisive: "the skip line, which has no \"(N instances)\" count on this path",
 		},
 		{
-			Code: LegacyMutatedInput, Literal: listed(ruleMessage("trees-skip-mutated-input", listedSkips.From.Minor)),
+			Code: LegacyMutatedInput, Literal: listed(skipLine(skips.MutatedInputs, skips.Legacy, listedSkips.From.Minor)),
 			Pattern:    `skipping cudagraphs due to \[.*'mutated inputs'`,
 			Requires:   `cudagraph_trees['"]?\s*[:=]\s*False`,
 			Supersedes: SkipMutatedInputs,
@@ -424,7 +436,7 @@ func runtimeRows() []Signature {
 			Decisive: "the allocator's warning line before \"terminate called\"",
 		},
 		{
-			Code: AllocatorIncompatible, Literal: from(reason(ruleMessage("skip-uncached-allocator", 14)), "cudagraph"),
+			Code: AllocatorIncompatible, Literal: from(reason(skipLine(skips.UncachedAllocator, skips.Any, 14)), "cudagraph"),
 			Releases: modes.Minors(14, 14),
 			Cause: "PYTORCH_NO_CUDA_MEMORY_CACHING=1 turns the caching allocator off, and CUDA-graph " +
 				"memory pools need it, so Inductor skips CUDA graphs",
@@ -562,7 +574,7 @@ func runtimeRows() []Signature {
 func skipRows() []Signature {
 	return []Signature{
 		{
-			Code: SkipCPUDevice, Literal: before(reason(ruleMessage("skip-cpu-input", cpuPrefixed.From.Minor)), " ("),
+			Code: SkipCPUDevice, Literal: cpuDeviceLiteral,
 			Releases: cpuPrefixed,
 			Cause: "the graph holds a CPU tensor (a 0-d CPU scalar counts), and without graph " +
 				"partitioning Inductor captures no graph with a CPU tensor, so this one runs eagerly",
@@ -577,7 +589,7 @@ func skipRows() []Signature {
 			Decisive: "the skip line",
 		},
 		{
-			Code: SkipCPUDevice, Literal: listed(ruleMessage("skip-cpu-input", cpuListed.From.Minor)),
+			Code: SkipCPUDevice, Literal: listed(skipLine(skips.CPUDevice, skips.Any, cpuListed.From.Minor)),
 			Releases: cpuListed,
 			Cause: "the graph holds a tensor on a device other than CUDA (a 0-d CPU scalar counts), " +
 				"and Inductor captures only all-CUDA graphs, so this one runs eagerly",
@@ -586,7 +598,7 @@ func skipRows() []Signature {
 			Decisive: "the skip line",
 		},
 		{
-			Code: SkipMutatedInputs, Literal: before(reason(ruleMessage("trees-skip-mutated-input", mutatedCounted.From.Minor)), "1"), // the count varies
+			Code: SkipMutatedInputs, Literal: mutatedCountLiteral, // the count varies
 			Pattern:  `due to mutated inputs \(\d+ instances\)`,
 			Releases: mutatedCounted,
 			Cause: "the function mutates a user input in place (not a parameter or buffer), so " +
@@ -601,7 +613,7 @@ func skipRows() []Signature {
 			// mutation on input. Found from : \n <stack trace>".
 			// 2.1's wording for any mutated input that cudagraph trees (on by default) cannot
 			// capture; 2.0 printed it for the only, legacy, implementation (legacy-mutated-input).
-			Code: SkipMutatedInputs, Literal: "skipping cudagraphs due to input mutation",
+			Code: SkipMutatedInputs, Literal: skipLine(skips.MutatedInputs, skips.Trees, 1),
 			Releases: modes.Minors(1, 1),
 			Cause: "the function mutates an input in place that CUDA graphs may not mutate (with " +
 				"cudagraph trees, any input but parameters and static inputs), so it runs eagerly",
@@ -611,7 +623,7 @@ func skipRows() []Signature {
 		},
 		{
 			// set_ on a graph input rebinds its storage, which no CUDA graph can replay.
-			Code: SkipMutatedInputs, Literal: "input storage mutation (",
+			Code: SkipMutatedInputs, Literal: from(before(skipLine(skips.StorageMutation, skips.Any, 14), "1"), "input"),
 			Pattern:  `due to input storage mutation \(\d+ instances\)`,
 			Releases: modes.Minors(14, 14),
 			Cause: "the function replaces the storage of an input in place (Tensor.set_ on a graph input), " +
@@ -625,7 +637,7 @@ func skipRows() []Signature {
 			Decisive: "the skip line",
 		},
 		{
-			Code: SkipMutatedInputs, Literal: "skipping cudagraphs due to mutation on input",
+			Code: SkipMutatedInputs, Literal: mutationOnInput,
 			Releases: mutatedTrace,
 			Cause: "the function mutates a user input in place (not a parameter or buffer), so " +
 				"cudagraph trees run it eagerly",
@@ -651,7 +663,7 @@ func skipRows() []Signature {
 			Decisive: "the skip line",
 		},
 		{
-			Code: SkipMutatedInputs, Literal: listed(ruleMessage("trees-skip-mutated-input", mutatedListed.From.Minor)),
+			Code: SkipMutatedInputs, Literal: listed(skipLine(skips.MutatedInputs, skips.Trees, mutatedListed.From.Minor)),
 			Pattern:  `skipping cudagraphs due to \[.*'mutated inputs'`,
 			Releases: mutatedListed,
 			Cause: "the function mutates an input in place that CUDA graphs may not mutate (with " +
@@ -661,7 +673,7 @@ func skipRows() []Signature {
 			Decisive: "the skip line",
 		},
 		{
-			Code: SkipMultipleDevices, Literal: reason(ruleMessage("skip-multiple-devices", devicesPrefixed.From.Minor)),
+			Code: SkipMultipleDevices, Literal: reason(skipLine(skips.MultipleDevices, skips.Any, devicesPrefixed.From.Minor)),
 			Releases: devicesPrefixed,
 			Cause: "one compiled graph uses tensors on several devices, and a CUDA graph is " +
 				"captured on one device, so this graph runs eagerly",
@@ -682,7 +694,7 @@ func skipRows() []Signature {
 			Decisive: "the skip line",
 		},
 		{
-			Code: SkipMultipleDevices, Literal: "skipping cudagraphs due to multiple devices",
+			Code: SkipMultipleDevices, Literal: skipLine(skips.CPUDevice, skips.Any, 1),
 			// 2.0's bare reason; from 2.3 the reason goes on with ": device(…)".
 			Pattern:  `skipping cudagraphs due to multiple devices(?:[^:]|$)`,
 			Releases: modes.Minors(0, 1),
@@ -697,7 +709,7 @@ func skipRows() []Signature {
 		{
 			// 2.1's cudagraph trees refuse a graph over several CUDA devices with this line;
 			// 2.2 lists the reason instead ('multiple device indices without cudagraph_trees').
-			Code: SkipMultipleDevices, Literal: "skipping cudagraphs due to multiple device indexes",
+			Code: SkipMultipleDevices, Literal: skipLine(skips.MultipleDevices, skips.Trees, 1),
 			Releases: modes.Minors(1, 1),
 			Cause: "one compiled graph uses several CUDA devices, and cudagraph trees capture on " +
 				"one device only, so this graph runs eagerly",
@@ -708,7 +720,7 @@ func skipRows() []Signature {
 			Decisive: "the skip line",
 		},
 		{
-			Code: SkipMultipleDevices, Literal: listed(ruleMessage("skip-multiple-devices", devicesListed.From.Minor)),
+			Code: SkipMultipleDevices, Literal: listed(skipLine(skips.MultipleDevices, skips.Trees, devicesListed.From.Minor)),
 			Releases: devicesListed,
 			Cause: "one compiled graph uses several CUDA devices, and cudagraph trees capture on " +
 				"one device only, so this graph runs eagerly",
@@ -719,7 +731,7 @@ func skipRows() []Signature {
 			Decisive: "the skip line",
 		},
 		{
-			Code: SkipIncompatibleOp, Literal: reason(ruleMessage("skip-incompatible-op", prefixedSkips.From.Minor)),
+			Code: SkipIncompatibleOp, Literal: reason(skipLine(skips.IncompatibleOp, skips.Any, prefixedSkips.From.Minor)),
 			Releases: modes.Minors(3, 14),
 			Cause: "the graph holds an op that cannot be captured in a CUDA graph (the message " +
 				"names it), so Inductor runs the graph without CUDA graphs",
@@ -732,7 +744,7 @@ func skipRows() []Signature {
 			Decisive: "the skip line",
 		},
 		{
-			Code: SkipIncompatibleOp, Literal: listed(ruleMessage("skip-incompatible-op", listedSkips.From.Minor)),
+			Code: SkipIncompatibleOp, Literal: listed(skipLine(skips.IncompatibleOp, skips.Any, listedSkips.From.Minor)),
 			Releases: listedSkips,
 			Cause: "the graph holds an op that cannot be captured in a CUDA graph (such as " +
 				"torch.multinomial), so Inductor runs it without CUDA graphs",
@@ -797,7 +809,7 @@ func skipRows() []Signature {
 			Decisive: "the skip line",
 		},
 		{
-			Code: SkipDynamicGraphs, Literal: sentence(from(reason(ruleMessage("skip-dynamic-graphs", prefixedSkips.From.Minor)), "graph")),
+			Code: SkipDynamicGraphs, Literal: sentence(from(reason(skipLine(skips.DynamicGraphs, skips.Any, prefixedSkips.From.Minor)), "graph")),
 			Releases: modes.Minors(4, 14),
 			Cause: "triton.cudagraph_skip_dynamic_graphs=True and this graph's inputs have symbolic " +
 				"shapes, so it runs without CUDA graphs",
@@ -810,7 +822,7 @@ func skipRows() []Signature {
 			Decisive: "the skip line",
 		},
 		{
-			Code: SkipNonTensorInputs, Literal: listed(ruleMessage("skip-non-tensor-input", 14)),
+			Code: SkipNonTensorInputs, Literal: listed(skipLine(skips.NonTensorInputs, skips.Any, 14)),
 			Pattern:  `skipping cudagraphs due to \[.*'non-Tensor inputs'`,
 			Releases: modes.Minors(2, 14),
 			Cause: "the compiled graph takes an input that is neither a tensor nor a SymInt " +
