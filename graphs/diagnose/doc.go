@@ -168,23 +168,31 @@
 //     me PyTorch 2.9.1", "upgraded to torch 2.7", "after updating … to PyTorch 2.8", "now
 //     on torch 2.6" (it outranks the release moved from: "This was with a Pytorch 2.8
 //     setup", ComfyUI-KJNodes#496; "upgrade to torch 2.6" in the present is advice);
+//     a move to a torch nightly the text does not number ("we moved from the stable
+//     PyTorch branch to the Nightly (Preview) build") leaves the release unknown: prose
+//     before it names the release moved from, and prose after it is not taken, unless
+//     the move fixed the failure ("switched to the nightly and it works");
 //  5. prose: "PyTorch 2.11", "on torch 2.7", "PyTorch2.8", "PT 2.6" (not "PT2" or "PT2.0",
 //     the compile stack), a nightly "2.13.0.dev…",
 //     one-line specs (conda's "pytorch=2.5.1=py3…", "torch@2.6.0", "PyTorch/2.9.0");
 //  6. looser prose: a line that names torch and then a full 2.x.y ("torch.compile after
 //     upgrading to 2.4.0").
 //
-// Within a rank the first line wins. A pin after "requires" is another package's
-// requirement (pip's "vllm 0.6.3 requires torch==2.4.0, but you have torch 2.5.1 …":
-// 2.5, from "but you have torch"), and a release in prose right after another
+// Within a rank the first line wins. A pin after "requires" (or 要求, 需要, 依赖) is
+// another package's requirement (pip's "vllm 0.6.3 requires torch==2.4.0, but you have
+// torch 2.5.1 …": 2.5, from "but you have torch"), a release in pip's "(from versions:
+// …)" list or in a JSON compatibility entry ("version": "PyTorch 2.5.0") is no run's,
+// and a release in prose right after another
 // package's name is that package's ("PyTorch Lightning 2.4.0", "torch-tensorrt 2.5.0",
 // "diffusers 2.3.1"). In prose (4–6), a release is another run's, and
 // not taken, when up to four words before it in its clause say it works, was fixed,
 // tested, supported or added there, or is one to go back to, compare with, try or wait
 // for ("works with torch 2.1.0", "fixed in torch 2.6", "downgrade to torch 2.3", "worked
-// on torch 2.4 but …", "Try torch=2.2", "the upcoming 2.6"), or when up to three words
+// on torch 2.4 but …", "Try torch=2.2", "the upcoming 2.6", "in the coming PyTorch 2.3",
+// "verified against PyTorch 2.7.1"), or when up to three words
 // after it say it works, runs fine, compiles or is still to come ("when PyTorch 2.6 is
-// out"; "with `torch==2.5.1` it runs fine"; "Torch 2.9 compiles, Torch 2.7 fails": 2.7), or that it brought a feature ("PyTorch 2.0 introduced",
+// out"; "with `torch==2.5.1` it runs fine"; "Torch 2.9 compiles, Torch 2.7 fails": 2.7),
+// or that it brought a feature ("PyTorch 2.0 introduced",
 // "PyTorch 2.0 引入的", "2.0 で導入"); prose that says the run fails on a release
 // ("torch.compile fails on 2.5", "broken with 2.6.0") names the run's own; a release on
 // which the writer does not get the error ("not getting that error with the pytorch 2.7",
@@ -329,8 +337,8 @@
 //
 // # Corpus
 //
-// testdata/corpus holds 842 real public texts (issues, pull requests, pages and
-// repository files, each verbatim, its address in manifest.tsv), 524 of them with no code (graph breaks, recompile
+// testdata/corpus holds 879 real public texts (issues, pull requests, pages and
+// repository files, each verbatim, its address in manifest.tsv), 544 of them with no code (graph breaks, recompile
 // limits, Triton errors, OOM, NCCL timeouts, Unsupported, illegal memory access, prose
 // and code about skips), one golden file each. 114 were used while building the rows;
 // 19 were held out and only measured, once before and once after the build-set fixes:
@@ -516,6 +524,23 @@
 // joint keys, the Trailer row, the retold error, the inductor_config alias and its
 // prose): 10 of 10, 15 of 15, none misread, no false finding.
 //
+// A set from other sources than GitHub's issues (holdoutG1), of 37 texts (17 with codes
+// over 11 codes, 20 negatives, 4 stating a release; Chinese blogs, Hugging Face
+// discussions and activity pages, a notebook exported with its output cells,
+// benchmark notes, a French research note, a Chinese dev note, gists, error-catalogue
+// JSON), labelled and committed before it was run: 17 of 18 expected codes (94 %: a
+// refusal quoted without its "known options are" list, "`RuntimeError: Unexpected
+// optimization option triton.enable_persistent_tma_matmul`."), 3 of 4 releases (a
+// Chinese requirement "明确要求 `torch==2.7.1`" read over the installed "torch:
+// 2.2.0+cpu"), five read where none is the run's ("the coming PyTorch 2.3",
+// "verified against PyTorch 2.7.1", pip's "(from versions: … 2.0.0.dev20221030 …)", a
+// JSON "version": "PyTorch 2.5.0", a release moved from to an unnumbered nightly), no
+// false finding. After the fixes of those classes (a refusal's cut list for
+// unknown-option and unknown-mode; requirements in Chinese; releases to come or
+// checked against; listed releases; moves to a nightly): 18 of 18, 4 of 4, none
+// misread, no false finding. holdout5's errorcanon JSON record is relabelled to state
+// no release, as holdoutC1 ruled for the same list as a table.
+//
 // # Wordings
 //
 // The releases come from each release's sources: testdata/wordings-by-release.tsv
@@ -617,7 +642,7 @@
 //   - mode-and-options: "Either mode or options can be specified, but both can't be specified at the same time.", 2.0–2.14
 //   - unknown-mode: "Unrecognized mode=, should be one of: ", 2.0–2.6
 //   - unknown-mode: "Unrecognized mode=", 2.0–2.14
-//   - unknown-option: "Unexpected optimization option guard_filter_fn,", 2.0–2.7
+//   - unknown-option: "Unexpected optimization option guard_filter_fn", 2.0–2.7
 //   - unknown-option: "Unexpected optimization option ", 2.0–2.14
 //   - option-type: "Unexpected type of attr ", 2.0–2.14
 //   - invalid-backend: "Invalid backend: ", 2.0–2.14
@@ -716,7 +741,7 @@
 //   - skip-cpp-wrapper: "skipping cudagraphs due to cpp wrapper enabled", 2.7–2.11
 //   - skip-cpp-wrapper: "cpp-wrapper does not support graph partition yet", 2.13–2.14
 //   - skip-complex-memory-overlap: "skipping cudagraphs due to complex input striding", 2.0–2.1
-//   - skip-complex-memory-overlap: "'complex memory overlap'", 2.2–2.13
+//   - skip-complex-memory-overlap: "'complex memory overlap'", 2.2–2.12
 //
 // # Codes
 //

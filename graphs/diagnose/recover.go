@@ -128,10 +128,12 @@ func versionPatterns() []versionPattern {
 // nightly", "torch 2.4 works fine", "with `torch==2.5.1` it runs fine"), a fix's or a test's release ("fixed in", "tested
 // with", "the fix got pushed to 2.7.0", loscrossos/core_zonos#1), one to compare or go back to ("worked on 2.4 but", "downgrade to"), or one to
 // come ("the upcoming 2.6 release", "solved only when PyTorch 2.6 is out",
-// triton-windows#48), or the release that brought a feature ("PyTorch 2.0 introduced",
-// "PyTorch 2.0 引入的"; runebook.dev's Chinese page).
+// triton-windows#48; "in the coming PyTorch 2.3, it will be officially supported",
+// litgpt#1210), one a project checked its work against ("All config keys verified
+// against PyTorch 2.7.1 source code", GraphNet#688), or the release that brought a
+// feature ("PyTorch 2.0 introduced", "PyTorch 2.0 引入的"; runebook.dev's Chinese page).
 var (
-	otherRunBefore = regexp.MustCompile(`(?i)\b(?:works?|worked|working|fine|ok|okay|fixed|resolved|pushed|merged|landed|shipped|supported|added|introduced|tested|passe[sd]|until|before|prior|downgrad\w*|revert\w*|roll\w*\s+back|vs|versus|compared?|upcoming|next|wait(?:ing)?\s+for|try)\b`)
+	otherRunBefore = regexp.MustCompile(`(?i)\b(?:works?|worked|working|fine|ok|okay|fixed|resolved|pushed|merged|landed|shipped|supported|added|introduced|tested|passe[sd]|until|before|prior|downgrad\w*|revert\w*|roll\w*\s+back|vs|versus|compared?|upcoming|coming|forthcoming|future|next|wait(?:ing)?\s+for|try|verified|validated)\b`)
 	otherRunAfter  = regexp.MustCompile(`(?i)^\W*(?:\S+\s+){0,2}?(?:works?|worked|is\s+fine|was\s+fine|is\s+ok|was\s+ok|runs?\s+(?:fine|ok|okay|well|correctly)|ran\s+(?:fine|ok|okay|well|correctly)|compiles|passe[sd]|fixed|fixes|is\s+out|comes?\s+out|is\s+released|gets\s+released|ships|lands|introduced|introduces|brought|brings|supports|added\s+support|adds\s+support)\b`)
 	// otherRunAfterCJK: the same for Chinese and Japanese prose, where a feature's
 	// release follows the number ("PyTorch 2.0 引入的", "2.0 で導入された", "2.1 以降"),
@@ -198,6 +200,9 @@ var (
 // otherRun reports whether the release at text[from:to], named in prose, is another
 // run's by the words of its clause: up to four words before it or three after.
 func otherRun(text []byte, from, to int) bool {
+	if listedRelease(text[:from]) {
+		return true
+	}
 	before := text[:from]
 	if ends := clauseEnd.FindAllIndex(before, -1); len(ends) > 0 {
 		before = before[ends[len(ends)-1][1]:]
@@ -233,6 +238,26 @@ func advice(text []byte, from int) bool {
 		before = before[ends[len(ends)-1][1]:]
 	}
 	return otherRunAdvice.Match(before)
+}
+
+// pipVersions is pip's list of a requirement's releases ("ERROR: Could not find a version
+// that satisfies the requirement triton==2.0.0.dev20220701 (from versions: 0.4.1, …,
+// 2.0.0.dev20221030, …)", a Space's build log), and jsonVersionEntry an entry of a
+// compatibility list in JSON ("versions": [{"version": "PyTorch 2.5.0", …, "status":
+// "active"}], errorcanon.top's record, whose markdown table statusCell reads): the
+// releases they name are no run's.
+var (
+	pipVersions      = []byte("(from versions:")
+	jsonVersionEntry = regexp.MustCompile(`(?i)"versions?"\s*:\s*"\s*(?:py)?torch\s*v?$`)
+)
+
+// listedRelease reports whether a release after before is one of a list's: pip's
+// versions of a requirement, or a JSON compatibility entry.
+func listedRelease(before []byte) bool {
+	if i := bytes.LastIndex(before, pipVersions); i >= 0 && !bytes.Contains(before[i:], []byte(")")) {
+		return true
+	}
+	return jsonVersionEntry.Match(before)
 }
 
 // lastWords joins the last n of words (all of them when fewer) with single spaces.
@@ -273,13 +298,16 @@ func foreignRelease(before []byte) bool {
 
 // requirementWord is pip's "X requires torch==2.4.0" (a dependency conflict: another
 // package's requirement; the run's release follows as "but you have torch 2.5.1") and
-// a wheel's "Requires-Dist: torch==2.4.0".
-var requirementWord = regexp.MustCompile(`(?i)\b(?:requires|require|requiring|requires-dist:)\s*$`)
+// a wheel's "Requires-Dist: torch==2.4.0", said in Chinese or Japanese too ("vllm 0.10.1.1
+// 在 `METADATA` 中明确要求 `torch==2.7.1`", intellistream/SAGE's note, whose run has
+// "torch: 2.2.0+cpu").
+var requirementWord = regexp.MustCompile(`(?i)(?:\b(?:requires|require|requiring|requires-dist:)|` +
+	`要求|需要|依赖|依賴|必需|必須|必要)\s*$`)
 
 // requirement reports whether a pin is another package's requirement: the text before
 // it ends with "requires".
 func requirement(before []byte) bool {
-	return requirementWord.Match(bytes.TrimRight(before, " \t"))
+	return requirementWord.Match(bytes.TrimRight(before, " \t`'\"")) // the pin may be quoted
 }
 
 // anotherPackages reports whether the last package the words before a release name is
@@ -417,9 +445,41 @@ func (f *versionFinder) window(text []byte, line int) {
 	if hasRelease(text) {
 		f.patternsOn(text, line)
 	}
+	if f.rank <= rankProseMove && movedToNightly(text) {
+		// the run's release from here on is a nightly's the text does not name: a
+		// release prose named before is the one moved from, and prose after names none
+		f.found, f.rank, f.line, f.text, f.what = modes.Version{}, 0, 0, "", ""
+		f.blocked = max(f.blocked, rankProseMove)
+	}
 	if f.rank < rankTorch && (bytes.Contains(text, []byte("torch.__version__")) || (bytes.Contains(text, []byte("Name:")) && pipShowName.Match(text))) {
 		f.wait = true
 	}
+}
+
+// reMovedToNightly is prose that says the run moved to a nightly build it does not
+// number: "To fix the int1 error, we moved from the stable PyTorch branch to the
+// **Nightly (Preview)** build" (ZombieWaves-AI-Codex's post-mortem, whose stable release,
+// 2.5.1, is named two paragraphs before and whose error came after the move);
+// reNumberNext a release right after it ("the nightly 2.6.0.dev20241112", which the
+// release patterns read) and reThenWorks a move that fixed the failure ("switched to the
+// nightly and it works": the release moved from is the failing run's).
+var (
+	reMovedToNightly = regexp.MustCompile(`(?i)\b(?:moved|switched|upgraded|updated|migrated|went|changed)\b[^.;!?]{0,80}?` +
+		`\bto\s+(?:the\s+|a\s+)?[*_]{0,2}(?:latest\s+)?(?:(?:py)?torch\s+)?(?:nightly|nightlies|preview|pre-?release)\b`)
+	reNumberNext = regexp.MustCompile(`^[\s*_)(]{0,6}(?:(?:build|version|release)\s+)?v?\d+\.\d+`)
+	reThenWorks  = regexp.MustCompile(`(?i)^[^.;!?]{0,40}?\b(?:works?|worked|working|fixed|fixes|solved|resolved|resolves)\b`)
+)
+
+// movedToNightly reports whether text says the run moved to a torch nightly it does not
+// number (reMovedToNightly on a line that names torch, no other package named last,
+// no release after it, not a move that fixed the failure).
+func movedToNightly(text []byte) bool {
+	loc := reMovedToNightly.FindIndex(text)
+	if loc == nil || !torchWord.Match(text) || anotherPackages(text[:loc[1]]) {
+		return false
+	}
+	after := text[loc[1]:]
+	return !reNumberNext.Match(after) && !reThenWorks.Match(after)
 }
 
 // patternsOn offers the releases f's patterns find on text.

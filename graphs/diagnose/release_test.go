@@ -164,6 +164,17 @@ func TestOwnRelease(t *testing.T) {
 		{"joint-key-plus", "Pytorch+CUDA versions = 2.0.1+cu118", "2.0", "a joint key, torch's value first (FreeU_Diffusers#5)"},
 		{"joint-key-amp", "PyTorch & CUDA version: 2.1.0 / 12.1", "2.1", "likewise with &"},
 		{"joint-key-slash", "PyTorch/CUDA version: 2.4.1/12.4", "2.4", "likewise with a slash"},
+		// holdoutG1: a requirement said in Chinese, a release to come or checked against,
+		// pip's list of a requirement's releases, a JSON compatibility entry.
+		{"requires-zh", "- vllm 0.10.1.1 在 `METADATA` 中明确要求 `torch==2.7.1`", "", "another package's requirement, in Chinese (intellistream/SAGE)"},
+		{"needs-zh", "这个版本需要 torch==2.4.0", "", "'needs' in Chinese"},
+		{"coming", "I suspect that in the coming PyTorch 2.3, it will be officially supported.", "", "a release to come (litgpt#1210)"},
+		{"future", "this will be fixed in a future torch 2.6 release", "", "a future release"},
+		{"verified-against", "All config keys verified against PyTorch 2.7.1 source code", "", "a release a project checked its work against (GraphNet#688)"},
+		{"pip-from-versions", "ERROR: Could not find a version that satisfies the requirement triton==2.0.0.dev20220701 (from versions: 0.4.1, 2.0.0.dev20221030, 2.0.0.dev20221031, 2.0.0)", "", "pip's list of another package's releases (a Space's build log)"},
+		{"pip-from-versions-then-torch", "ERROR: No matching distribution found for triton (from versions: 2.0.0.dev20221030) with torch 2.5.1", "2.5", "a release after the list closes"},
+		{"json-version-entry", `      "version": "PyTorch 2.5.0",`, "", "a JSON compatibility entry (errorcanon.top's record)"},
+		{"json-torch-key", `  "torch": "2.6.0",`, "2.6", "a JSON key naming torch is the run's"},
 	}
 	tests = append(tests, severalReleases...)
 	for _, tt := range tests {
