@@ -161,6 +161,7 @@ type Site struct {
 	patchSet []string    // the config.patch globals in force, after set
 	condN    int         // how many of set are conditional (under a guard)
 	linked   []linkGroup // arguments whose conditional expressions share a test (linked.go)
+	limitErr string      // a value past a reader limit (options nested past literal.MaxDepth): the site is not planned, PlanError says so
 	env      []envEntry  // the environment assignments in force, in execution order (shared)
 }
 
