@@ -31,8 +31,14 @@ type frameworkCompiler struct {
 // the ACCELERATE_DYNAMO_BACKEND/_MODE variables), whose prepare_model calls torch.compile.
 // Source: huggingface/transformers src/transformers/training_args.py __post_init__ and
 // src/transformers/trainer.py (TorchDynamoPlugin(backend=…, mode=…)), stored commit
-// 00349ae8 (the release that added these keywords is not checked here: the
-// transformers repository was too large to mirror).
+// 00349ae8. The keywords: huggingface/transformers PR #20634 ("Migrate torchdynamo to
+// torch.compile", opened 2022-12-06) replaced the `torchdynamo` argument by
+// torch_compile_backend and torch_compile_mode; PR #22140 (2023-03-13, "Remove backend
+// check for torch.compile") documents torch_compile with both. Which release first
+// shipped them is not checked here (the repository is too large to mirror, its
+// release tags and PyPI are not reachable from this machine): after v4.25 by the
+// dates, not verified.
+
 func hfArgs() *frameworkCompiler {
 	return &frameworkCompiler{
 		who:    "transformers' Trainer",
