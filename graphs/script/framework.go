@@ -36,8 +36,7 @@ type frameworkCompiler struct {
 // torch_compile_backend and torch_compile_mode; PR #22140 (2023-03-13, "Remove backend
 // check for torch.compile") documents torch_compile with both. Which release first
 // shipped them is not checked here (the repository is too large to mirror, its
-// release tags and PyPI are not reachable from this machine): after v4.25 by the
-// dates, not verified.
+// release tags and PyPI are not reachable from this machine).
 
 func hfArgs() *frameworkCompiler {
 	return &frameworkCompiler{
