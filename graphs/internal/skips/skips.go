@@ -37,6 +37,8 @@ const (
 	DynamicGraphs Reason = "dynamic-graphs"
 	// UncachedAllocator: PYTORCH_NO_CUDA_MEMORY_CACHING=1.
 	UncachedAllocator Reason = "uncached-allocator"
+	// ComplexMemoryOverlap: an input whose memory overlaps itself (an expanded view).
+	ComplexMemoryOverlap Reason = "complex-memory-overlap"
 )
 
 // Impl is the CUDA-graph implementation a wording is for.

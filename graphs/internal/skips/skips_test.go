@@ -33,9 +33,13 @@ func TestLog(t *testing.T) {
 			skips.Logged{Line: p + "input mutation", Reasons: []skips.Reason{skips.MutatedInputs}}, "2.1: mutation before 'unknown reason'"},
 		{"2.1 legacy span", 1, skips.Legacy, []skips.Reason{skips.MultipleDevices},
 			skips.Logged{}, "2.1: several devices are a reason with trees only"},
-		{"2.2 all", 2, skips.Trees, []skips.Reason{skips.MultipleDevices, skips.NonTensorInputs, skips.IncompatibleOp, skips.MutatedInputs, skips.CPUDevice},
-			skips.Logged{Line: p + "['non-cuda device in graph', 'mutated inputs', 'incompatible ops', 'non-Tensor inputs', 'multiple device indices without cudagraph_trees']",
-				Reasons: []skips.Reason{skips.CPUDevice, skips.MutatedInputs, skips.IncompatibleOp, skips.NonTensorInputs, skips.MultipleDevices}}, "compile_fx.py:359-378@2.2.2"},
+		{"2.2 all", 2, skips.Trees, []skips.Reason{skips.MultipleDevices, skips.ComplexMemoryOverlap, skips.NonTensorInputs, skips.IncompatibleOp, skips.MutatedInputs, skips.CPUDevice},
+			skips.Logged{Line: p + "['non-cuda device in graph', 'mutated inputs', 'incompatible ops', 'complex memory overlap', 'non-Tensor inputs', 'multiple device indices without cudagraph_trees']",
+				Reasons: []skips.Reason{skips.CPUDevice, skips.MutatedInputs, skips.IncompatibleOp, skips.ComplexMemoryOverlap, skips.NonTensorInputs, skips.MultipleDevices}}, "compile_fx.py:359-378@2.2.2"},
+		{"2.1 overlap+span", 1, skips.Trees, []skips.Reason{skips.MultipleDevices, skips.ComplexMemoryOverlap},
+			skips.Logged{Line: p + "complex input striding", Reasons: []skips.Reason{skips.ComplexMemoryOverlap}}, "compile_fx.py:444-453@2.1.0: striding before device indexes"},
+		{"2.9 overlap+non-tensor", 9, skips.Trees, []skips.Reason{skips.NonTensorInputs, skips.ComplexMemoryOverlap},
+			skips.Logged{Line: p + "['complex memory overlap', 'non-Tensor inputs']", Reasons: []skips.Reason{skips.ComplexMemoryOverlap, skips.NonTensorInputs}}, "output_code.py:550-568@2.9.1"},
 		{"2.2 legacy span+op", 2, skips.Legacy, []skips.Reason{skips.MultipleDevices, skips.IncompatibleOp},
 			skips.Logged{Line: p + "['incompatible ops']", Reasons: []skips.Reason{skips.IncompatibleOp}}, "2.2: the device-index test passes without trees"},
 		{"2.3 cpu+mutation+op", 3, skips.Trees, []skips.Reason{skips.IncompatibleOp, skips.MutatedInputs, skips.CPUDevice},
@@ -152,5 +156,5 @@ func ExampleChecks() {
 			fmt.Println(c.List, c.Reasons)
 		}
 	}
-	// Output: true [cpu-device mutated-inputs incompatible-op non-tensor-inputs multiple-devices]
+	// Output: true [cpu-device mutated-inputs incompatible-op complex-memory-overlap non-tensor-inputs multiple-devices]
 }
