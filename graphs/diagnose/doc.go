@@ -155,7 +155,8 @@
 //  2. package lists and reports: a pip list or conda row ("torch  2.9.0.dev20250723+cu128",
 //     "pytorch  2.5.1  py3.11_cuda12.4…"), a pin (torch==2.5.1), pip's "Successfully
 //     installed torch-2.3.0" and "but you have torch 2.5.1", another tool's "Torch
-//     version : 2.4.1";
+//     version : 2.4.1", a joint key with torch's value first ("Pytorch+CUDA versions =
+//     2.0.1+cu118", "PyTorch/CUDA version: 2.4.1/12.4");
 //  3. file names: site-packages/torch-2.5.1.dist-info, wheel names, conda's
 //     pytorch-2.5.1-py3…, "torch:2.5.1" (images, keys), "torch_version: 2.7.1" and a
 //     dict's or JSON's "'torch': '2.6.0'"; an NGC container tag whose torch NVIDIA
@@ -189,8 +190,9 @@
 // for ("works with torch 2.1.0", "fixed in torch 2.6", "downgrade to torch 2.3", "worked
 // on torch 2.4 but …", "Try torch=2.2", "the upcoming 2.6", "in the coming PyTorch 2.3",
 // "verified against PyTorch 2.7.1"), or when up to three words
-// after it say it works, compiles or is still to come ("when PyTorch 2.6 is out"; "Torch 2.9
-// compiles, Torch 2.7 fails": 2.7), or that it brought a feature ("PyTorch 2.0 introduced",
+// after it say it works, runs fine, compiles or is still to come ("when PyTorch 2.6 is
+// out"; "with `torch==2.5.1` it runs fine"; "Torch 2.9 compiles, Torch 2.7 fails": 2.7),
+// or that it brought a feature ("PyTorch 2.0 introduced",
 // "PyTorch 2.0 引入的", "2.0 で導入"); prose that says the run fails on a release
 // ("torch.compile fails on 2.5", "broken with 2.6.0") names the run's own; a release on
 // which the writer does not get the error ("not getting that error with the pytorch 2.7",
@@ -198,10 +200,14 @@
 // whose name ends in torch ("open-clip-torch==2.32.0") is not torch, and a release whose
 // clause names another package last before it ("Pinning triton to … `2.0.0.dev20221030`",
 // up to sixteen words) is that package's. A pin to go back
-// to is another run's ("Downgrading to torch==2.5.1 also fixes this"). So is a
-// release named for a state, a bound or a document, not for the run: after "as of",
-// "starting with", "requires", "needs" or "at least" ("as of PyTorch 2.9, these
-// features are not yet exposed"), before "+", "or later", "and up" or "onwards" ("On
+// to is another run's ("Downgrading to torch==2.5.1 also fixes this"), and so is a
+// release a request asks the reader to move to ("Can you rerun the code after updating
+// the PyTorch to `2.5.1`", "please upgrade to torch 2.6": a request, then a verb of
+// moving or installing, in its sentence). So is a release named for a state, a bound
+// or a document, not for the run: after "as of", "starting with", "requires", "needs",
+// "at least" or a strict bound, "later than", "newer than", "older than" ("as of
+// PyTorch 2.9, these features are not yet exposed"; "error in versions later than
+// torch==2.5.1": 2.5.1 works), before "+", "or later", "and up" or "onwards" ("On
 // PyTorch 2.3.0+, …"; a local version such as 2.3.0+cu121 is not a bound), before
 // "documentation", "docs", "release notes" or "tutorial" ("torch._logging — PyTorch
 // 2.1 documentation"), and in a support matrix's row whose next cell is a status ("|
@@ -331,8 +337,8 @@
 //
 // # Corpus
 //
-// testdata/corpus holds 844 real public texts (issues, pull requests, pages and
-// repository files, each verbatim, its address in manifest.tsv), 519 of them with no code (graph breaks, recompile
+// testdata/corpus holds 879 real public texts (issues, pull requests, pages and
+// repository files, each verbatim, its address in manifest.tsv), 544 of them with no code (graph breaks, recompile
 // limits, Triton errors, OOM, NCCL timeouts, Unsupported, illegal memory access, prose
 // and code about skips), one golden file each. 114 were used while building the rows;
 // 19 were held out and only measured, once before and once after the build-set fixes:
@@ -507,6 +513,16 @@
 // 15 of 15 codes, 2 of 2 releases, none misread, no false finding. Its positives are
 // CUDA-side (capture, context, SMs): every public thread with a torch.compile or
 // cudagraph-trees message that the search store holds was already in the corpus.
+// A later set (holdoutF1), of 35 texts from GitHub's issues (10 with codes over 7 codes,
+// 25 negatives, 15 stating a release from 2.0 to 2.11), labelled and committed before
+// it was run: 7 of 10 codes (70 %: "overwritten variable error" retold in a title,
+// the capability message's second sentence quoted alone, an env variable that pins a
+// key a project patches, told in prose), 13 of 15 releases ("Pytorch+CUDA versions =
+// 2.0.1+cu118"; "versions later than torch==2.5.1" read as the run's), one read where
+// none is the run's ("Can you rerun … after updating the PyTorch to 2.5.1"), no false
+// finding. After the fixes of those classes (strict bounds, "runs fine", requests,
+// joint keys, the Trailer row, the retold error, the inductor_config alias and its
+// prose): 10 of 10, 15 of 15, none misread, no false finding.
 //
 // A set from other sources than GitHub's issues (holdoutG1), of 37 texts (17 with codes
 // over 11 codes, 20 negatives, 4 stating a release; Chinese blogs, Hugging Face
@@ -576,6 +592,11 @@
 //   - overwritten-output: a paraphrase with "overwritten crash", as reports retell it
 //   - overwritten-output: a paraphrase with "overwritten error", as reports retell it
 //   - overwritten-output: a paraphrase with "overwritten issue", as reports retell it
+//   - overwritten-output: a paraphrase with "overwritten variable", as reports retell it
+//   - overwritten-output: a paraphrase with "overwritten tensor", as reports retell it
+//   - overwritten-output: a paraphrase with "overwritten output", as reports retell it
+//   - overwritten-output: a paraphrase with "overwritten value", as reports retell it
+//   - overwritten-output: a paraphrase with "overwritten buffer", as reports retell it
 //   - allocator-incompatible: "cudaMallocAsync does not yet support checkPoolLiveAllocations", 2.1–2.14
 //   - allocator-incompatible: a paraphrase with "checkPoolLiveAllocations", as reports retell it
 //   - allocator-incompatible: "Attempting uncaptured free of a captured allocation with address", 2.1–2.14
@@ -700,6 +721,7 @@
 //   - triton-missing: "cannot import name 'triton_key' from 'triton.compiler.compiler'", 2.4–2.8
 //   - triton-missing: a paraphrase with "triton_key", as reports retell it
 //   - gpu-too-old-for-triton: "which is too old to be supported by the triton GPU compiler", 2.0–2.14
+//   - gpu-too-old-for-triton: "Triton only supports devices of CUDA Capability >= 7.0, but your device is of CUDA capability" (the hint alone), 2.0–2.14
 //   - cxx-compiler-missing: "No working C++ compiler found in torch._inductor.config.cpp.cxx", 2.0–2.14
 //   - cxx-compiler-missing: "Compiler: ", 2.5–2.14
 //   - no-valid-autotune-choices: "please consider adding ATEN into max_autotune_", 2.5–2.14
@@ -1037,7 +1059,9 @@ const (
 
 	// EnvForceOverrides occurs when a TORCHINDUCTOR_* variable that is an
 	// env_name_force variable pins a key that the log also sets with a global
-	// assignment or an option: the variable wins, silently. PyTorch prints nothing, so
+	// assignment (torch._inductor.config.X = V, through the common alias inductor_config,
+	// or retold: "vllm patch inductor_config.fx_graph_cache to True") or an option: the
+	// variable wins, silently. PyTorch prints nothing, so
 	// no signature row has this code: the finding comes from planning the call and the
 	// environment the log shows (Finding.Match "planned"), as the planner's warning of
 	// the same code.

@@ -71,6 +71,10 @@ func versionPatterns() []versionPattern {
 		// "Torch version : 2.4.1", "torch version: 2.6.0" (other tools' reports), "my
 		// torch version is 2.0.0".
 		p("orch version", `(?i)\b(?:py)?torch version(?:\s+is|\s+was)?\s*[:=]?\s*v?`+ver, rankPackage, "version report"),
+		// the same key naming torch with another component first in a joint report, torch's
+		// value first: "Pytorch+CUDA versions = 2.0.1+cu118" (lyn-rgb/FreeU_Diffusers#5),
+		// "PyTorch & CUDA version: 2.1.0 / 12.1".
+		p("orch", `(?i)\b(?:py)?torch\s*(?:\+|&|/)\s*\w+\s+versions?(?:\s+(?:is|are|was|were))?\s*[:=]\s*v?`+ver, rankPackage, "version report"),
 		// site-packages/torch-2.5.1+cu124.dist-info, torch-2.5.1-cp311-…whl, conda's
 		// pkgs/pytorch-2.5.1-py3.11_cuda12.4….
 		p("torch-", `\b(?:py)?torch-`+ver+`(?:\.dist-info|\.egg-info|-cp\d|-py\d|-pypi|\.tar|\.whl)`, rankPath, "file name"),
@@ -121,7 +125,7 @@ func versionPatterns() []versionPattern {
 
 // otherRunBefore and otherRunAfter are words that, just before or just after a release
 // named in prose, say it is another run's: one that works ("works with torch 2.1.0
-// nightly", "torch 2.4 works fine"), a fix's or a test's release ("fixed in", "tested
+// nightly", "torch 2.4 works fine", "with `torch==2.5.1` it runs fine"), a fix's or a test's release ("fixed in", "tested
 // with", "the fix got pushed to 2.7.0", loscrossos/core_zonos#1), one to compare or go back to ("worked on 2.4 but", "downgrade to"), or one to
 // come ("the upcoming 2.6 release", "solved only when PyTorch 2.6 is out",
 // triton-windows#48; "in the coming PyTorch 2.3, it will be officially supported",
@@ -130,7 +134,7 @@ func versionPatterns() []versionPattern {
 // feature ("PyTorch 2.0 introduced", "PyTorch 2.0 引入的"; runebook.dev's Chinese page).
 var (
 	otherRunBefore = regexp.MustCompile(`(?i)\b(?:works?|worked|working|fine|ok|okay|fixed|resolved|pushed|merged|landed|shipped|supported|added|introduced|tested|passe[sd]|until|before|prior|downgrad\w*|revert\w*|roll\w*\s+back|vs|versus|compared?|upcoming|coming|forthcoming|future|next|wait(?:ing)?\s+for|try|verified|validated)\b`)
-	otherRunAfter  = regexp.MustCompile(`(?i)^\W*(?:\S+\s+){0,2}?(?:works?|worked|is\s+fine|was\s+fine|is\s+ok|was\s+ok|compiles|passe[sd]|fixed|fixes|is\s+out|comes?\s+out|is\s+released|gets\s+released|ships|lands|introduced|introduces|brought|brings|supports|added\s+support|adds\s+support)\b`)
+	otherRunAfter  = regexp.MustCompile(`(?i)^\W*(?:\S+\s+){0,2}?(?:works?|worked|is\s+fine|was\s+fine|is\s+ok|was\s+ok|runs?\s+(?:fine|ok|okay|well|correctly)|ran\s+(?:fine|ok|okay|well|correctly)|compiles|passe[sd]|fixed|fixes|is\s+out|comes?\s+out|is\s+released|gets\s+released|ships|lands|introduced|introduces|brought|brings|supports|added\s+support|adds\s+support)\b`)
 	// otherRunAfterCJK: the same for Chinese and Japanese prose, where a feature's
 	// release follows the number ("PyTorch 2.0 引入的", "2.0 で導入された", "2.1 以降"),
 	// and a release that works ("pytorch 2.0 也没问题", neuralsim#18; "2.1 では問題なく動きます").
@@ -165,8 +169,11 @@ var (
 	// (holdoutC1): the state of the software at a release ("as of PyTorch 2.9, these
 	// features are not yet exposed", NVIDIA's CUDA-graph guide; "starting with torch
 	// 2.5"), a requirement or a minimum ("requires PyTorch 2.4", "at least torch 2.3",
-	// "PyTorch >= 2.4" is torchRange's).
-	otherRunState = regexp.MustCompile(`(?i)(?:\bas\s+of|\bstarting\s+(?:with|from|in|at)|\bbeginning\s+(?:with|in)|\brequires?|\brequired|\brequiring|\bneeds?|\bminimum|\bat\s+least)\s+(?:(?:the\s+)?(?:py)?torch\s*)?(?:version\s*)?v?$`)
+	// "PyTorch >= 2.4" is torchRange's), or a strict bound, which leaves the release out
+	// ("causes overwritten variable error in versions later than torch==2.5.1",
+	// pytorch/pytorch#146569: the releases after 2.5.1 fail, 2.5.1 works).
+	otherRunState = regexp.MustCompile(`(?i)(?:\bas\s+of|\bstarting\s+(?:with|from|in|at)|\bbeginning\s+(?:with|in)|\brequires?|\brequired|\brequiring|\bneeds?|\bminimum|\bat\s+least|` +
+		`\b(?:later|newer|higher|greater|earlier|older|lower)\s+than)(?:\s+[\x60'"]?(?:(?:the\s+)?(?:py)?torch\s*(?:==?\s*)?)?(?:version\s*)?v?)?$`)
 	// otherRunBound and otherRunDocs: after a release, a minimum ("On PyTorch 2.3.0+,
 	// mode='reduce-overhead' is faster", theneuralbase.com; "2.4 or later", "2.4 and
 	// up", "2.4 onwards") or a document of the release ("torch._logging — PyTorch 2.1
@@ -179,8 +186,15 @@ var (
 	// "| 2.6.0 | ✅ YES | …"), is one of several releases the table rates, not the run's;
 	// an environment table ("| PyTorch | 2.5.1 |") has no status cell.
 	statusCell = regexp.MustCompile(`(?i)^\s*\|\s*(?:active|supported|unsupported|not\s+supported|deprecated|removed|compatible|incompatible|yes|no|n/a|✅|❌|✔|✓|✗|⚠)`)
-	torchWord  = regexp.MustCompile(`(?i)\b(?:py)?torch\b`)
-	clauseEnd  = regexp.MustCompile(`(?i)(?:[.;:!?,]\s|\sbut\s|\showever\s|\swhile\s|\swhereas\s)`)
+	// otherRunAdvice: a release the sentence asks the reader to move to is advice, not
+	// the run's ("Can you rerun the code after updating the PyTorch to `2.5.1` and
+	// Transformers to `4.46.1`", huggingface/transformers#34604; "please upgrade to torch
+	// 2.6", "you should install torch 2.5"): a request, then a verb of moving or
+	// installing, before the release in its sentence.
+	otherRunAdvice = regexp.MustCompile(`(?i)(?:\b(?:can|could|would|will)\s+you\b|\bplease\b|\byou\s+(?:can|could|should|may|might|must|need\s+to|have\s+to)\b|` +
+		`\b(?:suggest|recommend|advise)\w*\b|\blet'?s\b)[^.!?]*\b(?:upgrad\w*|updat\w*|install\w*|switch\w*|bump\w*|downgrad\w*|mov(?:e|ing))\b[^.!?]*$`)
+	torchWord = regexp.MustCompile(`(?i)\b(?:py)?torch\b`)
+	clauseEnd = regexp.MustCompile(`(?i)(?:[.;:!?,]\s|\sbut\s|\showever\s|\swhile\s|\swhereas\s)`)
 )
 
 // otherRun reports whether the release at text[from:to], named in prose, is another
@@ -197,7 +211,7 @@ func otherRun(text []byte, from, to int) bool {
 		return true
 	}
 	words := bytes.Fields(before)
-	if anotherPackages(lastWords(words, 16)) || otherRunNoError.Match(lastWords(words, 10)) {
+	if anotherPackages(lastWords(words, 16)) || otherRunNoError.Match(lastWords(words, 10)) || advice(text, from) {
 		return true
 	}
 	if onlyWorks.Match(lastWords(words, 6)) {
@@ -214,6 +228,16 @@ func otherRun(text []byte, from, to int) bool {
 		after = after[:end[0]+1]
 	}
 	return otherRunBefore.Match(before) || otherRunAfter.Match(after) || otherRunAfterCJK.Match(after)
+}
+
+// advice reports whether the sentence before text[from:] asks the reader to move to
+// the release there (otherRunAdvice).
+func advice(text []byte, from int) bool {
+	before := text[:from]
+	if ends := sentenceEnd.FindAllIndex(before, -1); len(ends) > 0 {
+		before = before[ends[len(ends)-1][1]:]
+	}
+	return otherRunAdvice.Match(before)
 }
 
 // pipVersions is pip's list of a requirement's releases ("ERROR: Could not find a version
@@ -302,7 +326,7 @@ func anotherPackages(before []byte) bool {
 // stand for "PT2.", which the pattern wants followed by 1 to 9: every anchor is then
 // minAnchor bytes or more, so the prefilter probes every other byte, not every byte.
 func versionAnchors() []string {
-	return append([]string{"PyTorch version", "torch.__version__", "torch ", "torch\t", "torch==",
+	return append([]string{"PyTorch version", "torch.__version__", "torch ", "torch\t", "torch==", "orch+", "orch &", "orch/CUDA", "orch/cuda",
 		"orch version", "Torch version", "TORCH version", "torch-", "torch:", "Torch:", "TORCH:",
 		"torch :", "Torch :", "Torch ", ".dev20",
 		"Name: torch", "__version__", "torch.compile",
@@ -560,7 +584,12 @@ var (
 	reBackend = regexp.MustCompile(`\bbackend\s*=\s*["']([^"']*)["']`)
 	reDynamic = regexp.MustCompile(`\bdynamic\s*=\s*(True|False)\b`)
 	reOptions = regexp.MustCompile(`\boptions\s*=\s*\{`)
-	reGlobal  = regexp.MustCompile(`\btorch\._inductor\.config\.([A-Za-z_][\w.]*)\s*=\s*(True|False|None|-?\d+(?:\.\d+)?|"[^"]*"|'[^']*')\s*(?:#.*)?$`)
+	reGlobal  = regexp.MustCompile(`\b(?:torch\._inductor\.config|inductor_config)\.([A-Za-z_][\w.]*)\s*=\s*(True|False|None|-?\d+(?:\.\d+)?|"[^"]*"|'[^']*')\s*(?:#.*)?$`)
+	// reGlobalProse: an assignment retold in prose, "vllm patch inductor_config.fx_graph_cache
+	// to True" (pytorch/pytorch#166138, beside "I set TORCHINDUCTOR_FX_GRAPH_CACHE=0"),
+	// "we set torch._inductor.config.triton.cudagraphs to False".
+	reGlobalProse = regexp.MustCompile(`(?i)\b(?:set|sets|setting|patch|patches|patched|patching|override|overrides|overrode|overriding|force|forces|forced|forcing)\s+` +
+		`(?:torch\._inductor\.config|inductor_config)\.([A-Za-z_][\w.]*)\s+to\s+(True|False|-?\d+)\b`)
 	reEnv     = regexp.MustCompile(`(?:^|[\s;'"(])(` + envNames + `)=("[^"]*"|'[^']*'|[^\s;'"]*)`)
 	reEnviron = regexp.MustCompile(`os\.environ\[["'](` + envNames + `)["']\]\s*=\s*["']([^"']*)["']`)
 )
@@ -605,7 +634,7 @@ type envLine struct {
 // recoverAnchors are the prefilter's anchors for the recoverer: a line without one is
 // not read for the call, config or environment (a call's continuation lines are).
 func recoverAnchors() []string {
-	return []string{"torch.compile(", "torch._inductor.config.", "TORCHINDUCTOR_", "PYTORCH_",
+	return []string{"torch.compile(", "torch._inductor.config.", "inductor_config.", "TORCHINDUCTOR_", "PYTORCH_",
 		"TORCH_COMPILE_DISABLE", "os.environ", "reduce-overhead", "max-autotune"}
 }
 
@@ -636,12 +665,21 @@ func (r *recoverer) dumpWindow(text []byte) {
 	}
 }
 
-// globalWindow records a torch._inductor.config assignment, up to maxRecovered.
+// globalWindow records a torch._inductor.config assignment, up to maxRecovered: in code,
+// through the module's path or its common alias (import torch._inductor.config as
+// inductor_config), or retold in prose (reGlobalProse).
 func (r *recoverer) globalWindow(text []byte) {
-	if len(r.set) < maxRecovered && bytes.Contains(text, []byte("torch._inductor.config.")) {
-		if m := reGlobal.FindSubmatch(text); m != nil {
-			r.set = append(r.set, string(m[1])+"="+string(m[2]))
+	if len(r.set) >= maxRecovered || !(bytes.Contains(text, []byte("torch._inductor.config.")) || bytes.Contains(text, []byte("inductor_config."))) {
+		return
+	}
+	if m := reGlobal.FindSubmatch(text); m != nil {
+		r.set = append(r.set, string(m[1])+"="+string(m[2]))
+	} else if m := reGlobalProse.FindSubmatch(text); m != nil {
+		v := string(m[2])
+		if b := strings.ToLower(v); b == "true" || b == "false" {
+			v = strings.ToUpper(b[:1]) + b[1:]
 		}
+		r.set = append(r.set, string(m[1])+"="+v)
 	}
 }
 

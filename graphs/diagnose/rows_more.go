@@ -659,7 +659,25 @@ var overwrittenRetold = []retold{
 			"overwritten crash", "overwritten error", "overwritten issue"},
 		pattern: `(?i)\bcuda\s?graphs?\s+(?:outputs?\s+)?overwrit(?:ing|ten|e)\s+(?:crash|error|issue|bug|exception|problem|failure)s?\b`,
 	},
+	{
+		// The error named by what was overwritten, with torch.compile or CUDA graphs in
+		// the same sentence: "torch.compile with fullgraph=True causes overwritten variable
+		// error in versions later than torch==2.5.1" (pytorch/pytorch#146569's title, a
+		// reduce-overhead training loop), "overwritten tensor error under reduce-overhead".
+		literals: []string{"overwritten variable", "overwritten tensor", "overwritten output", "overwritten value",
+			"overwritten buffer"},
+		pattern: `(?i)` + overwrittenContext + `[^.;]{0,80}?\boverwritten\s+` + overwrittenThing + `|` +
+			`\boverwritten\s+` + overwrittenThing + `[^.;]{0,80}?` + overwrittenContext,
+	},
 }
+
+// overwrittenContext and overwrittenThing: a retold overwritten-output error named by
+// what was overwritten ("overwritten variable error") is read only beside a word of
+// torch.compile's CUDA graphs; a Python variable overwritten elsewhere is not it.
+const (
+	overwrittenContext = `\b(?:torch\.\s?compile|cuda\s?graphs?|cudagraph\w*|reduce-overhead|max-autotune|inductor)\b`
+	overwrittenThing   = `(?:variable|tensor|output|value|buffer)s?\s+(?:crash|error|issue|bug|exception|problem|failure)s?\b`
+)
 
 // notOfficially ends a retold Windows refusal: the next word is not "officially" (or a
 // misspelling of it: "offcially", "oficially"). "torch.compile does not work on Windows

@@ -521,6 +521,17 @@ const maxDictItems = 4096
 type dictWalk struct {
 	path  []*dictObj
 	items int
+	// alts, when not nil, collects the top-level items that are not literals but
+	// have known values (argChoices: a comparison, a if c else b of literals), which
+	// are then not named as unknown: the caller plans each value (itemVariants).
+	alts *[]itemAlt
+}
+
+// itemAlt is an item of a dict whose value is one of vals.
+type itemAlt struct {
+	key  string
+	text string
+	vals []ArgChoice
 }
 
 // inside reports whether o is a dict the walk is writing out.
@@ -557,11 +568,47 @@ func (r *reader) literalDict(o *dictObj, v dictVal, w *dictWalk) (literal.Value,
 			for _, x := range u {
 				unknown = append(unknown, it.key+"."+x)
 			}
+		case w.alts != nil && len(w.path) == 1 && it.x != nil && r.knownChoices(it.x) != nil:
+			*w.alts = append(*w.alts, itemAlt{key: it.key, text: itemText(it, r), vals: r.knownChoices(it.x)})
 		default:
 			unknown = append(unknown, fmt.Sprintf("%q: %s", it.key, itemText(it, r)))
 		}
 	}
 	return literal.Dict(items...), unknown
+}
+
+// knownChoices returns the values e can have when every one is known (argChoices
+// complete), nil otherwise.
+func (r *reader) knownChoices(e *expr) []ArgChoice {
+	vals, complete := r.argChoices(e, 0)
+	if !complete {
+		return nil
+	}
+	return uniqueChoices(vals)
+}
+
+// itemVariants returns d with each combination of the alts' values added, in order,
+// and false when they make more than maxArgCombos dicts (then d alone).
+func itemVariants(d literal.Value, alts []itemAlt) ([]literal.Value, bool) {
+	items := d.DictItems()
+	variants := [][]literal.DictItem{items}
+	for _, a := range alts {
+		if len(variants)*len(a.vals) > maxArgCombos {
+			return []literal.Value{d}, false
+		}
+		var next [][]literal.DictItem
+		for _, v := range variants {
+			for _, c := range a.vals {
+				next = append(next, append(append([]literal.DictItem(nil), v...), literal.DictItem{Key: literal.Str(a.key), Val: c.v}))
+			}
+		}
+		variants = next
+	}
+	out := make([]literal.Value, len(variants))
+	for i, v := range variants {
+		out[i] = literal.Dict(v...)
+	}
+	return out, true
 }
 
 // itemText is the source of an item's value.
@@ -586,12 +633,27 @@ func (r *reader) dictOptions(st *siteState, e *expr) bool {
 	}
 	var vals []ArgChoice
 	var unknown []string
+	var varied []string
 	for _, v := range o.variants {
-		d, u := r.literalDict(o, v, &dictWalk{})
-		vals = append(vals, ArgChoice{Line: o.lastLine(), Value: d.String(), v: d})
+		var alts []itemAlt
+		d, u := r.literalDict(o, v, &dictWalk{alts: &alts})
+		ds, ok := itemVariants(d, alts)
+		for _, a := range alts {
+			if !ok {
+				u = append(u, fmt.Sprintf("%q: %s (too many combinations)", a.key, a.text))
+			} else if len(varied) < maxFlow {
+				varied = append(varied, fmt.Sprintf("%q: %s can be %s", a.key, a.text, choicesText(a.vals)))
+			}
+		}
+		for _, d := range ds {
+			vals = append(vals, ArgChoice{Line: o.lastLine(), Value: d.String(), v: d})
+		}
 		unknown = append(unknown, u...)
 	}
 	vals = uniqueChoices(vals)
+	if len(varied) > 0 {
+		st.note("options items not literals but with known values: %s; each dict is planned", strings.Join(varied, "; "))
+	}
 	what := fmt.Sprintf("options `%s` is the dict built at line %d%s", cut(oneLine(r.text(e)), MaxCallText), o.line, o.changeLines())
 	if len(vals) == 1 {
 		r.keywordValue(st, "options", vals[0].v)

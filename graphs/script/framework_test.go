@@ -45,6 +45,23 @@ func TestFrameworkCompile(t *testing.T) {
 			src: "from transformers import TrainingArguments\nargs = TrainingArguments(output_dir=\"o\", bf16=True)\n",
 		},
 		{
+			name: "accelerator-no", reason: "unseen5: accelerate upper-cases the backend; DynamoBackend.NO compiles nothing",
+			src: "from accelerate import Accelerator\na = Accelerator(dynamo_backend=\"no\")\n",
+		},
+		{
+			name: "plugin-NO", reason: "unseen5: TorchDynamoPlugin(backend=\"NO\") compiles nothing",
+			src: "from accelerate.utils import TorchDynamoPlugin\np = TorchDynamoPlugin(backend=\"NO\", mode=\"max-autotune\")\n",
+		},
+		{
+			name: "accelerator-name", reason: "unseen5 x31: sd-scripts' dynamo_backend is \"NO\" or the --dynamo_backend option",
+			src:  "import argparse\nfrom accelerate import Accelerator\np = argparse.ArgumentParser()\np.add_argument(\"--dynamo_backend\", default=\"inductor\", choices=[\"eager\", \"inductor\"])\nargs = p.parse_args()\nb = \"NO\"\nif args.torch_compile:\n    b = args.dynamo_backend\na = Accelerator(dynamo_backend=b)\n",
+			want: []string{`accelerate's Accelerator.prepare calls torch.compile(model, backend=b) for this script (accelerate accelerator.py Accelerator.__init__ and prepare_model); the call is not in this file, so no site is planned for it; backend ` + "`b`" + ` can be "NO" (line 6), which compiles nothing, "inductor" (line 4), "eager" (line 4): plan it with the mode it runs with (-mode)`},
+		},
+		{
+			name: "accelerator-name-only-no", reason: "every value compiles nothing: no warning",
+			src: "from accelerate import Accelerator\nb = \"no\"\na = Accelerator(dynamo_backend=b)\n",
+		},
+		{
 			name: "accelerator-plain", reason: "Accelerator() without dynamo arguments: no warning",
 			src: "from accelerate import Accelerator\na = Accelerator(mixed_precision=\"bf16\")\n",
 		},

@@ -280,6 +280,9 @@ func (p *planner) siteCombos(s *Script, i int, every []string) {
 	for _, c := range combos {
 		s.Sites[i] = orig.with(c)
 		for _, m := range modes {
+			if !orig.consistent(c, m, setMode) {
+				continue // linked.go: the branches of one test go together
+			}
 			rep, msg := p.plan(s, i, m, setMode, &p.sels[0])
 			alts, f := p.branches(s, i, m, setMode, rep)
 			differs, full = differs || len(alts) > 0, full || f

@@ -450,6 +450,7 @@ func (r *reader) call(c *expr) {
 		return
 	}
 	r.noteCall(c)
+	r.noteCallee(c, q)
 	r.frameworkCompile(c, q)
 	r.workloadCall(c, q)
 	r.dictCall(c)
