@@ -342,7 +342,7 @@
 // # Corpus
 //
 // testdata/corpus holds 897 real public texts (issues, pull requests, pages and
-// repository files, each verbatim, its address in manifest.tsv), 557 of them with no code (graph breaks, recompile
+// repository files, each verbatim, its address in manifest.tsv), 555 of them with no code (graph breaks, recompile
 // limits, Triton errors, OOM, NCCL timeouts, Unsupported, illegal memory access, prose
 // and code about skips), one golden file each. 114 were used while building the rows;
 // 19 were held out and only measured, once before and once after the build-set fixes:
@@ -753,6 +753,8 @@
 //   - skip-cpp-wrapper: "cpp-wrapper does not support graph partition yet", 2.13–2.14
 //   - skip-complex-memory-overlap: "skipping cudagraphs due to complex input striding", 2.0–2.1
 //   - skip-complex-memory-overlap: "'complex memory overlap'", 2.2–2.12
+//   - trees-storage-not-in-pool: "These storage data ptrs are not allocated in pool", 2.1–2.14
+//   - skip-unknown-reason: "skipping cudagraphs for unknown reason", 2.1
 //
 // # Codes
 //
@@ -1253,6 +1255,27 @@ const (
 	//
 	// Fix: pass x.contiguous() (or x.clone()) for such an input.
 	SkipComplexMemoryOverlap Code = "skip-complex-memory-overlap"
+
+	// TreesStorageNotInPool occurs when cudagraph trees' pool check finds outputs that
+	// the caching allocator did not allocate in the graph's pool (2.1–2.14).
+	//
+	// Example:
+	//
+	//	RuntimeError: These storage data ptrs are not allocated in pool (0, 1) but should be {139872617431040}
+	//
+	// Fix: keep the caching allocator on; no mark_static_address output; a custom op's fake
+	// function that aliases as the op does.
+	TreesStorageNotInPool Code = "trees-storage-not-in-pool"
+
+	// SkipUnknownReason occurs when torch 2.1 runs a graph without CUDA graphs for a
+	// reason it does not log: an op it refuses, a non-Tensor input, or a non-CUDA graph.
+	//
+	// Example:
+	//
+	//	skipping cudagraphs for unknown reason
+	//
+	// Fix: move the refused op out of the compiled function, pass tensors; 2.2 names the reason.
+	SkipUnknownReason Code = "skip-unknown-reason"
 )
 
 // Codes returns every code of the catalogue, in catalogue order.
@@ -1269,6 +1292,7 @@ func Codes() []Code {
 		OptimizerCapturableDevice, CUDAGraphUnavailable, TritonMissing, GPUTooOldForTriton,
 		CXXCompilerMissing, NoValidAutotuneChoices, MaxAutotuneGEMMOff, LibcudaNotFound,
 		PythonHeadersMissing, BackendIgnoresInductorConfig, SkipCPPWrapper, SkipComplexMemoryOverlap,
+		TreesStorageNotInPool, SkipUnknownReason,
 	}
 }
 

@@ -201,6 +201,7 @@ type reader struct {
 	rest       bool                    // running the defs no code called (runRest)
 	callEvents []callEvent             // calls of compiled functions' names
 	callees    map[*stmt][]*stmt       // def → the defs it calls (noteCallee)
+	chained    []*dictObj              // dicts an if/elif/else chain running now changed (dictChain)
 	nameToks   map[string][]int        // name → the tokens that spell it (nameTokens builds it once)
 	seqVerdict map[string]bool         // seqChanged's verdict per name
 	events     []event                 // workload facts seen

@@ -1,10 +1,12 @@
 package script
 
 import (
+	"errors"
 	"fmt"
 	"slices"
 	"strings"
 
+	"github.com/compilemode/compilemode/config/inputerr"
 	"github.com/compilemode/compilemode/config/literal"
 )
 
@@ -196,7 +198,27 @@ func (r *reader) keyword(st *siteState, k string, e *expr) {
 		r.keywordValue(st, k, v)
 		return
 	}
+	if k == "options" && st.limitErr == "" {
+		st.limitErr = r.optionsLimit(e)
+	}
 	r.exprKeyword(st, k, e)
+}
+
+// optionsLimit returns why options= given by e is past a limit of the literal reader
+// (nested deeper than literal.MaxDepth, at any depth past it: sweep finding 3), as the
+// options display or the display a name is bound to shows it; "" when it is not.
+func (r *reader) optionsLimit(e *expr) string {
+	for _, d := range []*expr{e, r.dicts[r.lastName(e)]} {
+		if d == nil || (d != e && e.kind != name && e.kind != attr) {
+			continue
+		}
+		_, err := literal.Parse(r.text(d))
+		var le *inputerr.LimitError
+		if errors.As(err, &le) {
+			return "options: " + planWords(err.Error())
+		}
+	}
+	return ""
 }
 
 // exprKeyword reads one keyword argument whose value is not a literal.
