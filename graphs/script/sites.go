@@ -202,6 +202,9 @@ func (r *reader) keyword(st *siteState, k string, e *expr) {
 		st.limitErr = r.optionsLimit(e)
 	}
 	r.exprKeyword(st, k, e)
+	if k == "options" {
+		r.optionsUnread(st, e)
+	}
 }
 
 // optionsLimit returns why options= given by e is past a limit of the literal reader
