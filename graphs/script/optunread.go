@@ -55,16 +55,31 @@ func (r *reader) dictComprehension(e *expr) bool {
 	depth := 0
 	for ; i < len(r.toks) && int(r.toks[i].off) < int(e.end); i++ {
 		t := r.toks[i]
-		switch s := t.text(r.src); {
-		case t.kind == pytoken.Op && (s == "{" || s == "[" || s == "("):
-			depth++
-		case t.kind == pytoken.Op && (s == "}" || s == "]" || s == ")"):
-			depth--
-		case depth == 1 && t.kind == pytoken.Op && s == ":":
+		s := t.text(r.src)
+		depth += bracketDelta(t, s)
+		if depth != 1 {
+			continue
+		}
+		switch {
+		case t.kind == pytoken.Op && s == ":":
 			return true
-		case depth == 1 && t.kind == pytoken.Name && (s == "for" || s == "async"):
+		case t.kind == pytoken.Name && (s == "for" || s == "async"):
 			return false
 		}
 	}
 	return false
+}
+
+// bracketDelta is how token t (text s) changes the bracket depth.
+func bracketDelta(t token, s string) int {
+	if t.kind != pytoken.Op {
+		return 0
+	}
+	switch s {
+	case "{", "[", "(":
+		return 1
+	case "}", "]", ")":
+		return -1
+	}
+	return 0
 }
