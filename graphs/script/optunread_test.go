@@ -49,3 +49,19 @@ func TestOptionsNotRead(t *testing.T) {
 		})
 	}
 }
+
+// TestInlineSplat: **{…} of a dict display passes its items as keyword arguments
+// (sweep finding 26).
+func TestInlineSplat(t *testing.T) {
+	t.Parallel()
+	s, err := readBytes("k.py", []byte("import torch\na = torch.compile(m1, **{\"mode\": \"reduce-overhead\", \"options\": {\"max_autotune\": True}})\nb = torch.compile(m2, dynamic=True, **{\"mode\": \"max-autotune\"})\n"))
+	require.NoError(t, err)
+	require.Len(t, s.Sites, 2)
+	require.Equal(t, "reduce-overhead", *s.Sites[0].Mode)
+	require.Equal(t, "{'max_autotune': True}", *s.Sites[0].Options)
+	require.Equal(t, "max-autotune", *s.Sites[1].Mode)
+	require.True(t, *s.Sites[1].Dynamic)
+	p, err := s.PlanWith(PlanOptions{})
+	require.NoError(t, err)
+	require.Equal(t, graphs.Raises, p.Exit())
+}
