@@ -65,3 +65,22 @@ func TestInlineSplat(t *testing.T) {
 	require.NoError(t, err)
 	require.Equal(t, graphs.Raises, p.Exit())
 }
+
+// TestPartialCallKeywords: functools.partial(torch.compile, …) called with keywords
+// compiles with both, the call's replacing the partial's of the same name (sweep
+// finding 13).
+func TestPartialCallKeywords(t *testing.T) {
+	t.Parallel()
+	s, err := readBytes("p.py", []byte("import functools\nimport torch\ncomp = functools.partial(torch.compile, mode=\"reduce-overhead\")\nf4 = comp(net, options={\"triton.cudagraphs\": False})\n"))
+	require.NoError(t, err)
+	require.Len(t, s.Sites, 1)
+	require.Equal(t, "reduce-overhead", *s.Sites[0].Mode)
+	require.NotNil(t, s.Sites[0].Options)
+	p, err := s.PlanWith(PlanOptions{})
+	require.NoError(t, err)
+	require.Equal(t, graphs.Raises, p.Exit())
+	s, err = readBytes("p.py", []byte("import functools\nimport torch\ncomp = functools.partial(torch.compile, mode=\"reduce-overhead\")\nf4 = comp(net, dynamic=True, mode=\"max-autotune\")\n"))
+	require.NoError(t, err)
+	require.Equal(t, "max-autotune", *s.Sites[0].Mode)
+	require.True(t, *s.Sites[0].Dynamic)
+}
