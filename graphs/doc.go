@@ -146,8 +146,13 @@
 // seed_scenarios.json and measured_scenarios.json, made with
 // testdata/probe/torch_truth.py); the tests reproduce every measured run, outcome and
 // message. Other releases are read in their source or inferred, dated from the change
-// that introduced each behaviour. [Check] and [Build] are safe for concurrent use
-// (tested from 64 goroutines).
+// that introduced each behaviour. The compile-time skip lines ("skipping cudagraphs due
+// to …") and the order in which each release checks and joins their reasons are one
+// table, graphs/internal/skips, read in the sources of 2.0 to 2.9 and 2.14 and shared
+// with graphs/diagnose: when several reasons hold, 2.0 and 2.1 log the first, 2.2 logs
+// every failed check in one Python list, and later releases log the lowering's reason
+// alone, else a mutation alone, else the list of the rest. [Check] and [Build] are safe
+// for concurrent use (tested from 64 goroutines).
 //
 // # Reliability
 //

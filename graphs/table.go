@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"strconv"
 	"strings"
+
+	"github.com/compilemode/compilemode/graphs/internal/skips"
 )
 
 // PyTorch's texts that more than one row quotes, each stated once. Measured ones are
@@ -14,11 +16,6 @@ const (
 	msgNoneCUDAGraphable = "Created 1 graph partitions: 0 cudagraphable, 1 non-cudagraphable"
 	msgPartitioned       = "Created 2 graph partitions: 1 cudagraphable, 1 non-cudagraphable"
 	msgAllocAsync        = "cudaMallocAsync does not yet support checkPoolLiveAllocations. If you need it, please file an issue describing your use case."
-	msgMutatedInputs     = "skipping cudagraphs due to mutated inputs (1 instances)"
-	// 2.3's wording of the trees' mutation skip (torch/_inductor/cudagraph_utils.py:37@2.3.0,
-	// graphs/diagnose/testdata/wordings-by-release.tsv; PR #117720), before 2.4's "(N instances)".
-	msgMutationOnInput23 = "skipping cudagraphs due to mutation on input. Found from <stack>"
-	msgMultipleDevices   = "skipping cudagraphs due to skipping cudagraphs due to multiple devices: {devices}"
 	msgAllocAsyncLegacy  = "Warning: Attempting uncaptured free of a captured allocation with address <addr>\nterminate called after throwing an instance of 'c10::AcceleratorError'\n  what():  CUDA error: invalid argument"
 	whereTLS             = "assert torch._C._is_key_in_tls(attr_name)  # get_obj, torch/_inductor/cudagraph_trees.py"
 	whereDataPtr         = "assert dst.data_ptr() == src.data_ptr()  # run, torch/_inductor/compile_fx.py (legacy cudagraphify_impl)"
@@ -60,8 +57,11 @@ const (
 	// lines; graphs/diagnose/testdata/wordings-by-release.tsv lists lines 440, 443 and
 	// 453 for 2.1.0 and 2.1.2 (it has no probe for "unknown reason").
 	src21CompileFx = "torch/_inductor/compile_fx.py:440-458@2.1.0 (LobosProger/Race-game@fcd94db venv/Lib/site-packages/torch; same lines in 2.1.2, graphs/diagnose/testdata/wordings/sources.tsv)"
-	// note20Warning: the two 2.0-era copies read log the skip differently.
-	note20Warning = " (log.warning in the copy read; a slightly later copy logs it with developer_warning, which prints only on nightly and source builds: which of the two 2.0.0 shipped is not pinned)"
+	// note20Warning: how 2.0.0 logs its skips: developer_warning (compile_fx.py:197-204 and
+	// utils.py:539-548@2.0.0, IPCristian/Proiect-Simulare@8bf22d3, whose version.py says
+	// 2.0.0+cpu) warns when config.developer_warnings, is_fbcode() or "+" in
+	// torch.__version__ (config.py:86@2.0.0), and logs at INFO otherwise.
+	note20Warning = " (at WARNING level when torch.__version__ has a local tag such as 2.0.0+cu118, at INFO level otherwise: developer_warning, config.py:86@2.0.0)"
 	// src20Init is torch/__init__.py of the 2.0 release as its documentation renders it.
 	src20Init = "torch/__init__.py @ 2.0 (pytorch/pytorch.github.io@01153da6 docs/2.0/_modules/torch.html)"
 )
@@ -109,15 +109,15 @@ func gateRules() []rule {
 			Condition: "a user input is mutated in place",
 			Outcome:   Skip, Stop: true,
 			Reason:   "backend=\"cudagraphs\" skips graphs that mutate inputs",
-			Message:  msgMutationOnInput23,
-			Evidence: ReadNotMeasured, Source: "check_for_skip, " + srcCGBackend + "; the 2.3 wording (msgMutationOnInput23)"},
+			Message:  skips.Prefix + skipText(skips.MutatedInputs, skips.Trees, 3),
+			Evidence: ReadNotMeasured, Source: "check_for_skip and its log, torch/_dynamo/backends/cudagraphs.py:77-87, 124@2.3.0 (get_mutation_stack_trace's message after a second prefix); the 2.3 wording (graphs/internal/skips); " + srcCGBackend},
 			func(c *situation) bool { return c.w.MutatedInputs == InputMutation }},
 		{Rule{ID: "cudagraphs-backend-skip-mutation", Stage: StageDevice, Backend: "cudagraphs", Releases: cgBackendTrees.Intersect(from(4)),
 			Condition: "a user input is mutated in place",
 			Outcome:   Skip, Stop: true,
 			Reason:   "backend=\"cudagraphs\" skips graphs that mutate inputs",
-			Message:  msgMutatedInputs,
-			Evidence: ReadNotMeasured, Source: "check_for_skip, " + srcCGBackend},
+			Message:  skips.Prefix + skipText(skips.MutatedInputs, skips.Trees, 4),
+			Evidence: ReadNotMeasured, Source: "check_for_skip and its log, torch/_dynamo/backends/cudagraphs.py:79-96, 135@2.4.0, :104-124, 167@2.9.1, :108-124, 172-175@2.14.1 (get_mutation_stack_trace's message after a second prefix; _dynamo config cudagraph_backend_support_input_mutation=False, config.py:678@2.14.1); " + srcCGBackend},
 			func(c *situation) bool { return c.w.MutatedInputs == InputMutation }},
 		{Rule{ID: "cudagraphs-backend-capture", Stage: StageDevice, Backend: "cudagraphs", Releases: always(),
 			Condition: "otherwise",
@@ -154,6 +154,13 @@ func gateRules() []rule {
 			Reason:   "backend {backend}: torch {torch}'s torch.compile hands it the graph with no mode or options; Inductor's CUDA graphs do not apply (what backend=\"cudagraphs\" did in 2.0 was not read)",
 			Evidence: AlwaysInferred, Source: src20Init + " compile: a backend other than \"inductor\" goes to torch._dynamo.optimize unchanged"},
 			func(c *situation) bool { return c.view.Backend != "inductor" }},
+		{Rule{ID: "non-tensor-input-2.0", Stage: StageDevice, Backend: "inductor", Releases: between(0, 0),
+			Condition: "an input that is neither a tensor nor a SymInt reaches Inductor",
+			Outcome:   Fail, Exception: "BackendCompilerFailed", Implementation: None, Stop: true,
+			Reason:   "torch {torch} has no non-Tensor skip (its compile_fx_inner tests device types, mutation, incompatible ops and overlap only; the skip came with 2.1's list of reasons): Inductor's lowering takes every graph input for a tensor and reads its _has_symbolic_sizes_strides, so the compile fails on such an input, CUDA graphs on or off (Dynamo's specialize_int_float=True keeps Python ints and floats out of the graph)",
+			Message:  "<backend> raised AttributeError: '<type>' object has no attribute '_has_symbolic_sizes_strides'",
+			Evidence: AlwaysInferred, Source: "torch/_inductor/compile_fx.py:179-204@2.0.0 (no non-Tensor test); torch/_inductor/graph.py:270-283@2.0.0 GraphLowering.placeholder with static_weight_shapes=True (config.py:22@2.0.0) and dynamic_shapes off (_dynamo/config.py:61@2.0.0); aot_autograd.py:2462-2480@2.0.0 passes non-tensors through; _dynamo/exc.py:43-48 and output_graph.py:673-675@2.0.0 wrap it (IPCristian/Proiect-Simulare@8bf22d3, torch 2.0.0; not run)"},
+			func(c *situation) bool { return c.w.NonTensorInputs }},
 		{Rule{ID: "cudagraphs-off-2.0", Stage: StageDevice, Backend: "inductor", Releases: between(0, 0),
 			Condition: "triton.cudagraphs is off",
 			Outcome:   Skip, Implementation: None, Stop: true,
@@ -164,24 +171,24 @@ func gateRules() []rule {
 			Condition: "triton.cudagraphs on and a CPU tensor input (a graph on more than one device type)",
 			Outcome:   Skip, Stop: true,
 			Reason:   "the graph holds a CPU tensor beside CUDA ones: torch {torch}'s compile_fx captures only all-CUDA graphs and logs this one as multiple devices" + note20Warning,
-			Message:  "skipping cudagraphs due to multiple devices",
+			Message:  skipLinePlaceholder,
 			Evidence: AlwaysSource, Source: src20CompileFx},
-			func(c *situation) bool { return c.view.CUDAGraphsOn() && c.w.CPUInputs }},
+			func(c *situation) bool { return c.view.CUDAGraphsOn() && c.decides(skips.CPUDevice) }},
 		{Rule{ID: "skip-mutation-2.0", Stage: StageDevice, Backend: "inductor", Releases: between(0, 0),
 			Condition: "triton.cudagraphs on and a graph input (user input, parameter or buffer) mutated in place",
 			Outcome:   Skip, Stop: true,
 			Reason:   "the graph mutates one of its inputs: torch {torch}'s compile_fx captures no graph with mutated inputs (graph.mutated_inputs, parameters and buffers included)" + note20Warning,
-			Message:  "skipping cudagraphs due to input mutation",
+			Message:  skipLinePlaceholder,
 			Evidence: AlwaysSource, Source: src20CompileFx},
 			func(c *situation) bool {
-				return c.view.CUDAGraphsOn() && c.mutatesInputOrStatic()
+				return c.view.CUDAGraphsOn() && c.mutatesInputOrStatic() && c.decidesMutation()
 			}},
 		{Rule{ID: "skip-incompatible-op-2.0", Stage: StageDevice, Backend: "inductor", Releases: between(0, 0),
 			Condition: "triton.cudagraphs on and an op refused for capture",
 			Outcome:   Skip, Stop: true,
 			Reason:   "the graph uses {op}, which torch {torch} refuses to capture (has_incompatible_cudagraph_ops): CUDA graphs are skipped without any log line",
 			Evidence: AlwaysSource, Source: src20CompileFx},
-			func(c *situation) bool { return c.view.CUDAGraphsOn() && c.w.IncompatibleOp != "" }},
+			func(c *situation) bool { return c.view.CUDAGraphsOn() && c.decides(skips.IncompatibleOp) }},
 		{Rule{ID: "legacy-static-moved-2.0", Stage: StageDevice, Backend: "inductor", Releases: between(0, 0),
 			Condition: "a static input moved, size_asserts on",
 			Outcome:   Fail, Exception: "AssertionError", Implementation: Legacy, Stop: true,
@@ -229,9 +236,10 @@ func gateRules() []rule {
 func compileRules() []rule {
 	const cpuSkipReason = "a CPU tensor input (a 0-d CPU scalar counts): graphs with CPU tensors are not captured"
 	const incompatReason = "the graph uses {op}, which cannot be captured"
-	// The conditions that each release's row of a skip shares.
-	incompatibleOp := func(c *situation) bool { return c.w.IncompatibleOp != "" && !c.partition() }
-	cpuInput := func(c *situation) bool { return c.w.CPUInputs && c.w.IncompatibleOp == "" && !c.partition() }
+	// The conditions that each release's row of a skip shares: the reason is the one the
+	// release logs (graphs/internal/skips), graph_partition off.
+	incompatibleOp := func(c *situation) bool { return c.decides(skips.IncompatibleOp) }
+	cpuInput := func(c *situation) bool { return c.decides(skips.CPUDevice) }
 	return []rule{
 		{Rule{ID: "skip-dynamic-graphs-partitioned", Stage: StageDevice, Backend: "inductor", Releases: between(7, 13),
 			Condition: "symbolic inputs with triton.cudagraph_skip_dynamic_graphs=True, graph_partition on",
@@ -244,9 +252,9 @@ func compileRules() []rule {
 			Condition: "symbolic inputs with triton.cudagraph_skip_dynamic_graphs=True, graph_partition off",
 			Outcome:   Skip, Stop: true,
 			Reason:   "dynamic shapes with triton.cudagraph_skip_dynamic_graphs=True: graphs with symbolic inputs are not captured",
-			Message:  "skipping cudagraphs due to graph with symbolic shapes inputs and config.triton.cudagraph_skip_dynamic_graphs=True.",
+			Message:  skipLinePlaceholder,
 			Evidence: ByRelease, Source: srcMeasured + "ro_dynamic_true_skip_partition_off; " + srcFacts + "§4.2"},
-			func(c *situation) bool { return c.dynamicInputs && c.view.SkipDynamicGraphs() && !c.partition() }},
+			func(c *situation) bool { return c.decides(skips.DynamicGraphs) }},
 		{Rule{ID: "partition-incompatible-op", Stage: StageDevice, Backend: "inductor", Releases: partitioned(),
 			Condition: "the graph uses an op that cannot be captured, graph_partition on",
 			Outcome:   Partitioned,
@@ -258,14 +266,14 @@ func compileRules() []rule {
 			Condition: "the graph uses an op that cannot be captured, graph_partition off",
 			Outcome:   Skip, Stop: true, OrError: true,
 			Reason:   incompatReason,
-			Message:  "skipping cudagraphs due to ['incompatible ops']",
+			Message:  skipLinePlaceholder,
 			Evidence: ReadNotMeasured, Source: srcSkipChecks},
 			incompatibleOp},
 		{Rule{ID: "skip-incompatible-op", Stage: StageDevice, Backend: "inductor", Releases: from(6),
 			Condition: "the graph uses an op that cannot be captured, graph_partition off",
 			Outcome:   Skip, Stop: true, OrError: true,
 			Reason:   incompatReason,
-			Message:  "skipping cudagraphs due to disabling cudagraphs due to incompatible op {op}",
+			Message:  skipLinePlaceholder,
 			Evidence: ReadNotMeasured, Source: srcSkipChecks},
 			incompatibleOp},
 		{Rule{ID: "partition-cpu-input", Stage: StageDevice, Backend: "inductor", Releases: partitioned(),
@@ -279,14 +287,14 @@ func compileRules() []rule {
 			Condition: "a CPU tensor input and no incompatible op, graph_partition off",
 			Outcome:   Skip, Stop: true, OrError: true,
 			Reason:   cpuSkipReason,
-			Message:  "skipping cudagraphs due to ['non-cuda device in graph']",
+			Message:  skipLinePlaceholder,
 			Evidence: ByRelease, Source: srcSkipChecks},
 			cpuInput},
 		{Rule{ID: "skip-cpu-input", Stage: StageDevice, Backend: "inductor", Releases: from(3),
 			Condition: "a CPU tensor input and no incompatible op, graph_partition off",
 			Outcome:   Skip, Stop: true, OrError: true,
 			Reason:   cpuSkipReason,
-			Message:  "skipping cudagraphs due to skipping cudagraphs due to cpu device ({input})",
+			Message:  skipLinePlaceholder,
 			Evidence: ByRelease, Source: srcMeasured + "ro_cpu_scalar_partition_off; " + srcSkipChecks + "; " + srcLoweringChecks},
 			cpuInput},
 	}
@@ -301,30 +309,30 @@ func graphRules() []rule {
 			Condition: "one graph over several devices, graph_partition on",
 			Outcome:   Skip, Stop: true, OrError: true,
 			Reason:   spanReason,
-			Message:  "Created 3 graph partitions: 2 cudagraphable, 1 non-cudagraphable\n" + msgMultipleDevices,
+			Message:  "Created 3 graph partitions: 2 cudagraphable, 1 non-cudagraphable\n" + skipText(skips.MultipleDevices, skips.Any, 11),
 			Evidence: Unchanged, Source: srcMeasured + "ro_two_devices; " + srcSkipChecks},
 			func(c *situation) bool { return c.w.SpanDevices && c.partition() }},
 		{Rule{ID: "skip-multiple-devices", Stage: StageDevice, Backend: "inductor", Releases: between(2, 2),
 			Condition: "one graph over several devices, with cudagraph trees (the legacy implementation captures it)",
 			Outcome:   Skip, Stop: true, OrError: true,
 			Reason:   spanReason,
-			Message:  "skipping cudagraphs due to ['multiple device indices without cudagraph_trees']",
+			Message:  skipLinePlaceholder,
 			Evidence: Unchanged, Source: "compile_fx_inner's checks, " + srcSkipChecks},
-			func(c *situation) bool { return c.w.SpanDevices && c.impl() != Legacy }},
+			func(c *situation) bool { return c.decides(skips.MultipleDevices) }},
 		{Rule{ID: "skip-multiple-devices", Stage: StageDevice, Backend: "inductor", Releases: from(3),
 			Condition: "one graph over several devices, graph_partition off",
 			Outcome:   Skip, Stop: true, OrError: true,
 			Reason:   spanReason,
-			Message:  msgMultipleDevices,
+			Message:  skipLinePlaceholder,
 			Evidence: Unchanged, Source: srcMeasured + "ro_two_devices_legacy; " + srcSkipChecks + "; " + srcLoweringChecks},
-			func(c *situation) bool { return c.w.SpanDevices && !c.partition() }},
+			func(c *situation) bool { return c.decides(skips.MultipleDevices) }},
 		{Rule{ID: "skip-non-tensor-input", Stage: StageDevice, Backend: "inductor", Releases: from(2),
 			Condition: "an input is neither a tensor nor a SymInt",
 			Outcome:   Skip, Stop: true, OrError: true,
 			Reason:   "an input is neither a tensor nor a SymInt",
-			Message:  "skipping cudagraphs due to ['non-Tensor inputs']",
+			Message:  skipLinePlaceholder,
 			Evidence: ReadNotMeasured, Source: srcSkipChecks},
-			func(c *situation) bool { return c.w.NonTensorInputs }},
+			func(c *situation) bool { return c.decides(skips.NonTensorInputs) }},
 		{Rule{ID: "capture-partitioned", Stage: StageDevice, Backend: "inductor", Releases: partitioned(),
 			Condition: "no compile-time reason, graph_partition on",
 			Outcome:   Capture,
@@ -342,9 +350,9 @@ func graphRules() []rule {
 			Condition: "PYTORCH_NO_CUDA_MEMORY_CACHING=1",
 			Outcome:   Skip, Stop: true, OrError: true,
 			Reason:   "PYTORCH_NO_CUDA_MEMORY_CACHING=1: cudagraph capture needs the caching allocator",
-			Message:  "skipping cudagraphs due to cudagraph capture requires the caching allocator; current allocator is uncached",
+			Message:  skipLinePlaceholder,
 			Evidence: AlwaysSource, Source: "torch/_inductor/cudagraph_utils.py@2.14.0 check_caching_allocator_for_cudagraphs, checked first at lowering; " + srcFacts + "§4.2"},
-			func(c *situation) bool { return c.w.Allocator == "uncached" }},
+			func(c *situation) bool { return c.decides(skips.UncachedAllocator) }},
 		{Rule{ID: "uncached-allocator-unknown", Stage: StageDevice, Backend: "inductor", Releases: upTo(13),
 			Condition: "PYTORCH_NO_CUDA_MEMORY_CACHING=1 (not measured before 2.14)",
 			Evidence:  AlwaysInferred, Hazard: "allocator-incompatible", Source: "inferred from torch/_inductor/cudagraph_utils.py@2.14.0; " + srcFacts + "§4.2"},
@@ -391,22 +399,22 @@ func recordRules() []rule {
 			Condition: "cudagraph trees record",
 			Message:   "recording cudagraph tree for <function>", MessageEdit: AppendLine,
 			Evidence: Unchanged, Source: "torch/_inductor/cudagraph_trees.py@8322ab84; " + srcRecordTrees},
-			func(c *situation) bool { return c.impl() == CUDAGraphTrees }},
+			func(c *situation) bool { return c.treesRecord() }},
 		{Rule{ID: "trees-record", Stage: StageDevice, Releases: between(3, 7),
 			Condition: "cudagraph trees record (lower-case log line, read in 2.6.0 and 2.7.1)",
 			Message:   "recording cudagraph tree for graph without symints", MessageEdit: AppendLine,
 			Evidence: ReadNotMeasured, Source: "torch/_inductor/cudagraph_trees.py@2.6.0 and @2.7.1 cudagraphify_impl; issue #124506 (a 2.4-era log); " + srcRecordTrees},
-			func(c *situation) bool { return c.impl() == CUDAGraphTrees }},
+			func(c *situation) bool { return c.treesRecord() }},
 		{Rule{ID: "trees-record", Stage: StageDevice, Releases: between(8, 13),
 			Condition: "cudagraph trees record (capitalised by 2.11, measured; 2.8–2.10 inferred)",
 			Message:   "Recording cudagraph tree for graph without symints", MessageEdit: AppendLine,
 			Evidence: Unchanged, Source: srcSeed + "ro_main; " + srcRecordTrees},
-			func(c *situation) bool { return c.impl() == CUDAGraphTrees }},
+			func(c *situation) bool { return c.treesRecord() }},
 		{Rule{ID: "trees-record", Stage: StageDevice, Releases: from(14),
 			Condition: "cudagraph trees record",
 			Message:   "[<compile id>] Recording cudagraph tree for graph without symints", MessageEdit: AppendLine,
 			Evidence: Unchanged, Source: "torch/_inductor/cudagraph_trees.py@2.14.0; " + srcRecordTrees},
-			func(c *situation) bool { return c.impl() == CUDAGraphTrees }},
+			func(c *situation) bool { return c.treesRecord() }},
 		{Rule{ID: "legacy-async-allocator", Stage: StageDevice, Backend: "inductor", Releases: always(),
 			Condition: "the legacy implementation with PYTORCH_CUDA_ALLOC_CONF=backend:cudaMallocAsync",
 			Outcome:   Fail, Exception: "c10::AcceleratorError (process aborted)", Stop: true,
@@ -426,64 +434,61 @@ func callRules() []rule {
 			Condition: "cudagraph trees, a user input mutated in place",
 			Outcome:   Skip, Stop: true, OrError: true,
 			Reason:   mutatedReason,
-			Message:  "skipping cudagraphs due to ['mutated inputs']",
+			Message:  skipLinePlaceholder,
 			Evidence: Unchanged, Source: srcSkipChecks},
-			func(c *situation) bool { return c.treesMutateInput() }},
+			func(c *situation) bool { return c.treesMutateInput() && c.decidesMutation() }},
 		{Rule{ID: "trees-skip-mutated-input", Stage: StageDevice, Backend: "inductor", Releases: between(3, 3),
 			Condition: "cudagraph trees, a user input mutated in place (the stack-trace message of PR #117720)",
 			Outcome:   Skip, Stop: true, OrError: true,
 			Reason:   mutatedReason,
-			Message:  msgMutationOnInput23,
-			Evidence: AlwaysInferred, Source: "PR #117720 (merged 2024-01; its test checks this text); issue #117281"},
-			func(c *situation) bool { return c.treesMutateInput() }},
+			Message:  skipLinePlaceholder,
+			Evidence: AlwaysSource, Source: "torch/_inductor/cudagraph_utils.py:25-62@2.3.0 (botirk38/GuardianAI@ea4c21e; graphs/internal/skips); PR #117720 (merged 2024-01; its test checks this text); issue #117281"},
+			func(c *situation) bool { return c.treesMutateInput() && c.decidesMutation() }},
 		{Rule{ID: "trees-skip-mutated-input", Stage: StageDevice, Backend: "inductor", Releases: between(4, 5),
 			Condition: "cudagraph trees, a user input mutated in place (the count of PR #124700)",
 			Outcome:   Skip, Stop: true, OrError: true,
-			Reason:   mutatedReason,
-			Message:  msgMutatedInputs,
-			Evidence: AlwaysInferred, Source: "PR #124700 (merged 2024-04: \"mutated inputs (N instances)\"); torch/_inductor/cudagraph_utils.py@2.6.0 get_mutation_stack_trace"},
-			func(c *situation) bool { return c.treesMutateInput() }},
+			Reason:  mutatedReason,
+			Message: skipLinePlaceholder, MessageEdit: AppendLine,
+			Evidence: AlwaysSource, Source: "torch/_inductor/cudagraph_utils.py:54-70@2.4.0 and :115@2.5.1 get_mutation_stack_trace (graphs/internal/skips); PR #124700 (merged 2024-04: \"mutated inputs (N instances)\")"},
+			func(c *situation) bool { return c.treesMutateInput() && c.decidesMutation() }},
 		{Rule{ID: "trees-skip-mutated-input", Stage: StageDevice, Backend: "inductor", Releases: from(6),
 			Condition: "cudagraph trees, a user input mutated in place",
 			Outcome:   Skip, Stop: true, OrError: true,
 			Reason:  mutatedReason,
-			Message: msgMutatedInputs, MessageEdit: AppendLine,
+			Message: skipLinePlaceholder, MessageEdit: AppendLine,
 			Evidence: Unchanged, Source: srcMeasured + "ro_mut_input; " + srcSkipChecks},
-			func(c *situation) bool { return c.treesMutateInput() }},
+			func(c *situation) bool { return c.treesMutateInput() && c.decidesMutation() }},
+		{Rule{ID: "legacy-skip-mutated-input", Stage: StageDevice, Backend: "inductor", Releases: always(),
+			Condition: "the legacy implementation, a graph input (user input, parameter or buffer) mutated in place, where it checks them: up to 2.4, and later with triton.cudagraph_support_input_mutation=False",
+			Outcome:   Skip, Stop: true, OrError: true,
+			Reason:  "the graph mutates one of its inputs: with cudagraph trees off, torch {torch}'s compile-time check counts every mutated graph input (parameters and buffers included) and captures no such graph",
+			Message: skipLinePlaceholder, MessageEdit: AppendLine,
+			Evidence: AlwaysSource, Hazard: "legacy-mutated-input", Source: "torch/_inductor/compile_fx.py:~369@2.1.0 (has_mutation without trees: any mutated input); compile_fx.py:350-361@2.2.2; cudagraph_utils.py:60-62@2.3.0 check_for_mutation; cudagraph_utils.py:146-165@2.4.0 check_for_mutation_ignore_cuda_graph_managed_tensor, with config.py:643@2.4.0 (triton.cudagraph_support_input_mutation=False); graphs/internal/skips"},
+			func(c *situation) bool {
+				return c.impl() == Legacy && c.mutatesInputOrStatic() && c.decidesMutation()
+			}},
 		{Rule{ID: "legacy-mutated-input", Stage: StageDevice, Backend: "inductor", Releases: always(),
 			Condition: "the legacy implementation, a user input mutated in place (measured on 2.11: captured, no skip)",
 			Evidence:  Unchanged, Hazard: "legacy-mutated-input", Source: srcMeasured + "ro_mut_input_legacy"},
 			func(c *situation) bool { return c.w.MutatedInputs == InputMutation && c.impl() != CUDAGraphTrees }},
 		// Before 2.14's own check a replaced storage counts as a mutated input, logged
-		// in each release's wording of that skip (the trees-skip-mutated-input rows).
-		{Rule{ID: "skip-storage-mutation", Stage: StageDevice, Backend: "inductor", Releases: between(2, 2),
-			Condition: "an input's storage is replaced (logged as a mutated input)",
+		// in each release's wording of that skip (graphs/internal/skips).
+		{Rule{ID: "skip-storage-mutation", Stage: StageDevice, Backend: "inductor", Releases: between(2, 13),
+			Condition: "an input's storage is replaced (logged as a mutated input, before the input-storage-mutation check of 2.14)",
 			Outcome:   Skip, Stop: true, OrError: true,
 			Reason:   storageReason,
-			Message:  "skipping cudagraphs due to ['mutated inputs']",
-			Evidence: AlwaysInferred, Source: "inferred from " + srcSkipChecks},
-			func(c *situation) bool { return c.w.MutatedInputs == StorageMutation }},
-		{Rule{ID: "skip-storage-mutation", Stage: StageDevice, Backend: "inductor", Releases: between(3, 3),
-			Condition: "an input's storage is replaced (logged as a mutated input)",
-			Outcome:   Skip, Stop: true, OrError: true,
-			Reason:   storageReason,
-			Message:  msgMutationOnInput23,
-			Evidence: AlwaysInferred, Source: "inferred from PR #117720 (the 2.3 wording of the mutation skip)"},
-			func(c *situation) bool { return c.w.MutatedInputs == StorageMutation }},
-		{Rule{ID: "skip-storage-mutation", Stage: StageDevice, Backend: "inductor", Releases: between(4, 13),
-			Condition: "an input's storage is replaced (before the input-storage-mutation check of 2.14)",
-			Outcome:   Skip, Stop: true, OrError: true,
-			Reason:   storageReason,
-			Message:  msgMutatedInputs,
-			Evidence: AlwaysInferred, Source: "inferred from PR #124700 (the wording from 2.4) and " + srcSkipChecks},
-			func(c *situation) bool { return c.w.MutatedInputs == StorageMutation }},
+			Message:  skipLinePlaceholder,
+			Evidence: AlwaysInferred, Source: "inferred from " + srcSkipChecks + "; PR #117720 and PR #124700 (the 2.3 and 2.4 wordings)"},
+			func(c *situation) bool {
+				return c.w.MutatedInputs == StorageMutation && c.decidesMutation()
+			}},
 		{Rule{ID: "skip-storage-mutation", Stage: StageDevice, Backend: "inductor", Releases: from(14),
 			Condition: "an input's storage is replaced",
 			Outcome:   Skip, Stop: true, OrError: true,
 			Reason:   storageReason,
-			Message:  "skipping cudagraphs due to input storage mutation (1 instances)",
+			Message:  skipLinePlaceholder,
 			Evidence: ReadNotMeasured, Source: "PR #183645; torch/_inductor/cudagraph_utils.py@2.14.0; " + srcFacts + "§4.2"},
-			func(c *situation) bool { return c.w.MutatedInputs == StorageMutation }},
+			func(c *situation) bool { return c.decides(skips.StorageMutation) }},
 		{Rule{ID: "legacy-static-input-moved", Stage: StageDevice, Backend: "inductor", Releases: upTo(13),
 			Condition: "the legacy implementation with size_asserts=True, a static input moved",
 			Outcome:   Fail, Exception: "AssertionError", Stop: true,
@@ -527,6 +532,11 @@ func callRules() []rule {
 			Message: "[<compile id>] Recording cudagraph tree for symint key <size>", MessageEdit: AppendLine,
 			Evidence: Unchanged, Hazard: "dynamic-shape-rerecord", Source: "torch/_inductor/cudagraph_trees.py@2.14.0; " + srcRecordTrees},
 			func(c *situation) bool { return c.treesDynamicInputs() }},
+		{Rule{ID: "skip-listed-reasons", Stage: StageOrError, Backend: "inductor", Releases: between(2, 14),
+			Condition: "the skip above, when the release's line lists several failed checks (2.2 lists them all; 2.3 on, those its last check makes)",
+			Reason:    "; torch {torch} logs every check that failed, and these failed too: {skip_others}", ReasonEdit: AppendText,
+			Evidence: Unchanged, Source: "graphs/internal/skips (compile_fx.py:359-378@2.2.2 cudagraph_fail_reasons)"},
+			func(c *situation) bool { return c.plan.Outcome == Skip && c.skipOthers() != "" }},
 		{Rule{ID: "cudagraph-or-error", Stage: StageOrError, Backend: "inductor", Releases: always(),
 			Condition: "the skip above with triton.cudagraph_or_error=True",
 			Outcome:   Fail, Exception: "RuntimeError", Stop: true,
@@ -585,6 +595,8 @@ func placeholders() []placeholder {
 			cg, _ := c.view.Get("triton.cudagraphs")
 			return cg.Origin.String()
 		}},
+		{"skip_line", "the line the release logs for the skip reasons that hold (graphs/internal/skips)", func(c *situation) string { return c.skipLine() }},
+		{"skip_others", "the entries of the release's skip list after the first, as it logs them", func(c *situation) string { return c.skipOthers() }},
 		{"op", "the incompatible op", func(c *situation) string { return c.w.IncompatibleOp }},
 		{"input", "the CPU tensor input's placeholder name", func(c *situation) string { return c.w.CPUInputName }},
 		{"devices", "the devices, as PyTorch prints them", func(c *situation) string {

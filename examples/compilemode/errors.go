@@ -43,7 +43,7 @@ var pkgPrefix = regexp.MustCompile(`(^|: |\()(` + strings.Join(modulePackages, "
 
 // modulePackages are the names of the module's packages that may prefix an error.
 var modulePackages = []string{"graphs", "modes", "config", "literal", "schema", "strictjson", "inputerr",
-	"pyver", "script", "pytoken", "diagnose", "catalog", "textwrap", "backend", "kernels", "cliflags", "drafter", "answer", "readme", "termtext", "linediff"}
+	"pyver", "script", "pytoken", "diagnose", "catalog", "textwrap", "backend", "kernels", "cliflags", "drafter", "answer", "readme", "termtext", "linediff", "skips"}
 
 // userWords removes Go package prefixes from an error message.
 func userWords(msg string) string {

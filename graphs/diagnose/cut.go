@@ -344,7 +344,7 @@ func (s *scanner) cutFits(i int, c cutSides) bool {
 	if c.inWord && c.left == nil && (!insideWord(row.literal, to) || overlapEnd(c.before, lit, len(lit)-m) > 0) {
 		return false
 	}
-	return overlapFits(row, c, n, m, from, to)
+	return s.overlapFits(row, c, n, m, from, to)
 }
 
 // overlapFits reports whether cut c, showing n bytes of row's literal (squeezed) before
@@ -355,7 +355,7 @@ func (s *scanner) cutFits(i int, c cutSides) bool {
 // cudaErrorNotPermitted's too); a line that ends at a word's end may be prose that ends
 // there. A row with a Pattern may instead show the pattern's words before the literal
 // (cutPatternFits).
-func overlapFits(row *compiledRow, c cutSides, n, m, from, to int) bool {
+func (s *scanner) overlapFits(row *compiledRow, c cutSides, n, m, from, to int) bool {
 	endCut := c.inWord && c.right == nil
 	wordCut := endCut && n >= max(minCut, len(row.squeezed)/2) && insideWord(row.literal, from)
 	switch {
@@ -364,7 +364,7 @@ func overlapFits(row *compiledRow, c cutSides, n, m, from, to int) bool {
 	case row.pattern == nil:
 		return n+m >= minCut
 	}
-	return cutPatternFits(row, c, row.literal[from:to], n, m, wordCut)
+	return s.cutPatternFits(row, c, row.literal[from:to], n, m, wordCut)
 }
 
 // cutOverlap returns how much of lit (squeezed) the text on each side of cut c shows: n
@@ -392,7 +392,7 @@ func cutOverlap(lit []byte, c cutSides) (n, m int, ok bool) {
 // text the pattern matches on each side counts toward minCut. At the input's end without
 // a mark, the pattern must match words before the literal, or the cut must be a word
 // cut (wordCut: inside a word, half the literal or more shown).
-func cutPatternFits(row *compiledRow, c cutSides, mid []byte, n, m int, wordCut bool) bool {
+func (s *scanner) cutPatternFits(row *compiledRow, c cutSides, mid []byte, n, m int, wordCut bool) bool {
 	re := row.pattern
 	switch {
 	case c.left == nil && row.cut.tail != nil:
@@ -400,17 +400,21 @@ func cutPatternFits(row *compiledRow, c cutSides, mid []byte, n, m int, wordCut 
 	case c.right == nil && row.cut.head != nil:
 		re = row.cut.head
 	}
-	text := append(append(append([]byte(nil), c.left...), mid...), c.right...)
+	text := append(append(append(s.cutText[:0], c.left...), mid...), c.right...)
+	s.cutText = text
+	if !s.admits(re, text) {
+		return false
+	}
 	loc := re.FindIndex(text)
 	l, r := len(c.left), len(c.left)+len(mid)
 	if loc == nil || loc[0] > r || loc[1] < l {
 		return false // no match, or one that does not reach the part put back
 	}
-	before := len(squeeze(nil, text[loc[0]:max(loc[0], l)]))
+	before := squeezedLen(text[loc[0]:max(loc[0], l)])
 	if c.inWord && c.right == nil && before <= n && !wordCut {
 		return false
 	}
-	matched := before + len(squeeze(nil, text[min(loc[1], r):loc[1]]))
+	matched := before + squeezedLen(text[min(loc[1], r):loc[1]])
 	return max(n+m, matched) >= minCut
 }
 
@@ -419,7 +423,7 @@ func cutPatternFits(row *compiledRow, c cutSides, mid []byte, n, m int, wordCut 
 // triton.cud").
 func (s *scanner) cutAfterLiteral(row *compiledRow, left []byte) bool {
 	for _, re := range row.cut.open {
-		if re.Match(left) {
+		if s.match(re, left) {
 			return true
 		}
 	}
@@ -464,6 +468,17 @@ func overlapStart(b, lit []byte, most int) int {
 		}
 	}
 	return 0
+}
+
+// squeezedLen returns len(squeeze(nil, b)).
+func squeezedLen(b []byte) int {
+	n := 0
+	for _, c := range b {
+		if !squeezed(c) {
+			n++
+		}
+	}
+	return n
 }
 
 // squeezed reports whether squeeze drops c.

@@ -155,7 +155,12 @@
 //  2. package lists and reports: a pip list or conda row ("torch  2.9.0.dev20250723+cu128",
 //     "pytorch  2.5.1  py3.11_cuda12.4…"), a pin (torch==2.5.1), pip's "Successfully
 //     installed torch-2.3.0" and "but you have torch 2.5.1", another tool's "Torch
-//     version : 2.4.1";
+//     version : 2.4.1", a joint key with torch's value first ("Pytorch+CUDA versions =
+//     2.0.1+cu118", "PyTorch/CUDA version: 2.4.1/12.4"), a version key alone on its
+//     line (after markup or a log header, not prose: "Minimum PyTorch version" is a
+//     requirement's) with the value on the next ("Pytorch Version" / "2.10.0+cu130", an
+//     issue form's field as GitHub's page shows it; "<td>PyTorch version</td>" /
+//     "<td>2.5.1</td>");
 //  3. file names: site-packages/torch-2.5.1.dist-info, wheel names, conda's
 //     pytorch-2.5.1-py3…, "torch:2.5.1" (images, keys), "torch_version: 2.7.1" and a
 //     dict's or JSON's "'torch': '2.6.0'"; an NGC container tag whose torch NVIDIA
@@ -167,23 +172,31 @@
 //     me PyTorch 2.9.1", "upgraded to torch 2.7", "after updating … to PyTorch 2.8", "now
 //     on torch 2.6" (it outranks the release moved from: "This was with a Pytorch 2.8
 //     setup", ComfyUI-KJNodes#496; "upgrade to torch 2.6" in the present is advice);
+//     a move to a torch nightly the text does not number ("we moved from the stable
+//     PyTorch branch to the Nightly (Preview) build") leaves the release unknown: prose
+//     before it names the release moved from, and prose after it is not taken, unless
+//     the move fixed the failure ("switched to the nightly and it works");
 //  5. prose: "PyTorch 2.11", "on torch 2.7", "PyTorch2.8", "PT 2.6" (not "PT2" or "PT2.0",
 //     the compile stack), a nightly "2.13.0.dev…",
 //     one-line specs (conda's "pytorch=2.5.1=py3…", "torch@2.6.0", "PyTorch/2.9.0");
 //  6. looser prose: a line that names torch and then a full 2.x.y ("torch.compile after
 //     upgrading to 2.4.0").
 //
-// Within a rank the first line wins. A pin after "requires" is another package's
-// requirement (pip's "vllm 0.6.3 requires torch==2.4.0, but you have torch 2.5.1 …":
-// 2.5, from "but you have torch"), and a release in prose right after another
+// Within a rank the first line wins. A pin after "requires" (or 要求, 需要, 依赖) is
+// another package's requirement (pip's "vllm 0.6.3 requires torch==2.4.0, but you have
+// torch 2.5.1 …": 2.5, from "but you have torch"), a release in pip's "(from versions:
+// …)" list or in a JSON compatibility entry ("version": "PyTorch 2.5.0") is no run's,
+// and a release in prose right after another
 // package's name is that package's ("PyTorch Lightning 2.4.0", "torch-tensorrt 2.5.0",
 // "diffusers 2.3.1"). In prose (4–6), a release is another run's, and
 // not taken, when up to four words before it in its clause say it works, was fixed,
 // tested, supported or added there, or is one to go back to, compare with, try or wait
 // for ("works with torch 2.1.0", "fixed in torch 2.6", "downgrade to torch 2.3", "worked
-// on torch 2.4 but …", "Try torch=2.2", "the upcoming 2.6"), or when up to three words
-// after it say it works, compiles or is still to come ("when PyTorch 2.6 is out"; "Torch 2.9
-// compiles, Torch 2.7 fails": 2.7), or that it brought a feature ("PyTorch 2.0 introduced",
+// on torch 2.4 but …", "Try torch=2.2", "the upcoming 2.6", "in the coming PyTorch 2.3",
+// "verified against PyTorch 2.7.1"), or when up to three words
+// after it say it works, runs fine, compiles or is still to come ("when PyTorch 2.6 is
+// out"; "with `torch==2.5.1` it runs fine"; "Torch 2.9 compiles, Torch 2.7 fails": 2.7),
+// or that it brought a feature ("PyTorch 2.0 introduced",
 // "PyTorch 2.0 引入的", "2.0 で導入"); prose that says the run fails on a release
 // ("torch.compile fails on 2.5", "broken with 2.6.0") names the run's own; a release on
 // which the writer does not get the error ("not getting that error with the pytorch 2.7",
@@ -191,10 +204,14 @@
 // whose name ends in torch ("open-clip-torch==2.32.0") is not torch, and a release whose
 // clause names another package last before it ("Pinning triton to … `2.0.0.dev20221030`",
 // up to sixteen words) is that package's. A pin to go back
-// to is another run's ("Downgrading to torch==2.5.1 also fixes this"). So is a
-// release named for a state, a bound or a document, not for the run: after "as of",
-// "starting with", "requires", "needs" or "at least" ("as of PyTorch 2.9, these
-// features are not yet exposed"), before "+", "or later", "and up" or "onwards" ("On
+// to is another run's ("Downgrading to torch==2.5.1 also fixes this"), and so is a
+// release a request asks the reader to move to ("Can you rerun the code after updating
+// the PyTorch to `2.5.1`", "please upgrade to torch 2.6": a request, then a verb of
+// moving or installing, in its sentence). So is a release named for a state, a bound
+// or a document, not for the run: after "as of", "starting with", "requires", "needs",
+// "at least" or a strict bound, "later than", "newer than", "older than" ("as of
+// PyTorch 2.9, these features are not yet exposed"; "error in versions later than
+// torch==2.5.1": 2.5.1 works), before "+", "or later", "and up" or "onwards" ("On
 // PyTorch 2.3.0+, …"; a local version such as 2.3.0+cu121 is not a bound), before
 // "documentation", "docs", "release notes" or "tutorial" ("torch._logging — PyTorch
 // 2.1 documentation"), and in a support matrix's row whose next cell is a status ("|
@@ -324,8 +341,8 @@
 //
 // # Corpus
 //
-// testdata/corpus holds 807 real public texts (issues, pull requests, pages and
-// repository files, each verbatim, its address in manifest.tsv), 499 of them with no code (graph breaks, recompile
+// testdata/corpus holds 897 real public texts (issues, pull requests, pages and
+// repository files, each verbatim, its address in manifest.tsv), 555 of them with no code (graph breaks, recompile
 // limits, Triton errors, OOM, NCCL timeouts, Unsupported, illegal memory access, prose
 // and code about skips), one golden file each. 114 were used while building the rows;
 // 19 were held out and only measured, once before and once after the build-set fixes:
@@ -500,15 +517,54 @@
 // 15 of 15 codes, 2 of 2 releases, none misread, no false finding. Its positives are
 // CUDA-side (capture, context, SMs): every public thread with a torch.compile or
 // cudagraph-trees message that the search store holds was already in the corpus.
+// A later set (holdoutF1), of 35 texts from GitHub's issues (10 with codes over 7 codes,
+// 25 negatives, 15 stating a release from 2.0 to 2.11), labelled and committed before
+// it was run: 7 of 10 codes (70 %: "overwritten variable error" retold in a title,
+// the capability message's second sentence quoted alone, an env variable that pins a
+// key a project patches, told in prose), 13 of 15 releases ("Pytorch+CUDA versions =
+// 2.0.1+cu118"; "versions later than torch==2.5.1" read as the run's), one read where
+// none is the run's ("Can you rerun … after updating the PyTorch to 2.5.1"), no false
+// finding. After the fixes of those classes (strict bounds, "runs fine", requests,
+// joint keys, the Trailer row, the retold error, the inductor_config alias and its
+// prose): 10 of 10, 15 of 15, none misread, no false finding.
+//
+// A set from other sources than GitHub's issues (holdoutG1), of 37 texts (17 with codes
+// over 11 codes, 20 negatives, 4 stating a release; Chinese blogs, Hugging Face
+// discussions and activity pages, a notebook exported with its output cells,
+// benchmark notes, a French research note, a Chinese dev note, gists, error-catalogue
+// JSON), labelled and committed before it was run: 17 of 18 expected codes (94 %: a
+// refusal quoted without its "known options are" list, "`RuntimeError: Unexpected
+// optimization option triton.enable_persistent_tma_matmul`."), 3 of 4 releases (a
+// Chinese requirement "明确要求 `torch==2.7.1`" read over the installed "torch:
+// 2.2.0+cpu"), five read where none is the run's ("the coming PyTorch 2.3",
+// "verified against PyTorch 2.7.1", pip's "(from versions: … 2.0.0.dev20221030 …)", a
+// JSON "version": "PyTorch 2.5.0", a release moved from to an unnumbered nightly), no
+// false finding. After the fixes of those classes (a refusal's cut list for
+// unknown-option and unknown-mode; requirements in Chinese; releases to come or
+// checked against; listed releases; moves to a nightly): 18 of 18, 4 of 4, none
+// misread, no false finding. holdout5's errorcanon JSON record is relabelled to state
+// no release, as holdoutC1 ruled for the same list as a table.
+// A second such set (holdoutG2), of 18 texts (5 with codes over 4 codes, 13 negatives,
+// 4 stating a release; GitHub pages as the site renders them, Hugging Face activity
+// pages and raw Space files, discuss.pytorch.org, a repository's fix notes), labelled
+// and committed before it was run: 5 of 5 codes, 3 of 4 releases (ComfyUI's "System
+// Info" with "Pytorch Version" and "2.10.0+cu130" each on a line), none misread, no false
+// finding. After the fix of that class (a version key alone on its line, its value on
+// the next): 5 of 5, 4 of 4.
 //
 // # Wordings
 //
 // The releases come from each release's sources: testdata/wordings-by-release.tsv
 // gives, for every wording and every release copy read (2.0.0, 2.1.0, 2.1.2, 2.2.2,
 // 2.3.0, 2.4.0, 2.5.1, 2.6.0, 2.7.1, 2.8.0, 2.9.0, 2.9.1, 2.14.1), the file and line
-// that print it or "absent", and TestWordingsByRelease holds every row's releases to it;
-// rows whose text is C++'s, the CUDA runtime's or a compiler's are listed with that
-// reason in testdata/wordings/unaudited.tsv (testdata/wordings/README.md).
+// that print it or "absent", and TestWordingsByRelease holds every row's releases to it.
+// C++ wordings (c10/cuda, ATen/cuda) are read in the same way in the headers that the
+// wheels of 2.0.0 to 2.9.0 ship and in Debian's 2.6.0 source package, each in the file
+// that prints it (a header copy does not hold a .cpp's text, so it settles only header
+// wordings). No whole copy of 2.10 to 2.13 could be had (see the README). Rows whose text
+// is the CUDA runtime's (it follows the CUDA version, not torch's release), a compiler's
+// or Python's are listed with that reason in testdata/wordings/unaudited.tsv
+// (testdata/wordings/README.md).
 //
 // Every row, by code: the text it matches and the releases known to print it (sources
 // in [Signatures]; generated from the table and checked by TestDocWordings).
@@ -547,6 +603,11 @@
 //   - overwritten-output: a paraphrase with "overwritten crash", as reports retell it
 //   - overwritten-output: a paraphrase with "overwritten error", as reports retell it
 //   - overwritten-output: a paraphrase with "overwritten issue", as reports retell it
+//   - overwritten-output: a paraphrase with "overwritten variable", as reports retell it
+//   - overwritten-output: a paraphrase with "overwritten tensor", as reports retell it
+//   - overwritten-output: a paraphrase with "overwritten output", as reports retell it
+//   - overwritten-output: a paraphrase with "overwritten value", as reports retell it
+//   - overwritten-output: a paraphrase with "overwritten buffer", as reports retell it
 //   - allocator-incompatible: "cudaMallocAsync does not yet support checkPoolLiveAllocations", 2.1–2.14
 //   - allocator-incompatible: a paraphrase with "checkPoolLiveAllocations", as reports retell it
 //   - allocator-incompatible: "Attempting uncaptured free of a captured allocation with address", 2.1–2.14
@@ -577,9 +638,9 @@
 //   - skip-incompatible-op: "index_put_ fallback with boolean indexing is not compatible with CUDA graphs", 2.11–2.14
 //   - skip-dynamic-graphs: "graph with symbolic shapes inputs and config.triton.cudagraph_skip_dynamic_graphs=True", 2.4–2.14
 //   - skip-non-tensor-inputs: "'non-Tensor inputs'", 2.2–2.14
-//   - stream-capture-illegal: "operation not permitted when stream is capturing", 2.1–2.14
-//   - stream-capture-illegal: "operation would make the legacy stream depend on a capturing blocking stream", 2.1–2.14
-//   - stream-capture-illegal: "cudaErrorStreamCaptureUnsupported", 2.1–2.14
+//   - stream-capture-illegal: "operation not permitted when stream is capturing", 2.0–2.14
+//   - stream-capture-illegal: "operation would make the legacy stream depend on a capturing blocking stream", 2.0–2.14
+//   - stream-capture-illegal: "cudaErrorStreamCaptureUnsupported", 2.9–2.14
 //   - stream-capture-illegal: "operation failed due to a previous error during capture", 2.1–2.14
 //   - stream-capture-illegal: "status != cudaStreamCaptureStatus::cudaStreamCaptureStatusInvalidated", 2.0
 //   - stream-capture-illegal: "status != cudaStreamCaptureStatusInvalidated", 2.9–2.14
@@ -592,7 +653,7 @@
 //   - mode-and-options: "Either mode or options can be specified, but both can't be specified at the same time.", 2.0–2.14
 //   - unknown-mode: "Unrecognized mode=, should be one of: ", 2.0–2.6
 //   - unknown-mode: "Unrecognized mode=", 2.0–2.14
-//   - unknown-option: "Unexpected optimization option guard_filter_fn,", 2.0–2.7
+//   - unknown-option: "Unexpected optimization option guard_filter_fn", 2.0–2.7
 //   - unknown-option: "Unexpected optimization option ", 2.0–2.14
 //   - option-type: "Unexpected type of attr ", 2.0–2.14
 //   - invalid-backend: "Invalid backend: ", 2.0–2.14
@@ -658,11 +719,11 @@
 //   - unsupported-python: a paraphrase with "compile not supported", as reports retell it
 //   - unsupported-python: a paraphrase with "compile not work", as reports retell it
 //   - unsupported-python: a paraphrase with "compile is not work", as reports retell it
-//   - cuda-invalid-context: "invalid device context", 2.1–2.14
-//   - cuda-invalid-context: "CUDA_ERROR_INVALID_CONTEXT", 2.1–2.14
-//   - cuda-invalid-context: "ErrorInvalidContext", 2.1–2.14
-//   - cuda-invalid-context: "there is no context bound to the current thread", 2.1–2.14
-//   - cuda-invalid-context: "No CUDA context is current", 2.1–2.14
+//   - cuda-invalid-context: "invalid device context", 2.0–2.14
+//   - cuda-invalid-context: "CUDA_ERROR_INVALID_CONTEXT", 2.0–2.14
+//   - cuda-invalid-context: "ErrorInvalidContext", 2.0–2.14
+//   - cuda-invalid-context: "there is no context bound to the current thread", 2.0–2.14
+//   - cuda-invalid-context: "No CUDA context is current", 2.0–2.14
 //   - capture-rng-state: " during CUDA graph capture", 2.0–2.14
 //   - optimizer-not-capturable: "Attempting CUDA graph capture of step() for an instance of ", 2.0–2.14
 //   - optimizer-capturable-device: "If capturable=True, params", 2.0–2.14
@@ -671,6 +732,7 @@
 //   - triton-missing: "cannot import name 'triton_key' from 'triton.compiler.compiler'", 2.4–2.8
 //   - triton-missing: a paraphrase with "triton_key", as reports retell it
 //   - gpu-too-old-for-triton: "which is too old to be supported by the triton GPU compiler", 2.0–2.14
+//   - gpu-too-old-for-triton: "Triton only supports devices of CUDA Capability >= 7.0, but your device is of CUDA capability" (the hint alone), 2.0–2.14
 //   - cxx-compiler-missing: "No working C++ compiler found in torch._inductor.config.cpp.cxx", 2.0–2.14
 //   - cxx-compiler-missing: "Compiler: ", 2.5–2.14
 //   - no-valid-autotune-choices: "please consider adding ATEN into max_autotune_", 2.5–2.14
@@ -690,7 +752,9 @@
 //   - skip-cpp-wrapper: "skipping cudagraphs due to cpp wrapper enabled", 2.7–2.11
 //   - skip-cpp-wrapper: "cpp-wrapper does not support graph partition yet", 2.13–2.14
 //   - skip-complex-memory-overlap: "skipping cudagraphs due to complex input striding", 2.0–2.1
-//   - skip-complex-memory-overlap: "'complex memory overlap'", 2.2–2.13
+//   - skip-complex-memory-overlap: "'complex memory overlap'", 2.2–2.12
+//   - trees-storage-not-in-pool: "These storage data ptrs are not allocated in pool", 2.1–2.14
+//   - skip-unknown-reason: "skipping cudagraphs for unknown reason", 2.1
 //
 // # Codes
 //
@@ -1008,7 +1072,9 @@ const (
 
 	// EnvForceOverrides occurs when a TORCHINDUCTOR_* variable that is an
 	// env_name_force variable pins a key that the log also sets with a global
-	// assignment or an option: the variable wins, silently. PyTorch prints nothing, so
+	// assignment (torch._inductor.config.X = V, through the common alias inductor_config,
+	// or retold: "vllm patch inductor_config.fx_graph_cache to True") or an option: the
+	// variable wins, silently. PyTorch prints nothing, so
 	// no signature row has this code: the finding comes from planning the call and the
 	// environment the log shows (Finding.Match "planned"), as the planner's warning of
 	// the same code.
@@ -1189,6 +1255,27 @@ const (
 	//
 	// Fix: pass x.contiguous() (or x.clone()) for such an input.
 	SkipComplexMemoryOverlap Code = "skip-complex-memory-overlap"
+
+	// TreesStorageNotInPool occurs when cudagraph trees' pool check finds outputs that
+	// the caching allocator did not allocate in the graph's pool (2.1–2.14).
+	//
+	// Example:
+	//
+	//	RuntimeError: These storage data ptrs are not allocated in pool (0, 1) but should be {139872617431040}
+	//
+	// Fix: keep the caching allocator on; no mark_static_address output; a custom op's fake
+	// function that aliases as the op does.
+	TreesStorageNotInPool Code = "trees-storage-not-in-pool"
+
+	// SkipUnknownReason occurs when torch 2.1 runs a graph without CUDA graphs for a
+	// reason it does not log: an op it refuses, a non-Tensor input, or a non-CUDA graph.
+	//
+	// Example:
+	//
+	//	skipping cudagraphs for unknown reason
+	//
+	// Fix: move the refused op out of the compiled function, pass tensors; 2.2 names the reason.
+	SkipUnknownReason Code = "skip-unknown-reason"
 )
 
 // Codes returns every code of the catalogue, in catalogue order.
@@ -1205,6 +1292,7 @@ func Codes() []Code {
 		OptimizerCapturableDevice, CUDAGraphUnavailable, TritonMissing, GPUTooOldForTriton,
 		CXXCompilerMissing, NoValidAutotuneChoices, MaxAutotuneGEMMOff, LibcudaNotFound,
 		PythonHeadersMissing, BackendIgnoresInductorConfig, SkipCPPWrapper, SkipComplexMemoryOverlap,
+		TreesStorageNotInPool, SkipUnknownReason,
 	}
 }
 

@@ -141,6 +141,9 @@ var formSamples = []formSample{
 	{SkipCPPWrapper, "", "skipping cudagraphs due to cpp-wrapper does not support graph partition yet"},
 	{SkipComplexMemoryOverlap, "", "skipping cudagraphs due to complex input striding"},
 	{SkipComplexMemoryOverlap, "", "skipping cudagraphs due to ['complex memory overlap']"},
+	{TreesStorageNotInPool, "", "RuntimeError: These storage data ptrs are not allocated in pool (0, 1) but should be {140204831211520}"},
+	{TreesStorageNotInPool, "", "RuntimeError: These storage data ptrs are not allocated in pool (0, 2) but should be: {139872617431040}. This could be a bug in inductor aliasing tracking or in a custom op's meta function. Please file an issue."},
+	{SkipUnknownReason, "", "skipping cudagraphs for unknown reason"},
 	// Appended, not in table order, so that the samples before keep their phrasings.
 	{SkipMutatedInputs, "", "skipping cudagraphs due to mutaton on input. Found from : "},
 }

@@ -1,8 +1,12 @@
 package diagnose
 
 import (
+	"bytes"
 	"fmt"
+	"regexp"
+	"regexp/syntax"
 	"slices"
+	"unicode/utf8"
 )
 
 // literalSet finds in one pass over a text every row whose literal, in one form (the
@@ -10,8 +14,9 @@ import (
 // are common words: "thread", "errors", "torch.compile") is searched once, not once per
 // row and form (BenchmarkShapes/near-miss: every line a candidate for some twenty rows).
 type literalSet struct {
-	set  *anchorSet
-	rows [][]int // by anchor: the rows whose form it is
+	set     *anchorSet
+	rows    [][]int // by anchor: the rows whose form it is
+	longest int     // the longest form's length
 }
 
 // newLiteralSet indexes form(row) of every row; every form must be 4 bytes or more.
@@ -19,8 +24,10 @@ func newLiteralSet(rows []compiledRow, form func(*compiledRow) []byte) (literalS
 	index := map[string]int{}
 	var anchors [][]byte
 	var byAnchor [][]int
+	longest := 0
 	for i := range rows {
 		f := form(&rows[i])
+		longest = max(longest, len(f))
 		if len(f) < 4 {
 			return literalSet{}, fmt.Errorf("diagnose: row %d (%s): literal %q is shorter than 4 bytes without white space", i, rows[i].Code, rows[i].Literal)
 		}
@@ -33,7 +40,7 @@ func newLiteralSet(rows []compiledRow, form func(*compiledRow) []byte) (literalS
 		}
 		byAnchor[j] = append(byAnchor[j], i)
 	}
-	return literalSet{set: newAnchorSet(anchors), rows: byAnchor}, nil
+	return literalSet{set: newAnchorSet(anchors), rows: byAnchor, longest: longest}, nil
 }
 
 // mark sets at[row] to stamp for every row whose form occurs in text.
@@ -80,11 +87,11 @@ func occurrencesOf(occ []rowAt, row int) []rowAt {
 // and the pattern runs remembered while their entries are held.
 type matchCache struct {
 	joinOcc []rowAt // the rows' squeezed literals in s.joined (literalSet.occurrences)
-	// sqAt and foldAt hold, per row, 1 + the ring entry whose squeezed (folded) line
-	// holds its squeezed (folded) literal; sqFor and foldFor, 1 + the entry they were
-	// last made for.
-	sqAt, foldAt   []int
-	sqFor, foldFor int
+	// litAt, sqAt and foldAt hold, per row, 1 + the ring entry whose clean (squeezed,
+	// folded) line holds its literal (squeezed, folded literal); litFor, sqFor and
+	// foldFor, 1 + the entry they were last made for.
+	litAt, sqAt, foldAt    []int
+	litFor, sqFor, foldFor int
 	// linesMemo remembers linesMatch's answers on the entries held; linesFor is s.n when
 	// it was last cleared of the entries no longer held.
 	linesMemo map[linesKey]bool
@@ -92,5 +99,177 @@ type matchCache struct {
 }
 
 func newMatchCache(rows int) matchCache {
-	return matchCache{sqAt: make([]int, rows), foldAt: make([]int, rows), linesMemo: map[linesKey]bool{}}
+	return matchCache{litAt: make([]int, rows), sqAt: make([]int, rows), foldAt: make([]int, rows), linesMemo: map[linesKey]bool{}}
+}
+
+// gate is what every match of an expression holds: clauses of literals, each clause
+// met when the text holds one of its literals, so that the expression is not run on a
+// text that meets none of a clause's. A line that holds a row's literal and not the rest
+// of its pattern ("skipping cudagraphs due to mutated inputs" without "instances)":
+// BenchmarkShapes/many-findings, wrapped) had run the pattern on the line and on each
+// span of its neighbours joined, spaced and tight.
+type gate struct{ clauses []gateClause }
+
+// gateClause is met by a text that holds one of its literals.
+type gateClause []needLit
+
+// needLit is a literal a match holds, byte for byte or, fold, without regard to case
+// (lit is then in lower case, ASCII only).
+type needLit struct {
+	lit  []byte
+	fold bool
+}
+
+// newGate returns the gate of expr, nil where no literal is known to be in every match.
+func newGate(expr string) *gate {
+	re, err := syntax.Parse(expr, syntax.Perl)
+	if err != nil {
+		return nil
+	}
+	cs := mustHold(re)
+	if len(cs) == 0 {
+		return nil
+	}
+	return &gate{clauses: cs}
+}
+
+// literalOf returns re's literal as a needLit, ok false where it cannot be looked for
+// as bytes: U+FFFD (which an invalid byte matches) or, without regard to case, a rune
+// outside ASCII.
+func literalOf(re *syntax.Regexp) (needLit, bool) {
+	fold := re.Flags&syntax.FoldCase != 0
+	for _, c := range re.Rune {
+		if c == utf8.RuneError || fold && c >= utf8.RuneSelf {
+			return needLit{}, false
+		}
+	}
+	b := []byte(string(re.Rune))
+	if fold {
+		lower(b)
+	}
+	return needLit{b, fold}, len(b) > 0
+}
+
+// mustHold returns clauses every match of re meets: a literal's own; those of the
+// parts of a concatenation, a capture and a repeat of at least once; for an
+// alternation, one clause of the longest literal of each alternative's clauses (where
+// every alternative has one). An optional part's are none.
+func mustHold(re *syntax.Regexp) []gateClause {
+	switch re.Op {
+	case syntax.OpLiteral:
+		if l, ok := literalOf(re); ok {
+			return []gateClause{{l}}
+		}
+	case syntax.OpCapture, syntax.OpPlus:
+		return mustHold(re.Sub[0])
+	case syntax.OpRepeat:
+		if re.Min >= 1 {
+			return mustHold(re.Sub[0])
+		}
+	case syntax.OpConcat:
+		var out []gateClause
+		for _, sub := range re.Sub {
+			out = append(out, mustHold(sub)...)
+		}
+		return out
+	case syntax.OpAlternate:
+		var any gateClause
+		for _, sub := range re.Sub {
+			l, ok := longestSingle(mustHold(sub))
+			if !ok {
+				return nil
+			}
+			any = append(any, l)
+		}
+		return []gateClause{any}
+	}
+	return nil
+}
+
+// longestSingle returns the longest literal of the clauses of one literal each.
+func longestSingle(cs []gateClause) (needLit, bool) {
+	var best needLit
+	for _, c := range cs {
+		if len(c) == 1 && len(c[0].lit) > len(best.lit) {
+			best = c[0]
+		}
+	}
+	return best, len(best.lit) > 0
+}
+
+// admits reports whether text may match the gate's expression: it meets every gateClause.
+// A literal without regard to case is looked for in text made lower case (in scratch)
+// only where text is ASCII: (?i)k matches the Kelvin sign, (?i)s the long s; a text
+// that is not admits.
+func (g *gate) admits(text []byte, scratch *[]byte) bool {
+	var low []byte
+	for _, c := range g.clauses {
+		met := false
+		for _, l := range c {
+			if l.fold && low == nil {
+				var ascii bool
+				if low, ascii = lowerASCII(text, scratch); !ascii {
+					return true
+				}
+			}
+			in := text
+			if l.fold {
+				in = low
+			}
+			if bytes.Contains(in, l.lit) {
+				met = true
+				break
+			}
+		}
+		if !met {
+			return false
+		}
+	}
+	return true
+}
+
+// lowerASCII returns text in lower case, in scratch, and whether text is ASCII.
+func lowerASCII(text []byte, scratch *[]byte) ([]byte, bool) {
+	low := append((*scratch)[:0], text...)
+	*scratch = low
+	for i, c := range low {
+		switch {
+		case c >= utf8.RuneSelf:
+			return nil, false
+		case 'A' <= c && c <= 'Z':
+			low[i] = c + 'a' - 'A'
+		}
+	}
+	return low, true
+}
+
+// gates maps each expression the rows run to its gate (nil where it has none).
+type gates map[*regexp.Regexp]*gate
+
+// add indexes re's gate (nothing for a nil re or one indexed already).
+func (gs gates) add(res ...*regexp.Regexp) {
+	for _, re := range res {
+		if _, ok := gs[re]; re != nil && !ok {
+			gs[re] = newGate(re.String())
+		}
+	}
+}
+
+// match reports whether re matches text, not running re where its gate says it cannot.
+func (s *scanner) match(re *regexp.Regexp, text []byte) bool {
+	if s.t != nil {
+		if g := s.t.gates[re]; g != nil && !g.admits(text, &s.lowered) {
+			return false
+		}
+	}
+	return re.Match(text)
+}
+
+// admits reports whether re may match text by its gate (true without one).
+func (s *scanner) admits(re *regexp.Regexp, text []byte) bool {
+	if s.t == nil {
+		return true
+	}
+	g := s.t.gates[re]
+	return g == nil || g.admits(text, &s.lowered)
 }

@@ -150,6 +150,9 @@ func (m *nearMatcher) run() {
 // form of unquoted text). A text no longer than maxRowSpan, or a pattern that must see
 // the whole text (whole), is matched whole.
 func (s *scanner) matchNear(re *regexp.Regexp, whole bool, text, in, lit []byte, pos []int32) bool {
+	if !s.admits(re, text) {
+		return false
+	}
 	if len(text) <= maxRowSpan || whole || len(lit) == 0 {
 		s.patternBytes += len(text)
 		return re.Match(text)

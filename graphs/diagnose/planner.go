@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"github.com/compilemode/compilemode/graphs"
+	"github.com/compilemode/compilemode/graphs/internal/skips"
 	"github.com/compilemode/compilemode/modes"
 )
 
@@ -24,23 +25,33 @@ func ruleMessage(id string, minor int) string {
 	panic(fmt.Sprintf("diagnose: the planner has no message for rule %s on %s", id, v))
 }
 
-// ruleReleases returns the releases of the planner's rule id whose message release
-// 2.minor prints, joined with the neighbouring rows of that id that print the same
-// message (the rows' boundaries date the wording: PR #118060 moved the device skips
-// to 2.3, PR #117720 and #124700 reworded the mutation skip in 2.3 and 2.4).
-func ruleReleases(id string, minor int) modes.Releases {
-	msg := ruleMessage(id, minor)
+// skipLine returns the line release 2.minor logs when reason r alone holds under impl,
+// from the skips table that the planner reads too (graphs/internal/skips).
+func skipLine(r skips.Reason, impl skips.Impl, minor int) string {
+	line, ok := skips.Line(r, impl, v2(minor))
+	if !ok {
+		panic(fmt.Sprintf("diagnose: the skips table has no line for %s (%s) on %s", r, impl, v2(minor)))
+	}
+	return line
+}
+
+// skipReleases returns the releases whose line for reason r under impl holds lit: from
+// the first such release to the last (the rows of one wording are contiguous, which
+// TestSkipReleasesContiguous checks).
+func skipReleases(r skips.Reason, impl skips.Impl, lit string) modes.Releases {
 	var out modes.Releases
-	for _, r := range graphs.Rules() {
-		if r.ID != id || r.Message != msg {
+	for _, v := range modes.Supported() {
+		line, ok := skips.Line(r, impl, v)
+		if !ok || !strings.Contains(line, lit) {
 			continue
 		}
-		if out.From == (modes.Version{}) || r.Releases.From.Less(out.From) {
-			out.From = r.Releases.From
+		if out.From == (modes.Version{}) {
+			out.From = v
 		}
-		if out.To.Less(r.Releases.To) {
-			out.To = r.Releases.To
-		}
+		out.To = v
+	}
+	if out.From == (modes.Version{}) {
+		panic(fmt.Sprintf("diagnose: no release logs %q for %s (%s)", lit, r, impl))
 	}
 	return out
 }

@@ -1,12 +1,14 @@
 package diagnose_test
 
 import (
+	"fmt"
 	"regexp"
 	"strings"
 	"testing"
 
 	"github.com/compilemode/compilemode/graphs"
 	"github.com/compilemode/compilemode/graphs/diagnose"
+	"github.com/compilemode/compilemode/graphs/internal/skips"
 	"github.com/compilemode/compilemode/modes"
 )
 
@@ -64,41 +66,67 @@ func TestRowsCoverPlannerErrors(t *testing.T) {
 	}
 }
 
-// TestRowsCoverPlannerSkipLines: every skip line the planner predicts ("skipping
-// cudagraphs …", one Rule's Message) is, on each release the rule holds for, a finding
-// whose row covers that release. The planner's tables (graphs/table.go, table21.go) and
-// diagnose's rows state each skip wording once each, for two jobs; this holds them to
-// the same releases.
+// TestRowsCoverPlannerSkipLines: every skip line the planner can predict ("skipping
+// cudagraphs …") is, on each release that logs it, a finding whose row covers that
+// release. The planner and diagnose read the skip lines from one table
+// (graphs/internal/skips); this holds diagnose's rows to its releases: each reason's own
+// line, under each implementation, and each list a release logs with every reason of
+// one check (2.2 lists up to five), whose reasons must each be found. The planner's
+// other messages that start a skip line (backend="cudagraphs", graph partitions) are
+// held the same way.
 func TestRowsCoverPlannerSkipLines(t *testing.T) {
 	t.Parallel()
+	for _, v := range modes.Supported() {
+		for _, impl := range []skips.Impl{skips.Trees, skips.Legacy} {
+			for _, w := range skips.Wordings() {
+				if line, ok := skips.Line(w.Reason, impl, v); ok {
+					checkSkipLine(t, fmt.Sprintf("%s (%s)", w.Reason, impl), v, line, 1)
+				}
+			}
+			for _, c := range skips.Checks() {
+				if !c.List || !c.Releases.Contains(v) {
+					continue
+				}
+				if l, ok := skips.Log(v, impl, c.Reasons); ok {
+					checkSkipLine(t, fmt.Sprintf("list %v (%s)", l.Reasons, impl), v, l.Line, len(l.Reasons))
+				}
+			}
+		}
+	}
+	for _, r := range graphs.Rules() {
+		for _, v := range modes.Supported() {
+			if r.Releases.Contains(v) {
+				line, _, _ := strings.Cut(r.Message, "\n")
+				checkSkipLine(t, "rule "+r.ID, v, line, 1)
+			}
+		}
+	}
+}
+
+// checkSkipLine reports an error unless diagnose finds at least codes distinct codes
+// in line, a skip line, on release v, none with a note. Other lines are not checked
+// (2.1's "skipping cudagraphs for unknown reason" is checked too: skip-unknown-reason).
+func checkSkipLine(t *testing.T, what string, v modes.Version, line string, codes int) {
+	t.Helper()
 	fill := strings.NewReplacer("{op}", "aten.nonzero.default", "{input}", "x", "{torch}", "2.x", "{devices}", "cuda:0, cuda:1")
 	// <a or b>: the planner names alternatives; the first is a line PyTorch prints.
 	alt := regexp.MustCompile(`<([^<>]*?)(?: or [^<>]*)?>`)
-	// Lines diagnose has no code for, on purpose.
-	noCode := map[string]string{
-		"skipping cudagraphs for unknown reason": "2.1's catch-all (graphs/table21.go) names no cause, so no row could say what to fix",
+	if !strings.HasPrefix(line, "skipping cudagraphs") {
+		return
 	}
-	for _, r := range graphs.Rules() {
-		line, _, _ := strings.Cut(r.Message, "\n")
-		if !strings.HasPrefix(line, "skipping cudagraphs") || noCode[line] != "" {
-			continue
+	line = alt.ReplaceAllString(fill.Replace(line), "$1")
+	d, err := diagnose.Options{Torch: v.String()}.Read(strings.NewReader(line + "\n"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	found := map[diagnose.Code]bool{}
+	for _, f := range d.Findings {
+		found[f.Code] = true
+		if f.Note != "" {
+			t.Errorf("%s on %s: the planner logs %q, diagnose (%s) notes %q", what, v, line, f.Code, f.Note)
 		}
-		line = alt.ReplaceAllString(fill.Replace(line), "$1")
-		for _, v := range modes.Supported() {
-			if !r.Releases.Contains(v) {
-				continue
-			}
-			d, err := diagnose.Options{Torch: v.String()}.Read(strings.NewReader(line + "\n"))
-			if err != nil {
-				t.Fatal(err)
-			}
-			if len(d.Findings) == 0 {
-				t.Errorf("rule %s on %s: the planner logs %q, diagnose finds nothing", r.ID, v, line)
-				continue
-			}
-			if f := d.Findings[0]; f.Note != "" {
-				t.Errorf("rule %s on %s: the planner logs %q, diagnose (%s) notes %q", r.ID, v, line, f.Code, f.Note)
-			}
-		}
+	}
+	if len(found) < codes {
+		t.Errorf("%s on %s: the planner logs %q, diagnose finds %d codes (%v), want %d", what, v, line, len(found), found, codes)
 	}
 }

@@ -72,3 +72,10 @@ func (as *anchorSet) find(b []byte, hit func(anchor, at int)) {
 		}
 	}
 }
+
+// has reports whether b holds an anchor.
+func (as *anchorSet) has(b []byte) bool {
+	found := false
+	as.find(b, func(int, int) { found = true })
+	return found
+}

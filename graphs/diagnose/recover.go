@@ -71,6 +71,10 @@ func versionPatterns() []versionPattern {
 		// "Torch version : 2.4.1", "torch version: 2.6.0" (other tools' reports), "my
 		// torch version is 2.0.0".
 		p("orch version", `(?i)\b(?:py)?torch version(?:\s+is|\s+was)?\s*[:=]?\s*v?`+ver, rankPackage, "version report"),
+		// the same key naming torch with another component first in a joint report, torch's
+		// value first: "Pytorch+CUDA versions = 2.0.1+cu118" (lyn-rgb/FreeU_Diffusers#5),
+		// "PyTorch & CUDA version: 2.1.0 / 12.1".
+		p("orch", `(?i)\b(?:py)?torch\s*(?:\+|&|/)\s*\w+\s+versions?(?:\s+(?:is|are|was|were))?\s*[:=]\s*v?`+ver, rankPackage, "version report"),
 		// site-packages/torch-2.5.1+cu124.dist-info, torch-2.5.1-cp311-…whl, conda's
 		// pkgs/pytorch-2.5.1-py3.11_cuda12.4….
 		p("torch-", `\b(?:py)?torch-`+ver+`(?:\.dist-info|\.egg-info|-cp\d|-py\d|-pypi|\.tar|\.whl)`, rankPath, "file name"),
@@ -121,14 +125,16 @@ func versionPatterns() []versionPattern {
 
 // otherRunBefore and otherRunAfter are words that, just before or just after a release
 // named in prose, say it is another run's: one that works ("works with torch 2.1.0
-// nightly", "torch 2.4 works fine"), a fix's or a test's release ("fixed in", "tested
+// nightly", "torch 2.4 works fine", "with `torch==2.5.1` it runs fine"), a fix's or a test's release ("fixed in", "tested
 // with", "the fix got pushed to 2.7.0", loscrossos/core_zonos#1), one to compare or go back to ("worked on 2.4 but", "downgrade to"), or one to
 // come ("the upcoming 2.6 release", "solved only when PyTorch 2.6 is out",
-// triton-windows#48), or the release that brought a feature ("PyTorch 2.0 introduced",
-// "PyTorch 2.0 引入的"; runebook.dev's Chinese page).
+// triton-windows#48; "in the coming PyTorch 2.3, it will be officially supported",
+// litgpt#1210), one a project checked its work against ("All config keys verified
+// against PyTorch 2.7.1 source code", GraphNet#688), or the release that brought a
+// feature ("PyTorch 2.0 introduced", "PyTorch 2.0 引入的"; runebook.dev's Chinese page).
 var (
-	otherRunBefore = regexp.MustCompile(`(?i)\b(?:works?|worked|working|fine|ok|okay|fixed|resolved|pushed|merged|landed|shipped|supported|added|introduced|tested|passe[sd]|until|before|prior|downgrad\w*|revert\w*|roll\w*\s+back|vs|versus|compared?|upcoming|next|wait(?:ing)?\s+for|try)\b`)
-	otherRunAfter  = regexp.MustCompile(`(?i)^\W*(?:\S+\s+){0,2}?(?:works?|worked|is\s+fine|was\s+fine|is\s+ok|was\s+ok|compiles|passe[sd]|fixed|fixes|is\s+out|comes?\s+out|is\s+released|gets\s+released|ships|lands|introduced|introduces|brought|brings|supports|added\s+support|adds\s+support)\b`)
+	otherRunBefore = regexp.MustCompile(`(?i)\b(?:works?|worked|working|fine|ok|okay|fixed|resolved|pushed|merged|landed|shipped|supported|added|introduced|tested|passe[sd]|until|before|prior|downgrad\w*|revert\w*|roll\w*\s+back|vs|versus|compared?|upcoming|coming|forthcoming|future|next|wait(?:ing)?\s+for|try|verified|validated)\b`)
+	otherRunAfter  = regexp.MustCompile(`(?i)^\W*(?:\S+\s+){0,2}?(?:works?|worked|is\s+fine|was\s+fine|is\s+ok|was\s+ok|runs?\s+(?:fine|ok|okay|well|correctly)|ran\s+(?:fine|ok|okay|well|correctly)|compiles|passe[sd]|fixed|fixes|is\s+out|comes?\s+out|is\s+released|gets\s+released|ships|lands|introduced|introduces|brought|brings|supports|added\s+support|adds\s+support)\b`)
 	// otherRunAfterCJK: the same for Chinese and Japanese prose, where a feature's
 	// release follows the number ("PyTorch 2.0 引入的", "2.0 で導入された", "2.1 以降"),
 	// and a release that works ("pytorch 2.0 也没问题", neuralsim#18; "2.1 では問題なく動きます").
@@ -163,8 +169,11 @@ var (
 	// (holdoutC1): the state of the software at a release ("as of PyTorch 2.9, these
 	// features are not yet exposed", NVIDIA's CUDA-graph guide; "starting with torch
 	// 2.5"), a requirement or a minimum ("requires PyTorch 2.4", "at least torch 2.3",
-	// "PyTorch >= 2.4" is torchRange's).
-	otherRunState = regexp.MustCompile(`(?i)(?:\bas\s+of|\bstarting\s+(?:with|from|in|at)|\bbeginning\s+(?:with|in)|\brequires?|\brequired|\brequiring|\bneeds?|\bminimum|\bat\s+least)\s+(?:(?:the\s+)?(?:py)?torch\s*)?(?:version\s*)?v?$`)
+	// "PyTorch >= 2.4" is torchRange's), or a strict bound, which leaves the release out
+	// ("causes overwritten variable error in versions later than torch==2.5.1",
+	// pytorch/pytorch#146569: the releases after 2.5.1 fail, 2.5.1 works).
+	otherRunState = regexp.MustCompile(`(?i)(?:\bas\s+of|\bstarting\s+(?:with|from|in|at)|\bbeginning\s+(?:with|in)|\brequires?|\brequired|\brequiring|\bneeds?|\bminimum|\bat\s+least|` +
+		`\b(?:later|newer|higher|greater|earlier|older|lower)\s+than)(?:\s+[\x60'"]?(?:(?:the\s+)?(?:py)?torch\s*(?:==?\s*)?)?(?:version\s*)?v?)?$`)
 	// otherRunBound and otherRunDocs: after a release, a minimum ("On PyTorch 2.3.0+,
 	// mode='reduce-overhead' is faster", theneuralbase.com; "2.4 or later", "2.4 and
 	// up", "2.4 onwards") or a document of the release ("torch._logging — PyTorch 2.1
@@ -177,13 +186,23 @@ var (
 	// "| 2.6.0 | ✅ YES | …"), is one of several releases the table rates, not the run's;
 	// an environment table ("| PyTorch | 2.5.1 |") has no status cell.
 	statusCell = regexp.MustCompile(`(?i)^\s*\|\s*(?:active|supported|unsupported|not\s+supported|deprecated|removed|compatible|incompatible|yes|no|n/a|✅|❌|✔|✓|✗|⚠)`)
-	torchWord  = regexp.MustCompile(`(?i)\b(?:py)?torch\b`)
-	clauseEnd  = regexp.MustCompile(`(?i)(?:[.;:!?,]\s|\sbut\s|\showever\s|\swhile\s|\swhereas\s)`)
+	// otherRunAdvice: a release the sentence asks the reader to move to is advice, not
+	// the run's ("Can you rerun the code after updating the PyTorch to `2.5.1` and
+	// Transformers to `4.46.1`", huggingface/transformers#34604; "please upgrade to torch
+	// 2.6", "you should install torch 2.5"): a request, then a verb of moving or
+	// installing, before the release in its sentence.
+	otherRunAdvice = regexp.MustCompile(`(?i)(?:\b(?:can|could|would|will)\s+you\b|\bplease\b|\byou\s+(?:can|could|should|may|might|must|need\s+to|have\s+to)\b|` +
+		`\b(?:suggest|recommend|advise)\w*\b|\blet'?s\b)[^.!?]*\b(?:upgrad\w*|updat\w*|install\w*|switch\w*|bump\w*|downgrad\w*|mov(?:e|ing))\b[^.!?]*$`)
+	torchWord = regexp.MustCompile(`(?i)\b(?:py)?torch\b`)
+	clauseEnd = regexp.MustCompile(`(?i)(?:[.;:!?,]\s|\sbut\s|\showever\s|\swhile\s|\swhereas\s)`)
 )
 
 // otherRun reports whether the release at text[from:to], named in prose, is another
 // run's by the words of its clause: up to four words before it or three after.
 func otherRun(text []byte, from, to int) bool {
+	if listedRelease(text[:from]) {
+		return true
+	}
 	before := text[:from]
 	if ends := clauseEnd.FindAllIndex(before, -1); len(ends) > 0 {
 		before = before[ends[len(ends)-1][1]:]
@@ -192,7 +211,7 @@ func otherRun(text []byte, from, to int) bool {
 		return true
 	}
 	words := bytes.Fields(before)
-	if anotherPackages(lastWords(words, 16)) || otherRunNoError.Match(lastWords(words, 10)) {
+	if anotherPackages(lastWords(words, 16)) || otherRunNoError.Match(lastWords(words, 10)) || advice(text, from) {
 		return true
 	}
 	if onlyWorks.Match(lastWords(words, 6)) {
@@ -209,6 +228,36 @@ func otherRun(text []byte, from, to int) bool {
 		after = after[:end[0]+1]
 	}
 	return otherRunBefore.Match(before) || otherRunAfter.Match(after) || otherRunAfterCJK.Match(after)
+}
+
+// advice reports whether the sentence before text[from:] asks the reader to move to
+// the release there (otherRunAdvice).
+func advice(text []byte, from int) bool {
+	before := text[:from]
+	if ends := sentenceEnd.FindAllIndex(before, -1); len(ends) > 0 {
+		before = before[ends[len(ends)-1][1]:]
+	}
+	return otherRunAdvice.Match(before)
+}
+
+// pipVersions is pip's list of a requirement's releases ("ERROR: Could not find a version
+// that satisfies the requirement triton==2.0.0.dev20220701 (from versions: 0.4.1, …,
+// 2.0.0.dev20221030, …)", a Space's build log), and jsonVersionEntry an entry of a
+// compatibility list in JSON ("versions": [{"version": "PyTorch 2.5.0", …, "status":
+// "active"}], errorcanon.top's record, whose markdown table statusCell reads): the
+// releases they name are no run's.
+var (
+	pipVersions      = []byte("(from versions:")
+	jsonVersionEntry = regexp.MustCompile(`(?i)"versions?"\s*:\s*"\s*(?:py)?torch\s*v?$`)
+)
+
+// listedRelease reports whether a release after before is one of a list's: pip's
+// versions of a requirement, or a JSON compatibility entry.
+func listedRelease(before []byte) bool {
+	if i := bytes.LastIndex(before, pipVersions); i >= 0 && !bytes.Contains(before[i:], []byte(")")) {
+		return true
+	}
+	return jsonVersionEntry.Match(before)
 }
 
 // lastWords joins the last n of words (all of them when fewer) with single spaces.
@@ -249,13 +298,16 @@ func foreignRelease(before []byte) bool {
 
 // requirementWord is pip's "X requires torch==2.4.0" (a dependency conflict: another
 // package's requirement; the run's release follows as "but you have torch 2.5.1") and
-// a wheel's "Requires-Dist: torch==2.4.0".
-var requirementWord = regexp.MustCompile(`(?i)\b(?:requires|require|requiring|requires-dist:)\s*$`)
+// a wheel's "Requires-Dist: torch==2.4.0", said in Chinese or Japanese too ("vllm 0.10.1.1
+// 在 `METADATA` 中明确要求 `torch==2.7.1`", intellistream/SAGE's note, whose run has
+// "torch: 2.2.0+cpu").
+var requirementWord = regexp.MustCompile(`(?i)(?:\b(?:requires|require|requiring|requires-dist:)|` +
+	`要求|需要|依赖|依賴|必需|必須|必要)\s*$`)
 
 // requirement reports whether a pin is another package's requirement: the text before
 // it ends with "requires".
 func requirement(before []byte) bool {
-	return requirementWord.Match(bytes.TrimRight(before, " \t"))
+	return requirementWord.Match(bytes.TrimRight(before, " \t`'\"")) // the pin may be quoted
 }
 
 // anotherPackages reports whether the last package the words before a release name is
@@ -274,7 +326,7 @@ func anotherPackages(before []byte) bool {
 // stand for "PT2.", which the pattern wants followed by 1 to 9: every anchor is then
 // minAnchor bytes or more, so the prefilter probes every other byte, not every byte.
 func versionAnchors() []string {
-	return append([]string{"PyTorch version", "torch.__version__", "torch ", "torch\t", "torch==",
+	return append([]string{"PyTorch version", "torch.__version__", "torch ", "torch\t", "torch==", "orch+", "orch &", "orch/CUDA", "orch/cuda",
 		"orch version", "Torch version", "TORCH version", "torch-", "torch:", "Torch:", "TORCH:",
 		"torch :", "Torch :", "Torch ", ".dev20",
 		"Name: torch", "__version__", "torch.compile",
@@ -294,18 +346,43 @@ var bareVersion = regexp.MustCompile(`^(?:Version:\s*)?'?` + ver + `'?$`)
 // with the value after one, waitedProse two words of prose, which no head has ("we
 // tested with 2.3.0" is no value).
 var (
-	pipShowName  = regexp.MustCompile(`(?:^|[^\w.])Name:\s*torch[\s|*\x60'"}]*$`)
-	waitedValue  = regexp.MustCompile(`^(.{0,120}?)(?:^|[^\w.+-])(?:Version:\s*)?['"]?` + ver + `['"]?[\s|*\x60'"}]*$`)
-	waitedProse  = regexp.MustCompile(`\b[A-Za-z][a-z]{2,}\s+[a-z]{2,}\b`)
+	pipShowName = regexp.MustCompile(`(?:^|[^\w.])Name:\s*torch[\s|*\x60'"}]*$`)
+	waitedValue = regexp.MustCompile(`^(.{0,120}?)(?:^|[^\w.+-])(?:Version:\s*)?['"]?` + ver + `['"]?(?:[\s|*\x60'"}]|</?[A-Za-z]{1,10}>)*$`)
+	waitedProse = regexp.MustCompile(`\b[A-Za-z][a-z]{2,}\s+[a-z]{2,}\b`)
+	// versionKey is a key that names torch's release alone on its line, whose value a
+	// rendered form or table puts on the next one: an issue form's field as GitHub's page
+	// shows it ("Pytorch Version" / "2.10.0+cu130", ComfyUI#13136's System Info), a
+	// markdown key ("**Torch version:**"), an HTML row split after its key cell
+	// ("<tr><td>PyTorch version</td>"), a report's "PyTorch:". Before it only markup
+	// and a log header (keyHead) may stand: "Minimum PyTorch version" is a requirement's
+	// key.
+	versionKey   = regexp.MustCompile(`(?i)^` + keyHead + keyMarkup + `(?:(?:py)?torch[ _]?version[\s|*_\x60]*:?|(?:py)?torch[\s*_\x60]*:)` + keyMarkup + `$`)
 	ngcImageTag  = regexp.MustCompile(`nvidia/pytorch:(\d\d\.\d\d)-py3`)
 	ngcTagMasked = []byte("nvidia/pytorch-ngc-image")
 )
 
-// waitedVersion returns the release on a line after "torch.__version__" or "Name:
-// torch": the whole line's value (bareVersion), or its value after a head without prose
-// (waitedValue); nil for none.
+// keyHead is a log header or line number before versionKey's key: anything that ends
+// in a mark or a digit ("[default0]:", "WARNING:torch._inductor:", "| 1 |", "  12:", a
+// diff's "+"), a UTC timestamp ("2024-05-01T12:00:00.1234567Z") or a log level (a
+// tab-separated "2024-05-01 12:00:00 ERROR"); a word of prose does not.
+const keyHead = `(?:.{0,160}?(?:[^\w\s]|\d|\dZ|\b(?:DEBUG|INFO|WARN|WARNING|ERROR|CRITICAL|FATAL)\b))?`
+
+// maxKeyLine bounds the lines versionKey is tried on: a key alone on its line, with a
+// log header (keyHead's 160 bytes) and markup, is shorter.
+const maxKeyLine = 240
+
+// keyMarkup is what may stand around versionKey's key: markdown, a table's bars, HTML
+// tags.
+const keyMarkup = `(?:[\s|*_#>\x60-]|</?[A-Za-z]{1,10}(?:\s[^<>]{0,40})?>)*`
+
+// waitedVersion returns the release on a line after "torch.__version__", "Name:
+// torch" or a version key (versionKey): the whole line's value (bareVersion), or its
+// value after a head without prose (waitedValue); nil for none.
 func waitedVersion(text []byte) []byte {
 	t := bytes.TrimSpace(text)
+	if len(t) > 1 && (t[0] == '+' || t[0] == '-') && isDigit(t[1]) {
+		t = t[1:] // a diff's line
+	}
 	if m := bareVersion.FindSubmatch(t); m != nil {
 		return m[1]
 	}
@@ -363,7 +440,9 @@ type versionFinder struct {
 	line     int    // the line of found
 	text     string // the line of found, cleaned
 	what     string // the phrasing of found
-	wait     bool   // the last line named torch.__version__ or "Name: torch" without a value
+	wait     bool   // the last line named torch.__version__, "Name: torch" or a version key without a value
+	waitRank int    // the rank of the value wait waits for
+	waitWhat string // its phrasing
 	blocked  int    // the highest rank of a stated release outside the supported ones (1.13)
 }
 
@@ -383,7 +462,7 @@ func (f *versionFinder) window(text []byte, line int) {
 	if f.wait {
 		f.wait = false
 		if v := waitedVersion(text); v != nil {
-			f.offer(v, rankTorch, line, text, "torch.__version__")
+			f.offer(v, f.waitRank, line, text, f.waitWhat)
 			return
 		}
 	}
@@ -393,9 +472,44 @@ func (f *versionFinder) window(text []byte, line int) {
 	if hasRelease(text) {
 		f.patternsOn(text, line)
 	}
-	if f.rank < rankTorch && (bytes.Contains(text, []byte("torch.__version__")) || (bytes.Contains(text, []byte("Name:")) && pipShowName.Match(text))) {
-		f.wait = true
+	if f.rank <= rankProseMove && movedToNightly(text) {
+		// the run's release from here on is a nightly's the text does not name: a
+		// release prose named before is the one moved from, and prose after names none
+		f.found, f.rank, f.line, f.text, f.what = modes.Version{}, 0, 0, "", ""
+		f.blocked = max(f.blocked, rankProseMove)
 	}
+	if f.rank < rankTorch && (bytes.Contains(text, []byte("torch.__version__")) || (bytes.Contains(text, []byte("Name:")) && pipShowName.Match(text))) {
+		f.wait, f.waitRank, f.waitWhat = true, rankTorch, "torch.__version__"
+	} else if f.rank < rankPackage && len(text) <= maxKeyLine && versionKey.Match(text) {
+		// the same rank as the key with its value on the line ("Torch version : 2.4.1")
+		f.wait, f.waitRank, f.waitWhat = true, rankPackage, "version report"
+	}
+}
+
+// reMovedToNightly is prose that says the run moved to a nightly build it does not
+// number: "To fix the int1 error, we moved from the stable PyTorch branch to the
+// **Nightly (Preview)** build" (ZombieWaves-AI-Codex's post-mortem, whose stable release,
+// 2.5.1, is named two paragraphs before and whose error came after the move);
+// reNumberNext a release right after it ("the nightly 2.6.0.dev20241112", which the
+// release patterns read) and reThenWorks a move that fixed the failure ("switched to the
+// nightly and it works": the release moved from is the failing run's).
+var (
+	reMovedToNightly = regexp.MustCompile(`(?i)\b(?:moved|switched|upgraded|updated|migrated|went|changed)\b[^.;!?]{0,80}?` +
+		`\bto\s+(?:the\s+|a\s+)?[*_]{0,2}(?:latest\s+)?(?:(?:py)?torch\s+)?(?:nightly|nightlies|preview|pre-?release)\b`)
+	reNumberNext = regexp.MustCompile(`^[\s*_)(]{0,6}(?:(?:build|version|release)\s+)?v?\d+\.\d+`)
+	reThenWorks  = regexp.MustCompile(`(?i)^[^.;!?]{0,40}?\b(?:works?|worked|working|fixed|fixes|solved|resolved|resolves)\b`)
+)
+
+// movedToNightly reports whether text says the run moved to a torch nightly it does not
+// number (reMovedToNightly on a line that names torch, no other package named last,
+// no release after it, not a move that fixed the failure).
+func movedToNightly(text []byte) bool {
+	loc := reMovedToNightly.FindIndex(text)
+	if loc == nil || !torchWord.Match(text) || anotherPackages(text[:loc[1]]) {
+		return false
+	}
+	after := text[loc[1]:]
+	return !reNumberNext.Match(after) && !reThenWorks.Match(after)
 }
 
 // patternsOn offers the releases f's patterns find on text.
@@ -500,7 +614,12 @@ var (
 	reBackend = regexp.MustCompile(`\bbackend\s*=\s*["']([^"']*)["']`)
 	reDynamic = regexp.MustCompile(`\bdynamic\s*=\s*(True|False)\b`)
 	reOptions = regexp.MustCompile(`\boptions\s*=\s*\{`)
-	reGlobal  = regexp.MustCompile(`\btorch\._inductor\.config\.([A-Za-z_][\w.]*)\s*=\s*(True|False|None|-?\d+(?:\.\d+)?|"[^"]*"|'[^']*')\s*(?:#.*)?$`)
+	reGlobal  = regexp.MustCompile(`\b(?:torch\._inductor\.config|inductor_config)\.([A-Za-z_][\w.]*)\s*=\s*(True|False|None|-?\d+(?:\.\d+)?|"[^"]*"|'[^']*')\s*(?:#.*)?$`)
+	// reGlobalProse: an assignment retold in prose, "vllm patch inductor_config.fx_graph_cache
+	// to True" (pytorch/pytorch#166138, beside "I set TORCHINDUCTOR_FX_GRAPH_CACHE=0"),
+	// "we set torch._inductor.config.triton.cudagraphs to False".
+	reGlobalProse = regexp.MustCompile(`(?i)\b(?:set|sets|setting|patch|patches|patched|patching|override|overrides|overrode|overriding|force|forces|forced|forcing)\s+` +
+		`(?:torch\._inductor\.config|inductor_config)\.([A-Za-z_][\w.]*)\s+to\s+(True|False|-?\d+)\b`)
 	reEnv     = regexp.MustCompile(`(?:^|[\s;'"(])(` + envNames + `)=("[^"]*"|'[^']*'|[^\s;'"]*)`)
 	reEnviron = regexp.MustCompile(`os\.environ\[["'](` + envNames + `)["']\]\s*=\s*["']([^"']*)["']`)
 )
@@ -545,7 +664,7 @@ type envLine struct {
 // recoverAnchors are the prefilter's anchors for the recoverer: a line without one is
 // not read for the call, config or environment (a call's continuation lines are).
 func recoverAnchors() []string {
-	return []string{"torch.compile(", "torch._inductor.config.", "TORCHINDUCTOR_", "PYTORCH_",
+	return []string{"torch.compile(", "torch._inductor.config.", "inductor_config.", "TORCHINDUCTOR_", "PYTORCH_",
 		"TORCH_COMPILE_DISABLE", "os.environ", "reduce-overhead", "max-autotune"}
 }
 
@@ -576,12 +695,21 @@ func (r *recoverer) dumpWindow(text []byte) {
 	}
 }
 
-// globalWindow records a torch._inductor.config assignment, up to maxRecovered.
+// globalWindow records a torch._inductor.config assignment, up to maxRecovered: in code,
+// through the module's path or its common alias (import torch._inductor.config as
+// inductor_config), or retold in prose (reGlobalProse).
 func (r *recoverer) globalWindow(text []byte) {
-	if len(r.set) < maxRecovered && bytes.Contains(text, []byte("torch._inductor.config.")) {
-		if m := reGlobal.FindSubmatch(text); m != nil {
-			r.set = append(r.set, string(m[1])+"="+string(m[2]))
+	if len(r.set) >= maxRecovered || !(bytes.Contains(text, []byte("torch._inductor.config.")) || bytes.Contains(text, []byte("inductor_config."))) {
+		return
+	}
+	if m := reGlobal.FindSubmatch(text); m != nil {
+		r.set = append(r.set, string(m[1])+"="+string(m[2]))
+	} else if m := reGlobalProse.FindSubmatch(text); m != nil {
+		v := string(m[2])
+		if b := strings.ToLower(v); b == "true" || b == "false" {
+			v = strings.ToUpper(b[:1]) + b[1:]
 		}
+		r.set = append(r.set, string(m[1])+"="+v)
 	}
 }
 

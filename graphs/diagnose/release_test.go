@@ -148,6 +148,33 @@ func TestOwnRelease(t *testing.T) {
 		{"env-table-named", "| torch 2.5.1 | cu124 |", "2.5", "a table cell that is no status"},
 		{"local-version", "On torch 2.3.0+cu121 compile fails", "2.3", "a local version is not a '+' bound"},
 		{"as-well", "I run torch 2.5 as well as triton 3.1", "2.5", "'as' alone is not 'as of'"},
+		// holdoutF1: a strict bound, a release that runs fine, advice in a request, a joint key.
+		{"later-than-pin", "# torch.compile with fullgraph=True causes overwritten variable error in versions later than torch==2.5.1", "", "a strict bound leaves the release out (pytorch#146569)"},
+		{"newer-than", "compile crashes on releases newer than torch 2.4", "", "newer than"},
+		{"later-than-bare-torch", "fails on every PyTorch later than 2.5.1", "", "later than, the release bare"},
+		{"older-than", "it worked on versions older than `torch==2.6.0`", "", "older than, quoted"},
+		{"runs-fine-pin", "But with `torch==2.5.1` it runs fine.", "", "a pin that runs fine is another run's (pytorch#146569)"},
+		{"ran-fine", "On torch 2.4 it ran fine but torch 2.5 crashes", "2.5", "a release that ran fine, then the failing one"},
+		{"runs-but-fails", "With `torch==2.7.0.dev20250205+cu124` or `torch==2.6.0` will throw an error", "2.7", "a pin the sentence says fails"},
+		{"can-you-update", "Can you rerun the code after updating the PyTorch to `2.5.1` and Transformers to `4.46.1`.", "", "advice in a request (transformers#34604)"},
+		{"please-upgrade", "Please upgrade to torch 2.6 and try again", "", "please, then a move"},
+		{"you-should-install", "you should install torch==2.5.1 for this", "", "you should, then install"},
+		{"could-you-no-move", "Could you look at this? torch 2.5.1 crashes with compile", "2.5", "a request without a move is no advice"},
+		{"could-you-then-upgraded", "Can you help? I updated to torch 2.6 and it crashes", "2.6", "the request ends its sentence; the move after is the run's"},
+		{"joint-key-plus", "Pytorch+CUDA versions = 2.0.1+cu118", "2.0", "a joint key, torch's value first (FreeU_Diffusers#5)"},
+		{"joint-key-amp", "PyTorch & CUDA version: 2.1.0 / 12.1", "2.1", "likewise with &"},
+		{"joint-key-slash", "PyTorch/CUDA version: 2.4.1/12.4", "2.4", "likewise with a slash"},
+		// holdoutG1: a requirement said in Chinese, a release to come or checked against,
+		// pip's list of a requirement's releases, a JSON compatibility entry.
+		{"requires-zh", "- vllm 0.10.1.1 在 `METADATA` 中明确要求 `torch==2.7.1`", "", "another package's requirement, in Chinese (intellistream/SAGE)"},
+		{"needs-zh", "这个版本需要 torch==2.4.0", "", "'needs' in Chinese"},
+		{"coming", "I suspect that in the coming PyTorch 2.3, it will be officially supported.", "", "a release to come (litgpt#1210)"},
+		{"future", "this will be fixed in a future torch 2.6 release", "", "a future release"},
+		{"verified-against", "All config keys verified against PyTorch 2.7.1 source code", "", "a release a project checked its work against (GraphNet#688)"},
+		{"pip-from-versions", "ERROR: Could not find a version that satisfies the requirement triton==2.0.0.dev20220701 (from versions: 0.4.1, 2.0.0.dev20221030, 2.0.0.dev20221031, 2.0.0)", "", "pip's list of another package's releases (a Space's build log)"},
+		{"pip-from-versions-then-torch", "ERROR: No matching distribution found for triton (from versions: 2.0.0.dev20221030) with torch 2.5.1", "2.5", "a release after the list closes"},
+		{"json-version-entry", `      "version": "PyTorch 2.5.0",`, "", "a JSON compatibility entry (errorcanon.top's record)"},
+		{"json-torch-key", `  "torch": "2.6.0",`, "2.6", "a JSON key naming torch is the run's"},
 	}
 	tests = append(tests, severalReleases...)
 	for _, tt := range tests {

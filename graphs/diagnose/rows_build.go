@@ -135,6 +135,27 @@ func tritonRows() []Signature {
 				"torch/_dynamo/eval_frame.py optimize @ T2.6.0, T2.14.1",
 			Decisive: "the RuntimeError (or GPUTooOldForTriton) line",
 		},
+		{
+			// The message's second sentence alone, as notes quote it ("My GPU is a generation
+			// too old for `torch.compile` (“Triton only supports devices of CUDA Capability >=
+			// 7.0, but your device is of CUDA capability 6.1”)", celoyd/potato#50) or a
+			// wrapped message whose first line is cut off. A guard's own print of the first
+			// half ("Triton only supports devices of CUDA Capability >= 7.0") is not it.
+			Code: GPUTooOldForTriton, Literal: "Triton only supports devices of CUDA Capability >= 7.0, but your device is of CUDA capability",
+			Trailer:  true,
+			Releases: modes.Minors(0, 14),
+			Cause: "Inductor generates Triton kernels for CUDA tensors, and Triton supports only GPUs of " +
+				"compute capability 7.0 or newer (Volta and later); this GPU is older (the text shows the " +
+				"message's second sentence: its first is \"Found <GPU> which is too old to be supported by " +
+				"the triton GPU compiler, which is used as the backend\")",
+			Fix: "compile without Inductor's GPU code on this GPU: backend=\"aot_eager\" or " +
+				"backend=\"cudagraphs\" (no Triton), or turn torch.compile off (a program's own compile " +
+				"option, or TORCHDYNAMO_DISABLE=1); or run on a GPU of compute capability 7.0 or newer",
+			Evidence: modes.Source,
+			Source: createBackend + " @ T2.0.0–T2.6.0; torch/_inductor/exc.py GPUTooOldForTriton @ T2.7.1–T2.14.1 " +
+				"(the same sentence after the first; testdata/wordings-by-release.tsv); report: celoyd/potato#50",
+			Decisive: "the message's second sentence",
+		},
 	}
 }
 

@@ -1,6 +1,9 @@
 package diagnose
 
-import "github.com/compilemode/compilemode/modes"
+import (
+	"github.com/compilemode/compilemode/graphs/internal/skips"
+	"github.com/compilemode/compilemode/modes"
+)
 
 // The releases of the backends' "ignoring extra kwargs" warnings and of the cpp-wrapper
 // skip's two wordings, dated by the PRs that added them against the branch cuts (2.5:
@@ -115,20 +118,21 @@ func overlapRows() []Signature {
 			"inside the compiled function instead of before the call"
 		source = "torch/_inductor/compile_fx.py compile_fx_inner (complex_memory_overlap over the example " +
 			"inputs) @ 2.0.0 to 2.5.1, output_code.py cudagraph_tests @ 2.6.0 to 2.9.1 (" + wordingsAudit +
-			"); PR #182524 (2026-05-11) dropped the check, absent @ 2.14.1; 2.10–2.13 not read"
+			"); PR #182524 (2026-05-11, before the 2.13 branch cut) dropped the check, absent @ 2.14.1; 2.10–2.13 not read; " +
+			"wordings and releases from graphs/internal/skips"
 	)
 	return []Signature{
 		{
-			Code: SkipComplexMemoryOverlap, Literal: "skipping cudagraphs due to complex input striding",
-			Releases: modes.Minors(0, 1),
+			Code: SkipComplexMemoryOverlap, Literal: skipLine(skips.ComplexMemoryOverlap, skips.Any, 0),
+			Releases: skipReleases(skips.ComplexMemoryOverlap, skips.Any, skipLine(skips.ComplexMemoryOverlap, skips.Any, 0)),
 			Cause:    cause, Fix: fix,
 			Evidence: modes.Source, Source: source + "; pytorch/pytorch#93698 shows it",
 			Decisive: "the skip line",
 		},
 		{
-			Code: SkipComplexMemoryOverlap, Literal: "'complex memory overlap'",
+			Code: SkipComplexMemoryOverlap, Literal: listed(skipLine(skips.ComplexMemoryOverlap, skips.Any, 2)),
 			Pattern:  `skipping cudagraphs due to \[.*'complex memory overlap'`,
-			Releases: modes.Minors(2, 13),
+			Releases: skipReleases(skips.ComplexMemoryOverlap, skips.Any, listed(skipLine(skips.ComplexMemoryOverlap, skips.Any, 2))),
 			Cause:    cause, Fix: fix,
 			Evidence: modes.Source, Source: source,
 			Decisive: "the skip line (the list of reasons)",

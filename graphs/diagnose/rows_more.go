@@ -269,8 +269,8 @@ func captureRows() []Signature {
 			Cause:    causeUnjoined,
 			Fix:      fixUnjoined,
 			Evidence: modes.Source,
-			Source: "the CUDA runtime's text for cudaErrorStreamCaptureUnjoined, raised by PyTorch as " +
-				"\"CUDA error: capturing stream has unjoined work\" (every release); deepseek-ai/DeepEP#62",
+			Source: "cudaErrorStreamCaptureUnjoined's text: " + runtimeText + " (\"CUDA error: capturing " +
+				"stream has unjoined work\"); deepseek-ai/DeepEP#62",
 			Decisive: "the CUDA error line",
 		},
 		{
@@ -442,7 +442,7 @@ func setupRows() []Signature {
 }
 
 // contextRows: CUDA's own error for a call on a thread with no current context. It is
-// not PyTorch's text, so every release prints it; a Go program that drives CUDA (as
+// not PyTorch's text, so every release prints it (2.0–2.14); a Go program that drives CUDA (as
 // graphs/backend does) meets it when a goroutine moves to another OS thread.
 func contextRows() []Signature {
 	const (
@@ -455,21 +455,21 @@ func contextRows() []Signature {
 			"cudaSetDevice) before the first CUDA call, keep the lock for all CUDA work and restore " +
 			"the previous context before runtime.UnlockOSThread(); in Python, call " +
 			"torch.cuda.set_device(…) in each thread before its first CUDA call"
-		source = "CUDA driver API (CUDA_ERROR_INVALID_CONTEXT, whose string is \"invalid device " +
-			"context\"); reports: gorgonia/cu#14 and openucx/ucx PR #9581 (\"cuCtxGetDevice(&this_device) " +
+		source = "the CUDA driver API's CUDA_ERROR_INVALID_CONTEXT, whose string is \"invalid device " +
+			"context\": " + runtimeText + "; reports: gorgonia/cu#14 and openucx/ucx PR #9581 (\"cuCtxGetDevice(&this_device) " +
 			"failed: invalid device context\"), minio/warp PR #499 and the icicle Go bindings' " +
 			"RunOnDevice (CUDA_ERROR_INVALID_CONTEXT); ../shared/reference/bug-log.md B26, B27"
 	)
 	return []Signature{
 		{
 			Code: CUDAInvalidContext, Literal: "invalid device context",
-			Releases: modes.Minors(1, 14), Cause: cause, Fix: fix,
+			Releases: modes.Minors(0, 14), Cause: cause, Fix: fix,
 			Evidence: modes.Source, Source: source,
 			Decisive: "the CUDA error line",
 		},
 		{
 			Code: CUDAInvalidContext, Literal: "CUDA_ERROR_INVALID_CONTEXT",
-			Releases: modes.Minors(1, 14), Cause: cause, Fix: fix,
+			Releases: modes.Minors(0, 14), Cause: cause, Fix: fix,
 			Evidence: modes.Source, Source: source,
 			Decisive: "the CUDA error line",
 		},
@@ -478,7 +478,7 @@ func contextRows() []Signature {
 			// c10/cuda/CUDAFunctions.cpp handles it, PR #175002) and in bindings that drop
 			// the prefix (managedCuda's CUResult.ErrorInvalidContext).
 			Code: CUDAInvalidContext, Literal: "ErrorInvalidContext",
-			Releases: modes.Minors(1, 14), Cause: cause, Fix: fix,
+			Releases: modes.Minors(0, 14), Cause: cause, Fix: fix,
 			Evidence: modes.Source, Source: source + "; pytorch/pytorch PR #175002 (cudaErrorInvalidContext); kunzmi/managedCuda#36 (ErrorInvalidContext)",
 			Decisive: "the CUDA error line",
 		},
@@ -486,7 +486,7 @@ func contextRows() []Signature {
 			// The driver API's description of CUDA_ERROR_INVALID_CONTEXT, which bindings
 			// print after the name.
 			Code: CUDAInvalidContext, Literal: "there is no context bound to the current thread",
-			Releases: modes.Minors(1, 14), Cause: cause, Fix: fix,
+			Releases: modes.Minors(0, 14), Cause: cause, Fix: fix,
 			Evidence: modes.Source, Source: source + "; the CUDA driver API's description of " +
 				"CUDA_ERROR_INVALID_CONTEXT (\"This most frequently indicates that there is no context " +
 				"bound to the current thread\", printed by kunzmi/managedCuda#36)",
@@ -495,7 +495,7 @@ func contextRows() []Signature {
 		{
 			// CUDA 12.9's error log (CUDA_LOG_FILE) for a call with no current context.
 			Code: CUDAInvalidContext, Literal: "No CUDA context is current",
-			Releases: modes.Minors(1, 14), Cause: cause, Fix: fix,
+			Releases: modes.Minors(0, 14), Cause: cause, Fix: fix,
 			Evidence: modes.Source, Source: source + "; pytorch/pytorch PR #175002 (CUDA 12.9+ with " +
 				"CUDA_LOG_FILE=stdout logs \"No CUDA context is current\")",
 			Decisive: "the CUDA log line",
@@ -659,7 +659,25 @@ var overwrittenRetold = []retold{
 			"overwritten crash", "overwritten error", "overwritten issue"},
 		pattern: `(?i)\bcuda\s?graphs?\s+(?:outputs?\s+)?overwrit(?:ing|ten|e)\s+(?:crash|error|issue|bug|exception|problem|failure)s?\b`,
 	},
+	{
+		// The error named by what was overwritten, with torch.compile or CUDA graphs in
+		// the same sentence: "torch.compile with fullgraph=True causes overwritten variable
+		// error in versions later than torch==2.5.1" (pytorch/pytorch#146569's title, a
+		// reduce-overhead training loop), "overwritten tensor error under reduce-overhead".
+		literals: []string{"overwritten variable", "overwritten tensor", "overwritten output", "overwritten value",
+			"overwritten buffer"},
+		pattern: `(?i)` + overwrittenContext + `[^.;]{0,80}?\boverwritten\s+` + overwrittenThing + `|` +
+			`\boverwritten\s+` + overwrittenThing + `[^.;]{0,80}?` + overwrittenContext,
+	},
 }
+
+// overwrittenContext and overwrittenThing: a retold overwritten-output error named by
+// what was overwritten ("overwritten variable error") is read only beside a word of
+// torch.compile's CUDA graphs; a Python variable overwritten elsewhere is not it.
+const (
+	overwrittenContext = `\b(?:torch\.\s?compile|cuda\s?graphs?|cudagraph\w*|reduce-overhead|max-autotune|inductor)\b`
+	overwrittenThing   = `(?:variable|tensor|output|value|buffer)s?\s+(?:crash|error|issue|bug|exception|problem|failure)s?\b`
+)
 
 // notOfficially ends a retold Windows refusal: the next word is not "officially" (or a
 // misspelling of it: "offcially", "oficially"). "torch.compile does not work on Windows

@@ -112,8 +112,11 @@ type table struct {
 	contexts []context // seen false
 	anchors  *anchorSet
 	uses     [][]anchorUse // by anchor index
-	// squeezed and folded find the rows' squeezed and folded literals in a line.
-	squeezed, folded literalSet
+	// literals, squeezed and folded find the rows' literals, squeezed literals and
+	// folded literals in a line, each in one pass.
+	literals, squeezed, folded literalSet
+	// gates holds the literals each row expression's matches hold (see gate).
+	gates gates
 }
 
 // sentenceLiteral is the text a row is matched by: its Literal, less a sentence's final
@@ -168,7 +171,19 @@ func compileTable() (table, error) {
 		b.anchors.add(a, anchorUse{kind: anchorDevice})
 	}
 	b.t.anchors, b.t.uses = newAnchorSet(b.anchors.anchors), b.anchors.uses
+	b.t.gates = gates{}
+	for i := range b.t.rows {
+		r := &b.t.rows[i]
+		b.t.gates.add(r.pattern, r.patternFold, r.patternSqueezed, r.patternSqueezedFold, r.cut.head, r.cut.tail)
+		b.t.gates.add(r.cut.open...)
+	}
+	for _, c := range b.t.contexts {
+		b.t.gates.add(c.re)
+	}
 	var err error
+	if b.t.literals, err = newLiteralSet(b.t.rows, func(r *compiledRow) []byte { return r.literal }); err != nil {
+		return table{}, err
+	}
 	if b.t.squeezed, err = newLiteralSet(b.t.rows, func(r *compiledRow) []byte { return r.squeezed }); err != nil {
 		return table{}, err
 	}
@@ -398,6 +413,9 @@ type scanner struct {
 	// patternBytes counts the bytes row patterns were run on in matchRow (for tests:
 	// the work on a long line is bounded by the spans around its literals).
 	patternBytes int
+	// lowered and cutText are scratch: a text in lower case for a gate, a cut's text
+	// with its missing part put back.
+	lowered, cutText []byte
 }
 
 func newScanner() (*scanner, error) {
@@ -735,7 +753,7 @@ func (s *scanner) process(k int) {
 // wrapped ("…/_config_module.py", line 3" / "21, in __getattr__").
 func (s *scanner) seeContexts(k int, ctxs []int, text []byte) {
 	for _, c := range ctxs {
-		if !s.contexts[c].seen && (s.contexts[c].re.Match(text) || s.contextWrapped(c, k)) {
+		if !s.contexts[c].seen && (s.match(s.contexts[c].re, text) || s.contextWrapped(c, k)) {
 			s.contexts[c].seen = true
 		}
 	}
@@ -748,7 +766,7 @@ func (s *scanner) contextWrapped(c, k int) bool {
 		return false
 	}
 	re := s.contexts[c].re
-	return re.Match(s.spacedLines(k, k+1)) || re.Match(s.tightLines(k, k+1))
+	return s.match(re, s.spacedLines(k, k+1)) || s.match(re, s.tightLines(k, k+1))
 }
 
 // matchRow tries row i on entry k: exact, then quoted, then wrapped with its
@@ -756,7 +774,7 @@ func (s *scanner) contextWrapped(c, k int) bool {
 func (s *scanner) matchRow(i, k int) {
 	row := &s.rows[i]
 	e := s.entry(k)
-	exact := bytes.Contains(e.clean, row.literal)
+	exact := s.literalHolds(i, k, e)
 	if exact && (row.pattern == nil || s.matchNear(row.pattern, row.whole, e.clean, e.clean, row.literal, nil)) {
 		s.hit(i, e, e.clean, Exact)
 		return
@@ -779,6 +797,17 @@ func (s *scanner) matchRow(i, k int) {
 	if s.rowLast[i] != e.vline {
 		s.matchShortCut(i, e)
 	}
+}
+
+// literalHolds reports whether entry k (e) holds row i's literal in its clean form,
+// byte for byte: the rows' literals are looked for once an entry (literalSet), not once
+// per row (BenchmarkShapes/many-anchors: a bytes.Contains per listed row and line).
+func (s *scanner) literalHolds(i, k int, e *ringLine) bool {
+	if s.litFor != k+1 {
+		s.litFor = k + 1
+		s.t.literals.mark(e.clean, s.litAt, k+1)
+	}
+	return s.litAt[i] == k+1
 }
 
 // squeezedHolds reports whether entry k (e) holds row i's squeezed literal in its
@@ -977,7 +1006,29 @@ func (s *scanner) join(k int) {
 		s.joined = append(s.joined, e.squeezed...)
 		s.offsets = append(s.offsets, len(s.joined))
 	}
-	s.joinOcc = s.t.squeezed.occurrences(s.joinOcc, s.joined)
+	lo, hi := s.nearK(k)
+	s.joinOcc = s.t.squeezed.occurrences(s.joinOcc, s.joined[lo:hi])
+	for j := range s.joinOcc {
+		s.joinOcc[j].at += lo
+	}
+}
+
+// nearK returns the part of s.joined that holds every occurrence of a row's squeezed
+// literal that matchWrapped can try around entry k: one that overlaps entry k, or lies
+// whole in entry k-1 (its pattern may go on in k). Others span no line range that holds
+// k, so they were searched for nothing (every line's neighbours searched again for
+// each line: five times the text).
+func (s *scanner) nearK(k int) (lo, hi int) {
+	at := k - s.first
+	if s.first < 0 || at >= len(s.offsets) {
+		return 0, 0
+	}
+	most := s.t.squeezed.longest
+	lo = s.lineOffset(at) - (most - 1)
+	if at > 0 {
+		lo = min(lo, s.lineOffset(at-1))
+	}
+	return max(lo, 0), min(len(s.joined), s.offsets[at]+most-1)
 }
 
 // lineOffset returns the offset in s.joined where joined entry j starts.
@@ -1086,7 +1137,7 @@ func (s *scanner) linesMatch(re *regexp.Regexp, a, b int, tight bool) bool {
 	if tight {
 		text = s.tightLines(a, b)
 	}
-	v := re.Match(text)
+	v := s.match(re, text)
 	s.linesMemo[key] = v
 	return v
 }

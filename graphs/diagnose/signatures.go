@@ -5,6 +5,7 @@ import (
 
 	"github.com/compilemode/compilemode/config"
 	"github.com/compilemode/compilemode/graphs"
+	"github.com/compilemode/compilemode/graphs/internal/skips"
 	"github.com/compilemode/compilemode/modes"
 )
 
@@ -84,19 +85,20 @@ var (
 	// builds the list but does not print it; 2.2.2 prints it (testdata/wordings-by-release.tsv).
 	listedSkips   = config.FactReleases(config.FactSkipMessagePrefixed, false).Intersect(modes.Releases{From: v2(2), To: modes.Newest()})
 	prefixedSkips = config.FactReleases(config.FactSkipMessagePrefixed, true)
-	// The device and mutation skips left the list form before the other skips: their
-	// own rule rows date each wording (PR #118060: "cpu device (…)" and "multiple
-	// devices: …" from 2.3; PR #117720: "mutation on input" in 2.3; PR #124700:
-	// "mutated inputs (N instances)" from 2.4).
-	cpuListed       = ruleReleases("skip-cpu-input", listedSkips.From.Minor).Intersect(listedSkips)
-	cpuPrefixed     = ruleReleases("skip-cpu-input", prefixedSkips.To.Minor)
-	devicesListed   = ruleReleases("skip-multiple-devices", listedSkips.From.Minor).Intersect(listedSkips)
-	devicesPrefixed = ruleReleases("skip-multiple-devices", prefixedSkips.To.Minor)
+	// The device and mutation skips left the list form before the other skips: the
+	// skips table (graphs/internal/skips, which the planner reads too) dates each
+	// wording (PR #118060: "cpu device" and "multiple devices: …" from 2.3, the node name
+	// from 2.4; PR #117720: "mutation on input" in 2.3; PR #124700: "mutated inputs (N
+	// instances)" from 2.4).
+	cpuListed       = skipReleases(skips.CPUDevice, skips.Any, listed(skipLine(skips.CPUDevice, skips.Any, 2))).Intersect(listedSkips)
+	cpuPrefixed     = skipReleases(skips.CPUDevice, skips.Any, cpuDeviceLiteral)
+	devicesListed   = skipReleases(skips.MultipleDevices, skips.Trees, listed(skipLine(skips.MultipleDevices, skips.Trees, 2))).Intersect(listedSkips)
+	devicesPrefixed = skipReleases(skips.MultipleDevices, skips.Any, reason(skipLine(skips.MultipleDevices, skips.Any, 14)))
 	// The list form of the mutation skip only on 2.2: from 2.3 check_for_mutation sets the
 	// reason, which is printed instead of the list.
-	mutatedListed  = ruleReleases("trees-skip-mutated-input", listedSkips.From.Minor).Intersect(listedSkips)
-	mutatedTrace   = ruleReleases("trees-skip-mutated-input", 3)
-	mutatedCounted = ruleReleases("trees-skip-mutated-input", prefixedSkips.To.Minor)
+	mutatedListed  = skipReleases(skips.MutatedInputs, skips.Trees, listed(skipLine(skips.MutatedInputs, skips.Trees, 2))).Intersect(listedSkips)
+	mutatedTrace   = skipReleases(skips.MutatedInputs, skips.Trees, mutationOnInput)
+	mutatedCounted = skipReleases(skips.MutatedInputs, skips.Trees, mutatedCountLiteral)
 	// legacyBareMutated: the legacy implementation's skip without a count, from
 	// check_for_mutation's default message (2.3) and its successor's (2.4 on).
 	legacyBareMutated = modes.Releases{From: v2(3), To: modes.Newest()}
@@ -104,6 +106,16 @@ var (
 	guardFilterFn = config.FactReleases(config.FactCompileOptions, "guard_filter_fn")
 	// applyMode: apply_mode refuses an unknown mode, mode="" included (modes.SiteRows).
 	applyMode = modes.SiteReleases(modes.ApplyMode)
+)
+
+// Literals of the skips table's lines that more than one row or release shares.
+var (
+	// cpuDeviceLiteral: "due to cpu device", 2.3's line and 2.4's with the node name.
+	cpuDeviceLiteral = before(reason(skipLine(skips.CPUDevice, skips.Any, 14)), " (")
+	// mutationOnInput: 2.3's trees line up to its stack trace.
+	mutationOnInput = before(skipLine(skips.MutatedInputs, skips.Trees, 3), ". Found")
+	// mutatedCountLiteral: the trees line from 2.4 up to its count, which varies.
+	mutatedCountLiteral = before(reason(skipLine(skips.MutatedInputs, skips.Trees, 14)), "1")
 )
 
 // The lowering's index_put reasons ("index put with accumulate.", "deterministic index
@@ -128,6 +140,15 @@ const (
 // (testdata/wordings/README.md says how it is made; TestWordingsByRelease holds the
 // rows' releases to it).
 const wordingsAudit = "testdata/wordings-by-release.tsv"
+
+// runtimeText says where a CUDA runtime or driver error string comes from: CUDA's own
+// text, which torch passes on unchanged, so that its wording follows the CUDA version
+// of the build and not torch's release.
+const runtimeText = "the CUDA runtime's error string (cudaGetErrorString), whose wording comes with " +
+	"the CUDA runtime torch was built with, not with torch's release: torch raises it after \"CUDA " +
+	"error: \" (c10_cuda_check_implementation, c10/cuda/CUDAException.cpp:31@2.6.0 and :26@1.13.1 in " +
+	"Debian's source packages, the same in pytorch/pytorch@0e4c6cd), which C10_CUDA_CHECK calls in " +
+	"c10/cuda/CUDAException.h:30 of every header copy from 2.0.0 to 2.9.0 (testdata/wordings/sources-cpp.tsv)"
 
 // releasesBefore is every supported release before v.
 func releasesBefore(v modes.Version) modes.Releases {
@@ -155,7 +176,7 @@ const (
 // order of preference: the first row with a match gives the finding.
 func Signatures() []Signature {
 	var rows []Signature
-	for _, part := range [][]Signature{threadRows(), legacyRows(), runtimeRows(), skipRows(), compileRows(), poolRows(), captureRows(), optimizerRows(), setupRows(), paraphraseRows(), retoldRows(), captureNameRows(), buildRows(), tritonRows(), cxxRows(), autotuneRows(), gemmOffRows(), launcherRows(), kwargsRows(), cppWrapperRows(), overlapRows()} {
+	for _, part := range [][]Signature{threadRows(), legacyRows(), runtimeRows(), skipRows(), compileRows(), poolRows(), captureRows(), optimizerRows(), setupRows(), paraphraseRows(), retoldRows(), captureNameRows(), buildRows(), tritonRows(), cxxRows(), autotuneRows(), gemmOffRows(), launcherRows(), kwargsRows(), cppWrapperRows(), overlapRows(), checkRows()} {
 		rows = append(rows, part...)
 	}
 	return rows
@@ -243,7 +264,7 @@ func legacyRows() []Signature {
 	fixLegacyMutated := plannerFix(LegacyMutatedInput, "the legacy implementation, a user input mutated in place", 14)
 	return []Signature{
 		{
-			Code: LegacyMutatedInput, Literal: "skipping cudagraphs due to input mutation",
+			Code: LegacyMutatedInput, Literal: skipLine(skips.MutatedInputs, skips.Legacy, 0),
 			Supersedes: SkipMutatedInputs,
 			Releases:   modes.Minors(0, 0), Cause: "torch 2.0 captures CUDA graphs with its first " +
 				"implementation only (cudagraph trees came in 2.1), which refuses a graph that mutates " +
@@ -273,7 +294,7 @@ func legacyRows() []Signature {
 			Decisive: "the AssertionError line",
 		},
 		{
-			Code: LegacyMutatedInput, Literal: "skipping cudagraphs due to mutated inputs",
+			Code: LegacyMutatedInput, Literal: skipLine(skips.MutatedInputs, skips.Legacy, 3),
 			Pattern:    `skipping cudagraphs due to mutated inputs\s*$`,
 			Supersedes: SkipMutatedInputs,
 			Releases:   legacyBareMutated, Cause: mutatedCause + " (printed only where " +
@@ -288,7 +309,7 @@ func legacyRows() []Signature {
 			Decisive: "the skip line, which has no \"(N instances)\" count on this path",
 		},
 		{
-			Code: LegacyMutatedInput, Literal: listed(ruleMessage("trees-skip-mutated-input", listedSkips.From.Minor)),
+			Code: LegacyMutatedInput, Literal: listed(skipLine(skips.MutatedInputs, skips.Legacy, listedSkips.From.Minor)),
 			Pattern:    `skipping cudagraphs due to \[.*'mutated inputs'`,
 			Requires:   `cudagraph_trees['"]?\s*[:=]\s*False`,
 			Supersedes: SkipMutatedInputs,
@@ -415,7 +436,7 @@ func runtimeRows() []Signature {
 			Decisive: "the allocator's warning line before \"terminate called\"",
 		},
 		{
-			Code: AllocatorIncompatible, Literal: from(reason(ruleMessage("skip-uncached-allocator", 14)), "cudagraph"),
+			Code: AllocatorIncompatible, Literal: from(reason(skipLine(skips.UncachedAllocator, skips.Any, 14)), "cudagraph"),
 			Releases: modes.Minors(14, 14),
 			Cause: "PYTORCH_NO_CUDA_MEMORY_CACHING=1 turns the caching allocator off, and CUDA-graph " +
 				"memory pools need it, so Inductor skips CUDA graphs",
@@ -493,20 +514,20 @@ func runtimeRows() []Signature {
 		},
 		{
 			Code: StreamCaptureIllegal, Literal: "operation not permitted when stream is capturing",
-			Releases: modes.Minors(1, 14),
+			Releases: modes.Minors(0, 14),
 			Cause: "an operation CUDA forbids while a stream is capturing (a synchronisation, a " +
 				"blocking copy between CPU and GPU, or another thread's device-wide call) ran during " +
 				"a CUDA-graph capture",
 			Fix:      fixCaptureIllegal,
 			Evidence: modes.Source,
-			Source: "the CUDA runtime's text for cudaErrorStreamCaptureUnsupported, as PyTorch " +
-				"raises it (\"RuntimeError: CUDA error: operation not permitted when stream is " +
-				"capturing\", quoted in torch/optim/adam.py _single_tensor_adam); testdata/reference/field-reports.md F10",
+			Source: "cudaErrorStreamCaptureUnsupported's text: " + runtimeText + " (\"RuntimeError: " +
+				"CUDA error: operation not permitted when stream is capturing\", quoted in torch/optim/adam.py " +
+				"_single_tensor_adam); testdata/reference/field-reports.md F10; pytorch/pytorch#87794 (2022, before 2.0)",
 			Decisive: "the CUDA error line",
 		},
 		{
 			Code: StreamCaptureIllegal, Literal: "operation would make the legacy stream depend on a capturing blocking stream",
-			Releases: modes.Minors(1, 14),
+			Releases: modes.Minors(0, 14),
 			Cause: "during a CUDA-graph capture, work was queued on the legacy default stream (or a " +
 				"blocking stream) while the capturing stream is blocking, which would make it wait on " +
 				"the capture (cudaErrorStreamCaptureImplicit): often a backward or copy run outside the " +
@@ -515,19 +536,23 @@ func runtimeRows() []Signature {
 				"stream context, backward included), create side streams as non-blocking, or capture " +
 				"with capture_error_mode=\"thread_local\" when another thread uses the device; " + fixCaptureIllegal,
 			Evidence: modes.Source,
-			Source: "the CUDA runtime's text for cudaErrorStreamCaptureImplicit, as PyTorch raises it " +
-				"(\"RuntimeError: CUDA error: operation would make the legacy stream depend on a " +
-				"capturing blocking stream\", meta-pytorch/tritonbench#110)",
+			Source: "cudaErrorStreamCaptureImplicit's text: " + runtimeText + " (\"RuntimeError: CUDA " +
+				"error: operation would make the legacy stream depend on a capturing blocking stream\", " +
+				"meta-pytorch/tritonbench#110)",
 			Decisive: "the CUDA error line",
 		},
 		{
 			Code: StreamCaptureIllegal, Literal: "cudaErrorStreamCaptureUnsupported",
-			Releases: modes.Minors(1, 14),
+			Releases: modes.Minors(9, 14),
 			Cause: "an operation CUDA forbids while a stream is capturing ran during a CUDA-graph " +
 				"capture (cudaErrorStreamCaptureUnsupported)",
 			Fix:      fixCaptureIllegal,
 			Evidence: modes.Source,
-			Source:   "c10's CUDA error text (\"Search for `cudaError…'\", measured form on 2.11); testdata/reference/field-reports.md F10",
+			Source: "c10's line after the CUDA error (\"Search for `cudaError…' in …\", the runtime's " +
+				"cudaGetErrorName): c10::cuda::get_cuda_error_help, declared in c10/cuda/CUDAMiscFunctions.h:12@2.9.0 " +
+				"and absent from every header copy from 2.0.0 to 2.8.0 and from Debian's 2.6.0 source (" +
+				wordingsAudit + "), its text read in pytorch/pytorch@0ac83ae CUDAMiscFunctions.cpp; " +
+				"measured form on 2.11; testdata/reference/field-reports.md F10",
 			Decisive: "the \"Search for `cudaErrorStreamCaptureUnsupported'\" line",
 		},
 		{
@@ -549,7 +574,7 @@ func runtimeRows() []Signature {
 func skipRows() []Signature {
 	return []Signature{
 		{
-			Code: SkipCPUDevice, Literal: before(reason(ruleMessage("skip-cpu-input", cpuPrefixed.From.Minor)), " ("),
+			Code: SkipCPUDevice, Literal: cpuDeviceLiteral,
 			Releases: cpuPrefixed,
 			Cause: "the graph holds a CPU tensor (a 0-d CPU scalar counts), and without graph " +
 				"partitioning Inductor captures no graph with a CPU tensor, so this one runs eagerly",
@@ -564,7 +589,7 @@ func skipRows() []Signature {
 			Decisive: "the skip line",
 		},
 		{
-			Code: SkipCPUDevice, Literal: listed(ruleMessage("skip-cpu-input", cpuListed.From.Minor)),
+			Code: SkipCPUDevice, Literal: listed(skipLine(skips.CPUDevice, skips.Any, cpuListed.From.Minor)),
 			Releases: cpuListed,
 			Cause: "the graph holds a tensor on a device other than CUDA (a 0-d CPU scalar counts), " +
 				"and Inductor captures only all-CUDA graphs, so this one runs eagerly",
@@ -573,7 +598,7 @@ func skipRows() []Signature {
 			Decisive: "the skip line",
 		},
 		{
-			Code: SkipMutatedInputs, Literal: before(reason(ruleMessage("trees-skip-mutated-input", mutatedCounted.From.Minor)), "1"), // the count varies
+			Code: SkipMutatedInputs, Literal: mutatedCountLiteral, // the count varies
 			Pattern:  `due to mutated inputs \(\d+ instances\)`,
 			Releases: mutatedCounted,
 			Cause: "the function mutates a user input in place (not a parameter or buffer), so " +
@@ -588,7 +613,7 @@ func skipRows() []Signature {
 			// mutation on input. Found from : \n <stack trace>".
 			// 2.1's wording for any mutated input that cudagraph trees (on by default) cannot
 			// capture; 2.0 printed it for the only, legacy, implementation (legacy-mutated-input).
-			Code: SkipMutatedInputs, Literal: "skipping cudagraphs due to input mutation",
+			Code: SkipMutatedInputs, Literal: skipLine(skips.MutatedInputs, skips.Trees, 1),
 			Releases: modes.Minors(1, 1),
 			Cause: "the function mutates an input in place that CUDA graphs may not mutate (with " +
 				"cudagraph trees, any input but parameters and static inputs), so it runs eagerly",
@@ -598,7 +623,7 @@ func skipRows() []Signature {
 		},
 		{
 			// set_ on a graph input rebinds its storage, which no CUDA graph can replay.
-			Code: SkipMutatedInputs, Literal: "input storage mutation (",
+			Code: SkipMutatedInputs, Literal: from(before(skipLine(skips.StorageMutation, skips.Any, 14), "1"), "input"),
 			Pattern:  `due to input storage mutation \(\d+ instances\)`,
 			Releases: modes.Minors(14, 14),
 			Cause: "the function replaces the storage of an input in place (Tensor.set_ on a graph input), " +
@@ -612,7 +637,7 @@ func skipRows() []Signature {
 			Decisive: "the skip line",
 		},
 		{
-			Code: SkipMutatedInputs, Literal: "skipping cudagraphs due to mutation on input",
+			Code: SkipMutatedInputs, Literal: mutationOnInput,
 			Releases: mutatedTrace,
 			Cause: "the function mutates a user input in place (not a parameter or buffer), so " +
 				"cudagraph trees run it eagerly",
@@ -638,7 +663,7 @@ func skipRows() []Signature {
 			Decisive: "the skip line",
 		},
 		{
-			Code: SkipMutatedInputs, Literal: listed(ruleMessage("trees-skip-mutated-input", mutatedListed.From.Minor)),
+			Code: SkipMutatedInputs, Literal: listed(skipLine(skips.MutatedInputs, skips.Trees, mutatedListed.From.Minor)),
 			Pattern:  `skipping cudagraphs due to \[.*'mutated inputs'`,
 			Releases: mutatedListed,
 			Cause: "the function mutates an input in place that CUDA graphs may not mutate (with " +
@@ -648,7 +673,7 @@ func skipRows() []Signature {
 			Decisive: "the skip line",
 		},
 		{
-			Code: SkipMultipleDevices, Literal: reason(ruleMessage("skip-multiple-devices", devicesPrefixed.From.Minor)),
+			Code: SkipMultipleDevices, Literal: reason(skipLine(skips.MultipleDevices, skips.Any, devicesPrefixed.From.Minor)),
 			Releases: devicesPrefixed,
 			Cause: "one compiled graph uses tensors on several devices, and a CUDA graph is " +
 				"captured on one device, so this graph runs eagerly",
@@ -669,7 +694,7 @@ func skipRows() []Signature {
 			Decisive: "the skip line",
 		},
 		{
-			Code: SkipMultipleDevices, Literal: "skipping cudagraphs due to multiple devices",
+			Code: SkipMultipleDevices, Literal: skipLine(skips.CPUDevice, skips.Any, 1),
 			// 2.0's bare reason; from 2.3 the reason goes on with ": device(…)".
 			Pattern:  `skipping cudagraphs due to multiple devices(?:[^:]|$)`,
 			Releases: modes.Minors(0, 1),
@@ -684,7 +709,7 @@ func skipRows() []Signature {
 		{
 			// 2.1's cudagraph trees refuse a graph over several CUDA devices with this line;
 			// 2.2 lists the reason instead ('multiple device indices without cudagraph_trees').
-			Code: SkipMultipleDevices, Literal: "skipping cudagraphs due to multiple device indexes",
+			Code: SkipMultipleDevices, Literal: skipLine(skips.MultipleDevices, skips.Trees, 1),
 			Releases: modes.Minors(1, 1),
 			Cause: "one compiled graph uses several CUDA devices, and cudagraph trees capture on " +
 				"one device only, so this graph runs eagerly",
@@ -695,7 +720,7 @@ func skipRows() []Signature {
 			Decisive: "the skip line",
 		},
 		{
-			Code: SkipMultipleDevices, Literal: listed(ruleMessage("skip-multiple-devices", devicesListed.From.Minor)),
+			Code: SkipMultipleDevices, Literal: listed(skipLine(skips.MultipleDevices, skips.Trees, devicesListed.From.Minor)),
 			Releases: devicesListed,
 			Cause: "one compiled graph uses several CUDA devices, and cudagraph trees capture on " +
 				"one device only, so this graph runs eagerly",
@@ -706,7 +731,7 @@ func skipRows() []Signature {
 			Decisive: "the skip line",
 		},
 		{
-			Code: SkipIncompatibleOp, Literal: reason(ruleMessage("skip-incompatible-op", prefixedSkips.From.Minor)),
+			Code: SkipIncompatibleOp, Literal: reason(skipLine(skips.IncompatibleOp, skips.Any, prefixedSkips.From.Minor)),
 			Releases: modes.Minors(3, 14),
 			Cause: "the graph holds an op that cannot be captured in a CUDA graph (the message " +
 				"names it), so Inductor runs the graph without CUDA graphs",
@@ -719,7 +744,7 @@ func skipRows() []Signature {
 			Decisive: "the skip line",
 		},
 		{
-			Code: SkipIncompatibleOp, Literal: listed(ruleMessage("skip-incompatible-op", listedSkips.From.Minor)),
+			Code: SkipIncompatibleOp, Literal: listed(skipLine(skips.IncompatibleOp, skips.Any, listedSkips.From.Minor)),
 			Releases: listedSkips,
 			Cause: "the graph holds an op that cannot be captured in a CUDA graph (such as " +
 				"torch.multinomial), so Inductor runs it without CUDA graphs",
@@ -784,7 +809,7 @@ func skipRows() []Signature {
 			Decisive: "the skip line",
 		},
 		{
-			Code: SkipDynamicGraphs, Literal: sentence(from(reason(ruleMessage("skip-dynamic-graphs", prefixedSkips.From.Minor)), "graph")),
+			Code: SkipDynamicGraphs, Literal: sentence(from(reason(skipLine(skips.DynamicGraphs, skips.Any, prefixedSkips.From.Minor)), "graph")),
 			Releases: modes.Minors(4, 14),
 			Cause: "triton.cudagraph_skip_dynamic_graphs=True and this graph's inputs have symbolic " +
 				"shapes, so it runs without CUDA graphs",
@@ -797,7 +822,7 @@ func skipRows() []Signature {
 			Decisive: "the skip line",
 		},
 		{
-			Code: SkipNonTensorInputs, Literal: listed(ruleMessage("skip-non-tensor-input", 14)),
+			Code: SkipNonTensorInputs, Literal: listed(skipLine(skips.NonTensorInputs, skips.Any, 14)),
 			Pattern:  `skipping cudagraphs due to \[.*'non-Tensor inputs'`,
 			Releases: modes.Minors(2, 14),
 			Cause: "the compiled graph takes an input that is neither a tensor nor a SymInt " +
@@ -851,7 +876,11 @@ func compileRows() []Signature {
 		},
 		{
 			Code: UnknownMode, Literal: before(unknownMode, ","),
-			Pattern:  `Unrecognized mode=.*, should be one of: `,
+			// The list of names may be cut away: "RuntimeError: Unrecognized mode=max-reduce"
+			// quoted in prose (holdoutG1), the name then followed by the line's end or a
+			// closing quote mark or full stop; a name is PyTorch's unquoted spelling, so
+			// "unrecognized mode='video'" and f"Unrecognized mode={mode}" are no such refusal.
+			Pattern:  `Unrecognized mode=(?:.*, should be one of: |` + cutRefusalName(`[\w-]*`, `[-_]`) + `)`,
 			Releases: every,
 			Cause: "torch.compile got a mode name this release does not have; names are exact (lower " +
 				"case, hyphens), so \"reduce_overhead\" and \"REDUCE-OVERHEAD\" are unknown too",
@@ -862,7 +891,11 @@ func compileRows() []Signature {
 			Decisive: "the RuntimeError line",
 		},
 		{
-			Code: UnknownOption, Literal: before((&config.UnknownOptionError{Key: "guard_filter_fn"}).Message(), " known"),
+			// Without its comma, so that a message whose key list is cut away ("# ComfyUI
+			// execution error: Unexpected optimization option guard_filter_fn", a title) is
+			// this row's and not only the general one's.
+			Code: UnknownOption, Literal: before((&config.UnknownOptionError{Key: "guard_filter_fn"}).Message(), ","),
+			Pattern:  `Unexpected optimization option guard_filter_fn\b`,
 			Releases: releasesBefore(guardFilterFn.From),
 			Cause: "options={\"guard_filter_fn\": …} is taken by torch.compile itself only from " + guardFilterFn.From.String() + "; " +
 				"older releases pass it to Inductor, which has no such key",
@@ -874,7 +907,12 @@ func compileRows() []Signature {
 		},
 		{
 			Code: UnknownOption, Literal: before((&config.UnknownOptionError{}).Message(), ","),
-			Pattern:  `Unexpected optimization option \S+, known options are `,
+			// The key list may be cut away, as a note quotes the message: "a new error appeared:
+			// `RuntimeError: Unexpected optimization option triton.enable_persistent_tma_matmul`."
+			// (holdoutG1, ZombieWaves-AI-Codex); the key is then an unquoted config name
+			// followed by the line's end or a closing quote mark or full stop, which zksolc's
+			// "Unexpected optimization option '9'" is not.
+			Pattern:  `Unexpected optimization option (?:\S+, known options are |` + cutRefusalName(`[\w.]*`, `[_.]`) + `)`,
 			Releases: every,
 			Cause: "an options= key is not a config key of this release (after \"-\" becomes \"_\"); " +
 				"the message goes on to list every key the release has",
@@ -998,4 +1036,15 @@ const configKeyError = `KeyError: '[A-Za-z_][\w.]*'(?:[^\w']|$)`
 func configFrame(method, source string) string {
 	frame := `\.py\\?", line \d+, in ` + method + `\b`
 	return regexp.QuoteMeta(source) + `|_config_module` + frame + `|config_utils` + frame
+}
+
+// cutRefusalName is the tail of a config refusal ("Unrecognized mode=…", "Unexpected
+// optimization option …") whose list of valid names was cut away: a name as PyTorch
+// prints it, unquoted (a letter or underscore, then rest), followed by a closing quote
+// mark or backtick or a full stop, or ending the line when it holds one of sep's
+// separators as config keys and mode names do ("triton.cudagraphs", "max-reduce"); a
+// bare word at a line's end ("…option gua") may be a message cut at the input's end,
+// which the cut rules read.
+func cutRefusalName(rest, sep string) string {
+	return `(?:[A-Za-z_]` + rest + `(?:[\x60'"]|\.\s|\.\s*$)|[A-Za-z_]` + rest + sep + rest + `\s*$)`
 }

@@ -82,8 +82,8 @@ func (r *reader) argChoices(e *expr, depth int) ([]ArgChoice, bool) {
 	if e == nil || depth > maxAltDepth {
 		return nil, false
 	}
-	if v, ok := r.literal(e); ok {
-		return []ArgChoice{{Line: int(e.line), Value: v.String(), v: v}}, true
+	if vals := r.leafChoices(e); vals != nil {
+		return vals, true
 	}
 	if kept, _, ok := r.partialDict(e); ok {
 		v := literal.Dict(kept...)
@@ -238,4 +238,16 @@ func (s Site) with(c argCombo) Site {
 		}
 	}
 	return s
+}
+
+// leafChoices returns the values of a literal (itself) or of a comparison or not x
+// (True and False, unseen5 x17); nil for other expressions.
+func (r *reader) leafChoices(e *expr) []ArgChoice {
+	if v, ok := r.literal(e); ok {
+		return []ArgChoice{{Line: int(e.line), Value: v.String(), v: v}}
+	}
+	if e.is(boolValue) {
+		return []ArgChoice{{Line: int(e.line), Value: "True", v: literal.Bool(true)}, {Line: int(e.line), Value: "False", v: literal.Bool(false)}}
+	}
+	return nil
 }

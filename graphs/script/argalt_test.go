@@ -24,8 +24,8 @@ func TestArgAlternatives(t *testing.T) {
 			[]string{`"max-autotune"|options={'triton.cudagraphs': False} (line 3)|raises`, `"max-autotune"|options=None (line 3)|compiles`}},
 		{"options or", `m = torch.compile(f, mode="max-autotune", options=(os.environ.get("O") and ` + opts + `) or None)`,
 			[]string{`"max-autotune"|options={'triton.cudagraphs': False} (line 3)|raises`, `"max-autotune"|options=None (line 3)|compiles`}},
-		{"options and", `m = torch.compile(f, mode="max-autotune", options=USE and ` + opts + `)`,
-			[]string{`"max-autotune"|options={'triton.cudagraphs': False} (line 3)|raises`}},
+		{"options and", `m = torch.compile(f, mode="max-autotune", options=USE and ` + opts + `)`, // USE is a comparison: True or False (unseen5)
+			[]string{`"max-autotune"|options=False (line 2)|raises`, `"max-autotune"|options={'triton.cudagraphs': False} (line 3)|raises`}},
 		{"options variable in branches", "if USE:\n    o = " + opts + "\nelse:\n    o = None\nm = torch.compile(f, mode=\"max-autotune\", options=o)",
 			[]string{`"max-autotune"|options={'triton.cudagraphs': False} (line 4)|raises`, `"max-autotune"|options=None (line 6)|compiles`}},
 		{"options variable ifexp", "o = " + opts + " if USE else None\nm = torch.compile(f, mode=\"max-autotune\", options=o)",
@@ -33,13 +33,12 @@ func TestArgAlternatives(t *testing.T) {
 		{"backend ifexp", `m = torch.compile(f, backend="eager" if USE else "inductor")`,
 			[]string{`None|backend='eager' (line 3)|compiles`, `None|backend='inductor' (line 3)|compiles`}},
 		{"dynamic or", `m = torch.compile(f, dynamic=USE or None)`,
-			[]string{`None|dynamic=None (line 3)|compiles`}},
+			[]string{`None|dynamic=True (line 2)|compiles`, `None|dynamic=None (line 3)|compiles`}},
 		{"dynamic ifexp", `m = torch.compile(f, dynamic=True if USE else False)`,
 			[]string{`None|dynamic=True (line 3)|compiles`, `None|dynamic=False (line 3)|compiles`}},
 		{"mode ifexp and options ifexp", `m = torch.compile(f, mode="reduce-overhead" if USE else None, options=` + opts + ` if USE else None)`,
-			[]string{
-				`"reduce-overhead"|options={'triton.cudagraphs': False} (line 3)|raises`, `None|options={'triton.cudagraphs': False} (line 3)|compiles`,
-				`"reduce-overhead"|options=None (line 3)|compiles`, `None|options=None (line 3)|compiles`}},
+			[]string{ // one test, USE: its branches go together (linked.go, unseen5 x10)
+				`"reduce-overhead"|options={'triton.cudagraphs': False} (line 3)|raises`, `None|options=None (line 3)|compiles`}},
 		{"options in **kwargs", "kw = dict()\nkw = {\"mode\": \"max-autotune\", \"options\": " + opts + " if USE else None}\nm = torch.compile(f, **kw)",
 			[]string{`"max-autotune"|options={'triton.cudagraphs': False} (line 4)|raises`, `"max-autotune"|options=None (line 4)|compiles`}},
 		{"backend in **kwargs", "kw = {\"backend\": \"eager\" if USE else \"inductor\"}\nm = torch.compile(f, **kw)",

@@ -40,13 +40,27 @@ type dictVal struct {
 // dictObj is a dict object the script builds; names bound to it share it.
 type dictObj struct {
 	variants []dictVal
-	line     int      // where it was built
-	changes  []int    // the lines that changed it since, in order
-	depth    int      // how many guards were in force where it was built
-	changed  bool     // built by a merge or dict(…), or changed after: dictOptions reads it
-	cut      string   // a change not followed because of maxDictVariants or maxDictWork ("": none)
-	full     int      // the first change not followed because of maxDictWork (0: none)
-	escaped  []string // calls it was handed to whose code the reader does not run
+	line     int        // where it was built
+	changes  []int      // the lines that changed it since, in order
+	depth    int        // how many guards were in force where it was built
+	changed  bool       // built by a merge or dict(…), or changed after: dictOptions reads it
+	cut      string     // a change not followed because of maxDictVariants or maxDictWork ("": none)
+	full     int        // the first change not followed because of maxDictWork (0: none)
+	escaped  []string   // calls it was handed to whose code the reader does not run
+	chain    *dictChain // the if/elif/else chain changing it now (nil: none)
+}
+
+// dictChain is what an if/elif/else chain running now has done to a dict built
+// outside it: its branches are alternatives (at most one runs), so each branch starts
+// from the value before the chain (entry) and the chain leaves the values the
+// branches made, and entry too unless every branch of a chain with an else changed
+// the dict (sweep finding 4). settleChain ends it when the chain's statement ends.
+type dictChain struct {
+	id, branch int32
+	nbranch    int32
+	hasElse    bool
+	entry, out []dictVal
+	seen       map[int32]bool
 }
 
 // dictKey names a followed dict: a name in a def (nil: the module), or an attribute
@@ -344,16 +358,102 @@ func (r *reader) change(e *expr, line int, f func(dictVal) dictVal) {
 	if o == nil || !r.dictSpend(o, line) {
 		return
 	}
+	optional := len(r.guards) > o.depth
+	if optional && r.guards[o.depth].chain != 0 {
+		r.enterBranch(o, r.guards[o.depth])
+		optional = len(r.guards) > o.depth+1 // a guard inside the branch
+	}
 	next := make([]dictVal, 0, 2*len(o.variants))
-	if len(r.guards) > o.depth {
+	if optional {
 		next = append(next, o.variants...)
 	}
 	for _, v := range o.variants {
 		next = append(next, f(v))
 	}
-	o.variants, o.changed = next, true
+	o.variants, o.changed = uniqueVariants(next), true
 	o.changes = append(o.changes, line)
 	o.variants = o.capVariants(line)
+}
+
+// enterBranch makes o's variants those of branch g of an if/elif/else chain: the
+// value before the chain when the branch changes it first, the results of the
+// branches before kept for settleChain.
+func (r *reader) enterBranch(o *dictObj, g guard) {
+	c := o.chain
+	switch {
+	case c != nil && c.id != g.chain:
+		r.settle(o) // a chain that ended without settleChain: end it now
+		fallthrough
+	case c == nil:
+		o.chain = &dictChain{id: g.chain, branch: g.branch, nbranch: g.nbranch, hasElse: g.hasElse, entry: o.variants, seen: map[int32]bool{}}
+		r.chained = append(r.chained, o)
+	case c.branch != g.branch:
+		c.out = append(c.out, o.variants...)
+		o.variants, c.branch = c.entry, g.branch
+	}
+	o.chain.seen[g.branch] = true
+}
+
+// settleChain ends what if/elif/else chain id did to the dicts it changed.
+func (r *reader) settleChain(id int32) {
+	kept := r.chained[:0]
+	for _, o := range r.chained {
+		if o.chain != nil && o.chain.id == id {
+			r.settle(o)
+		} else if o.chain != nil {
+			kept = append(kept, o)
+		}
+	}
+	r.chained = kept
+}
+
+// settle leaves o with the values its chain's branches made, and the value before the
+// chain unless every branch of a chain with an else changed it.
+func (r *reader) settle(o *dictObj) {
+	c := o.chain
+	if c == nil {
+		return
+	}
+	o.chain = nil
+	var vs []dictVal
+	if !c.hasElse || int32(len(c.seen)) < c.nbranch {
+		vs = append(vs, c.entry...) // a path on which no branch changed it
+	}
+	vs = append(append(vs, c.out...), o.variants...)
+	o.variants = uniqueVariants(vs)
+	if n := len(o.changes); n > 0 {
+		o.variants = o.capVariants(o.changes[n-1])
+	}
+}
+
+// uniqueVariants keeps the first of each distinct value: a dict's values are counted
+// as dicts, not as the paths that made them (sweep finding 4).
+func uniqueVariants(vs []dictVal) []dictVal {
+	if len(vs) < 2 {
+		return vs
+	}
+	seen := make(map[string]bool, len(vs))
+	out := vs[:0:0]
+	for _, v := range vs {
+		k := v.key()
+		if !seen[k] {
+			seen[k] = true
+			out = append(out, v)
+		}
+	}
+	return out
+}
+
+// key identifies the value v holds.
+func (v dictVal) key() string {
+	var b strings.Builder
+	for _, it := range v.items {
+		fmt.Fprintf(&b, "%q:%t:%s:%p:%s\x00", it.key, it.ok, it.val.String(), it.ref, it.text)
+	}
+	for _, u := range v.unknown {
+		b.WriteString(u + "\x01")
+	}
+	return b.String()
 }
 
 // maxDictWork bounds the items the dict flow of one script copies (a change copies
@@ -521,6 +621,17 @@ const maxDictItems = 4096
 type dictWalk struct {
 	path  []*dictObj
 	items int
+	// alts, when not nil, collects the top-level items that are not literals but
+	// have known values (argChoices: a comparison, a if c else b of literals), which
+	// are then not named as unknown: the caller plans each value (itemVariants).
+	alts *[]itemAlt
+}
+
+// itemAlt is an item of a dict whose value is one of vals.
+type itemAlt struct {
+	key  string
+	text string
+	vals []ArgChoice
 }
 
 // inside reports whether o is a dict the walk is writing out.
@@ -557,11 +668,47 @@ func (r *reader) literalDict(o *dictObj, v dictVal, w *dictWalk) (literal.Value,
 			for _, x := range u {
 				unknown = append(unknown, it.key+"."+x)
 			}
+		case w.alts != nil && len(w.path) == 1 && it.x != nil && r.knownChoices(it.x) != nil:
+			*w.alts = append(*w.alts, itemAlt{key: it.key, text: itemText(it, r), vals: r.knownChoices(it.x)})
 		default:
 			unknown = append(unknown, fmt.Sprintf("%q: %s", it.key, itemText(it, r)))
 		}
 	}
 	return literal.Dict(items...), unknown
+}
+
+// knownChoices returns the values e can have when every one is known (argChoices
+// complete), nil otherwise.
+func (r *reader) knownChoices(e *expr) []ArgChoice {
+	vals, complete := r.argChoices(e, 0)
+	if !complete {
+		return nil
+	}
+	return uniqueChoices(vals)
+}
+
+// itemVariants returns d with each combination of the alts' values added, in order,
+// and false when they make more than maxArgCombos dicts (then d alone).
+func itemVariants(d literal.Value, alts []itemAlt) ([]literal.Value, bool) {
+	items := d.DictItems()
+	variants := [][]literal.DictItem{items}
+	for _, a := range alts {
+		if len(variants)*len(a.vals) > maxArgCombos {
+			return []literal.Value{d}, false
+		}
+		var next [][]literal.DictItem
+		for _, v := range variants {
+			for _, c := range a.vals {
+				next = append(next, append(append([]literal.DictItem(nil), v...), literal.DictItem{Key: literal.Str(a.key), Val: c.v}))
+			}
+		}
+		variants = next
+	}
+	out := make([]literal.Value, len(variants))
+	for i, v := range variants {
+		out[i] = literal.Dict(v...)
+	}
+	return out, true
 }
 
 // itemText is the source of an item's value.
@@ -586,12 +733,27 @@ func (r *reader) dictOptions(st *siteState, e *expr) bool {
 	}
 	var vals []ArgChoice
 	var unknown []string
+	var varied []string
 	for _, v := range o.variants {
-		d, u := r.literalDict(o, v, &dictWalk{})
-		vals = append(vals, ArgChoice{Line: o.lastLine(), Value: d.String(), v: d})
+		var alts []itemAlt
+		d, u := r.literalDict(o, v, &dictWalk{alts: &alts})
+		ds, ok := itemVariants(d, alts)
+		for _, a := range alts {
+			if !ok {
+				u = append(u, fmt.Sprintf("%q: %s (too many combinations)", a.key, a.text))
+			} else if len(varied) < maxFlow {
+				varied = append(varied, fmt.Sprintf("%q: %s can be %s", a.key, a.text, choicesText(a.vals)))
+			}
+		}
+		for _, d := range ds {
+			vals = append(vals, ArgChoice{Line: o.lastLine(), Value: d.String(), v: d})
+		}
 		unknown = append(unknown, u...)
 	}
 	vals = uniqueChoices(vals)
+	if len(varied) > 0 {
+		st.note("options items not literals but with known values: %s; each dict is planned", strings.Join(varied, "; "))
+	}
 	what := fmt.Sprintf("options `%s` is the dict built at line %d%s", cut(oneLine(r.text(e)), MaxCallText), o.line, o.changeLines())
 	if len(vals) == 1 {
 		r.keywordValue(st, "options", vals[0].v)
@@ -614,7 +776,9 @@ func (r *reader) dictUnknownNote(st *siteState, k string, unknown []string, o *d
 		}
 	}
 	if o.cut != "" {
+		// Values left out: the plan is partial (sweep finding 4).
 		st.note("%s: %s", k, o.cut)
+		st.Unfollowed = append(st.Unfollowed, k+": "+cut(o.cut, MaxCallText))
 	}
 	if len(o.escaped) > 0 {
 		st.note("%s: the dict was handed to %s, code this file does not show, which may change it: not followed", k, strings.Join(o.escaped, ", "))

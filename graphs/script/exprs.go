@@ -510,41 +510,91 @@ func (p *parser) binary(noIn bool) int {
 	return 0
 }
 
-// orExpr parses operands joined by binary operators. Precedence is not kept: the
-// reader only needs each operand.
-func (p *parser) orExpr(noIn bool) *expr {
+// orExpr parses an or chain of and chains of operands joined by the other binary
+// operators: `or` binds looser than `and`, which binds looser than the rest (Python's
+// precedence there, so that a test such as `m == "a" and torch.compile(f)` is an and
+// chain whose second operand runs only when the first holds: condexpr.go). Below
+// and/or, precedence is not kept: the reader only needs each operand. An or or and
+// chain keeps all its operands (x or "default": its literal ones are the values it
+// can have).
+func (p *parser) orExpr(noIn bool) *expr { return p.boolChain(noIn, "or") }
+
+// boolChain parses operands joined by op ("or" or "and").
+func (p *parser) boolChain(noIn bool, op string) *expr {
 	t := p.tok()
-	x := p.unary(noIn)
-	n := p.binary(noIn)
-	if n == 0 {
+	x := p.boolOperand(noIn, op)
+	if !p.word(op) {
 		return x
 	}
-	// An "or" or "and" chain keeps its literal operands (x or "default"): they are
-	// the values it can have.
-	first := p.tok().Text
-	boolOp := first == "or" || first == "and"
 	e := p.node(other, t)
-	if boolOp {
-		e.elts = append(e.elts, x)
-	} else {
-		e.elts = p.keep(e.elts, x)
+	e.elts = append(e.elts, x)
+	for p.word(op) && !p.failed() {
+		p.i++
+		e.elts = append(e.elts, p.boolOperand(noIn, op))
 	}
-	for ; n > 0 && !p.failed(); n = p.binary(noIn) {
-		boolOp = boolOp && p.tok().Text == first
-		p.i += n
-		if y := p.unary(noIn); boolOp {
-			e.elts = append(e.elts, y)
-		} else {
-			e.elts = p.keep(e.elts, y)
-		}
-	}
-	switch {
-	case boolOp && first == "or":
+	if op == "or" {
 		e.flags |= orChain
-	case boolOp:
+	} else {
 		e.flags |= andChain
 	}
 	return p.done(e)
+}
+
+// boolOperand parses an operand of an op chain.
+func (p *parser) boolOperand(noIn bool, op string) *expr {
+	if op == "or" {
+		return p.boolChain(noIn, "and")
+	}
+	return p.binExpr(noIn)
+}
+
+// word reports whether the current token is the name w (read from the compact
+// token: this runs after every operand).
+func (p *parser) word(w string) bool {
+	t := p.toks[p.i]
+	return t.kind == pytoken.Name && t.text(p.src) == w
+}
+
+// binOp is binary without and/or, which boolChain parses.
+func (p *parser) binOp(noIn bool) int {
+	if p.word("and") || p.word("or") {
+		return 0
+	}
+	return p.binary(noIn)
+}
+
+// binExpr parses operands joined by binary operators other than and/or.
+func (p *parser) binExpr(noIn bool) *expr {
+	t := p.tok()
+	x := p.unary(noIn)
+	n := p.binOp(noIn)
+	if n == 0 {
+		return x
+	}
+	e := p.node(other, t)
+	e.elts = p.keep(e.elts, x)
+	for ; n > 0 && !p.failed(); n = p.binOp(noIn) {
+		if p.comparison() {
+			// Comparisons bind looser than every other operator here, so one at this
+			// level makes the whole a comparison.
+			e.flags |= boolValue
+		}
+		p.i += n
+		e.elts = p.keep(e.elts, p.unary(noIn))
+	}
+	return p.done(e)
+}
+
+// comparison reports whether the binary operator at the current token compares.
+func (p *parser) comparison() bool {
+	t := p.toks[p.i]
+	switch t.text(p.src) {
+	case "<", ">", "<=", ">=", "==", "!=":
+		return t.kind == pytoken.Op
+	case "in", "not", "is":
+		return t.kind == pytoken.Name
+	}
+	return false
 }
 
 func (p *parser) unary(noIn bool) *expr {
@@ -560,6 +610,9 @@ func (p *parser) unary(noIn bool) *expr {
 	defer p.leave()
 	p.advance()
 	e := p.node(other, t)
+	if t.Kind == pytoken.Name && t.Text == "not" {
+		e.flags |= boolValue
+	}
 	e.elts = p.keep(e.elts, p.unary(noIn))
 	return p.done(e)
 }

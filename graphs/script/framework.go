@@ -16,6 +16,13 @@ type frameworkCompiler struct {
 	on     string            // a keyword whose literal False turns compiling off ("" none)
 	source string            // where the framework does it
 	noBack string            // said when backend= is not given ("" when a default compiles)
+	// offBackend is the backend value, upper-cased, that compiles nothing ("" none):
+	// accelerate's TorchDynamoPlugin upper-cases backend into DynamoBackend, and
+	// Accelerator.prepare_model compiles only when it is not DynamoBackend.NO
+	// (huggingface/accelerate @16cb6eb8 src/accelerate/utils/dataclasses.py
+	// TorchDynamoPlugin.__post_init__ `DynamoBackend(self.backend.upper())`, NO = "NO";
+	// src/accelerate/accelerator.py `backend != DynamoBackend.NO`).
+	offBackend string
 }
 
 // hfArgs is transformers' TrainingArguments: TrainingArguments.__post_init__ sets torch_compile when torch_compile_mode or
@@ -24,8 +31,13 @@ type frameworkCompiler struct {
 // the ACCELERATE_DYNAMO_BACKEND/_MODE variables), whose prepare_model calls torch.compile.
 // Source: huggingface/transformers src/transformers/training_args.py __post_init__ and
 // src/transformers/trainer.py (TorchDynamoPlugin(backend=…, mode=…)), stored commit
-// 00349ae8 (the release that added these keywords is not checked here: the
-// transformers repository was too large to mirror).
+// 00349ae8. The keywords: huggingface/transformers PR #20634 ("Migrate torchdynamo to
+// torch.compile", opened 2022-12-06) replaced the `torchdynamo` argument by
+// torch_compile_backend and torch_compile_mode; PR #22140 (2023-03-13, "Remove backend
+// check for torch.compile") documents torch_compile with both. Which release first
+// shipped them is not checked here (the repository is too large to mirror, its
+// release tags and PyPI are not reachable from this machine).
+
 func hfArgs() *frameworkCompiler {
 	return &frameworkCompiler{
 		who:    "transformers' Trainer",
@@ -43,10 +55,11 @@ func hfArgs() *frameworkCompiler {
 // v1.14.0 (0.15 and 0.16 had dynamo_backend= only, through torch._dynamo.optimize).
 func dynamoPlugin() *frameworkCompiler {
 	return &frameworkCompiler{
-		who:    "accelerate's Accelerator.prepare",
-		kws:    map[string]string{"backend": "backend", "mode": "mode", "options": "options", "dynamic": "dynamic", "fullgraph": "fullgraph", "disable": "disable"},
-		source: "accelerate accelerator.py prepare_model, utils/dataclasses.py TorchDynamoPlugin",
-		noBack: "no backend=: accelerate then reads ACCELERATE_DYNAMO_BACKEND (accelerate launch --dynamo_backend), default \"no\", which does not compile",
+		who:        "accelerate's Accelerator.prepare",
+		kws:        map[string]string{"backend": "backend", "mode": "mode", "options": "options", "dynamic": "dynamic", "fullgraph": "fullgraph", "disable": "disable"},
+		source:     "accelerate accelerator.py prepare_model, utils/dataclasses.py TorchDynamoPlugin",
+		noBack:     "no backend=: accelerate then reads ACCELERATE_DYNAMO_BACKEND (accelerate launch --dynamo_backend), default \"no\", which does not compile",
+		offBackend: "NO",
 	}
 }
 
@@ -55,9 +68,10 @@ func dynamoPlugin() *frameworkCompiler {
 // src/accelerate/accelerator.py Accelerator.__init__, v0.17.0 to v1.14.0.
 func accelerator() *frameworkCompiler {
 	return &frameworkCompiler{
-		who:    "accelerate's Accelerator.prepare",
-		kws:    map[string]string{"dynamo_backend": "backend"},
-		source: "accelerate accelerator.py Accelerator.__init__ and prepare_model",
+		who:        "accelerate's Accelerator.prepare",
+		kws:        map[string]string{"dynamo_backend": "backend"},
+		source:     "accelerate accelerator.py Accelerator.__init__ and prepare_model",
+		offBackend: "NO",
 	}
 }
 
@@ -87,11 +101,29 @@ func (r *reader) frameworkCompile(c *expr, q string) {
 	if !ok {
 		return
 	}
-	msg := fmt.Sprintf("%s calls torch.compile(%s) for this script (%s); the call is not in this file, so no site is planned for it",
-		fc.who, strings.Join(append([]string{"model"}, args...), ", "), fc.source)
+	values, ok := r.frameworkValues(fc, c)
+	if !ok {
+		return
+	}
+	planned := r.frameworkSite(fc, c, backend, values)
+	where := "the call is not in this file, so no site is planned for it"
+	if planned {
+		where = "the call is not in this file: it is planned as a site of kind framework at this line, with the keywords that reach it"
+	}
+	msg := fmt.Sprintf("%s calls torch.compile(%s) for this script (%s); %s%s",
+		fc.who, strings.Join(append([]string{"model"}, args...), ", "), fc.source, where, values)
 	if backend == "" && fc.noBack != "" {
 		msg += "; " + fc.noBack
 	}
+	if !planned {
+		msg += frameworkFlags(mode, backend)
+	}
+	r.warn(int(c.line), WarningFrameworkCompile, "%s", msg)
+}
+
+// frameworkFlags is the advice for a framework call not planned as a site: the
+// command's flags that plan it.
+func frameworkFlags(mode, backend string) string {
 	var flags []string
 	if mode != "" {
 		flags = append(flags, "-mode "+mode)
@@ -100,11 +132,9 @@ func (r *reader) frameworkCompile(c *expr, q string) {
 		flags = append(flags, "-backend "+backend)
 	}
 	if len(flags) > 0 {
-		msg += ": plan it with " + strings.Join(flags, " ")
-	} else {
-		msg += ": plan it with the mode it runs with (-mode)"
+		return ": plan it with " + strings.Join(flags, " ")
 	}
-	r.warn(int(c.line), WarningFrameworkCompile, "%s", msg)
+	return ": plan it with the mode it runs with (-mode)"
 }
 
 // frameworkArgs returns the torch.compile arguments c's keywords give (as source
@@ -123,8 +153,12 @@ func (r *reader) frameworkArgs(fc *frameworkCompiler, c *expr) (args []string, m
 			}
 			continue
 		}
+		s, isStr := r.literalStr(a.value)
+		if isStr && to == "backend" && fc.offBackend != "" && strings.ToUpper(s) == fc.offBackend {
+			return nil, "", "", false // backend="no": nothing compiles
+		}
 		args = append(args, to+"="+oneLine(r.text(a.value)))
-		if s, isStr := r.literalStr(a.value); isStr && to == "mode" {
+		if isStr && to == "mode" {
 			mode = s
 		} else if isStr && to == "backend" {
 			backend = s
@@ -138,4 +172,75 @@ func (r *reader) literalFalse(e *expr) bool {
 	v, ok := r.literal(e)
 	b, isBool := v.AsBool()
 	return ok && isBool && !b
+}
+
+// frameworkValues names the values that can reach the framework's mode and backend
+// when they are given by expressions (unseen5 x31: sd-scripts' dynamo_backend = "NO",
+// or args.dynamo_backend under --torch_compile): "; backend can be …", saying which
+// value compiles nothing. ok is false when every value compiles nothing.
+func (r *reader) frameworkValues(fc *frameworkCompiler, c *expr) (string, bool) {
+	var parts []string
+	for _, a := range c.args {
+		to, known := fc.kws[a.keyword]
+		if !known || (to != "backend" && to != "mode") {
+			continue
+		}
+		if _, lit := r.literal(a.value); lit {
+			continue
+		}
+		cands := r.candidatesFor(a.value)
+		if len(cands) == 0 {
+			continue
+		}
+		var vs []string
+		off := 0
+		for _, cd := range cands {
+			v := "None"
+			if cd.Value != nil {
+				v = fmt.Sprintf("%q", *cd.Value)
+			}
+			v = fmt.Sprintf("%s (line %d)", v, cd.Line)
+			if to == "backend" && fc.offBackend != "" && cd.Value != nil && strings.ToUpper(*cd.Value) == fc.offBackend {
+				v += ", which compiles nothing"
+				off++
+			}
+			vs = append(vs, v)
+		}
+		if off == len(cands) {
+			return "", false
+		}
+		parts = append(parts, fmt.Sprintf("%s `%s` can be %s", to, oneLine(r.text(a.value)), strings.Join(vs, ", ")))
+	}
+	if len(parts) == 0 {
+		return "", true
+	}
+	return "; " + strings.Join(parts, "; "), true
+}
+
+// frameworkSite plans the framework's torch.compile call as a site of kind Framework
+// at c, with the keywords that reach it under torch.compile's names (sweep finding 1:
+// -mode given with -script then plans it, and the environment's warnings are said).
+// Only a call that surely compiles is planned: a backend that is a literal and not
+// the framework's "no", or none where the framework defaults to one that compiles
+// (transformers: inductor); values names the values when some were expressions.
+func (r *reader) frameworkSite(fc *frameworkCompiler, c *expr, backend, values string) bool {
+	var args []arg
+	for _, a := range c.args {
+		to, known := fc.kws[a.keyword]
+		if !known || to == "" || a.star != 0 {
+			continue
+		}
+		if _, lit := r.literal(a.value); !lit && to == "backend" {
+			return false // which backend it compiles with, if any, is not known
+		}
+		args = append(args, arg{keyword: to, value: a.value})
+	}
+	if backend == "" && fc.noBack != "" {
+		return false // no backend=: the framework's default may not compile
+	}
+	if values != "" && strings.Contains(values, "backend") {
+		return false
+	}
+	r.site(c, Framework, append([]arg{{value: &expr{kind: name, name: "model"}}}, args...))
+	return true
 }

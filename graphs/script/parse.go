@@ -41,6 +41,7 @@ const (
 	orChain                           // other: operands joined by "or" alone (a or b or c): elts
 	andChain                          // other: operands joined by "and" alone: elts
 	listDisplay                       // other: a list display [a, b] (not a comprehension): elts are its items
+	boolValue                         // other: a comparison (==, !=, <, >, <=, >=, in, not in, is, is not) or not x: True or False (for built-in operands)
 )
 
 // is reports whether e has every flag of f.

@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"hash/maphash"
+	"regexp"
 	"sort"
 	"strings"
 
@@ -207,6 +208,10 @@ func keyOf(st *Site, mode *string, sel *branchSel) planKey {
 
 func (p *planner) site(s *Script, i int, every []string) {
 	st := &s.Sites[i]
+	if st.limitErr != "" {
+		st.Plan, st.PlanError = nil, st.limitErr
+		return
+	}
 	p.deviceNote(st)
 	if p.uc == nil {
 		p.uc = newUCSels(s, p.seeds)
@@ -280,6 +285,9 @@ func (p *planner) siteCombos(s *Script, i int, every []string) {
 	for _, c := range combos {
 		s.Sites[i] = orig.with(c)
 		for _, m := range modes {
+			if !orig.consistent(c, m, setMode) {
+				continue // linked.go: the branches of one test go together
+			}
 			rep, msg := p.plan(s, i, m, setMode, &p.sels[0])
 			alts, f := p.branches(s, i, m, setMode, rep)
 			differs, full = differs || len(alts) > 0, full || f
@@ -462,9 +470,25 @@ func (p *planner) warnOnce(s *Script, line int, code, format string, args ...any
 func check(sc graphs.Scenario) (*graphs.Report, string) {
 	rep, err := graphs.Check(&sc)
 	if err != nil {
-		return nil, err.Error()
+		return nil, planWords(err.Error())
 	}
 	return rep, ""
+}
+
+// goPrefix matches the Go package names the library's errors stack ("graphs: scenario
+// options: config: bad literal …").
+var goPrefix = regexp.MustCompile(`(^|: )(graphs|config|literal|schema|modes): `)
+
+// planWords returns msg without the Go package prefixes its error chain stacked
+// (sweep finding 3): "scenario options: bad literal …".
+func planWords(msg string) string {
+	for {
+		next := goPrefix.ReplaceAllString(msg, "$1")
+		if next == msg {
+			return msg
+		}
+		msg = next
+	}
 }
 
 // releaseModes returns the modes of the release torch names ("" for the default).

@@ -200,6 +200,8 @@ type reader struct {
 	seq        int                     // execution order of sites, calls, threads and events
 	rest       bool                    // running the defs no code called (runRest)
 	callEvents []callEvent             // calls of compiled functions' names
+	callees    map[*stmt][]*stmt       // def → the defs it calls (noteCallee)
+	chained    []*dictObj              // dicts an if/elif/else chain running now changed (dictChain)
 	nameToks   map[string][]int        // name → the tokens that spell it (nameTokens builds it once)
 	seqVerdict map[string]bool         // seqChanged's verdict per name
 	events     []event                 // workload facts seen
@@ -226,7 +228,7 @@ func newReader(name, src string, toks []token) *reader {
 		aliases: map[string]string{}, funcs: map[string]*stmt{}, methods: map[string][]*stmt{},
 		owner: map[*stmt]*stmt{}, cands: map[string][]Candidate{}, dicts: map[string]*expr{}, flows: map[string][]string{}, calledNames: map[string]bool{}, shownDests: map[string]bool{}, argOpen: map[string]int{}, modeNames: map[string]bool{}, splatNames: map[string]bool{}, kills: map[killKey][]killRec{},
 		decPatch: map[*stmt][]string{}, siteOf: map[*expr]*siteState{}, entered: map[*stmt]bool{},
-		executors: map[string]int{}, procPools: map[string]bool{}, assigned: map[string][]*expr{}, started: map[*stmt][]guard{}, outputs: map[string]*siteState{}, derived: map[string][]*siteState{}, compiled: map[string]*siteState{}, bound: map[string][]*siteState{}, partials: map[string]*siteState{},
+		executors: map[string]int{}, procPools: map[string]bool{}, assigned: map[string][]*expr{}, started: map[*stmt][]guard{}, callees: map[*stmt][]*stmt{}, outputs: map[string]*siteState{}, derived: map[string][]*siteState{}, compiled: map[string]*siteState{}, bound: map[string][]*siteState{}, partials: map[string]*siteState{},
 		marked: map[ThreadKind]bool{}, classRun: map[*Thread][]*stmt{},
 		quals: map[*expr]string{}, candsOf: map[string][]Candidate{}, uiChoices: map[string][]Candidate{},
 	}
@@ -349,6 +351,10 @@ const maxWalkDepth = 4096
 func (r *reader) walkRec(e *expr, visit func(*expr), depth int) {
 	if depth >= maxWalkDepth {
 		r.walkStack(e, visit)
+		return
+	}
+	if r.indexed && (e.kind == ifElse && len(e.elts) == 3 || e.is(andChain) || e.is(orChain)) {
+		r.walkCond(e, visit, depth)
 		return
 	}
 	if e.x != nil {

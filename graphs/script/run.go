@@ -163,6 +163,9 @@ func (r *reader) branches(s *stmt) {
 		r.run(s.body[b.at:end])
 		r.guards = r.guards[:len(r.guards)-1]
 	}
+	if len(r.chained) > 0 {
+		r.settleChain(chain)
+	}
 }
 
 // chainGuard adds to g, the guard of branch i of s, what its if/elif/else chain
@@ -450,6 +453,7 @@ func (r *reader) call(c *expr) {
 		return
 	}
 	r.noteCall(c)
+	r.noteCallee(c, q)
 	r.frameworkCompile(c, q)
 	r.workloadCall(c, q)
 	r.dictCall(c)

@@ -8,7 +8,11 @@
 // (range(2), range(N) with N = 2, a list of device strings): the device count for
 // threads per device, else the thread count; a count the script takes from
 // torch.cuda.device_count() is planned as 2 devices, the least at which threads per
-// device differ from one device, and the note says so (-devices N replaces it). What runs only under a guard is marked conditional;
+// device differ from one device, and the note says so (-devices N replaces it).
+// backward() run by the compiled function itself, or by a def it calls, counts as
+// backward() of its output (backwardinside.go). What runs only under a guard is
+// marked conditional, a branch of a conditional expression (a if c else b) and an
+// and/or operand after the first included (condexpr.go);
 // a site with conditional globals in force is planned under each consistent
 // combination of their branches (an if's branches exclude each other; an else runs
 // when its if does not), and the other combinations' plans are kept where the outcome
@@ -18,7 +22,9 @@
 // that can reach it, looked up where Python looks (the def's locals, the class of
 // self and its bases, the class an object is built from, the calls that bind a
 // parameter; scope.go), else file-wide by name; options, backend and dynamic given by
-// an expression get each value it can have ([Site.Alternatives]). A dict the script
+// an expression get each value it can have ([Site.Alternatives]): a comparison or
+// not x is True or False, and so is an options item given by one; arguments given by
+// conditional expressions on one test take their branches together (linked.go). A dict the script
 // builds and binds to a name (a display, dict(…), {**a, **b}, a | b, a.copy()) is
 // followed in program order through its changes (d[k] = v, .update with a dict or
 // keywords, .setdefault, del d[k], .pop, .clear, |=; b = a is the same dict), in the
@@ -64,6 +70,12 @@ const (
 	Method Kind = "method"
 	// Partial: functools.partial(torch.compile, …).
 	Partial Kind = "partial"
+	// Framework: a framework's constructor whose keywords reach the torch.compile the
+	// framework calls (transformers' TrainingArguments(torch_compile_mode=…),
+	// accelerate's TorchDynamoPlugin(backend=…) and Accelerator(dynamo_backend=…)),
+	// planned with those keywords and what the file has in force there; the
+	// framework-compile warning says which call it makes.
+	Framework Kind = "framework"
 )
 
 // Script is what [Read] found in one script. Every list is in file order.
@@ -146,15 +158,17 @@ type Site struct {
 	// PlanError says why a site with a known mode could not be planned.
 	PlanError string `json:"plan_error,omitempty"`
 
-	endLine  int        // the last line of the call
-	setState state      // what set leaves in force
-	envState state      // what env leaves in force
-	setMeta  []setMeta  // where each of set was assigned (shared)
-	set      []string   // the persistent globals in force at the site, KEY=VALUE in execution order (shared: do not append in place)
-	notModes []string   // modes a guard of the site keeps out (guardedCandidates): not planned when every mode is
-	patchSet []string   // the config.patch globals in force, after set
-	condN    int        // how many of set are conditional (under a guard)
-	env      []envEntry // the environment assignments in force, in execution order (shared)
+	endLine  int         // the last line of the call
+	setState state       // what set leaves in force
+	envState state       // what env leaves in force
+	setMeta  []setMeta   // where each of set was assigned (shared)
+	set      []string    // the persistent globals in force at the site, KEY=VALUE in execution order (shared: do not append in place)
+	notModes []string    // modes a guard of the site keeps out (guardedCandidates): not planned when every mode is
+	patchSet []string    // the config.patch globals in force, after set
+	condN    int         // how many of set are conditional (under a guard)
+	linked   []linkGroup // arguments whose conditional expressions share a test (linked.go)
+	limitErr string      // a value past a reader limit (options nested past literal.MaxDepth): the site is not planned, PlanError says so
+	env      []envEntry  // the environment assignments in force, in execution order (shared)
 }
 
 // Candidate is one literal value the script assigns to a name.

@@ -1,10 +1,12 @@
 package script
 
 import (
+	"errors"
 	"fmt"
 	"slices"
 	"strings"
 
+	"github.com/compilemode/compilemode/config/inputerr"
 	"github.com/compilemode/compilemode/config/literal"
 )
 
@@ -28,12 +30,16 @@ func (r *reader) site(c *expr, kind Kind, args []arg) *siteState {
 		st.Binds = r.lastName(c.x.x)
 		r.bindCompiled(st.Binds, st)
 	}
-	if kind != Method && len(args) > 0 && args[0].keyword == "" && args[0].star == 0 && args[0].value.kind == name {
-		st.def = r.funcs[args[0].value.name] // torch.compile(step): step's body is compiled
+	if kind != Method && len(args) > 0 && args[0].keyword == "" && args[0].star == 0 {
+		st.def = r.compiledDef(args[0].value) // torch.compile(step): step's body is compiled
 	}
 	r.siteOf[c] = st
 	r.sites = append(r.sites, st)
 	r.arguments(st, args)
+	st.linked = r.linkedArgs(args)
+	for _, g := range st.linked {
+		st.note("%s are given by conditional expressions on one test, `%s`: their branches are planned together", strings.Join(g.keywords, " and "), cut(g.test, MaxCallText))
+	}
 	return st
 }
 
@@ -192,7 +198,27 @@ func (r *reader) keyword(st *siteState, k string, e *expr) {
 		r.keywordValue(st, k, v)
 		return
 	}
+	if k == "options" && st.limitErr == "" {
+		st.limitErr = r.optionsLimit(e)
+	}
 	r.exprKeyword(st, k, e)
+}
+
+// optionsLimit returns why options= given by e is past a limit of the literal reader
+// (nested deeper than literal.MaxDepth, at any depth past it: sweep finding 3), as the
+// options display or the display a name is bound to shows it; "" when it is not.
+func (r *reader) optionsLimit(e *expr) string {
+	for _, d := range []*expr{e, r.dicts[r.lastName(e)]} {
+		if d == nil || (d != e && e.kind != name && e.kind != attr) {
+			continue
+		}
+		_, err := literal.Parse(r.text(d))
+		var le *inputerr.LimitError
+		if errors.As(err, &le) {
+			return "options: " + planWords(err.Error())
+		}
+	}
+	return ""
 }
 
 // exprKeyword reads one keyword argument whose value is not a literal.
@@ -206,6 +232,7 @@ func (r *reader) exprKeyword(st *siteState, k string, e *expr) {
 	case r.argByExpr(st, k, e):
 	case k == "backend":
 		r.backendExpr(st, e)
+	case (k == "disable" || k == "fullgraph") && r.flagChoices(st, k, e):
 	case k != "model": // the model is never a literal, and that does not matter
 		st.note("%s is not a literal: `%s`", k, oneLine(r.text(e)))
 	}
@@ -426,4 +453,26 @@ func (r *reader) inArgparse(line int) bool {
 		}
 	}
 	return false
+}
+
+// flagChoices reads disable= or fullgraph= given by an expression whose values are
+// all known (a name the file assigns literals, a comparison: argChoices): one value
+// is read as given (unseen5 x25: disable=DISABLE_COMPILE, DISABLE_COMPILE = False);
+// several are named, disable's True saying what it does. It reports whether it read e.
+func (r *reader) flagChoices(st *siteState, k string, e *expr) bool {
+	vals := r.knownChoices(e)
+	switch {
+	case len(vals) == 1:
+		st.note("%s `%s` has one value: %s (line %d)", k, oneLine(r.text(e)), vals[0].Value, vals[0].Line)
+		r.keywordValue(st, k, vals[0].v)
+	case len(vals) > 1:
+		n := fmt.Sprintf("%s is not a literal: `%s` can be %s", k, oneLine(r.text(e)), choicesText(vals))
+		if k == "disable" {
+			n += "; with True, torch.compile returns the function unchanged"
+		}
+		st.note("%s", n)
+	default:
+		return false
+	}
+	return true
 }

@@ -87,6 +87,9 @@ func (r *reader) partialOptions(st *siteState, e *expr) bool {
 	if !ok {
 		return false
 	}
+	if r.optionVariants(st, e, kept) {
+		return true
+	}
 	s := literal.Dict(kept...).String()
 	st.Options = &s
 	if len(unknown) > 0 {
@@ -208,4 +211,53 @@ func (r *reader) flowCandidates(n string) []Candidate {
 		}
 	}
 	return out
+}
+
+// optionVariants plans options= given by a dict display some of whose items are not
+// literals but can have only known values (a comparison or not x: True or False; a if
+// c else b of literals; a name the file assigns literals): each combination of those
+// values, with the literal items kept, is one alternative (unseen5 x17: eole's
+// {"triton.cudagraphs": EOLE_COMPILE_MODE == "2", …}). The other items are named.
+// It reports whether any item had such values.
+func (r *reader) optionVariants(st *siteState, e *expr, kept []literal.DictItem) bool {
+	pairs, _ := dictPairs(e)
+	var alts []itemAlt
+	var unknown []string
+	for _, p := range pairs {
+		k, kok := r.literalStr(p.key)
+		_, lit := r.literal(p.value)
+		switch {
+		case p.splat != nil:
+			unknown = append(unknown, "**"+oneLine(r.text(p.splat)))
+		case !kok:
+			unknown = append(unknown, fmt.Sprintf("%s: %s", oneLine(r.text(p.key)), oneLine(r.text(p.value))))
+		case lit:
+		case r.knownChoices(p.value) != nil:
+			alts = append(alts, itemAlt{key: k, text: oneLine(r.text(p.value)), vals: r.knownChoices(p.value)})
+		default:
+			unknown = append(unknown, fmt.Sprintf("%s: %s", oneLine(r.text(p.key)), oneLine(r.text(p.value))))
+		}
+	}
+	if len(alts) == 0 {
+		return false
+	}
+	ds, ok := itemVariants(literal.Dict(kept...), alts)
+	if !ok {
+		return false // too many combinations: partialOptions names the items
+	}
+	var varied []string
+	for _, a := range alts {
+		varied = append(varied, fmt.Sprintf("%q: %s can be %s", a.key, a.text, choicesText(a.vals)))
+	}
+	vals := make([]ArgChoice, 0, len(ds))
+	for _, d := range ds {
+		vals = append(vals, ArgChoice{Line: int(e.line), Value: d.String(), v: d})
+	}
+	st.Alternatives = append(st.Alternatives, ArgAlternatives{Keyword: "options", Expr: cut(oneLine(r.text(e)), MaxCallText), Values: vals, Complete: len(unknown) == 0})
+	n := fmt.Sprintf("options is not a literal: %s; each of the %d dicts is planned", strings.Join(varied, "; "), len(vals))
+	if len(unknown) > 0 {
+		n += "; not read (not literals): " + strings.Join(unknown, ", ")
+	}
+	st.note("%s", n)
+	return true
 }

@@ -365,6 +365,14 @@ func (r *reader) inferWorkload() {
 		callsIn[e.site][e.fn] = true
 	}
 	peers := r.peers()
+	backLine := r.backwardLines()
+	for _, st := range r.sites {
+		if st.def != nil && !has(st.Inferred, factBackward) {
+			if l := backLine(st.def); l > 0 {
+				st.apply(factBackward, l, 0)
+			}
+		}
+	}
 	for _, ev := range r.events {
 		for _, st := range r.sites {
 			if r.factApplies(ev, st, callsIn[st], peers) {

@@ -2,12 +2,18 @@
 """Build wordings-by-release.tsv: for each probe (probes.tsv) and each release copy
 (sources.tsv), where the release's Python sources hold the wording, or "absent".
 
-Usage: audit.py TREES > ../wordings-by-release.tsv
+Usage: audit.py TREES [CPPTREES] > ../wordings-by-release.tsv
 TREES holds one folder per release of sources.tsv (TREES/2.5.1/torch/...), each the
 torch package of that release: for a repository row, `git -C MIRROR show COMMIT:PATH/F`
 for every .py file F under PATH (MIRROR from the search tool's fetch of the
 repository); for Debian's row, the chroot's dist-packages. Rows of read.tsv (releases
 read one file at a time with the search tool's read_file) are copied in as they are.
+
+CPPTREES, when given, holds one folder per row of sources-cpp.tsv (its first column),
+each a release's C++ files: a wheel's torch/include/c10/cuda and ATen/cuda (headers), or
+a source package's c10/cuda and aten/src/ATen/cuda (source). Each probe of
+probes-cpp.tsv names the file that prints its wording; a copy that has no file of that
+name has not read the wording, and gives no line (headers do not hold a .cpp's text).
 
 A probe is exact text of the source; " && " joins terms that must all hold in one file,
 and a term "!T" must not be in that file. White space runs count as one space, so that
@@ -36,15 +42,15 @@ def table(name):
                 yield [unesc(x) for x in line.split("\t")]
 
 
-def files(root):
+def files(root, exts=(".py",), base=None):
     out = []
     for dp, _, fn in os.walk(root, followlinks=True):
         for f in sorted(fn):
-            if f.endswith(".py"):
+            if f.endswith(exts):
                 p = os.path.join(dp, f)
                 with open(p, encoding="utf-8", errors="replace") as h:
                     text = h.read()
-                out.append((os.path.relpath(p, os.path.dirname(root)), text, norm(text)))
+                out.append((os.path.relpath(p, base or os.path.dirname(root)), text, norm(text)))
     return sorted(out)
 
 
@@ -84,8 +90,27 @@ def main():
             hit = find(probe, tree)
             src = "%s@%s (%s)" % (hit, release, copy) if hit else "absent"
             print("\t".join([code, literal, wording, release, src]).replace("\n", "\\n"))
+    if len(sys.argv) > 2:
+        cpp(sys.argv[2])
     for row in table("read.tsv"):
         print("\t".join(row))
+
+
+def cpp(trees):
+    probes = list(table("probes-cpp.tsv"))
+    for folder, release, where, prefix, kind in table("sources-cpp.tsv"):
+        root = os.path.join(trees, folder)
+        tree = files(root, (".h", ".cuh", ".cpp", ".cu"), root)
+        if not tree:
+            sys.exit("no copy of %s under %s" % (folder, trees))
+        names = {os.path.basename(path) for path, _, _ in tree}
+        copy = where if where.startswith("Debian") else "%s %s" % (where[: where.index("@") + 8], prefix)
+        for code, literal, probe, file, wording in probes:
+            if file not in names:
+                continue
+            hit = find(probe, [t for t in tree if os.path.basename(t[0]) == file])
+            src = "%s@%s (%s, %s)" % (hit, release, copy, kind) if hit else "absent"
+            print("\t".join([code, literal, wording, release, src]).replace("\n", "\\n"))
 
 
 if __name__ == "__main__":

@@ -1,0 +1,116 @@
+package diagnose
+
+import (
+	"bufio"
+	"os"
+	"path/filepath"
+	"regexp"
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+)
+
+// TestGate checks the literals a gate asks of a text, expression by expression.
+func TestGate(t *testing.T) {
+	tests := []struct {
+		expr string
+		want [][]string // clauses; a "~" prefix marks a literal without regard to case
+	}{
+		{`skipping cudagraphs due to mutated inputs \((\d+) instances\)`, [][]string{{"skipping cudagraphs due to mutated inputs ("}, {" instances)"}}},
+		{`(?i)Tried to instantiate \S+ class`, [][]string{{"~tried to instantiate "}, {"~ class"}}},
+		{`(?:eager|aot_eager) backend ignoring`, [][]string{{"eager", "aot_eager"}, {" backend ignoring"}}},
+		{`(?:foo \d+|bar)x`, [][]string{{"foo ", "bar"}, {"x"}}},
+		{`(?:foo|\d+)x`, [][]string{{"x"}}},
+		{`a(?:bc)?d*(?:ef){2,3}`, [][]string{{"a"}, {"ef"}}},
+		{`(?i)straße`, nil},
+		{`x\x{FFFD}y`, nil},
+		{`\bfoo\b`, [][]string{{"foo"}}},
+	}
+	for _, tc := range tests {
+		var got [][]string
+		if g := newGate(tc.expr); g != nil {
+			for _, c := range g.clauses {
+				var lits []string
+				for _, l := range c {
+					s := string(l.lit)
+					if l.fold {
+						s = "~" + s
+					}
+					lits = append(lits, s)
+				}
+				got = append(got, lits)
+			}
+		}
+		if diff := cmp.Diff(tc.want, got); diff != "" {
+			t.Errorf("newGate(%q) (-want +got):\n%s", tc.expr, diff)
+		}
+	}
+}
+
+// TestGateAdmits checks that a gate never turns away a text its expression matches:
+// every row expression on every line of the corpus and the test logs, and texts made
+// to be near it (case, the Kelvin sign).
+func TestGateAdmits(t *testing.T) {
+	if testing.Short() {
+		t.Skip("runs every expression on thousands of lines")
+	}
+	tbl, err := compiledTable()
+	if err != nil {
+		t.Fatal(err)
+	}
+	var lines [][]byte
+	seen := map[string]bool{}
+	for _, glob := range []string{"testdata/corpus/texts/*", "testdata/logs/*"} {
+		files, _ := filepath.Glob(glob)
+		for _, f := range files {
+			fh, err := os.Open(f)
+			if err != nil {
+				t.Fatal(err)
+			}
+			sc := bufio.NewScanner(fh)
+			sc.Buffer(nil, 1<<20)
+			for sc.Scan() {
+				// lines of up to 400 bytes with an anchor, each once (every line costs
+				// every expression)
+				if l := sc.Bytes(); len(l) <= 400 && !seen[string(l)] && tbl.anchors.has(l) {
+					seen[string(l)] = true
+					lines = append(lines, append([]byte(nil), l...))
+				}
+			}
+			fh.Close()
+		}
+	}
+	if len(lines) < 1000 {
+		t.Fatalf("only %d lines read", len(lines))
+	}
+	var scratch []byte
+	turned := 0
+	for re, g := range tbl.gates {
+		if g == nil {
+			continue
+		}
+		for _, l := range lines {
+			if !g.admits(l, &scratch) {
+				turned++
+				if re.Match(l) {
+					t.Errorf("gate of %q turns away %q, which it matches", re, l)
+				}
+			}
+		}
+	}
+	if turned < 1000 {
+		t.Errorf("only %d lines turned away: the check checks little", turned)
+	}
+	for _, tc := range []struct {
+		expr, text string
+	}{
+		{`(?i)tried to instantiate \S+ class`, "TRIED TO INSTANTIATE X CLASS"},
+		{`(?i)key error`, "\u212Aey error"}, // the Kelvin sign folds to k
+		{`(?:foo \d+|bar)x`, "bar x foo 1x"},
+	} {
+		re := regexp.MustCompile(tc.expr)
+		if g := newGate(tc.expr); re.MatchString(tc.text) && g != nil && !g.admits([]byte(tc.text), &scratch) {
+			t.Errorf("gate of %q turns away %q, which it matches", tc.expr, tc.text)
+		}
+	}
+}

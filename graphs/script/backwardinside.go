@@ -1,0 +1,115 @@
+package script
+
+// The compiled function's own backward(): a def the site compiles (st.def) that runs
+// backward(), itself or through the defs it calls, differentiates what the compiled
+// graph computed (unseen5 x03, unseen4 w23; TestBackwardInsideCompiled).
+
+// maxCallees bounds the calls recorded per def, and maxCalleeDepth how deep
+// backwardLines follows them.
+const (
+	maxCallees     = 64
+	maxCalleeDepth = 32
+)
+
+// compiledDef returns the def of the file that torch.compile's first argument v
+// names: a def (step), a method of the enclosing class (self._update, its bases
+// looked up as Python does), or the def a factory call returns
+// (make_step(model, opt), whose body returns a def it defines). nil when none.
+func (r *reader) compiledDef(v *expr) *stmt {
+	switch {
+	case v.kind == name:
+		return r.funcs[v.name]
+	case v.kind == attr && r.fn != nil && r.isSelf(v.x, r.fn):
+		return r.method(r.sc.classOf[r.fn], v.name)
+	case v.kind == call && v.x.kind == name && r.qual(v.x) == "":
+		return returnedDef(r.funcs[v.x.name])
+	}
+	return nil
+}
+
+// returnedDef returns the def that f defines in its body and returns by name (the
+// first such return), nil when none.
+func returnedDef(f *stmt) *stmt {
+	if f == nil {
+		return nil
+	}
+	defs := map[string]*stmt{}
+	var ret *stmt
+	var scan func([]*stmt)
+	scan = func(body []*stmt) {
+		for _, s := range body {
+			switch {
+			case s.kind == defStmt:
+				if _, ok := defs[s.name]; !ok {
+					defs[s.name] = s
+				}
+			case s.kind == classStmt:
+			case s.kind == simpleStmt && s.name == "return" && len(s.exprs) == 1 && s.exprs[0].kind == name:
+				if ret == nil {
+					ret = s
+				}
+			default:
+				scan(s.body)
+			}
+		}
+	}
+	scan(f.body)
+	if ret == nil {
+		return nil
+	}
+	return defs[ret.exprs[0].name]
+}
+
+// noteCallee records that the def running now calls c's def: a def of the file by
+// name, or a method of its class through self.
+func (r *reader) noteCallee(c *expr, q string) {
+	if r.fn == nil || len(r.callees[r.fn]) >= maxCallees {
+		return
+	}
+	var d *stmt
+	switch {
+	case c.x.kind == name && q == "":
+		d = r.funcs[c.x.name]
+	case c.x.kind == attr && r.isSelf(c.x.x, r.fn):
+		d = r.method(r.sc.classOf[r.fn], c.x.name)
+	}
+	if d != nil {
+		r.callees[r.fn] = append(r.callees[r.fn], d)
+	}
+}
+
+// backwardLines returns, for each def that runs backward() itself or through the defs
+// it calls (at most maxCalleeDepth deep), the line of one such backward(): a depth
+// first search over the calls recorded, each def visited once (linear in the calls).
+func (r *reader) backwardLines() func(*stmt) int {
+	own := map[*stmt]int{}
+	for _, ev := range r.events {
+		if ev.f == factBackward && ev.fn != nil && own[ev.fn] == 0 {
+			own[ev.fn] = ev.line
+		}
+	}
+	memo := map[*stmt]int{} // def → line; -1: none (or being searched)
+	var find func(d *stmt, depth int) int
+	find = func(d *stmt, depth int) int {
+		if l, ok := memo[d]; ok {
+			return l
+		}
+		if l := own[d]; l > 0 {
+			memo[d] = l
+			return l
+		}
+		memo[d] = -1
+		if depth >= maxCalleeDepth {
+			delete(memo, d)
+			return -1
+		}
+		for _, e := range r.callees[d] {
+			if l := find(e, depth+1); l > 0 {
+				memo[d] = l
+				return l
+			}
+		}
+		return -1
+	}
+	return func(d *stmt) int { return find(d, 0) }
+}
