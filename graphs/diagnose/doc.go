@@ -63,7 +63,12 @@
 //     logged line cut after a logger's header when 20 characters or more of the
 //     literal are left ("W1217 … utils.py:1558] Not enough SMs to use max_autot"; a
 //     Jupyter raise line, "--> 410 raise RuntimeError(\"Dynamo is not suppo", under
-//     IPython's "File …/torch/…:410" frame, too). A general rule covers every row,
+//     IPython's "File …/torch/…:410" frame, too); a CUDA error so cut (a snippet's
+//     comment "# torch.AcceleratorError: CUDA error: operation not permitt" too) is
+//     read without torch's "CUDA error: ", and where what is left also starts a CUDA
+//     text no row has (cudaErrorNotPermitted's "operation not permitted") it counts
+//     only when the text shows a capture elsewhere ("capture", "reduce-overhead",
+//     "CUDA graph"), and that other text whole never does. A general rule covers every row,
 //     with or without a Pattern, cut or cropped anywhere: a cut is an ellipsis ("…",
 //     "...") on the line, the line's start when it begins inside a word of the row's
 //     text (a crop with no mark: "ph tree for symint key 3", not a line above that
