@@ -49,8 +49,8 @@ func (c *situation) skipHolds() []skips.Reason {
 	add(c.dynamicInputs && c.view.SkipDynamicGraphs() && !part, skips.DynamicGraphs)
 	add(c.w.Allocator == "uncached", skips.UncachedAllocator)
 	add(c.w.MutatedInputs == StorageMutation && c.storageReason(), skips.StorageMutation)
-	if c.mutationChecked() && (!c.mutationAtRun() || len(out) == 0) {
-		out = append(out, skips.MutatedInputs)
+	if c.mutationChecked() {
+		out = append(out, c.mutationReason())
 	}
 	return out
 }
@@ -91,10 +91,20 @@ func (c *situation) legacyChecksMutation() bool {
 	return !c.inputMutationDeferred()
 }
 
+// mutationReason returns the reason a mutated input is: found when compiling, or by
+// cudagraph trees at their first call.
+func (c *situation) mutationReason() skips.Reason {
+	if c.mutationAtRun() {
+		return skips.MutatedInputsAtRun
+	}
+	return skips.MutatedInputs
+}
+
 // mutationAtRun reports whether cudagraph trees check mutated inputs only at their first
 // call (output_code.py:421-428@2.6.0: "Check mutation later to support
 // cudagraph-managed tensors"; cudagraph_trees.py check_for_mutation), so that a
-// compile-time reason, which turns CUDA graphs off first, is the one logged.
+// compile-time reason, which turns CUDA graphs off first, is the one logged
+// ([skips.MutatedInputsAtRun]).
 func (c *situation) mutationAtRun() bool {
 	return c.impl() == CUDAGraphTrees && c.inputMutationDeferred()
 }
@@ -144,4 +154,15 @@ func (c *situation) skipOthers() string {
 		out = append(out, "'"+w.Text+"'")
 	}
 	return strings.Join(out, ", ")
+}
+
+// decidesMutation reports whether a mutated input, found when compiling or at the first
+// call, is the reason the release's checks stop at.
+func (c *situation) decidesMutation() bool { return c.decides(c.mutationReason()) }
+
+// treesRecord reports whether cudagraph trees record the graph: not when a mutated input
+// found when compiling turned CUDA graphs off first (a mutation found at the first call is
+// logged after the recording line, measured on 2.11: ro_mut_input).
+func (c *situation) treesRecord() bool {
+	return c.impl() == CUDAGraphTrees && !c.decides(skips.MutatedInputs)
 }

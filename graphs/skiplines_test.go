@@ -1,6 +1,13 @@
 package graphs
 
 import (
+	"encoding/json"
+	"fmt"
+	"os"
+	"path/filepath"
+	"slices"
+	"sort"
+	"strings"
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
@@ -43,7 +50,8 @@ func TestSkipLinesByRelease(t *testing.T) {
 		{"2.5 cpu+op", 5, nil, Workload{CPUInputs: true, IncompatibleOp: op}, p + p + "cpu device (x)", "the lowering's reason before the list's op"},
 		{"2.6 cpu+op", 6, nil, Workload{CPUInputs: true, IncompatibleOp: op}, p + "disabling cudagraphs due to incompatible op " + op, "2.6: the op is checked at lowering, before the devices"},
 		{"2.11 no partition op+non-tensor", 11, []string{"graph_partition=False"}, Workload{IncompatibleOp: op, NonTensorInputs: true}, p + "disabling cudagraphs due to incompatible op " + op, "the lowering's reason alone"},
-		{"2.11 legacy support off", 11, []string{"triton.cudagraph_trees=False", "triton.cudagraph_support_input_mutation=False", "graph_partition=False"}, Workload{MutatedInputs: InputMutation}, p + "mutated inputs", "check_for_mutation_ignore_cuda_graph_managed_tensor with the key False"},
+		{"2.11 legacy support off", 11, []string{"triton.cudagraph_trees=False", "triton.cudagraph_support_input_mutation=False", "graph_partition=False"}, Workload{MutatedInputs: InputMutation}, p + p + "mutated inputs", "measured: testdata/torch/2.11/planner_scenarios.json legacy_mut_input_support_off_nopart (post_compile logs the reason after a second prefix)"},
+		{"2.11 trees support off mutation+non-tensor", 11, []string{"triton.cudagraph_support_input_mutation=False", "graph_partition=False"}, Workload{MutatedInputs: InputMutation, NonTensorInputs: true}, p + p + "mutated inputs (1 instances)", "found when compiling, the mutation is preferred to the list"},
 		{"2.14 storage+mutation", 14, []string{"graph_partition=False"}, Workload{MutatedInputs: StorageMutation}, p + "input storage mutation (1 instances)", "2.14's own reason"},
 	}
 	for _, tc := range tests {
@@ -123,5 +131,83 @@ func TestNonTensorInput20(t *testing.T) {
 	d := plan.Devices[0]
 	if d.Outcome != Fail || d.Exception != "BackendCompilerFailed" {
 		t.Errorf("planned %s %s %q; want fail BackendCompilerFailed", d.Outcome, d.Exception, d.Message)
+	}
+}
+
+// TestPlannerScenariosMeasured reproduces testdata/torch/2.11/planner_scenarios.json (the
+// legacy implementation and cudagraph trees with a mutated input or buffer, with and
+// without triton.cudagraph_support_input_mutation and graph_partition, and a mutated
+// input beside a CPU scalar): each run's outcome, its skip line when it skipped, and
+// otherwise every line the plan logs.
+func TestPlannerScenariosMeasured(t *testing.T) {
+	t.Parallel()
+	var file struct {
+		Scenarios []struct {
+			Scenario string   `json:"scenario"`
+			OK       bool     `json:"ok"`
+			CGLogs   []string `json:"cg_logs"`
+			Spec     struct {
+				Fn    string          `json:"fn"`
+				Patch map[string]bool `json:"patch"`
+			} `json:"spec"`
+		} `json:"scenarios"`
+	}
+	data, err := os.ReadFile(filepath.Join("..", "testdata", "torch", "2.11", "planner_scenarios.json"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := json.Unmarshal(data, &file); err != nil {
+		t.Fatal(err)
+	}
+	if len(file.Scenarios) == 0 {
+		t.Fatal("no scenarios")
+	}
+	workloads := map[string]Workload{
+		"mut":        {MutatedInputs: InputMutation},
+		"bufmut":     {MutatedInputs: StaticMutation},
+		"mut_scalar": {MutatedInputs: InputMutation, CPUInputs: true, CPUInputName: "arg2_1"},
+	}
+	for _, sc := range file.Scenarios {
+		t.Run(sc.Scenario, func(t *testing.T) {
+			w, ok := workloads[sc.Spec.Fn]
+			if !ok || !sc.OK {
+				t.Fatalf("fn %q, ok %v: not a run this test reads", sc.Spec.Fn, sc.OK)
+			}
+			var globals []string
+			for k, v := range sc.Spec.Patch {
+				globals = append(globals, fmt.Sprintf("%s=%v", k, map[bool]string{true: "True", false: "False"}[v]))
+			}
+			sort.Strings(globals)
+			res, err := config.Resolve(modes.Version{Major: 2, Minor: 11}, config.Request{Mode: strp("reduce-overhead"), Globals: set(t, globals...)})
+			if err != nil {
+				t.Fatal(err)
+			}
+			plan, err := build(res, w, nil)
+			if err != nil {
+				t.Fatal(err)
+			}
+			d := plan.Devices[0]
+			skip := ""
+			for _, l := range sc.CGLogs {
+				if strings.HasPrefix(l, "skipping cudagraphs") {
+					skip = l
+				}
+			}
+			lines := strings.Split(d.Message, "\n")
+			switch {
+			case skip != "":
+				if d.Outcome != Skip || lines[len(lines)-1] != skip {
+					t.Errorf("planned %s %q; measured skip %q", d.Outcome, d.Message, skip)
+				}
+			case d.Outcome != Capture:
+				t.Errorf("planned %s %q; measured a capture (%q)", d.Outcome, d.Message, sc.CGLogs)
+			default:
+				for _, l := range lines {
+					if l != "" && !slices.Contains(sc.CGLogs, l) {
+						t.Errorf("planned line %q; measured %q", l, sc.CGLogs)
+					}
+				}
+			}
+		})
 	}
 }

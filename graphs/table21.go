@@ -25,7 +25,7 @@ func skipRules21() []rule {
 			Reason:   "a user input is mutated in place: cudagraph trees run this function without CUDA graphs (Inductor's kernels still run)",
 			Message:  skipLinePlaceholder,
 			Evidence: AlwaysSource, Source: src21CompileFx + " (with trees, has_mutation counts inputs past the static ones)"},
-			func(c *situation) bool { return c.treesMutateInput() && c.decides(skips.MutatedInputs) }},
+			func(c *situation) bool { return c.treesMutateInput() && c.decidesMutation() }},
 		{Rule{ID: "skip-storage-mutation", Stage: StageDevice, Backend: "inductor", Releases: between(1, 1),
 			Condition: "an input's storage is replaced (logged as a mutated input)",
 			Outcome:   Skip, Stop: true, OrError: true,
@@ -33,7 +33,7 @@ func skipRules21() []rule {
 			Message:  skipLinePlaceholder,
 			Evidence: AlwaysInferred, Source: "inferred from " + src21CompileFx},
 			func(c *situation) bool {
-				return c.w.MutatedInputs == StorageMutation && c.decides(skips.MutatedInputs)
+				return c.w.MutatedInputs == StorageMutation && c.decidesMutation()
 			}},
 		{Rule{ID: "skip-multiple-devices", Stage: StageDevice, Backend: "inductor", Releases: between(1, 1),
 			Condition: "one graph over several devices, with cudagraph trees (the legacy implementation captures it)",

@@ -18,6 +18,8 @@ const (
 	between = "; 2.7.1, 2.8.0 and 2.9.1 hold the same code; 2.10, 2.12 and 2.13 not read (the same at 2.9.1 and 2.14.1; 2.11 measured where testdata/torch/2.11/measured_scenarios.json is named)"
 	// measured211 is the 2.11 measurement of the planner's probe.
 	measured211 = "testdata/torch/2.11/measured_scenarios.json "
+	// measuredPlanner is the 2.11 measurement of the legacy implementation's mutation checks.
+	measuredPlanner = "testdata/torch/2.11/planner_scenarios.json "
 )
 
 func minors(lo, hi int) modes.Releases { return modes.Minors(lo, hi) }
@@ -62,10 +64,16 @@ func mutationWordings() []Wording {
 			Source: "torch/_inductor/compile_fx.py:350-361" + c222 + " (has_mutation: user inputs with trees, any graph input without)"},
 		{Reason: MutatedInputs, Impl: Trees, Releases: minors(3, 3), Text: Prefix + "mutation on input. Found from : \n <stack>",
 			Source: "torch/_inductor/cudagraph_utils.py:25-40" + c230 + " get_mutation_stack_trace (without a stack trace it logs \"" + Prefix + "mutated inputs\"); logged alone by compile_fx.py:543-547" + c230 + "; PR #117720"},
-		{Reason: MutatedInputs, Impl: Legacy, Releases: minors(3, 14), Text: Prefix + "mutated inputs",
-			Source: "torch/_inductor/cudagraph_utils.py:46, 60-62" + c230 + " check_for_mutation (any mutated graph input); check_for_mutation_ignore_cuda_graph_managed_tensor :149" + c240 + ", :204" + c260 + ", :231" + c291 + ", :430" + c214 + " (compile time, only where triton.cudagraph_support_input_mutation is False: False in config.py:643" + c240 + ", \"False if is_fbcode() else True\" in config.py:849" + c251 + ")" + between},
-		{Reason: MutatedInputs, Impl: Trees, Releases: minors(4, 14), Text: Prefix + "mutated inputs (1 instances)",
-			Source: measured211 + "ro_mut_input (one mutated input); torch/_inductor/cudagraph_utils.py:65" + c240 + ", :115" + c260 + ", :124" + c291 + ", :297" + c214 + " get_mutation_stack_trace; PR #124700" + between},
+		{Reason: MutatedInputs, Impl: Legacy, Releases: minors(3, 4), Text: Prefix + "mutated inputs",
+			Source: "torch/_inductor/cudagraph_utils.py:46, 60-62" + c230 + " check_for_mutation (any mutated graph input), logged alone by compile_fx.py:543-547" + c230 + "; check_for_mutation_ignore_cuda_graph_managed_tensor :149" + c240 + " (triton.cudagraph_support_input_mutation False by default, config.py:643" + c240 + "), logged alone by compile_fx.py:646-652" + c240},
+		{Reason: MutatedInputs, Impl: Legacy, Releases: minors(5, 14), Text: Prefix + Prefix + "mutated inputs",
+			Source: measuredPlanner + "legacy_mut_input_support_off_nopart, legacy_mut_buffer_support_off_nopart; check_for_mutation_ignore_cuda_graph_managed_tensor :204" + c260 + ", :231" + c291 + ", :430" + c214 + " (only with triton.cudagraph_support_input_mutation False; \"False if is_fbcode() else True\" from config.py:849" + c251 + "), set as the graph's disabled reason and logged after a second prefix by FxGraphCache.post_compile, codecache.py:1156-1163" + c251 + ", CompiledFxGraph.post_compile, output_code.py:486-494" + c260 + ", :896-901" + c214 + between},
+		{Reason: MutatedInputs, Impl: Trees, Releases: minors(4, 4), Text: Prefix + "mutated inputs (1 instances)",
+			Source: "torch/_inductor/cudagraph_utils.py:54-70, 146-162" + c240 + " (one mutated input; compile time with 2.4.0's default), logged alone by compile_fx.py:646-652" + c240 + "; PR #124700"},
+		{Reason: MutatedInputs, Impl: Trees, Releases: minors(5, 14), Text: Prefix + Prefix + "mutated inputs (1 instances)",
+			Source: "torch/_inductor/cudagraph_utils.py:115" + c260 + ", :297" + c214 + " get_mutation_stack_trace, at compile time only with triton.cudagraph_support_input_mutation False, then logged after a second prefix as the legacy line is (" + measuredPlanner + "legacy_mut_input_support_off_nopart; codecache.py:1156-1163" + c251 + ", output_code.py:486-494" + c260 + ", :896-901" + c214 + ")" + between},
+		{Reason: MutatedInputsAtRun, Impl: Trees, Releases: minors(5, 14), Text: Prefix + "mutated inputs (1 instances)",
+			Source: measured211 + "ro_mut_input (one mutated input); cudagraph_trees.py:1947" + c251 + ", :1975" + c260 + ", :2040" + c291 + ", :2434" + c214 + " check_for_mutation at the first call; cudagraph_utils.py get_mutation_stack_trace :115" + c260 + ", :124" + c291 + ", :297" + c214 + "; PR #124700" + between},
 		{Reason: StorageMutation, Releases: minors(14, 14), Text: Prefix + "input storage mutation (1 instances)",
 			Source: "torch/_inductor/cudagraph_utils.py:253" + c214 + " get_input_storage_mutation_reason (one input); preferred over a mutation by output_code.py:686-690" + c214 + "; PR #183645; absent @2.9.1"},
 	}
@@ -114,7 +122,7 @@ func checks() []Check {
 		{Releases: minors(14, 14), Reasons: []Reason{DynamicGraphs, IncompatibleOp, UncachedAllocator, CPUDevice, MultipleDevices},
 			Source: "torch/_inductor/compile_fx.py:1816-1887 and cudagraph_utils.py:391-397" + c214 + " (the allocator before the devices)"},
 		{Releases: minors(3, 13), Reasons: []Reason{MutatedInputs},
-			Source: "torch/_inductor/compile_fx.py:475-481, 543-547" + c230 + "; output_code.py:421-425, 227-230" + c260 + ": a mutation's own message is preferred to the list" + between},
+			Source: "torch/_inductor/compile_fx.py:475-481, 543-547" + c230 + "; output_code.py:421-425, 486-494" + c260 + ": a mutation's own message is preferred to the list" + between},
 		{Releases: minors(14, 14), Reasons: []Reason{StorageMutation, MutatedInputs},
 			Source: "torch/_inductor/output_code.py:667-690, 321-324" + c214 + ": the storage-mutation reason overwrites the mutation's"},
 		{Releases: minors(3, 5), Reasons: []Reason{IncompatibleOp, ComplexMemoryOverlap, NonTensorInputs}, List: true,
@@ -123,5 +131,7 @@ func checks() []Check {
 			Source: "torch/_inductor/output_code.py:430-448, 231-234" + c260 + ", :550-568" + c291 + between},
 		{Releases: minors(13, 14), Reasons: []Reason{NonTensorInputs}, List: true,
 			Source: "torch/_inductor/output_code.py:692-733, 326-328" + c214 + " (no overlap test since PR #182524, in 2.13 by its date; force_disable_cudagraph_TESTING_ONLY, a test switch, is not a reason here)"},
+		{Releases: minors(5, 14), Reasons: []Reason{MutatedInputsAtRun},
+			Source: "cudagraph_trees.py:1947" + c251 + ", :1975" + c260 + ", :2434" + c214 + ": the trees' check at the first call, which a compile-time skip prevents (output_code.py:421-428" + c260 + ": \"Check mutation later to support cudagraph-managed tensors\")"},
 	}
 }

@@ -24,8 +24,14 @@ const (
 	// MultipleDevices: one graph over several CUDA devices.
 	MultipleDevices Reason = "multiple-devices"
 	// MutatedInputs: an input mutated in place that the implementation may not mutate
-	// (cudagraph trees: a user input; the legacy implementation: any graph input).
+	// (cudagraph trees: a user input; the legacy implementation: any graph input), found
+	// when compiling: always up to 2.4, from 2.5 only with
+	// triton.cudagraph_support_input_mutation=False.
 	MutatedInputs Reason = "mutated-inputs"
+	// MutatedInputsAtRun: the same found by cudagraph trees at their first call (from 2.5
+	// with triton.cudagraph_support_input_mutation=True, the default outside fbcode), so
+	// only when no compile-time reason held.
+	MutatedInputsAtRun Reason = "mutated-inputs-at-run"
 	// StorageMutation: an input's storage replaced (Tensor.set_); before 2.14 a release
 	// counts it as [MutatedInputs].
 	StorageMutation Reason = "storage-mutation"
