@@ -48,19 +48,7 @@ func (p *planner) backendKeywordError(st *Site, rep *graphs.Report) *graphs.Repo
 	if minor, ok := torchMinor(rep.Torch); !ok || minor < 6 || minor > 14 {
 		return rep
 	}
-	opts := p.o.CLI.Options
-	if opts == "" && st.Options != nil {
-		opts = *st.Options
-	}
-	var kw string
-	for _, k := range st.backendRejects {
-		switch {
-		case k == "mode" && rep.Mode != nil && *rep.Mode != "default":
-			kw = k
-		case k == "options" && kw == "" && opts != "" && strings.TrimSpace(opts) != "{}":
-			kw = k
-		}
-	}
+	kw := p.rejectedPassed(st, rep)
 	if kw == "" {
 		return rep
 	}
@@ -84,4 +72,24 @@ func torchMinor(v string) (int, bool) {
 	}
 	n, err := strconv.Atoi(rest)
 	return n, err == nil
+}
+
+// rejectedPassed returns the first keyword torch.compile passes the backend that it
+// does not take: mode when not None or "default", options when not empty.
+func (p *planner) rejectedPassed(st *Site, rep *graphs.Report) string {
+	opts := p.o.CLI.Options
+	if opts == "" && st.Options != nil {
+		opts = *st.Options
+	}
+	for _, k := range st.backendRejects {
+		if k == "mode" && rep.Mode != nil && *rep.Mode != "default" {
+			return k
+		}
+	}
+	for _, k := range st.backendRejects {
+		if k == "options" && opts != "" && strings.TrimSpace(opts) != "{}" {
+			return k
+		}
+	}
+	return ""
 }
