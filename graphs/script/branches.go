@@ -163,8 +163,13 @@ func summary(groups []branchGroup, which, first string) string {
 }
 
 // siteGroups returns the groups of the site's conditional globals in order of first
-// assignment, and the group of each global (-1: unconditional).
+// assignment, and the group of each global (-1: unconditional). A site with no
+// conditional global in force has none, found without a pass over its globals (a file of
+// N sites after N literal globals had made N² steps: 10 MB took 33 s).
 func siteGroups(st *Site) ([]branchGroup, []int) {
+	if st.condN == 0 {
+		return nil, nil
+	}
 	groups := make([]branchGroup, 0, st.condN)
 	type gkey struct {
 		chain int32

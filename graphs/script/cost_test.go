@@ -37,6 +37,12 @@ var costCases = []struct {
 		// loop (20k such loops took 34 s before).
 		return repeat("import torch\n", "for i in range(N%d):\n    m%d = torch.compile(net, mode=\"reduce-overhead\")\n", 10000, 2)
 	}, true, "≤ 3 s, ≤ 300 MB"},
+	{"20k-literal-globals-20k-sites", func() string {
+		// A literal global before each site, none conditional: a site's branch groups
+		// are found without a pass over the globals in force (siteGroups), which had
+		// made the plan quadratic (10 MB of such lines took 33 s).
+		return repeat("import torch\nimport torch._inductor.config as c\n", "c.max_autotune = %d == 1\nm%d = torch.compile(net%d, mode=\"reduce-overhead\")\n", 20000, 3)
+	}, true, "≤ 3 s, ≤ 300 MB"},
 	{"1k-sites-mode-not-literal-json", func() string {
 		return repeat("import torch\n", "m%d = torch.compile(net%d, mode=args.mode)\n", 1000, 2)
 	}, true, "≤ 50 MB of output"},

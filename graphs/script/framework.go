@@ -31,8 +31,13 @@ type frameworkCompiler struct {
 // the ACCELERATE_DYNAMO_BACKEND/_MODE variables), whose prepare_model calls torch.compile.
 // Source: huggingface/transformers src/transformers/training_args.py __post_init__ and
 // src/transformers/trainer.py (TorchDynamoPlugin(backend=…, mode=…)), stored commit
-// 00349ae8 (the release that added these keywords is not checked here: the
-// transformers repository was too large to mirror).
+// 00349ae8. The keywords: huggingface/transformers PR #20634 ("Migrate torchdynamo to
+// torch.compile", opened 2022-12-06) replaced the `torchdynamo` argument by
+// torch_compile_backend and torch_compile_mode; PR #22140 (2023-03-13, "Remove backend
+// check for torch.compile") documents torch_compile with both. Which release first
+// shipped them is not checked here (the repository is too large to mirror, its
+// release tags and PyPI are not reachable from this machine).
+
 func hfArgs() *frameworkCompiler {
 	return &frameworkCompiler{
 		who:    "transformers' Trainer",
@@ -100,11 +105,25 @@ func (r *reader) frameworkCompile(c *expr, q string) {
 	if !ok {
 		return
 	}
-	msg := fmt.Sprintf("%s calls torch.compile(%s) for this script (%s); the call is not in this file, so no site is planned for it%s",
-		fc.who, strings.Join(append([]string{"model"}, args...), ", "), fc.source, values)
+	planned := r.frameworkSite(fc, c, backend, values)
+	where := "the call is not in this file, so no site is planned for it"
+	if planned {
+		where = "the call is not in this file: it is planned as a site of kind framework at this line, with the keywords that reach it"
+	}
+	msg := fmt.Sprintf("%s calls torch.compile(%s) for this script (%s); %s%s",
+		fc.who, strings.Join(append([]string{"model"}, args...), ", "), fc.source, where, values)
 	if backend == "" && fc.noBack != "" {
 		msg += "; " + fc.noBack
 	}
+	if !planned {
+		msg += frameworkFlags(mode, backend)
+	}
+	r.warn(int(c.line), WarningFrameworkCompile, "%s", msg)
+}
+
+// frameworkFlags is the advice for a framework call not planned as a site: the
+// command's flags that plan it.
+func frameworkFlags(mode, backend string) string {
 	var flags []string
 	if mode != "" {
 		flags = append(flags, "-mode "+mode)
@@ -113,11 +132,9 @@ func (r *reader) frameworkCompile(c *expr, q string) {
 		flags = append(flags, "-backend "+backend)
 	}
 	if len(flags) > 0 {
-		msg += ": plan it with " + strings.Join(flags, " ")
-	} else {
-		msg += ": plan it with the mode it runs with (-mode)"
+		return ": plan it with " + strings.Join(flags, " ")
 	}
-	r.warn(int(c.line), WarningFrameworkCompile, "%s", msg)
+	return ": plan it with the mode it runs with (-mode)"
 }
 
 // frameworkArgs returns the torch.compile arguments c's keywords give (as source
@@ -198,4 +215,32 @@ func (r *reader) frameworkValues(fc *frameworkCompiler, c *expr) (string, bool) 
 		return "", true
 	}
 	return "; " + strings.Join(parts, "; "), true
+}
+
+// frameworkSite plans the framework's torch.compile call as a site of kind Framework
+// at c, with the keywords that reach it under torch.compile's names (sweep finding 1:
+// -mode given with -script then plans it, and the environment's warnings are said).
+// Only a call that surely compiles is planned: a backend that is a literal and not
+// the framework's "no", or none where the framework defaults to one that compiles
+// (transformers: inductor); values names the values when some were expressions.
+func (r *reader) frameworkSite(fc *frameworkCompiler, c *expr, backend, values string) bool {
+	var args []arg
+	for _, a := range c.args {
+		to, known := fc.kws[a.keyword]
+		if !known || to == "" || a.star != 0 {
+			continue
+		}
+		if _, lit := r.literal(a.value); !lit && to == "backend" {
+			return false // which backend it compiles with, if any, is not known
+		}
+		args = append(args, arg{keyword: to, value: a.value})
+	}
+	if backend == "" && fc.noBack != "" {
+		return false // no backend=: the framework's default may not compile
+	}
+	if values != "" && strings.Contains(values, "backend") {
+		return false
+	}
+	r.site(c, Framework, append([]arg{{value: &expr{kind: name, name: "model"}}}, args...))
+	return true
 }

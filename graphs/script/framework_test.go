@@ -19,12 +19,12 @@ func TestFrameworkCompile(t *testing.T) {
 		{
 			name: "hf-mode-backend", reason: "sweep s5: TrainingArguments(torch_compile_mode=…) compiles in Trainer",
 			src:  "from transformers import Trainer, TrainingArguments\nargs = TrainingArguments(output_dir=\"o\", torch_compile=True, torch_compile_backend=\"inductor\", torch_compile_mode=\"reduce-overhead\")\n",
-			want: []string{`transformers' Trainer calls torch.compile(model, backend="inductor", mode="reduce-overhead") for this script (transformers training_args.py __post_init__, trainer.py via accelerate's TorchDynamoPlugin); the call is not in this file, so no site is planned for it: plan it with -mode reduce-overhead`},
+			want: []string{`transformers' Trainer calls torch.compile(model, backend="inductor", mode="reduce-overhead") for this script (transformers training_args.py __post_init__, trainer.py via accelerate's TorchDynamoPlugin); the call is not in this file: it is planned as a site of kind framework at this line, with the keywords that reach it`},
 		},
 		{
 			name: "hf-flag-only", reason: "torch_compile=True alone compiles with the defaults",
 			src:  "import transformers\nargs = transformers.TrainingArguments(output_dir=\"o\", torch_compile=True)\n",
-			want: []string{`transformers' Trainer calls torch.compile(model) for this script (transformers training_args.py __post_init__, trainer.py via accelerate's TorchDynamoPlugin); the call is not in this file, so no site is planned for it: plan it with the mode it runs with (-mode)`},
+			want: []string{`transformers' Trainer calls torch.compile(model) for this script (transformers training_args.py __post_init__, trainer.py via accelerate's TorchDynamoPlugin); the call is not in this file: it is planned as a site of kind framework at this line, with the keywords that reach it`},
 		},
 		{
 			name: "hf-off", reason: "torch_compile=False and no mode or backend: nothing compiles",
@@ -38,7 +38,7 @@ func TestFrameworkCompile(t *testing.T) {
 		{
 			name: "accelerator-dynamo-backend", reason: "Accelerator(dynamo_backend=…) builds the plugin",
 			src:  "from accelerate import Accelerator\na = Accelerator(dynamo_backend=\"aot_eager\")\n",
-			want: []string{`accelerate's Accelerator.prepare calls torch.compile(model, backend="aot_eager") for this script (accelerate accelerator.py Accelerator.__init__ and prepare_model); the call is not in this file, so no site is planned for it: plan it with -backend aot_eager`},
+			want: []string{`accelerate's Accelerator.prepare calls torch.compile(model, backend="aot_eager") for this script (accelerate accelerator.py Accelerator.__init__ and prepare_model); the call is not in this file: it is planned as a site of kind framework at this line, with the keywords that reach it`},
 		},
 		{
 			name: "hf-no-compile-keyword", reason: "TrainingArguments without torch_compile keywords does not compile (testdata/scripts/hf_trainer.py)",

@@ -70,6 +70,12 @@ const (
 	Method Kind = "method"
 	// Partial: functools.partial(torch.compile, …).
 	Partial Kind = "partial"
+	// Framework: a framework's constructor whose keywords reach the torch.compile the
+	// framework calls (transformers' TrainingArguments(torch_compile_mode=…),
+	// accelerate's TorchDynamoPlugin(backend=…) and Accelerator(dynamo_backend=…)),
+	// planned with those keywords and what the file has in force there; the
+	// framework-compile warning says which call it makes.
+	Framework Kind = "framework"
 )
 
 // Script is what [Read] found in one script. Every list is in file order.

@@ -72,11 +72,14 @@ const (
 	// a framework that calls torch.compile for it: transformers'
 	// TrainingArguments(torch_compile=…, torch_compile_mode=…, torch_compile_backend=…),
 	// accelerate's TorchDynamoPlugin(backend=…, mode=…) or Accelerator(dynamo_backend=…)
-	// (framework.go names each source). The call is in the framework, so no site is
-	// planned; the warning says what reaches torch.compile.
+	// (framework.go names each source). The call is in the framework; the warning says
+	// what reaches torch.compile, and when it surely compiles (a literal backend that
+	// is not accelerate's "no", or transformers' default) it is planned as a site of
+	// kind framework at the constructor, so -mode with -script plans it too.
 	//
 	//	args = TrainingArguments(output_dir="out", torch_compile_mode="reduce-overhead")
 	//
-	// Fix: plan it with the flags the warning names (-mode reduce-overhead).
+	// Fix: none needed when planned; else plan it with the flags the warning names
+	// (-mode reduce-overhead).
 	WarningFrameworkCompile = "framework-compile"
 )
