@@ -367,18 +367,43 @@ var bareVersion = regexp.MustCompile(`^(?:Version:\s*)?'?` + ver + `'?$`)
 // with the value after one, waitedProse two words of prose, which no head has ("we
 // tested with 2.3.0" is no value).
 var (
-	pipShowName  = regexp.MustCompile(`(?:^|[^\w.])Name:\s*torch[\s|*\x60'"}]*$`)
-	waitedValue  = regexp.MustCompile(`^(.{0,120}?)(?:^|[^\w.+-])(?:Version:\s*)?['"]?` + ver + `['"]?[\s|*\x60'"}]*$`)
-	waitedProse  = regexp.MustCompile(`\b[A-Za-z][a-z]{2,}\s+[a-z]{2,}\b`)
+	pipShowName = regexp.MustCompile(`(?:^|[^\w.])Name:\s*torch[\s|*\x60'"}]*$`)
+	waitedValue = regexp.MustCompile(`^(.{0,120}?)(?:^|[^\w.+-])(?:Version:\s*)?['"]?` + ver + `['"]?(?:[\s|*\x60'"}]|</?[A-Za-z]{1,10}>)*$`)
+	waitedProse = regexp.MustCompile(`\b[A-Za-z][a-z]{2,}\s+[a-z]{2,}\b`)
+	// versionKey is a key that names torch's release alone on its line, whose value a
+	// rendered form or table puts on the next one: an issue form's field as GitHub's page
+	// shows it ("Pytorch Version" / "2.10.0+cu130", ComfyUI#13136's System Info), a
+	// markdown key ("**Torch version:**"), an HTML row split after its key cell
+	// ("<tr><td>PyTorch version</td>"), a report's "PyTorch:". Before it only markup
+	// and a log header (keyHead) may stand: "Minimum PyTorch version" is a requirement's
+	// key.
+	versionKey   = regexp.MustCompile(`(?i)^` + keyHead + keyMarkup + `(?:(?:py)?torch[ _]?version[\s|*_\x60]*:?|(?:py)?torch[\s*_\x60]*:)` + keyMarkup + `$`)
 	ngcImageTag  = regexp.MustCompile(`nvidia/pytorch:(\d\d\.\d\d)-py3`)
 	ngcTagMasked = []byte("nvidia/pytorch-ngc-image")
 )
 
-// waitedVersion returns the release on a line after "torch.__version__" or "Name:
-// torch": the whole line's value (bareVersion), or its value after a head without prose
-// (waitedValue); nil for none.
+// keyHead is a log header or line number before versionKey's key: anything that ends
+// in a mark or a digit ("[default0]:", "WARNING:torch._inductor:", "| 1 |", "  12:", a
+// diff's "+"), a UTC timestamp ("2024-05-01T12:00:00.1234567Z") or a log level (a
+// tab-separated "2024-05-01 12:00:00 ERROR"); a word of prose does not.
+const keyHead = `(?:.{0,160}?(?:[^\w\s]|\d|\dZ|\b(?:DEBUG|INFO|WARN|WARNING|ERROR|CRITICAL|FATAL)\b))?`
+
+// maxKeyLine bounds the lines versionKey is tried on: a key alone on its line, with a
+// log header (keyHead's 160 bytes) and markup, is shorter.
+const maxKeyLine = 240
+
+// keyMarkup is what may stand around versionKey's key: markdown, a table's bars, HTML
+// tags.
+const keyMarkup = `(?:[\s|*_#>\x60-]|</?[A-Za-z]{1,10}(?:\s[^<>]{0,40})?>)*`
+
+// waitedVersion returns the release on a line after "torch.__version__", "Name:
+// torch" or a version key (versionKey): the whole line's value (bareVersion), or its
+// value after a head without prose (waitedValue); nil for none.
 func waitedVersion(text []byte) []byte {
 	t := bytes.TrimSpace(text)
+	if len(t) > 1 && (t[0] == '+' || t[0] == '-') && isDigit(t[1]) {
+		t = t[1:] // a diff's line
+	}
 	if m := bareVersion.FindSubmatch(t); m != nil {
 		return m[1]
 	}
@@ -436,7 +461,9 @@ type versionFinder struct {
 	line     int    // the line of found
 	text     string // the line of found, cleaned
 	what     string // the phrasing of found
-	wait     bool   // the last line named torch.__version__ or "Name: torch" without a value
+	wait     bool   // the last line named torch.__version__, "Name: torch" or a version key without a value
+	waitRank int    // the rank of the value wait waits for
+	waitWhat string // its phrasing
 	blocked  int    // the highest rank of a stated release outside the supported ones (1.13)
 }
 
@@ -456,7 +483,7 @@ func (f *versionFinder) window(text []byte, line int) {
 	if f.wait {
 		f.wait = false
 		if v := waitedVersion(text); v != nil {
-			f.offer(v, rankTorch, line, text, "torch.__version__")
+			f.offer(v, f.waitRank, line, text, f.waitWhat)
 			return
 		}
 	}
@@ -473,7 +500,10 @@ func (f *versionFinder) window(text []byte, line int) {
 		f.blocked = max(f.blocked, rankProseMove)
 	}
 	if f.rank < rankTorch && (namesVersionAttr(text) || (bytes.Contains(text, []byte("Name:")) && pipShowName.Match(text))) {
-		f.wait = true
+		f.wait, f.waitRank, f.waitWhat = true, rankTorch, "torch.__version__"
+	} else if f.rank < rankPackage && len(text) <= maxKeyLine && versionKey.Match(text) {
+		// the same rank as the key with its value on the line ("Torch version : 2.4.1")
+		f.wait, f.waitRank, f.waitWhat = true, rankPackage, "version report"
 	}
 }
 
@@ -491,10 +521,20 @@ var (
 	reThenWorks  = regexp.MustCompile(`(?i)^[^.;!?]{0,40}?\b(?:works?|worked|working|fixed|fixes|solved|resolved|resolves)\b`)
 )
 
+// movedToNightlyGate holds the words reMovedToNightly's matches hold (see gate).
+var movedToNightlyGate = newGate(reMovedToNightly.String())
+
 // movedToNightly reports whether text says the run moved to a torch nightly it does not
 // number (reMovedToNightly on a line that names torch, no other package named last,
 // no release after it, not a move that fixed the failure).
 func movedToNightly(text []byte) bool {
+	// A line without a move verb, "to" and a nightly word is not run: every line with
+	// a release anchor had run the expression (BenchmarkShapes/near-miss: half its time).
+	var low [256]byte
+	scratch := low[:0]
+	if !movedToNightlyGate.admits(text, &scratch) {
+		return false
+	}
 	loc := reMovedToNightly.FindIndex(text)
 	if loc == nil || !torchWord.Match(text) || anotherPackages(text[:loc[1]]) {
 		return false

@@ -117,6 +117,8 @@ type table struct {
 	literals, squeezed, folded literalSet
 	// gates holds the literals each row expression's matches hold (see gate).
 	gates gates
+	// captureCtx is the index in contexts of captureEvidence (see cutRuntime).
+	captureCtx int
 }
 
 // sentenceLiteral is the text a row is matched by: its Literal, less a sentence's final
@@ -161,6 +163,11 @@ func compileTable() (table, error) {
 		}
 		b.t.rows[i] = row
 	}
+	ctx, err := b.context(len(sigs), Signature{Code: StreamCaptureIllegal, Requires: captureEvidence})
+	if err != nil {
+		return table{}, err
+	}
+	b.t.captureCtx = ctx
 	for _, a := range versionAnchors() {
 		b.anchors.add(a, anchorUse{kind: anchorVersion})
 	}
@@ -180,7 +187,6 @@ func compileTable() (table, error) {
 	for _, c := range b.t.contexts {
 		b.t.gates.add(c.re)
 	}
-	var err error
 	if b.t.literals, err = newLiteralSet(b.t.rows, func(r *compiledRow) []byte { return r.literal }); err != nil {
 		return table{}, err
 	}
@@ -585,7 +591,9 @@ const (
 )
 
 // matchCutRaise matches the input's last line with text when it is a raise statement
-// of a torch frame, or an exception line, cut inside its message: the rows whose
+// of a torch frame, or an exception line (a snippet's comment of one too), cut inside
+// its message, a CUDA error's read without torch's "CUDA error: " (see
+// runtimeTextsWithoutRow for when one counts): the rows whose
 // literal starts with what is left of the message (12 characters or more without
 // white space), when they are all of one code (no Pattern can be checked on a
 // message cut short).
@@ -601,12 +609,24 @@ func (s *scanner) matchCutRaise() {
 		}
 	}
 	msg, logged := s.cutMessage(k, e.lineStart, bytes.TrimRight(e.clean, " \t\r\n"))
+	msg, runtime := cutRuntime(msg)
 	if len(msg) < minCutRaise {
 		return
 	}
 	if logged && s.holdsLiteral(msg) {
 		return
 	}
+	if runtime && !s.runtimeCutTaken(msg) {
+		return
+	}
+	if found := s.cutStartRow(msg, logged); found >= 0 {
+		s.hit(found, e, e.clean, Truncated)
+	}
+}
+
+// cutStartRow returns the first row whose literal msg (a message cut where the input
+// ends) starts, when every such row is of one code; -1 otherwise.
+func (s *scanner) cutStartRow(msg []byte, logged bool) int {
 	found := -1
 	for i := range s.rows {
 		r := &s.rows[i]
@@ -614,15 +634,78 @@ func (s *scanner) matchCutRaise() {
 			continue
 		}
 		if found >= 0 && s.rows[found].Code != r.Code {
-			return
+			return -1
 		}
 		if found < 0 {
 			found = i
 		}
 	}
-	if found >= 0 {
-		s.hit(found, e, e.clean, Truncated)
+	return found
+}
+
+// cudaErrorPrefix is what torch puts before the CUDA runtime's error string
+// (c10_cuda_check_implementation, c10/cuda/CUDAException.cpp:31@2.6.0), squeezed.
+var cudaErrorPrefix = squeeze(nil, []byte("CUDA error: "))
+
+// runtimeTextsWithoutRow are CUDA runtime error strings that no row matches and that a
+// row's literal starts with, squeezed: cudaErrorNotPermitted's "operation not permitted"
+// (the runtime's text, as neg_voxcpm125_operation_not_permitted in the corpus shows it),
+// which "operation not permitted when stream is capturing" extends.
+var runtimeTextsWithoutRow = [][]byte{squeeze(nil, []byte("operation not permitted"))}
+
+// captureEvidence is what shows a CUDA-graph capture in a text: the word, the mode that
+// captures, or CUDA graphs named. A CUDA error cut where the input ends that fits both a
+// row and a runtime text of runtimeTextsWithoutRow ("CUDA error: operation not
+// permitt", pytorch/pytorch#180396) is the row's only where the text shows one.
+// (Each alternative is a group of its own: the parser would join alternatives that
+// start alike and leave a prefix too short to anchor. "cudagraph" is left out: every
+// line of a TORCH_LOGS=cudagraphs log holds it, and the prefilter would read them all.)
+const captureEvidence = `(capture)|(Capture)|(CAPTURE)|(capturing)|(Capturing)|(reduce-overhead)|` +
+	`(CUDA graph)|(CUDA Graph)|(cuda graph)|(CUDAGraph)|(CudaGraph)`
+
+// cutRuntime returns msg (squeezed) without torch's "CUDA error: " before the runtime's
+// text, and whether it had it: a CUDA error's message is the runtime's string, which
+// the rows' literals start with.
+func cutRuntime(msg []byte) ([]byte, bool) {
+	if rest, ok := bytes.CutPrefix(msg, cudaErrorPrefix); ok {
+		return rest, true
 	}
+	return msg, false
+}
+
+// What a CUDA error's text is to the runtime texts no row matches: none of them, the
+// start of one (cut inside it), or one whole (then it is that error's, not cut).
+const (
+	runtimeOther = iota
+	runtimeStart
+	runtimeWhole
+)
+
+// runtimeCutTaken reports whether msg, a CUDA error's text cut where the input ends,
+// may be a row's: not when it is a runtime text no row has, whole, and when it starts
+// one, only where the text shows a capture.
+func (s *scanner) runtimeCutTaken(msg []byte) bool {
+	switch runtimeTextWithoutRow(msg) {
+	case runtimeWhole:
+		return false
+	case runtimeStart:
+		return s.contexts[s.t.captureCtx].seen
+	}
+	return true
+}
+
+// runtimeTextWithoutRow says what msg, a CUDA error's text at the input's end, is to
+// runtimeTextsWithoutRow.
+func runtimeTextWithoutRow(msg []byte) int {
+	for _, t := range runtimeTextsWithoutRow {
+		switch {
+		case bytes.Equal(msg, t):
+			return runtimeWhole
+		case bytes.HasPrefix(t, msg):
+			return runtimeStart
+		}
+	}
+	return runtimeOther
 }
 
 // cutMessage is what is left of the message on entry k's line (text): a raise
@@ -642,6 +725,11 @@ func (s *scanner) cutMessage(k int, lineStart bool, text []byte) (msg []byte, lo
 	}
 	logged = len(body) < len(text)
 	body = withoutLineHead(bytes.TrimLeft(body, " \t\n\f\r"))
+	// A traceback's last line kept as a comment of a pasted snippet ("# torch.AcceleratorError:
+	// CUDA error: …", pytorch/pytorch#180396).
+	if rest, ok := bytes.CutPrefix(body, []byte("# ")); ok {
+		body = bytes.TrimLeft(rest, " \t")
+	}
 	if m := cutRaised.FindSubmatch(body); m != nil {
 		return squeeze(nil, m[1]), false
 	}

@@ -94,6 +94,9 @@ func (r *reader) partialOptions(st *siteState, e *expr) bool {
 	st.Options = &s
 	if len(unknown) > 0 {
 		st.note("options is partly literal: the plan uses %s; not read (not literals): %s", s, strings.Join(unknown, ", "))
+		for _, u := range unknown {
+			st.Unfollowed = append(st.Unfollowed, "options: "+cut(u, MaxCallText))
+		}
 	}
 	return true
 }

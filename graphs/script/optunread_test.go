@@ -1,0 +1,86 @@
+package script
+
+import (
+	"testing"
+
+	"github.com/stretchr/testify/require"
+
+	"github.com/compilemode/compilemode/graphs"
+)
+
+// TestOptionsNotRead: options= given by an expression the reader cannot read is never
+// planned as if no options were given (sweep finding 12): dict(…) and a dict
+// comprehension are dicts, never None, so with a mode torch.compile raises "Either
+// mode or options can be specified" whatever their keys (planned with options {} and
+// the plan partial); a value that may be None (a call, an attribute, eval(x) if x
+// else None) makes the plan partial (Unfollowed, "partial plan:").
+func TestOptionsNotRead(t *testing.T) {
+	t.Parallel()
+	cases := []struct {
+		name, call string
+		options    string // st.Options ("" nil)
+		exit       graphs.Exit
+	}{
+		{"dict call", `torch.compile(f, mode="reduce-overhead", options=dict(cfg.opts))`, "{}", graphs.Raises},
+		{"dict comprehension", `torch.compile(f, mode="reduce-overhead", options={k: v for k, v in cfg.items()})`, "{}", graphs.Raises},
+		{"dict call without mode", `torch.compile(f, options=dict(cfg.opts))`, "{}", graphs.Compiles},
+		{"attribute", `torch.compile(f, mode="reduce-overhead", options=cfg.opts)`, "", graphs.Compiles},
+		{"call", `torch.compile(f, mode="reduce-overhead", options=get_opts())`, "", graphs.Compiles},
+		{"eval or None", `torch.compile(f, mode="reduce-overhead", options=eval(o) if o else None)`, "", graphs.Compiles},
+		{"display with an unread item", `torch.compile(f, mode="reduce-overhead", options={"max_autotune": x(), "epilogue_fusion": False})`, "{'epilogue_fusion': False}", graphs.Raises},
+		{"set comprehension is not a dict", `torch.compile(f, options={k for k in cfg})`, "", graphs.Compiles},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			t.Parallel()
+			s, err := readBytes("o.py", []byte("import torch\ncfg = load()\nm = "+tc.call+"\n"))
+			require.NoError(t, err)
+			st := s.Sites[0]
+			require.NotEmpty(t, st.Unfollowed, "notes %q", st.Notes)
+			if tc.options == "" {
+				require.Nil(t, st.Options)
+			} else {
+				require.NotNil(t, st.Options, "notes %q", st.Notes)
+				require.Equal(t, tc.options, *st.Options)
+			}
+			p, err := s.PlanWith(PlanOptions{})
+			require.NoError(t, err)
+			require.Equal(t, tc.exit, p.Exit())
+		})
+	}
+}
+
+// TestInlineSplat: **{…} of a dict display passes its items as keyword arguments
+// (sweep finding 26).
+func TestInlineSplat(t *testing.T) {
+	t.Parallel()
+	s, err := readBytes("k.py", []byte("import torch\na = torch.compile(m1, **{\"mode\": \"reduce-overhead\", \"options\": {\"max_autotune\": True}})\nb = torch.compile(m2, dynamic=True, **{\"mode\": \"max-autotune\"})\n"))
+	require.NoError(t, err)
+	require.Len(t, s.Sites, 2)
+	require.Equal(t, "reduce-overhead", *s.Sites[0].Mode)
+	require.Equal(t, "{'max_autotune': True}", *s.Sites[0].Options)
+	require.Equal(t, "max-autotune", *s.Sites[1].Mode)
+	require.True(t, *s.Sites[1].Dynamic)
+	p, err := s.PlanWith(PlanOptions{})
+	require.NoError(t, err)
+	require.Equal(t, graphs.Raises, p.Exit())
+}
+
+// TestPartialCallKeywords: functools.partial(torch.compile, …) called with keywords
+// compiles with both, the call's replacing the partial's of the same name (sweep
+// finding 13).
+func TestPartialCallKeywords(t *testing.T) {
+	t.Parallel()
+	s, err := readBytes("p.py", []byte("import functools\nimport torch\ncomp = functools.partial(torch.compile, mode=\"reduce-overhead\")\nf4 = comp(net, options={\"triton.cudagraphs\": False})\n"))
+	require.NoError(t, err)
+	require.Len(t, s.Sites, 1)
+	require.Equal(t, "reduce-overhead", *s.Sites[0].Mode)
+	require.NotNil(t, s.Sites[0].Options)
+	p, err := s.PlanWith(PlanOptions{})
+	require.NoError(t, err)
+	require.Equal(t, graphs.Raises, p.Exit())
+	s, err = readBytes("p.py", []byte("import functools\nimport torch\ncomp = functools.partial(torch.compile, mode=\"reduce-overhead\")\nf4 = comp(net, dynamic=True, mode=\"max-autotune\")\n"))
+	require.NoError(t, err)
+	require.Equal(t, "max-autotune", *s.Sites[0].Mode)
+	require.True(t, *s.Sites[0].Dynamic)
+}
