@@ -49,7 +49,10 @@
 //     white space ignored and the header a logger repeats on each line left out (glog,
 //     a CI timestamp, vLLM's or Ray's "(… pid=N)" tag, docker compose's "name-1 | ",
 //     syslog, pytest's "E   "); a row's Pattern may start on the line before; a blank
-//     line ends a message;
+//     line ends a message; its quote joins a word a terminal cut back without the
+//     space (where the row's text, or its Pattern, has the word whole), and a
+//     torch.compile call recovered over such a cut is joined the same way (a cut inside
+//     a quoted string or between two letters of a name, never at an indented line);
 //  4. truncated: a line ends with two thirds or more of a long message (40 characters
 //     or more without white space) and the rest is cut off, as titles and summaries cut
 //     it ("… CUDAGraphs that has been overwritten", "… by a subseq…"), or starts
@@ -598,6 +601,7 @@
 //   - trees-concurrent-callers: "beginAllocateToPool: already recording to mempool_id", 2.1–2.13
 //   - trees-concurrent-callers: "Offset increment outside graph capture encountered unexpectedly.", 2.1–2.13
 //   - trees-concurrent-callers: "tensor(s) in the cudagraph pool not tracked as outputs", 2.11–2.13
+//   - trees-concurrent-callers: "assert self.current_node is not None", 2.1–2.13
 //   - trees-concurrent-callers: "are in the cudagraph pool but not accounted for as an output of cudagraph trees", 2.1–2.10
 //   - legacy-static-input-moved: "assert dst.data_ptr() == src.data_ptr()", 2.0–2.13
 //   - legacy-static-input-moved: "to have same data_ptr, got", 2.14

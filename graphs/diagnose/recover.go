@@ -773,7 +773,10 @@ func (r *recoverer) callWindow(text []byte, lineStart bool) {
 		}
 		r.call, r.callLines = append([]byte{}, text[at:]...), 1
 	} else if lineStart {
-		r.call = append(append(r.call, ' '), text...)
+		if !cutInCall(r.call, text) {
+			r.call = append(r.call, ' ')
+		}
+		r.call = append(r.call, text...)
 		r.callLines++
 	}
 	if len(r.call) > maxCallBytes {
@@ -787,6 +790,58 @@ func (r *recoverer) callWindow(text []byte, lineStart bool) {
 	}
 	r.call = nil
 }
+
+// cutInCall reports whether a call's text, call so far, goes on in next as the rest of
+// a line a terminal cut (at its width, inside a token), so that the two join without a
+// space (sweep finding 2: "options={\"triton.cudagraph" / "s\": False})" had been
+// recovered as the key 'triton.cudagraph s'). Python's own line breaks cannot fall there:
+// a quoted string (not triple-quoted) ends on its line, and two names never stand side
+// by side, except around a keyword ("x if" / "cond"), which is left spaced; a call's own
+// continuation lines are indented and keep their space.
+func cutInCall(call, next []byte) bool {
+	if len(call) == 0 || len(next) == 0 || next[0] == ' ' || next[0] == '\t' {
+		return false
+	}
+	if openString(call) {
+		return true
+	}
+	if !isWordByte(call[len(call)-1]) || !isWordByte(next[0]) {
+		return false
+	}
+	w := len(call)
+	for w > 0 && isWordByte(call[w-1]) {
+		w--
+	}
+	return !pyKeywords[string(call[w:])]
+}
+
+// openString reports whether b ends inside a quoted string ('…' or "…", with
+// backslash escapes).
+func openString(b []byte) bool {
+	var quote byte
+	for i := 0; i < len(b); i++ {
+		c := b[i]
+		switch {
+		case quote != 0 && c == '\\':
+			i++
+		case quote != 0:
+			if c == quote {
+				quote = 0
+			}
+		case c == '"' || c == '\'':
+			quote = c
+		}
+	}
+	return quote != 0
+}
+
+func isWordByte(c byte) bool {
+	return c == '_' || '0' <= c && c <= '9' || 'a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' || c >= 0x80
+}
+
+// pyKeywords are the keywords a name may stand beside in an expression.
+var pyKeywords = map[string]bool{"and": true, "or": true, "not": true, "in": true, "is": true, "if": true, "else": true,
+	"for": true, "lambda": true, "await": true, "yield": true, "async": true, "from": true}
 
 // parseCall reads mode=, backend=, dynamic= and an inline options dict from a call's
 // text; it reports whether it found any.
