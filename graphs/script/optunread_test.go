@@ -84,3 +84,19 @@ func TestPartialCallKeywords(t *testing.T) {
 	require.Equal(t, "max-autotune", *s.Sites[0].Mode)
 	require.True(t, *s.Sites[0].Dynamic)
 }
+
+// TestTwoPositionals: torch.compile(m, "inductor") raises TypeError (every parameter
+// after model is keyword-only), so the site's plan raises (sweep finding 25).
+func TestTwoPositionals(t *testing.T) {
+	t.Parallel()
+	s, err := readBytes("t.py", []byte("import torch\nc = torch.compile(m3, \"inductor\")\nd = torch.compile(m4)\n"))
+	require.NoError(t, err)
+	p, err := s.PlanWith(PlanOptions{})
+	require.NoError(t, err)
+	require.Equal(t, graphs.Raises, p.Exit())
+	rep := p.Sites[0].Plan.Report
+	require.NotNil(t, rep.Error)
+	require.Equal(t, "TypeError", rep.Error.Exception)
+	require.Equal(t, "compile() takes from 0 to 1 positional arguments but 2 were given", rep.Error.Message)
+	require.Nil(t, p.Sites[1].Plan.Report.Error)
+}

@@ -77,6 +77,9 @@ func (r *reader) arguments(st *siteState, args []arg) {
 			n += " or more" // past keptArgs, literal arguments are not kept
 		}
 		st.note("torch.compile takes one positional argument (the model); PyTorch raises TypeError for %s", n)
+		if positional < keptArgs {
+			st.positional = positional
+		}
 	}
 	if splat != nil && !r.dictSplat(st, splat, givenKeywords(args)) {
 		r.splat(st, splat, args)
