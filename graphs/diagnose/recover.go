@@ -55,6 +55,10 @@ func versionPatterns() []versionPattern {
 		p("PyTorch version: ", `PyTorch version: `+ver, rankTorch, "collect_env"),
 		// print(torch.__version__) with the value on the same line.
 		p("torch.__version__", `torch\.__version__\W{0,12}?`+ver, rankTorch, "torch.__version__"),
+		// the same with the underscores spaced, as a markdown post writes them so that
+		// GitHub does not bold "version": "print(torch. __ version __ )" (Comfy-WaveSpeed#7).
+		p("__ version", versionAttrSpaced+`\W{0,12}?`+ver, rankTorch, "torch.__version__"),
+		p("torch. __", versionAttrSpaced+`\W{0,12}?`+ver, rankTorch, "torch.__version__"),
 		// pip list / pip freeze / conda list rows: "torch   2.9.0.dev20250723+cu128",
 		// "pytorch   2.5.1   py3.11_cuda12.4_cudnn9.1.0_0   pytorch".
 		p("torch", `^(?:py)?torch\s+`+ver+`(?:\s*$|\s+[^-=→\s])`, rankPackage, "package list"),
@@ -329,9 +333,26 @@ func versionAnchors() []string {
 	return append([]string{"PyTorch version", "torch.__version__", "torch ", "torch\t", "torch==", "orch+", "orch &", "orch/CUDA", "orch/cuda",
 		"orch version", "Torch version", "TORCH version", "torch-", "torch:", "Torch:", "TORCH:",
 		"torch :", "Torch :", "Torch ", ".dev20",
-		"Name: torch", "__version__", "torch.compile",
+		"Name: torch", "__version__", "__ version", "torch. __", "torch.compile",
 		"torch=", "Torch=", "torch@", "PyTorch/", "torch'", "torch\"", "orch_version", "orchversion",
 		"orch2.", "PT 2.", "PT2.1", "PT2.2", "PT2.3", "PT2.4", "PT2.5", "PT2.6", "PT2.7", "PT2.8", "PT2.9", "official docker", "Official docker", "orch docker", "nvidia/pytorch:"}, proseAnchors()...)
+}
+
+// versionAttrSpaced is torch.__version__ with a space around its underscores, as a
+// markdown post writes it so that GitHub does not render "__version__" as a bold
+// "version": "python -c \"import torch; print(torch. __ version __ )\"" with the value on
+// the next line (chengzeyi/Comfy-WaveSpeed#7), "torch.__ version __", "torch. __version__".
+const versionAttrSpaced = `torch\.\s?__\s?version\s?__`
+
+var reVersionAttrSpaced = regexp.MustCompile(versionAttrSpaced)
+
+// namesVersionAttr reports whether text names torch.__version__, its underscores
+// spaced or not.
+func namesVersionAttr(text []byte) bool {
+	if bytes.Contains(text, []byte("torch.__version__")) {
+		return true
+	}
+	return (bytes.Contains(text, []byte("__ version")) || bytes.Contains(text, []byte("torch. __"))) && reVersionAttrSpaced.Match(text)
 }
 
 // bareVersion is a line that holds only a version, as the REPL prints
@@ -478,7 +499,7 @@ func (f *versionFinder) window(text []byte, line int) {
 		f.found, f.rank, f.line, f.text, f.what = modes.Version{}, 0, 0, "", ""
 		f.blocked = max(f.blocked, rankProseMove)
 	}
-	if f.rank < rankTorch && (bytes.Contains(text, []byte("torch.__version__")) || (bytes.Contains(text, []byte("Name:")) && pipShowName.Match(text))) {
+	if f.rank < rankTorch && (namesVersionAttr(text) || (bytes.Contains(text, []byte("Name:")) && pipShowName.Match(text))) {
 		f.wait, f.waitRank, f.waitWhat = true, rankTorch, "torch.__version__"
 	} else if f.rank < rankPackage && len(text) <= maxKeyLine && versionKey.Match(text) {
 		// the same rank as the key with its value on the line ("Torch version : 2.4.1")
@@ -752,7 +773,10 @@ func (r *recoverer) callWindow(text []byte, lineStart bool) {
 		}
 		r.call, r.callLines = append([]byte{}, text[at:]...), 1
 	} else if lineStart {
-		r.call = append(append(r.call, ' '), text...)
+		if !cutInCall(r.call, text) {
+			r.call = append(r.call, ' ')
+		}
+		r.call = append(r.call, text...)
 		r.callLines++
 	}
 	if len(r.call) > maxCallBytes {
@@ -766,6 +790,58 @@ func (r *recoverer) callWindow(text []byte, lineStart bool) {
 	}
 	r.call = nil
 }
+
+// cutInCall reports whether a call's text, call so far, goes on in next as the rest of
+// a line a terminal cut (at its width, inside a token), so that the two join without a
+// space (sweep finding 2: "options={\"triton.cudagraph" / "s\": False})" had been
+// recovered as the key 'triton.cudagraph s'). Python's own line breaks cannot fall there:
+// a quoted string (not triple-quoted) ends on its line, and two names never stand side
+// by side, except around a keyword ("x if" / "cond"), which is left spaced; a call's own
+// continuation lines are indented and keep their space.
+func cutInCall(call, next []byte) bool {
+	if len(call) == 0 || len(next) == 0 || next[0] == ' ' || next[0] == '\t' {
+		return false
+	}
+	if openString(call) {
+		return true
+	}
+	if !isWordByte(call[len(call)-1]) || !isWordByte(next[0]) {
+		return false
+	}
+	w := len(call)
+	for w > 0 && isWordByte(call[w-1]) {
+		w--
+	}
+	return !pyKeywords[string(call[w:])]
+}
+
+// openString reports whether b ends inside a quoted string ('…' or "…", with
+// backslash escapes).
+func openString(b []byte) bool {
+	var quote byte
+	for i := 0; i < len(b); i++ {
+		c := b[i]
+		switch {
+		case quote != 0 && c == '\\':
+			i++
+		case quote != 0:
+			if c == quote {
+				quote = 0
+			}
+		case c == '"' || c == '\'':
+			quote = c
+		}
+	}
+	return quote != 0
+}
+
+func isWordByte(c byte) bool {
+	return c == '_' || '0' <= c && c <= '9' || 'a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' || c >= 0x80
+}
+
+// pyKeywords are the keywords a name may stand beside in an expression.
+var pyKeywords = map[string]bool{"and": true, "or": true, "not": true, "in": true, "is": true, "if": true, "else": true,
+	"for": true, "lambda": true, "await": true, "yield": true, "async": true, "from": true}
 
 // parseCall reads mode=, backend=, dynamic= and an inline options dict from a call's
 // text; it reports whether it found any.

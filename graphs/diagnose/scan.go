@@ -1145,7 +1145,7 @@ func (s *scanner) lineOf(at int) int {
 func (s *scanner) wrappedHit(i, from, to int) bool {
 	row := &s.rows[i]
 	if row.pattern == nil {
-		s.hit(i, s.entry(from), s.spacedLines(from, to), Wrapped)
+		s.hit(i, s.entry(from), s.quoteLines(row, from, to), Wrapped)
 		return true
 	}
 	spaced, tight := s.wideTries(row, from, to)
@@ -1158,7 +1158,7 @@ func (s *scanner) wrappedHit(i, from, to int) bool {
 			continue
 		}
 		if ((spaced && s.linesMatch(row.pattern, a, b, false)) || (tight && s.linesMatch(row.pattern, a, b, true))) && !s.withinOneLine(row, a, b) {
-			s.hit(i, s.entry(a), s.spacedLines(a, b), Wrapped)
+			s.hit(i, s.entry(a), s.quoteLines(row, a, b), Wrapped)
 			return true
 		}
 	}
