@@ -56,6 +56,10 @@ func versionPatterns() []versionPattern {
 		p("PyTorch version: ", `PyTorch version: `+ver, rankTorch, "collect_env"),
 		// print(torch.__version__) with the value on the same line.
 		p("torch.__version__", `torch\.__version__\W{0,12}?`+ver, rankTorch, "torch.__version__"),
+		// the same with the underscores spaced, as a markdown post writes them so that
+		// GitHub does not bold "version": "print(torch. __ version __ )" (Comfy-WaveSpeed#7).
+		p("__ version", versionAttrSpaced+`\W{0,12}?`+ver, rankTorch, "torch.__version__"),
+		p("torch. __", versionAttrSpaced+`\W{0,12}?`+ver, rankTorch, "torch.__version__"),
 		// pip list / pip freeze / conda list rows: "torch   2.9.0.dev20250723+cu128",
 		// "pytorch   2.5.1   py3.11_cuda12.4_cudnn9.1.0_0   pytorch".
 		p("torch", `^(?:py)?torch\s+`+ver+`(?:\s*$|\s+[^-=→\s])`, rankPackage, "package list"),
@@ -330,9 +334,26 @@ func versionAnchors() []string {
 	return append([]string{"PyTorch version", "torch.__version__", "torch ", "torch\t", "torch==", "orch+", "orch &", "orch/CUDA", "orch/cuda",
 		"orch version", "Torch version", "TORCH version", "torch-", "torch:", "Torch:", "TORCH:",
 		"torch :", "Torch :", "Torch ", ".dev20",
-		"Name: torch", "__version__", "torch.compile",
+		"Name: torch", "__version__", "__ version", "torch. __", "torch.compile",
 		"torch=", "Torch=", "torch@", "PyTorch/", "torch'", "torch\"", "orch_version", "orchversion",
 		"orch2.", "PT 2.", "PT2.1", "PT2.2", "PT2.3", "PT2.4", "PT2.5", "PT2.6", "PT2.7", "PT2.8", "PT2.9", "official docker", "Official docker", "orch docker", "nvidia/pytorch:"}, proseAnchors()...)
+}
+
+// versionAttrSpaced is torch.__version__ with a space around its underscores, as a
+// markdown post writes it so that GitHub does not render "__version__" as a bold
+// "version": "python -c \"import torch; print(torch. __ version __ )\"" with the value on
+// the next line (chengzeyi/Comfy-WaveSpeed#7), "torch.__ version __", "torch. __version__".
+const versionAttrSpaced = `torch\.\s?__\s?version\s?__`
+
+var reVersionAttrSpaced = regexp.MustCompile(versionAttrSpaced)
+
+// namesVersionAttr reports whether text names torch.__version__, its underscores
+// spaced or not.
+func namesVersionAttr(text []byte) bool {
+	if bytes.Contains(text, []byte("torch.__version__")) {
+		return true
+	}
+	return (bytes.Contains(text, []byte("__ version")) || bytes.Contains(text, []byte("torch. __"))) && reVersionAttrSpaced.Match(text)
 }
 
 // bareVersion is a line that holds only a version, as the REPL prints
@@ -558,7 +579,7 @@ func (f *versionFinder) window(text []byte, line int) {
 		f.found, f.rank, f.line, f.text, f.what = modes.Version{}, 0, 0, "", ""
 		f.blocked = max(f.blocked, rankProseMove)
 	}
-	if f.rank < rankTorch && (bytes.Contains(text, []byte("torch.__version__")) || (bytes.Contains(text, []byte("Name:")) && pipShowName.Match(text))) {
+	if f.rank < rankTorch && (namesVersionAttr(text) || (bytes.Contains(text, []byte("Name:")) && pipShowName.Match(text))) {
 		f.wait, f.waitRank, f.waitWhat = true, rankTorch, "torch.__version__"
 	} else if f.rank < rankPackage && len(text) <= maxKeyLine && mayBeVersionKey(text) && versionKey.Match(text) {
 		// the same rank as the key with its value on the line ("Torch version : 2.4.1")
