@@ -397,6 +397,8 @@ type scanner struct {
 	// count and last do the others'.
 	trailerCount map[Code]int
 	trailerLast  map[Code]int
+	// lastLine is the last line of the log on which each code's texts matched.
+	lastLine map[Code]int
 	line         int
 	vline        int // lines pushed, lines of a line that split counted apart (see splitLine)
 	split        []byte
@@ -432,7 +434,7 @@ func newScanner() (*scanner, error) {
 	s := &scanner{t: &t, rows: t.rows, hits: make([]rowHit, len(t.rows)),
 		rowLines: make([]int, len(t.rows)), rowLast: make([]int, len(t.rows)),
 		count: map[Code]int{}, last: map[Code]int{}, joinedAt: -1,
-		trailerCount: map[Code]int{}, trailerLast: map[Code]int{},
+		trailerCount: map[Code]int{}, trailerLast: map[Code]int{}, lastLine: map[Code]int{},
 		rowIn: make([]int, len(t.rows)), ctxIn: make([]int, len(t.contexts)),
 		matchCache: newMatchCache(len(t.rows))}
 	s.contexts = append([]context(nil), t.contexts...) // seen is per read
@@ -1295,6 +1297,7 @@ func (s *scanner) hit(i int, e *ringLine, text []byte, m Match) {
 		last[code] = e.vline
 		count[code]++
 	}
+	s.lastLine[code] = max(s.lastLine[code], line)
 }
 
 // unquote appends b to dst without markdown and quoting marks around a message:
