@@ -398,22 +398,22 @@ type scanner struct {
 	trailerCount map[Code]int
 	trailerLast  map[Code]int
 	// lastLine is the last line of the log on which each code's texts matched.
-	lastLine map[Code]int
-	line         int
-	vline        int // lines pushed, lines of a line that split counted apart (see splitLine)
-	split        []byte
-	text         bool
-	torch        versionFinder
-	rec          recoverer
-	devs         deviceCounter
-	ring         [ringSize]ringLine
-	n            int // ring entries pushed
-	joined       []byte
-	offsets      []int
-	joinedAt     int // the entry s.joined was built around, -1 for none
-	first        int // the first entry in s.joined
-	lastHit      int // the last line a hit was recorded on
-	matchCache       // what one pass found for the rows of the entries held
+	lastLine   map[Code]int
+	line       int
+	vline      int // lines pushed, lines of a line that split counted apart (see splitLine)
+	split      []byte
+	text       bool
+	torch      versionFinder
+	rec        recoverer
+	devs       deviceCounter
+	ring       [ringSize]ringLine
+	n          int // ring entries pushed
+	joined     []byte
+	offsets    []int
+	joinedAt   int // the entry s.joined was built around, -1 for none
+	first      int // the first entry in s.joined
+	lastHit    int // the last line a hit was recorded on
+	matchCache     // what one pass found for the rows of the entries held
 	// rowIn and ctxIn hold, per row and per context, 1 + the ring entry that last
 	// listed it, so that a window lists each once however often its anchors recur.
 	rowIn, ctxIn []int
