@@ -151,7 +151,8 @@
 // table, graphs/internal/skips, read in the sources of 2.0 to 2.9 and 2.14 and shared
 // with graphs/diagnose: when several reasons hold, 2.0 and 2.1 log the first, 2.2 logs
 // every failed check in one Python list, and later releases log the lowering's reason
-// alone, else a mutation alone, else the list of the rest. [Check] and [Build] are safe
+// alone, else a mutation alone, else the list of the rest (from 2.8, with graph_partition
+// on, that list turns CUDA graphs off without a line). [Check] and [Build] are safe
 // for concurrent use (tested from 64 goroutines).
 //
 // # Reliability

@@ -5,6 +5,7 @@ import (
 	"regexp"
 	"strings"
 	"sync"
+	"unicode/utf8"
 
 	"github.com/compilemode/compilemode/graphs"
 	"github.com/compilemode/compilemode/internal/catalog"
@@ -55,6 +56,10 @@ func versionPatterns() []versionPattern {
 		p("PyTorch version: ", `PyTorch version: `+ver, rankTorch, "collect_env"),
 		// print(torch.__version__) with the value on the same line.
 		p("torch.__version__", `torch\.__version__\W{0,12}?`+ver, rankTorch, "torch.__version__"),
+		// the same with the underscores spaced, as a markdown post writes them so that
+		// GitHub does not bold "version": "print(torch. __ version __ )" (Comfy-WaveSpeed#7).
+		p("__ version", versionAttrSpaced+`\W{0,12}?`+ver, rankTorch, "torch.__version__"),
+		p("torch. __", versionAttrSpaced+`\W{0,12}?`+ver, rankTorch, "torch.__version__"),
 		// pip list / pip freeze / conda list rows: "torch   2.9.0.dev20250723+cu128",
 		// "pytorch   2.5.1   py3.11_cuda12.4_cudnn9.1.0_0   pytorch".
 		p("torch", `^(?:py)?torch\s+`+ver+`(?:\s*$|\s+[^-=→\s])`, rankPackage, "package list"),
@@ -329,9 +334,26 @@ func versionAnchors() []string {
 	return append([]string{"PyTorch version", "torch.__version__", "torch ", "torch\t", "torch==", "orch+", "orch &", "orch/CUDA", "orch/cuda",
 		"orch version", "Torch version", "TORCH version", "torch-", "torch:", "Torch:", "TORCH:",
 		"torch :", "Torch :", "Torch ", ".dev20",
-		"Name: torch", "__version__", "torch.compile",
+		"Name: torch", "__version__", "__ version", "torch. __", "torch.compile",
 		"torch=", "Torch=", "torch@", "PyTorch/", "torch'", "torch\"", "orch_version", "orchversion",
 		"orch2.", "PT 2.", "PT2.1", "PT2.2", "PT2.3", "PT2.4", "PT2.5", "PT2.6", "PT2.7", "PT2.8", "PT2.9", "official docker", "Official docker", "orch docker", "nvidia/pytorch:"}, proseAnchors()...)
+}
+
+// versionAttrSpaced is torch.__version__ with a space around its underscores, as a
+// markdown post writes it so that GitHub does not render "__version__" as a bold
+// "version": "python -c \"import torch; print(torch. __ version __ )\"" with the value on
+// the next line (chengzeyi/Comfy-WaveSpeed#7), "torch.__ version __", "torch. __version__".
+const versionAttrSpaced = `torch\.\s?__\s?version\s?__`
+
+var reVersionAttrSpaced = regexp.MustCompile(versionAttrSpaced)
+
+// namesVersionAttr reports whether text names torch.__version__, its underscores
+// spaced or not.
+func namesVersionAttr(text []byte) bool {
+	if bytes.Contains(text, []byte("torch.__version__")) {
+		return true
+	}
+	return (bytes.Contains(text, []byte("__ version")) || bytes.Contains(text, []byte("torch. __"))) && reVersionAttrSpaced.Match(text)
 }
 
 // bareVersion is a line that holds only a version, as the REPL prints
@@ -370,6 +392,85 @@ const keyHead = `(?:.{0,160}?(?:[^\w\s]|\d|\dZ|\b(?:DEBUG|INFO|WARN|WARNING|ERRO
 // maxKeyLine bounds the lines versionKey is tried on: a key alone on its line, with a
 // log header (keyHead's 160 bytes) and markup, is shorter.
 const maxKeyLine = 240
+
+// mayBeVersionKey reports whether text may match versionKey, false only where it
+// cannot: after the text's trailing markup comes the key's "torch" or "version", and
+// before the key and the blanks before it the text's start, a mark, a digit or a log
+// level (keyHead's end). A line that holds "PyTorch version" in prose or a log's
+// message (BenchmarkShapes/near-miss) had run versionKey's expression, which costs
+// tens of µs a line. Text with a byte past ASCII, or an HTML tag's '>' at its end, is
+// left to the expression.
+func mayBeVersionKey(text []byte) bool {
+	for _, c := range text {
+		if c >= utf8.RuneSelf {
+			return true
+		}
+	}
+	i := len(text)
+	for i > 0 && bytes.IndexByte([]byte(" \t\n\f\r|*_#`:-"), text[i-1]) >= 0 {
+		i--
+	}
+	if i > 0 && text[i-1] == '>' {
+		return true
+	}
+	switch {
+	case hasSuffixFold(text[:i], "version"):
+		i -= len("version")
+		if i > 0 && (text[i-1] == ' ' || text[i-1] == '_') && hasSuffixFold(text[:i-1], "torch") {
+			i--
+		}
+		if !hasSuffixFold(text[:i], "torch") {
+			return false
+		}
+	case !hasSuffixFold(text[:i], "torch"):
+		return false
+	}
+	i -= len("torch")
+	if hasSuffixFold(text[:i], "py") {
+		i -= 2
+	}
+	for i > 0 && (isSpace(text[i-1]) || text[i-1] == '_') {
+		i--
+	}
+	return i == 0 || keyHeadMayEnd(text[:i])
+}
+
+// keyHeadMayEnd reports whether keyHead (or keyMarkup's marks) may end where b ends:
+// a byte that is neither a word byte nor white space, a digit, a digit and "Z", or a
+// log level's word.
+func keyHeadMayEnd(b []byte) bool {
+	c := b[len(b)-1]
+	switch {
+	case !wordByte(c) && !isSpace(c), isDigit(c):
+		return true
+	case (c == 'z' || c == 'Z') && len(b) > 1 && isDigit(b[len(b)-2]):
+		return true
+	}
+	for _, w := range []string{"debug", "info", "warn", "warning", "error", "critical", "fatal"} {
+		if hasSuffixFold(b, w) {
+			return true
+		}
+	}
+	return false
+}
+
+// hasSuffixFold reports whether b ends with the lower-case ASCII word w, without regard
+// to case.
+func hasSuffixFold(b []byte, w string) bool {
+	if len(b) < len(w) {
+		return false
+	}
+	for j := range len(w) {
+		c := b[len(b)-len(w)+j]
+		if 'A' <= c && c <= 'Z' {
+			c += 'a' - 'A'
+		}
+		if c != w[j] {
+			return false
+		}
+	}
+	return true
+}
 
 // keyMarkup is what may stand around versionKey's key: markdown, a table's bars, HTML
 // tags.
@@ -478,9 +579,9 @@ func (f *versionFinder) window(text []byte, line int) {
 		f.found, f.rank, f.line, f.text, f.what = modes.Version{}, 0, 0, "", ""
 		f.blocked = max(f.blocked, rankProseMove)
 	}
-	if f.rank < rankTorch && (bytes.Contains(text, []byte("torch.__version__")) || (bytes.Contains(text, []byte("Name:")) && pipShowName.Match(text))) {
+	if f.rank < rankTorch && (namesVersionAttr(text) || (bytes.Contains(text, []byte("Name:")) && pipShowName.Match(text))) {
 		f.wait, f.waitRank, f.waitWhat = true, rankTorch, "torch.__version__"
-	} else if f.rank < rankPackage && len(text) <= maxKeyLine && versionKey.Match(text) {
+	} else if f.rank < rankPackage && len(text) <= maxKeyLine && mayBeVersionKey(text) && versionKey.Match(text) {
 		// the same rank as the key with its value on the line ("Torch version : 2.4.1")
 		f.wait, f.waitRank, f.waitWhat = true, rankPackage, "version report"
 	}

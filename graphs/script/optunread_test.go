@@ -100,3 +100,34 @@ func TestTwoPositionals(t *testing.T) {
 	require.Equal(t, "compile() takes from 0 to 1 positional arguments but 2 were given", rep.Error.Message)
 	require.Nil(t, p.Sites[1].Plan.Report.Error)
 }
+
+// TestBackendWithoutKeywords: a callable backend defined in the file without
+// **kwargs, given a mode other than "default" or non-empty options, raises at the
+// first call (sweep finding 32; measured on 2.6.0 and 2.14.1, backendkw.go).
+func TestBackendWithoutKeywords(t *testing.T) {
+	t.Parallel()
+	const head = "import torch\ndef my_backend(gm, example_inputs):\n    return gm.forward\ndef kw_backend(gm, example_inputs, **kw):\n    return gm.forward\n"
+	for _, tc := range []struct {
+		call, want string
+	}{
+		{`torch.compile(f, backend=my_backend, mode="reduce-overhead")`, "mode"},
+		{`torch.compile(f, backend=my_backend, options={"a": 1})`, "options"},
+		{`torch.compile(f, backend=my_backend, mode="default")`, ""},
+		{`torch.compile(f, backend=my_backend)`, ""},
+		{`torch.compile(f, backend=kw_backend, mode="max-autotune")`, ""},
+	} {
+		s, err := readBytes("b.py", []byte(head+"m = "+tc.call+"\n"))
+		require.NoError(t, err)
+		p, err := s.PlanWith(PlanOptions{})
+		require.NoError(t, err)
+		rep := p.Sites[0].Plan.Report
+		if tc.want == "" {
+			require.Nil(t, rep.Error, tc.call)
+			continue
+		}
+		require.NotNil(t, rep.Error, tc.call)
+		require.Equal(t, "torch._dynamo.exc.BackendCompilerFailed", rep.Error.Exception)
+		require.Contains(t, rep.Error.Message, "got an unexpected keyword argument '"+tc.want+"'")
+		require.Equal(t, graphs.Raises, p.Exit())
+	}
+}

@@ -379,7 +379,8 @@ func sameOutcome(a, b *graphs.Report) bool {
 // site planned the same; the scenario is built only when it was not.
 func (p *planner) plan(s *Script, i int, mode *string, setMode bool, sel *branchSel) (*graphs.Report, string) {
 	rep, msg := p.planScenario(s, i, mode, setMode, sel)
-	return positionalTypeError(&s.Sites[i], rep), msg
+	rep = positionalTypeError(&s.Sites[i], rep)
+	return p.backendKeywordError(&s.Sites[i], rep), msg
 }
 
 // positionalTypeError returns rep as torch.compile's TypeError when the site passes

@@ -259,6 +259,9 @@ func (r *reader) modeExpr(st *siteState, e *expr) {
 func (r *reader) backendExpr(st *siteState, e *expr) {
 	if r.isCallable(e) {
 		st.BackendCallable = r.callableName(e)
+		if e.kind == name {
+			st.backendRejects = rejectedKeywords(r.funcs[e.name])
+		}
 		st.note("backend is a callable, `%s`: torch.compile hands each graph to it, not to Inductor; the plan below is that backend's (no Inductor config, no Inductor CUDA graphs)", cut(oneLine(r.text(e)), MaxCallText))
 		return
 	}
