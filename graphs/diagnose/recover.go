@@ -5,6 +5,7 @@ import (
 	"regexp"
 	"strings"
 	"sync"
+	"unicode/utf8"
 
 	"github.com/compilemode/compilemode/graphs"
 	"github.com/compilemode/compilemode/internal/catalog"
@@ -392,6 +393,85 @@ const keyHead = `(?:.{0,160}?(?:[^\w\s]|\d|\dZ|\b(?:DEBUG|INFO|WARN|WARNING|ERRO
 // log header (keyHead's 160 bytes) and markup, is shorter.
 const maxKeyLine = 240
 
+// mayBeVersionKey reports whether text may match versionKey, false only where it
+// cannot: after the text's trailing markup comes the key's "torch" or "version", and
+// before the key and the blanks before it the text's start, a mark, a digit or a log
+// level (keyHead's end). A line that holds "PyTorch version" in prose or a log's
+// message (BenchmarkShapes/near-miss) had run versionKey's expression, which costs
+// tens of µs a line. Text with a byte past ASCII, or an HTML tag's '>' at its end, is
+// left to the expression.
+func mayBeVersionKey(text []byte) bool {
+	for _, c := range text {
+		if c >= utf8.RuneSelf {
+			return true
+		}
+	}
+	i := len(text)
+	for i > 0 && bytes.IndexByte([]byte(" \t\n\f\r|*_#`:-"), text[i-1]) >= 0 {
+		i--
+	}
+	if i > 0 && text[i-1] == '>' {
+		return true
+	}
+	switch {
+	case hasSuffixFold(text[:i], "version"):
+		i -= len("version")
+		if i > 0 && (text[i-1] == ' ' || text[i-1] == '_') && hasSuffixFold(text[:i-1], "torch") {
+			i--
+		}
+		if !hasSuffixFold(text[:i], "torch") {
+			return false
+		}
+	case !hasSuffixFold(text[:i], "torch"):
+		return false
+	}
+	i -= len("torch")
+	if hasSuffixFold(text[:i], "py") {
+		i -= 2
+	}
+	for i > 0 && (isSpace(text[i-1]) || text[i-1] == '_') {
+		i--
+	}
+	return i == 0 || keyHeadMayEnd(text[:i])
+}
+
+// keyHeadMayEnd reports whether keyHead (or keyMarkup's marks) may end where b ends:
+// a byte that is neither a word byte nor white space, a digit, a digit and "Z", or a
+// log level's word.
+func keyHeadMayEnd(b []byte) bool {
+	c := b[len(b)-1]
+	switch {
+	case !wordByte(c) && !isSpace(c), isDigit(c):
+		return true
+	case (c == 'z' || c == 'Z') && len(b) > 1 && isDigit(b[len(b)-2]):
+		return true
+	}
+	for _, w := range []string{"debug", "info", "warn", "warning", "error", "critical", "fatal"} {
+		if hasSuffixFold(b, w) {
+			return true
+		}
+	}
+	return false
+}
+
+// hasSuffixFold reports whether b ends with the lower-case ASCII word w, without regard
+// to case.
+func hasSuffixFold(b []byte, w string) bool {
+	if len(b) < len(w) {
+		return false
+	}
+	for j := range len(w) {
+		c := b[len(b)-len(w)+j]
+		if 'A' <= c && c <= 'Z' {
+			c += 'a' - 'A'
+		}
+		if c != w[j] {
+			return false
+		}
+	}
+	return true
+}
+
 // keyMarkup is what may stand around versionKey's key: markdown, a table's bars, HTML
 // tags.
 const keyMarkup = `(?:[\s|*_#>\x60-]|</?[A-Za-z]{1,10}(?:\s[^<>]{0,40})?>)*`
@@ -501,7 +581,7 @@ func (f *versionFinder) window(text []byte, line int) {
 	}
 	if f.rank < rankTorch && (namesVersionAttr(text) || (bytes.Contains(text, []byte("Name:")) && pipShowName.Match(text))) {
 		f.wait, f.waitRank, f.waitWhat = true, rankTorch, "torch.__version__"
-	} else if f.rank < rankPackage && len(text) <= maxKeyLine && versionKey.Match(text) {
+	} else if f.rank < rankPackage && len(text) <= maxKeyLine && mayBeVersionKey(text) && versionKey.Match(text) {
 		// the same rank as the key with its value on the line ("Torch version : 2.4.1")
 		f.wait, f.waitRank, f.waitWhat = true, rankPackage, "version report"
 	}
