@@ -131,3 +131,23 @@ func TestBackendWithoutKeywords(t *testing.T) {
 		require.Equal(t, graphs.Raises, p.Exit())
 	}
 }
+
+// TestNotebook: a Jupyter notebook's code cells are read (sweep finding 28: "0
+// compile sites", exit 0, for a notebook whose only call raises).
+func TestNotebook(t *testing.T) {
+	t.Parallel()
+	nb := `{"cells": [{"cell_type": "markdown", "source": ["# title"]},
+ {"cell_type": "code", "source": ["!pip install torch\n", "import torch\n", "if True:\n", "    %time x = 1\n"]},
+ {"cell_type": "code", "source": "m = torch.compile(m, mode=\"reduce-overhead\", options={\"max_autotune\": True})"}],
+ "metadata": {}, "nbformat": 4, "nbformat_minor": 5}`
+	s, err := readBytes("nb.ipynb", []byte(nb))
+	require.NoError(t, err)
+	require.Len(t, s.Sites, 1)
+	require.Equal(t, 5, s.Sites[0].Line)
+	p, err := s.PlanWith(PlanOptions{})
+	require.NoError(t, err)
+	require.Equal(t, graphs.Raises, p.Exit())
+	s, err = readBytes("d.py", []byte("{'cells': [], 'nbformat': 4}\n"))
+	require.NoError(t, err)
+	require.Empty(t, s.Sites)
+}
