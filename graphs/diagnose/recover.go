@@ -413,6 +413,19 @@ func mayBeVersionKey(text []byte) bool {
 	if i > 0 && text[i-1] == '>' {
 		return true
 	}
+	i, ok := keyStart(text, i)
+	if !ok {
+		return false
+	}
+	for i > 0 && (isSpace(text[i-1]) || text[i-1] == '_') {
+		i--
+	}
+	return i == 0 || keyHeadMayEnd(text[:i])
+}
+
+// keyStart returns where versionKey's key may start when it ends at i ("torch" or
+// "version"), and false where text[:i] ends with neither.
+func keyStart(text []byte, i int) (int, bool) {
 	switch {
 	case hasSuffixFold(text[:i], "version"):
 		i -= len("version")
@@ -420,19 +433,16 @@ func mayBeVersionKey(text []byte) bool {
 			i--
 		}
 		if !hasSuffixFold(text[:i], "torch") {
-			return false
+			return 0, false
 		}
 	case !hasSuffixFold(text[:i], "torch"):
-		return false
+		return 0, false
 	}
 	i -= len("torch")
 	if hasSuffixFold(text[:i], "py") {
 		i -= 2
 	}
-	for i > 0 && (isSpace(text[i-1]) || text[i-1] == '_') {
-		i--
-	}
-	return i == 0 || keyHeadMayEnd(text[:i])
+	return i, true
 }
 
 // keyHeadMayEnd reports whether keyHead (or keyMarkup's marks) may end where b ends:

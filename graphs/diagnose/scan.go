@@ -397,21 +397,23 @@ type scanner struct {
 	// count and last do the others'.
 	trailerCount map[Code]int
 	trailerLast  map[Code]int
-	line         int
-	vline        int // lines pushed, lines of a line that split counted apart (see splitLine)
-	split        []byte
-	text         bool
-	torch        versionFinder
-	rec          recoverer
-	devs         deviceCounter
-	ring         [ringSize]ringLine
-	n            int // ring entries pushed
-	joined       []byte
-	offsets      []int
-	joinedAt     int // the entry s.joined was built around, -1 for none
-	first        int // the first entry in s.joined
-	lastHit      int // the last line a hit was recorded on
-	matchCache       // what one pass found for the rows of the entries held
+	// lastLine is the last line of the log on which each code's texts matched.
+	lastLine   map[Code]int
+	line       int
+	vline      int // lines pushed, lines of a line that split counted apart (see splitLine)
+	split      []byte
+	text       bool
+	torch      versionFinder
+	rec        recoverer
+	devs       deviceCounter
+	ring       [ringSize]ringLine
+	n          int // ring entries pushed
+	joined     []byte
+	offsets    []int
+	joinedAt   int // the entry s.joined was built around, -1 for none
+	first      int // the first entry in s.joined
+	lastHit    int // the last line a hit was recorded on
+	matchCache     // what one pass found for the rows of the entries held
 	// rowIn and ctxIn hold, per row and per context, 1 + the ring entry that last
 	// listed it, so that a window lists each once however often its anchors recur.
 	rowIn, ctxIn []int
@@ -432,7 +434,7 @@ func newScanner() (*scanner, error) {
 	s := &scanner{t: &t, rows: t.rows, hits: make([]rowHit, len(t.rows)),
 		rowLines: make([]int, len(t.rows)), rowLast: make([]int, len(t.rows)),
 		count: map[Code]int{}, last: map[Code]int{}, joinedAt: -1,
-		trailerCount: map[Code]int{}, trailerLast: map[Code]int{},
+		trailerCount: map[Code]int{}, trailerLast: map[Code]int{}, lastLine: map[Code]int{},
 		rowIn: make([]int, len(t.rows)), ctxIn: make([]int, len(t.contexts)),
 		matchCache: newMatchCache(len(t.rows))}
 	s.contexts = append([]context(nil), t.contexts...) // seen is per read
@@ -1295,6 +1297,7 @@ func (s *scanner) hit(i int, e *ringLine, text []byte, m Match) {
 		last[code] = e.vline
 		count[code]++
 	}
+	s.lastLine[code] = max(s.lastLine[code], line)
 }
 
 // unquote appends b to dst without markdown and quoting marks around a message:
