@@ -9,17 +9,17 @@ import "github.com/compilemode/compilemode/graphs/script/pytoken"
 // 12: options=dict(cfg.opts) with mode= was planned as mode alone, exit 0).
 func (r *reader) optionsUnread(st *siteState, e *expr) {
 	text := "options: " + cut(oneLine(r.text(e)), MaxCallText)
+	for _, u := range st.Unfollowed {
+		if len(u) >= 8 && u[:8] == "options:" {
+			return // what was not read is named already
+		}
+	}
 	for _, a := range st.Alternatives {
 		if a.Keyword == "options" {
 			if !a.Complete {
 				st.Unfollowed = append(st.Unfollowed, text)
 			}
 			return
-		}
-	}
-	for _, u := range st.Unfollowed {
-		if len(u) >= 8 && u[:8] == "options:" {
-			return // the dict flow named what it did not follow
 		}
 	}
 	if st.Options != nil {

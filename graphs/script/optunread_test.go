@@ -151,3 +151,19 @@ func TestNotebook(t *testing.T) {
 	require.NoError(t, err)
 	require.Empty(t, s.Sites)
 }
+
+// TestThreadSubclassStart: a threading.Thread subclass starts where the script builds
+// it, not where the class is defined: the main thread's call before that comes first
+// (sweep finding 14: cold_start=true).
+func TestThreadSubclassStart(t *testing.T) {
+	t.Parallel()
+	src := "import threading\nimport torch\nfn = torch.compile(net, mode=\"reduce-overhead\")\nclass Worker(threading.Thread):\n    def run(self):\n        fn(x)\nfn(x)\nw = Worker(); w.start(); w.join()\n"
+	s, err := readBytes("t.py", []byte(src))
+	require.NoError(t, err)
+	require.Len(t, s.Sites, 1)
+	require.Equal(t, graphs.Callers, s.Sites[0].Workload.Threads, "inferred %+v", s.Sites[0].Inferred)
+	require.False(t, s.Sites[0].Workload.ColdStart, "inferred %+v", s.Sites[0].Inferred)
+	s, err = readBytes("t.py", []byte("import threading\nimport torch\nfn = torch.compile(net, mode=\"reduce-overhead\")\nclass Worker(threading.Thread):\n    def run(self):\n        fn(x)\nw = Worker(); w.start(); w.join()\nfn(x)\n"))
+	require.NoError(t, err)
+	require.True(t, s.Sites[0].Workload.ColdStart, "inferred %+v", s.Sites[0].Inferred)
+}

@@ -454,6 +454,7 @@ func (r *reader) call(c *expr) {
 	}
 	r.noteCall(c)
 	r.noteCallee(c, q)
+	r.threadBuilt(c, q)
 	r.frameworkCompile(c, q)
 	r.workloadCall(c, q)
 	r.dictCall(c)

@@ -256,6 +256,7 @@ type Thread struct {
 	count   iterCount // how many the loops around it start, when the script shows it
 	device  bool      // its arguments name a CUDA device (args=(f"cuda:{i}",))
 	seq     int       // execution order
+	built   bool      // a threading.Thread subclass: an instance was built (threadBuilt)
 	workers int       // a pool's max_workers when a literal (0: unknown)
 }
 

@@ -260,6 +260,9 @@ func (r *reader) optionVariants(st *siteState, e *expr, kept []literal.DictItem)
 	n := fmt.Sprintf("options is not a literal: %s; each of the %d dicts is planned", strings.Join(varied, "; "), len(vals))
 	if len(unknown) > 0 {
 		n += "; not read (not literals): " + strings.Join(unknown, ", ")
+		for _, u := range unknown {
+			st.Unfollowed = append(st.Unfollowed, "options: "+cut(u, MaxCallText))
+		}
 	}
 	st.note("%s", n)
 	return true
