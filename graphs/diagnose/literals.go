@@ -92,14 +92,14 @@ type matchCache struct {
 	// foldFor, 1 + the entry they were last made for.
 	litAt, sqAt, foldAt    []int
 	litFor, sqFor, foldFor int
-	// linesMemo remembers linesMatch's answers on the entries held; linesFor is s.n when
-	// it was last cleared of the entries no longer held.
+	// linesMemo and nearMemo remember linesMatch's and matchNear's answers by text (at
+	// most maxLinesMemo each).
 	linesMemo map[linesKey]bool
-	linesFor  int
+	nearMemo  map[nearKey]bool
 }
 
 func newMatchCache(rows int) matchCache {
-	return matchCache{litAt: make([]int, rows), sqAt: make([]int, rows), foldAt: make([]int, rows), linesMemo: map[linesKey]bool{}}
+	return matchCache{litAt: make([]int, rows), sqAt: make([]int, rows), foldAt: make([]int, rows), linesMemo: map[linesKey]bool{}, nearMemo: map[nearKey]bool{}}
 }
 
 // gate is what every match of an expression holds: clauses of literals, each clause
