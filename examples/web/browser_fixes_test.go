@@ -111,6 +111,7 @@ func TestBrowserSweepFixes(t *testing.T) {
 			{`{"v":99,"tab":"log","log":"x"}`, "link format v99 is newer than this page"},
 			{`{"v":1,"tab":"nope"}`, `tab "nope"`},
 			{`{"v":1,"tab":"call","call":{"torch":["2.11"],"devices":{"a":1},"mode":null,"autograd_backward":"yes"}}`, "call.torch: want a string"},
+			{`{"v":1,"tab":"call","call":{"a":` + strings.Repeat(`{"a":`, 2000) + `1` + strings.Repeat("}", 2000) + `}}`, `call."a": unknown field`},
 		} {
 			var z bytes.Buffer
 			w, err := flate.NewWriter(&z, flate.BestCompression)

@@ -54,6 +54,9 @@ function readState() {
   return s;
 }
 
+// STATE_KEYS are the members of a page state (readState).
+const STATE_KEYS = ["v", "tab", "call", "log", "script", "name", "scriptTorch", "scriptBytes"];
+
 // stateProblems lists what makes s, a link's state, unusable, in the link's terms
 // ("tab \"nope\"", "call.torch: want a string"): a link the page cannot use is
 // refused with its status line, never silently shown as the default (sweep finding 10).
@@ -69,7 +72,10 @@ function stateProblems(s) {
   else {
     for (const id of TEXT.concat(NUM)) if (call[id] !== undefined && typeof call[id] !== "string") out.push(`call.${id}: want a string`);
     for (const id of BOOL) if (call[id] !== undefined && typeof call[id] !== "boolean") out.push(`call.${id}: want true or false`);
+    // Fields were only ever added to v1: one this page lacks is not a v1 link's.
+    for (const k of Object.keys(call)) if (!TEXT.includes(k) && !NUM.includes(k) && !BOOL.includes(k)) out.push(`call.${JSON.stringify(k).slice(0, 40)}: unknown field`);
   }
+  for (const k of Object.keys(s)) if (!STATE_KEYS.includes(k)) out.push(`${JSON.stringify(k).slice(0, 40)}: unknown field`);
   for (const k of ["log", "script", "name", "scriptTorch"]) if (s[k] !== undefined && typeof s[k] !== "string") out.push(`${k}: want a string`);
   if (s.scriptBytes !== undefined && typeof s.scriptBytes !== "boolean") out.push("scriptBytes: want true or false");
   return out;
