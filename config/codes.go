@@ -5,7 +5,11 @@ package config
 // codes: resolution's (this package) and the plan's (package graphs), each documented
 // once with when it occurs. Codes are stable; new ones are added at the end. The
 // diagnosis codes of graphs/diagnose reuse the plan's names where they name the same
-// hazard. [Codes] lists them all, in this order.
+// hazard. [Codes] lists them all, in this order. The one other set of codes the
+// command prints is -script's warnings about reading a script (env-after-import,
+// framework-compile, not-a-literal, …): they are package graphs/script's Warning…
+// constants (go doc ./graphs/script), about the file rather than the config, and
+// never take a name of this catalogue.
 type Code string
 
 // Resolution's warnings: the effective config and what set it.

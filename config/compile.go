@@ -326,11 +326,14 @@ func (r *Resolver) modeAndOptions(req Request, m compileMode) error {
 	}
 	items = append(items, req.Options.DictItems()...)
 	merged := literal.Dict(items...)
-	e.Alternative = merged.String()
 	alt, err := r.Resolve(Request{Options: &merged, Globals: req.Globals, Env: req.Env, Host: req.Host, Backend: req.Backend, BackendGiven: req.BackendGiven, BackendNone: req.BackendNone, Dynamic: req.Dynamic})
 	if err != nil {
+		// Never hint a dict that raises (sweep finding 2: a key a terminal cut,
+		// 'triton.cudagraph s', was offered in the dict to pass).
+		e.Rejected = rejectedBy(err)
 		return e
 	}
+	e.Alternative = merged.String()
 	for _, m := range r.table.Entries {
 		mode := string(m.Mode)
 		other, err := r.Resolve(Request{Mode: &mode, Globals: req.Globals, Env: req.Env, Host: req.Host, Backend: req.Backend, BackendGiven: req.BackendGiven, BackendNone: req.BackendNone, Dynamic: req.Dynamic})
@@ -340,6 +343,24 @@ func (r *Resolver) modeAndOptions(req Request, m compileMode) error {
 		}
 	}
 	return e
+}
+
+// rejectedBy words, briefly, the error the mode-and-options alternative raises: an
+// unknown key without the list of every known one.
+func rejectedBy(err error) string {
+	var uo *UnknownOptionError
+	if errors.As(err, &uo) {
+		msg := "RuntimeError: Unexpected optimization option " + uo.Key
+		if h := uo.Hint(); h != "" {
+			msg += "; " + h
+		}
+		return msg
+	}
+	var pe PythonError
+	if errors.As(err, &pe) {
+		return pe.Exception() + ": " + pe.Message()
+	}
+	return err.Error()
 }
 
 // sameValues reports whether two results hold the same value for every key.

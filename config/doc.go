@@ -132,7 +132,9 @@
 // Resolution's warnings ([Warning]; package graphs adds the plan's). Every code is a
 // typed [Code] constant, documented once in one catalogue for the whole module
 // (go doc config.Code; [Codes] lists them in order). Codes are stable; new ones are
-// added at the end. Each warning carries its fix in Recommendation.
+// added at the end. Each warning carries its fix in Recommendation. -script's warnings
+// about reading a script (env-after-import, framework-compile, …) are graphs/script's
+// Warning… constants.
 //
 // The environment traps (WarnEnvSwitchMisread, WarnNoCUDAGraphsModeCaptures,
 // WarnEnvVarOtherRelease, WarnEnvVarMisspelled, and mode-overrides-global for a variable) are

@@ -36,6 +36,7 @@ from __future__ import annotations
 
 import argparse
 import ast
+import importlib.util
 import json
 import math
 import os
@@ -2395,10 +2396,21 @@ def main(argv=None):
             for w in warnings:
                 print("warning:", w, file=sys.stderr)
     else:
+        # Without torch importable, one line, not a traceback (sweep finding 15); find_spec
+        # does not import torch, which the clean re-exec below must do first.
+        if importlib.util.find_spec("torch") is None:
+            print(f"dump_schema.py: cannot import torch in {sys.executable} (No module named 'torch'): "
+                  "run it with the Python of the environment whose PyTorch you want described", file=sys.stderr)
+            return 1
         rc = reexec_clean(sys.argv[1:] if argv is None else argv)
         if rc is not None:
             return rc
-        doc, errors = live(a.made_by)
+        try:
+            doc, errors = live(a.made_by)
+        except ImportError as e:
+            print(f"dump_schema.py: cannot import torch in {sys.executable} ({e}): "
+                  "run it with the Python of the environment whose PyTorch you want described", file=sys.stderr)
+            return 1
         for e in errors:
             print("error:", e, file=sys.stderr)
         status = 1 if errors else 0

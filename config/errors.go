@@ -39,6 +39,9 @@ type ModeAndOptionsError struct {
 	Mode        string // the mode as given
 	Alternative string // options={...} as a Python dict literal, "" if unknown
 	Equivalent  string // a mode with the same effective config, "" if none
+	// Rejected is what the merged dict raises in turn (an option key the release does
+	// not have), "" when it compiles; then Alternative is "" and the hint offers no dict.
+	Rejected string
 }
 
 // Is reports whether target is ErrModeAndOptions.
@@ -59,6 +62,9 @@ func (e *ModeAndOptionsError) Error() string {
 func (e *ModeAndOptionsError) Hint() string {
 	if e == nil {
 		return ""
+	}
+	if e.Rejected != "" {
+		return "pass mode alone: one options dict with the mode's table expanded would raise too (" + e.Rejected + ")"
 	}
 	if e.Alternative == "" {
 		return ""

@@ -149,7 +149,7 @@ func (s *Scenario) resolver() (*config.Resolver, error) {
 		return r, nil
 	}
 	if s.Torch != "" && s.Schema.Version != v {
-		return nil, &ScenarioError{Path: "torch", Err: fmt.Errorf("%s, but the schema describes torch %s", v, s.Schema.Torch)}
+		return nil, &ScenarioError{Path: "torch", Err: fmt.Errorf("%s, but the schema describes torch %s: drop it (the schema names its release) or give %s", v, s.Schema.Torch, s.Schema.Version)}
 	}
 	r, err := config.NewResolverFromSchema(s.Schema)
 	if err != nil {

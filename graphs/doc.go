@@ -151,7 +151,8 @@
 // table, graphs/internal/skips, read in the sources of 2.0 to 2.9 and 2.14 and shared
 // with graphs/diagnose: when several reasons hold, 2.0 and 2.1 log the first, 2.2 logs
 // every failed check in one Python list, and later releases log the lowering's reason
-// alone, else a mutation alone, else the list of the rest. [Check] and [Build] are safe
+// alone, else a mutation alone, else the list of the rest (from 2.8, with graph_partition
+// on, that list turns CUDA graphs off without a line). [Check] and [Build] are safe
 // for concurrent use (tested from 64 goroutines).
 //
 // # Reliability
@@ -187,7 +188,9 @@
 // NUL, invalid UTF-8, a byte order mark and binary junk in it are read, not refused, and
 // a message next to them is still found (diagnose's TestReadLenient). A path that is neither a
 // regular file nor a pipe (a device, a directory) is refused before it is opened for
-// reading; a pipe is read as stdin is (a named one that no program writes reads as empty).
+// reading; a pipe is read as stdin is (a named one that -diagnose or -script reads waits
+// for its writer, as cat does; one that -scenario, -schema or -options @FILE reads and no
+// program writes reads as empty).
 // Every single-valued flag may be given once; a second occurrence is an error naming
 // both values. A Scenario's fields are checked by the same code whether they come from
 // a file, a program or the command's flags. No exported function or method panics on

@@ -134,9 +134,13 @@ func (c *situation) decides(r skips.Reason) bool {
 }
 
 // skipLine returns the line the release logs for the reasons that hold, its {op},
-// {input} and {devices} filled.
+// {input} and {devices} filled: "" when graph_partition is on and the release logs
+// these reasons with none.
 func (c *situation) skipLine() string {
 	l, _ := c.skipLogged()
+	if l.PartitionSilent && c.partition() {
+		return ""
+	}
 	return c.fill(l.Line)
 }
 
@@ -165,4 +169,20 @@ func (c *situation) decidesMutation() bool { return c.decides(c.mutationReason()
 // logged after the recording line, measured on 2.11: ro_mut_input).
 func (c *situation) treesRecord() bool {
 	return c.impl() == CUDAGraphTrees && !c.decides(skips.MutatedInputs)
+}
+
+// treesSkipMutation reports whether cudagraph trees skip the graph for a mutated user
+// input, the reason the release logs.
+func (c *situation) treesSkipMutation() bool { return c.treesMutateInput() && c.decidesMutation() }
+
+// legacySkipMutation reports whether the legacy implementation skips the graph for a
+// mutated graph input, the reason the release logs.
+func (c *situation) legacySkipMutation() bool {
+	return c.impl() == Legacy && c.mutatesInputOrStatic() && c.decidesMutation()
+}
+
+// storageSkip reports whether a replaced input storage, counted as a mutated input, is
+// the reason the release logs.
+func (c *situation) storageSkip() bool {
+	return c.w.MutatedInputs == StorageMutation && c.decidesMutation()
 }

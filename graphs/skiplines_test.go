@@ -52,6 +52,8 @@ func TestSkipLinesByRelease(t *testing.T) {
 		{"2.11 no partition op+non-tensor", 11, []string{"graph_partition=False"}, Workload{IncompatibleOp: op, NonTensorInputs: true}, p + "disabling cudagraphs due to incompatible op " + op, "the lowering's reason alone"},
 		{"2.11 legacy support off", 11, []string{"triton.cudagraph_trees=False", "triton.cudagraph_support_input_mutation=False", "graph_partition=False"}, Workload{MutatedInputs: InputMutation}, p + p + "mutated inputs", "measured: testdata/torch/2.11/planner_scenarios.json legacy_mut_input_support_off_nopart (post_compile logs the reason after a second prefix)"},
 		{"2.11 trees support off mutation+non-tensor", 11, []string{"triton.cudagraph_support_input_mutation=False", "graph_partition=False"}, Workload{MutatedInputs: InputMutation, NonTensorInputs: true}, p + p + "mutated inputs (1 instances)", "found when compiling, the mutation is preferred to the list"},
+		{"2.11 partition non-tensor", 11, nil, Workload{NonTensorInputs: true}, "", "cudagraph_partition_post_compile logs nothing (output_code.py:331-365@2.14.1, same from 2.8.0)"},
+		{"2.11 partition non-tensor or-error", 11, []string{"triton.cudagraph_or_error=True"}, Workload{NonTensorInputs: true}, "", "no log_cudagraph_skip_and_bump_counter, so no error either"},
 		{"2.14 storage+mutation", 14, []string{"graph_partition=False"}, Workload{MutatedInputs: StorageMutation}, p + "input storage mutation (1 instances)", "2.14's own reason"},
 	}
 	for _, tc := range tests {

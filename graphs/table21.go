@@ -25,16 +25,14 @@ func skipRules21() []rule {
 			Reason:   "a user input is mutated in place: cudagraph trees run this function without CUDA graphs (Inductor's kernels still run)",
 			Message:  skipLinePlaceholder,
 			Evidence: AlwaysSource, Source: src21CompileFx + " (with trees, has_mutation counts inputs past the static ones)"},
-			func(c *situation) bool { return c.treesMutateInput() && c.decidesMutation() }},
+			func(c *situation) bool { return c.treesSkipMutation() }},
 		{Rule{ID: "skip-storage-mutation", Stage: StageDevice, Backend: "inductor", Releases: between(1, 1),
 			Condition: "an input's storage is replaced (logged as a mutated input)",
 			Outcome:   Skip, Stop: true, OrError: true,
 			Reason:   "an input's storage is replaced (aten.set_): it cannot be captured",
 			Message:  skipLinePlaceholder,
 			Evidence: AlwaysInferred, Source: "inferred from " + src21CompileFx},
-			func(c *situation) bool {
-				return c.w.MutatedInputs == StorageMutation && c.decidesMutation()
-			}},
+			func(c *situation) bool { return c.storageSkip() }},
 		{Rule{ID: "skip-multiple-devices", Stage: StageDevice, Backend: "inductor", Releases: between(1, 1),
 			Condition: "one graph over several devices, with cudagraph trees (the legacy implementation captures it)",
 			Outcome:   Skip, Stop: true, OrError: true,

@@ -3,6 +3,7 @@ package graphs
 import (
 	"fmt"
 	"io"
+	"strings"
 
 	"github.com/compilemode/compilemode/config"
 	"github.com/compilemode/compilemode/config/inputerr"
@@ -364,9 +365,25 @@ func (e *ScenarioError) Error() string {
 		return "graphs: <nil *ScenarioError>"
 	}
 	if e.Path == "" {
-		return fmt.Sprintf("graphs: scenario: %v", e.Err)
+		return fmt.Sprintf("graphs: scenario: %s", innerText(e.Err))
 	}
-	return fmt.Sprintf("graphs: scenario %s: %v", e.Path, e.Err)
+	return fmt.Sprintf("graphs: scenario %s: %s", e.Path, innerText(e.Err))
+}
+
+// innerText is err's text without the package prefix its own Error adds ("graphs: ",
+// "config: "), so that a wrapping error's text names one package, once (sweep finding
+// 18: "graphs: scenario workload: graphs: workload devices=-3: …").
+func innerText(err error) string {
+	if err == nil {
+		return "<nil>"
+	}
+	msg := err.Error()
+	for _, p := range []string{"graphs: ", "config: ", "literal: ", "modes: ", "schema: ", "inputerr: ", "pyver: "} {
+		if rest, ok := strings.CutPrefix(msg, p); ok {
+			return rest
+		}
+	}
+	return msg
 }
 func (e *ScenarioError) Unwrap() error {
 	if e == nil {

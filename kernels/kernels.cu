@@ -830,6 +830,9 @@ mlp_step(const float* __restrict__ x, const float* __restrict__ wp, const float*
 // replay equals eager. The launch needs all KS_CLUSTERS clusters resident at once (one
 // block per multiprocessor: 15 clusters of 8 fit on an H200, 120 blocks).
 #if MLP_KS
+#ifndef KS_WG
+#define KS_WG 0 // see ks_wg_matmul below
+#endif
 #define KS_CL 8
 #define KS_CLUSTERS 15
 #define KS_NGMAX 9 // ceil((1024/8) / KS_CLUSTERS)
@@ -841,7 +844,11 @@ mlp_step(const float* __restrict__ x, const float* __restrict__ wp, const float*
 #define KS_KH 1
 #endif
 #ifndef KS_THREADS
+#if KS_WG
+#define KS_THREADS 256 // 8 warps: staging (a float4 each), warps 0-3 wgmma, 4.. the FMA octet
+#else
 #define KS_THREADS (KS_MM ? 32 * KS_NGMAX * KS_KH : 64 * KS_NGMAX)
+#endif
 #endif
 #define KS_WARPS (KS_THREADS / 32)
 #if !KS_MM
@@ -862,7 +869,7 @@ mlp_step(const float* __restrict__ x, const float* __restrict__ wp, const float*
 #define KS_LOADER 1
 #endif
 #ifndef KS_NLOAD
-#define KS_NLOAD 8 // loader warps
+#define KS_NLOAD (KS_WG ? 4 : 8) // loader warps (KS_WG: 4, so that a thread may have 168 registers)
 #endif
 // KS_MMFIX 1 (the default): at width 1024 the matmul's loop is fully unrolled (a copy of
 // ks_matmul for that width); 0: one loop for every width.
@@ -1057,6 +1064,293 @@ __device__ __forceinline__ float ks_out(const float (*P)[MLP_MAXB][KS_NGMAX * 8]
   return activate(sum, ACT_GELU) + res;
 }
 
+// ---- KS_WG: the matmul on tensor cores (wgmma, sm_90a; issue 25's fifth pass) ----
+// A variant for kernels/mlp_bench.cu, not the default (measured slower: 22.9-23.0 us a step
+// against 21.2 for the kernel above, kernels/README.md); it needs PTX ISA 8.0 and
+// compute_90a (nvcc >= 12: -gencode arch=compute_90a,code=sm_90a) and its own packing of
+// the weights (KS_IMG below; mlp_bench.cu's pack), so mlp_cluster.ptx does not hold it.
+// With KS_WG 1 the block's weights sit in shared memory in wgmma's canonical K-major
+// layout without swizzle: for each step s of 8 inputs, core matrices of 8 columns x 4
+// inputs (128 bytes) at ((s*ngmax + i)*2 + j)*128 bytes, i the column octet, j the input
+// half; so the leading (K) byte offset is 128 and the stride (M) byte offset 256. At width
+// 1024 warps 0-3 (one warpgroup) multiply the block's first 64 columns ("swap AB": the
+// columns are wgmma's M, the 8 batch rows its N) with the input rows x^T (K-major:
+// xs[kc][b] float4s, 128 bytes per 4 inputs) as B, in steps of k = 8 (tf32); KS_WGP
+// products: 3 (the default), w_hi x x_hi + w_hi x x_lo + w_lo x x_hi, w_hi the tensor
+// core's tf32 view of w (its top 19 bits: the low 13 are dropped, measured) and w_lo =
+// w - w_hi (in registers), x_hi, x_lo alike (in shared memory): 9.2e-9 off the float64
+// reference against 2.7e-9 for the FMA kernel; 2: no w_lo term (7.4e-6); 1: w_hi x x_hi
+// only (1.4e-5). A 9th column octet (the clusters of 9 groups) is multiplied with fp32
+// FMAs by KS_G8W warps; other widths use the FMA path for every octet.
+#ifndef KS_WG
+#define KS_WG 0
+#endif
+#ifndef KS_WGP
+#define KS_WGP 3
+#endif
+#ifndef KS_G8W
+#define KS_G8W 4
+#endif
+#ifndef KS_TRUNC
+#define KS_TRUNC 1 // w_hi is w with its low 13 bits cleared (0: rounded to nearest)
+#endif
+#if KS_WG && (KS_LOADER != 1 || !KS_PUSH || !KS_MM || KS_KH != 1)
+#error "KS_WG needs KS_LOADER 1, KS_PUSH 1, KS_MM 1, KS_KH 1"
+#endif
+#if KS_WG
+__device__ __forceinline__ unsigned long long wg_desc(unsigned addr, unsigned lbo, unsigned sbo) {
+  return (unsigned long long)((addr & 0x3FFFF) >> 4) | ((unsigned long long)(lbo >> 4) << 16) |
+         ((unsigned long long)(sbo >> 4) << 32);
+}
+__device__ __forceinline__ void wg_fence() { asm volatile("wgmma.fence.sync.aligned;\n" ::: "memory"); }
+__device__ __forceinline__ void wg_commit() { asm volatile("wgmma.commit_group.sync.aligned;\n" ::: "memory"); }
+__device__ __forceinline__ void wg_wait0() { asm volatile("wgmma.wait_group.sync.aligned 0;\n" ::: "memory"); }
+// KS_NOFENCE 1 leaves the generic-to-async proxy fences out: wrong under the memory model,
+// for measuring their cost in kernels/mlp_bench.cu only.
+#ifndef KS_NOFENCE
+#define KS_NOFENCE 0
+#endif
+__device__ __forceinline__ void proxy_fence() {
+  if (!KS_NOFENCE) asm volatile("fence.proxy.async.shared::cta;\n" ::: "memory");
+}
+// wg_ss: d (+)= A(desc) x B(desc), m64n8k8 tf32.
+__device__ __forceinline__ void wg_ss(float (&d)[4], unsigned long long da, unsigned long long db, int acc) {
+  asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %6, 0;\n"
+               "wgmma.mma_async.sync.aligned.m64n8k8.f32.tf32.tf32 {%0, %1, %2, %3}, %4, %5, p, 1, 1;\n}\n"
+               : "+f"(d[0]), "+f"(d[1]), "+f"(d[2]), "+f"(d[3])
+               : "l"(da), "l"(db), "r"(acc));
+}
+// wg_rs: d (+)= A(registers a) x B(desc).
+__device__ __forceinline__ void wg_rs(float (&d)[4], const unsigned (&a)[4], unsigned long long db, int acc) {
+  asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %9, 0;\n"
+               "wgmma.mma_async.sync.aligned.m64n8k8.f32.tf32.tf32 {%0, %1, %2, %3}, {%4, %5, %6, %7}, %8, p, 1, 1;\n}\n"
+               : "+f"(d[0]), "+f"(d[1]), "+f"(d[2]), "+f"(d[3])
+               : "r"(a[0]), "r"(a[1]), "r"(a[2]), "r"(a[3]), "l"(db), "r"(acc));
+}
+__device__ __forceinline__ float tf32_hi(float v) {
+#if KS_TRUNC
+  return __uint_as_float(__float_as_uint(v) & 0xffffe000u);
+#else
+  unsigned u;
+  asm("cvt.rna.tf32.f32 %0, %1;" : "=r"(u) : "f"(v));
+  return __uint_as_float(u);
+#endif
+}
+// ks_wt_dst: the float offset in the canonical layout of local column lc, input chunk kc
+// (4 inputs). With wg (the wgmma path), columns 16q + 2p + e of the first 64 are wgmma
+// row 16q + p + 8e, so that a thread's two rows of the accumulator are adjacent columns.
+__device__ __forceinline__ int ks_wt_dst(int lc, int kc, int ngmax, bool wg) {
+  int l = lc;
+  if (wg && lc < 64) l = (lc & ~15) + ((lc & 15) >> 1) + 8 * (lc & 1);
+  return (((kc >> 1) * ngmax + (l >> 3)) * 2 + (kc & 1)) * 32 + (l & 7) * 4;
+}
+// KS_IMG 1 (the default with KS_WG): the packed matrix holds, block after block (cluster
+// c, rank r: at 8*g0*h + r*ng*8*(h/8) floats), each block's part in the shared-memory layout
+// above with ng in place of ngmax, so that a warp copies 512 contiguous bytes into 4 whole
+// core matrices; 0: the transposed matrix (W^T, out x in), 8 columns x 64 bytes a warp.
+#ifndef KS_IMG
+#define KS_IMG 1
+#endif
+// ks_copy_wt starts the copies of this block's part of matrix m into dst; no commit.
+__device__ __forceinline__ void ks_copy_wt(float* dst, const float* wt, int m, int h, int g0, int ng, int r, int g4l,
+                                           int ngmax, bool wg, int t0, int stride) {
+  const int n = ng * 8 * g4l;
+#if KS_IMG
+  const float* src = wt + (size_t)m * h * h + (size_t)(8 * g0) * h + (size_t)r * ng * 8 * (h / 8);
+  for (int e = t0; e < n; e += stride) {
+    const int si = e >> 4, s = si / ng, i = si - s * ng;
+    cp_async16(dst + ((s * ngmax + i) * 32 + (e & 15) * 2) * 2, src + 4 * e); // ((s*ngmax+i)*2+j)*32 + rr*4
+  }
+#else
+  const float* src = wt + (size_t)m * h * h + (size_t)(8 * g0) * h + r * (h / 8);
+  // e = ((i*(g4l/4) + kb)*8 + rr)*4 + kq: a warp copies 4 chunks (64 bytes) of each of
+  // 8 columns and writes 4 whole core matrices (no bank conflict).
+  for (int e = t0; e < n; e += stride) {
+    const int kq = e & 3, rr = (e >> 2) & 7, ib = e >> 5, nb = g4l >> 2, i = ib / nb, kc = (ib - i * nb) * 4 + kq;
+    const int l = i * 8 + rr; // the wgmma row; its column:
+    const int lc = (wg && l < 64) ? (l & ~15) + 2 * (l & 7) + ((l >> 3) & 1) : l;
+    cp_async16(dst + ks_wt_dst(lc, kc, ngmax, wg), src + (size_t)lc * h + 4 * kc);
+  }
+#endif
+}
+#ifndef KS_FMAUNROLL
+#define KS_FMAUNROLL 2
+#endif
+constexpr int ks_fma_unroll = KS_FMAUNROLL;
+// ks_fma_group: lane (kq = lane/8, rr = lane%8) of a warp multiplying column octet i over
+// the input chunks kc = 4p + kq (mod 4*np) of the block's K range; returns, after a
+// reduce-scatter over kq, rows 2kq, 2kq+1 of column 8i + rr.
+__device__ __forceinline__ float2 ks_fma_group(const float* A, const float4 (*xs)[MLP_MAXB], int i, int p, int np, int g4l,
+                                               int ngmax, int lane) {
+  const int kq = lane >> 3, rr = lane & 7;
+  float acc[8];
+#pragma unroll
+  for (int b = 0; b < 8; b++) acc[b] = 0.f;
+#pragma unroll ks_fma_unroll
+  for (int kc = 4 * p + kq; kc < g4l; kc += 4 * np) {
+    const float4 w = *reinterpret_cast<const float4*>(A + ((((kc >> 1) * ngmax + i) * 2 + (kc & 1)) * 32 + rr * 4));
+#pragma unroll
+    for (int b = 0; b < 8; b++) {
+      const float4 x = xs[kc][b];
+      acc[b] = fmaf(x.x, w.x, acc[b]);
+      acc[b] = fmaf(x.y, w.y, acc[b]);
+      acc[b] = fmaf(x.z, w.z, acc[b]);
+      acc[b] = fmaf(x.w, w.w, acc[b]);
+    }
+  }
+  rs_half<8, 16>(acc, lane);
+  rs_half<4, 8>(acc, lane);
+  return make_float2(acc[0], acc[1]);
+}
+__device__ __forceinline__ void st_dsmem1(float* p, float v, unsigned rank) {
+  unsigned a = (unsigned)__cvta_generic_to_shared(p), ra;
+  asm volatile("mapa.shared::cluster.u32 %0, %1, %2;\n" : "=r"(ra) : "r"(a), "r"(rank));
+  asm volatile("st.shared::cluster.f32 [%0], %1;\n" ::"r"(ra), "f"(v) : "memory");
+}
+#endif
+#if KS_WG
+// KS_NC: accumulators per product kind, used in turn (kernels/wg_micro.cu on the H200: one
+// warpgroup issues an m64n8k8 tf32 wgmma with A in shared memory every ~30 cycles, chained
+// into one accumulator or not alike; m64n16k8 ~32, A in registers ~20); KS_N16 1: the
+// products w_hi x x_hi and w_hi x x_lo as one m64n16k8 (B = [x_hi | x_lo], 16 rows).
+#ifndef KS_NC
+#define KS_NC 4
+#endif
+#ifndef KS_N16
+#define KS_N16 1
+#endif
+// KS_LOPRE 1: every step's w_lo fragments loaded before the first wgmma (64 registers; one
+// commit group) instead of four groups of steps.
+#ifndef KS_LOPRE
+#define KS_LOPRE 1
+#endif
+// wg_ss16: d (+)= A(desc) x B(desc), m64n16k8 tf32.
+__device__ __forceinline__ void wg_ss16(float (&d)[8], unsigned long long da, unsigned long long db, int acc) {
+  asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %10, 0;\n"
+               "wgmma.mma_async.sync.aligned.m64n16k8.f32.tf32.tf32 {%0, %1, %2, %3, %4, %5, %6, %7}, %8, %9, p, 1, 1;\n}\n"
+               : "+f"(d[0]), "+f"(d[1]), "+f"(d[2]), "+f"(d[3]), "+f"(d[4]), "+f"(d[5]), "+f"(d[6]), "+f"(d[7])
+               : "l"(da), "l"(db), "r"(acc));
+}
+template <int NQ>
+__device__ __forceinline__ void wg_keep(float (&d)[NQ]) {
+#pragma unroll
+  for (int q = 0; q < NQ; q++) asm volatile("" : "+f"(d[q])::"memory");
+}
+__device__ __forceinline__ void wg_keep_u(unsigned (&a)[4]) {
+#pragma unroll
+  for (int q = 0; q < 4; q++) asm volatile("" : "+r"(a[q])::"memory");
+}
+template <int N>
+__device__ __forceinline__ void wg_wait() { asm volatile("wgmma.wait_group.sync.aligned %0;\n" ::"n"(N) : "memory"); }
+
+// ks_wg_matmul: warps 0-3 (one warpgroup) multiply the first 64 columns of the block over
+// its K range (16 steps of 8 inputs: width 1024 only... or fewer: nsteps) and return the
+// accumulator: columns 16w + 2g, +1 (see ks_wt_dst) x batch rows 2t, 2t+1 as {x: (2g, 2t),
+// y: (2g, 2t+1), z: (2g+1, 2t), w: (2g+1, 2t+1)}. xhl: x_hi then x_lo, [2][32][8] float4s.
+// Steps are issued in groups of 4 (one commit group each); the w_lo fragments of a group
+// are loaded while the group before is in flight, and kept live until it completes.
+template <int ngmax, int nsteps>
+__device__ __forceinline__ float4 ks_wg_matmul(const float* A, const float4 (*xhl)[32][MLP_MAXB], long long* pf) {
+  const int warp = threadIdx.x >> 5, lane = threadIdx.x & 31, g = lane >> 2, t = lane & 3;
+  const unsigned a0 = (unsigned)__cvta_generic_to_shared(A), bh = (unsigned)__cvta_generic_to_shared(xhl[0]),
+                 bl = (unsigned)__cvta_generic_to_shared(xhl[1]);
+  (void)bl;
+#if KS_N16
+  float d[KS_NC][8];
+#else
+  float d[KS_NC][4], e[KS_NC][4];
+#endif
+#if KS_WGP >= 3
+  float f[KS_NC][4];
+  unsigned lo[16][4];
+#endif
+  const float* T0 = A + (2 * warp) * 64 + g * 4 + t;
+#pragma unroll
+  for (int grp = 0; grp < 4; grp++) {
+#if KS_WGP >= 3
+    if (grp == 0) {
+#pragma unroll
+      for (int s = 0; s < (KS_LOPRE ? 16 : 4); s++) {
+        const float* T = T0 + s * ngmax * 64;
+        float v[4] = {T[0], T[64], T[32], T[96]}; // rows g, g+8 (core 2w+1) x inputs t, t+4
+#pragma unroll
+        for (int q = 0; q < 4; q++) lo[s][q] = __float_as_uint(v[q] - tf32_hi(v[q]));
+      }
+    }
+#endif
+    if (pf && grp == 0 && threadIdx.x == 0) pf[0] = clock64();
+    if (4 * grp < nsteps) {
+      wg_fence();
+#pragma unroll
+      for (int s = 4 * grp; s < 4 * grp + 4; s++) {
+        if (s < nsteps) {
+          const int c = s % KS_NC, first = s < KS_NC ? 0 : 1;
+          const unsigned long long da = wg_desc(a0 + s * ngmax * 256, 128, 256);
+          const unsigned long long dh = wg_desc(bh + s * 256, 128, 4096);
+#if KS_N16
+          wg_ss16(d[c], da, dh, first);
+#else
+          wg_ss(d[c], da, dh, first);
+#if KS_WGP >= 2
+          wg_ss(e[c], da, wg_desc(bl + s * 256, 128, 256), first);
+#endif
+#endif
+#if KS_WGP >= 3
+          wg_rs(f[c], lo[s], dh, first);
+#endif
+        }
+      }
+      wg_commit();
+    }
+#if KS_WGP >= 3 && !KS_LOPRE
+    if (grp > 0) { // group grp-1 done: its fragments may be reused
+      wg_wait<1>();
+#pragma unroll
+      for (int s = 4 * grp - 4; s < 4 * grp; s++) wg_keep_u(lo[s]);
+    }
+    if (grp < 3) {
+#pragma unroll
+      for (int s = 4 * grp + 4; s < 4 * grp + 8; s++) {
+        if (s < nsteps) {
+          const float* T = T0 + s * ngmax * 64;
+          float v[4] = {T[0], T[64], T[32], T[96]};
+#pragma unroll
+          for (int q = 0; q < 4; q++) lo[s][q] = __float_as_uint(v[q] - tf32_hi(v[q]));
+        }
+      }
+    }
+#endif
+  }
+  if (pf && threadIdx.x == 0) pf[1] = clock64();
+  wg_wait<0>();
+  if (pf && threadIdx.x == 0) pf[2] = clock64();
+#if KS_WGP >= 3
+#pragma unroll
+  for (int s = KS_LOPRE ? 0 : 12; s < 16; s++) wg_keep_u(lo[s]);
+#endif
+  float4 o = make_float4(0.f, 0.f, 0.f, 0.f);
+#pragma unroll
+  for (int c = 0; c < KS_NC; c++) {
+    if (c >= nsteps) break;
+    wg_keep(d[c]);
+#if KS_N16
+    o.x += d[c][0] + d[c][4]; o.y += d[c][1] + d[c][5]; o.z += d[c][2] + d[c][6]; o.w += d[c][3] + d[c][7];
+#else
+    o.x += d[c][0]; o.y += d[c][1]; o.z += d[c][2]; o.w += d[c][3];
+#if KS_WGP >= 2
+    wg_keep(e[c]);
+    o.x += e[c][0]; o.y += e[c][1]; o.z += e[c][2]; o.w += e[c][3];
+#endif
+#endif
+#if KS_WGP >= 3
+    wg_keep(f[c]);
+    o.x += f[c][0]; o.y += f[c][1]; o.z += f[c][2]; o.w += f[c][3];
+#endif
+  }
+  return o;
+}
+#endif
+
 #ifndef MLP_KS_PROF
 #define MLP_KS_PROF 0
 #endif
@@ -1072,7 +1366,12 @@ mlp_step(const float* __restrict__ x, const float* __restrict__ wp, const float*
          const float* __restrict__ gamma, const float* __restrict__ beta, float* scratch0, float* scratch1,
          float* __restrict__ out, unsigned* bar, int batch, int h, int mats, float eps) {
   extern __shared__ float4 ks_w[]; // mats x ngmax x 8 x g4l float4: this block's weights
+#if KS_WG
+  // the layer's input, this block's K range, K-major (wgmma's B): full, tf32 high, low parts
+  __shared__ __align__(128) float4 xsF[32][MLP_MAXB], xsHL[2][32][MLP_MAXB];
+#else
   __shared__ float4 xs[MLP_MAXB][32];                 // the layer's input, this block's columns
+#endif
   __shared__ float P[KS_KH][MLP_MAXB][KS_NGMAX * 8];   // partial products, read by the cluster
   __shared__ float2 stat[MLP_MAXB], red2[4];           // row statistics; the epilogue's sums
   __shared__ float4 gk[MLP_MAXMATS - 1][32], bk[MLP_MAXMATS - 1][32];              // K-range gammas, betas
@@ -1088,6 +1387,9 @@ mlp_step(const float* __restrict__ x, const float* __restrict__ wp, const float*
   const int G = h / 8, q = G / ncl, rm = G % ncl, ng = q + ((int)c < rm ? 1 : 0);
   const int g0 = c * q + min((int)c, rm), ngmax = q + (rm > 0 ? 1 : 0);
   const int g4l = h / 32, kr = h / 8, h4 = h / 4, ncol = ng * 8;
+#if KS_WG
+  const bool wgp = ngmax == KS_NGMAX && g4l == 32; // the wgmma path: width 1024 (16 steps, 9 octets)
+#endif
   unsigned long long* ctr = reinterpret_cast<unsigned long long*>(bar);
   float2* gst = reinterpret_cast<float2*>(ctr + KS_STATS_OFF);
   // Counts only grow: every launch adds 8*mats to each, and no count reaches the next
@@ -1107,12 +1409,20 @@ mlp_step(const float* __restrict__ x, const float* __restrict__ wp, const float*
     if (KS_LOADER == 1) asm volatile("bar.sync 5, %0;" ::"n"(KS_BLOCK) : "memory"); // matrix 0 is in
 #pragma unroll
     for (int m = 1; m < MLP_MAXMATS; m++) {
+#if KS_WG
+      if (m < mats) ks_copy_wt(reinterpret_cast<float*>(ks_w + m * ngmax * 8 * g4l), wp, m, h, g0, ng, r, g4l, ngmax, wgp,
+                               threadIdx.x - KS_THREADS, 32 * KS_NLOAD);
+#else
       if (m < mats) ks_copy_w(ks_w + m * ngmax * 8 * g4l, w4, m, h, g0, ng, r, g4l, threadIdx.x - KS_THREADS, 32 * KS_NLOAD);
+#endif
       cp_async_commit();
     }
 #pragma unroll
     for (int m = 1; m < MLP_MAXMATS; m++) {
       cp_async_wait_n(MLP_MAXMATS - 1 - m);
+#if KS_WG
+      proxy_fence(); // the copies are read by wgmma (the async proxy)
+#endif
       if (m < mats) asm volatile("bar.arrive %0, %1;" ::"r"(m), "n"(KS_BLOCK) : "memory");
     }
     cl_wait();
@@ -1124,11 +1434,19 @@ mlp_step(const float* __restrict__ x, const float* __restrict__ wp, const float*
 #endif
   // Group 0: the first layer's input (this block's columns), row r's own columns of x, the
   // biases of the own columns.
+#if KS_WG
+  { // thread e: element e of xsF (chunk e/8 of row e%8); it converts the same element below
+    const int e = threadIdx.x, kc = e >> 3, b = e & 7;
+    if (b < batch && kc < g4l) cp_async16(&xsF[kc][b], x4 + b * h4 + r * g4l + kc);
+    else xsF[kc][b] = make_float4(0.f, 0.f, 0.f, 0.f);
+  }
+#else
   for (int e = threadIdx.x; e < MLP_MAXB * 32; e += KS_THREADS) {
     int b = e >> 5, gl = e & 31;
     if (b < batch && gl < g4l) cp_async16(&xs[b][gl], x4 + b * h4 + r * g4l + gl);
     else xs[b][gl] = make_float4(0.f, 0.f, 0.f, 0.f);
   }
+#endif
   for (int e = threadIdx.x; e < mats * ng * 2; e += KS_THREADS) {
     int mm = e / (ng * 2), qq = e % (ng * 2);
     cp_async16(&bs[mm][qq], reinterpret_cast<const float4*>(bias) + (mm * h + 8 * g0) / 4 + qq);
@@ -1139,7 +1457,12 @@ mlp_step(const float* __restrict__ x, const float* __restrict__ wp, const float*
   // (the rest at layer 0: a group per matrix up to MLP_MAXMATS, empty past mats).
 #pragma unroll
   for (int m = 0; m < KS_ENTRY; m++) {
+#if KS_WG
+    if (m < mats) ks_copy_wt(reinterpret_cast<float*>(ks_w + m * ngmax * 8 * g4l), wp, m, h, g0, ng, r, g4l, ngmax, wgp,
+                             threadIdx.x, KS_THREADS);
+#else
     if (m < mats) ks_copy_w(ks_w + m * ngmax * 8 * g4l, w4, m, h, g0, ng, r, g4l, threadIdx.x, KS_THREADS);
+#endif
     cp_async_commit();
     if (m == 0) {
       for (int e = threadIdx.x; e < (mats - 1) * 32; e += KS_THREADS) {
@@ -1161,6 +1484,98 @@ mlp_step(const float* __restrict__ x, const float* __restrict__ wp, const float*
 #pragma unroll
   for (int m = 0; m < MLP_MAXMATS; m++) {
     if (m >= mats) break;
+#if KS_WG
+    // Groups: [x], W0, [gammas], W1, .., W4.
+    if (m > 0) {
+      if (m == 1) cp_async_wait<0>(); // the gammas
+      if (warp == 0) ks_poll(ctr, ncl, base + (unsigned long long)KS_CL * m);
+      KS_SYNC();
+      KPROF(1 + m * 5);
+      // Thread e reads element e of the block's part of the rows (chunk e/8 of row e%8),
+      // warp b < batch the row's partial sums; the LayerNorm after the barrier below.
+      const float* src = ((m - 1) & 1) ? scratch1 : scratch0;
+      const int e = threadIdx.x, kc = e >> 3, b = e & 7;
+      float4 v = make_float4(0.f, 0.f, 0.f, 0.f);
+      if (b < batch && kc < g4l) v = __ldcg(reinterpret_cast<const float4*>(src + (size_t)b * h) + r * g4l + kc);
+      if (warp < batch) {
+        float2 sp = make_float2(0.f, 0.f);
+        if (lane < (int)ncl) sp = __ldcg(gst + ((m - 1) & 1) * MLP_MAXB * 16 + warp * 16 + lane);
+#pragma unroll
+        for (int off = 16; off > 0; off >>= 1) {
+          sp.x += __shfl_xor_sync(0xffffffffu, sp.x, off);
+          sp.y += __shfl_xor_sync(0xffffffffu, sp.y, off);
+        }
+        const float mean = sp.x / h, rstd = rsqrtf(fmaxf(sp.y / h - mean * mean, 0.f) + eps);
+        if (lane == 0) stat[warp] = make_float2(mean, rstd);
+      }
+      asm volatile("bar.sync %0, %1;" ::"r"(m), "n"(KS_BLOCK) : "memory"); // W_m, from the loader; stat
+      if (b < batch && kc < g4l) {
+        const float2 st = stat[b];
+        const float4 gg = gk[m - 1][kc], bb = bk[m - 1][kc];
+        v.x = (v.x - st.x) * st.y * gg.x + bb.x;
+        v.y = (v.y - st.x) * st.y * gg.y + bb.y;
+        v.z = (v.z - st.x) * st.y * gg.z + bb.z;
+        v.w = (v.w - st.x) * st.y * gg.w + bb.w;
+      }
+      xsF[kc][b] = v;
+      const float4 hv = make_float4(tf32_hi(v.x), tf32_hi(v.y), tf32_hi(v.z), tf32_hi(v.w));
+      xsHL[0][kc][b] = hv;
+      xsHL[1][kc][b] = make_float4(v.x - hv.x, v.y - hv.y, v.z - hv.z, v.w - hv.w);
+      proxy_fence(); // xsHL is read by wgmma (the async proxy)
+    } else {
+      cp_async_wait<KS_ENTRY>(); // x and W0
+      KPROF(1);
+      asm volatile("bar.arrive 5, %0;" ::"n"(KS_BLOCK) : "memory");
+      const float4 v = xsF[threadIdx.x >> 3][threadIdx.x & 7];
+      const float4 hv = make_float4(tf32_hi(v.x), tf32_hi(v.y), tf32_hi(v.z), tf32_hi(v.w));
+      xsHL[0][threadIdx.x >> 3][threadIdx.x & 7] = hv;
+      xsHL[1][threadIdx.x >> 3][threadIdx.x & 7] = make_float4(v.x - hv.x, v.y - hv.y, v.z - hv.z, v.w - hv.w);
+      proxy_fence(); // xsH, xsL (and at layer 0 W0's copies) are read by wgmma
+    }
+    KS_SYNC();
+    KPROF(1 + m * 5 + 1);
+    {
+      const float* A = reinterpret_cast<const float*>(ks_w + m * ngmax * 8 * g4l);
+      if (wgp) {
+        if (warp < 4) {
+          const float4 o = ks_wg_matmul<KS_NGMAX, 16>(A, xsHL,
+#if MLP_KS_PROF
+                                                               m == 2 ? &mlp_ks_prof[blockIdx.x * 32 + 26] : nullptr
+#else
+                                                               nullptr
+#endif
+          );
+          const int g = lane >> 2, t = lane & 3, col = warp * 16 + 2 * g;
+          if (2 * t < batch) st_dsmem2(&P[0][r][col], make_float2(o.x, o.z), 2 * t);
+          if (2 * t + 1 < batch) st_dsmem2(&P[0][r][col], make_float2(o.y, o.w), 2 * t + 1);
+        } else if (warp < 4 + KS_G8W && ng > 8) {
+          const int p = warp - 4, rr = lane & 7, b0 = 2 * (lane >> 3);
+          float2 o = ks_fma_group(A, xsF, 8, p, KS_G8W, g4l, ngmax, lane);
+#if MLP_KS_PROF
+          if (m == 2 && threadIdx.x == 128) mlp_ks_prof[blockIdx.x * 32 + 29] = clock64();
+#endif
+#if KS_G8W > 1
+          __shared__ float2 q8[KS_G8W][32];
+          if (p > 0) q8[p][lane] = o;
+          asm volatile("bar.sync 7, %0;" ::"n"(32 * KS_G8W) : "memory");
+          if (p == 0) {
+#pragma unroll
+            for (int pp = 1; pp < KS_G8W; pp++) o = make_float2(o.x + q8[pp][lane].x, o.y + q8[pp][lane].y);
+#else
+          {
+#endif
+            if (b0 < batch) st_dsmem1(&P[0][r][64 + rr], o.x, b0);
+            if (b0 + 1 < batch) st_dsmem1(&P[0][r][64 + rr], o.y, b0 + 1);
+          }
+        }
+      } else if (warp < ng) { // narrow widths: a warp per column octet, FMAs
+        const int rr = lane & 7, b0 = 2 * (lane >> 3);
+        const float2 o = ks_fma_group(A, xsF, warp, 0, 1, g4l, ngmax, lane);
+        if (b0 < batch) st_dsmem1(&P[0][r][8 * warp + rr], o.x, b0);
+        if (b0 + 1 < batch) st_dsmem1(&P[0][r][8 * warp + rr], o.y, b0 + 1);
+      }
+    }
+#else
     // Groups: [x], W0, [gammas], W1, .., W4.
     if (m > 0) {
       if (m == 1) cp_async_wait<KS_LOADER ? 0 : MLP_MAXMATS - 1>(); // the gammas
@@ -1210,6 +1625,7 @@ mlp_step(const float* __restrict__ x, const float* __restrict__ wp, const float*
       float o = ks_matmul0(xs, ks_w + (m * ngmax + jl) * 8 * g4l, g4l, hf, lane);
       P[0][hf * 4 + (lane >> 3)][jl * 8 + (lane & 7)] = o;
     }
+#endif
 #endif
     KPROF(1 + m * 5 + 2);
     cl_arrive();

@@ -12,11 +12,16 @@
 // By default it times the K-split kernel over clusters of 8 (kernels.cu's MLP_KS section:
 // KS_MM, KS_KH, KS_PREFETCH, KS_LOADER, KS_NLOAD; MLP_KS_PROF for its phases), after
 // checking with the occupancy API that its 15 clusters fit; with -DMLP_KS=0 the previous
-// kernel (MLP_THREADS, MLP_BARRIER, .. above).
+// kernel (MLP_THREADS, MLP_BARRIER, .. above). -DKS_WG=1 times the tensor-core variant of
+// issue 25's fifth pass (kernels.cu's KS_WG section: KS_WGP, KS_NC, KS_N16, KS_G8W,
+// KS_LOPRE, KS_IMG; PTX ISA 8.0, so nvcc >= 12 and
+// -gencode arch=compute_90a,code=sm_90a), its weights packed here as KS_IMG says.
+// -DBENCH_H=N sets the width (default 1024) to check the narrow widths' paths.
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
+#include <algorithm>
 #include <vector>
 #include <cuda_runtime.h>
 #include "kernels.cu"
@@ -27,6 +32,32 @@ static float* upload(const std::vector<float>& v) {
 // pack is kernels.PackMLP: block j's slice, element (k, c) at ((kk*2+ch)*(h/4)+g)*4+cc.
 static std::vector<float> pack(const float* w, int h) {
   std::vector<float> out((size_t)h * h);
+#if MLP_KS && KS_WG && KS_IMG
+  // KS_WG with KS_IMG: each block's part as its shared-memory image (kernels.cu, ks_copy_wt).
+  {
+    const int G = h / 8, q = G / KS_CLUSTERS, rm = G % KS_CLUSTERS, kr = h / 8;
+    const bool wg = h == 1024;
+    size_t o = 0;
+    for (int c = 0; c < KS_CLUSTERS; c++) {
+      const int ng = q + (c < rm ? 1 : 0), g0 = c * q + std::min(c, rm);
+      for (int r = 0; r < KS_CL; r++)
+        for (int st = 0; st < kr / 8; st++)
+          for (int i = 0; i < ng; i++)
+            for (int j = 0; j < 2; j++)
+              for (int rr = 0; rr < 8; rr++)
+                for (int e = 0; e < 4; e++) {
+                  const int l = 8 * i + rr, lc = (wg && l < 64) ? (l & ~15) + 2 * (l & 7) + ((l >> 3) & 1) : l;
+                  out[o++] = w[(size_t)(r * kr + 8 * st + 4 * j + e) * h + 8 * g0 + lc];
+                }
+    }
+    return out;
+  }
+#elif MLP_KS && KS_WG
+  // KS_WG: the transposed matrix (row c holds column c's inputs).
+  for (int k = 0; k < h; k++)
+    for (int c = 0; c < h; c++) out[(size_t)c * h + k] = w[(size_t)k * h + c];
+  return out;
+#endif
   const int g4 = h / 4;
   for (int j = 0; j < h / 8; j++)
     for (int k = 0; k < h; k++)
@@ -36,7 +67,10 @@ static std::vector<float> pack(const float* w, int h) {
 }
 __global__ void empty_k() {}
 int main(int argc, char** argv) {
-  const int h = 1024, batch = 8, mats = 5, n = 2000;
+#ifndef BENCH_H
+#define BENCH_H 1024
+#endif
+  const int h = BENCH_H, batch = 8, mats = 5, n = 2000;
   srand(7);
   auto uni = [](size_t k, float s) { std::vector<float> v(k); for (auto& x : v) x = (rand() / (float)RAND_MAX * 2 - 1) * s; return v; };
   std::vector<float> hx = uni(batch * h, 1), hw = uni((size_t)mats * h * h, 1 / 32.f), hb = uni(mats * h, 1 / 32.f);
@@ -155,6 +189,20 @@ int main(int argc, char** argv) {
       tot += e - pr[j * 32]; mxt = std::max(mxt, (double)(e - pr[j * 32])); cnt++;
     }
     if (cnt) printf("  entry to after the last barrier: %.0f/%.0f cycles\n", tot / cnt, mxt);
+#if MLP_KS_PROF && KS_WG
+    { // layer 2's wgmma (thread 0): matmul start -> first fence, -> last commit, -> wait done
+      double a = 0, b = 0, c2 = 0, f8 = 0; int n2 = 0, n8 = 0;
+      for (int j = 0; j < nb; j++)
+        if (pr[j * 32 + 29] && pr[j * 32 + 12]) { f8 += pr[j * 32 + 29] - pr[j * 32 + 12]; n8++; }
+      if (n8) printf("  layer 2 FMA octet (warp 4, %d blocks): %.0f cycles\n", n8, f8 / n8);
+      for (int j = 0; j < nb; j++) {
+        const long long* q = &pr[j * 32];
+        if (!q[26] || !q[12]) continue;
+        a += q[26] - q[12]; b += q[27] - q[26]; c2 += q[28] - q[27]; n2++;
+      }
+      if (n2) printf("  layer 2 wgmma (thread 0, mean): to the first fence %.0f, issue %.0f, wait %.0f cycles\n", a / n2, b / n2, c2 / n2);
+    }
+#endif
   }
 #endif
 #ifdef MLP_BENCH_EXTRA

@@ -8,6 +8,7 @@ import (
 	"strings"
 	"syscall"
 	"testing"
+	"time"
 
 	"github.com/stretchr/testify/require"
 )
@@ -32,7 +33,7 @@ func TestDiagnoseFlag(t *testing.T) {
 		{"empty", []string{"-diagnose", empty}, 2, "empty.log"},
 		{"missing", []string{"-diagnose", filepath.Join(dir, "nope")}, 2, "no such file"},
 		{"directory", []string{"-diagnose", dir}, 2, "a directory"},
-		{"fifo no writer reads as empty", []string{"-diagnose", fifo}, 2, "empty input"},
+		{"fifo whose writer starts later", []string{"-diagnose", laterWriter(t, fifo, logPath)}, 0, "line 4: trees-user-thread-tls"},
 		{"process substitution", []string{"-diagnose", pipeOf(t, logPath)}, 0, "line 4: trees-user-thread-tls"},
 		{"with workload flag", []string{"-diagnose", logPath, "-devices", "2"}, 2, "-devices does not apply"},
 		{"torch overrides the log", []string{"-diagnose", logPath, "-json", "-torch", "2.6"}, 0, `"torch_from": "option"`},
@@ -122,4 +123,23 @@ func words(text string) string {
 		}
 	}
 	return strings.Join(ws, "")
+}
+
+// laterWriter starts writing the file at from into the named pipe fifo a moment from
+// now, as `kubectl logs -f pod > fifo` started after the reader (sweep finding 5), and
+// returns fifo.
+func laterWriter(t *testing.T, fifo, from string) string {
+	t.Helper()
+	data, err := os.ReadFile(from)
+	require.NoError(t, err)
+	go func() {
+		time.Sleep(300 * time.Millisecond) // the reader opens first
+		w, err := os.OpenFile(fifo, os.O_WRONLY, 0)
+		if err != nil {
+			return
+		}
+		defer w.Close()
+		_, _ = w.Write(data)
+	}()
+	return fifo
 }

@@ -134,11 +134,13 @@
 //
 //	-json       the JSON report, format compilemode-report/1 (package graphs)
 //	-all        text output lists every key, not only the changed ones
-//	-key KEY    print only KEY=VALUE (Python repr), like go env VAR; repeatable; with
-//	            -json the keys' report entries as one object; in a comparison, the rows
-//	            of these keys, each marked whether it differs. The exit status stays
-//	            the report's (see Exit status): when it is 1, one line on stderr says
-//	            what raises (compilemode: exit 1: torch 2.11 would raise …), as -keys
+//	-key KEY    print only KEY=VALUE (Python repr), like go env VAR; repeatable (a key
+//	            given twice is refused); with -json the keys' report entries as one
+//	            object; in a comparison, the rows of these keys, each marked whether it
+//	            differs. The exit status stays the report's (see Exit status): when it
+//	            is 1, one line on stderr says what raises (compilemode: exit 1: torch
+//	            2.11 would raise …; in a comparison one line per release that raises),
+//	            as -keys
 //	-keys       every key as KEY=VALUE, one per line, never wrapped (for grep)
 //	-version    three lines: the module version (from the build information: a tag
 //	            for go install …@version, "(devel)" from a checkout, with the VCS

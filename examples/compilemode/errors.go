@@ -6,6 +6,8 @@ import (
 	"regexp"
 	"strings"
 
+	"github.com/compilemode/compilemode/examples/internal/cliflags"
+
 	"github.com/compilemode/compilemode/graphs"
 	"github.com/compilemode/compilemode/modes"
 )
@@ -36,25 +38,11 @@ var fieldFixes = map[string]string{
 	"mode":    "give a mode the release lists, e.g. reduce-overhead",
 }
 
-// pkgPrefix matches a Go package's error prefix inside a message ("graphs: ",
-// "config: "): the user gave flags or a file, not Go calls.
-// Every package of the module is listed (TestNoPackagePrefix walks them).
-var pkgPrefix = regexp.MustCompile(`(^|: |\()(` + strings.Join(modulePackages, "|") + `): `)
-
 // modulePackages are the names of the module's packages that may prefix an error.
-var modulePackages = []string{"graphs", "modes", "config", "literal", "schema", "strictjson", "inputerr",
-	"pyver", "script", "pytoken", "diagnose", "catalog", "textwrap", "backend", "kernels", "cliflags", "drafter", "answer", "readme", "termtext", "linediff", "skips"}
+var modulePackages = cliflags.ModulePackages
 
 // userWords removes Go package prefixes from an error message.
-func userWords(msg string) string {
-	for {
-		next := pkgPrefix.ReplaceAllString(msg, "$1")
-		if next == msg {
-			return msg
-		}
-		msg = next
-	}
-}
+func userWords(msg string) string { return cliflags.UserWords(msg) }
 
 // inputError words err, an error of graphs.Check or of reading the flags, in the
 // user's terms: the flag that supplied the value ("-devices 99999: want 1 to 4096"),

@@ -155,7 +155,7 @@ func (c *cli) plan(stdout, stderr io.Writer, environ func() []string) int {
 		return 2
 	}
 	if c.releases() != nil {
-		code, err := c.compare(sc, stdout)
+		code, err := c.compare(sc, stdout, stderr)
 		if err != nil {
 			failf(stderr, "%s", c.inputError(err))
 			return graphs.InputError.Code()
@@ -288,6 +288,14 @@ func (c *cli) conflicts() error {
 	for _, x := range conflicts {
 		if c.given[x.a] && c.given[x.b] {
 			return fmt.Errorf("-%s and -%s cannot be combined: %s", x.a, x.b, x.why)
+		}
+	}
+	seen := map[string]bool{}
+	for _, k := range c.keys {
+		if name := keyName(k); seen[name] {
+			return fmt.Errorf("-key %s is given twice: give each key once", inputerr.Cut(name, 80))
+		} else {
+			seen[name] = true
 		}
 	}
 	if c.given["all"] && c.given["json"] && !c.given["script"] {

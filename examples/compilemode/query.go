@@ -156,7 +156,7 @@ func (o *outcomeOf) String() string {
 // compare answers -torch A,B[,…]: the scenario checked on each release, the keys whose
 // value or source differ (or only the -key keys), and the outcomes side by side. Its
 // exit status is the highest of the releases'.
-func (c *cli) compare(sc *graphs.Scenario, stdout io.Writer) (int, error) {
+func (c *cli) compare(sc *graphs.Scenario, stdout, stderr io.Writer) (int, error) {
 	cmp := comparison{Format: compareFormat}
 	code := 0
 	for _, v := range c.releases() {
@@ -179,10 +179,31 @@ func (c *cli) compare(sc *graphs.Scenario, stdout io.Writer) (int, error) {
 		if err != nil {
 			return 2, err
 		}
-		_, err = stdout.Write(append(data, '\n'))
+		if _, err := stdout.Write(append(data, '\n')); err != nil {
+			return code, err
+		}
+		c.keyReasons(cmp.Reports, stderr)
+		return code, nil
+	}
+	if err := cmp.writeText(stdout, textWidth(stdout), len(c.keys) > 0); err != nil {
 		return code, err
 	}
-	return code, cmp.writeText(stdout, textWidth(stdout), len(c.keys) > 0)
+	c.keyReasons(cmp.Reports, stderr)
+	return code, nil
+}
+
+// keyReasons writes, with -key, the stderr line of each release whose exit status is
+// not 0, as -key on one release does (sweep finding 23: a comparison exited 1 with no
+// word on stderr).
+func (c *cli) keyReasons(reps []*graphs.Report, stderr io.Writer) {
+	if len(c.keys) == 0 {
+		return
+	}
+	for _, rep := range reps {
+		if why := exitReason(rep); why != "" {
+			failf(stderr, "%s", printable(why))
+		}
+	}
 }
 
 // checkKeys refuses a -key that no release of the comparison has, with -key's hint

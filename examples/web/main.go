@@ -32,6 +32,21 @@
 // JSON name) and #answer-text, whose data-state is "ready" once it shows the answer to
 // the current input.
 //
+// # What only the command has
+//
+// The page's footer lists it too: -schema (a dump of your own PyTorch), -python,
+// -fullgraph, -scenario, -key, -keys and -all; a mode name the form's list lacks (the
+// command's "Unrecognized mode=…, did you mean …?"); the host's environment (the page
+// is always -no-env); with -script or -diagnose, -mode, -options, -set, -env and, for a
+// log, -torch. A comparison with the same release shows one answer. Files, pastes and
+// links are read up to 16 MiB (the command reads a log of any size); past it the status
+// line and the answer say the input's size. A script file is sent as its bytes, so one
+// that is not UTF-8 is refused with Python's message, as the command refuses it. The
+// command line shown writes a control character or bidirectional mark as bash's $'…'
+// escape, and says where a NUL makes the input impossible to give on a command line.
+// A link whose state the page cannot use (a newer format, an unknown tab, a field of
+// the wrong type) is refused with the same status line as an undecodable one.
+//
 // # Budgets
 //
 // TestBrowser (headless Chromium, github.com/chromedp/chromedp) checks each answer

@@ -521,6 +521,7 @@ func releasePhrasings() []releasePhrasing {
 		{"collect_env-pip", f("[pip3] torch==2.MINOR.0+cu121")},
 		{"pip-show", f("Name: torch\nVersion: 2.MINOR.0")},
 		{"version-print", f(">>> torch.__version__\n'2.MINOR.0+cu121'")},
+		{"version-print-spaced", f("python -c \"import torch; print(torch. __ version __ )\"\n`2.MINOR.1+cu124`")},
 		{"key-next-line", f("Pytorch Version\n2.MINOR.0+cu130")},
 		{"html-row-split", f("<tr><td>PyTorch version</td>\n<td>2.MINOR.1</td></tr>")},
 		{"ngc-image", func(v modes.Version) string {

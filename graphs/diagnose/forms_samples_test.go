@@ -26,6 +26,7 @@ var formSamples = []formSample{
 	{TreesUserThreadTLS, "", "    assert torch._C._is_key_in_tls(attr_name)\nAssertionError"},
 	{TreesConcurrentCallers, ctxThread, "RuntimeError: beginAllocateToPool: already recording to mempool_id"},
 	{TreesConcurrentCallers, ctxTreesFrame, "RuntimeError: Offset increment outside graph capture encountered unexpectedly."},
+	{TreesConcurrentCallers, ctxTreesFrame, "    assert self.current_node is not None\nAssertionError"},
 	{TreesConcurrentCallers, ctxThread, "RuntimeError: Detected 2 tensor(s) in the cudagraph pool not tracked as outputs. All live allocations must be tracked for correctness."},
 	{TreesConcurrentCallers, ctxThread, "RuntimeError: These live storage data ptrs are in the cudagraph pool but not accounted for as an output of cudagraph trees: "},
 	{LegacyMutatedInput, "", "skipping cudagraphs due to input mutation"},

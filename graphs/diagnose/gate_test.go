@@ -2,6 +2,7 @@ package diagnose
 
 import (
 	"bufio"
+	"bytes"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -111,6 +112,54 @@ func TestGateAdmits(t *testing.T) {
 		re := regexp.MustCompile(tc.expr)
 		if g := newGate(tc.expr); re.MatchString(tc.text) && g != nil && !g.admits([]byte(tc.text), &scratch) {
 			t.Errorf("gate of %q turns away %q, which it matches", tc.expr, tc.text)
+		}
+	}
+}
+
+// TestMayBeVersionKey checks that mayBeVersionKey never turns away a line versionKey
+// matches (every corpus and test log line, and keys made to be near the edge), and that
+// it turns away prose that names the key inside.
+func TestMayBeVersionKey(t *testing.T) {
+	lines := []string{
+		"Pytorch Version", "**Torch version:**", "<tr><td>PyTorch version</td>", "PyTorch:",
+		"[default0]: torch_version:", "2024-05-01T12:00:00.1234567Z PyTorch version",
+		"2024-05-01 12:00:00 ERROR\tTorch version", "| 1 | pytorch version |", "  12: torch :",
+		"+PyTorch version", "foo | PyTorch version", "info: PyTorch Version: ", "x1 torch version",
+		"WARNING torch version", "a-PyTorch version", "PyTorch version\u00a0",
+	}
+	for _, glob := range []string{"testdata/corpus/texts/*", "testdata/logs/*"} {
+		files, _ := filepath.Glob(glob)
+		for _, f := range files {
+			b, err := os.ReadFile(f)
+			if err != nil {
+				t.Fatal(err)
+			}
+			for _, l := range bytes.Split(b, []byte("\n")) {
+				if len(l) <= maxKeyLine && bytes.Contains(bytes.ToLower(l), []byte("torch")) {
+					lines = append(lines, string(l))
+				}
+			}
+		}
+	}
+	keys := 0
+	for _, l := range lines {
+		if versionKey.MatchString(l) {
+			keys++
+			if !mayBeVersionKey([]byte(l)) {
+				t.Errorf("mayBeVersionKey(%q) = false, but versionKey matches it", l)
+			}
+		}
+	}
+	if keys < 15 {
+		t.Errorf("only %d lines match versionKey: the check checks little", keys)
+	}
+	for _, l := range []string{
+		"step 0 torch.compile( options torch._inductor PyTorch version",
+		"we tested with PyTorch version",
+		"PyTorch version 2.5.1",
+	} {
+		if mayBeVersionKey([]byte(l)) {
+			t.Errorf("mayBeVersionKey(%q) = true, want false", l)
 		}
 	}
 }

@@ -92,14 +92,14 @@ type matchCache struct {
 	// foldFor, 1 + the entry they were last made for.
 	litAt, sqAt, foldAt    []int
 	litFor, sqFor, foldFor int
-	// linesMemo remembers linesMatch's answers on the entries held; linesFor is s.n when
-	// it was last cleared of the entries no longer held.
+	// linesMemo and nearMemo remember linesMatch's and matchNear's answers by text (at
+	// most maxLinesMemo each).
 	linesMemo map[linesKey]bool
-	linesFor  int
+	nearMemo  map[nearKey]bool
 }
 
 func newMatchCache(rows int) matchCache {
-	return matchCache{litAt: make([]int, rows), sqAt: make([]int, rows), foldAt: make([]int, rows), linesMemo: map[linesKey]bool{}}
+	return matchCache{litAt: make([]int, rows), sqAt: make([]int, rows), foldAt: make([]int, rows), linesMemo: map[linesKey]bool{}, nearMemo: map[nearKey]bool{}}
 }
 
 // gate is what every match of an expression holds: clauses of literals, each clause
@@ -152,7 +152,7 @@ func literalOf(re *syntax.Regexp) (needLit, bool) {
 
 // mustHold returns clauses every match of re meets: a literal's own; those of the
 // parts of a concatenation, a capture and a repeat of at least once; for an
-// alternation, one clause of the longest literal of each alternative's clauses (where
+// alternation, one clause of the literals of each alternative's strongest clause (where
 // every alternative has one). An optional part's are none.
 func mustHold(re *syntax.Regexp) []gateClause {
 	switch re.Op {
@@ -175,26 +175,32 @@ func mustHold(re *syntax.Regexp) []gateClause {
 	case syntax.OpAlternate:
 		var any gateClause
 		for _, sub := range re.Sub {
-			l, ok := longestSingle(mustHold(sub))
+			c, ok := strongest(mustHold(sub))
 			if !ok {
 				return nil
 			}
-			any = append(any, l)
+			any = append(any, c...)
 		}
 		return []gateClause{any}
 	}
 	return nil
 }
 
-// longestSingle returns the longest literal of the clauses of one literal each.
-func longestSingle(cs []gateClause) (needLit, bool) {
-	var best needLit
+// strongest returns the clause of cs whose shortest literal is the longest (a text is
+// least likely to meet it by chance: "grad" or "dat" rather than "up").
+func strongest(cs []gateClause) (gateClause, bool) {
+	var best gateClause
+	bestLen := 0
 	for _, c := range cs {
-		if len(c) == 1 && len(c[0].lit) > len(best.lit) {
-			best = c[0]
+		short := 1 << 30
+		for _, l := range c {
+			short = min(short, len(l.lit))
+		}
+		if short > bestLen {
+			best, bestLen = c, short
 		}
 	}
-	return best, len(best.lit) > 0
+	return best, bestLen > 0
 }
 
 // admits reports whether text may match the gate's expression: it meets every gateClause.

@@ -2,6 +2,7 @@ package diagnose
 
 import (
 	"bytes"
+	"hash/maphash"
 	"regexp"
 	"regexp/syntax"
 	"slices"
@@ -153,6 +154,36 @@ func (s *scanner) matchNear(re *regexp.Regexp, whole bool, text, in, lit []byte,
 	if !s.admits(re, text) {
 		return false
 	}
+	if s.nearMemo == nil || len(lit) == 0 {
+		return s.matchNearRun(re, whole, text, in, lit, pos)
+	}
+	key := nearKey{re: re, whole: whole, lit: &lit[0], nlit: len(lit), nin: len(in), n: len(text),
+		h: [2]uint64{maphash.Bytes(s.seeds[0], text), maphash.Bytes(s.seeds[1], text)}}
+	if v, ok := s.nearMemo[key]; ok {
+		return v
+	}
+	if len(s.nearMemo) >= maxLinesMemo {
+		clear(s.nearMemo)
+	}
+	v := s.matchNearRun(re, whole, text, in, lit, pos)
+	s.nearMemo[key] = v
+	return v
+}
+
+// nearKey is a matchNear question: the pattern, the literal (a row's, by its first
+// byte), and the text by its length and two 64-bit hashes, so that a line met again (a
+// log that repeats a line: sweep finding 22, BenchmarkShapes/repeated) is not matched
+// again.
+type nearKey struct {
+	re           *regexp.Regexp
+	whole        bool
+	lit          *byte
+	nlit, nin, n int
+	h            [2]uint64
+}
+
+// matchNearRun is matchNear without the memo.
+func (s *scanner) matchNearRun(re *regexp.Regexp, whole bool, text, in, lit []byte, pos []int32) bool {
 	if len(text) <= maxRowSpan || whole || len(lit) == 0 {
 		s.patternBytes += len(text)
 		return re.Match(text)

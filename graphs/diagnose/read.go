@@ -91,6 +91,9 @@ type Finding struct {
 	Releases []string `json:"releases"`
 	// Count is the number of lines with this code's texts (an extra field).
 	Count int `json:"count"`
+	// LastLine is the last of those lines, when Count is more than one (an extra
+	// field).
+	LastLine int `json:"last_line,omitempty"`
 	// Match says how the text was found: "exact" on one line, "quoted" inside
 	// markdown or quote marks, "wrapped" over two or three lines (see [Match]).
 	Match Match `json:"match"`
@@ -326,8 +329,12 @@ func (s *scanner) finding(i int, torch modes.Version, haveTorch bool) Finding {
 	if count == 0 {
 		count = s.trailerCount[row.Code]
 	}
-	return Finding{Code: row.Code, Line: s.hits[i].line, Quote: s.hits[i].quote, Cause: cause,
+	f := Finding{Code: row.Code, Line: s.hits[i].line, Quote: s.hits[i].quote, Cause: cause,
 		Fix: fix, Note: note, Evidence: row.Evidence, Source: row.Source, Releases: rel, Count: count, Match: s.hits[i].match}
+	if last := s.lastLine[row.Code]; count > 1 && last > f.Line {
+		f.LastLine = last
+	}
+	return f
 }
 
 // cleanLine appends raw to dst without its line end, ANSI escape sequences, and, at

@@ -5,6 +5,7 @@ import (
 	"regexp"
 	"strings"
 	"sync"
+	"unicode/utf8"
 
 	"github.com/compilemode/compilemode/graphs"
 	"github.com/compilemode/compilemode/internal/catalog"
@@ -55,6 +56,10 @@ func versionPatterns() []versionPattern {
 		p("PyTorch version: ", `PyTorch version: `+ver, rankTorch, "collect_env"),
 		// print(torch.__version__) with the value on the same line.
 		p("torch.__version__", `torch\.__version__\W{0,12}?`+ver, rankTorch, "torch.__version__"),
+		// the same with the underscores spaced, as a markdown post writes them so that
+		// GitHub does not bold "version": "print(torch. __ version __ )" (Comfy-WaveSpeed#7).
+		p("__ version", versionAttrSpaced+`\W{0,12}?`+ver, rankTorch, "torch.__version__"),
+		p("torch. __", versionAttrSpaced+`\W{0,12}?`+ver, rankTorch, "torch.__version__"),
 		// pip list / pip freeze / conda list rows: "torch   2.9.0.dev20250723+cu128",
 		// "pytorch   2.5.1   py3.11_cuda12.4_cudnn9.1.0_0   pytorch".
 		p("torch", `^(?:py)?torch\s+`+ver+`(?:\s*$|\s+[^-=→\s])`, rankPackage, "package list"),
@@ -329,9 +334,26 @@ func versionAnchors() []string {
 	return append([]string{"PyTorch version", "torch.__version__", "torch ", "torch\t", "torch==", "orch+", "orch &", "orch/CUDA", "orch/cuda",
 		"orch version", "Torch version", "TORCH version", "torch-", "torch:", "Torch:", "TORCH:",
 		"torch :", "Torch :", "Torch ", ".dev20",
-		"Name: torch", "__version__", "torch.compile",
+		"Name: torch", "__version__", "__ version", "torch. __", "torch.compile",
 		"torch=", "Torch=", "torch@", "PyTorch/", "torch'", "torch\"", "orch_version", "orchversion",
 		"orch2.", "PT 2.", "PT2.1", "PT2.2", "PT2.3", "PT2.4", "PT2.5", "PT2.6", "PT2.7", "PT2.8", "PT2.9", "official docker", "Official docker", "orch docker", "nvidia/pytorch:"}, proseAnchors()...)
+}
+
+// versionAttrSpaced is torch.__version__ with a space around its underscores, as a
+// markdown post writes it so that GitHub does not render "__version__" as a bold
+// "version": "python -c \"import torch; print(torch. __ version __ )\"" with the value on
+// the next line (chengzeyi/Comfy-WaveSpeed#7), "torch.__ version __", "torch. __version__".
+const versionAttrSpaced = `torch\.\s?__\s?version\s?__`
+
+var reVersionAttrSpaced = regexp.MustCompile(versionAttrSpaced)
+
+// namesVersionAttr reports whether text names torch.__version__, its underscores
+// spaced or not.
+func namesVersionAttr(text []byte) bool {
+	if bytes.Contains(text, []byte("torch.__version__")) {
+		return true
+	}
+	return (bytes.Contains(text, []byte("__ version")) || bytes.Contains(text, []byte("torch. __"))) && reVersionAttrSpaced.Match(text)
 }
 
 // bareVersion is a line that holds only a version, as the REPL prints
@@ -370,6 +392,95 @@ const keyHead = `(?:.{0,160}?(?:[^\w\s]|\d|\dZ|\b(?:DEBUG|INFO|WARN|WARNING|ERRO
 // maxKeyLine bounds the lines versionKey is tried on: a key alone on its line, with a
 // log header (keyHead's 160 bytes) and markup, is shorter.
 const maxKeyLine = 240
+
+// mayBeVersionKey reports whether text may match versionKey, false only where it
+// cannot: after the text's trailing markup comes the key's "torch" or "version", and
+// before the key and the blanks before it the text's start, a mark, a digit or a log
+// level (keyHead's end). A line that holds "PyTorch version" in prose or a log's
+// message (BenchmarkShapes/near-miss) had run versionKey's expression, which costs
+// tens of µs a line. Text with a byte past ASCII, or an HTML tag's '>' at its end, is
+// left to the expression.
+func mayBeVersionKey(text []byte) bool {
+	for _, c := range text {
+		if c >= utf8.RuneSelf {
+			return true
+		}
+	}
+	i := len(text)
+	for i > 0 && bytes.IndexByte([]byte(" \t\n\f\r|*_#`:-"), text[i-1]) >= 0 {
+		i--
+	}
+	if i > 0 && text[i-1] == '>' {
+		return true
+	}
+	i, ok := keyStart(text, i)
+	if !ok {
+		return false
+	}
+	for i > 0 && (isSpace(text[i-1]) || text[i-1] == '_') {
+		i--
+	}
+	return i == 0 || keyHeadMayEnd(text[:i])
+}
+
+// keyStart returns where versionKey's key may start when it ends at i ("torch" or
+// "version"), and false where text[:i] ends with neither.
+func keyStart(text []byte, i int) (int, bool) {
+	switch {
+	case hasSuffixFold(text[:i], "version"):
+		i -= len("version")
+		if i > 0 && (text[i-1] == ' ' || text[i-1] == '_') && hasSuffixFold(text[:i-1], "torch") {
+			i--
+		}
+		if !hasSuffixFold(text[:i], "torch") {
+			return 0, false
+		}
+	case !hasSuffixFold(text[:i], "torch"):
+		return 0, false
+	}
+	i -= len("torch")
+	if hasSuffixFold(text[:i], "py") {
+		i -= 2
+	}
+	return i, true
+}
+
+// keyHeadMayEnd reports whether keyHead (or keyMarkup's marks) may end where b ends:
+// a byte that is neither a word byte nor white space, a digit, a digit and "Z", or a
+// log level's word.
+func keyHeadMayEnd(b []byte) bool {
+	c := b[len(b)-1]
+	switch {
+	case !wordByte(c) && !isSpace(c), isDigit(c):
+		return true
+	case (c == 'z' || c == 'Z') && len(b) > 1 && isDigit(b[len(b)-2]):
+		return true
+	}
+	for _, w := range []string{"debug", "info", "warn", "warning", "error", "critical", "fatal"} {
+		if hasSuffixFold(b, w) {
+			return true
+		}
+	}
+	return false
+}
+
+// hasSuffixFold reports whether b ends with the lower-case ASCII word w, without regard
+// to case.
+func hasSuffixFold(b []byte, w string) bool {
+	if len(b) < len(w) {
+		return false
+	}
+	for j := range len(w) {
+		c := b[len(b)-len(w)+j]
+		if 'A' <= c && c <= 'Z' {
+			c += 'a' - 'A'
+		}
+		if c != w[j] {
+			return false
+		}
+	}
+	return true
+}
 
 // keyMarkup is what may stand around versionKey's key: markdown, a table's bars, HTML
 // tags.
@@ -478,9 +589,9 @@ func (f *versionFinder) window(text []byte, line int) {
 		f.found, f.rank, f.line, f.text, f.what = modes.Version{}, 0, 0, "", ""
 		f.blocked = max(f.blocked, rankProseMove)
 	}
-	if f.rank < rankTorch && (bytes.Contains(text, []byte("torch.__version__")) || (bytes.Contains(text, []byte("Name:")) && pipShowName.Match(text))) {
+	if f.rank < rankTorch && (namesVersionAttr(text) || (bytes.Contains(text, []byte("Name:")) && pipShowName.Match(text))) {
 		f.wait, f.waitRank, f.waitWhat = true, rankTorch, "torch.__version__"
-	} else if f.rank < rankPackage && len(text) <= maxKeyLine && versionKey.Match(text) {
+	} else if f.rank < rankPackage && len(text) <= maxKeyLine && mayBeVersionKey(text) && versionKey.Match(text) {
 		// the same rank as the key with its value on the line ("Torch version : 2.4.1")
 		f.wait, f.waitRank, f.waitWhat = true, rankPackage, "version report"
 	}
@@ -500,10 +611,20 @@ var (
 	reThenWorks  = regexp.MustCompile(`(?i)^[^.;!?]{0,40}?\b(?:works?|worked|working|fixed|fixes|solved|resolved|resolves)\b`)
 )
 
+// movedToNightlyGate holds the words reMovedToNightly's matches hold (see gate).
+var movedToNightlyGate = newGate(reMovedToNightly.String())
+
 // movedToNightly reports whether text says the run moved to a torch nightly it does not
 // number (reMovedToNightly on a line that names torch, no other package named last,
 // no release after it, not a move that fixed the failure).
 func movedToNightly(text []byte) bool {
+	// A line without a move verb, "to" and a nightly word is not run: every line with
+	// a release anchor had run the expression (BenchmarkShapes/near-miss: half its time).
+	var low [256]byte
+	scratch := low[:0]
+	if !movedToNightlyGate.admits(text, &scratch) {
+		return false
+	}
 	loc := reMovedToNightly.FindIndex(text)
 	if loc == nil || !torchWord.Match(text) || anotherPackages(text[:loc[1]]) {
 		return false
@@ -742,7 +863,10 @@ func (r *recoverer) callWindow(text []byte, lineStart bool) {
 		}
 		r.call, r.callLines = append([]byte{}, text[at:]...), 1
 	} else if lineStart {
-		r.call = append(append(r.call, ' '), text...)
+		if !cutInCall(r.call, text) {
+			r.call = append(r.call, ' ')
+		}
+		r.call = append(r.call, text...)
 		r.callLines++
 	}
 	if len(r.call) > maxCallBytes {
@@ -756,6 +880,58 @@ func (r *recoverer) callWindow(text []byte, lineStart bool) {
 	}
 	r.call = nil
 }
+
+// cutInCall reports whether a call's text, call so far, goes on in next as the rest of
+// a line a terminal cut (at its width, inside a token), so that the two join without a
+// space (sweep finding 2: "options={\"triton.cudagraph" / "s\": False})" had been
+// recovered as the key 'triton.cudagraph s'). Python's own line breaks cannot fall there:
+// a quoted string (not triple-quoted) ends on its line, and two names never stand side
+// by side, except around a keyword ("x if" / "cond"), which is left spaced; a call's own
+// continuation lines are indented and keep their space.
+func cutInCall(call, next []byte) bool {
+	if len(call) == 0 || len(next) == 0 || next[0] == ' ' || next[0] == '\t' {
+		return false
+	}
+	if openString(call) {
+		return true
+	}
+	if !isWordByte(call[len(call)-1]) || !isWordByte(next[0]) {
+		return false
+	}
+	w := len(call)
+	for w > 0 && isWordByte(call[w-1]) {
+		w--
+	}
+	return !pyKeywords[string(call[w:])]
+}
+
+// openString reports whether b ends inside a quoted string ('…' or "…", with
+// backslash escapes).
+func openString(b []byte) bool {
+	var quote byte
+	for i := 0; i < len(b); i++ {
+		c := b[i]
+		switch {
+		case quote != 0 && c == '\\':
+			i++
+		case quote != 0:
+			if c == quote {
+				quote = 0
+			}
+		case c == '"' || c == '\'':
+			quote = c
+		}
+	}
+	return quote != 0
+}
+
+func isWordByte(c byte) bool {
+	return c == '_' || '0' <= c && c <= '9' || 'a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' || c >= 0x80
+}
+
+// pyKeywords are the keywords a name may stand beside in an expression.
+var pyKeywords = map[string]bool{"and": true, "or": true, "not": true, "in": true, "is": true, "if": true, "else": true,
+	"for": true, "lambda": true, "await": true, "yield": true, "async": true, "from": true}
 
 // parseCall reads mode=, backend=, dynamic= and an inline options dict from a call's
 // text; it reports whether it found any.

@@ -383,6 +383,25 @@ func launcherRows() []Signature {
 			Decisive: "a line that names libcuda.so with a word that it is not found; another line shows Triton or torch",
 		},
 		{
+			// The same retelling with the name mistyped, one letter in place of the b or
+			// none ("AssertionError lidcuda.so not found", the title of triton-lang/triton#2110,
+			// whose body names Triton's libcuda_dirs; "licuda.so"): the failure words must
+			// follow the name, as in the row above.
+			Code: LibcudaNotFound, Literal: "cuda.so", Paraphrase: true,
+			Pattern: `(?i)\bli[ac-z]?cuda\.so(?:\.1)?\W{0,3}(?:file\s+)?(?:is\s+|was\s+)?(?:not\s+(?:be\s+)?found|cannot\s+(?:be\s+)?found|` +
+				`can't\s+be\s+found|could\s*n[o']t\s+be\s+found|missing|找不到)`,
+			Requires: tritonContext,
+			Releases: modes.Minors(1, 14),
+			Cause: "a report of Triton's \"libcuda.so cannot found\" with the library's name mistyped: Triton looks " +
+				"for the NVIDIA driver's libcuda in ldconfig's cache (or TRITON_LIBCUDA_PATH, or LD_LIBRARY_PATH) " +
+				"before it links the launcher of a GPU kernel, and found none it can use",
+			Fix: "point Triton at the directory that holds libcuda.so.1 (TRITON_LIBCUDA_PATH), or add that " +
+				"directory to ld.so.conf and run ldconfig, or create the libcuda.so symlink; " + noTriton,
+			Evidence: modes.Source,
+			Source:   "retold, the name mistyped; Triton's message: libcuda_dirs in " + launcherSource + "; report: triton-lang/triton#2110",
+			Decisive: "a line that names li?cuda.so (one letter off libcuda.so) with a word that it is not found; another line shows Triton or torch",
+		},
+		{
 			Code: PythonHeadersMissing, Literal: "Python.h: No such file or directory",
 			Requires: tritonContext,
 			Releases: modes.Minors(0, 14),

@@ -4,6 +4,7 @@ import (
 	"bufio"
 	"bytes"
 	"fmt"
+	"hash/maphash"
 	"io"
 	"regexp"
 	"regexp/syntax"
@@ -397,21 +398,23 @@ type scanner struct {
 	// count and last do the others'.
 	trailerCount map[Code]int
 	trailerLast  map[Code]int
-	line         int
-	vline        int // lines pushed, lines of a line that split counted apart (see splitLine)
-	split        []byte
-	text         bool
-	torch        versionFinder
-	rec          recoverer
-	devs         deviceCounter
-	ring         [ringSize]ringLine
-	n            int // ring entries pushed
-	joined       []byte
-	offsets      []int
-	joinedAt     int // the entry s.joined was built around, -1 for none
-	first        int // the first entry in s.joined
-	lastHit      int // the last line a hit was recorded on
-	matchCache       // what one pass found for the rows of the entries held
+	// lastLine is the last line of the log on which each code's texts matched.
+	lastLine   map[Code]int
+	line       int
+	vline      int // lines pushed, lines of a line that split counted apart (see splitLine)
+	split      []byte
+	text       bool
+	torch      versionFinder
+	rec        recoverer
+	devs       deviceCounter
+	ring       [ringSize]ringLine
+	n          int // ring entries pushed
+	joined     []byte
+	offsets    []int
+	joinedAt   int // the entry s.joined was built around, -1 for none
+	first      int // the first entry in s.joined
+	lastHit    int // the last line a hit was recorded on
+	matchCache     // what one pass found for the rows of the entries held
 	// rowIn and ctxIn hold, per row and per context, 1 + the ring entry that last
 	// listed it, so that a window lists each once however often its anchors recur.
 	rowIn, ctxIn []int
@@ -419,6 +422,8 @@ type scanner struct {
 	// patternBytes counts the bytes row patterns were run on in matchRow (for tests:
 	// the work on a long line is bounded by the spans around its literals).
 	patternBytes int
+	// seeds key linesMemo's texts.
+	seeds [2]maphash.Seed
 	// lowered and cutText are scratch: a text in lower case for a gate, a cut's text
 	// with its missing part put back.
 	lowered, cutText []byte
@@ -432,10 +437,11 @@ func newScanner() (*scanner, error) {
 	s := &scanner{t: &t, rows: t.rows, hits: make([]rowHit, len(t.rows)),
 		rowLines: make([]int, len(t.rows)), rowLast: make([]int, len(t.rows)),
 		count: map[Code]int{}, last: map[Code]int{}, joinedAt: -1,
-		trailerCount: map[Code]int{}, trailerLast: map[Code]int{},
+		trailerCount: map[Code]int{}, trailerLast: map[Code]int{}, lastLine: map[Code]int{},
 		rowIn: make([]int, len(t.rows)), ctxIn: make([]int, len(t.contexts)),
 		matchCache: newMatchCache(len(t.rows))}
 	s.contexts = append([]context(nil), t.contexts...) // seen is per read
+	s.seeds = [2]maphash.Seed{maphash.MakeSeed(), maphash.MakeSeed()}
 	s.torch = newVersionFinder()
 	s.rec = newRecoverer()
 	return s, nil
@@ -1145,7 +1151,7 @@ func (s *scanner) lineOf(at int) int {
 func (s *scanner) wrappedHit(i, from, to int) bool {
 	row := &s.rows[i]
 	if row.pattern == nil {
-		s.hit(i, s.entry(from), s.spacedLines(from, to), Wrapped)
+		s.hit(i, s.entry(from), s.quoteLines(row, from, to), Wrapped)
 		return true
 	}
 	spaced, tight := s.wideTries(row, from, to)
@@ -1158,7 +1164,7 @@ func (s *scanner) wrappedHit(i, from, to int) bool {
 			continue
 		}
 		if ((spaced && s.linesMatch(row.pattern, a, b, false)) || (tight && s.linesMatch(row.pattern, a, b, true))) && !s.withinOneLine(row, a, b) {
-			s.hit(i, s.entry(a), s.spacedLines(a, b), Wrapped)
+			s.hit(i, s.entry(a), s.quoteLines(row, a, b), Wrapped)
 			return true
 		}
 	}
@@ -1196,34 +1202,37 @@ func (s *scanner) wideTries(row *compiledRow, from, to int) (spaced, tight bool)
 	return spaced, tight
 }
 
-// linesKey is a pattern run on entries a..b joined with spaces or, tight, with nothing.
+// linesKey is a pattern run on a text of entries joined with spaces or, tight, with
+// nothing: the text by its length and two 64-bit hashes, so that a text met again (the
+// same lines further on: a log that repeats a line) is not matched again.
 type linesKey struct {
 	re    *regexp.Regexp
-	a, b  int
 	tight bool
+	n     int
+	h     [2]uint64
 }
 
+// maxLinesMemo bounds linesMemo: past it the memo starts afresh.
+const maxLinesMemo = 4096
+
 // linesMatch reports whether re matches entries a..b joined (spacedLines, or tightLines
-// where tight is set), remembered while the entries are held: rows that share a
-// Pattern (a message retold, one row per literal) and the spans of the entries after
-// ask the same again (BenchmarkShapes/wrapped: prose wrapped at 72 columns, a message in
-// each paragraph, read at 0.3 MB/s).
+// where tight is set), remembered by the text: rows that share a Pattern (a message
+// retold, one row per literal), the spans of the entries after and lines met again ask
+// the same again (BenchmarkShapes/wrapped: prose wrapped at 72 columns, a message in
+// each paragraph, read at 0.3 MB/s; sweep finding 22: a 6.9 KB line of every anchor,
+// repeated, ran each pattern over three or four such lines for every line).
 func (s *scanner) linesMatch(re *regexp.Regexp, a, b int, tight bool) bool {
-	if s.linesFor != s.n {
-		s.linesFor = s.n
-		for key := range s.linesMemo {
-			if key.a <= s.n-ringSize-1 {
-				delete(s.linesMemo, key)
-			}
-		}
-	}
-	key := linesKey{re, a, b, tight}
-	if v, ok := s.linesMemo[key]; ok {
-		return v
-	}
 	text := s.spacedLines(a, b)
 	if tight {
 		text = s.tightLines(a, b)
+	}
+	key := linesKey{re: re, tight: tight, n: len(text),
+		h: [2]uint64{maphash.Bytes(s.seeds[0], text), maphash.Bytes(s.seeds[1], text)}}
+	if v, ok := s.linesMemo[key]; ok {
+		return v
+	}
+	if len(s.linesMemo) >= maxLinesMemo {
+		clear(s.linesMemo)
 	}
 	v := s.match(re, text)
 	s.linesMemo[key] = v
@@ -1295,6 +1304,7 @@ func (s *scanner) hit(i int, e *ringLine, text []byte, m Match) {
 		last[code] = e.vline
 		count[code]++
 	}
+	s.lastLine[code] = max(s.lastLine[code], line)
 }
 
 // unquote appends b to dst without markdown and quoting marks around a message:

@@ -239,6 +239,29 @@ func threadRows() []Signature {
 			Decisive: "the first line of the RuntimeError (\"Detected N tensor(s) …\"); another line shows threads",
 		},
 		{
+			// The tree manager's bare assert that it has a node while it records: in one
+			// thread the current_node setter resets the path state with the node, so the
+			// two disagree only when another caller changed the shared manager between
+			// _run's check and the assert (lookup under a cudagraph_trees.py frame).
+			Code: TreesConcurrentCallers, Literal: "assert self.current_node is not None",
+			Requires: `cudagraph_trees`,
+			Releases: sharedTrees,
+			Cause: "several threads called one cudagraph-tree function at once, and before 2.14 the " +
+				"tree manager is shared and unsynchronised: within one thread it clears its recording " +
+				"state whenever it drops its current node, so recording with no node means another " +
+				"caller (a thread, or a call re-entered during recording) changed the manager between " +
+				"_run's check and this assert",
+			Fix:      fixCallers,
+			Evidence: modes.Source,
+			Source: "torch/_inductor/cudagraph_trees.py try_end_curr_recording (assert self.current_node is " +
+				"not None, line 1978@2.1.0, 2146@2.4.0, 2375@2.8.0 and 2.9.1; also try_end_curr_warmup and " +
+				"check_warn_on_unable_to_start_executing), called from _run when in_recording; the " +
+				"current_node setter sets path_state to NONE with None (line 1940@2.1.0, 2335@2.8.0) " +
+				"(" + wordingsAudit + "); 2.14.1 raises AssertionError(\"expected current_node to not be " +
+				"None\") instead, with per-thread trees (PR #184357); no public report found",
+			Decisive: "the assert statement Python prints under a cudagraph_trees.py frame",
+		},
+		{
 			// The same check's older wording, in a log that shows threads.
 			Code: TreesConcurrentCallers, Literal: "are in the cudagraph pool but not accounted for as an output of cudagraph trees",
 			Requires:   threadEvidence,

@@ -30,7 +30,8 @@ func (d *Diagnosis) WriteText(w io.Writer) error {
 	return d.writeText("diagnose.Diagnosis.WriteText", w, TextWidth)
 }
 
-// WriteTextWidth writes one block per finding — its code and line, the quoted line,
+// WriteTextWidth writes one block per finding — its code and line (with "(61 times,
+// last line 80412)" when its texts are on more than one line), the quoted line,
 // the cause, the fix and any note — blocks separated by a blank line, after one line
 // "torch 2.14 (from line 3)" when the log shows the release, or "torch 2.14 (from
 // -torch)" when Options.Torch gave it (the command's -torch flag). Every
@@ -69,7 +70,7 @@ func (d *Diagnosis) writeText(fn string, w io.Writer, width int) error {
 		if i > 0 {
 			b.WriteString("\n")
 		}
-		wrap(&b, width, fmt.Sprintf("line %d: %s%s", f.Line, f.Code, matchNote[f.Match]), "", "    ")
+		wrap(&b, width, fmt.Sprintf("line %d%s: %s%s", f.Line, repeats(f), f.Code, matchNote[f.Match]), "", "    ")
 		wrap(&b, width, f.Quote, "  | ", "  | ")
 		wrap(&b, width, f.Cause, "  cause: ", "         ")
 		wrap(&b, width, f.Fix, "  fix: ", "       ")
@@ -79,6 +80,18 @@ func (d *Diagnosis) writeText(fn string, w io.Writer, width int) error {
 	}
 	_, err = io.WriteString(w, b.String())
 	return err
+}
+
+// repeats says how often a finding's texts occurred, when more than once: " (61 times,
+// last line 80412)" (sweep finding 17: the count was only in the JSON).
+func repeats(f Finding) string {
+	if f.Count <= 1 {
+		return ""
+	}
+	if f.LastLine > f.Line {
+		return fmt.Sprintf(" (%d times, last line %d)", f.Count, f.LastLine)
+	}
+	return fmt.Sprintf(" (%d times)", f.Count)
 }
 
 // matchNote says, after a finding's code, how its text was found when not exactly.

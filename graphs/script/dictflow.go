@@ -978,8 +978,12 @@ func (r *reader) itemChoices(e *expr) (vals []ArgChoice, others []*expr, o *dict
 			continue // a KeyError where this variant is in force
 		case it.ok || it.ref != nil:
 			lv, _ := r.itemValue(it)
-			vals = append(vals, ArgChoice{Line: int(it.x.line), Value: lv.String(), v: lv})
-		default:
+			line := o.line // d.setdefault("k") writes None without an expression
+			if it.x != nil {
+				line = int(it.x.line)
+			}
+			vals = append(vals, ArgChoice{Line: line, Value: lv.String(), v: lv})
+		case it.x != nil:
 			others = append(others, it.x)
 		}
 	}

@@ -128,6 +128,7 @@ type param struct {
 	name string
 	ann  *expr // the annotation (nil: none)
 	def  *expr
+	star int8 // 1 for *args, 2 for **kwargs
 }
 
 // withItem is one item of a with statement.
@@ -691,9 +692,15 @@ func (p *parser) params(closing string) []param {
 		case p.is("/"):
 			p.advance()
 		case p.is("*") || p.is("**"):
+			star := int8(1)
+			if p.is("**") {
+				star = 2
+			}
 			p.advance()
 			if p.tok().Kind == pytoken.Name {
-				out = append(out, p.param(closing))
+				pm := p.param(closing)
+				pm.star = star
+				out = append(out, pm)
 			}
 		default:
 			out = append(out, p.param(closing))

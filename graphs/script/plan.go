@@ -378,6 +378,31 @@ func sameOutcome(a, b *graphs.Report) bool {
 // with the globals of the branch combination sel, from the cache when an earlier
 // site planned the same; the scenario is built only when it was not.
 func (p *planner) plan(s *Script, i int, mode *string, setMode bool, sel *branchSel) (*graphs.Report, string) {
+	rep, msg := p.planScenario(s, i, mode, setMode, sel)
+	rep = positionalTypeError(&s.Sites[i], rep)
+	return p.backendKeywordError(&s.Sites[i], rep), msg
+}
+
+// positionalTypeError returns rep as torch.compile's TypeError when the site passes
+// more than one positional argument (sweep finding 25): every parameter after model
+// is keyword-only (torch/__init__.py def compile(model=None, *, …) from 2.0; measured
+// on 2.6.0 and 2.14.1 in the CPU chroots: torch.compile(f, 'inductor') raises
+// "TypeError: compile() takes from 0 to 1 positional arguments but 2 were given"),
+// so the call raises before anything else. rep itself, shared through the cache, is
+// not changed.
+func positionalTypeError(st *Site, rep *graphs.Report) *graphs.Report {
+	if st.positional < 2 || rep == nil {
+		return rep
+	}
+	out := *rep
+	out.Exit, out.Explain, out.CUDAGraphs = graphs.Raises, "", graphs.CUDAGraphsReport{}
+	out.Error = &graphs.RaisedError{Stage: "compile", Exception: "TypeError",
+		Message: fmt.Sprintf("compile() takes from 0 to 1 positional arguments but %d were given", st.positional), Evidence: modes.Measured}
+	return &out
+}
+
+// planScenario plans site i's scenario (see plan).
+func (p *planner) planScenario(s *Script, i int, mode *string, setMode bool, sel *branchSel) (*graphs.Report, string) {
 	st := &s.Sites[i]
 	km := mode
 	if p.o.CLI.Mode != nil {

@@ -264,6 +264,7 @@ func TestEmptyJSON(t *testing.T) {
 func FuzzRead(f *testing.F) {
 	for _, s := range []string{
 		"import torch\nm = torch.compile(f, mode='reduce-overhead')\n",
+		`{"cells": [{"cell_type": "code", "source": ["%pip install x\n", "import torch\n", "m = torch.compile(f, mode='reduce-overhead')"]}, {"cell_type": "markdown", "source": "# t"}], "nbformat": 4}`,
 		"from torch._inductor import config as c\nwith c.patch({'a': 1}):\n  x = 1\n",
 		"@torch.compile(mode=m)\nasync def f(*a, **k) -> int: ...\n",
 		"match x:\n  case [1, *r] if r: pass\n",

@@ -454,6 +454,7 @@ func (r *reader) call(c *expr) {
 	}
 	r.noteCall(c)
 	r.noteCallee(c, q)
+	r.threadBuilt(c, q)
 	r.frameworkCompile(c, q)
 	r.workloadCall(c, q)
 	r.dictCall(c)
@@ -865,6 +866,18 @@ func (r *reader) partialCall(c *expr, st *siteState) {
 	st.called = true
 	st.setLen, st.envLen, st.patches = len(r.set), len(r.env), r.patches
 	st.note("compiles at line %d, its first call, with what is in force there", int(c.line))
+	var kws []arg
+	for _, a := range c.args {
+		if a.keyword != "" || a.star == 2 {
+			kws = append(kws, a)
+		}
+	}
+	if len(kws) > 0 {
+		// functools.partial passes the call's keywords with its own, the call's
+		// replacing those of the same name (sweep finding 13).
+		st.note("the call at line %d gives keywords too: they join the partial's, replacing any of the same name", int(c.line))
+		r.arguments(st, kws)
+	}
 }
 
 // uncalledText is the guard of a def no code in this file calls. Lightning's Trainer

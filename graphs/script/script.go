@@ -158,17 +158,19 @@ type Site struct {
 	// PlanError says why a site with a known mode could not be planned.
 	PlanError string `json:"plan_error,omitempty"`
 
-	endLine  int         // the last line of the call
-	setState state       // what set leaves in force
-	envState state       // what env leaves in force
-	setMeta  []setMeta   // where each of set was assigned (shared)
-	set      []string    // the persistent globals in force at the site, KEY=VALUE in execution order (shared: do not append in place)
-	notModes []string    // modes a guard of the site keeps out (guardedCandidates): not planned when every mode is
-	patchSet []string    // the config.patch globals in force, after set
-	condN    int         // how many of set are conditional (under a guard)
-	linked   []linkGroup // arguments whose conditional expressions share a test (linked.go)
-	limitErr string      // a value past a reader limit (options nested past literal.MaxDepth): the site is not planned, PlanError says so
-	env      []envEntry  // the environment assignments in force, in execution order (shared)
+	endLine        int         // the last line of the call
+	setState       state       // what set leaves in force
+	envState       state       // what env leaves in force
+	setMeta        []setMeta   // where each of set was assigned (shared)
+	set            []string    // the persistent globals in force at the site, KEY=VALUE in execution order (shared: do not append in place)
+	notModes       []string    // modes a guard of the site keeps out (guardedCandidates): not planned when every mode is
+	patchSet       []string    // the config.patch globals in force, after set
+	condN          int         // how many of set are conditional (under a guard)
+	linked         []linkGroup // arguments whose conditional expressions share a test (linked.go)
+	limitErr       string      // a value past a reader limit (options nested past literal.MaxDepth): the site is not planned, PlanError says so
+	positional     int         // positional arguments of a call site, when exactly known and more than one: torch.compile's TypeError
+	backendRejects []string    // of mode and options, the keywords the file's def given as backend= does not take (backendkw.go)
+	env            []envEntry  // the environment assignments in force, in execution order (shared)
 }
 
 // Candidate is one literal value the script assigns to a name.
@@ -254,6 +256,7 @@ type Thread struct {
 	count   iterCount // how many the loops around it start, when the script shows it
 	device  bool      // its arguments name a CUDA device (args=(f"cuda:{i}",))
 	seq     int       // execution order
+	built   bool      // a threading.Thread subclass: an instance was built (threadBuilt)
 	workers int       // a pool's max_workers when a literal (0: unknown)
 }
 

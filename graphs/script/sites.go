@@ -58,6 +58,7 @@ func cut(s string, n int) string {
 func (r *reader) arguments(st *siteState, args []arg) {
 	positional := 0
 	var splat *expr
+	args = inlineSplat(r, st, args)
 	for _, a := range args {
 		switch {
 		case a.star == 2:
@@ -76,6 +77,9 @@ func (r *reader) arguments(st *siteState, args []arg) {
 			n += " or more" // past keptArgs, literal arguments are not kept
 		}
 		st.note("torch.compile takes one positional argument (the model); PyTorch raises TypeError for %s", n)
+		if positional < keptArgs {
+			st.positional = positional
+		}
 	}
 	if splat != nil && !r.dictSplat(st, splat, givenKeywords(args)) {
 		r.splat(st, splat, args)
@@ -202,6 +206,9 @@ func (r *reader) keyword(st *siteState, k string, e *expr) {
 		st.limitErr = r.optionsLimit(e)
 	}
 	r.exprKeyword(st, k, e)
+	if k == "options" {
+		r.optionsUnread(st, e)
+	}
 }
 
 // optionsLimit returns why options= given by e is past a limit of the literal reader
@@ -252,6 +259,9 @@ func (r *reader) modeExpr(st *siteState, e *expr) {
 func (r *reader) backendExpr(st *siteState, e *expr) {
 	if r.isCallable(e) {
 		st.BackendCallable = r.callableName(e)
+		if e.kind == name {
+			st.backendRejects = rejectedKeywords(r.funcs[e.name])
+		}
 		st.note("backend is a callable, `%s`: torch.compile hands each graph to it, not to Inductor; the plan below is that backend's (no Inductor config, no Inductor CUDA graphs)", cut(oneLine(r.text(e)), MaxCallText))
 		return
 	}
@@ -475,4 +485,40 @@ func (r *reader) flagChoices(st *siteState, k string, e *expr) bool {
 		return false
 	}
 	return true
+}
+
+// inlineSplat returns args with each **{…} of a dict display replaced by the keyword
+// arguments its items are, as Python passes them (sweep finding 26:
+// torch.compile(m, **{"mode": "reduce-overhead", "options": {…}}) was "not read"); an
+// item whose key is not a str literal, or a ** inside it, is named and makes the plan
+// partial.
+func inlineSplat(r *reader, st *siteState, args []arg) []arg {
+	var out []arg
+	for i, a := range args {
+		pairs, ok := dictPairs(a.value)
+		if a.star != 2 || !ok {
+			if out != nil {
+				out = append(out, a)
+			}
+			continue
+		}
+		if out == nil {
+			out = append([]arg(nil), args[:i]...)
+		}
+		for _, p := range pairs {
+			k, kok := r.literalStr(p.key)
+			switch {
+			case p.splat != nil:
+				st.Unfollowed = append(st.Unfollowed, "**"+cut(oneLine(r.text(p.splat)), MaxCallText))
+			case !kok:
+				st.Unfollowed = append(st.Unfollowed, cut(oneLine(r.text(p.key)), MaxCallText)+": "+cut(oneLine(r.text(p.value)), MaxCallText))
+			default:
+				out = append(out, arg{keyword: k, value: p.value})
+			}
+		}
+	}
+	if out == nil {
+		return args
+	}
+	return out
 }

@@ -98,5 +98,9 @@ func readNamed(fn, name string, r io.Reader) (s *Script, err error) {
 			s, err = nil, fmt.Errorf("script: internal error reading %s: %v", name, p)
 		}
 	}()
+	if code, ok := notebookSource(src); ok {
+		name += " (code cells)"
+		src = code
+	}
 	return readText(name, src)
 }

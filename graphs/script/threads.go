@@ -209,6 +209,10 @@ func (r *reader) subclass(s *stmt) {
 			r.seq++
 			t := &Thread{Line: int(s.line), Kind: ThreadingThread, Target: s.name + ".run", loop: r.inLoop(), seq: r.seq, count: r.threadCount()}
 			r.threads = append(r.threads, t)
+			if r.threadClass == nil {
+				r.threadClass = map[string]*Thread{}
+			}
+			r.threadClass[s.name] = t
 			for _, m := range s.body {
 				if m.kind == defStmt && m.name == "run" {
 					r.classRun[t] = append(r.classRun[t], m)
@@ -481,4 +485,22 @@ func (r *reader) scanName(rc *reach, n string, queue *[]*stmt) {
 			*queue = append(*queue, m)
 		}
 	}
+}
+
+// threadBuilt moves a threading.Thread subclass's start to where the script first
+// builds one (Worker() before w.start()), not where the class is defined: a first
+// call of the compiled function in the main thread between the two comes first
+// (sweep finding 14: cold_start=true although main called it first). The loop around
+// the construction counts the threads.
+func (r *reader) threadBuilt(c *expr, q string) {
+	if c.x.kind != name || q != "" || r.threadClass == nil {
+		return
+	}
+	t := r.threadClass[c.x.name]
+	if t == nil || t.built {
+		return
+	}
+	t.built = true
+	r.seq++
+	t.seq, t.loop, t.count = r.seq, r.inLoop(), r.threadCount()
 }

@@ -144,7 +144,7 @@ func TestCallableBackendPlan(t *testing.T) {
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
 			t.Parallel()
-			src := "import torch, functools\ndef my_backend(gm, ex):\n    return gm.forward\nm = torch.compile(f, mode=\"reduce-overhead\", backend=" + tc.backend + ")\n"
+			src := "import torch, functools\ndef my_backend(gm, ex, **kw):\n    return gm.forward\nm = torch.compile(f, mode=\"reduce-overhead\", backend=" + tc.backend + ")\n"
 			s, err := readBytes("c.py", []byte(src))
 			require.NoError(t, err)
 			require.Len(t, s.Sites, 1)

@@ -94,6 +94,9 @@ func (r *reader) partialOptions(st *siteState, e *expr) bool {
 	st.Options = &s
 	if len(unknown) > 0 {
 		st.note("options is partly literal: the plan uses %s; not read (not literals): %s", s, strings.Join(unknown, ", "))
+		for _, u := range unknown {
+			st.Unfollowed = append(st.Unfollowed, "options: "+cut(u, MaxCallText))
+		}
 	}
 	return true
 }
@@ -257,6 +260,9 @@ func (r *reader) optionVariants(st *siteState, e *expr, kept []literal.DictItem)
 	n := fmt.Sprintf("options is not a literal: %s; each of the %d dicts is planned", strings.Join(varied, "; "), len(vals))
 	if len(unknown) > 0 {
 		n += "; not read (not literals): " + strings.Join(unknown, ", ")
+		for _, u := range unknown {
+			st.Unfollowed = append(st.Unfollowed, "options: "+cut(u, MaxCallText))
+		}
 	}
 	st.note("%s", n)
 	return true

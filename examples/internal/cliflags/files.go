@@ -18,7 +18,8 @@ import (
 // *inputerr.LimitError naming limitName; a pipe's limit is checked as it is read). A
 // pipe is read as stdin is: bash's process substitution (-options @<(…)) hands over a
 // pipe whose writer is running; the open does not block (O_NONBLOCK), so a named pipe
-// that no program writes reads as empty instead of blocking forever (sweep finding 7).
+// that no program writes reads as empty instead of blocking forever (sweep finding 7;
+// a log or script, read by [Open], waits for its writer instead).
 // The opened file is checked again, so a file swapped for a device between the two
 // checks is refused too. Errors name the flag.
 //
@@ -60,11 +61,13 @@ func ReadInput(flagName, name string, stdin io.Reader, limit int64, limitName st
 
 // Open opens the file an input flag names (-diagnose, -script) for reading, or
 // returns stdin for "-", with ReadFile's checks but no size limit: anything that is
-// neither a regular file nor a pipe is refused before it is opened, a pipe
-// (`-diagnose <(kubectl logs pod)`) is read as stdin is, the open does not block (a
-// named pipe that no program writes reads as empty), and the opened file is checked
-// again. The caller closes what it returns (closing stdin's does nothing). Errors do
-// not name the flag; a nil stdin reads as empty.
+// neither a regular file nor a pipe is refused before it is opened, and the opened
+// file is checked again. A pipe (`-diagnose <(kubectl logs pod)`) is read as stdin is,
+// and a named pipe waits for its writer as every Unix reader does (`mkfifo p;
+// compilemode -diagnose p` with `kubectl logs -f pod > p` started later: sweep finding
+// 5 had it read as "empty input" at once): it is opened again, blocking, once the
+// non-blocking open has checked what it is. The caller closes what it returns (closing
+// stdin's does nothing). Errors do not name the flag; a nil stdin reads as empty.
 func Open(name string, stdin io.Reader) (io.ReadCloser, error) {
 	if name == "-" {
 		if stdin == nil {
@@ -76,7 +79,27 @@ func Open(name string, stdin io.Reader) (io.ReadCloser, error) {
 	if err != nil {
 		return nil, err
 	}
-	return f, nil
+	return waitForWriter(name, f)
+}
+
+// waitForWriter returns f, or, where f is a pipe, name opened again blocking (the open
+// returns once a writer has the pipe open; a pipe whose writer runs returns at once),
+// checked to be the same file.
+func waitForWriter(name string, f *os.File) (*os.File, error) {
+	st, err := f.Stat()
+	if err != nil || st.Mode()&fs.ModeNamedPipe == 0 || nonBlock == 0 {
+		return f, err
+	}
+	defer f.Close()
+	g, err := os.Open(name)
+	if err != nil {
+		return nil, err
+	}
+	if st2, err := g.Stat(); err != nil || !os.SameFile(st, st2) {
+		g.Close()
+		return nil, errors.New("the pipe was replaced while it was opened")
+	}
+	return g, nil
 }
 
 // openRegular opens name without blocking, after check passes on what the name holds

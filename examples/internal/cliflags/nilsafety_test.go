@@ -27,6 +27,7 @@ var nilCases = map[string]func(t *testing.T){
 		}
 	},
 	"ReadByPyTorch": func(t *testing.T) { _ = ReadByPyTorch("") },
+	"UserWords":     func(t *testing.T) { _ = UserWords("") },
 	"WantsHelp": func(t *testing.T) {
 		for args, want := range map[string]bool{"": false, "-h": true, "-torch 2.11 --help": true, "-- -h": false, "-hh": false} {
 			if got := WantsHelp(strings.Fields(args)); got != want {

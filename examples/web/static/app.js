@@ -49,11 +49,42 @@ function readState() {
   for (const id of TEXT) call[id] = $(id).value;
   for (const id of NUM) call[id] = $(id).value;
   for (const id of BOOL) call[id] = $(id).checked;
-  return { v: 1, tab, call, log: textOf($("log")), script: textOf($("script")), name: $("script-name").value, scriptTorch: $("script-torch").value };
+  const s = { v: 1, tab, call, log: textOf($("log")), script: textOf($("script")), name: $("script-name").value, scriptTorch: $("script-torch").value };
+  if (scriptBytes) s.scriptBytes = true;
+  return s;
+}
+
+// STATE_KEYS are the members of a page state (readState).
+const STATE_KEYS = ["v", "tab", "call", "log", "script", "name", "scriptTorch", "scriptBytes"];
+
+// stateProblems lists what makes s, a link's state, unusable, in the link's terms
+// ("tab \"nope\"", "call.torch: want a string"): a link the page cannot use is
+// refused with its status line, never silently shown as the default (sweep finding 10).
+function stateProblems(s) {
+  if (!s || typeof s !== "object" || Array.isArray(s)) return ["not a page state"];
+  if (s.v !== 1) {
+    return [typeof s.v === "number" && s.v > 1 ? `link format v${s.v} is newer than this page (v1)` : `link format ${JSON.stringify(s.v)}: want 1`];
+  }
+  const out = [];
+  if (s.tab !== undefined && !TABS.includes(s.tab)) out.push(`tab ${JSON.stringify(String(s.tab)).slice(0, 80)}: want ${TABS.join(", ")}`);
+  const call = s.call === undefined ? {} : s.call;
+  if (!call || typeof call !== "object" || Array.isArray(call)) out.push("call: want an object");
+  else {
+    for (const id of TEXT.concat(NUM)) if (call[id] !== undefined && typeof call[id] !== "string") out.push(`call.${id}: want a string`);
+    for (const id of BOOL) if (call[id] !== undefined && typeof call[id] !== "boolean") out.push(`call.${id}: want true or false`);
+    // Fields were only ever added to v1: one this page lacks is not a v1 link's.
+    for (const k of Object.keys(call)) if (!TEXT.includes(k) && !NUM.includes(k) && !BOOL.includes(k)) out.push(`call.${JSON.stringify(k).slice(0, 40)}: unknown field`);
+  }
+  for (const k of Object.keys(s)) if (!STATE_KEYS.includes(k)) out.push(`${JSON.stringify(k).slice(0, 40)}: unknown field`);
+  for (const k of ["log", "script", "name", "scriptTorch"]) if (s[k] !== undefined && typeof s[k] !== "string") out.push(`${k}: want a string`);
+  if (s.scriptBytes !== undefined && typeof s.scriptBytes !== "boolean") out.push("scriptBytes: want true or false");
+  return out;
 }
 
 function applyState(s) {
-  if (!s || s.v !== 1) return;
+  const problems = stateProblems(s);
+  if (problems.length) throw new Error(problems.slice(0, 3).join("; "));
+  scriptBytes = s.scriptBytes === true;
   const call = s.call || {};
   for (const id of TEXT.concat(NUM)) if (typeof call[id] === "string") setValue($(id), call[id]);
   for (const id of BOOL) if (typeof call[id] === "boolean") $(id).checked = call[id];
@@ -72,6 +103,9 @@ function applyState(s) {
 const SHOW_MAX = 256 << 10;
 const SHOW_HEAD = 64 << 10;
 const held = { log: null, script: null };
+// scriptBytes says the script's text is a file's bytes, one character each (a file that
+// is not UTF-8), sent to the library as bytes: typing or pasting into it clears it.
+let scriptBytes = false;
 
 // showText puts text in a text area, or its head when it is over SHOW_MAX.
 function showText(el, text) {
@@ -94,6 +128,7 @@ function textOf(el) {
 // when typed or pasted into, and takes a paste over SHOW_MAX as a whole new text.
 function holdable(el) {
   el.addEventListener("beforeinput", () => {
+    if (el.id === "script") scriptBytes = false;
     if (held[el.id] === null) return;
     held[el.id] = null;
     el.value = "";
@@ -102,6 +137,12 @@ function holdable(el) {
     const text = ev.clipboardData && ev.clipboardData.getData("text/plain");
     if (!text || text.length <= SHOW_MAX) return;
     ev.preventDefault();
+    const size = new Blob([text]).size; // its UTF-8 bytes, as a file's
+    if (size > MAX_INPUT) {
+      tooBig("The pasted text", size, el);
+      return;
+    }
+    if (el.id === "script") scriptBytes = false;
     showText(el, text);
     update();
   });
@@ -174,8 +215,32 @@ function workloadFlags(w) {
   return out;
 }
 
+// HIDDEN are the characters a command line must not show raw: C0 and C1 controls,
+// DEL, and the bidirectional marks and overrides (a shown command a bidi override
+// reorders is not the one copied; sweep finding 9). The command's own output escapes
+// the same (internal/termtext).
+const HIDDEN = /[\u0000-\u001f\u007f-\u009f\u061c\u200e\u200f\u2028\u2029\u202a-\u202e\u2066-\u2069]/;
+
+// quote quotes s for a POSIX shell: bare, in '…', or, where s holds a HIDDEN
+// character, bash's $'…' with each such character escaped (\xHH, \uHHHH). A NUL
+// cannot be passed in a command's argument at all: cmdNote says so.
 function quote(s) {
-  return /^[\w@%+=:,./-]+$/.test(s) ? s : "'" + s.replace(/'/g, "'\\''") + "'";
+  if (/^[\w@%+=:,./-]+$/.test(s)) return s;
+  if (!HIDDEN.test(s)) return "'" + s.replace(/'/g, "'\\''") + "'";
+  return "$'" + [...s].map((c) => {
+    const n = c.codePointAt(0);
+    if (c === "\\" || c === "'") return "\\" + c;
+    if (!HIDDEN.test(c)) return c;
+    return n < 0x80 ? "\\x" + n.toString(16).padStart(2, "0") : "\\u" + n.toString(16).padStart(4, "0");
+  }).join("") + "'";
+}
+
+// cmdNote is what the command line shown for args needs said: a NUL, which no
+// command line can carry (the shell's $'\x00' ends the argument there).
+function cmdNote(args) {
+  return args.some((a) => a.includes("\u0000"))
+    ? "   (an argument holds a NUL character: no command line can pass it; give the value in a scenario file, -scenario FILE)"
+    : "";
 }
 
 // requests returns what to ask the worker for the state, with the command line and a
@@ -190,11 +255,15 @@ function plainRequests(s) {
     return [{ req: { kind: "log", text: s.log }, cmd: "COLUMNS=100 compilemode -diagnose run.log", title: "" }];
   }
   if (s.tab === "script") {
-    const name = s.name.trim() || "<stdin>";
+    const name = s.name.trim();
     const torch = s.scriptTorch || "";
+    // No name: the script comes in on stdin, which the command names <stdin>.
+    const from = name === "" || name === "-" ? "- < train.py" : quote(name);
+    const req = { kind: "script", name, text: s.script, torch };
+    if (s.scriptBytes) req.bytes = true;
     return [{
-      req: { kind: "script", name, text: s.script, torch },
-      cmd: `compilemode -no-env ${torch ? `-torch ${torch} ` : ""}-script ${quote(name)}`, title: "",
+      req,
+      cmd: `compilemode -no-env ${torch ? `-torch ${quote(torch)} ` : ""}-script ${from}` + cmdNote([name]), title: "",
     }];
   }
   const c = s.call;
@@ -203,7 +272,7 @@ function plainRequests(s) {
   if (c.compare !== "" && c.compare !== c.torch) releases.push(c.compare);
   return releases.map((t) => {
     const args = callArgs(c, t);
-    const cmd = ["compilemode", ...args.map(quote), ...workloadFlags(w)].join(" ");
+    const cmd = ["compilemode", ...args.map(quote), ...workloadFlags(w)].join(" ") + cmdNote(args);
     return { req: { kind: "call", call: { args, workload: w } }, cmd, title: `torch ${t}` };
   });
 }
@@ -308,8 +377,8 @@ function show(answers) {
   applyView();
   const exits = answers.map((a) => a.exit);
   status(notice + (exits.length > 1
-    ? jobs.map((j, i) => `${j.title}: ${exitWords(exits[i])}`).join(" · ") + ` (exit ${exits.join(" vs ")})`
-    : `exit ${exits[0]}: ${exitWords(exits[0])}`));
+    ? jobs.map((j, i) => `${j.title}: ${exitWords(answers[i], j.req.kind)}`).join(" · ") + ` (exit ${exits.join(" vs ")})`
+    : `exit ${exits[0]}: ${exitWords(answers[0], jobs[0].req.kind)}`));
   notice = "";
   $("answer-text").dataset.state = "ready";
   if (!firstShown) {
@@ -319,8 +388,17 @@ function show(answers) {
   }
 }
 
-function exitWords(code) {
-  return ["compiles", "PyTorch would raise", "unusable input"][code] || "";
+// exitWords says what answer a's exit status means for its kind of input, as the
+// command's doc does: for a log, exit 0 means the log was read (its findings may say
+// PyTorch crashed; sweep finding 8); for a script, that no plan shown raises.
+function exitWords(a, kind) {
+  if (a.exit === 2) return "unusable input";
+  if (kind === "log") {
+    const n = JSON.parse(a.view).findings.length;
+    return n === 0 ? "log read, no known signature" : `log read, ${n} finding${n === 1 ? "" : "s"}`;
+  }
+  if (kind === "script") return a.exit === 1 ? "a plan shown raises" : "no plan shown raises";
+  return a.exit === 1 ? "PyTorch would raise" : "compiles";
 }
 
 function status(s) {
@@ -447,7 +525,7 @@ function renderDiagnosis(d) {
   if (!d.findings.length) out.append(h("p", { class: "note" }, "No known signature: this log matches none of compilemode's diagnosis codes."));
   for (const f of d.findings) {
     out.append(h("article", { class: "finding" },
-      h("h4", {}, `line ${f.line}: `, h("code", { class: "code" }, f.code), f.count > 1 ? ` (${f.count} lines)` : ""),
+      h("h4", {}, `line ${f.line}: `, h("code", { class: "code" }, f.code), f.count > 1 ? ` (${f.count} times${f.last_line ? `, last line ${f.last_line}` : ""})` : ""),
       h("blockquote", {}, h("pre", {}, f.quote)),
       h("p", {}, h("span", { class: "label" }, "Cause"), " ", f.cause),
       f.note ? h("p", { class: "note" }, f.note) : null,
@@ -661,17 +739,55 @@ function onTabKey(ev) {
   update();
 }
 
+// tooBig answers an input over MAX_INPUT bytes (what) in place of the command: its
+// status line and answer say the size and the limit (sweep finding 7: a 17 MB file was
+// answered "empty input" by the answer to the empty box, which came later). Answers
+// still in flight are dropped; the box keeps what it held.
+function tooBig(what, bytes, textarea) {
+  seq++;
+  const cmd = textarea.id === "log" ? "compilemode -diagnose FILE reads a log of any size" : "compilemode -script FILE reads up to 16 MiB too";
+  const msg = `${what} is ${(bytes / (1 << 20)).toFixed(1)} MiB: the page reads up to 16 MiB from a file, a paste or a link; run the command on it (${cmd}).`;
+  for (const id of ["answer-text", "answer-json"]) $(id).textContent = msg;
+  $("rendered-0").replaceChildren(h("div", { class: "refused" }, h("p", {}, msg)));
+  $("answer-text").dataset.state = "ready";
+  status(msg);
+}
+
 async function readFileInto(file, textarea) {
   if (file.size > MAX_INPUT) {
-    status(`${file.name} is ${(file.size / (1 << 20)).toFixed(1)} MiB: the page reads up to 16 MiB; run the command on it (compilemode -diagnose FILE reads a log of any size).`);
+    tooBig(file.name, file.size, textarea);
+    return;
+  }
+  if (textarea.id === "script") {
+    // The command reads a script's bytes as Python does (a file that is not UTF-8 and
+    // declares no encoding is refused with Python's message): the page sends the bytes
+    // as they are (sweep finding 6: UTF-16 and Latin-1 files had been planned).
+    const bytes = new Uint8Array(await file.arrayBuffer());
+    let text;
+    try {
+      text = new TextDecoder("utf-8", { fatal: true, ignoreBOM: true }).decode(bytes);
+      scriptBytes = false;
+    } catch (e) {
+      text = latin1(bytes); // one character per byte; the request says so (bytes)
+      scriptBytes = true;
+    }
+    showText(textarea, text);
+    $("script-name").value = file.name;
+    update();
     return;
   }
   // file.text() replaces each byte that is not UTF-8 with U+FFFD, three bytes for one:
   // a UTF-16 or UTF-32 file's mark becomes six or eight bytes and its NULs stay where
   // they were, so the library still tells the encoding by its NULs (TestBrowserInputs).
   showText(textarea, await file.text());
-  if (textarea.id === "script") $("script-name").value = file.name;
   update();
+}
+
+// latin1 returns bytes as a string of one character (U+0000–U+00FF) per byte.
+function latin1(bytes) {
+  let s = "";
+  for (let i = 0; i < bytes.length; i += 0x8000) s += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
+  return s;
 }
 
 function droppable(textarea) {
@@ -771,7 +887,10 @@ async function loadSample(kind) {
   const s = samples[kind];
   if (!s) return;
   showText($(kind), s.text);
-  if (kind === "script") $("script-name").value = s.name;
+  if (kind === "script") {
+    $("script-name").value = s.name;
+    scriptBytes = false;
+  }
   update();
 }
 

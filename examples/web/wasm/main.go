@@ -4,7 +4,7 @@
 // it runs in the page's Web Worker, registers one JavaScript function,
 // compilemodeAnswer(request, text), and then waits for calls. A request is a JSON object
 // {"kind": "call" | "log" | "script", "call": answer.Call, "name": "…", "torch": "…",
-// "options": answer.Options}; text is the log or script, a string of its own (a
+// "bytes": true (the text is a file's bytes, one character each), "options": answer.Options}; text is the log or script, a string of its own (a
 // request's "text" member is read when the second argument is absent);
 // the reply is answer.Answer as JSON. After each call the global compilemodeParts holds
 // the milliseconds its parts took: copy (the text out of JavaScript), answer (the
@@ -27,6 +27,9 @@ type request struct {
 	Name string      `json:"name"`
 	// Torch is the script's -torch ("": not given).
 	Torch string `json:"torch"`
+	// Bytes says the text is a file's bytes, one character (U+0000–U+00FF) per byte:
+	// a script file that is not UTF-8, which the library reads as Python reads it.
+	Bytes bool `json:"bytes"`
 	// Options say which forms of the answer to compute.
 	Options answer.Options `json:"options"`
 }
@@ -65,6 +68,9 @@ func handle(data string, text *string) answer.Answer {
 	if text != nil {
 		req.Text = *text
 	}
+	if req.Bytes {
+		req.Text = latin1Bytes(req.Text)
+	}
 	switch req.Kind {
 	case "call":
 		return answer.Check(req.Call, req.Options)
@@ -74,6 +80,15 @@ func handle(data string, text *string) answer.Answer {
 		return answer.Script(req.Name, req.Text, req.Torch, req.Options)
 	}
 	return answer.Answer{Stderr: "compilemode: unknown request kind " + req.Kind + "\n", Exit: 2}
+}
+
+// latin1Bytes turns a string of characters U+0000–U+00FF into those bytes.
+func latin1Bytes(s string) string {
+	b := make([]byte, 0, len(s))
+	for _, r := range s {
+		b = append(b, byte(r))
+	}
+	return string(b)
 }
 
 func reply(a answer.Answer) string {

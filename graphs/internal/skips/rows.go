@@ -104,6 +104,12 @@ func graphWordings() []Wording {
 	}
 }
 
+// partitionSilent: with graph_partition on, the list's reasons turn CUDA graphs off in
+// cudagraph_partition_post_compile, which logs nothing (first in 2.8.0).
+var partitionSilent = minors(8, 14)
+
+const partitionSilentSource = "with graph_partition on, cudagraph_partition_post_compile returns on the fail reasons without a line: output_code.py:250-280@2.8.0, :253-290@2.9.1, :331-365 and 922-934@2.14.1 (absent @2.7.1); PR #193044 (open, 2026-08) would report it"
+
 // checks is the table of each release's check steps, in order.
 func checks() []Check {
 	return []Check{
@@ -127,10 +133,10 @@ func checks() []Check {
 			Source: "torch/_inductor/output_code.py:667-690, 321-324" + c214 + ": the storage-mutation reason overwrites the mutation's"},
 		{Releases: minors(3, 5), Reasons: []Reason{IncompatibleOp, ComplexMemoryOverlap, NonTensorInputs}, List: true,
 			Source: "torch/_inductor/compile_fx.py:483-494, 549-551" + c230 + ", :584-595, 653-656" + c240 + ", :615-634" + c251},
-		{Releases: minors(6, 12), Reasons: []Reason{ComplexMemoryOverlap, NonTensorInputs}, List: true,
-			Source: "torch/_inductor/output_code.py:430-448, 231-234" + c260 + ", :550-568" + c291 + between},
-		{Releases: minors(13, 14), Reasons: []Reason{NonTensorInputs}, List: true,
-			Source: "torch/_inductor/output_code.py:692-733, 326-328" + c214 + " (no overlap test since PR #182524, in 2.13 by its date; force_disable_cudagraph_TESTING_ONLY, a test switch, is not a reason here)"},
+		{Releases: minors(6, 12), Reasons: []Reason{ComplexMemoryOverlap, NonTensorInputs}, List: true, PartitionSilent: partitionSilent,
+			Source: "torch/_inductor/output_code.py:430-448, 231-234" + c260 + ", :550-568" + c291 + between + "; " + partitionSilentSource},
+		{Releases: minors(13, 14), Reasons: []Reason{NonTensorInputs}, List: true, PartitionSilent: partitionSilent,
+			Source: partitionSilentSource + "; torch/_inductor/output_code.py:692-733, 326-328" + c214 + " (no overlap test since PR #182524, in 2.13 by its date; force_disable_cudagraph_TESTING_ONLY, a test switch, is not a reason here)"},
 		{Releases: minors(5, 14), Reasons: []Reason{MutatedInputsAtRun},
 			Source: "cudagraph_trees.py:1947" + c251 + ", :1975" + c260 + ", :2434" + c214 + ": the trees' check at the first call, which a compile-time skip prevents (output_code.py:421-428" + c260 + ": \"Check mutation later to support cudagraph-managed tensors\")"},
 	}

@@ -85,6 +85,9 @@ type Check struct {
 	Releases modes.Releases
 	Reasons  []Reason
 	List     bool
+	// PartitionSilent are the releases on which, with graph_partition on, the step turns
+	// CUDA graphs off without a line.
+	PartitionSilent modes.Releases
 	// Source is where the order is read.
 	Source string
 }
@@ -96,6 +99,9 @@ type Logged struct {
 	// Reasons are the reasons the line states, in its order: one, or with a list
 	// several; the first of them decides the skip.
 	Reasons []Reason
+	// PartitionSilent reports whether, with graph_partition on, the release logs no
+	// line for these reasons (the Line is then what it logs with graph_partition off).
+	PartitionSilent bool
 }
 
 // Find returns the row of r for release v and implementation impl, and whether there
@@ -131,7 +137,9 @@ func Log(v modes.Version, impl Impl, holds []Reason) (Logged, bool) {
 			continue
 		}
 		if got := c.holding(v, impl, holds); len(got) > 0 {
-			return logged(got, c.List), true
+			l := logged(got, c.List)
+			l.PartitionSilent = c.PartitionSilent.Contains(v)
+			return l, true
 		}
 	}
 	return Logged{}, false

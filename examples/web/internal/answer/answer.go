@@ -24,6 +24,7 @@ import (
 	"github.com/compilemode/compilemode/graphs"
 	"github.com/compilemode/compilemode/graphs/diagnose"
 	"github.com/compilemode/compilemode/graphs/script"
+	"github.com/compilemode/compilemode/internal/termtext"
 	"github.com/compilemode/compilemode/modes"
 )
 
@@ -90,7 +91,7 @@ func Check(c Call, o Options) Answer {
 		if errors.As(err, &se) && strings.HasPrefix(se.Path, "set[") {
 			err = fmt.Errorf("-set: %w", se.Err)
 		}
-		return Answer{Stderr: "compilemode: " + err.Error() + "\n", Exit: graphs.InputError.Code()}
+		return Answer{Stderr: "compilemode: " + termtext.Escape(cliflags.UserWords(err.Error())) + "\n", Exit: graphs.InputError.Code()}
 	}
 	var text bytes.Buffer
 	if err := rep.WriteText(&text, graphs.TextOptions{Width: graphs.DefaultWidth}); err != nil {
@@ -99,11 +100,14 @@ func Check(c Call, o Options) Answer {
 	return answer(o, text.String(), rep, light(rep), rep.Exit.Code())
 }
 
-// Diagnose answers a log as `compilemode -diagnose -` does.
+// LogName is the name the page's command gives its log: `compilemode -diagnose run.log`.
+const LogName = "run.log"
+
+// Diagnose answers a log as `compilemode -diagnose run.log` does (LogName).
 func Diagnose(log string, o Options) Answer {
 	d, err := diagnose.Read(strings.NewReader(log))
 	if err != nil {
-		return refuse(fmt.Errorf("-diagnose -: %w", err))
+		return refuse(fmt.Errorf("-diagnose %s: %w", LogName, err))
 	}
 	var text bytes.Buffer
 	if err := d.WriteText(&text); err != nil {
@@ -115,8 +119,12 @@ func Diagnose(log string, o Options) Answer {
 }
 
 // Script answers a script as `compilemode -no-env [-torch TORCH] -script NAME` does
-// (torch "": not given, so the script's sites are planned on the default release).
+// (torch "": not given, so the script's sites are planned on the default release;
+// name "" or "-": `-script - < FILE`, which the command names <stdin>).
 func Script(name, src, torch string, o Options) Answer {
+	if name == "" || name == "-" {
+		name = "<stdin>"
+	}
 	s, err := script.ReadNamed(name, strings.NewReader(src))
 	if err != nil {
 		var se *script.SyntaxError
@@ -209,9 +217,10 @@ func light(r *graphs.Report) *graphs.Report {
 	return &out
 }
 
-// refuse is the command's answer to unusable input: exit 2 and one stderr line.
+// refuse is the command's answer to unusable input: exit 2 and one stderr line, worded
+// as the command words it (no Go package prefixes, control characters escaped).
 func refuse(err error) Answer {
-	return Answer{Stderr: "compilemode: " + err.Error() + "\n", Exit: 2}
+	return Answer{Stderr: "compilemode: " + termtext.Escape(cliflags.UserWords(err.Error())) + "\n", Exit: 2}
 }
 
 // scriptExit is 1 when any plan shown raises, else 0 (the command's rule:

@@ -41,7 +41,7 @@ func TestCheck(t *testing.T) {
 		},
 		{
 			name: "bad global", reason: "a global's error names -set, as the command's does",
-			call: Call{Args: []string{"-no-env", "-set", "foo"}}, wantStderr: "compilemode: -set: config: \"foo\": want KEY=VALUE",
+			call: Call{Args: []string{"-no-env", "-set", "foo"}}, wantStderr: "compilemode: -set: \"foo\": want KEY=VALUE, e.g. triton.cudagraph_trees=False",
 		},
 		{
 			name: "counts", reason: "the form's counts are read as the command reads them",
@@ -159,4 +159,31 @@ func FuzzCheck(f *testing.F) {
 			t.Errorf("Check(%q, %d, %q) = exit %d, stderr %q", args, devices, threads, a.Exit, a.Stderr)
 		}
 	})
+}
+
+// TestRefusalWords: the page's refusals are the command's stderr byte for byte (sweep
+// finding 18: the page printed "-options: config: bad literal …" and "-diagnose -:
+// diagnose: empty input" where the command prints "-options: bad literal …" and
+// "-diagnose run.log: empty input"). The want texts are the command's, run by hand.
+func TestRefusalWords(t *testing.T) {
+	t.Parallel()
+	tests := []struct {
+		name string
+		got  Answer
+		want string
+	}{
+		{"options", Check(Call{Args: []string{"-no-env", "-options", "{'triton.cudagraphs': true}"}}, Options{}),
+			"compilemode: -options: bad literal at offset 22: Python raises NameError: name 'true' is not defined; did you mean True? (in \"{'triton.cudagraphs': true}\")\n"},
+		{"env name", Check(Call{Args: []string{"-no-env", "-env", "=1"}}, Options{}),
+			"compilemode: -env: \"=1\": bad environment variable name\n"},
+		{"empty log", Diagnose("\x00\x00\x00", Options{}), "compilemode: -diagnose run.log: empty input\n"},
+	}
+	for _, tc := range tests {
+		if diff := cmp.Diff(tc.want, tc.got.Stderr); diff != "" || tc.got.Exit != 2 {
+			t.Errorf("%s: exit %d, stderr mismatch (-want +got):\n%s", tc.name, tc.got.Exit, diff)
+		}
+	}
+	if got := Script("", "import torch\n", "", Options{}); !strings.HasPrefix(got.Text, "<stdin>:") {
+		t.Errorf("Script with no name = %q, want the command's name for -script -, <stdin>", got.Text)
+	}
 }
