@@ -186,28 +186,12 @@ var openMisses = map[string]string{
 	"sdwebui15270_py312_compile_not_yet_retold": "\"torch.compile is not yet supported\" names no Python; " +
 		"Python 3.12 is two paragraphs up, and a rule that joins them gives a false finding on holdout4's " +
 		"neg_bnb1813_py314 (\"when torch.compile is not supported\" below \"Python 3.14\", a guard request)",
-	// holdoutH1, measured once at the session's end; recorded, not fixed.
-	"h1_pt125093_triton_not_found_nightly": "the Triton refusal retold in a title and a sentence, \"Triton installation " +
-		"not found\" and \"raises Triton installation not found error\"; no row's wording or paraphrase",
-	"h1_framepack6_tritonmissing_title_27": "the exception class alone in a title, \"TritonMissing or TypeError with " +
-		"FramePackSampler\"; no row takes the class name torch._inductor.exc.TritonMissing without its message",
-	"h1_bfn7_compile_py314_retold": "the Python refusal retold with words between, \"`torch.compile()` recently " +
-		"doesn't support Python 3.14+\"; the \"compile doesn't\" paraphrase wants the words adjacent",
-	"h1_torchrec2951_outputs_overwritten_retold": "overwritten outputs retold, \"output tensors … got overwritten by " +
-		"the next CUDAGraph replay\"; the paraphrase rows want \"CUDAGraphs got overwritten\" or \"overwritten output\"",
 }
 
 // openMisreads are held-out texts that state no release of their own run but from
 // which a release is still read, with the reason (testdata/corpus/README.md, held-out
 // set H1): the misread is logged, and TestCorpus fails when it is no longer read.
-var openMisreads = map[string]string{
-	"h1_neg_runebook_ja_troubleshooting": "a page title, \"PyTorch 2.0 トラブルシューティング\" (PyTorch 2.0 " +
-		"Troubleshooting), read as the run's; it names a document, not a run",
-	"h1_neg_gitcode_unsloth_triton_dll_pin": "a Poetry caret constraint, torch = {version = \"^2.5.0\", …}, read as " +
-		"the run's; it is a dependency range, not a run",
-	"h1_neg_tutorials3063_cpu_max_autotune_proto": "a feature's release, \"a prototype feature for PyTorch 2.5\", " +
-		"read as the run's",
-}
+var openMisreads = map[string]string{}
 
 // logOpenMisread logs the release misread of a text openMisreads names and returns
 // the other extras; it fails the test when that text's release is no longer misread.

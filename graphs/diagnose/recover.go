@@ -177,7 +177,10 @@ var (
 	// "PyTorch >= 2.4" is torchRange's), or a strict bound, which leaves the release out
 	// ("causes overwritten variable error in versions later than torch==2.5.1",
 	// pytorch/pytorch#146569: the releases after 2.5.1 fail, 2.5.1 works).
+	// A feature's release ("proposed as a prototype feature for PyTorch 2.5",
+	// pytorch/tutorials#3063; "planned for torch 2.6") is what the release brings, not a run.
 	otherRunState = regexp.MustCompile(`(?i)(?:\bas\s+of|\bstarting\s+(?:with|from|in|at)|\bbeginning\s+(?:with|in)|\brequires?|\brequired|\brequiring|\bneeds?|\bminimum|\bat\s+least|` +
+		`\bfeatures?\s+(?:for|of)|\b(?:planned|targeted|slated|scheduled|proposed|intended|prototyped)\s+for|` +
 		`\b(?:later|newer|higher|greater|earlier|older|lower)\s+than)(?:\s+[\x60'"]?(?:(?:the\s+)?(?:py)?torch\s*(?:==?\s*)?)?(?:version\s*)?v?)?$`)
 	// otherRunBound and otherRunDocs: after a release, a minimum ("On PyTorch 2.3.0+,
 	// mode='reduce-overhead' is faster", theneuralbase.com; "2.4 or later", "2.4 and
@@ -185,7 +188,12 @@ var (
 	// documentation", discuss.pytorch.org/t/181208; "PyTorch 2.8.0 Release Notes") is
 	// not the run's.
 	otherRunBound = regexp.MustCompile(`(?i)^(?:\+(?:[\s,.;:)\]]|$)|\s*\+?\s*(?:or|and)\s+(?:later|newer|above|higher|up|greater|beyond)\b|\s*\+?\s*onwards?\b)`)
-	otherRunDocs  = regexp.MustCompile(`(?i)^\W{0,3}(?:documentation|docs?|release\s+notes?|release\s+blog|changelog|tutorials?)\b`)
+	// A page's title that names a document of the release in Japanese or Chinese ("PyTorch
+	// 2.0 トラブルシューティング", a translation of PyTorch 2.0's troubleshooting page) or
+	// a guide, a troubleshooting page, a manual or an FAQ is one too.
+	otherRunDocs = regexp.MustCompile(`(?i)^\W{0,3}(?:(?:documentation|docs?|release\s+notes?|release\s+blog|changelog|tutorials?|` +
+		`troubleshooting|(?:user\s+|migration\s+|upgrade\s+)?guides?|manuals?|faqs?|cheat\s?sheets?|handbook)\b|` +
+		`(?:ドキュメント|チュートリアル|トラブルシューティング|リリースノート|ガイド|マニュアル|入門|文档|文檔|教程|指南|发布说明|發布說明|故障排除|问题排查))`)
 	// statusCell: a release in a support matrix's row, whose next cell is a status
 	// ("| PyTorch 2.2.0 | active | — | — |", errorcanon.top's "Version Compatibility";
 	// "| 2.6.0 | ✅ YES | …"), is one of several releases the table rates, not the run's;
@@ -212,7 +220,8 @@ func otherRun(text []byte, from, to int) bool {
 	if ends := clauseEnd.FindAllIndex(before, -1); len(ends) > 0 {
 		before = before[ends[len(ends)-1][1]:]
 	}
-	if otherRunFrom.Match(before) || otherRunState.Match(bytes.TrimRight(before, " \t")) || releaseStated(before, text[to:]) {
+	if otherRunFrom.Match(before) || otherRunState.Match(bytes.TrimRight(before, " \t")) || releaseStated(before, text[to:]) ||
+		rangeRelease(before, text[to:]) {
 		return true
 	}
 	words := bytes.Fields(before)
@@ -233,6 +242,26 @@ func otherRun(text []byte, from, to int) bool {
 		after = after[:end[0]+1]
 	}
 	return otherRunBefore.Match(before) || otherRunAfter.Match(after) || otherRunAfterCJK.Match(after)
+}
+
+// rangeOperator ends the text before a release that is a bound of a version range in
+// a package manager's syntax, another package's requirement or a project's, not the
+// run's release: Poetry's caret and tilde (torch = {version = "^2.5.0", …}, a Poetry
+// pyproject.toml in a gitcode.csdn.net page on Unsloth and Triton on Windows), pip's and
+// PEP 508's comparisons and compatible release (torch>=2.5, torch~=2.5.0, "torch
+// (>=2.5.0)" in a pyproject.toml), conda's (pytorch>=2.5); a bare < or > only after
+// torch or version (torch>2.2, "version < 2.6"), so a quote's "> 2.5", an arrow's "->"
+// and an HTML cell's "<td>2.5.1" are not bounds.
+// rangeWildcard is a wildcard after it (pytorch=2.5.*, torch==2.5.*).
+var (
+	rangeOperator = regexp.MustCompile(`(?i)(?:\^|~=?|[<>!]=|(?:torch|version)\s*[<>])\s*[\x60'"]?\s*v?$`)
+	rangeWildcard = regexp.MustCompile(`^(?:\.\d+)*\.\*`)
+)
+
+// rangeRelease reports whether the release between before and after is a bound or a
+// wildcard of a version range (rangeOperator, rangeWildcard).
+func rangeRelease(before, after []byte) bool {
+	return rangeOperator.Match(before) || rangeWildcard.Match(after)
 }
 
 // advice reports whether the sentence before text[from:] asks the reader to move to

@@ -495,3 +495,83 @@ const fixWindowsHeaders = "give the Python that runs the program its C headers: 
 const windowsHeadersSource = "triton-windows (woct0rdho/triton-windows) builds the launcher with its bundled " +
 	"tcc.exe or with MSVC's cl; reports: woct0rdho/triton-windows#3, #72, #96 (pyconfig.h), #113, #156, " +
 	"numz/ComfyUI-SeedVR2_VideoUpscaler#134, lum3on/comfyui_HiDream-Sampler#52 (MSVC)"
+
+// exceptionClasses are PyTorch exceptions whose class name alone names one code: a
+// report's title often names the class and not the message ("[Bug] TritonMissing or
+// TypeError with FramePackSampler on Windows (PyTorch 2.7.0, RTX 5070)",
+// ShmuelRonen/ComfyUI-FramePackWrapper_Plus#6). Each takes the row of its code whose
+// literal is given, as a paraphrase row on the releases whose exc.py has the class.
+// NoValidChoicesError names two codes (autotune-no-choices and flex attention's), and
+// is left out.
+var exceptionClasses = []struct {
+	class, literal string
+	releases       modes.Releases
+	source         string
+}{
+	{"TritonMissing", "Cannot find a working triton installation", modes.Minors(7, 14),
+		"torch/_inductor/exc.py TritonMissing @ T2.7.1–T2.9.1 (testdata/wordings-by-release.tsv), T2.14.1 " +
+			"(the sid chroot); absent @ T2.6.0 (the trixie chroot), where create_backend raises a RuntimeError"},
+	{"GPUTooOldForTriton", "which is too old to be supported by the triton GPU compiler", modes.Minors(7, 14),
+		"torch/_inductor/exc.py GPUTooOldForTriton @ T2.7.1–T2.14.1 (testdata/wordings-by-release.tsv); " +
+			"absent @ T2.6.0 (the trixie chroot)"},
+	{"InvalidCxxCompiler", "No working C++ compiler found in torch._inductor.config.cpp.cxx", modes.Minors(6, 14),
+		"torch/_inductor/exc.py InvalidCxxCompiler @ T2.6.0 and T2.14.1 (the trixie and sid chroots); 2.7–2.13 " +
+			"not read; before 2.6 not read"},
+}
+
+// classNameRows returns the rows of exceptionClasses.
+func classNameRows() []Signature {
+	var out []Signature
+	base := append(tritonRows(), cxxRows()...)
+	for _, e := range exceptionClasses {
+		for _, row := range base {
+			if row.Literal != e.literal {
+				continue
+			}
+			row.Literal, row.Pattern, row.Paraphrase = e.class, "", true
+			row.Requires, row.Trailer = "", true // counted only where no line has the message
+			row.Releases = row.Releases.Intersect(e.releases)
+			row.Evidence = modes.Source
+			row.Source = "the class name alone; " + e.source
+			row.Decisive = "a line that names the exception's class " + e.class
+			out = append(out, row)
+		}
+	}
+	return out
+}
+
+// tritonRetold is triton-missing's first sentence, "Cannot find a working triton
+// installation", as reports retell it: "Triton installation not found." (pytorch/pytorch
+// #125093's title; its text: "raises Triton installation not found error"), "could not
+// find a working Triton", "no working triton installation". The literals are the
+// words the line holds, in the cases reports write them.
+var tritonRetold = retold{
+	literals: []string{"installation not found", "install not found", "installation is not found",
+		"installation missing", "installation is missing", "find triton", "find Triton", "no working triton",
+		"no working Triton"},
+	pattern: `(?i)\btriton\s+install(?:ation)?\s+(?:is\s+|was\s+)?(?:not\s+found|not\s+detected|missing)\b|` +
+		`\b(?:cannot|can't|can\s+not|could\s+not|couldn't|unable\s+to|fail(?:s|ed)?\s+to)\s+find\s+(?:a\s+|any\s+)?(?:working\s+)?` +
+		`triton(?:\s+install(?:ation)?)?(?:\s*[.,;:!)\x60'"]|\s*$|\s+(?:on|in|for|error|when|while|with|and|but)\b)|` +
+		`\bno\s+working\s+triton(?:\s+install(?:ation)?)?\b`,
+}
+
+// tritonRetoldRows returns the rows of tritonRetold.
+func tritonRetoldRows() []Signature {
+	var out []Signature
+	for _, row := range tritonRows() {
+		if row.Literal != "Cannot find a working triton installation" {
+			continue
+		}
+		for _, lit := range tritonRetold.literals {
+			r := row
+			r.Literal, r.Pattern, r.Paraphrase = lit, tritonRetold.pattern, true
+			r.Cause = "a report of the error \"Cannot find a working triton installation\": " + row.Cause
+			r.Source = "retold; PyTorch's message: the row of \"Cannot find a working triton installation\" (" +
+				"torch/_inductor/scheduler.py Scheduler.create_backend @ T2.6.0, torch/_inductor/exc.py " +
+				"TritonMissing @ T2.14.1); report: pytorch/pytorch#125093"
+			r.Decisive = "a line that retells the error"
+			out = append(out, r)
+		}
+	}
+	return out
+}

@@ -518,7 +518,18 @@ var pythonParaphrases = []struct {
 		// "torch.compile is not supported with python 3.11", "torch.compile does not
 		// support Python 3.12", "torch.compile doesn't work on python 3.12".
 		literals: []string{"compile is not supported", "compile isn't supported", "compile does not", "compile doesn't"},
-		pattern:  `(?i)torch\.\s?compile\s+(?:is\s+not|isn't|does\s+not|doesn't)\s+(?:yet\s+)?(?:supported|support|work)\s+(?:with|for|in|under|on)?\s*python\s*3\.1[1-9]`,
+		pattern:  pythonRefusedBy,
+	},
+	{
+		// The same with the call's parentheses or code quotes, or an adverb between:
+		// "Update: `torch.compile()` recently doesn't support Python 3.14+, alas."
+		// (Augus1999/bayesian-flow-network-for-chemistry#7), "torch.compile currently does
+		// not work on python 3.12": the literals are the words after the subject, from the
+		// negation's last letter ("not", "doesn't", "isn't").
+		literals: []string{"t support Python", "t support python", "t supported on Python", "t supported on python",
+			"t supported with Python", "t supported with python", "t work on Python", "t work on python",
+			"t work with Python", "t work with python"},
+		pattern: pythonRefusedBy,
 	},
 	{
 		// "`torch.compile` throws a RuntimError for Python 3.11" (pytorch/vision#7387, with
@@ -552,6 +563,12 @@ var pythonParaphrases = []struct {
 		pattern:  `(?i)\bdowngrad\w*\s+(?:your\s+|the\s+)?python(?:\s+version)?\s+from\s+(?:python\s*)?3\.1[1-9]\b.*\b(?:dynamo|torch\.\s?compile)\b`,
 	},
 }
+
+// pythonRefusedBy is torch.compile named as the subject that refuses the Python: the
+// call written bare, with its parentheses or in code quotes, an adverb before the
+// negation or after it ("recently doesn't support", "does not yet work").
+const pythonRefusedBy = `(?i)torch\.\s?compile(?:\(\))?\x60?\s+(?:(?:recently|currently|still|now|really|simply|also)\s+)?` +
+	`(?:is\s+not|isn't|does\s+not|doesn't)\s+(?:(?:yet|officially|currently)\s+)?(?:supported|support|work)\s+(?:with|for|in|under|on)?\s*python\s*3\.1[1-9]`
 
 // paraphraseRows returns the rows of pythonParaphrases.
 func paraphraseRows() []Signature {
@@ -650,6 +667,21 @@ var overwrittenRetold = []retold{
 		literals: []string{"CUDAGraphs has been overwritten", "CUDAGraphs have been overwritten",
 			"CUDAGraphs was overwritten", "CUDAGraphs got overwritten"},
 		pattern: `(?i)\boutputs?\s+of\s+cuda\s?graphs?\s+(?:that\s+)?(?:has|have|had|was|were|is|are|got)\s+(?:been\s+)?overwritten\b`,
+	},
+	{
+		// What overwrote it named with the CUDA graph: "model forward output tensors …
+		// got overwritten by the next CUDAGraph replay" (meta-pytorch/torchrec#2951),
+		// "overwritten by a subsequent cudagraph run", "cudagraphs outputs are overwritten by
+		// the next call"; a CUDA graph before "overwritten by a subsequent run" is PyTorch's
+		// own sentence, which its rows read (cut too), so the second form takes no "run", and
+		// "overwritten by a subsequent" is a literal only before a CUDA graph's name.
+		literals: []string{"overwritten by the next", "overwritten by a subsequent CUDA", "overwritten by a subsequent cuda",
+			"overwritten by subsequent", "overwritten by the subsequent", "overwritten by a later",
+			"overwritten by the following", "overwritten by another"},
+		pattern: `(?i)\boverwritten\s+by\s+(?:the\s+|a\s+)?(?:next|subsequent|later|following|another)\s+` +
+			`(?:cuda\s?graphs?|cudagraph\w*)\s+(?:replay|run|call|invocation|iteration|execution)s?\b|` +
+			`\b(?:cuda\s?graphs?|cudagraph\w*)\b[^.;]{0,80}?\boverwritten\s+by\s+(?:the\s+|a\s+)?` +
+			`(?:next|subsequent|later|following|another)\s+(?:replay|call|invocation|iteration|step|execution)s?\b`,
 	},
 	{
 		// A title that names the crash: "compile_image_encoder: true causes cudagraph
