@@ -220,8 +220,7 @@ func otherRun(text []byte, from, to int) bool {
 	if ends := clauseEnd.FindAllIndex(before, -1); len(ends) > 0 {
 		before = before[ends[len(ends)-1][1]:]
 	}
-	if otherRunFrom.Match(before) || otherRunState.Match(bytes.TrimRight(before, " \t")) || releaseStated(before, text[to:]) ||
-		rangeRelease(before, text[to:]) {
+	if otherRunFrom.Match(before) || otherRunState.Match(bytes.TrimRight(before, " \t")) || releaseStated(before, text[to:]) {
 		return true
 	}
 	words := bytes.Fields(before)
@@ -303,11 +302,13 @@ func lastWords(words [][]byte, n int) []byte {
 }
 
 // releaseStated reports whether the text after a release says it is a bound, a
-// document's or a support matrix's release (otherRunBound, otherRunDocs, statusCell).
+// document's or a support matrix's release (otherRunBound, otherRunDocs, statusCell),
+// or the text around it a version range's bound (rangeRelease).
 // A bound after words of failure in its clause is the run's ("compile(…) broken in
 // 2.5+", pytorch/pytorch#140395): the releases that fail, the run's among them.
 func releaseStated(before, after []byte) bool {
-	return (otherRunBound.Match(after) && !reFailed.Match(before)) || otherRunDocs.Match(after) || statusCell.Match(after)
+	return (otherRunBound.Match(after) && !reFailed.Match(before)) || otherRunDocs.Match(after) || statusCell.Match(after) ||
+		rangeRelease(before, after)
 }
 
 // foreignName is another package's or tool's name right before a release in prose: the
