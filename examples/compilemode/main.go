@@ -281,6 +281,19 @@ var conflicts = []conflict{
 	{"script", "keys", "-script plans every compile site: drop -keys"},
 }
 
+// keysOnce refuses a -key given twice, as every other repeated flag is refused.
+func (c *cli) keysOnce() error {
+	seen := map[string]bool{}
+	for _, k := range c.keys {
+		name := keyName(k)
+		if seen[name] {
+			return fmt.Errorf("-key %s is given twice: give each key once", inputerr.Cut(name, 80))
+		}
+		seen[name] = true
+	}
+	return nil
+}
+
 // conflicts refuses flags that cannot be given together (each naming both flags), a
 // release comparison with a flag that answers one release, and stdin ("-") read by
 // two flags.
@@ -290,13 +303,8 @@ func (c *cli) conflicts() error {
 			return fmt.Errorf("-%s and -%s cannot be combined: %s", x.a, x.b, x.why)
 		}
 	}
-	seen := map[string]bool{}
-	for _, k := range c.keys {
-		if name := keyName(k); seen[name] {
-			return fmt.Errorf("-key %s is given twice: give each key once", inputerr.Cut(name, 80))
-		} else {
-			seen[name] = true
-		}
+	if err := c.keysOnce(); err != nil {
+		return err
 	}
 	if c.given["all"] && c.given["json"] && !c.given["script"] {
 		return fmt.Errorf("-all and -json cannot be combined: the JSON report lists every key already: drop -all")
