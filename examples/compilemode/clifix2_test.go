@@ -9,6 +9,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/compilemode/compilemode/config/inputerr"
 	"github.com/compilemode/compilemode/config/pyver"
 	"github.com/compilemode/compilemode/modes"
 )
@@ -182,8 +183,8 @@ func TestNoDoubledPrefix(t *testing.T) {
 	doubled := regexp.MustCompile(`(?:^|: )-?([\w.]+)(?::| [^:]*:) (?:-?)([\w.]+): `)
 	names := packageNames(t)
 	for _, n := range names {
-		if !slices.Contains(modulePackages, n) {
-			t.Errorf("package %s is missing from modulePackages: its prefix would reach the user", n)
+		if !slices.Contains(inputerr.ModulePackages(), n) {
+			t.Errorf("package %s is missing from inputerr.ModulePackages: its prefix would reach the user", n)
 		}
 	}
 	pkg := regexp.MustCompile(`(?:^|: |\()(` + strings.Join(names, "|") + `): `)

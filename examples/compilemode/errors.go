@@ -38,9 +38,6 @@ var fieldFixes = map[string]string{
 	"mode":    "give a mode the release lists, e.g. reduce-overhead",
 }
 
-// modulePackages are the names of the module's packages that may prefix an error.
-var modulePackages = cliflags.ModulePackages
-
 // userWords removes Go package prefixes from an error message.
 func userWords(msg string) string { return cliflags.UserWords(msg) }
 

@@ -4,7 +4,6 @@ import (
 	"errors"
 	"fmt"
 	"hash/maphash"
-	"regexp"
 	"sort"
 	"strings"
 
@@ -495,25 +494,9 @@ func (p *planner) warnOnce(s *Script, line int, code, format string, args ...any
 func check(sc graphs.Scenario) (*graphs.Report, string) {
 	rep, err := graphs.Check(&sc)
 	if err != nil {
-		return nil, planWords(err.Error())
+		return nil, inputerr.UserWords(err.Error())
 	}
 	return rep, ""
-}
-
-// goPrefix matches the Go package names the library's errors stack ("graphs: scenario
-// options: config: bad literal …").
-var goPrefix = regexp.MustCompile(`(^|: )(graphs|config|literal|schema|modes): `)
-
-// planWords returns msg without the Go package prefixes its error chain stacked
-// (sweep finding 3): "scenario options: bad literal …".
-func planWords(msg string) string {
-	for {
-		next := goPrefix.ReplaceAllString(msg, "$1")
-		if next == msg {
-			return msg
-		}
-		msg = next
-	}
 }
 
 // releaseModes returns the modes of the release torch names ("" for the default).

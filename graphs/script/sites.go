@@ -222,7 +222,7 @@ func (r *reader) optionsLimit(e *expr) string {
 		_, err := literal.Parse(r.text(d))
 		var le *inputerr.LimitError
 		if errors.As(err, &le) {
-			return "options: " + planWords(err.Error())
+			return "options: " + inputerr.UserWords(err.Error())
 		}
 	}
 	return ""
