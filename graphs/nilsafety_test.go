@@ -159,10 +159,12 @@ var nilCases = map[string]func(t *testing.T){
 		mustErr(t, strictjson.Check(nil))
 		mustErr(t, strictjson.Check([]byte{}))
 	},
-	"inputerr.CheckText":    func(t *testing.T) { _ = inputerr.CheckText("") },
-	"inputerr.EncodingNote": func(t *testing.T) { _ = inputerr.EncodingNote(""); _ = inputerr.EncodingNote("\xff") },
-	"config.EvidenceFor":    func(t *testing.T) { _ = config.EvidenceFor(modes.Version{}) },
-	"config.FactsFor":       func(t *testing.T) { _ = config.FactsFor(modes.Version{}) },
+	"inputerr.CheckText":      func(t *testing.T) { _ = inputerr.CheckText("") },
+	"inputerr.EncodingNote":   func(t *testing.T) { _ = inputerr.EncodingNote(""); _ = inputerr.EncodingNote("\xff") },
+	"inputerr.UserWords":      func(t *testing.T) { _ = inputerr.UserWords(""); _ = inputerr.UserWords("graphs: ") },
+	"inputerr.ModulePackages": func(t *testing.T) { _ = inputerr.ModulePackages() },
+	"config.EvidenceFor":      func(t *testing.T) { _ = config.EvidenceFor(modes.Version{}) },
+	"config.FactsFor":         func(t *testing.T) { _ = config.FactsFor(modes.Version{}) },
 	"schema.Load": func(t *testing.T) {
 		_, err := schema.Load("", nil)
 		var z *inputerr.ZeroError
