@@ -37,6 +37,11 @@ var costCases = []struct {
 		// loop (20k such loops took 34 s before).
 		return repeat("import torch\n", "for i in range(N%d):\n    m%d = torch.compile(net, mode=\"reduce-overhead\")\n", 10000, 2)
 	}, true, "≤ 3 s, ≤ 300 MB"},
+	{"attribute-chain-500k-links", func() string {
+		// One 1 MB line a.b.b…: configUseChain builds the path once, not per link
+		// (sweep finding 21: minutes before).
+		return "import torch\nx = a" + strings.Repeat(".b", 500000) + "\nm = torch.compile(f)\n"
+	}, false, "≤ 3 s, ≤ 300 MB"},
 	{"20k-literal-globals-20k-sites", func() string {
 		// A literal global before each site, none conditional: a site's branch groups
 		// are found without a pass over the globals in force (siteGroups), which had
