@@ -453,8 +453,10 @@ func (r *reader) calls(exprs []*expr) {
 func (r *reader) visit(e *expr) {
 	switch e.kind {
 	case call:
+		r.recordEnvRead(e)
 		r.call(e)
 	case subscript:
+		r.recordEnvRead(e)
 		if r.qual(e.x) == "os.environ" {
 			if k, ok := r.literalStr(e.index); ok && rankVars[k] {
 				r.process(int(e.line), Torchrun)
