@@ -623,9 +623,10 @@ func uniqueCandidates(in []Candidate) []Candidate {
 // os.environ.get(key, default=None), os.getenv(key, default=None).
 func isEnvGet(q string) bool { return q == "os.environ.get" || q == "os.getenv" }
 
-// envDefaultCands returns the value given to ReadWith for K, else the default of os.environ.get(K, D) or os.getenv(K, D), the
-// value when the variable is not set (None when no default is given); the values the
-// environment gives are not shown by the file (unshownNote says so).
+// envDefaultCands returns the value the environment given to ReadWith has for K, else
+// the default of os.environ.get(K, D) or os.getenv(K, D), the value when the variable
+// is not set (None when no default is given); the values the environment gives are
+// not shown by the file (unshownNote says so).
 func (r *reader) envDefaultCands(v *expr, depth int) []Candidate {
 	if c := r.givenCands(v); c != nil {
 		return c // the value the environment given to ReadWith has
