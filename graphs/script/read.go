@@ -241,6 +241,8 @@ type reader struct {
 	marked      map[ThreadKind]bool     // process markers seen (one each)
 	threads     []*Thread
 	classRun    map[*Thread][]*stmt    // Thread subclass → its run methods
+	threadCalls map[*expr]*Thread      // the call that starts or builds each thread (callers.go)
+	joins       []joinEvent            // NAME.join() calls the main thread runs, in order
 	stack       []frame                // walk's stack, reused
 	indexed     bool                   // index is done: aliases and cands are final
 	quals       map[*expr]string       // qual of attribute chains, once indexed

@@ -476,6 +476,7 @@ func (r *reader) call(c *expr) {
 		return
 	}
 	r.noteCall(c)
+	r.noteJoin(c)
 	r.noteCallee(c, q)
 	r.threadBuilt(c, q)
 	r.frameworkCompile(c, q)
@@ -647,6 +648,7 @@ func (r *reader) assignTarget(t, v *expr) {
 		return
 	}
 	r.workloadAssign(t, v)
+	r.bindThread(t, v)
 	r.dictAssign(t, v)
 	r.bind(r.lastName(t), v)
 	r.noteKill(t, v)

@@ -9,6 +9,9 @@
 // threads per device, else the thread count; a count the script takes from
 // torch.cuda.device_count() is planned as 2 devices, the least at which threads per
 // device differ from one device, and the note says so (-devices N replaces it).
+// The callers of a compiled function are the threads that call it at once: every
+// start whose code calls it counts, and one the main thread joins before the next
+// start (w.join()), or an awaited asyncio.to_thread, ends first (callers.go).
 // backward() run by the compiled function itself, or by a def it calls, counts as
 // backward() of its output (backwardinside.go). What runs only under a guard is
 // marked conditional, a branch of a conditional expression (a if c else b) and an
@@ -266,6 +269,8 @@ type Thread struct {
 	seq     int       // execution order
 	built   bool      // a threading.Thread subclass: an instance was built (threadBuilt)
 	workers int       // a pool's max_workers when a literal (0: unknown)
+	bound   string    // the name the thread object is bound to (w = Worker()), for w.join()
+	awaited bool      // asyncio.to_thread awaited where it is called: it returns after the call
 }
 
 // Warning is a hazard found while reading. Code is one of the Warning… constants.
