@@ -122,7 +122,11 @@
 //	                  environment and workload the script shows (threads, pools,
 //	                  backward(), kept outputs: the fields the workload flags set, each
 //	                  with its line); flags given explicitly win (-set and -env add).
-//	                  JSON format compilemode-script/3: each distinct plan once, with its
+//	                  The script's own reads of a variable (os.environ.get("NAME", D),
+//	                  os.getenv, os.environ["NAME"]) take the value -env gives, else
+//	                  the process environment's (not with -no-env), else D; a -env
+//	                  variable that neither the script nor PyTorch reads gets a note
+//	                  on stderr. JSON format compilemode-script/3: each distinct plan once, with its
 //	                  changed keys (-all: every key). The host is this machine unless
 //	                  -no-env, as without -script. Exit 1 when any plan shown raises
 //	                  (any mode a site may get, either side of a conditional global), 2

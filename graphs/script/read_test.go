@@ -211,8 +211,9 @@ func TestModes(t *testing.T) {
 	}{
 		{"literal", "a literal mode is the one mode", Site{Mode: str("max-autotune"), ModeLiteral: true}, []*string{str("max-autotune")}},
 		{"none", "not given is None", Site{ModeLiteral: true}, []*string{nil}},
-		{"candidates", "the candidates that are modes, None included", Site{ModeCandidates: []Candidate{{1, str("train")}, {2, str("reduce-overhead")}, {3, nil}}}, []*string{str("reduce-overhead"), nil}},
-		{"every", "no candidate that is a mode: every mode", Site{ModeCandidates: []Candidate{{1, str("train")}}}, []*string{str("default"), str("reduce-overhead"), str("max-autotune"), str("max-autotune-no-cudagraphs")}},
+		{"candidates", "the candidates that are modes, None included", Site{ModeCandidates: []Candidate{{Line: 1, Value: str("train")}, {Line: 2, Value: str("reduce-overhead")}, {Line: 3}}}, []*string{str("reduce-overhead"), nil}},
+		{"every", "no candidate that is a mode: every mode", Site{ModeCandidates: []Candidate{{Line: 1, Value: str("train")}}}, []*string{str("default"), str("reduce-overhead"), str("max-autotune"), str("max-autotune-no-cudagraphs")}},
+		{"env", "a value the environment given to ReadWith has is planned, a mode or not", Site{ModeCandidates: []Candidate{{Line: 1, Value: str("train"), Env: "MODE"}}}, []*string{str("train")}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

@@ -82,6 +82,11 @@ func ReadNamed(name string, r io.Reader) (*Script, error) {
 }
 
 func readNamed(fn, name string, r io.Reader) (s *Script, err error) {
+	return readNamedEnv(fn, name, r, nil)
+}
+
+// readNamedEnv is readNamed with the environment given to ReadWith (nil: none).
+func readNamedEnv(fn, name string, r io.Reader, env map[string]givenEnv) (s *Script, err error) {
 	src, tooLarge, err := readSource(fn, r)
 	var z *inputerr.ZeroError
 	if errors.As(err, &z) {
@@ -102,5 +107,5 @@ func readNamed(fn, name string, r io.Reader) (s *Script, err error) {
 		name += " (code cells)"
 		src = code
 	}
-	return readText(name, src)
+	return readTextEnv(name, src, env)
 }
