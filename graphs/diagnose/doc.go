@@ -702,19 +702,69 @@
 //   - dynamic-shape-rerecord: "CUDAGraph supports dynamic shapes by recording a new graph for each distinct input size", 2.5–2.14
 //   - dynamic-shape-rerecord: "recording cudagraph tree for ", 2.1–2.2
 //   - dynamic-shape-rerecord: "cudagraph tree for symint key", 2.3–2.14
+//   - dynamic-shape-rerecord: a paraphrase with "re-record", as reports retell it
+//   - dynamic-shape-rerecord: a paraphrase with "Re-record", as reports retell it
+//   - dynamic-shape-rerecord: a paraphrase with "rerecord", as reports retell it
 //   - skip-cpu-device: "due to cpu device", 2.3–2.14
 //   - skip-cpu-device: "'non-cuda device in graph'", 2.2
+//   - skip-cpu-device: a paraphrase with "cpu device", as reports retell it
+//   - skip-cpu-device: a paraphrase with "CPU device", as reports retell it
+//   - skip-cpu-device: a paraphrase with "cpu tensor", as reports retell it
+//   - skip-cpu-device: a paraphrase with "CPU tensor", as reports retell it
+//   - skip-cpu-device: a paraphrase with "cpu input", as reports retell it
+//   - skip-cpu-device: a paraphrase with "CPU input", as reports retell it
+//   - skip-cpu-device: a paraphrase with "cpu scalar", as reports retell it
+//   - skip-cpu-device: a paraphrase with "CPU scalar", as reports retell it
+//   - skip-cpu-device: a paraphrase with "cpu op", as reports retell it
+//   - skip-cpu-device: a paraphrase with "CPU op", as reports retell it
+//   - skip-cpu-device: a paraphrase with "cpu node", as reports retell it
+//   - skip-cpu-device: a paraphrase with "CPU node", as reports retell it
+//   - skip-cpu-device: a paraphrase with "non-cuda", as reports retell it
+//   - skip-cpu-device: a paraphrase with "non-CUDA", as reports retell it
+//   - skip-cpu-device: a paraphrase with "non cuda", as reports retell it
+//   - skip-cpu-device: a paraphrase with "non CUDA", as reports retell it
+//   - skip-cpu-device: a paraphrase with "tensors on the CPU", as reports retell it
+//   - skip-cpu-device: a paraphrase with "tensor on the CPU", as reports retell it
+//   - skip-cpu-device: a paraphrase with "tensors on CPU", as reports retell it
+//   - skip-cpu-device: a paraphrase with "tensor on CPU", as reports retell it
 //   - skip-mutated-inputs: "due to mutated inputs (", 2.4–2.14
 //   - skip-mutated-inputs: "skipping cudagraphs due to input mutation", 2.1
 //   - skip-mutated-inputs: "input storage mutation (", 2.14
 //   - skip-mutated-inputs: "skipping cudagraphs due to mutation on input", 2.3
 //   - skip-mutated-inputs: "skipping cudagraphs due to mutaton on input", 2.3
 //   - skip-mutated-inputs: "'mutated inputs'", 2.2
+//   - skip-mutated-inputs: a paraphrase with "mutated input", as reports retell it
+//   - skip-mutated-inputs: a paraphrase with "Mutated input", as reports retell it
+//   - skip-mutated-inputs: a paraphrase with "mutated graph input", as reports retell it
+//   - skip-mutated-inputs: a paraphrase with "mutated user input", as reports retell it
+//   - skip-mutated-inputs: a paraphrase with "input mutation", as reports retell it
+//   - skip-mutated-inputs: a paraphrase with "Input mutation", as reports retell it
+//   - skip-mutated-inputs: a paraphrase with "mutation on input", as reports retell it
+//   - skip-mutated-inputs: a paraphrase with "mutation of input", as reports retell it
+//   - skip-mutated-inputs: a paraphrase with "mutation to input", as reports retell it
+//   - skip-mutated-inputs: a paraphrase with "mutations on input", as reports retell it
+//   - skip-mutated-inputs: a paraphrase with "mutations of input", as reports retell it
+//   - skip-mutated-inputs: a paraphrase with "mutates input", as reports retell it
+//   - skip-mutated-inputs: a paraphrase with "mutates its input", as reports retell it
+//   - skip-mutated-inputs: a paraphrase with "mutates the input", as reports retell it
+//   - skip-mutated-inputs: a paraphrase with "mutates an input", as reports retell it
+//   - skip-mutated-inputs: a paraphrase with "mutating input", as reports retell it
+//   - skip-mutated-inputs: a paraphrase with "mutating its input", as reports retell it
+//   - skip-mutated-inputs: a paraphrase with "mutating the input", as reports retell it
 //   - skip-multiple-devices: "due to multiple devices:", 2.3–2.14
 //   - skip-multiple-devices: "skipping cudagraphs due to multple devices", 2.0
 //   - skip-multiple-devices: "skipping cudagraphs due to multiple devices", 2.0–2.1
 //   - skip-multiple-devices: "skipping cudagraphs due to multiple device indexes", 2.1
 //   - skip-multiple-devices: "'multiple device indices without cudagraph_trees'", 2.2
+//   - skip-multiple-devices: a paraphrase with "multiple device", as reports retell it
+//   - skip-multiple-devices: a paraphrase with "multiple cuda device", as reports retell it
+//   - skip-multiple-devices: a paraphrase with "multiple CUDA device", as reports retell it
+//   - skip-multiple-devices: a paraphrase with "multiple gpu device", as reports retell it
+//   - skip-multiple-devices: a paraphrase with "multiple GPU device", as reports retell it
+//   - skip-multiple-devices: a paraphrase with "multi-device", as reports retell it
+//   - skip-multiple-devices: a paraphrase with "multi device", as reports retell it
+//   - skip-multiple-devices: a paraphrase with "several devices", as reports retell it
+//   - skip-multiple-devices: a paraphrase with "different devices", as reports retell it
 //   - skip-incompatible-op: "due to incompatible op", 2.3–2.14
 //   - skip-incompatible-op: "'incompatible ops'", 2.2–2.5
 //   - skip-incompatible-op: "index put with accumulate", 2.2–2.7
@@ -722,8 +772,19 @@
 //   - skip-incompatible-op: "control flow operator: torch.", 2.3–2.13
 //   - skip-incompatible-op: "control flow operator: torch.", 2.14
 //   - skip-incompatible-op: "index_put_ fallback with boolean indexing is not compatible with CUDA graphs", 2.11–2.14
+//   - skip-incompatible-op: a paraphrase with "incompatible op", as reports retell it
+//   - skip-incompatible-op: a paraphrase with "incompatible node", as reports retell it
+//   - skip-incompatible-op: a paraphrase with "unsupported op", as reports retell it
+//   - skip-incompatible-op: a paraphrase with "unsupported node", as reports retell it
 //   - skip-dynamic-graphs: "graph with symbolic shapes inputs and config.triton.cudagraph_skip_dynamic_graphs=True", 2.4–2.14
+//   - skip-dynamic-graphs: a paraphrase with "symbolic shape", as reports retell it
+//   - skip-dynamic-graphs: a paraphrase with "cudagraph_skip_dynamic_graphs", as reports retell it
 //   - skip-non-tensor-inputs: "'non-Tensor inputs'", 2.2–2.14
+//   - skip-non-tensor-inputs: a paraphrase with "non-Tensor input", as reports retell it
+//   - skip-non-tensor-inputs: a paraphrase with "non-tensor input", as reports retell it
+//   - skip-non-tensor-inputs: a paraphrase with "non tensor input", as reports retell it
+//   - skip-non-tensor-inputs: a paraphrase with "Non-Tensor input", as reports retell it
+//   - skip-non-tensor-inputs: a paraphrase with "Non-tensor input", as reports retell it
 //   - stream-capture-illegal: "operation not permitted when stream is capturing", 2.0–2.14
 //   - stream-capture-illegal: "operation would make the legacy stream depend on a capturing blocking stream", 2.0–2.14
 //   - stream-capture-illegal: "cudaErrorStreamCaptureUnsupported", 2.9–2.14
@@ -737,12 +798,21 @@
 //   - stream-capture-illegal: "ErrorStreamCaptureImplicit", 2.1–2.14
 //   - stream-capture-illegal: "CUDA_ERROR_STREAM_CAPTURE_IMPLICIT", 2.1–2.14
 //   - mode-and-options: "Either mode or options can be specified, but both can't be specified at the same time.", 2.0–2.14
+//   - mode-and-options: a paraphrase with "both mode", as reports retell it
+//   - mode-and-options: a paraphrase with "both `mode`", as reports retell it
+//   - mode-and-options: a paraphrase with "both 'mode'", as reports retell it
+//   - mode-and-options: a paraphrase with "both \"mode\"", as reports retell it
+//   - mode-and-options: a paraphrase with "mode and options at the same time", as reports retell it
+//   - mode-and-options: a paraphrase with "mode and options together", as reports retell it
+//   - mode-and-options: a paraphrase with "mode and options are mutually exclusive", as reports retell it
+//   - mode-and-options: a paraphrase with "mode and options can", as reports retell it
 //   - unknown-mode: "Unrecognized mode=, should be one of: ", 2.0–2.6
 //   - unknown-mode: "Unrecognized mode=", 2.0–2.14
 //   - unknown-option: "Unexpected optimization option guard_filter_fn", 2.0–2.7
 //   - unknown-option: "Unexpected optimization option ", 2.0–2.14
 //   - option-type: "Unexpected type of attr ", 2.0–2.14
 //   - invalid-backend: "Invalid backend: ", 2.0–2.14
+//   - invalid-backend: a paraphrase with "InvalidBackend", as reports retell it
 //   - unknown-global: " does not exist", 2.0–2.14
 //   - unknown-global: " does not exist", 2.1–2.14
 //   - unknown-global: "KeyError: '", 2.0–2.14
@@ -753,11 +823,21 @@
 //   - trees-static-input-changed: "assert data_ptr == new_inputs[idx].data_ptr()", 2.1–2.3
 //   - trees-input-deallocated: "graph recording observed an input tensor deallocate during graph", 2.1–2.14
 //   - trees-rerecord-limit: "exceeding max re-recording limit", 2.5–2.14
+//   - trees-rerecord-limit: a paraphrase with "re-recording limit", as reports retell it
+//   - trees-rerecord-limit: a paraphrase with "rerecording limit", as reports retell it
+//   - trees-rerecord-limit: a paraphrase with "re-record limit", as reports retell it
+//   - trees-rerecord-limit: a paraphrase with "rerecord limit", as reports retell it
+//   - trees-rerecord-limit: a paraphrase with "unexpected_rerecord_limit", as reports retell it
 //   - trees-pending-backward: "of CUDAGraphs because of pending, uninvoked backwards", 2.1–2.13
 //   - trees-pending-backward: "Unable to hit fast path of CUDAGraphs because outputs from a previous step still require backward", 2.14
 //   - trees-pending-backward: "Consider running with torch.no_grad() or using torch._inductor.cudagraph_mark_step_begin()" (the hint alone), 2.1
 //   - trees-pending-backward: "Consider running with torch.no_grad() or using torch.compiler.cudagraph_mark_step_begin()" (the hint alone), 2.2–2.13
 //   - trees-pending-backward: "still require backward. Ensure backward() is invoked or detach outputs" (the hint alone), 2.14
+//   - trees-pending-backward: a paraphrase with "fast path of CUDAGraphs", as reports retell it
+//   - trees-pending-backward: a paraphrase with "fast path of cudagraphs", as reports retell it
+//   - trees-pending-backward: a paraphrase with "fast path of CUDA graphs", as reports retell it
+//   - trees-pending-backward: a paraphrase with "pending, uninvoked", as reports retell it
+//   - trees-pending-backward: a paraphrase with "pending uninvoked", as reports retell it
 //   - stream-capture-unjoined: "capturing stream has unjoined work", 2.0–2.14
 //   - stream-capture-unjoined: "ErrorStreamCaptureUnjoined", 2.0–2.14
 //   - stream-capture-unjoined: "CUDA_ERROR_STREAM_CAPTURE_UNJOINED", 2.0–2.14
@@ -860,10 +940,18 @@
 //   - backend-ignores-inductor-config: "cudagraphs backend ignoring extra kwargs", 2.13–2.14
 //   - skip-cpp-wrapper: "skipping cudagraphs due to cpp wrapper enabled", 2.7–2.11
 //   - skip-cpp-wrapper: "cpp-wrapper does not support graph partition yet", 2.13–2.14
+//   - skip-cpp-wrapper: a paraphrase with "cpp wrapper", as reports retell it
+//   - skip-cpp-wrapper: a paraphrase with "cpp_wrapper", as reports retell it
+//   - skip-cpp-wrapper: a paraphrase with "cpp-wrapper", as reports retell it
+//   - skip-cpp-wrapper: a paraphrase with "C++ wrapper", as reports retell it
+//   - skip-cpp-wrapper: a paraphrase with "c++ wrapper", as reports retell it
 //   - skip-complex-memory-overlap: "skipping cudagraphs due to complex input striding", 2.0–2.1
 //   - skip-complex-memory-overlap: "'complex memory overlap'", 2.2–2.12
+//   - skip-complex-memory-overlap: a paraphrase with "memory overlap", as reports retell it
+//   - skip-complex-memory-overlap: a paraphrase with "complex input strid", as reports retell it
 //   - trees-storage-not-in-pool: "These storage data ptrs are not allocated in pool", 2.1–2.14
 //   - skip-unknown-reason: "skipping cudagraphs for unknown reason", 2.1
+//   - skip-unknown-reason: a paraphrase with "unknown reason", as reports retell it
 //
 // # Codes
 //
