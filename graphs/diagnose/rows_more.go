@@ -512,7 +512,7 @@ var pythonParaphrases = []struct {
 	{
 		// "Python 3.11 is not supported for torch.compile" (axolotl-ai-cloud/axolotl#352).
 		literals: []string{"supported for torch", "supported with torch", "supported by torch"},
-		pattern:  `(?i)python\s*3\.1[1-9]\+?,?\s+(?:is\s+not|isn't|is\s+unsupported|are\s+not)\s+(?:yet\s+)?(?:supported\s+)?(?:for|with|by|in)\s+torch\.\s?compile`,
+		pattern:  `(?i)python\s*3\.1[1-9]\+?,?\s+(?:is\s+not|isn't|is\s+unsupported|are\s+not|not)\s+(?:yet\s+)?(?:supported\s+)?(?:for|with|by|in)\s+torch\.\s?compile`,
 	},
 	{
 		// "torch.compile is not supported with python 3.11", "torch.compile does not

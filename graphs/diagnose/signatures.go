@@ -179,7 +179,7 @@ func Signatures() []Signature {
 	for _, part := range [][]Signature{threadRows(), legacyRows(), runtimeRows(), skipRows(), compileRows(), poolRows(), captureRows(), optimizerRows(), setupRows(), paraphraseRows(), retoldRows(), captureNameRows(), buildRows(), tritonRows(), tritonRetoldRows(), classNameRows(), cxxRows(), autotuneRows(), gemmOffRows(), launcherRows(), kwargsRows(), cppWrapperRows(), overlapRows(), checkRows()} {
 		rows = append(rows, part...)
 	}
-	return rows
+	return append(rows, borrowedRows(rows)...)
 }
 
 // threadRows: cudagraph trees and threads.
