@@ -247,7 +247,8 @@ func Build(ctx context.Context, dir string) error {
 		return fmt.Errorf("wasm_exec.js: %w", err)
 	}
 	env := append(os.Environ(), "GOOS=js", "GOARCH=wasm", "CGO_ENABLED=0")
-	if _, err := goOutput(ctx, goCmd, env, "build", "-trimpath", "-ldflags=-s -w", "-o", filepath.Join(dir, "app.wasm"), wasmPackage); err != nil {
+	args := append(append([]string{"build", "-trimpath", "-ldflags=-s -w"}, gcflags()...), "-o", filepath.Join(dir, "app.wasm"), wasmPackage)
+	if _, err := goOutput(ctx, goCmd, env, args...); err != nil {
 		return fmt.Errorf("building the WebAssembly (run inside the compilemode module): %w", err)
 	}
 	gomod, err := goOutput(ctx, goCmd, nil, "env", "GOMOD")
@@ -258,6 +259,30 @@ func Build(ctx context.Context, dir string) error {
 		return err
 	}
 	return writeStatic(dir)
+}
+
+// inlined are the packages compiled to WebAssembly with the compiler's inlining: the
+// ones an answer spends its time in (the runtime, regular expressions, byte and string
+// search, the log's and the script's readers and the Python tokenizer and literals).
+// Every other package is compiled with -l (no inlining): its code and its inlining
+// tables were 130 KB of the page, gzipped, and none of the page's budgets moved
+// (TestTransferSize's doc has the figures).
+var inlined = []string{
+	"runtime", "regexp", "regexp/syntax", "bytes", "strings", "unicode/utf8", "internal/bytealg", "sync",
+	"github.com/compilemode/compilemode/graphs/diagnose",
+	"github.com/compilemode/compilemode/graphs/script",
+	"github.com/compilemode/compilemode/graphs/script/pytoken",
+	"github.com/compilemode/compilemode/config/literal",
+}
+
+// gcflags are the compiler flags of the WebAssembly build: -l for every package but
+// inlined (the last -gcflags a package matches is the one it gets).
+func gcflags() []string {
+	out := []string{"-gcflags=all=-l"}
+	for _, p := range inlined {
+		out = append(out, "-gcflags="+p+"=")
+	}
+	return out
 }
 
 // samples are the examples the page offers, from the module's own files: a real log
