@@ -40,7 +40,10 @@
 //	-python X.Y       the Python X.Y that runs PyTorch (3.8–3.14; default: the one the
 //	                  release was measured on, else the newest its torch.compile runs
 //	                  on): literals are read, and Python's errors worded, as it does,
-//	                  and torch.compile refuses a Python too new for the release
+//	                  and torch.compile refuses a Python too new for the release; one
+//	                  older than the oldest the release has builds for gets a
+//	                  python-no-build warning naming that oldest (2.0-2.3, 2.5-2.9
+//	                  and 2.14, the releases a source gives it for)
 //
 // # Globals and environment
 //

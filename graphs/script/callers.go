@@ -3,6 +3,7 @@ package script
 import (
 	"fmt"
 	"slices"
+	"sort"
 	"strings"
 )
 
@@ -135,7 +136,7 @@ func (r *reader) concurrentCallers(starts []callerStart) (int, [][]*Thread) {
 // where the first call happens decides cold or warm (workloadRows), and the count is
 // of the threads that call at once.
 func (r *reader) callersLayout(s *siteState, starts []callerStart) {
-	slices.SortFunc(starts, func(a, b callerStart) int { return a.t.seq - b.t.seq })
+	sort.SliceStable(starts, func(i, j int) bool { return starts[i].t.seq < starts[j].t.seq })
 	first := starts[0]
 	warm := r.mainCallsFirst(s, first.t, first.rc)
 	pool := true

@@ -3,7 +3,6 @@ package script
 import (
 	"fmt"
 	"io"
-	"slices"
 	"strings"
 )
 
@@ -147,7 +146,7 @@ func (r *reader) envFrom(k string) string {
 func (s *Script) UnreadEnv(names []string) []string {
 	var out []string
 	for _, n := range names {
-		if s != nil && slices.ContainsFunc(s.EnvReads, func(e EnvRead) bool { return e.Name == n }) {
+		if s.readsEnv(n) {
 			continue
 		}
 		if readAt(n) != "" || strings.HasPrefix(n, "TORCHINDUCTOR_") || plannedEnv[n] {
@@ -156,6 +155,19 @@ func (s *Script) UnreadEnv(names []string) []string {
 		out = append(out, n)
 	}
 	return out
+}
+
+// readsEnv reports whether the script reads the variable n itself.
+func (s *Script) readsEnv(n string) bool {
+	if s == nil {
+		return false
+	}
+	for _, e := range s.EnvReads {
+		if e.Name == n {
+			return true
+		}
+	}
+	return false
 }
 
 // plannedEnv are the variables other than the Inductor config's and the

@@ -2,7 +2,6 @@ package script
 
 import (
 	"fmt"
-	"maps"
 	"sort"
 
 	"github.com/compilemode/compilemode/graphs/script/pytoken"
@@ -49,7 +48,10 @@ func readTextEnv(name, src string, env map[string]givenEnv) (*Script, error) {
 	for _, e := range s.Env {
 		if _, given := env[e.Name]; given {
 			if kept == nil {
-				kept = maps.Clone(env)
+				kept = make(map[string]givenEnv, len(env))
+				for k, v := range env {
+					kept[k] = v
+				}
 			}
 			delete(kept, e.Name)
 		}
