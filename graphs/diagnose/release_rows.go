@@ -55,8 +55,9 @@ const (
 
 // torchAt starts a pattern's "torch" where a package's own name starts, so that another
 // package whose name ends in torch ("[pip3] open-clip-torch==2.32.0" in collect_env's
-// library list, vllm-project/vllm#26379) is not read as torch's release.
-const torchAt = `(?:^|[^\w.-])`
+// library list, vllm-project/vllm#26379) is not read as torch's release; a diff's mark
+// may start the line ("-torch==2.1.0").
+const torchAt = `(?:^[-+]?|[^\w.-])`
 
 // ver is a release as torch prints it: 2.5, 2.5.1, 2.5.1+cu124, 2.9.0.dev20250723+cu128,
 // 2.7.1a0+git…, 2.12.0rc1.
@@ -116,9 +117,10 @@ func releaseRows() []releaseRow {
 		// a markdown table's row: "| torch | 2.5.1 |", "|PyTorch version|2.5.1|".
 		{name: "table-row", what: "table", literal: "|", anchors: []string{"orch|", "orch |", "orch*", "orch`", "rsion|", "rsion |"}, rank: rankPackage,
 			shape: `(?i)\|\s*` + keyMark + `(?:py)?torch(?:\s*version)?` + keyMark + `\s*\|\s*` + keyMark + `v?` + ver + keyMark + `\s*\|`},
-		// site-packages/torch-2.5.1+cu124.dist-info, wheel names, conda's pkgs/pytorch-2.5.1-py3….
+		// site-packages/torch-2.5.1+cu124.dist-info, wheel names (in a URL the + is %2B),
+		// conda's pkgs/pytorch-2.5.1-py3….
 		{name: "file-name", what: "file name", literal: "torch-", anchors: []string{"torch-"}, rank: rankPath,
-			shape: `\b(?:py)?torch-` + ver + `(?:\.dist-info|\.egg-info|-cp\d|-py\d|-pypi|\.tar|\.whl)`},
+			shape: `\b(?:py)?torch-` + ver + `(?:%2[Bb][0-9A-Za-z.]+)?(?:\.dist-info|\.egg-info|-cp\d|-py\d|-pypi|\.tar|\.whl)`},
 		// images and keys with a colon: pytorch/pytorch:2.5.1-cuda12.4, "torch: 2.5.1",
 		// "PyTorch: 2.12.1+cu130", "**PyTorch**: 2.5.1".
 		{name: "colon-key", what: "image or key", literal: "orch", anchors: []string{"torch:", "Torch:", "TORCH:", "torch :", "Torch :", "orch*", "orch`"}, rank: rankPath,
@@ -146,9 +148,11 @@ func releaseRows() []releaseRow {
 		// "PT2.0" name the compile stack, as torchdynamo#2022 does, not a release).
 		{name: "prose-pt", what: "prose", literal: "PT", anchors: []string{"PT 2.", "PT2.1", "PT2.2", "PT2.3", "PT2.4", "PT2.5", "PT2.6", "PT2.7", "PT2.8", "PT2.9"}, rank: rankProse,
 			shape: `\bPT\s?(2\.[1-9]\d?(?:\.\d+)?)\b`},
-		// looser prose: a line that names torch and, later, a full 2.x.y release.
+		// looser prose: a line that names torch and, later, a full 2.x.y release; not a
+		// package named after torch ("intel-extension-for-pytorch 2.5.0",
+		// "torch-geometric==2.6.1").
 		{name: "prose-loose", what: "prose", literal: "orch", anchors: []string{"torch ", "Torch ", "torch.compile"}, rank: rankLoose,
-			shape: `(?i)\b(?:py)?torch\b.*?\b(2\.\d{1,2}\.\d+(?:\+[0-9A-Za-z.]+)?)\b`},
+			shape: `(?i)` + torchAt + `(?:py)?torch(?:$|[^\w-]).*?\b(2\.\d{1,2}\.\d+(?:\+[0-9A-Za-z.]+)?)\b`},
 		// prose that says the run fails on a release: "torch.compile … fails on 2.5",
 		// "broken with 2.6.0", "regressed in 2.7".
 		{name: "prose-fails-on", what: "prose", literal: "orch", anchors: []string{"torch.compile", "torch ", "Torch "}, rank: rankProse,

@@ -150,6 +150,10 @@ func TestReleasePhrasings(t *testing.T) {
 		{"torch-worked-broke", "it worked in torch 2.3, broke in 2.4", "2.4", ""},           // new
 		{"broken-in-pytorch", "Hmm, something must be broken in Pytorch 2.5.0.", "2.5", ""}, // lovely-tensors#24
 		{"fails-bare-alone", "the build fails on 2.5", "", ""},
+		{"ipex-package", "intel-extension-for-pytorch 2.5.0", "", ""}, // new: read as torch's before
+		{"geometric-pin", "torch-geometric==2.6.1", "", ""},           // new: read as torch's before
+		{"diff-minus-pin", "-torch==2.1.0", "2.1", "pin"},             // new: loose prose before
+		{"wheel-url-encoded", "Downloading https://download.pytorch.org/whl/cu121/torch-2.4.0%2Bcu121-cp311-cp311-linux_x86_64.whl (780.5 MB)", "2.4", "file name"}, // new: loose prose before
 		{"numpy-broke", "numpy 2.0 broke in 2.1 of our tool", "", ""},
 	}
 	for _, tt := range tests {
