@@ -397,7 +397,7 @@
 // # Corpus
 //
 // testdata/corpus holds 968 real public texts (issues, pull requests, pages and
-// repository files, each verbatim, its address in manifest.tsv), 601 of them with no code (graph breaks, recompile
+// repository files, each verbatim, its address in manifest.tsv), 600 of them with no code (graph breaks, recompile
 // limits, Triton errors, OOM, NCCL timeouts, Unsupported, illegal memory access, prose
 // and code about skips), one golden file each. 114 were used while building the rows;
 // 19 were held out and only measured, once before and once after the build-set fixes:
@@ -657,6 +657,12 @@
 //   - trees-user-thread-tls: a paraphrase with "multi-thread", as reports retell it
 //   - trees-user-thread-tls: a paraphrase with "Multithread", as reports retell it
 //   - trees-user-thread-tls: a paraphrase with "Multi-thread", as reports retell it
+//   - trees-user-thread-tls: a paraphrase with " threads", as reports retell it
+//   - trees-user-thread-tls: a paraphrase with " thread", as reports retell it
+//   - trees-user-thread-tls: a paraphrase with "multithread", as reports retell it
+//   - trees-user-thread-tls: a paraphrase with "multi-thread", as reports retell it
+//   - trees-user-thread-tls: a paraphrase with "Multithread", as reports retell it
+//   - trees-user-thread-tls: a paraphrase with "Multi-thread", as reports retell it
 //   - trees-concurrent-callers: "beginAllocateToPool: already recording to mempool_id", 2.1–2.13
 //   - trees-concurrent-callers: "Offset increment outside graph capture encountered unexpectedly.", 2.1–2.13
 //   - trees-concurrent-callers: "tensor(s) in the cudagraph pool not tracked as outputs", 2.11–2.13
@@ -694,6 +700,19 @@
 //   - overwritten-output: a paraphrase with "overwritten output", as reports retell it
 //   - overwritten-output: a paraphrase with "overwritten value", as reports retell it
 //   - overwritten-output: a paraphrase with "overwritten buffer", as reports retell it
+//   - overwritten-output: a paraphrase with "ccessing overwritten", as reports retell it
+//   - overwritten-output: a paraphrase with "ccessing Overwritten", as reports retell it
+//   - overwritten-output: a paraphrase with "ccessing an overwritten", as reports retell it
+//   - overwritten-output: a paraphrase with "ccessing the overwritten", as reports retell it
+//   - overwritten-output: a paraphrase with "ccess overwritten", as reports retell it
+//   - overwritten-output: a paraphrase with "ccess Overwritten", as reports retell it
+//   - overwritten-output: a paraphrase with "being overwritten", as reports retell it
+//   - overwritten-output: a paraphrase with "get overwritten", as reports retell it
+//   - overwritten-output: a paraphrase with "gets overwritten", as reports retell it
+//   - overwritten-output: a paraphrase with "are overwritten", as reports retell it
+//   - overwritten-output: a paraphrase with "is overwritten", as reports retell it
+//   - overwritten-output: a paraphrase with "was overwritten", as reports retell it
+//   - overwritten-output: a paraphrase with "were overwritten", as reports retell it
 //   - allocator-incompatible: "cudaMallocAsync does not yet support checkPoolLiveAllocations", 2.1–2.14
 //   - allocator-incompatible: a paraphrase with "checkPoolLiveAllocations", as reports retell it
 //   - allocator-incompatible: "Attempting uncaptured free of a captured allocation with address", 2.1–2.14
@@ -821,7 +840,13 @@
 //   - trees-untracked-pool-tensors: "are in the cudagraph pool but not accounted for as an output of cudagraph trees", 2.1–2.10
 //   - trees-static-input-changed: "static input data pointer changed", 2.4–2.14
 //   - trees-static-input-changed: "assert data_ptr == new_inputs[idx].data_ptr()", 2.1–2.3
+//   - trees-static-input-changed: a paraphrase with "static input", as reports retell it
+//   - trees-static-input-changed: a paraphrase with "Static input", as reports retell it
 //   - trees-input-deallocated: "graph recording observed an input tensor deallocate during graph", 2.1–2.14
+//   - trees-input-deallocated: a paraphrase with "deallocated during", as reports retell it
+//   - trees-input-deallocated: a paraphrase with "deallocated while", as reports retell it
+//   - trees-input-deallocated: a paraphrase with "freed during cudagraph", as reports retell it
+//   - trees-input-deallocated: a paraphrase with "freed during CUDA graph", as reports retell it
 //   - trees-rerecord-limit: "exceeding max re-recording limit", 2.5–2.14
 //   - trees-rerecord-limit: a paraphrase with "re-recording limit", as reports retell it
 //   - trees-rerecord-limit: a paraphrase with "rerecording limit", as reports retell it
@@ -868,6 +893,10 @@
 //   - unsupported-python: a paraphrase with "t work on python", as reports retell it
 //   - unsupported-python: a paraphrase with "t work with Python", as reports retell it
 //   - unsupported-python: a paraphrase with "t work with python", as reports retell it
+//   - unsupported-python: a paraphrase with "support torch.compile", as reports retell it
+//   - unsupported-python: a paraphrase with "support `torch.compile", as reports retell it
+//   - unsupported-python: a paraphrase with "support torch compile", as reports retell it
+//   - unsupported-python: a paraphrase with "support torch_compile", as reports retell it
 //   - unsupported-python: a paraphrase with "compile throws", as reports retell it
 //   - unsupported-python: a paraphrase with "compile raises", as reports retell it
 //   - unsupported-python: a paraphrase with "compile fails", as reports retell it
@@ -902,6 +931,10 @@
 //   - cuda-invalid-context: "No CUDA context is current", 2.0–2.14
 //   - capture-rng-state: " during CUDA graph capture", 2.0–2.14
 //   - optimizer-not-capturable: "Attempting CUDA graph capture of step() for an instance of ", 2.0–2.14
+//   - optimizer-not-capturable: a paraphrase with "capturable is False", as reports retell it
+//   - optimizer-not-capturable: a paraphrase with "capturable=False", as reports retell it
+//   - optimizer-not-capturable: a paraphrase with "capturable = False", as reports retell it
+//   - optimizer-not-capturable: a paraphrase with "capturable=false", as reports retell it
 //   - optimizer-capturable-device: "If capturable=True, params", 2.0–2.14
 //   - cuda-graph-unavailable: "Tried to instantiate dummy base class", 2.0–2.14
 //   - triton-missing: "Cannot find a working triton installation", 2.0–2.14
@@ -920,6 +953,10 @@
 //   - gpu-too-old-for-triton: "which is too old to be supported by the triton GPU compiler", 2.0–2.14
 //   - gpu-too-old-for-triton: "Triton only supports devices of CUDA Capability >= 7.0, but your device is of CUDA capability" (the hint alone), 2.0–2.14
 //   - gpu-too-old-for-triton: a paraphrase with "GPUTooOldForTriton", as reports retell it
+//   - gpu-too-old-for-triton: a paraphrase with "too old for triton", as reports retell it
+//   - gpu-too-old-for-triton: a paraphrase with "too old for Triton", as reports retell it
+//   - gpu-too-old-for-triton: a paraphrase with "too old for the triton", as reports retell it
+//   - gpu-too-old-for-triton: a paraphrase with "too old for the Triton", as reports retell it
 //   - cxx-compiler-missing: a paraphrase with "InvalidCxxCompiler", as reports retell it
 //   - cxx-compiler-missing: "No working C++ compiler found in torch._inductor.config.cpp.cxx", 2.0–2.14
 //   - cxx-compiler-missing: "Compiler: ", 2.5–2.14
@@ -927,6 +964,8 @@
 //   - no-valid-autotune-choices: "please consider adding ATEN into max_autotune_", 2.1–2.14
 //   - max-autotune-gemm-off: "enough SMs to use max_autotune_gemm", 2.1–2.14
 //   - max-autotune-gemm-off: "GPU arch does not support max_autotune_gemm mode usage", 2.6–2.14
+//   - max-autotune-gemm-off: a paraphrase with "enough SMs", as reports retell it
+//   - max-autotune-gemm-off: a paraphrase with "enough sms", as reports retell it
 //   - libcuda-not-found: "cannot find -lcuda", 2.0–2.14
 //   - libcuda-not-found: "libcuda.so cannot found", 2.1–2.14
 //   - libcuda-not-found: a paraphrase with "libcuda.so", as reports retell it

@@ -99,6 +99,25 @@ var borrowedRetold = []borrowed{
 			`(?:input\s+)?(?:shapes?|sizes?|sequence\s+lengths?|batch\s+sizes?|lengths?)\b`,
 	}, "the warning \"CUDAGraph supports dynamic shapes by recording a new graph for each distinct input size\" retold; " +
 		"huggingface/parler-tts#154 (\"CUDA graphs very much expect the same kind of input every time\")"},
+	{OverwrittenOutput, "", retold{
+		// A title that retells the error's first words: "CUDAGraphs RuntimeError: Accessing
+		// Overwritten Tensor Output Despite Clone …" (pytorch/pytorch#158551).
+		literals: []string{"ccessing overwritten", "ccessing Overwritten", "ccessing an overwritten", "ccessing the overwritten",
+			"ccess overwritten", "ccess Overwritten"},
+		// Not "accessing overwritten CUDAGraph tensor outputs", a fix's prose about the
+		// message (pytorch/pytorch PR #177192).
+		pattern: `(?i)\baccess\w*\s+(?:an?\s+|the\s+)?overwritten\s+(?:tensor\s+)?outputs?\b`,
+	}, "pytorch/pytorch#158551's title"},
+	{OverwrittenOutput, "", retold{
+		// Outputs overwritten told with a verb, beside a word of CUDA graphs or
+		// torch.compile: "cudagraph outputs get overwritten", "the output of a cudagraph was
+		// overwritten".
+		literals: []string{"being overwritten", "get overwritten", "gets overwritten", "are overwritten", "is overwritten",
+			"was overwritten", "were overwritten"},
+		pattern: `(?i)` + overwrittenContext + `[^.;]{0,60}?\boutputs?\b(?:\s+\w+){0,3}?\s+(?:being|gets?|got|are|is|was|were)\s+overwritten\b|` +
+			`\boutputs?\b(?:\s+\w+){0,3}?\s+(?:being|gets?|got|are|is|was|were)\s+overwritten\b[^.;]{0,60}?` + overwrittenContext + `|` +
+			`\boutputs?\s+of\s+(?:an?\s+|the\s+)?(?:previous\s+|prior\s+)?` + overwrittenContext + `(?:\s+\w+){0,2}?\s+(?:being|gets?|got|are|is|was|were)\s+overwritten\b`,
+	}, "the RuntimeError \"accessing tensor output of CUDAGraphs that has been overwritten by a subsequent run\" retold"},
 	{TreesRerecordLimit, "", retold{
 		// "hit the max re-recording limit", "cudagraph_unexpected_rerecord_limit exceeded".
 		literals: []string{"re-recording limit", "rerecording limit", "re-record limit", "rerecord limit", "unexpected_rerecord_limit"},
@@ -123,6 +142,44 @@ var borrowedRetold = []borrowed{
 		pattern: `(?i)` + modeOptsCtx + `[^.;]{0,100}?` + bothModeOpts + `|` + bothModeOpts + `[^.;]{0,100}?` + modeOptsCtx + `|` +
 			`\bmode\W{0,2}\s+and\s+\W{0,2}options\W{0,2}\s+(?:(?:can(?:'|no)?t|cannot|can\s+not)\s+be\s+\w+\s+)?(?:at\s+the\s+same\s+time|together|are\s+mutually\s+exclusive)`,
 	}, "huggingface/lerobot#4114 (\"torch.compile called with both mode and options\")"},
+	{TreesUserThreadTLS, "", retold{
+		// "reduce-overhead doesn't work with threads", "cudagraph trees don't work in
+		// multiple threads": the compile mode or the trees named as what fails in threads.
+		literals: []string{" threads", " thread", "multithread", "multi-thread", "Multithread", "Multi-thread"},
+		pattern: `(?i)\b(?:reduce-overhead|cuda\s?graph\s+trees|cudagraph_trees|cudagraph\s+trees)\b[^.;]{0,60}?` +
+			`\b(?:doesn't|does\s+not|don't|do\s+not|won't|can't|cannot|isn't|is\s+not|aren't|are\s+not|not)\s+(?:thread[\s-]safe|` +
+			`(?:work|run|supported|support)\w*\s+(?:with|in|from|on|under|across|inside)\s+(?:a\s+|the\s+)?` +
+			`(?:multiple\s+|different\s+|other\s+|separate\s+|several\s+|worker\s+|background\s+|another\s+|user\s+)?` +
+			`(?:threads?|multi-?thread\w*))`,
+	}, "the brief of issue 21's retold class (\"reduce-overhead doesn't work with threads\"); pytorch/pytorch#123177 " +
+		"(\"torch.compile+cudagraphs asserts in multithreaded context\")"},
+	{TreesStaticInputChanged, "", retold{
+		// "the data pointer of a static input changed", "static input's data_ptr changed".
+		literals: []string{"static input", "Static input"},
+		pattern: `(?i)\bstatic\s+inputs?(?:'s?)?\s+(?:data[\s_]?(?:pointer|ptr)|address|storage)s?\s+(?:has\s+|have\s+|had\s+|was\s+|were\s+|got\s+)?changed\b|` +
+			`\b(?:data[\s_]?(?:pointer|ptr)|address)s?\s+of\s+(?:an?\s+|the\s+)?static\s+inputs?\s+(?:has\s+|have\s+|had\s+|was\s+|were\s+|got\s+)?changed\b`,
+	}, "the error \"static input data pointer changed\" retold"},
+	{TreesInputDeallocated, "", retold{
+		// "an input was deallocated during cudagraph recording".
+		literals: []string{"deallocated during", "deallocated while", "freed during cudagraph", "freed during CUDA graph"},
+		pattern:  `(?i)\binputs?\b[^.;]{0,40}?\b(?:deallocated|freed)\s+(?:during|while)\s+(?:the\s+)?(?:cuda\s?graphs?\s+|cudagraph\s+|graph\s+)?record`,
+	}, "the error \"graph recording observed an input tensor deallocate during graph recording\" retold"},
+	{OptimizerNotCapturable, "", retold{
+		// "capturable=False while capturing a CUDA graph".
+		literals: []string{"capturable is False", "capturable=False", "capturable = False", "capturable=false"},
+		pattern: `(?i)\bcapturable\W{0,2}\s*(?:is|=|==)\s*False\b[^.;]{0,80}?\b(?:captur\w*|cuda\s?graphs?)\b|` +
+			`\b(?:captur\w*|cuda\s?graphs?)\b[^.;]{0,80}?\bcapturable\W{0,2}\s*(?:is|=|==)\s*False\b`,
+	}, "the RuntimeError \"Attempting CUDA graph capture of step() … but param_groups' capturable is False\" retold"},
+	{MaxAutotuneGEMMOff, "", retold{
+		// "not enough SMs for max-autotune".
+		literals: []string{"enough SMs", "enough sms"},
+		pattern:  `(?i)\bnot\s+enough\s+sms\s+(?:to\s+use|for|to\s+run)\s+(?:the\s+)?\W?max[-_]autotune`,
+	}, "the warning \"Not enough SMs to use max_autotune_gemm mode\" retold"},
+	{GPUTooOldForTriton, "", retold{
+		// "my GPU is too old for Triton".
+		literals: []string{"too old for triton", "too old for Triton", "too old for the triton", "too old for the Triton"},
+		pattern:  `(?i)\btoo\s+old\s+for\s+(?:the\s+)?triton\b`,
+	}, "the RuntimeError \"Found … which is too old to be supported by the triton GPU compiler\" retold"},
 }
 
 // bothModeOpts and modeOptsCtx: "both mode and options" (with "=value" or code quotes), in
