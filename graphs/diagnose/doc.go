@@ -733,6 +733,8 @@
 //   - allocator-incompatible: "cudagraph capture requires the caching allocator; current allocator is uncached", 2.14
 //   - allocator-incompatible: "user CUDA MemPool contexts are not compatible with CUDA graphs", 2.14
 //   - dynamic-shape-rerecord: "CUDAGraph supports dynamic shapes by recording a new graph for each distinct input size", 2.5–2.14
+//   - dynamic-shape-rerecord: "Recording too many CUDAGraphs may lead to extra overhead" (the hint alone), 2.5–2.14
+//   - dynamic-shape-rerecord: "We have observed " (the hint alone), 2.5–2.14
 //   - dynamic-shape-rerecord: "recording cudagraph tree for ", 2.1–2.2
 //   - dynamic-shape-rerecord: "cudagraph tree for symint key", 2.3–2.14
 //   - dynamic-shape-rerecord: a paraphrase with "re-record", as reports retell it
