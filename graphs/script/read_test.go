@@ -266,6 +266,8 @@ func FuzzRead(f *testing.F) {
 	for _, s := range []string{
 		"import torch\nm = torch.compile(f, mode='reduce-overhead')\n",
 		`{"cells": [{"cell_type": "code", "source": ["%pip install x\n", "import torch\n", "m = torch.compile(f, mode='reduce-overhead')"]}, {"cell_type": "markdown", "source": "# t"}], "nbformat": 4}`,
+		`{"cells": [{"cell_type": "code", "source": "%%time\nimport torch\nx = !ls\ntorch.compile?\nm = torch.compile(f)"}, {"cell_type": "code", "source": ["%%bash\n", "ls"]}], "nbformat": 4}`,
+		`{"worksheets": [{"cells": [{"cell_type": "code", "input": ["import torch\n", "m = torch.compile(f)"]}]}], "nbformat": 3}`,
 		"from torch._inductor import config as c\nwith c.patch({'a': 1}):\n  x = 1\n",
 		"@torch.compile(mode=m)\nasync def f(*a, **k) -> int: ...\n",
 		"match x:\n  case [1, *r] if r: pass\n",

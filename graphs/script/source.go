@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"strings"
 	"unsafe"
 
 	"github.com/compilemode/compilemode/config/inputerr"
@@ -103,9 +104,14 @@ func readNamedEnv(fn, name string, r io.Reader, env map[string]givenEnv) (s *Scr
 			s, err = nil, fmt.Errorf("script: internal error reading %s: %v", name, p)
 		}
 	}()
-	if code, ok := notebookSource(src); ok {
-		name += " (code cells)"
-		src = code
+	code, skipped, nb := notebookSource(src)
+	if !nb {
+		return readTextEnv(name, src, env)
 	}
-	return readTextEnv(name, src, env)
+	s, err = readTextEnv(name+" (code cells)", code, env)
+	if err == nil && len(skipped) > 0 {
+		s.Warnings = append(s.Warnings, Warning{Line: 1, Code: WarningCellNotRead,
+			Message: fmt.Sprintf("%s not read: a cell magic that does not run its body as Python in this kernel; a torch.compile there is not planned", strings.Join(skipped, ", "))})
+	}
+	return s, err
 }
