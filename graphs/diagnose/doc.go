@@ -157,7 +157,7 @@
 // giving its line. Each phrasing is a row of one table (release_rows.go: its shape,
 // its rank and its anchors; release_rows_doc.go: an example and where people write it
 // so), read by one matcher; TestReleaseRows holds each row to its example and
-// TestReleasePhrasings reads 89 phrasings through Read. By rank:
+// TestReleasePhrasings reads 93 phrasings through Read. By rank:
 //
 //  1. what torch prints: collect_env's "PyTorch version: 2.7.1+cu128" (a nightly's
 //     2.6.0.dev20241112+cu124, a source build's 2.2.0a0+git8ac9b20), a
@@ -169,8 +169,8 @@
 //     prose);
 //  2. package lists and reports: a pip list, pip freeze or conda list row ("torch
 //     2.9.0.dev20250723+cu128", "pytorch  2.5.1  py3.11_cuda12.4…", collect_env's
-//     "[pip3] torch==2.3.0" and "[conda] …"), a pin (torch==2.5.1, in a requirements
-//     file, a pyproject's list or a Poetry key: torch = "2.5.1", torch = { version =
+//     "[pip3] torch==2.3.0" and "[conda] …"), a pin (torch==2.5.1, conda's pytorch==2.1.0,
+//     in a requirements file, a pyproject's list or a Poetry key: torch = "2.5.1", torch = { version =
 //     "2.5.1", … }; a bound is no release: torch>=2.5, torch~=2.5.0, "^2.5.0", "torch
 //     (>=2.5.0)"), pip's "Successfully installed torch-2.3.0", "Requirement already
 //     satisfied: torch>=2.0 in … (2.3.0)" (the installed release, after any bound) and
@@ -180,7 +180,7 @@
 //     Chinese, Japanese, Korean or Russian ("PyTorch版本为2.5.1", "PyTorchのバージョンは
 //     2.5.1", "torch 버전 2.5.1", "версия PyTorch: 2.5.1") or after "the version of torch
 //     is", a joint key with torch's value first ("Pytorch+CUDA versions = 2.0.1+cu118",
-//     "PyTorch/CUDA version: 2.4.1/12.4"), a markdown table's row ("| torch | 2.5.1 |",
+//     "PyTorch/CUDA version: 2.4.1/12.4", "Torch/CUDA: 2.4.0/12.1"), a markdown table's row ("| torch | 2.5.1 |",
 //     "|**PyTorch**|2.5.1|"), a version key alone on its line (after markup or a log
 //     header, not prose: "Minimum PyTorch version" is a requirement's) with the value
 //     on the next ("Pytorch Version" / "2.10.0+cu130", an issue form's field as GitHub's
@@ -657,8 +657,22 @@
 //   - trees-user-thread-tls: a paraphrase with "multi-thread", as reports retell it
 //   - trees-user-thread-tls: a paraphrase with "Multithread", as reports retell it
 //   - trees-user-thread-tls: a paraphrase with "Multi-thread", as reports retell it
-//   - trees-user-thread-tls: a paraphrase with " threads", as reports retell it
-//   - trees-user-thread-tls: a paraphrase with " thread", as reports retell it
+//   - trees-user-thread-tls: a paraphrase with "with threads", as reports retell it
+//   - trees-user-thread-tls: a paraphrase with "in threads", as reports retell it
+//   - trees-user-thread-tls: a paraphrase with "from threads", as reports retell it
+//   - trees-user-thread-tls: a paraphrase with "across threads", as reports retell it
+//   - trees-user-thread-tls: a paraphrase with "multiple threads", as reports retell it
+//   - trees-user-thread-tls: a paraphrase with "different threads", as reports retell it
+//   - trees-user-thread-tls: a paraphrase with "other threads", as reports retell it
+//   - trees-user-thread-tls: a paraphrase with "separate threads", as reports retell it
+//   - trees-user-thread-tls: a paraphrase with "several threads", as reports retell it
+//   - trees-user-thread-tls: a paraphrase with "worker thread", as reports retell it
+//   - trees-user-thread-tls: a paraphrase with "background thread", as reports retell it
+//   - trees-user-thread-tls: a paraphrase with "another thread", as reports retell it
+//   - trees-user-thread-tls: a paraphrase with "a thread", as reports retell it
+//   - trees-user-thread-tls: a paraphrase with "user thread", as reports retell it
+//   - trees-user-thread-tls: a paraphrase with "thread-safe", as reports retell it
+//   - trees-user-thread-tls: a paraphrase with "thread safe", as reports retell it
 //   - trees-user-thread-tls: a paraphrase with "multithread", as reports retell it
 //   - trees-user-thread-tls: a paraphrase with "multi-thread", as reports retell it
 //   - trees-user-thread-tls: a paraphrase with "Multithread", as reports retell it
@@ -770,6 +784,7 @@
 //   - skip-mutated-inputs: a paraphrase with "mutating input", as reports retell it
 //   - skip-mutated-inputs: a paraphrase with "mutating its input", as reports retell it
 //   - skip-mutated-inputs: a paraphrase with "mutating the input", as reports retell it
+//   - skip-multiple-devices: "due to multiple devices:", 2.3–2.14
 //   - skip-multiple-devices: "due to multiple devices:", 2.3–2.14
 //   - skip-multiple-devices: "skipping cudagraphs due to multple devices", 2.0
 //   - skip-multiple-devices: "skipping cudagraphs due to multiple devices", 2.0–2.1

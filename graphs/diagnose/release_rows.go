@@ -95,8 +95,8 @@ func releaseRows() []releaseRow {
 		// requirement.
 		{name: "pip-conflict", what: "pip conflict", literal: "you have torch", anchors: []string{"you have torch"}, rank: rankPackage,
 			shape: `\bbut you have torch ` + ver},
-		{name: "pin", what: "pin", literal: "torch==", anchors: []string{"torch=="}, rank: rankPackage,
-			shape: torchAt + `torch\s*==\s*` + ver},
+		{name: "pin", what: "pin", literal: "==", anchors: []string{"torch==", "Torch==", "orch =="}, rank: rankPackage,
+			shape: `(?i)` + torchAt + `(?:py)?torch\s*==\s*` + ver},
 		// other tools' reports and prose keys: "Torch version : 2.4.1", "my torch version
 		// is 2.0.0", "- `torch` version: 2.3.0".
 		{name: "version-key", what: "version report", anchors: []string{"orch version", "Torch version", "TORCH version", "orch` version", "orch** version", "orch Version", "ORCH VERSION"}, rank: rankPackage,
@@ -111,9 +111,9 @@ func releaseRows() []releaseRow {
 		// 2.5.1" (a copula or a colon: "the latest version of pytorch 2.2.2" is prose's).
 		{name: "version-of", what: "version report", anchors: []string{"версия", "ersion of"}, rank: rankPackage,
 			shape: `(?i)(?:версия|\bversion\s+of)\s+(?:py)?torch` + keyMark + `\s*(?:[:：=]|\s+is|\s+was)\s*v?` + ver},
-		// a joint key with torch's value first.
+		// a joint key with torch's value first ("Torch/CUDA: 2.4.0/12.1").
 		{name: "joint-key", what: "version report", literal: "orch", anchors: []string{"orch+", "orch &", "orch/CUDA", "orch/cuda"}, rank: rankPackage,
-			shape: `(?i)\b(?:py)?torch\s*(?:\+|&|/)\s*\w+\s+versions?(?:\s+(?:is|are|was|were))?\s*[:=]\s*v?` + ver},
+			shape: `(?i)\b(?:py)?torch\s*(?:\+|&|/)\s*\w+(?:\s+versions?)?(?:\s+(?:is|are|was|were))?\s*[:=]\s*v?` + ver},
 		// a markdown table's row: "| torch | 2.5.1 |", "|PyTorch version|2.5.1|".
 		{name: "table-row", what: "table", literal: "|", anchors: []string{"orch|", "orch |", "orch*", "orch`", "rsion|", "rsion |"}, rank: rankPackage,
 			shape: `(?i)\|\s*` + keyMark + `(?:py)?torch(?:\s*version)?` + keyMark + `\s*\|\s*` + keyMark + `v?` + ver + keyMark + `\s*\|`},

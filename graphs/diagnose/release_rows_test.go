@@ -80,6 +80,8 @@ func TestReleasePhrasings(t *testing.T) {
 		{"pin", "torch==2.5.1", "2.5", ""},
 		{"pin-marker", "torch==2.1.0+cu121 ; platform_system == \"Linux\"", "2.1", ""},
 		{"pin-quoted", "dependencies = [\"torch==2.5.1\"]", "2.5", ""},
+		{"conda-pin", "conda install pytorch==2.1.0 torchvision==0.16.0 -c pytorch", "2.1", "pin"}, // new: prose before
+		{"pin-capital", "PyTorch==2.1.0", "2.1", "pin"},                                            // new: prose before
 		{"pip-install-pin", "pip install torch==2.3.0 --index-url https://download.pytorch.org/whl/cu121", "2.3", ""},
 		{"bound-ge", "torch>=2.5.1", "", ""},
 		{"bound-range", "torch>=2.1,<2.5", "", ""},
@@ -110,6 +112,8 @@ func TestReleasePhrasings(t *testing.T) {
 		{"ko-key", "torch 버전 2.5.1 에서 발생", "2.5", "version report"},              // new
 		{"ru-key", "версия PyTorch: 2.5.1", "2.5", "version report"},             // new
 		{"version-of", "The version of torch is 2.5.1", "2.5", "version report"}, // new
+		{"joint-key-bare", "Torch/CUDA: 2.4.0/12.1", "2.4", ""},                  // new
+		{"joint-key-plus", "torch+cuda: 2.4.0+cu121", "2.4", ""},                 // new
 		{"table-row", "| torch | 2.5.1+cu124 | pypi |", "2.5", ""},
 		{"table-row-tight", "|torch|2.5.1|", "2.5", "table"},      // new
 		{"table-bold", "| **PyTorch** | 2.5.1 |", "2.5", "table"}, // new

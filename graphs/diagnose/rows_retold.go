@@ -145,7 +145,9 @@ var borrowedRetold = []borrowed{
 	{TreesUserThreadTLS, "", retold{
 		// "reduce-overhead doesn't work with threads", "cudagraph trees don't work in
 		// multiple threads": the compile mode or the trees named as what fails in threads.
-		literals: []string{" threads", " thread", "multithread", "multi-thread", "Multithread", "Multi-thread"},
+		literals: []string{"with threads", "in threads", "from threads", "across threads", "multiple threads", "different threads",
+			"other threads", "separate threads", "several threads", "worker thread", "background thread", "another thread",
+			"a thread", "user thread", "thread-safe", "thread safe", "multithread", "multi-thread", "Multithread", "Multi-thread"},
 		pattern: `(?i)\b(?:reduce-overhead|cuda\s?graph\s+trees|cudagraph_trees|cudagraph\s+trees)\b[^.;]{0,60}?` +
 			`\b(?:doesn't|does\s+not|don't|do\s+not|won't|can't|cannot|isn't|is\s+not|aren't|are\s+not|not)\s+(?:thread[\s-]safe|` +
 			`(?:work|run|supported|support)\w*\s+(?:with|in|from|on|under|across|inside)\s+(?:a\s+|the\s+)?` +
