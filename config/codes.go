@@ -52,6 +52,11 @@ const (
 	// WarnBisectBackend occurs when TORCH_BISECT_BACKEND replaces the backend
 	// torch.compile was given.
 	WarnBisectBackend Code = "bisect-backend"
+	// WarnPythonNoBuild occurs when the Python planned is older than the oldest the
+	// release has builds for (-torch 2.5 -python 3.8): that torch cannot be installed
+	// there. Given only for the releases whose oldest Python a source gives
+	// (config/pyfacts.go pythonBuilds).
+	WarnPythonNoBuild Code = "python-no-build"
 )
 
 // The plan's warnings (package graphs): what happens to CUDA graphs on each device
@@ -151,6 +156,6 @@ func Codes() []Code {
 		WarnDynamicPatchRace, WarnOverwrittenOutput, WarnSkipDynamicGraphsIgnored, WarnUnknownIncompatibleOp,
 		WarnCPUInput, WarnIncompatibleOp, WarnMutatedInput, WarnStaticInputMoved,
 		WarnGraphBreaks, WarnCompiledAutogradTLS, WarnCaptureOtherThreads, WarnModePresetOff,
-		WarnDynamicCUDAGraphsOption, WarnCaptureModeUnsupported,
+		WarnDynamicCUDAGraphsOption, WarnCaptureModeUnsupported, WarnPythonNoBuild,
 	}
 }

@@ -288,6 +288,7 @@ func (r *Resolver) Resolve(req Request) (*Result, error) {
 		Facts: r.facts.clone(), Dynamic: clonePtr(req.Dynamic), RequestedMode: clonePtr(req.Mode), keys: r.schema,
 		Python: py.Version(), py: py, decorator: req.Decorator,
 	}
+	r.pythonBuildWarning(res, py.Version())
 	req = backendOf(req)
 	r.setBackend(res, req)
 	// (4) Import: every default under the environment, in the order config.py runs.

@@ -652,6 +652,21 @@ var nilCases = map[string]func(t *testing.T){
 			t.Errorf("ReadNamed(\"\", empty) = %v, %v; want an empty Script", s, err)
 		}
 	},
+	"script.ReadWith": func(t *testing.T) {
+		var z *inputerr.ZeroError
+		if _, err := script.ReadWith(nil, script.ReadOptions{}); !errors.As(err, &z) {
+			t.Errorf("ReadWith(nil, zero) = %v, want a *inputerr.ZeroError", err)
+		}
+		if s, err := script.ReadWith(strings.NewReader(""), script.ReadOptions{}); err != nil || s == nil {
+			t.Errorf("ReadWith(empty, zero) = %v, %v; want an empty Script", s, err)
+		}
+	},
+	"script.Script.UnreadEnv": func(t *testing.T) {
+		if got := (*script.Script)(nil).UnreadEnv(nil); got != nil {
+			t.Errorf("(*Script)(nil).UnreadEnv(nil) = %v, want nil", got)
+		}
+		_ = new(script.Script).UnreadEnv([]string{""})
+	},
 	"script.Script.Exit": func(t *testing.T) {
 		if got := (*script.Script)(nil).Exit(); got != graphs.Compiles {
 			t.Errorf("(*Script)(nil).Exit() = %v, want %v", got, graphs.Compiles)

@@ -6,10 +6,7 @@ import (
 	"math/big"
 	"strconv"
 	"strings"
-	"sync"
 	"unicode/utf8"
-
-	"golang.org/x/text/unicode/runenames"
 )
 
 // The atoms of a literal (strings, numbers, ...) are read here, as Python's tokenizer
@@ -184,30 +181,19 @@ func nameEscape(b *strings.Builder, body string, i int) (int, *Error) {
 	return end + 1, nil
 }
 
-// runeByName maps every Unicode 15.0 character name to its code point; built on the
-// first \N{...} escape, then only read.
-var runeByName = sync.OnceValue(func() map[string]rune {
-	m := make(map[string]rune, 40000)
-	for r := rune(0); r <= utf8.MaxRune; r++ {
-		if n := runenames.Name(r); n != "" && n[0] != '<' {
-			m[n] = r
-		}
-	}
-	return m
-})
-
-// lookupName returns the code point named name (upper case). CJK unified
-// ideographs have computed names (runenames gives their range's label); Hangul
-// syllables' computed names are not supported.
+// lookupName returns the code point named name (upper case): the names of namesTxt
+// (Unicode 15.0, as golang.org/x/text/unicode/runenames gives them); CJK unified
+// ideographs by their computed names; Hangul syllables' computed names are not
+// supported.
 func lookupName(name string) (rune, bool) {
 	if hex, ok := strings.CutPrefix(name, "CJK UNIFIED IDEOGRAPH-"); ok && (len(hex) == 4 || len(hex) == 5) {
 		v, err := strconv.ParseUint(hex, 16, 32)
-		if err == nil && strings.HasPrefix(runenames.Name(rune(v)), "<CJK Ideograph") {
+		if err == nil && cjkIdeograph(rune(v)) {
 			return rune(v), true
 		}
 		return 0, false
 	}
-	r, ok := runeByName()[name]
+	r, ok := names().byName[name]
 	return r, ok
 }
 

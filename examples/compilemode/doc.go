@@ -40,7 +40,10 @@
 //	-python X.Y       the Python X.Y that runs PyTorch (3.8–3.14; default: the one the
 //	                  release was measured on, else the newest its torch.compile runs
 //	                  on): literals are read, and Python's errors worded, as it does,
-//	                  and torch.compile refuses a Python too new for the release
+//	                  and torch.compile refuses a Python too new for the release; one
+//	                  older than the oldest the release has builds for gets a
+//	                  python-no-build warning naming that oldest (2.0-2.3, 2.5-2.9
+//	                  and 2.14, the releases a source gives it for)
 //
 // # Globals and environment
 //
@@ -122,7 +125,11 @@
 //	                  environment and workload the script shows (threads, pools,
 //	                  backward(), kept outputs: the fields the workload flags set, each
 //	                  with its line); flags given explicitly win (-set and -env add).
-//	                  JSON format compilemode-script/3: each distinct plan once, with its
+//	                  The script's own reads of a variable (os.environ.get("NAME", D),
+//	                  os.getenv, os.environ["NAME"]) take the value -env gives, else
+//	                  the process environment's (not with -no-env), else D; a -env
+//	                  variable that neither the script nor PyTorch reads gets a note
+//	                  on stderr. JSON format compilemode-script/3: each distinct plan once, with its
 //	                  changed keys (-all: every key). The host is this machine unless
 //	                  -no-env, as without -script. Exit 1 when any plan shown raises
 //	                  (any mode a site may get, either side of a conditional global), 2

@@ -4,7 +4,11 @@ import (
 	"encoding/json"
 	"errors"
 	"io"
+	"maps"
+	"slices"
 
+	"github.com/compilemode/compilemode/config"
+	"github.com/compilemode/compilemode/config/inputerr"
 	"github.com/compilemode/compilemode/examples/internal/cliflags"
 	"github.com/compilemode/compilemode/graphs"
 	"github.com/compilemode/compilemode/graphs/script"
@@ -26,7 +30,14 @@ func (c *cli) script(stdin io.Reader, stdout, stderr io.Writer, environ func() [
 	if name == "-" {
 		name = "<stdin>"
 	}
-	s, err := script.ReadNamed(name, f)
+	cliSc, processEnv, err := c.scriptOverrides(environ)
+	if err != nil {
+		failf(stderr, "%s", c.inputError(err))
+		return 2
+	}
+	// The script's own reads of a variable (os.environ.get("COMPILE_MODE", …)) take
+	// the value -env gives, else the process environment's (sweep finding 20).
+	s, err := script.ReadWith(f, script.ReadOptions{Name: name, Env: cliSc.Env, ProcessEnv: c.rawProcessEnv(environ)})
 	if err != nil {
 		var se *script.SyntaxError
 		var re *script.ReadError
@@ -38,11 +49,6 @@ func (c *cli) script(stdin io.Reader, stdout, stderr io.Writer, environ func() [
 		default:
 			failf(stderr, "-script %s: %v", name, err)
 		}
-		return 2
-	}
-	cliSc, processEnv, err := c.scriptOverrides(environ)
-	if err != nil {
-		failf(stderr, "%s", c.inputError(err))
 		return 2
 	}
 	if c.given["python"] && cliSc.Python != "" {
@@ -67,6 +73,7 @@ func (c *cli) script(stdin io.Reader, stdout, stderr io.Writer, environ func() [
 		return 2
 	}
 	newerPythonNote(stderr, planned, c.given["python"])
+	unreadEnvNote(stderr, planned, cliSc.Env)
 	if w := planned.LimitHit(); w != nil {
 		failf(stderr, "%s:%d: a limit was hit, the plan is incomplete: %s", name, w.Line, w.Message)
 		return 2
@@ -119,6 +126,31 @@ func (c *cli) scriptOverrides(environ func() []string) (*graphs.Scenario, map[st
 		processEnv = base.Env
 	}
 	return sc, processEnv, nil
+}
+
+// rawProcessEnv is the whole process environment (nil with -no-env), for the
+// script's own reads: a variable such as COMPILE_MODE is no PyTorch variable, so the
+// scenario's environment leaves it out.
+func (c *cli) rawProcessEnv(environ func() []string) map[string]string {
+	if c.compile.NoEnv || environ == nil {
+		return nil
+	}
+	env := map[string]string{}
+	for _, kv := range environ() {
+		if name, val, err := config.ParseEnvAssignment(kv); err == nil {
+			env[name] = val
+		}
+	}
+	return env
+}
+
+// unreadEnvNote says on stderr which -env variables change nothing: the script does
+// not read them and PyTorch does not in a way the plan models (script.UnreadEnv), so
+// they are never ignored silently (sweep finding 20).
+func unreadEnvNote(stderr io.Writer, s *script.Script, given map[string]string) {
+	for _, n := range s.UnreadEnv(slices.Sorted(maps.Keys(given))) {
+		failf(stderr, "note: -env %s: neither the script nor PyTorch's Inductor config (any release read) reads %s, so it changes no plan", inputerr.Cut(n, 80), inputerr.Cut(n, 80))
+	}
 }
 
 func (c *cli) printScript(w io.Writer, s *script.Script) error {

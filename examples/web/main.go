@@ -8,8 +8,9 @@
 //	go run ./examples/web -out DIR        # write the static files for any static host
 //
 // It builds ./examples/web/wasm of the module it runs in with GOOS=js GOARCH=wasm,
-// -trimpath and -ldflags='-s -w', and copies wasm_exec.js from $(go env GOROOT)/lib/wasm:
-// nothing built is committed. The page's text and JSON views are what the command
+// -trimpath, -ldflags='-s -w' and -gcflags=all=-l (no inlining) but for the packages
+// an answer spends its time in (see Transfer size), and copies wasm_exec.js from
+// $(go env GOROOT)/lib/wasm: nothing built is committed. The page's text and JSON views are what the command
 // (examples/compilemode) prints into a pipe or file, byte for byte, with one
 // exception: a log's text is wrapped at 100 columns, as the command wraps it with
 // COLUMNS=100 (into a pipe it writes each field on one line), and the page says so
@@ -59,10 +60,40 @@
 //	first answer of the page        0.21–0.37 s  (budget 1.5 s)
 //	an edit to its answer           20–38 ms     (35–116 ms; budget 50 ms; WebAssembly 10–34 ms of it, showing 1–5 ms)
 //	first answer of a shared link   1.0–2.2 s    (1.5–3.3 s; budget 1.5 s, printed, not enforced yet)
-//	transfer, gzipped               2.62 MB      (budget 3 MB; app.wasm is 10 MB raw, golang.org/x/text 0.45 MB gzipped)
+//	transfer, gzipped               2.92 MB      (budget 3 MiB, 3,145,728 bytes; see Transfer size)
 //
 // On an oversubscribed machine (load average over the CPU count) TestBrowser reports a
 // missed budget instead of failing, unless WEB_BUDGETS=enforce (.ci/run's browser step).
+//
+// # Transfer size
+//
+// TestTransferSize adds up every file of the page as the handler sends it, gzipped
+// (gzip.BestCompression, as a browser downloads it from `go run ./examples/web`). On
+// 2026-12-03 main had reached 3,155,309 bytes, over its 3 MiB budget: app.wasm was
+// 3,129,403 of it (12.2 MB raw: code 1.70 MB gzipped, data 1.40 MB; the rest of the
+// page is 26 KB). Where app.wasm's bytes went, gzipped (its name section, per package;
+// go tool nm does not read WebAssembly): graphs/script 290 KB of code, the runtime 290
+// KB, config/literal 184 KB, graphs/diagnose 105 KB, graphs 83 KB, config 80 KB,
+// encoding/json, math/big and regexp/syntax 50-60 KB each; the largest data were
+// golang.org/x/text/unicode/runenames' names of every Unicode character (211 KB with
+// its index and code, for Python's \N{NAME} escape), the embedded schemas (55 KB) and
+// Python's identifier tables (25 KB). Two changes made room:
+//
+//	                                               app.wasm gzipped   saved
+//	main at db047d6 (-trimpath, -ldflags=-s -w)           3,129,403
+//	\N{NAME}'s names front-coded (config/literal/names.txt,
+//	  decoded on the first \N escape), runenames dropped  3,027,656    102 KB
+//	-gcflags=all=-l but for the packages in inlined        2,818,056    210 KB
+//	whole page (main at 28a6948: 2.4 KB of rows added)     2,843,962    301 KB of room
+//
+// Inlining made the code larger and its inlining tables larger still. Without it in
+// every package the page was 372 KB smaller, but an answer's first computation (timed
+// in Node's V8 with its baseline compiler only, in CPU time: the machine is shared) took
+// 20-40% more; so the packages an answer spends its time in keep it (inlined in
+// main.go), and with those keeping it the first and later answers of a call, a log and
+// a script took the same CPU as before, within the noise (config/literal without
+// inlining: a script's first answer 311-463 ms against 337-399). -ldflags=-s -w and
+// -trimpath were there already, and GOWASM=satconv,signext changes nothing.
 //
 // # Large logs
 //
@@ -247,7 +278,8 @@ func Build(ctx context.Context, dir string) error {
 		return fmt.Errorf("wasm_exec.js: %w", err)
 	}
 	env := append(os.Environ(), "GOOS=js", "GOARCH=wasm", "CGO_ENABLED=0")
-	if _, err := goOutput(ctx, goCmd, env, "build", "-trimpath", "-ldflags=-s -w", "-o", filepath.Join(dir, "app.wasm"), wasmPackage); err != nil {
+	args := append(append([]string{"build", "-trimpath", "-ldflags=-s -w"}, gcflags()...), "-o", filepath.Join(dir, "app.wasm"), wasmPackage)
+	if _, err := goOutput(ctx, goCmd, env, args...); err != nil {
 		return fmt.Errorf("building the WebAssembly (run inside the compilemode module): %w", err)
 	}
 	gomod, err := goOutput(ctx, goCmd, nil, "env", "GOMOD")
@@ -258,6 +290,28 @@ func Build(ctx context.Context, dir string) error {
 		return err
 	}
 	return writeStatic(dir)
+}
+
+// inlined are the packages compiled to WebAssembly with the compiler's inlining: the
+// ones an answer spends its time in (the runtime, regular expressions, byte and string
+// search, the log's and the script's readers and the Python tokenizer). Every other
+// package is compiled with -l (no inlining): that made the page 210 KB smaller, gzipped,
+// and no answer measurably slower (the package doc's Transfer size has the figures).
+var inlined = []string{
+	"runtime", "regexp", "regexp/syntax", "bytes", "strings", "unicode/utf8", "internal/bytealg", "sync",
+	"github.com/compilemode/compilemode/graphs/diagnose",
+	"github.com/compilemode/compilemode/graphs/script",
+	"github.com/compilemode/compilemode/graphs/script/pytoken",
+}
+
+// gcflags are the compiler flags of the WebAssembly build: -l for every package but
+// inlined (the last -gcflags a package matches is the one it gets).
+func gcflags() []string {
+	out := []string{"-gcflags=all=-l"}
+	for _, p := range inlined {
+		out = append(out, "-gcflags="+p+"=")
+	}
+	return out
 }
 
 // samples are the examples the page offers, from the module's own files: a real log

@@ -781,9 +781,9 @@ var formNearMisses = []string{
 
 // formCorpusNegatives are negative texts of the corpus (manifest rows without codes),
 // every eighth of those of 2 December 2026: a fixed list, so that texts added to the
-// corpus do not change the counts.
+// corpus do not change the counts (pt158551_title_release, whose title retells
+// overwritten-output, was relabelled to it on 3 December and left the list).
 var formCorpusNegatives = []string{
-	"pt158551_title_release",
 	"neg_pt93457_cachelimit",
 	"neg_pt98186_triton",
 	"neg_feral18_ima",

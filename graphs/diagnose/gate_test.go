@@ -141,6 +141,7 @@ func TestMayBeVersionKey(t *testing.T) {
 			}
 		}
 	}
+	versionKey := regexp.MustCompile(versionKeyShape)
 	keys := 0
 	for _, l := range lines {
 		if versionKey.MatchString(l) {

@@ -154,39 +154,70 @@ func pickBareMove(text []byte, m []int) (int, int, verdict) {
 	return m[2], m[3], take
 }
 
-// prosePatterns are the prose phrasings that name several releases or a bare one: a
-// move between two ("upgraded from torch 2.4 to 2.11", pytorch#118865's "upgrading the
-// pytorch docker image from 2.1.2 to 2.2.0"), a regression between two, a bare release
-// the run moved to ("after updating to 2.7"), one it fails on ("but on 2.11 it fails")
-// and one it fails since ("since 2.6").
-func prosePatterns() []versionPattern {
-	p := func(lit, re string, rank int, torchLine bool, pick pickFunc) versionPattern {
-		return versionPattern{literal: []byte(lit), re: regexp.MustCompile(re), rank: rank,
-			what: "prose", torchLine: torchLine, pick: pick}
-	}
-	bare := `v?(2\.\d{1,2}(?:\.\d+)?(?:(?:a|b|rc)\d+)?(?:\.dev\d+)?(?:\+[0-9A-Za-z.]+)?)\b`
-	return []versionPattern{
-		p("from", `(?i)\bfrom\s+`+optTorch+ver+verTag+`\s*(?:to|->|→|=>|into)\s+`+optTorch+ver+`\b`, rankProseMove, true, pickMove),
-		p("orch", `(?i)\b(?:py)?torch(?:\s*==?\s*|\s+)v?`+ver+verTag+`\s*(?:->|→|=>)\s*`+optTorch+ver+`\b`, rankProseMove, true, pickMove),
-		// A move verb in any form before the two, with no "from": "Upgrading torch 2.4 to
+// bare is a release in prose, 2.x only.
+const bare = `v?(2\.\d{1,2}(?:\.\d+)?(?:(?:a|b|rc)\d+)?(?:\.dev\d+)?(?:\+[0-9A-Za-z.]+)?)\b`
+
+// proseRows are the prose phrasings that name several releases or a bare one: a move
+// between two, a regression between two, a bare release the run moved to, one it fails
+// on and one it fails since.
+func proseRows() []releaseRow {
+	torchAnchors := []string{"torch ", "Torch ", "torch==", "torch.compile"}
+	return []releaseRow{
+		{name: "move-from-to", what: "prose", literal: "from", anchors: torchAnchors, rank: rankProseMove, torchLine: true, pick: pickMove,
+			shape: `(?i)\bfrom\s+` + optTorch + ver + verTag + `\s*(?:to|->|→|=>|into)\s+` + optTorch + ver + `\b`},
+		// a move by its numbers: "torch 2.6.0->2.5.1".
+		{name: "move-arrow", what: "prose", literal: "orch", anchors: torchAnchors, rank: rankProseMove, torchLine: true, pick: pickMove,
+			shape: `(?i)\b(?:py)?torch(?:\s*==?\s*|\s+)v?` + ver + verTag + `\s*(?:->|→|=>)\s*` + optTorch + ver + `\b`},
+		// a move verb in any form before the two, with no "from": "Upgrading torch 2.4 to
 		// 2.11", "the upgrade of torch 2.4 to 2.11", "bumping torch 2.4 → 2.11".
-		p("", `(?i)\b`+moveVerb+`\s+(?:of\s+)?(?:\S+\s+){0,3}?`+optTorch+ver+verTag+`\s*(?:to|->|→|=>|into)\s+`+optTorch+ver+`\b`, rankProseMove, true, pickMove),
-		p("between", `(?i)\bbetween\s+`+optTorch+ver+verTag+`\s*(?:and|vs\.?|versus|&)\s+`+optTorch+ver+`\b`, rankProseMove, false, pickLater),
-		p(" to ", `(?i)\b(?:upgraded|updated|switched|moved|bumped|migrated|after\s+(?:upgrading|updating|switching|moving|bumping|migrating))\s+to\s+`+bare, rankProseMove, false, pickBareMove),
-		p("", `(?i)(?:^|[\s(,;:])(?:(?:on|with|in|under|using)\s+)?`+bare+`\s*,?\s+(?:[A-Za-z']+\s+){0,2}?`+
-			`(?:fails?|failing|failed|crash(?:es|ed)?|breaks|broke|is\s+broken|errors?\s+out|raises|throws|gives?\s+(?:an?\s+|the\s+)?error)\b`, rankProse, true, pickFailing),
-		p("ince", `(?i)\bsince\s+(?:(?:py)?torch\s*)?`+bare, rankProse, true, pickFailing),
+		{name: "move-verb-to", what: "prose", anchors: torchAnchors, rank: rankProseMove, torchLine: true, pick: pickMove,
+			shape: `(?i)\b` + moveVerb + `\s+(?:of\s+)?(?:\S+\s+){0,3}?` + optTorch + ver + verTag + `\s*(?:to|->|→|=>|into)\s+` + optTorch + ver + `\b`},
+		// the later of two releases a regression is between.
+		{name: "regression-between", what: "prose", literal: "etween", anchors: []string{"between 2.", "Between 2.", "egression"}, rank: rankProseMove, pick: pickLater,
+			shape: `(?i)\bbetween\s+` + optTorch + ver + verTag + `\s*(?:and|vs\.?|versus|&)\s+` + optTorch + ver + `\b`},
+		// a bare release the run moved to: "after updating to 2.7".
+		{name: "moved-to-bare", what: "prose", literal: " to ", anchors: moveAnchors(), rank: rankProseMove, pick: pickBareMove,
+			shape: `(?i)\b(?:upgraded|updated|switched|moved|bumped|migrated|after\s+(?:upgrading|updating|switching|moving|bumping|migrating))\s+to\s+` + bare},
+		// a bare release the run fails on, named before the failure: "but on 2.11 it fails".
+		{name: "fails-bare-before", what: "prose", anchors: torchAnchors, rank: rankProse, torchLine: true, pick: pickFailing,
+			shape: `(?i)(?:^|[\s(,;:])(?:(?:on|with|in|under|using)\s+)?` + bare + `\s*,?\s+(?:[A-Za-z']+\s+){0,2}?` +
+				`(?:fails?|failing|failed|crash(?:es|ed)?|breaks|broke|is\s+broken|errors?\s+out|raises|throws|gives?\s+(?:an?\s+|the\s+)?error)\b`},
+		// the first release that fails: "since 2.6".
+		{name: "fails-since", what: "prose", literal: "ince", anchors: torchAnchors, rank: rankProse, torchLine: true, pick: pickFailing,
+			shape: `(?i)\bsince\s+(?:(?:py)?torch\s*)?` + bare},
 	}
 }
 
-// proseAnchors are the prefilter's anchors for prosePatterns' lines that need not name
-// torch.
-func proseAnchors() []string {
+// moveAnchors are the prefilter's anchors of a bare release the run moved to, torch
+// unnamed.
+func moveAnchors() []string {
 	return []string{"pgraded to 2.", "pdated to 2.", "pgrading to 2.", "pdating to 2.", "witched to 2.",
 		"witching to 2.", "oved to 2.", "oving to 2.", "igrated to 2.", "igrating to 2.", "umped to 2.",
-		"umping to 2.", "between 2.", "Between 2.", "egression",
-		// a release a compile feature fails on, torch unnamed ("compile(…) broken in 2.5+").
-		"roken in 2.", "roken on 2.", "roken with 2.", "roken since 2.", "ails on 2.", "ails with 2.",
-		"ailed on 2.", "ailed with 2.", "ailing on 2.", "ailing with 2.", "rashes on 2.", "rashes with 2.",
-		"rashed on 2.", "reaks on 2.", "reaks in 2.", "reaks with 2.", "egressed in 2."}
+		"umping to 2."}
 }
+
+// compileWord names torch's compile stack: a line that names it and a release a failure
+// happens on names the run's.
+var compileWord = regexp.MustCompile(`(?i)\b(?:compile[ds]?|inductor|dynamo|cuda\s?graphs?|cudagraph\w*|reduce-overhead|max-autotune)\b`)
+
+// pickFailingAfter takes a bare release named after a failure word ("broke in 2.1") when
+// the line names torch or its compile stack, or its sentence names another release (the
+// one that worked: "worked in 2.0, broke in 2.1"), and neither its clause nor the words
+// around it say it is another run's or another package's.
+func pickFailingAfter(text []byte, m []int) (int, int, verdict) {
+	lo, hi := m[2], m[3]
+	if otherRun(text, lo, hi) || foreignRelease(text[:lo]) || otherPackage.Match(clause(text, lo, hi)) {
+		return 0, 0, skip
+	}
+	if namesTorch(text) || compileWord.Match(text) {
+		return lo, hi, take
+	}
+	s := sentenceAround(text, lo, hi)
+	if len(bareRelease.FindAllIndex(s, 3)) >= 2 {
+		return lo, hi, take
+	}
+	return 0, 0, skip
+}
+
+// bareRelease is a 2.x release in prose.
+var bareRelease = regexp.MustCompile(`\b2\.\d{1,2}(?:\.\d+)?\b`)

@@ -517,12 +517,18 @@ var exceptionClasses = []struct {
 	{"InvalidCxxCompiler", "No working C++ compiler found in torch._inductor.config.cpp.cxx", modes.Minors(6, 14),
 		"torch/_inductor/exc.py InvalidCxxCompiler @ T2.6.0 and T2.14.1 (the trixie and sid chroots); 2.7–2.13 " +
 			"not read; before 2.6 not read"},
+	// torch._dynamo.exc.InvalidBackend, raised by lookup_backend for an unregistered name;
+	// 2.0 raised a bare KeyError.
+	{"InvalidBackend", "Invalid backend: ", modes.Minors(1, 14),
+		"torch/_dynamo/exc.py class InvalidBackend, whose __init__ words \"Invalid backend\" @ 2.1.0 to 2.9.1 " +
+			"(testdata/wordings-by-release.tsv) and T2.14.1; torch/_dynamo/backends/registry.py lookup_backend " +
+			"raises it @ T2.6.0; absent @ 2.0.0"},
 }
 
 // classNameRows returns the rows of exceptionClasses.
 func classNameRows() []Signature {
 	var out []Signature
-	base := append(tritonRows(), cxxRows()...)
+	base := append(append(tritonRows(), cxxRows()...), compileRows()...)
 	for _, e := range exceptionClasses {
 		for _, row := range base {
 			if row.Literal != e.literal {

@@ -512,11 +512,12 @@ var pythonParaphrases = []struct {
 	{
 		// "Python 3.11 is not supported for torch.compile" (axolotl-ai-cloud/axolotl#352).
 		literals: []string{"supported for torch", "supported with torch", "supported by torch"},
-		pattern:  `(?i)python\s*3\.1[1-9]\+?,?\s+(?:is\s+not|isn't|is\s+unsupported|are\s+not)\s+(?:yet\s+)?(?:supported\s+)?(?:for|with|by|in)\s+torch\.\s?compile`,
+		pattern:  `(?i)python\s*3\.1[1-9]\+?,?\s+(?:is\s+not|isn't|is\s+unsupported|are\s+not|not)\s+(?:yet\s+)?(?:supported\s+)?(?:for|with|by|in)\s+torch\.\s?compile`,
 	},
 	{
 		// "torch.compile is not supported with python 3.11", "torch.compile does not
-		// support Python 3.12", "torch.compile doesn't work on python 3.12".
+		// support Python 3.12", "torch.compile doesn't work on python 3.12", "Torch compile
+		// does not work on python 3.12" (the call told as two words).
 		literals: []string{"compile is not supported", "compile isn't supported", "compile does not", "compile doesn't"},
 		pattern:  pythonRefusedBy,
 	},
@@ -530,6 +531,13 @@ var pythonParaphrases = []struct {
 			"t supported with Python", "t supported with python", "t work on Python", "t work on python",
 			"t work with Python", "t work with python"},
 		pattern: pythonRefusedBy,
+	},
+	{
+		// Torch named as what refuses it: "PyTorch does not support `torch.compile` on Python
+		// 3.14+", "torch … does not support torch compile with python 3.12".
+		literals: []string{"support torch.compile", "support `torch.compile", "support torch compile", "support torch_compile"},
+		pattern: `(?i)\b(?:does\s+not|doesn't|do\s+not|don't|cannot|can't|no\s+longer)\s+support\s+\x60?torch(?:\.\s?|\s|_)compile(?:\(\))?\x60?\s+` +
+			`(?:(?:yet|currently)\s+)?(?:with|on|for|in|under)\s+python\s*3\.1[1-9]`,
 	},
 	{
 		// "`torch.compile` throws a RuntimError for Python 3.11" (pytorch/vision#7387, with
@@ -567,7 +575,7 @@ var pythonParaphrases = []struct {
 // pythonRefusedBy is torch.compile named as the subject that refuses the Python: the
 // call written bare, with its parentheses or in code quotes, an adverb before the
 // negation or after it ("recently doesn't support", "does not yet work").
-const pythonRefusedBy = `(?i)torch\.\s?compile(?:\(\))?\x60?\s+(?:(?:recently|currently|still|now|really|simply|also)\s+)?` +
+const pythonRefusedBy = `(?i)torch(?:\.\s?|\s|_)compile(?:\(\))?\x60?\s+(?:(?:recently|currently|still|now|really|simply|also)\s+)?` +
 	`(?:is\s+not|isn't|does\s+not|doesn't)\s+(?:(?:yet|officially|currently)\s+)?(?:supported|support|work)\s+(?:with|for|in|under|on)?\s*python\s*3\.1[1-9]`
 
 // paraphraseRows returns the rows of pythonParaphrases.

@@ -13,7 +13,8 @@ type ArgChoice struct {
 	Value string `json:"value"` // its Python repr
 
 	v       literal.Value
-	partial bool // a dict display with items that are not literals
+	partial bool   // a dict display with items that are not literals
+	env     string // the variable whose given value this is (ReadWith), "" for the file's
 }
 
 // ArgAlternatives are the values that can reach a compile argument other than mode
@@ -53,6 +54,10 @@ func (r *reader) alternatives(st *siteState, k string, e *expr) bool {
 	switch {
 	case len(vals) == 1 && complete:
 		r.keywordValue(st, k, vals[0].v)
+		if vals[0].env != "" {
+			st.note("%s `%s` is %s: the value %s gives it (read at line %d)", k, oneLine(r.text(e)), vals[0].Value, r.envFrom(vals[0].env), vals[0].Line)
+			return true
+		}
 		st.note("%s `%s` has one value: %s (line %d)", k, oneLine(r.text(e)), vals[0].Value, vals[0].Line)
 		return true
 	case len(vals) == 0 || len(vals) == 1 && vals[0].partial:
@@ -248,6 +253,10 @@ func (r *reader) leafChoices(e *expr) []ArgChoice {
 	}
 	if e.is(boolValue) {
 		return []ArgChoice{{Line: int(e.line), Value: "True", v: literal.Bool(true)}, {Line: int(e.line), Value: "False", v: literal.Bool(false)}}
+	}
+	if k, g, ok := r.envGiven(e); ok { // the value the environment given to ReadWith has
+		v := literal.Str(g.value)
+		return []ArgChoice{{Line: int(e.line), Value: v.String(), v: v, env: k}}
 	}
 	return nil
 }

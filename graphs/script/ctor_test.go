@@ -112,7 +112,7 @@ def run():
     step(x)
 threads = [threading.Thread(target=run) for i in range(2)]
 `,
-		want: graphs.Workload{Threads: graphs.Callers, ColdStart: true},
+		want: graphs.Workload{Threads: graphs.Callers, Callers: 2, ColdStart: true}, // range(2) starts 2
 	},
 	{
 		name: "lambda-target", reason: "target=lambda: Drafter(dev).run(): the lambda's body runs in the thread, so __init__ does",

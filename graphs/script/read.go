@@ -33,8 +33,36 @@ func (e *SyntaxError) Error() string {
 	return fmt.Sprintf("script: %s:%d:%d: %s", e.File, e.Line, e.Col, e.Msg)
 }
 
-// readText reads the script src, named name. It returns a *SyntaxError.
-func readText(name, src string) (*Script, error) {
+// readTextEnv reads the script src, named name, with the environment the script
+// starts in (ReadWith; nil: none). It returns a *SyntaxError. A
+// variable the script sets itself is not given to its reads (the file is read again
+// without it): once the script sets it, a read sees the script's value, which the
+// reader does not follow into reads, so the read keeps its default, as it does
+// without an environment.
+func readTextEnv(name, src string, env map[string]givenEnv) (*Script, error) {
+	s, err := readTextOnce(name, src, env)
+	if err != nil || len(env) == 0 {
+		return s, err
+	}
+	var kept map[string]givenEnv
+	for _, e := range s.Env {
+		if _, given := env[e.Name]; given {
+			if kept == nil {
+				kept = make(map[string]givenEnv, len(env))
+				for k, v := range env {
+					kept[k] = v
+				}
+			}
+			delete(kept, e.Name)
+		}
+	}
+	if kept == nil {
+		return s, nil
+	}
+	return readTextOnce(name, src, kept)
+}
+
+func readTextOnce(name, src string, env map[string]givenEnv) (*Script, error) {
 	if err := sourceVerdict(name, src); err != nil {
 		return nil, err
 	}
@@ -43,6 +71,7 @@ func readText(name, src string) (*Script, error) {
 		return nil, err
 	}
 	r := newReader(name, src, toks)
+	r.givenEnv = env
 	r.out.forms = forms
 	r.lines = lines
 	r.index(stmts)
@@ -145,11 +174,13 @@ type envEntry struct{ name, value string }
 
 // reader holds the state of one Read. It is used by one goroutine.
 type reader struct {
-	name  string
-	src   string
-	toks  []token
-	lines *lineIndex
-	out   Script
+	givenEnv  map[string]givenEnv // the environment the script starts in (ReadWith), by name
+	envReadAt map[string]int      // the variables the script reads itself, with their first line
+	name      string
+	src       string
+	toks      []token
+	lines     *lineIndex
+	out       Script
 
 	// From index, before running.
 	aliases     map[string]string      // local name → dotted path it stands for
@@ -212,6 +243,8 @@ type reader struct {
 	marked      map[ThreadKind]bool     // process markers seen (one each)
 	threads     []*Thread
 	classRun    map[*Thread][]*stmt    // Thread subclass → its run methods
+	threadCalls map[*expr]*Thread      // the call that starts or builds each thread (callers.go)
+	joins       []joinEvent            // NAME.join() calls the main thread runs, in order
 	stack       []frame                // walk's stack, reused
 	indexed     bool                   // index is done: aliases and cands are final
 	quals       map[*expr]string       // qual of attribute chains, once indexed

@@ -211,8 +211,9 @@ func TestModes(t *testing.T) {
 	}{
 		{"literal", "a literal mode is the one mode", Site{Mode: str("max-autotune"), ModeLiteral: true}, []*string{str("max-autotune")}},
 		{"none", "not given is None", Site{ModeLiteral: true}, []*string{nil}},
-		{"candidates", "the candidates that are modes, None included", Site{ModeCandidates: []Candidate{{1, str("train")}, {2, str("reduce-overhead")}, {3, nil}}}, []*string{str("reduce-overhead"), nil}},
-		{"every", "no candidate that is a mode: every mode", Site{ModeCandidates: []Candidate{{1, str("train")}}}, []*string{str("default"), str("reduce-overhead"), str("max-autotune"), str("max-autotune-no-cudagraphs")}},
+		{"candidates", "the candidates that are modes, None included", Site{ModeCandidates: []Candidate{{Line: 1, Value: str("train")}, {Line: 2, Value: str("reduce-overhead")}, {Line: 3}}}, []*string{str("reduce-overhead"), nil}},
+		{"every", "no candidate that is a mode: every mode", Site{ModeCandidates: []Candidate{{Line: 1, Value: str("train")}}}, []*string{str("default"), str("reduce-overhead"), str("max-autotune"), str("max-autotune-no-cudagraphs")}},
+		{"env", "a value the environment given to ReadWith has is planned, a mode or not", Site{ModeCandidates: []Candidate{{Line: 1, Value: str("train"), Env: "MODE"}}}, []*string{str("train")}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -265,6 +266,8 @@ func FuzzRead(f *testing.F) {
 	for _, s := range []string{
 		"import torch\nm = torch.compile(f, mode='reduce-overhead')\n",
 		`{"cells": [{"cell_type": "code", "source": ["%pip install x\n", "import torch\n", "m = torch.compile(f, mode='reduce-overhead')"]}, {"cell_type": "markdown", "source": "# t"}], "nbformat": 4}`,
+		`{"cells": [{"cell_type": "code", "source": "%%time\nimport torch\nx = !ls\ntorch.compile?\nm = torch.compile(f)"}, {"cell_type": "code", "source": ["%%bash\n", "ls"]}], "nbformat": 4}`,
+		`{"worksheets": [{"cells": [{"cell_type": "code", "input": ["import torch\n", "m = torch.compile(f)"]}]}], "nbformat": 3}`,
 		"from torch._inductor import config as c\nwith c.patch({'a': 1}):\n  x = 1\n",
 		"@torch.compile(mode=m)\nasync def f(*a, **k) -> int: ...\n",
 		"match x:\n  case [1, *r] if r: pass\n",

@@ -453,8 +453,10 @@ func (r *reader) calls(exprs []*expr) {
 func (r *reader) visit(e *expr) {
 	switch e.kind {
 	case call:
+		r.recordEnvRead(e)
 		r.call(e)
 	case subscript:
+		r.recordEnvRead(e)
 		if r.qual(e.x) == "os.environ" {
 			if k, ok := r.literalStr(e.index); ok && rankVars[k] {
 				r.process(int(e.line), Torchrun)
@@ -474,6 +476,7 @@ func (r *reader) call(c *expr) {
 		return
 	}
 	r.noteCall(c)
+	r.noteJoin(c)
 	r.noteCallee(c, q)
 	r.threadBuilt(c, q)
 	r.frameworkCompile(c, q)
@@ -645,6 +648,7 @@ func (r *reader) assignTarget(t, v *expr) {
 		return
 	}
 	r.workloadAssign(t, v)
+	r.bindThread(t, v)
 	r.dictAssign(t, v)
 	r.bind(r.lastName(t), v)
 	r.noteKill(t, v)

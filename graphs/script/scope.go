@@ -274,7 +274,7 @@ func (r *reader) literalCands(v *expr, depth int) []Candidate {
 	if s, ok := r.literalStr(v); ok {
 		return r.oneCand(Candidate{Line: int(v.line), Value: r.strPtr(s)})
 	}
-	return nil
+	return r.givenCands(v) // os.environ[K] of a variable the environment given to ReadWith sets
 }
 
 // slabChunk is how many candidates or strings oneCand and strPtr carve from one
@@ -313,11 +313,15 @@ func (r *reader) strPtr(s string) *string {
 func (r *reader) chainCands(v *expr, depth int) []Candidate {
 	var out []Candidate
 	for i, e := range v.elts {
-		for _, c := range r.literalCands(e, depth+1) {
+		cs := r.literalCands(e, depth+1)
+		for _, c := range cs {
 			truthy := c.Value != nil && *c.Value != ""
 			if i == len(v.elts)-1 || truthy == v.is(orChain) {
 				out = append(out, c)
 			}
+		}
+		if len(cs) == 1 && cs[0].Env != "" && (cs[0].Value != nil && *cs[0].Value != "") == v.is(orChain) {
+			break // a given variable's value that Python returns: the operands after it never run
 		}
 	}
 	return out
@@ -619,10 +623,14 @@ func uniqueCandidates(in []Candidate) []Candidate {
 // os.environ.get(key, default=None), os.getenv(key, default=None).
 func isEnvGet(q string) bool { return q == "os.environ.get" || q == "os.getenv" }
 
-// envDefaultCands returns the default of os.environ.get(K, D) or os.getenv(K, D), the
-// value when the variable is not set (None when no default is given); the values the
-// environment gives are not shown by the file (unshownNote says so).
+// envDefaultCands returns the value the environment given to ReadWith has for K, else
+// the default of os.environ.get(K, D) or os.getenv(K, D), the value when the variable
+// is not set (None when no default is given); the values the environment gives are
+// not shown by the file (unshownNote says so).
 func (r *reader) envDefaultCands(v *expr, depth int) []Candidate {
+	if c := r.givenCands(v); c != nil {
+		return c // the value the environment given to ReadWith has
+	}
 	d := kwarg(v, "default", 1)
 	if d == nil {
 		return []Candidate{{Line: int(v.line)}}

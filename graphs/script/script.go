@@ -9,6 +9,9 @@
 // threads per device, else the thread count; a count the script takes from
 // torch.cuda.device_count() is planned as 2 devices, the least at which threads per
 // device differ from one device, and the note says so (-devices N replaces it).
+// The callers of a compiled function are the threads that call it at once: every
+// start whose code calls it counts, and one the main thread joins before the next
+// start (w.join()), or an awaited asyncio.to_thread, ends first (callers.go).
 // backward() run by the compiled function itself, or by a def it calls, counts as
 // backward() of its output (backwardinside.go). What runs only under a guard is
 // marked conditional, a branch of a conditional expression (a if c else b) and an
@@ -36,7 +39,9 @@
 // CFG["modes"][1], RUNS[0]["mode"]) is that item; an index out of range or not a
 // constant is noted and the mode stays unknown (seqindex.go). os.environ.get(K, D) and os.getenv(K, D)
 // give D (None without one), the site noting that the environment may set another
-// value; setattr(config, "KEY", V) on the Inductor or Dynamo config is the
+// value, unless the environment the script starts in is given ([ReadWith]: -env, the
+// process's) and sets K: then they, and os.environ[K], give its value (envread.go);
+// setattr(config, "KEY", V) on the Inductor or Dynamo config is the
 // assignment config.KEY = V. Each site
 // becomes a graphs.Scenario, planned like a command-line request; sites that plan the
 // same scenario share one plan. PARSER.md says how the reader was chosen, what Python
@@ -87,6 +92,9 @@ type Script struct {
 	Env      []EnvSet  // environment variables the script sets
 	Threads  []Thread  // threads and processes it starts
 	Warnings []Warning // hazards found while reading, all of them
+	// EnvReads are the variables the script reads itself (os.environ.get,
+	// os.getenv, os.environ[…]), each once, with the value [ReadWith] was given.
+	EnvReads []EnvRead
 	// TorchLine is the line of the first import of torch in execution order (0: none).
 	TorchLine int
 
@@ -177,6 +185,9 @@ type Site struct {
 type Candidate struct {
 	Line  int     `json:"line"`
 	Value *string `json:"value"` // nil for None
+	// Env names the variable whose value, given to [ReadWith], this is (a read such
+	// as os.environ.get(Env, …)); "" for a value the file writes.
+	Env string `json:"env,omitempty"`
 }
 
 // Global is one Inductor config assignment.
@@ -258,6 +269,8 @@ type Thread struct {
 	seq     int       // execution order
 	built   bool      // a threading.Thread subclass: an instance was built (threadBuilt)
 	workers int       // a pool's max_workers when a literal (0: unknown)
+	bound   string    // the name the thread object is bound to (w = Worker()), for w.join()
+	awaited bool      // asyncio.to_thread awaited where it is called: it returns after the call
 }
 
 // Warning is a hazard found while reading. Code is one of the Warning… constants.
@@ -293,8 +306,9 @@ func (s *Script) MarshalJSON() ([]byte, error) {
 		Env      []EnvSet         `json:"env"`
 		Threads  []Thread         `json:"threads"`
 		Warnings []Warning        `json:"warnings"`
+		EnvReads []EnvRead        `json:"env_reads,omitempty"`
 		Plans    []*graphs.Report `json:"plans"`
-	}{Format, s.File, sites, nonNil(s.Globals), nonNil(s.Env), nonNil(s.Threads), nonNil(s.Warnings), nonNil(plans.list)}
+	}{Format, s.File, sites, nonNil(s.Globals), nonNil(s.Env), nonNil(s.Threads), nonNil(s.Warnings), s.EnvReads, nonNil(plans.list)}
 	return json.Marshal(out)
 }
 

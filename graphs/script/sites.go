@@ -403,7 +403,7 @@ func (s *Site) Modes(every []string) []*string {
 	}
 	var out []*string
 	for _, c := range s.ModeCandidates {
-		if c.Value == nil || known[*c.Value] {
+		if c.Value == nil || known[*c.Value] || c.Env != "" { // a value the environment was given is planned as given
 			out = append(out, c.Value)
 		}
 	}
@@ -426,9 +426,12 @@ func (s *Site) modeNote() string {
 	}
 	var vals []string
 	for _, c := range s.ModeCandidates {
-		if c.Value == nil {
+		switch {
+		case c.Value == nil:
 			vals = append(vals, fmt.Sprintf("None (line %d)", c.Line))
-		} else {
+		case c.Env != "":
+			vals = append(vals, fmt.Sprintf("%q (line %d reads %s, which the environment given sets: its default is not planned)", *c.Value, c.Line, c.Env))
+		default:
 			vals = append(vals, fmt.Sprintf("%q (line %d)", *c.Value, c.Line))
 		}
 	}

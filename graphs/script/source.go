@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"strings"
 	"unsafe"
 
 	"github.com/compilemode/compilemode/config/inputerr"
@@ -82,6 +83,11 @@ func ReadNamed(name string, r io.Reader) (*Script, error) {
 }
 
 func readNamed(fn, name string, r io.Reader) (s *Script, err error) {
+	return readNamedEnv(fn, name, r, nil)
+}
+
+// readNamedEnv is readNamed with the environment given to ReadWith (nil: none).
+func readNamedEnv(fn, name string, r io.Reader, env map[string]givenEnv) (s *Script, err error) {
 	src, tooLarge, err := readSource(fn, r)
 	var z *inputerr.ZeroError
 	if errors.As(err, &z) {
@@ -98,9 +104,14 @@ func readNamed(fn, name string, r io.Reader) (s *Script, err error) {
 			s, err = nil, fmt.Errorf("script: internal error reading %s: %v", name, p)
 		}
 	}()
-	if code, ok := notebookSource(src); ok {
-		name += " (code cells)"
-		src = code
+	code, skipped, nb := notebookSource(src)
+	if !nb {
+		return readTextEnv(name, src, env)
 	}
-	return readText(name, src)
+	s, err = readTextEnv(name+" (code cells)", code, env)
+	if err == nil && len(skipped) > 0 {
+		s.Warnings = append(s.Warnings, Warning{Line: 1, Code: WarningCellNotRead,
+			Message: fmt.Sprintf("%s not read: a cell magic that does not run its body as Python in this kernel; a torch.compile there is not planned", strings.Join(skipped, ", "))})
+	}
+	return s, err
 }

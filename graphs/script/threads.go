@@ -188,7 +188,9 @@ func (r *reader) addThread(c *expr, k ThreadKind, target *expr) *Thread {
 		t.Target = cut(r.text(target), MaxCallText)
 	}
 	t.device = r.argsNameDevice(c, target)
+	t.awaited = k == ToThread && r.awaited(c)
 	r.threads = append(r.threads, t)
+	r.noteThreadCall(c, t)
 	return t
 }
 
@@ -300,17 +302,21 @@ func (r *reader) scanTokens(rc *reach, toks []token, queue *[]*stmt, target bool
 //  1. a thread whose code holds the site compiles in that thread: per-device when that
 //     code names a CUDA device, thread for one threading.Thread started outside a loop,
 //     per-thread otherwise;
-//  2. else a thread whose code names the compiled function calls it: callers;
+//  2. else the threads whose code names the compiled function call it: callers,
+//     counted as the threads that call at once (callers.go);
 //  3. else main.
+//
+// The first thread that runs a site decides which of 1 and 2.
 func (r *reader) inferThreads() {
 	n := 0
+	callers := map[*siteState][]callerStart{}
 	for _, t := range r.threads {
 		if t.Process || (t.target == nil && len(r.classRun[t]) == 0) {
 			continue
 		}
 		if n++; n > maxThreadsInferred {
 			r.warn(t.Line, WarningThreadsNotFollowed, "more than %d threads started: the thread at line %d and later ones are not followed", maxThreadsInferred, t.Line)
-			return
+			break
 		}
 		rc := r.reachOf(t)
 		if len(rc.defs) == 0 && !r.namesCompiled(rc) {
@@ -318,7 +324,14 @@ func (r *reader) inferThreads() {
 			continue
 		}
 		for _, s := range r.sites {
-			r.layout(s, t, rc)
+			if r.siteThread(s, t, rc, len(callers[s]) > 0) {
+				callers[s] = append(callers[s], callerStart{t, rc})
+			}
+		}
+	}
+	for _, s := range r.sites {
+		if len(callers[s]) > 0 {
+			r.callersLayout(s, callers[s])
 		}
 	}
 }
@@ -332,20 +345,19 @@ func (r *reader) namesCompiled(rc *reach) bool {
 	return false
 }
 
-// layout applies one thread's reach to one site; the first thread that runs the site
-// decides.
-func (r *reader) layout(s *siteState, t *Thread, rc *reach) {
+// siteThread applies one thread's reach to one site: a thread that compiles the site sets
+// its layout (unless a thread that calls it came first: seen), and it reports
+// whether the thread calls the site's compiled function without compiling it.
+func (r *reader) siteThread(s *siteState, t *Thread, rc *reach, seen bool) bool {
 	if s.Threads != "" {
-		return
+		return false
 	}
 	compiles := s.fn != nil && r.inside(s.fn, rc)
-	calls := s.Binds != "" && rc.names[s.Binds]
-	if !compiles && !calls {
-		return
-	}
 	if !compiles {
-		r.callersLayout(s, t, rc)
-		return
+		return s.Binds != "" && rc.names[s.Binds]
+	}
+	if seen {
+		return false
 	}
 	what := fmt.Sprintf("the %s at line %d", t.Kind, t.Line)
 	switch {
@@ -362,6 +374,7 @@ func (r *reader) layout(s *siteState, t *Thread, rc *reach) {
 			s.apply(factThreadCount, t.Line, t.count.n)
 		}
 	}
+	return false
 }
 
 // deviceCount sets the device count of a per-device site: the count of the loop that
@@ -394,27 +407,6 @@ func (r *reader) argsNameDevice(c *expr, target *expr) bool {
 		}
 	}
 	return false
-}
-
-// callersLayout sets the layout of a site whose compiled function a thread calls:
-// where the first call happens decides (workloadRows).
-func (r *reader) callersLayout(s *siteState, t *Thread, rc *reach) {
-	warm := r.mainCallsFirst(s, t, rc)
-	pool := t.Kind == ThreadPool || t.Kind == RunInExecutor || t.Kind == ToThread
-	n := t.workers
-	if !pool && !t.loop {
-		n = 1
-	}
-	switch {
-	case pool && !warm:
-		s.apply(factPoolCold, t.Line, n)
-	case pool:
-		s.apply(factPoolWarm, t.Line, n)
-	case !warm:
-		s.apply(factCallCold, t.Line, n)
-	default:
-		s.apply(factCallWarm, t.Line, n)
-	}
 }
 
 // isPool reports whether e is a name bound to a thread pool, or a pool built in place.
@@ -503,4 +495,13 @@ func (r *reader) threadBuilt(c *expr, q string) {
 	t.built = true
 	r.seq++
 	t.seq, t.loop, t.count = r.seq, r.inLoop(), r.threadCount()
+	r.noteThreadCall(c, t)
+}
+
+// noteThreadCall records the call that starts or builds t (bindThread reads it).
+func (r *reader) noteThreadCall(c *expr, t *Thread) {
+	if r.threadCalls == nil {
+		r.threadCalls = map[*expr]*Thread{}
+	}
+	r.threadCalls[c] = t
 }

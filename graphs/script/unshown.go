@@ -65,6 +65,9 @@ func eachOperand(v *expr, depth int, f func(*expr)) {
 
 // isUnshown reports whether the file does not show the value of u (see sunshown).
 func (r *reader) isUnshown(u *expr, fn *stmt) bool {
+	if _, _, given := r.envGiven(u); given {
+		return false // the environment given to ReadWith shows it
+	}
 	switch u.kind { // none of these kinds is a literal (ast.literal_eval refuses them)
 	case subscript:
 		return true

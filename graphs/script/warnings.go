@@ -82,4 +82,13 @@ const (
 	// Fix: none needed when planned; else plan it with the flags the warning names
 	// (-mode reduce-overhead).
 	WarningFrameworkCompile = "framework-compile"
+
+	// WarningCellNotRead occurs for a notebook's code cell under a cell magic that
+	// does not run its body as Python in the kernel (%%bash, %%writefile, %%html,
+	// %%python, which runs it in another process): the cell is not read. The cell
+	// magics that do (%%time, %%timeit, %%capture, %%prun, %%debug) are read.
+	//
+	// Fix: none; a torch.compile such a cell runs elsewhere is planned by -script on
+	// that file.
+	WarningCellNotRead = "cell-not-read"
 )

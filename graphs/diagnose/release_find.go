@@ -1,0 +1,607 @@
+package diagnose
+
+import (
+	"bytes"
+	"regexp"
+	"unicode/utf8"
+
+	"github.com/compilemode/compilemode/modes"
+)
+
+// against PyTorch 2.7.1 source code", GraphNet#688), or the release that brought a
+// feature ("PyTorch 2.0 introduced", "PyTorch 2.0 引入的"; runebook.dev's Chinese page).
+var (
+	otherRunBefore = regexp.MustCompile(`(?i)\b(?:works?|worked|working|fine|ok|okay|fixed|resolved|pushed|merged|landed|shipped|supported|added|introduced|tested|passe[sd]|until|before|prior|downgrad\w*|revert\w*|roll\w*\s+back|vs|versus|compared?|upcoming|coming|forthcoming|future|next|wait(?:ing)?\s+for|try|verified|validated)\b`)
+	otherRunAfter  = regexp.MustCompile(`(?i)^\W*(?:\S+\s+){0,2}?(?:works?|worked|is\s+fine|was\s+fine|is\s+ok|was\s+ok|runs?\s+(?:fine|ok|okay|well|correctly)|ran\s+(?:fine|ok|okay|well|correctly)|compiles|passe[sd]|fixed|fixes|is\s+out|comes?\s+out|is\s+released|gets\s+released|ships|lands|introduced|introduces|brought|brings|supports|added\s+support|adds\s+support)\b`)
+	// otherRunAfterCJK: the same for Chinese and Japanese prose, where a feature's
+	// release follows the number ("PyTorch 2.0 引入的", "2.0 で導入された", "2.1 以降"),
+	// and a release that works ("pytorch 2.0 也没问题", neuralsim#18; "2.1 では問題なく動きます").
+	otherRunAfterCJK = regexp.MustCompile(`^[\s)）」』]*(?:版本?|版|中|里|裡|で|に|の|から)?\s*(?:引入|推出|新增|加入|带来|帶來|導入|追加|以来|以來|以降|开始|開始|(?:也|都|就|还|還)?(?:没问题|沒問題|没有问题|沒有問題|能用|能跑|可以用|可以跑|跑通|正常)|(?:では|でも|は|も)?(?:問題なく|問題なし|問題ない))`)
+	// otherRunNoError: a release on which the writer does not get the error ("I am not
+	// getting that error with the pytorch 2.7 from … builds", ROCm/TheRock#1278; "it doesn't
+	// reproduce on torch 2.6") is another run's; read in up to ten words before it.
+	otherRunNoError = regexp.MustCompile(`(?i)(?:\bnot|n't|\bnever|\bno\s+longer)\s+(?:\w+\s+){0,2}?(?:(?:get|gets|getting|got|see|sees|seeing|saw|hit|hits|hitting|have|having|encounter\w*|experienc\w*)\s+(?:(?:that|this|the|any|an?|same)\s+){0,2}(?:error|issue|problem|crash|bug|failure|warning)s?|reproduc\w*)\b`)
+	// otherPackageNamed and torchWord: a release named after another package in its clause
+	// (up to sixteen words before it, with no torch after that name) is that package's:
+	// "Pinning triton to a version prior to this change (such as `2.0.0.dev20221030`)"
+	// (pytorch/pytorch#95775), a torchaudio nightly.
+	otherPackageNamed = regexp.MustCompile(`(?i)\b(?:` + foreignNames + `)\b`)
+	// onlyWorks: the one release the writer's code works on ("Only worked on Pytorch
+	// `2.4.0.dev20240508+cu121` version", huggingface/transformers#30760) is the run's.
+	onlyWorks = regexp.MustCompile(`(?i)\bonly\s+(?:works?|worked|working|runs?|ran)\s+(?:on|with|in|under)\b`)
+	// torchRange: a line that bounds torch's release ("torch>2.2", "torch >= 2.3",
+	// "version.parse(torch.__version__) < version.parse(\"2.3.0\")") is
+	// about ranges of releases (a test's gate, a requirement), so a pin on it is not the
+	// run's ("`torch==2.2` will throw an error on this test …, but torch==2.1.2 and
+	// torch>2.2 work as intended", huggingface/transformers#30991).
+	torchRange = regexp.MustCompile(`(?i)\btorch\s*(?:>=|<=|>|<|!=|~=)\s*v?\d|__version__\W{0,3}?\s*(?:>=|<=|>|<|!=)`)
+	// otherRunThen: a release followed at once by a clause that says it works and ends
+	// the sentence ("I tried with the current PyTorch Nightly (2.5.0.dev20240716+cu121),
+	// and it seems to work.", huggingface/diffusers#8879; a build tag in parentheses may
+	// sit between: "torch 2.5.1 (cu124) and it seems to work"); "…, and it works with eager
+	// but fails with compile" goes on, and stays the run's.
+	otherRunThen = regexp.MustCompile(`(?i)^\W{0,4}(?:\([^()]{0,30}\)\W{0,3})?(?:and\s+|so\s+|but\s+)?(?:it|this|that|everything|all)\s+` +
+		`(?:(?:seems|appears|looks)\s+to\s+|now\s+|does\s+|did\s+)?(?:works?|worked|runs?|ran|(?:is|was)\s+(?:fine|ok|okay|working))` +
+		`(?:\s+(?:fine|well|now|again|perfectly|correctly|as\s+expected))?\s*(?:[.!)]|$)`)
+	// otherRunState: a release named for what it does or requires, not for the run
+	// (holdoutC1): the state of the software at a release ("as of PyTorch 2.9, these
+	// features are not yet exposed", NVIDIA's CUDA-graph guide; "starting with torch
+	// 2.5"), a requirement or a minimum ("requires PyTorch 2.4", "at least torch 2.3",
+	// "PyTorch >= 2.4" is torchRange's), or a strict bound, which leaves the release out
+	// ("causes overwritten variable error in versions later than torch==2.5.1",
+	// pytorch/pytorch#146569: the releases after 2.5.1 fail, 2.5.1 works).
+	// A feature's release ("proposed as a prototype feature for PyTorch 2.5",
+	// pytorch/tutorials#3063; "planned for torch 2.6") is what the release brings, not a run.
+	otherRunState = regexp.MustCompile(`(?i)(?:\bas\s+of|\bstarting\s+(?:with|from|in|at)|\bbeginning\s+(?:with|in)|\brequires?|\brequired|\brequiring|\bneeds?|\bminimum|\bat\s+least|` +
+		`\bfeatures?\s+(?:for|of)|\b(?:planned|targeted|slated|scheduled|proposed|intended|prototyped)\s+for|` +
+		`\b(?:later|newer|higher|greater|earlier|older|lower)\s+than)(?:\s+[\x60'"]?(?:(?:the\s+)?(?:py)?torch\s*(?:==?\s*)?)?(?:version\s*)?v?)?$`)
+	// otherRunBound and otherRunDocs: after a release, a minimum ("On PyTorch 2.3.0+,
+	// mode='reduce-overhead' is faster", theneuralbase.com; "2.4 or later", "2.4 and
+	// up", "2.4 onwards") or a document of the release ("torch._logging — PyTorch 2.1
+	// documentation", discuss.pytorch.org/t/181208; "PyTorch 2.8.0 Release Notes") is
+	// not the run's.
+	otherRunBound = regexp.MustCompile(`(?i)^(?:\+(?:[\s,.;:)\]]|$)|\s*\+?\s*(?:or|and)\s+(?:later|newer|above|higher|up|greater|beyond)\b|\s*\+?\s*onwards?\b)`)
+	// A page's title that names a document of the release in Japanese or Chinese ("PyTorch
+	// 2.0 トラブルシューティング", a translation of PyTorch 2.0's troubleshooting page) or
+	// a guide, a troubleshooting page, a manual or an FAQ is one too.
+	otherRunDocs = regexp.MustCompile(`(?i)^\W{0,3}(?:(?:documentation|docs?|release\s+notes?|release\s+blog|changelog|tutorials?|` +
+		`troubleshooting|(?:user\s+|migration\s+|upgrade\s+)?guides?|manuals?|faqs?|cheat\s?sheets?|handbook)\b|` +
+		`(?:ドキュメント|チュートリアル|トラブルシューティング|リリースノート|ガイド|マニュアル|入門|文档|文檔|教程|指南|发布说明|發布說明|故障排除|问题排查))`)
+	// statusCell: a release in a support matrix's row, whose next cell is a status
+	// ("| PyTorch 2.2.0 | active | — | — |", errorcanon.top's "Version Compatibility";
+	// "| 2.6.0 | ✅ YES | …"), is one of several releases the table rates, not the run's;
+	// an environment table ("| PyTorch | 2.5.1 |") has no status cell.
+	statusCell = regexp.MustCompile(`(?i)^\s*\|\s*(?:active|supported|unsupported|not\s+supported|deprecated|removed|compatible|incompatible|yes|no|n/a|✅|❌|✔|✓|✗|⚠)`)
+	// otherRunAdvice: a release the sentence asks the reader to move to is advice, not
+	// the run's ("Can you rerun the code after updating the PyTorch to `2.5.1` and
+	// Transformers to `4.46.1`", huggingface/transformers#34604; "please upgrade to torch
+	// 2.6", "you should install torch 2.5"): a request, then a verb of moving or
+	// installing, before the release in its sentence.
+	otherRunAdvice = regexp.MustCompile(`(?i)(?:\b(?:can|could|would|will)\s+you\b|\bplease\b|\byou\s+(?:can|could|should|may|might|must|need\s+to|have\s+to)\b|` +
+		`\b(?:suggest|recommend|advise)\w*\b|\blet'?s\b)[^.!?]*\b(?:upgrad\w*|updat\w*|install\w*|switch\w*|bump\w*|downgrad\w*|mov(?:e|ing))\b[^.!?]*$`)
+	torchWord = regexp.MustCompile(`(?i)\b(?:py)?torch\b`)
+	clauseEnd = regexp.MustCompile(`(?i)(?:[.;:!?,]\s|\sbut\s|\showever\s|\swhile\s|\swhereas\s)`)
+)
+
+// otherRun reports whether the release at text[from:to], named in prose, is another
+// run's by the words of its clause: up to four words before it or three after.
+func otherRun(text []byte, from, to int) bool {
+	if listedRelease(text[:from]) {
+		return true
+	}
+	before := text[:from]
+	if ends := clauseEnd.FindAllIndex(before, -1); len(ends) > 0 {
+		before = before[ends[len(ends)-1][1]:]
+	}
+	if otherRunFrom.Match(before) || otherRunState.Match(bytes.TrimRight(before, " \t")) || releaseStated(before, text[to:]) {
+		return true
+	}
+	words := bytes.Fields(before)
+	if anotherPackages(lastWords(words, 16)) || otherRunNoError.Match(lastWords(words, 10)) || advice(text, from) {
+		return true
+	}
+	if onlyWorks.Match(lastWords(words, 6)) {
+		return false // the only release the writer's run works on is the run's
+	}
+	if len(words) > 4 {
+		before = lastWords(words, 4)
+	}
+	after := text[to:]
+	if rest := bytes.TrimLeft(after, "0123456789.+abcdefghijklmnopqrstuvwxyz"); otherRunThen.Match(rest[:min(len(rest), 120)]) {
+		return true
+	}
+	if end := clauseEnd.FindIndex(after); end != nil {
+		after = after[:end[0]+1]
+	}
+	return otherRunBefore.Match(before) || otherRunAfter.Match(after) || otherRunAfterCJK.Match(after)
+}
+
+// rangeOperator ends the text before a release that is a bound of a version range in
+// a package manager's syntax, another package's requirement or a project's, not the
+// run's release: Poetry's caret and tilde (torch = {version = "^2.5.0", …}, a Poetry
+// pyproject.toml in a gitcode.csdn.net page on Unsloth and Triton on Windows), pip's and
+// PEP 508's comparisons and compatible release (torch>=2.5, torch~=2.5.0, "torch
+// (>=2.5.0)" in a pyproject.toml), conda's (pytorch>=2.5); a bare < or > only after
+// torch or version (torch>2.2, "version < 2.6"), so a quote's "> 2.5", an arrow's "->"
+// and an HTML cell's "<td>2.5.1" are not bounds.
+// rangeWildcard is a wildcard after it (pytorch=2.5.*, torch==2.5.*).
+var (
+	rangeOperator = regexp.MustCompile(`(?i)(?:\^|~=?|[<>!]=|(?:torch|version)\s*[<>])\s*[\x60'"]?\s*v?$`)
+	rangeWildcard = regexp.MustCompile(`^(?:\.\d+)*\.\*`)
+)
+
+// rangeRelease reports whether the release between before and after is a bound or a
+// wildcard of a version range (rangeOperator, rangeWildcard).
+func rangeRelease(before, after []byte) bool {
+	return rangeOperator.Match(before) || rangeWildcard.Match(after)
+}
+
+// advice reports whether the sentence before text[from:] asks the reader to move to
+// the release there (otherRunAdvice).
+func advice(text []byte, from int) bool {
+	before := text[:from]
+	if ends := sentenceEnd.FindAllIndex(before, -1); len(ends) > 0 {
+		before = before[ends[len(ends)-1][1]:]
+	}
+	return otherRunAdvice.Match(before)
+}
+
+// pipVersions is pip's list of a requirement's releases ("ERROR: Could not find a version
+// that satisfies the requirement triton==2.0.0.dev20220701 (from versions: 0.4.1, …,
+// 2.0.0.dev20221030, …)", a Space's build log), and jsonVersionEntry an entry of a
+// compatibility list in JSON ("versions": [{"version": "PyTorch 2.5.0", …, "status":
+// "active"}], errorcanon.top's record, whose markdown table statusCell reads): the
+// releases they name are no run's.
+var (
+	pipVersions      = []byte("(from versions:")
+	jsonVersionEntry = regexp.MustCompile(`(?i)"versions?"\s*:\s*"\s*(?:py)?torch\s*v?$`)
+)
+
+// listedRelease reports whether a release after before is one of a list's: pip's
+// versions of a requirement, or a JSON compatibility entry.
+func listedRelease(before []byte) bool {
+	if i := bytes.LastIndex(before, pipVersions); i >= 0 && !bytes.Contains(before[i:], []byte(")")) {
+		return true
+	}
+	return jsonVersionEntry.Match(before)
+}
+
+// lastWords joins the last n of words (all of them when fewer) with single spaces.
+func lastWords(words [][]byte, n int) []byte {
+	if len(words) > n {
+		words = words[len(words)-n:]
+	}
+	return bytes.Join(words, []byte(" "))
+}
+
+// releaseStated reports whether the text after a release says it is a bound, a
+// document's or a support matrix's release (otherRunBound, otherRunDocs, statusCell),
+// or the text around it a version range's bound (rangeRelease).
+// A bound after words of failure in its clause is the run's ("compile(…) broken in
+// 2.5+", pytorch/pytorch#140395): the releases that fail, the run's among them.
+func releaseStated(before, after []byte) bool {
+	return (otherRunBound.Match(after) && !reFailed.Match(before)) || otherRunDocs.Match(after) || statusCell.Match(after) ||
+		rangeRelease(before, after)
+}
+
+// foreignName is another package's or tool's name right before a release in prose: the
+// release is that package's ("PyTorch Lightning 2.4.0", "pytorch-lightning==2.4.0",
+// "torch-tensorrt 2.5.0", "with diffusers 2.3.1"), not torch's.
+var foreignName = regexp.MustCompile(`(?i)(?:` + foreignNames + `)(?:\s*(?:version|ver\.?))?\s*(?:==|=|:|@)?\s*v?$`)
+
+// foreignNames are the packages and tools of foreignName and otherPackageNamed.
+const foreignNames = `lightning|diffusers|transformers|accelerate|xformers|triton|tensorrt|` +
+	`torchvision|torchaudio|torchao|torchtune|torchtitan|torchrec|torch[-_]xla|directml|peft|deepspeed|vllm|` +
+	`sglang|onnxruntime|onnx|tensorflow|keras|jax|numpy|cuda|cudnn|nccl|python|gcc|clang|driver|comfyui|` +
+	`timm|bitsandbytes|flash[-_ ]?attn|flash[-_ ]?attention|mmcv|detectron2|ipex`
+
+// foreignRelease reports whether the text before a release in prose ends with another
+// package's name, so that the release is that package's.
+func foreignRelease(before []byte) bool {
+	if len(before) > 48 {
+		before = before[len(before)-48:]
+	}
+	return foreignName.Match(before)
+}
+
+// requirementWord is pip's "X requires torch==2.4.0" (a dependency conflict: another
+// package's requirement; the run's release follows as "but you have torch 2.5.1"; older
+// pip and pip check say "X 0.0.20 has requirement torch==2.7.1, but you have torch
+// 2.8.0+cu128") and
+// a wheel's "Requires-Dist: torch==2.4.0", said in Chinese or Japanese too ("vllm 0.10.1.1
+// 在 `METADATA` 中明确要求 `torch==2.7.1`", intellistream/SAGE's note, whose run has
+// "torch: 2.2.0+cpu").
+var requirementWord = regexp.MustCompile(`(?i)(?:\b(?:requires|require|requiring|requires-dist:|has\s+requirement)|` +
+	`要求|需要|依赖|依賴|必需|必須|必要)\s*$`)
+
+// requirement reports whether a pin is another package's requirement: the text before
+// it ends with "requires".
+func requirement(before []byte) bool {
+	return requirementWord.Match(bytes.TrimRight(before, " \t`'\"")) // the pin may be quoted
+}
+
+// anotherPackages reports whether the last package the words before a release name is
+// another package than torch.
+func anotherPackages(before []byte) bool {
+	pkgs := otherPackageNamed.FindAllIndex(before, -1)
+	if len(pkgs) == 0 {
+		return false
+	}
+	torches := torchWord.FindAllIndex(before, -1)
+	return len(torches) == 0 || torches[len(torches)-1][0] < pkgs[len(pkgs)-1][0]
+}
+
+// versionAnchors are the prefilter's anchors for versionPatterns (each pattern's
+
+// versionAttrSpaced is torch.__version__ with a space around its underscores, as a
+// markdown post writes it so that GitHub does not render "__version__" as a bold
+// "version": "python -c \"import torch; print(torch. __ version __ )\"" with the value on
+// the next line (chengzeyi/Comfy-WaveSpeed#7), "torch.__ version __", "torch. __version__".
+const versionAttrSpaced = `torch\.\s?__\s?version\s?__`
+
+var reVersionAttrSpaced = regexp.MustCompile(versionAttrSpaced)
+
+// namesVersionAttr reports whether text names torch.__version__, its underscores
+// spaced or not.
+func namesVersionAttr(text []byte) bool {
+	if bytes.Contains(text, []byte("torch.__version__")) {
+		return true
+	}
+	return (bytes.Contains(text, []byte("__ version")) || bytes.Contains(text, []byte("torch. __"))) && reVersionAttrSpaced.Match(text)
+}
+
+// bareVersion is a line that holds only a version, as the REPL prints
+// torch.__version__ on the line after it, or pip show's "Version: 2.5.1" after
+// "Name: torch".
+var bareVersion = regexp.MustCompile(`^(?:Version:\s*)?'?` + ver + `'?$`)
+
+// The value on the line after "torch.__version__" or pip show's "Name: torch" may carry
+// what the line before carried: a log header, a rank or process prefix, markdown, a
+// line number, a JSON key ("[default0]:Version: 2.5.1", "12 | '2.5.1+cu121'"). waitedValue
+// is a line that ends
+// with the value after one, waitedProse two words of prose, which no head has ("we
+// tested with 2.3.0" is no value).
+var (
+	waitedValue = regexp.MustCompile(`^(.{0,120}?)(?:^|[^\w.+-])(?:Version:\s*)?['"]?` + ver + `['"]?(?:[\s|*\x60'"}]|</?[A-Za-z]{1,10}>)*$`)
+	waitedProse = regexp.MustCompile(`\b[A-Za-z][a-z]{2,}\s+[a-z]{2,}\b`)
+)
+
+// keyHead is a log header or line number before the version key row's key: anything that ends
+// in a mark or a digit ("[default0]:", "WARNING:torch._inductor:", "| 1 |", "  12:", a
+// diff's "+"), a UTC timestamp ("2024-05-01T12:00:00.1234567Z") or a log level (a
+// tab-separated "2024-05-01 12:00:00 ERROR"); a word of prose does not.
+const keyHead = `(?:.{0,160}?(?:[^\w\s]|\d|\dZ|\b(?:DEBUG|INFO|WARN|WARNING|ERROR|CRITICAL|FATAL)\b))?`
+
+// maxKeyLine bounds the lines versionKey is tried on: a key alone on its line, with a
+// log header (keyHead's 160 bytes) and markup, is shorter.
+const maxKeyLine = 240
+
+// mayBeVersionKey reports whether text may match the version key row, false only where it
+// cannot: after the text's trailing markup comes the key's "torch" or "version", and
+// before the key and the blanks before it the text's start, a mark, a digit or a log
+// level (keyHead's end). A line that holds "PyTorch version" in prose or a log's
+// message (BenchmarkShapes/near-miss) had run the version key row's expression, which costs
+// tens of µs a line. Text with a byte past ASCII, or an HTML tag's '>' at its end, is
+// left to the expression.
+func mayBeVersionKey(text []byte) bool {
+	for _, c := range text {
+		if c >= utf8.RuneSelf {
+			return true
+		}
+	}
+	i := len(text)
+	for i > 0 && bytes.IndexByte([]byte(" \t\n\f\r|*_#`:-"), text[i-1]) >= 0 {
+		i--
+	}
+	if i > 0 && text[i-1] == '>' {
+		return true
+	}
+	i, ok := keyStart(text, i)
+	if !ok {
+		return false
+	}
+	for i > 0 && (isSpace(text[i-1]) || text[i-1] == '_') {
+		i--
+	}
+	return i == 0 || keyHeadMayEnd(text[:i])
+}
+
+// keyStart returns where the version key row's key may start when it ends at i ("torch" or
+// "version"), and false where text[:i] ends with neither.
+func keyStart(text []byte, i int) (int, bool) {
+	switch {
+	case hasSuffixFold(text[:i], "version"):
+		i -= len("version")
+		if i > 0 && (text[i-1] == ' ' || text[i-1] == '_') && hasSuffixFold(text[:i-1], "torch") {
+			i--
+		}
+		if !hasSuffixFold(text[:i], "torch") {
+			return 0, false
+		}
+	case !hasSuffixFold(text[:i], "torch"):
+		return 0, false
+	}
+	i -= len("torch")
+	if hasSuffixFold(text[:i], "py") {
+		i -= 2
+	}
+	return i, true
+}
+
+// keyHeadMayEnd reports whether keyHead (or keyMarkup's marks) may end where b ends:
+// a byte that is neither a word byte nor white space, a digit, a digit and "Z", or a
+// log level's word.
+func keyHeadMayEnd(b []byte) bool {
+	c := b[len(b)-1]
+	switch {
+	case !wordByte(c) && !isSpace(c), isDigit(c):
+		return true
+	case (c == 'z' || c == 'Z') && len(b) > 1 && isDigit(b[len(b)-2]):
+		return true
+	}
+	for _, w := range []string{"debug", "info", "warn", "warning", "error", "critical", "fatal"} {
+		if hasSuffixFold(b, w) {
+			return true
+		}
+	}
+	return false
+}
+
+// hasSuffixFold reports whether b ends with the lower-case ASCII word w, without regard
+// to case.
+func hasSuffixFold(b []byte, w string) bool {
+	if len(b) < len(w) {
+		return false
+	}
+	for j := range len(w) {
+		c := b[len(b)-len(w)+j]
+		if 'A' <= c && c <= 'Z' {
+			c += 'a' - 'A'
+		}
+		if c != w[j] {
+			return false
+		}
+	}
+	return true
+}
+
+// keyMarkup is what may stand around the version key row's key: markdown, a table's bars, HTML
+// tags.
+const keyMarkup = `(?:[\s|*_#>\x60-]|</?[A-Za-z]{1,10}(?:\s[^<>]{0,40})?>)*`
+
+// waitedVersion returns the release on a line after "torch.__version__", "Name:
+// torch" or a version key (the version key row of releaseRows): the whole line's value (bareVersion), or its
+// value after a head without prose (waitedValue); nil for none.
+func waitedVersion(text []byte) []byte {
+	t := bytes.TrimSpace(text)
+	if len(t) > 1 && (t[0] == '+' || t[0] == '-') && isDigit(t[1]) {
+		t = t[1:] // a diff's line
+	}
+	if m := bareVersion.FindSubmatch(t); m != nil {
+		return m[1]
+	}
+	if m := waitedValue.FindSubmatch(t); m != nil && !waitedProse.Match(m[1]) {
+		return m[2]
+	}
+	return nil
+}
+
+// ngcReleases are NVIDIA's PyTorch container tags (nvcr.io/nvidia/pytorch:YY.MM-py3)
+// and the torch each is built from, as NVIDIA's release notes state it ("PyTorch
+// container image version 25.12 is based on 2.10.0a0+b4e4ee81d3": docs.nvidia.com/
+// deeplearning/frameworks/pytorch-release-notes/rel-25-12.html). Only the tags whose
+// notes were read are here; another tag states no release.
+//
+// The others come from NVIDIA's Triton Inference Server compatibility matrix
+// (docs.nvidia.com/deeplearning/triton-inference-server/user-guide/docs/introduction/
+// compatibility.html, and its archived copies for releases 2.53.0 and 2.54.0), whose
+// trtllm-python-py3 rows list the torch they ship with the PyTorch container it was taken
+
+type versionFinder struct {
+	rows     releasePatterns
+	found    modes.Version
+	rank     int
+	line     int    // the line of found
+	text     string // the line of found, cleaned
+	what     string // the phrasing of found
+	wait     bool   // the last line named torch.__version__, "Name: torch" or a version key without a value
+	waitRank int    // the rank of the value wait waits for
+	waitWhat string // its phrasing
+	blocked  int    // the highest rank of a stated release outside the supported ones (1.13)
+	row      int    // the index in releaseRows of the row that gave found (-1: none, or a given release)
+	waitRow  int    // the row wait waits for
+}
+
+func newVersionFinder() versionFinder {
+	return versionFinder{rows: compiledReleaseRows(), row: -1}
+}
+
+// pending reports whether the next line may hold the value the last one named.
+func (f *versionFinder) pending() bool { return f.wait }
+
+func (f *versionFinder) window(text []byte, line int) {
+	if f.wait {
+		f.wait = false
+		if v := waitedVersion(text); v != nil {
+			f.offer(v, f.waitRank, line, text, f.waitWhat, f.waitRow)
+			return
+		}
+	}
+	for _, p := range f.rows.tags {
+		if bytes.Contains(text, p.literal) {
+			text = f.tag(p, text, line)
+		}
+	}
+	if hasRelease(text) {
+		f.patternsOn(text, line)
+	}
+	if f.rank <= rankProseMove && movedToNightly(text) {
+		// the run's release from here on is a nightly's the text does not name: a
+		// release prose named before is the one moved from, and prose after names none
+		f.found, f.rank, f.line, f.text, f.what, f.row = modes.Version{}, 0, 0, "", "", -1
+		f.blocked = max(f.blocked, rankProseMove)
+	}
+	f.keysOn(text)
+}
+
+// keysOn waits for the next line's value where text is a key whose value is on the
+// next line (the rows marked next), of a rank above the release found.
+func (f *versionFinder) keysOn(text []byte) {
+	for _, p := range f.rows.keys {
+		if p.rank <= f.rank || (p.maxLen > 0 && len(text) > p.maxLen) || (p.gate != nil && !p.gate(text)) || !p.re.Match(text) {
+			continue
+		}
+		f.wait, f.waitRank, f.waitWhat, f.waitRow = true, p.rank, p.what, p.row
+		return
+	}
+}
+
+// tag offers the release a container tag on text stands for (the row's releases) and
+// returns text with the tag masked, so that "pytorch:24.05" is not read as a torch 24.05
+// that would block the releases the text states otherwise; a tag the row's table lacks
+// states no release.
+func (f *versionFinder) tag(p versionPattern, text []byte, line int) []byte {
+	m := p.re.FindSubmatch(text)
+	if m == nil {
+		return text
+	}
+	if v, ok := p.releases[string(m[1])]; ok {
+		f.offer([]byte(v), p.rank, line, text, p.what, p.row)
+	}
+	return p.re.ReplaceAll(append([]byte(nil), text...), tagMasked)
+}
+
+// tagMasked stands in for a container tag on the line the other rows read.
+var tagMasked = []byte("nvidia/pytorch-ngc-image")
+
+// reMovedToNightly is prose that says the run moved to a nightly build it does not
+// number: "To fix the int1 error, we moved from the stable PyTorch branch to the
+// **Nightly (Preview)** build" (ZombieWaves-AI-Codex's post-mortem, whose stable release,
+// 2.5.1, is named two paragraphs before and whose error came after the move);
+// reNumberNext a release right after it ("the nightly 2.6.0.dev20241112", which the
+// release patterns read) and reThenWorks a move that fixed the failure ("switched to the
+// nightly and it works": the release moved from is the failing run's).
+var (
+	reMovedToNightly = regexp.MustCompile(`(?i)\b(?:moved|switched|upgraded|updated|migrated|went|changed)\b[^.;!?]{0,80}?` +
+		`\bto\s+(?:the\s+|a\s+)?[*_]{0,2}(?:latest\s+)?(?:(?:py)?torch\s+)?(?:nightly|nightlies|preview|pre-?release)\b`)
+	reNumberNext = regexp.MustCompile(`^[\s*_)(]{0,6}(?:(?:build|version|release)\s+)?v?\d+\.\d+`)
+	reThenWorks  = regexp.MustCompile(`(?i)^[^.;!?]{0,40}?\b(?:works?|worked|working|fixed|fixes|solved|resolved|resolves)\b`)
+)
+
+// movedToNightlyGate holds the words reMovedToNightly's matches hold (see gate).
+var movedToNightlyGate = newGate(reMovedToNightly.String())
+
+// movedToNightly reports whether text says the run moved to a torch nightly it does not
+// number (reMovedToNightly on a line that names torch, no other package named last,
+// no release after it, not a move that fixed the failure).
+func movedToNightly(text []byte) bool {
+	// A line without a move verb, "to" and a nightly word is not run: every line with
+	// a release anchor had run the expression (BenchmarkShapes/near-miss: half its time).
+	var low [256]byte
+	scratch := low[:0]
+	if !movedToNightlyGate.admits(text, &scratch) {
+		return false
+	}
+	loc := reMovedToNightly.FindIndex(text)
+	if loc == nil || !torchWord.Match(text) || anotherPackages(text[:loc[1]]) {
+		return false
+	}
+	after := text[loc[1]:]
+	return !reNumberNext.Match(after) && !reThenWorks.Match(after)
+}
+
+// patternsOn offers the releases f's patterns find on text.
+func (f *versionFinder) patternsOn(text []byte, line int) {
+	torch := 0 // namesTorch(text), once a line: 1 yes, -1 no, 0 not yet asked
+	for _, p := range f.rows.patterns {
+		if p.rank <= f.rank || !bytes.Contains(text, p.literal) {
+			continue
+		}
+		if p.torchLine && torch == 0 {
+			torch = -1
+			if namesTorch(text) {
+				torch = 1
+			}
+		}
+		if p.torchLine && torch < 0 {
+			continue
+		}
+		if !f.match(p, text, line) {
+			break
+		}
+	}
+}
+
+// hasRelease reports whether text holds a digit, a dot and a digit: every versionPattern
+// matches a release (ver, `2\.\d`), so a line without one is not run through some thirty
+// expressions (a log whose every line names torch.compile and no release read at 0.2
+// MB/s, BenchmarkShapes/near-miss).
+func hasRelease(text []byte) bool {
+	for i := bytes.IndexByte(text, '.'); i >= 0; {
+		if i > 0 && i+1 < len(text) && isDigit(text[i-1]) && isDigit(text[i+1]) {
+			return true
+		}
+		next := bytes.IndexByte(text[i+1:], '.')
+		if next < 0 {
+			return false
+		}
+		i += 1 + next
+	}
+	return false
+}
+
+// match offers the first release of p's matches on text that is the run's; it reports
+// false when the line names two releases without saying which one fails, so that no
+// release of the line is taken.
+func (f *versionFinder) match(p versionPattern, text []byte, line int) bool {
+	for _, m := range p.re.FindAllSubmatchIndex(text, 4) {
+		lo, hi := m[2], m[3]
+		switch {
+		case p.pick != nil:
+			var v verdict
+			if lo, hi, v = p.pick(text, m); v == ambiguous {
+				return false
+			} else if v == skip {
+				continue
+			}
+		case p.rank <= rankProseMove && (otherRun(text, lo, hi) || foreignRelease(text[:lo])),
+			(p.what == "pin" || p.rank <= rankProseMove) && torchRange.Match(text),
+			otherPin(p, text, lo, hi):
+			continue
+		}
+		if (p.what == "pin" || p.rank <= rankProseMove) && requirement(text[:m[0]]) {
+			continue
+		}
+		if f.offer(text[lo:hi], p.rank, line, text, p.what, p.row) {
+			break
+		}
+	}
+	return true
+}
+
+// otherPin reports whether a pin at [lo, hi) of text is not the run's by itself: another
+// run's ("Downgrading to torch==2.5.1 fixes this") or one of a transition's two releases
+// ("torch==2.4.1 -> torch==2.11.0", which the move's phrasings read).
+func otherPin(p versionPattern, text []byte, lo, hi int) bool {
+	return p.what == "pin" && (otherRun(text, lo, hi) || inTransition(text, lo, hi))
+}
+
+func (f *versionFinder) offer(s []byte, rank, line int, text []byte, what string, row int) bool {
+	if rank <= f.rank || rank <= f.blocked {
+		return false
+	}
+	v, err := modes.ParseVersion(string(s))
+	if err != nil {
+		// A release the log states but that is not supported (1.13, 3.0): the
+		// run's own release, so a later, weaker mention (another run, advice) is not
+		// taken in its place.
+		f.blocked = max(f.blocked, rank)
+		return false
+	}
+	f.found, f.rank, f.line, f.what, f.row = v, rank, line, what, row
+	f.text = quote(text, s)
+	return true
+}
+
+// best returns the release the log shows, if any.
+func (f *versionFinder) best() (modes.Version, bool) { return f.found, f.rank > 0 }

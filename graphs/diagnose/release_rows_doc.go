@@ -1,0 +1,139 @@
+//go:build !js
+
+package diagnose
+
+// releaseRowDocs gives each row of releaseRows, by name, an example line that states
+// the release want its way and where people write it so (source: a public text, most of
+// them in testdata/corpus). TestReleaseRows holds each row to its example. They are
+// left out of the web page's build (GOOS=js), which has no use for them and a
+// transfer budget they would take about 4.6 KB of.
+// releaseRowDoc is a row's example and source.
+type releaseRowDoc struct {
+	example, want, source string
+}
+
+var releaseRowDocs = map[string]releaseRowDoc{
+	"move-from-to": {
+		example: "I had a regression just upgrading the pytorch docker image from 2.1.2 to 2.2.0. I was testing compiling", want: "2.2",
+		source: "https://github.com/pytorch/pytorch/issues/118865"},
+	"move-arrow": {
+		example: "torch 2.6.0->2.5.1", want: "2.6",
+		source: "https://github.com/ByteDance-Seed/Bagel/issues/201"},
+	"move-verb-to": {
+		example: "Upgrading torch 2.4 to 2.11 gives:", want: "2.11",
+		source: "https://github.com/pytorch/pytorch/issues/145220 (\"after upgrading to PyTorch 2.6.0 from 2.5.1\"); sweep finding 6 of this repository"},
+	"regression-between": {
+		example: "Regressions detected in TorchInductor between 2.9 RC vs 2.8", want: "2.9",
+		source: "https://github.com/pytorch/pytorch/issues/163670"},
+	"moved-to-bare": {
+		example: "It worked on PyTorch 2.4, but after upgrading to 2.5 it crashes", want: "2.5",
+		source: "https://github.com/pytorch/pytorch/issues/133571 (\"Errors with torch.compile after upgrading to 2.4.0\")"},
+	"fails-bare-before": {
+		example: "Torch 2.9 compiles, Torch 2.7 fails.", want: "2.7",
+		source: "https://github.com/Comfy-Org/ComfyUI/issues/11457"},
+	"fails-since": {
+		example: "Since 2.6, torch.compile crashes with this", want: "2.6",
+		source: "sweep finding 6 of this repository (\"Since 2.6, torch.compile crashes\"); https://github.com/pytorch/pytorch/issues/140419 (\"after upgrading to torch 2.5.1 from 2.4.1 it started to fail\")"},
+	"collect-env": {
+		example: "PyTorch version: 2.7.1+cu128", want: "2.7",
+		source: "https://github.com/pytorch/pytorch/issues/122192 (python -m torch.utils.collect_env)"},
+	"version-attr": {
+		example: ">>> torch.__version__ '2.5.1+cu124'", want: "2.5",
+		source: "https://github.com/pytorch/pytorch/issues/109451 (\">>> torch.__version__\" with the value beside or below)"},
+	"version-attr-spaced": {
+		example: "print(torch. __ version __ ) 2.5.1+cu124", want: "2.5",
+		source: "https://github.com/chengzeyi/Comfy-WaveSpeed/issues/7"},
+	"version-attr-spaced-dot": {
+		example: "torch. __version__ = 2.6.0", want: "2.6",
+		source: "https://github.com/chengzeyi/Comfy-WaveSpeed/issues/7"},
+	"package-list": {
+		example: "torch                     2.9.0.dev20250723+cu128", want: "2.9",
+		source: "https://github.com/meta-pytorch/gpt-fast/issues/232 (pip list); conda list: https://github.com/pytorch/pytorch/issues/95445"},
+	"pip-installed": {
+		example: "Successfully installed torch-2.3.0 torchaudio-2.3.0", want: "2.3",
+		source: "https://github.com/2noise/ChatTTS/issues/133"},
+	"pip-satisfied": {
+		example: "Requirement already satisfied: torch>=2.0 in ./venv/lib/python3.11/site-packages (2.3.0)", want: "2.3",
+		source: "https://huggingface.co/spaces/zmbfeng/text_to_speech_sync_video/blob/main/Wav2Lip/%3D1.7 (\"Requirement already satisfied: torch in /usr/local/lib/python3.10/dist-packages (2.1.0+cu121)\")"},
+	"pip-conflict": {
+		example: "vllm 0.6.3 requires torch==2.4.0, but you have torch 2.5.1 which is incompatible.", want: "2.5",
+		source: "pypa/pip src/pip/_internal/commands/install.py (the conflict warning \"… requires …, but you have …\")"},
+	"pin": {
+		example: "[pip3] torch==2.8.0+cu128", want: "2.8",
+		source: "https://github.com/vllm-project/vllm/issues/26379 (collect_env's library list); requirements files"},
+	"version-key": {
+		example: "- PyTorch version (GPU?): 2.1.2+cu121 (True)", want: "2.1",
+		source: "https://github.com/huggingface/transformers/issues/31645 (transformers-cli env); https://github.com/facebookresearch/sapiens/issues/141 (\"Torch version : 2.4.1\"); https://github.com/kijai/ComfyUI-WanVideoWrapper/issues/1154 (\"- **PyTorch Version:** 2.7.0+cu128\")"},
+	"version-key-cjk": {
+		example: "PyTorch版本为2.5.1", want: "2.5",
+		source: "https://blog.gitcode.com/c2e9c417d33ba975caea5b1388706045.html (\"- PyTorch版本:2.6.0.dev20241230+cu126\")"},
+	"version-of": {
+		example: "The version of torch is 2.5.1", want: "2.5",
+		source: "READMEs in the search tool's code corpus (\"the version of torch is 2.5.0+cu121, the version of torchvision is 0.20.0+cu121\")"},
+	"joint-key": {
+		example: "Pytorch+CUDA versions = 2.0.1+cu118", want: "2.0",
+		source: "https://github.com/lyn-rgb/FreeU_Diffusers/issues/5"},
+	"table-row": {
+		example: "|torch|2.5.1|", want: "2.5",
+		source: "https://github.com/microsoft/onnxruntime/blob/0b269f02c11082ca362bea652e60f788aa7d9bfe/onnxruntime/python/tools/transformers/models/stable_diffusion/README.md (\"| torch | 2.0.0.dev20230220+cu117 |\")"},
+	"file-name": {
+		example: "Using cached torch-2.5.1-cp311-cp311-manylinux1_x86_64.whl (906.4 MB)", want: "2.5",
+		source: "https://github.com/kyutai-labs/moshi/issues/156 (torch-2.3.1+cu121-cp312-cp312-linux_x86_64.whl); https://github.com/pytorch/pytorch/issues/130249 (Downloading …/torch-2.6.0.dev20241104-cp313-none-macosx_11_0_arm64.whl)"},
+	"colon-key": {
+		example: "version: v1.10.1  •  python: 3.10.11  •  torch: 2.1.2+cu121", want: "2.1",
+		source: "https://github.com/shenduldh/ComfyUI-Lightning/issues/3 (\"torch:2.5.1\"); https://github.com/triton-inference-server/server/issues/8877 (\"PyTorch: 2.12.1+cu130\"); https://github.com/pytorch/pytorch/issues/118865 (pytorch/pytorch:2.2.0-cuda12.1-cudnn8-runtime)"},
+	"quoted-key": {
+		example: `  "torch": "2.6.0",`, want: "2.6",
+		source: "JSON environment records in the search tool's code corpus (a run's expected_runtime: \"torch\": \"2.2.0a0+81ea7a4\")"},
+	"version-var": {
+		example: "ARG PYTORCH_VERSION=2.5.1", want: "2.5",
+		source: "https://github.com/jonghwanhyeon/dockerfiles/blob/HEAD/ml/torch.Dockerfile (ARG TORCH_VERSION=1.11.0); Dockerfiles with ARG PYTORCH_VERSION=2.x in the search tool's code corpus"},
+	"official-docker": {
+		example: "Same issue on the official docker 2.1.0 image", want: "2.1",
+		source: "https://github.com/pytorch/pytorch/issues/107960"},
+	"spec-pin": {
+		example: "  - pytorch=2.5.1=py3.11_cuda12.4_cudnn9.1.0_0", want: "2.5",
+		source: "https://github.com/huggingface/transformers/issues/37908 (\"torch=2.6.0+cu124\"); https://github.com/karpathy/autoresearch/pull/232 (\"torch= 2.9.1+cu128\")"},
+	"prose": {
+		example: "[Bug] TritonMissing with FramePackSampler on Windows (PyTorch 2.7.0, RTX 5070)", want: "2.7",
+		source: "https://github.com/ShmuelRonen/ComfyUI-FramePackWrapper_Plus/issues/6"},
+	"prose-glued": {
+		example: "Error when using torch.compile with Pytorch2.3", want: "2.3",
+		source: "https://github.com/pytorch/pytorch/issues/90831 (\"with Pytorch2.0\")"},
+	"prose-pt": {
+		example: "Since PT 2.6 the skip is logged", want: "2.6",
+		source: "https://github.com/intel/torch-xpu-ops/issues/1836 (\"got fail_to_run with PT2.8\")"},
+	"prose-loose": {
+		example: "torch.compile after upgrading the container: 2.4.0", want: "2.4",
+		source: "https://github.com/pytorch/pytorch/issues/104918"},
+	"prose-fails-on": {
+		example: "torch.compile with reduce-overhead fails on 2.5", want: "2.5",
+		source: "https://github.com/Comfy-Org/ComfyUI/issues/6866 (\"flux torch compilation broken again on 2.6.0\")"},
+	"compile-fails-on": {
+		example: "DistributedDataParallel with compile(..., mode=\"max-autotune\") broken in 2.5+", want: "2.5",
+		source: "https://github.com/pytorch/pytorch/issues/140395"},
+	"fails-bare-after": {
+		example: "worked in 2.0, broke in 2.1", want: "2.1",
+		source: "https://github.com/LLM-QC/AdversariaLLM/issues/36 (\"raises an Error in Pytorch 2.6.0\"); https://github.com/xl0/lovely-tensors/issues/24 (\"something must be broken in Pytorch 2.5.0\")"},
+	"nightly": {
+		example: "reproduced on 2.13.0.dev20260518+cu130 as well", want: "2.13",
+		source: "https://github.com/pytorch/pytorch/issues/123177 (\"PyTorch nightly (`2.13.0.dev20260518+cu130`)\")"},
+	"source-build": {
+		example: "I built it from source at 2.2.0a0+git8ac9b20", want: "2.2",
+		source: "https://github.com/pytorch/pytorch/issues/109451 ('2.1.0a0+git6d20b39', a build from source)"},
+	"prose-moved-to": {
+		example: "This was with a Pytorch 2.8 setup. I did a new install which gave me PyTorch 2.9.1", want: "2.9",
+		source: "https://github.com/kijai/ComfyUI-KJNodes/issues/496"},
+	"next-version-attr": {
+		example: ">>> torch.__version__\n'2.4.0'", want: "2.4",
+		source: "https://github.com/chengzeyi/Comfy-WaveSpeed/issues/7 (python -c \"import torch; print(torch. __ version __ )\", the value below)"},
+	"next-pip-show": {
+		example: "Name: torch\nVersion: 2.3.0", want: "2.3",
+		source: "pypa/pip src/pip/_internal/commands/show.py (pip show torch: \"Name: torch\" then \"Version: 2.5.1\", pasted so in issues)"},
+	"next-version-key": {
+		example: "Pytorch Version\n2.10.0+cu130", want: "2.10",
+		source: "https://github.com/Comfy-Org/ComfyUI/issues/13136 (System Info)"},
+	"ngc-tag": {
+		example: "FROM nvcr.io/nvidia/pytorch:24.01-py3", want: "2.2",
+		source: "https://github.com/ByteDance-Seed/Triton-distributed/releases/tag/experimental (\"container tag: nvcr.io/nvidia/pytorch:25.04-py3\")"},
+}

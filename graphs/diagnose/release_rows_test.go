@@ -1,0 +1,170 @@
+//go:build !js
+
+package diagnose
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/require"
+
+	"github.com/compilemode/compilemode/modes"
+)
+
+// TestReleaseRows: each phrasing row's example states its release by that row: read
+// line by line, the release found is the example's and the row that gave it is the row
+// itself (so that an example another row reads first shows as a row that is not tested).
+// Each row names a source, and its anchors are ones the prefilter takes.
+func TestReleaseRows(t *testing.T) {
+	t.Parallel()
+	rows := releaseRows()
+	require.Len(t, releaseRowDocs, len(rows), "a doc for each row and a row for each doc")
+	for i, row := range rows {
+		doc, ok := releaseRowDocs[row.name]
+		require.True(t, ok, "row %d (%s) has no doc", i, row.name)
+		r := struct {
+			releaseRow
+			releaseRowDoc
+		}{row, doc}
+		require.NotEmpty(t, r.example, "row %d (%s) has no example", i, r.name)
+		require.NotEmpty(t, r.source, "row %d (%s): %q has no source", i, r.name, r.example)
+		require.NotEmpty(t, r.anchors, "row %d (%s): %q has no anchor", i, r.name, r.example)
+		for _, a := range r.anchors {
+			require.GreaterOrEqual(t, len(a), minAnchor, "row %d (%s): anchor %q", i, r.name, a)
+		}
+		f := newVersionFinder()
+		for n, l := range strings.Split(r.example, "\n") {
+			f.window([]byte(l), n+1)
+		}
+		got := ""
+		if v, ok := f.best(); ok {
+			got = v.String()
+		}
+		if got != r.want || f.row != i {
+			t.Errorf("row %d (%s): %q gives %q by row %d, want %q by row %d", i, r.name, r.example, got, f.row, r.want, i)
+		}
+		if r.want != "" {
+			if _, err := modes.ParseVersion(r.want); err != nil {
+				t.Errorf("row %d: want %q: %v", i, r.want, err)
+			}
+		}
+	}
+}
+
+// TestReleasePhrasings: the ways people state torch's release, each read through Read
+// above a message (so the prefilter's anchors are tested too): the release read, or none
+// where the text states a bound, a requirement or no release, and for some the phrasing's
+// kind (its authority). The cases marked new were not read (or read at a weaker rank)
+// before the phrasing rows of issue 21's release work (branch rows).
+func TestReleasePhrasings(t *testing.T) {
+	t.Parallel()
+	tests := []struct {
+		name, text, want string
+		from             string // the phrasing's kind (Diagnosis.TorchFrom), when checked
+	}{
+		// what torch prints
+		{"collect-env", "PyTorch version: 2.7.1+cu128", "2.7", ""},
+		{"collect-env-source-build", "PyTorch version: 2.2.0a0+git8ac9b20", "2.2", ""},
+		{"collect-env-nightly", "PyTorch version: 2.6.0.dev20241112+cu124", "2.6", ""},
+		{"repl-next-line", ">>> import torch\n>>> torch.__version__\n'2.4.0'", "2.4", ""},
+		{"ipython-next-line", "In [2]: torch.__version__\nOut[2]: '2.1.0+cu121'", "2.1", ""},
+		{"python-c-next-line", "$ python -c \"import torch; print(torch.__version__)\"\n2.4.0+cu121", "2.4", ""},
+		{"print-comment", "print(torch.__version__)  # 2.1.0", "2.1", ""},
+		{"pip-show", "Name: torch\nVersion: 2.3.0", "2.3", ""},
+		// package lists, pins and reports
+		{"pip-list", "torch                     2.9.0.dev20250723+cu128", "2.9", ""},
+		{"conda-list", "pytorch                   2.1.0           py3.10_cuda12.1_cudnn8.9.2_0    pytorch", "2.1", ""},
+		{"conda-list-pypi", "torch                     2.3.0                    pypi_0    pypi", "2.3", ""},
+		{"collect-env-pip3", "[pip3] torch==2.3.0", "2.3", ""},
+		{"collect-env-conda", "[conda] pytorch                   2.3.0           py3.11_cuda12.1_cudnn8.9.2_0    pytorch", "2.3", ""},
+		{"pin", "torch==2.5.1", "2.5", ""},
+		{"pin-marker", "torch==2.1.0+cu121 ; platform_system == \"Linux\"", "2.1", ""},
+		{"pin-quoted", "dependencies = [\"torch==2.5.1\"]", "2.5", ""},
+		{"conda-pin", "conda install pytorch==2.1.0 torchvision==0.16.0 -c pytorch", "2.1", "pin"}, // new: prose before
+		{"pin-capital", "PyTorch==2.1.0", "2.1", "pin"},                                            // new: prose before
+		{"pip-install-pin", "pip install torch==2.3.0 --index-url https://download.pytorch.org/whl/cu121", "2.3", ""},
+		{"bound-ge", "torch>=2.5.1", "", ""},
+		{"bound-range", "torch>=2.1,<2.5", "", ""},
+		{"bound-compatible", "torch~=2.4.0", "", ""},
+		{"bound-pep508", "torch (>=2.4.0)", "", ""},
+		{"poetry-exact", "torch = \"2.5.1\"", "2.5", ""},
+		{"poetry-table", "torch = { version = \"2.5.1\", source = \"pytorch-cu124\" }", "2.5", ""},
+		{"poetry-caret", "torch = \"^2.1.0\"", "", ""},
+		{"poetry-tilde", "torch = \"~2.5.1\"", "", ""},
+		{"pip-installed", "Successfully installed torch-2.5.1", "2.5", ""},
+		{"pip-satisfied-bound", "Requirement already satisfied: torch>=2.0 in ./venv/lib/python3.11/site-packages (2.3.0)", "2.3", ""},                        // new
+		{"pip-satisfied-from", "Requirement already satisfied: torch in /usr/lib/python3/dist-packages (from xformers) (2.3.0)", "2.3", ""},                   // new
+		{"pip-satisfied-extras", "Requirement already satisfied: torch[opt-einsum]>=2.1 in /opt/conda/lib/python3.11/site-packages (2.4.1+cu121)", "2.4", ""}, // new
+		{"version-report", "Torch version : 2.4.1", "2.4", ""},
+		{"hf-env", "- PyTorch version (GPU?): 2.5.1+cu124 (True)", "2.5", "version report"}, // new: loose prose before
+		{"lightning-env", "- PyTorch Version (e.g., 1.0): 2.1.0", "2.1", "version report"},  // new: loose prose before
+		{"bracketed", "• PyTorch version: [2.4.0]", "2.4", "version report"},                // new: loose prose before
+		{"code-key", "- `torch` version: 2.3.0", "2.3", ""},                                 // new
+		{"bold-key", "**PyTorch**: 2.5.1", "2.5", ""},                                       // new
+		{"bold-version-key", "- **PyTorch Version:** 2.7.0+cu128", "2.7", "version report"}, // new: prose before
+		{"comfy-log", "Total VRAM 24564 MB, total RAM 64000 MB\npytorch version: 2.3.1+cu121", "2.3", ""},
+		{"webui-footer", "version: v1.10.1  •  python: 3.10.11  •  torch: 2.1.2+cu121  •  xformers: 0.0.23.post1", "2.1", ""},
+		{"key-next-line", "Pytorch Version\n2.10.0+cu130", "2.10", ""},
+		{"zh-key", "PyTorch版本为2.5.1", "2.5", ""},                                 // new
+		{"zh-key-no-space", "torch版本2.5.1", "2.5", ""},                           // new
+		{"zh-key-colon", "pytorch版本：2.5.1", "2.5", ""},                           // new
+		{"ja-key", "PyTorchのバージョンは2.5.1です", "2.5", ""},                           // new
+		{"ko-key", "torch 버전 2.5.1 에서 발생", "2.5", "version report"},              // new
+		{"ru-key", "версия PyTorch: 2.5.1", "2.5", "version report"},             // new
+		{"version-of", "The version of torch is 2.5.1", "2.5", "version report"}, // new
+		{"joint-key-bare", "Torch/CUDA: 2.4.0/12.1", "2.4", ""},                  // new
+		{"joint-key-plus", "torch+cuda: 2.4.0+cu121", "2.4", ""},                 // new
+		{"table-row", "| torch | 2.5.1+cu124 | pypi |", "2.5", ""},
+		{"table-row-tight", "|torch|2.5.1|", "2.5", "table"},      // new
+		{"table-bold", "| **PyTorch** | 2.5.1 |", "2.5", "table"}, // new
+		{"env-arg", "ARG PYTORCH_VERSION=2.5.1", "2.5", ""},       // new
+		{"env-var", "TORCH_VERSION=2.5.1", "2.5", ""},             // new
+		{"env-yaml", "PYTORCH_VERSION: 2.5.1", "2.5", ""},         // new
+		{"json-key", `  "torch": "2.6.0",`, "2.6", ""},
+		// file names and images
+		{"wheel", "torch-2.1.0+cu121-cp310-cp310-linux_x86_64.whl", "2.1", ""},
+		{"wheel-download", "Downloading torch-2.1.0-cp310-cp310-manylinux1_x86_64.whl (670.2 MB)", "2.1", ""},
+		{"wheel-url", "torch @ https://download.pytorch.org/whl/cu121/torch-2.3.0%2Bcu121-cp311-cp311-linux_x86_64.whl", "2.3", ""},
+		{"dist-info", "/usr/local/lib/python3.10/site-packages/torch-2.1.0.dist-info", "2.1", ""},
+		{"site-packages-frames", "File \"/opt/conda/lib/python3.10/site-packages/torch/_dynamo/eval_frame.py\"", "", ""},
+		{"docker-tag", "FROM pytorch/pytorch:2.1.0-cuda12.1-cudnn8-runtime", "2.1", ""},
+		{"docker-tag-ghcr", "ghcr.io/pytorch/pytorch-nightly:2.6.0.dev20241112-cuda12.4-cudnn9-devel", "2.6", ""},
+		{"ngc-2401", "FROM nvcr.io/nvidia/pytorch:24.01-py3", "2.2", ""},                  // new
+		{"ngc-2306", "nvcr.io/nvidia/pytorch:23.06-py3", "2.1", ""},                       // new
+		{"ngc-2408", "docker run --gpus all nvcr.io/nvidia/pytorch:24.08-py3", "2.5", ""}, // new
+		{"ngc-2405", "nvcr.io/nvidia/pytorch:24.05-py3", "2.4", "NGC image"},
+		{"ngc-unknown", "nvcr.io/nvidia/pytorch:24.06-py3", "", ""},
+		{"nv-wheel", "torch-2.2.0a0+81ea7a4.nv24.01-cp310-cp310-linux_aarch64.whl", "2.2", ""},
+		// prose
+		{"prose", "on torch 2.7", "2.7", ""},
+		{"prose-pt", "I use PT 2.1 for this", "2.1", ""},
+		{"prose-glued", "with PyTorch2.3 installed", "2.3", ""},
+		{"prose-title", "[BUG] torch.compile reduce-overhead crash (torch 2.5.1)", "2.5", ""},
+		{"prose-nightly", "2.13.0.dev20260518+cu130", "2.13", ""},
+		{"prose-source-build", "I built pytorch from source at 2.2.0a0+git8ac9b20", "2.2", ""}, // new
+		{"prose-zh", "在 torch 2.7 上出现这个错误", "2.7", ""},
+		{"prose-ja", "PyTorch 2.4 で発生します", "2.4", ""},
+		{"prose-de", "Das passiert mit PyTorch 2.5", "2.5", ""},
+		{"prose-ru", "Ошибка на torch 2.5", "2.5", ""},
+		{"after-upgrading", "after upgrading to 2.5 this crashes", "2.5", ""},
+		{"worked-broke", "worked in 2.0, broke in 2.1", "2.1", ""},                          // new
+		{"worked-broke-with", "It worked with 2.4, broke with 2.5", "2.5", ""},              // new
+		{"works-fails", "works on 2.4, fails on 2.5", "2.5", ""},                            // new
+		{"fine-but-broke", "It was fine with 2.4.1, but broke in 2.5.0", "2.5", ""},         // new
+		{"torch-worked-broke", "it worked in torch 2.3, broke in 2.4", "2.4", ""},           // new
+		{"broken-in-pytorch", "Hmm, something must be broken in Pytorch 2.5.0.", "2.5", ""}, // lovely-tensors#24
+		{"fails-bare-alone", "the build fails on 2.5", "", ""},
+		{"ipex-package", "intel-extension-for-pytorch 2.5.0", "", ""}, // new: read as torch's before
+		{"geometric-pin", "torch-geometric==2.6.1", "", ""},           // new: read as torch's before
+		{"diff-minus-pin", "-torch==2.1.0", "2.1", "pin"},             // new: loose prose before
+		{"wheel-url-encoded", "Downloading https://download.pytorch.org/whl/cu121/torch-2.4.0%2Bcu121-cp311-cp311-linux_x86_64.whl (780.5 MB)", "2.4", "file name"}, // new: loose prose before
+		{"numpy-broke", "numpy 2.0 broke in 2.1 of our tool", "", ""},
+	}
+	for _, tt := range tests {
+		d, err := Read(strings.NewReader(tt.text + "\n\n    assert torch._C._is_key_in_tls(attr_name)\n"))
+		require.NoError(t, err, tt.name)
+		if d.Torch != tt.want || (tt.from != "" && d.TorchFrom != tt.from) {
+			t.Errorf("%s: release of %q = %q (%s), want %q (%s)", tt.name, tt.text, d.Torch, d.TorchFrom, tt.want, tt.from)
+		}
+	}
+}

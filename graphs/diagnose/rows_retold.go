@@ -1,0 +1,240 @@
+package diagnose
+
+import "github.com/compilemode/compilemode/modes"
+
+// A message retold in a person's own words, with the row of its code whose cause and fix
+// it takes: the skip reasons ("CUDA graphs skipped due to mutated inputs"), re-recording
+// per shape, the re-recording limit, the pending-backward warning, mode and options
+// together, overwritten outputs told with a verb of their own. Each retelling is a row per
+// literal (the words the line holds, for the prefilter), matched Paraphrased, and a row of
+// the code that matches PyTorch's own text wins over it.
+
+// Words a report uses for CUDA graphs and for skipping them.
+const (
+	// cgWords: "cudagraphs", "CUDA graphs", "CUDAGraph", "cuda_graphs", "cudagraph trees".
+	cgWords = `(?:cuda[\s_-]?graphs?|cudagraph(?:s|_trees)?|cuda\s?graph\s+trees)`
+	// skipVerbs: what a report says happened to them.
+	skipVerbs = `(?:skip(?:s|ped|ping)?|disabled?|disabling|turned\s+off|not\s+(?:be\s+|being\s+)?(?:used|applied|enabled|captured)|fell\s+back|falls?\s+back|bail(?:s|ed)?\s+out)`
+	// skipLead: CUDA graphs and a verb of skipping, in either order ("cudagraphs are
+	// skipped", "skipping CUDA graphs"). Verb first, the graphs are not spelled
+	// "cudagraphs": "skipping cudagraphs due to mutated inputs" without its count is
+	// PyTorch's own words, which the rows of the codes read where they hold (a line that
+	// says it is expected is no report: TestFormsCross's near-misses).
+	skipLead = `(?:\b` + cgWords + `\b[^.;,"()]{0,40}?\b` + skipVerbs + `\b|\b` + otherSkipVerbs + `\s+(?:the\s+|all\s+)?` + cgWords +
+		`\b|\bskipping\s+(?:the\s+|all\s+)?(?:cuda[\s_-]graphs?|cudagraph(?:_trees)?|cuda\s?graph\s+trees)\b)`
+	// otherSkipVerbs: skipVerbs less "skipping", PyTorch's own.
+	otherSkipVerbs = `(?:skip(?:s|ped)?|disabled?|disabling|turned\s+off|fell\s+back|falls?\s+back|bail(?:s|ed)?\s+out)`
+)
+
+// skipRetold returns a skip reason retold: CUDA graphs skipped and the reason after
+// ("cudagraphs are skipped because of mutated inputs"), or the reason first ("the graph
+// mutates its inputs, so cudagraphs are skipped").
+func skipRetold(reason string, literals ...string) retold {
+	return retold{
+		literals: literals,
+		pattern: `(?i)` + skipLead + `[^.;,"()]{0,60}?\b` + reason + `|\b` + reason + `[^.;,"()]{0,60}?\b` + cgWords +
+			`\s+(?:(?:are|is|were|was|get|gets|got|being|been)\s+)+(?:\w+\s+)?(?:skipped|disabled)\b`,
+	}
+}
+
+// borrowed is a code's message retold, taking the cause, fix and tailored fixes of the
+// code's first row that matches PyTorch's own text.
+type borrowed struct {
+	code     Code
+	requires string
+	retold
+	// seen says where the retelling, or the documentation that words it so, was read.
+	seen string
+}
+
+// cgContext is a line that shows CUDA graphs, for a retelling whose words alone other
+// tools use too ("re-recording for every new shape").
+const cgContext = `cudagraph|CUDAGraph|cuda graph|CUDA graph|CUDA Graph|cuda_graph|reduce-overhead`
+
+var borrowedRetold = []borrowed{
+	{SkipMutatedInputs, "", skipRetold(
+		`(?:mutated\s+(?:graph\s+|user\s+)?inputs?|inputs?\s+mutations?|mutations?\s+(?:on|of|to|in)\s+(?:an?\s+|the\s+|its\s+)?(?:graph\s+)?inputs?|mutat(?:es|ing|ed)\s+(?:an?\s+|the\s+|its\s+|their\s+)?(?:graph\s+)?inputs?)\b`,
+		"mutated input", "Mutated input", "mutated graph input", "mutated user input", "input mutation", "Input mutation",
+		"mutation on input", "mutation of input", "mutation to input", "mutations on input", "mutations of input",
+		"mutates input", "mutates its input", "mutates the input", "mutates an input", "mutating input",
+		"mutating its input", "mutating the input"),
+		"pytorch/pytorch#117281 (\"All it says is \\\"skipped due to mutated inputs\\\"\"), #120733 (\"CUDAGraphs with " +
+			"mode=\\\"reduce-overhead\\\" seems to not allow mutated inputs\"); PR #94659's review (\"if cudagraph gets " +
+			"disabled (due to mutation, etc)\")"},
+	{SkipCPUDevice, "", skipRetold(
+		`(?:cpu\s+(?:devices?|tensors?|inputs?|scalars?|ops?|operations?|nodes?)|non-?\s?cuda\s+(?:devices?|tensors?|inputs?|nodes?)|(?:tensors?|inputs?|scalars?)\s+on\s+(?:the\s+)?cpu)\b`,
+		"cpu device", "CPU device", "cpu tensor", "CPU tensor", "cpu input", "CPU input", "cpu scalar", "CPU scalar",
+		"cpu op", "CPU op", "cpu node", "CPU node", "non-cuda", "non-CUDA", "non cuda", "non CUDA", "tensors on the CPU",
+		"tensor on the CPU", "tensors on CPU", "tensor on CPU"),
+		"the skip reason \"cpu device\" retold (cudagraph trees docs: graphs with CPU tensors are not captured)"},
+	{SkipMultipleDevices, "", skipRetold(
+		`(?:multiple\s+(?:cuda\s+|gpu\s+)?devices?|multi-?\s?devices?|(?:several|different)\s+(?:cuda\s+)?devices)\b`,
+		"multiple device", "multiple cuda device", "multiple CUDA device", "multiple gpu device", "multiple GPU device",
+		"multi-device", "multi device", "several devices", "different devices"),
+		"the skip reason \"multiple devices\" retold"},
+	{SkipIncompatibleOp, "", skipRetold(
+		`(?:incompatible|unsupported)\s+(?:ops?|operators?|operations?|nodes?)\b`,
+		"incompatible op", "incompatible node", "unsupported op", "unsupported node"),
+		"the skip reason \"incompatible ops\" retold"},
+	{SkipNonTensorInputs, "", skipRetold(`non-?\s?tensor\s+inputs?\b`,
+		"non-Tensor input", "non-tensor input", "non tensor input", "Non-Tensor input", "Non-tensor input"),
+		"the skip reason \"non-Tensor inputs\" retold"},
+	{SkipCPPWrapper, "", skipRetold(`(?:cpp|c\+\+)[\s_-]?wrapper\b`,
+		"cpp wrapper", "cpp_wrapper", "cpp-wrapper", "C++ wrapper", "c++ wrapper"),
+		"the skip reason \"cpp wrapper enabled\" retold"},
+	{SkipComplexMemoryOverlap, "", skipRetold(`(?:(?:complex\s+)?memory\s+overlap|complex\s+input\s+strid\w*)`,
+		"memory overlap", "complex input strid"),
+		"the skip reason \"complex memory overlap\" retold"},
+	{SkipDynamicGraphs, "", skipRetold(`(?:symbolic\s+shapes?|cudagraph_skip_dynamic_graphs)\b`,
+		"symbolic shape", "cudagraph_skip_dynamic_graphs"),
+		"the skip reason \"graph with symbolic shapes inputs and config.triton.cudagraph_skip_dynamic_graphs=True\" retold"},
+	{SkipUnknownReason, "", skipRetold(`unknown\s+reasons?\b`, "unknown reason"),
+		"2.1's \"skipping cudagraphs for unknown reason\" retold"},
+	{DynamicShapeRerecord, cgContext, retold{
+		// "cudagraphs re-record for every new input shape"; not "records a new cudagraph for
+		// every distinct input size", which describes the mechanism (pytorch/pytorch#131387).
+		literals: []string{"re-record", "Re-record", "rerecord"},
+		pattern: `(?i)\bre-?record\w*` +
+			`[^.;]{0,60}?\b(?:for|on|per|with|at)\s+(?:each|every|any|all)\s+(?:new\s+|distinct\s+|different\s+|unique\s+)?` +
+			`(?:input\s+)?(?:shapes?|sizes?|sequence\s+lengths?|batch\s+sizes?|lengths?)\b`,
+	}, "the warning \"CUDAGraph supports dynamic shapes by recording a new graph for each distinct input size\" retold; " +
+		"huggingface/parler-tts#154 (\"CUDA graphs very much expect the same kind of input every time\")"},
+	{OverwrittenOutput, "", retold{
+		// A title that retells the error's first words: "CUDAGraphs RuntimeError: Accessing
+		// Overwritten Tensor Output Despite Clone …" (pytorch/pytorch#158551).
+		literals: []string{"ccessing overwritten", "ccessing Overwritten", "ccessing an overwritten", "ccessing the overwritten",
+			"ccess overwritten", "ccess Overwritten"},
+		// Not "accessing overwritten CUDAGraph tensor outputs", a fix's prose about the
+		// message (pytorch/pytorch PR #177192).
+		pattern: `(?i)\baccess\w*\s+(?:an?\s+|the\s+)?overwritten\s+(?:tensor\s+)?outputs?\b`,
+	}, "pytorch/pytorch#158551's title"},
+	{OverwrittenOutput, "", retold{
+		// Outputs overwritten told with a verb, beside a word of CUDA graphs or
+		// torch.compile: "cudagraph outputs get overwritten", "the output of a cudagraph was
+		// overwritten".
+		literals: []string{"being overwritten", "get overwritten", "gets overwritten", "are overwritten", "is overwritten",
+			"was overwritten", "were overwritten"},
+		pattern: `(?i)` + overwrittenContext + `[^.;]{0,60}?\boutputs?\b(?:\s+\w+){0,3}?\s+(?:being|gets?|got|are|is|was|were)\s+overwritten\b|` +
+			`\boutputs?\b(?:\s+\w+){0,3}?\s+(?:being|gets?|got|are|is|was|were)\s+overwritten\b[^.;]{0,60}?` + overwrittenContext + `|` +
+			`\boutputs?\s+of\s+(?:an?\s+|the\s+)?(?:previous\s+|prior\s+)?` + overwrittenContext + `(?:\s+\w+){0,2}?\s+(?:being|gets?|got|are|is|was|were)\s+overwritten\b`,
+	}, "the RuntimeError \"accessing tensor output of CUDAGraphs that has been overwritten by a subsequent run\" retold"},
+	{TreesRerecordLimit, "", retold{
+		// "hit the max re-recording limit", "cudagraph_unexpected_rerecord_limit exceeded".
+		literals: []string{"re-recording limit", "rerecording limit", "re-record limit", "rerecord limit", "unexpected_rerecord_limit"},
+		pattern: `(?i)\b(?:exceed\w*|hit(?:s|ting)?|reach\w*)\s+(?:the\s+|its\s+|a\s+)?(?:max(?:imum)?\s+)?(?:cuda\s?graphs?\s+)?` +
+			`re-?record(?:ing)?\s+limit\b|\bre-?record(?:ing)?\s+limit\s+(?:(?:was|is|gets?|got|being|been)\s+)*(?:exceeded|hit|reached)\b|` +
+			`\bcudagraph_unexpected_rerecord_limit\b[^.;]{0,30}?\b(?:exceeded|hit|reached)\b`,
+	}, "the skip \"exceeding max re-recording limit\" retold"},
+	{TreesPendingBackward, "", retold{
+		// The warning's first words alone ("Unable to hit fast path of CUDAGraphs"), or
+		// pending backwards named beside CUDA graphs or their fast path.
+		literals: []string{"fast path of CUDAGraphs", "fast path of cudagraphs", "fast path of CUDA graphs",
+			"pending, uninvoked", "pending uninvoked"},
+		pattern: `(?i)\b(?:unable|fail\w*|can(?:'|no)?t|cannot|could\s*n(?:o|')t|not)\s+(?:to\s+)?hit\w*\s+(?:the\s+)?fast\s+path\s+of\s+cuda\s?graphs?\b|` +
+			`\bpending,?\s+uninvoked\s+backwards?\b`,
+	}, "the warning \"Unable to hit fast path of CUDAGraphs because of pending, uninvoked backwards\" retold"},
+	{ModeAndOptions, "", retold{
+		// "torch.compile called with both mode and options" (huggingface/lerobot#4114's
+		// title), "passes both mode=cfg.torch_compile_mode and options={…}", "mode and options
+		// at the same time".
+		literals: []string{"both mode", "both `mode`", "both 'mode'", "both \"mode\"", "mode and options at the same time",
+			"mode and options together", "mode and options are mutually exclusive", "mode and options can"},
+		pattern: `(?i)` + modeOptsCtx + `[^.;]{0,100}?` + bothModeOpts + `|` + bothModeOpts + `[^.;]{0,100}?` + modeOptsCtx + `|` +
+			`\bmode\W{0,2}\s+and\s+\W{0,2}options\W{0,2}\s+(?:(?:can(?:'|no)?t|cannot|can\s+not)\s+be\s+\w+\s+)?(?:at\s+the\s+same\s+time|together|are\s+mutually\s+exclusive)`,
+	}, "huggingface/lerobot#4114 (\"torch.compile called with both mode and options\")"},
+	{TreesUserThreadTLS, "", retold{
+		// "reduce-overhead doesn't work with threads", "cudagraph trees don't work in
+		// multiple threads": the compile mode or the trees named as what fails in threads.
+		literals: []string{"with threads", "in threads", "from threads", "across threads", "multiple threads", "different threads",
+			"other threads", "separate threads", "several threads", "worker thread", "background thread", "another thread",
+			"a thread", "user thread", "thread-safe", "thread safe", "multithread", "multi-thread", "Multithread", "Multi-thread"},
+		pattern: `(?i)\b(?:reduce-overhead|cuda\s?graph\s+trees|cudagraph_trees|cudagraph\s+trees)\b[^.;]{0,60}?` +
+			`\b(?:doesn't|does\s+not|don't|do\s+not|won't|can't|cannot|isn't|is\s+not|aren't|are\s+not|not)\s+(?:thread[\s-]safe|` +
+			`(?:work|run|supported|support)\w*\s+(?:with|in|from|on|under|across|inside)\s+(?:a\s+|the\s+)?` +
+			`(?:multiple\s+|different\s+|other\s+|separate\s+|several\s+|worker\s+|background\s+|another\s+|user\s+)?` +
+			`(?:threads?|multi-?thread\w*))`,
+	}, "the brief of issue 21's retold class (\"reduce-overhead doesn't work with threads\"); pytorch/pytorch#123177 " +
+		"(\"torch.compile+cudagraphs asserts in multithreaded context\")"},
+	{TreesStaticInputChanged, "", retold{
+		// "the data pointer of a static input changed", "static input's data_ptr changed".
+		literals: []string{"static input", "Static input"},
+		pattern: `(?i)\bstatic\s+inputs?(?:'s?)?\s+(?:data[\s_]?(?:pointer|ptr)|address|storage)s?\s+(?:has\s+|have\s+|had\s+|was\s+|were\s+|got\s+)?changed\b|` +
+			`\b(?:data[\s_]?(?:pointer|ptr)|address)s?\s+of\s+(?:an?\s+|the\s+)?static\s+inputs?\s+(?:has\s+|have\s+|had\s+|was\s+|were\s+|got\s+)?changed\b`,
+	}, "the error \"static input data pointer changed\" retold"},
+	{TreesInputDeallocated, "", retold{
+		// "an input was deallocated during cudagraph recording".
+		literals: []string{"deallocated during", "deallocated while", "freed during cudagraph", "freed during CUDA graph"},
+		pattern:  `(?i)\binputs?\b[^.;]{0,40}?\b(?:deallocated|freed)\s+(?:during|while)\s+(?:the\s+)?(?:cuda\s?graphs?\s+|cudagraph\s+|graph\s+)?record`,
+	}, "the error \"graph recording observed an input tensor deallocate during graph recording\" retold"},
+	{OptimizerNotCapturable, "", retold{
+		// "capturable=False while capturing a CUDA graph".
+		literals: []string{"capturable is False", "capturable=False", "capturable = False", "capturable=false"},
+		pattern: `(?i)\bcapturable\W{0,2}\s*(?:is|=|==)\s*False\b[^.;]{0,80}?\b(?:captur\w*|cuda\s?graphs?)\b|` +
+			`\b(?:captur\w*|cuda\s?graphs?)\b[^.;]{0,80}?\bcapturable\W{0,2}\s*(?:is|=|==)\s*False\b`,
+	}, "the RuntimeError \"Attempting CUDA graph capture of step() … but param_groups' capturable is False\" retold"},
+	{MaxAutotuneGEMMOff, "", retold{
+		// "not enough SMs for max-autotune".
+		literals: []string{"enough SMs", "enough sms"},
+		pattern:  `(?i)\bnot\s+enough\s+sms\s+(?:to\s+use|for|to\s+run)\s+(?:the\s+)?\W?max[-_]autotune`,
+	}, "the warning \"Not enough SMs to use max_autotune_gemm mode\" retold"},
+	{GPUTooOldForTriton, "", retold{
+		// "my GPU is too old for Triton".
+		literals: []string{"too old for triton", "too old for Triton", "too old for the triton", "too old for the Triton"},
+		pattern:  `(?i)\btoo\s+old\s+for\s+(?:the\s+)?triton\b`,
+	}, "the RuntimeError \"Found … which is too old to be supported by the triton GPU compiler\" retold"},
+}
+
+// bothModeOpts and modeOptsCtx: "both mode and options" (with "=value" or code quotes), in
+// a sentence that says torch.compile refuses it.
+const (
+	bothModeOpts = `\b(?:called|invoked|specif\w+|set(?:ting)?|giv(?:e|en|ing)|with)\s+both\s+\W?mode\W?(?:\s*=\s*[^\s,]+)?\s+and\s+\W?options\b`
+	modeOptsCtx  = `\b(?:torch\.\s?compile|compile\(|can(?:'|no)?t|cannot|not|forbids?|forbidden|errors?|fail\w*|exclusive|same\s+time|together|either)\b`
+)
+
+// borrowedRows returns the rows of borrowedRetold, each taking the cause and fixes of the
+// first row in rows of its code that matches PyTorch's own text, on the releases of the
+// code's rows.
+func borrowedRows(rows []Signature) []Signature {
+	var out []Signature
+	for _, b := range borrowedRetold {
+		base, span, ok := baseRow(rows, b.code)
+		if !ok {
+			continue
+		}
+		for _, lit := range b.literals {
+			r := base
+			r.Literal, r.Pattern, r.Requires, r.Paraphrase, r.Trailer, r.Supersedes, r.MinLines = lit, b.pattern, b.requires, true, false, "", 0
+			r.Releases = span
+			r.Cause = "a report that retells the message of \"" + base.Literal + "\": " + base.Cause
+			r.Evidence = modes.Source
+			r.Source = "retold; PyTorch's message: the row of \"" + base.Literal + "\" (" + base.Source + "); seen: " + b.seen
+			r.Decisive = "a line that retells the message"
+			out = append(out, r)
+		}
+	}
+	return out
+}
+
+// baseRow returns the first row of code that matches PyTorch's own text (no paraphrase,
+// no hint alone), and the span of releases of all such rows of the code.
+func baseRow(rows []Signature, code Code) (Signature, modes.Releases, bool) {
+	var base Signature
+	var span modes.Releases
+	found := false
+	for _, r := range rows {
+		if r.Code != code || r.Paraphrase || r.Trailer {
+			continue
+		}
+		if !found {
+			base, span, found = r, r.Releases, true
+			continue
+		}
+		if r.Releases.From.Less(span.From) {
+			span.From = r.Releases.From
+		}
+		if span.To.Less(r.Releases.To) {
+			span.To = r.Releases.To
+		}
+	}
+	return base, span, found
+}

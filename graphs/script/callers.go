@@ -1,0 +1,189 @@
+package script
+
+import (
+	"fmt"
+	"slices"
+	"sort"
+	"strings"
+)
+
+// How many user threads call a compiled function at once (sweep finding 14): every
+// thread start whose code calls it counts, not only the first; starts the script
+// finishes before the next one begins do not run at once. A thread object the main
+// thread joins (w = Worker(); w.start(); w.join()) before the next start, and an
+// asyncio.to_thread(…) awaited where it is called (await asyncio.to_thread(fn, x),
+// which returns after the call), end before what follows; a thread started in a loop
+// counts the loop's threads, a pool its workers. graphs.Workload.Callers is the
+// largest number of callers of one such run, so the script's plan and the one of
+// -threads callers -callers N agree. Not followed: the coroutine an awaited
+// to_thread is in being itself run several at once (asyncio.gather of it).
+
+// callerStart is one thread start whose code calls a site's compiled function.
+type callerStart struct {
+	t  *Thread
+	rc *reach
+}
+
+// joinEvent is a call NAME.join() run by the main thread.
+type joinEvent struct {
+	name string
+	seq  int
+}
+
+// noteJoin records NAME.join() run by the module or a def it calls (not by a
+// thread's code, which runRest reads).
+func (r *reader) noteJoin(c *expr) {
+	if r.rest || c.x.kind != attr || c.x.name != "join" || c.x.x.kind != name || len(r.joins) >= maxJoins {
+		return
+	}
+	r.seq++
+	r.joins = append(r.joins, joinEvent{name: c.x.x.name, seq: r.seq})
+}
+
+// maxJoins bounds the join calls recorded.
+const maxJoins = 1024
+
+// bindThread records the name a thread object is bound to (w = Worker(),
+// t = threading.Thread(…)), so that w.join() ends it.
+func (r *reader) bindThread(t, v *expr) {
+	if t.kind != name || v == nil || v.kind != call {
+		return
+	}
+	if th := r.threadCalls[v]; th != nil && th.bound == "" {
+		th.bound = t.name
+	}
+}
+
+// awaited reports whether the call c is the operand of an await: the word before it
+// in the source is "await" (await asyncio.to_thread(…)).
+func (r *reader) awaited(c *expr) bool {
+	i := int(c.start)
+	for i > 0 && (r.src[i-1] == ' ' || r.src[i-1] == '\t') {
+		i--
+	}
+	return i >= 5 && r.src[i-5:i] == "await" && (i == 5 || !isIdentByte(r.src[i-6]))
+}
+
+// startCount is how many threads one start runs at once: a pool's workers, the
+// loop's count for threads started in a loop (0: not known), else 1.
+func startCount(t *Thread) int {
+	switch {
+	case t.Kind == ToThread && t.awaited:
+		return 1 // each awaited call returns before the next, in a loop too
+	case t.Kind == ThreadPool || t.Kind == RunInExecutor:
+		return t.workers
+	case t.loop:
+		return t.count.n
+	}
+	return 1
+}
+
+// endsBefore reports whether the thread of a start has ended when the next start
+// (at seq next) begins: an awaited to_thread, or a thread object started once that
+// the main thread joins by name in between.
+func (r *reader) endsBefore(t *Thread, next int) bool {
+	if t.Kind == ToThread && t.awaited {
+		return true
+	}
+	if t.bound == "" || t.loop {
+		return false
+	}
+	for _, j := range r.joins {
+		if j.name == t.bound && j.seq > t.seq && j.seq < next {
+			return true
+		}
+	}
+	return false
+}
+
+// concurrentCallers returns how many threads call at once, at most (0: some count is
+// not known, so at least 2, graphs.Workload.Callers' default), and the groups of
+// starts that run together, for the note.
+func (r *reader) concurrentCallers(starts []callerStart) (int, [][]*Thread) {
+	var groups [][]*Thread
+	cur := []*Thread{}
+	for i, cs := range starts {
+		cur = append(cur, cs.t)
+		if i+1 < len(starts) && r.endsBefore(cs.t, starts[i+1].t.seq) {
+			groups = append(groups, cur)
+			cur = []*Thread{}
+		}
+	}
+	groups = append(groups, cur)
+	most, unknown := 0, false
+	for _, g := range groups {
+		n, pool := 0, 0
+		for _, t := range g {
+			c := startCount(t)
+			switch {
+			case c == 0:
+				unknown = true
+			case t.Kind == ThreadPool || t.Kind == RunInExecutor:
+				pool = max(pool, c) // one pool's submits share its workers
+			default:
+				n += c
+			}
+		}
+		most = max(most, n+pool)
+	}
+	if unknown && most < 2 {
+		return 0, groups
+	}
+	return most, groups
+}
+
+// callersLayout sets the layout of a site whose compiled function threads call:
+// where the first call happens decides cold or warm (workloadRows), and the count is
+// of the threads that call at once.
+func (r *reader) callersLayout(s *siteState, starts []callerStart) {
+	sort.SliceStable(starts, func(i, j int) bool { return starts[i].t.seq < starts[j].t.seq })
+	first := starts[0]
+	warm := r.mainCallsFirst(s, first.t, first.rc)
+	pool := true
+	for _, cs := range starts {
+		pool = pool && (cs.t.Kind == ThreadPool || cs.t.Kind == RunInExecutor || cs.t.Kind == ToThread)
+	}
+	n, groups := r.concurrentCallers(starts)
+	switch {
+	case pool && !warm:
+		s.apply(factPoolCold, first.t.Line, n)
+	case pool:
+		s.apply(factPoolWarm, first.t.Line, n)
+	case !warm:
+		s.apply(factCallCold, first.t.Line, n)
+	default:
+		s.apply(factCallWarm, first.t.Line, n)
+	}
+	if len(starts) > 1 || len(groups) > 1 {
+		s.note("%s", callersNote(n, groups))
+	}
+}
+
+// callersNote says which thread starts call the compiled function at once.
+func callersNote(n int, groups [][]*Thread) string {
+	var parts []string
+	for _, g := range groups {
+		var lines []string
+		for _, t := range g {
+			if l := fmt.Sprint(t.Line); !slices.Contains(lines, l) {
+				lines = append(lines, l)
+			}
+		}
+		if len(lines) == 1 {
+			parts = append(parts, "line "+lines[0])
+		} else {
+			parts = append(parts, "lines "+strings.Join(lines, " and "))
+		}
+	}
+	count := fmt.Sprintf("%d callers", n)
+	switch n {
+	case 0:
+		count = "at least 2 callers (a count the script does not give)"
+	case 1:
+		count = "1 caller"
+	}
+	if len(groups) == 1 {
+		return fmt.Sprintf("threads: the thread starts at %s call the compiled function at the same time: %s planned", parts[0], count)
+	}
+	return fmt.Sprintf("threads: the thread starts call the compiled function one run after another (%s; each run ends before the next starts: joined, or awaited): %s at once planned", strings.Join(parts, ", then "), count)
+}

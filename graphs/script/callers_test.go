@@ -1,0 +1,64 @@
+package script
+
+import (
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+
+	"github.com/compilemode/compilemode/graphs"
+)
+
+// TestConcurrentCallers: every thread start that calls a compiled function counts,
+// and only the threads that call it at once add up (sweep finding 14, second half:
+// a Thread subclass's run and asyncio.to_thread were one caller, the second start not
+// counted; a single awaited asyncio.to_thread was planned as 2 racing callers). A
+// first call in the main thread before the threads start is a warm start.
+func TestConcurrentCallers(t *testing.T) {
+	t.Parallel()
+	const head = `import asyncio, threading
+import torch
+fn = torch.compile(torch.nn.Linear(4, 4).cuda(), mode="reduce-overhead")
+`
+	const worker = "class Worker(threading.Thread):\n    def run(self):\n        fn(x)\n"
+	const work = "def work():\n    fn(x)\n"
+	const one = "async def one():\n    await asyncio.to_thread(fn, x)\n"
+	const two = "async def two():\n    await asyncio.gather(asyncio.to_thread(fn, x), asyncio.to_thread(fn, x))\n"
+	cases := []struct {
+		name, reason, main string
+		want               graphs.Workload
+	}{
+		{"sweep-threads2", "sweep 14's threads2.py: main calls first; the Worker is joined before asyncio.run, whose to_thread is awaited: one caller at a time",
+			worker + one + "fn(x)\nw = Worker(); w.start(); w.join()\nasyncio.run(one())\n",
+			graphs.Workload{Threads: graphs.Callers, Callers: 1}},
+		{"overlapping", "the Worker still runs while asyncio.run's thread calls: 2 callers at once, as -threads callers -callers 2",
+			worker + one + "fn(x)\nw = Worker(); w.start()\nasyncio.run(one())\nw.join()\n",
+			graphs.Workload{Threads: graphs.Callers, Callers: 2}},
+		{"cold-overlapping", "no first call in main: the callers record themselves",
+			worker + one + "w = Worker(); w.start()\nasyncio.run(one())\nw.join()\n",
+			graphs.Workload{Threads: graphs.Callers, Callers: 2, ColdStart: true}},
+		{"one-awaited-to-thread", "one awaited to_thread is one caller, not a pool of 2",
+			one + "fn(x)\nasyncio.run(one())\n",
+			graphs.Workload{Threads: graphs.Callers, Callers: 1}},
+		{"gathered-to-threads", "two to_thread calls gathered run at once",
+			two + "fn(x)\nasyncio.run(two())\n",
+			graphs.Workload{Threads: graphs.Callers, Callers: 2}},
+		{"two-threads-joined-after", "both started, then both joined: at once",
+			work + "fn(x)\na = threading.Thread(target=work)\nb = threading.Thread(target=work)\na.start()\nb.start()\na.join()\nb.join()\n",
+			graphs.Workload{Threads: graphs.Callers, Callers: 2}},
+		{"two-threads-joined-between", "the first is joined before the second is built: one after the other",
+			work + "fn(x)\na = threading.Thread(target=work)\na.start()\na.join()\nb = threading.Thread(target=work)\nb.start()\nb.join()\n",
+			graphs.Workload{Threads: graphs.Callers, Callers: 1}},
+		{"loop-of-threads", "a loop's count of threads, plus a Worker started beside them",
+			worker + work + "fn(x)\nw = Worker(); w.start()\nfor i in range(3):\n    threading.Thread(target=work).start()\n",
+			graphs.Workload{Threads: graphs.Callers, Callers: 4}},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			t.Parallel()
+			st, _ := oneSite(t, head+tc.main)
+			if diff := cmp.Diff(tc.want, st.Workload); diff != "" {
+				t.Errorf("Workload (-want +got) (%s):\n%s\nnotes %q", tc.reason, diff, st.Notes)
+			}
+		})
+	}
+}

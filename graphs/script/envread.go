@@ -1,0 +1,175 @@
+package script
+
+import (
+	"fmt"
+	"io"
+	"strings"
+)
+
+// The script's own reads of the environment (sweep finding 20): os.environ.get(K, D),
+// os.getenv(K, D) and os.environ[K] with a literal K. When the environment the script
+// starts in is given (ReadOptions: -env and the process environment), a read of a
+// variable it sets takes that value, as Python's would, instead of the default; a
+// read of one it does not set keeps the default (os.environ[K] raises KeyError then,
+// and the value stays unknown).
+
+// ReadOptions are the choices of [ReadWith].
+type ReadOptions struct {
+	// Name names the script in site labels, positions and errors ("<input>" when
+	// empty).
+	Name string
+	// Env is the environment the script starts in, as the command line gives it
+	// (-env): the script's own reads of these variables take these values.
+	Env map[string]string
+	// ProcessEnv is the rest of the environment it starts in (the process's): Env
+	// beats it.
+	ProcessEnv map[string]string
+}
+
+// EnvRead is one variable the script reads itself (os.environ.get, os.getenv,
+// os.environ[…] with a literal name), first read at Line.
+type EnvRead struct {
+	Line int    `json:"line"`
+	Name string `json:"name"`
+	// Value is the value the environment given to [ReadWith] has for it (nil: not
+	// given, so the read's default, or unknown for os.environ[…]).
+	Value *string `json:"value,omitempty"`
+	// From says where Value comes from: "-env" (ReadOptions.Env) or "environment"
+	// (ReadOptions.ProcessEnv).
+	From string `json:"from,omitempty"`
+}
+
+// ReadWith is [ReadNamed] with the environment the script starts in: its own reads
+// of a variable given there (MODE = os.environ.get("COMPILE_MODE", "default")) take
+// the value given, not the default (Script.EnvReads lists the reads).
+func ReadWith(r io.Reader, o ReadOptions) (*Script, error) {
+	name := o.Name
+	if name == "" {
+		name = "<input>"
+	}
+	given := map[string]givenEnv{}
+	for k, v := range o.ProcessEnv {
+		given[k] = givenEnv{value: v, from: "environment"}
+	}
+	for k, v := range o.Env {
+		given[k] = givenEnv{value: v, from: "-env"}
+	}
+	return readNamedEnv("script.ReadWith", name, r, given)
+}
+
+// givenEnv is a variable's value in the environment given to ReadWith.
+type givenEnv struct {
+	value string
+	from  string // "-env" or "environment"
+}
+
+// envKey returns the variable name e reads when it is os.environ.get(K, …),
+// os.getenv(K, …) or os.environ[K] with a str literal K.
+func (r *reader) envKey(e *expr) (string, bool) {
+	switch {
+	case e == nil:
+	case e.kind == call && isEnvGet(r.qual(e.x)):
+		if k := kwarg(e, "key", 0); k != nil {
+			return r.literalStr(k)
+		}
+	case e.kind == subscript && e.index != nil && r.qual(e.x) == "os.environ":
+		return r.literalStr(e.index)
+	}
+	return "", false
+}
+
+// envGiven returns the value the given environment has for the variable e reads
+// (see envKey), and whether it has one.
+func (r *reader) envGiven(e *expr) (string, givenEnv, bool) {
+	if len(r.givenEnv) == 0 {
+		return "", givenEnv{}, false
+	}
+	k, ok := r.envKey(e)
+	if !ok {
+		return "", givenEnv{}, false
+	}
+	g, ok := r.givenEnv[k]
+	return k, g, ok
+}
+
+// givenCands returns the candidate of an environment read whose variable is given
+// (nil: not such a read).
+func (r *reader) givenCands(e *expr) []Candidate {
+	k, g, ok := r.envGiven(e)
+	if !ok {
+		return nil
+	}
+	return r.oneCand(Candidate{Line: int(e.line), Value: r.strPtr(g.value), Env: k})
+}
+
+// recordEnvRead records a read of the environment by the script (visit): the first
+// line of each variable, at most maxEnvReads variables.
+func (r *reader) recordEnvRead(e *expr) {
+	k, ok := r.envKey(e)
+	if !ok {
+		return
+	}
+	if _, seen := r.envReadAt[k]; seen || len(r.envReadAt) >= maxEnvReads {
+		return
+	}
+	if r.envReadAt == nil {
+		r.envReadAt = map[string]int{}
+	}
+	r.envReadAt[k] = int(e.line)
+	rd := EnvRead{Line: int(e.line), Name: k}
+	if g, ok := r.givenEnv[k]; ok {
+		v := g.value
+		rd.Value, rd.From = &v, g.from
+	}
+	r.out.EnvReads = append(r.out.EnvReads, rd)
+}
+
+// maxEnvReads bounds the variables Script.EnvReads lists.
+const maxEnvReads = 256
+
+// envFrom says where a given variable's value comes from, for a note.
+func (r *reader) envFrom(k string) string {
+	g := r.givenEnv[k]
+	if g.from == "-env" {
+		return fmt.Sprintf("-env %s", k)
+	}
+	return fmt.Sprintf("%s in the environment", k)
+}
+
+// UnreadEnv returns, of names (the variables -env gives), those that neither the
+// script reads itself (EnvReads) nor PyTorch reads in a way the planner models (a
+// variable of some release's Inductor config, the allocator's, TORCH_LOGS, the
+// cache directories, TORCH_COMPILE_DISABLE; a TORCHINDUCTOR_ variable no release
+// reads gets the planner's own unknown-env-var warning instead): giving them changes
+// nothing, and the command says so rather than ignoring them silently (sweep finding
+// 20). A nil s reads none.
+func (s *Script) UnreadEnv(names []string) []string {
+	var out []string
+	for _, n := range names {
+		if s.readsEnv(n) {
+			continue
+		}
+		if readAt(n) != "" || strings.HasPrefix(n, "TORCHINDUCTOR_") || plannedEnv[n] {
+			continue
+		}
+		out = append(out, n)
+	}
+	return out
+}
+
+// readsEnv reports whether the script reads the variable n itself.
+func (s *Script) readsEnv(n string) bool {
+	if s == nil {
+		return false
+	}
+	for _, e := range s.EnvReads {
+		if e.Name == n {
+			return true
+		}
+	}
+	return false
+}
+
+// plannedEnv are the variables other than the Inductor config's and the
+// allocator's that the planner reads (config/envtraps.go: TORCH_COMPILE_DISABLE).
+var plannedEnv = map[string]bool{"TORCH_COMPILE_DISABLE": true}
