@@ -83,14 +83,17 @@
 //	main at db047d6 (-trimpath, -ldflags=-s -w)           3,129,403
 //	\N{NAME}'s names front-coded (config/literal/names.txt,
 //	  decoded on the first \N escape), runenames dropped  3,027,656    102 KB
-//	-gcflags=all=-l but for the packages in inlined        2,892,705    135 KB
-//	whole page                                             2,918,611    227 KB of room
+//	-gcflags=all=-l but for the packages in inlined        2,818,056    210 KB
+//	whole page (main at 28a6948: 2.4 KB of rows added)     2,843,962    301 KB of room
 //
-// Inlining made the code larger and its inlining tables larger still; without it in
-// every package the page was 372 KB smaller, but an answer's first computation (run
-// once by V8's baseline compiler) took 20-40% more CPU, so the packages an answer spends
-// its time in keep it (inlined in main.go). -ldflags=-s -w and -trimpath were there
-// already, and GOWASM=satconv,signext changes nothing.
+// Inlining made the code larger and its inlining tables larger still. Without it in
+// every package the page was 372 KB smaller, but an answer's first computation (timed
+// in Node's V8 with its baseline compiler only, in CPU time: the machine is shared) took
+// 20-40% more; so the packages an answer spends its time in keep it (inlined in
+// main.go), and with those keeping it the first and later answers of a call, a log and
+// a script took the same CPU as before, within the noise (config/literal without
+// inlining: a script's first answer 311-463 ms against 337-399). -ldflags=-s -w and
+// -trimpath were there already, and GOWASM=satconv,signext changes nothing.
 //
 // # Large logs
 //
@@ -291,16 +294,14 @@ func Build(ctx context.Context, dir string) error {
 
 // inlined are the packages compiled to WebAssembly with the compiler's inlining: the
 // ones an answer spends its time in (the runtime, regular expressions, byte and string
-// search, the log's and the script's readers and the Python tokenizer and literals).
-// Every other package is compiled with -l (no inlining): its code and its inlining
-// tables were 135 KB of the page, gzipped, and none of the page's budgets moved
-// (TestTransferSize's doc has the figures).
+// search, the log's and the script's readers and the Python tokenizer). Every other
+// package is compiled with -l (no inlining): that made the page 210 KB smaller, gzipped,
+// and no answer measurably slower (the package doc's Transfer size has the figures).
 var inlined = []string{
 	"runtime", "regexp", "regexp/syntax", "bytes", "strings", "unicode/utf8", "internal/bytealg", "sync",
 	"github.com/compilemode/compilemode/graphs/diagnose",
 	"github.com/compilemode/compilemode/graphs/script",
 	"github.com/compilemode/compilemode/graphs/script/pytoken",
-	"github.com/compilemode/compilemode/config/literal",
 }
 
 // gcflags are the compiler flags of the WebAssembly build: -l for every package but

@@ -658,8 +658,22 @@
 //   - trees-user-thread-tls: a paraphrase with "multi-thread", as reports retell it
 //   - trees-user-thread-tls: a paraphrase with "Multithread", as reports retell it
 //   - trees-user-thread-tls: a paraphrase with "Multi-thread", as reports retell it
-//   - trees-user-thread-tls: a paraphrase with " threads", as reports retell it
-//   - trees-user-thread-tls: a paraphrase with " thread", as reports retell it
+//   - trees-user-thread-tls: a paraphrase with "with threads", as reports retell it
+//   - trees-user-thread-tls: a paraphrase with "in threads", as reports retell it
+//   - trees-user-thread-tls: a paraphrase with "from threads", as reports retell it
+//   - trees-user-thread-tls: a paraphrase with "across threads", as reports retell it
+//   - trees-user-thread-tls: a paraphrase with "multiple threads", as reports retell it
+//   - trees-user-thread-tls: a paraphrase with "different threads", as reports retell it
+//   - trees-user-thread-tls: a paraphrase with "other threads", as reports retell it
+//   - trees-user-thread-tls: a paraphrase with "separate threads", as reports retell it
+//   - trees-user-thread-tls: a paraphrase with "several threads", as reports retell it
+//   - trees-user-thread-tls: a paraphrase with "worker thread", as reports retell it
+//   - trees-user-thread-tls: a paraphrase with "background thread", as reports retell it
+//   - trees-user-thread-tls: a paraphrase with "another thread", as reports retell it
+//   - trees-user-thread-tls: a paraphrase with "a thread", as reports retell it
+//   - trees-user-thread-tls: a paraphrase with "user thread", as reports retell it
+//   - trees-user-thread-tls: a paraphrase with "thread-safe", as reports retell it
+//   - trees-user-thread-tls: a paraphrase with "thread safe", as reports retell it
 //   - trees-user-thread-tls: a paraphrase with "multithread", as reports retell it
 //   - trees-user-thread-tls: a paraphrase with "multi-thread", as reports retell it
 //   - trees-user-thread-tls: a paraphrase with "Multithread", as reports retell it
@@ -720,6 +734,8 @@
 //   - allocator-incompatible: "cudagraph capture requires the caching allocator; current allocator is uncached", 2.14
 //   - allocator-incompatible: "user CUDA MemPool contexts are not compatible with CUDA graphs", 2.14
 //   - dynamic-shape-rerecord: "CUDAGraph supports dynamic shapes by recording a new graph for each distinct input size", 2.5–2.14
+//   - dynamic-shape-rerecord: "Recording too many CUDAGraphs may lead to extra overhead" (the hint alone), 2.5–2.14
+//   - dynamic-shape-rerecord: "We have observed " (the hint alone), 2.5–2.14
 //   - dynamic-shape-rerecord: "recording cudagraph tree for ", 2.1–2.2
 //   - dynamic-shape-rerecord: "cudagraph tree for symint key", 2.3–2.14
 //   - dynamic-shape-rerecord: a paraphrase with "re-record", as reports retell it
@@ -771,6 +787,7 @@
 //   - skip-mutated-inputs: a paraphrase with "mutating input", as reports retell it
 //   - skip-mutated-inputs: a paraphrase with "mutating its input", as reports retell it
 //   - skip-mutated-inputs: a paraphrase with "mutating the input", as reports retell it
+//   - skip-multiple-devices: "due to multiple devices:", 2.3–2.14
 //   - skip-multiple-devices: "due to multiple devices:", 2.3–2.14
 //   - skip-multiple-devices: "skipping cudagraphs due to multple devices", 2.0
 //   - skip-multiple-devices: "skipping cudagraphs due to multiple devices", 2.0–2.1

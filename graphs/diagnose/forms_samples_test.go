@@ -57,6 +57,7 @@ var formSamples = []formSample{
 	{SkipMutatedInputs, "", "skipping cudagraphs due to input storage mutation (1 instances). Found from:"},
 	{SkipMutatedInputs, "", "skipping cudagraphs due to ['mutated inputs']"},
 	{SkipMultipleDevices, "", "skipping cudagraphs due to multiple devices: device(type='cuda', index=0), device(type='cuda', index=1)"},
+	{SkipMultipleDevices, "", "skipping cudagraphs due to multiple devices: device(type='mps', index=0)"},
 	{SkipMultipleDevices, "", "skipping cudagraphs due to multple devices"},
 	{SkipMultipleDevices, "", "skipping cudagraphs due to multiple devices"},
 	{SkipMultipleDevices, "", "skipping cudagraphs due to multiple device indexes"},

@@ -503,6 +503,37 @@ func runtimeRows() []Signature {
 			Decisive: "the warning's first sentence",
 		},
 		{
+			// The warning's second sentence alone, as a note quotes it ("Recording too many
+			// CUDAGraphs may lead to extra overhead. We have observed 51 distinct sizes.").
+			Code: DynamicShapeRerecord, Literal: "Recording too many CUDAGraphs may lead to extra overhead", Trailer: true,
+			Releases: modes.Minors(5, 14),
+			Cause: "cudagraph trees recorded a new CUDA graph for each distinct input size, and the " +
+				"count passed triton.cudagraph_dynamic_shape_warn_limit, so recording costs more than " +
+				"replay saves",
+			Fix: before(dynamic(6).Fix, ","),
+			Tailored: []ReleaseFix{
+				{Releases: modes.Minors(5, 13), Fix: dynamic(6).Fix},
+				{Releases: modes.Minors(14, 14), Fix: dynamic(14).Fix},
+			},
+			Evidence: modes.Source, Source: dynSource,
+			Decisive: "the warning's second sentence, without the first",
+		},
+		{
+			// Its count alone: "We have observed 51 distinct sizes."
+			Code: DynamicShapeRerecord, Literal: "We have observed ", Pattern: `We have observed \d+ distinct sizes`, Trailer: true,
+			Releases: modes.Minors(5, 14),
+			Cause: "cudagraph trees recorded a new CUDA graph for each distinct input size, and the " +
+				"count passed triton.cudagraph_dynamic_shape_warn_limit, so recording costs more than " +
+				"replay saves",
+			Fix: before(dynamic(6).Fix, ","),
+			Tailored: []ReleaseFix{
+				{Releases: modes.Minors(5, 13), Fix: dynamic(6).Fix},
+				{Releases: modes.Minors(14, 14), Fix: dynamic(14).Fix},
+			},
+			Evidence: modes.Source, Source: dynSource,
+			Decisive: "the warning's count of distinct sizes, without its first sentence",
+		},
+		{
 			// 2.1 and 2.2 log the integer inputs' values alone, without "symint key".
 			Code: DynamicShapeRerecord, Literal: "recording cudagraph tree for ",
 			Pattern:  `recording cudagraph tree for \(?-?\d`,
@@ -694,6 +725,26 @@ func skipRows() []Signature {
 			Fix: fixMutatedInputs, Evidence: modes.Source,
 			Source:   "torch/_inductor/compile_fx.py compile_fx_inner @ T2.2.2",
 			Decisive: "the skip line",
+		},
+		{
+			// The same line naming one device that is not CUDA: the check reports any device
+			// set other than exactly one CUDA device as "multiple devices", so a graph wholly
+			// on MPS or XPU gets it (sweep2 finding 1).
+			Code: SkipMultipleDevices, Literal: reason(skipLine(skips.MultipleDevices, skips.Any, devicesPrefixed.From.Minor)),
+			Pattern:  `due to multiple devices: device\(type='(?:mps|xpu|hpu|xla|npu|mtia|ipu|lazy|vulkan|privateuseone|maia|meta)'(?:, index=\d+)?\)(?:\s*$|\s*[^,\s])`,
+			Releases: devicesPrefixed,
+			Cause: "the graph's only device is not CUDA (the line names one device, such as mps or xpu): " +
+				"Inductor's CUDA graphs capture CUDA work only, and its check words every device set other " +
+				"than one CUDA device as \"multiple devices\", so this graph runs without CUDA graphs; " +
+				"nothing is spread over several devices",
+			Fix: "nothing to move: on this device compile with mode=\"default\" or " +
+				"mode=\"max-autotune-no-cudagraphs\" (reduce-overhead's CUDA graphs do not exist there, and the " +
+				"warning is then gone); for CUDA graphs, run the model on a CUDA device",
+			Evidence: modes.Source,
+			Source: "torch/_inductor/cudagraph_utils.py check_multiple_devices_or_any_cpu_nodes: returns None only " +
+				"for one device of type cuda, else \"multiple devices: \" and the devices' reprs @ T2.6.0 (line 171-178) " +
+				"and T2.14.1 (line 361-368); sweep2 finding 1 (mps, xpu)",
+			Decisive: "the skip line, one non-CUDA device after the colon",
 		},
 		{
 			Code: SkipMultipleDevices, Literal: reason(skipLine(skips.MultipleDevices, skips.Any, devicesPrefixed.From.Minor)),
