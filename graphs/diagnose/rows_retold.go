@@ -22,6 +22,9 @@ const (
 	// says it is expected is no report: TestFormsCross's near-misses).
 	skipLead = `(?:\b` + cgWords + `\b[^.;,"()]{0,40}?\b` + skipVerbs + `\b|\b` + otherSkipVerbs + `\s+(?:the\s+|all\s+)?` + cgWords +
 		`\b|\bskipping\s+(?:the\s+|all\s+)?(?:cuda[\s_-]graphs?|cudagraph(?:_trees)?|cuda\s?graph\s+trees)\b)`
+	// skipLeadAny: skipLead with "skipping cudagraphs" too, for a reason PyTorch words
+	// otherwise ("skipping cudagraphs due to cpu tensors").
+	skipLeadAny = `(?:` + skipLead + `|\bskipping\s+(?:the\s+|all\s+)?` + cgWords + `\b)`
 	// otherSkipVerbs: skipVerbs less "skipping", PyTorch's own.
 	otherSkipVerbs = `(?:skip(?:s|ped)?|disabled?|disabling|turned\s+off|fell\s+back|falls?\s+back|bail(?:s|ed)?\s+out)`
 )
@@ -30,9 +33,14 @@ const (
 // ("cudagraphs are skipped because of mutated inputs"), or the reason first ("the graph
 // mutates its inputs, so cudagraphs are skipped").
 func skipRetold(reason string, literals ...string) retold {
+	return skipRetoldAfter(skipLeadAny, reason, literals...)
+}
+
+// skipRetoldAfter is skipRetold with the words that lead to the reason.
+func skipRetoldAfter(lead, reason string, literals ...string) retold {
 	return retold{
 		literals: literals,
-		pattern: `(?i)` + skipLead + `[^.;,"()]{0,60}?\b` + reason + `|\b` + reason + `[^.;,"()]{0,60}?\b` + cgWords +
+		pattern: `(?i)` + lead + `[^.;,"()]{0,60}?\b` + reason + `|\b` + reason + `[^.;,"()]{0,60}?\b` + cgWords +
 			`\s+(?:(?:are|is|were|was|get|gets|got|being|been)\s+)+(?:\w+\s+)?(?:skipped|disabled)\b`,
 	}
 }
@@ -52,7 +60,7 @@ type borrowed struct {
 const cgContext = `cudagraph|CUDAGraph|cuda graph|CUDA graph|CUDA Graph|cuda_graph|reduce-overhead`
 
 var borrowedRetold = []borrowed{
-	{SkipMutatedInputs, "", skipRetold(
+	{SkipMutatedInputs, "", skipRetoldAfter(skipLead,
 		`(?:mutated\s+(?:graph\s+|user\s+)?inputs?|inputs?\s+mutations?|mutations?\s+(?:on|of|to|in)\s+(?:an?\s+|the\s+|its\s+)?(?:graph\s+)?inputs?|mutat(?:es|ing|ed)\s+(?:an?\s+|the\s+|its\s+|their\s+)?(?:graph\s+)?inputs?)\b`,
 		"mutated input", "Mutated input", "mutated graph input", "mutated user input", "input mutation", "Input mutation",
 		"mutation on input", "mutation of input", "mutation to input", "mutations on input", "mutations of input",
