@@ -51,8 +51,9 @@
 //     syslog, pytest's "E   "); a row's Pattern may start on the line before; a blank
 //     line ends a message; its quote joins a word a terminal cut back without the
 //     space (where the row's text, or its Pattern, has the word whole), and a
-//     torch.compile call recovered over such a cut is joined the same way (a cut inside
-//     a quoted string or between two letters of a name, never at an indented line);
+//     torch.compile call recovered over such a cut is joined by the same rule (wordCut:
+//     a cut inside a quoted string or between two letters of a name, never before a
+//     line indented deeper than the line before it);
 //  4. truncated: a line ends with two thirds or more of a long message (40 characters
 //     or more without white space) and the rest is cut off, as titles and summaries cut
 //     it ("… CUDAGraphs that has been overwritten", "… by a subseq…"), or starts
