@@ -884,6 +884,33 @@ mlp_step(const float* __restrict__ x, const float* __restrict__ wp, const float*
 #ifndef KS_PUSH
 #define KS_PUSH 1
 #endif
+// KS_STA (issue 25's sixth pass; not the default: measured slower, kernels/README.md)
+// replaces the per-layer cluster barrier after the partial products' pushes: 1, each push
+// is an st.async completing its bytes on the destination block's mbarrier (ks_mb), so that
+// a block waits for the 8 ranks' parts of its own row only (barrier.cluster at entry, once
+// the mbarrier is initialised, and at exit); 2, as 1 from layer 1, layer 0 keeping its
+// cluster barrier (which also orders the mbarrier's initialisation); 3, no mbarrier: layer
+// 0 as 2, then each pushing warp adds 1 (red.release.cluster, lanes 0-7 a rank each, after
+// a __syncwarp) to a count in each destination block's shared memory (ks_fl), which the
+// block polls (ld.acquire.cluster) until it holds 8 x its cluster's pushing warps per layer.
+// The mbarrier is initialised by the first loader thread at entry, before it arrives at the
+// cluster barrier. st.async needs PTX ISA 8.1 (nvcc >= 12.1), barrier.cluster.arrive.relaxed
+// 8.0. The grid exchange between layers keeps a layer's pushes from reaching a block before
+// it has read the previous layer's. With KS_PH 1 (KS_STA 1, 2) the compute warps still arrive
+// at a cluster barrier after each epilogue (.relaxed) and wait for it only before their next
+// pushes, so that a launch has as many cluster barrier phases as without KS_STA.
+#ifndef KS_STA
+#define KS_STA 0
+#endif
+#ifndef KS_PH
+#define KS_PH 0
+#endif
+#if KS_STA && (!KS_PUSH || !KS_MM || KS_WG || !KS_LOADER)
+#error "KS_STA needs KS_PUSH 1, KS_MM 1, KS_WG 0, KS_LOADER"
+#endif
+#if KS_PH && KS_STA != 1 && KS_STA != 2
+#error "KS_PH needs KS_STA 1 or 2"
+#endif
 #define KS_BLOCK (KS_THREADS + (KS_LOADER ? 32 * KS_NLOAD : 0))
 #if KS_LOADER
 #define KS_SYNC() asm volatile("bar.sync 6, %0;" ::"n"(KS_THREADS) : "memory")
@@ -908,6 +935,37 @@ __device__ __forceinline__ void st_dsmem2(float* p, float2 v, unsigned rank) {
   asm volatile("mapa.shared::cluster.u32 %0, %1, %2;\n" : "=r"(ra) : "r"(a), "r"(rank));
   asm volatile("st.shared::cluster.v2.f32 [%0], {%1, %2};\n" ::"r"(ra), "f"(v.x), "f"(v.y) : "memory");
 }
+#if KS_STA
+__device__ __forceinline__ void ks_mbar_init(unsigned long long* mb) {
+  asm volatile("mbarrier.init.shared::cta.b64 [%0], 1;\n" ::"r"((unsigned)__cvta_generic_to_shared(mb)) : "memory");
+  asm volatile("fence.mbarrier_init.release.cluster;\n" ::: "memory");
+}
+__device__ __forceinline__ void ks_mbar_expect(unsigned long long* mb, unsigned tx) {
+  asm volatile("mbarrier.arrive.expect_tx.shared::cta.b64 _, [%0], %1;\n" ::"r"((unsigned)__cvta_generic_to_shared(mb)),
+               "r"(tx) : "memory");
+}
+__device__ __forceinline__ void ks_mbar_wait(unsigned long long* mb, unsigned par) {
+  const unsigned a = (unsigned)__cvta_generic_to_shared(mb);
+  unsigned ok;
+  do {
+    asm volatile("{ .reg .pred p; mbarrier.try_wait.parity.acquire.cluster.shared::cta.b64 p, [%1], %2; selp.u32 %0, 1, 0, p; }\n"
+                 : "=r"(ok) : "r"(a), "r"(par) : "memory");
+  } while (!ok);
+}
+// st_async2 stores v at p in block rank's shared memory, completing 8 bytes on its mbarrier mb.
+__device__ __forceinline__ void st_async2(float* p, float2 v, unsigned rank, unsigned long long* mb) {
+  unsigned a = (unsigned)__cvta_generic_to_shared(p), m = (unsigned)__cvta_generic_to_shared(mb), ra, rm;
+  asm volatile("mapa.shared::cluster.u32 %0, %1, %2;\n" : "=r"(ra) : "r"(a), "r"(rank));
+  asm volatile("mapa.shared::cluster.u32 %0, %1, %2;\n" : "=r"(rm) : "r"(m), "r"(rank));
+  asm volatile("st.async.shared::cluster.mbarrier::complete_tx::bytes.v2.f32 [%0], {%1, %2}, [%3];\n" ::"r"(ra), "f"(v.x),
+               "f"(v.y), "r"(rm) : "memory");
+}
+#endif
+// KS_RPOLL 1 (not the default: measured slower): ks_poll's loads are relaxed, with one
+// acquire fence once every count is there.
+#ifndef KS_RPOLL
+#define KS_RPOLL 0
+#endif
 // ks_poll: lanes of warp 0 poll the counts of clusters 0..n-1 until each reaches target.
 __device__ __forceinline__ void ks_poll(const unsigned long long* ctr, int n, unsigned long long target) {
   const int lane = threadIdx.x & 31;
@@ -915,8 +973,15 @@ __device__ __forceinline__ void ks_poll(const unsigned long long* ctr, int n, un
   const unsigned long long* p = ctr + (mine ? lane : 0) * KS_STRIDE;
   unsigned long long now = target;
   do {
+#if KS_RPOLL
+    if (mine) asm volatile("ld.relaxed.gpu.global.u64 %0, [%1];" : "=l"(now) : "l"(p) : "memory");
+#else
     if (mine) asm volatile("ld.acquire.gpu.global.u64 %0, [%1];" : "=l"(now) : "l"(p) : "memory");
+#endif
   } while (!__all_sync(0xffffffffu, now >= target));
+#if KS_RPOLL
+  asm volatile("fence.acq_rel.gpu;\n" ::: "memory");
+#endif
   __syncwarp();
 }
 
@@ -1379,6 +1444,10 @@ mlp_step(const float* __restrict__ x, const float* __restrict__ wp, const float*
   __shared__ float4 bs[MLP_MAXMATS][KS_NGMAX * 2];     // own columns' biases
   __shared__ float4 own4[KS_NGMAX * 2];                // row r, own columns: the last output
   float* own = reinterpret_cast<float*>(own4);
+#if KS_STA
+  __shared__ __align__(8) unsigned long long ks_mb; // KS_STA 1, 2: the pushes of this block's row complete here
+  __shared__ unsigned ks_fl;                         // KS_STA 3: the pushing warps count here
+#endif
   unsigned r, c, ncl;
   asm("mov.u32 %0, %%cluster_ctarank;" : "=r"(r));
   asm("mov.u32 %0, %%clusterid.x;" : "=r"(c));
@@ -1405,6 +1474,9 @@ mlp_step(const float* __restrict__ x, const float* __restrict__ wp, const float*
   const float4* w4 = reinterpret_cast<const float4*>(wp);
 #if KS_LOADER
   if (threadIdx.x >= KS_THREADS) { // the loader warp
+#if KS_STA == 1 || KS_STA == 2
+    if (threadIdx.x == KS_THREADS) ks_mbar_init(&ks_mb);
+#endif
     cl_arrive();                   // layer 0's cluster barrier does not wait for it
     if (KS_LOADER == 1) asm volatile("bar.sync 5, %0;" ::"n"(KS_BLOCK) : "memory"); // matrix 0 is in
 #pragma unroll
@@ -1480,6 +1552,11 @@ mlp_step(const float* __restrict__ x, const float* __restrict__ wp, const float*
       cp_async_commit();
     }
   }
+#if KS_STA == 1
+  cl_arrive(); // the entry cluster barrier (the loaders arrived at entry)
+#elif KS_STA == 3
+  if (threadIdx.x == 0) ks_fl = 0; // ordered before any count by layer 0's cluster barrier
+#endif
 
 #pragma unroll
   for (int m = 0; m < MLP_MAXMATS; m++) {
@@ -1612,7 +1689,22 @@ mlp_step(const float* __restrict__ x, const float* __restrict__ wp, const float*
       else o = ks_matmul<0>(xs, ks_w + (m * ngmax + jl) * 8 * g4l, g4l, kh * hg, (kh + 1) * hg, lane);
       const int kq = lane & 7;
       const int row = (lane >> 4) * 4 + (kq >> 2) * 2 + ((kq >> 1) & 1), col = jl * 8 + ((lane >> 3) & 1) * 4 + (kq & 1) * 2;
-#if KS_PUSH
+#if KS_STA
+      if ((KS_STA == 1 && m == 0) || (KS_PH && m > 0)) cl_wait();
+      if (KS_STA == 3 || (KS_STA == 2 && m == 0)) {
+        if (row < batch) st_dsmem2(&P[kh][r][col], o, row);
+        if (KS_STA == 3 && m > 0) {
+          __syncwarp();
+          if (lane < KS_CL) {
+            unsigned a = (unsigned)__cvta_generic_to_shared(&ks_fl), ra;
+            asm volatile("mapa.shared::cluster.u32 %0, %1, %2;\n" : "=r"(ra) : "r"(a), "r"(lane));
+            asm volatile("red.release.cluster.shared::cluster.add.u32 [%0], 1;\n" ::"r"(ra) : "memory");
+          }
+        }
+      } else if (row < batch) {
+        st_async2(&P[kh][r][col], o, row, &ks_mb);
+      }
+#elif KS_PUSH
       if (row < batch) st_dsmem2(&P[kh][r][col], o, row); // into block row's P, as rank r's part
 #else
       *reinterpret_cast<float2*>(&P[kh][row][col]) = o;
@@ -1628,8 +1720,25 @@ mlp_step(const float* __restrict__ x, const float* __restrict__ wp, const float*
 #endif
 #endif
     KPROF(1 + m * 5 + 2);
+#if KS_STA
+    if ((KS_STA == 2 || KS_STA == 3) && m == 0) {
+      cl_arrive();
+      cl_wait();
+    } else if (KS_STA == 3) {
+      const unsigned want = (unsigned)(KS_CL * ng * KS_KH * m), a = (unsigned)__cvta_generic_to_shared(&ks_fl);
+      unsigned now;
+      do {
+        asm volatile("ld.acquire.cluster.shared::cta.u32 %0, [%1];\n" : "=r"(now) : "r"(a) : "memory");
+      } while (now < want);
+    } else {
+      if (((KS_STA == 1 && m == 0) || (KS_PH && m > 0)) && warp >= ng * KS_KH) cl_wait(); // the warps without columns
+      if (threadIdx.x == 0) ks_mbar_expect(&ks_mb, (int)r < batch ? KS_CL * KS_KH * ncol * 4 : 0);
+      ks_mbar_wait(&ks_mb, (KS_STA == 2 ? m - 1 : m) & 1);
+    }
+#else
     cl_arrive();
     cl_wait();
+#endif
     KPROF(1 + m * 5 + 3);
     if ((int)r < batch && warp * 32 < ncol) {
       const int t = threadIdx.x;
@@ -1653,6 +1762,9 @@ mlp_step(const float* __restrict__ x, const float* __restrict__ wp, const float*
       }
       asm volatile("red.release.gpu.global.add.u64 [%0], 1;" ::"l"(ctr + c * KS_STRIDE) : "memory");
     }
+#if KS_STA && KS_PH
+    if (m < mats - 1) asm volatile("barrier.cluster.arrive.relaxed.aligned;\n" ::: "memory");
+#endif
     KPROF(1 + m * 5 + 4);
   }
 

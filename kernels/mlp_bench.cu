@@ -17,6 +17,9 @@
 // KS_LOPRE, KS_IMG; PTX ISA 8.0, so nvcc >= 12 and
 // -gencode arch=compute_90a,code=sm_90a), its weights packed here as KS_IMG says.
 // -DBENCH_H=N sets the width (default 1024) to check the narrow widths' paths.
+// Issue 25's sixth pass: -DKS_STA=1|2|3 (the cluster reduction's barrier replaced by st.async
+// with mbarriers, or by per-warp counts; PTX ISA 8.1, so nvcc >= 12.1), -DKS_PH=1 and
+// -DKS_RPOLL=1 (kernels.cu); kernels/exch_micro.cu measures the exchange's parts alone.
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>

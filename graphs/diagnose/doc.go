@@ -51,8 +51,9 @@
 //     syslog, pytest's "E   "); a row's Pattern may start on the line before; a blank
 //     line ends a message; its quote joins a word a terminal cut back without the
 //     space (where the row's text, or its Pattern, has the word whole), and a
-//     torch.compile call recovered over such a cut is joined the same way (a cut inside
-//     a quoted string or between two letters of a name, never at an indented line);
+//     torch.compile call recovered over such a cut is joined by the same rule (wordCut:
+//     a cut inside a quoted string or between two letters of a name, never before a
+//     line indented deeper than the line before it);
 //  4. truncated: a line ends with two thirds or more of a long message (40 characters
 //     or more without white space) and the rest is cut off, as titles and summaries cut
 //     it ("… CUDAGraphs that has been overwritten", "… by a subseq…"), or starts
@@ -733,6 +734,8 @@
 //   - allocator-incompatible: "cudagraph capture requires the caching allocator; current allocator is uncached", 2.14
 //   - allocator-incompatible: "user CUDA MemPool contexts are not compatible with CUDA graphs", 2.14
 //   - dynamic-shape-rerecord: "CUDAGraph supports dynamic shapes by recording a new graph for each distinct input size", 2.5–2.14
+//   - dynamic-shape-rerecord: "Recording too many CUDAGraphs may lead to extra overhead" (the hint alone), 2.5–2.14
+//   - dynamic-shape-rerecord: "We have observed " (the hint alone), 2.5–2.14
 //   - dynamic-shape-rerecord: "recording cudagraph tree for ", 2.1–2.2
 //   - dynamic-shape-rerecord: "cudagraph tree for symint key", 2.3–2.14
 //   - dynamic-shape-rerecord: a paraphrase with "re-record", as reports retell it
@@ -768,6 +771,12 @@
 //   - skip-mutated-inputs: "'mutated inputs'", 2.2
 //   - skip-mutated-inputs: a paraphrase with "mutated input", as reports retell it
 //   - skip-mutated-inputs: a paraphrase with "Mutated input", as reports retell it
+//   - skip-mutated-inputs: a paraphrase with "inputs are mutated", as reports retell it
+//   - skip-mutated-inputs: a paraphrase with "input is mutated", as reports retell it
+//   - skip-mutated-inputs: a paraphrase with "inputs were mutated", as reports retell it
+//   - skip-mutated-inputs: a paraphrase with "input was mutated", as reports retell it
+//   - skip-mutated-inputs: a paraphrase with "inputs get mutated", as reports retell it
+//   - skip-mutated-inputs: a paraphrase with "inputs being mutated", as reports retell it
 //   - skip-mutated-inputs: a paraphrase with "mutated graph input", as reports retell it
 //   - skip-mutated-inputs: a paraphrase with "mutated user input", as reports retell it
 //   - skip-mutated-inputs: a paraphrase with "input mutation", as reports retell it

@@ -41,15 +41,17 @@ var envNames = func() string {
 type recoverer struct {
 	call      []byte // the call being collected, from "torch.compile("
 	callLines int
-	callDone  bool
-	mode      *string
-	dump      *string // a mode a config dump shows, used when no call shows one
-	backend   string
-	dynamic   *bool
-	options   string
-	set       []string
-	env       map[string]string
-	envLines  map[string]envLine
+	// callIndent is the indentation of the call's last line (wordCut).
+	callIndent int
+	callDone   bool
+	mode       *string
+	dump       *string // a mode a config dump shows, used when no call shows one
+	backend    string
+	dynamic    *bool
+	options    string
+	set        []string
+	env        map[string]string
+	envLines   map[string]envLine
 }
 
 func newRecoverer() recoverer {
@@ -143,12 +145,10 @@ func (r *recoverer) callWindow(text []byte, lineStart bool) {
 		}
 		r.call, r.callLines = append([]byte{}, text[at:]...), 1
 	} else if lineStart {
-		if !cutInCall(r.call, text) {
-			r.call = append(r.call, ' ')
-		}
-		r.call = append(r.call, text...)
+		r.call = joinCallLine(r.call, r.callIndent, text)
 		r.callLines++
 	}
+	r.callIndent = indentOf(text)
 	if len(r.call) > maxCallBytes {
 		r.call = r.call[:maxCallBytes]
 	}
@@ -161,32 +161,19 @@ func (r *recoverer) callWindow(text []byte, lineStart bool) {
 	r.call = nil
 }
 
-// cutInCall reports whether a call's text, call so far, goes on in next as the rest of
-// a line a terminal cut (at its width, inside a token), so that the two join without a
-// space (sweep finding 2: "options={\"triton.cudagraph" / "s\": False})" had been
-// recovered as the key 'triton.cudagraph s'). Python's own line breaks cannot fall there:
-// a quoted string (not triple-quoted) ends on its line, and two names never stand side
-// by side, except around a keyword ("x if" / "cond"), which is left spaced; a call's own
-// continuation lines are indented and keep their space.
-func cutInCall(call, next []byte) bool {
-	if len(call) == 0 || len(next) == 0 || next[0] == ' ' || next[0] == '\t' {
-		return false
+// joinCallLine appends the line next to a call's text, call so far (whose last line was
+// indented by indent bytes): without a space where the break is a word cut by Python's
+// syntax (wordCut, pythonWords: sweep finding 2), else after one.
+func joinCallLine(call []byte, indent int, next []byte) []byte {
+	if wordCut(call, indent, next, pythonWords{}) {
+		return append(call, next[indentOf(next):]...) // a wrap under the same indentation
 	}
-	if openString(call) {
-		return true
-	}
-	if !isWordByte(call[len(call)-1]) || !isWordByte(next[0]) {
-		return false
-	}
-	w := len(call)
-	for w > 0 && isWordByte(call[w-1]) {
-		w--
-	}
-	return !pyKeywords[string(call[w:])]
+	return append(append(call, ' '), next...)
 }
 
 // openString reports whether b ends inside a quoted string ('…' or "…", with
-// backslash escapes).
+// backslash escapes); a # outside a string starts a comment, whose quote marks open
+// nothing ("torch.compile(model,  # don't").
 func openString(b []byte) bool {
 	var quote byte
 	for i := 0; i < len(b); i++ {
@@ -200,6 +187,8 @@ func openString(b []byte) bool {
 			}
 		case c == '"' || c == '\'':
 			quote = c
+		case c == '#':
+			return false
 		}
 	}
 	return quote != 0

@@ -22,6 +22,9 @@ const (
 	// says it is expected is no report: TestFormsCross's near-misses).
 	skipLead = `(?:\b` + cgWords + `\b[^.;,"()]{0,40}?\b` + skipVerbs + `\b|\b` + otherSkipVerbs + `\s+(?:the\s+|all\s+)?` + cgWords +
 		`\b|\bskipping\s+(?:the\s+|all\s+)?(?:cuda[\s_-]graphs?|cudagraph(?:_trees)?|cuda\s?graph\s+trees)\b)`
+	// skipLeadAny: skipLead with "skipping cudagraphs" too, for a reason PyTorch words
+	// otherwise ("skipping cudagraphs due to cpu tensors").
+	skipLeadAny = `(?:` + skipLead + `|\bskipping\s+(?:the\s+|all\s+)?` + cgWords + `\b)`
 	// otherSkipVerbs: skipVerbs less "skipping", PyTorch's own.
 	otherSkipVerbs = `(?:skip(?:s|ped)?|disabled?|disabling|turned\s+off|fell\s+back|falls?\s+back|bail(?:s|ed)?\s+out)`
 )
@@ -30,9 +33,14 @@ const (
 // ("cudagraphs are skipped because of mutated inputs"), or the reason first ("the graph
 // mutates its inputs, so cudagraphs are skipped").
 func skipRetold(reason string, literals ...string) retold {
+	return skipRetoldAfter(skipLeadAny, reason, literals...)
+}
+
+// skipRetoldAfter is skipRetold with the words that lead to the reason.
+func skipRetoldAfter(lead, reason string, literals ...string) retold {
 	return retold{
 		literals: literals,
-		pattern: `(?i)` + skipLead + `[^.;,"()]{0,60}?\b` + reason + `|\b` + reason + `[^.;,"()]{0,60}?\b` + cgWords +
+		pattern: `(?i)` + lead + `[^.;,"()]{0,60}?\b` + reason + `|\b` + reason + `[^.;,"()]{0,60}?\b` + cgWords +
 			`\s+(?:(?:are|is|were|was|get|gets|got|being|been)\s+)+(?:\w+\s+)?(?:skipped|disabled)\b`,
 	}
 }
@@ -52,9 +60,10 @@ type borrowed struct {
 const cgContext = `cudagraph|CUDAGraph|cuda graph|CUDA graph|CUDA Graph|cuda_graph|reduce-overhead`
 
 var borrowedRetold = []borrowed{
-	{SkipMutatedInputs, "", skipRetold(
-		`(?:mutated\s+(?:graph\s+|user\s+)?inputs?|inputs?\s+mutations?|mutations?\s+(?:on|of|to|in)\s+(?:an?\s+|the\s+|its\s+)?(?:graph\s+)?inputs?|mutat(?:es|ing|ed)\s+(?:an?\s+|the\s+|its\s+|their\s+)?(?:graph\s+)?inputs?)\b`,
-		"mutated input", "Mutated input", "mutated graph input", "mutated user input", "input mutation", "Input mutation",
+	{SkipMutatedInputs, "", skipRetoldAfter(skipLead,
+		`(?:mutated\s+(?:graph\s+|user\s+)?inputs?|inputs?\s+mutations?|inputs?\s+(?:are|is|were|was|get|gets|being)\s+mutated|mutations?\s+(?:on|of|to|in)\s+(?:an?\s+|the\s+|its\s+)?(?:graph\s+)?inputs?|mutat(?:es|ing|ed)\s+(?:an?\s+|the\s+|its\s+|their\s+)?(?:graph\s+)?inputs?)\b`,
+		"mutated input", "Mutated input", "inputs are mutated", "input is mutated", "inputs were mutated", "input was mutated",
+		"inputs get mutated", "inputs being mutated", "mutated graph input", "mutated user input", "input mutation", "Input mutation",
 		"mutation on input", "mutation of input", "mutation to input", "mutations on input", "mutations of input",
 		"mutates input", "mutates its input", "mutates the input", "mutates an input", "mutating input",
 		"mutating its input", "mutating the input"),
@@ -180,8 +189,12 @@ var borrowedRetold = []borrowed{
 	{GPUTooOldForTriton, "", retold{
 		// "my GPU is too old for Triton".
 		literals: []string{"too old for triton", "too old for Triton", "too old for the triton", "too old for the Triton"},
-		pattern:  `(?i)\btoo\s+old\s+for\s+(?:the\s+)?triton\b`,
-	}, "the RuntimeError \"Found … which is too old to be supported by the triton GPU compiler\" retold"},
+		// Not in code: a program's own guard prints it (print(f"GPU capability {major}.{minor}
+		// too old for Triton, disabling torch.compile."), a quote, a call or an assignment
+		// before it on the line.
+		pattern: `(?i)^[^"'(=]*\btoo\s+old\s+for\s+(?:the\s+)?triton\b`,
+	}, "the RuntimeError \"Found … which is too old to be supported by the triton GPU compiler\" retold (\"error " +
+		"about 1060 being too old for Triton\", a NanoGPT run's notes in the code corpus)"},
 }
 
 // bothModeOpts and modeOptsCtx: "both mode and options" (with "=value" or code quotes), in

@@ -503,6 +503,37 @@ func runtimeRows() []Signature {
 			Decisive: "the warning's first sentence",
 		},
 		{
+			// The warning's second sentence alone, as a note quotes it ("Recording too many
+			// CUDAGraphs may lead to extra overhead. We have observed 51 distinct sizes.").
+			Code: DynamicShapeRerecord, Literal: "Recording too many CUDAGraphs may lead to extra overhead", Trailer: true,
+			Releases: modes.Minors(5, 14),
+			Cause: "cudagraph trees recorded a new CUDA graph for each distinct input size, and the " +
+				"count passed triton.cudagraph_dynamic_shape_warn_limit, so recording costs more than " +
+				"replay saves",
+			Fix: before(dynamic(6).Fix, ","),
+			Tailored: []ReleaseFix{
+				{Releases: modes.Minors(5, 13), Fix: dynamic(6).Fix},
+				{Releases: modes.Minors(14, 14), Fix: dynamic(14).Fix},
+			},
+			Evidence: modes.Source, Source: dynSource,
+			Decisive: "the warning's second sentence, without the first",
+		},
+		{
+			// Its count alone: "We have observed 51 distinct sizes."
+			Code: DynamicShapeRerecord, Literal: "We have observed ", Pattern: `We have observed \d+ distinct sizes`, Trailer: true,
+			Releases: modes.Minors(5, 14),
+			Cause: "cudagraph trees recorded a new CUDA graph for each distinct input size, and the " +
+				"count passed triton.cudagraph_dynamic_shape_warn_limit, so recording costs more than " +
+				"replay saves",
+			Fix: before(dynamic(6).Fix, ","),
+			Tailored: []ReleaseFix{
+				{Releases: modes.Minors(5, 13), Fix: dynamic(6).Fix},
+				{Releases: modes.Minors(14, 14), Fix: dynamic(14).Fix},
+			},
+			Evidence: modes.Source, Source: dynSource,
+			Decisive: "the warning's count of distinct sizes, without its first sentence",
+		},
+		{
 			// 2.1 and 2.2 log the integer inputs' values alone, without "symint key".
 			Code: DynamicShapeRerecord, Literal: "recording cudagraph tree for ",
 			Pattern:  `recording cudagraph tree for \(?-?\d`,

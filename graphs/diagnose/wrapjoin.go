@@ -5,38 +5,117 @@ import (
 	"regexp"
 )
 
-// quoteLines joins entries from..to, unquoted and trimmed, for the quote of row's wrapped
-// match: with a space, except where a terminal cut a word at its width (sweep finding 19:
-// "can't be specifi" / "ed at the same time." was quoted "specifi ed"). A break falls
-// inside a word where the word's two parts joined are in row's literal and, spaced,
-// are not; or, beyond the literal, where row's pattern matches only with that break
-// joined ("(3 instan" / "ces)").
+// A line break a terminal or a page put inside a word (at its width) is joined back
+// without a space; a break at a space, or a line of its own, keeps one. One rule,
+// wordCut, decides it for every caller: the quote of a wrapped message (quoteLines,
+// sweep finding 19: "can't be specifi" / "ed at the same time." was quoted "specifi ed")
+// and a torch.compile call recovered over several lines (recoverer.callWindow, sweep
+// finding 2: "options={\"triton.cudagraph" / "s\": False})" was recovered as the key
+// 'triton.cudagraph s'). The callers differ only in what they know of the text
+// (wordKnowledge): a row's literal knows its own words; Python's syntax knows that a
+// quoted string (not triple-quoted) ends on its line and that two names never stand
+// side by side but around a keyword. TestWordCutCallersAgree holds both callers to
+// the same decisions.
+
+// wordKnowledge is what a caller of wordCut knows of the text a break falls in.
+type wordKnowledge interface {
+	// stringsEndOnLine reports whether a quoted string cannot hold a line break, so
+	// that a line that ends inside one goes on in the next.
+	stringsEndOnLine() bool
+	// oneWord reports whether tail, the word a line ends with, and head, the word the
+	// next starts with, are one word cut in two.
+	oneWord(tail, head []byte) bool
+}
+
+// wordCut reports whether the break between before (the text so far, whose last line
+// was indented by prevIndent bytes) and the line next fell inside a word, so that the
+// two join without a space. A line indented deeper than the line before is a line of its
+// own (a call's continuation, a new block), never a cut; else the break is a cut where
+// before ends inside a quoted string that k says cannot span lines, or where the word
+// before the break and the word after it are, by k, one word.
+func wordCut(before []byte, prevIndent int, next []byte, k wordKnowledge) bool {
+	n := indentOf(next)
+	if len(before) == 0 || n == len(next) || n > prevIndent {
+		return false
+	}
+	if k.stringsEndOnLine() && openString(before) {
+		return true
+	}
+	tail, head := trailingWord(before), leadingWord(next[n:])
+	return len(tail) > 0 && len(head) > 0 && k.oneWord(tail, head)
+}
+
+// indentOf returns the number of spaces and tabs b starts with.
+func indentOf(b []byte) int {
+	i := 0
+	for i < len(b) && (b[i] == ' ' || b[i] == '\t') {
+		i++
+	}
+	return i
+}
+
+// literalWords is a row's literal as wordKnowledge: a word cut in two is one whose parts
+// joined are in the literal and, spaced, are not (without regard to case).
+type literalWords struct{ lit []byte }
+
+func (literalWords) stringsEndOnLine() bool { return false }
+
+func (k literalWords) oneWord(tail, head []byte) bool {
+	joined := bytes.ToLower(append(append([]byte{}, tail...), head...))
+	spaced := bytes.ToLower(append(append(append([]byte{}, tail...), ' '), head...))
+	return bytes.Contains(k.lit, joined) && !bytes.Contains(k.lit, spaced)
+}
+
+// pythonWords is Python's syntax as wordKnowledge, for a call's source text.
+type pythonWords struct{}
+
+func (pythonWords) stringsEndOnLine() bool { return true }
+
+func (pythonWords) oneWord(tail, _ []byte) bool { return !pyKeywords[string(tail)] }
+
+// quoteLines joins entries from..to for the quote of row's wrapped match: their
+// unquoted text, trimmed, by wordJoin with the row's literal and pattern.
 func (s *scanner) quoteLines(row *compiledRow, from, to int) []byte {
 	var lines [][]byte
+	var indents []int
 	for j := from; j <= to; j++ {
-		lines = append(lines, bytes.TrimSpace(s.entry(j).unquoted))
+		e := s.entry(j)
+		lines = append(lines, bytes.TrimSpace(e.unquoted))
+		indents = append(indents, indentOf(e.clean))
 	}
+	return quoteJoin(lines, indents, row.literal, row.pattern)
+}
+
+// quoteJoin joins a wrapped message's lines (indents: each line's indentation before it
+// was trimmed) with a space, except at a word cut (wordCut, by the literal's words);
+// where the literal leaves a break inside a word open, the first such break with which
+// pattern matches, where it does not match with them all spaced ("(3 instan" / "ces)").
+func quoteJoin(lines [][]byte, indents []int, literal []byte, pattern *regexp.Regexp) []byte {
 	tight := make([]bool, len(lines))
-	lit := bytes.ToLower(row.literal)
-	var open []int // word|word breaks left spaced
+	k := literalWords{lit: bytes.ToLower(literal)}
+	var open []int // breaks inside a word that the literal does not join
 	for j := 1; j < len(lines); j++ {
-		tail, head := trailingWord(lines[j-1]), leadingWord(lines[j])
-		if len(tail) == 0 || len(head) == 0 {
-			continue
-		}
-		joined := bytes.ToLower(append(append([]byte{}, tail...), head...))
-		spaced := bytes.ToLower(append(append(append([]byte{}, tail...), ' '), head...))
-		if bytes.Contains(lit, joined) && !bytes.Contains(lit, spaced) {
+		next := append(bytes.Repeat([]byte{' '}, indents[j]), lines[j]...)
+		switch {
+		case wordCut(lines[j-1], indents[j-1], next, k):
 			tight[j] = true
-		} else {
+		case wordCut(lines[j-1], indents[j-1], next, anyWord{}):
 			open = append(open, j)
 		}
 	}
-	if row.pattern != nil && len(open) > 0 && !row.pattern.Match(joinLines(lines, tight)) {
-		tightenForPattern(row.pattern, lines, tight, open)
+	if pattern != nil && len(open) > 0 && !pattern.Match(joinLines(lines, tight)) {
+		tightenForPattern(pattern, lines, tight, open)
 	}
 	return joinLines(lines, tight)
 }
+
+// anyWord takes every break between two words for a cut: the breaks a literal leaves
+// open, for a pattern to decide.
+type anyWord struct{}
+
+func (anyWord) stringsEndOnLine() bool { return false }
+
+func (anyWord) oneWord(_, _ []byte) bool { return true }
 
 // tightenForPattern joins the first of the open breaks with which re matches, where
 // re does not match with them spaced.

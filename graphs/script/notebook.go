@@ -153,20 +153,23 @@ func isHelpLine(body string) bool {
 // line): names, commas and spaces, one =, then ! or %.
 func magicValue(body string) int {
 	eq := strings.IndexByte(body, '=')
-	if eq <= 0 || eq+1 >= len(body) || body[eq+1] == '=' {
+	if eq <= 0 || eq+1 >= len(body) || body[eq+1] == '=' || !targetBytes(body[:eq]) {
 		return -1
 	}
-	for i := 0; i < eq; i++ {
-		if c := body[i]; !isIdentByte(c) && c != ',' && c != ' ' && c != '\t' && c != '.' {
-			return -1
-		}
-	}
-	v := eq + 1
-	for v < len(body) && (body[v] == ' ' || body[v] == '\t') {
-		v++
-	}
-	if v < len(body) && (body[v] == '!' || body[v] == '%') && (v+1 >= len(body) || body[v+1] != '=') {
+	v := eq + 1 + len(body[eq+1:]) - len(strings.TrimLeft(body[eq+1:], " \t"))
+	if v < len(body) && (body[v] == '!' || body[v] == '%') && !strings.HasPrefix(body[v+1:], "=") {
 		return v
 	}
 	return -1
+}
+
+// targetBytes reports whether t holds only what assignment targets of names do:
+// names, dots, commas and spaces.
+func targetBytes(t string) bool {
+	for i := 0; i < len(t); i++ {
+		if c := t[i]; !isIdentByte(c) && c != ',' && c != ' ' && c != '\t' && c != '.' {
+			return false
+		}
+	}
+	return true
 }
