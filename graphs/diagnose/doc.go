@@ -771,6 +771,12 @@
 //   - skip-mutated-inputs: "'mutated inputs'", 2.2
 //   - skip-mutated-inputs: a paraphrase with "mutated input", as reports retell it
 //   - skip-mutated-inputs: a paraphrase with "Mutated input", as reports retell it
+//   - skip-mutated-inputs: a paraphrase with "inputs are mutated", as reports retell it
+//   - skip-mutated-inputs: a paraphrase with "input is mutated", as reports retell it
+//   - skip-mutated-inputs: a paraphrase with "inputs were mutated", as reports retell it
+//   - skip-mutated-inputs: a paraphrase with "input was mutated", as reports retell it
+//   - skip-mutated-inputs: a paraphrase with "inputs get mutated", as reports retell it
+//   - skip-mutated-inputs: a paraphrase with "inputs being mutated", as reports retell it
 //   - skip-mutated-inputs: a paraphrase with "mutated graph input", as reports retell it
 //   - skip-mutated-inputs: a paraphrase with "mutated user input", as reports retell it
 //   - skip-mutated-inputs: a paraphrase with "input mutation", as reports retell it

@@ -62,3 +62,29 @@ fn = torch.compile(torch.nn.Linear(4, 4).cuda(), mode="reduce-overhead")
 		})
 	}
 }
+
+// TestMethodCallRunsThere: obj.m() of an object of a class of the file runs m where it
+// is called, so a first call of the compiled function inside m comes before threads
+// started after (sweep2 finding 3: srv.setup() then threads calling self.model was
+// cold_start=true).
+func TestMethodCallRunsThere(t *testing.T) {
+	t.Parallel()
+	src := `import threading
+import torch
+class Server:
+    def setup(self):
+        self.model = torch.compile(torch.nn.Linear(8, 8).cuda(), mode="reduce-overhead")
+        self.model(x)
+    def handle(self, x):
+        return self.model(x)
+srv = Server()
+srv.setup()
+a = threading.Thread(target=srv.handle, args=(x,))
+b = threading.Thread(target=srv.handle, args=(x,))
+a.start(); b.start(); a.join(); b.join()
+`
+	st, _ := oneSite(t, src)
+	if diff := cmp.Diff(graphs.Workload{Threads: graphs.Callers, Callers: 2}, st.Workload); diff != "" {
+		t.Errorf("Workload (-want +got):\n%s\nnotes %q", diff, st.Notes)
+	}
+}

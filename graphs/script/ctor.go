@@ -43,6 +43,35 @@ func (r *reader) construct(c *expr) bool {
 	return len(defs) > 0
 }
 
+// classCall runs what a call of the file's classes runs where it is called: C(…)'s
+// constructor, or obj.m(…)'s method. It reports whether it ran one.
+func (r *reader) classCall(c *expr, q string) bool {
+	return c.x.kind == name && q == "" && r.construct(c) || r.methodCall(c)
+}
+
+// methodCall runs, where it is called, the method obj.m(…) calls when obj holds an
+// instance of a class of the file (srv = Server(); srv.setup()): what the method
+// does, a first call of a compiled function included, happens there, before what
+// follows (sweep2 finding 3: a first call made by srv.setup() before the threads
+// started was missed, cold_start=true). It reports whether it ran one.
+func (r *reader) methodCall(c *expr) bool {
+	if c.x.kind != attr || c.x.x.kind != name || r.sc == nil {
+		return false
+	}
+	for _, k := range r.keysOf(c.x.x, r.fn) {
+		cls, ok := r.sc.classes[r.sc.types[k]]
+		if !ok {
+			continue
+		}
+		if d := r.method(cls, c.x.name); d != nil {
+			r.bindParamsFrom(d, c, 1)
+			r.enter(d)
+			return true
+		}
+	}
+	return false
+}
+
 // constructed reports whether def is what constructing a class the file calls by
 // name runs (so some code calls it, though never by its own name).
 func (r *reader) constructed(def *stmt) bool {

@@ -147,7 +147,10 @@ func (r *reader) setEnv(line int, k string, v *expr, how string) {
 func (r *reader) envEntry(line int, k string, val *string, how string) EnvSet {
 	e := EnvSet{Line: line, Name: k, Value: val, How: how, ReadAt: readAt(k), Guard: r.guardText()}
 	e.AfterImport = e.ReadAt == ReadAtConfigImport && r.configLine != 0 || e.ReadAt == ReadAtTorchImport && r.out.TorchLine != 0
-	applies := val != nil && e.ReadAt != "" && e.ReadAt != ReadAtTorchImport && !r.platformOff() // others do not change the plan
+	// Others do not change the plan; a TORCHINDUCTOR_ variable no release reads goes
+	// to it all the same, so that it gets the warning -env's gets (unknown-env-var,
+	// env-var-misspelled: sweep2 finding 2).
+	applies := val != nil && (e.ReadAt != "" || strings.HasPrefix(k, "TORCHINDUCTOR_")) && e.ReadAt != ReadAtTorchImport && !r.platformOff()
 	switch {
 	case e.ReadAt == ReadAtTorchImport && e.AfterImport:
 		r.warn(line, WarningEnvAfterImport, "%s is set after `import torch` (line %d), which read it then: it has no effect in this process (a process started after it with spawn imports torch again and reads it); set it before line %d, or in the shell", k, r.out.TorchLine, r.out.TorchLine)

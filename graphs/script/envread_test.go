@@ -1,6 +1,7 @@
 package script
 
 import (
+	"slices"
 	"strings"
 	"testing"
 
@@ -139,5 +140,30 @@ func TestUnreadEnv(t *testing.T) {
 	var nilScript *Script
 	if diff := cmp.Diff([]string{"FOO"}, nilScript.UnreadEnv([]string{"FOO", "TORCH_LOGS"})); diff != "" {
 		t.Errorf("nil Script UnreadEnv (-want +got):\n%s", diff)
+	}
+}
+
+// TestScriptUnknownInductorEnv: a TORCHINDUCTOR_ variable that no release reads, set
+// by the script, gets the warning the same variable gets from -env (sweep2 finding 2:
+// os.environ["TORCHINDUCTOR_DISABLE_CUDAGRAPHS"] = "1", people's own fix, was listed
+// and never warned about).
+func TestScriptUnknownInductorEnv(t *testing.T) {
+	t.Parallel()
+	for _, name := range []string{"TORCHINDUCTOR_DISABLE_CUDAGRAPHS", "TORCHINDUCTOR_CUDAGRAPH_TREES"} {
+		src := "import os\nos.environ[\"" + name + "\"] = \"1\"\nimport torch\nm = torch.compile(f, mode=\"reduce-overhead\")\n"
+		s, err := ReadWith(strings.NewReader(src), ReadOptions{})
+		require.NoError(t, err)
+		p, err := s.PlanWith(PlanOptions{})
+		require.NoError(t, err)
+		require.Len(t, p.Sites, 1)
+		require.NotNil(t, p.Sites[0].Plan)
+		require.NotNil(t, p.Sites[0].Plan.Report)
+		var codes []string
+		for _, w := range p.Sites[0].Plan.Report.Warnings {
+			codes = append(codes, string(w.Code))
+		}
+		if !slices.Contains(codes, "unknown-env-var") {
+			t.Errorf("%s set by the script: warnings %v, want unknown-env-var as -env %s=1 gives", name, codes, name)
+		}
 	}
 }

@@ -494,7 +494,7 @@ func (r *reader) call(c *expr) {
 	case c.x.kind == name && q == "" && r.funcs[c.x.name] != nil:
 		r.bindParams(r.funcs[c.x.name], c)
 		r.enter(r.funcs[c.x.name])
-	case c.x.kind == name && q == "" && r.construct(c):
+	case r.classCall(c, q):
 	default:
 		if !r.thread(c, q) {
 			r.envCall(c, q)

@@ -67,7 +67,8 @@ func Read(r io.Reader) (*Script, error) {
 //  2. a def's body runs at the first call by its bare name found in code that runs
 //     (followed up to 32 calls deep), and a class's __init__ (its bases' when it has
 //     none; else a dataclass's __post_init__) at the first C(…) of a class C of the
-//     file; a def never called so, methods included, runs after the module: first
+//     file, and a method at the first obj.m(…) of a name bound to such a C(…)
+//     (srv = Server(); srv.setup()); a def never called so runs after the module: first
 //     the defs handed to a thread, a process or a pool, under the guards of the
 //     start, then the others, in file order;
 //  3. within a statement, the calls run innermost first, then its assignment;
