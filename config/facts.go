@@ -122,6 +122,13 @@ type Facts struct {
 	// raises when the decorator is applied; from 2.1 it is torch.compile's first
 	// statement, before its decorator branch.
 	CompilePythonInOptimize bool
+	// InputMutationSupportDefault is the default of
+	// triton.cudagraph_support_input_mutation outside fbcode: True from 2.5, so that
+	// cudagraph trees check a mutated input at their first call instead of skipping CUDA
+	// graphs at compile time; False in 2.4; before 2.4 the key does not exist and the
+	// check is the compile-time one, as with False. [Result.SupportInputMutation] reads it
+	// where the schema a release uses lacks the key (2.3 to 2.5 borrow 2.2's).
+	InputMutationSupportDefault bool
 }
 
 // The names of the facts, as [FactRow.Name] spells them: the [Facts] field each row
@@ -151,6 +158,7 @@ const (
 	FactCompileMaxPython             = "CompileMaxPython"
 	FactCompilePythonMessage         = "CompilePythonMessage"
 	FactCompilePythonInOptimize      = "CompilePythonInOptimize"
+	FactInputMutationSupportDefault  = "InputMutationSupportDefault"
 )
 
 // FactRow is one per-release fact: over Releases, the [Facts] field Name holds Value.
@@ -239,6 +247,10 @@ func FactRows() []FactRow {
 
 		{FactBisectBackend, r(6, 14), true, modes.Measured, "torch/__init__.py compile @ 2.6.0, 2.14.1: \"if bisect_backend := CompilerBisector.get_backend(): backend = bisect_backend\"; measured on both (calls2.json \"env BISECT_BACKEND=…\"); 2.7-2.13 inferred"},
 
+		{FactInputMutationSupportDefault, r(0, 3), false, modes.Source, "no triton.cudagraph_support_input_mutation key: torch/_inductor/config.py @ 2.2.2 (config/schema/torch-2.2.json) and 2.3.0; PR #124754 added it (2024-04-23, after 2.3's branch cut); mutated inputs are checked at compile time (torch/_inductor/cudagraph_utils.py check_for_mutation @ 2.3.0)"},
+		{FactInputMutationSupportDefault, r(4, 4), false, modes.Source, "torch/_inductor/config.py:643 @ 2.4.0: cudagraph_support_input_mutation = False"},
+		{FactInputMutationSupportDefault, r(5, 14), true, modes.Measured, "torch/_inductor/config.py:849 @ 2.5.1 (\"False if is_fbcode() else True\"); default True in config/schema/torch-2.6.json, torch-2.7.json, torch-2.14.json (read) and torch-2.11.json (measured on 2.11: ro_mut_input, captured)"},
+
 		{FactBackendNoneIsDefault, r(14, 14), true, modes.Measured, "torch/__init__.py compile: None is get_default_backend(), Inductor; measured on 2.14.1 (testdata/torch/2.14.1-debian/static.json calls[\"backend=None\"]: _TorchCompileInductorWrapper, empty patch)"},
 	}, pythonRows()...)
 }
@@ -292,6 +304,7 @@ func (f *Facts) field(name string) any {
 		FactCompileMaxPython:             &f.CompileMaxPython,
 		FactCompilePythonMessage:         &f.CompilePythonMessage,
 		FactCompilePythonInOptimize:      &f.CompilePythonInOptimize,
+		FactInputMutationSupportDefault:  &f.InputMutationSupportDefault,
 	}[name]
 }
 

@@ -9,6 +9,7 @@ import (
 
 	"github.com/google/go-cmp/cmp"
 
+	"github.com/compilemode/compilemode/config/literal"
 	"github.com/compilemode/compilemode/config/schema"
 	"github.com/compilemode/compilemode/modes"
 )
@@ -77,6 +78,7 @@ func TestFactsForBoundaries(t *testing.T) {
 			ListedBackends:               []string{"cudagraphs", "inductor", "openxla", "tvm"},
 			InvalidBackendSuggests:       v.AtLeast(at(14)),
 			BackendNoneIsDefault:         v.AtLeast(at(14)),
+			InputMutationSupportDefault:  v.AtLeast(at(5)),
 		}
 		if !v.AtLeast(at(7)) {
 			// Measured on 2.6.0: onnxrt registered, no invoke_subgraph or
@@ -216,5 +218,36 @@ func pythonWant(v modes.Version) (def, max, msg string) {
 		return "3.12", "3.15", "torch.compile is not supported on Python 3.15+"
 	default:
 		return "3.14", "3.15", "torch.compile is not supported on Python 3.15+"
+	}
+}
+
+// TestSupportInputMutationDefault: triton.cudagraph_support_input_mutation's value is
+// the key's where the release's schema has it, else the release's default
+// (FactInputMutationSupportDefault): 2.5 borrows 2.2's schema, which lacks the key, yet
+// defaults it to True (config.py:849@2.5.1); before the fact, a missing key read False.
+func TestSupportInputMutationDefault(t *testing.T) {
+	t.Parallel()
+	at := func(minor int) modes.Version { return modes.Version{Major: 2, Minor: minor} }
+	for _, tt := range []struct {
+		v       modes.Version
+		globals []Assignment
+		want    bool
+	}{
+		{at(2), nil, false},
+		{at(3), nil, false},
+		{at(4), nil, false},
+		{at(5), nil, true},
+		{at(6), nil, true},
+		{at(11), nil, true},
+		{at(14), nil, true},
+		{at(11), []Assignment{{Key: "triton.cudagraph_support_input_mutation", Value: literal.Bool(false)}}, false},
+	} {
+		res, err := Resolve(tt.v, Request{Globals: tt.globals})
+		if err != nil {
+			t.Fatalf("Resolve(%s): %v", tt.v, err)
+		}
+		if got := res.SupportInputMutation(); got != tt.want {
+			t.Errorf("%s %v: SupportInputMutation() = %v, want %v", tt.v, tt.globals, got, tt.want)
+		}
 	}
 }

@@ -388,9 +388,18 @@ func (r *Result) SizeAsserts() bool { return r.truthy("size_asserts") }
 // SkipDynamicGraphs reports whether triton.cudagraph_skip_dynamic_graphs is on.
 func (r *Result) SkipDynamicGraphs() bool { return r.truthy("triton.cudagraph_skip_dynamic_graphs") }
 
-// SupportInputMutation reports whether triton.cudagraph_support_input_mutation is on.
+// SupportInputMutation reports whether triton.cudagraph_support_input_mutation is on:
+// the key's value, or, where the schema the release uses lacks the key, the release's
+// default ([Facts.InputMutationSupportDefault]: 2.3 to 2.5 borrow 2.2's schema, which
+// has no such key, while 2.5's default is True).
 func (r *Result) SupportInputMutation() bool {
-	return r.truthy("triton.cudagraph_support_input_mutation")
+	if r == nil {
+		return false
+	}
+	if v, ok := r.Get("triton.cudagraph_support_input_mutation"); ok {
+		return v.Value.Truthy()
+	}
+	return FactsFor(r.Torch).InputMutationSupportDefault
 }
 
 // CUDAGraphOrError reports whether triton.cudagraph_or_error is on.

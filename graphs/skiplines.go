@@ -110,15 +110,11 @@ func (c *situation) mutationAtRun() bool {
 }
 
 // inputMutationDeferred reports whether triton.cudagraph_support_input_mutation is in
-// effect: from 2.5, where it is True by default outside fbcode (config.py:849@2.5.1;
-// the schemas used for 2.3 to 2.5 lack the key, so a missing key is that default);
-// never before (2.4.0's default is False, config.py:643@2.4.0; 2.2 and 2.3 have no key).
+// effect: the key's value, else the release's default, which config states per
+// release (config.Facts.InputMutationSupportDefault: True from 2.5,
+// config.py:849@2.5.1; False in 2.4, config.py:643@2.4.0; no key before).
 func (c *situation) inputMutationDeferred() bool {
-	if c.res.Torch.Less(release(5)) {
-		return false
-	}
-	v, ok := c.view.Get("triton.cudagraph_support_input_mutation")
-	return !ok || v.Value.Truthy()
+	return c.view.SupportInputMutation()
 }
 
 // skipLogged returns what the release logs for the reasons that hold, and whether any

@@ -61,8 +61,9 @@ const cgContext = `cudagraph|CUDAGraph|cuda graph|CUDA graph|CUDA Graph|cuda_gra
 
 var borrowedRetold = []borrowed{
 	{SkipMutatedInputs, "", skipRetoldAfter(skipLead,
-		`(?:mutated\s+(?:graph\s+|user\s+)?inputs?|inputs?\s+mutations?|mutations?\s+(?:on|of|to|in)\s+(?:an?\s+|the\s+|its\s+)?(?:graph\s+)?inputs?|mutat(?:es|ing|ed)\s+(?:an?\s+|the\s+|its\s+|their\s+)?(?:graph\s+)?inputs?)\b`,
-		"mutated input", "Mutated input", "mutated graph input", "mutated user input", "input mutation", "Input mutation",
+		`(?:mutated\s+(?:graph\s+|user\s+)?inputs?|inputs?\s+mutations?|inputs?\s+(?:are|is|were|was|get|gets|being)\s+mutated|mutations?\s+(?:on|of|to|in)\s+(?:an?\s+|the\s+|its\s+)?(?:graph\s+)?inputs?|mutat(?:es|ing|ed)\s+(?:an?\s+|the\s+|its\s+|their\s+)?(?:graph\s+)?inputs?)\b`,
+		"mutated input", "Mutated input", "inputs are mutated", "input is mutated", "inputs were mutated", "input was mutated",
+		"inputs get mutated", "inputs being mutated", "mutated graph input", "mutated user input", "input mutation", "Input mutation",
 		"mutation on input", "mutation of input", "mutation to input", "mutations on input", "mutations of input",
 		"mutates input", "mutates its input", "mutates the input", "mutates an input", "mutating input",
 		"mutating its input", "mutating the input"),
@@ -188,8 +189,12 @@ var borrowedRetold = []borrowed{
 	{GPUTooOldForTriton, "", retold{
 		// "my GPU is too old for Triton".
 		literals: []string{"too old for triton", "too old for Triton", "too old for the triton", "too old for the Triton"},
-		pattern:  `(?i)\btoo\s+old\s+for\s+(?:the\s+)?triton\b`,
-	}, "the RuntimeError \"Found … which is too old to be supported by the triton GPU compiler\" retold"},
+		// Not in code: a program's own guard prints it (print(f"GPU capability {major}.{minor}
+		// too old for Triton, disabling torch.compile."), a quote, a call or an assignment
+		// before it on the line.
+		pattern: `(?i)^[^"'(=]*\btoo\s+old\s+for\s+(?:the\s+)?triton\b`,
+	}, "the RuntimeError \"Found … which is too old to be supported by the triton GPU compiler\" retold (\"error " +
+		"about 1060 being too old for Triton\", a NanoGPT run's notes in the code corpus)"},
 }
 
 // bothModeOpts and modeOptsCtx: "both mode and options" (with "=value" or code quotes), in

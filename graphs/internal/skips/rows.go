@@ -1,6 +1,15 @@
 package skips
 
-import "github.com/compilemode/compilemode/modes"
+import (
+	"github.com/compilemode/compilemode/config"
+	"github.com/compilemode/compilemode/modes"
+)
+
+// inputMutationDeferred are the releases whose default
+// triton.cudagraph_support_input_mutation (True outside fbcode) leaves a mutated input
+// to cudagraph trees' check at their first call (MutatedInputsAtRun): config states the
+// default per release, with its source (config.FactInputMutationSupportDefault).
+var inputMutationDeferred = config.FactReleases(config.FactInputMutationSupportDefault, true)
 
 // The copies of each release's torch package read (graphs/diagnose/testdata/wordings/
 // sources.tsv lists them with their paths; wordings-by-release.tsv there has every line).
@@ -72,7 +81,7 @@ func mutationWordings() []Wording {
 			Source: "torch/_inductor/cudagraph_utils.py:54-70, 146-162" + c240 + " (one mutated input; compile time with 2.4.0's default), logged alone by compile_fx.py:646-652" + c240 + "; PR #124700"},
 		{Reason: MutatedInputs, Impl: Trees, Releases: minors(5, 14), Text: Prefix + Prefix + "mutated inputs (1 instances)",
 			Source: "torch/_inductor/cudagraph_utils.py:115" + c260 + ", :297" + c214 + " get_mutation_stack_trace, at compile time only with triton.cudagraph_support_input_mutation False, then logged after a second prefix as the legacy line is (" + measuredPlanner + "legacy_mut_input_support_off_nopart; codecache.py:1156-1163" + c251 + ", output_code.py:486-494" + c260 + ", :896-901" + c214 + ")" + between},
-		{Reason: MutatedInputsAtRun, Impl: Trees, Releases: minors(5, 14), Text: Prefix + "mutated inputs (1 instances)",
+		{Reason: MutatedInputsAtRun, Impl: Trees, Releases: inputMutationDeferred, Text: Prefix + "mutated inputs (1 instances)",
 			Source: measured211 + "ro_mut_input (one mutated input); cudagraph_trees.py:1947" + c251 + ", :1975" + c260 + ", :2040" + c291 + ", :2434" + c214 + " check_for_mutation at the first call; cudagraph_utils.py get_mutation_stack_trace :115" + c260 + ", :124" + c291 + ", :297" + c214 + "; PR #124700" + between},
 		{Reason: StorageMutation, Releases: minors(14, 14), Text: Prefix + "input storage mutation (1 instances)",
 			Source: "torch/_inductor/cudagraph_utils.py:253" + c214 + " get_input_storage_mutation_reason (one input); preferred over a mutation by output_code.py:686-690" + c214 + "; PR #183645; absent @2.9.1"},
@@ -137,7 +146,7 @@ func checks() []Check {
 			Source: "torch/_inductor/output_code.py:430-448, 231-234" + c260 + ", :550-568" + c291 + between + "; " + partitionSilentSource},
 		{Releases: minors(13, 14), Reasons: []Reason{NonTensorInputs}, List: true, PartitionSilent: partitionSilent,
 			Source: partitionSilentSource + "; torch/_inductor/output_code.py:692-733, 326-328" + c214 + " (no overlap test since PR #182524, in 2.13 by its date; force_disable_cudagraph_TESTING_ONLY, a test switch, is not a reason here)"},
-		{Releases: minors(5, 14), Reasons: []Reason{MutatedInputsAtRun},
+		{Releases: inputMutationDeferred, Reasons: []Reason{MutatedInputsAtRun},
 			Source: "cudagraph_trees.py:1947" + c251 + ", :1975" + c260 + ", :2434" + c214 + ": the trees' check at the first call, which a compile-time skip prevents (output_code.py:421-428" + c260 + ": \"Check mutation later to support cudagraph-managed tensors\")"},
 	}
 }
