@@ -1,7 +1,10 @@
 package schema
 
 import (
+	"bytes"
 	"embed"
+	"encoding/json"
+	"slices"
 	"sync"
 
 	"github.com/compilemode/compilemode/modes"
@@ -137,4 +140,50 @@ var builtinParsed = func() map[string]func() (*Schema, error) {
 func schemaFor(v modes.Version) string {
 	r, _ := schemaRow(v)
 	return r.File
+}
+
+// BuiltinEnvVarNames returns every variable some embedded schema's config reads at
+// import (the union of the files' env_var_names), sorted, read without parsing the rest
+// of the files: a script that sets a variable needs these of every release, and parsing
+// every release's schema had been most of a script's first answer in the web page.
+// TestBuiltinEnvVarNames checks it against the parsed schemas.
+var BuiltinEnvVarNames = sync.OnceValue(func() []string {
+	var out []string
+	files, _ := builtinSchemas.ReadDir(".")
+	for _, f := range files {
+		names, ok := envVarNames(f.Name())
+		if !ok {
+			s, err := builtinFile(f.Name())
+			if err != nil {
+				continue
+			}
+			names = s.EnvVarNames
+		}
+		out = append(out, names...)
+	}
+	slices.Sort(out)
+	return slices.Compact(out)
+})
+
+// envVarNames reads the env_var_names member of the embedded file name (the one member
+// of that name in every file, a top-level one), ok false where it cannot.
+func envVarNames(name string) ([]string, bool) {
+	data, err := builtinSchemas.ReadFile(name)
+	if err != nil {
+		return nil, false
+	}
+	const member = `"env_var_names"`
+	i := bytes.Index(data, []byte(member))
+	if i < 0 || bytes.Count(data, []byte(member)) != 1 {
+		return nil, false
+	}
+	rest := bytes.TrimLeft(data[i+len(member):], " \t\r\n")
+	if len(rest) == 0 || rest[0] != ':' {
+		return nil, false
+	}
+	var names []string
+	if err := json.NewDecoder(bytes.NewReader(rest[1:])).Decode(&names); err != nil {
+		return nil, false
+	}
+	return names, true
 }

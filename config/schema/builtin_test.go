@@ -1,7 +1,9 @@
 package schema
 
 import (
+	"maps"
 	"reflect"
+	"slices"
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
@@ -97,4 +99,29 @@ func TestBuiltinNotEmbedded(t *testing.T) {
 	var se *Error
 	require.ErrorAs(t, err, &se)
 	require.Equal(t, "torch-9.9.json", se.Path)
+}
+
+// TestBuiltinEnvVarNames checks the quick read of the files' env_var_names against
+// the parsed schemas of every supported release.
+func TestBuiltinEnvVarNames(t *testing.T) {
+	seen := map[string]bool{}
+	for _, v := range modes.Supported() {
+		s, _, err := Builtin(v)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, n := range s.EnvVarNames {
+			seen[n] = true
+		}
+	}
+	want := slices.Sorted(maps.Keys(seen))
+	if diff := cmp.Diff(want, BuiltinEnvVarNames()); diff != "" {
+		t.Errorf("BuiltinEnvVarNames differs from the parsed schemas' (-want +got):\n%s", diff)
+	}
+	files, _ := builtinSchemas.ReadDir(".")
+	for _, f := range files {
+		if _, ok := envVarNames(f.Name()); !ok {
+			t.Errorf("%s: env_var_names not read without parsing the file", f.Name())
+		}
+	}
 }

@@ -14,6 +14,7 @@ import (
 	"github.com/google/go-cmp/cmp"
 
 	"github.com/compilemode/compilemode/examples/web/internal/answer"
+	"github.com/compilemode/compilemode/graphs"
 )
 
 // TestBrowserSweepFixes: the page's status lines, commands and inputs for the fifth
@@ -194,6 +195,36 @@ func TestBrowserSweepFixes(t *testing.T) {
 		}
 		if got, err := text(tab, "command"); err != nil || got != "compilemode -no-env -script - < train.py" {
 			t.Errorf("command = %q (err %v), want compilemode -no-env -script - < train.py", got, err)
+		}
+	})
+
+	t.Run("the call form gives -python, -fullgraph, any mode; a compare with itself says so (finding 31)", func(t *testing.T) {
+		tab, cancel := chromedp.NewContext(ctx)
+		defer cancel()
+		if _, err := open(tab, s.url); err != nil {
+			t.Fatal(err)
+		}
+		if err := set(tab, "torch", "2.11", "compare", "2.11", "python", "3.12", "fullgraph", true, "mode", "REDUCE-OVERHEAD", "devices", "1", "threads", "main"); err != nil {
+			t.Fatal(err)
+		}
+		args := []string{"-no-env", "-torch", "2.11", "-python", "3.12", "-mode", "REDUCE-OVERHEAD", "-fullgraph"}
+		want := answer.Check(answer.Call{Args: args, Workload: graphs.Workload{Threads: graphs.MainThread, MutatedInputs: graphs.NoMutation}}, answer.Options{})
+		if !strings.Contains(want.Text, "Unrecognized mode=REDUCE-OVERHEAD") {
+			t.Fatalf("the command's answer lacks PyTorch's error for the mode:\n%s", want.Text)
+		}
+		got, err := text(tab, "answer-text")
+		if err != nil {
+			t.Fatal(err)
+		}
+		if diff := cmp.Diff(want.Text, got); diff != "" {
+			t.Errorf("the page's answer differs from the command's (-want +got):\n%s", diff)
+		}
+		cmd, err := text(tab, "command")
+		if wantCmd := "compilemode " + strings.Join(args, " "); err != nil || cmd != wantCmd {
+			t.Errorf("command = %q (err %v), want %q", cmd, err, wantCmd)
+		}
+		if st, err := text(tab, "status"); err != nil || !strings.Contains(st, "Compared with itself: 2.11 is the release asked, so one answer is shown.") {
+			t.Errorf("status = %q (err %v), want it to say the compare is the release itself", st, err)
 		}
 	})
 }

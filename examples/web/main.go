@@ -28,18 +28,22 @@
 // fragment, deflate-compressed: a link reproduces the answer (past 256 K characters of
 // log and script, "Copy link" makes it; see Large logs). The form's first state
 // (answer.DefaultCall, the README's case) is answered at build time, so the page shows
-// it before the WebAssembly runs. Test hooks: the form fields' ids (torch, mode,
-// options, globals, env, devices, threads, log, script, and each workload field by its
-// JSON name) and #answer-text, whose data-state is "ready" once it shows the answer to
-// the current input.
+// it before the WebAssembly runs. Test hooks: the form fields' ids (torch, python,
+// mode, options, globals, env, fullgraph, devices, threads, log, script, and each
+// workload field by its JSON name) and #answer-text, whose data-state is "ready" once
+// it shows the answer to the current input.
 //
 // # What only the command has
 //
-// The page's footer lists it too: -schema (a dump of your own PyTorch), -python,
-// -fullgraph, -scenario, -key, -keys and -all; a mode name the form's list lacks (the
-// command's "Unrecognized mode=…, did you mean …?"); the host's environment (the page
-// is always -no-env); with -script or -diagnose, -mode, -options, -set, -env and, for a
-// log, -torch. A comparison with the same release shows one answer. Files, pastes and
+// The page's footer lists it too: -schema (a dump of your own PyTorch), -scenario,
+// -key, -keys and -all; the host's environment (the page is always -no-env); with
+// -script or -diagnose, -python, -mode, -options, -set, -env, -fullgraph and, for a
+// log, -torch (the Script tab has a release and no Python: a script is read as the
+// release's Python reads it). The call form has the rest of the call's flags (sweep
+// finding 31): -python, -fullgraph (a checkbox under "More"), -mode as any text (its
+// list only suggests, so a misspelt mode gets PyTorch's "Unrecognized mode=…"), and
+// Dynamo keys among the globals (torch._dynamo.config.KEY=VALUE, -set). A comparison
+// with the same release shows one answer, and the status line says so. Files, pastes and
 // links are read up to 16 MiB (the command reads a log of any size); past it the status
 // line and the answer say the input's size. A script file is sent as its bytes, so one
 // that is not UTF-8 is refused with Python's message, as the command refuses it. The
@@ -378,7 +382,7 @@ func page(src []byte) ([]byte, error) {
 	}
 	var b bytes.Buffer
 	err = t.Execute(&b, map[string]any{
-		"Releases": releases, "Latest": latest, "Modes": answer.Modes(), "Threads": answer.Threads(),
+		"Releases": releases, "Latest": latest, "Modes": answer.Modes(), "Threads": answer.Threads(), "Pythons": answer.Pythons(),
 		"Mode": call.Args[4], "Devices": call.Args[6], "Thread": string(call.Workload.Threads),
 		"PreCall": string(callJSON), "PreAnswer": string(pre),
 	})

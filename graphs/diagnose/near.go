@@ -30,12 +30,6 @@ func wholeText(pattern string) bool {
 	return err != nil || hasTextAssertion(re)
 }
 
-// hasBoundary reports whether pattern has \b or \B (true where it does not parse).
-func hasBoundary(pattern string) bool {
-	re, err := syntax.Parse(pattern, syntax.Perl)
-	return err != nil || hasOp(re, syntax.OpWordBoundary, syntax.OpNoWordBoundary)
-}
-
 func hasOp(re *syntax.Regexp, ops ...syntax.Op) bool {
 	if slices.Contains(ops, re.Op) {
 		return true

@@ -3,6 +3,7 @@ package script
 import (
 	"fmt"
 	"hash/maphash"
+	"sort"
 	"strings"
 
 	"github.com/compilemode/compilemode/graphs"
@@ -50,9 +51,27 @@ const none = -1
 // branchSel is one combination of the groups' choices: which of the site's globals
 // run, and how that is said.
 type branchSel struct {
-	mask []bool // nil: every global runs
-	desc string
-	st   state
+	masked bool    // some global does not run: drop lists which
+	drop   []int32 // the positions of the site's globals that do not run, in order
+	n      int     // how many globals the site has in force
+	desc   string
+	st     state
+}
+
+// mask returns which of the site's globals run (nil: every one), built only where a
+// scenario is (a plan not in the cache): one per site made the plan quadratic.
+func (b *branchSel) mask() []bool {
+	if b == nil || !b.masked {
+		return nil
+	}
+	m := make([]bool, b.n)
+	for j := range m {
+		m[j] = true
+	}
+	for _, d := range b.drop {
+		m[d] = false
+	}
+	return m
 }
 
 // branchSels returns the combinations of the branches of site st's conditional
@@ -60,8 +79,9 @@ type branchSel struct {
 // branch with globals, a guard holding), and whether some were left out
 // (maxBranchCombos). A site with no conditional global has one combination, nil
 // mask.
-func branchSels(st *Site, seeds [2]maphash.Seed, uc func(*Site) branchSel) (sels []branchSel, partial bool) {
-	groups, of := siteGroups(st)
+func branchSels(st *Site, ix *setIndex) (sels []branchSel, partial bool) {
+	cond := ix.condIn(st)
+	groups, of := siteGroups(st, cond)
 	if len(groups) == 0 {
 		return []branchSel{{}}, false
 	}
@@ -93,11 +113,11 @@ func branchSels(st *Site, seeds [2]maphash.Seed, uc func(*Site) branchSel) (sels
 		picks, partial = append(picks, last), true
 	}
 	for n, pk := range picks {
-		if partial && n == 1 && uc != nil && allNone(groups) {
-			sels = append(sels, uc(st)) // the unconditional globals alone, from the file's prefix states
+		if partial && n == 1 && allNone(groups) {
+			sels = append(sels, ix.ucSel(st)) // the unconditional globals alone, from the file's prefix states
 			continue
 		}
-		sels = append(sels, selOf(st, groups, of, pk, seeds, !partial))
+		sels = append(sels, selOf(st, groups, cond, of, pk, ix, !partial))
 	}
 	if partial {
 		sels[0].desc = summary(groups, "first", groups[0].desc(0))
@@ -116,44 +136,125 @@ func allNone(groups []branchGroup) bool {
 	return true
 }
 
-// ucSels computes, once per file, the state of the unconditional globals of each
-// prefix of the file's globals (every site's are a prefix of the longest), for the
-// combination where no conditional global runs.
-type ucSels struct {
-	count  []int   // prefix length → unconditional globals in it
-	states []state // unconditional count → state
+// setIndex answers, once per file and in time independent of how many globals are in
+// force, the state a site's globals leave when some of them do not run: every
+// site's globals are a prefix of the longest site's, and only its conditional ones
+// (cond) may be left out. A file of one conditional global and N literal globals
+// and sites had made each site's combinations cost N: 10,000 took 20 s.
+type setIndex struct {
+	seeds   [2]maphash.Seed
+	items   []string
+	hash    [][2]uint64
+	states  []state            // the state of each prefix of items
+	cond    []int32            // the positions of the conditional globals
+	guarded []int32            // the positions of the globals under a guard (cond and the others)
+	keyAt   map[string][]int32 // each key's positions
+	itemAt  map[string][]int32 // each KEY=VALUE's positions
+	count   []int              // prefix length → unconditional globals in it
+	ucs     []state            // unconditional count → their state
 }
 
-func newUCSels(s *Script, seeds [2]maphash.Seed) *ucSels {
+func newSetIndex(s *Script, seeds [2]maphash.Seed) *setIndex {
 	var longest *Site
 	for i := range s.Sites {
 		if st := &s.Sites[i]; longest == nil || len(st.set) > len(longest.set) {
 			longest = st
 		}
 	}
+	ix := &setIndex{seeds: seeds, keyAt: map[string][]int32{}, itemAt: map[string][]int32{}}
 	if longest == nil {
-		return nil
+		return ix
 	}
-	u := &ucSels{count: make([]int, len(longest.set)+1)}
+	ix.items = longest.set
+	ix.states = prefixStatesSeeded(ix.items, seeds)
+	ix.hash = make([][2]uint64, len(ix.items))
+	ix.count = make([]int, len(ix.items)+1)
 	var kept []string
-	for j, kv := range longest.set {
-		u.count[j+1] = u.count[j]
+	for j, kv := range ix.items {
+		for h := range ix.hash[j] {
+			ix.hash[j][h] = maphash.String(seeds[h], kv)
+		}
+		k, _, _ := strings.Cut(kv, "=")
+		ix.keyAt[k] = append(ix.keyAt[k], int32(j))
+		ix.itemAt[kv] = append(ix.itemAt[kv], int32(j))
+		ix.count[j+1] = ix.count[j]
 		if j >= len(longest.setMeta) || longest.setMeta[j].guard == "" {
 			kept = append(kept, kv)
-			u.count[j+1]++
+			ix.count[j+1]++
+		} else {
+			ix.guarded = append(ix.guarded, int32(j))
+			if longest.setMeta[j].inner != nil {
+				ix.cond = append(ix.cond, int32(j))
+			}
 		}
 	}
-	u.states = prefixStatesSeeded(kept, seeds)
-	return u
+	ix.ucs = prefixStatesSeeded(kept, seeds)
+	return ix
 }
 
-// sel returns the combination of st where no conditional global runs.
-func (u *ucSels) sel(st *Site) branchSel {
-	mask := make([]bool, len(st.set))
-	for j := range st.set {
-		mask[j] = j >= len(st.setMeta) || st.setMeta[j].guard == ""
+// condIn returns the positions of the conditional globals in force at st.
+func (ix *setIndex) condIn(st *Site) []int32 {
+	n := sort.Search(len(ix.cond), func(i int) bool { return int(ix.cond[i]) >= len(st.set) })
+	return ix.cond[:n]
+}
+
+// ucSel returns the combination of st where no conditional global runs.
+func (ix *setIndex) ucSel(st *Site) branchSel {
+	n := sort.Search(len(ix.guarded), func(i int) bool { return int(ix.guarded[i]) >= len(st.set) })
+	return branchSel{masked: true, drop: ix.guarded[:n:n], n: len(st.set), st: ix.ucs[ix.count[len(st.set)]]}
+}
+
+// stateWithout returns the state the first n globals leave when those at drop
+// (ascending) do not run, as prefixStates' last of the others: from the prefix's
+// state, each key whose last assignment is dropped takes its last kept one instead,
+// and an item no kept position holds any more stops counting.
+func (ix *setIndex) stateWithout(n int, drop []int32) state {
+	s := ix.states[n]
+	dropped := func(j int32) bool {
+		i := sort.Search(len(drop), func(i int) bool { return drop[i] >= j })
+		return i < len(drop) && drop[i] == j
 	}
-	return branchSel{mask: mask, st: u.states[u.count[len(st.set)]]}
+	for i, d := range drop {
+		k, _, _ := strings.Cut(ix.items[d], "=")
+		pos := ix.keyAt[k]
+		last := sort.Search(len(pos), func(i int) bool { return int(pos[i]) >= n }) - 1
+		if last >= 0 && pos[last] == d {
+			for h := range s.sum {
+				s.sum[h] -= ix.hash[d][h]
+			}
+			for p := last - 1; p >= 0; p-- {
+				if !dropped(pos[p]) {
+					for h := range s.sum {
+						s.sum[h] += ix.hash[pos[p]][h]
+					}
+					break
+				}
+			}
+		}
+		at := ix.itemAt[ix.items[d]]
+		held := sort.Search(len(at), func(i int) bool { return int(at[i]) >= n })
+		gone := 0
+		for _, e := range at[:held] {
+			if dropped(e) {
+				gone++
+			}
+		}
+		if gone == held && ix.firstDropOf(drop, i) {
+			s.pairs--
+		}
+	}
+	return s
+}
+
+// firstDropOf reports whether drop[i] is the first dropped position of its item, so
+// that an item is uncounted once.
+func (ix *setIndex) firstDropOf(drop []int32, i int) bool {
+	for _, e := range drop[:i] {
+		if ix.items[e] == ix.items[drop[i]] {
+			return false
+		}
+	}
+	return true
 }
 
 // summary says a combination of many groups shortly: each takes its first (last)
@@ -162,12 +263,12 @@ func summary(groups []branchGroup, which, first string) string {
 	return fmt.Sprintf("each of the %d conditions takes its %s choice (%s, and so on)", len(groups), which, first)
 }
 
-// siteGroups returns the groups of the site's conditional globals in order of first
-// assignment, and the group of each global (-1: unconditional). A site with no
-// conditional global in force has none, found without a pass over its globals (a file of
-// N sites after N literal globals had made N² steps: 10 MB took 33 s).
-func siteGroups(st *Site) ([]branchGroup, []int) {
-	if st.condN == 0 {
+// siteGroups returns the groups of the site's conditional globals (at positions
+// cond) in order of first assignment, and the group of each of them. A site with no
+// conditional global in force has none, found without a pass over its globals (a
+// file of N sites after N literal globals had made N² steps: 10 MB took 33 s).
+func siteGroups(st *Site, cond []int32) ([]branchGroup, []int) {
+	if st.condN == 0 || len(cond) == 0 {
 		return nil, nil
 	}
 	groups := make([]branchGroup, 0, st.condN)
@@ -176,12 +277,8 @@ func siteGroups(st *Site) ([]branchGroup, []int) {
 		text  string
 	}
 	at := make(map[gkey]int, st.condN)
-	of := make([]int, len(st.set))
-	for j := range st.set {
-		of[j] = -1
-		if j >= len(st.setMeta) || st.setMeta[j].guard == "" || st.setMeta[j].inner == nil {
-			continue
-		}
+	of := make([]int, len(cond))
+	for i, j := range cond {
 		g := st.setMeta[j].inner
 		key := gkey{chain: g.chain}
 		if g.chain == 0 {
@@ -197,7 +294,7 @@ func siteGroups(st *Site) ([]branchGroup, []int) {
 				groups[n].texts = []string{g.text, ""}
 			}
 		}
-		of[j] = n
+		of[i] = n
 		if gr := &groups[n]; g.chain != 0 && !containsInt32(gr.choices, g.branch) {
 			gr.choices = append(gr.choices, g.branch)
 			gr.texts = append(gr.texts, g.text)
@@ -221,20 +318,15 @@ func containsInt32(xs []int32, x int32) bool {
 	return false
 }
 
-// selOf builds the combination that picks choice pk[n] of each group n.
-func selOf(st *Site, groups []branchGroup, of []int, pk []int, seeds [2]maphash.Seed, say bool) branchSel {
-	mask := make([]bool, len(st.set))
-	all := true
-	kept := make([]string, 0, len(st.set))
-	for j := range st.set {
-		mask[j] = true
-		if n := of[j]; n >= 0 {
-			c := groups[n].choices[pk[n]]
-			mask[j] = c != none && (groups[n].chain == 0 || c == st.setMeta[j].inner.branch)
-		}
-		all = all && mask[j]
-		if mask[j] {
-			kept = append(kept, st.set[j])
+// selOf builds the combination that picks choice pk[n] of each group n: only the
+// conditional globals (at cond, of group of[i]) can be left out.
+func selOf(st *Site, groups []branchGroup, cond []int32, of []int, pk []int, ix *setIndex, say bool) branchSel {
+	var drop []int32
+	for i, j := range cond {
+		n := of[i]
+		c := groups[n].choices[pk[n]]
+		if c == none || groups[n].chain != 0 && c != st.setMeta[j].inner.branch {
+			drop = append(drop, j)
 		}
 	}
 	var descs []string
@@ -243,17 +335,11 @@ func selOf(st *Site, groups []branchGroup, of []int, pk []int, seeds [2]maphash.
 			descs = append(descs, groups[n].desc(pk[n]))
 		}
 	}
-	sel := branchSel{mask: mask, desc: strings.Join(descs, "; ")}
-	if all {
-		return branchSel{desc: sel.desc} // keyed by the site's own state
+	sel := branchSel{desc: strings.Join(descs, "; ")}
+	if len(drop) == 0 {
+		return sel // keyed by the site's own state
 	}
-	sel.st = stateOf(kept, seeds)
+	sel.masked, sel.drop, sel.n = true, drop, len(st.set)
+	sel.st = ix.stateWithout(len(st.set), drop)
 	return sel
-}
-
-// stateOf returns the state items leave in force (as prefixStates' last), with the
-// planner's seeds.
-func stateOf(items []string, seeds [2]maphash.Seed) state {
-	states := prefixStatesSeeded(items, seeds)
-	return states[len(states)-1]
 }

@@ -1,7 +1,9 @@
 package script
 
 import (
+	"fmt"
 	"hash/maphash"
+	"math/rand/v2"
 	"strings"
 	"testing"
 
@@ -53,12 +55,12 @@ func TestBranchSels(t *testing.T) {
 				t.Fatal(err)
 			}
 			st := &s.Sites[0]
-			sels, _ := branchSels(st, seeds, nil)
+			sels, _ := branchSels(st, newSetIndex(s, seeds))
 			var got []string
 			for _, sel := range sels {
 				var kept []string
 				for j, kv := range st.set {
-					if sel.mask == nil || sel.mask[j] {
+					if m := sel.mask(); m == nil || m[j] {
 						kept = append(kept, kv)
 					}
 				}
@@ -100,6 +102,46 @@ func TestBranchHeadsWrap(t *testing.T) {
 	for _, l := range strings.Split(b.String(), "\n") {
 		if len([]rune(l)) > 100 {
 			t.Errorf("line of %d columns: %q", len([]rune(l)), l)
+		}
+	}
+}
+
+// TestStateWithout: the index's state of a prefix with some globals left out is the
+// state prefixStates gives the globals kept, whatever the keys, values and repeats
+// (the index answers in time independent of the prefix's length; it replaced a
+// pass over the kept globals per site and combination).
+func TestStateWithout(t *testing.T) {
+	t.Parallel()
+	seeds := [2]maphash.Seed{maphash.MakeSeed(), maphash.MakeSeed()}
+	rng := rand.New(rand.NewPCG(1, 2))
+	for trial := 0; trial < 2000; trial++ {
+		n := 1 + rng.IntN(12)
+		items := make([]string, n)
+		for j := range items {
+			items[j] = fmt.Sprintf("k%d=%d", rng.IntN(3), rng.IntN(3))
+		}
+		ix := &setIndex{seeds: seeds, items: items, states: prefixStatesSeeded(items, seeds), hash: make([][2]uint64, n), keyAt: map[string][]int32{}, itemAt: map[string][]int32{}}
+		for j, kv := range items {
+			for h := range ix.hash[j] {
+				ix.hash[j][h] = maphash.String(seeds[h], kv)
+			}
+			k, _, _ := strings.Cut(kv, "=")
+			ix.keyAt[k] = append(ix.keyAt[k], int32(j))
+			ix.itemAt[kv] = append(ix.itemAt[kv], int32(j))
+		}
+		prefix := 1 + rng.IntN(n)
+		var drop []int32
+		var kept []string
+		for j := 0; j < prefix; j++ {
+			if rng.IntN(3) == 0 {
+				drop = append(drop, int32(j))
+			} else {
+				kept = append(kept, items[j])
+			}
+		}
+		want := prefixStatesSeeded(kept, seeds)[len(kept)]
+		if got := ix.stateWithout(prefix, drop); got != want {
+			t.Fatalf("items %q, prefix %d, drop %v: state %+v, want %+v", items, prefix, drop, got, want)
 		}
 	}
 }

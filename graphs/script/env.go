@@ -6,7 +6,6 @@ import (
 
 	"github.com/compilemode/compilemode/config/schema"
 	"github.com/compilemode/compilemode/internal/catalog"
-	"github.com/compilemode/compilemode/modes"
 )
 
 // When PyTorch reads a variable: the values of EnvSet.ReadAt.
@@ -41,17 +40,12 @@ var callTimeEnv = map[string]string{
 }
 
 // configEnv returns the variables some supported release's torch._inductor.config
-// reads at import (the schemas' EnvVarNames). Built once; never written after.
+// reads at import (the schemas' EnvVarNames, read without parsing the schemas).
+// Built once; never written after.
 var configEnv = sync.OnceValue(func() map[string]bool {
 	m := map[string]bool{}
-	for _, v := range modes.Supported() {
-		s, _, err := schema.Builtin(v)
-		if err != nil || s == nil {
-			continue
-		}
-		for _, n := range s.EnvVarNames {
-			m[n] = true
-		}
+	for _, n := range schema.BuiltinEnvVarNames() {
+		m[n] = true
 	}
 	return m
 })

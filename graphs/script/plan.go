@@ -156,7 +156,7 @@ type planner struct {
 	seeds       [2]maphash.Seed // for the states of branch combinations
 	sels        []branchSel     // the site now planned's branch combinations (the first: its plan's)
 	selsCut     bool            // more combinations than maxBranchCombos
-	uc          *ucSels         // the file's unconditional prefix states (made on first use)
+	ix          *setIndex       // the file's globals, indexed for branch combinations (made on first use)
 }
 
 type planned struct {
@@ -183,7 +183,7 @@ type planKey struct {
 
 func keyOf(st *Site, mode *string, sel *branchSel) planKey {
 	k := planKey{set: st.setState, env: st.envState, patch: strings.Join(st.patchSet, "\x00"), workload: st.Workload}
-	if sel != nil && sel.mask != nil {
+	if sel != nil && sel.masked {
 		k.set, k.masked = sel.st, true
 	}
 	k.modeNone = mode == nil
@@ -212,10 +212,10 @@ func (p *planner) site(s *Script, i int, every []string) {
 		return
 	}
 	p.deviceNote(st)
-	if p.uc == nil {
-		p.uc = newUCSels(s, p.seeds)
+	if p.ix == nil {
+		p.ix = newSetIndex(s, p.seeds)
 	}
-	p.sels, p.selsCut = branchSels(st, p.seeds, p.uc.sel)
+	p.sels, p.selsCut = branchSels(st, p.ix)
 	if len(st.Alternatives) > 0 {
 		p.siteCombos(s, i, every)
 		return
@@ -419,7 +419,7 @@ func (p *planner) planScenario(s *Script, i int, mode *string, setMode bool, sel
 	}
 	var skip map[string]bool
 	build := func() graphs.Scenario {
-		sc, _ := s.scenario(i, p.o.CLI, skip, sel.mask)
+		sc, _ := s.scenario(i, p.o.CLI, skip, sel.mask())
 		sc.Env = underlay(sc.Env, p.o.ProcessEnv)
 		if setMode {
 			sc.Mode = mode
@@ -429,7 +429,7 @@ func (p *planner) planScenario(s *Script, i int, mode *string, setMode bool, sel
 	}
 	rep, msg := check(build())
 	for tries := 0; tries < maxGuardRetries; tries++ {
-		m, ge := raisingGlobal(st, rep, sel.mask)
+		m, ge := raisingGlobal(st, rep, sel.mask())
 		if m == nil {
 			break
 		}

@@ -8,11 +8,14 @@ const $ = (id) => document.getElementById(id);
 
 // The form's fields by kind; their ids are the page's stable hooks (and, for the
 // workload, the JSON names of graphs.Workload).
-const TEXT = ["torch", "compare", "mode", "options", "globals", "env", "threads", "mutated_inputs", "incompatible_op",
+const TEXT = ["torch", "compare", "mode", "python", "options", "globals", "env", "threads", "mutated_inputs", "incompatible_op",
   "capture_error_mode", "other_thread_work", "backend", "dynamic"];
 const NUM = ["devices", "callers", "thread_pool", "distinct_sizes", "graph_breaks"];
 const BOOL = ["autograd_backward", "concurrent_recompiles", "outputs_kept", "cpu_inputs", "dynamic_shapes", "moving_static_inputs",
   "non_tensor_inputs", "span_devices", "cold_start", "compiled_autograd"];
+// The call's own checkboxes (torch.compile flags, not workload fields).
+const CALL_BOOL = ["fullgraph"];
+const FORM_BOOL = BOOL.concat(CALL_BOOL);
 // The workload's text fields left out when empty.
 const OPTIONAL_TEXT = ["incompatible_op", "capture_error_mode", "other_thread_work"];
 const TABS = ["call", "log", "script"];
@@ -39,6 +42,9 @@ let hashGen = 0; // bumped by each scheduleHash and Copy link
 let lastAnswers = [];
 // notice is said before the next answer's exit status, once (a link that could not be read).
 let notice = "";
+// sameRelease is said before the exit status while the compare field names the release
+// itself (sweep finding 31: it had been ignored silently).
+let sameRelease = "";
 // timings are milliseconds since the page's start, for the tests' budgets.
 const timings = (window.compilemodeTimings = {});
 
@@ -48,7 +54,7 @@ function readState() {
   const call = {};
   for (const id of TEXT) call[id] = $(id).value;
   for (const id of NUM) call[id] = $(id).value;
-  for (const id of BOOL) call[id] = $(id).checked;
+  for (const id of FORM_BOOL) call[id] = $(id).checked;
   const s = { v: 1, tab, call, log: textOf($("log")), script: textOf($("script")), name: $("script-name").value, scriptTorch: $("script-torch").value };
   if (scriptBytes) s.scriptBytes = true;
   return s;
@@ -71,9 +77,9 @@ function stateProblems(s) {
   if (!call || typeof call !== "object" || Array.isArray(call)) out.push("call: want an object");
   else {
     for (const id of TEXT.concat(NUM)) if (call[id] !== undefined && typeof call[id] !== "string") out.push(`call.${id}: want a string`);
-    for (const id of BOOL) if (call[id] !== undefined && typeof call[id] !== "boolean") out.push(`call.${id}: want true or false`);
+    for (const id of FORM_BOOL) if (call[id] !== undefined && typeof call[id] !== "boolean") out.push(`call.${id}: want true or false`);
     // Fields were only ever added to v1: one this page lacks is not a v1 link's.
-    for (const k of Object.keys(call)) if (!TEXT.includes(k) && !NUM.includes(k) && !BOOL.includes(k)) out.push(`call.${JSON.stringify(k).slice(0, 40)}: unknown field`);
+    for (const k of Object.keys(call)) if (!TEXT.includes(k) && !NUM.includes(k) && !FORM_BOOL.includes(k)) out.push(`call.${JSON.stringify(k).slice(0, 40)}: unknown field`);
   }
   for (const k of Object.keys(s)) if (!STATE_KEYS.includes(k)) out.push(`${JSON.stringify(k).slice(0, 40)}: unknown field`);
   for (const k of ["log", "script", "name", "scriptTorch"]) if (s[k] !== undefined && typeof s[k] !== "string") out.push(`${k}: want a string`);
@@ -87,7 +93,7 @@ function applyState(s) {
   scriptBytes = s.scriptBytes === true;
   const call = s.call || {};
   for (const id of TEXT.concat(NUM)) if (typeof call[id] === "string") setValue($(id), call[id]);
-  for (const id of BOOL) if (typeof call[id] === "boolean") $(id).checked = call[id];
+  for (const id of FORM_BOOL) if (typeof call[id] === "boolean") $(id).checked = call[id];
   if (typeof s.log === "string") showText($("log"), s.log);
   if (typeof s.script === "string") showText($("script"), s.script);
   if (typeof s.name === "string") $("script-name").value = s.name;
@@ -179,12 +185,14 @@ function relevant(id, c) {
 // irrelevant to the thread layout is not given.
 function callArgs(c, torch) {
   const args = ["-no-env", "-torch", torch];
+  if (c.python !== "") args.push("-python", c.python);
   if (c.mode !== "") args.push("-mode", c.mode);
   if (c.options.trim() !== "") args.push("-options", c.options);
   for (const l of lines(c.globals)) args.push("-set", l);
   for (const l of lines(c.env)) args.push("-env", l);
   if (c.backend !== "inductor") args.push("-backend", c.backend);
   if (c.dynamic !== "") args.push("-dynamic", c.dynamic);
+  if (c.fullgraph) args.push("-fullgraph");
   for (const id of NUM) {
     const v = c[id].trim();
     if (v === "" || !relevant(id, c) || String(WORKLOAD_DEFAULT[id] ?? "") === v) continue;
@@ -251,6 +259,7 @@ function requests(s) {
 }
 
 function plainRequests(s) {
+  sameRelease = "";
   if (s.tab === "log") {
     return [{ req: { kind: "log", text: s.log }, cmd: "COLUMNS=100 compilemode -diagnose run.log", title: "" }];
   }
@@ -270,6 +279,7 @@ function plainRequests(s) {
   const w = workload(c);
   const releases = [c.torch];
   if (c.compare !== "" && c.compare !== c.torch) releases.push(c.compare);
+  if (c.compare === c.torch) sameRelease = `Compared with itself: ${c.torch} is the release asked, so one answer is shown. `;
   return releases.map((t) => {
     const args = callArgs(c, t);
     const cmd = ["compilemode", ...args.map(quote), ...workloadFlags(w)].join(" ") + cmdNote(args);
@@ -376,7 +386,7 @@ function show(answers) {
   }
   applyView();
   const exits = answers.map((a) => a.exit);
-  status(notice + (exits.length > 1
+  status(notice + sameRelease + (exits.length > 1
     ? jobs.map((j, i) => `${j.title}: ${exitWords(answers[i], j.req.kind)}`).join(" · ") + ` (exit ${exits.join(" vs ")})`
     : `exit ${exits[0]}: ${exitWords(answers[0], jobs[0].req.kind)}`));
   notice = "";

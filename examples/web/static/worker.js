@@ -10,6 +10,9 @@ let gotModule;
 const started = new Promise((resolve) => { gotModule = resolve; })
   .then(async (module) => {
     const go = new Go();
+    // The worker has plenty of memory: collect garbage less often from the start (the
+    // packages' initialisation and the first answer's tables allocate most).
+    go.env = { GOGC: "400" };
     const instance = await WebAssembly.instantiate(module, go.importObject);
     timings.instantiated = performance.now();
     go.run(instance);

@@ -20,6 +20,7 @@ import (
 	"io"
 	"strings"
 
+	"github.com/compilemode/compilemode/config/pyver"
 	"github.com/compilemode/compilemode/examples/internal/cliflags"
 	"github.com/compilemode/compilemode/graphs"
 	"github.com/compilemode/compilemode/graphs/diagnose"
@@ -49,7 +50,8 @@ type Options struct {
 // Call is the compile call and workload of the page's form, in the command's terms.
 type Call struct {
 	// Args are the torch.compile flags as the command line gives them (-no-env, -torch,
-	// -mode, -options, -set, -env, -backend, -dynamic), parsed by the command's own flag
+	// -python, -mode, -options, -set, -env, -backend, -dynamic, -fullgraph), parsed by
+	// the command's own flag
 	// set. The page always gives -no-env: the host is then the fixed default host
 	// (graphs.Scenario.Host), not the browser's.
 	// The count flags (-devices, -callers, -sizes, -thread-pool, -graph-breaks) may be
@@ -66,6 +68,8 @@ func Check(c Call, o Options) Answer {
 	fs.SetOutput(io.Discard)
 	var compile cliflags.Compile
 	compile.Register(fs)
+	// -fullgraph is the command's own flag (examples/compilemode), read as it reads it.
+	fullgraph := fs.Bool("fullgraph", false, "")
 	w := c.Workload
 	counts := map[string]*int{"devices": &w.Devices, "callers": &w.Callers, "sizes": &w.DistinctSizes,
 		"thread-pool": &w.ThreadPool, "graph-breaks": &w.GraphBreaks}
@@ -85,6 +89,9 @@ func Check(c Call, o Options) Answer {
 		return refuse(err)
 	}
 	sc.Workload = w
+	if given["fullgraph"] {
+		sc.Fullgraph = fullgraph
+	}
 	rep, err := graphs.Check(sc)
 	if err != nil {
 		var se *graphs.ScenarioError
@@ -159,6 +166,15 @@ func Releases() (all []string, latest string) {
 		all = append(all, v.String())
 	}
 	return all, modes.DefaultRelease().String()
+}
+
+// Pythons lists the Python releases the command's -python takes, oldest first.
+func Pythons() []string {
+	var out []string
+	for _, v := range pyver.Supported() {
+		out = append(out, v.String())
+	}
+	return out
 }
 
 // Modes lists every mode name some release knows, in the order of the mode table.

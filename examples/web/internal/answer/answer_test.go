@@ -19,6 +19,7 @@ import (
 func TestCheck(t *testing.T) {
 	t.Parallel()
 	ro := "reduce-overhead"
+	yes, upper := true, "REDUCE-OVERHEAD"
 	tests := []struct {
 		name, reason string
 		call         Call
@@ -59,6 +60,21 @@ func TestCheck(t *testing.T) {
 		{
 			name: "zero sizes", reason: "-sizes 0 is refused, as the command refuses it",
 			call: Call{Args: []string{"-no-env", "-sizes", "0"}, Workload: graphs.Workload{DynamicShapes: true}}, wantStderr: "compilemode: -sizes 0: want 1 or more",
+		},
+		{
+			name: "fullgraph", reason: "the form's fullgraph=True is the command's -fullgraph (sweep finding 31)",
+			call: Call{Args: []string{"-no-env", "-torch", "2.11", "-fullgraph"}},
+			want: &graphs.Scenario{Torch: "2.11", Fullgraph: &yes},
+		},
+		{
+			name: "python", reason: "the form's Python is the command's -python (sweep finding 31)",
+			call: Call{Args: []string{"-no-env", "-torch", "2.11", "-python", "3.12"}},
+			want: &graphs.Scenario{Torch: "2.11", Python: "3.12"},
+		},
+		{
+			name: "unknown mode", reason: "a mode typed freely gets the command's error (sweep finding 31)",
+			call: Call{Args: []string{"-no-env", "-torch", "2.11", "-mode", "REDUCE-OVERHEAD"}},
+			want: &graphs.Scenario{Torch: "2.11", Mode: &upper},
 		},
 		{
 			name: "unknown flag", reason: "the page only gives the command's flags; anything else is refused",
