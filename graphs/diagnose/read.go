@@ -226,16 +226,7 @@ func (s *scanner) diagnosis() *Diagnosis {
 	if haveTorch {
 		d.Torch, d.TorchLine, d.TorchText, d.TorchFrom = torch.String(), s.torch.line, s.torch.text, s.torch.what
 	}
-	active := make([]bool, len(s.rows))
-	for i, row := range s.rows {
-		active[i] = s.hits[i].line > 0 && (row.requires < 0 || s.contexts[row.requires].seen) &&
-			s.rowLines[i] >= max(1, row.MinLines)
-	}
-	for i := range s.rows {
-		if active[i] && s.refuted(i, active) {
-			active[i] = false
-		}
-	}
+	active := s.activeRows()
 	best := map[Code]int{}
 	for i, row := range s.rows {
 		if !active[i] || s.superseded(i, active, torch, haveTorch) || s.displaced(i, active, torch, haveTorch) {
@@ -301,6 +292,22 @@ func (s *scanner) superseded(i int, active []bool, torch modes.Version, haveTorc
 		return true
 	}
 	return false
+}
+
+// activeRows reports, for each row, whether it matched and holds: its Requires seen, its
+// MinLines met, and not refuted.
+func (s *scanner) activeRows() []bool {
+	active := make([]bool, len(s.rows))
+	for i, row := range s.rows {
+		active[i] = s.hits[i].line > 0 && (row.requires < 0 || s.contexts[row.requires].seen) &&
+			s.rowLines[i] >= max(1, row.MinLines)
+	}
+	for i := range s.rows {
+		if active[i] && s.refuted(i, active) {
+			active[i] = false
+		}
+	}
+	return active
 }
 
 // refuted reports whether row i, which supersedes a code and whose pattern says the
