@@ -286,7 +286,14 @@
 //
 // [Read] holds at most one window of a line ([WindowBytes]) and a ring of five windows
 // (two lines on each side of a candidate), so memory does not grow with the input.
-// Every line goes once through a prefilter of all rows' anchors (two or three pieces of
+// Where a window ends or starts inside a line, that edge is no line end or start for a
+// row's Pattern (^, $), so which row wins does not depend on where a window falls
+// (sweep finding 16: one line repeating the trees' mutation skip had switched to
+// legacy-mutated-input past ~450 KB); nor does it on where a terminal wrapped a line: a
+// row whose Pattern says the message ends with its line (legacy-mutated-input's
+// count-less skip) does not hold, nor supersede, where the code it supersedes is found
+// wrapped from that same line ("… mutated inputs" / "(84 instances)", sweep2 finding 4).
+// TestWindowBoundaryKeepsRow and TestWrapKeepsRow hold both. Every line goes once through a prefilter of all rows' anchors (two or three pieces of
 // each literal, so that a wrapped message keeps one whole, plus the release, call and
 // device anchors: [Anchors]), a sampled 4-gram filter in the manner of Wu-Manber. Only
 // a line with an anchor, and its neighbours when a message may be wrapped, is cleaned
