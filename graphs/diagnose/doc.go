@@ -696,8 +696,6 @@
 //   - trees-user-thread-tls: a paraphrase with "another thread", as reports retell it
 //   - trees-user-thread-tls: a paraphrase with "a thread", as reports retell it
 //   - trees-user-thread-tls: a paraphrase with "user thread", as reports retell it
-//   - trees-user-thread-tls: a paraphrase with "thread-safe", as reports retell it
-//   - trees-user-thread-tls: a paraphrase with "thread safe", as reports retell it
 //   - trees-user-thread-tls: a paraphrase with "multithread", as reports retell it
 //   - trees-user-thread-tls: a paraphrase with "multi-thread", as reports retell it
 //   - trees-user-thread-tls: a paraphrase with "Multithread", as reports retell it
