@@ -158,7 +158,7 @@
 // giving its line. Each phrasing is a row of one table (release_rows.go: its shape,
 // its rank and its anchors; release_rows_doc.go: an example and where people write it
 // so), read by one matcher; TestReleaseRows holds each row to its example and
-// TestReleasePhrasings reads 93 phrasings through Read. By rank:
+// TestReleasePhrasings reads 96 phrasings through Read. By rank:
 //
 //  1. what torch prints: collect_env's "PyTorch version: 2.7.1+cu128" (a nightly's
 //     2.6.0.dev20241112+cu124, a source build's 2.2.0a0+git8ac9b20), a
@@ -185,7 +185,8 @@
 //     "|**PyTorch**|2.5.1|"), a version key alone on its line (after markup or a log
 //     header, not prose: "Minimum PyTorch version" is a requirement's) with the value
 //     on the next ("Pytorch Version" / "2.10.0+cu130", an issue form's field as GitHub's
-//     page shows it; "<td>PyTorch version</td>" / "<td>2.5.1</td>");
+//     page shows it; "<td>PyTorch version</td>" / "<td>2.5.1</td>"; a code fence or a
+//     table's rule may stand between: "| Torch version |" / "|---|" / "| 2.5.1 |");
 //  3. file names and images: site-packages/torch-2.5.1.dist-info, wheel names
 //     (torch-2.5.1+cu124-cp311-…whl, NVIDIA's torch-2.2.0a0+81ea7a4.nv24.01-…whl),
 //     conda's pytorch-2.5.1-py3…, docker tags ("pytorch/pytorch:2.1.0-cuda12.1-cudnn8-runtime",
