@@ -19,7 +19,7 @@ func TestAnchorsOnce(t *testing.T) {
 	} {
 		s, err := newScanner()
 		require.NoError(t, err)
-		s.push([]byte(line), nil, true)
+		s.push([]byte(line), nil, true, false)
 		e := &s.ring[0]
 		require.NotEmpty(t, e.rows, "the line should anchor some row")
 		seen := map[int]bool{}
@@ -33,7 +33,7 @@ func TestAnchorsOnce(t *testing.T) {
 			seenCtx[c] = true
 		}
 		// The next window lists them again.
-		s.push([]byte(line), nil, true)
+		s.push([]byte(line), nil, true, false)
 		require.Len(t, s.ring[1].rows, len(e.rows))
 	}
 }

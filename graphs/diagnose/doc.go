@@ -158,7 +158,7 @@
 // giving its line. Each phrasing is a row of one table (release_rows.go: its shape,
 // its rank and its anchors; release_rows_doc.go: an example and where people write it
 // so), read by one matcher; TestReleaseRows holds each row to its example and
-// TestReleasePhrasings reads 93 phrasings through Read. By rank:
+// TestReleasePhrasings reads 96 phrasings through Read. By rank:
 //
 //  1. what torch prints: collect_env's "PyTorch version: 2.7.1+cu128" (a nightly's
 //     2.6.0.dev20241112+cu124, a source build's 2.2.0a0+git8ac9b20), a
@@ -185,7 +185,8 @@
 //     "|**PyTorch**|2.5.1|"), a version key alone on its line (after markup or a log
 //     header, not prose: "Minimum PyTorch version" is a requirement's) with the value
 //     on the next ("Pytorch Version" / "2.10.0+cu130", an issue form's field as GitHub's
-//     page shows it; "<td>PyTorch version</td>" / "<td>2.5.1</td>");
+//     page shows it; "<td>PyTorch version</td>" / "<td>2.5.1</td>"; a code fence or a
+//     table's rule may stand between: "| Torch version |" / "|---|" / "| 2.5.1 |");
 //  3. file names and images: site-packages/torch-2.5.1.dist-info, wheel names
 //     (torch-2.5.1+cu124-cp311-…whl, NVIDIA's torch-2.2.0a0+81ea7a4.nv24.01-…whl),
 //     conda's pytorch-2.5.1-py3…, docker tags ("pytorch/pytorch:2.1.0-cuda12.1-cudnn8-runtime",
@@ -286,7 +287,14 @@
 //
 // [Read] holds at most one window of a line ([WindowBytes]) and a ring of five windows
 // (two lines on each side of a candidate), so memory does not grow with the input.
-// Every line goes once through a prefilter of all rows' anchors (two or three pieces of
+// Where a window ends or starts inside a line, that edge is no line end or start for a
+// row's Pattern (^, $), so which row wins does not depend on where a window falls
+// (sweep finding 16: one line repeating the trees' mutation skip had switched to
+// legacy-mutated-input past ~450 KB); nor does it on where a terminal wrapped a line: a
+// row whose Pattern says the message ends with its line (legacy-mutated-input's
+// count-less skip) does not hold, nor supersede, where the code it supersedes is found
+// wrapped from that same line ("… mutated inputs" / "(84 instances)", sweep2 finding 4).
+// TestWindowBoundaryKeepsRow and TestWrapKeepsRow hold both. Every line goes once through a prefilter of all rows' anchors (two or three pieces of
 // each literal, so that a wrapped message keeps one whole, plus the release, call and
 // device anchors: [Anchors]), a sampled 4-gram filter in the manner of Wu-Manber. Only
 // a line with an anchor, and its neighbours when a message may be wrapped, is cleaned
@@ -688,8 +696,6 @@
 //   - trees-user-thread-tls: a paraphrase with "another thread", as reports retell it
 //   - trees-user-thread-tls: a paraphrase with "a thread", as reports retell it
 //   - trees-user-thread-tls: a paraphrase with "user thread", as reports retell it
-//   - trees-user-thread-tls: a paraphrase with "thread-safe", as reports retell it
-//   - trees-user-thread-tls: a paraphrase with "thread safe", as reports retell it
 //   - trees-user-thread-tls: a paraphrase with "multithread", as reports retell it
 //   - trees-user-thread-tls: a paraphrase with "multi-thread", as reports retell it
 //   - trees-user-thread-tls: a paraphrase with "Multithread", as reports retell it

@@ -12,11 +12,11 @@ import (
 func (s *scanner) pushLine(frag []byte) {
 	parts, ok := s.splitLine(frag)
 	if !ok {
-		s.push(frag, nil, true)
+		s.push(frag, nil, true, false)
 		return
 	}
 	for _, p := range parts {
-		s.push(p, nil, true)
+		s.push(p, nil, true, false)
 	}
 }
 

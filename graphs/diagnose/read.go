@@ -226,11 +226,7 @@ func (s *scanner) diagnosis() *Diagnosis {
 	if haveTorch {
 		d.Torch, d.TorchLine, d.TorchText, d.TorchFrom = torch.String(), s.torch.line, s.torch.text, s.torch.what
 	}
-	active := make([]bool, len(s.rows))
-	for i, row := range s.rows {
-		active[i] = s.hits[i].line > 0 && (row.requires < 0 || s.contexts[row.requires].seen) &&
-			s.rowLines[i] >= max(1, row.MinLines)
-	}
+	active := s.activeRows()
 	best := map[Code]int{}
 	for i, row := range s.rows {
 		if !active[i] || s.superseded(i, active, torch, haveTorch) || s.displaced(i, active, torch, haveTorch) {
@@ -294,6 +290,42 @@ func (s *scanner) superseded(i int, active []bool, torch modes.Version, haveTorc
 			continue
 		}
 		return true
+	}
+	return false
+}
+
+// activeRows reports, for each row, whether it matched and holds: its Requires seen, its
+// MinLines met, and not refuted.
+func (s *scanner) activeRows() []bool {
+	active := make([]bool, len(s.rows))
+	for i, row := range s.rows {
+		active[i] = s.hits[i].line > 0 && (row.requires < 0 || s.contexts[row.requires].seen) &&
+			s.rowLines[i] >= max(1, row.MinLines)
+	}
+	for i := range s.rows {
+		if active[i] && s.refuted(i, active) {
+			active[i] = false
+		}
+	}
+	return active
+}
+
+// refuted reports whether row i, which supersedes a code and whose pattern says the
+// message ends with its line ($), is refuted by an active row of that code that matched
+// the same line wrapped: the message goes on past that line's end (sweep2 finding 4:
+// "skipping cudagraphs due to mutated inputs" / "(84 instances). Found from :" is the
+// trees' message, wrapped, not the legacy implementation's, which has no count). Which
+// row wins does not then depend on where a terminal or a page broke the line, as it
+// does not on where a window of a long line ends (edged).
+func (s *scanner) refuted(i int, active []bool) bool {
+	row := &s.rows[i]
+	if row.Supersedes == "" || !row.endsLine {
+		return false
+	}
+	for j, other := range s.rows {
+		if active[j] && other.Code == row.Supersedes && s.hits[j].line == s.hits[i].line && s.hits[j].match == Wrapped {
+			return true
+		}
 	}
 	return false
 }

@@ -534,7 +534,10 @@ func classNameRows() []Signature {
 			if row.Literal != e.literal {
 				continue
 			}
-			row.Literal, row.Pattern, row.Paraphrase = e.class, "", true
+			// The name as one word, in its own case: \S keeps the squeezed and folded
+			// tries from reading "Invalid backend specified for process group" (another
+			// library's words, spaced) as the class.
+			row.Literal, row.Pattern, row.Paraphrase = e.class, `\b`+e.class+`(?:\S|\b)`, true
 			row.Requires, row.Trailer = "", true // counted only where no line has the message
 			row.Releases = row.Releases.Intersect(e.releases)
 			row.Evidence = modes.Source

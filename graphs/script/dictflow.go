@@ -136,15 +136,33 @@ func (r *reader) dictAssign(t, v *expr) {
 		return
 	}
 	r.dictWork += len(val.items)
-	o := &dictObj{variants: []dictVal{val}, line: int(v.line), depth: len(r.guards), changed: changed}
 	if prev := r.dictObjs[k]; prev != nil && len(r.guards) > prev.depth {
-		// Built again under a guard: the value before may still be the one in force.
-		o.variants = append(append([]dictVal(nil), prev.variants...), val)
-		o.depth, o.line, o.changed = prev.depth, prev.line, true
-		o.changes = append(append([]int(nil), prev.changes...), int(v.line))
-		o.variants = o.capVariants(int(v.line))
+		// Built again under a guard: a change of the value in force, made on a copy
+		// so that another name bound to the dict before keeps it. The value before
+		// stays only where the guard may not hold; the branches of an if/elif/else
+		// chain are alternatives (dictChain), so a dict built in every branch of a
+		// chain with an else no longer has it.
+		r.dictObjs[k] = r.dictCopy(prev)
+		r.change(t, int(v.line), func(dictVal) dictVal { return val })
+		return
 	}
-	r.dictObjs[k] = o
+	r.dictObjs[k] = &dictObj{variants: []dictVal{val}, line: int(v.line), depth: len(r.guards), changed: changed}
+}
+
+// dictCopy returns a copy of o that takes over the if/elif/else chain changing it.
+func (r *reader) dictCopy(o *dictObj) *dictObj {
+	c := *o
+	c.variants = append([]dictVal(nil), o.variants...)
+	c.changes = append([]int(nil), o.changes...)
+	if o.chain != nil {
+		for i, x := range r.chained {
+			if x == o {
+				r.chained[i] = &c
+			}
+		}
+		o.chain = nil
+	}
+	return &c
 }
 
 // dictBuild returns the dict v builds: a display, dict(…), a copy of a followed dict

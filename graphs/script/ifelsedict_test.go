@@ -40,6 +40,14 @@ func TestDictChangedInIfElse(t *testing.T) {
 			[]string{"{}", "{'max_autotune': True}"}, graphs.Compiles},
 		{"hidden combination past many pairs", "import torch\nopts = {}\n" + pairs(18) + "if flagA:\n    opts['bogus_key'] = 1\nif flagB:\n    opts.pop('bogus_key', None)\nm = torch.compile(f, options=opts)\n",
 			[]string{"{'max_autotune': True}", "{'max_autotune': False}", "{'max_autotune': True, 'bogus_key': 1}", "{'max_autotune': False, 'bogus_key': 1}"}, graphs.Raises},
+		{"rebuilt in every branch drops the value before", "import torch\nopts = {'max_autotune': True}\nif a:\n    opts = {'triton.cudagraphs': False}\nelse:\n    opts = {'epilogue_fusion': False}\nm = torch.compile(f, options=opts)\n",
+			[]string{"{'triton.cudagraphs': False}", "{'epilogue_fusion': False}"}, graphs.Compiles},
+		{"rebuilt in an if without else keeps it", "import torch\nopts = {'max_autotune': True}\nif a:\n    opts = {'triton.cudagraphs': False}\nm = torch.compile(f, options=opts)\n",
+			[]string{"{'max_autotune': True}", "{'triton.cudagraphs': False}"}, graphs.Compiles},
+		{"rebuilt under a guard inside a branch keeps it", "import torch\nopts = {'max_autotune': True}\nif a:\n    if b:\n        opts = {'triton.cudagraphs': False}\nelse:\n    opts = {'epilogue_fusion': False}\nm = torch.compile(f, options=opts)\n",
+			[]string{"{'max_autotune': True}", "{'triton.cudagraphs': False}", "{'epilogue_fusion': False}"}, graphs.Compiles},
+		{"an alias keeps the dict before", "import torch\nopts = {'max_autotune': True}\nold = opts\nif a:\n    opts = {'triton.cudagraphs': False}\nelse:\n    opts = {'epilogue_fusion': False}\nm = torch.compile(f, options=old)\n",
+			nil, graphs.Compiles}, // nil: the one value {'max_autotune': True}
 		{"read inside the branch", "import torch\nopts = {}\nif a:\n    opts['max_autotune'] = True\n    m = torch.compile(f, options=opts)\nelse:\n    opts['max_autotune'] = False\n",
 			nil, graphs.Compiles},
 	}

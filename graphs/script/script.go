@@ -30,8 +30,8 @@
 // conditional expressions on one test take their branches together (linked.go). A dict the script
 // builds and binds to a name (a display, dict(…), {**a, **b}, a | b, a.copy()) is
 // followed in program order through its changes (d[k] = v, .update with a dict or
-// keywords, .setdefault, del d[k], .pop, .clear, |=; b = a is the same dict), in the
-// def's scope: options=NAME and **NAME get what Python leaves there, a change under a
+// keywords, .setdefault, del d[k], .pop, .clear, |=, d = {…} again under a guard;
+// b = a is the same dict), in the def's scope: options=NAME and **NAME get what Python leaves there, a change under a
 // guard planned with and without it, and a part that is not a literal named in a
 // note, never dropped (dictflow.go); d["key"] of such a dict is that item there, and
 // never an argparse option of the same name. A constant index into a list or tuple
