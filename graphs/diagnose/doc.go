@@ -647,12 +647,14 @@
 // first words, mode and options together, "reduce-overhead doesn't work with
 // threads", a static input's data pointer changed, capturable=False beside a
 // capture, "not enough SMs for max-autotune", "too old for Triton" (not in a
-// program's own guard), "Accessing Overwritten Tensor Output", outputs that "get
+// program's own guard), "Accessing Overwritten Tensor Output", outputs that "got
 // overwritten" beside a CUDA-graph word, "Torch compile does not work on python
 // 3.12", torch._dynamo.exc.InvalidBackend alone, and the dynamic-shape warning's
 // second sentence or count quoted alone. pytorch/pytorch#158551 (build set), whose
 // title retells overwritten-output, is relabelled to it; the PyTorch documentation's
-// cudagraph-trees page is added to the build set. No negative gives a finding.
+// cudagraph-trees page is added to the build set. A retold row reads a report, not
+// a rule that documentation states: a skip needs its cause given ("due to",
+// "because"), no modal ("may be skipped if …"). No negative gives a finding.
 //
 // # Wordings
 //
@@ -744,10 +746,7 @@
 //   - overwritten-output: a paraphrase with "ccess overwritten", as reports retell it
 //   - overwritten-output: a paraphrase with "ccess Overwritten", as reports retell it
 //   - overwritten-output: a paraphrase with "being overwritten", as reports retell it
-//   - overwritten-output: a paraphrase with "get overwritten", as reports retell it
-//   - overwritten-output: a paraphrase with "gets overwritten", as reports retell it
-//   - overwritten-output: a paraphrase with "are overwritten", as reports retell it
-//   - overwritten-output: a paraphrase with "is overwritten", as reports retell it
+//   - overwritten-output: a paraphrase with "got overwritten", as reports retell it
 //   - overwritten-output: a paraphrase with "was overwritten", as reports retell it
 //   - overwritten-output: a paraphrase with "were overwritten", as reports retell it
 //   - allocator-incompatible: "cudaMallocAsync does not yet support checkPoolLiveAllocations", 2.1–2.14

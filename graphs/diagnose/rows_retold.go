@@ -126,14 +126,13 @@ var borrowedRetold = []borrowed{
 		pattern: `(?i)\baccess\w*\s+(?:an?\s+|the\s+)?overwritten\s+(?:tensor\s+)?outputs?\b`,
 	}, "pytorch/pytorch#158551's title"},
 	{OverwrittenOutput, "", retold{
-		// Outputs overwritten told with a verb, beside a word of CUDA graphs or
-		// torch.compile: "cudagraph outputs get overwritten", "the output of a cudagraph was
-		// overwritten".
-		literals: []string{"being overwritten", "get overwritten", "gets overwritten", "are overwritten", "is overwritten",
-			"was overwritten", "were overwritten"},
-		pattern: `(?i)` + overwrittenContext + `[^.;]{0,60}?\boutputs?\b(?:\s+\w+){0,3}?\s+(?:being|gets?|got|are|is|was|were)\s+overwritten\b|` +
-			`\boutputs?\b(?:\s+\w+){0,3}?\s+(?:being|gets?|got|are|is|was|were)\s+overwritten\b[^.;]{0,60}?` + overwrittenContext + `|` +
-			`\boutputs?\s+of\s+(?:an?\s+|the\s+)?(?:previous\s+|prior\s+)?` + overwrittenContext + `(?:\s+\w+){0,2}?\s+(?:being|gets?|got|are|is|was|were)\s+overwritten\b`,
+		// Outputs overwritten told with a verb in the past or in progress, beside a word of
+		// CUDA graphs or torch.compile: "cudagraph outputs got overwritten", "the output of a
+		// cudagraph was overwritten" (not "are overwritten on each replay", a rule).
+		literals: []string{"being overwritten", "got overwritten", "was overwritten", "were overwritten"},
+		pattern: `(?i)` + overwrittenContext + `[^.;]{0,60}?\boutputs?\b(?:\s+\w+){0,3}?\s+(?:being|got|was|were)\s+overwritten\b|` +
+			`\boutputs?\b(?:\s+\w+){0,3}?\s+(?:being|got|was|were)\s+overwritten\b[^.;]{0,60}?` + overwrittenContext + `|` +
+			`\boutputs?\s+of\s+(?:an?\s+|the\s+)?(?:previous\s+|prior\s+)?` + overwrittenContext + `(?:\s+\w+){0,2}?\s+(?:being|got|was|were)\s+overwritten\b`,
 	}, "the RuntimeError \"accessing tensor output of CUDAGraphs that has been overwritten by a subsequent run\" retold"},
 	{TreesRerecordLimit, "", retold{
 		// "hit the max re-recording limit", "cudagraph_unexpected_rerecord_limit exceeded".
