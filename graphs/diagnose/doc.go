@@ -158,7 +158,7 @@
 // giving its line. Each phrasing is a row of one table (release_rows.go: its shape,
 // its rank and its anchors; release_rows_doc.go: an example and where people write it
 // so), read by one matcher; TestReleaseRows holds each row to its example and
-// TestReleasePhrasings reads 93 phrasings through Read. By rank:
+// TestReleasePhrasings reads 96 phrasings through Read. By rank:
 //
 //  1. what torch prints: collect_env's "PyTorch version: 2.7.1+cu128" (a nightly's
 //     2.6.0.dev20241112+cu124, a source build's 2.2.0a0+git8ac9b20), a
@@ -185,7 +185,8 @@
 //     "|**PyTorch**|2.5.1|"), a version key alone on its line (after markup or a log
 //     header, not prose: "Minimum PyTorch version" is a requirement's) with the value
 //     on the next ("Pytorch Version" / "2.10.0+cu130", an issue form's field as GitHub's
-//     page shows it; "<td>PyTorch version</td>" / "<td>2.5.1</td>");
+//     page shows it; "<td>PyTorch version</td>" / "<td>2.5.1</td>"; a code fence or a
+//     table's rule may stand between: "| Torch version |" / "|---|" / "| 2.5.1 |");
 //  3. file names and images: site-packages/torch-2.5.1.dist-info, wheel names
 //     (torch-2.5.1+cu124-cp311-…whl, NVIDIA's torch-2.2.0a0+81ea7a4.nv24.01-…whl),
 //     conda's pytorch-2.5.1-py3…, docker tags ("pytorch/pytorch:2.1.0-cuda12.1-cudnn8-runtime",
@@ -646,12 +647,14 @@
 // first words, mode and options together, "reduce-overhead doesn't work with
 // threads", a static input's data pointer changed, capturable=False beside a
 // capture, "not enough SMs for max-autotune", "too old for Triton" (not in a
-// program's own guard), "Accessing Overwritten Tensor Output", outputs that "get
+// program's own guard), "Accessing Overwritten Tensor Output", outputs that "got
 // overwritten" beside a CUDA-graph word, "Torch compile does not work on python
 // 3.12", torch._dynamo.exc.InvalidBackend alone, and the dynamic-shape warning's
 // second sentence or count quoted alone. pytorch/pytorch#158551 (build set), whose
 // title retells overwritten-output, is relabelled to it; the PyTorch documentation's
-// cudagraph-trees page is added to the build set. No negative gives a finding.
+// cudagraph-trees page is added to the build set. A retold row reads a report, not
+// a rule that documentation states: a skip needs its cause given ("due to",
+// "because"), no modal ("may be skipped if …"). No negative gives a finding.
 //
 // # Wordings
 //
@@ -695,8 +698,6 @@
 //   - trees-user-thread-tls: a paraphrase with "another thread", as reports retell it
 //   - trees-user-thread-tls: a paraphrase with "a thread", as reports retell it
 //   - trees-user-thread-tls: a paraphrase with "user thread", as reports retell it
-//   - trees-user-thread-tls: a paraphrase with "thread-safe", as reports retell it
-//   - trees-user-thread-tls: a paraphrase with "thread safe", as reports retell it
 //   - trees-user-thread-tls: a paraphrase with "multithread", as reports retell it
 //   - trees-user-thread-tls: a paraphrase with "multi-thread", as reports retell it
 //   - trees-user-thread-tls: a paraphrase with "Multithread", as reports retell it
@@ -745,10 +746,7 @@
 //   - overwritten-output: a paraphrase with "ccess overwritten", as reports retell it
 //   - overwritten-output: a paraphrase with "ccess Overwritten", as reports retell it
 //   - overwritten-output: a paraphrase with "being overwritten", as reports retell it
-//   - overwritten-output: a paraphrase with "get overwritten", as reports retell it
-//   - overwritten-output: a paraphrase with "gets overwritten", as reports retell it
-//   - overwritten-output: a paraphrase with "are overwritten", as reports retell it
-//   - overwritten-output: a paraphrase with "is overwritten", as reports retell it
+//   - overwritten-output: a paraphrase with "got overwritten", as reports retell it
 //   - overwritten-output: a paraphrase with "was overwritten", as reports retell it
 //   - overwritten-output: a paraphrase with "were overwritten", as reports retell it
 //   - allocator-incompatible: "cudaMallocAsync does not yet support checkPoolLiveAllocations", 2.1–2.14

@@ -416,10 +416,18 @@ func newVersionFinder() versionFinder {
 	return versionFinder{rows: compiledReleaseRows(), row: -1}
 }
 
+// betweenKeyAndValue is a line that may stand between a key alone on its line and its
+// value: a markdown code fence ("PyTorch Version" / "```" / "2.5.1" / "```") or a
+// table's rule under a one-column header ("| Torch version |" / "|---|" / "| 2.5.1 |").
+var betweenKeyAndValue = regexp.MustCompile(`^\s*(?:(?:\x60{3,}|~{3,})[\w+-]*|\|?\s*:?-{3,}:?\s*(?:\|\s*:?-{3,}:?\s*)*\|?)\s*$`)
+
 // pending reports whether the next line may hold the value the last one named.
 func (f *versionFinder) pending() bool { return f.wait }
 
 func (f *versionFinder) window(text []byte, line int) {
+	if f.wait && betweenKeyAndValue.Match(text) {
+		return // a code fence or a table's rule between a key and its value
+	}
 	if f.wait {
 		f.wait = false
 		if v := waitedVersion(text); v != nil {

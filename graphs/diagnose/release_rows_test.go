@@ -105,6 +105,9 @@ func TestReleasePhrasings(t *testing.T) {
 		{"comfy-log", "Total VRAM 24564 MB, total RAM 64000 MB\npytorch version: 2.3.1+cu121", "2.3", ""},
 		{"webui-footer", "version: v1.10.1  •  python: 3.10.11  •  torch: 2.1.2+cu121  •  xformers: 0.0.23.post1", "2.1", ""},
 		{"key-next-line", "Pytorch Version\n2.10.0+cu130", "2.10", ""},
+		{"key-fence-value", "PyTorch Version\n\n```\n2.5.1\n```", "2.5", "version report"},       // new
+		{"key-table-rule-value", "| Torch version |\n|---|\n| 2.5.1 |", "2.5", "version report"}, // new
+		{"issue-form-heading", "### PyTorch version\n\n2.5.1+cu124", "2.5", "version report"},
 		{"zh-key", "PyTorch版本为2.5.1", "2.5", ""},                                 // new
 		{"zh-key-no-space", "torch版本2.5.1", "2.5", ""},                           // new
 		{"zh-key-colon", "pytorch版本：2.5.1", "2.5", ""},                           // new

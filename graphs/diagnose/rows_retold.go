@@ -16,15 +16,22 @@ const (
 	// skipVerbs: what a report says happened to them.
 	skipVerbs = `(?:skip(?:s|ped|ping)?|disabled?|disabling|turned\s+off|not\s+(?:be\s+|being\s+)?(?:used|applied|enabled|captured)|fell\s+back|falls?\s+back|bail(?:s|ed)?\s+out)`
 	// skipLead: CUDA graphs and a verb of skipping, in either order ("cudagraphs are
-	// skipped", "skipping CUDA graphs"). Verb first, the graphs are not spelled
-	// "cudagraphs": "skipping cudagraphs due to mutated inputs" without its count is
-	// PyTorch's own words, which the rows of the codes read where they hold (a line that
-	// says it is expected is no report: TestFormsCross's near-misses).
-	skipLead = `(?:\b` + cgWords + `\b[^.;,"()]{0,40}?\b` + skipVerbs + `\b|\b` + otherSkipVerbs + `\s+(?:the\s+|all\s+)?` + cgWords +
+	// skipped", "skipping CUDA graphs"), told as what happened: between the graphs and
+	// the verb only a form of be, get or keep and an adverb, not a modal ("may be
+	// skipped", "will be skipped" state a rule, as documentation does). Verb first, the
+	// graphs are not spelled "cudagraphs": "skipping cudagraphs due to mutated inputs"
+	// without its count is PyTorch's own words, which the rows of the codes read where
+	// they hold (a line that says it is expected is no report: TestFormsCross's
+	// near-misses).
+	skipLead = `(?:\b` + cgWords + `(?:\s+(?:are|is|were|was|get|gets|got|being|been|have|has|had|keep|keeps|kept|always|still|silently|now|then|just|all|also|completely|entirely|apparently|actually))*` +
+		`\s+(?:not\s+)?` + skipVerbs + `\b|\b` + otherSkipVerbs + `\s+(?:the\s+|all\s+)?` + cgWords +
 		`\b|\bskipping\s+(?:the\s+|all\s+)?(?:cuda[\s_-]graphs?|cudagraph(?:_trees)?|cuda\s?graph\s+trees)\b)`
 	// skipLeadAny: skipLead with "skipping cudagraphs" too, for a reason PyTorch words
 	// otherwise ("skipping cudagraphs due to cpu tensors").
 	skipLeadAny = `(?:` + skipLead + `|\bskipping\s+(?:the\s+|all\s+)?` + cgWords + `\b)`
+	// skipBecause: the words that give a skip's cause, as a report does ("due to",
+	// "because of", a colon); not "if", "when" or "for graphs with", which state a rule.
+	skipBecause = `(?:\bdue\s+to\b|\bbecause\b|\bsince\b|\bowing\s+to\b|:|\s-\s|—)`
 	// otherSkipVerbs: skipVerbs less "skipping", PyTorch's own.
 	otherSkipVerbs = `(?:skip(?:s|ped)?|disabled?|disabling|turned\s+off|fell\s+back|falls?\s+back|bail(?:s|ed)?\s+out)`
 )
@@ -40,7 +47,7 @@ func skipRetold(reason string, literals ...string) retold {
 func skipRetoldAfter(lead, reason string, literals ...string) retold {
 	return retold{
 		literals: literals,
-		pattern: `(?i)` + lead + `[^.;,"()]{0,60}?\b` + reason + `|\b` + reason + `[^.;,"()]{0,60}?\b` + cgWords +
+		pattern: `(?i)` + lead + `[^.;,"()]{0,20}?` + skipBecause + `[^.;,"()]{0,40}?\b` + reason + `|\b` + reason + `[^.;,"()]{0,60}?\b` + cgWords +
 			`\s+(?:(?:are|is|were|was|get|gets|got|being|been)\s+)+(?:\w+\s+)?(?:skipped|disabled)\b`,
 	}
 }
@@ -103,7 +110,8 @@ var borrowedRetold = []borrowed{
 		// "cudagraphs re-record for every new input shape"; not "records a new cudagraph for
 		// every distinct input size", which describes the mechanism (pytorch/pytorch#131387).
 		literals: []string{"re-record", "Re-record", "rerecord"},
-		pattern: `(?i)\bre-?record\w*` +
+		pattern: `(?i)(?:\b` + cgWords + `(?:\s+(?:are|is|were|was|keep|keeps|kept|always|still|constantly|repeatedly|get|gets|got|being))*\s+re-?record\w*|` +
+			`\bre-?record(?:s|ed|ing)\s+(?:the\s+|all\s+)?` + cgWords + `|\bkeeps?\s+re-?recording)` +
 			`[^.;]{0,60}?\b(?:for|on|per|with|at)\s+(?:each|every|any|all)\s+(?:new\s+|distinct\s+|different\s+|unique\s+)?` +
 			`(?:input\s+)?(?:shapes?|sizes?|sequence\s+lengths?|batch\s+sizes?|lengths?)\b`,
 	}, "the warning \"CUDAGraph supports dynamic shapes by recording a new graph for each distinct input size\" retold; " +
@@ -118,21 +126,20 @@ var borrowedRetold = []borrowed{
 		pattern: `(?i)\baccess\w*\s+(?:an?\s+|the\s+)?overwritten\s+(?:tensor\s+)?outputs?\b`,
 	}, "pytorch/pytorch#158551's title"},
 	{OverwrittenOutput, "", retold{
-		// Outputs overwritten told with a verb, beside a word of CUDA graphs or
-		// torch.compile: "cudagraph outputs get overwritten", "the output of a cudagraph was
-		// overwritten".
-		literals: []string{"being overwritten", "get overwritten", "gets overwritten", "are overwritten", "is overwritten",
-			"was overwritten", "were overwritten"},
-		pattern: `(?i)` + overwrittenContext + `[^.;]{0,60}?\boutputs?\b(?:\s+\w+){0,3}?\s+(?:being|gets?|got|are|is|was|were)\s+overwritten\b|` +
-			`\boutputs?\b(?:\s+\w+){0,3}?\s+(?:being|gets?|got|are|is|was|were)\s+overwritten\b[^.;]{0,60}?` + overwrittenContext + `|` +
-			`\boutputs?\s+of\s+(?:an?\s+|the\s+)?(?:previous\s+|prior\s+)?` + overwrittenContext + `(?:\s+\w+){0,2}?\s+(?:being|gets?|got|are|is|was|were)\s+overwritten\b`,
+		// Outputs overwritten told with a verb in the past or in progress, beside a word of
+		// CUDA graphs or torch.compile: "cudagraph outputs got overwritten", "the output of a
+		// cudagraph was overwritten" (not "are overwritten on each replay", a rule).
+		literals: []string{"being overwritten", "got overwritten", "was overwritten", "were overwritten"},
+		pattern: `(?i)` + overwrittenContext + `[^.;]{0,60}?\boutputs?\b(?:\s+\w+){0,3}?\s+(?:being|got|was|were)\s+overwritten\b|` +
+			`\boutputs?\b(?:\s+\w+){0,3}?\s+(?:being|got|was|were)\s+overwritten\b[^.;]{0,60}?` + overwrittenContext + `|` +
+			`\boutputs?\s+of\s+(?:an?\s+|the\s+)?(?:previous\s+|prior\s+)?` + overwrittenContext + `(?:\s+\w+){0,2}?\s+(?:being|got|was|were)\s+overwritten\b`,
 	}, "the RuntimeError \"accessing tensor output of CUDAGraphs that has been overwritten by a subsequent run\" retold"},
 	{TreesRerecordLimit, "", retold{
 		// "hit the max re-recording limit", "cudagraph_unexpected_rerecord_limit exceeded".
 		literals: []string{"re-recording limit", "rerecording limit", "re-record limit", "rerecord limit", "unexpected_rerecord_limit"},
 		pattern: `(?i)\b(?:exceed\w*|hit(?:s|ting)?|reach\w*)\s+(?:the\s+|its\s+|a\s+)?(?:max(?:imum)?\s+)?(?:cuda\s?graphs?\s+)?` +
 			`re-?record(?:ing)?\s+limit\b|\bre-?record(?:ing)?\s+limit\s+(?:(?:was|is|gets?|got|being|been)\s+)*(?:exceeded|hit|reached)\b|` +
-			`\bcudagraph_unexpected_rerecord_limit\b[^.;]{0,30}?\b(?:exceeded|hit|reached)\b`,
+			`\bcudagraph_unexpected_rerecord_limit\W{0,3}\s*(?:\(=?\d+\)\s*)?(?:(?:was|is|got|gets|being|been)\s+)*(?:exceeded|hit|reached)\b`,
 	}, "the skip \"exceeding max re-recording limit\" retold"},
 	{TreesPendingBackward, "", retold{
 		// The warning's first words alone ("Unable to hit fast path of CUDAGraphs"), or
@@ -153,15 +160,16 @@ var borrowedRetold = []borrowed{
 	}, "huggingface/lerobot#4114 (\"torch.compile called with both mode and options\")"},
 	{TreesUserThreadTLS, "", retold{
 		// "reduce-overhead doesn't work with threads", "cudagraph trees don't work in
-		// multiple threads": the compile mode or the trees named as what fails in threads.
+		// multiple threads": the compile mode or the trees named as what fails in threads
+		// (not "is not thread-safe before 2.14", a statement of the rule).
 		literals: []string{"with threads", "in threads", "from threads", "across threads", "multiple threads", "different threads",
 			"other threads", "separate threads", "several threads", "worker thread", "background thread", "another thread",
-			"a thread", "user thread", "thread-safe", "thread safe", "multithread", "multi-thread", "Multithread", "Multi-thread"},
+			"a thread", "user thread", "multithread", "multi-thread", "Multithread", "Multi-thread"},
 		pattern: `(?i)\b(?:reduce-overhead|cuda\s?graph\s+trees|cudagraph_trees|cudagraph\s+trees)\b[^.;]{0,60}?` +
-			`\b(?:doesn't|does\s+not|don't|do\s+not|won't|can't|cannot|isn't|is\s+not|aren't|are\s+not|not)\s+(?:thread[\s-]safe|` +
+			`\b(?:doesn't|does\s+not|don't|do\s+not|won't|can't|cannot|isn't|is\s+not|aren't|are\s+not|not)\s+` +
 			`(?:work|run|supported|support)\w*\s+(?:with|in|from|on|under|across|inside)\s+(?:a\s+|the\s+)?` +
 			`(?:multiple\s+|different\s+|other\s+|separate\s+|several\s+|worker\s+|background\s+|another\s+|user\s+)?` +
-			`(?:threads?|multi-?thread\w*))`,
+			`(?:threads?|multi-?thread\w*)`,
 	}, "the brief of issue 21's retold class (\"reduce-overhead doesn't work with threads\"); pytorch/pytorch#123177 " +
 		"(\"torch.compile+cudagraphs asserts in multithreaded context\")"},
 	{TreesStaticInputChanged, "", retold{
