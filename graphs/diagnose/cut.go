@@ -398,10 +398,10 @@ func cutOverlap(lit []byte, c cutSides) (n, m int, ok bool) {
 func (s *scanner) cutPatternFits(row *compiledRow, c cutSides, mid []byte, n, m int, wordCut bool) bool {
 	re := row.pattern
 	switch {
-	case c.left == nil && row.cut.tail != nil:
-		re = row.cut.tail
-	case c.right == nil && row.cut.head != nil:
-		re = row.cut.head
+	case c.left == nil && row.lazy().cut.tail != nil:
+		re = row.lazy().cut.tail
+	case c.right == nil && row.lazy().cut.head != nil:
+		re = row.lazy().cut.head
 	}
 	text := append(append(append(s.cutText[:0], c.left...), mid...), c.right...)
 	s.cutText = text
@@ -425,7 +425,7 @@ func (s *scanner) cutPatternFits(row *compiledRow, c cutSides, mid []byte, n, m 
 // an argument that the row's pattern takes after it ("Unexpected type of attr
 // triton.cud").
 func (s *scanner) cutAfterLiteral(row *compiledRow, left []byte) bool {
-	for _, re := range row.cut.open {
+	for _, re := range row.lazy().cut.open {
 		if s.match(re, left) {
 			return true
 		}

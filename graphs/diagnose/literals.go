@@ -261,10 +261,24 @@ func (gs gates) add(res ...*regexp.Regexp) {
 	}
 }
 
+// gateOf returns re's gate: the table's, or that of a row's form compiled on first use
+// (rowForms); nil where it has none.
+func (t *table) gateOf(re *regexp.Regexp) *gate {
+	if g, ok := t.gates[re]; ok {
+		return g
+	}
+	if t.lazyGates != nil {
+		if g, ok := t.lazyGates.Load(re); ok {
+			return g.(*gate)
+		}
+	}
+	return nil
+}
+
 // match reports whether re matches text, not running re where its gate says it cannot.
 func (s *scanner) match(re *regexp.Regexp, text []byte) bool {
 	if s.t != nil {
-		if g := s.t.gates[re]; g != nil && !g.admits(text, &s.lowered) {
+		if g := s.t.gateOf(re); g != nil && !g.admits(text, &s.lowered) {
 			return false
 		}
 	}
@@ -276,6 +290,6 @@ func (s *scanner) admits(re *regexp.Regexp, text []byte) bool {
 	if s.t == nil {
 		return true
 	}
-	g := s.t.gates[re]
+	g := s.t.gateOf(re)
 	return g == nil || g.admits(text, &s.lowered)
 }

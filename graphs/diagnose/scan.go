@@ -55,13 +55,9 @@ type compiledRow struct {
 	squeezed []byte // literal less white space and quote marks (see squeeze)
 	folded   []byte // squeezed in lower case
 	pattern  *regexp.Regexp
-	// patternFold is pattern without regard to case, for text a person retyped.
-	patternFold *regexp.Regexp
-	// patternSqueezed is pattern without regard to white space or quote marks, tried
-	// on a line's squeezed form ("torch. compile" retyped with a space), and
-	// patternSqueezedFold the same without regard to case; nil where the pattern cannot
-	// be so rewritten.
-	patternSqueezed, patternSqueezedFold *regexp.Regexp
+	// forms are the pattern's other forms, compiled on the row's first use (nil where
+	// the row has no Pattern): see rowForms.
+	forms *rowForms
 	// tail reports whether the pattern goes on after the literal, so that a line
 	// with the literal may hold the rest of the pattern on the next line; lead, whether
 	// it starts before the literal, so that the line before may hold its start.
@@ -75,7 +71,55 @@ type compiledRow struct {
 	// otherwise than the text itself.
 	boundary bool
 	requires int // index into scanner.contexts, -1 for none
-	cut      cutPatterns
+}
+
+// rowForms are a row's pattern's forms that only a line holding some form of the
+// row's literal needs: compiled on the first such line, not with the table. Compiling
+// them all with the table had been most of its compilation, and so of a log's first
+// answer (in the web page most of all), though a log meets few rows.
+type rowForms struct {
+	once         sync.Once
+	pattern, lit string         // the pattern as compiled and the row's literal
+	parsed       *syntax.Regexp // pattern parsed with syntax.Perl
+	gates        *sync.Map      // the table's lazyGates, where each form's gate goes
+	built        rowFormsCompiled
+}
+
+// rowFormsCompiled are a row's compiled forms.
+type rowFormsCompiled struct {
+	// fold is pattern without regard to case, for text a person retyped.
+	fold *regexp.Regexp
+	// squeezed is pattern without regard to white space or quote marks, tried on a
+	// line's squeezed form ("torch. compile" retyped with a space), and squeezedFold
+	// the same without regard to case; nil where the pattern cannot be so rewritten.
+	squeezed, squeezedFold *regexp.Regexp
+	cut                    cutPatterns
+}
+
+// noForms are the forms of a row without a Pattern.
+var noForms rowFormsCompiled
+
+// lazy returns row's forms, compiling them on the first call (safe for concurrent
+// use: the table is shared).
+func (r *compiledRow) lazy() *rowFormsCompiled {
+	f := r.forms
+	if f == nil {
+		return &noForms
+	}
+	f.once.Do(func() {
+		b := &f.built
+		b.fold = regexp.MustCompile("(?i)" + f.pattern)
+		b.squeezed, b.squeezedFold = squeezedPattern(f.pattern)
+		if f.parsed != nil {
+			b.cut = compileCutPatterns(f.pattern, f.parsed, f.lit)
+		}
+		for _, re := range append([]*regexp.Regexp{b.fold, b.squeezed, b.squeezedFold, b.cut.head, b.cut.tail}, b.cut.open...) {
+			if re != nil {
+				f.gates.Store(re, newGate(re.String()))
+			}
+		}
+	})
+	return &f.built
 }
 
 // rowHit is where a row first matched.
@@ -122,6 +166,9 @@ type table struct {
 	gates gates
 	// captureCtx is the index in contexts of captureEvidence (see cutRuntime).
 	captureCtx int
+	// lazyGates holds the gates of the rows' forms compiled on first use (rowForms),
+	// by expression.
+	lazyGates *sync.Map
 }
 
 // sentenceLiteral is the text a row is matched by: its Literal, less a sentence's final
@@ -141,10 +188,15 @@ func sentenceLiteral(sig Signature) string {
 // compiledTable returns the process's compiled signature table.
 var compiledTable = sync.OnceValues(compileTable)
 
-// compiledPattern is a Pattern's compiled forms, shared by the rows that share it (a
-// message retold, one row per literal): a pattern with long bounded repeats compiles to
-// a large program.
-type compiledPattern struct{ re, fold, squeezed, squeezedFold *regexp.Regexp }
+// compiledPattern is a Pattern compiled, shared by the rows that share it (a message
+// retold, one row per literal): a pattern with long bounded repeats compiles to a
+// large program.
+type compiledPattern struct {
+	re              *regexp.Regexp
+	src             string         // the pattern as compiled (countPlaceholders)
+	parsed          *syntax.Regexp // src parsed with syntax.Perl (nil where it does not parse)
+	whole, boundary bool           // compiledRow's
+}
 
 // tableBuilder holds what compileTable shares between rows: compiled patterns and
 // contexts, and the anchors.
@@ -157,7 +209,7 @@ type tableBuilder struct {
 
 func compileTable() (table, error) {
 	sigs := Signatures()
-	b := tableBuilder{t: table{rows: make([]compiledRow, len(sigs))}, ctxIndex: map[string]int{},
+	b := tableBuilder{t: table{rows: make([]compiledRow, len(sigs)), lazyGates: &sync.Map{}}, ctxIndex: map[string]int{},
 		patterns: map[string]compiledPattern{}, anchors: anchorBuilder{index: map[string]int{}}}
 	for i, sig := range sigs {
 		row, err := b.row(i, sig)
@@ -184,8 +236,10 @@ func compileTable() (table, error) {
 	b.t.gates = gates{}
 	for i := range b.t.rows {
 		r := &b.t.rows[i]
-		b.t.gates.add(r.pattern, r.patternFold, r.patternSqueezed, r.patternSqueezedFold, r.cut.head, r.cut.tail)
-		b.t.gates.add(r.cut.open...)
+		b.t.gates.add(r.pattern)
+		if r.forms != nil {
+			r.forms.gates = b.t.lazyGates
+		}
 	}
 	for _, c := range b.t.contexts {
 		b.t.gates.add(c.re)
@@ -230,35 +284,36 @@ func (b *tableBuilder) row(i int, sig Signature) (compiledRow, error) {
 	return row, nil
 }
 
-// pattern compiles row i's Pattern (once per distinct pattern) and its cut forms.
+// pattern compiles row i's Pattern (once per distinct pattern); its other forms are
+// compiled on the row's first use (rowForms).
 func (b *tableBuilder) pattern(row *compiledRow, i int) error {
 	sig := row.Signature
-	pattern := countPlaceholders(sig.Pattern)
 	cp, ok := b.patterns[sig.Pattern]
 	if !ok {
-		re, err := regexp.Compile(pattern)
+		cp.src = countPlaceholders(sig.Pattern)
+		re, err := regexp.Compile(cp.src)
 		if err != nil {
 			return fmt.Errorf("diagnose: row %d (%s): %w", i, sig.Code, err)
 		}
-		cp.re, cp.fold = re, regexp.MustCompile("(?i)"+pattern)
-		cp.squeezed, cp.squeezedFold = squeezedPattern(pattern)
+		cp.re = re
+		// The pattern is parsed once here for what the table needs of its syntax:
+		// parsing it again for each (the assertions, \b, the cut forms) and for each
+		// row that shares it had been most of the table's compilation, the largest
+		// part of a log's first answer in the web page.
+		parsed, err := syntax.Parse(cp.src, syntax.Perl)
+		cp.whole = err != nil || hasTextAssertion(parsed)
+		cp.boundary = err != nil || hasOp(parsed, syntax.OpWordBoundary, syntax.OpNoWordBoundary)
+		if err == nil {
+			cp.parsed = parsed
+		}
 		b.patterns[sig.Pattern] = cp
 	}
-	row.pattern, row.patternFold = cp.re, cp.fold
-	row.patternSqueezed, row.patternSqueezedFold = cp.squeezed, cp.squeezedFold
+	row.pattern, row.whole, row.boundary = cp.re, cp.whole, cp.boundary
 	end := sig.Literal[max(0, len(sig.Literal)-6):]
-	// The pattern is parsed once here for what the table needs of its syntax: parsing
-	// it again for each (the assertions, \b, the cut forms) had been half of the table's
-	// compilation, the largest part of a log's first answer in the web page.
-	parsed, err := syntax.Parse(pattern, syntax.Perl)
-	row.whole = err != nil || hasTextAssertion(parsed)
 	row.endsLine = strings.HasSuffix(sig.Pattern, "$")
-	row.boundary = err != nil || hasOp(parsed, syntax.OpWordBoundary, syntax.OpNoWordBoundary)
 	row.tail = !strings.HasSuffix(sig.Pattern, "$") && !strings.HasSuffix(sig.Pattern, regexp.QuoteMeta(end))
-	row.lead = !strings.HasPrefix(pattern, regexp.QuoteMeta(strings.TrimSpace(sig.Literal)))
-	if err == nil {
-		row.cut = compileCutPatterns(pattern, parsed, string(row.literal))
-	}
+	row.lead = !strings.HasPrefix(cp.src, regexp.QuoteMeta(strings.TrimSpace(sig.Literal)))
+	row.forms = &rowForms{pattern: cp.src, lit: string(row.literal), parsed: cp.parsed}
 	return nil
 }
 
@@ -891,7 +946,7 @@ func (s *scanner) matchRow(i, k int) {
 	// it again without case is what made dense logs slow).
 	if s.squeezedHolds(i, k, e) {
 		if row.pattern == nil || s.matchNear(row.pattern, row.whole, s.edged(row, e, e.unquoted), e.squeezed, row.squeezed, s.posOf(e)) ||
-			(row.patternSqueezed != nil && s.matchNear(row.patternSqueezed, row.whole, s.edged(row, e, e.squeezed), e.squeezed, row.squeezed, nil)) {
+			(row.lazy().squeezed != nil && s.matchNear(row.lazy().squeezed, row.whole, s.edged(row, e, e.squeezed), e.squeezed, row.squeezed, nil)) {
 			s.hit(i, e, e.unquoted, Quoted)
 			return
 		}
@@ -974,8 +1029,8 @@ func (s *scanner) matchFolded(i, k int, e *ringLine) bool {
 	if s.foldAt[i] != k+1 {
 		return false
 	}
-	if row.patternFold != nil && !s.matchNear(row.patternFold, row.whole, s.edged(row, e, e.unquoted), e.folded, row.folded, s.posOf(e)) &&
-		(row.patternSqueezedFold == nil || !s.matchNear(row.patternSqueezedFold, row.whole, s.edged(row, e, e.folded), e.folded, row.folded, nil)) {
+	if f := row.lazy(); f.fold != nil && !s.matchNear(f.fold, row.whole, s.edged(row, e, e.unquoted), e.folded, row.folded, s.posOf(e)) &&
+		(f.squeezedFold == nil || !s.matchNear(f.squeezedFold, row.whole, s.edged(row, e, e.folded), e.folded, row.folded, nil)) {
 		return false
 	}
 	s.hit(i, e, e.unquoted, Quoted)

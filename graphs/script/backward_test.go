@@ -30,6 +30,23 @@ model = torch.compile(net)
 (logits, loss) = crit(model(x), y), 0
 loss.backward()
 `, []bool{true}},
+		{"dict-item-assigned", `import torch
+model = torch.compile(net)
+out = model(x)
+losses = {}
+losses["total"] = out.sum()
+losses["total"].backward()
+`, []bool{true}},
+		{"dict-item-under-no-grad", `import torch
+model = torch.compile(net)
+out = model(x)
+stats = {}
+with torch.no_grad():
+    stats["mean"] = out.mean()
+loss = other(x)
+loss.backward()
+stats["mean"].backward()
+`, []bool{false}},
 		{"alias", `import torch
 compiled = torch.compile(net)
 m = compiled

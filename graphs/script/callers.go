@@ -157,6 +157,14 @@ func (r *reader) callersLayout(s *siteState, starts []callerStart) {
 	if len(starts) > 1 || len(groups) > 1 {
 		s.note("%s", callersNote(n, groups))
 	}
+	for _, cs := range starts {
+		if cs.t.workersFrom != "" {
+			s.note("threads: the pool's size: %s (-thread-pool N or -callers N replaces it)", cs.t.workersFrom)
+		}
+	}
+	if n == 0 {
+		s.note("threads: the script does not give how many threads call at once: 2 are planned, the least at which several callers differ from one (-thread-pool N or -callers N replaces it)")
+	}
 }
 
 // callersNote says which thread starts call the compiled function at once.

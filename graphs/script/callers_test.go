@@ -1,6 +1,8 @@
 package script
 
 import (
+	"slices"
+	"strings"
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
@@ -86,5 +88,50 @@ a.start(); b.start(); a.join(); b.join()
 	st, _ := oneSite(t, src)
 	if diff := cmp.Diff(graphs.Workload{Threads: graphs.Callers, Callers: 2}, st.Workload); diff != "" {
 		t.Errorf("Workload (-want +got):\n%s\nnotes %q", diff, st.Notes)
+	}
+}
+
+// TestPoolSizeSaid: a pool's size given by a parameter with a literal default is that
+// default, said so; a count the script does not give is planned as 2, said so
+// (sweep2 finding 7: max_workers=num_threads, num_threads: int = 4, was planned as
+// 2 workers without a note).
+func TestPoolSizeSaid(t *testing.T) {
+	t.Parallel()
+	cases := []struct {
+		name, src, note string
+		want            graphs.Workload
+	}{
+		{"parameter-default", `import torch
+from concurrent.futures import ThreadPoolExecutor
+class Engine:
+    def __init__(self, model, num_threads: int = 4):
+        self.model = model
+        self.pool = ThreadPoolExecutor(max_workers=num_threads)
+    def run(self, x):
+        return self.model(x)
+    def predict(self, x):
+        return self.pool.submit(self.run, x)
+model = torch.compile(net, mode="reduce-overhead")
+e = Engine(model)
+e.predict(x)
+`, "max_workers=num_threads is the default of the parameter num_threads of def __init__ (line 4), 4", graphs.Workload{ThreadPool: 4}},
+		{"not-given", `import torch
+from concurrent.futures import ThreadPoolExecutor
+m = torch.compile(net, mode="reduce-overhead")
+pool = ThreadPoolExecutor(max_workers=args.n)
+pool.submit(m, x)
+`, "does not give how many threads call at once: 2 are planned", graphs.Workload{ThreadPool: 2}},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			t.Parallel()
+			st, _ := oneSite(t, tc.src)
+			if diff := cmp.Diff(tc.want, st.Workload); diff != "" {
+				t.Errorf("Workload (-want +got):\n%s\nnotes %q", diff, st.Notes)
+			}
+			if !slices.ContainsFunc(st.Notes, func(n string) bool { return strings.Contains(n, tc.note) }) {
+				t.Errorf("notes %q, want one with %q", st.Notes, tc.note)
+			}
+		})
 	}
 }

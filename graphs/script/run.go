@@ -737,6 +737,12 @@ func (r *reader) bindPool(n string, c *expr) {
 	switch q := r.qual(c.x); {
 	case threadPools[q]:
 		r.executors[n] = r.workers(c)
+		if from := r.poolFrom[c]; from != "" {
+			if r.poolFromName == nil {
+				r.poolFromName = map[string]string{}
+			}
+			r.poolFromName[n] = from
+		}
 	case processPools[q]:
 		r.procPools[n] = true
 	}

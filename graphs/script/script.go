@@ -262,15 +262,16 @@ type Thread struct {
 	// Target is the source text of the function the thread runs, when given.
 	Target string `json:"target,omitempty"`
 
-	target  *expr     // nil when not given
-	loop    bool      // started inside a loop or comprehension, so possibly several
-	count   iterCount // how many the loops around it start, when the script shows it
-	device  bool      // its arguments name a CUDA device (args=(f"cuda:{i}",))
-	seq     int       // execution order
-	built   bool      // a threading.Thread subclass: an instance was built (threadBuilt)
-	workers int       // a pool's max_workers when a literal (0: unknown)
-	bound   string    // the name the thread object is bound to (w = Worker()), for w.join()
-	awaited bool      // asyncio.to_thread awaited where it is called: it returns after the call
+	target      *expr     // nil when not given
+	loop        bool      // started inside a loop or comprehension, so possibly several
+	count       iterCount // how many the loops around it start, when the script shows it
+	device      bool      // its arguments name a CUDA device (args=(f"cuda:{i}",))
+	seq         int       // execution order
+	built       bool      // a threading.Thread subclass: an instance was built (threadBuilt)
+	workers     int       // a pool's max_workers when a literal (0: unknown)
+	bound       string    // the name the thread object is bound to (w = Worker()), for w.join()
+	awaited     bool      // asyncio.to_thread awaited where it is called: it returns after the call
+	workersFrom string    // where workers comes from when not a literal (a parameter's default)
 }
 
 // Warning is a hazard found while reading. Code is one of the Warning… constants.

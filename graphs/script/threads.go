@@ -84,7 +84,8 @@ func (r *reader) thread(c *expr, q string) bool {
 	case isExecutorCall(c):
 		r.executorThread(c)
 	case c.x.kind == attr && poolMethods[c.x.name] && r.isPool(c.x.x):
-		r.addThread(c, ThreadPool, kwarg(c, "fn", 0)).workers = r.poolWorkers(c.x.x)
+		t := r.addThread(c, ThreadPool, kwarg(c, "fn", 0))
+		t.workers, t.workersFrom = r.poolWorkers(c.x.x), r.poolSizeFrom(c.x.x)
 	case q == "os.environ.get" || q == "os.getenv":
 		r.rankEnvRead(c)
 		return false
@@ -140,7 +141,7 @@ func isExecutorCall(c *expr) bool { return c.x.kind == attr && c.x.name == "run_
 func (r *reader) executorThread(c *expr) {
 	t := r.addThread(c, RunInExecutor, kwarg(c, "", 1))
 	if ex := kwarg(c, "", 0); ex != nil && r.isPool(ex) {
-		t.workers = r.poolWorkers(ex)
+		t.workers, t.workersFrom = r.poolWorkers(ex), r.poolSizeFrom(ex)
 	}
 }
 
@@ -425,17 +426,53 @@ func (r *reader) poolWorkers(e *expr) int {
 	return r.executors[r.lastName(e)]
 }
 
+// poolSizeFrom says where a pool's worker count comes from when not a literal ("":
+// a literal, or not known).
+func (r *reader) poolSizeFrom(e *expr) string {
+	if e.kind == call {
+		return r.poolFrom[e]
+	}
+	return r.poolFromName[r.lastName(e)]
+}
+
 // workers returns a pool constructor's worker count when a literal int (0: unknown).
 func (r *reader) workers(c *expr) int {
 	kw := "max_workers"
 	if q := r.qual(c.x); q == "multiprocessing.pool.ThreadPool" || q == "multiprocessing.dummy.Pool" {
 		kw = "processes"
 	}
-	v, ok := r.literal(kwarg(c, kw, 0))
+	e := kwarg(c, kw, 0)
+	v, ok := r.literal(e)
+	if d := r.paramDefault(e); !ok && d != nil {
+		// max_workers=num_threads, a parameter of the def with a literal default
+		// (num_threads: int = 4): its default, said so (sweep2 finding 7).
+		if v, ok = r.literal(d); ok {
+			if n, isInt := v.AsInt(); isInt && n > 0 && n <= graphs.MaxDevices {
+				if r.poolFrom == nil {
+					r.poolFrom = map[*expr]string{}
+				}
+				r.poolFrom[c] = fmt.Sprintf("%s=%s is the default of the parameter %s of def %s (line %d), %d: a caller may pass another", kw, e.name, e.name, r.fn.name, int(r.fn.line), n)
+			}
+		}
+	}
 	if n, isInt := v.AsInt(); ok && isInt && n > 0 && n <= graphs.MaxDevices {
 		return int(n)
 	}
 	return 0
+}
+
+// paramDefault returns the default of the parameter of the def being run that e
+// names (nil: e is no such parameter, or it has no default).
+func (r *reader) paramDefault(e *expr) *expr {
+	if e == nil || e.kind != name || r.fn == nil {
+		return nil
+	}
+	for _, p := range r.fn.params {
+		if p.name == e.name && p.star == 0 {
+			return p.def
+		}
+	}
+	return nil
 }
 
 // giveDevices ends the per-device note until the command line gives the device count

@@ -255,6 +255,19 @@ func (r *reader) setDerived(n string, sts []*siteState) {
 	r.derived[n] = sts
 }
 
+// addDerived adds sts to the sites the name's value is computed from (an item
+// assigned into a container keeps its other items').
+func (r *reader) addDerived(n string, sts []*siteState) {
+	out := append([]*siteState(nil), r.derived[n]...) // the slice may be another name's too
+	for _, st := range sts {
+		if len(out) >= maxDerivedSites {
+			break
+		}
+		out = appendSite(out, st)
+	}
+	r.setDerived(n, out)
+}
+
 // workloadCall records the workload facts a call shows: backward(), kept outputs,
 // moved parameters and dynamic marks.
 func (r *reader) workloadCall(c *expr, q string) {
@@ -305,20 +318,7 @@ const maxDerivedDepth = 64
 // workloadAssign records the facts an assignment shows: a name bound to an output,
 // and a parameter replaced (p.data = …, m.weight = nn.Parameter(…)).
 func (r *reader) workloadAssign(t, v *expr) {
-	if r.noGrad > 0 && (t.kind == tuple || t.kind == name) {
-		// Computed under torch.no_grad(): no backward reaches the compiled function
-		// through this value (unseen3 v13 target_encoder).
-		return
-	}
-	if t.kind == tuple {
-		r.unpackDerived(t, v)
-		return
-	}
-	if t.kind == name {
-		if st := r.outputOf(v); st != nil && v.kind == call {
-			r.outputs[t.name] = st
-		}
-		r.setDerived(t.name, r.allDerived(v, nil, 0))
+	if r.derivedAssign(t, v) {
 		return
 	}
 	q := ""
@@ -334,6 +334,30 @@ func (r *reader) workloadAssign(t, v *expr) {
 		r.seq++
 		r.events = append(r.events, event{f: factMoving, seq: r.seq, line: int(t.line), fn: r.fn})
 	}
+}
+
+// derivedAssign records what a value assigned to a name, a tuple or a container's
+// item is computed from, and reports whether t was such a target.
+func (r *reader) derivedAssign(t, v *expr) bool {
+	switch {
+	case t.kind != tuple && t.kind != name && t.kind != subscript:
+		return false
+	case r.noGrad > 0:
+		// Computed under torch.no_grad(): no backward reaches the compiled function
+		// through this value (unseen3 v13 target_encoder).
+	case t.kind == tuple:
+		r.unpackDerived(t, v)
+	case t.kind == name:
+		if st := r.outputOf(v); st != nil && v.kind == call {
+			r.outputs[t.name] = st
+		}
+		r.setDerived(t.name, r.allDerived(v, nil, 0))
+	case t.x.kind == name:
+		// d["loss"] = out.sum(): the container holds a value computed from the
+		// output, so d["loss"].backward() differentiates it.
+		r.addDerived(t.x.name, r.allDerived(v, nil, 0))
+	}
+	return true
 }
 
 // unpackDerived marks the names a tuple target unpacks from a compiled function's
