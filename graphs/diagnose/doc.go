@@ -776,10 +776,10 @@
 //   - skip-cpu-device: a paraphrase with "CPU op", as reports retell it
 //   - skip-cpu-device: a paraphrase with "cpu node", as reports retell it
 //   - skip-cpu-device: a paraphrase with "CPU node", as reports retell it
-//   - skip-cpu-device: a paraphrase with "non-cuda", as reports retell it
-//   - skip-cpu-device: a paraphrase with "non-CUDA", as reports retell it
-//   - skip-cpu-device: a paraphrase with "non cuda", as reports retell it
-//   - skip-cpu-device: a paraphrase with "non CUDA", as reports retell it
+//   - skip-cpu-device: a paraphrase with "non-CUDA device", as reports retell it
+//   - skip-cpu-device: a paraphrase with "non-CUDA tensor", as reports retell it
+//   - skip-cpu-device: a paraphrase with "non-CUDA input", as reports retell it
+//   - skip-cpu-device: a paraphrase with "non-CUDA node", as reports retell it
 //   - skip-cpu-device: a paraphrase with "tensors on the CPU", as reports retell it
 //   - skip-cpu-device: a paraphrase with "tensor on the CPU", as reports retell it
 //   - skip-cpu-device: a paraphrase with "tensors on CPU", as reports retell it
