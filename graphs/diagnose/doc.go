@@ -969,6 +969,16 @@
 //   - unsupported-python: a paraphrase with "compile not supported", as reports retell it
 //   - unsupported-python: a paraphrase with "compile not work", as reports retell it
 //   - unsupported-python: a paraphrase with "compile is not work", as reports retell it
+//   - unsupported-python: a paraphrase with "support Windows", as reports retell it
+//   - unsupported-python: a paraphrase with "support windows", as reports retell it
+//   - unsupported-python: a paraphrase with "Windows is not supported", as reports retell it
+//   - unsupported-python: a paraphrase with "Windows isn't supported", as reports retell it
+//   - unsupported-python: a paraphrase with "windows is not supported", as reports retell it
+//   - unsupported-python: a paraphrase with "windows isn't supported", as reports retell it
+//   - unsupported-python: a paraphrase with "Windows not supported", as reports retell it
+//   - unsupported-python: a paraphrase with "windows not supported", as reports retell it
+//   - unsupported-python: a paraphrase with "Windows is not yet supported", as reports retell it
+//   - unsupported-python: a paraphrase with "windows is not yet supported", as reports retell it
 //   - cuda-invalid-context: "invalid device context", 2.0–2.14
 //   - cuda-invalid-context: "CUDA_ERROR_INVALID_CONTEXT", 2.0–2.14
 //   - cuda-invalid-context: "ErrorInvalidContext", 2.0–2.14

@@ -746,6 +746,18 @@ var windowsRetold = []retold{
 		pattern: `(?i)torch\.\s?compile\s+(?:is\s+not|isn't|does\s+not|doesn't|not)\s+(?:yet\s+)?` +
 			`(?:supported|support|work(?:s|ing)?)\s+(?:on|for|under|in)\s+windows\b` + notOfficially,
 	},
+	{
+		// Windows as what is not supported, or supported no more: "torch.compile doesn't
+		// support Windows", "inductor does not support windows", "Windows isn't supported by
+		// torch.compile" (branch retold).
+		literals: []string{"support Windows", "support windows", "Windows is not supported", "Windows isn't supported",
+			"windows is not supported", "windows isn't supported", "Windows not supported", "windows not supported",
+			"Windows is not yet supported", "windows is not yet supported"},
+		pattern: `(?i)\b(?:torch(?:\.\s?|\s|_)compile(?:\(\))?|inductor|dynamo)\x60?\s+(?:(?:currently|still|yet)\s+)?` +
+			`(?:does\s+not|doesn't|do\s+not|don't)\s+(?:yet\s+)?support\s+windows\b` + notOfficially + `|` +
+			`\bwindows\s+(?:is\s+not|isn't|not)\s+(?:yet\s+)?supported\s+(?:by|for|with|in)\s+` +
+			`(?:torch(?:\.\s?|\s|_)compile|inductor|dynamo)\b`,
+	},
 }
 
 // noModeRetold is backend-takes-no-mode's TypeError as reports retell it: the cudagraphs

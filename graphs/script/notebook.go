@@ -3,6 +3,7 @@ package script
 import (
 	"encoding/json"
 	"fmt"
+	"sort"
 	"strings"
 )
 
@@ -19,28 +20,16 @@ import (
 // kernel (pythonCellMagics) keeps its body, its %% line becoming pass; any other
 // cell magic's cell (%%bash, %%writefile, %%html, %%python in a subprocess) is left
 // out and listed in skipped (sweep2 finding 5: a %%time cell was dropped whole, "0
-// compile sites", exit 0). Line numbers count the joined code cells' lines.
-func notebookSource(src string) (code string, skipped []string, ok bool) {
-	t := strings.TrimLeft(src, " \t\r\n\ufeff")
-	if !strings.HasPrefix(t, "{") || !strings.Contains(t, `"nbformat"`) {
-		return "", nil, false
-	}
-	var nb struct {
-		Cells      []notebookCell `json:"cells"`
-		Worksheets []struct {
-			Cells []notebookCell `json:"cells"`
-		} `json:"worksheets"`
-		Nbformat *int `json:"nbformat"`
-	}
-	if err := json.Unmarshal([]byte(t), &nb); err != nil || nb.Nbformat == nil || nb.Cells == nil && nb.Worksheets == nil {
-		return "", nil, false
-	}
-	cells := nb.Cells
-	for _, w := range nb.Worksheets {
-		cells = append(cells, w.Cells...)
+// compile sites", exit 0). Line numbers count the joined code cells' lines; starts
+// maps them back to "code cell N, line L", which the text's site labels and a
+// SyntaxError's message add.
+func notebookSource(src string) (code string, skipped []string, starts []cellStart, ok bool) {
+	cells, ok := notebookCells(src)
+	if !ok {
+		return "", nil, nil, false
 	}
 	var b strings.Builder
-	n := 0
+	n, line := 0, 1
 	for _, c := range cells {
 		if c.Type != "code" {
 			continue
@@ -53,14 +42,56 @@ func notebookSource(src string) (code string, skipped []string, ok bool) {
 		} else if ok {
 			text = strings.Replace(text, "%%", "pass #", 1) // the magic's line; its body is Python
 		}
-		for _, line := range strings.SplitAfter(text, "\n") {
-			b.WriteString(magicFree(line))
+		starts = append(starts, cellStart{line: line, cell: n})
+		for _, l := range strings.SplitAfter(text, "\n") {
+			b.WriteString(magicFree(l))
 		}
 		if !strings.HasSuffix(text, "\n") {
 			b.WriteByte('\n')
+			line++
 		}
+		line += strings.Count(text, "\n")
 	}
-	return b.String(), skipped, true
+	return b.String(), skipped, starts, true
+}
+
+// notebookCells returns a notebook's cells, in order, and whether src is one.
+func notebookCells(src string) ([]notebookCell, bool) {
+	t := strings.TrimLeft(src, " \t\r\n\ufeff")
+	if !strings.HasPrefix(t, "{") || !strings.Contains(t, `"nbformat"`) {
+		return nil, false
+	}
+	var nb struct {
+		Cells      []notebookCell `json:"cells"`
+		Worksheets []struct {
+			Cells []notebookCell `json:"cells"`
+		} `json:"worksheets"`
+		Nbformat *int `json:"nbformat"`
+	}
+	if err := json.Unmarshal([]byte(t), &nb); err != nil || nb.Nbformat == nil || nb.Cells == nil && nb.Worksheets == nil {
+		return nil, false
+	}
+	cells := nb.Cells
+	for _, w := range nb.Worksheets {
+		cells = append(cells, w.Cells...)
+	}
+	return cells, true
+}
+
+// cellStart is where a code cell starts in the joined code: its first line there,
+// and its number among the notebook's code cells.
+type cellStart struct {
+	line, cell int
+}
+
+// cellOf returns the code cell that joined line is in, and its line there (0, 0:
+// not a notebook's).
+func cellOf(starts []cellStart, line int) (cell, at int) {
+	i := sort.Search(len(starts), func(i int) bool { return starts[i].line > line }) - 1
+	if i < 0 {
+		return 0, 0
+	}
+	return starts[i].cell, line - starts[i].line + 1
 }
 
 // pythonCellMagics are IPython's cell magics that run their body as Python in the

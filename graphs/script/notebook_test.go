@@ -98,3 +98,32 @@ func TestMagicFree(t *testing.T) {
 		}
 	}
 }
+
+// TestNotebookPositions: a notebook's sites and syntax errors also say which code
+// cell and which line of it (sweep2 finding 6: only the line in the joined code, which
+// a notebook user cannot find, and a left-out %%bash cell shifted nothing visibly).
+func TestNotebookPositions(t *testing.T) {
+	t.Parallel()
+	nb := func(cells ...string) []byte {
+		var cs []map[string]any
+		for _, c := range cells {
+			cs = append(cs, map[string]any{"cell_type": "code", "source": c})
+		}
+		data, err := json.Marshal(map[string]any{"cells": cs, "nbformat": 4, "nbformat_minor": 5, "metadata": map[string]any{}})
+		require.NoError(t, err)
+		return data
+	}
+	s, err := readBytes("nb.ipynb", nb("%%bash\necho hi\n", "import torch\nx = 1", "y = 2\nm = torch.compile(f)\n"))
+	require.NoError(t, err)
+	var b strings.Builder
+	require.NoError(t, s.WriteText(&b, 0))
+	if want := "nb.ipynb (code cells):4 (code cell 3, line 2) torch.compile(f)"; !strings.Contains(b.String(), want) {
+		t.Errorf("text lacks %q:\n%s", want, b.String())
+	}
+	_, err = readBytes("nb.ipynb", nb("import torch\n", "x = (1,\n"))
+	var se *SyntaxError
+	require.ErrorAs(t, err, &se)
+	if !strings.HasSuffix(se.Msg, "(code cell 2, line 1)") || se.Line != 2 {
+		t.Errorf("syntax error at line %d: %q, want line 2 and the cell named", se.Line, se.Msg)
+	}
+}

@@ -101,6 +101,7 @@ type Script struct {
 	allKeys bool // the JSON form keeps every key of each plan (PlanOptions.AllKeys)
 
 	forms []pytoken.FormAt // the forms only newer Pythons accept (pyversion.go)
+	cells []cellStart      // a notebook's code cells in the joined code (nil: not a notebook)
 }
 
 // Site is one torch.compile call site.

@@ -105,14 +105,24 @@ func readNamedEnv(fn, name string, r io.Reader, env map[string]givenEnv) (s *Scr
 			s, err = nil, fmt.Errorf("script: internal error reading %s: %v", name, p)
 		}
 	}()
-	code, skipped, nb := notebookSource(src)
+	code, skipped, starts, nb := notebookSource(src)
 	if !nb {
 		return readTextEnv(name, src, env)
 	}
 	s, err = readTextEnv(name+" (code cells)", code, env)
-	if err == nil && len(skipped) > 0 {
+	var se *SyntaxError
+	if errors.As(err, &se) {
+		if c, at := cellOf(starts, se.Line); c > 0 {
+			se.Msg += fmt.Sprintf(" (code cell %d, line %d)", c, at)
+		}
+	}
+	if err != nil {
+		return s, err
+	}
+	s.cells = starts
+	if len(skipped) > 0 {
 		s.Warnings = append(s.Warnings, Warning{Line: 1, Code: WarningCellNotRead,
 			Message: fmt.Sprintf("%s not read: a cell magic that does not run its body as Python in this kernel; a torch.compile there is not planned", strings.Join(skipped, ", "))})
 	}
-	return s, err
+	return s, nil
 }

@@ -130,6 +130,9 @@ func (tw *textWriter) site(st *Site) {
 		return
 	}
 	label := fmt.Sprintf("%s:%d", tw.s.File, st.Line)
+	if c, at := cellOf(tw.s.cells, st.Line); c > 0 {
+		label += fmt.Sprintf(" (code cell %d, line %d)", c, at)
+	}
 	p := tw.printer()
 	p.Para("", "    ", label+" "+st.Call)
 	if st.Guard != "" {
