@@ -96,10 +96,23 @@ func (ev *evaluator) method(n *node) (Value, *pyErr) {
 			return v, nil
 		}
 	}
-	if x.kind == DictKind && fn.name == "get" && (len(args) == 1 || len(args) == 2) {
-		return ev.dictGetMethod(x, args)
+	if v, err, ok := ev.containerMethod(x, fn.name, args, len(kwargs) > 0); ok {
+		return v, err
 	}
 	return Value{}, unsupported(fmt.Sprintf("method %s.%s() with these arguments is not evaluated", x.PyType(), fn.name))
+}
+
+// containerMethod evaluates dict.get and range.index/count; ok is false for any
+// other method, or arguments they are not evaluated with.
+func (ev *evaluator) containerMethod(x Value, name string, args []Value, kw bool) (Value, *pyErr, bool) {
+	switch {
+	case x.kind == DictKind && name == "get" && (len(args) == 1 || len(args) == 2):
+		v, err := ev.dictGetMethod(x, args)
+		return v, err, true
+	case x.kind == RangeKind && (name == "index" || name == "count") && len(args) == 1 && !kw:
+		return ev.rangeMethod(x, name, args[0])
+	}
+	return Value{}, nil, false
 }
 
 // callArgs evaluates a method call's arguments kids; keyword arguments (not **)

@@ -188,3 +188,44 @@ func writeRangeRepr(b *strings.Builder, v Value) {
 	}
 	b.WriteString(")")
 }
+
+// rangeMethod is range.index(x) and range.count(x) of one positional argument
+// (measured on CPython 3.8-3.13 of this machine's pyenv and 3.14.x in the sid
+// chroot): an int or bool by arithmetic, a float equal to an item as that item, a
+// str or None never; an int not in the range raises ValueError "N is not in range"
+// before 3.14, "range.index(x): x not in range" from 3.14, and anything else
+// "sequence.index(x): x not in sequence". ok is false for what is not evaluated.
+func (ev *evaluator) rangeMethod(v Value, name string, x Value) (Value, *pyErr, bool) {
+	var k *big.Int
+	switch {
+	case isIntLike(x):
+		k = toBig(x)
+	case x.kind == FloatKind:
+		f := newBigFloat(x.f)
+		if f.IsInt() {
+			k, _ = f.Int(nil)
+		}
+	case x.kind != StrKind && x.kind != NoneKind:
+		return Value{}, nil, false // a complex, a tuple…: not evaluated
+	}
+	in := k != nil && rangeContains(v, bigInt(k))
+	switch {
+	case name == "count" && in:
+		return Int(1), nil, true
+	case name == "count":
+		return Int(0), nil, true
+	case in:
+		start, _, step := v.rangeParts()
+		return bigInt(new(big.Int).Quo(new(big.Int).Sub(k, start), step)), nil, true
+	case !isIntLike(x):
+		return Value{}, &pyErr{exc: "ValueError", msg: "sequence.index(x): x not in sequence"}, true
+	}
+	vr, ok := ev.lang.(versioner)
+	if !ok {
+		return Value{}, nil, false
+	}
+	if major, minor := vr.PyVersion(); major == 3 && minor >= 14 {
+		return Value{}, &pyErr{exc: "ValueError", msg: "range.index(x): x not in range"}, true
+	}
+	return Value{}, &pyErr{exc: "ValueError", msg: x.String() + " is not in range"}, true
+}

@@ -151,7 +151,7 @@ func TestBrowserSweepFixes(t *testing.T) {
 			if err := os.WriteFile(path, tc.data, 0o644); err != nil {
 				t.Fatal(err)
 			}
-			want := answer.Script(tc.name, string(tc.data), "", answer.Options{})
+			want := answer.Script(tc.name, string(tc.data), "", "", answer.Options{})
 			wantText := want.Text
 			if want.Stderr != "" {
 				wantText = want.Stderr
@@ -195,6 +195,17 @@ func TestBrowserSweepFixes(t *testing.T) {
 		}
 		if got, err := text(tab, "command"); err != nil || got != "compilemode -no-env -script - < train.py" {
 			t.Errorf("command = %q (err %v), want compilemode -no-env -script - < train.py", got, err)
+		}
+		// The Script tab's Python is the command's -python (finding 31).
+		if err := set(tab, "script", "match 1:\n    case 1:\n        pass\n", "script-python", "3.9"); err != nil {
+			t.Fatal(err)
+		}
+		if got, err := text(tab, "command"); err != nil || got != "compilemode -no-env -python 3.9 -script - < train.py" {
+			t.Errorf("command = %q (err %v), want compilemode -no-env -python 3.9 -script - < train.py", got, err)
+		}
+		want := answer.Script("", "match 1:\n    case 1:\n        pass\n", "", "3.9", answer.Options{}).Stderr
+		if got, err := text(tab, "answer-text"); err != nil || got != want || !strings.Contains(want, "a match statement needs Python 3.10") {
+			t.Errorf("-python 3.9 on a match statement: the page shows %q (err %v), want the command's %q", got, err, want)
 		}
 	})
 

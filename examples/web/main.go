@@ -29,7 +29,8 @@
 // log and script, "Copy link" makes it; see Large logs). The form's first state
 // (answer.DefaultCall, the README's case) is answered at build time, so the page shows
 // it before the WebAssembly runs. Test hooks: the form fields' ids (torch, python,
-// mode, options, globals, env, fullgraph, devices, threads, log, script, and each
+// mode, options, globals, env, fullgraph, devices, threads, log, script,
+// script-torch, script-python, and each
 // workload field by its JSON name) and #answer-text, whose data-state is "ready" once
 // it shows the answer to the current input.
 //
@@ -37,10 +38,10 @@
 //
 // The page's footer lists it too: -schema (a dump of your own PyTorch), -scenario,
 // -key, -keys and -all; the host's environment (the page is always -no-env); with
-// -script or -diagnose, -python, -mode, -options, -set, -env, -fullgraph and, for a
-// log, -torch (the Script tab has a release and no Python: a script is read as the
-// release's Python reads it). The call form has the rest of the call's flags (sweep
-// finding 31): -python, -fullgraph (a checkbox under "More"), -mode as any text (its
+// -script or -diagnose, -mode, -options, -set, -env, -fullgraph and, for a log,
+// -torch. The Script tab has a release and a Python (-torch, -python), and the
+// call form the rest of the call's flags (sweep finding 31): -python, -fullgraph (a
+// checkbox under "More"), -mode as any text (its
 // list only suggests, so a misspelt mode gets PyTorch's "Unrecognized mode=…"), and
 // Dynamo keys among the globals (torch._dynamo.config.KEY=VALUE, -set). A comparison
 // with the same release shows one answer, and the status line says so. Files, pastes and

@@ -55,13 +55,13 @@ function readState() {
   for (const id of TEXT) call[id] = $(id).value;
   for (const id of NUM) call[id] = $(id).value;
   for (const id of FORM_BOOL) call[id] = $(id).checked;
-  const s = { v: 1, tab, call, log: textOf($("log")), script: textOf($("script")), name: $("script-name").value, scriptTorch: $("script-torch").value };
+  const s = { v: 1, tab, call, log: textOf($("log")), script: textOf($("script")), name: $("script-name").value, scriptTorch: $("script-torch").value, scriptPython: $("script-python").value };
   if (scriptBytes) s.scriptBytes = true;
   return s;
 }
 
 // STATE_KEYS are the members of a page state (readState).
-const STATE_KEYS = ["v", "tab", "call", "log", "script", "name", "scriptTorch", "scriptBytes"];
+const STATE_KEYS = ["v", "tab", "call", "log", "script", "name", "scriptTorch", "scriptPython", "scriptBytes"];
 
 // stateProblems lists what makes s, a link's state, unusable, in the link's terms
 // ("tab \"nope\"", "call.torch: want a string"): a link the page cannot use is
@@ -82,7 +82,7 @@ function stateProblems(s) {
     for (const k of Object.keys(call)) if (!TEXT.includes(k) && !NUM.includes(k) && !FORM_BOOL.includes(k)) out.push(`call.${JSON.stringify(k).slice(0, 40)}: unknown field`);
   }
   for (const k of Object.keys(s)) if (!STATE_KEYS.includes(k)) out.push(`${JSON.stringify(k).slice(0, 40)}: unknown field`);
-  for (const k of ["log", "script", "name", "scriptTorch"]) if (s[k] !== undefined && typeof s[k] !== "string") out.push(`${k}: want a string`);
+  for (const k of ["log", "script", "name", "scriptTorch", "scriptPython"]) if (s[k] !== undefined && typeof s[k] !== "string") out.push(`${k}: want a string`);
   if (s.scriptBytes !== undefined && typeof s.scriptBytes !== "boolean") out.push("scriptBytes: want true or false");
   return out;
 }
@@ -98,6 +98,7 @@ function applyState(s) {
   if (typeof s.script === "string") showText($("script"), s.script);
   if (typeof s.name === "string") $("script-name").value = s.name;
   if (typeof s.scriptTorch === "string") setValue($("script-torch"), s.scriptTorch);
+  if (typeof s.scriptPython === "string") setValue($("script-python"), s.scriptPython);
   if (TABS.includes(s.tab)) selectTab(s.tab, false);
 }
 
@@ -268,11 +269,12 @@ function plainRequests(s) {
     const torch = s.scriptTorch || "";
     // No name: the script comes in on stdin, which the command names <stdin>.
     const from = name === "" || name === "-" ? "- < train.py" : quote(name);
-    const req = { kind: "script", name, text: s.script, torch };
+    const python = s.scriptPython || "";
+    const req = { kind: "script", name, text: s.script, torch, python };
     if (s.scriptBytes) req.bytes = true;
     return [{
       req,
-      cmd: `compilemode -no-env ${torch ? `-torch ${quote(torch)} ` : ""}-script ${from}` + cmdNote([name]), title: "",
+      cmd: `compilemode -no-env ${torch ? `-torch ${quote(torch)} ` : ""}${python ? `-python ${quote(python)} ` : ""}-script ${from}` + cmdNote([name]), title: "",
     }];
   }
   const c = s.call;
@@ -823,6 +825,7 @@ function wire() {
   $("script").addEventListener("input", update);
   $("script-name").addEventListener("input", update);
   $("script-torch").addEventListener("input", update);
+  $("script-python").addEventListener("input", update);
   droppable($("log"));
   droppable($("script"));
   holdable($("log"));

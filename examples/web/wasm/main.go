@@ -3,7 +3,7 @@
 // Command wasm is the library compiled to WebAssembly for the web page (examples/web):
 // it runs in the page's Web Worker, registers one JavaScript function,
 // compilemodeAnswer(request, text), and then waits for calls. A request is a JSON object
-// {"kind": "call" | "log" | "script", "call": answer.Call, "name": "…", "torch": "…",
+// {"kind": "call" | "log" | "script", "call": answer.Call, "name": "…", "torch": "…", "python": "…",
 // "bytes": true (the text is a file's bytes, one character each), "options": answer.Options}; text is the log or script, a string of its own (a
 // request's "text" member is read when the second argument is absent);
 // the reply is answer.Answer as JSON. After each call the global compilemodeParts holds
@@ -27,6 +27,8 @@ type request struct {
 	Name string      `json:"name"`
 	// Torch is the script's -torch ("": not given).
 	Torch string `json:"torch"`
+	// Python is the script's -python ("": not given).
+	Python string `json:"python"`
 	// Bytes says the text is a file's bytes, one character (U+0000–U+00FF) per byte:
 	// a script file that is not UTF-8, which the library reads as Python reads it.
 	Bytes bool `json:"bytes"`
@@ -77,7 +79,7 @@ func handle(data string, text *string) answer.Answer {
 	case "log":
 		return answer.Diagnose(req.Text, req.Options)
 	case "script":
-		return answer.Script(req.Name, req.Text, req.Torch, req.Options)
+		return answer.Script(req.Name, req.Text, req.Torch, req.Python, req.Options)
 	}
 	return answer.Answer{Stderr: "compilemode: unknown request kind " + req.Kind + "\n", Exit: 2}
 }

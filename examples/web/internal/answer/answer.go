@@ -125,10 +125,13 @@ func Diagnose(log string, o Options) Answer {
 	return answer(o, text.String(), d, &view, 0)
 }
 
-// Script answers a script as `compilemode -no-env [-torch TORCH] -script NAME` does
-// (torch "": not given, so the script's sites are planned on the default release;
-// name "" or "-": `-script - < FILE`, which the command names <stdin>).
-func Script(name, src, torch string, o Options) Answer {
+// Script answers a script as `compilemode -no-env [-torch TORCH] [-python PYTHON]
+// -script NAME` does (torch "": not given, so the script's sites are planned on the
+// default release; python "": not given, so each site's release's Python; name "" or
+// "-": `-script - < FILE`, which the command names <stdin>). A Python given must
+// compile the file: a form only newer ones accept is its SyntaxError, as the command
+// says it.
+func Script(name, src, torch, python string, o Options) Answer {
 	if name == "" || name == "-" {
 		name = "<stdin>"
 	}
@@ -140,7 +143,15 @@ func Script(name, src, torch string, o Options) Answer {
 		}
 		return refuse(fmt.Errorf("-script %s: %w", name, err))
 	}
-	planned, err := s.PlanWith(script.PlanOptions{CLI: graphs.Scenario{Torch: torch, Env: map[string]string{}}})
+	if python != "" {
+		var se *script.SyntaxError
+		if err := s.SyntaxFor(python); errors.As(err, &se) {
+			return refuse(fmt.Errorf("%s:%d:%d: %s", se.File, se.Line, se.Col, se.Msg))
+		} else if err != nil {
+			return refuse(fmt.Errorf("-python: %w", err))
+		}
+	}
+	planned, err := s.PlanWith(script.PlanOptions{CLI: graphs.Scenario{Torch: torch, Python: python, Env: map[string]string{}}})
 	if err != nil {
 		return refuse(err)
 	}

@@ -142,13 +142,13 @@ func TestDiagnoseAndScript(t *testing.T) {
 	if err := planned.WriteText(&text, graphs.DefaultWidth); err != nil {
 		t.Fatal(err)
 	}
-	if got := Script("t.py", src, "", Options{}); got.Text != text.String() {
+	if got := Script("t.py", src, "", "", Options{}); got.Text != text.String() {
 		t.Errorf("Script text mismatch (-want +got):\n%s", cmp.Diff(text.String(), got.Text))
 	}
-	if got := Script("t.py", src, "2.14", Options{}); !strings.Contains(got.Text, "torch 2.14") {
+	if got := Script("t.py", src, "2.14", "", Options{}); !strings.Contains(got.Text, "torch 2.14") {
 		t.Errorf("Script on -torch 2.14 does not plan on 2.14:\n%s", got.Text)
 	}
-	if got := Script("t.py", "def (:\n", "", Options{}); got.Exit != 2 || !strings.HasPrefix(got.Stderr, "compilemode: t.py:1:") {
+	if got := Script("t.py", "def (:\n", "", "", Options{}); got.Exit != 2 || !strings.HasPrefix(got.Stderr, "compilemode: t.py:1:") {
 		t.Errorf("Script on a syntax error = exit %d, stderr %q; want exit 2 naming t.py:1:", got.Exit, got.Stderr)
 	}
 }
@@ -199,7 +199,35 @@ func TestRefusalWords(t *testing.T) {
 			t.Errorf("%s: exit %d, stderr mismatch (-want +got):\n%s", tc.name, tc.got.Exit, diff)
 		}
 	}
-	if got := Script("", "import torch\n", "", Options{}); !strings.HasPrefix(got.Text, "<stdin>:") {
+	if got := Script("", "import torch\n", "", "", Options{}); !strings.HasPrefix(got.Text, "<stdin>:") {
 		t.Errorf("Script with no name = %q, want the command's name for -script -, <stdin>", got.Text)
+	}
+}
+
+// TestScriptPython: the Script tab's Python is the command's -python (sweep finding
+// 31): it plans on that Python, and a form it does not accept is the command's
+// SyntaxError line.
+func TestScriptPython(t *testing.T) {
+	t.Parallel()
+	src := "import torch\nmatch 1:\n    case 1:\n        pass\nf = torch.compile(lambda x: x, mode=\"reduce-overhead\")\n"
+	old := Script("m.py", src, "", "3.9", Options{})
+	const want = "compilemode: m.py:2:1: Python 3.9 raises SyntaxError: invalid syntax (a match statement needs Python 3.10)\n"
+	if diff := cmp.Diff(want, old.Stderr); diff != "" || old.Exit != 2 {
+		t.Errorf("-python 3.9: exit %d, stderr (-want +got):\n%s", old.Exit, diff)
+	}
+	s, err := script.ReadNamed("m.py", strings.NewReader(src))
+	if err != nil {
+		t.Fatal(err)
+	}
+	planned, err := s.PlanWith(script.PlanOptions{CLI: graphs.Scenario{Python: "3.12", Env: map[string]string{}}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var text bytes.Buffer
+	if err := planned.WriteText(&text, graphs.DefaultWidth); err != nil {
+		t.Fatal(err)
+	}
+	if got := Script("m.py", src, "", "3.12", Options{}); got.Text != text.String() || got.Exit != 0 {
+		t.Errorf("-python 3.12: exit %d, text differs from the library's (-want +got):\n%s", got.Exit, cmp.Diff(text.String(), got.Text))
 	}
 }
