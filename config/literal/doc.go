@@ -15,7 +15,8 @@
 // testdata/probe/gen_exprs.py). A name of Python's builtins (dir(builtins) of the
 // Lang's version, builtins.txt) is never a NameError: the common pure ones are
 // evaluated (int, float, str, bool, len, abs, min, max, sum, list, tuple, set,
-// frozenset, dict, round, pow, sorted, range and its index and count; evalbuiltins.go,
+// frozenset, dict, round, pow, sorted, format, range and its index and count;
+// evalbuiltins.go,
 // evalrange.go;
 // int(x, base), pow(x, y, mod) and round(x, n) in evalnumbuiltins.go; generator
 // expressions and reversed() where they are consumed at once, evalgen.go), the

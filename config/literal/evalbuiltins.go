@@ -6,6 +6,7 @@ import (
 	"math/big"
 	"math/bits"
 	"sort"
+	"strings"
 
 	"github.com/compilemode/compilemode/config/inputerr"
 )
@@ -20,6 +21,7 @@ var builtinFuncs = map[string]builtinFunc{
 	"bool":      builtinBool,
 	"dict":      builtinDict,
 	"float":     builtinFloat,
+	"format":    builtinFormat,
 	"frozenset": builtinFrozenSet,
 	"int":       builtinInt,
 	"len":       builtinLen,
@@ -68,6 +70,24 @@ func (a builtinArgs) only(n int, allowed ...string) *pyErr {
 		}
 	}
 	return nil
+}
+
+// builtinFormat is format(value, format_spec=""): what '{:SPEC}'.format(value) gives,
+// as str.format calls format(value, spec) for each field (Python's format() takes
+// no keywords; a spec holding a brace, which str.format would read as a nested
+// field, is not evaluated).
+func builtinFormat(ev *evaluator, a builtinArgs) (Value, *pyErr) {
+	if len(a.kw) > 0 || len(a.pos) < 1 || len(a.pos) > 2 {
+		return Value{}, a.refuse()
+	}
+	spec := ""
+	if len(a.pos) == 2 {
+		if a.pos[1].kind != StrKind || strings.ContainsAny(a.pos[1].s, "{}") {
+			return Value{}, a.refuse()
+		}
+		spec = a.pos[1].s
+	}
+	return ev.strFormat("{:"+spec+"}", a.pos[:1], nil)
 }
 
 func (a builtinArgs) refuse() *pyErr {
