@@ -163,11 +163,11 @@ func TestCorpus(t *testing.T) {
 			} else {
 				t.Logf("open miss %s: %s (%s)", ct.Name, strings.Join(misses, "; "), why)
 			}
-		} else if ct.Set != "holdout" && len(misses)+len(extra) > 0 {
+		} else if !loggedOnly(ct.Set) && len(misses)+len(extra) > 0 {
 			t.Errorf("%s (%s): %s", ct.Name, ct.URL, strings.Join(append(misses, extra...), "; "))
 		}
-		if ct.Set == "holdout" && len(misses)+len(extra) > 0 {
-			t.Logf("holdout %s: %s", ct.Name, strings.Join(append(misses, extra...), "; "))
+		if loggedOnly(ct.Set) && len(misses)+len(extra) > 0 {
+			t.Logf("%s %s: %s", ct.Set, ct.Name, strings.Join(append(misses, extra...), "; "))
 		}
 	}
 	sets := make([]string, 0, len(scores))
@@ -182,6 +182,12 @@ func TestCorpus(t *testing.T) {
 
 // openMisses are held-out texts whose expected code is not found yet, with the reason
 // (testdata/corpus/README.md, twelfth set and held-out set H1).
+// loggedOnly reports whether set's misses are logged rather than failing the test:
+// the first held-out set, and the newest one while the classes its one measurement
+// found missing are fixed (testdata/corpus/README.md, holdoutI1: measured once at
+// 7529327).
+func loggedOnly(set string) bool { return set == "holdout" || set == "holdoutI1" }
+
 var openMisses = map[string]string{
 	"sdwebui15270_py312_compile_not_yet_retold": "\"torch.compile is not yet supported\" names no Python; " +
 		"Python 3.12 is two paragraphs up, and a rule that joins them gives a false finding on holdout4's " +
