@@ -403,6 +403,15 @@
 // rule's overlaps, and Go's regexp on the texts a gate admits). Peak RSS 20-28 MB on
 // every shape; outputs byte for byte the same (testdata/bench-results.txt).
 //
+// The retold rows (2026-12-03) first cost the rare-hit log most of its speed: a
+// lower-case "non-cuda…" literal left the prefilter the piece "non-cud", which every
+// "[__cudagraphs] Created 1 graph partitions: … non-cudagraphable" line of Inductor's
+// TORCH_LOGS holds, and a re-recording retelling required a line with "cudagraph",
+// so every such line was matched: BenchmarkVersusGrep ratio 4.1 (Read 15 MB/s, grep
+// 63 MB/s, main at 93bf142). With neither (the anchors say nothing of such a line):
+// ratio 0.45-0.57 in three runs (Read 118-144 MB/s, grep 62-67 MB/s), the same run,
+// load average 3-6, -benchtime=1x.
+//
 // # Corpus
 //
 // testdata/corpus holds 969 real public texts (issues, pull requests, pages and
