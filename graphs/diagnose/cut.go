@@ -231,8 +231,10 @@ func (s *scanner) matchCut(k int, rows []int, last bool) bool {
 const minTruncated = 40
 
 // truncatedTail is what may follow a message cut short at the end of its line: an
-// ellipsis, closing quotes and brackets, a colon or a full stop.
-const truncatedTail = ".…)]}>:;,!?'\"`*_-"
+// ellipsis, closing quotes and brackets, a colon or a full stop, in ASCII or in the
+// full-width forms of Chinese and Japanese text ("…has been overwritten`。", holdoutI1's
+// pi05-infer run book).
+const truncatedTail = ".…)]}>:;,!?'\"`*_-。，、；：！？）」』】》〉”’"
 
 // shortCuts returns entry e's cuts for the short-cut rule (n of them): at the line's
 // end, without a mark (what truncatedTail holds aside), and, where the line starts with

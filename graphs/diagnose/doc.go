@@ -104,6 +104,11 @@
 //     ("Python 3.11 is not supported for torch.compile"); a row of the same code that
 //     matches PyTorch's own text wins over it.
 //
+// A row marked Cropped holds another row's literal from its second word on, where the
+// literal starts with a determiner and 24 characters or more are left ("RuntimeError:
+// storage data ptrs are not allocated in pool", quoted without "These"); its hits are
+// truncated, and the whole literal's row wins on the same line.
+//
 // A row marked Trailer matches the hint PyTorch puts after a message's first sentence
 // ("To prevent overwriting, clone the tensor outside of torch.compile() …", in each
 // release's wording), for a note or a cut log that quotes the hint alone; a row of the
@@ -1053,6 +1058,7 @@
 //   - skip-complex-memory-overlap: a paraphrase with "memory overlap", as reports retell it
 //   - skip-complex-memory-overlap: a paraphrase with "complex input strid", as reports retell it
 //   - trees-storage-not-in-pool: "These storage data ptrs are not allocated in pool", 2.1–2.14
+//   - trees-storage-not-in-pool: "storage data ptrs are not allocated in pool" (quoted without its first word), 2.1–2.14
 //   - skip-unknown-reason: "skipping cudagraphs for unknown reason", 2.1
 //   - skip-unknown-reason: a paraphrase with "unknown reason", as reports retell it
 //

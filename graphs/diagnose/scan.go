@@ -1375,6 +1375,8 @@ func (s *scanner) hit(i int, e *ringLine, text []byte, m Match) {
 	line := e.line
 	if s.rows[i].Paraphrase {
 		m = Paraphrased
+	} else if s.rows[i].Cropped {
+		m = Truncated
 	}
 	if h := s.hits[i]; h.line == 0 || line < h.line {
 		s.hits[i] = rowHit{line: line, quote: quote(text, s.rows[i].literal), match: m}

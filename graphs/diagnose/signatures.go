@@ -53,6 +53,11 @@ type Signature struct {
 	// of the same code that matches the sentence wins, and the hint's lines are counted
 	// only when no such row matched (the hint then belongs to the message above it).
 	Trailer bool
+	// Cropped marks a row made from another whose literal starts with a determiner
+	// ("The CUDA Graph is empty"), holding the literal from its second word on, for a
+	// text that quotes the message without its first word (croppedRows); its hits are
+	// Truncated, and the whole literal's row wins on the same line.
+	Cropped bool
 }
 
 // ReleaseFix is a fix for the releases it names.
@@ -179,7 +184,8 @@ func Signatures() []Signature {
 	for _, part := range [][]Signature{threadRows(), legacyRows(), runtimeRows(), skipRows(), compileRows(), poolRows(), captureRows(), optimizerRows(), setupRows(), paraphraseRows(), retoldRows(), captureNameRows(), buildRows(), tritonRows(), tritonRetoldRows(), classNameRows(), cxxRows(), autotuneRows(), gemmOffRows(), launcherRows(), kwargsRows(), cppWrapperRows(), overlapRows(), checkRows()} {
 		rows = append(rows, part...)
 	}
-	return append(rows, borrowedRows(rows)...)
+	rows = append(rows, borrowedRows(rows)...)
+	return append(rows, croppedRows(rows)...)
 }
 
 // threadRows: cudagraph trees and threads.

@@ -1,0 +1,53 @@
+package diagnose_test
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+	"github.com/stretchr/testify/require"
+
+	"github.com/compilemode/compilemode/graphs/diagnose"
+)
+
+// croppedGot is what TestQuotedEdges compares: each finding's code and how it matched.
+type croppedGot struct {
+	Code  diagnose.Code
+	Match diagnose.Match
+}
+
+// TestQuotedEdges: a message quoted without its first word (rows marked Cropped) or
+// cut short before a full-width closing mark ("…overwritten`。") is found as
+// truncated (holdoutI1's RL-Games doc and pi05-infer run book); the whole message still
+// matches exactly, and a short cropped literal is no evidence.
+func TestQuotedEdges(t *testing.T) {
+	t.Parallel()
+	tests := []struct {
+		name, log string
+		want      []croppedGot
+	}{
+		{"cropped-pool", "causing `RuntimeError: storage data ptrs are not allocated in pool` during `loss.backward()`.",
+			[]croppedGot{{diagnose.TreesStorageNotInPool, diagnose.Truncated}}},
+		{"whole-pool", "RuntimeError: These storage data ptrs are not allocated in pool (0, 1) but should be {140}",
+			[]croppedGot{{diagnose.TreesStorageNotInPool, diagnose.Exact}}},
+		{"cropped-short", `The intent was to avoid a "CUDA Graph is empty" warning.`, nil},
+		{"fullwidth-stop", "  `RuntimeError: accessing tensor output of CUDAGraphs that has been overwritten`。",
+			[]croppedGot{{diagnose.OverwrittenOutput, diagnose.Truncated}}},
+		{"ascii-stop", "  `RuntimeError: accessing tensor output of CUDAGraphs that has been overwritten`.",
+			[]croppedGot{{diagnose.OverwrittenOutput, diagnose.Truncated}}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			t.Parallel()
+			d, err := diagnose.Read(strings.NewReader(tt.log))
+			require.NoError(t, err)
+			var got []croppedGot
+			for _, f := range d.Findings {
+				got = append(got, croppedGot{f.Code, f.Match})
+			}
+			if diff := cmp.Diff(tt.want, got); diff != "" {
+				t.Errorf("Read(%q) (-want +got):\n%s", tt.log, diff)
+			}
+		})
+	}
+}
