@@ -1,6 +1,11 @@
 package diagnose
 
-import "github.com/compilemode/compilemode/modes"
+import (
+	"fmt"
+	"strings"
+
+	"github.com/compilemode/compilemode/modes"
+)
 
 // buildRows: CUDA graphs asked of a torch build that has none.
 func buildRows() []Signature {
@@ -537,7 +542,10 @@ func classNameRows() []Signature {
 			// The name as one word, in its own case: \S keeps the squeezed and folded
 			// tries from reading "Invalid backend specified for process group" (another
 			// library's words, spaced) as the class.
-			row.Literal, row.Pattern, row.Paraphrase = e.class, `\b`+e.class+`(?:\S|\b)`, true
+			// Not after "raise": a traceback frame's source line ("3957  raise
+			// TritonMissing(inspect.currentframe())", unsloth#2816, holdoutI1) is the
+			// code that can raise it, and the exception line below names what was raised.
+			row.Literal, row.Pattern, row.Paraphrase = e.class, notAfterWord("raise")+e.class+`(?:\S|\b)`, true
 			row.Requires, row.Trailer = "", true // counted only where no line has the message
 			row.Releases = row.Releases.Intersect(e.releases)
 			row.Evidence = modes.Source
@@ -583,4 +591,19 @@ func tritonRetoldRows() []Signature {
 		}
 	}
 	return out
+}
+
+// notAfterWord returns a regular expression for where a name may start on a line
+// when it must not follow word (lower-case letters) as the word before it: the line's
+// start, a mark other than a letter or digit (spaces after it allowed), or any other
+// word and white space. (The ^ runs these rows on whole lines, not spans around the
+// name: TestDenseLineBounded's count.) RE2 has no look-behind, so "another word" is spelled out: a
+// word shorter or longer than word, or one of its length that differs at some letter.
+func notAfterWord(word string) string {
+	k := len(word)
+	alts := []string{fmt.Sprintf(`\w{1,%d}`, k-1), fmt.Sprintf(`\w{%d,}`, k+1)}
+	for i := 0; i < k; i++ {
+		alts = append(alts, word[:i]+`[^`+word[i:i+1]+`\W]`+fmt.Sprintf(`\w{%d}`, k-i-1))
+	}
+	return `(?:^\s*|[^\w\s]\s*|\b(?:` + strings.Join(alts, "|") + `)\s+)`
 }

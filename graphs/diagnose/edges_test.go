@@ -19,7 +19,9 @@ type croppedGot struct {
 // TestQuotedEdges: a message quoted without its first word (rows marked Cropped) or
 // cut short before a full-width closing mark ("…overwritten`。") is found as
 // truncated (holdoutI1's RL-Games doc and pi05-infer run book); the whole message still
-// matches exactly, and a short cropped literal is no evidence.
+// matches exactly, and a short cropped literal is no evidence. An exception class named
+// alone gives its code, but not on a traceback's source line that raises it (unsloth
+// #2816: "raise TritonMissing(…)" above the GPUTooOldForTriton that was raised).
 func TestQuotedEdges(t *testing.T) {
 	t.Parallel()
 	tests := []struct {
@@ -33,6 +35,10 @@ func TestQuotedEdges(t *testing.T) {
 		{"cropped-short", `The intent was to avoid a "CUDA Graph is empty" warning.`, nil},
 		{"fullwidth-stop", "  `RuntimeError: accessing tensor output of CUDAGraphs that has been overwritten`。",
 			[]croppedGot{{diagnose.OverwrittenOutput, diagnose.Truncated}}},
+		{"raise-frame", "   3957                 raise TritonMissing(inspect.currentframe())\n\nGPUTooOldForTriton: Found Tesla P100-PCIE-16GB which is too old to be supported by the triton GPU compiler",
+			[]croppedGot{{diagnose.GPUTooOldForTriton, diagnose.Exact}}},
+		{"class-named", "I got TritonMissing when compiling", []croppedGot{{diagnose.TritonMissing, diagnose.Paraphrased}}},
+		{"class-raised", "it raised TritonMissing on windows", []croppedGot{{diagnose.TritonMissing, diagnose.Paraphrased}}},
 		{"ascii-stop", "  `RuntimeError: accessing tensor output of CUDAGraphs that has been overwritten`.",
 			[]croppedGot{{diagnose.OverwrittenOutput, diagnose.Truncated}}},
 	}
