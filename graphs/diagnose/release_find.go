@@ -3,6 +3,7 @@ package diagnose
 import (
 	"bytes"
 	"regexp"
+	"strings"
 	"unicode/utf8"
 
 	"github.com/compilemode/compilemode/modes"
@@ -380,10 +381,27 @@ func waitedVersion(text []byte) []byte {
 	if m := bareVersion.FindSubmatch(t); m != nil {
 		return m[1]
 	}
-	if m := waitedValue.FindSubmatch(t); m != nil && !waitedProse.Match(m[1]) {
+	if m := waitedValue.FindSubmatch(t); m != nil && !waitedProse.Match(m[1]) && !otherPackagePin(m[1]) {
 		return m[2]
 	}
 	return nil
+}
+
+// waitedPin is a package's name and a comparison before the value on the line after a
+// version key: the line is a row of a package list, the value that package's.
+var waitedPin = regexp.MustCompile(`(?:^|[^\w.-])([A-Za-z][\w.-]*)\s*[=<>~!]=?\s*$`)
+
+// otherPackagePin reports whether head (what stands before a waited value) ends with
+// another package's name and a comparison: "numpy==1.26.4" on the line after
+// "PyTorch:" and a code fence (unsloth#2816, holdoutI1: the list's torch==2.7.0 comes
+// two lines later, and numpy's 1.26 had been taken as the key's value).
+func otherPackagePin(head []byte) bool {
+	m := waitedPin.FindSubmatch(head)
+	if m == nil {
+		return false
+	}
+	name := strings.ToLower(string(m[1]))
+	return name != "torch" && name != "pytorch"
 }
 
 // ngcReleases are NVIDIA's PyTorch container tags (nvcr.io/nvidia/pytorch:YY.MM-py3)

@@ -69,18 +69,24 @@ const keyMark = `[*_\x60]{0,3}`
 
 // releaseRows are the phrasings, in the order the matcher tries them on a line (a
 // higher rank wins over a lower one wherever it is; within a rank the first line wins).
+// attrValue is what stands between torch.__version__ and the value it prints or is
+// given: marks and spaces ("torch.__version__ → '2.5.1'", "torch.__version__: 2.5.1") or
+// one "=", never a comparison: `if torch.__version__ >= "2.0":` is code's bound, not the
+// run's release (a commit's diff, holdoutI1's YuzuMarker text).
+const attrValue = `(?:[^\w<>!=]{0,12}?|[^\w<>!=]{0,4}=[^\w<>!=]{0,8}?)`
+
 func releaseRows() []releaseRow {
 	return append(proseRows(), []releaseRow{
 		{name: "collect-env", what: "collect_env", literal: "PyTorch version: ", anchors: []string{"PyTorch version"}, rank: rankTorch,
 			shape: `PyTorch version: ` + ver},
 		{name: "version-attr", what: "torch.__version__", literal: "torch.__version__", anchors: []string{"torch.__version__"}, rank: rankTorch,
-			shape: `torch\.__version__\W{0,12}?` + ver},
+			shape: `torch\.__version__` + attrValue + ver},
 		// the underscores spaced, as a markdown post writes them so that GitHub does not
 		// bold "version".
 		{name: "version-attr-spaced", what: "torch.__version__", literal: "__ version", anchors: []string{"__ version"}, rank: rankTorch,
-			shape: versionAttrSpaced + `\W{0,12}?` + ver},
+			shape: versionAttrSpaced + attrValue + ver},
 		{name: "version-attr-spaced-dot", what: "torch.__version__", literal: "torch. __", anchors: []string{"torch. __"}, rank: rankTorch,
-			shape: versionAttrSpaced + `\W{0,12}?` + ver},
+			shape: versionAttrSpaced + attrValue + ver},
 		// pip list / pip freeze / conda list rows.
 		{name: "package-list", what: "package list", literal: "torch", anchors: []string{"torch ", "torch\t"}, rank: rankPackage,
 			shape: `^(?:py)?torch\s+` + ver + `(?:\s*$|\s+[^-=→\s])`},
@@ -121,6 +127,10 @@ func releaseRows() []releaseRow {
 		// conda's pkgs/pytorch-2.5.1-py3….
 		{name: "file-name", what: "file name", literal: "torch-", anchors: []string{"torch-"}, rank: rankPath,
 			shape: `\b(?:py)?torch-` + ver + `(?:%2[Bb][0-9A-Za-z.]+)?(?:\.dist-info|\.egg-info|-cp\d|-py\d|-pypi|\.tar|\.whl)`},
+		// a Nix store path's package name: /nix/store/<hash>-python3.13-torch-2.7.1/…
+		// (nixpkgs names a Python package's output pythonX.Y-NAME-VERSION).
+		{name: "nix-store", what: "file name", literal: "torch-", anchors: []string{"-torch-"}, rank: rankPath,
+			shape: `\bpython3\.\d+-torch-` + ver + `(?:[/\s'":]|$)`},
 		// images and keys with a colon: pytorch/pytorch:2.5.1-cuda12.4, "torch: 2.5.1",
 		// "PyTorch: 2.12.1+cu130", "**PyTorch**: 2.5.1".
 		{name: "colon-key", what: "image or key", literal: "orch", anchors: []string{"torch:", "Torch:", "TORCH:", "torch :", "Torch :", "orch*", "orch`"}, rank: rankPath,

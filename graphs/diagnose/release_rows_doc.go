@@ -79,6 +79,9 @@ var releaseRowDocs = map[string]releaseRowDoc{
 	"file-name": {
 		example: "Using cached torch-2.5.1-cp311-cp311-manylinux1_x86_64.whl (906.4 MB)", want: "2.5",
 		source: "https://github.com/kyutai-labs/moshi/issues/156 (torch-2.3.1+cu121-cp312-cp312-linux_x86_64.whl); https://github.com/pytorch/pytorch/issues/130249 (Downloading …/torch-2.6.0.dev20241104-cp313-none-macosx_11_0_arm64.whl)"},
+	"nix-store": {
+		example: "/nix/store/0abc-python3.13-torch-2.7.1/lib/python3.13/site-packages/torch/_inductor/lowering.py", want: "2.7",
+		source: "https://github.com/NixOS/nixpkgs/pull/432046 (a traceback's frames under /nix/store/…-python3.13-torch-2.7.1/; holdoutI1)"},
 	"colon-key": {
 		example: "version: v1.10.1  •  python: 3.10.11  •  torch: 2.1.2+cu121", want: "2.1",
 		source: "https://github.com/shenduldh/ComfyUI-Lightning/issues/3 (\"torch:2.5.1\"); https://github.com/triton-inference-server/server/issues/8877 (\"PyTorch: 2.12.1+cu130\"); https://github.com/pytorch/pytorch/issues/118865 (pytorch/pytorch:2.2.0-cuda12.1-cudnn8-runtime)"},

@@ -71,6 +71,11 @@ func TestReleasePhrasings(t *testing.T) {
 		{"python-c-next-line", "$ python -c \"import torch; print(torch.__version__)\"\n2.4.0+cu121", "2.4", ""},
 		{"print-comment", "print(torch.__version__)  # 2.1.0", "2.1", ""},
 		{"pip-show", "Name: torch\nVersion: 2.3.0", "2.3", ""},
+		// holdoutI1: a comparison is code's bound; another package's pin after a key is not its value; a Nix store path
+		{"attr-compared", "- if torch.__version__ >= \"2.0\":", "", ""},
+		{"attr-compared-less", "if torch.__version__ < '2.1':", "", ""},
+		{"key-then-list", "libs version infor, PyTorch:\n```markdown\nnumpy==1.26.4\ntorch==2.7.0+cu126\n```", "2.7", "pin"},
+		{"nix-store", "  File \"/nix/store/0abc-python3.13-torch-2.7.1/lib/python3.13/site-packages/torch/_inductor/lowering.py\", line 3", "2.7", "file name"},
 		// package lists, pins and reports
 		{"pip-list", "torch                     2.9.0.dev20250723+cu128", "2.9", ""},
 		{"conda-list", "pytorch                   2.1.0           py3.10_cuda12.1_cudnn8.9.2_0    pytorch", "2.1", ""},
