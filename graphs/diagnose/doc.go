@@ -983,6 +983,10 @@
 //   - unsupported-python: a paraphrase with "compile not supported", as reports retell it
 //   - unsupported-python: a paraphrase with "compile not work", as reports retell it
 //   - unsupported-python: a paraphrase with "compile is not work", as reports retell it
+//   - unsupported-python: a paraphrase with "compile cannot", as reports retell it
+//   - unsupported-python: a paraphrase with "compile can't", as reports retell it
+//   - unsupported-python: a paraphrase with "compile can not", as reports retell it
+//   - unsupported-python: a paraphrase with "compile won't", as reports retell it
 //   - unsupported-python: a paraphrase with "support Windows", as reports retell it
 //   - unsupported-python: a paraphrase with "support windows", as reports retell it
 //   - unsupported-python: a paraphrase with "Windows is not supported", as reports retell it

@@ -39,6 +39,7 @@ func TestQuotedEdges(t *testing.T) {
 			[]croppedGot{{diagnose.GPUTooOldForTriton, diagnose.Exact}}},
 		{"class-named", "I got TritonMissing when compiling", []croppedGot{{diagnose.TritonMissing, diagnose.Paraphrased}}},
 		{"class-raised", "it raised TritonMissing on windows", []croppedGot{{diagnose.TritonMissing, diagnose.Paraphrased}}},
+		{"windows-cannot", "fix: torch.compile cannot run on windows", []croppedGot{{diagnose.UnsupportedPython, diagnose.Paraphrased}}},
 		{"ascii-stop", "  `RuntimeError: accessing tensor output of CUDAGraphs that has been overwritten`.",
 			[]croppedGot{{diagnose.OverwrittenOutput, diagnose.Truncated}}},
 	}

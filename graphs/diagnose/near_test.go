@@ -80,7 +80,8 @@ func denseLine(t *testing.T, n int) []byte {
 // the input (run on whole windows: 26 times it; 5.9 before the retold skip, re-recording
 // and mode-and-options rows, whose literals the corpus's prose holds often, 6.3 after;
 // 7.2 with the later retold rows, the Windows retelling's among them; 8.1 with the
-// exception-class rows run on whole lines, to read the word before the name).
+// exception-class rows run on whole lines, to read the word before the name; 8.9 with
+// "torch.compile cannot …" among the Windows retellings, whose words prose holds often).
 func TestDenseLineBounded(t *testing.T) {
 	in := denseLine(t, 1<<20)
 	s, err := newScanner()
@@ -88,7 +89,7 @@ func TestDenseLineBounded(t *testing.T) {
 	require.NoError(t, s.scan(bytes.NewReader(in)))
 	perByte := float64(s.patternBytes) / float64(len(in))
 	t.Logf("%d bytes, patterns ran on %d (%.1f a byte)", len(in), s.patternBytes, perByte)
-	require.Less(t, perByte, 8.5)
+	require.Less(t, perByte, 9.5)
 }
 
 // TestMatchNear checks the spans matchNear runs a pattern on: a match beside the

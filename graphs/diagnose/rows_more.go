@@ -741,10 +741,12 @@ var windowsRetold = []retold{
 	{
 		// "torch.compile is not supported on Windows", "torch.compile not work under
 		// windows?" (radames/Real-Time-Latent-Consistency-Model#8's title).
+		// "torch.compile cannot run on windows" (a Space's commit title, holdoutI1).
 		literals: []string{"compile is not supported", "compile isn't supported", "compile does not", "compile doesn't",
-			"compile not supported", "compile not work", "compile is not work"},
-		pattern: `(?i)torch\.\s?compile\s+(?:is\s+not|isn't|does\s+not|doesn't|not)\s+(?:yet\s+)?` +
-			`(?:supported|support|work(?:s|ing)?)\s+(?:on|for|under|in)\s+windows\b` + notOfficially,
+			"compile not supported", "compile not work", "compile is not work", "compile cannot", "compile can't",
+			"compile can not", "compile won't"},
+		pattern: `(?i)torch\.\s?compile\s+(?:is\s+not|isn't|does\s+not|doesn't|not|cannot|can't|can\s+not|won't|will\s+not)\s+(?:yet\s+)?(?:be\s+)?` +
+			`(?:supported|support|work(?:s|ing)?|run(?:s|ning)?|used)\s+(?:on|for|under|in)\s+windows\b` + notOfficially,
 	},
 	{
 		// Windows as what is not supported, or supported no more: "torch.compile doesn't
