@@ -182,13 +182,19 @@ func TestCorpus(t *testing.T) {
 
 // openMisses are held-out texts whose expected code is not found yet, with the reason
 // (testdata/corpus/README.md, twelfth set and held-out set H1).
-// loggedOnly reports whether set's misses are logged rather than failing the test:
-// the first held-out set, and the newest one while the classes its one measurement
-// found missing are fixed (testdata/corpus/README.md, holdoutI1: measured once at
-// 7529327).
-func loggedOnly(set string) bool { return set == "holdout" || set == "holdoutI1" }
+// loggedOnly reports whether set's misses are logged rather than failing the test: the
+// first held-out set's (a newer set is logged only while the classes its one
+// measurement found missing are being fixed, then checked as the build set is).
+func loggedOnly(set string) bool { return set == "holdout" }
 
 var openMisses = map[string]string{
+	"i1_openpi_rocm_skill_rng_state_retold": "an agent skill's rule that ROCm forbids reading the RNG state during " +
+		"capture, in its own words with no message (holdoutI1, a weak positive): no row reads a rule as a report",
+	"i1_corridorkey210_msvc_not_on_path_retold": "a PR that adds MSVC detection says cl.exe is not on PATH, with " +
+		"no message (holdoutI1, a weak positive); holdoutI1's neg_comfyopenvino9 holds 'cl.exe' and PATH in a " +
+		"failure of another kind, so the words alone are no evidence",
+	"i1_dsai2026_fr_runs_modal_cpu_device_empty": "'CUDA Graph is empty' quoted without 'The' in a French run " +
+		"log: too short to crop (holdout2's neg_pt185760 quotes the same words in a PR's prose; rows_cropped.go)",
 	"sdwebui15270_py312_compile_not_yet_retold": "\"torch.compile is not yet supported\" names no Python; " +
 		"Python 3.12 is two paragraphs up, and a rule that joins them gives a false finding on holdout4's " +
 		"neg_bnb1813_py314 (\"when torch.compile is not supported\" below \"Python 3.14\", a guard request)",
