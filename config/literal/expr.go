@@ -238,6 +238,11 @@ func identLen(s string, i int) int {
 // opLen returns the length of the operator s starts with: 3 or 2 for one of
 // threeOps or twoOps, else 1.
 func opLen(s string) int {
+	// Every operator of two or three bytes has one of these as its second byte: a
+	// comma, a bracket or a colon before a space is one byte without a search.
+	if len(s) < 2 || strings.IndexByte("*/<>=.-", s[1]) < 0 {
+		return 1
+	}
 	for _, op := range threeOps {
 		if strings.HasPrefix(s, op) {
 			return 3
