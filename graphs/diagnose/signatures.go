@@ -508,37 +508,13 @@ func runtimeRows() []Signature {
 			Evidence: modes.Source, Source: dynSource,
 			Decisive: "the warning's first sentence",
 		},
-		{
-			// The warning's second sentence alone, as a note quotes it ("Recording too many
-			// CUDAGraphs may lead to extra overhead. We have observed 51 distinct sizes.").
-			Code: DynamicShapeRerecord, Literal: "Recording too many CUDAGraphs may lead to extra overhead", Trailer: true,
-			Releases: modes.Minors(5, 14),
-			Cause: "cudagraph trees recorded a new CUDA graph for each distinct input size, and the " +
-				"count passed triton.cudagraph_dynamic_shape_warn_limit, so recording costs more than " +
-				"replay saves",
-			Fix: before(dynamic(6).Fix, ","),
-			Tailored: []ReleaseFix{
-				{Releases: modes.Minors(5, 13), Fix: dynamic(6).Fix},
-				{Releases: modes.Minors(14, 14), Fix: dynamic(14).Fix},
-			},
-			Evidence: modes.Source, Source: dynSource,
-			Decisive: "the warning's second sentence, without the first",
-		},
-		{
-			// Its count alone: "We have observed 51 distinct sizes."
-			Code: DynamicShapeRerecord, Literal: "We have observed ", Pattern: `We have observed \d+ distinct sizes`, Trailer: true,
-			Releases: modes.Minors(5, 14),
-			Cause: "cudagraph trees recorded a new CUDA graph for each distinct input size, and the " +
-				"count passed triton.cudagraph_dynamic_shape_warn_limit, so recording costs more than " +
-				"replay saves",
-			Fix: before(dynamic(6).Fix, ","),
-			Tailored: []ReleaseFix{
-				{Releases: modes.Minors(5, 13), Fix: dynamic(6).Fix},
-				{Releases: modes.Minors(14, 14), Fix: dynamic(14).Fix},
-			},
-			Evidence: modes.Source, Source: dynSource,
-			Decisive: "the warning's count of distinct sizes, without its first sentence",
-		},
+		// The warning's second sentence alone, as a note quotes it ("Recording too many
+		// CUDAGraphs may lead to extra overhead. We have observed 51 distinct sizes."),
+		// and its count alone ("We have observed 51 distinct sizes.").
+		dynamicTrailer("Recording too many CUDAGraphs may lead to extra overhead", "",
+			"the warning's second sentence, without the first", dynSource, dynamic(6).Fix, dynamic(14).Fix),
+		dynamicTrailer("We have observed ", `We have observed \d+ distinct sizes`,
+			"the warning's count of distinct sizes, without its first sentence", dynSource, dynamic(6).Fix, dynamic(14).Fix),
 		{
 			// 2.1 and 2.2 log the integer inputs' values alone, without "symint key".
 			Code: DynamicShapeRerecord, Literal: "recording cudagraph tree for ",
@@ -1127,4 +1103,25 @@ func configFrame(method, source string) string {
 // which the cut rules read.
 func cutRefusalName(rest, sep string) string {
 	return `(?:[A-Za-z_]` + rest + `(?:[\x60'"]|\.\s|\.\s*$)|[A-Za-z_]` + rest + sep + rest + `\s*$)`
+}
+
+// dynamicTrailer is a row of the dynamic-shape warning's later words quoted without its
+// first sentence (a Trailer of dynamic-shape-rerecord, 2.5–2.14), matching literal (and
+// pattern, when set) on the line decisive names; fix6 is the fix of 2.5–2.13 and
+// fix14 of 2.14.
+func dynamicTrailer(literal, pattern, decisive, source, fix6, fix14 string) Signature {
+	return Signature{
+		Code: DynamicShapeRerecord, Literal: literal, Pattern: pattern, Trailer: true,
+		Releases: modes.Minors(5, 14),
+		Cause: "cudagraph trees recorded a new CUDA graph for each distinct input size, and the " +
+			"count passed triton.cudagraph_dynamic_shape_warn_limit, so recording costs more than " +
+			"replay saves",
+		Fix: before(fix6, ","),
+		Tailored: []ReleaseFix{
+			{Releases: modes.Minors(5, 13), Fix: fix6},
+			{Releases: modes.Minors(14, 14), Fix: fix14},
+		},
+		Evidence: modes.Source, Source: source,
+		Decisive: decisive,
+	}
 }
