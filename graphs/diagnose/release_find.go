@@ -34,8 +34,10 @@ var (
 	// "version.parse(torch.__version__) < version.parse(\"2.3.0\")") is
 	// about ranges of releases (a test's gate, a requirement), so a pin on it is not the
 	// run's ("`torch==2.2` will throw an error on this test …, but torch==2.1.2 and
-	// torch>2.2 work as intended", huggingface/transformers#30991).
-	torchRange = regexp.MustCompile(`(?i)\btorch\s*(?:>=|<=|>|<|!=|~=)\s*v?\d|__version__\W{0,3}?\s*(?:>=|<=|>|<|!=)`)
+	// torch>2.2 work as intended", huggingface/transformers#30991). torch.__version__
+	// compared in code is read by no row ("if torch.__version__ >= \"2.0\":", a commit's
+	// diff in holdoutI1's YuzuMarker text).
+	torchRange = regexp.MustCompile(`(?i)\btorch\s*(?:>=|<=|>|<|!=|~=)\s*v?\d|__version__\W{0,3}?\s*(?:>=|<=|>|<|!=|==)`)
 	// otherRunThen: a release followed at once by a clause that says it works and ends
 	// the sentence ("I tried with the current PyTorch Nightly (2.5.0.dev20240716+cu121),
 	// and it seems to work.", huggingface/diffusers#8879; a build tag in parentheses may
@@ -591,7 +593,7 @@ func (f *versionFinder) match(p versionPattern, text []byte, line int) bool {
 				continue
 			}
 		case p.rank <= rankProseMove && (otherRun(text, lo, hi) || foreignRelease(text[:lo])),
-			(p.what == "pin" || p.rank <= rankProseMove) && torchRange.Match(text),
+			(p.what == "pin" || p.what == whatVersionAttr || p.rank <= rankProseMove) && torchRange.Match(text),
 			otherPin(p, text, lo, hi):
 			continue
 		}

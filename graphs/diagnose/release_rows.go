@@ -69,24 +69,22 @@ const keyMark = `[*_\x60]{0,3}`
 
 // releaseRows are the phrasings, in the order the matcher tries them on a line (a
 // higher rank wins over a lower one wherever it is; within a rank the first line wins).
-// attrValue is what stands between torch.__version__ and the value it prints or is
-// given: marks and spaces ("torch.__version__ → '2.5.1'", "torch.__version__: 2.5.1") or
-// one "=", never a comparison: `if torch.__version__ >= "2.0":` is code's bound, not the
-// run's release (a commit's diff, holdoutI1's YuzuMarker text).
-const attrValue = `(?:[^\w<>!=]{0,12}?|[^\w<>!=]{0,4}=[^\w<>!=]{0,8}?)`
+// whatVersionAttr is the phrasing of torch.__version__'s rows, whose value the line
+// states unless it compares it (torchRange).
+const whatVersionAttr = "torch.__version__"
 
 func releaseRows() []releaseRow {
 	return append(proseRows(), []releaseRow{
 		{name: "collect-env", what: "collect_env", literal: "PyTorch version: ", anchors: []string{"PyTorch version"}, rank: rankTorch,
 			shape: `PyTorch version: ` + ver},
-		{name: "version-attr", what: "torch.__version__", literal: "torch.__version__", anchors: []string{"torch.__version__"}, rank: rankTorch,
-			shape: `torch\.__version__` + attrValue + ver},
+		{name: "version-attr", what: whatVersionAttr, literal: "torch.__version__", anchors: []string{"torch.__version__"}, rank: rankTorch,
+			shape: `torch\.__version__\W{0,12}?` + ver},
 		// the underscores spaced, as a markdown post writes them so that GitHub does not
 		// bold "version".
-		{name: "version-attr-spaced", what: "torch.__version__", literal: "__ version", anchors: []string{"__ version"}, rank: rankTorch,
-			shape: versionAttrSpaced + attrValue + ver},
-		{name: "version-attr-spaced-dot", what: "torch.__version__", literal: "torch. __", anchors: []string{"torch. __"}, rank: rankTorch,
-			shape: versionAttrSpaced + attrValue + ver},
+		{name: "version-attr-spaced", what: whatVersionAttr, literal: "__ version", anchors: []string{"__ version"}, rank: rankTorch,
+			shape: versionAttrSpaced + `\W{0,12}?` + ver},
+		{name: "version-attr-spaced-dot", what: whatVersionAttr, literal: "torch. __", anchors: []string{"torch. __"}, rank: rankTorch,
+			shape: versionAttrSpaced + `\W{0,12}?` + ver},
 		// pip list / pip freeze / conda list rows.
 		{name: "package-list", what: "package list", literal: "torch", anchors: []string{"torch ", "torch\t"}, rank: rankPackage,
 			shape: `^(?:py)?torch\s+` + ver + `(?:\s*$|\s+[^-=→\s])`},
@@ -193,9 +191,9 @@ func releaseRows() []releaseRow {
 		// the line after), pip show's "Name: torch" then "Version: 2.5.1", and a version
 		// key alone on its line (an issue form's field as GitHub's page shows it, a
 		// markdown key, an HTML row split after its key cell).
-		{name: "next-version-attr", what: "torch.__version__", anchors: []string{"__version__", "__ version", "torch. __"}, rank: rankTorch, next: true,
+		{name: "next-version-attr", what: whatVersionAttr, anchors: []string{"__version__", "__ version", "torch. __"}, rank: rankTorch, next: true,
 			shape: versionAttrSpaced, gate: namesVersionAttr},
-		{name: "next-pip-show", what: "torch.__version__", anchors: []string{"Name: torch"}, rank: rankTorch, next: true,
+		{name: "next-pip-show", what: whatVersionAttr, anchors: []string{"Name: torch"}, rank: rankTorch, next: true,
 			shape: `(?:^|[^\w.])Name:\s*torch[\s|*\x60'"}]*$`, gate: func(b []byte) bool { return bytes.Contains(b, []byte("Name:")) }},
 		{name: "next-version-key", what: "version report", anchors: []string{"orch version", "Torch version", "TORCH version", "orch Version", "torch:", "Torch:", "TORCH:", "torch :", "Torch :"}, rank: rankPackage, next: true,
 			shape: versionKeyShape,
