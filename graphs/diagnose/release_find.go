@@ -456,7 +456,7 @@ func (f *versionFinder) window(text []byte, line int) {
 		}
 	}
 	for _, p := range f.rows.tags {
-		if bytes.Contains(text, p.literal) {
+		if bytes.Contains(text, p.lit) {
 			text = f.tag(p, text, line)
 		}
 	}
@@ -542,7 +542,7 @@ func movedToNightly(text []byte) bool {
 func (f *versionFinder) patternsOn(text []byte, line int) {
 	torch := 0 // namesTorch(text), once a line: 1 yes, -1 no, 0 not yet asked
 	for _, p := range f.rows.patterns {
-		if p.rank <= f.rank || !bytes.Contains(text, p.literal) {
+		if p.rank <= f.rank || !bytes.Contains(text, p.lit) {
 			continue
 		}
 		if p.torchLine && torch == 0 {

@@ -260,19 +260,13 @@ var ngcReleases = map[string]string{
 	"25.12": "2.10.0a0+b4e4ee81d3",
 }
 
-// versionPattern is a releaseRow compiled.
+// versionPattern is a releaseRow compiled: its literal as bytes, its shape as an
+// expression (shared by rows with one shape) and its index in releaseRows.
 type versionPattern struct {
-	literal   []byte
-	re        *regexp.Regexp
-	rank      int
-	what      string
-	torchLine bool
-	pick      pickFunc
-	next      bool
-	gate      func([]byte) bool
-	maxLen    int
-	releases  map[string]string
-	row       int // the row's index in releaseRows
+	releaseRow
+	lit []byte
+	re  *regexp.Regexp
+	row int
 }
 
 // releasePatterns are releaseRows compiled once, split into the rows read on the line
@@ -292,8 +286,7 @@ var compiledReleaseRows = sync.OnceValue(func() releasePatterns {
 			re = regexp.MustCompile(r.shape)
 			shared[r.shape] = re
 		}
-		p := versionPattern{literal: []byte(r.literal), re: re, rank: r.rank, what: r.what, torchLine: r.torchLine,
-			pick: r.pick, next: r.next, gate: r.gate, maxLen: r.maxLen, releases: r.releases, row: i}
+		p := versionPattern{releaseRow: r, lit: []byte(r.literal), re: re, row: i}
 		switch {
 		case r.next:
 			out.keys = append(out.keys, p)
