@@ -3,6 +3,7 @@ package diagnose
 import (
 	"bytes"
 	"strings"
+	"sync"
 	"unicode/utf8"
 
 	"github.com/compilemode/compilemode/internal/lazyregexp"
@@ -516,8 +517,9 @@ var (
 	reThenWorks  = lazyregexp.New(`(?i)^[^.;!?]{0,40}?\b(?:works?|worked|working|fixed|fixes|solved|resolved|resolves)\b`)
 )
 
-// movedToNightlyGate holds the words reMovedToNightly's matches hold (see gate).
-var movedToNightlyGate = newGate(reMovedToNightly.String())
+// movedToNightlyGate holds the words reMovedToNightly's matches hold (see gate), parsed
+// on first use as reMovedToNightly is compiled.
+var movedToNightlyGate = sync.OnceValue(func() *gate { return newGate(reMovedToNightly.String()) })
 
 // movedToNightly reports whether text says the run moved to a torch nightly it does not
 // number (reMovedToNightly on a line that names torch, no other package named last,
@@ -527,7 +529,7 @@ func movedToNightly(text []byte) bool {
 	// a release anchor had run the expression (BenchmarkShapes/near-miss: half its time).
 	var low [256]byte
 	scratch := low[:0]
-	if !movedToNightlyGate.admits(text, &scratch) {
+	if !movedToNightlyGate().admits(text, &scratch) {
 		return false
 	}
 	loc := reMovedToNightly.FindIndex(text)
