@@ -534,6 +534,7 @@ func TestBrowser(t *testing.T) {
 	if got, err := text(ctx, "answer-text"); err != nil || got != want["seed 2.11"].Text {
 		t.Errorf("the first answer differs from graphs.Check's (err %v):\n%s", err, cmp.Diff(want["seed 2.11"].Text, got))
 	}
+	firstLink := link(ctx, t)
 
 	// The seed scenario, 2.11 beside 2.14.
 	if err := set(ctx, "torch", "2.11", "compare", "2.14", "mode", "reduce-overhead", "devices", "2", "threads", "per-device"); err != nil {
@@ -662,7 +663,22 @@ func TestBrowser(t *testing.T) {
 		t.Errorf("the page fetched app.wasm %d times, want once (its preload reused)", n)
 	}
 
-	// Each link, in a fresh tab.
+	// Each link, in a fresh tab. A link to the form's first state shows the answer the
+	// build computed, as the page's first state does.
+	func() {
+		tab, cancel := chromedp.NewContext(ctx)
+		defer cancel()
+		if _, err := open(tab, firstLink); err != nil {
+			t.Fatalf("opening a link to the first state: %v", err)
+		}
+		pre, err := eval[bool](tab, "window.compilemodeTimings.prerendered === true")
+		if err != nil || !pre {
+			t.Errorf("a link to the form's first state was not answered from the prerendered answer (err %v)", err)
+		}
+		if got, err := text(tab, "answer-text"); err != nil || got != want["seed 2.11"].Text {
+			t.Errorf("a link to the first state shows another answer (err %v):\n%s", err, cmp.Diff(want["seed 2.11"].Text, got))
+		}
+	}()
 	expectLink(ctx, t, "seed", seedLink, want["seed 2.11"].Text)
 	expectLink(ctx, t, "log", logLink, want["log"].Text)
 	expectLink(ctx, t, "script", scriptLink, want["script"].Text)
