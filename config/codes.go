@@ -55,7 +55,7 @@ const (
 	// WarnPythonNoBuild occurs when the Python planned is older than the oldest the
 	// release has builds for (-torch 2.5 -python 3.8): that torch cannot be installed
 	// there. Given only for the releases whose oldest Python a source gives
-	// (config/pyfacts.go pythonBuilds).
+	// (the FactOldestPython rows of FactRows, config/pyfacts.go).
 	WarnPythonNoBuild Code = "python-no-build"
 )
 

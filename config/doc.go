@@ -68,7 +68,9 @@
 // torch.compile itself refuses the Pythons from [Facts.CompileMaxPython] on, each
 // release in its own words ([Facts.CompilePythonMessage]; 2.0 raises it from
 // torch._dynamo.optimize, after the mode and options are checked,
-// [Facts.CompilePythonInOptimize]). The Windows checks of 2.0-2.4 are not
+// [Facts.CompilePythonInOptimize]). A Python older than the oldest the release has
+// builds for ([Facts.OldestPython], where a source gives it) gets python-no-build: that
+// torch cannot be installed there. The Windows checks of 2.0-2.4 are not
 // modelled: a request has no platform, and Linux is assumed.
 //
 // # Stages

@@ -129,6 +129,10 @@ type Facts struct {
 	// check is the compile-time one, as with False. [Result.SupportInputMutation] reads it
 	// where the schema a release uses lacks the key (2.3 to 2.5 borrow 2.2's).
 	InputMutationSupportDefault bool
+	// OldestPython is the oldest Python the release has builds for (wheels on PyPI,
+	// download.pytorch.org): an older one cannot install it ([WarnPythonNoBuild]); ""
+	// where no source gives it (2.4, 2.10-2.13).
+	OldestPython string
 }
 
 // The names of the facts, as [FactRow.Name] spells them: the [Facts] field each row
@@ -159,6 +163,7 @@ const (
 	FactCompilePythonMessage         = "CompilePythonMessage"
 	FactCompilePythonInOptimize      = "CompilePythonInOptimize"
 	FactInputMutationSupportDefault  = "InputMutationSupportDefault"
+	FactOldestPython                 = "OldestPython"
 )
 
 // FactRow is one per-release fact: over Releases, the [Facts] field Name holds Value.
@@ -305,6 +310,7 @@ func (f *Facts) field(name string) any {
 		FactCompilePythonMessage:         &f.CompilePythonMessage,
 		FactCompilePythonInOptimize:      &f.CompilePythonInOptimize,
 		FactInputMutationSupportDefault:  &f.InputMutationSupportDefault,
+		FactOldestPython:                 &f.OldestPython,
 	}[name]
 }
 

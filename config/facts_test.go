@@ -111,6 +111,7 @@ func TestFactsForBoundaries(t *testing.T) {
 		}
 		want.Python, want.CompileMaxPython, want.CompilePythonMessage = pythonWant(v)
 		want.CompilePythonInOptimize = v == at(0)
+		want.OldestPython = oldestPythonWant(v)
 		if diff := cmp.Diff(want, FactsFor(v)); diff != "" {
 			t.Errorf("FactsFor(%s) mismatch (-want +got):\n%s", v, diff)
 		}
@@ -200,6 +201,20 @@ func TestFactReleases(t *testing.T) {
 			t.Errorf("FactReleases(%s, %#v) = %v, want %v", tc.name, tc.value, got, tc.want)
 		}
 	}
+}
+
+// oldestPythonWant is each release's oldest Python with builds ("" where no source
+// gives it: 2.4, 2.10-2.13).
+func oldestPythonWant(v modes.Version) string {
+	switch {
+	case v.Minor <= 3:
+		return "3.8"
+	case v.Minor >= 5 && v.Minor <= 8:
+		return "3.9"
+	case v.Minor == 9 || v.Minor == 14:
+		return "3.10"
+	}
+	return ""
 }
 
 // pythonWant is each release's default Python, the first Python its torch.compile

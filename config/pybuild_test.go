@@ -53,28 +53,63 @@ func TestPythonNoBuild(t *testing.T) {
 	}
 }
 
-// TestPythonBuildsTable: the rows are sourced, in release order, and do not overlap;
-// a release's default Python (FactPython) always has a build.
-func TestPythonBuildsTable(t *testing.T) {
+// TestOldestPythonRows: the FactOldestPython rows are in release order, each with a
+// short name for the warning before its full source; a release's default Python
+// (FactPython) always has a build; and the warning keeps, per release, the text and
+// evidence of the table it came from (pythonBuilds, before it became FactRows).
+func TestOldestPythonRows(t *testing.T) {
 	t.Parallel()
-	rows := pythonBuilds()
-	for i, b := range rows {
-		if b.source == "" || b.oldest == "" || !b.releases.Valid() {
-			t.Errorf("row %d (%v): want a source, an oldest Python and valid releases", i, b.releases)
+	var rows []FactRow
+	for _, row := range FactRows() {
+		if row.Name == FactOldestPython {
+			rows = append(rows, row)
 		}
-		if i > 0 && !rows[i-1].releases.To.Less(b.releases.From) {
-			t.Errorf("row %d (%v) overlaps or precedes row %d (%v)", i, b.releases, i-1, rows[i-1].releases)
+	}
+	for i, row := range rows {
+		if cite := sourceCite(row.Source); cite == row.Source || cite == "" {
+			t.Errorf("row %d (%v): source %q has no short name before \": \"", i, row.Releases, row.Source)
+		}
+		if i > 0 && !rows[i-1].Releases.To.Less(row.Releases.From) {
+			t.Errorf("row %d (%v) overlaps or precedes row %d (%v)", i, row.Releases, i-1, rows[i-1].Releases)
 		}
 	}
 	for _, v := range modes.Supported() {
-		b, ok := oldestPython(v)
-		if !ok {
+		f := FactsFor(v)
+		if f.OldestPython == "" {
 			continue
 		}
-		def, err1 := pyver.Parse(FactsFor(v).Python)
-		oldest, err2 := pyver.Parse(b.oldest)
+		def, err1 := pyver.Parse(f.Python)
+		oldest, err2 := pyver.Parse(f.OldestPython)
 		if err1 != nil || err2 != nil || def.Less(oldest) {
-			t.Errorf("%s: default Python %s is older than its oldest build %s", v, FactsFor(v).Python, b.oldest)
+			t.Errorf("%s: default Python %s is older than its oldest build %s", v, f.Python, f.OldestPython)
+		}
+	}
+	// The warning's text and evidence as the pythonBuilds table gave them (2.0-2.3,
+	// whose oldest is 3.8, the oldest Python a plan takes, cannot warn: their row's short
+	// name is checked alone).
+	if row, ok := factRow(FactOldestPython, modes.First()); !ok || sourceCite(row.Source) != "pytorch/pytorch RELEASE.md" {
+		t.Errorf("2.0's oldest Python row %v, want one cited as pytorch/pytorch RELEASE.md", row)
+	}
+	want := map[int]string{
+		5: "3.9 (pytorch/pytorch#138979) source", 6: "3.9 (its metadata, read in Debian's build) measured",
+		7: "3.9 (PyPI's files of 2.7.1) source", 8: "3.9 (download.pytorch.org's files) source",
+		9: "3.10 (download.pytorch.org's files) source", 14: "3.10 (its metadata, read in Debian's build) measured",
+	}
+	for _, v := range modes.Supported() {
+		r, err := NewResolver(v)
+		if err != nil {
+			t.Fatal(err)
+		}
+		res, _ := r.Resolve(Request{Python: pyver.Version{Major: 3, Minor: 8}})
+		got := ""
+		if i := slices.IndexFunc(res.Warnings, func(w Warning) bool { return w.Code == WarnPythonNoBuild }); i >= 0 {
+			w := res.Warnings[i]
+			_, rest, _ := strings.Cut(w.Message, "its oldest Python is ")
+			rest, _, _ = strings.Cut(rest, ", so")
+			got = rest + " " + string(w.Evidence)
+		}
+		if got != want[v.Minor] {
+			t.Errorf("%s with Python 3.8: python-no-build %q, want %q", v, got, want[v.Minor])
 		}
 	}
 }

@@ -3,6 +3,7 @@ package config
 import (
 	"fmt"
 	"slices"
+	"strings"
 
 	"github.com/compilemode/compilemode/config/pyver"
 	"github.com/compilemode/compilemode/modes"
@@ -55,9 +56,9 @@ func pythonLimits() []pythonLimit {
 	}
 }
 
-// pythonRows are the per-release Python facts: the default Python (FactPython) and
-// torch.compile's check (FactCompileMaxPython, FactCompilePythonMessage,
-// FactCompilePythonInOptimize).
+// pythonRows are the per-release Python facts: the default Python (FactPython), the
+// oldest with builds (FactOldestPython) and torch.compile's check
+// (FactCompileMaxPython, FactCompilePythonMessage, FactCompilePythonInOptimize).
 func pythonRows() []FactRow {
 	r := modes.Minors
 	rows := []FactRow{
@@ -71,6 +72,7 @@ func pythonRows() []FactRow {
 		{FactPython, r(12, 13), "3.14", modes.Source, "the newest Python these releases' torch.compile runs on (3.15+ raises: release/2.13, pytorch/test-infra#8230); not measured"},
 		{FactPython, r(14, 14), "3.14", modes.Measured, "Debian sid python3-torch 2.14.1+dfsg-1 runs on Python 3.14.10 (testdata/torch/2.14.1-debian/static.json python)"},
 	}
+	rows = append(rows, oldestPythonRows()...)
 	for _, l := range pythonLimits() {
 		rows = append(rows,
 			FactRow{FactCompileMaxPython, l.releases, l.max, l.evidence, l.source},
@@ -110,82 +112,73 @@ func (r *Resolver) pythonCheck(res *Result) error {
 	return &CallError{Arg: "Python " + res.Python.String(), Exc: "RuntimeError", Msg: msg}
 }
 
-// pythonBuild is the oldest Python a range of releases has builds for (wheels on
-// PyPI, download.pytorch.org), with its source: a Python older than it cannot install
-// the release, so a plan for it is of a combination that does not exist
-// ([WarnPythonNoBuild]; sweep finding 30). A release's setup.py python_requires is not
-// always the fact: 2.5.x's still said >=3.8.0 while no 3.8 build was published
-// (pytorch/pytorch#138979, #140798).
-type pythonBuild struct {
-	releases modes.Releases
-	oldest   string
-	evidence modes.Evidence
-	source   string // as the warning names it; the table above pythonBuilds has each in full
-}
-
-// pythonBuilds are the releases whose oldest Python was read in a source. Left out,
-// for want of one (no copy of their metadata or file list was found): 2.4 and 2.10 to
-// 2.13; for them no warning is given. The sources, in full:
-//
-//	2.0-2.3  3.8   pytorch/pytorch RELEASE.md @ aa6104e2a21e72f83ce217ea93e8e69884e22b04,
-//	               Release Compatibility Matrix: Python ">=3.8" for 2.0, 2.1, 2.2, 2.3
-//	2.5      3.9   pytorch/pytorch#138979 (2024-10-26: no cp38 file for 2.5 on
-//	               pypi.org/simple/torch; a maintainer: 3.8 is no longer supported) and
-//	               #140798 (2.5.1's setup.py@a8d6afb still said python_requires >=3.8.0,
-//	               an oversight: the file list is the fact)
-//	2.6      3.9   measured: Debian trixie python3-torch 2.6.0, PKG-INFO (/tmp/deb/trixie,
-//	               torch-2.6.0+debian.egg-info): Requires-Python: >=3.9.0, classifiers
-//	               Python 3.9 to 3.13
-//	2.7      3.9   PyPI's files of torch 2.7.1 as socket.dev lists them
-//	               (socket.dev/pypi/package/torch/alerts/2.7.1): cp39 to cp313, no cp38
-//	2.8      3.9   download.pytorch.org's file names as the nvidia-cosmos
-//	               cosmos-dependencies v1.2.0 cu129_torch28/simple/torch index lists
-//	               them: torch-2.8.0+cu129 for cp39 to cp313
-//	2.9      3.10  the same index: torch-2.9.0+cu129 from cp310; Dao-AILab/flash-attention#2007
-//	               (torch 2.9.0 makes 3.10 the oldest)
-//	2.14     3.10  measured: Debian sid python3-torch 2.14.1, METADATA (/tmp/deb/sid,
-//	               torch-2.14.1+debian.dist-info): Requires-Python: >=3.10, classifiers
-//	               Python 3.10 to 3.15; pytorch/pytorch#197242: 2.14 is the last release
-//	               with 3.10 wheels
-func pythonBuilds() []pythonBuild {
+// oldestPythonRows are the rows of FactOldestPython: the oldest Python a range of
+// releases has builds for (wheels on PyPI, download.pytorch.org). A Python older than
+// it cannot install the release, so a plan for it is of a combination that does not
+// exist ([WarnPythonNoBuild]; sweep finding 30). A release's setup.py python_requires
+// is not always the fact: 2.5.x's still said >=3.8.0 while no 3.8 build was published
+// (pytorch/pytorch#138979, #140798). Left out, for want of a source (no copy of their
+// metadata or file list was found): 2.4 and 2.10 to 2.13; for them no warning is
+// given. Each row's Source starts with the short name the warning gives it, up to the
+// first ": " (sourceCite), then the source in full.
+func oldestPythonRows() []FactRow {
 	r := modes.Minors
-	return []pythonBuild{
-		{r(0, 3), "3.8", modes.Source, "pytorch/pytorch RELEASE.md"},
-		{r(5, 5), "3.9", modes.Source, "pytorch/pytorch#138979"},
-		{r(6, 6), "3.9", modes.Measured, "its metadata, read in Debian's build"},
-		{r(7, 7), "3.9", modes.Source, "PyPI's files of 2.7.1"},
-		{r(8, 8), "3.9", modes.Source, "download.pytorch.org's files"},
-		{r(9, 9), "3.10", modes.Source, "download.pytorch.org's files"},
-		{r(14, 14), "3.10", modes.Measured, "its metadata, read in Debian's build"},
+	const (
+		debianMetadata = "its metadata, read in Debian's build: "
+		pytorchFiles   = "download.pytorch.org's files: "
+	)
+	return []FactRow{
+		{FactOldestPython, r(0, 3), "3.8", modes.Source, "pytorch/pytorch RELEASE.md: its Release Compatibility Matrix " +
+			"@ aa6104e2a21e72f83ce217ea93e8e69884e22b04 gives Python \">=3.8\" for 2.0, 2.1, 2.2, 2.3"},
+		{FactOldestPython, r(5, 5), "3.9", modes.Source, "pytorch/pytorch#138979: 2024-10-26, no cp38 file for 2.5 on " +
+			"pypi.org/simple/torch; a maintainer: 3.8 is no longer supported; #140798: 2.5.1's setup.py@a8d6afb still said " +
+			"python_requires >=3.8.0, an oversight: the file list is the fact"},
+		{FactOldestPython, r(6, 6), "3.9", modes.Measured, debianMetadata + "Debian trixie python3-torch 2.6.0, PKG-INFO " +
+			"(/tmp/deb/trixie, torch-2.6.0+debian.egg-info): Requires-Python: >=3.9.0, classifiers Python 3.9 to 3.13"},
+		{FactOldestPython, r(7, 7), "3.9", modes.Source, "PyPI's files of 2.7.1: cp39 to cp313, no cp38, as socket.dev " +
+			"lists them (socket.dev/pypi/package/torch/alerts/2.7.1)"},
+		{FactOldestPython, r(8, 8), "3.9", modes.Source, pytorchFiles + "as the nvidia-cosmos cosmos-dependencies v1.2.0 " +
+			"cu129_torch28/simple/torch index lists them: torch-2.8.0+cu129 for cp39 to cp313"},
+		{FactOldestPython, r(9, 9), "3.10", modes.Source, pytorchFiles + "the same index: torch-2.9.0+cu129 from cp310; " +
+			"Dao-AILab/flash-attention#2007 (torch 2.9.0 makes 3.10 the oldest)"},
+		{FactOldestPython, r(14, 14), "3.10", modes.Measured, debianMetadata + "Debian sid python3-torch 2.14.1, METADATA " +
+			"(/tmp/deb/sid, torch-2.14.1+debian.dist-info): Requires-Python: >=3.10, classifiers Python 3.10 to 3.15; " +
+			"pytorch/pytorch#197242: 2.14 is the last release with 3.10 wheels"},
 	}
 }
 
-// oldestPython returns the oldest Python release v has builds for, when a source
-// gives it.
-func oldestPython(v modes.Version) (pythonBuild, bool) {
-	for _, b := range pythonBuilds() {
-		if b.releases.Contains(v) {
-			return b, true
+// sourceCite is the short name of a row's source: its Source up to the first ": ".
+func sourceCite(source string) string {
+	cite, _, _ := strings.Cut(source, ": ")
+	return cite
+}
+
+// factRow returns the row of fact name that holds for release v (a fact that is not
+// a list has at most one).
+func factRow(name string, v modes.Version) (FactRow, bool) {
+	for _, row := range factRows {
+		if row.Name == name && row.Releases.Contains(v) {
+			return row, true
 		}
 	}
-	return pythonBuild{}, false
+	return FactRow{}, false
 }
 
 // pythonBuildWarning is WarnPythonNoBuild when py is older than the oldest Python the
-// release has builds for.
+// release has builds for ([Facts.OldestPython]).
 func (r *Resolver) pythonBuildWarning(res *Result, py pyver.Version) {
-	b, ok := oldestPython(r.facts.Torch)
+	row, ok := factRow(FactOldestPython, r.facts.Torch)
 	if !ok {
 		return
 	}
-	oldest, err := pyver.Parse(b.oldest)
+	oldest, err := pyver.Parse(r.facts.OldestPython)
 	if err != nil || !py.Less(oldest) {
 		return
 	}
 	res.Warnings = append(res.Warnings, Warning{
 		Code:           WarnPythonNoBuild,
-		Message:        fmt.Sprintf("torch %s has no build for Python %s: its oldest Python is %s (%s), so this combination cannot be installed; the plan shows what that torch would do", r.facts.Torch, py, b.oldest, b.source),
-		Recommendation: fmt.Sprintf("plan with the Python you run (-python %s or newer for torch %s), or a release that has a build for Python %s", b.oldest, r.facts.Torch, py),
-		Evidence:       b.evidence,
+		Message:        fmt.Sprintf("torch %s has no build for Python %s: its oldest Python is %s (%s), so this combination cannot be installed; the plan shows what that torch would do", r.facts.Torch, py, r.facts.OldestPython, sourceCite(row.Source)),
+		Recommendation: fmt.Sprintf("plan with the Python you run (-python %s or newer for torch %s), or a release that has a build for Python %s", r.facts.OldestPython, r.facts.Torch, py),
+		Evidence:       row.Evidence,
 	})
 }

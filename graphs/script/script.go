@@ -33,7 +33,9 @@
 // keywords, .setdefault, del d[k], .pop, .clear, |=, d = {…} again under a guard;
 // b = a is the same dict), in the def's scope: options=NAME and **NAME get what Python leaves there, a change under a
 // guard planned with and without it, and a part that is not a literal named in a
-// note, never dropped (dictflow.go); d["key"] of such a dict is that item there, and
+// note, never dropped (dictflow.go); **{…} and **dict(…) written in the call pass
+// their items as keywords, and options=dict(k=v) is that dict (sites.go); a **
+// mapping not read makes the plan partial (Unfollowed); d["key"] of such a dict is that item there, and
 // never an argparse option of the same name. A constant index into a list or tuple
 // display bound once to a name and never changed in place (MODES[0], MODES[-1],
 // CFG["modes"][1], RUNS[0]["mode"]) is that item; an index out of range or not a

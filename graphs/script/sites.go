@@ -110,6 +110,7 @@ func (r *reader) splat(st *siteState, e *expr, args []arg) {
 	items, unknown, ok := r.partialDict(d)
 	if (e.kind != name && e.kind != attr) || !ok {
 		st.note("**%s: keyword arguments not read (not a name assigned a dict display)", oneLine(r.text(e)))
+		st.Unfollowed = append(st.Unfollowed, "**"+cut(oneLine(r.text(e)), MaxCallText))
 		if !given["mode"] {
 			st.ModeLiteral, st.ModeExpr = false, "**"+oneLine(r.text(e))
 			st.ModeCandidates = r.candidatesFor(&expr{kind: name, name: "**" + r.lastName(e)})
@@ -134,6 +135,43 @@ func (r *reader) splat(st *siteState, e *expr, args []arg) {
 		r.splatOptions(st, d)
 	}
 	r.splatAlternatives(st, d, given)
+	r.splatUnread(st, e, d, given)
+}
+
+// splatUnread makes the plan partial for each item of the **kwargs dict d that was
+// read neither as a literal nor otherwise (the mode's candidates, options naming a
+// dict, an argument's alternatives): a key that is not a literal, a **splat, a value
+// that is not a literal.
+func (r *reader) splatUnread(st *siteState, e, d *expr, given map[string]bool) {
+	src := "**" + cut(oneLine(r.text(e)), MaxCallText) + ": "
+	eachPair(d, func(p pair) bool {
+		if p.splat != nil {
+			if _, u := r.mergeLiterals(nil, nil, p.splat, "**"); len(u) > 0 {
+				st.Unfollowed = append(st.Unfollowed, src+cut(u[0], MaxCallText))
+			}
+			return true
+		}
+		k, ok := r.literalStr(p.key)
+		if _, lit := r.literal(p.value); ok && (lit || k == "mode" || given[k] || r.argRead(st, k)) {
+			return true
+		}
+		st.Unfollowed = append(st.Unfollowed, src+cut(oneLine(r.text(p.key))+": "+oneLine(r.text(p.value)), MaxCallText))
+		return true
+	})
+}
+
+// argRead reports whether argument k of the site has a value read from an expression:
+// options planned, or alternatives of k.
+func (r *reader) argRead(st *siteState, k string) bool {
+	if k == "options" && st.Options != nil {
+		return true
+	}
+	for _, a := range st.Alternatives {
+		if a.Keyword == k {
+			return true
+		}
+	}
+	return false
 }
 
 // splatAlternatives reads the backend and dynamic items of the **kwargs dict d whose
@@ -168,7 +206,7 @@ func (r *reader) splatOptions(st *siteState, d *expr) {
 // assigned one (options=torch_compile_options): its literal items are planned, the
 // others named. It reports whether e was read so.
 func (r *reader) boundOptions(st *siteState, e *expr) bool {
-	if _, ok := dictPairs(e); ok {
+	if _, ok := dictPairs(e); ok || r.isDictCall(e) {
 		return r.partialOptions(st, e)
 	}
 	if e == nil || e.kind != name && e.kind != attr {
@@ -490,16 +528,17 @@ func (r *reader) flagChoices(st *siteState, k string, e *expr) bool {
 	return true
 }
 
-// inlineSplat returns args with each **{…} of a dict display replaced by the keyword
-// arguments its items are, as Python passes them (sweep finding 26:
-// torch.compile(m, **{"mode": "reduce-overhead", "options": {…}}) was "not read"); an
-// item whose key is not a str literal, or a ** inside it, is named and makes the plan
-// partial.
+// inlineSplat returns args with each **{…} of a dict display, and each **dict(…) of
+// the builtin, replaced by the keyword arguments its items are, as Python passes them
+// (sweep finding 26: torch.compile(m, **{"mode": "reduce-overhead", "options": {…}})
+// was "not read"; sweep2 finding 21: **dict(mode=…, options=…) likewise). Their
+// items are read as a dict bound to a name is (dictBuild: dict(mapping, k=v), a
+// **splat of a followed dict inside); an item whose key is not a str literal, or a
+// part not followed, is named and makes the plan partial.
 func inlineSplat(r *reader, st *siteState, args []arg) []arg {
 	var out []arg
 	for i, a := range args {
-		pairs, ok := dictPairs(a.value)
-		if a.star != 2 || !ok {
+		if a.star != 2 || !isDictExpr(a.value) && !r.isDictCall(a.value) {
 			if out != nil {
 				out = append(out, a)
 			}
@@ -508,20 +547,25 @@ func inlineSplat(r *reader, st *siteState, args []arg) []arg {
 		if out == nil {
 			out = append([]arg(nil), args[:i]...)
 		}
-		for _, p := range pairs {
-			k, kok := r.literalStr(p.key)
-			switch {
-			case p.splat != nil:
-				st.Unfollowed = append(st.Unfollowed, "**"+cut(oneLine(r.text(p.splat)), MaxCallText))
-			case !kok:
-				st.Unfollowed = append(st.Unfollowed, cut(oneLine(r.text(p.key)), MaxCallText)+": "+cut(oneLine(r.text(p.value)), MaxCallText))
-			default:
-				out = append(out, arg{keyword: k, value: p.value})
+		v, _, _ := r.dictBuild(a.value)
+		for _, it := range v.items {
+			if it.x == nil { // d.setdefault("k") in a followed dict merged in: None
+				st.Unfollowed = append(st.Unfollowed, "**"+cut(oneLine(r.text(a.value)), MaxCallText)+": "+it.key)
+				continue
 			}
+			out = append(out, arg{keyword: it.key, value: it.x})
+		}
+		for _, u := range v.unknown {
+			st.Unfollowed = append(st.Unfollowed, cut(u, MaxCallText))
 		}
 	}
 	if out == nil {
 		return args
 	}
 	return out
+}
+
+// isDictCall reports whether e is a call of the builtin dict.
+func (r *reader) isDictCall(e *expr) bool {
+	return e != nil && e.kind == call && r.builtin(e.x) == "dict"
 }

@@ -55,18 +55,23 @@ func eachPair(e *expr, f func(pair) bool) bool {
 	return true
 }
 
-// partialDict reads a dict display item by item: the items whose key is a str
-// literal and whose value is a literal, and the source text of the others (a key
-// that is not a literal, a value that is not, or a **splat). ok is false when e is
-// not a dict display.
+// partialDict reads a dict display, or a call of the builtin dict with a mapping and
+// keywords (sweep2 finding 21: options=dict(max_autotune=True)), item by item: the
+// items whose key is a str literal and whose value is a literal, a **splat (or
+// dict's mapping) whose items are all such (dictBuild's reading: a display, a
+// followed dict, dict(…)), and the source text of the others. A later item replaces
+// an earlier one of the same key, as in Python. ok is false when e is neither.
 func (r *reader) partialDict(e *expr) (kept []literal.DictItem, unknown []string, ok bool) {
+	if r.isDictCall(e) {
+		return r.partialDictCall(e)
+	}
 	pairs, ok := dictPairs(e)
 	if !ok {
 		return nil, nil, false
 	}
 	for _, p := range pairs {
 		if p.splat != nil {
-			unknown = append(unknown, "**"+oneLine(r.text(p.splat)))
+			kept, unknown = r.mergeLiterals(kept, unknown, p.splat, "**")
 			continue
 		}
 		k, kok := r.literalStr(p.key)
@@ -75,9 +80,65 @@ func (r *reader) partialDict(e *expr) (kept []literal.DictItem, unknown []string
 			unknown = append(unknown, fmt.Sprintf("%s: %s", oneLine(r.text(p.key)), oneLine(r.text(p.value))))
 			continue
 		}
-		kept = append(kept, literal.DictItem{Key: literal.Str(k), Val: v})
+		kept = setLiteralItem(kept, k, v)
 	}
 	return kept, unknown, true
+}
+
+// partialDictCall is partialDict of dict(…): its positional mapping, then its
+// keywords and **splats in order.
+func (r *reader) partialDictCall(e *expr) (kept []literal.DictItem, unknown []string, ok bool) {
+	for _, a := range e.args {
+		switch {
+		case a.star == 1:
+			unknown = append(unknown, "*"+oneLine(r.text(a.value)))
+		case a.star == 2:
+			kept, unknown = r.mergeLiterals(kept, unknown, a.value, "**")
+		case a.keyword == "":
+			kept, unknown = r.mergeLiterals(kept, unknown, a.value, "")
+		default:
+			if v, vok := r.literal(a.value); vok {
+				kept = setLiteralItem(kept, a.keyword, v)
+			} else {
+				unknown = append(unknown, fmt.Sprintf("%s=%s", a.keyword, oneLine(r.text(a.value))))
+			}
+		}
+	}
+	return kept, unknown, true
+}
+
+// mergeLiterals merges the items of mapping e into kept when all are literals (a
+// followed dict's one variant, a display, dict(…)), else names e (prefixed) in
+// unknown.
+func (r *reader) mergeLiterals(kept []literal.DictItem, unknown []string, e *expr, prefix string) ([]literal.DictItem, []string) {
+	m := r.mergeSource(e)
+	vals := make([]literal.Value, 0, len(m.items))
+	for _, it := range m.items {
+		v, u := r.itemValue(it)
+		if len(u) > 0 {
+			return kept, append(unknown, prefix+oneLine(r.text(e)))
+		}
+		vals = append(vals, v)
+	}
+	if len(m.unknown) > 0 {
+		return kept, append(unknown, prefix+oneLine(r.text(e)))
+	}
+	for i, it := range m.items {
+		kept = setLiteralItem(kept, it.key, vals[i])
+	}
+	return kept, unknown
+}
+
+// setLiteralItem returns kept with key k set to v: in place when k is there (a dict
+// keeps the first insertion's position), else appended.
+func setLiteralItem(kept []literal.DictItem, k string, v literal.Value) []literal.DictItem {
+	for i, it := range kept {
+		if s, _ := it.Key.AsStr(); s == k {
+			kept[i].Val = v
+			return kept
+		}
+	}
+	return append(kept, literal.DictItem{Key: literal.Str(k), Val: v})
 }
 
 // partialOptions reads options= that is a dict display with some items not
