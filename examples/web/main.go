@@ -216,8 +216,8 @@ func main() {
 }
 
 // exitCode is the exit status of run's error, which it prints: 0 for none and for
-// -h (the flag list is the answer, as compilemode -h's), 2 for a bad flag, 1 for
-// anything else.
+// -h (the flag list is the answer, as compilemode -h's), 2 for a bad flag or an
+// -addr it cannot serve on, 1 for anything else.
 func exitCode(err error, stderr io.Writer) int {
 	switch {
 	case err == nil, errors.Is(err, flag.ErrHelp):
@@ -258,28 +258,31 @@ func run(args []string, stdout, stderr io.Writer) error {
 	if fs.NArg() > 0 {
 		return usageError{fmt.Sprintf("unexpected argument %q (flags only: -addr, -out)", fs.Arg(0))}
 	}
-	dir := *out
-	if dir == "" {
-		tmp, err := os.MkdirTemp("", "compilemode-web-")
-		if err != nil {
+	if *out != "" {
+		fmt.Fprintln(stderr, "web: building the WebAssembly (GOOS=js GOARCH=wasm)…")
+		if err := Build(context.Background(), *out); err != nil {
 			return err
 		}
-		defer os.RemoveAll(tmp)
-		dir = tmp
+		fmt.Fprintf(stdout, "wrote %s (serve it with any static file host)\n", *out)
+		return nil
 	}
+	// The port first, the build (seconds to minutes) after: a busy port is known at
+	// once (sweep2 finding 20).
+	ln, err := listen(*addr)
+	if err != nil {
+		return err
+	}
+	defer ln.Close()
+	dir, err := os.MkdirTemp("", "compilemode-web-")
+	if err != nil {
+		return err
+	}
+	defer os.RemoveAll(dir)
 	fmt.Fprintln(stderr, "web: building the WebAssembly (GOOS=js GOARCH=wasm)…")
 	if err := Build(context.Background(), dir); err != nil {
 		return err
 	}
-	if *out != "" {
-		fmt.Fprintf(stdout, "wrote %s (serve it with any static file host)\n", dir)
-		return nil
-	}
 	h, err := NewHandler(dir)
-	if err != nil {
-		return err
-	}
-	ln, err := net.Listen("tcp", *addr)
 	if err != nil {
 		return err
 	}
@@ -296,6 +299,19 @@ func run(args []string, stdout, stderr io.Writer) error {
 		return err
 	}
 	return nil
+}
+
+// listen opens addr (-addr). A port another program holds, or an address that cannot
+// be served, is a usageError that names the flag to change.
+func listen(addr string) (net.Listener, error) {
+	ln, err := net.Listen("tcp", addr)
+	switch {
+	case err == nil:
+		return ln, nil
+	case errors.Is(err, syscall.EADDRINUSE):
+		return nil, usageError{fmt.Sprintf("%s is in use (another server holds the port): choose another with -addr, e.g. -addr 127.0.0.1:9000", addr)}
+	}
+	return nil, usageError{fmt.Sprintf("cannot serve on %s: %v (-addr takes HOST:PORT, e.g. -addr 127.0.0.1:9000)", addr, err)}
 }
 
 // Build writes the page into dir: index.html, the scripts and style, app.wasm built

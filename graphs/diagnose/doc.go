@@ -114,9 +114,13 @@
 //     ("Python 3.11 is not supported for torch.compile"); a row of the same code that
 //     matches PyTorch's own text wins over it.
 //
-// A row marked Cropped holds another row's literal from its second word on, where the
-// literal starts with a determiner and 24 characters or more are left ("RuntimeError:
-// storage data ptrs are not allocated in pool", quoted without "These"); its hits are
+// A row marked Cropped holds another row's literal from its second word on, where 24
+// characters or more are left after a determiner ("RuntimeError: storage data ptrs are
+// not allocated in pool", quoted without "These"), or 32 or more after another word
+// ("tensor output of CUDAGraphs that has been overwritten by a subsequent run" without
+// "accessing", "not permitted when stream is capturing" without "operation"); a negation,
+// an assert or raise, and a subject before its verb are kept ("supports dynamic shapes by
+// recording a new graph …" is what documentation says of torch.compile); its hits are
 // truncated, and the whole literal's row wins on the same line.
 //
 // A row marked Trailer matches the hint PyTorch puts after a message's first sentence
@@ -744,6 +748,8 @@
 //   - trees-concurrent-callers: "tensor(s) in the cudagraph pool not tracked as outputs", 2.11–2.13
 //   - trees-concurrent-callers: "assert self.current_node is not None", 2.1–2.13
 //   - trees-concurrent-callers: "are in the cudagraph pool but not accounted for as an output of cudagraph trees", 2.1–2.10
+//   - trees-concurrent-callers: "increment outside graph capture encountered unexpectedly." (quoted without its first word), 2.1–2.13
+//   - trees-concurrent-callers: "in the cudagraph pool but not accounted for as an output of cudagraph trees" (quoted without its first word), 2.1–2.10
 //   - legacy-static-input-moved: "assert dst.data_ptr() == src.data_ptr()", 2.0–2.13
 //   - legacy-static-input-moved: "to have same data_ptr, got", 2.14
 //   - legacy-mutated-input: "skipping cudagraphs due to input mutation", 2.0
@@ -786,11 +792,16 @@
 //   - overwritten-output: a paraphrase with "got overwritten", as reports retell it
 //   - overwritten-output: a paraphrase with "was overwritten", as reports retell it
 //   - overwritten-output: a paraphrase with "were overwritten", as reports retell it
+//   - overwritten-output: "tensor output of CUDAGraphs that has been overwritten by a subsequent run" (quoted without its first word), 2.1–2.14
+//   - overwritten-output: "gradient tensor output of CUDAGraphs that has been overwritten" (quoted without its first word), 2.14
 //   - allocator-incompatible: "cudaMallocAsync does not yet support checkPoolLiveAllocations", 2.1–2.14
 //   - allocator-incompatible: a paraphrase with "checkPoolLiveAllocations", as reports retell it
 //   - allocator-incompatible: "Attempting uncaptured free of a captured allocation with address", 2.1–2.14
 //   - allocator-incompatible: "cudagraph capture requires the caching allocator; current allocator is uncached", 2.14
 //   - allocator-incompatible: "user CUDA MemPool contexts are not compatible with CUDA graphs", 2.14
+//   - allocator-incompatible: "uncaptured free of a captured allocation with address" (quoted without its first word), 2.1–2.14
+//   - allocator-incompatible: "capture requires the caching allocator; current allocator is uncached" (quoted without its first word), 2.14
+//   - allocator-incompatible: "CUDA MemPool contexts are not compatible with CUDA graphs" (quoted without its first word), 2.14
 //   - dynamic-shape-rerecord: "CUDAGraph supports dynamic shapes by recording a new graph for each distinct input size", 2.5–2.14
 //   - dynamic-shape-rerecord: "Recording too many CUDAGraphs may lead to extra overhead" (the hint alone), 2.5–2.14
 //   - dynamic-shape-rerecord: "We have observed " (the hint alone), 2.5–2.14
@@ -866,6 +877,7 @@
 //   - skip-multiple-devices: a paraphrase with "multi device", as reports retell it
 //   - skip-multiple-devices: a paraphrase with "several devices", as reports retell it
 //   - skip-multiple-devices: a paraphrase with "different devices", as reports retell it
+//   - skip-multiple-devices: "cudagraphs due to multiple device indexes" (quoted without its first word), 2.1
 //   - skip-incompatible-op: "due to incompatible op", 2.3–2.14
 //   - skip-incompatible-op: "'incompatible ops'", 2.2–2.5
 //   - skip-incompatible-op: "index put with accumulate", 2.2–2.7
@@ -877,9 +889,11 @@
 //   - skip-incompatible-op: a paraphrase with "incompatible node", as reports retell it
 //   - skip-incompatible-op: a paraphrase with "unsupported op", as reports retell it
 //   - skip-incompatible-op: a paraphrase with "unsupported node", as reports retell it
+//   - skip-incompatible-op: "fallback with boolean indexing is not compatible with CUDA graphs" (quoted without its first word), 2.11–2.14
 //   - skip-dynamic-graphs: "graph with symbolic shapes inputs and config.triton.cudagraph_skip_dynamic_graphs=True", 2.4–2.14
 //   - skip-dynamic-graphs: a paraphrase with "symbolic shape", as reports retell it
 //   - skip-dynamic-graphs: a paraphrase with "cudagraph_skip_dynamic_graphs", as reports retell it
+//   - skip-dynamic-graphs: "with symbolic shapes inputs and config.triton.cudagraph_skip_dynamic_graphs=True" (quoted without its first word), 2.4–2.14
 //   - skip-non-tensor-inputs: "'non-Tensor inputs'", 2.2–2.14
 //   - skip-non-tensor-inputs: a paraphrase with "non-Tensor input", as reports retell it
 //   - skip-non-tensor-inputs: a paraphrase with "non-tensor input", as reports retell it
@@ -898,6 +912,7 @@
 //   - stream-capture-illegal: "CUDA_ERROR_STREAM_CAPTURE_INVALIDATED", 2.1–2.14
 //   - stream-capture-illegal: "ErrorStreamCaptureImplicit", 2.1–2.14
 //   - stream-capture-illegal: "CUDA_ERROR_STREAM_CAPTURE_IMPLICIT", 2.1–2.14
+//   - stream-capture-illegal: "not permitted when stream is capturing" (quoted without its first word), 2.0–2.14
 //   - mode-and-options: "Either mode or options can be specified, but both can't be specified at the same time.", 2.0–2.14
 //   - mode-and-options: a paraphrase with "both mode", as reports retell it
 //   - mode-and-options: a paraphrase with "both `mode`", as reports retell it
@@ -907,6 +922,7 @@
 //   - mode-and-options: a paraphrase with "mode and options together", as reports retell it
 //   - mode-and-options: a paraphrase with "mode and options are mutually exclusive", as reports retell it
 //   - mode-and-options: a paraphrase with "mode and options can", as reports retell it
+//   - mode-and-options: "mode or options can be specified, but both can't be specified at the same time." (quoted without its first word), 2.0–2.14
 //   - unknown-mode: "Unrecognized mode=, should be one of: ", 2.0–2.6
 //   - unknown-mode: "Unrecognized mode=", 2.0–2.14
 //   - unknown-option: "Unexpected optimization option guard_filter_fn", 2.0–2.7
@@ -920,6 +936,7 @@
 //   - unknown-global: "KeyError: '", 2.0–2.5
 //   - trees-untracked-pool-tensors: "tensor(s) in the cudagraph pool not tracked as outputs", 2.11–2.14
 //   - trees-untracked-pool-tensors: "are in the cudagraph pool but not accounted for as an output of cudagraph trees", 2.1–2.10
+//   - trees-untracked-pool-tensors: "in the cudagraph pool but not accounted for as an output of cudagraph trees" (quoted without its first word), 2.1–2.10
 //   - trees-static-input-changed: "static input data pointer changed", 2.4–2.14
 //   - trees-static-input-changed: "assert data_ptr == new_inputs[idx].data_ptr()", 2.1–2.3
 //   - trees-static-input-changed: a paraphrase with "static input", as reports retell it
@@ -929,6 +946,7 @@
 //   - trees-input-deallocated: a paraphrase with "deallocated while", as reports retell it
 //   - trees-input-deallocated: a paraphrase with "freed during cudagraph", as reports retell it
 //   - trees-input-deallocated: a paraphrase with "freed during CUDA graph", as reports retell it
+//   - trees-input-deallocated: "recording observed an input tensor deallocate during graph" (quoted without its first word), 2.1–2.14
 //   - trees-rerecord-limit: "exceeding max re-recording limit", 2.5–2.14
 //   - trees-rerecord-limit: a paraphrase with "re-recording limit", as reports retell it
 //   - trees-rerecord-limit: a paraphrase with "rerecording limit", as reports retell it
@@ -945,6 +963,7 @@
 //   - trees-pending-backward: a paraphrase with "fast path of CUDA graphs", as reports retell it
 //   - trees-pending-backward: a paraphrase with "pending, uninvoked", as reports retell it
 //   - trees-pending-backward: a paraphrase with "pending uninvoked", as reports retell it
+//   - trees-pending-backward: "CUDAGraphs because of pending, uninvoked backwards" (quoted without its first word), 2.1–2.13
 //   - stream-capture-unjoined: "capturing stream has unjoined work", 2.0–2.14
 //   - stream-capture-unjoined: "ErrorStreamCaptureUnjoined", 2.0–2.14
 //   - stream-capture-unjoined: "CUDA_ERROR_STREAM_CAPTURE_UNJOINED", 2.0–2.14
@@ -1058,10 +1077,13 @@
 //   - cxx-compiler-missing: "Compiler: ", 2.5–2.14
 //   - no-valid-autotune-choices: "please consider adding ATEN into max_autotune_", 2.5–2.14
 //   - no-valid-autotune-choices: "please consider adding ATEN into max_autotune_", 2.1–2.14
+//   - no-valid-autotune-choices: "consider adding ATEN into max_autotune_" (quoted without its first word), 2.5–2.14
+//   - no-valid-autotune-choices: "consider adding ATEN into max_autotune_" (quoted without its first word), 2.1–2.14
 //   - max-autotune-gemm-off: "enough SMs to use max_autotune_gemm", 2.1–2.14
 //   - max-autotune-gemm-off: "GPU arch does not support max_autotune_gemm mode usage", 2.6–2.14
 //   - max-autotune-gemm-off: a paraphrase with "enough SMs", as reports retell it
 //   - max-autotune-gemm-off: a paraphrase with "enough sms", as reports retell it
+//   - max-autotune-gemm-off: "arch does not support max_autotune_gemm mode usage" (quoted without its first word), 2.6–2.14
 //   - libcuda-not-found: "cannot find -lcuda", 2.0–2.14
 //   - libcuda-not-found: "libcuda.so cannot found", 2.1–2.14
 //   - libcuda-not-found: a paraphrase with "libcuda.so", as reports retell it
@@ -1080,10 +1102,12 @@
 //   - skip-cpp-wrapper: a paraphrase with "cpp-wrapper", as reports retell it
 //   - skip-cpp-wrapper: a paraphrase with "C++ wrapper", as reports retell it
 //   - skip-cpp-wrapper: a paraphrase with "c++ wrapper", as reports retell it
+//   - skip-cpp-wrapper: "cudagraphs due to cpp wrapper enabled" (quoted without its first word), 2.7–2.11
 //   - skip-complex-memory-overlap: "skipping cudagraphs due to complex input striding", 2.0–2.1
 //   - skip-complex-memory-overlap: "'complex memory overlap'", 2.2–2.12
 //   - skip-complex-memory-overlap: a paraphrase with "memory overlap", as reports retell it
 //   - skip-complex-memory-overlap: a paraphrase with "complex input strid", as reports retell it
+//   - skip-complex-memory-overlap: "cudagraphs due to complex input striding" (quoted without its first word), 2.0–2.1
 //   - trees-storage-not-in-pool: "These storage data ptrs are not allocated in pool", 2.1–2.14
 //   - trees-storage-not-in-pool: "storage data ptrs are not allocated in pool" (quoted without its first word), 2.1–2.14
 //   - skip-unknown-reason: "skipping cudagraphs for unknown reason", 2.1
