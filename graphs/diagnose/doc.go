@@ -15,6 +15,16 @@
 // prints the release once, as "torch 2.14 (from line 18)" before the first block, and
 // only when the log shows a release and there is a finding.
 //
+// A release newer than the releases known (2.0–2.14: torch==2.15.0, a nightly
+// 2.15.0.dev20261201, "PyTorch version: 2.16.0+cu130", 3.0) is the run's all the same:
+// [Diagnosis.Torch] is it and [Diagnosis.TorchNewer] is set. Every cause and fix is then
+// the newest known release's (2.14, or the last release known to print the text), as
+// each finding's Note says ("torch 2.15 (from the log) is newer than the releases known
+// (2.0–2.14): this finding's release facts stop at 2.14, …"), no fix advises an upgrade
+// to 2.14 or older, the header reads "torch 2.15 (from line 1; newer than the releases
+// known, 2.0–2.14: causes and fixes are theirs)", and the call the log shows is planned
+// on 2.14.
+//
 // # Plan
 //
 // When the log shows a compile call or its config, [Diagnosis.Recovered] is that call
@@ -170,7 +180,7 @@
 // giving its line. Each phrasing is a row of one table (release_rows.go: its shape,
 // its rank and its anchors; release_rows_doc.go: an example and where people write it
 // so), read by one matcher; TestReleaseRows holds each row to its example and
-// TestReleasePhrasings reads 96 phrasings through Read. By rank:
+// TestReleasePhrasings reads 109 phrasings through Read. By rank:
 //
 //  1. what torch prints: collect_env's "PyTorch version: 2.7.1+cu128" (a nightly's
 //     2.6.0.dev20241112+cu124, a source build's 2.2.0a0+git8ac9b20), a
@@ -280,8 +290,9 @@
 // torch 2.4"). Two releases compared without a word of which one fails ("difference
 // between torch 2.4 and 2.5") are ambiguous: no release of that line is taken; nor are
 // releases only tested ("tested on 2.1, 2.2 and 2.3"). A stated
-// release outside 2.0–2.14 ("my torch version is 1.13.1") is not taken and blocks
-// weaker phrasings after it. [Options.Torch] (the command's -torch) overrides them all.
+// release older than 2.0 ("my torch version is 1.13.1") is not taken and blocks
+// weaker phrasings after it; one newer than 2.14 is taken (see Release above), and a
+// major past 3 is no torch's. [Options.Torch] (the command's -torch) overrides them all.
 //
 // # Input
 //

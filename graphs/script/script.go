@@ -32,7 +32,8 @@
 // followed in program order through its changes (d[k] = v, .update with a dict or
 // keywords, .setdefault, del d[k], .pop, .clear, |=, d = {…} again under a guard;
 // b = a is the same dict), in the def's scope: options=NAME and **NAME get what Python leaves there, a change under a
-// guard planned with and without it, and a part that is not a literal named in a
+// guard planned with and without it (a **NAME whose items differ so is planned as
+// each value the dict can have, its items together: splatlinked.go), and a part that is not a literal named in a
 // note, never dropped (dictflow.go); **{…} and **dict(…) written in the call pass
 // their items as keywords, and options=dict(k=v) is that dict (sites.go); a **
 // mapping not read makes the plan partial (Unfollowed); d["key"] of such a dict is that item there, and
