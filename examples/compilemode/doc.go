@@ -115,7 +115,9 @@
 //	                  signature with its line, cause and fix (package graphs/diagnose), and
 //	                  in JSON (format compilemode-diagnosis/1) the plan of the call the log
 //	                  shows. Only -json and -torch X.Y (the release to diagnose for, over
-//	                  any the log shows) combine with it; the text's width is the
+//	                  any the log shows) combine with it; a log from a release newer
+//	                  than 2.14 (2.15, a 2.15 nightly) is named so and diagnosed with
+//	                  the facts of the releases known; the text's width is the
 //	                  terminal's or $COLUMNS (see Output), there is no width flag. A
 //	                  UTF-16 or UTF-32 log is read with or without its byte-order mark.
 //	                  Exit 0 when the text was read (with or without findings), 2 when

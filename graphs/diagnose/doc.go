@@ -15,6 +15,16 @@
 // prints the release once, as "torch 2.14 (from line 18)" before the first block, and
 // only when the log shows a release and there is a finding.
 //
+// A release newer than the releases known (2.0–2.14: torch==2.15.0, a nightly
+// 2.15.0.dev20261201, "PyTorch version: 2.16.0+cu130", 3.0) is the run's all the same:
+// [Diagnosis.Torch] is it and [Diagnosis.TorchNewer] is set. Every cause and fix is then
+// the newest known release's (2.14, or the last release known to print the text), as
+// each finding's Note says ("torch 2.15 (from the log) is newer than the releases known
+// (2.0–2.14): this finding's release facts stop at 2.14, …"), no fix advises an upgrade
+// to 2.14 or older, the header reads "torch 2.15 (from line 1; newer than the releases
+// known, 2.0–2.14: causes and fixes are theirs)", and the call the log shows is planned
+// on 2.14.
+//
 // # Plan
 //
 // When the log shows a compile call or its config, [Diagnosis.Recovered] is that call
@@ -110,8 +120,11 @@
 // ("tensor output of CUDAGraphs that has been overwritten by a subsequent run" without
 // "accessing", "not permitted when stream is capturing" without "operation"); a negation,
 // an assert or raise, and a subject before its verb are kept ("supports dynamic shapes by
-// recording a new graph …" is what documentation says of torch.compile); its hits are
-// truncated, and the whole literal's row wins on the same line.
+// recording a new graph …" is what documentation says of torch.compile). A Cropped row
+// with a Pattern holds a literal's first clause (up to its first comma, colon, semicolon
+// or full stop, 32 characters or more) and wants a quote closed right after it
+// ("Either mode or options can be specified" in quotes, “…” and 「…」 too). Their hits
+// are truncated, and the whole literal's row wins on the same line.
 //
 // A row marked Trailer matches the hint PyTorch puts after a message's first sentence
 // ("To prevent overwriting, clone the tensor outside of torch.compile() …", in each
@@ -167,7 +180,7 @@
 // giving its line. Each phrasing is a row of one table (release_rows.go: its shape,
 // its rank and its anchors; release_rows_doc.go: an example and where people write it
 // so), read by one matcher; TestReleaseRows holds each row to its example and
-// TestReleasePhrasings reads 96 phrasings through Read. By rank:
+// TestReleasePhrasings reads 109 phrasings through Read. By rank:
 //
 //  1. what torch prints: collect_env's "PyTorch version: 2.7.1+cu128" (a nightly's
 //     2.6.0.dev20241112+cu124, a source build's 2.2.0a0+git8ac9b20), a
@@ -277,8 +290,9 @@
 // torch 2.4"). Two releases compared without a word of which one fails ("difference
 // between torch 2.4 and 2.5") are ambiguous: no release of that line is taken; nor are
 // releases only tested ("tested on 2.1, 2.2 and 2.3"). A stated
-// release outside 2.0–2.14 ("my torch version is 1.13.1") is not taken and blocks
-// weaker phrasings after it. [Options.Torch] (the command's -torch) overrides them all.
+// release older than 2.0 ("my torch version is 1.13.1") is not taken and blocks
+// weaker phrasings after it; one newer than 2.14 is taken (see Release above), and a
+// major past 3 is no torch's. [Options.Torch] (the command's -torch) overrides them all.
 //
 // # Input
 //
@@ -791,6 +805,7 @@
 //   - allocator-incompatible: "uncaptured free of a captured allocation with address" (quoted without its first word), 2.1–2.14
 //   - allocator-incompatible: "capture requires the caching allocator; current allocator is uncached" (quoted without its first word), 2.14
 //   - allocator-incompatible: "CUDA MemPool contexts are not compatible with CUDA graphs" (quoted without its first word), 2.14
+//   - allocator-incompatible: "cudagraph capture requires the caching allocator" (quoted up to its first clause's end), 2.14
 //   - dynamic-shape-rerecord: "CUDAGraph supports dynamic shapes by recording a new graph for each distinct input size", 2.5–2.14
 //   - dynamic-shape-rerecord: "Recording too many CUDAGraphs may lead to extra overhead" (the hint alone), 2.5–2.14
 //   - dynamic-shape-rerecord: "We have observed " (the hint alone), 2.5–2.14
@@ -912,6 +927,7 @@
 //   - mode-and-options: a paraphrase with "mode and options are mutually exclusive", as reports retell it
 //   - mode-and-options: a paraphrase with "mode and options can", as reports retell it
 //   - mode-and-options: "mode or options can be specified, but both can't be specified at the same time." (quoted without its first word), 2.0–2.14
+//   - mode-and-options: "Either mode or options can be specified" (quoted up to its first clause's end), 2.0–2.14
 //   - unknown-mode: "Unrecognized mode=, should be one of: ", 2.0–2.6
 //   - unknown-mode: "Unrecognized mode=", 2.0–2.14
 //   - unknown-option: "Unexpected optimization option guard_filter_fn", 2.0–2.7

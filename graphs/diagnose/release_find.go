@@ -3,6 +3,7 @@ package diagnose
 import (
 	"bytes"
 	"regexp"
+	"strconv"
 	"strings"
 	"unicode/utf8"
 
@@ -374,7 +375,10 @@ const keyMarkup = `(?:[\s|*_#>\x60-]|</?[A-Za-z]{1,10}(?:\s[^<>]{0,40})?>)*`
 
 // waitedVersion returns the release on a line after "torch.__version__", "Name:
 // torch" or a version key (the version key row of releaseRows): the whole line's value (bareVersion), or its
-// value after a head without prose (waitedValue); nil for none.
+// value after a head without prose (waitedValue) that does not end with another
+// package's pin or key ("numpy==1.26.4"; "- Python: 3.12.3" after "- PyTorch: 2.x
+// (check `torch.__version__`)", holdoutC1's chronos results: foreignRelease); nil for
+// none.
 func waitedVersion(text []byte) []byte {
 	t := bytes.TrimSpace(text)
 	if len(t) > 1 && (t[0] == '+' || t[0] == '-') && isDigit(t[1]) {
@@ -383,7 +387,7 @@ func waitedVersion(text []byte) []byte {
 	if m := bareVersion.FindSubmatch(t); m != nil {
 		return m[1]
 	}
-	if m := waitedValue.FindSubmatch(t); m != nil && !waitedProse.Match(m[1]) && !otherPackagePin(m[1]) {
+	if m := waitedValue.FindSubmatch(t); m != nil && !waitedProse.Match(m[1]) && !otherPackagePin(m[1]) && !foreignRelease(m[1]) {
 		return m[2]
 	}
 	return nil
@@ -620,15 +624,35 @@ func (f *versionFinder) offer(s []byte, rank, line int, text []byte, what string
 	}
 	v, err := modes.ParseVersion(string(s))
 	if err != nil {
-		// A release the log states but that is not supported (1.13, 3.0): the
-		// run's own release, so a later, weaker mention (another run, advice) is not
-		// taken in its place.
-		f.blocked = max(f.blocked, rank)
-		return false
+		var newer bool
+		if v, newer = newerRelease(s); !newer {
+			// A release the log states that is older than the known ones (1.13): the
+			// run's own release, so a later, weaker mention (another run, advice) is
+			// not taken in its place.
+			f.blocked = max(f.blocked, rank)
+			return false
+		}
 	}
 	f.found, f.rank, f.line, f.what, f.row = v, rank, line, what, row
 	f.text = quote(text, s)
 	return true
+}
+
+// newerRelease returns the release s names (as ver matched it) when it is newer than
+// the releases known ([modes.Newest], 2.14): 2.15, a nightly 2.15.0.dev20261201, 3.0.
+// Such a release is the run's all the same (sweep2 finding 18: it had been read as no
+// release, and the fix told a user on 2.15 to upgrade to 2.14); each finding's facts
+// are then the newest known release's, and say so. A major past 3 is no torch's.
+func newerRelease(s []byte) (modes.Version, bool) {
+	major, rest, _ := bytes.Cut(s, []byte("."))
+	minor := rest[:len(rest)-len(bytes.TrimLeft(rest, "0123456789"))]
+	ma, err1 := strconv.Atoi(string(major))
+	mi, err2 := strconv.Atoi(string(minor))
+	v := modes.Version{Major: ma, Minor: mi}
+	if err1 != nil || err2 != nil || ma > 3 || (len(minor) > 1 && minor[0] == '0') || !modes.Newest().Less(v) {
+		return modes.Version{}, false
+	}
+	return v, true
 }
 
 // best returns the release the log shows, if any.

@@ -167,6 +167,16 @@ func TestReleasePhrasings(t *testing.T) {
 		{"diff-minus-pin", "-torch==2.1.0", "2.1", "pin"},             // new: loose prose before
 		{"wheel-url-encoded", "Downloading https://download.pytorch.org/whl/cu121/torch-2.4.0%2Bcu121-cp311-cp311-linux_x86_64.whl (780.5 MB)", "2.4", "file name"}, // new: loose prose before
 		{"numpy-broke", "numpy 2.0 broke in 2.1 of our tool", "", ""},
+		// sweep2 finding 18: a release newer than the releases known is the run's
+		{"newer-pin", "torch==2.15.0", "2.15", "pin"},
+		{"newer-nightly-pin", "torch==2.15.0.dev20261201+cu130", "2.15", "pin"},
+		{"newer-collect-env", "PyTorch version: 2.16.0+cu130", "2.16", "collect_env"},
+		{"newer-pip-list", "torch 2.15.1", "2.15", "package list"},
+		{"newer-major", "torch==3.0.0", "3.0", "pin"},
+		{"newer-prose", "I'm on torch 2.15 and compile crashes", "2.15", "prose"},
+		{"major-past-3", "torch==4.0.0", "", ""},
+		{"older-blocks-newer", "my torch version is 1.13.1 and later pytorch 2.15.0", "", ""},
+		{"key-then-python", "- PyTorch: 2.x (check `torch.__version__`)\n- Python: 3.12.3", "", ""}, // holdoutC1's chronos results
 	}
 	for _, tt := range tests {
 		d, err := Read(strings.NewReader(tt.text + "\n\n    assert torch._C._is_key_in_tls(attr_name)\n"))
