@@ -120,8 +120,11 @@
 // ("tensor output of CUDAGraphs that has been overwritten by a subsequent run" without
 // "accessing", "not permitted when stream is capturing" without "operation"); a negation,
 // an assert or raise, and a subject before its verb are kept ("supports dynamic shapes by
-// recording a new graph …" is what documentation says of torch.compile); its hits are
-// truncated, and the whole literal's row wins on the same line.
+// recording a new graph …" is what documentation says of torch.compile). A Cropped row
+// with a Pattern holds a literal's first clause (up to its first comma, colon, semicolon
+// or full stop, 32 characters or more) and wants a quote closed right after it
+// ("Either mode or options can be specified" in quotes, “…” and 「…」 too). Their hits
+// are truncated, and the whole literal's row wins on the same line.
 //
 // A row marked Trailer matches the hint PyTorch puts after a message's first sentence
 // ("To prevent overwriting, clone the tensor outside of torch.compile() …", in each
@@ -810,6 +813,7 @@
 //   - allocator-incompatible: "uncaptured free of a captured allocation with address" (quoted without its first word), 2.1–2.14
 //   - allocator-incompatible: "capture requires the caching allocator; current allocator is uncached" (quoted without its first word), 2.14
 //   - allocator-incompatible: "CUDA MemPool contexts are not compatible with CUDA graphs" (quoted without its first word), 2.14
+//   - allocator-incompatible: "cudagraph capture requires the caching allocator" (quoted up to its first clause's end), 2.14
 //   - dynamic-shape-rerecord: "CUDAGraph supports dynamic shapes by recording a new graph for each distinct input size", 2.5–2.14
 //   - dynamic-shape-rerecord: "Recording too many CUDAGraphs may lead to extra overhead" (the hint alone), 2.5–2.14
 //   - dynamic-shape-rerecord: "We have observed " (the hint alone), 2.5–2.14
@@ -931,6 +935,7 @@
 //   - mode-and-options: a paraphrase with "mode and options are mutually exclusive", as reports retell it
 //   - mode-and-options: a paraphrase with "mode and options can", as reports retell it
 //   - mode-and-options: "mode or options can be specified, but both can't be specified at the same time." (quoted without its first word), 2.0–2.14
+//   - mode-and-options: "Either mode or options can be specified" (quoted up to its first clause's end), 2.0–2.14
 //   - unknown-mode: "Unrecognized mode=, should be one of: ", 2.0–2.6
 //   - unknown-mode: "Unrecognized mode=", 2.0–2.14
 //   - unknown-option: "Unexpected optimization option guard_filter_fn", 2.0–2.7

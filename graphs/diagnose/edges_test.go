@@ -50,6 +50,12 @@ func TestQuotedEdges(t *testing.T) {
 			[]croppedGot{{diagnose.ModeAndOptions, diagnose.Truncated}}},
 		{"cropped-deallocated", "the trees say recording observed an input tensor deallocate during graph recording",
 			[]croppedGot{{diagnose.TreesInputDeallocated, diagnose.Truncated}}},
+		// Quoted up to the first clause's end (its comma, semicolon or colon).
+		{"clause-mode-options", `torch.compile raises "Either mode or options can be specified" when both are passed`,
+			[]croppedGot{{diagnose.ModeAndOptions, diagnose.Truncated}}},
+		{"clause-fullwidth", "报错“cudagraph capture requires the caching allocator”。",
+			[]croppedGot{{diagnose.AllocatorIncompatible, diagnose.Truncated}}},
+		{"clause-unquoted", "Either mode or options can be specified in the config file below.", nil},
 		// Lookalikes: a predicate any subject takes, a negation or an assert left out, a
 		// short remainder.
 		{"cropped-predicate", "torch.compile supports dynamic shapes by recording a new graph for each distinct input size.", nil},

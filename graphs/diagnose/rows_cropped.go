@@ -1,6 +1,7 @@
 package diagnose
 
 import (
+	"regexp"
 	"slices"
 	"strings"
 	"unicode"
@@ -50,6 +51,44 @@ func croppedRows(rows []Signature) []Signature {
 		c := r
 		c.Literal, c.Cropped = rest, true
 		c.Decisive = r.Decisive + ", quoted without its first word"
+		out = append(out, c)
+	}
+	return append(out, clauseRows(rows)...)
+}
+
+// closeQuote is a mark that closes a quote: ASCII quotes, a code quote, bold, and the
+// closing marks of other scripts (“…”, ‘…’, 「…」, 『…』, «…»).
+const closeQuote = `(?:["'\x60”’」』»]|\*\*)`
+
+// clauseRows returns, for each row of rows that matches PyTorch's own text by its literal
+// alone, a row of the literal's first clause, marked Cropped, where it is minCroppedWord
+// characters or more (squeezed) and a quote closes right after it: a message quoted up
+// to its first comma, colon, semicolon or full stop ("Either mode or options can be
+// specified" for "Either mode or options can be specified, but both can't be specified
+// at the same time."; "cudagraph capture requires the caching allocator" before its
+// "; current allocator is uncached"). Unquoted, the clause is prose that may go on
+// otherwise.
+func clauseRows(rows []Signature) []Signature {
+	var out []Signature
+	for _, r := range rows {
+		if r.Pattern != "" || r.Paraphrase || r.Trailer || r.Cropped {
+			continue
+		}
+		lit := strings.TrimSpace(r.Literal)
+		i := strings.IndexAny(lit, ",;:")
+		if j := strings.Index(lit, ". "); j >= 0 && (i < 0 || j < i) {
+			i = j
+		}
+		if i <= 0 {
+			continue
+		}
+		clause := strings.TrimSpace(lit[:i])
+		if len(squeeze(nil, []byte(clause))) < minCroppedWord {
+			continue
+		}
+		c := r
+		c.Literal, c.Pattern, c.Cropped = clause, regexp.QuoteMeta(clause)+`\s*`+closeQuote, true
+		c.Decisive = r.Decisive + ", quoted up to its first clause's end"
 		out = append(out, c)
 	}
 	return out
