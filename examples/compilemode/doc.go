@@ -115,7 +115,9 @@
 //	                  signature with its line, cause and fix (package graphs/diagnose), and
 //	                  in JSON (format compilemode-diagnosis/1) the plan of the call the log
 //	                  shows. Only -json and -torch X.Y (the release to diagnose for, over
-//	                  any the log shows) combine with it; the text's width is the
+//	                  any the log shows) combine with it; a log from a release newer
+//	                  than 2.14 (2.15, a 2.15 nightly) is named so and diagnosed with
+//	                  the facts of the releases known; the text's width is the
 //	                  terminal's or $COLUMNS (see Output), there is no width flag. A
 //	                  UTF-16 or UTF-32 log is read with or without its byte-order mark.
 //	                  Exit 0 when the text was read (with or without findings), 2 when
@@ -127,7 +129,9 @@
 //	                  with its line); flags given explicitly win (-set and -env add).
 //	                  The script's own reads of a variable (os.environ.get("NAME", D),
 //	                  os.getenv, os.environ["NAME"]) take the value -env gives, else
-//	                  the process environment's (not with -no-env), else D; a -env
+//	                  the process environment's (not with -no-env), else D; its
+//	                  os.environ.setdefault("NAME", V) (and if "NAME" not in
+//	                  os.environ:) keeps such a value, as Python does; a -env
 //	                  variable that neither the script nor PyTorch reads gets a note
 //	                  on stderr. JSON format compilemode-script/3: each distinct plan once, with its
 //	                  changed keys (-all: every key). The host is this machine unless

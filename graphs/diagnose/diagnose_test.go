@@ -441,9 +441,9 @@ func TestTextWidth(t *testing.T) {
 func TestFixesMatchPlanner(t *testing.T) {
 	t.Parallel()
 	ownFix := map[string]string{
-		"accessing gradient tensor output": "a .grad buffer in the graph's pool: the planner models no gradient accumulation",
-		"current allocator is uncached":    "on 2.14 the planner reports this skip with rule skip-uncached-allocator, not a warning (the fix is its 2.13 warning's)",
-		"user CUDA MemPool contexts":       "the planner models no user MemPool (torch.cuda.use_mem_pool) inside a compiled function",
+		"gradient tensor output of CUDAGraphs": "a .grad buffer in the graph's pool: the planner models no gradient accumulation",
+		"requires the caching allocator":       "on 2.14 the planner reports this skip with rule skip-uncached-allocator, not a warning (the fix is its 2.13 warning's)",
+		"CUDA MemPool contexts":                "the planner models no user MemPool (torch.cuda.use_mem_pool) inside a compiled function",
 	}
 	for i, s := range diagnose.Signatures() {
 		if own(s.Literal, ownFix) {

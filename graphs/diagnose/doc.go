@@ -15,6 +15,16 @@
 // prints the release once, as "torch 2.14 (from line 18)" before the first block, and
 // only when the log shows a release and there is a finding.
 //
+// A release newer than the releases known (2.0–2.14: torch==2.15.0, a nightly
+// 2.15.0.dev20261201, "PyTorch version: 2.16.0+cu130", 3.0) is the run's all the same:
+// [Diagnosis.Torch] is it and [Diagnosis.TorchNewer] is set. Every cause and fix is then
+// the newest known release's (2.14, or the last release known to print the text), as
+// each finding's Note says ("torch 2.15 (from the log) is newer than the releases known
+// (2.0–2.14): this finding's release facts stop at 2.14, …"), no fix advises an upgrade
+// to 2.14 or older, the header reads "torch 2.15 (from line 1; newer than the releases
+// known, 2.0–2.14: causes and fixes are theirs)", and the call the log shows is planned
+// on 2.14.
+//
 // # Plan
 //
 // When the log shows a compile call or its config, [Diagnosis.Recovered] is that call
@@ -104,10 +114,17 @@
 //     ("Python 3.11 is not supported for torch.compile"); a row of the same code that
 //     matches PyTorch's own text wins over it.
 //
-// A row marked Cropped holds another row's literal from its second word on, where the
-// literal starts with a determiner and 24 characters or more are left ("RuntimeError:
-// storage data ptrs are not allocated in pool", quoted without "These"); its hits are
-// truncated, and the whole literal's row wins on the same line.
+// A row marked Cropped holds another row's literal from its second word on, where 24
+// characters or more are left after a determiner ("RuntimeError: storage data ptrs are
+// not allocated in pool", quoted without "These"), or 32 or more after another word
+// ("tensor output of CUDAGraphs that has been overwritten by a subsequent run" without
+// "accessing", "not permitted when stream is capturing" without "operation"); a negation,
+// an assert or raise, and a subject before its verb are kept ("supports dynamic shapes by
+// recording a new graph …" is what documentation says of torch.compile). A Cropped row
+// with a Pattern holds a literal's first clause (up to its first comma, colon, semicolon
+// or full stop, 32 characters or more) and wants a quote closed right after it
+// ("Either mode or options can be specified" in quotes, “…” and 「…」 too). Their hits
+// are truncated, and the whole literal's row wins on the same line.
 //
 // A row marked Trailer matches the hint PyTorch puts after a message's first sentence
 // ("To prevent overwriting, clone the tensor outside of torch.compile() …", in each
@@ -163,7 +180,7 @@
 // giving its line. Each phrasing is a row of one table (release_rows.go: its shape,
 // its rank and its anchors; release_rows_doc.go: an example and where people write it
 // so), read by one matcher; TestReleaseRows holds each row to its example and
-// TestReleasePhrasings reads 96 phrasings through Read. By rank:
+// TestReleasePhrasings reads 139 phrasings through Read. By rank:
 //
 //  1. what torch prints: collect_env's "PyTorch version: 2.7.1+cu128" (a nightly's
 //     2.6.0.dev20241112+cu124, a source build's 2.2.0a0+git8ac9b20), a
@@ -180,7 +197,9 @@
 //     "2.5.1", … }; a bound is no release: torch>=2.5, torch~=2.5.0, "^2.5.0", "torch
 //     (>=2.5.0)"), pip's "Successfully installed torch-2.3.0", "Requirement already
 //     satisfied: torch>=2.0 in … (2.3.0)" (the installed release, after any bound) and
-//     "but you have torch 2.5.1", another tool's "Torch version : 2.4.1" (with markup:
+//     "but you have torch 2.5.1", conda's plan of a change (the release after its
+//     "-->": "pytorch  2.4.0-py3.11_… --> 2.5.1-py3.11_…"), a lock file's entry (poetry.lock,
+//     uv.lock: name = "torch" then version = "2.6.0+cu124"), another tool's "Torch version : 2.4.1" (with markup:
 //     "- **PyTorch Version:** 2.7.0", "- `torch` version: 2.3.0"; an env template's
 //     "- PyTorch version (GPU?): 2.5.1+cu124 (True)", "(e.g., 1.0)"), the key in
 //     Chinese, Japanese, Korean or Russian ("PyTorch版本为2.5.1", "PyTorchのバージョンは
@@ -194,8 +213,10 @@
 //     table's rule may stand between: "| Torch version |" / "|---|" / "| 2.5.1 |");
 //  3. file names and images: site-packages/torch-2.5.1.dist-info, wheel names
 //     (torch-2.5.1+cu124-cp311-…whl, NVIDIA's torch-2.2.0a0+81ea7a4.nv24.01-…whl),
-//     conda's pytorch-2.5.1-py3…, docker tags ("pytorch/pytorch:2.1.0-cuda12.1-cudnn8-runtime",
-//     "ghcr.io/pytorch/pytorch-nightly:2.6.0.dev…"), keys with a colon ("torch:2.5.1",
+//     conda's pytorch-2.5.1-py3…, conda-forge's pytorch-2.5.1-cuda126_py312h… and conda's
+//     download table ("pytorch-2.1.0  |py3.9_cuda11.8_cudnn8_0  1.19 GB"), docker tags
+//     ("pytorch/pytorch:2.1.0-cuda12.1-cudnn8-runtime", "ghcr.io/pytorch/pytorch-nightly:2.6.0.dev…",
+//     AMD's "rocm/pytorch:rocm6.4.4_ubuntu24.04_py3.12_pytorch_release_2.7.1"), keys with a colon ("torch:2.5.1",
 //     "**PyTorch**: 2.5.1"), "torch_version: 2.7.1", ARG PYTORCH_VERSION=2.5.1 and a
 //     dict's or JSON's "'torch': '2.6.0'"; an NGC container tag whose torch NVIDIA states
 //     (nvcr.io/nvidia/pytorch:25.12-py3 is 2.10.0a0, rel-25-12; 24.03, 24.05, 24.07,
@@ -221,7 +242,11 @@
 //  6. looser prose: a line that names torch and then a full 2.x.y ("torch.compile after
 //     upgrading to 2.4.0").
 //
-// Within a rank the first line wins. A pin after "requires" or "has requirement" (or
+// Within a rank the first line wins, but for a pin marked added after one marked
+// removed: uv's " - torch==2.5.1" then " + torch==2.6.0", a diff's "-torch==2.1.0" then
+// "+torch==2.2.0" give the release the change leaves (a list's "- torch==2.4.0" alone is
+// the run's); pip's "Found existing installation: torch 2.4.0" names the release it is
+// about to replace, another run's. A pin after "requires" or "has requirement" (or
 // 要求, 需要, 依赖) is another package's requirement (pip's "vllm 0.6.3 requires
 // torch==2.4.0, but you have torch 2.5.1 …": 2.5, from "but you have torch"), a release in pip's "(from versions:
 // …)" list or in a JSON compatibility entry ("version": "PyTorch 2.5.0") is no run's,
@@ -273,8 +298,9 @@
 // torch 2.4"). Two releases compared without a word of which one fails ("difference
 // between torch 2.4 and 2.5") are ambiguous: no release of that line is taken; nor are
 // releases only tested ("tested on 2.1, 2.2 and 2.3"). A stated
-// release outside 2.0–2.14 ("my torch version is 1.13.1") is not taken and blocks
-// weaker phrasings after it. [Options.Torch] (the command's -torch) overrides them all.
+// release older than 2.0 ("my torch version is 1.13.1") is not taken and blocks
+// weaker phrasings after it; one newer than 2.14 is taken (see Release above), and a
+// major past 3 is no torch's. [Options.Torch] (the command's -torch) overrides them all.
 //
 // # Input
 //
@@ -733,6 +759,8 @@
 //   - trees-concurrent-callers: "tensor(s) in the cudagraph pool not tracked as outputs", 2.11–2.13
 //   - trees-concurrent-callers: "assert self.current_node is not None", 2.1–2.13
 //   - trees-concurrent-callers: "are in the cudagraph pool but not accounted for as an output of cudagraph trees", 2.1–2.10
+//   - trees-concurrent-callers: "increment outside graph capture encountered unexpectedly." (quoted without its first word), 2.1–2.13
+//   - trees-concurrent-callers: "in the cudagraph pool but not accounted for as an output of cudagraph trees" (quoted without its first word), 2.1–2.10
 //   - legacy-static-input-moved: "assert dst.data_ptr() == src.data_ptr()", 2.0–2.13
 //   - legacy-static-input-moved: "to have same data_ptr, got", 2.14
 //   - legacy-mutated-input: "skipping cudagraphs due to input mutation", 2.0
@@ -775,11 +803,17 @@
 //   - overwritten-output: a paraphrase with "got overwritten", as reports retell it
 //   - overwritten-output: a paraphrase with "was overwritten", as reports retell it
 //   - overwritten-output: a paraphrase with "were overwritten", as reports retell it
+//   - overwritten-output: "tensor output of CUDAGraphs that has been overwritten by a subsequent run" (quoted without its first word), 2.1–2.14
+//   - overwritten-output: "gradient tensor output of CUDAGraphs that has been overwritten" (quoted without its first word), 2.14
 //   - allocator-incompatible: "cudaMallocAsync does not yet support checkPoolLiveAllocations", 2.1–2.14
 //   - allocator-incompatible: a paraphrase with "checkPoolLiveAllocations", as reports retell it
 //   - allocator-incompatible: "Attempting uncaptured free of a captured allocation with address", 2.1–2.14
 //   - allocator-incompatible: "cudagraph capture requires the caching allocator; current allocator is uncached", 2.14
 //   - allocator-incompatible: "user CUDA MemPool contexts are not compatible with CUDA graphs", 2.14
+//   - allocator-incompatible: "uncaptured free of a captured allocation with address" (quoted without its first word), 2.1–2.14
+//   - allocator-incompatible: "capture requires the caching allocator; current allocator is uncached" (quoted without its first word), 2.14
+//   - allocator-incompatible: "CUDA MemPool contexts are not compatible with CUDA graphs" (quoted without its first word), 2.14
+//   - allocator-incompatible: "cudagraph capture requires the caching allocator" (quoted up to its first clause's end), 2.14
 //   - dynamic-shape-rerecord: "CUDAGraph supports dynamic shapes by recording a new graph for each distinct input size", 2.5–2.14
 //   - dynamic-shape-rerecord: "Recording too many CUDAGraphs may lead to extra overhead" (the hint alone), 2.5–2.14
 //   - dynamic-shape-rerecord: "We have observed " (the hint alone), 2.5–2.14
@@ -855,6 +889,7 @@
 //   - skip-multiple-devices: a paraphrase with "multi device", as reports retell it
 //   - skip-multiple-devices: a paraphrase with "several devices", as reports retell it
 //   - skip-multiple-devices: a paraphrase with "different devices", as reports retell it
+//   - skip-multiple-devices: "cudagraphs due to multiple device indexes" (quoted without its first word), 2.1
 //   - skip-incompatible-op: "due to incompatible op", 2.3–2.14
 //   - skip-incompatible-op: "'incompatible ops'", 2.2–2.5
 //   - skip-incompatible-op: "index put with accumulate", 2.2–2.7
@@ -866,9 +901,11 @@
 //   - skip-incompatible-op: a paraphrase with "incompatible node", as reports retell it
 //   - skip-incompatible-op: a paraphrase with "unsupported op", as reports retell it
 //   - skip-incompatible-op: a paraphrase with "unsupported node", as reports retell it
+//   - skip-incompatible-op: "fallback with boolean indexing is not compatible with CUDA graphs" (quoted without its first word), 2.11–2.14
 //   - skip-dynamic-graphs: "graph with symbolic shapes inputs and config.triton.cudagraph_skip_dynamic_graphs=True", 2.4–2.14
 //   - skip-dynamic-graphs: a paraphrase with "symbolic shape", as reports retell it
 //   - skip-dynamic-graphs: a paraphrase with "cudagraph_skip_dynamic_graphs", as reports retell it
+//   - skip-dynamic-graphs: "with symbolic shapes inputs and config.triton.cudagraph_skip_dynamic_graphs=True" (quoted without its first word), 2.4–2.14
 //   - skip-non-tensor-inputs: "'non-Tensor inputs'", 2.2–2.14
 //   - skip-non-tensor-inputs: a paraphrase with "non-Tensor input", as reports retell it
 //   - skip-non-tensor-inputs: a paraphrase with "non-tensor input", as reports retell it
@@ -887,6 +924,7 @@
 //   - stream-capture-illegal: "CUDA_ERROR_STREAM_CAPTURE_INVALIDATED", 2.1–2.14
 //   - stream-capture-illegal: "ErrorStreamCaptureImplicit", 2.1–2.14
 //   - stream-capture-illegal: "CUDA_ERROR_STREAM_CAPTURE_IMPLICIT", 2.1–2.14
+//   - stream-capture-illegal: "not permitted when stream is capturing" (quoted without its first word), 2.0–2.14
 //   - mode-and-options: "Either mode or options can be specified, but both can't be specified at the same time.", 2.0–2.14
 //   - mode-and-options: a paraphrase with "both mode", as reports retell it
 //   - mode-and-options: a paraphrase with "both `mode`", as reports retell it
@@ -896,6 +934,8 @@
 //   - mode-and-options: a paraphrase with "mode and options together", as reports retell it
 //   - mode-and-options: a paraphrase with "mode and options are mutually exclusive", as reports retell it
 //   - mode-and-options: a paraphrase with "mode and options can", as reports retell it
+//   - mode-and-options: "mode or options can be specified, but both can't be specified at the same time." (quoted without its first word), 2.0–2.14
+//   - mode-and-options: "Either mode or options can be specified" (quoted up to its first clause's end), 2.0–2.14
 //   - unknown-mode: "Unrecognized mode=, should be one of: ", 2.0–2.6
 //   - unknown-mode: "Unrecognized mode=", 2.0–2.14
 //   - unknown-option: "Unexpected optimization option guard_filter_fn", 2.0–2.7
@@ -909,6 +949,7 @@
 //   - unknown-global: "KeyError: '", 2.0–2.5
 //   - trees-untracked-pool-tensors: "tensor(s) in the cudagraph pool not tracked as outputs", 2.11–2.14
 //   - trees-untracked-pool-tensors: "are in the cudagraph pool but not accounted for as an output of cudagraph trees", 2.1–2.10
+//   - trees-untracked-pool-tensors: "in the cudagraph pool but not accounted for as an output of cudagraph trees" (quoted without its first word), 2.1–2.10
 //   - trees-static-input-changed: "static input data pointer changed", 2.4–2.14
 //   - trees-static-input-changed: "assert data_ptr == new_inputs[idx].data_ptr()", 2.1–2.3
 //   - trees-static-input-changed: a paraphrase with "static input", as reports retell it
@@ -918,6 +959,7 @@
 //   - trees-input-deallocated: a paraphrase with "deallocated while", as reports retell it
 //   - trees-input-deallocated: a paraphrase with "freed during cudagraph", as reports retell it
 //   - trees-input-deallocated: a paraphrase with "freed during CUDA graph", as reports retell it
+//   - trees-input-deallocated: "recording observed an input tensor deallocate during graph" (quoted without its first word), 2.1–2.14
 //   - trees-rerecord-limit: "exceeding max re-recording limit", 2.5–2.14
 //   - trees-rerecord-limit: a paraphrase with "re-recording limit", as reports retell it
 //   - trees-rerecord-limit: a paraphrase with "rerecording limit", as reports retell it
@@ -934,6 +976,7 @@
 //   - trees-pending-backward: a paraphrase with "fast path of CUDA graphs", as reports retell it
 //   - trees-pending-backward: a paraphrase with "pending, uninvoked", as reports retell it
 //   - trees-pending-backward: a paraphrase with "pending uninvoked", as reports retell it
+//   - trees-pending-backward: "CUDAGraphs because of pending, uninvoked backwards" (quoted without its first word), 2.1–2.13
 //   - stream-capture-unjoined: "capturing stream has unjoined work", 2.0–2.14
 //   - stream-capture-unjoined: "ErrorStreamCaptureUnjoined", 2.0–2.14
 //   - stream-capture-unjoined: "CUDA_ERROR_STREAM_CAPTURE_UNJOINED", 2.0–2.14
@@ -1047,10 +1090,13 @@
 //   - cxx-compiler-missing: "Compiler: ", 2.5–2.14
 //   - no-valid-autotune-choices: "please consider adding ATEN into max_autotune_", 2.5–2.14
 //   - no-valid-autotune-choices: "please consider adding ATEN into max_autotune_", 2.1–2.14
+//   - no-valid-autotune-choices: "consider adding ATEN into max_autotune_" (quoted without its first word), 2.5–2.14
+//   - no-valid-autotune-choices: "consider adding ATEN into max_autotune_" (quoted without its first word), 2.1–2.14
 //   - max-autotune-gemm-off: "enough SMs to use max_autotune_gemm", 2.1–2.14
 //   - max-autotune-gemm-off: "GPU arch does not support max_autotune_gemm mode usage", 2.6–2.14
 //   - max-autotune-gemm-off: a paraphrase with "enough SMs", as reports retell it
 //   - max-autotune-gemm-off: a paraphrase with "enough sms", as reports retell it
+//   - max-autotune-gemm-off: "arch does not support max_autotune_gemm mode usage" (quoted without its first word), 2.6–2.14
 //   - libcuda-not-found: "cannot find -lcuda", 2.0–2.14
 //   - libcuda-not-found: "libcuda.so cannot found", 2.1–2.14
 //   - libcuda-not-found: a paraphrase with "libcuda.so", as reports retell it
@@ -1069,10 +1115,12 @@
 //   - skip-cpp-wrapper: a paraphrase with "cpp-wrapper", as reports retell it
 //   - skip-cpp-wrapper: a paraphrase with "C++ wrapper", as reports retell it
 //   - skip-cpp-wrapper: a paraphrase with "c++ wrapper", as reports retell it
+//   - skip-cpp-wrapper: "cudagraphs due to cpp wrapper enabled" (quoted without its first word), 2.7–2.11
 //   - skip-complex-memory-overlap: "skipping cudagraphs due to complex input striding", 2.0–2.1
 //   - skip-complex-memory-overlap: "'complex memory overlap'", 2.2–2.12
 //   - skip-complex-memory-overlap: a paraphrase with "memory overlap", as reports retell it
 //   - skip-complex-memory-overlap: a paraphrase with "complex input strid", as reports retell it
+//   - skip-complex-memory-overlap: "cudagraphs due to complex input striding" (quoted without its first word), 2.0–2.1
 //   - trees-storage-not-in-pool: "These storage data ptrs are not allocated in pool", 2.1–2.14
 //   - trees-storage-not-in-pool: "storage data ptrs are not allocated in pool" (quoted without its first word), 2.1–2.14
 //   - skip-unknown-reason: "skipping cudagraphs for unknown reason", 2.1

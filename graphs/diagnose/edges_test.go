@@ -16,7 +16,8 @@ type croppedGot struct {
 	Match diagnose.Match
 }
 
-// TestQuotedEdges: a message quoted without its first word (rows marked Cropped) or
+// TestQuotedEdges: a message quoted without its first word (rows marked Cropped: a
+// determiner or any other word, where what is left names the failure) or
 // cut short before a full-width closing mark ("…overwritten`。") is found as
 // truncated (holdoutI1's RL-Games doc and pi05-infer run book); the whole message still
 // matches exactly, and a short cropped literal is no evidence. An exception class named
@@ -40,6 +41,27 @@ func TestQuotedEdges(t *testing.T) {
 		{"class-named", "I got TritonMissing when compiling", []croppedGot{{diagnose.TritonMissing, diagnose.Paraphrased}}},
 		{"class-raised", "it raised TritonMissing on windows", []croppedGot{{diagnose.TritonMissing, diagnose.Paraphrased}}},
 		{"windows-cannot", "fix: torch.compile cannot run on windows", []croppedGot{{diagnose.UnsupportedPython, diagnose.Paraphrased}}},
+		// Any first word left out, where what is left still names the failure.
+		{"cropped-overwritten", `The backward raised "tensor output of CUDAGraphs that has been overwritten by a subsequent run" again.`,
+			[]croppedGot{{diagnose.OverwrittenOutput, diagnose.Truncated}}},
+		{"cropped-capturing", "ds4: cuBLAS graph capture disabled: not permitted when stream is capturing",
+			[]croppedGot{{diagnose.StreamCaptureIllegal, diagnose.Truncated}}},
+		{"cropped-mode-options", "it fails with mode or options can be specified, but both can't be specified at the same time",
+			[]croppedGot{{diagnose.ModeAndOptions, diagnose.Truncated}}},
+		{"cropped-deallocated", "the trees say recording observed an input tensor deallocate during graph recording",
+			[]croppedGot{{diagnose.TreesInputDeallocated, diagnose.Truncated}}},
+		// Quoted up to the first clause's end (its comma, semicolon or colon).
+		{"clause-mode-options", `torch.compile raises "Either mode or options can be specified" when both are passed`,
+			[]croppedGot{{diagnose.ModeAndOptions, diagnose.Truncated}}},
+		{"clause-fullwidth", "报错“cudagraph capture requires the caching allocator”。",
+			[]croppedGot{{diagnose.AllocatorIncompatible, diagnose.Truncated}}},
+		{"clause-unquoted", "Either mode or options can be specified in the config file below.", nil},
+		// Lookalikes: a predicate any subject takes, a negation or an assert left out, a
+		// short remainder.
+		{"cropped-predicate", "torch.compile supports dynamic shapes by recording a new graph for each distinct input size.", nil},
+		{"cropped-negation", "A working C++ compiler found in torch._inductor.config.cpp.cxx: g++ 13.2", nil},
+		{"cropped-assert", "    if not torch._C._is_key_in_tls(attr_name):", nil},
+		{"cropped-short-word", "FP8 is not yet supported for torch.compile in this release", nil},
 		{"ascii-stop", "  `RuntimeError: accessing tensor output of CUDAGraphs that has been overwritten`.",
 			[]croppedGot{{diagnose.OverwrittenOutput, diagnose.Truncated}}},
 	}

@@ -611,8 +611,10 @@ func formCases(t *testing.T) []formCase {
 	return out
 }
 
-// TestFormSamplesCoverRows: every wording row (all but paraphrases) finds some sample of
-// its code, so that TestFormsCross presents every release's wording.
+// TestFormSamplesCoverRows: every wording row (all but paraphrases, and the rows of a
+// message's first clause, which want a closing quote after it: TestQuotedEdges holds
+// them) finds some sample of its code, so that TestFormsCross presents every release's
+// wording.
 func TestFormSamplesCoverRows(t *testing.T) {
 	t.Parallel()
 	covered := map[int]bool{}
@@ -625,7 +627,7 @@ func TestFormSamplesCoverRows(t *testing.T) {
 		}
 	}
 	for i, s := range sigs {
-		if !s.Paraphrase && !covered[i] {
+		if !s.Paraphrase && !(s.Cropped && s.Pattern != "") && !covered[i] {
 			t.Errorf("row %d (%s, %q) finds no sample in formSamples (forms_samples_test.go): add its message", i, s.Code, s.Literal)
 		}
 	}

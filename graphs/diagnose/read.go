@@ -80,8 +80,9 @@ type Finding struct {
 	// Fix is what works, tailored to the release when the log shows it.
 	Fix string `json:"fix"`
 	// Note, when set, says that the release the log shows is outside Releases (the
-	// text matched all the same): Fix is then the nearest such release's, without
-	// advice to upgrade to a release the user already runs. An extra field.
+	// text matched all the same), or newer than the releases known
+	// (Diagnosis.TorchNewer): Fix is then the nearest such release's, without advice
+	// to upgrade to a release the user already runs. An extra field.
 	Note string `json:"note,omitempty"`
 	// Evidence is how the text is known (measured, source), Source where from (an
 	// extra field).
@@ -105,8 +106,15 @@ type Diagnosis struct {
 	Format string `json:"format"`
 	// Torch is the release the log shows, as "2.5" (torch.__version__ prints,
 	// collect_env's "PyTorch version: 2.5.1+cu124", site-packages/torch-2.5.1… paths,
-	// wheel tags, torch==2.5.1 pins), "" when it shows none or an unsupported one.
+	// wheel tags, torch==2.5.1 pins), "" when it shows none or one older than 2.0
+	// (1.13). A release newer than the releases known (2.15, a nightly
+	// 2.15.0.dev20261201, 3.0) is given too, with TorchNewer set.
 	Torch string `json:"torch"`
+	// TorchNewer reports that Torch is newer than the releases known (2.0–2.14): the
+	// findings' release facts and fixes, and the plan, are then the newest known
+	// release's (2.14), each finding's Note says so, and no fix advises an upgrade to
+	// 2.14 or older. An extra field.
+	TorchNewer bool `json:"torch_newer,omitempty"`
 	// TorchLine is the 1-based line that shows Torch (0 when Torch is "" or comes
 	// from Options.Torch). An extra field.
 	TorchLine int `json:"torch_line,omitempty"`
@@ -223,16 +231,23 @@ func planFinding(w config.Warning, at envLine, torch string) Finding {
 func (s *scanner) diagnosis() *Diagnosis {
 	torch, haveTorch := s.torch.best()
 	d := &Diagnosis{Format: Format, Findings: []Finding{}}
+	// facts is the release whose facts apply: the log's, or the newest known release
+	// for a log from a newer one (TorchNewer).
+	facts, planTorch := torch, ""
 	if haveTorch {
 		d.Torch, d.TorchLine, d.TorchText, d.TorchFrom = torch.String(), s.torch.line, s.torch.text, s.torch.what
+		if d.TorchNewer = modes.Newest().Less(torch); d.TorchNewer {
+			facts = modes.Newest()
+		}
+		planTorch = facts.String()
 	}
 	active := s.activeRows()
 	best := map[Code]int{}
 	for i, row := range s.rows {
-		if !active[i] || s.superseded(i, active, torch, haveTorch) || s.displaced(i, active, torch, haveTorch) {
+		if !active[i] || s.superseded(i, active, facts, haveTorch) || s.displaced(i, active, facts, haveTorch) {
 			continue
 		}
-		if j, ok := best[row.Code]; !ok || s.better(i, j, torch, haveTorch) {
+		if j, ok := best[row.Code]; !ok || s.better(i, j, facts, haveTorch) {
 			best[row.Code] = i
 		}
 	}
@@ -250,7 +265,7 @@ func (s *scanner) diagnosis() *Diagnosis {
 		}
 		return order[fa.Code] < order[fb.Code]
 	})
-	d.Recovered = s.rec.scenario(d.Torch)
+	d.Recovered = s.rec.scenario(planTorch)
 	d.Inferred = infer(d.Recovered, d.Findings, s.devs.count())
 	return d
 }

@@ -45,7 +45,9 @@ func (s Signature) texts(v modes.Version, have, given bool) (cause, fix, note st
 // fixOn returns the row's fix for a log that shows release v (from says where v came
 // from: "from the log" or "from -torch"), and a note when the row
 // does not cover v: then the fix is that of the nearest release the row covers, less
-// any advice to upgrade to a release the user already runs (v or older).
+// any advice to upgrade to a release the user already runs (v or older). A release
+// newer than the releases known ([modes.Newest]) gets a note that says so, and the
+// newest release's fix.
 func (s Signature) fixOn(v modes.Version, from string) (fix, note string) {
 	at := s.nearest(v)
 	fix = s.Fix
@@ -55,7 +57,14 @@ func (s Signature) fixOn(v modes.Version, from string) (fix, note string) {
 			break
 		}
 	}
-	if at != v {
+	switch newest := modes.Newest(); {
+	case newest.Less(v) && at == newest:
+		note = fmt.Sprintf("torch %s (%s) is newer than the releases known (%s–%s): this "+
+			"finding's release facts stop at %s, and the fix is that release's", v, from, modes.First(), newest, newest)
+	case newest.Less(v):
+		note = fmt.Sprintf("torch %s (%s) is newer than the releases known (%s–%s), and the "+
+			"releases known to print this stop at %s: the fix is that release's", v, from, modes.First(), newest, at)
+	case at != v:
 		note = fmt.Sprintf("torch %s (%s) is not known to print this; the nearest release "+
 			"that does is %s, and the fix is that release's", v, from, at)
 	}

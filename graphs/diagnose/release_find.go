@@ -2,6 +2,7 @@ package diagnose
 
 import (
 	"bytes"
+	"strconv"
 	"strings"
 	"sync"
 	"unicode/utf8"
@@ -161,13 +162,20 @@ var (
 	jsonVersionEntry = lazyregexp.New(`(?i)"versions?"\s*:\s*"\s*(?:py)?torch\s*v?$`)
 )
 
+// pipReplaced is pip's report of the installation it is about to replace ("Found
+// existing installation: torch 2.5.1", then "Uninstalling torch-2.5.1:" and the
+// release it installs: declare-lab/TangoFlux#7, chenfei-wu/TaskMatrix#230): the
+// release moved from, another run's.
+var pipReplaced = lazyregexp.New(`(?i)\bfound\s+existing\s+installation:\s*(?:py)?torch\s+v?$`)
+
 // listedRelease reports whether a release after before is one of a list's: pip's
-// versions of a requirement, or a JSON compatibility entry.
+// versions of a requirement, a JSON compatibility entry, or the installation pip
+// replaces.
 func listedRelease(before []byte) bool {
 	if i := bytes.LastIndex(before, pipVersions); i >= 0 && !bytes.Contains(before[i:], []byte(")")) {
 		return true
 	}
-	return jsonVersionEntry.Match(before)
+	return jsonVersionEntry.Match(before) || pipReplaced.Match(before)
 }
 
 // lastWords joins the last n of words (all of them when fewer) with single spaces.
@@ -375,7 +383,10 @@ const keyMarkup = `(?:[\s|*_#>\x60-]|</?[A-Za-z]{1,10}(?:\s[^<>]{0,40})?>)*`
 
 // waitedVersion returns the release on a line after "torch.__version__", "Name:
 // torch" or a version key (the version key row of releaseRows): the whole line's value (bareVersion), or its
-// value after a head without prose (waitedValue); nil for none.
+// value after a head without prose (waitedValue) that does not end with another
+// package's pin or key ("numpy==1.26.4"; "- Python: 3.12.3" after "- PyTorch: 2.x
+// (check `torch.__version__`)", holdoutC1's chronos results: foreignRelease); nil for
+// none.
 func waitedVersion(text []byte) []byte {
 	t := bytes.TrimSpace(text)
 	if len(t) > 1 && (t[0] == '+' || t[0] == '-') && isDigit(t[1]) {
@@ -384,7 +395,7 @@ func waitedVersion(text []byte) []byte {
 	if m := bareVersion.FindSubmatch(t); m != nil {
 		return m[1]
 	}
-	if m := waitedValue.FindSubmatch(t); m != nil && !waitedProse.Match(m[1]) && !otherPackagePin(m[1]) {
+	if m := waitedValue.FindSubmatch(t); m != nil && !waitedProse.Match(m[1]) && !otherPackagePin(m[1]) && !foreignRelease(m[1]) {
 		return m[2]
 	}
 	return nil
@@ -404,7 +415,7 @@ func otherPackagePin(head []byte) bool {
 		return false
 	}
 	name := strings.ToLower(string(m[1]))
-	return name != "torch" && name != "pytorch"
+	return name != "torch" && name != "pytorch" && name != "version" // a lock file's version = "2.6.0"
 }
 
 // ngcReleases are NVIDIA's PyTorch container tags (nvcr.io/nvidia/pytorch:YY.MM-py3)
@@ -429,6 +440,7 @@ type versionFinder struct {
 	waitRank int    // the rank of the value wait waits for
 	waitWhat string // its phrasing
 	blocked  int    // the highest rank of a stated release outside the supported ones (1.13)
+	removed  bool   // found is a pin on a line marked removed ("- torch==2.5.1", removedPin)
 	row      int    // the index in releaseRows of the row that gave found (-1: none, or a given release)
 	waitRow  int    // the row wait waits for
 }
@@ -544,7 +556,7 @@ func movedToNightly(text []byte) bool {
 func (f *versionFinder) patternsOn(text []byte, line int) {
 	torch := 0 // namesTorch(text), once a line: 1 yes, -1 no, 0 not yet asked
 	for _, p := range f.rows.patterns {
-		if p.rank <= f.rank || !bytes.Contains(text, p.lit) {
+		if !f.outranks(p.rank, p.what, text) || !bytes.Contains(text, p.lit) {
 			continue
 		}
 		if p.torchLine && torch == 0 {
@@ -617,20 +629,59 @@ func otherPin(p versionPattern, text []byte, lo, hi int) bool {
 }
 
 func (f *versionFinder) offer(s []byte, rank, line int, text []byte, what string, row int) bool {
-	if rank <= f.rank || rank <= f.blocked {
+	if !f.outranks(rank, what, text) || rank <= f.blocked {
 		return false
 	}
 	v, err := modes.ParseVersion(string(s))
 	if err != nil {
-		// A release the log states but that is not supported (1.13, 3.0): the
-		// run's own release, so a later, weaker mention (another run, advice) is not
-		// taken in its place.
-		f.blocked = max(f.blocked, rank)
-		return false
+		var newer bool
+		if v, newer = newerRelease(s); !newer {
+			// A release the log states that is older than the known ones (1.13): the
+			// run's own release, so a later, weaker mention (another run, advice) is
+			// not taken in its place.
+			f.blocked = max(f.blocked, rank)
+			return false
+		}
 	}
 	f.found, f.rank, f.line, f.what, f.row = v, rank, line, what, row
+	f.removed = what == "pin" && pinMark.FindSubmatch(text) != nil && pinMark.FindSubmatch(text)[1][0] == '-'
 	f.text = quote(text, s)
 	return true
+}
+
+// pinMark is a pin on a line marked removed or added: uv's report of the packages it
+// changed, removals before additions (" - torch==2.5.1" then " + torch==2.6.0": astral-sh/uv
+// crates/uv/src/commands/pip/loggers.rs DefaultInstallLogger.on_complete; w-m/ffsplat#29),
+// or a diff of a requirements file ("-torch==2.1.0" then "+torch==2.2.0").
+var pinMark = lazyregexp.New(`(?i)^\s*([-+])\s?(?:py)?torch\s*==`)
+
+// outranks reports whether a release of the rank and phrasing on text is taken over
+// the one found: a higher rank, or, at the same rank, a pin marked added over one marked
+// removed (the release the change leaves; a "- torch==2.4.0" alone, a YAML list's
+// item, stays the run's).
+func (f *versionFinder) outranks(rank int, what string, text []byte) bool {
+	if rank != f.rank || !f.removed || what != "pin" {
+		return rank > f.rank
+	}
+	m := pinMark.FindSubmatch(text)
+	return m != nil && m[1][0] == '+'
+}
+
+// newerRelease returns the release s names (as ver matched it) when it is newer than
+// the releases known ([modes.Newest], 2.14): 2.15, a nightly 2.15.0.dev20261201, 3.0.
+// Such a release is the run's all the same (sweep2 finding 18: it had been read as no
+// release, and the fix told a user on 2.15 to upgrade to 2.14); each finding's facts
+// are then the newest known release's, and say so. A major past 3 is no torch's.
+func newerRelease(s []byte) (modes.Version, bool) {
+	major, rest, _ := bytes.Cut(s, []byte("."))
+	minor := rest[:len(rest)-len(bytes.TrimLeft(rest, "0123456789"))]
+	ma, err1 := strconv.Atoi(string(major))
+	mi, err2 := strconv.Atoi(string(minor))
+	v := modes.Version{Major: ma, Minor: mi}
+	if err1 != nil || err2 != nil || ma > 3 || (len(minor) > 1 && minor[0] == '0') || !modes.Newest().Less(v) {
+		return modes.Version{}, false
+	}
+	return v, true
 }
 
 // best returns the release the log shows, if any.

@@ -167,6 +167,47 @@ func TestReleasePhrasings(t *testing.T) {
 		{"diff-minus-pin", "-torch==2.1.0", "2.1", "pin"},             // new: loose prose before
 		{"wheel-url-encoded", "Downloading https://download.pytorch.org/whl/cu121/torch-2.4.0%2Bcu121-cp311-cp311-linux_x86_64.whl (780.5 MB)", "2.4", "file name"}, // new: loose prose before
 		{"numpy-broke", "numpy 2.0 broke in 2.1 of our tool", "", ""},
+		// sweep2 finding 18: a release newer than the releases known is the run's
+		{"newer-pin", "torch==2.15.0", "2.15", "pin"},
+		{"newer-nightly-pin", "torch==2.15.0.dev20261201+cu130", "2.15", "pin"},
+		{"newer-collect-env", "PyTorch version: 2.16.0+cu130", "2.16", "collect_env"},
+		{"newer-pip-list", "torch 2.15.1", "2.15", "package list"},
+		{"newer-major", "torch==3.0.0", "3.0", "pin"},
+		{"newer-prose", "I'm on torch 2.15 and compile crashes", "2.15", "prose"},
+		{"major-past-3", "torch==4.0.0", "", ""},
+		{"older-blocks-newer", "my torch version is 1.13.1 and later pytorch 2.15.0", "", ""},
+		// pip's, uv's and conda's other outputs, lock files, images (sweep2 #19's siblings)
+		{"uv-removed-added", " - torch==2.5.1\n + torch==2.6.0", "2.6", "pin"},
+		{"uv-added-alone", " + torch==2.6.0+cu124", "2.6", "pin"},
+		{"diff-pin-bump", "-torch==2.1.0\n+torch==2.2.0", "2.2", "pin"},
+		{"yaml-list-minus", "dependencies:\n  - torch==2.4.0\n  - torchvision==0.19.0", "2.4", "pin"},
+		{"pip-found-existing", "Found existing installation: torch 2.4.0", "", ""},
+		{"pip-found-existing-then-prose", "    Found existing installation: torch 2.4.0\nI am on torch 2.5.1 now", "2.5", "prose"},
+		{"pip-uninstalling", "    Uninstalling torch-2.4.0:\n      Successfully uninstalled torch-2.4.0", "", ""},
+		{"pip-collecting", "Collecting torch==2.5.1 (from -r requirements.txt (line 1))", "2.5", "pin"},
+		{"pip-collecting-bound", "Collecting torch>=2.0", "", ""},
+		{"conda-updated", "  pytorch                    2.4.0-py3.11_cuda12.1_cudnn9.1.0_0 --> 2.5.1-py3.11_cuda12.4_cudnn9.1.0_0", "2.5", "package list"},
+		{"conda-superseded", "  pytorch            pytorch::pytorch-2.4.1-py3.8_cuda10.2~ --> pkgs/main::pytorch-2.5.1-cpu_py38h6a09485_0", "2.5", "package list"},
+		{"conda-forge-build", "conda-forge/linux-64::pytorch-2.5.1-cuda126_py312h1763f6d_303", "2.5", "file name"},
+		{"conda-download-table", "    pytorch-2.1.0              |py3.9_cuda11.8_cudnn8_0        1.19 GB  pytorch", "2.1", "file name"},
+		{"conda-cuda-row", "pytorch-cuda               12.4                 hc786d27_7    pytorch", "", ""},
+		{"uv-lock", "[[package]]\nname = \"torch\"\nversion = \"2.6.0+cu124\"\nsource = { registry = \"https://download.pytorch.org/whl/cu124\" }", "2.6", "lock file"},
+		{"poetry-lock-other", "[[package]]\nname = \"torchvision\"\nversion = \"0.21.0\"", "", ""},
+		{"rocm-image", "FROM rocm/pytorch:rocm6.4.4_ubuntu24.04_py3.12_pytorch_release_2.7.1", "2.7", "image or key"},
+		{"rocm-image-old", "rocm/pytorch:rocm6.1_ubuntu22.04_py3.10_pytorch_2.1.2", "2.1", "image or key"},
+		{"docker-image-rank", "FROM pytorch/pytorch:2.1.0-cuda12.1-cudnn8-runtime\nRUN pip install torch==2.5.1", "2.5", "pin"},
+		{"ipex-image", "intel/intel-extension-for-pytorch:2.5.10-xpu", "", ""},
+		{"xpu-build", "torch==2.7.0+xpu", "2.7", "pin"},
+		{"rocm-build", "PyTorch version: 2.5.1+rocm6.2", "2.5", "collect_env"},
+		{"print-version-output", "$ python -c \"import torch; print(torch.__version__)\"\n2.6.0+cu124", "2.6", ""},
+		{"lookalike-torchaudio", "torchaudio                2.5.1", "", ""},
+		{"lookalike-triton", "Successfully installed triton-3.1.0", "", ""},
+		{"lookalike-lightning", "lightning==2.4.0", "", ""},
+		{"lookalike-transformers", "transformers==4.46.1", "", ""},
+		{"lookalike-cuda", "CUDA Version: 12.4", "", ""},
+		{"lookalike-python", "Python 3.11.9", "", ""},
+		{"lookalike-driver", "Driver Version: 550.54.15", "", ""},
+		{"key-then-python", "- PyTorch: 2.x (check `torch.__version__`)\n- Python: 3.12.3", "", ""}, // holdoutC1's chronos results
 	}
 	for _, tt := range tests {
 		d, err := Read(strings.NewReader(tt.text + "\n\n    assert torch._C._is_key_in_tls(attr_name)\n"))

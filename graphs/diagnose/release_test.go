@@ -6,6 +6,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/stretchr/testify/require"
+
 	"github.com/compilemode/compilemode/modes"
 )
 
@@ -302,4 +304,77 @@ func TestSqueezedPattern(t *testing.T) {
 			t.Errorf("%s: %v.Match(%q) = %v, want %v", tt.name, re, tt.line, !tt.want, tt.want)
 		}
 	}
+}
+
+// TestNewerRelease: a log from a release newer than the releases known (sweep2
+// finding 18: 2.15, a 2.15 nightly, 2.16, 3.0) is read as that release, marked
+// TorchNewer; no fix advises an upgrade to 2.14 or older, each finding's note says
+// the facts stop at the releases known, the header says so, and the call the log
+// shows is planned on 2.14 (the default, 2.11, before).
+func TestNewerRelease(t *testing.T) {
+	t.Parallel()
+	const tail = "\ntorch.compile(model, mode=\"reduce-overhead\")\n" +
+		"Exception in thread Thread-2 (worker):\n    assert torch._C._is_key_in_tls(attr_name)\nAssertionError\n"
+	for _, tt := range []struct{ head, want string }{
+		{"torch==2.15.0", "2.15"},
+		{"torch==2.15.0.dev20261201+cu130", "2.15"},
+		{"PyTorch version: 2.16.0+cu130", "2.16"},
+		{"torch 2.15.1", "2.15"},
+		{"torch==3.0.0", "3.0"},
+	} {
+		d, err := Read(strings.NewReader(tt.head + tail))
+		require.NoError(t, err, tt.head)
+		if d.Torch != tt.want || !d.TorchNewer || d.TorchLine != 1 {
+			t.Errorf("%s: torch %q newer %v line %d, want %q newer from line 1", tt.head, d.Torch, d.TorchNewer, d.TorchLine, tt.want)
+		}
+		if len(d.Findings) != 1 || d.Findings[0].Code != TreesUserThreadTLS {
+			t.Fatalf("%s: findings %+v, want trees-user-thread-tls", tt.head, d.Findings)
+		}
+		f := d.Findings[0]
+		if strings.Contains(f.Fix, "upgrade to 2.") || !strings.Contains(f.Note, "newer than the releases known (2.0–2.14)") {
+			t.Errorf("%s: fix %q, note %q: want no upgrade and a note that 2.14 is the newest known", tt.head, f.Fix, f.Note)
+		}
+		if d.Plan == nil || d.Plan.Torch != "2.14" {
+			t.Errorf("%s: plan %+v, want one on 2.14 (PlanError %q)", tt.head, d.Plan, d.PlanError)
+		}
+		var b strings.Builder
+		require.NoError(t, d.WriteTextWidth(&b, 0))
+		if want := "torch " + tt.want + " (from line 1; newer than the releases known, 2.0–2.14:"; !strings.HasPrefix(b.String(), want) {
+			t.Errorf("%s: text starts %q, want %q", tt.head, firstLine(b.String()), want)
+		}
+	}
+	// A release the known ones cover is not marked.
+	d, err := Read(strings.NewReader("torch==2.14.0" + tail))
+	require.NoError(t, err)
+	if d.Torch != "2.14" || d.TorchNewer {
+		t.Errorf("2.14: torch %q newer %v", d.Torch, d.TorchNewer)
+	}
+}
+
+// TestFixOnNewerRelease: on releases after the newest known one, every row's fix
+// advises no upgrade to the newest known release or an older one, and every row's note
+// says the release is newer than the known ones.
+func TestFixOnNewerRelease(t *testing.T) {
+	t.Parallel()
+	upgrade := regexp.MustCompile(`(?:upgrade to|or torch) (\d+)\.(\d+)`)
+	for i, s := range Signatures() {
+		for _, v := range []modes.Version{{Major: 2, Minor: 15}, {Major: 2, Minor: 20}, {Major: 3, Minor: 0}} {
+			fix, note := s.fixOn(v, "from the log")
+			for _, m := range upgrade.FindAllStringSubmatch(fix, -1) {
+				major, _ := strconv.Atoi(m[1])
+				minor, _ := strconv.Atoi(m[2])
+				if !v.Less(modes.Version{Major: major, Minor: minor}) {
+					t.Errorf("row %d (%s) on %s: fix advises %q: %s", i, s.Code, v, m[0], fix)
+				}
+			}
+			if !strings.Contains(note, "torch "+v.String()+" (from the log) is newer than the releases known (2.0–2.14)") {
+				t.Errorf("row %d (%s) on %s: note %q", i, s.Code, v, note)
+			}
+		}
+	}
+}
+
+func firstLine(s string) string {
+	line, _, _ := strings.Cut(s, "\n")
+	return line
 }

@@ -1,6 +1,11 @@
 package diagnose
 
-import "strings"
+import (
+	"regexp"
+	"slices"
+	"strings"
+	"unicode"
+)
 
 // determiners are the first words a person quoting a message leaves out: holdoutI1's
 // RL-Games docs/TORCH_COMPILE.md quotes "RuntimeError: storage data ptrs are not
@@ -10,34 +15,118 @@ import "strings"
 // minCropped is no evidence of a failure.)
 var determiners = []string{"The ", "These ", "This ", "Those ", "A ", "An "}
 
-// croppedRows returns, for each row of rows that matches PyTorch's own text by its
-// literal alone (no Pattern, no paraphrase, no hint alone) and whose literal starts
-// with a determiner, the same row with the literal from its second word on, marked
-// Cropped, where what is left is minCropped characters or more (squeezed): a message
-// quoted from its second word. A Cropped row matches where its base row does, so the base row's exact hit wins
-// on the same line (scanner.better).
-// minCropped is the least of a cropped literal (squeezed): three or four words of a
-// message and a sentence's worth of letters ("storagedataptrsarenotallocatedinpool" is
-// 36; "CUDAGraphisempty", 16, is too short).
+// minCropped is the least of a literal cropped after a determiner (squeezed): three or
+// four words of a message and a sentence's worth of letters
+// ("storagedataptrsarenotallocatedinpool" is 36; "CUDAGraphisempty", 16, is too short).
 const minCropped = 24
 
+// minCroppedWord is the least of a literal cropped after any other first word
+// (squeezed): the word left out may be what the message is about ("Windows not yet
+// supported for torch.compile" without "Windows", 31, is any feature's refusal; "not
+// permitted when stream is capturing", 33, still names CUDA's stream capture), so
+// what is left must say more than a determiner's crop.
+const minCroppedWord = 32
+
+// croppedRows returns, for each row of rows that matches PyTorch's own text by its
+// literal alone (no Pattern, no paraphrase, no hint alone), the same row with the
+// literal from its second word on, marked Cropped: a message quoted from its second
+// word ("tensor output of CUDAGraphs that has been overwritten by a subsequent run",
+// "not permitted when stream is capturing", "storage data ptrs are not allocated in
+// pool"). What is left must be minCropped characters or more (squeezed) after a
+// determiner, minCroppedWord after another word, and start with a letter; a negation, a
+// statement's assert or raise and a subject before its verb are not cropped
+// (cropFirstWord). A Cropped
+// row matches where its base row does, so the base row's exact hit wins on the same
+// line (scanner.better).
 func croppedRows(rows []Signature) []Signature {
 	var out []Signature
 	for _, r := range rows {
 		if r.Pattern != "" || r.Paraphrase || r.Trailer || r.Cropped {
 			continue
 		}
-		for _, d := range determiners {
-			rest, ok := strings.CutPrefix(r.Literal, d)
-			if !ok || len(squeeze(nil, []byte(rest))) < minCropped {
-				continue
-			}
-			c := r
-			c.Literal, c.Cropped = rest, true
-			c.Decisive = r.Decisive + ", quoted without its first word"
-			out = append(out, c)
-			break
+		rest, least := cropFirstWord(r.Literal)
+		if rest == "" || len(squeeze(nil, []byte(rest))) < least {
+			continue
 		}
+		c := r
+		c.Literal, c.Cropped = rest, true
+		c.Decisive = r.Decisive + ", quoted without its first word"
+		out = append(out, c)
+	}
+	return append(out, clauseRows(rows)...)
+}
+
+// closeQuote is a mark that closes a quote: ASCII quotes, a code quote, bold, and the
+// closing marks of other scripts (“…”, ‘…’, 「…」, 『…』, «…»).
+const closeQuote = `(?:["'\x60”’」』»]|\*\*)`
+
+// clauseRows returns, for each row of rows that matches PyTorch's own text by its literal
+// alone, a row of the literal's first clause, marked Cropped, where it is minCroppedWord
+// characters or more (squeezed) and a quote closes right after it: a message quoted up
+// to its first comma, colon, semicolon or full stop ("Either mode or options can be
+// specified" for "Either mode or options can be specified, but both can't be specified
+// at the same time."; "cudagraph capture requires the caching allocator" before its
+// "; current allocator is uncached"). Unquoted, the clause is prose that may go on
+// otherwise.
+func clauseRows(rows []Signature) []Signature {
+	var out []Signature
+	for _, r := range rows {
+		if r.Pattern != "" || r.Paraphrase || r.Trailer || r.Cropped {
+			continue
+		}
+		lit := strings.TrimSpace(r.Literal)
+		i := strings.IndexAny(lit, ",;:")
+		if j := strings.Index(lit, ". "); j >= 0 && (i < 0 || j < i) {
+			i = j
+		}
+		if i <= 0 {
+			continue
+		}
+		clause := strings.TrimSpace(lit[:i])
+		if len(squeeze(nil, []byte(clause))) < minCroppedWord {
+			continue
+		}
+		c := r
+		c.Literal, c.Pattern, c.Cropped = clause, regexp.QuoteMeta(clause)+`\s*`+closeQuote, true
+		c.Decisive = r.Decisive + ", quoted up to its first clause's end"
+		out = append(out, c)
 	}
 	return out
+}
+
+// predicateVerbs start a literal's second word where its first was the subject: what is
+// left is a predicate that any subject may take ("supports dynamic shapes by recording a
+// new graph for each distinct input size" is what documentation says of torch.compile,
+// pytorch/pytorch#131387; "does not yet support checkPoolLiveAllocations", "is too old to
+// be supported by …"), so it is not cropped.
+var predicateVerbs = []string{"is", "are", "was", "were", "has", "have", "had", "does", "do", "did", "would", "will",
+	"can", "could", "supports", "support", "failed", "fails", "requires"}
+
+// keptFirst are first words a crop keeps: a statement's assert or raise (what is left is
+// code, which sources and diffs hold: "torch._C._is_key_in_tls(attr_name)" without the
+// assert a traceback prints) and a negation (what is left says the opposite: "working C++
+// compiler found in …" without "No", "import name 'triton_key' …" without "cannot").
+var keptFirst = []string{"assert", "raise", "no", "not", "cannot", "can't", "unable", "never"}
+
+// cropFirstWord returns lit from its second word on and the least length (squeezed)
+// such a crop must keep: minCropped after a determiner, minCroppedWord after another
+// word; "" where lit has one word, or its first or second does not start with a letter
+// (a quoted reason, "'multiple device indices …'", is cropped inside its quotes), or its
+// first is one of keptFirst, or its second one of predicateVerbs.
+func cropFirstWord(lit string) (rest string, least int) {
+	for _, d := range determiners {
+		if r, ok := strings.CutPrefix(lit, d); ok {
+			return r, minCropped
+		}
+	}
+	i := strings.IndexByte(strings.TrimSpace(lit), ' ')
+	if i < 0 {
+		return "", 0
+	}
+	first, rest := strings.TrimSpace(lit)[:i], strings.TrimLeft(strings.TrimSpace(lit)[i:], " ")
+	if rest == "" || !unicode.IsLetter(rune(first[0])) || !unicode.IsLetter(rune(rest[0])) || slices.Contains(keptFirst, strings.ToLower(first)) ||
+		slices.Contains(predicateVerbs, strings.Fields(rest)[0]) {
+		return "", 0
+	}
+	return rest, minCroppedWord
 }

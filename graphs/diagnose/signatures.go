@@ -53,9 +53,9 @@ type Signature struct {
 	// of the same code that matches the sentence wins, and the hint's lines are counted
 	// only when no such row matched (the hint then belongs to the message above it).
 	Trailer bool
-	// Cropped marks a row made from another whose literal starts with a determiner
-	// ("The CUDA Graph is empty"), holding the literal from its second word on, for a
-	// text that quotes the message without its first word (croppedRows); its hits are
+	// Cropped marks a row made from another ("These storage data ptrs are not allocated
+	// in pool"), holding the literal from its second word on, for a text that quotes the
+	// message without its first word (croppedRows); its hits are
 	// Truncated, and the whole literal's row wins on the same line.
 	Cropped bool
 }

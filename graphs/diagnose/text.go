@@ -8,6 +8,7 @@ import (
 	"golang.org/x/text/width"
 
 	"github.com/compilemode/compilemode/config/inputerr"
+	"github.com/compilemode/compilemode/modes"
 )
 
 // Widths of the text output, in terminal columns: a rune takes one column, an East
@@ -63,6 +64,10 @@ func (d *Diagnosis) writeText(fn string, w io.Writer, width int) error {
 		wrap(&b, width, NoSignature, "", "")
 	} else if d.Torch != "" && d.TorchLine == 0 {
 		fmt.Fprintf(&b, "torch %s (from -torch)\n\n", d.Torch) // Options.Torch: no line of the log
+	} else if d.TorchNewer {
+		wrap(&b, width, fmt.Sprintf("torch %s (from line %d; newer than the releases known, %s–%s: "+
+			"causes and fixes are theirs)", d.Torch, d.TorchLine, modes.First(), modes.Newest()), "", "")
+		b.WriteString("\n")
 	} else if d.Torch != "" {
 		fmt.Fprintf(&b, "torch %s (from line %d)\n\n", d.Torch, d.TorchLine)
 	}

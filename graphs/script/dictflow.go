@@ -892,10 +892,19 @@ func (r *reader) dictSplat(st *siteState, e *expr, given map[string]bool) bool {
 	if !given["mode"] {
 		r.splatVariantsMode(st, e, o)
 	}
+	var linked []string
 	for _, k := range []string{"options", "backend", "dynamic", "fullgraph"} {
-		if !given[k] {
-			unknown = append(unknown, r.splatVariantsKey(st, k, o)...)
+		if given[k] {
+			continue
 		}
+		if r.splatVariantsAlt(st, e, k, o) {
+			linked = append(linked, k)
+			continue
+		}
+		unknown = append(unknown, r.splatVariantsKey(st, k, o)...)
+	}
+	if len(linked) > 0 {
+		r.splatLinked(st, o, linked, given["mode"])
 	}
 	r.dictUnknownNote(st, "**"+oneLine(r.text(e)), unknown, o)
 	return true
@@ -912,7 +921,11 @@ func (r *reader) splatVariantsMode(st *siteState, e *expr, o *dictObj) {
 		case !ok:
 			cands = append(cands, absentMode(o.line))
 		case it.ok:
-			cands = append(cands, Candidate{Line: o.lastLine(), Value: strOrNil(it.val)})
+			line := o.lastLine()
+			if it.x != nil {
+				line = int(it.x.line) // where the item is written, not the dict's last change
+			}
+			cands = append(cands, Candidate{Line: line, Value: strOrNil(it.val)})
 		default:
 			known = false
 			cands = append(cands, r.guardedCandidates(st, it.x, r.valueCands(it.x))...)

@@ -1,16 +1,23 @@
 package script
 
-import "github.com/compilemode/compilemode/config/literal"
+import (
+	"slices"
+
+	"github.com/compilemode/compilemode/config/literal"
+)
 
 // Arguments given by conditional expressions with the same test (TestLinkedConditionalArguments).
 
-// linkGroup is the arguments of one call given by conditional expressions of
-// literals with one test, written the same way: Python evaluates that test for each,
-// so their branches go together. branches[0] is the test's true branch: keyword
-// (mode included) → the repr of its value there; branches[1] the else branch.
+// linkGroup is arguments of one call whose values go together: those given by
+// conditional expressions of literals with one test, written the same way (Python
+// evaluates that test for each, so their branches go together: branches[0] is the
+// test's true branch, branches[1] the else branch), or the items of the variants of a
+// **kwargs dict (one branch per variant, dictflow.go's splatLinked). Each branch maps
+// a keyword (mode included) to the reprs of the values it can have there; a keyword
+// a branch does not name can have any.
 type linkGroup struct {
-	branches [2]map[string]string
-	test     string   // the test's source
+	branches []map[string][]string
+	test     string   // the test's source ("": a **kwargs dict's variants)
 	keywords []string // the arguments, in call order
 }
 
@@ -31,11 +38,11 @@ func (r *reader) linkedArgs(args []arg) []linkGroup {
 		t := oneLine(r.text(a.value.elts[1]))
 		g := groups[t]
 		if g == nil {
-			g = &linkGroup{branches: [2]map[string]string{{}, {}}}
+			g = &linkGroup{branches: []map[string][]string{{}, {}}}
 			groups[t] = g
 			tests = append(tests, t)
 		}
-		g.branches[0][a.keyword], g.branches[1][a.keyword] = va.String(), vb.String()
+		g.branches[0][a.keyword], g.branches[1][a.keyword] = []string{va.String()}, []string{vb.String()}
 		g.test, g.keywords = t, append(g.keywords, a.keyword)
 		count[t]++
 	}
@@ -73,13 +80,13 @@ func (s *Site) consistent(c argCombo, m *string, modeSet bool) bool {
 
 // branchMatches reports whether every value of c (and mode repr mr when modeSet)
 // that branch b gives is the one b gives.
-func branchMatches(b map[string]string, c argCombo, mr string, modeSet bool) bool {
+func branchMatches(b map[string][]string, c argCombo, mr string, modeSet bool) bool {
 	for _, p := range c {
-		if want, in := b[p.keyword]; in && want != p.choice.Value {
+		if want, in := b[p.keyword]; in && !slices.Contains(want, p.choice.Value) {
 			return false
 		}
 	}
-	if want, in := b["mode"]; in && modeSet && want != mr {
+	if want, in := b["mode"]; in && modeSet && !slices.Contains(want, mr) {
 		return false
 	}
 	return true

@@ -36,8 +36,9 @@ func (r *reader) site(c *expr, kind Kind, args []arg) *siteState {
 	r.siteOf[c] = st
 	r.sites = append(r.sites, st)
 	r.arguments(st, args)
-	st.linked = r.linkedArgs(args)
-	for _, g := range st.linked {
+	linked := r.linkedArgs(args)
+	st.linked = append(st.linked, linked...)
+	for _, g := range linked {
 		st.note("%s are given by conditional expressions on one test, `%s`: their branches are planned together", strings.Join(g.keywords, " and "), cut(g.test, MaxCallText))
 	}
 	return st

@@ -1,0 +1,107 @@
+package script
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/compilemode/compilemode/graphs"
+	"github.com/google/go-cmp/cmp"
+	"github.com/stretchr/testify/require"
+)
+
+// TestSplatVariantsLinked: a **kwargs dict whose mode and options are set under
+// their own guards is planned as each value the dict can have, the one with both
+// (which raises) included, and no combination the dict cannot be (sweep2 finding 11:
+// only mode None and "reduce-overhead" were planned, options "not literals").
+func TestSplatVariantsLinked(t *testing.T) {
+	t.Parallel()
+	cases := []struct {
+		name, reason, src string
+		want              []string // each plan's mode and arguments
+		unfollowed        []string
+		exit              graphs.Exit
+	}{
+		{
+			name: "two-guards", reason: "sweep2 #11 kw_two_guards.py: four values, the last raises",
+			src: `kwargs = {}
+if use_ro:
+    kwargs["mode"] = "reduce-overhead"
+if no_cg:
+    kwargs["options"] = {"triton.cudagraphs": False}
+`,
+			want: []string{"None options=None (line 2)", "'reduce-overhead' options=None (line 2)", "None options={'triton.cudagraphs': False} (line 6)", "'reduce-overhead' options={'triton.cudagraphs': False} (line 6)"},
+			exit: graphs.Raises,
+		},
+		{
+			name: "if-else", reason: "mode in one branch, options in the other: never both",
+			src: `kwargs = {}
+if use_ro:
+    kwargs["mode"] = "reduce-overhead"
+else:
+    kwargs["options"] = {"triton.cudagraphs": False}
+`,
+			want: []string{"'reduce-overhead' options=None (line 2)", "None options={'triton.cudagraphs': False} (line 6)"},
+			exit: graphs.Compiles,
+		},
+		{
+			name: "mode-from-argparse", reason: "sweep2 #11 argp_real.py: a mode item that is not a literal goes with its candidates",
+			src: `import argparse
+p = argparse.ArgumentParser()
+p.add_argument("--compile-mode", default=None, choices=["default", "max-autotune"])
+args = p.parse_args()
+kwargs = {}
+if args.compile_mode is not None:
+    kwargs["mode"] = args.compile_mode
+if args.no_cudagraphs:
+    kwargs["options"] = {"triton.cudagraphs": False}
+`,
+			want: []string{"None options=None (line 6)", "'default' options=None (line 6)", "'max-autotune' options=None (line 6)", "None options={'triton.cudagraphs': False} (line 10)", "'default' options={'triton.cudagraphs': False} (line 10)", "'max-autotune' options={'triton.cudagraphs': False} (line 10)"},
+			exit: graphs.Raises,
+		},
+		{
+			name: "backend-and-dynamic", reason: "backend and dynamic set under one guard go together",
+			src: `kwargs = {"mode": "default"}
+if fast:
+    kwargs["backend"] = "eager"
+    kwargs["dynamic"] = True
+`,
+			want: []string{"'default' backend='inductor' (line 2), dynamic=not given (the default: False on 2.0, None from 2.1) (line 2)", "'default' backend='eager' (line 4), dynamic=True (line 5)"},
+			exit: graphs.Compiles,
+		},
+		{
+			name: "options-not-literal", reason: "an options value not known is still named, not planned",
+			src: `kwargs = {}
+if use_ro:
+    kwargs["mode"] = "reduce-overhead"
+if no_cg:
+    kwargs["options"] = make_opts()
+`,
+			want:       []string{"None", "'reduce-overhead'"},
+			unfollowed: []string{`**kwargs: "options": make_opts()`, "**kwargs: options (differs between the changes under guards)"},
+			exit:       graphs.Compiles,
+		},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			t.Parallel()
+			s, err := readBytes("k.py", []byte("import torch\n"+tc.src+"model = torch.compile(torch.nn.Linear(4, 4), **kwargs)\n"))
+			require.NoError(t, err)
+			require.Len(t, s.Sites, 1)
+			p, err := s.PlanWith(PlanOptions{})
+			require.NoError(t, err)
+			var got []string
+			for _, mp := range p.Sites[0].Plan.Modes {
+				got = append(got, strings.TrimSpace(modeRepr(mp.Mode)+" "+mp.Args))
+			}
+			if diff := cmp.Diff(tc.want, got); diff != "" {
+				t.Errorf("%s: plans (-want +got):\n%s\nnotes %q", tc.reason, diff, s.Sites[0].Notes)
+			}
+			if diff := cmp.Diff(tc.unfollowed, s.Sites[0].Unfollowed); diff != "" {
+				t.Errorf("%s: Unfollowed (-want +got):\n%s", tc.reason, diff)
+			}
+			if got := p.Exit(); got != tc.exit {
+				t.Errorf("%s: exit %q, want %q", tc.reason, got, tc.exit)
+			}
+		})
+	}
+}
