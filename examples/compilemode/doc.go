@@ -129,7 +129,9 @@
 //	                  with its line); flags given explicitly win (-set and -env add).
 //	                  The script's own reads of a variable (os.environ.get("NAME", D),
 //	                  os.getenv, os.environ["NAME"]) take the value -env gives, else
-//	                  the process environment's (not with -no-env), else D; a -env
+//	                  the process environment's (not with -no-env), else D; its
+//	                  os.environ.setdefault("NAME", V) (and if "NAME" not in
+//	                  os.environ:) keeps such a value, as Python does; a -env
 //	                  variable that neither the script nor PyTorch reads gets a note
 //	                  on stderr. JSON format compilemode-script/3: each distinct plan once, with its
 //	                  changed keys (-all: every key). The host is this machine unless

@@ -1,6 +1,8 @@
 package script
 
 import (
+	"fmt"
+	"regexp"
 	"strings"
 	"sync"
 
@@ -90,6 +92,10 @@ func (r *reader) envCall(c *expr, q string) {
 			if q == "os.putenv" {
 				how = "putenv"
 			}
+			if from := r.envHas(k); how == "setdefault" && from != "" {
+				r.keptEnv(int(c.line), k, c.args[1].value, from)
+				return
+			}
 			r.setEnv(int(c.line), k, c.args[1].value, how)
 		}
 	case "os.environ.update":
@@ -158,7 +164,75 @@ func (r *reader) envEntry(line int, k string, val *string, how string) EnvSet {
 		r.warn(line, WarningEnvAfterImport, "%s is set after torch._inductor.config was imported (line %d, by %s), which read its default then; the plan does not set it; set it before line %d, or in the shell", k, r.configLine, r.configBy, r.configLine)
 	}
 	if applies {
-		r.env = append(r.env, envEntry{name: k, value: *val})
+		r.env = append(r.env, envEntry{name: k, value: *val, line: line})
 	}
+	e.sets = !r.platformOff()
 	return e
+}
+
+// envHas says where variable k's value comes from when os.environ has it where the
+// reader runs now (sweep2 finding 13): "-env" or "environment" when the environment
+// given to ReadWith sets it, "line N" when the script set it before, "" when it
+// is not set or the environment is not known (Read: planned as a clean one).
+func (r *reader) envHas(k string) string {
+	for i := len(r.env) - 1; i >= 0; i-- {
+		if r.env[i].name == k {
+			return fmt.Sprintf("line %d", r.env[i].line)
+		}
+	}
+	if g, ok := r.givenEnv[k]; ok {
+		return g.from
+	}
+	return ""
+}
+
+// keptEnv records os.environ.setdefault(k, v) of a variable already set (from):
+// Python's setdefault keeps the value there, so the plan does not set v.
+func (r *reader) keptEnv(line int, k string, v *expr, from string) {
+	var val *string
+	if s, ok := r.literalStr(v); ok {
+		val = &s
+	}
+	r.out.Env = append(r.out.Env, EnvSet{Line: line, Name: k, Value: val, How: "setdefault", ReadAt: readAt(k), Guard: r.guardText(), Kept: from})
+}
+
+var (
+	// envIn is "K" in os.environ and "K" not in os.environ.
+	envIn = regexp.MustCompile(`^(?:'([A-Za-z_][A-Za-z0-9_]*)'|"([A-Za-z_][A-Za-z0-9_]*)")\s+(not\s+)?in\s+os\.environ$`)
+	// envNone is os.environ.get("K") is None, os.getenv("K") is not None.
+	envNone = regexp.MustCompile(`^os\.(?:environ\.get|getenv)\(\s*(?:'([A-Za-z_][A-Za-z0-9_]*)'|"([A-Za-z_][A-Za-z0-9_]*)")\s*\)\s+is\s+(not\s+)?None$`)
+)
+
+// envTruth returns the value a guard's condition has when it tests whether a
+// variable is set ("K" not in os.environ, os.environ.get("K") is None: the other
+// spelling of os.environ.setdefault, sweep2 finding 13) and the environment the
+// script starts in is known (ReadWith), with what decided it; ok is false for other
+// conditions.
+func (r *reader) envTruth(cond string) (value bool, where string, ok bool) {
+	if r.givenEnv == nil {
+		return false, "", false
+	}
+	cond = strings.TrimSpace(cond)
+	for strings.HasPrefix(cond, "(") && strings.HasSuffix(cond, ")") {
+		cond = strings.TrimSpace(cond[1 : len(cond)-1])
+	}
+	m := envIn.FindStringSubmatch(cond)
+	present := func(k string) bool { return r.envHas(k) != "" }
+	switch {
+	case m != nil:
+		value = present(m[1]+m[2]) == (m[3] == "")
+	default:
+		if m = envNone.FindStringSubmatch(cond); m == nil {
+			return false, "", false
+		}
+		value = present(m[1]+m[2]) == (m[3] != "")
+	}
+	k := m[1] + m[2]
+	if from := r.envHas(k); from != "" {
+		if from == "environment" {
+			from = "the process environment"
+		}
+		return value, fmt.Sprintf("in the environment planned (%s sets %s)", from, k), true
+	}
+	return value, fmt.Sprintf("in the environment planned (%s is not set)", k), true
 }

@@ -35,8 +35,9 @@ func (e *SyntaxError) Error() string {
 
 // readTextEnv reads the script src, named name, with the environment the script
 // starts in (ReadWith; nil: none). It returns a *SyntaxError. A
-// variable the script sets itself is not given to its reads (the file is read again
-// without it): once the script sets it, a read sees the script's value, which the
+// variable the script sets itself (not a setdefault that keeps the given value, nor
+// a set under a branch that does not run in the environment planned) is not given to
+// its reads (the file is read again without it): once the script sets it, a read sees the script's value, which the
 // reader does not follow into reads, so the read keeps its default, as it does
 // without an environment.
 func readTextEnv(name, src string, env map[string]givenEnv) (*Script, error) {
@@ -46,7 +47,7 @@ func readTextEnv(name, src string, env map[string]givenEnv) (*Script, error) {
 	}
 	var kept map[string]givenEnv
 	for _, e := range s.Env {
-		if _, given := env[e.Name]; given {
+		if _, given := env[e.Name]; given && e.sets {
 			if kept == nil {
 				kept = make(map[string]givenEnv, len(env))
 				for k, v := range env {
@@ -170,7 +171,10 @@ type setMeta struct {
 }
 
 // envEntry is an environment assignment that applies to the plan.
-type envEntry struct{ name, value string }
+type envEntry struct {
+	name, value string
+	line        int // where the script sets it (0: not the script)
+}
 
 // reader holds the state of one Read. It is used by one goroutine.
 type reader struct {

@@ -186,10 +186,12 @@ func (r *reader) chainGuard(s *stmt, i int, g *guard, chain int32, hasElse bool)
 	}
 }
 
-// branchTaken is what the host-platform tests of an if chain decide so far.
+// branchTaken is what the host-platform (and environment) tests of an if chain
+// decide so far.
 type branchTaken struct {
-	known bool // every condition before was a host-platform test
-	taken bool // one of them was true
+	known bool   // every condition before was a host-platform or environment test
+	taken bool   // one of them was true
+	where string // what decided them: "on Linux, the platform planned", or the environment's
 }
 
 // platformGuard marks branch i of s on or off when the host-platform tests of its
@@ -212,6 +214,11 @@ func (r *reader) platformGuard(s *stmt, i int, g *guard, t *branchTaken) {
 		g.on = true
 	default:
 		v, ok := platformTruth(r.text(b.cond))
+		where := "on " + PlannedPlatform + ", the platform planned"
+		if !ok {
+			v, where, ok = r.envTruth(r.text(b.cond))
+		}
+		t.where = where
 		switch {
 		case !ok:
 			t.known = false
@@ -223,9 +230,9 @@ func (r *reader) platformGuard(s *stmt, i int, g *guard, t *branchTaken) {
 		}
 	}
 	if g.on {
-		g.text += ": true on " + PlannedPlatform + ", the platform planned"
+		g.text += ": true " + t.where
 	} else {
-		g.text += ": false on " + PlannedPlatform + ", the platform planned, so it does not run"
+		g.text += ": false " + t.where + ", so it does not run"
 	}
 }
 

@@ -43,7 +43,9 @@
 // constant is noted and the mode stays unknown (seqindex.go). os.environ.get(K, D) and os.getenv(K, D)
 // give D (None without one), the site noting that the environment may set another
 // value, unless the environment the script starts in is given ([ReadWith]: -env, the
-// process's) and sets K: then they, and os.environ[K], give its value (envread.go);
+// process's) and sets K: then they, and os.environ[K], give its value (envread.go),
+// os.environ.setdefault(K, V) keeps it, and a guard "K" (not) in os.environ or
+// os.environ.get(K) is (not) None is decided by it (env.go);
 // setattr(config, "KEY", V) on the Inductor or Dynamo config is the
 // assignment config.KEY = V. Each site
 // becomes a graphs.Scenario, planned like a command-line request; sites that plan the
@@ -231,6 +233,13 @@ type EnvSet struct {
 	AfterImport bool `json:"after_import,omitempty"`
 	// Guard is the condition it runs under ("" when unconditional).
 	Guard string `json:"guard,omitempty"`
+	// Kept is, for setdefault of a variable already set there, where the value it
+	// keeps comes from: "-env" or "environment" (the environment given to
+	// [ReadWith]), or "line N" (the script's own earlier assignment). Python's
+	// os.environ.setdefault then changes nothing, so the plan does not set it.
+	Kept string `json:"kept,omitempty"`
+
+	sets bool // os.environ has the script's value after it (readTextEnv reads again without the given one)
 }
 
 // Inference is one workload field read from the script.

@@ -83,11 +83,7 @@ func (tw *textWriter) header() {
 	if len(s.Env) > 0 {
 		p.Line("  environment:")
 		for _, e := range s.Env {
-			v := "(not a literal)"
-			if e.Value != nil {
-				v = fmt.Sprintf("%q", *e.Value)
-			}
-			p.Para("    ", "      ", fmt.Sprintf("line %d: %s=%s (%s)%s", e.Line, e.Name, v, e.How, guardText(e.Guard)))
+			p.Para("    ", "      ", envLine(e))
 		}
 	}
 	if len(s.Threads) > 0 {
@@ -261,4 +257,17 @@ func hasCode(ws []Warning, code string) bool {
 		}
 	}
 	return false
+}
+
+// envLine is the text of one variable the script sets.
+func envLine(e EnvSet) string {
+	v := "(not a literal)"
+	if e.Value != nil {
+		v = fmt.Sprintf("%q", *e.Value)
+	}
+	how := e.How
+	if e.Kept != "" {
+		how += "; already set (" + e.Kept + "), so it keeps that value: not planned"
+	}
+	return fmt.Sprintf("line %d: %s=%s (%s)%s", e.Line, e.Name, v, how, guardText(e.Guard))
 }
