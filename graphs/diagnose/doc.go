@@ -112,7 +112,10 @@
 //     of a long literal, half of a shorter one), or is the input's last line;
 //  5. paraphrased: a row marked Paraphrase matches the message retold in other words
 //     ("Python 3.11 is not supported for torch.compile"); a row of the same code that
-//     matches PyTorch's own text wins over it.
+//     matches PyTorch's own text wins over it. Every retelling is an entry of one table
+//     (rows_retold.go, retellings): the words its lines hold and the pattern they must
+//     match, and either the cause and fixes of its code's first row with PyTorch's own
+//     text, on the releases of the code's rows, or a row of its own.
 //
 // A row marked Cropped holds another row's literal from its second word on, where 24
 // characters or more are left after a determiner ("RuntimeError: storage data ptrs are
@@ -180,7 +183,7 @@
 // giving its line. Each phrasing is a row of one table (release_rows.go: its shape,
 // its rank and its anchors; release_rows_doc.go: an example and where people write it
 // so), read by one matcher; TestReleaseRows holds each row to its example and
-// TestReleasePhrasings reads 109 phrasings through Read. By rank:
+// TestReleasePhrasings reads 139 phrasings through Read. By rank:
 //
 //  1. what torch prints: collect_env's "PyTorch version: 2.7.1+cu128" (a nightly's
 //     2.6.0.dev20241112+cu124, a source build's 2.2.0a0+git8ac9b20), a
@@ -197,7 +200,9 @@
 //     "2.5.1", … }; a bound is no release: torch>=2.5, torch~=2.5.0, "^2.5.0", "torch
 //     (>=2.5.0)"), pip's "Successfully installed torch-2.3.0", "Requirement already
 //     satisfied: torch>=2.0 in … (2.3.0)" (the installed release, after any bound) and
-//     "but you have torch 2.5.1", another tool's "Torch version : 2.4.1" (with markup:
+//     "but you have torch 2.5.1", conda's plan of a change (the release after its
+//     "-->": "pytorch  2.4.0-py3.11_… --> 2.5.1-py3.11_…"), a lock file's entry (poetry.lock,
+//     uv.lock: name = "torch" then version = "2.6.0+cu124"), another tool's "Torch version : 2.4.1" (with markup:
 //     "- **PyTorch Version:** 2.7.0", "- `torch` version: 2.3.0"; an env template's
 //     "- PyTorch version (GPU?): 2.5.1+cu124 (True)", "(e.g., 1.0)"), the key in
 //     Chinese, Japanese, Korean or Russian ("PyTorch版本为2.5.1", "PyTorchのバージョンは
@@ -211,8 +216,10 @@
 //     table's rule may stand between: "| Torch version |" / "|---|" / "| 2.5.1 |");
 //  3. file names and images: site-packages/torch-2.5.1.dist-info, wheel names
 //     (torch-2.5.1+cu124-cp311-…whl, NVIDIA's torch-2.2.0a0+81ea7a4.nv24.01-…whl),
-//     conda's pytorch-2.5.1-py3…, docker tags ("pytorch/pytorch:2.1.0-cuda12.1-cudnn8-runtime",
-//     "ghcr.io/pytorch/pytorch-nightly:2.6.0.dev…"), keys with a colon ("torch:2.5.1",
+//     conda's pytorch-2.5.1-py3…, conda-forge's pytorch-2.5.1-cuda126_py312h… and conda's
+//     download table ("pytorch-2.1.0  |py3.9_cuda11.8_cudnn8_0  1.19 GB"), docker tags
+//     ("pytorch/pytorch:2.1.0-cuda12.1-cudnn8-runtime", "ghcr.io/pytorch/pytorch-nightly:2.6.0.dev…",
+//     AMD's "rocm/pytorch:rocm6.4.4_ubuntu24.04_py3.12_pytorch_release_2.7.1"), keys with a colon ("torch:2.5.1",
 //     "**PyTorch**: 2.5.1"), "torch_version: 2.7.1", ARG PYTORCH_VERSION=2.5.1 and a
 //     dict's or JSON's "'torch': '2.6.0'"; an NGC container tag whose torch NVIDIA states
 //     (nvcr.io/nvidia/pytorch:25.12-py3 is 2.10.0a0, rel-25-12; 24.03, 24.05, 24.07,
@@ -238,7 +245,11 @@
 //  6. looser prose: a line that names torch and then a full 2.x.y ("torch.compile after
 //     upgrading to 2.4.0").
 //
-// Within a rank the first line wins. A pin after "requires" or "has requirement" (or
+// Within a rank the first line wins, but for a pin marked added after one marked
+// removed: uv's " - torch==2.5.1" then " + torch==2.6.0", a diff's "-torch==2.1.0" then
+// "+torch==2.2.0" give the release the change leaves (a list's "- torch==2.4.0" alone is
+// the run's); pip's "Found existing installation: torch 2.4.0" names the release it is
+// about to replace, another run's. A pin after "requires" or "has requirement" (or
 // 要求, 需要, 依赖) is another package's requirement (pip's "vllm 0.6.3 requires
 // torch==2.4.0, but you have torch 2.5.1 …": 2.5, from "but you have torch"), a release in pip's "(from versions:
 // …)" list or in a JSON compatibility entry ("version": "PyTorch 2.5.0") is no run's,
@@ -1060,6 +1071,7 @@
 //   - triton-missing: "Cannot find a working triton installation", 2.0–2.14
 //   - triton-missing: "cannot import name 'triton_key' from 'triton.compiler.compiler'", 2.4–2.8
 //   - triton-missing: a paraphrase with "triton_key", as reports retell it
+//   - triton-missing: a paraphrase with "TritonMissing", as reports retell it
 //   - triton-missing: a paraphrase with "installation not found", as reports retell it
 //   - triton-missing: a paraphrase with "install not found", as reports retell it
 //   - triton-missing: a paraphrase with "installation is not found", as reports retell it
@@ -1069,7 +1081,6 @@
 //   - triton-missing: a paraphrase with "find Triton", as reports retell it
 //   - triton-missing: a paraphrase with "no working triton", as reports retell it
 //   - triton-missing: a paraphrase with "no working Triton", as reports retell it
-//   - triton-missing: a paraphrase with "TritonMissing", as reports retell it
 //   - gpu-too-old-for-triton: "which is too old to be supported by the triton GPU compiler", 2.0–2.14
 //   - gpu-too-old-for-triton: "Triton only supports devices of CUDA Capability >= 7.0, but your device is of CUDA capability" (the hint alone), 2.0–2.14
 //   - gpu-too-old-for-triton: a paraphrase with "GPUTooOldForTriton", as reports retell it

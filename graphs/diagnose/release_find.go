@@ -161,13 +161,20 @@ var (
 	jsonVersionEntry = regexp.MustCompile(`(?i)"versions?"\s*:\s*"\s*(?:py)?torch\s*v?$`)
 )
 
+// pipReplaced is pip's report of the installation it is about to replace ("Found
+// existing installation: torch 2.5.1", then "Uninstalling torch-2.5.1:" and the
+// release it installs: declare-lab/TangoFlux#7, chenfei-wu/TaskMatrix#230): the
+// release moved from, another run's.
+var pipReplaced = regexp.MustCompile(`(?i)\bfound\s+existing\s+installation:\s*(?:py)?torch\s+v?$`)
+
 // listedRelease reports whether a release after before is one of a list's: pip's
-// versions of a requirement, or a JSON compatibility entry.
+// versions of a requirement, a JSON compatibility entry, or the installation pip
+// replaces.
 func listedRelease(before []byte) bool {
 	if i := bytes.LastIndex(before, pipVersions); i >= 0 && !bytes.Contains(before[i:], []byte(")")) {
 		return true
 	}
-	return jsonVersionEntry.Match(before)
+	return jsonVersionEntry.Match(before) || pipReplaced.Match(before)
 }
 
 // lastWords joins the last n of words (all of them when fewer) with single spaces.
@@ -407,7 +414,7 @@ func otherPackagePin(head []byte) bool {
 		return false
 	}
 	name := strings.ToLower(string(m[1]))
-	return name != "torch" && name != "pytorch"
+	return name != "torch" && name != "pytorch" && name != "version" // a lock file's version = "2.6.0"
 }
 
 // ngcReleases are NVIDIA's PyTorch container tags (nvcr.io/nvidia/pytorch:YY.MM-py3)
@@ -432,6 +439,7 @@ type versionFinder struct {
 	waitRank int    // the rank of the value wait waits for
 	waitWhat string // its phrasing
 	blocked  int    // the highest rank of a stated release outside the supported ones (1.13)
+	removed  bool   // found is a pin on a line marked removed ("- torch==2.5.1", removedPin)
 	row      int    // the index in releaseRows of the row that gave found (-1: none, or a given release)
 	waitRow  int    // the row wait waits for
 }
@@ -546,7 +554,7 @@ func movedToNightly(text []byte) bool {
 func (f *versionFinder) patternsOn(text []byte, line int) {
 	torch := 0 // namesTorch(text), once a line: 1 yes, -1 no, 0 not yet asked
 	for _, p := range f.rows.patterns {
-		if p.rank <= f.rank || !bytes.Contains(text, p.lit) {
+		if !f.outranks(p.rank, p.what, text) || !bytes.Contains(text, p.lit) {
 			continue
 		}
 		if p.torchLine && torch == 0 {
@@ -619,7 +627,7 @@ func otherPin(p versionPattern, text []byte, lo, hi int) bool {
 }
 
 func (f *versionFinder) offer(s []byte, rank, line int, text []byte, what string, row int) bool {
-	if rank <= f.rank || rank <= f.blocked {
+	if !f.outranks(rank, what, text) || rank <= f.blocked {
 		return false
 	}
 	v, err := modes.ParseVersion(string(s))
@@ -634,8 +642,27 @@ func (f *versionFinder) offer(s []byte, rank, line int, text []byte, what string
 		}
 	}
 	f.found, f.rank, f.line, f.what, f.row = v, rank, line, what, row
+	f.removed = what == "pin" && pinMark.FindSubmatch(text) != nil && pinMark.FindSubmatch(text)[1][0] == '-'
 	f.text = quote(text, s)
 	return true
+}
+
+// pinMark is a pin on a line marked removed or added: uv's report of the packages it
+// changed, removals before additions (" - torch==2.5.1" then " + torch==2.6.0": astral-sh/uv
+// crates/uv/src/commands/pip/loggers.rs DefaultInstallLogger.on_complete; w-m/ffsplat#29),
+// or a diff of a requirements file ("-torch==2.1.0" then "+torch==2.2.0").
+var pinMark = regexp.MustCompile(`(?i)^\s*([-+])\s?(?:py)?torch\s*==`)
+
+// outranks reports whether a release of the rank and phrasing on text is taken over
+// the one found: a higher rank, or, at the same rank, a pin marked added over one marked
+// removed (the release the change leaves; a "- torch==2.4.0" alone, a YAML list's
+// item, stays the run's).
+func (f *versionFinder) outranks(rank int, what string, text []byte) bool {
+	if rank != f.rank || !f.removed || what != "pin" {
+		return rank > f.rank
+	}
+	m := pinMark.FindSubmatch(text)
+	return m != nil && m[1][0] == '+'
 }
 
 // newerRelease returns the release s names (as ver matched it) when it is newer than

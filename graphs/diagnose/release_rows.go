@@ -115,16 +115,30 @@ func releaseRows() []releaseRow {
 		// 2.5.1" (a copula or a colon: "the latest version of pytorch 2.2.2" is prose's).
 		{name: "version-of", what: "version report", anchors: []string{"версия", "ersion of"}, rank: rankPackage,
 			shape: `(?i)(?:версия|\bversion\s+of)\s+(?:py)?torch` + keyMark + `\s*(?:[:：=]|\s+is|\s+was)\s*v?` + ver},
-		// a joint key with torch's value first ("Torch/CUDA: 2.4.0/12.1").
-		{name: "joint-key", what: "version report", literal: "orch", anchors: []string{"orch+", "orch &", "orch/CUDA", "orch/cuda"}, rank: rankPackage,
+		// a joint key with torch's value first ("Torch/CUDA: 2.4.0/12.1"); not an image's
+		// name, pytorch/pytorch:2.5.1-cuda12.4 (pickJointKey: a path's rank, colon-key's).
+		{name: "joint-key", what: "version report", literal: "orch", anchors: []string{"orch+", "orch &", "orch/CUDA", "orch/cuda"}, rank: rankPackage, pick: pickJointKey,
 			shape: `(?i)\b(?:py)?torch\s*(?:\+|&|/)\s*\w+(?:\s+versions?)?(?:\s+(?:is|are|was|were))?\s*[:=]\s*v?` + ver},
 		// a markdown table's row: "| torch | 2.5.1 |", "|PyTorch version|2.5.1|".
 		{name: "table-row", what: "table", literal: "|", anchors: []string{"orch|", "orch |", "orch*", "orch`", "rsion|", "rsion |"}, rank: rankPackage,
 			shape: `(?i)\|\s*` + keyMark + `(?:py)?torch(?:\s*version)?` + keyMark + `\s*\|\s*` + keyMark + `v?` + ver + keyMark + `\s*\|`},
 		// site-packages/torch-2.5.1+cu124.dist-info, wheel names (in a URL the + is %2B),
-		// conda's pkgs/pytorch-2.5.1-py3….
+		// conda's pkgs/pytorch-2.5.1-py3…, conda-forge's builds (pytorch-2.5.1-cuda126_py312h…,
+		// pytorch-1.7.1-cpu_py38h…: ContinuumIO/anaconda-issues#12302) and conda's download
+		// table ("pytorch-1.12.0 |py3.9_cuda11.6_cudnn8_0  1.19 GB", pytorch.github.io#1030).
 		{name: "file-name", what: "file name", literal: "torch-", anchors: []string{"torch-"}, rank: rankPath,
-			shape: `\b(?:py)?torch-` + ver + `(?:%2[Bb][0-9A-Za-z.]+)?(?:\.dist-info|\.egg-info|-cp\d|-py\d|-pypi|\.tar|\.whl)`},
+			shape: `\b(?:py)?torch-` + ver + `(?:%2[Bb][0-9A-Za-z.]+)?(?:\.dist-info|\.egg-info|-cp\d|-py\d|-pypi|\.tar|\.whl|-(?:cuda\d+|cpu)_|\s+\|\s*(?:py\d|cuda\d|cpu_))`},
+		// conda's plan of a change, the release after the arrow the one installed: "pytorch
+		// 2.4.0-py3.11_cuda12.1_cudnn9.1.0_0 --> 2.5.1-py3.11_…" (UPDATED, DOWNGRADED),
+		// "pytorch  pytorch::pytorch-1.7.1-py3.8_cuda10.2~ --> pkgs/main::pytorch-1.7.1-cpu_py38h…"
+		// (SUPERSEDED; ContinuumIO/anaconda-issues#12302).
+		{name: "conda-plan", what: "package list", literal: "-->", anchors: []string{" --> "}, rank: rankPackage,
+			shape: `(?i)^\s*(?:py)?torch\s+(?:[\w./-]+::(?:py)?torch-)?\d+\.\d+\S*\s+-->\s+(?:[\w./-]+::(?:py)?torch-)?` + ver},
+		// AMD's ROCm images, whose tag ends with the torch they hold:
+		// rocm/pytorch:rocm6.1_ubuntu22.04_py3.10_pytorch_2.1.2 (ROCm/ROCm#2950),
+		// rocm/pytorch:rocm6.4.4_ubuntu24.04_py3.12_pytorch_release_2.7.1.
+		{name: "rocm-tag", what: "image or key", literal: "rocm/pytorch", anchors: []string{"rocm/pytorch"}, rank: rankPath,
+			shape: `\brocm/pytorch(?:-[\w-]+)?:\S*?_pytorch_(?:release_)?v?` + ver + `(?:[_\s'"]|$)`},
 		// a Nix store path's package name: /nix/store/<hash>-python3.13-torch-2.7.1/…
 		// (nixpkgs names a Python package's output pythonX.Y-NAME-VERSION).
 		{name: "nix-store", what: "file name", literal: "torch-", anchors: []string{"-torch-"}, rank: rankPath,
@@ -198,6 +212,11 @@ func releaseRows() []releaseRow {
 		{name: "next-version-key", what: "version report", anchors: []string{"orch version", "Torch version", "TORCH version", "orch Version", "torch:", "Torch:", "TORCH:", "torch :", "Torch :"}, rank: rankPackage, next: true,
 			shape: versionKeyShape,
 			gate:  mayBeVersionKey, maxLen: maxKeyLine},
+		// a lock file's package entry, the version on the line after the name: poetry.lock,
+		// uv.lock and pdm.lock write [[package]] / name = "torch" / version = "2.6.0+cu124"
+		// (astral-sh/uv#10693 quotes a uv.lock).
+		{name: "next-lock-name", what: "lock file", anchors: []string{"name = \"torch\"", "name = \"pytorch\""}, rank: rankPackage, next: true,
+			shape: `^name\s*=\s*"(?:py)?torch"\s*$`, gate: func(b []byte) bool { return bytes.HasPrefix(b, []byte("name")) }},
 		// an NGC container tag whose torch NVIDIA states (ngcReleases); the tag is masked
 		// so that "pytorch:24.05" is not read as a torch 24.05.
 		{name: "ngc-tag", what: "NGC image", literal: "nvidia/pytorch:", anchors: []string{"nvidia/pytorch:"}, rank: rankPath,
@@ -312,4 +331,17 @@ func versionAnchors() []string {
 		}
 	}
 	return out
+}
+
+// imageName is a container image's name that a joint key's shape would take for one
+// ("pytorch/pytorch:2.5.1-cuda12.4-cudnn9-devel").
+var imageName = regexp.MustCompile(`(?i)^(?:py)?torch\s*/\s*(?:py)?torch\b`)
+
+// pickJointKey takes a joint key's release unless the match is an image's name, which
+// the path rows read at their rank.
+func pickJointKey(text []byte, m []int) (int, int, verdict) {
+	if imageName.Match(text[m[0]:]) {
+		return 0, 0, skip
+	}
+	return m[2], m[3], take
 }

@@ -82,6 +82,12 @@ var releaseRowDocs = map[string]releaseRowDoc{
 	"nix-store": {
 		example: "/nix/store/0abc-python3.13-torch-2.7.1/lib/python3.13/site-packages/torch/_inductor/lowering.py", want: "2.7",
 		source: "https://github.com/NixOS/nixpkgs/pull/432046 (a traceback's frames under /nix/store/…-python3.13-torch-2.7.1/; holdoutI1)"},
+	"conda-plan": {
+		example: "  pytorch                    2.4.0-py3.11_cuda12.1_cudnn9.1.0_0 --> 2.5.1-py3.11_cuda12.4_cudnn9.1.0_0", want: "2.5",
+		source: "https://github.com/ContinuumIO/anaconda-issues/issues/12302 (\"pytorch  pytorch::pytorch-1.7.1-py3.8_cuda10.2~ --> pkgs/main::pytorch-1.7.1-cpu_py38h6a09485_0\", conda's SUPERSEDED plan)"},
+	"rocm-tag": {
+		example: "docker run -it rocm/pytorch:rocm6.1_ubuntu22.04_py3.10_pytorch_2.1.2 python", want: "2.1",
+		source: "https://github.com/ROCm/ROCm/issues/2950 (\"Failure on: rocm/pytorch:rocm6.1_ubuntu22.04_py3.10_pytorch_2.1.2\"); Dockerfiles FROM rocm/pytorch:rocm6.4.4_ubuntu24.04_py3.12_pytorch_release_2.7.1 in the search tool's code corpus"},
 	"colon-key": {
 		example: "version: v1.10.1  •  python: 3.10.11  •  torch: 2.1.2+cu121", want: "2.1",
 		source: "https://github.com/shenduldh/ComfyUI-Lightning/issues/3 (\"torch:2.5.1\"); https://github.com/triton-inference-server/server/issues/8877 (\"PyTorch: 2.12.1+cu130\"); https://github.com/pytorch/pytorch/issues/118865 (pytorch/pytorch:2.2.0-cuda12.1-cudnn8-runtime)"},
@@ -133,6 +139,9 @@ var releaseRowDocs = map[string]releaseRowDoc{
 	"next-pip-show": {
 		example: "Name: torch\nVersion: 2.3.0", want: "2.3",
 		source: "pypa/pip src/pip/_internal/commands/show.py (pip show torch: \"Name: torch\" then \"Version: 2.5.1\", pasted so in issues)"},
+	"next-lock-name": {
+		example: "[[package]]\nname = \"torch\"\nversion = \"2.6.0+cu124\"", want: "2.6",
+		source: "https://github.com/astral-sh/uv/issues/10693 (a uv.lock's [[package]] entries: name = \"…\", version = \"…\"); poetry.lock and pdm.lock write the same keys"},
 	"next-version-key": {
 		example: "Pytorch Version\n2.10.0+cu130", want: "2.10",
 		source: "https://github.com/Comfy-Org/ComfyUI/issues/13136 (System Info)"},
