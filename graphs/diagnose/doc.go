@@ -112,7 +112,10 @@
 //     of a long literal, half of a shorter one), or is the input's last line;
 //  5. paraphrased: a row marked Paraphrase matches the message retold in other words
 //     ("Python 3.11 is not supported for torch.compile"); a row of the same code that
-//     matches PyTorch's own text wins over it.
+//     matches PyTorch's own text wins over it. Every retelling is an entry of one table
+//     (rows_retold.go, retellings): the words its lines hold and the pattern they must
+//     match, and either the cause and fixes of its code's first row with PyTorch's own
+//     text, on the releases of the code's rows, or a row of its own.
 //
 // A row marked Cropped holds another row's literal from its second word on, where 24
 // characters or more are left after a determiner ("RuntimeError: storage data ptrs are
@@ -1068,6 +1071,7 @@
 //   - triton-missing: "Cannot find a working triton installation", 2.0–2.14
 //   - triton-missing: "cannot import name 'triton_key' from 'triton.compiler.compiler'", 2.4–2.8
 //   - triton-missing: a paraphrase with "triton_key", as reports retell it
+//   - triton-missing: a paraphrase with "TritonMissing", as reports retell it
 //   - triton-missing: a paraphrase with "installation not found", as reports retell it
 //   - triton-missing: a paraphrase with "install not found", as reports retell it
 //   - triton-missing: a paraphrase with "installation is not found", as reports retell it
@@ -1077,7 +1081,6 @@
 //   - triton-missing: a paraphrase with "find Triton", as reports retell it
 //   - triton-missing: a paraphrase with "no working triton", as reports retell it
 //   - triton-missing: a paraphrase with "no working Triton", as reports retell it
-//   - triton-missing: a paraphrase with "TritonMissing", as reports retell it
 //   - gpu-too-old-for-triton: "which is too old to be supported by the triton GPU compiler", 2.0–2.14
 //   - gpu-too-old-for-triton: "Triton only supports devices of CUDA Capability >= 7.0, but your device is of CUDA capability" (the hint alone), 2.0–2.14
 //   - gpu-too-old-for-triton: a paraphrase with "GPUTooOldForTriton", as reports retell it

@@ -572,25 +572,23 @@ var tritonRetold = retold{
 		`\bno\s+working\s+triton(?:\s+install(?:ation)?)?\b`,
 }
 
-// tritonRetoldRows returns the rows of tritonRetold.
-func tritonRetoldRows() []Signature {
-	var out []Signature
+// tritonRetoldRow is the row the retelling of tritonRetold makes (retellings): the row of
+// "Cannot find a working triton installation" whole (its releases and fixes), its cause
+// told as a report's.
+func tritonRetoldRow() Signature {
 	for _, row := range tritonRows() {
 		if row.Literal != "Cannot find a working triton installation" {
 			continue
 		}
-		for _, lit := range tritonRetold.literals {
-			r := row
-			r.Literal, r.Pattern, r.Paraphrase = lit, tritonRetold.pattern, true
-			r.Cause = "a report of the error \"Cannot find a working triton installation\": " + row.Cause
-			r.Source = "retold; PyTorch's message: the row of \"Cannot find a working triton installation\" (" +
-				"torch/_inductor/scheduler.py Scheduler.create_backend @ T2.6.0, torch/_inductor/exc.py " +
-				"TritonMissing @ T2.14.1); report: pytorch/pytorch#125093"
-			r.Decisive = "a line that retells the error"
-			out = append(out, r)
-		}
+		r := row
+		r.Cause = "a report of the error \"Cannot find a working triton installation\": " + row.Cause
+		r.Source = "retold; PyTorch's message: the row of \"Cannot find a working triton installation\" (" +
+			"torch/_inductor/scheduler.py Scheduler.create_backend @ T2.6.0, torch/_inductor/exc.py " +
+			"TritonMissing @ T2.14.1); report: pytorch/pytorch#125093"
+		r.Decisive = "a line that retells the error"
+		return r
 	}
-	return out
+	return Signature{}
 }
 
 // notAfterWord returns a regular expression for where a name may start on a line

@@ -505,10 +505,7 @@ func contextRows() []Signature {
 
 // Paraphrases of the unsupported-Python RuntimeError, as reports retell it: a literal
 // each report's line holds, with the pattern the line must match.
-var pythonParaphrases = []struct {
-	literals []string
-	pattern  string
-}{
+var pythonParaphrases = []retold{
 	{
 		// "Python 3.11 is not supported for torch.compile" (axolotl-ai-cloud/axolotl#352).
 		literals: []string{"supported for torch", "supported with torch", "supported by torch"},
@@ -578,25 +575,18 @@ var pythonParaphrases = []struct {
 const pythonRefusedBy = `(?i)torch(?:\.\s?|\s|_)compile(?:\(\))?\x60?\s+(?:(?:recently|currently|still|now|really|simply|also)\s+)?` +
 	`(?:is\s+not|isn't|does\s+not|doesn't)\s+(?:(?:yet|officially|currently)\s+)?(?:supported|support|work)\s+(?:with|for|in|under|on)?\s*python\s*3\.1[1-9]`
 
-// paraphraseRows returns the rows of pythonParaphrases.
-func paraphraseRows() []Signature {
-	var out []Signature
-	for _, p := range pythonParaphrases {
-		for _, lit := range p.literals {
-			out = append(out, Signature{
-				Code: UnsupportedPython, Literal: lit, Pattern: p.pattern, Paraphrase: true,
-				Releases: modes.Minors(0, 14),
-				Cause: "a report of torch.compile refusing the running Python release (PyTorch's words: " +
-					"\"Python 3.N+ not yet supported for torch.compile\", \"torch.compile is not supported on Python 3.N+\")",
-				Fix:      fixPython,
-				Evidence: modes.Source,
-				Source: "retold; PyTorch's messages: torch/_dynamo/eval_frame.py check_if_dynamo_supported and " +
-					"torch/__init__.py compile @ T2.6.0",
-				Decisive: "a line that retells the RuntimeError",
-			})
-		}
+// pythonRetoldRow is the row the retellings of pythonParaphrases make (retellings).
+func pythonRetoldRow() Signature {
+	return Signature{
+		Releases: modes.Minors(0, 14),
+		Cause: "a report of torch.compile refusing the running Python release (PyTorch's words: " +
+			"\"Python 3.N+ not yet supported for torch.compile\", \"torch.compile is not supported on Python 3.N+\")",
+		Fix:      fixPython,
+		Evidence: modes.Source,
+		Source: "retold; PyTorch's messages: torch/_dynamo/eval_frame.py check_if_dynamo_supported and " +
+			"torch/__init__.py compile @ T2.6.0",
+		Decisive: "a line that retells the RuntimeError",
 	}
-	return out
 }
 
 const (
@@ -658,13 +648,6 @@ func captureNameRows() []Signature {
 		}
 	}
 	return out
-}
-
-// retold is a message retold in other words: the literals a report's line holds (each a
-// row of its own, for the prefilter) and the pattern the line must match.
-type retold struct {
-	literals []string
-	pattern  string
 }
 
 // overwrittenRetold are overwritten-output's RuntimeError as reports retell it.
@@ -790,70 +773,63 @@ var threadsRetold = retold{
 		threadWords + `[^.;]{0,80}?\bcuda\s?graph(?:s|_trees|\s+trees)?[\w-]*[^.;]{0,30}?\b(?:errors?|assert\w*|fail\w*|crash\w*)`,
 }
 
-// retoldRows returns the rows of overwrittenRetold, windowsRetold noModeRetold and threadsRetold.
-func retoldRows() []Signature {
-	var out []Signature
-	for _, lit := range threadsRetold.literals {
-		out = append(out, Signature{
-			Code: TreesUserThreadTLS, Literal: lit, Pattern: threadsRetold.pattern, Paraphrase: true,
-			Requires: `AssertionError|assert`,
-			Releases: sharedTrees,
-			Cause: "a report of cudagraph trees' bare assert in a user thread (\"assert " +
-				"torch._C._is_key_in_tls(attr_name)\"): their state is in thread-local storage that only " +
-				"the thread which first imported torch._inductor.cudagraph_trees has (issue #123177)",
-			Fix: plannerFix(TreesUserThreadTLS, `backend="inductor"`, sharedGlobals.To.Minor),
-			Tailored: []ReleaseFix{
-				{Releases: perThreadGlobals.Intersect(sharedTrees), Fix: plannerFix(TreesUserThreadTLS, `backend="inductor", globals per thread`, perThreadGlobals.From.Minor)},
-			},
-			Evidence: modes.Measured,
-			Source: "retold; PyTorch's assert: torch/_inductor/cudagraph_trees.py get_obj @ T2.2.2, T2.6.0; " +
-				"testdata/torch/2.11/measured_scenarios.json ro_thread_per_device",
-			Decisive: "a line that retells the assert in threads; another line shows an assert",
-		})
+// threadsRetoldRow, noModeRetoldRow, overwrittenRetoldRow and windowsRetoldRow are the
+// rows the retellings of threadsRetold, noModeRetold, overwrittenRetold and windowsRetold
+// make (retellings).
+func threadsRetoldRow() Signature {
+	return Signature{
+		Requires: `AssertionError|assert`,
+		Releases: sharedTrees,
+		Cause: "a report of cudagraph trees' bare assert in a user thread (\"assert " +
+			"torch._C._is_key_in_tls(attr_name)\"): their state is in thread-local storage that only " +
+			"the thread which first imported torch._inductor.cudagraph_trees has (issue #123177)",
+		Fix: plannerFix(TreesUserThreadTLS, `backend="inductor"`, sharedGlobals.To.Minor),
+		Tailored: []ReleaseFix{
+			{Releases: perThreadGlobals.Intersect(sharedTrees), Fix: plannerFix(TreesUserThreadTLS, `backend="inductor", globals per thread`, perThreadGlobals.From.Minor)},
+		},
+		Evidence: modes.Measured,
+		Source: "retold; PyTorch's assert: torch/_inductor/cudagraph_trees.py get_obj @ T2.2.2, T2.6.0; " +
+			"testdata/torch/2.11/measured_scenarios.json ro_thread_per_device",
+		Decisive: "a line that retells the assert in threads; another line shows an assert",
 	}
-	for _, lit := range noModeRetold.literals {
-		out = append(out, Signature{
-			Code: BackendTakesNoMode, Literal: lit, Pattern: noModeRetold.pattern, Paraphrase: true,
-			Releases: modes.Minors(1, 14),
-			Cause: "a report of the TypeError \"CudagraphsBackend.__call__() got an unexpected keyword argument " +
-				"'mode'\": torch.compile passes mode= on to the cudagraphs backend, which takes none",
-			Fix:      fixNoMode,
-			Evidence: modes.Source,
-			Source: "retold; PyTorch's message: torch/_dynamo/backends/cudagraphs.py CudagraphsBackend.__call__(model, inputs) " +
-				"and torch/__init__.py _TorchCompileWrapper.__init__ @ T2.6.0",
-			Decisive: "a line that retells the TypeError",
-		})
+}
+
+func noModeRetoldRow() Signature {
+	return Signature{
+		Releases: modes.Minors(1, 14),
+		Cause: "a report of the TypeError \"CudagraphsBackend.__call__() got an unexpected keyword argument " +
+			"'mode'\": torch.compile passes mode= on to the cudagraphs backend, which takes none",
+		Fix:      fixNoMode,
+		Evidence: modes.Source,
+		Source: "retold; PyTorch's message: torch/_dynamo/backends/cudagraphs.py CudagraphsBackend.__call__(model, inputs) " +
+			"and torch/__init__.py _TorchCompileWrapper.__init__ @ T2.6.0",
+		Decisive: "a line that retells the TypeError",
 	}
-	for _, r := range overwrittenRetold {
-		for _, lit := range r.literals {
-			out = append(out, Signature{
-				Code: OverwrittenOutput, Literal: lit, Pattern: r.pattern, Paraphrase: true,
-				Releases: modes.Minors(1, 14),
-				Cause: "a report of the RuntimeError \"accessing tensor output of CUDAGraphs that has been " +
-					"overwritten by a subsequent run\": code read a tensor that a cudagraph-tree function returned " +
-					"after a later call had reused its memory",
-				Fix:      plannerFix(OverwrittenOutput, "cudagraph trees", 13),
-				Tailored: []ReleaseFix{{Releases: modes.Minors(14, 14), Fix: plannerFix(OverwrittenOutput, "cudagraph trees", 14)}},
-				Evidence: modes.Source,
-				Source:   "retold; PyTorch's message: torch/_inductor/cudagraph_trees.py format_dealloc_msg @ T2.6.0, T2.14.0",
-				Decisive: "a line that retells the RuntimeError",
-			})
-		}
+}
+
+func overwrittenRetoldRow() Signature {
+	return Signature{
+		Releases: modes.Minors(1, 14),
+		Cause: "a report of the RuntimeError \"accessing tensor output of CUDAGraphs that has been " +
+			"overwritten by a subsequent run\": code read a tensor that a cudagraph-tree function returned " +
+			"after a later call had reused its memory",
+		Fix:      plannerFix(OverwrittenOutput, "cudagraph trees", 13),
+		Tailored: []ReleaseFix{{Releases: modes.Minors(14, 14), Fix: plannerFix(OverwrittenOutput, "cudagraph trees", 14)}},
+		Evidence: modes.Source,
+		Source:   "retold; PyTorch's message: torch/_inductor/cudagraph_trees.py format_dealloc_msg @ T2.6.0, T2.14.0",
+		Decisive: "a line that retells the RuntimeError",
 	}
-	for _, r := range windowsRetold {
-		for _, lit := range r.literals {
-			out = append(out, Signature{
-				Code: UnsupportedPython, Literal: lit, Pattern: r.pattern, Paraphrase: true,
-				Releases: modes.Minors(0, 4),
-				Cause: "a report of torch.compile refusing Windows (PyTorch's words: \"Windows not yet supported " +
-					"for torch.compile\" on 2.0–2.1, \"Windows not yet supported for inductor\" on 2.2–2.4)",
-				Fix:      fixWindows,
-				Evidence: modes.Source,
-				Source: "retold; PyTorch's messages: torch/_dynamo/eval_frame.py check_if_dynamo_supported (PR #94940) " +
-					"and check_if_inductor_supported @ T2.2.2; absent @ T2.6.0",
-				Decisive: "a line that retells the RuntimeError",
-			})
-		}
+}
+
+func windowsRetoldRow() Signature {
+	return Signature{
+		Releases: modes.Minors(0, 4),
+		Cause: "a report of torch.compile refusing Windows (PyTorch's words: \"Windows not yet supported " +
+			"for torch.compile\" on 2.0–2.1, \"Windows not yet supported for inductor\" on 2.2–2.4)",
+		Fix:      fixWindows,
+		Evidence: modes.Source,
+		Source: "retold; PyTorch's messages: torch/_dynamo/eval_frame.py check_if_dynamo_supported (PR #94940) " +
+			"and check_if_inductor_supported @ T2.2.2; absent @ T2.6.0",
+		Decisive: "a line that retells the RuntimeError",
 	}
-	return out
 }

@@ -2,12 +2,20 @@ package diagnose
 
 import "github.com/compilemode/compilemode/modes"
 
-// A message retold in a person's own words, with the row of its code whose cause and fix
-// it takes: the skip reasons ("CUDA graphs skipped due to mutated inputs"), re-recording
-// per shape, the re-recording limit, the pending-backward warning, mode and options
-// together, overwritten outputs told with a verb of their own. Each retelling is a row per
-// literal (the words the line holds, for the prefilter), matched Paraphrased, and a row of
-// the code that matches PyTorch's own text wins over it.
+// A message retold in a person's own words: the skip reasons ("CUDA graphs skipped due to
+// mutated inputs"), re-recording per shape, the re-recording limit, the pending-backward
+// warning, mode and options together, overwritten outputs told with a verb of their own,
+// the Python and Windows refusals, threads, Triton missing. Every retelling is an entry of
+// one table (retellings); each makes a row per literal (the words the line holds, for the
+// prefilter), matched Paraphrased, and a row of the code that matches PyTorch's own text
+// wins over it.
+
+// retold is a message retold in other words: the literals a report's line holds (each a
+// row of its own, for the prefilter) and the pattern the line must match.
+type retold struct {
+	literals []string
+	pattern  string
+}
 
 // Words a report uses for CUDA graphs and for skipping them.
 const (
@@ -52,159 +60,193 @@ func skipRetoldAfter(lead, reason string, literals ...string) retold {
 	}
 }
 
-// borrowed is a code's message retold, taking the cause, fix and tailored fixes of the
-// code's first row that matches PyTorch's own text.
-type borrowed struct {
-	code     Code
-	requires string
+// retelling is a code's message retold. Its rows take the cause, fix and tailored fixes of
+// the code's first row that matches PyTorch's own text, on the releases of the code's
+// rows (borrowed), unless own gives the row they make.
+type retelling struct {
+	code Code
 	retold
-	// seen says where the retelling, or the documentation that words it so, was read.
+	// seen says where the retelling, or the documentation that words it so, was read (the
+	// borrowed rows' Source names it; an own row's Source says it itself).
 	seen string
+	// own, where its Cause is set, is the row the retelling makes (its cause, fixes,
+	// releases, Requires, evidence, source and decisive text), written for it: the rows
+	// that had one before the retellings borrowed (the Python, Windows and thread
+	// refusals, mode= given to the cudagraphs backend, overwritten outputs, Triton missing).
+	own Signature
 }
 
-var borrowedRetold = []borrowed{
-	{SkipMutatedInputs, "", skipRetoldAfter(skipLead,
-		`(?:mutated\s+(?:graph\s+|user\s+)?inputs?|inputs?\s+mutations?|inputs?\s+(?:are|is|were|was|get|gets|being)\s+mutated|mutations?\s+(?:on|of|to|in)\s+(?:an?\s+|the\s+|its\s+)?(?:graph\s+)?inputs?|mutat(?:es|ing|ed)\s+(?:an?\s+|the\s+|its\s+|their\s+)?(?:graph\s+)?inputs?)\b`,
-		"mutated input", "Mutated input", "inputs are mutated", "input is mutated", "inputs were mutated", "input was mutated",
-		"inputs get mutated", "inputs being mutated", "mutated graph input", "mutated user input", "input mutation", "Input mutation",
-		"mutation on input", "mutation of input", "mutation to input", "mutations on input", "mutations of input",
-		"mutates input", "mutates its input", "mutates the input", "mutates an input", "mutating input",
-		"mutating its input", "mutating the input"),
-		"pytorch/pytorch#117281 (\"All it says is \\\"skipped due to mutated inputs\\\"\"), #120733 (\"CUDAGraphs with " +
-			"mode=\\\"reduce-overhead\\\" seems to not allow mutated inputs\"); PR #94659's review (\"if cudagraph gets " +
-			"disabled (due to mutation, etc)\")"},
-	// No "non-cuda…" literal in lower case: the prefilter's piece of it ("non-cud") is in
-	// Inductor's "[__cudagraphs] Created 1 graph partitions: 1 cudagraphable, 0
-	// non-cudagraphable", a training log's every step (BenchmarkVersusGrep: 5.6 times
-	// grep's time with it).
-	{SkipCPUDevice, "", skipRetold(
-		`(?:cpu\s+(?:devices?|tensors?|inputs?|scalars?|ops?|operations?|nodes?)|non-?\s?cuda\s+(?:devices?|tensors?|inputs?|nodes?)|(?:tensors?|inputs?|scalars?)\s+on\s+(?:the\s+)?cpu)\b`,
-		"cpu device", "CPU device", "cpu tensor", "CPU tensor", "cpu input", "CPU input", "cpu scalar", "CPU scalar",
-		"cpu op", "CPU op", "cpu node", "CPU node", "non-CUDA device", "non-CUDA tensor", "non-CUDA input", "non-CUDA node", "tensors on the CPU",
-		"tensor on the CPU", "tensors on CPU", "tensor on CPU"),
-		"the skip reason \"cpu device\" retold (cudagraph trees docs: graphs with CPU tensors are not captured)"},
-	{SkipMultipleDevices, "", skipRetold(
-		`(?:multiple\s+(?:cuda\s+|gpu\s+)?devices?|multi-?\s?devices?|(?:several|different)\s+(?:cuda\s+)?devices)\b`,
-		"multiple device", "multiple cuda device", "multiple CUDA device", "multiple gpu device", "multiple GPU device",
-		"multi-device", "multi device", "several devices", "different devices"),
-		"the skip reason \"multiple devices\" retold"},
-	{SkipIncompatibleOp, "", skipRetold(
-		`(?:incompatible|unsupported)\s+(?:ops?|operators?|operations?|nodes?)\b`,
-		"incompatible op", "incompatible node", "unsupported op", "unsupported node"),
-		"the skip reason \"incompatible ops\" retold"},
-	{SkipNonTensorInputs, "", skipRetold(`non-?\s?tensor\s+inputs?\b`,
-		"non-Tensor input", "non-tensor input", "non tensor input", "Non-Tensor input", "Non-tensor input"),
-		"the skip reason \"non-Tensor inputs\" retold"},
-	{SkipCPPWrapper, "", skipRetold(`(?:cpp|c\+\+)[\s_-]?wrapper\b`,
-		"cpp wrapper", "cpp_wrapper", "cpp-wrapper", "C++ wrapper", "c++ wrapper"),
-		"the skip reason \"cpp wrapper enabled\" retold"},
-	{SkipComplexMemoryOverlap, "", skipRetold(`(?:(?:complex\s+)?memory\s+overlap|complex\s+input\s+strid\w*)`,
-		"memory overlap", "complex input strid"),
-		"the skip reason \"complex memory overlap\" retold"},
-	{SkipDynamicGraphs, "", skipRetold(`(?:symbolic\s+shapes?|cudagraph_skip_dynamic_graphs)\b`,
-		"symbolic shape", "cudagraph_skip_dynamic_graphs"),
-		"the skip reason \"graph with symbolic shapes inputs and config.triton.cudagraph_skip_dynamic_graphs=True\" retold"},
-	{SkipUnknownReason, "", skipRetold(`unknown\s+reasons?\b`, "unknown reason"),
-		"2.1's \"skipping cudagraphs for unknown reason\" retold"},
-	// No Requires: a context of "cudagraph" would make every "[__cudagraphs]" log line
-	// a candidate (BenchmarkVersusGrep); the pattern names the graphs itself.
-	{DynamicShapeRerecord, "", retold{
-		// "cudagraphs re-record for every new input shape"; not "records a new cudagraph for
-		// every distinct input size", which describes the mechanism (pytorch/pytorch#131387).
-		literals: []string{"re-record", "Re-record", "rerecord"},
-		pattern: `(?i)(?:\b` + cgWords + `(?:\s+(?:are|is|were|was|keep|keeps|kept|always|still|constantly|repeatedly|get|gets|got|being))*\s+re-?record\w*|` +
-			`\bre-?record(?:s|ed|ing)\s+(?:the\s+|all\s+)?` + cgWords + `)` +
-			`[^.;]{0,60}?\b(?:for|on|per|with|at)\s+(?:each|every|any|all)\s+(?:new\s+|distinct\s+|different\s+|unique\s+)?` +
-			`(?:input\s+)?(?:shapes?|sizes?|sequence\s+lengths?|batch\s+sizes?|lengths?)\b`,
-	}, "the warning \"CUDAGraph supports dynamic shapes by recording a new graph for each distinct input size\" retold; " +
-		"huggingface/parler-tts#154 (\"CUDA graphs very much expect the same kind of input every time\")"},
-	{OverwrittenOutput, "", retold{
-		// A title that retells the error's first words: "CUDAGraphs RuntimeError: Accessing
-		// Overwritten Tensor Output Despite Clone …" (pytorch/pytorch#158551).
-		literals: []string{"ccessing overwritten", "ccessing Overwritten", "ccessing an overwritten", "ccessing the overwritten",
-			"ccess overwritten", "ccess Overwritten"},
-		// Not "accessing overwritten CUDAGraph tensor outputs", a fix's prose about the
-		// message (pytorch/pytorch PR #177192).
-		pattern: `(?i)\baccess\w*\s+(?:an?\s+|the\s+)?overwritten\s+(?:tensor\s+)?outputs?\b`,
-	}, "pytorch/pytorch#158551's title"},
-	{OverwrittenOutput, "", retold{
-		// Outputs overwritten told with a verb in the past or in progress, beside a word of
-		// CUDA graphs or torch.compile: "cudagraph outputs got overwritten", "the output of a
-		// cudagraph was overwritten" (not "are overwritten on each replay", a rule).
-		literals: []string{"being overwritten", "got overwritten", "was overwritten", "were overwritten"},
-		pattern: `(?i)` + overwrittenContext + `[^.;]{0,60}?\boutputs?\b(?:\s+\w+){0,3}?\s+(?:being|got|was|were)\s+overwritten\b|` +
-			`\boutputs?\b(?:\s+\w+){0,3}?\s+(?:being|got|was|were)\s+overwritten\b[^.;]{0,60}?` + overwrittenContext + `|` +
-			`\boutputs?\s+of\s+(?:an?\s+|the\s+)?(?:previous\s+|prior\s+)?` + overwrittenContext + `(?:\s+\w+){0,2}?\s+(?:being|got|was|were)\s+overwritten\b`,
-	}, "the RuntimeError \"accessing tensor output of CUDAGraphs that has been overwritten by a subsequent run\" retold"},
-	{TreesRerecordLimit, "", retold{
-		// "hit the max re-recording limit", "cudagraph_unexpected_rerecord_limit exceeded".
-		literals: []string{"re-recording limit", "rerecording limit", "re-record limit", "rerecord limit", "unexpected_rerecord_limit"},
-		pattern: `(?i)\b(?:exceed\w*|hit(?:s|ting)?|reach\w*)\s+(?:the\s+|its\s+|a\s+)?(?:max(?:imum)?\s+)?(?:cuda\s?graphs?\s+)?` +
-			`re-?record(?:ing)?\s+limit\b|\bre-?record(?:ing)?\s+limit\s+(?:(?:was|is|gets?|got|being|been)\s+)*(?:exceeded|hit|reached)\b|` +
-			`\bcudagraph_unexpected_rerecord_limit\W{0,3}\s*(?:\(=?\d+\)\s*)?(?:(?:was|is|got|gets|being|been)\s+)*(?:exceeded|hit|reached)\b`,
-	}, "the skip \"exceeding max re-recording limit\" retold"},
-	{TreesPendingBackward, "", retold{
-		// The warning's first words alone ("Unable to hit fast path of CUDAGraphs"), or
-		// pending backwards named beside CUDA graphs or their fast path.
-		literals: []string{"fast path of CUDAGraphs", "fast path of cudagraphs", "fast path of CUDA graphs",
-			"pending, uninvoked", "pending uninvoked"},
-		pattern: `(?i)\b(?:unable|fail\w*|can(?:'|no)?t|cannot|could\s*n(?:o|')t|not)\s+(?:to\s+)?hit\w*\s+(?:the\s+)?fast\s+path\s+of\s+cuda\s?graphs?\b|` +
-			`\bpending,?\s+uninvoked\s+backwards?\b`,
-	}, "the warning \"Unable to hit fast path of CUDAGraphs because of pending, uninvoked backwards\" retold"},
-	{ModeAndOptions, "", retold{
-		// "torch.compile called with both mode and options" (huggingface/lerobot#4114's
-		// title), "passes both mode=cfg.torch_compile_mode and options={…}", "mode and options
-		// at the same time".
-		literals: []string{"both mode", "both `mode`", "both 'mode'", "both \"mode\"", "mode and options at the same time",
-			"mode and options together", "mode and options are mutually exclusive", "mode and options can"},
-		pattern: `(?i)` + modeOptsCtx + `[^.;]{0,100}?` + bothModeOpts + `|` + bothModeOpts + `[^.;]{0,100}?` + modeOptsCtx + `|` +
-			`\bmode\W{0,2}\s+and\s+\W{0,2}options\W{0,2}\s+(?:(?:can(?:'|no)?t|cannot|can\s+not)\s+be\s+\w+\s+)?(?:at\s+the\s+same\s+time|together|are\s+mutually\s+exclusive)`,
-	}, "huggingface/lerobot#4114 (\"torch.compile called with both mode and options\")"},
-	{TreesUserThreadTLS, "", retold{
-		// "reduce-overhead doesn't work with threads", "cudagraph trees don't work in
-		// multiple threads": the compile mode or the trees named as what fails in threads
-		// (not "is not thread-safe before 2.14", a statement of the rule).
-		literals: []string{"with threads", "in threads", "from threads", "across threads", "multiple threads", "different threads",
-			"other threads", "separate threads", "several threads", "worker thread", "background thread", "another thread",
-			"a thread", "user thread", "multithread", "multi-thread", "Multithread", "Multi-thread"},
-		pattern: `(?i)\b(?:reduce-overhead|cuda\s?graph\s+trees|cudagraph_trees|cudagraph\s+trees)\b[^.;]{0,60}?` +
-			`\b(?:doesn't|does\s+not|don't|do\s+not|won't|can't|cannot|isn't|is\s+not|aren't|are\s+not|not)\s+` +
-			`(?:work|run|supported|support)\w*\s+(?:with|in|from|on|under|across|inside)\s+(?:a\s+|the\s+)?` +
-			`(?:multiple\s+|different\s+|other\s+|separate\s+|several\s+|worker\s+|background\s+|another\s+|user\s+)?` +
-			`(?:threads?|multi-?thread\w*)`,
-	}, "the brief of issue 21's retold class (\"reduce-overhead doesn't work with threads\"); pytorch/pytorch#123177 " +
-		"(\"torch.compile+cudagraphs asserts in multithreaded context\")"},
-	{TreesStaticInputChanged, "", retold{
-		// "the data pointer of a static input changed", "static input's data_ptr changed".
-		literals: []string{"static input", "Static input"},
-		pattern: `(?i)\bstatic\s+inputs?(?:'s?)?\s+(?:data[\s_]?(?:pointer|ptr)|address|storage)s?\s+(?:has\s+|have\s+|had\s+|was\s+|were\s+|got\s+)?changed\b|` +
-			`\b(?:data[\s_]?(?:pointer|ptr)|address)s?\s+of\s+(?:an?\s+|the\s+)?static\s+inputs?\s+(?:has\s+|have\s+|had\s+|was\s+|were\s+|got\s+)?changed\b`,
-	}, "the error \"static input data pointer changed\" retold"},
-	{TreesInputDeallocated, "", retold{
-		// "an input was deallocated during cudagraph recording".
-		literals: []string{"deallocated during", "deallocated while", "freed during cudagraph", "freed during CUDA graph"},
-		pattern:  `(?i)\binputs?\b[^.;]{0,40}?\b(?:deallocated|freed)\s+(?:during|while)\s+(?:the\s+)?(?:cuda\s?graphs?\s+|cudagraph\s+|graph\s+)?record`,
-	}, "the error \"graph recording observed an input tensor deallocate during graph recording\" retold"},
-	{OptimizerNotCapturable, "", retold{
-		// "capturable=False while capturing a CUDA graph".
-		literals: []string{"capturable is False", "capturable=False", "capturable = False", "capturable=false"},
-		pattern: `(?i)\bcapturable\W{0,2}\s*(?:is|=|==)\s*False\b[^.;]{0,80}?\b(?:captur\w*|cuda\s?graphs?)\b|` +
-			`\b(?:captur\w*|cuda\s?graphs?)\b[^.;]{0,80}?\bcapturable\W{0,2}\s*(?:is|=|==)\s*False\b`,
-	}, "the RuntimeError \"Attempting CUDA graph capture of step() … but param_groups' capturable is False\" retold"},
-	{MaxAutotuneGEMMOff, "", retold{
-		// "not enough SMs for max-autotune".
-		literals: []string{"enough SMs", "enough sms"},
-		pattern:  `(?i)\bnot\s+enough\s+sms\s+(?:to\s+use|for|to\s+run)\s+(?:the\s+)?\W?max[-_]autotune`,
-	}, "the warning \"Not enough SMs to use max_autotune_gemm mode\" retold"},
-	{GPUTooOldForTriton, "", retold{
-		// "my GPU is too old for Triton".
-		literals: []string{"too old for triton", "too old for Triton", "too old for the triton", "too old for the Triton"},
-		// Not in code: a program's own guard prints it (print(f"GPU capability {major}.{minor}
-		// too old for Triton, disabling torch.compile."), a quote, a call or an assignment
-		// before it on the line.
-		pattern: `(?i)^[^"'(=]*\btoo\s+old\s+for\s+(?:the\s+)?triton\b`,
-	}, "the RuntimeError \"Found … which is too old to be supported by the triton GPU compiler\" retold (\"error " +
-		"about 1060 being too old for Triton\", a NanoGPT run's notes in the code corpus)"},
+// retellings returns the table of every retelling, a fresh copy on each call. Within a
+// code, the first retelling's row that matches gives the finding.
+func retellings() []retelling {
+	var out []retelling
+	for _, p := range pythonParaphrases {
+		out = append(out, retelling{code: UnsupportedPython, retold: p, own: pythonRetoldRow()})
+	}
+	out = append(out,
+		retelling{code: TreesUserThreadTLS, retold: threadsRetold, own: threadsRetoldRow()},
+		retelling{code: BackendTakesNoMode, retold: noModeRetold, own: noModeRetoldRow()})
+	for _, r := range overwrittenRetold {
+		out = append(out, retelling{code: OverwrittenOutput, retold: r, own: overwrittenRetoldRow()})
+	}
+	for _, r := range windowsRetold {
+		out = append(out, retelling{code: UnsupportedPython, retold: r, own: windowsRetoldRow()})
+	}
+	out = append(out, retelling{code: TritonMissing, retold: tritonRetold, own: tritonRetoldRow()})
+	return append(out, borrowedRetold()...)
+}
+
+// borrow returns a retelling of code whose rows borrow the code's first row.
+func borrow(code Code, r retold, seen string) retelling {
+	return retelling{code: code, retold: r, seen: seen}
+}
+
+// borrowedRetold are the retellings whose rows borrow their code's first row.
+func borrowedRetold() []retelling {
+	return []retelling{
+		borrow(SkipMutatedInputs, skipRetoldAfter(skipLead,
+			`(?:mutated\s+(?:graph\s+|user\s+)?inputs?|inputs?\s+mutations?|inputs?\s+(?:are|is|were|was|get|gets|being)\s+mutated|mutations?\s+(?:on|of|to|in)\s+(?:an?\s+|the\s+|its\s+)?(?:graph\s+)?inputs?|mutat(?:es|ing|ed)\s+(?:an?\s+|the\s+|its\s+|their\s+)?(?:graph\s+)?inputs?)\b`,
+			"mutated input", "Mutated input", "inputs are mutated", "input is mutated", "inputs were mutated", "input was mutated",
+			"inputs get mutated", "inputs being mutated", "mutated graph input", "mutated user input", "input mutation", "Input mutation",
+			"mutation on input", "mutation of input", "mutation to input", "mutations on input", "mutations of input",
+			"mutates input", "mutates its input", "mutates the input", "mutates an input", "mutating input",
+			"mutating its input", "mutating the input"),
+			"pytorch/pytorch#117281 (\"All it says is \\\"skipped due to mutated inputs\\\"\"), #120733 (\"CUDAGraphs with "+
+				"mode=\\\"reduce-overhead\\\" seems to not allow mutated inputs\"); PR #94659's review (\"if cudagraph gets "+
+				"disabled (due to mutation, etc)\")"),
+		// No "non-cuda…" literal in lower case: the prefilter's piece of it ("non-cud") is in
+		// Inductor's "[__cudagraphs] Created 1 graph partitions: 1 cudagraphable, 0
+		// non-cudagraphable", a training log's every step (BenchmarkVersusGrep: 5.6 times
+		// grep's time with it).
+		borrow(SkipCPUDevice, skipRetold(
+			`(?:cpu\s+(?:devices?|tensors?|inputs?|scalars?|ops?|operations?|nodes?)|non-?\s?cuda\s+(?:devices?|tensors?|inputs?|nodes?)|(?:tensors?|inputs?|scalars?)\s+on\s+(?:the\s+)?cpu)\b`,
+			"cpu device", "CPU device", "cpu tensor", "CPU tensor", "cpu input", "CPU input", "cpu scalar", "CPU scalar",
+			"cpu op", "CPU op", "cpu node", "CPU node", "non-CUDA device", "non-CUDA tensor", "non-CUDA input", "non-CUDA node", "tensors on the CPU",
+			"tensor on the CPU", "tensors on CPU", "tensor on CPU"),
+			"the skip reason \"cpu device\" retold (cudagraph trees docs: graphs with CPU tensors are not captured)"),
+		borrow(SkipMultipleDevices, skipRetold(
+			`(?:multiple\s+(?:cuda\s+|gpu\s+)?devices?|multi-?\s?devices?|(?:several|different)\s+(?:cuda\s+)?devices)\b`,
+			"multiple device", "multiple cuda device", "multiple CUDA device", "multiple gpu device", "multiple GPU device",
+			"multi-device", "multi device", "several devices", "different devices"),
+			"the skip reason \"multiple devices\" retold"),
+		borrow(SkipIncompatibleOp, skipRetold(
+			`(?:incompatible|unsupported)\s+(?:ops?|operators?|operations?|nodes?)\b`,
+			"incompatible op", "incompatible node", "unsupported op", "unsupported node"),
+			"the skip reason \"incompatible ops\" retold"),
+		borrow(SkipNonTensorInputs, skipRetold(`non-?\s?tensor\s+inputs?\b`,
+			"non-Tensor input", "non-tensor input", "non tensor input", "Non-Tensor input", "Non-tensor input"),
+			"the skip reason \"non-Tensor inputs\" retold"),
+		borrow(SkipCPPWrapper, skipRetold(`(?:cpp|c\+\+)[\s_-]?wrapper\b`,
+			"cpp wrapper", "cpp_wrapper", "cpp-wrapper", "C++ wrapper", "c++ wrapper"),
+			"the skip reason \"cpp wrapper enabled\" retold"),
+		borrow(SkipComplexMemoryOverlap, skipRetold(`(?:(?:complex\s+)?memory\s+overlap|complex\s+input\s+strid\w*)`,
+			"memory overlap", "complex input strid"),
+			"the skip reason \"complex memory overlap\" retold"),
+		borrow(SkipDynamicGraphs, skipRetold(`(?:symbolic\s+shapes?|cudagraph_skip_dynamic_graphs)\b`,
+			"symbolic shape", "cudagraph_skip_dynamic_graphs"),
+			"the skip reason \"graph with symbolic shapes inputs and config.triton.cudagraph_skip_dynamic_graphs=True\" retold"),
+		borrow(SkipUnknownReason, skipRetold(`unknown\s+reasons?\b`, "unknown reason"),
+			"2.1's \"skipping cudagraphs for unknown reason\" retold"),
+		// No Requires: a context of "cudagraph" would make every "[__cudagraphs]" log line
+		// a candidate (BenchmarkVersusGrep); the pattern names the graphs itself.
+		borrow(DynamicShapeRerecord, retold{
+			// "cudagraphs re-record for every new input shape"; not "records a new cudagraph for
+			// every distinct input size", which describes the mechanism (pytorch/pytorch#131387).
+			literals: []string{"re-record", "Re-record", "rerecord"},
+			pattern: `(?i)(?:\b` + cgWords + `(?:\s+(?:are|is|were|was|keep|keeps|kept|always|still|constantly|repeatedly|get|gets|got|being))*\s+re-?record\w*|` +
+				`\bre-?record(?:s|ed|ing)\s+(?:the\s+|all\s+)?` + cgWords + `)` +
+				`[^.;]{0,60}?\b(?:for|on|per|with|at)\s+(?:each|every|any|all)\s+(?:new\s+|distinct\s+|different\s+|unique\s+)?` +
+				`(?:input\s+)?(?:shapes?|sizes?|sequence\s+lengths?|batch\s+sizes?|lengths?)\b`,
+		}, "the warning \"CUDAGraph supports dynamic shapes by recording a new graph for each distinct input size\" retold; "+
+			"huggingface/parler-tts#154 (\"CUDA graphs very much expect the same kind of input every time\")"),
+		borrow(OverwrittenOutput, retold{
+			// A title that retells the error's first words: "CUDAGraphs RuntimeError: Accessing
+			// Overwritten Tensor Output Despite Clone …" (pytorch/pytorch#158551).
+			literals: []string{"ccessing overwritten", "ccessing Overwritten", "ccessing an overwritten", "ccessing the overwritten",
+				"ccess overwritten", "ccess Overwritten"},
+			// Not "accessing overwritten CUDAGraph tensor outputs", a fix's prose about the
+			// message (pytorch/pytorch PR #177192).
+			pattern: `(?i)\baccess\w*\s+(?:an?\s+|the\s+)?overwritten\s+(?:tensor\s+)?outputs?\b`,
+		}, "pytorch/pytorch#158551's title"),
+		borrow(OverwrittenOutput, retold{
+			// Outputs overwritten told with a verb in the past or in progress, beside a word of
+			// CUDA graphs or torch.compile: "cudagraph outputs got overwritten", "the output of a
+			// cudagraph was overwritten" (not "are overwritten on each replay", a rule).
+			literals: []string{"being overwritten", "got overwritten", "was overwritten", "were overwritten"},
+			pattern: `(?i)` + overwrittenContext + `[^.;]{0,60}?\boutputs?\b(?:\s+\w+){0,3}?\s+(?:being|got|was|were)\s+overwritten\b|` +
+				`\boutputs?\b(?:\s+\w+){0,3}?\s+(?:being|got|was|were)\s+overwritten\b[^.;]{0,60}?` + overwrittenContext + `|` +
+				`\boutputs?\s+of\s+(?:an?\s+|the\s+)?(?:previous\s+|prior\s+)?` + overwrittenContext + `(?:\s+\w+){0,2}?\s+(?:being|got|was|were)\s+overwritten\b`,
+		}, "the RuntimeError \"accessing tensor output of CUDAGraphs that has been overwritten by a subsequent run\" retold"),
+		borrow(TreesRerecordLimit, retold{
+			// "hit the max re-recording limit", "cudagraph_unexpected_rerecord_limit exceeded".
+			literals: []string{"re-recording limit", "rerecording limit", "re-record limit", "rerecord limit", "unexpected_rerecord_limit"},
+			pattern: `(?i)\b(?:exceed\w*|hit(?:s|ting)?|reach\w*)\s+(?:the\s+|its\s+|a\s+)?(?:max(?:imum)?\s+)?(?:cuda\s?graphs?\s+)?` +
+				`re-?record(?:ing)?\s+limit\b|\bre-?record(?:ing)?\s+limit\s+(?:(?:was|is|gets?|got|being|been)\s+)*(?:exceeded|hit|reached)\b|` +
+				`\bcudagraph_unexpected_rerecord_limit\W{0,3}\s*(?:\(=?\d+\)\s*)?(?:(?:was|is|got|gets|being|been)\s+)*(?:exceeded|hit|reached)\b`,
+		}, "the skip \"exceeding max re-recording limit\" retold"),
+		borrow(TreesPendingBackward, retold{
+			// The warning's first words alone ("Unable to hit fast path of CUDAGraphs"), or
+			// pending backwards named beside CUDA graphs or their fast path.
+			literals: []string{"fast path of CUDAGraphs", "fast path of cudagraphs", "fast path of CUDA graphs",
+				"pending, uninvoked", "pending uninvoked"},
+			pattern: `(?i)\b(?:unable|fail\w*|can(?:'|no)?t|cannot|could\s*n(?:o|')t|not)\s+(?:to\s+)?hit\w*\s+(?:the\s+)?fast\s+path\s+of\s+cuda\s?graphs?\b|` +
+				`\bpending,?\s+uninvoked\s+backwards?\b`,
+		}, "the warning \"Unable to hit fast path of CUDAGraphs because of pending, uninvoked backwards\" retold"),
+		borrow(ModeAndOptions, retold{
+			// "torch.compile called with both mode and options" (huggingface/lerobot#4114's
+			// title), "passes both mode=cfg.torch_compile_mode and options={…}", "mode and options
+			// at the same time".
+			literals: []string{"both mode", "both `mode`", "both 'mode'", "both \"mode\"", "mode and options at the same time",
+				"mode and options together", "mode and options are mutually exclusive", "mode and options can"},
+			pattern: `(?i)` + modeOptsCtx + `[^.;]{0,100}?` + bothModeOpts + `|` + bothModeOpts + `[^.;]{0,100}?` + modeOptsCtx + `|` +
+				`\bmode\W{0,2}\s+and\s+\W{0,2}options\W{0,2}\s+(?:(?:can(?:'|no)?t|cannot|can\s+not)\s+be\s+\w+\s+)?(?:at\s+the\s+same\s+time|together|are\s+mutually\s+exclusive)`,
+		}, "huggingface/lerobot#4114 (\"torch.compile called with both mode and options\")"),
+		borrow(TreesUserThreadTLS, retold{
+			// "reduce-overhead doesn't work with threads", "cudagraph trees don't work in
+			// multiple threads": the compile mode or the trees named as what fails in threads
+			// (not "is not thread-safe before 2.14", a statement of the rule).
+			literals: []string{"with threads", "in threads", "from threads", "across threads", "multiple threads", "different threads",
+				"other threads", "separate threads", "several threads", "worker thread", "background thread", "another thread",
+				"a thread", "user thread", "multithread", "multi-thread", "Multithread", "Multi-thread"},
+			pattern: `(?i)\b(?:reduce-overhead|cuda\s?graph\s+trees|cudagraph_trees|cudagraph\s+trees)\b[^.;]{0,60}?` +
+				`\b(?:doesn't|does\s+not|don't|do\s+not|won't|can't|cannot|isn't|is\s+not|aren't|are\s+not|not)\s+` +
+				`(?:work|run|supported|support)\w*\s+(?:with|in|from|on|under|across|inside)\s+(?:a\s+|the\s+)?` +
+				`(?:multiple\s+|different\s+|other\s+|separate\s+|several\s+|worker\s+|background\s+|another\s+|user\s+)?` +
+				`(?:threads?|multi-?thread\w*)`,
+		}, "the brief of issue 21's retold class (\"reduce-overhead doesn't work with threads\"); pytorch/pytorch#123177 "+
+			"(\"torch.compile+cudagraphs asserts in multithreaded context\")"),
+		borrow(TreesStaticInputChanged, retold{
+			// "the data pointer of a static input changed", "static input's data_ptr changed".
+			literals: []string{"static input", "Static input"},
+			pattern: `(?i)\bstatic\s+inputs?(?:'s?)?\s+(?:data[\s_]?(?:pointer|ptr)|address|storage)s?\s+(?:has\s+|have\s+|had\s+|was\s+|were\s+|got\s+)?changed\b|` +
+				`\b(?:data[\s_]?(?:pointer|ptr)|address)s?\s+of\s+(?:an?\s+|the\s+)?static\s+inputs?\s+(?:has\s+|have\s+|had\s+|was\s+|were\s+|got\s+)?changed\b`,
+		}, "the error \"static input data pointer changed\" retold"),
+		borrow(TreesInputDeallocated, retold{
+			// "an input was deallocated during cudagraph recording".
+			literals: []string{"deallocated during", "deallocated while", "freed during cudagraph", "freed during CUDA graph"},
+			pattern:  `(?i)\binputs?\b[^.;]{0,40}?\b(?:deallocated|freed)\s+(?:during|while)\s+(?:the\s+)?(?:cuda\s?graphs?\s+|cudagraph\s+|graph\s+)?record`,
+		}, "the error \"graph recording observed an input tensor deallocate during graph recording\" retold"),
+		borrow(OptimizerNotCapturable, retold{
+			// "capturable=False while capturing a CUDA graph".
+			literals: []string{"capturable is False", "capturable=False", "capturable = False", "capturable=false"},
+			pattern: `(?i)\bcapturable\W{0,2}\s*(?:is|=|==)\s*False\b[^.;]{0,80}?\b(?:captur\w*|cuda\s?graphs?)\b|` +
+				`\b(?:captur\w*|cuda\s?graphs?)\b[^.;]{0,80}?\bcapturable\W{0,2}\s*(?:is|=|==)\s*False\b`,
+		}, "the RuntimeError \"Attempting CUDA graph capture of step() … but param_groups' capturable is False\" retold"),
+		borrow(MaxAutotuneGEMMOff, retold{
+			// "not enough SMs for max-autotune".
+			literals: []string{"enough SMs", "enough sms"},
+			pattern:  `(?i)\bnot\s+enough\s+sms\s+(?:to\s+use|for|to\s+run)\s+(?:the\s+)?\W?max[-_]autotune`,
+		}, "the warning \"Not enough SMs to use max_autotune_gemm mode\" retold"),
+		borrow(GPUTooOldForTriton, retold{
+			// "my GPU is too old for Triton".
+			literals: []string{"too old for triton", "too old for Triton", "too old for the triton", "too old for the Triton"},
+			// Not in code: a program's own guard prints it (print(f"GPU capability {major}.{minor}
+			// too old for Triton, disabling torch.compile."), a quote, a call or an assignment
+			// before it on the line.
+			pattern: `(?i)^[^"'(=]*\btoo\s+old\s+for\s+(?:the\s+)?triton\b`,
+		}, "the RuntimeError \"Found … which is too old to be supported by the triton GPU compiler\" retold (\"error "+
+			"about 1060 being too old for Triton\", a NanoGPT run's notes in the code corpus)"),
+	}
 }
 
 // bothModeOpts and modeOptsCtx: "both mode and options" (with "=value" or code quotes), in
@@ -214,28 +256,44 @@ const (
 	modeOptsCtx  = `\b(?:torch\.\s?compile|compile\(|can(?:'|no)?t|cannot|not|forbids?|forbidden|errors?|fail\w*|exclusive|same\s+time|together|either)\b`
 )
 
-// borrowedRows returns the rows of borrowedRetold, each taking the cause and fixes of the
-// first row in rows of its code that matches PyTorch's own text, on the releases of the
-// code's rows.
-func borrowedRows(rows []Signature) []Signature {
+// retoldRows returns the rows of retellings, a row per literal: an own row, or one that
+// takes the cause and fixes of the first row in rows of its code that matches PyTorch's
+// own text, on the releases of the code's rows.
+func retoldRows(rows []Signature) []Signature {
 	var out []Signature
-	for _, b := range borrowedRetold {
-		base, span, ok := baseRow(rows, b.code)
+	for _, t := range retellings() {
+		r, ok := t.row(rows)
 		if !ok {
 			continue
 		}
-		for _, lit := range b.literals {
-			r := base
-			r.Literal, r.Pattern, r.Requires, r.Paraphrase, r.Trailer, r.Supersedes, r.MinLines = lit, b.pattern, b.requires, true, false, "", 0
-			r.Releases = span
-			r.Cause = "a report that retells the message of \"" + base.Literal + "\": " + base.Cause
-			r.Evidence = modes.Source
-			r.Source = "retold; PyTorch's message: the row of \"" + base.Literal + "\" (" + base.Source + "); seen: " + b.seen
-			r.Decisive = "a line that retells the message"
+		for _, lit := range t.literals {
+			r.Literal, r.Pattern, r.Paraphrase = lit, t.pattern, true
 			out = append(out, r)
 		}
 	}
 	return out
+}
+
+// row returns the row t's literals make, but for literal and pattern, and false where
+// it borrows and rows hold no row of its code to borrow from.
+func (t retelling) row(rows []Signature) (Signature, bool) {
+	if t.own.Cause != "" {
+		r := t.own
+		r.Code = t.code
+		return r, true
+	}
+	base, span, ok := baseRow(rows, t.code)
+	if !ok {
+		return Signature{}, false
+	}
+	r := base
+	r.Requires, r.Trailer, r.Supersedes, r.MinLines = "", false, "", 0
+	r.Releases = span
+	r.Cause = "a report that retells the message of \"" + base.Literal + "\": " + base.Cause
+	r.Evidence = modes.Source
+	r.Source = "retold; PyTorch's message: the row of \"" + base.Literal + "\" (" + base.Source + "); seen: " + t.seen
+	r.Decisive = "a line that retells the message"
+	return r, true
 }
 
 // baseRow returns the first row of code that matches PyTorch's own text (no paraphrase,

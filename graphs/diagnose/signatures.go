@@ -181,10 +181,10 @@ const (
 // order of preference: the first row with a match gives the finding.
 func Signatures() []Signature {
 	var rows []Signature
-	for _, part := range [][]Signature{threadRows(), legacyRows(), runtimeRows(), skipRows(), compileRows(), poolRows(), captureRows(), optimizerRows(), setupRows(), paraphraseRows(), retoldRows(), captureNameRows(), buildRows(), tritonRows(), tritonRetoldRows(), classNameRows(), cxxRows(), autotuneRows(), gemmOffRows(), launcherRows(), kwargsRows(), cppWrapperRows(), overlapRows(), checkRows()} {
+	for _, part := range [][]Signature{threadRows(), legacyRows(), runtimeRows(), skipRows(), compileRows(), poolRows(), captureRows(), optimizerRows(), setupRows(), captureNameRows(), buildRows(), tritonRows(), classNameRows(), cxxRows(), autotuneRows(), gemmOffRows(), launcherRows(), kwargsRows(), cppWrapperRows(), overlapRows(), checkRows()} {
 		rows = append(rows, part...)
 	}
-	rows = append(rows, borrowedRows(rows)...)
+	rows = append(rows, retoldRows(rows)...)
 	return append(rows, croppedRows(rows)...)
 }
 

@@ -13,7 +13,10 @@
 // start whose code calls it counts, and one the main thread joins before the next
 // start (w.join()), or an awaited asyncio.to_thread, ends first (callers.go).
 // backward() run by the compiled function itself, or by a def it calls, counts as
-// backward() of its output (backwardinside.go). What runs only under a guard is
+// backward() of its output (backwardinside.go). Outputs appended to a list in a loop
+// and differentiated by one backward() through that list (gradient accumulation)
+// are not kept outputs: cudagraph trees keep outputs whose backward is pending
+// (measured on 2.11: gradaccum.go). What runs only under a guard is
 // marked conditional, a branch of a conditional expression (a if c else b) and an
 // and/or operand after the first included (condexpr.go);
 // a site with conditional globals in force is planned under each consistent
