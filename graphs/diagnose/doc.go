@@ -183,13 +183,13 @@
 // giving its line. Each phrasing is a row of one table (release_rows.go: its shape,
 // its rank and its anchors; release_rows_doc.go: an example and where people write it
 // so), read by one matcher; TestReleaseRows holds each row to its example and
-// TestReleasePhrasings reads 139 phrasings through Read. By rank:
+// TestReleasePhrasings reads 144 phrasings through Read. By rank:
 //
 //  1. what torch prints: collect_env's "PyTorch version: 2.7.1+cu128" (a nightly's
 //     2.6.0.dev20241112+cu124, a source build's 2.2.0a0+git8ac9b20), a
 //     torch.__version__ print (on its line or the next: the REPL's ">>>
 //     torch.__version__" / "'2.4.0'", IPython's "Out[2]:", the output of python -c
-//     "import torch; print(torch.__version__)"; its underscores spaced too, as "torch. __
+//     "import torch; print(torch.__version__)", with other values after it too: "2.5.1+cu124 True"; its underscores spaced too, as "torch. __
 //     version __" a markdown post writes), pip show's "Version:" after "Name: torch" (the
 //     next line may carry the log header, prefix or mark the line before carried, not
 //     prose);
@@ -204,7 +204,7 @@
 //     "-->": "pytorch  2.4.0-py3.11_… --> 2.5.1-py3.11_…"), a lock file's entry (poetry.lock,
 //     uv.lock: name = "torch" then version = "2.6.0+cu124"), another tool's "Torch version : 2.4.1" (with markup:
 //     "- **PyTorch Version:** 2.7.0", "- `torch` version: 2.3.0"; an env template's
-//     "- PyTorch version (GPU?): 2.5.1+cu124 (True)", "(e.g., 1.0)"), the key in
+//     "- PyTorch version (GPU?): 2.5.1+cu124 (True)", "(accelerator?)", "(e.g., 1.0)"), the key in
 //     Chinese, Japanese, Korean or Russian ("PyTorch版本为2.5.1", "PyTorchのバージョンは
 //     2.5.1", "torch 버전 2.5.1", "версия PyTorch: 2.5.1") or after "the version of torch
 //     is", a joint key with torch's value first ("Pytorch+CUDA versions = 2.0.1+cu118",

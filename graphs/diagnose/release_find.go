@@ -262,6 +262,12 @@ func namesVersionAttr(text []byte) bool {
 	return (bytes.Contains(text, []byte("__ version")) || bytes.Contains(text, []byte("torch. __"))) && reVersionAttrSpaced.Match(text)
 }
 
+// leadingValue is a line that starts with the value, other values after it: the output
+// of print(torch.__version__, torch.cuda.is_available()) or of print(torch.__version__,
+// torch.version.cuda), "2.5.1+cu124 True", "2.5.1+cu124 12.4" (print separates its
+// arguments with a space).
+var leadingValue = regexp.MustCompile(`^'?` + ver + `'?,?\s+(\S.{0,80})$`)
+
 // bareVersion is a line that holds only a version, as the REPL prints
 // torch.__version__ on the line after it, or pip show's "Version: 2.5.1" after
 // "Name: torch".
@@ -393,6 +399,9 @@ func waitedVersion(text []byte) []byte {
 		t = t[1:] // a diff's line
 	}
 	if m := bareVersion.FindSubmatch(t); m != nil {
+		return m[1]
+	}
+	if m := leadingValue.FindSubmatch(t); m != nil && !waitedProse.Match(m[2]) {
 		return m[1]
 	}
 	if m := waitedValue.FindSubmatch(t); m != nil && !waitedProse.Match(m[1]) && !otherPackagePin(m[1]) && !foreignRelease(m[1]) {

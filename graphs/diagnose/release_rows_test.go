@@ -207,6 +207,11 @@ func TestReleasePhrasings(t *testing.T) {
 		{"lookalike-cuda", "CUDA Version: 12.4", "", ""},
 		{"lookalike-python", "Python 3.11.9", "", ""},
 		{"lookalike-driver", "Driver Version: 550.54.15", "", ""},
+		{"hf-env-accelerator", "- PyTorch version (accelerator?): 2.12.1+cu130 (CUDA)", "2.12", "version report"}, // transformers#47321
+		{"print-version-and-cuda", "$ python -c \"import torch; print(torch.__version__, torch.cuda.is_available())\"\n2.5.1+cu124 True", "2.5", "torch.__version__"},
+		{"print-version-and-cuda-version", ">>> print(torch.__version__, torch.version.cuda)\n2.5.1+cu124 12.4", "2.5", "torch.__version__"},
+		{"repl-cuda-version", ">>> torch.version.cuda\n'12.4'", "", ""},
+		{"key-then-prose", "PyTorch version\n2.5.1 was what we had before the upgrade", "", ""},
 		{"key-then-python", "- PyTorch: 2.x (check `torch.__version__`)\n- Python: 3.12.3", "", ""}, // holdoutC1's chronos results
 	}
 	for _, tt := range tests {
