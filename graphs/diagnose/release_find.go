@@ -266,7 +266,7 @@ func namesVersionAttr(text []byte) bool {
 // of print(torch.__version__, torch.cuda.is_available()) or of print(torch.__version__,
 // torch.version.cuda), "2.5.1+cu124 True", "2.5.1+cu124 12.4" (print separates its
 // arguments with a space).
-var leadingValue = regexp.MustCompile(`^'?` + ver + `'?,?\s+(\S.{0,80})$`)
+var leadingValue = lazyregexp.New(`^'?` + ver + `'?,?\s+(\S.{0,80})$`)
 
 // bareVersion is a line that holds only a version, as the REPL prints
 // torch.__version__ on the line after it, or pip show's "Version: 2.5.1" after
