@@ -3,13 +3,13 @@ package schema
 import (
 	"fmt"
 	"path/filepath"
-	"regexp"
 	"slices"
 	"strings"
 	"sync"
 
 	"github.com/compilemode/compilemode/config/literal"
 	"github.com/compilemode/compilemode/config/pyver"
+	"github.com/compilemode/compilemode/internal/lazyregexp"
 )
 
 // Host describes the machine a host-dependent default is computed for (the keys whose
@@ -56,7 +56,7 @@ func (h Host) cpus() int {
 
 // torchPathRE finds the install path a key's Host text names relative to the torch
 // package ("<torch>/../third_party/cutlass/"), as config/dump_schema.py writes it.
-var torchPathRE = regexp.MustCompile(`<torch>/([^)\s,]+)`)
+var torchPathRE = lazyregexp.New(`<torch>/([^)\s,]+)`)
 
 // torchPath is the key's install path under host.TorchDir, when both are known.
 // Source: torch/_inductor/config.py cutlass_dir @ 2.2, 2.6, 2.7, 2.11, 2.14:
