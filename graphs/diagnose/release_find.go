@@ -163,10 +163,10 @@ var (
 )
 
 // pipReplaced is pip's report of the installation it is about to replace ("Found
-// existing installation: torch 2.5.1", then "Uninstalling torch-2.5.1:" and the
-// release it installs: declare-lab/TangoFlux#7, chenfei-wu/TaskMatrix#230): the
-// release moved from, another run's.
-var pipReplaced = lazyregexp.New(`(?i)\bfound\s+existing\s+installation:\s*(?:py)?torch\s+v?$`)
+// existing installation: torch 2.5.1", "Uninstalling torch-2.5.1:", "Successfully
+// uninstalled torch-2.5.1", then the release it installs: declare-lab/TangoFlux#7,
+// chenfei-wu/TaskMatrix#230): the release moved from, another run's.
+var pipReplaced = lazyregexp.New(`(?i)(?:\bfound\s+existing\s+installation:\s*(?:py)?torch\s+|\buninstall(?:ing|ed)\s+(?:py)?torch-)v?$`)
 
 // listedRelease reports whether a release after before is one of a list's: pip's
 // versions of a requirement, a JSON compatibility entry, or the installation pip
