@@ -91,6 +91,14 @@ const (
 	// planned with those keywords and what the file has in force there; the
 	// framework-compile warning says which call it makes.
 	Framework Kind = "framework"
+	// Optimize: torch._dynamo.optimize(backend, …)(f) or its decorator, the API
+	// torch.compile is built on (torch.compile of 2.0 is
+	// torch._dynamo.optimize(backend=…, nopython=fullgraph, dynamic=…, disable=…)(model):
+	// torch/__init__.py @ 2.0; still defined at torch/_dynamo/eval_frame.py:830
+	// @ 2.6.0 and :1775 @ 2.14.1, backend defaulting to "inductor"): planned as
+	// torch.compile with that backend and no mode or options, nopython as fullgraph;
+	// torch._dynamo.optimize_assert(backend) likewise with fullgraph (optimize.go).
+	Optimize Kind = "dynamo-optimize"
 )
 
 // Script is what [Read] found in one script. Every list is in file order.
