@@ -183,7 +183,7 @@
 // giving its line. Each phrasing is a row of one table (release_rows.go: its shape,
 // its rank and its anchors; release_rows_doc.go: an example and where people write it
 // so), read by one matcher; TestReleaseRows holds each row to its example and
-// TestReleasePhrasings reads 152 phrasings through Read. By rank:
+// TestReleasePhrasings reads 154 phrasings through Read. By rank:
 //
 //  1. what torch prints: collect_env's "PyTorch version: 2.7.1+cu128" (a nightly's
 //     2.6.0.dev20241112+cu124, a source build's 2.2.0a0+git8ac9b20), a
@@ -205,7 +205,7 @@
 //     uv.lock: name = "torch" then version = "2.6.0+cu124"), Ultralytics' banner
 //     ("🚀 Python-3.11.9 torch-2.5.1+cu124 CUDA:0"), another tool's "Torch version : 2.4.1" (with markup:
 //     "- **PyTorch Version:** 2.7.0", "- `torch` version: 2.3.0"; an env template's
-//     "- PyTorch version (GPU?): 2.5.1+cu124 (True)", "(accelerator?)", "(e.g., 1.0)"), the key in
+//     "- PyTorch version (GPU?): 2.5.1+cu124 (True)", "(accelerator?)", "(e.g., 1.0)"; DeepSpeed's ds_report: "torch version .......... 2.0.1+cu117"), the key in
 //     Chinese, Japanese, Korean or Russian ("PyTorch版本为2.5.1", "PyTorchのバージョンは
 //     2.5.1", "torch 버전 2.5.1", "версия PyTorch: 2.5.1") or after "the version of torch
 //     is", a joint key with torch's value first ("Pytorch+CUDA versions = 2.0.1+cu118",
