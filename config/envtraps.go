@@ -3,7 +3,6 @@ package config
 import (
 	"fmt"
 	"maps"
-	"regexp"
 	"slices"
 	"sort"
 	"strings"
@@ -14,6 +13,7 @@ import (
 
 	"github.com/compilemode/compilemode/config/literal"
 	"github.com/compilemode/compilemode/config/schema"
+	"github.com/compilemode/compilemode/internal/lazyregexp"
 	"github.com/compilemode/compilemode/internal/termtext"
 	"github.com/compilemode/compilemode/modes"
 )
@@ -173,7 +173,7 @@ func unquote(s string) string {
 // terminalSequence matches a terminal escape sequence a terminal consumes without
 // showing it: CSI (ESC [ or U+009B, parameters, a final byte), OSC (ESC ] up to BEL
 // or ESC \) and a two-byte ESC sequence.
-var terminalSequence = regexp.MustCompile(`(?:\x1b\[|\x{9b})[0-?]*[ -/]*[@-~]|\x1b\][^\x07\x1b]*(?:\x07|\x1b\\)?|\x1b[@-Z\\-_]`)
+var terminalSequence = lazyregexp.New(`(?:\x1b\[|\x{9b})[0-?]*[ -/]*[@-~]|\x1b\][^\x07\x1b]*(?:\x07|\x1b\\)?|\x1b[@-Z\\-_]`)
 
 // shownText is raw as a terminal shows it: without its escape sequences, control
 // characters (termtext.Hidden) and invisible format characters (Unicode Cf: U+200B,

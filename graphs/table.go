@@ -5,6 +5,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/compilemode/compilemode/config/pyver"
 	"github.com/compilemode/compilemode/graphs/internal/skips"
 )
 
@@ -95,8 +96,8 @@ func gateRules() []rule {
 			Condition: "torch.compile passes mode= or options= on to the backend",
 			Outcome:   Fail, Exception: "BackendCompilerFailed", Stop: true,
 			Reason:   "backend=\"cudagraphs\" takes no mode or options: torch.compile passes them on as keyword arguments and the first call fails",
-			Message:  "backend='cudagraphs' raised:\nTypeError: CudagraphsBackend.__call__() got an unexpected keyword argument '{kwarg}'",
-			Evidence: ByRelease, Source: srcMeasured + "cgbackend_mode; " + srcCGBackend + "; 2.0's torch.compile passes a backend other than inductor nothing (" + src20Init + ")"},
+			Message:  "backend='cudagraphs' raised:\nTypeError: CudagraphsBackend.__call__() got an unexpected keyword argument '{kwarg}'{kwarg_hint}",
+			Evidence: ByRelease, Source: srcMeasured + "cgbackend_mode; " + srcCGBackend + "; 2.0's torch.compile passes a backend other than inductor nothing (" + src20Init + "); Python 3.13's suggestion: " + srcKwargHint},
 			func(c *situation) bool { return len(c.view.BackendKwargs) > 0 }},
 		{Rule{ID: "cudagraphs-backend-skip-devices", Stage: StageDevice, Backend: "cudagraphs", Releases: cgBackendTrees,
 			Condition: "a CPU tensor input, or one graph over several devices",
@@ -592,6 +593,12 @@ func placeholders() []placeholder {
 			}
 			return c.view.BackendKwargs[0]
 		}},
+		{"kwarg_hint", "Python 3.13+'s suggestion after that TypeError (kwargHint)", func(c *situation) string {
+			if len(c.view.BackendKwargs) == 0 {
+				return ""
+			}
+			return kwargHint(c.res.Python, c.view.BackendKwargs[0])
+		}},
 		{"cudagraphs", "triton.cudagraphs' value", func(c *situation) string {
 			cg, _ := c.view.Get("triton.cudagraphs")
 			return cg.Value.String()
@@ -682,4 +689,17 @@ func (c *situation) legacyMovesStatic() bool {
 // treesDynamicInputs reports whether cudagraph trees record symbolic inputs.
 func (c *situation) treesDynamicInputs() bool {
 	return c.dynamicInputs && c.impl() == CUDAGraphTrees
+}
+
+// srcKwargHint is the source of kwargHint.
+const srcKwargHint = "measured in the Debian chroots (sweep2 finding 10): torch 2.6.0 on Python 3.13.5, torch.compile(f, backend=\"cudagraphs\", mode=…) raised \"TypeError: CudagraphsBackend.__call__() got an unexpected keyword argument 'mode'. Did you mean 'model'?\", options=… the same without a suggestion; Python 3.13 suggests keyword names (gh-107944, What's New in 3.13: \"Did you mean\" for an incorrect keyword argument)"
+
+// kwargHint is what Python py adds to "got an unexpected keyword argument 'kw'" from
+// CudagraphsBackend.__call__(self, model, inputs): from 3.13 it suggests the closest
+// parameter name, which for "mode" is "model", and none for "options" (srcKwargHint).
+func kwargHint(py pyver.Version, kw string) string {
+	if kw != "mode" || py.Less(pyver.Version{Major: 3, Minor: 13}) {
+		return ""
+	}
+	return ". Did you mean 'model'?"
 }

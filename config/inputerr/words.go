@@ -1,8 +1,9 @@
 package inputerr
 
 import (
-	"regexp"
 	"strings"
+
+	"github.com/compilemode/compilemode/internal/lazyregexp"
 )
 
 // ModulePackages returns the names of the module's packages whose prefix may stand in an
@@ -10,12 +11,12 @@ import (
 // module is listed (examples/compilemode's TestNoPackagePrefix walks them).
 func ModulePackages() []string {
 	return []string{"graphs", "modes", "config", "literal", "schema", "strictjson", "inputerr",
-		"pyver", "script", "pytoken", "diagnose", "catalog", "textwrap", "backend", "kernels", "cliflags", "drafter", "answer", "readme", "termtext", "linediff", "skips"}
+		"pyver", "script", "pytoken", "diagnose", "catalog", "textwrap", "backend", "kernels", "cliflags", "drafter", "answer", "readme", "termtext", "linediff", "skips", "lazyregexp"}
 }
 
 // pkgPrefix matches a package's error prefix inside a message: at its start, after ": "
 // or after "(".
-var pkgPrefix = regexp.MustCompile(`(^|: |\()(` + strings.Join(ModulePackages(), "|") + `): `)
+var pkgPrefix = lazyregexp.New(`(^|: |\()(` + strings.Join(ModulePackages(), "|") + `): `)
 
 // UserWords returns msg without the Go package prefixes an error chain stacked
 // ("graphs: scenario options: config: bad literal …" → "scenario options: bad literal

@@ -357,6 +357,8 @@ var inlined = []string{
 	"github.com/compilemode/compilemode/graphs/diagnose",
 	"github.com/compilemode/compilemode/graphs/script",
 	"github.com/compilemode/compilemode/graphs/script/pytoken",
+	// the log's and the script's expressions, compiled on first use
+	"github.com/compilemode/compilemode/internal/lazyregexp",
 	// an edit's answer (a call planned on two releases) spends its time here: without
 	// inlining its median was 53.9 ms against the 50 ms budget in CI's browser test
 	// (fresh clone of 1c4c15d, load average 3.7)

@@ -183,13 +183,13 @@
 // giving its line. Each phrasing is a row of one table (release_rows.go: its shape,
 // its rank and its anchors; release_rows_doc.go: an example and where people write it
 // so), read by one matcher; TestReleaseRows holds each row to its example and
-// TestReleasePhrasings reads 139 phrasings through Read. By rank:
+// TestReleasePhrasings reads 152 phrasings through Read. By rank:
 //
 //  1. what torch prints: collect_env's "PyTorch version: 2.7.1+cu128" (a nightly's
 //     2.6.0.dev20241112+cu124, a source build's 2.2.0a0+git8ac9b20), a
 //     torch.__version__ print (on its line or the next: the REPL's ">>>
 //     torch.__version__" / "'2.4.0'", IPython's "Out[2]:", the output of python -c
-//     "import torch; print(torch.__version__)"; its underscores spaced too, as "torch. __
+//     "import torch; print(torch.__version__)", with other values after it too: "2.5.1+cu124 True"; its underscores spaced too, as "torch. __
 //     version __" a markdown post writes), pip show's "Version:" after "Name: torch" (the
 //     next line may carry the log header, prefix or mark the line before carried, not
 //     prose);
@@ -202,9 +202,10 @@
 //     satisfied: torch>=2.0 in … (2.3.0)" (the installed release, after any bound) and
 //     "but you have torch 2.5.1", conda's plan of a change (the release after its
 //     "-->": "pytorch  2.4.0-py3.11_… --> 2.5.1-py3.11_…"), a lock file's entry (poetry.lock,
-//     uv.lock: name = "torch" then version = "2.6.0+cu124"), another tool's "Torch version : 2.4.1" (with markup:
+//     uv.lock: name = "torch" then version = "2.6.0+cu124"), Ultralytics' banner
+//     ("🚀 Python-3.11.9 torch-2.5.1+cu124 CUDA:0"), another tool's "Torch version : 2.4.1" (with markup:
 //     "- **PyTorch Version:** 2.7.0", "- `torch` version: 2.3.0"; an env template's
-//     "- PyTorch version (GPU?): 2.5.1+cu124 (True)", "(e.g., 1.0)"), the key in
+//     "- PyTorch version (GPU?): 2.5.1+cu124 (True)", "(accelerator?)", "(e.g., 1.0)"), the key in
 //     Chinese, Japanese, Korean or Russian ("PyTorch版本为2.5.1", "PyTorchのバージョンは
 //     2.5.1", "torch 버전 2.5.1", "версия PyTorch: 2.5.1") or after "the version of torch
 //     is", a joint key with torch's value first ("Pytorch+CUDA versions = 2.0.1+cu118",
@@ -236,7 +237,8 @@
 //     before it names the release moved from, and prose after it is not taken, unless
 //     the move fixed the failure ("switched to the nightly and it works");
 //  5. prose, in any language around the name: "PyTorch 2.11", "on torch 2.7", "在 torch
-//     2.7 上", "PyTorch2.8", "PT 2.6" (not "PT2" or "PT2.0", the compile stack), a
+//     2.7 上", "PyTorch2.8", "on torch-2.13", "PyTorch(2.7.0+cu126)" (not a path's
+//     directory: "/fsx/pytorch-nightly/pytorch-2.0/…"), "PT 2.6" (not "PT2" or "PT2.0", the compile stack), a
 //     nightly "2.13.0.dev…", a source build "2.2.0a0+git8ac9b20", one-line specs
 //     (conda's "pytorch=2.5.1=py3…", "torch@2.6.0", "PyTorch/2.9.0"), a release a failure
 //     is named on after the failure, torch unnamed where the line names a compile
@@ -248,8 +250,9 @@
 // Within a rank the first line wins, but for a pin marked added after one marked
 // removed: uv's " - torch==2.5.1" then " + torch==2.6.0", a diff's "-torch==2.1.0" then
 // "+torch==2.2.0" give the release the change leaves (a list's "- torch==2.4.0" alone is
-// the run's); pip's "Found existing installation: torch 2.4.0" names the release it is
-// about to replace, another run's. A pin after "requires" or "has requirement" (or
+// the run's); pip's "Found existing installation: torch 2.4.0", "Uninstalling
+// torch-2.4.0:" and "Successfully uninstalled torch-2.4.0" name the release it
+// replaces, another run's. A pin after "requires" or "has requirement" (or
 // 要求, 需要, 依赖) is another package's requirement (pip's "vllm 0.6.3 requires
 // torch==2.4.0, but you have torch 2.5.1 …": 2.5, from "but you have torch"), a release in pip's "(from versions:
 // …)" list or in a JSON compatibility entry ("version": "PyTorch 2.5.0") is no run's,

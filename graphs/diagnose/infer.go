@@ -7,6 +7,7 @@ import (
 	"regexp"
 	"strconv"
 	"strings"
+	"sync"
 
 	"github.com/compilemode/compilemode/graphs"
 )
@@ -69,8 +70,9 @@ type compiledInference struct {
 	quote *regexp.Regexp
 }
 
-// inferenceTable is Inferences compiled once; the rows are constant.
-var inferenceTable = func() []compiledInference {
+// inferenceTable is Inferences compiled on first use (not at initialisation: most runs
+// of the library never read a log); the rows are constant.
+var inferenceTable = sync.OnceValue(func() []compiledInference {
 	rows := Inferences()
 	out := make([]compiledInference, len(rows))
 	for i, r := range rows {
@@ -80,11 +82,11 @@ var inferenceTable = func() []compiledInference {
 		}
 	}
 	return out
-}()
+})
 
 // edit returns the workload the first applicable row of f's code sets, or false.
 func edit(f Finding, devices int) (graphs.Workload, bool) {
-	for _, r := range inferenceTable {
+	for _, r := range inferenceTable() {
 		if r.Code != f.Code || devices < r.MinDevices {
 			continue
 		}

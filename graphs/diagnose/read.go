@@ -5,7 +5,6 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"regexp"
 	"sort"
 	"strings"
 	"unicode/utf8"
@@ -13,6 +12,7 @@ import (
 	"github.com/compilemode/compilemode/config"
 	"github.com/compilemode/compilemode/config/inputerr"
 	"github.com/compilemode/compilemode/graphs"
+	"github.com/compilemode/compilemode/internal/lazyregexp"
 	"github.com/compilemode/compilemode/internal/termtext"
 	"github.com/compilemode/compilemode/modes"
 )
@@ -478,7 +478,7 @@ func allDigits(b []byte) bool {
 // (measured on 2.11), "[W1129 17:39:03.694036672 CUDAMallocAsyncAllocator.cpp:301] "
 // (measured on 2.11), and the older "[2024-03-02 12:00:01,000] [0/0]
 // torch._inductor.compile_fx: [WARNING] ".
-var glogPrefix = regexp.MustCompile(`^(?:\[?[IWEVD]\d{4} \d\d:\d\d:\d\d\.\d+ +(?:\d+ +)?[^\]]+?:\d+\] *|\[\d{4}-\d\d-\d\d \d\d:\d\d:\d\d,\d{3}\] *(?:\[[^\]]*\] *)*[\w.]+: \[[A-Z]+\] *)(?:\[[^\]]*\] *)*`)
+var glogPrefix = lazyregexp.New(`^(?:\[?[IWEVD]\d{4} \d\d:\d\d:\d\d\.\d+ +(?:\d+ +)?[^\]]+?:\d+\] *|\[\d{4}-\d\d-\d\d \d\d:\d\d:\d\d,\d{3}\] *(?:\[[^\]]*\] *)*[\w.]+: \[[A-Z]+\] *)(?:\[[^\]]*\] *)*`)
 
 // otherHeader matches the headers loggers and runners put before each line other
 // than glog's (skipGlog): torch._logging's older "[2024-03-02 12:00:01,000] …
@@ -488,7 +488,7 @@ var glogPrefix = regexp.MustCompile(`^(?:\[?[IWEVD]\d{4} \d\d:\d\d:\d\d\.\d+ +(?
 // 02:07:16 host python3[1234]: " (pytest's "E   " is withoutLineHead's). A message
 // that a terminal or a logger broke over several lines carries one on each line; the
 // wrapped match reads the lines without them.
-var otherHeader = regexp.MustCompile(`^(?:` + glogPrefix.String()[1:] + `|` +
+var otherHeader = lazyregexp.New(`^(?:` + glogPrefix.String()[1:] + `|` +
 	`\d{4}-\d\d-\d\d[T ]\d\d:\d\d:\d\d(?:[.,]\d+)?(?:Z|[+-]\d\d:?\d\d)? +|` +
 	`\(\w+ pid=\d+(?:, ip=[\d.]+)?\) +(?:(?:DEBUG|INFO|WARNING|ERROR|CRITICAL) +\d\d-\d\d \d\d:\d\d:\d\d(?:\.\d+)? +\[[^\]]+\] +)?|` +
 	`[\w.-]+-\d+ +\| |` +

@@ -7,22 +7,23 @@ import (
 
 	"github.com/compilemode/compilemode/graphs"
 	"github.com/compilemode/compilemode/internal/catalog"
+	"github.com/compilemode/compilemode/internal/lazyregexp"
 )
 
 // Patterns of the compile call and its config.
 var (
-	reMode    = regexp.MustCompile(`\bmode\s*=\s*["']([^"']*)["']`)
-	reBackend = regexp.MustCompile(`\bbackend\s*=\s*["']([^"']*)["']`)
-	reDynamic = regexp.MustCompile(`\bdynamic\s*=\s*(True|False)\b`)
-	reOptions = regexp.MustCompile(`\boptions\s*=\s*\{`)
-	reGlobal  = regexp.MustCompile(`\b(?:torch\._inductor\.config|inductor_config)\.([A-Za-z_][\w.]*)\s*=\s*(True|False|None|-?\d+(?:\.\d+)?|"[^"]*"|'[^']*')\s*(?:#.*)?$`)
+	reMode    = lazyregexp.New(`\bmode\s*=\s*["']([^"']*)["']`)
+	reBackend = lazyregexp.New(`\bbackend\s*=\s*["']([^"']*)["']`)
+	reDynamic = lazyregexp.New(`\bdynamic\s*=\s*(True|False)\b`)
+	reOptions = lazyregexp.New(`\boptions\s*=\s*\{`)
+	reGlobal  = lazyregexp.New(`\b(?:torch\._inductor\.config|inductor_config)\.([A-Za-z_][\w.]*)\s*=\s*(True|False|None|-?\d+(?:\.\d+)?|"[^"]*"|'[^']*')\s*(?:#.*)?$`)
 	// reGlobalProse: an assignment retold in prose, "vllm patch inductor_config.fx_graph_cache
 	// to True" (pytorch/pytorch#166138, beside "I set TORCHINDUCTOR_FX_GRAPH_CACHE=0"),
 	// "we set torch._inductor.config.triton.cudagraphs to False".
-	reGlobalProse = regexp.MustCompile(`(?i)\b(?:set|sets|setting|patch|patches|patched|patching|override|overrides|overrode|overriding|force|forces|forced|forcing)\s+` +
+	reGlobalProse = lazyregexp.New(`(?i)\b(?:set|sets|setting|patch|patches|patched|patching|override|overrides|overrode|overriding|force|forces|forced|forcing)\s+` +
 		`(?:torch\._inductor\.config|inductor_config)\.([A-Za-z_][\w.]*)\s+to\s+(True|False|-?\d+)\b`)
-	reEnv     = regexp.MustCompile(`(?:^|[\s;'"(])(` + envNames + `)=("[^"]*"|'[^']*'|[^\s;'"]*)`)
-	reEnviron = regexp.MustCompile(`os\.environ\[["'](` + envNames + `)["']\]\s*=\s*["']([^"']*)["']`)
+	reEnv     = lazyregexp.New(`(?:^|[\s;'"(])(` + envNames + `)=("[^"]*"|'[^']*'|[^\s;'"]*)`)
+	reEnviron = lazyregexp.New(`os\.environ\[["'](` + envNames + `)["']\]\s*=\s*["']([^"']*)["']`)
 )
 
 // envNames matches the variables recovered from a log: inductor's, the sourced ones
@@ -76,7 +77,7 @@ var deviceAnchors = []string{"[rank", "cuda:", "index="}
 
 // reModeDump matches a mode a config dump or a launcher prints, without a call:
 // "mode: max-autotune", "compile_mode=reduce-overhead" (only PyTorch's mode names).
-var reModeDump = regexp.MustCompile(`\b(?:torch_)?(?:compile_)?mode["']?\s*[:=]\s*["']?(reduce-overhead|max-autotune-no-cudagraphs|max-autotune)\b`)
+var reModeDump = lazyregexp.New(`\b(?:torch_)?(?:compile_)?mode["']?\s*[:=]\s*["']?(reduce-overhead|max-autotune-no-cudagraphs|max-autotune)\b`)
 
 // window recovers what one window of the input shows: a torch.compile call, a mode a
 // dump prints, a global config assignment and environment variables.
@@ -122,7 +123,7 @@ func (r *recoverer) envWindow(text []byte, line int) {
 	if !bytes.Contains(text, []byte("=")) || !(bytes.Contains(text, []byte("TORCHINDUCTOR_")) || bytes.Contains(text, []byte("PYTORCH_")) || bytes.Contains(text, []byte("TORCH_COMPILE_DISABLE"))) {
 		return
 	}
-	for _, re := range []*regexp.Regexp{reEnv, reEnviron} {
+	for _, re := range []*lazyregexp.Regexp{reEnv, reEnviron} {
 		for _, m := range re.FindAllSubmatch(text, maxRecovered) {
 			if _, ok := r.env[string(m[1])]; !ok && len(r.env) < maxRecovered {
 				r.env[string(m[1])] = string(bytes.Trim(m[2], `"'`))

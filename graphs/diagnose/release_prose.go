@@ -2,8 +2,8 @@ package diagnose
 
 import (
 	"bytes"
-	"regexp"
 
+	"github.com/compilemode/compilemode/internal/lazyregexp"
 	"github.com/compilemode/compilemode/modes"
 )
 
@@ -29,16 +29,16 @@ const verTag = `(?:\s*(?:rc\d*|nightly|stable|release))?`
 
 // Fail and fix words of a clause that names two releases.
 var (
-	reDowngrade = regexp.MustCompile(`(?i)\b(?:downgrad\w*|roll(?:ed|ing)?\s+back|revert\w*|went\s+back|going\s+back|back\s+to)\b`)
-	reFixed     = regexp.MustCompile(`(?i)\b(?:fix(?:es|ed)?|solv(?:es|ed)|resolv(?:es|ed)|works?|worked|helps|helped|no\s+longer|goes\s+away|went\s+away|is\s+gone)\b`)
-	reNotFixed  = regexp.MustCompile(`(?i)(?:\bnot|n't|\bnever)\s+(?:\w+\s+)?(?:fix|solve|resolve|work|help)|\bstill\b`)
-	reFailed    = regexp.MustCompile(`(?i)\b(?:fail\w*|crash\w*|broke|broken|breaks|errors?|regress\w*|raises|throws|slower|still)\b`)
+	reDowngrade = lazyregexp.New(`(?i)\b(?:downgrad\w*|roll(?:ed|ing)?\s+back|revert\w*|went\s+back|going\s+back|back\s+to)\b`)
+	reFixed     = lazyregexp.New(`(?i)\b(?:fix(?:es|ed)?|solv(?:es|ed)|resolv(?:es|ed)|works?|worked|helps|helped|no\s+longer|goes\s+away|went\s+away|is\s+gone)\b`)
+	reNotFixed  = lazyregexp.New(`(?i)(?:\bnot|n't|\bnever)\s+(?:\w+\s+)?(?:fix|solve|resolve|work|help)|\bstill\b`)
+	reFailed    = lazyregexp.New(`(?i)\b(?:fail\w*|crash\w*|broke|broken|breaks|errors?|regress\w*|raises|throws|slower|still)\b`)
 	// otherPackage: a clause that names another package's move ("numpy was updated
 	// to 2.0") gives no torch release.
-	otherPackage = regexp.MustCompile(`(?i)\b(?:numpy|triton|python|cuda|cudnn|nccl|transformers|diffusers|accelerate|vllm|sglang|xformers|jax|tensorflow|keras|driver|gcc|sympy|pip|ubuntu|macos|windows|comfyui|onnx\w*|torchvision|torchaudio|lightning|mmcv|timm|peft|deepspeed|flash[-_ ]?attn|bitsandbytes|sageattention)\b`)
+	otherPackage = lazyregexp.New(`(?i)\b(?:numpy|triton|python|cuda|cudnn|nccl|transformers|diffusers|accelerate|vllm|sglang|xformers|jax|tensorflow|keras|driver|gcc|sympy|pip|ubuntu|macos|windows|comfyui|onnx\w*|torchvision|torchaudio|lightning|mmcv|timm|peft|deepspeed|flash[-_ ]?attn|bitsandbytes|sageattention)\b`)
 	// otherRunFrom: a release the run moved away from ("we upgraded from torch 2.4",
 	// "the regression from 2.5"); it is read in the whole clause before the release.
-	otherRunFrom = regexp.MustCompile(`(?i)\b(?:upgrad\w*|updat\w*|mov(?:ed|ing)|switch\w*|migrat\w*|bump\w*|went|going|jump\w*|regress\w*)\b.*\bfrom\s+` + optTorch + `$`)
+	otherRunFrom = lazyregexp.New(`(?i)\b(?:upgrad\w*|updat\w*|mov(?:ed|ing)|switch\w*|migrat\w*|bump\w*|went|going|jump\w*|regress\w*)\b.*\bfrom\s+` + optTorch + `$`)
 )
 
 // clause returns the clause of text around [lo, hi): from the last clause end before lo
@@ -56,7 +56,7 @@ func clause(text []byte, lo, hi int) []byte {
 }
 
 // sentenceEnd ends a sentence.
-var sentenceEnd = regexp.MustCompile(`[.;!?](?:\s|$)`)
+var sentenceEnd = lazyregexp.New(`[.;!?](?:\s|$)`)
 
 // sentenceAround returns the sentence of text around [lo, hi).
 func sentenceAround(text []byte, lo, hi int) []byte {
@@ -83,7 +83,7 @@ const moveVerb = `(?:upgrad\w*|updat\w*|mov(?:e|es|ed|ing)|switch\w*|bump\w*|mig
 // transition is two releases joined by "to" or an arrow, a pin on either side: a pin
 // that is one of them is not the run's by itself ("torch==2.4.1 -> torch==2.11.0": the
 // move's phrasings pick one, or none).
-var transition = regexp.MustCompile(`(?i)` + optTorch + ver + verTag + `\s*(?:to|->|→|=>|into)\s+` + optTorch + ver + `\b`)
+var transition = lazyregexp.New(`(?i)` + optTorch + ver + verTag + `\s*(?:to|->|→|=>|into)\s+` + optTorch + ver + `\b`)
 
 // inTransition reports whether [lo, hi) of text is one of a transition's two releases.
 func inTransition(text []byte, lo, hi int) bool {
@@ -198,7 +198,7 @@ func moveAnchors() []string {
 
 // compileWord names torch's compile stack: a line that names it and a release a failure
 // happens on names the run's.
-var compileWord = regexp.MustCompile(`(?i)\b(?:compile[ds]?|inductor|dynamo|cuda\s?graphs?|cudagraph\w*|reduce-overhead|max-autotune)\b`)
+var compileWord = lazyregexp.New(`(?i)\b(?:compile[ds]?|inductor|dynamo|cuda\s?graphs?|cudagraph\w*|reduce-overhead|max-autotune)\b`)
 
 // pickFailingAfter takes a bare release named after a failure word ("broke in 2.1") when
 // the line names torch or its compile stack, or its sentence names another release (the
@@ -220,4 +220,4 @@ func pickFailingAfter(text []byte, m []int) (int, int, verdict) {
 }
 
 // bareRelease is a 2.x release in prose.
-var bareRelease = regexp.MustCompile(`\b2\.\d{1,2}(?:\.\d+)?\b`)
+var bareRelease = lazyregexp.New(`\b2\.\d{1,2}(?:\.\d+)?\b`)

@@ -4,6 +4,8 @@ import (
 	"bytes"
 	"regexp"
 	"sync"
+
+	"github.com/compilemode/compilemode/internal/lazyregexp"
 )
 
 // A releaseRow is one way people state torch's release, as data: its shape (a regular
@@ -88,6 +90,12 @@ func releaseRows() []releaseRow {
 		// pip list / pip freeze / conda list rows.
 		{name: "package-list", what: "package list", literal: "torch", anchors: []string{"torch ", "torch\t"}, rank: rankPackage,
 			shape: `^(?:py)?torch\s+` + ver + `(?:\s*$|\s+[^-=→\s])`},
+		// Ultralytics' banner, which prints torch.__version__: "Ultralytics 8.3.0 🚀
+		// Python-3.11.9 torch-2.5.1+cu124 CUDA:0 (…)" (ultralytics/utils/torch_utils.py
+		// select_device: f"Ultralytics {__version__} 🚀 Python-{PYTHON_VERSION}
+		// torch-{TORCH_VERSION} ").
+		{name: "ultralytics-banner", what: "version report", literal: " torch-", anchors: []string{" torch-"}, rank: rankPackage,
+			shape: `\bPython-\d+\.\d+(?:\.\d+)?\s+torch-` + ver},
 		// pip's report of what it installed, the release the run has from then on.
 		{name: "pip-installed", what: "pip install", literal: "Successfully installed", anchors: []string{"torch-"}, rank: rankPackage,
 			shape: `Successfully installed\b.*?\b(?:py)?torch-` + ver + `(?:\s|$)`},
@@ -102,9 +110,11 @@ func releaseRows() []releaseRow {
 		{name: "pin", what: "pin", literal: "==", anchors: []string{"torch==", "Torch==", "orch =="}, rank: rankPackage,
 			shape: `(?i)` + torchAt + `(?:py)?torch\s*==\s*` + ver},
 		// other tools' reports and prose keys: "Torch version : 2.4.1", "my torch version
-		// is 2.0.0", "- `torch` version: 2.3.0".
+		// is 2.0.0", "- `torch` version: 2.3.0"; transformers-cli env's "- PyTorch version
+		// (GPU?): 2.5.1+cu124 (True)" and, from transformers' env.py of 2025 on, "- PyTorch
+		// version (accelerator?): 2.12.1+cu130 (CUDA)" (huggingface/transformers#47321).
 		{name: "version-key", what: "version report", anchors: []string{"orch version", "Torch version", "TORCH version", "orch` version", "orch** version", "orch Version", "ORCH VERSION"}, rank: rankPackage,
-			shape: `(?i)\b(?:py)?torch(?:[*\x60]{0,3}\s+|[*\x60]{1,3})version(?:\s+is|\s+was)?(?:\s*\((?:GPU\?|e\.g\.,?\s*[\d.]+)\))?` +
+			shape: `(?i)\b(?:py)?torch(?:[*\x60]{0,3}\s+|[*\x60]{1,3})version(?:\s+is|\s+was)?(?:\s*\((?:GPU\?|accelerator\?|e\.g\.,?\s*[\d.]+)\))?` +
 				keyMark + `\s*[:=]?` + keyMark + `\s*\[?v?` + ver},
 		// the key in Chinese, Japanese, Korean or Russian: "torch版本：2.5.1", "PyTorch版本为
 		// 2.5.1", "PyTorchのバージョンは2.5.1", "torch 버전 2.5.1", "версия PyTorch: 2.5.1";
@@ -166,6 +176,14 @@ func releaseRows() []releaseRow {
 		// prose without the space: "torch2.6", "PyTorch2.5.1".
 		{name: "prose-glued", what: "prose", literal: "orch2.", anchors: []string{"orch2."}, rank: rankProse,
 			shape: `\b(?:[Pp]y)?[Tt]orch(2\.\d{1,2}(?:\.\d+)?)\b`},
+		// prose that joins the name and the release with a hyphen or parentheses: "on
+		// torch-2.13", "BigVGAN SIGSEGVs on torch-2.12/aarch64", "Python(3.11)、PyTorch(2.7.0+cu126)",
+		// "PyTorch（2.5.1）"; not a package named after torch ("cp-torch-2.0-original", a
+		// wheel's torch-2.5.1-cp311, the file-name row's), a path's directory
+		// ("/fsx/pytorch-nightly/pytorch-2.0/pytorch/aten/…", pytorch#93378's source
+		// checkout), nor pip's uninstall lines (pipReplaced).
+		{name: "prose-joined", what: "prose", literal: "orch", anchors: []string{"torch-2.", "Torch-2.", "orch(2.", "orch (2.", "orch（2."}, rank: rankProse,
+			shape: `(?i)(?:^|[^\w./-])(?:py)?torch(?:-|\s*[(（])\s*v?(2\.\d{1,2}(?:\.\d+)?(?:(?:a|b|rc)\d+)?(?:\.dev\d+)?(?:\+[0-9A-Za-z.]+)?)(?:[\s,;:)）/]|$)`},
 		// PyTorch's own short name with a minor: "PT 2.6", "PT2.5.1" ("PT2" alone and
 		// "PT2.0" name the compile stack, as torchdynamo#2022 does, not a release).
 		{name: "prose-pt", what: "prose", literal: "PT", anchors: []string{"PT 2.", "PT2.1", "PT2.2", "PT2.3", "PT2.4", "PT2.5", "PT2.6", "PT2.7", "PT2.8", "PT2.9"}, rank: rankProse,
@@ -335,7 +353,7 @@ func versionAnchors() []string {
 
 // imageName is a container image's name that a joint key's shape would take for one
 // ("pytorch/pytorch:2.5.1-cuda12.4-cudnn9-devel").
-var imageName = regexp.MustCompile(`(?i)^(?:py)?torch\s*/\s*(?:py)?torch\b`)
+var imageName = lazyregexp.New(`(?i)^(?:py)?torch\s*/\s*(?:py)?torch\b`)
 
 // pickJointKey takes a joint key's release unless the match is an image's name, which
 // the path rows read at their rank.

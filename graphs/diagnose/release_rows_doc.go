@@ -63,7 +63,7 @@ var releaseRowDocs = map[string]releaseRowDoc{
 		source: "https://github.com/vllm-project/vllm/issues/26379 (collect_env's library list); requirements files"},
 	"version-key": {
 		example: "- PyTorch version (GPU?): 2.1.2+cu121 (True)", want: "2.1",
-		source: "https://github.com/huggingface/transformers/issues/31645 (transformers-cli env); https://github.com/facebookresearch/sapiens/issues/141 (\"Torch version : 2.4.1\"); https://github.com/kijai/ComfyUI-WanVideoWrapper/issues/1154 (\"- **PyTorch Version:** 2.7.0+cu128\")"},
+		source: "https://github.com/huggingface/transformers/issues/31645 (transformers-cli env); https://github.com/facebookresearch/sapiens/issues/141 (\"Torch version : 2.4.1\"); https://github.com/kijai/ComfyUI-WanVideoWrapper/issues/1154 (\"- **PyTorch Version:** 2.7.0+cu128\"); https://github.com/huggingface/transformers/issues/47321 (\"- PyTorch version (accelerator?): 2.12.1+cu130 (CUDA)\", transformers' env.py)"},
 	"version-key-cjk": {
 		example: "PyTorch版本为2.5.1", want: "2.5",
 		source: "https://blog.gitcode.com/c2e9c417d33ba975caea5b1388706045.html (\"- PyTorch版本:2.6.0.dev20241230+cu126\")"},
@@ -109,6 +109,12 @@ var releaseRowDocs = map[string]releaseRowDoc{
 	"prose-glued": {
 		example: "Error when using torch.compile with Pytorch2.3", want: "2.3",
 		source: "https://github.com/pytorch/pytorch/issues/90831 (\"with Pytorch2.0\")"},
+	"prose-joined": {
+		example: "所有实验均在 Python(3.11)、 PyTorch(2.7.0+cu126)以及Nvidia GeForce RTX 3080 环境下实现", want: "2.7",
+		source: "READMEs and notes in the search tool's code corpus (\"PyTorch(2.7.0+cu126)\", \"BigVGAN SIGSEGVs on torch-2.12/aarch64\", \"run twice on torch-2.9 / vLLM-0.16 runtimes\")"},
+	"ultralytics-banner": {
+		example: "Ultralytics 8.3.40 🚀 Python-3.11.9 torch-2.5.1+cu124 CUDA:0 (NVIDIA GeForce RTX 4090, 24210MiB)", want: "2.5",
+		source: "ultralytics/ultralytics ultralytics/utils/torch_utils.py select_device (f\"Ultralytics {__version__} 🚀 Python-{PYTHON_VERSION} torch-{TORCH_VERSION} \")"},
 	"prose-pt": {
 		example: "Since PT 2.6 the skip is logged", want: "2.6",
 		source: "https://github.com/intel/torch-xpu-ops/issues/1836 (\"got fail_to_run with PT2.8\")"},

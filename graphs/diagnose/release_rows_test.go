@@ -207,6 +207,19 @@ func TestReleasePhrasings(t *testing.T) {
 		{"lookalike-cuda", "CUDA Version: 12.4", "", ""},
 		{"lookalike-python", "Python 3.11.9", "", ""},
 		{"lookalike-driver", "Driver Version: 550.54.15", "", ""},
+		{"hf-env-accelerator", "- PyTorch version (accelerator?): 2.12.1+cu130 (CUDA)", "2.12", "version report"}, // transformers#47321
+		{"print-version-and-cuda", "$ python -c \"import torch; print(torch.__version__, torch.cuda.is_available())\"\n2.5.1+cu124 True", "2.5", "torch.__version__"},
+		{"print-version-and-cuda-version", ">>> print(torch.__version__, torch.version.cuda)\n2.5.1+cu124 12.4", "2.5", "torch.__version__"},
+		{"repl-cuda-version", ">>> torch.version.cuda\n'12.4'", "", ""},
+		{"key-then-prose", "PyTorch version\n2.5.1 was what we had before the upgrade", "", ""},
+		{"prose-hyphen", "BigVGAN SIGSEGVs on torch-2.12/aarch64 only", "2.12", "prose"},
+		{"prose-hyphen-patch", "with torch-2.5.1 on Windows the compile fails", "2.5", "prose"},
+		{"prose-paren", "所有实验均在 Python(3.11)、 PyTorch(2.7.0+cu126)以及Nvidia GeForce RTX 3080 环境下实现", "2.7", "prose"},
+		{"prose-paren-bound", "- Python3.10.0, pytorch(2.2.0 or higher), numpy(1.24.3 or higher)", "", ""},
+		{"path-dir-hyphen", "UserWarning: The CUDA Graph is empty. (Triggered internally at /fsx/pytorch-nightly/pytorch-2.0/pytorch/aten/src/ATen/cuda/CUDAGraph.cpp:191.)", "", ""}, // pytorch#93378
+		{"path-hyphen", "  File \"/home/u/cp-torch-2.0-original/det3d/train.py\", line 3", "", ""},
+		{"pip-uninstalling-then-prose", "    Uninstalling torch-2.4.0:\n      Successfully uninstalled torch-2.4.0\nthe compile on torch-2.5.1 fails", "2.5", "prose"},
+		{"ultralytics-banner", "Ultralytics 8.3.40 🚀 Python-3.11.9 torch-2.5.1+cu124 CUDA:0 (NVIDIA GeForce RTX 4090, 24210MiB)", "2.5", "version report"},
 		{"key-then-python", "- PyTorch: 2.x (check `torch.__version__`)\n- Python: 3.12.3", "", ""}, // holdoutC1's chronos results
 	}
 	for _, tt := range tests {

@@ -2,12 +2,12 @@ package script
 
 import (
 	"fmt"
-	"regexp"
 	"strings"
 	"sync"
 
 	"github.com/compilemode/compilemode/config/schema"
 	"github.com/compilemode/compilemode/internal/catalog"
+	"github.com/compilemode/compilemode/internal/lazyregexp"
 )
 
 // When PyTorch reads a variable: the values of EnvSet.ReadAt.
@@ -198,9 +198,9 @@ func (r *reader) keptEnv(line int, k string, v *expr, from string) {
 
 var (
 	// envIn is "K" in os.environ and "K" not in os.environ.
-	envIn = regexp.MustCompile(`^(?:'([A-Za-z_][A-Za-z0-9_]*)'|"([A-Za-z_][A-Za-z0-9_]*)")\s+(not\s+)?in\s+os\.environ$`)
+	envIn = lazyregexp.New(`^(?:'([A-Za-z_][A-Za-z0-9_]*)'|"([A-Za-z_][A-Za-z0-9_]*)")\s+(not\s+)?in\s+os\.environ$`)
 	// envNone is os.environ.get("K") is None, os.getenv("K") is not None.
-	envNone = regexp.MustCompile(`^os\.(?:environ\.get|getenv)\(\s*(?:'([A-Za-z_][A-Za-z0-9_]*)'|"([A-Za-z_][A-Za-z0-9_]*)")\s*\)\s+is\s+(not\s+)?None$`)
+	envNone = lazyregexp.New(`^os\.(?:environ\.get|getenv)\(\s*(?:'([A-Za-z_][A-Za-z0-9_]*)'|"([A-Za-z_][A-Za-z0-9_]*)")\s*\)\s+is\s+(not\s+)?None$`)
 )
 
 // envTruth returns the value a guard's condition has when it tests whether a

@@ -1,8 +1,9 @@
 package script
 
 import (
-	"regexp"
 	"strings"
+
+	"github.com/compilemode/compilemode/internal/lazyregexp"
 )
 
 // The host the plans are for: the tool plans CUDA on Linux, so a guard that tests the
@@ -19,9 +20,9 @@ var linuxValues = map[string]string{
 const PlannedPlatform = "Linux"
 
 var (
-	platformCompare  = regexp.MustCompile(`^(sys\.platform|os\.name|platform\.system\(\))\s*(==|!=)\s*(?:'([^'\\]*)'|"([^"\\]*)")$`)
-	platformCompareL = regexp.MustCompile(`^(?:'([^'\\]*)'|"([^"\\]*)")\s*(==|!=)\s*(sys\.platform|os\.name|platform\.system\(\))$`)
-	platformPrefix   = regexp.MustCompile(`^(not\s+)?sys\.platform\.startswith\(\s*(?:'([^'\\]*)'|"([^"\\]*)")\s*\)$`)
+	platformCompare  = lazyregexp.New(`^(sys\.platform|os\.name|platform\.system\(\))\s*(==|!=)\s*(?:'([^'\\]*)'|"([^"\\]*)")$`)
+	platformCompareL = lazyregexp.New(`^(?:'([^'\\]*)'|"([^"\\]*)")\s*(==|!=)\s*(sys\.platform|os\.name|platform\.system\(\))$`)
+	platformPrefix   = lazyregexp.New(`^(not\s+)?sys\.platform\.startswith\(\s*(?:'([^'\\]*)'|"([^"\\]*)")\s*\)$`)
 )
 
 // platformTruth returns the value a guard's condition has on Linux when it tests the

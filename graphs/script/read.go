@@ -234,6 +234,8 @@ type reader struct {
 	outputs      map[string]*siteState   // names bound to a compiled function's output
 	derived      map[string][]*siteState // names bound to a value computed from sites' outputs: those sites
 	noGrad       int                     // with torch.no_grad() / torch.inference_mode() blocks running now
+	keptLists    map[string]bool         // lists outputs are appended to with autograd recording (L.append(model(x)))
+	fromLists    map[string][]string     // names bound to a value computed from such lists: those lists
 	seq          int                     // execution order of sites, calls, threads and events
 	rest         bool                    // running the defs no code called (runRest)
 	callEvents   []callEvent             // calls of compiled functions' names

@@ -13,7 +13,10 @@
 // start whose code calls it counts, and one the main thread joins before the next
 // start (w.join()), or an awaited asyncio.to_thread, ends first (callers.go).
 // backward() run by the compiled function itself, or by a def it calls, counts as
-// backward() of its output (backwardinside.go). What runs only under a guard is
+// backward() of its output (backwardinside.go). Outputs appended to a list in a loop
+// and differentiated by one backward() through that list (gradient accumulation)
+// are not kept outputs: cudagraph trees keep outputs whose backward is pending
+// (measured on 2.11: gradaccum.go). What runs only under a guard is
 // marked conditional, a branch of a conditional expression (a if c else b) and an
 // and/or operand after the first included (condexpr.go);
 // a site with conditional globals in force is planned under each consistent
@@ -46,6 +49,8 @@
 // process's) and sets K: then they, and os.environ[K], give its value (envread.go),
 // os.environ.setdefault(K, V) keeps it, and a guard "K" (not) in os.environ or
 // os.environ.get(K) is (not) None is decided by it (env.go);
+// A PEP 750 t-string argument is a Template, never a str: as the mode it raises
+// "Unrecognized mode=Template(…)", as another argument it is named (tstring.go);
 // setattr(config, "KEY", V) on the Inductor or Dynamo config is the
 // assignment config.KEY = V. Each site
 // becomes a graphs.Scenario, planned like a command-line request; sites that plan the

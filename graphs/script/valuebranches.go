@@ -2,7 +2,8 @@ package script
 
 import (
 	"fmt"
-	"regexp"
+
+	"github.com/compilemode/compilemode/internal/lazyregexp"
 )
 
 // A config global assigned `A if C else B` (literals A and B) or a comparison
@@ -13,7 +14,7 @@ import (
 
 // comparison matches source text whose outermost operation can be a comparison or a
 // "not": its values are True and False.
-var comparison = regexp.MustCompile(`^not\s|\s(==|!=|<=|>=|<|>|in|not\s+in|is|is\s+not)\s`)
+var comparison = lazyregexp.New(`^not\s|\s(==|!=|<=|>=|<|>|in|not\s+in|is|is\s+not)\s`)
 
 // valueBranches records the global KEY = v as an if/else of the literals v can be,
 // and reports whether v was one.

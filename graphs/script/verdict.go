@@ -2,13 +2,14 @@ package script
 
 import (
 	"fmt"
-	"regexp"
 	"strings"
 	"unicode/utf8"
+
+	"github.com/compilemode/compilemode/internal/lazyregexp"
 )
 
 // codingCookie is PEP 263's encoding declaration, on line 1 or 2.
-var codingCookie = regexp.MustCompile(`^[ \t\f]*#.*?coding[:=][ \t]*([-\w.]+)`)
+var codingCookie = lazyregexp.New(`^[ \t\f]*#.*?coding[:=][ \t]*([-\w.]+)`)
 
 // sourceVerdict returns CPython's SyntaxError for source it refuses before
 // tokenizing, or nil: a NUL byte anywhere ("source code cannot contain null bytes"),

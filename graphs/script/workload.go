@@ -22,6 +22,7 @@ const (
 	factDevices                    // threads per device, started by a loop of a count the script gives
 	factDevicesUnknown             // threads per device, started by a loop of a count it does not give
 	factThreadCount                // threads compiling each their own, started by a loop of a count it gives
+	factKeptBackward               // outputs appended to a list in a loop, one backward() through the list after it (gradaccum.go)
 )
 
 // workloadRow maps what a script shows to the graphs.Workload field that the
@@ -107,6 +108,11 @@ var workloadRows = [...]workloadRow{
 			w.Callers = max(n, 2)
 			return []Inference{{Field: "callers", Value: fmt.Sprint(w.Callers)}}
 		}},
+	factKeptBackward: {keptBackwardShows, "-autograd-backward", keptBackwardSource,
+		func(w *graphs.Workload, _ int) []Inference {
+			w.AutogradBackward = true
+			return []Inference{{Field: "autograd_backward", Value: "true"}}
+		}},
 }
 
 func callers(w *graphs.Workload) []Inference {
@@ -145,12 +151,14 @@ type callEvent struct {
 
 // event is a workload fact seen at a point of execution.
 type event struct {
-	f    fact
-	seq  int
-	line int
-	fn   *stmt
-	site *siteState   // factKept: the site whose output is kept
-	also []*siteState // factBackward: the other sites the value differentiated is computed from
+	f     fact
+	seq   int
+	line  int
+	fn    *stmt
+	site  *siteState   // factKept: the site whose output is kept
+	also  []*siteState // factBackward: the other sites the value differentiated is computed from
+	list  string       // factKept: the list the output is appended to while autograd records ("": none)
+	lists []string     // factBackward: the kept lists the value differentiated is computed from
 }
 
 // noteCall records a call of a compiled function's name, and its output kept.
@@ -199,7 +207,7 @@ func (r *reader) backwardOf(c *expr) []*siteState {
 // backwardEvent records a backward() call and the sites its value is computed from.
 func (r *reader) backwardEvent(c *expr) {
 	sts := r.backwardOf(c)
-	ev := event{f: factBackward, line: int(c.line), fn: r.fn}
+	ev := event{f: factBackward, line: int(c.line), fn: r.fn, lists: r.backwardLists(c)}
 	if len(sts) > 0 {
 		ev.site, ev.also = sts[0], sts[1:]
 	}
@@ -281,9 +289,11 @@ func (r *reader) workloadCall(c *expr, q string) {
 	switch {
 	case c.x.name == "backward" || q == "torch.autograd.backward":
 		r.backwardEvent(c)
-	case c.x.name == "append" && r.inLoop() && len(c.args) == 1:
-		if st := r.outputOf(c.args[0].value); st != nil {
+	case c.x.name == "append" && len(c.args) == 1:
+		r.appendDerived(c)
+		if st := r.outputOf(c.args[0].value); st != nil && r.inLoop() {
 			add(factKept, st)
+			r.events[len(r.events)-1].list = r.keptList(c)
 		}
 	case q == "torch.nn.utils.swap_tensors" || c.x.name == "load_state_dict" && r.isTrue(kwarg(c, "assign", 99)):
 		add(factMoving, nil)
@@ -352,6 +362,7 @@ func (r *reader) derivedAssign(t, v *expr) bool {
 			r.outputs[t.name] = st
 		}
 		r.setDerived(t.name, r.allDerived(v, nil, 0))
+		r.setFromLists(t.name, v)
 	case t.x.kind == name:
 		// d["loss"] = out.sum(): the container holds a value computed from the
 		// output, so d["loss"].backward() differentiates it.
@@ -388,6 +399,7 @@ func (r *reader) inferWorkload() {
 		}
 		callsIn[e.site][e.fn] = true
 	}
+	r.keptForBackward()
 	peers := r.peers()
 	backLine := r.backwardLines()
 	for _, st := range r.sites {
@@ -413,7 +425,7 @@ func (r *reader) factApplies(ev event, st *siteState, callsIn map[*stmt]bool, pe
 	switch ev.f {
 	case factBackward:
 		return ev.site == st || peers.peer(ev.site, st) || (ev.fn != nil && st.def == ev.fn) || alsoFrom(ev.also, st, peers)
-	case factKept:
+	case factKept, factKeptBackward:
 		return ev.site == st || peers.peer(ev.site, st)
 	case factMoving:
 		return r.calledBefore(st, ev.seq)

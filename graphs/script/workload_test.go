@@ -155,6 +155,18 @@ ts = [threading.Thread(target=run, args=(i,)) for i in range(N)]
 		want: graphs.Workload{Threads: graphs.PerThread, Callers: 3}, rows: []fact{factThreadCount},
 	},
 	{
+		name: "kept-for-backward", reason: "sweep2 #12, testdata/measured/grad_accum_2.11.out: forwards kept for one backward",
+		src: `import torch
+model = torch.compile(net, mode="reduce-overhead")
+for step in range(10):
+    outs = []
+    for micro in range(4):
+        outs.append(model(x))
+    torch.stack(outs).sum().backward()
+`,
+		want: graphs.Workload{AutogradBackward: true}, rows: []fact{factKeptBackward},
+	},
+	{
 		name: "item-not-kept", reason: "loss.item() is a Python float: nothing is kept",
 		src: `import torch
 step = torch.compile(train_step, mode="reduce-overhead")

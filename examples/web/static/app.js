@@ -291,20 +291,21 @@ function plainRequests(s) {
 
 // ---- the workers ----
 
-// The WebAssembly is compiled once, here, and each worker instantiates it: one worker
-// per answer shown (two when comparing releases), so the two run in parallel.
-const wasmModule = WebAssembly.compileStreaming(fetch("app.wasm")).catch(
-  // A host that serves app.wasm without Content-Type application/wasm.
-  () => fetch("app.wasm").then((r) => r.arrayBuffer()).then((b) => WebAssembly.compile(b)));
+// The WebAssembly is compiled once, by boot.js as the page starts, and each worker
+// instantiates it: one worker per answer shown (two when comparing releases), so the
+// two run in parallel. The first worker is boot.js's, started with the compilation.
+const boot = window.compilemodeBoot;
+const wasmModule = boot.module;
 const workers = [];
 let current = { seq: 0, answers: [] };
 
 function workerAt(i) {
   if (workers[i]) return workers[i];
-  const w = { worker: new Worker("worker.js"), busy: false, ready: false, pending: null, index: i };
-  wasmModule.then((module) => w.worker.postMessage({ module }), (e) => status(`The WebAssembly could not be loaded: ${e}`));
-  w.worker.onmessage = (ev) => onWorkerMessage(w, ev.data);
+  const w = { worker: i === 0 ? boot.worker : new Worker("worker.js"), busy: false, ready: false, pending: null, index: i };
+  wasmModule.then((module) => { if (i !== 0) w.worker.postMessage({ module }); }, (e) => status(`The WebAssembly could not be loaded: ${e}`));
   workers[i] = w;
+  w.worker.onmessage = (ev) => onWorkerMessage(w, ev.data);
+  if (i === 0) boot.early.splice(0).forEach((ev) => onWorkerMessage(w, ev.data));
   return w;
 }
 
@@ -908,13 +909,14 @@ async function loadSample(kind) {
 }
 
 async function start() {
-  workerAt(0); // the WebAssembly starts now, while the page reads a link's input
+  workerAt(0); // boot.js's worker, started with the page: it starts Go while the page reads a link's input
   wire();
   $("sample-log").addEventListener("click", () => loadSample("log"));
   $("sample-script").addEventListener("click", () => loadSample("script"));
-  const fromLink = await loadHash();
+  await loadHash();
   disableIrrelevant(readState().call);
-  if (fromLink || !showPrerendered()) update();
+  // A link that asks the form's first state is answered at once too.
+  if (!showPrerendered()) update();
 }
 
 start();

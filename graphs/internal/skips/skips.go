@@ -6,6 +6,7 @@ package skips
 
 import (
 	"strings"
+	"sync"
 
 	"github.com/compilemode/compilemode/modes"
 )
@@ -107,7 +108,7 @@ type Logged struct {
 // Find returns the row of r for release v and implementation impl, and whether there
 // is one.
 func Find(r Reason, impl Impl, v modes.Version) (Wording, bool) {
-	for _, w := range wordings() {
+	for _, w := range wordingTable() {
 		if w.Reason == r && w.Releases.Contains(v) && (w.Impl == Any || w.Impl == impl) {
 			return w, true
 		}
@@ -132,7 +133,7 @@ func Line(r Reason, impl Impl, v modes.Version) (string, bool) {
 // Log returns what release v logs under impl when the reasons in holds hold (in any
 // order), and reports false when none of them is a reason on v.
 func Log(v modes.Version, impl Impl, holds []Reason) (Logged, bool) {
-	for _, c := range checks() {
+	for _, c := range checkTable() {
 		if !c.Releases.Contains(v) {
 			continue
 		}
@@ -192,6 +193,15 @@ func contains(rs []Reason, r Reason) bool {
 	}
 	return false
 }
+
+// wordingTable and checkTable are the rows, built once for Find, Line and Log, which
+// only read them: built on each call, graphs/diagnose's initialisation alone
+// allocated 1 MB of them (a web page's shared link waited on it; examples/web's
+// Budgets).
+var (
+	wordingTable = sync.OnceValue(wordings)
+	checkTable   = sync.OnceValue(checks)
+)
 
 // Wordings returns the wording rows, a fresh copy on each call.
 func Wordings() []Wording { return wordings() }
