@@ -2,7 +2,6 @@ package modes
 
 import (
 	"fmt"
-	"regexp"
 	"strconv"
 	"strings"
 )
@@ -81,22 +80,76 @@ func (e *VersionError) Error() string {
 	return fmt.Sprintf("modes: torch version %q %s; supported: %s", e.Input, e.Reason, strings.Join(names, ", "))
 }
 
-// versionRE matches torch.__version__ forms: 2.11, 2.7.1, 2.11.0+cu130, and the
-// pre-releases 2.13.0.dev20260518, 2.11.0a0+gitabc, 2.12.0rc1 (numbers without
-// leading zeros).
-var versionRE = regexp.MustCompile(`^(0|[1-9]\d*)\.(0|[1-9]\d*)(?:\.(0|[1-9]\d*))?(?:(?:a|b|rc)\d+)?(?:\.dev\d+)?(?:\+[0-9A-Za-z.]+)?$`)
+// versionParts returns the major and minor numbers of a torch.__version__ form: 2.11,
+// 2.7.1, 2.11.0+cu130, and the pre-releases 2.13.0.dev20260518, 2.11.0a0+gitabc,
+// 2.12.0rc1 (numbers without leading zeros); ok is false for any other text. It is
+// the expression
+//
+//	^(0|[1-9]\d*)\.(0|[1-9]\d*)(?:\.(0|[1-9]\d*))?(?:(?:a|b|rc)\d+)?(?:\.dev\d+)?(?:\+[0-9A-Za-z.]+)?$
+//
+// read by hand (TestVersionParts checks it against the expression): every call's
+// first answer parses a release, and the web page's worker would otherwise compile
+// the regular-expression engine's code for it (examples/web's Budgets).
+func versionParts(t string) (major, minor string, ok bool) {
+	major, t, ok = number(t)
+	if !ok || !strings.HasPrefix(t, ".") {
+		return "", "", false
+	}
+	if minor, t, ok = number(t[1:]); !ok {
+		return "", "", false
+	}
+	if strings.HasPrefix(t, ".") && len(t) > 1 && isDigit(t[1]) { // .PATCH
+		if _, t, ok = number(t[1:]); !ok {
+			return "", "", false
+		}
+	}
+	for _, pre := range []string{"a", "b", "rc"} { // a0, b1, rc1
+		if rest, found := strings.CutPrefix(t, pre); found {
+			if t = strings.TrimLeft(rest, "0123456789"); len(t) == len(rest) {
+				return "", "", false
+			}
+			break
+		}
+	}
+	if rest, found := strings.CutPrefix(t, ".dev"); found {
+		if t = strings.TrimLeft(rest, "0123456789"); len(t) == len(rest) {
+			return "", "", false
+		}
+	}
+	if rest, found := strings.CutPrefix(t, "+"); found { // +LOCAL
+		if rest == "" || strings.TrimLeft(rest, "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz.") != "" {
+			return "", "", false
+		}
+		t = ""
+	}
+	return major, minor, t == ""
+}
+
+// number cuts a decimal number without leading zeros (0, 7, 11) from the start of s.
+func number(s string) (n, rest string, ok bool) {
+	i := 0
+	for i < len(s) && isDigit(s[i]) {
+		i++
+	}
+	if i == 0 || i > 1 && s[0] == '0' {
+		return "", s, false
+	}
+	return s[:i], s[i:], true
+}
+
+func isDigit(c byte) bool { return '0' <= c && c <= '9' }
 
 // ParseVersion parses "2.11", "2.7.1", "2.11.0+cu130" or "2.13.0.dev20260518" into
 // its minor release. It returns a *VersionError for malformed input and for releases
 // outside [First(), Last()].
 func ParseVersion(s string) (Version, error) {
 	t := strings.TrimSpace(s)
-	m := versionRE.FindStringSubmatch(t)
-	if m == nil {
+	majorText, minorText, ok := versionParts(t)
+	if !ok {
 		return Version{}, &VersionError{Input: s, Supported: Supported(), Reason: "is not a version (want MAJOR.MINOR[.PATCH][+LOCAL])"}
 	}
-	major, err1 := strconv.Atoi(m[1])
-	minor, err2 := strconv.Atoi(m[2])
+	major, err1 := strconv.Atoi(majorText)
+	minor, err2 := strconv.Atoi(minorText)
 	if err1 != nil || err2 != nil {
 		return Version{}, &VersionError{Input: s, Supported: Supported(), Reason: "is out of range"}
 	}

@@ -9,7 +9,6 @@ import (
 
 	"github.com/compilemode/compilemode/config/literal"
 	"github.com/compilemode/compilemode/config/pyver"
-	"github.com/compilemode/compilemode/internal/lazyregexp"
 )
 
 // Host describes the machine a host-dependent default is computed for (the keys whose
@@ -54,24 +53,43 @@ func (h Host) cpus() int {
 	return DefaultCPUs
 }
 
-// torchPathRE finds the install path a key's Host text names relative to the torch
-// package ("<torch>/../third_party/cutlass/"), as config/dump_schema.py writes it.
-var torchPathRE = lazyregexp.New(`<torch>/([^)\s,]+)`)
+// torchRelPath finds the install path a key's Host text names relative to the torch
+// package ("<torch>/../third_party/cutlass/"), as config/dump_schema.py writes it:
+// the expression <torch>/([^)\s,]+) read by hand (TestTorchRelPath checks it against
+// the expression), so that a call's first answer compiles no expression (the web
+// page's worker; examples/web's Budgets).
+func torchRelPath(host string) (string, bool) {
+	const mark = "<torch>/"
+	for rest := host; ; {
+		i := strings.Index(rest, mark)
+		if i < 0 {
+			return "", false
+		}
+		rest = rest[i+len(mark):]
+		n := strings.IndexAny(rest, ")\t\n\f\r ,") // \s is [\t\n\f\r ]
+		if n < 0 {
+			n = len(rest)
+		}
+		if n > 0 {
+			return rest[:n], true
+		}
+	}
+}
 
 // torchPath is the key's install path under host.TorchDir, when both are known.
 // Source: torch/_inductor/config.py cutlass_dir @ 2.2, 2.6, 2.7, 2.11, 2.14:
 // os.path.join(os.path.dirname(torch.__file__), "../third_party/cutlass/"), made
 // absolute (abspath up to 2.7, realpath after; the host keeps no symbolic links).
 func torchPath(in envInput) (EnvDefault, bool) {
-	m := torchPathRE.FindStringSubmatch(in.k.Host)
-	if m == nil || in.host.TorchDir == "" {
+	rel, ok := torchRelPath(in.k.Host)
+	if !ok || in.host.TorchDir == "" {
 		return EnvDefault{}, false
 	}
 	dir := in.host.TorchDir
 	if !filepath.IsAbs(dir) && in.host.Dir != "" {
 		dir = filepath.Join(in.host.Dir, dir)
 	}
-	return EnvDefault{Val: literal.Str(filepath.Clean(filepath.Join(dir, m[1]))), Host: true}, true
+	return EnvDefault{Val: literal.Str(filepath.Clean(filepath.Join(dir, rel))), Host: true}, true
 }
 
 // EnvError is the exception that importing torch._inductor.config raises for a

@@ -449,6 +449,23 @@
 // ratio 0.45-0.57 in three runs (Read 118-144 MB/s, grep 62-67 MB/s), the same run,
 // load average 3-6, -benchtime=1x.
 //
+// Lines dense in message fragments (sweep2 finding 8: every anchor on each 7 KB line,
+// BenchmarkDenseFragments, 1 MB a shape, prints MB/s): a wrapped try ran its row's
+// pattern over its two to four lines whole, joined and hashed again for each try, and a
+// row whose pattern goes on after its literal tried the next line from every occurrence
+// on the line. A wrapped try now runs within maxRowSpan of its literal (focusText, the
+// edges moved as matchNear's are), a pattern's tail is tried on the next line only from a
+// literal within maxRowSpan of its line's end, and a span of matchNear lacking what its
+// pattern's every match holds (the gate) is not run. TestDenseLineBounded counts the bytes
+// patterns run on, wrapped tries included: the repeated line 55.7 a byte before, 6.0
+// after. compilemode -diagnose on the finding's files (2026-12-03, load average 6-9, the
+// same machine): 10 MB 58.1 -> 21.3 s of user CPU time (peak RSS 84 -> 33 MB), 275 KB
+// 1.76 -> 0.67 s, output byte for byte the same; grep -F reads either in 0.01 s. Left:
+// the release phrasings' patterns and the call recovery on such lines (about half the
+// rest: release_find.go, recover.go), and, where each line differs (rotated), every row
+// that has a literal on the line running its pattern within 1 KB of each occurrence:
+// 148 bytes a byte (BenchmarkDenseFragments/rotated 0.03 MB/s under load 14).
+//
 // # Corpus
 //
 // testdata/corpus holds 1011 real public texts (issues, pull requests, pages and

@@ -49,6 +49,8 @@
 // process's) and sets K: then they, and os.environ[K], give its value (envread.go),
 // os.environ.setdefault(K, V) keeps it, and a guard "K" (not) in os.environ or
 // os.environ.get(K) is (not) None is decided by it (env.go);
+// A PEP 750 t-string argument is a Template, never a str: as the mode it raises
+// "Unrecognized mode=Template(…)", as another argument it is named (tstring.go);
 // setattr(config, "KEY", V) on the Inductor or Dynamo config is the
 // assignment config.KEY = V. Each site
 // becomes a graphs.Scenario, planned like a command-line request; sites that plan the
