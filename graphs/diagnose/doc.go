@@ -183,7 +183,7 @@
 // giving its line. Each phrasing is a row of one table (release_rows.go: its shape,
 // its rank and its anchors; release_rows_doc.go: an example and where people write it
 // so), read by one matcher; TestReleaseRows holds each row to its example and
-// TestReleasePhrasings reads 152 phrasings through Read. By rank:
+// TestReleasePhrasings reads 154 phrasings through Read. By rank:
 //
 //  1. what torch prints: collect_env's "PyTorch version: 2.7.1+cu128" (a nightly's
 //     2.6.0.dev20241112+cu124, a source build's 2.2.0a0+git8ac9b20), a
@@ -205,7 +205,7 @@
 //     uv.lock: name = "torch" then version = "2.6.0+cu124"), Ultralytics' banner
 //     ("🚀 Python-3.11.9 torch-2.5.1+cu124 CUDA:0"), another tool's "Torch version : 2.4.1" (with markup:
 //     "- **PyTorch Version:** 2.7.0", "- `torch` version: 2.3.0"; an env template's
-//     "- PyTorch version (GPU?): 2.5.1+cu124 (True)", "(accelerator?)", "(e.g., 1.0)"), the key in
+//     "- PyTorch version (GPU?): 2.5.1+cu124 (True)", "(accelerator?)", "(e.g., 1.0)"; DeepSpeed's ds_report: "torch version .......... 2.0.1+cu117"), the key in
 //     Chinese, Japanese, Korean or Russian ("PyTorch版本为2.5.1", "PyTorchのバージョンは
 //     2.5.1", "torch 버전 2.5.1", "версия PyTorch: 2.5.1") or after "the version of torch
 //     is", a joint key with torch's value first ("Pytorch+CUDA versions = 2.0.1+cu118",
@@ -448,6 +448,23 @@
 // 63 MB/s, main at 93bf142). With neither (the anchors say nothing of such a line):
 // ratio 0.45-0.57 in three runs (Read 118-144 MB/s, grep 62-67 MB/s), the same run,
 // load average 3-6, -benchtime=1x.
+//
+// Lines dense in message fragments (sweep2 finding 8: every anchor on each 7 KB line,
+// BenchmarkDenseFragments, 1 MB a shape, prints MB/s): a wrapped try ran its row's
+// pattern over its two to four lines whole, joined and hashed again for each try, and a
+// row whose pattern goes on after its literal tried the next line from every occurrence
+// on the line. A wrapped try now runs within maxRowSpan of its literal (focusText, the
+// edges moved as matchNear's are), a pattern's tail is tried on the next line only from a
+// literal within maxRowSpan of its line's end, and a span of matchNear lacking what its
+// pattern's every match holds (the gate) is not run. TestDenseLineBounded counts the bytes
+// patterns run on, wrapped tries included: the repeated line 55.7 a byte before, 6.0
+// after. compilemode -diagnose on the finding's files (2026-12-03, load average 6-9, the
+// same machine): 10 MB 58.1 -> 21.3 s of user CPU time (peak RSS 84 -> 33 MB), 275 KB
+// 1.76 -> 0.67 s, output byte for byte the same; grep -F reads either in 0.01 s. Left:
+// the release phrasings' patterns and the call recovery on such lines (about half the
+// rest: release_find.go, recover.go), and, where each line differs (rotated), every row
+// that has a literal on the line running its pattern within 1 KB of each occurrence:
+// 148 bytes a byte (BenchmarkDenseFragments/rotated 0.03 MB/s under load 14).
 //
 // # Corpus
 //

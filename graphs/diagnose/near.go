@@ -110,6 +110,10 @@ type nearMatcher struct {
 	found  bool
 	done   bool // matched the whole text: a span's edge found no byte to snap to
 	ran    *int
+	// gate, where set, is what every match of re holds: a span that lacks it is not run
+	// (lowered is its scratch).
+	gate    *gate
+	lowered *[]byte
 }
 
 // add takes the occurrence text[lo:hi] of the literal.
@@ -135,9 +139,13 @@ func (m *nearMatcher) run() {
 	if m.found || m.ce == 0 {
 		return
 	}
-	*m.ran += m.ce - m.cs
-	m.found = m.re.Match(m.text[m.cs:m.ce])
+	span := m.text[m.cs:m.ce]
 	m.ce = 0
+	if m.gate != nil && !m.gate.admits(span, m.lowered) {
+		return
+	}
+	*m.ran += len(span)
+	m.found = m.re.Match(span)
 }
 
 // matchNear reports whether re matches text near an occurrence of lit in in: text
@@ -182,7 +190,13 @@ func (s *scanner) matchNearRun(re *regexp.Regexp, whole bool, text, in, lit []by
 		s.patternBytes += len(text)
 		return re.Match(text)
 	}
-	m := nearMatcher{re: re, text: text, ran: &s.patternBytes}
+	m := nearMatcher{re: re, text: text, ran: &s.patternBytes, lowered: &s.lowered}
+	if s.t != nil {
+		// Each span holds what a match holds, or is not run: on a line dense in
+		// messages every pattern's words are somewhere on it, not around each literal
+		// (sweep2 finding 8).
+		m.gate = s.t.gateOf(re)
+	}
 	for at := 0; !m.found && !m.done; {
 		i := bytes.Index(in[at:], lit)
 		if i < 0 {

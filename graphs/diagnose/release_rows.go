@@ -112,9 +112,11 @@ func releaseRows() []releaseRow {
 		// other tools' reports and prose keys: "Torch version : 2.4.1", "my torch version
 		// is 2.0.0", "- `torch` version: 2.3.0"; transformers-cli env's "- PyTorch version
 		// (GPU?): 2.5.1+cu124 (True)" and, from transformers' env.py of 2025 on, "- PyTorch
-		// version (accelerator?): 2.12.1+cu130 (CUDA)" (huggingface/transformers#47321).
+		// version (accelerator?): 2.12.1+cu130 (CUDA)" (huggingface/transformers#47321);
+		// DeepSpeed's ds_report, whose keys are followed by leader dots: "torch version
+		// .................... 2.0.1+cu117" (deepspeed/env_report.py).
 		{name: "version-key", what: "version report", anchors: []string{"orch version", "Torch version", "TORCH version", "orch` version", "orch** version", "orch Version", "ORCH VERSION"}, rank: rankPackage,
-			shape: `(?i)\b(?:py)?torch(?:[*\x60]{0,3}\s+|[*\x60]{1,3})version(?:\s+is|\s+was)?(?:\s*\((?:GPU\?|accelerator\?|e\.g\.,?\s*[\d.]+)\))?` +
+			shape: `(?i)\b(?:py)?torch(?:[*\x60]{0,3}\s+|[*\x60]{1,3})version(?:\s+is|\s+was)?(?:\s*\((?:GPU\?|accelerator\?|e\.g\.,?\s*[\d.]+)\))?(?:\s*\.{3,})?` +
 				keyMark + `\s*[:=]?` + keyMark + `\s*\[?v?` + ver},
 		// the key in Chinese, Japanese, Korean or Russian: "torch版本：2.5.1", "PyTorch版本为
 		// 2.5.1", "PyTorchのバージョンは2.5.1", "torch 버전 2.5.1", "версия PyTorch: 2.5.1";

@@ -63,7 +63,7 @@ var releaseRowDocs = map[string]releaseRowDoc{
 		source: "https://github.com/vllm-project/vllm/issues/26379 (collect_env's library list); requirements files"},
 	"version-key": {
 		example: "- PyTorch version (GPU?): 2.1.2+cu121 (True)", want: "2.1",
-		source: "https://github.com/huggingface/transformers/issues/31645 (transformers-cli env); https://github.com/facebookresearch/sapiens/issues/141 (\"Torch version : 2.4.1\"); https://github.com/kijai/ComfyUI-WanVideoWrapper/issues/1154 (\"- **PyTorch Version:** 2.7.0+cu128\"); https://github.com/huggingface/transformers/issues/47321 (\"- PyTorch version (accelerator?): 2.12.1+cu130 (CUDA)\", transformers' env.py)"},
+		source: "https://github.com/huggingface/transformers/issues/31645 (transformers-cli env); https://github.com/facebookresearch/sapiens/issues/141 (\"Torch version : 2.4.1\"); https://github.com/kijai/ComfyUI-WanVideoWrapper/issues/1154 (\"- **PyTorch Version:** 2.7.0+cu128\"); https://github.com/huggingface/transformers/issues/47321 (\"- PyTorch version (accelerator?): 2.12.1+cu130 (CUDA)\", transformers' env.py); DeepSpeed's ds_report (deepspeed/env_report.py: \"torch version .................... 2.0.1+cu117\", as dsj96/peft's README pastes it)"},
 	"version-key-cjk": {
 		example: "PyTorch版本为2.5.1", want: "2.5",
 		source: "https://blog.gitcode.com/c2e9c417d33ba975caea5b1388706045.html (\"- PyTorch版本:2.6.0.dev20241230+cu126\")"},

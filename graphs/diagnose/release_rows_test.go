@@ -220,6 +220,8 @@ func TestReleasePhrasings(t *testing.T) {
 		{"path-hyphen", "  File \"/home/u/cp-torch-2.0-original/det3d/train.py\", line 3", "", ""},
 		{"pip-uninstalling-then-prose", "    Uninstalling torch-2.4.0:\n      Successfully uninstalled torch-2.4.0\nthe compile on torch-2.5.1 fails", "2.5", "prose"},
 		{"ultralytics-banner", "Ultralytics 8.3.40 🚀 Python-3.11.9 torch-2.5.1+cu124 CUDA:0 (NVIDIA GeForce RTX 4090, 24210MiB)", "2.5", "version report"},
+		{"ds-report", "torch install path ............... ['/opt/conda/lib/python3.8/site-packages/torch']\ntorch version .................... 2.0.1+cu117\ndeepspeed info ................... 0.10.0, unknown, unknown", "2.0", "version report"},
+		{"ds-report-cuda", "torch cuda version ............... 11.7\nnvcc version ..................... 11.3", "", ""},
 		{"key-then-python", "- PyTorch: 2.x (check `torch.__version__`)\n- Python: 3.12.3", "", ""}, // holdoutC1's chronos results
 	}
 	for _, tt := range tests {

@@ -487,6 +487,9 @@ type scanner struct {
 	// listed it, so that a window lists each once however often its anchors recur.
 	rowIn, ctxIn []int
 	wrapFailed   []wrapTry // the tries matchWrapped made in vain on entries still read
+	focus        wrapFocus // where the literal of the wrapped try being made lies (focusText)
+	focusWhole   bool      // that try's row's pattern must see its text whole (^, $)
+	lines        []byte    // focusText's text
 	// patternBytes counts the bytes row patterns were run on in matchRow (for tests:
 	// the work on a long line is bounded by the spans around its literals).
 	patternBytes int
@@ -1099,9 +1102,10 @@ func (s *scanner) matchWrapped(i, k int) {
 	for _, o := range occurrencesOf(s.joinOcc, i) {
 		start, end, ok := s.wrapSpan(row, o.at)
 		if ok && first+start <= k && k <= first+end {
-			try := wrapTry{i, first + start, first + end, s.textAt(first + start - 1), s.textAt(first + end + 1)}
+			try := wrapTry{i, first + start, first + end, s.textAt(first + start - 1), s.textAt(first + end + 1),
+				s.focusOf(o.at, len(row.squeezed))}
 			if !slices.Contains(s.wrapFailed, try) {
-				if s.wrappedHit(i, try.from, try.to) {
+				if s.wrappedHit(i, try.from, try.to, try.focus) {
 					return
 				}
 				s.wrapFailed = append(s.wrapFailed, try)
@@ -1121,8 +1125,13 @@ func (s *scanner) matchWrapped(i, k int) {
 // line is no wrap (and costs no tries).
 func (s *scanner) wrapSpan(row *compiledRow, at int) (start, end int, ok bool) {
 	start, end = s.lineOf(at), s.lineOf(at+len(row.squeezed)-1)
-	if start == end && row.tail && end+1 < len(s.offsets) {
-		end++ // the literal is whole on a line, the rest of the pattern on the next
+	if start == end && row.tail && end+1 < len(s.offsets) && s.offsets[end]-(at+len(row.squeezed)) <= maxRowSpan {
+		// The literal is whole on a line, the rest of the pattern on the next: where
+		// the literal ends within maxRowSpan of its line's end (squeezed bytes, no more
+		// than the line's own), as a match reaches no farther from it (sweep2 finding 8:
+		// on lines of every anchor each row with a tail tried the next line from every
+		// occurrence, joining and hashing four 7 KB lines each time).
+		end++
 	}
 	if start != end {
 		return start, end, s.breaksLine(s.first+start, s.first+end)
@@ -1159,13 +1168,42 @@ func (s *scanner) breaksLine(from, to int) bool {
 }
 
 // wrapTry is a span of entries wrappedHit found nothing on for a row, with whether
-// the entries either side held text (all it reads besides the span): the same try
+// the entries either side held text and where the literal lies (all it reads besides
+// the span: its pattern runs within maxRowSpan of the literal, wrapFocus): the same try
 // gives the same answer, so matchWrapped does not make it again for the next entry
 // or another occurrence of the literal (hostile2: one 532 KB line of the corpus's
 // texts made 188 tries of 60 spans, each running regular expressions over 128-256 KB).
 type wrapTry struct {
 	i, from, to   int
 	before, after bool
+	focus         wrapFocus
+}
+
+// wrapFocus is where a wrapped try's literal lies: from byte off0 of entry e0's unquoted
+// text to byte off1 (exclusive) of entry e1's.
+type wrapFocus struct {
+	e0, off0, e1, off1 int
+}
+
+// focusOf returns where the squeezed literal of n bytes at offset at of s.joined lies
+// in the entries' unquoted texts.
+func (s *scanner) focusOf(at, n int) wrapFocus {
+	start, end := s.lineOf(at), s.lineOf(at+n-1)
+	return wrapFocus{
+		e0: s.first + start, off0: s.unquotedAt(s.entry(s.first+start), at-s.lineOffset(start)),
+		e1: s.first + end, off1: s.unquotedAt(s.entry(s.first+end), at+n-1-s.lineOffset(end)) + 1,
+	}
+}
+
+// unquotedAt returns the offset in e.unquoted of byte i of e.squeezed.
+func (s *scanner) unquotedAt(e *ringLine, i int) int {
+	if !e.posOK {
+		e.pos, e.posOK = squeezedPos(e.pos, e.unquoted), true
+	}
+	if i >= len(e.pos) {
+		return len(e.unquoted)
+	}
+	return int(e.pos[i])
 }
 
 // join builds s.joined, the squeezed text of entries k-2..k+2 without blank lines
@@ -1239,12 +1277,13 @@ func (s *scanner) lineOf(at int) int {
 // matches the lines joined with spaces or with nothing; where it does not, the pattern
 // is tried with the line before and the line after too (its start, such as "Cannot
 // call" or "Detected 1", may be on the line before the literal's).
-func (s *scanner) wrappedHit(i, from, to int) bool {
+func (s *scanner) wrappedHit(i, from, to int, f wrapFocus) bool {
 	row := &s.rows[i]
 	if row.pattern == nil {
 		s.hit(i, s.entry(from), s.quoteLines(row, from, to), Wrapped)
 		return true
 	}
+	s.focus, s.focusWhole = f, row.whole
 	spaced, tight := s.wideTries(row, from, to)
 	if !spaced && !tight {
 		return false
@@ -1307,16 +1346,14 @@ type linesKey struct {
 const maxLinesMemo = 4096
 
 // linesMatch reports whether re matches entries a..b joined (spacedLines, or tightLines
-// where tight is set), remembered by the text: rows that share a Pattern (a message
-// retold, one row per literal), the spans of the entries after and lines met again ask
-// the same again (BenchmarkShapes/wrapped: prose wrapped at 72 columns, a message in
-// each paragraph, read at 0.3 MB/s; sweep finding 22: a 6.9 KB line of every anchor,
-// repeated, ran each pattern over three or four such lines for every line).
+// where tight is set) within maxRowSpan of the try's literal (s.focus: focusText),
+// remembered by the text: rows that share a Pattern (a message retold, one row per
+// literal), the spans of the entries after and lines met again ask the same again
+// (BenchmarkShapes/wrapped: prose wrapped at 72 columns, a message in each paragraph,
+// read at 0.3 MB/s; sweep finding 22: a 6.9 KB line of every anchor, repeated, ran each
+// pattern over three or four such lines for every line).
 func (s *scanner) linesMatch(re *regexp.Regexp, a, b int, tight bool) bool {
-	text := s.spacedLines(a, b)
-	if tight {
-		text = s.tightLines(a, b)
-	}
+	text := s.focusText(a, b, tight)
 	key := linesKey{re: re, tight: tight, n: len(text),
 		h: [2]uint64{maphash.Bytes(s.seeds[0], text), maphash.Bytes(s.seeds[1], text)}}
 	if v, ok := s.linesMemo[key]; ok {
@@ -1325,6 +1362,7 @@ func (s *scanner) linesMatch(re *regexp.Regexp, a, b int, tight bool) bool {
 	if len(s.linesMemo) >= maxLinesMemo {
 		clear(s.linesMemo)
 	}
+	s.patternBytes += len(text)
 	v := s.match(re, text)
 	s.linesMemo[key] = v
 	return v
@@ -1348,6 +1386,88 @@ func (s *scanner) textAt(j int) bool {
 	e := s.entry(j)
 	return e != nil && len(bytes.TrimSpace(e.unquoted)) > 0
 }
+
+// focusText returns entries a..b joined (unquoted and trimmed, with a space between them
+// or, tight, with nothing), clipped to maxRowSpan either side of the try's literal
+// (s.focus; where it lies before entry a, the text's start; after b, its end), the
+// edges moved beside a byte that is no word character as matchNear's are, so that a
+// wrapped try costs a constant, not its lines' length (sweep2 finding 8: a log whose
+// 7 KB lines each hold every anchor ran 1000 times grep -F's time). The whole text where
+// it is that short, where the row's pattern must see it whole (^, $: s.focusWhole), or
+// where no edge byte is near. Shared until the next call.
+func (s *scanner) focusText(a, b int, tight bool) []byte {
+	total, p0, p1 := 0, -1, -1
+	for j := a; j <= b; j++ {
+		if j > a && !tight {
+			total++
+		}
+		u := s.entry(j).unquoted
+		lead := len(u) - len(bytes.TrimLeft(u, " \t\r\n\v\f"))
+		n := len(bytes.TrimSpace(u))
+		if j == s.focus.e0 {
+			p0 = total + min(max(s.focus.off0-lead, 0), n)
+		}
+		if j == s.focus.e1 {
+			p1 = total + min(max(s.focus.off1-lead, 0), n)
+		}
+		total += n
+	}
+	if s.focus.e0 < a {
+		p0 = 0
+	} else if p0 < 0 {
+		p0 = total
+	}
+	if s.focus.e1 < a {
+		p1 = 0
+	} else if p1 < 0 {
+		p1 = total
+	}
+	lo, hi := p0-maxRowSpan, p1+maxRowSpan
+	if s.focusWhole || (lo <= 0 && hi >= total) {
+		return s.joinLines(a, b, tight, 0, total)
+	}
+	rs, re := max(0, lo-maxSnap), min(total, hi+maxSnap)
+	region := s.joinLines(a, b, tight, rs, re)
+	cs, ce := max(0, lo)-rs, min(total, hi)-rs
+	if rs > 0 || cs > 0 {
+		cs = snapStart(region, cs, p0-rs)
+	}
+	if re < total || ce < len(region) {
+		if re < total && ce == len(region) {
+			ce = -1 // no byte left to snap to inside the region
+		} else {
+			ce = snapEnd(region, ce, max(p1-rs, 0))
+		}
+	}
+	if cs < 0 || ce < 0 || ce <= cs {
+		return s.joinLines(a, b, tight, 0, total)
+	}
+	return region[cs:ce]
+}
+
+// joinLines returns bytes lo..hi of entries from..to joined (unquoted and trimmed, with
+// a space between them or, tight, with nothing), in s.lines (shared until the next call).
+func (s *scanner) joinLines(from, to int, tight bool, lo, hi int) []byte {
+	s.lines = s.lines[:0]
+	at := 0
+	put := func(p []byte) {
+		a, b := max(lo-at, 0), min(hi-at, len(p))
+		if a < b {
+			s.lines = append(s.lines, p[a:b]...)
+		}
+		at += len(p)
+	}
+	for j := from; j <= to; j++ {
+		if j > from && !tight {
+			put(space)
+		}
+		put(bytes.TrimSpace(s.entry(j).unquoted))
+	}
+	return s.lines
+}
+
+// space is the byte joinLines puts between entries.
+var space = []byte{' '}
 
 // spacedLines and tightLines join entries from..to, unquoted and trimmed, with a space
 // or with nothing between them.

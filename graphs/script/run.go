@@ -519,6 +519,8 @@ func (r *reader) compileCall(c *expr, q string) bool {
 		r.site(c, Partial, c.args[1:])
 	case c.x.kind == attr && c.x.name == "compile" && q == "" && r.usesTorch && moduleCompileArgs(c.args):
 		r.site(c, Method, c.args)
+	case c.x.kind == call && isOptimize(r.qual(c.x.x)):
+		r.site(c, Optimize, optimizeArgs(c.x, r.qual(c.x.x), c.args))
 	default:
 		return false
 	}
@@ -569,6 +571,12 @@ func (r *reader) decorators(s *stmt) {
 			}
 		case d.kind == call && q == "functools.partial" && len(d.args) > 0 && isCompile(r.qual(d.args[0].value)):
 			st := r.site(d, Partial, d.args[1:])
+			st.Binds = s.name
+			if s.kind == defStmt {
+				st.def = s
+			}
+		case d.kind == call && isOptimize(q):
+			st := r.site(d, Optimize, optimizeArgs(d, q, nil))
 			st.Binds = s.name
 			if s.kind == defStmt {
 				st.def = s

@@ -49,6 +49,8 @@
 // process's) and sets K: then they, and os.environ[K], give its value (envread.go),
 // os.environ.setdefault(K, V) keeps it, and a guard "K" (not) in os.environ or
 // os.environ.get(K) is (not) None is decided by it (env.go);
+// A PEP 750 t-string argument is a Template, never a str: as the mode it raises
+// "Unrecognized mode=Template(…)", as another argument it is named (tstring.go);
 // setattr(config, "KEY", V) on the Inductor or Dynamo config is the
 // assignment config.KEY = V. Each site
 // becomes a graphs.Scenario, planned like a command-line request; sites that plan the
@@ -89,6 +91,14 @@ const (
 	// planned with those keywords and what the file has in force there; the
 	// framework-compile warning says which call it makes.
 	Framework Kind = "framework"
+	// Optimize: torch._dynamo.optimize(backend, …)(f) or its decorator, the API
+	// torch.compile is built on (torch.compile of 2.0 is
+	// torch._dynamo.optimize(backend=…, nopython=fullgraph, dynamic=…, disable=…)(model):
+	// torch/__init__.py @ 2.0; still defined at torch/_dynamo/eval_frame.py:830
+	// @ 2.6.0 and :1775 @ 2.14.1, backend defaulting to "inductor"): planned as
+	// torch.compile with that backend and no mode or options, nopython as fullgraph;
+	// torch._dynamo.optimize_assert(backend) likewise with fullgraph (optimize.go).
+	Optimize Kind = "dynamo-optimize"
 )
 
 // Script is what [Read] found in one script. Every list is in file order.

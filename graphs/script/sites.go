@@ -241,6 +241,9 @@ func (r *reader) keyword(st *siteState, k string, e *expr) {
 		r.keywordValue(st, k, v)
 		return
 	}
+	if r.tstringArg(st, k, e) {
+		return
+	}
 	if k == "options" && st.limitErr == "" {
 		st.limitErr = r.optionsLimit(e)
 	}
