@@ -28,7 +28,7 @@
 // fragment, deflate-compressed: a link reproduces the answer (past 256 K characters of
 // log and script, "Copy link" makes it; see Large logs). The form's first state
 // (answer.DefaultCall, the README's case) is answered at build time, so the page shows
-// it before the WebAssembly runs. Test hooks: the form fields' ids (torch, python,
+// it, and a link to it, before the WebAssembly runs. Test hooks: the form fields' ids (torch, python,
 // mode, options, globals, env, fullgraph, devices, threads, log, script,
 // script-torch, script-python, and each
 // workload field by its JSON name) and #answer-text, whose data-state is "ready" once
@@ -66,41 +66,96 @@
 //
 // The transfer size is a byte count, not a time: TestTransferSize enforces it. An
 // edit is timed inside the page, from its input event to data-state="ready": the
-// median of 15 edits after 5 uncounted. Measured on the shared 2-core machine while
-// six other engineers' builds and tests ran, at load average 8 to 11 (and 12 to 21):
+// median of 15 edits after 5 uncounted. Measured on 2026-12-03 on the shared 2-core
+// machine while six other engineers' builds and tests ran: BenchmarkPage (nice -n 10,
+// each figure the median of its 3 iterations), 11 runs of main at 2aeb3f3 (before)
+// and 9 of this change's trees (after), interleaved, at load average 6 to 24; the
+// median of the runs in parentheses:
 //
-//	first answer of the page        0.21–0.37 s  (budget 1.5 s)
-//	an edit to its answer           20–38 ms     (35–116 ms; budget 50 ms; WebAssembly 10–34 ms of it, showing 1–5 ms)
-//	first answer of a shared link   2.0–3.6 s    (at load average 7 to 8; budget 1.5 s: see below)
-//	transfer, gzipped               2.84 MB      (budget 3 MiB, 3,145,728 bytes; see Transfer size)
+//	                                before             after              budget
+//	first answer of the page        0.13–0.50 s (0.26) 0.21–0.49 s (0.38) 1.5 s
+//	an edit to its answer           17–52 ms (28)      12–20 ms (16)      50 ms
+//	  of it, in WebAssembly         12–35 ms (20)      8–14 ms (10)
+//	first answer of a shared link   1.5–4.8 s (3.0)    1.2–2.4 s (1.85)   1.5 s (see below)
+//	  of it, the worker ready       1.0–2.8 s (1.5)    0.7–1.2 s (0.93)
+//	  of it, its computation        0.4–2.6 s (1.1)    0.5–1.4 s (0.89)
+//	transfer, gzipped               2,890,169 bytes    2,930,561 bytes    3 MiB (3,145,728 bytes; see Transfer size)
 //
-// A shared link's first answer is the WebAssembly's start (its compilation is lazy:
-// V8's baseline compiler compiles each function on its first call), the packages'
-// initialisation and the first computation of its kind, each once per worker. Where
-// that time went, in CPU milliseconds of Node's V8 with its baseline compiler only
-// (node --single-threaded --liftoff-only, the best of five to eight runs: the shared
-// machine's wall-clock times varied threefold from run to run), for the link's input:
+// Run by run, in the same quarter hours, a link's first answer took 1.48 and 1.73 s
+// before against 1.90 and 1.18 s after (load average 10 to 12), 3.36, 3.02 and 3.85
+// against 2.36, 2.33 and 1.80 (12 to 16), 2.52 and 4.72 against 2.22 and 1.85 (11 to
+// 18), 1.68 and 2.16 against 1.66 and 1.48 (6 to 8); testdata/budgets.txt keeps the
+// last pair. An edit is faster because graphs/internal/skips built its wording rows on
+// every look-up, the planner's too. The page's first answer (0.21 and 0.43 s in the
+// last two runs) is the prerendered one; the runs of the trees that started the
+// WebAssembly in the head for every page gave 0.32–0.49 s.
+//
+// A shared link's first answer is the WebAssembly's start (compiled as it downloads,
+// lazily: V8's baseline compiler, Liftoff, compiles each function on its first call,
+// and its optimising compiler, TurboFan, recompiles on other threads each function
+// that runs long), the packages' initialisation and the first computation of its
+// kind, each once per worker. On the loaded 2-core machine the optimising compiler
+// is most of it: the same link of main at 2aeb3f3 in Chromium run with
+// --js-flags=--liftoff-only took 2.0–3.0 s against 4.9–6.2 s with its defaults (four
+// opens each, load average 25 to 30), Go's start 0.2–0.3 s against 0.6–1.7 s. Go's
+// WebAssembly functions are large, and V8 recompiles each that spends its tiering
+// budget, even one run once (node --trace-wasm-compilation-times: a call link's start
+// and answers had 302 functions recompiled, graphs/diagnose's and unicode's
+// initialisation among them), so whatever runs at start is soon recompiled: the cuts
+// are work not done at start, which is also work not optimised.
+//
+//   - Package-level regular expressions are compiled on first use
+//     (internal/lazyregexp: graphs/diagnose's, config's and graphs/script's), and
+//     graphs/internal/skips builds its rows once: graphs/diagnose's initialisation went
+//     from 2.4 MB and 9,257 allocations (5 ms native) to 25 KB and 300 (0.12 ms).
+//   - A call's first answer compiles no expression (modes.ParseVersion and schema's
+//     torchPath read their forms by hand, each tested against its expression), so a
+//     call link neither compiles nor optimises the regular-expression engine.
+//   - boot.js, in the page's head, starts app.wasm's compilation and the first worker
+//     before the body is parsed when the URL has a fragment (a link); for the page
+//     itself app.js starts them, as before (started early, they slowed the page's own
+//     first answer, computed at build time, by ~0.1 s at this load).
+//   - A link to the form's first state shows the answer computed at build time.
+//
+// In Node's V8 (node 20, CPU ms of the whole process, three runs each, load average
+// 10; harness: wasm_exec.js, WebAssembly.compile, go.run, then compilemodeAnswer), for
+// the link's input:
+//
+//	                                             call      log       script
+//	Go's start, Liftoff only, before          106-128   (the same for every link)
+//	Go's start, Liftoff only, after            66-89
+//	Go's start with tier-up, before           439-526
+//	Go's start with tier-up, after            171-220
+//	first answer, Liftoff only (unchanged)    168-195   620-680   324-478
+//	first answer with tier-up (unchanged)     900-980
+//	TurboFan's work, before (KB of bodies)        738       987      1010
+//	TurboFan's work, after                        541       975       943
+//
+// (--single-threaded --liftoff-only for Liftoff only; --trace-wasm-compilation-times
+// for TurboFan's work: the functions it compiled during the start and two answers,
+// a count that does not depend on the load.) What is left of a call link's TurboFan
+// work: the runtime 129 KB, the module's packages 119 KB, encoding/json 105 KB and
+// reflect 35 KB (the release's schema, config/schema/torch-2.11.json, 135 KB of JSON
+// decoded by reflection on the first answer: about a fifth of its Liftoff CPU too), and
+// unicode's table initialisation 50 KB (one function, which regexp/syntax's tables
+// keep in every build). Earlier cuts, in CPU ms with Liftoff only (best of five to
+// eight runs):
 //
 //	                                   call   log   script
-//	start: compile, initialise        130-200 (the same for every link)
 //	first answer, main at 083f9ba          79  1049    223
 //	  of it, the log's signature table          ~500
-//	first answer, 2026-12-03 (this tree)   93   403    247
+//	first answer, main at 2aeb3f3          93   403    247
 //
 // The log's was its signature table: every row's pattern compiled in five forms and
 // parsed several times over (graphs/diagnose compileTable: now each distinct pattern
 // is compiled and parsed once, and a row's other forms on the row's first use); a
 // script's read every release's schema for their variables' names
-// (schema.BuiltinEnvVarNames now reads only those); the worker starts Go with GOGC=400.
-// Building without inlining (Transfer size) costs a first answer 10-20% of its CPU.
-// In the page, the same links at load average 7 to 8 took 2.0-3.0 s (call, two
-// releases side by side), 2.1-3.5 s (log) and 2.0-3.6 s (script), against 7.0, 6.3 and
-// 3.0 s before at load average 8 to 11: the computation in Chromium under that load is
-// several times its CPU time (Chromium's optimising compiler runs beside it on the
-// same two cores). On the shared
-// machine the measure is the load, not the page (start and computation above add up
-// to 0.2-0.6 s of CPU, well under the budget, but the wall-clock time on an idle
-// machine could not be measured here).
+// (schema.BuiltinEnvVarNames now reads only those); the worker starts Go with GOGC=400
+// (GOGC=off changes nothing measurable). Building without inlining (Transfer size)
+// costs a first answer 10-20% of its CPU. On the shared machine the measure is the
+// load, not the page: start and computation add up to 0.25-0.75 s of Liftoff CPU,
+// under the budget, but the wall-clock time on an idle machine could not be measured
+// here.
 //
 // # Transfer size
 //
