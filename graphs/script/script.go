@@ -197,7 +197,11 @@ type Site struct {
 	limitErr       string      // a value past a reader limit (options nested past literal.MaxDepth): the site is not planned, PlanError says so
 	positional     int         // positional arguments of a call site, when exactly known and more than one: torch.compile's TypeError
 	backendRejects []string    // of mode and options, the keywords the file's def given as backend= does not take (backendkw.go)
-	env            []envEntry  // the environment assignments in force, in execution order (shared)
+	// suppressErrors is the line of torch._dynamo.config.suppress_errors = True in
+	// force where the site compiles (0: none): a first-call compile failure falls back
+	// to eager (suppress.go).
+	suppressErrors int
+	env            []envEntry // the environment assignments in force, in execution order (shared)
 }
 
 // Candidate is one literal value the script assigns to a name.
@@ -222,8 +226,9 @@ type Global struct {
 	// a literal name) or "patch" (config.patch as a
 	// context manager or decorator, which applies only to the sites inside it); for
 	// torch._dynamo.config.KEY = V, "assign; Dynamo" when the planner models the key
-	// (graphs.PlannedDynamoKey: in force for what runs after, as -set gives it), else
-	// "assign; Dynamo, not planned".
+	// (graphs.PlannedDynamoKey: in force for what runs after, as -set gives it, and
+	// suppress_errors: a first-call compile failure then runs eagerly, suppress.go),
+	// else "assign; Dynamo, not planned".
 	Via string `json:"via"`
 	// Guard is the condition it runs under ("" when unconditional).
 	Guard string `json:"guard,omitempty"`

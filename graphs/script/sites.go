@@ -18,6 +18,7 @@ func (r *reader) site(c *expr, kind Kind, args []arg) *siteState {
 	}
 	r.seq++
 	st.seq = r.seq
+	st.suppressErrors = r.suppressLine
 	st.endLine = r.lines.line(r.toks[max(tokenAt(r.toks, int(c.end))-1, 0)].off)
 	if r.fn != nil {
 		st.Function = r.fn.name
