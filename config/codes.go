@@ -35,7 +35,8 @@ const (
 	// WarnBackendIgnoresInductorConfig occurs when mode or options are given with a
 	// backend other than inductor.
 	WarnBackendIgnoresInductorConfig Code = "backend-ignores-inductor-config"
-	// WarnCompileDisabled occurs when TORCH_COMPILE_DISABLE=1: nothing is compiled.
+	// WarnCompileDisabled occurs when a switch turns torch.compile off (TORCH_COMPILE_DISABLE,
+	// TORCHDYNAMO_DISABLE=1, torch._dynamo.config.disable = True): nothing is compiled.
 	WarnCompileDisabled Code = "compile-disabled"
 	// WarnUncertainEnvVar occurs when a variable is set that the borrowed schema's
 	// release does not read but the next release read does.

@@ -110,7 +110,7 @@ func (r *Resolver) envTraps(res *Result, req Request, env map[string]string) {
 		names = append(names, name)
 	}
 	slices.Sort(names)
-	t := &trapInput{r: r, res: res, req: req, env: env, names: names, extras: extraSwitches()}
+	t := &trapInput{r: r, res: res, req: req, env: env, names: names, extras: extraSwitches(r.facts)}
 	for _, row := range envTrapRows() {
 		res.Warnings = append(res.Warnings, row.find(t)...)
 	}
@@ -138,9 +138,15 @@ func switchReadings() []switchReading {
 }
 
 // extraSwitches are switch variables read outside torch._inductor.config that
-// resolution uses, as eq rules. Source: torch/_dynamo/config.py
-// disable = os.environ.get("TORCH_COMPILE_DISABLE", "0") == "1" (2.2.2–2.14 read).
-func extraSwitches() []schema.KeySpec {
+// resolution uses. Source: torch/_dynamo/config.py disable =
+// os.environ.get("TORCH_COMPILE_DISABLE", "0") == "1" from 2.8 (an eq rule, whose
+// misreadings the switch trap reports); up to 2.7 os.environ.get(…, False), read by its
+// truth value ([Facts.CompileDisableTruthy]): any non-empty value is on, which
+// compile-disabled reports, so the variable is no misread switch there.
+func extraSwitches(f Facts) []schema.KeySpec {
+	if f.CompileDisableTruthy {
+		return nil
+	}
 	return []schema.KeySpec{{Key: "torch._dynamo.config.disable", Default: literal.Bool(false), DeclaredType: "<class 'bool'>",
 		Env: &schema.EnvRule{Kind: "eq", Vars: []string{"TORCH_COMPILE_DISABLE"}, Equals: "1"}}}
 }

@@ -116,6 +116,11 @@ type Facts struct {
 	// supported on Python 3.12+" on 2.1-2.3, "torch.compile is not supported on
 	// Python 3.14+" from 2.6).
 	CompilePythonMessage string
+	// CompileDisableTruthy: TORCH_COMPILE_DISABLE is read by its truth value
+	// (torch._dynamo.config.disable is the variable's string), so any non-empty value
+	// turns torch.compile off, "0" and "false" included (2.0-2.7); from 2.8 only
+	// exactly "1" does (pytorch#149840).
+	CompileDisableTruthy bool
 	// CompilePythonInOptimize: the Python check is torch._dynamo.optimize's
 	// (check_if_dynamo_supported, 2.0), run after torch.compile built its backend
 	// wrapper, so a bad mode or option is reported first, and the decorator form
@@ -164,6 +169,7 @@ const (
 	FactCompilePythonInOptimize      = "CompilePythonInOptimize"
 	FactInputMutationSupportDefault  = "InputMutationSupportDefault"
 	FactOldestPython                 = "OldestPython"
+	FactCompileDisableTruthy         = "CompileDisableTruthy"
 )
 
 // FactRow is one per-release fact: over Releases, the [Facts] field Name holds Value.
@@ -250,6 +256,8 @@ func FactRows() []FactRow {
 		{FactCompileKwargs, r(6, 6), []string{"fullgraph", "dynamic", "disable"}, modes.Measured, "torch/__init__.py compile @ 2.6.0 signature (model, *, fullgraph, dynamic, backend, mode, options, disable); measured on 2.6.0 (testdata/torch/2.6.0-debian/calls2.json \"name='f'\", \"recompile_limit=1\")"},
 		{FactCompileKwargs, r(14, 14), []string{"fullgraph", "dynamic", "name", "disable", "recompile_limit", "isolate_recompiles", "dynamic_shapes"}, modes.Measured, "torch/__init__.py compile @ 2.14.1 signature; measured on 2.14.1 (testdata/torch/2.14.1-debian/calls2.json)"},
 
+		{FactCompileDisableTruthy, r(0, 7), true, modes.Measured, "torch/_dynamo/config.py disable = os.environ.get(\"TORCH_COMPILE_DISABLE\", False), tested by truth value (convert_frame.py: \"or config.disable\") @ 2.2.2, 2.6.0, 2.7.1 (testdata/reference/pytorch-facts.md §0's copies) and the 2.0-era copies of the code corpus; measured on 2.6.0 (Debian chroot): TORCH_COMPILE_DISABLE=0 gives disable == '0' and a counting backend is never called (sweep3 finding 1; pytorch#149840, reported on 2.8.0.dev)"},
+		{FactCompileDisableTruthy, r(8, 14), false, modes.Measured, "torch/_dynamo/config.py disable = os.environ.get(\"TORCH_COMPILE_DISABLE\", \"0\") == \"1\" since the fix of pytorch#149840 (2025-03-24, after 2.7's branch; absent @ 2.7.1); measured on 2.14.1 (Debian chroot: TORCH_COMPILE_DISABLE=0 gives False, the backend is called) and 2.11 (testdata/torch/2.11 ro_compile_disable_env)"},
 		{FactBisectBackend, r(6, 14), true, modes.Measured, "torch/__init__.py compile @ 2.6.0, 2.14.1: \"if bisect_backend := CompilerBisector.get_backend(): backend = bisect_backend\"; measured on both (calls2.json \"env BISECT_BACKEND=…\"); 2.7-2.13 inferred"},
 
 		{FactInputMutationSupportDefault, r(0, 3), false, modes.Source, "no triton.cudagraph_support_input_mutation key: torch/_inductor/config.py @ 2.2.2 (config/schema/torch-2.2.json) and 2.3.0; PR #124754 added it (2024-04-23, after 2.3's branch cut); mutated inputs are checked at compile time (torch/_inductor/cudagraph_utils.py check_for_mutation @ 2.3.0)"},
@@ -311,6 +319,7 @@ func (f *Facts) field(name string) any {
 		FactCompilePythonInOptimize:      &f.CompilePythonInOptimize,
 		FactInputMutationSupportDefault:  &f.InputMutationSupportDefault,
 		FactOldestPython:                 &f.OldestPython,
+		FactCompileDisableTruthy:         &f.CompileDisableTruthy,
 	}[name]
 }
 

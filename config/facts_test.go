@@ -79,6 +79,7 @@ func TestFactsForBoundaries(t *testing.T) {
 			InvalidBackendSuggests:       v.AtLeast(at(14)),
 			BackendNoneIsDefault:         v.AtLeast(at(14)),
 			InputMutationSupportDefault:  v.AtLeast(at(5)),
+			CompileDisableTruthy:         !v.AtLeast(at(8)),
 		}
 		if !v.AtLeast(at(7)) {
 			// Measured on 2.6.0: onnxrt registered, no invoke_subgraph or

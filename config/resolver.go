@@ -286,7 +286,7 @@ func (r *Resolver) Resolve(req Request) (*Result, error) {
 	res := &Result{
 		Torch: r.facts.Torch, SchemaTorch: r.schema.Torch, Backend: req.Backend,
 		Facts: r.facts.clone(), Dynamic: clonePtr(req.Dynamic), RequestedMode: clonePtr(req.Mode), keys: r.schema,
-		Python: py.Version(), py: py, decorator: req.Decorator,
+		Python: py.Version(), py: py, decorator: req.Decorator, Fullgraph: req.Fullgraph,
 	}
 	r.pythonBuildWarning(res, py.Version())
 	req = backendOf(req)
@@ -312,6 +312,7 @@ func (r *Resolver) Resolve(req Request) (*Result, error) {
 	if err := r.applyCompile(res, req, forced); err != nil {
 		return r.fail(res, err)
 	}
+	r.dynamoDisable(res, req)
 	// (1) env_name_force beats everything.
 	r.applyForced(res, forced, env, req.Host)
 	if err := r.firstCall(res, req); err != nil {
@@ -481,18 +482,52 @@ func (r *Resolver) applyImport(res *Result, env map[string]string, host schema.H
 		return nil, err
 	}
 	r.envWarnings(res, env)
-	if env["TORCH_COMPILE_DISABLE"] == "1" {
-		// torch/_dynamo/config.py: disable = os.environ.get("TORCH_COMPILE_DISABLE", "0") == "1";
-		// measured on 2.11: no graph is compiled or captured.
-		res.CompileDisabled = true
-		res.Warnings = append(res.Warnings, Warning{
-			Code:           "compile-disabled",
-			Message:        "TORCH_COMPILE_DISABLE=1: torch.compile returns the function unchanged; nothing is compiled and no CUDA graph is captured (measured on 2.11), whatever the config says",
-			Recommendation: "unset TORCH_COMPILE_DISABLE to compile",
-			Evidence:       r.releaseEv,
-		})
-	}
+	r.compileDisable(res, env)
 	return forced, nil
+}
+
+// compileDisable applies TORCH_COMPILE_DISABLE, which sets torch._dynamo.config.disable
+// at import: on 2.0-2.7 any non-empty value turns compilation off, "0" and "false"
+// included, and from 2.8 only "1" does ([Facts.CompileDisableTruthy]).
+func (r *Resolver) compileDisable(res *Result, env map[string]string) {
+	raw, set := env["TORCH_COMPILE_DISABLE"]
+	if !set || !(raw == "1" || (r.facts.CompileDisableTruthy && raw != "")) {
+		return
+	}
+	by := "TORCH_COMPILE_DISABLE=" + raw
+	if raw != "1" {
+		by = fmt.Sprintf("TORCH_COMPILE_DISABLE=%q", raw)
+	}
+	res.CompileDisabled, res.DisabledBy = true, by
+	msg := by + ": torch.compile returns a wrapper that compiles nothing; no CUDA graph is captured (measured on 2.6.0, 2.11 and 2.14.1), whatever the config says"
+	fix := "unset TORCH_COMPILE_DISABLE to compile"
+	if raw != "1" {
+		msg += fmt.Sprintf(". torch %s reads the variable by its truth value (torch/_dynamo/config.py: os.environ.get(\"TORCH_COMPILE_DISABLE\", False)), so any non-empty value turns compilation off, %q included; 2.8 and later read only \"1\" (pytorch#149840)", res.Torch, raw)
+		fix = "unset TORCH_COMPILE_DISABLE (on 2.0-2.7 any value, 0 included, turns compilation off) or set it to an empty string"
+	}
+	res.Warnings = append(res.Warnings, Warning{Code: WarnCompileDisabled, Message: msg, Recommendation: fix, Evidence: r.releaseEv})
+}
+
+// dynamoDisable applies what makes torch.compile compile nothing once its call has
+// been checked: torch._dynamo.config.disable assigned by a global
+// ([Request.DynamoDisable]), read by Dynamo at each frame, and TORCHDYNAMO_DISABLE=1 or
+// disable=True, which make torch.compile return the function itself (Unwrapped).
+func (r *Resolver) dynamoDisable(res *Result, req Request) {
+	switch {
+	case res.CompileDisabled:
+	case req.DynamoDisable:
+		res.CompileDisabled, res.DisabledBy = true, "torch._dynamo.config.disable = True"
+		res.Warnings = append(res.Warnings, Warning{Code: WarnCompileDisabled,
+			Message:        "torch._dynamo.config.disable = True: Dynamo compiles no frame, so nothing is compiled and no CUDA graph is captured (measured on 2.6.0 and 2.14.1: testdata/torch/compile_disable.txt)",
+			Recommendation: "drop the assignment to compile", Evidence: r.releaseEv})
+	case res.Unwrapped && res.env["TORCHDYNAMO_DISABLE"] == "1":
+		res.CompileDisabled, res.DisabledBy = true, "TORCHDYNAMO_DISABLE=1"
+		res.Warnings = append(res.Warnings, Warning{Code: WarnCompileDisabled,
+			Message:        "TORCHDYNAMO_DISABLE=1: torch.compile returns the function itself, unwrapped; nothing is compiled and no CUDA graph is captured (torch/_dynamo/eval_frame.py _optimize; measured on 2.6.0 and 2.14.1: testdata/torch/compile_disable.txt)",
+			Recommendation: "unset TORCHDYNAMO_DISABLE to compile", Evidence: r.releaseEv})
+	case res.Unwrapped:
+		res.CompileDisabled, res.DisabledBy = true, "disable=True"
+	}
 }
 
 // applyGlobals is layer (3): the global assignments in order. An unknown key raises

@@ -141,6 +141,15 @@ type Request struct {
 	FirstCall bool
 	// Graph says the compiled function's capture makes a graph (def f(x): return x + 1).
 	Graph bool
+	// Fullgraph is torch.compile's fullgraph=True. With compilation turned off through
+	// torch._dynamo.config.disable, 2.12 and later raise at the first call
+	// ([Result.Fullgraph]).
+	Fullgraph bool
+	// DynamoDisable says a global assignment set torch._dynamo.config.disable to a
+	// truthy value before the first call: Dynamo then compiles no frame, as with
+	// TORCH_COMPILE_DISABLE (measured on 2.6.0 and 2.14.1:
+	// testdata/torch/compile_disable.txt).
+	DynamoDisable bool
 	// Python is the Python that runs PyTorch; the zero Version means the release's
 	// default ([Facts.Python]: the one it was measured on, else the newest its
 	// torch.compile runs on). It decides Python's own parts of the
@@ -204,8 +213,17 @@ type Result struct {
 	Backend string
 	// Mode is the mode whose patch applied ("" when options or a non-inductor backend).
 	Mode modes.Mode
-	// CompileDisabled reports TORCH_COMPILE_DISABLE=1: torch.compile does nothing.
+	// CompileDisabled reports that torch.compile compiles nothing: DisabledBy says
+	// which switch turned it off.
 	CompileDisabled bool
+	// DisabledBy is the switch that turned torch.compile off, as the user wrote it
+	// (TORCH_COMPILE_DISABLE="0", torch._dynamo.config.disable = True,
+	// TORCHDYNAMO_DISABLE=1, disable=True); "" when compilation is on. The first two
+	// set torch._dynamo.config.disable, which Dynamo reads at each frame; the last two
+	// make torch.compile return the function itself (Unwrapped).
+	DisabledBy string
+	// Fullgraph is the request's fullgraph=True ([Request.Fullgraph]).
+	Fullgraph bool
 	// Unwrapped reports that torch.compile returns the function itself, unwrapped:
 	// disable=True (any truthy value) or TORCHDYNAMO_DISABLE=1.
 	Unwrapped bool

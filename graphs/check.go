@@ -53,6 +53,10 @@ func Check(sc *Scenario) (*Report, error) {
 	if len(dynamo) > 0 {
 		w.Dynamo = strings.Join(append(w.dynamo(), dynamo...), ",")
 	}
+	// torch._dynamo.config.disable turns compilation off (config.Request.DynamoDisable).
+	if v, ok := w.dynamoValue("disable"); ok {
+		in.req.DynamoDisable = v
+	}
 	if w.Allocator == "" {
 		w.Allocator = catalog.AllocatorFromEnv(func(name string) string { return sc.Env[name] })
 	}
@@ -91,6 +95,7 @@ func (s *Scenario) compileInput() (*compileInput, error) {
 	in := &compileInput{resolver: r}
 	req := &in.req
 	req.Backend, req.Mode, req.Dynamic = s.Backend, s.Mode, s.Dynamic
+	req.Fullgraph = s.Fullgraph != nil && *s.Fullgraph
 	if req.Backend == "" && !s.BackendGiven {
 		req.Backend = "inductor"
 	}

@@ -88,7 +88,7 @@
 //	                             "message": "<PyTorch's log or exception text>",
 //	                             "exception": "AssertionError", "race": true,
 //	                             "evidence": "measured"}]},
-//	 "compile_disabled": true (only when TORCH_COMPILE_DISABLE=1),
+//	 "compile_disabled": true, "disabled_by": "TORCH_COMPILE_DISABLE=1" (only when a switch turns compilation off),
 //	 "warnings": [{"code": "…", "key": "…", "message": "…", "recommendation": "…",
 //	               "evidence": "…"}],
 //	 "explain": "a paragraph in plain words (not stable wording; empty when PyTorch raises

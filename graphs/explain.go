@@ -88,7 +88,7 @@ func explainConfig(res *config.Result) string {
 	cg, _ := res.Get("triton.cudagraphs")
 	switch {
 	case res.CompileDisabled:
-		return "TORCH_COMPILE_DISABLE=1: torch.compile does nothing. "
+		return res.DisabledBy + ": torch.compile compiles nothing. "
 	case res.Backend != "inductor" && res.Torch.Less(firstPlanned()):
 		// 2.0's torch.compile hands other backends the graph alone (rows20).
 		return fmt.Sprintf("backend=%q gets the graph with no mode or options; what it does with CUDA graphs in torch %s was not read. ", res.Backend, res.Torch)

@@ -65,8 +65,11 @@ type Report struct {
 	Config ConfigReport `json:"config"`
 	// CUDAGraphs is the verdict and the per-device, per-thread plan.
 	CUDAGraphs CUDAGraphsReport `json:"cudagraphs"`
-	// CompileDisabled reports TORCH_COMPILE_DISABLE=1: nothing is compiled.
+	// CompileDisabled reports that a switch turned torch.compile off (DisabledBy):
+	// nothing is compiled.
 	CompileDisabled bool `json:"compile_disabled,omitempty"`
+	// DisabledBy is that switch, as written (config.Result.DisabledBy).
+	DisabledBy string `json:"disabled_by,omitempty"`
 	// Warnings are resolution's and the plan's hazards merged: a plan warning with the code of a resolution warning (its workload-aware version) takes its place.
 	Warnings []config.Warning `json:"warnings"`
 	// Explain is a paragraph in plain words ("" when torch.compile raises). Do not
@@ -223,7 +226,7 @@ func reportEvidence(r *config.Resolver, v modes.Version) ReportEvidence {
 func newReport(r *config.Resolver, res *config.Result, plan *Plan, w Workload) *Report {
 	rep := &Report{
 		Format: ReportFormat, Torch: res.Torch.String(), Schema: res.SchemaTorch, Python: res.Python.String(), Backend: res.Backend,
-		Mode: clonePtr(res.RequestedMode), Exit: Compiles, Config: ConfigReport{}, CompileDisabled: res.CompileDisabled,
+		Mode: clonePtr(res.RequestedMode), Exit: Compiles, Config: ConfigReport{}, CompileDisabled: res.CompileDisabled, DisabledBy: res.DisabledBy,
 		CUDAGraphs: CUDAGraphsReport{Enabled: res.CUDAGraphs.Enabled, Implementation: res.CUDAGraphs.Implementation, Devices: []DevicePlan{}},
 		Evidence:   reportEvidence(r, res.Torch),
 		Warnings:   []config.Warning{},

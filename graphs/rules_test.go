@@ -207,6 +207,17 @@ func TestEveryRowReached(t *testing.T) {
 		{"cgbackend-mutation-2.3", v(3), config.Request{Backend: "cudagraphs"}, Workload{MutatedInputs: InputMutation}, []string{"cudagraphs-backend-skip-mutation"}},
 		{"cgbackend-threads", v211, config.Request{Backend: "cudagraphs"}, Workload{Devices: 2, Threads: PerDevice}, []string{"cudagraphs-backend-capture", "cudagraphs-backend-trees", "trees-tls-first", "trees-tls-other", "trees-user-thread-tls"}},
 		{"compile-disabled", v211, config.Request{Mode: ro, Env: env("TORCH_COMPILE_DISABLE=1")}, Workload{}, []string{"compile-disabled"}},
+		// sweep3 findings 1 and 2 (testdata/torch/compile_disable.txt): up to 2.7 any
+		// non-empty TORCH_COMPILE_DISABLE turns compilation off; TORCHDYNAMO_DISABLE=1 and
+		// torch._dynamo.config.disable = True too, before any backend's failure; with
+		// fullgraph=True, 2.12+ raise at the first call.
+		{"compile-disabled-zero-2.6", v(6), config.Request{Mode: ro, Env: env("TORCH_COMPILE_DISABLE=0")}, Workload{}, []string{"compile-disabled"}},
+		{"compile-disabled-zero-backend-2.6", v(6), config.Request{Mode: ro, Backend: "cudagraphs", Env: env("TORCH_COMPILE_DISABLE=false")}, Workload{}, []string{"compile-disabled"}},
+		{"dynamo-disable-env", v(6), config.Request{Mode: ro, Env: env("TORCHDYNAMO_DISABLE=1")}, Workload{}, []string{"compile-disabled"}},
+		{"dynamo-disable-global", v(14), config.Request{Mode: ro, DynamoDisable: true}, Workload{}, []string{"compile-disabled"}},
+		{"fullgraph-disabled-2.14", v(14), config.Request{Mode: ro, Fullgraph: true, Env: env("TORCH_COMPILE_DISABLE=1")}, Workload{}, []string{"fullgraph-no-compiled-frames"}},
+		{"fullgraph-dynamo-env-2.14", v(14), config.Request{Mode: ro, Fullgraph: true, Env: env("TORCHDYNAMO_DISABLE=1")}, Workload{}, []string{"compile-disabled"}},
+		{"fullgraph-disabled-2.11", v211, config.Request{Mode: ro, Fullgraph: true, Env: env("TORCH_COMPILE_DISABLE=1")}, Workload{}, []string{"compile-disabled"}},
 		{"off-partitioned", v211, config.Request{}, Workload{}, []string{"cudagraphs-off-partitioned"}},
 		{"off", v(2), config.Request{}, Workload{}, []string{"cudagraphs-off"}},
 		{"skip-dynamic-partitioned", v211, config.Request{Mode: ro, Dynamic: boolp(true), Globals: set(t, "triton.cudagraph_skip_dynamic_graphs=True")}, Workload{}, []string{"skip-dynamic-graphs-partitioned"}},

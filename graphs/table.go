@@ -83,9 +83,24 @@ func rules() []rule {
 	return rows
 }
 
-// gateRules: the backend and whether CUDA graphs are on at all.
+// gateRules: whether torch.compile compiles at all (a switch that turns it off comes
+// before any backend's failure: the backend is never called), the backend, and whether
+// CUDA graphs are on at all.
 func gateRules() []rule {
 	return []rule{
+		{Rule{ID: "fullgraph-no-compiled-frames", Stage: StageDevice, Releases: between(12, 14),
+			Condition: "fullgraph=True and torch._dynamo.config.disable on (TORCH_COMPILE_DISABLE=1, or the assignment)",
+			Outcome:   Fail, Exception: "RuntimeError", Implementation: None, Stop: true,
+			Reason:   "{disabled_by} keeps Dynamo from compiling the function's frame, and from 2.12 torch.compile's wrapper, given fullgraph=True, raises when the call compiled no frame",
+			Message:  "torch.compile with fullgraph=True found no compiled frames. Skipped frames:\n  - <function> (<file>:<line>): Dynamo tracing is disabled",
+			Evidence: ByRelease, Source: "torch/_dynamo/eval_frame.py compile_wrapper @ 2.14.1 (PR #177809, 2026-04-14; pytorch#181247: \"[2.12 regression] … TORCH_COMPILE_DISABLE=1 not honored?\", passes on 2.11); measured on 2.14.1 (testdata/torch/compile_disable.txt)"},
+			func(c *situation) bool { return c.view.CompileDisabled && !c.view.Unwrapped && c.view.Fullgraph }},
+		{Rule{ID: "compile-disabled", Stage: StageDevice, Releases: always(),
+			Condition: "a switch turns torch.compile off: TORCH_COMPILE_DISABLE (any non-empty value up to 2.7, \"1\" from 2.8), TORCHDYNAMO_DISABLE=1, torch._dynamo.config.disable = True",
+			Outcome:   Skip, Implementation: None, Stop: true,
+			Reason:   "{disabled_by}: torch.compile compiles nothing; the function runs eagerly",
+			Evidence: ByRelease, Source: srcMeasured + "ro_compile_disable_env; testdata/torch/compile_disable.txt (2.6.0, 2.14.1)"},
+			func(c *situation) bool { return c.view.CompileDisabled }},
 		{Rule{ID: "other-backend", Stage: StageDevice, Releases: always(),
 			Condition: "the backend is neither \"inductor\" nor \"cudagraphs\"",
 			Outcome:   Skip, Implementation: None, Stop: true,
@@ -130,12 +145,6 @@ func gateRules() []rule {
 			Reason:    " with cudagraph trees, whatever triton.cudagraph_trees says", ReasonEdit: AppendText,
 			Evidence: Unchanged, Source: "issue #122371; " + srcCGBackend},
 			func(c *situation) bool { return c.impl() == CUDAGraphTrees }},
-		{Rule{ID: "compile-disabled", Stage: StageDevice, Backend: "inductor", Releases: always(),
-			Condition: "TORCH_COMPILE_DISABLE=1",
-			Outcome:   Skip, Implementation: None, Stop: true,
-			Reason:   "TORCH_COMPILE_DISABLE=1: torch.compile returns the function unchanged",
-			Evidence: ByRelease, Source: srcMeasured + "ro_compile_disable_env"},
-			func(c *situation) bool { return c.view.CompileDisabled }},
 		{Rule{ID: "dynamic-cudagraphs-option-2.0", Stage: StageDevice, Backend: "inductor", Releases: between(0, 0),
 			Condition: "dynamic=True and options that name triton.cudagraphs",
 			Outcome:   Fail, Exception: "AssertionError", Implementation: None, Stop: true,
@@ -586,6 +595,7 @@ func callerRules() []rule {
 // placeholders are the {name} placeholders of rule and hazard texts.
 func placeholders() []placeholder {
 	return []placeholder{
+		{"disabled_by", "the switch that turned torch.compile off, as written (config.Result.DisabledBy)", func(c *situation) string { return c.view.DisabledBy }},
 		{"backend", "the backend, quoted", func(c *situation) string { return strconv.Quote(c.view.Backend) }},
 		{"kwarg", "the first keyword argument torch.compile passes to the backend", func(c *situation) string {
 			if len(c.view.BackendKwargs) == 0 {

@@ -184,7 +184,7 @@ func (r *Report) writePlan(p *textwrap.Printer) {
 	}
 	line := "CUDA graphs: " + verdict(config.Verdict{Enabled: r.CUDAGraphs.Enabled, Implementation: r.CUDAGraphs.Implementation})
 	if r.CompileDisabled {
-		line += " in the config, but TORCH_COMPILE_DISABLE=1 turns compilation off"
+		line += " in the config, but " + r.DisabledBy + " turns compilation off"
 	}
 	if wt := r.CUDAGraphs.WorkerThreads; wt != nil {
 		line += fmt.Sprintf(" in the main thread; %s in the worker threads, which do not see the global assignments (torch %s)", verdict(*wt), r.Torch)

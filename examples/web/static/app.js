@@ -291,10 +291,11 @@ function plainRequests(s) {
 
 // ---- the workers ----
 
-// The WebAssembly is compiled once, by boot.js as the page starts, and each worker
-// instantiates it: one worker per answer shown (two when comparing releases), so the
-// two run in parallel. The first worker is boot.js's, started with the compilation.
-const boot = window.compilemodeBoot;
+// The WebAssembly is compiled once, by boot.js's compilemodeStart (in the page's head
+// for a shared link, here for the page itself), and each worker instantiates it: one
+// worker per answer shown (two when comparing releases), so the two run in parallel.
+// The first worker is compilemodeStart's, started with the compilation.
+const boot = window.compilemodeBoot || (window.compilemodeBoot = window.compilemodeStart());
 const wasmModule = boot.module;
 const workers = [];
 let current = { seq: 0, answers: [] };
@@ -909,7 +910,7 @@ async function loadSample(kind) {
 }
 
 async function start() {
-  workerAt(0); // boot.js's worker, started with the page: it starts Go while the page reads a link's input
+  workerAt(0); // boot.js's worker: it starts Go while the page reads a link's input
   wire();
   $("sample-log").addEventListener("click", () => loadSample("log"));
   $("sample-script").addEventListener("click", () => loadSample("script"));
