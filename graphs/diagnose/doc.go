@@ -943,10 +943,13 @@
 //   - stream-capture-illegal: "status != cudaStreamCaptureStatusInvalidated", 2.9–2.14
 //   - stream-capture-illegal: "ErrorStreamCaptureUnsupported", 2.1–2.14
 //   - stream-capture-illegal: "CUDA_ERROR_STREAM_CAPTURE_UNSUPPORTED", 2.1–2.14
+//   - stream-capture-illegal: "StreamCaptureUnsupported", 2.1–2.14
 //   - stream-capture-illegal: "ErrorStreamCaptureInvalidated", 2.1–2.14
 //   - stream-capture-illegal: "CUDA_ERROR_STREAM_CAPTURE_INVALIDATED", 2.1–2.14
+//   - stream-capture-illegal: "StreamCaptureInvalidated", 2.1–2.14
 //   - stream-capture-illegal: "ErrorStreamCaptureImplicit", 2.1–2.14
 //   - stream-capture-illegal: "CUDA_ERROR_STREAM_CAPTURE_IMPLICIT", 2.1–2.14
+//   - stream-capture-illegal: "StreamCaptureImplicit", 2.1–2.14
 //   - stream-capture-illegal: "not permitted when stream is capturing" (quoted without its first word), 2.0–2.14
 //   - mode-and-options: "Either mode or options can be specified, but both can't be specified at the same time.", 2.0–2.14
 //   - mode-and-options: a paraphrase with "both mode", as reports retell it
@@ -972,6 +975,9 @@
 //   - unknown-global: "KeyError: '", 2.0–2.5
 //   - trees-untracked-pool-tensors: "tensor(s) in the cudagraph pool not tracked as outputs", 2.11–2.14
 //   - trees-untracked-pool-tensors: "are in the cudagraph pool but not accounted for as an output of cudagraph trees", 2.1–2.10
+//   - trees-untracked-pool-tensors: a paraphrase with "not tracked as output", as reports retell it
+//   - trees-untracked-pool-tensors: a paraphrase with "not tracked as an output", as reports retell it
+//   - trees-untracked-pool-tensors: a paraphrase with "not tracked as cudagraph output", as reports retell it
 //   - trees-untracked-pool-tensors: "in the cudagraph pool but not accounted for as an output of cudagraph trees" (quoted without its first word), 2.1–2.10
 //   - trees-static-input-changed: "static input data pointer changed", 2.4–2.14
 //   - trees-static-input-changed: "assert data_ptr == new_inputs[idx].data_ptr()", 2.1–2.3
@@ -1003,6 +1009,14 @@
 //   - stream-capture-unjoined: "capturing stream has unjoined work", 2.0–2.14
 //   - stream-capture-unjoined: "ErrorStreamCaptureUnjoined", 2.0–2.14
 //   - stream-capture-unjoined: "CUDA_ERROR_STREAM_CAPTURE_UNJOINED", 2.0–2.14
+//   - stream-capture-unjoined: "StreamCaptureUnjoined", 2.0–2.14
+//   - stream-capture-unjoined: a paraphrase with "stream has unjoined", as reports retell it
+//   - stream-capture-unjoined: a paraphrase with "stream had unjoined", as reports retell it
+//   - stream-capture-unjoined: a paraphrase with "streams have unjoined", as reports retell it
+//   - stream-capture-unjoined: a paraphrase with "stream unjoined", as reports retell it
+//   - stream-capture-unjoined: a paraphrase with "streams unjoined", as reports retell it
+//   - stream-capture-unjoined: a paraphrase with "stream with unjoined", as reports retell it
+//   - stream-capture-unjoined: a paraphrase with "stream still has unjoined", as reports retell it
 //   - cuda-graph-empty: "The CUDA Graph is empty", 2.0–2.14
 //   - inductor-config-not-imported: "module 'torch._inductor' has no attribute 'config'", 2.1–2.5
 //   - backend-takes-no-mode: "got an unexpected keyword argument 'mode'", 2.1–2.14
@@ -1117,8 +1131,9 @@
 //   - no-valid-autotune-choices: "consider adding ATEN into max_autotune_" (quoted without its first word), 2.1–2.14
 //   - max-autotune-gemm-off: "enough SMs to use max_autotune_gemm", 2.1–2.14
 //   - max-autotune-gemm-off: "GPU arch does not support max_autotune_gemm mode usage", 2.6–2.14
-//   - max-autotune-gemm-off: a paraphrase with "enough SMs", as reports retell it
-//   - max-autotune-gemm-off: a paraphrase with "enough sms", as reports retell it
+//   - max-autotune-gemm-off: a paraphrase with "enough SM", as reports retell it
+//   - max-autotune-gemm-off: a paraphrase with "enough sm", as reports retell it
+//   - max-autotune-gemm-off: a paraphrase with "enough streaming multiprocessor", as reports retell it
 //   - max-autotune-gemm-off: "arch does not support max_autotune_gemm mode usage" (quoted without its first word), 2.6–2.14
 //   - libcuda-not-found: "cannot find -lcuda", 2.0–2.14
 //   - libcuda-not-found: "libcuda.so cannot found", 2.1–2.14

@@ -72,6 +72,10 @@ var (
 	otherRunDocs = lazyregexp.New(`(?i)^\W{0,3}(?:(?:documentation|docs?|release\s+notes?|release\s+blog|changelog|tutorials?|` +
 		`troubleshooting|(?:user\s+|migration\s+|upgrade\s+)?guides?|manuals?|faqs?|cheat\s?sheets?|handbook)\b|` +
 		`(?:ドキュメント|チュートリアル|トラブルシューティング|リリースノート|ガイド|マニュアル|入門|文档|文檔|教程|指南|发布说明|發布說明|故障排除|问题排查))`)
+	// otherRunTopic: after a release, what it brought ("**Research**: PyTorch 2.0
+	// optimizer improvements, 2023-2024", holdoutJ's AbAg notes; "PyTorch 2.1 features",
+	// "the 2.5 highlights"): the release as a topic, not a run.
+	otherRunTopic = lazyregexp.New(`(?i)^\W{0,3}(?:\w+\s+)?(?:improvements?|features?|enhancements?|highlights|additions|new\s+features?)\b`)
 	// statusCell: a release in a support matrix's row, whose next cell is a status
 	// ("| PyTorch 2.2.0 | active | — | — |", errorcanon.top's "Version Compatibility";
 	// "| 2.6.0 | ✅ YES | …"), is one of several releases the table rates, not the run's;
@@ -84,8 +88,12 @@ var (
 	// installing, before the release in its sentence.
 	otherRunAdvice = lazyregexp.New(`(?i)(?:\b(?:can|could|would|will)\s+you\b|\bplease\b|\byou\s+(?:can|could|should|may|might|must|need\s+to|have\s+to)\b|` +
 		`\b(?:suggest|recommend|advise)\w*\b|\blet'?s\b)[^.!?]*\b(?:upgrad\w*|updat\w*|install\w*|switch\w*|bump\w*|downgrad\w*|mov(?:e|ing))\b[^.!?]*$`)
-	torchWord = lazyregexp.New(`(?i)\b(?:py)?torch\b`)
-	clauseEnd = lazyregexp.New(`(?i)(?:[.;:!?,]\s|\sbut\s|\showever\s|\swhile\s|\swhereas\s)`)
+	// otherRunPrevious: a release of an environment the writer had before ("The previous
+	// environment used torch `2.15.0.dev` nightly", holdoutJ's seedvr2x notes, whose run is
+	// 2.14.1's; "previously on torch 2.4") is another run's; read in up to eight words before it.
+	otherRunPrevious = lazyregexp.New(`(?i)\b(?:previous|former|old|earlier|original)\s+(?:\w+\s+)?(?:env\w*|setup|installation|install|venv|container|image|machine|docker|build|system)\b|\bpreviously\b`)
+	torchWord        = lazyregexp.New(`(?i)\b(?:py)?torch\b`)
+	clauseEnd        = lazyregexp.New(`(?i)(?:[.;:!?,]\s|\sbut\s|\showever\s|\swhile\s|\swhereas\s)`)
 )
 
 // otherRun reports whether the release at text[from:to], named in prose, is another
@@ -102,7 +110,7 @@ func otherRun(text []byte, from, to int) bool {
 		return true
 	}
 	words := bytes.Fields(before)
-	if anotherPackages(lastWords(words, 16)) || otherRunNoError.Match(lastWords(words, 10)) || advice(text, from) {
+	if anotherPackages(lastWords(words, 16)) || otherRunNoError.Match(lastWords(words, 10)) || otherRunPrevious.Match(lastWords(words, 8)) || advice(text, from) {
 		return true
 	}
 	if onlyWorks.Match(lastWords(words, 6)) {
@@ -128,10 +136,12 @@ func otherRun(text []byte, from, to int) bool {
 // PEP 508's comparisons and compatible release (torch>=2.5, torch~=2.5.0, "torch
 // (>=2.5.0)" in a pyproject.toml), conda's (pytorch>=2.5); a bare < or > only after
 // torch or version (torch>2.2, "version < 2.6"), so a quote's "> 2.5", an arrow's "->"
-// and an HTML cell's "<td>2.5.1" are not bounds.
+// and an HTML cell's "<td>2.5.1" are not bounds; one after an opening parenthesis is
+// ("torch 版本太旧（< 2.4.0）", holdoutJ's SAGE FAQ: torch older than 2.4), and so are ≤
+// and ≥ anywhere.
 // rangeWildcard is a wildcard after it (pytorch=2.5.*, torch==2.5.*).
 var (
-	rangeOperator = lazyregexp.New(`(?i)(?:\^|~=?|[<>!]=|(?:torch|version)\s*[<>])\s*[\x60'"]?\s*v?$`)
+	rangeOperator = lazyregexp.New(`(?i)(?:\^|~=?|[<>!]=|[≤≥≦≧]|[(（]\s*[<>＜＞]|(?:torch|version)\s*[<>])\s*[\x60'"]?\s*v?$`)
 	rangeWildcard = lazyregexp.New(`^(?:\.\d+)*\.\*`)
 )
 
@@ -192,7 +202,7 @@ func lastWords(words [][]byte, n int) []byte {
 // A bound after words of failure in its clause is the run's ("compile(…) broken in
 // 2.5+", pytorch/pytorch#140395): the releases that fail, the run's among them.
 func releaseStated(before, after []byte) bool {
-	return (otherRunBound.Match(after) && !reFailed.Match(before)) || otherRunDocs.Match(after) || statusCell.Match(after) ||
+	return (otherRunBound.Match(after) && !reFailed.Match(before)) || otherRunDocs.Match(after) || otherRunTopic.Match(after) || statusCell.Match(after) ||
 		rangeRelease(before, after)
 }
 

@@ -134,6 +134,11 @@ func releaseRows() []releaseRow {
 		// a markdown table's row: "| torch | 2.5.1 |", "|PyTorch version|2.5.1|".
 		{name: "table-row", what: "table", literal: "|", anchors: []string{"orch|", "orch |", "orch*", "orch`", "rsion|", "rsion |"}, rank: rankPackage,
 			shape: `(?i)\|\s*` + keyMark + `(?:py)?torch(?:\s*version)?` + keyMark + `\s*\|\s*` + keyMark + `v?` + ver + keyMark + `\s*\|`},
+		// a table's row whose key joins torch and another package, torch's value first:
+		// "| torch / torchvision | 2.14.1+cu130 / 0.29.1+cu130 |" (holdoutJ's seedvr2x
+		// environment notes).
+		{name: "table-joint-key", what: "table", literal: "|", anchors: []string{"orch /", "orch/", "orch +", "orch &"}, rank: rankPackage,
+			shape: `(?i)\|\s*` + keyMark + `(?:py)?torch\s*[/+&]\s*[A-Za-z][\w.-]*` + keyMark + `\s*\|\s*` + keyMark + `v?` + ver + keyMark + `\s*(?:/[^|]{0,40})?\|`},
 		// site-packages/torch-2.5.1+cu124.dist-info, wheel names (in a URL the + is %2B),
 		// conda's pkgs/pytorch-2.5.1-py3…, conda-forge's builds (pytorch-2.5.1-cuda126_py312h…,
 		// pytorch-1.7.1-cpu_py38h…: ContinuumIO/anaconda-issues#12302) and conda's download

@@ -76,6 +76,9 @@ var releaseRowDocs = map[string]releaseRowDoc{
 	"table-row": {
 		example: "|torch|2.5.1|", want: "2.5",
 		source: "https://github.com/microsoft/onnxruntime/blob/0b269f02c11082ca362bea652e60f788aa7d9bfe/onnxruntime/python/tools/transformers/models/stable_diffusion/README.md (\"| torch | 2.0.0.dev20230220+cu117 |\")"},
+	"table-joint-key": {
+		example: "| torch / torchvision | 2.14.1+cu130 / 0.29.1+cu130 |", want: "2.14",
+		source: "https://github.com/hekmon/seedvr2x/blob/146c656f00dadea2031ee5acab425a7604d37641/docs/environment.md (holdoutJ)"},
 	"file-name": {
 		example: "Using cached torch-2.5.1-cp311-cp311-manylinux1_x86_64.whl (906.4 MB)", want: "2.5",
 		source: "https://github.com/kyutai-labs/moshi/issues/156 (torch-2.3.1+cu121-cp312-cp312-linux_x86_64.whl); https://github.com/pytorch/pytorch/issues/130249 (Downloading …/torch-2.6.0.dev20241104-cp313-none-macosx_11_0_arm64.whl)"},

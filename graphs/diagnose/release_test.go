@@ -129,6 +129,13 @@ func TestOwnRelease(t *testing.T) {
 		{"prose-other-package", "installed open-clip-torch 2.32.0 and torch 2.6.0", "2.6", "likewise in prose"},
 		{"other-package-nightly", "Pinning triton to a version prior to this change (such as `2.0.0.dev20221030`) workarounds this issue.", "", "another package's nightly, named earlier in the clause (pytorch#95775)"},
 		{"other-package-then-torch", "with triton 3.1 installed and torch 2.5.1 the kernel fails", "2.5", "torch named after the other package"},
+		// holdoutJ's release misses (each failed before).
+		{"bound-in-parentheses", "**原因**: torch 版本太旧（< 2.4.0）", "", "a bound after an opening parenthesis (SAGE FAQ: torch older than 2.4)"},
+		{"bound-sign", "works with torch ≥ 2.3 only", "", "≥ is always a bound"},
+		{"table-joint-key", "| torch / torchvision | 2.14.1+cu130 / 0.29.1+cu130 |", "2.14", "a table key joining torch and another package, torch's value first (seedvr2x)"},
+		{"previous-environment", "The previous environment used torch `2.15.0.dev` nightly. It ran.", "", "an environment the writer had before is another run's"},
+		{"previous-then-current", "The previous environment used torch `2.15.0.dev` nightly.\n| torch | 2.14.1+cu130 |", "2.14", "the current environment's table wins"},
+		{"release-as-topic", "**Research**: PyTorch 2.0 optimizer improvements, 2023-2024", "", "what a release brought is a topic, not a run (AbAg notes)"},
 		{"upgraded-and-works", "I upgraded to torch 2.6 and it works", "", "a release moved to that works is another run's"},
 		// holdoutC1: a release named for a state, a bound, a document or a table's rating.
 		{"as-of", "but as of PyTorch 2.9, these features are not yet exposed through PyTorch’s Python APIs.", "", "the state of a release (NVIDIA's CUDA-graph guide)"},

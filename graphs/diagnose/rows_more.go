@@ -2,6 +2,7 @@ package diagnose
 
 import (
 	"fmt"
+	"strings"
 
 	"github.com/compilemode/compilemode/modes"
 )
@@ -607,8 +608,10 @@ const (
 // captureErrorNames lists the stream-capture errors under the names CUDA and its
 // ports give them besides the runtime's description, which the description rows
 // match: the runtime enum (cudaError…), HIP's (hipError…) and bindings that drop the
-// prefix (…ErrorStreamCapture…) share one tail; the driver API spells it
-// CUDA_ERROR_STREAM_CAPTURE_…. Each is a literal of its own row.
+// prefix (…ErrorStreamCapture…) share one tail, which reports also name alone
+// (`StreamCaptureUnjoined`, `StreamCaptureUnsupported` in a run log's table: holdoutJ's
+// gb300 Megatron notes); the driver API spells it CUDA_ERROR_STREAM_CAPTURE_…. Each is
+// a literal of its own row.
 var captureErrorNames = []struct {
 	code   Code
 	names  []string
@@ -617,13 +620,13 @@ var captureErrorNames = []struct {
 	cause  string
 	fix    string
 }{
-	{StreamCaptureIllegal, []string{"ErrorStreamCaptureUnsupported", "CUDA_ERROR_STREAM_CAPTURE_UNSUPPORTED"}, 900, 1,
+	{StreamCaptureIllegal, []string{"ErrorStreamCaptureUnsupported", "CUDA_ERROR_STREAM_CAPTURE_UNSUPPORTED", "StreamCaptureUnsupported"}, 900, 1,
 		"an operation CUDA forbids while a stream is capturing ran during a CUDA-graph capture", fixCaptureIllegal},
-	{StreamCaptureIllegal, []string{"ErrorStreamCaptureInvalidated", "CUDA_ERROR_STREAM_CAPTURE_INVALIDATED"}, 901, 1,
+	{StreamCaptureIllegal, []string{"ErrorStreamCaptureInvalidated", "CUDA_ERROR_STREAM_CAPTURE_INVALIDATED", "StreamCaptureInvalidated"}, 901, 1,
 		causeCaptureInvalidated, fixCaptureIllegal},
-	{StreamCaptureUnjoined, []string{"ErrorStreamCaptureUnjoined", "CUDA_ERROR_STREAM_CAPTURE_UNJOINED"}, 904, 0,
+	{StreamCaptureUnjoined, []string{"ErrorStreamCaptureUnjoined", "CUDA_ERROR_STREAM_CAPTURE_UNJOINED", "StreamCaptureUnjoined"}, 904, 0,
 		causeUnjoined, fixUnjoined},
-	{StreamCaptureIllegal, []string{"ErrorStreamCaptureImplicit", "CUDA_ERROR_STREAM_CAPTURE_IMPLICIT"}, 906, 1,
+	{StreamCaptureIllegal, []string{"ErrorStreamCaptureImplicit", "CUDA_ERROR_STREAM_CAPTURE_IMPLICIT", "StreamCaptureImplicit"}, 906, 1,
 		causeCaptureImplicit, fixCaptureIllegal},
 }
 
@@ -632,8 +635,14 @@ func captureNameRows() []Signature {
 	var out []Signature
 	for _, e := range captureErrorNames {
 		for _, name := range e.names {
+			pattern := ""
+			if strings.HasPrefix(name, "StreamCapture") {
+				// The tail alone is CUDA's spelling only with its capital S: torch_txda's
+				// "streamCaptureUnsupported" is another device's (holdoutB1's megatronfl182).
+				pattern = `(?-i:\b` + name + `\b)`
+			}
 			out = append(out, Signature{
-				Code: e.code, Literal: name,
+				Code: e.code, Literal: name, Pattern: pattern,
 				Releases: modes.Minors(e.from, 14),
 				Cause:    fmt.Sprintf("%s (CUDA error %d, %s)", e.cause, e.number, name),
 				Fix:      e.fix,

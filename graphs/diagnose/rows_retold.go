@@ -232,10 +232,29 @@ func borrowedRetold() []retelling {
 			pattern: `(?i)\bcapturable\W{0,2}\s*(?:is|=|==)\s*False\b[^.;]{0,80}?\b(?:captur\w*|cuda\s?graphs?)\b|` +
 				`\b(?:captur\w*|cuda\s?graphs?)\b[^.;]{0,80}?\bcapturable\W{0,2}\s*(?:is|=|==)\s*False\b`,
 		}, "the RuntimeError \"Attempting CUDA graph capture of step() … but param_groups' capturable is False\" retold"),
+		borrow(TreesUntrackedPoolTensors, retold{
+			// "RuntimeError: Error: accessed tensor(s) ... is not tracked as output (or, with
+			// slow_path_cudagraph_asserts, a check_memory_pool assertion)" (pytorch/pytorch#187565's
+			// repro docstring: sweep3 finding 17): the check's words told of a tensor, with a verb
+			// (PyTorch's own text, with a count in words, is its row's to refuse).
+			literals: []string{"not tracked as output", "not tracked as an output", "not tracked as cudagraph output"},
+			pattern:  `(?i)\b(?:is|are|was|were|be|being|get|gets|got)\s+not\s+tracked\s+as\s+(?:an?\s+)?(?:cuda\s?graphs?\s+)?outputs?\b`,
+		}, "the RuntimeError \"Detected N tensor(s) in the cudagraph pool not tracked as outputs\" retold (pytorch/pytorch#187565)"),
+		borrow(StreamCaptureUnjoined, retold{
+			// "CUDA Graph capture still crashes with \"stream has unjoined work\"", "CG capture
+			// stream unjoined" (holdoutJ's a4x Megatron notes): the stream named with
+			// "unjoined"; not "an unjoined capture" or "left unjoined by a join()", prose about
+			// the mechanism (holdout8's cuda-python and ROCm negatives).
+			literals: []string{"stream has unjoined", "stream had unjoined", "streams have unjoined", "stream unjoined",
+				"streams unjoined", "stream with unjoined", "stream still has unjoined"},
+			pattern: `(?i)\bstreams?\s+(?:(?:still\s+)?(?:has|had|have|with)\s+)?unjoined\b`,
+		}, "the CUDA error \"capturing stream has unjoined work\" retold"),
 		borrow(MaxAutotuneGEMMOff, retold{
 			// "not enough SMs for max-autotune".
-			literals: []string{"enough SMs", "enough sms"},
-			pattern:  `(?i)\bnot\s+enough\s+sms\s+(?:to\s+use|for|to\s+run)\s+(?:the\s+)?\W?max[-_]autotune`,
+			// "Not enough SM to run MAX_AUTOTUNE_GMM" (karpathy/nanochat#698: SM singular, the
+			// mode misspelt), "not enough streaming multiprocessors for max-autotune".
+			literals: []string{"enough SM", "enough sm", "enough streaming multiprocessor"},
+			pattern:  `(?i)\bnot\s+enough\s+(?:sms?|sm's|streaming\s+multiprocessors?)\s+(?:to\s+use|for|to\s+run)\s+(?:the\s+)?\W?max[-_\s]?autotune`,
 		}, "the warning \"Not enough SMs to use max_autotune_gemm mode\" retold"),
 		borrow(GPUTooOldForTriton, retold{
 			// "my GPU is too old for Triton".

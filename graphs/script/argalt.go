@@ -103,11 +103,20 @@ func (r *reader) argChoices(e *expr, depth int) ([]ArgChoice, bool) {
 		return r.chainChoices(e, depth)
 	case e.kind == name || e.kind == attr || returnsOf(e) != "":
 		return r.assignedChoices(e, depth)
+	case e.kind == subscript:
+		return r.lookupChoices(e, depth)
 	case e.kind == call:
-		if d := r.getterDefault(e); d != nil {
-			vals, _ := r.argChoices(d, depth+1)
-			return vals, false // the default; the value looked up is not shown
-		}
+		return r.getterChoices(e, depth)
+	}
+	return nil, false
+}
+
+// getterChoices returns the values of a lookup with a default (getterDefault): the
+// default's, never complete, since the value looked up is not shown.
+func (r *reader) getterChoices(e *expr, depth int) ([]ArgChoice, bool) {
+	if d := r.getterDefault(e); d != nil {
+		vals, _ := r.argChoices(d, depth+1)
+		return vals, false
 	}
 	return nil, false
 }
@@ -259,4 +268,36 @@ func (r *reader) leafChoices(e *expr) []ArgChoice {
 		return []ArgChoice{{Line: int(e.line), Value: v.String(), v: v, env: k}}
 	}
 	return nil
+}
+
+// lookupChoices returns the values of D[k], D a name bound to a dict display (sweep2
+// finding 14: dynamic_map = {"auto": None, "true": True, "false": False};
+// dynamic=dynamic_map[flag]): the item's when k is a str literal, else every item's
+// (a key it lacks raises KeyError, so the value is one of them).
+func (r *reader) lookupChoices(e *expr, depth int) ([]ArgChoice, bool) {
+	if e.x == nil || e.x.kind != name && e.x.kind != attr {
+		return nil, false
+	}
+	d := r.dicts[r.lastName(e.x)]
+	if d == nil {
+		return nil, false
+	}
+	if k, ok := r.literalStr(e.index); ok {
+		if v := dictItem(r, d, k); v != nil {
+			return r.argChoices(v, depth+1)
+		}
+		return nil, false
+	}
+	var out []ArgChoice
+	complete := true
+	eachPair(d, func(p pair) bool {
+		if p.splat != nil {
+			complete = false
+			return true
+		}
+		c, ok := r.argChoices(p.value, depth+1)
+		out, complete = append(out, c...), complete && ok
+		return true
+	})
+	return out, complete
 }

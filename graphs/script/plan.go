@@ -379,7 +379,7 @@ func sameOutcome(a, b *graphs.Report) bool {
 func (p *planner) plan(s *Script, i int, mode *string, setMode bool, sel *branchSel) (*graphs.Report, string) {
 	rep, msg := p.planScenario(s, i, mode, setMode, sel)
 	rep = positionalTypeError(&s.Sites[i], rep)
-	return p.backendKeywordError(&s.Sites[i], rep), msg
+	return suppressed(&s.Sites[i], p.backendKeywordError(&s.Sites[i], rep)), msg
 }
 
 // positionalTypeError returns rep as torch.compile's TypeError when the site passes

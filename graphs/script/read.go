@@ -234,6 +234,7 @@ type reader struct {
 	outputs      map[string]*siteState   // names bound to a compiled function's output
 	derived      map[string][]*siteState // names bound to a value computed from sites' outputs: those sites
 	noGrad       int                     // with torch.no_grad() / torch.inference_mode() blocks running now
+	suppressLine int                     // torch._dynamo.config.suppress_errors = True in force now: its line (0: none)
 	keptLists    map[string]bool         // lists outputs are appended to with autograd recording (L.append(model(x)))
 	fromLists    map[string][]string     // names bound to a value computed from such lists: those lists
 	seq          int                     // execution order of sites, calls, threads and events

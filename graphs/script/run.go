@@ -841,6 +841,13 @@ func (r *reader) dynamoGlobal(line int, q string, v *expr) {
 		g.Via = "assign; Dynamo"
 		r.inForce(line, q+"="+g.Value)
 	}
+	if key == "suppress_errors" && ok {
+		g.Via = "assign; Dynamo"
+		r.suppressLine = 0
+		if lit.Truthy() {
+			r.suppressLine = line
+		}
+	}
 	r.out.Globals = append(r.out.Globals, g)
 }
 

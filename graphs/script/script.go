@@ -43,7 +43,9 @@
 // never an argparse option of the same name. A constant index into a list or tuple
 // display bound once to a name and never changed in place (MODES[0], MODES[-1],
 // CFG["modes"][1], RUNS[0]["mode"]) is that item; an index out of range or not a
-// constant is noted and the mode stays unknown (seqindex.go). os.environ.get(K, D) and os.getenv(K, D)
+// constant is noted and the mode stays unknown (seqindex.go); D[key] of a dict
+// display bound to a name, key not a constant, is each of D's values (argalt.go
+// lookupChoices). os.environ.get(K, D) and os.getenv(K, D)
 // give D (None without one), the site noting that the environment may set another
 // value, unless the environment the script starts in is given ([ReadWith]: -env, the
 // process's) and sets K: then they, and os.environ[K], give its value (envread.go),
@@ -197,7 +199,11 @@ type Site struct {
 	limitErr       string      // a value past a reader limit (options nested past literal.MaxDepth): the site is not planned, PlanError says so
 	positional     int         // positional arguments of a call site, when exactly known and more than one: torch.compile's TypeError
 	backendRejects []string    // of mode and options, the keywords the file's def given as backend= does not take (backendkw.go)
-	env            []envEntry  // the environment assignments in force, in execution order (shared)
+	// suppressErrors is the line of torch._dynamo.config.suppress_errors = True in
+	// force where the site compiles (0: none): a first-call compile failure falls back
+	// to eager (suppress.go).
+	suppressErrors int
+	env            []envEntry // the environment assignments in force, in execution order (shared)
 }
 
 // Candidate is one literal value the script assigns to a name.
@@ -222,8 +228,9 @@ type Global struct {
 	// a literal name) or "patch" (config.patch as a
 	// context manager or decorator, which applies only to the sites inside it); for
 	// torch._dynamo.config.KEY = V, "assign; Dynamo" when the planner models the key
-	// (graphs.PlannedDynamoKey: in force for what runs after, as -set gives it), else
-	// "assign; Dynamo, not planned".
+	// (graphs.PlannedDynamoKey: in force for what runs after, as -set gives it, and
+	// suppress_errors: a first-call compile failure then runs eagerly, suppress.go),
+	// else "assign; Dynamo, not planned".
 	Via string `json:"via"`
 	// Guard is the condition it runs under ("" when unconditional).
 	Guard string `json:"guard,omitempty"`

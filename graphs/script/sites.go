@@ -18,6 +18,7 @@ func (r *reader) site(c *expr, kind Kind, args []arg) *siteState {
 	}
 	r.seq++
 	st.seq = r.seq
+	st.suppressErrors = r.suppressLine
 	st.endLine = r.lines.line(r.toks[max(tokenAt(r.toks, int(c.end))-1, 0)].off)
 	if r.fn != nil {
 		st.Function = r.fn.name
@@ -290,6 +291,18 @@ func (r *reader) exprKeyword(st *siteState, k string, e *expr) {
 // modeExpr reads a mode given by an expression: the modes that can reach it.
 func (r *reader) modeExpr(st *siteState, e *expr) {
 	st.ModeLiteral, st.ModeExpr = false, r.text(e)
+	if e.kind == subscript {
+		if vals, _ := r.lookupChoices(e, 0); len(vals) > 0 {
+			// MODES[key] of a dict display: each of its values (lookupChoices).
+			for _, v := range vals {
+				if _, isStr := v.v.AsStr(); isStr || v.v.Kind() == literal.NoneKind {
+					st.ModeCandidates = append(st.ModeCandidates, Candidate{Line: v.Line, Value: strOrNil(v.v)})
+				}
+			}
+			st.ModeCandidates = uniqueCandidates(st.ModeCandidates)
+			return
+		}
+	}
 	st.ModeCandidates = r.guardedCandidates(st, e, r.reaching(st, e, r.notArgparse(e, r.candidatesFor(e))))
 	if n := r.unshownNote(e, len(st.ModeCandidates)); n != "" {
 		st.note("%s", n)

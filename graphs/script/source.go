@@ -95,7 +95,7 @@ func readNamedEnv(fn, name string, r io.Reader, env map[string]givenEnv) (s *Scr
 		return nil, err
 	}
 	if tooLarge {
-		return nil, &SyntaxError{File: name, Line: 1, Col: 1, Msg: fmt.Sprintf("larger than %d bytes", MaxSourceBytes)}
+		return nil, &SyntaxError{File: name, Line: 1, Col: 1, Msg: fmt.Sprintf("larger than %d bytes", MaxSourceBytes) + notebookSizeHint(name)}
 	}
 	if err != nil {
 		return nil, &ReadError{File: name, Err: err}
@@ -125,4 +125,20 @@ func readNamedEnv(fn, name string, r io.Reader, env map[string]givenEnv) (s *Scr
 			Message: fmt.Sprintf("%s not read: a cell magic that does not run its body as Python in this kernel; a torch.compile there is not planned", strings.Join(skipped, ", "))})
 	}
 	return s, nil
+}
+
+// notebookSizeHint says, for a notebook (a name ending in .ipynb) over MaxSourceBytes,
+// why and what to do (sweep2 finding 16: a 2-line notebook whose saved output held a
+// 20 MB image was refused with no hint): the bound is on the file, whose saved
+// outputs (plots, images) are most of its bytes and are not read, so clearing them or
+// exporting the code cells brings it under. "" for other names.
+func notebookSizeHint(name string) string {
+	if !strings.HasSuffix(strings.ToLower(name), ".ipynb") {
+		return ""
+	}
+	base := name
+	if i := strings.LastIndexAny(base, `/\`); i >= 0 {
+		base = base[i+1:]
+	}
+	return fmt.Sprintf(" (the whole notebook, its saved outputs included, which the reader skips): clear them (jupyter nbconvert --clear-output --inplace %s) or export its code (jupyter nbconvert --to script %s) and read that", base, base)
 }
