@@ -893,8 +893,11 @@ func (r *reader) dictSplat(st *siteState, e *expr, given map[string]bool) bool {
 		r.splatVariantsMode(st, e, o)
 	}
 	var linked []string
-	for _, k := range []string{"options", "backend", "dynamic", "fullgraph"} {
-		if given[k] {
+	for _, k := range []string{"mode", "options", "backend", "dynamic", "fullgraph"} {
+		if given[k] && o.always(k) {
+			st.dupKeyword(k)
+		}
+		if given[k] || k == "mode" {
 			continue
 		}
 		if r.splatVariantsAlt(st, e, k, o) {

@@ -39,7 +39,8 @@
 // each value the dict can have, its items together: splatlinked.go), and a part that is not a literal named in a
 // note, never dropped (dictflow.go); **{…} and **dict(…) written in the call pass
 // their items as keywords, and options=dict(k=v) is that dict (sites.go); a **
-// mapping not read makes the plan partial (Unfollowed); d["key"] of such a dict is that item there, and
+// mapping not read makes the plan partial (Unfollowed), and a keyword surely given
+// twice is Python's TypeError (dupkw.go); d["key"] of such a dict is that item there, and
 // never an argparse option of the same name. A constant index into a list or tuple
 // display bound once to a name and never changed in place (MODES[0], MODES[-1],
 // CFG["modes"][1], RUNS[0]["mode"]) is that item; an index out of range or not a
@@ -198,6 +199,7 @@ type Site struct {
 	linked         []linkGroup // arguments whose conditional expressions share a test (linked.go)
 	limitErr       string      // a value past a reader limit (options nested past literal.MaxDepth): the site is not planned, PlanError says so
 	positional     int         // positional arguments of a call site, when exactly known and more than one: torch.compile's TypeError
+	duplicate      string      // a keyword the call surely gives twice (explicitly and through **): Python's TypeError (dupkw.go)
 	backendRejects []string    // of mode and options, the keywords the file's def given as backend= does not take (backendkw.go)
 	// suppressErrors is the line of torch._dynamo.config.suppress_errors = True in
 	// force where the site compiles (0: none): a first-call compile failure falls back

@@ -61,6 +61,7 @@ func (r *reader) arguments(st *siteState, args []arg) {
 	positional := 0
 	var splat *expr
 	args = inlineSplat(r, st, args)
+	st.dupKeyword(givenTwice(args))
 	for _, a := range args {
 		switch {
 		case a.star == 2:
@@ -126,6 +127,7 @@ func (r *reader) splat(st *siteState, e *expr, args []arg) {
 	if !given["mode"] {
 		r.splatMode(st, d)
 	}
+	splatDups(st, items, given)
 	for _, it := range items {
 		k, ok := it.Key.AsStr()
 		if !ok || given[k] {
