@@ -121,7 +121,9 @@
 //	                  than 2.14 (2.15, a 2.15 nightly) is named so and diagnosed with
 //	                  the facts of the releases known; the text's width is the
 //	                  terminal's or $COLUMNS (see Output), there is no width flag. A
-//	                  UTF-16 or UTF-32 log is read with or without its byte-order mark.
+//	                  UTF-16 or UTF-32 log is read with or without its byte-order mark,
+//	                  a gzip-compressed one (train.log.gz) as zgrep reads it; zstd, xz
+//	                  and bzip2 are refused with the command that decompresses them.
 //	                  Exit 0 when the text was read (with or without findings), 2 when
 //	                  it cannot be or is empty.
 //	-script FILE      a Python training script, read without Python (package

@@ -975,6 +975,9 @@
 //   - unknown-global: "KeyError: '", 2.0–2.5
 //   - trees-untracked-pool-tensors: "tensor(s) in the cudagraph pool not tracked as outputs", 2.11–2.14
 //   - trees-untracked-pool-tensors: "are in the cudagraph pool but not accounted for as an output of cudagraph trees", 2.1–2.10
+//   - trees-untracked-pool-tensors: a paraphrase with "not tracked as output", as reports retell it
+//   - trees-untracked-pool-tensors: a paraphrase with "not tracked as an output", as reports retell it
+//   - trees-untracked-pool-tensors: a paraphrase with "not tracked as cudagraph output", as reports retell it
 //   - trees-untracked-pool-tensors: "in the cudagraph pool but not accounted for as an output of cudagraph trees" (quoted without its first word), 2.1–2.10
 //   - trees-static-input-changed: "static input data pointer changed", 2.4–2.14
 //   - trees-static-input-changed: "assert data_ptr == new_inputs[idx].data_ptr()", 2.1–2.3

@@ -144,8 +144,10 @@ type Diagnosis struct {
 }
 
 // Read diagnoses the text r yields: any log, traceback or pasted issue, line by line
-// in bounded memory. It returns ErrEmpty for an input without text, a *ReadError
-// when r fails and an *inputerr.ZeroError for a nil r (or a typed nil, such as
+// in bounded memory; a gzip-compressed log (a rotated train.log.gz) is decompressed as
+// zgrep does. It returns ErrEmpty for an input without text, a *CompressedError for a
+// log compressed otherwise (zstd, xz, bzip2), a *ReadError when r fails (or a gzip
+// stream is corrupt) and an *inputerr.ZeroError for a nil r (or a typed nil, such as
 // (*bytes.Reader)(nil)). Read is safe for concurrent use.
 func Read(r io.Reader) (d *Diagnosis, err error) { return Options{}.Read(r) }
 
@@ -173,6 +175,9 @@ func (o Options) Read(r io.Reader) (d *Diagnosis, err error) {
 	}()
 	if inputerr.IsNil(r) { // nil, or a typed nil such as (*bytes.Reader)(nil) (sweep finding 5)
 		return nil, &inputerr.ZeroError{Func: "diagnose.Read", Arg: "r (the reader)"}
+	}
+	if r, err = decompressed(r); err != nil {
+		return nil, err
 	}
 	s, err := newScanner()
 	if err != nil {

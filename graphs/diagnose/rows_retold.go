@@ -232,6 +232,14 @@ func borrowedRetold() []retelling {
 			pattern: `(?i)\bcapturable\W{0,2}\s*(?:is|=|==)\s*False\b[^.;]{0,80}?\b(?:captur\w*|cuda\s?graphs?)\b|` +
 				`\b(?:captur\w*|cuda\s?graphs?)\b[^.;]{0,80}?\bcapturable\W{0,2}\s*(?:is|=|==)\s*False\b`,
 		}, "the RuntimeError \"Attempting CUDA graph capture of step() … but param_groups' capturable is False\" retold"),
+		borrow(TreesUntrackedPoolTensors, retold{
+			// "RuntimeError: Error: accessed tensor(s) ... is not tracked as output (or, with
+			// slow_path_cudagraph_asserts, a check_memory_pool assertion)" (pytorch/pytorch#187565's
+			// repro docstring: sweep3 finding 17): the check's words told of a tensor, with a verb
+			// (PyTorch's own text, with a count in words, is its row's to refuse).
+			literals: []string{"not tracked as output", "not tracked as an output", "not tracked as cudagraph output"},
+			pattern:  `(?i)\b(?:is|are|was|were|be|being|get|gets|got)\s+not\s+tracked\s+as\s+(?:an?\s+)?(?:cuda\s?graphs?\s+)?outputs?\b`,
+		}, "the RuntimeError \"Detected N tensor(s) in the cudagraph pool not tracked as outputs\" retold (pytorch/pytorch#187565)"),
 		borrow(StreamCaptureUnjoined, retold{
 			// "CUDA Graph capture still crashes with \"stream has unjoined work\"", "CG capture
 			// stream unjoined" (holdoutJ's a4x Megatron notes): the stream named with
