@@ -130,6 +130,12 @@ func (r *reader) dictAssign(t, v *expr) {
 		r.dictObjs[k] = o
 		return
 	}
+	if vals, ok := r.condBuild(v); ok {
+		// a if c else b of two dict builds: each is a value the dict may have (sweep3
+		// finding 11).
+		r.dictObjs[k] = &dictObj{variants: vals, line: int(v.line), depth: len(r.guards), changed: true}
+		return
+	}
 	val, changed, isDict := r.dictBuild(v)
 	if !isDict {
 		delete(r.dictObjs, k)
@@ -1056,4 +1062,28 @@ func (r *reader) itemKeyword(st *siteState, k string, e *expr) bool {
 	st.Alternatives = append(st.Alternatives, ArgAlternatives{Keyword: k, Expr: src, Values: vals, Complete: len(others) == 0})
 	st.note("%s `%s` is the item of the dict built at line %d%s: each of its values is planned", k, src, o.line, o.changeLines())
 	return true
+}
+
+// condBuild returns the values of a if c else b when both branches are dict builds
+// (dictBuild), a conditional of such conditionals included, at most maxDictVariants.
+func (r *reader) condBuild(v *expr) ([]dictVal, bool) {
+	if v == nil || v.kind != ifElse || len(v.elts) != 3 {
+		return nil, false
+	}
+	var out []dictVal
+	for _, b := range []*expr{v.elts[0], v.elts[2]} {
+		if vs, ok := r.condBuild(b); ok {
+			out = append(out, vs...)
+			continue
+		}
+		val, _, ok := r.dictBuild(b)
+		if !ok {
+			return nil, false
+		}
+		out = append(out, val)
+	}
+	if len(out) > maxDictVariants {
+		return nil, false
+	}
+	return uniqueVariants(out), true
 }

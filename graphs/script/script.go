@@ -32,7 +32,7 @@
 // not x is True or False, and so is an options item given by one; arguments given by
 // conditional expressions on one test take their branches together (linked.go). A dict the script
 // builds and binds to a name (a display, dict(…), {**a, **b}, a | b, a.copy()) is
-// followed in program order through its changes (d[k] = v, .update with a dict or
+// followed (a if c else b of two: each a value it may have) in program order through its changes (d[k] = v, .update with a dict or
 // keywords, .setdefault, del d[k], .pop, .clear, |=, d = {…} again under a guard;
 // b = a is the same dict), in the def's scope: options=NAME and **NAME get what Python leaves there, a change under a
 // guard planned with and without it (a **NAME whose items differ so is planned as

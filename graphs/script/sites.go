@@ -65,6 +65,10 @@ func (r *reader) arguments(st *siteState, args []arg) {
 	for _, a := range args {
 		switch {
 		case a.star == 2:
+			if splat != nil {
+				// Only one **NAME is followed: the earlier one is named (sweep3 finding 11).
+				st.Unfollowed = append(st.Unfollowed, "**"+cut(oneLine(r.text(splat)), MaxCallText)+" (another ** mapping follows it; only the last is read)")
+			}
 			splat = a.value
 		case a.star == 1:
 			st.note("*%s: positional arguments are not read", r.text(a.value))
