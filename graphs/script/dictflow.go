@@ -629,6 +629,12 @@ func (r *reader) dictAugAssign(s *stmt) {
 		}
 		return
 	}
+	if r.qual(t) == "os.environ" {
+		// os.environ |= {…} (Python 3.9+) sets each item, as os.environ.update does
+		// (sweep3 finding 14: dropped silently).
+		r.updateDict(int(t.line), s.value)
+		return
+	}
 	m := r.mergeSource(s.value)
 	r.change(t, int(t.line), func(v dictVal) dictVal { return v.merge(m) })
 }

@@ -244,7 +244,8 @@ type EnvSet struct {
 	Name string `json:"name"`
 	// Value is the string set (nil: not a literal).
 	Value *string `json:"value"`
-	// How is environ (os.environ[N] = V), setdefault, update or putenv.
+	// How is environ (os.environ[N] = V), setdefault, update (os.environ.update or
+	// os.environ |= {…}) or putenv.
 	How string `json:"how"`
 	// ReadAt says when PyTorch reads it: ReadAtConfigImport, ReadAtCall,
 	// ReadAtCUDAInit, ReadAtTorchImport, or "" when none of these reads it.
