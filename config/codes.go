@@ -54,9 +54,10 @@ const (
 	// torch.compile was given.
 	WarnBisectBackend Code = "bisect-backend"
 	// WarnPythonNoBuild occurs when the Python planned is older than the oldest the
-	// release has builds for (-torch 2.5 -python 3.8): that torch cannot be installed
-	// there. Given only for the releases whose oldest Python a source gives
-	// (the FactOldestPython rows of FactRows, config/pyfacts.go).
+	// release has builds for (-torch 2.5 -python 3.8) or newer than the newest (-torch
+	// 2.0 -python 3.12): that torch cannot be installed there. Given only for the
+	// releases whose ends a source gives (the FactOldestPython and FactNewestPython rows
+	// of FactRows, config/pyfacts.go).
 	WarnPythonNoBuild Code = "python-no-build"
 )
 

@@ -69,8 +69,8 @@
 // release in its own words ([Facts.CompilePythonMessage]; 2.0 raises it from
 // torch._dynamo.optimize, after the mode and options are checked,
 // [Facts.CompilePythonInOptimize]). A Python older than the oldest the release has
-// builds for ([Facts.OldestPython], where a source gives it) gets python-no-build: that
-// torch cannot be installed there. The Windows checks of 2.0-2.4 are not
+// builds for ([Facts.OldestPython]) or newer than the newest ([Facts.NewestPython]),
+// where a source gives them, gets python-no-build: that torch cannot be installed there. The Windows checks of 2.0-2.4 are not
 // modelled: a request has no platform, and Linux is assumed.
 //
 // # Stages

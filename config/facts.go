@@ -138,6 +138,9 @@ type Facts struct {
 	// download.pytorch.org): an older one cannot install it ([WarnPythonNoBuild]); ""
 	// where no source gives it (2.4, 2.10-2.13).
 	OldestPython string
+	// NewestPython is the newest Python the release has builds for: a newer one cannot
+	// install it ([WarnPythonNoBuild]); "" where no source gives it (2.4, 2.5, 2.9-2.14).
+	NewestPython string
 }
 
 // The names of the facts, as [FactRow.Name] spells them: the [Facts] field each row
@@ -170,6 +173,7 @@ const (
 	FactInputMutationSupportDefault  = "InputMutationSupportDefault"
 	FactOldestPython                 = "OldestPython"
 	FactCompileDisableTruthy         = "CompileDisableTruthy"
+	FactNewestPython                 = "NewestPython"
 )
 
 // FactRow is one per-release fact: over Releases, the [Facts] field Name holds Value.
@@ -320,6 +324,7 @@ func (f *Facts) field(name string) any {
 		FactInputMutationSupportDefault:  &f.InputMutationSupportDefault,
 		FactOldestPython:                 &f.OldestPython,
 		FactCompileDisableTruthy:         &f.CompileDisableTruthy,
+		FactNewestPython:                 &f.NewestPython,
 	}[name]
 }
 

@@ -113,6 +113,7 @@ func TestFactsForBoundaries(t *testing.T) {
 		want.Python, want.CompileMaxPython, want.CompilePythonMessage = pythonWant(v)
 		want.CompilePythonInOptimize = v == at(0)
 		want.OldestPython = oldestPythonWant(v)
+		want.NewestPython = map[int]string{0: "3.11", 1: "3.11", 2: "3.12", 3: "3.12", 6: "3.13", 7: "3.13", 8: "3.13"}[v.Minor]
 		if diff := cmp.Diff(want, FactsFor(v)); diff != "" {
 			t.Errorf("FactsFor(%s) mismatch (-want +got):\n%s", v, diff)
 		}

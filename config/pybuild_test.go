@@ -18,18 +18,26 @@ func TestPythonNoBuild(t *testing.T) {
 	tests := []struct {
 		minor  int
 		py     string
-		oldest string // "": no warning
+		oldest string // "": no warning; else the end the warning names, "oldest 3.9" or "newest 3.11"
 		reason string
 	}{
-		{5, "3.8", "3.9", "sweep 30: 2.5 has no 3.8 build (pytorch/pytorch#138979), though its setup.py said >=3.8.0"},
+		{5, "3.8", "oldest 3.9", "sweep 30: 2.5 has no 3.8 build (pytorch/pytorch#138979), though its setup.py said >=3.8.0"},
 		{5, "3.9", "", "2.5's oldest"},
-		{6, "3.8", "3.9", "2.6.0's Requires-Python >=3.9.0, read in the trixie chroot"},
-		{9, "3.9", "3.10", "2.9 dropped 3.9"},
+		{6, "3.8", "oldest 3.9", "2.6.0's Requires-Python >=3.9.0, read in the trixie chroot"},
+		{9, "3.9", "oldest 3.10", "2.9 dropped 3.9"},
 		{9, "3.10", "", "2.9's oldest"},
-		{14, "3.9", "3.10", "2.14.1's Requires-Python >=3.10, read in the sid chroot"},
+		{14, "3.9", "oldest 3.10", "2.14.1's Requires-Python >=3.10, read in the sid chroot"},
 		{3, "3.8", "", "2.0-2.3 build for 3.8"},
 		{4, "3.8", "", "2.4: not sourced, left out"},
 		{11, "3.8", "", "2.11: not sourced, left out"},
+		// The newest end (sweep3 finding 9).
+		{0, "3.12", "newest 3.11", "2.0 has no 3.12 build (RELEASE.md's matrix)"},
+		{1, "3.11", "", "2.1's newest"},
+		{3, "3.13", "newest 3.12", "2.3's 3.12 builds are experimental, none for 3.13"},
+		{7, "3.14", "newest 3.13", "2.7.1's files stop at cp313"},
+		{6, "3.13", "", "2.6's newest"},
+		{4, "3.13", "", "2.4: not sourced, left out"},
+		{14, "3.14", "", "2.14: not sourced at the newest end"},
 	}
 	for _, tc := range tests {
 		r, err := NewResolver(modes.Version{Major: 2, Minor: tc.minor})
@@ -47,8 +55,8 @@ func TestPythonNoBuild(t *testing.T) {
 			t.Errorf("2.%d with Python %s: %s, want no python-no-build (%s)", tc.minor, tc.py, res.Warnings[i].Message, tc.reason)
 		case tc.oldest != "" && i < 0:
 			t.Errorf("2.%d with Python %s: no python-no-build, want one naming %s (%s)", tc.minor, tc.py, tc.oldest, tc.reason)
-		case tc.oldest != "" && !strings.Contains(res.Warnings[i].Message, "its oldest Python is "+tc.oldest+" "):
-			t.Errorf("2.%d with Python %s: %q, want the oldest %s named (%s)", tc.minor, tc.py, res.Warnings[i].Message, tc.oldest, tc.reason)
+		case tc.oldest != "" && !strings.Contains(res.Warnings[i].Message, "its "+strings.Replace(tc.oldest, " ", " Python is ", 1)+" "):
+			t.Errorf("2.%d with Python %s: %q, want the %s named (%s)", tc.minor, tc.py, res.Warnings[i].Message, tc.oldest, tc.reason)
 		}
 	}
 }

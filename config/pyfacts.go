@@ -73,6 +73,7 @@ func pythonRows() []FactRow {
 		{FactPython, r(14, 14), "3.14", modes.Measured, "Debian sid python3-torch 2.14.1+dfsg-1 runs on Python 3.14.10 (testdata/torch/2.14.1-debian/static.json python)"},
 	}
 	rows = append(rows, oldestPythonRows()...)
+	rows = append(rows, newestPythonRows()...)
 	for _, l := range pythonLimits() {
 		rows = append(rows,
 			FactRow{FactCompileMaxPython, l.releases, l.max, l.evidence, l.source},
@@ -147,6 +148,26 @@ func oldestPythonRows() []FactRow {
 	}
 }
 
+// newestPythonRows are the rows of FactNewestPython: the newest Python a range of
+// releases has builds for. A newer Python cannot install the release either (sweep3
+// finding 9: -torch 2.4 -python 3.13 and -torch 2.0 -python 3.12 were planned as if
+// they ran). Left out, for want of a source that lists their files or matrix: 2.4, 2.5
+// and 2.9 to 2.14 (2.14.1's Debian metadata lists classifiers to 3.15, a build for a
+// Python that is not released). The form of each Source is oldestPythonRows'.
+func newestPythonRows() []FactRow {
+	r := modes.Minors
+	const matrix = "pytorch/pytorch RELEASE.md: its Release Compatibility Matrix @ aa6104e2a21e72f83ce217ea93e8e69884e22b04 gives "
+	return []FactRow{
+		{FactNewestPython, r(0, 1), "3.11", modes.Source, matrix + "Python \">=3.8, <=3.11\" for 2.0 and 2.1"},
+		{FactNewestPython, r(2, 3), "3.12", modes.Source, matrix + "Python \">=3.8, <=3.11, (3.12 experimental)\" for 2.2 and 2.3: 3.12 builds, experimental"},
+		{FactNewestPython, r(6, 6), "3.13", modes.Measured, "its metadata, read in Debian's build: Debian trixie python3-torch 2.6.0, PKG-INFO " +
+			"(/tmp/deb/trixie, torch-2.6.0+debian.egg-info): classifiers Python 3.9 to 3.13"},
+		{FactNewestPython, r(7, 7), "3.13", modes.Source, "PyPI's files of 2.7.1: cp39 to cp313, as socket.dev lists them (socket.dev/pypi/package/torch/alerts/2.7.1)"},
+		{FactNewestPython, r(8, 8), "3.13", modes.Source, "download.pytorch.org's files: as the nvidia-cosmos cosmos-dependencies v1.2.0 " +
+			"cu129_torch28/simple/torch index lists them: torch-2.8.0+cu129 for cp39 to cp313"},
+	}
+}
+
 // sourceCite is the short name of a row's source: its Source up to the first ": ".
 func sourceCite(source string) string {
 	cite, _, _ := strings.Cut(source, ": ")
@@ -165,20 +186,35 @@ func factRow(name string, v modes.Version) (FactRow, bool) {
 }
 
 // pythonBuildWarning is WarnPythonNoBuild when py is older than the oldest Python the
-// release has builds for ([Facts.OldestPython]).
+// release has builds for ([Facts.OldestPython]) or newer than the newest
+// ([Facts.NewestPython]).
 func (r *Resolver) pythonBuildWarning(res *Result, py pyver.Version) {
-	row, ok := factRow(FactOldestPython, r.facts.Torch)
-	if !ok {
-		return
+	for _, end := range []struct {
+		fact, value, word string
+		outside           func(limit pyver.Version) bool
+	}{
+		{FactOldestPython, r.facts.OldestPython, "oldest", func(limit pyver.Version) bool { return py.Less(limit) }},
+		{FactNewestPython, r.facts.NewestPython, "newest", func(limit pyver.Version) bool { return limit.Less(py) }},
+	} {
+		row, ok := factRow(end.fact, r.facts.Torch)
+		limit, err := pyver.Parse(end.value)
+		if !ok || err != nil || !end.outside(limit) {
+			continue
+		}
+		res.Warnings = append(res.Warnings, Warning{
+			Code:           WarnPythonNoBuild,
+			Message:        fmt.Sprintf("torch %s has no build for Python %s: its %s Python is %s (%s), so this combination cannot be installed; the plan shows what that torch would do", r.facts.Torch, py, end.word, end.value, sourceCite(row.Source)),
+			Recommendation: pythonBuildFix(r.facts, end.word, py),
+			Evidence:       row.Evidence,
+		})
 	}
-	oldest, err := pyver.Parse(r.facts.OldestPython)
-	if err != nil || !py.Less(oldest) {
-		return
+}
+
+// pythonBuildFix is python-no-build's recommendation for the end (oldest or newest) py
+// falls outside.
+func pythonBuildFix(f Facts, end string, py pyver.Version) string {
+	if end == "oldest" {
+		return fmt.Sprintf("plan with the Python you run (-python %s or newer for torch %s), or a release that has a build for Python %s", f.OldestPython, f.Torch, py)
 	}
-	res.Warnings = append(res.Warnings, Warning{
-		Code:           WarnPythonNoBuild,
-		Message:        fmt.Sprintf("torch %s has no build for Python %s: its oldest Python is %s (%s), so this combination cannot be installed; the plan shows what that torch would do", r.facts.Torch, py, r.facts.OldestPython, sourceCite(row.Source)),
-		Recommendation: fmt.Sprintf("plan with the Python you run (-python %s or newer for torch %s), or a release that has a build for Python %s", r.facts.OldestPython, r.facts.Torch, py),
-		Evidence:       row.Evidence,
-	})
+	return fmt.Sprintf("plan with the Python you run (-python %s or older for torch %s), or a release that has a build for Python %s", f.NewestPython, f.Torch, py)
 }

@@ -622,8 +622,9 @@ var nilCases = map[string]func(t *testing.T){
 		}
 		_ = (&diagnose.Diagnosis{Findings: []diagnose.Finding{{}}}).WriteTextWidth(io.Discard, -1)
 	},
-	"diagnose.ReadError.Error":  func(t *testing.T) { nilErrs[diagnose.ReadError]() },
-	"diagnose.ReadError.Unwrap": func(t *testing.T) { _ = (*diagnose.ReadError)(nil).Unwrap(); _ = new(diagnose.ReadError).Unwrap() },
+	"diagnose.ReadError.Error":       func(t *testing.T) { nilErrs[diagnose.ReadError]() },
+	"diagnose.CompressedError.Error": func(t *testing.T) { nilErrs[diagnose.CompressedError]() },
+	"diagnose.ReadError.Unwrap":      func(t *testing.T) { _ = (*diagnose.ReadError)(nil).Unwrap(); _ = new(diagnose.ReadError).Unwrap() },
 
 	// graphs/script.
 	"script.Read": func(t *testing.T) {

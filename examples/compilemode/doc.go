@@ -43,7 +43,8 @@
 //	                  and torch.compile refuses a Python too new for the release; one
 //	                  older than the oldest the release has builds for gets a
 //	                  python-no-build warning naming that oldest (2.0-2.3, 2.5-2.9
-//	                  and 2.14, the releases a source gives it for)
+//	                  and 2.14, the releases a source gives it for), and one newer
+//	                  than the newest gets it naming that newest (2.0-2.3, 2.6-2.8)
 //
 // # Globals and environment
 //

@@ -130,6 +130,12 @@ func (r *reader) dictAssign(t, v *expr) {
 		r.dictObjs[k] = o
 		return
 	}
+	if vals, ok := r.condBuild(v); ok {
+		// a if c else b of two dict builds: each is a value the dict may have (sweep3
+		// finding 11).
+		r.dictObjs[k] = &dictObj{variants: vals, line: int(v.line), depth: len(r.guards), changed: true}
+		return
+	}
 	val, changed, isDict := r.dictBuild(v)
 	if !isDict {
 		delete(r.dictObjs, k)
@@ -623,6 +629,12 @@ func (r *reader) dictAugAssign(s *stmt) {
 		}
 		return
 	}
+	if r.qual(t) == "os.environ" {
+		// os.environ |= {…} (Python 3.9+) sets each item, as os.environ.update does
+		// (sweep3 finding 14: dropped silently).
+		r.updateDict(int(t.line), s.value)
+		return
+	}
 	m := r.mergeSource(s.value)
 	r.change(t, int(t.line), func(v dictVal) dictVal { return v.merge(m) })
 }
@@ -893,8 +905,11 @@ func (r *reader) dictSplat(st *siteState, e *expr, given map[string]bool) bool {
 		r.splatVariantsMode(st, e, o)
 	}
 	var linked []string
-	for _, k := range []string{"options", "backend", "dynamic", "fullgraph"} {
-		if given[k] {
+	for _, k := range []string{"mode", "options", "backend", "dynamic", "fullgraph"} {
+		if given[k] && o.always(k) {
+			st.dupKeyword(k)
+		}
+		if given[k] || k == "mode" {
 			continue
 		}
 		if r.splatVariantsAlt(st, e, k, o) {
@@ -1053,4 +1068,28 @@ func (r *reader) itemKeyword(st *siteState, k string, e *expr) bool {
 	st.Alternatives = append(st.Alternatives, ArgAlternatives{Keyword: k, Expr: src, Values: vals, Complete: len(others) == 0})
 	st.note("%s `%s` is the item of the dict built at line %d%s: each of its values is planned", k, src, o.line, o.changeLines())
 	return true
+}
+
+// condBuild returns the values of a if c else b when both branches are dict builds
+// (dictBuild), a conditional of such conditionals included, at most maxDictVariants.
+func (r *reader) condBuild(v *expr) ([]dictVal, bool) {
+	if v == nil || v.kind != ifElse || len(v.elts) != 3 {
+		return nil, false
+	}
+	var out []dictVal
+	for _, b := range []*expr{v.elts[0], v.elts[2]} {
+		if vs, ok := r.condBuild(b); ok {
+			out = append(out, vs...)
+			continue
+		}
+		val, _, ok := r.dictBuild(b)
+		if !ok {
+			return nil, false
+		}
+		out = append(out, val)
+	}
+	if len(out) > maxDictVariants {
+		return nil, false
+	}
+	return uniqueVariants(out), true
 }

@@ -32,14 +32,15 @@
 // not x is True or False, and so is an options item given by one; arguments given by
 // conditional expressions on one test take their branches together (linked.go). A dict the script
 // builds and binds to a name (a display, dict(…), {**a, **b}, a | b, a.copy()) is
-// followed in program order through its changes (d[k] = v, .update with a dict or
+// followed (a if c else b of two: each a value it may have) in program order through its changes (d[k] = v, .update with a dict or
 // keywords, .setdefault, del d[k], .pop, .clear, |=, d = {…} again under a guard;
 // b = a is the same dict), in the def's scope: options=NAME and **NAME get what Python leaves there, a change under a
 // guard planned with and without it (a **NAME whose items differ so is planned as
 // each value the dict can have, its items together: splatlinked.go), and a part that is not a literal named in a
 // note, never dropped (dictflow.go); **{…} and **dict(…) written in the call pass
 // their items as keywords, and options=dict(k=v) is that dict (sites.go); a **
-// mapping not read makes the plan partial (Unfollowed); d["key"] of such a dict is that item there, and
+// mapping not read makes the plan partial (Unfollowed), and a keyword surely given
+// twice is Python's TypeError (dupkw.go); d["key"] of such a dict is that item there, and
 // never an argparse option of the same name. A constant index into a list or tuple
 // display bound once to a name and never changed in place (MODES[0], MODES[-1],
 // CFG["modes"][1], RUNS[0]["mode"]) is that item; an index out of range or not a
@@ -198,6 +199,7 @@ type Site struct {
 	linked         []linkGroup // arguments whose conditional expressions share a test (linked.go)
 	limitErr       string      // a value past a reader limit (options nested past literal.MaxDepth): the site is not planned, PlanError says so
 	positional     int         // positional arguments of a call site, when exactly known and more than one: torch.compile's TypeError
+	duplicate      string      // a keyword the call surely gives twice (explicitly and through **): Python's TypeError (dupkw.go)
 	backendRejects []string    // of mode and options, the keywords the file's def given as backend= does not take (backendkw.go)
 	// suppressErrors is the line of torch._dynamo.config.suppress_errors = True in
 	// force where the site compiles (0: none): a first-call compile failure falls back
@@ -242,7 +244,8 @@ type EnvSet struct {
 	Name string `json:"name"`
 	// Value is the string set (nil: not a literal).
 	Value *string `json:"value"`
-	// How is environ (os.environ[N] = V), setdefault, update or putenv.
+	// How is environ (os.environ[N] = V), setdefault, update (os.environ.update or
+	// os.environ |= {…}) or putenv.
 	How string `json:"how"`
 	// ReadAt says when PyTorch reads it: ReadAtConfigImport, ReadAtCall,
 	// ReadAtCUDAInit, ReadAtTorchImport, or "" when none of these reads it.

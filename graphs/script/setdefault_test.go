@@ -71,3 +71,17 @@ func TestSetdefaultKeepsEnvironment(t *testing.T) {
 		})
 	}
 }
+
+// TestEnvironOrUpdate: os.environ |= {…} (Python 3.9+) sets its items as
+// os.environ.update does (sweep3 finding 14: dropped silently).
+func TestEnvironOrUpdate(t *testing.T) {
+	t.Parallel()
+	s, err := readBytes("e.py", []byte("import os\nos.environ |= {\"TORCHINDUCTOR_CUDAGRAPHS\": \"1\"}\nimport torch\nm = torch.compile(torch.nn.Linear(4, 4))\n"))
+	require.NoError(t, err)
+	require.Len(t, s.Env, 1)
+	require.Equal(t, "TORCHINDUCTOR_CUDAGRAPHS", s.Env[0].Name)
+	require.Equal(t, "update", s.Env[0].How)
+	p, err := s.PlanWith(PlanOptions{})
+	require.NoError(t, err)
+	require.True(t, p.Sites[0].Plan.Report.CUDAGraphs.Enabled)
+}

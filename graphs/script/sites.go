@@ -61,9 +61,14 @@ func (r *reader) arguments(st *siteState, args []arg) {
 	positional := 0
 	var splat *expr
 	args = inlineSplat(r, st, args)
+	st.dupKeyword(givenTwice(args))
 	for _, a := range args {
 		switch {
 		case a.star == 2:
+			if splat != nil {
+				// Only one **NAME is followed: the earlier one is named (sweep3 finding 11).
+				st.Unfollowed = append(st.Unfollowed, "**"+cut(oneLine(r.text(splat)), MaxCallText)+" (another ** mapping follows it; only the last is read)")
+			}
 			splat = a.value
 		case a.star == 1:
 			st.note("*%s: positional arguments are not read", r.text(a.value))
@@ -126,6 +131,7 @@ func (r *reader) splat(st *siteState, e *expr, args []arg) {
 	if !given["mode"] {
 		r.splatMode(st, d)
 	}
+	splatDups(st, items, given)
 	for _, it := range items {
 		k, ok := it.Key.AsStr()
 		if !ok || given[k] {

@@ -105,3 +105,26 @@ if no_cg:
 		})
 	}
 }
+
+// TestSplatConditionalDict: **kwargs bound to `a if c else b` of two dict displays
+// is planned as each (sweep3 finding 11: kw_ternary1.py planned every mode, no
+// options, exit 0); a second ** mapping makes the first one named, not dropped.
+func TestSplatConditionalDict(t *testing.T) {
+	t.Parallel()
+	s, err := readBytes("k.py", []byte("import torch, sys\nfast = \"--fast\" in sys.argv\nkw = {\"mode\": \"reduce-overhead\", \"options\": {\"max_autotune\": True}} if fast else {}\nm = torch.compile(f, **kw)\n"))
+	require.NoError(t, err)
+	p, err := s.PlanWith(PlanOptions{})
+	require.NoError(t, err)
+	var got []string
+	for _, mp := range p.Sites[0].Plan.Modes {
+		got = append(got, strings.TrimSpace(modeRepr(mp.Mode)+" "+mp.Args))
+	}
+	want := []string{"'reduce-overhead' options={'max_autotune': True} (line 3)", "None options=None (line 3)"}
+	if diff := cmp.Diff(want, got); diff != "" {
+		t.Errorf("plans (-want +got):\n%s\nnotes %q", diff, s.Sites[0].Notes)
+	}
+	require.Equal(t, graphs.Raises, p.Exit())
+	s, err = readBytes("k.py", []byte("import torch\na = {\"mode\": \"default\"}\nb = {\"dynamic\": True}\nm = torch.compile(f, **a, **b)\n"))
+	require.NoError(t, err)
+	require.Equal(t, []string{"**a (another ** mapping follows it; only the last is read)"}, s.Sites[0].Unfollowed)
+}
