@@ -77,13 +77,7 @@ func (r *reader) listsIn(e *expr, out []string, depth int) []string {
 		}
 		return out
 	}
-	for _, x := range []*expr{e.x, e.index} {
-		out = r.listsIn(x, out, depth+1)
-	}
-	for _, a := range e.args {
-		out = r.listsIn(a.value, out, depth+1)
-	}
-	for _, x := range e.elts {
+	for _, x := range e.operands() {
 		out = r.listsIn(x, out, depth+1)
 	}
 	return out

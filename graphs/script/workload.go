@@ -235,16 +235,22 @@ func (r *reader) allDerived(e *expr, out []*siteState, depth int) []*siteState {
 		}
 		return out
 	}
-	for _, x := range []*expr{e.x, e.index} {
-		out = r.allDerived(x, out, depth+1)
-	}
-	for _, a := range e.args {
-		out = r.allDerived(a.value, out, depth+1)
-	}
-	for _, x := range e.elts {
+	for _, x := range e.operands() {
 		out = r.allDerived(x, out, depth+1)
 	}
 	return out
+}
+
+// operands are the expressions a value computed by e is computed from: its object and
+// index, its call's arguments and its elements (nil ones included; the walkers skip
+// them).
+func (e *expr) operands() []*expr {
+	out := make([]*expr, 0, 2+len(e.args)+len(e.elts))
+	out = append(out, e.x, e.index)
+	for _, a := range e.args {
+		out = append(out, a.value)
+	}
+	return append(out, e.elts...)
 }
 
 func appendSite(out []*siteState, st *siteState) []*siteState {
