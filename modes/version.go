@@ -103,18 +103,8 @@ func versionParts(t string) (major, minor string, ok bool) {
 			return "", "", false
 		}
 	}
-	for _, pre := range []string{"a", "b", "rc"} { // a0, b1, rc1
-		if rest, found := strings.CutPrefix(t, pre); found {
-			if t = strings.TrimLeft(rest, "0123456789"); len(t) == len(rest) {
-				return "", "", false
-			}
-			break
-		}
-	}
-	if rest, found := strings.CutPrefix(t, ".dev"); found {
-		if t = strings.TrimLeft(rest, "0123456789"); len(t) == len(rest) {
-			return "", "", false
-		}
+	if t, ok = preAndDev(t); !ok {
+		return "", "", false
 	}
 	if rest, found := strings.CutPrefix(t, "+"); found { // +LOCAL
 		if rest == "" || strings.TrimLeft(rest, "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz.") != "" {
@@ -123,6 +113,25 @@ func versionParts(t string) (major, minor string, ok bool) {
 		t = ""
 	}
 	return major, minor, t == ""
+}
+
+// preAndDev cuts versionParts' optional pre-release (a0, b1, rc1) and .devN from the
+// start of t; ok is false for a marker without its number.
+func preAndDev(t string) (rest string, ok bool) {
+	for _, pre := range []string{"a", "b", "rc"} {
+		if r, found := strings.CutPrefix(t, pre); found {
+			if t = strings.TrimLeft(r, "0123456789"); len(t) == len(r) {
+				return "", false
+			}
+			break
+		}
+	}
+	if r, found := strings.CutPrefix(t, ".dev"); found {
+		if t = strings.TrimLeft(r, "0123456789"); len(t) == len(r) {
+			return "", false
+		}
+	}
+	return t, true
 }
 
 // number cuts a decimal number without leading zeros (0, 7, 11) from the start of s.

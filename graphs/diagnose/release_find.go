@@ -110,7 +110,7 @@ func otherRun(text []byte, from, to int) bool {
 		return true
 	}
 	words := bytes.Fields(before)
-	if anotherPackages(lastWords(words, 16)) || otherRunNoError.Match(lastWords(words, 10)) || otherRunPrevious.Match(lastWords(words, 8)) || advice(text, from) {
+	if otherRunWords(words) || advice(text, from) {
 		return true
 	}
 	if onlyWorks.Match(lastWords(words, 6)) {
@@ -127,6 +127,13 @@ func otherRun(text []byte, from, to int) bool {
 		after = after[:end[0]+1]
 	}
 	return otherRunBefore.Match(before) || otherRunAfter.Match(after) || otherRunAfterCJK.Match(after)
+}
+
+// otherRunWords reports whether the words of the clause before a release make it
+// another run's: another package named (up to sixteen words before), a run without the
+// error (ten), an environment the writer had before (eight).
+func otherRunWords(words [][]byte) bool {
+	return anotherPackages(lastWords(words, 16)) || otherRunNoError.Match(lastWords(words, 10)) || otherRunPrevious.Match(lastWords(words, 8))
 }
 
 // rangeOperator ends the text before a release that is a bound of a version range in

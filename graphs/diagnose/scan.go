@@ -1396,7 +1396,35 @@ func (s *scanner) textAt(j int) bool {
 // it is that short, where the row's pattern must see it whole (^, $: s.focusWhole), or
 // where no edge byte is near. Shared until the next call.
 func (s *scanner) focusText(a, b int, tight bool) []byte {
-	total, p0, p1 := 0, -1, -1
+	total, p0, p1 := s.focusOffsets(a, b, tight)
+	lo, hi := p0-maxRowSpan, p1+maxRowSpan
+	if s.focusWhole || (lo <= 0 && hi >= total) {
+		return s.joinLines(a, b, tight, 0, total)
+	}
+	rs, re := max(0, lo-maxSnap), min(total, hi+maxSnap)
+	region := s.joinLines(a, b, tight, rs, re)
+	cs, ce := max(0, lo)-rs, min(total, hi)-rs
+	if rs > 0 || cs > 0 {
+		cs = snapStart(region, cs, p0-rs)
+	}
+	if re < total || ce < len(region) {
+		if re < total && ce == len(region) {
+			ce = -1 // no byte left to snap to inside the region
+		} else {
+			ce = snapEnd(region, ce, max(p1-rs, 0))
+		}
+	}
+	if cs < 0 || ce < 0 || ce <= cs {
+		return s.joinLines(a, b, tight, 0, total)
+	}
+	return region[cs:ce]
+}
+
+// focusOffsets returns the length of entries a..b joined as focusText joins them, and
+// the offsets in it of the try's literal's start and end (s.focus): 0 where it lies
+// before entry a, the length where it lies after b.
+func (s *scanner) focusOffsets(a, b int, tight bool) (total, p0, p1 int) {
+	p0, p1 = -1, -1
 	for j := a; j <= b; j++ {
 		if j > a && !tight {
 			total++
@@ -1422,27 +1450,7 @@ func (s *scanner) focusText(a, b int, tight bool) []byte {
 	} else if p1 < 0 {
 		p1 = total
 	}
-	lo, hi := p0-maxRowSpan, p1+maxRowSpan
-	if s.focusWhole || (lo <= 0 && hi >= total) {
-		return s.joinLines(a, b, tight, 0, total)
-	}
-	rs, re := max(0, lo-maxSnap), min(total, hi+maxSnap)
-	region := s.joinLines(a, b, tight, rs, re)
-	cs, ce := max(0, lo)-rs, min(total, hi)-rs
-	if rs > 0 || cs > 0 {
-		cs = snapStart(region, cs, p0-rs)
-	}
-	if re < total || ce < len(region) {
-		if re < total && ce == len(region) {
-			ce = -1 // no byte left to snap to inside the region
-		} else {
-			ce = snapEnd(region, ce, max(p1-rs, 0))
-		}
-	}
-	if cs < 0 || ce < 0 || ce <= cs {
-		return s.joinLines(a, b, tight, 0, total)
-	}
-	return region[cs:ce]
+	return total, p0, p1
 }
 
 // joinLines returns bytes lo..hi of entries from..to joined (unquoted and trimmed, with
