@@ -527,6 +527,9 @@ func (r *Resolver) dynamoDisable(res *Result, req Request) {
 			Recommendation: "unset TORCHDYNAMO_DISABLE to compile", Evidence: r.releaseEv})
 	case res.Unwrapped:
 		res.CompileDisabled, res.DisabledBy = true, "disable=True"
+		if kw, ok := kwarg(req.Kwargs, "disable"); ok {
+			res.DisabledBy = "disable=" + kw.Value.String()
+		}
 	}
 }
 
