@@ -40,15 +40,7 @@ func TestDictLookupArgument(t *testing.T) {
 			require.Len(t, s.Sites, 1)
 			p, err := s.PlanWith(PlanOptions{})
 			require.NoError(t, err)
-			var got []string
-			for _, mp := range p.Sites[0].Plan.Modes {
-				g := modeRepr(mp.Mode)
-				if mp.Args != "" {
-					g += " " + mp.Args
-				}
-				got = append(got, g)
-			}
-			if diff := cmp.Diff(tc.want, got); diff != "" {
+			if diff := cmp.Diff(tc.want, modeLabels(p.Sites[0].Plan.Modes)); diff != "" {
 				t.Errorf("%s: plans (-want +got):\n%s\nnotes %q", tc.reason, diff, s.Sites[0].Notes)
 			}
 		})

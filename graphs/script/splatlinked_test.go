@@ -89,10 +89,7 @@ if no_cg:
 			require.Len(t, s.Sites, 1)
 			p, err := s.PlanWith(PlanOptions{})
 			require.NoError(t, err)
-			var got []string
-			for _, mp := range p.Sites[0].Plan.Modes {
-				got = append(got, strings.TrimSpace(modeRepr(mp.Mode)+" "+mp.Args))
-			}
+			got := modeLabels(p.Sites[0].Plan.Modes)
 			if diff := cmp.Diff(tc.want, got); diff != "" {
 				t.Errorf("%s: plans (-want +got):\n%s\nnotes %q", tc.reason, diff, s.Sites[0].Notes)
 			}
@@ -115,10 +112,7 @@ func TestSplatConditionalDict(t *testing.T) {
 	require.NoError(t, err)
 	p, err := s.PlanWith(PlanOptions{})
 	require.NoError(t, err)
-	var got []string
-	for _, mp := range p.Sites[0].Plan.Modes {
-		got = append(got, strings.TrimSpace(modeRepr(mp.Mode)+" "+mp.Args))
-	}
+	got := modeLabels(p.Sites[0].Plan.Modes)
 	want := []string{"'reduce-overhead' options={'max_autotune': True} (line 3)", "None options=None (line 3)"}
 	if diff := cmp.Diff(want, got); diff != "" {
 		t.Errorf("plans (-want +got):\n%s\nnotes %q", diff, s.Sites[0].Notes)
@@ -127,4 +121,14 @@ func TestSplatConditionalDict(t *testing.T) {
 	s, err = readBytes("k.py", []byte("import torch\na = {\"mode\": \"default\"}\nb = {\"dynamic\": True}\nm = torch.compile(f, **a, **b)\n"))
 	require.NoError(t, err)
 	require.Equal(t, []string{"**a (another ** mapping follows it; only the last is read)"}, s.Sites[0].Unfollowed)
+}
+
+// modeLabels is each mode plan as the tests name it: the mode's repr, then its
+// arguments when it has any.
+func modeLabels(modes []ModePlan) []string {
+	var out []string
+	for _, mp := range modes {
+		out = append(out, strings.TrimSpace(modeRepr(mp.Mode)+" "+mp.Args))
+	}
+	return out
 }
