@@ -487,8 +487,8 @@ func (r *Resolver) applyImport(res *Result, env map[string]string, host schema.H
 }
 
 // compileDisable applies TORCH_COMPILE_DISABLE, which sets torch._dynamo.config.disable
-// at import: on 2.0-2.7 any non-empty value turns compilation off, "0" and "false"
-// included, and from 2.8 only "1" does ([Facts.CompileDisableTruthy]).
+// at import: where [Facts.CompileDisableTruthy] holds any non-empty value turns
+// compilation off, "0" and "false" included, elsewhere only "1" does.
 func (r *Resolver) compileDisable(res *Result, env map[string]string) {
 	raw, set := env["TORCH_COMPILE_DISABLE"]
 	if !set || !(raw == "1" || (r.facts.CompileDisableTruthy && raw != "")) {
@@ -502,8 +502,9 @@ func (r *Resolver) compileDisable(res *Result, env map[string]string) {
 	msg := by + ": torch.compile returns a wrapper that compiles nothing; no CUDA graph is captured (measured on 2.6.0, 2.11 and 2.14.1), whatever the config says"
 	fix := "unset TORCH_COMPILE_DISABLE to compile"
 	if raw != "1" {
-		msg += fmt.Sprintf(". torch %s reads the variable by its truth value (torch/_dynamo/config.py: os.environ.get(\"TORCH_COMPILE_DISABLE\", False)), so any non-empty value turns compilation off, %q included; 2.8 and later read only \"1\" (pytorch#149840)", res.Torch, raw)
-		fix = "unset TORCH_COMPILE_DISABLE (on 2.0-2.7 any value, 0 included, turns compilation off) or set it to an empty string"
+		truthy, exact := FactReleases(FactCompileDisableTruthy, true), FactReleases(FactCompileDisableTruthy, false)
+		msg += fmt.Sprintf(". torch %s reads the variable by its truth value (torch/_dynamo/config.py: os.environ.get(\"TORCH_COMPILE_DISABLE\", False)), so any non-empty value turns compilation off, %q included; %s and later read only \"1\" (pytorch#149840)", res.Torch, raw, exact.From)
+		fix = fmt.Sprintf("unset TORCH_COMPILE_DISABLE (on %s any value, 0 included, turns compilation off) or set it to an empty string", truthy)
 	}
 	res.Warnings = append(res.Warnings, Warning{Code: WarnCompileDisabled, Message: msg, Recommendation: fix, Evidence: r.releaseEv})
 }

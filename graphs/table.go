@@ -96,7 +96,7 @@ func gateRules() []rule {
 			Evidence: ByRelease, Source: "torch/_dynamo/eval_frame.py compile_wrapper @ 2.14.1 (PR #177809, 2026-04-14; pytorch#181247: \"[2.12 regression] … TORCH_COMPILE_DISABLE=1 not honored?\", passes on 2.11); measured on 2.14.1 (testdata/torch/compile_disable.txt)"},
 			func(c *situation) bool { return c.view.CompileDisabled && !c.view.Unwrapped && c.view.Fullgraph }},
 		{Rule{ID: "compile-disabled", Stage: StageDevice, Releases: always(),
-			Condition: "a switch turns torch.compile off: TORCH_COMPILE_DISABLE (any non-empty value up to 2.7, \"1\" from 2.8), TORCHDYNAMO_DISABLE=1, torch._dynamo.config.disable = True",
+			Condition: "a switch turns torch.compile off: TORCH_COMPILE_DISABLE (as config.Facts.CompileDisableTruthy reads it), TORCHDYNAMO_DISABLE=1, torch._dynamo.config.disable = True",
 			Outcome:   Skip, Implementation: None, Stop: true,
 			Reason:   "{disabled_by}: torch.compile compiles nothing; the function runs eagerly",
 			Evidence: ByRelease, Source: srcMeasured + "ro_compile_disable_env; testdata/torch/compile_disable.txt (2.6.0, 2.14.1)"},

@@ -52,7 +52,7 @@ func dynamoKeys() []dynamoKey {
 			Source: "torch/_dynamo/config.py@2.6.0; " + srcFacts26 + "forbidden_ops"},
 		{Key: "inline_inbuilt_nn_modules", Effect: "True: parameters are graph inputs that cudagraph trees re-record when they move; False: trees check that they never move and raise; from 2.13 a no-op, always True",
 			DefaultFrom: 5, Source: "PR #126822; PR #131275 (on by default, 2.5); PR #178205 (deprecated, a no-op; torch/_dynamo/config.py@2.14.1); torch/_dynamo/config.py@2.6.0 (not is_fbcode()); torch/_inductor/cudagraph_trees.py@2.6.0 check_static_inputs_are_stable"},
-		{Key: "disable", Effect: "True: Dynamo compiles no frame, so nothing is compiled and no CUDA graph is captured (the key TORCH_COMPILE_DISABLE sets); with fullgraph=True, 2.12 and later raise RuntimeError at the first call",
+		{Key: "disable", Effect: "True: Dynamo compiles no frame, so nothing is compiled and no CUDA graph is captured (the key TORCH_COMPILE_DISABLE sets); with fullgraph=True, the releases of rule fullgraph-no-compiled-frames raise RuntimeError at the first call",
 			Source: "torch/_dynamo/config.py and convert_frame.py (\"or config.disable\") @ 2.6.0, 2.14.1; measured on both (testdata/torch/compile_disable.txt)"},
 		{Key: "compiled_autograd", Effect: "True: the backward pass is compiled by compiled autograd (as Workload.CompiledAutograd)",
 			Source: "issue #126934; PR #136735"},
