@@ -46,8 +46,12 @@ func (r *Resolver) applyOptimize(res *Result, req Request) error {
 		}
 	}
 	kw, ok := kwarg(req.Kwargs, "disable")
-	if (ok && kw.Value.Truthy()) || res.env["TORCHDYNAMO_DISABLE"] == "1" {
-		res.Unwrapped = true
+	switch {
+	case res.env["TORCHDYNAMO_DISABLE"] == "1":
+		res.Unwrapped, res.unwrappedBy = true, dynamoDisableEnv
+		return nil
+	case ok && kw.Value.Truthy():
+		res.Unwrapped, res.unwrappedBy = true, "disable="+kw.Value.String()
 		return nil
 	}
 	if err := dynamicShapes(req); err != nil {

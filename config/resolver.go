@@ -521,18 +521,21 @@ func (r *Resolver) dynamoDisable(res *Result, req Request) {
 		res.Warnings = append(res.Warnings, Warning{Code: WarnCompileDisabled,
 			Message:        "torch._dynamo.config.disable = True: Dynamo compiles no frame, so nothing is compiled and no CUDA graph is captured (measured on 2.6.0 and 2.14.1: testdata/torch/compile_disable.txt)",
 			Recommendation: "drop the assignment to compile", Evidence: r.releaseEv})
-	case res.Unwrapped && res.env["TORCHDYNAMO_DISABLE"] == "1":
-		res.CompileDisabled, res.DisabledBy = true, "TORCHDYNAMO_DISABLE=1"
+	case res.Unwrapped:
+		res.CompileDisabled, res.DisabledBy = true, res.unwrappedBy
+		if res.unwrappedBy != dynamoDisableEnv {
+			return // disable= is in the call itself
+		}
 		res.Warnings = append(res.Warnings, Warning{Code: WarnCompileDisabled,
 			Message:        "TORCHDYNAMO_DISABLE=1: torch.compile returns the function itself, unwrapped; nothing is compiled and no CUDA graph is captured (torch/_dynamo/eval_frame.py _optimize; measured on 2.6.0 and 2.14.1: testdata/torch/compile_disable.txt)",
 			Recommendation: "unset TORCHDYNAMO_DISABLE to compile", Evidence: r.releaseEv})
-	case res.Unwrapped:
-		res.CompileDisabled, res.DisabledBy = true, "disable=True"
-		if kw, ok := kwarg(req.Kwargs, "disable"); ok {
-			res.DisabledBy = "disable=" + kw.Value.String()
-		}
 	}
 }
+
+// dynamoDisableEnv is the variable setting that makes torch.compile return the
+// function itself (torch/_dynamo/eval_frame.py _optimize @ 2.6.0, 2.14.1:
+// os.environ.get("TORCHDYNAMO_DISABLE", "") == "1").
+const dynamoDisableEnv = "TORCHDYNAMO_DISABLE=1"
 
 // applyGlobals is layer (3): the global assignments in order. An unknown key raises
 // a *GlobalError (or, on a borrowed schema, is skipped with a warning).

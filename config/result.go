@@ -279,6 +279,7 @@ type Result struct {
 	py            *pyver.Python     // the Python resolved for
 	decorator     bool              // Request.Decorator
 	guardFilter   *literal.Value    // the guard_filter_fn option torch.compile took, if any
+	unwrappedBy   string            // what made torch.compile return the function itself (Unwrapped)
 	env           map[string]string // the environment at import
 }
 
