@@ -612,22 +612,25 @@ const (
 // (`StreamCaptureUnjoined`, `StreamCaptureUnsupported` in a run log's table: holdoutJ's
 // gb300 Megatron notes); the driver API spells it CUDA_ERROR_STREAM_CAPTURE_…. Each is
 // a literal of its own row.
-var captureErrorNames = []struct {
+var captureErrorNames = []captureErrorName{
+	{StreamCaptureIllegal, []string{"ErrorStreamCaptureUnsupported", "CUDA_ERROR_STREAM_CAPTURE_UNSUPPORTED"}, 900, 1,
+		"an operation CUDA forbids while a stream is capturing ran during a CUDA-graph capture", fixCaptureIllegal},
+	{StreamCaptureIllegal, []string{"ErrorStreamCaptureInvalidated", "CUDA_ERROR_STREAM_CAPTURE_INVALIDATED"}, 901, 1,
+		causeCaptureInvalidated, fixCaptureIllegal},
+	{StreamCaptureUnjoined, []string{"ErrorStreamCaptureUnjoined", "CUDA_ERROR_STREAM_CAPTURE_UNJOINED"}, 904, 0,
+		causeUnjoined, fixUnjoined},
+	{StreamCaptureIllegal, []string{"ErrorStreamCaptureImplicit", "CUDA_ERROR_STREAM_CAPTURE_IMPLICIT"}, 906, 1,
+		causeCaptureImplicit, fixCaptureIllegal},
+}
+
+// captureErrorName is one stream-capture error of captureErrorNames.
+type captureErrorName struct {
 	code   Code
 	names  []string
 	number int
 	from   int // first minor, as the code's description rows have it
 	cause  string
 	fix    string
-}{
-	{StreamCaptureIllegal, []string{"ErrorStreamCaptureUnsupported", "CUDA_ERROR_STREAM_CAPTURE_UNSUPPORTED", "StreamCaptureUnsupported"}, 900, 1,
-		"an operation CUDA forbids while a stream is capturing ran during a CUDA-graph capture", fixCaptureIllegal},
-	{StreamCaptureIllegal, []string{"ErrorStreamCaptureInvalidated", "CUDA_ERROR_STREAM_CAPTURE_INVALIDATED", "StreamCaptureInvalidated"}, 901, 1,
-		causeCaptureInvalidated, fixCaptureIllegal},
-	{StreamCaptureUnjoined, []string{"ErrorStreamCaptureUnjoined", "CUDA_ERROR_STREAM_CAPTURE_UNJOINED", "StreamCaptureUnjoined"}, 904, 0,
-		causeUnjoined, fixUnjoined},
-	{StreamCaptureIllegal, []string{"ErrorStreamCaptureImplicit", "CUDA_ERROR_STREAM_CAPTURE_IMPLICIT", "StreamCaptureImplicit"}, 906, 1,
-		causeCaptureImplicit, fixCaptureIllegal},
 }
 
 // captureNameRows returns the rows of captureErrorNames.
@@ -635,28 +638,32 @@ func captureNameRows() []Signature {
 	var out []Signature
 	for _, e := range captureErrorNames {
 		for _, name := range e.names {
-			pattern := ""
-			if strings.HasPrefix(name, "StreamCapture") {
-				// The tail alone is CUDA's spelling only with its capital S: torch_txda's
-				// "streamCaptureUnsupported" is another device's (holdoutB1's megatronfl182).
-				pattern = `(?-i:\b` + name + `\b)`
-			}
-			out = append(out, Signature{
-				Code: e.code, Literal: name, Pattern: pattern,
-				Releases: modes.Minors(e.from, 14),
-				Cause:    fmt.Sprintf("%s (CUDA error %d, %s)", e.cause, e.number, name),
-				Fix:      e.fix,
-				Evidence: modes.Source,
-				Source: fmt.Sprintf("the CUDA runtime's and driver API's error %d (driver_types.h enum cudaError: "+
-					"900 Unsupported, 901 Invalidated, 904 Unjoined, 906 Implicit, as copied in public bindings; "+
-					"NVIDIA/cuda-python#458's table; CUDA_ERROR_STREAM_CAPTURE_INVALIDATED printed by "+
-					"google-deepmind/mujoco_warp#425); HIP's hipError_t mirrors the names (CHIP-SPV/chipStar#1565: "+
-					"hipErrorStreamCaptureUnjoined)", e.number),
-				Decisive: "the line that names the CUDA error",
-			})
+			out = append(out, e.row(name, ""))
 		}
+		// The runtime name's tail without "Error" (StreamCaptureUnjoined), which reports
+		// also name alone, is CUDA's spelling only with its capital S: torch_txda's
+		// "streamCaptureUnsupported" is another device's (holdoutB1's megatronfl182).
+		tail := strings.TrimPrefix(e.names[0], "Error")
+		out = append(out, e.row(tail, `(?-i:\b`+tail+`\b)`))
 	}
 	return out
+}
+
+// row is the error's row for one of its names.
+func (e captureErrorName) row(name, pattern string) Signature {
+	return Signature{
+		Code: e.code, Literal: name, Pattern: pattern,
+		Releases: modes.Minors(e.from, 14),
+		Cause:    fmt.Sprintf("%s (CUDA error %d, %s)", e.cause, e.number, name),
+		Fix:      e.fix,
+		Evidence: modes.Source,
+		Source: fmt.Sprintf("the CUDA runtime's and driver API's error %d (driver_types.h enum cudaError: "+
+			"900 Unsupported, 901 Invalidated, 904 Unjoined, 906 Implicit, as copied in public bindings; "+
+			"NVIDIA/cuda-python#458's table; CUDA_ERROR_STREAM_CAPTURE_INVALIDATED printed by "+
+			"google-deepmind/mujoco_warp#425); HIP's hipError_t mirrors the names (CHIP-SPV/chipStar#1565: "+
+			"hipErrorStreamCaptureUnjoined)", e.number),
+		Decisive: "the line that names the CUDA error",
+	}
 }
 
 // overwrittenRetold are overwritten-output's RuntimeError as reports retell it.
