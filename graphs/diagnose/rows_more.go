@@ -799,15 +799,29 @@ func threadsRetoldRow() Signature {
 		Cause: "a report of cudagraph trees' bare assert in a user thread (\"assert " +
 			"torch._C._is_key_in_tls(attr_name)\"): their state is in thread-local storage that only " +
 			"the thread which first imported torch._inductor.cudagraph_trees has (issue #123177)",
-		Fix: plannerFix(TreesUserThreadTLS, `backend="inductor"`, sharedGlobals.To.Minor),
-		Tailored: []ReleaseFix{
-			{Releases: perThreadGlobals.Intersect(sharedTrees), Fix: plannerFix(TreesUserThreadTLS, `backend="inductor", globals per thread`, perThreadGlobals.From.Minor)},
-		},
+		Fix:      treesTLSFix(),
+		Tailored: treesTLSTailored(),
 		Evidence: modes.Measured,
 		Source: "retold; PyTorch's assert: torch/_inductor/cudagraph_trees.py get_obj @ T2.2.2, T2.6.0; " +
 			"testdata/torch/2.11/measured_scenarios.json ro_thread_per_device",
 		Decisive: "a line that retells the assert in threads; another line shows an assert",
 	}
+}
+
+// treesTLSFix and treesTLSTailored are the fixes of trees-user-thread-tls, for its
+// message's row and its retelling's alike: the planner's fix for backend="inductor"
+// (named for the last release whose config overrides are process-wide, sharedGlobals),
+// and, on the releases whose overrides are per thread (perThreadGlobals) while the trees'
+// state is still the first thread's, the planner's fix with globals set per thread.
+func treesTLSFix() string {
+	return plannerFix(TreesUserThreadTLS, `backend="inductor"`, sharedGlobals.To.Minor)
+}
+
+func treesTLSTailored() []ReleaseFix {
+	return []ReleaseFix{{
+		Releases: perThreadGlobals.Intersect(sharedTrees),
+		Fix:      plannerFix(TreesUserThreadTLS, `backend="inductor", globals per thread`, perThreadGlobals.From.Minor),
+	}}
 }
 
 func noModeRetoldRow() Signature {

@@ -204,10 +204,8 @@ func threadRows() []Signature {
 			Cause: "cudagraph trees keep their state in thread-local storage that only the thread " +
 				"which first imported torch._inductor.cudagraph_trees has, so recording a graph in " +
 				"another user thread fails this bare assert in get_obj (issue #123177)",
-			Fix: plannerFix(TreesUserThreadTLS, `backend="inductor"`, sharedGlobals.To.Minor),
-			Tailored: []ReleaseFix{
-				{Releases: perThreadGlobals.Intersect(sharedTrees), Fix: plannerFix(TreesUserThreadTLS, `backend="inductor", globals per thread`, perThreadGlobals.From.Minor)},
-			},
+			Fix:      treesTLSFix(),
+			Tailored: treesTLSTailored(),
 			Evidence: modes.Measured,
 			Source: "testdata/torch/2.11/measured_scenarios.json ro_thread_per_device, " +
 				"opts_cg_thread_per_device, cgbackend_thread_per_device; seed_scenarios.json; " +
