@@ -39,6 +39,9 @@ func (r *reader) indexStmt(s *stmt, fn *stmt, inClass bool) {
 		}
 	case loopStmt:
 		r.indexLoop(s)
+		for _, t := range s.targets {
+			r.noteOtherTargets(t, 0)
+		}
 	case assignStmt, annAssignStmt:
 		r.indexAssign(s)
 	}
@@ -65,6 +68,7 @@ func (r *reader) indexDef(s, fn *stmt, inClass bool) {
 		r.funcs[s.name] = s
 	}
 	for _, pm := range s.params {
+		r.otherBinding(pm.name)
 		r.candidate(pm.name, pm.def)
 		if _, ok := dictPairs(pm.def); ok {
 			r.dicts[pm.name] = pm.def
@@ -86,6 +90,7 @@ func (r *reader) indexTarget(t, v *expr) {
 	}
 	r.candidate(n, v)
 	r.flow(n, v)
+	r.noteModuleAlias(t, v)
 	if r.isCompileRef(v) && t.kind == name {
 		r.aliases[t.name] = "torch.compile"
 	}

@@ -199,6 +199,7 @@ type reader struct {
 	modeNames   map[string]bool        // names given as mode= to torch.compile, and the names whose values flow into them
 	splatNames  map[string]bool        // names given as **NAME to torch.compile
 	decPatch    map[*stmt][]string     // def → its @config.patch globals
+	modAlias    moduleAliases          // names assigned a config module (modalias.go)
 	usesTorch   bool                   // the file imports torch somewhere
 
 	// While running.

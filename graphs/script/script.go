@@ -55,7 +55,9 @@
 // A PEP 750 t-string argument is a Template, never a str: as the mode it raises
 // "Unrecognized mode=Template(…)", as another argument it is named (tstring.go);
 // setattr(config, "KEY", V) on the Inductor or Dynamo config is the
-// assignment config.KEY = V. Each site
+// assignment config.KEY = V; a name assigned a config module (cfg =
+// torch._inductor.config, c = ic) is that module, as an import alias is, unless the
+// file also binds the name to anything else (modalias.go). Each site
 // becomes a graphs.Scenario, planned like a command-line request; sites that plan the
 // same scenario share one plan. PARSER.md says how the reader was chosen, what Python
 // it accepts and which real scripts it was checked on; PERF.md what reading and
