@@ -692,6 +692,10 @@ func (r *reader) bind(n string, v *expr) {
 		r.bindCompiled(n, st) // an alias: model = compiled_model
 		return
 	}
+	if st := r.instanceSite(v); st != nil {
+		r.bindCompiled(n, st) // model = Net().cuda(), Net.forward compiled (instance.go)
+		return
+	}
 	if v.kind == call {
 		r.bindPool(n, v)
 	}

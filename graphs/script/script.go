@@ -9,6 +9,10 @@
 // threads per device, else the thread count; a count the script takes from
 // torch.cuda.device_count() is planned as 2 devices, the least at which threads per
 // device differ from one device, and the note says so (-devices N replaces it).
+// A name bound to an instance of a class of the file whose forward (or __call__) is
+// compiled by a decorator, or to a compiled function through nn.Module methods that
+// return the module (model = Net().cuda(), model = model.to(dev)), names that
+// compiled function: its calls are the site's (instance.go).
 // The callers of a compiled function are the threads that call it at once: every
 // start whose code calls it counts, and one the main thread joins before the next
 // start (w.join()), or an awaited asyncio.to_thread, ends first (callers.go).

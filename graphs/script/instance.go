@@ -1,0 +1,83 @@
+package script
+
+// Instances of a module whose forward is compiled (sweep3 finding 27). A class whose
+// forward (or __call__) carries @torch.compile(…) compiles it when an instance is
+// called: calling an nn.Module runs type(obj).__call__, nn.Module's
+// _wrapped_call_impl, whose _call_impl calls self.forward (torch/nn/modules/module.py
+// @ 2.6.0 lines 1744 and 1878, @ 2.14.1 lines 1788 and 1922); a subclass that does not
+// define forward runs its base's. So a name bound to such an instance (model =
+// Net().cuda(), self.net = Net()) names the compiled function, as model =
+// torch.compile(…) does: its calls are the site's calls (first call, backward(),
+// threads that call it).
+
+// selfReturning are the nn.Module methods that return the module itself, so
+// C(…).cuda() is the instance C(…) built: to, cuda, cpu, xpu, ipu, mtia, type, float,
+// double, half, bfloat16, to_empty and share_memory return self._apply(…), which
+// returns self; train, requires_grad_ and apply return self, eval returns
+// self.train(False) (torch/nn/modules/module.py @ 2.6.0 and @ 2.14.1).
+var selfReturning = map[string]bool{
+	"to": true, "cuda": true, "cpu": true, "xpu": true, "ipu": true, "mtia": true, "type": true,
+	"float": true, "double": true, "half": true, "bfloat16": true, "to_empty": true,
+	"share_memory": true, "train": true, "eval": true, "requires_grad_": true, "apply": true,
+}
+
+// instanceCallees are the methods calling an instance runs, in the order Python looks:
+// a class's own __call__, else nn.Module's, which runs forward.
+var instanceCallees = []string{"__call__", "forward"}
+
+// instanceSite returns the site whose compiled function v is, when v is an instance
+// of a class of the file whose called method is compiled by a decorator, or a name
+// bound to a compiled function, either through methods that return the module itself
+// (model.to(device)); nil otherwise.
+func (r *reader) instanceSite(v *expr) *siteState {
+	stripped := false
+	for n := 0; v != nil && v.kind == call && v.x.kind == attr && selfReturning[v.x.name] && n < MaxNesting; n++ {
+		v, stripped = v.x.x, true
+	}
+	switch {
+	case v == nil || r.sc == nil:
+		return nil
+	case v.kind == call && v.x.kind == name:
+		return r.classSite(v.x.name)
+	case stripped:
+		return r.compiledName(v)
+	}
+	return nil
+}
+
+// classSite returns the decorator site of the method calling an instance of the class
+// named n runs (nil when n is no visible class of the file, or that method is not
+// compiled by a decorator).
+func (r *reader) classSite(n string) *siteState {
+	c, ok := r.sc.classes[n]
+	if !ok || !r.visible(n, r.fn) {
+		return nil
+	}
+	for _, m := range instanceCallees {
+		d := r.method(c, m)
+		if d == nil {
+			continue
+		}
+		for _, st := range r.sites {
+			if st.def == d {
+				return st
+			}
+		}
+		return nil
+	}
+	return nil
+}
+
+// boundIn reports whether a thread's reach names a name bound to st's compiled
+// function other than the one it was bound to first (model = Net(), Net's forward
+// compiled).
+func (r *reader) boundIn(rc *reach, st *siteState) bool {
+	for n := range rc.names {
+		for _, b := range r.bound[n] {
+			if b == st {
+				return true
+			}
+		}
+	}
+	return false
+}
