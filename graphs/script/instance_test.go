@@ -44,7 +44,7 @@ for t in ts:
 		{name: "decorated-call", reason: "a class's own __call__ compiled",
 			src: head + "class Net:\n    @torch.compile(mode=\"reduce-overhead\")\n    def __call__(self, x):\n        return x\nmodel = Net()\n" + threads, want: callers},
 		{name: "self-attribute", reason: "self.net = Net() in a trainer, self.net(x) in its step, backward there",
-			src: head + net + "class Trainer:\n    def __init__(self):\n        self.net = Net().cuda()\n    def step(self, x):\n        loss = self.net(x).sum()\n        loss.backward()\ntr = Trainer()\ntr.step(torch.randn(2, 16))\n",
+			src:  head + net + "class Trainer:\n    def __init__(self):\n        self.net = Net().cuda()\n    def step(self, x):\n        loss = self.net(x).sum()\n        loss.backward()\ntr = Trainer()\ntr.step(torch.randn(2, 16))\n",
 			want: graphs.Workload{AutogradBackward: true}},
 		{name: "subclass-overrides", reason: "a subclass with its own forward is not compiled",
 			src: head + net + "class Eager(Net):\n    def forward(self, x):\n        return x\nmodel = Eager()\n" + threads},
