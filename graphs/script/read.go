@@ -260,6 +260,7 @@ type reader struct {
 	quals        map[*expr]string       // qual of attribute chains, once indexed
 	qbuf         []byte                 // qual's scratch
 	candsOf      map[string][]Candidate // candidatesFor, by name, once indexed
+	wide         []Candidate            // the candidates the site being read found only by name, file-wide (widemode.go)
 	uiChoices    map[string][]Candidate // choice lists of dict keys (a UI's INPUT_TYPES), by key
 	sc           *scopes                // the scoped index (scope.go)
 	candBuf      []Candidate            // oneCand's chunk

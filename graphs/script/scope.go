@@ -56,6 +56,7 @@ type scopes struct {
 	unshown map[skey][]*expr           // values of a key the file does not show (cfg.x, a call, os.environ.get(…)), with their line
 	ucache  map[string][]*expr         // the unshown values scopedCandidates met, by the same id as cache
 	pcache  map[string][]skey          // the open parameters scopedCandidates met (openParam), by the same id
+	wcache  map[string][]Candidate     // the candidates scopedCandidates took from the file-wide index only, by the same id (widemode.go)
 	splat   map[*stmt]bool             // defs some call of the file calls with *args or **kwargs
 	called  map[*stmt]bool             // defs some call of the file resolves to (scopeCall)
 	dicts   map[skey][]*expr           // dict displays assigned to a key (for **kwargs)
@@ -66,7 +67,7 @@ func newScopes() *scopes {
 	return &scopes{classes: map[string]*stmt{}, classOf: map[*stmt]*stmt{}, methods: map[*stmt]map[string]*stmt{},
 		locals: map[*stmt]map[string]bool{}, types: map[skey]string{}, cands: map[skey][]Candidate{},
 		flows: map[skey][]skey{}, cache: map[string][]Candidate{}, dicts: map[skey][]*expr{}, items: map[skey][]pair{}, unshown: map[skey][]*expr{}, ucache: map[string][]*expr{},
-		pcache: map[string][]skey{}, splat: map[*stmt]bool{}, called: map[*stmt]bool{}}
+		pcache: map[string][]skey{}, wcache: map[string][]Candidate{}, splat: map[*stmt]bool{}, called: map[*stmt]bool{}}
 }
 
 // indexScopes builds r.sc: first what the file declares (classes, their methods, each
@@ -544,10 +545,13 @@ func (r *reader) scopedCandidates(e *expr, fn *stmt) ([]Candidate, bool) {
 	}
 	if out, ok := r.sc.cache[id]; ok {
 		r.sc.last = id
+		r.noteWide(r.sc.wcache[id])
 		return append([]Candidate(nil), out...), true
 	}
 	out := direct
 	var unshown []*expr
+	var wide, placed []Candidate // from the file-wide index; from placed keys (direct included)
+	placed = append(placed, direct...)
 	var params []skey
 	seen := map[skey]bool{}
 	for len(keys) > 0 && len(seen) <= maxFlow {
@@ -561,21 +565,25 @@ func (r *reader) scopedCandidates(e *expr, fn *stmt) ([]Candidate, bool) {
 			// Not placed, or a module name the module never assigns (bound where
 			// the reader does not look: with … as, except … as, a walrus, global):
 			// the file-wide index.
-			out = append(out, r.flowCandidates(k.name)...)
+			fc := r.flowCandidates(k.name)
+			out, wide = append(out, fc...), append(wide, fc...)
 			continue
 		}
-		out = append(out, r.sc.cands[k]...)
+		out, placed = append(out, r.sc.cands[k]...), append(placed, r.sc.cands[k]...)
 		unshown = append(unshown, r.sc.unshown[k]...)
 		if _, isDef := r.sc.locals[k.at]; isDef && hasParam(k.at, k.name) {
-			out = append(out, r.uiChoices[k.name]...)
+			out, placed = append(out, r.uiChoices[k.name]...), append(placed, r.uiChoices[k.name]...)
 			if r.openParam(k) && len(params) < maxUnshown {
 				params = append(params, k)
 			}
 		}
 		keys = append(keys, r.sc.flows[k]...)
 	}
+	wide = r.onlyWide(wide, placed)
 	out = uniqueCandidates(out)
+	r.noteWide(wide)
 	r.sc.cache[id] = out
+	r.sc.wcache[id] = wide
 	r.sc.ucache[id] = unshown
 	r.sc.pcache[id] = params
 	r.sc.last = id

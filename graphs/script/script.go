@@ -31,7 +31,9 @@
 // thread, process or pool is called. A mode that is not a literal gets the values
 // that can reach it, looked up where Python looks (the def's locals, the class of
 // self and its bases, the class an object is built from, the calls that bind a
-// parameter; scope.go), else file-wide by name; options, backend and dynamic given by
+// parameter; scope.go), else file-wide by name; a value no release knows as a mode
+// ("reduce_overhead") is planned, as PyTorch's "Unrecognized mode=" error, unless it
+// was found only file-wide by name (widemode.go); options, backend and dynamic given by
 // an expression get each value it can have ([Site.Alternatives]): a comparison or
 // not x is True or False, and so is an options item given by one; arguments given by
 // conditional expressions on one test take their branches together (linked.go). A dict the script
@@ -200,6 +202,7 @@ type Site struct {
 	setMeta        []setMeta   // where each of set was assigned (shared)
 	set            []string    // the persistent globals in force at the site, KEY=VALUE in execution order (shared: do not append in place)
 	notModes       []string    // modes a guard of the site keeps out (guardedCandidates): not planned when every mode is
+	sureModes      []string    // mode candidates that surely reach the argument: planned even when no release knows them (widemode.go)
 	patchSet       []string    // the config.patch globals in force, after set
 	condN          int         // how many of set are conditional (under a guard)
 	linked         []linkGroup // arguments whose conditional expressions share a test (linked.go)

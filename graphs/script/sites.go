@@ -36,7 +36,9 @@ func (r *reader) site(c *expr, kind Kind, args []arg) *siteState {
 	}
 	r.siteOf[c] = st
 	r.sites = append(r.sites, st)
+	r.wide = r.wide[:0]
 	r.arguments(st, args)
+	st.sureModes = sureValues(st.ModeCandidates, r.wide)
 	linked := r.linkedArgs(args)
 	st.linked = append(st.linked, linked...)
 	for _, g := range linked {
@@ -444,6 +446,7 @@ func (r *reader) candidatesFor(e *expr) []Candidate {
 		}
 		r.candsOf[n] = out
 	}
+	r.noteWide(r.onlyWide(out, nil))
 	return append([]Candidate(nil), out...)
 }
 
@@ -464,7 +467,10 @@ func (s *Site) Modes(every []string) []*string {
 	}
 	var out []*string
 	for _, c := range s.ModeCandidates {
-		if c.Value == nil || known[*c.Value] || c.Env != "" { // a value the environment was given is planned as given
+		// A value the environment was given is planned as given; one that surely
+		// reaches the argument (not only found by name, file-wide) is planned even
+		// when no release knows it: torch.compile raises on it (widemode.go).
+		if c.Value == nil || known[*c.Value] || c.Env != "" || slices.Contains(s.sureModes, *c.Value) {
 			out = append(out, c.Value)
 		}
 	}
