@@ -488,6 +488,7 @@ func (r *reader) call(c *expr) {
 	r.threadBuilt(c, q)
 	r.frameworkCompile(c, q)
 	r.workloadCall(c, q)
+	r.dataParallelSite(c, q)
 	r.dictCall(c)
 	r.setattrCall(c)
 	var def *stmt
@@ -692,7 +693,10 @@ func (r *reader) bind(n string, v *expr) {
 		r.bindCompiled(n, st) // an alias: model = compiled_model
 		return
 	}
-	if st := r.instanceSite(v); st != nil {
+	if st := r.instanceSite(v); st != nil || v.kind == call && r.dataParallelSite(v, r.qual(v.x)) != nil {
+		if st == nil {
+			st = r.dataParallelSite(v, r.qual(v.x))
+		}
 		r.bindCompiled(n, st) // model = Net().cuda(), Net.forward compiled (instance.go)
 		return
 	}

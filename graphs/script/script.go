@@ -13,6 +13,9 @@
 // compiled by a decorator, or to a compiled function through nn.Module methods that
 // return the module (model = Net().cuda(), model = model.to(dev)), names that
 // compiled function: its calls are the site's (instance.go).
+// nn.DataParallel of a compiled module (or torch.nn.parallel.data_parallel) runs it on
+// each of its devices in a thread of its own: per-device, device_ids' count, 2 when
+// not given (dataparallel.go).
 // The callers of a compiled function are the threads that call it at once: every
 // start whose code calls it counts, and one the main thread joins before the next
 // start (w.join()), or an awaited asyncio.to_thread, ends first (callers.go).

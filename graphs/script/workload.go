@@ -23,6 +23,7 @@ const (
 	factDevicesUnknown             // threads per device, started by a loop of a count it does not give
 	factThreadCount                // threads compiling each their own, started by a loop of a count it gives
 	factKeptBackward               // outputs appended to a list in a loop, one backward() through the list after it (gradaccum.go)
+	factDataParallel               // nn.DataParallel runs the compiled module on each device in a thread of its own (dataparallel.go)
 )
 
 // workloadRow maps what a script shows to the graphs.Workload field that the
@@ -117,6 +118,12 @@ var workloadRows = [...]workloadRow{
 		func(w *graphs.Workload, _ int) []Inference {
 			w.AutogradBackward = true
 			return []Inference{{Field: "autograd_backward", Value: "true"}}
+		}},
+	factDataParallel: {"nn.DataParallel runs the compiled module on each of its devices in a thread of its own, started at every forward (torch/nn/parallel/parallel_apply.py); 2 devices are planned when device_ids does not give them, -devices N replaces it",
+		"-threads per-device -devices N", "dataparallel.go (torch/nn/parallel/data_parallel.py forward)",
+		func(w *graphs.Workload, n int) []Inference {
+			w.Threads, w.Devices = graphs.PerDevice, max(n, 2)
+			return []Inference{{Field: "threads", Value: string(graphs.PerDevice)}, {Field: "devices", Value: fmt.Sprint(w.Devices)}}
 		}},
 }
 

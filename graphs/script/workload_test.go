@@ -177,12 +177,28 @@ for b in data:
 	},
 }
 
+// dataParallelCase is the workloadCases row of factDataParallel (dataparallel_test.go
+// has its siblings).
+var dataParallelCase = struct {
+	name, reason, src string
+	want              graphs.Workload
+	rows              []fact
+}{
+	name: "data-parallel", reason: "nn.DataParallel of a compiled module: one thread per device",
+	src: `import torch
+model = torch.compile(net, mode="reduce-overhead")
+model = torch.nn.DataParallel(model, device_ids=[0, 1])
+model(x)
+`,
+	want: graphs.Workload{Threads: graphs.PerDevice, Devices: 2}, rows: []fact{factDataParallel},
+}
+
 // TestWorkloadScriptVsFlags: a script and the flags that describe the same workload
 // give the same workload and the same per-device rows.
 func TestWorkloadScriptVsFlags(t *testing.T) {
 	t.Parallel()
 	covered := map[fact]bool{}
-	for _, tc := range workloadCases {
+	for _, tc := range append(workloadCases[:len(workloadCases):len(workloadCases)], dataParallelCase) {
 		for _, f := range tc.rows {
 			covered[f] = true
 		}
