@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"github.com/compilemode/compilemode/config"
+	"github.com/compilemode/compilemode/config/literal"
 	"github.com/compilemode/compilemode/config/pyver"
 	"github.com/compilemode/compilemode/internal/catalog"
 	"github.com/compilemode/compilemode/modes"
@@ -129,6 +130,13 @@ func (s *Scenario) compileInput() (*compileInput, error) {
 			return nil, &ScenarioError{Path: fmt.Sprintf("set[%d]", i), Err: err}
 		}
 		req.Globals = append(req.Globals, g)
+	}
+	if s.Disable != "" {
+		v, err := literal.ParseFor(s.Disable, py)
+		if err != nil {
+			return nil, &ScenarioError{Path: "disable", Err: err}
+		}
+		req.Kwargs = append(req.Kwargs, config.Kwarg{Name: "disable", Value: v})
 	}
 	env := s.environ()
 	req.Env = func() []string { return env }

@@ -32,6 +32,7 @@ type scenarioJSON struct {
 	Callable  string            `json:"backend_callable,omitempty"`
 	Dynamic   *bool             `json:"dynamic,omitempty"`
 	Fullgraph *bool             `json:"fullgraph,omitempty"`
+	Disable   string            `json:"disable,omitempty"`
 	Host      *hostJSON         `json:"host,omitempty"`
 	Workload  Workload          `json:"workload"`
 }
@@ -48,7 +49,7 @@ type hostJSON struct {
 // cannot set, is left out. Every Scenario that [Check] accepts marshals, and
 // [LoadScenario] (or json.Unmarshal) reads the result back to an equal Scenario.
 func (s Scenario) MarshalJSON() ([]byte, error) {
-	out := scenarioJSON{Torch: s.Torch, Python: s.Python, Mode: s.Mode, Options: s.Options, Set: s.Set, Env: s.Env, Dynamic: s.Dynamic, Fullgraph: s.Fullgraph, Workload: s.Workload, Callable: s.BackendCallable}
+	out := scenarioJSON{Torch: s.Torch, Python: s.Python, Mode: s.Mode, Options: s.Options, Set: s.Set, Env: s.Env, Dynamic: s.Dynamic, Fullgraph: s.Fullgraph, Disable: s.Disable, Workload: s.Workload, Callable: s.BackendCallable}
 	if s.Backend != "" || s.BackendGiven {
 		b := s.Backend
 		out.Backend = &b
@@ -120,6 +121,7 @@ func (s *Scenario) decode(data []byte, base int, file []byte) error {
 		{"fullgraph", func(raw []byte, at int) error {
 			return decodeNullable(file, "fullgraph", raw, at, &s.Fullgraph, "true, false or null")
 		}},
+		strField(file, "disable", &s.Disable),
 		{"host", func(raw []byte, at int) error {
 			h := &s.Host
 			return walkObject(raw, at, file, "host.", []jsonField{

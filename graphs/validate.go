@@ -68,6 +68,7 @@ func (s *Scenario) validateTexts() error {
 	for i, a := range s.Set {
 		names = append(names, struct{ path, v string }{fmt.Sprintf("set[%d]", i), a})
 	}
+	names = append(names, struct{ path, v string }{"disable", s.Disable}) // a literal, bounded by literal.MaxBytes
 	for _, t := range names {
 		if err := inputerr.CheckText(t.v); err != nil {
 			return &ScenarioError{Path: t.path, Err: err}

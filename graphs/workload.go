@@ -323,8 +323,14 @@ type Scenario struct {
 	// splitting the function, so it cannot go with workload.graph_breaks (torch/__init__.py
 	// compile docstring: "If True, then we require that the entire function be capturable
 	// into a single graph … this will raise an error").
-	Fullgraph *bool    `json:"fullgraph,omitempty"`
-	Workload  Workload `json:"workload"`
+	Fullgraph *bool `json:"fullgraph,omitempty"`
+	// Disable is torch.compile's disable argument as Python source, as written
+	// ("True", "1"; "" means not given, False). A truthy value makes torch.compile
+	// return the function itself, in every release (config.Request.Kwargs; torch/_dynamo/
+	// eval_frame.py _optimize @ 2.6.0 and 2.14.1): nothing is compiled, and the report
+	// says compile-disabled by "disable=True".
+	Disable  string   `json:"disable,omitempty"`
+	Workload Workload `json:"workload"`
 	// Host is the machine the host-dependent defaults are computed for
 	// (compile_threads from its CPUs, the cutlass_dir install paths from its torch
 	// directory; values so computed have evidence host). The zero Host is the fixed

@@ -32,7 +32,7 @@ type ArgAlternatives struct {
 
 // altArgs are the compile arguments whose alternatives are planned (mode has its
 // own candidates: Site.ModeCandidates).
-var altArgs = map[string]bool{"options": true, "backend": true, "dynamic": true}
+var altArgs = map[string]bool{"options": true, "backend": true, "dynamic": true, "disable": true}
 
 // maxAssigned bounds the values kept per name for argument alternatives.
 const maxAssigned = 16
@@ -249,6 +249,9 @@ func (s Site) with(c argCombo) Site {
 			s.Backend = strOrNil(p.choice.v)
 		case "dynamic":
 			s.Dynamic = boolOrNil(p.choice.v)
+		case "disable":
+			d := p.choice.v.String()
+			s.Disable = &d
 		}
 	}
 	return s

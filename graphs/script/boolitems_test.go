@@ -84,9 +84,9 @@ func TestDisableAndFullgraphByName(t *testing.T) {
 		{"disable constant True", "import torch\nDISABLE = True\nf = torch.compile(g, disable=DISABLE)\n",
 			"disable `DISABLE` has one value: True (line 2)", nil},
 		{"disable two values", "import torch\nD = False\nif x:\n    D = True\nf = torch.compile(g, disable=D)\n",
-			"disable is not a literal: `D` can be False (line 2), True (line 4); with True, torch.compile returns the function unchanged", nil},
+			"disable is not a literal: `D` can be False (line 2), True (line 4); each is planned", nil},
 		{"disable comparison", "import torch\nf = torch.compile(g, disable=os.environ.get('NO_COMPILE') == '1')\n",
-			"disable is not a literal: `os.environ.get('NO_COMPILE') == '1'` can be True (line 2), False (line 2); with True, torch.compile returns the function unchanged", nil},
+			"disable is not a literal: `os.environ.get('NO_COMPILE') == '1'` can be True (line 2), False (line 2); each is planned", nil},
 		{"fullgraph constant", "import torch\nFG = True\nf = torch.compile(g, fullgraph=FG)\n",
 			"fullgraph `FG` has one value: True (line 2)", boolPtr(true)},
 	}

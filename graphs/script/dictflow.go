@@ -905,7 +905,7 @@ func (r *reader) dictSplat(st *siteState, e *expr, given map[string]bool) bool {
 		r.splatVariantsMode(st, e, o)
 	}
 	var linked []string
-	for _, k := range []string{"mode", "options", "backend", "dynamic", "fullgraph"} {
+	for _, k := range []string{"mode", "options", "backend", "dynamic", "fullgraph", "disable"} {
 		if given[k] && o.always(k) {
 			st.dupKeyword(k)
 		}

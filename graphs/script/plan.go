@@ -177,6 +177,7 @@ type planKey struct {
 	backend    string
 	hasBackend bool
 	dynamic    int8
+	disable    string // "=" and disable= as written, "" when not given
 	workload   graphs.Workload
 	masked     bool // set is a branch combination's state (the planner's seeds)
 }
@@ -195,6 +196,9 @@ func keyOf(st *Site, mode *string, sel *branchSel) planKey {
 	}
 	if st.Backend != nil {
 		k.backend, k.hasBackend = *st.Backend, true
+	}
+	if st.Disable != nil {
+		k.disable = "=" + *st.Disable
 	}
 	if st.Dynamic != nil {
 		k.dynamic = 1

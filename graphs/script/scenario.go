@@ -42,6 +42,9 @@ func (s *Script) scenario(i int, cli graphs.Scenario, skip map[string]bool, mask
 		d := *st.Dynamic
 		sc.Dynamic = &d
 	}
+	if st.Disable != nil {
+		sc.Disable = *st.Disable
+	}
 	sc.Set = append(dropNoOps(st.globalsIn(skip, mask)), st.patchSet...)
 	if len(st.env) > 0 {
 		sc.Env = map[string]string{}
@@ -107,7 +110,7 @@ func (s *Script) Scenarios(cli graphs.Scenario) []graphs.Scenario {
 // Merge returns the script's scenario with the command line's on top, in this order
 // of precedence (highest first), as with a scenario file:
 //  1. a field given on the command line (non-zero: a non-nil Mode, Options, Dynamic,
-//     Fullgraph or Schema, a non-empty Torch, Backend or Python, a non-zero Host) replaces
+//     Fullgraph or Schema, a non-empty Torch, Backend, Python or Disable, a non-zero Host) replaces
 //     the script's;
 //  2. Set: the script's assignments run first, then the command line's, so the
 //     command line wins for a key set in both;
@@ -150,6 +153,9 @@ func Merge(script, cli graphs.Scenario) graphs.Scenario {
 	}
 	if cli.Python != "" {
 		out.Python = cli.Python
+	}
+	if cli.Disable != "" {
+		out.Disable = cli.Disable
 	}
 	out.Set = append(append([]string(nil), script.Set...), cli.Set...)
 	if len(script.Env)+len(cli.Env) > 0 {

@@ -63,6 +63,9 @@
 // os.environ.get(K) is (not) None is decided by it (env.go);
 // A PEP 750 t-string argument is a Template, never a str: as the mode it raises
 // "Unrecognized mode=Template(…)", as another argument it is named (tstring.go);
+// disable= reaches the plan (Site.Disable, each of its values when it has several): a
+// truthy one makes torch.compile return the function itself, so the plan is
+// compile-disabled by it (graphs.Scenario.Disable);
 // setattr(config, "KEY", V) on the Inductor or Dynamo config is the
 // assignment config.KEY = V; a name assigned a config module (cfg =
 // torch._inductor.config, c = ic) is that module, as an import alias is, unless the
@@ -172,6 +175,10 @@ type Site struct {
 	Dynamic *bool `json:"dynamic"`
 	// Fullgraph is fullgraph= when a literal True or False.
 	Fullgraph *bool `json:"fullgraph,omitempty"`
+	// Disable is disable= as Python source when its value is known ("True", "1";
+	// nil: not given). A truthy one makes torch.compile return the function itself:
+	// the plan is compile-disabled (graphs.Scenario.Disable).
+	Disable *string `json:"disable,omitempty"`
 	// Threads is the thread layout inferred for the site ("" means main): the same as
 	// Workload.Threads.
 	Threads graphs.Threads `json:"threads,omitempty"`

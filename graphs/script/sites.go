@@ -389,9 +389,8 @@ func (r *reader) keywordValue(st *siteState, k string, v literal.Value) {
 	case "fullgraph":
 		st.Fullgraph = boolOrNil(v)
 	case "disable":
-		if b, ok := v.AsBool(); ok && b {
-			st.note("disable=True: torch.compile returns the function unchanged")
-		}
+		d := v.String()
+		st.Disable = &d
 	default:
 		st.note("%s=%s is not read by the planner", k, v)
 	}
@@ -535,10 +534,11 @@ func (r *reader) inArgparse(line int) bool {
 	return false
 }
 
-// flagChoices reads disable= or fullgraph= given by an expression whose values are
-// all known (a name the file assigns literals, a comparison: argChoices): one value
-// is read as given (unseen5 x25: disable=DISABLE_COMPILE, DISABLE_COMPILE = False);
-// several are named, disable's True saying what it does. It reports whether it read e.
+// flagChoices reads fullgraph= given by an expression whose values are all known (a
+// name the file assigns literals, a comparison: argChoices): one value is read as
+// given; several are named. It reports whether it read e. (disable= is an argument
+// with alternatives, each planned: argalt.go; unseen5 x25: disable=DISABLE_COMPILE,
+// DISABLE_COMPILE = False.)
 func (r *reader) flagChoices(st *siteState, k string, e *expr) bool {
 	vals := r.knownChoices(e)
 	switch {
@@ -546,11 +546,7 @@ func (r *reader) flagChoices(st *siteState, k string, e *expr) bool {
 		st.note("%s `%s` has one value: %s (line %d)", k, oneLine(r.text(e)), vals[0].Value, vals[0].Line)
 		r.keywordValue(st, k, vals[0].v)
 	case len(vals) > 1:
-		n := fmt.Sprintf("%s is not a literal: `%s` can be %s", k, oneLine(r.text(e)), choicesText(vals))
-		if k == "disable" {
-			n += "; with True, torch.compile returns the function unchanged"
-		}
-		st.note("%s", n)
+		st.note("%s is not a literal: `%s` can be %s", k, oneLine(r.text(e)), choicesText(vals))
 	default:
 		return false
 	}

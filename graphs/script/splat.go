@@ -109,7 +109,7 @@ func dictItem(r *reader, d *expr, k string) *expr {
 // same literal and no item assignment sets.
 func (r *reader) splatCommon(st *siteState, dicts []*expr, items []pair, given map[string]bool) {
 	set := r.itemKeys(items)
-	for _, k := range []string{"options", "backend", "dynamic", "fullgraph"} {
+	for _, k := range []string{"options", "backend", "dynamic", "fullgraph", "disable"} {
 		if given[k] || set[k] {
 			continue
 		}

@@ -1,0 +1,35 @@
+package graphs
+
+import (
+	"errors"
+	"testing"
+
+	"github.com/stretchr/testify/require"
+)
+
+// TestScenarioDisable: a scenario's disable= reaches torch.compile: a truthy value,
+// as written, makes it return the function itself (compile-disabled, no CUDA graph),
+// on every release; a falsy one compiles; one that is not a literal is the field's
+// error (sweep3: graphs never got the script's disable=True).
+func TestScenarioDisable(t *testing.T) {
+	t.Parallel()
+	tests := []struct {
+		name, torch, disable, want, reason string
+	}{
+		{"true", "", "True", "disable=True", "disable=True"},
+		{"one", "2.6", "1", "disable=1", "any truthy value, as written"},
+		{"true 2.14", "2.14", "True", "disable=True", "every release"},
+		{"false", "", "False", "", "disable=False compiles"},
+		{"zero", "", "0", "", "falsy: compiles"},
+	}
+	for _, tt := range tests {
+		rep, err := Check(&Scenario{Torch: tt.torch, Mode: Ptr("reduce-overhead"), Disable: tt.disable})
+		require.NoError(t, err, tt.name)
+		require.Equal(t, tt.want, rep.DisabledBy, tt.reason)
+		require.Equal(t, tt.want != "", rep.CompileDisabled, tt.reason)
+	}
+	_, err := Check(&Scenario{Disable: "True("})
+	var se *ScenarioError
+	require.True(t, errors.As(err, &se), "%v", err)
+	require.Equal(t, "disable", se.Path)
+}
