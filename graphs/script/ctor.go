@@ -18,6 +18,10 @@ func (r *reader) ctorDefs(n string, fn *stmt) []*stmt {
 	return r.classCtor(c)
 }
 
+// isCtorName reports whether a def of that name is what constructing an object runs
+// (__init__, or a dataclass's __post_init__).
+func isCtorName(n string) bool { return n == "__init__" || n == "__post_init__" }
+
 // classCtor returns the def constructing class c runs: __init__, else __post_init__.
 func (r *reader) classCtor(c *stmt) []*stmt {
 	if d := r.method(c, "__init__"); d != nil {
@@ -57,6 +61,15 @@ func (r *reader) classCall(c *expr, q string) bool {
 func (r *reader) methodCall(c *expr) bool {
 	if c.x.kind != attr || c.x.x.kind != name || r.sc == nil {
 		return false
+	}
+	if r.isSelf(c.x.x, r.fn) {
+		// self.m(…) in a method of class C: C's m (or its bases'), as Python looks it
+		// up for an instance of C itself (a subclass's override is not followed).
+		if d := r.method(r.sc.classOf[r.fn], c.x.name); d != nil {
+			r.bindParamsFrom(d, c, 1)
+			r.enter(d)
+			return true
+		}
 	}
 	for _, k := range r.keysOf(c.x.x, r.fn) {
 		cls, ok := r.sc.classes[r.sc.types[k]]

@@ -260,6 +260,8 @@ type reader struct {
 	quals        map[*expr]string       // qual of attribute chains, once indexed
 	qbuf         []byte                 // qual's scratch
 	candsOf      map[string][]Candidate // candidatesFor, by name, once indexed
+	building     int                    // how many constructors (__init__, __post_init__) are running (enter)
+	paramSets    map[*stmt]int          // def → the first line where it replaces a parameter (paramhelpers.go)
 	wide         []Candidate            // the candidates the site being read found only by name, file-wide (widemode.go)
 	uiChoices    map[string][]Candidate // choice lists of dict keys (a UI's INPUT_TYPES), by key
 	sc           *scopes                // the scoped index (scope.go)

@@ -354,7 +354,14 @@ func (r *reader) enter(def *stmt) {
 	r.fn, r.loop, r.iters = def, 0, nil
 	r.patches = append(append([]string(nil), r.patches...), r.decPatch[def]...)
 	r.inline++
+	building := isCtorName(def.name)
+	if building {
+		r.building++
+	}
 	r.run(def.body)
+	if building {
+		r.building--
+	}
 	r.inline--
 	r.fn, r.loop, r.iters, r.patches, r.outer = saveFn, saveLoop, saveIters, savePatches, saveOuter
 }
@@ -495,6 +502,7 @@ func (r *reader) call(c *expr) {
 	if c.x.kind == name && q == "" {
 		def = r.funcs[c.x.name]
 	}
+	r.callAgain(c, q)
 	r.dictArgs(c, q, def)
 	switch {
 	case c.x.kind == name && q == "" && r.partials[c.x.name] != nil:
@@ -503,6 +511,7 @@ func (r *reader) call(c *expr) {
 		r.bindParams(r.funcs[c.x.name], c)
 		r.enter(r.funcs[c.x.name])
 	case r.classCall(c, q):
+	case r.moduleApply(c):
 	default:
 		if !r.thread(c, q) {
 			r.envCall(c, q)

@@ -23,7 +23,10 @@
 // backward() of its output (backwardinside.go). Outputs appended to a list in a loop
 // and differentiated by one backward() through that list (gradient accumulation)
 // are not kept outputs: cudagraph trees keep outputs whose backward is pending
-// (measured on 2.11: gradaccum.go). What runs only under a guard is
+// (measured on 2.11: gradaccum.go). A parameter built while a module is constructed,
+// by its __init__ or the methods and helpers it calls (self.m(…), which runs where
+// it is called, f(…), self.apply(fn)), moves nothing; such a helper called again
+// after the compiled call does (paramhelpers.go). What runs only under a guard is
 // marked conditional, a branch of a conditional expression (a if c else b) and an
 // and/or operand after the first included (condexpr.go);
 // a site with conditional globals in force is planned under each consistent

@@ -350,16 +350,18 @@ func (r *reader) workloadAssign(t, v *expr) {
 	if r.derivedAssign(t, v) {
 		return
 	}
-	q := ""
-	if v.kind == call {
-		q = r.qual(v.x)
+	replaces := t.kind == attr && (t.name == "data" || r.isParameter(v, 0))
+	if replaces {
+		r.noteParamSet(int(t.line))
 	}
-	if r.fn != nil && r.fn.name == "__init__" {
-		// A module's constructor builds its parameters: they exist before any compile
-		// of that module, so this replaces none that a recorded graph holds.
+	if r.building > 0 {
+		// A module's constructor builds its parameters, itself or through the helpers
+		// and methods it calls (self.init_attn(…), init_linear(self.lin)): they exist
+		// before any compile of that module, so this replaces none that a recorded
+		// graph holds (sweep3 finding 4: modded-nanogpt's GPT.init_attn).
 		return
 	}
-	if t.kind == attr && (t.name == "data" || q == "torch.nn.Parameter" || q == "torch.nn.parameter.Parameter") {
+	if replaces {
 		r.seq++
 		r.events = append(r.events, event{f: factMoving, seq: r.seq, line: int(t.line), fn: r.fn})
 	}
