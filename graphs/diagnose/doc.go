@@ -782,6 +782,7 @@
 //   - trees-concurrent-callers: "tensor(s) in the cudagraph pool not tracked as outputs", 2.11–2.13
 //   - trees-concurrent-callers: "assert self.current_node is not None", 2.1–2.13
 //   - trees-concurrent-callers: "are in the cudagraph pool but not accounted for as an output of cudagraph trees", 2.1–2.10
+//   - trees-concurrent-callers: "already recording to mempool_id" (quoted without its first word), 2.1–2.13
 //   - trees-concurrent-callers: "increment outside graph capture encountered unexpectedly." (quoted without its first word), 2.1–2.13
 //   - trees-concurrent-callers: "in the cudagraph pool but not accounted for as an output of cudagraph trees" (quoted without its first word), 2.1–2.10
 //   - legacy-static-input-moved: "assert dst.data_ptr() == src.data_ptr()", 2.0–2.13

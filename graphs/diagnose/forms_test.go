@@ -367,6 +367,13 @@ func TestForms(t *testing.T) {
 		{"offset increment, trees", "  File \"torch/_inductor/cudagraph_trees.py\", line 1, in run\nRuntimeError: Offset increment outside graph capture encountered unexpectedly.\n", form{diagnose.TreesConcurrentCallers, 2, diagnose.Exact, ""}, "a cudagraph_trees.py frame"},
 		{"allocate to pool, threads", "Exception in thread Thread-3:\nRuntimeError: beginAllocateToPool: already recording to mempool_id\n", form{diagnose.TreesConcurrentCallers, 2, diagnose.Exact, ""}, "a thread's traceback"},
 		{"allocate to pool alone", "RuntimeError: beginAllocateToPool: already recording to mempool_id\n", form{}, "no trees and no threads"},
+		{"allocate to pool, its function name left out", "with reduce-overhead the threaded server fails (\"already recording to mempool_id\")\n", form{diagnose.TreesConcurrentCallers, 1, diagnose.Truncated, ""}, "quoted without the c10 function that raised it (holdoutK's loop-sim notes)"},
+		{"function name left out, no threads", "\"already recording to mempool_id\" in my capture code\n", form{}, "no trees and no threads: the crop keeps the row's context"},
+		{"retold: cpp wrapper doesn't work with cudagraphs", "# cpp wrapper doesn't work with cudagraphs\n", form{diagnose.SkipCPPWrapper, 1, diagnose.Paraphrased, ""}, "pytorch/pytorch#130878's title (holdoutK)"},
+		{"retold: cudagraphs don't work with mutated inputs", "cudagraphs don't work with mutated inputs in my model\n", form{diagnose.SkipMutatedInputs, 1, diagnose.Paraphrased, ""}, "the graphs first"},
+		{"retold: CPU tensor ops break CUDA graph capture", "CPU tensor ops break CUDA graph capture\n", form{diagnose.SkipCPUDevice, 1, diagnose.Paraphrased, ""}, "the reason breaks the graphs"},
+		{"rule: not supported with cudagraphs", "CPU tensors are not supported with cudagraphs\n", form{}, "documentation's rule, not a report"},
+		{"rule: incompatible with cudagraphs", "cpp_wrapper is incompatible with CUDA graphs on this release.\n", form{}, "documentation's rule, not a report"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

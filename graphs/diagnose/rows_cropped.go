@@ -128,5 +128,26 @@ func cropFirstWord(lit string) (rest string, least int) {
 		slices.Contains(predicateVerbs, strings.Fields(rest)[0]) {
 		return "", 0
 	}
+	if isLocationPrefix(first) {
+		return rest, minCropped
+	}
 	return rest, minCroppedWord
+}
+
+// isLocationPrefix reports whether a literal's first word is the name of the function
+// that raised it, followed by a colon, as c10's TORCH_CHECK messages begin
+// ("beginAllocateToPool: already recording to mempool_id", CUDACachingAllocator.cpp):
+// it names where, not what, so a quote that leaves it out ("already recording to
+// mempool_id", holdoutK's xtal loop-sim notes) is cropped as after a determiner.
+func isLocationPrefix(word string) bool {
+	name, ok := strings.CutSuffix(word, ":")
+	if !ok || name == "" {
+		return false
+	}
+	for _, r := range name {
+		if !unicode.IsLetter(r) && !unicode.IsDigit(r) && r != '_' {
+			return false
+		}
+	}
+	return strings.IndexFunc(name, unicode.IsUpper) > 0 || strings.Contains(name, "_")
 }

