@@ -47,6 +47,8 @@ func explainPlan(res *config.Result, p *Plan) string {
 	}
 	if m := p.Workload.CaptureErrorMode; m != "" {
 		fmt.Fprintf(&b, "The compiled function is captured by hand: torch.cuda.graph(g, capture_error_mode=%q). ", m)
+	} else if d := p.Workload.DeviceType; d != "" && res.Backend == "inductor" && !res.CompileDisabled {
+		fmt.Fprintf(&b, "The compiled function's tensors are on %s: Inductor captures no CUDA graph there, whatever triton.cudagraphs says. ", d)
 	} else {
 		b.WriteString(explainConfig(res))
 	}
@@ -108,7 +110,7 @@ func explainDevices(b *strings.Builder, p *Plan, skip string) (race bool) {
 	counts := map[Outcome][]string{}
 	var off []string // skipped because CUDA graphs are off: the config sentence said why
 	for _, d := range p.Devices {
-		name := fmt.Sprintf("cuda:%d (%s)", d.Device, d.Thread)
+		name := fmt.Sprintf("%s (%s)", d.Label(), d.Thread)
 		if d.Outcome == Skip && d.Implementation == None {
 			off = append(off, name)
 		} else {

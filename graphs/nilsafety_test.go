@@ -367,6 +367,11 @@ var nilCases = map[string]func(t *testing.T){
 	"graphs.KeyReport.Str":    func(t *testing.T) { _, _ = graphs.KeyReport{}.Str() },
 	"graphs.KeyReport.String": func(t *testing.T) { _ = graphs.KeyReport{}.String() },
 	"graphs.Ptr":              func(t *testing.T) { _ = graphs.Ptr(0); _ = graphs.Ptr[*int](nil) },
+	"graphs.DevicePlan.Label": func(t *testing.T) {
+		if (graphs.DevicePlan{}).Label() != "cuda:0" {
+			t.Error("the zero DevicePlan is not cuda:0")
+		}
+	},
 	"graphs.PlannedDynamoKey": func(t *testing.T) {
 		if graphs.PlannedDynamoKey("") || !graphs.PlannedDynamoKey("capture_scalar_outputs") {
 			t.Error("only a modelled key is planned")

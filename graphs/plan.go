@@ -11,7 +11,10 @@ import (
 // DevicePlan is what PyTorch does for one device and thread. Its JSON names are the
 // contract of examples/compilemode ("cudagraphs.devices").
 type DevicePlan struct {
-	Device         int            `json:"device"`
+	Device int `json:"device"`
+	// DeviceType is the device type of the row when not CUDA: "cpu" or "mps"
+	// (Workload.DeviceType); "" for CUDA.
+	DeviceType     string         `json:"device_type,omitempty"`
 	Thread         string         `json:"thread"`
 	Outcome        Outcome        `json:"outcome"`
 	Implementation Implementation `json:"implementation"`
@@ -27,6 +30,18 @@ type DevicePlan struct {
 	Race bool `json:"race,omitempty"`
 	// Evidence says how the outcome and message are known.
 	Evidence modes.Evidence `json:"evidence"`
+}
+
+// Label names the row's device as PyTorch prints it: cuda:0, mps:0, or cpu (a CPU has
+// no index).
+func (d DevicePlan) Label() string {
+	switch d.DeviceType {
+	case "":
+		return fmt.Sprintf("cuda:%d", d.Device)
+	case "cpu":
+		return "cpu"
+	}
+	return fmt.Sprintf("%s:%d", d.DeviceType, d.Device)
 }
 
 // Plan is the CUDA-graph plan of one torch.compile call in one workload. It is plain
@@ -243,7 +258,7 @@ func (pl *planner) situation(view *config.Result, d int, thread string) *situati
 	}
 	return &situation{
 		res: pl.res, view: view, w: w, thread: thread, brokenAt: brokenAt, brokenOp: brokenOp,
-		plan:          DevicePlan{Device: d, Thread: thread, Implementation: view.CUDAGraphs.Implementation, Evidence: config.EvidenceFor(pl.res.Torch)},
+		plan:          DevicePlan{Device: d, DeviceType: w.DeviceType, Thread: thread, Implementation: view.CUDAGraphs.Implementation, Evidence: config.EvidenceFor(pl.res.Torch)},
 		dynamicInputs: (view.Dynamic != nil && *view.Dynamic) || (pl.w.DynamicShapes && view.Dynamic == nil),
 	}
 }

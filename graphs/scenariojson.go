@@ -272,6 +272,7 @@ func (w *Workload) decode(data []byte, base int, file []byte, prefix string) err
 		boolField(file, prefix+"compiled_autograd", &w.CompiledAutograd),
 		strField(file, prefix+"capture_error_mode", &w.CaptureErrorMode),
 		strField(file, prefix+"other_thread_work", &w.OtherThreadWork),
+		strField(file, prefix+"device_type", &w.DeviceType),
 		strField(file, prefix+"dynamo", &w.Dynamo),
 	}
 	for i := range fields {

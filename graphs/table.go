@@ -71,7 +71,7 @@ const (
 // order is PyTorch's: the backend, then compile_fx's compile-time reasons, then what
 // the first call records, then mutation, then what later calls see.
 func rules() []rule {
-	groups := [...][]rule{manualRules(), gateRules(), incompatibleOpRules(), skipRules21(), compileRules(), graphRules(), poolRules(), recordRules(), callRules(), rules28(), fieldCallRules(), fieldCallerRules(), callerRules()}
+	groups := [...][]rule{manualRules(), deviceTypeRules(), gateRules(), incompatibleOpRules(), skipRules21(), compileRules(), graphRules(), poolRules(), recordRules(), callRules(), rules28(), fieldCallRules(), fieldCallerRules(), callerRules()}
 	n := 0
 	for _, g := range groups {
 		n += len(g)
@@ -620,6 +620,7 @@ func placeholders() []placeholder {
 		{"skip_line", "the line the release logs for the skip reasons that hold (graphs/internal/skips)", func(c *situation) string { return c.skipLine() }},
 		{"skip_others", "the entries of the release's skip list after the first, as it logs them", func(c *situation) string { return c.skipOthers() }},
 		{"op", "the incompatible op", func(c *situation) string { return c.w.IncompatibleOp }},
+		{"device_type", "the device type of the tensors when not CUDA (Workload.DeviceType)", func(c *situation) string { return c.w.DeviceType }},
 		{"input", "the CPU tensor input's placeholder name", func(c *situation) string { return c.w.CPUInputName }},
 		{"devices", "the devices, as PyTorch prints them", func(c *situation) string {
 			devs := make([]string, c.w.Devices)

@@ -197,11 +197,11 @@ func (r *Report) writePlan(p *textwrap.Printer) {
 		if d.Race {
 			out += " (race)"
 		}
-		t.Row(fmt.Sprintf("cuda:%d", d.Device), d.Thread, out, string(d.Implementation), string(d.Evidence))
+		t.Row(d.Label(), d.Thread, out, string(d.Implementation), string(d.Evidence))
 	}
 	t.Flush()
 	for _, d := range r.CUDAGraphs.Devices {
-		p.Para("  ", "    ", fmt.Sprintf("cuda:%d %s: %s", d.Device, d.Thread, d.Reason))
+		p.Para("  ", "    ", fmt.Sprintf("%s %s: %s", d.Label(), d.Thread, d.Reason))
 		if d.Message == "" {
 			continue
 		}

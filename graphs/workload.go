@@ -125,6 +125,11 @@ type Workload struct {
 	// "alloc" (cudaMalloc, a new CUDA context, a caching-allocator miss); "pageable-copy"
 	// (copies from pageable host memory, background H2D copies). Needs CaptureErrorMode.
 	OtherThreadWork string `json:"other_thread_work,omitempty"`
+	// DeviceType is the device type the compiled function's tensors are on: "" (CUDA, the
+	// device every other field is about), "cpu" or "mps" (Apple's GPU). Inductor gives
+	// a graph on another device no CUDA graph (rules non-cuda-device and
+	// non-cuda-device-mps); the plan's rows are labelled with it.
+	DeviceType string `json:"device_type,omitempty"`
 	// Dynamo holds torch._dynamo.config assignments that change what Inductor is given
 	// (see dynamoKeys): KEY=VALUE without the prefix, comma-separated, in order
 	// ("capture_scalar_outputs=True"). [Check] moves a scenario's set entries named
@@ -251,6 +256,13 @@ func (w *Workload) normalizeKinds() error {
 	case "cudaMallocAsync", "uncached":
 	default:
 		return &WorkloadError{Field: "allocator", Value: inputerr.Cut(w.Allocator, 80), Msg: "want native, cudaMallocAsync or uncached"}
+	}
+	switch w.DeviceType {
+	case "", "cpu", "mps":
+	case "cuda":
+		w.DeviceType = ""
+	default:
+		return &WorkloadError{Field: "device_type", Value: inputerr.Cut(w.DeviceType, 80), Msg: "want cuda, cpu or mps"}
 	}
 	return nil
 }

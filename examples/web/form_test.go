@@ -15,6 +15,7 @@ var noFormField = map[string]string{
 	"cpu_input_name": "a placeholder's name in PyTorch's message; no flag",
 	"allocator":      "comes from the environment (PYTORCH_CUDA_ALLOC_CONF), which the env field sets",
 	"dynamo":         "no flag",
+	"device_type":    "no flag: -script infers it from the script (graphs/script/devicetype.go)",
 }
 
 // TestFormCoversWorkload: every field of graphs.Workload the command has a flag for

@@ -40,9 +40,14 @@
 // the exception class and without the trailing hint, so that a message whose class or
 // hint is cut still matches; a row without a Pattern is matched without its literal's
 // final full stop, as a message quoted inside a sentence loses it. Each line is cleaned
-// first: what a page, an editor or a
+// first: a page's HTML tags go (a highlighter's "torch<span …>.</span>compile", a
+// rendered "<code>…</code>"; a block's tag is a space, a <br> ends a line; a name no
+// page uses, such as a traceback's "<module>", stays), and so do markdown's escaping
+// backslashes ("torch.\_inductor", where no backslash on the line comes before a
+// letter or a digit, as in a Windows path); what a page, an editor or a
 // mail client puts in place of PyTorch's ASCII becomes ASCII again (no-break and other
-// Unicode spaces, curly quotes, HTML references such as &#39;; soft hyphens and
+// Unicode spaces, curly quotes, HTML references such as &#39;, full-width punctuation
+// such as "：" and "，" with the space after it, box drawing's "│" as "|"; soft hyphens and
 // zero-width characters inside words are dropped), then ANSI colour codes
 // (an OSC that the line does not terminate is dropped alone), "> " quote marks,
 // torchrun's "[rankN]:" prefixes and indentation go. A row then matches a line in one of five ways,
@@ -150,7 +155,9 @@
 // nothing (counts in testdata/forms_cross.golden, before the fixes of issue 21's
 // presentation classes in testdata/forms_cross_before.txt):
 //
-//   - log prefixes on every line: torchrun's "[rank3]: " and "[default0]:", glog's
+//   - log prefixes on every line: loguru's, Lightning's "[rank: 1] ", transformers'
+//     "[WARNING|trainer.py:123] … >> ", mail's ">> ", code viewers' gutters ("12 │ ",
+//     "12<tab>"), torchrun's "[rank3]: " and "[default0]:", glog's
 //     "W1129 17:07:56.133000 608 file.py:207] ", Python logging's
 //     "WARNING:torch._inductor.cudagraph_trees:", "[2024-05-01 12:00:00,123] [WARNING]
 //     [real_accelerator.py:161:…] ", a GitHub Actions timestamp, Ray's
@@ -159,7 +166,10 @@
 //   - encodings of the text: a JSON log line (docker's or kubectl's "log" field, a
 //     structured logger's field holding a whole traceback) is read as the text its
 //     strings encode, each \n a line (\", \uXXXX such as \u003c decoded); HTML
-//     references (&quot; &#39; &gt; &lt; &amp;); ANSI colour codes around and inside
+//     references (&quot; &#39; &gt; &lt; &amp;); HTML as a page's source holds it (a
+//     <pre><code> block, lines joined with <br>, identifiers in <code>, a highlighter's
+//     spans splitting a line); markdown's backslash escapes; full-width punctuation;
+//     rich's panel borders; ANSI colour codes around and inside
 //     the message (the prefilter reads the line without them); CRLF; a lone carriage
 //     return (a progress bar's "\r", CR line ends) splits a line; no-break and
 //     zero-width spaces, curly quotes;
@@ -167,10 +177,14 @@
 //     page at spaces, alone or under a prefix on each line; markdown ("> " and "> > "
 //     quotes, table cells, bullets, fences with a language tag, inline backticks,
 //     bold); Jupyter's frames; Windows paths; pytest's "E       "; line numbers ("12 | ",
-//     "  12:"); diff marks ("+", "-"); prose in Chinese, Japanese or Russian around it;
+//     "  12:"); diff marks ("+", "-"); prose in Chinese, Japanese, Korean or Russian around it;
 //   - the message itself: its exception class or its trailing hint left out, or the
 //     text cut where three quarters of its decisive text (16 characters or more,
 //     inside a word, no other code's row starting so) are left.
+//
+// Presentations marked open in forms_more_test.go are counted in the golden file with
+// their failures, not yet all fixed (branch codes, 2026-12-03): see
+// testdata/corpus/README.md, "Recall classes".
 //
 // A Requires context wrapped over two lines (a frame line a terminal broke) is seen,
 // and a literal whole on one line whose Pattern starts on the line before or ends on

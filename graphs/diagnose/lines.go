@@ -24,19 +24,25 @@ func (s *scanner) pushLine(frag []byte) {
 // its own: a line of a JSON log (a docker or kubectl "log" field, a structured logger's
 // "msg" or "error", a whole traceback in one string) whose string escapes (\n, \", \t,
 // \uXXXX) are decoded, each \n a line; and a line that carriage returns split (a
-// progress bar's "\r" before the message, a file with CR line ends), each part a line.
+// progress bar's "\r" before the message, a file with CR line ends), each part a line;
+// and a line that HTML's <br> tags split (an export that joins a traceback's lines).
 // Nothing is copied for a line without '\r' or '\\' (two byte scans).
 func (s *scanner) splitLine(frag []byte) ([][]byte, bool) {
 	body := bytes.TrimRight(frag, "\r\n")
 	cr := bytes.IndexByte(body, '\r') >= 0
 	esc := jsonEscaped(body)
-	if !cr && !esc {
+	br, _ := breakTag(body)
+	if !cr && !esc && br < 0 {
 		return nil, false
 	}
 	text := body
 	if esc {
 		s.split = unescapeJSON(s.split[:0], body)
 		text = s.split
+	}
+	if br >= 0 || esc {
+		s.brk = breaksAsLines(s.brk[:0], text)
+		text = s.brk
 	}
 	var parts [][]byte
 	for len(text) > 0 {
@@ -176,4 +182,16 @@ func stripEscapes(b []byte) []byte {
 		out = append(out, b[i])
 	}
 	return out
+}
+
+// breaksAsLines appends b to dst with each <br> tag (breakTag) a '\n'.
+func breaksAsLines(dst, b []byte) []byte {
+	for {
+		i, n := breakTag(b)
+		if i < 0 {
+			return append(dst, b...)
+		}
+		dst = append(append(dst, b[:i]...), '\n')
+		b = b[i+n:]
+	}
 }

@@ -471,6 +471,7 @@ type scanner struct {
 	line       int
 	vline      int // lines pushed, lines of a line that split counted apart (see splitLine)
 	split      []byte
+	brk        []byte // a line with its <br> tags as line ends (splitLine)
 	text       bool
 	torch      versionFinder
 	rec        recoverer
@@ -577,7 +578,7 @@ func hasText(b []byte) bool {
 // push adds a window to the ring and matches the one two windows back.
 func (s *scanner) push(frag, carry []byte, lineStart, goesOn bool) {
 	e := &s.ring[s.n%ringSize]
-	e.raw = stripEscapes(normalize(append(append(e.raw[:0], carry...), frag...)))
+	e.raw = stripEscapes(normalize(unmarkup(append(append(e.raw[:0], carry...), frag...))))
 	if lineStart {
 		s.vline++
 	}
@@ -1570,13 +1571,30 @@ func squeeze(dst, b []byte) []byte {
 // mid-text), which it drops. normalize replaces them before the prefilter looks at
 // a line, so "module ‘torch._inductor’ has no attribute ‘config’" or a message with
 // &#39;, U+00A0 or a soft hyphen in it is found as PyTorch printed it.
-var lookalikes = strings.NewReplacer(
+var lookalikes = strings.NewReplacer(slices.Concat([]string{
 	"\u00a0", " ", "\u2002", " ", "\u2003", " ", "\u2007", " ", "\u2009", " ", "\u200a", " ",
 	"\u202f", " ", "\u3000", " ", "\u2018", "'", "\u2019", "'", "\u201c", "\"", "\u201d", "\"",
 	"&#39;", "'", "&#x27;", "'", "&apos;", "'", "&quot;", "\"", "&#34;", "\"", "&lt;", "<", "&gt;", ">",
 	"&amp;", "&", "&nbsp;", " ",
 	"\u00ad", "", "\u200b", "", "\u200c", "", "\u200d", "", "\u2060", "", "\ufeff", "", "&shy;", "",
-)
+	// box drawing's vertical bars, which rich's panels and tables put around each line
+	"\u2502", "|", "\u2503", "|", "\u2551", "|",
+}, fullWidthASCII())...)
+
+// fullWidthASCII are the pairs of the full-width forms of ASCII's printable characters
+// (U+FF01–U+FF5E) and those characters, as a Chinese, Japanese or Korean input method
+// types a message's punctuation ("RuntimeError：…", "（2 instances）"): NFKC's mapping of
+// them.
+func fullWidthASCII() []string {
+	// an input method types "，" where PyTorch prints ", ": the mark and a space, one
+	// space where one follows it already, and C++'s "::" as it is (comparisons are in
+	// argument order)
+	out := []string{"\uff1a\uff1a", "::", "\uff0c ", ", ", "\uff1a ", ": ", "\uff1b ", "; ", "\uff0c", ", ", "\uff1a", ": ", "\uff1b", "; "}
+	for r := rune(0xff01); r <= 0xff5e; r++ {
+		out = append(out, string(r), string(r-0xff01+'!'))
+	}
+	return out
+}
 
 // normalize returns b with its lookalikes replaced, in place when it has any (the
 // replacements are never longer); a line without the bytes that start one is returned

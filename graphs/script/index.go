@@ -91,6 +91,7 @@ func (r *reader) indexTarget(t, v *expr) {
 	r.candidate(n, v)
 	r.flow(n, v)
 	r.noteModuleAlias(t, v)
+	r.noteDeviceValue(t, v)
 	if r.isCompileRef(v) && t.kind == name {
 		r.aliases[t.name] = "torch.compile"
 	}
@@ -220,6 +221,7 @@ func (r *reader) indexCall(c *expr) {
 	if c.x.kind == name || c.x.kind == attr {
 		r.calledNames[c.x.name] = true
 		r.indexStarted(c)
+		r.noteDeviceCall(c)
 	}
 	switch {
 	case r.isCompileExpr(c.x):

@@ -200,6 +200,7 @@ type reader struct {
 	splatNames  map[string]bool        // names given as **NAME to torch.compile
 	decPatch    map[*stmt][]string     // def → its @config.patch globals
 	modAlias    moduleAliases          // names assigned a config module (modalias.go)
+	devices     deviceFacts            // where the file places tensors (devicetype.go)
 	usesTorch   bool                   // the file imports torch somewhere
 
 	// While running.
@@ -465,6 +466,7 @@ func (r *reader) walkStack(e *expr, visit func(*expr)) {
 func (r *reader) finish() *Script {
 	r.inferThreads()
 	r.inferWorkload()
+	r.inferDeviceType()
 	// Sorted as pointers, not as the large Site values they become.
 	sort.SliceStable(r.sites, func(i, j int) bool {
 		a, b := r.sites[i], r.sites[j]

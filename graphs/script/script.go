@@ -13,6 +13,9 @@
 // compiled by a decorator, or to a compiled function through nn.Module methods that
 // return the module (model = Net().cuda(), model = model.to(dev)), names that
 // compiled function: its calls are the site's (instance.go).
+// A file whose every device place (.to(…), device=, torch.device(…),
+// torch.set_default_device(…)) names mps or the CPU, and none CUDA or a device the
+// reader cannot read, is planned on that device type: no CUDA graph (devicetype.go).
 // nn.DataParallel of a compiled module (or torch.nn.parallel.data_parallel) runs it on
 // each of its devices in a thread of its own: per-device, device_ids' count, 2 when
 // not given (dataparallel.go).

@@ -230,7 +230,8 @@ func (r *reader) subclass(s *stmt) {
 type reach struct {
 	defs   map[*stmt]bool // reached: queued, or scanned
 	names  map[string]bool
-	device bool // names a CUDA device ("cuda:…" or set_device)
+	seen   map[string]bool // the uses scanned: a name, or "." and an attribute (reachtok.go)
+	device bool            // names a CUDA device ("cuda:…" or set_device)
 }
 
 // maxThreadsInferred bounds the threads whose reach is computed (each is linear in the
@@ -246,12 +247,12 @@ func (r *reader) reachOf(t *Thread) *reach {
 		queue = append(queue, d)
 	}
 	if t.target != nil {
-		r.scanTokens(rc, r.tokenRange(t.target), &queue, true)
+		r.scanTokens(rc, r.tokenRange(t.target), &queue, nil)
 	}
 	for len(queue) > 0 {
 		d := queue[0]
 		queue = queue[1:]
-		r.scanTokens(rc, r.toks[d.tokStart:d.tokEnd], &queue, false)
+		r.scanTokens(rc, r.toks[d.tokStart:d.tokEnd], &queue, d)
 	}
 	return rc
 }
@@ -275,28 +276,6 @@ func tokenAt(toks []token, off int) int {
 		}
 	}
 	return lo
-}
-
-// scanTokens adds to rc what the tokens of a def's body, or of a thread's target
-// (target), name: defs and methods by name, and the constructor of a class the code
-// builds. A target's C(…) is built by the thread that starts it, so only a lambda's
-// body, or a class handed over uncalled (target=C, partial(C, …)), builds in the
-// thread.
-func (r *reader) scanTokens(rc *reach, toks []token, queue *[]*stmt, target bool) {
-	lambda := target && len(toks) > 0 && toks[0].full(r.src, r.lines).Text == "lambda"
-	for i, t := range toks {
-		switch tk := t.full(r.src, r.lines); tk.Kind {
-		case pytoken.Name:
-			if !target || lambda || !r.calledAt(toks, i) {
-				r.reachCtor(rc, tk.Text, queue)
-			}
-			r.scanName(rc, tk.Text, queue)
-		case pytoken.String:
-			if strings.Contains(tk.Text, "cuda:") {
-				rc.device = true
-			}
-		}
-	}
 }
 
 // inferThreads sets each site's thread layout from the threads that run it:
@@ -492,28 +471,6 @@ func (r *reader) inside(def *stmt, rc *reach) bool {
 // calledAt reports whether the name token toks[i] is called: "(" follows it.
 func (r *reader) calledAt(toks []token, i int) bool {
 	return i+1 < len(toks) && toks[i+1].full(r.src, r.lines).Text == "("
-}
-
-// scanName adds to rc what the name n reaches, once: the def of that name, the
-// methods of that name, and set_device's device.
-func (r *reader) scanName(rc *reach, n string, queue *[]*stmt) {
-	if rc.names[n] {
-		return
-	}
-	rc.names[n] = true
-	if n == "set_device" {
-		rc.device = true
-	}
-	if d := r.funcs[n]; d != nil && !rc.defs[d] {
-		rc.defs[d] = true
-		*queue = append(*queue, d)
-	}
-	for _, m := range r.methods[n] {
-		if !rc.defs[m] {
-			rc.defs[m] = true
-			*queue = append(*queue, m)
-		}
-	}
 }
 
 // threadBuilt moves a threading.Thread subclass's start to where the script first

@@ -24,6 +24,7 @@ const (
 	factThreadCount                // threads compiling each their own, started by a loop of a count it gives
 	factKeptBackward               // outputs appended to a list in a loop, one backward() through the list after it (gradaccum.go)
 	factDataParallel               // nn.DataParallel runs the compiled module on each device in a thread of its own (dataparallel.go)
+	factDeviceType                 // every device the file places tensors on is the CPU or mps (devicetype.go)
 )
 
 // workloadRow maps what a script shows to the graphs.Workload field that the
@@ -125,6 +126,8 @@ var workloadRows = [...]workloadRow{
 			w.Threads, w.Devices = graphs.PerDevice, max(n, 2)
 			return []Inference{{Field: "threads", Value: string(graphs.PerDevice)}, {Field: "devices", Value: fmt.Sprint(w.Devices)}}
 		}},
+	factDeviceType: {"every place the file puts tensors on a device names the CPU or Apple's GPU (mps), none CUDA, so Inductor gives the graphs no CUDA graph",
+		"a scenario's workload.device_type", "graphs.Workload.DeviceType (graphs/devicetype.go)", setDeviceType},
 }
 
 func callers(w *graphs.Workload) []Inference {

@@ -177,20 +177,31 @@ for b in data:
 	},
 }
 
-// dataParallelCase is the workloadCases row of factDataParallel (dataparallel_test.go
-// has its siblings).
-var dataParallelCase = struct {
+// moreWorkloadCases are the workloadCases rows of the later facts (their siblings are
+// in dataparallel_test.go and devicetype_test.go).
+var moreWorkloadCases = []struct {
 	name, reason, src string
 	want              graphs.Workload
 	rows              []fact
 }{
-	name: "data-parallel", reason: "nn.DataParallel of a compiled module: one thread per device",
-	src: `import torch
+	{
+		name: "data-parallel", reason: "nn.DataParallel of a compiled module: one thread per device",
+		src: `import torch
 model = torch.compile(net, mode="reduce-overhead")
 model = torch.nn.DataParallel(model, device_ids=[0, 1])
 model(x)
 `,
-	want: graphs.Workload{Threads: graphs.PerDevice, Devices: 2}, rows: []fact{factDataParallel},
+		want: graphs.Workload{Threads: graphs.PerDevice, Devices: 2}, rows: []fact{factDataParallel},
+	},
+	{
+		name: "mps", reason: "a model moved to mps: no CUDA graph",
+		src: `import torch
+device = torch.device("mps")
+model = torch.compile(net.to(device), mode="reduce-overhead")
+model(torch.randn(4, 16, device=device))
+`,
+		want: graphs.Workload{DeviceType: "mps"}, rows: []fact{factDeviceType},
+	},
 }
 
 // TestWorkloadScriptVsFlags: a script and the flags that describe the same workload
@@ -198,7 +209,7 @@ model(x)
 func TestWorkloadScriptVsFlags(t *testing.T) {
 	t.Parallel()
 	covered := map[fact]bool{}
-	for _, tc := range append(workloadCases[:len(workloadCases):len(workloadCases)], dataParallelCase) {
+	for _, tc := range append(workloadCases[:len(workloadCases):len(workloadCases)], moreWorkloadCases...) {
 		for _, f := range tc.rows {
 			covered[f] = true
 		}

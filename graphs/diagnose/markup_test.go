@@ -1,0 +1,100 @@
+package diagnose
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+	"github.com/stretchr/testify/require"
+)
+
+func TestUnmarkup(t *testing.T) {
+	t.Parallel()
+	for _, tc := range []struct{ name, in, want string }{
+		{"highlighter spans", `torch<span class="pl-k">.</span>compile`, "torch.compile"},
+		{"code in prose", "set <code>torch._inductor.config.triton.cudagraph_trees</code> to False", "set torch._inductor.config.triton.cudagraph_trees to False"},
+		{"block tags are spaces", "<td>PyTorch version</td><td>2.5.1</td>", "PyTorch version 2.5.1 "},
+		{"upper case", "<CODE>x</CODE>", "x"},
+		{"traceback names stay", `File "<string>", line 1, in <module>`, `File "<string>", line 1, in <module>`},
+		{"lambda and locals stay", "<lambda>.<locals>", "<lambda>.<locals>"},
+		{"unclosed tag stays", "a <span class=x b", "a <span class=x b"},
+		{"comparison stays", "if a <b and c> d", "if a <b and c> d"},
+		{"attributes without values are text", "<details open>x</details>", "<details open>x "},
+		{"markdown escapes", `torch.\_inductor.config.triton.cudagraph\_trees`, "torch._inductor.config.triton.cudagraph_trees"},
+		{"escaped brackets", `skipping cudagraphs due to \['mutated inputs'\]`, "skipping cudagraphs due to ['mutated inputs']"},
+		{"windows path keeps its backslashes", `C:\Python311\Lib\site-packages\torch\_inductor\utils.py`, `C:\Python311\Lib\site-packages\torch\_inductor\utils.py`},
+		{"string escapes stay", `'a\nb\_c'`, `'a\nb\_c'`},
+		{"escaped backslash", `a\\b\_c`, `a\b_c`},
+		{"trailing backslash stays", `a\_b\`, `a\_b\`},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			t.Parallel()
+			got := string(unmarkup([]byte(tc.in)))
+			if diff := cmp.Diff(tc.want, got); diff != "" {
+				t.Errorf("unmarkup(%q) (-want +got):\n%s", tc.in, diff)
+			}
+		})
+	}
+}
+
+func TestBreakTag(t *testing.T) {
+	t.Parallel()
+	for _, tc := range []struct {
+		in      string
+		at, len int
+	}{
+		{"a<br>b", 1, 4},
+		{"a<br/>b", 1, 5},
+		{"a<BR />b", 1, 6},
+		{"a<brb>b", -1, 0},
+		{"<b>a</b><br>", 8, 4},
+		{"no tag", -1, 0},
+	} {
+		at, n := breakTag([]byte(tc.in))
+		require.Equal(t, []int{tc.at, tc.len}, []int{at, n}, tc.in)
+	}
+}
+
+// TestMarkupForms reads messages as pages and editors present them, each found before
+// only as the plain text was (branch codes, issue 21: "HTML tags split messages",
+// sweep3 finding 22).
+func TestMarkupForms(t *testing.T) {
+	t.Parallel()
+	for _, tc := range []struct {
+		name, text string
+		want       Code
+	}{
+		{"code tags inside", "<p>AssertionError: <code>torch._inductor.config.triton.cudagraph_treez</code> does not exist</p>", UnknownGlobal},
+		{"highlighted source", `<span class="pl-v">RuntimeError</span>: <span class="pl-s">Error: accessing tensor output of CUDAGraphs that has been</span> <span class="pl-s">overwritten by a subsequent run.</span>`, OverwrittenOutput},
+		{"br joins lines", "<p>Recording cudagraph tree for symint key 10<br>Recording cudagraph tree for symint key 11<br/>Recording cudagraph tree for symint key 12</p>", DynamicShapeRerecord},
+		{"pre block", "<pre><code>skipping cudagraphs due to mutated inputs</code></pre>", LegacyMutatedInput},
+		{"markdown escapes", `RuntimeError: CUDA driver error: CUDA\_ERROR\_INVALID\_CONTEXT`, CUDAInvalidContext},
+		{"full-width punctuation", "RuntimeError：Unrecognized mode=reduce_overhead，should be one of：default，reduce-overhead，max-autotune，max-autotune-no-cudagraphs", UnknownMode},
+		{"full-width C++ scope", "RuntimeError：Cannot call CUDAGeneratorImpl：：current_seed during CUDA graph capture. If you need this call to be captured，please file an issue.", CaptureRNGState},
+		{"rich panel", "│ RuntimeError: Either mode or options can be specified, but both can't be     │\n│ specified at the same time.                                                  │", ModeAndOptions},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			t.Parallel()
+			d, err := Read(strings.NewReader(tc.text + "\n"))
+			require.NoError(t, err)
+			var got []Code
+			for _, f := range d.Findings {
+				got = append(got, f.Code)
+			}
+			require.Equal(t, []Code{tc.want}, got)
+		})
+	}
+}
+
+func FuzzUnmarkup(f *testing.F) {
+	f.Add([]byte(`<span class="a">x</span>\_y<br>`))
+	f.Add([]byte(`C:\a\_b <code>`))
+	f.Fuzz(func(t *testing.T, b []byte) {
+		in := string(b)
+		out := unmarkup(b)
+		if len(out) > len(in) {
+			t.Fatalf("unmarkup grew %q to %q", in, out)
+		}
+		_ = breaksAsLines(nil, []byte(in))
+	})
+}

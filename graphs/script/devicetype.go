@@ -1,0 +1,176 @@
+package script
+
+import (
+	"strings"
+
+	"github.com/compilemode/compilemode/graphs"
+)
+
+// The device type of the compiled functions (sweep3 finding 20). A script whose
+// tensors are all placed on the CPU or on Apple's GPU (model.to("mps"),
+// torch.device("mps"), device="cpu", torch.set_default_device("mps"), a name or
+// attribute assigned such values, both branches of a if c else b) compiles graphs
+// Inductor gives no CUDA graph (graphs.Workload.DeviceType; graphs/devicetype.go says
+// where Inductor decides it). The reader reads it file-wide, from every place the
+// file names a device: a device= keyword, .to(…) with a device, torch.device(…) and
+// torch.set_default_device(…). Any CUDA there (.cuda(), "cuda", "cuda:0", a torch.cuda
+// call other than is_available or device_count), or a place whose device it cannot
+// read (.to(local_rank), device=args.device, accelerate's accelerator.device), keeps
+// the plan a CUDA one, as is a file that names no device at all: the reader then
+// knows nothing about where the tensors are, and the tool plans CUDA.
+
+// deviceKinds are the device types a string names, by its text before ":".
+var deviceKinds = map[string]string{"cuda": "cuda", "cpu": "cpu", "mps": "mps"}
+
+// cudaProbes are the torch.cuda functions that only ask whether CUDA is there: a
+// script that calls them may still run on the CPU or mps.
+var cudaProbes = map[string]bool{"torch.cuda.is_available": true, "torch.cuda.device_count": true}
+
+// unknownDevice stands for a device place the reader cannot read.
+const unknownDevice = "?"
+
+// deviceFacts is what the index saw of the file's devices.
+type deviceFacts struct {
+	uses   []*expr            // the expressions the file places tensors with
+	values map[string][]*expr // name or attribute → the values assigned to it (the first maxDeviceValues)
+	cuda   int                // the line of a .cuda() or torch.cuda call (0: none)
+	first  int                // the line of the first use
+}
+
+// maxDeviceValues bounds the values kept per name.
+const maxDeviceValues = 16
+
+// noteDeviceValue records the value v assigned to the target t, for names used as
+// devices.
+func (r *reader) noteDeviceValue(t, v *expr) {
+	if t == nil || v == nil || (t.kind != name && t.kind != attr) {
+		return
+	}
+	if r.devices.values == nil {
+		r.devices.values = map[string][]*expr{}
+	}
+	if vs := r.devices.values[t.name]; len(vs) < maxDeviceValues {
+		r.devices.values[t.name] = append(vs, v)
+	}
+}
+
+// noteDeviceCall records the device places of the call c.
+func (r *reader) noteDeviceCall(c *expr) {
+	q := r.qual(c.x)
+	switch {
+	case c.x.kind == attr && c.x.name == "cuda" && q == "", strings.HasPrefix(q, "torch.cuda.") && !cudaProbes[q]:
+		if r.devices.cuda == 0 {
+			r.devices.cuda = int(c.line)
+		}
+	case q == "torch.device", q == "torch.set_default_device":
+		r.deviceUse(kwarg(c, "device", 0))
+	case c.x.kind == attr && c.x.name == "to" && q == "":
+		r.deviceUse(kwarg(c, "device", 0))
+	}
+	for _, a := range c.args {
+		if a.keyword == "device" && q != "torch.device" {
+			r.deviceUse(a.value)
+		}
+	}
+}
+
+func (r *reader) deviceUse(e *expr) {
+	if e == nil {
+		return
+	}
+	if r.devices.first == 0 {
+		r.devices.first = int(e.line)
+	}
+	r.devices.uses = append(r.devices.uses, e)
+}
+
+// deviceKindsOf adds to out the device types e can be (unknownDevice for one it cannot
+// read); a dtype (.to(torch.float16)) adds none.
+func (r *reader) deviceKindsOf(e *expr, out map[string]bool, depth int) {
+	if e == nil || depth > maxDerivedDepth {
+		out[unknownDevice] = true
+		return
+	}
+	if s, ok := r.literalStr(e); ok {
+		k, _, _ := strings.Cut(s, ":")
+		if kind, known := deviceKinds[k]; known {
+			out[kind] = true
+		} else {
+			out[unknownDevice] = true
+		}
+		return
+	}
+	switch {
+	case e.kind == ifElse && len(e.elts) == 3:
+		r.deviceKindsOf(e.elts[0], out, depth+1)
+		r.deviceKindsOf(e.elts[2], out, depth+1)
+	case e.kind == call && r.qual(e.x) == "torch.device":
+		r.deviceKindsOf(kwarg(e, "type", 0), out, depth+1)
+	case strings.HasPrefix(r.qual(e), "torch."):
+		// torch.float16, torch.bfloat16: a dtype, not a device.
+	case e.kind == name || e.kind == attr:
+		vs := r.devices.values[e.name]
+		if len(vs) == 0 {
+			out[unknownDevice] = true
+		}
+		for _, v := range vs {
+			r.deviceKindsOf(v, out, depth+1)
+		}
+	default:
+		out[unknownDevice] = true
+	}
+}
+
+// fileDeviceType returns the device type every device place of the file names when
+// none is CUDA or unknown: "mps" when mps is one of them, else "cpu"; "" otherwise.
+func (r *reader) fileDeviceType() string {
+	if r.devices.cuda != 0 || len(r.devices.uses) == 0 {
+		return ""
+	}
+	kinds := map[string]bool{}
+	for _, u := range r.devices.uses {
+		r.deviceKindsOf(u, kinds, 0)
+		if kinds[unknownDevice] || kinds["cuda"] {
+			return ""
+		}
+	}
+	switch {
+	case kinds["mps"]:
+		return "mps"
+	case kinds["cpu"]:
+		return "cpu"
+	}
+	return ""
+}
+
+// inferDeviceType sets the device type of every site of a file placed off CUDA.
+func (r *reader) inferDeviceType() {
+	d := r.fileDeviceType()
+	if d == "" {
+		return
+	}
+	for _, s := range r.sites {
+		s.apply(factDeviceType, r.devices.first, deviceTypeIndex(d))
+	}
+}
+
+// deviceTypeNames are the device types factDeviceType's count stands for.
+var deviceTypeNames = [...]string{1: "cpu", 2: "mps"}
+
+func deviceTypeIndex(d string) int {
+	for i, n := range deviceTypeNames {
+		if n == d && i > 0 {
+			return i
+		}
+	}
+	return 0
+}
+
+// setDeviceType is factDeviceType's row: n indexes deviceTypeNames.
+func setDeviceType(w *graphs.Workload, n int) []Inference {
+	if n <= 0 || n >= len(deviceTypeNames) {
+		return nil
+	}
+	w.DeviceType = deviceTypeNames[n]
+	return []Inference{{Field: "device_type", Value: w.DeviceType}}
+}

@@ -1,0 +1,63 @@
+package script
+
+import (
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+	"github.com/stretchr/testify/require"
+)
+
+// TestDeviceTypeInferred: a script that places its tensors on mps or the CPU only is
+// planned without CUDA graphs (sweep3 finding 20: model.to("mps") with reduce-overhead
+// was planned as a CUDA capture). Every way people name the device, and the scripts
+// that must stay CUDA plans.
+func TestDeviceTypeInferred(t *testing.T) {
+	t.Parallel()
+	const site = "model = torch.compile(net, mode=\"reduce-overhead\")\n"
+	cases := []struct {
+		name, reason, src string
+		want              string // Workload.DeviceType
+	}{
+		{name: "to-mps-literal", reason: "model.to(\"mps\")",
+			src: "import torch\nnet = Net().to(\"mps\")\n" + site, want: "mps"},
+		{name: "torch-device-name", reason: "device = torch.device(\"mps\"); .to(device)",
+			src: "import torch\ndevice = torch.device(\"mps\")\nnet = Net().to(device)\n" + site, want: "mps"},
+		{name: "mps-or-cpu", reason: "\"mps\" if available else \"cpu\": neither is CUDA",
+			src: "import torch\ndevice = \"mps\" if torch.backends.mps.is_available() else \"cpu\"\nnet = Net().to(device)\nx = torch.randn(2, device=device)\n" + site, want: "mps"},
+		{name: "cpu-keyword", reason: "device=\"cpu\" on the inputs and the model",
+			src: "import torch\nnet = Net().to(device=\"cpu\")\nx = torch.randn(4, 16, device=\"cpu\")\n" + site, want: "cpu"},
+		{name: "default-device", reason: "torch.set_default_device(\"mps\")",
+			src: "import torch\ntorch.set_default_device(\"mps\")\n" + site, want: "mps"},
+		{name: "self-attribute", reason: "self.device = torch.device(\"mps\") in a class, .to(self.device)",
+			src: "import torch\nclass R:\n    def __init__(self):\n        self.device = torch.device(\"mps\")\n        self.net = Net().to(self.device)\n" + site, want: "mps"},
+		{name: "dtype-ignored", reason: ".to(torch.float16) names no device",
+			src: "import torch\nnet = Net().to(\"mps\").to(torch.float16)\n" + site, want: "mps"},
+		{name: "cuda-or-cpu", reason: "\"cuda\" if available else \"cpu\": CUDA on a GPU machine",
+			src: "import torch\ndevice = \"cuda\" if torch.cuda.is_available() else \"cpu\"\nnet = Net().to(device)\n" + site},
+		{name: "cuda-call", reason: "a .cuda() anywhere",
+			src: "import torch\nx = torch.randn(2, device=\"cpu\")\nnet = Net().cuda()\n" + site},
+		{name: "cuda-api", reason: "torch.cuda.synchronize() runs on CUDA",
+			src: "import torch\nnet = Net().to(\"cpu\")\n" + site + "torch.cuda.synchronize()\n"},
+		{name: "unknown-device", reason: "device=args.device: not read",
+			src: "import torch\nnet = Net().to(\"mps\")\nx = torch.randn(2, device=args.device)\n" + site},
+		{name: "int-device", reason: ".to(local_rank): a CUDA index",
+			src: "import torch\nx = torch.randn(2, device=\"cpu\")\nnet = Net().to(local_rank)\n" + site},
+		{name: "imported-device", reason: "from config import DEVICE: not read",
+			src: "import torch\nfrom config import DEVICE\nnet = Net().to(\"mps\")\nx = torch.randn(2, device=DEVICE)\n" + site},
+		{name: "no-device", reason: "no device named at all: planned as CUDA, as ever",
+			src: "import torch\n" + site},
+		{name: "map-location-only", reason: "map_location=\"cpu\" loads a checkpoint: not where the model runs",
+			src: "import torch\nsd = torch.load(p, map_location=\"cpu\")\n" + site},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			t.Parallel()
+			s, err := readBytes("d.py", []byte(tc.src))
+			require.NoError(t, err)
+			require.Len(t, s.Sites, 1)
+			if diff := cmp.Diff(tc.want, s.Sites[0].Workload.DeviceType); diff != "" {
+				t.Errorf("%s: device type (-want +got):\n%s", tc.reason, diff)
+			}
+		})
+	}
+}
