@@ -162,7 +162,9 @@
 //     "WARNING:torch._inductor.cudagraph_trees:", "[2024-05-01 12:00:00,123] [WARNING]
 //     [real_accelerator.py:161:…] ", a GitHub Actions timestamp, Ray's
 //     "(RayWorkerWrapper pid=1234) " and "(pid=1234, ip=10.0.0.1) ", SLURM's "0: ",
-//     docker compose's "app-1  | ", a tab-separated time and level;
+//     docker compose's "app-1  | ", a tab-separated time and level; rich's
+//     RichHandler ("[12/03/26 07:40:00] WARNING  " before the message, the caller
+//     "utils.py:207" at its first line's right, the message wrapped in its column);
 //   - encodings of the text: a JSON log line (docker's or kubectl's "log" field, a
 //     structured logger's field holding a whole traceback) is read as the text its
 //     strings encode, each \n a line (\", \uXXXX such as \u003c decoded); HTML

@@ -243,7 +243,7 @@ func moreTransforms() []formTransform {
 		prefixed("gutter-box", "  12 │ "),
 		prefixed("gutter-tab", "12\t"),
 		{name: "rich-box", apply: richBox, want: anyFound},
-		{name: "rich-log", open: true, apply: richLog, want: anyFound},
+		{name: "rich-log", apply: richLog, want: anyFound},
 		{name: "hyphen-wrap-60", open: true, apply: hyphenWrap(60), want: anyFound},
 		{name: "hyphen-wrap-72", open: true, apply: hyphenWrap(72), want: anyFound},
 		{name: "full-width", apply: fullWidth, want: anyFound},

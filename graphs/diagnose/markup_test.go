@@ -98,3 +98,43 @@ func FuzzUnmarkup(f *testing.F) {
 		_ = breaksAsLines(nil, []byte(in))
 	})
 }
+
+func TestWithoutCaller(t *testing.T) {
+	t.Parallel()
+	for _, tc := range []struct{ in, want string }{
+		{"[12/03/26 07:40:00] WARNING  skipping cudagraphs due to mutated inputs        utils.py:207", "[12/03/26 07:40:00] WARNING  skipping cudagraphs due to mutated inputs"},
+		{"a message that fills its column cudagraph_trees.py:2105", "a message that fills its column"},
+		{"see torch/_inductor/utils.py:207", "see torch/_inductor/utils.py:207"},
+		{"utils.py:207", "utils.py:207"},
+		{"  File \"x.py\", line 3, in f", "  File \"x.py\", line 3, in f"},
+		{"Triggered internally at ../aten/src/ATen/cuda/CUDAGraph.cpp:208", "Triggered internally at ../aten/src/ATen/cuda/CUDAGraph.cpp:208"},
+	} {
+		require.Equal(t, tc.want, string(withoutCaller([]byte(tc.in))), tc.in)
+	}
+}
+
+// TestRichLogForms reads records of rich's RichHandler: time and level before the
+// message, the caller at its first line's right, the message wrapped in its column
+// (branch codes: each was missed before, or found without its release).
+func TestRichLogForms(t *testing.T) {
+	t.Parallel()
+	for _, tc := range []struct {
+		name, text string
+		want       Code
+	}{
+		{"caller after a line-end pattern", "[12/03/26 07:40:00] WARNING  skipping cudagraphs due to mutated inputs                                       utils.py:207", LegacyMutatedInput},
+		{"wrapped in its column", "[12/03/26 07:40:00] WARNING  RuntimeError: Either mode or options can be specified, but both can't be        utils.py:207\n                             specified at the same time.", ModeAndOptions},
+		{"level alone, caller one space after", "[12/03/26 07:40:00] ERROR    RuntimeError: CUDA error: operation would make the legacy stream depend on a utils.py:207\n                             capturing blocking stream", StreamCaptureIllegal},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			t.Parallel()
+			d, err := Read(strings.NewReader(tc.text + "\n"))
+			require.NoError(t, err)
+			var got []Code
+			for _, f := range d.Findings {
+				got = append(got, f.Code)
+			}
+			require.Equal(t, []Code{tc.want}, got)
+		})
+	}
+}

@@ -393,7 +393,7 @@ func (s *scanner) finding(i int, torch modes.Version, haveTorch bool) Finding {
 // the start of a line, "> " quote marks, "[rankN]:" prefixes and indentation; a
 // carriage return inside the line (progress bars) becomes a space.
 func cleanLine(dst, raw []byte, lineStart bool) []byte {
-	raw = bytes.TrimRight(raw, "\r\n")
+	raw = withoutCaller(bytes.TrimRight(raw, "\r\n"))
 	if !bytes.ContainsAny(raw, "\x1b\r\t") {
 		dst = append(dst, raw...)
 		if lineStart {
@@ -416,6 +416,34 @@ func cleanLine(dst, raw []byte, lineStart bool) []byte {
 		return stripPrefixes(dst)
 	}
 	return dst
+}
+
+// withoutCaller returns b without the caller column that rich's RichHandler prints at
+// a record's first line's right ("…  cudagraph_trees.py:2105"): a space or more (its
+// table pads columns with one; a message that fills its column leaves no more), a
+// Python file's name, a colon and a line number, at the line's end. The message it
+// follows may go on on the next lines, which the wrapped match joins. A message ends
+// with no such name (no row's text does).
+func withoutCaller(b []byte) []byte {
+	n := len(b)
+	if n < 8 || !isDigit(b[n-1]) {
+		return b
+	}
+	i := n - 1
+	for i > 0 && isDigit(b[i]) {
+		i--
+	}
+	if b[i] != ':' || !bytes.HasSuffix(b[:i], []byte(".py")) {
+		return b
+	}
+	j := i - 3
+	for j > 0 && b[j-1] != ' ' && b[j-1] != '\t' && b[j-1] != '/' {
+		j--
+	}
+	if j < 2 || b[j-1] != ' ' {
+		return b
+	}
+	return bytes.TrimRight(b[:j], " ")
 }
 
 // escapeLen returns the length of the escape sequence at the start of b (b[0] is
@@ -490,14 +518,18 @@ var glogPrefix = lazyregexp.New(`^(?:\[?[IWEVD]\d{4} \d\d:\d\d:\d\d\.\d+ +(?:\d+
 // [WARNING] " (glogPrefix), an ISO timestamp (CI logs), vLLM's "(EngineCore_DP0
 // pid=240) ERROR 07-22 06:50:42 [core.py:1330] " and Ray's "(RayWorkerWrapper pid=123,
 // ip=10.0.0.1) ", docker compose's "trainer-1  | ", syslog and journald's "Dec 19
-// 02:07:16 host python3[1234]: " (pytest's "E   " is withoutLineHead's). A message
+// 02:07:16 host python3[1234]: ", rich's "[12/03/26 07:40:00] WARNING  " (pytest's
+// "E   " is withoutLineHead's). A message
 // that a terminal or a logger broke over several lines carries one on each line; the
 // wrapped match reads the lines without them.
 var otherHeader = lazyregexp.New(`^(?:` + glogPrefix.String()[1:] + `|` +
 	`\d{4}-\d\d-\d\d[T ]\d\d:\d\d:\d\d(?:[.,]\d+)?(?:Z|[+-]\d\d:?\d\d)? +|` +
 	`\(\w+ pid=\d+(?:, ip=[\d.]+)?\) +(?:(?:DEBUG|INFO|WARNING|ERROR|CRITICAL) +\d\d-\d\d \d\d:\d\d:\d\d(?:\.\d+)? +\[[^\]]+\] +)?|` +
 	`[\w.-]+-\d+ +\| |` +
-	`\S{3,5} +\d{1,2} \d\d:\d\d:\d\d \S+ [^\s:\[]+(?:\[\d+\])?: +)`)
+	`\S{3,5} +\d{1,2} \d\d:\d\d:\d\d \S+ [^\s:\[]+(?:\[\d+\])?: +|` +
+	// rich's RichHandler: "[12/03/26 07:40:00] WARNING  " (rich/_log_render.py: the
+	// time as "[%x %X]", the level padded to 8 columns)
+	`\[\d\d/\d\d/\d\d \d\d:\d\d:\d\d\] +(?:DEBUG|INFO|WARNING|ERROR|CRITICAL) +)`)
 
 // withoutLogHeader returns b without the log headers at its start (up to four, one
 // after another), pytest's "E" mark and the REPL's ">>>" among them (withoutLineHead).
