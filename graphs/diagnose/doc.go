@@ -302,7 +302,21 @@
 // "documentation", "docs", "release notes" or "tutorial" ("torch._logging — PyTorch
 // 2.1 documentation"), and in a support matrix's row whose next cell is a status ("|
 // PyTorch 2.2.0 | active |", "| 2.6.0 | ✅ YES |"; an environment table's "| PyTorch |
-// 2.5.1 |" is the run's).
+// 2.5.1 |" is the run's). So is, too (release_other.go): a release without the error,
+// said after it or before it ("With torch 2.3.1 there's no issue", "PyTorch 2.3.1
+// doesn't have this problem", "This doesn't happen in torch 2.3.1", "Last known good:
+// torch 2.3.1"; "does not work" and "doesn't compile" are failures, the run's); a
+// status after it ("torch 2.4.1 (ok)", "torch 2.4.1: OK", "torch 2.4.1 ✅"); a bound in
+// Chinese, Japanese or Korean (以上, 或更高, 及以上, 以后的, 이상; a bare 以后 is "after", the
+// run's); a project's support, changelog or change title ("Support PyTorch 2.4", "Bump
+// torch to 2.4.0 (#123)", "Update to Torch 2.9.0-rc6") and a range ("Supports PyTorch
+// 2.1 to 2.5", "torch 2.0 - 2.5"); what a release brought, later in its sentence ("In
+// PyTorch 2.2, we added support for …"), unless the sentence says something fails;
+// the releases after a key of releases tried ("PyTorch versions tested: 2.9.0, 2.10.0").
+// A release in a list shares its first one's verdict ("passes with torch 2.9.0 & 2.9.1
+// but fails with 2.10.0 RC": 2.10). A package list's row needs a list's column after
+// the release (a build, a path, a channel) or the line's end: "torch 2.3.1 does not
+// show the error" is prose.
 //
 // A sentence that names several releases gives the failing run's (rank 4 for a move,
 // else 5), never the one that works: the target of an upgrade or move ("We upgraded from

@@ -87,9 +87,11 @@ func releaseRows() []releaseRow {
 			shape: versionAttrSpaced + `\W{0,12}?` + ver},
 		{name: "version-attr-spaced-dot", what: whatVersionAttr, literal: "torch. __", anchors: []string{"torch. __"}, rank: rankTorch,
 			shape: versionAttrSpaced + `\W{0,12}?` + ver},
-		// pip list / pip freeze / conda list rows.
+		// pip list / pip freeze / conda list rows: the release at the line's end or
+		// before a list's column (packageColumn); "torch 2.3.1 does not show the error"
+		// is prose, which the prose rows read with their checks.
 		{name: "package-list", what: "package list", literal: "torch", anchors: []string{"torch ", "torch\t"}, rank: rankPackage,
-			shape: `^(?:py)?torch\s+` + ver + `(?:\s*$|\s+[^-=→\s])`},
+			shape: `^(?:py)?torch\s+` + ver + `(?:\s*$|\s+` + packageColumn + `)`},
 		// Ultralytics' banner, which prints torch.__version__: "Ultralytics 8.3.0 🚀
 		// Python-3.11.9 torch-2.5.1+cu124 CUDA:0 (…)" (ultralytics/utils/torch_utils.py
 		// select_device: f"Ultralytics {__version__} 🚀 Python-{PYTHON_VERSION}
@@ -168,8 +170,8 @@ func releaseRows() []releaseRow {
 		// ARG PYTORCH_VERSION=2.5.1.
 		{name: "quoted-key", what: "image or key", literal: "", anchors: []string{"torch'", "torch\""}, rank: rankPath,
 			shape: `(?i)\b(?:py)?torch(?:_?version)?['"]?\s*[:=]\s*['"]` + ver},
-		{name: "version-var", what: "image or key", literal: "", anchors: []string{"orch_version", "orchversion", "ORCH_VERSION", "orch_Version"}, rank: rankPath,
-			shape: `(?i)\b(?:py)?torch_?version\s*[:=]\s*v?` + ver},
+		{name: "version-var", what: "image or key", literal: "", anchors: []string{"orch_version", "orchversion", "ORCH_VERSION", "orch_Version", "orch-version", "ORCH-VERSION"}, rank: rankPath,
+			shape: `(?i)\b(?:py)?torch[_-]?version\s*[:=]\s*v?` + ver},
 		// the project's own container named in prose.
 		{name: "official-docker", what: "image or key", literal: "ocker", anchors: []string{"official docker", "Official docker", "orch docker"}, rank: rankProse,
 			shape: `(?i)\b(?:official|pytorch)\s+docker\s+(?:image\s+)?v?` + ver + `\b`},
@@ -268,6 +270,13 @@ func failAnchors() []string {
 	}
 	return out
 }
+
+// packageColumn is the column after a release in a package list's row: conda list's
+// build and channel ("pypi_0    pypi", "py3.10_cuda12.1_cudnn8.9.2_0    pytorch",
+// "cuda126_generic_py312_h1 conda-forge"), pip list -v's location and installer
+// ("/usr/local/lib/python3.11/site-packages pip"), an editable project's path, a
+// channel name alone; a word of prose is none.
+const packageColumn = `(?:\S*[\d_/\\]\S*|pypi|pip|conda-forge|defaults|pytorch|nvidia|<pip>)(?:\s|$)`
 
 // ngcReleases are NVIDIA's PyTorch container tags (nvcr.io/nvidia/pytorch:YY.MM-py3)
 // and the torch each is built from, as NVIDIA states it:

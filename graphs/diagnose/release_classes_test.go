@@ -1,0 +1,80 @@
+package diagnose
+
+import "testing"
+
+// TestReleaseNotTheRuns: the classes of branch release (2026-12-03), each a phrasing
+// that names a release that is not the failing run's (a release without the error said
+// after it, a status after it, a bound in Chinese, Japanese or Korean, a project's
+// support or changelog line, a range of releases, a release's feature), or that is
+// (a version key with a hyphen, a package list's row only when a list's column follows).
+// Each failed before its fix.
+func TestReleaseNotTheRuns(t *testing.T) {
+	t.Parallel()
+	tests := []struct{ name, line, want, reason string }{
+		// a release without the error, said after it
+		{"no-issue-after", "With torch 2.3.1 there's no issue.", "", "the error is absent on that release"},
+		{"no-issue-comma", "With torch 2.3.1, there is no issue.", "", "the same after a comma"},
+		{"doesnt-have-problem", "PyTorch 2.3.1 doesn't have this problem.", "", "the release does not have the problem"},
+		{"does-not-show", "torch 2.3.1 does not show the error", "", "a sentence, not a package list's row"},
+		{"doesnt-happen-in", "This doesn't happen in torch 2.3.1", "", "the error does not happen on the release"},
+		{"not-present-in", "The issue is not present in torch 2.3.1", "", "not present"},
+		{"unaffected", "torch 2.3.1 is not affected.", "", "not affected"},
+		{"no-error-then-fails", "With torch 2.3.1 there's no issue, but with torch 2.4.0 compile fails", "2.4", "the release with the error after the one without"},
+		{"doesnt-compile", "PyTorch 2.4.1 doesn't compile this model", "2.4", "'doesn't compile' is the failure"},
+		{"does-not-work", "torch 2.5.1 does not work with reduce-overhead", "2.5", "'does not work' is the failure"},
+		{"does-not-work-prose", "PyTorch 2.5.1 does not work with reduce-overhead", "2.5", "a negated 'works' is the failure"},
+		{"it-doesnt-work", "On torch 2.5.1 it doesn't work", "2.5", "likewise after the release"},
+		{"no-longer-compiles", "torch 2.5 no longer compiles this model", "2.5", "'no longer compiles'"},
+		{"last-known-good", "Last known good: torch 2.3.1", "", "a bisection's good release"},
+		// a status after the release
+		{"status-parens", "Tested on: torch 2.4.1 (ok), torch 2.5.0 (fails)", "2.5", "the release marked ok is another run's"},
+		{"status-colon", "torch 2.4.1: OK", "", "a status after a colon"},
+		{"status-check", "torch 2.4.1 ✅", "", "a check mark"},
+		{"status-fail", "torch 2.5.0: FAIL", "2.5", "the failing one is the run's"},
+		// a bound in Chinese, Japanese or Korean
+		{"zh-or-higher", "torch 2.1 或更高版本", "", "Chinese: 'or higher'"},
+		{"ja-or-more", "PyTorch 2.1 以上が必要です", "", "Japanese: '2.1 or more is required'"},
+		{"zh-and-above", "需要 PyTorch 2.1 及以上版本", "", "Chinese: 'and above'"},
+		{"ko-or-more", "PyTorch 2.1 이상이 필요합니다", "", "Korean: 'or more'"},
+		{"zh-after", "PyTorch 2.4 以后的版本", "", "Chinese: 'the releases after 2.4'"},
+		// a project's support or changelog line, a range of releases
+		{"support", "- Support PyTorch 2.4", "", "a changelog's support line"},
+		{"supports-range", "Supports PyTorch 2.1 to 2.5", "", "a range a project supports"},
+		{"compatible-dash", "Compatible with torch 2.0 - 2.5", "", "a range"},
+		{"we-support", "We support torch 2.4 and 2.5.", "", "a project's support"},
+		{"bump-changelog", "* Bump torch to 2.4.0 (#123)", "", "a changelog's bump"},
+		{"drop-support", "- Drop support for PyTorch 2.0", "", "a changelog's drop"},
+		{"update-title", "# Update to Torch 2.9.0-rc6", "", "a change's title (huggingface/kernel-builder#245)"},
+		{"chore-bump", "chore(deps): bump torch to 2.5.1", "", "a conventional commit's bump"},
+		{"i-update-crashes", "When I update to torch 2.6 it crashes", "2.6", "not at the sentence's start: the writer's move"},
+		{"bumped-crashes", "I bumped torch to 2.4.0 and now it crashes", "2.4", "the run's own bump"},
+		{"after-bumping", "after bumping torch to 2.4.0 compile fails", "2.4", "the run's own bump"},
+		{"range-fails", "compile fails on torch 2.1 to 2.5", "", "a range of failing releases: none is the run's alone"},
+		// a release's feature
+		{"we-added", "In PyTorch 2.2, we added support for Python 3.12.", "", "what a release added"},
+		{"since-supports", "Since PyTorch 2.2, torch.compile supports Python 3.12.", "", "what a release supports"},
+		{"in-release-fails", "In PyTorch 2.2, torch.compile fails with this error:", "2.2", "a failure on the release is the run's"},
+		{"i-added-crashes", "On torch 2.5 I added torch.compile and it crashes", "2.5", "the writer's own change"},
+		// a list of releases shares its first one's verdict; a key of releases tried
+		{"list-passes", "`T5Gemma2ModelTest::test_generate_compilation_all_outputs` in `transformers` passes with torch 2.9.0 & 2.9.1 but fails with 2.10.0 RC", "2.10", "pytorch/pytorch#172442's title"},
+		{"list-fails", "compile fails with torch 2.9.1 and 2.10.0", "2.9", "the first of a failing list"},
+		{"versions-tested", "- **PyTorch versions tested**: 2.9.0+cu128, 2.10.0+cu128, 2.10.0+cu130", "", "releases tried (pytorch/pytorch#174575)"},
+		// a version key with a hyphen
+		{"hyphen-key", "torch-version: 2.5.1", "2.5", "a key with a hyphen"},
+		// a package list's row needs a list's column after the release
+		{"conda-row", "torch                     2.4.1                    pypi_0    pypi", "2.4", "conda list's row"},
+		{"pip-list-path", "torch 2.5.1+cu124 /usr/local/lib/python3.11/site-packages pip", "2.5", "pip list -v's row"},
+		{"pip-list-end", "torch                    2.5.1", "2.5", "pip list's row"},
+	}
+	for _, tt := range tests {
+		f := newVersionFinder()
+		f.window([]byte(tt.line), 1)
+		got := ""
+		if v, ok := f.best(); ok {
+			got = v.String()
+		}
+		if got != tt.want {
+			t.Errorf("%s: release of %q = %q, want %q (%s)", tt.name, tt.line, got, tt.want, tt.reason)
+		}
+	}
+}

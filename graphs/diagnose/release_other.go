@@ -1,0 +1,126 @@
+package diagnose
+
+import (
+	"bytes"
+
+	"github.com/compilemode/compilemode/internal/lazyregexp"
+)
+
+// The phrasings of branch release (2026-12-03) that make a release named in prose
+// another run's, read around it beside otherRun's clause words (release_find.go):
+//
+//   - otherRunAbsentAfter: the error absent on the release, said after it ("With torch
+//     2.3.1 there's no issue", "PyTorch 2.3.1 doesn't have this problem", "torch 2.3.1 is
+//     not affected"); "doesn't compile" and "does not work" are failures, not absences;
+//   - otherRunAbsentBefore: the same said before it ("This doesn't happen in torch
+//     2.3.1", "The issue is not present in torch 2.3.1"), or a bisection's good release
+//     ("Last known good: torch 2.3.1");
+//   - otherRunStatus: a status that says it runs, in parentheses, after a colon or a
+//     dash, or a check mark ("Tested on: torch 2.4.1 (ok), torch 2.5.0 (fails)", "torch
+//     2.4.1: OK", "torch 2.4.1 ✅");
+//   - otherRunRange: a range of releases ("Supports PyTorch 2.1 to 2.5", "Compatible
+//     with torch 2.0 - 2.5"): no release of it is the run's alone;
+//   - otherRunFeature: what the release brought, said later in its sentence ("In
+//     PyTorch 2.2, we added support for Python 3.12", "Since PyTorch 2.2, torch.compile
+//     supports …"), unless the sentence says something fails;
+//   - otherRunProject: a project's support or changelog line before it ("- Support
+//     PyTorch 2.4", "We support torch 2.4 and 2.5", "* Bump torch to 2.4.0 (#123)", "Drop
+//     support for PyTorch 2.0"); the run's own move is past or a gerund ("I bumped torch
+//     to 2.4.0", "after bumping torch to 2.4.0"), which prose-moved-to reads;
+//   - otherRunUpdate: a change's title in the imperative at the start of its line
+//     ("Update to Torch 2.9.0-rc6", huggingface/kernel-builder#245; "chore: bump torch to
+//     2.5.1"), a project's move and not a run's.
+var (
+	otherRunAbsentAfter = lazyregexp.New(`(?i)^\W{0,4}(?:\S+\s+){0,3}?(?:` +
+		`(?:there\s+(?:is|was|are|were)|there's|has|had|have|shows?|showed|gives?|gave|throws?|threw|raises?|raised)\s+no\s+(?:(?:such|this|that|the|any|same)\s+)?` + absentNoun + `|` +
+		`(?:does|did|do)(?:n't|\s+not)\s+(?:(?:have|show|give|throw|raise|hit)\s+(?:(?:this|that|the|any|such|an?|same)\s+){0,2}` + absentNoun + `|reproduce|happen|occur|crash)|` +
+		`(?:is|was|are|were)\s+(?:not\s+affected|unaffected))\b`)
+	otherRunAbsentBefore = lazyregexp.New(`(?i)(?:(?:does|did|do)(?:n't|\s+not)\s+(?:happen|occur|appear|exist|show\s+up)|` +
+		`\b(?:is|was|are|were)\s+not\s+(?:present|there|happening|occurring|seen)|\bno\s+(?:such\s+)?` + absentNoun + `\s+(?:on|with|in|under|using)|` +
+		`\blast\s+(?:known\s+)?good|\bknown[\s-]good)\b`)
+	otherRunStatus = lazyregexp.New(`(?i)^\s*(?:\(\s*(?:ok|okay|fine|good|works?|working|pass(?:es|ed)?|✅|✓|✔)\s*\)|` +
+		`(?:[:=]|-{1,2}|–|—|→|->)\s*(?:ok|okay|fine|good|works?|working|pass(?:es|ed)?)\b|(?:✅|✓|✔))`)
+	otherRunRange   = lazyregexp.New(`(?i)^\s*(?:-|–|—|~|to|through|thru|\.\.)\s*(?:(?:py)?torch\s*)?v?\d+\.\d+`)
+	otherRunFeature = lazyregexp.New(`(?i)^[\s,]*(?:\S+\s+){0,3}?(?:we\s+(?:added|introduced|shipped|enabled)|(?:added|adds)\s+support|introduced|introduces|now\s+supports?|supports)\b`)
+	otherRunUpdate  = lazyregexp.New(`(?i)^[\s*#>\x60-]*(?:\[[^\]]{0,40}\]\s*|[\w()-]{1,20}:\s*)?(?:update|upgrade|bump|pin)\s+(?:\S+\s+){0,4}?$`)
+	otherRunProject = lazyregexp.New(`(?i)(?:^|[\s*#>-])(?:supports?|supported\s+by|compatib\w*|drop(?:s|ped)?|bumps?)\b`)
+)
+
+// negatedRun is a failure said by a negated word of otherRunAfter ("PyTorch 2.5.1 does
+// not work with reduce-overhead", "On torch 2.5.1 it doesn't work", "torch 2.5 no longer
+// compiles"): the release is the run's, not one that works.
+var negatedRun = lazyregexp.New(`(?i)(?:\bnot|n't|\bnever|\bno\s+longer)\s+(?:\w+\s+)?(?:works?|worked|working|runs?|ran|compiles|passe[sd]|is\s+fine)\b`)
+
+// listTail is a list of releases before another one of it, which shares the list's
+// first release's verdict ("passes with torch 2.9.0 & 2.9.1 but fails with 2.10.0 RC",
+// pytorch/pytorch#172442: 2.9.1 passes as 2.9.0 does); the list's releases are bare
+// after its first ("numpy=1.26.4, torch=2.6.0" and "CUDA 12.8 and pytorch 2.7" are no
+// list of torch's). testedKey is a key that names the releases after it as tried ("-
+// **PyTorch versions tested**: 2.9.0+cu128, 2.10.0+cu128", pytorch/pytorch#174575),
+// none of them the run's alone.
+var (
+	listTail  = lazyregexp.New(`(?i)` + ver + `(?:\s*(?:&|,|/|\band\b|\bor\b)\s*v?` + ver + `)*\s*(?:&|,|/|\band|\bor)\s*v?$`)
+	testedKey = lazyregexp.New(`(?i)\bversions?\s+(?:tested|tried|checked|compared|benchmarked)\W{0,4}:\W{0,3}(?:` + ver + `\s*,\s*)*$`)
+)
+
+// listHead returns the bounds in before of the first release of the list that before
+// ends in (read in its last 200 bytes), if any.
+func listHead(before []byte) ([2]int, bool) {
+	off := max(0, len(before)-200)
+	m := listTail.FindSubmatchIndex(before[off:])
+	if m == nil {
+		return [2]int{}, false
+	}
+	return [2]int{m[2] + off, m[3] + off}, true
+}
+
+// otherRunListed decides whether the release at text[from:] is another run's by the
+// list it stands in, if it does: pip's list or a JSON entry (listedRelease), a key of
+// releases tried (testedKey), or a list whose first release decides it (listHead).
+func otherRunListed(text []byte, from int) (decided, other bool) {
+	if listedRelease(text[:from]) || testedKey.Match(text[:from]) {
+		return true, true
+	}
+	if head, ok := listHead(text[:from]); ok {
+		return true, otherRun(text, head[0], head[1])
+	}
+	return false, false
+}
+
+// otherRunAfterWords reports whether the clause after a release says it works, brought
+// a feature or is fine (otherRunAfter, otherRunAfterCJK), a negated "works" not counted.
+func otherRunAfterWords(after []byte) bool {
+	return (otherRunAfter.Match(after) && !negatedRun.Match(after)) || otherRunAfterCJK.Match(after)
+}
+
+// absentNoun is a word for the failure whose absence otherRunAbsentAfter and
+// otherRunAbsentBefore read.
+const absentNoun = `(?:issues?|errors?|problems?|crash(?:es)?|failures?|bugs?|warnings?)`
+
+// otherRunSaid reports whether the words around the release at text[from:to], named in
+// prose, make it another run's by one of the phrasings above; before is its clause's
+// text before it.
+func otherRunSaid(text, before []byte, from, to int) bool {
+	after := text[to:]
+	if otherRunStatus.Match(after) || otherRunRange.Match(after) {
+		return true
+	}
+	sentence := text[sentenceStart(text, from):from]
+	if otherRunAbsentBefore.Match(lastWords(bytes.Fields(sentence), 10)) || otherRunUpdate.Match(sentence) || otherRunProject.Match(lastWords(bytes.Fields(before), 5)) {
+		return true
+	}
+	rest := sentenceAround(text, from, to)[to-sentenceStart(text, from):]
+	if otherRunAbsentAfter.Match(bytes.TrimLeft(rest, ", ")) {
+		return true
+	}
+	return otherRunFeature.Match(rest) && !reFailed.Match(sentenceAround(text, from, to))
+}
+
+// sentenceStart returns where the sentence of text around from starts (sentenceAround's
+// start).
+func sentenceStart(text []byte, from int) int {
+	if ends := sentenceEnd.FindAllIndex(text[:from], -1); len(ends) > 0 {
+		return ends[len(ends)-1][1]
+	}
+	return 0
+}
