@@ -253,21 +253,25 @@ type reader struct {
 	partials     map[string]*siteState   // names bound to partial(torch.compile, …)
 	marked       map[ThreadKind]bool     // process markers seen (one each)
 	threads      []*Thread
-	classRun     map[*Thread][]*stmt    // Thread subclass → its run methods
-	threadCalls  map[*expr]*Thread      // the call that starts or builds each thread (callers.go)
-	joins        []joinEvent            // NAME.join() calls the main thread runs, in order
-	stack        []frame                // walk's stack, reused
-	indexed      bool                   // index is done: aliases and cands are final
-	quals        map[*expr]string       // qual of attribute chains, once indexed
-	qbuf         []byte                 // qual's scratch
-	candsOf      map[string][]Candidate // candidatesFor, by name, once indexed
-	building     int                    // how many constructors (__init__, __post_init__) are running (enter)
-	paramSets    map[*stmt]int          // def → the first line where it replaces a parameter (paramhelpers.go)
-	wide         []Candidate            // the candidates the site being read found only by name, file-wide (widemode.go)
-	uiChoices    map[string][]Candidate // choice lists of dict keys (a UI's INPUT_TYPES), by key
-	sc           *scopes                // the scoped index (scope.go)
-	candBuf      []Candidate            // oneCand's chunk
-	strBuf       []string               // strPtr's chunk
+	classRun     map[*Thread][]*stmt     // Thread subclass → its run methods
+	threadCalls  map[*expr]*Thread       // the call that starts or builds each thread (callers.go)
+	joins        []joinEvent             // NAME.join() calls the main thread runs, in order
+	stack        []frame                 // walk's stack, reused
+	indexed      bool                    // index is done: aliases and cands are final
+	quals        map[*expr]string        // qual of attribute chains, once indexed
+	qbuf         []byte                  // qual's scratch
+	candsOf      map[string][]Candidate  // candidatesFor, by name, once indexed
+	building     int                     // how many constructors (__init__, __post_init__) are running (enter)
+	paramSets    map[*stmt]int           // def → the first line where it replaces a parameter (paramhelpers.go)
+	timeline     []tlEvent               // compiled calls, backward() and mark_step_begin() in execution order (overwrite.go)
+	bindings     map[bindKey]*outBinding // names bound to a compiled call's output (overwrite.go)
+	assignLoops  map[bindKey][]int32     // the loops each name's last assignment ran in (overwrite.go)
+	loopTargets  []*expr                 // the targets of the for loops running now
+	wide         []Candidate             // the candidates the site being read found only by name, file-wide (widemode.go)
+	uiChoices    map[string][]Candidate  // choice lists of dict keys (a UI's INPUT_TYPES), by key
+	sc           *scopes                 // the scoped index (scope.go)
+	candBuf      []Candidate             // oneCand's chunk
+	strBuf       []string                // strPtr's chunk
 }
 
 func newReader(name, src string, toks []token) *reader {

@@ -51,18 +51,24 @@ func (r *reader) stmt(s *stmt) {
 		r.with(s)
 	case loopStmt:
 		r.calls(s.exprs)
+		r.readsAfter(s)
 		r.loop++
 		r.iters = append(r.iters, r.loopStmtCount(s))
 		r.loopIDs = append(r.loopIDs, s.tokStart)
+		nt := len(r.loopTargets)
+		r.loopTargets = append(r.loopTargets, s.targets...)
 		r.run(s.body)
+		r.loopTargets = r.loopTargets[:nt]
 		r.loop--
 		r.iters = r.iters[:len(r.iters)-1]
 		r.loopIDs = r.loopIDs[:len(r.loopIDs)-1]
 	case blockStmt:
 		r.calls(s.exprs)
+		r.readsAfter(s)
 		r.branches(s)
 	default:
 		r.walkStmt(s, r.visit)
+		r.readsAfter(s)
 		r.assign(s)
 		r.dictStmt(s)
 	}
@@ -578,6 +584,7 @@ func (r *reader) decorators(s *stmt) {
 			st.Binds = s.name
 			if s.kind == defStmt {
 				st.def = s
+				r.bindCompiled(s.name, st) // the def's name is the compiled function (overwrite.go)
 			}
 		case d.kind == call && q == "functools.partial" && len(d.args) > 0 && isCompile(r.qual(d.args[0].value)):
 			st := r.site(d, Partial, d.args[1:])

@@ -22,6 +22,13 @@
 // The callers of a compiled function are the threads that call it at once: every
 // start whose code calls it counts, and one the main thread joins before the next
 // start (w.join()), or an awaited asyncio.to_thread, ends first (callers.go).
+// An output is kept (outputs_kept, the overwritten-output error) when the script reads
+// it after a later compiled call that starts a new cudagraph-tree generation: y1 =
+// m(x); y2 = m(x); print(y1) (the docs' example), or outputs kept in a list or dict
+// across a loop's iterations; a call starts one when no forward's backward is pending
+// (under torch.no_grad(), a def that touches only its arguments, after backward()), or,
+// once cudagraph_mark_step_begin() was called, after each mark; per-block modules
+// chained with gradients keep theirs (overwrite.go).
 // backward() run by the compiled function itself, or by a def it calls, counts as
 // backward() of its output (backwardinside.go). Outputs appended to a list in a loop
 // and differentiated by one backward() through that list (gradient accumulation)

@@ -16,7 +16,7 @@ const (
 	factCallCold                   // user threads call, the main thread never calls first
 	factCallWarm                   // the main thread calls first, then user threads call
 	factBackward                   // loss.backward() where the compiled function is called
-	factKept                       // an output appended to a list in a loop
+	factKept                       // an output kept in a list or dict across a loop's iterations, overwritten there (overwrite.go)
 	factMoving                     // a parameter replaced after the compile
 	factDynamic                    // torch._dynamo.mark_dynamic on an input
 	factDevices                    // threads per device, started by a loop of a count the script gives
@@ -25,6 +25,7 @@ const (
 	factKeptBackward               // outputs appended to a list in a loop, one backward() through the list after it (gradaccum.go)
 	factDataParallel               // nn.DataParallel runs the compiled module on each device in a thread of its own (dataparallel.go)
 	factDeviceType                 // every device the file places tensors on is the CPU or mps (devicetype.go)
+	factReadAfter                  // an output read after a call that started a new cudagraph-tree generation (overwrite.go)
 )
 
 // workloadRow maps what a script shows to the graphs.Workload field that the
@@ -79,7 +80,7 @@ var workloadRows = [...]workloadRow{
 			w.AutogradBackward = true
 			return []Inference{{Field: "autograd_backward", Value: "true"}}
 		}},
-	factKept: {"an output of the compiled function is appended to a list in a loop, so it is read after the next call",
+	factKept: {"an output of the compiled function is kept in a list or dict across a loop's iterations, and a later iteration's call starts a new cudagraph-tree generation (no backward pending: without gradients, or after backward(); or after cudagraph_mark_step_begin()), which overwrites it",
 		"-outputs-kept", "graphs.Workload.OutputsKept (pytorch/pytorch#122192)",
 		func(w *graphs.Workload, _ int) []Inference {
 			w.OutputsKept = true
@@ -128,6 +129,12 @@ var workloadRows = [...]workloadRow{
 		}},
 	factDeviceType: {"every place the file puts tensors on a device names the CPU or Apple's GPU (mps), none CUDA, so Inductor gives the graphs no CUDA graph",
 		"a scenario's workload.device_type", "graphs.Workload.DeviceType (graphs/devicetype.go)", setDeviceType},
+	factReadAfter: {"an output of the compiled function is read after a later compiled call that starts a new cudagraph-tree generation (each call does when no forward's backward is pending: without gradients, or after backward(); after cudagraph_mark_step_begin(), the first call after each), which overwrites it",
+		"-outputs-kept", "torch/_inductor/cudagraph_trees.py can_start_new_generation, dealloc_current_path_weakrefs @2.6.0, @2.14.1; torch/_dynamo/eval_frame.py OptimizeContext on_enter; docs torch.compiler_cudagraph_trees \"Limitations\" (y1 = my_model(x); y2 = my_model(x); print(y1) raises)",
+		func(w *graphs.Workload, _ int) []Inference {
+			w.OutputsKept = true
+			return []Inference{{Field: "outputs_kept", Value: "true"}}
+		}},
 }
 
 func callers(w *graphs.Workload) []Inference {
@@ -173,6 +180,8 @@ type event struct {
 	site  *siteState   // factKept: the site whose output is kept
 	also  []*siteState // factBackward: the other sites the value differentiated is computed from
 	list  string       // factKept: the list the output is appended to while autograd records ("": none)
+	into  string       // factKept: the list or dict the output is kept in
+	loops []int32      // factKept: the loops it is kept in (r.loopIDs)
 	lists []string     // factBackward: the kept lists the value differentiated is computed from
 }
 
@@ -188,6 +197,7 @@ func (r *reader) noteCall(c *expr) {
 	r.firstCall(st, c)
 	r.seq++
 	r.callEvents = append(r.callEvents, callEvent{site: st, seq: r.seq, off: c.start, fn: r.fn, rest: r.rest})
+	r.timelineCall(st)
 }
 
 // firstCall records the first call of a site's compiled function seen while the
@@ -230,6 +240,7 @@ func (r *reader) backwardEvent(c *expr) {
 	r.seq++
 	ev.seq = r.seq
 	r.events = append(r.events, ev)
+	r.timelineMark(tlBackward)
 }
 
 // maxDerivedSites bounds the sites one value is recorded as computed from.
@@ -314,9 +325,11 @@ func (r *reader) workloadCall(c *expr, q string) {
 	case c.x.name == "append" && len(c.args) == 1:
 		r.appendDerived(c)
 		if st := r.outputOf(c.args[0].value); st != nil && r.inLoop() {
-			add(factKept, st)
+			r.keptIn(c.line, st, c.x.x)
 			r.events[len(r.events)-1].list = r.keptList(c)
 		}
+	case markStepQuals[q]:
+		r.timelineMark(tlMarkStep)
 	case q == "torch.nn.utils.swap_tensors" || c.x.name == "load_state_dict" && r.isTrue(kwarg(c, "assign", 99)):
 		add(factMoving, nil)
 	case q == "torch._dynamo.mark_dynamic" || q == "torch._dynamo.maybe_mark_dynamic":
@@ -350,6 +363,7 @@ const maxDerivedDepth = 64
 // workloadAssign records the facts an assignment shows: a name bound to an output,
 // and a parameter replaced (p.data = …, m.weight = nn.Parameter(…)).
 func (r *reader) workloadAssign(t, v *expr) {
+	r.assignOutput(t, v)
 	if r.derivedAssign(t, v) {
 		return
 	}
@@ -424,6 +438,7 @@ func (r *reader) inferWorkload() {
 		callsIn[e.site][e.fn] = true
 	}
 	r.keptForBackward()
+	r.keepOverwritten()
 	peers := r.peers()
 	backLine := r.backwardLines()
 	for _, st := range r.sites {
@@ -449,7 +464,7 @@ func (r *reader) factApplies(ev event, st *siteState, callsIn map[*stmt]bool, pe
 	switch ev.f {
 	case factBackward:
 		return ev.site == st || peers.peer(ev.site, st) || (ev.fn != nil && st.def == ev.fn) || alsoFrom(ev.also, st, peers)
-	case factKept, factKeptBackward:
+	case factKept, factKeptBackward, factReadAfter:
 		return ev.site == st || peers.peer(ev.site, st)
 	case factMoving:
 		return r.calledBefore(st, ev.seq)

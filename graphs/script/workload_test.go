@@ -202,6 +202,19 @@ model(torch.randn(4, 16, device=device))
 `,
 		want: graphs.Workload{DeviceType: "mps"}, rows: []fact{factDeviceType},
 	},
+	{
+		name: "read-after", reason: "docs torch.compiler_cudagraph_trees, Limitations: y1 read after y2's call (overwrite_test.go has its siblings)",
+		src: `import torch
+@torch.compile(mode="reduce-overhead")
+def my_model(x):
+    y = torch.matmul(x, x)
+    return y
+y1 = my_model(x)
+y2 = my_model(x)
+print(y1)
+`,
+		want: graphs.Workload{OutputsKept: true}, rows: []fact{factReadAfter},
+	},
 }
 
 // TestWorkloadScriptVsFlags: a script and the flags that describe the same workload

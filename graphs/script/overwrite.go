@@ -1,0 +1,352 @@
+package script
+
+import (
+	"slices"
+
+	"github.com/compilemode/compilemode/graphs/script/pytoken"
+)
+
+// Outputs read after a new cudagraph-tree generation (sweep3 findings 6 and 7).
+// cudagraph trees free the outputs of the path recorded so far, and make reading
+// them raise "Error: accessing tensor output of CUDAGraphs that has been overwritten
+// by a subsequent run", when a compiled call starts a new generation
+// (torch/_inductor/cudagraph_trees.py try_end_curr_warmup, try_end_curr_recording and
+// dealloc_current_path_weakrefs @2.6.0 and @2.14.1). Each call of a torch.compile'd
+// function is a new invocation (torch/_dynamo/eval_frame.py OptimizeContext on_enter:
+// install_generation_tagging_init increments GenerationTracker.generation, @2.6.0 and
+// @2.14.1), and a new invocation starts a new generation (can_start_new_generation):
+//   - once torch.compiler.cudagraph_mark_step_begin() has been called, only at the
+//     first call after each mark_step_begin (get_curr_generation reads its counter);
+//   - otherwise when no forward's backward is pending: a call run with gradients
+//     (a module's parameters require them) leaves its backward pending
+//     (running_forwards_with_pending_backwards) until a backward runs; an inference
+//     call (under torch.no_grad() or torch.inference_mode(), or of a def that touches
+//     only its own arguments and locals) leaves none.
+//
+// The PyTorch docs' own example (torch.compiler_cudagraph_trees, "Limitations"):
+// y1 = my_model(x); y2 = my_model(x); print(y1) raises. Per-block modules called one
+// after the other with gradients (y = block1(x); z = block2(y)) do not: each forward's
+// backward is pending. Measured on 2.11 for lists: testdata/measured/grad_accum_2.11.out
+// (kept forwards with one backward ran; the same under torch.no_grad() raised).
+//
+// The reader follows the file once, in order: a name bound to a compiled call's
+// output, read after a later call that starts a new generation (in the same def, the
+// call's own arguments included: z = block2(y) under torch.no_grad()), is an output
+// read after it was overwritten; an output kept in a list or dict across the
+// iterations of a loop is when the loop's second iteration starts one.
+
+// tlKind is what a timeline event is.
+type tlKind uint8
+
+const (
+	tlTrain    tlKind = iota // a compiled call run with gradients: its backward is pending
+	tlInfer                  // a compiled call run without gradients
+	tlBackward               // backward() (or torch.autograd.backward)
+	tlMarkStep               // torch.compiler.cudagraph_mark_step_begin()
+)
+
+// tlEvent is one event of the generation timeline, in execution order.
+type tlEvent struct {
+	kind  tlKind
+	seq   int
+	loops []int32 // the loops it runs in (r.loopIDs)
+}
+
+// outBinding is a name bound to a compiled call's output, in a def (nil: module).
+type outBinding struct {
+	site *siteState
+	seq  int // the call's
+	line int
+	read bool // its read after a new generation was recorded
+}
+
+// bindKey names a binding: the def and the name.
+type bindKey struct {
+	fn   *stmt
+	name string
+}
+
+// markStepQuals are the names of torch.compiler.cudagraph_mark_step_begin.
+var markStepQuals = map[string]bool{"torch.compiler.cudagraph_mark_step_begin": true, "torch._inductor.cudagraph_trees.mark_step_begin": true}
+
+// timelineCall records a call of a compiled function's name on the timeline.
+func (r *reader) timelineCall(st *siteState) {
+	k := tlTrain
+	if r.inference(st) {
+		k = tlInfer
+	}
+	r.timeline = append(r.timeline, tlEvent{kind: k, seq: r.seq, loops: slices.Clone(r.loopIDs)})
+}
+
+// timelineMark records a backward() or a mark_step_begin().
+func (r *reader) timelineMark(k tlKind) {
+	r.seq++
+	r.timeline = append(r.timeline, tlEvent{kind: k, seq: r.seq, loops: slices.Clone(r.loopIDs)})
+}
+
+// inference reports whether a call of st's compiled function runs without gradients:
+// under torch.no_grad() or torch.inference_mode() (a with block, or a decorator of
+// the def it is in), or st compiles a def of the file whose body names only its
+// parameters, its locals, imports and builtins (no module, no parameter).
+func (r *reader) inference(st *siteState) bool {
+	if r.noGrad > 0 || r.fn != nil && r.noGradDef(r.fn) {
+		return true
+	}
+	return st.def != nil && r.selfContained(st.def)
+}
+
+// noGradDef reports whether def is decorated with torch.no_grad() or
+// torch.inference_mode().
+func (r *reader) noGradDef(def *stmt) bool {
+	for _, d := range def.decorators {
+		if d.kind == call {
+			d = d.x
+		}
+		if noGradContexts[r.qual(d)] {
+			return true
+		}
+	}
+	return false
+}
+
+// pyBuiltins are the builtins a self-contained def may name.
+var pyBuiltins = map[string]bool{"len": true, "range": true, "print": true, "float": true, "int": true, "min": true, "max": true,
+	"abs": true, "sum": true, "isinstance": true, "tuple": true, "list": true, "dict": true, "zip": true, "enumerate": true, "bool": true, "str": true}
+
+// pyKeywords are Python's keywords and soft keywords as name tokens.
+var pyKeywords = map[string]bool{"def": true, "return": true, "if": true, "elif": true, "else": true, "for": true, "in": true, "not": true,
+	"and": true, "or": true, "is": true, "None": true, "True": true, "False": true, "lambda": true, "with": true, "as": true, "pass": true,
+	"while": true, "async": true, "await": true, "yield": true, "assert": true, "del": true, "raise": true, "try": true, "except": true, "finally": true}
+
+// selfContained reports whether def's tokens name nothing but its parameters and
+// locals, imports, builtins and keywords (attributes and keyword names aside).
+func (r *reader) selfContained(def *stmt) bool {
+	toks := r.toks[def.tokStart:def.tokEnd]
+	loc := r.sc.locals[def]
+	for i, t := range toks {
+		tk := t.full(r.src, r.lines)
+		if tk.Kind != pytoken.Name || r.useOf(toks, i, tk.Text) != useBare || i > 0 && r.tokText(toks[i-1]) == "@" {
+			continue
+		}
+		n := tk.Text
+		if n != def.name && !loc[n] && !pyKeywords[n] && !pyBuiltins[n] && r.aliases[n] == "" {
+			return false
+		}
+	}
+	return true
+}
+
+// bindOutput records what an assignment to the name n does to the outputs tracked:
+// bound to a compiled call's output (v), or rebound to something else; and the loops
+// the assignment runs in (a container built there does not outlive their iterations).
+func (r *reader) bindOutput(n string, v *expr) {
+	k := bindKey{r.fn, n}
+	if r.assignLoops == nil {
+		r.assignLoops = map[bindKey][]int32{}
+	}
+	r.assignLoops[k] = slices.Clone(r.loopIDs)
+	if st := r.outputOf(v); st != nil && v.kind == call {
+		if r.bindings == nil {
+			r.bindings = map[bindKey]*outBinding{}
+		}
+		r.bindings[k] = &outBinding{site: st, seq: r.seq, line: int(v.line)}
+		return
+	}
+	delete(r.bindings, k)
+}
+
+// readsAfter records, for statement s, each output bound in the same def that s
+// reads after a call that started a new generation (factReadAfter): a simple
+// statement's tokens, a compound one's header expressions.
+func (r *reader) readsAfter(s *stmt) {
+	if len(r.bindings) == 0 {
+		return
+	}
+	switch s.kind {
+	case loopStmt, blockStmt, withStmt:
+		for _, e := range s.exprs {
+			r.readsIn(r.tokenRange(e), int(s.line))
+		}
+	case defStmt, classStmt:
+	default:
+		r.readsIn(r.toks[s.tokStart:s.tokEnd], int(s.line))
+	}
+}
+
+// readsIn is readsAfter for the tokens of one statement at line.
+func (r *reader) readsIn(toks []token, line int) {
+	for i, t := range toks {
+		tk := t.full(r.src, r.lines)
+		if tk.Kind != pytoken.Name || r.useOf(toks, i, tk.Text) != useBare {
+			continue
+		}
+		b := r.bindings[bindKey{r.fn, tk.Text}]
+		if b == nil || b.read || !r.newGeneration(b.seq, r.seq) {
+			continue
+		}
+		b.read = true
+		r.seq++
+		r.events = append(r.events, event{f: factReadAfter, seq: r.seq, line: line, fn: r.fn, site: b.site})
+	}
+}
+
+// genState is the state can_start_new_generation reads.
+type genState struct {
+	pending  bool // a forward's backward is pending
+	marked   bool // mark_step_begin was ever called
+	sinceMrk bool // a mark_step_begin ran since the last call
+}
+
+// step applies one event and reports whether it is a call that starts a new
+// generation.
+func (g *genState) step(e tlEvent) bool {
+	switch e.kind {
+	case tlBackward:
+		g.pending = false
+		return false
+	case tlMarkStep:
+		g.marked, g.sinceMrk = true, true
+		return false
+	}
+	fresh := !g.pending
+	if g.marked {
+		fresh = g.sinceMrk
+	}
+	g.sinceMrk = false
+	if e.kind == tlTrain {
+		g.pending = true
+	}
+	return fresh
+}
+
+// newGeneration reports whether a call with lo < seq <= hi starts a new generation,
+// the timeline read in order.
+func (r *reader) newGeneration(lo, hi int) bool {
+	var g genState
+	for _, e := range r.timeline {
+		if e.seq > hi {
+			break
+		}
+		if g.step(e) && e.seq > lo {
+			return true
+		}
+	}
+	return false
+}
+
+// keptAcross reports whether an output kept in a container (ev: L.append(out) or
+// d[k] = out in a loop) is overwritten while the container still holds it: the
+// second iteration of a loop the container outlives (one around ev that the
+// container's last assignment is not in) starts a new generation.
+func (r *reader) keptAcross(ev event) bool {
+	built := r.assignLoops[bindKey{ev.fn, ev.into}]
+	n := 0
+	for n < len(built) && n < len(ev.loops) && built[n] == ev.loops[n] {
+		n++
+	}
+	for _, x := range ev.loops[n:] {
+		if r.secondIterationFresh(x) {
+			return true
+		}
+	}
+	return false
+}
+
+// secondIterationFresh reports whether a call of loop x's second iteration starts a
+// new generation: the timeline before the loop, then its events twice.
+func (r *reader) secondIterationFresh(x int32) bool {
+	var g genState
+	var body []tlEvent
+	for _, e := range r.timeline {
+		switch {
+		case slices.Contains(e.loops, x):
+			body = append(body, e)
+		case len(body) == 0:
+			g.step(e)
+		}
+	}
+	for _, e := range body {
+		g.step(e)
+	}
+	for _, e := range body {
+		if g.step(e) {
+			return true
+		}
+	}
+	return false
+}
+
+// keepOverwritten drops the kept-output events whose outputs are not overwritten
+// while kept (keptAcross): with gradients and no backward between, cudagraph trees
+// start no new generation (per-block modules appended as they run, an evaluation
+// loop with gradients on).
+func (r *reader) keepOverwritten() {
+	out := r.events[:0]
+	for _, ev := range r.events {
+		if ev.f != factKept || r.keptAcross(ev) {
+			out = append(out, ev)
+		}
+	}
+	r.events = out
+}
+
+// keptIn records an output of st kept at line in the container c (a list appended
+// to, a dict assigned into), in the loops running now.
+func (r *reader) keptIn(line int32, st *siteState, c *expr) {
+	into := ""
+	if c != nil && c.kind == name {
+		into = c.name
+	}
+	r.seq++
+	r.events = append(r.events, event{f: factKept, seq: r.seq, line: int(line), fn: r.fn, site: st, into: into, loops: slices.Clone(r.loopIDs)})
+}
+
+// assignOutput tracks an assignment's outputs: a name (or a tuple's names) bound,
+// and an output kept in a dict or list item in a loop (d[k] = out).
+func (r *reader) assignOutput(t, v *expr) {
+	switch t.kind {
+	case name:
+		r.bindOutput(t.name, v)
+	case tuple:
+		for _, e := range t.elts {
+			if e != nil && e.kind == name {
+				r.bindOutput(e.name, v)
+			}
+		}
+	case subscript:
+		// d[k] = out keeps each iteration's output only when k changes with the loop
+		// (a loop target): results[rank] = out replaces the one it held.
+		if st := r.outputOf(v); st != nil && v.kind == call && r.inLoop() && r.readsLoopTarget(t.index) {
+			r.keptIn(t.line, st, t.x)
+		}
+	}
+}
+
+// readsLoopTarget reports whether e reads a name a running for loop binds.
+func (r *reader) readsLoopTarget(e *expr) bool {
+	for _, t := range r.loopTargets {
+		var names []string
+		collectNames(t, &names, 0)
+		for _, n := range names {
+			if r.reads(e, n) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// collectNames appends the names a target binds (nested tuples, starred).
+func collectNames(t *expr, out *[]string, depth int) {
+	switch {
+	case t == nil || depth > 8:
+	case t.kind == name:
+		*out = append(*out, t.name)
+	case t.kind == starred:
+		collectNames(t.x, out, depth+1)
+	default:
+		for _, e := range t.elts {
+			collectNames(e, out, depth+1)
+		}
+	}
+}

@@ -1,0 +1,77 @@
+package script
+
+import (
+	"testing"
+
+	"github.com/stretchr/testify/require"
+
+	"github.com/compilemode/compilemode/graphs"
+)
+
+// TestOutputOverwritten: an output is overwritten when a later compiled call starts a
+// new cudagraph-tree generation while the script still holds it, and only then
+// (sweep3 findings 6 and 7: the docs' y1 = m(x); y2 = m(x); print(y1) was missed;
+// per-block modules chained with gradients were planned as raising).
+func TestOutputOverwritten(t *testing.T) {
+	t.Parallel()
+	const fn = "import torch\n@torch.compile(mode=\"reduce-overhead\")\ndef m(x):\n    return torch.matmul(x, x)\n"
+	const mod = "import torch\nmodel = torch.compile(net, mode=\"reduce-overhead\")\n"
+	const blocks = "import torch\nblock1 = torch.compile(Block(), mode=\"reduce-overhead\")\nblock2 = torch.compile(Block(), mode=\"reduce-overhead\")\n"
+	cases := []struct {
+		name, reason, src string
+		kept              []bool // per site
+	}{
+		{"docs", "sweep3 #7: the docs' example raises", fn + "y1 = m(x)\ny2 = m(x)\nprint(y1)\n", []bool{true}},
+		{"docs-compile-call", "torch.compile(f) of a self-contained def, assigned",
+			"import torch\ndef f(x):\n    return torch.matmul(x, x)\nm = torch.compile(f, mode=\"reduce-overhead\")\ny1 = m(x)\ny2 = m(x)\nprint(y1)\n", []bool{true}},
+		{"docs-in-def", "the same in a def", fn + "def main():\n    y1 = m(x)\n    y2 = m(x)\n    return y1 + y2\nmain()\n", []bool{true}},
+		{"docs-if", "read in an if's test", fn + "y1 = m(x)\ny2 = m(x)\nif y1.sum() > 0:\n    pass\n", []bool{true}},
+		{"docs-clone", "a clone is not the output", fn + "y1 = m(x).clone()\ny2 = m(x)\nprint(y1)\n", []bool{false}},
+		{"docs-read-before", "read before the next call", fn + "y1 = m(x)\nprint(y1)\ny2 = m(x)\n", []bool{false}},
+		{"docs-rebound", "rebound before the read", fn + "y1 = m(x)\ny2 = m(x)\ny1 = y2 * 2\nprint(y1)\n", []bool{false}},
+		{"module-grad", "a module's forward with gradients leaves its backward pending: no new generation",
+			mod + "y1 = model(x)\ny2 = model(x)\nprint(y1)\n", []bool{false}},
+		{"module-no-grad", "the same under torch.no_grad() raises",
+			mod + "with torch.no_grad():\n    y1 = model(x)\n    y2 = model(x)\n    print(y1)\n", []bool{true}},
+		{"module-inference-mode-def", "a def decorated @torch.inference_mode()",
+			mod + "@torch.inference_mode()\ndef run():\n    y1 = model(x)\n    y2 = model(x)\n    return y1\nrun()\n", []bool{true}},
+		{"module-backward-between", "after backward() the next call starts a new generation",
+			mod + "y1 = model(x)\ny1.sum().backward()\ny2 = model(x)\nprint(y1)\n", []bool{true}},
+		{"mark-step-before", "cudagraph_mark_step_begin() before both calls only: one generation",
+			fn + "torch.compiler.cudagraph_mark_step_begin()\ny1 = m(x)\ny2 = m(x)\nprint(y1)\n", []bool{false}},
+		{"mark-step-between", "cudagraph_mark_step_begin() between the calls starts a new one (issue #170604)",
+			fn + "torch.compiler.cudagraph_mark_step_begin()\ny1 = m(x)\ntorch.compiler.cudagraph_mark_step_begin()\ny2 = m(x)\nprint(y1)\n", []bool{true}},
+		{"chain-grad", "sweep3 #6: per-block modules chained with gradients run",
+			blocks + "for step in range(10):\n    y = block1(x)\n    z = block2(y)\n    z.sum().backward()\n", []bool{false, false}},
+		{"chain-grad-hidden", "sweep3 #6: per-block outputs kept in a list, with gradients, backward after",
+			"import torch\nblocks = [torch.compile(b, mode=\"reduce-overhead\") for b in layers]\nblk = blocks[0]\nfor step in range(10):\n    hidden = []\n    h = x\n    for i in range(4):\n        h = blk(h)\n        hidden.append(h)\n    h.sum().backward()\n", []bool{false}},
+		{"chain-no-grad", "per-block modules chained under torch.no_grad(): block2's call frees block1's output, its own input (cudagraph_trees.py @2.6.0, @2.14.1; not measured)",
+			blocks + "with torch.no_grad():\n    y = block1(x)\n    z = block2(y)\n", []bool{true, false}},
+		{"list-no-grad", "measured: outputs kept across a loop under torch.no_grad() raise",
+			mod + "outs = []\nwith torch.no_grad():\n    for b in data:\n        outs.append(model(b))\nprint(torch.cat(outs))\n", []bool{true}},
+		{"dict-no-grad", "outputs kept in a dict across a loop, the same",
+			mod + "res = {}\nwith torch.no_grad():\n    for i, b in enumerate(data):\n        res[i] = model(b)\nprint(res)\n", []bool{true}},
+		{"list-rebuilt", "a list rebuilt each step holds only that step's outputs",
+			mod + "for step in range(10):\n    outs = []\n    outs.append(model(x))\n    torch.stack(outs).sum().backward()\n", []bool{false}},
+		{"list-grad-no-backward", "with gradients and no backward, no call starts a new generation",
+			mod + "preds = []\nfor b in data:\n    preds.append(model(b))\nprint(preds)\n", []bool{false}},
+		{"list-mark-step", "cudagraph_mark_step_begin() each iteration: the next iteration's call starts one",
+			mod + "preds = []\nfor b in data:\n    torch.compiler.cudagraph_mark_step_begin()\n    preds.append(model(b))\nprint(preds)\n", []bool{true}},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			t.Parallel()
+			s, err := readBytes("o.py", []byte(tc.src))
+			require.NoError(t, err)
+			require.Len(t, s.Sites, len(tc.kept), tc.reason)
+			for i, st := range s.Sites {
+				require.Equal(t, tc.kept[i], st.Workload.OutputsKept, "%s: site %d inferred %+v", tc.reason, i, st.Inferred)
+			}
+			if tc.kept[0] {
+				p, err := s.PlanWith(PlanOptions{})
+				require.NoError(t, err)
+				require.Equal(t, graphs.Raises, p.Exit(), tc.reason)
+			}
+		})
+	}
+}
