@@ -2,6 +2,7 @@ package script
 
 import (
 	"fmt"
+	"slices"
 	"sort"
 
 	"github.com/compilemode/compilemode/graphs/script/pytoken"
@@ -134,10 +135,14 @@ type siteState struct {
 	fn      *stmt    // the def it is in; nil at module level
 	setLen  int      // how many persistent globals ran before it
 	envLen  int      // how many environment assignments ran before it
-	patches []string // config.patch globals in force, KEY=VALUE
-	called  bool     // its first call was seen (a partial site: where it compiles)
-	seq     int      // execution order
-	def     *stmt    // the def of this file it compiles (torch.compile(step), @torch.compile), if any
+	patches []string // config.patch globals in force, KEY=VALUE: at the site, then at its first call (patchplace.go)
+	own     []string // the config.patch decorators of the def a decorator site compiles
+	// helperCalled: a call of the def this site is in is a site of kind helper that
+	// plans it (helper.go); this one is not listed.
+	helperCalled bool
+	called       bool  // its first call was seen (a partial site: where it compiles)
+	seq          int   // execution order
+	def          *stmt // the def of this file it compiles (torch.compile(step), @torch.compile), if any
 }
 
 // frame is one entry of walkStack's stack.
@@ -471,6 +476,7 @@ func (r *reader) finish() *Script {
 	r.inferThreads()
 	r.inferWorkload()
 	r.inferDeviceType()
+	r.sites = slices.DeleteFunc(r.sites, func(s *siteState) bool { return s.helperCalled })
 	// Sorted as pointers, not as the large Site values they become.
 	sort.SliceStable(r.sites, func(i, j int) bool {
 		a, b := r.sites[i], r.sites[j]

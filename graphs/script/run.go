@@ -516,6 +516,7 @@ func (r *reader) call(c *expr) {
 	case c.x.kind == name && q == "" && r.funcs[c.x.name] != nil:
 		r.bindParams(r.funcs[c.x.name], c)
 		r.enter(r.funcs[c.x.name])
+		r.helperSite(c, r.funcs[c.x.name])
 	case r.classCall(c, q):
 	case r.moduleApply(c):
 	default:
@@ -569,41 +570,51 @@ func moduleCompileArgs(args []arg) bool {
 }
 
 // decorators runs a def's or class's decorators: compile sites, config.patch (kept
-// for the def's body) and any other call.
+// for the def's body, and for the site a decorator compiles the def by) and any other
+// call.
 func (r *reader) decorators(s *stmt) {
+	var compiled *siteState // the site a decorator compiles s by
 	for _, d := range s.decorators {
-		fn := d
-		if d.kind == call {
-			fn = d.x
-		}
-		q := r.qual(fn)
-		switch {
-		case isCompile(q):
-			r.calls(argValues(d))
-			st := r.site(d, Decorator, d.args)
-			st.Binds = s.name
-			if s.kind == defStmt {
-				st.def = s
-				r.bindCompiled(s.name, st) // the def's name is the compiled function (overwrite.go)
-			}
-		case d.kind == call && q == "functools.partial" && len(d.args) > 0 && isCompile(r.qual(d.args[0].value)):
-			st := r.site(d, Partial, d.args[1:])
-			st.Binds = s.name
-			if s.kind == defStmt {
-				st.def = s
-			}
-		case d.kind == call && isOptimize(q):
-			st := r.site(d, Optimize, optimizeArgs(d, q, nil))
-			st.Binds = s.name
-			if s.kind == defStmt {
-				st.def = s
-			}
-		case d.kind == call && q == inductorConfig+".patch":
-			r.decPatch[s] = append(r.decPatch[s], r.patch(d)...)
-		default:
-			r.calls([]*expr{d})
+		if st := r.decorator(s, d); st != nil && st.Kind != Partial {
+			compiled = st
 		}
 	}
+	if compiled != nil && s.kind == defStmt {
+		r.ownPatches(compiled, s) // every decorator has run: its config.patch ones too
+	}
+}
+
+// decorator runs one decorator d of s, and returns the site it is, if one.
+func (r *reader) decorator(s *stmt, d *expr) *siteState {
+	fn := d
+	if d.kind == call {
+		fn = d.x
+	}
+	q := r.qual(fn)
+	var st *siteState
+	switch {
+	case isCompile(q):
+		r.calls(argValues(d))
+		st = r.site(d, Decorator, d.args)
+	case d.kind == call && q == "functools.partial" && len(d.args) > 0 && isCompile(r.qual(d.args[0].value)):
+		st = r.site(d, Partial, d.args[1:])
+	case d.kind == call && isOptimize(q):
+		st = r.site(d, Optimize, optimizeArgs(d, q, nil))
+	case d.kind == call && q == inductorConfig+".patch":
+		r.decPatch[s] = append(r.decPatch[s], r.patch(d)...)
+		return nil
+	default:
+		r.calls([]*expr{d})
+		return nil
+	}
+	st.Binds = s.name
+	if s.kind == defStmt {
+		st.def = s
+		if st.Kind == Decorator {
+			r.bindCompiled(s.name, st) // the def's name is the compiled function (overwrite.go)
+		}
+	}
+	return st
 }
 
 func argValues(c *expr) []*expr {
@@ -707,6 +718,10 @@ func (r *reader) bind(n string, v *expr) {
 	}
 	if st := r.compiledName(v); st != nil {
 		r.bindCompiled(n, st) // an alias: model = compiled_model
+		return
+	}
+	if st := r.returnedSite(v); st != nil {
+		r.bindCompiled(n, st) // f = build(), build returning torch.compile(…) (helper.go)
 		return
 	}
 	if st := r.instanceSite(v); st != nil || v.kind == call && r.dataParallelSite(v, r.qual(v.x)) != nil {

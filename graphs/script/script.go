@@ -9,6 +9,15 @@
 // threads per device, else the thread count; a count the script takes from
 // torch.cuda.device_count() is planned as 2 devices, the least at which threads per
 // device differ from one device, and the note says so (-devices N replaces it).
+// A torch._inductor.config.patch applies where the compiled function's first call is,
+// as Inductor compiles there: a with block or a decorated def around that call, or a
+// patch decorator of the compiled def itself, in either order; one around
+// torch.compile(…) alone does not (measured on 2.6.0 and 2.14.1: patchplace.go).
+// A call of the file's own def that forwards its *args or **kwargs to torch.compile
+// (def maybe_compile(m, **kw): return torch.compile(m, **kw)) is a site of kind
+// helper at that call, planned with the arguments torch.compile gets there; a name
+// bound to what a def returns, torch.compile(…), names that compiled function
+// (helper.go).
 // A name bound to an instance of a class of the file whose forward (or __call__) is
 // compiled by a decorator, or to a compiled function through nn.Module methods that
 // return the module (model = Net().cuda(), model = model.to(dev)), names that
@@ -129,6 +138,10 @@ const (
 	// torch.compile with that backend and no mode or options, nopython as fullgraph;
 	// torch._dynamo.optimize_assert(backend) likewise with fullgraph (optimize.go).
 	Optimize Kind = "dynamo-optimize"
+	// Helper: a call of the script's own def whose torch.compile call passes the def's
+	// parameters on (def maybe_compile(m, **kw): return torch.compile(m, **kw)),
+	// planned at that call with the arguments torch.compile gets there (helper.go).
+	Helper Kind = "helper"
 )
 
 // Script is what [Read] found in one script. Every list is in file order.

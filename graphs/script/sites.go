@@ -80,7 +80,7 @@ func (r *reader) arguments(st *siteState, args []arg) {
 			r.keyword(st, a.keyword, a.value)
 		}
 	}
-	if positional > 1 && st.Kind == Call {
+	if positional > 1 && (st.Kind == Call || st.Kind == Helper) {
 		n := fmt.Sprint(positional)
 		if positional >= keptArgs {
 			n += " or more" // past keptArgs, literal arguments are not kept

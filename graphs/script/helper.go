@@ -1,0 +1,226 @@
+package script
+
+import "strings"
+
+// Helpers that wrap torch.compile (sweep3 finding 26). Scripts often compile through
+// their own def:
+//
+//	def maybe_compile(m, **kw):
+//	    return torch.compile(m, **kw) if USE_COMPILE else m
+//	model = maybe_compile(model, mode="reduce-overhead")
+//
+// Python binds the call's arguments to the def's parameters and torch.compile gets
+// them: m is the model, **kw the keywords the def's named parameters do not take
+// (Python reference, "Calls"). Read at the torch.compile call alone, **kw and a
+// mode=mode parameter are unknown, so every mode was planned. So a call of a def of
+// the file whose torch.compile call passes the def's parameters on is a site of its
+// own (kind helper), at that call, with the arguments torch.compile gets there: each
+// parameter replaced by what the call binds to it (else its default), **kw by the
+// call's other keywords and ** mappings. The torch.compile call inside the def is no
+// site of its own once a call of the def is: its plans are those of the calls. A name
+// bound to what such a call returns (model = maybe_compile(…), also through a def
+// whose return is torch.compile(…) of no parameter) names that compiled function.
+
+// maxHelperDepth bounds how deep a def's body is searched for its torch.compile call
+// and its return.
+const maxHelperDepth = 16
+
+// helperSite makes the site of c, a call of def, when def's torch.compile call passes
+// def's parameters on (it has run: enter ran def's body at its first call).
+func (r *reader) helperSite(c *expr, def *stmt) {
+	inner := r.compileCallIn(def.body, 0)
+	if inner == nil || r.siteOf[inner] == nil || !passesParams(inner, def) {
+		return
+	}
+	in := r.siteOf[inner]
+	st := r.site(c, Helper, r.boundArgs(inner, def, c))
+	st.note("def %s (line %d) calls %s at line %d with its parameters: planned with the arguments this call binds to them", def.name, int(def.line), cut(in.Call, MaxCallText), in.Line)
+	if in.Guard != "" {
+		st.Guard = strings.TrimPrefix(joinGuard(st.Guard, "in def "+def.name+": "+in.Guard), ", inside ")
+	}
+	in.helperCalled = true
+}
+
+func joinGuard(outer, inner string) string {
+	if outer == "" {
+		return inner
+	}
+	return inner + ", inside " + outer
+}
+
+// compileCallIn returns the first torch.compile call in body, outside nested defs and
+// classes (nil when none).
+func (r *reader) compileCallIn(body []*stmt, depth int) *expr {
+	if depth > maxHelperDepth {
+		return nil
+	}
+	for _, s := range body {
+		if s.kind == defStmt || s.kind == classStmt {
+			continue
+		}
+		var found *expr
+		r.walkStmt(s, func(e *expr) {
+			if found == nil && e.kind == call && r.isCompileExpr(e.x) {
+				found = e
+			}
+		})
+		if found != nil {
+			return found
+		}
+		if found = r.compileCallIn(s.body, depth+1); found != nil {
+			return found
+		}
+	}
+	return nil
+}
+
+// passesParams reports whether the compile call c forwards def's *args or **kwargs
+// parameter (torch.compile(m, **kw), torch.compile(*args, **kwargs)). A named
+// parameter given on (mode=mode) needs no site per call: the mode's candidates are
+// already what the calls pass (scope.go), and the options dict flow follows them.
+func passesParams(c *expr, def *stmt) bool {
+	for _, a := range c.args {
+		if a.star == 0 || a.value == nil || a.value.kind != name {
+			continue
+		}
+		if p := paramOf(def, a.value.name); p != nil && int(p.star) == a.star {
+			return true
+		}
+	}
+	return false
+}
+
+// paramOf returns def's parameter named n (nil: none).
+func paramOf(def *stmt, n string) *param {
+	for i := range def.params {
+		if def.params[i].name == n {
+			return &def.params[i]
+		}
+	}
+	return nil
+}
+
+// boundArgs returns the arguments of the compile call inner, in def, as torch.compile
+// gets them when call c of def runs it.
+func (r *reader) boundArgs(inner *expr, def *stmt, c *expr) []arg {
+	var out []arg
+	for _, a := range inner.args {
+		p := (*param)(nil)
+		if a.value != nil && a.value.kind == name {
+			p = paramOf(def, a.value.name)
+		}
+		switch {
+		case p == nil:
+			out = append(out, a)
+		case p.star == 2 && a.star == 2:
+			out = append(out, extraKeywords(def, c)...)
+		case p.star == 1 && a.star == 1:
+			out = append(out, extraPositionals(def, c)...)
+		case a.star != 0:
+			out = append(out, a) // *x or **x of a named parameter: as written
+		default:
+			if v := boundValue(def, p, c); v != nil {
+				out = append(out, arg{keyword: a.keyword, star: a.star, value: v})
+			}
+		}
+	}
+	return out
+}
+
+// boundValue returns what call c binds to def's parameter p: the keyword of its name,
+// else the positional argument at its place, else its default (nil: none).
+func boundValue(def *stmt, p *param, c *expr) *expr {
+	pos := -1
+	for i := range def.params {
+		if def.params[i].star != 0 {
+			break
+		}
+		if &def.params[i] == p {
+			pos = i
+		}
+	}
+	n := 0
+	for _, a := range c.args {
+		switch {
+		case a.keyword == p.name:
+			return a.value
+		case a.keyword == "" && a.star == 0:
+			if n == pos {
+				return a.value
+			}
+			n++
+		}
+	}
+	return p.def
+}
+
+// extraKeywords returns the keywords and ** mappings of c that def's named parameters
+// do not take: what its **param holds.
+func extraKeywords(def *stmt, c *expr) []arg {
+	var out []arg
+	for _, a := range c.args {
+		if a.star == 2 || a.keyword != "" && paramOf(def, a.keyword) == nil {
+			out = append(out, a)
+		}
+	}
+	return out
+}
+
+// extraPositionals returns the positional arguments of c past def's named parameters
+// (and c's *args): what def's *param holds.
+func extraPositionals(def *stmt, c *expr) []arg {
+	named := 0
+	for _, p := range def.params {
+		if p.star != 0 {
+			break
+		}
+		named++
+	}
+	var out []arg
+	n := 0
+	for _, a := range c.args {
+		switch {
+		case a.star == 1:
+			out = append(out, a)
+		case a.keyword == "" && a.star == 0:
+			if n >= named {
+				out = append(out, a)
+			}
+			n++
+		}
+	}
+	return out
+}
+
+// returnedSite returns the site whose compiled function a call v of a def of the file
+// returns (return torch.compile(…), either branch of a if c else b, or a name bound to
+// one), or nil.
+func (r *reader) returnedSite(v *expr) *siteState {
+	if v == nil || v.kind != call || v.x.kind != name || r.qual(v.x) != "" || r.funcs[v.x.name] == nil {
+		return nil
+	}
+	return r.siteReturned(r.funcs[v.x.name].body, 0)
+}
+
+func (r *reader) siteReturned(body []*stmt, depth int) *siteState {
+	if depth > maxHelperDepth {
+		return nil
+	}
+	for _, s := range body {
+		switch {
+		case s.kind == defStmt || s.kind == classStmt:
+		case s.kind == simpleStmt && s.name == "return" && len(s.exprs) == 1:
+			if st := r.siteIn(s.exprs[0]); st != nil {
+				return st
+			}
+			if st := r.compiledName(s.exprs[0]); st != nil {
+				return st
+			}
+		default:
+			if st := r.siteReturned(s.body, depth+1); st != nil {
+				return st
+			}
+		}
+	}
+	return nil
+}
