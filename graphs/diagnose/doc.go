@@ -167,7 +167,9 @@
 //     "utils.py:207" at its first line's right, the message wrapped in its column);
 //   - encodings of the text: a JSON log line (docker's or kubectl's "log" field, a
 //     structured logger's field holding a whole traceback) is read as the text its
-//     strings encode, each \n a line (\", \uXXXX such as \u003c decoded); HTML
+//     strings encode, each \n a line (\", \uXXXX such as \u003c decoded), and so is
+//     a Python str's repr of several lines ('…\n…\n…') and a string inside a
+//     string (a record in a record's field), decoded again; HTML
 //     references (&quot; &#39; &gt; &lt; &amp;); HTML as a page's source holds it (a
 //     <pre><code> block, lines joined with <br>, identifiers in <code>, a highlighter's
 //     spans splitting a line); markdown's backslash escapes; full-width punctuation;

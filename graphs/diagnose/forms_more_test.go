@@ -233,7 +233,7 @@ func moreTransforms() []formTransform {
 		{name: "html-code-words", apply: htmlCodeWords, want: anyFound},
 		{name: "html-span-split", apply: htmlSpanSplit, want: anyFound},
 		{name: "python-exc-repr", open: true, apply: pyExcRepr, want: anyFound},
-		{name: "python-str-repr", open: true, apply: pyStrRepr, want: anyFound},
+		{name: "python-str-repr", apply: pyStrRepr, want: anyFound},
 		prefixed("loguru", "2024-05-01 12:00:00.123 | WARNING  | __main__:train:42 - "),
 		prefixed("lightning-rank", "[rank: 1] "),
 		opened(prefixed("accelerate", "05/01/2024 12:00:00 - WARNING - accelerate.accelerator - ")),
@@ -250,7 +250,7 @@ func moreTransforms() []formTransform {
 		prose("prose-korean", "모델을 실행하면 다음 오류가 발생합니다:", "오류: ", "어떻게 해결하나요?"),
 		{name: "cjk-inline", open: true, apply: cjkInline, want: anyFound},
 		{name: "md-escaped", apply: mdEscaped, want: anyFound},
-		{name: "json-in-json", open: true, apply: jsonInJSON, want: anyFound},
+		{name: "json-in-json", apply: jsonInJSON, want: anyFound},
 		{name: "cut-mid-ellipsis", open: true, apply: cutMidEllipsis, want: anyFound},
 	}
 }

@@ -30,14 +30,18 @@ func (s *scanner) pushLine(frag []byte) {
 func (s *scanner) splitLine(frag []byte) ([][]byte, bool) {
 	body := bytes.TrimRight(frag, "\r\n")
 	cr := bytes.IndexByte(body, '\r') >= 0
-	esc := jsonEscaped(body)
+	esc := stringEscaped(body)
 	br, _ := breakTag(body)
 	if !cr && !esc && br < 0 {
 		return nil, false
 	}
 	text := body
-	if esc {
-		s.split = unescapeJSON(s.split[:0], body)
+	// a string inside a string (a record whose field holds another record's JSON, a
+	// repr of a str that held JSON) is decoded again, at most maxStringDepth times,
+	// where the decoded text still escapes a line end or a quote: a Windows path's
+	// "\runtime\build.py" left after the last decoding is no escape
+	for n := 0; esc && n < maxStringDepth && (n == 0 || nestedEscapes(text)); n++ {
+		s.split, s.split2 = unescapeJSON(s.split2[:0], text), s.split
 		text = s.split
 	}
 	if br >= 0 || esc {
@@ -55,6 +59,41 @@ func (s *scanner) splitLine(frag []byte) ([][]byte, bool) {
 		text = text[i+1:]
 	}
 	return parts, esc || len(parts) > 1
+}
+
+// maxStringDepth bounds how many times a line's strings are decoded (splitLine).
+const maxStringDepth = 3
+
+// stringEscaped reports whether b holds lines of text in a string's escapes: a line of
+// JSON (jsonEscaped), or a Python str's repr that holds several lines ("'Traceback
+// (most recent call last):\n  File …\n…'", a caught stderr printed): a quote and two
+// "\n" escapes or more, and no backslash before another letter than n, t, r, u or x
+// (a Windows path, "C:\Users\me", is no string's escapes).
+func stringEscaped(b []byte) bool {
+	if jsonEscaped(b) {
+		return true
+	}
+	i := bytes.IndexByte(b, '\\')
+	if i < 0 || !bytes.ContainsAny(b, `'"`) {
+		return false
+	}
+	newlines := 0
+	for ; i >= 0 && i+1 < len(b); i = nextBackslash(b, i+2) {
+		switch c := b[i+1]; {
+		case c == 'n':
+			newlines++
+		case c == 't' || c == 'r' || c == 'u' || c == 'x':
+		case isASCIILetter(c):
+			return false
+		}
+	}
+	return newlines >= 2
+}
+
+// nestedEscapes reports whether decoded text holds a string's escapes still: an
+// escaped line end or quote in a string that held JSON or a repr.
+func nestedEscapes(b []byte) bool {
+	return stringEscaped(b) && (bytes.Contains(b, []byte(`\n`)) || bytes.Contains(b, []byte(`\"`)))
 }
 
 // jsonEscaped reports whether b is a line of JSON whose strings carry escapes: a key
@@ -85,7 +124,8 @@ func nextBackslash(b []byte, from int) int {
 }
 
 // unescapeJSON appends b to dst with JSON's string escapes decoded (\n, \r, \t, \b, \f,
-// \", \\, \/, \uXXXX with surrogate pairs); an escape that is not JSON's stays as it is.
+// \", \\, \/, \uXXXX with surrogate pairs, and a Python repr's \'); another escape stays
+// as it is.
 func unescapeJSON(dst, b []byte) []byte {
 	for i := 0; i < len(b); i++ {
 		c := b[i]
@@ -116,7 +156,7 @@ func jsonEscape(b []byte) ([]byte, int) {
 		return []byte{'\t'}, 2
 	case 'b', 'f':
 		return []byte{' '}, 2
-	case '"', '\\', '/':
+	case '"', '\\', '/', '\'':
 		return b[1:2], 2
 	case 'u':
 		r, ok := hex4(b[2:])

@@ -471,6 +471,7 @@ type scanner struct {
 	line       int
 	vline      int // lines pushed, lines of a line that split counted apart (see splitLine)
 	split      []byte
+	split2     []byte // the other buffer of a string decoded again (splitLine)
 	brk        []byte // a line with its <br> tags as line ends (splitLine)
 	text       bool
 	torch      versionFinder
