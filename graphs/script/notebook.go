@@ -14,7 +14,8 @@ import (
 // an "nbformat" member. The IPython syntax that IPython rewrites into get_ipython()
 // calls before Python sees a cell (IPython.core.inputtransformer2, read with IPython
 // 8.12.3's TransformerManager.transform_cell) is replaced so that the cell parses as
-// it then does: a line magic or shell escape (% and ! at the start of a line) and a
+// it then does: %env NAME=VALUE and %set_env become the os.environ assignment they
+// make (envmagic.go); any other line magic or shell escape (% and ! at the start of a line) and a
 // help request (obj?, obj??, ?obj) become pass, indented as they were; the value of
 // x = !cmd or x = %magic becomes None. A cell magic whose body is Python run in this
 // kernel (pythonCellMagics) keeps its body, its %% line becoming pass; any other
@@ -147,6 +148,9 @@ func magicFree(line string) string {
 	nl := ""
 	if strings.HasSuffix(line, "\n") {
 		nl = "\n"
+	}
+	if py, ok := envMagicLine(strings.TrimSuffix(body, "\n")); ok {
+		return line[:len(line)-len(body)] + py + nl // %env NAME=VALUE sets it (envmagic.go)
 	}
 	if strings.HasPrefix(body, "%") || strings.HasPrefix(body, "!") || isHelpLine(body) {
 		return line[:len(line)-len(body)] + "pass" + nl
