@@ -55,8 +55,10 @@ type tlEvent struct {
 // outBinding is a name bound to a compiled call's output, in a def (nil: module).
 type outBinding struct {
 	site *siteState
-	seq  int // the call's
+	seq  int   // the call's
+	off  int32 // the byte offset of the value bound
 	line int
+	name string
 	read bool // its read after a new generation was recorded
 }
 
@@ -145,14 +147,39 @@ func (r *reader) bindOutput(n string, v *expr) {
 		r.assignLoops = map[bindKey][]int32{}
 	}
 	r.assignLoops[k] = slices.Clone(r.loopIDs)
-	if st := r.outputOf(v); st != nil && v.kind == call {
+	if b := r.viewOf(v, 0); b != nil {
 		if r.bindings == nil {
 			r.bindings = map[bindKey]*outBinding{}
 		}
-		r.bindings[k] = &outBinding{site: st, seq: r.seq, line: int(v.line)}
+		b.name = n
+		r.bindings[k] = b
 		return
 	}
 	delete(r.bindings, k)
+}
+
+// viewOf returns the output binding v shares its memory with: a compiled call's
+// output, a name bound to one (prev = out), or an item or attribute of either
+// (model(x)[0], out.logits, out[:, -1]); a method call on it (.clone(), .cpu(),
+// .item()) makes a copy or a Python value, so it is none. nil when none.
+func (r *reader) viewOf(v *expr, depth int) *outBinding {
+	switch {
+	case v == nil || depth > maxParamDepth:
+		return nil
+	case v.kind == call:
+		if st := r.outputOf(v); st != nil {
+			return &outBinding{site: st, seq: r.seq, off: v.start, line: int(v.line)}
+		}
+	case v.kind == name:
+		if b := r.bindings[bindKey{r.fn, v.name}]; b != nil {
+			c := *b
+			c.read, c.off = false, v.start
+			return &c
+		}
+	case v.kind == subscript || v.kind == attr:
+		return r.viewOf(v.x, depth+1)
+	}
+	return nil
 }
 
 // readsAfter records, for statement s, each output bound in the same def that s
@@ -349,4 +376,56 @@ func collectNames(t *expr, out *[]string, depth int) {
 			collectNames(e, out, depth+1)
 		}
 	}
+}
+
+// loopCarried records the outputs bound in loop s (its events after seq start) that
+// the loop's next iteration reads before binding them again (prev = out, read at the
+// top of the body), when that iteration starts a new generation first: a compiled
+// call of the body runs after the binding or before the read.
+func (r *reader) loopCarried(s *stmt, start int) {
+	if len(r.bindings) == 0 || !r.secondIterationFresh(s.tokStart) {
+		return
+	}
+	body := r.toks[s.tokStart:s.tokEnd]
+	var bs []*outBinding
+	for k, b := range r.bindings {
+		if k.fn == r.fn && !b.read && b.seq > start {
+			bs = append(bs, b)
+		}
+	}
+	slices.SortFunc(bs, func(a, b *outBinding) int { return int(a.off - b.off) })
+	for _, b := range bs {
+		at, line := r.firstRead(body, b.name, b.off)
+		if at >= 0 && r.callAround(start, at, b.off) {
+			b.read = true
+			r.seq++
+			r.events = append(r.events, event{f: factReadAfter, seq: r.seq, line: line, fn: r.fn, site: b.site})
+		}
+	}
+}
+
+// firstRead returns the byte offset and line of the first read of name n in toks
+// before offset before (-1: none).
+func (r *reader) firstRead(toks []token, n string, before int32) (int32, int) {
+	for i, t := range toks {
+		if t.off >= before {
+			break
+		}
+		tk := t.full(r.src, r.lines)
+		if tk.Kind == pytoken.Name && tk.Text == n && r.useOf(toks, i, n) == useBare {
+			return t.off, tk.Pos.Line
+		}
+	}
+	return -1, 0
+}
+
+// callAround reports whether a compiled call seen after seq start sits in the text
+// before offset read or after offset bound.
+func (r *reader) callAround(start int, read, bound int32) bool {
+	for _, e := range r.callEvents {
+		if e.seq > start && e.fn == r.fn && (e.off < read || e.off > bound) {
+			return true
+		}
+	}
+	return false
 }

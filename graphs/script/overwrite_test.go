@@ -75,3 +75,63 @@ func TestOutputOverwritten(t *testing.T) {
 		})
 	}
 }
+
+// TestOutputViewsOverwritten: a view of an output (an item, an attribute, a name
+// bound to it) is the output's memory; a method's result (.clone(), .cpu()) is not.
+func TestOutputViewsOverwritten(t *testing.T) {
+	t.Parallel()
+	const mod = "import torch\nmodel = torch.compile(net, mode=\"reduce-overhead\")\nwith torch.no_grad():\n"
+	cases := []struct {
+		name, reason, body string
+		kept               bool
+	}{
+		{"item", "model(x)[0]: a view", "    a = model(x)[0]\n    b = model(x)\n    print(a)\n", true},
+		{"attribute", "out.logits of an output object", "    a = model(x).logits\n    b = model(x)\n    print(a)\n", true},
+		{"alias", "prev = out is the same tensor", "    out = model(x)\n    prev = out\n    out = model(x)\n    print(prev)\n", true},
+		{"alias-view", "a slice of a name bound to an output", "    out = model(x)\n    last = out[:, -1]\n    out2 = model(x)\n    print(last)\n", true},
+		{"cpu", ".cpu() copies", "    a = model(x).cpu()\n    b = model(x)\n    print(a)\n", false},
+		{"clone-of-name", "a clone before the next call", "    out = model(x)\n    keep = out.clone()\n    out2 = model(x)\n    print(keep)\n", false},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			t.Parallel()
+			s, err := readBytes("v.py", []byte(mod+tc.body))
+			require.NoError(t, err)
+			require.Len(t, s.Sites, 1)
+			require.Equal(t, tc.kept, s.Sites[0].Workload.OutputsKept, "%s: inferred %+v", tc.reason, s.Sites[0].Inferred)
+		})
+	}
+}
+
+// TestOutputCarriedAcrossIterations: an output kept in a name to the next iteration
+// (prev = out) and read there after that iteration's call.
+func TestOutputCarriedAcrossIterations(t *testing.T) {
+	t.Parallel()
+	const mod = "import torch\nmodel = torch.compile(net, mode=\"reduce-overhead\")\n"
+	cases := []struct {
+		name, reason, body string
+		kept               bool
+	}{
+		{"prev-no-grad", "prev read after the next iteration's call, without gradients",
+			"prev = None\nwith torch.no_grad():\n    for x in data:\n        out = model(x)\n        if prev is not None:\n            print((out - prev).abs().max())\n        prev = out\n", true},
+		{"prev-read-first", "read at the top of the body, before that iteration's call: not yet overwritten",
+			"prev = None\nwith torch.no_grad():\n    for x in data:\n        if prev is not None:\n            print(prev)\n        prev = model(x)\n", false},
+		{"prev-read-after-call", "read after another call of the body that starts a new generation",
+			"prev = None\nwith torch.no_grad():\n    for x in data:\n        y = model(x)\n        if prev is not None:\n            print(prev)\n        prev = model(x)\n", true},
+		{"prev-clone", "prev = out.clone(): a copy",
+			"prev = None\nwith torch.no_grad():\n    for x in data:\n        out = model(x)\n        if prev is not None:\n            print(out - prev)\n        prev = out.clone()\n", false},
+		{"prev-grad", "with gradients and no backward, no new generation",
+			"prev = None\nfor x in data:\n    out = model(x)\n    if prev is not None:\n        print(out - prev)\n    prev = out\n", false},
+		{"rebound-each-iteration", "bound and read in the same iteration only",
+			"with torch.no_grad():\n    for x in data:\n        out = model(x)\n        print(out)\n", false},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			t.Parallel()
+			s, err := readBytes("c.py", []byte(mod+tc.body))
+			require.NoError(t, err)
+			require.Len(t, s.Sites, 1)
+			require.Equal(t, tc.kept, s.Sites[0].Workload.OutputsKept, "%s: inferred %+v", tc.reason, s.Sites[0].Inferred)
+		})
+	}
+}

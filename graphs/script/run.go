@@ -55,9 +55,10 @@ func (r *reader) stmt(s *stmt) {
 		r.loop++
 		r.iters = append(r.iters, r.loopStmtCount(s))
 		r.loopIDs = append(r.loopIDs, s.tokStart)
-		nt := len(r.loopTargets)
+		nt, start := len(r.loopTargets), r.seq
 		r.loopTargets = append(r.loopTargets, s.targets...)
 		r.run(s.body)
+		r.loopCarried(s, start)
 		r.loopTargets = r.loopTargets[:nt]
 		r.loop--
 		r.iters = r.iters[:len(r.iters)-1]
