@@ -901,6 +901,7 @@
 //   - skip-cpu-device: a paraphrase with "tensors on CPU", as reports retell it
 //   - skip-cpu-device: a paraphrase with "tensor on CPU", as reports retell it
 //   - skip-mutated-inputs: "due to mutated inputs (", 2.4–2.14
+//   - skip-mutated-inputs: "skipping cudagraphs due to mutated inputs" (quoted up to its first clause's end), 2.4–2.14
 //   - skip-mutated-inputs: "skipping cudagraphs due to input mutation", 2.1
 //   - skip-mutated-inputs: "input storage mutation (", 2.14
 //   - skip-mutated-inputs: "skipping cudagraphs due to mutation on input", 2.3

@@ -50,6 +50,16 @@ func TestQuotedEdges(t *testing.T) {
 			[]croppedGot{{diagnose.ModeAndOptions, diagnose.Truncated}}},
 		{"cropped-deallocated", "the trees say recording observed an input tensor deallocate during graph recording",
 			[]croppedGot{{diagnose.TreesInputDeallocated, diagnose.Truncated}}},
+		// The mutated-inputs skip quoted without its count (branch codes: no finding before).
+		{"quoted-countless-mutated", `I keep getting "skipping cudagraphs due to mutated inputs" when I run my model.`,
+			[]croppedGot{{diagnose.SkipMutatedInputs, diagnose.Truncated}}},
+		{"backticked-countless-mutated", "Every step logs `skipping cudagraphs due to mutated inputs` and runs eagerly",
+			[]croppedGot{{diagnose.SkipMutatedInputs, diagnose.Truncated}}},
+		{"cjk-quoted-countless-mutated", "日志里一直是「skipping cudagraphs due to mutated inputs」，怎么办？",
+			[]croppedGot{{diagnose.SkipMutatedInputs, diagnose.Truncated}}},
+		{"bare-countless-mutated", "skipping cudagraphs due to mutated inputs",
+			[]croppedGot{{diagnose.LegacyMutatedInput, diagnose.Exact}}},
+		{"unquoted-countless-mutated-prose", "we see skipping cudagraphs due to mutated inputs in some runs", nil},
 		// Quoted up to the first clause's end (its comma, semicolon or colon).
 		{"clause-mode-options", `torch.compile raises "Either mode or options can be specified" when both are passed`,
 			[]croppedGot{{diagnose.ModeAndOptions, diagnose.Truncated}}},

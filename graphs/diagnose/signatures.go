@@ -643,6 +643,20 @@ func skipRows() []Signature {
 			Decisive: "the skip line",
 		},
 		{
+			// The skip line quoted in prose without its count: "I keep getting \"skipping
+			// cudagraphs due to mutated inputs\"" (a person drops "(1 instances)"; the
+			// count-less line that legacy-mutated-input reads is a log's whole line).
+			Code: SkipMutatedInputs, Literal: skipLine(skips.MutatedInputs, skips.Legacy, 3),
+			Pattern:  regexp.QuoteMeta(skipLine(skips.MutatedInputs, skips.Legacy, 3)) + `\s*` + closeQuote,
+			Releases: mutatedCounted, Cropped: true,
+			Cause: "the function mutates a user input in place (not a parameter or buffer), so " +
+				"cudagraph trees run it eagerly",
+			Fix: fixMutatedInputs, Evidence: modes.Source,
+			Source: "cudagraph_utils.py get_mutation_stack_trace @ T2.6.0 (\"skipping cudagraphs due to " +
+				"mutated inputs (N instances)\"); PR #124700; quoted without its count",
+			Decisive: "the skip line quoted, a quote closed right after \"mutated inputs\"",
+		},
+		{
 			// The stack-trace form of 2.3 (PR #117720, 2024-01): "skipping cudagraphs due to
 			// mutation on input. Found from : \n <stack trace>".
 			// 2.1's wording for any mutated input that cudagraph trees (on by default) cannot
