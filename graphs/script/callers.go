@@ -68,7 +68,9 @@ func (r *reader) awaited(c *expr) bool {
 // loop's count for threads started in a loop (0: not known), else 1.
 func startCount(t *Thread) int {
 	switch {
-	case t.Kind == ToThread && t.awaited:
+	case t.gathered:
+		return t.workers // its coroutine runs several times at once (gathered.go)
+	case t.awaited:
 		return 1 // each awaited call returns before the next, in a loop too
 	case t.Kind == ThreadPool || t.Kind == RunInExecutor:
 		return t.workers
@@ -82,7 +84,7 @@ func startCount(t *Thread) int {
 // (at seq next) begins: an awaited to_thread, or a thread object started once that
 // the main thread joins by name in between.
 func (r *reader) endsBefore(t *Thread, next int) bool {
-	if t.Kind == ToThread && t.awaited {
+	if t.awaited && !t.gathered {
 		return true
 	}
 	if t.bound == "" || t.loop {

@@ -272,6 +272,7 @@ type reader struct {
 	bindings     map[bindKey]*outBinding // names bound to a compiled call's output (overwrite.go)
 	assignLoops  map[bindKey][]int32     // the loops each name's last assignment ran in (overwrite.go)
 	loopTargets  []*expr                 // the targets of the for loops running now
+	runsAtOnce   map[*stmt]runs          // coroutine def → how many of its runs start at once (gathered.go)
 	wide         []Candidate             // the candidates the site being read found only by name, file-wide (widemode.go)
 	uiChoices    map[string][]Candidate  // choice lists of dict keys (a UI's INPUT_TYPES), by key
 	sc           *scopes                 // the scoped index (scope.go)
@@ -473,6 +474,7 @@ func (r *reader) walkStack(e *expr, visit func(*expr)) {
 
 // finish sorts what was found into file order and fills each site's scenario parts.
 func (r *reader) finish() *Script {
+	r.gatheredToThreads()
 	r.inferThreads()
 	r.inferWorkload()
 	r.inferDeviceType()

@@ -502,6 +502,7 @@ func (r *reader) call(c *expr) {
 	r.threadBuilt(c, q)
 	r.frameworkCompile(c, q)
 	r.workloadCall(c, q)
+	r.concurrentRuns(c, q)
 	r.dataParallelSite(c, q)
 	r.dictCall(c)
 	r.setattrCall(c)

@@ -30,7 +30,10 @@
 // not given (dataparallel.go).
 // The callers of a compiled function are the threads that call it at once: every
 // start whose code calls it counts, and one the main thread joins before the next
-// start (w.join()), or an awaited asyncio.to_thread, ends first (callers.go).
+// start (w.join()), or an awaited asyncio.to_thread, ends first (callers.go); an
+// awaited to_thread or run_in_executor(None, …) (the loop's default executor) in a
+// coroutine run several times at once (asyncio.gather, tasks) is that many pool
+// workers (gathered.go).
 // An output is kept (outputs_kept, the overwritten-output error) when the script reads
 // it after a later compiled call that starts a new cudagraph-tree generation: y1 =
 // m(x); y2 = m(x); print(y1) (the docs' example), or outputs kept in a list or dict
@@ -351,7 +354,9 @@ type Thread struct {
 	built       bool      // a threading.Thread subclass: an instance was built (threadBuilt)
 	workers     int       // a pool's max_workers when a literal (0: unknown)
 	bound       string    // the name the thread object is bound to (w = Worker()), for w.join()
-	awaited     bool      // asyncio.to_thread awaited where it is called: it returns after the call
+	awaited     bool      // asyncio.to_thread or run_in_executor(None, …) awaited where it is called: it returns after the call
+	in          *stmt     // the def the start is in (nil: module level)
+	gathered    bool      // an awaited to_thread whose coroutine runs several times at once (gathered.go)
 	workersFrom string    // where workers comes from when not a literal (a parameter's default)
 }
 

@@ -140,8 +140,13 @@ func isExecutorCall(c *expr) bool { return c.x.kind == attr && c.x.name == "run_
 // pool's workers when the executor is a known pool.
 func (r *reader) executorThread(c *expr) {
 	t := r.addThread(c, RunInExecutor, kwarg(c, "", 1))
-	if ex := kwarg(c, "", 0); ex != nil && r.isPool(ex) {
+	ex := kwarg(c, "executor", 0)
+	switch {
+	case ex != nil && r.isPool(ex):
 		t.workers, t.workersFrom = r.poolWorkers(ex), r.poolSizeFrom(ex)
+	case ex != nil && ex.kind == name && ex.name == "None":
+		// The loop's default executor: asyncio.to_thread's own (gathered.go).
+		t.awaited = r.awaited(c)
 	}
 }
 
@@ -190,6 +195,7 @@ func (r *reader) addThread(c *expr, k ThreadKind, target *expr) *Thread {
 	}
 	t.device = r.argsNameDevice(c, target)
 	t.awaited = k == ToThread && r.awaited(c)
+	t.in = r.fn
 	r.threads = append(r.threads, t)
 	r.noteThreadCall(c, t)
 	return t

@@ -1,0 +1,124 @@
+package script
+
+import "fmt"
+
+// asyncio.to_thread(f, …) is loop.run_in_executor(None, functools.partial(ctx.run, f,
+// …)) (CPython Lib/asyncio/threads.py, 3.9–3.14): it runs on the loop's default
+// executor, a concurrent.futures.ThreadPoolExecutor the loop makes on first use
+// (Lib/asyncio/base_events.py run_in_executor) with min(32, (os.cpu_count() or 1) +
+// 4) workers (Lib/concurrent/futures/thread.py, 3.8–3.12; os.process_cpu_count() from
+// 3.13): at least 5 on any host. An awaited to_thread returns after its call, and
+// calls made one after the other reuse the idle worker (ThreadPoolExecutor.
+// _adjust_thread_count: an idle thread takes the work). But the coroutine it is in can
+// itself run several times at once (sweep4 finding 7): asyncio.gather(handle(a),
+// handle(b)), gather(*(handle(x) for x in xs)), gather(*tasks) or asyncio.wait(tasks)
+// of tasks = [asyncio.create_task(handle(x)) …], create_task / ensure_future /
+// TaskGroup.create_task in a loop: those runs call to_thread at once, on as many
+// workers of the default executor (at most its size).
+
+// defaultExecutorLeast is the fewest workers the default executor has on any host.
+const defaultExecutorLeast = 5
+
+// gatherFuncs are the calls whose arguments (a starred iterable too) run at once.
+var gatherFuncs = map[string]bool{"asyncio.gather": true, "asyncio.wait": true}
+
+// taskFuncs are the calls that schedule a coroutine to run beside the caller.
+var taskFuncs = map[string]bool{"asyncio.create_task": true, "asyncio.ensure_future": true}
+
+// concurrentRuns records the coroutines c starts to run at once (runsAtOnce).
+func (r *reader) concurrentRuns(c *expr, q string) {
+	switch {
+	case gatherFuncs[q]:
+		for _, a := range c.args {
+			if a.keyword != "" {
+				continue
+			}
+			if a.star == 1 || q == "asyncio.wait" {
+				r.addRuns(r.coroutineOf(r.elementOf(a.value)), r.countOf(a.value, 0).n, int(c.line))
+				continue
+			}
+			r.addRuns(r.coroutineOf(a.value), 1, int(c.line))
+		}
+	case taskFuncs[q] || c.x.kind == attr && c.x.name == "create_task":
+		if len(c.args) == 0 {
+			return
+		}
+		n := 1
+		if r.inLoop() {
+			n = r.threadCount().n
+		}
+		r.addRuns(r.coroutineOf(c.args[0].value), n, int(c.line))
+	}
+}
+
+// elementOf returns the element of the comprehension e is, or is bound to, once
+// (tasks = [create_task(handle(x)) for x in xs]); nil when none.
+func (r *reader) elementOf(e *expr) *expr {
+	if e != nil && e.kind == name {
+		if vs := r.assigned[e.name]; len(vs) == 1 {
+			e = vs[0]
+		}
+	}
+	if e == nil || e.kind != other || !e.is(comp) || len(e.elts) == 0 {
+		return nil
+	}
+	return e.elts[0]
+}
+
+// coroutineOf returns the def of the file that e calls to make a coroutine:
+// handle(x). A task (asyncio.create_task(handle(x))) is counted where it is created,
+// so it is none here; nil when none.
+func (r *reader) coroutineOf(e *expr) *stmt {
+	if e == nil || e.kind != call || e.x.kind != name || r.qual(e.x) != "" {
+		return nil
+	}
+	return r.funcs[e.x.name]
+}
+
+// addRuns adds n runs of d at once (0: several, how many not known), seen at line.
+func (r *reader) addRuns(d *stmt, n, line int) {
+	if d == nil {
+		return
+	}
+	if r.runsAtOnce == nil {
+		r.runsAtOnce = map[*stmt]runs{}
+	}
+	cur := r.runsAtOnce[d]
+	switch {
+	case n == 0 || cur.n < 0:
+		cur.n = -1
+	default:
+		cur.n += n
+	}
+	if cur.line == 0 {
+		cur.line = line
+	}
+	r.runsAtOnce[d] = cur
+}
+
+// runs is how many runs of a coroutine are started at once (-1: several, not known),
+// and where the first such start is.
+type runs struct {
+	n, line int
+}
+
+// gatheredToThreads marks each awaited to_thread whose coroutine runs several times
+// at once as that many callers on the default executor's workers.
+func (r *reader) gatheredToThreads() {
+	for _, t := range r.threads {
+		if !t.awaited || t.in == nil {
+			continue // awaited: asyncio.to_thread, or run_in_executor(None, …)
+		}
+		rn := r.runsAtOnce[t.in]
+		if rn.n == 0 || rn.n == 1 {
+			continue
+		}
+		t.gathered, t.workers = true, 0
+		at := "how many is not shown"
+		if rn.n > 1 {
+			t.workers = min(rn.n, defaultExecutorLeast)
+			at = fmt.Sprintf("%d", rn.n)
+		}
+		t.workersFrom = fmt.Sprintf("asyncio.to_thread runs on the loop's default executor, a ThreadPoolExecutor of min(32, CPUs + 4) workers (at least %d), and %s() runs several times at once (line %d: %s), so its calls run on several workers", defaultExecutorLeast, t.in.name, rn.line, at)
+	}
+}
