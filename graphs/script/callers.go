@@ -72,7 +72,7 @@ func startCount(t *Thread) int {
 		return t.workers // its coroutine runs several times at once (gathered.go)
 	case t.awaited:
 		return 1 // each awaited call returns before the next, in a loop too
-	case t.Kind == ThreadPool || t.Kind == RunInExecutor:
+	case pooled(t.Kind):
 		return t.workers
 	case t.loop:
 		return t.count.n
@@ -120,7 +120,7 @@ func (r *reader) concurrentCallers(starts []callerStart) (int, [][]*Thread) {
 			switch {
 			case c == 0:
 				unknown = true
-			case t.Kind == ThreadPool || t.Kind == RunInExecutor:
+			case pooled(t.Kind):
 				pool = max(pool, c) // one pool's submits share its workers
 			default:
 				n += c
@@ -143,7 +143,7 @@ func (r *reader) callersLayout(s *siteState, starts []callerStart) {
 	warm := r.mainCallsFirst(s, first.t, first.rc)
 	pool := true
 	for _, cs := range starts {
-		pool = pool && (cs.t.Kind == ThreadPool || cs.t.Kind == RunInExecutor || cs.t.Kind == ToThread)
+		pool = pool && (pooled(cs.t.Kind) || cs.t.Kind == ToThread)
 	}
 	n, groups := r.concurrentCallers(starts)
 	switch {

@@ -92,6 +92,7 @@ func (r *reader) indexTarget(t, v *expr) {
 	r.flow(n, v)
 	r.noteModuleAlias(t, v)
 	r.noteDeviceValue(t, v)
+	r.noteWebApp(t, v)
 	if r.isCompileRef(v) && t.kind == name {
 		r.aliases[t.name] = "torch.compile"
 	}

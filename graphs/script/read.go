@@ -81,6 +81,7 @@ func readTextOnce(name, src string, env map[string]givenEnv) (*Script, error) {
 	r.staticBlocks(stmts, 0)
 	r.indexed = true
 	r.run(stmts)
+	r.mainEnd = r.seq
 	r.rest = true
 	r.runRest(stmts)
 	return r.finish(), nil
@@ -206,6 +207,8 @@ type reader struct {
 	decPatch    map[*stmt][]string     // def → its @config.patch globals
 	modAlias    moduleAliases          // names assigned a config module (modalias.go)
 	devices     deviceFacts            // where the file places tensors (devicetype.go)
+	web         webState               // web frameworks' handlers (webroutes.go)
+	mainEnd     int                    // the seq when the module's code has run (before runRest)
 	usesTorch   bool                   // the file imports torch somewhere
 
 	// While running.
@@ -475,6 +478,7 @@ func (r *reader) walkStack(e *expr, visit func(*expr)) {
 // finish sorts what was found into file order and fills each site's scenario parts.
 func (r *reader) finish() *Script {
 	r.gatheredToThreads()
+	r.webThreads()
 	r.inferThreads()
 	r.inferWorkload()
 	r.inferDeviceType()

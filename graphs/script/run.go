@@ -504,6 +504,7 @@ func (r *reader) call(c *expr) {
 	r.workloadCall(c, q)
 	r.concurrentRuns(c, q)
 	r.dataParallelSite(c, q)
+	r.routeCall(c, q)
 	r.dictCall(c)
 	r.setattrCall(c)
 	var def *stmt
@@ -577,6 +578,7 @@ func moduleCompileArgs(args []arg) bool {
 func (r *reader) decorators(s *stmt) {
 	var compiled *siteState // the site a decorator compiles s by
 	for _, d := range s.decorators {
+		r.routeDecorator(s, d)
 		if st := r.decorator(s, d); st != nil && st.Kind != Partial {
 			compiled = st
 		}

@@ -25,6 +25,11 @@
 // A file whose every device place (.to(…), device=, torch.device(…),
 // torch.set_default_device(…)) names mps or the CPU, and none CUDA or a device the
 // reader cannot read, is planned on that device type: no CUDA graph (devicetype.go).
+// A web framework's sync handler that calls a compiled function calls it from the
+// framework's worker threads, as a thread pool's workers do: a FastAPI or Starlette
+// def route, or a gradio sync event function, from anyio's 40 (gradio's
+// launch(max_threads=N)); a Flask view from a new thread per request (threaded=True,
+// the default). An async def route runs on the event loop (webroutes.go).
 // nn.DataParallel of a compiled module (or torch.nn.parallel.data_parallel) runs it on
 // each of its devices in a thread of its own: per-device, device_ids' count, 2 when
 // not given (dataparallel.go).
@@ -330,6 +335,8 @@ const (
 	ThreadPool       ThreadKind = "ThreadPoolExecutor" // concurrent.futures or multiprocessing.pool.ThreadPool
 	RunInExecutor    ThreadKind = "run_in_executor"    // loop.run_in_executor(pool, fn)
 	ToThread         ThreadKind = "asyncio.to_thread"
+	WebWorkers       ThreadKind = "anyio worker threads"    // FastAPI/Starlette sync endpoints, gradio sync event functions (webroutes.go)
+	RequestThreads   ThreadKind = "request threads"         // Flask's threaded server: a new thread per request (webroutes.go)
 	Spawn            ThreadKind = "mp.spawn"                // torch.multiprocessing.spawn
 	Processes        ThreadKind = "multiprocessing.Process" // Process, Pool, ProcessPoolExecutor
 	Torchrun         ThreadKind = "torchrun"                // LOCAL_RANK, RANK or WORLD_SIZE read
