@@ -48,7 +48,9 @@
 // mail client puts in place of PyTorch's ASCII becomes ASCII again (no-break and other
 // Unicode spaces, curly quotes, HTML references such as &#39;, full-width punctuation
 // such as "：" and "，" with the space after it, box drawing's "│" as "|"; soft hyphens and
-// zero-width characters inside words are dropped), then ANSI colour codes
+// zero-width characters inside words are dropped; what is folded for matching only,
+// the tags, escapes, full-width forms and box bars, a finding's quote and the release's
+// text show as written), then ANSI colour codes
 // (an OSC that the line does not terminate is dropped alone), "> " quote marks,
 // torchrun's "[rankN]:" prefixes and indentation go. A row then matches a line in one of five ways,
 // which [Finding.Match] names and the text output states when it is not exact:

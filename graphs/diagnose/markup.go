@@ -153,3 +153,52 @@ func breakTag(b []byte) (int, int) {
 	}
 	return -1, 0
 }
+
+// mayFold reports whether reading may fold b for matching in a way a quote must not
+// show (HTML tags, markdown escapes, full-width forms, box bars: stripTags,
+// stripMarkdownEscapes, fullWidthASCII): four byte scans.
+func mayFold(b []byte) bool {
+	return bytes.IndexByte(b, '<') >= 0 || bytes.IndexByte(b, '\\') >= 0 ||
+		bytes.IndexByte(b, 0xef) >= 0 || bytes.IndexByte(b, 0xe2) >= 0
+}
+
+// shownLine returns entry e's line as a quote shows it: as written, with only the
+// lookalikes quotes have always shown replaced (shownLookalikes), ANSI codes and the
+// line's prefixes gone (cleanLine); e.clean where nothing was folded.
+func (s *scanner) shownLine(e *ringLine) []byte {
+	if len(e.orig) == 0 {
+		return e.clean
+	}
+	if !e.shownOK {
+		b := stripEscapes(append([]byte(nil), e.orig...))
+		if bytes.IndexByte(b, '&') >= 0 || bytes.IndexByte(b, 0xc2) >= 0 || bytes.IndexByte(b, 0xe2) >= 0 || bytes.IndexByte(b, 0xe3) >= 0 || bytes.IndexByte(b, 0xef) >= 0 {
+			b = []byte(shownLookalikes.Replace(string(b)))
+		}
+		e.shown, e.shownOK = cleanLine(e.shown[:0], b, e.lineStart), true
+	}
+	return e.shown
+}
+
+// shownText returns text, entry e's line in one of its clean forms, as a quote shows
+// it: where reading folded the line for matching, the line as written (shownLine), in
+// the same form as text (unquoted where text is e.unquoted).
+func (s *scanner) shownText(e *ringLine, text []byte) []byte {
+	if len(e.orig) == 0 || len(text) == 0 {
+		return text
+	}
+	shown := s.shownLine(e)
+	if bytes.Equal(shown, e.clean) {
+		return text
+	}
+	if len(e.unquoted) > 0 && &text[0] == &e.unquoted[0] {
+		body := shown
+		if e.lineStart {
+			body = withoutLogHeader(body)
+		}
+		return unquote(nil, body)
+	}
+	if len(e.clean) > 0 && &text[0] == &e.clean[0] {
+		return shown
+	}
+	return text
+}

@@ -138,3 +138,27 @@ func TestRichLogForms(t *testing.T) {
 		})
 	}
 }
+
+// TestQuoteAsWritten: what reading folds for matching only (full-width marks, HTML tags,
+// markdown escapes, box bars) is shown as written in a finding's quote and in the
+// release's text (the lead's routing of 08:30: a quote must show the line as written).
+func TestQuoteAsWritten(t *testing.T) {
+	t.Parallel()
+	for _, tc := range []struct{ name, text, quote, torchText string }{
+		{"full-width", "环境：torch 2.6.0，Python 3.12\nRuntimeError：Windows not yet supported for torch.compile，怎么办？",
+			"RuntimeError：Windows not yet supported for torch.compile，怎么办？", "环境：torch 2.6.0，Python 3.12"},
+		{"html tags", "<p>AssertionError: <code>torch._inductor.config.triton.cudagraph_treez</code> does not exist</p>",
+			"<p>AssertionError: <code>torch._inductor.config.triton.cudagraph_treez</code> does not exist</p>", ""},
+		{"markdown escapes", `RuntimeError: CUDA driver error: CUDA\_ERROR\_INVALID\_CONTEXT`,
+			`RuntimeError: CUDA driver error: CUDA\_ERROR\_INVALID\_CONTEXT`, ""},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			t.Parallel()
+			d, err := Read(strings.NewReader(tc.text + "\n"))
+			require.NoError(t, err)
+			require.Len(t, d.Findings, 1)
+			require.Equal(t, tc.quote, d.Findings[0].Quote)
+			require.Equal(t, tc.torchText, d.TorchText)
+		})
+	}
+}

@@ -449,6 +449,11 @@ type ringLine struct {
 	folded          []byte
 	pos             []int32
 	foldedOK, posOK bool
+	// orig is the window as read, where it holds what reading folds for matching only
+	// (mayFold), and shown its clean form as a quote shows it (shownLine), made when
+	// first needed (shownOK).
+	orig, shown []byte
+	shownOK     bool
 }
 
 // scanner holds the state of one Read.
@@ -579,7 +584,12 @@ func hasText(b []byte) bool {
 // push adds a window to the ring and matches the one two windows back.
 func (s *scanner) push(frag, carry []byte, lineStart, goesOn bool) {
 	e := &s.ring[s.n%ringSize]
-	e.raw = stripEscapes(normalize(unmarkup(append(append(e.raw[:0], carry...), frag...))))
+	e.raw = append(append(e.raw[:0], carry...), frag...)
+	e.orig, e.shownOK = e.orig[:0], false
+	if mayFold(e.raw) {
+		e.orig = append(e.orig, e.raw...)
+	}
+	e.raw = stripEscapes(normalize(unmarkup(e.raw)))
 	if lineStart {
 		s.vline++
 	}
@@ -899,7 +909,7 @@ func (s *scanner) process(k int) {
 		return
 	}
 	if e.kinds&(1<<anchorVersion) != 0 || s.torch.pending() {
-		s.torch.window(text, e.line)
+		s.releaseWindow(e, text)
 	}
 	if e.kinds&(1<<anchorDevice) != 0 {
 		s.devs.window(e.raw)
@@ -913,6 +923,16 @@ func (s *scanner) process(k int) {
 	}
 	if len(e.rows) > 0 && s.lastHit != e.line {
 		s.matchCut(k, e.rows, false)
+	}
+}
+
+// releaseWindow reads entry e's text (its clean line) for the release; a release found
+// on it is quoted as the line is written (shownText).
+func (s *scanner) releaseWindow(e *ringLine, text []byte) {
+	before := s.torch.text
+	s.torch.window(text, e.line)
+	if len(e.orig) > 0 && s.torch.line == e.line && s.torch.text != before {
+		s.torch.text = quote(s.shownText(e, text), []byte(s.torch.found.String()))
 	}
 }
 
@@ -1511,7 +1531,7 @@ func (s *scanner) hit(i int, e *ringLine, text []byte, m Match) {
 		m = Truncated
 	}
 	if h := s.hits[i]; h.line == 0 || line < h.line {
-		s.hits[i] = rowHit{line: line, quote: quote(text, s.rows[i].literal), match: m}
+		s.hits[i] = rowHit{line: line, quote: quote(s.shownText(e, text), s.rows[i].literal), match: m}
 	}
 	s.lastHit = line
 	if s.rowLast[i] != e.vline {
@@ -1572,15 +1592,26 @@ func squeeze(dst, b []byte) []byte {
 // mid-text), which it drops. normalize replaces them before the prefilter looks at
 // a line, so "module ‘torch._inductor’ has no attribute ‘config’" or a message with
 // &#39;, U+00A0 or a soft hyphen in it is found as PyTorch printed it.
-var lookalikes = strings.NewReplacer(slices.Concat([]string{
-	"\u00a0", " ", "\u2002", " ", "\u2003", " ", "\u2007", " ", "\u2009", " ", "\u200a", " ",
-	"\u202f", " ", "\u3000", " ", "\u2018", "'", "\u2019", "'", "\u201c", "\"", "\u201d", "\"",
-	"&#39;", "'", "&#x27;", "'", "&apos;", "'", "&quot;", "\"", "&#34;", "\"", "&lt;", "<", "&gt;", ">",
-	"&amp;", "&", "&nbsp;", " ",
-	"\u00ad", "", "\u200b", "", "\u200c", "", "\u200d", "", "\u2060", "", "\ufeff", "", "&shy;", "",
+var lookalikes = strings.NewReplacer(slices.Concat(lookalikePairs(), []string{
 	// box drawing's vertical bars, which rich's panels and tables put around each line
 	"\u2502", "|", "\u2503", "|", "\u2551", "|",
 }, fullWidthASCII())...)
+
+// shownLookalikes are the lookalikes a finding's quote shows replaced (lookalikePairs,
+// as quotes have shown them since they were first read): the full-width forms and the
+// box bars are read as ASCII for matching only, and a quote shows them as written.
+var shownLookalikes = strings.NewReplacer(lookalikePairs()...)
+
+// lookalikePairs are the pairs of lookalikes and ASCII both replacers hold.
+func lookalikePairs() []string {
+	return []string{
+		"\u00a0", " ", "\u2002", " ", "\u2003", " ", "\u2007", " ", "\u2009", " ", "\u200a", " ",
+		"\u202f", " ", "\u3000", " ", "\u2018", "'", "\u2019", "'", "\u201c", "\"", "\u201d", "\"",
+		"&#39;", "'", "&#x27;", "'", "&apos;", "'", "&quot;", "\"", "&#34;", "\"", "&lt;", "<", "&gt;", ">",
+		"&amp;", "&", "&nbsp;", " ",
+		"\u00ad", "", "\u200b", "", "\u200c", "", "\u200d", "", "\u2060", "", "\ufeff", "", "&shy;", "",
+	}
+}
 
 // fullWidthASCII are the pairs of the full-width forms of ASCII's printable characters
 // (U+FF01–U+FF5E) and those characters, as a Chinese, Japanese or Korean input method
