@@ -59,6 +59,9 @@ func (r *reader) classCall(c *expr, q string) bool {
 // follows (sweep2 finding 3: a first call made by srv.setup() before the threads
 // started was missed, cold_start=true). It reports whether it ran one.
 func (r *reader) methodCall(c *expr) bool {
+	if r.builtMethodCall(c) {
+		return true
+	}
 	if c.x.kind != attr || c.x.x.kind != name || r.sc == nil {
 		return false
 	}
@@ -117,4 +120,23 @@ func (r *reader) reachCtor(rc *reach, n string, queue *[]*stmt) {
 			*queue = append(*queue, d)
 		}
 	}
+}
+
+// builtMethodCall runs C(…).m(…) of a class C of the file: the object is built there
+// (construct ran its constructor), then m runs. It reports whether it ran one.
+func (r *reader) builtMethodCall(c *expr) bool {
+	if c.x.kind != attr || c.x.x.kind != call || c.x.x.x.kind != name || r.sc == nil {
+		return false
+	}
+	cls, ok := r.sc.classes[c.x.x.x.name]
+	if !ok || !r.visible(c.x.x.x.name, r.fn) {
+		return false
+	}
+	d := r.method(cls, c.x.name)
+	if d == nil {
+		return false
+	}
+	r.bindParamsFrom(d, c, 1)
+	r.enter(d)
+	return true
 }

@@ -194,12 +194,17 @@ func extraPositionals(def *stmt, c *expr) []arg {
 
 // returnedSite returns the site whose compiled function a call v of a def of the file
 // returns (return torch.compile(…), either branch of a if c else b, or a name bound to
-// one), or nil.
+// one), or nil. The def is one by name, or a method through self or an object
+// (self._setup(), srv.load(): paramhelpers.go calledDef; sweep4 finding 12).
 func (r *reader) returnedSite(v *expr) *siteState {
-	if v == nil || v.kind != call || v.x.kind != name || r.qual(v.x) != "" || r.funcs[v.x.name] == nil {
+	if v == nil || v.kind != call {
 		return nil
 	}
-	return r.siteReturned(r.funcs[v.x.name].body, 0)
+	d := r.calledDef(v, r.qual(v.x))
+	if d == nil {
+		return nil
+	}
+	return r.siteReturned(d.body, 0)
 }
 
 func (r *reader) siteReturned(body []*stmt, depth int) *siteState {

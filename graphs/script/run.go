@@ -698,6 +698,7 @@ func (r *reader) assignTarget(t, v *expr) {
 	r.bindThread(t, v)
 	r.dictAssign(t, v)
 	r.bind(r.lastName(t), v)
+	r.bindTuple(t, v)
 	r.noteKill(t, v)
 }
 

@@ -38,7 +38,10 @@
 // start (w.join()), or an awaited asyncio.to_thread, ends first (callers.go); an
 // awaited to_thread or run_in_executor(None, …) (the loop's default executor) in a
 // coroutine run several times at once (asyncio.gather, tasks) is that many pool
-// workers (gathered.go).
+// workers (gathered.go). A compiled function keeps its identity through return (a def's
+// or a method's, a tuple's item) and into a thread's code through the arguments its
+// start hands over (args=, kwargs=, submit, run_in_executor, to_thread), whatever the
+// parameter's name (threadargs.go).
 // An output is kept (outputs_kept, the overwritten-output error) when the script reads
 // it after a later compiled call that starts a new cudagraph-tree generation: y1 =
 // m(x); y2 = m(x); print(y1) (the docs' example), or outputs kept in a list or dict

@@ -70,6 +70,7 @@ var processPools = map[string]bool{
 // thread records a call that starts threads or processes, and reports whether c was one.
 func (r *reader) thread(c *expr, q string) bool {
 	r.runsCallable(c, q)
+	r.bindStartArgs(c, q)
 	if k, ok := processStarters[q]; ok {
 		r.process(int(c.line), k)
 		return true

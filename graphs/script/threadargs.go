@@ -1,0 +1,138 @@
+package script
+
+// A compiled function handed to a thread's code as an argument (sweep4 findings 12
+// and 15): Thread(target=predict, args=(model, x)) with def predict(net, x), or
+// pool.submit(predict, model, x), ex.run_in_executor(pool, self.predict, model, x),
+// asyncio.to_thread(predict, model, x). The target's parameter is bound to the
+// compiled function, whatever its name, as a direct call binds it (bindParamsFrom),
+// so the thread's code calling net(x) calls it.
+
+// bindStartArgs binds the parameters of the def a thread start c runs to the compiled
+// functions among the arguments it hands over.
+func (r *reader) bindStartArgs(c *expr, q string) {
+	fn := r.startedCallable(c, q)
+	if fn == nil {
+		return
+	}
+	def, first := r.targetDef(fn)
+	if def == nil {
+		return
+	}
+	if q == "threading.Thread" {
+		r.bindThreadArgs(def, first, c)
+		return
+	}
+	at := -1
+	for i, a := range c.args {
+		if a.value == fn {
+			at = i
+		}
+	}
+	if at < 0 || keywordAt(c, at) {
+		return
+	}
+	r.bindParamsFrom(def, &expr{kind: call, args: c.args[at+1:]}, first)
+}
+
+// keywordAt reports whether the argument at i is given by keyword (the arguments after
+// it are then not the callable's).
+func keywordAt(c *expr, i int) bool { return c.args[i].keyword != "" }
+
+// targetDef returns the def a thread's callable names and the index of its first
+// parameter that an argument binds: a def of the file by name (0), or a method through
+// self or an object (1, past self).
+func (r *reader) targetDef(fn *expr) (*stmt, int) {
+	switch {
+	case fn.kind == name && r.qual(fn) == "":
+		return r.funcs[fn.name], 0
+	case fn.kind == attr:
+		if d := r.calledDef(&expr{kind: call, x: fn}, ""); d != nil {
+			return d, 1
+		}
+	}
+	return nil, 0
+}
+
+// bindThreadArgs binds threading.Thread's args=(…) by position and kwargs={…} by name.
+func (r *reader) bindThreadArgs(def *stmt, first int, c *expr) {
+	if a := kwarg(c, "args", 3); a != nil && (a.kind == tuple || a.kind == other) {
+		var args []arg
+		for _, e := range a.elts {
+			args = append(args, arg{value: e})
+		}
+		r.bindParamsFrom(def, &expr{kind: call, args: args}, first)
+	}
+	if k := kwarg(c, "kwargs", 4); k != nil {
+		pairs, _ := dictPairs(k)
+		for _, p := range pairs {
+			if n, ok := r.literalStr(p.key); ok && p.value != nil {
+				if st := r.compiledName(p.value); st != nil {
+					r.bindCompiled(n, st)
+				}
+			}
+		}
+	}
+}
+
+// bindTuple binds the names of a tuple target to the compiled functions the value
+// gives at their positions: model, opt = load(), load returning (compiled, opt)
+// (fish-speech's return model.eval(), decode_one_token shape: an item's
+// model.eval() is the module itself), or a tuple display (a, b = compiled, x).
+func (r *reader) bindTuple(t, v *expr) {
+	if t.kind != tuple || v == nil {
+		return
+	}
+	items := v.elts
+	if v.kind == call {
+		items = nil
+		if d := r.calledDef(v, r.qual(v.x)); d != nil {
+			items = r.returnedTuple(d.body, 0)
+		}
+	} else if v.kind != tuple {
+		return
+	}
+	for i, e := range t.elts {
+		if i >= len(items) || e == nil || e.kind != name {
+			continue
+		}
+		if st := r.itemSite(items[i]); st != nil {
+			r.bindCompiled(e.name, st)
+		}
+	}
+}
+
+// itemSite returns the site an item of a returned tuple names: a compile site, a
+// compiled name, or such a name's .eval() / .train() / .cuda() / .to(…), which return
+// the module itself.
+func (r *reader) itemSite(e *expr) *siteState {
+	if st := r.siteIn(e); st != nil {
+		return st
+	}
+	if e.kind == call && e.x.kind == attr && moduleSelf[e.x.name] {
+		e = e.x.x
+	}
+	return r.compiledName(e)
+}
+
+// moduleSelf are the nn.Module methods that return the module itself.
+var moduleSelf = map[string]bool{"eval": true, "train": true, "cuda": true, "to": true, "requires_grad_": true, "half": true, "float": true, "bfloat16": true}
+
+// returnedTuple returns the items of the first `return a, b, …` in body (outside
+// nested defs and classes), nil when none.
+func (r *reader) returnedTuple(body []*stmt, depth int) []*expr {
+	if depth > maxHelperDepth {
+		return nil
+	}
+	for _, s := range body {
+		switch {
+		case s.kind == defStmt || s.kind == classStmt:
+		case s.kind == simpleStmt && s.name == "return" && len(s.exprs) == 1 && s.exprs[0].kind == tuple:
+			return s.exprs[0].elts
+		default:
+			if items := r.returnedTuple(s.body, depth+1); items != nil {
+				return items
+			}
+		}
+	}
+	return nil
+}
