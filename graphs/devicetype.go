@@ -13,7 +13,7 @@ import "github.com/compilemode/compilemode/graphs/internal/skips"
 // graph's device types is a GPU type (torch/_inductor/output_code.py:394-397 @2.6.0,
 // :653-661 @2.14.1; GPU_TYPES is ["cuda", "xpu"] @2.6.0 utils.py:59, ["cuda", "mps",
 // "xpu", "mtia"] @2.14.1 utils.py:107).
-const srcDeviceType = "torch/_inductor/compile_fx.py check_lowering_disable_cudagraph, cudagraph_utils.py check_multiple_devices_or_any_cpu_nodes, output_code.py CompiledFxGraph @2.6.0 and @2.14.1 (Debian python3-torch)"
+const srcDeviceType = "torch/_inductor/compile_fx.py check_lowering_disable_cudagraph, cudagraph_utils.py check_multiple_devices_or_any_cpu_nodes, output_code.py CompiledFxGraph @2.6.0 and @2.14.1 (Debian python3-torch); a CPU model measured on those CPU builds: one cudagraph skip counted, no log line (testdata/devicetype)"
 
 // deviceTypeRules: a compiled function whose tensors are on the CPU or on Apple's GPU
 // gets no CUDA graph, whatever the mode (sweep3 finding 20: an mps model was planned
