@@ -46,7 +46,8 @@
 // backslashes ("torch.\_inductor", where no backslash on the line comes before a
 // letter or a digit, as in a Windows path); what a page, an editor or a
 // mail client puts in place of PyTorch's ASCII becomes ASCII again (no-break and other
-// Unicode spaces, curly quotes, HTML references such as &#39;, full-width punctuation
+// Unicode spaces, curly quotes, HTML references such as &#39; or &#8217; (escaped twice
+// too, &amp;#39;), an encoder's \u0027, full-width punctuation
 // such as "：" and "，" with the space after it, box drawing's "│" as "|"; soft hyphens and
 // zero-width characters inside words are dropped; what is folded for matching only,
 // the tags, escapes, full-width forms and box bars, a finding's quote and the release's

@@ -171,7 +171,7 @@ func (s *scanner) shownLine(e *ringLine) []byte {
 	}
 	if !e.shownOK {
 		b := stripEscapes(append([]byte(nil), e.orig...))
-		if bytes.IndexByte(b, '&') >= 0 || bytes.IndexByte(b, 0xc2) >= 0 || bytes.IndexByte(b, 0xe2) >= 0 || bytes.IndexByte(b, 0xe3) >= 0 || bytes.IndexByte(b, 0xef) >= 0 {
+		if bytes.ContainsAny(b, "&\\") || bytes.IndexByte(b, 0xc2) >= 0 || bytes.IndexByte(b, 0xe2) >= 0 || bytes.IndexByte(b, 0xe3) >= 0 || bytes.IndexByte(b, 0xef) >= 0 {
 			b = []byte(shownLookalikes.Replace(string(b)))
 		}
 		e.shown, e.shownOK = cleanLine(e.shown[:0], b, e.lineStart), true

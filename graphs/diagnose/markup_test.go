@@ -162,3 +162,26 @@ func TestQuoteAsWritten(t *testing.T) {
 		})
 	}
 }
+
+// TestEscapedApostrophes reads mode-and-options' "can't" in every escape a page, a feed
+// or an encoder writes it in (sweep4 finding 10: the references to a curly quote, the
+// doubly escaped reference and Gson's \u0027 gave no finding before; the others are
+// their siblings, found before).
+func TestEscapedApostrophes(t *testing.T) {
+	t.Parallel()
+	for _, v := range []string{"can't", "can’t", "can&#39;t", "can&#x27;t", "can&apos;t", "can&rsquo;t", "can&#8217;t",
+		"can&#x2019;t", `can\'t`, `can\u0027t`, "can&amp;#39;t"} {
+		text := "RuntimeError: Either mode or options can be specified, but both " + v + " be specified at the same time.\n"
+		d, err := Read(strings.NewReader(text))
+		require.NoError(t, err)
+		require.Len(t, d.Findings, 1, v)
+		require.Equal(t, ModeAndOptions, d.Findings[0].Code, v)
+	}
+	// the same escapes of double quotes
+	for _, q := range [][2]string{{"&ldquo;", "&rdquo;"}, {"&#8220;", "&#8221;"}, {"&amp;quot;", "&amp;quot;"}, {`\u0022`, `\u0022`}} {
+		text := "we get " + q[0] + "Either mode or options can be specified" + q[1] + " from torch.compile\n"
+		d, err := Read(strings.NewReader(text))
+		require.NoError(t, err)
+		require.Len(t, d.Findings, 1, q[0])
+	}
+}
