@@ -258,7 +258,11 @@ func (w *Workload) normalizeKinds() error {
 		return &WorkloadError{Field: "allocator", Value: inputerr.Cut(w.Allocator, 80), Msg: "want native, cudaMallocAsync or uncached"}
 	}
 	switch w.DeviceType {
-	case "", "cpu", "mps":
+	case "":
+	case "cpu", "mps":
+		// Devices counts CUDA devices: a function on the CPU or mps uses none, and its one
+		// row stands for the graph it compiles there.
+		w.Devices, w.SpanDevices = 1, false
 	case "cuda":
 		w.DeviceType = ""
 	default:

@@ -68,7 +68,7 @@ func exitReason(rep *graphs.Report) string {
 		if d.Race {
 			race = " (a race: another run may fail on another thread)"
 		}
-		return fmt.Sprintf("exit %d: on torch %s the first call on cuda:%d (%s) raises %s%s%s", rep.Exit.Code(), rep.Torch, d.Device, d.Thread, d.Exception, race, more)
+		return fmt.Sprintf("exit %d: on torch %s the first call on %s (%s) raises %s%s%s", rep.Exit.Code(), rep.Torch, d.Label(), d.Thread, d.Exception, race, more)
 	}
 	return fmt.Sprintf("exit %d: torch %s would raise%s", rep.Exit.Code(), rep.Torch, more)
 }
@@ -130,9 +130,10 @@ type keyRow struct {
 // deviceRow is one device and thread across the releases ("" where a release plans
 // no such row, or raises before any device runs).
 type deviceRow struct {
-	Device   int          `json:"device"`
-	Thread   string       `json:"thread"`
-	Outcomes []*outcomeOf `json:"outcomes"`
+	Device     int          `json:"device"`
+	DeviceType string       `json:"device_type,omitempty"` // graphs.DevicePlan.DeviceType: cpu or mps ("": CUDA)
+	Thread     string       `json:"thread"`
+	Outcomes   []*outcomeOf `json:"outcomes"`
 }
 
 // outcomeOf is one release's plan of a device and thread (null: none).
@@ -299,7 +300,7 @@ func deviceRows(reps []*graphs.Report) []deviceRow {
 			if !ok {
 				j = len(rows)
 				at[k] = j
-				rows = append(rows, deviceRow{Device: d.Device, Thread: d.Thread, Outcomes: make([]*outcomeOf, len(reps))})
+				rows = append(rows, deviceRow{Device: d.Device, DeviceType: d.DeviceType, Thread: d.Thread, Outcomes: make([]*outcomeOf, len(reps))})
 			}
 			rows[j].Outcomes[i] = &outcomeOf{Outcome: d.Outcome, Implementation: d.Implementation, Race: d.Race}
 		}
@@ -330,7 +331,7 @@ func (cmp comparison) writeText(w io.Writer, width int, asked bool) error {
 	b.WriteString("\nCUDA graphs, outcome · implementation:\n")
 	t := table{head: []string{"DEVICE", "THREAD"}, releases: cmp.Torch}
 	for _, r := range cmp.Devices {
-		row := tableRow{fixed: []string{fmt.Sprintf("cuda:%d", r.Device), r.Thread}}
+		row := tableRow{fixed: []string{graphs.DevicePlan{Device: r.Device, DeviceType: r.DeviceType}.Label(), r.Thread}}
 		for _, o := range r.Outcomes {
 			row.cells = append(row.cells, o.String())
 		}

@@ -79,3 +79,17 @@ func slicesEqual(a, b []string) bool {
 	}
 	return true
 }
+
+// patchesUncalled notes, for each site whose first call the reader did not see, the
+// config.patch globals in force at the site that it keeps: they apply only if that
+// call runs under them too.
+func (r *reader) patchesUncalled() {
+	for _, st := range r.sites {
+		if st.called || st.Kind == Partial {
+			continue
+		}
+		if at := missing(st.patches, st.own); len(at) > 0 {
+			st.note("config.patch %s is in force where torch.compile is called, but Inductor compiles at the first call, which the reader did not see: the plan keeps it, and it applies only if that call runs under it too", strings.Join(at, ", "))
+		}
+	}
+}
