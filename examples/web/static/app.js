@@ -513,13 +513,19 @@ function renderReport(r) {
   return out;
 }
 
+// deviceLabel names a row's device as graphs.DevicePlan.Label does: cuda:N, mps:N, cpu.
+function deviceLabel(d) {
+  if (d.device_type === "cpu") return "cpu";
+  return `${d.device_type || "cuda"}:${d.device}`;
+}
+
 function grid(devices) {
   const t = table(["Device", "Thread", "Outcome", "Implementation", "Evidence"], devices.map((d) => [
-    `cuda:${d.device}`, d.thread,
+    deviceLabel(d), d.thread,
     h("span", { class: `outcome outcome-${d.outcome}` }, d.outcome + (d.race ? " (race)" : "")),
     d.implementation, d.evidence]), [3, 4]);
   const notes = h("dl", { class: "reasons" }, devices.map((d) => [
-    h("dt", {}, `cuda:${d.device} ${d.thread}`),
+    h("dt", {}, `${deviceLabel(d)} ${d.thread}`),
     h("dd", {}, d.reason, d.message ? h("pre", {}, (d.exception ? `raises ${d.exception}:\n` : "") + d.message) : null)]));
   return h("div", {}, t, notes);
 }
