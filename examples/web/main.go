@@ -380,6 +380,9 @@ func Build(ctx context.Context, dir string) error {
 	if err != nil {
 		return err
 	}
+	if err := inModule(ctx, goCmd); err != nil {
+		return err
+	}
 	root, err := goOutput(ctx, goCmd, nil, "env", "GOROOT")
 	if err != nil {
 		return err
@@ -400,6 +403,23 @@ func Build(ctx context.Context, dir string) error {
 		return err
 	}
 	return writeStatic(dir)
+}
+
+// modulePath is the module the page is built from.
+const modulePath = "github.com/compilemode/compilemode"
+
+// inModule returns a plain error, saying where to run the command, when the working
+// directory is not inside a clone of the module: the page is compiled from its sources,
+// and a web binary run from elsewhere otherwise failed with go build's "go.mod file
+// not found" (sweep4 finding 33).
+func inModule(ctx context.Context, goCmd string) error {
+	mod, err := goOutput(ctx, goCmd, nil, "list", "-m")
+	if err == nil && strings.TrimSpace(mod) == modulePath {
+		return nil
+	}
+	wd, _ := os.Getwd()
+	return fmt.Errorf("the page is built from the sources of %s, and %s is not inside a clone of it: "+
+		"run it there (git clone https://%s && cd compilemode && go run ./examples/web)", modulePath, wd, modulePath)
 }
 
 // inlined are the packages compiled to WebAssembly with the compiler's inlining: the

@@ -11,6 +11,7 @@ import (
 	"io"
 	"maps"
 	"os"
+	"path/filepath"
 	"runtime"
 	"slices"
 	"strconv"
@@ -433,12 +434,41 @@ func ParseUsage(fs *flag.FlagSet, args []string, stderr io.Writer, usage func(io
 		return nil, 2, false
 	}
 	if fs.NArg() > 0 {
-		fmt.Fprintf(stderr, "%s: unexpected argument %q (flags only; see -h)\n", fs.Name(), fs.Arg(0))
+		fmt.Fprintf(stderr, "%s: unexpected argument %q (flags only%s; see -h)\n", fs.Name(), fs.Arg(0), fileFlagHint(fs, fs.Arg(0)))
 		return nil, 2, false
 	}
 	given = map[string]bool{}
 	fs.Visit(func(f *flag.Flag) { given[f.Name] = true })
 	return given, 0, true
+}
+
+// fileFlags are the flags that read a file, by the file names each is for: a file
+// given without its flag (compilemode train.py, the first thing a new user types,
+// sweep4 finding 33) gets the flag suggested. The last row, with no extensions, takes
+// any other name that has an extension or names a file.
+var fileFlags = []struct {
+	flag string
+	exts []string
+}{
+	{"script", []string{".py", ".ipynb"}},
+	{"scenario", []string{".json"}},
+	{"diagnose", nil},
+}
+
+// fileFlagHint returns ": did you mean -script train.py?" for an argument that looks
+// like a file one of fs's file flags reads, and "" otherwise.
+func fileFlagHint(fs *flag.FlagSet, arg string) string {
+	ext := strings.ToLower(filepath.Ext(arg))
+	_, statErr := os.Stat(arg)
+	for _, f := range fileFlags {
+		if fs.Lookup(f.flag) == nil {
+			continue
+		}
+		if slices.Contains(f.exts, ext) || (f.exts == nil && (ext != "" || statErr == nil)) {
+			return fmt.Sprintf(": did you mean -%s %s?", f.flag, arg)
+		}
+	}
+	return ""
 }
 
 // WriteWarnings prints warnings, each with its fix, indented under a report.

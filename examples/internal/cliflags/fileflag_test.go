@@ -1,0 +1,56 @@
+package cliflags
+
+import (
+	"bytes"
+	"flag"
+	"io"
+	"os"
+	"path/filepath"
+	"testing"
+
+	"github.com/stretchr/testify/require"
+)
+
+// TestUnexpectedArgumentSuggestsFlag: a file given without the flag that reads it gets
+// that flag suggested (sweep4 finding 33), for compilemode's flag set; a command
+// without those flags, and a word that is no file, get none.
+func TestUnexpectedArgumentSuggestsFlag(t *testing.T) {
+	dir := t.TempDir()
+	logFile := filepath.Join(dir, "run")
+	require.NoError(t, os.WriteFile(logFile, []byte("x\n"), 0o644))
+	full := func() *flag.FlagSet {
+		fs := flag.NewFlagSet("compilemode", flag.ContinueOnError)
+		fs.SetOutput(io.Discard)
+		fs.String("script", "", "")
+		fs.String("scenario", "", "")
+		fs.String("diagnose", "", "")
+		return fs
+	}
+	bare := func() *flag.FlagSet {
+		fs := flag.NewFlagSet("web", flag.ContinueOnError)
+		fs.SetOutput(io.Discard)
+		return fs
+	}
+	tests := []struct {
+		fs   func() *flag.FlagSet
+		arg  string
+		want string
+	}{
+		{full, "train.py", `compilemode: unexpected argument "train.py" (flags only: did you mean -script train.py?; see -h)` + "\n"},
+		{full, "Train.IPYNB", `compilemode: unexpected argument "Train.IPYNB" (flags only: did you mean -script Train.IPYNB?; see -h)` + "\n"},
+		{full, "s.json", `compilemode: unexpected argument "s.json" (flags only: did you mean -scenario s.json?; see -h)` + "\n"},
+		{full, "run.log", `compilemode: unexpected argument "run.log" (flags only: did you mean -diagnose run.log?; see -h)` + "\n"},
+		{full, logFile, `compilemode: unexpected argument "` + logFile + `" (flags only: did you mean -diagnose ` + logFile + `?; see -h)` + "\n"},
+		{full, "extra", `compilemode: unexpected argument "extra" (flags only; see -h)` + "\n"},
+		{bare, "train.py", `web: unexpected argument "train.py" (flags only; see -h)` + "\n"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.arg, func(t *testing.T) {
+			var stderr bytes.Buffer
+			_, code, ok := Parse(tt.fs(), []string{tt.arg}, &stderr)
+			require.False(t, ok)
+			require.Equal(t, 2, code)
+			require.Equal(t, tt.want, stderr.String())
+		})
+	}
+}
