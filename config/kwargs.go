@@ -12,11 +12,16 @@ import (
 // release's signature lacks raises TypeError before its body runs
 // ([Facts.CompileKwargs]; not checked when the release's list was not read).
 func (r *Resolver) checkKwargs(kwargs []Kwarg) error {
-	if len(r.facts.CompileKwargs) == 0 {
-		return nil
+	known := r.facts.CompileKwargs
+	if len(known) == 0 {
+		// The release's list was not read: a name no release's torch.compile takes
+		// still raises, as no release's signature has **kwargs (torch/__init__.py
+		// compile @ 2.0.0, 2.6.0, 2.14.1: keyword-only parameters; sweep4 finding 8,
+		// cudagraphs=False).
+		known = everyCompileKwarg()
 	}
 	for _, kw := range kwargs {
-		if !slices.Contains(r.facts.CompileKwargs, kw.Name) {
+		if !slices.Contains(known, kw.Name) {
 			return &CallError{Arg: kw.Name + "=", Exc: "TypeError", Msg: fmt.Sprintf("compile() got an unexpected keyword argument '%s'", kw.Name)}
 		}
 	}
@@ -92,4 +97,21 @@ func (r *Resolver) dynamicAssert(v literal.Value) string {
 		return fmt.Sprintf("Expected enable to be a bool, got <class '%s'>", v.PyType())
 	}
 	return ""
+}
+
+// everyCompileKwarg returns the keyword arguments (besides mode, options and backend)
+// that some release's torch.compile takes, from every [FactCompileKwargs] row.
+func everyCompileKwarg() []string {
+	var out []string
+	for _, row := range factRows {
+		if row.Name != FactCompileKwargs {
+			continue
+		}
+		for _, k := range row.Value.([]string) {
+			if !slices.Contains(out, k) {
+				out = append(out, k)
+			}
+		}
+	}
+	return out
 }

@@ -66,6 +66,7 @@ func TestScenarioJSONRoundTrip(t *testing.T) {
 		{"python options", Scenario{Options: "{'triton.cudagraphs': True, 'max_autotune': None}"}, "a bare Python dict"},
 		{"backend empty", Scenario{Backend: "", BackendGiven: true}, "backend=\"\" survives"},
 		{"disable", Scenario{Disable: "True"}, "disable= as written"},
+		{"kwargs", Scenario{Kwargs: []string{"fullgraph=True"}}, "other keywords as written"},
 		{"full", Scenario{Torch: "2.14", Mode: Ptr(""), Set: []string{"triton.cudagraph_trees=False"}, Env: map[string]string{"TORCHINDUCTOR_CUDAGRAPHS": "1"},
 			Dynamic: Ptr(false), Backend: "inductor", BackendGiven: true, Workload: Workload{Devices: 2, Threads: PerDevice, ThreadPool: 0, DynamicShapes: true, DistinctSizes: 3}}, "every kind of field"},
 	}

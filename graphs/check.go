@@ -131,13 +131,11 @@ func (s *Scenario) compileInput() (*compileInput, error) {
 		}
 		req.Globals = append(req.Globals, g)
 	}
-	if s.Disable != "" {
-		v, err := literal.ParseFor(s.Disable, py)
-		if err != nil {
-			return nil, &ScenarioError{Path: "disable", Err: err}
-		}
-		req.Kwargs = append(req.Kwargs, config.Kwarg{Name: "disable", Value: v})
+	kws, err := s.kwargs(py)
+	if err != nil {
+		return nil, err
 	}
+	req.Kwargs = append(req.Kwargs, kws...)
 	env := s.environ()
 	req.Env = func() []string { return env }
 	req.Host = s.Host
@@ -179,4 +177,48 @@ func (s *Scenario) environ() []string {
 		env = append(env, name+"="+s.Env[name])
 	}
 	return env
+}
+
+// kwargs parses Disable and Kwargs, the keyword arguments config.Request.Kwargs holds.
+func (s *Scenario) kwargs(py literal.Lang) ([]config.Kwarg, error) {
+	var out []config.Kwarg
+	if s.Disable != "" {
+		v, err := literal.ParseFor(s.Disable, py)
+		if err != nil {
+			return nil, &ScenarioError{Path: "disable", Err: err}
+		}
+		out = append(out, config.Kwarg{Name: "disable", Value: v})
+	}
+	for i, kv := range s.Kwargs {
+		kw, err := parseKwarg(kv, py)
+		if err != nil {
+			return nil, &ScenarioError{Path: fmt.Sprintf("kwargs[%d]", i), Err: err}
+		}
+		out = append(out, kw)
+	}
+	return out, nil
+}
+
+// parseKwarg reads one of Scenario.Kwargs, NAME=VALUE: NAME a Python identifier,
+// VALUE a Python literal.
+func parseKwarg(kv string, py literal.Lang) (config.Kwarg, error) {
+	name, value, ok := strings.Cut(kv, "=")
+	if !ok || !isIdentifier(name) {
+		return config.Kwarg{}, fmt.Errorf("want NAME=VALUE with NAME a keyword argument's name, got %q", kv)
+	}
+	v, err := literal.ParseFor(value, py)
+	if err != nil {
+		return config.Kwarg{}, err
+	}
+	return config.Kwarg{Name: name, Value: v}, nil
+}
+
+// isIdentifier reports whether s is an ASCII Python identifier.
+func isIdentifier(s string) bool {
+	for i, c := range s {
+		if c != '_' && !(c >= 'a' && c <= 'z') && !(c >= 'A' && c <= 'Z') && (i == 0 || c < '0' || c > '9') {
+			return false
+		}
+	}
+	return s != ""
 }

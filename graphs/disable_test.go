@@ -33,3 +33,34 @@ func TestScenarioDisable(t *testing.T) {
 	require.True(t, errors.As(err, &se), "%v", err)
 	require.Equal(t, "disable", se.Path)
 }
+
+// TestScenarioKwargs: a scenario's other keyword arguments reach torch.compile: a name
+// the release's signature lacks raises TypeError, and a name no release takes raises
+// on every release (sweep4 finding 8); NAME=VALUE that is not one is the field's error.
+func TestScenarioKwargs(t *testing.T) {
+	t.Parallel()
+	tests := []struct {
+		torch, kwarg, want string
+	}{
+		{"", "cudagraphs=False", "compile() got an unexpected keyword argument 'cudagraphs'"},
+		{"2.0", "cudagraphs=False", "compile() got an unexpected keyword argument 'cudagraphs'"},
+		{"2.6", "name='f'", "compile() got an unexpected keyword argument 'name'"},
+		{"2.14", "name='f'", ""},
+		{"", "fullgraph=True", ""},
+	}
+	for _, tt := range tests {
+		rep, err := Check(&Scenario{Torch: tt.torch, Kwargs: []string{tt.kwarg}})
+		require.NoError(t, err, tt.kwarg)
+		got := ""
+		if rep.Error != nil {
+			got = rep.Error.Message
+		}
+		require.Equal(t, tt.want, got, "%s on %q", tt.kwarg, tt.torch)
+	}
+	for _, bad := range []string{"cudagraphs", "1x=2", "x=(", "=1"} {
+		_, err := Check(&Scenario{Kwargs: []string{bad}})
+		var se *ScenarioError
+		require.True(t, errors.As(err, &se), "%q: %v", bad, err)
+		require.Equal(t, "kwargs[0]", se.Path)
+	}
+}

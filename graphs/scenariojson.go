@@ -33,6 +33,7 @@ type scenarioJSON struct {
 	Dynamic   *bool             `json:"dynamic,omitempty"`
 	Fullgraph *bool             `json:"fullgraph,omitempty"`
 	Disable   string            `json:"disable,omitempty"`
+	Kwargs    []string          `json:"kwargs,omitempty"`
 	Host      *hostJSON         `json:"host,omitempty"`
 	Workload  Workload          `json:"workload"`
 }
@@ -49,7 +50,7 @@ type hostJSON struct {
 // cannot set, is left out. Every Scenario that [Check] accepts marshals, and
 // [LoadScenario] (or json.Unmarshal) reads the result back to an equal Scenario.
 func (s Scenario) MarshalJSON() ([]byte, error) {
-	out := scenarioJSON{Torch: s.Torch, Python: s.Python, Mode: s.Mode, Options: s.Options, Set: s.Set, Env: s.Env, Dynamic: s.Dynamic, Fullgraph: s.Fullgraph, Disable: s.Disable, Workload: s.Workload, Callable: s.BackendCallable}
+	out := scenarioJSON{Torch: s.Torch, Python: s.Python, Mode: s.Mode, Options: s.Options, Set: s.Set, Env: s.Env, Dynamic: s.Dynamic, Fullgraph: s.Fullgraph, Disable: s.Disable, Kwargs: s.Kwargs, Workload: s.Workload, Callable: s.BackendCallable}
 	if s.Backend != "" || s.BackendGiven {
 		b := s.Backend
 		out.Backend = &b
@@ -122,6 +123,9 @@ func (s *Scenario) decode(data []byte, base int, file []byte) error {
 			return decodeNullable(file, "fullgraph", raw, at, &s.Fullgraph, "true, false or null")
 		}},
 		strField(file, "disable", &s.Disable),
+		{"kwargs", func(raw []byte, at int) error {
+			return decodeTyped(file, "kwargs", raw, at, &s.Kwargs, "an array of strings")
+		}},
 		{"host", func(raw []byte, at int) error {
 			h := &s.Host
 			return walkObject(raw, at, file, "host.", []jsonField{

@@ -69,6 +69,9 @@ func (s *Scenario) validateTexts() error {
 		names = append(names, struct{ path, v string }{fmt.Sprintf("set[%d]", i), a})
 	}
 	names = append(names, struct{ path, v string }{"disable", s.Disable}) // a literal, bounded by literal.MaxBytes
+	for i, kv := range s.Kwargs {
+		names = append(names, struct{ path, v string }{fmt.Sprintf("kwargs[%d]", i), kv})
+	}
 	for _, t := range names {
 		if err := inputerr.CheckText(t.v); err != nil {
 			return &ScenarioError{Path: t.path, Err: err}

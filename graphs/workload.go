@@ -345,7 +345,12 @@ type Scenario struct {
 	// return the function itself, in every release (config.Request.Kwargs; torch/_dynamo/
 	// eval_frame.py _optimize @ 2.6.0 and 2.14.1): nothing is compiled, and the report
 	// says compile-disabled by "disable=True".
-	Disable  string   `json:"disable,omitempty"`
+	Disable string `json:"disable,omitempty"`
+	// Kwargs are torch.compile's other keyword arguments, each NAME=VALUE with VALUE as
+	// Python source, in order (config.Request.Kwargs): one the release's torch.compile
+	// does not take raises TypeError "compile() got an unexpected keyword argument
+	// 'NAME'" at the call; a name no release takes raises on every release.
+	Kwargs   []string `json:"kwargs,omitempty"`
 	Workload Workload `json:"workload"`
 	// Host is the machine the host-dependent defaults are computed for
 	// (compile_threads from its CPUs, the cutlass_dir install paths from its torch

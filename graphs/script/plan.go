@@ -178,6 +178,7 @@ type planKey struct {
 	hasBackend bool
 	dynamic    int8
 	disable    string // "=" and disable= as written, "" when not given
+	kwargs     string // the other keyword arguments, joined
 	workload   graphs.Workload
 	masked     bool // set is a branch combination's state (the planner's seeds)
 }
@@ -200,6 +201,7 @@ func keyOf(st *Site, mode *string, sel *branchSel) planKey {
 	if st.Disable != nil {
 		k.disable = "=" + *st.Disable
 	}
+	k.kwargs = strings.Join(st.Kwargs, "\x00")
 	if st.Dynamic != nil {
 		k.dynamic = 1
 		if *st.Dynamic {

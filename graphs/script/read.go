@@ -276,6 +276,7 @@ type reader struct {
 	assignLoops  map[bindKey][]int32     // the loops each name's last assignment ran in (overwrite.go)
 	loopTargets  []*expr                 // the targets of the for loops running now
 	runsAtOnce   map[*stmt]runs          // coroutine def → how many of its runs start at once (gathered.go)
+	modules      map[string]bool         // names bound to an nn.Module now (threadargs.go isModule)
 	wide         []Candidate             // the candidates the site being read found only by name, file-wide (widemode.go)
 	uiChoices    map[string][]Candidate  // choice lists of dict keys (a UI's INPUT_TYPES), by key
 	sc           *scopes                 // the scoped index (scope.go)

@@ -537,7 +537,7 @@ func (r *reader) compileCall(c *expr, q string) bool {
 		r.site(c, Call, c.args)
 	case q == "functools.partial" && len(c.args) > 0 && isCompile(r.qual(c.args[0].value)):
 		r.site(c, Partial, c.args[1:])
-	case c.x.kind == attr && c.x.name == "compile" && q == "" && r.usesTorch && moduleCompileArgs(c.args):
+	case c.x.kind == attr && c.x.name == "compile" && q == "" && r.usesTorch && (moduleCompileArgs(c.args) || r.isModule(c.x.x, 0)):
 		r.site(c, Method, c.args)
 	case c.x.kind == call && isOptimize(r.qual(c.x.x)):
 		r.site(c, Optimize, optimizeArgs(c.x, r.qual(c.x.x), c.args))
@@ -699,6 +699,7 @@ func (r *reader) assignTarget(t, v *expr) {
 	r.dictAssign(t, v)
 	r.bind(r.lastName(t), v)
 	r.bindTuple(t, v)
+	r.noteModule(t, v)
 	r.noteKill(t, v)
 }
 

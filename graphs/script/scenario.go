@@ -45,6 +45,7 @@ func (s *Script) scenario(i int, cli graphs.Scenario, skip map[string]bool, mask
 	if st.Disable != nil {
 		sc.Disable = *st.Disable
 	}
+	sc.Kwargs = append([]string(nil), st.Kwargs...)
 	sc.Set = append(dropNoOps(st.globalsIn(skip, mask)), st.patchSet...)
 	if len(st.env) > 0 {
 		sc.Env = map[string]string{}
@@ -157,6 +158,7 @@ func Merge(script, cli graphs.Scenario) graphs.Scenario {
 	if cli.Disable != "" {
 		out.Disable = cli.Disable
 	}
+	out.Kwargs = append(append([]string(nil), script.Kwargs...), cli.Kwargs...)
 	out.Set = append(append([]string(nil), script.Set...), cli.Set...)
 	if len(script.Env)+len(cli.Env) > 0 {
 		out.Env = maps.Clone(script.Env)

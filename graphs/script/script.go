@@ -98,7 +98,9 @@
 // "Unrecognized mode=Template(…)", as another argument it is named (tstring.go);
 // disable= reaches the plan (Site.Disable, each of its values when it has several): a
 // truthy one makes torch.compile return the function itself, so the plan is
-// compile-disabled by it (graphs.Scenario.Disable);
+// compile-disabled by it (graphs.Scenario.Disable); a keyword torch.compile does not
+// take (cudagraphs=False), given to it or to nn.Module.compile of a module, is
+// PyTorch's TypeError per release (Site.Kwargs, graphs.Scenario.Kwargs);
 // setattr(config, "KEY", V) on the Inductor or Dynamo config is the
 // assignment config.KEY = V; a name assigned a config module (cfg =
 // torch._inductor.config, c = ic) is that module, as an import alias is, unless the
@@ -216,6 +218,10 @@ type Site struct {
 	// nil: not given). A truthy one makes torch.compile return the function itself:
 	// the plan is compile-disabled (graphs.Scenario.Disable).
 	Disable *string `json:"disable,omitempty"`
+	// Kwargs are the call's other keyword arguments, NAME=VALUE (VALUE None when not a
+	// literal): one the release's torch.compile does not take is PyTorch's TypeError
+	// (graphs.Scenario.Kwargs).
+	Kwargs []string `json:"kwargs,omitempty"`
 	// Threads is the thread layout inferred for the site ("" means main): the same as
 	// Workload.Threads.
 	Threads graphs.Threads `json:"threads,omitempty"`

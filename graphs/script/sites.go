@@ -80,16 +80,7 @@ func (r *reader) arguments(st *siteState, args []arg) {
 			r.keyword(st, a.keyword, a.value)
 		}
 	}
-	if positional > 1 && (st.Kind == Call || st.Kind == Helper) {
-		n := fmt.Sprint(positional)
-		if positional >= keptArgs {
-			n += " or more" // past keptArgs, literal arguments are not kept
-		}
-		st.note("torch.compile takes one positional argument (the model); PyTorch raises TypeError for %s", n)
-		if positional < keptArgs {
-			st.positional = positional
-		}
-	}
+	st.positionalArgs(positional)
 	if splat != nil && !r.dictSplat(st, splat, givenKeywords(args)) {
 		r.splat(st, splat, args)
 	}
@@ -291,6 +282,10 @@ func (r *reader) exprKeyword(st *siteState, k string, e *expr) {
 	case k == "backend":
 		r.backendExpr(st, e)
 	case (k == "disable" || k == "fullgraph") && r.flagChoices(st, k, e):
+	case k != "model" && !moduleCompileKeywords[k]:
+		// A keyword torch.compile does not take raises whatever its value.
+		st.Kwargs = append(st.Kwargs, k+"=None")
+		st.note("%s is not a literal: `%s` (no release's torch.compile takes it: its value does not matter)", k, oneLine(r.text(e)))
 	case k != "model": // the model is never a literal, and that does not matter
 		st.note("%s is not a literal: `%s`", k, oneLine(r.text(e)))
 	}
@@ -392,7 +387,7 @@ func (r *reader) keywordValue(st *siteState, k string, v literal.Value) {
 		d := v.String()
 		st.Disable = &d
 	default:
-		st.note("%s=%s is not read by the planner", k, v)
+		st.Kwargs = append(st.Kwargs, k+"="+v.String())
 	}
 }
 
@@ -593,4 +588,24 @@ func inlineSplat(r *reader, st *siteState, args []arg) []arg {
 // isDictCall reports whether e is a call of the builtin dict.
 func (r *reader) isDictCall(e *expr) bool {
 	return e != nil && e.kind == call && r.builtin(e.x) == "dict"
+}
+
+// positionalArgs records the TypeError of more than one positional argument given to
+// torch.compile. nn.Module.compile(*args) calls torch.compile(self._call_impl,
+// *args): the module's own call is the first (threadargs.go isModule).
+func (st *siteState) positionalArgs(positional int) {
+	if st.Kind == Method && positional > 0 {
+		positional++
+	}
+	if positional <= 1 || st.Kind != Call && st.Kind != Helper && st.Kind != Method {
+		return
+	}
+	n := fmt.Sprint(positional)
+	if positional >= keptArgs {
+		n += " or more" // past keptArgs, literal arguments are not kept
+	}
+	st.note("torch.compile takes one positional argument (the model); PyTorch raises TypeError for %s", n)
+	if positional < keptArgs {
+		st.positional = positional
+	}
 }

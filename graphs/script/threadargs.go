@@ -1,5 +1,7 @@
 package script
 
+import "strings"
+
 // A compiled function handed to a thread's code as an argument (sweep4 findings 12
 // and 15): Thread(target=predict, args=(model, x)) with def predict(net, x), or
 // pool.submit(predict, model, x), ex.run_in_executor(pool, self.predict, model, x),
@@ -135,4 +137,61 @@ func (r *reader) returnedTuple(body []*stmt, depth int) []*expr {
 		}
 	}
 	return nil
+}
+
+// isModule reports whether e surely holds an nn.Module: torch.nn.X(…) of a capitalised
+// X, an instance of a class of the file deriving from one, such a value's .cuda(),
+// .to(…), .eval() or .train(), or a name bound once to one. Its .compile(…) is
+// nn.Module.compile whatever the keywords: one torch.compile does not take raises
+// its TypeError (sweep4 finding 8: m.compile(mode=…, cudagraphs=False) was no site).
+func (r *reader) isModule(e *expr, depth int) bool {
+	if e == nil || depth > maxParamDepth {
+		return false
+	}
+	switch e.kind {
+	case name:
+		return r.modules[e.name]
+	case call:
+		if e.x.kind == attr && moduleSelf[e.x.name] {
+			return r.isModule(e.x.x, depth+1)
+		}
+		q := r.qual(e.x)
+		if n, ok := strings.CutPrefix(q, "torch.nn."); ok && n != "" && n[0] >= 'A' && n[0] <= 'Z' && !strings.Contains(n, ".") {
+			return true
+		}
+		return e.x.kind == name && q == "" && r.moduleClass(e.x.name)
+	}
+	return false
+}
+
+// noteModule records whether the name t is bound to an nn.Module now (isModule).
+func (r *reader) noteModule(t, v *expr) {
+	if t.kind != name {
+		return
+	}
+	if r.isModule(v, 0) {
+		if r.modules == nil {
+			r.modules = map[string]bool{}
+		}
+		r.modules[t.name] = true
+		return
+	}
+	delete(r.modules, t.name)
+}
+
+// moduleClass reports whether the class of the file named n derives from
+// torch.nn.Module (through the file's classes).
+func (r *reader) moduleClass(n string) bool {
+	c, ok := r.sc.classes[n]
+	if !ok {
+		return false
+	}
+	for _, k := range r.classChain(c) {
+		for _, b := range k.bases {
+			if b.keyword == "" && b.star == 0 && r.qual(b.value) == "torch.nn.Module" {
+				return true
+			}
+		}
+	}
+	return false
 }
