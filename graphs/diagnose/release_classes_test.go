@@ -1,6 +1,9 @@
 package diagnose
 
-import "testing"
+import (
+	"strings"
+	"testing"
+)
 
 // TestReleaseNotTheRuns: the classes of branch release (2026-12-03), each a phrasing
 // that names a release that is not the failing run's (a release without the error said
@@ -59,7 +62,13 @@ func TestReleaseNotTheRuns(t *testing.T) {
 		{"list-passes", "`T5Gemma2ModelTest::test_generate_compilation_all_outputs` in `transformers` passes with torch 2.9.0 & 2.9.1 but fails with 2.10.0 RC", "2.10", "pytorch/pytorch#172442's title"},
 		{"list-fails", "compile fails with torch 2.9.1 and 2.10.0", "2.9", "the first of a failing list"},
 		{"versions-tested", "- **PyTorch versions tested**: 2.9.0+cu128, 2.10.0+cu128, 2.10.0+cu130", "", "releases tried (pytorch/pytorch#174575)"},
-		// a version key with a hyphen
+		// a version key with a hyphen, Chinese prose's copula
+		{"german-key", "PyTorch-Version: 2.5.1", "2.5", "German's compound key"},
+		{"zh-is", "我用的torch是2.5.1", "2.5", "Chinese: 'the torch I use is 2.5.1'"},
+		{"zh-is-bare", "torch是2.5.1", "2.5", "Chinese: 'torch is 2.5.1'"},
+		{"arrow-not-compare", "torch.__version__ -> 2.4.0", "2.4", "an arrow is no comparison"},
+		{"compare-gate", `if torch.__version__ >= "2.0":`, "", "a comparison in code states nothing"},
+		{"compare-paren", `version.parse(torch.__version__) < version.parse("2.3.0")`, "", "a comparison after a parenthesis"},
 		{"hyphen-key", "torch-version: 2.5.1", "2.5", "a key with a hyphen"},
 		// a package list's row needs a list's column after the release
 		{"conda-row", "torch                     2.4.1                    pypi_0    pypi", "2.4", "conda list's row"},
@@ -75,6 +84,33 @@ func TestReleaseNotTheRuns(t *testing.T) {
 		}
 		if got != tt.want {
 			t.Errorf("%s: release of %q = %q, want %q (%s)", tt.name, tt.line, got, tt.want, tt.reason)
+		}
+	}
+}
+
+// TestPrintSlot: the value of torch.__version__ printed after other values is the
+// field of its argument ("print(triton.__version__, torch.__version__)" prints triton's
+// first: it was read as a torch 3.1).
+func TestPrintSlot(t *testing.T) {
+	t.Parallel()
+	tests := []struct{ name, text, want string }{
+		{"triton-first", "python -c \"import triton, torch; print(triton.__version__, torch.__version__)\"\n3.1.0 2.5.1+cu124", "2.5"},
+		{"torch-first", "python -c \"import torch, triton; print(torch.__version__, triton.__version__)\"\n2.5.1+cu124 3.1.0", "2.5"},
+		{"three", "print(np.__version__, triton.__version__, torch.__version__)\n1.26.4 3.1.0 2.6.0", "2.6"},
+		{"slot-missing", "print(triton.__version__, torch.__version__)\n3.1.0", ""},
+		{"alone", "print(torch.__version__)\n2.4.0", "2.4"},
+	}
+	for _, tt := range tests {
+		f := newVersionFinder()
+		for i, l := range strings.Split(tt.text, "\n") {
+			f.window([]byte(l), i+1)
+		}
+		got := ""
+		if v, ok := f.best(); ok {
+			got = v.String()
+		}
+		if got != tt.want {
+			t.Errorf("%s: release of %q = %q, want %q", tt.name, tt.text, got, tt.want)
 		}
 	}
 }

@@ -39,7 +39,7 @@ var (
 	// torch>2.2 work as intended", huggingface/transformers#30991). torch.__version__
 	// compared in code is read by no row ("if torch.__version__ >= \"2.0\":", a commit's
 	// diff in holdoutI1's YuzuMarker text).
-	torchRange = lazyregexp.New(`(?i)\btorch\s*(?:>=|<=|>|<|!=|~=)\s*v?\d|__version__\W{0,3}?\s*(?:>=|<=|>|<|!=|==)`)
+	torchRange = lazyregexp.New(`(?i)\btorch\s*(?:>=|<=|>|<|!=|~=)\s*v?\d|__version__['"\x60)\]]{0,3}\s*(?:>=|<=|>|<|!=|==)`)
 	// otherRunThen: a release followed at once by a clause that says it works and ends
 	// the sentence ("I tried with the current PyTorch Nightly (2.5.0.dev20240716+cu121),
 	// and it seems to work.", huggingface/diffusers#8879; a build tag in parentheses may
@@ -469,6 +469,7 @@ type versionFinder struct {
 	removed  bool   // found is a pin on a line marked removed ("- torch==2.5.1", removedPin)
 	row      int    // the index in releaseRows of the row that gave found (-1: none, or a given release)
 	waitRow  int    // the row wait waits for
+	waitSlot int    // the field of the next line that holds the value: torch.__version__'s argument of print (printSlot), 0 for the first or none
 }
 
 func newVersionFinder() versionFinder {
@@ -489,6 +490,12 @@ func (f *versionFinder) window(text []byte, line int) {
 	}
 	if f.wait {
 		f.wait = false
+		if v := slotVersion(text, f.waitSlot); v != nil || f.waitSlot > 0 {
+			if v != nil {
+				f.offer(v, f.waitRank, line, text, f.waitWhat, f.waitRow)
+			}
+			return
+		}
 		if v := waitedVersion(text); v != nil {
 			f.offer(v, f.waitRank, line, text, f.waitWhat, f.waitRow)
 			return
@@ -519,6 +526,10 @@ func (f *versionFinder) keysOn(text []byte) {
 			continue
 		}
 		f.wait, f.waitRank, f.waitWhat, f.waitRow = true, p.rank, p.what, p.row
+		f.waitSlot = 0
+		if p.what == whatVersionAttr {
+			f.waitSlot = printSlot(text)
+		}
 		return
 	}
 }

@@ -93,6 +93,41 @@ func otherRunAfterWords(after []byte) bool {
 	return (otherRunAfter.Match(after) && !negatedRun.Match(after)) || otherRunAfterCJK.Match(after)
 }
 
+// printCall is a print call's arguments, up to its first closing parenthesis.
+var printCall = lazyregexp.New(`\bprint\s*\(([^()]*(?:\([^()]*\)[^()]*)*)\)`)
+
+// printSlot returns the position of torch.__version__ among the arguments of the print
+// call that prints it on text, when other arguments come before it: python -c "import
+// triton, torch; print(triton.__version__, torch.__version__)" prints "3.1.0
+// 2.5.1+cu124", whose first value is triton's (print separates its arguments with a
+// space). It returns 0 where torch's comes first or no print names it.
+func printSlot(text []byte) int {
+	for _, m := range printCall.FindAllSubmatch(text, 4) {
+		for i, arg := range bytes.Split(m[1], []byte(",")) {
+			if namesVersionAttr(arg) || reVersionAttrSpaced.Match(arg) {
+				return i
+			}
+		}
+	}
+	return 0
+}
+
+// slotVersion returns the release in field slot of text (a print's output, one field
+// for each argument), nil when slot is 0 or the field holds none.
+func slotVersion(text []byte, slot int) []byte {
+	if slot == 0 {
+		return nil
+	}
+	fields := bytes.Fields(text)
+	if slot >= len(fields) {
+		return nil
+	}
+	if m := bareVersion.FindSubmatch(fields[slot]); m != nil {
+		return m[1]
+	}
+	return nil
+}
+
 // absentNoun is a word for the failure whose absence otherRunAbsentAfter and
 // otherRunAbsentBefore read.
 const absentNoun = `(?:issues?|errors?|problems?|crash(?:es)?|failures?|bugs?|warnings?)`

@@ -67,6 +67,9 @@ var releaseRowDocs = map[string]releaseRowDoc{
 	"version-key-cjk": {
 		example: "PyTorch版本为2.5.1", want: "2.5",
 		source: "https://blog.gitcode.com/c2e9c417d33ba975caea5b1388706045.html (\"- PyTorch版本:2.6.0.dev20241230+cu126\")"},
+	"prose-cjk-is": {
+		example: "我用的torch是2.5.1，报错如下", want: "2.5",
+		source: "Chinese prose (\"torch是2.5.1\"), found by branch release's phrasing sweep (2026-12-03); the copula form of version-key-cjk's \"torch版本是2.5.1\""},
 	"version-of": {
 		example: "The version of torch is 2.5.1", want: "2.5",
 		source: "READMEs in the search tool's code corpus (\"the version of torch is 2.5.0+cu121, the version of torchvision is 0.20.0+cu121\")"},
