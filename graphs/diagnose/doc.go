@@ -1200,6 +1200,7 @@
 //   - trees-storage-not-in-pool: "storage data ptrs are not allocated in pool" (quoted without its first word), 2.1–2.14
 //   - skip-unknown-reason: "skipping cudagraphs for unknown reason", 2.1
 //   - skip-unknown-reason: a paraphrase with "unknown reason", as reports retell it
+//   - capture-unpinned-copy: "Cannot copy between CPU and CUDA tensors during CUDA graph capture", 2.11–2.14
 //
 // # Codes
 //
@@ -1476,6 +1477,17 @@ const (
 	// Fix: wait on every side stream before the capture ends.
 	StreamCaptureUnjoined Code = "stream-capture-unjoined"
 
+	// CaptureUnpinnedCopy occurs when a copy between a pageable CPU tensor and a CUDA
+	// tensor runs inside a CUDA-graph capture (2.11 and later say so; older releases fail
+	// at the copy's synchronisation, stream-capture-illegal).
+	//
+	// Example:
+	//
+	//	RuntimeError: Cannot copy between CPU and CUDA tensors during CUDA graph capture unless the CPU tensor is pinned. Please use tensor.pin_memory() or allocate the tensor with pin_memory=True.
+	//
+	// Fix: make the value a CUDA tensor before the capture, or copy from pinned memory.
+	CaptureUnpinnedCopy Code = "capture-unpinned-copy"
+
 	// CUDAGraphEmpty occurs when a capture recorded no work.
 	//
 	// Example:
@@ -1737,7 +1749,7 @@ func Codes() []Code {
 		OptimizerCapturableDevice, CUDAGraphUnavailable, TritonMissing, GPUTooOldForTriton,
 		CXXCompilerMissing, NoValidAutotuneChoices, MaxAutotuneGEMMOff, LibcudaNotFound,
 		PythonHeadersMissing, BackendIgnoresInductorConfig, SkipCPPWrapper, SkipComplexMemoryOverlap,
-		TreesStorageNotInPool, SkipUnknownReason,
+		TreesStorageNotInPool, SkipUnknownReason, CaptureUnpinnedCopy,
 	}
 }
 

@@ -98,6 +98,7 @@ var formSamples = []formSample{
 	{StreamCaptureIllegal, "", "RuntimeError: status != cudaStreamCaptureStatus::cudaStreamCaptureStatusInvalidated INTERNAL ASSERT FAILED at \"../c10/cuda/CUDACachingAllocator.cpp\":1050, please report a bug to PyTorch."},
 	{StreamCaptureIllegal, "", "RuntimeError: status != cudaStreamCaptureStatusInvalidated INTERNAL ASSERT FAILED at \"/pytorch/c10/cuda/CUDACachingAllocator.cpp\":2317, please report a bug to PyTorch."},
 	{StreamCaptureUnjoined, "", "RuntimeError: CUDA error: capturing stream has unjoined work"},
+	{CaptureUnpinnedCopy, "", "RuntimeError: Cannot copy between CPU and CUDA tensors during CUDA graph capture unless the CPU tensor is pinned. Please use tensor.pin_memory() or allocate the tensor with pin_memory=True."},
 	{CUDAGraphEmpty, "", "UserWarning: The CUDA Graph is empty. This usually means that the graph was attempted to be captured on wrong device or stream. (Triggered internally at ../aten/src/ATen/cuda/CUDAGraph.cpp:208.)"},
 	{OptimizerNotCapturable, "", "RuntimeError: Attempting CUDA graph capture of step() for an instance of AdamW but param_groups' capturable is False."},
 	{OptimizerCapturableDevice, "", "AssertionError: If capturable=True, params and state_steps must be CUDA tensors."},

@@ -275,6 +275,41 @@ func captureRows() []Signature {
 			Decisive: "the CUDA error line",
 		},
 		{
+			// The literal stops before "unless the CPU tensor is pinned", which reports
+			// that quote the message cut or wrapped leave out.
+			Code: CaptureUnpinnedCopy, Literal: "Cannot copy between CPU and CUDA tensors during CUDA graph capture",
+			Releases: modes.Minors(11, 14),
+			Cause: "a copy between a CPU tensor in pageable (not pinned) memory and a CUDA tensor ran " +
+				"while a CUDA graph was being captured: torch.tensor(…, device=\"cuda\") built from " +
+				"Python values, a Python scalar that an op wraps in a CPU tensor, a CPU buffer or " +
+				"constant moved with .to(\"cuda\"), or .item(), .tolist() or .cpu() on a CUDA tensor; " +
+				"such a copy cannot be captured safely (nothing keeps the pageable CPU memory alive for " +
+				"the replays), and from 2.11 the copy checks for a capture and refuses it; older " +
+				"releases fail at a blocking copy's synchronisation instead (\"operation not permitted " +
+				"when stream is capturing\", stream-capture-illegal) or capture a non_blocking one and " +
+				"replay stale data",
+			Fix: "create the value on the GPU before the capture (a persistent CUDA buffer the captured " +
+				"code reads, torch.full or torch.where with a device tensor instead of a Python scalar), " +
+				"move .item(), .tolist() and .cpu() out of the captured region (or out of the compiled " +
+				"function), or copy from pinned memory as the message says (tensor.pin_memory() or " +
+				"pin_memory=True, with non_blocking=True, the pinned tensor kept alive as long as the " +
+				"graph); for torch.compile, mode=\"max-autotune-no-cudagraphs\" runs it without capture",
+			Evidence: modes.Source,
+			Source: "aten/src/ATen/native/cuda/Copy.cu copy_kernel_cuda (TORCH_CHECK(host_tensor->is_pinned(), " +
+				"\"Cannot copy between CPU and CUDA tensors during CUDA graph capture unless the CPU tensor " +
+				"is pinned. Please use tensor.pin_memory() or allocate the tensor with pin_memory=True.\") " +
+				"when currentStreamCaptureStatus() is not None), read in a stored copy of main (commit " +
+				"007aa8ae, 2026) and absent from an older one (commit 197064af); PR #172156 (2026-01-10, " +
+				"\"Error during CUDA graph capture when copying with unpinned CPU memory\") brought it, so " +
+				"2.11 is the first release (dated by the PR, not by a 2.11 copy); PR #175425 (2026-02, a " +
+				"wording that also names capture_error_mode=\"thread_local\") was closed, and main's copy " +
+				"keeps this wording; PR #172156's thread (silent errors from unpinned copies before the check, " +
+				"nothing keeping the memory alive; issue #171894); " +
+				"reports: flagos-ai/FlagGems#4472 (torch.tensor(…, device=x.device) inside vLLM's capture), " +
+				"vLLM and SGLang capture notes in the search tool's code corpus",
+			Decisive: "the RuntimeError line",
+		},
+		{
 			Code: CUDAGraphEmpty, Literal: "The CUDA Graph is empty",
 			Releases: modes.Minors(0, 14),
 			Cause: "a CUDA-graph capture recorded no work: the captured code ran on another device or " +
