@@ -66,16 +66,25 @@ func (r *Report) writeHeader(p *textwrap.Printer) {
 	if r.Error == nil {
 		return
 	}
-	where := stageText[r.Error.Stage]
-	if where == "" {
-		where = r.Error.Stage + " raises"
-	}
+	where := r.Error.Where()
 	p.Line("")
 	p.Para("", "", fmt.Sprintf("%s (%s):", where, r.Error.Evidence))
 	p.Para("  ", "    ", fmt.Sprintf("%s: %s", r.Error.Exception, elide(r.Error.Message)))
 	if r.Error.Hint != "" {
 		p.Para("  ", "    ", "hint: "+r.Error.Hint)
 	}
+}
+
+// Where says when the error is raised, in words ("torch.compile raises", "the
+// compiled function's first call raises"), by its Stage.
+func (e *RaisedError) Where() string {
+	if e == nil {
+		return ""
+	}
+	if w := stageText[e.Stage]; w != "" {
+		return w
+	}
+	return e.Stage + " raises"
 }
 
 // stageText says when an error is raised, by config.Result.Stage.

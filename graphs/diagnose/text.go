@@ -41,8 +41,11 @@ func (d *Diagnosis) WriteText(w io.Writer) error {
 // key) takes a line of its own, longer than the width, except East Asian wide text,
 // which has no spaces and is broken between its runes. A width
 // of 0 or less does not wrap: each field is one line, as a file or a pipe that
-// re-wraps it wants; a width under MinTextWidth is taken as MinTextWidth. For a
-// diagnosis without findings it writes NoSignature. Do not depend on this output
+// re-wraps it wants; a width under MinTextWidth is taken as MinTextWidth. After the
+// findings, when the log shows a torch.compile call (Recovered), a block "plan of the
+// call the log shows (…)" gives what PyTorch does with it: the error it raises, or
+// each device and thread's outcome (capture, skip, fail); -json has the whole
+// report. For a diagnosis without findings it writes NoSignature. Do not depend on this output
 // being stable. It returns an *inputerr.ZeroError for a nil d or w.
 func (d *Diagnosis) WriteTextWidth(w io.Writer, width int) error {
 	return d.writeText("diagnose.Diagnosis.WriteTextWidth", w, width)
@@ -82,6 +85,9 @@ func (d *Diagnosis) writeText(fn string, w io.Writer, width int) error {
 		if f.Note != "" {
 			wrap(&b, width, f.Note, "  note: ", "        ")
 		}
+	}
+	if len(d.Findings) > 0 {
+		d.writePlan(&b, width)
 	}
 	_, err = io.WriteString(w, b.String())
 	return err

@@ -1,0 +1,78 @@
+package diagnose
+
+import (
+	"fmt"
+	"maps"
+	"slices"
+	"strings"
+
+	"github.com/compilemode/compilemode/graphs"
+)
+
+// writePlan writes, after the findings, what PyTorch does with the torch.compile call
+// the log shows (Recovered, planned as Plan): one heading line that names the call as
+// recovered and the release planned for, then either where and what PyTorch raises or
+// one line per device and thread with its outcome. A log whose call raises as written
+// says so under a finding that came from some other call (sweep4 finding 29: the text
+// showed no plan, while the package doc promised one beside the findings). Nothing is
+// written when no call was recovered; a call that could not be planned gets PlanError.
+func (d *Diagnosis) writePlan(b *strings.Builder, width int) {
+	switch {
+	case d.Recovered == nil:
+		return
+	case d.Plan == nil && d.PlanError != "":
+		b.WriteString("\n")
+		wrap(b, width, "the call the log shows could not be planned: "+d.PlanError, "", "  ")
+		return
+	case d.Plan == nil:
+		return
+	}
+	b.WriteString("\n")
+	wrap(b, width, "plan of the call the log shows ("+d.callWords()+"; -json has the whole report):", "", "  ")
+	if e := d.Plan.Error; e != nil {
+		wrap(b, width, fmt.Sprintf("%s (%s): %s: %s", e.Where(), e.Evidence, e.Exception, e.Message), "  ", "    ")
+		return
+	}
+	if d.Plan.CompileDisabled {
+		wrap(b, width, d.Plan.DisabledBy+" turns torch.compile off: nothing is compiled", "  ", "    ")
+		return
+	}
+	for _, dp := range d.Plan.CUDAGraphs.Devices {
+		wrap(b, width, deviceWords(dp), "  ", "    ")
+	}
+}
+
+// callWords names the recovered call: the release planned for (and whether the log
+// states it), then the arguments the log shows and any workload inferred from a
+// finding ("torch 2.11 (the default: the log states no release), backend inductor,
+// mode="reduce-overhead", threads inferred from trees-user-thread-tls").
+func (d *Diagnosis) callWords() string {
+	rel := "torch " + d.Plan.Torch
+	if d.Torch == "" {
+		rel += " (the default: the log states no release)"
+	}
+	words := []string{rel, "backend " + d.Plan.Backend}
+	if m := d.Recovered.Mode; m != nil {
+		words = append(words, fmt.Sprintf("mode=%q", *m))
+	}
+	if o := d.Recovered.Options; o != "" {
+		words = append(words, "options="+o)
+	}
+	for _, field := range slices.Sorted(maps.Keys(d.Inferred)) {
+		words = append(words, fmt.Sprintf("%s inferred from %s", field, d.Inferred[field]))
+	}
+	return strings.Join(words, ", ")
+}
+
+// deviceWords is one device plan's line: "cuda:0 user thread 1: fail, AssertionError
+// (a race)".
+func deviceWords(dp graphs.DevicePlan) string {
+	s := fmt.Sprintf("%s %s: %s", dp.Label(), dp.Thread, dp.Outcome)
+	if dp.Exception != "" {
+		s += ", " + dp.Exception
+	}
+	if dp.Race {
+		s += " (a race)"
+	}
+	return s
+}
