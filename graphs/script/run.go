@@ -505,6 +505,7 @@ func (r *reader) call(c *expr) {
 	r.concurrentRuns(c, q)
 	r.dataParallelSite(c, q)
 	r.routeCall(c, q)
+	r.ipythonMagicCall(c)
 	r.dictCall(c)
 	r.setattrCall(c)
 	var def *stmt
