@@ -6,6 +6,7 @@ import (
 	"sort"
 
 	"github.com/compilemode/compilemode/graphs/script/pytoken"
+	"github.com/compilemode/compilemode/modes"
 )
 
 // MaxSourceBytes bounds the size of a script, in bytes.
@@ -41,8 +42,9 @@ func (e *SyntaxError) Error() string {
 // its reads (the file is read again without it): once the script sets it, a read sees the script's value, which the
 // reader does not follow into reads, so the read keeps its default, as it does
 // without an environment.
-func readTextEnv(name, src string, env map[string]givenEnv) (*Script, error) {
-	s, err := readTextOnce(name, src, env)
+func readTextEnv(name, src string, in readIn) (*Script, error) {
+	env := in.env
+	s, err := readTextOnce(name, src, in)
 	if err != nil || len(env) == 0 {
 		return s, err
 	}
@@ -61,10 +63,11 @@ func readTextEnv(name, src string, env map[string]givenEnv) (*Script, error) {
 	if kept == nil {
 		return s, nil
 	}
-	return readTextOnce(name, src, kept)
+	return readTextOnce(name, src, readIn{env: kept, torch: in.torch})
 }
 
-func readTextOnce(name, src string, env map[string]givenEnv) (*Script, error) {
+func readTextOnce(name, src string, in readIn) (*Script, error) {
+	env := in.env
 	if err := sourceVerdict(name, src); err != nil {
 		return nil, err
 	}
@@ -74,6 +77,7 @@ func readTextOnce(name, src string, env map[string]givenEnv) (*Script, error) {
 	}
 	r := newReader(name, src, toks)
 	r.givenEnv = env
+	r.torch, r.hasTorch = releaseOf(in.torch)
 	r.out.forms = forms
 	r.lines = lines
 	r.index(stmts)
@@ -277,11 +281,15 @@ type reader struct {
 	loopTargets  []*expr                 // the targets of the for loops running now
 	runsAtOnce   map[*stmt]runs          // coroutine def → how many of its runs start at once (gathered.go)
 	modules      map[string]bool         // names bound to an nn.Module now (threadargs.go isModule)
-	wide         []Candidate             // the candidates the site being read found only by name, file-wide (widemode.go)
-	uiChoices    map[string][]Candidate  // choice lists of dict keys (a UI's INPUT_TYPES), by key
-	sc           *scopes                 // the scoped index (scope.go)
-	candBuf      []Candidate             // oneCand's chunk
-	strBuf       []string                // strPtr's chunk
+	torch        modes.Version           // the release planned, when hasTorch (versionguard.go)
+	hasTorch     bool
+	versionNames map[string]bool        // names bound to a tuple of torch.__version__'s components
+	offLines     map[int]bool           // lines of mode names' assignments under a guard that does not hold (noteKill)
+	wide         []Candidate            // the candidates the site being read found only by name, file-wide (widemode.go)
+	uiChoices    map[string][]Candidate // choice lists of dict keys (a UI's INPUT_TYPES), by key
+	sc           *scopes                // the scoped index (scope.go)
+	candBuf      []Candidate            // oneCand's chunk
+	strBuf       []string               // strPtr's chunk
 }
 
 func newReader(name, src string, toks []token) *reader {

@@ -220,11 +220,7 @@ func (r *reader) platformGuard(s *stmt, i int, g *guard, t *branchTaken) {
 	case b.kind == "else":
 		g.on = true
 	default:
-		v, ok := platformTruth(r.text(b.cond))
-		where := "on " + PlannedPlatform + ", the platform planned"
-		if !ok {
-			v, where, ok = r.envTruth(r.text(b.cond))
-		}
+		v, where, ok := r.guardTruth(r.text(b.cond))
 		t.where = where
 		switch {
 		case !ok:
@@ -701,6 +697,7 @@ func (r *reader) assignTarget(t, v *expr) {
 	r.bind(r.lastName(t), v)
 	r.bindTuple(t, v)
 	r.noteModule(t, v)
+	r.noteVersionName(t, v)
 	r.noteKill(t, v)
 }
 

@@ -63,7 +63,11 @@
 // combination of their branches (an if's branches exclude each other; an else runs
 // when its if does not), and the other combinations' plans are kept where the outcome
 // differs ([SitePlan.Branches]). A host-platform test (sys.platform, os.name,
-// platform.system()) is read as on Linux, the platform planned. A def handed to a
+// platform.system()) is read as on Linux, the platform planned; a test of
+// torch.__version__ (as TorchVersion compares, through packaging's parse, a tuple of
+// its components, startswith) as on the release ReadOptions.Torch names
+// (versionguard.go); a mode assigned under a guard that does not hold is no
+// candidate. A def handed to a
 // thread, process or pool is called. A mode that is not a literal gets the values
 // that can reach it, looked up where Python looks (the def's locals, the class of
 // self and its bases, the class an object is built from, the calls that bind a

@@ -306,7 +306,7 @@ func (r *reader) modeExpr(st *siteState, e *expr) {
 			return
 		}
 	}
-	st.ModeCandidates = r.guardedCandidates(st, e, r.reaching(st, e, r.notArgparse(e, r.candidatesFor(e))))
+	st.ModeCandidates = r.dropOff(r.guardedCandidates(st, e, r.reaching(st, e, r.notArgparse(e, r.candidatesFor(e)))))
 	if n := r.unshownNote(e, len(st.ModeCandidates)); n != "" {
 		st.note("%s", n)
 	}
