@@ -1010,6 +1010,8 @@
 //   - unknown-global: " does not exist", 2.1–2.14
 //   - unknown-global: "KeyError: '", 2.0–2.14
 //   - unknown-global: "KeyError: '", 2.0–2.5
+//   - unknown-global: "KeyError('", 2.0–2.14
+//   - unknown-global: "KeyError('", 2.0–2.5
 //   - trees-untracked-pool-tensors: "tensor(s) in the cudagraph pool not tracked as outputs", 2.11–2.14
 //   - trees-untracked-pool-tensors: "are in the cudagraph pool but not accounted for as an output of cudagraph trees", 2.1–2.10
 //   - trees-untracked-pool-tensors: a paraphrase with "not tracked as output", as reports retell it

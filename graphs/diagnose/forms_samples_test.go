@@ -153,4 +153,7 @@ var formSamples = []formSample{
 	{SkipUnknownReason, "", "skipping cudagraphs for unknown reason"},
 	// Appended, not in table order, so that the samples before keep their phrasings.
 	{SkipMutatedInputs, "", "skipping cudagraphs due to mutaton on input. Found from : "},
+	// Python's repr of the config KeyError, as a log of a caught exception shows it.
+	{UnknownGlobal, `  File "/usr/lib/python3.11/site-packages/torch/utils/_config_module.py", line 321, in __getattr__`, "Caught: KeyError('cudagraph_treez')"},
+	{UnknownGlobal, `  File "/usr/lib/python3.10/site-packages/torch/_dynamo/config_utils.py", line 131, in __enter__`, "    prior[key] = config._config[key]\nfailed: KeyError('fx_graph_cache')"},
 }

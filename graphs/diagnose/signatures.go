@@ -184,8 +184,41 @@ func Signatures() []Signature {
 	for _, part := range [][]Signature{threadRows(), legacyRows(), runtimeRows(), skipRows(), compileRows(), poolRows(), captureRows(), optimizerRows(), setupRows(), captureNameRows(), buildRows(), tritonRows(), classNameRows(), cxxRows(), autotuneRows(), gemmOffRows(), launcherRows(), kwargsRows(), cppWrapperRows(), overlapRows(), checkRows()} {
 		rows = append(rows, part...)
 	}
+	rows = append(rows, reprRows(rows)...)
 	rows = append(rows, retoldRows(rows)...)
 	return append(rows, croppedRows(rows)...)
+}
+
+// reprForm is a row's exception line as Python's repr of the exception writes it: a log
+// of a caught exception ("logger.error(f\"{e!r}\")", a list of errors printed) shows
+// KeyError('k') where the traceback shows KeyError: 'k'.
+type reprForm struct {
+	literal, pattern         string // the row's, as the traceback shows it
+	reprLiteral, reprPattern string // as repr shows it
+}
+
+// reprForms are the rows' exception lines that hold their class, with their repr (the
+// other rows' literals leave the class out, so a repr's "RuntimeError('…')" holds them).
+var reprForms = []reprForm{
+	{literal: "KeyError: '", pattern: configKeyError, reprLiteral: "KeyError('", reprPattern: `KeyError\('[A-Za-z_][\w.]*'\)`},
+}
+
+// reprRows returns, for each row of rows whose literal and pattern are a reprForm's, the
+// same row matching the repr's form.
+func reprRows(rows []Signature) []Signature {
+	var out []Signature
+	for _, r := range rows {
+		for _, f := range reprForms {
+			if r.Literal != f.literal || r.Pattern != f.pattern {
+				continue
+			}
+			c := r
+			c.Literal, c.Pattern = f.reprLiteral, f.reprPattern
+			c.Decisive = r.Decisive + ", as Python's repr of the exception writes it"
+			out = append(out, c)
+		}
+	}
+	return out
 }
 
 // threadRows: cudagraph trees and threads.
