@@ -37,8 +37,10 @@ func (r *reader) instanceSite(v *expr) *siteState {
 	switch {
 	case v == nil || r.sc == nil:
 		return nil
-	case v.kind == call && v.x.kind == name:
+	case v.kind == call && v.x.kind == name && r.sc.classes[v.x.name] != nil:
 		return r.classSite(v.x.name)
+	case v.kind == call && stripped:
+		return r.dataParallelSite(v, r.qual(v.x)) // nn.DataParallel(compiled).cuda()
 	case stripped:
 		return r.compiledName(v)
 	}
