@@ -139,7 +139,8 @@ type guard struct {
 	// (branches.go). chain is 0 for other guards.
 	chain, branch, nbranch int32
 	hasElse                bool
-	head                   string // the chain's first branch, "if C (line N)"
+	head                   string    // the chain's first branch, "if C (line N)"
+	handlers               []handler // a try block's: the except clauses of its try (caught.go)
 }
 
 // branches runs the branches of an if, try or match statement, each under its guard
@@ -293,6 +294,7 @@ func (r *reader) guardOf(s *stmt, i int) guard {
 		g.text = fmt.Sprintf("else (line %d) of if %s (line %d)", b.line, oneLine(r.text(s.branches[0].cond)), s.branches[0].line)
 	case "try":
 		g.text = fmt.Sprintf("try (line %d)", b.line)
+		g.handlers = r.tryHandlers(s)
 	case "except":
 		what := "except"
 		if b.cond != nil {

@@ -67,7 +67,8 @@
 // torch.__version__ (as TorchVersion compares, through packaging's parse, a tuple of
 // its components, startswith) as on the release ReadOptions.Torch names
 // (versionguard.go); a mode assigned under a guard that does not hold is no
-// candidate. A def handed to a
+// candidate. What torch.compile raises at the call, inside the script's own try whose
+// except catches it, is noted as caught: the script continues uncompiled (caught.go). A def handed to a
 // thread, process or pool is called. A mode that is not a literal gets the values
 // that can reach it, looked up where Python looks (the def's locals, the class of
 // self and its bases, the class an object is built from, the calls that bind a
@@ -260,6 +261,7 @@ type Site struct {
 	set            []string    // the persistent globals in force at the site, KEY=VALUE in execution order (shared: do not append in place)
 	notModes       []string    // modes a guard of the site keeps out (guardedCandidates): not planned when every mode is
 	sureModes      []string    // mode candidates that surely reach the argument: planned even when no release knows them (widemode.go)
+	handlers       []handler   // the except clauses of the trys the site is in, innermost first (caught.go)
 	patchSet       []string    // the config.patch globals in force, after set
 	condN          int         // how many of set are conditional (under a guard)
 	linked         []linkGroup // arguments whose conditional expressions share a test (linked.go)

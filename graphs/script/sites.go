@@ -24,6 +24,7 @@ func (r *reader) site(c *expr, kind Kind, args []arg) *siteState {
 		st.Function = r.fn.name
 	}
 	st.Guard = r.guardText()
+	st.handlers = r.siteHandlers()
 	if r.configLine == 0 {
 		r.configLine, r.configBy = st.Line, "torch.compile"
 	}
