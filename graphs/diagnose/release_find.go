@@ -126,7 +126,7 @@ func otherRun(text []byte, from, to int) bool {
 	if end := clauseEnd.FindIndex(after); end != nil {
 		after = after[:end[0]+1]
 	}
-	return otherRunBefore.Match(before) || otherRunAfterWords(after)
+	return otherRunBefore.Match(before) || (otherRunAfterWords(after) && !worksContrast.Match(text[to:]))
 }
 
 // otherRunWords reports whether the words of the clause before a release make it

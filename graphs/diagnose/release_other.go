@@ -128,6 +128,13 @@ func slotVersion(text []byte, slot int) []byte {
 	return nil
 }
 
+// worksContrast is "works" said of one device, mode or dtype against another after a
+// release ("PyTorch 2.0 torch.compile works on CPU but not GPU", pytorch/pytorch#97008's
+// title; "torch 2.5 works in eager but not compiled", "works with bf16 but not fp16"):
+// the release is the run's, which fails on the other; the thing contrasted is no
+// release (it starts with no digit).
+var worksContrast = lazyregexp.New(`(?i)^(?:[^.;!?]|\.\S){0,60}?\bworks?\s+(?:fine\s+|well\s+)?(?:on|in|with|for|under|using|when)\s+(?:the\s+|a\s+)?[^\d\s.][^\s,]*(?:\s+[A-Za-z][\w-]*)?\s*,?\s*but\s+(?:not|fails|crashes|breaks)\b`)
+
 // absentNoun is a word for the failure whose absence otherRunAbsentAfter and
 // otherRunAbsentBefore read.
 const absentNoun = `(?:issues?|errors?|problems?|crash(?:es)?|failures?|bugs?|warnings?)`
