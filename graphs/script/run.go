@@ -20,6 +20,13 @@ func (r *reader) run(stmts []*stmt) {
 			r.guards = r.guards[:len(r.guards)-1]
 			return
 		}
+		if g, ok := r.earlyExitGuard(s); ok && i+1 < len(stmts) {
+			// What follows runs only when the if does not leave (earlyexit.go).
+			r.guards = append(r.guards, g)
+			r.run(stmts[i+1:])
+			r.guards = r.guards[:len(r.guards)-1]
+			return
+		}
 	}
 }
 

@@ -67,7 +67,9 @@
 // torch.__version__ (as TorchVersion compares, through packaging's parse, a tuple of
 // its components, startswith) as on the release ReadOptions.Torch names
 // (versionguard.go); a mode assigned under a guard that does not hold is no
-// candidate. What torch.compile raises at the call, inside the script's own try whose
+// candidate. What follows an if whose block leaves (return, raise, sys.exit) runs
+// under the negated condition, and a test of a variable's value (os.environ.get(K),
+// == V, int(…)) is decided by the environment given (earlyexit.go). What torch.compile raises at the call, inside the script's own try whose
 // except catches it, is noted as caught: the script continues uncompiled (caught.go). A def handed to a
 // thread, process or pool is called. A mode that is not a literal gets the values
 // that can reach it, looked up where Python looks (the def's locals, the class of

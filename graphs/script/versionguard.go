@@ -173,6 +173,9 @@ func (r *reader) guardTruth(cond string) (bool, string, bool) {
 	if v, where, ok := r.versionTruth(cond); ok {
 		return v, where, true
 	}
+	if v, where, ok := r.envValueTruth(strings.TrimSpace(cond)); ok {
+		return v, where, true
+	}
 	return r.envTruth(cond)
 }
 
