@@ -329,6 +329,7 @@ func TestEveryRowReached(t *testing.T) {
 		{"listed-2.2", v(2), config.Request{Mode: ro}, Workload{CPUInputs: true, NonTensorInputs: true}, []string{"skip-cpu-input", "skip-listed-reasons"}},
 		{"mps-2.14", v(14), config.Request{Mode: ro}, Workload{DeviceType: "mps"}, []string{"non-cuda-device-mps-logged"}},
 		{"cpu-2.1", v(1), config.Request{Mode: ro}, Workload{DeviceType: "cpu"}, []string{"non-cuda-device"}},
+		{"mps-2.11", v211, config.Request{Mode: ro}, Workload{DeviceType: "mps"}, []string{"non-cuda-device-mps"}},
 		{"globals-2.12", v(12), config.Request{Globals: set(t, "triton.cudagraphs=True", "triton.cudagraph_trees=False")}, Workload{Devices: 2, Threads: PerDevice}, []string{"global-not-seen-by-thread"}},
 	}
 	reached := map[string]bool{}
