@@ -14,7 +14,9 @@ import (
 func TestMainCallsAfterStart(t *testing.T) {
 	t.Parallel()
 	const head = "import threading\nimport torch\nmodel = torch.compile(net, mode=\"reduce-overhead\")\ndef work():\n    model(x)\n"
-	cold := func(n int) graphs.Workload { return graphs.Workload{Threads: graphs.Callers, Callers: n, ColdStart: true} }
+	cold := func(n int) graphs.Workload {
+		return graphs.Workload{Threads: graphs.Callers, Callers: n, ColdStart: true}
+	}
 	cases := []struct {
 		name, reason, src string
 		want              graphs.Workload
