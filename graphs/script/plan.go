@@ -386,6 +386,7 @@ func sameOutcome(a, b *graphs.Report) bool {
 func (p *planner) plan(s *Script, i int, mode *string, setMode bool, sel *branchSel) (*graphs.Report, string) {
 	rep, msg := p.planScenario(s, i, mode, setMode, sel)
 	rep = duplicateTypeError(&s.Sites[i], positionalTypeError(&s.Sites[i], rep))
+	rep = optimizeKeywordError(&s.Sites[i], rep)
 	return suppressed(&s.Sites[i], p.backendKeywordError(&s.Sites[i], rep)), msg
 }
 

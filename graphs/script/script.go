@@ -268,6 +268,8 @@ type Site struct {
 	condN          int         // how many of set are conditional (under a guard)
 	linked         []linkGroup // arguments whose conditional expressions share a test (linked.go)
 	limitErr       string      // a value past a reader limit (options nested past literal.MaxDepth): the site is not planned, PlanError says so
+	optimizeKw     []string    // the keywords a torch._dynamo.optimize(…) site's optimize call gives (optimizekw.go)
+	optimizeAssert bool        // that call is optimize_assert
 	positional     int         // positional arguments of a call site, when exactly known and more than one: torch.compile's TypeError
 	duplicate      string      // a keyword the call surely gives twice (explicitly and through **): Python's TypeError (dupkw.go)
 	backendRejects []string    // of mode and options, the keywords the file's def given as backend= does not take (backendkw.go)

@@ -28,6 +28,9 @@ func (r *reader) site(c *expr, kind Kind, args []arg) *siteState {
 	if r.configLine == 0 {
 		r.configLine, r.configBy = st.Line, "torch.compile"
 	}
+	if kind == Optimize {
+		r.noteOptimizeKeywords(st, c)
+	}
 	if kind == Method {
 		st.Binds = r.lastName(c.x.x)
 		r.bindCompiled(st.Binds, st)
