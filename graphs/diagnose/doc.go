@@ -1178,6 +1178,9 @@
 //   - libcuda-not-found: "libcuda.so cannot found", 2.1–2.14
 //   - libcuda-not-found: a paraphrase with "libcuda.so", as reports retell it
 //   - libcuda-not-found: a paraphrase with "cuda.so", as reports retell it
+//   - libcuda-not-found: "cannot find -lcuda", 2.0–2.14
+//   - libcuda-not-found: "when searching for -lcuda", 2.0–2.14
+//   - libcuda-not-found: a paraphrase with "libcuda", as reports retell it
 //   - python-headers-missing: "Python.h: No such file or directory", 2.0–2.14
 //   - python-headers-missing: "'Python.h' file not found", 2.0–2.14
 //   - python-headers-missing: "include file 'Python.h' not found", 2.4–2.14

@@ -1,0 +1,58 @@
+package diagnose_test
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+
+	"github.com/compilemode/compilemode/graphs/diagnose"
+)
+
+// TestFormsHoldoutL: the classes holdoutL's measurement found missing (testdata/corpus/
+// README.md, "Held-out set L"), each with its siblings and the lookalikes that must stay
+// silent.
+func TestFormsHoldoutL(t *testing.T) {
+	t.Parallel()
+	const ccLcuda = "torch._inductor.exc.InductorError: CalledProcessError: Command '['cc', '/tmp/x/cuda_utils.c', '-lcuda']' returned non-zero exit status 1.\n"
+	tests := []struct {
+		name, log string
+		want      form
+		reason    string
+	}{
+		// libcuda-not-found: the link's failure retold by its cause.
+		{"libcuda.so did not exist", ccLcuda + "The reason was that /usr/lib/x86_64-linux-gnu/libcuda.so did not exist.\n", form{diagnose.LibcudaNotFound, 2, diagnose.Paraphrased, ""}, "a solved report (ComfyUI-WanVideoWrapper#1168)"},
+		{"libcuda.so does not exist", ccLcuda + "libcuda.so does not exist in /usr/lib64\n", form{diagnose.LibcudaNotFound, 2, diagnose.Paraphrased, ""}, "present tense"},
+		{"libcuda.so doesn't exist", ccLcuda + "turns out libcuda.so doesn't exist on the node\n", form{diagnose.LibcudaNotFound, 2, diagnose.Paraphrased, ""}, "contracted"},
+		{"libcuda.so is absent", "import triton\nthe libcuda.so library is absent here\n", form{diagnose.LibcudaNotFound, 2, diagnose.Paraphrased, ""}, "absent"},
+		{"no libcuda.so in", "torch.compile fails: there is no libcuda.so in /usr/lib/wsl/lib\n", form{diagnose.LibcudaNotFound, 1, diagnose.Paraphrased, ""}, "no … in"},
+		{"only libcuda.so.1 exists, spaced", "model = torch.compile(model)\nOnly libcuda. so. 1 exists in the/usr/lib/x86_64 Linux gnu path.\n", form{diagnose.LibcudaNotFound, 2, diagnose.Paraphrased, ""}, "dots spaced (pytorch#123159)"},
+		{"only libcuda.so.1 is present", "Triton build fails; only libcuda.so.1 is present\n", form{diagnose.LibcudaNotFound, 1, diagnose.Paraphrased, ""}, "present"},
+		{"libcuda.so does not exist, no compile", "libcuda.so does not exist, so tensorflow falls back to CPU\n", form{}, "no Triton or torch.compile"},
+		{"libcuda.so exists", ccLcuda + "libcuda.so exists in /usr/lib64, so that is not it\n", form{}, "no word that it is missing"},
+		// libcuda-not-found: ld skipping a 32-bit libcuda.so under torch.compile.
+		{"skipping under torch.compile", "# skipping incompatible /usr/lib/i386-linux-gnu/libcuda.so when searching for -lcuda\nmodel = torch.compile(model, mode='max-autotune-no-cudagraphs')\n", form{diagnose.LibcudaNotFound, 1, diagnose.Exact, ""}, "pytorch#123159's title"},
+		{"skipping under Inductor's error", "/usr/bin/ld: skipping incompatible /lib/i386-linux-gnu/libcuda.so when searching for -lcuda\ntorch._inductor.exc.InductorError: CalledProcessError\n", form{diagnose.LibcudaNotFound, 1, diagnose.Exact, ""}, "Inductor's error"},
+		{"skipping alone", "/usr/bin/ld: skipping incompatible /usr/lib/libcuda.so when searching for -lcuda\n", form{}, "no compile context (holdoutC3)"},
+		{"skipping under a model's triton kernels", "config.attn_config['attn_impl'] = 'triton'\n/usr/bin/ld: skipping incompatible /usr/lib/libcuda.so when searching for -lcuda\nKeyError: 'x'\n", form{}, "a model's own Triton attention is no torch.compile (holdoutC3's MPT)"},
+		// libcuda-not-found: the linker in an LLM engine's worker.
+		{"lcuda in verl's worker", "(WorkerDict pid=415316) INFO 02-22 13:06:42 model_runner_base.py:120] Writing input\n(WorkerDict pid=415316) /usr/bin/ld: cannot find -lcuda\n", form{diagnose.LibcudaNotFound, 2, diagnose.Exact, ""}, "rllm#40"},
+		{"lcuda in vLLM's worker", "(VllmWorkerProcess pid=12) /usr/bin/ld: cannot find -lcuda: No such file or directory\n", form{diagnose.LibcudaNotFound, 1, diagnose.Exact, ""}, "vLLM's multiprocessing worker"},
+		{"lcuda in vLLM v1's engine core", "(EngineCore_DP0 pid=240) /usr/bin/ld: cannot find -lcuda\n", form{diagnose.LibcudaNotFound, 1, diagnose.Exact, ""}, "vLLM v1"},
+		{"lcuda under a model runner frame", "  File \"/x/sglang/srt/model_executor/model_runner.py\", line 300, in init\n/usr/bin/ld: cannot find -lcuda\n", form{diagnose.LibcudaNotFound, 2, diagnose.Exact, ""}, "SGLang's model runner"},
+		{"lcuda in a python app, no engine", "python webui.py\n/usr/bin/ld: cannot find -lcuda: No such file or directory\ncollect2: error: ld returned 1 exit status\n", form{}, "no engine and no Triton word (holdoutB4's ChatTTS, FastChat)"},
+		{"lcuda in a setup.py build", "  File \"setup.py\", line 12, in <module>\n/usr/bin/ld: cannot find -lcuda\nerror: command 'gcc' failed\n", form{}, "a C extension's build"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			t.Parallel()
+			d, err := diagnose.Read(strings.NewReader(tt.log))
+			if err != nil {
+				t.Fatalf("Read: %v", err)
+			}
+			if diff := cmp.Diff(tt.want, firstForm(d)); diff != "" {
+				t.Errorf("Read(%q) mismatch (-want +got) (%s):\n%s", tt.log, tt.reason, diff)
+			}
+		})
+	}
+}
