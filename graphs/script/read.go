@@ -279,6 +279,7 @@ type reader struct {
 	bindings     map[bindKey]*outBinding // names bound to a compiled call's output (overwrite.go)
 	assignLoops  map[bindKey][]int32     // the loops each name's last assignment ran in (overwrite.go)
 	loopTargets  []*expr                 // the targets of the for loops running now
+	loopIters    []*expr                 // the iterable of each of loopTargets' loop (threadstart.go)
 	runsAtOnce   map[*stmt]runs          // coroutine def → how many of its runs start at once (gathered.go)
 	modules      map[string]bool         // names bound to an nn.Module now (threadargs.go isModule)
 	torch        modes.Version           // the release planned, when hasTorch (versionguard.go)
@@ -486,6 +487,7 @@ func (r *reader) walkStack(e *expr, visit func(*expr)) {
 
 // finish sorts what was found into file order and fills each site's scenario parts.
 func (r *reader) finish() *Script {
+	r.dropUnstarted()
 	r.gatheredToThreads()
 	r.webThreads()
 	r.inferThreads()

@@ -64,9 +64,10 @@ func (r *reader) stmt(s *stmt) {
 		r.loopIDs = append(r.loopIDs, s.tokStart)
 		nt, start := len(r.loopTargets), r.seq
 		r.loopTargets = append(r.loopTargets, s.targets...)
+		r.loopIters = append(r.loopIters, loopIter(s, len(s.targets))...)
 		r.run(s.body)
 		r.loopCarried(s, start)
-		r.loopTargets = r.loopTargets[:nt]
+		r.loopTargets, r.loopIters = r.loopTargets[:nt], r.loopIters[:nt]
 		r.loop--
 		r.iters = r.iters[:len(r.iters)-1]
 		r.loopIDs = r.loopIDs[:len(r.loopIDs)-1]
@@ -503,6 +504,7 @@ func (r *reader) call(c *expr) {
 	}
 	r.noteCall(c)
 	r.noteJoin(c)
+	r.noteStartRun(c)
 	r.noteCallee(c, q)
 	r.threadBuilt(c, q)
 	r.frameworkCompile(c, q)
@@ -702,6 +704,7 @@ func (r *reader) assignTarget(t, v *expr) {
 	}
 	r.workloadAssign(t, v)
 	r.bindThread(t, v)
+	r.bindThreadList(t, v)
 	r.dictAssign(t, v)
 	r.bind(r.lastName(t), v)
 	r.bindTuple(t, v)

@@ -41,7 +41,9 @@
 // workers (gathered.go). A compiled function keeps its identity through return (a def's
 // or a method's, a tuple's item) and into a thread's code through the arguments its
 // start hands over (args=, kwargs=, submit, run_in_executor, to_thread), whatever the
-// parameter's name (threadargs.go).
+// parameter's name (threadargs.go). A threading.Thread bound to a name and never start()ed, or
+// only run() (which runs its target in the caller), is no thread (threadstart.go);
+// the main thread calling after a thread started is one more caller (callers.go).
 // An output is kept (outputs_kept, the overwritten-output error) when the script reads
 // it after a later compiled call that starts a new cudagraph-tree generation: y1 =
 // m(x); y2 = m(x); print(y1) (the docs' example), or outputs kept in a list or dict
@@ -383,6 +385,9 @@ type Thread struct {
 	awaited     bool      // asyncio.to_thread or run_in_executor(None, …) awaited where it is called: it returns after the call
 	in          *stmt     // the def the start is in (nil: module level)
 	gathered    bool      // an awaited to_thread whose coroutine runs several times at once (gathered.go)
+	list        string    // the list a comprehension of thread objects is bound to (threadstart.go)
+	started     bool      // start() was seen on it (threadstart.go)
+	ran         bool      // run() was seen on it
 	workersFrom string    // where workers comes from when not a literal (a parameter's default)
 }
 

@@ -91,4 +91,14 @@ const (
 	// Fix: none; a torch.compile such a cell runs elsewhere is planned by -script on
 	// that file.
 	WarningCellNotRead = "cell-not-read"
+
+	// WarningThreadNotStarted occurs when a threading.Thread the script names is
+	// never start()ed: run() runs its target in the calling thread, and a thread never
+	// started runs nothing (CPython Lib/threading.py Thread.start, Thread.run).
+	//
+	//	for t in ts:
+	//	    t.run()
+	//
+	// Fix: t.start() if a thread was meant; else nothing.
+	WarningThreadNotStarted = "thread-not-started"
 )
