@@ -23,6 +23,8 @@ type frameworkCompiler struct {
 	// TorchDynamoPlugin.__post_init__ `DynamoBackend(self.backend.upper())`, NO = "NO";
 	// src/accelerate/accelerator.py `backend != DynamoBackend.NO`).
 	offBackend string
+	// dynamoEnum: the backend goes through accelerate's DynamoBackend (frameworknorm.go).
+	dynamoEnum bool
 }
 
 // hfArgs is transformers' TrainingArguments: TrainingArguments.__post_init__ sets torch_compile when torch_compile_mode or
@@ -40,10 +42,11 @@ type frameworkCompiler struct {
 
 func hfArgs() *frameworkCompiler {
 	return &frameworkCompiler{
-		who:    "transformers' Trainer",
-		kws:    map[string]string{"torch_compile_backend": "backend", "torch_compile_mode": "mode", "torch_compile": ""},
-		on:     "torch_compile",
-		source: "transformers training_args.py __post_init__, trainer.py via accelerate's TorchDynamoPlugin",
+		who:        "transformers' Trainer",
+		kws:        map[string]string{"torch_compile_backend": "backend", "torch_compile_mode": "mode", "torch_compile": ""},
+		on:         "torch_compile",
+		source:     "transformers training_args.py __post_init__, trainer.py via accelerate's TorchDynamoPlugin",
+		dynamoEnum: true,
 	}
 }
 
@@ -60,6 +63,7 @@ func dynamoPlugin() *frameworkCompiler {
 		source:     "accelerate accelerator.py prepare_model, utils/dataclasses.py TorchDynamoPlugin",
 		noBack:     "no backend=: accelerate then reads ACCELERATE_DYNAMO_BACKEND (accelerate launch --dynamo_backend), default \"no\", which does not compile",
 		offBackend: "NO",
+		dynamoEnum: true,
 	}
 }
 
@@ -72,6 +76,7 @@ func accelerator() *frameworkCompiler {
 		kws:        map[string]string{"dynamo_backend": "backend"},
 		source:     "accelerate accelerator.py Accelerator.__init__ and prepare_model",
 		offBackend: "NO",
+		dynamoEnum: true,
 	}
 }
 
@@ -115,6 +120,7 @@ func (r *reader) frameworkCompile(c *expr, q string) {
 	if backend == "" && fc.noBack != "" {
 		msg += "; " + fc.noBack
 	}
+	msg += notDynamoBackend(fc, backend)
 	if !planned {
 		msg += frameworkFlags(mode, backend)
 	}
@@ -153,16 +159,18 @@ func (r *reader) frameworkArgs(fc *frameworkCompiler, c *expr) (args []string, m
 			}
 			continue
 		}
-		s, isStr := r.literalStr(a.value)
+		s, isStr := r.frameworkStr(fc, to, a.value)
 		if isStr && to == "backend" && fc.offBackend != "" && strings.ToUpper(s) == fc.offBackend {
 			return nil, "", "", false // backend="no": nothing compiles
 		}
-		args = append(args, to+"="+oneLine(r.text(a.value)))
+		text := oneLine(r.text(a.value))
 		if isStr && to == "mode" {
 			mode = s
 		} else if isStr && to == "backend" {
-			backend = s
+			backend = frameworkBackendText(fc, s)
+			text = fmt.Sprintf("%q", backend)
 		}
+		args = append(args, to+"="+text)
 	}
 	return args, mode, backend, ok
 }
@@ -225,13 +233,19 @@ func (r *reader) frameworkValues(fc *frameworkCompiler, c *expr) (string, bool) 
 // (transformers: inductor); values names the values when some were expressions.
 func (r *reader) frameworkSite(fc *frameworkCompiler, c *expr, backend, values string) bool {
 	var args []arg
+	raw := ""
 	for _, a := range c.args {
 		to, known := fc.kws[a.keyword]
 		if !known || to == "" || a.star != 0 {
 			continue
 		}
-		if _, lit := r.literal(a.value); !lit && to == "backend" {
-			return false // which backend it compiles with, if any, is not known
+		if to == "backend" {
+			s, lit := r.frameworkStr(fc, to, a.value)
+			if !lit {
+				return false // which backend it compiles with, if any, is not known
+			}
+			raw = s
+			continue // set below, as the framework hands it on
 		}
 		args = append(args, arg{keyword: to, value: a.value})
 	}
@@ -241,6 +255,9 @@ func (r *reader) frameworkSite(fc *frameworkCompiler, c *expr, backend, values s
 	if values != "" && strings.Contains(values, "backend") {
 		return false
 	}
-	r.site(c, Framework, append([]arg{{value: &expr{kind: name, name: "model"}}}, args...))
+	st := r.site(c, Framework, append([]arg{{value: &expr{kind: name, name: "model"}}}, args...))
+	if raw != "" {
+		setFrameworkBackend(fc, st, raw)
+	}
 	return true
 }

@@ -387,7 +387,7 @@ func (p *planner) plan(s *Script, i int, mode *string, setMode bool, sel *branch
 	rep, msg := p.planScenario(s, i, mode, setMode, sel)
 	rep = duplicateTypeError(&s.Sites[i], positionalTypeError(&s.Sites[i], rep))
 	rep = optimizeKeywordError(&s.Sites[i], rep)
-	return suppressed(&s.Sites[i], p.backendKeywordError(&s.Sites[i], rep)), msg
+	return frameworkRaised(&s.Sites[i], suppressed(&s.Sites[i], p.backendKeywordError(&s.Sites[i], rep))), msg
 }
 
 // positionalTypeError returns rep as torch.compile's TypeError when the site passes

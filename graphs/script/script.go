@@ -258,23 +258,24 @@ type Site struct {
 	// PlanError says why a site with a known mode could not be planned.
 	PlanError string `json:"plan_error,omitempty"`
 
-	endLine        int         // the last line of the call
-	setState       state       // what set leaves in force
-	envState       state       // what env leaves in force
-	setMeta        []setMeta   // where each of set was assigned (shared)
-	set            []string    // the persistent globals in force at the site, KEY=VALUE in execution order (shared: do not append in place)
-	notModes       []string    // modes a guard of the site keeps out (guardedCandidates): not planned when every mode is
-	sureModes      []string    // mode candidates that surely reach the argument: planned even when no release knows them (widemode.go)
-	handlers       []handler   // the except clauses of the trys the site is in, innermost first (caught.go)
-	patchSet       []string    // the config.patch globals in force, after set
-	condN          int         // how many of set are conditional (under a guard)
-	linked         []linkGroup // arguments whose conditional expressions share a test (linked.go)
-	limitErr       string      // a value past a reader limit (options nested past literal.MaxDepth): the site is not planned, PlanError says so
-	optimizeKw     []string    // the keywords a torch._dynamo.optimize(…) site's optimize call gives (optimizekw.go)
-	optimizeAssert bool        // that call is optimize_assert
-	positional     int         // positional arguments of a call site, when exactly known and more than one: torch.compile's TypeError
-	duplicate      string      // a keyword the call surely gives twice (explicitly and through **): Python's TypeError (dupkw.go)
-	backendRejects []string    // of mode and options, the keywords the file's def given as backend= does not take (backendkw.go)
+	endLine        int                 // the last line of the call
+	setState       state               // what set leaves in force
+	envState       state               // what env leaves in force
+	setMeta        []setMeta           // where each of set was assigned (shared)
+	set            []string            // the persistent globals in force at the site, KEY=VALUE in execution order (shared: do not append in place)
+	notModes       []string            // modes a guard of the site keeps out (guardedCandidates): not planned when every mode is
+	sureModes      []string            // mode candidates that surely reach the argument: planned even when no release knows them (widemode.go)
+	handlers       []handler           // the except clauses of the trys the site is in, innermost first (caught.go)
+	patchSet       []string            // the config.patch globals in force, after set
+	condN          int                 // how many of set are conditional (under a guard)
+	linked         []linkGroup         // arguments whose conditional expressions share a test (linked.go)
+	limitErr       string              // a value past a reader limit (options nested past literal.MaxDepth): the site is not planned, PlanError says so
+	optimizeKw     []string            // the keywords a torch._dynamo.optimize(…) site's optimize call gives (optimizekw.go)
+	optimizeAssert bool                // that call is optimize_assert
+	positional     int                 // positional arguments of a call site, when exactly known and more than one: torch.compile's TypeError
+	duplicate      string              // a keyword the call surely gives twice (explicitly and through **): Python's TypeError (dupkw.go)
+	backendRejects []string            // of mode and options, the keywords the file's def given as backend= does not take (backendkw.go)
+	frameworkErr   *graphs.RaisedError // what the framework of a site of kind framework raises before torch.compile (frameworknorm.go)
 	// suppressErrors is the line of torch._dynamo.config.suppress_errors = True in
 	// force where the site compiles (0: none): a first-call compile failure falls back
 	// to eager (suppress.go).
