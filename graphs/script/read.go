@@ -280,6 +280,7 @@ type reader struct {
 	assignLoops  map[bindKey][]int32     // the loops each name's last assignment ran in (overwrite.go)
 	loopTargets  []*expr                 // the targets of the for loops running now
 	loopIters    []*expr                 // the iterable of each of loopTargets' loop (threadstart.go)
+	forwardOf    map[string]*siteState   // X → the site compiled into X.forward (threadargs.go bindForward)
 	runsAtOnce   map[*stmt]runs          // coroutine def → how many of its runs start at once (gathered.go)
 	modules      map[string]bool         // names bound to an nn.Module now (threadargs.go isModule)
 	torch        modes.Version           // the release planned, when hasTorch (versionguard.go)

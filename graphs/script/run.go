@@ -705,6 +705,7 @@ func (r *reader) assignTarget(t, v *expr) {
 	r.workloadAssign(t, v)
 	r.bindThread(t, v)
 	r.bindThreadList(t, v)
+	r.bindForward(t, v)
 	r.dictAssign(t, v)
 	r.bind(r.lastName(t), v)
 	r.bindTuple(t, v)

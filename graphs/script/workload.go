@@ -192,6 +192,9 @@ func (r *reader) noteCall(c *expr) {
 	}
 	st := r.compiled[c.x.name]
 	if st == nil {
+		st = r.forwardCall(c) // model.generate(…) of a model whose forward is compiled
+	}
+	if st == nil {
 		return
 	}
 	r.firstCall(st, c)
