@@ -85,7 +85,7 @@ func (r *reader) indexAssign(s *stmt) {
 // indexTarget indexes the assignment of v to one target t.
 func (r *reader) indexTarget(t, v *expr) {
 	n := r.lastName(t)
-	if n != "" && v != nil && (v.kind != call || returnsOf(v) != "" || r.getterDefault(v) != nil) && len(r.assigned[n]) < maxAssigned {
+	if n != "" && v != nil && (v.kind != call || returnsOf(v) != "" || r.getterDefault(v) != nil || r.fieldDefault(v) != nil) && len(r.assigned[n]) < maxAssigned {
 		r.assigned[n] = append(r.assigned[n], v)
 	}
 	r.candidate(n, v)

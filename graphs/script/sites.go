@@ -111,7 +111,7 @@ func (r *reader) splat(st *siteState, e *expr, args []arg) {
 		}
 		d = ds[0]
 	}
-	items, unknown, ok := r.partialDict(d)
+	items, _, ok := r.partialDict(d)
 	if (e.kind != name && e.kind != attr) || !ok {
 		st.note("**%s: keyword arguments not read (not a name assigned a dict display)", oneLine(r.text(e)))
 		st.Unfollowed = append(st.Unfollowed, "**"+cut(oneLine(r.text(e)), MaxCallText))
@@ -122,9 +122,6 @@ func (r *reader) splat(st *siteState, e *expr, args []arg) {
 		return
 	}
 	st.note("**%s: keyword arguments read from its dict at line %d", oneLine(r.text(e)), int(d.line))
-	if len(unknown) > 0 {
-		st.note("**%s: not read (not literals): %s", oneLine(r.text(e)), strings.Join(unknown, ", "))
-	}
 	if !given["mode"] {
 		r.splatMode(st, d)
 	}
@@ -149,10 +146,11 @@ func (r *reader) splat(st *siteState, e *expr, args []arg) {
 // that is not a literal.
 func (r *reader) splatUnread(st *siteState, e, d *expr, given map[string]bool) {
 	src := "**" + cut(oneLine(r.text(e)), MaxCallText) + ": "
+	var unread []string
 	eachPair(d, func(p pair) bool {
 		if p.splat != nil {
 			if _, u := r.mergeLiterals(nil, nil, p.splat, "**"); len(u) > 0 {
-				st.Unfollowed = append(st.Unfollowed, src+cut(u[0], MaxCallText))
+				unread = append(unread, u[0])
 			}
 			return true
 		}
@@ -160,16 +158,25 @@ func (r *reader) splatUnread(st *siteState, e, d *expr, given map[string]bool) {
 		if _, lit := r.literal(p.value); ok && (lit || k == "mode" || given[k] || r.argRead(st, k)) {
 			return true
 		}
-		st.Unfollowed = append(st.Unfollowed, src+cut(oneLine(r.text(p.key))+": "+oneLine(r.text(p.value)), MaxCallText))
+		unread = append(unread, oneLine(r.text(p.key))+": "+oneLine(r.text(p.value)))
 		return true
 	})
+	for _, u := range unread {
+		st.Unfollowed = append(st.Unfollowed, src+cut(u, MaxCallText))
+	}
+	if len(unread) > 0 {
+		// Said once what was read is known: an item read as its values (backend, a
+		// mode's candidates) is not among them (sweep4 finding 5's note).
+		st.note("**%s: not read (not literals): %s", oneLine(r.text(e)), strings.Join(unread, ", "))
+	}
 }
 
 // argRead reports whether argument k of the site has a value read from an expression:
 // options planned, or alternatives of k.
 func (r *reader) argRead(st *siteState, k string) bool {
-	if k == "options" && st.Options != nil {
-		return true
+	switch {
+	case k == "options" && st.Options != nil, k == "backend" && st.Backend != nil, k == "dynamic" && st.Dynamic != nil:
+		return true // one value, applied (alternatives)
 	}
 	for _, a := range st.Alternatives {
 		if a.Keyword == k {
