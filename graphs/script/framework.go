@@ -25,6 +25,9 @@ type frameworkCompiler struct {
 	offBackend string
 	// dynamoEnum: the backend goes through accelerate's DynamoBackend (frameworknorm.go).
 	dynamoEnum bool
+	// readsAccelEnv: the call builds a TorchDynamoPlugin, which reads the
+	// ACCELERATE_DYNAMO_ variables for the keywords not given (frameworkenv.go).
+	readsAccelEnv bool
 }
 
 // hfArgs is transformers' TrainingArguments: TrainingArguments.__post_init__ sets torch_compile when torch_compile_mode or
@@ -58,12 +61,13 @@ func hfArgs() *frameworkCompiler {
 // v1.14.0 (0.15 and 0.16 had dynamo_backend= only, through torch._dynamo.optimize).
 func dynamoPlugin() *frameworkCompiler {
 	return &frameworkCompiler{
-		who:        "accelerate's Accelerator.prepare",
-		kws:        map[string]string{"backend": "backend", "mode": "mode", "options": "options", "dynamic": "dynamic", "fullgraph": "fullgraph", "disable": "disable"},
-		source:     "accelerate accelerator.py prepare_model, utils/dataclasses.py TorchDynamoPlugin",
-		noBack:     "no backend=: accelerate then reads ACCELERATE_DYNAMO_BACKEND (accelerate launch --dynamo_backend), default \"no\", which does not compile",
-		offBackend: "NO",
-		dynamoEnum: true,
+		who:           "accelerate's Accelerator.prepare",
+		kws:           map[string]string{"backend": "backend", "mode": "mode", "options": "options", "dynamic": "dynamic", "fullgraph": "fullgraph", "disable": "disable"},
+		source:        "accelerate accelerator.py prepare_model, utils/dataclasses.py TorchDynamoPlugin",
+		noBack:        "no backend=: accelerate then reads ACCELERATE_DYNAMO_BACKEND (accelerate launch --dynamo_backend), default \"no\", which does not compile; neither the script nor the environment given sets it",
+		offBackend:    "NO",
+		dynamoEnum:    true,
+		readsAccelEnv: true,
 	}
 }
 
@@ -72,11 +76,12 @@ func dynamoPlugin() *frameworkCompiler {
 // src/accelerate/accelerator.py Accelerator.__init__, v0.17.0 to v1.14.0.
 func accelerator() *frameworkCompiler {
 	return &frameworkCompiler{
-		who:        "accelerate's Accelerator.prepare",
-		kws:        map[string]string{"dynamo_backend": "backend"},
-		source:     "accelerate accelerator.py Accelerator.__init__ and prepare_model",
-		offBackend: "NO",
-		dynamoEnum: true,
+		who:           "accelerate's Accelerator.prepare",
+		kws:           map[string]string{"dynamo_backend": "backend"},
+		source:        "accelerate accelerator.py Accelerator.__init__ and prepare_model",
+		offBackend:    "NO",
+		dynamoEnum:    true,
+		readsAccelEnv: true,
 	}
 }
 
@@ -99,7 +104,7 @@ func frameworkCompilerOf(q string) *frameworkCompiler {
 // arguments to a framework that calls torch.compile.
 func (r *reader) frameworkCompile(c *expr, q string) {
 	fc := frameworkCompilerOf(q)
-	if fc == nil {
+	if fc == nil || r.frameworkFromEnv(fc, c) {
 		return
 	}
 	args, mode, backend, ok := r.frameworkArgs(fc, c)
@@ -121,7 +126,10 @@ func (r *reader) frameworkCompile(c *expr, q string) {
 		msg += "; " + fc.noBack
 	}
 	msg += notDynamoBackend(fc, backend)
-	if !planned {
+	switch {
+	case !planned && fc.readsAccelEnv && !givenKeyword(c, fc.accelKw(dynamoEnvVars()[0])):
+		msg += ": plan it with -env ACCELERATE_DYNAMO_BACKEND=inductor"
+	case !planned:
 		msg += frameworkFlags(mode, backend)
 	}
 	r.warn(int(c.line), WarningFrameworkCompile, "%s", msg)
@@ -259,5 +267,6 @@ func (r *reader) frameworkSite(fc *frameworkCompiler, c *expr, backend, values s
 	if raw != "" {
 		setFrameworkBackend(fc, st, raw)
 	}
+	r.applyAccelEnv(fc, c, st)
 	return true
 }
