@@ -259,6 +259,7 @@ func TestEveryRowReached(t *testing.T) {
 		{"dynamic-true-2.14", v(14), config.Request{Mode: ro, Dynamic: boolp(true)}, Workload{DynamicShapes: true, DistinctSizes: 20}, []string{"trees-dynamic-no-static-recording", "trees-record-per-size", "dynamic-shape-rerecord"}},
 		{"callers-skip", v211, config.Request{}, Workload{Threads: Callers}, []string{"callers-as-main"}},
 		{"callers", v211, config.Request{Mode: ro}, Workload{Threads: Callers, Callers: 16}, []string{"trees-concurrent-callers"}},
+		{"one-caller", v211, config.Request{Mode: ro}, Workload{Threads: Callers, Callers: 1}, []string{"callers-one"}},
 		{"callers-2.14", v(14), config.Request{Mode: ro}, Workload{Threads: Callers}, []string{"trees-per-thread-callers"}},
 		{"callers-legacy", v211, config.Request{Mode: ro, Globals: legacy()}, Workload{Threads: Callers}, []string{"legacy-concurrent-callers"}},
 		{"globals-mode-2.12", v(12), config.Request{Mode: ro, Globals: legacy()}, Workload{Devices: 2, Threads: PerDevice}, []string{"global-not-seen-by-thread", "trees-user-thread-tls"}},
