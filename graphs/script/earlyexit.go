@@ -94,7 +94,7 @@ func (r *reader) earlyExitGuard(s *stmt) (guard, bool) {
 		neg = t
 	}
 	g := guard{text: fmt.Sprintf("%s: after if %s (line %d), which leaves the block", neg, text, b.line), notConds: []*expr{b.cond}}
-	if v, where, ok := r.guardTruth(text); ok {
+	if v, where, ok := r.condTruth(b.cond); ok {
 		if v {
 			g.off = true
 			g.text += ": the condition is true " + where + ", so this never runs"

@@ -229,7 +229,7 @@ func (r *reader) platformGuard(s *stmt, i int, g *guard, t *branchTaken) {
 	case b.kind == "else":
 		g.on = true
 	default:
-		v, where, ok := r.guardTruth(r.text(b.cond))
+		v, where, ok := r.condTruth(b.cond)
 		t.where = where
 		switch {
 		case !ok:
