@@ -88,10 +88,10 @@ func accelerator() *frameworkCompiler {
 // frameworkCompilerOf returns the constructor that the dotted path q (as the file
 // imports it) names, or nil.
 func frameworkCompilerOf(q string) *frameworkCompiler {
-	switch q {
-	case "transformers.TrainingArguments", "transformers.Seq2SeqTrainingArguments",
-		"transformers.training_args.TrainingArguments", "transformers.training_args_seq2seq.Seq2SeqTrainingArguments":
+	if isTrainingArgs(q) {
 		return hfArgs()
+	}
+	switch q {
 	case "accelerate.utils.TorchDynamoPlugin", "accelerate.utils.dataclasses.TorchDynamoPlugin":
 		return dynamoPlugin()
 	case "accelerate.Accelerator", "accelerate.accelerator.Accelerator":
@@ -102,20 +102,30 @@ func frameworkCompilerOf(q string) *frameworkCompiler {
 
 // frameworkCompile warns when c, whose callee stands for q, hands torch.compile's
 // arguments to a framework that calls torch.compile.
-func (r *reader) frameworkCompile(c *expr, q string) {
+func (r *reader) frameworkCompile(call *expr, q string) {
 	fc := frameworkCompilerOf(q)
-	if fc == nil || r.frameworkFromEnv(fc, c) {
+	if r.hfParser(call, q) || fc == nil {
+		return
+	}
+	// c is the call with its ** arguments replaced by the keywords they pass, where
+	// they can be placed (frameworkhf.go); the site is at call.
+	c, unfollowed := r.frameworkExpand(call)
+	if r.frameworkFromEnv(fc, call, c) {
 		return
 	}
 	args, mode, backend, ok := r.frameworkArgs(fc, c)
 	if !ok {
+		if len(unfollowed) > 0 && !fc.readsAccelEnv {
+			r.warn(int(c.line), WarningFrameworkCompile, "%s calls torch.compile for this script when its keywords say so (%s)%s, so nothing is planned: plan it with the mode it runs with (-mode)", fc.who, fc.source, splatNote(unfollowed))
+		}
 		return
 	}
 	values, ok := r.frameworkValues(fc, c)
 	if !ok {
 		return
 	}
-	planned := r.frameworkSite(fc, c, backend, values)
+	values += splatNote(unfollowed)
+	planned := r.frameworkSite(fc, call, c, backend, values)
 	where := "the call is not in this file, so no site is planned for it"
 	if planned {
 		where = "the call is not in this file: it is planned as a site of kind framework at this line, with the keywords that reach it"
@@ -239,7 +249,7 @@ func (r *reader) frameworkValues(fc *frameworkCompiler, c *expr) (string, bool) 
 // Only a call that surely compiles is planned: a backend that is a literal and not
 // the framework's "no", or none where the framework defaults to one that compiles
 // (transformers: inductor); values names the values when some were expressions.
-func (r *reader) frameworkSite(fc *frameworkCompiler, c *expr, backend, values string) bool {
+func (r *reader) frameworkSite(fc *frameworkCompiler, call, c *expr, backend, values string) bool {
 	var args []arg
 	raw := ""
 	for _, a := range c.args {
@@ -263,7 +273,7 @@ func (r *reader) frameworkSite(fc *frameworkCompiler, c *expr, backend, values s
 	if values != "" && strings.Contains(values, "backend") {
 		return false
 	}
-	st := r.site(c, Framework, append([]arg{{value: &expr{kind: name, name: "model"}}}, args...))
+	st := r.site(call, Framework, append([]arg{{value: &expr{kind: name, name: "model"}}}, args...))
 	if raw != "" {
 		setFrameworkBackend(fc, st, raw)
 	}

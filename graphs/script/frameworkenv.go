@@ -85,7 +85,7 @@ func dynamoPluginCall(fc *frameworkCompiler, c *expr) bool {
 	}
 	for _, a := range c.args {
 		if a.star != 0 || a.keyword == "dynamo_plugin" {
-			return false // ** is followed elsewhere; a given plugin is that call's
+			return false // ** not followed: not known; a given plugin is that call's
 		}
 	}
 	return true
@@ -139,7 +139,7 @@ func (fc *frameworkCompiler) accelKw(ev dynamoEnvVar) string {
 // frameworkFromEnv plans or warns about a TorchDynamoPlugin whose backend comes from
 // ACCELERATE_DYNAMO_BACKEND (a bare Accelerator(), a plugin without backend=), and
 // reports whether it did; false leaves c to frameworkCompile's other paths.
-func (r *reader) frameworkFromEnv(fc *frameworkCompiler, c *expr) bool {
+func (r *reader) frameworkFromEnv(fc *frameworkCompiler, call, c *expr) bool {
 	r.readAccelEnv(fc, c)
 	if !dynamoPluginCall(fc, c) || givenKeyword(c, fc.accelKw(dynamoEnvVars()[0])) {
 		return false
@@ -159,7 +159,7 @@ func (r *reader) frameworkFromEnv(fc *frameworkCompiler, c *expr) bool {
 			shown = append(shown, to+"="+oneLine(r.text(a.value)))
 		}
 	}
-	st := r.site(c, Framework, append([]arg{{value: &expr{kind: name, name: "model"}}}, args...))
+	st := r.site(call, Framework, append([]arg{{value: &expr{kind: name, name: "model"}}}, args...))
 	setFrameworkBackend(fc, st, b)
 	shown = append([]string{fmt.Sprintf("backend=%q", frameworkBackendText(fc, b))}, append(shown, r.applyAccelEnv(fc, c, st)...)...)
 	r.warn(int(c.line), WarningFrameworkCompile, "%s calls torch.compile(%s) for this script (%s): ACCELERATE_DYNAMO_BACKEND=%s (%s); the call is not in this file: it is planned as a site of kind framework at this line, with the values that reach it%s",
