@@ -515,6 +515,7 @@ func (r *reader) call(c *expr) {
 	r.ipythonMagicCall(c)
 	r.dictCall(c)
 	r.setattrCall(c)
+	r.setattrCompile(c)
 	var def *stmt
 	if c.x.kind == name && q == "" {
 		def = r.funcs[c.x.name]
@@ -542,7 +543,7 @@ func (r *reader) call(c *expr) {
 func (r *reader) compileCall(c *expr, q string) bool {
 	switch {
 	case isCompile(q) || r.getattrCompile(c.x):
-		r.site(c, Call, c.args)
+		r.compileSite(c, q)
 	case q == "functools.partial" && len(c.args) > 0 && isCompile(r.qual(c.args[0].value)):
 		r.site(c, Partial, c.args[1:])
 	case c.x.kind == attr && c.x.name == "compile" && q == "" && r.usesTorch && (moduleCompileArgs(c.args) || r.isModule(c.x.x, 0)):
@@ -689,6 +690,9 @@ func (r *reader) assign(s *stmt) {
 
 // assignTarget runs the assignment of v to one target t.
 func (r *reader) assignTarget(t, v *expr) {
+	if r.rebindCompile(t, v) {
+		return
+	}
 	if q := r.qual(t); strings.HasPrefix(q, inductorConfig+".") {
 		r.global(int(t.line), strings.TrimPrefix(q, inductorConfig+"."), v, "assign")
 		return
