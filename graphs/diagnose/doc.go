@@ -1206,6 +1206,7 @@
 //   - skip-unknown-reason: "skipping cudagraphs for unknown reason", 2.1
 //   - skip-unknown-reason: a paraphrase with "unknown reason", as reports retell it
 //   - capture-unpinned-copy: "Cannot copy between CPU and CUDA tensors during CUDA graph capture", 2.11–2.14
+//   - cuda-headers-missing: "cuda.h: No such file or directory", 2.0–2.14
 //
 // # Codes
 //
@@ -1676,6 +1677,16 @@ const (
 	// symlink and ldconfig.
 	LibcudaNotFound Code = "libcuda-not-found"
 
+	// CUDAHeadersMissing occurs when Triton compiles the C launcher of a GPU kernel,
+	// which includes cuda.h, and the C compiler finds no cuda.h.
+	//
+	// Example:
+	//
+	//	/tmp/tmpep5h01ci/main.c:2:10: fatal error: cuda.h: No such file or directory
+	//
+	// Fix: a Triton whose package ships cuda.h, or the CUDA toolkit's headers where the build finds them.
+	CUDAHeadersMissing Code = "cuda-headers-missing"
+
 	// PythonHeadersMissing occurs when Triton (or Inductor's C++ code) compiles C
 	// against the running Python's headers and they are not installed.
 	//
@@ -1754,7 +1765,7 @@ func Codes() []Code {
 		OptimizerCapturableDevice, CUDAGraphUnavailable, TritonMissing, GPUTooOldForTriton,
 		CXXCompilerMissing, NoValidAutotuneChoices, MaxAutotuneGEMMOff, LibcudaNotFound,
 		PythonHeadersMissing, BackendIgnoresInductorConfig, SkipCPPWrapper, SkipComplexMemoryOverlap,
-		TreesStorageNotInPool, SkipUnknownReason, CaptureUnpinnedCopy,
+		TreesStorageNotInPool, SkipUnknownReason, CaptureUnpinnedCopy, CUDAHeadersMissing,
 	}
 }
 

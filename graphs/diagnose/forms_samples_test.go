@@ -157,4 +157,7 @@ var formSamples = []formSample{
 	// Python's repr of the config KeyError, as a log of a caught exception shows it.
 	{UnknownGlobal, `  File "/usr/lib/python3.11/site-packages/torch/utils/_config_module.py", line 321, in __getattr__`, "Caught: KeyError('cudagraph_treez')"},
 	{UnknownGlobal, `  File "/usr/lib/python3.10/site-packages/torch/_dynamo/config_utils.py", line 131, in __enter__`, "    prior[key] = config._config[key]\nfailed: KeyError('fx_graph_cache')"},
+	// Appended last, so that the samples before keep the release each is given (a sample
+	// inserted earlier shifts them: the MSVC Python.h sample given 2.0 then reads quoted).
+	{CUDAHeadersMissing, "", "/tmp/tmpep5h01ci/main.c:2:10: fatal error: cuda.h: No such file or directory"},
 }

@@ -490,6 +490,33 @@ func launcherRows() []Signature {
 			Decisive: "a line that says libcuda.so does not exist (or only libcuda.so.1 does); another line shows Triton or torch",
 		},
 		{
+			// gcc's wording; the launcher's main.c includes cuda.h before Python.h
+			// ("main.c:1:10: fatal error: cuda.h" in conda-forge/pytorch-cpu-feedstock#166,
+			// "main.c:2:10" in mosaicml/mpt-7b's discussion 66).
+			Code: CUDAHeadersMissing, Literal: "cuda.h: No such file or directory",
+			Requires: tritonContext,
+			Releases: modes.Minors(0, 14),
+			Cause: "Triton compiles the launcher of each GPU kernel (main.c, which includes cuda.h) with the " +
+				"system's C compiler, with its own include directory on the path (the nvidia backend's " +
+				"include_dir), and no cuda.h was found: a Triton built or repackaged without the CUDA " +
+				"headers its wheels ship (a distribution's package: conda-forge, Gentoo), or a Triton from " +
+				"before those headers were packaged (torch 2.0's nightlies of 2022) on a system whose CUDA " +
+				"toolkit headers the compiler does not see",
+			Fix: "install the triton (or pytorch-triton) wheel that the torch release pins, whose package " +
+				"ships cuda.h, or make the CUDA toolkit's headers visible to the build (install the toolkit's " +
+				"development headers; pytorch/pytorch#90757's workaround was CUDA_HOME=/opt/cuda, and a " +
+				"Gentoo overlay links the toolkit's headers into Triton's include directory); " + noTriton,
+			Evidence: modes.Source,
+			Source: launcherSource + "; Triton's nvidia driver.py include_dir = [os.path.join(dirname, " +
+				"\"include\")] (stored copies of triton-lang/triton's third_party/nvidia/backend/driver.py); " +
+				"\"`cuda.h` is now packaged with pytorch_triton and triton package\" (a PyTorch maintainer on " +
+				"pytorch/pytorch#90757, 2023-02-22); reports: pytorch/pytorch#90757 and #90178 (torch.compile, " +
+				"2.0's nightlies), conda-forge/pytorch-cpu-feedstock#166 (2024-11, a conda-forge build), " +
+				"facebookresearch/xformers#516, hpcaitech/FastFold#114, mosaicml/mpt-7b discussion 66, the " +
+				"gpo.zugaina.org dev-python/triton ChangeLog",
+			Decisive: "the compiler's fatal error; another line shows Triton's main.c, Triton or torch",
+		},
+		{
 			Code: PythonHeadersMissing, Literal: "Python.h: No such file or directory",
 			Requires: tritonContext,
 			Releases: modes.Minors(0, 14),
