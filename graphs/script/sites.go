@@ -304,7 +304,7 @@ func (r *reader) exprKeyword(st *siteState, k string, e *expr) {
 
 // modeExpr reads a mode given by an expression: the modes that can reach it.
 func (r *reader) modeExpr(st *siteState, e *expr) {
-	st.ModeLiteral, st.ModeExpr = false, r.text(e)
+	st.ModeLiteral, st.ModeExpr = false, oneLine(r.text(e)) // one line, as the header shows it (sweep4 #9)
 	if e.kind == subscript {
 		if vals, _ := r.lookupChoices(e, 0); len(vals) > 0 {
 			// MODES[key] of a dict display: each of its values (lookupChoices).
