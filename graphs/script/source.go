@@ -109,6 +109,9 @@ func readNamedEnv(fn, name string, r io.Reader, in readIn) (s *Script, err error
 	if !nb {
 		return readTextEnv(name, src, in)
 	}
+	if err := notebookLanguageError(name, src); err != nil {
+		return nil, err
+	}
 	s, err = readTextEnv(name+" (code cells)", code, in)
 	var se *SyntaxError
 	if errors.As(err, &se) {
