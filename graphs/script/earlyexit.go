@@ -94,7 +94,11 @@ func (r *reader) earlyExitGuard(s *stmt) (guard, bool) {
 		neg = t
 	}
 	g := guard{text: fmt.Sprintf("%s: after if %s (line %d), which leaves the block", neg, text, b.line), notConds: []*expr{b.cond}}
-	if v, where, ok := r.condTruth(b.cond); ok {
+	v, where, ok := r.condTruth(b.cond)
+	if !ok {
+		g.text += r.argDefaultNote(b.cond) // of the condition that leaves
+	}
+	if ok {
 		if v {
 			g.off = true
 			g.text += ": the condition is true " + where + ", so this never runs"

@@ -90,6 +90,7 @@ func (r *reader) indexTarget(t, v *expr) {
 	}
 	r.candidate(n, v)
 	r.flow(n, v)
+	r.noteParsedArgs(n, v)
 	r.noteModuleAlias(t, v)
 	r.noteDeviceValue(t, v)
 	r.noteWebApp(t, v)
@@ -267,11 +268,11 @@ func (r *reader) indexKeywords(c *expr) {
 // argparse records add_argument("--compile-mode", default=…, choices=[…]) under its
 // dest (compile_mode).
 func (r *reader) argparse(c *expr) {
-	dest := ""
+	dest, flag := "", ""
 	for _, a := range c.args {
 		if a.keyword == "" && a.star == 0 {
 			if s, ok := r.literalStr(a.value); ok && (dest == "" || strings.HasPrefix(s, "--")) {
-				dest = strings.ReplaceAll(strings.TrimLeft(s, "-"), "-", "_")
+				dest, flag = strings.ReplaceAll(strings.TrimLeft(s, "-"), "-", "_"), s
 			}
 		}
 		if a.keyword == "dest" {
@@ -281,6 +282,7 @@ func (r *reader) argparse(c *expr) {
 		}
 	}
 	r.shownDests[dest] = true
+	r.noteArgDefault(c, dest, flag)
 	if _, ok := r.argOpen[dest]; !ok && dest != "" && len(r.argOpen) < maxFlow {
 		r.argOpen[dest] = int(c.line)
 	}

@@ -234,6 +234,7 @@ func (r *reader) platformGuard(s *stmt, i int, g *guard, t *branchTaken) {
 		switch {
 		case !ok:
 			t.known = false
+			g.text += r.argDefaultNote(b.cond)
 			return
 		case v:
 			g.on, t.taken = true, true
