@@ -290,7 +290,10 @@ func (r *reader) argparse(c *expr) {
 	r.argSpans = append(r.argSpans, [2]int{int(c.line), end})
 	for _, a := range c.args {
 		switch a.keyword {
-		case "default":
+		case "default", "const":
+			// const is what the option alone gives (nargs="?", action="store_const"):
+			// a value the parser produces too (sweep4 finding 11: timm's --torchcompile,
+			// const='inductor'; Python's argparse docs, "const").
 			r.candidate(dest, a.value)
 		case "choices":
 			r.choices(dest, a.value)
