@@ -79,6 +79,10 @@ func TestReleaseNotTheRuns(t *testing.T) {
 		{"switched-same-error", "Switched from torch 2.6 to 2.4, same error", "2.4", "a downgrade whose target fails too (sweep4 #22)"},
 		{"moving-fixed-nothing", "Moving from PyTorch 2.4 to 2.6 fixed nothing", "2.6", "'fixed nothing' is no fix"},
 		{"moving-fixed", "Moving from PyTorch 2.4 to 2.6 fixed it", "2.4", "a move that fixed it"},
+		// a logger's dotted name is no package named before the release
+		{"accelerate-logger", "05/01/2024 12:00:00 - WARNING - accelerate.accelerator - Using the nightly 2.6.0.dev20250518+cu128 build.", "2.6", "accelerate's log header"},
+		{"transformers-logger", "INFO transformers.modeling_utils: running on torch 2.5.1", "2.5", "transformers' logger"},
+		{"accelerate-nightly-own", "Using accelerate nightly 1.2.0.dev20250518", "", "another package's nightly"},
 		// a version key with a hyphen, Chinese prose's copula
 		{"german-key", "PyTorch-Version: 2.5.1", "2.5", "German's compound key"},
 		{"zh-is", "我用的torch是2.5.1", "2.5", "Chinese: 'the torch I use is 2.5.1'"},

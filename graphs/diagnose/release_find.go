@@ -28,7 +28,7 @@ var (
 	// (up to sixteen words before it, with no torch after that name) is that package's:
 	// "Pinning triton to a version prior to this change (such as `2.0.0.dev20221030`)"
 	// (pytorch/pytorch#95775), a torchaudio nightly.
-	otherPackageNamed = lazyregexp.New(`(?i)\b(?:` + foreignNames + `)\b`)
+	otherPackageNamed = lazyregexp.New(`(?i)\b(?:` + foreignNames + `)\b` + notModulePath)
 	// onlyWorks: the one release the writer's code works on ("Only worked on Pytorch
 	// `2.4.0.dev20240508+cu121` version", huggingface/transformers#30760) is the run's.
 	onlyWorks = lazyregexp.New(`(?i)\bonly\s+(?:works?|worked|working|runs?|ran)\s+(?:on|with|in|under)\b`)

@@ -36,7 +36,7 @@ var (
 	reFailed = lazyregexp.New(`(?i)\b(?:fail\w*|crash\w*|broke|broken|breaks|errors?|regress\w*|raises|throws|slower|still)\b`)
 	// otherPackage: a clause that names another package's move ("numpy was updated
 	// to 2.0") gives no torch release.
-	otherPackage = lazyregexp.New(`(?i)\b(?:numpy|triton|python|cuda|cudnn|nccl|transformers|diffusers|accelerate|vllm|sglang|xformers|jax|tensorflow|keras|driver|gcc|sympy|pip|ubuntu|macos|windows|comfyui|onnx\w*|torchvision|torchaudio|lightning|mmcv|timm|peft|deepspeed|flash[-_ ]?attn|bitsandbytes|sageattention)\b`)
+	otherPackage = lazyregexp.New(`(?i)\b(?:numpy|triton|python|cuda|cudnn|nccl|transformers|diffusers|accelerate|vllm|sglang|xformers|jax|tensorflow|keras|driver|gcc|sympy|pip|ubuntu|macos|windows|comfyui|onnx\w*|torchvision|torchaudio|lightning|mmcv|timm|peft|deepspeed|flash[-_ ]?attn|bitsandbytes|sageattention)\b` + notModulePath)
 	// otherRunFrom: a release the run moved away from ("we upgraded from torch 2.4",
 	// "the regression from 2.5"); it is read in the whole clause before the release.
 	otherRunFrom = lazyregexp.New(`(?i)\b(?:upgrad\w*|updat\w*|mov(?:ed|ing)|switch\w*|migrat\w*|bump\w*|went|going|jump\w*|regress\w*)\b.*\bfrom\s+` + optTorch + `$`)
