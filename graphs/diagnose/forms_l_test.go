@@ -56,3 +56,42 @@ func TestFormsHoldoutL(t *testing.T) {
 		})
 	}
 }
+
+// TestAllocatorNames: CUDAAllocator's refusal to check a pool names the allocator
+// first (name()); each name is the code, and only cudaMallocAsync's sets the workload's
+// allocator (holdoutL's pytorch#163257: "pluggable", RMM through
+// torch.cuda.memory.change_current_allocator).
+func TestAllocatorNames(t *testing.T) {
+	t.Parallel()
+	const call = "model = torch.compile(model, mode=\"reduce-overhead\")\n"
+	tests := []struct {
+		name, log string
+		want      form
+		cause     string // a word the finding's cause holds
+	}{
+		{"pluggable", "RuntimeError: pluggable does not yet support checkPoolLiveAllocations. If you need it, please file an issue describing your use case.\n", form{diagnose.AllocatorIncompatible, 2, diagnose.Exact, ""}, "change_current_allocator"},
+		{"pluggable, hint cut", "    torch._C._cuda_checkPoolLiveAllocations(\nRuntimeError: pluggable does not yet support checkPoolLiveAllocations\n", form{diagnose.AllocatorIncompatible, 3, diagnose.Exact, ""}, "pluggable"},
+		{"another name", "RuntimeError: MyArenaAllocator does not yet support checkPoolLiveAllocations. If you need it, please file an issue describing your use case.\n", form{diagnose.AllocatorIncompatible, 2, diagnose.Exact, ""}, "not PyTorch's caching allocator"},
+		{"cudaMallocAsync", "RuntimeError: cudaMallocAsync does not yet support checkPoolLiveAllocations. If you need it, please file an issue describing your use case.\n", form{diagnose.AllocatorIncompatible, 2, diagnose.Exact, ""}, "cudaMallocAsync"},
+		{"the source's template", "TORCH_CHECK(false, name(), \" does not yet support checkPoolLiveAllocations. \"\n", form{}, ""},
+		{"a placeholder", "{name()} does not yet support checkPoolLiveAllocations.\n", form{}, ""},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			t.Parallel()
+			d, err := diagnose.Read(strings.NewReader(call + tt.log))
+			if err != nil {
+				t.Fatalf("Read: %v", err)
+			}
+			if diff := cmp.Diff(tt.want, firstForm(d)); diff != "" {
+				t.Fatalf("Read(%q) mismatch (-want +got):\n%s", tt.log, diff)
+			}
+			if tt.cause != "" && !strings.Contains(d.Findings[0].Cause, tt.cause) {
+				t.Errorf("cause %q lacks %q", d.Findings[0].Cause, tt.cause)
+			}
+			if _, set := d.Inferred["allocator"]; set != (tt.name == "cudaMallocAsync") {
+				t.Errorf("inferred %v: the allocator is set only for cudaMallocAsync", d.Inferred)
+			}
+		})
+	}
+}

@@ -160,4 +160,6 @@ var formSamples = []formSample{
 	// Appended last, so that the samples before keep the release each is given (a sample
 	// inserted earlier shifts them: the MSVC Python.h sample given 2.0 then reads quoted).
 	{CUDAHeadersMissing, "", "/tmp/tmpep5h01ci/main.c:2:10: fatal error: cuda.h: No such file or directory"},
+	// Appended last too: the release each sample is stated with follows its index.
+	{AllocatorIncompatible, "", "RuntimeError: pluggable does not yet support checkPoolLiveAllocations. If you need it, please file an issue describing your use case."},
 }
