@@ -1158,6 +1158,7 @@
 //   - triton-missing: a paraphrase with "no working Triton", as reports retell it
 //   - gpu-too-old-for-triton: "which is too old to be supported by the triton GPU compiler", 2.0–2.14
 //   - gpu-too-old-for-triton: "Triton only supports devices of CUDA Capability >= 7.0, but your device is of CUDA capability" (the hint alone), 2.0–2.14
+//   - gpu-too-old-for-triton: "your device is of CUDA capability" (the hint alone), 2.0–2.14
 //   - gpu-too-old-for-triton: a paraphrase with "GPUTooOldForTriton", as reports retell it
 //   - gpu-too-old-for-triton: a paraphrase with "too old for triton", as reports retell it
 //   - gpu-too-old-for-triton: a paraphrase with "too old for Triton", as reports retell it

@@ -95,3 +95,36 @@ func TestAllocatorNames(t *testing.T) {
 		})
 	}
 }
+
+// TestCapabilityFragment: the too-old message's last words, quoted alone with a
+// capability below 7.0, are its code; other capability texts are not (holdoutL's
+// text-generation-webui#5665).
+func TestCapabilityFragment(t *testing.T) {
+	t.Parallel()
+	tests := []struct {
+		name, log string
+		want      form
+	}{
+		{"backticks", "Look at the Compute Capability column.\n`your device is of CUDA capability 6.1`\n", form{diagnose.GPUTooOldForTriton, 2, diagnose.Exact, ""}},
+		{"in prose", "it says your device is of CUDA capability 5.2, so no compile\n", form{diagnose.GPUTooOldForTriton, 1, diagnose.Exact, ""}},
+		{"capitalised", "\"Your device is of CUDA capability 3.7\"\n", form{diagnose.GPUTooOldForTriton, 1, diagnose.Quoted, ""}},
+		{"whole sentence wins", "Triton only supports devices of CUDA Capability >= 7.0, but your device is of CUDA capability 6.0\n", form{diagnose.GPUTooOldForTriton, 1, diagnose.Exact, ""}},
+		{"a capability of 7.0 or more", "your device is of CUDA capability 8.6\n", form{}},
+		{"a placeholder", "your device is of CUDA capability {major}.{minor}\n", form{}},
+		{"sm_120", "NVIDIA GeForce RTX 5090 with CUDA capability sm_120 is not compatible with the current PyTorch installation.\n", form{}},
+		{"PyTorch's too-old GPU", "Found GPU0 NVIDIA GeForce GTX 770 which is of cuda capability 3.0.\n", form{}},
+		{"vLLM's capability", "Cannot use FlashAttention-2 backend for Volta and Turing GPUs: compute capability < 8.0\n", form{}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			t.Parallel()
+			d, err := diagnose.Read(strings.NewReader(tt.log))
+			if err != nil {
+				t.Fatalf("Read: %v", err)
+			}
+			if diff := cmp.Diff(tt.want, firstForm(d)); diff != "" {
+				t.Errorf("Read(%q) mismatch (-want +got):\n%s", tt.log, diff)
+			}
+		})
+	}
+}

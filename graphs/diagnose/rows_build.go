@@ -161,6 +161,31 @@ func tritonRows() []Signature {
 				"(the same sentence after the first; testdata/wordings-by-release.tsv); report: celoyd/potato#50",
 			Decisive: "the message's second sentence",
 		},
+		{
+			// The second sentence's end alone, a capability quoted as evidence ("`your device
+			// is of CUDA capability 6.1`" in a question about compute capability,
+			// oobabooga/text-generation-webui#5665): the same words in every release's
+			// message (2.0–2.6 in _dynamo's create_backend, 2.7–2.14 in GPUTooOldForTriton),
+			// and only with a capability below 7.0, which is what they print it for. Other
+			// capability texts use other words: PyTorch's "with CUDA capability sm_120 is
+			// not compatible", its "which is of cuda capability 3.0", vLLM's "compute
+			// capability < 8.0".
+			Code: GPUTooOldForTriton, Literal: "your device is of CUDA capability",
+			Pattern:  `your device is of CUDA capability [0-6]\.[0-9]\b`,
+			Trailer:  true,
+			Releases: modes.Minors(0, 14),
+			Cause: "Inductor generates Triton kernels for CUDA tensors, and Triton supports only GPUs of " +
+				"compute capability 7.0 or newer (Volta and later); this GPU is older (the text quotes the " +
+				"end of PyTorch's message, \"Triton only supports devices of CUDA Capability >= 7.0, but your " +
+				"device is of CUDA capability X.Y\")",
+			Fix: "compile without Inductor's GPU code on this GPU: backend=\"aot_eager\" or " +
+				"backend=\"cudagraphs\" (no Triton), or turn torch.compile off (a program's own compile " +
+				"option, or TORCHDYNAMO_DISABLE=1); or run on a GPU of compute capability 7.0 or newer",
+			Evidence: modes.Source,
+			Source: createBackend + " @ T2.0.0–T2.6.0; torch/_inductor/exc.py GPUTooOldForTriton @ T2.7.1–T2.14.1 " +
+				"(testdata/wordings-by-release.tsv); report: oobabooga/text-generation-webui#5665",
+			Decisive: "the message's last words with a capability below 7.0",
+		},
 	}
 }
 
