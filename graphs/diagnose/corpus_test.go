@@ -190,7 +190,6 @@ func loggedOnly(set string) bool { return set == "holdout" }
 var openMisses = map[string]string{
 	// holdoutL, measured once at 2bac4b1 before any fix for it (testdata/corpus/README.md,
 	// "Held-out set L"); each entry leaves when its class is fixed.
-	"l_pt123327_overlap_false_positive_cudagraphs_disabled": "holdoutL: the memory-overlap skip retold in a PR's prose (\"inductor disables cudagraphs\")",
 	"i1_openpi_rocm_skill_rng_state_retold": "an agent skill's rule that ROCm forbids reading the RNG state during " +
 		"capture, in its own words with no message (holdoutI1, a weak positive): no row reads a rule as a report",
 	"i1_corridorkey210_msvc_not_on_path_retold": "a PR that adds MSVC detection says cl.exe is not on PATH, with " +

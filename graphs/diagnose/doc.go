@@ -1203,6 +1203,16 @@
 //   - skip-complex-memory-overlap: "'complex memory overlap'", 2.2–2.12
 //   - skip-complex-memory-overlap: a paraphrase with "memory overlap", as reports retell it
 //   - skip-complex-memory-overlap: a paraphrase with "complex input strid", as reports retell it
+//   - skip-complex-memory-overlap: a paraphrase with "overlapping memory", as reports retell it
+//   - skip-complex-memory-overlap: a paraphrase with "overlapping input", as reports retell it
+//   - skip-complex-memory-overlap: a paraphrase with "overlapping graph input", as reports retell it
+//   - skip-complex-memory-overlap: a paraphrase with "overlapping tensor", as reports retell it
+//   - skip-complex-memory-overlap: a paraphrase with "Overlapping memory", as reports retell it
+//   - skip-complex-memory-overlap: a paraphrase with "Overlapping input", as reports retell it
+//   - skip-complex-memory-overlap: a paraphrase with "tensor overlap", as reports retell it
+//   - skip-complex-memory-overlap: a paraphrase with "Tensor overlap", as reports retell it
+//   - skip-complex-memory-overlap: a paraphrase with "input overlap", as reports retell it
+//   - skip-complex-memory-overlap: a paraphrase with "Input overlap", as reports retell it
 //   - skip-complex-memory-overlap: "cudagraphs due to complex input striding" (quoted without its first word), 2.0–2.1
 //   - trees-storage-not-in-pool: "These storage data ptrs are not allocated in pool", 2.1–2.14
 //   - trees-storage-not-in-pool: "storage data ptrs are not allocated in pool" (quoted without its first word), 2.1–2.14

@@ -128,3 +128,35 @@ func TestCapabilityFragment(t *testing.T) {
 		})
 	}
 }
+
+// TestOverlapRetold: the memory-overlap skip retold in other words for the overlap
+// (holdoutL's pytorch#123327), as a report; the rule as documentation states it is not.
+func TestOverlapRetold(t *testing.T) {
+	t.Parallel()
+	tests := []struct {
+		name, log string
+		want      form
+	}{
+		{"a PR's title", "# [inductor] fix tensor overlap detection that cause cudagraphs being disabled\n", form{diagnose.SkipComplexMemoryOverlap, 1, diagnose.Paraphrased, ""}},
+		{"overlapping memory, because", "cudagraphs were disabled because of overlapping memory in the inputs\n", form{diagnose.SkipComplexMemoryOverlap, 1, diagnose.Paraphrased, ""}},
+		{"overlapping inputs, due to", "CUDA graphs are skipped due to overlapping inputs\n", form{diagnose.SkipComplexMemoryOverlap, 1, diagnose.Paraphrased, ""}},
+		{"input overlap, reason first", "the input overlap means cudagraphs are disabled for this graph\n", form{diagnose.SkipComplexMemoryOverlap, 1, diagnose.Paraphrased, ""}},
+		{"memory overlap, as before", "cudagraphs skipped due to memory overlap\n", form{diagnose.SkipComplexMemoryOverlap, 1, diagnose.Paraphrased, ""}},
+		{"the rule", "If any graph input has overlapping memory, inductor disables cudagraphs.\n", form{}},
+		{"a rule with may", "Inputs with overlapping memory may be skipped by cudagraphs\n", form{}},
+		{"overlap without a skip", "fix tensor overlap detection for strided inputs\n", form{}},
+		{"another overlap", "overlap_comm is on and cudagraphs are disabled in the engine\n", form{}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			t.Parallel()
+			d, err := diagnose.Read(strings.NewReader(tt.log))
+			if err != nil {
+				t.Fatalf("Read: %v", err)
+			}
+			if diff := cmp.Diff(tt.want, firstForm(d)); diff != "" {
+				t.Errorf("Read(%q) mismatch (-want +got):\n%s", tt.log, diff)
+			}
+		})
+	}
+}
