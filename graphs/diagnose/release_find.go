@@ -75,7 +75,11 @@ var (
 	// otherRunTopic: after a release, what it brought ("**Research**: PyTorch 2.0
 	// optimizer improvements, 2023-2024", holdoutJ's AbAg notes; "PyTorch 2.1 features",
 	// "the 2.5 highlights"): the release as a topic, not a run.
-	otherRunTopic = lazyregexp.New(`(?i)^\W{0,3}(?:\w+\s+)?(?:improvements?|features?|enhancements?|highlights|additions|new\s+features?)\b`)
+	// The release's own announcement is a topic too ("PyTorch 2.10.0 的发布标志着…", the
+	// release of 2.10 marks…, holdoutM's blog; "PyTorch 2.10 release notes", "… was
+	// released", "… リリース").
+	otherRunTopic = lazyregexp.New(`(?i)^\W{0,3}(?:(?:\w+\s+)?(?:improvements?|features?|enhancements?|highlights|additions|new\s+features?|release\s+notes?|announcement)\b|` +
+		`(?:was|is|has\s+been|got)\s+released\b|的?(?:发布|發布|正式发布)|(?:が|の)?リリース|(?:이|의)?\s?릴리스)`)
 	// statusCell: a release in a support matrix's row, whose next cell is a status
 	// ("| PyTorch 2.2.0 | active | — | — |", errorcanon.top's "Version Compatibility";
 	// "| 2.6.0 | ✅ YES | …"), is one of several releases the table rates, not the run's;

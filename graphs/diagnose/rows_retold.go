@@ -57,6 +57,9 @@ func skipRetoldAfter(lead, reason string, literals ...string) retold {
 		literals: literals,
 		pattern: `(?i)` + lead + `[^.;,"()]{0,20}?` + skipBecause + `[^.;,"()]{0,40}?\b` + reason + `|\b` + reason + `[^.;,"()]{0,60}?\b` + cgWords +
 			`\s+(?:(?:are|is|were|was|get|gets|got|being|been)\s+)+(?:\w+\s+)?(?:skipped|disabled)\b|` +
+			// the reason quoted as the name of the warnings ("Some 'mutated inputs' warnings
+			// are OK", holdoutN's stock-prediction verify script)
+			`[\x60'"‘“]` + reason + `[\x60'"’”]\s+(?:warnings?|messages?)\b|` +
 			`\b` + reason + `[^.;,"()]{0,30}?` + notWorkWith + cgWords + `\b|\b` + cgWords + notWorkWith + `[^.;,"()]{0,20}?\b` + reason,
 	}
 }
