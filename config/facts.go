@@ -257,6 +257,8 @@ func FactRows() []FactRow {
 
 		{FactBackendNoneIsDefault, r(1, 13), false, modes.Measured, "torch/__init__.py compile: backend=None builds _TorchCompileWrapper(None), accepted without validation; measured on 2.6.0 (testdata/torch/2.6.0-debian/static.json calls[\"backend=None\"].result.wrapper); 2.1-2.5 and 2.7-2.13 inferred (the release that changed it is not known)"},
 
+		{FactCompileKwargs, r(0, 1), []string{"fullgraph", "dynamic", "disable"}, modes.Source, "torch.compile's signature (model=None, *, fullgraph=False, dynamic=…, backend='inductor', mode=None, options=None, disable=False) as each release's reference page gives it (pytorch.org/docs/2.0/generated/torch.compile.html, pytorch.org/docs/2.1/generated/torch.compile.html)"},
+		{FactCompileKwargs, r(13, 13), []string{"fullgraph", "dynamic", "name", "disable", "shapes_spec"}, modes.Source, "torch.compile's signature (…, options=None, name=None, disable=False, shapes_spec=None) as the release's reference page gives it (docs.pytorch.org/docs/2.13/generated/torch.compile.html): no recompile_limit, isolate_recompiles or dynamic_shapes, which 2.14.1 has and shapes_spec it lacks"},
 		{FactCompileKwargs, r(6, 6), []string{"fullgraph", "dynamic", "disable"}, modes.Measured, "torch/__init__.py compile @ 2.6.0 signature (model, *, fullgraph, dynamic, backend, mode, options, disable); measured on 2.6.0 (testdata/torch/2.6.0-debian/calls2.json \"name='f'\", \"recompile_limit=1\")"},
 		{FactCompileKwargs, r(14, 14), []string{"fullgraph", "dynamic", "name", "disable", "recompile_limit", "isolate_recompiles", "dynamic_shapes"}, modes.Measured, "torch/__init__.py compile @ 2.14.1 signature; measured on 2.14.1 (testdata/torch/2.14.1-debian/calls2.json)"},
 

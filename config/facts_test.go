@@ -105,8 +105,10 @@ func TestFactsForBoundaries(t *testing.T) {
 		}
 		want.BisectBackend = v.AtLeast(at(6))
 		switch v {
-		case at(6):
+		case at(0), at(1), at(6):
 			want.CompileKwargs = []string{"fullgraph", "dynamic", "disable"}
+		case at(13):
+			want.CompileKwargs = []string{"fullgraph", "dynamic", "name", "disable", "shapes_spec"}
 		case at(14):
 			want.CompileKwargs = []string{"fullgraph", "dynamic", "name", "disable", "recompile_limit", "isolate_recompiles", "dynamic_shapes"}
 		}

@@ -15,6 +15,14 @@ import "github.com/compilemode/compilemode/graphs/internal/skips"
 // "xpu", "mtia"] @2.14.1 utils.py:107).
 const srcDeviceType = "torch/_inductor/compile_fx.py check_lowering_disable_cudagraph, cudagraph_utils.py check_multiple_devices_or_any_cpu_nodes, output_code.py CompiledFxGraph @2.6.0 and @2.14.1 (Debian python3-torch); a CPU model measured on those CPU builds: one cudagraph skip counted, no log line (testdata/devicetype)"
 
+// measuredCPUModel is the CPU model's measurement on the GPU machine: a reduce-overhead
+// nn.Linear with CPU tensors on PyTorch 2.11 counts one cudagraph skip, logs no
+// cudagraph line and builds no cudagraph tree.
+const measuredCPUModel = "measured on 2.11 (H200, torch 2.11.0+cu130): graphs/testdata/devicetype/cpu-model-2.11.sh → .out"
+
+// noMessage ends the reason of a skip that no message tells.
+const noMessage = " (Inductor only counts the skip: no message is logged for a graph with no GPU device type)"
+
 // deviceTypeRules: a compiled function whose tensors are on the CPU or on Apple's GPU
 // gets no CUDA graph, whatever the mode (sweep3 finding 20: an mps model was planned
 // as a CUDA capture). They come before every rule of a CUDA device, after the switches
@@ -35,10 +43,16 @@ func deviceTypeRules() []rule {
 			Evidence: ReadNotMeasured, Source: srcDeviceType},
 			onDevice("mps")},
 		{Rule{ID: "non-cuda-device", Stage: StageDevice, Backend: "inductor", Releases: always(),
-			Condition: "the tensors are on the CPU, or on mps where no skip message is known to be logged",
+			Condition: "the tensors are on the CPU",
 			Outcome:   Skip, Implementation: None, Stop: true,
-			Reason:   reason + " (Inductor only counts the skip: no message is logged for a graph with no GPU device type)",
+			Reason:   reason + noMessage,
+			Evidence: ByRelease, Source: srcDeviceType + "; " + measuredCPUModel},
+			onDevice("cpu")},
+		{Rule{ID: "non-cuda-device-mps", Stage: StageDevice, Backend: "inductor", Releases: always(),
+			Condition: "the tensors are on mps where no skip message is known to be logged",
+			Outcome:   Skip, Implementation: None, Stop: true,
+			Reason:   reason + noMessage,
 			Evidence: ReadNotMeasured, Source: srcDeviceType},
-			func(c *situation) bool { return onDevice("cpu")(c) || onDevice("mps")(c) }},
+			onDevice("mps")},
 	}
 }

@@ -46,6 +46,14 @@ func TestScenarioKwargs(t *testing.T) {
 		{"2.0", "cudagraphs=False", "compile() got an unexpected keyword argument 'cudagraphs'"},
 		{"2.6", "name='f'", "compile() got an unexpected keyword argument 'name'"},
 		{"2.14", "name='f'", ""},
+		// The signatures read from the 2.0, 2.1 and 2.13 reference pages.
+		{"2.0", "name='f'", "compile() got an unexpected keyword argument 'name'"},
+		{"2.1", "recompile_limit=2", "compile() got an unexpected keyword argument 'recompile_limit'"},
+		{"2.13", "name='f'", ""},
+		{"2.13", "shapes_spec=None", ""},
+		{"2.13", "recompile_limit=2", "compile() got an unexpected keyword argument 'recompile_limit'"},
+		{"2.13", "dynamic_shapes=None", "compile() got an unexpected keyword argument 'dynamic_shapes'"},
+		{"2.14", "shapes_spec=None", "compile() got an unexpected keyword argument 'shapes_spec'"},
 		{"", "fullgraph=True", ""},
 	}
 	for _, tt := range tests {

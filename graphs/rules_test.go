@@ -259,6 +259,7 @@ func TestEveryRowReached(t *testing.T) {
 		{"dynamic-true-2.14", v(14), config.Request{Mode: ro, Dynamic: boolp(true)}, Workload{DynamicShapes: true, DistinctSizes: 20}, []string{"trees-dynamic-no-static-recording", "trees-record-per-size", "dynamic-shape-rerecord"}},
 		{"callers-skip", v211, config.Request{}, Workload{Threads: Callers}, []string{"callers-as-main"}},
 		{"callers", v211, config.Request{Mode: ro}, Workload{Threads: Callers, Callers: 16}, []string{"trees-concurrent-callers"}},
+		{"one-caller", v211, config.Request{Mode: ro}, Workload{Threads: Callers, Callers: 1}, []string{"callers-one"}},
 		{"callers-2.14", v(14), config.Request{Mode: ro}, Workload{Threads: Callers}, []string{"trees-per-thread-callers"}},
 		{"callers-legacy", v211, config.Request{Mode: ro, Globals: legacy()}, Workload{Threads: Callers}, []string{"legacy-concurrent-callers"}},
 		{"globals-mode-2.12", v(12), config.Request{Mode: ro, Globals: legacy()}, Workload{Devices: 2, Threads: PerDevice}, []string{"global-not-seen-by-thread", "trees-user-thread-tls"}},
@@ -329,6 +330,7 @@ func TestEveryRowReached(t *testing.T) {
 		{"listed-2.2", v(2), config.Request{Mode: ro}, Workload{CPUInputs: true, NonTensorInputs: true}, []string{"skip-cpu-input", "skip-listed-reasons"}},
 		{"mps-2.14", v(14), config.Request{Mode: ro}, Workload{DeviceType: "mps"}, []string{"non-cuda-device-mps-logged"}},
 		{"cpu-2.1", v(1), config.Request{Mode: ro}, Workload{DeviceType: "cpu"}, []string{"non-cuda-device"}},
+		{"mps-2.11", v211, config.Request{Mode: ro}, Workload{DeviceType: "mps"}, []string{"non-cuda-device-mps"}},
 		{"globals-2.12", v(12), config.Request{Globals: set(t, "triton.cudagraphs=True", "triton.cudagraph_trees=False")}, Workload{Devices: 2, Threads: PerDevice}, []string{"global-not-seen-by-thread"}},
 	}
 	reached := map[string]bool{}

@@ -566,10 +566,18 @@ func callRules() []rule {
 func callerRules() []rule {
 	return []rule{
 		{Rule{ID: "callers-as-main", Stage: StageCallers, Releases: always(),
-			Condition: "the main thread skips or fails, or there is one caller",
+			Condition: "the main thread skips or fails",
 			Stop:      true,
 			Evidence:  Unchanged, Source: "inferred: the callers run what the main thread compiled"},
-			func(c *situation) bool { return c.main.Outcome == Skip || c.main.Outcome == Fail || c.w.Callers < 2 }},
+			func(c *situation) bool { return c.main.Outcome == Skip || c.main.Outcome == Fail }},
+		// One caller thread: no measured case has a lone non-main caller (the measured
+		// caller cases have many: ro_callers16), so its outcome is inferred, not the
+		// main row's measured one (sweep4 finding 19).
+		{Rule{ID: "callers-one", Stage: StageCallers, Releases: always(),
+			Condition: "one caller thread",
+			Stop:      true,
+			Evidence:  AlwaysInferred, Source: "inferred: one caller runs what the main thread compiled, as the main thread would; not measured (" + srcMeasured + "has ro_callers16, no lone caller)"},
+			func(c *situation) bool { return c.w.Callers < 2 }},
 		{Rule{ID: "trees-concurrent-callers", Stage: StageCallers, Releases: sharedTrees,
 			Condition: "cudagraph trees in the caller threads",
 			Outcome:   Fail, Exception: "RuntimeError", Race: true, Stop: true,

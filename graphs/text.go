@@ -96,6 +96,7 @@ var stageText = map[string]string{
 	"compile":    "torch.compile raises",
 	"decorate":   "applying the torch.compile(...) decorator raises",
 	"first-call": "the compiled function's first call raises",
+	"framework":  "the framework raises before torch.compile is reached",
 }
 
 // elide shortens PyTorch's unknown-option message (every key of the release) for the

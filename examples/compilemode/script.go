@@ -12,6 +12,7 @@ import (
 	"github.com/compilemode/compilemode/examples/internal/cliflags"
 	"github.com/compilemode/compilemode/graphs"
 	"github.com/compilemode/compilemode/graphs/script"
+	"github.com/compilemode/compilemode/modes"
 )
 
 // script answers -script FILE: every torch.compile site of the user's script, read
@@ -37,7 +38,7 @@ func (c *cli) script(stdin io.Reader, stdout, stderr io.Writer, environ func() [
 	}
 	// The script's own reads of a variable (os.environ.get("COMPILE_MODE", …)) take
 	// the value -env gives, else the process environment's (sweep finding 20).
-	s, err := script.ReadWith(f, script.ReadOptions{Name: name, Env: cliSc.Env, ProcessEnv: c.rawProcessEnv(environ)})
+	s, err := script.ReadWith(f, script.ReadOptions{Name: name, Env: cliSc.Env, ProcessEnv: c.rawProcessEnv(environ), Torch: plannedRelease(cliSc.Torch)})
 	if err != nil {
 		var se *script.SyntaxError
 		var re *script.ReadError
@@ -203,4 +204,13 @@ func newerPythonNote(stderr io.Writer, s *script.Script, given bool) {
 		return
 	}
 	failf(stderr, "note: %s:%d:%d: the plan is for Python %s (the release's default), which refuses this file: %s; give -python with the Python that runs it", se.File, se.Line, se.Col, py, se.Msg)
+}
+
+// plannedRelease is the release -script plans (-torch, else the default): a guard that
+// tests torch.__version__ is read as on it.
+func plannedRelease(torch string) string {
+	if torch == "" {
+		return modes.DefaultRelease().String()
+	}
+	return torch
 }

@@ -82,9 +82,9 @@ func ellipses(b []byte, n int) [][2]int {
 }
 
 // withoutLineHead returns b without what may stand before a message on a line besides
-// the heads cleanLine and the loggers' headers: pytest's "E" ("E       RuntimeError: …")
-// and the REPL's ">>> " (not its "... ", which an ellipsis that crops a message would be
-// read as), each followed by white space, repeated. It is the one place that knows
+// the heads cleanLine and the loggers' headers: pytest's "E" ("E       RuntimeError: …"),
+// the REPL's ">>> " (not its "... ", which an ellipsis that crops a message would be
+// read as) and comment marks (commentMark), each followed by white space, repeated. It is the one place that knows
 // them: withoutLogHeader (so every match reads a line without them), matchCut and
 // cutMessage call it.
 func withoutLineHead(b []byte) []byte {
@@ -95,6 +95,10 @@ func withoutLineHead(b []byte) []byte {
 			n = 1
 		case len(b) > 3 && bytes.HasPrefix(b, []byte(">>>")):
 			n = 3
+		default:
+			if n = commentMark(b); n >= len(b) {
+				n = 0
+			}
 		}
 		if n == 0 || !isSpace(b[n]) {
 			return b
@@ -104,6 +108,31 @@ func withoutLineHead(b []byte) []byte {
 		}
 		b = b[n:]
 	}
+}
+
+// commentMarks start a comment line of a script, a config file or a source file
+// ("# ", "// ", "-- ", "; "), or a markdown heading ("## "): a message a writer wrapped
+// inside a comment carries one on each line ("# the failure mode is a runtime
+// \"accessing tensor output of\n# CUDAGraphs that has been overwritten\"", holdoutN's
+// pi05 benchmark comment), which the wrapped match must read past.
+var commentMarks = []string{"//", "--", ";;", ";"}
+
+// commentMark returns the length of the comment mark b starts with (a run of "#", or
+// one of commentMarks), 0 for none; withoutLineHead wants white space after it.
+func commentMark(b []byte) int {
+	n := 0
+	for n < len(b) && n < 6 && b[n] == '#' {
+		n++
+	}
+	if n > 0 {
+		return n
+	}
+	for _, m := range commentMarks {
+		if bytes.HasPrefix(b, []byte(m)) {
+			return len(m)
+		}
+	}
+	return 0
 }
 
 // isSpace reports whether c is white space as \s reads it.
@@ -239,25 +268,80 @@ const truncatedTail = ".…)]}>:;,!?'\"`*_-。，、；：！？）」』】》�
 // shortCuts returns entry e's cuts for the short-cut rule (n of them): at the line's
 // end, without a mark (what truncatedTail holds aside), and, where the line starts with
 // an ellipsis, behind it; their sides are squeezed only.
-func shortCuts(e *ringLine) (cuts [2]cutSides, n int) {
+func shortCuts(e *ringLine) (cuts [2 + maxQuoteCuts]cutSides, n int) {
 	cuts[0] = cutSides{sl: bytes.TrimRight(e.squeezed, truncatedTail), short: true}
+	n = 1
 	if rest, ok := leadingEllipsis(e.squeezed); ok {
-		cuts[1] = cutSides{sr: rest, right: rest, short: true}
-		return cuts, 2
+		cuts[n] = cutSides{sr: rest, right: rest, short: true}
+		n++
 	}
-	return cuts, 1
+	for _, at := range closingQuotes(e.unquoted) {
+		cuts[n] = cutSides{sl: bytes.TrimRight(squeeze(nil, e.unquoted[:at]), truncatedTail), short: true}
+		n++
+	}
+	return cuts, n
+}
+
+// maxQuoteCuts is the most closing quotes of one line that shortCuts tries as cuts.
+const maxQuoteCuts = 3
+
+// closingQuotes returns the offsets of the first maxQuoteCuts closing quote marks of b
+// that more text follows (a quote at the line's end is the end-of-line cut's): a
+// straight or code quote, or a closing mark of another script (”, ’, 」, 』), right
+// after a letter or digit and not before one. A writer who quotes a message up to a
+// word of it closes the quote there and goes on ("a runtime \"accessing tensor output
+// of CUDAGraphs that has been overwritten\"), so …", holdoutN's pi05 comment).
+func closingQuotes(b []byte) []int {
+	var out []int
+	for i := 1; i < len(b) && len(out) < maxQuoteCuts; i++ {
+		w := quoteWidth(b[i:])
+		if w == 0 || !isWordByte(b[i-1]) {
+			continue
+		}
+		if rest := bytes.TrimSpace(b[i+w:]); len(rest) > 0 && !isWordByte(b[i+w]) {
+			out = append(out, i)
+		}
+	}
+	return out
+}
+
+// quoteWidth is the length of the closing quote mark b starts with, 0 for none.
+func quoteWidth(b []byte) int {
+	switch {
+	case b[0] == '"' || b[0] == '\'' || b[0] == '`':
+		return 1
+	case bytes.HasPrefix(b, []byte("”")), bytes.HasPrefix(b, []byte("’")), bytes.HasPrefix(b, []byte("」")), bytes.HasPrefix(b, []byte("』")):
+		return 3
+	}
+	return 0
 }
 
 // matchShortCut looks for row i's literal cut short on entry e by the short-cut rule
 // (shortFits), one row at a time and without regard to other rows, where the general rule
 // (matchCut) wants an ellipsis or the input's end and one code only; it reports a match.
-func (s *scanner) matchShortCut(i int, e *ringLine) bool {
+func (s *scanner) matchShortCut(i int, e, prev *ringLine) bool {
 	row := &s.rows[i]
 	if row.pattern != nil || row.Paraphrase || len(row.squeezed) < minTruncated {
 		return false // shortFits takes none of them: no cut to make
 	}
 	cuts, n := shortCuts(e)
 	for _, c := range cuts[:n] {
+		if s.cutFits(i, c) {
+			s.hit(i, e, e.unquoted, Truncated)
+			return true
+		}
+	}
+	if prev == nil || len(prev.squeezed) == 0 {
+		return false
+	}
+	// Cut short on a line that a writer's wrap continues from the line above ("a
+	// runtime \"accessing tensor output of\n CUDAGraphs that has been overwritten\"),
+	// so …", holdoutN's pi05 comment): the cut's left side with the line above before it.
+	for _, c := range cuts[:n] {
+		if c.right != nil {
+			continue
+		}
+		c.sl = append(append(make([]byte, 0, len(prev.squeezed)+len(c.sl)), prev.squeezed...), c.sl...)
 		if s.cutFits(i, c) {
 			s.hit(i, e, e.unquoted, Truncated)
 			return true

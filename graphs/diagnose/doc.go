@@ -866,6 +866,8 @@
 //   - overwritten-output: "gradient tensor output of CUDAGraphs that has been overwritten" (quoted without its first word), 2.14
 //   - allocator-incompatible: "cudaMallocAsync does not yet support checkPoolLiveAllocations", 2.1–2.14
 //   - allocator-incompatible: a paraphrase with "checkPoolLiveAllocations", as reports retell it
+//   - allocator-incompatible: "pluggable does not yet support checkPoolLiveAllocations", 2.1–2.14
+//   - allocator-incompatible: " does not yet support checkPoolLiveAllocations", 2.1–2.14
 //   - allocator-incompatible: "Attempting uncaptured free of a captured allocation with address", 2.1–2.14
 //   - allocator-incompatible: "cudagraph capture requires the caching allocator; current allocator is uncached", 2.14
 //   - allocator-incompatible: "user CUDA MemPool contexts are not compatible with CUDA graphs", 2.14
@@ -1010,6 +1012,8 @@
 //   - unknown-global: " does not exist", 2.1–2.14
 //   - unknown-global: "KeyError: '", 2.0–2.14
 //   - unknown-global: "KeyError: '", 2.0–2.5
+//   - unknown-global: "KeyError('", 2.0–2.14
+//   - unknown-global: "KeyError('", 2.0–2.5
 //   - trees-untracked-pool-tensors: "tensor(s) in the cudagraph pool not tracked as outputs", 2.11–2.14
 //   - trees-untracked-pool-tensors: "are in the cudagraph pool but not accounted for as an output of cudagraph trees", 2.1–2.10
 //   - trees-untracked-pool-tensors: a paraphrase with "not tracked as output", as reports retell it
@@ -1154,6 +1158,7 @@
 //   - triton-missing: a paraphrase with "no working Triton", as reports retell it
 //   - gpu-too-old-for-triton: "which is too old to be supported by the triton GPU compiler", 2.0–2.14
 //   - gpu-too-old-for-triton: "Triton only supports devices of CUDA Capability >= 7.0, but your device is of CUDA capability" (the hint alone), 2.0–2.14
+//   - gpu-too-old-for-triton: "your device is of CUDA capability" (the hint alone), 2.0–2.14
 //   - gpu-too-old-for-triton: a paraphrase with "GPUTooOldForTriton", as reports retell it
 //   - gpu-too-old-for-triton: a paraphrase with "too old for triton", as reports retell it
 //   - gpu-too-old-for-triton: a paraphrase with "too old for Triton", as reports retell it
@@ -1176,6 +1181,9 @@
 //   - libcuda-not-found: "libcuda.so cannot found", 2.1–2.14
 //   - libcuda-not-found: a paraphrase with "libcuda.so", as reports retell it
 //   - libcuda-not-found: a paraphrase with "cuda.so", as reports retell it
+//   - libcuda-not-found: "cannot find -lcuda", 2.0–2.14
+//   - libcuda-not-found: "when searching for -lcuda", 2.0–2.14
+//   - libcuda-not-found: a paraphrase with "libcuda", as reports retell it
 //   - python-headers-missing: "Python.h: No such file or directory", 2.0–2.14
 //   - python-headers-missing: "'Python.h' file not found", 2.0–2.14
 //   - python-headers-missing: "include file 'Python.h' not found", 2.4–2.14
@@ -1195,12 +1203,23 @@
 //   - skip-complex-memory-overlap: "'complex memory overlap'", 2.2–2.12
 //   - skip-complex-memory-overlap: a paraphrase with "memory overlap", as reports retell it
 //   - skip-complex-memory-overlap: a paraphrase with "complex input strid", as reports retell it
+//   - skip-complex-memory-overlap: a paraphrase with "overlapping memory", as reports retell it
+//   - skip-complex-memory-overlap: a paraphrase with "overlapping input", as reports retell it
+//   - skip-complex-memory-overlap: a paraphrase with "overlapping graph input", as reports retell it
+//   - skip-complex-memory-overlap: a paraphrase with "overlapping tensor", as reports retell it
+//   - skip-complex-memory-overlap: a paraphrase with "Overlapping memory", as reports retell it
+//   - skip-complex-memory-overlap: a paraphrase with "Overlapping input", as reports retell it
+//   - skip-complex-memory-overlap: a paraphrase with "tensor overlap", as reports retell it
+//   - skip-complex-memory-overlap: a paraphrase with "Tensor overlap", as reports retell it
+//   - skip-complex-memory-overlap: a paraphrase with "input overlap", as reports retell it
+//   - skip-complex-memory-overlap: a paraphrase with "Input overlap", as reports retell it
 //   - skip-complex-memory-overlap: "cudagraphs due to complex input striding" (quoted without its first word), 2.0–2.1
 //   - trees-storage-not-in-pool: "These storage data ptrs are not allocated in pool", 2.1–2.14
 //   - trees-storage-not-in-pool: "storage data ptrs are not allocated in pool" (quoted without its first word), 2.1–2.14
 //   - skip-unknown-reason: "skipping cudagraphs for unknown reason", 2.1
 //   - skip-unknown-reason: a paraphrase with "unknown reason", as reports retell it
 //   - capture-unpinned-copy: "Cannot copy between CPU and CUDA tensors during CUDA graph capture", 2.11–2.14
+//   - cuda-headers-missing: "cuda.h: No such file or directory", 2.0–2.14
 //
 // # Codes
 //
@@ -1671,6 +1690,16 @@ const (
 	// symlink and ldconfig.
 	LibcudaNotFound Code = "libcuda-not-found"
 
+	// CUDAHeadersMissing occurs when Triton compiles the C launcher of a GPU kernel,
+	// which includes cuda.h, and the C compiler finds no cuda.h.
+	//
+	// Example:
+	//
+	//	/tmp/tmpep5h01ci/main.c:2:10: fatal error: cuda.h: No such file or directory
+	//
+	// Fix: a Triton whose package ships cuda.h, or the CUDA toolkit's headers where the build finds them.
+	CUDAHeadersMissing Code = "cuda-headers-missing"
+
 	// PythonHeadersMissing occurs when Triton (or Inductor's C++ code) compiles C
 	// against the running Python's headers and they are not installed.
 	//
@@ -1749,7 +1778,7 @@ func Codes() []Code {
 		OptimizerCapturableDevice, CUDAGraphUnavailable, TritonMissing, GPUTooOldForTriton,
 		CXXCompilerMissing, NoValidAutotuneChoices, MaxAutotuneGEMMOff, LibcudaNotFound,
 		PythonHeadersMissing, BackendIgnoresInductorConfig, SkipCPPWrapper, SkipComplexMemoryOverlap,
-		TreesStorageNotInPool, SkipUnknownReason, CaptureUnpinnedCopy,
+		TreesStorageNotInPool, SkipUnknownReason, CaptureUnpinnedCopy, CUDAHeadersMissing,
 	}
 }
 

@@ -232,7 +232,7 @@ func moreTransforms() []formTransform {
 		{name: "html-br", apply: htmlBr, want: anyFound},
 		{name: "html-code-words", apply: htmlCodeWords, want: anyFound},
 		{name: "html-span-split", apply: htmlSpanSplit, want: anyFound},
-		{name: "python-exc-repr", open: true, apply: pyExcRepr, want: anyFound},
+		{name: "python-exc-repr", apply: pyExcRepr, want: anyFound},
 		{name: "python-str-repr", apply: pyStrRepr, want: anyFound},
 		prefixed("loguru", "2024-05-01 12:00:00.123 | WARNING  | __main__:train:42 - "),
 		prefixed("lightning-rank", "[rank: 1] "),

@@ -137,6 +137,7 @@ var formSamples = []formSample{
 	{MaxAutotuneGEMMOff, "", "GPU arch does not support max_autotune_gemm mode usage"},
 	{LibcudaNotFound, ctxTritonBuild, "/usr/bin/ld: cannot find -lcuda: No such file or directory"},
 	{LibcudaNotFound, ctxTritonBuild, "AssertionError: libcuda.so cannot found!"},
+	{LibcudaNotFound, `  File "/usr/lib/python3.11/site-packages/torch/_inductor/codecache.py", line 2049, in load_by_key_path`, "/usr/bin/ld: skipping incompatible /lib/i386-linux-gnu/libcuda.so when searching for -lcuda"},
 	{PythonHeadersMissing, "", "/tmp/tmpq9x1b2c3/main.c:5:10: fatal error: Python.h: No such file or directory"},
 	{PythonHeadersMissing, "", "/tmp/tmpq9x1b2c3/main.c:5:10: fatal error: 'Python.h' file not found"},
 	{PythonHeadersMissing, "", "C:/Users/a/AppData/Local/Temp/tmptw09ntof/cuda_utils.c:14: error: include file 'Python.h' not found"},
@@ -153,4 +154,12 @@ var formSamples = []formSample{
 	{SkipUnknownReason, "", "skipping cudagraphs for unknown reason"},
 	// Appended, not in table order, so that the samples before keep their phrasings.
 	{SkipMutatedInputs, "", "skipping cudagraphs due to mutaton on input. Found from : "},
+	// Python's repr of the config KeyError, as a log of a caught exception shows it.
+	{UnknownGlobal, `  File "/usr/lib/python3.11/site-packages/torch/utils/_config_module.py", line 321, in __getattr__`, "Caught: KeyError('cudagraph_treez')"},
+	{UnknownGlobal, `  File "/usr/lib/python3.10/site-packages/torch/_dynamo/config_utils.py", line 131, in __enter__`, "    prior[key] = config._config[key]\nfailed: KeyError('fx_graph_cache')"},
+	// Appended last, so that the samples before keep the release each is given (a sample
+	// inserted earlier shifts them: the MSVC Python.h sample given 2.0 then reads quoted).
+	{CUDAHeadersMissing, "", "/tmp/tmpep5h01ci/main.c:2:10: fatal error: cuda.h: No such file or directory"},
+	// Appended last too: the release each sample is stated with follows its index.
+	{AllocatorIncompatible, "", "RuntimeError: pluggable does not yet support checkPoolLiveAllocations. If you need it, please file an issue describing your use case."},
 }

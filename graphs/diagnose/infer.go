@@ -49,6 +49,10 @@ func Inferences() []Inference {
 		{Code: LegacyMutatedInput, Set: graphs.Workload{MutatedInputs: graphs.InputMutation}},
 		{Code: OverwrittenOutput, Set: graphs.Workload{OutputsKept: true}},
 		{Code: AllocatorIncompatible, Quote: `allocator is uncached`, Set: graphs.Workload{Allocator: "uncached"}},
+		// Another allocator's refusal ("pluggable does not yet support …"): no allocator
+		// the workload can name (native, cudaMallocAsync, uncached), so nothing is set.
+		{Code: AllocatorIncompatible, Quote: `cudaMallocAsync`, Set: graphs.Workload{Allocator: "cudaMallocAsync"}},
+		{Code: AllocatorIncompatible, Quote: `\w does not yet support checkPoolLiveAllocations`},
 		{Code: AllocatorIncompatible, Set: graphs.Workload{Allocator: "cudaMallocAsync"}},
 		{Code: DynamicShapeRerecord, Quote: `We have observed (\d+) distinct sizes`, Capture: "distinct_sizes", Plus: 1,
 			Set: graphs.Workload{DynamicShapes: true}},

@@ -28,7 +28,7 @@ var (
 	// (up to sixteen words before it, with no torch after that name) is that package's:
 	// "Pinning triton to a version prior to this change (such as `2.0.0.dev20221030`)"
 	// (pytorch/pytorch#95775), a torchaudio nightly.
-	otherPackageNamed = lazyregexp.New(`(?i)\b(?:` + foreignNames + `)\b`)
+	otherPackageNamed = lazyregexp.New(`(?i)\b(?:` + foreignNames + `)\b` + notModulePath)
 	// onlyWorks: the one release the writer's code works on ("Only worked on Pytorch
 	// `2.4.0.dev20240508+cu121` version", huggingface/transformers#30760) is the run's.
 	onlyWorks = lazyregexp.New(`(?i)\bonly\s+(?:works?|worked|working|runs?|ran)\s+(?:on|with|in|under)\b`)
@@ -75,7 +75,11 @@ var (
 	// otherRunTopic: after a release, what it brought ("**Research**: PyTorch 2.0
 	// optimizer improvements, 2023-2024", holdoutJ's AbAg notes; "PyTorch 2.1 features",
 	// "the 2.5 highlights"): the release as a topic, not a run.
-	otherRunTopic = lazyregexp.New(`(?i)^\W{0,3}(?:\w+\s+)?(?:improvements?|features?|enhancements?|highlights|additions|new\s+features?)\b`)
+	// The release's own announcement is a topic too ("PyTorch 2.10.0 的发布标志着…", the
+	// release of 2.10 marks…, holdoutM's blog; "PyTorch 2.10 release notes", "… was
+	// released", "… リリース").
+	otherRunTopic = lazyregexp.New(`(?i)^\W{0,3}(?:(?:\w+\s+)?(?:improvements?|features?|enhancements?|highlights|additions|new\s+features?|release\s+notes?|announcement)\b|` +
+		`(?:was|is|has\s+been|got)\s+released\b|的?(?:发布|發布|正式发布)|(?:が|の)?リリース|(?:이|의)?\s?릴리스)`)
 	// statusCell: a release in a support matrix's row, whose next cell is a status
 	// ("| PyTorch 2.2.0 | active | — | — |", errorcanon.top's "Version Compatibility";
 	// "| 2.6.0 | ✅ YES | …"), is one of several releases the table rates, not the run's;
@@ -126,7 +130,7 @@ func otherRun(text []byte, from, to int) bool {
 	if end := clauseEnd.FindIndex(after); end != nil {
 		after = after[:end[0]+1]
 	}
-	return otherRunBefore.Match(before) || otherRunAfterWords(after)
+	return otherRunBefore.Match(before) || (otherRunAfterWords(after) && !worksContrast.Match(text[to:]))
 }
 
 // otherRunWords reports whether the words of the clause before a release make it

@@ -128,6 +128,20 @@ func slotVersion(text []byte, slot int) []byte {
 	return nil
 }
 
+// worksContrast is "works" said of one device, mode or dtype against another after a
+// release ("PyTorch 2.0 torch.compile works on CPU but not GPU", pytorch/pytorch#97008's
+// title; "torch 2.5 works in eager but not compiled", "works with bf16 but not fp16"):
+// the release is the run's, which fails on the other; the thing contrasted is no
+// release (it starts with no digit).
+var worksContrast = lazyregexp.New(`(?i)^(?:[^.;!?]|\.\S){0,60}?\bworks?\s+(?:fine\s+|well\s+)?(?:on|in|with|for|under|using|when)\s+(?:the\s+|a\s+)?[^\d\s.][^\s,]*(?:\s+[A-Za-z][\w-]*)?\s*,?\s*but\s+(?:not|fails|crashes|breaks)\b`)
+
+// notModulePath ends a package's name that is not the head of a dotted module path: a
+// logger's name in a log header ("05/01/2024 12:00:00 - WARNING - accelerate.accelerator -
+// Using the nightly 2.6.0.dev20250518+cu128 build.", accelerate's logging; "INFO
+// transformers.modeling_utils: …") names a module, not that package's release
+// (TestFormsCross' nightly-prose under accelerate's header read no release).
+const notModulePath = `(?:$|[^.]|\.(?:$|\W))`
+
 // absentNoun is a word for the failure whose absence otherRunAbsentAfter and
 // otherRunAbsentBefore read.
 const absentNoun = `(?:issues?|errors?|problems?|crash(?:es)?|failures?|bugs?|warnings?)`

@@ -31,11 +31,12 @@ const verTag = `(?:\s*(?:rc\d*|nightly|stable|release))?`
 var (
 	reDowngrade = lazyregexp.New(`(?i)\b(?:downgrad\w*|roll(?:ed|ing)?\s+back|revert\w*|went\s+back|going\s+back|back\s+to)\b`)
 	reFixed     = lazyregexp.New(`(?i)\b(?:fix(?:es|ed)?|solv(?:es|ed)|resolv(?:es|ed)|works?|worked|helps|helped|no\s+longer|goes\s+away|went\s+away|is\s+gone)\b`)
-	reNotFixed  = lazyregexp.New(`(?i)(?:\bnot|n't|\bnever)\s+(?:\w+\s+)?(?:fix|solve|resolve|work|help)|\bstill\b`)
-	reFailed    = lazyregexp.New(`(?i)\b(?:fail\w*|crash\w*|broke|broken|breaks|errors?|regress\w*|raises|throws|slower|still)\b`)
+	reNotFixed  = lazyregexp.New(`(?i)(?:\bnot|n't|\bnever)\s+(?:\w+\s+)?(?:fix|solve|resolve|work|help)|\bstill\b|` +
+		`\b(?:fix(?:ed|es)?|solv(?:ed|es)|chang(?:ed|es))\s+nothing\b|\bno\s+(?:luck|change|difference)\b|\bsame\s+(?:error|issue|problem|crash|failure|result)s?\b`)
+	reFailed = lazyregexp.New(`(?i)\b(?:fail\w*|crash\w*|broke|broken|breaks|errors?|regress\w*|raises|throws|slower|still)\b`)
 	// otherPackage: a clause that names another package's move ("numpy was updated
 	// to 2.0") gives no torch release.
-	otherPackage = lazyregexp.New(`(?i)\b(?:numpy|triton|python|cuda|cudnn|nccl|transformers|diffusers|accelerate|vllm|sglang|xformers|jax|tensorflow|keras|driver|gcc|sympy|pip|ubuntu|macos|windows|comfyui|onnx\w*|torchvision|torchaudio|lightning|mmcv|timm|peft|deepspeed|flash[-_ ]?attn|bitsandbytes|sageattention)\b`)
+	otherPackage = lazyregexp.New(`(?i)\b(?:numpy|triton|python|cuda|cudnn|nccl|transformers|diffusers|accelerate|vllm|sglang|xformers|jax|tensorflow|keras|driver|gcc|sympy|pip|ubuntu|macos|windows|comfyui|onnx\w*|torchvision|torchaudio|lightning|mmcv|timm|peft|deepspeed|flash[-_ ]?attn|bitsandbytes|sageattention)\b` + notModulePath)
 	// otherRunFrom: a release the run moved away from ("we upgraded from torch 2.4",
 	// "the regression from 2.5"); it is read in the whole clause before the release.
 	otherRunFrom = lazyregexp.New(`(?i)\b(?:upgrad\w*|updat\w*|mov(?:ed|ing)|switch\w*|migrat\w*|bump\w*|went|going|jump\w*|regress\w*)\b.*\bfrom\s+` + optTorch + `$`)
@@ -111,7 +112,9 @@ func pickMove(text []byte, m []int) (int, int, verdict) {
 	a, errA := modes.ParseVersion(string(text[m[2]:m[3]]))
 	b, errB := modes.ParseVersion(string(text[m[4]:m[5]]))
 	down := reDowngrade.Match(c) || (errA == nil && errB == nil && b.Less(a))
-	if fixed || (down && !reFailed.Match(c)) {
+	// the target fails too when its sentence says so after the clause ("Switched from
+	// torch 2.6 to 2.4, same error": sweep4 #22)
+	if fixed || (down && !reFailed.Match(c) && !reNotFixed.Match(sentenceAround(text, m[0], m[1]))) {
 		return m[2], m[3], take
 	}
 	return m[4], m[5], take

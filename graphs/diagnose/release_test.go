@@ -136,6 +136,11 @@ func TestOwnRelease(t *testing.T) {
 		{"previous-environment", "The previous environment used torch `2.15.0.dev` nightly. It ran.", "", "an environment the writer had before is another run's"},
 		{"previous-then-current", "The previous environment used torch `2.15.0.dev` nightly.\n| torch | 2.14.1+cu130 |", "2.14", "the current environment's table wins"},
 		{"release-as-topic", "**Research**: PyTorch 2.0 optimizer improvements, 2023-2024", "", "what a release brought is a topic, not a run (AbAg notes)"},
+		{"release-announced-zh", "PyTorch 2.10.0 的发布标志着深度学习框架进入了一个新的优化时代。", "", "the release's own announcement (holdoutM's blog)"},
+		{"release-notes", "See the PyTorch 2.10 release notes for torch.compile", "", "a release's notes are a document"},
+		{"release-was-released", "PyTorch 2.10 was released last week with Python 3.14 support", "", "a release announced"},
+		{"release-announced-ja", "PyTorch 2.10がリリースされました", "", "the announcement in Japanese"},
+		{"release-run-after-announcement", "After upgrading to torch 2.10 my model fails", "2.10", "the run's own release is still read"},
 		{"upgraded-and-works", "I upgraded to torch 2.6 and it works", "", "a release moved to that works is another run's"},
 		// holdoutC1: a release named for a state, a bound, a document or a table's rating.
 		{"as-of", "but as of PyTorch 2.9, these features are not yet exposed through PyTorch’s Python APIs.", "", "the state of a release (NVIDIA's CUDA-graph guide)"},

@@ -161,6 +161,31 @@ func tritonRows() []Signature {
 				"(the same sentence after the first; testdata/wordings-by-release.tsv); report: celoyd/potato#50",
 			Decisive: "the message's second sentence",
 		},
+		{
+			// The second sentence's end alone, a capability quoted as evidence ("`your device
+			// is of CUDA capability 6.1`" in a question about compute capability,
+			// oobabooga/text-generation-webui#5665): the same words in every release's
+			// message (2.0–2.6 in _dynamo's create_backend, 2.7–2.14 in GPUTooOldForTriton),
+			// and only with a capability below 7.0, which is what they print it for. Other
+			// capability texts use other words: PyTorch's "with CUDA capability sm_120 is
+			// not compatible", its "which is of cuda capability 3.0", vLLM's "compute
+			// capability < 8.0".
+			Code: GPUTooOldForTriton, Literal: "your device is of CUDA capability",
+			Pattern:  `your device is of CUDA capability [0-6]\.[0-9]\b`,
+			Trailer:  true,
+			Releases: modes.Minors(0, 14),
+			Cause: "Inductor generates Triton kernels for CUDA tensors, and Triton supports only GPUs of " +
+				"compute capability 7.0 or newer (Volta and later); this GPU is older (the text quotes the " +
+				"end of PyTorch's message, \"Triton only supports devices of CUDA Capability >= 7.0, but your " +
+				"device is of CUDA capability X.Y\")",
+			Fix: "compile without Inductor's GPU code on this GPU: backend=\"aot_eager\" or " +
+				"backend=\"cudagraphs\" (no Triton), or turn torch.compile off (a program's own compile " +
+				"option, or TORCHDYNAMO_DISABLE=1); or run on a GPU of compute capability 7.0 or newer",
+			Evidence: modes.Source,
+			Source: createBackend + " @ T2.0.0–T2.6.0; torch/_inductor/exc.py GPUTooOldForTriton @ T2.7.1–T2.14.1 " +
+				"(testdata/wordings-by-release.tsv); report: oobabooga/text-generation-webui#5665",
+			Decisive: "the message's last words with a capability below 7.0",
+		},
 	}
 }
 
@@ -322,6 +347,22 @@ const tritonContext = `/main\.c|cuda_utils|triton|Triton|torch\.compile|compile_
 	`torch\._inductor|TorchDynamo|BackendCompilerFailed|InductorError|libcuda_dirs|in dirs\), msg|` +
 	`compile_to_module|fx_codegen_and_compile`
 
+// engineWorker is a line of an LLM engine's Python worker: a Ray actor's or vLLM
+// process's prefix (verl's "(WorkerDict pid=", "(RayWorkerWrapper pid=", vLLM's
+// "(VllmWorkerProcess pid=", v1's "(EngineCore_DP0 pid=" and "(Worker_TP0 pid="), or a
+// model runner's module, which vLLM and SGLang log in headers and frames
+// ("model_runner_base.py:120]", "model_runner.py"). Each alternative keeps a literal
+// prefix of five bytes or more for the prefilter, and adjacent ones start apart (the
+// parser would factor a shared "(" out of them).
+const engineWorker = `WorkerDict pid=|RayWorkerWrapper pid=|Worker_TP\d* pid=|VllmWorker|EngineCore|` +
+	`TaskRunner pid=|model_runner`
+
+// compileContext is a line that shows torch.compile itself, not a bare Triton word:
+// torch.compile, Dynamo or Inductor by module name, or Inductor's compiling frames. A
+// model's own Triton kernels (holdoutC3's MPT "triton" attention) are not it.
+const compileContext = `torch\.compile|compile_fx|torch\._dynamo|codecache|torch\._inductor|TorchDynamo|` +
+	`BackendCompilerFailed|InductorError|compile_to_module|fx_codegen_and_compile`
+
 // launcherSource is where Triton builds the launcher of a GPU kernel.
 const launcherSource = "Triton's third_party/nvidia/backend/driver.py (libraries = ['cuda'], libcuda_dirs reads " +
 	"TRITON_LIBCUDA_PATH, else ldconfig -p; the launcher source main.c includes <Python.h>) @ " +
@@ -405,6 +446,100 @@ func launcherRows() []Signature {
 			Evidence: modes.Source,
 			Source:   "retold, the name mistyped; Triton's message: libcuda_dirs in " + launcherSource + "; report: triton-lang/triton#2110",
 			Decisive: "a line that names li?cuda.so (one letter off libcuda.so) with a word that it is not found; another line shows Triton or torch",
+		},
+		{
+			// The linker's failure in an LLM engine's worker, whose log shows no Triton word:
+			// vLLM, SGLang and verl launch Triton kernels of their own (and Inductor's) in
+			// Python workers, and the only runtime link against -lcuda in such a process is
+			// Triton's launcher build (rllm-org/rllm#40: "(WorkerDict pid=…) /usr/bin/ld:
+			// cannot find -lcuda" under vLLM's "model_runner_base.py:120]" header). A plain C
+			// or CUDA build (make, a setup.py, a Ruby extconf) shows none of these.
+			Code: LibcudaNotFound, Literal: "cannot find -lcuda",
+			Requires: engineWorker,
+			Releases: modes.Minors(0, 14),
+			Cause: "an LLM engine's Python worker (vLLM, SGLang, verl on Ray) builds Triton's launcher for a " +
+				"GPU kernel and links it against libcuda.so, the NVIDIA driver's library, and the linker found " +
+				"none: the driver ships libcuda.so.1 without the libcuda.so name, or in a directory the linker " +
+				"does not search",
+			Fix: "point Triton at the directory that holds libcuda.so.1 (TRITON_LIBCUDA_PATH=/usr/lib/x86_64-linux-gnu, " +
+				"/usr/lib/wsl/lib on WSL), or create the symlink libcuda.so -> libcuda.so.1 there and run " +
+				"ldconfig; the engine's own option to run without compiled kernels (vLLM: enforce_eager) " +
+				"does not stop its Triton kernels from linking",
+			Evidence: modes.Source,
+			Source:   launcherSource + "; report: rllm-org/rllm#40 (vLLM's worker under Ray)",
+			Decisive: "the linker's line; another line shows an LLM engine's worker prefix or model runner",
+		},
+		{
+			// ld skipping a 32-bit libcuda.so on its search for -lcuda under a torch.compile
+			// run (pytorch/pytorch#123159's title): ld tries each directory in turn and stops
+			// at the first libcuda.so of the right format, so a skipped one means none of the
+			// run's format came before it. Alone, or under a model's own Triton kernels, the
+			// line is no failure (holdoutC3's neg_c3_mpt_skipping_incompatible_lcuda): the
+			// context must be torch.compile's, not a bare Triton word.
+			Code: LibcudaNotFound, Literal: "when searching for -lcuda",
+			Pattern:  `skipping incompatible \S*libcuda\.so when searching for -lcuda`,
+			Requires: compileContext,
+			Releases: modes.Minors(0, 14),
+			Cause: "Triton links the launcher of each GPU kernel that torch.compile generates against " +
+				"libcuda.so, and the linker found only a libcuda.so of another format (the 32-bit " +
+				"i386 driver library) where it looked: the driver's 64-bit directory holds libcuda.so.1 " +
+				"without the libcuda.so name",
+			Fix: "create the symlink libcuda.so -> libcuda.so.1 in the driver's 64-bit directory " +
+				"(/usr/lib/x86_64-linux-gnu) and run ldconfig, or point Triton at that directory " +
+				"(TRITON_LIBCUDA_PATH); " + noTriton,
+			Evidence: modes.Source,
+			Source:   launcherSource + "; GNU ld's \"skipping incompatible X when searching for -lY\"; report: pytorch/pytorch#123159 (2.1.2)",
+			Decisive: "ld's skipping line for -lcuda; another line shows torch.compile or Inductor",
+		},
+		{
+			// The link's failure retold by its cause, as a solved report says it: libcuda.so
+			// does not exist (kijai/ComfyUI-WanVideoWrapper#1168: "/usr/lib/x86_64-linux-gnu/
+			// libcuda.so did not exist", under Inductor's CalledProcessError for cc … -lcuda),
+			// is absent, or only libcuda.so.1 exists (pytorch/pytorch#123159: "Only libcuda.
+			// so. 1 exists", the dots spaced).
+			Code: LibcudaNotFound, Literal: "libcuda", Paraphrase: true,
+			Pattern: `(?i)\blibcuda\.so(?:\.1)?\s+(?:file\s+|library\s+)?(?:(?:does|did)\s*(?:not|n't)\s+exists?\b|` +
+				`(?:is|was)\s+(?:absent|missing|not\s+present|non-?existent)\b)|` +
+				`\b(?:there\s+(?:is|was)\s+)?no\s+libcuda\.so\s+(?:in|under|at|exists)\b|` +
+				`\bonly\s+(?:a\s+|the\s+)?libcuda\.\s?so\.\s?1\s+(?:exists|is\s+(?:present|there|found)|present|found)\b`,
+			Requires: tritonContext,
+			Releases: modes.Minors(0, 14),
+			Cause: "a report of the link's failure: Triton links the launcher of each GPU kernel against " +
+				"libcuda.so, the NVIDIA driver's library, and the driver's directory holds libcuda.so.1 " +
+				"without the libcuda.so name",
+			Fix: "create the symlink libcuda.so -> libcuda.so.1 in the driver's directory and run ldconfig, " +
+				"or point Triton at that directory (TRITON_LIBCUDA_PATH); " + noTriton,
+			Evidence: modes.Source,
+			Source: "retold; " + launcherSource + "; reports: kijai/ComfyUI-WanVideoWrapper#1168, " +
+				"pytorch/pytorch#123159",
+			Decisive: "a line that says libcuda.so does not exist (or only libcuda.so.1 does); another line shows Triton or torch",
+		},
+		{
+			// gcc's wording; the launcher's main.c includes cuda.h before Python.h
+			// ("main.c:1:10: fatal error: cuda.h" in conda-forge/pytorch-cpu-feedstock#166,
+			// "main.c:2:10" in mosaicml/mpt-7b's discussion 66).
+			Code: CUDAHeadersMissing, Literal: "cuda.h: No such file or directory",
+			Requires: tritonContext,
+			Releases: modes.Minors(0, 14),
+			Cause: "Triton compiles the launcher of each GPU kernel (main.c, which includes cuda.h) with the " +
+				"system's C compiler, with its own include directory on the path (the nvidia backend's " +
+				"include_dir), and no cuda.h was found: a Triton built or repackaged without the CUDA " +
+				"headers its wheels ship (a distribution's package: conda-forge, Gentoo), or a Triton from " +
+				"before those headers were packaged (torch 2.0's nightlies of 2022) on a system whose CUDA " +
+				"toolkit headers the compiler does not see",
+			Fix: "install the triton (or pytorch-triton) wheel that the torch release pins, whose package " +
+				"ships cuda.h, or make the CUDA toolkit's headers visible to the build (install the toolkit's " +
+				"development headers; pytorch/pytorch#90757's workaround was CUDA_HOME=/opt/cuda, and a " +
+				"Gentoo overlay links the toolkit's headers into Triton's include directory); " + noTriton,
+			Evidence: modes.Source,
+			Source: launcherSource + "; Triton's nvidia driver.py include_dir = [os.path.join(dirname, " +
+				"\"include\")] (stored copies of triton-lang/triton's third_party/nvidia/backend/driver.py); " +
+				"\"`cuda.h` is now packaged with pytorch_triton and triton package\" (a PyTorch maintainer on " +
+				"pytorch/pytorch#90757, 2023-02-22); reports: pytorch/pytorch#90757 and #90178 (torch.compile, " +
+				"2.0's nightlies), conda-forge/pytorch-cpu-feedstock#166 (2024-11, a conda-forge build), " +
+				"facebookresearch/xformers#516, hpcaitech/FastFold#114, mosaicml/mpt-7b discussion 66, the " +
+				"gpo.zugaina.org dev-python/triton ChangeLog",
+			Decisive: "the compiler's fatal error; another line shows Triton's main.c, Triton or torch",
 		},
 		{
 			Code: PythonHeadersMissing, Literal: "Python.h: No such file or directory",

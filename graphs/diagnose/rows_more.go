@@ -294,14 +294,16 @@ func captureRows() []Signature {
 				"function), or copy from pinned memory as the message says (tensor.pin_memory() or " +
 				"pin_memory=True, with non_blocking=True, the pinned tensor kept alive as long as the " +
 				"graph); for torch.compile, mode=\"max-autotune-no-cudagraphs\" runs it without capture",
-			Evidence: modes.Source,
-			Source: "aten/src/ATen/native/cuda/Copy.cu copy_kernel_cuda (TORCH_CHECK(host_tensor->is_pinned(), " +
+			Evidence: modes.Measured,
+			Source: "testdata/torch/2.11/capture_unpinned_copy.out (2.11.0+cu130 on an H200: a pageable copy_ " +
+				"and torch.tensor(…, device=\"cuda\") inside torch.cuda.graph both raise it); " +
+				"aten/src/ATen/native/cuda/Copy.cu copy_kernel_cuda (TORCH_CHECK(host_tensor->is_pinned(), " +
 				"\"Cannot copy between CPU and CUDA tensors during CUDA graph capture unless the CPU tensor " +
 				"is pinned. Please use tensor.pin_memory() or allocate the tensor with pin_memory=True.\") " +
 				"when currentStreamCaptureStatus() is not None), read in a stored copy of main (commit " +
 				"007aa8ae, 2026) and absent from an older one (commit 197064af); PR #172156 (2026-01-10, " +
 				"\"Error during CUDA graph capture when copying with unpinned CPU memory\") brought it, so " +
-				"2.11 is the first release (dated by the PR, not by a 2.11 copy); PR #175425 (2026-02, a " +
+				"2.11 is the first release (2.11 measured; 2.10 not read, dated by the PR); PR #175425 (2026-02, a " +
 				"wording that also names capture_error_mode=\"thread_local\") was closed, and main's copy " +
 				"keeps this wording; PR #172156's thread (silent errors from unpinned copies before the check, " +
 				"nothing keeping the memory alive; issue #171894); " +

@@ -57,6 +57,9 @@ func skipRetoldAfter(lead, reason string, literals ...string) retold {
 		literals: literals,
 		pattern: `(?i)` + lead + `[^.;,"()]{0,20}?` + skipBecause + `[^.;,"()]{0,40}?\b` + reason + `|\b` + reason + `[^.;,"()]{0,60}?\b` + cgWords +
 			`\s+(?:(?:are|is|were|was|get|gets|got|being|been)\s+)+(?:\w+\s+)?(?:skipped|disabled)\b|` +
+			// the reason quoted as the name of the warnings ("Some 'mutated inputs' warnings
+			// are OK", holdoutN's stock-prediction verify script)
+			`[\x60'"‘“]` + reason + `[\x60'"’”]\s+(?:warnings?|messages?)\b|` +
 			`\b` + reason + `[^.;,"()]{0,30}?` + notWorkWith + cgWords + `\b|\b` + cgWords + notWorkWith + `[^.;,"()]{0,20}?\b` + reason,
 	}
 }
@@ -147,9 +150,19 @@ func borrowedRetold() []retelling {
 		borrow(SkipCPPWrapper, skipRetold(`(?:cpp|c\+\+)[\s_-]?wrapper\b`,
 			"cpp wrapper", "cpp_wrapper", "cpp-wrapper", "C++ wrapper", "c++ wrapper"),
 			"the skip reason \"cpp wrapper enabled\" retold"),
-		borrow(SkipComplexMemoryOverlap, skipRetold(`(?:(?:complex\s+)?memory\s+overlap|complex\s+input\s+strid\w*)`,
-			"memory overlap", "complex input strid"),
-			"the skip reason \"complex memory overlap\" retold"),
+		// The overlap told in other words too: "overlapping memory", a "tensor overlap"
+		// check, "overlapping inputs" (pytorch/pytorch#123327's title, "fix tensor overlap
+		// detection that cause cudagraphs being disabled"). Its body's "If any graph input
+		// has overlapping memory, inductor disables cudagraphs" states the rule, as
+		// documentation does, and is not matched: the graphs come after the verb, with no
+		// cause word before the reason.
+		borrow(SkipComplexMemoryOverlap, skipRetold(`(?:(?:complex\s+)?memory\s+overlap|complex\s+input\s+strid\w*|`+
+			`overlapping\s+(?:memory|(?:graph\s+)?inputs?|tensors?)|(?:tensor|input)\s+(?:memory\s+)?overlap)`,
+			"memory overlap", "complex input strid", "overlapping memory", "overlapping input", "overlapping graph input",
+			"overlapping tensor", "Overlapping memory", "Overlapping input", "tensor overlap", "Tensor overlap",
+			"input overlap", "Input overlap"),
+			"the skip reason \"complex memory overlap\" retold (pytorch/pytorch#123327's title: \"tensor overlap "+
+				"detection that cause cudagraphs being disabled\")"),
 		borrow(SkipDynamicGraphs, skipRetold(`(?:symbolic\s+shapes?|cudagraph_skip_dynamic_graphs)\b`,
 			"symbolic shape", "cudagraph_skip_dynamic_graphs"),
 			"the skip reason \"graph with symbolic shapes inputs and config.triton.cudagraph_skip_dynamic_graphs=True\" retold"),

@@ -983,7 +983,7 @@ func (s *scanner) matchRow(i, k int) {
 	}
 	s.matchWrapped(i, k)
 	if s.rowLast[i] != e.vline {
-		s.matchShortCut(i, e)
+		s.matchShortCut(i, e, s.entry(k-1))
 	}
 }
 

@@ -184,8 +184,41 @@ func Signatures() []Signature {
 	for _, part := range [][]Signature{threadRows(), legacyRows(), runtimeRows(), skipRows(), compileRows(), poolRows(), captureRows(), optimizerRows(), setupRows(), captureNameRows(), buildRows(), tritonRows(), classNameRows(), cxxRows(), autotuneRows(), gemmOffRows(), launcherRows(), kwargsRows(), cppWrapperRows(), overlapRows(), checkRows()} {
 		rows = append(rows, part...)
 	}
+	rows = append(rows, reprRows(rows)...)
 	rows = append(rows, retoldRows(rows)...)
 	return append(rows, croppedRows(rows)...)
+}
+
+// reprForm is a row's exception line as Python's repr of the exception writes it: a log
+// of a caught exception ("logger.error(f\"{e!r}\")", a list of errors printed) shows
+// KeyError('k') where the traceback shows KeyError: 'k'.
+type reprForm struct {
+	literal, pattern         string // the row's, as the traceback shows it
+	reprLiteral, reprPattern string // as repr shows it
+}
+
+// reprForms are the rows' exception lines that hold their class, with their repr (the
+// other rows' literals leave the class out, so a repr's "RuntimeError('…')" holds them).
+var reprForms = []reprForm{
+	{literal: "KeyError: '", pattern: configKeyError, reprLiteral: "KeyError('", reprPattern: `KeyError\('[A-Za-z_][\w.]*'\)`},
+}
+
+// reprRows returns, for each row of rows whose literal and pattern are a reprForm's, the
+// same row matching the repr's form.
+func reprRows(rows []Signature) []Signature {
+	var out []Signature
+	for _, r := range rows {
+		for _, f := range reprForms {
+			if r.Literal != f.literal || r.Pattern != f.pattern {
+				continue
+			}
+			c := r
+			c.Literal, c.Pattern = f.reprLiteral, f.reprPattern
+			c.Decisive = r.Decisive + ", as Python's repr of the exception writes it"
+			out = append(out, c)
+		}
+	}
+	return out
 }
 
 // threadRows: cudagraph trees and threads.
@@ -364,6 +397,13 @@ func runtimeRows() []Signature {
 	dynSource := "torch/_inductor/cudagraph_utils.py maybe_warning_due_to_dynamic_shape @ T2.6.0, " +
 		"T2.14.0 (same text), and 2.5.1 to 2.9.1 (" + wordingsAudit + "); issue #188150 shows it on 2.11.0"
 	fixMallocAsync := plannerFix(AllocatorIncompatible, "cudagraph trees with backend:cudaMallocAsync", 14)
+	const fixPluggable = "compile without CUDA graphs (mode=\"max-autotune-no-cudagraphs\" or the default mode, " +
+		"or torch._inductor.config.triton.cudagraphs=False), or keep PyTorch's caching allocator (no " +
+		"torch.cuda.memory.change_current_allocator) in a process whose compiled functions are captured"
+	const allocatorNameSource = "c10/cuda/CUDACachingAllocator.h CUDAAllocator::checkPoolLiveAllocations: " +
+		"TORCH_CHECK(false, name(), \" does not yet support checkPoolLiveAllocations. …\") @ 2.1.0–2.9.0 " +
+		"(testdata/wordings-by-release.tsv); only the native caching allocator overrides it; " +
+		"cudagraph trees call it from check_memory_pool (torch/_inductor/cudagraph_trees.py)"
 	return []Signature{
 		{
 			Code: OverwrittenOutput, Literal: from(sentence(ruleMessage("trees-overwritten-output", 14)), "accessing"),
@@ -451,6 +491,37 @@ func runtimeRows() []Signature {
 			Source: "retold; PyTorch's message: testdata/torch/2.11/measured_scenarios.json ro_async_alloc " +
 				"(check_memory_pool in cudagraph_trees.py)",
 			Decisive: "a line that names cudaMallocAsync and checkPoolLiveAllocations together",
+		},
+		{
+			// The same refusal from a pluggable allocator: CUDAAllocator's default
+			// checkPoolLiveAllocations prints the allocator's name() first, and
+			// CUDAPluggableAllocator's name() is "pluggable" (an allocator swapped in with
+			// torch.cuda.memory.change_current_allocator: RMM's rmm_torch_allocator,
+			// pytorch/pytorch#163257).
+			Code: AllocatorIncompatible, Literal: "pluggable does not yet support checkPoolLiveAllocations",
+			Releases: modes.Minors(1, 14),
+			Cause: "torch.cuda.memory.change_current_allocator swapped the CUDA allocator for a pluggable one " +
+				"(CUDAPluggableAllocator: RMM's rmm_torch_allocator, a .so's malloc and free), which cannot " +
+				"check the private memory pool that cudagraph trees check on their first warm-up",
+			Fix:      fixPluggable,
+			Evidence: modes.Source,
+			Source: allocatorNameSource + "; torch/csrc/cuda/CUDAPluggableAllocator.cpp name() returns " +
+				"\"pluggable\" and does not override it; report: pytorch/pytorch#163257 (RMM)",
+			Decisive: "the RuntimeError line",
+		},
+		{
+			// Any other allocator's name() before the same words (a CUDAAllocator of an
+			// extension's own): a word right before them, so that the source's
+			// `name(), " does not yet support …"` and a template's "{name()}" are not it.
+			Code: AllocatorIncompatible, Literal: " does not yet support checkPoolLiveAllocations",
+			Pattern:  `\w does not yet support checkPoolLiveAllocations`,
+			Releases: modes.Minors(1, 14),
+			Cause: "the CUDA allocator in use is not PyTorch's caching allocator (its name() starts the " +
+				"message) and cannot check the private memory pool that cudagraph trees check on their first warm-up",
+			Fix:      fixPluggable,
+			Evidence: modes.Source,
+			Source:   allocatorNameSource,
+			Decisive: "the RuntimeError line, an allocator's name before its words",
 		},
 		{
 			Code: AllocatorIncompatible, Literal: from(fixed(ruleMessage("legacy-async-allocator", 14)), "Attempting"),

@@ -51,3 +51,29 @@ func TestStringForms(t *testing.T) {
 		})
 	}
 }
+
+// TestReprForms reads the config KeyError as Python's repr of the exception writes it
+// (branch codes: not found before), under the config module's frame only.
+func TestReprForms(t *testing.T) {
+	t.Parallel()
+	frame := `  File "/usr/lib/python3.11/site-packages/torch/utils/_config_module.py", line 321, in __getattr__` + "\n"
+	for _, tc := range []struct {
+		name, text string
+		want       []Code
+	}{
+		{"repr under the frame", frame + "ERROR train: compile failed: KeyError('cudagraph_treez')", []Code{UnknownGlobal}},
+		{"repr without the frame", "ERROR train: lookup failed: KeyError('cudagraph_treez')", nil},
+		{"repr of another key's value", frame + "KeyError('cudagraph treez')", nil},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			t.Parallel()
+			d, err := Read(strings.NewReader(tc.text + "\n"))
+			require.NoError(t, err)
+			var got []Code
+			for _, f := range d.Findings {
+				got = append(got, f.Code)
+			}
+			require.Equal(t, tc.want, got)
+		})
+	}
+}

@@ -111,9 +111,25 @@ func (r *reader) argChoices(e *expr, depth int) ([]ArgChoice, bool) {
 	return nil, false
 }
 
+// fieldDefault returns the default= of a dataclass field(…) (nil: e is no such call),
+// the value an instance's attribute has unless its constructor is given another, as
+// mode's candidates read it (literalCands): backend=self.cfg.torch_compile_backend of
+// a `torch_compile_backend: str = field(default="inductor")` is followed as
+// mode=self.cfg.torch_compile_mode is (sweep4 finding 5, lerobot's RTC eval script).
+func (r *reader) fieldDefault(e *expr) *expr {
+	if e == nil || e.kind != call || r.lastName(e.x) != "field" {
+		return nil
+	}
+	return kwarg(e, "default", 99)
+}
+
 // getterChoices returns the values of a lookup with a default (getterDefault): the
 // default's, never complete, since the value looked up is not shown.
+// A dataclass field's default (fieldDefault) is the value, complete.
 func (r *reader) getterChoices(e *expr, depth int) ([]ArgChoice, bool) {
+	if d := r.fieldDefault(e); d != nil {
+		return r.argChoices(d, depth+1)
+	}
 	if d := r.getterDefault(e); d != nil {
 		vals, _ := r.argChoices(d, depth+1)
 		return vals, false

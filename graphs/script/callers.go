@@ -146,6 +146,9 @@ func (r *reader) callersLayout(s *siteState, starts []callerStart) {
 		pool = pool && (pooled(cs.t.Kind) || cs.t.Kind == ToThread)
 	}
 	n, groups := r.concurrentCallers(starts)
+	if !warm {
+		n = r.mainCallsToo(s, starts, n)
+	}
 	switch {
 	case pool && !warm:
 		s.apply(factPoolCold, first.t.Line, n)
@@ -196,4 +199,39 @@ func callersNote(n int, groups [][]*Thread) string {
 		return fmt.Sprintf("threads: the thread starts at %s call the compiled function at the same time: %s planned", parts[0], count)
 	}
 	return fmt.Sprintf("threads: the thread starts call the compiled function one run after another (%s; each run ends before the next starts: joined, or awaited): %s at once planned", strings.Join(parts, ", then "), count)
+}
+
+// mainCallsToo returns the caller count n with the main thread added when the main
+// thread also calls the compiled function after the first thread started (sweep4
+// finding 23): between start and join both call at once, and after a join the worker
+// recorded first, so the main thread is one more thread calling a cudagraph tree it
+// did not record (2.11: its first call fails the thread-local assertion; measured:
+// shared/torch/2.11/threads two-models-two-threads). An unknown count (0) stays so.
+func (r *reader) mainCallsToo(s *siteState, starts []callerStart, n int) int {
+	first := starts[0]
+	for _, e := range r.callEvents {
+		if e.site != s || e.seq <= first.t.seq || e.rest || r.inThreadCode(e, starts) {
+			continue
+		}
+		s.note("threads: the main thread also calls the compiled function (line %d), after the thread at line %d started: one more caller", r.lines.line(e.off), first.t.Line)
+		if n == 0 {
+			return 0
+		}
+		return n + 1
+	}
+	return n
+}
+
+// inThreadCode reports whether call event e is made by a thread's code: inside a
+// start's target expression, or in a def a started thread reaches.
+func (r *reader) inThreadCode(e callEvent, starts []callerStart) bool {
+	for _, cs := range starts {
+		if cs.t.target != nil && e.off >= cs.t.target.start && e.off < cs.t.target.end {
+			return true
+		}
+		if e.fn != nil && cs.rc.defs[e.fn] {
+			return true
+		}
+	}
+	return false
 }

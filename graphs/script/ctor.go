@@ -71,6 +71,7 @@ func (r *reader) methodCall(c *expr) bool {
 		if d := r.method(r.sc.classOf[r.fn], c.x.name); d != nil {
 			r.bindParamsFrom(d, c, 1)
 			r.enter(d)
+			r.helperSiteFrom(c, d, 1)
 			return true
 		}
 	}
@@ -82,6 +83,7 @@ func (r *reader) methodCall(c *expr) bool {
 		if d := r.method(cls, c.x.name); d != nil {
 			r.bindParamsFrom(d, c, 1)
 			r.enter(d)
+			r.helperSiteFrom(c, d, 1)
 			return true
 		}
 	}

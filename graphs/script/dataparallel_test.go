@@ -35,6 +35,8 @@ func TestDataParallelThreads(t *testing.T) {
 			src: head + "from torch.nn import DataParallel as DP\nc = torch.compile(net, mode=\"reduce-overhead\")\nmodel = DP(c)\n" + loop, want: perDevice(2)},
 		{name: "decorated-forward", reason: "a module whose forward is compiled, wrapped",
 			src: head + "class Net(nn.Module):\n    @torch.compile(mode=\"reduce-overhead\")\n    def forward(self, x):\n        return x\nmodel = nn.DataParallel(Net().cuda())\n" + loop, want: perDevice(2)},
+		{name: "wrapper-moved", reason: "nn.DataParallel(compiled).cuda(): the wrapper returned by cuda() is the same object",
+			src: head + "c = torch.compile(net, mode=\"reduce-overhead\")\nmodel = nn.DataParallel(c, device_ids=[0, 1]).cuda()\n" + loop, want: perDevice(2)},
 		{name: "functional", reason: "torch.nn.parallel.data_parallel(module, inputs, device_ids)",
 			src: head + "c = torch.compile(net, mode=\"reduce-overhead\")\ny = torch.nn.parallel.data_parallel(c, x, device_ids=[0, 1])\n", want: perDevice(2)},
 		{name: "compile-outside", reason: "torch.compile(nn.DataParallel(net)): the wrapper is compiled, not run in threads by one",

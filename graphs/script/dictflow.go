@@ -2,6 +2,7 @@ package script
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 
 	"github.com/compilemode/compilemode/config/literal"
@@ -968,6 +969,9 @@ func (r *reader) splatVariantsKey(st *siteState, k string, o *dictObj) []string 
 			continue
 		}
 		lv, u := r.itemValue(it)
+		if len(u) > 0 {
+			lv, u = r.itemOneValue(st, k, it, lv, u)
+		}
 		unknown = append(unknown, u...)
 		val = lv
 		vals = append(vals, lv.String())
@@ -980,6 +984,24 @@ func (r *reader) splatVariantsKey(st *siteState, k string, o *dictObj) []string 
 	}
 	r.keywordValue(st, k, val)
 	return unknown
+}
+
+// itemOneValue returns the one value the file gives item it of keyword k (backend,
+// dynamic) when its value is not a literal but every value that reaches it is the same
+// literal ("backend": self.cfg.torch_compile_backend of a field(default="inductor"),
+// as a keyword argument is read: alternatives); else lv and u as they are.
+func (r *reader) itemOneValue(st *siteState, k string, it dflowItem, lv literal.Value, u []string) (literal.Value, []string) {
+	if it.x == nil || !altArgs[k] || k == "options" {
+		return lv, u
+	}
+	vals, complete := r.argChoices(it.x, 0)
+	if vals = uniqueChoices(vals); !complete || len(vals) != 1 {
+		return lv, u
+	}
+	if n := fmt.Sprintf("%s `%s` has one value: %s (line %d)", k, cut(oneLine(r.text(it.x)), MaxCallText), vals[0].Value, vals[0].Line); !slices.Contains(st.Notes, n) {
+		st.Notes = append(st.Notes, n) // once for every value of the dict that has it
+	}
+	return vals[0].v, nil
 }
 
 // item returns the item of key k.

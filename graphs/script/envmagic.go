@@ -29,11 +29,27 @@ var envMagics = map[string]bool{"env": true, "set_env": true}
 // envMagicLine returns the Python that the line magic body (after its indentation,
 // without its newline) runs when it sets an environment variable, and ok.
 func envMagicLine(body string) (string, bool) {
-	name, param, _ := strings.Cut(strings.TrimPrefix(body, "%"), " ")
-	if !strings.HasPrefix(body, "%") || strings.HasPrefix(body, "%%") || !envMagics[strings.TrimRight(name, "\r")] {
+	if !strings.HasPrefix(body, "%") || strings.HasPrefix(body, "%%") {
 		return "", false
 	}
-	param = strings.TrimRight(param, "\r")
+	name, param, _ := strings.Cut(strings.TrimPrefix(body, "%"), " ")
+	key, val, ok := envMagicArgs(strings.TrimRight(name, "\r"), strings.TrimRight(param, "\r"))
+	if !ok {
+		return "", false
+	}
+	value := pyStr(val)
+	if expanded(val) {
+		value = envMagicAlias + "_expanded" // IPython expands it first: not the text written
+	}
+	return "import os as " + envMagicAlias + "; " + envMagicAlias + ".environ[" + pyStr(key) + "] = " + value, true
+}
+
+// envMagicArgs returns the variable and value the magic named magic sets with the
+// arguments param, and whether it sets one (see the top of this file).
+func envMagicArgs(magic, param string) (key, val string, ok bool) {
+	if !envMagics[magic] {
+		return "", "", false
+	}
 	sep := " "
 	if strings.Contains(param, "=") {
 		sep = "="
@@ -41,13 +57,50 @@ func envMagicLine(body string) (string, bool) {
 	key, val, two := strings.Cut(param, sep)
 	key, val = strings.TrimSpace(key), strings.TrimSpace(val)
 	if !two || key == "" || strings.ContainsAny(key, " \t") {
-		return "", false // a read (%env NAME), or IPython's UsageError: nothing set
+		return "", "", false // a read (%env NAME), or IPython's UsageError: nothing set
 	}
-	value := pyStr(val)
-	if strings.ContainsAny(val, "${") {
-		value = envMagicAlias + "_expanded" // IPython expands it first: not the text written
+	return key, val, true
+}
+
+// expanded reports whether IPython's var_expand may change a magic's value ($name,
+// {expr}).
+func expanded(val string) bool { return strings.ContainsAny(val, "${") }
+
+// ipythonMagicCall reads the call IPython turns a line magic into, as a script
+// exported from a notebook (jupyter nbconvert --to script, jupytext) holds it:
+// get_ipython().run_line_magic("env", "NAME=VALUE") (IPython 8.12.3
+// inputtransformer2.py line 363), or the older get_ipython().magic("env NAME=VALUE").
+func (r *reader) ipythonMagicCall(c *expr) {
+	if c.x.kind != attr || c.x.x.kind != call || c.x.x.x.kind != name || c.x.x.x.name != "get_ipython" {
+		return
 	}
-	return "import os as " + envMagicAlias + "; " + envMagicAlias + ".environ[" + pyStr(key) + "] = " + value, true
+	var magic, param string
+	switch c.x.name {
+	case "run_line_magic":
+		m, ok1 := r.literalStr(kwarg(c, "magic_name", 0))
+		p, ok2 := r.literalStr(kwarg(c, "line", 1))
+		if !ok1 || !ok2 {
+			return
+		}
+		magic, param = m, p
+	case "magic":
+		l, ok := r.literalStr(kwarg(c, "arg_s", 0))
+		if !ok {
+			return
+		}
+		magic, param, _ = strings.Cut(strings.TrimPrefix(l, "%"), " ")
+	default:
+		return
+	}
+	key, val, ok := envMagicArgs(magic, param)
+	if !ok {
+		return
+	}
+	var v *string
+	if !expanded(val) {
+		v = &val
+	}
+	r.out.Env = append(r.out.Env, r.envEntry(int(c.line), key, v, "environ"))
 }
 
 // pyStr returns s as a Python string literal (double quotes; backslashes, quotes and

@@ -71,6 +71,42 @@ func TestEnvMagic(t *testing.T) {
 	}
 }
 
+// TestEnvMagicExported: a script exported from a notebook holds %env as the call
+// IPython turns it into (nbconvert --to script, jupytext), read the same.
+func TestEnvMagicExported(t *testing.T) {
+	t.Parallel()
+	const tail = "import torch\nm = torch.compile(f, mode=\"reduce-overhead\")\n"
+	cases := []struct {
+		name, reason, src string
+		want              []string
+	}{
+		{name: "run-line-magic", reason: "IPython 8's transform of %env NAME=VALUE",
+			src: "get_ipython().run_line_magic('env', 'TORCHINDUCTOR_MAX_AUTOTUNE=1')\n", want: []string{"TORCHINDUCTOR_MAX_AUTOTUNE=1"}},
+		{name: "set-env-space", reason: "%set_env NAME VALUE",
+			src: "get_ipython().run_line_magic('set_env', 'TORCHINDUCTOR_FREEZING 1')\n", want: []string{"TORCHINDUCTOR_FREEZING=1"}},
+		{name: "old-magic", reason: "the older get_ipython().magic('env NAME=VALUE')",
+			src: "get_ipython().magic('env TORCHINDUCTOR_MAX_AUTOTUNE=1')\n", want: []string{"TORCHINDUCTOR_MAX_AUTOTUNE=1"}},
+		{name: "read-only", reason: "%env NAME reads it",
+			src: "get_ipython().run_line_magic('env', 'TORCHINDUCTOR_MAX_AUTOTUNE')\n"},
+		{name: "other-magic", reason: "another magic sets nothing",
+			src: "get_ipython().run_line_magic('timeit', 'A=1')\n"},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			t.Parallel()
+			s, err := readBytes("nb.py", []byte(tc.src+tail))
+			require.NoError(t, err)
+			var got []string
+			for _, e := range s.Env {
+				got = append(got, e.Name+"="+*e.Value)
+			}
+			if diff := cmp.Diff(tc.want, got); diff != "" {
+				t.Errorf("%s: environment (-want +got):\n%s", tc.reason, diff)
+			}
+		})
+	}
+}
+
 // FuzzEnvMagicLine: any %env line is rewritten to Python that parses, one line, or
 // left alone.
 func FuzzEnvMagicLine(f *testing.F) {

@@ -24,6 +24,9 @@ type ReadOptions struct {
 	// ProcessEnv is the rest of the environment it starts in (the process's): Env
 	// beats it.
 	ProcessEnv map[string]string
+	// Torch is the release planned ("2.11"; "" or not a release: none): a guard that
+	// tests torch.__version__ is read as on it (versionguard.go).
+	Torch string
 }
 
 // EnvRead is one variable the script reads itself (os.environ.get, os.getenv,
@@ -54,7 +57,14 @@ func ReadWith(r io.Reader, o ReadOptions) (*Script, error) {
 	for k, v := range o.Env {
 		given[k] = givenEnv{value: v, from: "-env"}
 	}
-	return readNamedEnv("script.ReadWith", name, r, given)
+	return readNamedEnv("script.ReadWith", name, r, readIn{env: given, torch: o.Torch})
+}
+
+// readIn is what a read is given besides the source: the environment the script
+// starts in (nil: none) and the release planned ("": none).
+type readIn struct {
+	env   map[string]givenEnv
+	torch string
 }
 
 // givenEnv is a variable's value in the environment given to ReadWith.

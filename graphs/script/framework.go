@@ -23,6 +23,11 @@ type frameworkCompiler struct {
 	// TorchDynamoPlugin.__post_init__ `DynamoBackend(self.backend.upper())`, NO = "NO";
 	// src/accelerate/accelerator.py `backend != DynamoBackend.NO`).
 	offBackend string
+	// dynamoEnum: the backend goes through accelerate's DynamoBackend (frameworknorm.go).
+	dynamoEnum bool
+	// readsAccelEnv: the call builds a TorchDynamoPlugin, which reads the
+	// ACCELERATE_DYNAMO_ variables for the keywords not given (frameworkenv.go).
+	readsAccelEnv bool
 }
 
 // hfArgs is transformers' TrainingArguments: TrainingArguments.__post_init__ sets torch_compile when torch_compile_mode or
@@ -40,10 +45,11 @@ type frameworkCompiler struct {
 
 func hfArgs() *frameworkCompiler {
 	return &frameworkCompiler{
-		who:    "transformers' Trainer",
-		kws:    map[string]string{"torch_compile_backend": "backend", "torch_compile_mode": "mode", "torch_compile": ""},
-		on:     "torch_compile",
-		source: "transformers training_args.py __post_init__, trainer.py via accelerate's TorchDynamoPlugin",
+		who:        "transformers' Trainer",
+		kws:        map[string]string{"torch_compile_backend": "backend", "torch_compile_mode": "mode", "torch_compile": ""},
+		on:         "torch_compile",
+		source:     "transformers training_args.py __post_init__, trainer.py via accelerate's TorchDynamoPlugin",
+		dynamoEnum: true,
 	}
 }
 
@@ -55,11 +61,13 @@ func hfArgs() *frameworkCompiler {
 // v1.14.0 (0.15 and 0.16 had dynamo_backend= only, through torch._dynamo.optimize).
 func dynamoPlugin() *frameworkCompiler {
 	return &frameworkCompiler{
-		who:        "accelerate's Accelerator.prepare",
-		kws:        map[string]string{"backend": "backend", "mode": "mode", "options": "options", "dynamic": "dynamic", "fullgraph": "fullgraph", "disable": "disable"},
-		source:     "accelerate accelerator.py prepare_model, utils/dataclasses.py TorchDynamoPlugin",
-		noBack:     "no backend=: accelerate then reads ACCELERATE_DYNAMO_BACKEND (accelerate launch --dynamo_backend), default \"no\", which does not compile",
-		offBackend: "NO",
+		who:           "accelerate's Accelerator.prepare",
+		kws:           map[string]string{"backend": "backend", "mode": "mode", "options": "options", "dynamic": "dynamic", "fullgraph": "fullgraph", "disable": "disable"},
+		source:        "accelerate accelerator.py prepare_model, utils/dataclasses.py TorchDynamoPlugin",
+		noBack:        "no backend=: accelerate then reads ACCELERATE_DYNAMO_BACKEND (accelerate launch --dynamo_backend), default \"no\", which does not compile; neither the script nor the environment given sets it",
+		offBackend:    "NO",
+		dynamoEnum:    true,
+		readsAccelEnv: true,
 	}
 }
 
@@ -68,20 +76,22 @@ func dynamoPlugin() *frameworkCompiler {
 // src/accelerate/accelerator.py Accelerator.__init__, v0.17.0 to v1.14.0.
 func accelerator() *frameworkCompiler {
 	return &frameworkCompiler{
-		who:        "accelerate's Accelerator.prepare",
-		kws:        map[string]string{"dynamo_backend": "backend"},
-		source:     "accelerate accelerator.py Accelerator.__init__ and prepare_model",
-		offBackend: "NO",
+		who:           "accelerate's Accelerator.prepare",
+		kws:           map[string]string{"dynamo_backend": "backend"},
+		source:        "accelerate accelerator.py Accelerator.__init__ and prepare_model",
+		offBackend:    "NO",
+		dynamoEnum:    true,
+		readsAccelEnv: true,
 	}
 }
 
 // frameworkCompilerOf returns the constructor that the dotted path q (as the file
 // imports it) names, or nil.
 func frameworkCompilerOf(q string) *frameworkCompiler {
-	switch q {
-	case "transformers.TrainingArguments", "transformers.Seq2SeqTrainingArguments",
-		"transformers.training_args.TrainingArguments", "transformers.training_args_seq2seq.Seq2SeqTrainingArguments":
+	if isTrainingArgs(q) {
 		return hfArgs()
+	}
+	switch q {
 	case "accelerate.utils.TorchDynamoPlugin", "accelerate.utils.dataclasses.TorchDynamoPlugin":
 		return dynamoPlugin()
 	case "accelerate.Accelerator", "accelerate.accelerator.Accelerator":
@@ -92,20 +102,30 @@ func frameworkCompilerOf(q string) *frameworkCompiler {
 
 // frameworkCompile warns when c, whose callee stands for q, hands torch.compile's
 // arguments to a framework that calls torch.compile.
-func (r *reader) frameworkCompile(c *expr, q string) {
+func (r *reader) frameworkCompile(call *expr, q string) {
 	fc := frameworkCompilerOf(q)
-	if fc == nil {
+	if r.hfParser(call, q) || fc == nil {
+		return
+	}
+	// c is the call with its ** arguments replaced by the keywords they pass, where
+	// they can be placed (frameworkhf.go); the site is at call.
+	c, unfollowed := r.frameworkExpand(call)
+	if r.frameworkFromEnv(fc, call, c) {
 		return
 	}
 	args, mode, backend, ok := r.frameworkArgs(fc, c)
 	if !ok {
+		if len(unfollowed) > 0 && !fc.readsAccelEnv {
+			r.warn(int(c.line), WarningFrameworkCompile, "%s calls torch.compile for this script when its keywords say so (%s)%s, so nothing is planned: plan it with the mode it runs with (-mode)", fc.who, fc.source, splatNote(unfollowed))
+		}
 		return
 	}
 	values, ok := r.frameworkValues(fc, c)
 	if !ok {
 		return
 	}
-	planned := r.frameworkSite(fc, c, backend, values)
+	values += splatNote(unfollowed)
+	planned := r.frameworkSite(fc, call, c, backend, values)
 	where := "the call is not in this file, so no site is planned for it"
 	if planned {
 		where = "the call is not in this file: it is planned as a site of kind framework at this line, with the keywords that reach it"
@@ -115,7 +135,11 @@ func (r *reader) frameworkCompile(c *expr, q string) {
 	if backend == "" && fc.noBack != "" {
 		msg += "; " + fc.noBack
 	}
-	if !planned {
+	msg += notDynamoBackend(fc, backend)
+	switch {
+	case !planned && fc.readsAccelEnv && !givenKeyword(c, fc.accelKw(dynamoEnvVars()[0])):
+		msg += ": plan it with -env ACCELERATE_DYNAMO_BACKEND=inductor"
+	case !planned:
 		msg += frameworkFlags(mode, backend)
 	}
 	r.warn(int(c.line), WarningFrameworkCompile, "%s", msg)
@@ -153,16 +177,18 @@ func (r *reader) frameworkArgs(fc *frameworkCompiler, c *expr) (args []string, m
 			}
 			continue
 		}
-		s, isStr := r.literalStr(a.value)
+		s, isStr := r.frameworkStr(fc, to, a.value)
 		if isStr && to == "backend" && fc.offBackend != "" && strings.ToUpper(s) == fc.offBackend {
 			return nil, "", "", false // backend="no": nothing compiles
 		}
-		args = append(args, to+"="+oneLine(r.text(a.value)))
+		text := oneLine(r.text(a.value))
 		if isStr && to == "mode" {
 			mode = s
 		} else if isStr && to == "backend" {
-			backend = s
+			backend = frameworkBackendText(fc, s)
+			text = fmt.Sprintf("%q", backend)
 		}
+		args = append(args, to+"="+text)
 	}
 	return args, mode, backend, ok
 }
@@ -223,15 +249,21 @@ func (r *reader) frameworkValues(fc *frameworkCompiler, c *expr) (string, bool) 
 // Only a call that surely compiles is planned: a backend that is a literal and not
 // the framework's "no", or none where the framework defaults to one that compiles
 // (transformers: inductor); values names the values when some were expressions.
-func (r *reader) frameworkSite(fc *frameworkCompiler, c *expr, backend, values string) bool {
+func (r *reader) frameworkSite(fc *frameworkCompiler, call, c *expr, backend, values string) bool {
 	var args []arg
+	raw := ""
 	for _, a := range c.args {
 		to, known := fc.kws[a.keyword]
 		if !known || to == "" || a.star != 0 {
 			continue
 		}
-		if _, lit := r.literal(a.value); !lit && to == "backend" {
-			return false // which backend it compiles with, if any, is not known
+		if to == "backend" {
+			s, lit := r.frameworkStr(fc, to, a.value)
+			if !lit {
+				return false // which backend it compiles with, if any, is not known
+			}
+			raw = s
+			continue // set below, as the framework hands it on
 		}
 		args = append(args, arg{keyword: to, value: a.value})
 	}
@@ -241,6 +273,10 @@ func (r *reader) frameworkSite(fc *frameworkCompiler, c *expr, backend, values s
 	if values != "" && strings.Contains(values, "backend") {
 		return false
 	}
-	r.site(c, Framework, append([]arg{{value: &expr{kind: name, name: "model"}}}, args...))
+	st := r.site(call, Framework, append([]arg{{value: &expr{kind: name, name: "model"}}}, args...))
+	if raw != "" {
+		setFrameworkBackend(fc, st, raw)
+	}
+	r.applyAccelEnv(fc, c, st)
 	return true
 }

@@ -33,7 +33,7 @@ func TestFrameworkCompile(t *testing.T) {
 		{
 			name: "accelerate-plugin-no-backend", reason: "TorchDynamoPlugin without backend= compiles only when ACCELERATE_DYNAMO_BACKEND says so",
 			src:  "from accelerate.utils import TorchDynamoPlugin\np = TorchDynamoPlugin(mode=\"max-autotune\")\n",
-			want: []string{`accelerate's Accelerator.prepare calls torch.compile(model, mode="max-autotune") for this script (accelerate accelerator.py prepare_model, utils/dataclasses.py TorchDynamoPlugin); the call is not in this file, so no site is planned for it; no backend=: accelerate then reads ACCELERATE_DYNAMO_BACKEND (accelerate launch --dynamo_backend), default "no", which does not compile: plan it with -mode max-autotune`},
+			want: []string{`accelerate's Accelerator.prepare calls torch.compile(model, mode="max-autotune") for this script (accelerate accelerator.py prepare_model, utils/dataclasses.py TorchDynamoPlugin); the call is not in this file, so no site is planned for it; no backend=: accelerate then reads ACCELERATE_DYNAMO_BACKEND (accelerate launch --dynamo_backend), default "no", which does not compile; neither the script nor the environment given sets it: plan it with -env ACCELERATE_DYNAMO_BACKEND=inductor`},
 		},
 		{
 			name: "accelerator-dynamo-backend", reason: "Accelerator(dynamo_backend=…) builds the plugin",
@@ -62,8 +62,9 @@ func TestFrameworkCompile(t *testing.T) {
 			src: "from accelerate import Accelerator\nb = \"no\"\na = Accelerator(dynamo_backend=b)\n",
 		},
 		{
-			name: "accelerator-plain", reason: "Accelerator() without dynamo arguments: no warning",
-			src: "from accelerate import Accelerator\na = Accelerator(mixed_precision=\"bf16\")\n",
+			name: "accelerator-plain", reason: "sweep4 #3: Accelerator() without dynamo arguments compiles when accelerate launch sets ACCELERATE_DYNAMO_BACKEND",
+			src:  "from accelerate import Accelerator\na = Accelerator(mixed_precision=\"bf16\")\n",
+			want: []string{"accelerate's Accelerator.prepare calls torch.compile(model, …) for this script when ACCELERATE_DYNAMO_BACKEND names a backend other than \"no\" (accelerate utils/dataclasses.py TorchDynamoPlugin.__post_init__): `accelerate launch` sets it from --dynamo_backend or the dynamo_config of the accelerate config file, with ACCELERATE_DYNAMO_MODE, _USE_FULLGRAPH, _USE_DYNAMIC; neither the script nor the environment given sets it, so nothing is planned: plan it with -env ACCELERATE_DYNAMO_BACKEND=inductor and -env ACCELERATE_DYNAMO_MODE=<mode>"},
 		},
 	}
 	for _, tc := range cases {

@@ -22,7 +22,7 @@ func TestKeptForBackward(t *testing.T) {
 	}{
 		{
 			name: "grad-accumulation", reason: "sweep2 #12 multi_fwd.py: measured train case, runs",
-			body:     "for step in range(10):\n    outs = []\n    for micro in range(4):\n        outs.append(model(x))\n    loss = torch.stack(outs).sum()\n    loss.backward()\n",
+			body:     "for step in range(10):\n    outs = []\n    for micro in range(4):\n        outs.append(model(x))\n    loss = torch.stack(outs).sum()\n    loss.backward()\n    opt.step()\n    opt.zero_grad()\n",
 			backward: true, exit: graphs.Compiles,
 		},
 		{

@@ -27,13 +27,17 @@ const maxHelperDepth = 16
 
 // helperSite makes the site of c, a call of def, when def's torch.compile call passes
 // def's parameters on (it has run: enter ran def's body at its first call).
-func (r *reader) helperSite(c *expr, def *stmt) {
+func (r *reader) helperSite(c *expr, def *stmt) { r.helperSiteFrom(c, def, 0) }
+
+// helperSiteFrom is helperSite for a call whose first positional argument binds
+// parameter skip of def (1 past self for a method called as obj.m(…)).
+func (r *reader) helperSiteFrom(c *expr, def *stmt, skip int) {
 	inner := r.compileCallIn(def.body, 0)
 	if inner == nil || r.siteOf[inner] == nil || !passesParams(inner, def) {
 		return
 	}
 	in := r.siteOf[inner]
-	st := r.site(c, Helper, r.boundArgs(inner, def, c))
+	st := r.site(c, Helper, r.boundArgs(inner, def, c, skip))
 	st.note("def %s (line %d) calls %s at line %d with its parameters: planned with the arguments this call binds to them", def.name, int(def.line), cut(in.Call, MaxCallText), in.Line)
 	if in.Guard != "" {
 		st.Guard = strings.TrimPrefix(joinGuard(st.Guard, "in def "+def.name+": "+in.Guard), ", inside ")
@@ -102,7 +106,7 @@ func paramOf(def *stmt, n string) *param {
 
 // boundArgs returns the arguments of the compile call inner, in def, as torch.compile
 // gets them when call c of def runs it.
-func (r *reader) boundArgs(inner *expr, def *stmt, c *expr) []arg {
+func (r *reader) boundArgs(inner *expr, def *stmt, c *expr, skip int) []arg {
 	var out []arg
 	for _, a := range inner.args {
 		p := (*param)(nil)
@@ -115,11 +119,11 @@ func (r *reader) boundArgs(inner *expr, def *stmt, c *expr) []arg {
 		case p.star == 2 && a.star == 2:
 			out = append(out, extraKeywords(def, c)...)
 		case p.star == 1 && a.star == 1:
-			out = append(out, extraPositionals(def, c)...)
+			out = append(out, extraPositionals(def, c, skip)...)
 		case a.star != 0:
 			out = append(out, a) // *x or **x of a named parameter: as written
 		default:
-			if v := boundValue(def, p, c); v != nil {
+			if v := boundValue(def, p, c, skip); v != nil {
 				out = append(out, arg{keyword: a.keyword, star: a.star, value: v})
 			}
 		}
@@ -129,14 +133,14 @@ func (r *reader) boundArgs(inner *expr, def *stmt, c *expr) []arg {
 
 // boundValue returns what call c binds to def's parameter p: the keyword of its name,
 // else the positional argument at its place, else its default (nil: none).
-func boundValue(def *stmt, p *param, c *expr) *expr {
-	pos := -1
+func boundValue(def *stmt, p *param, c *expr, skip int) *expr {
+	pos := -1 - skip
 	for i := range def.params {
 		if def.params[i].star != 0 {
 			break
 		}
 		if &def.params[i] == p {
-			pos = i
+			pos = i - skip
 		}
 	}
 	n := 0
@@ -167,9 +171,10 @@ func extraKeywords(def *stmt, c *expr) []arg {
 }
 
 // extraPositionals returns the positional arguments of c past def's named parameters
-// (and c's *args): what def's *param holds.
-func extraPositionals(def *stmt, c *expr) []arg {
-	named := 0
+// (and c's *args): what def's *param holds; the first skip parameters are bound by
+// the call's object (self).
+func extraPositionals(def *stmt, c *expr, skip int) []arg {
+	named := -skip
 	for _, p := range def.params {
 		if p.star != 0 {
 			break

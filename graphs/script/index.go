@@ -85,11 +85,12 @@ func (r *reader) indexAssign(s *stmt) {
 // indexTarget indexes the assignment of v to one target t.
 func (r *reader) indexTarget(t, v *expr) {
 	n := r.lastName(t)
-	if n != "" && v != nil && (v.kind != call || returnsOf(v) != "" || r.getterDefault(v) != nil) && len(r.assigned[n]) < maxAssigned {
+	if n != "" && v != nil && (v.kind != call || returnsOf(v) != "" || r.getterDefault(v) != nil || r.fieldDefault(v) != nil) && len(r.assigned[n]) < maxAssigned {
 		r.assigned[n] = append(r.assigned[n], v)
 	}
 	r.candidate(n, v)
 	r.flow(n, v)
+	r.noteParsedArgs(n, v)
 	r.noteModuleAlias(t, v)
 	r.noteDeviceValue(t, v)
 	r.noteWebApp(t, v)
@@ -267,11 +268,11 @@ func (r *reader) indexKeywords(c *expr) {
 // argparse records add_argument("--compile-mode", default=…, choices=[…]) under its
 // dest (compile_mode).
 func (r *reader) argparse(c *expr) {
-	dest := ""
+	dest, flag := "", ""
 	for _, a := range c.args {
 		if a.keyword == "" && a.star == 0 {
 			if s, ok := r.literalStr(a.value); ok && (dest == "" || strings.HasPrefix(s, "--")) {
-				dest = strings.ReplaceAll(strings.TrimLeft(s, "-"), "-", "_")
+				dest, flag = strings.ReplaceAll(strings.TrimLeft(s, "-"), "-", "_"), s
 			}
 		}
 		if a.keyword == "dest" {
@@ -281,6 +282,7 @@ func (r *reader) argparse(c *expr) {
 		}
 	}
 	r.shownDests[dest] = true
+	r.noteArgDefault(c, dest, flag)
 	if _, ok := r.argOpen[dest]; !ok && dest != "" && len(r.argOpen) < maxFlow {
 		r.argOpen[dest] = int(c.line)
 	}
@@ -288,7 +290,10 @@ func (r *reader) argparse(c *expr) {
 	r.argSpans = append(r.argSpans, [2]int{int(c.line), end})
 	for _, a := range c.args {
 		switch a.keyword {
-		case "default":
+		case "default", "const":
+			// const is what the option alone gives (nargs="?", action="store_const"):
+			// a value the parser produces too (sweep4 finding 11: timm's --torchcompile,
+			// const='inductor'; Python's argparse docs, "const").
 			r.candidate(dest, a.value)
 		case "choices":
 			r.choices(dest, a.value)

@@ -37,8 +37,10 @@ func (r *reader) instanceSite(v *expr) *siteState {
 	switch {
 	case v == nil || r.sc == nil:
 		return nil
-	case v.kind == call && v.x.kind == name:
+	case v.kind == call && v.x.kind == name && r.sc.classes[v.x.name] != nil:
 		return r.classSite(v.x.name)
+	case v.kind == call && stripped:
+		return r.dataParallelSite(v, r.qual(v.x)) // nn.DataParallel(compiled).cuda()
 	case stripped:
 		return r.compiledName(v)
 	}
@@ -47,15 +49,27 @@ func (r *reader) instanceSite(v *expr) *siteState {
 
 // classSite returns the decorator site of the method calling an instance of the class
 // named n runs (nil when n is no visible class of the file, or that method is not
-// compiled by a decorator).
+// compiled by a decorator). A method that is not compiled but calls super().forward(…)
+// (or super().__call__(…)) runs its base's, which may be.
 func (r *reader) classSite(n string) *siteState {
 	c, ok := r.sc.classes[n]
 	if !ok || !r.visible(n, r.fn) {
 		return nil
 	}
 	for _, m := range instanceCallees {
-		d := r.method(c, m)
-		if d == nil {
+		if r.method(c, m) != nil {
+			return r.methodSite(r.classChain(c), m)
+		}
+	}
+	return nil
+}
+
+// methodSite returns the site of method m as chain (a class and its bases, in lookup
+// order) runs it: the first class that defines m, through super().m(…) calls.
+func (r *reader) methodSite(chain []*stmt, m string) *siteState {
+	for _, k := range chain {
+		d, ok := r.sc.methods[k][m]
+		if !ok {
 			continue
 		}
 		for _, st := range r.sites {
@@ -63,9 +77,30 @@ func (r *reader) classSite(n string) *siteState {
 				return st
 			}
 		}
-		return nil
+		if !r.callsSuper(d, m) {
+			return nil
+		}
 	}
 	return nil
+}
+
+// callsSuper reports whether def's body calls super().m(…).
+func (r *reader) callsSuper(def *stmt, m string) bool {
+	want := []string{"super", "(", ")", ".", m, "("}
+	toks := r.toks[def.tokStart:def.tokEnd]
+	for i := range toks {
+		if i+len(want) > len(toks) {
+			return false
+		}
+		j := 0
+		for j < len(want) && toks[i+j].full(r.src, r.lines).Text == want[j] {
+			j++
+		}
+		if j == len(want) {
+			return true
+		}
+	}
+	return false
 }
 
 // boundIn reports whether a thread's reach names a name bound to st's compiled

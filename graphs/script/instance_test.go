@@ -46,6 +46,8 @@ for t in ts:
 		{name: "self-attribute", reason: "self.net = Net() in a trainer, self.net(x) in its step, backward there",
 			src:  head + net + "class Trainer:\n    def __init__(self):\n        self.net = Net().cuda()\n    def step(self, x):\n        loss = self.net(x).sum()\n        loss.backward()\ntr = Trainer()\ntr.step(torch.randn(2, 16))\n",
 			want: graphs.Workload{AutogradBackward: true}},
+		{name: "subclass-calls-super", reason: "a subclass's forward that calls super().forward(x) runs the compiled one",
+			src: head + net + "class Wrapped(Net):\n    def forward(self, x):\n        return super().forward(x) + 1\nmodel = Wrapped().cuda()\n" + threads, want: callers},
 		{name: "subclass-overrides", reason: "a subclass with its own forward is not compiled",
 			src: head + net + "class Eager(Net):\n    def forward(self, x):\n        return x\nmodel = Eager()\n" + threads},
 		{name: "own-call-not-compiled", reason: "a class whose __call__ is its own and not compiled does not run the compiled forward through nn.Module",

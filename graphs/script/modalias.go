@@ -38,10 +38,7 @@ func (r *reader) noteModuleAlias(t, v *expr) {
 		r.noteOtherTargets(t, 0)
 		return
 	}
-	q := ""
-	if v != nil && (v.kind == name || v.kind == attr) {
-		q = r.qual(v)
-	}
+	q := r.moduleOf(v)
 	if !aliasedModules[q] || (r.modAlias.bound[t.name] != "" && r.modAlias.bound[t.name] != q) {
 		r.otherBinding(t.name)
 		return
@@ -81,4 +78,27 @@ func (r *reader) noteOtherTargets(t *expr, depth int) {
 			r.noteOtherTargets(e, depth+1)
 		}
 	}
+}
+
+// moduleOf returns the dotted path of the module v stands for: a name or attribute
+// chain through the imports, importlib.import_module("torch._inductor.config") (which
+// returns the module: Python docs, importlib.import_module), or getattr(torch._inductor,
+// "config"); "" otherwise.
+func (r *reader) moduleOf(v *expr) string {
+	switch {
+	case v == nil:
+		return ""
+	case v.kind == name || v.kind == attr:
+		return r.qual(v)
+	case v.kind != call || len(v.args) == 0 || v.args[0].keyword != "":
+		return ""
+	case r.qual(v.x) == "importlib.import_module" && len(v.args) == 1:
+		s, _ := r.literalStr(v.args[0].value)
+		return s
+	case v.x.kind == name && v.x.name == "getattr" && len(v.args) == 2 && r.qual(v.x) == "":
+		if s, ok := r.literalStr(v.args[1].value); ok && r.qual(v.args[0].value) != "" {
+			return r.qual(v.args[0].value) + "." + s
+		}
+	}
+	return ""
 }

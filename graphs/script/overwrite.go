@@ -43,13 +43,16 @@ const (
 	tlInfer                  // a compiled call run without gradients
 	tlBackward               // backward() (or torch.autograd.backward)
 	tlMarkStep               // torch.compiler.cudagraph_mark_step_begin()
+	tlZeroGrad               // zero_grad() (set_to_none) or p.grad = None: no .grad left to accumulate into
 )
 
 // tlEvent is one event of the generation timeline, in execution order.
 type tlEvent struct {
 	kind  tlKind
 	seq   int
-	loops []int32 // the loops it runs in (r.loopIDs)
+	loops []int32    // the loops it runs in (r.loopIDs)
+	site  *siteState // a call's site
+	line  int        // where it is
 }
 
 // outBinding is a name bound to a compiled call's output, in a def (nil: module).
@@ -77,13 +80,13 @@ func (r *reader) timelineCall(st *siteState) {
 	if r.inference(st) {
 		k = tlInfer
 	}
-	r.timeline = append(r.timeline, tlEvent{kind: k, seq: r.seq, loops: slices.Clone(r.loopIDs)})
+	r.timeline = append(r.timeline, tlEvent{kind: k, seq: r.seq, loops: slices.Clone(r.loopIDs), site: st})
 }
 
-// timelineMark records a backward() or a mark_step_begin().
-func (r *reader) timelineMark(k tlKind) {
+// timelineMark records a backward(), a mark_step_begin() or a zero_grad() at line.
+func (r *reader) timelineMark(k tlKind, line int) {
 	r.seq++
-	r.timeline = append(r.timeline, tlEvent{kind: k, seq: r.seq, loops: slices.Clone(r.loopIDs)})
+	r.timeline = append(r.timeline, tlEvent{kind: k, seq: r.seq, loops: slices.Clone(r.loopIDs), line: line})
 }
 
 // inference reports whether a call of st's compiled function runs without gradients:
@@ -228,6 +231,8 @@ type genState struct {
 // generation.
 func (g *genState) step(e tlEvent) bool {
 	switch e.kind {
+	case tlZeroGrad:
+		return false
 	case tlBackward:
 		g.pending = false
 		return false
@@ -428,4 +433,91 @@ func (r *reader) callAround(start int, read, bound int32) bool {
 		}
 	}
 	return false
+}
+
+// Gradients accumulated across generations (measured on 2.11:
+// testdata/measured/overwrite_2.11.out chain-grad-backward: three reduce-overhead
+// blocks, z.sum().backward() each step and no zero_grad raised the overwritten error;
+// with optimizer.zero_grad() each step, testdata/measured/grad_accum_2.11.out ran).
+// The compiled backward's outputs include the parameters' .grad tensors, allocated in
+// the cudagraph pool; the next iteration's first call starts a new generation, which
+// frees them, and the next backward accumulates into them (torch/_inductor/
+// cudagraph_trees.py @2.14.1 format_dealloc_msg names this case: "accessing gradient
+// tensor output …"). zero_grad() (set_to_none, the default since 2.0) or p.grad = None
+// between the backwards leaves nothing to accumulate into, and zero_grad(set_to_none=False)
+// zeroes the freed tensors in place, which raises too (measured on 2.11, one module:
+// testdata/measured/zero_grad_2.11.out, all four cases as planned).
+
+// gradsAccumulate records, for each loop whose second iteration's backward() adds to
+// gradients freed by that iteration's new generation, the sites called with gradients
+// in it (factGradAccum).
+func (r *reader) gradsAccumulate() {
+	seen := map[int32]bool{}
+	for _, e := range r.timeline {
+		if e.kind != tlBackward {
+			continue
+		}
+		for _, x := range e.loops {
+			if seen[x] {
+				continue
+			}
+			seen[x] = true
+			if line := r.accumulatesFreed(x); line > 0 {
+				r.gradAccumSites(x, line)
+			}
+		}
+	}
+}
+
+// accumulatesFreed returns the line of loop x's backward that accumulates into
+// gradients freed by a new generation of the same iteration (0: none).
+func (r *reader) accumulatesFreed(x int32) int {
+	var g genState
+	var body []tlEvent
+	for _, e := range r.timeline {
+		switch {
+		case slices.Contains(e.loops, x):
+			body = append(body, e)
+		case len(body) == 0:
+			g.step(e)
+		}
+	}
+	grads, fresh := false, false // .grad exist from an earlier backward; a new generation since
+	for pass := 0; pass < 2; pass++ {
+		for _, e := range body {
+			switch {
+			case e.kind == tlZeroGrad:
+				grads = false
+			case e.kind == tlBackward && pass == 1 && grads && fresh:
+				return e.line
+			case e.kind == tlBackward:
+				grads, fresh = true, false
+				g.step(e)
+			case g.step(e):
+				fresh = true
+			}
+		}
+	}
+	return 0
+}
+
+// gradAccumSites records factGradAccum for the sites called with gradients in loop x.
+func (r *reader) gradAccumSites(x int32, line int) {
+	for _, e := range r.timeline {
+		if e.kind == tlTrain && e.site != nil && slices.Contains(e.loops, x) {
+			r.seq++
+			r.events = append(r.events, event{f: factGradAccum, seq: r.seq, line: line, site: e.site})
+		}
+	}
+}
+
+// timelineCallMark records cudagraph_mark_step_begin() and zero_grad() (set_to_none,
+// its default: not zero_grad(set_to_none=False)) on the timeline.
+func (r *reader) timelineCallMark(c *expr, q string) {
+	switch {
+	case markStepQuals[q]:
+		r.timelineMark(tlMarkStep, int(c.line))
+	case c.x.name == "zero_grad" && !r.isFalse(kwarg(c, "set_to_none", 0)):
+		r.timelineMark(tlZeroGrad, int(c.line))
+	}
 }

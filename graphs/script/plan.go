@@ -133,6 +133,7 @@ func (s *Script) PlanWith(o PlanOptions) (*Script, error) {
 	}
 	for i := range out.Sites {
 		p.site(&out, i, every)
+		caughtNote(&out.Sites[i])
 	}
 	if p.cut > 0 {
 		out.Warnings = append(append([]Warning(nil), out.Warnings...), Warning{Line: p.cutLine, Code: WarningPlansCut,
@@ -385,7 +386,8 @@ func sameOutcome(a, b *graphs.Report) bool {
 func (p *planner) plan(s *Script, i int, mode *string, setMode bool, sel *branchSel) (*graphs.Report, string) {
 	rep, msg := p.planScenario(s, i, mode, setMode, sel)
 	rep = duplicateTypeError(&s.Sites[i], positionalTypeError(&s.Sites[i], rep))
-	return suppressed(&s.Sites[i], p.backendKeywordError(&s.Sites[i], rep)), msg
+	rep = optimizeKeywordError(&s.Sites[i], rep)
+	return frameworkRaised(&s.Sites[i], suppressed(&s.Sites[i], p.backendKeywordError(&s.Sites[i], rep))), msg
 }
 
 // positionalTypeError returns rep as torch.compile's TypeError when the site passes

@@ -35,6 +35,14 @@ func (r *reader) noteKill(t, v *expr) {
 	if t == nil || t.kind != name || v == nil || !r.modeNames[t.name] && !r.splatNames[t.name] || r.reads(v, t.name) {
 		return // only names that reach mode= or **NAME are kept: memory stays linear in the sites
 	}
+	if r.platformOff() {
+		// Under a guard that does not hold where the plan is made (the platform, the
+		// release, the environment): the value never reaches (versionguard.go).
+		if r.offLines == nil {
+			r.offLines = map[int]bool{}
+		}
+		r.offLines[int(t.line)] = true
+	}
 	gs := make([]string, len(r.guards))
 	for i, g := range r.guards {
 		gs[i] = g.text

@@ -6,6 +6,7 @@ import (
 	"sort"
 
 	"github.com/compilemode/compilemode/graphs/script/pytoken"
+	"github.com/compilemode/compilemode/modes"
 )
 
 // MaxSourceBytes bounds the size of a script, in bytes.
@@ -41,8 +42,9 @@ func (e *SyntaxError) Error() string {
 // its reads (the file is read again without it): once the script sets it, a read sees the script's value, which the
 // reader does not follow into reads, so the read keeps its default, as it does
 // without an environment.
-func readTextEnv(name, src string, env map[string]givenEnv) (*Script, error) {
-	s, err := readTextOnce(name, src, env)
+func readTextEnv(name, src string, in readIn) (*Script, error) {
+	env := in.env
+	s, err := readTextOnce(name, src, in)
 	if err != nil || len(env) == 0 {
 		return s, err
 	}
@@ -61,10 +63,11 @@ func readTextEnv(name, src string, env map[string]givenEnv) (*Script, error) {
 	if kept == nil {
 		return s, nil
 	}
-	return readTextOnce(name, src, kept)
+	return readTextOnce(name, src, readIn{env: kept, torch: in.torch})
 }
 
-func readTextOnce(name, src string, env map[string]givenEnv) (*Script, error) {
+func readTextOnce(name, src string, in readIn) (*Script, error) {
+	env := in.env
 	if err := sourceVerdict(name, src); err != nil {
 		return nil, err
 	}
@@ -74,6 +77,7 @@ func readTextOnce(name, src string, env map[string]givenEnv) (*Script, error) {
 	}
 	r := newReader(name, src, toks)
 	r.givenEnv = env
+	r.torch, r.hasTorch = releaseOf(in.torch)
 	r.out.forms = forms
 	r.lines = lines
 	r.index(stmts)
@@ -219,6 +223,8 @@ type reader struct {
 	inline       int
 	loop         int
 	argSpans     [][2]int              // the lines of each add_argument call (argparse options' candidates)
+	argDefaults  map[string]argDefault // argparse dest → its default (argguard.go)
+	parsedArgs   map[string]bool       // names bound to parse_args() (argguard.go)
 	argOpen      map[string]int        // argparse dest → the line of its add_argument without choices= (0: it has choices)
 	dictObjs     map[dictKey]*dictObj  // the dicts followed by name, where the reader runs now (dictflow.go)
 	dictWork     int                   // items the dict flow has copied (maxDictWork)
@@ -259,6 +265,7 @@ type reader struct {
 	compiled     map[string]*siteState   // names bound to compiled functions
 	bound        map[string][]*siteState // name → every site it was bound to (aliases and parameters included)
 	partials     map[string]*siteState   // names bound to partial(torch.compile, …)
+	rebound      map[string]rebinding    // torch.compile / torch.compiler.compile as the script rebound them (rebind.go)
 	marked       map[ThreadKind]bool     // process markers seen (one each)
 	threads      []*Thread
 	classRun     map[*Thread][]*stmt     // Thread subclass → its run methods
@@ -275,13 +282,19 @@ type reader struct {
 	bindings     map[bindKey]*outBinding // names bound to a compiled call's output (overwrite.go)
 	assignLoops  map[bindKey][]int32     // the loops each name's last assignment ran in (overwrite.go)
 	loopTargets  []*expr                 // the targets of the for loops running now
+	loopIters    []*expr                 // the iterable of each of loopTargets' loop (threadstart.go)
+	forwardOf    map[string]*siteState   // X → the site compiled into X.forward (threadargs.go bindForward)
 	runsAtOnce   map[*stmt]runs          // coroutine def → how many of its runs start at once (gathered.go)
 	modules      map[string]bool         // names bound to an nn.Module now (threadargs.go isModule)
-	wide         []Candidate             // the candidates the site being read found only by name, file-wide (widemode.go)
-	uiChoices    map[string][]Candidate  // choice lists of dict keys (a UI's INPUT_TYPES), by key
-	sc           *scopes                 // the scoped index (scope.go)
-	candBuf      []Candidate             // oneCand's chunk
-	strBuf       []string                // strPtr's chunk
+	torch        modes.Version           // the release planned, when hasTorch (versionguard.go)
+	hasTorch     bool
+	versionNames map[string]bool        // names bound to a tuple of torch.__version__'s components
+	offLines     map[int]bool           // lines of mode names' assignments under a guard that does not hold (noteKill)
+	wide         []Candidate            // the candidates the site being read found only by name, file-wide (widemode.go)
+	uiChoices    map[string][]Candidate // choice lists of dict keys (a UI's INPUT_TYPES), by key
+	sc           *scopes                // the scoped index (scope.go)
+	candBuf      []Candidate            // oneCand's chunk
+	strBuf       []string               // strPtr's chunk
 }
 
 func newReader(name, src string, toks []token) *reader {
@@ -290,7 +303,7 @@ func newReader(name, src string, toks []token) *reader {
 		aliases: map[string]string{}, funcs: map[string]*stmt{}, methods: map[string][]*stmt{},
 		owner: map[*stmt]*stmt{}, cands: map[string][]Candidate{}, dicts: map[string]*expr{}, flows: map[string][]string{}, calledNames: map[string]bool{}, shownDests: map[string]bool{}, argOpen: map[string]int{}, modeNames: map[string]bool{}, splatNames: map[string]bool{}, kills: map[killKey][]killRec{},
 		decPatch: map[*stmt][]string{}, siteOf: map[*expr]*siteState{}, entered: map[*stmt]bool{},
-		executors: map[string]int{}, procPools: map[string]bool{}, assigned: map[string][]*expr{}, started: map[*stmt][]guard{}, callees: map[*stmt][]*stmt{}, outputs: map[string]*siteState{}, derived: map[string][]*siteState{}, compiled: map[string]*siteState{}, bound: map[string][]*siteState{}, partials: map[string]*siteState{},
+		executors: map[string]int{}, procPools: map[string]bool{}, assigned: map[string][]*expr{}, started: map[*stmt][]guard{}, callees: map[*stmt][]*stmt{}, outputs: map[string]*siteState{}, derived: map[string][]*siteState{}, compiled: map[string]*siteState{}, bound: map[string][]*siteState{}, partials: map[string]*siteState{}, argDefaults: map[string]argDefault{}, parsedArgs: map[string]bool{},
 		marked: map[ThreadKind]bool{}, classRun: map[*Thread][]*stmt{},
 		quals: map[*expr]string{}, candsOf: map[string][]Candidate{}, uiChoices: map[string][]Candidate{},
 	}
@@ -478,6 +491,7 @@ func (r *reader) walkStack(e *expr, visit func(*expr)) {
 
 // finish sorts what was found into file order and fills each site's scenario parts.
 func (r *reader) finish() *Script {
+	r.dropUnstarted()
 	r.gatheredToThreads()
 	r.webThreads()
 	r.inferThreads()

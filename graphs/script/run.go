@@ -20,6 +20,13 @@ func (r *reader) run(stmts []*stmt) {
 			r.guards = r.guards[:len(r.guards)-1]
 			return
 		}
+		if g, ok := r.earlyExitGuard(s); ok && i+1 < len(stmts) {
+			// What follows runs only when the if does not leave (earlyexit.go).
+			r.guards = append(r.guards, g)
+			r.run(stmts[i+1:])
+			r.guards = r.guards[:len(r.guards)-1]
+			return
+		}
 	}
 }
 
@@ -57,9 +64,10 @@ func (r *reader) stmt(s *stmt) {
 		r.loopIDs = append(r.loopIDs, s.tokStart)
 		nt, start := len(r.loopTargets), r.seq
 		r.loopTargets = append(r.loopTargets, s.targets...)
+		r.loopIters = append(r.loopIters, loopIter(s, len(s.targets))...)
 		r.run(s.body)
 		r.loopCarried(s, start)
-		r.loopTargets = r.loopTargets[:nt]
+		r.loopTargets, r.loopIters = r.loopTargets[:nt], r.loopIters[:nt]
 		r.loop--
 		r.iters = r.iters[:len(r.iters)-1]
 		r.loopIDs = r.loopIDs[:len(r.loopIDs)-1]
@@ -139,7 +147,8 @@ type guard struct {
 	// (branches.go). chain is 0 for other guards.
 	chain, branch, nbranch int32
 	hasElse                bool
-	head                   string // the chain's first branch, "if C (line N)"
+	head                   string    // the chain's first branch, "if C (line N)"
+	handlers               []handler // a try block's: the except clauses of its try (caught.go)
 }
 
 // branches runs the branches of an if, try or match statement, each under its guard
@@ -220,15 +229,12 @@ func (r *reader) platformGuard(s *stmt, i int, g *guard, t *branchTaken) {
 	case b.kind == "else":
 		g.on = true
 	default:
-		v, ok := platformTruth(r.text(b.cond))
-		where := "on " + PlannedPlatform + ", the platform planned"
-		if !ok {
-			v, where, ok = r.envTruth(r.text(b.cond))
-		}
+		v, where, ok := r.condTruth(b.cond)
 		t.where = where
 		switch {
 		case !ok:
 			t.known = false
+			g.text += r.argDefaultNote(b.cond)
 			return
 		case v:
 			g.on, t.taken = true, true
@@ -297,6 +303,7 @@ func (r *reader) guardOf(s *stmt, i int) guard {
 		g.text = fmt.Sprintf("else (line %d) of if %s (line %d)", b.line, oneLine(r.text(s.branches[0].cond)), s.branches[0].line)
 	case "try":
 		g.text = fmt.Sprintf("try (line %d)", b.line)
+		g.handlers = r.tryHandlers(s)
 	case "except":
 		what := "except"
 		if b.cond != nil {
@@ -498,6 +505,7 @@ func (r *reader) call(c *expr) {
 	}
 	r.noteCall(c)
 	r.noteJoin(c)
+	r.noteStartRun(c)
 	r.noteCallee(c, q)
 	r.threadBuilt(c, q)
 	r.frameworkCompile(c, q)
@@ -505,8 +513,10 @@ func (r *reader) call(c *expr) {
 	r.concurrentRuns(c, q)
 	r.dataParallelSite(c, q)
 	r.routeCall(c, q)
+	r.ipythonMagicCall(c)
 	r.dictCall(c)
 	r.setattrCall(c)
+	r.setattrCompile(c)
 	var def *stmt
 	if c.x.kind == name && q == "" {
 		def = r.funcs[c.x.name]
@@ -534,7 +544,7 @@ func (r *reader) call(c *expr) {
 func (r *reader) compileCall(c *expr, q string) bool {
 	switch {
 	case isCompile(q) || r.getattrCompile(c.x):
-		r.site(c, Call, c.args)
+		r.compileSite(c, q)
 	case q == "functools.partial" && len(c.args) > 0 && isCompile(r.qual(c.args[0].value)):
 		r.site(c, Partial, c.args[1:])
 	case c.x.kind == attr && c.x.name == "compile" && q == "" && r.usesTorch && (moduleCompileArgs(c.args) || r.isModule(c.x.x, 0)):
@@ -681,6 +691,9 @@ func (r *reader) assign(s *stmt) {
 
 // assignTarget runs the assignment of v to one target t.
 func (r *reader) assignTarget(t, v *expr) {
+	if r.rebindCompile(t, v) {
+		return
+	}
 	if q := r.qual(t); strings.HasPrefix(q, inductorConfig+".") {
 		r.global(int(t.line), strings.TrimPrefix(q, inductorConfig+"."), v, "assign")
 		return
@@ -696,10 +709,13 @@ func (r *reader) assignTarget(t, v *expr) {
 	}
 	r.workloadAssign(t, v)
 	r.bindThread(t, v)
+	r.bindThreadList(t, v)
+	r.bindForward(t, v)
 	r.dictAssign(t, v)
 	r.bind(r.lastName(t), v)
 	r.bindTuple(t, v)
 	r.noteModule(t, v)
+	r.noteVersionName(t, v)
 	r.noteKill(t, v)
 }
 

@@ -41,7 +41,9 @@
 // workers (gathered.go). A compiled function keeps its identity through return (a def's
 // or a method's, a tuple's item) and into a thread's code through the arguments its
 // start hands over (args=, kwargs=, submit, run_in_executor, to_thread), whatever the
-// parameter's name (threadargs.go).
+// parameter's name (threadargs.go). A threading.Thread bound to a name and never start()ed, or
+// only run() (which runs its target in the caller), is no thread (threadstart.go);
+// the main thread calling after a thread started is one more caller (callers.go).
 // An output is kept (outputs_kept, the overwritten-output error) when the script reads
 // it after a later compiled call that starts a new cudagraph-tree generation: y1 =
 // m(x); y2 = m(x); print(y1) (the docs' example), or outputs kept in a list or dict
@@ -63,7 +65,14 @@
 // combination of their branches (an if's branches exclude each other; an else runs
 // when its if does not), and the other combinations' plans are kept where the outcome
 // differs ([SitePlan.Branches]). A host-platform test (sys.platform, os.name,
-// platform.system()) is read as on Linux, the platform planned. A def handed to a
+// platform.system()) is read as on Linux, the platform planned; a test of
+// torch.__version__ (as TorchVersion compares, through packaging's parse, a tuple of
+// its components, startswith) as on the release ReadOptions.Torch names
+// (versionguard.go); a mode assigned under a guard that does not hold is no
+// candidate. What follows an if whose block leaves (return, raise, sys.exit) runs
+// under the negated condition, and a test of a variable's value (os.environ.get(K),
+// == V, int(…)) is decided by the environment given (earlyexit.go). What torch.compile raises at the call, inside the script's own try whose
+// except catches it, is noted as caught: the script continues uncompiled (caught.go). A def handed to a
 // thread, process or pool is called. A mode that is not a literal gets the values
 // that can reach it, looked up where Python looks (the def's locals, the class of
 // self and its bases, the class an object is built from, the calls that bind a
@@ -249,20 +258,24 @@ type Site struct {
 	// PlanError says why a site with a known mode could not be planned.
 	PlanError string `json:"plan_error,omitempty"`
 
-	endLine        int         // the last line of the call
-	setState       state       // what set leaves in force
-	envState       state       // what env leaves in force
-	setMeta        []setMeta   // where each of set was assigned (shared)
-	set            []string    // the persistent globals in force at the site, KEY=VALUE in execution order (shared: do not append in place)
-	notModes       []string    // modes a guard of the site keeps out (guardedCandidates): not planned when every mode is
-	sureModes      []string    // mode candidates that surely reach the argument: planned even when no release knows them (widemode.go)
-	patchSet       []string    // the config.patch globals in force, after set
-	condN          int         // how many of set are conditional (under a guard)
-	linked         []linkGroup // arguments whose conditional expressions share a test (linked.go)
-	limitErr       string      // a value past a reader limit (options nested past literal.MaxDepth): the site is not planned, PlanError says so
-	positional     int         // positional arguments of a call site, when exactly known and more than one: torch.compile's TypeError
-	duplicate      string      // a keyword the call surely gives twice (explicitly and through **): Python's TypeError (dupkw.go)
-	backendRejects []string    // of mode and options, the keywords the file's def given as backend= does not take (backendkw.go)
+	endLine        int                 // the last line of the call
+	setState       state               // what set leaves in force
+	envState       state               // what env leaves in force
+	setMeta        []setMeta           // where each of set was assigned (shared)
+	set            []string            // the persistent globals in force at the site, KEY=VALUE in execution order (shared: do not append in place)
+	notModes       []string            // modes a guard of the site keeps out (guardedCandidates): not planned when every mode is
+	sureModes      []string            // mode candidates that surely reach the argument: planned even when no release knows them (widemode.go)
+	handlers       []handler           // the except clauses of the trys the site is in, innermost first (caught.go)
+	patchSet       []string            // the config.patch globals in force, after set
+	condN          int                 // how many of set are conditional (under a guard)
+	linked         []linkGroup         // arguments whose conditional expressions share a test (linked.go)
+	limitErr       string              // a value past a reader limit (options nested past literal.MaxDepth): the site is not planned, PlanError says so
+	optimizeKw     []string            // the keywords a torch._dynamo.optimize(…) site's optimize call gives (optimizekw.go)
+	optimizeAssert bool                // that call is optimize_assert
+	positional     int                 // positional arguments of a call site, when exactly known and more than one: torch.compile's TypeError
+	duplicate      string              // a keyword the call surely gives twice (explicitly and through **): Python's TypeError (dupkw.go)
+	backendRejects []string            // of mode and options, the keywords the file's def given as backend= does not take (backendkw.go)
+	frameworkErr   *graphs.RaisedError // what the framework of a site of kind framework raises before torch.compile (frameworknorm.go)
 	// suppressErrors is the line of torch._dynamo.config.suppress_errors = True in
 	// force where the site compiles (0: none): a first-call compile failure falls back
 	// to eager (suppress.go).
@@ -373,6 +386,9 @@ type Thread struct {
 	awaited     bool      // asyncio.to_thread or run_in_executor(None, …) awaited where it is called: it returns after the call
 	in          *stmt     // the def the start is in (nil: module level)
 	gathered    bool      // an awaited to_thread whose coroutine runs several times at once (gathered.go)
+	list        string    // the list a comprehension of thread objects is bound to (threadstart.go)
+	started     bool      // start() was seen on it (threadstart.go)
+	ran         bool      // run() was seen on it
 	workersFrom string    // where workers comes from when not a literal (a parameter's default)
 }
 

@@ -24,8 +24,12 @@ func (r *reader) site(c *expr, kind Kind, args []arg) *siteState {
 		st.Function = r.fn.name
 	}
 	st.Guard = r.guardText()
+	st.handlers = r.siteHandlers()
 	if r.configLine == 0 {
 		r.configLine, r.configBy = st.Line, "torch.compile"
+	}
+	if kind == Optimize {
+		r.noteOptimizeKeywords(st, c)
 	}
 	if kind == Method {
 		st.Binds = r.lastName(c.x.x)
@@ -107,7 +111,7 @@ func (r *reader) splat(st *siteState, e *expr, args []arg) {
 		}
 		d = ds[0]
 	}
-	items, unknown, ok := r.partialDict(d)
+	items, _, ok := r.partialDict(d)
 	if (e.kind != name && e.kind != attr) || !ok {
 		st.note("**%s: keyword arguments not read (not a name assigned a dict display)", oneLine(r.text(e)))
 		st.Unfollowed = append(st.Unfollowed, "**"+cut(oneLine(r.text(e)), MaxCallText))
@@ -118,9 +122,6 @@ func (r *reader) splat(st *siteState, e *expr, args []arg) {
 		return
 	}
 	st.note("**%s: keyword arguments read from its dict at line %d", oneLine(r.text(e)), int(d.line))
-	if len(unknown) > 0 {
-		st.note("**%s: not read (not literals): %s", oneLine(r.text(e)), strings.Join(unknown, ", "))
-	}
 	if !given["mode"] {
 		r.splatMode(st, d)
 	}
@@ -145,10 +146,11 @@ func (r *reader) splat(st *siteState, e *expr, args []arg) {
 // that is not a literal.
 func (r *reader) splatUnread(st *siteState, e, d *expr, given map[string]bool) {
 	src := "**" + cut(oneLine(r.text(e)), MaxCallText) + ": "
+	var unread []string
 	eachPair(d, func(p pair) bool {
 		if p.splat != nil {
 			if _, u := r.mergeLiterals(nil, nil, p.splat, "**"); len(u) > 0 {
-				st.Unfollowed = append(st.Unfollowed, src+cut(u[0], MaxCallText))
+				unread = append(unread, u[0])
 			}
 			return true
 		}
@@ -156,16 +158,25 @@ func (r *reader) splatUnread(st *siteState, e, d *expr, given map[string]bool) {
 		if _, lit := r.literal(p.value); ok && (lit || k == "mode" || given[k] || r.argRead(st, k)) {
 			return true
 		}
-		st.Unfollowed = append(st.Unfollowed, src+cut(oneLine(r.text(p.key))+": "+oneLine(r.text(p.value)), MaxCallText))
+		unread = append(unread, oneLine(r.text(p.key))+": "+oneLine(r.text(p.value)))
 		return true
 	})
+	for _, u := range unread {
+		st.Unfollowed = append(st.Unfollowed, src+cut(u, MaxCallText))
+	}
+	if len(unread) > 0 {
+		// Said once what was read is known: an item read as its values (backend, a
+		// mode's candidates) is not among them (sweep4 finding 5's note).
+		st.note("**%s: not read (not literals): %s", oneLine(r.text(e)), strings.Join(unread, ", "))
+	}
 }
 
 // argRead reports whether argument k of the site has a value read from an expression:
 // options planned, or alternatives of k.
 func (r *reader) argRead(st *siteState, k string) bool {
-	if k == "options" && st.Options != nil {
-		return true
+	switch {
+	case k == "options" && st.Options != nil, k == "backend" && st.Backend != nil, k == "dynamic" && st.Dynamic != nil:
+		return true // one value, applied (alternatives)
 	}
 	for _, a := range st.Alternatives {
 		if a.Keyword == k {
@@ -293,7 +304,7 @@ func (r *reader) exprKeyword(st *siteState, k string, e *expr) {
 
 // modeExpr reads a mode given by an expression: the modes that can reach it.
 func (r *reader) modeExpr(st *siteState, e *expr) {
-	st.ModeLiteral, st.ModeExpr = false, r.text(e)
+	st.ModeLiteral, st.ModeExpr = false, oneLine(r.text(e)) // one line, as the header shows it (sweep4 #9)
 	if e.kind == subscript {
 		if vals, _ := r.lookupChoices(e, 0); len(vals) > 0 {
 			// MODES[key] of a dict display: each of its values (lookupChoices).
@@ -306,7 +317,7 @@ func (r *reader) modeExpr(st *siteState, e *expr) {
 			return
 		}
 	}
-	st.ModeCandidates = r.guardedCandidates(st, e, r.reaching(st, e, r.notArgparse(e, r.candidatesFor(e))))
+	st.ModeCandidates = r.dropOff(r.guardedCandidates(st, e, r.reaching(st, e, r.notArgparse(e, r.candidatesFor(e)))))
 	if n := r.unshownNote(e, len(st.ModeCandidates)); n != "" {
 		st.note("%s", n)
 	}

@@ -84,11 +84,11 @@ func ReadNamed(name string, r io.Reader) (*Script, error) {
 }
 
 func readNamed(fn, name string, r io.Reader) (s *Script, err error) {
-	return readNamedEnv(fn, name, r, nil)
+	return readNamedEnv(fn, name, r, readIn{})
 }
 
 // readNamedEnv is readNamed with the environment given to ReadWith (nil: none).
-func readNamedEnv(fn, name string, r io.Reader, env map[string]givenEnv) (s *Script, err error) {
+func readNamedEnv(fn, name string, r io.Reader, in readIn) (s *Script, err error) {
 	src, tooLarge, err := readSource(fn, r)
 	var z *inputerr.ZeroError
 	if errors.As(err, &z) {
@@ -107,9 +107,12 @@ func readNamedEnv(fn, name string, r io.Reader, env map[string]givenEnv) (s *Scr
 	}()
 	code, skipped, starts, nb := notebookSource(src)
 	if !nb {
-		return readTextEnv(name, src, env)
+		return readTextEnv(name, src, in)
 	}
-	s, err = readTextEnv(name+" (code cells)", code, env)
+	if err := notebookLanguageError(name, src); err != nil {
+		return nil, err
+	}
+	s, err = readTextEnv(name+" (code cells)", code, in)
 	var se *SyntaxError
 	if errors.As(err, &se) {
 		if c, at := cellOf(starts, se.Line); c > 0 {

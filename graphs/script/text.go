@@ -58,18 +58,7 @@ func (tw *textWriter) printer() *textwrap.Printer {
 func (tw *textWriter) header() {
 	s := tw.s
 	p := tw.printer()
-	dynamo := 0
-	for _, g := range s.Globals {
-		if strings.HasPrefix(g.Key, dynamoConfig+".") {
-			dynamo++
-		}
-	}
-	globals := count(len(s.Globals)-dynamo, "Inductor global")
-	if dynamo > 0 {
-		globals += " · " + count(dynamo, "Dynamo global")
-	}
-	summary := fmt.Sprintf("%s: %s · %s · %s · %s", s.File, count(len(s.Sites), "compile site"),
-		globals, count(len(s.Env), "environment variable"), count(len(s.Threads), "thread or process start"))
+	summary := summaryLine(s)
 	p.Para("", "    ", summary)
 	if len(s.Sites) == 0 {
 		p.Para("  ", "    ", noSites(s))
@@ -84,6 +73,12 @@ func (tw *textWriter) header() {
 		p.Line("  environment:")
 		for _, e := range s.Env {
 			p.Para("    ", "      ", envLine(e))
+		}
+	}
+	if len(s.EnvReads) > 0 {
+		p.Line("  environment the script reads:")
+		for _, e := range s.EnvReads {
+			p.Para("    ", "      ", envReadLine(e))
 		}
 	}
 	if len(s.Threads) > 0 {
@@ -104,6 +99,26 @@ func (tw *textWriter) header() {
 	}
 	p.Line("")
 	tw.err = p.Err()
+}
+
+// summaryLine is the header's first line: the file and its counts.
+func summaryLine(s *Script) string {
+	dynamo := 0
+	for _, g := range s.Globals {
+		if strings.HasPrefix(g.Key, dynamoConfig+".") {
+			dynamo++
+		}
+	}
+	globals := count(len(s.Globals)-dynamo, "Inductor global")
+	if dynamo > 0 {
+		globals += " · " + count(dynamo, "Dynamo global")
+	}
+	env := count(len(s.Env), "environment variable")
+	if len(s.EnvReads) > 0 {
+		env += fmt.Sprintf(" set, %d read", len(s.EnvReads)) // the reads decide guards too (sweep4 finding 6)
+	}
+	return fmt.Sprintf("%s: %s · %s · %s · %s", s.File, count(len(s.Sites), "compile site"),
+		globals, env, count(len(s.Threads), "thread or process start"))
 }
 
 func guardText(g string) string {
@@ -270,4 +285,13 @@ func envLine(e EnvSet) string {
 		how += "; already set (" + e.Kept + "), so it keeps that value: not planned"
 	}
 	return fmt.Sprintf("line %d: %s=%s (%s)%s", e.Line, e.Name, v, how, guardText(e.Guard))
+}
+
+// envReadLine is one variable the script reads, with the value the environment
+// planned gives it.
+func envReadLine(e EnvRead) string {
+	if e.Value == nil {
+		return fmt.Sprintf("line %d: %s (not set in the environment planned: the read's default)", e.Line, e.Name)
+	}
+	return fmt.Sprintf("line %d: %s=%q (%s)", e.Line, e.Name, *e.Value, e.From)
 }

@@ -195,3 +195,39 @@ func (r *reader) moduleClass(n string) bool {
 	}
 	return false
 }
+
+// bindForward binds X to the compiled function when the script assigns it to
+// X.forward (or X.__call__): calling X, or a method of X that calls it (a Hugging Face
+// model's generate calls self(…), which runs the instance's forward), runs the
+// compiled function (sweep4 finding 24: parler-tts' model.forward =
+// torch.compile(model.forward, …), then Thread(target=model.generate) per request).
+func (r *reader) bindForward(t, v *expr) {
+	if t.kind != attr || t.name != "forward" && t.name != "__call__" || t.x.kind != name || v == nil {
+		return
+	}
+	st := r.siteIn(v)
+	if st == nil {
+		st = r.compiledName(v)
+	}
+	if st != nil && st.Kind != Partial {
+		r.bindCompiled(t.x.name, st)
+		if r.forwardOf == nil {
+			r.forwardOf = map[string]*siteState{}
+		}
+		r.forwardOf[t.x.name] = st
+	}
+}
+
+// forwardRunners are the methods that run a module's forward: calling it, and a
+// Hugging Face model's generate (GenerationMixin's decoding loop calls self(…):
+// transformers generation/utils.py).
+var forwardRunners = map[string]bool{"__call__": true, "forward": true, "generate": true}
+
+// forwardCall returns the site a call X.m(…) runs when X's forward is compiled
+// (bindForward) and m runs it; nil otherwise.
+func (r *reader) forwardCall(c *expr) *siteState {
+	if c.x.kind != attr || c.x.x.kind != name || !forwardRunners[c.x.name] {
+		return nil
+	}
+	return r.forwardOf[c.x.x.name]
+}

@@ -48,3 +48,34 @@ func TestCompiledHandedToThreads(t *testing.T) {
 		})
 	}
 }
+
+// TestCompiledForward: X.forward = torch.compile(X.forward, …) makes X's calls, and
+// the calls of its generate, calls of the compiled function, in the main thread and
+// in a thread whose target is X.generate (sweep4 finding 24: parler-tts' streaming
+// thread got no plan).
+func TestCompiledForward(t *testing.T) {
+	t.Parallel()
+	const head = "import threading\nimport torch\nmodel.forward = torch.compile(model.forward, mode=\"reduce-overhead\")\n"
+	cases := []struct {
+		name, reason, src string
+		want              graphs.Workload
+	}{
+		{"generate-thread-warm", "sweep4 #24 r13: warm-up generate on main, then a thread per request",
+			"model.generate(x)\nthreading.Thread(target=model.generate, kwargs=kw).start()\n", graphs.Workload{Threads: graphs.Callers, Callers: 1}},
+		{"generate-thread-cold", "no warm-up: the thread makes the first call",
+			"threading.Thread(target=model.generate, kwargs=kw).start()\n", graphs.Workload{Threads: graphs.Callers, Callers: 1, ColdStart: true}},
+		{"call-thread", "a thread calling model(x)",
+			"def work():\n    model(x)\nthreading.Thread(target=work).start()\n", graphs.Workload{Threads: graphs.Callers, Callers: 1, ColdStart: true}},
+		{"eval-not-a-call", "model.eval() runs no forward",
+			"model.eval()\nthreading.Thread(target=model.generate).start()\n", graphs.Workload{Threads: graphs.Callers, Callers: 1, ColdStart: true}},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			t.Parallel()
+			st, _ := oneSite(t, head+tc.src)
+			if diff := cmp.Diff(tc.want, st.Workload); diff != "" {
+				t.Errorf("%s: workload (-want +got):\n%s\nnotes %q", tc.reason, diff, st.Notes)
+			}
+		})
+	}
+}

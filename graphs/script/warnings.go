@@ -83,6 +83,16 @@ const (
 	// (-mode reduce-overhead).
 	WarningFrameworkCompile = "framework-compile"
 
+	// WarningCompileRebound occurs for a torch.compile call after the script bound
+	// torch.compile to something other than a functools.partial of it (a lambda, a
+	// def): the call runs that, so it is not planned (rebind.go). A partial's keywords
+	// join each later call's, and a guarded rebinding is a note on the site.
+	//
+	//	torch.compile = lambda m, *a, **k: m
+	//
+	// Fix: none needed, when meant; else remove the rebinding.
+	WarningCompileRebound = "compile-rebound"
+
 	// WarningCellNotRead occurs for a notebook's code cell under a cell magic that
 	// does not run its body as Python in the kernel (%%bash, %%writefile, %%html,
 	// %%python, which runs it in another process): the cell is not read. The cell
@@ -91,4 +101,14 @@ const (
 	// Fix: none; a torch.compile such a cell runs elsewhere is planned by -script on
 	// that file.
 	WarningCellNotRead = "cell-not-read"
+
+	// WarningThreadNotStarted occurs when a threading.Thread the script names is
+	// never start()ed: run() runs its target in the calling thread, and a thread never
+	// started runs nothing (CPython Lib/threading.py Thread.start, Thread.run).
+	//
+	//	for t in ts:
+	//	    t.run()
+	//
+	// Fix: t.start() if a thread was meant; else nothing.
+	WarningThreadNotStarted = "thread-not-started"
 )

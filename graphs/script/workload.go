@@ -26,6 +26,7 @@ const (
 	factDataParallel               // nn.DataParallel runs the compiled module on each device in a thread of its own (dataparallel.go)
 	factDeviceType                 // every device the file places tensors on is the CPU or mps (devicetype.go)
 	factReadAfter                  // an output read after a call that started a new cudagraph-tree generation (overwrite.go)
+	factGradAccum                  // backward() accumulating into .grad tensors a new generation freed (overwrite.go)
 )
 
 // workloadRow maps what a script shows to the graphs.Workload field that the
@@ -129,6 +130,12 @@ var workloadRows = [...]workloadRow{
 		}},
 	factDeviceType: {"every place the file puts tensors on a device names the CPU or Apple's GPU (mps), none CUDA, so Inductor gives the graphs no CUDA graph",
 		"a scenario's workload.device_type", "graphs.Workload.DeviceType (graphs/devicetype.go)", setDeviceType},
+	factGradAccum: {"backward() runs again in a later iteration of a loop without zero_grad() or p.grad = None before it: the earlier backward's .grad tensors are outputs of the compiled backward graph, freed when the iteration's first call starts a new cudagraph-tree generation, and this backward accumulates into them",
+		"-outputs-kept", "testdata/measured/overwrite_2.11.out chain-grad-backward (2.11, one H200); torch/_inductor/cudagraph_trees.py format_dealloc_msg @2.14.1 (gradient outputs)",
+		func(w *graphs.Workload, _ int) []Inference {
+			w.OutputsKept = true
+			return []Inference{{Field: "outputs_kept", Value: "true"}}
+		}},
 	factReadAfter: {"an output of the compiled function is read after a later compiled call that starts a new cudagraph-tree generation (each call does when no forward's backward is pending: without gradients, or after backward(); after cudagraph_mark_step_begin(), the first call after each), which overwrites it",
 		"-outputs-kept", "torch/_inductor/cudagraph_trees.py can_start_new_generation, dealloc_current_path_weakrefs @2.6.0, @2.14.1; torch/_dynamo/eval_frame.py OptimizeContext on_enter; docs torch.compiler_cudagraph_trees \"Limitations\" (y1 = my_model(x); y2 = my_model(x); print(y1) raises)",
 		func(w *graphs.Workload, _ int) []Inference {
@@ -192,12 +199,16 @@ func (r *reader) noteCall(c *expr) {
 	}
 	st := r.compiled[c.x.name]
 	if st == nil {
+		st = r.forwardCall(c) // model.generate(…) of a model whose forward is compiled
+	}
+	if st == nil {
 		return
 	}
 	r.firstCall(st, c)
 	r.seq++
 	r.callEvents = append(r.callEvents, callEvent{site: st, seq: r.seq, off: c.start, fn: r.fn, rest: r.rest})
 	r.timelineCall(st)
+	r.timeline[len(r.timeline)-1].line = int(c.line)
 }
 
 // firstCall records the first call of a site's compiled function seen while the
@@ -241,7 +252,7 @@ func (r *reader) backwardEvent(c *expr) {
 	r.seq++
 	ev.seq = r.seq
 	r.events = append(r.events, ev)
-	r.timelineMark(tlBackward)
+	r.timelineMark(tlBackward, int(c.line))
 }
 
 // maxDerivedSites bounds the sites one value is recorded as computed from.
@@ -329,13 +340,20 @@ func (r *reader) workloadCall(c *expr, q string) {
 			r.keptIn(c.line, st, c.x.x)
 			r.events[len(r.events)-1].list = r.keptList(c)
 		}
-	case markStepQuals[q]:
-		r.timelineMark(tlMarkStep)
 	case q == "torch.nn.utils.swap_tensors" || c.x.name == "load_state_dict" && r.isTrue(kwarg(c, "assign", 99)):
 		add(factMoving, nil)
 	case q == "torch._dynamo.mark_dynamic" || q == "torch._dynamo.maybe_mark_dynamic":
 		add(factDynamic, nil)
+	default:
+		r.timelineCallMark(c, q)
 	}
+}
+
+// isFalse reports whether e is the literal False (or another falsy literal).
+func (r *reader) isFalse(e *expr) bool {
+	v, ok := r.literal(e)
+	b, isBool := v.AsBool()
+	return ok && isBool && !b
 }
 
 func (r *reader) isTrue(e *expr) bool {
@@ -367,6 +385,9 @@ func (r *reader) workloadAssign(t, v *expr) {
 	r.assignOutput(t, v)
 	if r.derivedAssign(t, v) {
 		return
+	}
+	if t.kind == attr && t.name == "grad" && v != nil && v.kind == name && v.name == "None" {
+		r.timelineMark(tlZeroGrad, int(t.line)) // p.grad = None (overwrite.go)
 	}
 	replaces := t.kind == attr && (t.name == "data" || r.isParameter(v, 0))
 	if replaces {
@@ -440,6 +461,7 @@ func (r *reader) inferWorkload() {
 	}
 	r.keptForBackward()
 	r.keepOverwritten()
+	r.gradsAccumulate()
 	peers := r.peers()
 	backLine := r.backwardLines()
 	for _, st := range r.sites {
@@ -465,7 +487,7 @@ func (r *reader) factApplies(ev event, st *siteState, callsIn map[*stmt]bool, pe
 	switch ev.f {
 	case factBackward:
 		return ev.site == st || peers.peer(ev.site, st) || (ev.fn != nil && st.def == ev.fn) || alsoFrom(ev.also, st, peers)
-	case factKept, factKeptBackward, factReadAfter:
+	case factKept, factKeptBackward, factReadAfter, factGradAccum:
 		return ev.site == st || peers.peer(ev.site, st)
 	case factMoving:
 		return r.calledBefore(st, ev.seq)

@@ -104,6 +104,7 @@ def run(device):
     fn = torch.compile(Drafter().to(device), mode="reduce-overhead")
     for _ in range(5):
         fn(torch.randn(8, 64, device=device)).sum().backward()
+        opt.zero_grad()
 threads = [threading.Thread(target=run, args=(f"cuda:{i}",)) for i in range(2)]
 `,
 		want: graphs.Workload{Threads: graphs.PerDevice, Devices: 2, AutogradBackward: true}, rows: []fact{factDevices, factBackward},
@@ -163,6 +164,7 @@ for step in range(10):
     for micro in range(4):
         outs.append(model(x))
     torch.stack(outs).sum().backward()
+    opt.zero_grad()
 `,
 		want: graphs.Workload{AutogradBackward: true}, rows: []fact{factKeptBackward},
 	},
@@ -214,6 +216,15 @@ y2 = my_model(x)
 print(y1)
 `,
 		want: graphs.Workload{OutputsKept: true}, rows: []fact{factReadAfter},
+	},
+	{
+		name: "grad-accum-across", reason: "testdata/measured/overwrite_2.11.out chain-grad-backward: backward each step, no zero_grad",
+		src: `import torch
+model = torch.compile(net, mode="reduce-overhead")
+for step in range(4):
+    model(x).sum().backward()
+`,
+		want: graphs.Workload{OutputsKept: true, AutogradBackward: true}, rows: []fact{factGradAccum, factBackward},
 	},
 }
 

@@ -54,4 +54,5 @@ for step in range(10):
     loss = model(torch.randn(8, 64, device="cuda")).sum()
     loss.backward()
     opt.step()
+    model.zero_grad()
 loader.join()

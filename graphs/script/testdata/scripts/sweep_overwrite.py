@@ -34,6 +34,8 @@ def train_blocks():
         y = block1(x)
         z = block2(y)
         z.sum().backward()
+        block1.zero_grad()
+        block2.zero_grad()
 
 
 docs_example()

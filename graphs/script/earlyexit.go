@@ -1,0 +1,129 @@
+package script
+
+import (
+	"fmt"
+	"strconv"
+	"strings"
+
+	"github.com/compilemode/compilemode/internal/lazyregexp"
+)
+
+// Guards that skip the compile (sweep4 finding 6). What follows `if C: return …` (or
+// raise, continue, break, sys.exit(…)) in the same block runs only when C is false:
+// it is read under the guard "not C" (moshi's torch_compile_lazy: if
+// os.environ.get("NO_TORCH_COMPILE"): return fun, before its torch.compile). A
+// condition on a variable's value is decided by the environment given (-env, the
+// process's): os.environ.get("K") / os.getenv("K") by Python's truth of the string
+// (set and not empty), its default when unset; not of it; == and != a literal;
+// int(…) of it (0 is false).
+
+var (
+	envValue    = lazyregexp.New(`^(not\s+)?(int\()?\s*os\.(?:environ\.get|getenv)\(\s*(?:'([A-Za-z_][A-Za-z0-9_]*)'|"([A-Za-z_][A-Za-z0-9_]*)")\s*(?:,\s*(?:'([^'\\]*)'|"([^"\\]*)"|(None)))?\s*\)\s*(\))?$`)
+	envValueCmp = lazyregexp.New(`^os\.(?:environ\.get|getenv)\(\s*(?:'([A-Za-z_][A-Za-z0-9_]*)'|"([A-Za-z_][A-Za-z0-9_]*)")\s*(?:,\s*(?:'([^'\\]*)'|"([^"\\]*)"))?\s*\)\s*(==|!=)\s*(?:'([^'\\]*)'|"([^"\\]*)")$`)
+)
+
+// envValueTruth decides a condition on a variable's value in the environment given
+// (ok false: not such a condition, or no environment given).
+func (r *reader) envValueTruth(cond string) (bool, string, bool) {
+	if r.givenEnv == nil {
+		return false, "", false
+	}
+	if m := envValue.FindStringSubmatch(cond); m != nil && (m[2] == "") == (m[8] == "") {
+		k := m[3] + m[4]
+		val, set := r.envValueOf(k)
+		if !set {
+			if m[7] != "" || m[5]+m[6] == "" && !strings.Contains(cond, ",") {
+				return m[1] != "", r.envWhere(k), true // None: false
+			}
+			val = m[5] + m[6]
+		}
+		truth := val != ""
+		if m[2] != "" {
+			n, err := strconv.Atoi(strings.TrimSpace(val))
+			if err != nil {
+				return false, "", false // int() raises ValueError: not decided here
+			}
+			truth = n != 0
+		}
+		return truth == (m[1] == ""), r.envWhere(k), true
+	}
+	if m := envValueCmp.FindStringSubmatch(cond); m != nil {
+		k := m[1] + m[2]
+		val, set := r.envValueOf(k)
+		if !set {
+			if m[3]+m[4] == "" && !strings.Contains(cond, ",") {
+				return m[5] == "!=", r.envWhere(k), true // None == "V" is false
+			}
+			val = m[3] + m[4]
+		}
+		return (val == m[6]+m[7]) == (m[5] == "=="), r.envWhere(k), true
+	}
+	return false, "", false
+}
+
+// envValueOf returns the value the environment given has for k, and whether it sets
+// it (the script's own assignments are not followed into values here).
+func (r *reader) envValueOf(k string) (string, bool) {
+	g, ok := r.givenEnv[k]
+	return g.value, ok
+}
+
+// envWhere says where a variable's value comes from, for a guard's note.
+func (r *reader) envWhere(k string) string {
+	if g, ok := r.givenEnv[k]; ok {
+		from := g.from
+		if from == "environment" {
+			from = "the process environment"
+		}
+		return fmt.Sprintf("in the environment planned (%s sets %s=%s)", from, k, g.value)
+	}
+	return fmt.Sprintf("in the environment planned (%s is not set)", k)
+}
+
+// earlyExitGuard returns the guard the statements after s run under when s is an if
+// with no elif or else whose block always leaves (return, raise, continue, break,
+// sys.exit(…)): they run only when its condition is false.
+func (r *reader) earlyExitGuard(s *stmt) (guard, bool) {
+	if s.kind != blockStmt || len(s.branches) != 1 || s.branches[0].kind != "if" || len(s.body) == 0 || !r.leaves(s.body[len(s.body)-1]) {
+		return guard{}, false
+	}
+	b := s.branches[0]
+	text := oneLine(r.text(b.cond))
+	neg := "not " + text
+	if t, ok := strings.CutPrefix(text, "not "); ok {
+		neg = t
+	}
+	g := guard{text: fmt.Sprintf("%s: after if %s (line %d), which leaves the block", neg, text, b.line), notConds: []*expr{b.cond}}
+	v, where, ok := r.condTruth(b.cond)
+	if !ok {
+		g.text += r.argDefaultNote(b.cond) // of the condition that leaves
+	}
+	if ok {
+		if v {
+			g.off = true
+			g.text += ": the condition is true " + where + ", so this never runs"
+		} else {
+			g.on = true
+			g.text += ": the condition is false " + where
+		}
+	}
+	return g, true
+}
+
+// leaves reports whether s always leaves its block: return, raise, continue, break,
+// or a call of sys.exit, exit, quit or os._exit.
+func (r *reader) leaves(s *stmt) bool {
+	if ends(s) {
+		return true
+	}
+	if s.kind != exprStmt || s.value == nil || s.value.kind != call {
+		return false
+	}
+	switch q := r.qual(s.value.x); {
+	case q == "sys.exit" || q == "os._exit":
+		return true
+	case s.value.x.kind == name && q == "":
+		return s.value.x.name == "exit" || s.value.x.name == "quit"
+	}
+	return false
+}

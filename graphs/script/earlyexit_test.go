@@ -1,0 +1,81 @@
+package script
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/require"
+)
+
+// TestEarlyExitGuards: what follows an if whose block leaves (return, raise,
+// continue, break, sys.exit) runs only when its condition is false, and a condition
+// on a variable's value is decided by the environment given (sweep4 finding 6:
+// moshi's `if os.environ.get("NO_TORCH_COMPILE"): return fun` was no guard, and -env
+// NO_COMPILE=1 decided nothing).
+func TestEarlyExitGuards(t *testing.T) {
+	t.Parallel()
+	const site = "    return torch.compile(m, mode=\"reduce-overhead\")\n"
+	cases := []struct {
+		name, reason, src string
+		env               map[string]string
+		want              string // in the site's guard ("" no guard)
+	}{
+		{"return", "sweep4 #6 hZ_earlyret: an early return", "def f(m):\n    if os.environ.get(\"NO_COMPILE\"):\n        return m\n" + site, nil,
+			`not os.environ.get("NO_COMPILE"): after if os.environ.get("NO_COMPILE") (line 3), which leaves the block`},
+		{"return-env-set", "-env NO_COMPILE=1: the site never runs", "def f(m):\n    if os.environ.get(\"NO_COMPILE\"):\n        return m\n" + site, map[string]string{"NO_COMPILE": "1"},
+			"the condition is true in the environment planned (-env sets NO_COMPILE=1), so this never runs"},
+		{"return-env-unset", "unset: the site runs", "def f(m):\n    if os.environ.get(\"NO_COMPILE\"):\n        return m\n" + site, map[string]string{"OTHER": "1"},
+			"the condition is false in the environment planned (NO_COMPILE is not set)"},
+		{"raise", "raise leaves too", "def f(m):\n    if not torch.cuda.is_available():\n        raise SystemExit(1)\n" + site, nil,
+			"torch.cuda.is_available(): after if not torch.cuda.is_available() (line 3)"},
+		{"sys-exit", "sys.exit(…) leaves", "import sys\nif args.no_compile:\n    sys.exit(0)\nc = torch.compile(m)\n", nil,
+			"not args.no_compile: after if args.no_compile (line 3)"},
+		{"if-else", "an if with an else is no early exit", "def f(m):\n    if flag:\n        return m\n    else:\n        pass\n" + site, nil, ""},
+		{"not-leaving", "an if that does not leave is no guard of what follows", "def f(m):\n    if flag:\n        print(1)\n" + site, nil, ""},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			t.Parallel()
+			s, err := ReadWith(strings.NewReader("import os, torch\n"+tc.src), ReadOptions{Env: tc.env})
+			require.NoError(t, err)
+			require.Len(t, s.Sites, 1)
+			g := s.Sites[0].Guard
+			if tc.want == "" {
+				require.NotContains(t, g, "which leaves the block", tc.reason)
+				return
+			}
+			require.Contains(t, g, tc.want, tc.reason)
+		})
+	}
+}
+
+// TestEnvValueGuards: a condition on a variable's value, decided by the environment
+// given: truth of the string, its default, not, ==, !=, int().
+func TestEnvValueGuards(t *testing.T) {
+	t.Parallel()
+	env := map[string]givenEnv{"A": {value: "1", from: "-env"}, "Z": {value: "0", from: "-env"}, "E": {value: "", from: "-env"}}
+	cases := []struct {
+		cond     string
+		want, ok bool
+	}{
+		{`os.environ.get("A")`, true, true},
+		{`not os.environ.get("A")`, false, true},
+		{`os.getenv("E")`, false, true},
+		{`os.environ.get("U")`, false, true},
+		{`os.environ.get("U", "1")`, true, true},
+		{`os.environ.get("Z") == "1"`, false, true},
+		{`os.environ.get("U", "1") == "1"`, true, true},
+		{`os.environ.get("U") != "1"`, true, true},
+		{`int(os.environ.get("Z", "0"))`, false, true},
+		{`int(os.environ.get("A", "0"))`, true, true},
+		{`not int(os.environ.get("U", "0"))`, true, true},
+		{`int(os.environ.get("E", "0"))`, false, false}, // int("") raises
+		{`os.environ.get("A").lower() == "true"`, false, false},
+	}
+	r := &reader{givenEnv: env}
+	for _, tc := range cases {
+		got, _, ok := r.envValueTruth(tc.cond)
+		require.Equal(t, tc.ok, ok, tc.cond)
+		require.Equal(t, tc.want, got, tc.cond)
+	}
+}

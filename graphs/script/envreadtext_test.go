@@ -1,0 +1,39 @@
+package script
+
+import (
+	"bytes"
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/require"
+)
+
+// TestHeaderEnvReads: the header counts and lists the variables the script reads
+// itself, with the value the environment planned gives each (sweep4 finding 6: "0
+// environment variables" for a script whose guard reads NO_COMPILE).
+func TestHeaderEnvReads(t *testing.T) {
+	t.Parallel()
+	const src = "import os\nimport torch\ndef maybe(m):\n    if os.environ.get(\"NO_COMPILE\"):\n        return m\n    return torch.compile(m)\n"
+	cases := []struct {
+		name string
+		env  map[string]string
+		want []string
+	}{
+		{"unset", nil, []string{"0 environment variables set, 1 read", "line 4: NO_COMPILE (not set in the environment planned: the read's default)"}},
+		{"env", map[string]string{"NO_COMPILE": "1"}, []string{"0 environment variables set, 1 read", `line 4: NO_COMPILE="1" (-env)`}},
+	}
+	for _, tc := range cases {
+		s, err := ReadWith(strings.NewReader(src), ReadOptions{Name: "e.py", Env: tc.env})
+		require.NoError(t, err)
+		var b bytes.Buffer
+		require.NoError(t, s.WriteText(&b, 200))
+		for _, w := range tc.want {
+			require.Contains(t, b.String(), w, tc.name)
+		}
+	}
+	s, err := ReadWith(strings.NewReader("import torch\nm = torch.compile(f)\n"), ReadOptions{})
+	require.NoError(t, err)
+	var b bytes.Buffer
+	require.NoError(t, s.WriteText(&b, 200))
+	require.Contains(t, b.String(), "0 environment variables · ", "no read: the count as before")
+}
