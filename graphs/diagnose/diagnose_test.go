@@ -717,6 +717,7 @@ func TestWriteTextWidth(t *testing.T) {
 				if d.Torch != "" && len(d.Findings) > 0 {
 					fields++ // the "torch X.Y (from line N)" line
 				}
+				fields += planLines(d)
 				blanks := strings.Count(out.String(), "\n\n")
 				require.Equal(t, max(fields, 1), len(lines)-blanks, "%s: one line per field", name)
 			}
@@ -733,4 +734,20 @@ func TestWriteTextWidth(t *testing.T) {
 func sameWords(a, b string) bool {
 	strip := strings.NewReplacer(" ", "", "|", "")
 	return strip.Replace(a) == strip.Replace(b)
+}
+
+// planLines is how many lines the plan block of d's text takes at width 0: its heading,
+// then the raise, the switch that turns compiling off, or one line per device plan.
+func planLines(d *diagnose.Diagnosis) int {
+	switch {
+	case d.Recovered == nil || len(d.Findings) == 0:
+		return 0
+	case d.Plan == nil && d.PlanError != "":
+		return 1
+	case d.Plan == nil:
+		return 0
+	case d.Plan.Error != nil || d.Plan.CompileDisabled:
+		return 2
+	}
+	return 1 + len(d.Plan.CUDAGraphs.Devices)
 }
