@@ -503,8 +503,8 @@
 //
 // # Corpus
 //
-// testdata/corpus holds 1011 real public texts (issues, pull requests, pages and
-// repository files, each verbatim, its address in manifest.tsv), 620 of them with no code (graph breaks, recompile
+// testdata/corpus holds 1224 real public texts (issues, pull requests, pages and
+// repository files, each verbatim, its address in manifest.tsv), 730 of them with no code (graph breaks, recompile
 // limits, Triton errors, OOM, NCCL timeouts, Unsupported, illegal memory access, prose
 // and code about skips), one golden file each. 115 were used while building the rows;
 // 19 were held out and only measured, once before and once after the build-set fixes:
