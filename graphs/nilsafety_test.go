@@ -382,6 +382,15 @@ var nilCases = map[string]func(t *testing.T){
 		_ = r.Changed()
 		_ = (&graphs.Report{}).Changed()
 	},
+	"graphs.RaisedError.Where": func(t *testing.T) {
+		var e *graphs.RaisedError
+		if e.Where() != "" {
+			t.Error("a nil error is raised nowhere")
+		}
+		if got := (&graphs.RaisedError{}).Where(); got != "PyTorch raises" {
+			t.Errorf("a zero error's stage: %q", got)
+		}
+	},
 	"graphs.Report.Value": func(t *testing.T) {
 		var r *graphs.Report
 		_, _ = r.Value("")

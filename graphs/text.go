@@ -76,13 +76,16 @@ func (r *Report) writeHeader(p *textwrap.Printer) {
 }
 
 // Where says when the error is raised, in words ("torch.compile raises", "the
-// compiled function's first call raises"), by its Stage.
+// compiled function's first call raises"), by its Stage; "PyTorch raises" without one, "" for a nil e.
 func (e *RaisedError) Where() string {
 	if e == nil {
 		return ""
 	}
 	if w := stageText[e.Stage]; w != "" {
 		return w
+	}
+	if e.Stage == "" {
+		return "PyTorch raises"
 	}
 	return e.Stage + " raises"
 }
