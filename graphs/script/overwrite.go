@@ -284,11 +284,9 @@ func (r *reader) keptAcross(ev event) bool {
 	return false
 }
 
-// secondIterationFresh reports whether a call of loop x's second iteration starts a
-// new generation: the timeline before the loop, then its events twice.
-func (r *reader) secondIterationFresh(x int32) bool {
-	var g genState
-	var body []tlEvent
+// beforeLoop returns the generation state the timeline reaches before loop x starts,
+// and the loop's events (one iteration's, in order).
+func (r *reader) beforeLoop(x int32) (g genState, body []tlEvent) {
 	for _, e := range r.timeline {
 		switch {
 		case slices.Contains(e.loops, x):
@@ -297,6 +295,13 @@ func (r *reader) secondIterationFresh(x int32) bool {
 			g.step(e)
 		}
 	}
+	return g, body
+}
+
+// secondIterationFresh reports whether a call of loop x's second iteration starts a
+// new generation: the timeline before the loop, then its events twice.
+func (r *reader) secondIterationFresh(x int32) bool {
+	g, body := r.beforeLoop(x)
 	for _, e := range body {
 		g.step(e)
 	}
@@ -472,16 +477,7 @@ func (r *reader) gradsAccumulate() {
 // accumulatesFreed returns the line of loop x's backward that accumulates into
 // gradients freed by a new generation of the same iteration (0: none).
 func (r *reader) accumulatesFreed(x int32) int {
-	var g genState
-	var body []tlEvent
-	for _, e := range r.timeline {
-		switch {
-		case slices.Contains(e.loops, x):
-			body = append(body, e)
-		case len(body) == 0:
-			g.step(e)
-		}
-	}
+	g, body := r.beforeLoop(x)
 	grads, fresh := false, false // .grad exist from an earlier backward; a new generation since
 	for pass := 0; pass < 2; pass++ {
 		for _, e := range body {
