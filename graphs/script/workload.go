@@ -77,16 +77,10 @@ var workloadRows = [...]workloadRow{
 		}},
 	factBackward: {"backward() runs where the compiled function is called (its backward graph runs on autograd's device thread)",
 		"-autograd-backward", "graphs.Workload.AutogradBackward (pytorch/pytorch#126934)",
-		func(w *graphs.Workload, _ int) []Inference {
-			w.AutogradBackward = true
-			return []Inference{{Field: "autograd_backward", Value: "true"}}
-		}},
+		setAutogradBackward},
 	factKept: {"an output of the compiled function is kept in a list or dict across a loop's iterations, and a later iteration's call starts a new cudagraph-tree generation (no backward pending: without gradients, or after backward(); or after cudagraph_mark_step_begin()), which overwrites it",
 		"-outputs-kept", "graphs.Workload.OutputsKept (pytorch/pytorch#122192)",
-		func(w *graphs.Workload, _ int) []Inference {
-			w.OutputsKept = true
-			return []Inference{{Field: "outputs_kept", Value: "true"}}
-		}},
+		setOutputsKept},
 	factMoving: {"a parameter is replaced by a new tensor after the compile (.data =, nn.Parameter assignment, load_state_dict(assign=True), swap_tensors)",
 		"-moving-static-inputs", "graphs.Workload.MovingStaticInputs",
 		func(w *graphs.Workload, _ int) []Inference {
@@ -118,10 +112,7 @@ var workloadRows = [...]workloadRow{
 			return []Inference{{Field: "callers", Value: fmt.Sprint(w.Callers)}}
 		}},
 	factKeptBackward: {keptBackwardShows, "-autograd-backward", keptBackwardSource,
-		func(w *graphs.Workload, _ int) []Inference {
-			w.AutogradBackward = true
-			return []Inference{{Field: "autograd_backward", Value: "true"}}
-		}},
+		setAutogradBackward},
 	factDataParallel: {"nn.DataParallel runs the compiled module on each of its devices in a thread of its own, started at every forward (torch/nn/parallel/parallel_apply.py); 2 devices are planned when device_ids does not give them, -devices N replaces it",
 		"-threads per-device -devices N", "dataparallel.go (torch/nn/parallel/data_parallel.py forward)",
 		func(w *graphs.Workload, n int) []Inference {
@@ -132,16 +123,10 @@ var workloadRows = [...]workloadRow{
 		"a scenario's workload.device_type", "graphs.Workload.DeviceType (graphs/devicetype.go)", setDeviceType},
 	factGradAccum: {"backward() runs again in a later iteration of a loop without zero_grad() or p.grad = None before it: the earlier backward's .grad tensors are outputs of the compiled backward graph, freed when the iteration's first call starts a new cudagraph-tree generation, and this backward accumulates into them",
 		"-outputs-kept", "testdata/measured/overwrite_2.11.out chain-grad-backward (2.11, one H200); torch/_inductor/cudagraph_trees.py format_dealloc_msg @2.14.1 (gradient outputs)",
-		func(w *graphs.Workload, _ int) []Inference {
-			w.OutputsKept = true
-			return []Inference{{Field: "outputs_kept", Value: "true"}}
-		}},
+		setOutputsKept},
 	factReadAfter: {"an output of the compiled function is read after a later compiled call that starts a new cudagraph-tree generation (each call does when no forward's backward is pending: without gradients, or after backward(); after cudagraph_mark_step_begin(), the first call after each), which overwrites it",
 		"-outputs-kept", "torch/_inductor/cudagraph_trees.py can_start_new_generation, dealloc_current_path_weakrefs @2.6.0, @2.14.1; torch/_dynamo/eval_frame.py OptimizeContext on_enter; docs torch.compiler_cudagraph_trees \"Limitations\" (y1 = my_model(x); y2 = my_model(x); print(y1) raises)",
-		func(w *graphs.Workload, _ int) []Inference {
-			w.OutputsKept = true
-			return []Inference{{Field: "outputs_kept", Value: "true"}}
-		}},
+		setOutputsKept},
 }
 
 func callers(w *graphs.Workload) []Inference {
@@ -582,4 +567,17 @@ func (r *reader) mainCallsFirst(s *siteState, t *Thread, rc *reach) bool {
 		return true
 	}
 	return false
+}
+
+// setOutputsKept and setAutogradBackward are the workload facts that set one flag: the
+// outputs kept across a new generation (factKept, factGradAccum, factReadAfter) and
+// backward() where the function is called (factBackward, factKeptBackward).
+func setOutputsKept(w *graphs.Workload, _ int) []Inference {
+	w.OutputsKept = true
+	return []Inference{{Field: "outputs_kept", Value: "true"}}
+}
+
+func setAutogradBackward(w *graphs.Workload, _ int) []Inference {
+	w.AutogradBackward = true
+	return []Inference{{Field: "autograd_backward", Value: "true"}}
 }
