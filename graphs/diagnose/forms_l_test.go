@@ -15,11 +15,7 @@ import (
 func TestFormsHoldoutL(t *testing.T) {
 	t.Parallel()
 	const ccLcuda = "torch._inductor.exc.InductorError: CalledProcessError: Command '['cc', '/tmp/x/cuda_utils.c', '-lcuda']' returned non-zero exit status 1.\n"
-	tests := []struct {
-		name, log string
-		want      form
-		reason    string
-	}{
+	tests := []formTest{
 		// libcuda-not-found: the link's failure retold by its cause.
 		{"libcuda.so did not exist", ccLcuda + "The reason was that /usr/lib/x86_64-linux-gnu/libcuda.so did not exist.\n", form{diagnose.LibcudaNotFound, 2, diagnose.Paraphrased, ""}, "a solved report (ComfyUI-WanVideoWrapper#1168)"},
 		{"libcuda.so does not exist", ccLcuda + "libcuda.so does not exist in /usr/lib64\n", form{diagnose.LibcudaNotFound, 2, diagnose.Paraphrased, ""}, "present tense"},
@@ -43,18 +39,7 @@ func TestFormsHoldoutL(t *testing.T) {
 		{"lcuda in a python app, no engine", "python webui.py\n/usr/bin/ld: cannot find -lcuda: No such file or directory\ncollect2: error: ld returned 1 exit status\n", form{}, "no engine and no Triton word (holdoutB4's ChatTTS, FastChat)"},
 		{"lcuda in a setup.py build", "  File \"setup.py\", line 12, in <module>\n/usr/bin/ld: cannot find -lcuda\nerror: command 'gcc' failed\n", form{}, "a C extension's build"},
 	}
-	for _, tt := range tests {
-		t.Run(tt.name, func(t *testing.T) {
-			t.Parallel()
-			d, err := diagnose.Read(strings.NewReader(tt.log))
-			if err != nil {
-				t.Fatalf("Read: %v", err)
-			}
-			if diff := cmp.Diff(tt.want, firstForm(d)); diff != "" {
-				t.Errorf("Read(%q) mismatch (-want +got) (%s):\n%s", tt.log, tt.reason, diff)
-			}
-		})
-	}
+	checkForms(t, tests)
 }
 
 // TestAllocatorNames: CUDAAllocator's refusal to check a pool names the allocator
@@ -101,62 +86,34 @@ func TestAllocatorNames(t *testing.T) {
 // text-generation-webui#5665).
 func TestCapabilityFragment(t *testing.T) {
 	t.Parallel()
-	tests := []struct {
-		name, log string
-		want      form
-	}{
-		{"backticks", "Look at the Compute Capability column.\n`your device is of CUDA capability 6.1`\n", form{diagnose.GPUTooOldForTriton, 2, diagnose.Exact, ""}},
-		{"in prose", "it says your device is of CUDA capability 5.2, so no compile\n", form{diagnose.GPUTooOldForTriton, 1, diagnose.Exact, ""}},
-		{"capitalised", "\"Your device is of CUDA capability 3.7\"\n", form{diagnose.GPUTooOldForTriton, 1, diagnose.Quoted, ""}},
-		{"whole sentence wins", "Triton only supports devices of CUDA Capability >= 7.0, but your device is of CUDA capability 6.0\n", form{diagnose.GPUTooOldForTriton, 1, diagnose.Exact, ""}},
-		{"a capability of 7.0 or more", "your device is of CUDA capability 8.6\n", form{}},
-		{"a placeholder", "your device is of CUDA capability {major}.{minor}\n", form{}},
-		{"sm_120", "NVIDIA GeForce RTX 5090 with CUDA capability sm_120 is not compatible with the current PyTorch installation.\n", form{}},
-		{"PyTorch's too-old GPU", "Found GPU0 NVIDIA GeForce GTX 770 which is of cuda capability 3.0.\n", form{}},
-		{"vLLM's capability", "Cannot use FlashAttention-2 backend for Volta and Turing GPUs: compute capability < 8.0\n", form{}},
+	tests := []formTest{
+		{"backticks", "Look at the Compute Capability column.\n`your device is of CUDA capability 6.1`\n", form{diagnose.GPUTooOldForTriton, 2, diagnose.Exact, ""}, ""},
+		{"in prose", "it says your device is of CUDA capability 5.2, so no compile\n", form{diagnose.GPUTooOldForTriton, 1, diagnose.Exact, ""}, ""},
+		{"capitalised", "\"Your device is of CUDA capability 3.7\"\n", form{diagnose.GPUTooOldForTriton, 1, diagnose.Quoted, ""}, ""},
+		{"whole sentence wins", "Triton only supports devices of CUDA Capability >= 7.0, but your device is of CUDA capability 6.0\n", form{diagnose.GPUTooOldForTriton, 1, diagnose.Exact, ""}, ""},
+		{"a capability of 7.0 or more", "your device is of CUDA capability 8.6\n", form{}, ""},
+		{"a placeholder", "your device is of CUDA capability {major}.{minor}\n", form{}, ""},
+		{"sm_120", "NVIDIA GeForce RTX 5090 with CUDA capability sm_120 is not compatible with the current PyTorch installation.\n", form{}, ""},
+		{"PyTorch's too-old GPU", "Found GPU0 NVIDIA GeForce GTX 770 which is of cuda capability 3.0.\n", form{}, ""},
+		{"vLLM's capability", "Cannot use FlashAttention-2 backend for Volta and Turing GPUs: compute capability < 8.0\n", form{}, ""},
 	}
-	for _, tt := range tests {
-		t.Run(tt.name, func(t *testing.T) {
-			t.Parallel()
-			d, err := diagnose.Read(strings.NewReader(tt.log))
-			if err != nil {
-				t.Fatalf("Read: %v", err)
-			}
-			if diff := cmp.Diff(tt.want, firstForm(d)); diff != "" {
-				t.Errorf("Read(%q) mismatch (-want +got):\n%s", tt.log, diff)
-			}
-		})
-	}
+	checkForms(t, tests)
 }
 
 // TestOverlapRetold: the memory-overlap skip retold in other words for the overlap
 // (holdoutL's pytorch#123327), as a report; the rule as documentation states it is not.
 func TestOverlapRetold(t *testing.T) {
 	t.Parallel()
-	tests := []struct {
-		name, log string
-		want      form
-	}{
-		{"a PR's title", "# [inductor] fix tensor overlap detection that cause cudagraphs being disabled\n", form{diagnose.SkipComplexMemoryOverlap, 1, diagnose.Paraphrased, ""}},
-		{"overlapping memory, because", "cudagraphs were disabled because of overlapping memory in the inputs\n", form{diagnose.SkipComplexMemoryOverlap, 1, diagnose.Paraphrased, ""}},
-		{"overlapping inputs, due to", "CUDA graphs are skipped due to overlapping inputs\n", form{diagnose.SkipComplexMemoryOverlap, 1, diagnose.Paraphrased, ""}},
-		{"input overlap, reason first", "the input overlap means cudagraphs are disabled for this graph\n", form{diagnose.SkipComplexMemoryOverlap, 1, diagnose.Paraphrased, ""}},
-		{"memory overlap, as before", "cudagraphs skipped due to memory overlap\n", form{diagnose.SkipComplexMemoryOverlap, 1, diagnose.Paraphrased, ""}},
-		{"the rule", "If any graph input has overlapping memory, inductor disables cudagraphs.\n", form{}},
-		{"a rule with may", "Inputs with overlapping memory may be skipped by cudagraphs\n", form{}},
-		{"overlap without a skip", "fix tensor overlap detection for strided inputs\n", form{}},
-		{"another overlap", "overlap_comm is on and cudagraphs are disabled in the engine\n", form{}},
+	tests := []formTest{
+		{"a PR's title", "# [inductor] fix tensor overlap detection that cause cudagraphs being disabled\n", form{diagnose.SkipComplexMemoryOverlap, 1, diagnose.Paraphrased, ""}, ""},
+		{"overlapping memory, because", "cudagraphs were disabled because of overlapping memory in the inputs\n", form{diagnose.SkipComplexMemoryOverlap, 1, diagnose.Paraphrased, ""}, ""},
+		{"overlapping inputs, due to", "CUDA graphs are skipped due to overlapping inputs\n", form{diagnose.SkipComplexMemoryOverlap, 1, diagnose.Paraphrased, ""}, ""},
+		{"input overlap, reason first", "the input overlap means cudagraphs are disabled for this graph\n", form{diagnose.SkipComplexMemoryOverlap, 1, diagnose.Paraphrased, ""}, ""},
+		{"memory overlap, as before", "cudagraphs skipped due to memory overlap\n", form{diagnose.SkipComplexMemoryOverlap, 1, diagnose.Paraphrased, ""}, ""},
+		{"the rule", "If any graph input has overlapping memory, inductor disables cudagraphs.\n", form{}, ""},
+		{"a rule with may", "Inputs with overlapping memory may be skipped by cudagraphs\n", form{}, ""},
+		{"overlap without a skip", "fix tensor overlap detection for strided inputs\n", form{}, ""},
+		{"another overlap", "overlap_comm is on and cudagraphs are disabled in the engine\n", form{}, ""},
 	}
-	for _, tt := range tests {
-		t.Run(tt.name, func(t *testing.T) {
-			t.Parallel()
-			d, err := diagnose.Read(strings.NewReader(tt.log))
-			if err != nil {
-				t.Fatalf("Read: %v", err)
-			}
-			if diff := cmp.Diff(tt.want, firstForm(d)); diff != "" {
-				t.Errorf("Read(%q) mismatch (-want +got):\n%s", tt.log, diff)
-			}
-		})
-	}
+	checkForms(t, tests)
 }

@@ -31,16 +31,37 @@ func firstForm(d *diagnose.Diagnosis) form {
 	return f
 }
 
+// formTest is a log and the first finding (form) it must give, with why.
+type formTest struct {
+	name, log string
+	want      form
+	reason    string
+}
+
+// checkForms reads each test's log and compares its first finding with the test's,
+// each in a parallel subtest.
+func checkForms(t *testing.T, tests []formTest) {
+	t.Helper()
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			t.Parallel()
+			d, err := diagnose.Read(strings.NewReader(tt.log))
+			if err != nil {
+				t.Fatalf("Read: %v", err)
+			}
+			if diff := cmp.Diff(tt.want, firstForm(d)); diff != "" {
+				t.Errorf("Read(%q) mismatch (-want +got) (%s):\n%s", tt.log, tt.reason, diff)
+			}
+		})
+	}
+}
+
 // TestForms: the ways a message reaches a reader (wrapped, quoted, prefixed, cut) and
 // the ways a text states the release.
 func TestForms(t *testing.T) {
 	t.Parallel()
 	const modeOpts = "Either mode or options can be specified, but both can't be specified at the same time."
-	tests := []struct {
-		name, log string
-		want      form
-		reason    string
-	}{
+	tests := []formTest{
 		{"exact", "RuntimeError: " + modeOpts + "\n", form{diagnose.ModeAndOptions, 1, diagnose.Exact, ""}, "one line"},
 		{"no exception class", "Failed to apply torch.compile: " + modeOpts + "\n", form{diagnose.ModeAndOptions, 1, diagnose.Exact, ""}, "a wrapper's prefix instead of the class"},
 		{"wrapped at a space", "RuntimeError: Either mode or options can be specified, but both\ncan't be specified at the same time.\n", form{diagnose.ModeAndOptions, 1, diagnose.Wrapped, ""}, "a page wrapped it"},
@@ -380,18 +401,7 @@ func TestForms(t *testing.T) {
 		{"rule: not supported with cudagraphs", "CPU tensors are not supported with cudagraphs\n", form{}, "documentation's rule, not a report"},
 		{"rule: incompatible with cudagraphs", "cpp_wrapper is incompatible with CUDA graphs on this release.\n", form{}, "documentation's rule, not a report"},
 	}
-	for _, tt := range tests {
-		t.Run(tt.name, func(t *testing.T) {
-			t.Parallel()
-			d, err := diagnose.Read(strings.NewReader(tt.log))
-			if err != nil {
-				t.Fatalf("Read: %v", err)
-			}
-			if diff := cmp.Diff(tt.want, firstForm(d)); diff != "" {
-				t.Errorf("Read(%q) mismatch (-want +got) (%s):\n%s", tt.log, tt.reason, diff)
-			}
-		})
-	}
+	checkForms(t, tests)
 }
 
 // TestThreadEvidence: the pool check's text is concurrent callers only where the log
