@@ -53,12 +53,9 @@ func (p *planner) backendKeywordError(st *Site, rep *graphs.Report) *graphs.Repo
 		return rep
 	}
 	name := st.BackendCallable
-	out := *rep
-	out.Exit, out.Explain, out.CUDAGraphs = graphs.Raises, "", graphs.CUDAGraphsReport{}
-	out.Error = &graphs.RaisedError{Stage: "first-call", Exception: "torch._dynamo.exc.BackendCompilerFailed",
-		Message:  fmt.Sprintf("backend='%s' raised:\nTypeError: %s() got an unexpected keyword argument '%s'", name, name, kw),
-		Evidence: modes.Measured}
-	return &out
+	return raisedReport(rep, &graphs.RaisedError{Stage: "first-call", Exception: "torch._dynamo.exc.BackendCompilerFailed",
+		Message:  fmt.Sprintf("backend='%s' raised:\nTypeError: %s", name, unexpectedKeyword(name, kw)),
+		Evidence: modes.Measured})
 }
 
 // torchMinor returns N of a release "2.N".
@@ -92,4 +89,11 @@ func (p *planner) rejectedPassed(st *Site, rep *graphs.Report) string {
 		}
 	}
 	return ""
+}
+
+// unexpectedKeyword is Python's TypeError message for a keyword argument fn does not
+// take ("_optimize() got an unexpected keyword argument 'mode'"), as CPython words it
+// for a function without **kwargs (measured: testdata/measured/optimize_kwargs.out).
+func unexpectedKeyword(fn, kw string) string {
+	return fmt.Sprintf("%s() got an unexpected keyword argument '%s'", fn, kw)
 }

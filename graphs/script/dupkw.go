@@ -59,18 +59,15 @@ func duplicateTypeError(st *Site, rep *graphs.Report) *graphs.Report {
 	if st.duplicate == "" || rep == nil {
 		return rep
 	}
-	if e := rep.Error; e != nil && e.Stage != "compile" && e.Stage != "first-call" && e.Stage != "decorate" {
-		return rep // raised before the call: importing the config, a global, a patch
+	if raisedBeforeCall(rep) {
+		return rep
 	}
 	ev := modes.Measured
 	if py, err := pyver.Parse(rep.Python); err != nil || py.Less(pyver.Version{Major: 3, Minor: 13}) {
 		ev = modes.Inferred
 	}
-	out := *rep
-	out.Exit, out.Explain, out.CUDAGraphs = graphs.Raises, "", graphs.CUDAGraphsReport{}
-	out.Error = &graphs.RaisedError{Stage: "compile", Exception: "TypeError",
-		Message: fmt.Sprintf("torch.compile() got multiple values for keyword argument '%s'", st.duplicate), Evidence: ev}
-	return &out
+	return raisedReport(rep, &graphs.RaisedError{Stage: "compile", Exception: "TypeError",
+		Message: fmt.Sprintf("torch.compile() got multiple values for keyword argument '%s'", st.duplicate), Evidence: ev})
 }
 
 // splatDups records the first item of a **dict's literal items that the call also

@@ -118,9 +118,6 @@ func frameworkRaised(st *Site, rep *graphs.Report) *graphs.Report {
 	if st.frameworkErr == nil || rep == nil {
 		return rep
 	}
-	out := *rep
-	out.Exit, out.Explain, out.CUDAGraphs = graphs.Raises, "", graphs.CUDAGraphsReport{}
 	e := *st.frameworkErr
-	out.Error = &e
-	return &out
+	return raisedReport(rep, &e)
 }

@@ -1,7 +1,6 @@
 package script
 
 import (
-	"fmt"
 	"slices"
 
 	"github.com/compilemode/compilemode/graphs"
@@ -106,16 +105,13 @@ func optimizeKeywordError(st *Site, rep *graphs.Report) *graphs.Report {
 	if st.Kind != Optimize || len(st.optimizeKw) == 0 || rep == nil {
 		return rep
 	}
-	if e := rep.Error; e != nil && e.Stage != "compile" && e.Stage != "first-call" && e.Stage != "decorate" {
-		return rep // raised before the call: importing the config, a global, a patch
+	if raisedBeforeCall(rep) {
+		return rep
 	}
 	fn, kw, ev := optimizeRejected(st.optimizeAssert, st.optimizeKw, rep.Torch)
 	if kw == "" {
 		return rep
 	}
-	out := *rep
-	out.Exit, out.Explain, out.CUDAGraphs = graphs.Raises, "", graphs.CUDAGraphsReport{}
-	out.Error = &graphs.RaisedError{Stage: "compile", Exception: "TypeError",
-		Message: fmt.Sprintf("%s() got an unexpected keyword argument '%s'", fn, kw), Evidence: ev}
-	return &out
+	return raisedReport(rep, &graphs.RaisedError{Stage: "compile", Exception: "TypeError",
+		Message: unexpectedKeyword(fn, kw), Evidence: ev})
 }

@@ -390,6 +390,24 @@ func (p *planner) plan(s *Script, i int, mode *string, setMode bool, sel *branch
 	return frameworkRaised(&s.Sites[i], suppressed(&s.Sites[i], p.backendKeywordError(&s.Sites[i], rep))), msg
 }
 
+// raisedReport returns a copy of rep in which PyTorch raises e at the call: no
+// explanation and no CUDA-graph plan. rep itself, shared through the cache, is not
+// changed.
+func raisedReport(rep *graphs.Report, e *graphs.RaisedError) *graphs.Report {
+	out := *rep
+	out.Exit, out.Explain, out.CUDAGraphs = graphs.Raises, "", graphs.CUDAGraphsReport{}
+	out.Error = e
+	return &out
+}
+
+// raisedBeforeCall reports whether rep already raises before the torch.compile call
+// (importing the config, a global assignment, a config.patch), so that nothing the
+// call itself raises is reached.
+func raisedBeforeCall(rep *graphs.Report) bool {
+	e := rep.Error
+	return e != nil && e.Stage != "compile" && e.Stage != "first-call" && e.Stage != "decorate"
+}
+
 // positionalTypeError returns rep as torch.compile's TypeError when the site passes
 // more than one positional argument (sweep finding 25): every parameter after model
 // is keyword-only (torch/__init__.py def compile(model=None, *, …) from 2.0; measured
@@ -401,11 +419,8 @@ func positionalTypeError(st *Site, rep *graphs.Report) *graphs.Report {
 	if st.positional < 2 || rep == nil {
 		return rep
 	}
-	out := *rep
-	out.Exit, out.Explain, out.CUDAGraphs = graphs.Raises, "", graphs.CUDAGraphsReport{}
-	out.Error = &graphs.RaisedError{Stage: "compile", Exception: "TypeError",
-		Message: fmt.Sprintf("compile() takes from 0 to 1 positional arguments but %d were given", st.positional), Evidence: modes.Measured}
-	return &out
+	return raisedReport(rep, &graphs.RaisedError{Stage: "compile", Exception: "TypeError",
+		Message: fmt.Sprintf("compile() takes from 0 to 1 positional arguments but %d were given", st.positional), Evidence: modes.Measured})
 }
 
 // planScenario plans site i's scenario (see plan).
