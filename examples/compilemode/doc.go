@@ -131,8 +131,11 @@
 //	                  graphs/script): every torch.compile site, planned with the globals,
 //	                  environment and workload the script shows (threads, pools,
 //	                  backward(), kept outputs: the fields the workload flags set, each
-//	                  with its line); flags given explicitly win (-set and -env add).
-//	                  The script's own reads of a variable (os.environ.get("NAME", D),
+//	                  with its line); flags given explicitly win (-set adds). -env
+//	                  gives the environment the script starts in, as the process's
+//	                  does: the script's own os.environ[NAME] = V, .update, .pop and
+//	                  del os.environ[NAME] before PyTorch reads NAME replace it, as in
+//	                  Python (a note on stderr says so). The script's own reads of a variable (os.environ.get("NAME", D),
 //	                  os.getenv, os.environ["NAME"]) take the value -env gives, else
 //	                  the process environment's (not with -no-env), else D; its
 //	                  os.environ.setdefault("NAME", V) (and if "NAME" not in

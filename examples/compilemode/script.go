@@ -75,6 +75,7 @@ func (c *cli) script(stdin io.Reader, stdout, stderr io.Writer, environ func() [
 	}
 	newerPythonNote(stderr, planned, c.given["python"])
 	unreadEnvNote(stderr, planned, cliSc.Env)
+	replacedEnvNote(stderr, planned, cliSc.Env)
 	if w := planned.LimitHit(); w != nil {
 		failf(stderr, "%s:%d: a limit was hit, the plan is incomplete: %s", name, w.Line, w.Message)
 		return 2
@@ -151,6 +152,23 @@ func (c *cli) rawProcessEnv(environ func() []string) map[string]string {
 func unreadEnvNote(stderr io.Writer, s *script.Script, given map[string]string) {
 	for _, n := range s.UnreadEnv(slices.Sorted(maps.Keys(given))) {
 		failf(stderr, "note: -env %s: neither the script nor PyTorch's Inductor config (any release read) reads %s, so it changes no plan", inputerr.Cut(n, 80), inputerr.Cut(n, 80))
+	}
+}
+
+// replacedEnvNote says on stderr which -env variables the script replaces itself
+// before PyTorch reads them (script.ReplacedEnv): the plan takes the script's value,
+// as Python does (sweep4 finding 25), so -env is never overruled silently.
+func replacedEnvNote(stderr io.Writer, s *script.Script, given map[string]string) {
+	for _, e := range s.ReplacedEnv(slices.Sorted(maps.Keys(given))) {
+		what := "sets it itself"
+		if e.Unset {
+			what = "removes it"
+		}
+		guard := ""
+		if e.Guard != "" {
+			guard = " (under " + e.Guard + ")"
+		}
+		failf(stderr, "note: -env %s: the script %s at line %d%s, which replaces the value -env gives for what runs after it, as in Python: the plan takes the script's", inputerr.Cut(e.Name, 80), what, e.Line, guard)
 	}
 }
 

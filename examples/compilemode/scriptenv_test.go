@@ -50,3 +50,34 @@ func TestScriptEnvFlag(t *testing.T) {
 		})
 	}
 }
+
+// TestScriptEnvReplaced: the script's own os.environ[K] = V or .pop(K) before
+// PyTorch reads K replaces -env's value, as it does the process environment's (sweep4
+// finding 25: -env beat the script's assignment), and a note on stderr says so.
+func TestScriptEnvReplaced(t *testing.T) {
+	t.Parallel()
+	tests := []struct {
+		name, src, wantErr string
+	}{
+		{"assign", "import os\nos.environ[\"TORCHINDUCTOR_MAX_AUTOTUNE\"] = \"0\"\nimport torch\nm = torch.compile(torch.nn.Linear(2, 2).cuda())\n",
+			"note: -env TORCHINDUCTOR_MAX_AUTOTUNE: the script sets it itself at line 2, which replaces the value -env gives"},
+		{"pop", "import os\nos.environ.pop(\"TORCHINDUCTOR_MAX_AUTOTUNE\", None)\nimport torch\nm = torch.compile(torch.nn.Linear(2, 2).cuda())\n",
+			"note: -env TORCHINDUCTOR_MAX_AUTOTUNE: the script removes it at line 2"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			t.Parallel()
+			var out, errb bytes.Buffer
+			args := []string{"-script", "-", "-env", "TORCHINDUCTOR_MAX_AUTOTUNE=1"}
+			if code := runIn(args, strings.NewReader(tt.src), &out, &errb, func() []string { return nil }); code != 0 {
+				t.Fatalf("exit %d, stderr %s", code, errb.String())
+			}
+			if strings.Contains(out.String(), "env:TORCHINDUCTOR_MAX_AUTOTUNE") {
+				t.Errorf("-env beat the script's own change:\n%s", out.String())
+			}
+			if !strings.Contains(errb.String(), tt.wantErr) {
+				t.Errorf("stderr wants %q: %q", tt.wantErr, errb.String())
+			}
+		})
+	}
+}

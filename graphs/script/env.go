@@ -80,7 +80,8 @@ var readLate = func() map[string]bool {
 	return m
 }()
 
-// envCall handles os.environ.setdefault, os.environ.update and os.putenv.
+// envCall handles os.environ.setdefault, os.environ.update, os.environ.pop, os.putenv
+// and os.unsetenv.
 func (r *reader) envCall(c *expr, q string) {
 	switch q {
 	case "os.environ.setdefault", "os.putenv":
@@ -98,6 +99,8 @@ func (r *reader) envCall(c *expr, q string) {
 			}
 			r.setEnv(int(c.line), k, c.args[1].value, how)
 		}
+	case "os.environ.pop", "os.unsetenv":
+		r.envRemoveCall(c, q)
 	case "os.environ.update":
 		for _, a := range c.args {
 			switch {
@@ -108,6 +111,47 @@ func (r *reader) envCall(c *expr, q string) {
 			}
 		}
 	}
+}
+
+// envRemoveCall handles os.environ.pop(K[, default]) and os.unsetenv(K).
+func (r *reader) envRemoveCall(c *expr, q string) {
+	if len(c.args) == 0 || c.args[0].keyword != "" || c.args[0].star != 0 {
+		return
+	}
+	if k, ok := r.literalStr(c.args[0].value); ok {
+		how := "pop"
+		if q == "os.unsetenv" {
+			how = "unsetenv"
+		}
+		r.unsetEnv(int(c.line), k, how)
+	}
+}
+
+// envDel handles del os.environ["K"] (also among the targets of one del).
+func (r *reader) envDel(e *expr) {
+	if e == nil {
+		return
+	}
+	if e.kind == tuple {
+		for _, x := range e.elts {
+			r.envDel(x)
+		}
+		return
+	}
+	if e.kind != subscript || r.qual(e.x) != "os.environ" {
+		return
+	}
+	if k, ok := r.literalStr(e.index); ok {
+		r.unsetEnv(int(e.line), k, "del")
+	}
+}
+
+// unsetEnv records one variable the script removes from its environment
+// (os.environ.pop, del os.environ[…], os.unsetenv): a value the environment given to
+// ReadWith (-env or the process's) or an earlier line set is gone after it, as in
+// Python (sweep4 finding 25).
+func (r *reader) unsetEnv(line int, k, how string) {
+	r.out.Env = append(r.out.Env, r.envEntry(line, k, nil, how))
 }
 
 func (r *reader) updateDict(line int, e *expr) {
@@ -142,32 +186,71 @@ func (r *reader) setEnv(line int, k string, v *expr, how string) {
 	r.out.Env = append(r.out.Env, r.envEntry(line, k, val, how))
 }
 
-// envEntry builds an EnvSet, warns about its timing, and applies it to what runs
-// after when it counts.
+// envEntry builds an EnvSet (val nil for a variable removed: how is pop, del or
+// unsetenv), warns about its timing, and applies it to what runs after when it
+// counts.
 func (r *reader) envEntry(line int, k string, val *string, how string) EnvSet {
-	e := EnvSet{Line: line, Name: k, Value: val, How: how, ReadAt: readAt(k), Guard: r.guardText()}
+	e := EnvSet{Line: line, Name: k, Value: val, How: how, ReadAt: readAt(k), Guard: r.guardText(), Unset: envRemoves[how]}
 	e.AfterImport = e.ReadAt == ReadAtConfigImport && r.configLine != 0 || e.ReadAt == ReadAtTorchImport && r.out.TorchLine != 0
 	// Others do not change the plan; a TORCHINDUCTOR_ variable no release reads goes
 	// to it all the same, so that it gets the warning -env's gets (unknown-env-var,
 	// env-var-misspelled: sweep2 finding 2).
-	applies := val != nil && (e.ReadAt != "" || strings.HasPrefix(k, "TORCHINDUCTOR_")) && e.ReadAt != ReadAtTorchImport && !r.platformOff()
-	switch {
-	case e.ReadAt == ReadAtTorchImport && e.AfterImport:
-		r.warn(line, WarningEnvAfterImport, "%s is set after `import torch` (line %d), which read it then: it has no effect in this process (a process started after it with spawn imports torch again and reads it); set it before line %d, or in the shell", k, r.out.TorchLine, r.out.TorchLine)
-	case how == "putenv" && e.ReadAt != ReadAtCUDAInit:
+	applies := (val != nil || e.Unset) && (e.ReadAt != "" || strings.HasPrefix(k, "TORCHINDUCTOR_")) && e.ReadAt != ReadAtTorchImport && !r.platformOff()
+	if !r.envTimely(e) {
 		applies = false
-		if e.ReadAt != "" {
-			r.warn(line, WarningPutenv, "os.putenv(%q, …) changes the C environment only: os.environ, which PyTorch's Python code reads, does not see it; the plan does not set it (use os.environ[%q] = …)", k, k)
-		}
-	case e.AfterImport:
-		applies = false
-		r.warn(line, WarningEnvAfterImport, "%s is set after torch._inductor.config was imported (line %d, by %s), which read its default then; the plan does not set it; set it before line %d, or in the shell", k, r.configLine, r.configBy, r.configLine)
 	}
 	if applies {
-		r.env = append(r.env, envEntry{name: k, value: *val, line: line})
+		ent := envEntry{name: k, line: line, unset: e.Unset}
+		if val != nil {
+			ent.value = *val
+		}
+		r.env = append(r.env, ent)
 	}
-	e.sets = !r.platformOff()
+	e.sets = !r.platformOff() && (how != "unsetenv" || e.ReadAt == ReadAtCUDAInit)
 	return e
+}
+
+// envRemoves are the ways of changing a variable (EnvSet.How) that remove it.
+var envRemoves = map[string]bool{"pop": true, "del": true, "unsetenv": true}
+
+// envTimely warns when the change e comes too late for PyTorch to read it, or goes
+// where PyTorch's Python code does not look (os.putenv, os.unsetenv: the C
+// environment only, Python docs, os.putenv and os.unsetenv), and reports whether it
+// comes in time.
+func (r *reader) envTimely(e EnvSet) bool {
+	verb, do, what := "set", "set", "its default"
+	if e.Unset {
+		verb, do, what = "removed", "remove", "the value it had"
+	}
+	switch {
+	case e.ReadAt == ReadAtTorchImport && e.AfterImport:
+		r.warn(e.Line, WarningEnvAfterImport, "%s is %s after `import torch` (line %d), which read it then: it has no effect in this process (a process started after it with spawn imports torch again and reads it); %s it before line %d, or in the shell", e.Name, verb, r.out.TorchLine, do, r.out.TorchLine)
+	case (e.How == "putenv" || e.How == "unsetenv") && e.ReadAt != ReadAtCUDAInit:
+		if e.ReadAt != "" {
+			r.warn(e.Line, WarningPutenv, "%s changes the C environment only: os.environ, which PyTorch's Python code reads, does not see it; the plan does not %s it (use %s)", envCForm(e), do, envPythonForm(e))
+		}
+		return false
+	case e.AfterImport:
+		r.warn(e.Line, WarningEnvAfterImport, "%s is %s after torch._inductor.config was imported (line %d, by %s), which read %s then; the plan does not %s it; %s it before line %d, or in the shell", e.Name, verb, r.configLine, r.configBy, what, do, do, r.configLine)
+		return false
+	}
+	return true
+}
+
+// envCForm is the text of a putenv or unsetenv.
+func envCForm(e EnvSet) string {
+	if e.Unset {
+		return fmt.Sprintf("os.unsetenv(%q)", e.Name)
+	}
+	return fmt.Sprintf("os.putenv(%q, …)", e.Name)
+}
+
+// envPythonForm is the os.environ form of a putenv or unsetenv.
+func envPythonForm(e EnvSet) string {
+	if e.Unset {
+		return fmt.Sprintf("os.environ.pop(%q, None)", e.Name)
+	}
+	return fmt.Sprintf("os.environ[%q] = …", e.Name)
 }
 
 // envHas says where variable k's value comes from when os.environ has it where the
@@ -176,6 +259,9 @@ func (r *reader) envEntry(line int, k string, val *string, how string) EnvSet {
 // is not set or the environment is not known (Read: planned as a clean one).
 func (r *reader) envHas(k string) string {
 	for i := len(r.env) - 1; i >= 0; i-- {
+		if r.env[i].name == k && r.env[i].unset {
+			return ""
+		}
 		if r.env[i].name == k {
 			return fmt.Sprintf("line %d", r.env[i].line)
 		}

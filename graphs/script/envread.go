@@ -183,3 +183,25 @@ func (s *Script) readsEnv(n string) bool {
 // plannedEnv are the variables other than the Inductor config's and the
 // allocator's that the planner reads (config/envtraps.go: TORCH_COMPILE_DISABLE).
 var plannedEnv = map[string]bool{"TORCH_COMPILE_DISABLE": true}
+
+// ReplacedEnv returns, for each of names (variables given to [ReadWith] or
+// [PlanOptions.ProcessEnv]), the script's own first change of it that PyTorch sees
+// instead of the given value: os.environ[N] = V, .update, .pop or del before
+// torch._inductor.config reads it (sweep4 finding 25). A setdefault that keeps the
+// given value, os.putenv and os.unsetenv (which os.environ does not see) are not
+// such changes. A change under a guard is returned too (its Guard says so).
+func (s *Script) ReplacedEnv(names []string) []EnvSet {
+	if s == nil {
+		return nil
+	}
+	var out []EnvSet
+	for _, n := range names {
+		for _, e := range s.Env {
+			if e.Name == n && e.Kept == "" && e.How != "putenv" && e.How != "unsetenv" && !e.AfterImport {
+				out = append(out, e)
+				break
+			}
+		}
+	}
+	return out
+}

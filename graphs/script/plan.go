@@ -92,8 +92,9 @@ const DefaultMaxPlans = 512
 type PlanOptions struct {
 	// CLI is the command line's scenario, merged on top of each site's ([Merge]).
 	CLI graphs.Scenario
-	// ProcessEnv is the environment the script starts in: the script's own
-	// assignments beat it, CLI.Env beats both.
+	// ProcessEnv is the environment the script starts in, with CLI.Env on top: the
+	// script's own assignments and removals beat both, as in Python (sweep4
+	// finding 25).
 	ProcessEnv map[string]string
 	// AllKeys keeps every key of each plan's configuration in the JSON form (as -all
 	// does); by default it carries the changed keys only.
@@ -442,11 +443,12 @@ func (p *planner) planScenario(s *Script, i int, mode *string, setMode bool, sel
 	}
 	var skip map[string]bool
 	build := func() graphs.Scenario {
-		sc, _ := s.scenario(i, p.o.CLI, skip, sel.mask())
-		sc.Env = underlay(sc.Env, p.o.ProcessEnv)
+		sc, _ := s.scenario(i, p.o.CLI, underlay(p.o.CLI.Env, p.o.ProcessEnv), skip, sel.mask())
 		if setMode {
 			sc.Mode = mode
-			sc = Merge(sc, p.o.CLI)
+			cli := p.o.CLI
+			cli.Env = nil // in sc already, under the script's changes
+			sc = Merge(sc, cli)
 		}
 		return sc
 	}

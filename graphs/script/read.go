@@ -183,7 +183,8 @@ type setMeta struct {
 // envEntry is an environment assignment that applies to the plan.
 type envEntry struct {
 	name, value string
-	line        int // where the script sets it (0: not the script)
+	line        int  // where the script sets it (0: not the script)
+	unset       bool // the script removes it (os.environ.pop, del os.environ[…]): value is ""
 }
 
 // reader holds the state of one Read. It is used by one goroutine.
@@ -511,6 +512,9 @@ func (r *reader) finish() *Script {
 	envs := make([]string, len(r.env))
 	for i, e := range r.env {
 		envs[i] = e.name + "=" + e.value
+		if e.unset {
+			envs[i] = e.name + "\x00unset"
+		}
 	}
 	envStates := prefixStates(envs)
 	nCond, firstCond := conditionalPrefixes(r.setMeta)

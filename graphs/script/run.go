@@ -90,6 +90,7 @@ func (r *reader) dictStmt(s *stmt) {
 	case s.kind == augAssignStmt:
 		r.dictAugAssign(s)
 	case s.kind == simpleStmt && s.name == "del" && len(s.exprs) == 1:
+		r.envDel(s.exprs[0])
 		r.dictDel(s.exprs[0])
 	}
 }

@@ -11,17 +11,44 @@ import (
 // Scenario returns the scenario that plans site i (an index into s.Sites): the site's
 // literal arguments, the literal globals and environment in force where it runs (see
 // [Read] for the order), and the thread layout inferred, with cli merged on top by
-// [Merge]. When the site's mode is not a literal, Mode is nil: plan each of
-// [Site.Modes] instead (set Mode, then call Merge with the command line again).
-// It returns false when i is out of range (always, for a nil s).
+// [Merge], except for cli.Env: that is the environment the script starts in, which
+// the script's own changes in force at the site (os.environ[…] = …, .pop, del) replace,
+// as in Python (sweep4 finding 25). When the site's mode is not a literal, Mode is nil:
+// plan each of [Site.Modes] instead (set Mode, then call Merge with the command line
+// again, its Env left out). It returns false when i is out of range (always, for a nil s).
 func (s *Script) Scenario(i int, cli graphs.Scenario) (graphs.Scenario, bool) {
-	return s.scenario(i, cli, nil, nil)
+	return s.scenario(i, cli, cli.Env, nil, nil)
 }
 
-// scenario is Scenario without the globals assigned under a hasattr guard whose key
-// skip holds (the guard is false: the release has no such key), and with only the
-// globals mask keeps (nil: all; a combination of branches, branches.go).
-func (s *Script) scenario(i int, cli graphs.Scenario, skip map[string]bool, mask []bool) (graphs.Scenario, bool) {
+// siteEnv returns the environment of the site's plan: start (the environment the
+// script starts in) with the script's changes in force at the site applied in program
+// order; nil when it is empty.
+func (st *Site) siteEnv(start map[string]string) map[string]string {
+	if len(st.env) == 0 {
+		return maps.Clone(start)
+	}
+	out := maps.Clone(start)
+	if out == nil {
+		out = map[string]string{}
+	}
+	for _, e := range st.env {
+		if e.unset {
+			delete(out, e.name)
+			continue
+		}
+		out[e.name] = e.value
+	}
+	if len(out) == 0 {
+		return nil
+	}
+	return out
+}
+
+// scenario is Scenario with start the environment the script starts in, without the
+// globals assigned under a hasattr guard whose key skip holds (the guard is false: the
+// release has no such key), and with only the globals mask keeps (nil: all; a
+// combination of branches, branches.go).
+func (s *Script) scenario(i int, cli graphs.Scenario, start map[string]string, skip map[string]bool, mask []bool) (graphs.Scenario, bool) {
 	if s == nil || i < 0 || i >= len(s.Sites) {
 		return graphs.Scenario{}, false
 	}
@@ -47,16 +74,12 @@ func (s *Script) scenario(i int, cli graphs.Scenario, skip map[string]bool, mask
 	}
 	sc.Kwargs = append([]string(nil), st.Kwargs...)
 	sc.Set = append(dropNoOps(st.globalsIn(skip, mask)), st.patchSet...)
-	if len(st.env) > 0 {
-		sc.Env = map[string]string{}
-		for _, e := range st.env {
-			sc.Env[e.name] = e.value
-		}
-	}
+	sc.Env = st.siteEnv(start)
 	sc.Workload = st.Workload
 	if st.Threads != "" {
 		sc.Workload.Threads = st.Threads
 	}
+	cli.Env = nil // start holds it
 	return Merge(sc, cli), true
 }
 

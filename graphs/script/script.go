@@ -130,7 +130,9 @@ import (
 // Format is the value of "format" in the JSON form of a [Script]. /3 (issue 28's
 // sweep): a site plan's "branches" (each consistent combination of the if/elif/else
 // branches its conditional globals are under) replaces /2's "unguarded", and a mode
-// plan names the argument values it was made for ("args").
+// plan names the argument values it was made for ("args"). Fields added within /3
+// are optional (omitted when empty), so a /3 reader may ignore them: "unset" of an
+// env entry (a variable the script removes: pop, del, unsetenv).
 const Format = "compilemode-script/3"
 
 // Kind says how a compile site calls torch.compile. The values are the JSON contract.
@@ -320,8 +322,13 @@ type EnvSet struct {
 	// Value is the string set (nil: not a literal).
 	Value *string `json:"value"`
 	// How is environ (os.environ[N] = V), setdefault, update (os.environ.update or
-	// os.environ |= {…}) or putenv.
+	// os.environ |= {…}), putenv, or, for a variable removed, pop (os.environ.pop),
+	// del (del os.environ[N]) or unsetenv.
 	How string `json:"how"`
+	// Unset reports a variable removed (How pop, del or unsetenv; Value is nil): a
+	// value the environment the script starts in gives it (-env, the process's) is
+	// gone after it.
+	Unset bool `json:"unset,omitempty"`
 	// ReadAt says when PyTorch reads it: ReadAtConfigImport, ReadAtCall,
 	// ReadAtCUDAInit, ReadAtTorchImport, or "" when none of these reads it.
 	ReadAt string `json:"read_at,omitempty"`

@@ -276,15 +276,18 @@ func hasCode(ws []Warning, code string) bool {
 
 // envLine is the text of one variable the script sets.
 func envLine(e EnvSet) string {
-	v := "(not a literal)"
-	if e.Value != nil {
-		v = fmt.Sprintf("%q", *e.Value)
+	v := "=(not a literal)"
+	switch {
+	case e.Unset:
+		v = " removed"
+	case e.Value != nil:
+		v = fmt.Sprintf("=%q", *e.Value)
 	}
 	how := e.How
 	if e.Kept != "" {
 		how += "; already set (" + e.Kept + "), so it keeps that value: not planned"
 	}
-	return fmt.Sprintf("line %d: %s=%s (%s)%s", e.Line, e.Name, v, how, guardText(e.Guard))
+	return fmt.Sprintf("line %d: %s%s (%s)%s", e.Line, e.Name, v, how, guardText(e.Guard))
 }
 
 // envReadLine is one variable the script reads, with the value the environment
