@@ -676,6 +676,11 @@ var nilCases = map[string]func(t *testing.T){
 			t.Errorf("ReadWith(empty, zero) = %v, %v; want an empty Script", s, err)
 		}
 	},
+	"script.Script.ReplacedEnv": func(t *testing.T) {
+		if got := (*script.Script)(nil).ReplacedEnv([]string{"X"}); got != nil {
+			t.Errorf("(*Script)(nil).ReplacedEnv = %v, want nil", got)
+		}
+	},
 	"script.Script.UnreadEnv": func(t *testing.T) {
 		if got := (*script.Script)(nil).UnreadEnv(nil); got != nil {
 			t.Errorf("(*Script)(nil).UnreadEnv(nil) = %v, want nil", got)
