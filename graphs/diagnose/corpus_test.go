@@ -188,6 +188,11 @@ func TestCorpus(t *testing.T) {
 func loggedOnly(set string) bool { return set == "holdout" }
 
 var openMisses = map[string]string{
+	// holdoutO, measured once at 02e1654 (testdata/corpus/README.md, "Held-out set O"): its
+	// releases, routed to the branch release.
+	"o_pt110779_allgather_capture_sleep_quoted_pt21": "holdoutO: \"Running on 2.1.0\" with no torch word: the bare-release class of m_neg_pt148165",
+	"o_neg_tritonwin89_triton_common_torch231_typo":  "holdoutO: \"torch=2.31+cu121\", 2.3.1 typed without a dot, read as 2.31",
+	"o_tritonturing24_pt24_triton_key_import_retold": "holdoutO: a reply lists 2.10 as working and 2.4 as failing; the failure's run is 2.4",
 	// holdoutM, measured once at eabf4ba (testdata/corpus/README.md, "Held-out sets M and N").
 	"m_neg_pt148165_compile_startup_oom_inplace_26_vs_231": "holdoutM: the run's release named bare, with no torch word on its line " +
 		"(\"OOMing on current 2.6 and nightly\"): a bare number is read only beside torch",
@@ -208,7 +213,9 @@ var openMisses = map[string]string{
 // openMisreads are held-out texts that state no release of their own run but from
 // which a release is still read, with the reason (testdata/corpus/README.md, held-out
 // set H1): the misread is logged, and TestCorpus fails when it is no longer read.
-var openMisreads = map[string]string{}
+var openMisreads = map[string]string{
+	"o_therock2118_hip_capture_abort_nightly_gfx942": "holdoutO: the issue's title names \"pytorch 2.9 test\"; the comment's log is a nightly run",
+}
 
 // logOpenMisread logs the release misread of a text openMisreads names and returns
 // the other extras; it fails the test when that text's release is no longer misread.

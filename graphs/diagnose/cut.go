@@ -275,8 +275,12 @@ func shortCuts(e *ringLine) (cuts [2 + maxQuoteCuts]cutSides, n int) {
 		cuts[n] = cutSides{sr: rest, right: rest, short: true}
 		n++
 	}
-	for _, at := range closingQuotes(e.unquoted) {
-		cuts[n] = cutSides{sl: bytes.TrimRight(squeeze(nil, e.unquoted[:at]), truncatedTail), short: true}
+	body := e.clean
+	if e.lineStart {
+		body = withoutLogHeader(body)
+	}
+	for _, at := range closingQuotes(body) {
+		cuts[n] = cutSides{sl: bytes.TrimRight(squeeze(nil, unquote(nil, body[:at])), truncatedTail), short: true}
 		n++
 	}
 	return cuts, n
@@ -287,10 +291,12 @@ const maxQuoteCuts = 3
 
 // closingQuotes returns the offsets of the first maxQuoteCuts closing quote marks of b
 // that more text follows (a quote at the line's end is the end-of-line cut's): a
-// straight or code quote, or a closing mark of another script (”, ’, 」, 』), right
-// after a letter or digit and not before one. A writer who quotes a message up to a
-// word of it closes the quote there and goes on ("a runtime \"accessing tensor output
-// of CUDAGraphs that has been overwritten\"), so …", holdoutN's pi05 comment).
+// straight or code quote, markdown's emphasis mark (*), or a closing mark of another
+// script (”, ’, 」, 』), right after a letter or digit and not before one. A writer who
+// quotes a message up to a word of it closes the quote there and goes on ("a runtime
+// \"accessing tensor output of CUDAGraphs that has been overwritten\"), so …", holdoutN's
+// pi05 comment; the same in a code span, reStructuredText's ``…`` or bold, holdoutO's
+// cherimoya PR). b is the line before unquote drops code and emphasis marks.
 func closingQuotes(b []byte) []int {
 	var out []int
 	for i := 1; i < len(b) && len(out) < maxQuoteCuts; i++ {
@@ -308,7 +314,7 @@ func closingQuotes(b []byte) []int {
 // quoteWidth is the length of the closing quote mark b starts with, 0 for none.
 func quoteWidth(b []byte) int {
 	switch {
-	case b[0] == '"' || b[0] == '\'' || b[0] == '`':
+	case b[0] == '"' || b[0] == '\'' || b[0] == '`' || b[0] == '*':
 		return 1
 	case bytes.HasPrefix(b, []byte("”")), bytes.HasPrefix(b, []byte("’")), bytes.HasPrefix(b, []byte("」")), bytes.HasPrefix(b, []byte("』")):
 		return 3

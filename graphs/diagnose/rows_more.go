@@ -717,15 +717,19 @@ var overwrittenRetold = []retold{
 		// got overwritten by the next CUDAGraph replay" (meta-pytorch/torchrec#2951),
 		// "overwritten by a subsequent cudagraph run", "cudagraphs outputs are overwritten by
 		// the next call"; a CUDA graph before "overwritten by a subsequent run" is PyTorch's
-		// own sentence, which its rows read (cut too), so the second form takes no "run", and
-		// "overwritten by a subsequent" is a literal only before a CUDA graph's name.
+		// own sentence, which its rows read (cut too), and documentation's rule ("may be
+		// overwritten by a subsequent run"), so a "run" is read only after a CUDA graph's
+		// error named: "a CUDAGraphs error (tensor overwritten by a subsequent run)"
+		// (holdoutO's hockey report).
 		literals: []string{"overwritten by the next", "overwritten by a subsequent CUDA", "overwritten by a subsequent cuda",
 			"overwritten by subsequent", "overwritten by the subsequent", "overwritten by a later",
-			"overwritten by the following", "overwritten by another"},
+			"overwritten by the following", "overwritten by another", "overwritten by a subsequent run"},
 		pattern: `(?i)\boverwritten\s+by\s+(?:the\s+|a\s+)?(?:next|subsequent|later|following|another)\s+` +
 			`(?:cuda\s?graphs?|cudagraph\w*)\s+(?:replay|run|call|invocation|iteration|execution)s?\b|` +
 			`\b(?:cuda\s?graphs?|cudagraph\w*)\b[^.;]{0,80}?\boverwritten\s+by\s+(?:the\s+|a\s+)?` +
-			`(?:next|subsequent|later|following|another)\s+(?:replay|call|invocation|iteration|step|execution)s?\b`,
+			`(?:next|subsequent|later|following|another)\s+(?:replay|call|invocation|iteration|step|execution)s?\b|` +
+			`\b(?:cuda\s?graphs?|cudagraph\w*)\s+(?:error|exception|crash|failure)s?\b[^.;]{0,40}?\boverwritten\s+by\s+(?:the\s+|a\s+)?` +
+			`(?:next|subsequent|later|following)\s+runs?\b`,
 	},
 	{
 		// A title that names the crash: "compile_image_encoder: true causes cudagraph
