@@ -211,7 +211,9 @@
 //     torch.__version__ print (on its line or the next: the REPL's ">>>
 //     torch.__version__" / "'2.4.0'", IPython's "Out[2]:", the output of python -c
 //     "import torch; print(torch.__version__)", with other values after it too: "2.5.1+cu124 True"; its underscores spaced too, as "torch. __
-//     version __" a markdown post writes), pip show's "Version:" after "Name: torch" (the
+//     version __" a markdown post writes; in a notebook's JSON, the cell's output string
+//     above the print, as Jupyter writes outputs before source, or below it, as Colab
+//     writes them: release_notebook.go), pip show's "Version:" after "Name: torch" (the
 //     next line may carry the log header, prefix or mark the line before carried, not
 //     prose);
 //  2. package lists and reports: a pip list, pip freeze or conda list row ("torch
