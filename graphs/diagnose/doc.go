@@ -1063,6 +1063,9 @@
 //   - cuda-graph-empty: "The CUDA Graph is empty", 2.0–2.14
 //   - inductor-config-not-imported: "module 'torch._inductor' has no attribute 'config'", 2.1–2.5
 //   - backend-takes-no-mode: "got an unexpected keyword argument 'mode'", 2.1–2.14
+//   - backend-takes-no-mode: "got an unexpected keyword argument 'mode'", 2.1–2.14
+//   - backend-takes-no-mode: "got an unexpected keyword argument 'options'", 2.1–2.14
+//   - backend-takes-no-mode: "got an unexpected keyword argument 'options'", 2.1–2.14
 //   - backend-takes-no-mode: a paraphrase with "backend=\"cudagraphs\"", as reports retell it
 //   - backend-takes-no-mode: a paraphrase with "backend='cudagraphs'", as reports retell it
 //   - unsupported-python: "not yet supported for torch.compile", 2.0–2.14
@@ -1169,6 +1172,8 @@
 //   - cxx-compiler-missing: a paraphrase with "InvalidCxxCompiler", as reports retell it
 //   - cxx-compiler-missing: "No working C++ compiler found in torch._inductor.config.cpp.cxx", 2.0–2.14
 //   - cxx-compiler-missing: "Compiler: ", 2.5–2.14
+//   - no-valid-autotune-choices: a paraphrase with "NoValidChoicesError", as reports retell it
+//   - no-valid-autotune-choices: a paraphrase with "NoValidChoicesError", as reports retell it
 //   - no-valid-autotune-choices: "please consider adding ATEN into max_autotune_", 2.5–2.14
 //   - no-valid-autotune-choices: "please consider adding ATEN into max_autotune_", 2.1–2.14
 //   - no-valid-autotune-choices: "consider adding ATEN into max_autotune_" (quoted without its first word), 2.5–2.14
@@ -1528,14 +1533,15 @@ const (
 	// Fix: import torch._inductor.config.
 	InductorConfigNotImported Code = "inductor-config-not-imported"
 
-	// BackendTakesNoMode occurs when torch.compile passes mode= to a backend that takes
-	// no mode.
+	// BackendTakesNoMode occurs when torch.compile passes mode= (or options=) to a backend
+	// that takes no such keyword.
 	//
 	// Example:
 	//
 	//	TypeError: CudagraphsBackend.__call__() got an unexpected keyword argument 'mode'
+	//	TypeError: tvm() got an unexpected keyword argument 'options'
 	//
-	// Fix: drop mode= for that backend.
+	// Fix: drop mode= (options=) for that backend.
 	BackendTakesNoMode Code = "backend-takes-no-mode"
 
 	// UnsupportedPython occurs when torch.compile refuses the platform: a Python
