@@ -313,6 +313,9 @@ func (r *Resolver) Resolve(req Request) (*Result, error) {
 		return r.fail(res, err)
 	}
 	r.dynamoDisable(res, req)
+	if err := r.applyStance(res, req); err != nil {
+		return r.fail(res, err)
+	}
 	// (1) env_name_force beats everything.
 	r.applyForced(res, forced, env, req.Host)
 	if err := r.firstCall(res, req); err != nil {
@@ -451,6 +454,9 @@ func (r *Resolver) fail(res *Result, err error) (*Result, error) {
 		}
 		if strings.HasPrefix(e.Arg, "Python ") {
 			res.ErrEvidence = r.pythonEv // read per release (config/pyfacts.go)
+		}
+		if strings.HasPrefix(e.Arg, "torch.compiler.set_stance") {
+			res.ErrEvidence = stanceEvidence(r.facts.Torch)
 		}
 	case *InvalidBackendError:
 		// The text and the backend list are static facts, measured on 2.6.0, 2.11 and

@@ -150,6 +150,12 @@ type Request struct {
 	// TORCH_COMPILE_DISABLE (measured on 2.6.0 and 2.14.1:
 	// testdata/torch/compile_disable.txt).
 	DynamoDisable bool
+	// Stance is the torch.compiler.set_stance stance in force at the compiled
+	// function's first call ("" or "default": none); see [StanceOf]. A stance that
+	// compiles nothing turns compilation off, one that raises makes the first call
+	// raise (stage "first-call"), and on a release without set_stance (2.0–2.5) the
+	// set_stance call raises AttributeError (stage "stance").
+	Stance string
 	// Python is the Python that runs PyTorch; the zero Version means the release's
 	// default ([Facts.Python]: the one it was measured on, else the newest its
 	// torch.compile runs on). It decides Python's own parts of the

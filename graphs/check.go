@@ -58,6 +58,7 @@ func Check(sc *Scenario) (*Report, error) {
 	if v, ok := w.dynamoValue("disable"); ok {
 		in.req.DynamoDisable = v
 	}
+	in.req.Stance = w.Stance
 	if w.Allocator == "" {
 		w.Allocator = catalog.AllocatorFromEnv(func(name string) string { return sc.Env[name] })
 	}

@@ -45,7 +45,8 @@
 // compiled_autograd, capture_error_mode (global, thread_local, relaxed: a manual
 // torch.cuda.graph capture), other_thread_work (none, device-sync, alloc,
 // pageable-copy), dynamo (torch._dynamo.config KEY=VALUE, comma-separated; set entries
-// named torch._dynamo.config.KEY go there too) (see [Workload]). Field names
+// named torch._dynamo.config.KEY go there too), stance (torch.compiler.set_stance's
+// stance at the first call: force_eager, fail_on_recompile, …) (see [Workload]). Field names
 // are exact ("MODE" is refused: did you mean "mode"?), and each value has its field's
 // JSON type ("workload.devices: want an integer 0..4096, got 2e0"). Unknown fields,
 // repeated keys, trailing data, invalid UTF-8 and files over [MaxScenarioBytes] (1 MiB)
@@ -74,7 +75,7 @@
 //	 "backend": "inductor",
 //	 "mode": "reduce-overhead" | null,     the mode argument as given (null: None)
 //	 "exit": "compiles" | "raises",        the scenario's class (exit status 0 or 1)
-//	 "error": null | {"stage": "parse" | "import" | "global" | "patch" | "compile" | "decorate" | "first-call",
+//	 "error": null | {"stage": "parse" | "import" | "global" | "patch" | "compile" | "decorate" | "first-call" | "stance",
 //	                  "exception": "RuntimeError",
 //	                  "message": "<exactly what PyTorch prints after 'RuntimeError: '>",
 //	                  "hint": "did you mean …?" (ours, optional), "evidence": "measured"},

@@ -164,7 +164,12 @@ var nilCases = map[string]func(t *testing.T){
 	"inputerr.UserWords":      func(t *testing.T) { _ = inputerr.UserWords(""); _ = inputerr.UserWords("graphs: ") },
 	"inputerr.ModulePackages": func(t *testing.T) { _ = inputerr.ModulePackages() },
 	"config.EvidenceFor":      func(t *testing.T) { _ = config.EvidenceFor(modes.Version{}) },
-	"config.FactsFor":         func(t *testing.T) { _ = config.FactsFor(modes.Version{}) },
+	"config.StanceOf": func(t *testing.T) {
+		if _, _, ok := config.StanceOf("", modes.Version{}); ok {
+			t.Error("config.StanceOf on the zero Version: ok")
+		}
+	},
+	"config.FactsFor": func(t *testing.T) { _ = config.FactsFor(modes.Version{}) },
 	"schema.Load": func(t *testing.T) {
 		_, err := schema.Load("", nil)
 		var z *inputerr.ZeroError

@@ -135,6 +135,12 @@ type Workload struct {
 	// ("capture_scalar_outputs=True"). [Check] moves a scenario's set entries named
 	// torch._dynamo.config.KEY here. A string, so that a Workload stays comparable.
 	Dynamo string `json:"dynamo,omitempty"`
+	// Stance is the torch.compiler.set_stance stance in force at the compiled
+	// function's first call ("force_eager"; "" or "default": none), read at each call
+	// (config.Request.Stance, config.StanceOf): force_eager compiles nothing,
+	// fail_on_recompile raises at the first call, and on 2.0–2.5, which have no
+	// set_stance, its call raises AttributeError (stage "stance").
+	Stance string `json:"stance,omitempty"`
 }
 
 // WorkloadError reports a workload that cannot be planned.
@@ -185,7 +191,7 @@ func (w Workload) Normalize() (Workload, error) {
 		return w, &WorkloadError{Field: "devices", Value: fmt.Sprint(w.Devices), Msg: fmt.Sprintf("want 1 to %d", MaxDevices)}
 	}
 	// The checks run in this order; each step returns the first problem it finds.
-	for _, step := range []func(*Workload) error{(*Workload).normalizeThreads, (*Workload).normalizeKinds, (*Workload).checkCounts} {
+	for _, step := range []func(*Workload) error{(*Workload).normalizeThreads, (*Workload).normalizeKinds, (*Workload).checkCounts, (*Workload).checkStance} {
 		if err := step(&w); err != nil {
 			return w, err
 		}

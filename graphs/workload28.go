@@ -124,6 +124,18 @@ func (w *Workload) checkIssue28() error {
 	return nil
 }
 
+// checkStance checks the stance's length and text (any name is planned: one the
+// release does not know raises at the first call, as PyTorch does).
+func (w *Workload) checkStance() error {
+	if len(w.Stance) > MaxNameBytes {
+		return &WorkloadError{Field: "stance", Value: inputerr.Cut(w.Stance, 80), Msg: fmt.Sprintf("longer than %d bytes (graphs.MaxNameBytes)", MaxNameBytes)}
+	}
+	if err := inputerr.CheckText(w.Stance); err != nil {
+		return &WorkloadError{Field: "stance", Value: inputerr.Cut(w.Stance, 80), Msg: err.Error()}
+	}
+	return nil
+}
+
 // checkDynamo checks the torch._dynamo.config assignments: known keys, bool values.
 func (w *Workload) checkDynamo() error {
 	if n := len(w.dynamo()); n > MaxDynamo {

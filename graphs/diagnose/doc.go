@@ -211,7 +211,9 @@
 //     torch.__version__ print (on its line or the next: the REPL's ">>>
 //     torch.__version__" / "'2.4.0'", IPython's "Out[2]:", the output of python -c
 //     "import torch; print(torch.__version__)", with other values after it too: "2.5.1+cu124 True"; its underscores spaced too, as "torch. __
-//     version __" a markdown post writes), pip show's "Version:" after "Name: torch" (the
+//     version __" a markdown post writes; in a notebook's JSON, the cell's output string
+//     above the print, as Jupyter writes outputs before source, or below it, as Colab
+//     writes them: release_notebook.go), pip show's "Version:" after "Name: torch" (the
 //     next line may carry the log header, prefix or mark the line before carried, not
 //     prose);
 //  2. package lists and reports: a pip list, pip freeze or conda list row ("torch
@@ -1062,6 +1064,9 @@
 //   - cuda-graph-empty: "The CUDA Graph is empty", 2.0–2.14
 //   - inductor-config-not-imported: "module 'torch._inductor' has no attribute 'config'", 2.1–2.5
 //   - backend-takes-no-mode: "got an unexpected keyword argument 'mode'", 2.1–2.14
+//   - backend-takes-no-mode: "got an unexpected keyword argument 'mode'", 2.1–2.14
+//   - backend-takes-no-mode: "got an unexpected keyword argument 'options'", 2.1–2.14
+//   - backend-takes-no-mode: "got an unexpected keyword argument 'options'", 2.1–2.14
 //   - backend-takes-no-mode: a paraphrase with "backend=\"cudagraphs\"", as reports retell it
 //   - backend-takes-no-mode: a paraphrase with "backend='cudagraphs'", as reports retell it
 //   - unsupported-python: "not yet supported for torch.compile", 2.0–2.14
@@ -1168,6 +1173,8 @@
 //   - cxx-compiler-missing: a paraphrase with "InvalidCxxCompiler", as reports retell it
 //   - cxx-compiler-missing: "No working C++ compiler found in torch._inductor.config.cpp.cxx", 2.0–2.14
 //   - cxx-compiler-missing: "Compiler: ", 2.5–2.14
+//   - no-valid-autotune-choices: a paraphrase with "NoValidChoicesError", as reports retell it
+//   - no-valid-autotune-choices: a paraphrase with "NoValidChoicesError", as reports retell it
 //   - no-valid-autotune-choices: "please consider adding ATEN into max_autotune_", 2.5–2.14
 //   - no-valid-autotune-choices: "please consider adding ATEN into max_autotune_", 2.1–2.14
 //   - no-valid-autotune-choices: "consider adding ATEN into max_autotune_" (quoted without its first word), 2.5–2.14
@@ -1527,14 +1534,15 @@ const (
 	// Fix: import torch._inductor.config.
 	InductorConfigNotImported Code = "inductor-config-not-imported"
 
-	// BackendTakesNoMode occurs when torch.compile passes mode= to a backend that takes
-	// no mode.
+	// BackendTakesNoMode occurs when torch.compile passes mode= (or options=) to a backend
+	// that takes no such keyword.
 	//
 	// Example:
 	//
 	//	TypeError: CudagraphsBackend.__call__() got an unexpected keyword argument 'mode'
+	//	TypeError: tvm() got an unexpected keyword argument 'options'
 	//
-	// Fix: drop mode= for that backend.
+	// Fix: drop mode= (options=) for that backend.
 	BackendTakesNoMode Code = "backend-takes-no-mode"
 
 	// UnsupportedPython occurs when torch.compile refuses the platform: a Python

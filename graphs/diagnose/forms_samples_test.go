@@ -162,4 +162,9 @@ var formSamples = []formSample{
 	{CUDAHeadersMissing, "", "/tmp/tmpep5h01ci/main.c:2:10: fatal error: cuda.h: No such file or directory"},
 	// Appended last too: the release each sample is stated with follows its index.
 	{AllocatorIncompatible, "", "RuntimeError: pluggable does not yet support checkPoolLiveAllocations. If you need it, please file an issue describing your use case."},
+	// Appended last (the release follows the index): options= given to a backend that takes
+	// none, and either keyword refused by a user's backend under BackendCompilerFailed.
+	{BackendTakesNoMode, "", "TypeError: tvm() got an unexpected keyword argument 'options'"},
+	{BackendTakesNoMode, "torch._dynamo.exc.BackendCompilerFailed: backend='my_fn' raised:", "TypeError: my_fn() got an unexpected keyword argument 'options'"},
+	{BackendTakesNoMode, "torch._dynamo.exc.BackendCompilerFailed: backend='my_fn' raised:", "TypeError: my_fn() got an unexpected keyword argument 'mode'"},
 }

@@ -463,17 +463,18 @@ type versionFinder struct {
 	rows     releasePatterns
 	found    modes.Version
 	rank     int
-	line     int    // the line of found
-	text     string // the line of found, cleaned
-	what     string // the phrasing of found
-	wait     bool   // the last line named torch.__version__, "Name: torch" or a version key without a value
-	waitRank int    // the rank of the value wait waits for
-	waitWhat string // its phrasing
-	blocked  int    // the highest rank of a stated release outside the supported ones (1.13)
-	removed  bool   // found is a pin on a line marked removed ("- torch==2.5.1", removedPin)
-	row      int    // the index in releaseRows of the row that gave found (-1: none, or a given release)
-	waitRow  int    // the row wait waits for
-	waitSlot int    // the field of the next line that holds the value: torch.__version__'s argument of print (printSlot), 0 for the first or none
+	line     int          // the line of found
+	text     string       // the line of found, cleaned
+	what     string       // the phrasing of found
+	wait     bool         // the last line named torch.__version__, "Name: torch" or a version key without a value
+	waitRank int          // the rank of the value wait waits for
+	waitWhat string       // its phrasing
+	blocked  int          // the highest rank of a stated release outside the supported ones (1.13)
+	removed  bool         // found is a pin on a line marked removed ("- torch==2.5.1", removedPin)
+	row      int          // the index in releaseRows of the row that gave found (-1: none, or a given release)
+	waitRow  int          // the row wait waits for
+	waitSlot int          // the field of the next line that holds the value: torch.__version__'s argument of print (printSlot), 0 for the first or none
+	nb       notebookCell // the notebook cell read, where the text is a notebook's JSON (release_notebook.go)
 }
 
 func newVersionFinder() versionFinder {
@@ -486,9 +487,12 @@ func newVersionFinder() versionFinder {
 var betweenKeyAndValue = lazyregexp.New(`^\s*(?:(?:\x60{3,}|~{3,})[\w+-]*|\|?\s*:?-{3,}:?\s*(?:\|\s*:?-{3,}:?\s*)*\|?)\s*$`)
 
 // pending reports whether the next line may hold the value the last one named.
-func (f *versionFinder) pending() bool { return f.wait }
+func (f *versionFinder) pending() bool { return f.wait || f.nb.wait > 0 }
 
 func (f *versionFinder) window(text []byte, line int) {
+	if f.notebookLine(text, line) {
+		return
+	}
 	if f.wait && betweenKeyAndValue.Match(text) {
 		return // a code fence or a table's rule between a key and its value
 	}

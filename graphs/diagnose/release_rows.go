@@ -375,7 +375,7 @@ var compiledReleaseRows = sync.OnceValue(func() releasePatterns {
 
 // versionAnchors are the prefilter's anchors for releaseRows: every row's.
 func versionAnchors() []string {
-	var out []string
+	out := notebookAnchors()
 	seen := map[string]bool{}
 	for _, r := range releaseRows() {
 		for _, a := range r.anchors {

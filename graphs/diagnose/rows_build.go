@@ -647,8 +647,11 @@ const windowsHeadersSource = "triton-windows (woct0rdho/triton-windows) builds t
 // TypeError with FramePackSampler on Windows (PyTorch 2.7.0, RTX 5070)",
 // ShmuelRonen/ComfyUI-FramePackWrapper_Plus#6). Each takes the row of its code whose
 // literal is given, as a paraphrase row on the releases whose exc.py has the class.
-// NoValidChoicesError names two codes (autotune-no-choices and flex attention's), and
-// is left out.
+// NoValidChoicesError takes both of no-valid-autotune-choices' rows, flex_attention's with
+// its Requires (a base row's Requires is kept), so that a title that names the class
+// ("[BUG][Inductor] NoValidChoicesError when using torch.compile with inductor backend",
+// pytorch/pytorch#170064) or the message cut after its first clause ("NoValidChoicesError:
+// No choices to select") is read.
 var exceptionClasses = []struct {
 	class, literal string
 	releases       modes.Releases
@@ -669,12 +672,19 @@ var exceptionClasses = []struct {
 		"torch/_dynamo/exc.py class InvalidBackend, whose __init__ words \"Invalid backend\" @ 2.1.0 to 2.9.1 " +
 			"(testdata/wordings-by-release.tsv) and T2.14.1; torch/_dynamo/backends/registry.py lookup_backend " +
 			"raises it @ T2.6.0; absent @ 2.0.0"},
+	// torch._inductor.select_algorithm.NoValidChoicesError, raised with the message of
+	// no-valid-autotune-choices' rows on every release that prints it.
+	{"NoValidChoicesError", "please consider adding ATEN into max_autotune_", modes.Minors(1, 14),
+		"torch/_inductor/select_algorithm.py class NoValidChoicesError(RuntimeError), raised with \"No choices to " +
+			"select, please consider adding ATEN into …\" @ 2.1.0 to 2.9.1 (testdata/wordings-by-release.tsv's " +
+			"lines of that message), T2.6.0 (the same) and T2.14.1 (create_no_valid_choices: \"No choices to " +
+			"select. Provided reason: …\"); absent @ 2.0.0"},
 }
 
 // classNameRows returns the rows of exceptionClasses.
 func classNameRows() []Signature {
 	var out []Signature
-	base := append(append(tritonRows(), cxxRows()...), compileRows()...)
+	base := append(append(append(tritonRows(), cxxRows()...), compileRows()...), autotuneRows()...)
 	for _, e := range exceptionClasses {
 		for _, row := range base {
 			if row.Literal != e.literal {
@@ -687,7 +697,7 @@ func classNameRows() []Signature {
 			// TritonMissing(inspect.currentframe())", unsloth#2816, holdoutI1) is the
 			// code that can raise it, and the exception line below names what was raised.
 			row.Literal, row.Pattern, row.Paraphrase = e.class, notAfterWord("raise")+e.class+`(?:\S|\b)`, true
-			row.Requires, row.Trailer = "", true // counted only where no line has the message
+			row.Trailer = true // counted only where no line has the message; a Requires stays (flex_attention's)
 			row.Releases = row.Releases.Intersect(e.releases)
 			row.Evidence = modes.Source
 			row.Source = "the class name alone; " + e.source

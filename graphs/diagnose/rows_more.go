@@ -385,11 +385,65 @@ const fixWindows = "run under Linux or WSL2, or torch 2.5 or later, which compil
 
 // fixNoMode is the fix of the row of a backend that takes no mode= and of the rows
 // that retell it.
-const fixNoMode = "drop mode= for this backend (modes are Inductor's), or use backend=\"inductor\" with the mode"
+const (
+	fixNoMode    = "drop mode= for this backend (modes are Inductor's), or use backend=\"inductor\" with the mode"
+	fixNoOptions = "drop options= for this backend (torch.compile's options are Inductor's config), give the " +
+		"backend its own settings another way (functools.partial over the backend function, as " +
+		"pytorch/pytorch#98663 says), or use backend=\"inductor\" with the options"
+)
+
+// backendCallee: the callables a TypeError names that are torch.compile backends: a
+// backend class's __call__, a backend function of torch/_dynamo/backends (cudagraphs,
+// eager, aot_*, tvm, torchscript, openxla_eval) or a name a user's backend is given
+// ("my_backend", "custom_compiler").
+const backendCallee = `(?:__call__|[Bb]ackend\w*|cudagraphs|eager|aot_\w+|\w+_compiler|tvm|torchscript|openxla\w*|\w+_backend)\(\)`
+
+// noKeywordRows: torch.compile passes mode= (unless "default") and options= on to a
+// backend other than inductor as keyword arguments (_TorchCompileWrapper.__init__ and
+// __call__), and Python's TypeError names the first one a backend does not take. A
+// TypeError that names a backend-like callable is read anywhere; one that names any
+// other callable only under BackendCompilerFailed's "backend='x' raised:" (the header
+// every release from 2.1 puts before a backend's exception), since the TypeError is
+// Python's wording for any function.
+func noKeywordRows() []Signature {
+	const (
+		source = "torch/__init__.py _TorchCompileWrapper.__init__ (kwargs[\"mode\"] when mode and mode != " +
+			"\"default\", kwargs[\"options\"] when options) and __call__ (compiler_fn(model_, inputs_, **self.kwargs)) " +
+			"@ T2.6.0 and T2.14.1; PR #99645 (2023-04, 2.1) made torch.compile pass them; " +
+			"torch/_dynamo/backends/cudagraphs.py CudagraphsBackend.__call__(model, inputs) @ T2.6.0; " +
+			"torch/_dynamo/exc.py BackendCompilerFailed (\"backend={name!r} raised:\") @ T2.6.0 and T2.14.1"
+		compiled = `backend=\S+ raised:|BackendCompilerFailed|_TorchCompileWrapper`
+	)
+	var out []Signature
+	for _, k := range []struct{ kw, cause, fix, seen string }{
+		{"mode", "mode= (unless it is \"default\")", fixNoMode, "pytorch/pytorch#149209 (CompileCounterWithBackend.__call__)"},
+		{"options", "options=", fixNoOptions, "pytorch/pytorch#126528 (\"TypeError: tvm() got an unexpected keyword " +
+			"argument 'options'\", 2.4.0a0), #169939 (CudagraphsBackend.__call__, quoted by PR #182989)"},
+	} {
+		literal := "got an unexpected keyword argument '" + k.kw + "'"
+		row := Signature{
+			Code: BackendTakesNoMode, Literal: literal,
+			Pattern:  backendCallee + " " + literal,
+			Releases: modes.Minors(1, 14),
+			Cause: "torch.compile passes " + k.cause + " on to a backend other than inductor as a keyword " +
+				"argument, and this backend takes none",
+			Fix:      k.fix,
+			Evidence: modes.Source,
+			Source:   source + "; reports: " + k.seen,
+			Decisive: "the TypeError line",
+		}
+		wider := row
+		wider.Pattern = `\b\w+(?:\.__call__)?\(\) ` + literal
+		wider.Requires = compiled
+		wider.Decisive = "the TypeError line, under BackendCompilerFailed"
+		out = append(out, row, wider)
+	}
+	return out
+}
 
 // setupRows: how torch.compile is set up and called.
 func setupRows() []Signature {
-	return append(contextRows(), []Signature{
+	return append(append(contextRows(), noKeywordRows()...), []Signature{
 		{
 			Code: InductorConfigNotImported, Literal: "module 'torch._inductor' has no attribute 'config'",
 			Releases: modes.Minors(1, 5),
@@ -402,18 +456,6 @@ func setupRows() []Signature {
 			Source: "PR #104477 (2023-06); reports on 2.2.2 and 2.4.1 (facebookresearch/sapiens#141); " +
 				"torch/_inductor/__init__.py imports torch._inductor.config @ T2.6.0",
 			Decisive: "the AttributeError line",
-		},
-		{
-			Code: BackendTakesNoMode, Literal: "got an unexpected keyword argument 'mode'",
-			Pattern:  `(?:__call__|[Bb]ackend\w*|cudagraphs|eager|aot_\w+|\w+_compiler)\(\) got an unexpected keyword argument 'mode'`,
-			Releases: modes.Minors(1, 14),
-			Cause: "torch.compile passes mode= on to a backend other than inductor as a keyword " +
-				"argument (unless it is \"default\"), and this backend takes none",
-			Fix:      fixNoMode,
-			Evidence: modes.Source,
-			Source: "torch/__init__.py _TorchCompileWrapper.__init__ (kwargs[\"mode\"] when mode and " +
-				"mode != \"default\") @ T2.6.0; torch/_dynamo/backends/cudagraphs.py CudagraphsBackend.__call__(model, inputs) @ T2.6.0",
-			Decisive: "the TypeError line",
 		},
 		{
 			Code: UnsupportedPython, Literal: "not yet supported for torch.compile",

@@ -145,9 +145,10 @@ type siteState struct {
 	// helperCalled: a call of the def this site is in is a site of kind helper that
 	// plans it (helper.go); this one is not listed.
 	helperCalled bool
-	called       bool  // its first call was seen (a partial site: where it compiles)
-	seq          int   // execution order
-	def          *stmt // the def of this file it compiles (torch.compile(step), @torch.compile), if any
+	called       bool        // its first call was seen (a partial site: where it compiles)
+	seq          int         // execution order
+	def          *stmt       // the def of this file it compiles (torch.compile(step), @torch.compile), if any
+	stance       stanceState // the set_stance in force at the site, then at its first call (stance.go)
 }
 
 // frame is one entry of walkStack's stack.
@@ -210,6 +211,8 @@ type reader struct {
 	modeNames   map[string]bool        // names given as mode= to torch.compile, and the names whose values flow into them
 	splatNames  map[string]bool        // names given as **NAME to torch.compile
 	decPatch    map[*stmt][]string     // def → its @config.patch globals
+	decStance   map[*stmt]stanceState  // def → its @torch.compiler.set_stance
+	stance      stanceState            // the set_stance in force where the reader runs
 	modAlias    moduleAliases          // names assigned a config module (modalias.go)
 	devices     deviceFacts            // where the file places tensors (devicetype.go)
 	web         webState               // web frameworks' handlers (webroutes.go)
@@ -303,7 +306,7 @@ func newReader(name, src string, toks []token) *reader {
 		name: name, src: src, toks: toks, out: Script{File: name},
 		aliases: map[string]string{}, funcs: map[string]*stmt{}, methods: map[string][]*stmt{},
 		owner: map[*stmt]*stmt{}, cands: map[string][]Candidate{}, dicts: map[string]*expr{}, flows: map[string][]string{}, calledNames: map[string]bool{}, shownDests: map[string]bool{}, argOpen: map[string]int{}, modeNames: map[string]bool{}, splatNames: map[string]bool{}, kills: map[killKey][]killRec{},
-		decPatch: map[*stmt][]string{}, siteOf: map[*expr]*siteState{}, entered: map[*stmt]bool{},
+		decPatch: map[*stmt][]string{}, decStance: map[*stmt]stanceState{}, siteOf: map[*expr]*siteState{}, entered: map[*stmt]bool{},
 		executors: map[string]int{}, procPools: map[string]bool{}, assigned: map[string][]*expr{}, started: map[*stmt][]guard{}, callees: map[*stmt][]*stmt{}, outputs: map[string]*siteState{}, derived: map[string][]*siteState{}, compiled: map[string]*siteState{}, bound: map[string][]*siteState{}, partials: map[string]*siteState{}, argDefaults: map[string]argDefault{}, parsedArgs: map[string]bool{},
 		marked: map[ThreadKind]bool{}, classRun: map[*Thread][]*stmt{},
 		quals: map[*expr]string{}, candsOf: map[string][]Candidate{}, uiChoices: map[string][]Candidate{},
@@ -534,6 +537,12 @@ func (r *reader) finish() *Script {
 		s.condN = nCond[s.setLen]
 		s.env = r.env[:s.envLen:s.envLen]
 		s.Workload.Threads = s.Threads
+		if v := s.stance.value; v != "default" {
+			s.Workload.Stance = v
+		}
+		if n := s.stanceNote(); n != "" {
+			s.Notes = append(s.Notes, n)
+		}
 		r.out.Sites = append(r.out.Sites, s.Site)
 	}
 	sort.SliceStable(r.threads, func(i, j int) bool { return r.threads[i].Line < r.threads[j].Line })

@@ -362,7 +362,10 @@ func (r *reader) enter(def *stmt) {
 		return
 	}
 	r.entered[def] = true
-	saveFn, saveLoop, saveIters, savePatches, saveOuter := r.fn, r.loop, r.iters, r.patches, r.outer
+	saveFn, saveLoop, saveIters, savePatches, saveOuter, saveStance := r.fn, r.loop, r.iters, r.patches, r.outer, r.stance
+	if st, ok := r.decStance[def]; ok {
+		r.stance = st
+	}
 	// A def called in a loop runs once per iteration: what it starts is counted
 	// with the caller's loops too (threadCount).
 	r.outer = append(append([]iterCount(nil), r.outer...), r.iters...)
@@ -378,7 +381,7 @@ func (r *reader) enter(def *stmt) {
 		r.building--
 	}
 	r.inline--
-	r.fn, r.loop, r.iters, r.patches, r.outer = saveFn, saveLoop, saveIters, savePatches, saveOuter
+	r.fn, r.loop, r.iters, r.patches, r.outer, r.stance = saveFn, saveLoop, saveIters, savePatches, saveOuter, saveStance
 }
 
 func (r *reader) imports(s *stmt) {
@@ -501,7 +504,7 @@ func (r *reader) call(c *expr) {
 		return
 	}
 	q := r.qual(c.x)
-	if r.compileCall(c, q) {
+	if r.compileCall(c, q) || r.setStance(c) {
 		return
 	}
 	r.noteCall(c)
@@ -618,6 +621,11 @@ func (r *reader) decorator(s *stmt, d *expr) *siteState {
 	case d.kind == call && q == inductorConfig+".patch":
 		r.decPatch[s] = append(r.decPatch[s], r.patch(d)...)
 		return nil
+	case r.isStanceCtx(d):
+		if st, _, ok := r.stanceCall(d); ok {
+			r.decStance[s] = st // in force while the def runs
+		}
+		return nil
 	default:
 		r.calls([]*expr{d})
 		return nil
@@ -642,9 +650,15 @@ func argValues(c *expr) []*expr {
 
 // with runs a with statement: config.patch items are in force for its body.
 func (r *reader) with(s *stmt) {
-	save := r.patches
+	save, saveStance := r.patches, r.stance
 	for _, it := range s.items {
 		c := it.ctx
+		if r.isStanceCtx(c) {
+			if st, _, ok := r.stanceCall(c); ok {
+				r.stance = st // in force for the body; the prior stance comes back after it
+			}
+			continue
+		}
 		if c.kind == call && r.qual(c.x) == inductorConfig+".patch" {
 			r.calls(argValues(c))
 			r.patches = append(append([]string(nil), r.patches...), r.patch(c)...)
@@ -659,7 +673,7 @@ func (r *reader) with(s *stmt) {
 	r.noGrad += ng
 	r.run(s.body)
 	r.noGrad -= ng
-	r.patches = save
+	r.patches, r.stance = save, saveStance
 }
 
 // noGradContexts are the context managers under which outputs carry no gradient.

@@ -14,7 +14,7 @@ import (
 func (r *reader) site(c *expr, kind Kind, args []arg) *siteState {
 	st := &siteState{
 		Site: Site{Line: int(c.line), Col: int(c.start-r.lines.starts[c.line]) + 1, Kind: kind, Call: oneLine(r.text(c)), ModeLiteral: true},
-		fn:   r.fn, setLen: len(r.set), envLen: len(r.env), patches: r.patches,
+		fn:   r.fn, setLen: len(r.set), envLen: len(r.env), patches: r.patches, stance: r.stance,
 	}
 	r.seq++
 	st.seq = r.seq

@@ -111,4 +111,16 @@ const (
 	//
 	// Fix: t.start() if a thread was meant; else nothing.
 	WarningThreadNotStarted = "thread-not-started"
+
+	// WarningStance occurs for a torch.compiler.set_stance call the plans do not
+	// take: one under a guard (each branch's plan is not made), one whose stance is
+	// not a literal, or one with force_backend=, which replaces the backend at each
+	// call (stance.go). A set_stance the plans take is a note on each site whose first
+	// call it is in force at.
+	//
+	//	if args.eager:
+	//	    torch.compiler.set_stance("force_eager")
+	//
+	// Fix: none; the warning says what the stance does when it runs.
+	WarningStance = "compile-stance"
 )

@@ -207,6 +207,7 @@ func (r *reader) firstCall(st *siteState, c *expr) {
 	st.called = true
 	st.suppressErrors = r.suppressLine // Dynamo reads it when it compiles, at this call
 	r.firstCallPatches(st, int(c.line))
+	r.stanceFirstCall(st, int(c.line))
 	if n := len(r.set); n > st.setLen {
 		st.note("compiles at line %d, its first call: the %d global assignment(s) between the site and it are in force", int(c.line), n-st.setLen)
 		st.setLen = n

@@ -1,0 +1,43 @@
+package diagnose_test
+
+import (
+	"testing"
+
+	"github.com/compilemode/compilemode/graphs/diagnose"
+)
+
+// TestFormsRareCodes: the classes found on fresh reports of the codes the corpus holds
+// few texts of (testdata/corpus/README.md, "Rare codes"), each with its siblings and
+// the lookalikes that must stay silent.
+func TestFormsRareCodes(t *testing.T) {
+	t.Parallel()
+	const bcf = "torch._dynamo.exc.BackendCompilerFailed: backend='my_fn' raised:\n"
+	tests := []formTest{
+		// backend-takes-no-mode: options= refused as mode= is, and either keyword refused
+		// by any backend under BackendCompilerFailed.
+		{"tvm options", "torch._dynamo.exc.BackendCompilerFailed: backend='tvm' raised:\nTypeError: tvm() got an unexpected keyword argument 'options'\n",
+			form{diagnose.BackendTakesNoMode, 2, diagnose.Exact, ""}, "pytorch#126528"},
+		{"cudagraphs options", "TypeError: CudagraphsBackend.__call__() got an unexpected keyword argument 'options'\n",
+			form{diagnose.BackendTakesNoMode, 1, diagnose.Exact, ""}, "pytorch#169939, quoted by PR #182989"},
+		{"a user's backend class, options", "TypeError: VllmBackend.__call__() got an unexpected keyword argument 'options'\n",
+			form{diagnose.BackendTakesNoMode, 1, diagnose.Exact, ""}, "a backend class"},
+		{"any backend, mode, under the header", bcf + "TypeError: my_fn() got an unexpected keyword argument 'mode'\n",
+			form{diagnose.BackendTakesNoMode, 2, diagnose.Exact, ""}, "a user's function as backend"},
+		{"any backend, options, under the header", bcf + "TypeError: my_fn() got an unexpected keyword argument 'options'\n",
+			form{diagnose.BackendTakesNoMode, 2, diagnose.Exact, ""}, "a user's function as backend"},
+		{"options to another library", "TypeError: Chart.__init__() got an unexpected keyword argument 'options'\n", form{}, "no backend, no header"},
+		{"mode to another library", "TypeError: chat() got an unexpected keyword argument 'mode'\n", form{}, "no backend, no header"},
+		// no-valid-autotune-choices: the exception's class named alone, or the message cut
+		// after its first clause.
+		{"class in a title", "# [BUG][Inductor] NoValidChoicesError when using torch.compile with inductor backend\n",
+			form{diagnose.NoValidAutotuneChoices, 1, diagnose.Paraphrased, ""}, "pytorch#170064's title"},
+		{"first clause", "NoValidChoicesError: No choices to select\n", form{diagnose.NoValidAutotuneChoices, 1, diagnose.Paraphrased, ""}, "cut"},
+		{"2.14's reason, cut", "Exception: NoValidChoicesError: No choices to select. Provided reason: No choices exist for backend\n",
+			form{diagnose.NoValidAutotuneChoices, 1, diagnose.Paraphrased, ""}, "intel/torch-xpu-ops#2695's title"},
+		{"whole message wins", "NoValidChoicesError: No choices to select, please consider adding ATEN into max_autotune_gemm_backends config (defined in torch/_inductor/config.py) to allow at least one choice.\n",
+			form{diagnose.NoValidAutotuneChoices, 1, diagnose.Exact, ""}, ""},
+		{"raise in a frame", "    raise NoValidChoicesError(\n", form{}, "the source line that can raise it"},
+		{"choices in prose", "No choices to select from the menu\n", form{}, "no class"},
+	}
+	checkForms(t, tests)
+}
