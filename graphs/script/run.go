@@ -551,7 +551,7 @@ func (r *reader) compileCall(c *expr, q string) bool {
 		r.compileSite(c, q)
 	case q == "functools.partial" && len(c.args) > 0 && isCompile(r.qual(c.args[0].value)):
 		r.site(c, Partial, c.args[1:])
-	case c.x.kind == attr && c.x.name == "compile" && q == "" && r.usesTorch && (moduleCompileArgs(c.args) || r.isModule(c.x.x, 0)):
+	case c.x.kind == attr && c.x.name == "compile" && q == "" && r.usesTorch && (moduleCompileArgs(c.args) || r.isModule(c.x.x, 0)) && !r.ownCompile(c.x.x):
 		r.site(c, Method, c.args)
 	case c.x.kind == call && isOptimize(r.qual(c.x.x)):
 		r.site(c, Optimize, optimizeArgs(c.x, r.qual(c.x.x), c.args))
@@ -559,6 +559,29 @@ func (r *reader) compileCall(c *expr, q string) bool {
 		return false
 	}
 	return true
+}
+
+// ownCompile reports whether obj is an object of a class of the file that defines
+// its own compile method (in it or a base the file defines): Python's attribute
+// lookup finds that method before nn.Module.compile, so obj.compile(…) runs it, and
+// is followed as any method is (sweep4 finding 17: a wrapper's compile(mode=…) was a
+// site of its own, a builder's compile(mode="fast") planned as torch.compile).
+func (r *reader) ownCompile(obj *expr) bool {
+	if r.sc == nil || obj == nil {
+		return false
+	}
+	if r.fn != nil && r.isSelf(obj, r.fn) {
+		return r.method(r.sc.classOf[r.fn], "compile") != nil
+	}
+	if obj.kind != name {
+		return false
+	}
+	for _, k := range r.keysOf(obj, r.fn) {
+		if cls, ok := r.sc.classes[r.sc.types[k]]; ok {
+			return r.method(cls, "compile") != nil
+		}
+	}
+	return false
 }
 
 // moduleCompileKeywords are the keywords nn.Module.compile can pass on to

@@ -2,6 +2,7 @@ package script
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 )
 
@@ -59,6 +60,9 @@ type scopes struct {
 	wcache  map[string][]Candidate     // the candidates scopedCandidates took from the file-wide index only, by the same id (widemode.go)
 	splat   map[*stmt]bool             // defs some call of the file calls with *args or **kwargs
 	called  map[*stmt]bool             // defs some call of the file resolves to (scopeCall)
+	calls   map[*stmt]int              // how many calls of the file resolve to each def (scopeCall)
+	binds   map[skey]int               // how many of those bind each parameter
+	defs    map[skey][]Candidate       // the candidates a parameter's default gave
 	dicts   map[skey][]*expr           // dict displays assigned to a key (for **kwargs)
 	items   map[skey][]pair            // NAME["k"] = v item assignments of a key (for **kwargs)
 }
@@ -67,7 +71,8 @@ func newScopes() *scopes {
 	return &scopes{classes: map[string]*stmt{}, classOf: map[*stmt]*stmt{}, methods: map[*stmt]map[string]*stmt{},
 		locals: map[*stmt]map[string]bool{}, types: map[skey]string{}, cands: map[skey][]Candidate{},
 		flows: map[skey][]skey{}, cache: map[string][]Candidate{}, dicts: map[skey][]*expr{}, items: map[skey][]pair{}, unshown: map[skey][]*expr{}, ucache: map[string][]*expr{},
-		pcache: map[string][]skey{}, wcache: map[string][]Candidate{}, splat: map[*stmt]bool{}, called: map[*stmt]bool{}}
+		pcache: map[string][]skey{}, wcache: map[string][]Candidate{}, splat: map[*stmt]bool{}, called: map[*stmt]bool{},
+		calls: map[*stmt]int{}, binds: map[skey]int{}, defs: map[skey][]Candidate{}}
 }
 
 // indexScopes builds r.sc: first what the file declares (classes, their methods, each
@@ -78,6 +83,23 @@ func (r *reader) indexScopes(stmts []*stmt) {
 	r.closeModeNames()
 	r.declare(stmts, nil, nil)
 	r.scopeBlock(stmts, nil, nil)
+	r.dropUnusedDefaults()
+}
+
+// dropUnusedDefaults removes the candidates a parameter's default gave when every
+// call of its def in the file passes that parameter (and none passes *args or
+// **kwargs): the default never runs (sweep4 finding 17: eng.build(mode="reduce-overhead")
+// planned build's default mode too). A def the file never calls keeps its defaults.
+func (r *reader) dropUnusedDefaults() {
+	for k, dc := range r.sc.defs {
+		n := r.sc.calls[k.at]
+		if n == 0 || r.sc.splat[k.at] || r.sc.binds[k] < n {
+			continue
+		}
+		r.sc.cands[k] = slices.DeleteFunc(r.sc.cands[k], func(c Candidate) bool {
+			return slices.ContainsFunc(dc, func(d Candidate) bool { return d.Line == c.Line && d.Value == c.Value })
+		})
+	}
 }
 
 // declare records classes, methods and locals; fn is the def and cls the class body
@@ -147,8 +169,13 @@ func (r *reader) scopeBlock(stmts []*stmt, fn, cls *stmt) {
 			continue
 		case defStmt:
 			for _, pm := range s.params {
-				r.scandidate(skey{at: s, name: pm.name}, pm.def)
-				r.scopeDict(skey{at: s, name: pm.name}, pm.def)
+				k := skey{at: s, name: pm.name}
+				before := len(r.sc.cands[k])
+				r.scandidate(k, pm.def)
+				if len(r.sc.cands[k]) > before {
+					r.sc.defs[k] = slices.Clone(r.sc.cands[k][before:])
+				}
+				r.scopeDict(k, pm.def)
 			}
 			r.scopeBlock(s.body, s, nil)
 			continue
@@ -352,6 +379,7 @@ func (r *reader) scopeCall(c *expr, fn *stmt) {
 	}
 	if def != nil {
 		r.sc.called[def] = true
+		r.sc.calls[def]++
 	}
 	pos := 0
 	for _, a := range c.args {
@@ -366,15 +394,21 @@ func (r *reader) scopeCall(c *expr, fn *stmt) {
 				r.scopeAssign(skey{at: cls, name: a.keyword}, true, a.value, fn)
 			}
 			if def != nil && hasParam(def, a.keyword) {
-				r.scopeAssign(skey{at: def, name: a.keyword}, true, a.value, fn)
+				r.scopeBind(skey{at: def, name: a.keyword}, a.value, fn)
 			}
 		default:
 			if i := pos + skip; def != nil && pos >= 0 && i < len(def.params) {
-				r.scopeAssign(skey{at: def, name: def.params[i].name}, true, a.value, fn)
+				r.scopeBind(skey{at: def, name: def.params[i].name}, a.value, fn)
 			}
 			pos++
 		}
 	}
+}
+
+// scopeBind records that a call binds v to parameter k.
+func (r *reader) scopeBind(k skey, v *expr, fn *stmt) {
+	r.sc.binds[k]++
+	r.scopeAssign(k, true, v, fn)
 }
 
 // openParam reports whether parameter k can take a value the file does not show:
@@ -402,9 +436,17 @@ func hasParam(def *stmt, n string) bool {
 }
 
 // callee resolves the function a call runs: a def of the file called by its bare
-// name, a class of the file (its __init__, past self; cls is the class), or
-// self.m(…) (the method, past self). def is nil when unknown.
+// name, a class of the file (its __init__, past self; cls is the class), self.m(…)
+// (the method, past self), or obj.m(…) of an object whose class the file defines
+// (sweep4 finding 17: eng.build(mode=…) binds build's mode). def is nil when unknown.
 func (r *reader) callee(x *expr, fn *stmt) (def *stmt, skip int, cls *stmt) {
+	if x.kind == attr && x.x.kind == name && !r.isSelf(x.x, fn) {
+		for _, k := range r.keysOf(x.x, fn) {
+			if c, ok := r.sc.classes[r.sc.types[k]]; ok {
+				return r.method(c, x.name), 1, nil
+			}
+		}
+	}
 	switch {
 	case x.kind == name:
 		if c, ok := r.sc.classes[x.name]; ok && r.visible(x.name, fn) {

@@ -106,14 +106,36 @@ class Evaluator:
         kw = {"mode": self.cfg.torch_compile_mode}
         return torch.compile(f, **kw)
 `, 14, []string{"default"}},
-		{"init-param-to-self", "C(x) reaches __init__'s parameter, then self.mode", `import torch
+		{"init-param-to-self", "C(x) reaches __init__'s parameter, then self.mode; every call passes mode, so its default never runs (sweep4 #17)", `import torch
 class Runner:
     def __init__(self, m, mode="default"):
         self.mode = mode
     def build(self):
         return torch.compile(self.m, mode=self.mode)
 r = Runner(net, "max-autotune")
+`, 6, []string{"max-autotune"}},
+		{"init-param-default-used", "one call passes mode, another does not: the default runs too", `import torch
+class Runner:
+    def __init__(self, m, mode="default"):
+        self.mode = mode
+    def build(self):
+        return torch.compile(self.m, mode=self.mode)
+r = Runner(net, "max-autotune")
+r2 = Runner(net)
 `, 6, []string{"default", "max-autotune"}},
+		{"method-call-binds", "obj.m(mode=…) of an object of a class of the file binds m's parameter (sweep4 #17 hK5_wrapper_build.py)", `import torch
+class Engine:
+    def build(self, mode="max-autotune-no-cudagraphs"):
+        self.model = torch.compile(self.model, mode=mode)
+eng = Engine()
+eng.build(mode="reduce-overhead")
+`, 4, []string{"reduce-overhead"}},
+		{"splat-call-keeps-default", "a call with **kwargs may not pass mode: the default stays", `import torch
+def build(m, mode="default"):
+    return torch.compile(m, mode=mode)
+build(net, mode="max-autotune")
+build(net, **cfg)
+`, 3, []string{"default", "max-autotune"}},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
