@@ -193,9 +193,6 @@ var openMisses = map[string]string{
 	"o_pt110779_allgather_capture_sleep_quoted_pt21": "holdoutO: \"Running on 2.1.0\" with no torch word: the bare-release class of m_neg_pt148165",
 	"o_neg_tritonwin89_triton_common_torch231_typo":  "holdoutO: \"torch=2.31+cu121\", 2.3.1 typed without a dot, read as 2.31",
 	"o_tritonturing24_pt24_triton_key_import_retold": "holdoutO: a reply lists 2.10 as working and 2.4 as failing; the failure's run is 2.4",
-	// holdoutM, measured once at eabf4ba (testdata/corpus/README.md, "Held-out sets M and N").
-	"m_neg_pt148165_compile_startup_oom_inplace_26_vs_231": "holdoutM: the run's release named bare, with no torch word on its line " +
-		"(\"OOMing on current 2.6 and nightly\"): a bare number is read only beside torch",
 	// holdoutL, measured once at 2bac4b1 before any fix for it (testdata/corpus/README.md,
 	// "Held-out set L"); each entry leaves when its class is fixed.
 	"i1_openpi_rocm_skill_rng_state_retold": "an agent skill's rule that ROCm forbids reading the RNG state during " +

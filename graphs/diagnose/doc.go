@@ -213,7 +213,10 @@
 //     "import torch; print(torch.__version__)", with other values after it too: "2.5.1+cu124 True"; its underscores spaced too, as "torch. __
 //     version __" a markdown post writes; in a notebook's JSON, the cell's output string
 //     above the print, as Jupyter writes outputs before source, or below it, as Colab
-//     writes them: release_notebook.go), pip show's "Version:" after "Name: torch" (the
+//     writes them: release_notebook.go), other tools' prints of it (xFormers' "PyTorch
+//     2.2.0+cu121 with CUDA 1201 (you have 2.3.0+cu121)", whose first release is the
+//     one xFormers was built for; python -m xformers.info's "pytorch.version:"), pip
+//     show's "Version:" after "Name: torch" (the
 //     next line may carry the log header, prefix or mark the line before carried, not
 //     prose);
 //  2. package lists and reports: a pip list, pip freeze or conda list row ("torch
@@ -243,7 +246,8 @@
 //     conda's pytorch-2.5.1-py3…, conda-forge's pytorch-2.5.1-cuda126_py312h… and conda's
 //     download table ("pytorch-2.1.0  |py3.9_cuda11.8_cudnn8_0  1.19 GB"), docker tags
 //     ("pytorch/pytorch:2.1.0-cuda12.1-cudnn8-runtime", "ghcr.io/pytorch/pytorch-nightly:2.6.0.dev…",
-//     AMD's "rocm/pytorch:rocm6.4.4_ubuntu24.04_py3.12_pytorch_release_2.7.1"), keys with a colon ("torch:2.5.1",
+//     AMD's "rocm/pytorch:rocm6.4.4_ubuntu24.04_py3.12_pytorch_release_2.7.1", AWS's Deep
+//     Learning Containers' "pytorch-training:2.5.1-gpu-py311-…"), keys with a colon ("torch:2.5.1",
 //     "**PyTorch**: 2.5.1"), "torch_version: 2.7.1", ARG PYTORCH_VERSION=2.5.1 and a
 //     dict's or JSON's "'torch': '2.6.0'"; an NGC container tag whose torch NVIDIA states
 //     (nvcr.io/nvidia/pytorch:25.12-py3 is 2.10.0a0, rel-25-12; 24.03, 24.05, 24.07,
@@ -252,23 +256,30 @@
 //     24.01 and 24.08 from NVIDIA's wheels of the same builds, whose names carry it the
 //     same way; any other tag states nothing, and is not read as a torch 24.06);
 //  4. prose that says the run moved to a release, past tense: "a new install which gave
-//     me PyTorch 2.9.1", "upgraded to torch 2.7", "after updating … to PyTorch 2.8", "now
+//     me PyTorch 2.9.1", "upgraded to torch 2.7", "after updating … to PyTorch 2.8", "since
+//     upgrading to 2.5", "after the upgrade to 2.5", "now
 //     on torch 2.6" (it outranks the release moved from: "This was with a Pytorch 2.8
 //     setup", ComfyUI-KJNodes#496; "upgrade to torch 2.6" in the present is advice);
 //     a move to a torch nightly the text does not number ("we moved from the stable
 //     PyTorch branch to the Nightly (Preview) build") leaves the release unknown: prose
 //     before it names the release moved from, and prose after it is not taken, unless
 //     the move fixed the failure ("switched to the nightly and it works");
-//  5. prose, in any language around the name: "PyTorch 2.11", "on torch 2.7", "在 torch
+//  5. prose, in any language around the name: "PyTorch 2.11", "LibTorch 2.5.1", "on torch 2.7", "在 torch
 //     2.7 上", "PyTorch2.8", "on torch-2.13", "PyTorch(2.7.0+cu126)" (not a path's
 //     directory: "/fsx/pytorch-nightly/pytorch-2.0/…"), "PT 2.6" (not "PT2" or "PT2.0", the compile stack), a
 //     nightly "2.13.0.dev…", a source build "2.2.0a0+git8ac9b20", one-line specs
 //     (conda's "pytorch=2.5.1=py3…", "torch@2.6.0", "PyTorch/2.9.0"), a release a failure
 //     is named on after the failure, torch unnamed where the line names a compile
-//     feature or the sentence another release ("worked in 2.0, broke in 2.1": 2.1;
-//     "works on 2.4, fails on 2.5"; "compile(…) broken in 2.5+");
+//     feature or torch's nightly or the sentence another release ("worked in 2.0, broke
+//     in 2.1": 2.1; "works on 2.4, fails on 2.5"; "Works in 2.4.1. Fails in 2.5.0.";
+//     "compile(…) broken in 2.5+"), and so is one the failure is said to exist or
+//     reproduce on ("I can confirm this issue existing in v2.11.0", "reproduced on
+//     2.5.1"; "I cannot reproduce this on 2.6" is another run's);
 //  6. looser prose: a line that names torch and then a full 2.x.y ("torch.compile after
-//     upgrading to 2.4.0").
+//     upgrading to 2.4.0"); a bare release beside torch's nightly channel ("OOMing on
+//     current 2.6 and nightly", "on nightly and 2.5.1", "on 2.6 nightly") or after
+//     "current" or "latest" on a line that names torch ("the latest stable 2.2"); a
+//     bare number is never read alone (a kernel's "current 2.6.16" is not torch's).
 //
 // Within a rank the first line wins, but for a pin marked added after one marked
 // removed: uv's " - torch==2.5.1" then " + torch==2.6.0", a diff's "-torch==2.1.0" then

@@ -3,6 +3,8 @@ package diagnose
 import (
 	"strings"
 	"testing"
+
+	"github.com/stretchr/testify/require"
 )
 
 // TestReleaseNotTheRuns: the classes of branch release (2026-12-03), each a phrasing
@@ -132,6 +134,67 @@ func TestPrintSlot(t *testing.T) {
 		}
 		if got != tt.want {
 			t.Errorf("%s: release of %q = %q, want %q", tt.name, tt.text, got, tt.want)
+		}
+	}
+}
+
+// TestBareAndToolReleases: the classes of branch release's second pass (2026-12-03): a
+// release named bare beside torch's nightly channel, a qualifier or a failure said to
+// exist on it (holdoutM's open miss, pytorch/pytorch#148165, #181366), the moves that
+// name a noun ("after the upgrade to 2.5"), a failing release after a sentence that says
+// another works, other tools' reports of the torch they run on (xFormers' warning and
+// xformers.info, AWS's Deep Learning Containers, LibTorch), and their lookalikes: a
+// kernel's, glibc's or another package's number beside the same words, a reproduction
+// that is negated. Each case that reads a release failed before (read none, or xFormers'
+// build release).
+func TestBareAndToolReleases(t *testing.T) {
+	t.Parallel()
+	tests := []struct{ name, text, want string }{
+		// a bare release beside torch's nightly channel
+		{"current-and-nightly", "With 24G vram I cannot even use the above size of 1GB without OOMing on current 2.6 and nightly. It was significantly better on 2.3.1, as I could use size (256,2048, 2048) before OOMing.", "2.6"},
+		{"and-latest-nightly", "It still happens on 2.6 and the latest nightly.", "2.6"},
+		{"nightly-and", "OOMs on nightly and 2.5.1", "2.5"},
+		{"release-nightly", "The compile still OOMs on 2.6 nightly", "2.6"},
+		{"latest-stable", "torch.compile fails on the latest stable 2.2", "2.2"},
+		{"works-on-stable-and-nightly", "This works on 2.6 stable and nightly", ""},
+		{"numpy-nightly", "numpy fails on current 2.1 and nightly", ""},
+		{"glibc-nightly", "with glibc 2.31 and nightly", ""},
+		{"kernel-current", "current 2.6.16 kernel locks up in init", ""},
+		{"kernel-happens", "the issue happens on kernel 2.6.32", ""},
+		// a failure said to exist or reproduce on a bare release
+		{"issue-existing", "Hi, I can confirm this issue existing in v2.11.0. I believe it has been fixed in nightly where I do not see the issue anymore.", "2.11"},
+		{"reproduced-on", "reproduced on 2.5.1 with torch.compile", "2.5"},
+		{"cannot-reproduce", "I cannot reproduce this on 2.6 nightly", ""},
+		{"unable-to-reproduce", "I was unable to reproduce on 2.5.1 with torch.compile", ""},
+		{"cannot-reproduce-torch", "I cannot reproduce this on torch 2.6, I am on torch 2.5", "2.5"},
+		// a move named by a noun
+		{"after-upgrade-to", "after upgrade to 2.5 the compile fails", "2.5"},
+		{"since-upgrading-to", "since upgrading to 2.5 torch.compile crashes", "2.5"},
+		{"after-the-upgrade-to", "the compile broke after the upgrade to 2.5", "2.5"},
+		{"after-the-update-to", "After the update to 2.5 the compiled model crashes", "2.5"},
+		{"upgrade-to-advice", "upgrade to 2.6 and the compile works", ""},
+		// a failing release after a sentence that says another works
+		{"works-then-fails", "Works in 2.4.1. Fails in 2.5.0.", "2.5"},
+		// other tools' reports
+		{"xformers-built-for", "xFormers was built for:\n    PyTorch 2.4.1+cu124 with CUDA 1204 (you have 2.5.0+cu124)\n    Python  3.11.9 (you have 3.11.9)", "2.5"},
+		{"xformers-ray", "(RayWorkerVllm pid=343834) PyTorch 2.1.1+cu121 with CUDA 1201 (you have 2.2.2+rocm5.6) (RayWorkerVllm pid=343834) Python 3.10.13 (you have 3.10.13)", "2.2"},
+		{"xformers-have-old", "WARNING[XFORMERS]: xFormers can't load C++/CUDA extensions. xFormers was built for:\nPyTorch 2.0.0+cu118 with CUDA 1108 (you have 1.13.1+cu117)", ""},
+		{"xformers-info", "is_functorch_available:                            False\npytorch.version:                                   2.0.1+cu118", "2.0"},
+		{"xformers-info-cuda", "pytorch.cuda:                                      available", ""},
+		{"label-json", `        "pytorch.version": "2.7.0+cu128",`, "2.7"},
+		{"aws-training", "FROM 763104351884.dkr.ecr.us-east-1.amazonaws.com/pytorch-training:2.5.1-gpu-py311-cu124-ubuntu22.04-sagemaker", "2.5"},
+		{"aws-hf-tgi", "763104351884.dkr.ecr.us-west-2.amazonaws.com/huggingface-pytorch-tgi-inference:2.0.1-tgi0.9.3-gpu-py39-cu118-ubuntu20.04-v1.0", "2.0"},
+		{"aws-minor-tag", "pytorch-inference:2.9-gpu-py312", "2.9"},
+		{"libtorch", "libtorch 2.5.1 with AOTInductor", "2.5"},
+		{"libtorch-title", "LibTorch 2.5.1", "2.5"},
+		{"libtorch-path", "/opt/libtorch/lib/libtorch_cuda.so", ""},
+	}
+	for _, tt := range tests {
+		// read through Read, above a message, so that the prefilter's anchors are tested too
+		d, err := Read(strings.NewReader(tt.text + "\n\n    assert torch._C._is_key_in_tls(attr_name)\n"))
+		require.NoError(t, err, tt.name)
+		if d.Torch != tt.want {
+			t.Errorf("%s: release of %q = %q (%s), want %q", tt.name, tt.text, d.Torch, d.TorchFrom, tt.want)
 		}
 	}
 }

@@ -22,8 +22,9 @@ var (
 	otherRunAfterCJK = lazyregexp.New(`^[\s)）」』]*(?:版本?|版|中|里|裡|で|に|の|から)?\s*(?:或更高|及更高|或以上|及以上|以上|或更新|及更新|以后的|以後的|이상|引入|推出|新增|加入|带来|帶來|導入|追加|以来|以來|以降|开始|開始|(?:也|都|就|还|還)?(?:没问题|沒問題|没有问题|沒有問題|能用|能跑|可以用|可以跑|跑通|正常)|(?:では|でも|は|も)?(?:問題なく|問題なし|問題ない))`)
 	// otherRunNoError: a release on which the writer does not get the error ("I am not
 	// getting that error with the pytorch 2.7 from … builds", ROCm/TheRock#1278; "it doesn't
-	// reproduce on torch 2.6") is another run's; read in up to ten words before it.
-	otherRunNoError = lazyregexp.New(`(?i)(?:\bnot|n't|\bnever|\bno\s+longer)\s+(?:\w+\s+){0,2}?(?:(?:get|gets|getting|got|see|sees|seeing|saw|hit|hits|hitting|have|having|encounter\w*|experienc\w*)\s+(?:(?:that|this|the|any|an?|same)\s+){0,2}(?:error|issue|problem|crash|bug|failure|warning)s?|reproduc\w*)\b`)
+	// reproduce on torch 2.6", "I cannot reproduce this on 2.6 nightly", "unable to
+	// reproduce on 2.5.1") is another run's; read in up to ten words before it.
+	otherRunNoError = lazyregexp.New(`(?i)(?:\bnot|n't|\bcannot|\bunable\s+to|\bfailed\s+to|\bnever|\bno\s+longer)\s+(?:\w+\s+){0,2}?(?:(?:get|gets|getting|got|see|sees|seeing|saw|hit|hits|hitting|have|having|encounter\w*|experienc\w*)\s+(?:(?:that|this|the|any|an?|same)\s+){0,2}(?:error|issue|problem|crash|bug|failure|warning)s?|reproduc\w*)\b`)
 	// otherPackageNamed and torchWord: a release named after another package in its clause
 	// (up to sixteen words before it, with no torch after that name) is that package's:
 	// "Pinning triton to a version prior to this change (such as `2.0.0.dev20221030`)"
@@ -520,7 +521,7 @@ func (f *versionFinder) window(text []byte, line int) {
 	if f.rank <= rankProseMove && movedToNightly(text) {
 		// the run's release from here on is a nightly's the text does not name: a
 		// release prose named before is the one moved from, and prose after names none
-		f.found, f.rank, f.line, f.text, f.what, f.row = modes.Version{}, 0, 0, "", "", -1
+		f.forget()
 		f.blocked = max(f.blocked, rankProseMove)
 	}
 	f.keysOn(text)
@@ -683,8 +684,13 @@ func (f *versionFinder) offer(s []byte, rank, line int, text []byte, what string
 		if v, newer = newerRelease(s); !newer {
 			// A release the log states that is older than the known ones (1.13): the
 			// run's own release, so a later, weaker mention (another run, advice) is
-			// not taken in its place.
+			// not taken in its place, nor one found before on a weaker rank (xFormers'
+			// "PyTorch 2.0.0+cu118 with CUDA 1108 (you have 1.13.1+cu117)", whose built-for
+			// release prose had read first: AUTOMATIC1111/stable-diffusion-webui#11395).
 			f.blocked = max(f.blocked, rank)
+			if rank > f.rank {
+				f.forget()
+			}
 			return false
 		}
 	}
@@ -727,6 +733,11 @@ func newerRelease(s []byte) (modes.Version, bool) {
 		return modes.Version{}, false
 	}
 	return v, true
+}
+
+// forget drops the release found.
+func (f *versionFinder) forget() {
+	f.found, f.rank, f.line, f.text, f.what, f.row, f.removed = modes.Version{}, 0, 0, "", "", -1, false
 }
 
 // best returns the release the log shows, if any.

