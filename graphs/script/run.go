@@ -551,8 +551,9 @@ func (r *reader) compileCall(c *expr, q string) bool {
 		r.compileSite(c, q)
 	case q == "functools.partial" && len(c.args) > 0 && isCompile(r.qual(c.args[0].value)):
 		r.site(c, Partial, c.args[1:])
-	case c.x.kind == attr && c.x.name == "compile" && q == "" && r.usesTorch && (moduleCompileArgs(c.args) || r.isModule(c.x.x, 0)) && !r.ownCompile(c.x.x):
+	case r.moduleCompile(c, q):
 		r.site(c, Method, c.args)
+	case r.regionalCompile(c, q):
 	case c.x.kind == call && isOptimize(r.qual(c.x.x)):
 		r.site(c, Optimize, optimizeArgs(c.x, r.qual(c.x.x), c.args))
 	default:
@@ -561,24 +562,31 @@ func (r *reader) compileCall(c *expr, q string) bool {
 	return true
 }
 
-// ownCompile reports whether obj is an object of a class of the file that defines
-// its own compile method (in it or a base the file defines): Python's attribute
-// lookup finds that method before nn.Module.compile, so obj.compile(…) runs it, and
+// moduleCompile reports whether c is nn.Module.compile: obj.compile(…) with
+// torch.compile's keywords or of a module, unless obj's class, of the file, defines
+// its own compile.
+func (r *reader) moduleCompile(c *expr, q string) bool {
+	return c.x.kind == attr && c.x.name == "compile" && q == "" && r.usesTorch && (moduleCompileArgs(c.args) || r.isModule(c.x.x, 0)) && !r.ownMethod(c.x.x, "compile")
+}
+
+// ownMethod reports whether obj is an object of a class of the file that defines
+// its own method m (in it or a base the file defines): Python's attribute lookup
+// finds that method before nn.Module.compile, so obj.compile(…) runs it, and
 // is followed as any method is (sweep4 finding 17: a wrapper's compile(mode=…) was a
 // site of its own, a builder's compile(mode="fast") planned as torch.compile).
-func (r *reader) ownCompile(obj *expr) bool {
+func (r *reader) ownMethod(obj *expr, m string) bool {
 	if r.sc == nil || obj == nil {
 		return false
 	}
 	if r.fn != nil && r.isSelf(obj, r.fn) {
-		return r.method(r.sc.classOf[r.fn], "compile") != nil
+		return r.method(r.sc.classOf[r.fn], m) != nil
 	}
 	if obj.kind != name {
 		return false
 	}
 	for _, k := range r.keysOf(obj, r.fn) {
 		if cls, ok := r.sc.classes[r.sc.types[k]]; ok {
-			return r.method(cls, "compile") != nil
+			return r.method(cls, m) != nil
 		}
 	}
 	return false
