@@ -57,6 +57,9 @@ func (r *reader) indexImports(s *stmt) {
 		if im.target == "torch" || strings.HasPrefix(im.target, "torch.") {
 			r.usesTorch = true
 		}
+		if im.target == "transformers" || strings.HasPrefix(im.target, "transformers.") {
+			r.usesHF = true
+		}
 	}
 }
 

@@ -218,6 +218,7 @@ type reader struct {
 	web         webState               // web frameworks' handlers (webroutes.go)
 	mainEnd     int                    // the seq when the module's code has run (before runRest)
 	usesTorch   bool                   // the file imports torch somewhere
+	usesHF      bool                   // the file imports transformers somewhere (generate.go)
 
 	// While running.
 	sites        []*siteState

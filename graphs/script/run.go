@@ -507,6 +507,7 @@ func (r *reader) call(c *expr) {
 	if r.compileCall(c, q) || r.setStance(c) {
 		return
 	}
+	r.generateCompile(c)
 	r.noteCall(c)
 	r.noteJoin(c)
 	r.noteStartRun(c)
@@ -753,6 +754,7 @@ func (r *reader) assignTarget(t, v *expr) {
 		}
 		return
 	}
+	r.generationConfigAssign(t, v)
 	r.workloadAssign(t, v)
 	r.bindThread(t, v)
 	r.bindThreadList(t, v)
