@@ -34,6 +34,7 @@ type deviceFacts struct {
 	uses   []*expr            // the expressions the file places tensors with
 	values map[string][]*expr // name or attribute → the values assigned to it (the first maxDeviceValues)
 	cuda   int                // the line of a .cuda() or torch.cuda call (0: none)
+	loads  bool               // a torch.load-like call (deviceLoaders)
 	first  int                // the line of the first use
 }
 
@@ -62,6 +63,8 @@ func (r *reader) noteDeviceCall(c *expr) {
 		if r.devices.cuda == 0 {
 			r.devices.cuda = int(c.line)
 		}
+	case deviceLoaders[q]:
+		r.devices.loads = true
 	case q == "torch.device", q == "torch.set_default_device":
 		r.deviceUse(kwarg(c, "device", 0))
 	case c.x.kind == attr && c.x.name == "to" && q == "":
@@ -145,6 +148,12 @@ func (r *reader) fileDeviceType() string {
 
 // inferDeviceType sets the device type of every site of a file placed off CUDA.
 func (r *reader) inferDeviceType() {
+	if r.defaultCPU() {
+		for _, s := range r.sites {
+			s.note("%s", defaultCPUNote)
+		}
+		return
+	}
 	d := r.fileDeviceType()
 	if d == "" {
 		return
@@ -152,6 +161,48 @@ func (r *reader) inferDeviceType() {
 	for _, s := range r.sites {
 		s.apply(factDeviceType, r.devices.first, deviceTypeIndex(d))
 	}
+}
+
+// plainModules are the top-level modules whose import cannot place a tensor on a GPU
+// behind the file's back: torch itself (a device is placed only by the calls the
+// reader reads), numpy and Python's standard library.
+var plainModules = map[string]bool{
+	"torch": true, "numpy": true, "os": true, "sys": true, "time": true, "math": true, "random": true,
+	"threading": true, "queue": true, "concurrent": true, "multiprocessing": true, "argparse": true,
+	"functools": true, "itertools": true, "collections": true, "dataclasses": true, "typing": true,
+	"json": true, "logging": true, "asyncio": true, "contextlib": true, "copy": true, "re": true,
+	"pathlib": true, "gc": true, "warnings": true, "statistics": true, "__future__": true, "enum": true,
+	"abc": true, "operator": true, "timeit": true, "traceback": true, "signal": true, "platform": true,
+}
+
+// deviceLoaders are the torch calls that can bring tensors onto a GPU without a
+// device the reader sees (torch.load restores each tensor to the device it was saved
+// from, unless map_location says another).
+var deviceLoaders = map[string]bool{"torch.load": true, "torch.jit.load": true, "torch.hub.load": true, "torch.export.load": true}
+
+// defaultCPUNote is said on each site of a file whose tensors are all on the default
+// device as written (defaultCPU). The plans stay CUDA ones: a file that shows no
+// device is most often a sketch whose tensors go to CUDA in code it does not show,
+// and -script has no flag that would plan CUDA instead; the note says what the file
+// as written does.
+const defaultCPUNote = "the file places no tensor on a device (no .cuda(), .to(…), device=, torch.set_default_device) and imports only torch, numpy and Python's standard library: as written, its modules and tensors are on PyTorch's default device, the CPU (torch.set_default_device docs), where Inductor captures no CUDA graph (torch/_inductor/cudagraph_utils.py @2.14.1, \"cpu device\"); the plans below are for CUDA tensors (move them with .cuda() or device=\"cuda\" to run them)"
+
+// defaultCPU reports whether every tensor of the file is on PyTorch's default
+// device, the CPU (sweep4 finding 26): the file has compile sites, places nothing on a
+// device (no .cuda(), no torch.cuda call but a probe, no device= or .to(…) with one,
+// no torch.set_default_device), loads nothing (deviceLoaders), and imports only
+// plainModules, so no library it calls moves the model or its inputs.
+func (r *reader) defaultCPU() bool {
+	if len(r.sites) == 0 || r.devices.cuda != 0 || len(r.devices.uses) > 0 || r.devices.loads {
+		return false
+	}
+	for _, target := range r.aliases {
+		top, _, _ := strings.Cut(target, ".")
+		if !plainModules[top] {
+			return false
+		}
+	}
+	return true
 }
 
 // deviceTypeNames are the device types factDeviceType's count stands for.
