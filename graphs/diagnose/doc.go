@@ -134,7 +134,10 @@
 // recording a new graph …" is what documentation says of torch.compile). A Cropped row
 // with a Pattern holds a literal's first clause (up to its first comma, colon, semicolon
 // or full stop, 32 characters or more) and wants a quote closed right after it
-// ("Either mode or options can be specified" in quotes, “…” and 「…」 too). Their hits
+// ("Either mode or options can be specified" in quotes, “…” and 「…」 too), or a
+// literal up to where its argument begins (24 characters or more), closed by a quote, an
+// ellipsis or the line's end ("Unexpected optimization option" without the option's
+// name). Their hits
 // are truncated, and the whole literal's row wins on the same line.
 //
 // A row marked Trailer matches the hint PyTorch puts after a message's first sentence
@@ -897,6 +900,7 @@
 //   - dynamic-shape-rerecord: a paraphrase with "re-record", as reports retell it
 //   - dynamic-shape-rerecord: a paraphrase with "Re-record", as reports retell it
 //   - dynamic-shape-rerecord: a paraphrase with "rerecord", as reports retell it
+//   - dynamic-shape-rerecord: "recording cudagraph tree for" (quoted up to its argument), 2.1–2.2
 //   - skip-cpu-device: "due to cpu device", 2.3–2.14
 //   - skip-cpu-device: "'non-cuda device in graph'", 2.2
 //   - skip-cpu-device: a paraphrase with "cpu device", as reports retell it
@@ -1019,6 +1023,7 @@
 //   - unknown-mode: "Unrecognized mode=", 2.0–2.14
 //   - unknown-option: "Unexpected optimization option guard_filter_fn", 2.0–2.7
 //   - unknown-option: "Unexpected optimization option ", 2.0–2.14
+//   - unknown-option: "Unexpected optimization option" (quoted up to its argument), 2.0–2.14
 //   - option-type: "Unexpected type of attr ", 2.0–2.14
 //   - invalid-backend: "Invalid backend: ", 2.0–2.14
 //   - invalid-backend: a paraphrase with "InvalidBackend", as reports retell it
@@ -1158,6 +1163,7 @@
 //   - optimizer-not-capturable: a paraphrase with "capturable=False", as reports retell it
 //   - optimizer-not-capturable: a paraphrase with "capturable = False", as reports retell it
 //   - optimizer-not-capturable: a paraphrase with "capturable=false", as reports retell it
+//   - optimizer-not-capturable: "Attempting CUDA graph capture of step() for an instance of" (quoted up to its argument), 2.0–2.14
 //   - optimizer-capturable-device: "If capturable=True, params", 2.0–2.14
 //   - cuda-graph-unavailable: "Tried to instantiate dummy base class", 2.0–2.14
 //   - triton-missing: "Cannot find a working triton installation", 2.0–2.14

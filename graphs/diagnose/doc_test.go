@@ -27,6 +27,8 @@ func wordings() string {
 			switch {
 			case s.Code == c && s.Paraphrase:
 				fmt.Fprintf(&b, "//   - %s: a paraphrase with %q, as reports retell it\n", c, s.Literal)
+			case s.Code == c && s.Cropped && strings.HasSuffix(s.Decisive, "quoted up to its argument"):
+				fmt.Fprintf(&b, "//   - %s: %q (quoted up to its argument), %s\n", c, s.Literal, s.Releases)
 			case s.Code == c && s.Cropped && s.Pattern != "":
 				fmt.Fprintf(&b, "//   - %s: %q (quoted up to its first clause's end), %s\n", c, s.Literal, s.Releases)
 			case s.Code == c && s.Cropped:

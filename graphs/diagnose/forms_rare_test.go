@@ -38,6 +38,20 @@ func TestFormsRareCodes(t *testing.T) {
 			form{diagnose.NoValidAutotuneChoices, 1, diagnose.Exact, ""}, ""},
 		{"raise in a frame", "    raise NoValidChoicesError(\n", form{}, "the source line that can raise it"},
 		{"choices in prose", "No choices to select from the menu\n", form{}, "no class"},
+		// A message quoted up to its argument (argHeadRows): the row's Pattern wants the
+		// argument, so the cut rules did not read it.
+		{"option name left out, quoted", "torch.compile fails with \"Unexpected optimization option\" when I pass guard_filter_fn\n",
+			form{diagnose.UnknownOption, 1, diagnose.Truncated, ""}, "a report's prose"},
+		{"option name left out, code quote", "I get `RuntimeError: Unexpected optimization option` on my setup\n",
+			form{diagnose.UnknownOption, 1, diagnose.Truncated, ""}, "backticks"},
+		{"option name left out, a title", "# Unexpected optimization option\nmore text\n",
+			form{diagnose.UnknownOption, 1, diagnose.Truncated, ""}, "the line's end, not the input's"},
+		{"optimizer's class cut with an ellipsis", "Attempting CUDA graph capture of step() for an instance of... but capturable is False\n",
+			form{diagnose.OptimizerNotCapturable, 1, diagnose.Truncated, ""}, "forms_cross's open cut-mid-ellipsis"},
+		{"optimizer's class left out, quoted", "the error \"Attempting CUDA graph capture of step() for an instance of\" again\n",
+			form{diagnose.OptimizerNotCapturable, 1, diagnose.Quoted, ""}, "quoted in prose"},
+		{"another compiler's option", "Error: Unexpected optimization option '9'\n", form{}, "zksolc: the quote opens the argument"},
+		{"short head", "torch.compile says \"Unexpected type of attr\" for my option\n", form{}, "20 characters: too short alone"},
 	}
 	checkForms(t, tests)
 }

@@ -53,7 +53,36 @@ func croppedRows(rows []Signature) []Signature {
 		c.Decisive = r.Decisive + ", quoted without its first word"
 		out = append(out, c)
 	}
-	return append(out, clauseRows(rows)...)
+	return append(append(out, clauseRows(rows)...), argHeadRows(rows)...)
+}
+
+// argHeadRows returns, for each row of rows whose Pattern starts with its literal and
+// whose literal ends where the message's argument begins (a space), a row of the literal
+// without the argument, marked Cropped, where it is minCropped characters or more
+// (squeezed) and a quote, an ellipsis or the line's end closes it: a message quoted up to
+// its argument ("torch.compile fails with \"Unexpected optimization option\" when I pass
+// guard_filter_fn", "Attempting CUDA graph capture of step() for an instance of…"). The
+// row's Pattern wants the argument, so neither the cut rules (which put back only the
+// literal) nor clauseRows (rows without a Pattern) read it. "Unexpected type of attr"
+// (20) and "Invalid backend" (14) are too short to be evidence alone. The mark must
+// close the literal's last word, with no space before it: after a space it opens the
+// argument (zksolc's "Unexpected optimization option '9'", TestForms).
+func argHeadRows(rows []Signature) []Signature {
+	var out []Signature
+	for _, r := range rows {
+		if r.Pattern == "" || r.Paraphrase || r.Trailer || r.Cropped || !strings.HasSuffix(r.Literal, " ") {
+			continue
+		}
+		head := strings.TrimRight(r.Literal, " ")
+		if !strings.HasPrefix(r.Pattern, regexp.QuoteMeta(head)) || len(squeeze(nil, []byte(head))) < minCropped {
+			continue
+		}
+		c := r
+		c.Literal, c.Pattern, c.Cropped = head, regexp.QuoteMeta(head)+`(?:`+closeQuote+`|…|\.{3}|\s*$)`, true
+		c.Decisive = r.Decisive + ", quoted up to its argument"
+		out = append(out, c)
+	}
+	return out
 }
 
 // closeQuote is a mark that closes a quote: ASCII quotes, a code quote, bold, and the
