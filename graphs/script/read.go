@@ -502,6 +502,7 @@ func (r *reader) finish() *Script {
 	r.inferThreads()
 	r.inferWorkload()
 	r.inferDeviceType()
+	r.inferMutations()
 	r.patchesUncalled()
 	r.sites = slices.DeleteFunc(r.sites, func(s *siteState) bool { return s.helperCalled })
 	// Sorted as pointers, not as the large Site values they become.

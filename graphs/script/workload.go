@@ -27,6 +27,7 @@ const (
 	factDeviceType                 // every device the file places tensors on is the CPU or mps (devicetype.go)
 	factReadAfter                  // an output read after a call that started a new cudagraph-tree generation (overwrite.go)
 	factGradAccum                  // backward() accumulating into .grad tensors a new generation freed (overwrite.go)
+	factMutatedArg                 // the compiled def mutates a tensor argument in place (mutation.go)
 )
 
 // workloadRow maps what a script shows to the graphs.Workload field that the
@@ -121,6 +122,12 @@ var workloadRows = [...]workloadRow{
 		}},
 	factDeviceType: {"every place the file puts tensors on a device names the CPU or Apple's GPU (mps), none CUDA, so Inductor gives the graphs no CUDA graph",
 		"a scenario's workload.device_type", "graphs.Workload.DeviceType (graphs/devicetype.go)", setDeviceType},
+	factMutatedArg: {"the compiled function mutates a tensor it is passed in place (an in-place method such as add_ or copy_, an item or slice assignment, out=): a user input mutated, which cudagraph trees do not capture",
+		"-mutated-inputs input", "graphs.Workload.MutatedInputs (input)",
+		func(w *graphs.Workload, _ int) []Inference {
+			w.MutatedInputs = graphs.InputMutation
+			return []Inference{{Field: "mutated_inputs", Value: string(graphs.InputMutation)}}
+		}},
 	factGradAccum: {"backward() runs again in a later iteration of a loop without zero_grad() or p.grad = None before it: the earlier backward's .grad tensors are outputs of the compiled backward graph, freed when the iteration's first call starts a new cudagraph-tree generation, and this backward accumulates into them",
 		"-outputs-kept", "testdata/measured/overwrite_2.11.out chain-grad-backward (2.11, one H200); torch/_inductor/cudagraph_trees.py format_dealloc_msg @2.14.1 (gradient outputs)",
 		setOutputsKept},

@@ -226,6 +226,17 @@ for step in range(4):
 `,
 		want: graphs.Workload{OutputsKept: true, AutogradBackward: true}, rows: []fact{factGradAccum, factBackward},
 	},
+	{
+		name: "mutated-argument", reason: "sweep4 #28 hMu1_mutate.py: the compiled def mutates a tensor it is passed",
+		src: `import torch
+@torch.compile(mode="reduce-overhead")
+def step(x, buf):
+    buf.add_(x)
+    return buf * 2
+step(x, buf)
+`,
+		want: graphs.Workload{MutatedInputs: graphs.InputMutation}, rows: []fact{factMutatedArg},
+	},
 }
 
 // TestWorkloadScriptVsFlags: a script and the flags that describe the same workload
