@@ -219,6 +219,7 @@ type reader struct {
 	mainEnd     int                    // the seq when the module's code has run (before runRest)
 	usesTorch   bool                   // the file imports torch somewhere
 	usesHF      bool                   // the file imports transformers somewhere (generate.go)
+	startMethod string                 // the multiprocessing start method the script set ("": the default; forkcuda.go)
 
 	// While running.
 	sites        []*siteState

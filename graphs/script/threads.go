@@ -71,7 +71,9 @@ var processPools = map[string]bool{
 func (r *reader) thread(c *expr, q string) bool {
 	r.runsCallable(c, q)
 	r.bindStartArgs(c, q)
+	r.noteStartMethod(c, q)
 	if k, ok := processStarters[q]; ok {
+		r.forkAfterCUDA(c, q)
 		r.process(int(c.line), k)
 		return true
 	}

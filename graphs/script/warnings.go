@@ -123,4 +123,17 @@ const (
 	//
 	// Fix: none; the warning says what the stance does when it runs.
 	WarningStance = "compile-stance"
+
+	// WarningForkAfterCUDA occurs for a multiprocessing Process or Pool (or a
+	// ProcessPoolExecutor) started with fork, the default start method on Linux up to
+	// Python 3.13, after the script initialised CUDA (a .cuda(), a compiled function's
+	// call): a worker that uses CUDA raises "Cannot re-initialize CUDA in forked
+	// subprocess" (forkcuda.go).
+	//
+	//	model = torch.compile(net.cuda(), mode="reduce-overhead"); model(x)
+	//	with mp.Pool(2) as pool: pool.map(infer, xs)
+	//
+	// Fix: multiprocessing.set_start_method("spawn") (or get_context("spawn")) before
+	// the pool, or initialise CUDA only in the workers.
+	WarningForkAfterCUDA = "fork-after-cuda"
 )
