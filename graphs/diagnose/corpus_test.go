@@ -188,11 +188,6 @@ func TestCorpus(t *testing.T) {
 func loggedOnly(set string) bool { return set == "holdout" }
 
 var openMisses = map[string]string{
-	// holdoutO, measured once at 02e1654 (testdata/corpus/README.md, "Held-out set O"): its
-	// releases, routed to the branch release.
-	"o_pt110779_allgather_capture_sleep_quoted_pt21": "holdoutO: \"Running on 2.1.0\" with no torch word: the bare-release class of m_neg_pt148165",
-	"o_neg_tritonwin89_triton_common_torch231_typo":  "holdoutO: \"torch=2.31+cu121\", 2.3.1 typed without a dot, read as 2.31",
-	"o_tritonturing24_pt24_triton_key_import_retold": "holdoutO: a reply lists 2.10 as working and 2.4 as failing; the failure's run is 2.4",
 	// holdoutL, measured once at 2bac4b1 before any fix for it (testdata/corpus/README.md,
 	// "Held-out set L"); each entry leaves when its class is fixed.
 	"i1_openpi_rocm_skill_rng_state_retold": "an agent skill's rule that ROCm forbids reading the RNG state during " +

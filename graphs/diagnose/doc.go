@@ -23,7 +23,9 @@
 // (2.0–2.14): this finding's release facts stop at 2.14, …"), no fix advises an upgrade
 // to 2.14 or older, the header reads "torch 2.15 (from line 1; newer than the releases
 // known, 2.0–2.14: causes and fixes are theirs)", and the call the log shows is planned
-// on 2.14.
+// on 2.14. A minor more than three past the newest known (a year of releases: PyTorch
+// has typically three minor releases a year) with no patch after it is a known release
+// typed without its dot: "torch=2.31+cu121" is 2.3 (2.3.1), "torch==2.51" is 2.5.
 //
 // # Plan
 //
@@ -281,8 +283,12 @@
 //  6. looser prose: a line that names torch and then a full 2.x.y ("torch.compile after
 //     upgrading to 2.4.0"); a bare release beside torch's nightly channel ("OOMing on
 //     current 2.6 and nightly", "on nightly and 2.5.1", "on 2.6 nightly") or after
-//     "current" or "latest" on a line that names torch ("the latest stable 2.2"); a
-//     bare number is never read alone (a kernel's "current 2.6.16" is not torch's).
+//     "current" or "latest" on a line that names torch ("the latest stable 2.2"), or run
+//     on by the writer on such a line ("Running on 2.1.0, [this
+//     commit](https://github.com/pytorch/pytorch/commit/…)", "I'm on 2.5.1", "we are
+//     using 2.6"; not "running on 2.4 GHz", nor on a line that bounds torch's release:
+//     "The `torch>=2.1` check … On 2.0 it falls back"); a bare number is never read alone
+//     (a kernel's "current 2.6.16" is not torch's).
 //
 // Within a rank the first line wins, but for a pin marked added after one marked
 // removed: uv's " - torch==2.5.1" then " + torch==2.6.0", a diff's "-torch==2.1.0" then
@@ -327,7 +333,8 @@
 // said after it or before it ("With torch 2.3.1 there's no issue", "PyTorch 2.3.1
 // doesn't have this problem", "This doesn't happen in torch 2.3.1", "Last known good:
 // torch 2.3.1"; "does not work" and "doesn't compile" are failures, the run's); a
-// status after it ("torch 2.4.1 (ok)", "torch 2.4.1: OK", "torch 2.4.1 ✅"); a bound in
+// status after it, past markup and one parenthetical ("torch 2.4.1 (ok)", "torch 2.4.1:
+// OK", "torch 2.4.1 ✅", "**PyTorch 2.10** (pins Triton 3.6): works."); a bound in
 // Chinese, Japanese or Korean (以上, 或更高, 及以上, 以后的, 이상; a bare 以后 is "after", the
 // run's); a project's support, changelog or change title ("Support PyTorch 2.4", "Bump
 // torch to 2.4.0 (#123)", "Update to Torch 2.9.0-rc6") and a range ("Supports PyTorch

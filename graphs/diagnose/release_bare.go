@@ -1,5 +1,7 @@
 package diagnose
 
+import "github.com/compilemode/compilemode/internal/lazyregexp"
+
 // The phrasings of branch release (2026-12-03, second pass) that state the run's release
 // bare, with no torch word beside the number. A bare 2.x is read only where something
 // beside it says it is a build of torch, never from the number alone (a kernel's
@@ -10,6 +12,10 @@ package diagnose
 //     siblings in the other order and alone, "on nightly and 2.5.1", "on 2.6 nightly";
 //   - "current" or "latest" before it where the line names torch ("I tried using both
 //     torch 2.1 and the latest stable 2.2", kohya-ss/sd-scripts#1125);
+//   - a run on it, said at a sentence's start or by the writer, on a line that names
+//     torch ("Running on 2.1.0, [this commit](https://github.com/pytorch/pytorch/commit/…)
+//     seems to introduce …", holdoutO's pytorch/pytorch#110779; "I'm on 2.5.1", "we are
+//     using 2.6"), not a measure ("running on 2.4 GHz");
 //   - the failure said to exist or reproduce on it ("I can confirm this issue existing in
 //     v2.11.0. I believe it has been fixed in nightly", pytorch/pytorch#181366;
 //     "reproduced on 2.5.1"), by the evidence of a bare failure (pickFailingAfter: torch or
@@ -33,11 +39,27 @@ func bareRows() []releaseRow {
 			shape: `(?i)(?:^|[\s(,;:])(?:on|with|using|under)\s+(?:the\s+)?(?:(?:current|latest)\s+)?` + bare + `\s+(?:stable|nightly)\b`},
 		{name: "bare-current", what: "prose", anchors: []string{"current 2.", "Current 2.", "latest 2.", "Latest 2.", "newest 2."}, rank: rankLoose, torchLine: true, pick: pickBare,
 			shape: `(?i)\b(?:on|with|using|under|running|in)\s+(?:the\s+)?(?:current|latest|newest)\s+(?:stable\s+)?(?:release\s+)?(?:\(\s*)?` + bare},
+		{name: "bare-run-on", what: "prose", anchors: runOnAnchors(), rank: rankLoose, torchLine: true, pick: pickBare,
+			shape: `(?i)(?:(?:^|[.!?;:]\s+|\b(?:I['’]?m|I\s+am|we['’]?re|we\s+are|currently|still)\s+)(?:running|using)(?:\s+(?:it|this))?(?:\s+(?:on|with))?|` +
+				`\b(?:I['’]?m|I\s+am|we['’]?re|we\s+are|currently|still)\s+on)\s+` +
+				`(?:the\s+)?(?:(?:current|latest)\s+)?(?:stable\s+)?` + bare},
 		{name: "issue-exists-on", what: "prose", anchors: existAnchors(), rank: rankProse, pick: pickFailingAfter,
 			shape: `(?i)\b(?:(?:issue|bug|problem|error|crash|regression)\s+(?:still\s+)?(?:exists?|existing|persists?|occurs|happens|is\s+(?:still\s+)?present)|` +
 				`reproduc(?:es|ed|ible)|(?:can|could)\s+(?:confirm|reproduce)(?:\s+(?:it|this|that|the\s+\w+))?|still\s+(?:happens|occurs|present|persists))\s+` +
 				`(?:(?:here|again|also)\s+)?(?:on|with|in|under|using)\s+(?:(?:py)?torch\s*)?` + bare},
 	}
+}
+
+// runOnAnchors are the prefilter's anchors of bare-run-on: "Running on 2.", "I'm on 2.",
+// "we are using 2.", "still on 2.".
+func runOnAnchors() []string {
+	out := []string{"unning 2.", "sing 2."}
+	for _, head := range []string{"unning ", "sing ", "m ", "re ", "urrently ", "till "} {
+		for _, tail := range []string{"on 2.", "with 2.", "on v2."} {
+			out = append(out, head+tail)
+		}
+	}
+	return out
 }
 
 // existAnchors are the prefilter's anchors of issue-exists-on: each word's tail before
@@ -52,11 +74,17 @@ func existAnchors() []string {
 	return out
 }
 
-// pickBare takes a bare release unless its clause says it is another run's or another
-// package's.
+// measureUnit is a unit after a number, which makes it a measure, not a release
+// ("running on 2.4 GHz", "on 2.5 GB").
+var measureUnit = lazyregexp.New(`^\s?(?:[KMGT]i?B|[KMG]Hz|ms|sec|seconds?|s|x|%|mm|cm|V|W)\b`)
+
+// pickBare takes a bare release unless a unit follows it, its line bounds torch's
+// release (torchRange: "The `torch>=2.1` check is because … does not exist on torch 2.0.
+// On 2.0 it falls back", ultralytics#25234) or its clause says it is another run's or
+// another package's.
 func pickBare(text []byte, m []int) (int, int, verdict) {
 	lo, hi := m[2], m[3]
-	if otherRun(text, lo, hi) || foreignRelease(text[:lo]) || otherPackage.Match(clause(text, lo, hi)) {
+	if measureUnit.Match(text[hi:]) || torchRange.Match(text) || otherRun(text, lo, hi) || foreignRelease(text[:lo]) || otherPackage.Match(clause(text, lo, hi)) {
 		return 0, 0, skip
 	}
 	return lo, hi, take

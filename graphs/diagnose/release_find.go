@@ -722,7 +722,9 @@ func (f *versionFinder) outranks(rank int, what string, text []byte) bool {
 // the releases known ([modes.Newest], 2.14): 2.15, a nightly 2.15.0.dev20261201, 3.0.
 // Such a release is the run's all the same (sweep2 finding 18: it had been read as no
 // release, and the fix told a user on 2.15 to upgrade to 2.14); each finding's facts
-// are then the newest known release's, and say so. A major past 3 is no torch's.
+// are then the newest known release's, and say so. A major past 3 is no torch's, and a
+// minor more than typoMargin past the newest is a known release typed without a dot
+// (typedWithoutDot), returned as that release.
 func newerRelease(s []byte) (modes.Version, bool) {
 	major, rest, _ := bytes.Cut(s, []byte("."))
 	minor := rest[:len(rest)-len(bytes.TrimLeft(rest, "0123456789"))]
@@ -730,6 +732,30 @@ func newerRelease(s []byte) (modes.Version, bool) {
 	mi, err2 := strconv.Atoi(string(minor))
 	v := modes.Version{Major: ma, Minor: mi}
 	if err1 != nil || err2 != nil || ma > 3 || (len(minor) > 1 && minor[0] == '0') || !modes.Newest().Less(v) {
+		return modes.Version{}, false
+	}
+	if newest := modes.Newest(); ma == newest.Major && mi > newest.Minor+typoMargin && !bytes.HasPrefix(rest[len(minor):], []byte(".")) {
+		return typedWithoutDot(ma, minor)
+	}
+	return v, true
+}
+
+// typoMargin is how many minors past the newest known a release may be and still be
+// read as a newer one: a year of releases ("Typically, PyTorch has three minor releases
+// a year", pytorch/pytorch README.md). A minor past it is a release typed without the
+// dot between its minor and its patch (typedWithoutDot).
+const typoMargin = 3
+
+// typedWithoutDot reads a two-digit minor past typoMargin, no patch after it, as the
+// release typed without its dot ("torch=2.31+cu121" for 2.3.1, holdoutO's woct0rdho/triton-windows#89;
+// "torch==2.51", "2.41+cu121"): its first digit is the minor, when that release is known;
+// any other such minor is no release.
+func typedWithoutDot(major int, minor []byte) (modes.Version, bool) {
+	if len(minor) != 2 {
+		return modes.Version{}, false
+	}
+	v := modes.Version{Major: major, Minor: int(minor[0] - '0')}
+	if v.Less(modes.First()) || modes.Newest().Less(v) {
 		return modes.Version{}, false
 	}
 	return v, true

