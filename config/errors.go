@@ -431,6 +431,16 @@ func abs(x int) int {
 	return x
 }
 
+// UnexpectedKeyword is Python's TypeError message for a keyword argument that the
+// function fn, which has no **kwargs, does not take: "compile() got an unexpected
+// keyword argument 'cudagraphs'" (measured on 2.6.0 and 2.14.1 for torch.compile and
+// torch._dynamo.optimize: graphs/script/testdata/measured/optimize_kwargs.out). The one
+// place this wording is built (torch.compile here, _optimize and a backend's own
+// function in graphs/script).
+func UnexpectedKeyword(fn, kw string) string {
+	return fmt.Sprintf("%s() got an unexpected keyword argument '%s'", fn, kw)
+}
+
 // CallError is an error PyTorch (or Python, binding torch.compile's arguments)
 // raises that has no type of its own here: an unexpected keyword argument, a Python
 // torch.compile refuses, a malformed config.patch, an unhashable mode. Exc and Msg

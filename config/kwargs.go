@@ -22,7 +22,7 @@ func (r *Resolver) checkKwargs(kwargs []Kwarg) error {
 	}
 	for _, kw := range kwargs {
 		if !slices.Contains(known, kw.Name) {
-			return &CallError{Arg: kw.Name + "=", Exc: "TypeError", Msg: fmt.Sprintf("compile() got an unexpected keyword argument '%s'", kw.Name)}
+			return &CallError{Arg: kw.Name + "=", Exc: "TypeError", Msg: UnexpectedKeyword("compile", kw.Name)}
 		}
 	}
 	return nil

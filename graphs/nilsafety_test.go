@@ -164,6 +164,11 @@ var nilCases = map[string]func(t *testing.T){
 	"inputerr.UserWords":      func(t *testing.T) { _ = inputerr.UserWords(""); _ = inputerr.UserWords("graphs: ") },
 	"inputerr.ModulePackages": func(t *testing.T) { _ = inputerr.ModulePackages() },
 	"config.EvidenceFor":      func(t *testing.T) { _ = config.EvidenceFor(modes.Version{}) },
+	"config.UnexpectedKeyword": func(t *testing.T) {
+		if got := config.UnexpectedKeyword("", ""); got != "() got an unexpected keyword argument ''" {
+			t.Errorf("config.UnexpectedKeyword(\"\", \"\") = %q", got)
+		}
+	},
 	"config.StanceOf": func(t *testing.T) {
 		if _, _, ok := config.StanceOf("", modes.Version{}); ok {
 			t.Error("config.StanceOf on the zero Version: ok")

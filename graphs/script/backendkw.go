@@ -5,6 +5,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/compilemode/compilemode/config"
 	"github.com/compilemode/compilemode/graphs"
 	"github.com/compilemode/compilemode/modes"
 )
@@ -54,7 +55,7 @@ func (p *planner) backendKeywordError(st *Site, rep *graphs.Report) *graphs.Repo
 	}
 	name := st.BackendCallable
 	return raisedReport(rep, &graphs.RaisedError{Stage: "first-call", Exception: "torch._dynamo.exc.BackendCompilerFailed",
-		Message:  fmt.Sprintf("backend='%s' raised:\nTypeError: %s", name, unexpectedKeyword(name, kw)),
+		Message:  fmt.Sprintf("backend='%s' raised:\nTypeError: %s", name, config.UnexpectedKeyword(name, kw)),
 		Evidence: modes.Measured})
 }
 
@@ -89,11 +90,4 @@ func (p *planner) rejectedPassed(st *Site, rep *graphs.Report) string {
 		}
 	}
 	return ""
-}
-
-// unexpectedKeyword is Python's TypeError message for a keyword argument fn does not
-// take ("_optimize() got an unexpected keyword argument 'mode'"), as CPython words it
-// for a function without **kwargs (measured: testdata/measured/optimize_kwargs.out).
-func unexpectedKeyword(fn, kw string) string {
-	return fmt.Sprintf("%s() got an unexpected keyword argument '%s'", fn, kw)
 }

@@ -3,6 +3,7 @@ package script
 import (
 	"slices"
 
+	"github.com/compilemode/compilemode/config"
 	"github.com/compilemode/compilemode/graphs"
 	"github.com/compilemode/compilemode/modes"
 )
@@ -113,5 +114,5 @@ func optimizeKeywordError(st *Site, rep *graphs.Report) *graphs.Report {
 		return rep
 	}
 	return raisedReport(rep, &graphs.RaisedError{Stage: "compile", Exception: "TypeError",
-		Message: unexpectedKeyword(fn, kw), Evidence: ev})
+		Message: config.UnexpectedKeyword(fn, kw), Evidence: ev})
 }
