@@ -131,7 +131,11 @@
 //	                  graphs/script): every torch.compile site, planned with the globals,
 //	                  environment and workload the script shows (threads, pools,
 //	                  backward(), kept outputs: the fields the workload flags set, each
-//	                  with its line); flags given explicitly win (-set adds). -env
+//	                  with its line); flags given explicitly win (-set adds): a flag
+//	                  naming an argument the site writes replaces it, -mode without
+//	                  -options replaces the site's mode and options (torch.compile takes
+//	                  one of them), -options without -mode likewise, each said in a
+//	                  note on the site. -env
 //	                  gives the environment the script starts in, as the process's
 //	                  does: the script's own os.environ[NAME] = V, .update, .pop and
 //	                  del os.environ[NAME] before PyTorch reads NAME replace it, as in

@@ -135,6 +135,7 @@ func (s *Script) PlanWith(o PlanOptions) (*Script, error) {
 	for i := range out.Sites {
 		p.site(&out, i, every)
 		caughtNote(&out.Sites[i])
+		flagNotes(&out.Sites[i], &p.o)
 	}
 	if p.cut > 0 {
 		out.Warnings = append(append([]Warning(nil), out.Warnings...), Warning{Line: p.cutLine, Code: WarningPlansCut,

@@ -135,7 +135,11 @@ func (s *Script) Scenarios(cli graphs.Scenario) []graphs.Scenario {
 // of precedence (highest first), as with a scenario file:
 //  1. a field given on the command line (non-zero: a non-nil Mode, Options, Dynamic,
 //     Fullgraph or Schema, a non-empty Torch, Backend, Python or Disable, a non-zero Host) replaces
-//     the script's;
+//     the script's; torch.compile takes one of mode and options (both raise), so a Mode
+//     given without Options replaces the script's pair (its options are dropped), and
+//     Options given without Mode likewise (its mode is dropped): the command line asks
+//     "what if the call passed this instead" (sweep4 finding 21: -options was added to
+//     the script's mode, a raise the script does not have);
 //  2. Set: the script's assignments run first, then the command line's, so the
 //     command line wins for a key set in both;
 //  3. Env: the command line's value wins for a variable set in both;
@@ -152,9 +156,15 @@ func Merge(script, cli graphs.Scenario) graphs.Scenario {
 	}
 	if cli.Mode != nil {
 		out.Mode = clonePtr(cli.Mode)
+		if cli.Options == "" {
+			out.Options = ""
+		}
 	}
 	if cli.Options != "" {
 		out.Options = cli.Options
+		if cli.Mode == nil {
+			out.Mode = nil
+		}
 	}
 	if cli.Backend != "" || cli.BackendGiven {
 		out.Backend, out.BackendGiven, out.BackendCallable = cli.Backend, cli.BackendGiven, ""

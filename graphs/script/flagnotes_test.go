@@ -1,0 +1,50 @@
+package script
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/compilemode/compilemode/graphs"
+	"github.com/stretchr/testify/require"
+)
+
+// TestFlagsReplaceArguments: a flag that names a torch.compile argument the site
+// writes replaces it, and since torch.compile takes mode or options, -mode without
+// -options replaces the site's pair, as -options without -mode does; each site says
+// so (sweep4 finding 21: -mode replaced silently, -options was added to the site's mode
+// and raised "Either mode or options", a raise the script does not have).
+func TestFlagsReplaceArguments(t *testing.T) {
+	t.Parallel()
+	mode := func(s string) *string { return &s }
+	cases := []struct {
+		name, reason, src string
+		cli               graphs.Scenario
+		raises            bool
+		note              string // "" for none
+	}{
+		{"options-over-mode", "hA_forward.py -options", `m = torch.compile(f, mode="reduce-overhead")`, graphs.Scenario{Options: "{'triton.cudagraphs': False}"}, false, `-options drops its mode "reduce-overhead"`},
+		{"mode-over-mode", "hA_forward.py -mode", `m = torch.compile(f, mode="reduce-overhead")`, graphs.Scenario{Mode: mode("max-autotune")}, false, `-mode max-autotune replaces its mode "reduce-overhead"`},
+		{"mode-over-options", "-mode drops the site's options", `m = torch.compile(f, options={"max_autotune": True})`, graphs.Scenario{Mode: mode("max-autotune")}, false, `-mode drops its options=`},
+		{"both-flags", "-mode and -options together raise, as asked", `m = torch.compile(f)`, graphs.Scenario{Mode: mode("max-autotune"), Options: "{'max_autotune': True}"}, true, ""},
+		{"script-both", "the script's own mode+options still raise without flags", `m = torch.compile(f, mode="max-autotune", options={"max_autotune": True})`, graphs.Scenario{}, true, ""},
+		{"no-overlap", "a flag the site does not write: no note", `m = torch.compile(f)`, graphs.Scenario{Mode: mode("max-autotune")}, false, ""},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			t.Parallel()
+			s, err := readBytes("f.py", []byte("import torch\n"+tc.src+"\n"))
+			require.NoError(t, err)
+			p, err := s.Planned(tc.cli, nil)
+			require.NoError(t, err)
+			rep := p.Sites[0].Plan.Report
+			require.NotNil(t, rep)
+			if got := rep.Error != nil; got != tc.raises {
+				t.Errorf("%s: raises %v, want %v (%+v)", tc.reason, got, tc.raises, rep.Error)
+			}
+			notes := strings.Join(p.Sites[0].Notes, "\n")
+			if tc.note == "" && strings.Contains(notes, "flags:") || tc.note != "" && !strings.Contains(notes, tc.note) {
+				t.Errorf("%s: notes %q, want %q", tc.reason, notes, tc.note)
+			}
+		})
+	}
+}
