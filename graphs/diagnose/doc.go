@@ -1221,6 +1221,18 @@
 //   - python-headers-missing: "include file 'Python.h' not found", 2.4–2.14
 //   - python-headers-missing: "include file 'pyconfig.h' not found", 2.4–2.14
 //   - python-headers-missing: "error C1083", 2.4–2.14
+//   - python-headers-missing: a paraphrase with "Python headers", as reports retell it
+//   - python-headers-missing: a paraphrase with "python headers", as reports retell it
+//   - python-headers-missing: a paraphrase with "Python's headers", as reports retell it
+//   - python-headers-missing: a paraphrase with "Python development headers", as reports retell it
+//   - python-headers-missing: a paraphrase with "python development headers", as reports retell it
+//   - python-headers-missing: a paraphrase with "Python dev headers", as reports retell it
+//   - python-headers-missing: a paraphrase with "python dev headers", as reports retell it
+//   - python-headers-missing: a paraphrase with "Python C headers", as reports retell it
+//   - python-headers-missing: a paraphrase with "Python include headers", as reports retell it
+//   - python-headers-missing: a paraphrase with "development headers", as reports retell it
+//   - python-headers-missing: a paraphrase with "dev headers", as reports retell it
+//   - python-headers-missing: a paraphrase with "Python.h", as reports retell it
 //   - backend-ignores-inductor-config: "backend ignoring extra kwargs", 2.5–2.14
 //   - backend-ignores-inductor-config: "cudagraphs backend ignoring extra kwargs", 2.13–2.14
 //   - skip-cpp-wrapper: "skipping cudagraphs due to cpp wrapper enabled", 2.7–2.11

@@ -756,3 +756,44 @@ func notAfterWord(word string) string {
 	}
 	return `(?:^\s*|[^\w\s]\s*|\b(?:` + strings.Join(alts, "|") + `)\s+)`
 }
+
+// pythonHeadersRetold is python-headers-missing told in a report's own words: the Python
+// headers (development, dev, C or include headers; Python.h) named with a word that they
+// are missing, or what could not find or link against them. Seen: "the portable Python's
+// headers" that triton-windows's tcc.exe "cannot link cuda_utils.c against" (holdoutP's
+// myvoice story log), "missing the Python development headers" (sgl-project/sglang#18644),
+// "Python.h is not in the image" (theroyallab/tabbyAPI#456), "the bundled Python is missing
+// its development headers" (Slicer/Slicer#9254). The row needs Triton's or torch.compile's
+// context, as the compiler's own message does: a C extension's build is another failure.
+var pythonHeadersRetold = retold{
+	literals: []string{"Python headers", "python headers", "Python's headers", "Python development headers",
+		"python development headers", "Python dev headers", "python dev headers", "Python C headers",
+		"Python include headers", "development headers", "dev headers", "Python.h"},
+	pattern: `(?i)\bpython(?:3(?:\.\d+)?)?(?:'s)?\s+(?:(?:dev(?:elopment)?|c|include)\s+)?(?:headers?|header\s+files)\b[^.;]{0,40}?` +
+		`\b(?:(?:is|are|were|was)\s+)?(?:missing|not\s+(?:be\s+)?found|not\s+installed|absent|unavailable)\b|` +
+		`\b(?:missing|lacks?|lacking|without|no|(?:cannot|can't|could\s*n[o']t|unable\s+to|fail(?:s|ed)?\s+to)\s+find|` +
+		`(?:cannot|can't|could\s*n[o']t|unable\s+to|fail(?:s|ed)?\s+to)\s+(?:link|compile|build)\b[^;]{0,60}?\bagainst)\s+` +
+		`(?:the\s+|a\s+|its\s+|their\s+)?(?:[\w-]+\s+){0,2}?python(?:3(?:\.\d+)?)?(?:'s)?\s+(?:(?:dev(?:elopment)?|c|include)\s+)?` +
+		`(?:headers?|header\s+files)\b|` +
+		`\bpython\b[^.;]{0,30}?\b(?:is|was|are|were)\s+missing\s+(?:its|the|their)\s+(?:dev(?:elopment)?|c|include)\s+headers\b|` +
+		`\bpython\.h\b[^.;]{0,20}?\b(?:is|was)\s+(?:missing|absent|not\s+(?:found|installed|there|in)\b)|` +
+		`\b(?:missing|no|without|lacks?|lacking)\s+\W?python\.h\b`,
+}
+
+// pythonHeadersRetoldRow is the row pythonHeadersRetold makes (retellings): the row of
+// "Python.h: No such file or directory" (its releases, context and fixes), its cause told
+// as a report's.
+func pythonHeadersRetoldRow() Signature {
+	for _, row := range launcherRows() {
+		if row.Literal != "Python.h: No such file or directory" {
+			continue
+		}
+		r := row
+		r.Cause = "a report that retells the compiler's \"Python.h: No such file or directory\": " + row.Cause
+		r.Source = "retold; the compiler's message: the row of \"Python.h: No such file or directory\" (" + row.Source +
+			"); seen: sgl-project/sglang#18644, theroyallab/tabbyAPI#456, Slicer/Slicer#9254"
+		r.Decisive = "a line that names the Python headers with a word that they are missing; another line shows Triton or torch"
+		return r
+	}
+	return Signature{}
+}

@@ -103,7 +103,8 @@ func retellings() []retelling {
 	for _, r := range windowsRetold {
 		out = append(out, retelling{code: UnsupportedPython, retold: r, own: windowsRetoldRow()})
 	}
-	out = append(out, retelling{code: TritonMissing, retold: tritonRetold, own: tritonRetoldRow()})
+	out = append(out, retelling{code: TritonMissing, retold: tritonRetold, own: tritonRetoldRow()},
+		retelling{code: PythonHeadersMissing, retold: pythonHeadersRetold, own: pythonHeadersRetoldRow()})
 	return append(out, borrowedRetold()...)
 }
 
