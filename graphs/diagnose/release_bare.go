@@ -16,6 +16,9 @@ import "github.com/compilemode/compilemode/internal/lazyregexp"
 //     torch ("Running on 2.1.0, [this commit](https://github.com/pytorch/pytorch/commit/…)
 //     seems to introduce …", holdoutO's pytorch/pytorch#110779; "I'm on 2.5.1", "we are
 //     using 2.6"), not a measure ("running on 2.4 GHz");
+//   - a list's line that names it first and says it fails after a colon ("2.5: broken"
+//     below "2.4: fine", the sibling holdoutO's Chennesxu/triton-turing#24 writes as
+//     "**PyTorch 2.4** (pins Triton 3.0): fails."; "- 2.5.0: FAIL");
 //   - the failure said to exist or reproduce on it ("I can confirm this issue existing in
 //     v2.11.0. I believe it has been fixed in nightly", pytorch/pytorch#181366;
 //     "reproduced on 2.5.1"), by the evidence of a bare failure (pickFailingAfter: torch or
@@ -43,6 +46,8 @@ func bareRows() []releaseRow {
 			shape: `(?i)(?:(?:^|[.!?;:]\s+|\b(?:I['’]?m|I\s+am|we['’]?re|we\s+are|currently|still)\s+)(?:running|using)(?:\s+(?:it|this))?(?:\s+(?:on|with))?|` +
 				`\b(?:I['’]?m|I\s+am|we['’]?re|we\s+are|currently|still)\s+on)\s+` +
 				`(?:the\s+)?(?:(?:current|latest)\s+)?(?:stable\s+)?` + bare},
+		{name: "bare-status-fails", what: "prose", anchors: statusFailAnchors(), rank: rankLoose, pick: pickBare,
+			shape: `(?i)^[\s*>#-]*[*_\x60]{0,3}` + bare + `[*_\x60]{0,3}\s*:\s*[*_\x60]{0,3}(?:broken|fails?|failed|failing|crash(?:es|ed)?|regress(?:ed|ion)|❌|✗|✘)`},
 		{name: "issue-exists-on", what: "prose", anchors: existAnchors(), rank: rankProse, pick: pickFailingAfter,
 			shape: `(?i)\b(?:(?:issue|bug|problem|error|crash|regression)\s+(?:still\s+)?(?:exists?|existing|persists?|occurs|happens|is\s+(?:still\s+)?present)|` +
 				`reproduc(?:es|ed|ible)|(?:can|could)\s+(?:confirm|reproduce)(?:\s+(?:it|this|that|the\s+\w+))?|still\s+(?:happens|occurs|present|persists))\s+` +
@@ -57,6 +62,20 @@ func runOnAnchors() []string {
 	for _, head := range []string{"unning ", "sing ", "m ", "re ", "urrently ", "till "} {
 		for _, tail := range []string{"on 2.", "with 2.", "on v2."} {
 			out = append(out, head+tail)
+		}
+	}
+	return out
+}
+
+// statusFailAnchors are the prefilter's anchors of bare-status-fails: a colon, then a
+// failure's word or mark ("2.5: broken", "2.5.0: FAIL", "**2.5**: ❌").
+func statusFailAnchors() []string {
+	var out []string
+	for _, w := range []string{"broken", "Broken", "BROKEN", "fail", "Fail", "FAIL", "crash", "Crash", "regress", "Regress", "❌", "✗", "✘"} {
+		for _, a := range []string{": " + w, ":" + w} {
+			if len(a) >= minAnchor {
+				out = append(out, a)
+			}
 		}
 	}
 	return out

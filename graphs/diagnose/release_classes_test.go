@@ -179,6 +179,13 @@ func TestBareAndToolReleases(t *testing.T) {
 		{"bold-colon-works", "**PyTorch 2.10**: works", ""},
 		{"aside-ok", "with PyTorch 2.4.1 (cu121): OK", ""},
 		{"aside-fails", "with PyTorch 2.4.1 (cu121): fails", "2.4"},
+		// a list of bare releases with statuses
+		{"status-list", "- 2.4: fine\n- 2.5: broken", "2.5"},
+		{"status-list-fail", "2.4.1: OK\n2.5.0: FAIL", "2.5"},
+		{"status-list-bold", "* **2.5**: ❌ crashes in Inductor", "2.5"},
+		{"status-list-fine", "- 2.4: fine", ""},
+		{"status-list-python", "- 3.12: fails", ""},
+		{"status-time", "12:30 2.5: crash", ""},
 		// a failure said to exist or reproduce on a bare release
 		{"issue-existing", "Hi, I can confirm this issue existing in v2.11.0. I believe it has been fixed in nightly where I do not see the issue anymore.", "2.11"},
 		{"reproduced-on", "reproduced on 2.5.1 with torch.compile", "2.5"},

@@ -187,4 +187,7 @@ var releaseRowDocs = map[string]releaseRowDoc{
 	"bare-run-on": {
 		example: "Running on 2.1.0, [this commit](https://github.com/pytorch/pytorch/commit/f89af601833f5e755a10596733b0834f6161e206) seems to introduce a strange error", want: "2.1",
 		source: "https://github.com/pytorch/pytorch/issues/110779 (holdoutO)"},
+	"bare-status-fails": {
+		example: "- 2.4: fine\n- 2.5: broken", want: "2.5",
+		source: "https://github.com/Chennesxu/triton-turing/issues/24 (holdoutO: \"**PyTorch 2.10** (pins Triton 3.6): works.\" / \"**PyTorch 2.4** (pins Triton 3.0): fails.\"), the same list with the releases bare"},
 }

@@ -154,18 +154,7 @@ func Merge(script, cli graphs.Scenario) graphs.Scenario {
 	if cli.Torch != "" {
 		out.Torch = cli.Torch
 	}
-	if cli.Mode != nil {
-		out.Mode = clonePtr(cli.Mode)
-		if cli.Options == "" {
-			out.Options = ""
-		}
-	}
-	if cli.Options != "" {
-		out.Options = cli.Options
-		if cli.Mode == nil {
-			out.Mode = nil
-		}
-	}
+	out.Mode, out.Options = mergeModeOptions(out.Mode, out.Options, cli)
 	if cli.Backend != "" || cli.BackendGiven {
 		out.Backend, out.BackendGiven, out.BackendCallable = cli.Backend, cli.BackendGiven, ""
 	}
@@ -202,6 +191,20 @@ func Merge(script, cli graphs.Scenario) graphs.Scenario {
 	}
 	out.Workload = mergeWorkload(script.Workload, cli.Workload)
 	return out
+}
+
+// mergeModeOptions is Merge's rule for the pair torch.compile takes one of: the
+// command line's mode or options replaces the script's pair unless it gives both.
+func mergeModeOptions(mode *string, options string, cli graphs.Scenario) (*string, string) {
+	switch {
+	case cli.Mode != nil && cli.Options != "":
+		return clonePtr(cli.Mode), cli.Options
+	case cli.Mode != nil:
+		return clonePtr(cli.Mode), ""
+	case cli.Options != "":
+		return nil, cli.Options
+	}
+	return mode, options
 }
 
 func clonePtr[T any](p *T) *T {
