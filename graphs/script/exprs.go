@@ -573,11 +573,14 @@ func (p *parser) binExpr(noIn bool) *expr {
 	}
 	e := p.node(other, t)
 	e.elts = p.keep(e.elts, x)
+	ops := 0
 	for ; n > 0 && !p.failed(); n = p.binOp(noIn) {
 		if p.comparison() {
 			// Comparisons bind looser than every other operator here, so one at this
 			// level makes the whole a comparison.
 			e.flags |= boolValue
+		} else if ops++; !p.chain(ops) {
+			break
 		}
 		p.i += n
 		e.elts = p.keep(e.elts, p.unary(noIn))
@@ -620,7 +623,7 @@ func (p *parser) unary(noIn bool) *expr {
 // primary parses an atom and its trailers: .name, (args) and [index].
 func (p *parser) primary() *expr {
 	x := p.atom()
-	for !p.failed() {
+	for n := 1; !p.failed(); n++ {
 		t := p.tok()
 		if t.Kind != pytoken.Op {
 			return x
@@ -644,6 +647,9 @@ func (p *parser) primary() *expr {
 			p.expect("]")
 			x = p.done(e)
 		default:
+			return x
+		}
+		if !p.chain(n) {
 			return x
 		}
 	}

@@ -14,6 +14,30 @@ import (
 // 3,000 nested `not`, unary minus or conditional expressions raise RecursionError.
 const MaxNesting = 3000
 
+// MaxChain bounds how deep a chain of binary operators (1 + 1 + …, each a level of
+// CPython's syntax tree; and/or chains and comparisons are flat there) or of trailers
+// (x.a.a…, f()()…, x[0][0]…) may go (the nesting it is in, a few levels in the files
+// measured, is not counted). CPython refuses such a
+// file when it compiles it (sweep4 finding 27), at a depth that depends on the
+// Python: measured (graphs/script/testdata/measured/recursion.py): 3.11.7 refuses past
+// 2,993 ("RecursionError: maximum recursion depth exceeded during compilation"),
+// 3.13.5 past 9,997 (the same), 3.14.10 past 27,453 on an 8 MiB stack ("RecursionError:
+// Stack overflow (used 8156 kB) during compilation"). Past the largest, every
+// Python measured refuses the file; below it, one of them compiles it, so it is read.
+const MaxChain = 27452
+
+// chainMsg is the error of a chain deeper than MaxChain.
+const chainMsg = "RecursionError: maximum recursion depth exceeded during compilation (an expression %d operators or trailers deep: CPython 3.11.7 refuses past 2,993, 3.13.5 past 9,997, 3.14.10 overflows an 8 MiB stack past 27,453)"
+
+// chain counts one more level of a chain of n so far, and fails past MaxChain.
+func (p *parser) chain(n int) bool {
+	if n > MaxChain {
+		p.fail(p.tok(), fmt.Sprintf(chainMsg, n))
+		return false
+	}
+	return true
+}
+
 // exprKind is the shape of an expression node. Only the shapes the reader looks into
 // are told apart; every other expression is other, with its parts walked for calls.
 type exprKind uint8
