@@ -514,6 +514,7 @@ func (r *reader) call(c *expr) {
 	r.noteCallee(c, q)
 	r.threadBuilt(c, q)
 	r.frameworkCompile(c, q)
+	r.engineCompile(c, q)
 	r.workloadCall(c, q)
 	r.concurrentRuns(c, q)
 	r.dataParallelSite(c, q)
