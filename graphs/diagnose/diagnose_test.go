@@ -332,7 +332,7 @@ func TestRecovered(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	want := `{"mode":"max-autotune","options":"{\"triton.cudagraphs\": False}","workload":{}}`
+	want := `{"python":"3.11","mode":"max-autotune","options":"{\"triton.cudagraphs\": False}","workload":{}}` // python: the log's site-packages path
 	if diff := cmp.Diff(want, string(got)); diff != "" {
 		t.Errorf("Recovered mismatch (-want +got):\n%s", diff)
 	}

@@ -34,7 +34,14 @@
 // findings, by the table [Inferences] (code → workload fields: a thread crash is
 // planned with user threads, a mutated-input skip with a mutated input, and so on), and
 // [Diagnosis.Inferred] (JSON "inferred") names each field so set with the code it came
-// from, such as {"threads": "trees-user-thread-tls"}.
+// from, such as {"threads": "trees-user-thread-tls"}. The call is planned on the Python
+// the log shows (collect_env's "Python version: 3.12.2", the interpreter's banner, a
+// ".../python3.12/site-packages/" path, else the bound of torch.compile's own refusal,
+// "… not supported on Python 3.12+"; [Diagnosis.PythonFrom] says which), and a log that
+// states no release on the newest release that prints every finding's text, the default
+// (2.11) when it does ([Diagnosis.PlanTorchFrom] names the finding that ruled the default
+// out): "Dynamo is not supported on Python 3.12+" alone is planned on 2.3 with Python
+// 3.12, and raises there, as the log shows.
 //
 // # Matching
 //
@@ -1092,9 +1099,16 @@
 //   - backend-takes-no-mode: "got an unexpected keyword argument 'options'", 2.1–2.14
 //   - backend-takes-no-mode: a paraphrase with "backend=\"cudagraphs\"", as reports retell it
 //   - backend-takes-no-mode: a paraphrase with "backend='cudagraphs'", as reports retell it
-//   - unsupported-python: "not yet supported for torch.compile", 2.0–2.14
+//   - unsupported-python: "not yet supported for torch.compile", 2.0
+//   - unsupported-python: "not yet supported for torch.compile", 2.1–2.3
+//   - unsupported-python: "not yet supported for torch.compile", 2.4–2.5
+//   - unsupported-python: "not yet supported for torch.compile", 2.6–2.9
+//   - unsupported-python: "not yet supported for torch.compile", 2.10–2.14
+//   - unsupported-python: "Dynamo is not supported on Python", 2.1–2.3
+//   - unsupported-python: "Dynamo is not supported on Python", 2.4–2.5
+//   - unsupported-python: "torch.compile is not supported on Python", 2.6–2.9
+//   - unsupported-python: "torch.compile is not supported on Python", 2.10–2.14
 //   - unsupported-python: "torch.compile is not supported on Python", 2.6–2.14
-//   - unsupported-python: "Dynamo is not supported on Python", 2.1–2.5
 //   - unsupported-python: "Windows not yet supported for torch.compile", 2.0–2.1
 //   - unsupported-python: "Windows not yet supported for inductor", 2.2–2.4
 //   - unsupported-python: a paraphrase with "supported for torch", as reports retell it

@@ -167,4 +167,13 @@ var formSamples = []formSample{
 	{BackendTakesNoMode, "", "TypeError: tvm() got an unexpected keyword argument 'options'"},
 	{BackendTakesNoMode, "torch._dynamo.exc.BackendCompilerFailed: backend='my_fn' raised:", "TypeError: my_fn() got an unexpected keyword argument 'options'"},
 	{BackendTakesNoMode, "torch._dynamo.exc.BackendCompilerFailed: backend='my_fn' raised:", "TypeError: my_fn() got an unexpected keyword argument 'mode'"},
+	// Each wording of torch.compile's Python check has its own row (sweep5 finding 3);
+	// at the end, so that the samples above keep the releases the cross cycles them through.
+	{UnsupportedPython, "", "RuntimeError: Dynamo is not supported on Python 3.13+"},
+	{UnsupportedPython, "", "RuntimeError: torch.compile is not supported on Python 3.15+"},
+	{UnsupportedPython, "", "RuntimeError: torch.compile is not supported on Python built with GIL disabled"},
+	{UnsupportedPython, "", "RuntimeError: Python 3.13+ not yet supported for torch.compile"},
+	{UnsupportedPython, "", "RuntimeError: Python 3.14+ not yet supported for torch.compile"},
+	{UnsupportedPython, "", "RuntimeError: Python 3.15+ not yet supported for torch.compile"},
+	{UnsupportedPython, "", "RuntimeError: Python 3.11+ not yet supported for torch.compile"},
 }

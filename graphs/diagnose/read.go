@@ -141,6 +141,18 @@ type Diagnosis struct {
 	// a log that shows a thread crash is planned with user threads, not the main
 	// thread. Nil when nothing was inferred. See [Inferences]. An extra field.
 	Inferred map[string]Code `json:"inferred,omitempty"`
+	// PythonLine is the 1-based line that shows the Python the plan takes
+	// (Recovered.Python), and PythonFrom how it shows it: "collect_env", "banner"
+	// (Python 3.12.2 (main, …)), "path" (…/python3.12/site-packages/…) or
+	// "torch.compile's message" (the bound its refusal names: "… on Python 3.12+").
+	// Zero and "" when the log shows no Python or no call. Extra fields.
+	PythonLine int    `json:"python_line,omitempty"`
+	PythonFrom string `json:"python_from,omitempty"`
+	// PlanTorchFrom, when the log states no release, names the finding whose text only
+	// some releases print, excluding the default release (2.11), that chose the newest
+	// release printing every finding's text for the plan ("unsupported-python"); "" when
+	// the plan takes the default. An extra field.
+	PlanTorchFrom Code `json:"plan_torch_from,omitempty"`
 }
 
 // Read diagnoses the text r yields: any log, traceback or pasted issue, line by line
@@ -270,9 +282,28 @@ func (s *scanner) diagnosis() *Diagnosis {
 		}
 		return order[fa.Code] < order[fb.Code]
 	})
-	d.Recovered = s.rec.scenario(planTorch)
+	s.recovered(d, planTorch, haveTorch)
 	d.Inferred = infer(d.Recovered, d.Findings, s.devs.count())
 	return d
+}
+
+// recovered sets d's recovered call, planned on planTorch; a log that states no
+// release is planned on the newest release that prints every finding's text
+// (findingsRelease), and on the Python the log shows.
+func (s *scanner) recovered(d *Diagnosis, planTorch string, haveTorch bool) {
+	if !haveTorch {
+		planTorch = findingsRelease(d.Findings)
+	}
+	d.Recovered = s.rec.scenario(planTorch)
+	if d.Recovered == nil {
+		return
+	}
+	if planTorch != "" && !haveTorch {
+		d.PlanTorchFrom = planTorchFrom(d.Findings, "")
+	}
+	if d.Recovered.Python != "" {
+		d.PythonLine, d.PythonFrom = s.rec.python.line, s.rec.python.what
+	}
 }
 
 // better reports whether row i gives a code's finding rather than row j: PyTorch's

@@ -53,6 +53,7 @@ type recoverer struct {
 	set        []string
 	env        map[string]string
 	envLines   map[string]envLine
+	python     pythonSeen
 }
 
 func newRecoverer() recoverer {
@@ -69,7 +70,7 @@ type envLine struct {
 // not read for the call, config or environment (a call's continuation lines are).
 func recoverAnchors() []string {
 	return []string{"torch.compile(", "torch._inductor.config.", "inductor_config.", "TORCHINDUCTOR_", "PYTORCH_",
-		"TORCH_COMPILE_DISABLE", "os.environ", "reduce-overhead", "max-autotune"}
+		"TORCH_COMPILE_DISABLE", "os.environ", "reduce-overhead", "max-autotune", "Python version", "Python 3.", "python3."}
 }
 
 // deviceAnchors are the prefilter's anchors for the device counter.
@@ -86,6 +87,7 @@ func (r *recoverer) window(text []byte, lineStart bool, line int) {
 	r.dumpWindow(text)
 	r.globalWindow(text)
 	r.envWindow(text, line)
+	r.python.window(text, line)
 }
 
 // dumpWindow records the mode a config dump or launcher prints, when no call gave one.
@@ -277,7 +279,7 @@ func (r *recoverer) scenario(torch string) *graphs.Scenario {
 	if r.mode == nil && r.backend == "" && r.dynamic == nil && r.options == "" && len(r.set) == 0 && len(r.env) == 0 {
 		return nil
 	}
-	sc := &graphs.Scenario{Torch: torch, Mode: r.mode, Backend: r.backend, Dynamic: r.dynamic, Set: r.set}
+	sc := &graphs.Scenario{Torch: torch, Python: r.python.version, Mode: r.mode, Backend: r.backend, Dynamic: r.dynamic, Set: r.set}
 	sc.Options = r.options // the Python dict literal, as Scenario.Options holds it
 	if len(r.env) > 0 {
 		sc.Env = r.env

@@ -443,7 +443,7 @@ func noKeywordRows() []Signature {
 
 // setupRows: how torch.compile is set up and called.
 func setupRows() []Signature {
-	return append(append(contextRows(), noKeywordRows()...), []Signature{
+	return append(append(append(contextRows(), noKeywordRows()...), pythonLimitRows()...), []Signature{
 		{
 			Code: InductorConfigNotImported, Literal: "module 'torch._inductor' has no attribute 'config'",
 			Releases: modes.Minors(1, 5),
@@ -458,35 +458,13 @@ func setupRows() []Signature {
 			Decisive: "the AttributeError line",
 		},
 		{
-			Code: UnsupportedPython, Literal: "not yet supported for torch.compile",
-			Pattern:  `Python 3\.\d+\+ not yet supported for torch\.compile`,
-			Releases: modes.Minors(0, 14),
-			Cause:    "this torch release's torch.compile refuses the running Python release",
-			Fix:      fixPython,
-			Evidence: modes.Source,
-			Source: "torch/_dynamo/eval_frame.py check_if_dynamo_supported @ T2.2.2 (\"Python 3.12+ …\"), " +
-				"T2.6.0 (\"Python 3.14+ not yet supported for torch.compile\"); 2.0: PR #94940 (2023-02) " +
-				"added \"Python 3.11+ …\", which issue #104918 shows on torch 2.0.1",
-			Decisive: "the RuntimeError line",
-		},
-		{
 			Code: UnsupportedPython, Literal: "torch.compile is not supported on Python",
-			Pattern:  `torch\.compile is not supported on Python (?:3\.\d+\+|(?:< 3\.\d+\.\d+ )?built with GIL disabled)`,
+			Pattern:  `torch\.compile is not supported on Python (?:< 3\.\d+\.\d+ )?built with GIL disabled`,
 			Releases: modes.Minors(6, 14),
-			Cause:    "this torch release's torch.compile refuses the running Python (too new, or built without the GIL)",
-			Fix:      fixPython,
+			Cause:    "this torch release's torch.compile refuses a Python built without the GIL",
+			Fix:      "run torch.compile on a Python built with the GIL (python3.13, not python3.13t), or, on torch 2.14, on free-threaded Python 3.13.3 or later",
 			Evidence: modes.Source,
-			Source:   "torch/__init__.py compile @ T2.6.0 (\"torch.compile is not supported on Python 3.14+\", \"… built with GIL disabled\"); 2.6-2.14, read per release in config/pyfacts.go",
-			Decisive: "the RuntimeError line",
-		},
-		{
-			Code: UnsupportedPython, Literal: "Dynamo is not supported on Python",
-			Pattern:  `Dynamo is not supported on Python 3\.\d+\+`,
-			Releases: modes.Minors(1, 5),
-			Cause:    "this torch release's torch.compile (Dynamo) refuses the running Python release",
-			Fix:      fixPython,
-			Evidence: modes.Source,
-			Source:   "torch/__init__.py compile (\"Dynamo is not supported on Python 3.12+\" on 2.1-2.3, \"… 3.13+\" on 2.4-2.5, read per release in config/pyfacts.go; quoted on 2.2.2 in issue #120233)",
+			Source:   "torch/__init__.py compile @ T2.6.0 (\"torch.compile is not supported on Python built with GIL disabled\"), @ T2.14.1 (\"… on Python < 3.13.3 built with GIL disabled\", only for sys.version_info < (3, 13, 3))",
 			Decisive: "the RuntimeError line",
 		},
 		{

@@ -48,10 +48,17 @@ func (d *Diagnosis) writePlan(b *strings.Builder, width int) {
 // mode="reduce-overhead", threads inferred from trees-user-thread-tls").
 func (d *Diagnosis) callWords() string {
 	rel := "torch " + d.Plan.Torch
-	if d.Torch == "" {
+	switch {
+	case d.Torch == "" && d.PlanTorchFrom != "":
+		rel += fmt.Sprintf(" (the log states no release: the newest that prints its %s and every other finding)", d.PlanTorchFrom)
+	case d.Torch == "":
 		rel += " (the default: the log states no release)"
 	}
-	words := []string{rel, "backend " + d.Plan.Backend}
+	words := []string{rel}
+	if py := d.Recovered.Python; py != "" {
+		words = append(words, fmt.Sprintf("Python %s (line %d, %s)", py, d.PythonLine, d.PythonFrom))
+	}
+	words = append(words, "backend "+d.Plan.Backend)
 	if m := d.Recovered.Mode; m != nil {
 		words = append(words, fmt.Sprintf("mode=%q", *m))
 	}

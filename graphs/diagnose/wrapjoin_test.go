@@ -34,9 +34,9 @@ func TestWrapInsideWord(t *testing.T) {
 				"    raise RuntimeError(\n" +
 				"RuntimeError: Either mode or options can be specified, but both can't be specifi\n" +
 				"ed at the same time.\n",
-			wantRecovered: `{"mode":"max-autotune","options":"{\"triton.cudagraphs\": False}","workload":{}}`,
+			wantRecovered: `{"python":"3.12","mode":"max-autotune","options":"{\"triton.cudagraphs\": False}","workload":{}}`,
 			wantQuote:     "RuntimeError: Either mode or options can be specified, but both can't be specified at the same time.",
-			reason:        "a Python string literal cannot hold a line break, and the message's word is whole",
+			reason:        "a Python string literal cannot hold a line break, and the message's word is whole (python: its site-packages path)",
 		},
 		{
 			name: "cut inside a keyword name",

@@ -1,0 +1,97 @@
+package diagnose
+
+import (
+	"slices"
+	"sync"
+
+	"github.com/compilemode/compilemode/internal/lazyregexp"
+	"github.com/compilemode/compilemode/modes"
+)
+
+// pythonForm is one way a log shows the Python that ran it, with its rank: a higher
+// rank is a more direct statement and replaces a lower one found earlier.
+type pythonForm struct {
+	re   *lazyregexp.Regexp // its first group is MAJOR.MINOR
+	rank int
+	what string
+}
+
+// pythonForms are the ways a log shows its Python (sweep5 finding 3: a log stating
+// Python 3.12 three ways was planned on the release's default Python). Ranks: the
+// version a report states, then a path the interpreter's packages are under, then the
+// bound torch.compile's own refusal names ("… not supported on Python 3.12+": the
+// Python was that one or newer, so the plan takes the bound).
+var pythonForms = sync.OnceValue(func() []pythonForm {
+	return []pythonForm{
+		// torch.utils.collect_env: "Python version: 3.12.2 (main, Feb  6 2024, …) [GCC …] (64-bit runtime)".
+		{lazyregexp.New(`\bPython version:\s*(3\.\d{1,2})(?:\.\d+)?\b`), 3, "collect_env"},
+		// The interpreter's banner and python -VV: "Python 3.12.2 (main, Feb  6 2024, …)".
+		{lazyregexp.New(`\bPython (3\.\d{1,2})\.\d+\S* \(`), 3, "banner"},
+		// A traceback's file under the interpreter's library: ".../lib/python3.12/site-packages/torch/...".
+		{lazyregexp.New(`[/\\]python(3\.\d{1,2})t?[/\\](?:site-packages|dist-packages)[/\\]`), 2, "path"},
+		// torch.compile's refusal: "Dynamo is not supported on Python 3.12+", "Python 3.11+ not yet supported for torch.compile".
+		{lazyregexp.New(`\b(?:not supported on Python (3\.\d{1,2})\+|Python (3\.\d{1,2})\+ not yet supported)`), 1, "torch.compile's message"},
+	}
+})
+
+// pythonSeen is the Python a log shows: the first of the highest rank.
+type pythonSeen struct {
+	version string // "3.12", "" when none
+	line    int
+	rank    int
+	what    string
+}
+
+// window reads one window of text for the Python.
+func (p *pythonSeen) window(text []byte, line int) {
+	if p.rank == 3 {
+		return
+	}
+	for _, f := range pythonForms() {
+		if f.rank <= p.rank {
+			break
+		}
+		m := f.re.FindSubmatch(text)
+		if m == nil {
+			continue
+		}
+		v := m[1]
+		if len(v) == 0 && len(m) > 2 {
+			v = m[2]
+		}
+		*p = pythonSeen{version: string(v), line: line, rank: f.rank, what: f.what}
+		return
+	}
+}
+
+// findingsRelease is the release to plan a log that states none on: the default
+// release when every finding's text is printed by it, else the newest release that
+// prints every finding's text ("" for the default when none does): a log whose
+// "Dynamo is not supported on Python 3.12+" only 2.1–2.3 print is not planned on 2.11
+// (sweep5 finding 3).
+func findingsRelease(findings []Finding) string {
+	def := modes.DefaultRelease().String()
+	if planTorchFrom(findings, def) == "" {
+		return ""
+	}
+	vs := modes.Supported()
+	for i := len(vs) - 1; i >= 0; i-- {
+		if planTorchFrom(findings, vs[i].String()) == "" {
+			return vs[i].String()
+		}
+	}
+	return ""
+}
+
+// planTorchFrom returns the first finding whose releases leave out release v, or "".
+func planTorchFrom(findings []Finding, v string) Code {
+	if v == "" {
+		v = modes.DefaultRelease().String()
+	}
+	for _, f := range findings {
+		if len(f.Releases) > 0 && !slices.Contains(f.Releases, v) {
+			return f.Code
+		}
+	}
+	return ""
+}
