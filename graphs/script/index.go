@@ -233,6 +233,8 @@ func (r *reader) indexCall(c *expr) {
 		r.indexCompileCall(c)
 	case c.x.kind == attr && c.x.name == "add_argument":
 		r.argparse(c)
+	case c.x.kind == attr && c.x.name == "set_defaults":
+		r.setDefaults(c)
 	default:
 		r.indexKeywords(c)
 	}
@@ -291,13 +293,21 @@ func (r *reader) argparse(c *expr) {
 	}
 	end := r.lines.line(r.toks[max(tokenAt(r.toks, int(c.end))-1, 0)].off)
 	r.argSpans = append(r.argSpans, [2]int{int(c.line), end})
+	r.argValues(c, dest)
+}
+
+// argValues records the values add_argument's keywords give dest: const, default=
+// and choices.
+func (r *reader) argValues(c *expr, dest string) {
 	for _, a := range c.args {
 		switch a.keyword {
-		case "default", "const":
+		case "const":
 			// const is what the option alone gives (nargs="?", action="store_const"):
 			// a value the parser produces too (sweep4 finding 11: timm's --torchcompile,
 			// const='inductor'; Python's argparse docs, "const").
 			r.candidate(dest, a.value)
+		case "default":
+			r.argDefaultCandidate(dest, a.value)
 		case "choices":
 			r.choices(dest, a.value)
 			r.argOpen[dest] = 0 // the command line can give only these

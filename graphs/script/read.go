@@ -222,85 +222,89 @@ type reader struct {
 	startMethod string                 // the multiprocessing start method the script set ("": the default; forkcuda.go)
 
 	// While running.
-	sites        []*siteState
-	siteOf       map[*expr]*siteState // the call or decorator of each site
-	entered      map[*stmt]bool
-	fn           *stmt
-	inline       int
-	loop         int
-	argSpans     [][2]int              // the lines of each add_argument call (argparse options' candidates)
-	argDefaults  map[string]argDefault // argparse dest → its default (argguard.go)
-	parsedArgs   map[string]bool       // names bound to parse_args() (argguard.go)
-	argOpen      map[string]int        // argparse dest → the line of its add_argument without choices= (0: it has choices)
-	dictObjs     map[dictKey]*dictObj  // the dicts followed by name, where the reader runs now (dictflow.go)
-	dictWork     int                   // items the dict flow has copied (maxDictWork)
-	iters        []iterCount           // the loops and comprehensions running now, innermost last (see loopCount)
-	outer        []iterCount           // the loops around the calls that entered the def running now (enter), outermost first
-	loopIDs      []int32               // the loop statements running now (their first token), innermost last
-	kills        map[killKey][]killRec // the latest assignments of each local name that ran (reaching.go)
-	patches      []string
-	configLine   int       // where torch._inductor.config is first imported, in execution order (0: not yet)
-	configBy     string    // what imports it there
-	set          []string  // persistent globals, KEY=VALUE, execution order
-	setMeta      []setMeta // for each of set: where it was assigned
-	guards       []guard   // the conditions what runs now is under, outermost first
-	env          []envEntry
-	executors    map[string]int          // names bound to thread pools → their workers (0: unknown)
-	poolFrom     map[*expr]string        // a pool constructor whose worker count is a parameter's default → that said (threads.go workers)
-	poolFromName map[string]string       // likewise, by the name the pool is bound to
-	procPools    map[string]bool         // names bound to process pools
-	chains       int32                   // if chains run so far (guard.chain)
-	assigned     map[string][]*expr      // name → the values assigned to it (the first maxAssigned), for argument alternatives
-	started      map[*stmt][]guard       // defs handed to a thread, process or pool → the guards of the start
-	ctors        map[*stmt]bool          // the __init__ or __post_init__ defs of classes the file calls by name (constructed, built on first use)
-	outputs      map[string]*siteState   // names bound to a compiled function's output
-	derived      map[string][]*siteState // names bound to a value computed from sites' outputs: those sites
-	noGrad       int                     // with torch.no_grad() / torch.inference_mode() blocks running now
-	suppressLine int                     // torch._dynamo.config.suppress_errors = True in force now: its line (0: none)
-	keptLists    map[string]bool         // lists outputs are appended to with autograd recording (L.append(model(x)))
-	fromLists    map[string][]string     // names bound to a value computed from such lists: those lists
-	seq          int                     // execution order of sites, calls, threads and events
-	rest         bool                    // running the defs no code called (runRest)
-	callEvents   []callEvent             // calls of compiled functions' names
-	callees      map[*stmt][]*stmt       // def → the defs it calls (noteCallee)
-	chained      []*dictObj              // dicts an if/elif/else chain running now changed (dictChain)
-	threadClass  map[string]*Thread      // threading.Thread subclasses by name (threadBuilt)
-	nameToks     map[string][]int        // name → the tokens that spell it (nameTokens builds it once)
-	seqVerdict   map[string]bool         // seqChanged's verdict per name
-	events       []event                 // workload facts seen
-	compiled     map[string]*siteState   // names bound to compiled functions
-	bound        map[string][]*siteState // name → every site it was bound to (aliases and parameters included)
-	partials     map[string]*siteState   // names bound to partial(torch.compile, …)
-	rebound      map[string]rebinding    // torch.compile / torch.compiler.compile as the script rebound them (rebind.go)
-	marked       map[ThreadKind]bool     // process markers seen (one each)
-	threads      []*Thread
-	classRun     map[*Thread][]*stmt     // Thread subclass → its run methods
-	threadCalls  map[*expr]*Thread       // the call that starts or builds each thread (callers.go)
-	joins        []joinEvent             // NAME.join() calls the main thread runs, in order
-	stack        []frame                 // walk's stack, reused
-	indexed      bool                    // index is done: aliases and cands are final
-	quals        map[*expr]string        // qual of attribute chains, once indexed
-	qbuf         []byte                  // qual's scratch
-	candsOf      map[string][]Candidate  // candidatesFor, by name, once indexed
-	building     int                     // how many constructors (__init__, __post_init__) are running (enter)
-	paramSets    map[*stmt]int           // def → the first line where it replaces a parameter (paramhelpers.go)
-	timeline     []tlEvent               // compiled calls, backward() and mark_step_begin() in execution order (overwrite.go)
-	bindings     map[bindKey]*outBinding // names bound to a compiled call's output (overwrite.go)
-	assignLoops  map[bindKey][]int32     // the loops each name's last assignment ran in (overwrite.go)
-	loopTargets  []*expr                 // the targets of the for loops running now
-	loopIters    []*expr                 // the iterable of each of loopTargets' loop (threadstart.go)
-	forwardOf    map[string]*siteState   // X → the site compiled into X.forward (threadargs.go bindForward)
-	runsAtOnce   map[*stmt]runs          // coroutine def → how many of its runs start at once (gathered.go)
-	modules      map[string]bool         // names bound to an nn.Module now (threadargs.go isModule)
-	torch        modes.Version           // the release planned, when hasTorch (versionguard.go)
-	hasTorch     bool
-	versionNames map[string]bool        // names bound to a tuple of torch.__version__'s components
-	offLines     map[int]bool           // lines of mode names' assignments under a guard that does not hold (noteKill)
-	wide         []Candidate            // the candidates the site being read found only by name, file-wide (widemode.go)
-	uiChoices    map[string][]Candidate // choice lists of dict keys (a UI's INPUT_TYPES), by key
-	sc           *scopes                // the scoped index (scope.go)
-	candBuf      []Candidate            // oneCand's chunk
-	strBuf       []string               // strPtr's chunk
+	sites       []*siteState
+	siteOf      map[*expr]*siteState // the call or decorator of each site
+	entered     map[*stmt]bool
+	fn          *stmt
+	inline      int
+	loop        int
+	argSpans    [][2]int              // the lines of each add_argument call (argparse options' candidates)
+	argDefaults map[string]argDefault // argparse dest → its default (argguard.go)
+	// argDefaultCands and parserDefaultCands are the candidates an add_argument's
+	// default= and a set_defaults(dest=…) gave each dest, so that the one argparse
+	// does not use is dropped (setdefaults.go).
+	argDefaultCands, parserDefaultCands map[string][]Candidate
+	parsedArgs                          map[string]bool       // names bound to parse_args() (argguard.go)
+	argOpen                             map[string]int        // argparse dest → the line of its add_argument without choices= (0: it has choices)
+	dictObjs                            map[dictKey]*dictObj  // the dicts followed by name, where the reader runs now (dictflow.go)
+	dictWork                            int                   // items the dict flow has copied (maxDictWork)
+	iters                               []iterCount           // the loops and comprehensions running now, innermost last (see loopCount)
+	outer                               []iterCount           // the loops around the calls that entered the def running now (enter), outermost first
+	loopIDs                             []int32               // the loop statements running now (their first token), innermost last
+	kills                               map[killKey][]killRec // the latest assignments of each local name that ran (reaching.go)
+	patches                             []string
+	configLine                          int       // where torch._inductor.config is first imported, in execution order (0: not yet)
+	configBy                            string    // what imports it there
+	set                                 []string  // persistent globals, KEY=VALUE, execution order
+	setMeta                             []setMeta // for each of set: where it was assigned
+	guards                              []guard   // the conditions what runs now is under, outermost first
+	env                                 []envEntry
+	executors                           map[string]int          // names bound to thread pools → their workers (0: unknown)
+	poolFrom                            map[*expr]string        // a pool constructor whose worker count is a parameter's default → that said (threads.go workers)
+	poolFromName                        map[string]string       // likewise, by the name the pool is bound to
+	procPools                           map[string]bool         // names bound to process pools
+	chains                              int32                   // if chains run so far (guard.chain)
+	assigned                            map[string][]*expr      // name → the values assigned to it (the first maxAssigned), for argument alternatives
+	started                             map[*stmt][]guard       // defs handed to a thread, process or pool → the guards of the start
+	ctors                               map[*stmt]bool          // the __init__ or __post_init__ defs of classes the file calls by name (constructed, built on first use)
+	outputs                             map[string]*siteState   // names bound to a compiled function's output
+	derived                             map[string][]*siteState // names bound to a value computed from sites' outputs: those sites
+	noGrad                              int                     // with torch.no_grad() / torch.inference_mode() blocks running now
+	suppressLine                        int                     // torch._dynamo.config.suppress_errors = True in force now: its line (0: none)
+	keptLists                           map[string]bool         // lists outputs are appended to with autograd recording (L.append(model(x)))
+	fromLists                           map[string][]string     // names bound to a value computed from such lists: those lists
+	seq                                 int                     // execution order of sites, calls, threads and events
+	rest                                bool                    // running the defs no code called (runRest)
+	callEvents                          []callEvent             // calls of compiled functions' names
+	callees                             map[*stmt][]*stmt       // def → the defs it calls (noteCallee)
+	chained                             []*dictObj              // dicts an if/elif/else chain running now changed (dictChain)
+	threadClass                         map[string]*Thread      // threading.Thread subclasses by name (threadBuilt)
+	nameToks                            map[string][]int        // name → the tokens that spell it (nameTokens builds it once)
+	seqVerdict                          map[string]bool         // seqChanged's verdict per name
+	events                              []event                 // workload facts seen
+	compiled                            map[string]*siteState   // names bound to compiled functions
+	bound                               map[string][]*siteState // name → every site it was bound to (aliases and parameters included)
+	partials                            map[string]*siteState   // names bound to partial(torch.compile, …)
+	rebound                             map[string]rebinding    // torch.compile / torch.compiler.compile as the script rebound them (rebind.go)
+	marked                              map[ThreadKind]bool     // process markers seen (one each)
+	threads                             []*Thread
+	classRun                            map[*Thread][]*stmt     // Thread subclass → its run methods
+	threadCalls                         map[*expr]*Thread       // the call that starts or builds each thread (callers.go)
+	joins                               []joinEvent             // NAME.join() calls the main thread runs, in order
+	stack                               []frame                 // walk's stack, reused
+	indexed                             bool                    // index is done: aliases and cands are final
+	quals                               map[*expr]string        // qual of attribute chains, once indexed
+	qbuf                                []byte                  // qual's scratch
+	candsOf                             map[string][]Candidate  // candidatesFor, by name, once indexed
+	building                            int                     // how many constructors (__init__, __post_init__) are running (enter)
+	paramSets                           map[*stmt]int           // def → the first line where it replaces a parameter (paramhelpers.go)
+	timeline                            []tlEvent               // compiled calls, backward() and mark_step_begin() in execution order (overwrite.go)
+	bindings                            map[bindKey]*outBinding // names bound to a compiled call's output (overwrite.go)
+	assignLoops                         map[bindKey][]int32     // the loops each name's last assignment ran in (overwrite.go)
+	loopTargets                         []*expr                 // the targets of the for loops running now
+	loopIters                           []*expr                 // the iterable of each of loopTargets' loop (threadstart.go)
+	forwardOf                           map[string]*siteState   // X → the site compiled into X.forward (threadargs.go bindForward)
+	runsAtOnce                          map[*stmt]runs          // coroutine def → how many of its runs start at once (gathered.go)
+	modules                             map[string]bool         // names bound to an nn.Module now (threadargs.go isModule)
+	torch                               modes.Version           // the release planned, when hasTorch (versionguard.go)
+	hasTorch                            bool
+	versionNames                        map[string]bool        // names bound to a tuple of torch.__version__'s components
+	offLines                            map[int]bool           // lines of mode names' assignments under a guard that does not hold (noteKill)
+	wide                                []Candidate            // the candidates the site being read found only by name, file-wide (widemode.go)
+	uiChoices                           map[string][]Candidate // choice lists of dict keys (a UI's INPUT_TYPES), by key
+	sc                                  *scopes                // the scoped index (scope.go)
+	candBuf                             []Candidate            // oneCand's chunk
+	strBuf                              []string               // strPtr's chunk
 }
 
 func newReader(name, src string, toks []token) *reader {

@@ -177,6 +177,7 @@ func (r *reader) scopeBlock(stmts []*stmt, fn, cls *stmt) {
 				}
 				r.scopeDict(k, pm.def)
 			}
+			r.clickOptions(s)
 			r.scopeBlock(s.body, s, nil)
 			continue
 		case assignStmt, annAssignStmt:
