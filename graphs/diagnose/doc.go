@@ -41,7 +41,10 @@
 // states no release on the newest release that prints every finding's text, the default
 // (2.11) when it does ([Diagnosis.PlanTorchFrom] names the finding that ruled the default
 // out): "Dynamo is not supported on Python 3.12+" alone is planned on 2.3 with Python
-// 3.12, and raises there, as the log shows.
+// 3.12, and raises there, as the log shows. Of several calls a text shows (up to 8;
+// "with mode=A it works, with mode=B it fails"), the plan takes the first that turns
+// CUDA graphs on when a finding's text is printed only with them on ([CUDAGraphCodes]),
+// else the first; [Diagnosis.Calls] and [Diagnosis.CallLine] say which.
 //
 // # Matching
 //

@@ -148,6 +148,17 @@ type Diagnosis struct {
 	// Zero and "" when the log shows no Python or no call. Extra fields.
 	PythonLine int    `json:"python_line,omitempty"`
 	PythonFrom string `json:"python_from,omitempty"`
+	// Calls is how many torch.compile calls with a keyword the log shows when it shows
+	// more than one (up to 8), and CallLine the line of the one Recovered is: the first
+	// whose plan turns CUDA graphs on when a finding's text is printed only with them on
+	// (codes of CUDAGraphCodes), else the first ("with mode=A it works, with mode=B
+	// it fails", sweep5 finding 4). Zero when the log shows one call or none. Extra
+	// fields.
+	Calls    int `json:"calls,omitempty"`
+	CallLine int `json:"call_line,omitempty"`
+	// CallFor is the code of the finding that chose the call with CUDA graphs on ("" when
+	// the first was taken). An extra field.
+	CallFor Code `json:"call_for,omitempty"`
 	// PlanTorchFrom, when the log states no release, names the finding whose text only
 	// some releases print, excluding the default release (2.11), that chose the newest
 	// release printing every finding's text for the plan ("unsupported-python"); "" when
@@ -294,9 +305,14 @@ func (s *scanner) recovered(d *Diagnosis, planTorch string, haveTorch bool) {
 	if !haveTorch {
 		planTorch = findingsRelease(d.Findings)
 	}
-	d.Recovered = s.rec.scenario(planTorch)
-	if d.Recovered == nil {
+	cands := s.rec.scenarios(planTorch)
+	if len(cands) == 0 {
 		return
+	}
+	i, by := chooseCall(cands, d.Findings)
+	d.Recovered = cands[i]
+	if len(s.rec.calls) > 1 {
+		d.Calls, d.CallLine, d.CallFor = len(s.rec.calls), s.rec.calls[i].line, by
 	}
 	if planTorch != "" && !haveTorch {
 		d.PlanTorchFrom = planTorchFrom(d.Findings, "")

@@ -44,12 +44,9 @@ type recoverer struct {
 	callLines int
 	// callIndent is the indentation of the call's last line (wordCut).
 	callIndent int
-	callDone   bool
-	mode       *string
-	dump       *string // a mode a config dump shows, used when no call shows one
-	backend    string
-	dynamic    *bool
-	options    string
+	callLine   int        // the line the call being collected starts on
+	calls      []callArgs // the calls recovered, in line order, up to maxCalls
+	dump       *string    // a mode a config dump shows, used when no call shows one
 	set        []string
 	env        map[string]string
 	envLines   map[string]envLine
@@ -59,6 +56,19 @@ type recoverer struct {
 func newRecoverer() recoverer {
 	return recoverer{env: map[string]string{}, envLines: map[string]envLine{}}
 }
+
+// callArgs are the arguments of one torch.compile call a log shows.
+type callArgs struct {
+	line    int
+	mode    *string
+	backend string
+	dynamic *bool
+	options string
+}
+
+// maxCalls is how many torch.compile calls a log's plan chooses among (sweep5 finding
+// 4: "with A everything works, with B it fails" shows two).
+const maxCalls = 8
 
 // envLine is where a log sets an environment variable: its line and the line quoted.
 type envLine struct {
@@ -83,7 +93,7 @@ var reModeDump = lazyregexp.New(`\b(?:torch_)?(?:compile_)?mode["']?\s*[:=]\s*["
 // window recovers what one window of the input shows: a torch.compile call, a mode a
 // dump prints, a global config assignment and environment variables.
 func (r *recoverer) window(text []byte, lineStart bool, line int) {
-	r.callWindow(text, lineStart)
+	r.callWindow(text, lineStart, line)
 	r.dumpWindow(text)
 	r.globalWindow(text)
 	r.envWindow(text, line)
@@ -92,7 +102,7 @@ func (r *recoverer) window(text []byte, lineStart bool, line int) {
 
 // dumpWindow records the mode a config dump or launcher prints, when no call gave one.
 func (r *recoverer) dumpWindow(text []byte) {
-	if r.dump != nil || r.mode != nil {
+	if r.dump != nil || len(r.calls) > 0 && r.calls[0].mode != nil {
 		return
 	}
 	if m := reModeDump.FindSubmatch(text); m != nil && !bytes.Contains(text, []byte("torch.compile(")) {
@@ -135,18 +145,34 @@ func (r *recoverer) envWindow(text []byte, line int) {
 	}
 }
 
-// callWindow collects the first torch.compile(...) call with a keyword it recovers,
-// across at most maxCallLines lines.
-func (r *recoverer) callWindow(text []byte, lineStart bool) {
-	if r.callDone {
-		return
-	}
-	if r.call == nil {
-		at := bytes.Index(text, []byte("torch.compile("))
+// callWindow collects the torch.compile(...) calls with a keyword it recovers, up to
+// maxCalls, each across at most maxCallLines lines; up to maxCalls calls may start in
+// one window ("works with torch.compile(m, mode=A), fails with torch.compile(m,
+// mode=B)": sweep5 finding 4).
+func (r *recoverer) callWindow(text []byte, lineStart bool, line int) {
+	for n := 0; n < maxCalls && len(r.calls) < maxCalls; n++ {
+		at := r.callStep(text, lineStart, line)
 		if at < 0 {
 			return
 		}
-		r.call, r.callLines = append([]byte{}, text[at:]...), 1
+		next := bytes.Index(text[at+1:], []byte("torch.compile("))
+		if next < 0 {
+			return
+		}
+		text, lineStart = text[at+1+next:], false
+	}
+}
+
+// callStep starts a call at the first "torch.compile(" of text, or continues the one
+// being collected, and records it when it closes. It returns where in text the call
+// it closed started, or -1 when it closed none that started there.
+func (r *recoverer) callStep(text []byte, lineStart bool, line int) int {
+	at := -1
+	if r.call == nil {
+		if at = bytes.Index(text, []byte("torch.compile(")); at < 0 {
+			return -1
+		}
+		r.call, r.callLines, r.callLine = append([]byte{}, text[at:]...), 1, line
 	} else if lineStart {
 		r.call = joinCallLine(r.call, r.callIndent, text)
 		r.callLines++
@@ -156,12 +182,14 @@ func (r *recoverer) callWindow(text []byte, lineStart bool) {
 		r.call = r.call[:maxCallBytes]
 	}
 	if depth(r.call) > 0 && r.callLines < maxCallLines && len(r.call) < maxCallBytes {
-		return
+		return -1
 	}
-	if r.parseCall(r.call) {
-		r.callDone = true
+	if c, ok := parseCall(r.call); ok {
+		c.line = r.callLine
+		r.calls = append(r.calls, c)
 	}
 	r.call = nil
+	return at
 }
 
 // joinCallLine appends the line next to a call's text, call so far (whose last line was
@@ -206,28 +234,31 @@ var pyKeywords = map[string]bool{"and": true, "or": true, "not": true, "in": tru
 	"for": true, "lambda": true, "await": true, "yield": true, "async": true, "from": true}
 
 // parseCall reads mode=, backend=, dynamic= and an inline options dict from a call's
-// text; it reports whether it found any.
-func (r *recoverer) parseCall(call []byte) bool {
-	found := false
+// text (up to the next call's start, when two share a line); it reports whether it
+// found any.
+func parseCall(call []byte) (c callArgs, found bool) {
+	if next := bytes.Index(call[1:], []byte("torch.compile(")); next >= 0 {
+		call = call[:next+1]
+	}
 	if m := reMode.FindSubmatch(call); m != nil {
 		mode := string(m[1])
-		r.mode, found = &mode, true
+		c.mode, found = &mode, true
 	}
 	if m := reBackend.FindSubmatch(call); m != nil {
-		r.backend, found = string(m[1]), true
+		c.backend, found = string(m[1]), true
 	}
 	if m := reDynamic.FindSubmatch(call); m != nil {
 		b := string(m[1]) == "True"
-		r.dynamic, found = &b, true
+		c.dynamic, found = &b, true
 	}
 	if loc := reOptions.FindIndex(call); loc != nil {
 		// Prose elides a dict as {...}, which Python would read as the set {Ellipsis}:
 		// not options anyone passed.
 		if lit := braced(call[loc[1]-1:]); lit != nil && !bytes.Contains(lit, []byte("...")) {
-			r.options, found = string(lit), true
+			c.options, found = string(lit), true
 		}
 	}
-	return found
+	return c, found
 }
 
 // depth returns the parenthesis depth at the end of b, outside string literals.
@@ -271,16 +302,33 @@ func walkBrackets(b []byte, open, close byte) (closeAt, depth int) {
 	return closeAt, depth
 }
 
-// scenario returns what was recovered as a scenario for the planner, or nil.
-func (r *recoverer) scenario(torch string) *graphs.Scenario {
-	if r.mode == nil {
-		r.mode = r.dump
+// scenarios returns what was recovered as scenarios for the planner, one per call (in
+// line order; one without a call when the log shows only config), or nil.
+func (r *recoverer) scenarios(torch string) []*graphs.Scenario {
+	calls := r.calls
+	if len(calls) == 0 {
+		calls = []callArgs{{}}
 	}
-	if r.mode == nil && r.backend == "" && r.dynamic == nil && r.options == "" && len(r.set) == 0 && len(r.env) == 0 {
+	var out []*graphs.Scenario
+	for _, c := range calls {
+		if sc := r.scenario(torch, c); sc != nil {
+			out = append(out, sc)
+		}
+	}
+	return out
+}
+
+// scenario returns call c with the config and environment recovered as a scenario for
+// the planner, or nil when there is nothing.
+func (r *recoverer) scenario(torch string, c callArgs) *graphs.Scenario {
+	if c.mode == nil {
+		c.mode = r.dump
+	}
+	if c.mode == nil && c.backend == "" && c.dynamic == nil && c.options == "" && len(r.set) == 0 && len(r.env) == 0 {
 		return nil
 	}
-	sc := &graphs.Scenario{Torch: torch, Python: r.python.version, Mode: r.mode, Backend: r.backend, Dynamic: r.dynamic, Set: r.set}
-	sc.Options = r.options // the Python dict literal, as Scenario.Options holds it
+	sc := &graphs.Scenario{Torch: torch, Python: r.python.version, Mode: c.mode, Backend: c.backend, Dynamic: c.dynamic, Set: r.set}
+	sc.Options = c.options // the Python dict literal, as Scenario.Options holds it
 	if len(r.env) > 0 {
 		sc.Env = r.env
 		if a := catalog.AllocatorFromEnv(func(k string) string { return r.env[k] }); a != "native" {

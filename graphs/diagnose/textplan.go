@@ -58,6 +58,12 @@ func (d *Diagnosis) callWords() string {
 	if py := d.Recovered.Python; py != "" {
 		words = append(words, fmt.Sprintf("Python %s (line %d, %s)", py, d.PythonLine, d.PythonFrom))
 	}
+	switch {
+	case d.Calls > 1 && d.CallFor != "":
+		words = append(words, fmt.Sprintf("the call on line %d of the %d the log shows: the first with CUDA graphs on, which its %s needs", d.CallLine, d.Calls, d.CallFor))
+	case d.Calls > 1:
+		words = append(words, fmt.Sprintf("the call on line %d, the first of the %d the log shows", d.CallLine, d.Calls))
+	}
 	words = append(words, "backend "+d.Plan.Backend)
 	if m := d.Recovered.Mode; m != nil {
 		words = append(words, fmt.Sprintf("mode=%q", *m))

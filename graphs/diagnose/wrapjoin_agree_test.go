@@ -41,8 +41,8 @@ func TestWordCutCallersAgree(t *testing.T) {
 		// the call: two lines through the recoverer, the call left open so that its text
 		// stays collected
 		r := newRecoverer()
-		r.callWindow([]byte(tt.prev), true)
-		r.callWindow([]byte(tt.next), true)
+		r.callWindow([]byte(tt.prev), true, 1)
+		r.callWindow([]byte(tt.next), true, 2)
 		callTight := !bytes.Contains(r.call, []byte(" "+trimmed(tt.next)))
 		// the quote: the same lines as a wrapped message whose literal is the text whole
 		lines := [][]byte{[]byte(trimmed(tt.prev)), []byte(trimmed(tt.next))}
