@@ -186,10 +186,15 @@ type event struct {
 
 // noteCall records a call of a compiled function's name, and its output kept.
 func (r *reader) noteCall(c *expr) {
-	if c.x.kind != name && c.x.kind != attr {
+	var st *siteState
+	switch c.x.kind {
+	case name, attr:
+		st = r.compiled[c.x.name]
+	case subscript:
+		st = r.itemCalled(c) // models["m"](x) (containers.go)
+	default:
 		return
 	}
-	st := r.compiled[c.x.name]
 	if st == nil {
 		st = r.forwardCall(c) // model.generate(…) of a model whose forward is compiled
 	}
