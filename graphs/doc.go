@@ -177,7 +177,7 @@
 //	MaxScenarioBytes            1 MiB  a scenario file
 //	MaxNameBytes                4 KiB  each name field of a Scenario: mode, backend, torch, python, host dirs, workload names
 //	MaxDevices                  4096   workload devices, and callers
-//	MaxDeviceThreads            16384  devices × callers under threads per-thread
+//	MaxDeviceThreads            16384  devices × callers under threads per-thread; devices × devices under span_devices
 //	MaxDistinctSizes            2^20   distinct input sizes
 //
 // Text is held to one rule everywhere: a NUL byte, invalid UTF-8 and a lone UTF-16

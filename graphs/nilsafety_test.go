@@ -588,9 +588,10 @@ var nilCases = map[string]func(t *testing.T){
 	"backend.WithThreadCaptureMode":        func(t *testing.T) { _ = backend.WithThreadCaptureMode(0).String() },
 
 	// graphs/diagnose.
-	"diagnose.Codes":      func(t *testing.T) { _ = diagnose.Codes() },
-	"diagnose.Inferences": func(t *testing.T) { _ = diagnose.Inferences() },
-	"diagnose.Signatures": func(t *testing.T) { _ = diagnose.Signatures() },
+	"diagnose.CUDAGraphCodes": func(t *testing.T) { _ = diagnose.CUDAGraphCodes() },
+	"diagnose.Codes":          func(t *testing.T) { _ = diagnose.Codes() },
+	"diagnose.Inferences":     func(t *testing.T) { _ = diagnose.Inferences() },
+	"diagnose.Signatures":     func(t *testing.T) { _ = diagnose.Signatures() },
 	"diagnose.Code.Silent": func(t *testing.T) {
 		if diagnose.Code("").Silent() {
 			t.Error("the zero Code is silent")

@@ -62,6 +62,10 @@ func TestScenarioFieldLimits(t *testing.T) {
 		{"host.dir", &graphs.Scenario{Host: schema.Host{Dir: big}}, "host.dir", true, "graphs.MaxNameBytes"},
 		{"callers -5, main", &graphs.Scenario{Workload: graphs.Workload{Callers: -5}}, "workload", false, "callers=-5: want 1 to 4096"},
 		{"callers -5, callers", &graphs.Scenario{Workload: graphs.Workload{Callers: -5, Threads: graphs.Callers}}, "workload", false, "callers=-5: want 1 to 4096"},
+		// sweep5 finding 14: one graph over 4096 devices quoted every device in each
+		// device's entry, 550 MB of JSON; 128 × 128 is the most allowed.
+		{"span_devices 4096", &graphs.Scenario{Mode: graphs.Ptr("reduce-overhead"), Workload: graphs.Workload{Devices: 4096, SpanDevices: true}}, "workload", true, "devices × devices under span_devices (4096 × 4096"},
+		{"span_devices 129, callers", &graphs.Scenario{Workload: graphs.Workload{Devices: 129, SpanDevices: true, Threads: graphs.Callers, Callers: 4096}}, "workload", true, "graphs.MaxDeviceThreads"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			t.Parallel()
@@ -77,4 +81,7 @@ func TestScenarioFieldLimits(t *testing.T) {
 	}
 	_, err := graphs.Check(&graphs.Scenario{Mode: graphs.Ptr(strings.Repeat("m", graphs.MaxNameBytes))})
 	require.NoError(t, err, "a mode at the limit is a question (PyTorch's unknown-mode error)")
+	rep, err := graphs.Check(&graphs.Scenario{Mode: graphs.Ptr("reduce-overhead"), Workload: graphs.Workload{Devices: 128, SpanDevices: true}})
+	require.NoError(t, err, "128 devices in one graph is at the limit")
+	require.Len(t, rep.CUDAGraphs.Devices, 128)
 }

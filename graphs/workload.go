@@ -173,7 +173,9 @@ const MaxDevices = 4096
 // wrapping a *inputerr.LimitError.
 const (
 	// MaxDeviceThreads bounds Devices × Callers under Threads per-thread, where the
-	// plan holds one entry per device and thread (about 1 KB each).
+	// plan holds one entry per device and thread (about 1 KB each), and Devices ×
+	// Devices under SpanDevices, where each device's entry lists every device (so at
+	// most 128 devices in one graph).
 	MaxDeviceThreads = 1 << 14
 	// MaxDistinctSizes bounds Workload.DistinctSizes.
 	MaxDistinctSizes = 1 << 20
@@ -287,6 +289,14 @@ func (w *Workload) checkCounts() error {
 	}
 	if w.DistinctSizes > MaxDistinctSizes {
 		return limitErr("distinct_sizes", w.DistinctSizes, "graphs.MaxDistinctSizes", MaxDistinctSizes, "distinct input sizes")
+	}
+	if n := w.Devices * w.Devices; w.SpanDevices && n > MaxDeviceThreads {
+		// One graph over every device: each device's entry quotes PyTorch's skip line,
+		// which lists every device, so the plan grows as devices² (sweep5 finding 14:
+		// 4096 devices gave 550 MB of JSON).
+		le := &inputerr.LimitError{Limit: "graphs.MaxDeviceThreads", Max: MaxDeviceThreads, Got: int64(n),
+			What: fmt.Sprintf("devices × devices under span_devices (%d × %d: each device's entry lists every device of the graph)", w.Devices, w.Devices)}
+		return &WorkloadError{Field: "devices", Value: fmt.Sprint(w.Devices), Msg: le.Error(), Err: le}
 	}
 	if n := w.Devices * w.Callers; w.Threads == PerThread && n > MaxDeviceThreads {
 		return limitErr("callers", w.Callers, "graphs.MaxDeviceThreads", MaxDeviceThreads, fmt.Sprintf("devices × callers (%d × %d)", w.Devices, w.Callers))

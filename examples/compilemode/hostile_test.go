@@ -101,6 +101,8 @@ func hostileCases(t testing.TB, dir string) []hostileCase {
 		{"option-keys-many", []string{"-options", "{" + many(60000, func(i int) string { return fmt.Sprintf("'k%d': 1", i) }) + "}"}, 1, "", "many unknown keys"},
 		{"per-thread-huge", []string{"-devices", "4096", "-threads", "per-thread", "-callers", "512"}, 2, "graphs.MaxDeviceThreads", "4096 × 512 per-thread plans took 2.2 GB"},
 		{"per-thread-limit", []string{"-devices", "4096", "-threads", "per-thread", "-callers", "4"}, 0, "", "the largest per-thread plan allowed"},
+		{"span-devices-huge", []string{"-mode", "reduce-overhead", "-devices", "4096", "-span-devices", "-json"}, 2, "graphs.MaxDeviceThreads", "each device's entry listed all 4096 devices: 550 MB of JSON, 3.2 GB (sweep5 finding 14)"},
+		{"span-devices-limit", []string{"-mode", "reduce-overhead", "-devices", "128", "-span-devices"}, 0, "", "the largest graph over devices allowed"},
 		{"sizes-huge", []string{"-dynamic-shapes", "-sizes", "2000000000"}, 2, "graphs.MaxDistinctSizes", ""},
 		{"unary-chain", []string{"-options", strings.Repeat("-", mb-10) + "1"}, 2, "signs in a row", "a recursive parser would go as deep as the input is long"},
 		{"binary-chain", []string{"-options", strings.Repeat("1+", mb/2-10) + "1"}, 2, "operators", ""},
