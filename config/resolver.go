@@ -326,7 +326,7 @@ func (r *Resolver) Resolve(req Request) (*Result, error) {
 	r.cudagraphVerdict(res)
 	r.envTraps(res, req, env)
 	res.Threaded = res
-	if r.facts.GlobalsPerThread && len(req.Globals) > 0 {
+	if r.facts.GlobalsPerThread && len(req.Globals) > 0 && !req.ThreadsInheritContext {
 		// A worker thread sees no global assignment (2.12+ ContextVar user overrides).
 		tr := req
 		tr.Globals = nil

@@ -150,6 +150,12 @@ type Request struct {
 	// TORCH_COMPILE_DISABLE (measured on 2.6.0 and 2.14.1:
 	// testdata/torch/compile_disable.txt).
 	DynamoDisable bool
+	// ThreadsInheritContext says the threads that call the compiled function run in a
+	// copy of the calling thread's contextvars context (asyncio.to_thread, anyio's
+	// worker threads: contextvars.copy_context().run), so on the releases that keep
+	// global assignments per thread ([Facts.GlobalsPerThread], a ContextVar from 2.12)
+	// they see the main thread's: [Result.Threaded] is then the result itself.
+	ThreadsInheritContext bool
 	// Stance is the torch.compiler.set_stance stance in force at the compiled
 	// function's first call ("" or "default": none); see [StanceOf]. A stance that
 	// compiles nothing turns compilation off, one that raises makes the first call

@@ -59,6 +59,7 @@ func Check(sc *Scenario) (*Report, error) {
 		in.req.DynamoDisable = v
 	}
 	in.req.Stance = w.Stance
+	in.req.ThreadsInheritContext = w.InheritContext
 	if w.Allocator == "" {
 		w.Allocator = catalog.AllocatorFromEnv(func(name string) string { return sc.Env[name] })
 	}

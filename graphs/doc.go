@@ -46,7 +46,9 @@
 // torch.cuda.graph capture), other_thread_work (none, device-sync, alloc,
 // pageable-copy), dynamo (torch._dynamo.config KEY=VALUE, comma-separated; set entries
 // named torch._dynamo.config.KEY go there too), stance (torch.compiler.set_stance's
-// stance at the first call: force_eager, fail_on_recompile, …) (see [Workload]). Field names
+// stance at the first call: force_eager, fail_on_recompile, …), inherit_context (the
+// calling threads run in a copy of the caller's context: asyncio.to_thread, anyio)
+// (see [Workload]). Field names
 // are exact ("MODE" is refused: did you mean "mode"?), and each value has its field's
 // JSON type ("workload.devices: want an integer 0..4096, got 2e0"). Unknown fields,
 // repeated keys, trailing data, invalid UTF-8 and files over [MaxScenarioBytes] (1 MiB)

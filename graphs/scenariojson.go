@@ -279,6 +279,7 @@ func (w *Workload) decode(data []byte, base int, file []byte, prefix string) err
 		strField(file, prefix+"device_type", &w.DeviceType),
 		strField(file, prefix+"dynamo", &w.Dynamo),
 		strField(file, prefix+"stance", &w.Stance),
+		boolField(file, prefix+"inherit_context", &w.InheritContext),
 	}
 	for i := range fields {
 		fields[i].name = strings.TrimPrefix(fields[i].name, prefix)

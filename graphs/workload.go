@@ -141,6 +141,14 @@ type Workload struct {
 	// fail_on_recompile raises at the first call, and on 2.0–2.5, which have no
 	// set_stance, its call raises AttributeError (stage "stance").
 	Stance string `json:"stance,omitempty"`
+	// InheritContext says the threads that call the compiled function run in a copy
+	// of the caller's contextvars context (asyncio.to_thread: CPython Lib/asyncio/
+	// threads.py copy_context().run; anyio's worker threads behind FastAPI/Starlette
+	// def routes and gradio sync functions: anyio/_backends/_asyncio.py
+	// run_sync_in_worker_thread context.run), so on 2.12+ they see the main thread's
+	// global assignments, which plain threads do not (config.Request.ThreadsInheritContext;
+	// measured on 2.14.1: sweep5 finding 13).
+	InheritContext bool `json:"inherit_context,omitempty"`
 }
 
 // WorkloadError reports a workload that cannot be planned.

@@ -162,6 +162,7 @@ func (r *reader) callersLayout(s *siteState, starts []callerStart) {
 	if len(starts) > 1 || len(groups) > 1 {
 		s.note("%s", callersNote(n, groups))
 	}
+	r.inheritContext(s, starts)
 	for _, cs := range starts {
 		if cs.t.workersFrom != "" {
 			s.note("threads: the pool's size: %s (-thread-pool N or -callers N replaces it)", cs.t.workersFrom)
@@ -170,6 +171,27 @@ func (r *reader) callersLayout(s *siteState, starts []callerStart) {
 	if n == 0 {
 		s.note("threads: the script does not give how many threads call at once: 2 are planned, the least at which several callers differ from one (-thread-pool N or -callers N replaces it)")
 	}
+}
+
+// contextKinds are the thread kinds that run the function in a copy of the caller's
+// contextvars context: asyncio.to_thread (CPython Lib/asyncio/threads.py:
+// copy_context(), ctx.run) and anyio's worker threads (anyio/_backends/_asyncio.py
+// run_sync_in_worker_thread: copy_context(), context.run), measured with torch 2.14.1
+// and anyio 3.6.2 (sweep5 finding 13): after main sets triton.cudagraphs = True, both
+// see True, where loop.run_in_executor and a ThreadPoolExecutor see False.
+var contextKinds = map[ThreadKind]bool{ToThread: true, WebWorkers: true}
+
+// inheritContext marks a site whose every calling thread runs in a copy of the
+// caller's context: they see the main thread's global assignments on 2.12+.
+func (r *reader) inheritContext(s *siteState, starts []callerStart) {
+	for _, cs := range starts {
+		if !contextKinds[cs.t.Kind] {
+			return
+		}
+	}
+	s.Workload.InheritContext = true
+	s.Inferred = append(s.Inferred, Inference{Field: "inherit_context", Value: "true", Line: starts[0].t.Line,
+		Shows: "the threads run the function in a copy of the caller's contextvars context (asyncio.to_thread, anyio's workers), so on 2.12+ they see the main thread's global assignments"})
 }
 
 // callersNote says which thread starts call the compiled function at once.

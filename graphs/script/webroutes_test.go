@@ -17,7 +17,7 @@ func TestWebFrameworkThreads(t *testing.T) {
 	t.Parallel()
 	const model = "import torch\nmodel = torch.compile(net, mode=\"reduce-overhead\")\n"
 	const fastapi = "from fastapi import FastAPI, APIRouter\napp = FastAPI()\n"
-	pool := func(n int) graphs.Workload { return graphs.Workload{ThreadPool: n} }
+	pool := func(n int) graphs.Workload { return graphs.Workload{ThreadPool: n, InheritContext: true} } // anyio runs the route in a copy of the context (sweep5 #13)
 	cases := []struct {
 		name, reason, src string
 		want              graphs.Workload
@@ -29,7 +29,7 @@ func TestWebFrameworkThreads(t *testing.T) {
 		{name: "fastapi-router", reason: "router = APIRouter(); @router.get",
 			src: model + fastapi + "router = APIRouter()\n@router.get(\"/p\")\ndef p():\n    return model(x)\n", want: pool(40)},
 		{name: "fastapi-warm", reason: "a warm-up call at import comes first: the workers call after",
-			src: model + fastapi + "model(x)\n@app.get(\"/p\")\ndef p():\n    return model(x)\n", want: graphs.Workload{Threads: graphs.Callers, Callers: 40}},
+			src: model + fastapi + "model(x)\n@app.get(\"/p\")\ndef p():\n    return model(x)\n", want: graphs.Workload{Threads: graphs.Callers, Callers: 40, InheritContext: true}},
 		{name: "fastapi-helper", reason: "the route calls a def that calls the compiled function",
 			src: model + fastapi + "def infer(v):\n    return model(v)\n@app.get(\"/p\")\ndef p():\n    return infer(x)\n", want: pool(40)},
 		{name: "fastapi-add-api-route", reason: "app.add_api_route(path, endpoint)",
@@ -37,11 +37,11 @@ func TestWebFrameworkThreads(t *testing.T) {
 		{name: "starlette-route", reason: "Route(path, endpoint) with a sync endpoint",
 			src: model + "from starlette.routing import Route\ndef p(request):\n    return model(x)\nroutes = [Route(\"/p\", p)]\n", want: pool(40)},
 		{name: "uvicorn-after-warmup", reason: "uvicorn.run(app) starts serving after the warm-up",
-			src: model + fastapi + "import uvicorn\n@app.get(\"/p\")\ndef p():\n    return model(x)\nif __name__ == \"__main__\":\n    model(x)\n    uvicorn.run(app)\n", want: graphs.Workload{Threads: graphs.Callers, Callers: 40}},
+			src: model + fastapi + "import uvicorn\n@app.get(\"/p\")\ndef p():\n    return model(x)\nif __name__ == \"__main__\":\n    model(x)\n    uvicorn.run(app)\n", want: graphs.Workload{Threads: graphs.Callers, Callers: 40, InheritContext: true}},
 		{name: "flask-route", reason: "Flask's server starts a thread per request (threaded=True by default)",
-			src: model + "from flask import Flask\napp = Flask(__name__)\n@app.route(\"/p\", methods=[\"POST\"])\ndef p():\n    return model(x)\napp.run()\n", want: pool(2)},
+			src: model + "from flask import Flask\napp = Flask(__name__)\n@app.route(\"/p\", methods=[\"POST\"])\ndef p():\n    return model(x)\napp.run()\n", want: graphs.Workload{ThreadPool: 2}},
 		{name: "flask-async-view", reason: "an async view runs in the request's thread too",
-			src: model + "import flask\napp = flask.Flask(__name__)\n@app.post(\"/p\")\nasync def p():\n    return model(x)\n", want: pool(2)},
+			src: model + "import flask\napp = flask.Flask(__name__)\n@app.post(\"/p\")\nasync def p():\n    return model(x)\n", want: graphs.Workload{ThreadPool: 2}},
 		{name: "flask-unthreaded", reason: "app.run(threaded=False) serves in the main thread",
 			src: model + "from flask import Flask\napp = Flask(__name__)\n@app.route(\"/p\")\ndef p():\n    return model(x)\napp.run(threaded=False)\n"},
 		{name: "gradio-interface", reason: "gr.Interface(fn=…) runs a sync fn in anyio's threads",
