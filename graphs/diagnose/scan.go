@@ -472,24 +472,28 @@ type scanner struct {
 	trailerCount map[Code]int
 	trailerLast  map[Code]int
 	// lastLine is the last line of the log on which each code's texts matched.
-	lastLine   map[Code]int
-	line       int
-	vline      int // lines pushed, lines of a line that split counted apart (see splitLine)
-	split      []byte
-	split2     []byte // the other buffer of a string decoded again (splitLine)
-	brk        []byte // a line with its <br> tags as line ends (splitLine)
-	text       bool
-	torch      versionFinder
-	rec        recoverer
-	devs       deviceCounter
-	ring       [ringSize]ringLine
-	n          int // ring entries pushed
-	joined     []byte
-	offsets    []int
-	joinedAt   int // the entry s.joined was built around, -1 for none
-	first      int // the first entry in s.joined
-	lastHit    int // the last line a hit was recorded on
-	matchCache     // what one pass found for the rows of the entries held
+	lastLine map[Code]int
+	line     int
+	vline    int // lines pushed, lines of a line that split counted apart (see splitLine)
+	split    []byte
+	split2   []byte // the other buffer of a string decoded again (splitLine)
+	brk      []byte // a line with its <br> tags as line ends (splitLine)
+	text     bool
+	torch    versionFinder
+	rec      recoverer
+	devs     deviceCounter
+	ring     [ringSize]ringLine
+	n        int // ring entries pushed
+	joined   []byte
+	offsets  []int
+	joinedAt int // the entry s.joined was built around, -1 for none
+	first    int // the first entry in s.joined
+	// unhyphened is s.joined's other reading where a line of it ends with a page's
+	// hyphen inside a word (hyphen.go), and unhyphening tells the tries made on it.
+	unhyphened  joinView
+	unhyphening bool
+	lastHit     int // the last line a hit was recorded on
+	matchCache      // what one pass found for the rows of the entries held
 	// rowIn and ctxIn hold, per row and per context, 1 + the ring entry that last
 	// listed it, so that a window lists each once however often its anchors recur.
 	rowIn, ctxIn []int
@@ -617,6 +621,9 @@ func (s *scanner) push(frag, carry []byte, lineStart, goesOn bool) {
 			}
 		}
 	})
+	if lineStart && s.n > 0 {
+		s.seamAnchors(&s.ring[(s.n-1)%ringSize], e)
+	}
 	s.n++
 	if s.n >= 3 {
 		s.process(s.n - 3)
@@ -954,7 +961,7 @@ func (s *scanner) contextWrapped(c, k int) bool {
 		return false
 	}
 	re := s.contexts[c].re
-	return s.match(re, s.spacedLines(k, k+1)) || s.match(re, s.tightLines(k, k+1))
+	return s.match(re, s.spacedLines(k, k+1)) || s.match(re, s.tightLines(k, k+1)) || s.contextUnhyphened(re, k)
 }
 
 // matchRow tries row i on entry k: exact, then quoted, then wrapped with its
@@ -1117,23 +1124,34 @@ func (s *scanner) matchWrapped(i, k int) {
 	if !s.lineStartNear(k) {
 		return // no line starts in k-1..k+2: no span could break a line (breaksLine)
 	}
-	row := &s.rows[i]
 	s.join(k)
-	first := s.first
 	s.wrapFailed = slices.DeleteFunc(s.wrapFailed, func(t wrapTry) bool { return t.to < k })
+	if !s.wrapTries(i, k) && s.unhyphened.ok {
+		s.swapUnhyphened()
+		s.wrapTries(i, k)
+		s.swapUnhyphened()
+	}
+}
+
+// wrapTries tries row i over the spans that hold entry k and an occurrence of its literal
+// in s.joined; it reports a hit.
+func (s *scanner) wrapTries(i, k int) bool {
+	row := &s.rows[i]
+	first := s.first
 	for _, o := range occurrencesOf(s.joinOcc, i) {
 		start, end, ok := s.wrapSpan(row, o.at)
 		if ok && first+start <= k && k <= first+end {
 			try := wrapTry{i, first + start, first + end, s.textAt(first + start - 1), s.textAt(first + end + 1),
-				s.focusOf(o.at, len(row.squeezed))}
+				s.focusOf(o.at, len(row.squeezed)), s.unhyphening}
 			if !slices.Contains(s.wrapFailed, try) {
 				if s.wrappedHit(i, try.from, try.to, try.focus) {
-					return
+					return true
 				}
 				s.wrapFailed = append(s.wrapFailed, try)
 			}
 		}
 	}
+	return false
 }
 
 // wrapSpan returns the joined entries start..end that row's literal at offset at of
@@ -1199,6 +1217,7 @@ type wrapTry struct {
 	i, from, to   int
 	before, after bool
 	focus         wrapFocus
+	unhyphened    bool // made on s.unhyphened
 }
 
 // wrapFocus is where a wrapped try's literal lies: from byte off0 of entry e0's unquoted
@@ -1256,6 +1275,7 @@ func (s *scanner) join(k int) {
 	for j := range s.joinOcc {
 		s.joinOcc[j].at += lo
 	}
+	s.joinUnhyphened(k)
 }
 
 // nearK returns the part of s.joined that holds every occurrence of a row's squeezed
@@ -1453,7 +1473,7 @@ func (s *scanner) focusOffsets(a, b int, tight bool) (total, p0, p1 int) {
 		}
 		u := s.entry(j).unquoted
 		lead := len(u) - len(bytes.TrimLeft(u, " \t\r\n\v\f"))
-		n := len(bytes.TrimSpace(u))
+		n := len(s.entryText(j, b))
 		if j == s.focus.e0 {
 			p0 = total + min(max(s.focus.off0-lead, 0), n)
 		}
@@ -1491,7 +1511,7 @@ func (s *scanner) joinLines(from, to int, tight bool, lo, hi int) []byte {
 		if j > from && !tight {
 			put(space)
 		}
-		put(bytes.TrimSpace(s.entry(j).unquoted))
+		put(s.entryText(j, to))
 	}
 	return s.lines
 }

@@ -66,6 +66,13 @@ func (k literalWords) oneWord(tail, head []byte) bool {
 	return bytes.Contains(k.lit, joined) && !bytes.Contains(k.lit, spaced)
 }
 
+// hyphened reports whether the literal holds the word that line, ending with a hyphen,
+// and next make with the hyphen kept ("max-" / "autotune"), without regard to case.
+func (k literalWords) hyphened(line, next []byte) bool {
+	w := bytes.ToLower(append(append([]byte{}, trailingWord(line[:len(line)-1])...), '-'))
+	return bytes.Contains(k.lit, append(w, bytes.ToLower(leadingWord(next))...))
+}
+
 // pythonWords is Python's syntax as wordKnowledge, for a call's source text.
 type pythonWords struct{}
 
@@ -97,6 +104,10 @@ func quoteJoin(lines [][]byte, indents []int, literal []byte, pattern *regexp.Re
 	for j := 1; j < len(lines); j++ {
 		next := append(bytes.Repeat([]byte{' '}, indents[j]), lines[j]...)
 		switch {
+		case pageHyphen(lines[j-1], lines[j]) && !k.hyphened(lines[j-1], lines[j]):
+			// a page's hyphen inside a word (hyphen.go) the literal does not hold
+			lines[j-1] = lines[j-1][: len(lines[j-1])-1 : len(lines[j-1])-1]
+			tight[j] = true
 		case wordCut(lines[j-1], indents[j-1], next, k):
 			tight[j] = true
 		case wordCut(lines[j-1], indents[j-1], next, anyWord{}):
