@@ -4,6 +4,8 @@ import (
 	"bytes"
 	"unicode/utf16"
 	"unicode/utf8"
+
+	"github.com/compilemode/compilemode/internal/lazyregexp"
 )
 
 // pushLine pushes a whole line (its '\n' included, if any) to the ring: as it is, or,
@@ -52,10 +54,10 @@ func (s *scanner) splitLine(frag []byte) ([][]byte, bool) {
 	for len(text) > 0 {
 		i := bytes.IndexAny(text, "\r\n")
 		if i < 0 {
-			parts = appendPart(parts, text, esc)
+			parts = s.appendPart(parts, text, esc)
 			break
 		}
-		parts = appendPart(parts, text[:i], esc)
+		parts = s.appendPart(parts, text[:i], esc)
 		text = text[i+1:]
 	}
 	return parts, esc || len(parts) > 1
@@ -196,14 +198,30 @@ func hex4(b []byte) (rune, bool) {
 }
 
 // appendPart appends a line of a split line, except the rest of a JSON line after its
-// string's last line (`","stream":"stderr",…}`): keys, no text of the log, and it would
-// stand between "Name: torch" and the version on the next JSON line.
-func appendPart(parts [][]byte, p []byte, esc bool) [][]byte {
-	if esc && len(parts) > 0 && len(p) > 0 && p[0] == '"' && (len(p) == 1 || p[1] == ',' || p[1] == '}') {
+// string's last line (`","stream":"stderr",…}`) where it holds no anchor: keys, no text
+// of the log, and it would stand between "Name: torch" and the version on the next JSON
+// line. A rest with an anchor is the log's: a structured logger's next field, which holds
+// the error or the release (`","error":"RuntimeError: CUDA error: operation not
+// permitted when stream is capturing"}`, `","torch_version":"2.6.0+cu124"}` after a
+// message whose text ends with a line end).
+func (s *scanner) appendPart(parts [][]byte, p []byte, esc bool) [][]byte {
+	if esc && len(parts) > 0 && len(p) > 0 && p[0] == '"' && (len(p) == 1 || p[1] == ',' || p[1] == '}') && !s.anchored(p) {
 		return parts
 	}
 	return append(parts, p)
 }
+
+// anchored reports whether a value of b, the rest of a JSON line, holds one of the
+// prefilter's anchors: its keys taken out, as docker's "stream" is a key of every line
+// and an anchor.
+func (s *scanner) anchored(b []byte) bool {
+	found := false
+	s.t.anchors.find(jsonKey.ReplaceAll(b, []byte(`",`)), func(_, _ int) { found = true })
+	return found
+}
+
+// jsonKey is a key of a JSON object and its colon.
+var jsonKey = lazyregexp.New(`"(?:[^"\\]|\\.)*"\s*:`)
 
 // stripEscapes removes ANSI escape sequences from b, in place, so that the prefilter
 // finds an anchor that colour codes cut ("\x1b[1;31mKeyError\x1b[0m: 'k'"); a line
