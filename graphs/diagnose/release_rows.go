@@ -137,9 +137,12 @@ func releaseRows() []releaseRow {
 		// name, pytorch/pytorch:2.5.1-cuda12.4 (pickJointKey: a path's rank, colon-key's).
 		{name: "joint-key", what: "version report", literal: "orch", anchors: []string{"orch+", "orch &", "orch/CUDA", "orch/cuda"}, rank: rankPackage, pick: pickJointKey,
 			shape: `(?i)\b(?:py)?torch\s*(?:\+|&|/)\s*\w+(?:\s+versions?)?(?:\s+(?:is|are|was|were))?\s*[:=]\s*v?` + ver},
-		// a markdown table's row: "| torch | 2.5.1 |", "|PyTorch version|2.5.1|".
+		// a markdown table's row: "| torch | 2.5.1 |", "|PyTorch version|2.5.1|", and a
+		// report of a dict's keys, "| torch_version | 2.10.0+cu128 |" (an environment
+		// table a script writes from its variables; a common form in the search tool's
+		// code corpus, find_string "| torch_version | 2.").
 		{name: "table-row", what: "table", literal: "|", anchors: []string{"orch|", "orch |", "orch*", "orch`", "rsion|", "rsion |"}, rank: rankPackage,
-			shape: `(?i)\|\s*` + keyMark + `(?:py)?torch(?:\s*version)?` + keyMark + `\s*\|\s*` + keyMark + `v?` + ver + keyMark + `\s*\|`},
+			shape: `(?i)\|\s*` + keyMark + `(?:py)?torch(?:[\s_]*version)?` + keyMark + `\s*\|\s*` + keyMark + `v?` + ver + keyMark + `\s*\|`},
 		// a table's row whose key joins torch and another package, torch's value first:
 		// "| torch / torchvision | 2.14.1+cu130 / 0.29.1+cu130 |" (holdoutJ's seedvr2x
 		// environment notes).

@@ -125,9 +125,11 @@ func TestReleasePhrasings(t *testing.T) {
 		{"table-row", "| torch | 2.5.1+cu124 | pypi |", "2.5", ""},
 		{"table-row-tight", "|torch|2.5.1|", "2.5", "table"},      // new
 		{"table-bold", "| **PyTorch** | 2.5.1 |", "2.5", "table"}, // new
-		{"env-arg", "ARG PYTORCH_VERSION=2.5.1", "2.5", ""},       // new
-		{"env-var", "TORCH_VERSION=2.5.1", "2.5", ""},             // new
-		{"env-yaml", "PYTORCH_VERSION: 2.5.1", "2.5", ""},         // new
+		{"table-dict-key", "| torch_version | 2.10.0+cu128 |", "2.10", "table"},
+		{"table-dict-key-py", "| pytorch_version | `2.5.1` |", "2.5", "table"},
+		{"env-arg", "ARG PYTORCH_VERSION=2.5.1", "2.5", ""}, // new
+		{"env-var", "TORCH_VERSION=2.5.1", "2.5", ""},       // new
+		{"env-yaml", "PYTORCH_VERSION: 2.5.1", "2.5", ""},   // new
 		{"json-key", `  "torch": "2.6.0",`, "2.6", ""},
 		// file names and images
 		{"wheel", "torch-2.1.0+cu121-cp310-cp310-linux_x86_64.whl", "2.1", ""},
