@@ -79,10 +79,6 @@ func (s *scanner) entryText(j, to int) []byte {
 	return t
 }
 
-// maxSeam bounds the bytes of either line seamAnchors looks at: more than the longest
-// anchor.
-const maxSeam = 64
-
 // seamAnchors adds to prev, the line before e, the rows and contexts whose anchors a
 // page's hyphen at prev's end cuts in two ("c-" / "udagraph_trees.py"): the prefilter
 // reads the seam, prev's end without its hyphen and e's start, so that the wrapped match
@@ -94,10 +90,13 @@ func (s *scanner) seamAnchors(prev, e *ringLine) {
 	if prev.goesOn || !pageHyphen(tail, head) {
 		return
 	}
-	tail = tail[max(0, len(tail)-1-maxSeam) : len(tail)-1]
-	head = head[:min(len(head), maxSeam)]
-	seam := append(append(make([]byte, 0, len(tail)+len(head)), tail...), head...)
-	s.t.anchors.find(seam, func(anchor, at int) {
+	// an anchor across the seam has a byte on each side: the longest anchor less one
+	// byte of either line is all it can hold
+	n := s.t.anchors.longest - 1
+	tail = tail[max(0, len(tail)-1-n) : len(tail)-1]
+	head = head[:min(len(head), n)]
+	s.seam = append(append(s.seam[:0], tail...), head...)
+	s.t.anchors.find(s.seam, func(anchor, at int) {
 		if at >= len(tail) || at+len(s.t.anchors.anchors[anchor]) <= len(tail) {
 			return // whole on one of the lines: that line listed it
 		}

@@ -4,8 +4,6 @@ import (
 	"bytes"
 	"unicode/utf16"
 	"unicode/utf8"
-
-	"github.com/compilemode/compilemode/internal/lazyregexp"
 )
 
 // pushLine pushes a whole line (its '\n' included, if any) to the ring: as it is, or,
@@ -212,16 +210,32 @@ func (s *scanner) appendPart(parts [][]byte, p []byte, esc bool) [][]byte {
 }
 
 // anchored reports whether a value of b, the rest of a JSON line, holds one of the
-// prefilter's anchors: its keys taken out, as docker's "stream" is a key of every line
-// and an anchor.
+// prefilter's anchors: an anchor inside a key does not count, as docker's "stream" is
+// a key of every line and an anchor.
 func (s *scanner) anchored(b []byte) bool {
 	found := false
-	s.t.anchors.find(jsonKey.ReplaceAll(b, []byte(`",`)), func(_, _ int) { found = true })
+	s.t.anchors.find(b, func(_, at int) {
+		if !found && !inJSONKey(b, at) {
+			found = true
+		}
+	})
 	return found
 }
 
-// jsonKey is a key of a JSON object and its colon.
-var jsonKey = lazyregexp.New(`"(?:[^"\\]|\\.)*"\s*:`)
+// inJSONKey reports whether byte at of b lies in a JSON object's key: the string it
+// lies in is followed by a colon.
+func inJSONKey(b []byte, at int) bool {
+	for i := at; i < len(b); i++ {
+		switch b[i] {
+		case '\\':
+			i++
+		case '"':
+			rest := bytes.TrimLeft(b[i+1:], " \t")
+			return len(rest) > 0 && rest[0] == ':'
+		}
+	}
+	return false
+}
 
 // stripEscapes removes ANSI escape sequences from b, in place, so that the prefilter
 // finds an anchor that colour codes cut ("\x1b[1;31mKeyError\x1b[0m: 'k'"); a line

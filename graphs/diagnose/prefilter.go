@@ -20,6 +20,7 @@ type anchorSet struct {
 	// with anchors).
 	start   []uint32
 	entries []anchorEntry
+	longest int // the longest anchor's length
 }
 
 type anchorEntry struct {
@@ -42,10 +43,11 @@ func key4(b []byte) uint32 {
 // newAnchorSet indexes anchors; every anchor must be at least minAnchor bytes.
 func newAnchorSet(anchors [][]byte) *anchorSet {
 	m := 1 << 30
+	longest := 0
 	for _, a := range anchors {
-		m = min(m, len(a))
+		m, longest = min(m, len(a)), max(longest, len(a))
 	}
-	as := &anchorSet{anchors: anchors, stride: max(1, m-3), bits: make([]uint64, 1<<16/64),
+	as := &anchorSet{anchors: anchors, stride: max(1, m-3), longest: longest, bits: make([]uint64, 1<<16/64),
 		start: make([]uint32, 1<<16+1)}
 	var all []anchorEntry
 	for i, a := range anchors {

@@ -492,8 +492,9 @@ type scanner struct {
 	// hyphen inside a word (hyphen.go), and unhyphening tells the tries made on it.
 	unhyphened  joinView
 	unhyphening bool
-	lastHit     int // the last line a hit was recorded on
-	matchCache      // what one pass found for the rows of the entries held
+	seam        []byte // the two lines' ends seamAnchors reads
+	lastHit     int    // the last line a hit was recorded on
+	matchCache         // what one pass found for the rows of the entries held
 	// rowIn and ctxIn hold, per row and per context, 1 + the ring entry that last
 	// listed it, so that a window lists each once however often its anchors recur.
 	rowIn, ctxIn []int
