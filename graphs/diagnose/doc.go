@@ -75,7 +75,9 @@
 //     case, the row's Pattern then tried on the line without white space too (a
 //     message a person retyped: "python 3.11+ not yet supported for torch. compile");
 //  3. wrapped: it runs over two or three lines (a terminal or a page wrapped it, at a
-//     space or inside a word), found with the lines around the candidate joined,
+//     space or inside a word, or a page hyphenated a word at the line's end:
+//     "over-" / "written", read with the hyphen and without it, an anchor the
+//     hyphen cuts read on the two lines' seam: hyphen.go), found with the lines around the candidate joined,
 //     white space ignored and the header a logger repeats on each line left out (glog,
 //     a CI timestamp, vLLM's or Ray's "(… pid=N)" tag, docker compose's "name-1 | ",
 //     syslog, pytest's "E   "); a row's Pattern may start on the line before; a blank
@@ -185,7 +187,9 @@
 //     "utils.py:207" at its first line's right, the message wrapped in its column);
 //   - encodings of the text: a JSON log line (docker's or kubectl's "log" field, a
 //     structured logger's field holding a whole traceback) is read as the text its
-//     strings encode, each \n a line (\", \uXXXX such as \u003c decoded), and so is
+//     strings encode, each \n a line (\", \uXXXX such as \u003c decoded; the line's
+//     rest after a string's last line is a line where a value of it holds an anchor, a
+//     logger's "error" or "torch_version" field, and no line where it holds keys only), and so is
 //     a Python str's repr of several lines ('…\n…\n…') and a string inside a
 //     string (a record in a record's field), decoded again; HTML
 //     references (&quot; &#39; &gt; &lt; &amp;); HTML as a page's source holds it (a
