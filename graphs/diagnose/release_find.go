@@ -476,6 +476,7 @@ type versionFinder struct {
 	waitRow  int          // the row wait waits for
 	waitSlot int          // the field of the next line that holds the value: torch.__version__'s argument of print (printSlot), 0 for the first or none
 	nb       notebookCell // the notebook cell read, where the text is a notebook's JSON (release_notebook.go)
+	table    tableColumn  // the table with a torch column read (release_table.go)
 }
 
 func newVersionFinder() versionFinder {
@@ -488,12 +489,13 @@ func newVersionFinder() versionFinder {
 var betweenKeyAndValue = lazyregexp.New(`^\s*(?:(?:\x60{3,}|~{3,})[\w+-]*|\|?\s*:?-{3,}:?\s*(?:\|\s*:?-{3,}:?\s*)*\|?)\s*$`)
 
 // pending reports whether the next line may hold the value the last one named.
-func (f *versionFinder) pending() bool { return f.wait || f.nb.wait > 0 }
+func (f *versionFinder) pending() bool { return f.wait || f.nb.wait > 0 || f.table.sep != 0 }
 
 func (f *versionFinder) window(text []byte, line int) {
 	if f.notebookLine(text, line) {
 		return
 	}
+	f.tableLine(text, line)
 	if f.wait && betweenKeyAndValue.Match(text) {
 		return // a code fence or a table's rule between a key and its value
 	}
@@ -767,4 +769,9 @@ func (f *versionFinder) forget() {
 }
 
 // best returns the release the log shows, if any.
-func (f *versionFinder) best() (modes.Version, bool) { return f.found, f.rank > 0 }
+func (f *versionFinder) best() (modes.Version, bool) {
+	if f.table.sep != 0 {
+		f.tableEnd()
+	}
+	return f.found, f.rank > 0
+}

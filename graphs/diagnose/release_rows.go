@@ -379,7 +379,7 @@ var compiledReleaseRows = sync.OnceValue(func() releasePatterns {
 
 // versionAnchors are the prefilter's anchors for releaseRows: every row's.
 func versionAnchors() []string {
-	out := notebookAnchors()
+	out := append(notebookAnchors(), tableAnchors()...)
 	seen := map[string]bool{}
 	for _, r := range releaseRows() {
 		for _, a := range r.anchors {

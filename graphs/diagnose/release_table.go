@@ -1,0 +1,160 @@
+package diagnose
+
+import (
+	"bytes"
+
+	"github.com/compilemode/compilemode/modes"
+)
+
+// A table whose header names a torch column states the release in that column of its
+// rows: a markdown table ("| GPU | PyTorch | CUDA |" / "| A10G | 2.9.1+cu130 | 13.0 |"),
+// a CSV of results ("model,torch,mode,status,error"; a TSV's tabs reach the reader as
+// spaces, cleanLine). tableColumn follows
+// one such table from its header: where every row that holds a release in the column
+// holds the same one, that release is the run's (a table of one platform, a results
+// table of one environment); a compatibility matrix, whose rows name several releases,
+// states none, and neither does a cell that is no release alone ("≥ 2.7.0", "35.1 us").
+// Seen in the search tool's code corpus (find_string "| PyTorch | CUDA |": platform
+// summaries, compatibility matrices, benchmark tables whose "PyTorch" column is a
+// runtime's time).
+
+// tableColumn is what versionFinder keeps of the table it reads.
+type tableColumn struct {
+	sep      byte   // the cells' separator: '|' or ',' (0: no table)
+	cells    int    // the header's cells
+	col      int    // the torch column
+	rows     int    // the rows read
+	value    []byte // the release of the first row that holds one
+	line     int    // its line
+	text     []byte // its row
+	conflict bool   // another row holds another release
+}
+
+// maxTableRows bounds the rows a table is followed for.
+const maxTableRows = 64
+
+// tableAnchors are the prefilter's anchors of a CSV's header with a torch column (a
+// markdown header's "orch |" and "orch|" are the table-row release row's).
+func tableAnchors() []string {
+	var out []string
+	for _, k := range []string{"torch", "pytorch", "PyTorch", "torch_version", "pytorch_version"} {
+		out = append(out, ","+k+",", ","+k+"\n")
+	}
+	return out
+}
+
+// tableHeads are the header cells that name the torch column, in lower case.
+var tableHeads = map[string]bool{
+	"torch": true, "pytorch": true, "torch version": true, "pytorch version": true,
+	"torch_version": true, "pytorch_version": true, "torch.__version__": true,
+}
+
+// splitCells returns the cells of text separated by sep: a markdown row's outer bars
+// dropped; a CSV's quoted cell ("…, …") kept whole.
+func splitCells(text []byte, sep byte) [][]byte {
+	t := bytes.TrimSpace(text)
+	if sep == '|' {
+		if len(t) < 2 || t[0] != '|' || t[len(t)-1] != '|' {
+			return nil
+		}
+		t = t[1 : len(t)-1]
+	}
+	var cells [][]byte
+	quoted, start := false, 0
+	for i := 0; i <= len(t); i++ {
+		switch {
+		case i == len(t) || (t[i] == sep && !quoted):
+			cells = append(cells, t[start:i])
+			start = i + 1
+		case t[i] == '"' && sep == ',':
+			quoted = !quoted
+		}
+	}
+	return cells
+}
+
+// cellText returns a cell without white space, markdown's emphasis and code marks, and
+// a CSV's quotes around it.
+func cellText(c []byte) []byte {
+	return bytes.Trim(bytes.TrimSpace(c), "*`\" ")
+}
+
+// tableHeader returns the separator, the cells and the torch column of text, a table's
+// header: two cells or more, one of them naming torch (tableHeads), none a release.
+func tableHeader(text []byte) (sep byte, cells [][]byte, col int, ok bool) {
+	for _, sep := range []byte{'|', ','} {
+		if bytes.IndexByte(text, sep) < 0 {
+			continue
+		}
+		cells := splitCells(text, sep)
+		if len(cells) < 2 {
+			continue
+		}
+		col = -1
+		for i, c := range cells {
+			switch t := cellText(c); {
+			case tableHeads[string(bytes.ToLower(t))]:
+				if col >= 0 {
+					return 0, nil, 0, false
+				}
+				col = i
+			case hasRelease(t):
+				return 0, nil, 0, false
+			}
+		}
+		if col >= 0 {
+			return sep, cells, col, true
+		}
+	}
+	return 0, nil, 0, false
+}
+
+// tableLine reads text, the line after a table's header or a line that may be one.
+func (f *versionFinder) tableLine(text []byte, line int) {
+	t := &f.table
+	if t.sep == 0 {
+		if sep, cells, col, ok := tableHeader(text); ok {
+			*t = tableColumn{sep: sep, cells: len(cells), col: col}
+		}
+		return
+	}
+	if t.sep == '|' && betweenKeyAndValue.Match(text) {
+		return // the rule under a markdown header
+	}
+	cells := splitCells(text, t.sep)
+	if len(cells) != t.cells || t.rows >= maxTableRows {
+		f.tableEnd()
+		if sep, cells, col, ok := tableHeader(text); ok {
+			*t = tableColumn{sep: sep, cells: len(cells), col: col}
+		}
+		return
+	}
+	t.rows++
+	m := bareVersion.FindSubmatch(cellText(cells[t.col]))
+	switch {
+	case m == nil:
+	case t.value == nil:
+		t.value, t.line, t.text = append([]byte(nil), m[1]...), line, append([]byte(nil), text...)
+	case !sameMinor(t.value, m[1]):
+		t.conflict = true
+	}
+}
+
+// tableEnd offers the release of the table read, where its rows agree, and forgets it.
+func (f *versionFinder) tableEnd() {
+	t := f.table
+	f.table = tableColumn{}
+	if t.value != nil && !t.conflict {
+		f.offer(t.value, rankPackage, t.line, t.text, "table", -1)
+	}
+}
+
+// sameMinor reports whether two releases are of one minor (2.5.1 and 2.5.1+cu124).
+func sameMinor(a, b []byte) bool {
+	va, ea := modes.ParseVersion(string(a))
+	vb, eb := modes.ParseVersion(string(b))
+	if ea != nil || eb != nil {
+		return bytes.Equal(a, b)
+	}
+	return va == vb
+}
