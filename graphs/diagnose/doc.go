@@ -255,7 +255,9 @@
 //     2.5.1", "torch 버전 2.5.1", "версия PyTorch: 2.5.1") or after "the version of torch
 //     is", a joint key with torch's value first ("Pytorch+CUDA versions = 2.0.1+cu118",
 //     "PyTorch/CUDA version: 2.4.1/12.4", "Torch/CUDA: 2.4.0/12.1"), a markdown table's row ("| torch | 2.5.1 |",
-//     "|**PyTorch**|2.5.1|"), a version key alone on its line (after markup or a log
+//     "|**PyTorch**|2.5.1|", "| torch_version | 2.10.0+cu128 |"), a table's torch column
+//     (a markdown or CSV header that names it, the release its rows agree on:
+//     release_table.go), a version key alone on its line (after markup or a log
 //     header, not prose: "Minimum PyTorch version" is a requirement's) with the value
 //     on the next ("Pytorch Version" / "2.10.0+cu130", an issue form's field as GitHub's
 //     page shows it; "<td>PyTorch version</td>" / "<td>2.5.1</td>"; a code fence or a
