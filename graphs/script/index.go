@@ -60,6 +60,9 @@ func (r *reader) indexImports(s *stmt) {
 		if im.target == "transformers" || strings.HasPrefix(im.target, "transformers.") {
 			r.usesHF = true
 		}
+		if im.target == "streamlit" || strings.HasPrefix(im.target, "streamlit.") {
+			r.usesStreamlit = true
+		}
 	}
 }
 

@@ -11,23 +11,25 @@ import (
 type fact uint8
 
 const (
-	factPoolCold       fact = iota // pool workers make every call, the first included
-	factPoolWarm                   // the main thread calls first, then pool workers call
-	factCallCold                   // user threads call, the main thread never calls first
-	factCallWarm                   // the main thread calls first, then user threads call
-	factBackward                   // loss.backward() where the compiled function is called
-	factKept                       // an output kept in a list or dict across a loop's iterations, overwritten there (overwrite.go)
-	factMoving                     // a parameter replaced after the compile
-	factDynamic                    // torch._dynamo.mark_dynamic on an input
-	factDevices                    // threads per device, started by a loop of a count the script gives
-	factDevicesUnknown             // threads per device, started by a loop of a count it does not give
-	factThreadCount                // threads compiling each their own, started by a loop of a count it gives
-	factKeptBackward               // outputs appended to a list in a loop, one backward() through the list after it (gradaccum.go)
-	factDataParallel               // nn.DataParallel runs the compiled module on each device in a thread of its own (dataparallel.go)
-	factDeviceType                 // every device the file places tensors on is the CPU or mps (devicetype.go)
-	factReadAfter                  // an output read after a call that started a new cudagraph-tree generation (overwrite.go)
-	factGradAccum                  // backward() accumulating into .grad tensors a new generation freed (overwrite.go)
-	factMutatedArg                 // the compiled def mutates a tensor argument in place (mutation.go)
+	factPoolCold        fact = iota // pool workers make every call, the first included
+	factPoolWarm                    // the main thread calls first, then pool workers call
+	factCallCold                    // user threads call, the main thread never calls first
+	factCallWarm                    // the main thread calls first, then user threads call
+	factBackward                    // loss.backward() where the compiled function is called
+	factKept                        // an output kept in a list or dict across a loop's iterations, overwritten there (overwrite.go)
+	factMoving                      // a parameter replaced after the compile
+	factDynamic                     // torch._dynamo.mark_dynamic on an input
+	factDevices                     // threads per device, started by a loop of a count the script gives
+	factDevicesUnknown              // threads per device, started by a loop of a count it does not give
+	factThreadCount                 // threads compiling each their own, started by a loop of a count it gives
+	factKeptBackward                // outputs appended to a list in a loop, one backward() through the list after it (gradaccum.go)
+	factDataParallel                // nn.DataParallel runs the compiled module on each device in a thread of its own (dataparallel.go)
+	factDeviceType                  // every device the file places tensors on is the CPU or mps (devicetype.go)
+	factReadAfter                   // an output read after a call that started a new cudagraph-tree generation (overwrite.go)
+	factGradAccum                   // backward() accumulating into .grad tensors a new generation freed (overwrite.go)
+	factMutatedArg                  // the compiled def mutates a tensor argument in place (mutation.go)
+	factStreamlitShared             // a Streamlit app's cached compiled function, called by every session's script thread (streamlit.go)
+	factStreamlitPerRun             // a Streamlit app's compiled function built by each session's script thread (streamlit.go)
 )
 
 // workloadRow maps what a script shows to the graphs.Workload field that the
@@ -127,6 +129,18 @@ var workloadRows = [...]workloadRow{
 		func(w *graphs.Workload, _ int) []Inference {
 			w.MutatedInputs = graphs.InputMutation
 			return []Inference{{Field: "mutated_inputs", Value: string(graphs.InputMutation)}}
+		}},
+	factStreamlitShared: {"Streamlit runs the script on a ScriptRunner thread per session, not the main thread, and st.cache_resource gives every session the same compiled function: the first session's thread records it, the others call it (at least 2 sessions planned)",
+		"-threads callers -cold-start", "streamlit runtime/scriptrunner/script_runner.py ScriptRunner.start (threading.Thread(target=self._run_script_thread))",
+		func(w *graphs.Workload, _ int) []Inference {
+			w.Threads, w.Callers, w.ColdStart = graphs.Callers, 2, true
+			return append(callers(w), Inference{Field: "cold_start", Value: "true"})
+		}},
+	factStreamlitPerRun: {"Streamlit runs the script on a ScriptRunner thread per session, not the main thread, and each run builds its own compiled function (at least 2 sessions planned)",
+		"-threads per-thread -callers 2", "streamlit runtime/scriptrunner/script_runner.py ScriptRunner.start (threading.Thread(target=self._run_script_thread))",
+		func(w *graphs.Workload, _ int) []Inference {
+			w.Threads, w.Callers = graphs.PerThread, 2
+			return []Inference{{Field: "threads", Value: string(graphs.PerThread)}, {Field: "callers", Value: "2"}}
 		}},
 	factGradAccum: {"backward() runs again in a later iteration of a loop without zero_grad() or p.grad = None before it: the earlier backward's .grad tensors are outputs of the compiled backward graph, freed when the iteration's first call starts a new cudagraph-tree generation, and this backward accumulates into them",
 		"-outputs-kept", "testdata/measured/overwrite_2.11.out chain-grad-backward (2.11, one H200); torch/_inductor/cudagraph_trees.py format_dealloc_msg @2.14.1 (gradient outputs)",

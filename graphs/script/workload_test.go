@@ -237,6 +237,27 @@ step(x, buf)
 `,
 		want: graphs.Workload{MutatedInputs: graphs.InputMutation}, rows: []fact{factMutatedArg},
 	},
+	{
+		name: "streamlit-cached", reason: "sweep5 #15 h36_streamlit.py: st.cache_resource shares the compiled function across the sessions' script threads",
+		src: `import streamlit as st
+import torch
+@st.cache_resource
+def load():
+    return torch.compile(net, mode="reduce-overhead")
+model = load()
+model(x)
+`,
+		want: graphs.Workload{Threads: graphs.Callers, Callers: 2, ColdStart: true}, rows: []fact{factStreamlitShared},
+	},
+	{
+		name: "streamlit-per-run", reason: "sweep5 #15: each session's script thread builds its own",
+		src: `import streamlit as st
+import torch
+model = torch.compile(net, mode="reduce-overhead")
+model(x)
+`,
+		want: graphs.Workload{Threads: graphs.PerThread, Callers: 2}, rows: []fact{factStreamlitPerRun},
+	},
 }
 
 // TestWorkloadScriptVsFlags: a script and the flags that describe the same workload
