@@ -768,7 +768,8 @@ func notAfterWord(word string) string {
 var pythonHeadersRetold = retold{
 	literals: []string{"Python headers", "python headers", "Python's headers", "Python development headers",
 		"python development headers", "Python dev headers", "python dev headers", "Python C headers",
-		"Python include headers", "development headers", "dev headers", "Python.h"},
+		"Python include headers", "development headers", "dev headers", "Python.h is", "Python.h` is", "Python.h was",
+		"Python.h` was", "missing Python.h", "missing `Python.h", "no Python.h", "no `Python.h", "without Python.h"},
 	pattern: `(?i)\bpython(?:3(?:\.\d+)?)?(?:'s)?\s+(?:(?:dev(?:elopment)?|c|include)\s+)?(?:headers?|header\s+files)\b[^.;]{0,40}?` +
 		`\b(?:(?:is|are|were|was)\s+)?(?:missing|not\s+(?:be\s+)?found|not\s+installed|absent|unavailable)\b|` +
 		`\b(?:missing|lacks?|lacking|without|no|(?:cannot|can't|could\s*n[o']t|unable\s+to|fail(?:s|ed)?\s+to)\s+find|` +
@@ -793,6 +794,36 @@ func pythonHeadersRetoldRow() Signature {
 		r.Source = "retold; the compiler's message: the row of \"Python.h: No such file or directory\" (" + row.Source +
 			"); seen: sgl-project/sglang#18644, theroyallab/tabbyAPI#456, Slicer/Slicer#9254"
 		r.Decisive = "a line that names the Python headers with a word that they are missing; another line shows Triton or torch"
+		return r
+	}
+	return Signature{}
+}
+
+// cudaHeadersRetold is cuda-headers-missing told in a report's own words: cuda.h named with
+// a word that it is missing, or what could not find or include it ("torch.compile(model)
+// error during training: no file cuda.h", the title of pytorch/pytorch#90178, holdoutQ).
+// The row needs Triton's or torch.compile's context, as the compiler's message does.
+var cudaHeadersRetold = retold{
+	literals: []string{"cuda.h"},
+	pattern: `(?i)\b(?:no|missing|without|lacks?|lacking|(?:cannot|can't|could\s*n[o']t|unable\s+to|fail(?:s|ed)?\s+to)\s+(?:find|locate|open|include))\s+` +
+		`(?:(?:the\s+)?(?:header\s+)?file\s+)?\W?cuda\.h\b|` +
+		`\bcuda\.h\W?\s+(?:(?:is|was)\s+)?(?:missing|absent|not\s+(?:be\s+)?found|does\s*n[o']t\s+exist|does\s+not\s+exist)\b|` +
+		`找不到\s*\W?cuda\.h|cuda\.h\W?\s*(?:找不到|不存在)`,
+}
+
+// cudaHeadersRetoldRow is the row cudaHeadersRetold makes (retellings): the row of
+// "cuda.h: No such file or directory" (its releases, context and fixes), its cause told as
+// a report's.
+func cudaHeadersRetoldRow() Signature {
+	for _, row := range launcherRows() {
+		if row.Literal != "cuda.h: No such file or directory" {
+			continue
+		}
+		r := row
+		r.Cause = "a report that retells the compiler's \"cuda.h: No such file or directory\": " + row.Cause
+		r.Source = "retold; the compiler's message: the row of \"cuda.h: No such file or directory\" (" + row.Source +
+			"); seen: pytorch/pytorch#90178's title"
+		r.Decisive = "a line that names cuda.h with a word that it is missing; another line shows Triton or torch"
 		return r
 	}
 	return Signature{}

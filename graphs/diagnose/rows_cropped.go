@@ -53,7 +53,29 @@ func croppedRows(rows []Signature) []Signature {
 		c.Decisive = r.Decisive + ", quoted without its first word"
 		out = append(out, c)
 	}
-	return append(append(out, clauseRows(rows)...), argHeadRows(rows)...)
+	return append(append(append(out, clauseRows(rows)...), argHeadRows(rows)...), assertMessageRows(rows)...)
+}
+
+// assertMessageRows returns, for each row of rows whose literal is a bare assert statement
+// ("assert torch._C._is_key_in_tls(attr_name)"), a row of its expression written as the
+// AssertionError's message, as reports retell a bare assert ("causing `AssertionError:
+// torch._C._is_key_in_tls(attr_name)`", holdoutR's dreamzero report): Python prints the
+// statement on the frame's line and an AssertionError with no message after it. The
+// expression alone is code, which sources and diffs hold (keptFirst), so the row's
+// literal is "AssertionError: " and the expression, matched as literals are.
+func assertMessageRows(rows []Signature) []Signature {
+	var out []Signature
+	for _, r := range rows {
+		expr, ok := strings.CutPrefix(r.Literal, "assert ")
+		if !ok || r.Pattern != "" || r.Paraphrase || r.Trailer || r.Cropped {
+			continue
+		}
+		c := r
+		c.Literal = "AssertionError: " + expr
+		c.Decisive = r.Decisive + ", retold as the AssertionError's message"
+		out = append(out, c)
+	}
+	return out
 }
 
 // argHeadRows returns, for each row of rows whose Pattern starts with its literal and

@@ -104,7 +104,8 @@ func retellings() []retelling {
 		out = append(out, retelling{code: UnsupportedPython, retold: r, own: windowsRetoldRow()})
 	}
 	out = append(out, retelling{code: TritonMissing, retold: tritonRetold, own: tritonRetoldRow()},
-		retelling{code: PythonHeadersMissing, retold: pythonHeadersRetold, own: pythonHeadersRetoldRow()})
+		retelling{code: PythonHeadersMissing, retold: pythonHeadersRetold, own: pythonHeadersRetoldRow()},
+		retelling{code: CUDAHeadersMissing, retold: cudaHeadersRetold, own: cudaHeadersRetoldRow()})
 	return append(out, borrowedRetold()...)
 }
 
@@ -237,6 +238,25 @@ func borrowedRetold() []retelling {
 				`(?:threads?|multi-?thread\w*)`,
 		}, "the brief of issue 21's retold class (\"reduce-overhead doesn't work with threads\"); pytorch/pytorch#123177 "+
 			"(\"torch.compile+cudagraphs asserts in multithreaded context\")"),
+		borrow(TreesUserThreadTLS, retold{
+			// The assert named by the function that holds it: "every call hits `AssertionError`
+			// in `cudagraph_trees.get_obj`" from a background thread (holdoutR's hexo_rl sprint
+			// log); get_obj is where the trees read their thread-local state.
+			literals: []string{"get_obj"},
+			pattern: `(?i)\bassert\w*\b[^;]{0,40}?\bcudagraph_trees\.get_obj\b|\bcudagraph_trees\.get_obj\b[^;]{0,40}?\bassert\w*`,
+		}, "the bare assert in cudagraph_trees.py get_obj retold by its function"),
+		borrow(StreamCaptureIllegal, retold{
+			// A CUDA call said to be refused while a stream captures, told as what happened
+			// or why a capture failed: "cudaEventQuery() is not allowed during stream capture
+			// unless we set the thread to relaxed capture mode" (pytorch/pytorch#146924, holdoutQ).
+			literals: []string{"not allowed during", "not permitted during", "not allowed while", "not permitted while",
+				"not allowed when", "not permitted when", "not allowed in"},
+			// The subject must be a CUDA call or operation: reading or setting the RNG state
+			// "is not allowed during graph capture" is capture-rng-state's (Dao-AILab/flash-attention#165).
+			pattern: `(?:\bcu(?:da)?[A-Z]\w*\(\)|(?i:\b(?:operations?|synchroni[sz]\w*|cuda\s+(?:api\s+)?calls?|(?:this|the|that)\s+call)))\s+` +
+				`(?i:(?:is|are|was|were)\s+not\s+(?:allowed|permitted)\s+(?:during|while|when|in)\s+(?:an?\s+|the\s+)?(?:cuda\s+)?` +
+				`(?:(?:stream|graph)\s+(?:is\s+)?captur\w*|captur\w*\s+(?:of\s+)?(?:an?\s+|the\s+)?(?:cuda\s+)?(?:stream|graph)))`,
+		}, "the CUDA error \"operation not permitted when stream is capturing\" retold"),
 		borrow(TreesStaticInputChanged, retold{
 			// "the data pointer of a static input changed", "static input's data_ptr changed".
 			literals: []string{"static input", "Static input"},
