@@ -520,6 +520,7 @@ func (r *reader) call(c *expr) {
 	r.concurrentRuns(c, q)
 	r.dataParallelSite(c, q)
 	r.routeCall(c, q)
+	r.serverCall(c, q)
 	r.ipythonMagicCall(c)
 	r.dictCall(c)
 	r.setattrCall(c)
@@ -757,6 +758,7 @@ func (r *reader) assignTarget(t, v *expr) {
 		return
 	}
 	r.generationConfigAssign(t, v)
+	r.noteGRPCServer(t, v)
 	r.workloadAssign(t, v)
 	r.bindThread(t, v)
 	r.bindThreadList(t, v)
