@@ -80,7 +80,8 @@
 //     hyphen cuts read on the two lines' seam: hyphen.go), found with the lines around the candidate joined,
 //     white space ignored and the header a logger repeats on each line left out (glog,
 //     a CI timestamp, vLLM's or Ray's "(… pid=N)" tag, docker compose's "name-1 | ",
-//     syslog, pytest's "E   "); a row's Pattern may start on the line before; a blank
+//     syslog, pytest's "E   ", a comment's mark: "#", "//", "///", "--", ";", "%",
+//     "!", Org mode's ": "); a row's Pattern may start on the line before; a blank
 //     line ends a message; its quote joins a word a terminal cut back without the
 //     space (where the row's text, or its Pattern, has the word whole), and a
 //     torch.compile call recovered over such a cut is joined by the same rule (wordCut:
