@@ -221,6 +221,7 @@ type reader struct {
 	usesHF        bool                     // the file imports transformers somewhere (generate.go)
 	usesStreamlit bool                     // the file imports streamlit (streamlit.go)
 	grpcServers   map[string]*webFramework // names bound to grpc.server(…) (servers.go)
+	condAliases   map[string]string        // names bound to torch.compile under a condition, with the note (index.go)
 	startMethod   string                   // the multiprocessing start method the script set ("": the default; forkcuda.go)
 
 	// While running.
