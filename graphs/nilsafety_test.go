@@ -406,6 +406,10 @@ var nilCases = map[string]func(t *testing.T){
 			t.Errorf("a zero error's stage: %q", got)
 		}
 	},
+	"graphs.Report.SuppressedErrors": func(t *testing.T) {
+		_ = (*graphs.Report)(nil).SuppressedErrors("")
+		_ = new(graphs.Report).SuppressedErrors("")
+	},
 	"graphs.Report.Value": func(t *testing.T) {
 		var r *graphs.Report
 		_, _ = r.Value("")
