@@ -149,6 +149,9 @@ type siteState struct {
 	seq          int         // execution order
 	def          *stmt       // the def of this file it compiles (torch.compile(step), @torch.compile), if any
 	stance       stanceState // the set_stance in force at the site, then at its first call (stance.go)
+	// workerGlobals: the first call is in a thread's function, with globals that
+	// function set before it in force (workload.go firstCall).
+	workerGlobals bool
 }
 
 // frame is one entry of walkStack's stack.
@@ -221,6 +224,7 @@ type reader struct {
 	usesHF        bool                     // the file imports transformers somewhere (generate.go)
 	usesStreamlit bool                     // the file imports streamlit (streamlit.go)
 	grpcServers   map[string]*webFramework // names bound to grpc.server(…) (servers.go)
+	inStarted     bool                     // running a def a thread, process or pool runs (runStarted)
 	condAliases   map[string]string        // names bound to torch.compile under a condition, with the note (index.go)
 	startMethod   string                   // the multiprocessing start method the script set ("": the default; forkcuda.go)
 
@@ -548,6 +552,11 @@ func (r *reader) finish() *Script {
 		s.condN = nCond[s.setLen]
 		s.env = r.env[:s.envLen:s.envLen]
 		s.Workload.Threads = s.Threads
+		if s.workerGlobals && s.Workload.Threads != "" {
+			s.Workload.InheritContext = true
+			s.Inferred = append(s.Inferred, Inference{Field: "inherit_context", Value: "true", Line: s.Line,
+				Shows: "the thread's own function sets the globals in force at its first call (a config.patch or an assignment before it), so that thread sees them on 2.12+ too"})
+		}
 		if v := s.stance.value; v != "default" {
 			s.Workload.Stance = v
 		}

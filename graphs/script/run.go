@@ -111,7 +111,9 @@ func (r *reader) runStarted(stmts []*stmt) {
 		if g, started := r.started[s]; s.kind == defStmt && !r.entered[s] && started {
 			save := r.guards
 			r.guards = g
+			r.inStarted = true
 			r.enter(s)
+			r.inStarted = false
 			r.guards = save
 		}
 		r.runStarted(s.body)
