@@ -106,7 +106,11 @@
 // semantics, messages) are their own. Everything they report carries evidence
 // inferred, and an option or global that the borrowed older list lacks but the next
 // release read has gives the warning uncertain-key instead of an error (likewise a
-// variable: uncertain-env-var).
+// variable: uncertain-env-var). Where a copy of a borrowing release's config.py was
+// read, its environment rules are its own (schema.EnvRows): 2.4 and 2.5 read
+// TORCHINDUCTOR_CUDAGRAPHS and the TORCHINDUCTOR_CPP_* variables of the cpp keys, 2.3
+// to 2.5 TORCHINDUCTOR_CPP_WRAPPER, and 2.3 is known not to read the former
+// (env-var-other-release).
 //
 // # Your own PyTorch
 //

@@ -438,7 +438,7 @@ func findMisspelled(t *trapInput) []Warning {
 // PyTorch compilemode knows reads.
 func (t *trapInput) unreadHere(name string) bool {
 	r := t.r
-	return !r.schema.ReadsEnv(name) && !readElsewhere(name) && (r.next == nil || !r.next.ReadsEnv(name)) &&
+	return !r.schema.ReadsEnv(name) && !readElsewhere(name) && (r.next == nil || !r.next.ReadsEnv(name) || r.schema.KnownUnread(name)) &&
 		!slices.ContainsFunc(t.extras, func(k schema.KeySpec) bool { return slices.Contains(k.Env.Vars, name) })
 }
 

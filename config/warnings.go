@@ -29,6 +29,12 @@ func (r *Resolver) envWarnings(res *Result, env map[string]string) {
 		if !strings.HasPrefix(name, "TORCHINDUCTOR_") || r.schema.ReadsEnv(name) || readElsewhere(name) {
 			continue
 		}
+		if r.next != nil && r.next.ReadsEnv(name) && !r.schema.KnownUnread(name) {
+			// The borrowed schema does not read it, the next one read does: not known
+			// (sweep5 finding 9: the traps below claimed such names and said nothing).
+			res.Warnings = append(res.Warnings, r.unreadEnvWarning(name))
+			continue
+		}
 		if r.envTrapClaims(name) {
 			continue // env-var-other-release or env-var-misspelled (envtraps.go)
 		}

@@ -78,7 +78,11 @@ func Check(sc *Scenario) (*Report, error) {
 	if err != nil {
 		return nil, &ScenarioError{Path: "workload", Err: err}
 	}
-	return newReport(in.resolver, res, plan, w), nil
+	rep := newReport(in.resolver, res, plan, w)
+	if v, ok := w.dynamoValue("suppress_errors"); ok && v {
+		rep = rep.SuppressedErrors(suppressErrorsWhy)
+	}
+	return rep, nil
 }
 
 // compileInput is a scenario's compile call, parsed and checked.

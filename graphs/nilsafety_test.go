@@ -96,6 +96,7 @@ var nilCases = map[string]func(t *testing.T){
 	"inputerr.Cut":           func(t *testing.T) { _ = inputerr.Cut("", 0) },
 	"inputerr.LimitNote":     func(t *testing.T) { _ = inputerr.LimitNote(nil); _ = inputerr.LimitNote((*inputerr.LimitError)(nil)) },
 	"schema.Rows":            func(t *testing.T) { _ = schema.Rows() },
+	"schema.EnvRows":         func(t *testing.T) { _ = schema.EnvRows() },
 	"graphs.Hazards":         func(t *testing.T) { _ = graphs.Hazards() },
 	"graphs.Rules":           func(t *testing.T) { _ = graphs.Rules() },
 	"modes.ModeRows":         func(t *testing.T) { _ = modes.ModeRows() },
@@ -280,10 +281,14 @@ var nilCases = map[string]func(t *testing.T){
 	"config.Result.SupportInputMutation": func(t *testing.T) {
 		forResults(func(r *config.Result) { _ = r.SupportInputMutation() })
 	},
-	"schema.Schema.Keys":      func(t *testing.T) { _ = (*schema.Schema)(nil).Keys(); _ = new(schema.Schema).Keys() },
-	"schema.Schema.Len":       func(t *testing.T) { _ = (*schema.Schema)(nil).Len(); _ = new(schema.Schema).Len() },
-	"schema.Schema.Lookup":    func(t *testing.T) { _, _ = (*schema.Schema)(nil).Lookup(""); _, _ = new(schema.Schema).Lookup("") },
-	"schema.Schema.ReadsEnv":  func(t *testing.T) { _ = (*schema.Schema)(nil).ReadsEnv(""); _ = new(schema.Schema).ReadsEnv("") },
+	"schema.Schema.Keys":     func(t *testing.T) { _ = (*schema.Schema)(nil).Keys(); _ = new(schema.Schema).Keys() },
+	"schema.Schema.Len":      func(t *testing.T) { _ = (*schema.Schema)(nil).Len(); _ = new(schema.Schema).Len() },
+	"schema.Schema.Lookup":   func(t *testing.T) { _, _ = (*schema.Schema)(nil).Lookup(""); _, _ = new(schema.Schema).Lookup("") },
+	"schema.Schema.ReadsEnv": func(t *testing.T) { _ = (*schema.Schema)(nil).ReadsEnv(""); _ = new(schema.Schema).ReadsEnv("") },
+	"schema.Schema.KnownUnread": func(t *testing.T) {
+		_ = (*schema.Schema)(nil).KnownUnread("")
+		_ = new(schema.Schema).KnownUnread("")
+	},
 	"literal.Value.AsBool":    func(t *testing.T) { _, _ = literal.Value{}.AsBool() },
 	"literal.Value.AsInt":     func(t *testing.T) { _, _ = literal.Value{}.AsInt() },
 	"literal.Value.AsStr":     func(t *testing.T) { _, _ = literal.Value{}.AsStr() },
@@ -400,6 +405,10 @@ var nilCases = map[string]func(t *testing.T){
 		if got := (&graphs.RaisedError{}).Where(); got != "PyTorch raises" {
 			t.Errorf("a zero error's stage: %q", got)
 		}
+	},
+	"graphs.Report.SuppressedErrors": func(t *testing.T) {
+		_ = (*graphs.Report)(nil).SuppressedErrors("")
+		_ = new(graphs.Report).SuppressedErrors("")
 	},
 	"graphs.Report.Value": func(t *testing.T) {
 		var r *graphs.Report

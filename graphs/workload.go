@@ -147,7 +147,9 @@ type Workload struct {
 	// def routes and gradio sync functions: anyio/_backends/_asyncio.py
 	// run_sync_in_worker_thread context.run), so on 2.12+ they see the main thread's
 	// global assignments, which plain threads do not (config.Request.ThreadsInheritContext;
-	// measured on 2.14.1: sweep5 finding 13).
+	// measured on 2.14.1: sweep5 finding 13), or the globals are the worker threads'
+	// own (a config.patch or an assignment in the thread's function before its first
+	// call: sweep5 finding 16).
 	InheritContext bool `json:"inherit_context,omitempty"`
 }
 

@@ -54,6 +54,8 @@ func dynamoKeys() []dynamoKey {
 			DefaultFrom: 5, Source: "PR #126822; PR #131275 (on by default, 2.5); PR #178205 (deprecated, a no-op; torch/_dynamo/config.py@2.14.1); torch/_dynamo/config.py@2.6.0 (not is_fbcode()); torch/_inductor/cudagraph_trees.py@2.6.0 check_static_inputs_are_stable"},
 		{Key: "disable", Effect: "True: Dynamo compiles no frame, so nothing is compiled and no CUDA graph is captured (the key TORCH_COMPILE_DISABLE sets); with fullgraph=True, the releases of rule fullgraph-no-compiled-frames raise RuntimeError at the first call",
 			Source: "torch/_dynamo/config.py and convert_frame.py (\"or config.disable\") @ 2.6.0, 2.14.1; measured on both (testdata/torch/compile_disable.txt)"},
+		{Key: "suppress_errors", Effect: "True: a compile failure at the first call (BackendCompilerFailed) is logged and the function runs eagerly; what torch.compile itself raises still raises (Report.SuppressedErrors)",
+			Source: "torch/_dynamo/convert_frame.py; measured on 2.6.0 and 2.14.1 (graphs/script/testdata/measured/suppress_errors.py and .out)"},
 		{Key: "compiled_autograd", Effect: "True: the backward pass is compiled by compiled autograd (as Workload.CompiledAutograd)",
 			Source: "issue #126934; PR #136735"},
 	}

@@ -4,7 +4,10 @@ import (
 	"bytes"
 	"embed"
 	"encoding/json"
+	"fmt"
+	"maps"
 	"slices"
+	"sort"
 	"sync"
 
 	"github.com/compilemode/compilemode/modes"
@@ -31,6 +34,9 @@ func Builtin(v modes.Version) (*Schema, modes.Evidence, error) {
 	ev := s.Evidence
 	if s.Version != v {
 		ev = modes.Inferred
+		if s, err = withEnvRows(s, v); err != nil {
+			return nil, "", err
+		}
 	}
 	return s, ev, nil
 }
@@ -186,4 +192,105 @@ func envVarNames(name string) ([]string, bool) {
 		return nil, false
 	}
 	return names, true
+}
+
+// EnvRow says that the releases of a borrowed schema read a variable for a key that
+// the schema they borrow does not: the key takes the rule of the same key in From (an
+// embedded schema that has it), so the rule is stated once. Each row was read in a
+// copy of each of its releases' torch/_inductor/config.py (sweep5 finding 9:
+// TORCHINDUCTOR_CUDAGRAPHS=1 was ignored on 2.3–2.5, which borrow 2.2.2's schema).
+type EnvRow struct {
+	Key      Key
+	Releases modes.Releases
+	From     string
+	Source   string
+	// Unread, in a row without From, is a variable that the next schema read reads
+	// and these releases are known not to ([Schema.KnownUnread]).
+	Unread string
+}
+
+// The copies of torch 2.3.0, 2.4.0 and 2.5.1 read for EnvRows
+// (graphs/diagnose/testdata/wordings/sources.tsv lists them).
+const (
+	copy230 = "2.3.0: botirk38/GuardianAI@ea4c21e venv/lib/python3.11/site-packages/torch/_inductor/config.py"
+	copy240 = "2.4.0: Oucru-Innovations/tmas@fd68758 .venv/lib/python3.12/site-packages/torch/_inductor/config.py"
+	copy251 = "2.5.1: tinymonster123/DOMR_torch@510b3e7 venv/lib/python3.10/site-packages/torch/_inductor/config.py"
+)
+
+// EnvRows returns the rows, a fresh slice on each call.
+func EnvRows() []EnvRow {
+	r := modes.Minors
+	cpp := func(key Key, l240, l251 int) EnvRow {
+		return EnvRow{Key: key, Releases: r(4, 5), From: "torch-2.6.json", Source: fmt.Sprintf("%s:%d, %s:%d (the same rule as 2.6.0's); not in %s, as in 2.2.2", copy240, l240, copy251, l251, copy230)}
+	}
+	unread := func(key Key, name string) EnvRow {
+		return EnvRow{Key: key, Releases: r(3, 3), Unread: name, Source: copy230 + " reads no " + name}
+	}
+	return []EnvRow{
+		unread("triton.cudagraphs", "TORCHINDUCTOR_CUDAGRAPHS"),
+		unread("cpp.no_redundant_loops", "TORCHINDUCTOR_CPP_NO_REDUNDANT_LOOPS"),
+		unread("cpp.dynamic_threads", "TORCHINDUCTOR_CPP_DYNAMIC_THREADS"),
+		unread("cpp.min_chunk_size", "TORCHINDUCTOR_CPP_MIN_CHUNK_SIZE"),
+		unread("cpp.enable_kernel_profile", "TORCHINDUCTOR_CPP_ENABLE_KERNEL_PROFILE"),
+		unread("cpp.weight_prepack", "TORCHINDUCTOR_CPP_WEIGHT_PREPACK"),
+		unread("cpp.max_horizontal_fusion_size", "TORCHINDUCTOR_CPP_MAX_HORIZONTAL_FUSION_SIZE"),
+		unread("cpp.fallback_scatter_reduce_sum", "TORCHINDUCTOR_CPP_FALLBACK_SCATTER_REDUCE_SUM"),
+		unread("cpp.enable_unsafe_math_opt_flag", "TORCHINDUCTOR_CPP_ENABLE_UNSAFE_MATH_OPT_FLAG"),
+		{Key: "triton.cudagraphs", Releases: r(4, 5), From: "torch-2.6.json", Source: copy240 + ":627, " + copy251 + ":833 (cudagraphs = os.environ.get(\"TORCHINDUCTOR_CUDAGRAPHS\") == \"1\"); " + copy230 + ":502 has cudagraphs = False, as 2.2.2"},
+		{Key: "cpp_wrapper", Releases: r(3, 5), From: "torch-2.6.json", Source: copy230 + ":28, " + copy240 + ":38, " + copy251 + ":76 (cpp_wrapper = os.environ.get(\"TORCHINDUCTOR_CPP_WRAPPER\", \"0\") == \"1\")"},
+		cpp("cpp.no_redundant_loops", 560, 738),
+		cpp("cpp.dynamic_threads", 567, 745),
+		cpp("cpp.min_chunk_size", 570, 748),
+		cpp("cpp.enable_kernel_profile", 582, 760),
+		cpp("cpp.weight_prepack", 586, 764),
+		cpp("cpp.max_horizontal_fusion_size", 603, 781),
+		cpp("cpp.fallback_scatter_reduce_sum", 609, 787),
+		cpp("cpp.enable_unsafe_math_opt_flag", 614, 792),
+	}
+}
+
+// withEnvRows returns s (release v's schema, borrowed) with the rules of the EnvRows
+// that hold for v.
+func withEnvRows(s *Schema, v modes.Version) (*Schema, error) {
+	for _, row := range EnvRows() {
+		if !row.Releases.Contains(v) {
+			continue
+		}
+		if row.Unread != "" {
+			s.knownUnread = append(slices.Clone(s.knownUnread), row.Unread)
+			continue
+		}
+		from, err := builtinFile(row.From)
+		if err != nil {
+			return nil, err
+		}
+		src, ok := from.Lookup(row.Key)
+		i, has := s.index[row.Key]
+		if !ok || src.Env == nil || !has {
+			return nil, &Error{Path: row.From, Msg: fmt.Sprintf("EnvRows: %s has no rule in %s or no key in %s", row.Key, row.From, s.Torch)}
+		}
+		s.keys[i].Env = src.clone().Env
+		s.addEnvVars(src.Env.Vars)
+	}
+	return s, nil
+}
+
+// addEnvVars records more variables the config reads, on a copy of the name index
+// (Clone shares it).
+func (s *Schema) addEnvVars(vars []string) {
+	names := maps.Clone(s.envNames)
+	for _, n := range vars {
+		if !names[n] {
+			names[n] = true
+			s.EnvVarNames = append(s.EnvVarNames, n)
+		}
+	}
+	sort.Strings(s.EnvVarNames)
+	s.envNames = names
+}
+
+// KnownUnread reports whether name is a variable that the next schema read reads
+// and this release is known not to read (an [EnvRow] with Unread).
+func (s *Schema) KnownUnread(name string) bool {
+	return s != nil && slices.Contains(s.knownUnread, name)
 }

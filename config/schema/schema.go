@@ -107,6 +107,9 @@ type Schema struct {
 	index    map[Key]int
 	prefixes map[string]bool
 	envNames map[string]bool
+	// knownUnread are variables the next schema read reads that this release is known
+	// not to read (EnvRows).
+	knownUnread []string
 }
 
 // Keys returns the keys in get_config_copy() order.

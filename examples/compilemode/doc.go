@@ -103,8 +103,10 @@
 //
 // -set torch._dynamo.config.KEY=VALUE assigns a Dynamo key that changes what Inductor is
 // given; it goes to the workload, not to Inductor's config. The planner models
-// capture_dynamic_output_shape_ops, capture_scalar_outputs, compiled_autograd and
-// inline_inbuilt_nn_modules; any other Dynamo key is an error (exit 2) saying whether
+// capture_dynamic_output_shape_ops, capture_scalar_outputs, compiled_autograd,
+// disable, inline_inbuilt_nn_modules and suppress_errors (True: a compile failure at
+// the first call runs eagerly, as -script plans the same line; what torch.compile
+// itself raises still raises); any other Dynamo key is an error (exit 2) saying whether
 // it is a real Dynamo setting whose effect is not planned (cache_size_limit) or a name
 // PyTorch refuses with AttributeError (measured on 2.6.0 and 2.14.1).
 //

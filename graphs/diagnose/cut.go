@@ -114,8 +114,11 @@ func withoutLineHead(b []byte) []byte {
 // ("# ", "// ", "-- ", "; "), or a markdown heading ("## "): a message a writer wrapped
 // inside a comment carries one on each line ("# the failure mode is a runtime
 // \"accessing tensor output of\n# CUDAGraphs that has been overwritten\"", holdoutN's
-// pi05 benchmark comment), which the wrapped match must read past.
-var commentMarks = []string{"//", "--", ";;", ";"}
+// pi05 benchmark comment), which the wrapped match must read past. Their siblings:
+// Rust's doc comments ("/// ", "//! "), LaTeX's and MATLAB's "% " ("%% " a MATLAB
+// cell), Fortran's "! ", and Org mode's fixed-width output lines (": ", its #+RESULTS:
+// block); a mark longer than another it starts with comes first.
+var commentMarks = []string{"///", "//!", "//", "--", ";;", ";", "%%", "%", "!", ":"}
 
 // commentMark returns the length of the comment mark b starts with (a run of "#", or
 // one of commentMarks), 0 for none; withoutLineHead wants white space after it.
@@ -295,7 +298,7 @@ const maxQuoteCuts = 3
 // script (”, ’, 」, 』), right after a letter or digit and not before one. A writer who
 // quotes a message up to a word of it closes the quote there and goes on ("a runtime
 // \"accessing tensor output of CUDAGraphs that has been overwritten\"), so …", holdoutN's
-// pi05 comment; the same in a code span, reStructuredText's ``…`` or bold, holdoutO's
+// pi05 comment; the same in a code span, reStructuredText's double-backquoted literal or bold, holdoutO's
 // cherimoya PR). b is the line before unquote drops code and emphasis marks.
 func closingQuotes(b []byte) []int {
 	var out []int

@@ -80,7 +80,8 @@
 //     hyphen cuts read on the two lines' seam: hyphen.go), found with the lines around the candidate joined,
 //     white space ignored and the header a logger repeats on each line left out (glog,
 //     a CI timestamp, vLLM's or Ray's "(… pid=N)" tag, docker compose's "name-1 | ",
-//     syslog, pytest's "E   "); a row's Pattern may start on the line before; a blank
+//     syslog, pytest's "E   ", a comment's mark: "#", "//", "///", "--", ";", "%",
+//     "!", Org mode's ": "); a row's Pattern may start on the line before; a blank
 //     line ends a message; its quote joins a word a terminal cut back without the
 //     space (where the row's text, or its Pattern, has the word whole), and a
 //     torch.compile call recovered over such a cut is joined by the same rule (wordCut:
@@ -295,7 +296,11 @@
 //     in 2.1": 2.1; "works on 2.4, fails on 2.5"; "Works in 2.4.1. Fails in 2.5.0.";
 //     "compile(…) broken in 2.5+"), and so is one the failure is said to exist or
 //     reproduce on ("I can confirm this issue existing in v2.11.0", "reproduced on
-//     2.5.1"; "I cannot reproduce this on 2.6" is another run's);
+//     2.5.1"; "I cannot reproduce this on 2.6" is another run's), the one a contrast
+//     says does not work ("Works with torch 2.4.1 but not with 2.5.0"), the one a failure
+//     was introduced in ("This bug was introduced in torch 2.5"; a feature "introduced in
+//     PyTorch 2.0" is no run's), a bisection's "First bad version: 2.4.0", and a list's
+//     line that names it first and a failure after a colon ("- 2.5: broken");
 //  6. looser prose: a line that names torch and then a full 2.x.y ("torch.compile after
 //     upgrading to 2.4.0"); a bare release beside torch's nightly channel ("OOMing on
 //     current 2.6 and nightly", "on nightly and 2.5.1", "on 2.6 nightly") or after

@@ -32,7 +32,7 @@ func naiveOverlapStart(b, lit []byte, most int) int {
 
 var (
 	naiveEllipsis = regexp.MustCompile(`…|\.{3,}`)
-	naiveLineHead = regexp.MustCompile(`^(?:E\s+|>>>\s+)+`)
+	naiveLineHead = regexp.MustCompile(`^(?:(?:E|>>>|#{1,6}|///|//!|//|--|;;|;|%%|%|!|:)\s+)+`)
 	naiveRelease  = regexp.MustCompile(`\d\.\d`)
 )
 

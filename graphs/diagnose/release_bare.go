@@ -19,6 +19,10 @@ import "github.com/compilemode/compilemode/internal/lazyregexp"
 //   - a list's line that names it first and says it fails after a colon ("2.5: broken"
 //     below "2.4: fine", the sibling holdoutO's Chennesxu/triton-turing#24 writes as
 //     "**PyTorch 2.4** (pins Triton 3.0): fails."; "- 2.5.0: FAIL");
+//   - a contrast with a release that works ("Works with torch 2.4.1 but not with 2.5.0"),
+//     the failure's introduction ("This bug was introduced in torch 2.5", where otherRun
+//     reads "introduced" as a feature's release) and a bisection's first bad release
+//     ("First bad version: 2.4.0", the sibling of release_other.go's "Last known good");
 //   - the failure said to exist or reproduce on it ("I can confirm this issue existing in
 //     v2.11.0. I believe it has been fixed in nightly", pytorch/pytorch#181366;
 //     "reproduced on 2.5.1"), by the evidence of a bare failure (pickFailingAfter: torch or
@@ -48,6 +52,13 @@ func bareRows() []releaseRow {
 				`(?:the\s+)?(?:(?:current|latest)\s+)?(?:stable\s+)?` + bare},
 		{name: "bare-status-fails", what: "prose", anchors: statusFailAnchors(), rank: rankLoose, pick: pickBare,
 			shape: `(?i)^[\s*>#-]*[*_\x60]{0,3}` + bare + `[*_\x60]{0,3}\s*:\s*[*_\x60]{0,3}(?:broken|fails?|failed|failing|crash(?:es|ed)?|regress(?:ed|ion)|❌|✗|✘)`},
+		{name: "but-not-on", what: "prose", anchors: []string{"but not on 2.", "but not with 2.", "but not in 2.", "but not on v2.", "but not with v2."}, rank: rankProse, pick: pickFailingAfter,
+			shape: `(?i)\b(?:works?|worked|working|fine|ok|okay|runs?|ran|passe[sd])\b(?:[^.;!?]|\.\d)*?\bbut\s+not\s+(?:on|with|in|under)\s+(?:(?:py)?torch\s*)?` + bare},
+		{name: "introduced-in", what: "prose", anchors: []string{"introduced in ", "introduced with ", "appeared in ", "started in ", "started with "}, rank: rankProse, pick: pickIntroduced,
+			shape: `(?i)\b(?:bug|regression|issue|problem|error|crash|breakage|failure)s?\s+(?:was\s+|were\s+|got\s+|has\s+been\s+|is\s+|first\s+)?` +
+				`(?:introduced|appeared|started|began)\s+(?:in|with|on)\s+(?:(?:py)?torch\s*)?(?:version\s+)?` + bare},
+		{name: "first-bad", what: "prose", anchors: []string{"irst bad", "IRST BAD", "irst known bad"}, rank: rankProse, pick: pickBare,
+			shape: `(?i)\bfirst\s+(?:known\s+)?bad(?:\s+(?:version|release|nightly|build))?\s*[:=]?\s*[*_\x60]{0,3}(?:(?:py)?torch\s*(?:==?\s*)?)?` + bare},
 		{name: "issue-exists-on", what: "prose", anchors: existAnchors(), rank: rankProse, pick: pickFailingAfter,
 			shape: `(?i)\b(?:(?:issue|bug|problem|error|crash|regression)\s+(?:still\s+)?(?:exists?|existing|persists?|occurs|happens|is\s+(?:still\s+)?present)|` +
 				`reproduc(?:es|ed|ible)|(?:can|could)\s+(?:confirm|reproduce)(?:\s+(?:it|this|that|the\s+\w+))?|still\s+(?:happens|occurs|present|persists))\s+` +
@@ -96,6 +107,25 @@ func existAnchors() []string {
 // measureUnit is a unit after a number, which makes it a measure, not a release
 // ("running on 2.4 GHz", "on 2.5 GB").
 var measureUnit = lazyregexp.New(`^\s?(?:[KMGT]i?B|[KMG]Hz|ms|sec|seconds?|s|x|%|mm|cm|V|W)\b`)
+
+// notIntroduced is a negated introduction ("the bug was not introduced in 2.5").
+var notIntroduced = lazyregexp.New(`(?i)\b(?:not|n't|never)\s+(?:\w+\s+)?(?:introduced|appeared|started|began)\b`)
+
+// pickIntroduced takes the release a failure was introduced in ("This bug was introduced
+// in torch 2.5", "The regression was introduced in 2.5.0 of PyTorch"): the first release
+// that fails, which otherRun's "introduced" (a feature's release) would turn away; a
+// bare one needs pickFailingAfter's evidence on its line (torch, the compile stack or
+// torch's nightly), and another package's release or a negation is not the run's.
+func pickIntroduced(text []byte, m []int) (int, int, verdict) {
+	lo, hi := m[2], m[3]
+	if notIntroduced.Match(text[m[0]:hi]) || foreignRelease(text[:lo]) || otherPackage.Match(clause(text, lo, hi)) || advice(text, lo) {
+		return 0, 0, skip
+	}
+	if namesTorch(text) || compileWord.Match(text) || nightlyWord.Match(text) {
+		return lo, hi, take
+	}
+	return 0, 0, skip
+}
 
 // pickBare takes a bare release unless a unit follows it, its line bounds torch's
 // release (torchRange: "The `torch>=2.1` check is because … does not exist on torch 2.0.

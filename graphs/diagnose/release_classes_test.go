@@ -186,6 +186,18 @@ func TestBareAndToolReleases(t *testing.T) {
 		{"status-list-fine", "- 2.4: fine", ""},
 		{"status-list-python", "- 3.12: fails", ""},
 		{"status-time", "12:30 2.5: crash", ""},
+		// a contrast with a release that works, a failure's introduction, a bisection's first bad release
+		{"but-not-with", "Works with torch 2.4.1 but not with 2.5.0", "2.5"},
+		{"but-not-numpy", "works with numpy 1.26 but not with 2.0", ""},
+		{"bug-introduced", "This bug was introduced in torch 2.5", "2.5"},
+		{"regression-introduced-bare", "The regression was introduced in 2.5.0 of PyTorch", "2.5"},
+		{"feature-introduced", "torch.compile was introduced in PyTorch 2.0", ""},
+		{"bug-not-introduced", "This bug was not introduced in torch 2.5", ""},
+		{"numpy-bug-introduced", "The numpy bug was introduced in 2.0", ""},
+		{"since-the-release-fails", "Since the 2.5 release, torch.compile fails with this error", "2.5"},
+		{"since-the-release-supports", "Since the 2.5 release, torch.compile supports Python 3.12", ""},
+		{"first-bad", "Last good version: 2.3.1\nFirst bad version: 2.4.0", "2.4"},
+		{"first-bad-commit", "first bad commit: 8ac9b20", ""},
 		// a failure said to exist or reproduce on a bare release
 		{"issue-existing", "Hi, I can confirm this issue existing in v2.11.0. I believe it has been fixed in nightly where I do not see the issue anymore.", "2.11"},
 		{"reproduced-on", "reproduced on 2.5.1 with torch.compile", "2.5"},

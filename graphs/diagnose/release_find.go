@@ -492,8 +492,12 @@ var betweenKeyAndValue = lazyregexp.New(`^\s*(?:(?:\x60{3,}|~{3,})[\w+-]*|\|?\s*
 func (f *versionFinder) pending() bool { return f.wait || f.nb.wait > 0 || f.table.sep != 0 }
 
 func (f *versionFinder) window(text []byte, line int) {
-	if f.notebookLine(text, line) {
+	done, element := f.notebookLine(text, line)
+	if done {
 		return
+	}
+	if element != nil {
+		text = element
 	}
 	f.tableLine(text, line)
 	if f.wait && betweenKeyAndValue.Match(text) {

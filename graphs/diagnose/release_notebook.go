@@ -62,8 +62,16 @@ func notebookKey(text []byte) []byte {
 // of its own (indent=1).
 func jsonElement(text []byte) ([]byte, bool) {
 	t := bytes.TrimSuffix(bytes.TrimSpace(text), []byte(","))
-	if len(t) < 2 || t[0] != '"' || t[len(t)-1] != '"' || !stringEndsAt(t, len(t)-1) {
+	if len(t) < 2 || t[0] != '"' || t[len(t)-1] != '"' {
 		return nil, false
+	}
+	if !stringEndsAt(t, len(t)-1) {
+		// a quote inside: a key and its value, or a string whose escaped quotes
+		// the reader decoded ("!python -c "import torch; print(torch.__version__)"")
+		if bytes.Contains(t, []byte(`":`)) {
+			return nil, false
+		}
+		return bytes.TrimSuffix(t[1:len(t)-1], []byte(`\n`)), true
 	}
 	s := unescapeJSON(nil, t[1:len(t)-1])
 	return bytes.TrimRight(s, "\r\n"), true
@@ -99,32 +107,34 @@ func printsVersionAttr(s []byte) (slot int, ok bool) {
 }
 
 // notebookLine reads text, a line of a notebook's JSON, for the cell's printed
-// release; it reports whether the line was a notebook's (no other row reads it).
-func (f *versionFinder) notebookLine(text []byte, line int) bool {
+// release; it reports whether the line was a notebook's key or print (no other row
+// reads it), and returns the string an array's element holds, which the other rows
+// read in its place ("Name: torch" / "Version: 2.4.1", pip show's output, as it printed).
+func (f *versionFinder) notebookLine(text []byte, line int) (bool, []byte) {
 	if k := notebookKey(text); k != nil {
 		if string(k) == "cell_type" {
 			f.nb = notebookCell{on: true}
 		}
 		f.nb.section = append(f.nb.section[:0], k...)
-		return true
+		return true, nil
 	}
 	if !f.nb.on {
-		return false
+		return false, nil
 	}
 	if f.nb.wait > 0 && line-f.nb.wait > notebookWaitLines {
 		f.nb.wait = 0
 	}
 	s, ok := jsonElement(text)
 	if !ok {
-		return false
+		return false, nil
 	}
 	switch string(f.nb.section) {
 	case "outputs":
-		return f.notebookOutput(s, line, text)
+		return f.notebookOutput(s, line, text), s
 	case "source":
-		return f.notebookSource(s, line)
+		return f.notebookSource(s, line), s
 	}
-	return false
+	return false, s
 }
 
 // notebookOutput takes the release a print in the cell's source waits for from s, an

@@ -53,6 +53,8 @@ func TestNotebookRelease(t *testing.T) {
 		{"jupyter-print-others", nbCell([]string{"2.9.0+cu126", "GPU is available!", "Using GPU:Tesla T4"}, []string{"import torch", "print(torch.__version__)", "", "if torch.cuda.is_available():", "    print(\"GPU is available!\")"}, false), "2.9"},
 		{"jupyter-value-and-more", nbCell([]string{"2.6.0+cu124 True"}, []string{"print(torch.__version__, torch.cuda.is_available())"}, false), "2.6"},
 		{"execute-result", "  {\n   \"cell_type\": \"code\",\n   \"outputs\": [\n    {\n     \"data\": {\n      \"text/plain\": [\n       \"'2.5.1+cu124'\"\n      ]\n     },\n     \"output_type\": \"execute_result\"\n    }\n   ],\n   \"source\": [\n    \"import torch\\n\",\n    \"torch.__version__\"\n   ]\n  },\n", "2.5"},
+		{"pip-show-output", nbCell([]string{"Name: torch", "Version: 2.4.1", "Summary: Tensors and Dynamic neural networks"}, []string{"!pip show torch"}, false), "2.4"},
+		{"shell-print", nbCell([]string{"2.5.1+cu124"}, []string{`!python -c "import torch; print(torch.__version__)"`}, false), "2.5"},
 		// not the run's release
 		{"other-package", nbCell([]string{"2.1.0"}, []string{"import triton", "print(triton.__version__)"}, false), ""},
 		{"value-of-another-cell", nbCell([]string{"2.5 GB"}, []string{"print(mem)"}, false) + nbCell(nil, print, false), ""},

@@ -188,9 +188,10 @@ func proseRows() []releaseRow {
 		{name: "fails-bare-before", what: "prose", anchors: torchAnchors, rank: rankProse, torchLine: true, pick: pickFailing,
 			shape: `(?i)(?:^|[\s(,;:])(?:(?:on|with|in|under|using)\s+)?` + bare + `\s*,?\s+(?:[A-Za-z']+\s+){0,2}?` +
 				`(?:fails?|failing|failed|crash(?:es|ed)?|breaks|broke|is\s+broken|errors?\s+out|raises|throws|gives?\s+(?:an?\s+|the\s+)?error)\b`},
-		// the first release that fails: "since 2.6".
+		// the first release that fails: "since 2.6", "Since the 2.5 release, torch.compile
+		// fails".
 		{name: "fails-since", what: "prose", literal: "ince", anchors: torchAnchors, rank: rankProse, torchLine: true, pick: pickFailing,
-			shape: `(?i)\bsince\s+(?:(?:py)?torch\s*)?` + bare},
+			shape: `(?i)\bsince\s+(?:the\s+)?(?:(?:py)?torch\s*)?` + bare},
 	}
 }
 

@@ -190,4 +190,13 @@ var releaseRowDocs = map[string]releaseRowDoc{
 	"bare-status-fails": {
 		example: "- 2.4: fine\n- 2.5: broken", want: "2.5",
 		source: "https://github.com/Chennesxu/triton-turing/issues/24 (holdoutO: \"**PyTorch 2.10** (pins Triton 3.6): works.\" / \"**PyTorch 2.4** (pins Triton 3.0): fails.\"), the same list with the releases bare"},
+	"but-not-on": {
+		example: "Works with torch 2.4.1 but not with 2.5.0", want: "2.5",
+		source: "pytorch/pytorch#97008's title (\"PyTorch 2.0 torch.compile works on CPU but not GPU\"), the contrast of two releases instead of two devices (branch release's phrasing sweep)"},
+	"introduced-in": {
+		example: "This bug was introduced in torch 2.5", want: "2.5",
+		source: "the failure's release against otherRun's \"introduced\" (\"PyTorch 2.0 introduced torch.compile\", a feature's release; branch release's phrasing sweep)"},
+	"first-bad": {
+		example: "Last good version: 2.3.1\nFirst bad version: 2.4.0", want: "2.4",
+		source: "a bisection's report, the sibling of \"Last known good: torch 2.3.1\" (release_other.go; testdata/corpus/README.md, \"Release phrasings and new codes\": left open there)"},
 }

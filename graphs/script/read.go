@@ -149,6 +149,9 @@ type siteState struct {
 	seq          int         // execution order
 	def          *stmt       // the def of this file it compiles (torch.compile(step), @torch.compile), if any
 	stance       stanceState // the set_stance in force at the site, then at its first call (stance.go)
+	// workerGlobals: the first call is in a thread's function, with globals that
+	// function set before it in force (workload.go firstCall).
+	workerGlobals bool
 }
 
 // frame is one entry of walkStack's stack.
@@ -199,28 +202,31 @@ type reader struct {
 	out       Script
 
 	// From index, before running.
-	aliases       map[string]string      // local name → dotted path it stands for
-	funcs         map[string]*stmt       // defs callable by bare name (first of each name)
-	methods       map[string][]*stmt     // defs in class bodies, by name
-	owner         map[*stmt]*stmt        // def → the def it is in
-	cands         map[string][]Candidate // literal str or None assigned to a name
-	dicts         map[string]*expr       // names assigned a dict display (attributes and parameter defaults included)
-	flows         map[string][]string    // name → the names whose values flow into it
-	calledNames   map[string]bool        // names called anywhere in the file (f(…), x.f(…))
-	shownDests    map[string]bool        // argparse dests and keyword argument names: obj.X of these has values the file shows
-	modeNames     map[string]bool        // names given as mode= to torch.compile, and the names whose values flow into them
-	splatNames    map[string]bool        // names given as **NAME to torch.compile
-	decPatch      map[*stmt][]string     // def → its @config.patch globals
-	decStance     map[*stmt]stanceState  // def → its @torch.compiler.set_stance
-	stance        stanceState            // the set_stance in force where the reader runs
-	modAlias      moduleAliases          // names assigned a config module (modalias.go)
-	devices       deviceFacts            // where the file places tensors (devicetype.go)
-	web           webState               // web frameworks' handlers (webroutes.go)
-	mainEnd       int                    // the seq when the module's code has run (before runRest)
-	usesTorch     bool                   // the file imports torch somewhere
-	usesHF        bool                   // the file imports transformers somewhere (generate.go)
-	usesStreamlit bool                   // the file imports streamlit (streamlit.go)
-	startMethod   string                 // the multiprocessing start method the script set ("": the default; forkcuda.go)
+	aliases       map[string]string        // local name → dotted path it stands for
+	funcs         map[string]*stmt         // defs callable by bare name (first of each name)
+	methods       map[string][]*stmt       // defs in class bodies, by name
+	owner         map[*stmt]*stmt          // def → the def it is in
+	cands         map[string][]Candidate   // literal str or None assigned to a name
+	dicts         map[string]*expr         // names assigned a dict display (attributes and parameter defaults included)
+	flows         map[string][]string      // name → the names whose values flow into it
+	calledNames   map[string]bool          // names called anywhere in the file (f(…), x.f(…))
+	shownDests    map[string]bool          // argparse dests and keyword argument names: obj.X of these has values the file shows
+	modeNames     map[string]bool          // names given as mode= to torch.compile, and the names whose values flow into them
+	splatNames    map[string]bool          // names given as **NAME to torch.compile
+	decPatch      map[*stmt][]string       // def → its @config.patch globals
+	decStance     map[*stmt]stanceState    // def → its @torch.compiler.set_stance
+	stance        stanceState              // the set_stance in force where the reader runs
+	modAlias      moduleAliases            // names assigned a config module (modalias.go)
+	devices       deviceFacts              // where the file places tensors (devicetype.go)
+	web           webState                 // web frameworks' handlers (webroutes.go)
+	mainEnd       int                      // the seq when the module's code has run (before runRest)
+	usesTorch     bool                     // the file imports torch somewhere
+	usesHF        bool                     // the file imports transformers somewhere (generate.go)
+	usesStreamlit bool                     // the file imports streamlit (streamlit.go)
+	grpcServers   map[string]*webFramework // names bound to grpc.server(…) (servers.go)
+	inStarted     bool                     // running a def a thread, process or pool runs (runStarted)
+	condAliases   map[string]string        // names bound to torch.compile under a condition, with the note (index.go)
+	startMethod   string                   // the multiprocessing start method the script set ("": the default; forkcuda.go)
 
 	// While running.
 	sites       []*siteState
@@ -546,6 +552,11 @@ func (r *reader) finish() *Script {
 		s.condN = nCond[s.setLen]
 		s.env = r.env[:s.envLen:s.envLen]
 		s.Workload.Threads = s.Threads
+		if s.workerGlobals && s.Workload.Threads != "" {
+			s.Workload.InheritContext = true
+			s.Inferred = append(s.Inferred, Inference{Field: "inherit_context", Value: "true", Line: s.Line,
+				Shows: "the thread's own function sets the globals in force at its first call (a config.patch or an assignment before it), so that thread sees them on 2.12+ too"})
+		}
 		if v := s.stance.value; v != "default" {
 			s.Workload.Stance = v
 		}

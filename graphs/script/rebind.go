@@ -71,7 +71,10 @@ func (r *reader) setattrCompile(c *expr) {
 func (r *reader) compileSite(c *expr, q string) {
 	rb, ok := r.rebound[q]
 	if !ok || c.x.kind != attr {
-		r.site(c, Call, c.args)
+		st := r.site(c, Call, c.args)
+		if n := r.condAliases[c.x.name]; n != "" && c.x.kind == name {
+			st.note("%s", n)
+		}
 		return
 	}
 	switch {

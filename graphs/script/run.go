@@ -111,7 +111,9 @@ func (r *reader) runStarted(stmts []*stmt) {
 		if g, started := r.started[s]; s.kind == defStmt && !r.entered[s] && started {
 			save := r.guards
 			r.guards = g
+			r.inStarted = true
 			r.enter(s)
+			r.inStarted = false
 			r.guards = save
 		}
 		r.runStarted(s.body)
@@ -520,6 +522,7 @@ func (r *reader) call(c *expr) {
 	r.concurrentRuns(c, q)
 	r.dataParallelSite(c, q)
 	r.routeCall(c, q)
+	r.serverCall(c, q)
 	r.ipythonMagicCall(c)
 	r.dictCall(c)
 	r.setattrCall(c)
@@ -757,6 +760,7 @@ func (r *reader) assignTarget(t, v *expr) {
 		return
 	}
 	r.generationConfigAssign(t, v)
+	r.noteGRPCServer(t, v)
 	r.workloadAssign(t, v)
 	r.bindThread(t, v)
 	r.bindThreadList(t, v)

@@ -392,6 +392,13 @@ func (r *reader) keywordValue(st *siteState, k string, v literal.Value) {
 		st.Backend = strOrNil(v)
 	case "dynamic":
 		st.Dynamic = boolOrNil(v)
+		if _, isBool := v.AsBool(); !isBool && v.Kind() != literal.NoneKind {
+			// A non-bool dynamic ("false", 1) raises AssertionError at the call
+			// (torch/_dynamo/eval_frame.py make_set_enable_dynamic, measured on 2.6.0
+			// and 2.14.1: sweep5 finding 1): config plans it from Kwargs, as a
+			// scenario's kwargs do.
+			st.Kwargs = append(st.Kwargs, "dynamic="+v.String())
+		}
 	case "fullgraph":
 		st.Fullgraph = boolOrNil(v)
 	case "disable":

@@ -80,6 +80,10 @@ func (r *reader) thread(c *expr, q string) bool {
 	switch {
 	case q == "threading.Thread":
 		r.addThread(c, ThreadingThread, kwarg(c, "target", 1))
+	case q == "threading.Timer":
+		// A Thread whose run() calls function on the new thread (CPython
+		// Lib/threading.py class Timer(Thread); sweep5 finding 7).
+		r.addThread(c, ThreadingThread, kwarg(c, "function", 1))
 	case threadPools[q]:
 		r.addThread(c, ThreadPool, nil)
 	case q == "asyncio.to_thread":

@@ -227,10 +227,13 @@ func (r *reader) noteCall(c *expr) {
 // globals assigned between the site and it are in force too (unseen2: u16
 // `coordinate_descent_tuning = …` right after torch.compile).
 func (r *reader) firstCall(st *siteState, c *expr) {
-	if st.called || r.rest || st.Kind == Partial {
-		return
+	if st.called || r.rest && !r.inStarted || st.Kind == Partial {
+		return // a def no code calls runs conditionally; one a thread runs makes real calls (sweep5 #16)
 	}
 	st.called = true
+	// Globals the thread itself sets before its first call (a config.patch or an
+	// assignment in its function) are its own, seen by it on 2.12+ too (sweep5 #16).
+	st.workerGlobals = r.inStarted && (len(r.patches) > 0 || len(r.set) > st.setLen)
 	st.suppressErrors = r.suppressLine // Dynamo reads it when it compiles, at this call
 	r.firstCallPatches(st, int(c.line))
 	r.stanceFirstCall(st, int(c.line))
