@@ -857,7 +857,8 @@
 //   - trees-user-thread-tls: a paraphrase with "Multithread", as reports retell it
 //   - trees-user-thread-tls: a paraphrase with "Multi-thread", as reports retell it
 //   - trees-user-thread-tls: a paraphrase with "get_obj", as reports retell it
-//   - trees-user-thread-tls: "AssertionError: torch._C._is_key_in_tls(attr_name)" (quoted without its first word), 2.1–2.13
+//   - trees-user-thread-tls: "AssertionError: torch._C._is_key_in_tls(attr_name)", 2.1–2.13
+//   - trees-user-thread-tls: "AssertionError('torch._C._is_key_in_tls(attr_name)", 2.1–2.13
 //   - trees-concurrent-callers: "beginAllocateToPool: already recording to mempool_id", 2.1–2.13
 //   - trees-concurrent-callers: "Offset increment outside graph capture encountered unexpectedly.", 2.1–2.13
 //   - trees-concurrent-callers: "tensor(s) in the cudagraph pool not tracked as outputs", 2.11–2.13
@@ -866,10 +867,12 @@
 //   - trees-concurrent-callers: "already recording to mempool_id" (quoted without its first word), 2.1–2.13
 //   - trees-concurrent-callers: "increment outside graph capture encountered unexpectedly." (quoted without its first word), 2.1–2.13
 //   - trees-concurrent-callers: "in the cudagraph pool but not accounted for as an output of cudagraph trees" (quoted without its first word), 2.1–2.10
-//   - trees-concurrent-callers: "AssertionError: self.current_node is not None" (quoted without its first word), 2.1–2.13
+//   - trees-concurrent-callers: "AssertionError: self.current_node is not None", 2.1–2.13
+//   - trees-concurrent-callers: "AssertionError('self.current_node is not None", 2.1–2.13
 //   - legacy-static-input-moved: "assert dst.data_ptr() == src.data_ptr()", 2.0–2.13
 //   - legacy-static-input-moved: "to have same data_ptr, got", 2.14
-//   - legacy-static-input-moved: "AssertionError: dst.data_ptr() == src.data_ptr()" (quoted without its first word), 2.0–2.13
+//   - legacy-static-input-moved: "AssertionError: dst.data_ptr() == src.data_ptr()", 2.0–2.13
+//   - legacy-static-input-moved: "AssertionError('dst.data_ptr() == src.data_ptr()", 2.0–2.13
 //   - legacy-mutated-input: "skipping cudagraphs due to input mutation", 2.0
 //   - legacy-mutated-input: "skipping cudagraphs due to mutated inputs", 2.3–2.14
 //   - legacy-mutated-input: "'mutated inputs'", 2.2
@@ -1082,7 +1085,8 @@
 //   - trees-static-input-changed: "assert data_ptr == new_inputs[idx].data_ptr()", 2.1–2.3
 //   - trees-static-input-changed: a paraphrase with "static input", as reports retell it
 //   - trees-static-input-changed: a paraphrase with "Static input", as reports retell it
-//   - trees-static-input-changed: "AssertionError: data_ptr == new_inputs[idx].data_ptr()" (quoted without its first word), 2.1–2.3
+//   - trees-static-input-changed: "AssertionError: data_ptr == new_inputs[idx].data_ptr()", 2.1–2.3
+//   - trees-static-input-changed: "AssertionError('data_ptr == new_inputs[idx].data_ptr()", 2.1–2.3
 //   - trees-input-deallocated: "graph recording observed an input tensor deallocate during graph", 2.1–2.14
 //   - trees-input-deallocated: a paraphrase with "deallocated during", as reports retell it
 //   - trees-input-deallocated: a paraphrase with "deallocated while", as reports retell it

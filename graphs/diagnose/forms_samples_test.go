@@ -24,16 +24,13 @@ const (
 // the row's Source names, with a plausible argument (a count, an op, a device).
 var formSamples = []formSample{
 	{TreesUserThreadTLS, "", "    assert torch._C._is_key_in_tls(attr_name)\nAssertionError"},
-	{TreesUserThreadTLS, "", "AssertionError: torch._C._is_key_in_tls(attr_name)"},
 	{TreesConcurrentCallers, ctxThread, "RuntimeError: beginAllocateToPool: already recording to mempool_id"},
 	{TreesConcurrentCallers, ctxTreesFrame, "RuntimeError: Offset increment outside graph capture encountered unexpectedly."},
 	{TreesConcurrentCallers, ctxTreesFrame, "    assert self.current_node is not None\nAssertionError"},
-	{TreesConcurrentCallers, ctxTreesFrame, "AssertionError: self.current_node is not None"},
 	{TreesConcurrentCallers, ctxThread, "RuntimeError: Detected 2 tensor(s) in the cudagraph pool not tracked as outputs. All live allocations must be tracked for correctness."},
 	{TreesConcurrentCallers, ctxThread, "RuntimeError: These live storage data ptrs are in the cudagraph pool but not accounted for as an output of cudagraph trees: "},
 	{LegacyMutatedInput, "", "skipping cudagraphs due to input mutation"},
 	{LegacyStaticInputMoved, "", "    assert dst.data_ptr() == src.data_ptr()\nAssertionError"},
-	{LegacyStaticInputMoved, "", "AssertionError: dst.data_ptr() == src.data_ptr()"},
 	{LegacyStaticInputMoved, "", "AssertionError: Expected static input at index 3 to have same data_ptr, got 139872617431040 vs 139872617563136"},
 	{LegacyMutatedInput, "", "skipping cudagraphs due to mutated inputs"},
 	{LegacyMutatedInput, "torch._inductor.config.triton.cudagraph_trees = False", "skipping cudagraphs due to ['mutated inputs']"},
@@ -91,7 +88,6 @@ var formSamples = []formSample{
 	{TreesUntrackedPoolTensors, "", "RuntimeError: These live storage data ptrs are in the cudagraph pool but not accounted for as an output of cudagraph trees: "},
 	{TreesStaticInputChanged, "", "CUDAGraph node 3 re-recording due to static input data pointer changed. input name: arg0_1. data pointer changed from 139872617431040 to 139872617563136."},
 	{TreesStaticInputChanged, "", "    assert data_ptr == new_inputs[idx].data_ptr()\nAssertionError"},
-	{TreesStaticInputChanged, "", "AssertionError: data_ptr == new_inputs[idx].data_ptr()"},
 	{TreesInputDeallocated, "", "RuntimeError: TODO: graph recording observed an input tensor deallocate during graph recording that did not occur during replay. Please file an issue."},
 	{TreesRerecordLimit, "", "skipping cudagraph due to function 0 exceeding max re-recording limit (=50) on cudagraph node None due to static input data pointer changed."},
 	{TreesPendingBackward, "", "UserWarning: Unable to hit fast path of CUDAGraphs because of pending, uninvoked backwards. Consider running with torch.no_grad() or using torch.compiler.cudagraph_mark_step_begin() before each model invocation"},
@@ -180,4 +176,14 @@ var formSamples = []formSample{
 	{UnsupportedPython, "", "RuntimeError: Python 3.14+ not yet supported for torch.compile"},
 	{UnsupportedPython, "", "RuntimeError: Python 3.15+ not yet supported for torch.compile"},
 	{UnsupportedPython, "", "RuntimeError: Python 3.11+ not yet supported for torch.compile"},
+	// A bare assert retold as the AssertionError's message (assertMessageRows), last so that
+	// the samples above keep their index (formCases pairs a sample with a release phrasing by it).
+	{TreesUserThreadTLS, "", "AssertionError: torch._C._is_key_in_tls(attr_name)"},
+	{TreesConcurrentCallers, ctxTreesFrame, "AssertionError: self.current_node is not None"},
+	{LegacyStaticInputMoved, "", "AssertionError: dst.data_ptr() == src.data_ptr()"},
+	{TreesStaticInputChanged, "", "AssertionError: data_ptr == new_inputs[idx].data_ptr()"},
+	{TreesUserThreadTLS, "", "AssertionError('torch._C._is_key_in_tls(attr_name)')"},
+	{TreesConcurrentCallers, ctxTreesFrame, "AssertionError('self.current_node is not None')"},
+	{LegacyStaticInputMoved, "", "AssertionError('dst.data_ptr() == src.data_ptr()')"},
+	{TreesStaticInputChanged, "", "AssertionError('data_ptr == new_inputs[idx].data_ptr()')"},
 }

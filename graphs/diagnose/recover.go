@@ -80,8 +80,15 @@ type envLine struct {
 // not read for the call, config or environment (a call's continuation lines are).
 func recoverAnchors() []string {
 	return []string{"torch.compile(", "torch._inductor.config.", "inductor_config.", "TORCHINDUCTOR_", "PYTORCH_",
-		"TORCH_COMPILE_DISABLE", "os.environ", "reduce-overhead", "max-autotune", "Python version", "Python 3.", "python3."}
+		"TORCH_COMPILE_DISABLE", "os.environ", "reduce-overhead", "max-autotune", "Python version", "Python 3."}
 }
+
+// pythonPathAnchors are the prefilter's anchors for a path the interpreter's packages are
+// under (".../lib/python3.12/site-packages/..."), which every frame of a traceback holds:
+// such a line is read for the Python alone, from the raw line, and only until a path or a
+// stated version has been seen (BenchmarkVersusGrep: as a recoverer anchor it took the
+// rare-hit log from 0.4 to 1.3 times grep's time on its own).
+var pythonPathAnchors = []string{"python3."}
 
 // deviceAnchors are the prefilter's anchors for the device counter.
 var deviceAnchors = []string{"[rank", "cuda:", "index="}

@@ -28,11 +28,14 @@ var pythonForms = sync.OnceValue(func() []pythonForm {
 		// The interpreter's banner and python -VV: "Python 3.12.2 (main, Feb  6 2024, …)".
 		{lazyregexp.New(`\bPython (3\.\d{1,2})\.\d+\S* \(`), 3, "banner"},
 		// A traceback's file under the interpreter's library: ".../lib/python3.12/site-packages/torch/...".
-		{lazyregexp.New(`[/\\]python(3\.\d{1,2})t?[/\\](?:site-packages|dist-packages)[/\\]`), 2, "path"},
+		{lazyregexp.New(`[/\\]python(3\.\d{1,2})t?[/\\](?:site-packages|dist-packages)[/\\]`), pathRank, "path"},
 		// torch.compile's refusal: "Dynamo is not supported on Python 3.12+", "Python 3.11+ not yet supported for torch.compile".
 		{lazyregexp.New(`\b(?:not supported on Python (3\.\d{1,2})\+|Python (3\.\d{1,2})\+ not yet supported)`), 1, "torch.compile's message"},
 	}
 })
+
+// pathRank is the rank of a path the interpreter's packages are under (pythonForms).
+const pathRank = 2
 
 // pythonSeen is the Python a log shows: the first of the highest rank.
 type pythonSeen struct {

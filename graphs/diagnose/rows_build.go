@@ -768,8 +768,7 @@ func notAfterWord(word string) string {
 var pythonHeadersRetold = retold{
 	literals: []string{"Python headers", "python headers", "Python's headers", "Python development headers",
 		"python development headers", "Python dev headers", "python dev headers", "Python C headers",
-		"Python include headers", "development headers", "dev headers", "Python.h is", "Python.h` is", "Python.h was",
-		"Python.h` was", "missing Python.h", "missing `Python.h", "no Python.h", "no `Python.h", "without Python.h"},
+		"Python include headers", "development headers", "dev headers", "Python.h"},
 	pattern: `(?i)\bpython(?:3(?:\.\d+)?)?(?:'s)?\s+(?:(?:dev(?:elopment)?|c|include)\s+)?(?:headers?|header\s+files)\b[^.;]{0,40}?` +
 		`\b(?:(?:is|are|were|was)\s+)?(?:missing|not\s+(?:be\s+)?found|not\s+installed|absent|unavailable)\b|` +
 		`\b(?:missing|lacks?|lacking|without|no|(?:cannot|can't|could\s*n[o']t|unable\s+to|fail(?:s|ed)?\s+to)\s+find|` +

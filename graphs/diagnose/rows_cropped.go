@@ -62,7 +62,7 @@ func croppedRows(rows []Signature) []Signature {
 // torch._C._is_key_in_tls(attr_name)`", holdoutR's dreamzero report): Python prints the
 // statement on the frame's line and an AssertionError with no message after it. The
 // expression alone is code, which sources and diffs hold (keptFirst), so the row's
-// literal is "AssertionError: " and the expression, matched as literals are.
+// literal keeps the class before it (": ", or a repr's "('").
 func assertMessageRows(rows []Signature) []Signature {
 	var out []Signature
 	for _, r := range rows {
@@ -70,10 +70,12 @@ func assertMessageRows(rows []Signature) []Signature {
 		if !ok || r.Pattern != "" || r.Paraphrase || r.Trailer || r.Cropped {
 			continue
 		}
-		c := r
-		c.Literal = "AssertionError: " + expr
-		c.Decisive = r.Decisive + ", retold as the AssertionError's message"
-		out = append(out, c)
+		for _, head := range []string{"AssertionError: ", "AssertionError('"} {
+			c := r
+			c.Literal = head + expr
+			c.Decisive = r.Decisive + ", retold as the AssertionError's message"
+			out = append(out, c)
+		}
 	}
 	return out
 }

@@ -243,7 +243,7 @@ func borrowedRetold() []retelling {
 			// in `cudagraph_trees.get_obj`" from a background thread (holdoutR's hexo_rl sprint
 			// log); get_obj is where the trees read their thread-local state.
 			literals: []string{"get_obj"},
-			pattern: `(?i)\bassert\w*\b[^;]{0,40}?\bcudagraph_trees\.get_obj\b|\bcudagraph_trees\.get_obj\b[^;]{0,40}?\bassert\w*`,
+			pattern:  `(?i)\bassert\w*\b[^;]{0,40}?\bcudagraph_trees\.get_obj\b|\bcudagraph_trees\.get_obj\b[^;]{0,40}?\bassert\w*`,
 		}, "the bare assert in cudagraph_trees.py get_obj retold by its function"),
 		borrow(StreamCaptureIllegal, retold{
 			// A CUDA call said to be refused while a stream captures, told as what happened

@@ -145,6 +145,7 @@ const (
 	anchorVersion                   // a way the log shows the release
 	anchorRecover                   // the compile call, config or environment
 	anchorDevice                    // ranks and CUDA device indices
+	anchorPython                    // a path under the interpreter's library
 )
 
 // anchorUse is one use of an anchor: its kind and the row or context it belongs to.
@@ -233,6 +234,9 @@ func compileTable() (table, error) {
 	}
 	for _, a := range deviceAnchors {
 		b.anchors.add(a, anchorUse{kind: anchorDevice})
+	}
+	for _, a := range pythonPathAnchors {
+		b.anchors.add(a, anchorUse{kind: anchorPython})
 	}
 	b.t.anchors, b.t.uses = newAnchorSet(b.anchors.anchors), b.anchors.uses
 	b.t.gates = gates{}
@@ -902,13 +906,12 @@ func (s *scanner) entry(k int) *ringLine {
 // needs it.
 func (s *scanner) process(k int) {
 	raw := &s.ring[k%ringSize]
-	if raw.kinds&^(1<<anchorDevice) == 0 && s.rec.call == nil && !s.torch.pending() {
+	if raw.kinds&^(1<<anchorDevice|1<<anchorPython) == 0 && s.rec.call == nil && !s.torch.pending() {
 		// Nothing but a device anchor (torchrun's "[rankN]:" on every line of a
-		// multi-GPU log): count the device from the raw line, without cleaning it
-		// (sweep finding 8: such a log read 30-60x slower than grep -F).
-		if raw.kinds != 0 {
-			s.devs.window(raw.raw)
-		}
+		// multi-GPU log) or a library path (every frame of a traceback): count the
+		// device and read the Python from the raw line, without cleaning it (sweep
+		// finding 8: such a log read 30-60x slower than grep -F).
+		s.rawWindow(raw)
 		return
 	}
 	e := s.entry(k)
@@ -924,6 +927,8 @@ func (s *scanner) process(k int) {
 	}
 	if e.kinds&(1<<anchorRecover) != 0 || s.rec.call != nil {
 		s.rec.window(text, e.lineStart, e.line)
+	} else if e.kinds&(1<<anchorPython) != 0 {
+		s.rec.python.window(text, e.line)
 	}
 	s.seeContexts(k, e.ctxs, text)
 	for _, i := range e.rows {
@@ -931,6 +936,17 @@ func (s *scanner) process(k int) {
 	}
 	if len(e.rows) > 0 && s.lastHit != e.line {
 		s.matchCut(k, e.rows, false)
+	}
+}
+
+// rawWindow reads a raw line that holds only device or library-path anchors: the device
+// it names, and the Python its path is under until one has been seen.
+func (s *scanner) rawWindow(raw *ringLine) {
+	if raw.kinds&(1<<anchorDevice) != 0 {
+		s.devs.window(raw.raw)
+	}
+	if raw.kinds&(1<<anchorPython) != 0 && s.rec.python.rank < pathRank {
+		s.rec.python.window(raw.raw, raw.line)
 	}
 }
 
