@@ -176,4 +176,5 @@ var formSamples = []formSample{
 	{UnsupportedPython, "", "RuntimeError: Python 3.14+ not yet supported for torch.compile"},
 	{UnsupportedPython, "", "RuntimeError: Python 3.15+ not yet supported for torch.compile"},
 	{UnsupportedPython, "", "RuntimeError: Python 3.11+ not yet supported for torch.compile"},
+	{CaptureDefaultStream, "", "RuntimeError: CUDA graphs must be captured on a non-default stream. (However, after capture, it's ok to replay them on the default stream.)"},
 }
