@@ -61,7 +61,7 @@ func Check(sc *Scenario) (*Report, error) {
 	in.req.Stance = w.Stance
 	in.req.ThreadsInheritContext = w.InheritContext
 	if w.Allocator == "" {
-		w.Allocator = catalog.AllocatorFromEnv(func(name string) string { return sc.Env[name] })
+		w.Allocator = catalog.AllocatorFromEnvOn(func(name string) string { return sc.Env[name] }, in.resolver.Facts().Torch)
 	}
 	if w, err = w.Normalize(); err != nil {
 		return nil, &ScenarioError{Path: "workload", Err: err}
