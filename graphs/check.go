@@ -61,7 +61,7 @@ func Check(sc *Scenario) (*Report, error) {
 	in.req.Stance = w.Stance
 	in.req.ThreadsInheritContext = w.InheritContext
 	if w.Allocator == "" {
-		w.Allocator = catalog.AllocatorFromEnv(func(name string) string { return sc.Env[name] })
+		w.Allocator = catalog.AllocatorFromEnvOn(func(name string) string { return sc.Env[name] }, in.resolver.Facts().Torch)
 	}
 	if w, err = w.Normalize(); err != nil {
 		return nil, &ScenarioError{Path: "workload", Err: err}
@@ -207,10 +207,23 @@ func (s *Scenario) kwargs(py literal.Lang) ([]config.Kwarg, error) {
 
 // parseKwarg reads one of Scenario.Kwargs, NAME=VALUE: NAME a Python identifier,
 // VALUE a Python literal.
+// fieldKwargs are torch.compile's parameters a scenario gives as fields of its own,
+// by the field's name ("" for model, which the scenario does not name).
+var fieldKwargs = map[string]string{"mode": "mode", "options": "options", "backend": "backend", "model": ""}
+
 func parseKwarg(kv string, py literal.Lang) (config.Kwarg, error) {
 	name, value, ok := strings.Cut(kv, "=")
 	if !ok || !isIdentifier(name) {
 		return config.Kwarg{}, fmt.Errorf("want NAME=VALUE with NAME a keyword argument's name, got %q", kv)
+	}
+	if field, own := fieldKwargs[name]; own {
+		// torch.compile takes it (model as its first parameter): not an unexpected
+		// keyword, a field of the scenario's own (sweep5 finding 2: planned as
+		// "compile() got an unexpected keyword argument 'mode'").
+		if field == "" {
+			return config.Kwarg{}, fmt.Errorf("model is torch.compile's first parameter, the function it compiles: a scenario does not give it")
+		}
+		return config.Kwarg{}, fmt.Errorf("%s is torch.compile's argument: give it as the scenario's %q field, not in kwargs", name, field)
 	}
 	v, err := literal.ParseFor(value, py)
 	if err != nil {

@@ -61,8 +61,8 @@
 // CUDA graphs. host is the machine host-dependent defaults are computed for
 // ({"cpus": 8, "dir": "/work", "torch_dir": "…/site-packages/torch"}; Scenario.Host:
 // left out, the fixed default of schema.Host). The allocator comes from it when the workload names none:
-// PYTORCH_CUDA_ALLOC_CONF=backend:cudaMallocAsync, PYTORCH_NO_CUDA_MEMORY_CACHING=1
-// (internal/catalog). testdata/scenarios holds the field reports' scenarios and one
+// PYTORCH_CUDA_ALLOC_CONF=backend:cudaMallocAsync (from 2.11 PYTORCH_ALLOC_CONF too, the
+// former winning), PYTORCH_NO_CUDA_MEMORY_CACHING=1 (internal/catalog). testdata/scenarios holds the field reports' scenarios and one
 // file per run measured on 2.11.
 //
 // # The JSON report

@@ -491,6 +491,11 @@ var nilCases = map[string]func(t *testing.T){
 			t.Error("AllocatorEnv returns the table itself, not a copy")
 		}
 	},
+	"catalog.AllocatorFromEnvOn": func(t *testing.T) {
+		if got := catalog.AllocatorFromEnvOn(nil, modes.Version{}); got != "native" {
+			t.Errorf("AllocatorFromEnvOn(nil) = %q, want native", got)
+		}
+	},
 	"catalog.AllocatorFromEnv": func(t *testing.T) {
 		if got := catalog.AllocatorFromEnv(nil); got != "native" {
 			t.Errorf("AllocatorFromEnv(nil) = %q, want native (an empty environment)", got)

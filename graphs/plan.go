@@ -73,8 +73,9 @@ func build(res *config.Result, w Workload, trace func(row string)) (*Plan, error
 	}
 	if w.Allocator == "" {
 		// The allocator is the environment's, as PyTorch reads it at the first CUDA
-		// allocation (PYTORCH_CUDA_ALLOC_CONF, PYTORCH_NO_CUDA_MEMORY_CACHING).
-		w.Allocator = catalog.AllocatorFromEnv(res.Getenv)
+		// allocation (PYTORCH_CUDA_ALLOC_CONF, PYTORCH_ALLOC_CONF from 2.11,
+		// PYTORCH_NO_CUDA_MEMORY_CACHING).
+		w.Allocator = catalog.AllocatorFromEnvOn(res.Getenv, res.Torch)
 	}
 	w, err := w.Normalize()
 	if err != nil {

@@ -351,13 +351,18 @@ func evalPath(r *EnvRule, in envInput) (EnvDefault, bool, error) {
 		d.From = ""
 		return d, true, err
 	}
-	if !filepath.IsAbs(p) && in.host.Dir != "" {
+	if !filepath.IsAbs(p) && in.host.Dir == "" {
+		// The release makes it absolute (os.path.realpath, torch/_inductor/config.py
+		// cutlass_dir @ 2.14.1:2558, xpu's :2712) against a working directory not known
+		// here: not the relative text, which no process of the release holds (sweep5
+		// finding 8).
+		repr := fmt.Sprintf("<not evaluated: os.path.realpath(%s), relative to the working directory at import>", literal.Str(p).String())
+		return EnvDefault{Val: literal.Opaque(repr, "str"), From: in.name, Host: true}, true, nil
+	}
+	if !filepath.IsAbs(p) {
 		p = filepath.Join(in.host.Dir, p)
 	}
-	if filepath.IsAbs(p) {
-		p = filepath.Clean(p)
-	}
-	return EnvDefault{Val: literal.Str(p), From: in.name, Host: true}, true, nil
+	return EnvDefault{Val: literal.Str(filepath.Clean(p)), From: in.name, Host: true}, true, nil
 }
 
 // evalForce is an env_name_force key: its variable's value beats everything; with no

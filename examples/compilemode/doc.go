@@ -60,8 +60,9 @@
 //
 // The environment is the process environment (unless -no-env), then a scenario file's
 // env, then -env, later ones winning. The allocator comes from it:
-// PYTORCH_CUDA_ALLOC_CONF=backend:cudaMallocAsync, PYTORCH_NO_CUDA_MEMORY_CACHING=1
-// (uncached). TORCH_COMPILE_DISABLE=1 (on 2.0–2.7 any non-empty value, 0 included),
+// PYTORCH_CUDA_ALLOC_CONF=backend:cudaMallocAsync (from 2.11 PYTORCH_ALLOC_CONF too;
+// PYTORCH_CUDA_ALLOC_CONF wins when both are set, measured on 2.11),
+// PYTORCH_NO_CUDA_MEMORY_CACHING=1 (uncached). TORCH_COMPILE_DISABLE=1 (on 2.0–2.7 any non-empty value, 0 included),
 // TORCHDYNAMO_DISABLE=1 and torch._dynamo.config.disable = True turn compilation off
 // (warning compile-disabled; with fullgraph=True, 2.12+ raise at the first call).
 // A variable PyTorch would read otherwise than it looks (TORCHINDUCTOR_CUDAGRAPHS=true),

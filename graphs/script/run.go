@@ -769,6 +769,7 @@ func (r *reader) assignTarget(t, v *expr) {
 	r.bind(r.lastName(t), v)
 	r.bindItem(t, v)
 	r.bindTuple(t, v)
+	r.bindPrepared(t, v)
 	r.noteModule(t, v)
 	r.noteVersionName(t, v)
 	r.noteKill(t, v)

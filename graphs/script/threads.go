@@ -90,6 +90,7 @@ func (r *reader) thread(c *expr, q string) bool {
 		r.addThread(c, ToThread, kwarg(c, "", 0))
 	case isExecutorCall(c):
 		r.executorThread(c)
+	case r.joblibThreads(c):
 	case c.x.kind == attr && poolMethods[c.x.name] && r.isPool(c.x.x):
 		t := r.addThread(c, ThreadPool, kwarg(c, "fn", 0))
 		t.workers, t.workersFrom = r.poolWorkers(c.x.x), r.poolSizeFrom(c.x.x)

@@ -4,7 +4,11 @@
 // depends on nothing of package graphs.
 package catalog
 
-import "strings"
+import (
+	"strings"
+
+	"github.com/compilemode/compilemode/modes"
+)
 
 // AllocatorVar is one environment variable PyTorch's CUDA caching allocator reads.
 type AllocatorVar struct {
@@ -16,6 +20,8 @@ type AllocatorVar struct {
 	// is only treated as read late (graphs/script's timing warnings), never used to
 	// pick an allocator.
 	Source string
+	// From is the first release known to read it (the zero Version: every release).
+	From modes.Version
 }
 
 // allocatorVars are read through the C environment (getenv) when CUDA first allocates
@@ -23,9 +29,18 @@ type AllocatorVar struct {
 var allocatorVars = []AllocatorVar{
 	{Name: "PYTORCH_CUDA_ALLOC_CONF", Conf: true, Source: "c10/cuda/CUDAAllocatorConfig.cpp, pytorch/pytorch v2.11.0"},
 	{Name: "PYTORCH_NO_CUDA_MEMORY_CACHING", Source: "c10/cuda/CUDACachingAllocator.cpp, pytorch/pytorch v2.11.0"},
-	// Not sourced: neither testdata/reference/pytorch-facts.md nor the 2.11/2.14 dumps
-	// under testdata/torch show PyTorch reading it, or since which release.
-	{Name: "PYTORCH_ALLOC_CONF", Conf: true},
+	// Read after PYTORCH_CUDA_ALLOC_CONF, which wins when both are set: measured on
+	// 2.11.0+cu130 (/work/gpu-requests/sweep5.sh, copied to testdata/torch/2.11/
+	// alloc_conf.out: backend:cudaMallocAsync in it alone selects cudaMallocAsync, and
+	// reduce-overhead raises checkPoolLiveAllocations; with both set, PYTORCH_CUDA_ALLOC_CONF's
+	// backend is the one); 2.14.1 documents it (torch/cuda/memory.py:1291
+	// get_allocator_backend, "as set by PYTORCH_ALLOC_CONF", Debian sid). Not read by
+	// 2.9.0's CUDA allocator (torch/include/c10/cuda/CUDAAllocatorConfig.h:103 reads
+	// PYTORCH_CUDA_ALLOC_CONF, then PYTORCH_HIP_ALLOC_CONF on ROCm, @
+	// ypbyesserskiii-netizen/telegram_bot@827092a; its memory.py:1084 names
+	// PYTORCH_CUDA_ALLOC_CONF); 2.10 not known, taken as not reading it (sweep5 #5).
+	{Name: "PYTORCH_ALLOC_CONF", Conf: true, From: modes.Version{Major: 2, Minor: 11},
+		Source: "measured on 2.11.0+cu130 (testdata/torch/2.11/alloc_conf.out); torch/cuda/memory.py@2.14.1 get_allocator_backend"},
 }
 
 // AllocatorEnv returns the environment variables PyTorch's CUDA allocator reads, each
@@ -40,18 +55,26 @@ func AllocatorEnv() []AllocatorVar {
 // PYTORCH_CUDA_ALLOC_CONF. lookup returns a variable's value ("" when unset); a nil
 // lookup is an empty environment. The variables are the sourced ones of [AllocatorEnv].
 func AllocatorFromEnv(lookup func(string) string) string {
+	return AllocatorFromEnvOn(lookup, modes.DefaultRelease())
+}
+
+// AllocatorFromEnvOn is AllocatorFromEnv on release v: a variable v does not read yet
+// (AllocatorVar.From) selects nothing; PYTORCH_CUDA_ALLOC_CONF's backend wins over
+// PYTORCH_ALLOC_CONF's.
+func AllocatorFromEnvOn(lookup func(string) string, v modes.Version) string {
 	if lookup == nil {
 		return "native"
 	}
-	for _, v := range allocatorVars {
-		if v.Source != "" && !v.Conf && lookup(v.Name) == "1" {
+	reads := func(a AllocatorVar) bool { return a.Source != "" && !v.Less(a.From) }
+	for _, a := range allocatorVars {
+		if reads(a) && !a.Conf && lookup(a.Name) == "1" {
 			return "uncached"
 		}
 	}
-	for _, v := range allocatorVars {
-		if v.Source != "" && v.Conf {
-			if a := allocatorFromConf(lookup(v.Name)); a != "native" {
-				return a
+	for _, a := range allocatorVars {
+		if reads(a) && a.Conf {
+			if conf := lookup(a.Name); conf != "" {
+				return allocatorFromConf(conf) // the first variable set decides (PYTORCH_CUDA_ALLOC_CONF's)
 			}
 		}
 	}

@@ -159,7 +159,32 @@ func Script(name, src, torch, python string, o Options) Answer {
 	if err := planned.WriteText(&text, graphs.DefaultWidth); err != nil {
 		return refuse(err)
 	}
-	return answer(o, text.String(), planned, planned, scriptExit(planned))
+	a := answer(o, text.String(), planned, planned, scriptExit(planned))
+	if msg := scriptUnusable(name, planned); msg != "" {
+		a.Stderr, a.Exit = msg, 2
+	}
+	return a
+}
+
+// scriptUnusable is what the command says on stderr, with exit 2, after a script's
+// plans (examples/compilemode script.go): a limit hit, or a site not planned (a Python
+// or release the scenario cannot use); "" when neither (sweep5 finding 6: the page
+// said "exit 0: no plan shown raises" where the command exits 2).
+func scriptUnusable(name string, s *script.Script) string {
+	var b strings.Builder
+	line := func(format string, args ...any) {
+		b.WriteString("compilemode: " + termtext.Escape(fmt.Sprintf(format, args...)) + "\n")
+	}
+	if w := s.LimitHit(); w != nil {
+		line("%s:%d: a limit was hit, the plan is incomplete: %s", name, w.Line, w.Message)
+		return b.String()
+	}
+	for _, st := range s.Sites {
+		if st.PlanError != "" {
+			line("%s:%d: this torch.compile site is not planned: %s", name, st.Line, cliflags.UserWords(st.PlanError))
+		}
+	}
+	return b.String()
 }
 
 // DefaultCall is the page's first question, the README's case: reduce-overhead on the

@@ -231,3 +231,20 @@ func TestScriptPython(t *testing.T) {
 		t.Errorf("-python 3.12: exit %d, text differs from the library's (-want +got):\n%s", got.Exit, cmp.Diff(text.String(), got.Text))
 	}
 }
+
+// TestScriptNotPlannedExit (sweep5 finding 6): a site the flags leave unplanned (a
+// Python or release the tool has no data for) is exit 2 with the command's stderr
+// line, as compilemode -script says it, not "exit 0: no plan shown raises".
+func TestScriptNotPlannedExit(t *testing.T) {
+	t.Parallel()
+	src := "import torch\nm = torch.compile(lambda x: x, mode='reduce-overhead')\n"
+	for _, tc := range []struct{ torch, python string }{{"", "3.99"}, {"", "3.7"}} {
+		got := Script("train.py", src, tc.torch, tc.python, Options{})
+		if got.Exit != 2 || !strings.HasPrefix(got.Stderr, "compilemode: train.py:2: this torch.compile site is not planned: ") {
+			t.Errorf("-python %s: exit %d, stderr %q, want 2 and the command's not-planned line", tc.python, got.Exit, got.Stderr)
+		}
+	}
+	if got := Script("train.py", src, "", "3.12", Options{}); got.Exit != 0 || got.Stderr != "" {
+		t.Errorf("-python 3.12: exit %d, stderr %q, want 0 and none", got.Exit, got.Stderr)
+	}
+}
