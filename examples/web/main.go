@@ -177,6 +177,13 @@
 //	  decoded on the first \N escape), runenames dropped  3,027,656    102 KB
 //	-gcflags=all=-l but for the packages in inlined        2,818,056    210 KB
 //	whole page (main at 28a6948: 2.4 KB of rows added)     2,843,962    301 KB of room
+//	whole page (main at 80566bb, a session of -script and
+//	  diagnose work later)                                3,229,555    over by 84 KB
+//	graphs/script built without inlining too              3,105,058    124 KB
+//
+// The script's answer is the one that lost its inlining: a script is answered once per
+// paste or file, while an edit of a call (graphs, config, modes) and a log's read
+// (graphs/diagnose) keep theirs.
 //
 // Inlining made the code larger and its inlining tables larger still. Without it in
 // every package the page was 372 KB smaller, but an answer's first computation (timed
@@ -430,7 +437,6 @@ func inModule(ctx context.Context, goCmd string) error {
 var inlined = []string{
 	"runtime", "regexp", "regexp/syntax", "bytes", "strings", "unicode/utf8", "internal/bytealg", "sync",
 	"github.com/compilemode/compilemode/graphs/diagnose",
-	"github.com/compilemode/compilemode/graphs/script",
 	"github.com/compilemode/compilemode/graphs/script/pytoken",
 	// the log's and the script's expressions, compiled on first use
 	"github.com/compilemode/compilemode/internal/lazyregexp",
