@@ -927,7 +927,7 @@ func (s *scanner) process(k int) {
 	}
 	if e.kinds&(1<<anchorRecover) != 0 || s.rec.call != nil {
 		s.rec.window(text, e.lineStart, e.line)
-	} else if e.kinds&(1<<anchorPython) != 0 {
+	} else if e.kinds&(1<<anchorPython) != 0 && s.rec.python.rank < pathRank {
 		s.rec.python.window(text, e.line)
 	}
 	s.seeContexts(k, e.ctxs, text)
