@@ -1309,6 +1309,7 @@
 //   - cuda-headers-missing: a paraphrase with "cuda.h", as reports retell it
 //   - capture-default-stream: "CUDA graphs must be captured on a non-default stream", 2.0–2.14
 //   - capture-default-stream: "graphs must be captured on a non-default stream" (quoted without its first word), 2.0–2.14
+//   - capture-nested-cudagraphs: "Cannot prepare for replay during capturing stage", 2.11
 //
 // # Codes
 //
@@ -1862,6 +1863,17 @@ const (
 	//
 	// Fix: capture under torch.cuda.graph (it sets a side stream) or with a side stream current.
 	CaptureDefaultStream Code = "capture-default-stream"
+
+	// CaptureNestedCUDAGraphs occurs when a function compiled with CUDA graphs
+	// (reduce-overhead, max-autotune) is called inside a hand capture (torch.cuda.graph):
+	// its tree's replay cannot be prepared while the stream captures (measured on 2.11).
+	//
+	// Example:
+	//
+	//	RuntimeError: Cannot prepare for replay during capturing stage. during CUDA graph capture. If you need this call to be captured, please file an issue. Current cudaStreamCaptureStatus: cudaStreamCaptureStatusActive
+	//
+	// Fix: compile with max-autotune-no-cudagraphs under a hand capture, or drop the hand capture.
+	CaptureNestedCUDAGraphs Code = "capture-nested-cudagraphs"
 )
 
 // Codes returns every code of the catalogue, in catalogue order.
@@ -1879,6 +1891,7 @@ func Codes() []Code {
 		CXXCompilerMissing, NoValidAutotuneChoices, MaxAutotuneGEMMOff, LibcudaNotFound,
 		PythonHeadersMissing, BackendIgnoresInductorConfig, SkipCPPWrapper, SkipComplexMemoryOverlap,
 		TreesStorageNotInPool, SkipUnknownReason, CaptureUnpinnedCopy, CUDAHeadersMissing, CaptureDefaultStream,
+		CaptureNestedCUDAGraphs,
 	}
 }
 

@@ -187,4 +187,5 @@ var formSamples = []formSample{
 	{TreesConcurrentCallers, ctxTreesFrame, "AssertionError('self.current_node is not None')"},
 	{LegacyStaticInputMoved, "", "AssertionError('dst.data_ptr() == src.data_ptr()')"},
 	{TreesStaticInputChanged, "", "AssertionError('data_ptr == new_inputs[idx].data_ptr()')"},
+	{CaptureNestedCUDAGraphs, "", "RuntimeError: Cannot prepare for replay during capturing stage. during CUDA graph capture. If you need this call to be captured, please file an issue. Current cudaStreamCaptureStatus: cudaStreamCaptureStatusActive"},
 }

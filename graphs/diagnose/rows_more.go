@@ -351,6 +351,33 @@ func captureRows() []Signature {
 				"stream so CUDAGraph is willing to capture\")",
 			Decisive: "the RuntimeError line",
 		},
+		{
+			// A hand capture (torch.cuda.graph) around a function compiled with CUDA graphs:
+			// the compiled function replays its own cudagraph tree inside the user's capture,
+			// and the CUDA generator's replay_prologue refuses to run while a capture is
+			// under way. The literal stops at the sentence's end: the suffix c10's
+			// assertNotCapturing adds (" during CUDA graph capture. If you need this call to
+			// be captured, please file an issue. Current cudaStreamCaptureStatus: …") is
+			// left out by reports, and NPU, MLU and MUSA ports print the same sentence.
+			Code: CaptureNestedCUDAGraphs, Literal: "Cannot prepare for replay during capturing stage",
+			Releases: modes.Minors(11, 11),
+			Cause: "a function compiled with CUDA graphs (mode=\"reduce-overhead\" or \"max-autotune\", cudagraph " +
+				"trees) was called inside a CUDA graph capture of your own (with torch.cuda.graph(g): y = f(x)): its " +
+				"tree replays a graph of its own there, and a replay cannot be prepared while a stream is capturing",
+			Fix: "capture only one of the two: compile with mode=\"max-autotune-no-cudagraphs\" (or the default mode) " +
+				"and keep your torch.cuda.graph capture, or drop the hand capture and let cudagraph trees capture and " +
+				"replay (measured on 2.11: the default mode and max-autotune-no-cudagraphs capture fine inside " +
+				"torch.cuda.graph after the warm-up; warm up in the capture's grad mode, or Dynamo recompiles inside " +
+				"the capture and it fails with \"operation failed due to a previous error during capture\")",
+			Evidence: modes.Measured,
+			Source: "graphs/script/testdata/measured/hand_capture_2.11.out (2.11.0+cu130 on an H200: reduce-overhead " +
+				"and max-autotune raise it in every capture_error_mode); the CUDA generator's replay_prologue " +
+				"(aten/src/ATen/cuda/CUDAGeneratorImpl.cpp, assertNotCapturing), copied by torch_npu, torch_mlu and " +
+				"MUSA's ports; releases other than 2.11 not read here; reports: notes that nest cudagraph trees in " +
+				"a hand capture (a CNN-BiLSTM study with reduce-overhead, a flex_attention benchmark with " +
+				"max-autotune, a wrapper that catches it to skip its own capture)",
+			Decisive: "the RuntimeError line",
+		},
 	}
 }
 
