@@ -781,22 +781,10 @@ var pythonHeadersRetold = retold{
 		`\b(?:missing|no|without|lacks?|lacking)\s+\W?python\.h\b`,
 }
 
-// pythonHeadersRetoldRow is the row pythonHeadersRetold makes (retellings): the row of
-// "Python.h: No such file or directory" (its releases, context and fixes), its cause told
-// as a report's.
+// pythonHeadersRetoldRow is the row pythonHeadersRetold makes (retellings).
 func pythonHeadersRetoldRow() Signature {
-	for _, row := range launcherRows() {
-		if row.Literal != "Python.h: No such file or directory" {
-			continue
-		}
-		r := row
-		r.Cause = "a report that retells the compiler's \"Python.h: No such file or directory\": " + row.Cause
-		r.Source = "retold; the compiler's message: the row of \"Python.h: No such file or directory\" (" + row.Source +
-			"); seen: sgl-project/sglang#18644, theroyallab/tabbyAPI#456, Slicer/Slicer#9254"
-		r.Decisive = "a line that names the Python headers with a word that they are missing; another line shows Triton or torch"
-		return r
-	}
-	return Signature{}
+	return headerRetoldRow("Python.h: No such file or directory", "sgl-project/sglang#18644, theroyallab/tabbyAPI#456, Slicer/Slicer#9254",
+		"a line that names the Python headers with a word that they are missing; another line shows Triton or torch")
 }
 
 // cudaHeadersRetold is cuda-headers-missing told in a report's own words: cuda.h named with
@@ -811,19 +799,24 @@ var cudaHeadersRetold = retold{
 		`找不到\s*\W?cuda\.h|cuda\.h\W?\s*(?:找不到|不存在)`,
 }
 
-// cudaHeadersRetoldRow is the row cudaHeadersRetold makes (retellings): the row of
-// "cuda.h: No such file or directory" (its releases, context and fixes), its cause told as
-// a report's.
+// cudaHeadersRetoldRow is the row cudaHeadersRetold makes (retellings).
 func cudaHeadersRetoldRow() Signature {
+	return headerRetoldRow("cuda.h: No such file or directory", "pytorch/pytorch#90178's title",
+		"a line that names cuda.h with a word that it is missing; another line shows Triton or torch")
+}
+
+// headerRetoldRow is the row a retelling of the compiler's missing-header message makes:
+// the launcher row whose literal is msg (its releases, context and fixes), its cause told as
+// a report's, seen where seen says.
+func headerRetoldRow(msg, seen, decisive string) Signature {
 	for _, row := range launcherRows() {
-		if row.Literal != "cuda.h: No such file or directory" {
+		if row.Literal != msg {
 			continue
 		}
 		r := row
-		r.Cause = "a report that retells the compiler's \"cuda.h: No such file or directory\": " + row.Cause
-		r.Source = "retold; the compiler's message: the row of \"cuda.h: No such file or directory\" (" + row.Source +
-			"); seen: pytorch/pytorch#90178's title"
-		r.Decisive = "a line that names cuda.h with a word that it is missing; another line shows Triton or torch"
+		r.Cause = "a report that retells the compiler's \"" + msg + "\": " + row.Cause
+		r.Source = "retold; the compiler's message: the row of \"" + msg + "\" (" + row.Source + "); seen: " + seen
+		r.Decisive = decisive
 		return r
 	}
 	return Signature{}
