@@ -67,6 +67,14 @@ func (p *pythonSeen) window(text []byte, line int) {
 	}
 }
 
+// pathWindow reads a window that holds only a library path's anchor (every frame of a
+// traceback does) for the Python, until a path or a stated version has been seen.
+func (p *pythonSeen) pathWindow(text []byte, line int) {
+	if p.rank < pathRank {
+		p.window(text, line)
+	}
+}
+
 // findingsRelease is the release to plan a log that states none on: the default
 // release when every finding's text is printed by it, else the newest release that
 // prints every finding's text ("" for the default when none does): a log whose

@@ -927,8 +927,8 @@ func (s *scanner) process(k int) {
 	}
 	if e.kinds&(1<<anchorRecover) != 0 || s.rec.call != nil {
 		s.rec.window(text, e.lineStart, e.line)
-	} else if e.kinds&(1<<anchorPython) != 0 && s.rec.python.rank < pathRank {
-		s.rec.python.window(text, e.line)
+	} else if e.kinds&(1<<anchorPython) != 0 {
+		s.rec.python.pathWindow(text, e.line)
 	}
 	s.seeContexts(k, e.ctxs, text)
 	for _, i := range e.rows {
@@ -945,8 +945,8 @@ func (s *scanner) rawWindow(raw *ringLine) {
 	if raw.kinds&(1<<anchorDevice) != 0 {
 		s.devs.window(raw.raw)
 	}
-	if raw.kinds&(1<<anchorPython) != 0 && s.rec.python.rank < pathRank {
-		s.rec.python.window(raw.raw, raw.line)
+	if raw.kinds&(1<<anchorPython) != 0 {
+		s.rec.python.pathWindow(raw.raw, raw.line)
 	}
 }
 
