@@ -783,7 +783,7 @@ var pythonHeadersRetold = retold{
 
 // pythonHeadersRetoldRow is the row pythonHeadersRetold makes (retellings).
 func pythonHeadersRetoldRow() Signature {
-	return headerRetoldRow("Python.h: No such file or directory", "sgl-project/sglang#18644, theroyallab/tabbyAPI#456, Slicer/Slicer#9254",
+	return headerRetoldRow(PythonHeadersMissing, "sgl-project/sglang#18644, theroyallab/tabbyAPI#456, Slicer/Slicer#9254",
 		"a line that names the Python headers with a word that they are missing; another line shows Triton or torch")
 }
 
@@ -801,21 +801,21 @@ var cudaHeadersRetold = retold{
 
 // cudaHeadersRetoldRow is the row cudaHeadersRetold makes (retellings).
 func cudaHeadersRetoldRow() Signature {
-	return headerRetoldRow("cuda.h: No such file or directory", "pytorch/pytorch#90178's title",
+	return headerRetoldRow(CUDAHeadersMissing, "pytorch/pytorch#90178's title",
 		"a line that names cuda.h with a word that it is missing; another line shows Triton or torch")
 }
 
 // headerRetoldRow is the row a retelling of the compiler's missing-header message makes:
-// the launcher row whose literal is msg (its releases, context and fixes), its cause told as
-// a report's, seen where seen says.
-func headerRetoldRow(msg, seen, decisive string) Signature {
+// code's first launcher row (the compiler's own message: its releases, context and fixes),
+// its cause told as a report's, seen where seen says.
+func headerRetoldRow(code Code, seen, decisive string) Signature {
 	for _, row := range launcherRows() {
-		if row.Literal != msg {
+		if row.Code != code {
 			continue
 		}
 		r := row
-		r.Cause = "a report that retells the compiler's \"" + msg + "\": " + row.Cause
-		r.Source = "retold; the compiler's message: the row of \"" + msg + "\" (" + row.Source + "); seen: " + seen
+		r.Cause = "a report that retells the compiler's \"" + row.Literal + "\": " + row.Cause
+		r.Source = "retold; the compiler's message: the row of \"" + row.Literal + "\" (" + row.Source + "); seen: " + seen
 		r.Decisive = decisive
 		return r
 	}
