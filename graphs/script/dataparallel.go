@@ -69,11 +69,16 @@ func (r *reader) dataParallelLayout(st *siteState, c, ids *expr) {
 		return
 	}
 	line := int(c.line)
-	n := 0
+	n, from := 0, ""
 	if ids != nil {
 		n = r.countOf(ids, 0).n
+	} else if n, from = r.visibleDevices(); from != "" && n == 0 {
+		r.warnNoVisible(line, from)
 	}
 	what := fmt.Sprintf("nn.DataParallel at line %d", line)
+	if from != "" {
+		what += fmt.Sprintf(" (no device_ids: the %d devices %s names)", n, from)
+	}
 	switch {
 	case n == 1:
 		st.note("threads: main: %s has one device, so it calls the module in the calling thread", what)

@@ -95,6 +95,7 @@ func (r *reader) indexTarget(t, v *expr) {
 	if n != "" && v != nil && (v.kind != call || returnsOf(v) != "" || r.getterDefault(v) != nil || r.fieldDefault(v) != nil) && len(r.assigned[n]) < maxAssigned {
 		r.assigned[n] = append(r.assigned[n], v)
 	}
+	r.noteCounter(n, v)
 	r.candidate(n, v)
 	r.flow(n, v)
 	r.noteParsedArgs(n, v)

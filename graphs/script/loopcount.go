@@ -13,6 +13,9 @@ import (
 type iterCount struct {
 	n      int  // the iteration count when the script shows it (0: unknown)
 	device bool // it iterates over CUDA devices: device strings or torch.cuda.device_count()
+	// visible names the CUDA_VISIBLE_DEVICES value that gives n, for a count of
+	// torch.cuda.device_count() ("": n does not come from it; visibledevices.go).
+	visible string
 }
 
 // maxCountDepth bounds how far countOf follows names and wrappers.
@@ -158,7 +161,7 @@ func (r *reader) callCount(e *expr, depth int) iterCount {
 	}
 	switch {
 	case deviceCounters[q]:
-		return iterCount{device: true}
+		return r.deviceCounterCount()
 	case q == "enumerate" || q == "reversed" || q == "list" || q == "tuple" || q == "sorted":
 		if len(e.args) > 0 && e.args[0].star == 0 {
 			return r.countOf(e.args[0].value, depth+1)
@@ -196,8 +199,8 @@ func (r *reader) rangeCount(e *expr, depth int) iterCount {
 		if a.star != 0 || a.keyword != "" || n == 3 {
 			return iterCount{}
 		}
-		if a.value.kind == call && deviceCounters[r.qual(a.value.x)] {
-			return iterCount{device: true}
+		if r.isDeviceCounter(a.value, depth+1) {
+			return r.deviceCounterCount()
 		}
 		x, ok := r.intOf(a.value, depth+1)
 		if !ok {
@@ -221,6 +224,18 @@ func (r *reader) rangeCount(e *expr, depth int) iterCount {
 		return iterCount{}
 	}
 	return iterCount{n: min((stop-start+step-1)/step, graphs.MaxDevices+1)}
+}
+
+// isDeviceCounter reports whether e is a call of a device counter
+// (torch.cuda.device_count()), or a name bound once to one (n = …; range(n)).
+func (r *reader) isDeviceCounter(e *expr, depth int) bool {
+	if e.kind == name && depth <= maxCountDepth {
+		if vs := r.assigned[e.name]; len(vs) == 1 {
+			return r.isDeviceCounter(vs[0], depth+1)
+		}
+		return len(r.assigned[e.name]) == 0 && r.counters[e.name] == 1
+	}
+	return e.kind == call && deviceCounters[r.qual(e.x)]
 }
 
 // intOf returns the value of an int literal, or of a name bound once to one.
@@ -264,6 +279,9 @@ func (r *reader) threadCount() iterCount {
 	out := iterCount{n: 1}
 	for _, it := range append(r.outer[:len(r.outer):len(r.outer)], r.iters...) {
 		out.device = out.device || it.device
+		if it.visible != "" {
+			out.visible = it.visible
+		}
 		if it.n == 0 || out.n == 0 {
 			out.n = 0
 			continue

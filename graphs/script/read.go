@@ -228,6 +228,8 @@ type reader struct {
 	inStarted     bool                     // running a def a thread, process or pool runs (runStarted)
 	condAliases   map[string]string        // names bound to torch.compile under a condition, with the note (index.go)
 	startMethod   string                   // the multiprocessing start method the script set ("": the default; forkcuda.go)
+	counters      map[string]int           // names assigned torch.cuda.device_count(), with how many times (visibledevices.go)
+	cvd           []visibleSet             // the script's changes of CUDA_VISIBLE_DEVICES, in the order they run (visibledevices.go)
 
 	// While running.
 	sites       []*siteState
@@ -321,7 +323,7 @@ func newReader(name, src string, toks []token) *reader {
 		aliases: map[string]string{}, funcs: map[string]*stmt{}, methods: map[string][]*stmt{},
 		owner: map[*stmt]*stmt{}, cands: map[string][]Candidate{}, dicts: map[string]*expr{}, flows: map[string][]string{}, calledNames: map[string]bool{}, shownDests: map[string]bool{}, argOpen: map[string]int{}, modeNames: map[string]bool{}, splatNames: map[string]bool{}, kills: map[killKey][]killRec{},
 		decPatch: map[*stmt][]string{}, decStance: map[*stmt]stanceState{}, siteOf: map[*expr]*siteState{}, entered: map[*stmt]bool{},
-		executors: map[string]int{}, procPools: map[string]bool{}, assigned: map[string][]*expr{}, started: map[*stmt][]guard{}, callees: map[*stmt][]*stmt{}, outputs: map[string]*siteState{}, derived: map[string][]*siteState{}, compiled: map[string]*siteState{}, bound: map[string][]*siteState{}, partials: map[string]*siteState{}, argDefaults: map[string]argDefault{}, parsedArgs: map[string]bool{},
+		executors: map[string]int{}, procPools: map[string]bool{}, assigned: map[string][]*expr{}, counters: map[string]int{}, started: map[*stmt][]guard{}, callees: map[*stmt][]*stmt{}, outputs: map[string]*siteState{}, derived: map[string][]*siteState{}, compiled: map[string]*siteState{}, bound: map[string][]*siteState{}, partials: map[string]*siteState{}, argDefaults: map[string]argDefault{}, parsedArgs: map[string]bool{},
 		marked: map[ThreadKind]bool{}, classRun: map[*Thread][]*stmt{},
 		quals: map[*expr]string{}, candsOf: map[string][]Candidate{}, uiChoices: map[string][]Candidate{},
 	}

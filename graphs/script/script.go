@@ -7,8 +7,11 @@
 // the layout). Threads started by a loop take its count when the script gives one
 // (range(2), range(N) with N = 2, a list of device strings): the device count for
 // threads per device, else the thread count; a count the script takes from
-// torch.cuda.device_count() is planned as 2 devices, the least at which threads per
-// device differ from one device, and the note says so (-devices N replaces it).
+// torch.cuda.device_count() is the number of devices CUDA_VISIBLE_DEVICES names when
+// the script sets it in os.environ before CUDA is initialised, or the environment
+// given to ReadWith does (visibledevices.go); else it is planned as 2 devices, the
+// least at which threads per device differ from one device, and the note says so
+// (-devices N replaces it).
 // A torch._inductor.config.patch applies where the compiled function's first call is,
 // as Inductor compiles there: a with block or a decorated def around that call, or a
 // patch decorator of the compiled def itself, in either order; one around

@@ -375,6 +375,10 @@ func (r *reader) siteThread(s *siteState, t *Thread, rc *reach, seen bool) bool 
 // starts the threads when the script gives it (range(2), a list of device strings);
 // else 2 (factDevicesUnknown), said in the note.
 func (r *reader) deviceCount(s *siteState, t *Thread, what string) {
+	if n, from := t.count.n, t.count.visible; from != "" {
+		r.visibleLayout(s, t.Line, n, from, what+" compiles this site and names a CUDA device")
+		return
+	}
 	if n := t.count.n; n > 0 {
 		s.apply(factDevices, t.Line, n)
 		s.note("threads: per-device (inferred): %s compiles this site and names a CUDA device", what)

@@ -136,4 +136,17 @@ const (
 	// Fix: multiprocessing.set_start_method("spawn") (or get_context("spawn")) before
 	// the pool, or initialise CUDA only in the workers.
 	WarningForkAfterCUDA = "fork-after-cuda"
+
+	// WarningNoVisibleDevice occurs when the script starts threads, or builds
+	// nn.DataParallel, for each of torch.cuda.device_count() devices while
+	// CUDA_VISIBLE_DEVICES (set by the script before CUDA is initialised, or in the
+	// environment it starts in) names none ("", "-1", a repeated ordinal): the count
+	// is 0 (torch/cuda/__init__.py _parse_visible_devices @ 2.6.0 and 2.14.1;
+	// visibledevices.go).
+	//
+	//	os.environ["CUDA_VISIBLE_DEVICES"] = ""
+	//	for i in range(torch.cuda.device_count()): threading.Thread(…).start()
+	//
+	// Fix: name the devices meant (CUDA_VISIBLE_DEVICES=0,1), or unset it.
+	WarningNoVisibleDevice = "no-visible-device"
 )

@@ -30,6 +30,7 @@ const (
 	factMutatedArg                  // the compiled def mutates a tensor argument in place (mutation.go)
 	factStreamlitShared             // a Streamlit app's cached compiled function, called by every session's script thread (streamlit.go)
 	factStreamlitPerRun             // a Streamlit app's compiled function built by each session's script thread (streamlit.go)
+	factDevicesVisible              // threads per device, started by a loop over torch.cuda.device_count() that CUDA_VISIBLE_DEVICES decides (visibledevices.go)
 )
 
 // workloadRow maps what a script shows to the graphs.Workload field that the
@@ -107,6 +108,12 @@ var workloadRows = [...]workloadRow{
 		func(w *graphs.Workload, _ int) []Inference {
 			w.Devices = 2
 			return []Inference{{Field: "devices", Value: "2"}}
+		}},
+	factDevicesVisible: {"the loop that starts the threads, one per device, runs torch.cuda.device_count() times, which is how many devices CUDA_VISIBLE_DEVICES names where it runs (at most: a host with fewer has fewer)",
+		"-devices N", "torch/cuda/__init__.py device_count, _parse_visible_devices @2.6.0, @2.14.1 (visibledevices.go)",
+		func(w *graphs.Workload, n int) []Inference {
+			w.Devices = max(n, 1)
+			return []Inference{{Field: "devices", Value: fmt.Sprint(w.Devices)}}
 		}},
 	factThreadCount: {"the loop that starts the threads, each compiling its own function, runs this many times",
 		"-callers N", "graphs.Workload.Callers (per-thread)",

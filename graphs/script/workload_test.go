@@ -258,6 +258,20 @@ model(x)
 `,
 		want: graphs.Workload{Threads: graphs.PerThread, Callers: 2}, rows: []fact{factStreamlitPerRun},
 	},
+	{
+		name: "visible-devices", reason: "sweep5 #21 h54_cvd.py: CUDA_VISIBLE_DEVICES names the devices torch.cuda.device_count() counts",
+		src: `import os
+os.environ["CUDA_VISIBLE_DEVICES"] = "0,1,2"
+import threading
+import torch
+def run(dev):
+    m = torch.compile(torch.nn.Linear(64, 64).to(dev), mode="reduce-overhead")
+    m(torch.randn(8, 64, device=dev))
+for i in range(torch.cuda.device_count()):
+    threading.Thread(target=run, args=(f"cuda:{i}",)).start()
+`,
+		want: graphs.Workload{Threads: graphs.PerDevice, Devices: 3}, rows: []fact{factDevicesVisible},
+	},
 }
 
 // TestWorkloadScriptVsFlags: a script and the flags that describe the same workload
