@@ -114,8 +114,9 @@
 // applied before the failure and devices is empty. exception is the Python class
 // name (RuntimeError, AttributeError,
 // ValueError, AssertionError, InvalidBackend). worker_threads is set when user threads
-// see another verdict than the main thread (from 2.12 they do not see global
-// assignments). key, exception, message, race, recommendation, hint, worker_threads
+// that compile see another verdict than the main thread (from 2.12 they do not see
+// global assignments; callers of a function the main thread called first compile
+// nothing unless shapes change). key, exception, message, race, recommendation, hint, worker_threads
 // and compile_disabled are left out when empty. exit is raises also when the first call
 // raises on some device (an outcome fail).
 //

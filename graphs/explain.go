@@ -41,7 +41,7 @@ func explainPlan(res *config.Result, p *Plan) string {
 		return ""
 	}
 	var b strings.Builder
-	if p.Workload.Threads != MainThread && res.Threaded != nil && res.Threaded.CUDAGraphs != res.CUDAGraphs {
+	if p.Workload.workersCompile() && res.Threaded != nil && res.Threaded.CUDAGraphs != res.CUDAGraphs {
 		fmt.Fprintf(&b, "On torch %s the worker threads do not see the main thread's global assignments: they use %s, not %s. ", res.Torch, res.Threaded.CUDAGraphs.Implementation, res.CUDAGraphs.Implementation)
 		res = res.Threaded
 	}

@@ -201,7 +201,7 @@ func (pl *planner) raise(code string, c *situation) {
 // globalsHazard warns when worker threads do not see the main thread's global
 // assignments (2.12+).
 func (pl *planner) globalsHazard() {
-	if pl.w.Threads == MainThread && pl.w.ThreadPool == 0 {
+	if !pl.w.workersCompile() {
 		return
 	}
 	if c, ok := pl.unseenGlobals(); ok {
@@ -264,7 +264,7 @@ func (pl *planner) amendTreesFlag() {
 		if !ok {
 			continue
 		}
-		if pl.res.Threaded != pl.res && pl.w.manyThreads() {
+		if pl.res.Threaded != pl.res && pl.w.manyThreads() && pl.w.workersCompile() {
 			w.Message += fmt.Sprintf("; on torch %s this holds for the main thread only: worker threads do not see the global and use cudagraph trees", pl.res.Torch)
 		}
 		w.Recommendation = c.fill(h.Fix)
@@ -287,6 +287,28 @@ func (pl *planner) treesFlagWhy() []string {
 		why = append(why, "with backend:cudaMallocAsync cudagraph trees fail too (allocator-incompatible)")
 	}
 	return why
+}
+
+// workersCompile reports whether threads other than the main thread compile the
+// function, and so read the config they see (from 2.12 without the main thread's
+// global assignments): every layout with user threads or a pool, except callers of a
+// function the main thread called first, whose calls with the shapes it compiled run
+// the main thread's code, unless shapes change (DynamicShapes) or calls recompile
+// (ConcurrentRecompiles): then a caller compiles the new graph itself (sweep5
+// finding 24; measured on 2.6.0 and 2.14.1, graphs/script/testdata/measured/warm_callers.out:
+// a worker's call with the main thread's shape compiles nothing, one with a new
+// shape, marked dynamic or not, compiles in the worker and on 2.14.1 sees
+// triton.cudagraphs False where the main thread set True).
+func (w Workload) workersCompile() bool {
+	switch {
+	case w.ThreadPool > 0:
+		return true
+	case w.Threads == "" || w.Threads == MainThread:
+		return false
+	case w.Threads == Callers && !w.ColdStart:
+		return w.DynamicShapes || w.ConcurrentRecompiles
+	}
+	return true
 }
 
 // manyThreads reports whether the workload runs the compiled code in several user

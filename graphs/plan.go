@@ -154,9 +154,10 @@ func (pl *planner) build() {
 }
 
 // viewFor returns the config a thread of the layout sees: user threads on 2.12+ do
-// not see global assignments.
+// not see global assignments, which matters where they compile: callers of a function
+// the main thread compiled run its code (Workload.workersCompile).
 func (pl *planner) viewFor(t Threads) *config.Result {
-	if t == MainThread || pl.res.Threaded == nil {
+	if t == MainThread || pl.res.Threaded == nil || t == Callers && !pl.w.workersCompile() {
 		return pl.res
 	}
 	return pl.res.Threaded

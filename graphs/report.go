@@ -190,8 +190,10 @@ func (c ConfigReport) MarshalJSON() ([]byte, error) {
 type CUDAGraphsReport struct {
 	Enabled        bool           `json:"enabled"`
 	Implementation Implementation `json:"implementation"`
-	// WorkerThreads is the verdict in user threads when it differs from the main
-	// thread's (from 2.12 they do not see global assignments); nil otherwise.
+	// WorkerThreads is the verdict in user threads that compile when it differs from
+	// the main thread's (from 2.12 they do not see global assignments); nil otherwise,
+	// also for callers of a function the main thread called first, which run its code
+	// (Workload.workersCompile).
 	WorkerThreads *config.Verdict `json:"worker_threads,omitempty"`
 	Devices       []DevicePlan    `json:"devices"`
 }
@@ -246,7 +248,7 @@ func newReport(r *config.Resolver, res *config.Result, plan *Plan, w Workload) *
 	}
 	rep.Warnings = append(rep.Warnings, mergeWarnings(res.Warnings, plan.Warnings)...)
 	rep.CUDAGraphs.Devices = append(rep.CUDAGraphs.Devices, plan.Devices...) // the report's own copy
-	if w.Threads != MainThread && res.Threaded != nil && res.Threaded.CUDAGraphs != res.CUDAGraphs {
+	if w.workersCompile() && res.Threaded != nil && res.Threaded.CUDAGraphs != res.CUDAGraphs {
 		v := res.Threaded.CUDAGraphs
 		rep.CUDAGraphs.WorkerThreads = &v
 	}
