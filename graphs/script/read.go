@@ -229,6 +229,7 @@ type reader struct {
 	condAliases   map[string]string        // names bound to torch.compile under a condition, with the note (index.go)
 	startMethod   string                   // the multiprocessing start method the script set ("": the default; forkcuda.go)
 	counters      map[string]int           // names assigned torch.cuda.device_count(), with how many times (visibledevices.go)
+	made          map[string]*expr         // names bound to a tensor factory call where the reader runs now (dynsizes.go)
 	cvd           []visibleSet             // the script's changes of CUDA_VISIBLE_DEVICES, in the order they run (visibledevices.go)
 
 	// While running.

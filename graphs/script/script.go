@@ -54,8 +54,11 @@
 // (under torch.no_grad(), a def that touches only its arguments, after backward()), or,
 // once cudagraph_mark_step_begin() was called, after each mark; per-block modules
 // chained with gradients keep theirs (overwrite.go).
-// backward() run by the compiled function itself, or by a def it calls, counts as
-// backward() of its output (backwardinside.go). Outputs appended to a list in a loop
+// torch._dynamo.mark_dynamic(x, d) marks dynamic shapes; when a tensor factory made x
+// with a loop's variable as its size at d, the loop's count is the number of distinct
+// sizes, as -sizes gives it (dynsizes.go). backward() run by the compiled function
+// itself, or by a def it calls, counts as backward() of its output
+// (backwardinside.go). Outputs appended to a list in a loop
 // and differentiated by one backward() through that list (gradient accumulation)
 // are not kept outputs: cudagraph trees keep outputs whose backward is pending
 // (measured on 2.11: gradaccum.go). A parameter built while a module is constructed,

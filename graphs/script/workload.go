@@ -31,6 +31,7 @@ const (
 	factStreamlitShared             // a Streamlit app's cached compiled function, called by every session's script thread (streamlit.go)
 	factStreamlitPerRun             // a Streamlit app's compiled function built by each session's script thread (streamlit.go)
 	factDevicesVisible              // threads per device, started by a loop over torch.cuda.device_count() that CUDA_VISIBLE_DEVICES decides (visibledevices.go)
+	factDynamicSizes                // mark_dynamic on an input whose marked size a loop of a count the script gives makes (dynsizes.go)
 )
 
 // workloadRow maps what a script shows to the graphs.Workload field that the
@@ -108,6 +109,12 @@ var workloadRows = [...]workloadRow{
 		func(w *graphs.Workload, _ int) []Inference {
 			w.Devices = 2
 			return []Inference{{Field: "devices", Value: "2"}}
+		}},
+	factDynamicSizes: {"torch._dynamo.mark_dynamic marks an input's size as changing between calls, and the loop around it makes that size from its variable: one distinct size per iteration",
+		"-dynamic-shapes -sizes N", "graphs.Workload.DynamicShapes, DistinctSizes (dynsizes.go)",
+		func(w *graphs.Workload, n int) []Inference {
+			w.DynamicShapes, w.DistinctSizes = true, n
+			return []Inference{{Field: "dynamic_shapes", Value: "true"}, {Field: "distinct_sizes", Value: fmt.Sprint(n)}}
 		}},
 	factDevicesVisible: {"the loop that starts the threads, one per device, runs torch.cuda.device_count() times, which is how many devices CUDA_VISIBLE_DEVICES names where it runs (at most: a host with fewer has fewer)",
 		"-devices N", "torch/cuda/__init__.py device_count, _parse_visible_devices @2.6.0, @2.14.1 (visibledevices.go)",
@@ -203,6 +210,7 @@ type event struct {
 	into  string       // factKept: the list or dict the output is kept in
 	loops []int32      // factKept: the loops it is kept in (r.loopIDs)
 	lists []string     // factBackward: the kept lists the value differentiated is computed from
+	n     int          // factDynamicSizes: the distinct sizes
 }
 
 // noteCall records a call of a compiled function's name, and its output kept.
@@ -365,6 +373,11 @@ func (r *reader) workloadCall(c *expr, q string) {
 	case q == "torch.nn.utils.swap_tensors" || c.x.name == "load_state_dict" && r.isTrue(kwarg(c, "assign", 99)):
 		add(factMoving, nil)
 	case q == "torch._dynamo.mark_dynamic" || q == "torch._dynamo.maybe_mark_dynamic":
+		if n := r.markedSizes(c); n >= 2 {
+			add(factDynamicSizes, nil)
+			r.events[len(r.events)-1].n = n
+			return
+		}
 		add(factDynamic, nil)
 	default:
 		r.timelineCallMark(c, q)
@@ -405,6 +418,7 @@ const maxDerivedDepth = 64
 // and a parameter replaced (p.data = …, m.weight = nn.Parameter(…)).
 func (r *reader) workloadAssign(t, v *expr) {
 	r.assignOutput(t, v)
+	r.noteMade(t, v)
 	if r.derivedAssign(t, v) {
 		return
 	}
@@ -496,7 +510,7 @@ func (r *reader) inferWorkload() {
 	for _, ev := range r.events {
 		for _, st := range r.sites {
 			if r.factApplies(ev, st, callsIn[st], peers) {
-				st.apply(ev.f, ev.line, 0)
+				st.apply(ev.f, ev.line, ev.n)
 			}
 		}
 	}

@@ -272,6 +272,17 @@ for i in range(torch.cuda.device_count()):
 `,
 		want: graphs.Workload{Threads: graphs.PerDevice, Devices: 3}, rows: []fact{factDevicesVisible},
 	},
+	{
+		name: "loop-sizes", reason: "sweep5 #22 h56_mark_dynamic.py: the loop makes the marked size, one per iteration (-dynamic-shapes -sizes 199)",
+		src: `import torch
+model = torch.compile(torch.nn.Linear(64, 64).cuda(), mode="reduce-overhead")
+for n in range(1, 200):
+    x = torch.randn(n, 64, device="cuda")
+    torch._dynamo.mark_dynamic(x, 0)
+    model(x)
+`,
+		want: graphs.Workload{DynamicShapes: true, DistinctSizes: 199}, rows: []fact{factDynamicSizes},
+	},
 }
 
 // TestWorkloadScriptVsFlags: a script and the flags that describe the same workload
