@@ -846,6 +846,9 @@
 //   - trees-user-thread-tls: a paraphrase with "multi-thread", as reports retell it
 //   - trees-user-thread-tls: a paraphrase with "Multithread", as reports retell it
 //   - trees-user-thread-tls: a paraphrase with "Multi-thread", as reports retell it
+//   - trees-user-thread-tls: a paraphrase with "second thread", as reports retell it
+//   - trees-user-thread-tls: a paraphrase with "background thread", as reports retell it
+//   - trees-user-thread-tls: a paraphrase with "worker thread", as reports retell it
 //   - trees-user-thread-tls: a paraphrase with "with threads", as reports retell it
 //   - trees-user-thread-tls: a paraphrase with "in threads", as reports retell it
 //   - trees-user-thread-tls: a paraphrase with "from threads", as reports retell it
@@ -865,6 +868,12 @@
 //   - trees-user-thread-tls: a paraphrase with "Multithread", as reports retell it
 //   - trees-user-thread-tls: a paraphrase with "Multi-thread", as reports retell it
 //   - trees-user-thread-tls: a paraphrase with "get_obj", as reports retell it
+//   - trees-user-thread-tls: a paraphrase with "ls assert", as reports retell it
+//   - trees-user-thread-tls: a paraphrase with "LS assert", as reports retell it
+//   - trees-user-thread-tls: a paraphrase with "local assert", as reports retell it
+//   - trees-user-thread-tls: a paraphrase with "storage assert", as reports retell it
+//   - trees-user-thread-tls: a paraphrase with "TLS is uninitiali", as reports retell it
+//   - trees-user-thread-tls: a paraphrase with "TLS is not initiali", as reports retell it
 //   - trees-user-thread-tls: "AssertionError: torch._C._is_key_in_tls(attr_name)", 2.1–2.13
 //   - trees-user-thread-tls: "AssertionError('torch._C._is_key_in_tls(attr_name)", 2.1–2.13
 //   - trees-concurrent-callers: "beginAllocateToPool: already recording to mempool_id", 2.1–2.13
@@ -1238,6 +1247,17 @@
 //   - triton-missing: a paraphrase with "find Triton", as reports retell it
 //   - triton-missing: a paraphrase with "no working triton", as reports retell it
 //   - triton-missing: a paraphrase with "no working Triton", as reports retell it
+//   - triton-missing: a paraphrase with "installation of triton", as reports retell it
+//   - triton-missing: a paraphrase with "installation of Triton", as reports retell it
+//   - triton-missing: a paraphrase with "riton is not installed", as reports retell it
+//   - triton-missing: a paraphrase with "riton isn't installed", as reports retell it
+//   - triton-missing: a paraphrase with "riton was not installed", as reports retell it
+//   - triton-missing: a paraphrase with "riton wasn't installed", as reports retell it
+//   - triton-missing: a paraphrase with "riton not installed", as reports retell it
+//   - triton-missing: a paraphrase with "riton package is not", as reports retell it
+//   - triton-missing: a paraphrase with "riton package not", as reports retell it
+//   - triton-missing: a paraphrase with "riton is not found", as reports retell it
+//   - triton-missing: a paraphrase with "riton is missing", as reports retell it
 //   - gpu-too-old-for-triton: "which is too old to be supported by the triton GPU compiler", 2.0–2.14
 //   - gpu-too-old-for-triton: "Triton only supports devices of CUDA Capability >= 7.0, but your device is of CUDA capability" (the hint alone), 2.0–2.14
 //   - gpu-too-old-for-triton: "your device is of CUDA capability" (the hint alone), 2.0–2.14

