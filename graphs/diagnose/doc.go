@@ -1226,6 +1226,10 @@
 //   - cuda-invalid-context: "there is no context bound to the current thread", 2.0–2.14
 //   - cuda-invalid-context: "No CUDA context is current", 2.0–2.14
 //   - capture-rng-state: " during CUDA graph capture", 2.0–2.14
+//   - capture-rng-state: "for an unexpected CUDA generator used during capture", 2.0–2.3
+//   - capture-rng-state: "you may only use the default CUDA RNG generator on the device", 2.0–2.3
+//   - capture-rng-state: "an unexpected CUDA generator used during capture" (quoted without its first word), 2.0–2.3
+//   - capture-rng-state: "may only use the default CUDA RNG generator on the device" (quoted without its first word), 2.0–2.3
 //   - optimizer-not-capturable: "Attempting CUDA graph capture of step() for an instance of ", 2.0–2.14
 //   - optimizer-not-capturable: a paraphrase with "capturable is False", as reports retell it
 //   - optimizer-not-capturable: a paraphrase with "capturable=False", as reports retell it

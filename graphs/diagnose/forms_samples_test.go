@@ -188,4 +188,6 @@ var formSamples = []formSample{
 	{LegacyStaticInputMoved, "", "AssertionError('dst.data_ptr() == src.data_ptr()')"},
 	{TreesStaticInputChanged, "", "AssertionError('data_ptr == new_inputs[idx].data_ptr()')"},
 	{CaptureNestedCUDAGraphs, "", "RuntimeError: Cannot prepare for replay during capturing stage. during CUDA graph capture. If you need this call to be captured, please file an issue. Current cudaStreamCaptureStatus: cudaStreamCaptureStatusActive"},
+	{CaptureRNGState, "", "RuntimeError: philox_cuda_state for an unexpected CUDA generator used during capture. In regions captured by CUDA graphs, you may only use the default CUDA RNG generator on the device that's current when capture begins. If you need a non-default (user-supplied) generator, or a generator on another device, please file an issue."},
+	{CaptureRNGState, "", "In regions captured by CUDA graphs, you may only use the default CUDA RNG generator on the device that's current when capture begins."},
 }

@@ -193,6 +193,31 @@ func poolRows() []Signature {
 	}
 }
 
+// philoxCause, philoxFix and philoxSource describe 2.0–2.3's refusal of an unexpected
+// generator during capture ("philox_cuda_state for an unexpected CUDA generator used
+// during capture. In regions captured by CUDA graphs, you may only use the default CUDA
+// RNG generator on the device that's current when capture begins. …").
+const (
+	philoxCause = "a random op inside a CUDA-graph capture drew from a generator the capture did not " +
+		"expect (a torch.Generator the code made, or the default generator of a device other than " +
+		"the one current when the capture began), and torch 2.0–2.3 refuse it because the graph " +
+		"only advances the current device's default generator on replay"
+	philoxFix = "draw random numbers inside the captured region from the current device's default " +
+		"generator (no generator= argument), make the capture's device current before it begins, or " +
+		"move the random op out of the captured region; from torch 2.4 a graph can take other " +
+		"generators with torch.cuda.CUDAGraph.register_generator_state(generator)"
+	philoxSource = "aten/src/ATen/cuda/CUDAGeneratorImpl.cpp philox_cuda_state (TORCH_CHECK on " +
+		"graph_expects_this_gen_, \"philox_cuda_state for an unexpected CUDA generator used during capture. \" " +
+		"CAPTURE_DEFAULT_GENS_MSG), read in the search tool's stored copies of the file (find_string " +
+		"\"for an unexpected CUDA generator used during\": ids 1712252194, 211198472, 47563982698); the " +
+		"flag is declared in ATen/cuda/CUDAGeneratorImpl.h of the 2.0.0 wheel " +
+		"(IPCristian/Proiect-Simulare@8bf22d3) and the 2.3.0 wheel (botirk38/GuardianAI@ea4c21e), and " +
+		"not in 2.4.0's (Oucru-Innovations/tmas@fd68758), which declares CUDAGeneratorState::register_graph " +
+		"and CUDAGraph::register_generator_state instead (testdata/wordings/sources-cpp.tsv; Python's " +
+		"torch._C._CUDAGraph.register_generator_state in torch/_C/__init__.pyi @ 2.4.0, same copy); reports: " +
+		"DreamInvoker/GAIN#40 (2022-11)"
+)
+
 // captureRows: CUDA's own stream-capture errors and warnings, as PyTorch prints them.
 func captureRows() []Signature {
 	return []Signature{
@@ -222,6 +247,30 @@ func captureRows() []Signature {
 				"aten/src/ATen/cuda/CUDAGeneratorImpl.cpp (PR #47989, 2020-11, before 2.0); reports: " +
 				"Dao-AILab/flash-attention#165 and #379, pytorch/pytorch#83148 (make_graphed_callables with checkpoint)",
 			Decisive: "the RuntimeError line",
+		},
+		{
+			// 2.0–2.3's refusal of a generator that the capture did not expect (a user-made
+			// torch.Generator, or another device's default one) asking for RNG offsets inside
+			// the capture; 2.4 replaced the check (graph_expects_this_gen_) by generators that
+			// a graph registers (CUDAGraph::register_generator_state).
+			Code: CaptureRNGState, Literal: "for an unexpected CUDA generator used during capture",
+			Releases: modes.Minors(0, 3),
+			Cause:    philoxCause,
+			Fix:      philoxFix,
+			Evidence: modes.Source,
+			Source:   philoxSource,
+			Decisive: "the RuntimeError line",
+		},
+		{
+			// The same refusal's hint (CAPTURE_DEFAULT_GENS_MSG), which a paste keeps when
+			// its first sentence was cut.
+			Code: CaptureRNGState, Literal: "you may only use the default CUDA RNG generator on the device",
+			Releases: modes.Minors(0, 3),
+			Cause:    philoxCause,
+			Fix:      philoxFix,
+			Evidence: modes.Source,
+			Source:   philoxSource,
+			Decisive: "the hint after the RuntimeError's first sentence",
 		},
 		{
 			// The caching allocator's assert when an allocation is asked for on a stream whose

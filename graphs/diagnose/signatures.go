@@ -893,7 +893,7 @@ func skipRows() []Signature {
 		},
 		{
 			Code: SkipIncompatibleOp, Literal: "index put with accumulate",
-			Pattern:  `index put with accumulate\.(?:\s+Found from|\s*$)`,
+			Pattern:  `index put with accumulate\.(?:\s+Found from|\s*$)|due to index put with accumulate\.?(?:\s*$|` + closeQuote + `)`,
 			Releases: indexPutReasons,
 			Cause: "an index_put_ with accumulate=True (x[idx] += v) lowers to a fallback kernel that " +
 				"cannot be captured in a CUDA graph, so Inductor runs the graph without CUDA graphs",
@@ -905,7 +905,7 @@ func skipRows() []Signature {
 		},
 		{
 			Code: SkipIncompatibleOp, Literal: "deterministic index put",
-			Pattern:  `deterministic index put\.(?:\s+Found from|\s*$)`,
+			Pattern:  `deterministic index put\.(?:\s+Found from|\s*$)|due to deterministic index put\.?(?:\s*$|` + closeQuote + `)`,
 			Releases: indexPutReasons,
 			Cause: "with torch.use_deterministic_algorithms(True) an index_put_ lowers to a fallback " +
 				"kernel that cannot be captured in a CUDA graph, so Inductor runs the graph without CUDA graphs",
@@ -916,7 +916,7 @@ func skipRows() []Signature {
 		},
 		{
 			Code: SkipIncompatibleOp, Literal: "control flow operator: torch.",
-			Pattern:  `control flow operator: torch\.(?:cond|while_loop)\.`,
+			Pattern:  `control flow operator: torch\.(?:cond|while_loop)(?:\.|\s*$|` + closeQuote + `)`,
 			Releases: modes.Minors(3, 13),
 			Cause: "a torch.cond or torch.while_loop on the GPU lowers to host-side control flow that " +
 				"cannot be captured in a CUDA graph, so Inductor runs the graph without CUDA graphs",
@@ -927,7 +927,7 @@ func skipRows() []Signature {
 		},
 		{
 			Code: SkipIncompatibleOp, Literal: "control flow operator: torch.",
-			Pattern:  `control flow operator: torch\.(?:cond|while_loop|switch)\.`,
+			Pattern:  `control flow operator: torch\.(?:cond|while_loop|switch)(?:\.|\s*$|` + closeQuote + `)`,
 			Releases: modes.Minors(14, 14),
 			Cause: "a torch.cond or torch.while_loop on the GPU, or any torch.switch, lowers to host-side " +
 				"control flow that cannot be captured in a CUDA graph, so Inductor runs the graph without CUDA graphs",
