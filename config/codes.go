@@ -140,6 +140,10 @@ const (
 	// names a capture_error_mode, which 2.0's torch.cuda.graph does not take (package
 	// graphs).
 	WarnCaptureModeUnsupported Code = "capture-mode-unsupported"
+	// WarnCaptureNestedCUDAGraphs occurs when a manual torch.cuda.graph capture calls
+	// a function compiled with CUDA graphs on, whose own CUDA graph replays inside the
+	// capture and raises (measured on 2.11; package graphs).
+	WarnCaptureNestedCUDAGraphs Code = "capture-nested-cudagraphs"
 )
 
 // Codes returns every warning code of the catalogue, in catalogue order: resolution's
@@ -159,5 +163,6 @@ func Codes() []Code {
 		WarnCPUInput, WarnIncompatibleOp, WarnMutatedInput, WarnStaticInputMoved,
 		WarnGraphBreaks, WarnCompiledAutogradTLS, WarnCaptureOtherThreads, WarnModePresetOff,
 		WarnDynamicCUDAGraphsOption, WarnCaptureModeUnsupported, WarnPythonNoBuild,
+		WarnCaptureNestedCUDAGraphs,
 	}
 }

@@ -124,6 +124,9 @@ const (
 	AlwaysSource Basis = "source"
 	// AlwaysInferred: inferred, whatever the release.
 	AlwaysInferred Basis = "inferred"
+	// MeasuredElseInferred: measured on the releases whose CUDA behaviour was measured
+	// (2.11), inferred on every other: a row known only from that measurement.
+	MeasuredElseInferred Basis = "measured-else-inferred"
 	// Unchanged: the row leaves the evidence as the rows before it set it (at first,
 	// ByRelease); for a warning, as the warning it amends has it.
 	Unchanged Basis = "unchanged"
@@ -136,6 +139,11 @@ func (b Basis) evidence(v modes.Version, cur modes.Evidence) modes.Evidence {
 		return config.EvidenceFor(v)
 	case ReadNotMeasured:
 		if ev := config.EvidenceFor(v); ev != modes.Measured {
+			return ev
+		}
+		return modes.Inferred
+	case MeasuredElseInferred:
+		if ev := config.EvidenceFor(v); ev == modes.Measured {
 			return ev
 		}
 		return modes.Inferred

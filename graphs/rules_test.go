@@ -42,7 +42,7 @@ func checkSource(t *testing.T, what, source string) {
 	}
 }
 
-var bases = map[Basis]bool{ByRelease: true, ReadNotMeasured: true, AlwaysSource: true, AlwaysInferred: true, Unchanged: true}
+var bases = map[Basis]bool{ByRelease: true, ReadNotMeasured: true, MeasuredElseInferred: true, AlwaysSource: true, AlwaysInferred: true, Unchanged: true}
 
 // TestRuleTable checks the rule table itself: every row has a condition, a source and
 // evidence, well-formed releases, known placeholders, a hazard code that exists; rows
@@ -270,6 +270,9 @@ func TestEveryRowReached(t *testing.T) {
 		{"manual", v211, config.Request{}, Workload{CaptureErrorMode: "global", MutatedInputs: InputMutation}, []string{"manual-capture", "manual-mutated-input", "manual-done"}},
 		{"manual-sync", v211, config.Request{}, Workload{CaptureErrorMode: "thread_local", OtherThreadWork: "device-sync"}, []string{"manual-device-sync", "capture-other-threads"}},
 		{"manual-global-alloc", v211, config.Request{}, Workload{CaptureErrorMode: "global", OtherThreadWork: "alloc"}, []string{"manual-global-other-threads", "capture-other-threads"}},
+		// sweep4 finding 9: a hand capture around cudagraph trees (hand_capture_2.11.out).
+		{"manual-trees", v211, config.Request{Mode: ro}, Workload{CaptureErrorMode: "thread_local"}, []string{"manual-capture-trees", "capture-nested-cudagraphs"}},
+		{"manual-trees-2.14", v(14), config.Request{Mode: ro}, Workload{CaptureErrorMode: "global"}, []string{"manual-capture-cudagraphs", "capture-nested-cudagraphs"}},
 		{"manual-local-copy", v211, config.Request{}, Workload{CaptureErrorMode: "thread_local", OtherThreadWork: "pageable-copy"}, []string{"manual-local-other-threads", "manual-done"}},
 		{"dynamo-break-at-op", v211, config.Request{Mode: ro}, Workload{IncompatibleOp: "aten.nonzero.default", Dynamo: "capture_dynamic_output_shape_ops=False"}, []string{"dynamo-breaks-at-op", "graph-breaks"}},
 		{"graph-breaks-legacy", v211, config.Request{Mode: ro, Globals: legacy()}, Workload{GraphBreaks: 1}, []string{"graph-breaks"}},

@@ -288,6 +288,13 @@ func (w Workload) dynamoBreaksAt() string {
 // src20Graphs is torch.cuda.graph in 2.0, as its documentation renders it.
 const src20Graphs = "torch/cuda/graphs.py @ 2.0 (pytorch/pytorch.github.io@2529dd70 docs/2.0/_modules/torch/cuda/graphs.html: graph(cuda_graph, pool=None, stream=None), capture_begin(pool=None))"
 
+// srcHandCapture is the measurement of a hand capture around a compiled function
+// (sweep4 finding 9), and msgNestedReplay the error it gives with CUDA graphs on.
+const (
+	srcHandCapture  = "graphs/script/testdata/measured/hand_capture_2.11.sh and .out (2.11.0+cu130 on one H200: modes default and max-autotune-no-cudagraphs capture; reduce-overhead and max-autotune raise in every capture_error_mode); the CUDA generator's replay_prologue (assertNotCapturing), graphs/diagnose rows_more.go capture-nested-cudagraphs"
+	msgNestedReplay = "Cannot prepare for replay during capturing stage. during CUDA graph capture. If you need this call to be captured, please file an issue. Current cudaStreamCaptureStatus: cudaStreamCaptureStatusActive"
+)
+
 func manualRules() []rule {
 	const srcModes = "PR #107407 (torch.cuda.graph capture_error_mode; Inductor captures thread_local); torch/cuda/graphs.py@2.14.1 (default \"global\") and torch/_inductor/cudagraph_trees.py@2.14.1 (\"thread_local\"), read in the Debian chroot; CUDA Runtime API cudaStreamCaptureMode"
 	const msgCaptureErr = "CUDA error: operation not permitted when stream is capturing\nCUDA error: operation failed due to a previous error during capture"
@@ -300,11 +307,25 @@ func manualRules() []rule {
 			Message:  "graph.__init__() got an unexpected keyword argument 'capture_error_mode'",
 			Evidence: AlwaysSource, Hazard: "capture-mode-unsupported", Source: src20Graphs + "; the message as Python 3.10 words it"},
 			func(c *situation) bool { return manual(c) && c.w.CaptureErrorMode != "global" }},
+		{Rule{ID: "manual-capture-trees", Stage: StageDevice, Releases: between(11, 11),
+			Condition: "manual capture of a function compiled with cudagraph trees",
+			Outcome:   Fail, Exception: "RuntimeError", Implementation: Manual, Stop: true,
+			Reason:   "the compiled function replays its own cudagraph tree, recorded by the warm-up's calls, inside the torch.cuda.graph(capture_error_mode=\"{capture_mode}\") capture, and a replay cannot be prepared while a stream is capturing (measured on 2.11 with reduce-overhead and max-autotune, in every capture_error_mode, three warm-up calls in the capture's grad mode; warmed up in another grad mode, Dynamo recompiles inside the capture and it fails with \"CUDA error: operation failed due to a previous error during capture\")",
+			Message:  msgNestedReplay,
+			Evidence: MeasuredElseInferred, Hazard: "capture-nested-cudagraphs", Source: srcHandCapture},
+			func(c *situation) bool { return manual(c) && c.impl() == CUDAGraphTrees }},
+		{Rule{ID: "manual-capture-cudagraphs", Stage: StageDevice, Releases: allReleases(),
+			Condition: "manual capture of a function compiled with CUDA graphs on, where that was not measured",
+			Outcome:   Fail, Exception: "RuntimeError", Implementation: Manual, Stop: true,
+			Reason:   "not measured on torch {torch} with {impl}: on 2.11 (measured, cudagraph trees) the compiled function replays its own CUDA graph inside the torch.cuda.graph capture and raises; this plan infers the same here, with 2.11's message",
+			Message:  msgNestedReplay,
+			Evidence: AlwaysInferred, Hazard: "capture-nested-cudagraphs", Source: srcHandCapture},
+			func(c *situation) bool { return manual(c) && c.impl() != NoCUDAGraphs && c.impl() != "" }},
 		{Rule{ID: "manual-capture", Stage: StageDevice, Releases: allReleases(),
 			Condition: "the compiled function is captured by hand with torch.cuda.graph",
 			Outcome:   Capture, Implementation: Manual,
 			Reason:   "torch.cuda.graph(capture_error_mode=\"{capture_mode}\") captures the compiled function's kernels; each g.replay() reruns them on the captured tensors (copy new inputs into them first)",
-			Evidence: AlwaysInferred, Source: srcModes},
+			Evidence: MeasuredElseInferred, Source: srcModes + "; measured on 2.11 with modes default and max-autotune-no-cudagraphs after a warm-up in the capture's grad mode: " + srcHandCapture},
 			manual},
 		{Rule{ID: "manual-mutated-input", Stage: StageDevice, Releases: allReleases(),
 			Condition: "manual capture, a user input mutated in place",
@@ -397,6 +418,10 @@ func hazards28() []hazard {
 			Fix:      "capture with torch.cuda.graph(g, capture_error_mode=\"thread_local\"), as Inductor does for its own captures (PR #107407) and vLLM and SGLang do for captures after start-up; or capture before the other threads start, or under a lock they take too",
 			Evidence: AlwaysInferred, Source: "vllm-project/vllm PR #48053; sgl-project/sglang-omni PR #830; ggml-org/llama.cpp#11804 (llama.cpp captures in relaxed mode, PR #6766)"},
 			func(c *situation) bool { return c.w.CaptureErrorMode == "global" }},
+		{Hazard{Code: "capture-nested-cudagraphs", Releases: allReleases(), Condition: "a manual capture of a function compiled with CUDA graphs on",
+			Message:  "torch.cuda.graph captures a function compiled with CUDA graphs on ({impl}): the function replays its own CUDA graph inside that capture, which raises RuntimeError: Cannot prepare for replay during capturing stage (measured on 2.11)",
+			Fix:      "capture only one of the two: compile with mode=\"max-autotune-no-cudagraphs\" (or the default mode) and keep your torch.cuda.graph capture, or drop the hand capture and let cudagraph trees capture and replay (measured on 2.11: the default mode and max-autotune-no-cudagraphs capture fine inside torch.cuda.graph after the warm-up; warm up in the capture's grad mode, or Dynamo recompiles inside the capture and it fails with \"operation failed due to a previous error during capture\")",
+			Evidence: MeasuredElseInferred, Source: srcHandCapture}, nil},
 		{Hazard{Code: "compiled-autograd-tls", Releases: upTo(5), Condition: "compiled autograd with cudagraph trees",
 			Message:  "compiled autograd runs the backward on autograd's thread, whose cudagraph-tree thread-local state can be restored uninitialised on torch {torch}: the backward fails with a bare AssertionError at " + whereTLS + " (issue #126934)",
 			Fix:      "import torch._inductor.cudagraph_trees in the main thread before the first backward (the state is set up on import, which the compiled-autograd path skipped), or upgrade to 2.6 (PR #136735), or compile without CUDA graphs",

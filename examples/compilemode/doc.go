@@ -98,7 +98,9 @@
 //	-graph-breaks N          N graph breaks split the function into N+1 graphs
 //	-compiled-autograd       the backward is compiled by compiled autograd
 //	-capture-error-mode MODE the function is captured by hand with torch.cuda.graph in
-//	                         MODE: global, thread_local or relaxed
+//	                         MODE: global, thread_local or relaxed (with CUDA graphs on
+//	                         the function's own graph replays inside it and raises,
+//	                         measured on 2.11)
 //	-other-thread-work KIND  what other threads do during that capture: none,
 //	                         device-sync, alloc or pageable-copy
 //

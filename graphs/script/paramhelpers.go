@@ -67,10 +67,14 @@ func (r *reader) bindParameter(s *stmt, bound map[string]bool, depth int) {
 }
 
 // callAgain replays, at c, the parameter replacements of the def c calls when that
-// def already ran (replayParamSets).
+// def already ran (replayParamSets), and the hand capture in force on the compiled
+// functions it calls (captureAgain).
 func (r *reader) callAgain(c *expr, q string) {
 	if d := r.calledDef(c, q); d != nil && r.entered[d] {
 		r.replayParamSets(d, int(c.line))
+		if r.capture > 0 {
+			r.captureAgain(d, int(c.line)) // handcapture.go
+		}
 	}
 }
 

@@ -687,9 +687,14 @@ func argValues(c *expr) []*expr {
 
 // with runs a with statement: config.patch items are in force for its body.
 func (r *reader) with(s *stmt) {
-	save, saveStance := r.patches, r.stance
+	save, saveStance, saveCapture := r.patches, r.stance, r.capture
 	for _, it := range s.items {
 		c := it.ctx
+		if m := r.captureCtx(c); m >= 0 {
+			r.calls(argValues(c))
+			r.capture = m + 1 // in force for the body (handcapture.go)
+			continue
+		}
 		if r.isStanceCtx(c) {
 			if st, _, ok := r.stanceCall(c); ok {
 				r.stance = st // in force for the body; the prior stance comes back after it
@@ -704,13 +709,16 @@ func (r *reader) with(s *stmt) {
 		r.calls([]*expr{c})
 		if it.as != nil && c.kind == call {
 			r.bindPool(r.lastName(it.as), c)
+			if st := r.yieldedSite(c); st != nil && it.as.kind == name {
+				r.bindCompiled(it.as.name, st) // with cm() as f: cm yielding torch.compile(…) (handcapture.go)
+			}
 		}
 	}
 	ng := r.noGradItems(s)
 	r.noGrad += ng
 	r.run(s.body)
 	r.noGrad -= ng
-	r.patches, r.stance = save, saveStance
+	r.patches, r.stance, r.capture = save, saveStance, saveCapture
 }
 
 // noGradContexts are the context managers under which outputs carry no gradient.

@@ -54,7 +54,12 @@
 // (under torch.no_grad(), a def that touches only its arguments, after backward()), or,
 // once cudagraph_mark_step_begin() was called, after each mark; per-block modules
 // chained with gradients keep theirs (overwrite.go).
-// torch._dynamo.mark_dynamic(x, d) marks dynamic shapes; when a tensor factory made x
+// A call of a compiled function inside a CUDA graph capture of the script's own
+// (with torch.cuda.graph(g):, the defs that body calls, CUDAGraph.capture_begin …
+// capture_end, torch.cuda.make_graphed_callables) is the capture_error_mode
+// workload, with the mode the capture names; a @contextlib.contextmanager def that
+// yields torch.compile(…) names that compiled function in `with cm() as f:`
+// (handcapture.go). torch._dynamo.mark_dynamic(x, d) marks dynamic shapes; when a tensor factory made x
 // with a loop's variable as its size at d, the loop's count is the number of distinct
 // sizes, as -sizes gives it (dynsizes.go). backward() run by the compiled function
 // itself, or by a def it calls, counts as backward() of its output

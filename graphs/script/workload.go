@@ -32,6 +32,7 @@ const (
 	factStreamlitPerRun             // a Streamlit app's compiled function built by each session's script thread (streamlit.go)
 	factDevicesVisible              // threads per device, started by a loop over torch.cuda.device_count() that CUDA_VISIBLE_DEVICES decides (visibledevices.go)
 	factDynamicSizes                // mark_dynamic on an input whose marked size a loop of a count the script gives makes (dynsizes.go)
+	factHandCapture                 // the compiled function called inside a torch.cuda.graph capture (handcapture.go)
 )
 
 // workloadRow maps what a script shows to the graphs.Workload field that the
@@ -110,6 +111,9 @@ var workloadRows = [...]workloadRow{
 			w.Devices = 2
 			return []Inference{{Field: "devices", Value: "2"}}
 		}},
+	factHandCapture: {"the compiled function is called inside a CUDA graph capture of the script's own (torch.cuda.graph, CUDAGraph.capture_begin, make_graphed_callables), with this capture_error_mode (\"global\" when not given)",
+		"-capture-error-mode MODE", "graphs.Workload.CaptureErrorMode (torch/cuda/graphs.py @2.6.0, @2.14.1; handcapture.go)",
+		setCaptureMode},
 	factDynamicSizes: {"torch._dynamo.mark_dynamic marks an input's size as changing between calls, and the loop around it makes that size from its variable: one distinct size per iteration",
 		"-dynamic-shapes -sizes N", "graphs.Workload.DynamicShapes, DistinctSizes (dynsizes.go)",
 		func(w *graphs.Workload, n int) []Inference {
@@ -231,6 +235,9 @@ func (r *reader) noteCall(c *expr) {
 		return
 	}
 	r.firstCall(st, c)
+	if r.capture > 0 {
+		r.handCapture(st, int(c.line), r.capture-1)
+	}
 	r.seq++
 	r.callEvents = append(r.callEvents, callEvent{site: st, seq: r.seq, off: c.start, fn: r.fn, rest: r.rest})
 	r.timelineCall(st)
@@ -380,6 +387,7 @@ func (r *reader) workloadCall(c *expr, q string) {
 		}
 		add(factDynamic, nil)
 	default:
+		r.captureCall(c, q)
 		r.timelineCallMark(c, q)
 	}
 }

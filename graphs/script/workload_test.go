@@ -283,6 +283,17 @@ for n in range(1, 200):
 `,
 		want: graphs.Workload{DynamicShapes: true, DistinctSizes: 199}, rows: []fact{factDynamicSizes},
 	},
+	{
+		name: "hand-capture", reason: "sweep4 #9 hH1_handcap.py: the torch.cuda.graph docs' pattern around a compiled function (-capture-error-mode global)",
+		src: `import torch
+model = torch.compile(net.cuda(), mode="reduce-overhead")
+g = torch.cuda.CUDAGraph()
+with torch.cuda.graph(g):
+    y = model(x)
+g.replay()
+`,
+		want: graphs.Workload{CaptureErrorMode: "global"}, rows: []fact{factHandCapture},
+	},
 }
 
 // TestWorkloadScriptVsFlags: a script and the flags that describe the same workload
