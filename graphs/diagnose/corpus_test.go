@@ -188,6 +188,9 @@ func TestCorpus(t *testing.T) {
 func loggedOnly(set string) bool { return set == "holdout" }
 
 var openMisses = map[string]string{
+	// holdoutT, measured once at 8e4df1c (testdata/corpus/README.md, "Held-out set T, measured
+	// once"), routed to the branch recallA.
+	"t_deltaforge_batch005_static_cache_refused_mutated_retold": "holdoutT: \"cudagraph_skips: 127. The candidate was refused for mutated inputs\": a skip counter and the reason in the writer's words",
 	// holdoutS and holdoutU, measured once at 8a34d79 (testdata/corpus/README.md, "Held-out
 	// sets S and U"), routed to the branches recallA (retellings) and recallB (releases).
 	"s_neg_pt119541_user_triton_kernels_compile_pt22":          "holdoutS: \"do not work with torch.compile (torch 2.2)\" in an issue's title: a failure told with a negated \"work\"",

@@ -355,11 +355,15 @@ const tritonContext = `/main\.c|cuda_utils|triton|Triton|torch\.compile|compile_
 // process's prefix (verl's "(WorkerDict pid=", "(RayWorkerWrapper pid=", vLLM's
 // "(VllmWorkerProcess pid=", v1's "(EngineCore_DP0 pid=" and "(Worker_TP0 pid="), or a
 // model runner's module, which vLLM and SGLang log in headers and frames
-// ("model_runner_base.py:120]", "model_runner.py"). Each alternative keeps a literal
-// prefix of five bytes or more for the prefilter, and adjacent ones start apart (the
-// parser would factor a shared "(" out of them).
-const engineWorker = `WorkerDict pid=|RayWorkerWrapper pid=|Worker_TP\d* pid=|VllmWorker|EngineCore|` +
-	`TaskRunner pid=|model_runner`
+// ("model_runner_base.py:120]", "model_runner.py"), or the engine started to serve a
+// model, which runs those workers: vLLM's "vllm serve" command, its OpenAI server's
+// image ("vllm/vllm-openai:v0.7.0", vllm-project/vllm#12505) or module
+// ("python -m vllm.entrypoints.openai.api_server"), SGLang's "sglang.launch_server". A
+// build of the engine from source (cmake, setup.py) shows none of these. Each alternative
+// keeps a literal prefix of five bytes or more for the prefilter, and adjacent ones start
+// apart (the parser would factor a shared "(" out of them).
+const engineWorker = `WorkerDict pid=|vllm serve\b|RayWorkerWrapper pid=|vllm-openai\b|Worker_TP\d* pid=|` +
+	`vllm\.entrypoints|VllmWorker|EngineCore|TaskRunner pid=|model_runner|sglang\.launch_server`
 
 // compileContext is a line that shows torch.compile itself, not a bare Triton word:
 // torch.compile, Dynamo or Inductor by module name, or Inductor's compiling frames. A
@@ -472,8 +476,8 @@ func launcherRows() []Signature {
 				"ldconfig; the engine's own option to run without compiled kernels (vLLM: enforce_eager) " +
 				"does not stop its Triton kernels from linking",
 			Evidence: modes.Source,
-			Source:   launcherSource + "; report: rllm-org/rllm#40 (vLLM's worker under Ray)",
-			Decisive: "the linker's line; another line shows an LLM engine's worker prefix or model runner",
+			Source:   launcherSource + "; reports: rllm-org/rllm#40 (vLLM's worker under Ray), vllm-project/vllm#12505 (vllm/vllm-openai:v0.7.0, and vllm serve)",
+			Decisive: "the linker's line; another line shows an LLM engine's worker prefix, model runner or serving command",
 		},
 		{
 			// ld skipping a 32-bit libcuda.so on its search for -lcuda under a torch.compile
