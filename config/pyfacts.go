@@ -104,6 +104,10 @@ func pythonEvidence(v modes.Version) modes.Evidence {
 func (r *Resolver) pythonCheck(res *Result) error {
 	max, err := pyver.Parse(r.facts.CompileMaxPython)
 	if err != nil || res.Python.Less(max) {
+		if res.gilMsg != "" {
+			// The elif after the version check (gilChecks).
+			return &CallError{Arg: "Python " + res.Python.String() + "t", Exc: "RuntimeError", Msg: res.gilMsg}
+		}
 		return nil
 	}
 	msg := r.facts.CompilePythonMessage
@@ -217,4 +221,92 @@ func pythonBuildFix(f Facts, end string, py pyver.Version) string {
 		return fmt.Sprintf("plan with the Python you run (-python %s or newer for torch %s), or a release that has a build for Python %s", f.OldestPython, f.Torch, py)
 	}
 	return fmt.Sprintf("plan with the Python you run (-python %s or older for torch %s), or a release that has a build for Python %s", f.NewestPython, f.Torch, py)
+}
+
+// gilCheck is one range of releases' check of a free-threaded Python
+// (sysconfig.get_config_var("Py_GIL_DISABLED") == 1) in torch/__init__.py compile and
+// torch/_dynamo/eval_frame.py check_if_dynamo_supported: the elif after the Python
+// version check, so a Python that check refuses gets its message first (sweep5
+// finding 18).
+type gilCheck struct {
+	releases modes.Releases
+	below    int    // the check raises below 3.13.below, passes from it; 0: it raises for every free-threaded Python
+	msg      string // the RuntimeError's text, byte for byte
+	source   string
+	inferred []int // minors in releases whose own copy was not read
+}
+
+// gilChecks are the releases' checks of a free-threaded Python. 2.0 to 2.5 have none
+// (the texts are absent from their copies: graphs/diagnose/testdata/wordings-by-release.tsv),
+// and their version checks refuse 3.13 and later, every free-threaded Python, first.
+func gilChecks() []gilCheck {
+	r := modes.Minors
+	return []gilCheck{
+		{r(6, 7), 0, "torch.compile is not supported on Python built with GIL disabled",
+			"torch/__init__.py compile @ 2.6.0 (the Debian chroot's, L2525, beside torch/_dynamo/eval_frame.py check_if_dynamo_supported) and @ 2.7.1 (graphs/diagnose/testdata/wordings-by-release.tsv)", nil},
+		{r(8, 14), 3, "torch.compile is not supported on Python < 3.13.3 built with GIL disabled. Please use Python 3.13.3+.",
+			"torch/__init__.py compile @ 2.8.0, 2.9.0, 2.9.1 (graphs/diagnose/testdata/wordings-by-release.tsv) and @ 2.14.1 (the Debian chroot's, L3183: only for sys.version_info < (3, 13, 3)); 2.10 to 2.13 inferred: no copy read, between 2.9.1 and 2.14.1, which agree", []int{10, 11, 12, 13}},
+	}
+}
+
+// FreeThreadedError reports a free-threaded Python for which what the release's
+// torch.compile does is not known: its check of the build passes (or the patch
+// release that decides it is not given), and nothing after that check was read or
+// measured on such a build. The plan is refused rather than guessed.
+type FreeThreadedError struct {
+	Torch  modes.Version
+	Python string // as named: "3.14t"
+	Reason string
+}
+
+func (e *FreeThreadedError) Error() string {
+	if e == nil {
+		return "config: <nil *FreeThreadedError>"
+	}
+	return fmt.Sprintf("config: free-threaded Python %s on torch %s: %s", e.Python, e.Torch, e.Reason)
+}
+
+// freeThreaded applies the release's check of a free-threaded Python req names to
+// res: the RuntimeError torch.compile raises after its version check (res.gilMsg), or
+// a *FreeThreadedError where the outcome is not known. A Python the version check
+// refuses needs neither: that check raises first.
+func (r *Resolver) freeThreaded(res *Result, req Request) error {
+	if !req.FreeThreaded {
+		return nil
+	}
+	name := pyver.Build{Version: res.Python, FreeThreaded: true}
+	if req.PythonPatch != nil {
+		name.Patch, name.PatchGiven = *req.PythonPatch, true
+	}
+	v := r.facts.Torch
+	if res.Python.Less(pyver.Version{Major: 3, Minor: 13}) {
+		return &FreeThreadedError{Torch: v, Python: name.String(), Reason: "CPython has free-threaded builds from 3.13 (PEP 703; What's New In Python 3.13, \"Free-threaded CPython\")"}
+	}
+	if max, err := pyver.Parse(r.facts.CompileMaxPython); err == nil && !res.Python.Less(max) {
+		return nil // the version check raises first
+	}
+	for _, g := range gilChecks() {
+		if !g.releases.Contains(v) {
+			continue
+		}
+		switch {
+		case g.below == 0 || res.Python == (pyver.Version{Major: 3, Minor: 13}) && name.PatchGiven && name.Patch < g.below:
+			res.gilMsg = g.msg
+			return nil
+		case res.Python == (pyver.Version{Major: 3, Minor: 13}) && !name.PatchGiven:
+			return &FreeThreadedError{Torch: v, Python: name.String(), Reason: fmt.Sprintf("the patch release decides: torch.compile raises RuntimeError: %s on 3.13.0t to 3.13.%dt and passes that check from 3.13.%dt (torch/__init__.py compile); give it, e.g. -python 3.13.%dt", g.msg, g.below-1, g.below, g.below-1)}
+		}
+		return &FreeThreadedError{Torch: v, Python: name.String(), Reason: fmt.Sprintf("torch.compile's check of a free-threaded build passes here (it raises only before 3.13.%d: torch/__init__.py compile), and what torch.compile does after it on such a build was neither read nor measured, so it is not planned; -python %s plans the build with the GIL", g.below, res.Python)}
+	}
+	return &FreeThreadedError{Torch: v, Python: name.String(), Reason: "no copy of this release's torch.compile was read for a check of a free-threaded build, so it is not planned"}
+}
+
+// gilEvidence is how release v's check of a free-threaded Python is known.
+func gilEvidence(v modes.Version) modes.Evidence {
+	for _, g := range gilChecks() {
+		if g.releases.Contains(v) && !slices.Contains(g.inferred, v.Minor) {
+			return modes.Source
+		}
+	}
+	return modes.Inferred
 }

@@ -288,6 +288,10 @@ func (r *Resolver) Resolve(req Request) (*Result, error) {
 		Facts: r.facts.clone(), Dynamic: clonePtr(req.Dynamic), RequestedMode: clonePtr(req.Mode), keys: r.schema,
 		Python: py.Version(), py: py, decorator: req.Decorator, Fullgraph: req.Fullgraph,
 	}
+	res.FreeThreaded = req.FreeThreaded
+	if err := r.freeThreaded(res, req); err != nil {
+		return nil, err
+	}
 	r.pythonBuildWarning(res, py.Version())
 	req = backendOf(req)
 	r.setBackend(res, req)
@@ -454,6 +458,9 @@ func (r *Resolver) fail(res *Result, err error) (*Result, error) {
 		}
 		if strings.HasPrefix(e.Arg, "Python ") {
 			res.ErrEvidence = r.pythonEv // read per release (config/pyfacts.go)
+			if res.gilMsg != "" && strings.HasSuffix(e.Arg, "t") {
+				res.ErrEvidence = gilEvidence(r.facts.Torch)
+			}
 		}
 		if strings.HasPrefix(e.Arg, "torch.compiler.set_stance") {
 			res.ErrEvidence = stanceEvidence(r.facts.Torch)

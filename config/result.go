@@ -171,6 +171,14 @@ type Request struct {
 	// ([Facts.CompileMaxPython]). Resolve returns a *pyver.Error for a Python without
 	// data (pyver.Supported).
 	Python pyver.Version
+	// FreeThreaded says Python is a free-threaded build (python3.13t, Py_GIL_DISABLED):
+	// torch.compile's own check of such a build is applied after its Python version
+	// check (gilChecks), and Resolve returns a *FreeThreadedError where what the
+	// release does with the build is not known.
+	FreeThreaded bool
+	// PythonPatch is the free-threaded Python's patch release when known (3.13.3t: 3),
+	// which decides the check from 2.8 (before 3.13.3 it raises); nil: not given.
+	PythonPatch *int
 }
 
 // Kwarg is one keyword argument of torch.compile.
@@ -249,6 +257,8 @@ type Result struct {
 	Stage string
 	// Python is the Python resolved for (Request.Python, or the release's).
 	Python pyver.Version
+	// FreeThreaded reports a free-threaded build of Python (Request.FreeThreaded).
+	FreeThreaded bool
 	// CompileOptions are the options torch.compile took out of the options dict itself
 	// (guard_filter_fn from 2.8): they are not Inductor config keys.
 	CompileOptions []string
@@ -289,6 +299,7 @@ type Result struct {
 	backendStrErr error
 	keyNames      []schema.Key
 	py            *pyver.Python     // the Python resolved for
+	gilMsg        string            // torch.compile's RuntimeError for the free-threaded Python, after its version check ("": none; gilChecks)
 	decorator     bool              // Request.Decorator
 	guardFilter   *literal.Value    // the guard_filter_fn option torch.compile took, if any
 	unwrappedBy   string            // what made torch.compile return the function itself (Unwrapped)

@@ -109,14 +109,17 @@ func (s *Scenario) compileInput() (*compileInput, error) {
 	req.BackendGiven = s.BackendGiven
 	req.BackendCallable = s.BackendCallable
 	if s.Python != "" {
-		v, err := pyver.Parse(s.Python)
+		b, err := pyver.ParseBuild(s.Python)
 		if err == nil {
-			_, err = pyver.For(v)
+			_, err = pyver.For(b.Version)
 		}
 		if err != nil {
 			return nil, &ScenarioError{Path: "python", Err: err}
 		}
-		req.Python = v
+		req.Python, req.FreeThreaded = b.Version, b.FreeThreaded
+		if b.PatchGiven {
+			req.PythonPatch = &b.Patch
+		}
 	}
 	// The Python that runs the script reads its text: its Unicode and its texts.
 	py := config.PythonFor(r.Facts().Torch, req.Python)

@@ -311,13 +311,18 @@ var nilCases = map[string]func(t *testing.T){
 	"literal.Value.String": func(t *testing.T) { forValues(func(v literal.Value) { _ = v.String() }) },
 	"literal.Value.Truthy": func(t *testing.T) { forValues(func(v literal.Value) { _ = v.Truthy() }) },
 	// config: errors.
-	"config.AssignmentError.Error":     func(t *testing.T) { nilErrs[config.AssignmentError]() },
-	"config.AssignmentError.Unwrap":    func(t *testing.T) { _ = (*config.AssignmentError)(nil).Unwrap() },
-	"schema.EnvError.Error":            func(t *testing.T) { nilErrs[schema.EnvError]() },
-	"schema.EnvError.Exception":        func(t *testing.T) { _ = (*schema.EnvError)(nil).Exception() },
-	"schema.EnvError.Hint":             func(t *testing.T) { _ = (*schema.EnvError)(nil).Hint(); _ = new(schema.EnvError).Hint() },
-	"schema.EnvError.Message":          func(t *testing.T) { _ = (*schema.EnvError)(nil).Message() },
-	"config.GlobalError.Error":         func(t *testing.T) { nilErrs[config.GlobalError]() },
+	"config.AssignmentError.Error":  func(t *testing.T) { nilErrs[config.AssignmentError]() },
+	"config.AssignmentError.Unwrap": func(t *testing.T) { _ = (*config.AssignmentError)(nil).Unwrap() },
+	"schema.EnvError.Error":         func(t *testing.T) { nilErrs[schema.EnvError]() },
+	"schema.EnvError.Exception":     func(t *testing.T) { _ = (*schema.EnvError)(nil).Exception() },
+	"schema.EnvError.Hint":          func(t *testing.T) { _ = (*schema.EnvError)(nil).Hint(); _ = new(schema.EnvError).Hint() },
+	"schema.EnvError.Message":       func(t *testing.T) { _ = (*schema.EnvError)(nil).Message() },
+	"config.GlobalError.Error":      func(t *testing.T) { nilErrs[config.GlobalError]() },
+	"config.FreeThreadedError.Error": func(t *testing.T) {
+		var e *config.FreeThreadedError
+		_ = e.Error()
+		_ = (&config.FreeThreadedError{}).Error()
+	},
 	"config.CallError.Error":           func(t *testing.T) { var e *config.CallError; _ = e.Error() },
 	"config.CallError.Exception":       func(t *testing.T) { var e *config.CallError; _ = e.Exception() },
 	"config.CallError.Message":         func(t *testing.T) { var e *config.CallError; _ = e.Message() },

@@ -230,7 +230,7 @@ func reportEvidence(r *config.Resolver, v modes.Version) ReportEvidence {
 // failed) for workload w.
 func newReport(r *config.Resolver, res *config.Result, plan *Plan, w Workload) *Report {
 	rep := &Report{
-		Format: ReportFormat, Torch: res.Torch.String(), Schema: res.SchemaTorch, Python: res.Python.String(), Backend: res.Backend,
+		Format: ReportFormat, Torch: res.Torch.String(), Schema: res.SchemaTorch, Python: pythonName(res), Backend: res.Backend,
 		Mode: clonePtr(res.RequestedMode), Exit: Compiles, Config: ConfigReport{}, CompileDisabled: res.CompileDisabled, DisabledBy: res.DisabledBy,
 		CUDAGraphs: CUDAGraphsReport{Enabled: res.CUDAGraphs.Enabled, Implementation: res.CUDAGraphs.Implementation, Devices: []DevicePlan{}},
 		Evidence:   reportEvidence(r, res.Torch),
@@ -273,4 +273,13 @@ func raised(res *config.Result) *RaisedError {
 		e.Hint = h.Hint()
 	}
 	return e
+}
+
+// pythonName is the Python res was resolved for as -python names it: "3.13", or
+// "3.13t" for a free-threaded build.
+func pythonName(res *config.Result) string {
+	if res.FreeThreaded {
+		return res.Python.String() + "t"
+	}
+	return res.Python.String()
 }

@@ -338,7 +338,8 @@ const MaxScenarioBytes = 1 << 20
 type Scenario struct {
 	Torch string `json:"torch,omitempty"`
 	// Python is the Python that runs PyTorch, "3.13" ("" means the release's
-	// default: config.Facts.Python). See config.Request.Python.
+	// default: config.Facts.Python); "3.13t" or "3.13.2t" a free-threaded build
+	// (pyver.ParseBuild). See config.Request.Python and FreeThreaded.
 	Python string  `json:"python,omitempty"`
 	Mode   *string `json:"mode,omitempty"`
 	// Options is torch.compile's options= dict as Python source, as -options takes it:

@@ -63,7 +63,7 @@ func duplicateTypeError(st *Site, rep *graphs.Report) *graphs.Report {
 		return rep
 	}
 	ev := modes.Measured
-	if py, err := pyver.Parse(rep.Python); err != nil || py.Less(pyver.Version{Major: 3, Minor: 13}) {
+	if py, err := pyver.ParseBuild(rep.Python); err != nil || py.Less(pyver.Version{Major: 3, Minor: 13}) {
 		ev = modes.Inferred
 	}
 	return raisedReport(rep, &graphs.RaisedError{Stage: "compile", Exception: "TypeError",

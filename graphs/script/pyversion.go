@@ -82,7 +82,8 @@ func (s *Script) SyntaxFor(python string) error {
 
 // pythonMinor reads "3.N" (a patch level allowed: "3.11.7"), 8 <= N <= 14.
 func pythonMinor(v string) (int, error) {
-	major, rest, ok := strings.Cut(strings.TrimSpace(v), ".")
+	// A free-threaded build (3.13t) reads the syntax of its release.
+	major, rest, ok := strings.Cut(strings.TrimSuffix(strings.TrimSpace(v), "t"), ".")
 	minorText, _, _ := strings.Cut(rest, ".")
 	n, err := strconv.Atoi(minorText)
 	if !ok || major != "3" || err != nil || n < 8 || n > 14 {

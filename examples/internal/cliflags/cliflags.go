@@ -153,7 +153,7 @@ func (c *Compile) Register(fs *flag.FlagSet) {
 	fs.Var(&c.Envs, "env", "environment variable `NAME=VALUE` at import (repeatable; beats the process environment)")
 	fs.BoolVar(&c.NoEnv, "no-env", false, "ignore the process environment and this machine (only -env counts; host-dependent defaults use the fixed default host)")
 	fs.Var(&c.Backend, "backend", "torch.compile backend `NAME`")
-	fs.Var(&c.Python, "python", "the Python `X.Y` that runs PyTorch ("+pythonRange()+"; default: the one the release was measured on, else the newest its torch.compile runs on)")
+	fs.Var(&c.Python, "python", "the Python `X.Y` that runs PyTorch ("+pythonRange()+"; X.Yt a free-threaded build; default: the one the release was measured on, else the newest its torch.compile runs on)")
 	fs.Var(&c.Dynamic, "dynamic", "torch.compile dynamic argument `BOOL`: true or false (True, 1, … as any boolean flag; default None)")
 }
 
@@ -345,11 +345,11 @@ func (c *Compile) options() (string, error) {
 func (c *Compile) python() literal.Lang {
 	var py pyver.Version
 	if c.Python.Value != "" {
-		v, err := pyver.Parse(c.Python.Value)
+		b, err := pyver.ParseBuild(c.Python.Value)
 		if err != nil {
 			return nil
 		}
-		py = v
+		py = b.Version
 	}
 	v := modes.DefaultRelease()
 	if c.Torch.Value != "" {

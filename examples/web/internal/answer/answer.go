@@ -204,13 +204,17 @@ func Releases() (all []string, latest string) {
 	return all, modes.DefaultRelease().String()
 }
 
-// Pythons lists the Python releases the command's -python takes, oldest first.
+// Pythons lists the Python releases the command's -python takes, oldest first, then
+// the free-threaded builds (3.13t, 3.14t: CPython has them from 3.13, PEP 703).
 func Pythons() []string {
-	var out []string
+	var out, ft []string
 	for _, v := range pyver.Supported() {
 		out = append(out, v.String())
+		if !v.Less(pyver.Version{Major: 3, Minor: 13}) {
+			ft = append(ft, v.String()+"t")
+		}
 	}
-	return out
+	return append(out, ft...)
 }
 
 // Modes lists every mode name some release knows, in the order of the mode table.
