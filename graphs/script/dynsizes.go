@@ -151,3 +151,36 @@ func (r *reader) noteMade(t, v *expr) {
 	}
 	delete(r.made, t.name)
 }
+
+// maxSizeDims bounds the dimensions loopSizes looks at.
+const maxSizeDims = 8
+
+// loopSizes returns how many distinct sizes the inputs of c, a call of a compiled
+// function, take over the loops running now: an argument that is a tensor factory's
+// call, or a name bound to one, whose size at some dimension is a loop's variable
+// (for n in range(1, 200): model(torch.randn(n, 64))). Without mark_dynamic, Dynamo
+// compiles the first size statically and, at the second, a graph with symbolic sizes
+// that takes the rest (automatic_dynamic_shapes, on by default; measured on 2.6.0 and
+// 2.14.1, testdata/measured/loop_sizes.out: 11 sizes make 2 graphs, the second
+// symbolic, with dynamic=None; 8 static ones with dynamic=False, the recompile limit).
+func (r *reader) loopSizes(c *expr) int {
+	best := 0
+	for _, a := range c.args {
+		if a.keyword != "" || a.star != 0 {
+			continue
+		}
+		f := a.value
+		if f.kind == name {
+			f = r.made[f.name]
+		}
+		if f == nil || f.kind != call || !sizeFactories[r.qual(f.x)] {
+			continue
+		}
+		for d := range maxSizeDims {
+			if n := r.sizeName(f, d); n != "" {
+				best = max(best, r.loopVarCount(n))
+			}
+		}
+	}
+	return best
+}

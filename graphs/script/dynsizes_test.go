@@ -47,3 +47,37 @@ func TestDynamicSizes(t *testing.T) {
 		})
 	}
 }
+
+// TestLoopSizes: without mark_dynamic, an input a loop makes with its variable as a
+// size still takes one size per iteration, which Dynamo compiles as symbolic from the
+// second (testdata/measured/loop_sizes.out); only the site called so gets it.
+func TestLoopSizes(t *testing.T) {
+	t.Parallel()
+	const head = "import torch\nmodel = torch.compile(torch.nn.Linear(64, 64).cuda(), mode=\"reduce-overhead\")\nother = torch.compile(torch.nn.Linear(64, 64).cuda(), mode=\"reduce-overhead\")\nother(torch.randn(8, 64))\n"
+	sized := func(n int) graphs.Workload { return graphs.Workload{DynamicShapes: true, DistinctSizes: n} }
+	cases := []struct {
+		name, reason, src string
+		model, other      graphs.Workload
+	}{
+		{"direct", "the factory in the call", head + "for n in range(1, 200):\n    model(torch.randn(n, 64))\n", sized(199), graphs.Workload{}},
+		{"named", "a name bound to the factory's tensor", head + "for bs in [1, 2, 4, 8]:\n    x = torch.zeros((bs, 64))\n    y = model(x)\n", sized(4), graphs.Workload{}},
+		{"second-dim", "the loop's variable at another dimension", head + "for n in range(16, 32):\n    model(torch.randn(4, n))\n", sized(16), graphs.Workload{}},
+		{"constant", "a constant size: one size", head + "for n in range(1, 200):\n    model(torch.randn(8, 64))\n", graphs.Workload{}, graphs.Workload{}},
+		{"outside-loop", "no loop: one size", head + "n = 4\nmodel(torch.randn(n, 64))\n", graphs.Workload{}, graphs.Workload{}},
+		{"unknown-count", "a loop whose count is not known", head + "for n in sizes:\n    model(torch.randn(n, 64))\n", graphs.Workload{}, graphs.Workload{}},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			t.Parallel()
+			s, err := readBytes("l.py", []byte(tc.src))
+			require.NoError(t, err)
+			require.Len(t, s.Sites, 2)
+			if diff := cmp.Diff(tc.model, s.Sites[0].Workload); diff != "" {
+				t.Errorf("%s: model's workload (-want +got):\n%s", tc.reason, diff)
+			}
+			if diff := cmp.Diff(tc.other, s.Sites[1].Workload); diff != "" {
+				t.Errorf("%s: the other site's workload (-want +got):\n%s", tc.reason, diff)
+			}
+		})
+	}
+}

@@ -61,7 +61,9 @@
 // yields torch.compile(…) names that compiled function in `with cm() as f:`
 // (handcapture.go). torch._dynamo.mark_dynamic(x, d) marks dynamic shapes; when a tensor factory made x
 // with a loop's variable as its size at d, the loop's count is the number of distinct
-// sizes, as -sizes gives it (dynsizes.go). backward() run by the compiled function
+// sizes, as -sizes gives it; an input such a loop makes and passes to the compiled
+// function without mark_dynamic is read the same way, as automatic dynamic shapes
+// compile it with symbolic sizes from the second (dynsizes.go). backward() run by the compiled function
 // itself, or by a def it calls, counts as backward() of its output
 // (backwardinside.go). Outputs appended to a list in a loop
 // and differentiated by one backward() through that list (gradient accumulation)

@@ -33,6 +33,7 @@ const (
 	factDevicesVisible              // threads per device, started by a loop over torch.cuda.device_count() that CUDA_VISIBLE_DEVICES decides (visibledevices.go)
 	factDynamicSizes                // mark_dynamic on an input whose marked size a loop of a count the script gives makes (dynsizes.go)
 	factHandCapture                 // the compiled function called inside a torch.cuda.graph capture (handcapture.go)
+	factLoopSizes                   // the compiled function called in a loop with an input whose size the loop's variable gives (dynsizes.go)
 )
 
 // workloadRow maps what a script shows to the graphs.Workload field that the
@@ -114,6 +115,12 @@ var workloadRows = [...]workloadRow{
 	factHandCapture: {"the compiled function is called inside a CUDA graph capture of the script's own (torch.cuda.graph, CUDAGraph.capture_begin, make_graphed_callables), with this capture_error_mode (\"global\" when not given)",
 		"-capture-error-mode MODE", "graphs.Workload.CaptureErrorMode (torch/cuda/graphs.py @2.6.0, @2.14.1; handcapture.go)",
 		setCaptureMode},
+	factLoopSizes: {"the compiled function is called in a loop with an input a tensor factory makes with the loop's variable as a size: one distinct size per iteration, which with dynamic=None Dynamo compiles as symbolic from the second size on (automatic dynamic shapes)",
+		"-dynamic-shapes -sizes N", "graphs.Workload.DynamicShapes, DistinctSizes (dynsizes.go; testdata/measured/loop_sizes.out)",
+		func(w *graphs.Workload, n int) []Inference {
+			w.DynamicShapes, w.DistinctSizes = true, n
+			return []Inference{{Field: "dynamic_shapes", Value: "true"}, {Field: "distinct_sizes", Value: fmt.Sprint(n)}}
+		}},
 	factDynamicSizes: {"torch._dynamo.mark_dynamic marks an input's size as changing between calls, and the loop around it makes that size from its variable: one distinct size per iteration",
 		"-dynamic-shapes -sizes N", "graphs.Workload.DynamicShapes, DistinctSizes (dynsizes.go)",
 		func(w *graphs.Workload, n int) []Inference {
@@ -237,6 +244,10 @@ func (r *reader) noteCall(c *expr) {
 	r.firstCall(st, c)
 	if r.capture > 0 {
 		r.handCapture(st, int(c.line), r.capture-1)
+	}
+	if n := r.loopSizes(c); n >= 2 {
+		r.seq++
+		r.events = append(r.events, event{f: factLoopSizes, seq: r.seq, line: int(c.line), fn: r.fn, site: st, n: n})
 	}
 	r.seq++
 	r.callEvents = append(r.callEvents, callEvent{site: st, seq: r.seq, off: c.start, fn: r.fn, rest: r.rest})
@@ -535,6 +546,8 @@ func (r *reader) factApplies(ev event, st *siteState, callsIn map[*stmt]bool, pe
 		return ev.site == st || peers.peer(ev.site, st)
 	case factMoving:
 		return r.calledBefore(st, ev.seq)
+	case factLoopSizes:
+		return ev.site == st
 	default:
 		return ev.seq > st.seq
 	}

@@ -294,6 +294,15 @@ g.replay()
 `,
 		want: graphs.Workload{CaptureErrorMode: "global"}, rows: []fact{factHandCapture},
 	},
+	{
+		name: "loop-sizes-automatic", reason: "sweep5 #22's sibling: no mark_dynamic, the loop makes the sizes (automatic dynamic shapes, testdata/measured/loop_sizes.out)",
+		src: `import torch
+model = torch.compile(torch.nn.Linear(64, 64).cuda(), mode="reduce-overhead")
+for n in range(1, 200):
+    model(torch.randn(n, 64, device="cuda"))
+`,
+		want: graphs.Workload{DynamicShapes: true, DistinctSizes: 199}, rows: []fact{factLoopSizes},
+	},
 }
 
 // TestWorkloadScriptVsFlags: a script and the flags that describe the same workload
