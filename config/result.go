@@ -427,6 +427,9 @@ func (r *Result) GraphPartition() bool { return r.truthy("graph_partition") }
 // data_ptr assertion.
 func (r *Result) SizeAsserts() bool { return r.truthy("size_asserts") }
 
+// MaxAutotune reports whether max_autotune is on.
+func (r *Result) MaxAutotune() bool { return r.truthy("max_autotune") }
+
 // SkipDynamicGraphs reports whether triton.cudagraph_skip_dynamic_graphs is on.
 func (r *Result) SkipDynamicGraphs() bool { return r.truthy("triton.cudagraph_skip_dynamic_graphs") }
 

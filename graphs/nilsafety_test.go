@@ -272,6 +272,7 @@ var nilCases = map[string]func(t *testing.T){
 	"config.Result.Getenv":         func(t *testing.T) { forResults(func(r *config.Result) { _ = r.Getenv("") }) },
 	"config.Result.GraphPartition": func(t *testing.T) { forResults(func(r *config.Result) { _ = r.GraphPartition() }) },
 	"config.Result.Keys":           func(t *testing.T) { forResults(func(r *config.Result) { _ = r.Keys() }) },
+	"config.Result.MaxAutotune":    func(t *testing.T) { forResults(func(r *config.Result) { _ = r.MaxAutotune() }) },
 	"config.Result.Len":            func(t *testing.T) { forResults(func(r *config.Result) { _ = r.Len() }) },
 	"config.Result.RerecordLimit":  func(t *testing.T) { forResults(func(r *config.Result) { _, _ = r.RerecordLimit() }) },
 	"config.Result.SizeAsserts":    func(t *testing.T) { forResults(func(r *config.Result) { _ = r.SizeAsserts() }) },

@@ -272,6 +272,7 @@ func TestEveryRowReached(t *testing.T) {
 		{"manual-global-alloc", v211, config.Request{}, Workload{CaptureErrorMode: "global", OtherThreadWork: "alloc"}, []string{"manual-global-other-threads", "capture-other-threads"}},
 		// sweep4 finding 9: a hand capture around cudagraph trees (hand_capture_2.11.out).
 		{"manual-trees", v211, config.Request{Mode: ro}, Workload{CaptureErrorMode: "thread_local"}, []string{"manual-capture-trees", "capture-nested-cudagraphs"}},
+		{"manual-autotune-global", v211, config.Request{Mode: strp("max-autotune-no-cudagraphs")}, Workload{CaptureErrorMode: "global"}, []string{"manual-capture", "manual-autotune-global", "manual-done"}},
 		{"manual-trees-2.14", v(14), config.Request{Mode: ro}, Workload{CaptureErrorMode: "global"}, []string{"manual-capture-cudagraphs", "capture-nested-cudagraphs"}},
 		{"manual-local-copy", v211, config.Request{}, Workload{CaptureErrorMode: "thread_local", OtherThreadWork: "pageable-copy"}, []string{"manual-local-other-threads", "manual-done"}},
 		{"dynamo-break-at-op", v211, config.Request{Mode: ro}, Workload{IncompatibleOp: "aten.nonzero.default", Dynamo: "capture_dynamic_output_shape_ops=False"}, []string{"dynamo-breaks-at-op", "graph-breaks"}},
