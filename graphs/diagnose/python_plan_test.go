@@ -44,6 +44,17 @@ func TestPlanTakesLogsPython(t *testing.T) {
 		{name: "banner", log: "Python 3.12.2 (main, Feb  6 2024, 20:19:44) [GCC 12.3.0] on linux\n>>> torch.__version__\n'2.2.2'\n" +
 			call + "RuntimeError: Dynamo is not supported on Python 3.12+\n",
 			torch: "2.2", python: "3.12", pythonFrom: "banner", raises: "Dynamo is not supported on Python 3.12+"},
+		// sweep5 finding 18: a free-threaded build, as collect_env, the banner and the
+		// library path show it (CPython Python/getversion.c), planned on that build.
+		{name: "free-threaded collect_env", log: "PyTorch version: 2.6.0+cu124\nPython version: 3.13.1 experimental free-threading build (main, Dec  4 2024, 18:05:56) [GCC 13.3.0] (64-bit runtime)\n" +
+			call + "RuntimeError: torch.compile is not supported on Python built with GIL disabled\n",
+			torch: "2.6", python: "3.13.1t", pythonFrom: "collect_env", raises: "torch.compile is not supported on Python built with GIL disabled"},
+		{name: "free-threaded banner, 2.9 before 3.13.3", log: "Python 3.13.2 free-threading build (main, Feb  4 2025, 14:51:09) [GCC 14.2.0] on linux\n>>> torch.__version__\n'2.9.0+cu128'\n" +
+			call + "RuntimeError: torch.compile is not supported on Python < 3.13.3 built with GIL disabled. Please use Python 3.13.3+.\n",
+			torch: "2.9", python: "3.13.2t", pythonFrom: "banner", raises: "torch.compile is not supported on Python < 3.13.3 built with GIL disabled. Please use Python 3.13.3+."},
+		{name: "free-threaded library path", log: "torch 2.7.1\n" + call + "  File \"/opt/py/lib/python3.13t/site-packages/torch/__init__.py\", line 2525, in compile\n" +
+			"RuntimeError: torch.compile is not supported on Python built with GIL disabled\n",
+			torch: "2.7", python: "3.13t", pythonFrom: "path", raises: "torch.compile is not supported on Python built with GIL disabled"},
 		{name: "a newer Python than any release runs", log: "torch 2.14.1\n" + call + "RuntimeError: torch.compile is not supported on Python 3.15+\n",
 			torch: "2.14", python: "3.15", pythonFrom: "torch.compile's message", fixHas: "no release up to 2.14 runs torch.compile on 3.15"},
 	}

@@ -11,9 +11,10 @@ import (
 // pythonForm is one way a log shows the Python that ran it, with its rank: a higher
 // rank is a more direct statement and replaces a lower one found earlier.
 type pythonForm struct {
-	re   *lazyregexp.Regexp // its first group is MAJOR.MINOR
-	rank int
-	what string
+	re     *lazyregexp.Regexp // its first group is MAJOR.MINOR (MAJOR.MINOR.PATCH for a free-threaded build)
+	rank   int
+	what   string
+	suffix string // "t" for a free-threaded build (pyver.ParseBuild's name)
 }
 
 // pythonForms are the ways a log shows its Python (sweep5 finding 3: a log stating
@@ -23,14 +24,22 @@ type pythonForm struct {
 // Python was that one or newer, so the plan takes the bound).
 var pythonForms = sync.OnceValue(func() []pythonForm {
 	return []pythonForm{
+		// A free-threaded build's sys.version, in collect_env and the banner: "3.13.1
+		// experimental free-threading build (main, …)" (3.13), "3.14.0 free-threading
+		// build (…)" (CPython Python/getversion.c _Py_InitVersion, Py_GIL_DISABLED): the
+		// patch release is kept, as torch 2.8+ decide by it (sweep5 finding 18).
+		{lazyregexp.New(`\bPython version:\s*(3\.\d{1,2}\.\d+)\S* (?:experimental )?free-threading build\b`), 3, "collect_env", "t"},
 		// torch.utils.collect_env: "Python version: 3.12.2 (main, Feb  6 2024, …) [GCC …] (64-bit runtime)".
-		{lazyregexp.New(`\bPython version:\s*(3\.\d{1,2})(?:\.\d+)?\b`), 3, "collect_env"},
+		{lazyregexp.New(`\bPython version:\s*(3\.\d{1,2})(?:\.\d+)?\b`), 3, "collect_env", ""},
+		{lazyregexp.New(`\bPython (3\.\d{1,2}\.\d+)\S* (?:experimental )?free-threading build \(`), 3, "banner", "t"},
 		// The interpreter's banner and python -VV: "Python 3.12.2 (main, Feb  6 2024, …)".
-		{lazyregexp.New(`\bPython (3\.\d{1,2})\.\d+\S* \(`), 3, "banner"},
+		{lazyregexp.New(`\bPython (3\.\d{1,2})\.\d+\S* \(`), 3, "banner", ""},
+		// A free-threaded build's library: ".../lib/python3.13t/site-packages/torch/..." (python3.13t, CPython's name for it).
+		{lazyregexp.New(`[/\\]python(3\.\d{1,2})t[/\\](?:site-packages|dist-packages)[/\\]`), pathRank, "path", "t"},
 		// A traceback's file under the interpreter's library: ".../lib/python3.12/site-packages/torch/...".
-		{lazyregexp.New(`[/\\]python(3\.\d{1,2})t?[/\\](?:site-packages|dist-packages)[/\\]`), pathRank, "path"},
+		{lazyregexp.New(`[/\\]python(3\.\d{1,2})[/\\](?:site-packages|dist-packages)[/\\]`), pathRank, "path", ""},
 		// torch.compile's refusal: "Dynamo is not supported on Python 3.12+", "Python 3.11+ not yet supported for torch.compile".
-		{lazyregexp.New(`\b(?:not supported on Python (3\.\d{1,2})\+|Python (3\.\d{1,2})\+ not yet supported)`), 1, "torch.compile's message"},
+		{lazyregexp.New(`\b(?:not supported on Python (3\.\d{1,2})\+|Python (3\.\d{1,2})\+ not yet supported)`), 1, "torch.compile's message", ""},
 	}
 })
 
@@ -62,7 +71,7 @@ func (p *pythonSeen) window(text []byte, line int) {
 		if len(v) == 0 && len(m) > 2 {
 			v = m[2]
 		}
-		*p = pythonSeen{version: string(v), line: line, rank: f.rank, what: f.what}
+		*p = pythonSeen{version: string(v) + f.suffix, line: line, rank: f.rank, what: f.what}
 		return
 	}
 }
