@@ -231,6 +231,7 @@ type reader struct {
 	counters      map[string]int           // names assigned torch.cuda.device_count(), with how many times (visibledevices.go)
 	made          map[string]*expr         // names bound to a tensor factory call where the reader runs now (dynsizes.go)
 	capture       int                      // the hand capture in force: 0 none, else 1 + its mode's index in captureModeNames (handcapture.go)
+	cudaInit      int                      // the line of the first call that initialised CUDA, in the order the script runs (visibledevices.go)
 	cvd           []visibleSet             // the script's changes of CUDA_VISIBLE_DEVICES, in the order they run (visibledevices.go)
 
 	// While running.

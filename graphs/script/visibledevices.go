@@ -100,11 +100,11 @@ func strtoul(s string) (int64, bool) {
 
 // visibleSet is one change of CUDA_VISIBLE_DEVICES in the script.
 type visibleSet struct {
-	line  int
-	value *string // nil: removed, or not a literal (unknown)
-	unset bool    // removed (pop, del)
-	guard string  // the condition it runs under ("": none)
-	late  int     // the line where CUDA was initialised before it (0: not before)
+	line   int
+	value  *string // nil: removed, or not a literal (unknown)
+	unset  bool    // removed (pop, del)
+	guards []guard // the guards it runs under (r.guards then)
+	late   int     // the line where CUDA was initialised before it (0: not before)
 }
 
 // noteVisible records a change of CUDA_VISIBLE_DEVICES through os.environ (putenv
@@ -113,7 +113,36 @@ func (r *reader) noteVisible(e EnvSet) {
 	if e.Name != visibleVar || e.How == "putenv" || e.How == "unsetenv" {
 		return
 	}
-	r.cvd = append(r.cvd, visibleSet{line: e.Line, value: e.Value, unset: e.Unset, guard: e.Guard, late: r.cudaBefore(e.Line)})
+	r.cvd = append(r.cvd, visibleSet{line: e.Line, value: e.Value, unset: e.Unset, guards: append([]guard(nil), r.guards...), late: r.cudaInitialised()})
+}
+
+// noteCUDAInit records, in the order the script runs, the first call that initialises
+// CUDA: a .cuda() or a torch.cuda call other than is_available and device_count (as
+// noteDeviceCall reads them), not one of the defs no code calls (runRest).
+func (r *reader) noteCUDAInit(c *expr, q string) {
+	if r.cudaInit != 0 || r.rest {
+		return
+	}
+	if c.x.kind == attr && c.x.name == "cuda" && q == "" || strings.HasPrefix(q, "torch.cuda.") && !cudaProbes[q] {
+		r.cudaInit = int(c.line)
+	}
+}
+
+// cudaInitialised returns the line where the script, as run so far, initialised CUDA
+// (noteCUDAInit, or a call of a compiled function on CUDA), 0 when it has not. Unlike
+// cudaBefore, which compares lines, it follows the order the code runs in: a .cuda()
+// in a def that runs later does not count (def run(): … .cuda(); then, under
+// if __name__ == "__main__":, os.environ["CUDA_VISIBLE_DEVICES"] = "0").
+func (r *reader) cudaInitialised() int {
+	if r.cudaInit != 0 {
+		return r.cudaInit
+	}
+	for _, ev := range r.callEvents {
+		if !ev.rest && ev.site != nil && ev.site.Workload.DeviceType == "" {
+			return r.lines.line(ev.off)
+		}
+	}
+	return 0
 }
 
 // visibleDevices returns the count torch.cuda.device_count() has where the reader
@@ -126,8 +155,8 @@ func (r *reader) visibleDevices() (n int, from string) {
 		switch {
 		case v.late != 0:
 			continue // CUDA read the value it had before
-		case v.guard != "" || v.unset || v.value == nil:
-			return 0, "" // conditional, removed (every device) or unknown
+		case !r.underGuards(v.guards) || v.unset || v.value == nil:
+			return 0, "" // conditional here, removed (every device) or unknown
 		}
 		return r.visibleFrom(*v.value, fmt.Sprintf("line %d", v.line))
 	}
@@ -178,4 +207,19 @@ func (r *reader) noteCounter(n string, v *expr) {
 	if n != "" && v != nil && v.kind == call && deviceCounters[r.qual(v.x)] {
 		r.counters[n]++
 	}
+}
+
+// underGuards reports whether what runs now runs under gs, the guards of an earlier
+// statement, and so only where that statement ran: gs is where r.guards starts (a
+// set under if __name__ == "__main__" holds for the threads that block starts).
+func (r *reader) underGuards(gs []guard) bool {
+	if len(gs) > len(r.guards) {
+		return false
+	}
+	for i, g := range gs {
+		if r.guards[i].text != g.text || r.guards[i].cond != g.cond {
+			return false
+		}
+	}
+	return true
 }

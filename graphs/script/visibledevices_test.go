@@ -92,6 +92,11 @@ func TestVisibleDevices(t *testing.T) {
 			src: "import os\nos.environ.setdefault(\"CUDA_VISIBLE_DEVICES\", \"0\")\n" + body + loop, env: map[string]string{}, want: perDevice(1)},
 		{name: "set-after-cuda", reason: "set after CUDA was initialised (.cuda()): too late, the count is unknown",
 			src: "import os\n" + body + "torch.zeros(1).cuda()\nos.environ[\"CUDA_VISIBLE_DEVICES\"] = \"0\"\n" + loop, want: perDevice(2)},
+		{name: "main-guard-after-defs", reason: "defs first, the variable set under if __name__ == \"__main__\": a .cuda() in a def that runs later does not make it late",
+			src: "import os\n" + "import threading\nimport torch\ndef run(dev):\n    m = torch.compile(torch.nn.Linear(64, 64).cuda(), mode=\"reduce-overhead\")\n    m(x)\n" +
+				"if __name__ == \"__main__\":\n    os.environ[\"CUDA_VISIBLE_DEVICES\"] = \"0\"\n    ts = [threading.Thread(target=run, args=(f\"cuda:{i}\",)) for i in range(torch.cuda.device_count())]\n    for t in ts:\n        t.start()\n", want: perDevice(1)},
+		{name: "same-guard", reason: "set and loop under one guard: the loop runs only where the set did",
+			src: "import os, sys\n" + body + "if len(sys.argv) > 1:\n    os.environ[\"CUDA_VISIBLE_DEVICES\"] = \"0,1,2\"\n    for i in range(torch.cuda.device_count()):\n        threading.Thread(target=run, args=(f\"cuda:{i}\",)).start()\n", want: perDevice(3)},
 		{name: "guarded", reason: "set under a guard: unknown",
 			src: "import os, sys\nif len(sys.argv) > 1:\n    os.environ[\"CUDA_VISIBLE_DEVICES\"] = \"0\"\n" + body + loop, want: perDevice(2)},
 		{name: "popped", reason: "removed: every device, unknown",

@@ -375,6 +375,7 @@ func (r *reader) workloadCall(c *expr, q string) {
 	if c.x.kind != attr && c.x.kind != name {
 		return
 	}
+	r.noteCUDAInit(c, q)
 	add := func(f fact, st *siteState) {
 		r.seq++
 		r.events = append(r.events, event{f: f, seq: r.seq, line: int(c.line), fn: r.fn, site: st})
