@@ -200,15 +200,6 @@ var openMisses = map[string]string{
 	"s_skorch990_ci_py311_not_yet_supported_pt20":              "holdoutS: \"PyTorch 2.0.1 should work with Python 3.11 but the CI fails with:\", an expectation that failed",
 	"u_pt176615_opaque_object_non_tensor_inputs_retold":        "holdoutU: the skip reason \"non-Tensor inputs\" retold in a bug report (\"producing fail reason … disables cudagraphs\")",
 	"u_neg_discuss171373_triton_requires_cuda114_pt20":         "holdoutU: \"I install pt2.0 with conda\", a release glued to \"pt\"",
-	// holdoutQ and holdoutR, measured once at beac196 (testdata/corpus/README.md, "Held-out
-	// sets Q and R"): their releases.
-	"q_pt90102_nightly_docker_cuda_h_missing": "holdoutQ: collect_env's \"PyTorch version: 1.14.0.dev20221202+cu117\", a nightly " +
-		"before 2.0 that shipped as 2.0; the releases the tool plans start at 2.0",
-	"r_neg_elsampsa_pytorch_source_build_pitfalls_pt24": "holdoutR: \"git checkout release/2.4\" in a guide to building " +
-		"torch from source: a release branch checked out is the build's release",
-	// holdoutP, measured once at cdf8744 with holdoutO's fixes (testdata/corpus/README.md, "Held-out
-	// set P"): its release, routed to the branch release.
-	"p_myvoice_story184_bundled_triton_missing_pt210": "holdoutP: \"bundled-torch-2.10+cu128\", a release inside a hyphenated compound",
 	// holdoutL, measured once at 2bac4b1 before any fix for it (testdata/corpus/README.md,
 	// "Held-out set L"); each entry leaves when its class is fixed.
 	"i1_openpi_rocm_skill_rng_state_retold": "an agent skill's rule that ROCm forbids reading the RNG state during " +
@@ -226,11 +217,7 @@ var openMisses = map[string]string{
 // openMisreads are held-out texts that state no release of their own run but from
 // which a release is still read, with the reason (testdata/corpus/README.md, held-out
 // set H1): the misread is logged, and TestCorpus fails when it is no longer read.
-var openMisreads = map[string]string{
-	"p_bd4sur_nano_train_config_p40_comment_zh":        "holdoutP: \"use PyTorch 2.0 to compile the model\", a feature's release, read as the run's",
-	"p_neg_hf_compile_benchmark_reduce_overhead_table": "holdoutP: a benchmark table whose rows hold two builds (2.0.0, a 2.1.0 nightly)",
-	"o_therock2118_hip_capture_abort_nightly_gfx942":   "holdoutO: the issue's title names \"pytorch 2.9 test\"; the comment's log is a nightly run",
-}
+var openMisreads = map[string]string{}
 
 // openFalse are held-out negatives on which a code is still found, with the reason: the
 // false finding is logged, and TestCorpus fails when it is no longer found.

@@ -257,8 +257,9 @@
 //     is", a joint key with torch's value first ("Pytorch+CUDA versions = 2.0.1+cu118",
 //     "PyTorch/CUDA version: 2.4.1/12.4", "Torch/CUDA: 2.4.0/12.1"), a markdown table's row ("| torch | 2.5.1 |",
 //     "|**PyTorch**|2.5.1|", "| torch_version | 2.10.0+cu128 |"), a table's torch column
-//     (a markdown or CSV header that names it, the release its rows agree on:
-//     release_table.go), a version key alone on its line (after markup or a log
+//     (a markdown or CSV header that names it, "pt_version" too, the release its rows
+//     agree on; a row's torch cell is the table's alone, so a table of two builds states
+//     none: release_table.go), a version key alone on its line (after markup or a log
 //     header, not prose: "Minimum PyTorch version" is a requirement's) with the value
 //     on the next ("Pytorch Version" / "2.10.0+cu130", an issue form's field as GitHub's
 //     page shows it; "<td>PyTorch version</td>" / "<td>2.5.1</td>"; a code fence or a
@@ -276,7 +277,11 @@
 //     24.10, 24.11, 25.01, 25.04, 25.05, 25.06 and 25.10 from the Triton Inference Server
 //     compatibility matrix, whose torch carries the container's ".nvYY.MM" suffix; 23.06,
 //     24.01 and 24.08 from NVIDIA's wheels of the same builds, whose names carry it the
-//     same way; any other tag states nothing, and is not read as a torch 24.06);
+//     same way; any other tag states nothing, and is not read as a torch 24.06); a
+//     branch or tag checked out in a clone of torch's repository ("git clone
+//     https://github.com/pytorch/pytorch" / "cd pytorch" / "git checkout release/2.4",
+//     "git clone --branch v2.4.0 … pytorch/pytorch", "cd pytorch && git switch
+//     release/2.6"; not after a clone of another repository: release_source.go);
 //  4. prose that says the run moved to a release, past tense: "a new install which gave
 //     me PyTorch 2.9.1", "upgraded to torch 2.7", "after updating … to PyTorch 2.8", "since
 //     upgrading to 2.5", "after the upgrade to 2.5", "now
@@ -285,9 +290,14 @@
 //     a move to a torch nightly the text does not number ("we moved from the stable
 //     PyTorch branch to the Nightly (Preview) build") leaves the release unknown: prose
 //     before it names the release moved from, and prose after it is not taken, unless
-//     the move fixed the failure ("switched to the nightly and it works");
+//     the move fixed the failure ("switched to the nightly and it works"), and so does
+//     a failure seen on such a nightly ("seeing if this reproduces on \"nightly\"
+//     pytorch. Here's gfx942: …"), unless it is seen there too or not at all ("also
+//     reproduces on nightly", "doesn't reproduce on nightly");
 //  5. prose, in any language around the name: "PyTorch 2.11", "LibTorch 2.5.1", "on torch 2.7", "在 torch
-//     2.7 上", "PyTorch2.8", "on torch-2.13", "PyTorch(2.7.0+cu126)" (not a path's
+//     2.7 上", "PyTorch2.8", "on torch-2.13", a build's qualifier or an environment's
+//     tag joined by a hyphen ("bundled-torch-2.10+cu128", "py311-torch-2.5.1"; not
+//     another package's name, "open-clip-torch-2.32.0"), "PyTorch(2.7.0+cu126)" (not a path's
 //     directory: "/fsx/pytorch-nightly/pytorch-2.0/…"), "PT 2.6" (not "PT2" or "PT2.0", the compile stack), a
 //     nightly "2.13.0.dev…", a source build "2.2.0a0+git8ac9b20", one-line specs
 //     (conda's "pytorch=2.5.1=py3…", "torch@2.6.0", "PyTorch/2.9.0"), a release a failure
@@ -384,7 +394,15 @@
 // between torch 2.4 and 2.5") are ambiguous: no release of that line is taken; nor are
 // releases only tested ("tested on 2.1, 2.2 and 2.3"). A stated
 // release older than 2.0 ("my torch version is 1.13.1") is not taken and blocks
-// weaker phrasings after it; one newer than 2.14 is taken (see Release above), and a
+// weaker phrasings after it, but for the 1.14 line (1.14.0.dev20221202+cu117,
+// NVIDIA's 1.14.0a0+44dac51c.nv23.01), 2.0's development builds before main's version
+// became 2.0.0a0, which is read as 2.0; a release named for what it offers is no run's
+// (release_feature.go): an instruction with a purpose ("# use PyTorch 2.0 to compile
+// the model to be faster", nanoGPT's comment; "to reproduce" keeps a step the run's),
+// a capability ("PyTorch 2.0 offers …", "With PyTorch 2.0, you can …", "PyTorch 2.0's
+// torch.compile"), a feature's release or condition ("New in PyTorch 2.0", "available
+// since PyTorch 2.1", "if you have PyTorch 2.0"; "isn't available in torch 2.7" is the
+// run's failure); one newer than 2.14 is taken (see Release above), and a
 // major past 3 is no torch's. [Options.Torch] (the command's -torch) overrides them all.
 //
 // # Input

@@ -120,7 +120,8 @@ type Diagnosis struct {
 	TorchLine int `json:"torch_line,omitempty"`
 	// TorchText is that line, cleaned (as Finding.Quote), and TorchFrom the phrasing
 	// it was read from: "collect_env", "torch.__version__", "package list", "pin",
-	// "version report", "file name", "image or key", "prose", "nightly", or "option"
+	// "version report", "file name", "image or key", "source checkout" (a branch or tag
+	// checked out in a clone of torch's repository), "prose", "nightly", or "option"
 	// when Options.Torch gave it. Extra fields.
 	TorchText string `json:"torch_text,omitempty"`
 	TorchFrom string `json:"torch_from,omitempty"`

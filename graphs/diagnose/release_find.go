@@ -111,7 +111,7 @@ func otherRun(text []byte, from, to int) bool {
 	if ends := clauseEnd.FindAllIndex(before, -1); len(ends) > 0 {
 		before = before[ends[len(ends)-1][1]:]
 	}
-	if otherRunFrom.Match(before) || otherRunState.Match(bytes.TrimRight(before, " \t")) || releaseStated(before, text[to:]) || otherRunSaid(text, before, from, to) {
+	if otherRunFrom.Match(before) || otherRunState.Match(bytes.TrimRight(before, " \t")) || releaseStated(before, text[to:]) || otherRunSaid(text, before, from, to) || featureRelease(text, from, to) {
 		return true
 	}
 	words := bytes.Fields(before)
@@ -477,6 +477,9 @@ type versionFinder struct {
 	waitSlot int          // the field of the next line that holds the value: torch.__version__'s argument of print (printSlot), 0 for the first or none
 	nb       notebookCell // the notebook cell read, where the text is a notebook's JSON (release_notebook.go)
 	table    tableColumn  // the table with a torch column read (release_table.go)
+	// torchSource: the text cloned torch's repository or entered its directory, and no
+	// other repository since (release_source.go)
+	torchSource bool
 }
 
 func newVersionFinder() versionFinder {
@@ -499,7 +502,7 @@ func (f *versionFinder) window(text []byte, line int) {
 	if element != nil {
 		text = element
 	}
-	f.tableLine(text, line)
+	text = f.tableLine(text, line)
 	if f.wait && betweenKeyAndValue.Match(text) {
 		return // a code fence or a table's rule between a key and its value
 	}
@@ -516,6 +519,7 @@ func (f *versionFinder) window(text []byte, line int) {
 			return
 		}
 	}
+	f.sourceLine(text, line)
 	for _, p := range f.rows.tags {
 		if bytes.Contains(text, p.lit) {
 			text = f.tag(p, text, line)
@@ -593,10 +597,13 @@ func movedToNightly(text []byte) bool {
 	// a release anchor had run the expression (BenchmarkShapes/near-miss: half its time).
 	var low [256]byte
 	scratch := low[:0]
-	if !movedToNightlyGate().admits(text, &scratch) {
+	if !movedToNightlyGate().admits(text, &scratch) && !onNightlyGate().admits(text, &scratch) {
 		return false
 	}
 	loc := reMovedToNightly.FindIndex(text)
+	if loc == nil {
+		loc = seenOnNightly(text)
+	}
 	if loc == nil || !torchWord.Match(text) || anotherPackages(text[:loc[1]]) {
 		return false
 	}
@@ -713,7 +720,9 @@ func (f *versionFinder) offer(s []byte, rank, line int, text []byte, what string
 	v, err := modes.ParseVersion(string(s))
 	if err != nil {
 		var newer bool
-		if v, newer = newerRelease(s); !newer {
+		if v, newer = newerRelease(s); twoZeroLine(s) {
+			v = modes.First()
+		} else if !newer {
 			// A release the log states that is older than the known ones (1.13): the
 			// run's own release, so a later, weaker mention (another run, advice) is
 			// not taken in its place, nor one found before on a weaker rank (xFormers'
@@ -770,6 +779,18 @@ func newerRelease(s []byte) (modes.Version, bool) {
 		return typedWithoutDot(ma, minor)
 	}
 	return v, true
+}
+
+// twoZeroLine reports whether s is a build of torch's 1.14 line, which never shipped
+// as 1.14: after the 1.13 branch cut, main's version.txt said 1.14.0a0 until December
+// 2022, when it became 2.0.0a0 (pytorch/xla#4392, 2022-12-22: "Update version to 2.0
+// since upstream has done that", torch.__version__ '2.0.0a0+git322e4b4'), so its
+// nightlies (1.14.0.dev20221202+cu117, pytorch/pytorch#90102, which already has
+// torch.compile) and NVIDIA's wheels of it (torch-1.14.0a0+44dac51c.nv23.01, listed
+// before torch-2.0.0a0+8aa34602.nv23.03 under developer.download.nvidia.com/compute/
+// redist/jp/v51/pytorch/) are 2.0's development builds, read as 2.0.
+func twoZeroLine(s []byte) bool {
+	return bytes.HasPrefix(s, []byte("1.14")) && (len(s) == 4 || !isDigit(s[4]))
 }
 
 // typoMargin is how many minors past the newest known a release may be and still be

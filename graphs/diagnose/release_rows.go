@@ -119,7 +119,7 @@ func releaseRows() []releaseRow {
 		// .................... 2.0.1+cu117" (deepspeed/env_report.py).
 		{name: "version-key", what: "version report", anchors: []string{"orch version", "Torch version", "TORCH version", "orch` version", "orch** version", "orch Version", "ORCH VERSION", "orch-Version", "orch-version"}, rank: rankPackage,
 			shape: `(?i)\b(?:py)?torch(?:[*\x60]{0,3}\s+|[*\x60]{1,3}|-)version(?:\s+is|\s+was)?(?:\s*\((?:GPU\?|accelerator\?|e\.g\.,?\s*[\d.]+)\))?(?:\s*\.{3,})?` +
-				keyMark + `\s*[:=]?` + keyMark + `\s*\[?v?` + ver},
+				keyMark + `\s*[:=]?` + keyMark + `\s*[\['"]?v?` + ver},
 		// the key in Chinese, Japanese, Korean or Russian: "torch版本：2.5.1", "PyTorch版本为
 		// 2.5.1", "PyTorchのバージョンは2.5.1", "torch 버전 2.5.1", "версия PyTorch: 2.5.1";
 		// and English's "the version of torch is 2.5.1".
@@ -204,7 +204,7 @@ func releaseRows() []releaseRow {
 		// ("/fsx/pytorch-nightly/pytorch-2.0/pytorch/aten/…", pytorch#93378's source
 		// checkout), nor pip's uninstall lines (pipReplaced).
 		{name: "prose-joined", what: "prose", literal: "orch", anchors: []string{"torch-2.", "Torch-2.", "orch(2.", "orch (2.", "orch（2."}, rank: rankProse,
-			shape: `(?i)(?:^|[^\w./-])(?:py)?torch(?:-|\s*[(（])\s*v?(2\.\d{1,2}(?:\.\d+)?(?:(?:a|b|rc)\d+)?(?:\.dev\d+)?(?:\+[0-9A-Za-z.]+)?)(?:[\s,;:)）/]|$)`},
+			shape: `(?i)(?:^|[^\w./-]|` + compoundHead + `-)(?:py)?torch(?:-|\s*[(（])\s*v?(2\.\d{1,2}(?:\.\d+)?(?:(?:a|b|rc)\d+)?(?:\.dev\d+)?(?:\+[0-9A-Za-z.]+)?)(?:[\s,;:)）/]|$)`},
 		// PyTorch's own short name with a minor: "PT 2.6", "PT2.5.1" ("PT2" alone and
 		// "PT2.0" name the compile stack, as torchdynamo#2022 does, not a release).
 		// Lower case and hyphenated too, as titles and labels tag a release: "[pt2.10]",
@@ -272,6 +272,17 @@ func releaseRows() []releaseRow {
 // it only markup and a log header (keyHead) may stand: "Minimum PyTorch version" is a
 // requirement's key.
 const versionKeyShape = `(?i)^` + keyHead + keyMarkup + `(?:(?:py)?torch[ _]?version[\s|*_\x60]*:?|(?:py)?torch[\s*_\x60]*:)` + keyMarkup + `$`
+
+// compoundHead is a word that may join torch's name with a hyphen in prose and keep it
+// torch's: a qualifier of the build ("bundled-torch-2.10+cu128", holdoutP's myvoice
+// story 18.4: the stack "portable-python310 + bundled-torch-2.10+cu128"; "portable-",
+// "system-", "stock-", "nightly-") or a Python or CUDA tag an environment's name puts
+// first ("py311-torch-2.5.1", "cu124-torch-2.5.1"). Any other word before the hyphen
+// names another package whose name ends in torch ("open-clip-torch-2.32.0",
+// "rotary-embedding-torch-0.5.3", "denoising-diffusion-pytorch-2.1.1"), whose release
+// is its own.
+const compoundHead = `\b(?:bundled|portable|embedded|system|stock|vendored|prebuilt|pre-built|installed|upstream|` +
+	`official|vanilla|nightly|stable|local|default|host|custom|current|py3\d{0,2}|python3\.?\d{0,2}|cu\d{2,3}|cuda\d+(?:\.\d+)?|rocm\d+(?:\.\d+)*)`
 
 // ptAnchors are the prefilter's anchors of prose-pt: "PT" or "pt", a space, a hyphen or
 // nothing, then "2." and the minor's first digit where nothing stands between.
@@ -379,7 +390,7 @@ var compiledReleaseRows = sync.OnceValue(func() releasePatterns {
 
 // versionAnchors are the prefilter's anchors for releaseRows: every row's.
 func versionAnchors() []string {
-	out := append(notebookAnchors(), tableAnchors()...)
+	out := append(append(notebookAnchors(), tableAnchors()...), sourceAnchors()...)
 	seen := map[string]bool{}
 	for _, r := range releaseRows() {
 		for _, a := range r.anchors {

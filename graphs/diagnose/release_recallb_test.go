@@ -1,0 +1,76 @@
+package diagnose
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/require"
+)
+
+// TestRecallBReleases: the release classes of branch recallB (2026-12-03), each read
+// through Read above a message so that the prefilter's anchors are tested too: a
+// release inside a hyphenated compound, a checkout of torch's source, the 1.14 line
+// that became 2.0, a release named for what it offers (an instruction, a capability, a
+// feature's release), a table whose torch column holds several builds, a failure seen on
+// a nightly the text does not number; with the siblings that must stay as they were.
+// Each case marked new failed before its fix.
+func TestRecallBReleases(t *testing.T) {
+	t.Parallel()
+	tests := []struct{ name, text, want, reason string }{
+		// a release inside a hyphenated compound (holdoutP's myvoice story 18.4)
+		{"bundled", "portable-python310 + bundled-torch-2.10+cu128 stack shows", "2.10", "new: a build's qualifier before the hyphen"},
+		{"system", "system-torch-2.5.1", "2.5", "new"},
+		{"py-tag", "my env py311-torch-2.5.1 fails", "2.5", "new: a Python tag"},
+		{"open-clip", "open-clip-torch-2.32.0", "", "another package whose name ends in torch"},
+		{"ddpm-pytorch", "denoising-diffusion-pytorch-2.1.1", "", "another package whose name ends in pytorch"},
+		{"rotary", "pip install rotary-embedding-torch-2.1.0", "", "likewise"},
+		{"cp-torch", "cp-torch-2.0-original", "", "a directory named after torch"},
+		// a checkout of torch's source (holdoutR's elsampsa guide)
+		{"checkout-release-branch", "git clone https://github.com/pytorch/pytorch\ncd pytorch\ngit checkout release/2.4 # it's better", "2.4", "new"},
+		{"clone-branch-tag", "git clone --branch v2.4.0 --recursive https://github.com/pytorch/pytorch", "2.4", "new: the clone's branch"},
+		{"clone-b-release", "git clone -b release/2.4 https://github.com/pytorch/pytorch.git", "2.4", "new"},
+		{"cd-and-checkout", "git clone --recursive https://github.com/pytorch/pytorch && cd pytorch && git checkout v2.4.1", "2.4", "new: one line"},
+		{"cd-checkout-tags", "cd pytorch\ngit fetch --tags\ngit checkout tags/v2.5.0 -b mybranch", "2.5", "new: a tag under tags/"},
+		{"switch", "cd ~/src/pytorch && git switch release/2.6", "2.6", "new: git switch"},
+		{"other-repo-after", "git clone https://github.com/pytorch/pytorch\ngit clone https://github.com/pytorch/vision\ncd vision\ngit checkout v2.1.0", "", "a checkout in another repository"},
+		{"checkout-alone", "git checkout release/2.4", "", "no repository named: any project's branch"},
+		{"triton-branch", "git clone https://github.com/triton-lang/triton\ncd triton\ngit checkout release/3.1.x", "", "Triton's branch is not torch's"},
+		{"checkout-old", "git clone https://github.com/pytorch/pytorch\ncd pytorch\ngit checkout v1.13.1", "", "a release before 2.0"},
+		// the 1.14 line, 2.0's development builds (holdoutQ's pytorch#90102)
+		{"nightly-114", "PyTorch version: 1.14.0.dev20221202+cu117", "2.0", "new"},
+		{"nvidia-114", "Ultralytics YOLOv8.2.103 🚀 Python-3.8.10 torch-1.14.0a0+410ce96 CUDA:7 (NVIDIA GeForce RTX 3090, 24268MiB)", "2.0", "new: NVIDIA's build"},
+		{"quoted-114", "torch version '1.14.0.dev20221012+cu117'", "2.0", "new"},
+		{"old-113", "my torch version is 1.13.1", "", "a release before 2.0 states none"},
+		// a release named for what it offers (holdoutP's bd4sur/Nano, nanoGPT's comment)
+		{"use-to-compile", "compile = True # use PyTorch 2.0 to compile the model to be faster", "", "new: an instruction with a purpose"},
+		{"use-for", "- Use PyTorch 2.1 for better performance", "", "new"},
+		{"offers", "PyTorch 2.0 offers the same eager-mode development experience while adding a compiled mode via torch.compile.", "", "new: what it offers"},
+		{"with-you-can", "With PyTorch 2.0, you can compile your model with one line.", "", "new: a capability"},
+		{"new-in", "New in PyTorch 2.0: torch.compile", "", "new: a feature's release"},
+		{"available-since", "Available since PyTorch 2.1.", "", "new"},
+		{"possessive", "PyTorch 2.0's torch.compile makes models faster", "", "new: the release's feature"},
+		{"if-you-have", "if you have PyTorch 2.0 you can use torch.compile", "", "new: a condition"},
+		{"with-i-get", "With torch 2.5.1, I get this error", "2.5", "the run's"},
+		{"install-to-reproduce", "1. install torch 2.5.1 to reproduce", "2.5", "a reproduction's step"},
+		{"we-use-for", "We use PyTorch 2.5.1 for training and compile fails", "2.5", "the writer's own use"},
+		{"i-use-to-compile", "I use PyTorch 2.0 to compile the model and it crashes", "2.0", "the writer's own use"},
+		{"possessive-crashes", "PyTorch 2.5's torch.compile crashes with reduce-overhead", "2.5", "the feature fails"},
+		{"not-available-in", "# RuntimeError: Unexpected optimization option guard_filter_fn This function isn't available in torch 2.7", "2.7", "not available: the run's failure (ComfyUI#11457)"},
+		// a table whose torch column holds several builds (holdoutP's benchmark)
+		{"pt-version-two-builds", "|pt_version |model |mode |\n|---|---|---|\n|2.0.0+cu118 |gpt2 |reduce-overhead |\n|2.1.0.dev20230504+cu118 |gpt2 |reduce-overhead |", "", "new: two builds"},
+		{"pt-version-one-build", "|pt_version |model |mode |\n|---|---|---|\n|2.1.0.dev20230504+cu118 |gpt2 |reduce-overhead |\n|2.1.0.dev20230504+cu118 |t5 |reduce-overhead |", "2.1", "one build: the table's"},
+		// a failure seen on a nightly the text does not number (holdoutO's TheRock#2118)
+		{"seeing-on-nightly", "# [issue] OOM of pytorch 2.9 test\nHaving a hard time seeing if this reproduces on \"nightly\" pytorch. Here's gfx942:", "", "new"},
+		{"testing-todays-nightly", "torch 2.5 crash\nI'm testing with today's nightly torch and get:", "", "new"},
+		{"also-on-nightly", "On torch 2.5.1 compile fails. It also reproduces on nightly.", "2.5", "seen on both"},
+		{"not-on-nightly", "On torch 2.5.1 compile fails. It doesn't reproduce on nightly pytorch.", "2.5", "fixed on the nightly"},
+		{"nightly-works", "torch 2.5.1 crash\nTried on the nightly torch and it works.", "2.5", "works on the nightly"},
+	}
+	for _, tt := range tests {
+		d, err := Read(strings.NewReader(tt.text + "\n\n    assert torch._C._is_key_in_tls(attr_name)\n"))
+		require.NoError(t, err, tt.name)
+		if d.Torch != tt.want {
+			t.Errorf("%s: release of %q = %q (%s), want %q (%s)", tt.name, tt.text, d.Torch, d.TorchFrom, tt.want, tt.reason)
+		}
+	}
+}

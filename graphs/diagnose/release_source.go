@@ -1,0 +1,110 @@
+package diagnose
+
+import (
+	"bytes"
+
+	"github.com/compilemode/compilemode/internal/lazyregexp"
+)
+
+// A source checkout states the release it builds by the branch or tag it checks out:
+// "git clone https://github.com/pytorch/pytorch" / "cd pytorch" / "git checkout
+// release/2.4" (holdoutR's elsampsa/torch-compile-help build guide), "git clone
+// --branch v2.4.0 --recursive https://github.com/pytorch/pytorch", "git checkout
+// v2.5.1", "git switch release/2.6". PyTorch's release branches are release/X.Y and its
+// release tags vX.Y.Z (RELEASE.md, "Release branch cut"; torch's version.txt on
+// release/2.4 says 2.4.0a0, and a build from the branch prints 2.4.0a0+git…, a release
+// the rows read as 2.4). A branch or tag is read as torch's only in a checkout of
+// torch's repository: on the clone's own line, after a clone of pytorch/pytorch and
+// before a clone of any other repository (vision's v0.19.0, triton's release/3.1.x are
+// theirs), or on a line that enters a directory named pytorch ("cd pytorch && git
+// checkout v2.4.0"). Each phrasing is a row of sourceRows.
+type sourceRow struct {
+	// name names the row; anchors are the prefilter's anchors (every line the shape
+	// matches holds one).
+	name    string
+	anchors []string
+	// shape is the phrasing; its first group, when it has one, is the release.
+	shape *lazyregexp.Regexp
+	// effect is what a line the shape matches does to the finder's state.
+	effect sourceEffect
+}
+
+// sourceEffect is what a sourceRow's match does.
+type sourceEffect int
+
+const (
+	// enterTorch: the line clones torch's repository or enters its directory; a
+	// release on it (the clone's branch) is the build's.
+	enterTorch sourceEffect = iota + 1
+	// leaveTorch: the line clones another repository; later checkouts are its.
+	leaveTorch
+	// checkout: the line checks out a branch or tag, the build's release where the
+	// checkout is in torch's repository.
+	checkout
+)
+
+// sourceRelease is a release branch or tag: release/2.4, v2.4.0 (origin/, tags/ or
+// refs/tags/ before it).
+const sourceRelease = `(?:origin/|tags/|refs/tags/)?(?:release/|v)(2\.\d{1,2}(?:\.\d+)?)(?:[\s'"\x60;&|)]|$)`
+
+var sourceRows = []sourceRow{
+	// a clone of torch's repository, with the branch it checks out when it names one:
+	// "git clone --recursive --branch v2.4.0 https://github.com/pytorch/pytorch".
+	{name: "clone-torch", anchors: []string{"git clone"}, effect: enterTorch,
+		shape: lazyregexp.New(`\bgit\s+clone\b.*?github\.com[/:]pytorch/pytorch(?:\.git)?(?:[\s'"\x60;&|)]|$)`)},
+	{name: "cd-torch", anchors: []string{"cd pytorch"}, effect: enterTorch,
+		shape: lazyregexp.New(`(?:^|[\s;&$>])cd\s+(?:\S*/)?pytorch/?(?:[\s;&|]|$)`)},
+	{name: "clone-other", anchors: []string{"git clone"}, effect: leaveTorch,
+		shape: lazyregexp.New(`\bgit\s+clone\b`)},
+	{name: "checkout", anchors: []string{"git checkout", "git switch"}, effect: checkout,
+		shape: lazyregexp.New(`\bgit\s+(?:checkout|switch)\s+(?:(?:-[bcB]|--detach|-f|--force)\s+(?:[\w./-]+\s+)?)?` + sourceRelease)},
+}
+
+// cloneBranch is a clone's branch option: "-b release/2.4", "--branch v2.4.0",
+// "--branch=v2.4.0".
+var cloneBranch = lazyregexp.New(`(?:\s-b|\s--branch)[\s=]+` + sourceRelease)
+
+// sourceAnchors are the prefilter's anchors of sourceRows, and of a failure seen on a
+// torch nightly the text does not number (reOnNightly, release_feature.go).
+func sourceAnchors() []string {
+	out := []string{"nightly", "Nightly", "NIGHTLY", "nightlies"}
+	for _, r := range sourceRows {
+		out = append(out, r.anchors...)
+	}
+	return out
+}
+
+// sourceLine reads text for a checkout of torch's source: it notes where a clone of
+// torch's repository or of another one leaves the checkouts after it, and offers the
+// release a checkout in torch's repository names, at the rank of a path.
+func (f *versionFinder) sourceLine(text []byte, line int) {
+	if !bytes.Contains(text, []byte("git")) && !bytes.Contains(text, []byte("cd ")) {
+		return
+	}
+	for _, r := range sourceRows {
+		if !r.shape.Match(text) {
+			continue
+		}
+		switch r.effect {
+		case enterTorch:
+			f.torchSource = true
+			if m := cloneBranch.FindSubmatch(text); m != nil {
+				f.offer(m[1], rankPath, line, text, "source checkout", -1)
+			}
+		case leaveTorch:
+			f.torchSource = false
+		case checkout:
+			if m := r.shape.FindSubmatch(text); f.torchSource && m != nil {
+				f.offer(m[1], rankPath, line, text, "source checkout", -1)
+			}
+		}
+		if r.effect != checkout {
+			// a clone or cd ends the line's reading, but a checkout after it on the
+			// same line ("cd pytorch && git checkout v2.4.0") is read too
+			if m := sourceRows[len(sourceRows)-1].shape.FindSubmatch(text); m != nil && f.torchSource {
+				f.offer(m[1], rankPath, line, text, "source checkout", -1)
+			}
+			return
+		}
+	}
+}
