@@ -199,4 +199,13 @@ var releaseRowDocs = map[string]releaseRowDoc{
 	"first-bad": {
 		example: "Last good version: 2.3.1\nFirst bad version: 2.4.0", want: "2.4",
 		source: "a bisection's report, the sibling of \"Last known good: torch 2.3.1\" (release_other.go; testdata/corpus/README.md, \"Release phrasings and new codes\": left open there)"},
+	"poetry-update": {
+		example: "  - Updating torch (2.4.1 -> 2.5.1)", want: "2.5",
+		source: "python-poetry/poetry src/poetry/installation/executor.py (_execute_update: Updating/Downgrading {name} ({from} -> {to})); branch recallB's phrasing sweep"},
+	"distro-package": {
+		example: "ii  python3-torch  2.6.0+dfsg-7  amd64  Tensors and Dynamic neural networks in Python", want: "2.6",
+		source: "Debian trixie's python3-torch 2.6.0+dfsg-7, measured in this repository (testdata/torch/2.6.0-debian, config/pyfacts.go); Arch Linux's python-pytorch-cuda, Fedora's python3-torch, Spack's py-torch name the package the same way"},
+	"version-of-torch": {
+		example: "using version 2.5.1 of PyTorch", want: "2.5",
+		source: "the release before torch's name, the sibling of \"the version of torch is 2.5.1\" (version-of); branch recallB's phrasing sweep"},
 }

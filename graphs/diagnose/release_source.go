@@ -41,6 +41,9 @@ const (
 	// checkout: the line checks out a branch or tag, the build's release where the
 	// checkout is in torch's repository.
 	checkout
+	// archive: the line names an archive of torch's sources at a release tag, the
+	// build's release wherever it stands.
+	archive
 )
 
 // sourceRelease is a release branch or tag: release/2.4, v2.4.0 (origin/, tags/ or
@@ -56,6 +59,12 @@ var sourceRows = []sourceRow{
 		shape: lazyregexp.New(`(?:^|[\s;&$>])cd\s+(?:\S*/)?pytorch/?(?:[\s;&|]|$)`)},
 	{name: "clone-other", anchors: []string{"git clone"}, effect: leaveTorch,
 		shape: lazyregexp.New(`\bgit\s+clone\b`)},
+	// an archive of a release's sources from torch's repository: GitHub's
+	// releases/download/v2.0.1/pytorch-v2.0.1.tar.gz (the release's own asset, with its
+	// submodules) and archive/refs/tags/v2.0.1.tar.gz (PiMachineLearning/pitorch's
+	// Dockerfile fetches one, then the other).
+	{name: "archive", anchors: []string{"pytorch/pytorch/releases/download/v2", "pytorch/pytorch/archive/"}, effect: archive,
+		shape: lazyregexp.New(`github\.com/pytorch/pytorch/(?:releases/download/|archive/(?:refs/tags/)?)v(2\.\d{1,2}(?:\.\d+)?)(?:/|\.tar\.gz|\.zip)`)},
 	{name: "checkout", anchors: []string{"git checkout", "git switch"}, effect: checkout,
 		shape: lazyregexp.New(`\bgit\s+(?:checkout|switch)\s+(?:(?:-[bcB]|--detach|-f|--force)\s+(?:[\w./-]+\s+)?)?` + sourceRelease)},
 }
@@ -78,7 +87,7 @@ func sourceAnchors() []string {
 // torch's repository or of another one leaves the checkouts after it, and offers the
 // release a checkout in torch's repository names, at the rank of a path.
 func (f *versionFinder) sourceLine(text []byte, line int) {
-	if !bytes.Contains(text, []byte("git")) && !bytes.Contains(text, []byte("cd ")) {
+	if !bytes.Contains(text, []byte("git")) && !bytes.Contains(text, []byte("cd ")) && !bytes.Contains(text, []byte("pytorch/pytorch/")) {
 		return
 	}
 	for _, r := range sourceRows {
@@ -93,6 +102,9 @@ func (f *versionFinder) sourceLine(text []byte, line int) {
 			}
 		case leaveTorch:
 			f.torchSource = false
+		case archive:
+			f.offer(r.shape.FindSubmatch(text)[1], rankPath, line, text, "source checkout", -1)
+			return
 		case checkout:
 			if m := r.shape.FindSubmatch(text); f.torchSource && m != nil {
 				f.offer(m[1], rankPath, line, text, "source checkout", -1)
