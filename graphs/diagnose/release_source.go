@@ -85,38 +85,48 @@ func sourceAnchors() []string {
 
 // sourceLine reads text for a checkout of torch's source: it notes where a clone of
 // torch's repository or of another one leaves the checkouts after it, and offers the
-// release a checkout in torch's repository names, at the rank of a path.
+// release a checkout in torch's repository, or an archive of torch's sources, names,
+// at the rank of a path.
 func (f *versionFinder) sourceLine(text []byte, line int) {
 	if !bytes.Contains(text, []byte("git")) && !bytes.Contains(text, []byte("cd ")) && !bytes.Contains(text, []byte("pytorch/pytorch/")) {
 		return
 	}
 	for _, r := range sourceRows {
-		if !r.shape.Match(text) {
-			continue
-		}
-		switch r.effect {
-		case enterTorch:
-			f.torchSource = true
-			if m := cloneBranch.FindSubmatch(text); m != nil {
-				f.offer(m[1], rankPath, line, text, "source checkout", -1)
-			}
-		case leaveTorch:
-			f.torchSource = false
-		case archive:
-			f.offer(r.shape.FindSubmatch(text)[1], rankPath, line, text, "source checkout", -1)
-			return
-		case checkout:
-			if m := r.shape.FindSubmatch(text); f.torchSource && m != nil {
-				f.offer(m[1], rankPath, line, text, "source checkout", -1)
+		if m := r.shape.FindSubmatch(text); m != nil {
+			f.sourceEffect(r, m, text, line)
+			if r.effect != checkout {
+				return
 			}
 		}
-		if r.effect != checkout {
-			// a clone or cd ends the line's reading, but a checkout after it on the
-			// same line ("cd pytorch && git checkout v2.4.0") is read too
-			if m := sourceRows[len(sourceRows)-1].shape.FindSubmatch(text); m != nil && f.torchSource {
-				f.offer(m[1], rankPath, line, text, "source checkout", -1)
-			}
+	}
+}
+
+// sourceEffect applies the match m of row r on text. A clone or cd ends the line's
+// reading, but a checkout after it on the same line ("cd pytorch && git checkout
+// v2.4.0") is read too.
+func (f *versionFinder) sourceEffect(r sourceRow, m [][]byte, text []byte, line int) {
+	var release []byte // the row's group, where it has one
+	if len(m) > 1 {
+		release = m[1]
+	}
+	switch r.effect {
+	case enterTorch:
+		f.torchSource = true
+		if b := cloneBranch.FindSubmatch(text); b != nil {
+			release = b[1]
+		} else if c := sourceRows[len(sourceRows)-1].shape.FindSubmatch(text); c != nil {
+			release = c[1]
+		}
+	case leaveTorch:
+		f.torchSource = false
+	case checkout:
+		if !f.torchSource {
 			return
+		}
+	}
+	if f.torchSource || r.effect == archive {
+		if len(release) > 0 {
+			f.offer(release, rankPath, line, text, "source checkout", -1)
 		}
 	}
 }
