@@ -196,7 +196,6 @@ var openMisses = map[string]string{
 	"s_neg_pt119541_user_triton_kernels_compile_pt22":          "holdoutS: \"do not work with torch.compile (torch 2.2)\" in an issue's title: a failure told with a negated \"work\"",
 	"s_chimeraforge_tr126_resolution_decode_overwritten_pt210": "holdoutS: two builds of the run named together (\"NGC 2.10.0a0 and pip nightly 2.12.0.dev…\"); the label takes the first, the tool the nightly",
 	"s_model_augmentation_gpu_readme_toolchain_overwritten":    "holdoutS: \"Windows lacks MSVC\" and \"Triton needs CUDA capability >= 7.0 while the P2000 is 6.1\", both retold with no message",
-	"s_neg_pt90170_sm89_gpu_name_nightly_1_14":                 "holdoutS: collect_env's \"PyTorch version: 1.14.0.dev20221205\", a nightly before 2.0 (as holdoutQ's q_pt90102)",
 	"s_skorch990_ci_py311_not_yet_supported_pt20":              "holdoutS: \"PyTorch 2.0.1 should work with Python 3.11 but the CI fails with:\", an expectation that failed",
 	"u_pt176615_opaque_object_non_tensor_inputs_retold":        "holdoutU: the skip reason \"non-Tensor inputs\" retold in a bug report (\"producing fail reason … disables cudagraphs\")",
 	"u_neg_discuss171373_triton_requires_cuda114_pt20":         "holdoutU: \"I install pt2.0 with conda\", a release glued to \"pt\"",

@@ -396,7 +396,8 @@
 // release older than 2.0 ("my torch version is 1.13.1") is not taken and blocks
 // weaker phrasings after it, but for the 1.14 line (1.14.0.dev20221202+cu117,
 // NVIDIA's 1.14.0a0+44dac51c.nv23.01), 2.0's development builds before main's version
-// became 2.0.0a0, which is read as 2.0; a release named for what it offers is no run's
+// became 2.0.0a0 (pytorch/xla#4392), which is read as 1.14 with [Diagnosis.TorchShippedAs]
+// "2.0": the facts, fixes and plan are 2.0's, and each finding's Note says so; a release named for what it offers is no run's
 // (release_feature.go): an instruction with a purpose ("# use PyTorch 2.0 to compile
 // the model to be faster", nanoGPT's comment; "to reproduce" keeps a step the run's),
 // a capability ("PyTorch 2.0 offers …", "With PyTorch 2.0, you can …", "PyTorch 2.0's

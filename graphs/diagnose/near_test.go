@@ -91,7 +91,11 @@ func denseLine(t *testing.T, n int) []byte {
 // with the tries within maxRowSpan of the literal (focusText); 7.3 before and 7.8 after
 // the retold Triton absence, TLS assert and threads by role (branch recallA: 8.9 with a
 // literal per case of "Triton" and two retellings sharing them, now one retelling whose
-// literals leave out the first letter); the one line 9.7 -> 10.0.
+// literals leave out the first letter); the one line 9.7 -> 10.0; 8.2 with branch
+// recallB's release anchors (source checkouts, a failure seen on a nightly, distributions'
+// packages, Poetry's updates: the repeated line grows by 550 bytes, 4 %, each inside
+// many rows' spans, and holds 20 lines of 256 KB where it held 21; 7 % more pattern
+// bytes a line), bound 8.5.
 func TestDenseLineBounded(t *testing.T) {
 	tests := []struct {
 		name  string
@@ -99,7 +103,7 @@ func TestDenseLineBounded(t *testing.T) {
 		bound float64
 	}{
 		{"corpus-one-line", denseLine(t, 1<<20), 10.5},
-		{"anchor-lines-repeated", anchorLines(t, 256<<10, false), 8},
+		{"anchor-lines-repeated", anchorLines(t, 256<<10, false), 8.5},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {

@@ -107,7 +107,8 @@ type Diagnosis struct {
 	// Torch is the release the log shows, as "2.5" (torch.__version__ prints,
 	// collect_env's "PyTorch version: 2.5.1+cu124", site-packages/torch-2.5.1… paths,
 	// wheel tags, torch==2.5.1 pins), "" when it shows none or one older than 2.0
-	// (1.13). A release newer than the releases known (2.15, a nightly
+	// (1.13), but for "1.14", the development line that shipped as 2.0
+	// (TorchShippedAs). A release newer than the releases known (2.15, a nightly
 	// 2.15.0.dev20261201, 3.0) is given too, with TorchNewer set.
 	Torch string `json:"torch"`
 	// TorchNewer reports that Torch is newer than the releases known (2.0–2.14): the
@@ -115,6 +116,12 @@ type Diagnosis struct {
 	// release's (2.14), each finding's Note says so, and no fix advises an upgrade to
 	// 2.14 or older. An extra field.
 	TorchNewer bool `json:"torch_newer,omitempty"`
+	// TorchShippedAs, when set, is the release that Torch's development line shipped
+	// as: "2.0" for a build of the 1.14 line (a nightly 1.14.0.dev20221202+cu117,
+	// NVIDIA's 1.14.0a0+44dac51c.nv23.01), whose Torch is "1.14". The findings' release
+	// facts and fixes, and the plan, are then that release's, and each finding's Note
+	// says so. An extra field.
+	TorchShippedAs string `json:"torch_shipped_as,omitempty"`
 	// TorchLine is the 1-based line that shows Torch (0 when Torch is "" or comes
 	// from Options.Torch). An extra field.
 	TorchLine int `json:"torch_line,omitempty"`
@@ -267,6 +274,9 @@ func (s *scanner) diagnosis() *Diagnosis {
 		d.Torch, d.TorchLine, d.TorchText, d.TorchFrom = torch.String(), s.torch.line, s.torch.text, s.torch.what
 		if d.TorchNewer = modes.Newest().Less(torch); d.TorchNewer {
 			facts = modes.Newest()
+		}
+		if shipped, ok := shippedAs(torch); ok {
+			d.TorchShippedAs, facts = shipped.String(), shipped
 		}
 		planTorch = facts.String()
 	}

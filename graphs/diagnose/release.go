@@ -58,6 +58,12 @@ func (s Signature) fixOn(v modes.Version, from string) (fix, note string) {
 		}
 	}
 	switch newest := modes.Newest(); {
+	case v.Less(modes.First()) && at == modes.First():
+		note = fmt.Sprintf("torch %s (%s) is a development build of %s, the release it shipped as: "+
+			"this finding's release facts and fix are %s's", v, from, at, at)
+	case v.Less(modes.First()):
+		note = fmt.Sprintf("torch %s (%s) is a development build of %s, the release it shipped as, which is "+
+			"not known to print this; the nearest release that does is %s, and the fix is that release's", v, from, modes.First(), at)
 	case newest.Less(v) && at == newest:
 		note = fmt.Sprintf("torch %s (%s) is newer than the releases known (%s–%s): this "+
 			"finding's release facts stop at %s, and the fix is that release's", v, from, modes.First(), newest, newest)

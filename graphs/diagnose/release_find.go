@@ -721,7 +721,7 @@ func (f *versionFinder) offer(s []byte, rank, line int, text []byte, what string
 	if err != nil {
 		var newer bool
 		if v, newer = newerRelease(s); twoZeroLine(s) {
-			v = modes.First()
+			v = lineOneFourteen
 		} else if !newer {
 			// A release the log states that is older than the known ones (1.13): the
 			// run's own release, so a later, weaker mention (another run, advice) is
@@ -788,9 +788,22 @@ func newerRelease(s []byte) (modes.Version, bool) {
 // nightlies (1.14.0.dev20221202+cu117, pytorch/pytorch#90102, which already has
 // torch.compile) and NVIDIA's wheels of it (torch-1.14.0a0+44dac51c.nv23.01, listed
 // before torch-2.0.0a0+8aa34602.nv23.03 under developer.download.nvidia.com/compute/
-// redist/jp/v51/pytorch/) are 2.0's development builds, read as 2.0.
+// redist/jp/v51/pytorch/) are 2.0's development builds: read as 1.14, the release they
+// state, whose facts are 2.0's (shippedAs).
 func twoZeroLine(s []byte) bool {
 	return bytes.HasPrefix(s, []byte("1.14")) && (len(s) == 4 || !isDigit(s[4]))
+}
+
+// lineOneFourteen is the 1.14 line (twoZeroLine).
+var lineOneFourteen = modes.Version{Major: 1, Minor: 14}
+
+// shippedAs returns the release a development line v shipped as: 2.0 for the 1.14 line
+// (twoZeroLine); false for any other release.
+func shippedAs(v modes.Version) (modes.Version, bool) {
+	if v == lineOneFourteen {
+		return modes.First(), true
+	}
+	return modes.Version{}, false
 }
 
 // typoMargin is how many minors past the newest known a release may be and still be

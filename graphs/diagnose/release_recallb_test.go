@@ -57,9 +57,9 @@ func TestRecallBReleases(t *testing.T) {
 		{"release-of-crashes", "the 2.5.1 release of PyTorch crashes", "2.5", "new"},
 		{"version-of-fixed", "this was fixed in version 2.6.0 of PyTorch", "", "a fix's release"},
 		// the 1.14 line, 2.0's development builds (holdoutQ's pytorch#90102)
-		{"nightly-114", "PyTorch version: 1.14.0.dev20221202+cu117", "2.0", "new"},
-		{"nvidia-114", "Ultralytics YOLOv8.2.103 🚀 Python-3.8.10 torch-1.14.0a0+410ce96 CUDA:7 (NVIDIA GeForce RTX 3090, 24268MiB)", "2.0", "new: NVIDIA's build"},
-		{"quoted-114", "torch version '1.14.0.dev20221012+cu117'", "2.0", "new"},
+		{"nightly-114", "PyTorch version: 1.14.0.dev20221202+cu117", "1.14", "new: the release stated, whose facts are 2.0's (TorchShippedAs)"},
+		{"nvidia-114", "Ultralytics YOLOv8.2.103 🚀 Python-3.8.10 torch-1.14.0a0+410ce96 CUDA:7 (NVIDIA GeForce RTX 3090, 24268MiB)", "1.14", "new: NVIDIA's build"},
+		{"quoted-114", "torch version '1.14.0.dev20221012+cu117'", "1.14", "new"},
 		{"old-113", "my torch version is 1.13.1", "", "a release before 2.0 states none"},
 		// a release named for what it offers (holdoutP's bd4sur/Nano, nanoGPT's comment)
 		{"use-to-compile", "compile = True # use PyTorch 2.0 to compile the model to be faster", "", "new: an instruction with a purpose"},
@@ -92,5 +92,23 @@ func TestRecallBReleases(t *testing.T) {
 		if d.Torch != tt.want {
 			t.Errorf("%s: release of %q = %q (%s), want %q (%s)", tt.name, tt.text, d.Torch, d.TorchFrom, tt.want, tt.reason)
 		}
+		if shipped := map[bool]string{true: "2.0"}[tt.want == "1.14"]; d.TorchShippedAs != shipped {
+			t.Errorf("%s: TorchShippedAs = %q, want %q", tt.name, d.TorchShippedAs, shipped)
+		}
 	}
+}
+
+// TestShippedAsFacts: a finding on the 1.14 line says its facts are 2.0's, and no fix
+// is dropped as an upgrade the run already has.
+func TestShippedAsFacts(t *testing.T) {
+	t.Parallel()
+	d, err := Read(strings.NewReader("PyTorch version: 1.14.0.dev20221202+cu117\n\n    assert torch._C._is_key_in_tls(attr_name)\n"))
+	require.NoError(t, err)
+	require.Equal(t, "1.14", d.Torch)
+	require.Equal(t, "2.0", d.TorchShippedAs)
+	require.NotEmpty(t, d.Findings)
+	require.Contains(t, d.Findings[0].Note, "development build of 2.0")
+	var b strings.Builder
+	require.NoError(t, d.WriteText(&b))
+	require.Contains(t, b.String(), "torch 1.14 (from line 1; a development build of 2.0")
 }

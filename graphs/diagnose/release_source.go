@@ -76,7 +76,8 @@ var cloneBranch = lazyregexp.New(`(?:\s-b|\s--branch)[\s=]+` + sourceRelease)
 // sourceAnchors are the prefilter's anchors of sourceRows, and of a failure seen on a
 // torch nightly the text does not number (reOnNightly, release_feature.go).
 func sourceAnchors() []string {
-	out := []string{"nightly", "Nightly", "NIGHTLY", "nightlies"}
+	out := []string{"on nightly", "n the nightly", "with nightly", "h the nightly", "on \"nightly", "latest nightly", "current nightly",
+		"today's nightly", "on nightlies", "with nightlies", "ng nightly", "st nightly"}
 	for _, r := range sourceRows {
 		out = append(out, r.anchors...)
 	}

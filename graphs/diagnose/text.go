@@ -71,6 +71,10 @@ func (d *Diagnosis) writeText(fn string, w io.Writer, width int) error {
 		wrap(&b, width, fmt.Sprintf("torch %s (from line %d; newer than the releases known, %s–%s: "+
 			"causes and fixes are theirs)", d.Torch, d.TorchLine, modes.First(), modes.Newest()), "", "")
 		b.WriteString("\n")
+	} else if d.TorchShippedAs != "" {
+		wrap(&b, width, fmt.Sprintf("torch %s (from line %d; a development build of %s, the release it shipped as: "+
+			"causes and fixes are %s's)", d.Torch, d.TorchLine, d.TorchShippedAs, d.TorchShippedAs), "", "")
+		b.WriteString("\n")
 	} else if d.Torch != "" {
 		fmt.Fprintf(&b, "torch %s (from line %d)\n\n", d.Torch, d.TorchLine)
 	}
