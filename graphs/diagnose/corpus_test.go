@@ -193,12 +193,9 @@ var openMisses = map[string]string{
 	"t_deltaforge_batch005_static_cache_refused_mutated_retold": "holdoutT: \"cudagraph_skips: 127. The candidate was refused for mutated inputs\": a skip counter and the reason in the writer's words",
 	// holdoutS and holdoutU, measured once at 8a34d79 (testdata/corpus/README.md, "Held-out
 	// sets S and U"), routed to the branches recallA (retellings) and recallB (releases).
-	"s_neg_pt119541_user_triton_kernels_compile_pt22":          "holdoutS: \"do not work with torch.compile (torch 2.2)\" in an issue's title: a failure told with a negated \"work\"",
 	"s_chimeraforge_tr126_resolution_decode_overwritten_pt210": "holdoutS: two builds of the run named together (\"NGC 2.10.0a0 and pip nightly 2.12.0.dev…\"); the label takes the first, the tool the nightly",
 	"s_model_augmentation_gpu_readme_toolchain_overwritten":    "holdoutS: \"Windows lacks MSVC\" and \"Triton needs CUDA capability >= 7.0 while the P2000 is 6.1\", both retold with no message",
-	"s_skorch990_ci_py311_not_yet_supported_pt20":              "holdoutS: \"PyTorch 2.0.1 should work with Python 3.11 but the CI fails with:\", an expectation that failed",
 	"u_pt176615_opaque_object_non_tensor_inputs_retold":        "holdoutU: the skip reason \"non-Tensor inputs\" retold in a bug report (\"producing fail reason … disables cudagraphs\")",
-	"u_neg_discuss171373_triton_requires_cuda114_pt20":         "holdoutU: \"I install pt2.0 with conda\", a release glued to \"pt\"",
 	// holdoutL, measured once at 2bac4b1 before any fix for it (testdata/corpus/README.md,
 	// "Held-out set L"); each entry leaves when its class is fixed.
 	"i1_openpi_rocm_skill_rng_state_retold": "an agent skill's rule that ROCm forbids reading the RNG state during " +

@@ -85,3 +85,34 @@ func seenOnNightly(text []byte) []int {
 	}
 	return loc
 }
+
+// The run's release said with words that otherwise mark another run's (routed by the
+// lead from holdoutS and a probe of 75 phrasings, 2026-12-03):
+//
+//   - negatedWorks: a negated "works" before it ("User Triton kernels do not work with
+//     torch.compile (torch 2.2)", pytorch/pytorch#119541's title; "It does not work in
+//     torch 2.5.1", "Doesn't work with PyTorch 2.5", "no longer works in torch 2.5.1"):
+//     the failure, whose release is the run's, as "does not work" after it already was
+//     (negatedRun);
+//   - sameError: a release tried and said to fail the same way ("Tested with torch
+//     2.5.1: same error", "with torch 2.5.1 it also fails");
+//   - expectedToWork: a release expected to work, then a failure in its sentence
+//     ("PyTorch 2.0.1 should work with Python 3.11 but the CI fails with:",
+//     skorch-dev/skorch#990); "PyTorch 2.6 should work with this model" alone stays
+//     another run's.
+var (
+	negatedWorks   = lazyregexp.New(`(?i)(?:\bnot|n't|\bdoesnt|\bdont|\bwont|\bisnt|\bcannot|\bnever|\bno\s+longer)\s+(?:\w+\s+)?(?:works?|worked|working|supported|fixed)\b`)
+	sameError      = lazyregexp.New(`(?i)^[\w.+-]*[)\]]?\W{0,4}(?:(?:\w+\s+){0,2}(?:the\s+)?same\s+(?:error|issue|problem|crash|failure|exception|traceback)|(?:\w+\s+){0,2}(?:also|still)\s+(?:fails?|failing|failed|crash\w*|errors?|broken|breaks|happens|occurs|reproduces))\b`)
+	expectedToWork = lazyregexp.New(`(?i)^[\w.+-]*\s+(?:should|ought\s+to|(?:is|was)\s+(?:supposed|expected|meant)\s+to)\s+work\b`)
+	butFails       = lazyregexp.New(`(?i)\bbut\b.*\b(?:fail\w*|errors?|crash\w*|breaks|broke|raises|not)\b`)
+)
+
+// runDespiteWords reports whether the release at text[from:to], after the words of its
+// clause, is the run's by one of the phrasings above.
+func runDespiteWords(text []byte, words [][]byte, from, to int) bool {
+	after := text[to:min(len(text), to+80)]
+	if negatedWorks.Match(lastWords(words, 7)) || sameError.Match(after) {
+		return true
+	}
+	return expectedToWork.Match(after) && butFails.Match(sentenceAround(text, from, to)[to-sentenceStart(text, from):])
+}

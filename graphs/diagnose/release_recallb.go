@@ -15,10 +15,21 @@ package diagnose
 //     ("python-pytorch-cuda 2.5.1-7", pacman -Q), Fedora's python3-torch RPMs
 //     ("python3-torch-2.5.1-1.fc42.x86_64") and Spack's py-torch ("py-torch@2.5.1"); the
 //     upstream release comes first, the packaging revision after it;
+//   - PyTorch's short name with 2.0 where it is a release, not the compile stack's name:
+//     with a patch, or installed;
 //   - the release before torch's name in prose: "using version 2.5.1 of PyTorch", "the
 //     2.5.1 release of PyTorch crashes" (prose's other-run checks apply).
 func recallBRows() []releaseRow {
 	return []releaseRow{
+		// PyTorch's short name with 2.0, which prose-pt leaves out ("PT2.0" is the compile
+		// stack's name, as torchdynamo#2022 writes it): with a patch it is a release
+		// ("using pt2.0.1"), and so is one the writer installed ("I install pt2.0 with
+		// conda install pytorch … -c pytorch-nightly", discuss.pytorch.org/t/171373,
+		// holdoutU).
+		{name: "prose-pt-patch", what: "prose", literal: "", anchors: []string{"PT2.0.", "pt2.0.", "Pt2.0.", "PT 2.0.", "pt 2.0."}, rank: rankProse,
+			shape: `(?i)(?:^|[^\w.-])PT[\s-]?(2\.0\.\d+)\b`},
+		{name: "prose-pt-installed", what: "prose", literal: "", anchors: []string{"PT2.0", "pt2.0", "Pt2.0", "PT 2.0", "pt 2.0"}, rank: rankProse,
+			shape: `(?i)\b(?:install(?:ed|ing|s)?|upgraded\s+to|updated\s+to|switched\s+to)\s+(?:the\s+)?PT[\s-]?(2\.0)\b`},
 		{name: "poetry-update", what: "package list", literal: "orch (", anchors: []string{"Updating torch", "Downgrading torch", "Updating pytorch", "Downgrading pytorch"}, rank: rankPackage,
 			shape: `\b(?:Updating|Downgrading)\s+(?:py)?torch\s+\(\S+\s+->\s+` + ver + `\)`},
 		{name: "distro-package", what: "package list", literal: "torch", anchors: []string{"python3-torch", "python-torch", "python-pytorch", "python3-pytorch", "py-torch@"}, rank: rankPackage,

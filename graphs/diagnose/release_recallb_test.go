@@ -56,6 +56,22 @@ func TestRecallBReleases(t *testing.T) {
 		{"version-of", "using version 2.5.1 of PyTorch", "2.5", "new: the release before torch's name"},
 		{"release-of-crashes", "the 2.5.1 release of PyTorch crashes", "2.5", "new"},
 		{"version-of-fixed", "this was fixed in version 2.6.0 of PyTorch", "", "a fix's release"},
+		// the run's release said with words that otherwise mark another run's (routed:
+		// holdoutS's pt119541 and skorch990, the lead's probe)
+		{"do-not-work-title", "# User Triton kernels do not work with torch.compile (torch 2.2)", "2.2", "new: a negated works before it"},
+		{"does-not-work-with", "X does not work with torch 2.2", "2.2", "new"},
+		{"doesnt-work-on", "X doesnt work on torch 2.2", "2.2", "new: no apostrophe"},
+		{"doesnt-work-with-pytorch", "Doesn't work with PyTorch 2.5", "2.5", "new"},
+		{"not-working-with", "compile is not working with torch 2.5.1", "2.5", "new"},
+		{"no-longer-works-in", "reduce-overhead no longer works in torch 2.5.1", "2.5", "new"},
+		{"works-with", "it works with torch 2.5.1", "", "works: another run's"},
+		{"should-work-with", "should work with torch 2.5", "", "an expectation alone"},
+		{"tested-same-error", "Tested with torch 2.5.1: same error", "2.5", "new: tried and fails the same way"},
+		{"expected-but-fails", "PyTorch 2.0.1 should work with Python 3.11 but the CI fails with:", "2.0", "new: an expectation that failed (skorch#990)"},
+		{"should-work-model", "PyTorch 2.6 should work with this model.", "", "an expectation alone"},
+		{"pt20-installed", "I install pt2.0 with conda install pytorch torchvision torchaudio pytorch-cuda=11.7 -c pytorch-nightly", "2.0", "new: discuss.pytorch.org/t/171373"},
+		{"pt20-patch", "using pt2.0.1 and cuda 11.8", "2.0", "new: with a patch"},
+		{"pt20-stack", "PT2.0 compile stack issues", "", "the compile stack's name"},
 		// the 1.14 line, 2.0's development builds (holdoutQ's pytorch#90102)
 		{"nightly-114", "PyTorch version: 1.14.0.dev20221202+cu117", "1.14", "new: the release stated, whose facts are 2.0's (TorchShippedAs)"},
 		{"nvidia-114", "Ultralytics YOLOv8.2.103 🚀 Python-3.8.10 torch-1.14.0a0+410ce96 CUDA:7 (NVIDIA GeForce RTX 3090, 24268MiB)", "1.14", "new: NVIDIA's build"},

@@ -208,4 +208,10 @@ var releaseRowDocs = map[string]releaseRowDoc{
 	"version-of-torch": {
 		example: "using version 2.5.1 of PyTorch", want: "2.5",
 		source: "the release before torch's name, the sibling of \"the version of torch is 2.5.1\" (version-of); branch recallB's phrasing sweep"},
+	"prose-pt-patch": {
+		example: "using pt2.0.1 and cuda 11.8", want: "2.0",
+		source: "prose-pt's sibling with 2.0 and a patch (\"PT2.0\" alone is the compile stack's name); branch recallB"},
+	"prose-pt-installed": {
+		example: "I install pt2.0 with conda install pytorch torchvision torchaudio pytorch-cuda=11.7 -c pytorch-nightly", want: "2.0",
+		source: "https://discuss.pytorch.org/t/171373 (holdoutU's u_neg_discuss171373, routed by the lead)"},
 }
