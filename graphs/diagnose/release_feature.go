@@ -116,3 +116,10 @@ func runDespiteWords(text []byte, words [][]byte, from, to int) bool {
 	}
 	return expectedToWork.Match(after) && butFails.Match(sentenceAround(text, from, to)[to-sentenceStart(text, from):])
 }
+
+// runByWords reports whether the words around the release at text[from:to] make it the
+// run's though otherRun's words would make it another's: the only release the writer's
+// run works on (onlyWorks), or runDespiteWords.
+func runByWords(text []byte, words [][]byte, from, to int) bool {
+	return onlyWorks.Match(lastWords(words, 6)) || runDespiteWords(text, words, from, to)
+}

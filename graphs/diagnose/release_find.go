@@ -118,7 +118,7 @@ func otherRun(text []byte, from, to int) bool {
 	if otherRunWords(words) || advice(text, from) {
 		return true
 	}
-	if onlyWorks.Match(lastWords(words, 6)) || runDespiteWords(text, words, from, to) {
+	if runByWords(text, words, from, to) {
 		return false // the only release the writer's run works on is the run's, as is one it fails on
 	}
 	if len(words) > 4 {
