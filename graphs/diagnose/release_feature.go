@@ -20,7 +20,11 @@ import (
 //     "PyTorch 2.0's torch.compile"), unless its sentence says something fails;
 //   - featureBefore: a release that brought a feature or is a condition for it, said
 //     before it ("New in PyTorch 2.0: torch.compile", "available since PyTorch 2.1",
-//     "if you have PyTorch 2.0 you can use torch.compile", "for users of torch 2.4");
+//     "if you have PyTorch 2.0 you can use torch.compile", "for users of torch 2.4"; "Add
+//     new optimization from pytorch 2.0", "the new compilation system provided by
+//     PyTorch 2.0", gitlab.teklia.com/atr/dan/-/issues/38; "Triton, which is included
+//     with the PyTorch 2.0 nightly binary", the torch.compile tutorial; "the compiler that
+//     comes with PyTorch 2.1", "part of PyTorch 2.0", "thanks to PyTorch 2.0");
 //   - featureWith: a capability with a release ("With PyTorch 2.0, you can compile your
 //     model in one line"): "with" before it and "you can", "one can" or "we can" right
 //     after; "With torch 2.5.1, I get this error" stays the run's.
@@ -28,8 +32,9 @@ var (
 	featureUse     = lazyregexp.New(`(?i)(?:^|[#/*>:;-]|\d[.)])\s*(?:please\s+)?(?:use|install|get|choose|pick|prefer)\s+(?:(?:the\s+)?(?:latest|newest|stable|new)\s+)?(?:py)?torch\s*v?$`)
 	featurePurpose = lazyregexp.New(`(?i)^[\w.+-]*\s+(?:to|for|if|when|so|in\s+order\s+to)\s+(\w+)`)
 	featureOffers  = lazyregexp.New(`(?i)^[\w.+-]*(?:(?:'s|’s)\s+(?:new\s+)?(?:torch\.compile|compiler?|compile|inductor|dynamo|features?|cuda\s*graphs?)\b|` +
-		`\s+(?:\w+\s+)?(?:offers?|provides?|allows?|enables?|lets\s+(?:you|us|users)|makes\s+it\s+possible|comes\s+with|ships\s+with)\b)`)
-	featureBefore = lazyregexp.New(`(?i)(?:\bnew\s+in|\bavailable\s+(?:since|in|from|with|starting\s+(?:with|in|from))|\bif\s+(?:you|one|users?)\s+(?:have|has|are\s+(?:on|using|running)|use|run|install)|` +
+		`\s+(?:\w+\s+)?(?:offers?|provides?|allows?|enables?|lets\s+(?:you|us|users)|makes\s+it\s+(?:possible|easy|easier|simple)|comes\s+with|ships\s+with)\b)`)
+	featureBefore = lazyregexp.New(`(?i)(?:\bnew\s+in|\bnew\s+(?:\w+\s+){1,3}(?:from|of|in)|\bprovided\s+by|\boffered\s+by|\bpowered\s+by|\bincluded\s+(?:with|in)|` +
+		`\b(?:that|which)\s+(?:comes?|came|ships?|shipped)\s+with|\bpart\s+of|\bthanks\s+to|\bavailable\s+(?:since|in|from|with|starting\s+(?:with|in|from))|\bif\s+(?:you|one|users?)\s+(?:have|has|are\s+(?:on|using|running)|use|run|install)|` +
 		`\bif\s+you'(?:re|ve)\s+(?:on|using|running|got)|\bfor\s+(?:users\s+of|those\s+(?:on|using)|anyone\s+(?:on|using)))\s+(?:the\s+)?(?:(?:py)?torch\s*)?v?$`)
 	// reproStep is the purpose of a reproduction's step ("install torch 2.5.1 to
 	// reproduce", "… to see the error"): the run's release.
