@@ -36,5 +36,14 @@ func TestFormsRetold(t *testing.T) {
 		{"threads: second thread", "cudagraph trees assert when the model is called from a second thread\n", para(diagnose.TreesUserThreadTLS, 1), "a thread by its order"},
 		{"threads: background thread", "calling the reduce-overhead model from a background thread gives a cudagraph_trees assertion error\n", para(diagnose.TreesUserThreadTLS, 1), "a thread by its role"},
 		{"threads: assert between", "reduce-overhead fails from a worker thread with an AssertionError in cudagraph trees\n", para(diagnose.TreesUserThreadTLS, 1), "the assert between the thread and the trees"},
+		// Every skip code: the reason quoted as PyTorch's reason string, with CUDA graphs said to
+		// be skipped in that sentence or the next (holdoutU's pytorch#176615, routed).
+		{"skip reason: fail reason quoted, next sentence", "The FakeScriptObject fails this check, producing fail reason \"non-Tensor inputs\". Then cudagraph_partition_post_compile sees the fail reason and disables cudagraphs.\n", para(diagnose.SkipNonTensorInputs, 1), "pytorch#176615"},
+		{"skip reason: lead first", "Inductor disables cudagraphs with the skip reason `mutated inputs` for this graph.\n", para(diagnose.SkipMutatedInputs, 1), "the lead before the reason"},
+		{"skip reason: not used", "the partition gets skip reason 'cpu device' and CUDA graphs are NOT used\n", para(diagnose.SkipCPUDevice, 1), "not used"},
+		{"skip reason: multiple devices", "fail reason \"multiple devices\", so cudagraphs were skipped for the whole graph\n", para(diagnose.SkipMultipleDevices, 1), "a sibling"},
+		{"skip reason: cpp wrapper", "the skip reason was 'cpp wrapper' and cudagraphs got disabled\n", para(diagnose.SkipCPPWrapper, 1), "a sibling"},
+		{"skip reason: a heading", "Reasons for skipping CUDAGraph: a graph may be skipped if the reason is \"mutated inputs\".\n", form{}, "a gerund in a heading, and a rule"},
+		{"skip reason: a modal", "the fail reason \"non-Tensor inputs\" means cudagraphs will be skipped\n", form{}, "a rule: will be skipped"},
 	})
 }

@@ -31,9 +31,11 @@ const (
 	// without its count is PyTorch's own words, which the rows of the codes read where
 	// they hold (a line that says it is expected is no report: TestFormsCross's
 	// near-misses).
-	skipLead = `(?:\b` + cgWords + `(?:\s+(?:are|is|were|was|get|gets|got|being|been|have|has|had|keep|keeps|kept|always|still|silently|now|then|just|all|also|completely|entirely|apparently|actually))*` +
-		`\s+(?:not\s+)?` + skipVerbs + `\b|\b` + otherSkipVerbs + `\s+(?:the\s+|all\s+)?` + cgWords +
-		`\b|\bskipping\s+(?:the\s+|all\s+)?(?:cuda[\s_-]graphs?|cudagraph(?:_trees)?|cuda\s?graph\s+trees)\b)`
+	skipLead = `(?:` + skipLeadFinite + `|\bskipping\s+(?:the\s+|all\s+)?(?:cuda[\s_-]graphs?|cudagraph(?:_trees)?|cuda\s?graph\s+trees)\b)`
+	// skipLeadFinite: skipLead with a finite verb only, not a gerund, which a heading uses
+	// ("Reasons for skipping CUDAGraph", PyTorch's cudagraph-trees documentation).
+	skipLeadFinite = `(?:\b` + cgWords + `(?:\s+(?:are|is|were|was|get|gets|got|being|been|have|has|had|keep|keeps|kept|always|still|silently|now|then|just|all|also|completely|entirely|apparently|actually))*` +
+		`\s+(?:not\s+)?` + skipVerbs + `\b|\b` + otherSkipVerbs + `\s+(?:the\s+|all\s+)?` + cgWords + `\b)`
 	// skipLeadAny: skipLead with "skipping cudagraphs" too, for a reason PyTorch words
 	// otherwise ("skipping cudagraphs due to cpu tensors").
 	skipLeadAny = `(?:` + skipLead + `|\bskipping\s+(?:the\s+|all\s+)?` + cgWords + `\b)`
@@ -41,7 +43,7 @@ const (
 	// "because of", a colon); not "if", "when" or "for graphs with", which state a rule.
 	skipBecause = `(?:\bdue\s+to\b|\bbecause\b|\bsince\b|\bowing\s+to\b|:|\s-\s|—)`
 	// otherSkipVerbs: skipVerbs less "skipping", PyTorch's own.
-	otherSkipVerbs = `(?:skip(?:s|ped)?|disabled?|disabling|turned\s+off|fell\s+back|falls?\s+back|bail(?:s|ed)?\s+out)`
+	otherSkipVerbs = `(?:skip(?:s|ped)?|disabl(?:e|es|ed)|disabling|turned\s+off|fell\s+back|falls?\s+back|bail(?:s|ed)?\s+out)`
 )
 
 // skipRetold returns a skip reason retold: CUDA graphs skipped and the reason after
@@ -60,8 +62,18 @@ func skipRetoldAfter(lead, reason string, literals ...string) retold {
 			// the reason quoted as the name of the warnings ("Some 'mutated inputs' warnings
 			// are OK", holdoutN's stock-prediction verify script)
 			`[\x60'"‘“]` + reason + `[\x60'"’”]\s+(?:warnings?|messages?)\b|` +
-			`\b` + reason + `[^.;,"()]{0,30}?` + notWorkWith + cgWords + `\b|\b` + cgWords + notWorkWith + `[^.;,"()]{0,20}?\b` + reason,
+			`\b` + reason + `[^.;,"()]{0,30}?` + notWorkWith + cgWords + `\b|\b` + cgWords + notWorkWith + `[^.;,"()]{0,20}?\b` + reason + `|` +
+			// the reason quoted as PyTorch's reason string, with CUDA graphs said to be skipped
+			// within two sentences: "producing fail reason \"non-Tensor inputs\". Then … sees
+			// the fail reason and disables cudagraphs" (pytorch/pytorch#176615, holdoutU)
+			quotedReason(reason) + `.{0,200}?` + skipLeadFinite + `|` + skipLeadFinite + `.{0,200}?` + quotedReason(reason),
 	}
+}
+
+// quotedReason is a skip reason quoted after the word "reason", as PyTorch's reason string
+// ("fail reason \"non-Tensor inputs\"", "skip reason `cpu device`").
+func quotedReason(reason string) string {
+	return `\breasons?\W{0,3}\s*(?:is\s+|was\s+|of\s+|being\s+)?[\x60'"‘“]\s*` + reason + `\s*[\x60'"’”]`
 }
 
 // notWorkWith: the words of a report that one thing fails beside another, told as what
