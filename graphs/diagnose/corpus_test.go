@@ -198,11 +198,6 @@ var openMisses = map[string]string{
 	"u_pt176615_opaque_object_non_tensor_inputs_retold":        "holdoutU: the skip reason \"non-Tensor inputs\" retold in a bug report (\"producing fail reason … disables cudagraphs\")",
 	// holdoutL, measured once at 2bac4b1 before any fix for it (testdata/corpus/README.md,
 	// "Held-out set L"); each entry leaves when its class is fixed.
-	"i1_openpi_rocm_skill_rng_state_retold": "an agent skill's rule that ROCm forbids reading the RNG state during " +
-		"capture, in its own words with no message (holdoutI1, a weak positive): no row reads a rule as a report",
-	"i1_corridorkey210_msvc_not_on_path_retold": "a PR that adds MSVC detection says cl.exe is not on PATH, with " +
-		"no message (holdoutI1, a weak positive); holdoutI1's neg_comfyopenvino9 holds 'cl.exe' and PATH in a " +
-		"failure of another kind, so the words alone are no evidence",
 	"i1_dsai2026_fr_runs_modal_cpu_device_empty": "'CUDA Graph is empty' quoted without 'The' in a French run " +
 		"log: too short to crop (holdout2's neg_pt185760 quotes the same words in a PR's prose; rows_cropped.go)",
 	"sdwebui15270_py312_compile_not_yet_retold": "\"torch.compile is not yet supported\" names no Python; " +

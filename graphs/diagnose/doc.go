@@ -890,9 +890,7 @@
 //   - trees-user-thread-tls: a paraphrase with "ls assert", as reports retell it
 //   - trees-user-thread-tls: a paraphrase with "LS assert", as reports retell it
 //   - trees-user-thread-tls: a paraphrase with "local assert", as reports retell it
-//   - trees-user-thread-tls: a paraphrase with "storage assert", as reports retell it
 //   - trees-user-thread-tls: a paraphrase with "TLS is uninitiali", as reports retell it
-//   - trees-user-thread-tls: a paraphrase with "TLS is not initiali", as reports retell it
 //   - trees-user-thread-tls: "AssertionError: torch._C._is_key_in_tls(attr_name)", 2.1–2.13
 //   - trees-user-thread-tls: "AssertionError('torch._C._is_key_in_tls(attr_name)", 2.1–2.13
 //   - trees-concurrent-callers: "beginAllocateToPool: already recording to mempool_id", 2.1–2.13
@@ -1247,6 +1245,8 @@
 //   - capture-rng-state: " during CUDA graph capture", 2.0–2.14
 //   - capture-rng-state: "for an unexpected CUDA generator used during capture", 2.0–2.3
 //   - capture-rng-state: "you may only use the default CUDA RNG generator on the device", 2.0–2.3
+//   - capture-rng-state: a paraphrase with "rng_state", as reports retell it
+//   - capture-rng-state: a paraphrase with "RNG state", as reports retell it
 //   - capture-rng-state: "an unexpected CUDA generator used during capture" (quoted without its first word), 2.0–2.3
 //   - capture-rng-state: "may only use the default CUDA RNG generator on the device" (quoted without its first word), 2.0–2.3
 //   - optimizer-not-capturable: "Attempting CUDA graph capture of step() for an instance of ", 2.0–2.14
@@ -1275,11 +1275,8 @@
 //   - triton-missing: a paraphrase with "riton is not installed", as reports retell it
 //   - triton-missing: a paraphrase with "riton isn't installed", as reports retell it
 //   - triton-missing: a paraphrase with "riton was not installed", as reports retell it
-//   - triton-missing: a paraphrase with "riton wasn't installed", as reports retell it
 //   - triton-missing: a paraphrase with "riton not installed", as reports retell it
 //   - triton-missing: a paraphrase with "riton package is not", as reports retell it
-//   - triton-missing: a paraphrase with "riton package not", as reports retell it
-//   - triton-missing: a paraphrase with "riton is not found", as reports retell it
 //   - triton-missing: a paraphrase with "riton is missing", as reports retell it
 //   - gpu-too-old-for-triton: "which is too old to be supported by the triton GPU compiler", 2.0–2.14
 //   - gpu-too-old-for-triton: "Triton only supports devices of CUDA Capability >= 7.0, but your device is of CUDA capability" (the hint alone), 2.0–2.14
@@ -1292,6 +1289,9 @@
 //   - cxx-compiler-missing: a paraphrase with "InvalidCxxCompiler", as reports retell it
 //   - cxx-compiler-missing: "No working C++ compiler found in torch._inductor.config.cpp.cxx", 2.0–2.14
 //   - cxx-compiler-missing: "Compiler: ", 2.5–2.14
+//   - cxx-compiler-missing: a paraphrase with "cl.exe", as reports retell it
+//   - cxx-compiler-missing: a paraphrase with "C++ compiler", as reports retell it
+//   - cxx-compiler-missing: a paraphrase with "C compiler", as reports retell it
 //   - no-valid-autotune-choices: a paraphrase with "NoValidChoicesError", as reports retell it
 //   - no-valid-autotune-choices: a paraphrase with "NoValidChoicesError", as reports retell it
 //   - no-valid-autotune-choices: "please consider adding ATEN into max_autotune_", 2.5–2.14

@@ -44,6 +44,18 @@ func TestFormsRetold(t *testing.T) {
 		{"skip reason: multiple devices", "fail reason \"multiple devices\", so cudagraphs were skipped for the whole graph\n", para(diagnose.SkipMultipleDevices, 1), "a sibling"},
 		{"skip reason: cpp wrapper", "the skip reason was 'cpp wrapper' and cudagraphs got disabled\n", para(diagnose.SkipCPPWrapper, 1), "a sibling"},
 		{"skip reason: a heading", "Reasons for skipping CUDAGraph: a graph may be skipped if the reason is \"mutated inputs\".\n", form{}, "a gerund in a heading, and a rule"},
+		// capture-rng-state: the RNG state's calls said to be refused or to fail during capture.
+		{"rng: not allowed during graph capture", "This is because getting and setting CUDA RNG states is not allowed during graph capture\n", para(diagnose.CaptureRNGState, 1), "flash-attention#165"},
+		{"rng: forbids during stream capture", "ROCm forbids `torch.cuda.get_rng_state()` during stream capture. Patch Dynamo to skip it:\n", para(diagnose.CaptureRNGState, 1), "holdoutI1's openpi skill"},
+		{"rng: a capture that holds random ops", "dropout inside a CUDA graph uses the RNG state captured at record time\n", form{}, "no refusal"},
+		// cxx-compiler-missing: the compiler not found, in a compile log.
+		{"cxx: cl.exe not found", "torch.compile fails here.\nThe problem that you have is that the \"cl.exe\" (e.g. MSVC compiler) is not found.\n", para(diagnose.CXXCompilerMissing, 2), "core_zonos#1"},
+		{"cxx: cl.exe not on PATH", "`torch.compile` needs a C compiler. Build Tools installs cl.exe but doesn't add it to PATH — users get a cryptic compilation failure\n", para(diagnose.CXXCompilerMissing, 1), "CorridorKey#210"},
+		{"cxx: no C++ compiler found", "torch.compile fails because no C++ compiler is found\n", para(diagnose.CXXCompilerMissing, 1), "a sibling"},
+		{"cxx: a condition", "torch.compile: If no compiler found: logs a clear message with install link\n", form{}, "CorridorKey#210's plan"},
+		{"cxx: on PATH", "torch.compile: CL is on PATH and everything should work.. but it doesnt.\n", form{}, "holdoutI1's ComfyUI-OpenVINO#9"},
+		{"cxx: a platform's rule", "torch.compile requires g++. On platforms like Windows, g++ is not available.\n", form{}, "bitsandbytes#1251's rule"},
+		{"cxx: no compile in the log", "The problem that you have is that the \"cl.exe\" (e.g. MSVC compiler) is not found.\n", form{}, "no torch.compile or Inductor"},
 		{"skip reason: a modal", "the fail reason \"non-Tensor inputs\" means cudagraphs will be skipped\n", form{}, "a rule: will be skipped"},
 	})
 }

@@ -9,8 +9,11 @@ func moreRetold() []retelling {
 	out := []retelling{
 		{code: TritonMissing, retold: tritonNotFoundRetold, own: tritonNotInstalledRetoldRow()},
 		{code: TreesUserThreadTLS, retold: tlsAssertRetold, own: tlsAssertRetoldRow()},
+		borrow(CaptureRNGState, rngCaptureRetold, "Dao-AILab/flash-attention#165 (\"getting and setting CUDA RNG states is "+
+			"not allowed during graph capture\"); holdoutI1's openpi ROCm skill (\"ROCm forbids `torch.cuda.get_rng_state()` "+
+			"during stream capture\")"),
 	}
-	return out
+	return append(out, retelling{code: CXXCompilerMissing, retold: cxxRetold, own: cxxRetoldRow()})
 }
 
 // tritonNotFoundRetold is triton-missing's first sentence retold with "an installation of
@@ -29,14 +32,14 @@ func moreRetold() []retelling {
 // counts every literal's row).
 var tritonNotFoundRetold = retold{
 	literals: []string{"installation of triton", "installation of Triton", "riton is not installed", "riton isn't installed",
-		"riton was not installed", "riton wasn't installed", "riton not installed", "riton package is not", "riton package not",
-		"riton is not found", "riton is missing"},
+		"riton was not installed", "riton not installed", "riton package is not", "riton is missing"},
 	pattern: `(?i)\b(?:cannot|can't|can\s+not|could\s*n[o']t|unable\s+to|fail(?:s|ed)?\s+to)\s+(?:find|locate|detect)\s+` +
 		`(?:an?\s+|any\s+)(?:working\s+|usable\s+|valid\s+)?install(?:ation)?\s+of\s+triton\b|` +
 		tritonCompileFailed + `[^.;]{0,60}?(?:\b(?:because|since|as|when|that|saying|with)\s+|[,:—-]\s*)(?:the\s+)?` + tritonAbsent + `|` +
 		sentenceLead + `(?:the\s+)?` + tritonAbsent + `(?:[^.;]{0,40}?` + tritonCompileFailed + `|\W*$)|` +
-		sentenceLead + `(?:the\s+)?triton\s+(?:package\s+|module\s+|library\s+)?(?:is|was)(?:n't|\s+not)\s+installed\b`,
+		`(?:^\W*|` + sentenceLead + `)(?:the\s+)?triton\s+(?:package\s+|module\s+|library\s+)?(?:is|was)(?:n't|\s+not)\s+installed\b`,
 }
+
 
 // tritonCompileFailed and tritonAbsent: a compile error and Triton not installed, not found
 // or missing, for tritonNotFoundRetold; a word of cause or a mark stands before Triton when
@@ -47,10 +50,13 @@ const (
 	tritonAbsent        = `\btriton\s+(?:package\s+|module\s+|library\s+)?(?:(?:(?:is|was)(?:n't|\s+not)|not)\s+(?:installed|found)|(?:is|was)\s+missing)\b`
 )
 
-// sentenceLead is where a report's own statement starts: the line's or a sentence's start,
-// or a word that gives a cause or goes on ("because", "but", "so"); not a condition ("if",
-// "unless", "make sure"), which states a rule.
-const sentenceLead = `(?:^\W*|[.;:!?]\s+|\b(?:but|because|since|as|and|so|apparently|turns\s+out)\s+)`
+// sentenceLead is where a report's own statement starts: a sentence's start after its
+// mark, or a word that gives a cause or goes on ("because", "but", "so"); not a condition
+// ("if", "unless", "make sure"), which states a rule. Not the line's start (^): a pattern
+// with ^ runs on its whole line, 0.7 more bytes a byte on TestDenseLineBounded's one line
+// with it in the C++ compiler's retelling too; tritonNotFoundRetold's last form alone takes
+// the line's start.
+const sentenceLead = `(?:[.;:!?]\s+|\b(?:but|because|since|as|and|so|apparently|turns\s+out)\s+)`
 
 // tritonNotInstalledRetoldRow is tritonRetoldRow wanting torch.compile or Inductor in the
 // log: Triton said to be absent is a failure of torch.compile only where it runs.
@@ -70,7 +76,7 @@ func tritonNotInstalledRetoldRow() Signature {
 // on Py3.14 | Gone", holdoutR's hexo_rl sprint 116) names no assert.
 var tlsAssertRetold = retold{
 	// "ls assert" covers "TLS assert" and "tls assert", "local assert" the thread-local one.
-	literals: []string{"ls assert", "LS assert", "local assert", "storage assert", "TLS is uninitiali", "TLS is not initiali"},
+	literals: []string{"ls assert", "LS assert", "local assert", "TLS is uninitiali"},
 	pattern: `(?i)\b(?:tls|thread[-\s]local(?:\s+storage)?)\s+(?:assert(?:ion)?s?|assertionerror)\b[^.;]{0,80}?\bthreads?\b|` +
 		`\bthreads?\b[^.;]{0,80}?\b(?:tls|thread[-\s]local(?:\s+storage)?)\s+(?:assert(?:ion)?s?|assertionerror)\b|` +
 		`\btls\s+(?:is\s+|was\s+)?(?:not\s+initiali[sz]ed|uninitiali[sz]ed)\b[^.;]{0,60}?\bassert\w*`,
@@ -83,5 +89,63 @@ func tlsAssertRetoldRow() Signature {
 	r := threadsRetoldRow()
 	r.Requires = `CUDAGraph|reduce-overhead|CUDA graph|cuda graph|torch\.compile|cudagraph_trees|_is_key_in_tls`
 	r.Decisive = "a line that names the thread-local storage's assert in a thread; another line shows CUDA graphs or torch.compile"
+	return r
+}
+
+// rngCaptureRetold is capture-rng-state's RuntimeError retold: reading or setting the CUDA
+// RNG state said to be refused, or to fail, during a graph or stream capture
+// ("getting and setting CUDA RNG states is not allowed during graph capture",
+// Dao-AILab/flash-attention#165; "ROCm forbids `torch.cuda.get_rng_state()` during stream
+// capture", holdoutI1's openpi skill). The RNG named as what is refused, not a capture that
+// merely holds random ops ("dropout inside a CUDA graph"); a dotted name's dots
+// ("torch.cuda.get_rng_state()") are no sentence's end.
+var rngCaptureRetold = retold{
+	literals: []string{"rng_state", "RNG state"},
+	pattern: `(?i)` + rngSubject + `[^.;]{0,60}?\b(?:(?:is|are|was|were)\s+(?:not\s+(?:allowed|permitted|supported)|forbidden|disallowed|refused)|` +
+		`(?:can't|cannot|can\s+not)\s+be\s+(?:read|set|called|used|queried)|fail(?:s|ed)?|rais(?:es|ed)|errors?(?:\s+out)?|crash(?:es|ed)?)\b` +
+		`[^.;]{0,30}?` + duringCapture + `|` +
+		`\b(?:forbids|disallows|does\s*n[o']t\s+allow|does\s+not\s+allow|refuses)\b(?:[^.;]|\.\w){0,30}?\.?` + rngSubject + `[^.;]{0,30}?` + duringCapture,
+}
+
+// rngSubject and duringCapture: the CUDA RNG's state, seed or generator calls, and a CUDA
+// graph or stream capture in progress, for rngCaptureRetold.
+const (
+	rngSubject    = `(?:\brng[\s_-]?states?\b|\b(?:get|set)_rng_state(?:\(\))?)`
+	duringCapture = `\b(?:during|inside|while|in|within)\s+(?:an?\s+|the\s+)?(?:cuda\s?)?(?:graph|stream)\s+captur\w*`
+)
+
+// cxxRetold is cxx-compiler-missing told in a report's own words: the compiler (cl.exe, MSVC's
+// compiler, g++, gcc, a C or C++ compiler) said not to be found, installed, available or on
+// PATH, as a report's own statement ("the \"cl.exe\" (e.g. MSVC compiler) is not found",
+// loscrossos/core_zonos#1; "because no C++ compiler is found"), not a condition ("if no
+// compiler found", CorridorKey#210's plan); or cl.exe left off PATH with a compile failure
+// after it ("installs cl.exe but doesn't add it to PATH — users get a cryptic compilation
+// failure", CorridorKey#210, holdoutI1). "CL is on PATH and everything should work.. but it
+// doesnt" (holdoutI1's ComfyUI-OpenVINO#9, a C++ compile error of another kind) says it is
+// found. The row wants torch.compile or Inductor in the log (cxxRetoldRow).
+var cxxRetold = retold{
+	literals: []string{"cl.exe", "C++ compiler", "C compiler"},
+	pattern: `(?i)(?:` + sentenceLead + `|\bthat\s+)(?:the\s+)?\W?` + cxxName + `\W?(?:\s+\([^)]{0,40}\))?\s+(?:is|was)(?:n't|\s+not)\s+` +
+		`(?:found|installed|available|on\s+(?:the\s+)?path|in\s+(?:the\s+)?path)\b|` +
+		`(?:` + sentenceLead + `|\bthat\s+)no\s+(?:working\s+)?(?:c\+\+|c|cpp)\s+compiler\s+(?:(?:is|was)\s+)?(?:found|installed|available)\b|` +
+		`\bcl(?:\.exe)?\b[^.;]{0,40}?\b(?:does\s*n[o']t|did\s*n[o']t|does\s+not|did\s+not)\s+(?:add|put)\s+(?:it|itself)\s+(?:on|in|to)\s+` +
+		`(?:the\s+)?path\b[^.;]{0,60}?\b(?:fail\w*|error\w*|crash\w*)`,
+}
+
+// cxxName is a C or C++ compiler's name as reports write it, for cxxRetold.
+const cxxName = `(?:cl\.exe|msvc(?:\s+compiler)?|g\+\+|gcc|clang(?:\+\+)?|(?:working\s+)?c(?:\+\+|pp)?\s+compiler)`
+
+// cxxRetoldRow is the borrowed row of cxxRetold wanting torch.compile or Inductor in the log:
+// a C compiler missing is torch.compile's failure only where it runs.
+func cxxRetoldRow() Signature {
+	base, span, _ := baseRow(cxxRows(), CXXCompilerMissing)
+	r := base
+	r.Trailer, r.Supersedes, r.MinLines, r.Pattern = false, "", 0, ""
+	r.Releases = span
+	r.Requires = tritonNotInstalledRetoldRow().Requires
+	r.Cause = "a report that retells \"" + base.Literal + "\": " + base.Cause
+	r.Source = "retold; PyTorch's message: the row of \"" + base.Literal + "\" (" + base.Source + "); seen: " +
+		"loscrossos/core_zonos#1, nikopueringer/CorridorKey#210"
+	r.Decisive = "a line that says the C++ compiler is not found; another line shows torch.compile or Inductor"
 	return r
 }
