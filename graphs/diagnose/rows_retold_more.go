@@ -40,7 +40,6 @@ var tritonNotFoundRetold = retold{
 		`(?:^\W*|` + sentenceLead + `)(?:the\s+)?triton\s+(?:package\s+|module\s+|library\s+)?(?:is|was)(?:n't|\s+not)\s+installed\b`,
 }
 
-
 // tritonCompileFailed and tritonAbsent: a compile error and Triton not installed, not found
 // or missing, for tritonNotFoundRetold; a word of cause or a mark stands before Triton when
 // the error comes first ("error when triton package is not found"), so that a condition
