@@ -1286,12 +1286,21 @@
 //   - gpu-too-old-for-triton: a paraphrase with "too old for Triton", as reports retell it
 //   - gpu-too-old-for-triton: a paraphrase with "too old for the triton", as reports retell it
 //   - gpu-too-old-for-triton: a paraphrase with "too old for the Triton", as reports retell it
+//   - gpu-too-old-for-triton: a paraphrase with "apability >= 7.0", as reports retell it
+//   - gpu-too-old-for-triton: a paraphrase with "apability >=7.0", as reports retell it
+//   - gpu-too-old-for-triton: a paraphrase with "apability 7.0", as reports retell it
+//   - gpu-too-old-for-triton: a paraphrase with "too old for torch", as reports retell it
+//   - gpu-too-old-for-triton: a paraphrase with "too old for `torch", as reports retell it
 //   - cxx-compiler-missing: a paraphrase with "InvalidCxxCompiler", as reports retell it
 //   - cxx-compiler-missing: "No working C++ compiler found in torch._inductor.config.cpp.cxx", 2.0–2.14
 //   - cxx-compiler-missing: "Compiler: ", 2.5–2.14
 //   - cxx-compiler-missing: a paraphrase with "cl.exe", as reports retell it
 //   - cxx-compiler-missing: a paraphrase with "C++ compiler", as reports retell it
 //   - cxx-compiler-missing: a paraphrase with "C compiler", as reports retell it
+//   - cxx-compiler-missing: a paraphrase with "lacks MSVC", as reports retell it
+//   - cxx-compiler-missing: a paraphrase with "without MSVC", as reports retell it
+//   - cxx-compiler-missing: a paraphrase with "missing MSVC", as reports retell it
+//   - cxx-compiler-missing: a paraphrase with "no MSVC", as reports retell it
 //   - no-valid-autotune-choices: a paraphrase with "NoValidChoicesError", as reports retell it
 //   - no-valid-autotune-choices: a paraphrase with "NoValidChoicesError", as reports retell it
 //   - no-valid-autotune-choices: "please consider adding ATEN into max_autotune_", 2.5–2.14

@@ -56,6 +56,15 @@ func TestFormsRetold(t *testing.T) {
 		{"cxx: on PATH", "torch.compile: CL is on PATH and everything should work.. but it doesnt.\n", form{}, "holdoutI1's ComfyUI-OpenVINO#9"},
 		{"cxx: a platform's rule", "torch.compile requires g++. On platforms like Windows, g++ is not available.\n", form{}, "bitsandbytes#1251's rule"},
 		{"cxx: no compile in the log", "The problem that you have is that the \"cl.exe\" (e.g. MSVC compiler) is not found.\n", form{}, "no torch.compile or Inductor"},
+		// cxx-compiler-missing and gpu-too-old-for-triton told together (holdoutS's Model-Augmentation GPU README).
+		{"cxx: lacks MSVC", "**Toolchain.** `inductor` was untestable on the development PC for two independent reasons: Windows lacks MSVC, and …\n", para(diagnose.CXXCompilerMissing, 1), "holdoutS"},
+		{"cxx: no MSVC, so it fails", "no MSVC on this box, so torch.compile fails with a CppCompileError\n", para(diagnose.CXXCompilerMissing, 1), "the lack first"},
+		{"cxx: without MSVC, eager runs", "On Windows without MSVC you can still run eager mode.\n", form{}, "no failure"},
+		{"gpu: capability needed and had", "Triton needs CUDA capability >= 7.0 while the P2000 is 6.1.\n", para(diagnose.GPUTooOldForTriton, 1), "holdoutS"},
+		{"gpu: the rule alone", "Triton requires compute capability 7.0 or higher.\n", form{}, "no device below it"},
+		{"gpu: too old for torch.compile", "- My GPU is a generation too old for `torch.compile`, so I put it behind a flag\n", para(diagnose.GPUTooOldForTriton, 1), "celoyd/potato#50"},
+		{"gpu: a Python too old", "Python 3.7 is too old for torch.compile\n", form{}, "no GPU named"},
+		{"gpu: a guard's print", "print(f\"GPU {name} too old for torch.compile, disabling it\")\n", form{}, "a program's own print"},
 		{"skip reason: a modal", "the fail reason \"non-Tensor inputs\" means cudagraphs will be skipped\n", form{}, "a rule: will be skipped"},
 	})
 }

@@ -13,7 +13,12 @@ func moreRetold() []retelling {
 			"not allowed during graph capture\"); holdoutI1's openpi ROCm skill (\"ROCm forbids `torch.cuda.get_rng_state()` "+
 			"during stream capture\")"),
 	}
-	return append(out, retelling{code: CXXCompilerMissing, retold: cxxRetold, own: cxxRetoldRow()})
+	return append(out, retelling{code: CXXCompilerMissing, retold: cxxRetold, own: cxxRetoldRow()},
+		retelling{code: CXXCompilerMissing, retold: cxxLackedRetold, own: cxxLackedRetoldRow()},
+		borrow(GPUTooOldForTriton, tritonCapabilityRetold, "holdoutS's Model-Augmentation GPU README (\"Triton needs CUDA "+
+			"capability >= 7.0 while the P2000 is 6.1\")"),
+		borrow(GPUTooOldForTriton, gpuTooOldForCompileRetold, "celoyd/potato#50 (\"My GPU is a generation too old for "+
+			"`torch.compile`\")"))
 }
 
 // tritonNotFoundRetold is triton-missing's first sentence retold with "an installation of
@@ -147,4 +152,54 @@ func cxxRetoldRow() Signature {
 		"loscrossos/core_zonos#1, nikopueringer/CorridorKey#210"
 	r.Decisive = "a line that says the C++ compiler is not found; another line shows torch.compile or Inductor"
 	return r
+}
+
+// cxxLackedRetold is cxx-compiler-missing told as the machine lacking MSVC, with Inductor or
+// torch.compile said to fail for it in the same sentence: "`inductor` was untestable on the
+// development PC for two independent reasons: Windows lacks MSVC, and …" (holdoutS's
+// Model-Augmentation GPU README), or the lack first ("no MSVC, so torch.compile fails").
+// The failure is on the line, so the row wants nothing more of the log (cxxLackedRetoldRow).
+var cxxLackedRetold = retold{
+	literals: []string{"lacks MSVC", "without MSVC", "missing MSVC", "no MSVC"},
+	pattern: `(?i)\b(?:inductor|torch\.\s?compile|torch\s+compile)\b[^.;]{0,60}?` + compileFailedWord + `[^.;]{0,80}?` + lacksCompiler + `|` +
+		lacksCompiler + `[^.;]{0,60}?\b(?:so|thus|hence|therefore)\b[^.;]{0,40}?\b(?:inductor|torch\.\s?compile|torch\s+compile)\b[^.;]{0,40}?` + compileFailedWord,
+}
+
+// compileFailedWord and lacksCompiler: a word that compiling failed or could not be done, and
+// a machine without MSVC, for cxxLackedRetold.
+const (
+	compileFailedWord = `\b(?:untestable|unusable|unavailable|fail\w*|errors?|crash\w*|broken|(?:does|did)\s*n[o']t\s+work|not\s+work\w*|can(?:'t|not)\s+(?:be\s+)?(?:used|run|tested))\b`
+	lacksCompiler     = `\b(?:lacks?|lacking|missing|without|no)\s+(?:the\s+|a\s+|any\s+)?(?:msvc|cl\.exe)\b`
+)
+
+// cxxLackedRetoldRow is cxxRetoldRow without its Requires: the failure is on the line.
+func cxxLackedRetoldRow() Signature {
+	r := cxxRetoldRow()
+	r.Requires = ""
+	r.Source += "; holdoutS's Model-Augmentation GPU README"
+	r.Decisive = "a line that says Inductor or torch.compile failed and the machine lacks MSVC"
+	return r
+}
+
+// tritonCapabilityRetold is gpu-too-old-for-triton's RuntimeError retold: Triton said to need
+// capability 7.0 and the GPU said to have less, in one sentence ("Triton needs CUDA capability
+// >= 7.0 while the P2000 is 6.1", holdoutS's Model-Augmentation GPU README); the rule alone
+// ("Triton requires compute capability 7.0 or higher") names no device below it.
+var tritonCapabilityRetold = retold{
+	literals: []string{"apability >= 7.0", "apability >=7.0", "apability 7.0"},
+	pattern: `(?i)\btriton\b[^.;]{0,40}?\b(?:needs?|requires?|only\s+supports?|supports\s+only|wants?)\b[^.;]{0,30}?\bcapability\s*` +
+		`(?:>=|≥|of\s+at\s+least|at\s+least|of)?\s*7\.0\b(?:\s*(?:or\s+(?:higher|newer|above)|\+))?[^.;]{0,60}?\b(?:is|has|of|at|only)\s+(?:only\s+)?` +
+		`(?:sm_?|capability\s+|compute\s+capability\s+)?(?:[1-6]\.\d|[1-6]\d)\b`,
+}
+
+// gpuTooOldForCompileRetold is gpu-too-old-for-triton told as the GPU too old for
+// torch.compile itself ("My GPU is a generation too old for `torch.compile`", celoyd/potato#50),
+// the sibling of "too old for Triton": a GPU, card or device a determiner names before it
+// (a Python "too old for torch.compile" is another refusal), no quote, brace or call
+// between (a program's own print). Not the line's start (^) as "too old for Triton" has it:
+// that runs the pattern on the whole line (TestDenseLineBounded).
+var gpuTooOldForCompileRetold = retold{
+	literals: []string{"too old for torch", "too old for `torch"},
+	pattern: `(?i)\b(?:my|our|the|this|that|his|her|their)\s+(?:gpus?|cards?|devices?|hardware)\b[^.;"'(={}]{0,40}?\btoo\s+old\s+for\s+` +
+		`\x60?torch(?:\.\s?|\s|_)compile\b`,
 }
