@@ -969,6 +969,9 @@
 //   - dynamic-shape-rerecord: a paraphrase with "re-record", as reports retell it
 //   - dynamic-shape-rerecord: a paraphrase with "Re-record", as reports retell it
 //   - dynamic-shape-rerecord: a paraphrase with "rerecord", as reports retell it
+//   - dynamic-shape-rerecord: a paraphrase with "dynamic padding", as reports retell it
+//   - dynamic-shape-rerecord: a paraphrase with "different input shape", as reports retell it
+//   - dynamic-shape-rerecord: a paraphrase with "varying input shape", as reports retell it
 //   - dynamic-shape-rerecord: "recording cudagraph tree for" (quoted up to its argument), 2.1–2.2
 //   - skip-cpu-device: "due to cpu device", 2.3–2.14
 //   - skip-cpu-device: "'non-cuda device in graph'", 2.2

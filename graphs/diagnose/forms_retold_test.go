@@ -65,6 +65,11 @@ func TestFormsRetold(t *testing.T) {
 		{"gpu: too old for torch.compile", "- My GPU is a generation too old for `torch.compile`, so I put it behind a flag\n", para(diagnose.GPUTooOldForTriton, 1), "celoyd/potato#50"},
 		{"gpu: a Python too old", "Python 3.7 is too old for torch.compile\n", form{}, "no GPU named"},
 		{"gpu: a guard's print", "print(f\"GPU {name} too old for torch.compile, disabling it\")\n", form{}, "a program's own print"},
+		// dynamic-shape-rerecord: the graphs made again every batch, the changing shapes named.
+		{"shapes: recompiles with dynamic padding", "# torch.compile reduce-overhead: CUDAGraphs recompiles on every batch with dynamic padding (HF training loop)\n", para(diagnose.DynamicShapeRerecord, 1), "pytorch#188150's title"},
+		{"shapes: sees different input shapes", "CUDAGraphs sees different input shapes each batch and recompiles:\n", para(diagnose.DynamicShapeRerecord, 1), "pytorch#188150's text"},
+		{"shapes: recreated, no cause", "It looks like the CUDA graph is being **recreated every iteration** instead of reusing a captured graph.\n", form{}, "pytorch#171672: no cause named"},
+		{"shapes: re-records every step, no cause", "with reduce-overhead it re-records the cudagraph every step\n", form{}, "static inputs that move do the same"},
 		{"skip reason: a modal", "the fail reason \"non-Tensor inputs\" means cudagraphs will be skipped\n", form{}, "a rule: will be skipped"},
 	})
 }

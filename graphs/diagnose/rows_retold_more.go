@@ -17,6 +17,8 @@ func moreRetold() []retelling {
 		retelling{code: CXXCompilerMissing, retold: cxxLackedRetold, own: cxxLackedRetoldRow()},
 		borrow(GPUTooOldForTriton, tritonCapabilityRetold, "holdoutS's Model-Augmentation GPU README (\"Triton needs CUDA "+
 			"capability >= 7.0 while the P2000 is 6.1\")"),
+		borrow(DynamicShapeRerecord, shapesRecompileRetold, "pytorch/pytorch#188150 (\"CUDAGraphs recompiles on every batch "+
+			"with dynamic padding\", \"CUDAGraphs sees different input shapes each batch and recompiles\")"),
 		borrow(GPUTooOldForTriton, gpuTooOldForCompileRetold, "celoyd/potato#50 (\"My GPU is a generation too old for "+
 			"`torch.compile`\")"))
 }
@@ -203,3 +205,19 @@ var gpuTooOldForCompileRetold = retold{
 	pattern: `(?i)\b(?:my|our|the|this|that|his|her|their)\s+(?:gpus?|cards?|devices?|hardware)\b[^.;"'(={}]{0,40}?\btoo\s+old\s+for\s+` +
 		`\x60?torch(?:\.\s?|\s|_)compile\b`,
 }
+
+// shapesRecompileRetold is dynamic-shape-rerecord's warning retold with the graphs made again
+// (recompiled, re-recorded, re-captured, recreated) for every batch and the shapes that change
+// named as the cause: "CUDAGraphs recompiles on every batch with dynamic padding" (the title
+// of pytorch/pytorch#188150), "CUDAGraphs sees different input shapes each batch and
+// recompiles" (its text). A graph recreated every iteration with no cause named
+// (pytorch/pytorch#171672, a negative) is not read: static inputs that move do the same.
+var shapesRecompileRetold = retold{
+	literals: []string{"dynamic padding", "different input shape", "varying input shape"},
+	pattern: `(?i)\b` + cgWords + `\s+(?:(?:keeps?|kept|is|are|was|were|gets?|got)\s+)?(?:recompil|re-?record|re-?captur|re-?creat)\w*` +
+		`[^.;]{0,40}?\b(?:on|for|at|with)?\s*(?:each|every)\s+(?:new\s+)?(?:batch|step|iteration|call|forward)\w*[^.;]{0,30}?` + shapeCause + `|` +
+		`\b` + cgWords + `\s+(?:sees?|saw|gets?|got|receives?|received)\s+` + shapeCause + `[^.;]{0,40}?\b(?:recompil|re-?record|re-?captur|re-?creat)\w*`,
+}
+
+// shapeCause: the input shapes a report says change between batches, for shapesRecompileRetold.
+const shapeCause = `\b(?:dynamic\s+(?:padding|shapes?)|(?:different|varying|changing)\s+(?:input\s+)?(?:shapes?|sizes?|lengths?))\b`
