@@ -20,6 +20,10 @@ func TestFormsRetold(t *testing.T) {
 		{"triton: missing after a comma", "torch.compile raises an error, triton is missing\n", para(diagnose.TritonMissing, 1), "missing"},
 		{"triton: cause first", "Triton was not installed, so torch.compile failed\n", para(diagnose.TritonMissing, 1), "the cause first"},
 		{"triton: bare, in a compile log", "model = torch.compile(model)\ntriton isn't installed\n", para(diagnose.TritonMissing, 2), "the brief's \"triton isn't installed\"; torch.compile on another line"},
+		{"triton: a list item", "torch.compile(model)\n- Triton is not installed\n", para(diagnose.TritonMissing, 2), "a list's mark before it"},
+		{"triton: a program's print", "model = torch.compile(model)\n        print(\"SKIP: Triton is not installed in this environment.\")\n", form{}, "a program's own string (code corpus)"},
+		{"triton: a program's raise", "model = torch.compile(model)\nraise RuntimeError(\"backend='triton' was requested but Triton is not installed\")\n", form{}, "a program's own message (code corpus)"},
+		{"triton: a message's line in code", "model = torch.compile(model)\n_RUNTIME_ERROR = RuntimeError(\n    \"Triton is not installed. Install the Triton package or set \"\n", form{}, "a string's first line (code corpus)"},
 		{"triton: bare, no compile", "triton isn't installed\n", form{}, "no torch.compile or Inductor in the log"},
 		{"triton: a condition", "model = torch.compile(model)\nIf triton is not installed, torch.compile fails.\n", form{}, "a rule: if"},
 		{"triton: a condition after the failure", "Compilation fails if triton is not installed.\n", form{}, "a rule: if"},
@@ -70,6 +74,16 @@ func TestFormsRetold(t *testing.T) {
 		{"shapes: sees different input shapes", "CUDAGraphs sees different input shapes each batch and recompiles:\n", para(diagnose.DynamicShapeRerecord, 1), "pytorch#188150's text"},
 		{"shapes: recreated, no cause", "It looks like the CUDA graph is being **recreated every iteration** instead of reusing a captured graph.\n", form{}, "pytorch#171672: no cause named"},
 		{"shapes: re-records every step, no cause", "with reduce-overhead it re-records the cudagraph every step\n", form{}, "static inputs that move do the same"},
+		// Skips told in agents' notes (the code corpus, find_string "skipped cudagraphs": no
+		// address comes with its answers, so no corpus text): the reason in parentheses as
+		// PyTorch words it, "for" and the reason, a KV cache's inputs.
+		{"skip: reason in parentheses", "That copy was also why Inductor's own `mode=\"reduce-overhead\"` skipped cudagraphs (\"cpu device (cat_100)\") and ran at 2.1 s/call.\n", para(diagnose.SkipCPUDevice, 1), "code corpus"},
+		{"skip: bold, reason in parentheses", "- `torch.compile(reduce-overhead)`: recompiles→0 but inductor **skipped cudagraphs** (\"mutated inputs (72 instances)\" — per-layer KV `index_copy_` mutates buffers).\n", para(diagnose.SkipMutatedInputs, 1), "code corpus"},
+		{"skip: for the reason", "  - `003 — compile-graph-replay-reduce-overhead NO-IMPROVEMENT: framework skipped cudagraphs for mutated inputs EVERY invocation -> replay never fired`\n", para(diagnose.SkipMutatedInputs, 1), "code corpus"},
+		{"skip: mutated KV inputs", "                \"but skipped cudagraphs due to mutated KV inputs and broke identity; \"\n", para(diagnose.SkipMutatedInputs, 1), "code corpus"},
+		{"skip: for graphs with, a rule", "cudagraphs are skipped for graphs with mutated inputs\n", form{}, "a rule's words"},
+		{"skip: disabled by choice", "- Keep CUDA graphs disabled because Qwen3.5 GDN/Mamba state became stale after in-place weight updates in earlier runs.\n", form{}, "code corpus: no catalogue reason"},
+		{"skip: a parenthesis of another reason", "We skipped cudagraphs (the model is GPU-bound anyway).\n", form{}, "no catalogue reason"},
 		{"skip reason: a modal", "the fail reason \"non-Tensor inputs\" means cudagraphs will be skipped\n", form{}, "a rule: will be skipped"},
 	})
 }

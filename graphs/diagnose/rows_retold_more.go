@@ -34,7 +34,10 @@ func moreRetold() []retelling {
 // triton is not installed", "make sure triton is installed"), not "A matching Triton is not
 // available" (xFormers' warning, Vchitect/LaVie#50), not "triton module not found" alone
 // (holdoutF2's Pallaidium#41, a Blender add-on's import), not "triton not found; flop
-// counting will not work" (torch's flop counter, a warning). The literals leave out the
+// counting will not work" (torch's flop counter, a warning), not a program's own string
+// after a quote, a call or an assignment on its line (raise BackendUnavailable("Triton is not
+// installed"), print("SKIP: Triton is not installed …"), a message's first line in code
+// quotes: the code corpus holds many). The literals leave out the
 // name's first letter, so that one covers "Triton" and "triton" (TestDenseLineBounded
 // counts every literal's row).
 var tritonNotFoundRetold = retold{
@@ -43,8 +46,8 @@ var tritonNotFoundRetold = retold{
 	pattern: `(?i)\b(?:cannot|can't|can\s+not|could\s*n[o']t|unable\s+to|fail(?:s|ed)?\s+to)\s+(?:find|locate|detect)\s+` +
 		`(?:an?\s+|any\s+)(?:working\s+|usable\s+|valid\s+)?install(?:ation)?\s+of\s+triton\b|` +
 		tritonCompileFailed + `[^.;]{0,60}?(?:\b(?:because|since|as|when|that|saying|with)\s+|[,:—-]\s*)(?:the\s+)?` + tritonAbsent + `|` +
-		sentenceLead + `(?:the\s+)?` + tritonAbsent + `(?:[^.;]{0,40}?` + tritonCompileFailed + `|\W*$)|` +
-		`(?:^\W*|` + sentenceLead + `)(?:the\s+)?triton\s+(?:package\s+|module\s+|library\s+)?(?:is|was)(?:n't|\s+not)\s+installed\b`,
+		`^[^"'(=]*?` + sentenceLead + `(?:the\s+)?` + tritonAbsent + `(?:[^.;]{0,40}?` + tritonCompileFailed + `|\W*$)|` +
+		`^(?:[^"'(=]*?` + sentenceLead + `|[\s>*#+-]*)(?:the\s+)?triton\s+(?:package\s+|module\s+|library\s+)?(?:is|was)(?:n't|\s+not)\s+installed\b`,
 }
 
 // tritonCompileFailed and tritonAbsent: a compile error and Triton not installed, not found
