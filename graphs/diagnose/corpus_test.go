@@ -190,7 +190,6 @@ func loggedOnly(set string) bool { return set == "holdout" }
 var openMisses = map[string]string{
 	// holdoutT, measured once at 8e4df1c (testdata/corpus/README.md, "Held-out set T, measured
 	// once"), routed to the branch recallA.
-	"t_deltaforge_batch005_static_cache_refused_mutated_retold": "holdoutT: \"cudagraph_skips: 127. The candidate was refused for mutated inputs\": a skip counter and the reason in the writer's words",
 	// holdoutS and holdoutU, measured once at 8a34d79 (testdata/corpus/README.md, "Held-out
 	// sets S and U"), routed to the branches recallA (retellings) and recallB (releases).
 	"s_chimeraforge_tr126_resolution_decode_overwritten_pt210": "holdoutS: two builds of the run named together (\"NGC 2.10.0a0 and pip nightly 2.12.0.dev…\"); the label takes the first, the tool the nightly",

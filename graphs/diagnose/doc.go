@@ -1279,7 +1279,6 @@
 //   - triton-missing: a paraphrase with "riton is not installed", as reports retell it
 //   - triton-missing: a paraphrase with "riton isn't installed", as reports retell it
 //   - triton-missing: a paraphrase with "riton was not installed", as reports retell it
-//   - triton-missing: a paraphrase with "riton not installed", as reports retell it
 //   - triton-missing: a paraphrase with "riton package is not", as reports retell it
 //   - triton-missing: a paraphrase with "riton is missing", as reports retell it
 //   - gpu-too-old-for-triton: "which is too old to be supported by the triton GPU compiler", 2.0–2.14
@@ -1291,8 +1290,10 @@
 //   - gpu-too-old-for-triton: a paraphrase with "too old for the triton", as reports retell it
 //   - gpu-too-old-for-triton: a paraphrase with "too old for the Triton", as reports retell it
 //   - gpu-too-old-for-triton: a paraphrase with "apability >= 7.0", as reports retell it
-//   - gpu-too-old-for-triton: a paraphrase with "apability >=7.0", as reports retell it
 //   - gpu-too-old-for-triton: a paraphrase with "apability 7.0", as reports retell it
+//   - gpu-too-old-for-triton: a paraphrase with "supported by Triton", as reports retell it
+//   - gpu-too-old-for-triton: a paraphrase with "supported by triton", as reports retell it
+//   - gpu-too-old-for-triton: a paraphrase with "riton doesn't support", as reports retell it
 //   - gpu-too-old-for-triton: a paraphrase with "too old for torch", as reports retell it
 //   - gpu-too-old-for-triton: a paraphrase with "too old for `torch", as reports retell it
 //   - cxx-compiler-missing: a paraphrase with "InvalidCxxCompiler", as reports retell it
@@ -1301,9 +1302,9 @@
 //   - cxx-compiler-missing: a paraphrase with "cl.exe", as reports retell it
 //   - cxx-compiler-missing: a paraphrase with "C++ compiler", as reports retell it
 //   - cxx-compiler-missing: a paraphrase with "C compiler", as reports retell it
+//   - cxx-compiler-missing: a paraphrase with "MSVC not", as reports retell it
+//   - cxx-compiler-missing: a paraphrase with "MSVC is", as reports retell it
 //   - cxx-compiler-missing: a paraphrase with "lacks MSVC", as reports retell it
-//   - cxx-compiler-missing: a paraphrase with "without MSVC", as reports retell it
-//   - cxx-compiler-missing: a paraphrase with "missing MSVC", as reports retell it
 //   - cxx-compiler-missing: a paraphrase with "no MSVC", as reports retell it
 //   - no-valid-autotune-choices: a paraphrase with "NoValidChoicesError", as reports retell it
 //   - no-valid-autotune-choices: a paraphrase with "NoValidChoicesError", as reports retell it

@@ -84,6 +84,15 @@ func TestFormsRetold(t *testing.T) {
 		{"skip: for graphs with, a rule", "cudagraphs are skipped for graphs with mutated inputs\n", form{}, "a rule's words"},
 		{"skip: disabled by choice", "- Keep CUDA graphs disabled because Qwen3.5 GDN/Mamba state became stale after in-place weight updates in earlier runs.\n", form{}, "code corpus: no catalogue reason"},
 		{"skip: a parenthesis of another reason", "We skipped cudagraphs (the model is GPU-bound anyway).\n", form{}, "no catalogue reason"},
+		// Routed from holdoutT (deltaforge's batch notes) and holdoutS (siblings of the README's retellings).
+		{"skip: counter and refused for", "`cudagraph_nodes: 0`, `cudagraph_skips: 127`. The candidate was refused for mutated inputs exactly as the reference is\n", para(diagnose.SkipMutatedInputs, 1), "holdoutT"},
+		{"cxx: MSVC not installed", "torch.compile fails on Windows: MSVC not installed\n", para(diagnose.CXXCompilerMissing, 1), "routed sibling"},
+		{"cxx: cl.exe not found", "torch.compile: cl.exe not found, so inductor fails\n", para(diagnose.CXXCompilerMissing, 1), "routed sibling"},
+		{"cxx: cl.exe is missing", "torch.compile crashed; cl.exe is missing\n", para(diagnose.CXXCompilerMissing, 1), "routed sibling"},
+		{"gpu: sm_61 not supported by Triton", "torch.compile fails: sm_61 is not supported by Triton\n", para(diagnose.GPUTooOldForTriton, 1), "routed sibling"},
+		{"gpu: Triton doesn't support Pascal", "Triton doesn't support Pascal GPUs, so torch.compile fails\n", para(diagnose.GPUTooOldForTriton, 1), "routed sibling"},
+		{"gpu: a newer arch", "PyTorch 2.0 nightly: `compile` does not support capabilities sm_89 (RTX 4090 and others)\n", form{Torch: "2.0"}, "holdoutT's pt95082: above 7.0, no finding (its release read)"},
+		{"gpu: Triton doesn't support sm_90 yet", "Triton doesn't support sm_90 yet\n", form{}, "above 7.0"},
 		{"skip reason: a modal", "the fail reason \"non-Tensor inputs\" means cudagraphs will be skipped\n", form{}, "a rule: will be skipped"},
 	})
 }

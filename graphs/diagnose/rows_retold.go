@@ -72,7 +72,12 @@ func skipRetoldAfter(lead, reason string, literals ...string) retold {
 			// the reason quoted as PyTorch's reason string, with CUDA graphs said to be skipped
 			// within two sentences: "producing fail reason \"non-Tensor inputs\". Then … sees
 			// the fail reason and disables cudagraphs" (pytorch/pytorch#176615, holdoutU)
-			quotedReason(reason) + `.{0,200}?` + skipLeadFinite + `|` + skipLeadFinite + `.{0,200}?` + quotedReason(reason),
+			quotedReason(reason) + `.{0,200}?` + skipLeadFinite + `|` + skipLeadFinite + `.{0,200}?` + quotedReason(reason) + `|` +
+			// Inductor's skip counter beside the reason told with a verb of refusing: "`cudagraph_skips:
+			// 127`. The candidate was refused for mutated inputs exactly as the reference is"
+			// (holdoutT's deltaforge batch notes, routed)
+			`\bcudagraph_skips\b.{0,120}?\b(?:refused|rejected|skipped|declined|disqualified)\s+(?:for|because\s+of|due\s+to|over|on)\s+` +
+			`(?:the\s+|its\s+|their\s+)?` + reason,
 	}
 }
 

@@ -19,6 +19,8 @@ func moreRetold() []retelling {
 			"capability >= 7.0 while the P2000 is 6.1\")"),
 		borrow(DynamicShapeRerecord, shapesRecompileRetold, "pytorch/pytorch#188150 (\"CUDAGraphs recompiles on every batch "+
 			"with dynamic padding\", \"CUDAGraphs sees different input shapes each batch and recompiles\")"),
+		borrow(GPUTooOldForTriton, archUnsupportedRetold, "routed from holdoutS (\"sm_61 is not supported by Triton\", "+
+			"\"Pascal GPUs are too old for Triton\"); the RuntimeError's \"Triton only supports devices of CUDA Capability >= 7.0\""),
 		borrow(GPUTooOldForTriton, gpuTooOldForCompileRetold, "celoyd/potato#50 (\"My GPU is a generation too old for "+
 			"`torch.compile`\")"))
 }
@@ -41,8 +43,9 @@ func moreRetold() []retelling {
 // name's first letter, so that one covers "Triton" and "triton" (TestDenseLineBounded
 // counts every literal's row).
 var tritonNotFoundRetold = retold{
+	// Not "riton not installed": vLLM's "Triton not installed or not compatible" warning.
 	literals: []string{"installation of triton", "installation of Triton", "riton is not installed", "riton isn't installed",
-		"riton was not installed", "riton not installed", "riton package is not", "riton is missing"},
+		"riton was not installed", "riton package is not", "riton is missing"},
 	pattern: `(?i)\b(?:cannot|can't|can\s+not|could\s*n[o']t|unable\s+to|fail(?:s|ed)?\s+to)\s+(?:find|locate|detect)\s+` +
 		`(?:an?\s+|any\s+)(?:working\s+|usable\s+|valid\s+)?install(?:ation)?\s+of\s+triton\b|` +
 		tritonCompileFailed + `[^.;]{0,60}?(?:\b(?:because|since|as|when|that|saying|with)\s+|[,:—-]\s*)(?:the\s+)?` + tritonAbsent + `|` +
@@ -125,7 +128,7 @@ const (
 
 // cxxRetold is cxx-compiler-missing told in a report's own words: the compiler (cl.exe, MSVC's
 // compiler, g++, gcc, a C or C++ compiler) said not to be found, installed, available or on
-// PATH, as a report's own statement ("the \"cl.exe\" (e.g. MSVC compiler) is not found",
+// PATH, or missing, as a report's own statement ("the \"cl.exe\" (e.g. MSVC compiler) is not found",
 // loscrossos/core_zonos#1; "because no C++ compiler is found"), not a condition ("if no
 // compiler found", CorridorKey#210's plan); or cl.exe left off PATH with a compile failure
 // after it ("installs cl.exe but doesn't add it to PATH — users get a cryptic compilation
@@ -133,9 +136,9 @@ const (
 // doesnt" (holdoutI1's ComfyUI-OpenVINO#9, a C++ compile error of another kind) says it is
 // found. The row wants torch.compile or Inductor in the log (cxxRetoldRow).
 var cxxRetold = retold{
-	literals: []string{"cl.exe", "C++ compiler", "C compiler"},
-	pattern: `(?i)(?:` + sentenceLead + `|\bthat\s+)(?:the\s+)?\W?` + cxxName + `\W?(?:\s+\([^)]{0,40}\))?\s+(?:is|was)(?:n't|\s+not)\s+` +
-		`(?:found|installed|available|on\s+(?:the\s+)?path|in\s+(?:the\s+)?path)\b|` +
+	literals: []string{"cl.exe", "C++ compiler", "C compiler", "MSVC not", "MSVC is"},
+	pattern: `(?i)(?:` + sentenceLead + `|\bthat\s+)(?:the\s+)?\W?` + cxxName + `\W?(?:\s+\([^)]{0,40}\))?\s+(?:(?:(?:is|was)(?:n't|\s+not)|not)\s+` +
+		`(?:found|installed|available|on\s+(?:the\s+)?path|in\s+(?:the\s+)?path)|(?:is\s+|was\s+)?missing)\b|` +
 		`(?:` + sentenceLead + `|\bthat\s+)no\s+(?:working\s+)?(?:c\+\+|c|cpp)\s+compiler\s+(?:(?:is|was)\s+)?(?:found|installed|available)\b|` +
 		`\bcl(?:\.exe)?\b[^.;]{0,40}?\b(?:does\s*n[o']t|did\s*n[o']t|does\s+not|did\s+not)\s+(?:add|put)\s+(?:it|itself)\s+(?:on|in|to)\s+` +
 		`(?:the\s+)?path\b[^.;]{0,60}?\b(?:fail\w*|error\w*|crash\w*)`,
@@ -165,7 +168,7 @@ func cxxRetoldRow() Signature {
 // Model-Augmentation GPU README), or the lack first ("no MSVC, so torch.compile fails").
 // The failure is on the line, so the row wants nothing more of the log (cxxLackedRetoldRow).
 var cxxLackedRetold = retold{
-	literals: []string{"lacks MSVC", "without MSVC", "missing MSVC", "no MSVC"},
+	literals: []string{"lacks MSVC", "no MSVC"},
 	pattern: `(?i)\b(?:inductor|torch\.\s?compile|torch\s+compile)\b[^.;]{0,60}?` + compileFailedWord + `[^.;]{0,80}?` + lacksCompiler + `|` +
 		lacksCompiler + `[^.;]{0,60}?\b(?:so|thus|hence|therefore)\b[^.;]{0,40}?\b(?:inductor|torch\.\s?compile|torch\s+compile)\b[^.;]{0,40}?` + compileFailedWord,
 }
@@ -191,7 +194,7 @@ func cxxLackedRetoldRow() Signature {
 // >= 7.0 while the P2000 is 6.1", holdoutS's Model-Augmentation GPU README); the rule alone
 // ("Triton requires compute capability 7.0 or higher") names no device below it.
 var tritonCapabilityRetold = retold{
-	literals: []string{"apability >= 7.0", "apability >=7.0", "apability 7.0"},
+	literals: []string{"apability >= 7.0", "apability 7.0"},
 	pattern: `(?i)\btriton\b[^.;]{0,40}?\b(?:needs?|requires?|only\s+supports?|supports\s+only|wants?)\b[^.;]{0,30}?\bcapability\s*` +
 		`(?:>=|≥|of\s+at\s+least|at\s+least|of)?\s*7\.0\b(?:\s*(?:or\s+(?:higher|newer|above)|\+))?[^.;]{0,60}?\b(?:is|has|of|at|only)\s+(?:only\s+)?` +
 		`(?:sm_?|capability\s+|compute\s+capability\s+)?(?:[1-6]\.\d|[1-6]\d)\b`,
@@ -224,3 +227,17 @@ var shapesRecompileRetold = retold{
 
 // shapeCause: the input shapes a report says change between batches, for shapesRecompileRetold.
 const shapeCause = `\b(?:dynamic\s+(?:padding|shapes?)|(?:different|varying|changing)\s+(?:input\s+)?(?:shapes?|sizes?|lengths?))\b`
+
+// archUnsupportedRetold is gpu-too-old-for-triton told as Triton not supporting the GPU's
+// architecture below 7.0 (sm_61, compute capability 6.1, Pascal, Maxwell, Kepler): "sm_61 is
+// not supported by Triton", "Triton doesn't support Pascal" (routed from holdoutS). Not an
+// architecture above it ("compile does not support capabilities sm_89", holdoutT's pt95082: a
+// 2.0 nightly's Triton older than the GPU, another failure).
+var archUnsupportedRetold = retold{
+	literals: []string{"supported by Triton", "supported by triton", "riton doesn't support"},
+	pattern: `(?i)` + oldArch + `[^.;]{0,30}?\b(?:is|are)(?:n't|\s+not)\s+(?:yet\s+)?supported\s+by\s+triton\b|` +
+		`\btriton\s+(?:does\s*n[o']t|does\s+not|can't|cannot|won't)\s+support\s+(?:the\s+|my\s+|your\s+)?` + oldArch,
+}
+
+// oldArch is a CUDA architecture below capability 7.0 as reports name it, for archUnsupportedRetold.
+const oldArch = `(?:\bsm_?[1-6]\d\b|\b(?:compute\s+)?capability\s+[1-6]\.\d\b|\b(?:pascal|maxwell|kepler)\b(?:\s+(?:gpus?|cards?|architecture))?)`
