@@ -1027,6 +1027,8 @@
 //   - skip-mutated-inputs: a paraphrase with "mutating its input", as reports retell it
 //   - skip-mutated-inputs: a paraphrase with "mutating the input", as reports retell it
 //   - skip-mutated-inputs: a paraphrase with "mutated KV input", as reports retell it
+//   - skip-mutated-inputs: a paraphrase with "mutated-input", as reports retell it
+//   - skip-mutated-inputs: a paraphrase with "mutations", as reports retell it
 //   - skip-multiple-devices: "due to multiple devices:", 2.3–2.14
 //   - skip-multiple-devices: "due to multiple devices:", 2.3–2.14
 //   - skip-multiple-devices: "skipping cudagraphs due to multple devices", 2.0

@@ -43,7 +43,7 @@ const (
 	// "because of", a colon); not "if", "when" or "for graphs with", which state a rule.
 	// A parenthesis that opens on the reason as PyTorch words it ("skipped cudagraphs (\"cpu
 	// device (cat_100)\")", an agent's notes in the code corpus) gives it too.
-	skipBecause = `(?:\bdue\s+to\b|\bbecause\b|\bsince\b|\bowing\s+to\b|:|\s-\s|—|\(\s*["'\x60“]?)`
+	skipBecause = `(?:\bdue\s+to\b|\bbecause\b|\bsince\b|\bowing\s+to\b|\bvia\b|:|\s-\s|—|\(\s*["'\x60“]?)`
 	// otherSkipVerbs: skipVerbs less "skipping", PyTorch's own.
 	otherSkipVerbs = `(?:skip(?:s|ped)?|disabl(?:e|es|ed)|disabling|turned\s+off|fell\s+back|falls?\s+back|bail(?:s|ed)?\s+out)`
 )
@@ -57,9 +57,11 @@ func skipRetold(reason string, literals ...string) retold {
 
 // skipRetoldAfter is skipRetold with the words that lead to the reason.
 func skipRetoldAfter(lead, reason string, literals ...string) retold {
+	// A dot before a word is a method's name, no sentence's end: "skipped due to
+	// `.copy_`/`.add_` mutations" (an agent's notes in the code corpus).
 	return retold{
 		literals: literals,
-		pattern: `(?i)` + lead + `[^.;,"()]{0,20}?` + skipBecause + `[^.;,"()]{0,40}?\b` + reason + `|` +
+		pattern: `(?i)` + lead + `[^.;,"()]{0,20}?` + skipBecause + `(?:[^.;,"()]|\.\w){0,40}?\b` + reason + `|` +
 			// "for" right before the reason, after a verb of what happened: "framework skipped
 			// cudagraphs for mutated inputs EVERY invocation" (an agent's log in the code
 			// corpus); not "skipped for graphs with …", a rule's words
@@ -142,15 +144,16 @@ func borrow(code Code, r retold, seen string) retelling {
 func borrowedRetold() []retelling {
 	return []retelling{
 		borrow(SkipMutatedInputs, skipRetoldAfter(skipLead,
-			`(?:mutated\s+(?:graph\s+|user\s+|kv\s+|cache\s+)?inputs?|inputs?\s+mutations?|inputs?\s+(?:are|is|were|was|get|gets|being)\s+mutated|mutations?\s+(?:on|of|to|in)\s+(?:an?\s+|the\s+|its\s+)?(?:graph\s+)?inputs?|mutat(?:es|ing|ed)\s+(?:an?\s+|the\s+|its\s+|their\s+)?(?:graph\s+)?inputs?)\b`,
+			`(?:mutated[\s-]+(?:graph\s+|user\s+|kv\s+|cache\s+)?inputs?|(?:in-?place\s+)?mutations\b|inputs?\s+mutations?|inputs?\s+(?:are|is|were|was|get|gets|being)\s+mutated|mutations?\s+(?:on|of|to|in)\s+(?:an?\s+|the\s+|its\s+)?(?:graph\s+)?inputs?|mutat(?:es|ing|ed)\s+(?:an?\s+|the\s+|its\s+|their\s+)?(?:graph\s+)?inputs?)\b`,
 			"mutated input", "Mutated input", "inputs are mutated", "input is mutated", "inputs were mutated", "input was mutated",
 			"inputs get mutated", "inputs being mutated", "mutated graph input", "mutated user input", "input mutation", "Input mutation",
 			"mutation on input", "mutation of input", "mutation to input", "mutations on input", "mutations of input",
 			"mutates input", "mutates its input", "mutates the input", "mutates an input", "mutating input",
-			"mutating its input", "mutating the input", "mutated KV input"),
+			"mutating its input", "mutating the input", "mutated KV input", "mutated-input", "mutations"),
 			"pytorch/pytorch#117281 (\"All it says is \\\"skipped due to mutated inputs\\\"\"), #120733 (\"CUDAGraphs with "+
 				"mode=\\\"reduce-overhead\\\" seems to not allow mutated inputs\"); an agent's decode notes in the code corpus "+
-				"(\"skipped cudagraphs due to mutated KV inputs\"); PR #94659's review (\"if cudagraph gets "+
+				"(\"skipped cudagraphs due to mutated KV inputs\", \"Cudagraphs skipped due to `.copy_`/`.add_` "+
+				"mutations\", \"cudagraphs skipped via mutated-inputs heuristic\"); PR #94659's review (\"if cudagraph gets "+
 				"disabled (due to mutation, etc)\")"),
 		// No "non-cuda…" literal in lower case: the prefilter's piece of it ("non-cud") is in
 		// Inductor's "[__cudagraphs] Created 1 graph partitions: 1 cudagraphable, 0
