@@ -948,6 +948,7 @@
 //   - overwritten-output: a paraphrase with "got overwritten", as reports retell it
 //   - overwritten-output: a paraphrase with "was overwritten", as reports retell it
 //   - overwritten-output: a paraphrase with "were overwritten", as reports retell it
+//   - overwritten-output: a paraphrase with "tale cudagraph output", as reports retell it
 //   - overwritten-output: "tensor output of CUDAGraphs that has been overwritten by a subsequent run" (quoted without its first word), 2.1–2.14
 //   - overwritten-output: "gradient tensor output of CUDAGraphs that has been overwritten" (quoted without its first word), 2.14
 //   - allocator-incompatible: "cudaMallocAsync does not yet support checkPoolLiveAllocations", 2.1–2.14

@@ -96,6 +96,10 @@ func TestFormsRetold(t *testing.T) {
 		{"gpu: Triton doesn't support Pascal", "Triton doesn't support Pascal GPUs, so torch.compile fails\n", para(diagnose.GPUTooOldForTriton, 1), "routed sibling"},
 		{"gpu: a newer arch", "PyTorch 2.0 nightly: `compile` does not support capabilities sm_89 (RTX 4090 and others)\n", form{Torch: "2.0"}, "holdoutT's pt95082: above 7.0, no finding (its release read)"},
 		{"gpu: Triton doesn't support sm_90 yet", "Triton doesn't support sm_90 yet\n", form{}, "above 7.0"},
+		// overwritten-output: stale cudagraph outputs with a crash (code corpus).
+		{"overwritten: stale outputs crash", "# Cudagraphs stay disabled: with DDP graph splitting they crash on the second step (stale cudagraph outputs).\n", para(diagnose.OverwrittenOutput, 1), "code corpus"},
+		{"overwritten: can be overwritten", "        # Compiled CUDAGraph outputs can be overwritten by later compiled invocations; latent memory is kept.\n", form{}, "a rule with a modal (code corpus)"},
+		{"overwritten: a link's title", "[3]: https://github.com/pytorch/pytorch/issues/144961 \"CUDAGraph outputs will be overwritten by a subsequent ...\"\n", form{}, "a rule's title"},
 		{"skip reason: a modal", "the fail reason \"non-Tensor inputs\" means cudagraphs will be skipped\n", form{}, "a rule: will be skipped"},
 	})
 }

@@ -9,6 +9,7 @@ func moreRetold() []retelling {
 	out := []retelling{
 		{code: TritonMissing, retold: tritonNotFoundRetold, own: tritonNotInstalledRetoldRow()},
 		{code: TreesUserThreadTLS, retold: tlsAssertRetold, own: tlsAssertRetoldRow()},
+		{code: OverwrittenOutput, retold: staleOutputsRetold, own: overwrittenRetoldRow()},
 		borrow(CaptureRNGState, rngCaptureRetold, "Dao-AILab/flash-attention#165 (\"getting and setting CUDA RNG states is "+
 			"not allowed during graph capture\"); holdoutI1's openpi ROCm skill (\"ROCm forbids `torch.cuda.get_rng_state()` "+
 			"during stream capture\")"),
@@ -241,3 +242,16 @@ var archUnsupportedRetold = retold{
 
 // oldArch is a CUDA architecture below capability 7.0 as reports name it, for archUnsupportedRetold.
 const oldArch = `(?:\bsm_?[1-6]\d\b|\b(?:compute\s+)?capability\s+[1-6]\.\d\b|\b(?:pascal|maxwell|kepler)\b(?:\s+(?:gpus?|cards?|architecture))?)`
+
+// staleOutputsRetold is overwritten-output's RuntimeError told as stale cudagraph outputs with
+// a crash or failure in the sentence: "with DDP graph splitting they crash on the second step
+// (stale cudagraph outputs)" (a training script's comment in the code corpus, find_string
+// "cudagraph outputs"). Not a rule with a modal ("CUDAGraph outputs can be overwritten by later
+// compiled invocations", "will be overwritten", code comments there), which names no staleness.
+// One literal, the lower case a comment writes (a second, "CUDAGraph", took
+// TestDenseLineBounded's anchor lines from 7.7 to 8.3 bytes a byte).
+var staleOutputsRetold = retold{
+	literals: []string{"tale cudagraph output"},
+	pattern: `(?i)\b(?:crash\w*|fail\w*|errors?|broke\w*|breaks?)\b[^.;]{0,80}?\bstale\s+(?:cuda\s?graphs?|cudagraph)\s+outputs?\b|` +
+		`\bstale\s+(?:cuda\s?graphs?|cudagraph)\s+outputs?\b[^.;]{0,60}?\b(?:crash\w*|fail\w*|errors?)\b`,
+}
