@@ -100,6 +100,8 @@ func TestFormsRetold(t *testing.T) {
 		{"overwritten: stale outputs crash", "# Cudagraphs stay disabled: with DDP graph splitting they crash on the second step (stale cudagraph outputs).\n", para(diagnose.OverwrittenOutput, 1), "code corpus"},
 		{"overwritten: can be overwritten", "        # Compiled CUDAGraph outputs can be overwritten by later compiled invocations; latent memory is kept.\n", form{}, "a rule with a modal (code corpus)"},
 		{"overwritten: a link's title", "[3]: https://github.com/pytorch/pytorch/issues/144961 \"CUDAGraph outputs will be overwritten by a subsequent ...\"\n", form{}, "a rule's title"},
+		// unsupported-python: the Python first, Dynamo's refusal after it (code corpus).
+		{"python: where Dynamo is not supported", "# Work around ModernBERT's use of torch.compile on Python 3.12 with torch 2.3 where Dynamo is not supported and raises at import time.\n", form{diagnose.UnsupportedPython, 1, diagnose.Paraphrased, "2.3"}, "code corpus"},
 		{"skip reason: a modal", "the fail reason \"non-Tensor inputs\" means cudagraphs will be skipped\n", form{}, "a rule: will be skipped"},
 	})
 }

@@ -719,7 +719,12 @@ var pythonParaphrases = []retold{
 		literals: []string{"dynamo not supported", "dynamo is not supported", "dynamo isn't supported",
 			"dynamo doesn't support", "dynamo does not support"},
 		pattern: `(?i)\bdynamo\s+(?:is\s+)?(?:not|isn't|doesn't|does\s+not)\s+(?:yet\s+)?` +
-			`(?:supported|support|work|run)\w*\s+(?:(?:on|for|with|in|under|by)\s+)?python\s*(?:version\s*)?3\.1[1-9]`,
+			`(?:supported|support|work|run)\w*\s+(?:(?:on|for|with|in|under|by)\s+)?python\s*(?:version\s*)?3\.1[1-9]|` +
+			// the Python first, Dynamo's refusal after it in the clause: "torch.compile on
+			// Python 3.12 with torch 2.3 where Dynamo is not supported and raises at import
+			// time" (a workaround's comment in the code corpus, find_string); a release's dot
+			// ("torch 2.3") is no sentence's end
+			`\bpython\s*3\.1[1-9]\b(?:[^.;]|\.\d){0,60}?\b(?:where|as|since|because)\s+dynamo\s+(?:is\s+)?(?:not|isn't)\s+(?:yet\s+)?supported\b`,
 	},
 	{
 		// Advice to go back from a refused Python for Dynamo or torch.compile: "Either
