@@ -319,7 +319,12 @@
 //     commit](https://github.com/pytorch/pytorch/commit/…)", "I'm on 2.5.1", "we are
 //     using 2.6"; not "running on 2.4 GHz", nor on a line that bounds torch's release:
 //     "The `torch>=2.1` check … On 2.0 it falls back"); a bare number is never read alone
-//     (a kernel's "current 2.6.16" is not torch's).
+//     (a kernel's "current 2.6.16" is not torch's); a bare release with its
+//     patch where the run fails or a build is named ("Still happens on 2.5.1",
+//     "Regression in 2.5.1", "on the latest stable release (2.5.1)", "the 2.5.1 wheel from
+//     pytorch.org") is read, at this rank, only where the text states no other release,
+//     shows a torch failure (a finding) and names no other package on that line
+//     (release_deferred.go).
 //
 // Within a rank the first line wins, but for a pin marked added after one marked
 // removed: uv's " - torch==2.5.1" then " + torch==2.6.0", a diff's "-torch==2.1.0" then

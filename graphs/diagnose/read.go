@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"slices"
 	"sort"
 	"strings"
 	"unicode/utf8"
@@ -265,7 +266,8 @@ func planFinding(w config.Warning, at envLine, torch string) Finding {
 // diagnosis resolves the hits: rows whose context the log lacks drop out, a row
 // superseded on its line drops out, and each code keeps its earliest line.
 func (s *scanner) diagnosis() *Diagnosis {
-	torch, haveTorch := s.torch.best()
+	active := s.activeRows()
+	torch, haveTorch := s.torch.bestWith(slices.Contains(active, true))
 	d := &Diagnosis{Format: Format, Findings: []Finding{}}
 	// facts is the release whose facts apply: the log's, or the newest known release
 	// for a log from a newer one (TorchNewer).
@@ -280,7 +282,6 @@ func (s *scanner) diagnosis() *Diagnosis {
 		}
 		planTorch = facts.String()
 	}
-	active := s.activeRows()
 	best := map[Code]int{}
 	for i, row := range s.rows {
 		if !active[i] || s.superseded(i, active, facts, haveTorch) || s.displaced(i, active, facts, haveTorch) {

@@ -480,6 +480,9 @@ type versionFinder struct {
 	// torchSource: the text cloned torch's repository or entered its directory, and no
 	// other repository since (release_source.go)
 	torchSource bool
+	// deferred is a bare release read only where the text states no other and shows a
+	// torch failure (release_deferred.go)
+	deferred deferredRelease
 }
 
 func newVersionFinder() versionFinder {
@@ -527,6 +530,7 @@ func (f *versionFinder) window(text []byte, line int) {
 	}
 	if hasRelease(text) {
 		f.patternsOn(text, line)
+		f.deferLine(text, line)
 	}
 	if f.rank <= rankProseMove && movedToNightly(text) {
 		// the run's release from here on is a nightly's the text does not name: a

@@ -30,6 +30,10 @@ func recallBRows() []releaseRow {
 			shape: `(?i)(?:^|[^\w.-])PT[\s-]?(2\.0\.\d+)\b`},
 		{name: "prose-pt-installed", what: "prose", literal: "", anchors: []string{"PT2.0", "pt2.0", "Pt2.0", "PT 2.0", "pt 2.0"}, rank: rankProse,
 			shape: `(?i)\b(?:install(?:ed|ing|s)?|upgraded\s+to|updated\s+to|switched\s+to)\s+(?:the\s+)?PT[\s-]?(2\.0)\b`},
+		// a bound, then the release installed in parentheses, as pip's "already satisfied"
+		// puts it: "torch>=2.5 is installed (2.5.1)" (the lead's probe).
+		{name: "bound-installed", what: "pip install", literal: "installed", anchors: []string{"installed ("}, rank: rankPackage,
+			shape: `(?i)\b(?:py)?torch\s*(?:[<>=~!]=|[<>])\s*v?[\d.*]+(?:\s*,\s*(?:[<>=~!]=|[<>])\s*v?[\d.*]+)*\s+(?:is\s+|was\s+|gets\s+)?installed\s*\(\s*v?` + ver + `\s*\)`},
 		{name: "poetry-update", what: "package list", literal: "orch (", anchors: []string{"Updating torch", "Downgrading torch", "Updating pytorch", "Downgrading pytorch"}, rank: rankPackage,
 			shape: `\b(?:Updating|Downgrading)\s+(?:py)?torch\s+\(\S+\s+->\s+` + ver + `\)`},
 		{name: "distro-package", what: "package list", literal: "torch", anchors: []string{"python3-torch", "python-torch", "python-pytorch", "python3-pytorch", "py-torch@"}, rank: rankPackage,

@@ -72,6 +72,20 @@ func TestRecallBReleases(t *testing.T) {
 		{"pt20-installed", "I install pt2.0 with conda install pytorch torchvision torchaudio pytorch-cuda=11.7 -c pytorch-nightly", "2.0", "new: discuss.pytorch.org/t/171373"},
 		{"pt20-patch", "using pt2.0.1 and cuda 11.8", "2.0", "new: with a patch"},
 		{"pt20-stack", "PT2.0 compile stack issues", "", "the compile stack's name"},
+		// a bare release with its patch where the run fails, read only beside a torch
+		// failure (the test's message) and where no other release is stated
+		{"still-happens-bare", "Still happens on 2.5.1", "2.5", "new (the lead's probe)"},
+		{"can-reproduce-bare", "I can reproduce on 2.5.1", "2.5", "new"},
+		{"regression-in-bare", "Regression in 2.5.1", "2.5", "new"},
+		{"since-breaks-bare", "since 2.5.1 this breaks", "2.5", "new"},
+		{"latest-stable-release", "on the latest stable release (2.5.1)", "2.5", "new"},
+		{"wheel-from", "with the 2.5.1 wheel from pytorch.org", "2.5", "new"},
+		{"triton-regression", "Triton: regression in 2.1.0", "", "another package named on the line"},
+		{"cuda-still", "Still happens with CUDA 12.4.1", "", "CUDA's release"},
+		{"python-since", "since 3.11.2 this breaks", "", "no minor of torch's"},
+		{"bare-no-patch", "Still happens on 2.5", "", "without a patch: no release"},
+		{"bound-installed", "torch>=2.5 is installed (2.5.1)", "2.5", "new: a bound, then the release installed"},
+		{"bound-alone", "torch>=2.5 is required", "", "a bound alone"},
 		// the 1.14 line, 2.0's development builds (holdoutQ's pytorch#90102)
 		{"nightly-114", "PyTorch version: 1.14.0.dev20221202+cu117", "1.14", "new: the release stated, whose facts are 2.0's (TorchShippedAs)"},
 		{"nvidia-114", "Ultralytics YOLOv8.2.103 🚀 Python-3.8.10 torch-1.14.0a0+410ce96 CUDA:7 (NVIDIA GeForce RTX 3090, 24268MiB)", "1.14", "new: NVIDIA's build"},
@@ -118,7 +132,10 @@ func TestRecallBReleases(t *testing.T) {
 // is dropped as an upgrade the run already has.
 func TestShippedAsFacts(t *testing.T) {
 	t.Parallel()
-	d, err := Read(strings.NewReader("PyTorch version: 1.14.0.dev20221202+cu117\n\n    assert torch._C._is_key_in_tls(attr_name)\n"))
+	d, err := Read(strings.NewReader("Still happens on 2.5.1\n"))
+	require.NoError(t, err)
+	require.Empty(t, d.Torch, "a bare release with no torch failure in the text")
+	d, err = Read(strings.NewReader("PyTorch version: 1.14.0.dev20221202+cu117\n\n    assert torch._C._is_key_in_tls(attr_name)\n"))
 	require.NoError(t, err)
 	require.Equal(t, "1.14", d.Torch)
 	require.Equal(t, "2.0", d.TorchShippedAs)

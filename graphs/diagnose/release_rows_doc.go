@@ -214,4 +214,7 @@ var releaseRowDocs = map[string]releaseRowDoc{
 	"prose-pt-installed": {
 		example: "I install pt2.0 with conda install pytorch torchvision torchaudio pytorch-cuda=11.7 -c pytorch-nightly", want: "2.0",
 		source: "https://discuss.pytorch.org/t/171373 (holdoutU's u_neg_discuss171373, routed by the lead)"},
+	"bound-installed": {
+		example: "torch>=2.5 is installed (2.5.1)", want: "2.5",
+		source: "the lead's probe of 75 phrasings (2026-12-03), the sibling of pip's \"Requirement already satisfied: torch>=2.0 in … (2.3.0)\""},
 }

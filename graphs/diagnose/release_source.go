@@ -81,7 +81,7 @@ func sourceAnchors() []string {
 	for _, r := range sourceRows {
 		out = append(out, r.anchors...)
 	}
-	return out
+	return append(out, deferredAnchors()...)
 }
 
 // sourceLine reads text for a checkout of torch's source: it notes where a clone of

@@ -1,0 +1,71 @@
+package diagnose
+
+import (
+	"bytes"
+	"slices"
+
+	"github.com/compilemode/compilemode/internal/lazyregexp"
+	"github.com/compilemode/compilemode/modes"
+)
+
+// A bare release with its patch ("2.5.1"), said where the run fails or in a phrase that
+// names a build, with no torch word on its line: "Still happens on 2.5.1", "I can
+// reproduce on 2.5.1", "Regression in 2.5.1", "since 2.5.1 this breaks", "on the latest
+// stable release (2.5.1)", "with the 2.5.1 wheel from pytorch.org" (the lead's probe of
+// 75 phrasings, 2026-12-03, each above "RuntimeError: CUDA error: capturing stream has
+// unjoined work"). The bare rows (release_bare.go) want torch, its compile stack or its
+// nightly on the line; these are read only when the whole text shows a torch failure (a
+// finding of the catalogue), only where no other release was read, and only with a
+// patch, so that a Triton, CUDA, Python or numpy number (3.1.0, 12.4.1, 3.11.2, 2.1.0 of
+// numpy named on its line) is not taken: a minor of torch's, no other package named on
+// its line. deferredRows are their shapes (the first group is the release).
+var deferredRows = []*lazyregexp.Regexp{
+	lazyregexp.New(`(?i)\b(?:still\s+(?:happens|occurs|fails|crashes|present|there|broken)|(?:can|could)\s+(?:reproduce|repro|confirm)(?:\s+(?:it|this|that))?|` +
+		`reproduc(?:es|ed|ible)|regression|regressed|broken|breaks|broke|fails?|failing|crash(?:es|ed)?)\s+(?:again\s+)?(?:on|in|with|since|under)\s+v?(2\.\d{1,2}\.\d+)\b`),
+	lazyregexp.New(`(?i)\bsince\s+v?(2\.\d{1,2}\.\d+)\b,?\s+(?:this|it|the\s+\w+|compile|compilation)\s+(?:breaks|fails|crashes|errors|is\s+broken)`),
+	lazyregexp.New(`(?i)\b(?:latest|current|newest)\s+(?:stable\s+)?(?:release|version|build)\s*\(\s*v?(2\.\d{1,2}\.\d+)\s*\)`),
+	lazyregexp.New(`(?i)\bthe\s+v?(2\.\d{1,2}\.\d+)\s+(?:wheels?|builds?|binar(?:y|ies)|release)\s+(?:from|of|on)\s+(?:pytorch\.org|download\.pytorch\.org|pypi)`),
+}
+
+// deferredAnchors are the prefilter's anchors of deferredRows.
+func deferredAnchors() []string {
+	return []string{"appens on 2.", "ccurs on 2.", "roduce on 2.", "roduced on 2.", "ression in 2.", "ressed in 2.", "since 2.", "Since 2.",
+		"release (2.", "version (2.", "the 2.", "The 2.", "ails on 2.", "roken in 2.", "roken on 2.", "reaks in 2.", "rashes on 2."}
+}
+
+// deferredRelease is a candidate of deferredRows that waits for the end of the text.
+type deferredRelease struct {
+	value []byte
+	line  int
+	text  []byte
+}
+
+// deferLine notes the first release of deferredRows on text, where no other package is
+// named on the line and its clause does not make it another run's.
+func (f *versionFinder) deferLine(text []byte, line int) {
+	if f.deferred.value != nil || !bytes.Contains(text, []byte("2.")) {
+		return
+	}
+	for _, re := range deferredRows {
+		m := re.FindSubmatchIndex(text)
+		if m == nil {
+			continue
+		}
+		lo, hi := m[2], m[3]
+		if otherRun(text, lo, hi) || foreignRelease(text[:lo]) || otherPackage.Match(text) {
+			continue
+		}
+		f.deferred = deferredRelease{value: slices.Clone(text[lo:hi]), line: line, text: slices.Clone(text)}
+		return
+	}
+}
+
+// bestWith returns the release the log shows, as best does, and where the log states
+// none otherwise and shows a torch failure (failure), the release deferLine noted.
+func (f *versionFinder) bestWith(failure bool) (v modes.Version, ok bool) {
+	if v, ok = f.best(); ok || !failure || f.deferred.value == nil || f.blocked > 0 {
+		return v, ok
+	}
+	f.offer(f.deferred.value, rankLoose, f.deferred.line, f.deferred.text, "prose", -1)
+	return f.found, f.rank > 0
+}
