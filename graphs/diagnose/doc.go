@@ -275,8 +275,9 @@
 //     dict's or JSON's "'torch': '2.6.0'"; an NGC container tag whose torch NVIDIA states
 //     (nvcr.io/nvidia/pytorch:25.12-py3 is 2.10.0a0, rel-25-12; 24.03, 24.05, 24.07,
 //     24.10, 24.11, 25.01, 25.04, 25.05, 25.06 and 25.10 from the Triton Inference Server
-//     compatibility matrix, whose torch carries the container's ".nvYY.MM" suffix; 23.06,
-//     24.01 and 24.08 from NVIDIA's wheels of the same builds, whose names carry it the
+//     compatibility matrix, whose torch carries the container's ".nvYY.MM" suffix; 23.01,
+//     23.02 (1.14.0a0, the 1.14 line), 23.03, 23.06, 24.01 and 24.08 from NVIDIA's wheels
+//     of the same builds, whose names carry it the
 //     same way; any other tag states nothing, and is not read as a torch 24.06); a
 //     branch or tag checked out in a clone of torch's repository ("git clone
 //     https://github.com/pytorch/pytorch" / "cd pytorch" / "git checkout release/2.4",

@@ -90,6 +90,9 @@ func TestRecallBReleases(t *testing.T) {
 		{"nightly-114", "PyTorch version: 1.14.0.dev20221202+cu117", "1.14", "new: the release stated, whose facts are 2.0's (TorchShippedAs)"},
 		{"nvidia-114", "Ultralytics YOLOv8.2.103 🚀 Python-3.8.10 torch-1.14.0a0+410ce96 CUDA:7 (NVIDIA GeForce RTX 3090, 24268MiB)", "1.14", "new: NVIDIA's build"},
 		{"quoted-114", "torch version '1.14.0.dev20221012+cu117'", "1.14", "new"},
+		{"ngc-2301", "FROM nvcr.io/nvidia/pytorch:23.01-py3", "1.14", "new: NGC 23.01 ships the 1.14 line (wheel nv23.01)"},
+		{"ngc-2303", "FROM nvcr.io/nvidia/pytorch:23.03-py3", "2.0", "new: wheel nv23.03, 2.0.0a0"},
+		{"ngc-2304", "FROM nvcr.io/nvidia/pytorch:23.04-py3", "", "a tag no source read names"},
 		{"old-113", "my torch version is 1.13.1", "", "a release before 2.0 states none"},
 		// a release named for what it offers (holdoutP's bd4sur/Nano, nanoGPT's comment)
 		{"use-to-compile", "compile = True # use PyTorch 2.0 to compile the model to be faster", "", "new: an instruction with a purpose"},

@@ -331,13 +331,19 @@ const packageColumn = `(?:\S*[\d_/\\]\S*|pypi|pip|conda-forge|defaults|pytorch|n
 //     suffix: "2.4.0a0+07cecf4168.nv24.5" is container 24.05's torch, "2.6.0a0+ecf3bae40a.nv25.1"
 //     25.01's;
 //   - its wheels of the same builds, whose names carry the container's suffix the same
-//     way (developer.download.nvidia.com/compute/redist/jp/v512/pytorch/
+//     way (developer.download.nvidia.com/compute/redist/jp/v51/pytorch/
+//     torch-1.14.0a0+44dac51c.nv23.01-cp38-cp38-linux_aarch64.whl, the same with nv23.02,
+//     torch-2.0.0a0+8aa34602.nv23.03-cp38-cp38-linux_aarch64.whl, listed together in a
+//     JetPack install note the search tool's code corpus holds; …/jp/v512/pytorch/
 //     torch-2.1.0a0+41361538.nv23.06-cp38-cp38-linux_aarch64.whl, …/jp/v60dp/pytorch/
 //     torch-2.2.0a0+81ea7a4.nv24.01-cp310-cp310-linux_aarch64.whl, …/jp/v61/pytorch/
 //     torch-2.5.0a0+872d972e41.nv24.08.17622132-cp310-cp310-linux_aarch64.whl).
 //
 // A tag no source names (24.06, …) is not guessed from its neighbours.
 var ngcReleases = map[string]string{
+	"23.01": "1.14.0a0+44dac51c",  // wheel nv23.01: the 1.14 line, 2.0's development builds (twoZeroLine)
+	"23.02": "1.14.0a0+44dac51c",  // wheel nv23.02
+	"23.03": "2.0.0a0+8aa34602",   // wheel nv23.03
 	"23.06": "2.1.0a0+41361538",   // wheel nv23.06
 	"24.01": "2.2.0a0+81ea7a4",    // wheel nv24.01
 	"24.03": "2.3.0a0+40ec155e58", // nv24.3, trtllm 24.06
