@@ -323,7 +323,8 @@
 //     (a kernel's "current 2.6.16" is not torch's); a bare release with its
 //     patch where the run fails or a build is named ("Still happens on 2.5.1",
 //     "Regression in 2.5.1", "on the latest stable release (2.5.1)", "the 2.5.1 wheel from
-//     pytorch.org") is read, at this rank, only where the text states no other release,
+//     pytorch.org", "Tested on PyTorch 2.5.1" alone on its line) is read, at this rank,
+//     only where the text states no other release,
 //     shows a torch failure (a finding) and names no other package on that line
 //     (release_deferred.go).
 //

@@ -27,10 +27,18 @@ var deferredRows = []*lazyregexp.Regexp{
 	lazyregexp.New(`(?i)\bthe\s+v?(2\.\d{1,2}\.\d+)\s+(?:wheels?|builds?|binar(?:y|ies)|release)\s+(?:from|of|on)\s+(?:pytorch\.org|download\.pytorch\.org|pypi)`),
 }
 
+// deferredTested is a line that says the run was tried on a release and nothing else
+// ("Tested on PyTorch 2.5.1", the lead's probe, above the error): read as deferredRows
+// are, where the text shows a failure and states no other release; otherRun's "tested"
+// (a release tried among others, "tested on 2.1, 2.2 and 2.3") does not apply to a line
+// that names one release alone.
+var deferredTested = lazyregexp.New(`(?i)^[\s*>#-]*[*_]{0,2}tested\s+(?:on|with|against|using|under)\s+(?:py)?torch\s+v?(2\.\d{1,2}\.\d+(?:\+[0-9A-Za-z.]+)?)[*_]{0,2}\s*[.:]?\s*$`)
+
 // deferredAnchors are the prefilter's anchors of deferredRows.
 func deferredAnchors() []string {
 	return []string{"appens on 2.", "ccurs on 2.", "roduce on 2.", "roduced on 2.", "ression in 2.", "ressed in 2.", "since 2.", "Since 2.",
-		"release (2.", "version (2.", "the 2.", "The 2.", "ails on 2.", "roken in 2.", "roken on 2.", "reaks in 2.", "rashes on 2."}
+		"release (2.", "version (2.", "the 2.", "The 2.", "ails on 2.", "roken in 2.", "roken on 2.", "reaks in 2.", "rashes on 2.",
+		"ested on PyTorch 2.", "ested on torch 2.", "ested with PyTorch 2.", "ested with torch 2.", "ested on Pytorch 2.", "ested with Pytorch 2."}
 }
 
 // deferredRelease is a candidate of deferredRows that waits for the end of the text.
@@ -44,6 +52,10 @@ type deferredRelease struct {
 // named on the line and its clause does not make it another run's.
 func (f *versionFinder) deferLine(text []byte, line int) {
 	if f.deferred.value != nil || !bytes.Contains(text, []byte("2.")) {
+		return
+	}
+	if m := deferredTested.FindSubmatchIndex(text); m != nil {
+		f.deferred = deferredRelease{value: slices.Clone(text[m[2]:m[3]]), line: line, text: slices.Clone(text)}
 		return
 	}
 	for _, re := range deferredRows {

@@ -41,6 +41,8 @@ func TestRecallBReleases(t *testing.T) {
 		{"arg-ver", "ARG PYTORCH_VER=2.0.1", "2.0", "new: a Dockerfile's shortened key (PiMachineLearning/pitorch)"},
 		{"build-version", "export PYTORCH_BUILD_VERSION=2.5.1", "2.5", "new: setup.py's build variable"},
 		{"torch-ver", "TORCH_VER=2.5.1", "2.5", "new"},
+		{"tsv-key", "torch_version\t2.5.1+cu124", "2.5", "new: a TSV's row"},
+		{"key-bound", "torch_version >= 2.1", "", "a bound"},
 		{"cuda-ver", "ARG CUDA_VER=12.4", "", "another package's key"},
 		{"arch-list", "TORCH_CUDA_ARCH_LIST=\"8.9;9.0;12.0\"", "", "torch's arch list is no release"},
 		// package managers' and distributions' reports
@@ -80,6 +82,9 @@ func TestRecallBReleases(t *testing.T) {
 		{"since-breaks-bare", "since 2.5.1 this breaks", "2.5", "new"},
 		{"latest-stable-release", "on the latest stable release (2.5.1)", "2.5", "new"},
 		{"wheel-from", "with the 2.5.1 wheel from pytorch.org", "2.5", "new"},
+		{"tested-on-alone", "Tested on PyTorch 2.5.1", "2.5", "new: a run on one release, beside a failure"},
+		{"tested-on-several", "Tested on PyTorch 2.5.1 and 2.6.0", "", "releases tried: none the run's alone"},
+		{"tested-on-works", "Tested on PyTorch 2.5.1 and it works", "", "a release that works"},
 		{"triton-regression", "Triton: regression in 2.1.0", "", "another package named on the line"},
 		{"cuda-still", "Still happens with CUDA 12.4.1", "", "CUDA's release"},
 		{"python-since", "since 3.11.2 this breaks", "", "no minor of torch's"},

@@ -182,13 +182,15 @@ func releaseRows() []releaseRow {
 		// ARG PYTORCH_VERSION=2.5.1.
 		{name: "quoted-key", what: "image or key", literal: "", anchors: []string{"torch'", "torch\""}, rank: rankPath,
 			shape: `(?i)\b(?:py)?torch(?:_?version)?['"]?\s*[:=]\s*['"]` + ver},
-		// a shortened key ("ARG PYTORCH_VER=2.0.1", a Dockerfile's build argument,
+		// A key and its value apart by white space are a TSV's or a config dump's row
+		// ("torch_version<TAB>2.5.1+cu124", whose tab the reader sees as a space); a
+		// shortened key ("ARG PYTORCH_VER=2.0.1", a Dockerfile's build argument,
 		// PiMachineLearning/pitorch) and the variable torch's own setup.py builds a wheel
 		// under ("PYTORCH_BUILD_VERSION=2.5.1", pytorch/pytorch tools/generate_torch_version.py
 		// reads it).
 		{name: "version-var", what: "image or key", literal: "", anchors: []string{"orch_version", "orchversion", "ORCH_VERSION", "orch_Version", "orch-version", "ORCH-VERSION",
 			"ORCH_VER=", "orch_ver=", "ORCH_VER ", "orch_ver ", "ORCH_BUILD_VERSION", "orch_build_version"}, rank: rankPath,
-			shape: `(?i)\b(?:py)?torch[_-]?(?:build[_-]?)?ver(?:sion)?\s*[:=]\s*v?` + ver},
+			shape: `(?i)\b(?:py)?torch[_-]?(?:build[_-]?)?ver(?:sion)?\s*[:=]?\s*v?` + ver},
 		// the project's own container named in prose.
 		{name: "official-docker", what: "image or key", literal: "ocker", anchors: []string{"official docker", "Official docker", "orch docker"}, rank: rankProse,
 			shape: `(?i)\b(?:official|pytorch)\s+docker\s+(?:image\s+)?v?` + ver + `\b`},
