@@ -102,6 +102,10 @@ func TestFormsRetold(t *testing.T) {
 		{"overwritten: a link's title", "[3]: https://github.com/pytorch/pytorch/issues/144961 \"CUDAGraph outputs will be overwritten by a subsequent ...\"\n", form{}, "a rule's title"},
 		// unsupported-python: the Python first, Dynamo's refusal after it (code corpus).
 		{"python: where Dynamo is not supported", "# Work around ModernBERT's use of torch.compile on Python 3.12 with torch 2.3 where Dynamo is not supported and raises at import time.\n", form{diagnose.UnsupportedPython, 1, diagnose.Paraphrased, "2.3"}, "code corpus"},
+		// trees-static-input-changed retold only where torch.compile's CUDA graphs show (code corpus).
+		{"static input: a hand capture's own check", "            raise CUDAGraphValidationError(\"ORBv3 CUDA Graph static input address changed\")\n", form{}, "code corpus: a hand-written CUDA graph"},
+		{"static input: a hand capture's assert", "    if static_input.data_ptr() != input_pointer:\n        raise AssertionError(\n            \"Static input address changed\"\n", form{}, "code corpus: torch.cuda.graph by hand"},
+		{"static input: with cudagraph trees", "CUDAGraph Trees re-record every step because the static input's address changed\n", para(diagnose.TreesStaticInputChanged, 1), "the context on the line"},
 		{"skip reason: a modal", "the fail reason \"non-Tensor inputs\" means cudagraphs will be skipped\n", form{}, "a rule: will be skipped"},
 	})
 }

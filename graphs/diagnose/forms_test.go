@@ -135,7 +135,7 @@ func TestForms(t *testing.T) {
 		{"retold: output of a cudagraph was overwritten", "the output of a cudagraph was overwritten\n", form{diagnose.OverwrittenOutput, 1, diagnose.Paraphrased, ""}, "the graph named after the output"},
 		{"retold: reduce-overhead doesn't work with threads", "reduce-overhead doesn't work with threads\n", form{diagnose.TreesUserThreadTLS, 1, diagnose.Paraphrased, ""}, "the mode named as what fails in threads"},
 		{"reduce-overhead works with threads", "reduce-overhead works with threads since 2.14\n", form{}, "no failure"},
-		{"retold: static input's data pointer changed", "the data pointer of a static input changed\n", form{diagnose.TreesStaticInputChanged, 1, diagnose.Paraphrased, ""}, "the error retold"},
+		{"retold: static input's data pointer changed", "the data pointer of a static input changed under reduce-overhead\n", form{diagnose.TreesStaticInputChanged, 1, diagnose.Paraphrased, ""}, "the error retold, torch.compile's CUDA graphs named (branch recallA: a hand capture's own check says the same)"},
 		{"retold: input deallocated during recording", "an input was deallocated during cudagraph recording\n", form{diagnose.TreesInputDeallocated, 1, diagnose.Paraphrased, ""}, "the error retold"},
 		{"retold: capturable=False while capturing", "optimizer has capturable=False but we are capturing a CUDA graph\n", form{diagnose.OptimizerNotCapturable, 1, diagnose.Paraphrased, ""}, "the optimizer's refusal retold"},
 		{"capturable=False in a test", "self.optimizer_ = apex.optimizers.FusedAdam(params_, lr=self.lr, capturable=False)\n", form{}, "no capture named"},

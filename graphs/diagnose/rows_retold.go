@@ -110,6 +110,9 @@ type retelling struct {
 	// that had one before the retellings borrowed (the Python, Windows and thread
 	// refusals, mode= given to the cudagraphs backend, overwritten outputs, Triton missing).
 	own Signature
+	// requires, where set, is the Requires of the rows a borrowed retelling makes (a borrowed
+	// row takes none of its code's first row's): words whose lookalikes name no compile.
+	requires string
 }
 
 // retellings returns the table of every retelling, a fresh copy on each call. Within a
@@ -285,12 +288,15 @@ func borrowedRetold() []retelling {
 				`(?i:(?:is|are|was|were)\s+not\s+(?:allowed|permitted)\s+(?:during|while|when|in)\s+(?:an?\s+|the\s+)?(?:cuda\s+)?` +
 				`(?:(?:stream|graph)\s+(?:is\s+)?captur\w*|captur\w*\s+(?:of\s+)?(?:an?\s+|the\s+)?(?:cuda\s+)?(?:stream|graph)))`,
 		}, "the CUDA error \"operation not permitted when stream is capturing\" retold"),
-		borrow(TreesStaticInputChanged, retold{
+		// Wanting torch.compile's CUDA graphs in the log: a hand-written CUDA graph's own check
+		// raises CUDAGraphValidationError("ORBv3 CUDA Graph static input address changed") (the
+		// code corpus, find_string "static input address"), no cudagraph tree's.
+		withRequires(borrow(TreesStaticInputChanged, retold{
 			// "the data pointer of a static input changed", "static input's data_ptr changed".
 			literals: []string{"static input", "Static input"},
 			pattern: `(?i)\bstatic\s+inputs?(?:'s?)?\s+(?:data[\s_]?(?:pointer|ptr)|address|storage)s?\s+(?:has\s+|have\s+|had\s+|was\s+|were\s+|got\s+)?changed\b|` +
 				`\b(?:data[\s_]?(?:pointer|ptr)|address)s?\s+of\s+(?:an?\s+|the\s+)?static\s+inputs?\s+(?:has\s+|have\s+|had\s+|was\s+|were\s+|got\s+)?changed\b`,
-		}, "the error \"static input data pointer changed\" retold"),
+		}, "the error \"static input data pointer changed\" retold"), compileGraphsContext),
 		borrow(TreesInputDeallocated, retold{
 			// "an input was deallocated during cudagraph recording".
 			literals: []string{"deallocated during", "deallocated while", "freed during cudagraph", "freed during CUDA graph"},
@@ -382,6 +388,10 @@ func (t retelling) row(rows []Signature) (Signature, bool) {
 	r.Evidence = modes.Source
 	r.Source = "retold; PyTorch's message: the row of \"" + base.Literal + "\" (" + base.Source + "); seen: " + t.seen
 	r.Decisive = "a line that retells the message"
+	if t.requires != "" {
+		r.Requires = t.requires
+		r.Decisive = "a line that retells the message; another line shows torch.compile or cudagraph trees"
+	}
 	return r, true
 }
 
@@ -407,4 +417,15 @@ func baseRow(rows []Signature, code Code) (Signature, modes.Releases, bool) {
 		}
 	}
 	return base, span, found
+}
+
+// compileGraphsContext: a line that shows torch.compile's CUDA graphs (not a hand capture's
+// torch.cuda.CUDAGraph), for retellings whose words a hand-written CUDA graph's code also uses;
+// not "cudagraph" alone, Inductor's "[__cudagraphs]" log lines (TestPlainLinesHoldNoAnchor).
+const compileGraphsContext = `reduce-overhead|torch\.compile|max-autotune|Re-recording|cudagraph_trees\.py|CUDAGraph Trees`
+
+// withRequires returns t with its rows' Requires set to requires.
+func withRequires(t retelling, requires string) retelling {
+	t.requires = requires
+	return t
 }
