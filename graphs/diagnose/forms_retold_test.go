@@ -34,6 +34,9 @@ func TestFormsRetold(t *testing.T) {
 		// trees-user-thread-tls: the thread-local storage's assert named, with a thread.
 		{"tls: assertion from a second thread", "With reduce-overhead I get the TLS assertion when calling from a second thread\n", para(diagnose.TreesUserThreadTLS, 1), "the brief's retold example"},
 		{"tls: uninitialized, assert", "torch.compile: That thread's TLS is uninitialized, so every call hits `AssertionError`\n", para(diagnose.TreesUserThreadTLS, 1), "holdoutR's hexo_rl sprint log"},
+		{"tls: asserts from a worker thread", "            # Spawning even one worker thread tripped CUDAGraph TLS asserts on cold compile with torch.compile.\n", para(diagnose.TreesUserThreadTLS, 1), "code corpus"},
+		{"tls: the check's function named", "    This avoids torch._C._is_key_in_tls assertions when generate runs in executor threads.\n", para(diagnose.TreesUserThreadTLS, 1), "code corpus"},
+		{"tls: never hit", "    # We want plain eager decoding so we never hit the cudagraph_trees TLS assertion.\n", form{}, "no thread (code corpus)"},
 		{"tls: no graphs in the log", "the TLS assertion when calling from a second thread\n", form{}, "TLS may be Transport Layer Security"},
 		{"tls: a crash gone", "| TLS crash on Py3.14 (§30) | **Gone** — PT2.11 fixes Py3.14 CUDA thread-local storage with reduce-overhead |\n", form{}, "holdoutR's hexo_rl sprint 116"},
 		{"tls: the rule", "reduce-overhead: cudagraph trees keep their state in thread-local storage, so a second thread asserts unless initialised\n", form{}, "a rule, no assert named by TLS"},

@@ -89,10 +89,13 @@ func tritonNotInstalledRetoldRow() Signature {
 // on Py3.14 | Gone", holdoutR's hexo_rl sprint 116) names no assert.
 var tlsAssertRetold = retold{
 	// "ls assert" covers "TLS assert" and "tls assert", "local assert" the thread-local one.
-	literals: []string{"ls assert", "LS assert", "local assert", "TLS is uninitiali"},
+	literals: []string{"ls assert", "LS assert", "local assert", "TLS is uninitiali", "_is_key_in_tls"},
 	pattern: `(?i)\b(?:tls|thread[-\s]local(?:\s+storage)?)\s+(?:assert(?:ion)?s?|assertionerror)\b[^.;]{0,80}?\bthreads?\b|` +
 		`\bthreads?\b[^.;]{0,80}?\b(?:tls|thread[-\s]local(?:\s+storage)?)\s+(?:assert(?:ion)?s?|assertionerror)\b|` +
-		`\btls\s+(?:is\s+|was\s+)?(?:not\s+initiali[sz]ed|uninitiali[sz]ed)\b[^.;]{0,60}?\bassert\w*`,
+		`\btls\s+(?:is\s+|was\s+)?(?:not\s+initiali[sz]ed|uninitiali[sz]ed)\b[^.;]{0,60}?\bassert\w*|` +
+		// the check's function named with its assertion: "This avoids torch._C._is_key_in_tls
+		// assertions when generate runs in executor threads" (a workaround's docstring, code corpus)
+		`\b_is_key_in_tls\b(?:\([^)]{0,20}\))?\s+(?:assert(?:ion)?s?|assertionerror)\b`,
 }
 
 // tlsAssertRetoldRow is threadsRetoldRow wanting CUDA graphs or torch.compile in the log
