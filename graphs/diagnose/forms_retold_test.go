@@ -109,6 +109,8 @@ func TestFormsRetold(t *testing.T) {
 		{"static input: a hand capture's own check", "            raise CUDAGraphValidationError(\"ORBv3 CUDA Graph static input address changed\")\n", form{}, "code corpus: a hand-written CUDA graph"},
 		{"static input: a hand capture's assert", "    if static_input.data_ptr() != input_pointer:\n        raise AssertionError(\n            \"Static input address changed\"\n", form{}, "code corpus: torch.cuda.graph by hand"},
 		{"static input: with cudagraph trees", "CUDAGraph Trees re-record every step because the static input's address changed\n", para(diagnose.TreesStaticInputChanged, 1), "the context on the line"},
+		// mode-and-options: both used or passed (an agent's log, code corpus).
+		{"mode and options: can't use both", "47. I need to fix the torch.compile call - can't use both mode and options:\n", para(diagnose.ModeAndOptions, 1), "code corpus"},
 		{"skip reason: a modal", "the fail reason \"non-Tensor inputs\" means cudagraphs will be skipped\n", form{}, "a rule: will be skipped"},
 	})
 }

@@ -345,9 +345,11 @@ func borrowedRetold() []retelling {
 }
 
 // bothModeOpts and modeOptsCtx: "both mode and options" (with "=value" or code quotes), in
-// a sentence that says torch.compile refuses it.
+// a sentence that says torch.compile refuses it; "use both" too ("I need to fix the
+// torch.compile call - can't use both mode and options:", an agent's log in the code corpus;
+// not "passes both", a fix's prose of what the code does, lerobot#4155).
 const (
-	bothModeOpts = `\b(?:called|invoked|specif\w+|set(?:ting)?|giv(?:e|en|ing)|with)\s+both\s+\W?mode\W?(?:\s*=\s*[^\s,]+)?\s+and\s+\W?options\b`
+	bothModeOpts = `\b(?:called|invoked|specif\w+|set(?:ting)?|giv(?:e|en|ing)|with|use)\s+both\s+\W?mode\W?(?:\s*=\s*[^\s,]+)?\s+and\s+\W?options\b`
 	modeOptsCtx  = `\b(?:torch\.\s?compile|compile\(|can(?:'|no)?t|cannot|not|forbids?|forbidden|errors?|fail\w*|exclusive|same\s+time|together|either)\b`
 )
 
