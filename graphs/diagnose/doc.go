@@ -1376,6 +1376,7 @@
 //   - cuda-headers-missing: "cuda.h: No such file or directory", 2.0–2.14
 //   - cuda-headers-missing: a paraphrase with "cuda.h", as reports retell it
 //   - capture-default-stream: "CUDA graphs must be captured on a non-default stream", 2.0–2.14
+//   - capture-default-stream: a paraphrase with "on the default stream", as reports retell it
 //   - capture-default-stream: "graphs must be captured on a non-default stream" (quoted without its first word), 2.0–2.14
 //   - capture-nested-cudagraphs: "Cannot prepare for replay during capturing stage", 2.11
 //

@@ -111,6 +111,10 @@ func TestFormsRetold(t *testing.T) {
 		{"static input: with cudagraph trees", "CUDAGraph Trees re-record every step because the static input's address changed\n", para(diagnose.TreesStaticInputChanged, 1), "the context on the line"},
 		// mode-and-options: both used or passed (an agent's log, code corpus).
 		{"mode and options: can't use both", "47. I need to fix the torch.compile call - can't use both mode and options:\n", para(diagnose.ModeAndOptions, 1), "code corpus"},
+		// capture-default-stream: the refusal retold after an error's name (code corpus).
+		{"default stream: an error retold", "RuntimeError: CUDA Graph does not support capture on the default stream.\n", para(diagnose.CaptureDefaultStream, 1), "a write-up (code corpus)"},
+		{"default stream: a rule", "of launches as a CUDA Graph. CUDA cannot capture on the default stream, so passing None takes the other path.\n", form{}, "a rule (code corpus)"},
+		{"default stream: another library's message", "      \"CUDA Graph capture on the default stream is not allowed. Please create a non-default CUDA stream.\";\n", form{}, "vibetensor's test (code corpus)"},
 		{"skip reason: a modal", "the fail reason \"non-Tensor inputs\" means cudagraphs will be skipped\n", form{}, "a rule: will be skipped"},
 	})
 }

@@ -10,6 +10,8 @@ func moreRetold() []retelling {
 		{code: TritonMissing, retold: tritonNotFoundRetold, own: tritonNotInstalledRetoldRow()},
 		{code: TreesUserThreadTLS, retold: tlsAssertRetold, own: tlsAssertRetoldRow()},
 		{code: OverwrittenOutput, retold: staleOutputsRetold, own: overwrittenRetoldRow()},
+		borrow(CaptureDefaultStream, defaultStreamRetold, "a MiniMind-O optimisation write-up in the code corpus (\"It failed "+
+			"immediately: RuntimeError: CUDA Graph does not support capture on the default stream.\", find_string)"),
 		borrow(CaptureRNGState, rngCaptureRetold, "Dao-AILab/flash-attention#165 (\"getting and setting CUDA RNG states is "+
 			"not allowed during graph capture\"); holdoutI1's openpi ROCm skill (\"ROCm forbids `torch.cuda.get_rng_state()` "+
 			"during stream capture\")"),
@@ -257,4 +259,17 @@ var staleOutputsRetold = retold{
 	literals: []string{"tale cudagraph output"},
 	pattern: `(?i)\b(?:crash\w*|fail\w*|errors?|broke\w*|breaks?)\b[^.;]{0,80}?\bstale\s+(?:cuda\s?graphs?|cudagraph)\s+outputs?\b|` +
 		`\bstale\s+(?:cuda\s?graphs?|cudagraph)\s+outputs?\b[^.;]{0,60}?\b(?:crash\w*|fail\w*|errors?)\b`,
+}
+
+// defaultStreamRetold is capture-default-stream's RuntimeError retold after an error's name
+// or a word of failing: "RuntimeError: CUDA Graph does not support capture on the default
+// stream." (a write-up that quotes the error in its own words; PyTorch's is "CUDA graphs must
+// be captured on a non-default stream"). Not a rule with no error ("CUDA cannot capture on
+// the default stream, so passing None …", "CUDA does not permit capture on the default
+// stream", code comments there), nor another library's own message ("CUDA Graph capture on
+// the default stream is not allowed", vibetensor's test).
+var defaultStreamRetold = retold{
+	literals: []string{"on the default stream"},
+	pattern: `(?i)\b(?:runtimeerror|error|fail\w*|crash\w*|rais\w*)\b[^.;]{0,60}?\b(?:does\s*n[o']t|does\s+not|cannot|can't|can\s+not)\s+` +
+		`(?:support\s+)?(?:graph\s+)?captur\w*\s+on\s+(?:the\s+)?default\s+stream\b`,
 }
