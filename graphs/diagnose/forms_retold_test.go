@@ -115,6 +115,10 @@ func TestFormsRetold(t *testing.T) {
 		{"default stream: an error retold", "RuntimeError: CUDA Graph does not support capture on the default stream.\n", para(diagnose.CaptureDefaultStream, 1), "a write-up (code corpus)"},
 		{"default stream: a rule", "of launches as a CUDA Graph. CUDA cannot capture on the default stream, so passing None takes the other path.\n", form{}, "a rule (code corpus)"},
 		{"default stream: another library's message", "      \"CUDA Graph capture on the default stream is not allowed. Please create a non-default CUDA stream.\";\n", form{}, "vibetensor's test (code corpus)"},
+		// An exception's class name in code that imports or catches it (code corpus).
+		{"class name: imported", "    from torch._inductor.exc import TritonMissing  # type: ignore\n", form{}, "an import raised nothing"},
+		{"class name: caught", "    except TritonMissing:\n", form{}, "a handler raised nothing"},
+		{"class name: a report", "As a result, `torch.compile` (Inductor) on CUDA fails with `TritonMissing`, which I reproduced.\n", para(diagnose.TritonMissing, 1), "code corpus"},
 		{"skip reason: a modal", "the fail reason \"non-Tensor inputs\" means cudagraphs will be skipped\n", form{}, "a rule: will be skipped"},
 	})
 }

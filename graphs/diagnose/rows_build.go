@@ -700,7 +700,9 @@ func classNameRows() []Signature {
 			// Not after "raise": a traceback frame's source line ("3957  raise
 			// TritonMissing(inspect.currentframe())", unsloth#2816, holdoutI1) is the
 			// code that can raise it, and the exception line below names what was raised.
-			row.Literal, row.Pattern, row.Paraphrase = e.class, notAfterWord("raise")+e.class+`(?:\S|\b)`, true
+			// Nor after "import" or "except": code that imports or catches it
+			// ("from torch._inductor.exc import TritonMissing", the code corpus) raised nothing.
+			row.Literal, row.Pattern, row.Paraphrase = e.class, notAfterWords("raise", "import", "except")+e.class+`(?:\S|\b)`, true
 			row.Trailer = true // counted only where no line has the message; a Requires stays (flex_attention's)
 			row.Releases = row.Releases.Intersect(e.releases)
 			row.Evidence = modes.Source
@@ -746,19 +748,51 @@ func tritonRetoldRow() Signature {
 	return Signature{}
 }
 
-// notAfterWord returns a regular expression for where a name may start on a line
-// when it must not follow word (lower-case letters) as the word before it: the line's
-// start, a mark other than a letter or digit (spaces after it allowed), or any other
+// notAfterWords returns a regular expression for where a name may start on a line
+// when it must not follow any of words (lower-case letters) as the word before it: the
+// line's start, a mark other than a letter or digit (spaces after it allowed), or any other
 // word and white space. (The ^ runs these rows on whole lines, not spans around the
-// name: TestDenseLineBounded's count.) RE2 has no look-behind, so "another word" is spelled out: a
-// word shorter or longer than word, or one of its length that differs at some letter.
-func notAfterWord(word string) string {
-	k := len(word)
-	alts := []string{fmt.Sprintf(`\w{1,%d}`, k-1), fmt.Sprintf(`\w{%d,}`, k+1)}
-	for i := 0; i < k; i++ {
-		alts = append(alts, word[:i]+`[^`+word[i:i+1]+`\W]`+fmt.Sprintf(`\w{%d}`, k-i-1))
+// name: TestDenseLineBounded's count.) RE2 has no look-behind, so "another word" is spelled
+// out: a word of a length none of words has, or one of a length some have that is none of
+// them (notAnyOf).
+func notAfterWords(words ...string) string {
+	byLen := map[int][]string{}
+	longest := 0
+	for _, w := range words {
+		byLen[len(w)] = append(byLen[len(w)], w)
+		longest = max(longest, len(w))
+	}
+	alts := []string{fmt.Sprintf(`\w{%d,}`, longest+1)}
+	for n := 1; n <= longest; n++ {
+		if group, ok := byLen[n]; ok {
+			alts = append(alts, notAnyOf(group))
+			continue
+		}
+		alts = append(alts, fmt.Sprintf(`\w{%d}`, n))
 	}
 	return `(?:^\s*|[^\w\s]\s*|\b(?:` + strings.Join(alts, "|") + `)\s+)`
+}
+
+// notAnyOf returns a regular expression for a word as long as words (all of one length,
+// lower-case letters) that is none of them: its first letter is none of theirs, or it is
+// one of theirs and the rest is none of the rests of the words that start so.
+func notAnyOf(words []string) string {
+	n := len(words[0])
+	rests := map[byte][]string{}
+	var firsts []byte
+	for _, w := range words {
+		if _, ok := rests[w[0]]; !ok {
+			firsts = append(firsts, w[0])
+		}
+		rests[w[0]] = append(rests[w[0]], w[1:])
+	}
+	alts := []string{fmt.Sprintf(`[^%s\W]\w{%d}`, string(firsts), n-1)}
+	if n > 1 {
+		for _, c := range firsts {
+			alts = append(alts, string(c)+`(?:`+notAnyOf(rests[c])+`)`)
+		}
+	}
+	return `(?:` + strings.Join(alts, "|") + `)`
 }
 
 // pythonHeadersRetold is python-headers-missing told in a report's own words: the Python
