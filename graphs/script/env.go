@@ -207,7 +207,7 @@ func (r *reader) envEntry(line int, k string, val *string, how string) EnvSet {
 		r.env = append(r.env, ent)
 	}
 	e.sets = !r.platformOff() && (how != "unsetenv" || e.ReadAt == ReadAtCUDAInit)
-	r.noteVisible(e)
+	e = r.noteVisible(e)
 	return e
 }
 

@@ -65,6 +65,10 @@ func ReadWith(r io.Reader, o ReadOptions) (*Script, error) {
 type readIn struct {
 	env   map[string]givenEnv
 	torch string
+	// start is the environment the process starts in when env lacks what the script
+	// sets itself (nil: env): CUDA reads CUDA_VISIBLE_DEVICES from it when it starts
+	// before the script's set (visibledevices.go).
+	start map[string]givenEnv
 }
 
 // givenEnv is a variable's value in the environment given to ReadWith.
@@ -181,13 +185,15 @@ func (s *Script) readsEnv(n string) bool {
 }
 
 // plannedEnv are the variables other than the Inductor config's and the
-// allocator's that the planner reads (config/envtraps.go: TORCH_COMPILE_DISABLE).
-var plannedEnv = map[string]bool{"TORCH_COMPILE_DISABLE": true}
+// allocator's that the planner reads (config/envtraps.go: TORCH_COMPILE_DISABLE;
+// visibledevices.go: CUDA_VISIBLE_DEVICES, the count torch.cuda.device_count() gives).
+var plannedEnv = map[string]bool{"TORCH_COMPILE_DISABLE": true, visibleVar: true}
 
 // ReplacedEnv returns, for each of names (variables given to [ReadWith] or
 // [PlanOptions.ProcessEnv]), the script's own first change of it that PyTorch sees
 // instead of the given value: os.environ[N] = V, .update, .pop or del before
-// torch._inductor.config reads it (sweep4 finding 25). A setdefault that keeps the
+// torch._inductor.config reads it (sweep4 finding 25), or CUDA_VISIBLE_DEVICES before
+// CUDA starts (a change after it leaves CUDA the given value). A setdefault that keeps the
 // given value, os.putenv and os.unsetenv (which os.environ does not see) are not
 // such changes. A change under a guard is returned too (its Guard says so).
 func (s *Script) ReplacedEnv(names []string) []EnvSet {
@@ -197,7 +203,7 @@ func (s *Script) ReplacedEnv(names []string) []EnvSet {
 	var out []EnvSet
 	for _, n := range names {
 		for _, e := range s.Env {
-			if e.Name == n && e.Kept == "" && e.How != "putenv" && e.How != "unsetenv" && !e.AfterImport {
+			if e.Name == n && e.Kept == "" && e.How != "putenv" && e.How != "unsetenv" && !e.AfterImport && e.cudaLate == 0 {
 				out = append(out, e)
 				break
 			}

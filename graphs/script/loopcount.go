@@ -200,7 +200,7 @@ func (r *reader) rangeCount(e *expr, depth int) iterCount {
 			return iterCount{}
 		}
 		if r.isDeviceCounter(a.value, depth+1) {
-			return r.deviceCounterCount()
+			return r.counterCount(a.value)
 		}
 		x, ok := r.intOf(a.value, depth+1)
 		if !ok {

@@ -63,7 +63,7 @@ func readTextEnv(name, src string, in readIn) (*Script, error) {
 	if kept == nil {
 		return s, nil
 	}
-	return readTextOnce(name, src, readIn{env: kept, torch: in.torch})
+	return readTextOnce(name, src, readIn{env: kept, torch: in.torch, start: env})
 }
 
 func readTextOnce(name, src string, in readIn) (*Script, error) {
@@ -77,6 +77,10 @@ func readTextOnce(name, src string, in readIn) (*Script, error) {
 	}
 	r := newReader(name, src, toks)
 	r.givenEnv = env
+	r.startEnv = in.start
+	if r.startEnv == nil {
+		r.startEnv = env
+	}
 	r.torch, r.hasTorch = releaseOf(in.torch)
 	r.out.forms = forms
 	r.lines = lines
@@ -229,6 +233,8 @@ type reader struct {
 	condAliases   map[string]string        // names bound to torch.compile under a condition, with the note (index.go)
 	startMethod   string                   // the multiprocessing start method the script set ("": the default; forkcuda.go)
 	counters      map[string]int           // names assigned torch.cuda.device_count(), with how many times (visibledevices.go)
+	counted       map[string]iterCount     // the count such a name got where its assignment ran (visibledevices.go)
+	startEnv      map[string]givenEnv      // the environment the process starts in, before readTextEnv drops what the script sets
 	made          map[string]*expr         // names bound to a tensor factory call where the reader runs now (dynsizes.go)
 	capture       int                      // the hand capture in force: 0 none, else 1 + its mode's index in captureModeNames (handcapture.go)
 	cudaInit      int                      // the line of the first call that initialised CUDA, in the order the script runs (visibledevices.go)
@@ -326,7 +332,7 @@ func newReader(name, src string, toks []token) *reader {
 		aliases: map[string]string{}, funcs: map[string]*stmt{}, methods: map[string][]*stmt{},
 		owner: map[*stmt]*stmt{}, cands: map[string][]Candidate{}, dicts: map[string]*expr{}, flows: map[string][]string{}, calledNames: map[string]bool{}, shownDests: map[string]bool{}, argOpen: map[string]int{}, modeNames: map[string]bool{}, splatNames: map[string]bool{}, kills: map[killKey][]killRec{},
 		decPatch: map[*stmt][]string{}, decStance: map[*stmt]stanceState{}, siteOf: map[*expr]*siteState{}, entered: map[*stmt]bool{},
-		executors: map[string]int{}, procPools: map[string]bool{}, assigned: map[string][]*expr{}, counters: map[string]int{}, started: map[*stmt][]guard{}, callees: map[*stmt][]*stmt{}, outputs: map[string]*siteState{}, derived: map[string][]*siteState{}, compiled: map[string]*siteState{}, bound: map[string][]*siteState{}, partials: map[string]*siteState{}, argDefaults: map[string]argDefault{}, parsedArgs: map[string]bool{},
+		executors: map[string]int{}, procPools: map[string]bool{}, assigned: map[string][]*expr{}, counters: map[string]int{}, counted: map[string]iterCount{}, started: map[*stmt][]guard{}, callees: map[*stmt][]*stmt{}, outputs: map[string]*siteState{}, derived: map[string][]*siteState{}, compiled: map[string]*siteState{}, bound: map[string][]*siteState{}, partials: map[string]*siteState{}, argDefaults: map[string]argDefault{}, parsedArgs: map[string]bool{},
 		marked: map[ThreadKind]bool{}, classRun: map[*Thread][]*stmt{},
 		quals: map[*expr]string{}, candsOf: map[string][]Candidate{}, uiChoices: map[string][]Candidate{},
 	}

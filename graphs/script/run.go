@@ -768,6 +768,7 @@ func (r *reader) assignTarget(t, v *expr) {
 		return
 	}
 	r.generationConfigAssign(t, v)
+	r.noteCounted(t, v)
 	r.noteGRPCServer(t, v)
 	r.workloadAssign(t, v)
 	r.bindThread(t, v)

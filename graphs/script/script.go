@@ -7,9 +7,10 @@
 // the layout). Threads started by a loop take its count when the script gives one
 // (range(2), range(N) with N = 2, a list of device strings): the device count for
 // threads per device, else the thread count; a count the script takes from
-// torch.cuda.device_count() is the number of devices CUDA_VISIBLE_DEVICES names when
-// the script sets it in os.environ before CUDA is initialised, or the environment
-// given to ReadWith does (visibledevices.go); else it is planned as 2 devices, the
+// torch.cuda.device_count() is the number of devices CUDA_VISIBLE_DEVICES names where
+// the count is taken: the script's value when it sets it in os.environ before that
+// and before CUDA is initialised (.cuda(), a torch.cuda call, device="cuda",
+// .to("cuda")), else the environment given to ReadWith (visibledevices.go); else it is planned as 2 devices, the
 // least at which threads per device differ from one device, and the note says so
 // (-devices N replaces it).
 // A torch._inductor.config.patch applies where the compiled function's first call is,
@@ -358,6 +359,9 @@ type EnvSet struct {
 	Kept string `json:"kept,omitempty"`
 
 	sets bool // os.environ has the script's value after it (readTextEnv reads again without the given one)
+	// cudaLate is the line where CUDA started before this change of
+	// CUDA_VISIBLE_DEVICES (0: not before): CUDA read the value before it (visibledevices.go).
+	cudaLate int
 }
 
 // Inference is one workload field read from the script.

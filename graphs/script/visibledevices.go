@@ -109,23 +109,54 @@ type visibleSet struct {
 
 // noteVisible records a change of CUDA_VISIBLE_DEVICES through os.environ (putenv
 // and unsetenv change only the C environment, which os.getenv does not read).
-func (r *reader) noteVisible(e EnvSet) {
+// It returns e with cudaLate set when CUDA started before the change.
+func (r *reader) noteVisible(e EnvSet) EnvSet {
 	if e.Name != visibleVar || e.How == "putenv" || e.How == "unsetenv" {
-		return
+		return e
 	}
-	r.cvd = append(r.cvd, visibleSet{line: e.Line, value: e.Value, unset: e.Unset, guards: append([]guard(nil), r.guards...), late: r.cudaInitialised()})
+	e.cudaLate = r.cudaInitialised()
+	r.cvd = append(r.cvd, visibleSet{line: e.Line, value: e.Value, unset: e.Unset, guards: append([]guard(nil), r.guards...), late: e.cudaLate})
+	return e
 }
 
 // noteCUDAInit records, in the order the script runs, the first call that initialises
 // CUDA: a .cuda() or a torch.cuda call other than is_available and device_count (as
-// noteDeviceCall reads them), not one of the defs no code calls (runRest).
+// noteDeviceCall reads them), or a call that places a tensor or module on CUDA
+// (cudaPlaced), not one of the defs no code calls (runRest).
 func (r *reader) noteCUDAInit(c *expr, q string) {
 	if r.cudaInit != 0 || r.rest {
 		return
 	}
-	if c.x.kind == attr && c.x.name == "cuda" && q == "" || strings.HasPrefix(q, "torch.cuda.") && !cudaProbes[q] {
+	if c.x.kind == attr && c.x.name == "cuda" && q == "" || strings.HasPrefix(q, "torch.cuda.") && !cudaProbes[q] || r.cudaPlaced(c, q) {
 		r.cudaInit = int(c.line)
 	}
+}
+
+// notPlacing are the calls whose device= (or first argument) names a device without
+// making anything there: torch.device("cuda") and torch.set_default_device("cuda")
+// do not start CUDA.
+var notPlacing = map[string]bool{"torch.device": true, "torch.set_default_device": true}
+
+// cudaPlaced reports whether the call c makes a tensor or a module on CUDA, which
+// initialises CUDA (torch/cuda/__init__.py _lazy_init runs: measured on 2.6.0 and
+// 2.14.1, testdata/measured/cuda_init.py): a device="cuda" or "cuda:N" keyword
+// (torch.zeros(1, device="cuda"), nn.Linear(2, 2, device="cuda")), or .to("cuda"),
+// .to(device="cuda:0"), .to(torch.device("cuda")). A device the reader cannot read
+// as CUDA alone (a name bound to other values too, an f-string) does not count.
+func (r *reader) cudaPlaced(c *expr, q string) bool {
+	if notPlacing[q] {
+		return false
+	}
+	d := kwarg(c, "device", 99)
+	if d == nil && c.x.kind == attr && c.x.name == "to" && q == "" {
+		d = kwarg(c, "device", 0)
+	}
+	if d == nil {
+		return false
+	}
+	kinds := map[string]bool{}
+	r.deviceKindsOf(d, kinds, 0)
+	return len(kinds) == 1 && kinds["cuda"]
 }
 
 // cudaInitialised returns the line where the script, as run so far, initialised CUDA
@@ -160,7 +191,7 @@ func (r *reader) visibleDevices() (n int, from string) {
 		}
 		return r.visibleFrom(*v.value, fmt.Sprintf("line %d", v.line))
 	}
-	if g, ok := r.givenEnv[visibleVar]; ok {
+	if g, ok := r.startEnv[visibleVar]; ok {
 		return r.visibleFrom(g.value, g.from)
 	}
 	return 0, ""
@@ -200,6 +231,28 @@ func (r *reader) visibleLayout(s *siteState, line, n int, from, what string) {
 // warnNoVisible warns that the CUDA_VISIBLE_DEVICES in force at line names no device.
 func (r *reader) warnNoVisible(line int, from string) {
 	r.warn(line, WarningNoVisibleDevice, "%s names no CUDA device: torch.cuda.device_count() is 0 where line %d runs, so what it starts for each device does not run, and the process has no CUDA device (torch/cuda/__init__.py _parse_visible_devices); the plan is for 2 devices, as if it named them", from, line)
+}
+
+// noteCounted records the count torch.cuda.device_count() has where the assignment of
+// it to the name t runs (n = torch.cuda.device_count()): before CUDA starts it reads
+// CUDA_VISIBLE_DEVICES at that call, so a set after it does not change n (sweep6
+// finding 2).
+func (r *reader) noteCounted(t, v *expr) {
+	if t.kind != name || v == nil || v.kind != call || !deviceCounters[r.qual(v.x)] {
+		return
+	}
+	if _, seen := r.counted[t.name]; !seen {
+		r.counted[t.name] = r.deviceCounterCount()
+	}
+}
+
+// counterCount is the count of e, a device counter (isDeviceCounter): a name's where
+// its assignment ran (noteCounted), else the count where the reader runs now.
+func (r *reader) counterCount(e *expr) iterCount {
+	if c, ok := r.counted[e.name]; ok && e.kind == name {
+		return c
+	}
+	return r.deviceCounterCount()
 }
 
 // noteCounter counts an assignment of torch.cuda.device_count() to the name n.

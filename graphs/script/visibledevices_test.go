@@ -92,6 +92,32 @@ func TestVisibleDevices(t *testing.T) {
 			src: "import os\nos.environ.setdefault(\"CUDA_VISIBLE_DEVICES\", \"0\")\n" + body + loop, env: map[string]string{}, want: perDevice(1)},
 		{name: "set-after-cuda", reason: "set after CUDA was initialised (.cuda()): too late, the count is unknown",
 			src: "import os\n" + body + "torch.zeros(1).cuda()\nos.environ[\"CUDA_VISIBLE_DEVICES\"] = \"0\"\n" + loop, want: perDevice(2)},
+		{name: "count-before-set", reason: "sweep6 finding 2: n = device_count() read before the script sets the variable counts the host's devices: unknown, 2 planned",
+			src: "import os\n" + body + "n = torch.cuda.device_count()\nos.environ[\"CUDA_VISIBLE_DEVICES\"] = \"0\"\nfor i in range(n):\n    threading.Thread(target=run, args=(f\"cuda:{i}\",)).start()\n", want: perDevice(2)},
+		{name: "count-before-set-env", reason: "read before the script's set: the environment's value then",
+			src: "import os\n" + body + "n = torch.cuda.device_count()\nos.environ[\"CUDA_VISIBLE_DEVICES\"] = \"0\"\nfor i in range(n):\n    threading.Thread(target=run, args=(f\"cuda:{i}\",)).start()\n", env: map[string]string{"CUDA_VISIBLE_DEVICES": "0,1,2"}, want: perDevice(3)},
+		{name: "count-after-set", reason: "read after the script's set: the script's value",
+			src: "import os\n" + body + "os.environ[\"CUDA_VISIBLE_DEVICES\"] = \"0\"\nn = torch.cuda.device_count()\nfor i in range(n):\n    threading.Thread(target=run, args=(f\"cuda:{i}\",)).start()\n", env: map[string]string{"CUDA_VISIBLE_DEVICES": "0,1,2"}, want: perDevice(1)},
+		{name: "factory-starts-cuda", reason: "sweep6 finding 3: torch.zeros(1, device=\"cuda\") starts CUDA, so the later set is too late: the environment's value",
+			src: "import os\n" + body + "warm = torch.zeros(1, device=\"cuda\")\nos.environ[\"CUDA_VISIBLE_DEVICES\"] = \"0,1,2,3\"\n" + loop, env: map[string]string{"CUDA_VISIBLE_DEVICES": "0"}, want: perDevice(1)},
+		{name: "factory-cuda-n-starts-cuda", reason: "device=\"cuda:1\" too; no environment: unknown",
+			src: "import os\n" + body + "warm = torch.randn(2, device=\"cuda:1\")\nos.environ[\"CUDA_VISIBLE_DEVICES\"] = \"0,1,2,3\"\n" + loop, want: perDevice(2)},
+		{name: "module-device-starts-cuda", reason: "nn.Linear(2, 2, device=\"cuda\") makes its parameters on CUDA",
+			src: "import os\n" + body + "lin = torch.nn.Linear(2, 2, device=\"cuda\")\nos.environ[\"CUDA_VISIBLE_DEVICES\"] = \"0,1,2,3\"\n" + loop, env: map[string]string{"CUDA_VISIBLE_DEVICES": "0,1"}, want: perDevice(2)},
+		{name: "to-cuda-starts-cuda", reason: ".to(\"cuda\") starts CUDA",
+			src: "import os\n" + body + "w = torch.zeros(1).to(\"cuda\")\nos.environ[\"CUDA_VISIBLE_DEVICES\"] = \"0,1,2,3\"\n" + loop, env: map[string]string{"CUDA_VISIBLE_DEVICES": "0"}, want: perDevice(1)},
+		{name: "to-device-kw-starts-cuda", reason: ".to(device=torch.device(\"cuda\")) starts CUDA",
+			src: "import os\n" + body + "w = torch.zeros(1).to(device=torch.device(\"cuda\"))\nos.environ[\"CUDA_VISIBLE_DEVICES\"] = \"0,1,2,3\"\n" + loop, env: map[string]string{"CUDA_VISIBLE_DEVICES": "0"}, want: perDevice(1)},
+		{name: "named-device-starts-cuda", reason: "device=dev, dev bound to \"cuda\" only",
+			src: "import os\n" + body + "dev = \"cuda\"\nw = torch.ones(3, device=dev)\nos.environ[\"CUDA_VISIBLE_DEVICES\"] = \"0,1,2,3\"\n" + loop, env: map[string]string{"CUDA_VISIBLE_DEVICES": "0"}, want: perDevice(1)},
+		{name: "cuda-init-env", reason: "sweep6 finding 3's note: after torch.cuda.init() the count is the environment's (-env) value, not unknown",
+			src: "import os\n" + body + "torch.cuda.init()\nos.environ[\"CUDA_VISIBLE_DEVICES\"] = \"0,1,2,3\"\n" + loop, env: map[string]string{"CUDA_VISIBLE_DEVICES": "0"}, want: perDevice(1)},
+		{name: "torch-device-no-start", reason: "torch.device(\"cuda\") makes nothing on CUDA: the set after it still counts",
+			src: "import os\n" + body + "d = torch.device(\"cuda\")\nos.environ[\"CUDA_VISIBLE_DEVICES\"] = \"0,1,2\"\n" + loop, env: map[string]string{"CUDA_VISIBLE_DEVICES": "0"}, want: perDevice(3)},
+		{name: "default-device-no-start", reason: "torch.set_default_device(\"cuda\") makes nothing yet",
+			src: "import os\n" + body + "torch.set_default_device(\"cuda\")\nos.environ[\"CUDA_VISIBLE_DEVICES\"] = \"0,1,2\"\n" + loop, want: perDevice(3)},
+		{name: "cpu-factory-no-start", reason: "device=\"cpu\" and .to(torch.float16) do not start CUDA",
+			src: "import os\n" + body + "w = torch.zeros(1, device=\"cpu\").to(torch.float16)\nos.environ[\"CUDA_VISIBLE_DEVICES\"] = \"0,1,2\"\n" + loop, want: perDevice(3)},
 		{name: "main-guard-after-defs", reason: "defs first, the variable set under if __name__ == \"__main__\": a .cuda() in a def that runs later does not make it late",
 			src: "import os\n" + "import threading\nimport torch\ndef run(dev):\n    m = torch.compile(torch.nn.Linear(64, 64).cuda(), mode=\"reduce-overhead\")\n    m(x)\n" +
 				"if __name__ == \"__main__\":\n    os.environ[\"CUDA_VISIBLE_DEVICES\"] = \"0\"\n    ts = [threading.Thread(target=run, args=(f\"cuda:{i}\",)) for i in range(torch.cuda.device_count())]\n    for t in ts:\n        t.start()\n", want: perDevice(1)},
@@ -132,6 +158,36 @@ func TestVisibleDevices(t *testing.T) {
 			if want := strings.Fields(tc.warn); !cmp.Equal(want, codes, cmpopts.EquateEmpty()) {
 				t.Errorf("%s: warnings %v, want %v", tc.reason, codes, want)
 			}
+		})
+	}
+}
+
+// TestVisibleEnvNotes: -env CUDA_VISIBLE_DEVICES is read by the plan (not "unread"),
+// and a set after CUDA started does not replace it (sweep6 finding 3: the CLI said
+// "the plan takes the script's" for a set CUDA never sees).
+func TestVisibleEnvNotes(t *testing.T) {
+	t.Parallel()
+	const head = "import os\nimport torch\n"
+	cases := []struct {
+		name, src string
+		replaced  []int // the lines ReplacedEnv returns
+	}{
+		{"set-before-cuda", head + "os.environ[\"CUDA_VISIBLE_DEVICES\"] = \"0,1\"\nx = torch.zeros(1, device=\"cuda\")\n", []int{3}},
+		{"set-after-factory", head + "x = torch.zeros(1, device=\"cuda\")\nos.environ[\"CUDA_VISIBLE_DEVICES\"] = \"0,1\"\n", nil},
+		{"set-after-init", head + "torch.cuda.init()\nos.environ[\"CUDA_VISIBLE_DEVICES\"] = \"0,1\"\n", nil},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			t.Parallel()
+			env := map[string]string{visibleVar: "0"}
+			s, err := ReadWith(strings.NewReader(tc.src), ReadOptions{Name: "v.py", Env: env})
+			require.NoError(t, err)
+			require.Empty(t, s.UnreadEnv([]string{visibleVar}))
+			var lines []int
+			for _, e := range s.ReplacedEnv([]string{visibleVar}) {
+				lines = append(lines, e.Line)
+			}
+			require.Equal(t, tc.replaced, lines)
 		})
 	}
 }
