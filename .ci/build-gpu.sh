@@ -1,7 +1,8 @@
 #!/bin/bash
 # build-gpu.sh: build every GPU test binary and program into .gpu/ (git-ignored), to be
 # carried to the GPU machine (run tool, carry [".gpu"]) and run there:
-#   .gpu/<pkg>.test -test.v      for each package with cuda-tagged files
+#   .gpu/<pkg>.test -test.v      for each package with cuda-tagged files (stored gzipped:
+#                                gunzip .gpu/*.gz first, as run-h200.sh does)
 #   .gpu/bench -anchor ANCHOR -plot bench.svg
 #   .gpu/drafters                once examples/drafters has its main.go
 #   bash examples/bench/run-h200.sh   issue 17's one command (tests, baselines, bench, JSON)
@@ -33,4 +34,9 @@ cp examples/bench/anchor_graph.cu .gpu/
 commit=$(git rev-parse HEAD)
 if [ -n "$(git status --porcelain --untracked-files=no)" ]; then commit="$commit-dirty"; fi
 echo "$commit" >.gpu/COMMIT
+# gzip -9: the binaries take 58 MB plain, 22 MB gzipped, and travel with the working tree
+# (23 MB on 2026-12-03) under the run tool's 64 MiB; run-h200.sh unpacks them.
+for f in .gpu/*.test .gpu/bench .gpu/drafters; do
+  if [ -e "$f" ]; then gzip -9f "$f"; fi
+done
 ls -la .gpu

@@ -180,10 +180,15 @@
 //	whole page (main at 80566bb, a session of -script and
 //	  diagnose work later)                                3,229,555    over by 84 KB
 //	graphs/script built without inlining too              3,105,058    124 KB
+//	whole page (main at 7b5a3d9, a session of diagnose
+//	  rows and -script work later)                        3,147,171    over by 1.4 KB
+//	graphs/script/pytoken built without inlining too      3,142,651      4.5 KB
 //
-// The script's answer is the one that lost its inlining: a script is answered once per
-// paste or file, while an edit of a call (graphs, config, modes) and a log's read
-// (graphs/diagnose) keep theirs.
+// The script's answer is the one that lost its inlining (its tokenizer too, last): a
+// script is answered once per paste or file, while an edit of a call (graphs, config,
+// modes) and a log's read (graphs/diagnose) keep theirs. Building graphs/diagnose
+// without inlining as well would save another 21 KB (app.wasm alone 3,096,511 →
+// 3,069,472 gzipped at 7b5a3d9), at the cost of every log's read.
 //
 // Inlining made the code larger and its inlining tables larger still. Without it in
 // every package the page was 372 KB smaller, but an answer's first computation (timed
@@ -431,13 +436,12 @@ func inModule(ctx context.Context, goCmd string) error {
 
 // inlined are the packages compiled to WebAssembly with the compiler's inlining: the
 // ones an answer spends its time in (the runtime, regular expressions, byte and string
-// search, the log's and the script's readers and the Python tokenizer). Every other
-// package is compiled with -l (no inlining): that made the page 210 KB smaller, gzipped,
-// for 10-20% more CPU in a first answer (the package doc's Transfer size has the figures).
+// search, the log's reader, and an edit's planning). Every other package is compiled
+// with -l (no inlining): that made the page 210 KB smaller, gzipped, for 10-20% more
+// CPU in a first answer (the package doc's Transfer size has the figures).
 var inlined = []string{
 	"runtime", "regexp", "regexp/syntax", "bytes", "strings", "unicode/utf8", "internal/bytealg", "sync",
 	"github.com/compilemode/compilemode/graphs/diagnose",
-	"github.com/compilemode/compilemode/graphs/script/pytoken",
 	// the log's and the script's expressions, compiled on first use
 	"github.com/compilemode/compilemode/internal/lazyregexp",
 	// an edit's answer (a call planned on two releases) spends its time here: without

@@ -23,7 +23,9 @@
 // stubs/libcuda.so, which are never committed (NVIDIA's licence); then
 // CGO_CFLAGS=-I$DEST/include CGO_LDFLAGS=-L$DEST/stubs go build -tags cuda ....
 // .ci/build-gpu.sh links with -ldflags='-r /usr/local/nvidia/lib64', where the GPU
-// machine's libcuda.so.1 is. On the GPU machine (no Go toolchain needed: carry .gpu/):
+// machine's libcuda.so.1 is, and stores the binaries gzipped (so that the working tree and
+// .gpu/ travel under the run tool's 64 MiB). On the GPU machine (no Go toolchain needed:
+// carry .gpu/; examples/bench/run-h200.sh unpacks them, or gunzip .gpu/*.gz first):
 //
 //	./backend.test -test.v && ./kernels.test -test.v && ./drafters.test -test.v
 //	CUDA_VISIBLE_DEVICES=0 ./backend.test -test.v   # the one-GPU pass
