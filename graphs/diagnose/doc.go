@@ -1038,6 +1038,7 @@
 //   - skip-mutated-inputs: a paraphrase with "mutated KV input", as reports retell it
 //   - skip-mutated-inputs: a paraphrase with "mutated-input", as reports retell it
 //   - skip-mutated-inputs: a paraphrase with "mutations", as reports retell it
+//   - skip-mutated-inputs: a paraphrase with "mutated an input", as reports retell it
 //   - skip-multiple-devices: "due to multiple devices:", 2.3–2.14
 //   - skip-multiple-devices: "due to multiple devices:", 2.3–2.14
 //   - skip-multiple-devices: "skipping cudagraphs due to multple devices", 2.0

@@ -87,6 +87,8 @@ func TestFormsRetold(t *testing.T) {
 		{"skip: due to in-place mutations", "- Cudagraphs skipped due to `.copy_`/`.add_` mutations — still gets ~5% boost from Inductor\n", para(diagnose.SkipMutatedInputs, 1), "code corpus"},
 		{"skip: via a hyphenated reason", "  cudagraphs skipped via mutated-inputs heuristic every invocation; family\n", para(diagnose.SkipMutatedInputs, 1), "code corpus"},
 		{"skip: a troubleshooting table's row", "| \"CUDAGraphs skipped\" warning | Operations incompatible with CUDA graph capture | Check for CPU-GPU syncs |\n", form{}, "code corpus: no reason of the catalogue's"},
+		{"skip: mutated an input buffer", "faster: Inductor skipped CUDA graphs because the function mutated an input buffer. The compiled request now creates its output.\n", para(diagnose.SkipMutatedInputs, 1), "code corpus"},
+		{"skip: can cause skipped CUDA graphs", "because mutated inputs or dynamic buffer resizing can cause graph breaks, skipped CUDA graphs, or recompiles.\n", form{}, "a rule (code corpus)"},
 		{"skip: for graphs with, a rule", "cudagraphs are skipped for graphs with mutated inputs\n", form{}, "a rule's words"},
 		{"skip: disabled by choice", "- Keep CUDA graphs disabled because Qwen3.5 GDN/Mamba state became stale after in-place weight updates in earlier runs.\n", form{}, "code corpus: no catalogue reason"},
 		{"skip: a parenthesis of another reason", "We skipped cudagraphs (the model is GPU-bound anyway).\n", form{}, "no catalogue reason"},

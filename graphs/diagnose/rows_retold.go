@@ -152,10 +152,12 @@ func borrowedRetold() []retelling {
 			"inputs get mutated", "inputs being mutated", "mutated graph input", "mutated user input", "input mutation", "Input mutation",
 			"mutation on input", "mutation of input", "mutation to input", "mutations on input", "mutations of input",
 			"mutates input", "mutates its input", "mutates the input", "mutates an input", "mutating input",
-			"mutating its input", "mutating the input", "mutated KV input", "mutated-input", "mutations"),
+			"mutating its input", "mutating the input", "mutated KV input", "mutated-input", "mutations",
+			"mutated an input"),
 			"pytorch/pytorch#117281 (\"All it says is \\\"skipped due to mutated inputs\\\"\"), #120733 (\"CUDAGraphs with "+
 				"mode=\\\"reduce-overhead\\\" seems to not allow mutated inputs\"); an agent's decode notes in the code corpus "+
-				"(\"skipped cudagraphs due to mutated KV inputs\", \"Cudagraphs skipped due to `.copy_`/`.add_` "+
+				"(\"skipped cudagraphs due to mutated KV inputs\", \"Inductor skipped CUDA graphs because the function mutated "+
+				"an input buffer\", \"Cudagraphs skipped due to `.copy_`/`.add_` "+
 				"mutations\", \"cudagraphs skipped via mutated-inputs heuristic\"); PR #94659's review (\"if cudagraph gets "+
 				"disabled (due to mutation, etc)\")"),
 		// No "non-cuda…" literal in lower case: the prefilter's piece of it ("non-cud") is in
