@@ -1263,6 +1263,7 @@
 //   - capture-rng-state: "you may only use the default CUDA RNG generator on the device", 2.0–2.3
 //   - capture-rng-state: a paraphrase with "rng_state", as reports retell it
 //   - capture-rng-state: a paraphrase with "RNG state", as reports retell it
+//   - capture-rng-state: a paraphrase with "GeneratorImpl::", as reports retell it
 //   - capture-rng-state: "an unexpected CUDA generator used during capture" (quoted without its first word), 2.0–2.3
 //   - capture-rng-state: "may only use the default CUDA RNG generator on the device" (quoted without its first word), 2.0–2.3
 //   - optimizer-not-capturable: "Attempting CUDA graph capture of step() for an instance of ", 2.0–2.14

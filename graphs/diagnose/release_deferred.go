@@ -32,13 +32,25 @@ var deferredRows = []*lazyregexp.Regexp{
 // are, where the text shows a failure and states no other release; otherRun's "tested"
 // (a release tried among others, "tested on 2.1, 2.2 and 2.3") does not apply to a line
 // that names one release alone.
-var deferredTested = lazyregexp.New(`(?i)^[\s*>#-]*[*_]{0,2}tested\s+(?:on|with|against|using|under)\s+(?:py)?torch\s+v?(2\.\d{1,2}\.\d+(?:\+[0-9A-Za-z.]+)?)[*_]{0,2}\s*[.:]?\s*$`)
+//
+// The same with "verified", "validated" or "confirmed", the release in a code span, and
+// the hardware it ran on after a slash, a comma or a parenthesis ("Verified on `torch
+// 2.6.0+cu124` / `NVIDIA GeForce RTX 2050 (sm_86, Ampere)`:", holdoutV's Metis doc):
+// deferredTail holds that tail to no other release and no word that it worked.
+var deferredTested = lazyregexp.New(`(?i)^[\s*>#-]*[*_]{0,2}(?:tested|verified|validated|confirmed)\s+(?:on|with|against|using|under)\s+` + "`?" +
+	`(?:py)?torch\s+v?(2\.\d{1,2}\.\d+(?:\+[0-9A-Za-z.]+)?)` + "`?" + `[*_]{0,2}(\s*[.:]?\s*$|\s*[/,(].*)$`)
+
+// deferredTail is what a deferredTested line may not hold after its release: another
+// release (x.y.z) or a word that the run worked.
+var deferredTail = lazyregexp.New(`(?i)\b\d+\.\d+\.\d+\b|\b(?:works?|worked|working|fine|ok|okay|pass(?:es|ed)?)\b`)
 
 // deferredAnchors are the prefilter's anchors of deferredRows.
 func deferredAnchors() []string {
 	return []string{"appens on 2.", "ccurs on 2.", "roduce on 2.", "roduced on 2.", "ression in 2.", "ressed in 2.", "since 2.", "Since 2.",
 		"release (2.", "version (2.", "the 2.", "The 2.", "ails on 2.", "roken in 2.", "roken on 2.", "reaks in 2.", "rashes on 2.",
-		"ested on PyTorch 2.", "ested on torch 2.", "ested with PyTorch 2.", "ested with torch 2.", "ested on Pytorch 2.", "ested with Pytorch 2."}
+		"ested on PyTorch 2.", "ested on torch 2.", "ested with PyTorch 2.", "ested with torch 2.", "ested on Pytorch 2.", "ested with Pytorch 2.",
+		"erified on torch 2.", "erified on `torch 2.", "erified on PyTorch 2.", "erified with torch 2.", "erified with PyTorch 2.",
+		"alidated on torch 2.", "alidated on PyTorch 2.", "onfirmed on torch 2.", "onfirmed on PyTorch 2.", "ested on `torch 2."}
 }
 
 // deferredRelease is a candidate of deferredRows that waits for the end of the text.
@@ -54,7 +66,7 @@ func (f *versionFinder) deferLine(text []byte, line int) {
 	if f.deferred.value != nil || !bytes.Contains(text, []byte("2.")) {
 		return
 	}
-	if m := deferredTested.FindSubmatchIndex(text); m != nil {
+	if m := deferredTested.FindSubmatchIndex(text); m != nil && !deferredTail.Match(text[m[4]:m[5]]) {
 		f.deferred = deferredRelease{value: slices.Clone(text[m[2]:m[3]]), line: line, text: slices.Clone(text)}
 		return
 	}

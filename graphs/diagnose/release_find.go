@@ -14,6 +14,10 @@ import (
 // against PyTorch 2.7.1 source code", GraphNet#688), or the release that brought a
 // feature ("PyTorch 2.0 introduced", "PyTorch 2.0 引入的"; runebook.dev's Chinese page).
 var (
+	// stableNamed: the stable release named as a fact of the world, a key before it
+	// ("- Current stable: PyTorch 2.9.0 (October 2025)", an agent's version notes, holdoutV;
+	// "Latest stable release: torch 2.9.0"), is no run's.
+	stableNamed    = lazyregexp.New(`(?i)\b(?:current|latest|newest)\s+stable(?:\s+(?:release|version))?\s*:\s*[\x60'"]?(?:(?:py)?torch\s*)?v?$`)
 	otherRunBefore = lazyregexp.New(`(?i)\b(?:works?|worked|working|fine|ok|okay|fixed|resolved|pushed|merged|landed|shipped|supported|added|introduced|tested|passe[sd]|until|before|prior|downgrad\w*|revert\w*|roll\w*\s+back|vs|versus|compared?|upcoming|coming|forthcoming|future|next|wait(?:ing)?\s+for|try|verified|validated)\b`)
 	otherRunAfter  = lazyregexp.New(`(?i)^\W*(?:\S+\s+){0,2}?(?:works?|worked|is\s+fine|was\s+fine|is\s+ok|was\s+ok|runs?\s+(?:fine|ok|okay|well|correctly)|ran\s+(?:fine|ok|okay|well|correctly)|compiles|passe[sd]|fixed|fixes|is\s+out|comes?\s+out|is\s+released|gets\s+released|ships|lands|introduced|introduces|brought|brings|supports|added\s+support|adds\s+support)\b`)
 	// otherRunAfterCJK: the same for Chinese and Japanese prose, where a feature's

@@ -154,6 +154,9 @@ func otherRunSaid(text, before []byte, from, to int) bool {
 	if otherRunStatus.Match(after) || otherRunStatus.Match(pastAside(after)) || otherRunRange.Match(after) {
 		return true
 	}
+	if stableNamed.Match(text[:from]) { // before the clause's end: the key's colon cuts it
+		return true
+	}
 	sentence := text[sentenceStart(text, from):from]
 	if otherRunAbsentBefore.Match(lastWords(bytes.Fields(sentence), 10)) || otherRunUpdate.Match(sentence) || otherRunProject.Match(lastWords(bytes.Fields(before), 5)) {
 		return true

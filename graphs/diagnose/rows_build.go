@@ -376,12 +376,18 @@ const launcherSource = "Triton's third_party/nvidia/backend/driver.py (libraries
 	"TRITON_LIBCUDA_PATH, else ldconfig -p; the launcher source main.c includes <Python.h>) @ " +
 	"triton-lang/triton@00852cf; built on the first launch of each kernel that Inductor generates"
 
+// lcudaPattern is the linker's failure to find the driver's library, its name ended:
+// "-lcudart" (the CUDA runtime) and "-lcublas" are not it (holdoutV).
+const lcudaPattern = `cannot find -lcuda\b`
+
 // launcherRows: Triton's C launcher, built with the system's C compiler.
 func launcherRows() []Signature {
 	const noTriton = "or compile without Triton: backend=\"aot_eager\", or turn torch.compile off"
 	return []Signature{
 		{
-			Code: LibcudaNotFound, Literal: "cannot find -lcuda",
+			// The Pattern ends the library's name: "cannot find -lcudart" (the CUDA runtime,
+			// holdoutV's SAM2 build notes) and "-lcublas" are other libraries' failures.
+			Code: LibcudaNotFound, Literal: "cannot find -lcuda", Pattern: lcudaPattern,
 			Requires: tritonContext,
 			Releases: modes.Minors(0, 14),
 			Cause: "Triton links the launcher of each GPU kernel against libcuda.so, the NVIDIA driver's " +
@@ -464,7 +470,7 @@ func launcherRows() []Signature {
 			// Triton's launcher build (rllm-org/rllm#40: "(WorkerDict pid=…) /usr/bin/ld:
 			// cannot find -lcuda" under vLLM's "model_runner_base.py:120]" header). A plain C
 			// or CUDA build (make, a setup.py, a Ruby extconf) shows none of these.
-			Code: LibcudaNotFound, Literal: "cannot find -lcuda",
+			Code: LibcudaNotFound, Literal: "cannot find -lcuda", Pattern: lcudaPattern,
 			Requires: engineWorker,
 			Releases: modes.Minors(0, 14),
 			Cause: "an LLM engine's Python worker (vLLM, SGLang, verl on Ray) builds Triton's launcher for a " +
@@ -487,7 +493,7 @@ func launcherRows() []Signature {
 			// line is no failure (holdoutC3's neg_c3_mpt_skipping_incompatible_lcuda): the
 			// context must be torch.compile's, not a bare Triton word.
 			Code: LibcudaNotFound, Literal: "when searching for -lcuda",
-			Pattern:  `skipping incompatible \S*libcuda\.so when searching for -lcuda`,
+			Pattern:  `skipping incompatible \S*libcuda\.so when searching for -lcuda\b`,
 			Requires: compileContext,
 			Releases: modes.Minors(0, 14),
 			Cause: "Triton links the launcher of each GPU kernel that torch.compile generates against " +

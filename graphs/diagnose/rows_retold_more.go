@@ -116,9 +116,11 @@ func tlsAssertRetoldRow() Signature {
 // Dao-AILab/flash-attention#165; "ROCm forbids `torch.cuda.get_rng_state()` during stream
 // capture", holdoutI1's openpi skill). The RNG named as what is refused, not a capture that
 // merely holds random ops ("dropout inside a CUDA graph"); a dotted name's dots
-// ("torch.cuda.get_rng_state()") are no sentence's end.
+// ("torch.cuda.get_rng_state()") are no sentence's end. The generator's method that
+// PyTorch's message names is a subject too ("which calls `CUDAGeneratorImpl::current_seed`
+// — an operation that is not permitted during stream capture", holdoutV's Metis doc).
 var rngCaptureRetold = retold{
-	literals: []string{"rng_state", "RNG state"},
+	literals: []string{"rng_state", "RNG state", "GeneratorImpl::"},
 	pattern: `(?i)` + rngSubject + `[^.;]{0,60}?\b(?:(?:is|are|was|were)\s+(?:not\s+(?:allowed|permitted|supported)|forbidden|disallowed|refused)|` +
 		`(?:can't|cannot|can\s+not)\s+be\s+(?:read|set|called|used|queried)|fail(?:s|ed)?|rais(?:es|ed)|errors?(?:\s+out)?|crash(?:es|ed)?)\b` +
 		`[^.;]{0,30}?` + duringCapture + `|` +
@@ -128,7 +130,7 @@ var rngCaptureRetold = retold{
 // rngSubject and duringCapture: the CUDA RNG's state, seed or generator calls, and a CUDA
 // graph or stream capture in progress, for rngCaptureRetold.
 const (
-	rngSubject    = `(?:\brng[\s_-]?states?\b|\b(?:get|set)_rng_state(?:\(\))?)`
+	rngSubject    = `(?:\brng[\s_-]?states?\b|\b(?:get|set)_rng_state(?:\(\))?|\b\w*GeneratorImpl::\w+(?:\(\))?)`
 	duringCapture = `\b(?:during|inside|while|in|within)\s+(?:an?\s+|the\s+)?(?:cuda\s?)?(?:graph|stream)\s+captur\w*`
 )
 
