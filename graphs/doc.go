@@ -77,7 +77,7 @@
 //	 "backend": "inductor",
 //	 "mode": "reduce-overhead" | null,     the mode argument as given (null: None)
 //	 "exit": "compiles" | "raises",        the scenario's class (exit status 0 or 1)
-//	 "error": null | {"stage": "parse" | "import" | "global" | "patch" | "compile" | "decorate" | "first-call" | "stance",
+//	 "error": null | {"stage": "parse" | "import" | "global" | "patch" | "compile" | "decorate" | "first-call" | "recompile" | "stance",
 //	                  "exception": "RuntimeError",
 //	                  "message": "<exactly what PyTorch prints after 'RuntimeError: '>",
 //	                  "hint": "did you mean …?" (ours, optional), "evidence": "measured"},

@@ -89,8 +89,9 @@ type RaisedError struct {
 	// Stage is where (config.Result.Stage): "parse" (Python reading the call's text),
 	// "import" (importing torch._inductor.config with a malformed variable), "global"
 	// (a global assignment), "patch" (config.patch), "compile" (torch.compile itself),
-	// "decorate" (the decorator form, when applied), "first-call", "stance"
-	// (torch.compiler.set_stance, on a release without it: Workload.Stance) or
+	// "decorate" (the decorator form, when applied), "first-call", "recompile" (a later
+	// call that recompiles under set_stance("fail_on_recompile"): graphs/script),
+	// "stance" (torch.compiler.set_stance, on a release without it: Workload.Stance) or
 	// "framework" (a framework that calls torch.compile for a script raises before it:
 	// graphs/script).
 	Stage     string `json:"stage"`

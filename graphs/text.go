@@ -99,6 +99,7 @@ var stageText = map[string]string{
 	"compile":    "torch.compile raises",
 	"decorate":   "applying the torch.compile(...) decorator raises",
 	"first-call": "the compiled function's first call raises",
+	"recompile":  "a later call of the compiled function, which recompiles, raises",
 	"stance":     "torch.compiler.set_stance raises",
 	"framework":  "the framework raises before torch.compile is reached",
 }

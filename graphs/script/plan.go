@@ -388,7 +388,7 @@ func sameOutcome(a, b *graphs.Report) bool {
 func (p *planner) plan(s *Script, i int, mode *string, setMode bool, sel *branchSel) (*graphs.Report, string) {
 	rep, msg := p.planScenario(s, i, mode, setMode, sel)
 	rep = duplicateTypeError(&s.Sites[i], positionalTypeError(&s.Sites[i], rep))
-	rep = optimizeKeywordError(&s.Sites[i], rep)
+	rep = stanceRecompileError(&s.Sites[i], optimizeKeywordError(&s.Sites[i], rep))
 	return frameworkRaised(&s.Sites[i], suppressed(&s.Sites[i], p.backendKeywordError(&s.Sites[i], rep))), msg
 }
 
@@ -407,7 +407,7 @@ func raisedReport(rep *graphs.Report, e *graphs.RaisedError) *graphs.Report {
 // call itself raises is reached.
 func raisedBeforeCall(rep *graphs.Report) bool {
 	e := rep.Error
-	return e != nil && e.Stage != "compile" && e.Stage != "first-call" && e.Stage != "decorate"
+	return e != nil && e.Stage != "compile" && e.Stage != "first-call" && e.Stage != "decorate" && e.Stage != "recompile"
 }
 
 // positionalTypeError returns rep as torch.compile's TypeError when the site passes

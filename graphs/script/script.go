@@ -296,7 +296,11 @@ type Site struct {
 	// force where the site compiles (0: none): a first-call compile failure falls back
 	// to eager (suppress.go).
 	suppressErrors int
-	env            []envEntry // the environment assignments in force, in execution order (shared)
+	// recompileStance is a call that recompiles (a new input size) while
+	// set_stance("fail_on_recompile"), set after the first call, is in force: it
+	// raises there (stance.go; zero: none).
+	recompileStance stanceState
+	env             []envEntry // the environment assignments in force, in execution order (shared)
 }
 
 // Candidate is one literal value the script assigns to a name.

@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"github.com/compilemode/compilemode/config"
+	"github.com/compilemode/compilemode/graphs"
 	"github.com/compilemode/compilemode/modes"
 )
 
@@ -104,4 +105,63 @@ func stanceLater(v string) string {
 // isStanceCtx reports whether a with item or decorator is a set_stance call.
 func (r *reader) isStanceCtx(c *expr) bool {
 	return c != nil && c.kind == call && stanceFuncs[strings.TrimSpace(r.qual(c.x))]
+}
+
+// stanceFailOnRecompile is the stance that raises at a recompile.
+const stanceFailOnRecompile = "fail_on_recompile"
+
+// recompileMsg is what a recompile under it raises (2.14.1 adds ". filename: '…',
+// function name: '…', line number: N").
+const recompileMsg = "Detected recompile when torch.compile stance is 'fail_on_recompile'"
+
+// stanceRecompile records a call c of st's compiled function after its first call
+// (the warm-up) that recompiles while set_stance("fail_on_recompile") is in force:
+// a loop that makes a new input size per iteration (loopSizes), with neither
+// dynamic=True nor a mark_dynamic seen, which compile every size in one graph.
+// Measured on 2.6.0 and 2.14.1 (testdata/measured/stance_after_warmup.out): after a
+// warm-up with one size, the first call with another raises; with mark_dynamic on the
+// warm-up's input, or dynamic=True, none does (sweep6 finding 12).
+func (r *reader) stanceRecompile(st *siteState, c *expr) {
+	if !st.called || st.recompileStance.at != 0 || r.stance.value != stanceFailOnRecompile || r.rest && !r.inStarted {
+		return
+	}
+	if st.Dynamic != nil && *st.Dynamic || r.marksDynamic() || r.loopSizes(c) < 2 {
+		return
+	}
+	st.recompileStance = r.stance
+	st.recompileStance.at = int(c.line)
+	st.note("torch.compiler.set_stance(%q) (line %d) is in force at line %d, after its first call: the loop there calls it with a new input size, which recompiles, so that call raises", r.stance.value, r.stance.line, int(c.line))
+}
+
+// marksDynamic reports whether the script marked an input dynamic so far.
+func (r *reader) marksDynamic() bool {
+	for _, ev := range r.events {
+		if ev.f == factDynamic || ev.f == factDynamicSizes {
+			return true
+		}
+	}
+	return false
+}
+
+// stanceRecompileError returns rep as the RuntimeError the recompile under
+// fail_on_recompile raises (stage "recompile"), on the releases whose set_stance has
+// that stance; rep itself, shared through the cache, is not changed. A plan that
+// raises before is kept.
+func stanceRecompileError(st *Site, rep *graphs.Report) *graphs.Report {
+	if st.recompileStance.at == 0 || rep == nil || rep.Error != nil {
+		return rep
+	}
+	minor, ok := torchMinor(rep.Torch)
+	if !ok {
+		return rep
+	}
+	v := modes.Version{Major: 2, Minor: minor}
+	if effect, _, known := config.StanceOf(stanceFailOnRecompile, v); !known || effect != config.StanceRaises {
+		return rep
+	}
+	ev := modes.Inferred
+	if minor == 6 || minor == 14 {
+		ev = modes.Measured
+	}
+	return raisedReport(rep, &graphs.RaisedError{Stage: "recompile", Exception: "RuntimeError", Message: recompileMsg, Evidence: ev})
 }

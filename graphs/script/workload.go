@@ -241,6 +241,7 @@ func (r *reader) noteCall(c *expr) {
 	if st == nil {
 		return
 	}
+	r.stanceRecompile(st, c)
 	r.firstCall(st, c)
 	if r.capture > 0 {
 		r.handCapture(st, int(c.line), r.capture-1)
