@@ -117,9 +117,10 @@ func (c *situation) legacyConcurrentCallers() bool {
 }
 
 // captureOtherThreads reports whether a manual capture runs while other threads
-// synchronise the device, or, in global mode, allocate or copy from pageable memory.
+// synchronise the device, or, in global mode, allocate or copy from pageable memory,
+// or while other threads capture by hand on the same device too.
 func (c *situation) captureOtherThreads() bool {
-	return c.w.CaptureErrorMode != "" && (c.w.OtherThreadWork == "device-sync" ||
+	return c.w.CaptureErrorMode != "" && (c.w.OtherThreadWork == "device-sync" || c.w.captureThreads() >= 2 ||
 		c.w.CaptureErrorMode == "global" && (c.w.OtherThreadWork == "alloc" || c.w.OtherThreadWork == "pageable-copy"))
 }
 
@@ -151,7 +152,7 @@ func triggers() []trigger {
 			(*situation).treesConcurrentCallers},
 		{triggerRow{"legacy-concurrent-callers", "the legacy implementation, and two or more threads calling one function", atFirstCall},
 			(*situation).legacyConcurrentCallers},
-		{triggerRow{"capture-other-threads", "a manual torch.cuda.graph capture while other threads synchronise the device, or, in global mode, allocate or copy", atFirstCall},
+		{triggerRow{"capture-other-threads", "a manual torch.cuda.graph capture while other threads synchronise the device, capture on the same device too, or, in global mode, allocate or copy", atFirstCall},
 			(*situation).captureOtherThreads},
 		{triggerRow{"cpu-input", "CUDA graphs on and a CPU tensor input (a 0-d CPU scalar counts)", atFirstCall},
 			func(c *situation) bool { return c.graphsOn() && c.w.CPUInputs }},

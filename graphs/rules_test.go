@@ -270,6 +270,13 @@ func TestEveryRowReached(t *testing.T) {
 		{"manual", v211, config.Request{}, Workload{CaptureErrorMode: "global", MutatedInputs: InputMutation}, []string{"manual-capture", "manual-mutated-input", "manual-done"}},
 		{"manual-sync", v211, config.Request{}, Workload{CaptureErrorMode: "thread_local", OtherThreadWork: "device-sync"}, []string{"manual-device-sync", "capture-other-threads"}},
 		{"manual-global-alloc", v211, config.Request{}, Workload{CaptureErrorMode: "global", OtherThreadWork: "alloc"}, []string{"manual-global-other-threads", "capture-other-threads"}},
+		// sweep6 finding 13: two threads hand-capturing on one device race (capture_threads_2.11.out).
+		{"manual-threads-global", v211, config.Request{}, Workload{CaptureErrorMode: "global", Threads: Callers, Callers: 2, ColdStart: true}, []string{"manual-capture-threads", "capture-other-threads"}},
+		{"manual-threads-thread-local", v211, config.Request{}, Workload{CaptureErrorMode: "thread_local", Threads: PerThread, Devices: 1, Callers: 2}, []string{"manual-capture-threads", "capture-other-threads"}},
+		{"manual-threads-pool", v(14), config.Request{}, Workload{CaptureErrorMode: "global", ThreadPool: 4}, []string{"manual-capture-threads", "capture-other-threads"}},
+		{"manual-threads-2.6", v(6), config.Request{}, Workload{CaptureErrorMode: "global", Threads: Callers, Callers: 2}, []string{"manual-capture-threads-old", "capture-other-threads"}},
+		{"manual-one-thread-per-device", v211, config.Request{}, Workload{CaptureErrorMode: "global", Threads: PerDevice, Devices: 2}, []string{"manual-capture", "manual-done"}},
+		{"manual-one-caller", v211, config.Request{}, Workload{CaptureErrorMode: "global", Threads: Callers, Callers: 1}, []string{"manual-capture", "manual-done"}},
 		// sweep4 finding 9: a hand capture around cudagraph trees (hand_capture_2.11.out).
 		{"manual-trees", v211, config.Request{Mode: ro}, Workload{CaptureErrorMode: "thread_local"}, []string{"manual-capture-trees", "capture-nested-cudagraphs"}},
 		{"manual-autotune-global", v211, config.Request{Mode: strp("max-autotune-no-cudagraphs")}, Workload{CaptureErrorMode: "global"}, []string{"manual-capture", "manual-autotune-global", "manual-done"}},

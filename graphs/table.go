@@ -667,6 +667,7 @@ func placeholders() []placeholder {
 		{"global_pairs", "those keys and values, as dict entries", func(c *situation) string { return c.globalPairs }},
 		{"why", "why turning cudagraph trees back on does not help", func(c *situation) string { return c.why }},
 		{"capture_mode", "the capture error mode of a manual capture", func(c *situation) string { return c.w.CaptureErrorMode }},
+		{"capture_threads", "how many threads capture by hand on one device", func(c *situation) string { return strconv.Itoa(c.w.captureThreads()) }},
 		{"impl", "the CUDA-graph implementation the thread's config selects", func(c *situation) string { return string(c.impl()) }},
 		{"other_work", "what other threads do during a manual capture, in words", func(c *situation) string {
 			return map[string]string{"alloc": "allocation", "pageable-copy": "copy from pageable memory", "device-sync": "device synchronisation"}[c.w.OtherThreadWork]

@@ -291,8 +291,11 @@ const src20Graphs = "torch/cuda/graphs.py @ 2.0 (pytorch/pytorch.github.io@2529d
 // srcHandCapture is the measurement of a hand capture around a compiled function
 // (sweep4 finding 9), and msgNestedReplay the error it gives with CUDA graphs on.
 const (
-	srcHandCapture  = "graphs/script/testdata/measured/hand_capture_2.11.sh and .out (2.11.0+cu130 on one H200: modes default and max-autotune-no-cudagraphs capture; reduce-overhead and max-autotune raise in every capture_error_mode); the CUDA generator's replay_prologue (assertNotCapturing), graphs/diagnose rows_more.go capture-nested-cudagraphs"
-	msgNestedReplay = "Cannot prepare for replay during capturing stage. during CUDA graph capture. If you need this call to be captured, please file an issue. Current cudaStreamCaptureStatus: cudaStreamCaptureStatusActive"
+	srcHandCapture = "graphs/script/testdata/measured/hand_capture_2.11.sh and .out (2.11.0+cu130 on one H200: modes default and max-autotune-no-cudagraphs capture; reduce-overhead and max-autotune raise in every capture_error_mode); the CUDA generator's replay_prologue (assertNotCapturing), graphs/diagnose rows_more.go capture-nested-cudagraphs"
+	// srcCaptureThreads is sweep6 finding 13's measurement (two threads hand-capturing).
+	srcCaptureThreads = "graphs/script/testdata/measured/capture_threads_2.11.py and .out (sweep6, H200, torch 2.11.0+cu130, 2026-12-03: two threads each capturing their own compiled Linear on one device; global: one thread failed in 1 of 3 runs, and in 3 of 3 with a barrier lining the captures up; thread_local: in 1 of 2)"
+	msgCaptureThreads = "CUDA error: the operation cannot be performed in the present state"
+	msgNestedReplay   = "Cannot prepare for replay during capturing stage. during CUDA graph capture. If you need this call to be captured, please file an issue. Current cudaStreamCaptureStatus: cudaStreamCaptureStatusActive"
 )
 
 func manualRules() []rule {
@@ -321,6 +324,20 @@ func manualRules() []rule {
 			Message:  msgNestedReplay,
 			Evidence: AlwaysInferred, Hazard: "capture-nested-cudagraphs", Source: srcHandCapture},
 			func(c *situation) bool { return manual(c) && c.impl() != NoCUDAGraphs && c.impl() != "" }},
+		{Rule{ID: "manual-capture-threads", Stage: StageDevice, Releases: from(11),
+			Condition: "two or more threads each capture by hand with torch.cuda.graph on one device",
+			Outcome:   Fail, Exception: "AcceleratorError", Implementation: Manual, Race: true, Stop: true,
+			Reason:   "{capture_threads} threads each capture with torch.cuda.graph(capture_error_mode=\"{capture_mode}\") on the same device at about the same time: one thread's capture or replay fails while the other captures (measured on 2.11 in global and thread_local mode alike; which thread fails, and whether any does in a given run, is a race)",
+			Message:  msgCaptureThreads,
+			Evidence: MeasuredElseInferred, Hazard: "capture-other-threads", Source: srcCaptureThreads + "; torch.AcceleratorError, a RuntimeError, read in 2.14.1's CPU build"},
+			(*situation).manualThreads},
+		{Rule{ID: "manual-capture-threads-old", Stage: StageDevice, Releases: upTo(10),
+			Condition: "two or more threads each capture by hand with torch.cuda.graph on one device, before 2.11",
+			Outcome:   Fail, Exception: "RuntimeError", Implementation: Manual, Race: true, Stop: true,
+			Reason:   "{capture_threads} threads each capture with torch.cuda.graph(capture_error_mode=\"{capture_mode}\") on the same device at about the same time: not measured on torch {torch}; on 2.11 (measured) one thread fails while the other captures, in global and thread_local mode alike, so this plan infers the same race here, with 2.11's message (2.6.0 has no torch.AcceleratorError: the error is a RuntimeError)",
+			Message:  msgCaptureThreads,
+			Evidence: AlwaysInferred, Hazard: "capture-other-threads", Source: srcCaptureThreads},
+			(*situation).manualThreads},
 		{Rule{ID: "manual-capture", Stage: StageDevice, Releases: allReleases(),
 			Condition: "the compiled function is captured by hand with torch.cuda.graph",
 			Outcome:   Capture, Implementation: Manual,
@@ -405,9 +422,32 @@ func (c *situation) graphBreaks() int {
 	return n
 }
 
+// manualThreads reports whether two or more threads capture by hand on one device.
+func (c *situation) manualThreads() bool {
+	return c.w.CaptureErrorMode != "" && c.w.captureThreads() >= 2
+}
+
+// captureThreads is how many threads capture by hand on one device at once: the
+// caller threads, each thread of a per-thread layout on its device, a pool's workers;
+// one per device for threads per device (two devices were not measured).
+func (w Workload) captureThreads() int {
+	switch {
+	case w.ThreadPool > 0:
+		return w.ThreadPool
+	case w.Threads == Callers || w.Threads == PerThread:
+		return w.Callers
+	}
+	return 0
+}
+
 // hazards28 are the warnings of issue 28's workloads.
 func hazards28() []hazard {
 	return []hazard{
+		{Hazard{Code: "capture-other-threads", Releases: allReleases(), Condition: "two or more threads capture by hand on one device",
+			Message:  "{capture_threads} threads each capture with torch.cuda.graph on the same device: the captures race, and one thread fails with \"" + msgCaptureThreads + "\" (measured on 2.11, in global and thread_local mode)",
+			Fix:      "capture in one thread (then hand the graphs to the others to replay), or hold one threading.Lock around each thread's warm-up and capture so that they never overlap",
+			Evidence: MeasuredElseInferred, Source: srcCaptureThreads},
+			func(c *situation) bool { return c.w.captureThreads() >= 2 && c.w.OtherThreadWork == "" }},
 		{Hazard{Code: "capture-other-threads", Releases: allReleases(), Condition: "another thread synchronises the device",
 			Message:  "another thread synchronises the whole device while torch.cuda.graph captures: that breaks the capture in every capture mode (NVIDIA/TensorRT#2888)",
 			Fix:      "in the other threads, synchronise only their own non-default stream (s.synchronize() or an event), not the device and not stream 0 (the legacy stream, which also fails); or hold one lock around the capture that those threads take too; capture_error_mode does not help here",

@@ -70,3 +70,41 @@ func TestHandCapturePlanned(t *testing.T) {
 		require.Equal(t, want, devs[0].Outcome, mode)
 	}
 }
+
+// TestHandCaptureThreads: two threads that each hand-capture their own compiled
+// function on one device race (sweep6 finding 13, measured on 2.11 in global and
+// thread_local mode: testdata/measured/capture_threads_2.11.out): every thread's row
+// is "fail (race)", the plan raises; one thread capturing still captures.
+func TestHandCaptureThreads(t *testing.T) {
+	t.Parallel()
+	worker := func(mode string) string {
+		return "import threading\nimport torch\ndef worker(i):\n    model = torch.compile(torch.nn.Linear(256, 256).cuda())\n    x = torch.randn(16, 256, device=\"cuda\")\n" +
+			"    model(x)\n    g = torch.cuda.CUDAGraph()\n    with torch.cuda.graph(g" + mode + "):\n        y = model(x)\n    g.replay()\n"
+	}
+	cases := []struct {
+		name, src, torch string
+		want             graphs.Outcome
+		race             bool
+	}{
+		{"two-threads-global", worker("") + "ts = [threading.Thread(target=worker, args=(i,)) for i in range(2)]\nfor t in ts:\n    t.start()\n", "2.11", graphs.Fail, true},
+		{"two-threads-thread-local", worker(", capture_error_mode=\"thread_local\"") + "for i in range(2):\n    threading.Thread(target=worker, args=(i,)).start()\n", "2.11", graphs.Fail, true},
+		{"two-threads-2.14", worker("") + "ts = [threading.Thread(target=worker, args=(i,)) for i in range(2)]\nfor t in ts:\n    t.start()\n", "2.14", graphs.Fail, true},
+		{"one-thread", worker("") + "threading.Thread(target=worker, args=(0,)).start()\n", "2.11", graphs.Capture, false},
+		{"main-thread", worker("") + "worker(0)\n", "2.11", graphs.Capture, false},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			t.Parallel()
+			s, err := readBytes("h.py", []byte(tc.src))
+			require.NoError(t, err)
+			p, err := s.Planned(graphs.Scenario{Torch: tc.torch}, nil)
+			require.NoError(t, err)
+			devs := p.Sites[0].Plan.Report.CUDAGraphs.Devices
+			require.NotEmpty(t, devs)
+			for _, d := range devs {
+				require.Equal(t, tc.want, d.Outcome, "%s %s", d.Device, d.Thread)
+				require.Equal(t, tc.race, d.Race, "%s %s", d.Device, d.Thread)
+			}
+		})
+	}
+}
