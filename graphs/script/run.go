@@ -417,10 +417,34 @@ func loadsConfig(q string) bool {
 	return q == "torch.compiler.reset"
 }
 
+// configLoadingCalls are the torch.compiler functions whose call loads
+// torch._inductor.config, though the attribute alone does not (torch.compiler.disable
+// is not a load; torch.compiler.disable(f) and @torch.compiler.disable are):
+// testdata/envimport (probe-*.tsv) and testdata/measured/compiler_entry_config.out, the
+// same on 2.6.0 and 2.14.1; is_compiling() and is_dynamo_compiling() do not load it
+// (sweep6 finding 6).
+var configLoadingCalls = map[string]bool{
+	"torch.compiler.set_stance":                true,
+	"torch.compiler.disable":                   true,
+	"torch.compiler.allow_in_graph":            true,
+	"torch.compiler.cudagraph_mark_step_begin": true,
+	"torch.compiler.assume_constant_result":    true,
+	"torch.compiler.list_backends":             true,
+	"torch.compiler.wrap_numpy":                true,
+}
+
 // configUse marks where running statement s first loads torch._inductor.config by
-// using what loadsConfig names without importing it (torch._dynamo.reset()), once.
+// using what loadsConfig names without importing it (torch._dynamo.reset()), or by
+// calling one of configLoadingCalls (a decorator of a def or class is called when it
+// runs), once.
 func (r *reader) configUse(s *stmt) {
-	if r.configLine != 0 || s.kind == defStmt || s.kind == classStmt {
+	if r.configLine != 0 {
+		return
+	}
+	if s.kind == defStmt || s.kind == classStmt {
+		for _, d := range s.decorators {
+			r.configDecorator(d)
+		}
 		return
 	}
 	for _, t := range s.targets {
@@ -435,6 +459,15 @@ func (r *reader) configUse(s *stmt) {
 	}
 }
 
+// configDecorator is configUse for a decorator d: @torch.compiler.disable is a call.
+func (r *reader) configDecorator(d *expr) {
+	if q := r.qual(d); d.kind != call && configLoadingCalls[q] {
+		r.configLine, r.configBy = int(d.line), "using "+q+" as a decorator"
+		return
+	}
+	r.configUseIn(d, 0)
+}
+
 // configUseIn looks for such a use in e.
 func (r *reader) configUseIn(e *expr, depth int) {
 	if e == nil || r.configLine != 0 || depth > maxWalkDepth {
@@ -442,6 +475,10 @@ func (r *reader) configUseIn(e *expr, depth int) {
 	}
 	if e.kind == attr {
 		r.configUseChain(e, depth)
+		return
+	}
+	if q := r.qual(e.x); e.kind == call && configLoadingCalls[q] {
+		r.configLine, r.configBy = int(e.line), "calling "+q
 		return
 	}
 	r.configUseIn(e.x, depth+1)

@@ -4,7 +4,9 @@ package script
 const (
 	// WarningEnvAfterImport occurs when the script sets a variable that
 	// torch._inductor.config reads at its import after that import (an import of
-	// torch._inductor or torch._dynamo, or the first torch.compile), too late for the
+	// torch._inductor or torch._dynamo, the first torch.compile, or a call of
+	// torch.compiler.set_stance, disable, allow_in_graph, cudagraph_mark_step_begin
+	// and the like, decorators included), too late for the
 	// default it sets. Variables read at each call (TORCHINDUCTOR_CACHE_DIR), by the
 	// allocator, or not by PyTorch at all are never too late.
 	//

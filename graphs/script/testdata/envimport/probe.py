@@ -31,6 +31,19 @@ FORMS = [
     "import torch; import torch.nn",
     "import torch; import torch.export",
     "import torch; torch.set_float32_matmul_precision('high')",
+    # sweep6 finding 6: the public torch.compiler entry points.
+    "import torch; torch.compiler.set_stance('default')",
+    "import torch; g = torch.compiler.disable(lambda x: x)",
+    "import torch; g = torch.compiler.disable(lambda x: x, recursive=False)",
+    "import torch; g = torch.compiler.allow_in_graph(lambda x: x)",
+    "import torch; torch.compiler.cudagraph_mark_step_begin()",
+    "import torch; g = torch.compiler.assume_constant_result(lambda: 1)",
+    "import torch; torch.compiler.list_backends()",
+    "import torch; g = torch.compiler.wrap_numpy(lambda x: x)",
+    "import torch; torch.compiler.is_compiling()",
+    "import torch; torch.compiler.is_dynamo_compiling()",
+    "from torch.compiler import set_stance; set_stance('default')",
+    "from torch.compiler import disable; g = disable(lambda x: x)",
 ]
 
 PROG = """
