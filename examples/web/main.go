@@ -183,6 +183,9 @@
 //	whole page (main at 7b5a3d9, a session of diagnose
 //	  rows and -script work later)                        3,147,171    over by 1.4 KB
 //	graphs/script/pytoken built without inlining too      3,142,651      4.5 KB
+//	whole page (main at e76afd3, -script's sweep6 fixes)  3,145,519    209 bytes left
+//	regexp/syntax built without inlining (an expression's
+//	  parse and compile, once each; matching is regexp's) 3,126,109     19.4 KB
 //
 // The script's answer is the one that lost its inlining (its tokenizer too, last): a
 // script is answered once per paste or file, while an edit of a call (graphs, config,
@@ -435,12 +438,14 @@ func inModule(ctx context.Context, goCmd string) error {
 }
 
 // inlined are the packages compiled to WebAssembly with the compiler's inlining: the
-// ones an answer spends its time in (the runtime, regular expressions, byte and string
-// search, the log's reader, and an edit's planning). Every other package is compiled
+// ones an answer spends its time in (the runtime, regular expressions' matching, byte and
+// string search, the log's reader, and an edit's planning). Every other package is compiled
 // with -l (no inlining): that made the page 210 KB smaller, gzipped, for 10-20% more
 // CPU in a first answer (the package doc's Transfer size has the figures).
 var inlined = []string{
-	"runtime", "regexp", "regexp/syntax", "bytes", "strings", "unicode/utf8", "internal/bytealg", "sync",
+	// regexp/syntax, which parses and compiles an expression once (lazyregexp: on first
+	// use), is not here: the matching is regexp's (19.4 KB, the package doc's table)
+	"runtime", "regexp", "bytes", "strings", "unicode/utf8", "internal/bytealg", "sync",
 	"github.com/compilemode/compilemode/graphs/diagnose",
 	// the log's and the script's expressions, compiled on first use
 	"github.com/compilemode/compilemode/internal/lazyregexp",
