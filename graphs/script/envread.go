@@ -40,6 +40,9 @@ type EnvRead struct {
 	// From says where Value comes from: "-env" (ReadOptions.Env) or "environment"
 	// (ReadOptions.ProcessEnv).
 	From string `json:"from,omitempty"`
+	// subscript: read as os.environ["NAME"], which has no default: unset, it raises
+	// KeyError (CPython Lib/os.py _Environ.__getitem__; sweep6 finding 9).
+	subscript bool
 }
 
 // ReadWith is [ReadNamed] with the environment the script starts in: its own reads
@@ -130,7 +133,7 @@ func (r *reader) recordEnvRead(e *expr) {
 		r.envReadAt = map[string]int{}
 	}
 	r.envReadAt[k] = int(e.line)
-	rd := EnvRead{Line: int(e.line), Name: k}
+	rd := EnvRead{Line: int(e.line), Name: k, subscript: e.kind == subscript}
 	if g, ok := r.givenEnv[k]; ok {
 		v := g.value
 		rd.Value, rd.From = &v, g.from

@@ -119,7 +119,7 @@ if os.environ["COMPILE_MODE"]:
 	require.NoError(t, err)
 	x := "x"
 	want := []EnvRead{{Line: 3, Name: "COMPILE_MODE", Value: &x, From: "-env"}, {Line: 4, Name: "WORKERS"}}
-	if diff := cmp.Diff(want, s.EnvReads); diff != "" {
+	if diff := cmp.Diff(want, s.EnvReads, cmp.AllowUnexported(EnvRead{})); diff != "" {
 		t.Errorf("EnvReads (-want +got):\n%s", diff)
 	}
 }

@@ -22,6 +22,23 @@ func TestHeaderEnvReads(t *testing.T) {
 		{"unset", nil, []string{"0 environment variables set, 1 read", "line 4: NO_COMPILE (not set in the environment planned: the read's default)"}},
 		{"env", map[string]string{"NO_COMPILE": "1"}, []string{"0 environment variables set, 1 read", `line 4: NO_COMPILE="1" (-env)`}},
 	}
+	// sweep6 finding 9: os.environ["NAME"] has no default; unset, it raises KeyError.
+	const sub = "import os\nimport torch\nlocal_rank = int(os.environ[\"LOCAL_RANK\"])\nm = torch.compile(f)\n"
+	for _, tc := range []struct {
+		name string
+		env  map[string]string
+		want string
+	}{
+		{"subscript-unset", nil, `line 3: LOCAL_RANK (not set in the environment planned: os.environ["LOCAL_RANK"] raises KeyError there; -env LOCAL_RANK=V plans it)`},
+		{"subscript-env", map[string]string{"LOCAL_RANK": "0"}, `line 3: LOCAL_RANK="0" (-env)`},
+	} {
+		s, err := ReadWith(strings.NewReader(sub), ReadOptions{Name: "e.py", Env: tc.env})
+		require.NoError(t, err)
+		var b bytes.Buffer
+		require.NoError(t, s.WriteText(&b, 200))
+		require.Contains(t, b.String(), tc.want, tc.name)
+		require.NotContains(t, b.String(), "the read's default", tc.name)
+	}
 	for _, tc := range cases {
 		s, err := ReadWith(strings.NewReader(src), ReadOptions{Name: "e.py", Env: tc.env})
 		require.NoError(t, err)

@@ -293,7 +293,10 @@ func envLine(e EnvSet) string {
 // envReadLine is one variable the script reads, with the value the environment
 // planned gives it.
 func envReadLine(e EnvRead) string {
-	if e.Value == nil {
+	switch {
+	case e.Value == nil && e.subscript:
+		return fmt.Sprintf("line %d: %s (not set in the environment planned: os.environ[%q] raises KeyError there; -env %s=V plans it)", e.Line, e.Name, e.Name, e.Name)
+	case e.Value == nil:
 		return fmt.Sprintf("line %d: %s (not set in the environment planned: the read's default)", e.Line, e.Name)
 	}
 	return fmt.Sprintf("line %d: %s=%q (%s)", e.Line, e.Name, *e.Value, e.From)
