@@ -138,35 +138,13 @@ func (r *reader) calleesOf(d *stmt, in map[*stmt]bool, depth int) {
 // @contextlib.contextmanager def gives `with v as f:` (SGLang's patch_model, sweep4
 // finding 9), or nil.
 func (r *reader) yieldedSite(v *expr) *siteState {
-	if v == nil || v.kind != call {
-		return nil
-	}
-	d := r.calledDef(v, r.qual(v.x))
-	if d == nil {
-		return nil
-	}
-	return r.siteYielded(d.body, 0)
+	return r.siteOfCall(v, r.yieldedExpr)
 }
 
-func (r *reader) siteYielded(body []*stmt, depth int) *siteState {
-	if depth > maxHelperDepth {
-		return nil
-	}
-	for _, s := range body {
-		if s.kind == defStmt || s.kind == classStmt {
-			continue
-		}
-		if y := s.value; y != nil && y.kind == other && len(y.elts) == 1 && strings.HasPrefix(r.src[y.start:], "yield") {
-			if st := r.siteIn(y.elts[0]); st != nil {
-				return st
-			}
-			if st := r.compiledName(y.elts[0]); st != nil {
-				return st
-			}
-		}
-		if st := r.siteYielded(s.body, depth+1); st != nil {
-			return st
-		}
+// yieldedExpr is what a yield statement gives (nil for any other statement).
+func (r *reader) yieldedExpr(s *stmt) *expr {
+	if y := s.value; y != nil && y.kind == other && len(y.elts) == 1 && strings.HasPrefix(r.src[y.start:], "yield") {
+		return y.elts[0]
 	}
 	return nil
 }

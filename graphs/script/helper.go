@@ -202,6 +202,20 @@ func extraPositionals(def *stmt, c *expr, skip int) []arg {
 // one), or nil. The def is one by name, or a method through self or an object
 // (self._setup(), srv.load(): paramhelpers.go calledDef; sweep4 finding 12).
 func (r *reader) returnedSite(v *expr) *siteState {
+	return r.siteOfCall(v, returnedExpr)
+}
+
+// returnedExpr is what a return statement gives (nil for any other statement).
+func returnedExpr(s *stmt) *expr {
+	if s.kind == simpleStmt && s.name == "return" && len(s.exprs) == 1 {
+		return s.exprs[0]
+	}
+	return nil
+}
+
+// siteOfCall returns the site whose compiled function the def a call v calls gives, by
+// given's statements (returnedExpr, yieldedExpr), or nil.
+func (r *reader) siteOfCall(v *expr, given func(*stmt) *expr) *siteState {
 	if v == nil || v.kind != call {
 		return nil
 	}
@@ -209,27 +223,29 @@ func (r *reader) returnedSite(v *expr) *siteState {
 	if d == nil {
 		return nil
 	}
-	return r.siteReturned(d.body, 0)
+	return r.siteGiven(d.body, 0, given)
 }
 
-func (r *reader) siteReturned(body []*stmt, depth int) *siteState {
+// siteGiven returns the site of the first statement of body, nested defs and classes
+// aside, whose given expression is a compile site or a name bound to one.
+func (r *reader) siteGiven(body []*stmt, depth int, given func(*stmt) *expr) *siteState {
 	if depth > maxHelperDepth {
 		return nil
 	}
 	for _, s := range body {
-		switch {
-		case s.kind == defStmt || s.kind == classStmt:
-		case s.kind == simpleStmt && s.name == "return" && len(s.exprs) == 1:
-			if st := r.siteIn(s.exprs[0]); st != nil {
+		if s.kind == defStmt || s.kind == classStmt {
+			continue
+		}
+		if e := given(s); e != nil {
+			if st := r.siteIn(e); st != nil {
 				return st
 			}
-			if st := r.compiledName(s.exprs[0]); st != nil {
+			if st := r.compiledName(e); st != nil {
 				return st
 			}
-		default:
-			if st := r.siteReturned(s.body, depth+1); st != nil {
-				return st
-			}
+		}
+		if st := r.siteGiven(s.body, depth+1, given); st != nil {
+			return st
 		}
 	}
 	return nil
