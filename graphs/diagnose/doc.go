@@ -505,6 +505,9 @@
 // (anchorPython), and TestPlainLinesHoldNoAnchor keeps the rare-hit log's lines and two
 // frames free of every other anchor: ratio 0.55 (Read 220.8 MB/s, grep -F 121.9 MB/s,
 // load average 2, testdata/bench-results.txt).
+// With the second session's rows of 2026-12-03 (retellings, release phrasings, holdoutS–V;
+// main at 58c072b, load average 1.4, -benchtime 3x): ratio 0.52 (Read 230.5 MB/s, grep -F
+// 119.6 MB/s).
 //
 // BenchmarkShapes (go test -run '^$' -bench Shapes ./graphs/diagnose/, 32 MB a shape by
 // default, DIAGNOSE_SHAPE_MB to change it) reads twelve shapes of log, hostile ones
