@@ -12,10 +12,10 @@ import (
 	"github.com/compilemode/compilemode/modes"
 )
 
-// diagnose answers -diagnose FILE: the findings in the text (and, in JSON, the plan
-// of the call the text shows). -torch X.Y diagnoses for that release over any the
-// text shows. The text is wrapped to diagnoseWidth. Exit 0 when the text was read, 2
-// when it cannot be.
+// diagnose answers -diagnose FILE: the findings in the text and the plan of the call
+// the text shows (with or without findings). -torch X.Y diagnoses for that release
+// over any the text shows. The text is wrapped to diagnoseWidth. Exit 0 when the text
+// was read (also when that call raises), 2 when it cannot be.
 func (c *cli) diagnose(stdin io.Reader, stdout, stderr io.Writer, environ func() []string) int {
 	for name := range c.given {
 		if name != "diagnose" && name != "json" && name != "torch" {

@@ -22,6 +22,10 @@ func TestDiagnoseFlag(t *testing.T) {
 	require.NoError(t, os.WriteFile(empty, nil, 0o644))
 	fifo := filepath.Join(dir, "fifo")
 	require.NoError(t, syscall.Mkfifo(fifo, 0o644))
+	// sweep6 finding 4: no signature, but the call pasted raises as written: the text
+	// shows its plan, and the exit is still 0 (the log was read; the doc's -diagnose).
+	pasted := filepath.Join(dir, "pasted.log")
+	require.NoError(t, os.WriteFile(pasted, []byte("torch 2.11.0\nmodel = torch.compile(model, mode=\"reduce-overhead\", options={\"max_autotune\": True})\n"), 0o644))
 	tests := []struct {
 		name string
 		args []string
@@ -30,6 +34,9 @@ func TestDiagnoseFlag(t *testing.T) {
 	}{
 		{"text", []string{"-diagnose", logPath}, 0, "line 4: trees-user-thread-tls"},
 		{"json", []string{"-diagnose", logPath, "-json"}, 0, `"format": "compilemode-diagnosis/1"`},
+		{"no signature, the call raises", []string{"-diagnose", pasted}, 0, "no known signature: this log matches none of compilemode's diagnosis codes\n\n" +
+			"plan of the call the log shows (torch 2.11, backend inductor, mode=\"reduce-overhead\", options={\"max_autotune\": True}; -json has the whole report):\n" +
+			"  torch.compile raises (measured): RuntimeError: Either mode or options can be specified"},
 		{"empty", []string{"-diagnose", empty}, 2, "empty.log"},
 		{"missing", []string{"-diagnose", filepath.Join(dir, "nope")}, 2, "no such file"},
 		{"directory", []string{"-diagnose", dir}, 2, "a directory"},

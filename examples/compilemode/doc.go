@@ -124,8 +124,8 @@
 //	                  assignments run after the file's).
 //	-diagnose FILE    a PyTorch log, traceback or pasted issue (- for stdin): each known
 //	                  signature with its line, cause and fix (package graphs/diagnose), and
-//	                  in JSON (format compilemode-diagnosis/1) the plan of the call the log
-//	                  shows. Only -json and -torch X.Y (the release to diagnose for, over
+//	                  the plan of the call the log shows, also after "no known signature"
+//	                  (in JSON, format compilemode-diagnosis/1, the whole report). Only -json and -torch X.Y (the release to diagnose for, over
 //	                  any the log shows) combine with it; a log from a release newer
 //	                  than 2.14 (2.15, a 2.15 nightly) is named so and diagnosed with
 //	                  the facts of the releases known; the text's width is the
@@ -133,8 +133,9 @@
 //	                  UTF-16 or UTF-32 log is read with or without its byte-order mark,
 //	                  a gzip-compressed one (train.log.gz) as zgrep reads it; zstd, xz
 //	                  and bzip2 are refused with the command that decompresses them.
-//	                  Exit 0 when the text was read (with or without findings), 2 when
-//	                  it cannot be or is empty.
+//	                  Exit 0 when the text was read (with or without findings, and
+//	                  when the call it shows raises: the block says so), 2 when it
+//	                  cannot be or is empty.
 //	-script FILE      a Python training script, read without Python (package
 //	                  graphs/script): every torch.compile site, planned with the globals,
 //	                  environment and workload the script shows (threads, pools,

@@ -22,7 +22,7 @@ const (
 	MinTextWidth = 40
 )
 
-// NoSignature is the one line WriteText writes for a log without findings.
+// NoSignature is the line WriteText writes first for a log without findings.
 const NoSignature = "no known signature: this log matches none of compilemode's diagnosis codes"
 
 // WriteText writes the diagnosis as [Diagnosis.WriteTextWidth] does, at TextWidth
@@ -45,7 +45,9 @@ func (d *Diagnosis) WriteText(w io.Writer) error {
 // findings, when the log shows a torch.compile call (Recovered), a block "plan of the
 // call the log shows (…)" gives what PyTorch does with it: the error it raises, or
 // each device and thread's outcome (capture, skip, fail); -json has the whole
-// report. For a diagnosis without findings it writes NoSignature. Do not depend on this output
+// report. For a diagnosis without findings it writes NoSignature, then that block
+// when the log shows a call (a pasted call that raises as written is worth saying
+// even when no signature matched). Do not depend on this output
 // being stable. It returns an *inputerr.ZeroError for a nil d or w.
 func (d *Diagnosis) WriteTextWidth(w io.Writer, width int) error {
 	return d.writeText("diagnose.Diagnosis.WriteTextWidth", w, width)
@@ -90,9 +92,7 @@ func (d *Diagnosis) writeText(fn string, w io.Writer, width int) error {
 			wrap(&b, width, f.Note, "  note: ", "        ")
 		}
 	}
-	if len(d.Findings) > 0 {
-		d.writePlan(&b, width)
-	}
+	d.writePlan(&b, width) // with or without findings (sweep6 finding 4)
 	_, err = io.WriteString(w, b.String())
 	return err
 }

@@ -10,8 +10,7 @@ import (
 )
 
 // TestTextShowsPlan: the text output ends with the plan of the call the log shows
-// (sweep4 finding 29), its raise or its devices' outcomes; a log with no call, or no
-// finding, shows none.
+// (sweep4 finding 29), its raise or its devices' outcomes; a log with no call shows none.
 func TestTextShowsPlan(t *testing.T) {
 	const crash = "Exception in thread Thread-2 (worker):\n  File \"/x/torch/_inductor/cudagraph_trees.py\", line 345, in get_obj\n" +
 		"    assert torch._C._is_key_in_tls(attr_name)\nAssertionError\n"
@@ -46,6 +45,56 @@ func TestTextShowsPlan(t *testing.T) {
 				return
 			}
 			require.True(t, strings.HasSuffix(text, strings.Join(tt.want, "\n")+"\n"), text)
+		})
+	}
+}
+
+// TestTextShowsPlanWithoutFindings: a log that matches no signature but shows a
+// torch.compile call gets NoSignature and then the plan block, as the JSON has the
+// plan (sweep6 finding 4: a pasted call that raises as written was only "no known
+// signature"); a log with neither gets NoSignature alone.
+func TestTextShowsPlanWithoutFindings(t *testing.T) {
+	tests := []struct {
+		name, log string
+		want      []string // the whole text, line by line
+	}{
+		{"mode and options (sweep6 log8)", "torch 2.11.0\nmodel = torch.compile(model, mode=\"reduce-overhead\", options={\"max_autotune\": True})\n", []string{
+			diagnose.NoSignature,
+			"",
+			"plan of the call the log shows (torch 2.11, backend inductor, mode=\"reduce-overhead\", options={\"max_autotune\": True}; -json has the whole report):",
+			"  torch.compile raises (measured): RuntimeError: Either mode or options can be specified, but both can't be specified at the same time.",
+		}},
+		{"collect_env and options (sweep6 log9)", "[pip3] torch==2.14.0\nPython version: 3.12.3 (main) [GCC 13] (64-bit runtime)\n" +
+			"compiled = torch.compile(net, mode=\"max-autotune\", options={\"a\":1})\n", []string{
+			diagnose.NoSignature,
+			"",
+			"plan of the call the log shows (torch 2.14, Python 3.12 (line 2, collect_env), backend inductor, mode=\"max-autotune\", options={\"a\":1}; -json has the whole report):",
+			"  torch.compile raises (source): RuntimeError: Either mode or options can be specified, but both can't be specified at the same time.",
+		}},
+		{"unknown mode (sweep6 log10)", "torch 2.11.0\nmodel = torch.compile(model, mode=\"fast\")\n", nil},
+		{"a call that compiles", "torch 2.11.0\nmodel = torch.compile(model, mode=\"reduce-overhead\")\n", []string{
+			diagnose.NoSignature,
+			"",
+			"plan of the call the log shows (torch 2.11, backend inductor, mode=\"reduce-overhead\"; -json has the whole report):",
+			"  cuda:0 main: capture",
+		}},
+		{"no call", "torch 2.11.0\nall good\n", []string{diagnose.NoSignature}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			d, err := diagnose.Read(strings.NewReader(tt.log))
+			require.NoError(t, err)
+			require.Empty(t, d.Findings)
+			var b strings.Builder
+			require.NoError(t, d.WriteTextWidth(&b, 0))
+			if tt.want == nil { // the plan raises: its block names the error
+				require.NotNil(t, d.Plan)
+				require.NotNil(t, d.Plan.Error)
+				require.Contains(t, b.String(), "plan of the call the log shows")
+				require.Contains(t, b.String(), d.Plan.Error.Message)
+				return
+			}
+			require.Equal(t, strings.Join(tt.want, "\n")+"\n", b.String())
 		})
 	}
 }
