@@ -115,7 +115,8 @@ func TestFactsForBoundaries(t *testing.T) {
 		want.Python, want.CompileMaxPython, want.CompilePythonMessage = pythonWant(v)
 		want.CompilePythonInOptimize = v == at(0)
 		want.OldestPython = oldestPythonWant(v)
-		want.NewestPython = map[int]string{0: "3.11", 1: "3.11", 2: "3.12", 3: "3.12", 6: "3.13", 7: "3.13", 8: "3.13"}[v.Minor]
+		want.NewestPython = map[int]string{0: "3.11", 1: "3.11", 2: "3.12", 3: "3.12", 4: "3.12", 5: "3.13", 6: "3.13", 7: "3.13", 8: "3.13",
+			9: "3.14", 10: "3.14", 11: "3.14", 12: "3.14"}[v.Minor]
 		if diff := cmp.Diff(want, FactsFor(v)); diff != "" {
 			t.Errorf("FactsFor(%s) mismatch (-want +got):\n%s", v, diff)
 		}
@@ -207,18 +208,16 @@ func TestFactReleases(t *testing.T) {
 	}
 }
 
-// oldestPythonWant is each release's oldest Python with builds ("" where no source
-// gives it: 2.4, 2.10-2.13).
+// oldestPythonWant is each release's oldest Python with builds (every release's:
+// sweep6 finding 1 filled 2.4 and 2.10-2.13).
 func oldestPythonWant(v modes.Version) string {
 	switch {
-	case v.Minor <= 3:
+	case v.Minor <= 4:
 		return "3.8"
-	case v.Minor >= 5 && v.Minor <= 8:
+	case v.Minor <= 8:
 		return "3.9"
-	case v.Minor == 9 || v.Minor == 14:
-		return "3.10"
 	}
-	return ""
+	return "3.10"
 }
 
 // pythonWant is each release's default Python, the first Python its torch.compile

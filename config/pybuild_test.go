@@ -11,8 +11,8 @@ import (
 
 // TestPythonNoBuild: a Python older than the oldest a release has builds for gets
 // python-no-build naming that oldest Python (sweep finding 30: -torch 2.5 -python 3.8
-// was planned as working); the oldest itself and newer ones do not; a release whose
-// oldest Python no source gives (2.4, 2.10-2.13) gets no warning.
+// was planned as working); the oldest itself and newer ones do not; every release
+// 2.0-2.14 has its oldest (sweep6 finding 1: 2.10-2.13 gave none for 3.8 and 3.9).
 func TestPythonNoBuild(t *testing.T) {
 	t.Parallel()
 	tests := []struct {
@@ -28,15 +28,24 @@ func TestPythonNoBuild(t *testing.T) {
 		{9, "3.10", "", "2.9's oldest"},
 		{14, "3.9", "oldest 3.10", "2.14.1's Requires-Python >=3.10, read in the sid chroot"},
 		{3, "3.8", "", "2.0-2.3 build for 3.8"},
-		{4, "3.8", "", "2.4: not sourced, left out"},
-		{11, "3.8", "", "2.11: not sourced, left out"},
+		{4, "3.8", "", "2.4's oldest (RELEASE.md's later matrix)"},
+		{10, "3.9", "oldest 3.10", "sweep6 1: 2.10's matrix row >=3.10 (#163802)"},
+		{10, "3.8", "oldest 3.10", "sweep6 1"},
+		{11, "3.8", "oldest 3.10", "sweep6 1"},
+		{11, "3.9", "oldest 3.10", "sweep6 1: the default -torch with -python 3.9"},
+		{12, "3.9", "oldest 3.10", "sweep6 1"},
+		{13, "3.9", "oldest 3.10", "sweep6 1"},
+		{13, "3.10", "", "2.13's oldest"},
 		// The newest end (sweep3 finding 9).
 		{0, "3.12", "newest 3.11", "2.0 has no 3.12 build (RELEASE.md's matrix)"},
 		{1, "3.11", "", "2.1's newest"},
 		{3, "3.13", "newest 3.12", "2.3's 3.12 builds are experimental, none for 3.13"},
 		{7, "3.14", "newest 3.13", "2.7.1's files stop at cp313"},
 		{6, "3.13", "", "2.6's newest"},
-		{4, "3.13", "", "2.4: not sourced, left out"},
+		{4, "3.13", "newest 3.12", "2.4's matrix row <=3.12"},
+		{4, "3.12", "", "2.4's newest"},
+		{5, "3.14", "newest 3.13", "2.5's matrix row: 3.13 experimental, none for 3.14"},
+		{12, "3.14", "", "2.12's newest, 3.14"},
 		{14, "3.14", "", "2.14: not sourced at the newest end"},
 	}
 	for _, tc := range tests {
@@ -102,6 +111,8 @@ func TestOldestPythonRows(t *testing.T) {
 		5: "3.9 (pytorch/pytorch#138979) source", 6: "3.9 (its metadata, read in Debian's build) measured",
 		7: "3.9 (PyPI's files of 2.7.1) source", 8: "3.9 (download.pytorch.org's files) source",
 		9: "3.10 (download.pytorch.org's files) source", 14: "3.10 (its metadata, read in Debian's build) measured",
+		10: "3.10 (pytorch/pytorch RELEASE.md) source", 11: "3.10 (pytorch/pytorch RELEASE.md) source",
+		12: "3.10 (pytorch/pytorch RELEASE.md) source", 13: "3.10 (pytorch/pytorch RELEASE.md) source",
 	}
 	for _, v := range modes.Supported() {
 		r, err := NewResolver(v)

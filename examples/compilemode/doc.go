@@ -42,9 +42,9 @@
 //	                  on): literals are read, and Python's errors worded, as it does,
 //	                  and torch.compile refuses a Python too new for the release; one
 //	                  older than the oldest the release has builds for gets a
-//	                  python-no-build warning naming that oldest (2.0-2.3, 2.5-2.9
-//	                  and 2.14, the releases a source gives it for), and one newer
-//	                  than the newest gets it naming that newest (2.0-2.3, 2.6-2.8);
+//	                  python-no-build warning naming that oldest (every release;
+//	                  2.0-2.4 build for 3.8), and one newer than the newest gets it
+//	                  naming that newest (2.0-2.12, the releases a source gives it for);
 //	                  X.Yt (X.Y.Zt) is a free-threaded build: torch.compile's check
 //	                  of it per release (2.6-2.7 refuse it, 2.8+ before 3.13.3), and
 //	                  exit 2 where that check passes, as what follows is not known
