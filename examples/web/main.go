@@ -6,6 +6,7 @@
 //	go run ./examples/web                 # build, then serve on http://127.0.0.1:8080
 //	go run ./examples/web -addr :9000     # another address (loopback unless you say so)
 //	go run ./examples/web -out DIR        # write the static files for any static host
+//	                                      # (DIR new or empty; -force writes into one with files)
 //
 // It builds ./examples/web/wasm of the module it runs in with GOOS=js GOARCH=wasm,
 // -trimpath, -ldflags='-s -w' and -gcflags=all=-l (no inlining) but for the packages
@@ -302,6 +303,34 @@ func exitCode(err error, stderr io.Writer) int {
 	return 1
 }
 
+// outDirUsable returns the usageError for an -out DIR that is not a directory, or
+// that holds files when force is not given (sweep6 finding 7: a user's index.html
+// was replaced without a word, and old files were left beside the new ones): the
+// error names the first entry, in name order. A DIR that does not exist is usable
+// (Build makes it).
+func outDirUsable(dir string, force bool) error {
+	fi, err := os.Stat(dir)
+	switch {
+	case errors.Is(err, fs.ErrNotExist):
+		return nil
+	case err != nil:
+		return usageError{fmt.Sprintf("-out %s: %v", dir, err)}
+	case !fi.IsDir():
+		return usageError{fmt.Sprintf("-out %s: not a directory", dir)}
+	case force:
+		return nil
+	}
+	entries, err := os.ReadDir(dir)
+	if err != nil {
+		return usageError{fmt.Sprintf("-out %s: %v", dir, err)}
+	}
+	if len(entries) > 0 {
+		return usageError{fmt.Sprintf("-out %s is not empty (it holds %s): give a new or empty directory, or -force to write over the files of the same names",
+			dir, filepath.Join(dir, entries[0].Name()))}
+	}
+	return nil
+}
+
 // usageError is an error of the command line (exit status 2).
 type usageError struct{ msg string }
 
@@ -318,7 +347,8 @@ func run(args []string, stdout, stderr io.Writer) error {
 		}
 	}
 	addr := fs.String("addr", "127.0.0.1:8080", "serve on `HOST:PORT`")
-	out := fs.String("out", "", "write the static files to `DIR` and exit, instead of serving")
+	out := fs.String("out", "", "write the static files to `DIR` (new or empty) and exit, instead of serving")
+	force := fs.Bool("force", false, "with -out, write into a DIR that holds files, replacing those of the same names")
 	if err := fs.Parse(args); err != nil {
 		if errors.Is(err, flag.ErrHelp) {
 			return err
@@ -326,9 +356,15 @@ func run(args []string, stdout, stderr io.Writer) error {
 		return usageError{fmt.Sprintf("%v (web -h lists the flags)", err)}
 	}
 	if fs.NArg() > 0 {
-		return usageError{fmt.Sprintf("unexpected argument %q (flags only: -addr, -out)", fs.Arg(0))}
+		return usageError{fmt.Sprintf("unexpected argument %q (flags only: -addr, -out, -force)", fs.Arg(0))}
+	}
+	if *force && *out == "" {
+		return usageError{"-force applies to -out DIR only"}
 	}
 	if *out != "" {
+		if err := outDirUsable(*out, *force); err != nil {
+			return err
+		}
 		fmt.Fprintln(stderr, "web: building the WebAssembly (GOOS=js GOARCH=wasm)…")
 		if err := Build(context.Background(), *out); err != nil {
 			return err
