@@ -56,8 +56,11 @@ func TestFirstUserDefects(t *testing.T) {
 			args: []string{"-torch", " 2.11", "-key", "triton.cudagraphs"}, out: "triton.cudagraphs=False\n"},
 		{name: "space-list", reason: "spaces around the releases of a list are ignored",
 			args: []string{"-torch", "2.6, 2.14"}, out: "Comparing torch 2.6, 2.14"},
-		{name: "key-not-counted", reason: "a key asked for with -key is counted only when it differs",
-			args: []string{"-mode", "reduce-overhead", "-torch", "2.6,2.14", "-key", "triton.cudagraphs"}, out: "(1; 0 differ in value or source)"},
+		{name: "key-rows", reason: "sweep6 8: -key with -torch A,B prints, go env-style, one KEY=VALUE line per release, nothing else",
+			args: []string{"-mode", "reduce-overhead", "-torch", "2.6,2.14", "-key", "triton.cudagraphs"}, out: "\x002.6 triton.cudagraphs=True\n2.14 triton.cudagraphs=True\n\x00"},
+		{name: "key-rows-absent", reason: "sweep6 8: a release that lacks the key says so on its line",
+			args: []string{"-torch", "2.6,2.14", "-key", "fallback_by_default", "-key", "max_autotune"},
+			out:  "\x002.6 fallback_by_default (no such key)\n2.14 fallback_by_default=False\n2.6 max_autotune=False\n2.14 max_autotune=False\n\x00"},
 		{name: "dynamo-true", reason: "true is Python's NameError, named with -set, key and value",
 			args: []string{"-set", "torch._dynamo.config.cache_size_limit=true"}, code: 2,
 			err: "-set torch._dynamo.config.cache_size_limit=true: Python raises NameError: name 'true' is not defined; did you mean True?", notErr: "workload"},
@@ -117,7 +120,7 @@ func TestFirstUserDefects(t *testing.T) {
 				args = append(args, "-no-env")
 			}
 			out, stderr, code := runStdin(t, tt.stdin, args...)
-			if code != tt.code || !strings.Contains(out, tt.out) || !strings.Contains(stderr, tt.err) ||
+			if code != tt.code || !strings.Contains("\x00"+out+"\x00", tt.out) || !strings.Contains(stderr, tt.err) ||
 				(tt.notErr != "" && strings.Contains(stderr, tt.notErr)) || pkg.MatchString(stderr) {
 				t.Errorf("%v (%s): exit %d, want %d\nstdout (want %q):\n%s\nstderr (want %q):\n%s", tt.args, tt.reason, code, tt.code, tt.out, out, tt.err, stderr)
 			}

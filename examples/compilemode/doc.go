@@ -168,8 +168,10 @@
 //	-all        text output lists every key, not only the changed ones
 //	-key KEY    print only KEY=VALUE (Python repr), like go env VAR; repeatable (a key
 //	            given twice is refused); with -json the keys' report entries as one
-//	            object; in a comparison, the rows of these keys, each marked whether it
-//	            differs. The exit status stays the report's (see Exit status): when it
+//	            object; in a comparison, one line per key and release, the release
+//	            first (2.6 triton.cudagraphs=True; 2.6 KEY (no such key) where that
+//	            release lacks it), and with -json the comparison's rows of these keys,
+//	            each marked whether it differs. The exit status stays the report's (see Exit status): when it
 //	            is 1, one line on stderr says what raises (compilemode: exit 1: torch
 //	            2.11 would raise …; in a comparison one line per release that raises),
 //	            as -keys

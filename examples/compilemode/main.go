@@ -92,7 +92,7 @@ func (c *cli) register(fs *flag.FlagSet) {
 	c.compile.Register(fs)
 	fs.BoolVar(&c.all, "all", false, "text output lists every key, not only changed ones")
 	fs.BoolVar(&c.asJSON, "json", false, "print the JSON report (format compilemode-report/1)")
-	fs.Var(&c.keys, "key", "print only the key `KEY` as KEY=VALUE, like go env VAR (repeatable; with -json its report entries; with -torch A,B a table of its value per release); the exit status is the report's, and when it is not 0 one line on stderr says why")
+	fs.Var(&c.keys, "key", "print only the key `KEY` as KEY=VALUE, like go env VAR (repeatable; with -json its report entries; with -torch A,B one KEY=VALUE line per release, the release first); the exit status is the report's, and when it is not 0 one line on stderr says why")
 	fs.BoolVar(&c.allKeys, "keys", false, "print every key as KEY=VALUE, one per line, never wrapped (for grep)")
 	fs.BoolVar(&c.fullgraph, "fullgraph", false, "torch.compile fullgraph=True: a graph break raises instead of splitting the function")
 	fs.BoolVar(&c.version, "version", false, "print the module version, the Go version and the PyTorch releases known, then exit")

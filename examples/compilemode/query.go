@@ -186,11 +186,34 @@ func (c *cli) compare(sc *graphs.Scenario, stdout, stderr io.Writer) (int, error
 		c.keyReasons(cmp.Reports, stderr)
 		return code, nil
 	}
-	if err := cmp.writeText(stdout, textWidth(stdout), len(c.keys) > 0); err != nil {
+	write := func() error { return cmp.writeText(stdout, textWidth(stdout), false) }
+	if len(c.keys) > 0 {
+		write = func() error { return cmp.writeKeyLines(stdout) }
+	}
+	if err := write(); err != nil {
 		return code, err
 	}
 	c.keyReasons(cmp.Reports, stderr)
 	return code, nil
+}
+
+// writeKeyLines writes -key's answer for a comparison: for each key, one line per
+// release, the release then what -key prints on that release alone (KEY=VALUE), or
+// "KEY (no such key)" for a release that lacks it (sweep6 finding 8: README promised
+// a row like go env's, and the whole comparison report was printed).
+func (cmp comparison) writeKeyLines(w io.Writer) error {
+	var b strings.Builder
+	for _, row := range cmp.Keys {
+		for i, v := range row.Values {
+			line := row.Key + " (no such key)"
+			if v != nil {
+				line = v.String()
+			}
+			b.WriteString(printable(cmp.Torch[i]+" "+line) + "\n")
+		}
+	}
+	_, err := io.WriteString(w, b.String())
+	return err
 }
 
 // keyReasons writes, with -key, the stderr line of each release whose exit status is
