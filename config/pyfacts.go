@@ -135,7 +135,7 @@ func oldestPythonRows() []FactRow {
 	return []FactRow{
 		{FactOldestPython, r(0, 3), "3.8", modes.Source, "pytorch/pytorch RELEASE.md: its Release Compatibility Matrix " +
 			"@ aa6104e2a21e72f83ce217ea93e8e69884e22b04 gives Python \">=3.8\" for 2.0, 2.1, 2.2, 2.3"},
-		{FactOldestPython, r(4, 4), "3.8", modes.Source, newerMatrix + "Python \">=3.8, <=3.12\" for 2.4"},
+		{FactOldestPython, r(4, 4), "3.8", modes.Source, newerMatrix + "\">=3.8, <=3.12\" for 2.4"},
 		{FactOldestPython, r(5, 5), "3.9", modes.Source, "pytorch/pytorch#138979: 2024-10-26, no cp38 file for 2.5 on " +
 			"pypi.org/simple/torch; a maintainer: 3.8 is no longer supported; #140798: 2.5.1's setup.py@a8d6afb still said " +
 			"python_requires >=3.8.0, an oversight: the file list is the fact"},
@@ -147,9 +147,7 @@ func oldestPythonRows() []FactRow {
 			"cu129_torch28/simple/torch index lists them: torch-2.8.0+cu129 for cp39 to cp313"},
 		{FactOldestPython, r(9, 9), "3.10", modes.Source, pytorchFiles + "the same index: torch-2.9.0+cu129 from cp310; " +
 			"Dao-AILab/flash-attention#2007 (torch 2.9.0 makes 3.10 the oldest)"},
-		{FactOldestPython, r(10, 13), "3.10", modes.Source, newerMatrix + "Python \">=3.10\" for 2.10, 2.11, 2.12, 2.13 " +
-			"(as for 2.9, whose row agrees with its files above): setup.py's python_requires >=3.10 since " +
-			"pytorch/pytorch#162310, re-landed as #163802 (Sept 2025, before 2.10's branch cut)"},
+		{FactOldestPython, r(10, 13), "3.10", modes.Source, newerMatrix + "\">=3.10\" for 2.10-2.13 (setup.py's python_requires since #163802)"},
 		{FactOldestPython, r(14, 14), "3.10", modes.Measured, debianMetadata + "Debian sid python3-torch 2.14.1, METADATA " +
 			"(/tmp/deb/sid, torch-2.14.1+debian.dist-info): Requires-Python: >=3.10, classifiers Python 3.10 to 3.15; " +
 			"pytorch/pytorch#197242: 2.14 is the last release with 3.10 wheels"},
@@ -160,7 +158,7 @@ func oldestPythonRows() []FactRow {
 // Matrix, with rows 1.12 to 2.13 and a release cadence to 2.16 (the search tool's code
 // corpus, found by the text "| 2.10 | >=3.10"; its commit is not named there): its
 // rows for 2.0 to 2.3 and 2.6 to 2.9 agree with the other rows' sources.
-const newerMatrix = "pytorch/pytorch RELEASE.md: its Release Compatibility Matrix, a copy listing 1.12 to 2.13, gives "
+const newerMatrix = "pytorch/pytorch RELEASE.md: its Release Compatibility Matrix (a copy to 2.13) gives Python "
 
 // newestPythonRows are the rows of FactNewestPython: the newest Python a range of
 // releases has builds for. A newer Python cannot install the release either (sweep3
@@ -174,14 +172,14 @@ func newestPythonRows() []FactRow {
 	return []FactRow{
 		{FactNewestPython, r(0, 1), "3.11", modes.Source, matrix + "Python \">=3.8, <=3.11\" for 2.0 and 2.1"},
 		{FactNewestPython, r(2, 3), "3.12", modes.Source, matrix + "Python \">=3.8, <=3.11, (3.12 experimental)\" for 2.2 and 2.3: 3.12 builds, experimental"},
-		{FactNewestPython, r(4, 4), "3.12", modes.Source, newerMatrix + "Python \">=3.8, <=3.12\" for 2.4"},
-		{FactNewestPython, r(5, 5), "3.13", modes.Source, newerMatrix + "Python \">=3.9, <=3.12, (3.13 experimental)\" for 2.5: 3.13 builds, experimental"},
+		{FactNewestPython, r(4, 4), "3.12", modes.Source, newerMatrix + "\">=3.8, <=3.12\" for 2.4"},
+		{FactNewestPython, r(5, 5), "3.13", modes.Source, newerMatrix + "\"<=3.12, (3.13 experimental)\" for 2.5"},
 		{FactNewestPython, r(6, 6), "3.13", modes.Measured, "its metadata, read in Debian's build: Debian trixie python3-torch 2.6.0, PKG-INFO " +
 			"(/tmp/deb/trixie, torch-2.6.0+debian.egg-info): classifiers Python 3.9 to 3.13"},
 		{FactNewestPython, r(7, 7), "3.13", modes.Source, "PyPI's files of 2.7.1: cp39 to cp313, as socket.dev lists them (socket.dev/pypi/package/torch/alerts/2.7.1)"},
 		{FactNewestPython, r(8, 8), "3.13", modes.Source, "download.pytorch.org's files: as the nvidia-cosmos cosmos-dependencies v1.2.0 " +
 			"cu129_torch28/simple/torch index lists them: torch-2.8.0+cu129 for cp39 to cp313"},
-		{FactNewestPython, r(9, 12), "3.14", modes.Source, newerMatrix + "Python \">=3.10, <=(3.14, 3.14t experimental)\" for 2.9, 2.10, 2.11, 2.12"},
+		{FactNewestPython, r(9, 12), "3.14", modes.Source, newerMatrix + "\"<=(3.14, 3.14t experimental)\" for 2.9-2.12"},
 	}
 }
 
