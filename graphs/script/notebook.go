@@ -24,10 +24,12 @@ import (
 // compile sites", exit 0). Line numbers count the joined code cells' lines; starts
 // maps them back to "code cell N, line L", which the text's site labels and a
 // SyntaxError's message add.
-func notebookSource(src string) (code string, skipped []string, starts []cellStart, ok bool) {
-	cells, ok := notebookCells(src)
+// A file that claims to be a notebook and is not one (claimsNotebook) is err, a
+// *SyntaxError naming the JSON error and its position (sweep6 finding 5).
+func notebookSource(name, src string) (code string, skipped []string, starts []cellStart, ok bool, err error) {
+	cells, ok, err := notebookCells(name, src)
 	if !ok {
-		return "", nil, nil, false
+		return "", nil, nil, false, err
 	}
 	var b strings.Builder
 	n, line := 0, 1
@@ -53,15 +55,17 @@ func notebookSource(src string) (code string, skipped []string, starts []cellSta
 		}
 		line += strings.Count(text, "\n")
 	}
-	return b.String(), skipped, starts, true
+	return b.String(), skipped, starts, true, nil
 }
 
-// notebookCells returns a notebook's cells, in order, and whether src is one.
-func notebookCells(src string) ([]notebookCell, bool) {
+// notebookCells returns a notebook's cells, in order, and whether src (named name)
+// is one; err when it claims to be one and is not (notebookJSONError).
+func notebookCells(name, src string) ([]notebookCell, bool, error) {
 	t := strings.TrimLeft(src, " \t\r\n\ufeff")
-	if !strings.HasPrefix(t, "{") || !strings.Contains(t, `"nbformat"`) {
-		return nil, false
+	if !claimsNotebook(name, t) {
+		return nil, false, nil
 	}
+	lead := len(src) - len(t)
 	var nb struct {
 		Cells      []notebookCell `json:"cells"`
 		Worksheets []struct {
@@ -70,13 +74,13 @@ func notebookCells(src string) ([]notebookCell, bool) {
 		Nbformat *int `json:"nbformat"`
 	}
 	if err := json.Unmarshal([]byte(t), &nb); err != nil || nb.Nbformat == nil || nb.Cells == nil && nb.Worksheets == nil {
-		return nil, false
+		return nil, false, notebookJSONError(name, src, lead, err)
 	}
 	cells := nb.Cells
 	for _, w := range nb.Worksheets {
 		cells = append(cells, w.Cells...)
 	}
-	return cells, true
+	return cells, true, nil
 }
 
 // cellStart is where a code cell starts in the joined code: its first line there,

@@ -105,7 +105,10 @@ func readNamedEnv(fn, name string, r io.Reader, in readIn) (s *Script, err error
 			s, err = nil, fmt.Errorf("script: internal error reading %s: %v", name, p)
 		}
 	}()
-	code, skipped, starts, nb := notebookSource(src)
+	code, skipped, starts, nb, err := notebookSource(name, src)
+	if err != nil {
+		return nil, err
+	}
 	if !nb {
 		return readTextEnv(name, src, in)
 	}
