@@ -2,8 +2,8 @@ package script
 
 import (
 	"encoding/json"
-	"errors"
 	"fmt"
+	"reflect"
 	"strings"
 )
 
@@ -38,24 +38,24 @@ func claimsNotebook(name, t string) bool {
 // end of a scalar of the wrong type or the bracket that opens a wrong array or object,
 // or the end of a file cut short.
 func notebookJSONError(name, src string, lead int, err error) *SyntaxError {
-	off, what := int64(0), "no \"nbformat\" member and \"cells\" array (nbformat 4) or \"worksheets\" (nbformat 3)"
-	var syn *json.SyntaxError
-	var typ *json.UnmarshalTypeError
-	switch {
-	case strings.TrimSpace(src) == "":
-		what = "an empty file"
-	case errors.As(err, &syn):
-		off, what = syn.Offset-1, strings.TrimPrefix(syn.Error(), "json: ") // Offset: the bytes read, the bad one included
+	off, what := int64(0), `no "nbformat" member and "cells" array (nbformat 4) or "worksheets" (nbformat 3)`
+	switch e := err.(type) {
+	case *json.SyntaxError:
+		off, what = e.Offset-1, strings.TrimPrefix(e.Error(), "json: ") // Offset: the bytes read, the bad one included
 		switch {
-		case syn.Offset >= int64(len(src)-lead):
+		case e.Offset >= int64(len(src)-lead):
 			off, what = int64(len(src)-lead), "the JSON ends before its value is complete (cut short?)"
 		case strings.HasSuffix(what, "exceeded max depth"): // encoding/json's limit, 10,000
 			what = "nested deeper than a JSON reader takes (10,000 levels)"
 		}
-	case errors.As(err, &typ):
-		off, what = typ.Offset-1, fmt.Sprintf("%s holds a JSON %s where nbformat has %s", jsonField(typ.Field), typ.Value, nbWants[typ.Type.String()])
-	case err != nil:
-		what = err.Error()
+	case *json.UnmarshalTypeError:
+		off, what = e.Offset-1, fmt.Sprintf("%q holds a JSON %s where nbformat has %s", e.Field, e.Value, nbWants(e.Type.Kind()))
+		if e.Field == "" {
+			what = "the notebook is a JSON " + e.Value + ", not an object"
+		}
+	}
+	if strings.TrimSpace(src) == "" {
+		what = "an empty file"
 	}
 	off = max(off, 0)
 	line, col := lineCol(src, lead+int(off))
@@ -63,23 +63,18 @@ func notebookJSONError(name, src string, lead int, err error) *SyntaxError {
 		Msg: fmt.Sprintf("not a valid notebook (JSON error at byte %d): %s; jupyter refuses it as well (nbformat.reads)", lead+int(off), what)}
 }
 
-// nbWants names, for each Go type a notebook member is decoded into, what nbformat's
-// schema puts there.
-var nbWants = map[string]string{
-	"script.notebookCell":   "an object (a cell)",
-	"[]script.notebookCell": "an array of cells",
-	"int":                   "an integer",
-	"*int":                  "an integer",
-	"string":                "a string",
-}
-
-// jsonField names a member path as decoding gives it ("cells", "worksheets.cells"),
-// "the notebook" for the top level.
-func jsonField(f string) string {
-	if f == "" {
-		return "the notebook"
+// nbWants names what nbformat's schema puts where a notebook member of Go kind k is
+// decoded: a cell is an object, cells an array, nbformat an integer.
+func nbWants(k reflect.Kind) string {
+	switch k {
+	case reflect.Struct:
+		return "an object (a cell)"
+	case reflect.Slice:
+		return "an array of cells"
+	case reflect.Int, reflect.Pointer:
+		return "an integer"
 	}
-	return `"` + f + `"`
+	return "another type"
 }
 
 // lineCol is the 1-based line and column (in characters) of byte offset off in src.

@@ -37,6 +37,7 @@ func TestNotebookDamaged(t *testing.T) {
 		{"Python named .ipynb", "nb.ipynb", "import torch\nm = torch.compile(f)\n",
 			"1:1: not a valid notebook (JSON error at byte 0): invalid character 'i' looking for beginning of value"},
 		{"empty", "nb.IPYNB", "", "1:1: not a valid notebook (JSON error at byte 0): an empty file"},
+		{"an array", "nb.ipynb", `[{"cells": []}]`, "1:1: not a valid notebook (JSON error at byte 0): the notebook is a JSON array, not an object"},
 		{"stdin, truncated", "<stdin>", "\ufeff " + good[:60],
 			"1:63: not a valid notebook (JSON error at byte 64): the JSON ends before its value is complete (cut short?)"},
 		{"stdin, starts with cells", "<stdin>", `{ "cells": [[[`,
