@@ -39,7 +39,7 @@
 //
 // Workload fields: devices, span_devices, threads (main, thread, per-device,
 // per-thread, callers), callers, cold_start, cpu_inputs, cpu_input_name,
-// mutated_inputs (none, input, static, storage), dynamic_shapes, distinct_sizes,
+// mutated_inputs (none, input, static, storage), dynamic_shapes, distinct_sizes, marked_dynamic,
 // moving_static_inputs, non_tensor_inputs, incompatible_op, allocator, thread_pool,
 // autograd_backward, concurrent_recompiles, outputs_kept, graph_breaks,
 // compiled_autograd, capture_error_mode (global, thread_local, relaxed: a manual

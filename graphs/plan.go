@@ -322,16 +322,24 @@ func (c *situation) warnLimit() (int, bool) {
 }
 
 // recordedSizes is how many distinct sizes the graph with symbolic inputs records: every
-// size with dynamic=True; with dynamic=None (automatic dynamic) the first size compiles a
-// static graph of its own and the graph with symbolic inputs sees the others.
+// size with dynamic=True or mark_dynamic before the first call (Workload.MarkedDynamic);
+// with dynamic=None (automatic dynamic) the first size compiles a static graph of its
+// own and the graph with symbolic inputs sees the others.
 func (c *situation) recordedSizes() int {
 	switch {
 	case !c.dynamicInputs || c.w.DistinctSizes == 0:
 		return 0
-	case c.view.Dynamic == nil:
+	case c.view.Dynamic == nil && !c.w.MarkedDynamic:
 		return c.w.DistinctSizes - 1
 	}
 	return c.w.DistinctSizes
+}
+
+// symbolicFromFirst reports whether the first graph already has symbolic inputs:
+// dynamic=True, or (dynamic=None) an input marked with mark_dynamic before the first
+// call (Workload.MarkedDynamic). No static graph is recorded then.
+func (c *situation) symbolicFromFirst() bool {
+	return c.dynamicTrue() || c.view.Dynamic == nil && c.w.DynamicShapes && c.w.MarkedDynamic
 }
 
 // observedSizes is the count the warning prints: the count when it first exceeds the

@@ -264,6 +264,7 @@ func (w *Workload) decode(data []byte, base int, file []byte, prefix string) err
 		strField(file, prefix+"mutated_inputs", (*string)(&w.MutatedInputs)),
 		boolField(file, prefix+"dynamic_shapes", &w.DynamicShapes),
 		intField(file, prefix+"distinct_sizes", &w.DistinctSizes, 0, MaxDistinctSizes),
+		boolField(file, prefix+"marked_dynamic", &w.MarkedDynamic),
 		boolField(file, prefix+"moving_static_inputs", &w.MovingStaticInputs),
 		boolField(file, prefix+"non_tensor_inputs", &w.NonTensorInputs),
 		strField(file, prefix+"incompatible_op", &w.IncompatibleOp),

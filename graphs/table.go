@@ -514,11 +514,11 @@ func callRules() []rule {
 			Evidence:  Unchanged, Hazard: "legacy-static-input-moved", Source: srcLegacyRun},
 			func(c *situation) bool { return c.legacyMovesStatic() && !c.view.SizeAsserts() }},
 		{Rule{ID: "trees-dynamic-no-static-recording", Stage: StageDevice, Backend: "inductor", Releases: always(),
-			Condition:   "cudagraph trees with dynamic=True: inputs are symbolic from the first call, so no static recording",
+			Condition:   "cudagraph trees with dynamic=True, or an input marked with mark_dynamic before the first call: inputs are symbolic from the first call, so no static recording",
 			MessageEdit: DropLastLine,
-			Evidence:    Unchanged, Source: srcMeasured + "ro_dynamic_true"},
+			Evidence:    Unchanged, Source: srcMeasured + "ro_dynamic_true; testdata/torch/2.11/mark_dynamic_symint.out (mark_dynamic: symint keys only, sweep6 finding 11)"},
 			func(c *situation) bool {
-				return c.impl() == CUDAGraphTrees && c.dynamicTrue()
+				return c.impl() == CUDAGraphTrees && c.symbolicFromFirst()
 			}},
 		{Rule{ID: "trees-record-per-size", Stage: StageDevice, Backend: "inductor", Releases: upTo(7),
 			Condition: "cudagraph trees with symbolic inputs (dynamic=True, or dynamic=None and shapes that change)",

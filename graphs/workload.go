@@ -79,6 +79,12 @@ type Workload struct {
 	// triton.cudagraph_dynamic_shape_warn_limit (50 on 2.6, 8 on 2.14), printing
 	// the limit plus one.
 	DistinctSizes int `json:"distinct_sizes,omitempty"`
+	// MarkedDynamic (with DynamicShapes): the input's changing size is marked with
+	// torch._dynamo.mark_dynamic before the first call, so the first graph already has
+	// symbolic inputs, as with dynamic=True: no static graph is recorded, and every
+	// size is recorded under its symint key (measured on 2.11:
+	// testdata/torch/2.11/mark_dynamic_symint.out; sweep6 finding 11).
+	MarkedDynamic bool `json:"marked_dynamic,omitempty"`
 	// MovingStaticInputs: a static input (a parameter) is replaced by a tensor at a new
 	// address between calls.
 	MovingStaticInputs bool `json:"moving_static_inputs,omitempty"`
@@ -313,6 +319,9 @@ func (w *Workload) checkCounts() error {
 	}
 	if w.DistinctSizes > 0 && !w.DynamicShapes {
 		return &WorkloadError{Field: "distinct_sizes", Value: fmt.Sprint(w.DistinctSizes), Msg: "applies only with dynamic_shapes"}
+	}
+	if w.MarkedDynamic && !w.DynamicShapes {
+		return &WorkloadError{Field: "marked_dynamic", Value: "true", Msg: "applies only with dynamic_shapes"}
 	}
 	return nil
 }

@@ -18,6 +18,7 @@ var noFormField = map[string]string{
 	"device_type":     "no flag: -script infers it from the script (graphs/script/devicetype.go)",
 	"stance":          "no flag: -script reads it from the script's torch.compiler.set_stance (graphs/script/stance.go)",
 	"inherit_context": "no flag: -script infers it from the threads that call (graphs/script/callers.go)",
+	"marked_dynamic":  "no flag: -script infers it from torch._dynamo.mark_dynamic (graphs/script/workload.go; sweep6 finding 11)",
 }
 
 // TestFormCoversWorkload: every field of graphs.Workload the command has a flag for

@@ -60,7 +60,9 @@
 // capture_end, torch.cuda.make_graphed_callables) is the capture_error_mode
 // workload, with the mode the capture names; a @contextlib.contextmanager def that
 // yields torch.compile(…) names that compiled function in `with cm() as f:`
-// (handcapture.go). torch._dynamo.mark_dynamic(x, d) marks dynamic shapes; when a tensor factory made x
+// (handcapture.go). torch._dynamo.mark_dynamic(x, d) marks dynamic shapes, symbolic from the
+// first call (graphs.Workload.MarkedDynamic: no static graph is recorded; the reader does
+// not check that the mark precedes that call); when a tensor factory made x
 // with a loop's variable as its size at d, the loop's count is the number of distinct
 // sizes, as -sizes gives it; an input such a loop makes and passes to the compiled
 // function without mark_dynamic is read the same way, as automatic dynamic shapes

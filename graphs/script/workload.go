@@ -94,11 +94,11 @@ var workloadRows = [...]workloadRow{
 			w.MovingStaticInputs = true
 			return []Inference{{Field: "moving_static_inputs", Value: "true"}}
 		}},
-	factDynamic: {"torch._dynamo.mark_dynamic marks an input's size as changing between calls",
-		"-dynamic-shapes", "graphs.Workload.DynamicShapes",
+	factDynamic: {"torch._dynamo.mark_dynamic marks an input's size as changing between calls, symbolic from the call it precedes",
+		"-dynamic-shapes", "graphs.Workload.DynamicShapes, MarkedDynamic",
 		func(w *graphs.Workload, _ int) []Inference {
-			w.DynamicShapes = true
-			return []Inference{{Field: "dynamic_shapes", Value: "true"}}
+			w.DynamicShapes, w.MarkedDynamic = true, true
+			return []Inference{{Field: "dynamic_shapes", Value: "true"}, {Field: "marked_dynamic", Value: "true"}}
 		}},
 	factDevices: {"the loop that starts the threads, one per device, runs this many times (range(N), a list of devices)",
 		"-devices N", "graphs.Workload.Devices",
@@ -121,11 +121,11 @@ var workloadRows = [...]workloadRow{
 			w.DynamicShapes, w.DistinctSizes = true, n
 			return []Inference{{Field: "dynamic_shapes", Value: "true"}, {Field: "distinct_sizes", Value: fmt.Sprint(n)}}
 		}},
-	factDynamicSizes: {"torch._dynamo.mark_dynamic marks an input's size as changing between calls, and the loop around it makes that size from its variable: one distinct size per iteration",
-		"-dynamic-shapes -sizes N", "graphs.Workload.DynamicShapes, DistinctSizes (dynsizes.go)",
+	factDynamicSizes: {"torch._dynamo.mark_dynamic marks an input's size as changing between calls, symbolic from the call it precedes, and the loop around it makes that size from its variable: one distinct size per iteration",
+		"-dynamic-shapes -sizes N", "graphs.Workload.DynamicShapes, DistinctSizes, MarkedDynamic (dynsizes.go)",
 		func(w *graphs.Workload, n int) []Inference {
-			w.DynamicShapes, w.DistinctSizes = true, n
-			return []Inference{{Field: "dynamic_shapes", Value: "true"}, {Field: "distinct_sizes", Value: fmt.Sprint(n)}}
+			w.DynamicShapes, w.DistinctSizes, w.MarkedDynamic = true, n, true
+			return []Inference{{Field: "dynamic_shapes", Value: "true"}, {Field: "distinct_sizes", Value: fmt.Sprint(n)}, {Field: "marked_dynamic", Value: "true"}}
 		}},
 	factDevicesVisible: {"the loop that starts the threads, one per device, runs torch.cuda.device_count() times, which is how many devices CUDA_VISIBLE_DEVICES names where it runs (at most: a host with fewer has fewer)",
 		"-devices N", "torch/cuda/__init__.py device_count, _parse_visible_devices @2.6.0, @2.14.1 (visibledevices.go)",
