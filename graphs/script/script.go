@@ -61,8 +61,8 @@
 // workload, with the mode the capture names; a @contextlib.contextmanager def that
 // yields torch.compile(…) names that compiled function in `with cm() as f:`
 // (handcapture.go). torch._dynamo.mark_dynamic(x, d) marks dynamic shapes, symbolic from the
-// first call (graphs.Workload.MarkedDynamic: no static graph is recorded; the reader does
-// not check that the mark precedes that call); when a tensor factory made x
+// first call when the mark runs before it (graphs.Workload.MarkedDynamic: no static graph
+// is recorded); when a tensor factory made x
 // with a loop's variable as its size at d, the loop's count is the number of distinct
 // sizes, as -sizes gives it; an input such a loop makes and passes to the compiled
 // function without mark_dynamic is read the same way, as automatic dynamic shapes

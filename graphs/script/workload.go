@@ -94,11 +94,11 @@ var workloadRows = [...]workloadRow{
 			w.MovingStaticInputs = true
 			return []Inference{{Field: "moving_static_inputs", Value: "true"}}
 		}},
-	factDynamic: {"torch._dynamo.mark_dynamic marks an input's size as changing between calls, symbolic from the call it precedes",
-		"-dynamic-shapes", "graphs.Workload.DynamicShapes, MarkedDynamic",
+	factDynamic: {"torch._dynamo.mark_dynamic marks an input's size as changing between calls",
+		"-dynamic-shapes", "graphs.Workload.DynamicShapes",
 		func(w *graphs.Workload, _ int) []Inference {
-			w.DynamicShapes, w.MarkedDynamic = true, true
-			return []Inference{{Field: "dynamic_shapes", Value: "true"}, {Field: "marked_dynamic", Value: "true"}}
+			w.DynamicShapes = true
+			return []Inference{{Field: "dynamic_shapes", Value: "true"}}
 		}},
 	factDevices: {"the loop that starts the threads, one per device, runs this many times (range(N), a list of devices)",
 		"-devices N", "graphs.Workload.Devices",
@@ -121,11 +121,11 @@ var workloadRows = [...]workloadRow{
 			w.DynamicShapes, w.DistinctSizes = true, n
 			return []Inference{{Field: "dynamic_shapes", Value: "true"}, {Field: "distinct_sizes", Value: fmt.Sprint(n)}}
 		}},
-	factDynamicSizes: {"torch._dynamo.mark_dynamic marks an input's size as changing between calls, symbolic from the call it precedes, and the loop around it makes that size from its variable: one distinct size per iteration",
-		"-dynamic-shapes -sizes N", "graphs.Workload.DynamicShapes, DistinctSizes, MarkedDynamic (dynsizes.go)",
+	factDynamicSizes: {"torch._dynamo.mark_dynamic marks an input's size as changing between calls, and the loop around it makes that size from its variable: one distinct size per iteration",
+		"-dynamic-shapes -sizes N", "graphs.Workload.DynamicShapes, DistinctSizes (dynsizes.go)",
 		func(w *graphs.Workload, n int) []Inference {
-			w.DynamicShapes, w.DistinctSizes, w.MarkedDynamic = true, n, true
-			return []Inference{{Field: "dynamic_shapes", Value: "true"}, {Field: "distinct_sizes", Value: fmt.Sprint(n)}, {Field: "marked_dynamic", Value: "true"}}
+			w.DynamicShapes, w.DistinctSizes = true, n
+			return []Inference{{Field: "dynamic_shapes", Value: "true"}, {Field: "distinct_sizes", Value: fmt.Sprint(n)}}
 		}},
 	factDevicesVisible: {"the loop that starts the threads, one per device, runs torch.cuda.device_count() times, which is how many devices CUDA_VISIBLE_DEVICES names where it runs (at most: a host with fewer has fewer)",
 		"-devices N", "torch/cuda/__init__.py device_count, _parse_visible_devices @2.6.0, @2.14.1 (visibledevices.go)",
@@ -528,13 +528,36 @@ func (r *reader) inferWorkload() {
 			}
 		}
 	}
+	first := map[*siteState]int{} // the seq of each site's first call
+	for _, e := range r.callEvents {
+		if _, ok := first[e.site]; !ok {
+			first[e.site] = e.seq
+		}
+	}
 	for _, ev := range r.events {
 		for _, st := range r.sites {
 			if r.factApplies(ev, st, callsIn[st], peers) {
 				st.apply(ev.f, ev.line, ev.n)
+				st.markedBefore(ev, first)
 			}
 		}
 	}
+}
+
+// markedBefore sets Workload.MarkedDynamic when ev is a mark_dynamic that runs before
+// the site's first call: the first graph is then symbolic, and no static graph is
+// recorded (sweep6 finding 11, testdata/torch/2.11/mark_dynamic_symint.out); a mark
+// after it leaves the first, static graph (model(x); mark_dynamic(x, 0)).
+func (s *siteState) markedBefore(ev event, first map[*siteState]int) {
+	if ev.f != factDynamic && ev.f != factDynamicSizes || s.Workload.MarkedDynamic {
+		return
+	}
+	if seq, called := first[s]; called && seq < ev.seq {
+		return
+	}
+	s.Workload.MarkedDynamic = true
+	s.Inferred = append(s.Inferred, Inference{Field: "marked_dynamic", Value: "true", Line: ev.line,
+		Shows: "torch._dynamo.mark_dynamic runs before the first call: the first graph is already symbolic, so no static graph is recorded"})
 }
 
 func (r *reader) factApplies(ev event, st *siteState, callsIn map[*stmt]bool, peers peerIndex) bool {

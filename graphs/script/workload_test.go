@@ -281,7 +281,7 @@ for n in range(1, 200):
     torch._dynamo.mark_dynamic(x, 0)
     model(x)
 `,
-		want: graphs.Workload{DynamicShapes: true, DistinctSizes: 199}, rows: []fact{factDynamicSizes},
+		want: graphs.Workload{DynamicShapes: true, DistinctSizes: 199, MarkedDynamic: true}, rows: []fact{factDynamicSizes},
 	},
 	{
 		name: "hand-capture", reason: "sweep4 #9 hH1_handcap.py: the torch.cuda.graph docs' pattern around a compiled function (-capture-error-mode global)",
