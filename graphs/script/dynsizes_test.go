@@ -16,7 +16,9 @@ func TestDynamicSizes(t *testing.T) {
 	t.Parallel()
 	const head = "import torch\nLO, HI = 8, 64\nSIZES = [1, 2, 4, 8, 16, 32, 64, 128, 256, 512]\nmodel = torch.compile(torch.nn.Linear(64, 64).cuda(), mode=\"reduce-overhead\")\n"
 	// Every case marks before its first call: symbolic from it (MarkedDynamic, sweep6 finding 11).
-	sized := func(n int) graphs.Workload { return graphs.Workload{DynamicShapes: true, DistinctSizes: n, MarkedDynamic: true} }
+	sized := func(n int) graphs.Workload {
+		return graphs.Workload{DynamicShapes: true, DistinctSizes: n, MarkedDynamic: true}
+	}
 	cases := []struct {
 		name, reason, src string
 		want              graphs.Workload
