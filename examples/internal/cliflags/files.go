@@ -1,6 +1,7 @@
 package cliflags
 
 import (
+	"bytes"
 	"errors"
 	"flag"
 	"fmt"
@@ -8,6 +9,7 @@ import (
 	"io/fs"
 	"os"
 	"strings"
+	"time"
 
 	"github.com/compilemode/compilemode/config/inputerr"
 )
@@ -65,8 +67,8 @@ func ReadInput(flagName, name string, stdin io.Reader, limit int64, limitName st
 // file is checked again. A pipe (`-diagnose <(kubectl logs pod)`) is read as stdin is,
 // and a named pipe waits for its writer as every Unix reader does (`mkfifo p;
 // compilemode -diagnose p` with `kubectl logs -f pod > p` started later: sweep finding
-// 5 had it read as "empty input" at once): it is opened again, blocking, once the
-// non-blocking open has checked what it is. The caller closes what it returns (closing
+// 5 had it read as "empty input" at once): the non-blocking open that checked what it
+// is is read until its writer has written (waitForWriter). The caller closes what it returns (closing
 // stdin's does nothing). Errors do not name the flag; a nil stdin reads as empty.
 func Open(name string, stdin io.Reader) (io.ReadCloser, error) {
 	if name == "-" {
@@ -82,24 +84,46 @@ func Open(name string, stdin io.Reader) (io.ReadCloser, error) {
 	return waitForWriter(name, f)
 }
 
-// waitForWriter returns f, or, where f is a pipe, name opened again blocking (the open
-// returns once a writer has the pipe open; a pipe whose writer runs returns at once),
-// checked to be the same file.
-func waitForWriter(name string, f *os.File) (*os.File, error) {
+// waitForWriter returns f, or, where f is a named pipe, f once a writer has written to
+// it: f is read until it yields a byte, and while it reads as ended (no writer has the
+// pipe open yet) it is read again after writerPoll. Holding f open is what lets a writer
+// open the pipe, and what it writes waits in the pipe until f reads it, so a writer that
+// opens, writes and closes at once is read in full. (Reopening the name blocking, as
+// this did before, hung when the writer had come and gone between the two opens: the
+// fifo case of examples/compilemode's TestDiagnoseFlag under load, fix6b's report,
+// 2026-12-03.) A writer that opens and closes without writing is waited for, as no
+// writer is. On js (nonBlock 0) f is returned as it is.
+func waitForWriter(name string, f *os.File) (io.ReadCloser, error) {
 	st, err := f.Stat()
-	if err != nil || st.Mode()&fs.ModeNamedPipe == 0 || nonBlock == 0 {
-		return f, err
-	}
-	defer f.Close()
-	g, err := os.Open(name)
 	if err != nil {
+		f.Close()
 		return nil, err
 	}
-	if st2, err := g.Stat(); err != nil || !os.SameFile(st, st2) {
-		g.Close()
-		return nil, errors.New("the pipe was replaced while it was opened")
+	if st.Mode()&fs.ModeNamedPipe == 0 || nonBlock == 0 {
+		return f, nil
 	}
-	return g, nil
+	var first [1]byte
+	for {
+		n, err := f.Read(first[:])
+		if n == 1 {
+			return primed{Reader: io.MultiReader(bytes.NewReader(first[:]), f), Closer: f}, nil
+		}
+		if err != nil && !errors.Is(err, io.EOF) {
+			f.Close()
+			return nil, fmt.Errorf("%s: %w", inputerr.Cut(name, 200), err)
+		}
+		time.Sleep(writerPoll)
+	}
+}
+
+// writerPoll is how long waitForWriter waits before it reads a named pipe that no writer
+// has open again.
+const writerPoll = 20 * time.Millisecond
+
+// primed is a pipe's file with the byte waitForWriter read put back in front.
+type primed struct {
+	io.Reader
+	io.Closer
 }
 
 // openRegular opens name without blocking, after check passes on what the name holds
