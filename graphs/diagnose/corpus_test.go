@@ -188,6 +188,12 @@ func TestCorpus(t *testing.T) {
 func loggedOnly(set string) bool { return set == "holdout" }
 
 var openMisses = map[string]string{
+	// holdoutW, measured once at f8520b1, the session's last head but for this set
+	// (testdata/corpus/README.md, "Held-out set W, measured once"); no fix for it landed.
+	"w_alpha0422_study_event_query_capture_ngc2311": "holdoutW: NGC's nvcr.io/nvidia/pytorch:23.11-py3, a 2.2.0a0 build by NVIDIA's release notes (the tool maps 23.01-23.03 only)",
+	"w_alpha0422_study_host_alloc_capture_ngc2311":  "holdoutW: the same NGC 23.11 tag",
+	"w_unsloth_kaggle_t4_legs_comment_lcuda":        "holdoutW: the linker's \"cannot find -lcuda\" in flashinfer's own build under unsloth, no Triton or torch.compile line (the collector notes it is not Triton's launcher)",
+	"w_hidet166_backend_keyerror_pt20":              "holdoutW: torch 2.0's KeyError: 'hidet' from the backend lookup, an older form of invalid-backend the catalogue has no row for",
 	// holdoutT, measured once at 8e4df1c (testdata/corpus/README.md, "Held-out set T, measured
 	// once"), routed to the branch recallA.
 	// holdoutS and holdoutU, measured once at 8a34d79 (testdata/corpus/README.md, "Held-out
@@ -205,7 +211,9 @@ var openMisses = map[string]string{
 // openMisreads are held-out texts that state no release of their own run but from
 // which a release is still read, with the reason (testdata/corpus/README.md, held-out
 // set H1): the misread is logged, and TestCorpus fails when it is no longer read.
-var openMisreads = map[string]string{}
+var openMisreads = map[string]string{
+	"w_neg_mstar_install_rst_lcudart_lookalike": "holdoutW: an install guide's \"nvcc 13.x rejects torch 2.9's ATen/core/List_inl.h\", a release named as what a toolchain rejects",
+}
 
 // openFalse are held-out negatives on which a code is still found, with the reason: the
 // false finding is logged, and TestCorpus fails when it is no longer found.
