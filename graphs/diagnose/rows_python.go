@@ -27,18 +27,10 @@ func pythonLimitRows() []Signature {
 		if !ok || !strings.HasSuffix(lit, " is not supported on Python") {
 			continue // 2.0's wording: the "not yet supported for torch.compile" row
 		}
-		out = append(out, Signature{
-			Code: UnsupportedPython, Literal: lit, Pattern: regexp.QuoteMeta(run.msg),
-			Releases: run.releases,
-			Cause: fmt.Sprintf("torch.compile of torch %s refuses Python %s and newer, and the "+
-				"program ran on one of those", releasesText(run.releases), run.max),
-			Fix:      pythonFix(run.max),
-			Evidence: modes.Source,
-			Source: "torch/__init__.py compile, its first check (sys.version_info >= (" +
-				strings.Replace(run.max, ".", ", ", 1) + ")), read per release in config/pyfacts.go; " +
-				"the wording audited by release in testdata/wordings-by-release.tsv",
-			Decisive: "the RuntimeError line",
-		})
+		out = append(out, pythonRefusalRow(lit, run.msg, "torch.compile", run,
+			"torch/__init__.py compile, its first check (sys.version_info >= ("+
+				strings.Replace(run.max, ".", ", ", 1)+")), read per release in config/pyfacts.go; "+
+				"the wording audited by release in testdata/wordings-by-release.tsv"))
 	}
 	return out
 }
@@ -111,6 +103,22 @@ func releasesText(r modes.Releases) string {
 	return r.From.String() + "–" + r.To.String()
 }
 
+// pythonRefusalRow is unsupported-python's row for one run of releases that print msg
+// (literal lit), refused by who: pythonLimitRows' and evalFrameRows' rows differ only in
+// these and their source.
+func pythonRefusalRow(lit, msg, who string, run messageRun, source string) Signature {
+	return Signature{
+		Code: UnsupportedPython, Literal: lit, Pattern: regexp.QuoteMeta(msg),
+		Releases: run.releases,
+		Cause: fmt.Sprintf("%s of torch %s refuses Python %s and newer, and the "+
+			"program ran on one of those", who, releasesText(run.releases), run.max),
+		Fix:      pythonFix(run.max),
+		Evidence: modes.Source,
+		Source:   source,
+		Decisive: "the RuntimeError line",
+	}
+}
+
 // evalFrameRows are the rows of torch._dynamo.eval_frame.check_if_dynamo_supported's
 // refusal, "Python 3.N+ not yet supported for torch.compile" (what torch._dynamo.optimize
 // and 2.0's torch.compile raise), one per bound: its bound is torch.compile's own
@@ -121,19 +129,11 @@ func evalFrameRows() []Signature {
 	var out []Signature
 	for _, run := range pythonBoundRuns() {
 		msg := "Python " + run.max + "+ not yet supported for torch.compile"
-		out = append(out, Signature{
-			Code: UnsupportedPython, Literal: "not yet supported for torch.compile", Pattern: regexp.QuoteMeta(msg),
-			Releases: run.releases,
-			Cause: fmt.Sprintf("torch.compile (Dynamo) of torch %s refuses Python %s and newer, and the "+
-				"program ran on one of those", releasesText(run.releases), run.max),
-			Fix:      pythonFix(run.max),
-			Evidence: modes.Source,
-			Source: "torch/_dynamo/eval_frame.py check_if_dynamo_supported (sys.version_info >= (" +
-				strings.Replace(run.max, ".", ", ", 1) + ")) @ 2.0 (\"Python 3.11+ …\", PR #94940; issue #104918 " +
-				"on 2.0.1), T2.2.2 (\"3.12+\"), T2.6.0 (\"3.14+\"), T2.14.1 (\"3.15+\"): the bound of torch.compile's " +
-				"own check (config/pyfacts.go) in each; the releases between inferred",
-			Decisive: "the RuntimeError line",
-		})
+		out = append(out, pythonRefusalRow("not yet supported for torch.compile", msg, "torch.compile (Dynamo)", run,
+			"torch/_dynamo/eval_frame.py check_if_dynamo_supported (sys.version_info >= ("+
+				strings.Replace(run.max, ".", ", ", 1)+")) @ 2.0 (\"Python 3.11+ …\", PR #94940; issue #104918 "+
+				"on 2.0.1), T2.2.2 (\"3.12+\"), T2.6.0 (\"3.14+\"), T2.14.1 (\"3.15+\"): the bound of torch.compile's "+
+				"own check (config/pyfacts.go) in each; the releases between inferred"))
 	}
 	return out
 }
