@@ -289,13 +289,16 @@ func (w Workload) dynamoBreaksAt() string {
 const src20Graphs = "torch/cuda/graphs.py @ 2.0 (pytorch/pytorch.github.io@2529dd70 docs/2.0/_modules/torch/cuda/graphs.html: graph(cuda_graph, pool=None, stream=None), capture_begin(pool=None))"
 
 // srcHandCapture is the measurement of a hand capture around a compiled function
-// (sweep4 finding 9), and msgNestedReplay the error it gives with CUDA graphs on.
+// (sweep4 finding 9); the error it gives with CUDA graphs on is NestedReplayMessage.
 const (
 	srcHandCapture = "graphs/script/testdata/measured/hand_capture_2.11.sh and .out (2.11.0+cu130 on one H200: modes default and max-autotune-no-cudagraphs capture; reduce-overhead and max-autotune raise in every capture_error_mode); the CUDA generator's replay_prologue (assertNotCapturing), graphs/diagnose rows_more.go capture-nested-cudagraphs"
 	// srcCaptureThreads is sweep6 finding 13's measurement (two threads hand-capturing).
 	srcCaptureThreads = "graphs/script/testdata/measured/capture_threads_2.11.py and .out (sweep6, H200, torch 2.11.0+cu130, 2026-12-03: two threads each capturing their own compiled Linear on one device; global: one thread failed in 1 of 3 runs, and in 3 of 3 with a barrier lining the captures up; thread_local: in 1 of 2)"
 	msgCaptureThreads = "CUDA error: the operation cannot be performed in the present state"
-	msgNestedReplay   = "Cannot prepare for replay during capturing stage. during CUDA graph capture. If you need this call to be captured, please file an issue. Current cudaStreamCaptureStatus: cudaStreamCaptureStatusActive"
+	// NestedReplayMessage is the RuntimeError's text a compiled function with CUDA graphs on
+	// raises inside a hand capture on 2.11 (srcHandCapture); graphs/diagnose's
+	// capture-nested-cudagraphs row reads its first sentence.
+	NestedReplayMessage = "Cannot prepare for replay during capturing stage. during CUDA graph capture. If you need this call to be captured, please file an issue. Current cudaStreamCaptureStatus: cudaStreamCaptureStatusActive"
 )
 
 func manualRules() []rule {
@@ -314,14 +317,14 @@ func manualRules() []rule {
 			Condition: "manual capture of a function compiled with cudagraph trees",
 			Outcome:   Fail, Exception: "RuntimeError", Implementation: Manual, Stop: true,
 			Reason:   "the compiled function replays its own cudagraph tree, recorded by the warm-up's calls, inside the torch.cuda.graph(capture_error_mode=\"{capture_mode}\") capture, and a replay cannot be prepared while a stream is capturing (measured on 2.11 with reduce-overhead and max-autotune, in every capture_error_mode, three warm-up calls in the capture's grad mode; warmed up in another grad mode, Dynamo recompiles inside the capture and it fails with \"CUDA error: operation failed due to a previous error during capture\")",
-			Message:  msgNestedReplay,
+			Message:  NestedReplayMessage,
 			Evidence: MeasuredElseInferred, Hazard: "capture-nested-cudagraphs", Source: srcHandCapture},
 			func(c *situation) bool { return manual(c) && c.impl() == CUDAGraphTrees }},
 		{Rule{ID: "manual-capture-cudagraphs", Stage: StageDevice, Releases: allReleases(),
 			Condition: "manual capture of a function compiled with CUDA graphs on, where that was not measured",
 			Outcome:   Fail, Exception: "RuntimeError", Implementation: Manual, Stop: true,
 			Reason:   "not measured on torch {torch} with {impl}: on 2.11 (measured, cudagraph trees) the compiled function replays its own CUDA graph inside the torch.cuda.graph capture and raises; this plan infers the same here, with 2.11's message",
-			Message:  msgNestedReplay,
+			Message:  NestedReplayMessage,
 			Evidence: AlwaysInferred, Hazard: "capture-nested-cudagraphs", Source: srcHandCapture},
 			func(c *situation) bool { return manual(c) && c.impl() != NoCUDAGraphs && c.impl() != "" }},
 		{Rule{ID: "manual-capture-threads", Stage: StageDevice, Releases: from(11),

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/compilemode/compilemode/graphs"
 	"github.com/compilemode/compilemode/modes"
 )
 
@@ -408,7 +409,7 @@ func captureRows() []Signature {
 			// assertNotCapturing adds (" during CUDA graph capture. If you need this call to
 			// be captured, please file an issue. Current cudaStreamCaptureStatus: …") is
 			// left out by reports, and NPU, MLU and MUSA ports print the same sentence.
-			Code: CaptureNestedCUDAGraphs, Literal: "Cannot prepare for replay during capturing stage",
+			Code: CaptureNestedCUDAGraphs, Literal: firstSentence(graphs.NestedReplayMessage),
 			Releases: modes.Minors(11, 11),
 			Cause: "a function compiled with CUDA graphs (mode=\"reduce-overhead\" or \"max-autotune\", cudagraph " +
 				"trees) was called inside a CUDA graph capture of your own (with torch.cuda.graph(g): y = f(x)): its " +
@@ -1037,4 +1038,10 @@ func windowsRetoldRow() Signature {
 			"and check_if_inductor_supported @ T2.2.2; absent @ T2.6.0",
 		Decisive: "a line that retells the RuntimeError",
 	}
+}
+
+// firstSentence is msg up to its first ". " (all of msg when it has none).
+func firstSentence(msg string) string {
+	head, _, _ := strings.Cut(msg, ". ")
+	return head
 }
