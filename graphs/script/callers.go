@@ -141,13 +141,13 @@ func (r *reader) callersLayout(s *siteState, starts []callerStart) {
 	sort.SliceStable(starts, func(i, j int) bool { return starts[i].t.seq < starts[j].t.seq })
 	first := starts[0]
 	warm := r.mainCallsFirst(s, first.t, first.rc)
-	pool := true
-	for _, cs := range starts {
-		pool = pool && (pooled(cs.t.Kind) || cs.t.Kind == ToThread)
-	}
+	pool := allPooled(starts)
 	n, groups := r.concurrentCallers(starts)
 	if !warm {
 		n = r.mainCallsToo(s, starts, n)
+	}
+	if s.perDevice != nil && r.perDeviceCallers(s, starts, warm, pool) {
+		return
 	}
 	switch {
 	case pool && !warm:
@@ -171,6 +171,17 @@ func (r *reader) callersLayout(s *siteState, starts []callerStart) {
 	if n == 0 {
 		s.note("threads: the script does not give how many threads call at once: 2 are planned, the least at which several callers differ from one (-thread-pool N or -callers N replaces it)")
 	}
+}
+
+// allPooled reports whether every start hands the function to pool workers (a pool,
+// asyncio.to_thread's executor).
+func allPooled(starts []callerStart) bool {
+	for _, cs := range starts {
+		if !pooled(cs.t.Kind) && cs.t.Kind != ToThread {
+			return false
+		}
+	}
+	return true
 }
 
 // contextKinds are the thread kinds that run the function in a copy of the caller's

@@ -260,9 +260,9 @@ func (p *planner) deviceNote(st *Site) {
 	if n <= 0 {
 		return
 	}
-	unknown := workloadRows[factDevicesUnknown].shows
+	unknown := map[string]bool{workloadRows[factDevicesUnknown].shows: true, workloadRows[factDeviceFnsUnknown].shows: true}
 	for j, in := range st.Inferred {
-		if in.Field == "devices" && in.Shows == unknown {
+		if in.Field == "devices" && unknown[in.Shows] {
 			// The count the command line gives replaces the 2 planned for want of one.
 			st.Inferred = append(append([]Inference(nil), st.Inferred[:j]...), st.Inferred[j+1:]...)
 			break

@@ -41,6 +41,7 @@ func (r *reader) scanTokens(rc *reach, toks []token, queue *[]*stmt, in *stmt) {
 		switch tk := t.full(r.src, r.lines); tk.Kind {
 		case pytoken.Name:
 			r.scanUse(rc, toks, i, tk.Text, queue, in, target && !lambda)
+			rc.device = rc.device || r.namesDeviceAt(toks, i)
 		case pytoken.String:
 			if strings.Contains(tk.Text, "cuda:") {
 				rc.device = true

@@ -156,6 +156,9 @@ type siteState struct {
 	// workerGlobals: the first call is in a thread's function, with globals that
 	// function set before it in force (workload.go firstCall).
 	workerGlobals bool
+	// perDevice: the site builds one compiled function per device, in these loops
+	// (devicefns.go deviceLoop); nil otherwise.
+	perDevice *iterCount
 }
 
 // frame is one entry of walkStack's stack.
@@ -260,6 +263,7 @@ type reader struct {
 	iters                               []iterCount           // the loops and comprehensions running now, innermost last (see loopCount)
 	outer                               []iterCount           // the loops around the calls that entered the def running now (enter), outermost first
 	loopIDs                             []int32               // the loop statements running now (their first token), innermost last
+	loopStmts                           []*stmt               // the for statements running now, innermost last (devicefns.go deviceLoop)
 	kills                               map[killKey][]killRec // the latest assignments of each local name that ran (reaching.go)
 	patches                             []string
 	configLine                          int       // where torch._inductor.config is first imported, in execution order (0: not yet)
@@ -298,6 +302,7 @@ type reader struct {
 	marked                              map[ThreadKind]bool     // process markers seen (one each)
 	threads                             []*Thread
 	classRun                            map[*Thread][]*stmt     // Thread subclass → its run methods
+	classMethods                        map[*Thread][]*stmt     // Thread subclass → its other methods (__init__ …), the instance's code too (devicefns.go)
 	threadCalls                         map[*expr]*Thread       // the call that starts or builds each thread (callers.go)
 	joins                               []joinEvent             // NAME.join() calls the main thread runs, in order
 	stack                               []frame                 // walk's stack, reused

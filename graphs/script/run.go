@@ -62,6 +62,7 @@ func (r *reader) stmt(s *stmt) {
 		r.loop++
 		r.iters = append(r.iters, r.loopStmtCount(s))
 		r.loopIDs = append(r.loopIDs, s.tokStart)
+		r.loopStmts = append(r.loopStmts, s)
 		nt, start := len(r.loopTargets), r.seq
 		r.loopTargets = append(r.loopTargets, s.targets...)
 		r.loopIters = append(r.loopIters, loopIter(s, len(s.targets))...)
@@ -71,6 +72,7 @@ func (r *reader) stmt(s *stmt) {
 		r.loop--
 		r.iters = r.iters[:len(r.iters)-1]
 		r.loopIDs = r.loopIDs[:len(r.loopIDs)-1]
+		r.loopStmts = r.loopStmts[:len(r.loopStmts)-1]
 	case blockStmt:
 		r.calls(s.exprs)
 		r.readsAfter(s)

@@ -25,6 +25,7 @@ func (r *reader) site(c *expr, kind Kind, args []arg) *siteState {
 	}
 	st.Guard = r.guardText()
 	st.handlers = r.siteHandlers()
+	r.noteDeviceLoop(st, c)
 	if r.configLine == 0 {
 		r.configLine, r.configBy = st.Line, "torch.compile"
 	}

@@ -231,8 +231,16 @@ func (r *reader) subclass(s *stmt) {
 			}
 			r.threadClass[s.name] = t
 			for _, m := range s.body {
-				if m.kind == defStmt && m.name == "run" {
+				switch {
+				case m.kind == defStmt && m.name == "run":
 					r.classRun[t] = append(r.classRun[t], m)
+				case m.kind == defStmt:
+					// __init__ and the other methods are the instance's code: a model
+					// __init__ compiles is the thread's own (devicefns.go).
+					if r.classMethods == nil {
+						r.classMethods = map[*Thread][]*stmt{}
+					}
+					r.classMethods[t] = append(r.classMethods[t], m)
 				}
 			}
 		}
@@ -256,7 +264,7 @@ const maxThreadsInferred = 64
 func (r *reader) reachOf(t *Thread) *reach {
 	rc := &reach{defs: map[*stmt]bool{}, names: map[string]bool{}}
 	var queue []*stmt
-	for _, d := range r.classRun[t] {
+	for _, d := range append(r.classRun[t][:len(r.classRun[t]):len(r.classRun[t])], r.classMethods[t]...) {
 		rc.defs[d] = true
 		queue = append(queue, d)
 	}
@@ -357,7 +365,7 @@ func (r *reader) siteThread(s *siteState, t *Thread, rc *reach, seen bool) bool 
 	switch {
 	case rc.device || t.device || t.count.device:
 		s.Threads = graphs.PerDevice
-		r.deviceCount(s, t, what)
+		r.deviceCount(s, t.Line, t.count, what+" compiles this site and names a CUDA device")
 	case t.Kind == ThreadingThread && (!t.loop || t.count.n == 1):
 		s.Threads = graphs.OneThread
 		s.note("threads: thread (inferred): %s compiles this site", what)
@@ -371,21 +379,23 @@ func (r *reader) siteThread(s *siteState, t *Thread, rc *reach, seen bool) bool 
 	return false
 }
 
-// deviceCount sets the device count of a per-device site: the count of the loop that
-// starts the threads when the script gives it (range(2), a list of device strings);
-// else 2 (factDevicesUnknown), said in the note.
-func (r *reader) deviceCount(s *siteState, t *Thread, what string) {
-	if n, from := t.count.n, t.count.visible; from != "" {
-		r.visibleLayout(s, t.Line, n, from, what+" compiles this site and names a CUDA device")
+// deviceCount sets the device count of a per-device site whose threads start at
+// line: the count of the loop that starts them (or builds the functions) when the
+// script gives it (range(2), a list of device strings, torch.cuda.device_count() that
+// CUDA_VISIBLE_DEVICES decides); else 2 (factDevicesUnknown), said in the note. what
+// says why the site is per-device.
+func (r *reader) deviceCount(s *siteState, line int, c iterCount, what string) {
+	if c.visible != "" {
+		r.visibleLayout(s, line, c.n, c.visible, what)
 		return
 	}
-	if n := t.count.n; n > 0 {
-		s.apply(factDevices, t.Line, n)
-		s.note("threads: per-device (inferred): %s compiles this site and names a CUDA device", what)
+	if c.n > 0 {
+		s.apply(factDevices, line, c.n)
+		s.note("threads: per-device (inferred): %s", what)
 		return
 	}
-	s.apply(factDevicesUnknown, t.Line, 0)
-	s.note("threads: per-device (inferred): %s compiles this site and names a CUDA device"+giveDevices, what)
+	s.apply(factDevicesUnknown, line, 0)
+	s.note("threads: per-device (inferred): %s"+giveDevices, what)
 }
 
 // argsNameDevice reports whether an argument of a thread start other than its target
@@ -432,7 +442,8 @@ func (r *reader) poolSizeFrom(e *expr) string {
 	return r.poolFromName[r.lastName(e)]
 }
 
-// workers returns a pool constructor's worker count when a literal int (0: unknown).
+// workers returns a pool constructor's worker count when a literal int, or a name
+// bound once to one (0: unknown).
 func (r *reader) workers(c *expr) int {
 	kw := "max_workers"
 	if q := r.qual(c.x); q == "multiprocessing.pool.ThreadPool" || q == "multiprocessing.dummy.Pool" {
@@ -454,6 +465,18 @@ func (r *reader) workers(c *expr) int {
 	}
 	if n, isInt := v.AsInt(); ok && isInt && n > 0 && n <= graphs.MaxDevices {
 		return int(n)
+	}
+	return r.boundCount(e)
+}
+
+// boundCount returns the int a name bound once to one names, when it is a worker
+// count (max_workers=NGPU, NGPU = 2: sweep6 finding 10's siblings); 0 otherwise.
+func (r *reader) boundCount(e *expr) int {
+	if e == nil || e.kind != name {
+		return 0
+	}
+	if n, ok := r.intOf(e, 0); ok && n > 0 && n <= graphs.MaxDevices {
+		return n
 	}
 	return 0
 }

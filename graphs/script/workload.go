@@ -11,29 +11,31 @@ import (
 type fact uint8
 
 const (
-	factPoolCold        fact = iota // pool workers make every call, the first included
-	factPoolWarm                    // the main thread calls first, then pool workers call
-	factCallCold                    // user threads call, the main thread never calls first
-	factCallWarm                    // the main thread calls first, then user threads call
-	factBackward                    // loss.backward() where the compiled function is called
-	factKept                        // an output kept in a list or dict across a loop's iterations, overwritten there (overwrite.go)
-	factMoving                      // a parameter replaced after the compile
-	factDynamic                     // torch._dynamo.mark_dynamic on an input
-	factDevices                     // threads per device, started by a loop of a count the script gives
-	factDevicesUnknown              // threads per device, started by a loop of a count it does not give
-	factThreadCount                 // threads compiling each their own, started by a loop of a count it gives
-	factKeptBackward                // outputs appended to a list in a loop, one backward() through the list after it (gradaccum.go)
-	factDataParallel                // nn.DataParallel runs the compiled module on each device in a thread of its own (dataparallel.go)
-	factDeviceType                  // every device the file places tensors on is the CPU or mps (devicetype.go)
-	factReadAfter                   // an output read after a call that started a new cudagraph-tree generation (overwrite.go)
-	factGradAccum                   // backward() accumulating into .grad tensors a new generation freed (overwrite.go)
-	factMutatedArg                  // the compiled def mutates a tensor argument in place (mutation.go)
-	factStreamlitShared             // a Streamlit app's cached compiled function, called by every session's script thread (streamlit.go)
-	factStreamlitPerRun             // a Streamlit app's compiled function built by each session's script thread (streamlit.go)
-	factDevicesVisible              // threads per device, started by a loop over torch.cuda.device_count() that CUDA_VISIBLE_DEVICES decides (visibledevices.go)
-	factDynamicSizes                // mark_dynamic on an input whose marked size a loop of a count the script gives makes (dynsizes.go)
-	factHandCapture                 // the compiled function called inside a torch.cuda.graph capture (handcapture.go)
-	factLoopSizes                   // the compiled function called in a loop with an input whose size the loop's variable gives (dynsizes.go)
+	factPoolCold         fact = iota // pool workers make every call, the first included
+	factPoolWarm                     // the main thread calls first, then pool workers call
+	factCallCold                     // user threads call, the main thread never calls first
+	factCallWarm                     // the main thread calls first, then user threads call
+	factBackward                     // loss.backward() where the compiled function is called
+	factKept                         // an output kept in a list or dict across a loop's iterations, overwritten there (overwrite.go)
+	factMoving                       // a parameter replaced after the compile
+	factDynamic                      // torch._dynamo.mark_dynamic on an input
+	factDevices                      // threads per device, started by a loop of a count the script gives
+	factDevicesUnknown               // threads per device, started by a loop of a count it does not give
+	factThreadCount                  // threads compiling each their own, started by a loop of a count it gives
+	factKeptBackward                 // outputs appended to a list in a loop, one backward() through the list after it (gradaccum.go)
+	factDataParallel                 // nn.DataParallel runs the compiled module on each device in a thread of its own (dataparallel.go)
+	factDeviceType                   // every device the file places tensors on is the CPU or mps (devicetype.go)
+	factReadAfter                    // an output read after a call that started a new cudagraph-tree generation (overwrite.go)
+	factGradAccum                    // backward() accumulating into .grad tensors a new generation freed (overwrite.go)
+	factMutatedArg                   // the compiled def mutates a tensor argument in place (mutation.go)
+	factStreamlitShared              // a Streamlit app's cached compiled function, called by every session's script thread (streamlit.go)
+	factStreamlitPerRun              // a Streamlit app's compiled function built by each session's script thread (streamlit.go)
+	factDevicesVisible               // threads per device, started by a loop over torch.cuda.device_count() that CUDA_VISIBLE_DEVICES decides (visibledevices.go)
+	factDynamicSizes                 // mark_dynamic on an input whose marked size a loop of a count the script gives makes (dynsizes.go)
+	factHandCapture                  // the compiled function called inside a torch.cuda.graph capture (handcapture.go)
+	factLoopSizes                    // the compiled function called in a loop with an input whose size the loop's variable gives (dynsizes.go)
+	factDeviceFns                    // the compiled function built once per device by a loop of a count the script gives, threads or a pool calling each (devicefns.go)
+	factDeviceFnsUnknown             // the same, the count not given
 )
 
 // workloadRow maps what a script shows to the graphs.Workload field that the
@@ -170,6 +172,18 @@ var workloadRows = [...]workloadRow{
 	factGradAccum: {"backward() runs again in a later iteration of a loop without zero_grad() or p.grad = None before it: the earlier backward's .grad tensors are outputs of the compiled backward graph, freed when the iteration's first call starts a new cudagraph-tree generation, and this backward accumulates into them",
 		"-outputs-kept", "testdata/measured/overwrite_2.11.out chain-grad-backward (2.11, one H200); torch/_inductor/cudagraph_trees.py format_dealloc_msg @2.14.1 (gradient outputs)",
 		setOutputsKept},
+	factDeviceFns: {"the compiled function is built once per device, by a loop of this many iterations (each on its own device: f\"cuda:{i}\", a list of devices), and the threads call each device's function",
+		"-devices N", "graphs.Workload.Devices (devicefns.go)",
+		func(w *graphs.Workload, n int) []Inference {
+			w.Devices = max(n, 1)
+			return []Inference{{Field: "devices", Value: fmt.Sprint(w.Devices)}}
+		}},
+	factDeviceFnsUnknown: {"the compiled function is built once per device and the script does not give the device count (torch.cuda.device_count(), a flag): 2 are planned, the least at which devices differ from one; -devices N replaces it",
+		"-devices 2", "graphs.Workload.Devices (devicefns.go)",
+		func(w *graphs.Workload, _ int) []Inference {
+			w.Devices = 2
+			return []Inference{{Field: "devices", Value: "2"}}
+		}},
 	factReadAfter: {"an output of the compiled function is read after a later compiled call that starts a new cudagraph-tree generation (each call does when no forward's backward is pending: without gradients, or after backward(); after cudagraph_mark_step_begin(), the first call after each), which overwrites it",
 		"-outputs-kept", "torch/_inductor/cudagraph_trees.py can_start_new_generation, dealloc_current_path_weakrefs @2.6.0, @2.14.1; torch/_dynamo/eval_frame.py OptimizeContext on_enter; docs torch.compiler_cudagraph_trees \"Limitations\" (y1 = my_model(x); y2 = my_model(x); print(y1) raises)",
 		setOutputsKept},

@@ -303,6 +303,32 @@ for n in range(1, 200):
 `,
 		want: graphs.Workload{DynamicShapes: true, DistinctSizes: 199}, rows: []fact{factLoopSizes},
 	},
+	{
+		name: "device-fns-pool", reason: "one compiled function per device, a pool's workers call each (sweep6 finding 10)",
+		src: `import torch
+from concurrent.futures import ThreadPoolExecutor
+models = {}
+for d in range(3):
+    models[d] = torch.compile(net.to(f"cuda:{d}"), mode="reduce-overhead")
+def step(d):
+    return models[d](x)
+with ThreadPoolExecutor(max_workers=3) as pool:
+    futs = [pool.submit(step, d) for d in range(3)]
+`,
+		want: graphs.Workload{Devices: 3, ThreadPool: 3}, rows: []fact{factDeviceFns, factPoolCold},
+	},
+	{
+		name: "device-fns-pool-count-unknown", reason: "the same over torch.cuda.device_count(): 2 devices planned",
+		src: `import torch
+from concurrent.futures import ThreadPoolExecutor
+models = [torch.compile(net.cuda(i), mode="reduce-overhead") for i in range(torch.cuda.device_count())]
+def step(i):
+    return models[i](x)
+with ThreadPoolExecutor(max_workers=4) as pool:
+    list(pool.map(step, range(len(models))))
+`,
+		want: graphs.Workload{Devices: 2, ThreadPool: 4}, rows: []fact{factDeviceFnsUnknown, factPoolCold},
+	},
 }
 
 // TestWorkloadScriptVsFlags: a script and the flags that describe the same workload
