@@ -90,6 +90,14 @@ func (r *reader) deviceUse(e *expr) {
 // deviceKindsOf adds to out the device types e can be (unknownDevice for one it cannot
 // read); a dtype (.to(torch.float16)) adds none.
 func (r *reader) deviceKindsOf(e *expr, out map[string]bool, depth int) {
+	r.deviceKindsSeen(e, out, map[string]bool{}, depth)
+}
+
+// deviceKindsSeen is deviceKindsOf, each name's values followed once (seen): the kinds
+// are a union, so a name met again adds nothing new. Without it a name whose values
+// name it again (device = cur_token.device, device = …: gpt-fast's generate.py) was
+// followed 2^64 ways, and -script never ended.
+func (r *reader) deviceKindsSeen(e *expr, out, seen map[string]bool, depth int) {
 	if e == nil || depth > maxDerivedDepth {
 		out[unknownDevice] = true
 		return
@@ -105,19 +113,23 @@ func (r *reader) deviceKindsOf(e *expr, out map[string]bool, depth int) {
 	}
 	switch {
 	case e.kind == ifElse && len(e.elts) == 3:
-		r.deviceKindsOf(e.elts[0], out, depth+1)
-		r.deviceKindsOf(e.elts[2], out, depth+1)
+		r.deviceKindsSeen(e.elts[0], out, seen, depth+1)
+		r.deviceKindsSeen(e.elts[2], out, seen, depth+1)
 	case e.kind == call && r.qual(e.x) == "torch.device":
-		r.deviceKindsOf(kwarg(e, "type", 0), out, depth+1)
+		r.deviceKindsSeen(kwarg(e, "type", 0), out, seen, depth+1)
 	case strings.HasPrefix(r.qual(e), "torch."):
 		// torch.float16, torch.bfloat16: a dtype, not a device.
 	case e.kind == name || e.kind == attr:
+		if seen[e.name] {
+			return
+		}
+		seen[e.name] = true
 		vs := r.devices.values[e.name]
 		if len(vs) == 0 {
 			out[unknownDevice] = true
 		}
 		for _, v := range vs {
-			r.deviceKindsOf(v, out, depth+1)
+			r.deviceKindsSeen(v, out, seen, depth+1)
 		}
 	default:
 		out[unknownDevice] = true
