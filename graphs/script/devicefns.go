@@ -11,12 +11,14 @@ import (
 // One worker per GPU (sweep6 finding 10): the ways people write it, each planned as
 // the threading.Thread(target=worker, args=(d,)) form is, one compiled function per
 // device, each first called by its own thread:
-//   - a threading.Thread subclass whose __init__ (or a method it calls) compiles
-//     the instance's own model, and whose run() calls it: the class's methods are
-//     the thread's code (reachOf), so the site compiles per thread, per device when
-//     that code picks a device (deviceNamers);
+//   - a threading.Thread subclass (or a subclass of one, inheriting the methods it
+//     does not define) whose __init__ (or a method it calls) compiles the
+//     instance's own model, and whose run() calls it: the class's methods are the
+//     thread's code (reachOf), so the site compiles per thread, per device when that
+//     code picks a device (deviceNamers);
 //   - compiled functions kept per device (models[d] = torch.compile(….to(f"cuda:{d}"))
-//     in a loop, or a comprehension over devices) that threads call, one thread per
+//     in a loop, a comprehension over devices, or a def returning torch.compile(…)
+//     called so: [build(d) for d in …], models.append(build(d))) that threads call, one thread per
 //     device: per-device; called through a thread pool's submit or map: the pool's
 //     layout on each device (each call of a device's function runs on an arbitrary
 //     worker, so on 2.11 every call outside the worker that first imported

@@ -937,6 +937,9 @@ func (r *reader) siteIn(v *expr) *siteState {
 		if st := r.siteOf[e]; st != nil {
 			return st
 		}
+		if st := r.returnedSite(e); st != nil {
+			return st // [build(d) for d in devices], build returning torch.compile(…) (devicefns.go)
+		}
 	}
 	return nil
 }

@@ -38,11 +38,12 @@
 // each of its devices in a thread of its own: per-device, device_ids' count, 2 when
 // not given (dataparallel.go). One worker per GPU is planned per device however it
 // is written (devicefns.go): a threading.Thread subclass's methods other than run
-// (its __init__) are the thread's code too, so a model its __init__ compiles is the
-// thread's own (per-device when that code picks a device: a "cuda:…" string,
+// (its __init__; a subclass of such a class inherits those it does not define) are
+// the thread's code too, so a model its __init__ compiles is the thread's own (per-device when that code picks a device: a "cuda:…" string,
 // torch.cuda.set_device(d), with torch.cuda.device(d):, torch.device("cuda", d),
 // .cuda(d)); a site run once per device by a loop or comprehension (models[d] =
-// torch.compile(….to(f"cuda:{d}"))) is one function per device: threads started one
+// torch.compile(….to(f"cuda:{d}")), or [build(d) for d in …] of a def returning
+// torch.compile(…)) is one function per device: threads started one
 // per device that call them are per-device, a thread pool's workers that call them
 // are the pool's layout on each device.
 // The callers of a compiled function are the threads that call it at once: every

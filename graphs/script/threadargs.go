@@ -110,6 +110,9 @@ func (r *reader) itemSite(e *expr) *siteState {
 	if st := r.siteIn(e); st != nil {
 		return st
 	}
+	if st := r.returnedSite(e); st != nil {
+		return st // models.append(build(d)), build returning torch.compile(…)
+	}
 	if e.kind == call && e.x.kind == attr && moduleSelf[e.x.name] {
 		e = e.x.x
 	}

@@ -218,33 +218,68 @@ func (r *reader) process(line int, k ThreadKind) {
 	r.threads = append(r.threads, &Thread{Line: line, Kind: k, Process: true})
 }
 
-// subclass records a class deriving from threading.Thread: its run method is the
-// thread's body.
+// subclass records a class deriving from threading.Thread, or from such a class of
+// the file: its run method is the thread's body, its other methods (__init__ …) the
+// instance's code too; a method it does not define is its base's.
 func (r *reader) subclass(s *stmt) {
 	for _, b := range s.bases {
-		if b.keyword == "" && r.qual(b.value) == "threading.Thread" {
-			r.seq++
-			t := &Thread{Line: int(s.line), Kind: ThreadingThread, Target: s.name + ".run", loop: r.inLoop(), seq: r.seq, count: r.threadCount()}
-			r.threads = append(r.threads, t)
-			if r.threadClass == nil {
-				r.threadClass = map[string]*Thread{}
+		base, ok := r.threadBase(b)
+		if !ok {
+			continue
+		}
+		r.seq++
+		t := &Thread{Line: int(s.line), Kind: ThreadingThread, Target: s.name + ".run", loop: r.inLoop(), seq: r.seq, count: r.threadCount()}
+		r.threads = append(r.threads, t)
+		if r.threadClass == nil {
+			r.threadClass = map[string]*Thread{}
+		}
+		r.threadClass[s.name] = t
+		own := map[string]bool{}
+		for _, m := range s.body {
+			if m.kind != defStmt {
+				continue
 			}
-			r.threadClass[s.name] = t
-			for _, m := range s.body {
-				switch {
-				case m.kind == defStmt && m.name == "run":
-					r.classRun[t] = append(r.classRun[t], m)
-				case m.kind == defStmt:
-					// __init__ and the other methods are the instance's code: a model
-					// __init__ compiles is the thread's own (devicefns.go).
-					if r.classMethods == nil {
-						r.classMethods = map[*Thread][]*stmt{}
-					}
-					r.classMethods[t] = append(r.classMethods[t], m)
+			own[m.name] = true
+			r.addClassMethod(t, m)
+		}
+		if base != nil {
+			for _, m := range append(r.classRun[base][:len(r.classRun[base]):len(r.classRun[base])], r.classMethods[base]...) {
+				if !own[m.name] {
+					r.addClassMethod(t, m) // inherited (sweep6 finding 10's siblings)
 				}
 			}
 		}
+		return
 	}
+}
+
+// threadBase reports whether the base b makes a class a thread: threading.Thread
+// (base nil), or a threading.Thread subclass of the file (base: its thread).
+func (r *reader) threadBase(b arg) (*Thread, bool) {
+	if b.keyword != "" {
+		return nil, false
+	}
+	if r.qual(b.value) == "threading.Thread" {
+		return nil, true
+	}
+	if b.value.kind == name && r.threadClass[b.value.name] != nil {
+		return r.threadClass[b.value.name], true
+	}
+	return nil, false
+}
+
+// addClassMethod records a method of a threading.Thread subclass: run is the thread's
+// body; __init__ and the others are the instance's code too: a model __init__
+// compiles is the thread's own (devicefns.go).
+func (r *reader) addClassMethod(t *Thread, m *stmt) {
+	if m.name == "run" {
+		r.classRun[t] = append(r.classRun[t], m)
+		return
+	}
+	if r.classMethods == nil {
+		r.classMethods = map[*Thread][]*stmt{}
+	}
+	r.classMethods[t] = append(r.classMethods[t], m)
 }
 
 // reach is what a thread's code may run: the defs reachable by name from its target,
