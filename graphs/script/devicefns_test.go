@@ -39,6 +39,8 @@ var perDeviceCases = []struct {
 	{"helper_list_threads", graphs.Workload{Threads: graphs.PerDevice, Devices: 2}, "main ([build(d) for d …] not bound to the site)"},
 	{"helper_append_threads", graphs.Workload{Threads: graphs.PerDevice, Devices: 2}, "main (models.append(build(d)) not bound)"},
 	{"thread_torch_device_index_queue", graphs.Workload{Threads: graphs.PerDevice, Devices: 2}, "per-thread, both on cuda:0"},
+	{"thread_kwargs_torch_device", graphs.Workload{Threads: graphs.PerDevice, Devices: 2}, "per-thread, both on cuda:0"},
+	{"joblib_threads_setdevice", graphs.Workload{Threads: graphs.PerDevice, Devices: 2}, ""},
 	{"subclass_run_setdevice", graphs.Workload{Threads: graphs.PerDevice, Devices: 2}, ""},
 	{"pool_map_setdevice", graphs.Workload{Threads: graphs.PerDevice, Devices: 2}, ""},
 	{"shared_model_subclass", graphs.Workload{Threads: graphs.Callers, Callers: 2, ColdStart: true}, ""},

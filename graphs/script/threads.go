@@ -434,7 +434,8 @@ func (r *reader) deviceCount(s *siteState, line int, c iterCount, what string) {
 }
 
 // argsNameDevice reports whether an argument of a thread start other than its target
-// names a CUDA device (args=(f"cuda:{i}",), kwargs={"device": "cuda:0"}).
+// names a CUDA device (args=(f"cuda:{i}",), kwargs={"device": "cuda:0"},
+// kwargs={"device": torch.device("cuda", i)}).
 func (r *reader) argsNameDevice(c *expr, target *expr) bool {
 	for _, a := range c.args {
 		if a.value == target {
@@ -443,7 +444,11 @@ func (r *reader) argsNameDevice(c *expr, target *expr) bool {
 		if r.countOf(a.value, 0).device {
 			return true // ex.map(build, devices), devices = ["cuda:0", "cuda:1"]
 		}
-		for _, tk := range r.tokenRange(a.value) {
+		toks := r.tokenRange(a.value)
+		if r.varyingDevice(toks) {
+			return true // kwargs={"device": torch.device("cuda", i)}, args=(net.cuda(i),) (devicefns.go)
+		}
+		for _, tk := range toks {
 			if full := tk.full(r.src, r.lines); full.Kind == pytoken.String && strings.Contains(full.Text, "cuda:") {
 				return true
 			}
