@@ -41,6 +41,7 @@ var perDeviceCases = []struct {
 	{"thread_torch_device_index_queue", graphs.Workload{Threads: graphs.PerDevice, Devices: 2}, "per-thread, both on cuda:0"},
 	{"thread_kwargs_torch_device", graphs.Workload{Threads: graphs.PerDevice, Devices: 2}, "per-thread, both on cuda:0"},
 	{"joblib_threads_setdevice", graphs.Workload{Threads: graphs.PerDevice, Devices: 2}, ""},
+	{"dict_gather_to_thread", graphs.Workload{Devices: 2, ThreadPool: 2, InheritContext: true}, "thread_pool=20 on cuda:0 only"},
 	{"subclass_run_setdevice", graphs.Workload{Threads: graphs.PerDevice, Devices: 2}, ""},
 	{"pool_map_setdevice", graphs.Workload{Threads: graphs.PerDevice, Devices: 2}, ""},
 	{"shared_model_subclass", graphs.Workload{Threads: graphs.Callers, Callers: 2, ColdStart: true}, ""},

@@ -29,6 +29,7 @@ var taskFuncs = map[string]bool{"asyncio.create_task": true, "asyncio.ensure_fut
 func (r *reader) concurrentRuns(c *expr, q string) {
 	switch {
 	case gatherFuncs[q]:
+		r.gatheredStarts(c)
 		for _, a := range c.args {
 			if a.keyword != "" {
 				continue
@@ -48,6 +49,34 @@ func (r *reader) concurrentRuns(c *expr, q string) {
 			n = r.threadCount().n
 		}
 		r.addRuns(r.coroutineOf(c.args[0].value), n, int(c.line))
+	}
+}
+
+// gatheredStarts counts the asyncio.to_thread calls written in the arguments of an
+// awaited gather (await asyncio.gather(*[asyncio.to_thread(f, d) for d in devs])) by
+// the gather alone: they run at once, and the await ends them before anything the
+// loops around the gather run next (an outer for loop was multiplied in: 20 workers
+// for 10 rounds of 2); at most the default executor's least size, 5, of a starred
+// iterable.
+func (r *reader) gatheredStarts(c *expr) {
+	if !r.awaited(c) {
+		return
+	}
+	for _, a := range c.args {
+		if a.keyword != "" {
+			continue
+		}
+		n := 1
+		if a.star == 1 {
+			// At most the default executor's workers run them at once (the least size,
+			// as gatheredToThreads counts).
+			n = min(r.countOf(a.value, 0).n, defaultExecutorLeast)
+		}
+		for call, t := range r.threadCalls {
+			if t.Kind == ToThread && call.start >= a.value.start && call.end <= a.value.end {
+				t.count.n, t.loop = n, n != 1
+			}
+		}
 	}
 }
 

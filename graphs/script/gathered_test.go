@@ -26,6 +26,9 @@ func TestGatheredToThread(t *testing.T) {
 		{"taskgroup-loop", "TaskGroup.create_task in a loop of 2", toThread + "async def main():\n    async with asyncio.TaskGroup() as tg:\n        for x in range(2):\n            tg.create_task(handle(x))\nasyncio.run(main())\n", 2},
 		{"sequential", "awaited one after the other: the idle worker takes each call", toThread + "async def main():\n    for x in range(8):\n        await handle(x)\nasyncio.run(main())\n", 1},
 		{"executor-sequential", "the same with run_in_executor(None, …)", executor + "async def main():\n    for x in range(8):\n        await handle(x)\nasyncio.run(main())\n", 1},
+		{"gather-to-thread-rounds", "to_thread written in an awaited gather, 10 rounds of 2: 2 at once (was 20)", "async def main():\n    for _ in range(10):\n        await asyncio.gather(*[asyncio.to_thread(model, x) for x in range(2)])\nasyncio.run(main())\n", 2},
+		{"gather-to-thread-eight", "eight to_thread calls gathered: the default executor's least size, 5 (was 8)", "async def main():\n    await asyncio.gather(*[asyncio.to_thread(model, x) for x in range(8)])\nasyncio.run(main())\n", 5},
+		{"gather-to-thread-two-args", "two to_thread calls as gather's arguments", "async def main():\n    for _ in range(3):\n        await asyncio.gather(asyncio.to_thread(model, a), asyncio.to_thread(model, b))\nasyncio.run(main())\n", 2},
 		{"one-task", "one task beside the caller", toThread + "async def main():\n    t = asyncio.create_task(handle(1))\n    await t\nasyncio.run(main())\n", 1},
 	}
 	for _, tc := range cases {

@@ -51,7 +51,9 @@
 // start (w.join()), or an awaited asyncio.to_thread, ends first (callers.go); an
 // awaited to_thread or run_in_executor(None, …) (the loop's default executor) in a
 // coroutine run several times at once (asyncio.gather, tasks) is that many pool
-// workers (gathered.go). A compiled function keeps its identity through return (a def's
+// workers, and asyncio.to_thread calls written in an awaited gather are as many workers
+// as the gather runs at once, the loops around it aside (gathered.go). A compiled
+// function keeps its identity through return (a def's
 // or a method's, a tuple's item) and into a thread's code through the arguments its
 // start hands over (args=, kwargs=, submit, run_in_executor, to_thread), whatever the
 // parameter's name (threadargs.go). A threading.Thread bound to a name and never start()ed, or
