@@ -33,6 +33,9 @@ func (c *cli) diagnose(stdin io.Reader, stdout, stderr io.Writer, environ func()
 		opts.Torch = c.compile.Torch.Value
 	}
 	r, err := cliflags.Open(c.diagnoseFile.Value, stdin)
+	if err == nil && c.diagnoseFile.Value == "-" {
+		err = checkStdin("diagnose", stdin, stderr)
+	}
 	if err != nil {
 		failf(stderr, "-diagnose %s: %s", name, printable(userWords(err.Error())))
 		return 2

@@ -26,6 +26,8 @@ func TestDiagnoseFlag(t *testing.T) {
 	// shows its plan, and the exit is still 0 (the log was read; the doc's -diagnose).
 	pasted := filepath.Join(dir, "pasted.log")
 	require.NoError(t, os.WriteFile(pasted, []byte("torch 2.11.0\nmodel = torch.compile(model, mode=\"reduce-overhead\", options={\"max_autotune\": True})\n"), 0o644))
+	dangling := filepath.Join(dir, "dangling.log")
+	require.NoError(t, os.Symlink("/nonexistent/target.log", dangling))
 	tests := []struct {
 		name string
 		args []string
@@ -38,7 +40,10 @@ func TestDiagnoseFlag(t *testing.T) {
 			"plan of the call the log shows (torch 2.11, backend inductor, mode=\"reduce-overhead\", options={\"max_autotune\": True}; -json has the whole report):\n" +
 			"  torch.compile raises (measured): RuntimeError: Either mode or options can be specified"},
 		{"empty", []string{"-diagnose", empty}, 2, "empty.log"},
-		{"missing", []string{"-diagnose", filepath.Join(dir, "nope")}, 2, "no such file"},
+		// sweep7 finding 15: the name once, not again inside "stat NAME: …"; a dangling
+		// link names what it points to.
+		{"missing", []string{"-diagnose", filepath.Join(dir, "nope")}, 2, "-diagnose " + filepath.Join(dir, "nope") + ": no such file or directory\n"},
+		{"dangling link", []string{"-diagnose", dangling}, 2, ": a symbolic link to /nonexistent/target.log, which does not exist\n"},
 		{"directory", []string{"-diagnose", dir}, 2, "a directory"},
 		{"fifo whose writer starts later", []string{"-diagnose", laterWriter(t, fifo, logPath)}, 0, "line 4: trees-user-thread-tls"},
 		{"process substitution", []string{"-diagnose", pipeOf(t, logPath)}, 0, "line 4: trees-user-thread-tls"},

@@ -23,6 +23,9 @@ import (
 func (c *cli) script(stdin io.Reader, stdout, stderr io.Writer, environ func() []string) int {
 	name := c.scriptFile.Value
 	f, err := cliflags.Open(name, stdin)
+	if err == nil && name == "-" {
+		err = checkStdin("script", stdin, stderr)
+	}
 	if err != nil {
 		failf(stderr, "-script %s: %v", name, err)
 		return 2

@@ -135,7 +135,7 @@ func openRegular(name string, check func(fs.FileInfo) error) (*os.File, error) {
 	}
 	st, err := os.Stat(name)
 	if err != nil {
-		return nil, err
+		return nil, statError(name, err)
 	}
 	if err := check(st); err != nil {
 		return nil, err
@@ -152,6 +152,23 @@ func openRegular(name string, check func(fs.FileInfo) error) (*os.File, error) {
 		return nil, err
 	}
 	return f, nil
+}
+
+// statError is err, from os.Stat(name), without the operation and the name that the
+// caller's message already gives ("stat x.log: no such file or directory" was printed
+// after "-diagnose x.log:", sweep7 finding 15), and for a symbolic link whose target is
+// missing it names the target: "a symbolic link to /nonexistent, which does not exist".
+func statError(name string, err error) error {
+	var pe *fs.PathError
+	if !errors.As(err, &pe) {
+		return err
+	}
+	if errors.Is(err, fs.ErrNotExist) {
+		if target, lerr := os.Readlink(name); lerr == nil {
+			return fmt.Errorf("a symbolic link to %s, which does not exist", inputerr.Cut(target, 200))
+		}
+	}
+	return pe.Err
 }
 
 // regular refuses a file that is neither a regular one nor a pipe, or is over limit
