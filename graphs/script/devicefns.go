@@ -184,3 +184,46 @@ func (r *reader) deviceFns(s *siteState, line int) {
 	}
 	s.note("%s", note)
 }
+
+// bindLoopItems binds the item target of a for loop over a container of compiled
+// functions to their site: for m in models, for i, m in enumerate(models), for k, m
+// in models.items() (then Worker(m) hands a compiled function over, as Worker(models[i])
+// does).
+func (r *reader) bindLoopItems(s *stmt) {
+	if len(s.targets) != 1 || len(s.exprs) == 0 {
+		return
+	}
+	it, t := r.loopItems(s.exprs[0], s.targets[0])
+	if t == nil || t.kind != name || it.kind != name && it.kind != attr {
+		return
+	}
+	if st := r.compiled[it.name]; st != nil {
+		r.bindCompiled(t.name, st)
+	}
+}
+
+// loopItems returns the container a loop's iterable goes over and the target bound to
+// its items: models and m for models, models.values(), enumerate(models) with (i, m),
+// models.items() with (k, m).
+func (r *reader) loopItems(it, t *expr) (*expr, *expr) {
+	if it.kind != call {
+		return it, t
+	}
+	switch {
+	case it.x.kind == attr && it.x.name == "values" && len(it.args) == 0:
+		return it.x.x, t
+	case it.x.kind == attr && it.x.name == "items" && len(it.args) == 0:
+		return it.x.x, secondTarget(t)
+	case r.builtin(it.x) == "enumerate" && len(it.args) > 0:
+		return it.args[0].value, secondTarget(t)
+	}
+	return it, t
+}
+
+// secondTarget returns the second name of a two-name loop target (i, m), nil otherwise.
+func secondTarget(t *expr) *expr {
+	if t.kind == tuple && len(t.elts) == 2 {
+		return t.elts[1]
+	}
+	return nil
+}

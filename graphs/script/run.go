@@ -58,6 +58,7 @@ func (r *reader) stmt(s *stmt) {
 		r.with(s)
 	case loopStmt:
 		r.calls(s.exprs)
+		r.bindLoopItems(s)
 		r.readsAfter(s)
 		r.loop++
 		r.iters = append(r.iters, r.loopStmtCount(s))
@@ -880,8 +881,11 @@ func (r *reader) bindCompiled(n string, st *siteState) {
 const maxBound = 64
 
 // compiledName returns the site whose compiled function e names (a name or an
-// attribute bound to one), or nil.
+// attribute bound to one, or an item of a container bound to one), or nil.
 func (r *reader) compiledName(e *expr) *siteState {
+	if n := containerName(e); n != "" {
+		return r.compiled[n] // models[i] of a container of compiled functions (containers.go)
+	}
 	if e == nil || (e.kind != name && e.kind != attr) {
 		return nil
 	}
