@@ -187,12 +187,18 @@
 //	whole page (main at e76afd3, -script's sweep6 fixes)  3,145,519    209 bytes left
 //	regexp/syntax built without inlining (an expression's
 //	  parse and compile, once each; matching is regexp's) 3,126,109     19.4 KB
+//	whole page (main at cdd946e, this session's rows and
+//	  -script work; a helper's rows waiting, 5.5 KB)      3,140,429      5.3 KB left
+//	graphs/diagnose built without inlining too            3,114,249     26.2 KB
 //
-// The script's answer is the one that lost its inlining (its tokenizer too, last): a
-// script is answered once per paste or file, while an edit of a call (graphs, config,
-// modes) and a log's read (graphs/diagnose) keep theirs. Building graphs/diagnose
-// without inlining as well would save another 21 KB (app.wasm alone 3,096,511 →
-// 3,069,472 gzipped at 7b5a3d9), at the cost of every log's read.
+// The script's answer was the first to lose its inlining (its tokenizer too): a script
+// is answered once per paste or file, while an edit of a call (graphs, config, modes)
+// keeps its. graphs/diagnose lost it last: a program that reads a 1 MB log (the
+// sample log repeated) six times with diagnose.Read, run in Node (go_js_wasm_exec),
+// three runs each way interleaved on the shared machine (load average 15-20): best read
+// 1.08-1.54 s with the package inlined and 1.08-1.57 s without, first read (its
+// expressions compiled) 8.9-10.4 s and 9.5-9.6 s; 2,471,972 and 2,452,069 bytes
+// gzipped (the program alone). No difference the noise let us see, for 26 KB of the page.
 //
 // Inlining made the code larger and its inlining tables larger still. Without it in
 // every package the page was 372 KB smaller, but an answer's first computation (timed
@@ -475,14 +481,15 @@ func inModule(ctx context.Context, goCmd string) error {
 
 // inlined are the packages compiled to WebAssembly with the compiler's inlining: the
 // ones an answer spends its time in (the runtime, regular expressions' matching, byte and
-// string search, the log's reader, and an edit's planning). Every other package is compiled
+// string search, and an edit's planning). Every other package is compiled
 // with -l (no inlining): that made the page 210 KB smaller, gzipped, for 10-20% more
 // CPU in a first answer (the package doc's Transfer size has the figures).
 var inlined = []string{
 	// regexp/syntax, which parses and compiles an expression once (lazyregexp: on first
 	// use), is not here: the matching is regexp's (19.4 KB, the package doc's table)
 	"runtime", "regexp", "bytes", "strings", "unicode/utf8", "internal/bytealg", "sync",
-	"github.com/compilemode/compilemode/graphs/diagnose",
+	// graphs/diagnose is not here since 2026-12-03 (26 KB; a log's read took the same
+	// time without it, within the noise: the package doc's Transfer size)
 	// the log's and the script's expressions, compiled on first use
 	"github.com/compilemode/compilemode/internal/lazyregexp",
 	// an edit's answer (a call planned on two releases) spends its time here: without
