@@ -203,10 +203,8 @@ var openMisses = map[string]string{
 	"x_neg_autoresearch321_gtx1060_disable_compile_downgrade_pt25": "holdoutX: \"Downgrade PyTorch 2.9.1 -> 2.5.1+cu121\" in a PR's change list: the run's release is the downgrade's target",
 	// holdoutW, measured once at f8520b1, the session's last head but for this set
 	// (testdata/corpus/README.md, "Held-out set W, measured once"); no fix for it landed.
-	"w_alpha0422_study_event_query_capture_ngc2311": "holdoutW: NGC's nvcr.io/nvidia/pytorch:23.11-py3, a 2.2.0a0 build by NVIDIA's release notes (the tool maps 23.01-23.03 only)",
-	"w_alpha0422_study_host_alloc_capture_ngc2311":  "holdoutW: the same NGC 23.11 tag",
-	"w_unsloth_kaggle_t4_legs_comment_lcuda":        "holdoutW: the linker's \"cannot find -lcuda\" in flashinfer's own build under unsloth, no Triton or torch.compile line (the collector notes it is not Triton's launcher)",
-	"w_hidet166_backend_keyerror_pt20":              "holdoutW: torch 2.0's KeyError: 'hidet' from the backend lookup, an older form of invalid-backend the catalogue has no row for",
+	"w_unsloth_kaggle_t4_legs_comment_lcuda": "holdoutW: the linker's \"cannot find -lcuda\" in flashinfer's own build under unsloth, no Triton or torch.compile line (the collector notes it is not Triton's launcher)",
+	"w_hidet166_backend_keyerror_pt20":       "holdoutW: torch 2.0's KeyError: 'hidet' from the backend lookup, an older form of invalid-backend the catalogue has no row for",
 	// holdoutT, measured once at 8e4df1c (testdata/corpus/README.md, "Held-out set T, measured
 	// once"), routed to the branch recallA.
 	// holdoutS and holdoutU, measured once at 8a34d79 (testdata/corpus/README.md, "Held-out

@@ -272,13 +272,20 @@
 //     AMD's "rocm/pytorch:rocm6.4.4_ubuntu24.04_py3.12_pytorch_release_2.7.1", AWS's Deep
 //     Learning Containers' "pytorch-training:2.5.1-gpu-py311-…"), keys with a colon ("torch:2.5.1",
 //     "**PyTorch**: 2.5.1"), "torch_version: 2.7.1", ARG PYTORCH_VERSION=2.5.1 and a
-//     dict's or JSON's "'torch': '2.6.0'"; an NGC container tag whose torch NVIDIA states
-//     (nvcr.io/nvidia/pytorch:25.12-py3 is 2.10.0a0, rel-25-12; 24.03, 24.05, 24.07,
-//     24.10, 24.11, 25.01, 25.04, 25.05, 25.06 and 25.10 from the Triton Inference Server
-//     compatibility matrix, whose torch carries the container's ".nvYY.MM" suffix; 23.01,
-//     23.02 (1.14.0a0, the 1.14 line), 23.03, 23.06, 24.01 and 24.08 from NVIDIA's wheels
-//     of the same builds, whose names carry it the
-//     same way; any other tag states nothing, and is not read as a torch 24.06); a
+//     dict's or JSON's "'torch': '2.6.0'"; an NGC container whose torch NVIDIA states
+//     (release_ngc.go: 22.01 to 26.07, each tag with its source: the release notes, the
+//     container's banner "NVIDIA Release 23.09" / "PyTorch Version 2.1.0a0+32f93b1",
+//     NVIDIA's PyTorch for Jetson table, the Triton Inference Server matrix, the
+//     container's environment; 22.xx is older than 2.0 and blocks weaker phrasings,
+//     22.12 to 23.02 are the 1.14 line; a tag no source names, 25.07 or 26.01, states
+//     nothing and is not read as a torch 25.07), named as its image
+//     (nvcr.io/nvidia/pytorch:23.11-py3, "pytorch:24.05-py3", "pytorch_25.08-py3.sif",
+//     enroot's "pytorch-ngc-22.12"), its environment (NVIDIA_PYTORCH_VERSION=23.10 in an
+//     env dump, ENV, ARG or os.environ; not after export or before a command, where a
+//     script sets it outside the container), its banner after PyTorch's name ("| PyTorch
+//     | NVIDIA Release 25.09 |"; vLLM's and Triton's containers print the same banner)
+//     or in prose ("NGC 24.05", "NVIDIA PyTorch 24.05", "the 24.05 PyTorch container",
+//     prose's other-run checks applied, no other NGC container named on the line); a
 //     branch or tag checked out in a clone of torch's repository ("git clone
 //     https://github.com/pytorch/pytorch" / "cd pytorch" / "git checkout release/2.4",
 //     "git clone --branch v2.4.0 … pytorch/pytorch", "cd pytorch && git switch

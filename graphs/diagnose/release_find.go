@@ -453,17 +453,6 @@ func otherPackagePin(head []byte) bool {
 	return name != "torch" && name != "pytorch" && name != "version" // a lock file's version = "2.6.0"
 }
 
-// ngcReleases are NVIDIA's PyTorch container tags (nvcr.io/nvidia/pytorch:YY.MM-py3)
-// and the torch each is built from, as NVIDIA's release notes state it ("PyTorch
-// container image version 25.12 is based on 2.10.0a0+b4e4ee81d3": docs.nvidia.com/
-// deeplearning/frameworks/pytorch-release-notes/rel-25-12.html). Only the tags whose
-// notes were read are here; another tag states no release.
-//
-// The others come from NVIDIA's Triton Inference Server compatibility matrix
-// (docs.nvidia.com/deeplearning/triton-inference-server/user-guide/docs/introduction/
-// compatibility.html, and its archived copies for releases 2.53.0 and 2.54.0), whose
-// trtllm-python-py3 rows list the torch they ship with the PyTorch container it was taken
-
 type versionFinder struct {
 	rows     releasePatterns
 	found    modes.Version
@@ -566,6 +555,13 @@ func (f *versionFinder) keysOn(text []byte) {
 // that would block the releases the text states otherwise; a tag the row's table lacks
 // states no release.
 func (f *versionFinder) tag(p versionPattern, text []byte, line int) []byte {
+	if p.rank <= rankProseMove {
+		f.proseTag(p, text, line)
+		return text
+	}
+	if p.gate != nil && !p.gate(text) {
+		return text
+	}
 	m := p.re.FindSubmatch(text)
 	if m == nil {
 		return text
@@ -574,6 +570,24 @@ func (f *versionFinder) tag(p versionPattern, text []byte, line int) []byte {
 		f.offer([]byte(v), p.rank, line, text, p.what, p.row)
 	}
 	return p.re.ReplaceAll(append([]byte(nil), text...), tagMasked)
+}
+
+// proseTag offers the release of the first container a prose row's match names on
+// text that is the run's (ngcProseTaken). The text is not masked: a month's year is
+// past any torch major (newerRelease).
+func (f *versionFinder) proseTag(p versionPattern, text []byte, line int) {
+	if p.gate != nil && !p.gate(text) {
+		return
+	}
+	for _, m := range p.re.FindAllSubmatchIndex(text, 8) {
+		if !ngcProseNamed(text, m) {
+			continue
+		}
+		if v, ok := p.releases[string(text[m[2]:m[3]])]; ok && ngcProseTaken(p, text, m) {
+			f.offer([]byte(v), p.rank, line, text, p.what, p.row)
+		}
+		return
+	}
 }
 
 // tagMasked stands in for a container tag on the line the other rows read.

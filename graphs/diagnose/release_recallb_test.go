@@ -105,7 +105,8 @@ func TestRecallBReleases(t *testing.T) {
 		{"quoted-114", "torch version '1.14.0.dev20221012+cu117'", "1.14", "new"},
 		{"ngc-2301", "FROM nvcr.io/nvidia/pytorch:23.01-py3", "1.14", "new: NGC 23.01 ships the 1.14 line (wheel nv23.01)"},
 		{"ngc-2303", "FROM nvcr.io/nvidia/pytorch:23.03-py3", "2.0", "new: wheel nv23.03, 2.0.0a0"},
-		{"ngc-2304", "FROM nvcr.io/nvidia/pytorch:23.04-py3", "", "a tag no source read names"},
+		{"ngc-2304", "FROM nvcr.io/nvidia/pytorch:23.04-py3", "2.1", "recallC: Megatron-LM's Retro README names 23.04's 2.1.0a0+fe05266f"},
+		{"ngc-2507", "FROM nvcr.io/nvidia/pytorch:25.07-py3", "", "a tag no source read names"},
 		{"old-113", "my torch version is 1.13.1", "", "a release before 2.0 states none"},
 		// a release named for what it offers (holdoutP's bd4sur/Nano, nanoGPT's comment)
 		{"use-to-compile", "compile = True # use PyTorch 2.0 to compile the model to be faster", "", "new: an instruction with a purpose"},

@@ -270,7 +270,7 @@ func releaseRows() []releaseRow {
 		{name: "ngc-tag", what: "NGC image", literal: "nvidia/pytorch:", anchors: []string{"nvidia/pytorch:"}, rank: rankPath,
 			shape: `nvidia/pytorch:(\d\d\.\d\d)-py3`, releases: ngcReleases},
 	}...)
-	return append(append(append(rows, toolRows()...), recallBRows()...), bareRows()...)
+	return append(append(append(append(rows, toolRows()...), recallBRows()...), ngcRows()...), bareRows()...)
 }
 
 // versionKeyShape is a key that names torch's release alone on its line, whose value a
@@ -320,47 +320,6 @@ func failAnchors() []string {
 // ("/usr/local/lib/python3.11/site-packages pip"), an editable project's path, a
 // channel name alone; a word of prose is none.
 const packageColumn = `(?:\S*[\d_/\\]\S*|pypi|pip|conda-forge|defaults|pytorch|nvidia|<pip>)(?:\s|$)`
-
-// ngcReleases are NVIDIA's PyTorch container tags (nvcr.io/nvidia/pytorch:YY.MM-py3)
-// and the torch each is built from, as NVIDIA states it:
-//   - its release notes ("PyTorch container image version 25.12 is based on
-//     2.10.0a0+b4e4ee81d3": docs.nvidia.com/deeplearning/frameworks/
-//     pytorch-release-notes/rel-25-12.html);
-//   - its Triton Inference Server compatibility matrix (docs.nvidia.com/deeplearning/
-//     triton-inference-server/user-guide/docs/introduction/compatibility.html, and its
-//     archived copies for releases 2.53.0 and 2.54.0), whose trtllm-python-py3 rows list
-//     the torch they ship with the PyTorch container it was taken from as a local-version
-//     suffix: "2.4.0a0+07cecf4168.nv24.5" is container 24.05's torch, "2.6.0a0+ecf3bae40a.nv25.1"
-//     25.01's;
-//   - its wheels of the same builds, whose names carry the container's suffix the same
-//     way (developer.download.nvidia.com/compute/redist/jp/v51/pytorch/
-//     torch-1.14.0a0+44dac51c.nv23.01-cp38-cp38-linux_aarch64.whl, the same with nv23.02,
-//     torch-2.0.0a0+8aa34602.nv23.03-cp38-cp38-linux_aarch64.whl, listed together in a
-//     JetPack install note the search tool's code corpus holds; …/jp/v512/pytorch/
-//     torch-2.1.0a0+41361538.nv23.06-cp38-cp38-linux_aarch64.whl, …/jp/v60dp/pytorch/
-//     torch-2.2.0a0+81ea7a4.nv24.01-cp310-cp310-linux_aarch64.whl, …/jp/v61/pytorch/
-//     torch-2.5.0a0+872d972e41.nv24.08.17622132-cp310-cp310-linux_aarch64.whl).
-//
-// A tag no source names (24.06, …) is not guessed from its neighbours.
-var ngcReleases = map[string]string{
-	"23.01": "1.14.0a0+44dac51c",  // wheel nv23.01: the 1.14 line, 2.0's development builds (twoZeroLine)
-	"23.02": "1.14.0a0+44dac51c",  // wheel nv23.02
-	"23.03": "2.0.0a0+8aa34602",   // wheel nv23.03
-	"23.06": "2.1.0a0+41361538",   // wheel nv23.06
-	"24.01": "2.2.0a0+81ea7a4",    // wheel nv24.01
-	"24.03": "2.3.0a0+40ec155e58", // nv24.3, trtllm 24.06
-	"24.05": "2.4.0a0+07cecf4168", // nv24.5, trtllm 24.07
-	"24.07": "2.4.0a0+3bcc3cddb5", // nv24.7, trtllm 24.08-24.10
-	"24.08": "2.5.0a0+872d972e41", // wheel nv24.08
-	"24.10": "2.5.0a0+e000cf0ad9", // nv24.10, trtllm 24.11
-	"24.11": "2.6.0a0+df5bbc09d1", // nv24.11, trtllm 24.12
-	"25.01": "2.6.0a0+ecf3bae40a", // nv25.1, trtllm 25.01
-	"25.04": "2.7.0a0+79aa17489c", // nv25.4, trtllm 25.06-25.07
-	"25.05": "2.8.0a0+5228986c39", // nv25.5, trtllm 25.08
-	"25.06": "2.8.0a0+5228986c39", // nv25.6, trtllm 25.09-25.10
-	"25.10": "2.9.0a0+145a3a7bda", // nv25.10, trtllm 25.11-25.12
-	"25.12": "2.10.0a0+b4e4ee81d3",
-}
 
 // versionPattern is a releaseRow compiled: its literal as bytes, its shape as an
 // expression (shared by rows with one shape) and its index in releaseRows.

@@ -160,6 +160,18 @@ var releaseRowDocs = map[string]releaseRowDoc{
 	"ngc-tag": {
 		example: "FROM nvcr.io/nvidia/pytorch:24.01-py3", want: "2.2",
 		source: "https://github.com/ByteDance-Seed/Triton-distributed/releases/tag/experimental (\"container tag: nvcr.io/nvidia/pytorch:25.04-py3\")"},
+	"ngc-image-short": {
+		example: "singularity exec pytorch_25.08-py3.sif python train.py", want: "2.8",
+		source: "a TWCC guide's \"singularity exec pytorch_25.08-py3.sif python -c 'import torch; print(torch.__version__)'\" then 2.8.0a0+34c6371d24.nv25.08 (the search tool's code corpus, file 61415356879); enroot's \"enroot start --rw pytorch-ngc-22.12\" (19878368445)"},
+	"ngc-env": {
+		example: "    NVIDIA_PYTORCH_VERSION=23.10", want: "2.1",
+		source: "a vLLM collect_env's environment variables, \"PYTORCH_BUILD_VERSION=2.1.0a0+32f93b1\" and \"NVIDIA_PYTORCH_VERSION=23.10\" (the search tool's code corpus, file 16983329648)"},
+	"ngc-banner": {
+		example: "| PyTorch | NVIDIA Release 25.09 |", want: "2.9",
+		source: "an MLPerf run's system table, \"| PyTorch | NVIDIA Release 25.09 |\" (the search tool's code corpus, file 60991496124); the container's banner \"== PyTorch ==\" / \"NVIDIA Release 25.09 (build 210907838)\" (15061462311)"},
+	"ngc-prose": {
+		example: "Running in the 24.05 PyTorch container from NGC", want: "2.4",
+		source: "holdoutW's w_alpha0422_* texts (\"Image: nvcr.io/nvidia/pytorch:23.11-py3\"), said in prose as \"NGC 24.05\", \"NVIDIA PyTorch 24.05\" (branch recallC's brief)"},
 	"bare-and-nightly": {
 		example: "With 24G vram I cannot even use the above size of 1GB without OOMing on current 2.6 and nightly.", want: "2.6",
 		source: "https://github.com/pytorch/pytorch/issues/148165 (holdoutM's open miss)"},

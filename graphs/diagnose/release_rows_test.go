@@ -143,7 +143,7 @@ func TestReleasePhrasings(t *testing.T) {
 		{"ngc-2306", "nvcr.io/nvidia/pytorch:23.06-py3", "2.1", ""},                       // new
 		{"ngc-2408", "docker run --gpus all nvcr.io/nvidia/pytorch:24.08-py3", "2.5", ""}, // new
 		{"ngc-2405", "nvcr.io/nvidia/pytorch:24.05-py3", "2.4", "NGC image"},
-		{"ngc-unknown", "nvcr.io/nvidia/pytorch:24.06-py3", "", ""},
+		{"ngc-unknown", "nvcr.io/nvidia/pytorch:25.07-py3", "", ""},
 		{"nv-wheel", "torch-2.2.0a0+81ea7a4.nv24.01-cp310-cp310-linux_aarch64.whl", "2.2", ""},
 		// prose
 		{"prose", "on torch 2.7", "2.7", ""},

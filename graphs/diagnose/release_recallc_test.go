@@ -1,0 +1,90 @@
+package diagnose
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/require"
+)
+
+// TestRecallCReleases: the release classes of branch recallC (2026-12-03), each read
+// through Read above a message so that the prefilter's anchors are tested too: NVIDIA's
+// PyTorch containers named every way (holdoutW's "Image: nvcr.io/nvidia/pytorch:23.11-py3",
+// whose tag the table lacked), with the siblings that must read nothing. Each case
+// marked new failed before its fix.
+func TestRecallCReleases(t *testing.T) {
+	t.Parallel()
+	for _, tt := range recallCCases {
+		t.Run(tt.name, func(t *testing.T) {
+			t.Parallel()
+			d, err := Read(strings.NewReader(tt.text + "\nRuntimeError: CUDA error: capturing stream has unjoined work\n"))
+			require.NoError(t, err)
+			require.Equal(t, tt.want, d.Torch, "%q (%s)", tt.text, tt.reason)
+		})
+	}
+}
+
+var recallCCases = []struct{ name, text, want, reason string }{
+	// every NGC tag a source names (ngcReleases), through the image reference
+	{"ngc-2311", "#   Image: nvcr.io/nvidia/pytorch:23.11-py3", "2.2", "new: holdoutW's alpha0422 scripts"},
+	{"ngc-2212", "FROM nvcr.io/nvidia/pytorch:22.12-py3", "1.14", "new: 1.14.0a0+410ce96, the 1.14 line"},
+	{"ngc-2207", "FROM nvcr.io/nvidia/pytorch:22.07-py3", "", "new: 1.13.0a0, older than 2.0: no release, weaker phrasings blocked"},
+	{"ngc-2207-blocks", "FROM nvcr.io/nvidia/pytorch:22.07-py3\nit fails with torch 2.1", "", "new: the container's 1.13 blocks prose"},
+	{"ngc-2307", "docker run --gpus all -it nvcr.io/nvidia/pytorch:23.07-py3", "2.1", "new"},
+	{"ngc-2308", "- docker image based nvcr.io/nvidia/pytorch:23.08-py3", "2.1", "new"},
+	{"ngc-2312", "FROM nvcr.io/nvidia/pytorch:23.12-py3", "2.2", "new"},
+	{"ngc-2402", "FROM nvcr.io/nvidia/pytorch:24.02-py3", "2.3", "new"},
+	{"ngc-2406", "FROM nvcr.io/nvidia/pytorch:24.06-py3", "2.4", "new"},
+	{"ngc-2409", "FROM nvcr.io/nvidia/pytorch:24.09-py3", "2.5", "new"},
+	{"ngc-2412", "FROM nvcr.io/nvidia/pytorch:24.12-py3", "2.6", "new"},
+	{"ngc-2502", "FROM nvcr.io/nvidia/pytorch:25.02-py3", "2.7", "new"},
+	{"ngc-2508", "FROM nvcr.io/nvidia/pytorch:25.08-py3", "2.8", "new"},
+	{"ngc-2509", "FROM nvcr.io/nvidia/pytorch:25.09-py3", "2.9", "new"},
+	{"ngc-2511", "FROM nvcr.io/nvidia/pytorch:25.11-py3", "2.10", "new"},
+	{"ngc-2603", "FROM nvcr.io/nvidia/pytorch:26.03-py3", "2.11", "new"},
+	{"ngc-2607", "FROM nvcr.io/nvidia/pytorch:26.07-py3", "2.13", "new"},
+	{"ngc-2507-unknown", "FROM nvcr.io/nvidia/pytorch:25.07-py3", "", "no source read names 25.07's torch"},
+	{"ngc-2601-unknown", "FROM nvcr.io/nvidia/pytorch:26.01-py3", "", "nor 26.01's"},
+	{"ngc-igpu", "nvcr.io/nvidia/pytorch:24.05-py3-igpu", "2.4", "the iGPU variant of the tag"},
+	// the image without its registry, as a file or a directory
+	{"short-tag", "docker pull pytorch:24.05-py3", "2.4", "new"},
+	{"sif", "singularity exec pytorch_25.08-py3.sif python train.py", "2.8", "new: Apptainer's image file"},
+	{"twcc-name", "- [pytorch-24.02-py3](https://docs.nvidia.com/deeplearning/frameworks/pytorch-release-notes/rel-24-02.html)", "2.3", "new"},
+	{"enroot", "kinghorn@trp64:~$ enroot start --rw pytorch-ngc-24.01", "2.2", "new: enroot's container name"},
+	{"official-image", "FROM pytorch/pytorch:2.5.1-cuda12.4-cudnn9-runtime", "2.5", "pytorch/pytorch's tag, read as before"},
+	{"compound-not-ngc", "pip install pytorch-2.5.1", "2.5", "a compound's release (recallB), no container's"},
+	// the container's environment
+	{"env-dump", "    NVIDIA_PYTORCH_VERSION=23.10", "2.1", "new: vLLM's collect_env lists the environment"},
+	{"env-docker-history", "ENV PYTORCH_BUILD_VERSION=2.9.0a0+145a3a7 PYTORCH_VERSION=2.9.0a0+145a3a7 PYTORCH_BUILD_NUMBER=0 NVIDIA_PYTORCH_VERSION=25.10", "2.9", "read before by the key rows"},
+	{"env-arg", "ARG NVIDIA_PYTORCH_VERSION=26.07", "2.13", "new"},
+	{"env-environ", "os.environ['NVIDIA_PYTORCH_VERSION'] = '23.11'", "2.2", "new: the minifier's repro copies the environment"},
+	{"env-inspect", `        "NVIDIA_PYTORCH_VERSION=24.05",`, "2.4", "new: docker inspect's Env list"},
+	{"env-export", "export NVIDIA_PYTORCH_VERSION=24.03", "", "a script sets it outside the container (allenai/OLMo's conda scripts)"},
+	{"env-command", "CUDA_VISIBLE_DEVICES=0 NVIDIA_PYTORCH_VERSION=25.06 python study/nondeterminism_probe.py", "", "set for one command"},
+	{"env-empty", `export NVIDIA_PYTORCH_VERSION=""`, "", "emptied"},
+	// the banner's release after PyTorch's name
+	{"banner-table", "| PyTorch | NVIDIA Release 25.09 |", "2.9", "new: an MLPerf system table"},
+	{"banner-key", "PyTorch:     NVIDIA Release 25.09", "2.9", "new"},
+	{"banner-prose", "- **Framework**: PyTorch NVIDIA Release 24.09; NeMo Framework NVIDIA Release 24.09", "2.5", "new"},
+	{"banner-vllm", "NVIDIA Release 26.01 (build 257596323)\nvLLM Version 0.13.0+faa43dbf", "", "vLLM's container prints the same banner"},
+	{"banner-version", "NVIDIA Release 23.07 (build 63867923)\nPyTorch Version 2.1.0a0+b5021ba", "2.1", "the banner's next line, read before"},
+	// prose
+	{"prose-ngc", "Using NGC 24.05 on an H100", "2.4", "new"},
+	{"prose-ngc-pytorch", "NGC PyTorch 24.05 container", "2.4", "new"},
+	{"prose-nvidia-pytorch", "NVIDIA PyTorch 24.05", "2.4", "new"},
+	{"prose-nvidias", "NVIDIA's PyTorch 23.11 image", "2.2", "new"},
+	{"prose-pytorch-ngc", "PyTorch NGC 24.05", "2.4", "new"},
+	{"prose-pytorch-container", "PyTorch container version 24.05", "2.4", "new"},
+	{"prose-month-first", "Running in the 24.05 PyTorch container", "2.4", "new"},
+	{"prose-tested", "Tested in the 24.05 PyTorch container", "", "a release tested is another run's in prose (release_other.go), a container too"},
+	{"prose-month-ngc-container", "the 24.05 NGC container crashes", "2.4", "new"},
+	{"prose-modal", "**Contexte** : premier test Modal, A100 80 GB, image NGC 24.10 **avec** `add_python=\"3.11\"`.", "2.5", "new: holdoutI1's dsai2026 run log"},
+	{"prose-works", "it works on NGC 24.05", "", "another run's by prose's checks"},
+	{"prose-requires", "requires NGC 24.05 or later", "", "a bound"},
+	{"prose-tensorflow", "NGC TensorFlow 24.05", "", "another NGC container"},
+	{"prose-nemo", "NGC 24.05 NeMo container", "", "another NGC container on the line"},
+	{"prose-nemo-first", "NeMo container 24.05", "", "NeMo's, no PyTorch or NGC named"},
+	{"prose-ubuntu", "Ubuntu 22.04 image", "", "Ubuntu's YY.MM"},
+	{"prose-ubuntu-pytorch", "Ubuntu 22.04 with PyTorch 2.1", "2.1", "torch's own release"},
+	{"prose-month-alone", "we met on 24.05 at noon", "", "a month alone"},
+}
