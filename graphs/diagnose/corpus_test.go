@@ -209,7 +209,6 @@ var openMisses = map[string]string{
 	// once"), routed to the branch recallA.
 	// holdoutS and holdoutU, measured once at 8a34d79 (testdata/corpus/README.md, "Held-out
 	// sets S and U"), routed to the branches recallA (retellings) and recallB (releases).
-	"s_chimeraforge_tr126_resolution_decode_overwritten_pt210": "holdoutS: two builds of the run named together (\"NGC 2.10.0a0 and pip nightly 2.12.0.dev…\"); the label takes the first, the tool the nightly",
 	// holdoutL, measured once at 2bac4b1 before any fix for it (testdata/corpus/README.md,
 	// "Held-out set L"); each entry leaves when its class is fixed.
 	"i1_dsai2026_fr_runs_modal_cpu_device_empty": "'CUDA Graph is empty' quoted without 'The' in a French run " +

@@ -406,8 +406,11 @@
 // ("regression between 2.3 and 2.4"). A move's source is another run's ("upgraded from
 // torch 2.4"). Two releases compared without a word of which one fails ("difference
 // between torch 2.4 and 2.5") are ambiguous: no release of that line is taken; nor are
-// releases only tested ("tested on 2.1, 2.2 and 2.3"). A stated
-// release older than 2.0 ("my torch version is 1.13.1") is not taken and blocks
+// releases only tested ("tested on 2.1, 2.2 and 2.3"). Two builds the run fails on, a
+// release and a nightly listed together ("across two torch builds (NGC 2.10.0a0 and pip
+// nightly 2.12.0.dev20260408)", "on both 2.5.1 and the nightly 2.6.0.dev…", in either
+// order), give the release, not the nightly, as a bare release beside the nightly
+// channel does (release_builds.go). A stated release older than 2.0 ("my torch version is 1.13.1") is not taken and blocks
 // weaker phrasings after it, but for the 1.14 line (1.14.0.dev20221202+cu117,
 // NVIDIA's 1.14.0a0+44dac51c.nv23.01), 2.0's development builds before main's version
 // became 2.0.0a0 (pytorch/xla#4392), which is read as 1.14 with [Diagnosis.TorchShippedAs]

@@ -693,6 +693,11 @@ func (f *versionFinder) match(p versionPattern, text []byte, line int) bool {
 		if (p.what == "pin" || p.rank <= rankProseMove) && requirement(text[:m[0]]) {
 			continue
 		}
+		if p.rank <= rankProseMove {
+			if slo, shi, ok := stableBeside(text, lo, hi); ok {
+				lo, hi = slo, shi // a nightly listed with a release: the release (release_builds.go)
+			}
+		}
 		if f.offer(text[lo:hi], p.rank, line, text, p.what, p.row) {
 			break
 		}

@@ -87,4 +87,15 @@ var recallCCases = []struct{ name, text, want, reason string }{
 	{"prose-ubuntu", "Ubuntu 22.04 image", "", "Ubuntu's YY.MM"},
 	{"prose-ubuntu-pytorch", "Ubuntu 22.04 with PyTorch 2.1", "2.1", "torch's own release"},
 	{"prose-month-alone", "we met on 24.05 at noon", "", "a month alone"},
+	// two builds of the run named together: the release over the nightly (release_builds.go)
+	{"builds-ngc-nightly", "validated across two torch builds (NGC 2.10.0a0 and pip nightly 2.12.0.dev20260408). Baseline", "2.10", "new: holdoutS's chimeraforge tr126"},
+	{"builds-both", "It crashes on both 2.5.1 and the nightly 2.6.0.dev20241112", "2.5", "new"},
+	{"builds-nightly-first", "crashes with torch 2.6.0.dev20241112 and 2.5.1", "2.5", "new: the release after the nightly"},
+	{"builds-parenthesised", "on stable (2.5.1) and nightly (2.6.0.dev20241112)", "2.5", "new"},
+	{"builds-bare-channel", "Reproduces on torch 2.10 and 2.12 nightly", "2.10", "read before: a bare release beside the channel"},
+	{"builds-nightly-alone", "It fails on 2.6.0.dev20241112", "2.6", "a nightly alone is the run's"},
+	{"builds-tested", "tested on 2.5.1 and 2.6.0.dev20241112", "", "both tested: the list shares the verdict"},
+	{"builds-worked-then", "It worked on 2.5.1 but the nightly 2.6.0.dev20241112 crashes", "2.6", "the release that worked is another run's; no list"},
+	{"builds-cuda", "Python 3.11 and torch 2.6.0.dev20241112 crash", "2.6", "Python's release is no torch's"},
+	{"builds-triton-after", "torch 2.6.0.dev20241112, triton 3.1.0", "2.6", "another package's release after the nightly"},
 }

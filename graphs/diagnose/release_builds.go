@@ -1,0 +1,80 @@
+package diagnose
+
+import (
+	"bytes"
+	"strconv"
+
+	"github.com/compilemode/compilemode/internal/lazyregexp"
+)
+
+// Two builds of the run named together, a release and a nightly ("validated … across
+// two torch builds (NGC 2.10.0a0 and pip nightly 2.12.0.dev20260408)", holdoutS's
+// Chimeraforge report 126, whose other line says "Reproduces on torch 2.10 and 2.12
+// nightly"; "It crashes on both 2.5.1 and the nightly 2.6.0.dev20241112"; "on stable
+// (2.5.1) and nightly (2.6.0.dev20241112)"; "with torch 2.6.0.dev20241112 and 2.5.1"):
+// the run fails on both, and the release is the stable one, whichever comes first, as a
+// bare release beside the nightly channel is ("OOMing on current 2.6 and nightly",
+// "on nightly and 2.5.1": bareRows). Its facts are those of a release the user can
+// install again, and the plan is made for it; a nightly alone, or named apart from a
+// release, stays the run's. The list shares the nightly's verdict: "tested on 2.5.1 and
+// 2.6.0.dev20241112" is another run's either way.
+
+// buildListGap is the text between two releases of one list: a closing mark, "and", a
+// comma, "&", "/" or "+", and the words that name a build before the second ("pip
+// nightly", "the NGC", "torch").
+var buildListGap = lazyregexp.New(`(?i)^[\s)\]\x60'"*_]*(?:,|\band\b|&|/|\+)[\s(\[\x60'"*_]*` +
+	`(?:(?:both|the|a|an|pip|conda|uv|torch|pytorch|pt|stable|latest|current|nightly|ngc|nvidia|build|builds|wheel|release|version)[\s(\[\x60'"*_:]+)*$`)
+
+// listedBuild is a release as a list names it: a version with an optional
+// pre-release tag and local version, not a nightly's.
+var listedBuild = lazyregexp.New(`(?:^|[^\w.+-])v?(\d+\.\d+(?:\.\d+)?(?:(?:a|b|rc)\d+)?(?:\+[0-9A-Za-z.]+)?)(?:[^\w.+-]|\.(?:[^\d\w]|$)|$)`)
+
+// buildListSpan is how far before or after a nightly a release of its list is looked for.
+const buildListSpan = 80
+
+// stableBeside returns the span of the release that a list names beside the nightly at
+// text[lo:hi], when there is one: of the same major and within typoMargin minors of the
+// nightly's, not another package's (foreignRelease), joined to it by buildListGap.
+func stableBeside(text []byte, lo, hi int) (int, int, bool) {
+	if !bytes.Contains(text[lo:hi], []byte(".dev")) {
+		return 0, 0, false
+	}
+	from := max(0, lo-buildListSpan)
+	var best []int
+	for _, m := range listedBuild.FindAllSubmatchIndex(text[from:lo], -1) {
+		m[2], m[3] = m[2]+from, m[3]+from
+		if buildListGap.Match(text[m[3]:lo]) {
+			best = m
+		}
+	}
+	if best == nil {
+		to := min(len(text), hi+buildListSpan)
+		if m := listedBuild.FindSubmatchIndex(text[hi:to]); m != nil && buildListGap.Match(text[hi:hi+m[2]]) {
+			best = []int{0, 0, m[2] + hi, m[3] + hi}
+		}
+	}
+	if best == nil || !sameLine(text[best[2]:best[3]], text[lo:hi]) || foreignRelease(text[:best[2]]) {
+		return 0, 0, false
+	}
+	return best[2], best[3], true
+}
+
+// sameLine reports whether release a is of the line of nightly b: the same major, a
+// minor within typoMargin of b's ("CUDA 12.4 and nightly 2.6.0.dev…" names no torch).
+func sameLine(a, b []byte) bool {
+	amaj, amin, ok1 := majorMinor(a)
+	bmaj, bmin, ok2 := majorMinor(b)
+	return ok1 && ok2 && amaj == bmaj && amin <= bmin && bmin-amin <= typoMargin
+}
+
+// majorMinor parses a release's major and minor.
+func majorMinor(s []byte) (int, int, bool) {
+	major, rest, ok := bytes.Cut(s, []byte("."))
+	if !ok {
+		return 0, 0, false
+	}
+	minor := rest[:len(rest)-len(bytes.TrimLeft(rest, "0123456789"))]
+	ma, err1 := strconv.Atoi(string(major))
+	mi, err2 := strconv.Atoi(string(minor))
+	return ma, mi, err1 == nil && err2 == nil
+}
