@@ -365,8 +365,14 @@
 // to is another run's ("Downgrading to torch==2.5.1 also fixes this"), and so is a
 // release a request asks the reader to move to ("Can you rerun the code after updating
 // the PyTorch to `2.5.1`", "please upgrade to torch 2.6": a request, then a verb of
-// moving or installing, in its sentence). So is a release named for a state, a bound
-// or a document, not for the run: after "as of", "starting with", "requires", "needs",
+// moving or installing, in its sentence). So is a release named as what another tool
+// or package acts on (release_builds.go: "nvcc 13.x rejects torch 2.9's
+// ATen/core/List_inl.h", "vLLM 0.6 pins torch 2.4.0", "flash-attn wheels for torch
+// 2.5", "built against torch 2.3", "incompatible with torch 2.6", "Triton 3.2 ships
+// with torch 2.6"; "I pinned torch 2.4.0", "built with torch 2.4" and a failure said of
+// the release, "torch 2.9's headers do not compile", stay the run's). So is a release
+// named for a state, a bound or a document, not for the run: after "as of", "starting
+// with", "requires", "needs",
 // "at least" or a strict bound, "later than", "newer than", "older than" ("as of
 // PyTorch 2.9, these features are not yet exposed"; "error in versions later than
 // torch==2.5.1": 2.5.1 works), before "+", "or later", "and up" or "onwards" ("On

@@ -78,3 +78,20 @@ func majorMinor(s []byte) (int, int, bool) {
 	mi, err2 := strconv.Atoi(string(minor))
 	return ma, mi, err1 == nil && err2 == nil
 }
+
+// otherRunTarget: a release named as what another tool or package acts on, not as the
+// run's (holdoutW's mstar install guide: "nvcc 13.x rejects torch 2.9's
+// ATen/core/List_inl.h under C++17", a toolchain's rule about a release's headers): a
+// toolchain or package that rejects or refuses it, pins it, ships or bundles it, is
+// built or compiled against or for it ("flash-attn wheels for torch 2.5", "xformers
+// 0.0.28 is built for torch 2.5.1", as xFormers' own "built for PyTorch 2.2.0+cu121 …
+// (you have 2.3.0+cu121)" whose first release is not the run's), is compatible or
+// incompatible with it, supports, targets, expects or matches it ("torchvision 0.20
+// matches torch 2.5"). Read in the clause before the release, as otherRunState is;
+// "pinned" and "built with" are left out: "I pinned torch 2.4", "the image was built
+// with torch 2.4" are often the writer's own run. A failure said of the release itself
+// ("torch 2.9's headers do not compile with nvcc 13") is the run's.
+var otherRunTarget = lazyregexp.New(`(?i)(?:\b(?:rejects|rejected|refuses|refused|pins|pinning|ships(?:\s+with)?|shipped\s+with|bundles|bundled\s+with|vendors|` +
+	`(?:built|compiled|prebuilt|pre-built)\s+(?:against|for)|(?:wheels?|binar(?:y|ies)|builds)\s+(?:built\s+)?for|` +
+	`(?:in)?compatible\s+with|not\s+compatible\s+with|supports|targets|targeting|expects|matches|depends\s+on))` +
+	`(?:\s+[\x60'"]?(?:(?:the|a)\s+)?(?:py)?torch\s*(?:==?\s*)?)?(?:version\s*)?v?$`)

@@ -115,7 +115,7 @@ func otherRun(text []byte, from, to int) bool {
 	if ends := clauseEnd.FindAllIndex(before, -1); len(ends) > 0 {
 		before = before[ends[len(ends)-1][1]:]
 	}
-	if otherRunFrom.Match(before) || otherRunState.Match(bytes.TrimRight(before, " \t")) || releaseStated(before, text[to:]) || otherRunSaid(text, before, from, to) {
+	if otherRunClause(before) || releaseStated(before, text[to:]) || otherRunSaid(text, before, from, to) {
 		return true
 	}
 	words := bytes.Fields(before)
@@ -136,6 +136,14 @@ func otherRun(text []byte, from, to int) bool {
 		after = after[:end[0]+1]
 	}
 	return otherRunBefore.Match(before) || (otherRunAfterWords(after) && !worksContrast.Match(text[to:]))
+}
+
+// otherRunClause reports whether the clause before a release names it as another
+// run's by its last words: a release moved from, a state or bound (otherRunState), what
+// another tool acts on (otherRunTarget).
+func otherRunClause(before []byte) bool {
+	trimmed := bytes.TrimRight(before, " \t")
+	return otherRunFrom.Match(before) || otherRunState.Match(trimmed) || otherRunTarget.Match(trimmed)
 }
 
 // otherRunWords reports whether the words of the clause before a release make it
