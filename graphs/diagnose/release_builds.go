@@ -95,3 +95,17 @@ var otherRunTarget = lazyregexp.New(`(?i)(?:\b(?:rejects|rejected|refuses|refuse
 	`(?:built|compiled|prebuilt|pre-built)\s+(?:against|for)|(?:wheels?|binar(?:y|ies)|builds)\s+(?:built\s+)?for|` +
 	`(?:in)?compatible\s+with|not\s+compatible\s+with|supports|targets|targeting|expects|matches|depends\s+on))` +
 	`(?:\s+[\x60'"]?(?:(?:the|a)\s+)?(?:py)?torch\s*(?:==?\s*)?)?(?:version\s*)?v?$`)
+
+// listNext is the text after a release that a list's next release follows: a CI
+// matrix's "pytorch-version: [2.4.1, 2.5.1]", "torch: ['2.4', '2.5']".
+var listNext = lazyregexp.New(`^['"]?\s*,\s*['"]?v?\d+\.\d+`)
+
+// pickListValue takes a key's release unless a list after the key holds another:
+// several releases a CI matrix runs on state no single run (ambiguous: none of the line
+// is taken), as a table's torch column of several builds states none (release_table.go).
+func pickListValue(text []byte, m []int) (int, int, verdict) {
+	if listNext.Match(text[m[3]:]) {
+		return 0, 0, ambiguous
+	}
+	return m[2], m[3], take
+}

@@ -25,6 +25,12 @@ var deferredRows = []*lazyregexp.Regexp{
 	lazyregexp.New(`(?i)\bsince\s+v?(2\.\d{1,2}\.\d+)\b,?\s+(?:this|it|the\s+\w+|compile|compilation)\s+(?:breaks|fails|crashes|errors|is\s+broken)`),
 	lazyregexp.New(`(?i)\b(?:latest|current|newest)\s+(?:stable\s+)?(?:release|version|build)\s*\(\s*v?(2\.\d{1,2}\.\d+)\s*\)`),
 	lazyregexp.New(`(?i)\bthe\s+v?(2\.\d{1,2}\.\d+)\s+(?:wheels?|builds?|binar(?:y|ies)|release)\s+(?:from|of|on)\s+(?:pytorch\.org|download\.pytorch\.org|pypi)`),
+	// a bare release with torch's own local build tag, torch unnamed: "I have 2.5.1+cu124
+	// installed", "ROCm build 2.5.0+rocm6.2 crashes" (branch recallC's probe). torch's
+	// wheels carry +cuNNN, +rocmX.Y, +cpu or +xpu (download.pytorch.org/whl/); of the
+	// packages that share the tag, torchaudio and torch-tensorrt share torch's number,
+	// torchvision and torchao are 0.x, and flash-attn's "+cu12torch2.5…" is no such tag.
+	lazyregexp.New(`(?:^|[^\w.+-])v?(2\.\d{1,2}\.\d+\+(?:cu\d{3}|rocm\d+(?:\.\d+)*|cpu|xpu))(?:[^\w.]|\.(?:\s|$)|$)`),
 }
 
 // deferredTested is a line that says the run was tried on a release and nothing else
@@ -50,7 +56,8 @@ func deferredAnchors() []string {
 		"release (2.", "version (2.", "the 2.", "The 2.", "ails on 2.", "roken in 2.", "roken on 2.", "reaks in 2.", "rashes on 2.",
 		"ested on PyTorch 2.", "ested on torch 2.", "ested with PyTorch 2.", "ested with torch 2.", "ested on Pytorch 2.", "ested with Pytorch 2.",
 		"erified on torch 2.", "erified on `torch 2.", "erified on PyTorch 2.", "erified with torch 2.", "erified with PyTorch 2.",
-		"alidated on torch 2.", "alidated on PyTorch 2.", "onfirmed on torch 2.", "onfirmed on PyTorch 2.", "ested on `torch 2."}
+		"alidated on torch 2.", "alidated on PyTorch 2.", "onfirmed on torch 2.", "onfirmed on PyTorch 2.", "ested on `torch 2.",
+		"+cu11", "+cu12", "+cu13", "+rocm", "+cpu ", "+cpu)", "+cpu,", "+xpu ", "+xpu)", "+xpu,"}
 }
 
 // deferredRelease is a candidate of deferredRows that waits for the end of the text.

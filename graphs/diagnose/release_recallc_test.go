@@ -118,4 +118,17 @@ var recallCCases = []struct{ name, text, want, reason string }{
 	{"target-pinned", "I pinned torch 2.4.0 and it fails", "2.4", "the writer's own pin"},
 	{"target-built-with", "the image was built with torch 2.4 and compile crashes", "2.4", "the writer's image"},
 	{"target-my-incompatible", "my torch 2.6 is incompatible with flash-attn", "2.6", "the writer's torch, named first"},
+	// probes of fresh phrasings (branch recallC's fourth class)
+	{"local-tag-installed", "I have 2.5.1+cu124 installed", "2.5", "new: torch's local build tag, torch unnamed"},
+	{"local-tag-key", "Installed: 2.5.1+cu124", "2.5", "new"},
+	{"local-tag-rocm", "ROCm build 2.5.0+rocm6.2 crashes", "2.5", "new"},
+	{"local-tag-cpu", "It fails with 2.5.1+cpu.", "2.5", "new"},
+	{"local-tag-torchvision", "torchvision 0.20.1+cu124", "", "torchvision's 0.x"},
+	{"local-tag-flash-attn", "flash_attn 2.7.4.post1+cu12torch2.5cxx11abiFALSE", "", "flash-attn's wheel tag is no torch build"},
+	{"local-tag-works", "works fine on 2.5.1+cu124", "", "another run's"},
+	{"ko-transliterated-key", "파이토치 버전: 2.5.1", "2.5", "new: PyTorch transliterated in Korean"},
+	{"ko-transliterated-torch", "토치 버전 2.5.1", "2.5", "new"},
+	{"matrix-one", "matrix:\n  torch-version: ['2.5.1']", "2.5", "new: a CI matrix's one release"},
+	{"matrix-several", "pytorch-version: [2.4.1, 2.5.1]", "", "new: several releases a matrix runs on state no run (read 2.4 before)"},
+	{"matrix-several-quoted", `torch-version: ["2.4.1", "2.5.1"]`, "", "likewise"},
 }

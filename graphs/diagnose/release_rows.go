@@ -116,15 +116,18 @@ func releaseRows() []releaseRow {
 		// (GPU?): 2.5.1+cu124 (True)" and, from transformers' env.py of 2025 on, "- PyTorch
 		// version (accelerator?): 2.12.1+cu130 (CUDA)" (huggingface/transformers#47321);
 		// DeepSpeed's ds_report, whose keys are followed by leader dots: "torch version
-		// .................... 2.0.1+cu117" (deepspeed/env_report.py).
+		// .................... 2.0.1+cu117" (deepspeed/env_report.py). A CI matrix's list
+		// after the key holds one release or several ("torch-version: ['2.5.1']",
+		// "pytorch-version: [2.4.1, 2.5.1]": pickListValue).
 		{name: "version-key", what: "version report", anchors: []string{"orch version", "Torch version", "TORCH version", "orch` version", "orch** version", "orch Version", "ORCH VERSION", "orch-Version", "orch-version"}, rank: rankPackage,
+			pick: pickListValue,
 			shape: `(?i)\b(?:py)?torch(?:[*\x60]{0,3}\s+|[*\x60]{1,3}|-)version(?:\s+is|\s+was)?(?:\s*\((?:GPU\?|accelerator\?|e\.g\.,?\s*[\d.]+)\))?(?:\s*\.{3,})?` +
-				keyMark + `\s*[:=]?` + keyMark + `\s*[\['"]?v?` + ver},
+				keyMark + `\s*[:=]?` + keyMark + `\s*(?:\[\s*['"]?|['"])?v?` + ver},
 		// the key in Chinese, Japanese, Korean or Russian: "torch版本：2.5.1", "PyTorch版本为
 		// 2.5.1", "PyTorchのバージョンは2.5.1", "torch 버전 2.5.1", "версия PyTorch: 2.5.1";
 		// and English's "the version of torch is 2.5.1".
 		{name: "version-key-cjk", what: "version report", anchors: []string{"版本", "バージョン", "버전", "версия"}, rank: rankPackage,
-			shape: `(?i)\b(?:py)?torch` + keyMark + `\s*(?:的\s*)?(?:版本(?:号|號)?|の?バージョン|버전|версия)\s*(?:是|为|為|は|：|:|=|-)?\s*v?` + ver},
+			shape: `(?i)(?:\b(?:py)?torch|파이토치|토치)` + keyMark + `\s*(?:的\s*)?(?:版本(?:号|號)?|の?バージョン|버전|версия)\s*(?:是|为|為|は|：|:|=|-)?\s*v?` + ver},
 		// Chinese prose that says what torch is: "torch是2.5.1", "我用的torch是2.5.1",
 		// "pytorch为2.4.0" (the copula after the name, no version key).
 		{name: "prose-cjk-is", what: "prose", literal: "orch", anchors: []string{"torch是", "torch 是", "torch为", "torch 为", "torch為", "orch用的是", "orch使用的是"}, rank: rankProse,
