@@ -130,5 +130,8 @@ var recallCCases = []struct{ name, text, want, reason string }{
 	{"ko-transliterated-torch", "토치 버전 2.5.1", "2.5", "new"},
 	{"matrix-one", "matrix:\n  torch-version: ['2.5.1']", "2.5", "new: a CI matrix's one release"},
 	{"matrix-several", "pytorch-version: [2.4.1, 2.5.1]", "", "new: several releases a matrix runs on state no run (read 2.4 before)"},
+	{"runpod-squeezed", "FROM runpod/pytorch:0.7.0-dev-cu1241-torch240-ubuntu2204", "2.4", "new: RunPod's squeezed tag"},
+	{"runpod-2100", "image: runpod/pytorch:1.0.2-cu1281-torch2100-ubuntu2404", "2.10", "new: two digits of minor"},
+	{"runpod-versioned", "FROM runpod/pytorch:2.4.0-py3.11-cuda12.4.1-devel-ubuntu22.04", "2.4", "read before"},
 	{"matrix-several-quoted", `torch-version: ["2.4.1", "2.5.1"]`, "", "likewise"},
 }

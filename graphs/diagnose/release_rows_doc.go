@@ -193,6 +193,9 @@ var releaseRowDocs = map[string]releaseRowDoc{
 	"xformers-info": {
 		example: "pytorch.version:                                   2.0.1+cu118", want: "2.0",
 		source: "facebookresearch/xformers xformers/info.py (print_info); https://github.com/facebookresearch/xformers/issues/859 (python -m xformers.info)"},
+	"runpod-tag": {
+		example: "FROM runpod/pytorch:0.7.0-dev-cu1241-torch240-ubuntu2204", want: "2.4",
+		source: "runpod's containers README in the search tool's code corpus (\"Torch 2.4.0: … runpod/pytorch:0.7.0-dev-cu1241-torch240-ubuntu2004\"); branch recallC's probe"},
 	"aws-dlc-tag": {
 		example: "FROM 763104351884.dkr.ecr.us-east-1.amazonaws.com/pytorch-training:2.5.1-gpu-py311-cu124-ubuntu22.04-sagemaker", want: "2.5",
 		source: "https://github.com/aws/deep-learning-containers/releases/tag/v1.26-pt-sagemaker-1.13.1-inf-cpu-py39 (pytorch-inference:1.13.1-cpu-py39-… holds torch==1.13.1+cpu); https://github.com/aws/deep-learning-containers/releases/tag/v1.0-hf-tgi-0.9.3-pt-2.0.1-inf-gpu-py39 (huggingface-pytorch-tgi-inference:2.0.1-tgi0.9.3-… holds torch==2.0.1)"},
