@@ -2,9 +2,9 @@ package diagnose
 
 import (
 	"bytes"
-	"strconv"
 
 	"github.com/compilemode/compilemode/internal/lazyregexp"
+	"github.com/compilemode/compilemode/modes"
 )
 
 // Two builds of the run named together, a release and a nightly ("validated … across
@@ -62,21 +62,9 @@ func stableBeside(text []byte, lo, hi int) (int, int, bool) {
 // sameLine reports whether release a is of the line of nightly b: the same major, a
 // minor within typoMargin of b's ("CUDA 12.4 and nightly 2.6.0.dev…" names no torch).
 func sameLine(a, b []byte) bool {
-	amaj, amin, ok1 := majorMinor(a)
-	bmaj, bmin, ok2 := majorMinor(b)
-	return ok1 && ok2 && amaj == bmaj && amin <= bmin && bmin-amin <= typoMargin
-}
-
-// majorMinor parses a release's major and minor.
-func majorMinor(s []byte) (int, int, bool) {
-	major, rest, ok := bytes.Cut(s, []byte("."))
-	if !ok {
-		return 0, 0, false
-	}
-	minor := rest[:len(rest)-len(bytes.TrimLeft(rest, "0123456789"))]
-	ma, err1 := strconv.Atoi(string(major))
-	mi, err2 := strconv.Atoi(string(minor))
-	return ma, mi, err1 == nil && err2 == nil
+	va, err1 := modes.ParseVersion(string(a))
+	vb, err2 := modes.ParseVersion(string(b))
+	return err1 == nil && err2 == nil && va.Major == vb.Major && va.Minor <= vb.Minor && vb.Minor-va.Minor <= typoMargin
 }
 
 // otherRunTarget: a release named as what another tool or package acts on, not as the

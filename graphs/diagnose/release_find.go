@@ -580,7 +580,7 @@ func (f *versionFinder) tag(p versionPattern, text []byte, line int) []byte {
 	return p.re.ReplaceAll(append([]byte(nil), text...), tagMasked)
 }
 
-// proseTag offers the release of the first container a prose row's match names on
+// proseTag offers the release of the first container a prose row's matches name on
 // text that is the run's (ngcProseTaken). The text is not masked: a month's year is
 // past any torch major (newerRelease).
 func (f *versionFinder) proseTag(p versionPattern, text []byte, line int) {
@@ -588,13 +588,10 @@ func (f *versionFinder) proseTag(p versionPattern, text []byte, line int) {
 		return
 	}
 	for _, m := range p.re.FindAllSubmatchIndex(text, 8) {
-		if !ngcProseNamed(text, m) {
-			continue
-		}
 		if v, ok := p.releases[string(text[m[2]:m[3]])]; ok && ngcProseTaken(p, text, m) {
 			f.offer([]byte(v), p.rank, line, text, p.what, p.row)
+			return
 		}
-		return
 	}
 }
 

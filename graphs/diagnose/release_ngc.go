@@ -42,58 +42,61 @@ import (
 //     then 2.8.0a0+34c6371d24.nv25.08, 61415356879; "nvcr.io/nvidia/pytorch:25.11-py3 …
 //     torch 2.10.0a0+b558c986e8.nv25.11", 67086094405).
 //
+// The values keep the release and its pre-release tag only (the web page's byte
+// budget); each row's comment gives the build as its source states it.
+//
 // A tag no source names (22.02, 22.08, 25.07, 26.01, 26.02, 26.04–26.06, 26.08 on) is
 // not guessed from its neighbours: it states no release. The 22.xx tags state a release
 // older than 2.0, which blocks weaker phrasings as any such release does; 22.12, 23.01
 // and 23.02 are the 1.14 line, 2.0's development builds (twoZeroLine).
 var ngcReleases = map[string]string{
-	"22.01": "1.11.0a0+bfe5ad28",   // jetson (wheel 22.01)
-	"22.03": "1.12.0a0+2c916ef",    // jetson (wheel)
-	"22.04": "1.12.0a0+bd13bc66",   // jetson (wheel)
-	"22.05": "1.12.0a0+8a1a93a9",   // jetson (container and wheel)
-	"22.06": "1.13.0a0+340c412",    // jetson (container and wheel)
-	"22.07": "1.13.0a0+08820cb",    // jetson (container and wheel)
-	"22.09": "1.13.0a0+d0d6b1f",    // jetson (wheel 22.09, 22.10)
-	"22.10": "1.13.0a0+d0d6b1f",    // jetson
-	"22.11": "1.13.0a0+936e930",    // jetson (wheel)
-	"22.12": "1.14.0a0+410ce96",    // banner "NVIDIA Release 22.12 (build 49968248) / PyTorch Version 1.14.0a0+410ce96" (19878368445, 57175615875)
-	"23.01": "1.14.0a0+44dac51c",   // jetson (wheel nv23.01)
-	"23.02": "1.14.0a0+44dac51c",   // jetson (wheel nv23.02)
-	"23.03": "2.0.0a0+8aa34602",    // jetson (wheel nv23.03)
-	"23.04": "2.1.0a0+fe05266f",    // Megatron-LM tools/retro README ("nvcr.io/nvidia/pytorch:23.04-py3 … PyTorch 2.1.0a0+fe05266f", 876869255); the Jetson wheel of this commit says 2.0.0a0
-	"23.05": "2.0.0",               // jetson (wheel torch-2.0.0+nv23.05)
-	"23.06": "2.1.0a0+41361538",    // jetson (wheel nv23.06)
-	"23.07": "2.1.0a0+b5021ba",     // banner "NVIDIA Release 23.07 (build 63867923) / PyTorch Version 2.1.0a0+b5021ba" (1977443566)
-	"23.08": "2.1.0a0+29c30b1",     // vllm-project/vllm issue "docker image based nvcr.io/nvidia/pytorch:23.08-py3 … pytorch 2.1.0a0+29c30b1" (30750500477)
-	"23.09": "2.1.0a0+32f93b1",     // banner "NVIDIA Release 23.09 (build 69180607) / PyTorch Version 2.1.0a0+32f93b1" (30054071720)
-	"23.10": "2.1.0a0+32f93b1",     // env (16983329648)
-	"23.11": "2.2.0a0+6a974bec",    // jetson (container and wheel); env NVIDIA_PYTORCH_VERSION '23.11' beside PYTORCH_VERSION '2.2.0a0+6a974be' (53121279627)
-	"23.12": "2.2.0a0+81ea7a4",     // jetson (container 23.12, 24.01)
-	"24.01": "2.2.0a0+81ea7a4",     // jetson; wheel nv24.01
-	"24.02": "2.3.0a0+ebedce2",     // jetson; megatron-cn
-	"24.03": "2.3.0a0+40ec155e58",  // jetson; megatron-cn; triton (nv24.3)
-	"24.04": "2.3.0a0+6ddf5cf85e",  // jetson; megatron-cn
-	"24.05": "2.4.0a0+07cecf4168",  // jetson; megatron-cn; triton (nv24.5)
-	"24.06": "2.4.0a0+f70bd71a48",  // jetson; megatron-cn
-	"24.07": "2.4.0a0+3bcc3cddb5",  // jetson; megatron-cn; triton (nv24.7)
-	"24.08": "2.5.0a0+872d972e41",  // jetson; megatron-cn; wheel nv24.08
-	"24.09": "2.5.0a0+b465a5843b",  // jetson; megatron-cn
-	"24.10": "2.5.0a0+e000cf0ad9",  // jetson; megatron-cn; triton (nv24.10)
-	"24.11": "2.6.0a0+df5bbc09d1",  // jetson; triton (nv24.11)
-	"24.12": "2.6.0a0+df5bbc09d1",  // jetson
-	"25.01": "2.6.0a0+ecf3bae40a",  // jetson; triton (nv25.1)
-	"25.02": "2.7.0a0+6c54963f75",  // jetson
-	"25.03": "2.7.0a0+7c8ec84dab",  // jetson
-	"25.04": "2.7.0a0+79aa17489c",  // jetson; triton (nv25.4)
-	"25.05": "2.8.0a0+5228986c39",  // jetson; triton (nv25.5)
-	"25.06": "2.8.0a0+5228986c39",  // jetson; triton (nv25.6)
-	"25.08": "2.8.0a0+34c6371d24",  // env (torch.__version__ in pytorch_25.08-py3.sif, 61415356879)
-	"25.09": "2.9.0a0+50eac81",     // banner "NVIDIA Release 25.09 (build 210907838) / PyTorch Version 2.9.0a0+50eac81" (15061462311)
-	"25.10": "2.9.0a0+145a3a7bda",  // env (66000781593); triton (nv25.10)
-	"25.11": "2.10.0a0+b558c986e8", // env (67086094405)
-	"25.12": "2.10.0a0+b4e4ee81d3", // rel-25-12
-	"26.03": "2.11.0a0+a6c236b",    // banner "NVIDIA Release 26.03 (build 286725636) / PyTorch Version 2.11.0a0+a6c236b" (66134426634)
-	"26.07": "2.13.0a0+9186a08",    // env (a docker history's "ENV PYTORCH_BUILD_VERSION=2.13.0a0+9186a08 … NVIDIA_PYTORCH_VERSION=26.07", 65919298071)
+	"22.01": "1.11.0a0", // 1.11.0a0+bfe5ad28; jetson (wheel 22.01)
+	"22.03": "1.12.0a0", // 1.12.0a0+2c916ef; jetson (wheel)
+	"22.04": "1.12.0a0", // 1.12.0a0+bd13bc66; jetson (wheel)
+	"22.05": "1.12.0a0", // 1.12.0a0+8a1a93a9; jetson (container and wheel)
+	"22.06": "1.13.0a0", // 1.13.0a0+340c412; jetson (container and wheel)
+	"22.07": "1.13.0a0", // 1.13.0a0+08820cb; jetson (container and wheel)
+	"22.09": "1.13.0a0", // 1.13.0a0+d0d6b1f; jetson (wheel 22.09, 22.10)
+	"22.10": "1.13.0a0", // 1.13.0a0+d0d6b1f; jetson
+	"22.11": "1.13.0a0", // 1.13.0a0+936e930; jetson (wheel)
+	"22.12": "1.14.0a0", // 1.14.0a0+410ce96; banner "NVIDIA Release 22.12 (build 49968248) / PyTorch Version 1.14.0a0+410ce96" (19878368445, 57175615875)
+	"23.01": "1.14.0a0", // 1.14.0a0+44dac51c; jetson (wheel nv23.01)
+	"23.02": "1.14.0a0", // 1.14.0a0+44dac51c; jetson (wheel nv23.02)
+	"23.03": "2.0.0a0",  // 2.0.0a0+8aa34602; jetson (wheel nv23.03)
+	"23.04": "2.1.0a0",  // 2.1.0a0+fe05266f; Megatron-LM tools/retro README ("nvcr.io/nvidia/pytorch:23.04-py3 … PyTorch 2.1.0a0+fe05266f", 876869255); the Jetson wheel of this commit says 2.0.0a0
+	"23.05": "2.0.0",    // 2.0.0; jetson (wheel torch-2.0.0+nv23.05)
+	"23.06": "2.1.0a0",  // 2.1.0a0+41361538; jetson (wheel nv23.06)
+	"23.07": "2.1.0a0",  // 2.1.0a0+b5021ba; banner "NVIDIA Release 23.07 (build 63867923) / PyTorch Version 2.1.0a0+b5021ba" (1977443566)
+	"23.08": "2.1.0a0",  // 2.1.0a0+29c30b1; vllm-project/vllm issue "docker image based nvcr.io/nvidia/pytorch:23.08-py3 … pytorch 2.1.0a0+29c30b1" (30750500477)
+	"23.09": "2.1.0a0",  // 2.1.0a0+32f93b1; banner "NVIDIA Release 23.09 (build 69180607) / PyTorch Version 2.1.0a0+32f93b1" (30054071720)
+	"23.10": "2.1.0a0",  // 2.1.0a0+32f93b1; env (16983329648)
+	"23.11": "2.2.0a0",  // 2.2.0a0+6a974bec; jetson (container and wheel); env NVIDIA_PYTORCH_VERSION '23.11' beside PYTORCH_VERSION '2.2.0a0+6a974be' (53121279627)
+	"23.12": "2.2.0a0",  // 2.2.0a0+81ea7a4; jetson (container 23.12, 24.01)
+	"24.01": "2.2.0a0",  // 2.2.0a0+81ea7a4; jetson; wheel nv24.01
+	"24.02": "2.3.0a0",  // 2.3.0a0+ebedce2; jetson; megatron-cn
+	"24.03": "2.3.0a0",  // 2.3.0a0+40ec155e58; jetson; megatron-cn; triton (nv24.3)
+	"24.04": "2.3.0a0",  // 2.3.0a0+6ddf5cf85e; jetson; megatron-cn
+	"24.05": "2.4.0a0",  // 2.4.0a0+07cecf4168; jetson; megatron-cn; triton (nv24.5)
+	"24.06": "2.4.0a0",  // 2.4.0a0+f70bd71a48; jetson; megatron-cn
+	"24.07": "2.4.0a0",  // 2.4.0a0+3bcc3cddb5; jetson; megatron-cn; triton (nv24.7)
+	"24.08": "2.5.0a0",  // 2.5.0a0+872d972e41; jetson; megatron-cn; wheel nv24.08
+	"24.09": "2.5.0a0",  // 2.5.0a0+b465a5843b; jetson; megatron-cn
+	"24.10": "2.5.0a0",  // 2.5.0a0+e000cf0ad9; jetson; megatron-cn; triton (nv24.10)
+	"24.11": "2.6.0a0",  // 2.6.0a0+df5bbc09d1; jetson; triton (nv24.11)
+	"24.12": "2.6.0a0",  // 2.6.0a0+df5bbc09d1; jetson
+	"25.01": "2.6.0a0",  // 2.6.0a0+ecf3bae40a; jetson; triton (nv25.1)
+	"25.02": "2.7.0a0",  // 2.7.0a0+6c54963f75; jetson
+	"25.03": "2.7.0a0",  // 2.7.0a0+7c8ec84dab; jetson
+	"25.04": "2.7.0a0",  // 2.7.0a0+79aa17489c; jetson; triton (nv25.4)
+	"25.05": "2.8.0a0",  // 2.8.0a0+5228986c39; jetson; triton (nv25.5)
+	"25.06": "2.8.0a0",  // 2.8.0a0+5228986c39; jetson; triton (nv25.6)
+	"25.08": "2.8.0a0",  // 2.8.0a0+34c6371d24; env (torch.__version__ in pytorch_25.08-py3.sif, 61415356879)
+	"25.09": "2.9.0a0",  // 2.9.0a0+50eac81; banner "NVIDIA Release 25.09 (build 210907838) / PyTorch Version 2.9.0a0+50eac81" (15061462311)
+	"25.10": "2.9.0a0",  // 2.9.0a0+145a3a7bda; env (66000781593); triton (nv25.10)
+	"25.11": "2.10.0a0", // 2.10.0a0+b558c986e8; env (67086094405)
+	"25.12": "2.10.0a0", // 2.10.0a0+b4e4ee81d3; rel-25-12
+	"26.03": "2.11.0a0", // 2.11.0a0+a6c236b; banner "NVIDIA Release 26.03 (build 286725636) / PyTorch Version 2.11.0a0+a6c236b" (66134426634)
+	"26.07": "2.13.0a0", // 2.13.0a0+9186a08; env (a docker history's "ENV PYTORCH_BUILD_VERSION=2.13.0a0+9186a08 … NVIDIA_PYTORCH_VERSION=26.07", 65919298071)
 }
 
 // ngcMonthRE is an NGC container's YY.MM, the shapes' first group: a year from 2017
@@ -126,7 +129,9 @@ const (
 //     "PyTorch container 24.05", "the 24.05 PyTorch container", "24.05 NGC container"
 //     (prose's other-run checks apply: "works on NGC 24.05" is another run's), on a line
 //     that names no other NGC container (ngcOtherProduct: NGC's TensorFlow, NeMo, Triton,
-//     vLLM … 24.05 ship other builds).
+//     vLLM … 24.05 ship other builds); its anchors are NGC's name before the month or a
+//     container word, as a line that names PyTorch before a space ("NVIDIA PyTorch
+//     24.05", "the 24.05 PyTorch container") holds "torch " already (package-list's).
 func ngcRows() []releaseRow {
 	return []releaseRow{
 		{name: "ngc-image-short", what: "NGC image", literal: "ytorch", gate: ngcImageGate, anchors: []string{"pytorch:2", "pytorch_2", "pytorch-2", "pytorch-ngc-"}, rank: rankPath,
@@ -135,7 +140,7 @@ func ngcRows() []releaseRow {
 			shape: `(?:^\s*["']?|\b(?:ENV|ARG)\s(?:.*\s)?|environ\[\s*["'])NVIDIA_PYTORCH_VERSION(?:["']\s*\])?\s*[=:]\s*["']?` + ngcMonthTail, releases: ngcReleases},
 		{name: "ngc-banner", what: "NGC image", literal: "NVIDIA Release", anchors: []string{"NVIDIA Release"}, rank: rankPath,
 			shape: `(?i)\bpytorch\b[\s*_|:\x60-]{0,8}(?:version[\s*_|:\x60-]{0,6})?NVIDIA\s+Release\s+` + ngcMonth, releases: ngcReleases},
-		{name: "ngc-prose", what: "prose", literal: "", anchors: ngcProseAnchors(), rank: rankProse,
+		{name: "ngc-prose", what: "prose", literal: "", anchors: []string{"NGC 2", "NGC c", "NGC C", "NGC d", "ngc 2", "NGC-2"}, rank: rankProse,
 			shape: ngcProse, releases: ngcReleases, gate: ngcProseGate},
 	}
 }
@@ -148,32 +153,15 @@ const ngcMonthTail = ngcMonthRE + `["']?(?:\s*[\],;]?\s*$|\s+[A-Z][A-Z0-9_]*=)`
 // ("NGC 24.05", "NVIDIA PyTorch container 24.05"), PyTorch's NGC, container or image
 // before it ("PyTorch NGC 24.05", "PyTorch container 24.05"), or the month alone before a
 // PyTorch or NGC container or image ("the 24.05 PyTorch container"), which
-// ngcProseNamed requires of a month the first two do not name.
+// ngcProseTaken requires of a month the first two do not name.
 const ngcProse = `(?i)(?:` +
 	`\b(?:NGC|NVIDIA(?:['’]s)?(?:\s+NGC)?\s+PyTorch)(?:\s+(?:PyTorch|NGC|docker|container|image))*(?:\s+(?:version|tag|release))?(?:\s*:\s*|\s+)v?` +
 	`|\bPyTorch\s+(?:NGC|container|image|docker\s+(?:container|image))(?:\s+(?:container|image))?(?:\s+(?:version|tag|release))?(?:\s*:\s*|\s+)v?` +
 	`|\b)` + ngcMonth
 
-// ngcProseAnchors: NGC's name before the month or a container word; a line that names
-// PyTorch before a space ("NVIDIA PyTorch 24.05", "the 24.05 PyTorch container", "NGC
-// PyTorch 24.05") holds "torch " already (package-list's anchor).
-func ngcProseAnchors() []string {
-	return []string{"NGC 2", "NGC c", "NGC C", "NGC d", "ngc 2", "NGC-2"}
-}
-
 // ngcOtherProduct names another NGC container whose YY.MM tags ship other builds
 // than the PyTorch container's of the month.
 var ngcOtherProduct = lazyregexp.New(`(?i)\b(?:tensorflow|tf[12]?|nemo|triton(?:server)?|tritonserver|vllm|sglang|tensorrt[-_ ]?llm|trt[-_ ]?llm|jax|paxml|mxnet|paddle\w*|dgl|pyg|modulus|merlin|rapids|dali|riva|clara|cuda[-_ ]?dl|hpc[-_ ]?sdk|nvhpc)\b`)
-
-// ngcProseNamed reports whether the month of a match m of ngcProse on text is stated
-// with NGC's or PyTorch's name: before it, or, for a month alone, after it as a PyTorch
-// or NGC container or image (ngcContainerAfter).
-func ngcProseNamed(text []byte, m []int) bool {
-	if m[2] > m[0] {
-		return true
-	}
-	return ngcContainerAfter.Match(text[m[3]:])
-}
 
 // ngcContainerAfter is the text after a month that names a PyTorch or NGC container or
 // image: "24.05 PyTorch container", "23.11-py3 NGC image", "24.05 NGC PyTorch container".
@@ -189,11 +177,13 @@ func ngcProseGate(text []byte) bool {
 	return bytes.Contains(low, []byte("ngc")) || bytes.Contains(low, []byte("nvidia")) || bytes.Contains(low, []byte("container")) || bytes.Contains(low, []byte("image"))
 }
 
-// ngcProseTaken reports whether a prose row's month at m is the run's container: named
-// as NGC's or PyTorch's, on a line that names no other NGC container, not another run's
-// by prose's checks nor a requirement.
+// ngcProseTaken reports whether a prose row's month at m (a match of ngcProse on text)
+// is the run's container: stated with NGC's or PyTorch's name, before it or, for a month
+// alone, after it as a PyTorch or NGC container or image (ngcContainerAfter); on a line
+// that names no other NGC container; not another run's by prose's checks nor a
+// requirement.
 func ngcProseTaken(p versionPattern, text []byte, m []int) bool {
-	return ngcProseNamed(text, m) && !ngcOtherProduct.Match(text) && !notTheRuns(p, text, m[2], m[3]) && !requirement(text[:m[0]])
+	return (m[2] > m[0] || ngcContainerAfter.Match(text[m[3]:])) && !ngcOtherProduct.Match(text) && !notTheRuns(p, text, m[2], m[3]) && !requirement(text[:m[0]])
 }
 
 // ngcImageGate admits a line where "pytorch" is followed by ':', '_' or '-' and a
