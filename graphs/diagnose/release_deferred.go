@@ -31,6 +31,12 @@ var deferredRows = []*lazyregexp.Regexp{
 	// packages that share the tag, torchaudio and torch-tensorrt share torch's number,
 	// torchvision and torchao are 0.x, and flash-attn's "+cu12torch2.5…" is no such tag.
 	lazyregexp.New(`(?:^|[^\w.+-])v?(2\.\d{1,2}\.\d+\+(?:cu\d{3}|rocm\d+(?:\.\d+)*|cpu|xpu))(?:[^\w.]|\.(?:\s|$)|$)`),
+	// a release candidate, torch unnamed: "when testing 2.6.0 RC wheel in a plain docker"
+	// (holdoutY's pytorch/pytorch#150442), "with the 2.6 RC", "the 2.6.0 release
+	// candidate", "release candidate 2.6.0"; a minor alone will do, the RC naming a
+	// release.
+	lazyregexp.New(`(?i)(?:^|[^\w.+-])v?(2\.\d{1,2}(?:\.\d+)?)(?:\s?rc\d*\b|\s+release\s+candidate\b)`),
+	lazyregexp.New(`(?i)\brelease\s+candidate\s+(?:of\s+)?v?(2\.\d{1,2}(?:\.\d+)?)\b`),
 }
 
 // deferredTested is a line that says the run was tried on a release and nothing else
@@ -57,7 +63,8 @@ func deferredAnchors() []string {
 		"ested on PyTorch 2.", "ested on torch 2.", "ested with PyTorch 2.", "ested with torch 2.", "ested on Pytorch 2.", "ested with Pytorch 2.",
 		"erified on torch 2.", "erified on `torch 2.", "erified on PyTorch 2.", "erified with torch 2.", "erified with PyTorch 2.",
 		"alidated on torch 2.", "alidated on PyTorch 2.", "onfirmed on torch 2.", "onfirmed on PyTorch 2.", "ested on `torch 2.",
-		"+cu11", "+cu12", "+cu13", "+rocm", "+cpu ", "+cpu)", "+cpu,", "+xpu ", "+xpu)", "+xpu,"}
+		"+cu11", "+cu12", "+cu13", "+rocm", "+cpu ", "+cpu)", "+cpu,", "+xpu ", "+xpu)", "+xpu,",
+		".0 RC", ".1 RC", ".2 RC", ".3 RC", ".4 RC", ".5 RC", ".6 RC", ".7 RC", ".8 RC", ".9 RC", "e candidate"}
 }
 
 // deferredRelease is a candidate of deferredRows that waits for the end of the text.

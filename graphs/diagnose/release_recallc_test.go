@@ -133,5 +133,12 @@ var recallCCases = []struct{ name, text, want, reason string }{
 	{"runpod-squeezed", "FROM runpod/pytorch:0.7.0-dev-cu1241-torch240-ubuntu2204", "2.4", "new: RunPod's squeezed tag"},
 	{"runpod-2100", "image: runpod/pytorch:1.0.2-cu1281-torch2100-ubuntu2404", "2.10", "new: two digits of minor"},
 	{"runpod-versioned", "FROM runpod/pytorch:2.4.0-py3.11-cuda12.4.1-devel-ubuntu22.04", "2.4", "read before"},
+	{"rc-wheel", "when testing 2.6.0 RC wheel in a plain docker", "2.6", "new: holdoutY's pytorch#150442, a release candidate, torch unnamed"},
+	{"rc-minor", "with the 2.6 RC", "2.6", "new"},
+	{"rc-words", "Using the 2.6.0 release candidate", "2.6", "new"},
+	{"rc-words-first", "release candidate 2.6.0", "2.6", "new"},
+	{"rc-works", "it works with the 2.6 RC", "", "another run's"},
+	{"rc-triton", "the triton 2.1.0 RC crashes", "", "Triton's RC"},
+	{"rc-suffix", "torch==2.6.0rc1", "2.6", "read before"},
 	{"matrix-several-quoted", `torch-version: ["2.4.1", "2.5.1"]`, "", "likewise"},
 }
