@@ -33,7 +33,7 @@
 // mode, options, globals, env, fullgraph, devices, threads, log, script,
 // script-torch, script-python, and each
 // workload field by its JSON name) and #answer-text, whose data-state is "ready" once
-// it shows the answer to the current input.
+// it shows the answer to the current input (#answer has aria-busy="true" until then).
 //
 // # What only the command has
 //
@@ -47,7 +47,17 @@
 // Dynamo keys among the globals (torch._dynamo.config.KEY=VALUE, -set). A comparison
 // with the same release shows one answer, and the status line says so. Files, pastes and
 // links are read up to 16 MiB (the command reads a log of any size); past it the status
-// line and the answer say the input's size. A script file is sent as its bytes, so one
+// line and the answer say the input's size, and the file's name as the command writes
+// it (Go-quoted where it holds a control character or bidirectional mark: sweep7
+// finding 10). A log file goes to the WebAssembly as its bytes, which the command's
+// own code reads (graphs/diagnose's Read, and NewTextReader for the text the log box
+// then shows): a gzip'd log is decompressed, an xz, bzip2 or zstd one refused with the
+// command's message, UTF-16 and UTF-32 told from UTF-8 by the same rules, so that a
+// file gets the command's answer and line numbers (sweep7 findings 1 and 2); once the
+// box is edited, its text is the log. A link holds the text read (a file whose text is
+// none, or over 16 MiB, gets no link). Until an answer comes, the one shown is
+// marked stale (aria-busy on #answer, dimmed) and the status line says "Reading… (2.0
+// MiB)" (at once for a file or a paste, after 150 ms for an edit; sweep7 finding 6). A script file is sent as its bytes, so one
 // that is not UTF-8 is refused with Python's message, as the command refuses it. The
 // command line shown writes a control character or bidirectional mark as bash's $'…'
 // escape, and says where a NUL makes the input impossible to give on a command line.

@@ -55,7 +55,7 @@ function readState() {
   for (const id of TEXT) call[id] = $(id).value;
   for (const id of NUM) call[id] = $(id).value;
   for (const id of FORM_BOOL) call[id] = $(id).checked;
-  const s = { v: 1, tab, call, log: textOf($("log")), script: textOf($("script")), name: $("script-name").value, scriptTorch: $("script-torch").value, scriptPython: $("script-python").value };
+  const s = { v: 1, tab, call, log: logFile ? logFile.text || "" : textOf($("log")), script: textOf($("script")), name: $("script-name").value, scriptTorch: $("script-torch").value, scriptPython: $("script-python").value };
   if (scriptBytes) s.scriptBytes = true;
   return s;
 }
@@ -91,6 +91,7 @@ function applyState(s) {
   const problems = stateProblems(s);
   if (problems.length) throw new Error(problems.slice(0, 3).join("; "));
   scriptBytes = s.scriptBytes === true;
+  logFile = null;
   const call = s.call || {};
   for (const id of TEXT.concat(NUM)) if (typeof call[id] === "string") setValue($(id), call[id]);
   for (const id of FORM_BOOL) if (typeof call[id] === "boolean") $(id).checked = call[id];
@@ -113,6 +114,11 @@ const held = { log: null, script: null };
 // scriptBytes says the script's text is a file's bytes, one character each (a file that
 // is not UTF-8), sent to the library as bytes: typing or pasting into it clears it.
 let scriptBytes = false;
+// logFile is the log file the log box shows, {bytes, text, cut}: the library reads its
+// bytes as the command reads a file (gzip decompressed, xz, bzip2 and zstd refused,
+// UTF-16 and UTF-32 decoded: sweep7 findings 1 and 2), and its reply's text (text: null
+// until then) is what the box shows and a link holds. Editing the box ends it.
+let logFile = null;
 
 // showText puts text in a text area, or its head when it is over SHOW_MAX.
 function showText(el, text) {
@@ -136,6 +142,7 @@ function textOf(el) {
 function holdable(el) {
   el.addEventListener("beforeinput", () => {
     if (el.id === "script") scriptBytes = false;
+    else logFile = null;
     if (held[el.id] === null) return;
     held[el.id] = null;
     el.value = "";
@@ -150,8 +157,9 @@ function holdable(el) {
       return;
     }
     if (el.id === "script") scriptBytes = false;
+    else logFile = null;
     showText(el, text);
-    update();
+    update(reading(size));
   });
 }
 
@@ -255,14 +263,15 @@ function cmdNote(args) {
 // requests returns what to ask the worker for the state, with the command line and a
 // title for each answer.
 function requests(s) {
-  const options = { json: view === "json" };
+  const options = { json: view === "json", log_text: !!logFile && logFile.text === null };
   return plainRequests(s).map((j) => ({ ...j, req: { ...j.req, options } }));
 }
 
 function plainRequests(s) {
   sameRelease = "";
   if (s.tab === "log") {
-    return [{ req: { kind: "log", text: s.log }, cmd: "COLUMNS=100 compilemode -diagnose run.log", title: "" }];
+    const req = logFile ? { kind: "log", text: logFile.bytes, file: true } : { kind: "log", text: s.log };
+    return [{ req, cmd: "COLUMNS=100 compilemode -diagnose run.log", title: "" }];
   }
   if (s.tab === "script") {
     const name = s.name.trim();
@@ -325,6 +334,7 @@ function onWorkerMessage(w, m) {
   }
   w.busy = false;
   if (m.seq === seq && current.seq === seq) {
+    if (jobs[w.index].req.file) showFileText(m.answer);
     current.answers[w.index] = m.answer;
     current.ms[w.index] = m.ms;
     if (w.index === 0) timings.parts = m.parts; // where the worker's time went (ms)
@@ -349,16 +359,49 @@ function sendTo(w, job) {
 }
 
 let jobs = [];
+let busyTimer = 0;
+
+// showFileText puts the text the library read from the log file in the box, once: a
+// note when it read none (an xz file, an empty one), with the answer saying why.
+function showFileText(a) {
+  if (!logFile || logFile.text !== null) return;
+  logFile.text = a.log || "";
+  logFile.cut = !!a.log_cut;
+  if (logFile.text === "") {
+    held.log = "";
+    $("log").value = `[The command reads no text from this file (${size(logFile.bytes.length)}): the answer says why. Type or paste here to replace it.]`;
+  } else showText($("log"), logFile.text);
+  scheduleHash(readState());
+}
+
+// size writes a count of bytes or characters as the status line says sizes.
+function size(n) {
+  return n < 0.1 * (1 << 20) ? `${Math.ceil(n / 1024)} KiB` : `${(n / (1 << 20)).toFixed(1)} MiB`;
+}
+
+function reading(n) {
+  return `Reading… (${size(n)})`;
+}
 
 // update asks for the answer to the current input. A worker answers the request in
-// flight first and is then sent only the newest input.
-function update() {
+// flight first and is then sent only the newest input. Until the answer comes, the
+// answer shown is marked stale (aria-busy, dimmed by style.css) and the status line
+// says what is read, at once when said (a file, a paste: say), else once an answer
+// takes longer than an edit's (sweep7 finding 6: the last log's answer and status
+// stayed on screen, unmarked, while a new log was read).
+function update(say) {
+  if (typeof say !== "string") say = ""; // an event listener's event
   seq++;
   $("answer-text").dataset.state = "pending";
+  $("answer").setAttribute("aria-busy", "true");
   const s = readState();
   disableIrrelevant(s.call);
   jobs = requests(s);
   current = { seq, answers: [], ms: [] };
+  const words = say || (s.tab === "call" ? "Computing…" : reading(logFile && s.tab === "log" ? logFile.bytes.length : s[s.tab].length));
+  clearTimeout(busyTimer);
+  if (say) status(say);
+  else busyTimer = setTimeout(() => status(words), 150);
   if (!workerAt(0).ready) status("Starting the WebAssembly: the first answer takes a few seconds…");
   jobs.forEach((j, i) => {
     const w = workerAt(i);
@@ -394,7 +437,7 @@ function show(answers) {
     ? jobs.map((j, i) => `${j.title}: ${exitWords(answers[i], j.req.kind)}`).join(" · ") + ` (exit ${exits.join(" vs ")})`
     : `exit ${exits[0]}: ${exitWords(answers[0], jobs[0].req.kind)}`));
   notice = "";
-  $("answer-text").dataset.state = "ready";
+  notBusy();
   if (!firstShown) {
     firstShown = true;
     window.compilemodeFirstAnswerMs = timings.firstAnswer = performance.now();
@@ -418,6 +461,13 @@ function exitWords(a, kind) {
 function status(s) {
   $("status").textContent = s;
   $("jump-status").textContent = s;
+}
+
+// notBusy says the answer shown is the current input's.
+function notBusy() {
+  clearTimeout(busyTimer);
+  $("answer").removeAttribute("aria-busy");
+  $("answer-text").dataset.state = "ready";
 }
 
 function applyView() {
@@ -706,7 +756,7 @@ function sameState(a, b) {
 function scheduleHash(s) {
   clearTimeout(hashTimer);
   const gen = ++hashGen; // an encoding still running for an older state must not land
-  if (s.log.length + s.script.length > MAX_AUTO_LINK) {
+  if (s.log.length + s.script.length > MAX_AUTO_LINK || unlinkable()) {
     if (sameState(s, linked)) return; // the link just opened: its fragment still says it
     if (location.hash !== "") {
       lastHash = "";
@@ -720,6 +770,16 @@ function scheduleHash(s) {
     lastHash = hash;
     history.replaceState(null, "", "#" + hash);
   }, 150);
+}
+
+// unlinkable says why a link cannot hold the log file the log tab shows ("" when it
+// can, or when no file is shown): its text is not read yet, is cut at 16 MiB, or is
+// none (an xz file: the link would answer an empty log).
+function unlinkable() {
+  if (tab !== "log" || !logFile) return "";
+  if (logFile.text === null) return "the file is still being read";
+  if (logFile.cut) return "the file's text is over 16 MiB";
+  return logFile.text === "" && logFile.bytes.length ? "the command reads no text from the file" : "";
 }
 
 async function loadHash() {
@@ -766,10 +826,10 @@ function onTabKey(ev) {
 function tooBig(what, bytes, textarea) {
   seq++;
   const cmd = textarea.id === "log" ? "compilemode -diagnose FILE reads a log of any size" : "compilemode -script FILE reads up to 16 MiB too";
-  const msg = `${what} is ${(bytes / (1 << 20)).toFixed(1)} MiB: the page reads up to 16 MiB from a file, a paste or a link; run the command on it (${cmd}).`;
+  const msg = `${printable(what)} is ${(bytes / (1 << 20)).toFixed(1)} MiB: the page reads up to 16 MiB from a file, a paste or a link; run the command on it (${cmd}).`;
   for (const id of ["answer-text", "answer-json"]) $(id).textContent = msg;
   $("rendered-0").replaceChildren(h("div", { class: "refused" }, h("p", {}, msg)));
-  $("answer-text").dataset.state = "ready";
+  notBusy();
   status(msg);
 }
 
@@ -793,14 +853,35 @@ async function readFileInto(file, textarea) {
     }
     showText(textarea, text);
     $("script-name").value = file.name;
-    update();
+    update(reading(bytes.length));
     return;
   }
-  // file.text() replaces each byte that is not UTF-8 with U+FFFD, three bytes for one:
-  // a UTF-16 or UTF-32 file's mark becomes six or eight bytes and its NULs stay where
-  // they were, so the library still tells the encoding by its NULs (TestBrowserInputs).
-  showText(textarea, await file.text());
-  update();
+  // A log file goes to the library as its bytes (logFile); the box shows its text once read.
+  logFile = { bytes: new Uint8Array(await file.arrayBuffer()), text: null, cut: false };
+  showText(textarea, "");
+  update(reading(logFile.bytes.length));
+}
+
+// TERM_HIDDEN are the characters the command escapes in a file's name (termtext.Hidden:
+// C0 controls but tab, DEL, C1 controls, bidirectional marks and overrides).
+const TERM_HIDDEN = /[\u0000-\u0008\u000a-\u001f\u007f-\u009f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/;
+const GO_ESC = { "\u0007": "\\a", "\b": "\\b", "\f": "\\f", "\n": "\\n", "\r": "\\r", "\t": "\\t", "\v": "\\v", '"': '\\"', "\\": "\\\\" };
+
+// printable writes a file's name as the command writes it in a message
+// (examples/compilemode printable): as it is, or, where it holds a TERM_HIDDEN
+// character, Go-quoted with every other character than printable ASCII escaped
+// (strconv.QuoteToASCII), so that a name's U+202E, newline or ESC cannot reorder or
+// forge the status line (sweep7 finding 10).
+function printable(s) {
+  if (!TERM_HIDDEN.test(s)) return s;
+  const hex = (n, w) => n.toString(16).padStart(w, "0");
+  return '"' + [...s].map((c) => {
+    const n = c.codePointAt(0);
+    if (GO_ESC[c]) return GO_ESC[c];
+    if (n >= 0x20 && n < 0x7f) return c;
+    if (n < 0x80) return "\\x" + hex(n, 2);
+    return n > 0xffff ? "\\U" + hex(n, 8) : "\\u" + hex(n, 4);
+  }).join("") + '"';
 }
 
 // latin1 returns bytes as a string of one character (U+0000–U+00FF) per byte.
@@ -829,7 +910,7 @@ function wire() {
   }
   $("call-form").addEventListener("input", update);
   $("call-form").addEventListener("submit", (ev) => ev.preventDefault());
-  $("log").addEventListener("input", update);
+  $("log").addEventListener("input", () => { logFile = null; update(); });
   $("script").addEventListener("input", update);
   $("script-name").addEventListener("input", update);
   $("script-torch").addEventListener("input", update);
@@ -849,6 +930,11 @@ function wire() {
     });
   }
   $("copy-link").addEventListener("click", async () => {
+    const why = unlinkable();
+    if (why) {
+      status(`No link: ${why}; share the file, or paste its text.`);
+      return;
+    }
     clearTimeout(hashTimer);
     const gen = ++hashGen;
     const hash = await encodeState(readState());
@@ -908,6 +994,7 @@ async function loadSample(kind) {
   const s = samples[kind];
   if (!s) return;
   showText($(kind), s.text);
+  if (kind === "log") logFile = null;
   if (kind === "script") {
     $("script-name").value = s.name;
     scriptBytes = false;

@@ -5,7 +5,9 @@
 // compilemodeAnswer(request, text), and then waits for calls. A request is a JSON object
 // {"kind": "call" | "log" | "script", "call": answer.Call, "name": "…", "torch": "…", "python": "…",
 // "bytes": true (the text is a file's bytes, one character each), "options": answer.Options}; text is the log or script, a string of its own (a
-// request's "text" member is read when the second argument is absent);
+// request's "text" member is read when the second argument is absent), or a
+// Uint8Array of a file's bytes (a log file: the library decompresses and decodes them
+// as the command does);
 // the reply is answer.Answer as JSON. After each call the global compilemodeParts holds
 // the milliseconds its parts took: copy (the text out of JavaScript), answer (the
 // library) and reply (the Answer's JSON).
@@ -46,7 +48,7 @@ func main() {
 		t0 := time.Now()
 		var text *string
 		if len(args) == 2 {
-			s := args[1].String()
+			s := textArg(args[1])
 			text = &s
 		}
 		t1 := time.Now()
@@ -82,6 +84,16 @@ func handle(data string, text *string) answer.Answer {
 		return answer.Script(req.Name, req.Text, req.Torch, req.Python, req.Options)
 	}
 	return answer.Answer{Stderr: "compilemode: unknown request kind " + req.Kind + "\n", Exit: 2}
+}
+
+// textArg is a text argument: a string, or the bytes of a Uint8Array.
+func textArg(v js.Value) string {
+	if v.Type() != js.TypeObject {
+		return v.String()
+	}
+	b := make([]byte, v.Get("length").Int())
+	js.CopyBytesToGo(b, v)
+	return string(b)
 }
 
 // latin1Bytes turns a string of characters U+0000–U+00FF into those bytes.

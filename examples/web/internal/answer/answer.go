@@ -19,6 +19,7 @@ import (
 	"fmt"
 	"io"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/compilemode/compilemode/config/pyver"
 	"github.com/compilemode/compilemode/examples/internal/cliflags"
@@ -40,11 +41,24 @@ type Answer struct {
 	View   string `json:"view"`
 	Stderr string `json:"stderr"` // the command's error line, "compilemode: …" ("" when none)
 	Exit   int    `json:"exit"`   // the exit status: 0, 1 (PyTorch raises) or 2 (unusable input)
+	// Log is the text the command reads from a log's bytes (Options.LogText):
+	// decompressed and decoded by diagnose.NewTextReader, up to LogTextMax bytes ("" when
+	// not asked for, or when the bytes are no text the command reads); LogCut says it
+	// goes on past them.
+	Log    string `json:"log,omitempty"`
+	LogCut bool   `json:"log_cut,omitempty"`
 }
+
+// LogTextMax is the most bytes of a log's text an Answer carries (Answer.Log): the
+// page's limit on what it reads (16 MiB), which a gzip'd file's text may pass.
+const LogTextMax = 16 << 20
 
 // Options say which forms of an answer to compute: the text is always there.
 type Options struct {
 	JSON bool `json:"json"` // the command's -json output
+	// LogText asks Diagnose for the text it read (Answer.Log): the page shows a file's
+	// text as the command reads its bytes (sweep7 finding 1).
+	LogText bool `json:"log_text"`
 }
 
 // Call is the compile call and workload of the page's form, in the command's terms.
@@ -110,11 +124,15 @@ func Check(c Call, o Options) Answer {
 // LogName is the name the page's command gives its log: `compilemode -diagnose run.log`.
 const LogName = "run.log"
 
-// Diagnose answers a log as `compilemode -diagnose run.log` does (LogName).
+// Diagnose answers a log as `compilemode -diagnose run.log` does (LogName): log is
+// the file's bytes, read as the command reads them (gzip decompressed, UTF-16 and
+// UTF-32 decoded; text typed or pasted is UTF-8).
 func Diagnose(log string, o Options) Answer {
 	d, err := diagnose.Read(strings.NewReader(log))
 	if err != nil {
-		return refuse(fmt.Errorf("-diagnose %s: %w", LogName, err))
+		a := refuse(fmt.Errorf("-diagnose %s: %w", LogName, err))
+		a.Log, a.LogCut = logText(log, o)
+		return a
 	}
 	var text bytes.Buffer
 	if err := d.WriteText(&text); err != nil {
@@ -122,7 +140,34 @@ func Diagnose(log string, o Options) Answer {
 	}
 	view := *d
 	view.Plan = light(d.Plan)
-	return answer(o, text.String(), d, &view, 0)
+	a := answer(o, text.String(), d, &view, 0)
+	a.Log, a.LogCut = logText(log, o)
+	return a
+}
+
+// logText returns the text diagnose reads from log's bytes, up to LogTextMax bytes,
+// and whether it goes on past them, when o asks for it ("" for bytes it refuses).
+func logText(log string, o Options) (string, bool) {
+	if !o.LogText {
+		return "", false
+	}
+	r, err := diagnose.NewTextReader(strings.NewReader(log))
+	if err != nil {
+		return "", false
+	}
+	// A read error (a gzip stream cut short) ends the text where it ends.
+	data, _ := io.ReadAll(io.LimitReader(r, LogTextMax+1))
+	if len(data) <= LogTextMax {
+		return string(data), false
+	}
+	data = data[:LogTextMax]
+	for i := 1; i < utf8.UTFMax; i++ { // not a rune cut in two
+		if r, n := utf8.DecodeLastRune(data); r != utf8.RuneError || n != 1 {
+			break
+		}
+		data = data[:len(data)-1]
+	}
+	return string(data), true
 }
 
 // Script answers a script as `compilemode -no-env [-torch TORCH] [-python PYTHON]

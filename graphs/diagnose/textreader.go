@@ -1,0 +1,24 @@
+package diagnose
+
+import (
+	"io"
+
+	"github.com/compilemode/compilemode/config/inputerr"
+)
+
+// NewTextReader returns the text [Read] reads from r: a gzip stream decompressed, and
+// UTF-16 or UTF-32 (with or without a byte-order mark) decoded to UTF-8, by the same
+// code and rules as Read. It returns the *CompressedError Read returns for a log
+// compressed otherwise, a *ReadError for a corrupt gzip header and an
+// *inputerr.ZeroError for a nil r. The web page (examples/web) shows a file's text
+// with it, so that the text shown is the text diagnosed.
+func NewTextReader(r io.Reader) (io.Reader, error) {
+	if inputerr.IsNil(r) {
+		return nil, &inputerr.ZeroError{Func: "diagnose.NewTextReader", Arg: "r (the reader)"}
+	}
+	r, err := decompressed(r)
+	if err != nil {
+		return nil, err
+	}
+	return decoded(r), nil
+}
