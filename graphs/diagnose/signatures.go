@@ -181,7 +181,7 @@ const (
 // order of preference: the first row with a match gives the finding.
 func Signatures() []Signature {
 	var rows []Signature
-	for _, part := range [][]Signature{threadRows(), legacyRows(), runtimeRows(), skipRows(), compileRows(), poolRows(), captureRows(), optimizerRows(), setupRows(), captureNameRows(), buildRows(), tritonRows(), classNameRows(), cxxRows(), autotuneRows(), gemmOffRows(), launcherRows(), kwargsRows(), cppWrapperRows(), overlapRows(), checkRows()} {
+	for _, part := range [][]Signature{threadRows(), legacyRows(), runtimeRows(), skipRows(), compileRows(), poolRows(), captureRows(), optimizerRows(), setupRows(), captureNameRows(), buildRows(), tritonRows(), classNameRows(), cxxRows(), autotuneRows(), gemmOffRows(), launcherRows(), kwargsRows(), cppWrapperRows(), overlapRows(), checkRows(), implicitRows()} {
 		rows = append(rows, part...)
 	}
 	rows = append(rows, reprRows(rows)...)
@@ -201,6 +201,7 @@ type reprForm struct {
 // other rows' literals leave the class out, so a repr's "RuntimeError('…')" holds them).
 var reprForms = []reprForm{
 	{literal: "KeyError: '", pattern: configKeyError, reprLiteral: "KeyError('", reprPattern: `KeyError\('[A-Za-z_][\w.]*'\)`},
+	{literal: "KeyError: '", pattern: backendKeyError, reprLiteral: "KeyError('", reprPattern: `KeyError\('[^'\s]*'\)`},
 }
 
 // reprRows returns, for each row of rows whose literal and pattern are a reprForm's, the

@@ -1,0 +1,59 @@
+package diagnose_test
+
+import (
+	"testing"
+
+	"github.com/compilemode/compilemode/graphs/diagnose"
+)
+
+// TestFormsImplicit: a catalogue code's failure shown as Python's own exception on its
+// path (rows_implicit.go), and the same exception elsewhere, which is not the code's.
+func TestFormsImplicit(t *testing.T) {
+	const registry20 = "  File \"/usr/lib/python3.10/site-packages/torch/_dynamo/backends/registry.py\", line 59, in lookup_backend\n" +
+		"    compiler_fn = _BACKENDS[compiler_fn]\n"
+	const nightly = "  File \"/usr/local/lib/python3.8/dist-packages/torch/_dynamo/eval_frame.py\", line 365, in lookup_backend\n" +
+		"    compiler_fn = BACKENDS[compiler_fn]\n"
+	none := form{}
+	tests := []formTest{
+		{"2.0 registry frame", "Traceback (most recent call last):\n" + registry20 + "KeyError: 'tensorrt'\n",
+			form{diagnose.InvalidBackend, 4, diagnose.Exact, ""}, "2.0.0's lookup_backend indexes _BACKENDS unchecked"},
+		{"nightly eval_frame frame", nightly + "KeyError: 'hidet'\n",
+			form{diagnose.InvalidBackend, 3, diagnose.Exact, ""}, "the nightlies' lookup_backend lived in eval_frame.py"},
+		{"source line alone", "    compiler_fn = _BACKENDS[compiler_fn]\nKeyError: 'ipex'\n",
+			form{diagnose.InvalidBackend, 2, diagnose.Exact, ""}, "the source line survives a terminal's wrapping where the frame does not"},
+		{"repr", registry20 + "compile failed: KeyError('openvino')\n",
+			form{diagnose.InvalidBackend, 3, diagnose.Exact, ""}, "a caught exception's repr"},
+		{"entry-point group, pytest", "E       KeyError: 'torch_dynamo_backends'\n",
+			form{diagnose.InvalidBackend, 1, diagnose.Exact, ""}, "2.0 on Python 3.8/3.9 indexes entry_points() by the group's name; nothing else of torch looks it up"},
+		{"entry-point group, skip reason", "@pytest.mark.skip(reason=\"KeyError: 'torch_dynamo_backends'\")\n",
+			form{diagnose.InvalidBackend, 1, diagnose.Exact, ""}, "the KeyError quoted in a skip reason"},
+		{"stated 2.0", "torch 2.0.0\n" + registry20 + "KeyError: 'tvm'\n",
+			form{diagnose.InvalidBackend, 4, diagnose.Exact, "2.0"}, "the release read beside it"},
+		{"other KeyError", "  File \"/pytorch/torch/testing/_internal/distributed/_tensor/common_dtensor.py\", line 68, in\n" +
+			"    PG_BACKEND = dist.Backend.default_device_backend_map[DEVICE_TYPE]\nKeyError: 'openreg'\n",
+			none, "a KeyError with no registry frame is not the backend lookup's"},
+		{"KeyError beside a compile call", "model = torch.compile(model, backend=\"hidet\")\nKeyError: 'hidet'\n",
+			none, "a backend's name in the KeyError without the lookup's frame is not enough"},
+		{"group named in prose", "the torch_dynamo_backends entry point group registers a backend\n",
+			none, "the group's name without KeyError"},
+	}
+	checkForms(t, tests)
+}
+
+// TestSpanCrop: a message too short to crop in prose ("CUDA Graph is empty" without
+// "The") is read in a code span that starts a line or list item, as run notes list what
+// the output showed (spanCropRows), and not in quotation marks or mid-sentence.
+func TestSpanCrop(t *testing.T) {
+	cropped := form{diagnose.CUDAGraphEmpty, 1, diagnose.Truncated, ""}
+	tests := []formTest{
+		{"bold code span item", "- **`CUDA Graph is empty`** — cudagraphs ne capture rien d'utile.\n", cropped, "holdoutI1's French run log"},
+		{"code span line", "`CUDA Graph is empty.` printed on every step\n", cropped, "the span holds the sentence's full stop"},
+		{"numbered item", "3. `CUDA Graph is empty…` (torch.cuda.graphs)\n", cropped, "an ellipsis ends the span"},
+		{"quoted in prose", "The intent was to avoid capturing an empty CUDA graph (which triggers a \"CUDA Graph is empty\" warning).\n",
+			form{}, "holdout2's neg_pt185760"},
+		{"code span mid-sentence", "This PR avoids a `CUDA Graph is empty` warning for view-only graphs.\n", form{}, "prose naming the warning"},
+		{"plain line", "CUDA Graph is empty\n", form{}, "unmarked, too short to be evidence"},
+		{"whole message", "`The CUDA Graph is empty`\n", form{diagnose.CUDAGraphEmpty, 1, diagnose.Exact, ""}, "the literal itself"},
+	}
+	checkForms(t, tests)
+}
