@@ -207,11 +207,6 @@ var openMisses = map[string]string{
 	// once"), routed to the branch recallA.
 	// holdoutS and holdoutU, measured once at 8a34d79 (testdata/corpus/README.md, "Held-out
 	// sets S and U"), routed to the branches recallA (retellings) and recallB (releases).
-	// holdoutL, measured once at 2bac4b1 before any fix for it (testdata/corpus/README.md,
-	// "Held-out set L"); each entry leaves when its class is fixed.
-	"sdwebui15270_py312_compile_not_yet_retold": "\"torch.compile is not yet supported\" names no Python; " +
-		"Python 3.12 is two paragraphs up, and a rule that joins them gives a false finding on holdout4's " +
-		"neg_bnb1813_py314 (\"when torch.compile is not supported\" below \"Python 3.14\", a guard request)",
 }
 
 // openMisreads are held-out texts that state no release of their own run but from
@@ -223,9 +218,6 @@ var openMisreads = map[string]string{}
 // false finding is logged, and TestCorpus fails when it is no longer found.
 var openFalse = map[string]string{
 	"y_neg_turboquant_coldstart_capture_grep_count_zero": "holdoutY: a table of grep -c counts, the capture message with count 0 under \"No capture-time faults\"",
-	"r_neg_anima_lora_cudagraph_log_patterns_table": "holdoutR: a table of TORCH_LOGS patterns and what they mean quotes " +
-		"\"Re-recording function=partition_0, reason=static input data pointer changed\" as a pattern to watch for; " +
-		"a troubleshooting table of failures seen (labelled positive in holdoutN) has the same form",
 }
 
 // logOpenExtra logs the extras of a text open names that start with prefix (a release

@@ -1249,6 +1249,12 @@
 //   - unsupported-python: a paraphrase with "downgrade your python", as reports retell it
 //   - unsupported-python: a paraphrase with "downgrade the python", as reports retell it
 //   - unsupported-python: a paraphrase with "downgrade python", as reports retell it
+//   - unsupported-python: a paraphrase with "compile is not yet supported,", as reports retell it
+//   - unsupported-python: a paraphrase with "compile is not yet supported;", as reports retell it
+//   - unsupported-python: a paraphrase with "compile is not yet supported as ", as reports retell it
+//   - unsupported-python: a paraphrase with "compile isn't yet supported,", as reports retell it
+//   - unsupported-python: a paraphrase with "compile isn't yet supported;", as reports retell it
+//   - unsupported-python: a paraphrase with "compile isn't yet supported as ", as reports retell it
 //   - unsupported-python: a paraphrase with "dynamo not supported", as reports retell it
 //   - unsupported-python: a paraphrase with "dynamo is not supported", as reports retell it
 //   - unsupported-python: a paraphrase with "dynamo isn't supported", as reports retell it

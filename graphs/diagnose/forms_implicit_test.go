@@ -57,3 +57,40 @@ func TestSpanCrop(t *testing.T) {
 	}
 	checkForms(t, tests)
 }
+
+// TestLegend: a message in the body of a table whose first column is headed as patterns
+// to look for is no finding (legend.go); a table of symptoms seen, a table after the
+// legend ends, and the header itself stay evidence.
+func TestLegend(t *testing.T) {
+	const static = "`Re-recording function=partition_0, reason=static input data pointer changed`"
+	rerecord := form{diagnose.TreesStaticInputChanged, 3, diagnose.Exact, ""}
+	tests := []formTest{
+		{"pattern legend", "| Pattern | Meaning |\n|---|---|\n| " + static + " | a buffer rebind |\n", form{}, "holdoutR's anima_lora legend"},
+		{"bold log pattern legend", "| **Log pattern** | What it means |\n| --- | --- |\n| " + static + " | rebind |\n", form{}, "the header's marks removed"},
+		{"regex legend", "| Regex | Meaning |\n|---|---|\n| " + static + " | rebind |\n", form{}, "a regex column"},
+		{"symptom table", "| Symptom | Cause |\n|---|---|\n| " + static + " | a buffer rebind |\n", rerecord, "a troubleshooting table of failures seen"},
+		{"after the legend", "| Pattern | Meaning |\n|---|---|\n" + static + "\n", rerecord, "a line that is not a table row ends the legend"},
+		{"legend then log", "| Pattern | Meaning |\n|---|---|\n| `x` | y |\n\nlog:\n" + static + "\n",
+			form{diagnose.TreesStaticInputChanged, 6, diagnose.Exact, ""}, "the run's log below a legend"},
+		{"pattern in a later column", "| Meaning | Pattern |\n|---|---|\n| " + static + " | x |\n", rerecord, "only the first column's header makes a legend"},
+	}
+	checkForms(t, tests)
+}
+
+// TestPythonBareRetold: "torch.compile is not yet supported" with nothing named after it
+// is the Python refusal retold where the text names a Python torch.compile refused
+// (pythonBareRetold); a target named after it, "not supported" without "yet", or no
+// such Python is not.
+func TestPythonBareRetold(t *testing.T) {
+	const title = "# [Feature Request]: Support python 3.12 -> Upgrade torch to 2.2\n\n"
+	retold := form{diagnose.UnsupportedPython, 3, diagnose.Paraphrased, ""}
+	tests := []formTest{
+		{"clause after", title + "One caveat is that torch.compile is not yet supported as you can see [here](https://x).\n", retold, "AUTOMATIC1111/stable-diffusion-webui#15270"},
+		{"comma", title + "Note that `torch.compile` isn't yet supported, so we pin 2.1.\n", retold, "the call in code quotes"},
+		{"sentence end", title + "torch.compile is not yet supported.\n", form{}, "not read: a literal's full stop is optional (rows_more.go)"},
+		{"no Python named", "# Upgrade torch\n\nOne caveat is that torch.compile is not yet supported as you can see here.\n", form{}, "nothing says which Python"},
+		{"a target named", title + "torch.compile is not yet supported for nested tensors.\n", form{}, "another refusal, not the Python's"},
+		{"without yet", "Python 3.14\n\nWe guard for platforms where torch.compile is not supported.\n", form{}, "bitsandbytes#1813, a guard request"},
+	}
+	checkForms(t, tests)
+}

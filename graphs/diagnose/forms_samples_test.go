@@ -190,4 +190,8 @@ var formSamples = []formSample{
 	{CaptureNestedCUDAGraphs, "", "RuntimeError: Cannot prepare for replay during capturing stage. during CUDA graph capture. If you need this call to be captured, please file an issue. Current cudaStreamCaptureStatus: cudaStreamCaptureStatusActive"},
 	{CaptureRNGState, "", "RuntimeError: philox_cuda_state for an unexpected CUDA generator used during capture. In regions captured by CUDA graphs, you may only use the default CUDA RNG generator on the device that's current when capture begins. If you need a non-default (user-supplied) generator, or a generator on another device, please file an issue."},
 	{CaptureRNGState, "", "In regions captured by CUDA graphs, you may only use the default CUDA RNG generator on the device that's current when capture begins."},
+	// 2.0's backend KeyError (rows_implicit.go), last so that the samples above keep the
+	// releases their index picks (formCases).
+	{InvalidBackend, `  File "/usr/lib/python3.10/site-packages/torch/_dynamo/backends/registry.py", line 59, in lookup_backend`, "    compiler_fn = _BACKENDS[compiler_fn]\nKeyError: 'hidet'"},
+	{InvalidBackend, `  File "/usr/lib/python3.10/site-packages/torch/_dynamo/backends/registry.py", line 59, in lookup_backend`, "failed: KeyError('hidet')"},
 }

@@ -736,6 +736,31 @@ var pythonParaphrases = []retold{
 	},
 }
 
+// pythonBareRetold is torch.compile told as "not yet supported" with nothing named as
+// what it does not support: a comma, semicolon or "as" right after it ("One
+// potential caveat is that torch.compile is not yet supported as you can see [here]…",
+// AUTOMATIC1111/stable-diffusion-webui#15270, whose title asks for Python 3.12). "Not
+// yet" echoes PyTorch's refusal ("Python 3.12+ not yet supported for torch.compile"); a
+// target named after it ("on Windows", "for MPS") is another refusal, and "torch.compile
+// is not supported" without "yet" is a condition a text may guard against
+// (bitsandbytes-foundation/bitsandbytes#1813, "Compatibility when torch.compile is not
+// supported", a negative). Its row requires a Python the refusal names (pythonNamed)
+// somewhere in the text. The literals hold what follows, and no pattern: a pattern is
+// run around each occurrence of its literals, which prose holds often
+// (TestDenseLineBounded). A full stop is not among them: a literal without a pattern is
+// matched less its final full stop (scan.go sentenceLiteral), so "… is not yet supported
+// for nested tensors." would be one.
+var pythonBareRetold = retold{
+	literals: []string{"compile is not yet supported,", "compile is not yet supported;", "compile is not yet supported as ",
+		"compile isn't yet supported,", "compile isn't yet supported;", "compile isn't yet supported as "},
+}
+
+// pythonNamed is a Python release that torch.compile has refused (3.11 by 2.0, 3.12 by
+// 2.0 to 2.3, 3.13 by 2.4 and 2.5, 3.14 by 2.6 to 2.9) named anywhere in a text.
+// Its literal prefixes hold the space (a path's "python3.12" is every traceback's, and
+// no anchor: TestPlainLinesHoldNoAnchor).
+const pythonNamed = `Python 3\.1[1-9]\b|python 3\.1[1-9]\b|PYTHON 3\.1[1-9]\b`
+
 // pythonRefusedBy is torch.compile named as the subject that refuses the Python: the
 // call written bare, with its parentheses or in code quotes, an adverb before the
 // negation or after it ("recently doesn't support", "does not yet work").

@@ -122,6 +122,9 @@ func retellings() []retelling {
 	for _, p := range pythonParaphrases {
 		out = append(out, retelling{code: UnsupportedPython, retold: p, own: pythonRetoldRow()})
 	}
+	bare := pythonRetoldRow()
+	bare.Requires = pythonNamed
+	out = append(out, retelling{code: UnsupportedPython, retold: pythonBareRetold, own: bare})
 	out = append(out,
 		retelling{code: TreesUserThreadTLS, retold: threadsRetold, own: threadsRetoldRow()},
 		retelling{code: BackendTakesNoMode, retold: noModeRetold, own: noModeRetoldRow()})

@@ -448,6 +448,7 @@ type ringLine struct {
 	unquoted  []byte // clean without markdown and quote marks (unquote)
 	squeezed  []byte // unquoted less white space and quote marks (squeeze)
 	cleaned   bool
+	legend    bool // the window is in a legend's body row (legend.go): no hit is recorded on it
 	// folded is squeezed in lower case and pos the offset in unquoted of each byte of
 	// squeezed, made when first needed (foldedOK, posOK).
 	folded          []byte
@@ -483,6 +484,7 @@ type scanner struct {
 	split2   []byte // the other buffer of a string decoded again (splitLine)
 	brk      []byte // a line with its <br> tags as line ends (splitLine)
 	text     bool
+	legends  legendState
 	torch    versionFinder
 	rec      recoverer
 	devs     deviceCounter
@@ -602,6 +604,11 @@ func (s *scanner) push(frag, carry []byte, lineStart, goesOn bool) {
 	if lineStart {
 		s.vline++
 	}
+	prev := false
+	if s.n > 0 {
+		prev = s.ring[(s.n-1)%ringSize].legend
+	}
+	e.legend = s.legends.next(e.raw, lineStart, prev)
 	e.line, e.vline, e.lineStart, e.goesOn, e.rows, e.ctxs, e.kinds, e.cleaned = s.line, s.vline, lineStart, goesOn, e.rows[:0], e.ctxs[:0], 0, false
 	if !s.text && hasText(frag) {
 		s.text = true
@@ -1561,6 +1568,9 @@ func (s *scanner) tightLines(from, to int) []byte {
 // first). Rows and codes count distinct lines as the log has them (vline: a line of a
 // JSON string's text counts, a window of a long line does not).
 func (s *scanner) hit(i int, e *ringLine, text []byte, m Match) {
+	if e.legend {
+		return
+	}
 	line := e.line
 	if s.rows[i].Paraphrase {
 		m = Paraphrased
