@@ -1354,6 +1354,7 @@
 //   - no-valid-autotune-choices: "consider adding ATEN into max_autotune_" (quoted without its first word), 2.5–2.14
 //   - no-valid-autotune-choices: "consider adding ATEN into max_autotune_" (quoted without its first word), 2.1–2.14
 //   - max-autotune-gemm-off: "enough SMs to use max_autotune_gemm", 2.1–2.14
+//   - max-autotune-gemm-off: "not enough cuda cores to use max_autotune mode", 2.0
 //   - max-autotune-gemm-off: "GPU arch does not support max_autotune_gemm mode usage", 2.6–2.14
 //   - max-autotune-gemm-off: a paraphrase with "enough SM", as reports retell it
 //   - max-autotune-gemm-off: a paraphrase with "enough sm", as reports retell it

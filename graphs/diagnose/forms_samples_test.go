@@ -194,4 +194,6 @@ var formSamples = []formSample{
 	// releases their index picks (formCases).
 	{InvalidBackend, `  File "/usr/lib/python3.10/site-packages/torch/_dynamo/backends/registry.py", line 59, in lookup_backend`, "    compiler_fn = _BACKENDS[compiler_fn]\nKeyError: 'hidet'"},
 	{InvalidBackend, `  File "/usr/lib/python3.10/site-packages/torch/_dynamo/backends/registry.py", line 59, in lookup_backend`, "failed: KeyError('hidet')"},
+	// 2.0's is_big_gpu warning (rows_build.go), last for the same reason.
+	{MaxAutotuneGEMMOff, "", "W0301 14:50:21.667000 3157 torch/_inductor/utils.py:479] not enough cuda cores to use max_autotune mode"},
 }

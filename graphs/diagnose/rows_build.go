@@ -323,6 +323,20 @@ func gemmOffRows() []Signature {
 			Decisive: "the warning line",
 		},
 		{
+			// 2.0's wording of the same check, before max_autotune_gemm was a key of its own.
+			Code: MaxAutotuneGEMMOff, Literal: "not enough cuda cores to use max_autotune mode",
+			Releases: modes.Minors(0, 0),
+			Cause: "max-autotune searches Triton matmul templates only on a GPU with at least 80 SMs (a " +
+				"V100's count; torch 2.0 calls them cuda cores); this GPU has fewer, so Inductor skips that " +
+				"search and keeps ATen's matmuls, while the rest of max-autotune runs as usual",
+			Fix:      fix,
+			Evidence: modes.Source,
+			Source: "torch/_inductor/utils.py is_big_gpu @ 2.0.0 (IPCristian/Proiect-Simulare@8bf22d3, " +
+				"testdata/wordings/sources.tsv: \"if cores < 80:  # V100\", log.warning \"not enough cuda cores to use " +
+				"max_autotune mode\"); @ 2.1.0 \"not enough SMs to use max_autotune_gemm mode\" (the row above)",
+			Decisive: "the warning line",
+		},
+		{
 			Code: MaxAutotuneGEMMOff, Literal: "GPU arch does not support max_autotune_gemm mode usage",
 			Releases: modes.Minors(6, 14),
 			Cause: "on ROCm, max-autotune searches Triton matmul templates only on GPUs of arch 9 (gfx9: MI50 to " +
