@@ -194,7 +194,6 @@ var openMisses = map[string]string{
 	"y_pt150442_aoti_cuda_h_missing_ctk_pt26rc":       "holdoutY: AOTInductor's \"fatal error: cuda.h: No such file or directory\"; release as \"testing 2.6.0 RC wheel\"",
 	// holdoutZ, measured once at 1c41cde (testdata/corpus/README.md, "Held-out set Z, measured once").
 	"z_gpupedia_zh_gb300_qwen3_ssh_env_cuda_h_missing":         "holdoutZ: \"cuda.h: No such file\" cut before \"or directory\", no \"fatal error:\", in Chinese prose",
-	"z_snapknow_setup_troubleshooting_export_py312_cut":        "holdoutZ: \"torch.export failed: Python 3.12+ not yet supported\", the refusal cut before \"for torch.compile\"",
 	"z_nnzip_kolmo_engine_comment_dynamo_torch22_py312_retold": "holdoutZ: \"Dynamo isn't supported on every (torch, python) pair: torch 2.2 on Python 3.12 raises at compile time\" retold in a comment",
 	// holdoutX, measured once at 126a012 (testdata/corpus/README.md, "Held-out set X, measured once").
 	"x_voxcpm107_background_thread_compile_retold":                 "holdoutX: a thread's traceback cut before its exception, \"torch compile\" failing apps that run it from background threads retold in prose",

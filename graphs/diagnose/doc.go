@@ -1202,10 +1202,15 @@
 //   - backend-takes-no-mode: a paraphrase with "backend=\"cudagraphs\"", as reports retell it
 //   - backend-takes-no-mode: a paraphrase with "backend='cudagraphs'", as reports retell it
 //   - unsupported-python: "not yet supported for torch.compile", 2.0
+//   - unsupported-python: "+ not yet supported" (quoted up to its first clause's end), 2.0
 //   - unsupported-python: "not yet supported for torch.compile", 2.1–2.3
+//   - unsupported-python: "+ not yet supported" (quoted up to its first clause's end), 2.1–2.3
 //   - unsupported-python: "not yet supported for torch.compile", 2.4–2.5
+//   - unsupported-python: "+ not yet supported" (quoted up to its first clause's end), 2.4–2.5
 //   - unsupported-python: "not yet supported for torch.compile", 2.6–2.9
+//   - unsupported-python: "+ not yet supported" (quoted up to its first clause's end), 2.6–2.9
 //   - unsupported-python: "not yet supported for torch.compile", 2.10–2.14
+//   - unsupported-python: "+ not yet supported" (quoted up to its first clause's end), 2.10–2.14
 //   - unsupported-python: "Dynamo is not supported on Python", 2.1–2.3
 //   - unsupported-python: "Dynamo is not supported on Python", 2.4–2.5
 //   - unsupported-python: "torch.compile is not supported on Python", 2.6–2.9

@@ -94,3 +94,16 @@ func TestPythonBareRetold(t *testing.T) {
 	}
 	checkForms(t, tests)
 }
+
+// TestPythonRefusalCut: eval_frame's "Python 3.N+ not yet supported for torch.compile"
+// quoted cut before " for torch.compile", a quote mark closing it (evalFrameCutRow).
+func TestPythonRefusalCut(t *testing.T) {
+	cut := form{diagnose.UnsupportedPython, 1, diagnose.Truncated, ""}
+	tests := []formTest{
+		{"heading", "**\"torch.export failed: Python 3.12+ not yet supported\"**\n", cut, "holdoutZ's z_snapknow heading"},
+		{"code span", "it raised `RuntimeError: Python 3.11+ not yet supported` on 2.0\n", cut, "2.0's bound"},
+		{"unclosed", "Python 3.12+ not yet supported by our plugin\n", form{}, "no quote closes it: another project's words"},
+		{"no plus", "\"Python 3.12 not yet supported\"\n", form{}, "the refusal's version has its \"+\""},
+	}
+	checkForms(t, tests)
+}

@@ -134,8 +134,23 @@ func evalFrameRows() []Signature {
 				strings.Replace(run.max, ".", ", ", 1)+")) @ 2.0 (\"Python 3.11+ …\", PR #94940; issue #104918 "+
 				"on 2.0.1), T2.2.2 (\"3.12+\"), T2.6.0 (\"3.14+\"), T2.14.1 (\"3.15+\"): the bound of torch.compile's "+
 				"own check (config/pyfacts.go) in each; the releases between inferred"))
+		out = append(out, evalFrameCutRow(out[len(out)-1], run.max))
 	}
 	return out
+}
+
+// evalFrameCutRow is row, the eval_frame refusal of Python max and newer, quoted cut
+// before " for torch.compile", a quote mark closing it: a troubleshooting heading
+// "**\"torch.export failed: Python 3.12+ not yet supported\"**" (holdoutZ's
+// z_snapknow…; torch.export reaches the refusal through Dynamo). The version with its
+// "+" is what makes the words the refusal's, and the closing mark that they end there.
+func evalFrameCutRow(row Signature, max string) Signature {
+	c := row
+	c.Literal = "+ not yet supported"
+	c.Pattern = regexp.QuoteMeta("Python "+max+"+ not yet supported") + `\s*` + closeQuote
+	c.Cropped = true
+	c.Decisive = row.Decisive + ", quoted up to its first clause's end"
+	return c
 }
 
 // pythonBoundRuns returns the runs of releases by the first Python torch.compile refuses.
