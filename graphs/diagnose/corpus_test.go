@@ -197,7 +197,6 @@ var openMisses = map[string]string{
 	"z_nnzip_kolmo_engine_comment_dynamo_torch22_py312_retold": "holdoutZ: \"Dynamo isn't supported on every (torch, python) pair: torch 2.2 on Python 3.12 raises at compile time\" retold in a comment",
 	// holdoutX, measured once at 126a012 (testdata/corpus/README.md, "Held-out set X, measured once").
 	"x_voxcpm107_background_thread_compile_retold":                 "holdoutX: a thread's traceback cut before its exception, \"torch compile\" failing apps that run it from background threads retold in prose",
-	"x_latentsync_run_comfyui_fixed_sh_checkpool_pt271":            "holdoutX: \"to prevent checkPoolLiveAllocations error\" in a comment, cudaMallocAsync exported in the script below it",
 	"x_neg_autoresearch321_gtx1060_disable_compile_downgrade_pt25": "holdoutX: \"Downgrade PyTorch 2.9.1 -> 2.5.1+cu121\" in a PR's change list: the run's release is the downgrade's target",
 	// holdoutW, measured once at f8520b1, the session's last head but for this set
 	// (testdata/corpus/README.md, "Held-out set W, measured once"); no fix for it landed.

@@ -980,6 +980,7 @@
 //   - overwritten-output: "gradient tensor output of CUDAGraphs that has been overwritten" (quoted without its first word), 2.14
 //   - allocator-incompatible: "cudaMallocAsync does not yet support checkPoolLiveAllocations", 2.1–2.14
 //   - allocator-incompatible: a paraphrase with "checkPoolLiveAllocations", as reports retell it
+//   - allocator-incompatible: a paraphrase with "checkPoolLiveAllocations", as reports retell it
 //   - allocator-incompatible: "pluggable does not yet support checkPoolLiveAllocations", 2.1–2.14
 //   - allocator-incompatible: " does not yet support checkPoolLiveAllocations", 2.1–2.14
 //   - allocator-incompatible: "Attempting uncaptured free of a captured allocation with address", 2.1–2.14

@@ -107,3 +107,21 @@ func TestPythonRefusalCut(t *testing.T) {
 	}
 	checkForms(t, tests)
 }
+
+// TestCheckPoolRetold: checkPoolLiveAllocations named as a failure with the async
+// allocator configured elsewhere in the text is allocator-incompatible retold; a
+// traceback's frame that calls it, or no cudaMallocAsync, is not.
+func TestCheckPoolRetold(t *testing.T) {
+	const env = "export PYTORCH_CUDA_ALLOC_CONF=backend:cudaMallocAsync\n"
+	tests := []formTest{
+		{"comment", "# Disable CUDA graphs to prevent checkPoolLiveAllocations error\nexport A=1\n" + env,
+			form{diagnose.AllocatorIncompatible, 1, diagnose.Paraphrased, ""}, "holdoutX's x_latentsync launch script"},
+		{"fails in", env + "reduce-overhead fails in `checkPoolLiveAllocations` on the first warm-up\n",
+			form{diagnose.AllocatorIncompatible, 2, diagnose.Paraphrased, ""}, "the failure before the name"},
+		{"frame", env + "  File \"/x/torch/_inductor/cudagraph_trees.py\", line 1, in check_memory_pool\n" +
+			"    if torch._C._cuda_checkPoolLiveAllocations(device, pool_id, unaliased):\nRuntimeError: CUDA error: out of memory\n",
+			form{}, "a frame's call, another error below it"},
+		{"no async allocator", "# Disable CUDA graphs to prevent checkPoolLiveAllocations error\n", form{}, "nothing names the async allocator"},
+	}
+	checkForms(t, tests)
+}

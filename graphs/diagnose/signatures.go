@@ -494,6 +494,27 @@ func runtimeRows() []Signature {
 			Decisive: "a line that names cudaMallocAsync and checkPoolLiveAllocations together",
 		},
 		{
+			// The refusal retold by the function's name as a failure ("# Disable CUDA graphs
+			// to prevent checkPoolLiveAllocations error", holdoutX's x_latentsync launch
+			// script, "fails in checkPoolLiveAllocations"), the async allocator configured
+			// elsewhere in the text (the row's Requires: "export
+			// PYTORCH_CUDA_ALLOC_CONF=backend:cudaMallocAsync" a few lines below). A
+			// traceback's frame calls torch._C._cuda_checkPoolLiveAllocations, which \b does
+			// not split, with another error below it.
+			Code: AllocatorIncompatible, Literal: "checkPoolLiveAllocations", Paraphrase: true,
+			Pattern: `(?i)\bcheckPoolLiveAllocations\x60?\s+(?:errors?|failures?|crash(?:es)?|exceptions?|assert(?:ion)?s?)\b|` +
+				`\b(?:fails?|failed|failing|crash(?:es|ed)?|errors?)\s+(?:in|at|inside|from)\s+\x60?checkPoolLiveAllocations\b`,
+			Requires: `cudaMallocAsync`,
+			Releases: modes.Minors(1, 14),
+			Cause: "a report of the refusal above: PYTORCH_CUDA_ALLOC_CONF selects backend:cudaMallocAsync, " +
+				"whose allocator cannot check the private memory pool that cudagraph trees check on their first warm-up",
+			Fix:      fixMallocAsync,
+			Evidence: modes.Measured,
+			Source: "retold; PyTorch's message: testdata/torch/2.11/measured_scenarios.json ro_async_alloc " +
+				"(check_memory_pool in cudagraph_trees.py)",
+			Decisive: "a line that names checkPoolLiveAllocations as a failure; another line names cudaMallocAsync",
+		},
+		{
 			// The same refusal from a pluggable allocator: CUDAAllocator's default
 			// checkPoolLiveAllocations prints the allocator's name() first, and
 			// CUDAPluggableAllocator's name() is "pluggable" (an allocator swapped in with
