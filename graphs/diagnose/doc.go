@@ -1195,7 +1195,7 @@
 //   - stream-capture-unjoined: a paraphrase with "stream still has unjoined", as reports retell it
 //   - cuda-graph-empty: "The CUDA Graph is empty", 2.0–2.14
 //   - cuda-graph-empty: "CUDA Graph is empty" (quoted without its first word, in a code span), 2.0–2.14
-//   - inductor-config-not-imported: "module 'torch._inductor' has no attribute 'config'", 2.1–2.5
+//   - inductor-config-not-imported: "module 'torch._inductor' has no attribute 'config'", 2.0–2.5
 //   - backend-takes-no-mode: "got an unexpected keyword argument 'mode'", 2.1–2.14
 //   - backend-takes-no-mode: "got an unexpected keyword argument 'mode'", 2.1–2.14
 //   - backend-takes-no-mode: "got an unexpected keyword argument 'options'", 2.1–2.14

@@ -550,7 +550,7 @@ func setupRows() []Signature {
 	return append(append(append(contextRows(), noKeywordRows()...), pythonLimitRows()...), []Signature{
 		{
 			Code: InductorConfigNotImported, Literal: "module 'torch._inductor' has no attribute 'config'",
-			Releases: modes.Minors(1, 5),
+			Releases: modes.Minors(0, 5),
 			Cause: "code read torch._inductor.config before anything imported that submodule: " +
 				"torch._inductor does not import its config itself in these releases, so it works " +
 				"only after something else (import torch._dynamo, a first torch.compile) did",
@@ -558,7 +558,9 @@ func setupRows() []Signature {
 				"torch/_inductor/__init__.py imports it",
 			Evidence: modes.Source,
 			Source: "PR #104477 (2023-06); reports on 2.2.2 and 2.4.1 (facebookresearch/sapiens#141); " +
-				"torch/_inductor/__init__.py imports torch._inductor.config @ T2.6.0",
+				"torch/_inductor/__init__.py imports torch._inductor.config @ T2.6.0; @ 2.0.0 it is empty " +
+				"(IPCristian/Proiect-Simulare@8bf22d3, testdata/wordings/sources.tsv), so 2.0 prints the same " +
+				"after import torch._inductor alone",
 			Decisive: "the AttributeError line",
 		},
 		{
