@@ -140,5 +140,7 @@ var recallCCases = []struct{ name, text, want, reason string }{
 	{"rc-works", "it works with the 2.6 RC", "", "another run's"},
 	{"rc-triton", "the triton 2.1.0 RC crashes", "", "Triton's RC"},
 	{"rc-suffix", "torch==2.6.0rc1", "2.6", "read before"},
+	{"underscore-joined", "conda activate torch_2.5.1 && python train.py", "2.5", "new: an environment's name"},
+	{"underscore-module", "from my_torch_2 import x", "", "no release"},
 	{"matrix-several-quoted", `torch-version: ["2.4.1", "2.5.1"]`, "", "likewise"},
 }

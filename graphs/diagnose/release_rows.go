@@ -212,9 +212,10 @@ func releaseRows() []releaseRow {
 		// "PyTorch（2.5.1）"; not a package named after torch ("cp-torch-2.0-original", a
 		// wheel's torch-2.5.1-cp311, the file-name row's), a path's directory
 		// ("/fsx/pytorch-nightly/pytorch-2.0/pytorch/aten/…", pytorch#93378's source
-		// checkout), nor pip's uninstall lines (pipReplaced).
-		{name: "prose-joined", what: "prose", literal: "orch", anchors: []string{"torch-2.", "Torch-2.", "orch(2.", "orch (2.", "orch（2."}, rank: rankProse,
-			shape: `(?i)(?:^|[^\w./-]|` + compoundHead + `-)(?:py)?torch(?:-|\s*[(（])\s*v?(2\.\d{1,2}(?:\.\d+)?(?:(?:a|b|rc)\d+)?(?:\.dev\d+)?(?:\+[0-9A-Za-z.]+)?)(?:[\s,;:)）/]|$)`},
+		// checkout), nor pip's uninstall lines (pipReplaced). An underscore joins them too
+		// ("torch_2.5.1", an environment's name; branch recallC's probe).
+		{name: "prose-joined", what: "prose", literal: "orch", anchors: []string{"torch-2.", "Torch-2.", "orch(2.", "orch (2.", "orch（2.", "torch_2.", "Torch_2."}, rank: rankProse,
+			shape: `(?i)(?:^|[^\w./-]|` + compoundHead + `-)(?:py)?torch(?:-|_|\s*[(（])\s*v?(2\.\d{1,2}(?:\.\d+)?(?:(?:a|b|rc)\d+)?(?:\.dev\d+)?(?:\+[0-9A-Za-z.]+)?)(?:[\s,;:)）/]|$)`},
 		// PyTorch's own short name with a minor: "PT 2.6", "PT2.5.1" ("PT2" alone and
 		// "PT2.0" name the compile stack, as torchdynamo#2022 does, not a release).
 		// Lower case and hyphenated too, as titles and labels tag a release: "[pt2.10]",
