@@ -191,7 +191,6 @@ var openMisses = map[string]string{
 	// holdoutY, measured once at 9868937 (testdata/corpus/README.md, "Held-out set Y, measured once").
 	"y_parlertts_comment_symint_rerecord_torch220":    "holdoutY: \"recording cudagraph tree for symint key 13\" quoted once in a source comment with \"recaptures cudagraphs at each decode steps\"; release as \"As of torch==2.2.0\"",
 	"y_metainfer_agent_skill_cg_crash_rng_mutated_zh": "holdoutY: capture-rng-state retold in Chinese, \"CUDAGeneratorImpl::current_seed 在 graph 捕获时报错\"",
-	"y_pt150442_aoti_cuda_h_missing_ctk_pt26rc":       "holdoutY: AOTInductor's \"fatal error: cuda.h: No such file or directory\"; release as \"testing 2.6.0 RC wheel\"",
 	// holdoutZ, measured once at 1c41cde (testdata/corpus/README.md, "Held-out set Z, measured once").
 	"z_gpupedia_zh_gb300_qwen3_ssh_env_cuda_h_missing":         "holdoutZ: \"cuda.h: No such file\" cut before \"or directory\", no \"fatal error:\", in Chinese prose",
 	"z_nnzip_kolmo_engine_comment_dynamo_torch22_py312_retold": "holdoutZ: \"Dynamo isn't supported on every (torch, python) pair: torch 2.2 on Python 3.12 raises at compile time\" retold in a comment",

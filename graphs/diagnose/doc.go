@@ -1411,6 +1411,7 @@
 //   - skip-unknown-reason: a paraphrase with "unknown reason", as reports retell it
 //   - capture-unpinned-copy: "Cannot copy between CPU and CUDA tensors during CUDA graph capture", 2.11–2.14
 //   - cuda-headers-missing: "cuda.h: No such file or directory", 2.0–2.14
+//   - cuda-headers-missing: "cuda.h: No such file or directory", 2.2–2.14
 //   - cuda-headers-missing: a paraphrase with "cuda.h", as reports retell it
 //   - capture-default-stream: "CUDA graphs must be captured on a non-default stream", 2.0–2.14
 //   - capture-default-stream: a paraphrase with "on the default stream", as reports retell it

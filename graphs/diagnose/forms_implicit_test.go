@@ -125,3 +125,17 @@ func TestCheckPoolRetold(t *testing.T) {
 	}
 	checkForms(t, tests)
 }
+
+// TestAOTIHeaders: the compiler's missing cuda.h under AOTInductor's runtime headers is
+// cuda-headers-missing; a user's own CUDA project is not.
+func TestAOTIHeaders(t *testing.T) {
+	const msg = "fatal error: cuda.h: No such file or directory\n"
+	tests := []formTest{
+		{"aoti header", "/usr/local/lib/python3.12/dist-packages/torch/include/torch/csrc/inductor/aoti_runtime/device_utils.h:14:10: " + msg,
+			form{diagnose.CUDAHeadersMissing, 1, diagnose.Exact, ""}, "pytorch#150442"},
+		{"aoti test", "python test/inductor/test_aot_inductor_package.py\nkernel.cpp:4:10: " + msg,
+			form{diagnose.CUDAHeadersMissing, 2, diagnose.Exact, ""}, "AOTInductor named by its test"},
+		{"own project", "$ nvcc -o my_kernel my_kernel.cu\nmy_kernel.cu:1:10: " + msg, form{}, "a user's own CUDA build"},
+	}
+	checkForms(t, tests)
+}

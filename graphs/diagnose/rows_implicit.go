@@ -53,5 +53,27 @@ func implicitRows() []Signature {
 				"\"compiler_fn = BACKENDS[compiler_fn]\"): hidet-org/hidet#166 (reported with 2.0.0+cu116)",
 			Decisive: "the KeyError line, under lookup_backend's frame",
 		},
+		{
+			// AOTInductor's C++ build of a model: its runtime headers include cuda.h, which
+			// pip's torch wheels do not ship (holdoutY's pytorch#150442: "…/torch/include/
+			// torch/csrc/inductor/aoti_runtime/device_utils.h:14:10: fatal error: cuda.h: No
+			// such file or directory" in a docker image without the CUDA toolkit). The Triton
+			// launcher's row (rows_build.go) wants a Triton or compile line; this one wants
+			// AOTInductor's, which a user's own nvcc project does not show.
+			Code: CUDAHeadersMissing, Literal: "cuda.h: No such file or directory",
+			Requires: `aoti_runtime|AOTInductor|_aot_inductor`,
+			Releases: modes.Minors(2, 14),
+			Cause: "AOTInductor compiles the exported model's C++ with the system's compiler, and its " +
+				"runtime headers (torch/csrc/inductor/aoti_runtime) include cuda.h, which torch's wheels do " +
+				"not ship: no CUDA toolkit headers were found where it compiled",
+			Fix: "install the CUDA toolkit's headers matching torch's CUDA (the toolkit, or its cuda-cudart " +
+				"development package) where AOTInductor compiles, or set CUDA_HOME to a toolkit whose include " +
+				"holds cuda.h",
+			Evidence: modes.Source,
+			Source: "torch/include/torch/csrc/inductor/aoti_runtime/device_utils.h \"#include <cuda.h>\" in the " +
+				"wheels of testdata/wordings/sources.tsv @ 2.2.2 to 2.9.0 (absent @ 2.1.2; 2.10 to 2.14 inferred); " +
+				"pytorch/pytorch#150442 (2.6.0 RC, test_aot_inductor_package)",
+			Decisive: "the compiler's fatal error; another line shows AOTInductor",
+		},
 	}
 }
