@@ -2,9 +2,12 @@ package main
 
 import (
 	"bytes"
+	"compress/flate"
 	"compress/gzip"
 	"context"
+	"encoding/base64"
 	"encoding/binary"
+	"encoding/json"
 
 	"os"
 	"path/filepath"
@@ -162,6 +165,39 @@ func TestBrowserSweep7(t *testing.T) {
 			}
 		})
 	}
+
+	t.Run("a link's log with lone CRs is answered as the command reads it (finding 1's class)", func(t *testing.T) {
+		// A progress bar's \r: the command keeps the physical line's number, a text area
+		// would make each \r a line of its own (line 6 for the command's line 4).
+		log := "torch 2.11.0\nstep 1\rstep 2\rstep 3\nstep 4\nAssertionError: assert torch._C._is_key_in_tls(attr_name)\n"
+		state, err := json.Marshal(map[string]any{"v": 1, "tab": "log", "log": log})
+		if err != nil {
+			t.Fatal(err)
+		}
+		var z bytes.Buffer
+		w, err := flate.NewWriter(&z, flate.BestCompression)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if _, err := w.Write(state); err != nil {
+			t.Fatal(err)
+		}
+		if err := w.Close(); err != nil {
+			t.Fatal(err)
+		}
+		tab, cancel := chromedp.NewContext(ctx)
+		defer cancel()
+		if _, err := open(tab, s.url+"#z="+base64.RawURLEncoding.EncodeToString(z.Bytes())); err != nil {
+			t.Fatal(err)
+		}
+		got, err := text(tab, "answer-text")
+		if err != nil {
+			t.Fatal(err)
+		}
+		if diff := cmp.Diff(answer.Diagnose(log, answer.Options{}).Text, got); diff != "" {
+			t.Errorf("the page's answer differs from the command's (-want +got):\n%s", diff)
+		}
+	})
 
 	t.Run("the answer shown is marked stale while the next is read (finding 6)", func(t *testing.T) {
 		dir := t.TempDir()

@@ -55,7 +55,8 @@
 // command's message, UTF-16 and UTF-32 told from UTF-8 by the same rules, so that a
 // file gets the command's answer and line numbers (sweep7 findings 1 and 2); once the
 // box is edited, its text is the log. A link holds the text read (a file whose text is
-// none, or over 16 MiB, gets no link). Until an answer comes, the one shown is
+// none, or over 16 MiB, gets no link); a link's log with a lone CR (a progress bar's),
+// which a text area would make a line break of, is answered as it is. Until an answer comes, the one shown is
 // marked stale (aria-busy on #answer, dimmed) and the status line says "Reading… (2.0
 // MiB)" (at once for a file or a paste, after 150 ms for an edit; sweep7 finding 6). A script file is sent as its bytes, so one
 // that is not UTF-8 is refused with Python's message, as the command refuses it. The

@@ -96,6 +96,9 @@ function applyState(s) {
   for (const id of TEXT.concat(NUM)) if (typeof call[id] === "string") setValue($(id), call[id]);
   for (const id of FORM_BOOL) if (typeof call[id] === "boolean") $(id).checked = call[id];
   if (typeof s.log === "string") showText($("log"), s.log);
+  // A text area makes a lone CR a line break, which the command does not count as a
+  // line: a link's log that holds one is answered as it is, as a file's bytes are.
+  if (typeof s.log === "string" && s.log.includes("\r")) logFile = { bytes: new TextEncoder().encode(s.log), text: s.log, cut: false };
   if (typeof s.script === "string") showText($("script"), s.script);
   if (typeof s.name === "string") $("script-name").value = s.name;
   if (typeof s.scriptTorch === "string") setValue($("script-torch"), s.scriptTorch);
