@@ -141,7 +141,7 @@ func (r *Resolver) otherBackend(res *Result, m compileMode, opts *literal.Value)
 	if res.backendNone {
 		res.Warnings = append(res.Warnings, backendNoneWarning(r.releaseEv))
 	} else if !res.backendUnchecked && !slices.Contains(r.facts.Backends, res.Backend) {
-		return &InvalidBackendError{Name: res.Backend, Known: r.facts.Backends, Listed: r.facts.ListedBackends, Suggests: r.facts.InvalidBackendSuggests}
+		return &InvalidBackendError{Name: res.Backend, Known: r.facts.Backends, Listed: r.facts.ListedBackends, Suggests: r.facts.InvalidBackendSuggests, KeyError: r.facts.InvalidBackendKeyError}
 	}
 	passMode := m.given && m.val.Truthy() && (!m.isStr || m.text != string(modes.Default))
 	passOptions := opts != nil && r.popCompileOptions(res, *opts).Truthy()

@@ -220,12 +220,26 @@ type InvalidBackendError struct {
 	Listed []string
 	// Suggests: the release's text suggests close names (2.14).
 	Suggests bool
+	// KeyError: the release looks the name up unchecked and raises KeyError with the
+	// name's repr as its message (2.0, [Facts.InvalidBackendKeyError]).
+	KeyError bool
 }
 
-func (e *InvalidBackendError) Exception() string { return "InvalidBackend" }
+// Exception is "InvalidBackend", or "KeyError" where the release raises that.
+func (e *InvalidBackendError) Exception() string {
+	if e != nil && e.KeyError {
+		return "KeyError"
+	}
+	return "InvalidBackend"
+}
+
+// Message is the exception's text as the release prints it.
 func (e *InvalidBackendError) Message() string {
 	if e == nil {
 		return ""
+	}
+	if e.KeyError {
+		return literal.Str(e.Name).String()
 	}
 	const see = "`torch._dynamo.list_backends()` for available backends."
 	if !e.Suggests {
@@ -245,7 +259,7 @@ func (e *InvalidBackendError) Error() string {
 	if e == nil {
 		return "config: <nil *InvalidBackendError>"
 	}
-	return "config: torch.compile: InvalidBackend: " + e.Message()
+	return "config: torch.compile: " + e.Exception() + ": " + e.Message()
 }
 
 // Hint suggests the nearest backend name, or "".

@@ -83,6 +83,10 @@ type Facts struct {
 	// "Invalid backend: 'x', did you mean: 'y'? See …" (2.14); before, "Invalid
 	// backend: 'x', see …" with no suggestion.
 	InvalidBackendSuggests bool
+	// InvalidBackendKeyError: an unregistered backend name reaches the registry's dict
+	// lookup unchecked, so torch.compile raises KeyError: 'x' (2.0) instead of
+	// InvalidBackend.
+	InvalidBackendKeyError bool
 	// AOTIWrapperPatch is what a truthy use_aoti option adds to the per-compile patch,
 	// after the user's options, as "key=literal": it selects
 	// _TorchCompileAOTInductorWrapper, which sets these keys (2.14).
@@ -161,6 +165,7 @@ const (
 	FactBackends                     = "Backends"
 	FactListedBackends               = "ListedBackends"
 	FactInvalidBackendSuggests       = "InvalidBackendSuggests"
+	FactInvalidBackendKeyError       = "InvalidBackendKeyError"
 	FactAOTIWrapperPatch             = "AOTIWrapperPatch"
 	FactAliasKeys                    = "AliasKeys"
 	FactBackendNoneIsDefault         = "BackendNoneIsDefault"
@@ -255,6 +260,9 @@ func FactRows() []FactRow {
 		{FactInvalidBackendSuggests, r(0, 13), false, modes.Measured, "torch/_dynamo/backends/registry.py lookup_backend: \"Invalid backend: 'x', see …\" measured on 2.6.0 (testdata/torch/2.6.0-debian/static.json calls[\"backend='bogus'\"]) and 2.11 (testdata/torch/2.11/backends.json compile_backend); 2.12-2.13 inferred"},
 		{FactInvalidBackendSuggests, r(14, 14), true, modes.Measured, "torch/_dynamo/backends/registry.py lookup_backend: difflib.get_close_matches over list_backends(), n=2; measured on 2.14.1 (testdata/torch/2.14.1-debian/static.json calls[\"backend='inducto'\"], calls[\"backend='bogus'\"])"},
 
+		{FactInvalidBackendKeyError, r(0, 0), true, modes.Source, "torch/_dynamo/backends/registry.py lookup_backend @ 2.0.0: after the lazy imports, compiler_fn = _BACKENDS[compiler_fn] with no membership check (read in the 2.0.0 wheel's files, IPCristian/Proiect-Simulare@8bf22d3 venv/Lib/site-packages/torch; graphs/diagnose/testdata/wordings/sources.tsv); holdoutW's w_hidet166 shows KeyError: 'hidet' on 2.0"},
+		{FactInvalidBackendKeyError, r(1, 14), false, modes.Source, "torch/_dynamo/backends/registry.py lookup_backend @ 2.1.0: raises InvalidBackend(name=compiler_fn) before the lookup (read in the 2.1.0 wheel's files, graphs/diagnose/testdata/wordings/sources.tsv); measured InvalidBackend on 2.6.0, 2.11, 2.14.1 (FactInvalidBackendSuggests)"},
+
 		{FactBackendNoneIsDefault, r(1, 13), false, modes.Measured, "torch/__init__.py compile: backend=None builds _TorchCompileWrapper(None), accepted without validation; measured on 2.6.0 (testdata/torch/2.6.0-debian/static.json calls[\"backend=None\"].result.wrapper); 2.1-2.5 and 2.7-2.13 inferred (the release that changed it is not known)"},
 
 		{FactCompileKwargs, r(0, 1), []string{"fullgraph", "dynamic", "disable"}, modes.Source, "torch.compile's signature (model=None, *, fullgraph=False, dynamic=…, backend='inductor', mode=None, options=None, disable=False) as each release's reference page gives it (pytorch.org/docs/2.0/generated/torch.compile.html, pytorch.org/docs/2.1/generated/torch.compile.html)"},
@@ -316,6 +324,7 @@ func (f *Facts) field(name string) any {
 		FactAliasKeys:                    &f.AliasKeys,
 		FactAOTIWrapperPatch:             &f.AOTIWrapperPatch,
 		FactInvalidBackendSuggests:       &f.InvalidBackendSuggests,
+		FactInvalidBackendKeyError:       &f.InvalidBackendKeyError,
 		FactBackendNoneIsDefault:         &f.BackendNoneIsDefault,
 		FactPython:                       &f.Python,
 		FactCompileKwargs:                &f.CompileKwargs,

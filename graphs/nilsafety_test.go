@@ -627,6 +627,22 @@ var nilCases = map[string]func(t *testing.T){
 		_, _ = diagnose.Options{}.Read(nil)
 		_, _ = diagnose.Options{}.Read(strings.NewReader(""))
 	},
+	"diagnose.NewTextReader": func(t *testing.T) {
+		var z *inputerr.ZeroError
+		var buf *bytes.Buffer
+		for _, in := range []io.Reader{nil, buf} {
+			if r, err := diagnose.NewTextReader(in); !errors.As(err, &z) || r != nil {
+				t.Errorf("NewTextReader(%#v) = %v, %v; want nil, a *inputerr.ZeroError", in, r, err)
+			}
+		}
+		r, err := diagnose.NewTextReader(strings.NewReader(""))
+		if err != nil || r == nil {
+			t.Fatalf("NewTextReader(empty) = %v, %v; want a reader", r, err)
+		}
+		if data, err := io.ReadAll(r); err != nil || len(data) != 0 {
+			t.Errorf("NewTextReader(empty) reads %q, %v; want nothing", data, err)
+		}
+	},
 	"diagnose.Read": func(t *testing.T) {
 		d, err := diagnose.Read(nil)
 		var z *inputerr.ZeroError
