@@ -142,5 +142,8 @@ var recallCCases = []struct{ name, text, want, reason string }{
 	{"rc-suffix", "torch==2.6.0rc1", "2.6", "read before"},
 	{"underscore-joined", "conda activate torch_2.5.1 && python train.py", "2.5", "new: an environment's name"},
 	{"underscore-module", "from my_torch_2 import x", "", "no release"},
+	{"pip-show-grep", "$ pip show torch | grep Version\nVersion: 2.5.1", "2.5", "new: pip show filtered to its version line"},
+	{"pip-show-grep-i", "pip3 show torch | grep -i version\nVersion: 2.6.0+cu124", "2.6", "new"},
+	{"pip-show-other", "pip show triton | grep Version\nVersion: 3.1.0", "", "another package"},
 	{"matrix-several-quoted", `torch-version: ["2.4.1", "2.5.1"]`, "", "likewise"},
 }

@@ -261,6 +261,10 @@ func releaseRows() []releaseRow {
 			shape: versionAttrSpaced, gate: namesVersionAttr},
 		{name: "next-pip-show", what: whatVersionAttr, anchors: []string{"Name: torch"}, rank: rankTorch, next: true,
 			shape: `(?:^|[^\w.])Name:\s*torch[\s|*\x60'"}]*$`, gate: func(b []byte) bool { return bytes.Contains(b, []byte("Name:")) }},
+		// pip show's output filtered to its version line: "pip show torch | grep Version"
+		// then "Version: 2.5.1" (no "Name: torch" line before it; branch recallC's probe).
+		{name: "next-pip-show-grep", what: whatVersionAttr, anchors: []string{"show torch"}, rank: rankTorch, next: true,
+			shape: `(?i)\bpip3?\s+show\s+(?:py)?torch\s*\|\s*(?:grep|findstr|select-string)\b[^|]*\bversion\b[^|]*$`},
 		{name: "next-version-key", what: "version report", anchors: []string{"orch version", "Torch version", "TORCH version", "orch Version", "torch:", "Torch:", "TORCH:", "torch :", "Torch :"}, rank: rankPackage, next: true,
 			shape: versionKeyShape,
 			gate:  mayBeVersionKey, maxLen: maxKeyLine},

@@ -154,6 +154,9 @@ var releaseRowDocs = map[string]releaseRowDoc{
 	"next-lock-name": {
 		example: "[[package]]\nname = \"torch\"\nversion = \"2.6.0+cu124\"", want: "2.6",
 		source: "https://github.com/astral-sh/uv/issues/10693 (a uv.lock's [[package]] entries: name = \"…\", version = \"…\"); poetry.lock and pdm.lock write the same keys"},
+	"next-pip-show-grep": {
+		example: "$ pip show torch | grep Version\nVersion: 2.5.1", want: "2.5",
+		source: "pypa/pip src/pip/_internal/commands/show.py (pip show's \"Version: …\" line), filtered by grep; branch recallC's probe"},
 	"next-version-key": {
 		example: "Pytorch Version\n2.10.0+cu130", want: "2.10",
 		source: "https://github.com/Comfy-Org/ComfyUI/issues/13136 (System Info)"},
