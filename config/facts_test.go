@@ -114,6 +114,8 @@ func TestFactsForBoundaries(t *testing.T) {
 		}
 		want.Python, want.CompileMaxPython, want.CompilePythonMessage = pythonWant(v)
 		want.CompilePythonInOptimize = v == at(0)
+		// registry.py lookup_backend @ 2.0.0 indexes _BACKENDS unchecked (FactInvalidBackendKeyError)
+		want.InvalidBackendKeyError = v == at(0)
 		want.OldestPython = oldestPythonWant(v)
 		want.NewestPython = map[int]string{0: "3.11", 1: "3.11", 2: "3.12", 3: "3.12", 4: "3.12", 5: "3.13", 6: "3.13", 7: "3.13", 8: "3.13",
 			9: "3.14", 10: "3.14", 11: "3.14", 12: "3.14"}[v.Minor]
