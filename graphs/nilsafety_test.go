@@ -685,6 +685,7 @@ var nilCases = map[string]func(t *testing.T){
 	},
 	"diagnose.ReadError.Error":       func(t *testing.T) { nilErrs[diagnose.ReadError]() },
 	"diagnose.CompressedError.Error": func(t *testing.T) { nilErrs[diagnose.CompressedError]() },
+	"diagnose.NotTextError.Error":    func(t *testing.T) { nilErrs[diagnose.NotTextError]() },
 	"diagnose.ReadError.Unwrap":      func(t *testing.T) { _ = (*diagnose.ReadError)(nil).Unwrap(); _ = new(diagnose.ReadError).Unwrap() },
 
 	// graphs/script.

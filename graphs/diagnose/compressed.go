@@ -23,6 +23,64 @@ func (e *CompressedError) Error() string {
 	return fmt.Sprintf("diagnose: the input is %s-compressed: decompress it first (%s FILE | compilemode -diagnose -)", e.Format, e.Tool)
 }
 
+// NotTextError is Read's error for an input that is a file of another kind than text
+// (an archive, an image, a program, a PDF), told by its magic number: read as text it
+// would give "no known signature" and look like a clean log, or give findings from the
+// strings a program holds (sweep7 finding 3). Format names the kind; Hint says how to
+// get the log's text.
+type NotTextError struct {
+	Format, Hint string
+}
+
+func (e *NotTextError) Error() string {
+	if e == nil {
+		return "diagnose: <nil *NotTextError>"
+	}
+	return fmt.Sprintf("diagnose: the input is %s, not a text log: %s", e.Format, e.Hint)
+}
+
+// notText are the kinds of file that are not a log, by the magic number each starts
+// with (its format's own specification: PKWARE's APPNOTE.TXT 4.3.7 and 4.3.16, PNG
+// §5.2, JPEG (ITU T.81) B.1.1.3 SOI with a marker after it, GIF89a §17, the ELF gABI's
+// e_ident, Mach-O's mach-o/loader.h MH_MAGIC_64 and MH_CIGAM_64, PDF (ISO 32000-1)
+// §7.5.2, 7z's 7zFormat.txt signature header, WebAssembly's binary format §5.5.16).
+// inGzip is the same check on what a gzip stream holds, plus gzip itself: a log
+// compressed twice.
+var notText = []struct {
+	magic, format, hint string
+}{
+	{"PK\x03\x04", "a zip archive", "extract the log from it first (unzip -p FILE | compilemode -diagnose -)"},
+	{"PK\x05\x06", "an empty zip archive", "it holds no file"},
+	{"\x89PNG\r\n\x1a\n", "a PNG image", "give the log's text, not a picture of it"},
+	{"\xFF\xD8\xFF", "a JPEG image", "give the log's text, not a picture of it"},
+	{"GIF87a", "a GIF image", "give the log's text, not a picture of it"},
+	{"GIF89a", "a GIF image", "give the log's text, not a picture of it"},
+	{"\x7fELF", "an ELF program or library", "give the log that the program printed, not the program"},
+	{"\xCF\xFA\xED\xFE", "a Mach-O program or library", "give the log that the program printed, not the program"},
+	{"\xFE\xED\xFA\xCF", "a Mach-O program or library", "give the log that the program printed, not the program"},
+	{"%PDF-", "a PDF document", "copy its text out first (pdftotext FILE - | compilemode -diagnose -)"},
+	{"7z\xBC\xAF\x27\x1C", "a 7z archive", "extract the log from it first (7z x -so FILE | compilemode -diagnose -)"},
+	{"\x00asm", "a WebAssembly module", "give the log that the program printed, not the program"},
+}
+
+// gzipTwice is the row checked only inside a gzip stream.
+var gzipTwice = struct{ magic, format, hint string }{"\x1f\x8b\x08", "gzip-compressed twice", "decompress it twice (zcat FILE | zcat | compilemode -diagnose -)"}
+
+// refuseNotText returns a *NotTextError when head starts with one of notText's magic
+// numbers (or, inGzip, with gzip's own), else nil.
+func refuseNotText(head []byte, inGzip bool) error {
+	rows := notText
+	if inGzip {
+		rows = append(rows[:len(rows):len(rows)], gzipTwice)
+	}
+	for _, r := range rows {
+		if bytes.HasPrefix(head, []byte(r.magic)) {
+			return &NotTextError{Format: r.format, Hint: r.hint}
+		}
+	}
+	return nil
+}
+
 // compressions are the formats a log arrives compressed in, by their magic numbers
 // (RFC 1952 for gzip; the zstd, xz and bzip2 formats' own headers). gzip, the one
 // logrotate and most CI systems write, is decompressed as zgrep does; the others are
@@ -38,12 +96,16 @@ var compressions = []struct {
 }
 
 // decompressed returns r's text: a gzip stream decompressed (every member of it, as
-// gzip -d does), r itself for anything that is not a compressed stream, and a
-// *CompressedError for another format. bzip2's "BZh" must be followed by its block
+// gzip -d does), r itself for anything that is not a compressed stream, a
+// *CompressedError for another format, and a *NotTextError for a kind of file that is
+// not text (notText), the whole input's or the gzip stream's. bzip2's "BZh" must be followed by its block
 // size digit and block magic to count, so a log that starts with the letters BZh is text.
 func decompressed(r io.Reader) (io.Reader, error) {
 	br := bufio.NewReader(r)
 	head, _ := br.Peek(10)
+	if err := refuseNotText(head, false); err != nil {
+		return nil, err
+	}
 	for _, c := range compressions {
 		if !bytes.HasPrefix(head, c.magic) {
 			continue
@@ -60,7 +122,12 @@ func decompressed(r io.Reader) (io.Reader, error) {
 		if err != nil {
 			return nil, &ReadError{Line: 1, Err: fmt.Errorf("gzip: %w", err)}
 		}
-		return zr, nil
+		inner := bufio.NewReader(zr)
+		head, _ = inner.Peek(10)
+		if err := refuseNotText(head, true); err != nil {
+			return nil, err
+		}
+		return inner, nil
 	}
 	return br, nil
 }

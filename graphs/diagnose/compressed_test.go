@@ -80,3 +80,59 @@ func TestCompressedLogs(t *testing.T) {
 		})
 	}
 }
+
+// TestNotTextInputs checks inputs that are files of another kind than text (sweep7
+// finding 3: a zip, a PNG screenshot, a shared library and a log gzip'd twice were
+// answered "no known signature", exit 0, and the compilemode binary itself gave
+// findings from its strings): each is refused with a *NotTextError naming its kind,
+// whatever text follows the magic number; text that starts with similar letters, and
+// a tar.gz of a log, are read.
+func TestNotTextInputs(t *testing.T) {
+	t.Parallel()
+	const log = "torch==2.11.0\nRuntimeError: Either mode or options can be specified, but both can't be specified at the same time.\n"
+	gz := func(b []byte) []byte {
+		var out bytes.Buffer
+		w := gzip.NewWriter(&out)
+		_, err := w.Write(b)
+		require.NoError(t, err)
+		require.NoError(t, w.Close())
+		return out.Bytes()
+	}
+	tests := []struct {
+		name, in string
+		format   string // the *NotTextError's format; "" when the input is read
+	}{
+		{"zip", "PK\x03\x04\x14\x00\x00\x00\x08\x00" + log, "a zip archive"},
+		{"empty zip", "PK\x05\x06" + log, "an empty zip archive"},
+		{"png", "\x89PNG\r\n\x1a\n\x00\x00\x00\rIHDR" + log, "a PNG image"},
+		{"jpeg", "\xFF\xD8\xFF\xE0\x00\x10JFIF" + log, "a JPEG image"},
+		{"gif87a", "GIF87a" + log, "a GIF image"},
+		{"gif89a", "GIF89a" + log, "a GIF image"},
+		{"elf", "\x7fELF\x02\x01\x01" + log, "an ELF program or library"},
+		{"mach-o", "\xCF\xFA\xED\xFE" + log, "a Mach-O program or library"},
+		{"mach-o, other order", "\xFE\xED\xFA\xCF" + log, "a Mach-O program or library"},
+		{"pdf", "%PDF-1.7\n" + log, "a PDF document"},
+		{"7z", "7z\xBC\xAF\x27\x1C" + log, "a 7z archive"},
+		{"wasm", "\x00asm\x01\x00\x00\x00" + log, "a WebAssembly module"},
+		{"gzip of a zip", string(gz([]byte("PK\x03\x04" + log))), "a zip archive"},
+		{"gzip twice", string(gz(gz([]byte(log)))), "gzip-compressed twice"},
+		{"text starting PK", "PKG_CONFIG_PATH=/usr/lib\n" + log, ""},
+		{"text starting GIF", "GIF export done\n" + log, ""},
+		{"text starting %PDF", "%PDF is not here\n" + log, ""},
+		{"tar.gz of a log", string(gz([]byte("run.log\x00\x00\x00" + log))), ""},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			d, err := diagnose.Read(bytes.NewReader([]byte(tc.in)))
+			if tc.format == "" {
+				require.NoError(t, err)
+				require.NotEmpty(t, d.Findings)
+				return
+			}
+			var nt *diagnose.NotTextError
+			require.ErrorAs(t, err, &nt)
+			require.Equal(t, tc.format, nt.Format)
+			require.NotEmpty(t, nt.Hint)
+		})
+	}
+}

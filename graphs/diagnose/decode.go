@@ -3,6 +3,7 @@ package diagnose
 import (
 	"bufio"
 	"bytes"
+	"encoding/binary"
 	"io"
 	"unicode/utf8"
 
@@ -22,16 +23,21 @@ const sniffBytes = 4 << 10
 // bytes show UTF-32 or UTF-16 without a mark ([withoutBOM]). A log whose first
 // bytes are FF FE but whose next bytes hold no NUL and are valid UTF-8 is read as
 // UTF-8: UTF-16 text of a log always has NULs (the high bytes of ASCII), and text
-// without them is not valid UTF-8 read byte by byte.
+// without them is not valid UTF-8 read byte by byte. Likewise a UTF-32 mark counts
+// only when the units after it are Unicode scalar values ([utf32BOM.fits]): four bytes
+// of UTF-8 text are one almost never (sweep7 finding 7), so FF FE 00 00 or 00 00 FE FF
+// before UTF-8 text leaves the input as UTF-8.
 func decoded(r io.Reader) io.Reader {
 	br := bufio.NewReaderSize(r, sniffBytes)
 	head, _ := br.Peek(sniffBytes)
 	var enc encoding.Encoding
+	if m, ok := utf32Mark(head); ok {
+		if !m.fits(head[4:]) {
+			return br
+		}
+		return transform.NewReader(br, m.enc.NewDecoder())
+	}
 	switch {
-	case bytes.HasPrefix(head, []byte{0xFF, 0xFE, 0, 0}):
-		enc = utf32.UTF32(utf32.LittleEndian, utf32.ExpectBOM)
-	case bytes.HasPrefix(head, []byte{0, 0, 0xFE, 0xFF}):
-		enc = utf32.UTF32(utf32.BigEndian, utf32.ExpectBOM)
 	case (bytes.HasPrefix(head, []byte{0xFF, 0xFE}) || bytes.HasPrefix(head, []byte{0xFE, 0xFF})) && !looksUTF8(head[2:]):
 		enc = unicode.UTF16(unicode.LittleEndian, unicode.ExpectBOM)
 	default:
@@ -40,6 +46,42 @@ func decoded(r io.Reader) io.Reader {
 		}
 	}
 	return transform.NewReader(br, enc.NewDecoder())
+}
+
+// utf32BOM is one of UTF-32's byte-order marks with the byte order of the code units
+// that follow it.
+type utf32BOM struct {
+	mark  string
+	order binary.ByteOrder
+	enc   encoding.Encoding
+}
+
+// utf32Marks are UTF-32's byte-order marks, FF FE 00 00 little-endian and 00 00 FE FF
+// big-endian (https://www.unicode.org/faq/utf_bom.html#bom4, the table of marks).
+var utf32Marks = []utf32BOM{
+	{"\xFF\xFE\x00\x00", binary.LittleEndian, utf32.UTF32(utf32.LittleEndian, utf32.ExpectBOM)},
+	{"\x00\x00\xFE\xFF", binary.BigEndian, utf32.UTF32(utf32.BigEndian, utf32.ExpectBOM)},
+}
+
+// utf32Mark returns the row of utf32Marks that head starts with.
+func utf32Mark(head []byte) (utf32BOM, bool) {
+	for _, m := range utf32Marks {
+		if bytes.HasPrefix(head, []byte(m.mark)) {
+			return m, true
+		}
+	}
+	return utf32BOM{}, false
+}
+
+// fits reports whether every whole code unit of b, in m's byte order, is a Unicode
+// scalar value (at most U+10FFFF, not a surrogate), as UTF-32 text's units are.
+func (m utf32BOM) fits(b []byte) bool {
+	for ; len(b) >= 4; b = b[4:] {
+		if !utf8.ValidRune(rune(int32(m.order.Uint32(b)))) {
+			return false
+		}
+	}
+	return true
 }
 
 // withoutBOM returns the encoding of head when it is UTF-32 or UTF-16 text without a

@@ -437,9 +437,15 @@
 // as they come, never refused, and a message next to them is still found
 // (TestReadLenient). A log that starts with a UTF-16 or UTF-32 byte order mark is
 // decoded first, and so is one whose first 4 KiB show UTF-16 or UTF-32 without a mark
-// (a NUL as the high bytes of nearly every code unit, as ASCII text gets). The text output escapes control characters (see [Diagnosis.WriteText]).
+// (a NUL as the high bytes of nearly every code unit, as ASCII text gets); a UTF-32
+// mark counts only when the units after it are Unicode scalar values, so UTF-8 text
+// after the bytes FF FE 00 00 is read as UTF-8, as it is after FF FE. The text output
+// escapes control characters (see [Diagnosis.WriteText]).
 // Only an input with no text at all (nothing but white space, NUL bytes and other
-// control bytes) is an error ([ErrEmpty]).
+// control bytes) is an error ([ErrEmpty]), and so is a file of another kind, told by
+// its magic number: a zip or 7z archive, a PNG, JPEG or GIF image, a PDF, an ELF or
+// Mach-O program, a WebAssembly module, or a log gzip'd twice ([NotTextError], with how
+// to get the text out).
 //
 // # Performance
 //

@@ -496,7 +496,7 @@ func TestEscapes(t *testing.T) {
 }
 
 // TestEncodings: UTF-32 and UTF-16 with a byte-order mark are decoded; UTF-8 whose
-// first bytes are FF FE stays UTF-8.
+// first bytes are FF FE, or a UTF-32 mark, stays UTF-8.
 func TestEncodings(t *testing.T) {
 	t.Parallel()
 	msg := "RuntimeError: CUDA error: capturing stream has unjoined work\n"
@@ -522,6 +522,11 @@ func TestEncodings(t *testing.T) {
 	}{
 		{"UTF-32LE", utf32le}, {"UTF-32BE", utf32be}, {"UTF-16LE", utf16le},
 		{"UTF-8 after FF FE", append([]byte{0xFF, 0xFE}, msg...)},
+		// A UTF-32 mark before units that are no Unicode scalar values is not UTF-32
+		// (sweep7 finding 7: read as UTF-32, "no known signature").
+		{"UTF-8 after FF FE 00 00", append([]byte{0xFF, 0xFE, 0, 0}, msg...)},
+		{"UTF-8 after 00 00 FE FF", append([]byte{0, 0, 0xFE, 0xFF}, msg...)},
+		{"UTF-8 after FF FE 00 00, CRLF", append([]byte{0xFF, 0xFE, 0, 0}, strings.ReplaceAll(msg, "\n", "\r\n")...)},
 		// Without a byte-order mark: told by where the NULs fall (issue: usersweep D).
 		{"UTF-32LE without BOM", utf32le[4:]}, {"UTF-32BE without BOM", utf32be[4:]},
 		{"UTF-16LE without BOM", utf16le[2:]}, {"UTF-16BE without BOM", utf16be},
