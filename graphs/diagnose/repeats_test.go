@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
+	"github.com/stretchr/testify/require"
 
 	"github.com/compilemode/compilemode/graphs/diagnose"
 )
@@ -35,5 +36,38 @@ func TestRepeatsInText(t *testing.T) {
 		if diff := cmp.Diff(tt.want, first+"\n"); diff != "" {
 			t.Errorf("%s: first line mismatch (-want +got):\n%s", tt.name, diff)
 		}
+	}
+}
+
+// TestRepeatsConsecutive: a message on consecutive lines counts once per line, not once
+// more as one message wrapped over them (sweep7 finding 5: two ranks' lines with the
+// TLS assert read "3 times", k lines 2k-1 times), and a message wrapped over lines,
+// next to the same message whole, counts once per place.
+func TestRepeatsConsecutive(t *testing.T) {
+	t.Parallel()
+	const tls = "AssertionError: assert torch._C._is_key_in_tls(attr_name)\n"
+	const skip = "skipping cudagraphs due to mutated inputs (1 instances). Found from :\n"
+	const wrapped = "skipping cudagraphs due to mutated inputs (1\ninstances). Found from :\n"
+	tests := []struct {
+		name, log string
+		count     int
+	}{
+		{"tls twice", "torch 2.11.0\n" + tls + tls, 2},
+		{"tls three times", "torch 2.11.0\n" + tls + tls + tls, 3},
+		{"tls five times", "torch 2.11.0\n" + strings.Repeat(tls, 5), 5},
+		{"tls, two ranks", "torch 2.11.0\n[rank0]:     assert torch._C._is_key_in_tls(attr_name)\n[rank1]:     assert torch._C._is_key_in_tls(attr_name)\n", 2},
+		{"tls, a line between", "torch 2.11.0\n" + tls + "foo\n" + tls, 2},
+		{"skip twice", "torch 2.6.0\n" + skip + skip, 2},
+		{"skip wrapped once", "torch 2.6.0\n" + wrapped, 1},
+		{"skip wrapped, then whole", "torch 2.6.0\n" + wrapped + skip, 2},
+		{"skip whole, then wrapped", "torch 2.6.0\n" + skip + wrapped, 2},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			d, err := diagnose.Read(strings.NewReader(tt.log))
+			require.NoError(t, err)
+			require.Len(t, d.Findings, 1)
+			require.Equal(t, tt.count, d.Findings[0].Count)
+		})
 	}
 }

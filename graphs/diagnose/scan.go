@@ -471,11 +471,11 @@ type scanner struct {
 	rowLines []int // distinct lines each row matched on
 	rowLast  []int
 	count    map[Code]int
-	last     map[Code]int
+	last     map[Code]spans
 	// trailerCount and trailerLast count the lines of rows marked Trailer apart, as
 	// count and last do the others'.
 	trailerCount map[Code]int
-	trailerLast  map[Code]int
+	trailerLast  map[Code]spans
 	// lastLine is the last line of the log on which each code's texts matched.
 	lastLine map[Code]int
 	line     int
@@ -525,8 +525,8 @@ func newScanner() (*scanner, error) {
 	}
 	s := &scanner{t: &t, rows: t.rows, hits: make([]rowHit, len(t.rows)),
 		rowLines: make([]int, len(t.rows)), rowLast: make([]int, len(t.rows)),
-		count: map[Code]int{}, last: map[Code]int{}, joinedAt: -1,
-		trailerCount: map[Code]int{}, trailerLast: map[Code]int{}, lastLine: map[Code]int{},
+		count: map[Code]int{}, last: map[Code]spans{}, joinedAt: -1,
+		trailerCount: map[Code]int{}, trailerLast: map[Code]spans{}, lastLine: map[Code]int{},
 		rowIn: make([]int, len(t.rows)), ctxIn: make([]int, len(t.contexts)),
 		matchCache: newMatchCache(len(t.rows))}
 	s.contexts = append([]context(nil), t.contexts...) // seen is per read
@@ -1346,7 +1346,7 @@ func (s *scanner) lineOf(at int) int {
 func (s *scanner) wrappedHit(i, from, to int, f wrapFocus) bool {
 	row := &s.rows[i]
 	if row.pattern == nil {
-		s.hit(i, s.entry(from), s.quoteLines(row, from, to), Wrapped)
+		s.hitSpan(i, s.entry(from), s.entry(to), s.quoteLines(row, from, to), Wrapped)
 		return true
 	}
 	s.focus, s.focusWhole = f, row.whole
@@ -1360,7 +1360,7 @@ func (s *scanner) wrappedHit(i, from, to int, f wrapFocus) bool {
 			continue
 		}
 		if ((spaced && s.linesMatch(row.pattern, a, b, false)) || (tight && s.linesMatch(row.pattern, a, b, true))) && !s.withinOneLine(row, a, b) {
-			s.hit(i, s.entry(a), s.quoteLines(row, a, b), Wrapped)
+			s.hitSpan(i, s.entry(a), s.entry(b), s.quoteLines(row, a, b), Wrapped)
 			return true
 		}
 	}
@@ -1565,13 +1565,23 @@ func (s *scanner) tightLines(from, to int) []byte {
 }
 
 // hit records a match of row i on entry e's line, in text (quoted when it is the row's
-// first). Rows and codes count distinct lines as the log has them (vline: a line of a
-// JSON string's text counts, a window of a long line does not).
-func (s *scanner) hit(i int, e *ringLine, text []byte, m Match) {
+// first), one line long.
+func (s *scanner) hit(i int, e *ringLine, text []byte, m Match) { s.hitSpan(i, e, e, text, m) }
+
+// hitSpan records a match of row i over entries e to end (a wrapped message's lines).
+// Rows count distinct lines as the log has them (vline: a line of a JSON string's text
+// counts, a window of a long line does not); codes count distinct places, so a hit over
+// lines that a counted hit of the code already covers does not count again (sweep7
+// finding 5: two consecutive lines holding the same message counted three times, once
+// each and once more as one message wrapped over both).
+func (s *scanner) hitSpan(i int, e, end *ringLine, text []byte, m Match) {
 	if e.legend {
 		return
 	}
 	line := e.line
+	if end == nil {
+		end = e
+	}
 	if s.rows[i].Paraphrase {
 		m = Paraphrased
 	} else if s.rows[i].Cropped {
@@ -1590,11 +1600,33 @@ func (s *scanner) hit(i int, e *ringLine, text []byte, m Match) {
 	if s.rows[i].Trailer {
 		count, last = s.trailerCount, s.trailerLast
 	}
-	if last[code] != e.vline {
-		last[code] = e.vline
+	if sp, ok := last[code].add(e.vline, end.vline); ok {
+		last[code] = sp
 		count[code]++
 	}
 	s.lastLine[code] = max(s.lastLine[code], line)
+}
+
+// spans are a code's most recently counted hits as spans of vlines, first and last.
+// Hits arrive at most a ring of lines out of order (a wrapped hit is found lines after
+// its first), so the last few spans tell a new place from one already counted.
+type spans [][2]int
+
+// spansKept is how many spans a code keeps: more than the ring's lines.
+const spansKept = 16
+
+// add returns sp with the span from..to added and true, or sp and false when the span
+// overlaps one already in sp.
+func (sp spans) add(from, to int) (spans, bool) {
+	for _, x := range sp {
+		if from <= x[1] && x[0] <= to {
+			return sp, false
+		}
+	}
+	if len(sp) == spansKept {
+		sp = sp[1:]
+	}
+	return append(sp, [2]int{from, to}), true
 }
 
 // unquote appends b to dst without markdown and quoting marks around a message:
