@@ -164,7 +164,10 @@
 // A row's Pattern must match too (on the joined lines for a wrapped message), its
 // Requires must match some line of the log, and a row whose MinLines is above 1 needs
 // that many lines (three "recording cudagraph tree for symint key N" lines are
-// re-recording; one is not).
+// re-recording; one is not, unless quoted with a mark that it recurred: "…, etc.").
+// A line that says the message did not occur (a results table's count of 0 beside it,
+// "no `…`", "0 occurrences of `…`", "grep -c '…' run.log → 0": absent.go) gives no hit,
+// for every row.
 //
 // # Presentations
 //
@@ -1004,10 +1007,18 @@
 //   - dynamic-shape-rerecord: a paraphrase with "re-record", as reports retell it
 //   - dynamic-shape-rerecord: a paraphrase with "Re-record", as reports retell it
 //   - dynamic-shape-rerecord: a paraphrase with "rerecord", as reports retell it
+//   - dynamic-shape-rerecord: a paraphrase with "ecaptures", as reports retell it
+//   - dynamic-shape-rerecord: a paraphrase with "ecaptured", as reports retell it
+//   - dynamic-shape-rerecord: a paraphrase with "e-records", as reports retell it
+//   - dynamic-shape-rerecord: a paraphrase with "erecords", as reports retell it
+//   - dynamic-shape-rerecord: a paraphrase with "ecreates", as reports retell it
+//   - dynamic-shape-rerecord: a paraphrase with "ecompiles cud", as reports retell it
 //   - dynamic-shape-rerecord: a paraphrase with "dynamic padding", as reports retell it
 //   - dynamic-shape-rerecord: a paraphrase with "different input shape", as reports retell it
 //   - dynamic-shape-rerecord: a paraphrase with "varying input shape", as reports retell it
 //   - dynamic-shape-rerecord: "recording cudagraph tree for" (quoted up to its argument), 2.1–2.2
+//   - dynamic-shape-rerecord: "recording cudagraph tree for ", 2.1–2.2
+//   - dynamic-shape-rerecord: "cudagraph tree for symint key", 2.3–2.14
 //   - skip-cpu-device: "due to cpu device", 2.3–2.14
 //   - skip-cpu-device: "'non-cuda device in graph'", 2.2
 //   - skip-cpu-device: a paraphrase with "cpu device", as reports retell it
@@ -1125,6 +1136,12 @@
 //   - stream-capture-illegal: a paraphrase with "not allowed when", as reports retell it
 //   - stream-capture-illegal: a paraphrase with "not permitted when", as reports retell it
 //   - stream-capture-illegal: a paraphrase with "not allowed in", as reports retell it
+//   - stream-capture-illegal: a paraphrase with "prohibited during", as reports retell it
+//   - stream-capture-illegal: a paraphrase with "forbidden during", as reports retell it
+//   - stream-capture-illegal: a paraphrase with "illegal during", as reports retell it
+//   - stream-capture-illegal: a paraphrase with "捕获", as reports retell it
+//   - stream-capture-illegal: a paraphrase with "キャプチ", as reports retell it
+//   - stream-capture-illegal: a paraphrase with "캡처", as reports retell it
 //   - stream-capture-illegal: "not permitted when stream is capturing" (quoted without its first word), 2.0–2.14
 //   - mode-and-options: "Either mode or options can be specified, but both can't be specified at the same time.", 2.0–2.14
 //   - mode-and-options: a paraphrase with "both mode", as reports retell it
@@ -1293,6 +1310,8 @@
 //   - unsupported-python: a paraphrase with "windows not supported", as reports retell it
 //   - unsupported-python: a paraphrase with "Windows is not yet supported", as reports retell it
 //   - unsupported-python: a paraphrase with "windows is not yet supported", as reports retell it
+//   - unsupported-python: a paraphrase with "ython 3.1", as reports retell it
+//   - unsupported-python: a paraphrase with "is not yet su", as reports retell it
 //   - cuda-invalid-context: "invalid device context", 2.0–2.14
 //   - cuda-invalid-context: "CUDA_ERROR_INVALID_CONTEXT", 2.0–2.14
 //   - cuda-invalid-context: "ErrorInvalidContext", 2.0–2.14

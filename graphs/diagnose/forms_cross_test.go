@@ -631,7 +631,10 @@ func TestFormSamplesCoverRows(t *testing.T) {
 		}
 	}
 	for i, s := range sigs {
-		if !s.Paraphrase && !(s.Cropped && s.Pattern != "") && !covered[i] {
+		// A row of one line quoted with a mark that it recurred (repeatedOnceRows) has no
+		// sample: the presentations that cut the line after its literal (no-trailing-hint,
+		// cut-at-end) leave one line, which rightly gives nothing; TestFormsRetoldE tests it.
+		if !s.Paraphrase && !(s.Cropped && s.Pattern != "") && s.Decisive != repeatedOnceDecisive && !covered[i] {
 			t.Errorf("row %d (%s, %q) finds no sample in formSamples (forms_samples_test.go): add its message", i, s.Code, s.Literal)
 		}
 	}

@@ -138,6 +138,8 @@ func retellings() []retelling {
 		retelling{code: PythonHeadersMissing, retold: pythonHeadersRetold, own: pythonHeadersRetoldRow()},
 		retelling{code: CUDAHeadersMissing, retold: cudaHeadersRetold, own: cudaHeadersRetoldRow()})
 	out = append(out, borrowedRetold()...)
+	out = append(out, retoldE()...)
+	out = append(out, pythonPairRetold())
 	return append(out, moreRetold()...)
 }
 
@@ -286,11 +288,11 @@ func borrowedRetold() []retelling {
 			// or why a capture failed: "cudaEventQuery() is not allowed during stream capture
 			// unless we set the thread to relaxed capture mode" (pytorch/pytorch#146924, holdoutQ).
 			literals: []string{"not allowed during", "not permitted during", "not allowed while", "not permitted while",
-				"not allowed when", "not permitted when", "not allowed in"},
+				"not allowed when", "not permitted when", "not allowed in", "prohibited during", "forbidden during", "illegal during"},
 			// The subject must be a CUDA call or operation: reading or setting the RNG state
 			// "is not allowed during graph capture" is capture-rng-state's (Dao-AILab/flash-attention#165).
 			pattern: `(?:\bcu(?:da)?[A-Z]\w*\(\)|(?i:\b(?:operations?|synchroni[sz]\w*|cuda\s+(?:api\s+)?calls?|(?:this|the|that)\s+call)))\s+` +
-				`(?i:(?:is|are|was|were)\s+not\s+(?:allowed|permitted)\s+(?:during|while|when|in)\s+(?:an?\s+|the\s+)?(?:cuda\s+)?` +
+				`(?i:(?:is|are|was|were)\s+(?:not\s+(?:allowed|permitted)|prohibited|forbidden|illegal)\s+(?:during|while|when|in)\s+(?:an?\s+|the\s+)?(?:cuda\s+)?` +
 				`(?:(?:stream|graph)\s+(?:is\s+)?captur\w*|captur\w*\s+(?:of\s+)?(?:an?\s+|the\s+)?(?:cuda\s+)?(?:stream|graph)))`,
 		}, "the CUDA error \"operation not permitted when stream is capturing\" retold"),
 		// Wanting torch.compile's CUDA graphs in the log: a hand-written CUDA graph's own check

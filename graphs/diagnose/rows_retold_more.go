@@ -121,10 +121,13 @@ func tlsAssertRetoldRow() Signature {
 // — an operation that is not permitted during stream capture", holdoutV's Metis doc).
 var rngCaptureRetold = retold{
 	literals: []string{"rng_state", "RNG state", "GeneratorImpl::"},
-	pattern: `(?i)` + rngSubject + `[^.;]{0,60}?\b(?:(?:is|are|was|were)\s+(?:not\s+(?:allowed|permitted|supported)|forbidden|disallowed|refused)|` +
+	pattern: `(?i)` + rngSubject + `[^.;]{0,60}?\b(?:(?:is|are|was|were)\s+(?:not\s+(?:allowed|permitted|supported)|forbidden|disallowed|refused|prohibited|illegal|banned)|` +
 		`(?:can't|cannot|can\s+not)\s+be\s+(?:read|set|called|used|queried)|fail(?:s|ed)?|rais(?:es|ed)|errors?(?:\s+out)?|crash(?:es|ed)?)\b` +
 		`[^.;]{0,30}?` + duringCapture + `|` +
-		`\b(?:forbids|disallows|does\s*n[o']t\s+allow|does\s+not\s+allow|refuses)\b(?:[^.;]|\.\w){0,30}?\.?` + rngSubject + `[^.;]{0,30}?` + duringCapture,
+		`\b(?:forbids|disallows|does\s*n[o']t\s+allow|does\s+not\s+allow|refuses)\b(?:[^.;]|\.\w){0,30}?\.?` + rngSubject + `[^.;]{0,30}?` + duringCapture + `|` +
+		// the same in another language (rows_retold_e.go): "`CUDAGeneratorImpl::current_seed` 在
+		// graph 捕获时报错" (holdoutY's MetaInfer agent skill)
+		rngSubject + captureFailsForeign,
 }
 
 // rngSubject and duringCapture: the CUDA RNG's state, seed or generator calls, and a CUDA

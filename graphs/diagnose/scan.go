@@ -172,6 +172,8 @@ type table struct {
 	// lazyGates holds the gates of the rows' forms compiled on first use (rowForms),
 	// by expression.
 	lazyGates *sync.Map
+	// absent are the ways a line says a quoted message did not occur (absent.go).
+	absent []absentMark
 }
 
 // sentenceLiteral is the text a row is matched by: its Literal, less a sentence's final
@@ -226,6 +228,7 @@ func compileTable() (table, error) {
 		return table{}, err
 	}
 	b.t.captureCtx = ctx
+	b.t.absent = absentMarks()
 	for _, a := range versionAnchors() {
 		b.anchors.add(a, anchorUse{kind: anchorVersion})
 	}
@@ -1575,7 +1578,7 @@ func (s *scanner) hit(i int, e *ringLine, text []byte, m Match) { s.hitSpan(i, e
 // finding 5: two consecutive lines holding the same message counted three times, once
 // each and once more as one message wrapped over both).
 func (s *scanner) hitSpan(i int, e, end *ringLine, text []byte, m Match) {
-	if e.legend {
+	if e.legend || markedAbsent(s.t.absent, e.clean, s.rows[i].literal) {
 		return
 	}
 	line := e.line

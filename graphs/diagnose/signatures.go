@@ -186,7 +186,8 @@ func Signatures() []Signature {
 	}
 	rows = append(rows, reprRows(rows)...)
 	rows = append(rows, retoldRows(rows)...)
-	return append(rows, croppedRows(rows)...)
+	rows = append(rows, croppedRows(rows)...)
+	return append(rows, repeatedOnceRows(rows)...)
 }
 
 // reprForm is a row's exception line as Python's repr of the exception writes it: a log

@@ -1,0 +1,35 @@
+package diagnose_test
+
+import (
+	"testing"
+
+	"github.com/compilemode/compilemode/graphs/diagnose"
+)
+
+// TestFormsAbsent: a message quoted as a marker that did not occur (a grep -c count of 0,
+// "no `…`", "0 occurrences of `…`", "`…`: none") gives no finding, for every code; the
+// same message quoted as what happened, or counted above 0, still does (branch recallE,
+// holdoutY's turboquant cold-start notes).
+func TestFormsAbsent(t *testing.T) {
+	exact := func(code diagnose.Code, line int) form { return form{code, line, diagnose.Exact, ""} }
+	checkForms(t, []formTest{
+		{"absent: table count 0", "| marker | count |\n|---|---|\n| `operation not permitted when stream is capturing` | 0 |\n", form{}, "holdoutY's turboquant notes"},
+		{"absent: table count 0, error class", "| `RuntimeError: CUDA error: operation not permitted when stream is capturing` | 0 |\n", form{}, "the class inside the quote"},
+		{"absent: table count 0, unquoted", "| operation not permitted when stream is capturing | 0 | 0 |\n", form{}, "two count columns, both 0"},
+		{"absent: table count 3", "| `operation not permitted when stream is capturing` | 3 |\n", exact(diagnose.StreamCaptureIllegal, 1), "counted: it occurred"},
+		{"absent: table count 5 then 0", "| `operation not permitted when stream is capturing` | 5 | 0 |\n", exact(diagnose.StreamCaptureIllegal, 1), "it occurred before"},
+		{"absent: table of another code", "| `skipping cudagraphs due to mutated inputs` | 0 |\n", form{}, "every code"},
+		{"absent: 0 occurrences of", "0 occurrences of `operation not permitted when stream is capturing` in 40 runs\n", form{}, "a count before"},
+		{"absent: no, quoted", "No `operation not permitted when stream is capturing` anywhere in the log.\n", form{}, "no before the quote"},
+		{"absent: without any", "The run finished without any operation not permitted when stream is capturing error.\n", form{}, "without any, unquoted"},
+		{"absent: never saw", "We never saw \"CUDA error: operation not permitted when stream is capturing\" after the fix.\n", form{}, "never saw"},
+		{"absent: checked for, none", "checked for `operation not permitted when stream is capturing`: none\n", form{}, "a colon and none"},
+		{"absent: not seen", "- `skipping cudagraphs due to mutated inputs`: not seen\n", form{}, "not seen"},
+		{"absent: grep -c arrow 0", "grep -c 'operation not permitted when stream is capturing' run.log → 0\n", form{}, "grep -c with its file"},
+		{"absent: grep -c prints 0", "$ grep -c \"skipping cudagraphs due to mutated inputs\" train.log\n0\n", form{}, "the count on the next line is no mark: but grep -c names a search"},
+		{"absent: grep -c 12", "grep -c 'operation not permitted when stream is capturing' run.log → 12\n", exact(diagnose.StreamCaptureIllegal, 1), "counted above 0"},
+		{"absent: the error as it happened", "RuntimeError: CUDA error: operation not permitted when stream is capturing\n", exact(diagnose.StreamCaptureIllegal, 1), "a log"},
+		{"absent: no sync, yet the error", "there is no `torch.cuda.synchronize()` call, yet operation not permitted when stream is capturing is raised\n", exact(diagnose.StreamCaptureIllegal, 1), "the no names another thing"},
+		{"absent: none of the fixes", "`operation not permitted when stream is capturing` — none of the fixes worked\n", exact(diagnose.StreamCaptureIllegal, 1), "none of, not a count"},
+	})
+}
