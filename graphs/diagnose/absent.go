@@ -40,7 +40,7 @@ func absentMarks() []absentMark {
 		{before: regexp.MustCompile(`(?:^|\|)\s*[\x60"'“‘]?[^|\x60"'“”‘’]{0,40}$`),
 			after: regexp.MustCompile(`^[^|\x60"'“”‘’]{0,60}[\x60"'”’]?\s*(?:\|\s*0\s*)+\|?\s*$`),
 			seen:  "a results table's count cells, all 0, after the message's cell (holdoutY's turboquant cold-start notes)"},
-		{before: regexp.MustCompile(absentOpen), after: regexp.MustCompile(`(?i)` + absentClose + `\s*(?::|→|->|=>|=|—)\s*` + absentNoneIs + `\s*(?:[.,;)]|$)`),
+		{before: regexp.MustCompile(absentOpen), after: regexp.MustCompile(`(?i)` + absentClose + `\s*(?::|→|->|=>|=|—)\s*` + absentNoneIs + `\s*(?:[.,;)}\]]|$)`),
 			seen: "\"`…`: 0\", \"`…`: none\", \"`…` → 0\", \"checked for `…`: not seen\""},
 		{before: regexp.MustCompile(`(?i)(?:\b(?:no|without(?:\s+(?:any|a\s+single))?|zero|not\s+a\s+single|never\s+(?:saw|see|seen|hit|got|printed|logged|observed|showed)(?:\s+(?:any|a))?|` +
 			`(?:0|zero|no)\s+(?:occurrences?|hits?|matches|instances?|lines?)\s+(?:of|for|with|matching))\s+(?:single\s+)?)` + absentOpen),

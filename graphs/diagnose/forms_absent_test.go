@@ -24,6 +24,8 @@ func TestFormsAbsent(t *testing.T) {
 		{"absent: without any", "The run finished without any operation not permitted when stream is capturing error.\n", form{}, "without any, unquoted"},
 		{"absent: never saw", "We never saw \"CUDA error: operation not permitted when stream is capturing\" after the fix.\n", form{}, "never saw"},
 		{"absent: checked for, none", "checked for `operation not permitted when stream is capturing`: none\n", form{}, "a colon and none"},
+		{"absent: a JSON count 0", "  \"counts\": {\"operation not permitted when stream is capturing\": 0},\n", form{}, "a results JSON's count"},
+		{"absent: a JSON count 4", "  \"counts\": {\"operation not permitted when stream is capturing\": 4},\n", exact(diagnose.StreamCaptureIllegal, 1), "counted above 0"},
 		{"absent: not seen", "- `skipping cudagraphs due to mutated inputs`: not seen\n", form{}, "not seen"},
 		{"absent: grep -c arrow 0", "grep -c 'operation not permitted when stream is capturing' run.log → 0\n", form{}, "grep -c with its file"},
 		{"absent: grep -c prints 0", "$ grep -c \"skipping cudagraphs due to mutated inputs\" train.log\n0\n", form{}, "the count on the next line is no mark: but grep -c names a search"},
