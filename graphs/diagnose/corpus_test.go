@@ -188,6 +188,11 @@ func TestCorpus(t *testing.T) {
 func loggedOnly(set string) bool { return set == "holdout" }
 
 var openMisses = map[string]string{
+	// holdoutAA and holdoutAB, measured once at bfaac12, the session's end (testdata/corpus/README.md,
+	// "Held-out sets AA and AB, measured once"); no fix for them landed.
+	"aa_metainfer_blueprint_json_failure_modes_zh":             "holdoutAA: \"RuntimeError: accessing tensor output of CUDAGraphs\" in a JSON symptom field, cut after \"CUDAGraphs\"",
+	"ab_reasoning_scratch_windows_cl_triton_not_found":         "holdoutAB: troubleshooting headings \"Error: `cl not found`\" and \"Error: `triton not found`\"",
+	"ab_unsloth_notebooks_readme_known_issues_rocm_triton_key": "holdoutAB: a known-issues item \"ROCm / triton_key\" (triton-missing retold)",
 	// holdoutY, measured once at 9868937 (testdata/corpus/README.md, "Held-out set Y, measured once").
 	"y_parlertts_comment_symint_rerecord_torch220": "holdoutY: release as \"As of torch==2.2.0\" (the branch recallC's); its code is found since the branch recallE",
 	// holdoutZ, measured once at 1c41cde (testdata/corpus/README.md, "Held-out set Z, measured once").
@@ -211,7 +216,11 @@ var openMisreads = map[string]string{}
 
 // openFalse are held-out negatives on which a code is still found, with the reason: the
 // false finding is logged, and TestCorpus fails when it is no longer found.
-var openFalse = map[string]string{}
+var openFalse = map[string]string{
+	// holdoutAA and holdoutAB, measured once at bfaac12 (testdata/corpus/README.md).
+	"aa_neg_kornia_conftest_compile_refusal_swallowed": "holdoutAA: test code that tests an exception's text for the refusal (`\"not yet supported for torch.compile\" not in str(ex)`)",
+	"ab_neg_rlhockey_diff_dump_if_skip_cpu_appears":    "holdoutAB: a hypothetical in a docstring, `If \"skipping cudagraphs due to cpu device\" appears, …`",
+}
 
 // logOpenExtra logs the extras of a text open names that start with prefix (a release
 // misread, a false code) and returns the other extras; it fails the test when that
