@@ -402,6 +402,12 @@ func runtimeRows() []Signature {
 	const fixPluggable = "compile without CUDA graphs (mode=\"max-autotune-no-cudagraphs\" or the default mode, " +
 		"or torch._inductor.config.triton.cudagraphs=False), or keep PyTorch's caching allocator (no " +
 		"torch.cuda.memory.change_current_allocator) in a process whose compiled functions are captured"
+	// The cudaMallocAsync refusal retold (two rows: both names on a line, the function's
+	// name as a failure with the allocator named elsewhere).
+	const mallocAsyncRetoldCause = "a report of the refusal above: PYTORCH_CUDA_ALLOC_CONF selects backend:cudaMallocAsync, " +
+		"whose allocator cannot check the private memory pool that cudagraph trees check on their first warm-up"
+	const mallocAsyncRetoldSource = "retold; PyTorch's message: testdata/torch/2.11/measured_scenarios.json ro_async_alloc " +
+		"(check_memory_pool in cudagraph_trees.py)"
 	const allocatorNameSource = "c10/cuda/CUDACachingAllocator.h CUDAAllocator::checkPoolLiveAllocations: " +
 		"TORCH_CHECK(false, name(), \" does not yet support checkPoolLiveAllocations. …\") @ 2.1.0–2.9.0 " +
 		"(testdata/wordings-by-release.tsv); only the native caching allocator overrides it; " +
@@ -486,12 +492,10 @@ func runtimeRows() []Signature {
 			Pattern: `(?i)\bcudaMallocAsync(?:\s+[a-z]+){0,6}\s+checkPoolLiveAllocations\b|` +
 				`\bcheckPoolLiveAllocations(?:\s+[a-z]+){0,6}\s+cudaMallocAsync\b`,
 			Releases: modes.Minors(1, 14),
-			Cause: "a report of the refusal above: PYTORCH_CUDA_ALLOC_CONF selects backend:cudaMallocAsync, " +
-				"whose allocator cannot check the private memory pool that cudagraph trees check on their first warm-up",
+			Cause:    mallocAsyncRetoldCause,
 			Fix:      fixMallocAsync,
 			Evidence: modes.Measured,
-			Source: "retold; PyTorch's message: testdata/torch/2.11/measured_scenarios.json ro_async_alloc " +
-				"(check_memory_pool in cudagraph_trees.py)",
+			Source:   mallocAsyncRetoldSource,
 			Decisive: "a line that names cudaMallocAsync and checkPoolLiveAllocations together",
 		},
 		{
@@ -507,12 +511,10 @@ func runtimeRows() []Signature {
 				`\b(?:fails?|failed|failing|crash(?:es|ed)?|errors?)\s+(?:in|at|inside|from)\s+\x60?checkPoolLiveAllocations\b`,
 			Requires: `cudaMallocAsync`,
 			Releases: modes.Minors(1, 14),
-			Cause: "a report of the refusal above: PYTORCH_CUDA_ALLOC_CONF selects backend:cudaMallocAsync, " +
-				"whose allocator cannot check the private memory pool that cudagraph trees check on their first warm-up",
+			Cause:    mallocAsyncRetoldCause,
 			Fix:      fixMallocAsync,
 			Evidence: modes.Measured,
-			Source: "retold; PyTorch's message: testdata/torch/2.11/measured_scenarios.json ro_async_alloc " +
-				"(check_memory_pool in cudagraph_trees.py)",
+			Source:   mallocAsyncRetoldSource,
 			Decisive: "a line that names checkPoolLiveAllocations as a failure; another line names cudaMallocAsync",
 		},
 		{
