@@ -104,16 +104,10 @@ var workloadRows = [...]workloadRow{
 		}},
 	factDevices: {"the loop that starts the threads, one per device, runs this many times (range(N), a list of devices)",
 		"-devices N", "graphs.Workload.Devices",
-		func(w *graphs.Workload, n int) []Inference {
-			w.Devices = max(n, 1)
-			return []Inference{{Field: "devices", Value: fmt.Sprint(w.Devices)}}
-		}},
+		setDevices},
 	factDevicesUnknown: {"the threads run one per device and the script does not give the device count (torch.cuda.device_count(), a flag): 2 are planned, the least at which threads per device differ from one device; -devices N replaces it",
 		"-devices 2", "graphs.Workload.Devices",
-		func(w *graphs.Workload, _ int) []Inference {
-			w.Devices = 2
-			return []Inference{{Field: "devices", Value: "2"}}
-		}},
+		setTwoDevices},
 	factHandCapture: {"the compiled function is called inside a CUDA graph capture of the script's own (torch.cuda.graph, CUDAGraph.capture_begin, make_graphed_callables), with this capture_error_mode (\"global\" when not given)",
 		"-capture-error-mode MODE", "graphs.Workload.CaptureErrorMode (torch/cuda/graphs.py @2.6.0, @2.14.1; handcapture.go)",
 		setCaptureMode},
@@ -131,10 +125,7 @@ var workloadRows = [...]workloadRow{
 		}},
 	factDevicesVisible: {"the loop that starts the threads, one per device, runs torch.cuda.device_count() times, which is how many devices CUDA_VISIBLE_DEVICES names where it runs (at most: a host with fewer has fewer)",
 		"-devices N", "torch/cuda/__init__.py device_count, _parse_visible_devices @2.6.0, @2.14.1 (visibledevices.go)",
-		func(w *graphs.Workload, n int) []Inference {
-			w.Devices = max(n, 1)
-			return []Inference{{Field: "devices", Value: fmt.Sprint(w.Devices)}}
-		}},
+		setDevices},
 	factThreadCount: {"the loop that starts the threads, each compiling its own function, runs this many times",
 		"-callers N", "graphs.Workload.Callers (per-thread)",
 		func(w *graphs.Workload, n int) []Inference {
@@ -174,16 +165,10 @@ var workloadRows = [...]workloadRow{
 		setOutputsKept},
 	factDeviceFns: {"the compiled function is built once per device, by a loop of this many iterations (each on its own device: f\"cuda:{i}\", a list of devices), and the threads call each device's function",
 		"-devices N", "graphs.Workload.Devices (devicefns.go)",
-		func(w *graphs.Workload, n int) []Inference {
-			w.Devices = max(n, 1)
-			return []Inference{{Field: "devices", Value: fmt.Sprint(w.Devices)}}
-		}},
+		setDevices},
 	factDeviceFnsUnknown: {"the compiled function is built once per device and the script does not give the device count (torch.cuda.device_count(), a flag): 2 are planned, the least at which devices differ from one; -devices N replaces it",
 		"-devices 2", "graphs.Workload.Devices (devicefns.go)",
-		func(w *graphs.Workload, _ int) []Inference {
-			w.Devices = 2
-			return []Inference{{Field: "devices", Value: "2"}}
-		}},
+		setTwoDevices},
 	factReadAfter: {"an output of the compiled function is read after a later compiled call that starts a new cudagraph-tree generation (each call does when no forward's backward is pending: without gradients, or after backward(); after cudagraph_mark_step_begin(), the first call after each), which overwrites it",
 		"-outputs-kept", "torch/_inductor/cudagraph_trees.py can_start_new_generation, dealloc_current_path_weakrefs @2.6.0, @2.14.1; torch/_dynamo/eval_frame.py OptimizeContext on_enter; docs torch.compiler_cudagraph_trees \"Limitations\" (y1 = my_model(x); y2 = my_model(x); print(y1) raises)",
 		setOutputsKept},
@@ -683,6 +668,20 @@ func (r *reader) mainCallsFirst(s *siteState, t *Thread, rc *reach) bool {
 // setOutputsKept and setAutogradBackward are the workload facts that set one flag: the
 // outputs kept across a new generation (factKept, factGradAccum, factReadAfter) and
 // backward() where the function is called (factBackward, factKeptBackward).
+// setDevices plans n devices (at least 1), from a loop's count of threads or compiled
+// functions, one per device.
+func setDevices(w *graphs.Workload, n int) []Inference {
+	w.Devices = max(n, 1)
+	return []Inference{{Field: "devices", Value: fmt.Sprint(w.Devices)}}
+}
+
+// setTwoDevices plans 2 devices, where a script's work is per device and its device count
+// is not given: the least at which devices differ from one.
+func setTwoDevices(w *graphs.Workload, _ int) []Inference {
+	w.Devices = 2
+	return []Inference{{Field: "devices", Value: "2"}}
+}
+
 func setOutputsKept(w *graphs.Workload, _ int) []Inference {
 	w.OutputsKept = true
 	return []Inference{{Field: "outputs_kept", Value: "true"}}
