@@ -1,6 +1,9 @@
 package diagnose
 
-import "github.com/compilemode/compilemode/modes"
+import (
+	"github.com/compilemode/compilemode/config"
+	"github.com/compilemode/compilemode/modes"
+)
 
 // Implicit errors: a catalogue code's failure that reaches the user not as a message
 // PyTorch formats but as Python's own exception raised on the code's path (a dict
@@ -26,10 +29,12 @@ const backendKeyError = `KeyError: '[^'\s]*'(?:[^\w']|$)`
 
 // implicitRows: Python's own exceptions on the path of a catalogue code.
 func implicitRows() []Signature {
-	const registry20 = "torch/_dynamo/backends/registry.py lookup_backend @ 2.0.0 (" +
-		"IPCristian/Proiect-Simulare@8bf22d3, testdata/wordings/sources.tsv): \"compiler_fn = " +
-		"_BACKENDS[compiler_fn]\" with no check before it; @ 2.1.0 to 2.4.0 (the same copies) it raises " +
-		"InvalidBackend first"
+	// The releases whose registry lookup raises the bare KeyError are the planner's fact
+	// (config.FactInvalidBackendKeyError: registry.py lookup_backend @ 2.0.0 and 2.1.0,
+	// sourced there), not restated here.
+	const registry20 = "config.FactInvalidBackendKeyError (torch/_dynamo/backends/registry.py lookup_backend: " +
+		"\"compiler_fn = _BACKENDS[compiler_fn]\" unchecked @ 2.0.0, InvalidBackend raised first @ 2.1.0 to 2.4.0, " +
+		"testdata/wordings/sources.tsv)"
 	cause := "torch 2.0 looks the backend name up in its registry without checking it, so a name " +
 		"that is not registered (misspelt, or a plugin's backend whose package did not register it) " +
 		"fails as Python's bare KeyError naming it (on Python 3.8 or 3.9 with no package declaring a " +
@@ -43,7 +48,7 @@ func implicitRows() []Signature {
 		{
 			Code: InvalidBackend, Literal: "KeyError: '", Pattern: backendKeyError,
 			Requires: backendLookup,
-			Releases: modes.Minors(0, 0),
+			Releases: config.FactReleases(config.FactInvalidBackendKeyError, true),
 			Cause:    cause,
 			Fix:      fix,
 			Evidence: modes.Source,
