@@ -64,7 +64,7 @@ var notText = []struct {
 }
 
 // gzipTwice is the row checked only inside a gzip stream.
-var gzipTwice = struct{ magic, format, hint string }{"\x1f\x8b\x08", "gzip-compressed twice", "decompress it twice (zcat FILE | zcat | compilemode -diagnose -)"}
+var gzipTwice = struct{ magic, format, hint string }{gzipMagic + string(rune(gzipDeflate)), "gzip-compressed twice", "decompress it twice (zcat FILE | zcat | compilemode -diagnose -)"}
 
 // refuseNotText returns a *NotTextError when head starts with one of notText's magic
 // numbers (or, inGzip, with gzip's own), else nil.
@@ -81,6 +81,13 @@ func refuseNotText(head []byte, inGzip bool) error {
 	return nil
 }
 
+// gzipMagic is gzip's ID1 and ID2 bytes, and gzipDeflate its only compression method
+// (CM), the byte after them (RFC 1952 §2.3.1).
+const (
+	gzipMagic   = "\x1f\x8b"
+	gzipDeflate = 8
+)
+
 // compressions are the formats a log arrives compressed in, by their magic numbers
 // (RFC 1952 for gzip; the zstd, xz and bzip2 formats' own headers). gzip, the one
 // logrotate and most CI systems write, is decompressed as zgrep does; the others are
@@ -89,7 +96,7 @@ var compressions = []struct {
 	magic        []byte
 	format, tool string
 }{
-	{[]byte{0x1f, 0x8b}, "gzip", "zcat"},
+	{[]byte(gzipMagic), "gzip", "zcat"},
 	{[]byte{0x28, 0xb5, 0x2f, 0xfd}, "zstd", "zstdcat"},
 	{[]byte{0xfd, '7', 'z', 'X', 'Z', 0}, "xz", "xzcat"},
 	{[]byte("BZh"), "bzip2", "bzcat"},
@@ -113,8 +120,8 @@ func decompressed(r io.Reader) (io.Reader, error) {
 		switch {
 		case c.format == "bzip2" && !(len(head) >= 10 && head[3] >= '1' && head[3] <= '9' && bytes.Equal(head[4:10], []byte{0x31, 0x41, 0x59, 0x26, 0x53, 0x59})):
 			continue
-		case c.format == "gzip" && (len(head) < 3 || head[2] != 8):
-			continue // gzip's only compression method is deflate (8)
+		case c.format == "gzip" && (len(head) < 3 || head[2] != gzipDeflate):
+			continue
 		case c.format != "gzip":
 			return nil, &CompressedError{Format: c.format, Tool: c.tool}
 		}
