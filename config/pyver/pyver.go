@@ -9,12 +9,12 @@
 // unicode-3.13.txt and unicode-3.14.txt: the Debian chroots' 3.13.5 and 3.14.x),
 // never written by hand; its setattr texts likewise by
 // testdata/probe/gen_pysetattr.py (testdata/setattr-X.Y.txt). Those files are the
-// source of truth, but the package does not embed them: it embeds tables/, which
+// source of truth, but the package does not embed them: it embeds tables.txt, which
 // internal/gen (go generate) writes from them, the newest Python's table whole and
 // each older one as a line diff against the next newer (format: internal/linediff),
 // and rebuilds each table byte for byte on first use. Seven whole tables cost the
 // web page (examples/web, served gzipped) about 175 KB, the diffs a few; the
-// tests check that tables/ is up to date and rebuilds every testdata/ file.
+// tests check that tables.txt is up to date and rebuilds every testdata/ file.
 // A source without a file reads Go's own tables (Unicode 15.0.0) with another
 // file's case mappings; no Python uses that now.
 //

@@ -8,7 +8,7 @@ import (
 )
 
 // setattrFiles are the generated setattr tables (testdata/probe/gen_pysetattr.py
-// writes testdata/setattr-X.Y.txt; the package embeds them as tables/), by
+// writes testdata/setattr-X.Y.txt; the package embeds them in tables.txt), by
 // Python: 3.8-3.12 from the host's pyenv interpreters (3.8.18, 3.9.18, 3.10.13,
 // 3.11.7, 3.12.1), 3.13 and 3.14 from the Debian chroots. The attributes differ by
 // version (only 3.9 and 3.10 list float.__setformat__, 3.11 adds __getstate__,

@@ -6,13 +6,13 @@ import (
 	"path/filepath"
 	"testing"
 
-	"github.com/compilemode/compilemode/config/pyver/internal/linediff"
+	"github.com/compilemode/compilemode/internal/linediff"
 	"github.com/stretchr/testify/require"
 )
 
 var tableKinds = []string{"unicode", "setattr"}
 
-// TestTablesRebuild: every table rebuilt from the embedded tables/ is its
+// TestTablesRebuild: every table rebuilt from the embedded tables.txt is its
 // testdata/ original, byte for byte.
 func TestTablesRebuild(t *testing.T) {
 	for _, kind := range tableKinds {
@@ -29,7 +29,7 @@ func TestTablesRebuild(t *testing.T) {
 	}
 }
 
-// TestTablesUpToDate: tables/ is what internal/gen writes from testdata/ now
+// TestTablesUpToDate: tables.txt is what internal/gen writes from testdata/ now
 // (run go generate ./config/pyver when this fails).
 func TestTablesUpToDate(t *testing.T) {
 	vs := Supported()
@@ -46,17 +46,11 @@ func TestTablesUpToDate(t *testing.T) {
 			want[fmt.Sprintf("%s-%s.diff", kind, vs[i])] = d
 		}
 	}
-	entries, err := tables.ReadDir("tables")
+	got, err := tables()
 	require.NoError(t, err)
-	got := map[string]string{}
-	for _, e := range entries {
-		b, err := tables.ReadFile("tables/" + e.Name())
-		require.NoError(t, err)
-		got[e.Name()] = string(b)
-	}
-	require.Equal(t, len(want), len(got), "tables/ is stale: run go generate ./config/pyver")
+	require.Equal(t, len(want), len(got), "tables.txt is stale: run go generate ./config/pyver")
 	for name, w := range want {
-		require.True(t, w == got[name], "tables/%s is stale: run go generate ./config/pyver", name)
+		require.True(t, w == got[name], "tables.txt's %s is stale: run go generate ./config/pyver", name)
 	}
 }
 

@@ -2,22 +2,117 @@ package schema
 
 import (
 	"bytes"
-	"embed"
+	_ "embed"
 	"encoding/json"
 	"fmt"
 	"maps"
 	"slices"
 	"sort"
+	"strings"
 	"sync"
 
+	"github.com/compilemode/compilemode/internal/linediff"
+	"github.com/compilemode/compilemode/internal/textpack"
 	"github.com/compilemode/compilemode/modes"
 )
 
-// builtinSchemas holds the schema of every release measured or read; it is read,
-// never written.
+//go:generate go run ./internal/gen
+
+// builtinPack holds the schema of every release measured or read (the torch-X.Y.json
+// files of this folder, their source of truth) in the form the web page can carry: the
+// newest release's file whole and every older one as a linediff against the next newer
+// (torch-2.11.diff turns torch-2.14.json into torch-2.11.json, ...), one textpack.
+// The six files whole cost the page 55 KB gzipped, since deflate cannot share text
+// between files; builtin.txt 22 KB (examples/web's Transfer size). internal/gen writes
+// builtin.txt; TestBuiltinPackUpToDate and TestBuiltinTexts check it.
 //
-//go:embed torch-*.json
-var builtinSchemas embed.FS
+//go:embed builtin.txt
+var builtinPack string
+
+// builtinTexts returns every embedded schema file's text by name ("torch-2.11.json"),
+// rebuilt from builtinPack on first use and only read after.
+var builtinTexts = sync.OnceValues(func() (map[string]string, error) {
+	files, err := textpack.Unpack(builtinPack)
+	if err != nil {
+		return nil, err
+	}
+	return rebuildTexts(files)
+})
+
+// rebuildTexts returns the files of a pack like builtinPack by their .json names: its
+// one .json file as it is, then each .diff, newest release first, applied to the
+// text of the next newer.
+func rebuildTexts(files map[string]string) (map[string]string, error) {
+	out := map[string]string{}
+	var text string
+	for _, name := range packOrder(files) {
+		switch base, ok := strings.CutSuffix(name, ".diff"); {
+		case !ok && len(out) == 0:
+			text = files[name]
+			out[name] = text
+		case ok && len(out) > 0:
+			var err error
+			if text, err = linediff.Apply(text, files[name]); err != nil {
+				return nil, fmt.Errorf("schema: builtin.txt's %s: %w", name, err)
+			}
+			out[base+".json"] = text
+		default:
+			return nil, fmt.Errorf("schema: builtin.txt: want one whole file, the newest, then diffs; %s is not in order", name)
+		}
+	}
+	return out, nil
+}
+
+// packOrder returns the names of a pack's files ("torch-2.14.json", "torch-2.11.diff")
+// by their releases, newest first; a name without a release goes last.
+func packOrder(files map[string]string) []string {
+	release := func(name string) modes.Version {
+		x := strings.TrimPrefix(name, "torch-")
+		x = strings.TrimSuffix(strings.TrimSuffix(x, ".json"), ".diff")
+		v, _ := modes.ParseVersion(x)
+		return v
+	}
+	names := slices.Collect(maps.Keys(files))
+	slices.SortFunc(names, func(a, b string) int {
+		va, vb := release(a), release(b)
+		switch {
+		case vb.Less(va):
+			return -1
+		case va.Less(vb):
+			return 1
+		}
+		return strings.Compare(a, b)
+	})
+	return names
+}
+
+// builtinNames are the embedded schema files' names, sorted, read from builtinPack's
+// headers (no text is rebuilt).
+func builtinNames() []string {
+	files, _ := textpack.Unpack(builtinPack)
+	var names []string
+	for name := range files {
+		if base, ok := strings.CutSuffix(name, ".diff"); ok {
+			name = base + ".json"
+		}
+		names = append(names, name)
+	}
+	slices.Sort(names)
+	return names
+}
+
+// builtinData returns the embedded schema file name's text.
+func builtinData(name string) ([]byte, error) {
+	texts, err := builtinTexts()
+	if err != nil {
+		return nil, err
+	}
+	text, ok := texts[name]
+	if !ok {
+		return nil, fmt.Errorf("no such file")
+	}
+	return []byte(text), nil
+}
 
 // Builtin returns the embedded schema for release v and the evidence with which
 // it describes v: the schema's own (measured for 2.11; source for 2.2, 2.6, 2.7 and
@@ -128,11 +223,9 @@ func builtinFile(file string) (*Schema, error) {
 // once, on first use) and never written after.
 var builtinParsed = func() map[string]func() (*Schema, error) {
 	m := map[string]func() (*Schema, error){}
-	files, _ := builtinSchemas.ReadDir(".")
-	for _, f := range files {
-		name := f.Name()
+	for _, name := range builtinNames() {
 		m[name] = sync.OnceValues(func() (*Schema, error) {
-			data, err := builtinSchemas.ReadFile(name)
+			data, err := builtinData(name)
 			if err != nil {
 				return nil, &Error{Path: name, Msg: "not embedded: " + err.Error()}
 			}
@@ -155,11 +248,10 @@ func schemaFor(v modes.Version) string {
 // TestBuiltinEnvVarNames checks it against the parsed schemas.
 var BuiltinEnvVarNames = sync.OnceValue(func() []string {
 	var out []string
-	files, _ := builtinSchemas.ReadDir(".")
-	for _, f := range files {
-		names, ok := envVarNames(f.Name())
+	for _, name := range builtinNames() {
+		names, ok := envVarNames(name)
 		if !ok {
-			s, err := builtinFile(f.Name())
+			s, err := builtinFile(name)
 			if err != nil {
 				continue
 			}
@@ -174,7 +266,7 @@ var BuiltinEnvVarNames = sync.OnceValue(func() []string {
 // envVarNames reads the env_var_names member of the embedded file name (the one member
 // of that name in every file, a top-level one), ok false where it cannot.
 func envVarNames(name string) ([]string, bool) {
-	data, err := builtinSchemas.ReadFile(name)
+	data, err := builtinData(name)
 	if err != nil {
 		return nil, false
 	}

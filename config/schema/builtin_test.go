@@ -17,15 +17,14 @@ import (
 // Builtin skips (builtinFile): an embedded file is parsed as Load parses a user's.
 func TestBuiltinStrictJSON(t *testing.T) {
 	t.Parallel()
-	files, err := builtinSchemas.ReadDir(".")
-	require.NoError(t, err)
-	require.NotEmpty(t, files)
-	for _, f := range files {
-		data, err := builtinSchemas.ReadFile(f.Name())
+	names := builtinNames()
+	require.NotEmpty(t, names)
+	for _, name := range names {
+		data, err := builtinData(name)
 		require.NoError(t, err)
-		require.NoError(t, strictjson.Check(data), f.Name())
-		_, err = parse(f.Name(), data)
-		require.NoError(t, err, f.Name())
+		require.NoError(t, strictjson.Check(data), name)
+		_, err = parse(name, data)
+		require.NoError(t, err, name)
 	}
 }
 
@@ -47,7 +46,7 @@ func TestBuiltinParsedOnce(t *testing.T) {
 	for _, v := range modes.Supported() {
 		t.Run(v.String(), func(t *testing.T) {
 			file := schemaFor(v)
-			data, err := builtinSchemas.ReadFile(file)
+			data, err := builtinData(file)
 			require.NoError(t, err)
 			fresh, err := parse(file, data)
 			require.NoError(t, err)
@@ -85,7 +84,7 @@ func TestNextParsedOnce(t *testing.T) {
 			require.Nil(t, Next(v), "Next(%s)", v)
 			continue
 		}
-		data, err := builtinSchemas.ReadFile(r.Next)
+		data, err := builtinData(r.Next)
 		require.NoError(t, err)
 		fresh, err := parse(r.Next, data)
 		require.NoError(t, err)
@@ -122,10 +121,9 @@ func TestBuiltinEnvVarNames(t *testing.T) {
 	if diff := cmp.Diff(want, BuiltinEnvVarNames()); diff != "" {
 		t.Errorf("BuiltinEnvVarNames differs from the parsed schemas' (-want +got):\n%s", diff)
 	}
-	files, _ := builtinSchemas.ReadDir(".")
-	for _, f := range files {
-		if _, ok := envVarNames(f.Name()); !ok {
-			t.Errorf("%s: env_var_names not read without parsing the file", f.Name())
+	for _, name := range builtinNames() {
+		if _, ok := envVarNames(name); !ok {
+			t.Errorf("%s: env_var_names not read without parsing the file", name)
 		}
 	}
 }

@@ -1,6 +1,6 @@
-// Command gen writes pyver's embedded tables (tables/) from the generated tables
-// in testdata/: for each kind (unicode, setattr), the newest Python's whole and
-// every older one as a linediff against the next newer. Run it from config/pyver
+// Command gen writes pyver's embedded tables (tables.txt, a textpack) from the
+// generated tables in testdata/: for each kind (unicode, setattr), the newest
+// Python's whole and every older one as a linediff against the next newer. Run it from config/pyver
 // (go generate ./config/pyver) after adding or regenerating a table; pyver's
 // TestTablesUpToDate fails until it is run.
 package main
@@ -12,7 +12,8 @@ import (
 	"path/filepath"
 
 	"github.com/compilemode/compilemode/config/pyver"
-	"github.com/compilemode/compilemode/config/pyver/internal/linediff"
+	"github.com/compilemode/compilemode/internal/linediff"
+	"github.com/compilemode/compilemode/internal/textpack"
 )
 
 func main() {
@@ -24,34 +25,20 @@ func main() {
 	}
 }
 
-// run writes dir/tables from dir/testdata.
+// run writes dir/tables.txt from dir/testdata.
 func run(dir string) error {
 	out, err := tables(dir)
 	if err != nil {
 		return err
 	}
-	tdir := filepath.Join(dir, "tables")
-	if err := os.MkdirAll(tdir, 0o755); err != nil {
-		return err
-	}
-	old, err := filepath.Glob(filepath.Join(tdir, "*"))
+	pack, err := textpack.Pack(out)
 	if err != nil {
 		return err
 	}
-	for _, f := range old {
-		if err := os.Remove(f); err != nil {
-			return err
-		}
-	}
-	for name, text := range out {
-		if err := os.WriteFile(filepath.Join(tdir, name), []byte(text), 0o644); err != nil {
-			return err
-		}
-	}
-	return nil
+	return os.WriteFile(filepath.Join(dir, "tables.txt"), []byte(pack), 0o644)
 }
 
-// tables returns tables/'s files, by name.
+// tables returns tables.txt's files, by name.
 func tables(dir string) (map[string]string, error) {
 	vs := pyver.Supported()
 	out := map[string]string{}

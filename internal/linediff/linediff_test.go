@@ -19,7 +19,7 @@ func TestRoundTrip(t *testing.T) {
 		{"replace middle", "a\nb\nc\n", "a\nx\ny\nc\n"},
 		{"final newline added", "a\nb", "a\nb\n"},
 		{"spaces and tabs kept", "a\n", " a\t b \n\n  \n"},
-		{"lines that look like ops", "-1\n+0 x\n", "+1 y\n-2\n-1\n"},
+		{"lines that look like ops", "-1\n+0 x\n=1\n", "+1 y\n-2\n-1\n=3\n+\n"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -52,8 +52,9 @@ func TestRandom(t *testing.T) {
 
 // TestShort: an edit of one line costs one or two operations.
 func TestShort(t *testing.T) {
-	require.Equal(t, "-2\n+2 x\n", Diff("a\nb\nc\n", "a\nx\nc\n"))
-	require.Equal(t, "+1 x\n", Diff("a\nb\n", "a\nx\nb\n"))
+	require.Equal(t, "=1\n-1\n+x\n", Diff("a\nb\nc\n", "a\nx\nc\n"))
+	require.Equal(t, "=1\n+x\n", Diff("a\nb\n", "a\nx\nb\n"))
+	require.Equal(t, "-2\n", Diff("a\nb\nc", "c"))
 	require.Equal(t, "", Diff("a\n", "a\n"))
 }
 
@@ -62,13 +63,14 @@ func TestApplyErrors(t *testing.T) {
 		{"no sign", "a\n", "1\n"},
 		{"empty line", "a\n", "\n-1\n"},
 		{"not a number", "a\n", "-x\n"},
-		{"delete line 0", "a\n", "-0\n"},
-		{"delete with text", "a\n", "-1 a\n"},
-		{"insert without text", "a\n", "+1\n"},
-		{"negative", "a\n", "+-1 x\n"},
-		{"past the end", "a\n", "-3\n"},
-		{"out of order", "a\nb\nc\n", "-3\n-1\n"},
-		{"delete twice", "a\nb\n", "-1\n-1\n"},
+		{"drop none", "a\n", "-0\n"},
+		{"keep none", "a\n", "=0\n"},
+		{"drop with text", "a\n", "-1 a\n"},
+		{"signed count", "a\n", "=+1\n"},
+		{"negative", "a\n", "=-1\n"},
+		{"drop past the end", "a\n", "-3\n"},
+		{"keep past the end", "a\n", "=3\n"},
+		{"walk past the end", "a\nb", "=1\n-1\n-1\n"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -77,4 +79,19 @@ func TestApplyErrors(t *testing.T) {
 			require.True(t, errors.As(err, &e), "err = %v", err)
 		})
 	}
+}
+
+// FuzzApply: Apply never panics, and a diff Diff writes rebuilds its text.
+func FuzzApply(f *testing.F) {
+	f.Add("a\nb\nc\n", "=1\n-1\n+x\n", "a\nx\nc\n")
+	f.Add("-1\n+0 x\n", "=3\n", "+1 y\n")
+	f.Fuzz(func(t *testing.T, base, diff, next string) {
+		_, _ = Apply(base, diff)
+		if len(base)+len(next) > 2000 {
+			return // Diff is quadratic in the edits: keep each run short
+		}
+		got, err := Apply(base, Diff(base, next))
+		require.NoError(t, err)
+		require.Equal(t, next, got)
+	})
 }
