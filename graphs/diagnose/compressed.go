@@ -129,7 +129,7 @@ func decompressed(r io.Reader) (io.Reader, error) {
 		if err != nil {
 			return nil, &ReadError{Line: 1, Err: fmt.Errorf("gzip: %w", err)}
 		}
-		inner := bufio.NewReader(zr)
+		inner := bufio.NewReader(readFunc(zr.Read))
 		head, _ = inner.Peek(10)
 		if err := refuseNotText(head, true); err != nil {
 			return nil, err
@@ -138,3 +138,11 @@ func decompressed(r io.Reader) (io.Reader, error) {
 	}
 	return br, nil
 }
+
+// readFunc is a Read method as an io.Reader. decompressed hands the gzip reader on as
+// its method value, not as the *gzip.Reader: a *gzip.Reader in an interface keeps the
+// methods of its Header's time.Time, formatting and parsing, in the web page's
+// WebAssembly (examples/web's Transfer size).
+type readFunc func([]byte) (int, error)
+
+func (f readFunc) Read(p []byte) (int, error) { return f(p) }

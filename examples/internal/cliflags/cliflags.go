@@ -270,7 +270,7 @@ func ReadByPyTorch(name string) bool {
 // does) and the working directory. The torch directory is not known without Python.
 func MachineHost() schema.Host {
 	h := schema.Host{CPUs: runtime.NumCPU()}
-	if dir, err := os.Getwd(); err == nil {
+	if dir, err := getwd(); err == nil {
 		h.Dir = dir
 	}
 	return h

@@ -44,7 +44,7 @@ func ReadInput(flagName, name string, stdin io.Reader, limit int64, limitName st
 		}
 		f = stdin
 	} else {
-		file, err := openRegular(name, func(st fs.FileInfo) error { return regular(st, limit, limitName) })
+		file, err := openRegular(name, func(m fs.FileMode, size int64) error { return regular(m, size, limit, limitName) })
 		if err != nil {
 			return fail(err)
 		}
@@ -77,7 +77,7 @@ func Open(name string, stdin io.Reader) (io.ReadCloser, error) {
 		}
 		return io.NopCloser(stdin), nil
 	}
-	f, err := openRegular(name, func(st fs.FileInfo) error { return notRegular(st.Mode()) })
+	f, err := openRegular(name, func(m fs.FileMode, _ int64) error { return notRegular(m) })
 	if err != nil {
 		return nil, err
 	}
@@ -94,12 +94,12 @@ func Open(name string, stdin io.Reader) (io.ReadCloser, error) {
 // 2026-12-03.) A writer that opens and closes without writing is waited for, as no
 // writer is. On js (nonBlock 0) f is returned as it is.
 func waitForWriter(name string, f *os.File) (io.ReadCloser, error) {
-	st, err := f.Stat()
+	m, _, err := statFile(f)
 	if err != nil {
 		f.Close()
 		return nil, err
 	}
-	if st.Mode()&fs.ModeNamedPipe == 0 || nonBlock == 0 {
+	if m&fs.ModeNamedPipe == 0 || nonBlock == 0 {
 		return f, nil
 	}
 	var first [1]byte
@@ -129,23 +129,24 @@ type primed struct {
 // openRegular opens name without blocking, after check passes on what the name holds
 // and again on the opened file, so that a file swapped for a pipe between the two is
 // refused too.
-func openRegular(name string, check func(fs.FileInfo) error) (*os.File, error) {
+// (statName, openRead and statFile are the operating system's: stat.go, stat_js.go.)
+func openRegular(name string, check func(m fs.FileMode, size int64) error) (*os.File, error) {
 	if name == "" {
 		return nil, fmt.Errorf("empty file name")
 	}
-	st, err := os.Stat(name)
+	m, size, err := statName(name)
 	if err != nil {
 		return nil, statError(name, err)
 	}
-	if err := check(st); err != nil {
+	if err := check(m, size); err != nil {
 		return nil, err
 	}
-	f, err := os.OpenFile(name, os.O_RDONLY|nonBlock, 0)
+	f, err := openRead(name)
 	if err != nil {
 		return nil, err
 	}
-	if st, err = f.Stat(); err == nil {
-		err = check(st)
+	if m, size, err = statFile(f); err == nil {
+		err = check(m, size)
 	}
 	if err != nil {
 		f.Close()
@@ -173,12 +174,12 @@ func statError(name string, err error) error {
 
 // regular refuses a file that is neither a regular one nor a pipe, or is over limit
 // bytes.
-func regular(st fs.FileInfo, limit int64, limitName string) error {
-	if err := notRegular(st.Mode()); err != nil {
+func regular(m fs.FileMode, size, limit int64, limitName string) error {
+	if err := notRegular(m); err != nil {
 		return err
 	}
-	if st.Mode().IsRegular() && st.Size() > limit {
-		return &inputerr.LimitError{Limit: limitName, Max: limit, Got: st.Size(), What: "the file's length in bytes"}
+	if m.IsRegular() && size > limit {
+		return &inputerr.LimitError{Limit: limitName, Max: limit, Got: size, What: "the file's length in bytes"}
 	}
 	return nil
 }
