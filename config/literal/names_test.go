@@ -15,7 +15,7 @@ var update = flag.Bool("update", false, "rewrite names.txt from golang.org/x/tex
 
 // namesFromRunenames is names.txt as runenames gives it (the format is namesTxt's).
 func namesFromRunenames() string {
-	var b strings.Builder
+	var prefixes, b strings.Builder
 	prev, next := "", rune(-1)
 	var cjk []string
 	for r := rune(0); r <= 0x10FFFF; r++ {
@@ -39,7 +39,7 @@ func namesFromRunenames() string {
 		for k < len(n) && k < len(prev) && k < 90 && n[k] == prev[k] {
 			k++
 		}
-		b.WriteByte(byte(' ' + k))
+		prefixes.WriteByte(byte(' ' + k))
 		b.WriteString(n[k:])
 		b.WriteByte('\n')
 		prev, next = n, r+1
@@ -47,7 +47,7 @@ func namesFromRunenames() string {
 	for _, c := range cjk {
 		b.WriteString(c + "\n")
 	}
-	return b.String()
+	return prefixes.String() + "\n" + b.String()
 }
 
 // TestNamesTable checks names.txt against runenames, and every name's lookup.
