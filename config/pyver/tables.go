@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"sync"
 
+	"github.com/compilemode/compilemode/config/pyver/internal/caseruns"
 	"github.com/compilemode/compilemode/internal/linediff"
 	"github.com/compilemode/compilemode/internal/textpack"
 )
@@ -14,7 +15,8 @@ import (
 // tablesPack holds the generated tables (unicode-X.Y.txt, setattr-X.Y.txt; their
 // sources are testdata/, see the package doc) in the form the web page can carry:
 // the newest Python's whole (KIND-3.14.txt) and every older one as a linediff
-// against the next newer (KIND-3.13.diff turns 3.14's into 3.13's, ...). Seven
+// against the next newer (KIND-3.13.diff turns 3.14's into 3.13's, ...), a Unicode
+// table's case mappings as runs (internal/caseruns). Seven
 // whole tables cost the page about 180 KB gzipped, since deflate cannot share text
 // between files; the diffs about 10 KB. The files are one textpack, not an
 // embed.FS, whose file information keeps time's formatting in the page (package
@@ -41,7 +43,8 @@ func tableFile(name string) (string, error) {
 }
 
 // tableText returns the generated table name ("unicode-3.8.txt"), rebuilt from
-// tables: the newest whole, then each diff down to its version.
+// tables: the newest whole, then each diff down to its version; a Unicode table's
+// case mappings are kept as runs (internal/caseruns) and written out last.
 func tableText(name string) (string, error) {
 	kind, v, err := splitTableName(name)
 	if err != nil {
@@ -62,7 +65,19 @@ func tableText(name string) (string, error) {
 			return "", fmt.Errorf("pyver: tables.txt's %s-%s.diff: %w", kind, vs[i], err)
 		}
 	}
+	if kind == "unicode" {
+		return caseruns.Expand(text)
+	}
 	return text, nil
+}
+
+// packedText is a generated table's text as tables.txt keeps it: a Unicode table's
+// case mappings as runs (internal/gen and TestTablesUpToDate write it).
+func packedText(kind, text string) string {
+	if kind == "unicode" {
+		return caseruns.Compact(text)
+	}
+	return text
 }
 
 // splitTableName reads "KIND-X.Y.txt" for a supported X.Y.

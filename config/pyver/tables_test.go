@@ -39,7 +39,7 @@ func TestTablesUpToDate(t *testing.T) {
 		for i, v := range vs {
 			b, err := os.ReadFile(filepath.Join("testdata", fmt.Sprintf("%s-%s.txt", kind, v)))
 			require.NoError(t, err)
-			texts[i] = string(b)
+			texts[i] = packedText(kind, string(b))
 		}
 		want[fmt.Sprintf("%s-%s.txt", kind, vs[len(vs)-1])] = texts[len(texts)-1]
 		for i, d := range linediff.Chain(texts) {

@@ -1,6 +1,7 @@
 // Command gen writes pyver's embedded tables (tables.txt, a textpack) from the
 // generated tables in testdata/: for each kind (unicode, setattr), the newest
-// Python's whole and every older one as a linediff against the next newer. Run it from config/pyver
+// Python's whole and every older one as a linediff against the next newer, a
+// Unicode table's case mappings as runs (internal/caseruns). Run it from config/pyver
 // (go generate ./config/pyver) after adding or regenerating a table; pyver's
 // TestTablesUpToDate fails until it is run.
 package main
@@ -12,6 +13,7 @@ import (
 	"path/filepath"
 
 	"github.com/compilemode/compilemode/config/pyver"
+	"github.com/compilemode/compilemode/config/pyver/internal/caseruns"
 	"github.com/compilemode/compilemode/internal/linediff"
 	"github.com/compilemode/compilemode/internal/textpack"
 )
@@ -50,6 +52,9 @@ func tables(dir string) (map[string]string, error) {
 				return nil, err
 			}
 			texts[i] = string(b)
+			if kind == "unicode" {
+				texts[i] = caseruns.Compact(texts[i]) // as pyver's packedText
+			}
 		}
 		newest := vs[len(vs)-1]
 		out[fmt.Sprintf("%s-%s.txt", kind, newest)] = texts[len(texts)-1]
