@@ -181,7 +181,7 @@
 // encoding/json, math/big and regexp/syntax 50-60 KB each; the largest data were
 // golang.org/x/text/unicode/runenames' names of every Unicode character (211 KB with
 // its index and code, for Python's \N{NAME} escape), the embedded schemas (55 KB) and
-// Python's identifier tables (25 KB). Two changes made room:
+// Python's identifier tables (25 KB). These changes made room:
 //
 //	                                               app.wasm gzipped   saved
 //	main at db047d6 (-trimpath, -ldflags=-s -w)           3,129,403
@@ -201,6 +201,30 @@
 //	whole page (main at cdd946e, this session's rows and
 //	  -script work; a helper's rows waiting, 5.5 KB)      3,140,429      5.3 KB left
 //	graphs/diagnose built without inlining too            3,114,249     26.2 KB
+//	whole page (main at a527e1d, a session of rows later) 3,137,641      8.1 KB left
+//	the schemas one pack, the newest whole and the others
+//	  line diffs (config/schema/builtin.txt; linediff
+//	  writes counts, not line numbers), pyver's tables
+//	  one string, not an embed.FS                         3,107,033     30.6 KB
+//	time's formatting and parsing and os's file
+//	  information no longer reachable from the page       3,056,679     50.4 KB
+//	\N{NAME}'s shared-prefix lengths on a line apart      3,047,283      9.4 KB
+//	Python's case mappings as runs (config/pyver)         3,035,030     12.3 KB
+//
+// The last four (102 KB) were measured as the first ones were, and with the linker's
+// reachability graph (go build -ldflags=-dumpdep, on the page's build flags), which
+// says why a function is kept: time.Parse and Time.Format, 29 KB of code, and 60 of
+// os's functions were kept by time.Time's methods, which a type that holds or returns
+// a time.Time keeps once it is in an interface: io/fs.FileInfo (reading an embed.FS;
+// cliflags' os.Stat, os.OpenFile and os.Getwd, which a call reaches statically: on js
+// it now calls package syscall, stat_js.go) and *gzip.Reader (its Header; diagnose
+// now passes its Read method on). Of app.wasm at a527e1d, gzipped (zlib, level 9),
+// 1.76 MB was code and 1.30 MB data; of the data, the function table (the names, line
+// and stack tables of its 7,430 functions) about 435 KB, some 60 bytes a function, and
+// the embedded texts now about 145 KB (\N{NAME}'s names 95 KB, the schemas 22, pyver's
+// tables 22). What is left large is code the page runs: math/big (48 KB) is the Python
+// literal evaluator's integers and
+// floats, encoding/json (45 KB) reads the page's requests and writes every JSON answer.
 //
 // The script's answer was the first to lose its inlining (its tokenizer too): a script
 // is answered once per paste or file, while an edit of a call (graphs, config, modes)
