@@ -187,13 +187,41 @@ func (r *reader) deviceFns(s *siteState, line int) {
 
 // bindLoopItems binds the item target of a for loop over a container of compiled
 // functions to their site: for m in models, for i, m in enumerate(models), for k, m
-// in models.items() (then Worker(m) hands a compiled function over, as Worker(models[i])
-// does).
+// in models.items(), for m, d in zip(models, devices) (then Worker(m) hands a compiled
+// function over, as Worker(models[i]) does).
 func (r *reader) bindLoopItems(s *stmt) {
 	if len(s.targets) != 1 || len(s.exprs) == 0 {
 		return
 	}
-	it, t := r.loopItems(s.exprs[0], s.targets[0])
+	r.bindItems(s.targets[0], s.exprs[0])
+}
+
+// bindCompItems binds the item target of a comprehension over a container of compiled
+// functions as bindLoopItems binds a for loop's: [Server(m) for i, m in
+// enumerate(models)] builds a server from each compiled function, as the same loop
+// written as a for statement does. Only a comprehension of one for clause and no if
+// clause is read (the parser drops literals, so the clauses are found as compCount
+// finds them).
+func (r *reader) bindCompItems(e *expr) {
+	var fors, ifs int
+	head := true
+	for _, tk := range r.topTokens(e) {
+		switch {
+		case tk.kind == pytoken.Name && r.tokText(tk) == "for":
+			fors, head = fors+1, false
+		case tk.kind == pytoken.Name && r.tokText(tk) == "if" && !head:
+			ifs++
+		}
+	}
+	if fors == 1 && ifs == 0 && len(e.elts) >= 2 {
+		r.bindItems(e.elts[len(e.elts)-2], e.elts[len(e.elts)-1])
+	}
+}
+
+// bindItems binds the target t of a loop over it to the site of a container of
+// compiled functions that it goes over.
+func (r *reader) bindItems(t, it *expr) {
+	it, t = r.loopItems(it, t)
 	if t == nil || t.kind != name || it.kind != name && it.kind != attr {
 		return
 	}
@@ -204,7 +232,7 @@ func (r *reader) bindLoopItems(s *stmt) {
 
 // loopItems returns the container a loop's iterable goes over and the target bound to
 // its items: models and m for models, models.values(), enumerate(models) with (i, m),
-// models.items() with (k, m).
+// models.items() with (k, m), and zip(…, models, …) with the target at models' place.
 func (r *reader) loopItems(it, t *expr) (*expr, *expr) {
 	if it.kind != call {
 		return it, t
@@ -216,8 +244,24 @@ func (r *reader) loopItems(it, t *expr) (*expr, *expr) {
 		return it.x.x, secondTarget(t)
 	case r.builtin(it.x) == "enumerate" && len(it.args) > 0:
 		return it.args[0].value, secondTarget(t)
+	case r.builtin(it.x) == "zip":
+		return r.zipItems(it, t)
 	}
 	return it, t
+}
+
+// zipItems returns the container of compiled functions among zip's arguments and the
+// target at its place: m for zip(models, devices) with (m, d).
+func (r *reader) zipItems(it, t *expr) (*expr, *expr) {
+	if t.kind != tuple || len(t.elts) != len(it.args) {
+		return it, nil
+	}
+	for i, a := range it.args {
+		if v := a.value; a.keyword == "" && v.kind == name && r.compiled[v.name] != nil {
+			return v, t.elts[i]
+		}
+	}
+	return it, nil
 }
 
 // secondTarget returns the second name of a two-name loop target (i, m), nil otherwise.

@@ -478,6 +478,7 @@ func (r *reader) walkRec(e *expr, visit func(*expr), depth int) {
 	if e.is(comp) {
 		r.loop++
 		r.iters = append(r.iters, r.compCount(e, 0))
+		r.bindCompItems(e)
 	}
 	for _, x := range e.elts {
 		r.walkRec(x, visit, depth+1)

@@ -58,8 +58,9 @@
 // start hands over (args=, kwargs=, submit, run_in_executor, to_thread) or a
 // threading.Thread subclass's constructor, whatever the parameter's name
 // (threadargs.go); an item of a container of compiled functions (models[i]) and a for
-// loop's item over one (for m in models, enumerate(models), models.items(),
-// .values()) name it too (devicefns.go). A threading.Thread bound to a name and never start()ed, or
+// loop's or a comprehension's item over one (for m in models, enumerate(models),
+// models.items(), .values(), zip(models, devices); [Server(m) for m in models]) name
+// it too (devicefns.go). A threading.Thread bound to a name and never start()ed, or
 // only run() (which runs its target in the caller), is no thread (threadstart.go);
 // the main thread calling after a thread started is one more caller (callers.go).
 // An output is kept (outputs_kept, the overwritten-output error) when the script reads
