@@ -96,11 +96,12 @@
 // Run by run, in the same quarter hours, a link's first answer took 1.48 and 1.73 s
 // before against 1.90 and 1.18 s after (load average 10 to 12), 3.36, 3.02 and 3.85
 // against 2.36, 2.33 and 1.80 (12 to 16), 2.52 and 4.72 against 2.22 and 1.85 (11 to
-// 18), 1.68 and 2.16 against 1.66 and 1.48 (6 to 8); testdata/budgets.txt keeps the
-// last pair. An edit is faster because graphs/internal/skips built its wording rows on
-// every look-up, the planner's too. The page's first answer (0.21 and 0.43 s in the
-// last two runs) is the prerendered one; the runs of the trees that started the
-// WebAssembly in the head for every page gave 0.32–0.49 s.
+// 18), 1.68 and 2.16 against 1.66 and 1.48 (6 to 8); testdata/budgets.txt kept the
+// last pair (it now keeps Transfer size's last). An edit is faster because
+// graphs/internal/skips built its wording rows on every look-up, the planner's too.
+// The page's first answer (0.21 and 0.43 s in the last two runs) is the prerendered
+// one; the runs of the trees that started the WebAssembly in the head for every page
+// gave 0.32–0.49 s.
 //
 // A shared link's first answer is the WebAssembly's start (compiled as it downloads,
 // lazily: V8's baseline compiler, Liftoff, compiles each function on its first call,
@@ -223,8 +224,24 @@
 // and stack tables of its 7,430 functions) about 435 KB, some 60 bytes a function, and
 // the embedded texts now about 145 KB (\N{NAME}'s names 95 KB, the schemas 22, pyver's
 // tables 22). What is left large is code the page runs: math/big (48 KB) is the Python
-// literal evaluator's integers and
-// floats, encoding/json (45 KB) reads the page's requests and writes every JSON answer.
+// literal evaluator's integers and floats, encoding/json (45 KB) reads the page's
+// requests and writes every JSON answer.
+//
+// The page's times did not get worse: BenchmarkPage (nice -n 10, each figure the
+// median of its 3 iterations), 7 runs of main at a527e1d (before) and 7 of 54b8736
+// (after), interleaved, 2026-12-03 19:22-19:38 at load average 13 to 23; the median
+// of the runs in parentheses:
+//
+//	                                before              after
+//	first answer of the page        159–353 ms (220)    141–282 ms (176)
+//	an edit to its answer           9–25 ms (13)        12–31 ms (15)
+//	first answer of a shared link   0.98–3.06 s (1.50)  1.00–2.03 s (1.26)
+//	  of it, the worker ready       0.50–1.22 s (0.68)  0.53–0.85 s (0.65)
+//	  of it, its computation        0.43–1.83 s (0.78)  0.36–1.17 s (0.73)
+//
+// A link's first computation now rebuilds the schema texts from their diffs, 1.6 ms
+// natively for all six, against 23 ms to parse 2.11's JSON (both measured at the same
+// load); an edit does neither. testdata/budgets.txt keeps the last pair.
 //
 // The script's answer was the first to lose its inlining (its tokenizer too): a script
 // is answered once per paste or file, while an edit of a call (graphs, config, modes)
