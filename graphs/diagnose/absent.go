@@ -22,7 +22,11 @@ type absentMark struct {
 	before, after *regexp.Regexp
 	// unless, when set, must not match the text after the literal.
 	unless *regexp.Regexp
-	seen   string
+	// joinPrev says the words before the literal may end the line above: the line's own
+	// words before the literal, less a diff's, a quote's or a comment's mark at its start,
+	// are read after that line's end (joinedBefore).
+	joinPrev bool
+	seen     string
 }
 
 // Pieces of absentMarks: an opening quote and the message's head inside it (an error's
@@ -64,13 +68,96 @@ func absentMarks() []absentMark {
 	}
 }
 
+// hypotheticalMarks returns the ways a line quotes a message as a hypothetical or an
+// instruction, not as what happened: "If \"skipping cudagraphs due to cpu device\"
+// appears, compile adds overhead" (holdoutAB's rl-hockey docstring, the "If" on the line
+// above), "look for `…`", "you may see \"…\"", "in case of \"…\"", "expect \"…\"", and
+// their siblings in the languages the retelling rows know (rows_retold_e.go: Chinese,
+// Japanese, Korean, German, French, Spanish, Portuguese, Russian). Each wants the
+// message in quotes (absentOpen, absentClose): a log line that holds it unquoted next to
+// the same words is an occurrence still. A conditional alone ("if", "when", "should")
+// wants a verb of appearing in the present after the quote ("appears", "is printed"):
+// "when \"…\" appeared" and "if I run it, \"…\" appears" are reports. The words before
+// the quote may end the line above (joinPrev). A fresh copy on each call.
+func hypotheticalMarks() []absentMark {
+	return []absentMark{
+		{before: regexp.MustCompile(hypoInstructionEn + hypoNoun + hypoOpen), joinPrev: true,
+			seen: "\"look for `…`\", \"if you see \"…\"\", \"you may see \"…\"\", \"in case of \"…\"\", \"expect \"…\"\""},
+		{before: regexp.MustCompile(hypoIfEn + hypoNoun + hypoOpen), after: regexp.MustCompile(hypoClose + hypoAppearsEn), joinPrev: true,
+			seen: "\"If \"…\" appears, …\" (holdoutAB's rl-hockey docstring), \"should `…` show up\", \"when \"…\" is printed\""},
+		{before: regexp.MustCompile(hypoZh + hypoOpen), joinPrev: true,
+			seen: "\"如果出现 \"…\"\", \"若看到 `…`\", \"留意 \"…\"\", \"可能会看到 \"…\"\""},
+		{before: regexp.MustCompile(`(?:如果|若|假如|一旦|当|万一|倘若)\s*` + hypoOpen), after: regexp.MustCompile(hypoClose + `\s*(?:的)?(?:警告|错误|报错|日志|信息|提示)?\s*(?:再次|仍然|还|又)?(?:出现|弹出|打印出来)`), joinPrev: true,
+			seen: "\"当 \"…\" 出现时\", \"如果 `…` 再次出现\""},
+		{after: regexp.MustCompile(hypoClose + hypoJaKo),
+			seen: "\"「…」が出たら\", \"`…` が表示された場合\", \"\"…\"가 나오면\", \"`…` 오류가 발생하는 경우\""},
+		{before: regexp.MustCompile(hypoOtherBefore + hypoOpen), joinPrev: true,
+			seen: "\"если вы видите \"…\"\", \"si vous voyez « … »\", \"si ves \"…\"\", \"se você vir \"…\"\", \"falls Sie \"…\" sehen\""},
+		{before: regexp.MustCompile(hypoOtherIf + hypoOpen), after: regexp.MustCompile(hypoClose + hypoOtherAppears), joinPrev: true,
+			seen: "\"если \"…\" появится\", \"wenn \"…\" erscheint\", \"si \"…\" apparaît\", \"si \"…\" aparece\""},
+	}
+}
+
+// Pieces of hypotheticalMarks. hypoOpen and hypoClose are absentOpen and absentClose
+// with the corner brackets and guillemets of Chinese, Japanese, French and Russian text.
+const (
+	hypoOpen  = `[\x60"'“‘「『«]\s*[^\x60"'“”‘’「」『』«»|]{0,40}$`
+	hypoClose = `^[^\x60"'“”‘’「」『』«»|]{0,60}[\x60"'”’」』»]`
+	// hypoNoun: what the quote is called, between the mark and the quote ("a warning like").
+	hypoNoun = `(?:(?:an?|the|this|that|these|those)\s+)?(?:(?:\w+\s+)?(?:warnings?|errors?|messages?|lines?|logs?|exceptions?)\s+)?(?:(?:like|such\s+as|saying|that\s+says|reading)\s+)?:?\s*`
+	// hypoInstructionEn: an instruction to look for the message, or a hypothetical of
+	// someone seeing it ("you" or "one"; "I see" is a report), or a log that may hold it.
+	// Not "search for": CUDA's errors end with torch's own "Search for
+	// `cudaErrorStreamCaptureUnsupported' in https://docs.nvidia.com/…" after the
+	// error that occurred (testdata/logs/stream_capture_chained.log).
+	hypoInstructionEn = `(?i)(?:\b(?:if|when|whenever|once|should|in\s+case|unless)\s+(?:you|one)\s+(?:(?:ever|still|then|also|now|later|do|start\s+to|begin\s+to)\s+)?` +
+		`(?:see|get|hit|encounter|notice|observe|run\s+into|come\s+across|spot|find|receive)s?|` +
+		`\b(?:if|when|whenever|once|should)\s+(?:the\s+|your\s+)?(?:logs?|output|stderr|stdout|console|terminal)\s+(?:contains?|shows?|says|prints?|has|includes?)|` +
+		`\b(?:look|looking|watch|watching|grep|grepping|check|checking)\s+(?:out\s+)?(?:the\s+logs?\s+)?for|` +
+		`\bkeep\s+an\s+eye\s+(?:out\s+)?(?:for|on)|` +
+		`\b(?:you|one|it|this|they|we|users?)\s+(?:may|might|could|can)\s+(?:also\s+|still\s+|sometimes\s+|occasionally\s+|then\s+)?(?:see|get|hit|notice|encounter|run\s+into)|` +
+		`\bexpect(?:s|ing)?(?:\s+to\s+(?:see|get))?|\bin\s+case\s+of)\s+`
+	// hypoIfEn: a conditional whose verb (hypoAppearsEn) comes after the quote.
+	hypoIfEn = `(?i)\b(?:if|when|whenever|once|should|in\s+case|unless|until)\s+`
+	// hypoAppearsEn: a verb of appearing in the present, after the quote and the noun
+	// that names it.
+	hypoAppearsEn = `(?i)\s*(?:(?:warning|error|message|line|log|exception)s?\s+)?(?:(?:still|ever|again|also|then|now|later|suddenly|ever\s+again)\s+)?` +
+		`(?:appears?|shows?\s+up|pops?\s+up|comes?\s+up|occurs?|happens?|recurs?|persists?|returns|` +
+		`(?:is|are|gets?)\s+(?:still\s+)?(?:printed|logged|shown|raised|emitted|reported|displayed|thrown|seen|hit))\b`
+	// hypoZh: Chinese "if you see / if there appears" and "watch for", "may see".
+	hypoZh = `(?:(?:如果|若|假如|假若|要是|一旦|万一|倘若)(?:你|您)?(?:在)?(?:日志|控制台|输出|终端)?(?:中|里)?(?:看到|遇到|出现|碰到|发现|报|提示|显示|打印出?)了?|` +
+		`留意|注意观察|注意是否有|关注|查找|搜索|检查是否有|检查有无|可能会看到|可能看到|可能会出现|可能出现|可能会报)` +
+		`\s*(?:类似|如下|以下)?(?:的)?(?:错误|警告|报错|信息|日志)?\s*[:：]?\s*`
+	// hypoJaKo: Japanese and Korean conditionals after the quote ("が出たら", "が表示され
+	// た場合", "가 나오면", "오류가 발생하는 경우"); a plain past (表示された, 나왔다) is a report.
+	hypoJaKo = `\s*(?:という|との|と|の)?\s*(?:警告|エラー|メッセージ|ログ)?\s*(?:が|と)?\s*` +
+		`(?:出たら|出る場合|出た場合|出るとき|出た時|出る時|出れば|出力されたら|出力される場合|出力された場合|表示されたら|表示される場合|表示された場合|発生したら|発生する場合|発生した場合|現れたら|現れる場合)|` +
+		`\s*(?:라는|이라는)?\s*(?:경고|에러|오류|메시지|로그)?\s*(?:가|이|는)?\s*` +
+		`(?:나오면|뜨면|보이면|표시되면|출력되면|발생하면|나타나면|나올\s*경우|뜰\s*경우|발생할\s*경우|나오는\s*경우|뜨는\s*경우|발생하는\s*경우)`
+	// hypoOtherBefore: Russian, French, Spanish, Portuguese and German "if you see" and
+	// "in case of", the verb before the quote.
+	hypoOtherBefore = `(?i)(?:(?:если|когда)\s+(?:вы\s+|ты\s+)?(?:видите|увидите|получите|получаете|встретите|видишь|увидишь)|(?:если|когда)\s+(?:появ\w+|возника\w+|возникнет)|\bв\s+случае|` +
+		`\b(?:si|lorsque|quand)\s+(?:vous|tu|on)\s+(?:voyez|vois|voit|obtenez|obtiens|rencontrez)|\ben\s+cas\s+d['e]|` +
+		`\b(?:si|cuando)\s+(?:usted\s+)?(?:ves|ve|obtienes|obtiene|recibes|aparece)|\ben\s+caso\s+de|` +
+		`\b(?:se|quando)\s+(?:você\s+)?(?:vir|ver|receber|aparecer)|\bem\s+caso\s+de|` +
+		`\b(?:falls|wenn|sobald)\s+(?:Sie|du|man)\s+(?:die\s+|eine\s+|den\s+)?(?:(?:Warnung|Fehlermeldung|Meldung|Fehler)\s+)?(?:sehen|siehst|sieht|bekommen|bekommst|erhalten|erhältst))` +
+		`\s+(?:(?:la|le|el|o|a|un|une|una|um|uma|die|eine|l')\s*)?(?:(?:ошибк\w*|предупреждени\w*|сообщени\w*|message|avertissement|erreur|mensaje|mensagem|aviso|advertencia|error|erro|Warnung|Meldung|Fehlermeldung)\s+)?:?\s*`
+	// hypoOtherIf and hypoOtherAppears: the same languages' conditionals whose verb
+	// comes after the quote ("wenn \"…\" erscheint", "если \"…\" появится").
+	hypoOtherIf      = `(?i)(?:(?:если|когда)|\b(?:si|lorsque|quand|cuando|se|quando|falls|wenn|sobald|sollte))\s+(?:(?:la|le|el|o|a|un|une|una|die|eine|der|das|l')\s*)?(?:(?:ошибк\w*|предупреждени\w*|сообщени\w*|message|avertissement|erreur|mensaje|mensagem|aviso|error|erro|Warnung|Meldung|Fehlermeldung)\s+)?:?\s*`
+	hypoOtherAppears = `(?i)\s*(?:(?:im\s+Log|in\s+der\s+Ausgabe|noch|wieder|encore|de\s+nouveau|otra\s+vez|de\s+novo|снова|опять|ещё|еще)\s+)?` +
+		`(?:появ\w+|возника\w+|возникнет|выводится|erscheint|auftaucht|auftritt|ausgegeben\s+wird|angezeigt\s+wird|appara[iî]t|s'affiche|survient|aparece|aparecer|se\s+muestra|for\s+exibid[ao])`
+)
+
 // absentAround is how far before and after a literal absentMarks look.
 const absentAround = 120
 
-// markedAbsent reports whether line says lit, which it holds, did not occur (absentMarks).
-// A row whose literal is lower case (a retelling's words: "dynamo is not supported")
-// is looked for without regard to case, where folding keeps the line's length.
-func markedAbsent(marks []absentMark, line, lit []byte) bool {
+// markedAbsent reports whether line says lit, which it holds, did not occur (absentMarks)
+// or quotes it as a hypothetical (hypotheticalMarks); prev is the line above (nil for
+// none), read before line's words for the marks that join it. A row whose literal is
+// lower case (a retelling's words: "dynamo is not supported") is looked for without
+// regard to case, where folding keeps the line's length.
+func markedAbsent(marks []absentMark, prev, line, lit []byte) bool {
 	at := bytes.Index(line, lit)
 	if at < 0 {
 		if lower := bytes.ToLower(line); len(lower) == len(line) {
@@ -82,10 +169,35 @@ func markedAbsent(marks []absentMark, line, lit []byte) bool {
 	}
 	before := line[max(0, at-absentAround):at]
 	after := line[at+len(lit) : min(len(line), at+len(lit)+absentAround)]
+	joined := joinedBefore(prev, before, at <= absentAround)
 	for _, m := range marks {
-		if (m.before == nil || m.before.Match(before)) && (m.after == nil || m.after.Match(after)) && (m.unless == nil || !m.unless.Match(after)) {
+		if m.joinPrev && joined != nil && m.matches(joined, after) || m.matches(before, after) {
 			return true
 		}
 	}
 	return false
+}
+
+// matches reports whether mark m holds with before and after the literal.
+func (m absentMark) matches(before, after []byte) bool {
+	return (m.before == nil || m.before.Match(before)) && (m.after == nil || m.after.Match(after)) && (m.unless == nil || !m.unless.Match(after))
+}
+
+// lineMarks are what may start a line before a message's opening quote: a diff's "-" or
+// "+", a quote's ">", a comment's "#", "//" or "*", a list's bullet, white space.
+var lineMarks = regexp.MustCompile(`^(?:\s|[-+>*•#]|//)*`)
+
+// joinedBefore returns the end of prev, a space and before (the line's words before the
+// literal, less the marks that start the line where fromStart says they do); nil for no
+// prev.
+func joinedBefore(prev, before []byte, fromStart bool) []byte {
+	if prev == nil {
+		return nil
+	}
+	if fromStart {
+		before = before[len(lineMarks.Find(before)):]
+	}
+	prev = bytes.TrimRight(prev, " \t")
+	out := make([]byte, 0, absentAround+1+len(before))
+	return append(append(append(out, prev[max(0, len(prev)-absentAround):]...), ' '), before...)
 }

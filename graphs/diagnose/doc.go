@@ -167,7 +167,21 @@
 // re-recording; one is not, unless quoted with a mark that it recurred: "…, etc.").
 // A line that says the message did not occur (a results table's count of 0 beside it,
 // "no `…`", "0 occurrences of `…`", "grep -c '…' run.log → 0": absent.go) gives no hit,
-// for every row.
+// for every row, and so does a line that quotes it as a hypothetical or an instruction
+// ("If \"skipping cudagraphs due to cpu device\" appears, …", the "If" on the line above
+// too; "look for `…`", "you may see \"…\"", "in case of \"…\"", "expect \"…\"", and
+// their siblings in Chinese, Japanese, Korean, German, French, Spanish, Portuguese and
+// Russian: hypotheticalMarks); the message must be quoted there, and a conditional alone
+// wants a verb of appearing in the present after the quote ("when \"…\" appeared" is a
+// report).
+//
+// A message cut short inside a structured value (a JSON, YAML or TOML string, a Python
+// dict's string, a markdown table's cell, a CSV or TSV cell: "symptom": "RuntimeError:
+// accessing tensor output of CUDAGraphs") is found, Truncated, where the value's text,
+// less its exception class, starts a row's literal (16 characters or more, squeezed),
+// holds one of the row's anchors whole (the literal's first third, or half of a shorter
+// one) and fits rows of one code only (cut_value.go); a function call's argument is no
+// value (a program's own print).
 //
 // # Presentations
 //

@@ -27,6 +27,9 @@ func FuzzRead(f *testing.F) {
 		"Name: torch\nVersion: 2.5.1\n| `skipping cudagraphs due to cpu device` |\n\a\u009b\u202e\n",
 		"$ TORCHINDUCTOR_FX_GRAPH_CACHE=0 python t.py\ntorch._inductor.config.fx_graph_cache = True\n",
 		"recording cudagraph tree for symint key 1\nrecording cudagraph tree for symint key 2\nrecording cudagraph tree for symint key 3\n",
+		// Values cut short (cut_value.go) and hypotheticals (absent.go), branch recallF.
+		"{\"symptom\": \"RuntimeError: accessing tensor output of CUDAGraphs\", 'a': '\\'',\n7,x,Error: operation not permitted when\t\"\n",
+		"- If\n  \"skipping cudagraphs due to cpu device\" appears\n「operation not permitted when stream is capturing」が出たら\n",
 		// Release prose of the day's rules (hostile2): moves, downgrades, regressions,
 		// pins, cut lines and invisible characters, repeated and interleaved.
 		"I upgraded torch from 2.4 to 2.5, then downgraded torch 2.6.0->2.5.1; a regression between 2.3 and 2.4. upgraded from 2.4 to upgraded from to 2.\n",

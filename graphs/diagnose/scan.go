@@ -228,7 +228,7 @@ func compileTable() (table, error) {
 		return table{}, err
 	}
 	b.t.captureCtx = ctx
-	b.t.absent = absentMarks()
+	b.t.absent = append(absentMarks(), hypotheticalMarks()...)
 	for _, a := range versionAnchors() {
 		b.anchors.add(a, anchorUse{kind: anchorVersion})
 	}
@@ -944,8 +944,8 @@ func (s *scanner) process(k int) {
 	for _, i := range e.rows {
 		s.matchRow(i, k)
 	}
-	if len(e.rows) > 0 && s.lastHit != e.line {
-		s.matchCut(k, e.rows, false)
+	if len(e.rows) > 0 && s.lastHit != e.line && !s.matchCut(k, e.rows, false) {
+		s.matchValueCut(k)
 	}
 }
 
@@ -1578,7 +1578,7 @@ func (s *scanner) hit(i int, e *ringLine, text []byte, m Match) { s.hitSpan(i, e
 // finding 5: two consecutive lines holding the same message counted three times, once
 // each and once more as one message wrapped over both).
 func (s *scanner) hitSpan(i int, e, end *ringLine, text []byte, m Match) {
-	if e.legend || markedAbsent(s.t.absent, e.clean, s.rows[i].literal) {
+	if e.legend || markedAbsent(s.t.absent, s.above(e), e.clean, s.rows[i].literal) {
 		return
 	}
 	line := e.line
@@ -1608,6 +1608,25 @@ func (s *scanner) hitSpan(i int, e, end *ringLine, text []byte, m Match) {
 		count[code]++
 	}
 	s.lastLine[code] = max(s.lastLine[code], line)
+}
+
+// above returns the clean text of the line above ring entry e, nil where the ring
+// no longer holds it or e starts no line (a window of a long line).
+func (s *scanner) above(e *ringLine) []byte {
+	if !e.lineStart {
+		return nil
+	}
+	for j := range s.ring {
+		if &s.ring[j] != e || s.n <= j {
+			continue
+		}
+		k := j + ringSize*((s.n-1-j)/ringSize)
+		if p := s.entry(k - 1); p != nil && p.vline == e.vline-1 {
+			return p.clean
+		}
+		return nil
+	}
+	return nil
 }
 
 // spans are a code's most recently counted hits as spans of vlines, first and last.
