@@ -17,7 +17,7 @@ import (
 
 // absentMark is one way a line says a quoted message did not occur: before, when set,
 // must match the line's text up to the literal; after, when set, the text from the
-// literal's end. seen says where the way was read.
+// literal's end. The comment above each row says where the way was read.
 type absentMark struct {
 	before, after *regexp.Regexp
 	// unless, when set, must not match the text after the literal.
@@ -26,7 +26,6 @@ type absentMark struct {
 	// words before the literal, less a diff's, a quote's or a comment's mark at its start,
 	// are read after that line's end (joinedBefore).
 	joinPrev bool
-	seen     string
 }
 
 // Pieces of absentMarks: an opening quote and the message's head inside it (an error's
@@ -41,30 +40,30 @@ const (
 // on each call.
 func absentMarks() []absentMark {
 	return []absentMark{
+		// A results table's count cells, all 0, after the message's cell (holdoutY's
+		// turboquant cold-start notes).
 		{before: regexp.MustCompile(`(?:^|\|)\s*[\x60"'“‘]?[^|\x60"'“”‘’]{0,40}$`),
-			after: regexp.MustCompile(`^[^|\x60"'“”‘’]{0,60}[\x60"'”’]?\s*(?:\|\s*0\s*)+\|?\s*$`),
-			seen:  "a results table's count cells, all 0, after the message's cell (holdoutY's turboquant cold-start notes)"},
-		{before: regexp.MustCompile(absentOpen), after: regexp.MustCompile(`(?i)` + absentClose + `\s*(?::|→|->|=>|=|—)\s*` + absentNoneIs + `\s*(?:[.,;)}\]]|$)`),
-			seen: "\"`…`: 0\", \"`…`: none\", \"`…` → 0\", \"checked for `…`: not seen\""},
+			after: regexp.MustCompile(`^[^|\x60"'“”‘’]{0,60}[\x60"'”’]?\s*(?:\|\s*0\s*)+\|?\s*$`)},
+		// "`…`: 0", "`…`: none", "`…` → 0", "checked for `…`: not seen".
+		{before: regexp.MustCompile(absentOpen), after: regexp.MustCompile(`(?i)` + absentClose + `\s*(?::|→|->|=>|=|—)\s*` + absentNoneIs + `\s*(?:[.,;)}\]]|$)`)},
+		// "no `…`", "0 occurrences of `…`", "without any `…`", "never saw `…`".
 		{before: regexp.MustCompile(`(?i)(?:\b(?:no|without(?:\s+(?:any|a\s+single))?|zero|not\s+a\s+single|never\s+(?:saw|see|seen|hit|got|printed|logged|observed|showed)(?:\s+(?:any|a))?|` +
-			`(?:0|zero|no)\s+(?:occurrences?|hits?|matches|instances?|lines?)\s+(?:of|for|with|matching))\s+(?:single\s+)?)` + absentOpen),
-			seen: "\"no `…`\", \"0 occurrences of `…`\", \"without any `…`\", \"never saw `…`\""},
+			`(?:0|zero|no)\s+(?:occurrences?|hits?|matches|instances?|lines?)\s+(?:of|for|with|matching))\s+(?:single\s+)?)` + absentOpen)},
 		// A row Cropped of its first word ("not permitted when stream is capturing") leaves
-		// that word before its literal: "without any operation not permitted …".
-		{before: regexp.MustCompile(`(?i)\b(?:without\s+(?:any|a\s+single)|(?:0|zero|no)\s+(?:occurrences?|hits?|matches|instances?)\s+of)\s+(?:\w+\s+)?$`),
-			seen: "\"without any …\", \"0 occurrences of …\" unquoted"},
+		// that word before its literal: "without any operation not permitted …", "0
+		// occurrences of …" unquoted.
+		{before: regexp.MustCompile(`(?i)\b(?:without\s+(?:any|a\s+single)|(?:0|zero|no)\s+(?:occurrences?|hits?|matches|instances?)\s+of)\s+(?:\w+\s+)?$`)},
 		// Code that lets an exception pass when its text holds the message is no
 		// occurrence of it: `if "not yet supported for torch.compile" not in str(ex):
 		// raise ex` (holdoutAA's kornia conftest.py, which tolerates the refusal). Code that
 		// asserts the message does occur (`"The CUDA Graph is empty" in str(w.message)`,
 		// holdout4's pt88754, a PR about the warning) stays a finding.
-		{before: regexp.MustCompile(absentOpen), after: regexp.MustCompile(absentClose + `\s*not\s+in\s+(?:str|repr)\s*\(`),
-			seen: "\"if \"…\" not in str(ex)\" (holdoutAA's kornia conftest.py)"},
+		{before: regexp.MustCompile(absentOpen), after: regexp.MustCompile(absentClose + `\s*not\s+in\s+(?:str|repr)\s*\(`)},
 		// A search command that quotes the message is no occurrence of it, but where a
-		// count above 0 follows on its line ("grep -c '…' run.log → 12").
+		// count above 0 follows on its line ("grep -c '…' run.log → 12"): "grep -c '…'
+		// run.log → 0", "$ grep -c \"…\" train.log" (holdoutY's turboquant notes counted so).
 		{before: regexp.MustCompile(`(?i)(?:^|[$>#;&|]\s*)(?:grep|egrep|fgrep|rg|zgrep)\s[^|]{0,40}$`), after: regexp.MustCompile(absentClose),
-			unless: regexp.MustCompile(`(?::|→|->|=>|=|returns|prints|gives)\s*[1-9]`),
-			seen:   "\"grep -c '…' run.log → 0\", \"$ grep -c \"…\" train.log\" (holdoutY's turboquant notes counted so)"},
+			unless: regexp.MustCompile(`(?::|→|->|=>|=|returns|prints|gives)\s*[1-9]`)},
 	}
 }
 
@@ -81,20 +80,19 @@ func absentMarks() []absentMark {
 // the quote may end the line above (joinPrev). A fresh copy on each call.
 func hypotheticalMarks() []absentMark {
 	return []absentMark{
-		{before: regexp.MustCompile(hypoInstructionEn + hypoNoun + hypoOpen), joinPrev: true,
-			seen: "\"look for `…`\", \"if you see \"…\"\", \"you may see \"…\"\", \"in case of \"…\"\", \"expect \"…\"\""},
-		{before: regexp.MustCompile(hypoIfEn + hypoNoun + hypoOpen), after: regexp.MustCompile(hypoClose + hypoAppearsEn), joinPrev: true,
-			seen: "\"If \"…\" appears, …\" (holdoutAB's rl-hockey docstring), \"should `…` show up\", \"when \"…\" is printed\""},
-		{before: regexp.MustCompile(hypoZh + hypoOpen), joinPrev: true,
-			seen: "\"如果出现 \"…\"\", \"若看到 `…`\", \"留意 \"…\"\", \"可能会看到 \"…\"\""},
-		{before: regexp.MustCompile(`(?:如果|若|假如|一旦|当|万一|倘若)\s*` + hypoOpen), after: regexp.MustCompile(hypoClose + `\s*(?:的)?(?:警告|错误|报错|日志|信息|提示)?\s*(?:再次|仍然|还|又)?(?:出现|弹出|打印出来)`), joinPrev: true,
-			seen: "\"当 \"…\" 出现时\", \"如果 `…` 再次出现\""},
-		{after: regexp.MustCompile(hypoClose + hypoJaKo),
-			seen: "\"「…」が出たら\", \"`…` が表示された場合\", \"\"…\"가 나오면\", \"`…` 오류가 발생하는 경우\""},
-		{before: regexp.MustCompile(hypoOtherBefore + hypoOpen), joinPrev: true,
-			seen: "\"если вы видите \"…\"\", \"si vous voyez « … »\", \"si ves \"…\"\", \"se você vir \"…\"\", \"falls Sie \"…\" sehen\""},
-		{before: regexp.MustCompile(hypoOtherIf + hypoOpen), after: regexp.MustCompile(hypoClose + hypoOtherAppears), joinPrev: true,
-			seen: "\"если \"…\" появится\", \"wenn \"…\" erscheint\", \"si \"…\" apparaît\", \"si \"…\" aparece\""},
+		// "look for `…`", "if you see \"…\"", "you may see \"…\"", "in case of \"…\"",
+		// "expect \"…\""; "如果出现 \"…\"", "若看到 `…`", "留意 \"…\"", "可能会看到 \"…\"";
+		// "если вы видите \"…\"", "si vous voyez « … »", "si ves \"…\"", "se você vir
+		// \"…\"", "falls Sie die Meldung \"…\" sehen".
+		{before: regexp.MustCompile(`(?i)(?:` + hypoSeeEn + `|` + hypoSeeZh + `|` + hypoSeeOther + `)` + hypoNoun + hypoOpen), joinPrev: true},
+		// "If \"…\" appears, …" (holdoutAB's rl-hockey docstring), "should `…` show up",
+		// "when \"…\" is printed"; "当 \"…\" 出现时"; "если \"…\" появится", "wenn \"…\"
+		// erscheint", "si \"…\" apparaît", "si \"…\" aparece".
+		{before: regexp.MustCompile(`(?i)(?:\b(?:if|when|whenever|once|should|in\s+case|unless|until|si|lorsque|quand|cuando|se|quando|falls|wenn|sobald|sollte)|` +
+			`если|когда|如果|若|假如|一旦|当|万一|倘若)\s*` + hypoNoun + hypoOpen),
+			after: regexp.MustCompile(`(?i)` + hypoClose + hypoAppears), joinPrev: true},
+		// "「…」が出たら", "`…` が表示された場合", "\"…\"가 나오면", "`…` 오류가 발생하는 경우".
+		{after: regexp.MustCompile(hypoClose + hypoJaKo)},
 	}
 }
 
@@ -103,50 +101,44 @@ func hypotheticalMarks() []absentMark {
 const (
 	hypoOpen  = `[\x60"'“‘「『«]\s*[^\x60"'“”‘’「」『』«»|]{0,40}$`
 	hypoClose = `^[^\x60"'“”‘’「」『』«»|]{0,60}[\x60"'”’」』»]`
-	// hypoNoun: what the quote is called, between the mark and the quote ("a warning like").
-	hypoNoun = `(?:(?:an?|the|this|that|these|those)\s+)?(?:(?:\w+\s+)?(?:warnings?|errors?|messages?|lines?|logs?|exceptions?)\s+)?(?:(?:like|such\s+as|saying|that\s+says|reading)\s+)?:?\s*`
-	// hypoInstructionEn: an instruction to look for the message, or a hypothetical of
-	// someone seeing it ("you" or "one"; "I see" is a report), or a log that may hold it.
-	// Not "search for": CUDA's errors end with torch's own "Search for
-	// `cudaErrorStreamCaptureUnsupported' in https://docs.nvidia.com/…" after the
-	// error that occurred (testdata/logs/stream_capture_chained.log).
-	hypoInstructionEn = `(?i)(?:\b(?:if|when|whenever|once|should|in\s+case|unless)\s+(?:you|one)\s+(?:(?:ever|still|then|also|now|later|do|start\s+to|begin\s+to)\s+)?` +
+	// hypoNoun: what the quote is called, between the mark and the quote ("a warning
+	// like", "la erreur", "类似的警告").
+	hypoNoun = `\s*(?:(?:an?|the|this|la|le|el|o|a|un|une|una|die|eine|der|das|l')\s*)?(?:(?:\w+\s+)?` +
+		`(?:warnings?|errors?|messages?|lines?|logs?|exceptions?|ошибк\w*|предупреждени\w*|сообщени\w*|avertissement|erreur|mensaje|mensagem|aviso|erro|Warnung|Meldung|Fehlermeldung|错误|警告|报错|信息|日志)\s*)?` +
+		`(?:(?:like|such\s+as|saying|that\s+says|reading|类似|如下|以下|的)\s*)?[:：]?\s*`
+	// hypoSeeEn: an instruction to look for the message, a hypothetical of someone
+	// seeing it ("you" or "one"; "I see" is a report), or a log that may hold it. Not
+	// "search for": CUDA's errors end with torch's own "Search for
+	// \x60cudaErrorStreamCaptureUnsupported' in https://docs.nvidia.com/…" after the error
+	// that occurred (testdata/logs/stream_capture_chained.log).
+	hypoSeeEn = `\b(?:(?:if|when|whenever|once|should|in\s+case|unless)\s+(?:you|one)\s+(?:(?:ever|still|then|also|now|later|do)\s+)?` +
 		`(?:see|get|hit|encounter|notice|observe|run\s+into|come\s+across|spot|find|receive)s?|` +
-		`\b(?:if|when|whenever|once|should)\s+(?:the\s+|your\s+)?(?:logs?|output|stderr|stdout|console|terminal)\s+(?:contains?|shows?|says|prints?|has|includes?)|` +
-		`\b(?:look|looking|watch|watching|grep|grepping|check|checking)\s+(?:out\s+)?(?:the\s+logs?\s+)?for|` +
-		`\bkeep\s+an\s+eye\s+(?:out\s+)?(?:for|on)|` +
-		`\b(?:you|one|it|this|they|we|users?)\s+(?:may|might|could|can)\s+(?:also\s+|still\s+|sometimes\s+|occasionally\s+|then\s+)?(?:see|get|hit|notice|encounter|run\s+into)|` +
-		`\bexpect(?:s|ing)?(?:\s+to\s+(?:see|get))?|\bin\s+case\s+of)\s+`
-	// hypoIfEn: a conditional whose verb (hypoAppearsEn) comes after the quote.
-	hypoIfEn = `(?i)\b(?:if|when|whenever|once|should|in\s+case|unless|until)\s+`
-	// hypoAppearsEn: a verb of appearing in the present, after the quote and the noun
-	// that names it.
-	hypoAppearsEn = `(?i)\s*(?:(?:warning|error|message|line|log|exception)s?\s+)?(?:(?:still|ever|again|also|then|now|later|suddenly|ever\s+again)\s+)?` +
-		`(?:appears?|shows?\s+up|pops?\s+up|comes?\s+up|occurs?|happens?|recurs?|persists?|returns|` +
-		`(?:is|are|gets?)\s+(?:still\s+)?(?:printed|logged|shown|raised|emitted|reported|displayed|thrown|seen|hit))\b`
-	// hypoZh: Chinese "if you see / if there appears" and "watch for", "may see".
-	hypoZh = `(?:(?:如果|若|假如|假若|要是|一旦|万一|倘若)(?:你|您)?(?:在)?(?:日志|控制台|输出|终端)?(?:中|里)?(?:看到|遇到|出现|碰到|发现|报|提示|显示|打印出?)了?|` +
-		`留意|注意观察|注意是否有|关注|查找|搜索|检查是否有|检查有无|可能会看到|可能看到|可能会出现|可能出现|可能会报)` +
-		`\s*(?:类似|如下|以下)?(?:的)?(?:错误|警告|报错|信息|日志)?\s*[:：]?\s*`
+		`(?:if|when|whenever|once|should)\s+(?:the\s+|your\s+)?(?:logs?|output|stderr|stdout|console|terminal)\s+(?:contains?|shows?|says|prints?|has|includes?)|` +
+		`(?:look|looking|watch|watching|grep|grepping|check|checking)\s+(?:out\s+)?for|keep\s+an\s+eye\s+(?:out\s+)?(?:for|on)|` +
+		`(?:you|one|it|this|they|we|users?)\s+(?:may|might|could|can)\s+(?:also\s+|still\s+|sometimes\s+|then\s+)?(?:see|get|hit|notice|encounter)|` +
+		`expect(?:s|ing)?(?:\s+to\s+(?:see|get))?|in\s+case\s+of)\b`
+	// hypoSeeZh: Chinese "if you see / if there appears", "watch for", "may see".
+	hypoSeeZh = `(?:如果|若|假如|假若|要是|一旦|万一|倘若)(?:你|您)?(?:在)?(?:日志|控制台|输出|终端)?(?:中|里)?(?:看到|遇到|出现|碰到|发现|报|提示|显示|打印出?)了?|` +
+		`留意|注意观察|注意是否有|关注|查找|检查是否有|检查有无|可能会?看到|可能会?出现|可能会报`
+	// hypoSeeOther: Russian, French, Spanish, Portuguese and German "if you see" and "in
+	// case of", the verb before the quote (German's after it: hypoAppears).
+	hypoSeeOther = `(?:если|когда)\s+(?:вы\s+|ты\s+)?(?:видите|увидите|получите|получаете|встретите|видишь|увидишь|появ\w+|возника\w+|возникнет)|в\s+случае|` +
+		`\b(?:(?:si|lorsque|quand)\s+(?:vous|tu|on)\s+(?:voyez|vois|voit|obtenez|obtiens|rencontrez)|en\s+cas\s+d['e]|` +
+		`(?:si|cuando)\s+(?:usted\s+)?(?:ves|ve|obtienes|obtiene|recibes|aparece)|(?:en|em)\s+caso\s+de|` +
+		`(?:se|quando)\s+(?:você\s+)?(?:vir|ver|receber|aparecer))\b`
+	// hypoAppears: a verb of appearing in the present, after the quote and the noun that
+	// names it; or German's "sehen" at a subordinate clause's end.
+	hypoAppears = `\s*(?:(?:warning|error|message|line|log|exception)s?\s+|的?(?:警告|错误|报错|日志|信息|提示)\s*)?` +
+		`(?:(?:still|ever|again|also|then|now|later|suddenly|im\s+Log|noch|wieder|encore|снова|опять|再次|仍然|还|又)\s*)?` +
+		`(?:(?:appears?|shows?\s+up|pops?\s+up|comes?\s+up|occurs?|happens?|recurs?|persists?|returns|(?:is|are|gets?)\s+(?:still\s+)?` +
+		`(?:printed|logged|shown|raised|emitted|reported|displayed|thrown|seen|hit)|erscheint|auftaucht|auftritt|ausgegeben\s+wird|angezeigt\s+wird|` +
+		`sehen|siehst|bekommen|erhalten|appara[iî]t|s'affiche|survient|aparece|aparecer|se\s+muestra|for\s+exibid[ao])\b|` +
+		`появ\w+|возника\w+|возникнет|выводится|出现|弹出|打印出来)`
 	// hypoJaKo: Japanese and Korean conditionals after the quote ("が出たら", "が表示され
 	// た場合", "가 나오면", "오류가 발생하는 경우"); a plain past (表示された, 나왔다) is a report.
-	hypoJaKo = `\s*(?:という|との|と|の)?\s*(?:警告|エラー|メッセージ|ログ)?\s*(?:が|と)?\s*` +
-		`(?:出たら|出る場合|出た場合|出るとき|出た時|出る時|出れば|出力されたら|出力される場合|出力された場合|表示されたら|表示される場合|表示された場合|発生したら|発生する場合|発生した場合|現れたら|現れる場合)|` +
-		`\s*(?:라는|이라는)?\s*(?:경고|에러|오류|메시지|로그)?\s*(?:가|이|는)?\s*` +
-		`(?:나오면|뜨면|보이면|표시되면|출력되면|발생하면|나타나면|나올\s*경우|뜰\s*경우|발생할\s*경우|나오는\s*경우|뜨는\s*경우|발생하는\s*경우)`
-	// hypoOtherBefore: Russian, French, Spanish, Portuguese and German "if you see" and
-	// "in case of", the verb before the quote.
-	hypoOtherBefore = `(?i)(?:(?:если|когда)\s+(?:вы\s+|ты\s+)?(?:видите|увидите|получите|получаете|встретите|видишь|увидишь)|(?:если|когда)\s+(?:появ\w+|возника\w+|возникнет)|\bв\s+случае|` +
-		`\b(?:si|lorsque|quand)\s+(?:vous|tu|on)\s+(?:voyez|vois|voit|obtenez|obtiens|rencontrez)|\ben\s+cas\s+d['e]|` +
-		`\b(?:si|cuando)\s+(?:usted\s+)?(?:ves|ve|obtienes|obtiene|recibes|aparece)|\ben\s+caso\s+de|` +
-		`\b(?:se|quando)\s+(?:você\s+)?(?:vir|ver|receber|aparecer)|\bem\s+caso\s+de|` +
-		`\b(?:falls|wenn|sobald)\s+(?:Sie|du|man)\s+(?:die\s+|eine\s+|den\s+)?(?:(?:Warnung|Fehlermeldung|Meldung|Fehler)\s+)?(?:sehen|siehst|sieht|bekommen|bekommst|erhalten|erhältst))` +
-		`\s+(?:(?:la|le|el|o|a|un|une|una|um|uma|die|eine|l')\s*)?(?:(?:ошибк\w*|предупреждени\w*|сообщени\w*|message|avertissement|erreur|mensaje|mensagem|aviso|advertencia|error|erro|Warnung|Meldung|Fehlermeldung)\s+)?:?\s*`
-	// hypoOtherIf and hypoOtherAppears: the same languages' conditionals whose verb
-	// comes after the quote ("wenn \"…\" erscheint", "если \"…\" появится").
-	hypoOtherIf      = `(?i)(?:(?:если|когда)|\b(?:si|lorsque|quand|cuando|se|quando|falls|wenn|sobald|sollte))\s+(?:(?:la|le|el|o|a|un|une|una|die|eine|der|das|l')\s*)?(?:(?:ошибк\w*|предупреждени\w*|сообщени\w*|message|avertissement|erreur|mensaje|mensagem|aviso|error|erro|Warnung|Meldung|Fehlermeldung)\s+)?:?\s*`
-	hypoOtherAppears = `(?i)\s*(?:(?:im\s+Log|in\s+der\s+Ausgabe|noch|wieder|encore|de\s+nouveau|otra\s+vez|de\s+novo|снова|опять|ещё|еще)\s+)?` +
-		`(?:появ\w+|возника\w+|возникнет|выводится|erscheint|auftaucht|auftritt|ausgegeben\s+wird|angezeigt\s+wird|appara[iî]t|s'affiche|survient|aparece|aparecer|se\s+muestra|for\s+exibid[ao])`
+	hypoJaKo = `\s*(?:という|との|と|の|라는|이라는)?\s*(?:警告|エラー|メッセージ|ログ|경고|에러|오류|메시지|로그)?\s*(?:が|と|가|이|는)?\s*` +
+		`(?:(?:出|出力され|表示され|発生し|現れ)(?:たら|た場合|る場合|るとき|た時|る時)|出れば|発生する場合|` +
+		`(?:나오|뜨|보이|표시되|출력되|발생하|나타나)면|(?:나올|뜰|발생할|나오는|뜨는|발생하는)\s*경우)`
 )
 
 // absentAround is how far before and after a literal absentMarks look.
@@ -185,7 +177,7 @@ func (m absentMark) matches(before, after []byte) bool {
 
 // lineMarks are what may start a line before a message's opening quote: a diff's "-" or
 // "+", a quote's ">", a comment's "#", "//" or "*", a list's bullet, white space.
-var lineMarks = regexp.MustCompile(`^(?:\s|[-+>*•#]|//)*`)
+const lineMarks = " \t-+>*#/"
 
 // joinedBefore returns the end of prev, a space and before (the line's words before the
 // literal, less the marks that start the line where fromStart says they do); nil for no
@@ -195,7 +187,7 @@ func joinedBefore(prev, before []byte, fromStart bool) []byte {
 		return nil
 	}
 	if fromStart {
-		before = before[len(lineMarks.Find(before)):]
+		before = bytes.TrimLeft(before, lineMarks)
 	}
 	prev = bytes.TrimRight(prev, " \t")
 	out := make([]byte, 0, absentAround+1+len(before))

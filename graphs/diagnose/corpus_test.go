@@ -198,19 +198,19 @@ var openMisses = map[string]string{
 	"ad_hexo_commit_inference_thread_tls_crash":          "holdoutAD: the trees' TLS assert retold (\"hits a missing TLS key and crashes with AssertionError in cudagraph_trees.py\")",
 	// holdoutAA and holdoutAB, measured once at bfaac12, the session's end (testdata/corpus/README.md,
 	// "Held-out sets AA and AB, measured once"); holdoutAA's MetaInfer blueprint is found since
-	// cut_value.go reads a message cut inside a structured value (branch recallF).
-	"ab_reasoning_scratch_windows_cl_triton_not_found":         "holdoutAB: troubleshooting headings \"Error: `cl not found`\" and \"Error: `triton not found`\"",
-	"ab_unsloth_notebooks_readme_known_issues_rocm_triton_key": "holdoutAB: a known-issues item \"ROCm / triton_key\" (triton-missing retold)",
+	// cut_value.go reads a message cut inside a structured value, holdoutAB's reasoning notes
+	// and unsloth known issues since rows_retold_f.go and the triton_key retelling read the
+	// short forms (branch recallF).
 	// holdoutY, measured once at 9868937 (testdata/corpus/README.md, "Held-out set Y, measured once").
 	"y_parlertts_comment_symint_rerecord_torch220": "holdoutY: release as \"As of torch==2.2.0\" (the branch recallC's); its code is found since the branch recallE",
 	// holdoutZ, measured once at 1c41cde (testdata/corpus/README.md, "Held-out set Z, measured once").
-	"z_gpupedia_zh_gb300_qwen3_ssh_env_cuda_h_missing": "holdoutZ: \"cuda.h: No such file\" cut before \"or directory\", no \"fatal error:\", in Chinese prose",
+	"z_gpupedia_zh_gb300_qwen3_ssh_env_cuda_h_missing": "holdoutZ: \"cuda.h: No such file\" cut before \"or directory\", no \"fatal error:\", in Chinese prose; the cut code span is read since the branch recallF (cut_value.go), but the runbook shows no Triton, Inductor or AOTInductor line, which both rows of the code want: a CUDA header missing in a Megatron build is any CUDA build's failure, not one this catalogue can tell (branch recallF's decision)",
 	// holdoutX, measured once at 126a012 (testdata/corpus/README.md, "Held-out set X, measured once").
-	"x_voxcpm107_background_thread_compile_retold":                 "holdoutX: a thread's traceback cut before its exception, \"torch compile\" failing apps that run it from background threads retold in prose",
+	"x_voxcpm107_background_thread_compile_retold":                 "holdoutX: a thread's traceback cut before its exception, \"torch compile\" failing apps that run it from background threads retold in prose; no precise rule (branch recallF): without CUDA graphs, reduce-overhead or an assert named, torch.compile failing in a thread is also the compile pool's signal handler (\"signal only works in main thread\") or a program's own thread-unsafety, so the text does not tell trees-user-thread-tls",
 	"x_neg_autoresearch321_gtx1060_disable_compile_downgrade_pt25": "holdoutX: \"Downgrade PyTorch 2.9.1 -> 2.5.1+cu121\" in a PR's change list: the run's release is the downgrade's target",
 	// holdoutW, measured once at f8520b1, the session's last head but for this set
 	// (testdata/corpus/README.md, "Held-out set W, measured once"); no fix for it landed.
-	"w_unsloth_kaggle_t4_legs_comment_lcuda": "holdoutW: the linker's \"cannot find -lcuda\" in flashinfer's own build under unsloth, no Triton or torch.compile line (the collector notes it is not Triton's launcher)",
+	"w_unsloth_kaggle_t4_legs_comment_lcuda": "holdoutW: the linker's \"cannot find -lcuda\" in flashinfer's own build under unsloth, no Triton or torch.compile line (the collector notes it is not Triton's launcher); no precise rule (branch recallF): the row's cause and fix (TRITON_LIBCUDA_PATH) are Triton's launcher's, and without its context the linker line is any CUDA project's",
 	// holdoutT, measured once at 8e4df1c (testdata/corpus/README.md, "Held-out set T, measured
 	// once"), routed to the branch recallA.
 	// holdoutS and holdoutU, measured once at 8a34d79 (testdata/corpus/README.md, "Held-out

@@ -2,11 +2,14 @@ package diagnose
 
 import (
 	"bytes"
-	"regexp"
+
+	"github.com/compilemode/compilemode/internal/lazyregexp"
 )
 
 // A message cut short inside a structured value: a JSON, YAML or TOML string, a Python
-// string literal (a dict of known errors), a markdown table's cell, a CSV or TSV cell,
+// string literal (a dict of known errors), a markdown table's cell, a CSV or TSV cell, a
+// markdown code span (the text a writer copied from the output: "`cuda.h: No such
+// file`（丢 CUDA env）", holdoutZ's gpupedia runbook),
 // whose text is the message's head and ends where the value ends ("symptom":
 // "RuntimeError: accessing tensor output of CUDAGraphs", holdoutAA's MetaInfer
 // inference blueprint, cut after "CUDAGraphs"). The value's delimiters mark the cut, as
@@ -40,13 +43,18 @@ func valueCells(b, raw []byte) [][]byte {
 	if bytes.Count(b, []byte(",")) >= 2 && !bytes.Contains(b, []byte(", ")) {
 		out = append(out, bytes.Split(b, []byte(","))...)
 	}
+	// Markdown's code spans, the text a writer copied from the output.
+	spans := bytes.Split(b, []byte("`"))
+	for i := 1; i < len(spans)-1; i += 2 {
+		out = append(out, spans[i])
+	}
 	return out
 }
 
 // yamlPlain is a YAML mapping's plain (unquoted) value, to the line's end: a key in
 // lower case (an exception's class, "RuntimeError:", is no key), a list item's dash
 // allowed before it.
-var yamlPlain = regexp.MustCompile(`^\s*(?:-\s+)?[a-z_][\w.-]*:\s+(\S.*)$`)
+var yamlPlain = lazyregexp.New(`^\s*(?:-\s+)?[a-z_][\w.-]*:\s+(\S.*)$`)
 
 // valueOpens are what may stand before a value's opening quote (white space between):
 // a key's colon or equals sign, a separator, an opening bracket, a table's bar, a list
@@ -98,17 +106,15 @@ func closingMark(b []byte, i int, q byte) int {
 	return -1
 }
 
-// valueClass is a value's exception class and the "Error: " prefixes PyTorch's message
-// carries, before the message (none is needed), with a cell's code or bold marks.
-var valueClass = regexp.MustCompile(`^[\s\x60*_]*(?:[\w.]*(?:Error|Exception|Warning):\s*)*`)
-
 // matchValueCut looks for a message cut short inside a structured value of entry k's
 // line, among the line's anchored rows; it reports whether it recorded a hit.
 func (s *scanner) matchValueCut(k int) bool {
 	e := s.entry(k)
 	for _, v := range valueCells(e.clean, e.raw) {
-		v = bytes.TrimRight(v, " \t\x60*_")
-		raw := v[len(valueClass.Find(v)):]
+		raw := bytes.Trim(v, " \t\x60*_")
+		if m := cutRaised.FindSubmatch(raw); m != nil {
+			raw = m[1] // the exception's class and "Error: " prefixes left out
+		}
 		msg, runtime := cutRuntime(squeeze(nil, raw))
 		if len(msg) < minCut || runtime && !s.runtimeCutTaken(msg) {
 			continue

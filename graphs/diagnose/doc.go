@@ -176,7 +176,7 @@
 // report).
 //
 // A message cut short inside a structured value (a JSON, YAML or TOML string, a Python
-// dict's string, a markdown table's cell, a CSV or TSV cell: "symptom": "RuntimeError:
+// dict's string, a markdown table's cell, a CSV or TSV cell, a code span: "symptom": "RuntimeError:
 // accessing tensor output of CUDAGraphs") is found, Truncated, where the value's text,
 // less its exception class, starts a row's literal (16 characters or more, squeezed),
 // holds one of the row's anchors whole (the literal's first third, or half of a shorter
@@ -1366,6 +1366,12 @@
 //   - triton-missing: a paraphrase with "riton was not installed", as reports retell it
 //   - triton-missing: a paraphrase with "riton package is not", as reports retell it
 //   - triton-missing: a paraphrase with "riton is missing", as reports retell it
+//   - triton-missing: a paraphrase with "riton not found", as reports retell it
+//   - triton-missing: a paraphrase with "riton is not found", as reports retell it
+//   - triton-missing: a paraphrase with "riton not installed", as reports retell it
+//   - triton-missing: a paraphrase with "riton missing", as reports retell it
+//   - triton-missing: a paraphrase with "riton not available", as reports retell it
+//   - triton-missing: a paraphrase with "riton unavailable", as reports retell it
 //   - gpu-too-old-for-triton: "which is too old to be supported by the triton GPU compiler", 2.0–2.14
 //   - gpu-too-old-for-triton: "Triton only supports devices of CUDA Capability >= 7.0, but your device is of CUDA capability" (the hint alone), 2.0–2.14
 //   - gpu-too-old-for-triton: "your device is of CUDA capability" (the hint alone), 2.0–2.14
@@ -1391,6 +1397,14 @@
 //   - cxx-compiler-missing: a paraphrase with "MSVC is", as reports retell it
 //   - cxx-compiler-missing: a paraphrase with "lacks MSVC", as reports retell it
 //   - cxx-compiler-missing: a paraphrase with "no MSVC", as reports retell it
+//   - cxx-compiler-missing: a paraphrase with "cl not found", as reports retell it
+//   - cxx-compiler-missing: a paraphrase with "cl is not found", as reports retell it
+//   - cxx-compiler-missing: a paraphrase with "cl.exe", as reports retell it
+//   - cxx-compiler-missing: a paraphrase with "MSVC not", as reports retell it
+//   - cxx-compiler-missing: a paraphrase with "MSVC is", as reports retell it
+//   - cxx-compiler-missing: a paraphrase with "compiler not found", as reports retell it
+//   - cxx-compiler-missing: a paraphrase with "compiler is not found", as reports retell it
+//   - cxx-compiler-missing: a paraphrase with "compiler missing", as reports retell it
 //   - no-valid-autotune-choices: a paraphrase with "NoValidChoicesError", as reports retell it
 //   - no-valid-autotune-choices: a paraphrase with "NoValidChoicesError", as reports retell it
 //   - no-valid-autotune-choices: "please consider adding ATEN into max_autotune_", 2.5–2.14

@@ -7,7 +7,7 @@ import (
 )
 
 // TestFormsValueCut: a message cut short inside a structured value (a JSON, YAML or TOML
-// string, a Python dict's string, a markdown table's cell, a CSV or TSV cell) is found
+// string, a Python dict's string, a markdown table's cell, a CSV or TSV cell, a markdown code span) is found
 // where the value keeps the head that anchors its row (a third of a long literal, half
 // of a shorter one) and fits one code's rows; a shorter head, a head that starts
 // several codes' messages, a program's own print and a runtime text no row has stay
@@ -27,7 +27,11 @@ func TestFormsValueCut(t *testing.T) {
 		{"value: TSV cell", "run\tstatus\terror\n7\tfailed\tRuntimeError: " + head + "\t12.5\n", cut(diagnose.OverwrittenOutput, 2), "TSV"},
 		{"value: stream capture cut", "{\"error\": \"CUDA error: operation not permitted when stream\"}\n", cut(diagnose.StreamCaptureIllegal, 1), "a CUDA error's runtime text and more"},
 		{"value: skip reason cut", "{\"warning\": \"skipping cudagraphs due to mutated inpu\"}\n", cut(diagnose.LegacyMutatedInput, 1), "cut inside a word: the bare reason is the legacy wording, as an ellipsis cut reads it"},
+		{"value: code span in Chinese prose", "- SSH 会话不继承 ENV → `cuda.h: No such file`（丢 CUDA env）\nTriton compiles main.c\n", cut(diagnose.CUDAHeadersMissing, 1), "holdoutZ's gpupedia runbook, with a Triton line"},
+		{"value: code span in English prose", "we hit `RuntimeError: " + head + "` in the decode loop\n", cut(diagnose.OverwrittenOutput, 1), "the text copied from the output"},
 		// Quiet.
+		{"value: code span, no Triton", "- SSH 会话不继承 ENV → `cuda.h: No such file`（丢 CUDA env）\n", form{}, "holdoutZ's runbook alone: any CUDA build's header (the row's Requires)"},
+		{"value: code span, several codes", "to avoid a `skipping cudagraphs due to` warning\n", form{}, "every skip reason starts so"},
 		{"value: head too short", "{\"symptom\": \"RuntimeError: accessing tensor output\"}\n", form{}, "no anchor of the row whole"},
 		{"value: several codes", "{\"warning\": \"skipping cudagraphs due to\"}\n", form{}, "every skip reason starts so"},
 		{"value: a print", "    print(\"Triton only supports devices of CUDA Capability >= 7.0\")\n", form{}, "a program's own print (TestForms' guard)"},

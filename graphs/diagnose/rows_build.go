@@ -108,13 +108,15 @@ func tritonRows() []Signature {
 			// triton-lang/triton-ascend#2104; "missing triton_key"), not the import itself
 			// (a diff's "from triton.compiler.compiler import triton_key"); or said to have
 			// moved or gone from where Inductor imports it ("but `triton_key` has since moved
-			// to `triton.runtime.cache`", holdoutO's triton-turing reply on torch 2.4).
+			// to `triton.runtime.cache`", holdoutO's triton-turing reply on torch 2.4); or
+			// Triton said to lack it ("LoRA backward can crash under `torch.compile` if Triton
+			// lacks `triton_key`", holdoutAB's unsloth notebooks README, a known issue).
 			Code: TritonMissing, Literal: "triton_key", Paraphrase: true,
 			Pattern: `(?i)\btriton_key\b.{0,40}?(?:找不到|不存在|没有|not (?:be )?found|missing|error|` +
 				`(?:has|have|had|was|were|got|is)\s+(?:since\s+|now\s+|been\s+)*(?:moved|removed|renamed|relocated)\b|` +
 				`no longer (?:exists?|there|available|present|importable)|` +
 				`(?:cannot|can't|can not|could not|couldn't|unable to|fail(?:s|ed)? to) (?:be )?(?:import|find|found))|` +
-				`(?:missing|no|找不到|(?:cannot|can't|can not|could not|couldn't|unable to|fail(?:s|ed)? to) ` +
+				`(?:missing|no|找不到|lacks?|lacking|without|has no|(?:does|did)(?:n't| not) have|(?:cannot|can't|can not|could not|couldn't|unable to|fail(?:s|ed)? to) ` +
 				`(?:import|find))\s+(?:name\s+)?\W?triton_key\b`,
 			Releases: modes.Minors(4, 8),
 			Cause: "a report of the ImportError above: the installed Triton does not match this torch release: " +

@@ -140,7 +140,8 @@ func retellings() []retelling {
 	out = append(out, borrowedRetold()...)
 	out = append(out, retoldE()...)
 	out = append(out, pythonPairRetold())
-	return append(out, moreRetold()...)
+	out = append(out, moreRetold()...)
+	return append(out, retoldF()...)
 }
 
 // borrow returns a retelling of code whose rows borrow the code's first row.

@@ -1,0 +1,32 @@
+package diagnose_test
+
+import (
+	"testing"
+
+	"github.com/compilemode/compilemode/graphs/diagnose"
+)
+
+// TestFormsRetoldF: failures named in short form as a troubleshooting heading or item
+// labelled an error ("### 2.2 Error: `triton not found`", "### 2.1 Error: `cl not
+// found`", holdoutAB's reasoning-from-scratch notes) where the text names torch.compile or
+// Inductor, and Triton said to lack triton_key (holdoutAB's unsloth known issues); an
+// unlabelled heading (torch's FLOP counter warning, another library's import) and a text
+// that names no compile stay quiet (branch recallF).
+func TestFormsRetoldF(t *testing.T) {
+	para := func(code diagnose.Code, line int) form { return form{code, line, diagnose.Paraphrased, ""} }
+	inductor := "\n(triton is required by TorchInductor for CUDA kernel compilation.)\n"
+	checkForms(t, []formTest{
+		{"heading: Error: triton not found", "### 2.2 Error: `triton not found` (when using CUDA)\n\nInstall triton-windows." + inductor, para(diagnose.TritonMissing, 1), "holdoutAB's notes"},
+		{"heading: Error: cl not found", "### 2.1 Error: `cl not found`\n\nInstall Visual Studio Build Tools." + inductor, para(diagnose.CXXCompilerMissing, 1), "holdoutAB's notes"},
+		{"item: bold Error, cl.exe", "- **Error:** cl.exe not found\n- torch.compile needs MSVC on Windows\n", para(diagnose.CXXCompilerMissing, 1), "a list item"},
+		{"item: Problem, Triton missing", "1. Problem: Triton is missing\n   torch.compile falls over on Windows\n", para(diagnose.TritonMissing, 1), "a numbered item"},
+		{"heading: Issue, compiler not found", "## Issue: C++ compiler not found\nRun torch.compile from the developer prompt.\n", para(diagnose.CXXCompilerMissing, 1), "a compiler named in words"},
+		{"known issue: lacks triton_key", "- **ROCm / triton_key**: LoRA backward can crash under `torch.compile` if Triton lacks `triton_key`.\n", para(diagnose.TritonMissing, 1), "holdoutAB's unsloth known issues"},
+		{"known issue: doesn't have triton_key", "The installed Triton doesn't have triton_key, so Inductor's cache key fails.\n", para(diagnose.TritonMissing, 1), "a sibling"},
+		// Quiet.
+		{"heading: unlabelled, flop counter", "### Triton not found\nSuppress FLOP counter warning on systems without Triton.\nWe also use torch.compile.\n", form{}, "torch's FLOP counter warning (a README in the code corpus)"},
+		{"heading: unlabelled, other library", "### Triton Not Found (Linux)\n\n**Error**: `ModuleNotFoundError: No module named 'triton'`\n", form{}, "AutoAWQ's import (a README in the code corpus)"},
+		{"heading: no compile named", "### Error: `cl not found`\nInstall Visual Studio.\n", form{}, "no torch.compile or Inductor in the text"},
+		{"heading: another cl", "Error: WebACL not found\nthen torch.compile ran\n", form{}, "a word that ends in cl"},
+	})
+}
