@@ -104,7 +104,7 @@ const (
 	// hypoNoun: what the quote is called, between the mark and the quote ("a warning
 	// like", "la erreur", "类似的警告").
 	hypoNoun = `\s*(?:(?:an?|the|this|la|le|el|o|a|un|une|una|die|eine|der|das|l')\s*)?(?:(?:\w+\s+)?` +
-		`(?:warnings?|errors?|messages?|lines?|logs?|exceptions?|ошибк\w*|предупреждени\w*|сообщени\w*|avertissement|erreur|mensaje|mensagem|aviso|erro|Warnung|Meldung|Fehlermeldung|错误|警告|报错|信息|日志)\s*)?` +
+		`(?:warn\w*|errors?|messages?|lines?|logs?|exceptions?|ошибк\pL*|предупрежд\pL*|сообщен\pL*|avertissement|erreur|mensa\w+|aviso|erro|\w*[Mm]eldung|错误|警告|报错|信息|日志)\s*)?` +
 		`(?:(?:like|such\s+as|saying|that\s+says|reading|类似|如下|以下|的)\s*)?[:：]?\s*`
 	// hypoSeeEn: an instruction to look for the message, a hypothetical of someone
 	// seeing it ("you" or "one"; "I see" is a report), or a log that may hold it. Not
@@ -118,27 +118,27 @@ const (
 		`(?:you|one|it|this|they|we|users?)\s+(?:may|might|could|can)\s+(?:also\s+|still\s+|sometimes\s+|then\s+)?(?:see|get|hit|notice|encounter)|` +
 		`expect(?:s|ing)?(?:\s+to\s+(?:see|get))?|in\s+case\s+of)\b`
 	// hypoSeeZh: Chinese "if you see / if there appears", "watch for", "may see".
-	hypoSeeZh = `(?:如果|若|假如|假若|要是|一旦|万一|倘若)(?:你|您)?(?:在)?(?:日志|控制台|输出|终端)?(?:中|里)?(?:看到|遇到|出现|碰到|发现|报|提示|显示|打印出?)了?|` +
-		`留意|注意观察|注意是否有|关注|查找|检查是否有|检查有无|可能会?看到|可能会?出现|可能会报`
+	hypoSeeZh = `(?:如果|若|假如|要是|一旦|万一|倘若)[你您在日志控制台输出终端中里]{0,6}(?:看到|遇到|出现|碰到|发现|报|提示|显示|打印)出?了?|` +
+		`留意|注意|关注|查找|检查(?:是否|有无)有?|可能会?(?:看到|出现|报)`
 	// hypoSeeOther: Russian, French, Spanish, Portuguese and German "if you see" and "in
 	// case of", the verb before the quote (German's after it: hypoAppears).
-	hypoSeeOther = `(?:если|когда)\s+(?:вы\s+|ты\s+)?(?:видите|увидите|получите|получаете|встретите|видишь|увидишь|появ\w+|возника\w+|возникнет)|в\s+случае|` +
-		`\b(?:(?:si|lorsque|quand)\s+(?:vous|tu|on)\s+(?:voyez|vois|voit|obtenez|obtiens|rencontrez)|en\s+cas\s+d['e]|` +
-		`(?:si|cuando)\s+(?:usted\s+)?(?:ves|ve|obtienes|obtiene|recibes|aparece)|(?:en|em)\s+caso\s+de|` +
+	hypoSeeOther = `(?:если|когда)\s+(?:вы\s+|ты\s+)?(?:у?вид\pL+|получ\pL+|встрет\pL+|появ\pL+|возник\pL+)|в\s+случае|` +
+		`\b(?:(?:si|lorsque|quand)\s+(?:vous|tu|on)\s+(?:voy\w*|voi\w*|obten\w*|obtien\w*|rencontr\w*)|en\s+cas\s+d['e]|` +
+		`(?:si|cuando)\s+(?:usted\s+)?(?:ves?|obtien\w*|recib\w*|aparece)|(?:en|em)\s+caso\s+de|` +
 		`(?:se|quando)\s+(?:você\s+)?(?:vir|ver|receber|aparecer))\b`
 	// hypoAppears: a verb of appearing in the present, after the quote and the noun that
 	// names it; or German's "sehen" at a subordinate clause's end.
 	hypoAppears = `\s*(?:(?:warning|error|message|line|log|exception)s?\s+|的?(?:警告|错误|报错|日志|信息|提示)\s*)?` +
 		`(?:(?:still|ever|again|also|then|now|later|suddenly|im\s+Log|noch|wieder|encore|снова|опять|再次|仍然|还|又)\s*)?` +
-		`(?:(?:appears?|shows?\s+up|pops?\s+up|comes?\s+up|occurs?|happens?|recurs?|persists?|returns|(?:is|are|gets?)\s+(?:still\s+)?` +
-		`(?:printed|logged|shown|raised|emitted|reported|displayed|thrown|seen|hit)|erscheint|auftaucht|auftritt|ausgegeben\s+wird|angezeigt\s+wird|` +
-		`sehen|siehst|bekommen|erhalten|appara[iî]t|s'affiche|survient|aparece|aparecer|se\s+muestra|for\s+exibid[ao])\b|` +
-		`появ\w+|возника\w+|возникнет|выводится|出现|弹出|打印出来)`
-	// hypoJaKo: Japanese and Korean conditionals after the quote ("が出たら", "が表示され
-	// た場合", "가 나오면", "오류가 발생하는 경우"); a plain past (表示された, 나왔다) is a report.
-	hypoJaKo = `\s*(?:という|との|と|の|라는|이라는)?\s*(?:警告|エラー|メッセージ|ログ|경고|에러|오류|메시지|로그)?\s*(?:が|と|가|이|는)?\s*` +
-		`(?:(?:出|出力され|表示され|発生し|現れ)(?:たら|た場合|る場合|るとき|た時|る時)|出れば|発生する場合|` +
-		`(?:나오|뜨|보이|표시되|출력되|발생하|나타나)면|(?:나올|뜰|발생할|나오는|뜨는|발생하는)\s*경우)`
+		`(?:(?:appears?|(?:show|pop|come)s?\s+up|occurs?|happens?|recurs?|persists?|returns|(?:is|are|gets?)\s+(?:still\s+)?` +
+		`(?:printed|logged|shown|raised|emitted|reported|displayed|thrown|seen|hit)|erscheint|auftaucht|auftritt|(?:ausgegeben|angezeigt)\s+wird|` +
+		`sehen|siehst|bekommen|erhalten|appara[iî]t|s'affiche|survient|aparecer?|se\s+muestra|for\s+exibid[ao])\b|` +
+		`появ\pL+|возник\pL+|выводится|出现|弹出|打印出来)`
+	// hypoJaKo: Japanese and Korean conditionals after the quote, within a few characters
+	// of it ("が出たら", "が表示された場合", "가 나오면", "오류가 발생하는 경우"); a plain past
+	// (表示された, 나왔다) is a report.
+	hypoJaKo = `[^。.！!？?\n]{0,12}?(?:(?:出|され|し|れ)(?:たら|た場合|る場合|るとき|る時|た時)|出れば|する場合|` +
+		`[오뜨이되하나]면|[올뜰할는]\s*경우)`
 )
 
 // absentAround is how far before and after a literal absentMarks look.

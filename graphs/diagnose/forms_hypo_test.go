@@ -34,6 +34,8 @@ func TestFormsHypothetical(t *testing.T) {
 		{"hypo: ja 出たら", "「" + capture + "」が出たら、同期を外してください。\n", form{}, "Japanese"},
 		{"hypo: ko 나오면", "`" + cpu + "` 경고가 나오면 텐서를 GPU로 옮기세요.\n", form{}, "Korean"},
 		{"hypo: ru если вы видите", "Если вы видите \"" + capture + "\", уберите синхронизацию.\n", form{}, "Russian"},
+		{"hypo: ru если … появится", "Если \"" + cpu + "\" появится, перенесите тензор на GPU.\n", form{}, "Russian, the verb after"},
+		{"hypo: ja 表示された場合", "`" + cpu + "` という警告が表示された場合は、テンソルを GPU に移してください。\n", form{}, "Japanese, the noun between"},
 		{"hypo: de wenn … erscheint", "Wenn \"" + cpu + "\" erscheint, den Tensor auf die GPU legen.\n", form{}, "German"},
 		{"hypo: fr si … apparaît", "Si « " + cpu + " » apparaît, déplacez le tenseur.\n", form{}, "French, guillemets"},
 		{"hypo: es si ves", "Si ves \"" + capture + "\", quita la sincronización.\n", form{}, "Spanish"},

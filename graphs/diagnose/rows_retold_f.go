@@ -9,9 +9,10 @@ package diagnose
 // ModuleNotFoundError (READMEs in the code corpus), so the label is wanted, and the text
 // must name torch.compile or Inductor (errorHeadingContext).
 
-// errorLabel is a heading's or an item's start with its error label: marks, a section's
-// number, "Error:" (bold or not).
-const errorLabel = `(?i)^\W*(?:\d+(?:\.\d+)*\.?\s+)?(?:\*\*)?(?:error|problem|issue|symptom)\s*(?:\*\*)?\s*[:：]\s*(?:\*\*)?\W?`
+// errorLabel is an error label before a short form: "Error:" (bold or not), "Problem:",
+// "Issue:". Not the line's start (^): a pattern with ^ runs on its whole line
+// (TestDenseLineBounded), so any line labelled so counts, a heading's or an item's.
+const errorLabel = `(?i)\b(?:error|problem|issue)\s*(?:\*\*)?\s*[:：]\s*(?:\*\*)?\W?`
 
 // errorHeadingContext is the Requires of the labelled short forms: torch.compile or
 // Inductor named in the text (TorchInductor too: the notes name only it).
@@ -27,14 +28,12 @@ func retoldF() []retelling {
 	cxx.Decisive = "a heading or item labelled an error that names the C++ compiler not found; another line names torch.compile or Inductor"
 	cxx.Source += "; rasbt/reasoning-from-scratch ch02/04_torch-compile-windows (\"Error: `cl not found`\")"
 	triton.Source += "; rasbt/reasoning-from-scratch ch02/04_torch-compile-windows (\"Error: `triton not found`\")"
+	// The other short forms have their retellings: "Error: Triton is not installed"
+	// (tritonNotFoundRetold), "Error: cl.exe not found", "Error: MSVC not found", "Error:
+	// C++ compiler not found" (cxxRetold, after the colon); these two name Triton and cl
+	// bare.
 	return []retelling{
-		{code: TritonMissing, own: triton, retold: retold{
-			literals: []string{"riton not found", "riton is not found", "riton not installed", "riton missing", "riton not available", "riton unavailable"},
-			pattern:  errorLabel + `triton(?:\s+package|\s+module)?\s+(?:is\s+)?(?:not\s+(?:found|installed|available)|missing|unavailable)\b`,
-		}},
-		{code: CXXCompilerMissing, own: cxx, retold: retold{
-			literals: []string{"cl not found", "cl is not found", "cl.exe", "MSVC not", "MSVC is", "compiler not found", "compiler is not found", "compiler missing"},
-			pattern:  errorLabel + `(?:cl(?:\.exe)?|msvc|(?:c\+\+\s+|c\s+)?compiler)\W?\s+(?:is\s+)?(?:not\s+(?:found|installed|recognized)|missing)\b`,
-		}},
+		{code: TritonMissing, own: triton, retold: retold{literals: []string{"riton not found"}, pattern: errorLabel + `triton\s+not\s+found\b`}},
+		{code: CXXCompilerMissing, own: cxx, retold: retold{literals: []string{"cl not found"}, pattern: errorLabel + `cl\W?\s+not\s+found\b`}},
 	}
 }
