@@ -93,6 +93,10 @@ func hypotheticalMarks() []absentMark {
 			after: regexp.MustCompile(`(?i)` + hypoClose + hypoAppears), joinPrev: true},
 		// "「…」が出たら", "`…` が表示された場合", "\"…\"가 나오면", "`…` 오류가 발생하는 경우".
 		{after: regexp.MustCompile(hypoClose + hypoJaKo)},
+		// A failure named to say it does no harm, quoted or not: "even a genuinely missing
+		// triton_key would be handled gracefully" (holdoutAD's unsloth commit on a false
+		// premise, routed), "… is caught and ignored", "… would be harmless".
+		{after: regexp.MustCompile(`(?i)^\W{0,3}\s*(?:would|will|is|are|gets?)\s+(?:be\s+|still\s+|simply\s+)?(?:handled|caught|ignored|tolerated|harmless)\b`)},
 	}
 }
 

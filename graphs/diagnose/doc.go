@@ -941,6 +941,15 @@
 //   - trees-user-thread-tls: a paraphrase with "local assert", as reports retell it
 //   - trees-user-thread-tls: a paraphrase with "TLS is uninitiali", as reports retell it
 //   - trees-user-thread-tls: a paraphrase with "_is_key_in_tls", as reports retell it
+//   - trees-user-thread-tls: a paraphrase with "TLS key", as reports retell it
+//   - trees-user-thread-tls: a paraphrase with "tls key", as reports retell it
+//   - trees-user-thread-tls: a paraphrase with "TLS entry", as reports retell it
+//   - trees-user-thread-tls: a paraphrase with "hread-local-storage", as reports retell it
+//   - trees-user-thread-tls: a paraphrase with "hread-local storage", as reports retell it
+//   - trees-user-thread-tls: a paraphrase with "hread local storage", as reports retell it
+//   - trees-user-thread-tls: a paraphrase with "线程局部存储", as reports retell it
+//   - trees-user-thread-tls: a paraphrase with "线程本地存储", as reports retell it
+//   - trees-user-thread-tls: a paraphrase with "スレッドローカル", as reports retell it
 //   - trees-user-thread-tls: "AssertionError: torch._C._is_key_in_tls(attr_name)", 2.1–2.13
 //   - trees-user-thread-tls: "AssertionError('torch._C._is_key_in_tls(attr_name)", 2.1–2.13
 //   - trees-concurrent-callers: "beginAllocateToPool: already recording to mempool_id", 2.1–2.13
@@ -1367,11 +1376,6 @@
 //   - triton-missing: a paraphrase with "riton package is not", as reports retell it
 //   - triton-missing: a paraphrase with "riton is missing", as reports retell it
 //   - triton-missing: a paraphrase with "riton not found", as reports retell it
-//   - triton-missing: a paraphrase with "riton is not found", as reports retell it
-//   - triton-missing: a paraphrase with "riton not installed", as reports retell it
-//   - triton-missing: a paraphrase with "riton missing", as reports retell it
-//   - triton-missing: a paraphrase with "riton not available", as reports retell it
-//   - triton-missing: a paraphrase with "riton unavailable", as reports retell it
 //   - gpu-too-old-for-triton: "which is too old to be supported by the triton GPU compiler", 2.0–2.14
 //   - gpu-too-old-for-triton: "Triton only supports devices of CUDA Capability >= 7.0, but your device is of CUDA capability" (the hint alone), 2.0–2.14
 //   - gpu-too-old-for-triton: "your device is of CUDA capability" (the hint alone), 2.0–2.14
@@ -1398,13 +1402,6 @@
 //   - cxx-compiler-missing: a paraphrase with "lacks MSVC", as reports retell it
 //   - cxx-compiler-missing: a paraphrase with "no MSVC", as reports retell it
 //   - cxx-compiler-missing: a paraphrase with "cl not found", as reports retell it
-//   - cxx-compiler-missing: a paraphrase with "cl is not found", as reports retell it
-//   - cxx-compiler-missing: a paraphrase with "cl.exe", as reports retell it
-//   - cxx-compiler-missing: a paraphrase with "MSVC not", as reports retell it
-//   - cxx-compiler-missing: a paraphrase with "MSVC is", as reports retell it
-//   - cxx-compiler-missing: a paraphrase with "compiler not found", as reports retell it
-//   - cxx-compiler-missing: a paraphrase with "compiler is not found", as reports retell it
-//   - cxx-compiler-missing: a paraphrase with "compiler missing", as reports retell it
 //   - no-valid-autotune-choices: a paraphrase with "NoValidChoicesError", as reports retell it
 //   - no-valid-autotune-choices: a paraphrase with "NoValidChoicesError", as reports retell it
 //   - no-valid-autotune-choices: "please consider adding ATEN into max_autotune_", 2.5–2.14

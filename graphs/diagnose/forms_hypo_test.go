@@ -40,6 +40,10 @@ func TestFormsHypothetical(t *testing.T) {
 		{"hypo: fr si … apparaît", "Si « " + cpu + " » apparaît, déplacez le tenseur.\n", form{}, "French, guillemets"},
 		{"hypo: es si ves", "Si ves \"" + capture + "\", quita la sincronización.\n", form{}, "Spanish"},
 		{"hypo: pt se você vir", "Se você vir \"" + capture + "\", remova a sincronização.\n", form{}, "Portuguese"},
+		{"deny: would be handled gracefully", "Both call-sites wrap the import, so even a genuinely missing triton_key would be handled gracefully.\n", form{}, "holdoutAD's false-premise commit (routed)"},
+		{"deny: is caught and ignored", "`" + capture + "` is caught and ignored by the warmup loop\n", form{}, "a failure said to do no harm"},
+		{"deny: another module's triton_key", "1. `triton.runtime.triton_key` was renamed/removed in the ROCm Triton fork\n", form{}, "not the module Inductor imports it from"},
+		{"deny: triton_key removed, unqualified", "but `triton_key` has since moved to `triton.runtime.cache`\n", form{diagnose.TritonMissing, 1, diagnose.Paraphrased, ""}, "holdoutO's triton-turing reply still counts"},
 		// What happened stays a finding.
 		{"hypo: the message logged", "W1203 12:00:00.000000 1 cudagraph_trees.py:1] " + cpu + "\n", exact(diagnose.SkipCPUDevice, 1), "a log"},
 		{"hypo: unquoted beside the words", "If " + cpu + " appears, compile adds overhead\n", exact(diagnose.SkipCPUDevice, 1), "quote-only: unquoted is the message"},

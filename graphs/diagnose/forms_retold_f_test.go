@@ -9,7 +9,8 @@ import (
 // TestFormsRetoldF: failures named in short form as a troubleshooting heading or item
 // labelled an error ("### 2.2 Error: `triton not found`", "### 2.1 Error: `cl not
 // found`", holdoutAB's reasoning-from-scratch notes) where the text names torch.compile or
-// Inductor, and Triton said to lack triton_key (holdoutAB's unsloth known issues); an
+// Inductor, Triton said to lack triton_key (holdoutAB's unsloth known issues), and the
+// trees' thread-local state told with its crash (holdoutAD's hexo_rl commit); an
 // unlabelled heading (torch's FLOP counter warning, another library's import) and a text
 // that names no compile stay quiet (branch recallF).
 func TestFormsRetoldF(t *testing.T) {
@@ -23,7 +24,13 @@ func TestFormsRetoldF(t *testing.T) {
 		{"heading: Issue, compiler not found", "## Issue: C++ compiler not found\nRun torch.compile from the developer prompt.\n", para(diagnose.CXXCompilerMissing, 1), "a compiler named in words"},
 		{"known issue: lacks triton_key", "- **ROCm / triton_key**: LoRA backward can crash under `torch.compile` if Triton lacks `triton_key`.\n", para(diagnose.TritonMissing, 1), "holdoutAB's unsloth known issues"},
 		{"known issue: doesn't have triton_key", "The installed Triton doesn't have triton_key, so Inductor's cache key fails.\n", para(diagnose.TritonMissing, 1), "a sibling"},
+		{"tls: tree managers stored in TLS, wrapped", "reduce-overhead mode records CUDA graphs on the InferenceServer thread.\nThe backward runs on the main thread. CUDA graph tree managers\nare stored in thread-local-storage, so the main thread hits a missing TLS\nkey and crashes with AssertionError in cudagraph_trees.py.\n", para(diagnose.TreesUserThreadTLS, 3), "holdoutAD's hexo_rl commit (routed)"},
+		{"tls: missing TLS key first", "With torch.compile(mode=\"reduce-overhead\") the worker thread has a missing TLS key and asserts.\n", para(diagnose.TreesUserThreadTLS, 1), "the key first"},
+		{"tls: zh", "cudagraph trees 的状态保存在线程局部存储中，第二个线程调用时触发 AssertionError（torch.compile reduce-overhead）\n", para(diagnose.TreesUserThreadTLS, 1), "Chinese"},
+		{"tls: ja", "CUDA graph のツリーはスレッドローカルに保存されるため、別スレッドから呼ぶとアサーションで落ちる (torch.compile)\n", para(diagnose.TreesUserThreadTLS, 1), "Japanese"},
 		// Quiet.
+		{"tls: Transport Layer Security", "The client has a missing TLS key and the handshake crashes.\n", form{}, "no CUDA graphs or torch.compile in the text"},
+		{"tls: documentation, no crash", "CUDA graph tree managers are stored in thread-local storage (torch.compile).\n", form{}, "how the trees work, no failure"},
 		{"heading: unlabelled, flop counter", "### Triton not found\nSuppress FLOP counter warning on systems without Triton.\nWe also use torch.compile.\n", form{}, "torch's FLOP counter warning (a README in the code corpus)"},
 		{"heading: unlabelled, other library", "### Triton Not Found (Linux)\n\n**Error**: `ModuleNotFoundError: No module named 'triton'`\n", form{}, "AutoAWQ's import (a README in the code corpus)"},
 		{"heading: no compile named", "### Error: `cl not found`\nInstall Visual Studio.\n", form{}, "no torch.compile or Inductor in the text"},

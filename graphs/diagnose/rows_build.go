@@ -110,9 +110,12 @@ func tritonRows() []Signature {
 			// moved or gone from where Inductor imports it ("but `triton_key` has since moved
 			// to `triton.runtime.cache`", holdoutO's triton-turing reply on torch 2.4); or
 			// Triton said to lack it ("LoRA backward can crash under `torch.compile` if Triton
-			// lacks `triton_key`", holdoutAB's unsloth notebooks README, a known issue).
+			// lacks `triton_key`", holdoutAB's unsloth notebooks README, a known issue). Not
+			// triton_key under another module ("`triton.runtime.triton_key` was
+			// renamed/removed in the ROCm Triton fork", holdoutAD's unsloth commit, routed):
+			// Inductor imports it from triton.compiler.compiler, the ImportError's module.
 			Code: TritonMissing, Literal: "triton_key", Paraphrase: true,
-			Pattern: `(?i)\btriton_key\b.{0,40}?(?:找不到|不存在|没有|not (?:be )?found|missing|error|` +
+			Pattern: `(?i)(?:^|[^.\w]|compiler\.compiler\.)triton_key\b.{0,40}?(?:找不到|不存在|没有|not (?:be )?found|missing|error|` +
 				`(?:has|have|had|was|were|got|is)\s+(?:since\s+|now\s+|been\s+)*(?:moved|removed|renamed|relocated)\b|` +
 				`no longer (?:exists?|there|available|present|importable)|` +
 				`(?:cannot|can't|can not|could not|couldn't|unable to|fail(?:s|ed)? to) (?:be )?(?:import|find|found))|` +

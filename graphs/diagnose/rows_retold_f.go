@@ -33,7 +33,24 @@ func retoldF() []retelling {
 	// C++ compiler not found" (cxxRetold, after the colon); these two name Triton and cl
 	// bare.
 	return []retelling{
+		{code: TreesUserThreadTLS, own: tlsAssertRetoldRow(), retold: tlsStoredRetold},
 		{code: TritonMissing, own: triton, retold: retold{literals: []string{"riton not found"}, pattern: errorLabel + `triton\s+not\s+found\b`}},
 		{code: CXXCompilerMissing, own: cxx, retold: retold{literals: []string{"cl not found"}, pattern: errorLabel + `cl\W?\s+not\s+found\b`}},
 	}
+}
+
+// tlsStoredRetold is trees-user-thread-tls told by where the trees keep their state, with
+// the crash it brings: "CUDA graph tree managers are stored in thread-local-storage, so
+// the main thread hits a missing TLS key and crashes with AssertionError in
+// cudagraph_trees.py" (holdoutAD's hexo_rl commit, routed), the key missing first or the
+// storage first; and the same in Chinese and Japanese (线程局部存储, 线程本地存储,
+// スレッドローカル) with an assert or a crash after it. The row wants CUDA graphs or
+// torch.compile in the log (tlsAssertRetoldRow).
+var tlsStoredRetold = retold{
+	literals: []string{"TLS key", "tls key", "TLS entry", "hread-local-storage", "hread-local storage", "hread local storage",
+		"线程局部存储", "线程本地存储", "スレッドローカル"},
+	pattern: `(?i)\b(?:missing|absent|no|uninitiali[sz]ed)\s+(?:tls|thread[-\s]local)\s+(?:key|entry|state)\b[^.;]{0,60}?\b(?:assert\w*|crash\w*)|` +
+		`\b(?:tree\s+managers?|cuda\s?graph\s+trees?|cudagraph_trees|trees?)\b[^.;]{0,40}?\b(?:stored|kept|lives?|held)\s+in\s+(?:a\s+)?` +
+		`thread[-\s]local[-\s]storage\b[^.;]{0,100}?\b(?:assert\w*|crash\w*)|` +
+		`(?:线程局部存储|线程本地存储|スレッドローカル)[^。；]{0,60}?(?:AssertionError|断言|崩溃|アサーション|クラッシュ)`,
 }
