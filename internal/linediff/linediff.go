@@ -158,7 +158,7 @@ func Apply(base, diff string) (string, error) {
 		switch {
 		case err != nil:
 			return "", &Error{Line: i + 1, Msg: err.Error()}
-		case at+n > len(a):
+		case n > len(a)-at: // not at+n > len(a), which a count near MaxInt overflows
 			return "", &Error{Line: i + 1, Msg: fmt.Sprintf("%s past the base's %d lines", l, len(a))}
 		case l[0] == '=':
 			out = append(out, a[at:at+n]...)

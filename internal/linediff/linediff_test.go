@@ -71,6 +71,8 @@ func TestApplyErrors(t *testing.T) {
 		{"drop past the end", "a\n", "-3\n"},
 		{"keep past the end", "a\n", "=3\n"},
 		{"walk past the end", "a\nb", "=1\n-1\n-1\n"},
+		{"count that overflows at+n", "a\nb\nc", "=1\n=9223372036854775807\n"},
+		{"drop that overflows at+n", "a\nb\nc", "-1\n-9223372036854775807\n"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
