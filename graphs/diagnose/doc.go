@@ -171,9 +171,14 @@
 // ("If \"skipping cudagraphs due to cpu device\" appears, …", the "If" on the line above
 // too; "look for `…`", "you may see \"…\"", "in case of \"…\"", "expect \"…\"", and
 // their siblings in Chinese, Japanese, Korean, German, French, Spanish, Portuguese and
-// Russian: hypotheticalMarks); the message must be quoted there, and a conditional alone
+// Russian: hypotheticalMarks); the message must be quoted there, a conditional alone
 // wants a verb of appearing in the present after the quote ("when \"…\" appeared" is a
-// report).
+// report), and a troubleshooting tip, a fix after the hypothetical in its sentence ("If
+// you see `…`, install python3-dev"), stays a finding. A list after "zero" whose last
+// item is the quote ("zero graph-capture corruption / IMA / \"…\"", the list's start on
+// the line above too), "free of \"…\"", and other languages' words of absence (没有出现,
+// はゼロ, 없음, keine, aucun, ни одного) are absence too, and so is a failure said to be
+// handled, caught or harmless ("a missing triton_key would be handled gracefully").
 //
 // A message cut short inside a structured value (a JSON, YAML or TOML string, a Python
 // dict's string, a markdown table's cell, a CSV or TSV cell, a code span: "symptom": "RuntimeError:
@@ -181,7 +186,8 @@
 // less its exception class, starts a row's literal (16 characters or more, squeezed),
 // holds one of the row's anchors whole (the literal's first third, or half of a shorter
 // one) and fits rows of one code only (cut_value.go); a function call's argument is no
-// value (a program's own print).
+// value (a program's own print). A value that ends where a row's Pattern wants the line to
+// end ("| decode | skipping cudagraphs due to mutated inputs | 3 |") is read as that line.
 //
 // # Presentations
 //

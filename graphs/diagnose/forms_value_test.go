@@ -29,6 +29,7 @@ func TestFormsValueCut(t *testing.T) {
 		{"value: skip reason cut", "{\"warning\": \"skipping cudagraphs due to mutated inpu\"}\n", cut(diagnose.LegacyMutatedInput, 1), "cut inside a word: the bare reason is the legacy wording, as an ellipsis cut reads it"},
 		{"value: code span in Chinese prose", "- SSH 会话不继承 ENV → `cuda.h: No such file`（丢 CUDA env）\nTriton compiles main.c\n", cut(diagnose.CUDAHeadersMissing, 1), "holdoutZ's gpupedia runbook, with a Triton line"},
 		{"value: code span in English prose", "we hit `RuntimeError: " + head + "` in the decode loop\n", cut(diagnose.OverwrittenOutput, 1), "the text copied from the output"},
+		{"value: table cell, the line-end row", "| stage | warning | count |\n|---|---|---|\n| decode | skipping cudagraphs due to mutated inputs | 3 |\n", form{diagnose.LegacyMutatedInput, 3, diagnose.Quoted, ""}, "the cell ends the message as a line does"},
 		// Quiet.
 		{"value: code span, no Triton", "- SSH 会话不继承 ENV → `cuda.h: No such file`（丢 CUDA env）\n", form{}, "holdoutZ's runbook alone: any CUDA build's header (the row's Requires)"},
 		{"value: code span, several codes", "to avoid a `skipping cudagraphs due to` warning\n", form{}, "every skip reason starts so"},
