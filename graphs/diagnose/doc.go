@@ -1181,6 +1181,7 @@
 //   - mode-and-options: a paraphrase with "mode and options together", as reports retell it
 //   - mode-and-options: a paraphrase with "mode and options are mutually exclusive", as reports retell it
 //   - mode-and-options: a paraphrase with "mode and options can", as reports retell it
+//   - mode-and-options: a paraphrase with "mode and options can", as reports retell it
 //   - mode-and-options: "mode or options can be specified, but both can't be specified at the same time." (quoted without its first word), 2.0–2.14
 //   - mode-and-options: "Either mode or options can be specified" (quoted up to its first clause's end), 2.0–2.14
 //   - unknown-mode: "Unrecognized mode=, should be one of: ", 2.0–2.6
@@ -1193,6 +1194,8 @@
 //   - invalid-backend: a paraphrase with "InvalidBackend", as reports retell it
 //   - invalid-backend: "KeyError: '", 2.0
 //   - invalid-backend: "KeyError('", 2.0
+//   - invalid-backend: a paraphrase with "Invalid backend", as reports retell it
+//   - invalid-backend: a paraphrase with "invalid backend", as reports retell it
 //   - unknown-global: " does not exist", 2.0–2.14
 //   - unknown-global: " does not exist", 2.1–2.14
 //   - unknown-global: "KeyError: '", 2.0–2.14

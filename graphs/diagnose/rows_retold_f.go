@@ -34,6 +34,20 @@ func retoldF() []retelling {
 	// bare.
 	return []retelling{
 		{code: TreesUserThreadTLS, own: tlsAssertRetoldRow(), retold: tlsStoredRetold},
+		// "Error: mode and options cannot both be set", "mode and options can't both be
+		// given" (the brief of branch recallF's hunt: the labelled and retold forms of
+		// mode-and-options), the lerobot retelling's "at the same time" said with "both".
+		borrow(ModeAndOptions, retold{literals: []string{"mode and options can"},
+			pattern: `(?i)\bmode\W{0,2}\s+and\s+\W{0,2}options\W{0,2}\s+(?:can(?:'|no)?t|cannot|can\s+not)\s+both\s+be\s+(?:set|given|passed|specified|used)\b`},
+			"torch/__init__.py compile (\"Either mode or options can be specified, but both can't be specified at the same time.\") retold"),
+		// "## Error: `Invalid backend` when calling torch.compile(backend=…)": InvalidBackend's
+		// words short, labelled, with torch.compile or backend= on the line; not "Invalid
+		// backend specified for process group" (torch.distributed's), nor scaled_dot_product_attention's
+		// "Invalid backend" error (holdoutJ's stock-prediction notes, a negative), which a line
+		// that names no compile call is.
+		{code: InvalidBackend, seen: "torch/_dynamo/exc.py InvalidBackend (\"Invalid backend: …\") retold", requires: `torch\.compile|torch\._dynamo`,
+			retold: retold{literals: []string{"Invalid backend", "invalid backend"},
+				pattern: errorLabel + `invalid\s+backend\W?\s+(?:when|for|with|in|on|from)\b[^.;]{0,60}?(?:torch\.compile|\bbackend\s*=)`}},
 		{code: TritonMissing, own: triton, retold: retold{literals: []string{"riton not found"}, pattern: errorLabel + `triton\s+not\s+found\b`}},
 		{code: CXXCompilerMissing, own: cxx, retold: retold{literals: []string{"cl not found"}, pattern: errorLabel + `cl\W?\s+not\s+found\b`}},
 	}
