@@ -113,6 +113,10 @@ func TestBrowserSweepFixes(t *testing.T) {
 			{`{"v":1,"tab":"nope"}`, `tab "nope"`},
 			{`{"v":1,"tab":"call","call":{"torch":["2.11"],"devices":{"a":1},"mode":null,"autograd_backward":"yes"}}`, "call.torch: want a string"},
 			{`{"v":1,"tab":"call","call":{"a":` + strings.Repeat(`{"a":`, 2000) + `1` + strings.Repeat("}", 2000) + `}}`, `call."a": unknown field`},
+			// A script of bytes holds characters U+0000-U+00FF only: U+012D would be sent as
+			// the byte 0x2D ("-"), planning "reduce-overhead" for a box that shows
+			// "reduce\u012doverhead" (sweep8 finding 3).
+			{`{"v":1,"tab":"script","script":"m = torch.compile(m, mode=\"reduce\u012doverhead\")\n","scriptBytes":true}`, "scriptBytes: the script holds U+012D"},
 		} {
 			var z bytes.Buffer
 			w, err := flate.NewWriter(&z, flate.BestCompression)

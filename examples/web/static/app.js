@@ -84,6 +84,9 @@ function stateProblems(s) {
   for (const k of Object.keys(s)) if (!STATE_KEYS.includes(k)) out.push(`${JSON.stringify(k).slice(0, 40)}: unknown field`);
   for (const k of ["log", "script", "name", "scriptTorch", "scriptPython"]) if (s[k] !== undefined && typeof s[k] !== "string") out.push(`${k}: want a string`);
   if (s.scriptBytes !== undefined && typeof s.scriptBytes !== "boolean") out.push("scriptBytes: want true or false");
+  // A script of bytes is one character U+0000-U+00FF a byte: a wider one has no byte.
+  const wide = s.scriptBytes === true && typeof s.script === "string" && /[^\u0000-\u00ff]/u.exec(s.script);
+  if (wide) out.push(`scriptBytes: the script holds U+${wide[0].codePointAt(0).toString(16).toUpperCase().padStart(4, "0")}, not a byte`);
   return out;
 }
 
