@@ -211,8 +211,11 @@
 //	  information no longer reachable from the page       3,056,679     50.4 KB
 //	\N{NAME}'s shared-prefix lengths on a line apart      3,047,283      9.4 KB
 //	Python's case mappings as runs (config/pyver)         3,035,030     12.3 KB
+//	whole page (main at c21ddc2)                          3,036,728    109 KB left
+//	UTF-16 and UTF-32 logs read by diagnose's unitReader
+//	  instead of golang.org/x/text's decoders             3,028,210      8.5 KB
 //
-// The last four (102 KB) were measured as the first ones were, and with the linker's
+// The last five (111 KB) were measured as the first ones were, and with the linker's
 // reachability graph (go build -ldflags=-dumpdep, on the page's build flags), which
 // says why a function is kept: time.Parse and Time.Format, 29 KB of code, and 60 of
 // os's functions were kept by time.Time's methods, which a type that holds or returns

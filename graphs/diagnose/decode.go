@@ -5,12 +5,8 @@ import (
 	"bytes"
 	"encoding/binary"
 	"io"
+	"unicode/utf16"
 	"unicode/utf8"
-
-	"golang.org/x/text/encoding"
-	"golang.org/x/text/encoding/unicode"
-	"golang.org/x/text/encoding/unicode/utf32"
-	"golang.org/x/text/transform"
 )
 
 // sniffBytes is how much of the input decoded looks at to tell a byte-order mark from
@@ -30,22 +26,31 @@ const sniffBytes = 4 << 10
 func decoded(r io.Reader) io.Reader {
 	br := bufio.NewReaderSize(r, sniffBytes)
 	head, _ := br.Peek(sniffBytes)
-	var enc encoding.Encoding
 	if m, ok := utf32Mark(head); ok {
 		if !m.fits(head[4:]) {
 			return br
 		}
-		return transform.NewReader(br, m.enc.NewDecoder())
+		_, _ = br.Discard(len(m.mark))
+		return &unitReader{r: br, enc: encoding{4, m.order}}
 	}
 	switch {
-	case (bytes.HasPrefix(head, []byte{0xFF, 0xFE}) || bytes.HasPrefix(head, []byte{0xFE, 0xFF})) && !looksUTF8(head[2:]):
-		enc = unicode.UTF16(unicode.LittleEndian, unicode.ExpectBOM)
-	default:
-		if enc = withoutBOM(head); enc == nil {
-			return br
-		}
+	case bytes.HasPrefix(head, []byte{0xFF, 0xFE}) && !looksUTF8(head[2:]):
+		_, _ = br.Discard(2)
+		return &unitReader{r: br, enc: encoding{2, binary.LittleEndian}}
+	case bytes.HasPrefix(head, []byte{0xFE, 0xFF}) && !looksUTF8(head[2:]):
+		_, _ = br.Discard(2)
+		return &unitReader{r: br, enc: encoding{2, binary.BigEndian}}
 	}
-	return transform.NewReader(br, enc.NewDecoder())
+	if enc, ok := withoutBOM(head); ok {
+		return &unitReader{r: br, enc: enc}
+	}
+	return br
+}
+
+// encoding is UTF-32 (unit 4) or UTF-16 (unit 2) in a byte order.
+type encoding struct {
+	unit  int
+	order binary.ByteOrder
 }
 
 // utf32BOM is one of UTF-32's byte-order marks with the byte order of the code units
@@ -53,14 +58,13 @@ func decoded(r io.Reader) io.Reader {
 type utf32BOM struct {
 	mark  string
 	order binary.ByteOrder
-	enc   encoding.Encoding
 }
 
 // utf32Marks are UTF-32's byte-order marks, FF FE 00 00 little-endian and 00 00 FE FF
 // big-endian (https://www.unicode.org/faq/utf_bom.html#bom4, the table of marks).
 var utf32Marks = []utf32BOM{
-	{"\xFF\xFE\x00\x00", binary.LittleEndian, utf32.UTF32(utf32.LittleEndian, utf32.ExpectBOM)},
-	{"\x00\x00\xFE\xFF", binary.BigEndian, utf32.UTF32(utf32.BigEndian, utf32.ExpectBOM)},
+	{"\xFF\xFE\x00\x00", binary.LittleEndian},
+	{"\x00\x00\xFE\xFF", binary.BigEndian},
 }
 
 // utf32Mark returns the row of utf32Marks that head starts with.
@@ -86,13 +90,13 @@ func (m utf32BOM) fits(b []byte) bool {
 
 // withoutBOM returns the encoding of head when it is UTF-32 or UTF-16 text without a
 // byte-order mark (as some editors and Python's open(..., "w", encoding="utf-16-le")
-// write it), else nil. A log is mostly ASCII, so such text has NUL as the high
+// write it), ok false otherwise. A log is mostly ASCII, so such text has NUL as the high
 // bytes of nearly every code unit: UTF-16LE a NUL at nearly every odd offset and at
 // almost no even one (BE the reverse), UTF-32LE at offsets 1, 2 and 3 of nearly
 // every unit. UTF-8 text has no NUL at all, so it is never taken for either.
-func withoutBOM(head []byte) encoding.Encoding {
+func withoutBOM(head []byte) (encoding, bool) {
 	if len(head) < 16 {
-		return nil
+		return encoding{}, false
 	}
 	var zeros [4]int // NULs at each offset modulo 4
 	n := len(head) &^ 3
@@ -104,10 +108,10 @@ func withoutBOM(head []byte) encoding.Encoding {
 	units := n / 4 // code units of UTF-32 at each offset; of UTF-16, twice as many
 	for _, l := range bomlessLayouts {
 		if l.matches(zeros, units) {
-			return l.enc
+			return l.enc, true
 		}
 	}
-	return nil
+	return encoding{}, false
 }
 
 // bomless is a layout of NULs that marks text without a byte-order mark: for each
@@ -115,16 +119,16 @@ func withoutBOM(head []byte) encoding.Encoding {
 // when few do (1 in 8 or fewer).
 type bomless struct {
 	nuls string
-	enc  encoding.Encoding
+	enc  encoding
 }
 
 // bomlessLayouts are the layouts withoutBOM knows, UTF-32 first (its layouts would
 // otherwise be half read as UTF-16).
 var bomlessLayouts = []bomless{
-	{"fmmm", utf32.UTF32(utf32.LittleEndian, utf32.IgnoreBOM)},
-	{"mmmf", utf32.UTF32(utf32.BigEndian, utf32.IgnoreBOM)},
-	{"fmfm", unicode.UTF16(unicode.LittleEndian, unicode.IgnoreBOM)},
-	{"mfmf", unicode.UTF16(unicode.BigEndian, unicode.IgnoreBOM)},
+	{"fmmm", encoding{4, binary.LittleEndian}},
+	{"mmmf", encoding{4, binary.BigEndian}},
+	{"fmfm", encoding{2, binary.LittleEndian}},
+	{"mfmf", encoding{2, binary.BigEndian}},
 }
 
 // matches reports whether the NUL counts at each offset (zeros, over units code
@@ -152,4 +156,95 @@ func looksUTF8(b []byte) bool {
 		b = b[:len(b)-1]
 	}
 	return false
+}
+
+// unitReader reads UTF-16 or UTF-32 text (its byte-order mark, if any, already read) as
+// UTF-8, as golang.org/x/text's decoders behind a transform.Reader read it, which it
+// replaces in the web page (examples/web's Transfer size): each code unit that is not
+// a Unicode scalar value, and a UTF-16 surrogate not followed by a second half,
+// becomes U+FFFD, as do the bytes short of a whole unit at the end of the input; a
+// second half followed by another takes both for one U+FFFD (x/text
+// encoding/unicode's utf16Decoder). A read error other than io.EOF ends the text,
+// without the bytes short of a unit, and is returned after it. TestUnitReaderLikeXText
+// and FuzzUnitReader hold it to x/text, however the input is handed over.
+type unitReader struct {
+	r   io.Reader
+	enc encoding
+	buf [4096]byte
+	src []byte // undecoded bytes, at the start of buf
+	out []byte // decoded text not yet returned
+	all []byte // out's array, reused
+	err error  // the source's error, once it returned one
+}
+
+func (u *unitReader) Read(p []byte) (int, error) {
+	for len(u.out) == 0 {
+		if u.err != nil {
+			return 0, u.err
+		}
+		n, err := u.r.Read(u.buf[len(u.src):])
+		u.src = u.buf[:len(u.src)+n]
+		u.err = err
+		u.out = u.all[:0]
+		used := u.decode(err == io.EOF)
+		u.all = u.out
+		if err != nil && err != io.EOF {
+			used = len(u.src) // the bytes short of a unit are dropped
+		}
+		u.src = u.buf[:copy(u.buf[:], u.src[used:])]
+	}
+	n := copy(p, u.out)
+	u.out = u.out[n:]
+	return n, nil
+}
+
+// decode appends the text of u.src's whole code units to u.out, and at the end of the
+// input (atEOF) of the bytes left too, and returns how many bytes it used.
+func (u *unitReader) decode(atEOF bool) int {
+	src, i := u.src, 0
+	for i < len(src) {
+		r, size := u.rune(src[i:], atEOF)
+		if size == 0 {
+			break
+		}
+		u.out = utf8.AppendRune(u.out, r)
+		i += size
+	}
+	return i
+}
+
+// rune returns the character at the start of b and the bytes it takes, 0 when b
+// holds too few bytes to tell (more may come: not atEOF).
+func (u *unitReader) rune(b []byte, atEOF bool) (rune, int) {
+	n := u.enc.unit
+	switch {
+	case len(b) < n && atEOF:
+		return utf8.RuneError, len(b)
+	case len(b) < n:
+		return 0, 0
+	case n == 4:
+		return scalar(rune(u.enc.order.Uint32(b))), 4
+	}
+	r := rune(u.enc.order.Uint16(b))
+	if !utf16.IsSurrogate(r) {
+		return r, 2
+	}
+	if len(b) < 4 {
+		if !atEOF {
+			return 0, 0
+		}
+		return utf8.RuneError, 2
+	}
+	if next := rune(u.enc.order.Uint16(b[2:])); 0xDC00 <= next && next <= 0xDFFF {
+		return utf16.DecodeRune(r, next), 4 // U+FFFD unless r is a first half
+	}
+	return utf8.RuneError, 2
+}
+
+// scalar returns r, or U+FFFD when r is not a Unicode scalar value.
+func scalar(r rune) rune {
+	if !utf8.ValidRune(r) {
+		return utf8.RuneError
+	}
+	return r
 }
