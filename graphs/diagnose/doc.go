@@ -956,6 +956,9 @@
 //   - trees-user-thread-tls: a paraphrase with "线程局部存储", as reports retell it
 //   - trees-user-thread-tls: a paraphrase with "线程本地存储", as reports retell it
 //   - trees-user-thread-tls: a paraphrase with "スレッドローカル", as reports retell it
+//   - trees-user-thread-tls: a paraphrase with "线程", as reports retell it
+//   - trees-user-thread-tls: a paraphrase with "スレッド", as reports retell it
+//   - trees-user-thread-tls: a paraphrase with "스레드", as reports retell it
 //   - trees-user-thread-tls: "AssertionError: torch._C._is_key_in_tls(attr_name)", 2.1–2.13
 //   - trees-user-thread-tls: "AssertionError('torch._C._is_key_in_tls(attr_name)", 2.1–2.13
 //   - trees-concurrent-callers: "beginAllocateToPool: already recording to mempool_id", 2.1–2.13
@@ -1070,6 +1073,8 @@
 //   - skip-cpu-device: a paraphrase with "tensor on the CPU", as reports retell it
 //   - skip-cpu-device: a paraphrase with "tensors on CPU", as reports retell it
 //   - skip-cpu-device: a paraphrase with "tensor on CPU", as reports retell it
+//   - skip-cpu-device: a paraphrase with "跳过", as reports retell it
+//   - skip-cpu-device: a paraphrase with "スキップ", as reports retell it
 //   - skip-mutated-inputs: "due to mutated inputs (", 2.4–2.14
 //   - skip-mutated-inputs: "skipping cudagraphs due to mutated inputs" (quoted up to its first clause's end), 2.4–2.14
 //   - skip-mutated-inputs: "skipping cudagraphs due to input mutation", 2.1
@@ -1105,6 +1110,8 @@
 //   - skip-mutated-inputs: a paraphrase with "mutated-input", as reports retell it
 //   - skip-mutated-inputs: a paraphrase with "mutations", as reports retell it
 //   - skip-mutated-inputs: a paraphrase with "mutated an input", as reports retell it
+//   - skip-mutated-inputs: a paraphrase with "跳过", as reports retell it
+//   - skip-mutated-inputs: a paraphrase with "スキップ", as reports retell it
 //   - skip-multiple-devices: "due to multiple devices:", 2.3–2.14
 //   - skip-multiple-devices: "due to multiple devices:", 2.3–2.14
 //   - skip-multiple-devices: "skipping cudagraphs due to multple devices", 2.0
@@ -1384,6 +1391,12 @@
 //   - triton-missing: a paraphrase with "riton was not installed", as reports retell it
 //   - triton-missing: a paraphrase with "riton package is not", as reports retell it
 //   - triton-missing: a paraphrase with "riton is missing", as reports retell it
+//   - triton-missing: a paraphrase with "找不到", as reports retell it
+//   - triton-missing: a paraphrase with "未安装", as reports retell it
+//   - triton-missing: a paraphrase with "没有安装", as reports retell it
+//   - triton-missing: a paraphrase with "インストールされていない", as reports retell it
+//   - triton-missing: a paraphrase with "見つから", as reports retell it
+//   - triton-missing: a paraphrase with "설치되", as reports retell it
 //   - triton-missing: a paraphrase with "riton not found", as reports retell it
 //   - gpu-too-old-for-triton: "which is too old to be supported by the triton GPU compiler", 2.0–2.14
 //   - gpu-too-old-for-triton: "Triton only supports devices of CUDA Capability >= 7.0, but your device is of CUDA capability" (the hint alone), 2.0–2.14

@@ -106,6 +106,9 @@ func denseLine(t *testing.T, n int) []byte {
 // Branch recallE's retellings (capture refusals in other languages, graphs recaptured
 // per step verb first, a torch and Python pair), each with few literals of one prefilter
 // piece: the one line 10.9, bound 11.5; the anchor line 9.8 (9.1 before them), bound 10.5.
+// Branch recallF's retellings (labelled short forms, the trees' thread-local state, threads,
+// Triton missing and two skip reasons in Chinese, Japanese and Korean, whose literals are
+// CJK words: 线程, 跳过, 找不到): the one line 10.0, the anchor line 10.45 (9.8 before them).
 func TestDenseLineBounded(t *testing.T) {
 	tests := []struct {
 		name  string

@@ -34,6 +34,12 @@ func retoldF() []retelling {
 	// bare.
 	return []retelling{
 		{code: TreesUserThreadTLS, own: tlsAssertRetoldRow(), retold: tlsStoredRetold},
+		{code: TreesUserThreadTLS, own: threadsRetoldRow(), retold: threadsCJKRetold},
+		{code: TritonMissing, own: tritonNotInstalledRetoldRow(), retold: tritonCJKRetold},
+		borrow(SkipCPUDevice, skipCJKRetold(`(?:cpu|CPU)\s*(?:设备|張量|张量|上|テンソル|デバイス|device|tensor)`),
+			"the skip reason \"cpu device\" retold in Chinese or Japanese (the branch recallF's hunt)"),
+		borrow(SkipMutatedInputs, skipCJKRetold(`(?:输入被(?:原地)?修改|(?:原地)?修改了?输入|变异的?输入|入力(?:の|が)?(?:変更|書き換え)|mutated\s+inputs?)`),
+			"the skip reason \"mutated inputs\" retold in Chinese or Japanese (the branch recallF's hunt)"),
 		// "Error: mode and options cannot both be set", "mode and options can't both be
 		// given" (the brief of branch recallF's hunt: the labelled and retold forms of
 		// mode-and-options), the lerobot retelling's "at the same time" said with "both".
@@ -67,4 +73,43 @@ var tlsStoredRetold = retold{
 		`\b(?:tree\s+managers?|cuda\s?graph\s+trees?|cudagraph_trees|trees?)\b[^.;]{0,40}?\b(?:stored|kept|lives?|held)\s+in\s+(?:a\s+)?` +
 		`thread[-\s]local[-\s]storage\b[^.;]{0,100}?\b(?:assert\w*|crash\w*)|` +
 		`(?:线程局部存储|线程本地存储|スレッドローカル)[^。；]{0,60}?(?:AssertionError|断言|崩溃|アサーション|クラッシュ)`,
+}
+
+// threadsCJKRetold is threadsRetold in Chinese, Japanese and Korean: the compile mode or CUDA
+// graphs, threads (多线程, 子线程, 后台线程, スレッド, 스레드) and an assert or a failure in one
+// sentence, either order ("reduce-overhead 在多线程下报 AssertionError"). The row wants an
+// assert in the log (threadsRetoldRow).
+var threadsCJKRetold = retold{
+	literals: []string{"线程", "スレッド", "스레드"},
+	pattern: `(?i)(?:reduce-overhead|cuda\s?graphs?|cudagraph(?:_trees|\s+trees)?)[^。\n]{0,40}?` + threadsCJK + `[^。\n]{0,30}?` + failsCJK + `|` +
+		threadsCJK + `[^。\n]{0,40}?(?:reduce-overhead|cuda\s?graphs?|cudagraph(?:_trees|\s+trees)?)[^。\n]{0,30}?` + failsCJK,
+}
+
+// threadsCJK and failsCJK: threads other than the first, and an assert or a failure, in
+// Chinese, Japanese and Korean, for threadsCJKRetold.
+const (
+	threadsCJK = `(?:多线程|子线程|其他线程|其它线程|后台线程|别的线程|另一个线程|工作线程|スレッド|스레드)`
+	failsCJK   = `(?:AssertionError|断言|报错|崩溃|失败|動かない|エラー|落ちる|失敗|오류|에러|실패)`
+)
+
+// tritonCJKRetold is triton-missing told in Chinese, Japanese or Korean: Triton not
+// installed or not found (找不到 Triton, Triton 未安装, Triton がインストールされていない,
+// Triton이 설치되어 있지 않). The row wants torch.compile or Inductor in the log
+// (tritonNotInstalledRetoldRow).
+var tritonCJKRetold = retold{
+	literals: []string{"找不到", "未安装", "没有安装", "インストールされていない", "見つから", "설치되"},
+	pattern: `(?i)(?:找不到|没有安装|未安装)\s*\W?triton\b|\btriton\W?\s*(?:未安装|没有安装|找不到)|` +
+		`\btriton\W?\s*(?:が|は)?\s*(?:インストールされていない|見つからない|見つかりません)|\btriton\W?\s*(?:이|가)?\s*설치되(?:어\s*있)?지\s*않`,
+}
+
+// skipCJKRetold is a skip reason retold in Chinese or Japanese: CUDA graphs skipped (跳过,
+// 禁用, スキップ, 無効) and the reason in one sentence, either order ("CUDAGraph 被跳过：因为有
+// CPU 设备上的张量", "CUDA graph が CPU テンソルのためスキップされた"); not with a modal between
+// the graphs and the verb (会被跳过, 将被, 可能被: a rule, as "will be skipped" is in
+// English).
+func skipCJKRetold(reason string) retold {
+	const cg, gap, skip = `(?:cuda\s?graphs?|cudagraphs?)`, `[^。；\n会将能]`, `(?:跳过|スキップ)`
+	return retold{literals: []string{"跳过", "スキップ"},
+		pattern: `(?i)` + cg + gap + `{0,12}?` + skip + `[^。；\n]{0,30}?` + reason + `|` +
+			reason + `[^。；\n]{0,30}?` + cg + gap + `{0,12}?` + skip + `|` + cg + gap + `{0,30}?` + reason + gap + `{0,20}?` + skip}
 }
