@@ -1048,6 +1048,11 @@
 //   - dynamic-shape-rerecord: a paraphrase with "dynamic padding", as reports retell it
 //   - dynamic-shape-rerecord: a paraphrase with "different input shape", as reports retell it
 //   - dynamic-shape-rerecord: a paraphrase with "varying input shape", as reports retell it
+//   - dynamic-shape-rerecord: a paraphrase with "重新录制", as reports retell it
+//   - dynamic-shape-rerecord: a paraphrase with "重新捕获", as reports retell it
+//   - dynamic-shape-rerecord: a paraphrase with "再キャプチャ", as reports retell it
+//   - dynamic-shape-rerecord: a paraphrase with "再記録", as reports retell it
+//   - dynamic-shape-rerecord: a paraphrase with "(dynamic shape", as reports retell it
 //   - dynamic-shape-rerecord: "recording cudagraph tree for" (quoted up to its argument), 2.1–2.2
 //   - dynamic-shape-rerecord: "recording cudagraph tree for ", 2.1–2.2
 //   - dynamic-shape-rerecord: "cudagraph tree for symint key", 2.3–2.14

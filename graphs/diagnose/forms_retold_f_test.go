@@ -39,7 +39,12 @@ func TestFormsRetoldF(t *testing.T) {
 		{"cjk: skip cpu zh", "CUDAGraph 被跳过：因为有 CPU 设备上的张量 (torch.compile reduce-overhead)\n", para(diagnose.SkipCPUDevice, 1), "Chinese"},
 		{"cjk: skip mutated zh", "输入被原地修改，所以 cudagraph 被跳过了\n", para(diagnose.SkipMutatedInputs, 1), "Chinese, the reason first"},
 		{"cjk: skip cpu ja", "CUDA graph が CPU テンソルのためスキップされた\n", para(diagnose.SkipCPUDevice, 1), "Japanese"},
+		{"rerecord: zh", "CUDA graph 每一步都重新录制（动态形状），torch.compile reduce-overhead\n", para(diagnose.DynamicShapeRerecord, 1), "Chinese"},
+		{"rerecord: zh, shapes first", "因为形状变化，cudagraph 每次都重新捕获\n", para(diagnose.DynamicShapeRerecord, 1), "Chinese, the cause first"},
+		{"rerecord: ja", "形状が変わるたびに CUDA graph を再キャプチャしている\n", para(diagnose.DynamicShapeRerecord, 1), "Japanese"},
+		{"rerecord: heading, parentheses", "### Problem: CUDA graphs re-recorded on every step (dynamic shapes)\n", para(diagnose.DynamicShapeRerecord, 1), "the shapes in parentheses"},
 		// Quiet.
+		{"rerecord: no shapes", "CUDA graph 每一步都重新录制，原因未知\n", form{}, "no shapes named"},
 		{"cjk: triton, no compile", "找不到 Triton，先安装 triton-windows\n", form{}, "no torch.compile or Inductor in the text"},
 		{"cjk: threads, no assert", "reduce-overhead 在多线程下更慢\n", form{}, "no failure"},
 		{"cjk: skip, a rule", "如果输入被修改，cudagraph 会被跳过\n", form{}, "a rule: 会被, will be"},

@@ -36,6 +36,8 @@ func retoldF() []retelling {
 		{code: TreesUserThreadTLS, own: tlsAssertRetoldRow(), retold: tlsStoredRetold},
 		{code: TreesUserThreadTLS, own: threadsRetoldRow(), retold: threadsCJKRetold},
 		{code: TritonMissing, own: tritonNotInstalledRetoldRow(), retold: tritonCJKRetold},
+		borrow(DynamicShapeRerecord, shapesRerecordCJKRetold, "shapesRecompileRetold's retelling (pytorch/pytorch#188150) in Chinese "+
+			"and Japanese, and with the shapes in parentheses (the branch recallF's hunt)"),
 		borrow(SkipCPUDevice, skipCJKRetold(`(?:cpu|CPU)\s*(?:设备|張量|张量|上|テンソル|デバイス|device|tensor)`),
 			"the skip reason \"cpu device\" retold in Chinese or Japanese (the branch recallF's hunt)"),
 		borrow(SkipMutatedInputs, skipCJKRetold(`(?:输入被(?:原地)?修改|(?:原地)?修改了?输入|变异的?输入|入力(?:の|が)?(?:変更|書き換え)|mutated\s+inputs?)`),
@@ -113,3 +115,19 @@ func skipCJKRetold(reason string) retold {
 		pattern: `(?i)` + cg + gap + `{0,12}?` + skip + `[^。；\n]{0,30}?` + reason + `|` +
 			reason + `[^。；\n]{0,30}?` + cg + gap + `{0,12}?` + skip + `|` + cg + gap + `{0,30}?` + reason + gap + `{0,20}?` + skip}
 }
+
+// shapesRerecordCJKRetold is dynamic-shape-rerecord retold: CUDA graphs re-recorded or
+// recaptured at each step with the changing shapes named, in Chinese or Japanese (CUDA
+// graph 每一步都重新录制（动态形状）, 形状が変わるたびに CUDA graph を再キャプチャ), or in
+// English with the shapes in parentheses ("CUDA graphs re-recorded on every step (dynamic
+// shapes)"), which shapesRecompileRetold's literals do not hold.
+var shapesRerecordCJKRetold = retold{
+	literals: []string{"重新录制", "重新捕获", "再キャプチャ", "再記録", "(dynamic shape"},
+	pattern: `(?i)(?:cuda\s?graphs?|cudagraphs?)[^。\n]{0,30}?(?:重新(?:录制|捕获)|再(?:キャプチャ|記録))[^。\n]{0,30}?` + shapesCJK + `|` +
+		shapesCJK + `[^。\n]{0,30}?(?:cuda\s?graphs?|cudagraphs?)[^。\n]{0,30}?(?:重新(?:录制|捕获)|再(?:キャプチャ|記録))|` +
+		`\b` + cgWords + `\s+(?:(?:are|is|were|was|gets?|got)\s+)?re-?(?:record|captur)\w*\s+(?:on|for|at)\s+(?:each|every)\s+\w+\s*\(\s*dynamic\s+shapes?\s*\)`,
+}
+
+// shapesCJK: the input shapes said to change, in Chinese or Japanese, for
+// shapesRerecordCJKRetold.
+const shapesCJK = `(?:动态形状|动态\s*shape|形状(?:变化|不同|改变)|不同的?(?:输入)?形状|序列长度(?:变化|不同)|動的(?:シェイプ|形状)|形状が変わ|シェイプが変わ)`
