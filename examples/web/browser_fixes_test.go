@@ -142,6 +142,54 @@ func TestBrowserSweepFixes(t *testing.T) {
 		}
 	})
 
+	t.Run("a link starts from the page's defaults, not the link opened before it (sweep8 findings 14, 16)", func(t *testing.T) {
+		tab, cancel := chromedp.NewContext(ctx)
+		defer cancel()
+		link := func(state string) string { return "#j=" + base64.RawURLEncoding.EncodeToString([]byte(state)) }
+		if _, err := open(tab, s.url+link(`{"v":1,"tab":"call","call":{"mode":"max-autotune"}}`)); err != nil {
+			t.Fatal(err)
+		}
+		// hashchange in the same tab: each step waits until the command line says the new state.
+		step := func(state, wantIn, wantOut string) {
+			t.Helper()
+			if err := chromedp.Do(tab, chromedp.Navigate(s.url+link(state))); err != nil {
+				t.Fatal(err)
+			}
+			var got, st string
+			for i := 0; i < 100; i++ {
+				got, _ = text(tab, "command")
+				st, _ = text(tab, "status")
+				if strings.Contains(got, wantIn) && !strings.Contains(got, wantOut) && strings.HasPrefix(st, "exit") {
+					return
+				}
+				time.Sleep(100 * time.Millisecond)
+			}
+			t.Errorf("link %s: command %q, status %q; want %q in the command, not %q, and the status its exit", state, got, st, wantIn, wantOut)
+		}
+		// Only the options: the mode is the page's default (-mode reduce-overhead), not max-autotune.
+		step(`{"v":1,"tab":"call","call":{"options":"{'max_autotune': True}"}}`, "-mode reduce-overhead", "max-autotune -")
+		// A link that cannot be read shows the default, as its notice says; the next link's
+		// status is its own, without that notice.
+		if err := chromedp.Do(tab, chromedp.Navigate(s.url+link(`{"v":1,"tab":"call","call":{"mode":"max-autotune"}}`))); err != nil {
+			t.Fatal(err)
+		}
+		if err := chromedp.Do(tab, chromedp.Navigate(s.url+link(`null`))); err != nil {
+			t.Fatal(err)
+		}
+		var got string
+		for i := 0; i < 100 && !strings.Contains(got, "-mode reduce-overhead"); i++ {
+			time.Sleep(100 * time.Millisecond)
+			got, _ = text(tab, "command")
+		}
+		if !strings.Contains(got, "-mode reduce-overhead") {
+			t.Errorf("after a link that cannot be read: command %q, want the default's (-mode reduce-overhead)", got)
+		}
+		step(`{"v":1,"tab":"call","call":{"mode":"default"}}`, "-mode default", "max-autotune")
+		if st, _ := text(tab, "status"); strings.Contains(st, "could not be read") {
+			t.Errorf("status %q: the notice of the link before stays on this link's answer", st)
+		}
+	})
+
 	t.Run("a script file is read as bytes, as the command reads it (findings 6, 18)", func(t *testing.T) {
 		for _, tc := range []struct {
 			name string

@@ -63,7 +63,10 @@
 // command line shown writes a control character or bidirectional mark as bash's $'…'
 // escape, and says where a NUL makes the input impossible to give on a command line.
 // A link whose state the page cannot use (a newer format, an unknown tab, a field of
-// the wrong type) is refused with the same status line as an undecodable one.
+// the wrong type, a script of bytes holding a character over U+00FF) is refused with
+// the same status line as an undecodable one, and the page's first state is shown and
+// answered. A link starts from that first state: a field it does not hold is the
+// default, whatever a link opened before it in the tab set.
 //
 // # Budgets
 //

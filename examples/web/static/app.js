@@ -788,19 +788,31 @@ function unlinkable() {
   return logFile.text === "" && logFile.bytes.length ? "the command reads no text from the file" : "";
 }
 
+// initial is the page's state before any link: a link starts from it, so that a field
+// the link does not hold is the default, not what a link opened before it in this tab
+// left, and a link that cannot be read shows it, as its notice says (sweep8 findings
+// 14, 16).
+let initial = null;
+
 async function loadHash() {
   const hash = location.hash.slice(1);
   if (hash === "" || hash === lastHash) return false;
+  let s;
   try {
-    applyState(await decodeState(hash));
-    lastHash = hash;
-    linked = readState();
-    return true;
+    s = await decodeState(hash);
+    const problems = stateProblems(s);
+    if (problems.length) throw new Error(problems.slice(0, 3).join("; "));
   } catch (e) {
     notice = `This link's input could not be read (${e.message}); showing the default. `;
     status(notice);
-    return false;
+    applyState(initial);
+    return true;
   }
+  applyState(initial);
+  applyState(s);
+  lastHash = hash;
+  linked = readState();
+  return true;
 }
 
 // ---- tabs, views, drop ----
@@ -1013,6 +1025,7 @@ async function start() {
   wire();
   $("sample-log").addEventListener("click", () => loadSample("log"));
   $("sample-script").addEventListener("click", () => loadSample("script"));
+  initial = readState();
   await loadHash();
   disableIrrelevant(readState().call);
   // A link that asks the form's first state is answered at once too.
