@@ -333,30 +333,37 @@ func (s *scanner) matchShortCut(i int, e, prev *ringLine) bool {
 	if row.pattern != nil || row.Paraphrase || len(row.squeezed) < minTruncated {
 		return false // shortFits takes none of them: no cut to make
 	}
-	cuts, n := shortCuts(e)
-	for _, c := range cuts[:n] {
-		if s.cutFits(i, c) {
-			s.hit(i, e, e.unquoted, Truncated)
-			return true
-		}
-	}
-	if prev == nil || len(prev.squeezed) == 0 {
-		return false
-	}
-	// Cut short on a line that a writer's wrap continues from the line above ("a
-	// runtime \"accessing tensor output of\n CUDAGraphs that has been overwritten\"),
-	// so …", holdoutN's pi05 comment): the cut's left side with the line above before it.
-	for _, c := range cuts[:n] {
-		if c.right != nil {
-			continue
-		}
-		c.sl = append(append(make([]byte, 0, len(prev.squeezed)+len(c.sl)), prev.squeezed...), c.sl...)
+	for _, c := range e.shortCutsOf(prev) {
 		if s.cutFits(i, c) {
 			s.hit(i, e, e.unquoted, Truncated)
 			return true
 		}
 	}
 	return false
+}
+
+// shortCutsOf returns entry e's cuts for the short-cut rule (shortCuts) and, where prev,
+// the line above, has text, each cut at the end with prev's text before it: cut short
+// on a line that a writer's wrap continues from the line above ("a runtime \"accessing
+// tensor output of\n CUDAGraphs that has been overwritten\"), so …", holdoutN's pi05
+// comment). Made once an entry, not once a row (sweep7 finding 4: each row listed on a
+// 64 KB window scanned it for quotes and copied it).
+func (e *ringLine) shortCutsOf(prev *ringLine) []cutSides {
+	if e.shortOK {
+		return e.short
+	}
+	cuts, n := shortCuts(e)
+	e.short, e.shortOK = append(e.short[:0], cuts[:n]...), true
+	if prev == nil || len(prev.squeezed) == 0 {
+		return e.short
+	}
+	for _, c := range cuts[:n] {
+		if c.right == nil {
+			c.sl = append(append(make([]byte, 0, len(prev.squeezed)+len(c.sl)), prev.squeezed...), c.sl...)
+			e.short = append(e.short, c)
+		}
+	}
+	return e.short
 }
 
 // shortFits is the short-cut rule: a row without a Pattern whose literal (squeezed) is

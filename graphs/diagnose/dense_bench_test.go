@@ -2,6 +2,8 @@ package diagnose
 
 import (
 	"bytes"
+	"fmt"
+	"os"
 	"slices"
 	"strings"
 	"testing"
@@ -39,6 +41,57 @@ func BenchmarkDenseFragments(b *testing.B) {
 	}{{"repeated", false}, {"rotated", true}} {
 		b.Run(sh.name, func(b *testing.B) {
 			in := anchorLines(b, 1<<20, sh.rotate)
+			b.SetBytes(int64(len(in)))
+			b.ResetTimer()
+			for range b.N {
+				if _, err := Read(bytes.NewReader(in)); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
+	}
+}
+
+// nearMisses is each literal of testdata/wordings-by-release.tsv less its last character (a near miss of
+// every message: each row's anchors are there, no row's text is whole), sorted, joined
+// into one line by spaces or, lines, one a line with the line's number before it (so
+// that no line repeats and the memo of lines met again does not hide the cost), again
+// and again to n bytes or more: sweep7 finding 4's nearmiss_1line.log and its lines.
+func nearMisses(tb testing.TB, n int, lines bool) []byte {
+	tb.Helper()
+	data, err := os.ReadFile("testdata/wordings-by-release.tsv")
+	if err != nil {
+		tb.Fatal(err)
+	}
+	var lits []string
+	for _, l := range strings.Split(string(data), "\n") {
+		if f := strings.Split(l, "\t"); len(f) > 2 && !strings.HasPrefix(l, "#") && len(f[1]) > 1 {
+			lits = append(lits, f[1][:len(f[1])-1])
+		}
+	}
+	slices.Sort(lits)
+	lits = slices.Compact(lits)
+	var b bytes.Buffer
+	for i := 0; b.Len() < n; i++ {
+		if !lines {
+			b.WriteString(lits[i%len(lits)] + " ")
+			continue
+		}
+		fmt.Fprintf(&b, "%d %s\n", i, lits[i%len(lits)])
+	}
+	return b.Bytes()
+}
+
+// BenchmarkNearMissLine reads 1 MB of near misses of every message (nearMisses) as one
+// line and as lines, and reports MB/s (go test -run '^$' -bench NearMissLine
+// ./graphs/diagnose/): the one line should cost about what the lines do.
+func BenchmarkNearMissLine(b *testing.B) {
+	for _, sh := range []struct {
+		name  string
+		lines bool
+	}{{"one-line", false}, {"lines", true}} {
+		b.Run(sh.name, func(b *testing.B) {
+			in := nearMisses(b, 1<<20, sh.lines)
 			b.SetBytes(int64(len(in)))
 			b.ResetTimer()
 			for range b.N {

@@ -534,7 +534,7 @@
 // merged and their edges moved beside a byte that is no word character, so that \b
 // reads there as in the whole text; a line of 1 KB or less, and a Pattern with ^ or $,
 // is matched whole as before (TestRowSpan: the corpus's matches reach at most 133 bytes
-// beyond their literal). With the case-folded form made once a window and no wrapped
+// beyond their literal; the reach is now each pattern's own, below). With the case-folded form made once a window and no wrapped
 // tries where no line starts near (2026-12-02, load average 1–3, -benchtime=1x, both
 // commits on the same machine): the dense line 3.4 MB/s (0.29 µs a byte, output
 // unchanged) against 0.65–0.71, patterns run on 2.2 bytes a byte of it against 26
@@ -542,6 +542,29 @@
 // (Read 241–300 MB/s against 170–181), BenchmarkRead100MB 41–48 MB/s against 35–38;
 // each corpus text joined into one line gives the same output as before; FuzzRead ran
 // 31 s clean.
+// One line of megabytes made of near misses of every message (sweep7 finding 4: each
+// literal of testdata/wordings-by-release.tsv less its last character, joined by
+// spaces; BenchmarkNearMissLine) cost 4.5-6 s of CPU a MB, several times the same text
+// in lines: every row's literal recurs every few KB, so the 1 KB reach on each side of
+// each occurrence made one span of every window, and each retold row's large pattern
+// (its many ways to tell a skip, one of them 200 characters wide), and the release
+// phrasings, ran over every byte. A span now reaches only as far as a match can
+// (patternWidth: the pattern's longest match, a run of white space taken as 16
+// characters at most and another unbounded repeat as 32, .* as 1 KB; TestRowSpan: the
+// corpus's matches reach at most 160 bytes beyond their literal); each alternative of a
+// pattern's top-level alternation reaches by its own width and adds its spans only where
+// its own gate admits them (branchesOf), the pattern then run once on their union; a
+// release phrasing runs within its width of a release on the line (a digit, a dot and a
+// digit); and the short-cut rule's cuts are made once a window, not once a row. CPU time
+// (compilemode -diagnose, 2026-12-03, load average 13-19, the same files for both
+// builds): the near-miss line, 1 MB, 8.9 -> 3.6 s (the same near misses one a line,
+// numbered so that no line repeats: 1.8 s), the sweep's 2 MB 12.3 -> 5.6 s, its 20 MB
+// 55 s where it had not answered in 300 s; "'non-Tensor inputs " repeated to 2 MB 4.6 ->
+// 0.37 s (in lines of ten, numbered: 25.6 s); the corpus as one line 3.9 -> 4.3 s and
+// the anchor lines 2.0 -> 2.2 s (an alternative's pass costs where every one's words
+// are on the line); outputs byte for byte the same but for the quote of a retold finding
+// on the near-miss line, now at another of its literals. Every corpus golden is the
+// same. BenchmarkVersusGrep ratio 0.64 (Read 28.6 MB/s, grep -F 18.3 MB/s, load 16).
 // A regression found and fixed (2026-12-03): a retold row's literal "python headers"
 // gave the prefilter the anchor "python", and the log's Python was read through a
 // recoverer anchor "python3."; every traceback frame held both, and BenchmarkVersusGrep

@@ -108,7 +108,13 @@ func newMatchCache(rows int) matchCache {
 // of its pattern ("skipping cudagraphs due to mutated inputs" without "instances)":
 // BenchmarkShapes/many-findings, wrapped) had run the pattern on the line and on each
 // span of its neighbours joined, spaced and tight.
-type gate struct{ clauses []gateClause }
+//
+// width is the most characters a match holds (patternWidth): the reach of matchNear's
+// spans around a literal.
+type gate struct {
+	clauses []gateClause
+	width   int
+}
 
 // gateClause is met by a text that holds one of its literals.
 type gateClause []needLit
@@ -120,17 +126,14 @@ type needLit struct {
 	fold bool
 }
 
-// newGate returns the gate of expr, nil where no literal is known to be in every match.
+// newGate returns the gate of expr (no clauses where no literal is known to be in every
+// match), nil where expr does not parse.
 func newGate(expr string) *gate {
 	re, err := syntax.Parse(expr, syntax.Perl)
 	if err != nil {
 		return nil
 	}
-	cs := mustHold(re)
-	if len(cs) == 0 {
-		return nil
-	}
-	return &gate{clauses: cs}
+	return &gate{clauses: mustHold(re), width: patternWidth(re)}
 }
 
 // literalOf returns re's literal as a needLit, ok false where it cannot be looked for

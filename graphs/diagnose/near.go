@@ -2,10 +2,15 @@ package diagnose
 
 import (
 	"bytes"
+	"encoding/binary"
 	"hash/maphash"
 	"regexp"
 	"regexp/syntax"
 	"slices"
+	"strings"
+	"unicode/utf8"
+
+	"github.com/compilemode/compilemode/internal/lazyregexp"
 )
 
 // maxRowSpan is how far from an occurrence of a row's literal its pattern is run on a
@@ -101,51 +106,95 @@ func snapEnd(text []byte, b, limit int) int {
 	return -1
 }
 
-// nearMatcher runs a pattern on the spans of a text around occurrences of a literal,
-// merged where they overlap, and counts the bytes it ran on.
-type nearMatcher struct {
-	re     *regexp.Regexp
-	text   []byte
-	cs, ce int // the span being built; ce 0 for none
-	found  bool
-	done   bool // matched the whole text: a span's edge found no byte to snap to
-	ran    *int
-	// gate, where set, is what every match of re holds: a span that lacks it is not run
-	// (lowered is its scratch).
-	gate    *gate
-	lowered *[]byte
+// unboundedRunes is how many characters a repeat without an upper bound (\s+, \w*,
+// (?:\s+are)*), other than of any character (.*), is taken to match where a pattern's
+// width bounds its spans (patternWidth): a run of spaces or of words between two of
+// a message's words, never a line's worth. TestRowSpan checks every match in the corpus.
+const unboundedRunes = 32
+
+// spaceRunes is unboundedRunes for a run of white space (\s+, \s*) between two words.
+const spaceRunes = 16
+
+// patternWidth returns the most characters a match of re holds, at most maxRowSpan: a
+// repeat of any character without an upper bound (.*) counts maxRowSpan, another
+// unboundedRunes or one repeat, whichever is more. A match that overlaps an occurrence
+// of a row's literal lies within this many characters of it, so a span around the
+// occurrence need reach no farther (sweep7 finding 4: a 1 KB reach each side around
+// every occurrence made one span of a whole window on a line dense in near misses, each
+// retold row's large pattern run over every byte: 6 s of CPU a MB).
+func patternWidth(re *syntax.Regexp) int {
+	return min(maxRowSpan, matchWidth(re))
 }
 
-// add takes the occurrence text[lo:hi] of the literal.
-func (m *nearMatcher) add(lo, hi int) {
-	if m.found || m.done {
-		return
+func matchWidth(re *syntax.Regexp) int {
+	switch re.Op {
+	case syntax.OpLiteral:
+		return len(re.Rune)
+	case syntax.OpCharClass, syntax.OpAnyChar, syntax.OpAnyCharNotNL:
+		return 1
+	case syntax.OpCapture, syntax.OpQuest:
+		return matchWidth(re.Sub[0])
+	case syntax.OpConcat, syntax.OpAlternate:
+		w := 0
+		for _, sub := range re.Sub {
+			if re.Op == syntax.OpConcat {
+				w = min(w+matchWidth(sub), maxRowSpan)
+			} else {
+				w = max(w, matchWidth(sub))
+			}
+		}
+		return w
+	case syntax.OpStar, syntax.OpPlus:
+		return unbounded(re.Sub[0])
+	case syntax.OpRepeat:
+		if re.Max < 0 {
+			return max(unbounded(re.Sub[0]), min(re.Min, maxRowSpan)*matchWidth(re.Sub[0]))
+		}
+		return min(re.Max, maxRowSpan) * matchWidth(re.Sub[0])
 	}
-	a, b := max(0, lo-maxRowSpan), min(len(m.text), hi+maxRowSpan)
-	if m.ce > 0 && a <= m.ce {
-		m.ce = max(m.ce, b)
-		return
-	}
-	m.run()
-	m.cs, m.ce = snapStart(m.text, a, lo), snapEnd(m.text, b, hi)
-	if m.cs < 0 || m.ce < 0 || m.ce <= m.cs {
-		m.cs, m.ce, m.done = 0, len(m.text), true
-		m.run()
-	}
+	return 0 // the empty text, an assertion
 }
 
-// run matches the span held, if any.
-func (m *nearMatcher) run() {
-	if m.found || m.ce == 0 {
-		return
+// unbounded is the width of a repeat of sub without an upper bound.
+func unbounded(sub *syntax.Regexp) int {
+	switch {
+	case sub.Op == syntax.OpAnyChar || sub.Op == syntax.OpAnyCharNotNL:
+		return maxRowSpan
+	case isSpaceClass(sub):
+		return spaceRunes
 	}
-	span := m.text[m.cs:m.ce]
-	m.ce = 0
-	if m.gate != nil && !m.gate.admits(span, m.lowered) {
-		return
+	return max(unboundedRunes, matchWidth(sub))
+}
+
+// isSpaceClass reports whether re matches white space only (\s).
+func isSpaceClass(re *syntax.Regexp) bool {
+	if re.Op != syntax.OpCharClass {
+		return false
 	}
-	*m.ran += len(span)
-	m.found = m.re.Match(span)
+	for i := 0; i+1 < len(re.Rune); i += 2 {
+		for c := re.Rune[i]; c <= re.Rune[i+1]; c++ {
+			if !strings.ContainsRune(" \t\n\v\f\r", c) {
+				return false
+			}
+		}
+	}
+	return true
+}
+
+// asciiOnly reports whether b is ASCII, where a character is a byte.
+func asciiOnly(b []byte) bool {
+	for len(b) >= 8 {
+		if binary.LittleEndian.Uint64(b)&0x8080808080808080 != 0 {
+			return false
+		}
+		b = b[8:]
+	}
+	for _, c := range b {
+		if c >= utf8.RuneSelf {
+			return false
+		}
+	}
+	return true
 }
 
 // matchNear reports whether re matches text near an occurrence of lit in in: text
@@ -184,20 +233,19 @@ type nearKey struct {
 	h            [2]uint64
 }
 
-// matchNearRun is matchNear without the memo.
+// matchNearRun is matchNear without the memo. On a long text re runs on the spans
+// around the literal's occurrences that each alternative of its top-level alternation
+// (branchesOf) reaches by its own width and admits by its own gate, merged: a retold
+// message's pattern holds many ways to tell it, one of them 200 characters wide, each
+// with words of its own, and each span had been as wide as the widest and run where any
+// one's words were on the line.
 func (s *scanner) matchNearRun(re *regexp.Regexp, whole bool, text, in, lit []byte, pos []int32) bool {
 	if len(text) <= maxRowSpan || whole || len(lit) == 0 {
 		s.patternBytes += len(text)
 		return re.Match(text)
 	}
-	m := nearMatcher{re: re, text: text, ran: &s.patternBytes, lowered: &s.lowered}
-	if s.t != nil {
-		// Each span holds what a match holds, or is not run: on a line dense in
-		// messages every pattern's words are somewhere on it, not around each literal
-		// (sweep2 finding 8).
-		m.gate = s.t.gateOf(re)
-	}
-	for at := 0; !m.found && !m.done; {
+	s.occ = s.occ[:0]
+	for at := 0; ; {
 		i := bytes.Index(in[at:], lit)
 		if i < 0 {
 			break
@@ -206,11 +254,171 @@ func (s *scanner) matchNearRun(re *regexp.Regexp, whole bool, text, in, lit []by
 		if pos != nil {
 			lo, hi = int(pos[lo]), int(pos[hi-1])+1
 		}
-		m.add(lo, hi)
+		s.occ = append(s.occ, [2]int{lo, hi})
 		at += i + 1
 	}
-	m.run()
-	return m.found
+	bs := []branch{{re: re}}
+	if s.t != nil {
+		bs = s.t.branchesOf(re)
+	}
+	// A character is a byte in ASCII text, else up to utf8.UTFMax.
+	perRune := utf8.UTFMax
+	if asciiOnly(text) {
+		perRune = 1
+	}
+	s.spans = s.spans[:0]
+	for _, b := range bs {
+		s.spans = s.branchSpans(s.spans, b, text, perRune)
+	}
+	slices.SortFunc(s.spans, func(x, y [2]int) int { return x[0] - y[0] })
+	return s.runSpans(re, text)
+}
+
+// branchSpans appends to dst the spans of text within b's width of the occurrences
+// s.occ, merged where they overlap, less those that lack what b's gate asks.
+func (s *scanner) branchSpans(dst [][2]int, b branch, text []byte, perRune int) [][2]int {
+	reach := maxRowSpan
+	if b.gate != nil {
+		reach = b.gate.width * perRune
+	}
+	keep := func(cs, ce int) {
+		if ce > cs && (b.gate == nil || b.gate.admits(text[cs:ce], &s.lowered)) {
+			dst = append(dst, [2]int{cs, ce})
+		}
+	}
+	cs, ce := 0, 0
+	for _, o := range s.occ {
+		a, e := max(0, o[0]-reach), min(len(text), o[1]+reach)
+		if ce > cs && a <= ce {
+			ce = max(ce, e)
+			continue
+		}
+		keep(cs, ce)
+		cs, ce = a, e
+	}
+	keep(cs, ce)
+	return dst
+}
+
+// runSpans runs re on s.spans (sorted by start), merged where they overlap, each edge
+// moved beside a byte that is no word character (snapStart, snapEnd); re runs on the
+// whole text where an edge finds none.
+func (s *scanner) runSpans(re *regexp.Regexp, text []byte) bool {
+	for i := 0; i < len(s.spans); {
+		a, e := s.spans[i][0], s.spans[i][1]
+		for i++; i < len(s.spans) && s.spans[i][0] <= e; i++ {
+			e = max(e, s.spans[i][1])
+		}
+		a, e = snapStart(text, a, e), snapEnd(text, e, a)
+		if a < 0 || e <= a {
+			s.patternBytes += len(text)
+			return re.Match(text)
+		}
+		s.patternBytes += e - a
+		if re.Match(text[a:e]) {
+			return true
+		}
+	}
+	return false
+}
+
+// branch is an alternative of a pattern's top-level alternation, compiled apart, with
+// its gate (nil where it has none).
+type branch struct {
+	re   *regexp.Regexp
+	gate *gate
+}
+
+// branchesOf returns re's branches (re alone where it is no alternation), compiled on
+// first use and kept (safe for concurrent use: the table is shared).
+func (t *table) branchesOf(re *regexp.Regexp) []branch {
+	if v, ok := t.branches.Load(re); ok {
+		return v.([]branch)
+	}
+	bs := splitBranches(re, t.gateOf(re))
+	t.branches.Store(re, bs)
+	return bs
+}
+
+// splitBranches returns re's top-level alternatives compiled apart (topBranches), or
+// re itself with gate g where it has none or one does not compile.
+func splitBranches(re *regexp.Regexp, g *gate) []branch {
+	srcs := topBranches(re.String())
+	if len(srcs) < 2 {
+		return []branch{{re, g}}
+	}
+	out := make([]branch, 0, len(srcs))
+	for _, src := range srcs {
+		b, err := regexp.Compile(src)
+		if err != nil {
+			return []branch{{re, g}}
+		}
+		out = append(out, branch{b, newGate(src)})
+	}
+	return out
+}
+
+// reFlags is a group that sets flags, "(?i)"; leading ones apply to every alternative.
+var reFlags = lazyregexp.New(`\(\?[a-zA-Z-]+\)`)
+
+// topBranches splits the expression src at its top-level "|", each part with src's
+// leading flags, or returns nil where a group sets flags after its start (they would
+// apply to the parts after it only). Read from the text, not printed from the parsed
+// expression: printing a large one took a second.
+func topBranches(src string) []string {
+	rest := src
+	for {
+		loc := reFlags.FindStringIndex(rest)
+		if loc == nil || loc[0] != 0 {
+			break
+		}
+		rest = rest[loc[1]:]
+	}
+	flags := src[:len(src)-len(rest)]
+	if reFlags.MatchString(rest) {
+		return nil
+	}
+	var out []string
+	depth, start := 0, 0
+	for i := 0; i < len(rest); i++ {
+		switch rest[i] {
+		case '\\':
+			i++
+		case '[':
+			i = classEnd(rest, i)
+		case '(':
+			depth++
+		case ')':
+			depth--
+		case '|':
+			if depth == 0 {
+				out = append(out, flags+rest[start:i])
+				start = i + 1
+			}
+		}
+	}
+	return append(out, flags+rest[start:])
+}
+
+// classEnd returns the offset of the "]" that closes the character class src[i:] opens
+// ("[]a]" and "[^]a]" hold a "]"), len(src) where none does.
+func classEnd(src string, i int) int {
+	i++
+	if i < len(src) && src[i] == '^' {
+		i++
+	}
+	if i < len(src) && src[i] == ']' {
+		i++
+	}
+	for ; i < len(src); i++ {
+		switch src[i] {
+		case '\\':
+			i++
+		case ']':
+			return i
+		}
+	}
+	return len(src)
 }
 
 // squeezedPos returns, for each byte of squeeze(unquoted), its offset in unquoted.

@@ -7,6 +7,7 @@ import (
 	"regexp"
 	"strings"
 	"testing"
+	"unicode/utf8"
 
 	"github.com/stretchr/testify/require"
 )
@@ -29,10 +30,11 @@ func reach(line, lit []byte, start, end int) int {
 	}
 }
 
-// TestRowSpan checks maxRowSpan against the corpus: every match of a row's pattern on
-// a corpus line that holds the row's literal lies within maxRowSpan bytes of an
-// occurrence of it, so that running the pattern only there (matchNear) finds what
-// running it on the whole line does.
+// TestRowSpan checks the spans' reach against the corpus: every match of each branch of
+// a row's pattern (branchesOf) on a corpus line that holds the row's literal lies within
+// the branch's width (patternWidth, maxRowSpan at most) of an occurrence of it, so that
+// running the pattern only there (matchNear) finds what running it on the whole line
+// does.
 func TestRowSpan(t *testing.T) {
 	tb, err := compiledTable()
 	require.NoError(t, err)
@@ -49,10 +51,20 @@ func TestRowSpan(t *testing.T) {
 				if row.pattern == nil || !bytes.Contains(line, row.literal) {
 					continue
 				}
-				for _, loc := range row.pattern.FindAllIndex(line, -1) {
-					r := reach(line, row.literal, loc[0], loc[1])
-					require.LessOrEqual(t, r, maxRowSpan, "%s: row %d (%s) matches %q", f, i, row.Code, line[loc[0]:loc[1]])
-					longest, checked = max(longest, r), checked+1
+				perRune := utf8.UTFMax
+				if asciiOnly(line) {
+					perRune = 1
+				}
+				for _, b := range tb.branchesOf(row.pattern) {
+					w := maxRowSpan
+					if b.gate != nil {
+						w = b.gate.width * perRune
+					}
+					for _, loc := range b.re.FindAllIndex(line, -1) {
+						r := reach(line, row.literal, loc[0], loc[1])
+						require.LessOrEqual(t, r, w, "%s: row %d (%s) matches %q", f, i, row.Code, line[loc[0]:loc[1]])
+						longest, checked = max(longest, r), checked+1
+					}
 				}
 			}
 		}
@@ -163,4 +175,26 @@ func regexpMust(t *testing.T, p string) *regexp.Regexp {
 	re, err := regexp.Compile(p)
 	require.NoError(t, err)
 	return re
+}
+
+// TestTopBranches checks how a pattern's text splits at its top-level "|" (branchesOf),
+// its leading flags given to each part.
+func TestTopBranches(t *testing.T) {
+	tests := []struct {
+		src  string
+		want []string
+	}{
+		{`abc`, []string{`abc`}},
+		{`(?i)a|b(c|d)|e`, []string{`(?i)a`, `(?i)b(c|d)`, `(?i)e`}},
+		{`(?i)(?s)a|b`, []string{`(?i)(?s)a`, `(?i)(?s)b`}},
+		{`a\|b|c`, []string{`a\|b`, `c`}},
+		{`[|]x|y`, []string{`[|]x`, `y`}},
+		{`[]|]x|[^]|]y`, []string{`[]|]x`, `[^]|]y`}},
+		{`[\]|]x|y`, []string{`[\]|]x`, `y`}},
+		{`(?i:a|b)`, []string{`(?i:a|b)`}},
+		{`a|(?i)b`, nil}, // a flag set after the start holds for the parts after it only
+	}
+	for _, tc := range tests {
+		require.Equal(t, tc.want, topBranches(tc.src), tc.src)
+	}
 }

@@ -682,7 +682,7 @@ func hasRelease(text []byte) bool {
 // false when the line names two releases without saying which one fails, so that no
 // release of the line is taken.
 func (f *versionFinder) match(p versionPattern, text []byte, line int) bool {
-	for _, m := range p.re.FindAllSubmatchIndex(text, 4) {
+	for _, m := range nearMatches(p, text) {
 		lo, hi := m[2], m[3]
 		switch {
 		case p.pick != nil:
@@ -708,6 +708,62 @@ func (f *versionFinder) match(p versionPattern, text []byte, line int) bool {
 		}
 	}
 	return true
+}
+
+// nearMatches returns p's first four matches on text (FindAllSubmatchIndex), on a text
+// longer than maxRowSpan those within p's width of a release on it (a digit, a dot and
+// a digit, which every match holds: hasRelease), each span's edges moved as matchNear's
+// are (sweep7 finding 4: on a line of megabytes holding every message, the release
+// phrasings ran over each 64 KB window whole).
+func nearMatches(p versionPattern, text []byte) [][]int {
+	if len(text) <= maxRowSpan {
+		return p.re.FindAllSubmatchIndex(text, 4)
+	}
+	reach := p.width
+	if !asciiOnly(text) {
+		reach *= utf8.UTFMax
+	}
+	var out [][]int
+	for _, sp := range releaseSpans(text, reach) {
+		a, e := snapStart(text, sp[0], sp[1]), snapEnd(text, sp[1], sp[0])
+		if a < 0 || e <= a {
+			return p.re.FindAllSubmatchIndex(text, 4)
+		}
+		for _, m := range p.re.FindAllSubmatchIndex(text[a:e], 4-len(out)) {
+			for j := range m {
+				if m[j] >= 0 {
+					m[j] += a
+				}
+			}
+			out = append(out, m)
+		}
+		if len(out) == 4 {
+			break
+		}
+	}
+	return out
+}
+
+// releaseSpans returns the spans of text within reach of a digit, a dot and a digit,
+// merged where they overlap.
+func releaseSpans(text []byte, reach int) [][2]int {
+	var spans [][2]int
+	for i := bytes.IndexByte(text, '.'); i >= 0; {
+		if i > 0 && i+1 < len(text) && isDigit(text[i-1]) && isDigit(text[i+1]) {
+			a, e := max(0, i-1-reach), min(len(text), i+2+reach)
+			if n := len(spans); n > 0 && a <= spans[n-1][1] {
+				spans[n-1][1] = max(spans[n-1][1], e)
+			} else {
+				spans = append(spans, [2]int{a, e})
+			}
+		}
+		next := bytes.IndexByte(text[i+1:], '.')
+		if next < 0 {
+			break
+		}
+		i += 1 + next
+	}
+	return spans
 }
 
 // notTheRuns reports whether the release at [lo, hi) of a match of p (a row without a

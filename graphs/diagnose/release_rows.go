@@ -336,6 +336,9 @@ type versionPattern struct {
 	lit []byte
 	re  *regexp.Regexp
 	row int
+	// width is the most characters a match holds (patternWidth): on a long line re runs
+	// within it of lit's occurrences (nearMatches).
+	width int
 }
 
 // releasePatterns are releaseRows compiled once, split into the rows read on the line
@@ -355,7 +358,10 @@ var compiledReleaseRows = sync.OnceValue(func() releasePatterns {
 			re = regexp.MustCompile(r.shape)
 			shared[r.shape] = re
 		}
-		p := versionPattern{releaseRow: r, lit: []byte(r.literal), re: re, row: i}
+		p := versionPattern{releaseRow: r, lit: []byte(r.literal), re: re, row: i, width: maxRowSpan}
+		if g := newGate(r.shape); g != nil {
+			p.width = g.width
+		}
 		switch {
 		case r.next:
 			out.keys = append(out.keys, p)

@@ -174,6 +174,9 @@ type table struct {
 	lazyGates *sync.Map
 	// absent are the ways a line says a quoted message did not occur (absent.go).
 	absent []absentMark
+	// branches holds the patterns split into alternatives for long texts (branchesOf),
+	// by expression.
+	branches *sync.Map
 }
 
 // sentenceLiteral is the text a row is matched by: its Literal, less a sentence's final
@@ -214,7 +217,7 @@ type tableBuilder struct {
 
 func compileTable() (table, error) {
 	sigs := Signatures()
-	b := tableBuilder{t: table{rows: make([]compiledRow, len(sigs)), lazyGates: &sync.Map{}}, ctxIndex: map[string]int{},
+	b := tableBuilder{t: table{rows: make([]compiledRow, len(sigs)), lazyGates: &sync.Map{}, branches: &sync.Map{}}, ctxIndex: map[string]int{},
 		patterns: map[string]compiledPattern{}, anchors: anchorBuilder{index: map[string]int{}}}
 	for i, sig := range sigs {
 		row, err := b.row(i, sig)
@@ -462,6 +465,9 @@ type ringLine struct {
 	// first needed (shownOK).
 	orig, shown []byte
 	shownOK     bool
+	// short are the cuts of the short-cut rule (shortCutsOf), made when first needed.
+	short   []cutSides
+	shortOK bool
 }
 
 // scanner holds the state of one Read.
@@ -519,6 +525,7 @@ type scanner struct {
 	// lowered and cutText are scratch: a text in lower case for a gate, a cut's text
 	// with its missing part put back.
 	lowered, cutText []byte
+	occ, spans       [][2]int // matchNearRun's occurrences of a literal and spans to run on
 }
 
 func newScanner() (*scanner, error) {
@@ -907,7 +914,7 @@ func (s *scanner) entry(k int) *ringLine {
 		}
 		e.unquoted = unquote(e.unquoted[:0], body)
 		e.squeezed = squeeze(e.squeezed[:0], e.unquoted)
-		e.cleaned, e.foldedOK, e.posOK = true, false, false
+		e.cleaned, e.foldedOK, e.posOK, e.shortOK = true, false, false, false
 	}
 	return e
 }
