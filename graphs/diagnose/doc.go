@@ -63,8 +63,9 @@
 // such as "：" and "，" with the space after it, box drawing's "│" as "|"; soft hyphens and
 // zero-width characters inside words are dropped; what is folded for matching only,
 // the tags, escapes, full-width forms and box bars, a finding's quote and the release's
-// text show as written), then ANSI colour codes
-// (an OSC that the line does not terminate is dropped alone), "> " quote marks,
+// text show as written), then ANSI colour codes, 7-bit and 8-bit (ESC [ and U+009B;
+// an OSC that the line does not terminate is dropped alone), backspaces as a terminal
+// shows them (bold "X\bX", underline "_\bX", a word typed over), "> " quote marks,
 // torchrun's "[rankN]:" prefixes and indentation go. A row then matches a line in one of five ways,
 // which [Finding.Match] names and the text output states when it is not exact:
 //

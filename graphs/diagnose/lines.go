@@ -237,23 +237,65 @@ func inJSONKey(b []byte, at int) bool {
 	return false
 }
 
-// stripEscapes removes ANSI escape sequences from b, in place, so that the prefilter
-// finds an anchor that colour codes cut ("\x1b[1;31mKeyError\x1b[0m: 'k'"); a line
-// without ESC is returned as it is after one byte scan.
+// stripEscapes removes ANSI escape sequences from b, in place (7-bit and 8-bit:
+// escapeLen), so that the prefilter finds an anchor that colour codes cut
+// ("\x1b[1;31mKeyError\x1b[0m: 'k'"), then shows backspaces as a terminal does
+// (overstrike); a line without ESC, C1 controls or backspaces is returned as it is
+// after a few byte scans.
 func stripEscapes(b []byte) []byte {
-	i := bytes.IndexByte(b, 0x1b)
-	if i < 0 {
-		return b
-	}
-	out := b[:i]
-	for ; i < len(b); i++ {
-		if b[i] == 0x1b {
-			i += escapeLen(b[i:]) - 1
-			continue
+	if i := firstEscape(b); i >= 0 {
+		out := b[:i]
+		for ; i < len(b); i++ {
+			if isEscape(b[i:]) {
+				i += escapeLen(b[i:]) - 1
+				continue
+			}
+			out = append(out, b[i])
 		}
-		out = append(out, b[i])
+		b = out
 	}
-	return out
+	if bytes.IndexByte(b, '\b') >= 0 {
+		b = overstrike(b)
+	}
+	return b
+}
+
+// firstEscape returns the offset of b's first escape sequence (isEscape), -1 for none.
+func firstEscape(b []byte) int {
+	i := bytes.IndexByte(b, 0x1b)
+	for j := 0; ; {
+		k := bytes.IndexByte(b[j:], 0xc2)
+		if k < 0 || i >= 0 && j+k > i {
+			return i
+		}
+		if isEscape(b[j+k:]) {
+			return j + k
+		}
+		j += k + 1
+	}
+}
+
+// overstrike returns b as a terminal shows it, or col -b: a backspace moves back one
+// character and the next character takes its place, so that bold ("X\bX") and underline
+// ("_\bX") show X and a word typed over ("mu\b\bmutated") shows the last one typed
+// (sweep7 finding 9).
+func overstrike(b []byte) []byte {
+	var cols [][]byte // each column's last character, sharing b's bytes
+	at := 0
+	for i := 0; i < len(b); {
+		_, n := utf8.DecodeRune(b[i:])
+		c := b[i : i+n]
+		i += n
+		switch {
+		case c[0] == '\b':
+			at = max(0, at-1)
+		case at < len(cols):
+			cols[at], at = c, at+1
+		default:
+			cols, at = append(cols, c), at+1
+		}
+	}
+	return bytes.Join(cols, nil)
 }
 
 // breaksAsLines appends b to dst with each <br> tag (breakTag) a '\n'.

@@ -454,7 +454,7 @@ func (s *scanner) finding(i int, torch modes.Version, haveTorch bool) Finding {
 // carriage return inside the line (progress bars) becomes a space.
 func cleanLine(dst, raw []byte, lineStart bool) []byte {
 	raw = withoutCaller(bytes.TrimRight(raw, "\r\n"))
-	if !bytes.ContainsAny(raw, "\x1b\r\t") {
+	if firstEscape(raw) < 0 && !bytes.ContainsAny(raw, "\r\t") {
 		dst = append(dst, raw...)
 		if lineStart {
 			return stripPrefixes(dst)
@@ -464,7 +464,7 @@ func cleanLine(dst, raw []byte, lineStart bool) []byte {
 	for i := 0; i < len(raw); i++ {
 		c := raw[i]
 		switch {
-		case c == 0x1b:
+		case isEscape(raw[i:]):
 			i += escapeLen(raw[i:]) - 1
 		case c == '\r' || c == '\t':
 			dst = append(dst, ' ')
@@ -506,24 +506,28 @@ func withoutCaller(b []byte) []byte {
 	return bytes.TrimRight(b[:j], " ")
 }
 
-// escapeLen returns the length of the escape sequence at the start of b (b[0] is
-// ESC): CSI (ESC [ params final), OSC (ESC ] … BEL or ESC \), or ESC and one byte.
+// escapeLen returns the length of the escape sequence at the start of b (b[0] is ESC,
+// or b starts with a C1 control isC1Escape reads): CSI (ESC [ or U+009B, params,
+// final), OSC (ESC ] or U+009D, … BEL, ESC \ or U+009C), or ESC and one byte.
 func escapeLen(b []byte) int {
 	if len(b) < 2 {
 		return len(b)
 	}
-	switch b[1] {
-	case '[':
+	switch {
+	case b[0] == 0x1b && b[1] == '[', isC1Escape(b, 0x9b):
 		for i := 2; i < len(b); i++ {
 			if b[i] >= 0x40 && b[i] <= 0x7e {
 				return i + 1
 			}
 		}
 		return len(b)
-	case ']':
+	case b[0] == 0x1b && b[1] == ']', isC1Escape(b, 0x9d):
 		for i := 2; i < len(b); i++ {
 			if b[i] == 0x07 {
 				return i + 1
+			}
+			if isC1Escape(b[i:], 0x9c) {
+				return i + 2
 			}
 			if b[i] == 0x1b && i+1 < len(b) && b[i+1] == '\\' {
 				return i + 2
@@ -534,6 +538,19 @@ func escapeLen(b []byte) int {
 		return 2
 	}
 	return 2
+}
+
+// isC1Escape reports whether b starts with the C1 control c (0x80-0x9f) in UTF-8
+// (0xc2 c): the 8-bit CSI (U+009B), OSC (U+009D) and ST (U+009C) that some programs
+// print in place of ESC [, ESC ] and ESC \ (sweep7 finding 9: "\u009b1mmutated\u009b0m
+// inputs" hid the message).
+func isC1Escape(b []byte, c byte) bool {
+	return len(b) >= 2 && b[0] == 0xc2 && b[1] == c
+}
+
+// isEscape reports whether b starts an escape sequence (escapeLen).
+func isEscape(b []byte) bool {
+	return b[0] == 0x1b || isC1Escape(b, 0x9b) || isC1Escape(b, 0x9d)
 }
 
 // stripPrefixes removes, in any order and repeated, indentation, markdown "> " quote
