@@ -111,7 +111,47 @@ func withoutBOM(head []byte) (encoding, bool) {
 			return l.enc, true
 		}
 	}
+	return nulParity(head)
+}
+
+// minParityNULs is how many NULs, all on one side, nulParity wants: a few lines' ends.
+const minParityNULs = 4
+
+// nulParity returns UTF-16 without a mark for text that starts outside ASCII (Chinese:
+// few code units have a NUL): LE where head's NULs fall at odd offsets, BE where they
+// fall at even ones, minParityNULs or more of them and at most one in eight on the
+// other side (a unit outside ASCII whose low byte is 0, such as U+4E00 or a low
+// surrogate), and head's units pair their surrogates (sweep7 finding 14: 50 lines of
+// Chinese before the message, "no known signature"). UTF-8 text has no NUL.
+func nulParity(head []byte) (encoding, bool) {
+	var side [2]int
+	for i, c := range head {
+		if c == 0 {
+			side[i%2]++
+		}
+	}
+	for s, order := range []binary.ByteOrder{binary.BigEndian, binary.LittleEndian} {
+		if n := side[s]; n >= minParityNULs && side[1-s]*8 <= n && pairedSurrogates(head, order) {
+			return encoding{2, order}, true
+		}
+	}
 	return encoding{}, false
+}
+
+// pairedSurrogates reports whether every high surrogate among b's UTF-16 code units, in
+// order's byte order, is followed by a low one and every low one follows a high one (b
+// may end inside a pair).
+func pairedSurrogates(b []byte, order binary.ByteOrder) bool {
+	high := false
+	for ; len(b) >= 2; b = b[2:] {
+		u := order.Uint16(b)
+		low := u >= 0xDC00 && u <= 0xDFFF
+		if high != low {
+			return false
+		}
+		high = u >= 0xD800 && u <= 0xDBFF
+	}
+	return true
 }
 
 // bomless is a layout of NULs that marks text without a byte-order mark: for each

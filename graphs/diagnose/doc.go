@@ -461,7 +461,9 @@
 // as they come, never refused, and a message next to them is still found
 // (TestReadLenient). A log that starts with a UTF-16 or UTF-32 byte order mark is
 // decoded first, and so is one whose first 4 KiB show UTF-16 or UTF-32 without a mark
-// (a NUL as the high bytes of nearly every code unit, as ASCII text gets); a UTF-32
+// (a NUL as the high bytes of nearly every code unit, as ASCII text gets, or, for text
+// that starts outside ASCII such as Chinese, the few NULs of its line ends and ASCII
+// characters all on one side of the code units); a UTF-32
 // mark counts only when the units after it are Unicode scalar values, so UTF-8 text
 // after the bytes FF FE 00 00 is read as UTF-8, as it is after FF FE. The text output
 // escapes control characters (see [Diagnosis.WriteText]).

@@ -507,6 +507,7 @@ func TestEscapes(t *testing.T) {
 func TestEncodings(t *testing.T) {
 	t.Parallel()
 	msg := "RuntimeError: CUDA error: capturing stream has unjoined work\n"
+	cjk := strings.Repeat("训练在第二个线程里失败了，错误如下所示\n", 50)
 	utf32le := []byte{0xFF, 0xFE, 0, 0}
 	for _, r := range msg {
 		utf32le = binary.LittleEndian.AppendUint32(utf32le, uint32(r))
@@ -537,6 +538,13 @@ func TestEncodings(t *testing.T) {
 		// Without a byte-order mark: told by where the NULs fall (issue: usersweep D).
 		{"UTF-32LE without BOM", utf32le[4:]}, {"UTF-32BE without BOM", utf32be[4:]},
 		{"UTF-16LE without BOM", utf16le[2:]}, {"UTF-16BE without BOM", utf16be},
+		// Text outside ASCII first: few NULs, all on one side (sweep7 finding 14).
+		{"UTF-16LE without BOM, Chinese first", utf16Of(binary.LittleEndian, cjk+msg)},
+		{"UTF-16BE without BOM, Chinese first", utf16Of(binary.BigEndian, cjk+msg)},
+		{"UTF-16LE without BOM, Chinese and an emoji first", utf16Of(binary.LittleEndian, "😀"+cjk+msg)},
+		{"UTF-16BE without BOM, U+4E00 first", utf16Of(binary.BigEndian, "一一一\n"+cjk+msg)},
+		{"UTF-8, Chinese first", []byte(cjk + msg)},
+		{"UTF-8 after NULs", append(make([]byte, 64), msg...)},
 	} {
 		d, err := diagnose.Read(bytes.NewReader(tt.in))
 		if err != nil || len(d.Findings) != 1 || d.Findings[0].Code != diagnose.StreamCaptureUnjoined {
@@ -557,4 +565,13 @@ func TestRecoveredMode(t *testing.T) {
 			t.Errorf("%s: Read = %+v, %v; want mode %s recovered", tt.name, d, err, tt.want)
 		}
 	}
+}
+
+// utf16Of is s in UTF-16 without a byte-order mark, in order's byte order.
+func utf16Of(order binary.AppendByteOrder, s string) []byte {
+	var out []byte
+	for _, u := range utf16.Encode([]rune(s)) {
+		out = order.AppendUint16(out, u)
+	}
+	return out
 }
