@@ -9,7 +9,6 @@ import (
 	"github.com/compilemode/compilemode/examples/internal/cliflags"
 	"github.com/compilemode/compilemode/graphs/diagnose"
 	"github.com/compilemode/compilemode/internal/termtext"
-	"github.com/compilemode/compilemode/modes"
 )
 
 // diagnose answers -diagnose FILE: the findings in the text and the plan of the call
@@ -26,7 +25,7 @@ func (c *cli) diagnose(stdin io.Reader, stdout, stderr io.Writer, environ func()
 	name := printable(c.diagnoseFile.Value)
 	var opts diagnose.Options
 	if c.given["torch"] {
-		if _, err := modes.ParseVersion(c.compile.Torch.Value); err != nil {
+		if _, err := diagnose.ParseTorch(c.compile.Torch.Value); err != nil {
 			failf(stderr, "-torch: %s", printable(userWords(err.Error())))
 			return 2
 		}

@@ -50,6 +50,11 @@ func TestDiagnoseFlag(t *testing.T) {
 		{"with workload flag", []string{"-diagnose", logPath, "-devices", "2"}, 2, "-devices does not apply"},
 		{"torch overrides the log", []string{"-diagnose", logPath, "-json", "-torch", "2.6"}, 0, `"torch_from": "option"`},
 		{"torch unsupported", []string{"-diagnose", logPath, "-torch", "9.9"}, 2, `torch version "9.9"`},
+		// sweep7 finding 12: a release newer than known is taken as a log's is, and the
+		// header names the log's own release.
+		{"torch newer than known", []string{"-diagnose", logPath, "-torch", "2.15"}, 0,
+			"torch 2.15 (from -torch; line 1 states 2.11; newer than the releases known, 2.0–2.14: causes and fixes are theirs)"},
+		{"torch other than the log's", []string{"-diagnose", logPath, "-torch", "2.14"}, 0, "torch 2.14 (from -torch; line 1 states 2.11)\n"},
 		{"file name with controls", []string{"-diagnose", filepath.Join(dir, "a\nb\x1b[31m")}, 2, `a\nb\x1b[31m`},
 	}
 	for _, tc := range tests {

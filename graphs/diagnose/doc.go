@@ -27,6 +27,15 @@
 // has typically three minor releases a year) with no patch after it is a known release
 // typed without its dot: "torch=2.31+cu121" is 2.3 (2.3.1), "torch==2.51" is 2.5.
 //
+// A release older than the releases known ("torch 1.13.1": torch.compile came in 2.0)
+// is no release for the findings, the log read as one that states none, and is named:
+// [Diagnosis.StatedTorch] is it, the header reads "torch 1.13 (from line 1; older than
+// torch.compile, which came in 2.0: read as a log that states no release)" and the plan
+// "torch 2.11 (the default: line 1 states torch 1.13, older than torch.compile (2.0))".
+// [Options.Torch] (the command's -torch) takes a newer release as a log's ([ParseTorch]),
+// and where it is not the log's own release the header names that one too: "torch 2.14
+// (from -torch; line 1 states 2.11)".
+//
 // # Plan
 //
 // When the log shows a compile call or its config, [Diagnosis.Recovered] is that call
@@ -467,11 +476,15 @@
 // mark counts only when the units after it are Unicode scalar values, so UTF-8 text
 // after the bytes FF FE 00 00 is read as UTF-8, as it is after FF FE. The text output
 // escapes control characters (see [Diagnosis.WriteText]).
-// Only an input with no text at all (nothing but white space, NUL bytes and other
-// control bytes) is an error ([ErrEmpty]), and so is a file of another kind, told by
+// Only an input with no text at all (nothing but white space, NUL bytes, other control
+// bytes and byte order marks) is an error ([ErrEmpty], an [*EmptyError] that says how
+// many bytes it held and whether all were NUL), and so is a file of another kind, told by
 // its magic number: a zip or 7z archive, a PNG, JPEG or GIF image, a PDF, an ELF or
 // Mach-O program, a WebAssembly module, or a log gzip'd twice ([NotTextError], with how
-// to get the text out).
+// to get the text out). A gzip'd log whose stream ends early (a truncated download) is
+// read as far as it goes, as zcat prints it, and [Diagnosis.GzipCutAfter] and the text
+// output's first line say where it ends; a stream corrupt inside is a [*ReadError]
+// that names gzip.
 //
 // # Performance
 //

@@ -43,3 +43,16 @@ AssertionError
 	//        threads, measured on 2.11); triton.cudagraph_trees=False also runs in threads, but its legacy
 	//        implementation asserts that parameters never move
 }
+
+// ExampleParseTorch reads a release as -torch (Options.Torch) takes it: a newer one
+// than the releases known is taken, as a log that states it is.
+func ExampleParseTorch() {
+	for _, s := range []string{"2.6.0", "2.15", "2.99"} {
+		v, err := diagnose.ParseTorch(s)
+		fmt.Println(v, err != nil)
+	}
+	// Output:
+	// 2.6 false
+	// 2.15 false
+	// 0.0 true
+}

@@ -45,6 +45,27 @@ const (
 // both empty). Test with errors.Is.
 var ErrEmpty = errors.New("diagnose: empty input")
 
+// EmptyError is the error [Read] returns for an input with no text (errors.Is(err,
+// ErrEmpty) holds): Bytes is how many bytes it held, after decoding, and NUL whether
+// every one is a NUL byte (sweep7 finding 13: 2 GB of NULs said "empty input" alone).
+type EmptyError struct {
+	Bytes int64
+	NUL   bool
+}
+
+func (e *EmptyError) Error() string {
+	switch {
+	case e == nil || e.Bytes == 0:
+		return ErrEmpty.Error()
+	case e.NUL:
+		return fmt.Sprintf("%v: its %d bytes are all NUL", ErrEmpty, e.Bytes)
+	}
+	return fmt.Sprintf("%v: its %d bytes are white space, control characters or a byte order mark, no text", ErrEmpty, e.Bytes)
+}
+
+// Is reports whether target is ErrEmpty.
+func (e *EmptyError) Is(target error) bool { return target == ErrEmpty }
+
 // ReadError wraps an error of the underlying reader.
 type ReadError struct {
 	Line int   // the 1-based line being read when it failed
@@ -123,6 +144,16 @@ type Diagnosis struct {
 	// facts and fixes, and the plan, are then that release's, and each finding's Note
 	// says so. An extra field.
 	TorchShippedAs string `json:"torch_shipped_as,omitempty"`
+	// GzipCutAfter, where set, is the last line a gzip'd log holds before its stream
+	// ends early (a truncated download or copy): the findings are those of the lines
+	// read, as zcat prints them. An extra field.
+	GzipCutAfter int `json:"gzip_cut_after_line,omitempty"`
+	// StatedTorch is the release the log states where Torch is not it: one older than
+	// the releases known ("1.13": torch.compile came in 2.0), the log then read as one that
+	// states no release, or the log's own where Options.Torch gives another;
+	// StatedTorchLine is its line. Extra fields.
+	StatedTorch     string `json:"stated_torch,omitempty"`
+	StatedTorchLine int    `json:"stated_torch_line,omitempty"`
 	// TorchLine is the 1-based line that shows Torch (0 when Torch is "" or comes
 	// from Options.Torch). An extra field.
 	TorchLine int `json:"torch_line,omitempty"`
@@ -197,7 +228,7 @@ type Options struct {
 func (o Options) Read(r io.Reader) (d *Diagnosis, err error) {
 	var torch modes.Version
 	if o.Torch != "" {
-		if torch, err = modes.ParseVersion(o.Torch); err != nil {
+		if torch, err = ParseTorch(o.Torch); err != nil {
 			return nil, err
 		}
 	}
@@ -220,14 +251,45 @@ func (o Options) Read(r io.Reader) (d *Diagnosis, err error) {
 		return nil, err
 	}
 	if !s.text {
-		return nil, ErrEmpty
+		return nil, &EmptyError{Bytes: s.bytes, NUL: s.bytes > 0 && !s.notNUL}
 	}
+	own := s.torch
 	if o.Torch != "" {
 		s.torch = versionFinder{found: torch, rank: rankTorch + 1, what: "option"}
 	}
 	d = s.diagnosis()
+	d.stated(&own, o.Torch != "", torch)
+	if c, ok := r.(*cutStream); ok && c.cut {
+		d.GzipCutAfter = s.line
+	}
 	d.plan(s.rec.envLines)
 	return d, nil
+}
+
+// stated sets d's StatedTorch from the log's own finder: its release where option
+// (Options.Torch, torch) gives another, or a release older than the known ones that it
+// states where d has no release or option gives one.
+func (d *Diagnosis) stated(own *versionFinder, option bool, torch modes.Version) {
+	if v, ok := own.best(); ok && option && v != torch {
+		d.StatedTorch, d.StatedTorchLine = v.String(), own.line
+	} else if !ok && own.older != "" && (option || d.Torch == "") {
+		d.StatedTorch, d.StatedTorchLine = own.older, own.olderLine
+	}
+}
+
+// ParseTorch reads a release as Options.Torch takes it: a release known
+// (modes.ParseVersion), or one newer than the newest known ("2.15", "3.0"), whose causes
+// and fixes are then the newest known release's (Diagnosis.TorchNewer), as for a log
+// that states it.
+func ParseTorch(s string) (modes.Version, error) {
+	v, err := modes.ParseVersion(s)
+	if err == nil {
+		return v, nil
+	}
+	if n, newer := newerRelease([]byte(strings.TrimSpace(s))); newer && modes.Newest().Less(n) {
+		return n, nil
+	}
+	return modes.Version{}, err
 }
 
 // plan runs the planner on the recovered call, the way the command answers a scenario.

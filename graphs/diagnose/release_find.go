@@ -484,6 +484,10 @@ type versionFinder struct {
 	// deferred is a bare release read only where the text states no other and shows a
 	// torch failure (release_deferred.go)
 	deferred deferredRelease
+	// older is the strongest stated release older than the supported ones ("1.13"), at
+	// olderLine: Diagnosis.StatedTorch where the log states no other.
+	older     string
+	olderLine int
 }
 
 func newVersionFinder() versionFinder {
@@ -816,6 +820,9 @@ func (f *versionFinder) offer(s []byte, rank, line int, text []byte, what string
 			// not taken in its place, nor one found before on a weaker rank (xFormers'
 			// "PyTorch 2.0.0+cu118 with CUDA 1108 (you have 1.13.1+cu117)", whose built-for
 			// release prose had read first: AUTOMATIC1111/stable-diffusion-webui#11395).
+			if rank > f.blocked || f.older == "" {
+				f.older, f.olderLine = olderRelease(s), line
+			}
 			f.blocked = max(f.blocked, rank)
 			if rank > f.rank {
 				f.forget()
@@ -827,6 +834,13 @@ func (f *versionFinder) offer(s []byte, rank, line int, text []byte, what string
 	f.removed = what == "pin" && pinMark.FindSubmatch(text) != nil && pinMark.FindSubmatch(text)[1][0] == '-'
 	f.text = quote(text, s)
 	return true
+}
+
+// olderRelease returns a release older than the known ones, as stated ("1.13.1+cu117"),
+// as its major and minor ("1.13").
+func olderRelease(s []byte) string {
+	major, rest, _ := bytes.Cut(s, []byte("."))
+	return string(major) + "." + string(rest[:len(rest)-len(bytes.TrimLeft(rest, "0123456789"))])
 }
 
 // pinMark is a pin on a line marked removed or added: uv's report of the packages it

@@ -493,6 +493,8 @@ type scanner struct {
 	split2   []byte // the other buffer of a string decoded again (splitLine)
 	brk      []byte // a line with its <br> tags as line ends (splitLine)
 	text     bool
+	bytes    int64 // bytes read, after decoding
+	notNUL   bool  // a byte read is not NUL
 	legends  legendState
 	torch    versionFinder
 	rec      recoverer
@@ -558,6 +560,8 @@ func (s *scanner) scan(r io.Reader) error {
 	for {
 		frag, err := br.ReadSlice('\n')
 		if len(frag) > 0 {
+			s.bytes += int64(len(frag))
+			s.notNUL = s.notNUL || len(bytes.Trim(frag, "\x00")) > 0
 			complete = frag[len(frag)-1] == '\n'
 			if !cont {
 				s.line++
@@ -594,13 +598,20 @@ func (s *scanner) scan(r io.Reader) error {
 // hasText reports whether b holds a byte that shows: not white space, a NUL or
 // another control byte (so that a file of NUL bytes is as empty as one of newlines).
 func hasText(b []byte) bool {
-	for _, c := range b {
-		if c > ' ' && c != 0x7f {
+	for i := 0; i < len(b); i++ {
+		if len(b)-i >= len(utf8BOM) && string(b[i:i+len(utf8BOM)]) == utf8BOM {
+			i += len(utf8BOM) - 1 // a byte order mark is no text (sweep7 finding 13)
+			continue
+		}
+		if c := b[i]; c > ' ' && c != 0x7f {
 			return true
 		}
 	}
 	return false
 }
+
+// utf8BOM is U+FEFF in UTF-8.
+const utf8BOM = "\ufeff"
 
 // push adds a window to the ring and matches the one two windows back.
 func (s *scanner) push(frag, carry []byte, lineStart, goesOn bool) {

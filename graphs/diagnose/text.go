@@ -65,20 +65,15 @@ func (d *Diagnosis) writeText(fn string, w io.Writer, width int) error {
 		width = max(width, MinTextWidth)
 	}
 	var b strings.Builder
+	if d.GzipCutAfter > 0 {
+		wrap(&b, width, fmt.Sprintf("the gzip stream ends early, after line %d (the file is cut short): what follows is read from the lines before", d.GzipCutAfter), "", "")
+		b.WriteString("\n")
+	}
 	if len(d.Findings) == 0 {
 		wrap(&b, width, NoSignature, "", "")
-	} else if d.Torch != "" && d.TorchLine == 0 {
-		fmt.Fprintf(&b, "torch %s (from -torch)\n\n", d.Torch) // Options.Torch: no line of the log
-	} else if d.TorchNewer {
-		wrap(&b, width, fmt.Sprintf("torch %s (from line %d; newer than the releases known, %s–%s: "+
-			"causes and fixes are theirs)", d.Torch, d.TorchLine, modes.First(), modes.Newest()), "", "")
+	} else if h := d.torchHeader(); h != "" {
+		wrap(&b, width, h, "", "")
 		b.WriteString("\n")
-	} else if d.TorchShippedAs != "" {
-		wrap(&b, width, fmt.Sprintf("torch %s (from line %d; a development build of %s, the release it shipped as: "+
-			"causes and fixes are %s's)", d.Torch, d.TorchLine, d.TorchShippedAs, d.TorchShippedAs), "", "")
-		b.WriteString("\n")
-	} else if d.Torch != "" {
-		fmt.Fprintf(&b, "torch %s (from line %d)\n\n", d.Torch, d.TorchLine)
 	}
 	for i, f := range d.Findings {
 		if i > 0 {
@@ -197,4 +192,32 @@ func wrapColumns(text string, first, rest int) []string {
 		}
 	}
 	return append(lines, line.String())
+}
+
+// torchHeader is the line before the findings that names the release they are read for
+// and where it comes from, "" where the log states none.
+func (d *Diagnosis) torchHeader() string {
+	var from []string
+	switch {
+	case d.Torch == "" && d.StatedTorch != "":
+		return fmt.Sprintf("torch %s (from line %d; older than torch.compile, which came in %s: read as a log that states no release)",
+			d.StatedTorch, d.StatedTorchLine, modes.First())
+	case d.Torch == "":
+		return ""
+	case d.TorchLine == 0: // Options.Torch: no line of the log
+		from = append(from, "from -torch")
+		if d.StatedTorch != "" {
+			from = append(from, fmt.Sprintf("line %d states %s", d.StatedTorchLine, d.StatedTorch))
+		}
+	default:
+		from = append(from, fmt.Sprintf("from line %d", d.TorchLine))
+	}
+	switch {
+	case d.TorchNewer:
+		from = append(from, fmt.Sprintf("newer than the releases known, %s–%s: causes and fixes are theirs", modes.First(), modes.Newest()))
+	case d.TorchShippedAs != "":
+		from = append(from, fmt.Sprintf("a development build of %s, the release it shipped as: causes and fixes are %s's",
+			d.TorchShippedAs, d.TorchShippedAs))
+	}
+	return fmt.Sprintf("torch %s (%s)", d.Torch, strings.Join(from, "; "))
 }

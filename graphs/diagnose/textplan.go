@@ -2,6 +2,7 @@ package diagnose
 
 import (
 	"fmt"
+	"github.com/compilemode/compilemode/modes"
 	"maps"
 	"slices"
 	"strings"
@@ -48,11 +49,15 @@ func (d *Diagnosis) writePlan(b *strings.Builder, width int) {
 // mode="reduce-overhead", threads inferred from trees-user-thread-tls").
 func (d *Diagnosis) callWords() string {
 	rel := "torch " + d.Plan.Torch
+	noRelease := "the log states no release"
+	if d.StatedTorch != "" && d.Torch == "" {
+		noRelease = fmt.Sprintf("line %d states torch %s, older than torch.compile (%s)", d.StatedTorchLine, d.StatedTorch, modes.First())
+	}
 	switch {
 	case d.Torch == "" && d.PlanTorchFrom != "":
-		rel += fmt.Sprintf(" (the log states no release: the newest that prints its %s and every other finding)", d.PlanTorchFrom)
+		rel += fmt.Sprintf(" (%s: the newest that prints its %s and every other finding)", noRelease, d.PlanTorchFrom)
 	case d.Torch == "":
-		rel += " (the default: the log states no release)"
+		rel += " (the default: " + noRelease + ")"
 	}
 	words := []string{rel}
 	if py := d.Recovered.Python; py != "" {

@@ -192,7 +192,7 @@ func TestRefusalWords(t *testing.T) {
 			"compilemode: -options: bad literal at offset 22: Python raises NameError: name 'true' is not defined; did you mean True? (in \"{'triton.cudagraphs': true}\")\n"},
 		{"env name", Check(Call{Args: []string{"-no-env", "-env", "=1"}}, Options{}),
 			"compilemode: -env: \"=1\": bad environment variable name\n"},
-		{"empty log", Diagnose("\x00\x00\x00", Options{}), "compilemode: -diagnose run.log: empty input\n"},
+		{"empty log", Diagnose("\x00\x00\x00", Options{}), "compilemode: -diagnose run.log: empty input: its 3 bytes are all NUL\n"},
 	}
 	for _, tc := range tests {
 		if diff := cmp.Diff(tc.want, tc.got.Stderr); diff != "" || tc.got.Exit != 2 {
