@@ -112,9 +112,13 @@ type Finding struct {
 	Source   string         `json:"source"`
 	// Releases are the releases that print the text, "2.6" to "2.14".
 	Releases []string `json:"releases"`
-	// Count is the number of lines with this code's texts (an extra field).
+	// Count is the number of distinct places the code's message occurs (an extra
+	// field): a message wrapped over lines is one place, however its parts were found,
+	// and a retelling in other words (Paraphrased) is prose about it, no place, counted
+	// only where the message itself is nowhere; a trailer row's lines count where no
+	// message does.
 	Count int `json:"count"`
-	// LastLine is the last of those lines, when Count is more than one (an extra
+	// LastLine is the last line of those places, when Count is more than one (an extra
 	// field).
 	LastLine int `json:"last_line,omitempty"`
 	// Match says how the text was found: "exact" on one line, "quoted" inside
@@ -499,14 +503,18 @@ func (s *scanner) finding(i int, torch modes.Version, haveTorch bool) Finding {
 			rel = append(rel, v.String())
 		}
 	}
-	count := s.count[row.Code]
-	if count == 0 {
-		count = s.trailerCount[row.Code]
+	var t tally
+	if ts := s.places[row.Code]; ts != nil {
+		for _, t = range ts {
+			if t.count > 0 {
+				break
+			}
+		}
 	}
 	f := Finding{Code: row.Code, Line: s.hits[i].line, Quote: s.hits[i].quote, Cause: cause,
-		Fix: fix, Note: note, Evidence: row.Evidence, Source: row.Source, Releases: rel, Count: count, Match: s.hits[i].match}
-	if last := s.lastLine[row.Code]; count > 1 && last > f.Line {
-		f.LastLine = last
+		Fix: fix, Note: note, Evidence: row.Evidence, Source: row.Source, Releases: rel, Count: t.count, Match: s.hits[i].match}
+	if t.count > 1 && t.last > f.Line {
+		f.LastLine = t.last
 	}
 	return f
 }

@@ -479,14 +479,9 @@ type scanner struct {
 	hits     []rowHit
 	rowLines []int // distinct lines each row matched on
 	rowLast  []int
-	count    map[Code]int
-	last     map[Code]spans
-	// trailerCount and trailerLast count the lines of rows marked Trailer apart, as
-	// count and last do the others'.
-	trailerCount map[Code]int
-	trailerLast  map[Code]spans
-	// lastLine is the last line of the log on which each code's texts matched.
-	lastLine map[Code]int
+	// places counts each code's distinct places by kind (placeKind): a finding's count
+	// and last line are those of its code's first kind with a place.
+	places   map[Code]*[placeKinds]tally
 	line     int
 	vline    int // lines pushed, lines of a line that split counted apart (see splitLine)
 	split    []byte
@@ -537,8 +532,7 @@ func newScanner() (*scanner, error) {
 	}
 	s := &scanner{t: &t, rows: t.rows, hits: make([]rowHit, len(t.rows)),
 		rowLines: make([]int, len(t.rows)), rowLast: make([]int, len(t.rows)),
-		count: map[Code]int{}, last: map[Code]spans{}, joinedAt: -1,
-		trailerCount: map[Code]int{}, trailerLast: map[Code]spans{}, lastLine: map[Code]int{},
+		places: map[Code]*[placeKinds]tally{}, joinedAt: -1,
 		rowIn: make([]int, len(t.rows)), ctxIn: make([]int, len(t.contexts)),
 		matchCache: newMatchCache(len(t.rows))}
 	s.contexts = append([]context(nil), t.contexts...) // seen is per read
@@ -1616,16 +1610,19 @@ func (s *scanner) hitSpan(i int, e, end *ringLine, text []byte, m Match) {
 		s.rowLast[i] = e.vline
 		s.rowLines[i]++
 	}
-	code := s.rows[i].Code
-	count, last := s.count, s.last
-	if s.rows[i].Trailer {
-		count, last = s.trailerCount, s.trailerLast
+	kind := placeMessage
+	switch {
+	case s.rows[i].Trailer:
+		kind = placeTrailer
+	case m == Paraphrased:
+		kind = placeRetold
 	}
-	if sp, ok := last[code].add(e.vline, end.vline); ok {
-		last[code] = sp
-		count[code]++
+	t := s.places[s.rows[i].Code]
+	if t == nil {
+		t = &[placeKinds]tally{}
+		s.places[s.rows[i].Code] = t
 	}
-	s.lastLine[code] = max(s.lastLine[code], line)
+	t[kind].add(e.vline, end.vline, line)
 }
 
 // above returns the clean text of the line above ring entry e, nil where the ring
@@ -1647,26 +1644,51 @@ func (s *scanner) above(e *ringLine) []byte {
 	return nil
 }
 
-// spans are a code's most recently counted hits as spans of vlines, first and last.
-// Hits arrive at most a ring of lines out of order (a wrapped hit is found lines after
-// its first), so the last few spans tell a new place from one already counted.
-type spans [][2]int
+// placeKind is a kind of place a code's text is found at: PyTorch's message (exact,
+// quoted, wrapped or cut), a trailer row's line (Trailer), or the message retold in
+// other words (Paraphrase). A retelling is prose about the message, no place it
+// occurs, and counts only where the message itself is nowhere (sweep7 finding 5: a
+// report's title and sentences retelling a message printed once said "3 times").
+type placeKind int
 
-// spansKept is how many spans a code keeps: more than the ring's lines.
+const (
+	placeMessage placeKind = iota
+	placeTrailer
+	placeRetold
+	placeKinds
+)
+
+// tally counts a code's distinct places of one kind: the spans of vlines its hits
+// cover, merged where they overlap, so that a wrapped message's halves found apart and
+// then whole are one place (sweep7 finding 5: "2 times" for one wrapped message), and
+// the last line of the log it was found on. Hits arrive at most a ring of lines out of
+// order (a wrapped hit is found lines after its first), so the last few spans tell a
+// new place from one already counted.
+type tally struct {
+	spans [][2]int
+	count int
+	last  int
+}
+
+// spansKept is how many spans a tally keeps: more than the ring's lines.
 const spansKept = 16
 
-// add returns sp with the span from..to added and true, or sp and false when the span
-// overlaps one already in sp.
-func (sp spans) add(from, to int) (spans, bool) {
-	for _, x := range sp {
+// add counts the hit over vlines from..to, on the log's line line.
+func (t *tally) add(from, to, line int) {
+	t.last = max(t.last, line)
+	kept := t.spans[:0]
+	joined := 0
+	for _, x := range t.spans {
 		if from <= x[1] && x[0] <= to {
-			return sp, false
+			from, to, joined = min(from, x[0]), max(to, x[1]), joined+1
+			continue
 		}
+		kept = append(kept, x)
 	}
-	if len(sp) == spansKept {
-		sp = sp[1:]
+	if len(kept) == spansKept {
+		kept = kept[1:]
 	}
-	return append(sp, [2]int{from, to}), true
+	t.spans, t.count = append(kept, [2]int{from, to}), t.count+1-joined
 }
 
 // unquote appends b to dst without markdown and quoting marks around a message:
