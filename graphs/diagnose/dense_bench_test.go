@@ -6,6 +6,7 @@ import (
 	"os"
 	"slices"
 	"strings"
+	"sync"
 	"testing"
 )
 
@@ -100,5 +101,36 @@ func BenchmarkNearMissLine(b *testing.B) {
 				}
 			}
 		})
+	}
+}
+
+// TestNearMissLineConcurrent reads one long line of near misses (nearMisses) in four
+// goroutines at once: the table's branches of patterns (branchesOf), made on first use,
+// are shared, and every read gives the same answer (run with -race).
+func TestNearMissLineConcurrent(t *testing.T) {
+	in := nearMisses(t, 96<<10, false)
+	var wg sync.WaitGroup
+	got := make([]string, 4)
+	for i := range got {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			d, err := Read(bytes.NewReader(in))
+			if err != nil {
+				t.Error(err)
+				return
+			}
+			var b bytes.Buffer
+			if err := d.WriteText(&b); err != nil {
+				t.Error(err)
+			}
+			got[i] = b.String()
+		}()
+	}
+	wg.Wait()
+	for i := range got {
+		if got[i] != got[0] {
+			t.Errorf("read %d differs from read 0:\n%s\n---\n%s", i, got[i], got[0])
+		}
 	}
 }
