@@ -440,7 +440,11 @@
 // fixed it ("Upgrading to 2.7 fixed the problem": the other); the release a downgrade
 // leaves ("downgraded from 2.6 to 2.5", "torch 2.6.0->2.5.1": 2.6), which fails whether or
 // not the downgrade helped, unless the target is said to fail too ("… and it still
-// crashes": 2.5); a bare release the run fails on ("Works fine on torch 2.4 but on 2.11 it
+// crashes": 2.5), or the change's item stated as an instruction at a line's start leaves
+// the run on it ("- Downgrade PyTorch 2.9.1 -> 2.5.1+cu121" in a PR's changes: 2.5; "fix:
+// downgrade …", "Workaround: downgrade …" keep 2.9); a side named again with a failure is
+// the run's whatever the direction ("Pin torch 2.6.0 → 2.5.1 (2.6 breaks the compile)":
+// 2.6); a bare release the run fails on ("Works fine on torch 2.4 but on 2.11 it
 // fails": 2.11) or since ("since 2.6"); the later of two a regression is between
 // ("regression between 2.3 and 2.4"). A move's source is another run's ("upgraded from
 // torch 2.4"). Two releases compared without a word of which one fails ("difference

@@ -800,9 +800,16 @@ var jointWithTorch = lazyregexp.New(`(?i)\b(?:py)?torch\s*[/+&]\s*[\w.-]+`)
 
 // otherPin reports whether a pin at [lo, hi) of text is not the run's by itself: another
 // run's ("Downgrading to torch==2.5.1 fixes this") or one of a transition's two releases
-// ("torch==2.4.1 -> torch==2.11.0", which the move's phrasings read).
+// ("torch==2.4.1 -> torch==2.11.0", which the move's phrasings read); a key's value that
+// is a transition's first release is not either ("torch: 2.4.1 → 2.5.1", branch recallG).
 func otherPin(p versionPattern, text []byte, lo, hi int) bool {
-	return p.what == "pin" && (otherRun(text, lo, hi) || inTransition(text, lo, hi))
+	switch p.what {
+	case "pin":
+		return otherRun(text, lo, hi) || inTransition(text, lo, hi)
+	case "image or key":
+		return inTransition(text, lo, hi)
+	}
+	return false
 }
 
 func (f *versionFinder) offer(s []byte, rank, line int, text []byte, what string, row int) bool {

@@ -107,17 +107,66 @@ func pickMove(text []byte, m []int) (int, int, verdict) {
 	if foreignRelease(text[:m[0]]) || otherPackage.Match(text[m[0]:m[2]]) {
 		return 0, 0, skip // "we upgraded numpy from 1.26 to 2.0"
 	}
-	c := clause(text, m[0], m[1])
-	fixed := reFixed.Match(c) && !reNotFixed.Match(c)
 	a, errA := modes.ParseVersion(string(text[m[2]:m[3]]))
 	b, errB := modes.ParseVersion(string(text[m[4]:m[5]]))
+	if errA == nil && errB == nil {
+		if lo, hi, ok := failingNamed(text, m, a, b); ok {
+			return lo, hi, take
+		}
+	}
+	c := clause(text, m[0], m[1])
+	fixed := reFixed.Match(c) && !reNotFixed.Match(c)
 	down := reDowngrade.Match(c) || (errA == nil && errB == nil && b.Less(a))
 	// the target fails too when its sentence says so after the clause ("Switched from
-	// torch 2.6 to 2.4, same error": sweep4 #22)
-	if fixed || (down && !reFailed.Match(c) && !reNotFixed.Match(sentenceAround(text, m[0], m[1]))) {
+	// torch 2.6 to 2.4, same error": sweep4 #22); a change's item leaves the run on its
+	// target (changeItem)
+	if fixed || (down && !changeItem.Match(text[:m[2]]) && !reFailed.Match(c) && !reNotFixed.Match(sentenceAround(text, m[0], m[1]))) {
 		return m[2], m[3], take
 	}
 	return m[4], m[5], take
+}
+
+// changeItem is a move written as an instruction at a line's start, a change list's
+// item or a commit's title, before a move's first release: "- Downgrade PyTorch 2.9.1 ->
+// 2.5.1+cu121 (last version supporting sm_61)" in a PR's list of changes
+// (karpathy/autoresearch#321, holdoutX: labelled 2.5, what the PR runs after the
+// change), "chore: downgrade torch from 2.6.0 to 2.5.1". The change's text states the
+// state it leaves, so the target is the run's whichever way the move goes; a fix
+// ("Downgrade torch 2.6 -> 2.5 to fix the crash") is still the release moved from
+// (reFixed), and a line that advises the move ("Workaround: downgrade …", "fix: …",
+// "Please downgrade …") is no change's item.
+var changeItem = lazyregexp.New(`(?i)^[\s*#>\x60+-]*(?:\[[^\]]{0,40}\]\s*)?` +
+	`(?:(?:feat|chore|build|deps|ci|refactor|perf|env|docs|changes?|changed|setup|environment)(?:\([\w-]{0,20}\))?!?:\s*)?` +
+	`(?:downgrade|upgrade|update|bump|pin|switch|move|migrate|revert|roll\s+back)\s[^.;!?]*$`)
+
+// failNamed is a release with a failure said after it: "2.6 breaks the compile",
+// "torch 2.6.0 crashes".
+var failNamed = lazyregexp.New(`(?i)(?:^|[^\w.])(?:(?:py)?torch\s*)?v?(\d+\.\d+)(?:\.\d+)?(?:\+\w+)?\)?\s+(?:\w+\s+){0,2}?` +
+	`(?:fails?|failed|crash(?:es|ed)?|breaks|broke|is\s+broken|errors?\s+out|raises|throws|regress(?:es|ed))\b`)
+
+// failingNamed picks the side of a move (m, releases a and b) that the rest of its
+// sentence names again with a failure after it: "downgrade torch from 2.6.0 to 2.5.1 (2.6
+// crashes with reduce-overhead)" is the run on 2.6 whatever the move's direction or
+// fail words say; "upgraded from 2.4 to 2.5; 2.5 crashes" is 2.5.
+func failingNamed(text []byte, m []int, a, b modes.Version) (int, int, bool) {
+	rest := text[m[1]:]
+	if e := sentenceEnd.FindIndex(rest); e != nil {
+		rest = rest[:e[0]+1]
+	}
+	f := failNamed.FindSubmatch(rest)
+	if f == nil {
+		return 0, 0, false
+	}
+	v, err := modes.ParseVersion(string(f[1]))
+	switch {
+	case err != nil:
+		return 0, 0, false
+	case v == a && v != b:
+		return m[2], m[3], true
+	case v == b:
+		return m[4], m[5], true
+	}
+	return 0, 0, false
 }
 
 // pickLater picks the later of two releases a regression is between ("a regression
@@ -168,9 +217,10 @@ func proseRows() []releaseRow {
 	return []releaseRow{
 		{name: "move-from-to", what: "prose", literal: "from", anchors: torchAnchors, rank: rankProseMove, torchLine: true, pick: pickMove,
 			shape: `(?i)\bfrom\s+` + optTorch + ver + verTag + `\s*(?:to|->|→|=>|into)\s+` + optTorch + ver + `\b`},
-		// a move by its numbers: "torch 2.6.0->2.5.1".
+		// a move by its numbers: "torch 2.6.0->2.5.1", "- Update torch (2.4.1 => 2.5.1)",
+		// "torch: 2.4.1 → 2.5.1".
 		{name: "move-arrow", what: "prose", literal: "orch", anchors: torchAnchors, rank: rankProseMove, torchLine: true, pick: pickMove,
-			shape: `(?i)\b(?:py)?torch(?:\s*==?\s*|\s+)v?` + ver + verTag + `\s*(?:->|→|=>)\s*` + optTorch + ver + `\b`},
+			shape: `(?i)\b(?:py)?torch(?:\s*==?\s*|\s+|\s*[(:]\s*)v?` + ver + verTag + `\s*(?:->|→|=>)\s*` + optTorch + ver + `\b`},
 		// a move verb in any form before the two, with no "from": "Upgrading torch 2.4 to
 		// 2.11", "the upgrade of torch 2.4 to 2.11", "bumping torch 2.4 → 2.11".
 		{name: "move-verb-to", what: "prose", anchors: torchAnchors, rank: rankProseMove, torchLine: true, pick: pickMove,
