@@ -58,3 +58,40 @@ func TestMoveSides(t *testing.T) {
 		}
 	}
 }
+
+// TestRecallGPhrasings: release phrasings of branch recallG's probe (2026-12-03) that
+// were not read, each with its lookalikes: a YAML lock file's name then version
+// (conda-lock, pixi.lock), the release before torch's name in other languages' prose.
+// Each case that reads a release failed before.
+func TestRecallGPhrasings(t *testing.T) {
+	t.Parallel()
+	tests := []struct{ name, text, want string }{
+		{"conda-lock", "- name: pytorch\n  version: 2.5.1\n  manager: conda\n  platform: linux-64", "2.5"},
+		{"conda-lock-quoted", "- name: pytorch\n  version: '2.5'\n  manager: conda", "2.5"},
+		{"pixi-v4", "  - kind: conda\n    name: pytorch\n    version: 2.5.1\n    build: cuda126_py312h1763f6d_303", "2.5"},
+		{"pixi-pypi", "  - kind: pypi\n    name: torch\n    version: 2.5.1+cu124", "2.5"},
+		{"lock-torchvision", "- name: torchvision\n  version: 0.20.1\n  manager: conda", ""},
+		{"lock-pytorch-cuda", "- name: pytorch-cuda\n  version: '12.1'", ""},
+		{"env-name-torch", "name: torch\nchannels:\n  - pytorch", ""},
+		{"fr", "avec la version 2.5.1 de PyTorch, le compile échoue", "2.5"},
+		{"es", "con la versión 2.5.1 de PyTorch", "2.5"},
+		{"pt", "com a versão 2.5.1 do PyTorch", "2.5"},
+		{"it", "con la versione 2.5.1 di PyTorch", "2.5"},
+		{"de", "mit Version 2.5.1 von PyTorch", "2.5"},
+		{"ru", "в версии 2.5.1 PyTorch", "2.5"},
+		{"zh", "使用 2.5.1 版本的 PyTorch 时报错", "2.5"},
+		{"ja", "2.5.1 版の PyTorch", "2.5"},
+		{"ja-katakana", "2.5.1 バージョンの PyTorch で失敗", "2.5"},
+		{"fr-numpy", "la version 2.1.0 de numpy", ""},
+		{"es-numpy-then-torch", "la versión 2.1.0 de numpy y torch.compile", ""},
+		{"zh-numpy", "使用 2.1.0 版本的 numpy", ""},
+		{"en-fixed-in", "this was fixed in version 2.6.0 of PyTorch", ""},
+	}
+	for _, tt := range tests {
+		d, err := Read(strings.NewReader(tt.text + "\n\n    assert torch._C._is_key_in_tls(attr_name)\n"))
+		require.NoError(t, err, tt.name)
+		if d.Torch != tt.want {
+			t.Errorf("%s: release of %q = %q (%s), want %q", tt.name, tt.text, d.Torch, d.TorchFrom, tt.want)
+		}
+	}
+}

@@ -223,6 +223,15 @@ var releaseRowDocs = map[string]releaseRowDoc{
 	"distro-package": {
 		example: "ii  python3-torch  2.6.0+dfsg-7  amd64  Tensors and Dynamic neural networks in Python", want: "2.6",
 		source: "Debian trixie's python3-torch 2.6.0+dfsg-7, measured in this repository (testdata/torch/2.6.0-debian, config/pyfacts.go); Arch Linux's python-pytorch-cuda, Fedora's python3-torch, Spack's py-torch name the package the same way"},
+	"next-lock-name-yaml": {
+		example: "- name: pytorch\n  version: 2.5.1\n  manager: conda", want: "2.5",
+		source: "conda/conda-lock tests/test-explicit-toposorted/conda-lock.yml (- name: … / version: …); conda/rattler test-data/conda-lock/v4/pypi-matplotlib-lock.yml (pixi's kind / name / version entries)"},
+	"version-of-torch-intl": {
+		example: "con la versión 2.5.1 de PyTorch el compile falla", want: "2.5",
+		source: "the release before torch's name in French, Spanish, Portuguese, Italian, German and Russian prose, version-of-torch's sibling; branch recallG's phrasing probe"},
+	"version-of-torch-cjk": {
+		example: "使用 2.5.1 版本的 PyTorch 时报错", want: "2.5",
+		source: "the release before torch's name in Chinese (版本的) and Japanese (版の, バージョンの) prose, version-of-torch's sibling; branch recallG's phrasing probe"},
 	"version-of-torch": {
 		example: "using version 2.5.1 of PyTorch", want: "2.5",
 		source: "the release before torch's name, the sibling of \"the version of torch is 2.5.1\" (version-of); branch recallB's phrasing sweep"},
