@@ -23,7 +23,7 @@ var (
 	// otherRunAfterCJK: the same for Chinese and Japanese prose, where a feature's
 	// release follows the number ("PyTorch 2.0 引入的", "2.0 で導入された", "2.1 以降"),
 	// and a release that works ("pytorch 2.0 也没问题", neuralsim#18; "2.1 では問題なく動きます").
-	otherRunAfterCJK = lazyregexp.New(`^[\s)）」』]*(?:版本?|版|中|里|裡|で|に|の|から)?\s*(?:或更高|及更高|或以上|及以上|以上|或更新|及更新|以后的|以後的|이상|引入|推出|新增|加入|带来|帶來|導入|追加|以来|以來|以降|开始|開始|(?:也|都|就|还|還)?(?:没问题|沒問題|没有问题|沒有問題|能用|能跑|可以用|可以跑|跑通|正常)|(?:では|でも|は|も)?(?:問題なく|問題なし|問題ない))`)
+	otherRunAfterCJK = lazyregexp.New(`^[\s)）」』]*(?:版本?|版|中|里|裡|で|に|の|から)?\s*(?:或更高|及更高|或以上|及以上|以上|或更新|及更新|以后的|以後的|이상|引入|推出|新增|加入|带来|帶來|導入|追加|以来|以來|以降|开始|開始|(?:也|都|就|还|還)?(?:没问题|沒問題|没有问题|沒有問題|能用|能跑|可以用|可以跑|跑通|正常)|(?:では|でも|は|も)?(?:問題なく|問題なし|問題ない)|(?:が|も)?必要|(?:이|가)?\s*필요)`)
 	// otherRunNoError: a release on which the writer does not get the error ("I am not
 	// getting that error with the pytorch 2.7 from … builds", ROCm/TheRock#1278; "it doesn't
 	// reproduce on torch 2.6", "I cannot reproduce this on 2.6 nightly", "unable to
@@ -256,9 +256,15 @@ func foreignRelease(before []byte) bool {
 // 2.8.0+cu128") and
 // a wheel's "Requires-Dist: torch==2.4.0", said in Chinese or Japanese too ("vllm 0.10.1.1
 // 在 `METADATA` 中明确要求 `torch==2.7.1`", intellistream/SAGE's note, whose run has
-// "torch: 2.2.0+cpu").
-var requirementWord = lazyregexp.New(`(?i)(?:\b(?:requires|require|requiring|requires-dist:|has\s+requirement)|` +
-	`要求|需要|依赖|依賴|必需|必須|必要)\s*$`)
+// "torch: 2.2.0+cpu"), and in other languages' prose (branch recallG: "fairseq2 0.3.0
+// → richiede PyTorch 2.5.0 + CUDA 12.1" in an Italian project report whose run is
+// Colab's PyTorch 2.8.0; French requiert, nécessite, Spanish requiere, necesita,
+// Portuguese requer, precisa de, German benötigt, erfordert, braucht, Russian требует,
+// Korean 필요한).
+var requirementWord = lazyregexp.New(`(?i)(?:\b(?:requires|require|requiring|requires-dist:|has\s+requirement|` +
+	`richiede|richiedono|requiert|requièrent|n[ée]cessite|n[ée]cessitent|requiere|requieren|necesita|necesitan|necessita|` +
+	`requer|requerem|precisa\s+d[eo]|benötigt|ben[öo]tigen|erfordert|erfordern|braucht|brauchen)|` +
+	`требует|требуют|требуется|要求|需要|依赖|依賴|必需|必須|必要|필요한)\s*$`)
 
 // requirement reports whether a pin is another package's requirement: the text before
 // it ends with "requires".

@@ -95,3 +95,39 @@ func TestRecallGPhrasings(t *testing.T) {
 		}
 	}
 }
+
+// TestRequirementOtherLanguages: another package's requirement said in other languages'
+// prose is no run's release, as English's "requires PyTorch 2.5.0" and Chinese's 需要
+// are not (branch recallG: an Italian project report's "fairseq2 0.3.0 → richiede
+// PyTorch 2.5.0 + CUDA 12.1" was read as the run's 2.5, its run being Colab's 2.8.0).
+// Each case that reads none failed before.
+func TestRequirementOtherLanguages(t *testing.T) {
+	t.Parallel()
+	tests := []struct{ name, text, want string }{
+		{"it", "fairseq2 0.3.0  → richiede PyTorch 2.5.0 + CUDA 12.1", ""},
+		{"it-report", "fairseq2 0.3.0  → richiede PyTorch 2.5.0 + CUDA 12.1\nColab (Nov 2024) → PyTorch 2.8.0 + CUDA 12.6", "2.8"},
+		{"fr", "fairseq2 0.3.0 requiert PyTorch 2.5.0", ""},
+		{"fr-necessite", "fairseq2 nécessite PyTorch 2.5.0", ""},
+		{"es", "fairseq2 requiere PyTorch 2.5.0", ""},
+		{"es-necesita", "fairseq2 necesita PyTorch 2.5.0", ""},
+		{"pt", "fairseq2 requer PyTorch 2.5.0", ""},
+		{"pt-precisa", "o fairseq2 precisa do PyTorch 2.5.0", ""},
+		{"de", "fairseq2 benötigt PyTorch 2.5.0", ""},
+		{"de-erfordert", "fairseq2 erfordert PyTorch 2.5.0", ""},
+		{"ru", "fairseq2 требует PyTorch 2.5.0", ""},
+		{"ja-after", "fairseq2 には PyTorch 2.5.0 が必要です", ""},
+		{"ko-after", "이 패키지는 PyTorch 2.5.0 이 필요합니다", ""},
+		{"it-pin", "richiede torch==2.5.0", ""},
+		// the run's own release in the same languages stays read
+		{"it-own", "Uso PyTorch 2.5.0 e torch.compile fallisce", "2.5"},
+		{"de-own", "Ich benutze PyTorch 2.5.1 mit CUDA 12.4", "2.5"},
+		{"ja-own", "PyTorch 2.5.1 を使っています", "2.5"},
+	}
+	for _, tt := range tests {
+		d, err := Read(strings.NewReader(tt.text + "\n\n    assert torch._C._is_key_in_tls(attr_name)\n"))
+		require.NoError(t, err, tt.name)
+		if d.Torch != tt.want {
+			t.Errorf("%s: release of %q = %q (%s), want %q", tt.name, tt.text, d.Torch, d.TorchFrom, tt.want)
+		}
+	}
+}
