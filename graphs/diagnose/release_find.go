@@ -143,7 +143,7 @@ func otherRun(text []byte, from, to int) bool {
 // another tool acts on (otherRunTarget).
 func otherRunClause(before []byte) bool {
 	trimmed := bytes.TrimRight(before, " \t")
-	return otherRunFrom.Match(before) || otherRunState.Match(trimmed) || otherRunTarget.Match(trimmed)
+	return otherRunFrom.Match(before) || otherRunState.Match(trimmed) || otherRunTarget.Match(trimmed) || otherRunDownCJK.Match(trimmed)
 }
 
 // otherRunWords reports whether the words of the clause before a release make it

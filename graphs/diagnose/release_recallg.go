@@ -1,6 +1,11 @@
 package diagnose
 
-import "bytes"
+import (
+	"bytes"
+
+	"github.com/compilemode/compilemode/internal/lazyregexp"
+	"github.com/compilemode/compilemode/modes"
+)
 
 // recallGRows are phrasings of the release added by branch recallG (2026-12-03):
 //
@@ -17,7 +22,12 @@ import "bytes"
 //     PyTorch", Italian "la versione 2.5.1 di PyTorch", German "Version 2.5.1 von
 //     PyTorch", Russian's genitive "версии 2.5.1 PyTorch", Chinese "2.5.1 版本的 PyTorch"
 //     and Japanese "2.5.1 版の PyTorch" / "2.5.1 バージョンの PyTorch" (prose's checks
-//     apply: another package's release is not torch's, its name must follow).
+//     apply: another package's release is not torch's, its name must follow);
+//   - a move between two releases in Chinese and Japanese prose, "从 torch 2.4 升级到 2.5
+//     后报错", "torch 版本从 2.4.1 升到 2.5.1 以后出现这个错误", "把 torch 从 2.5 降级到 2.4
+//     之后就好了", "torch を 2.5 から 2.4 にダウングレードしたら直った": the sides are read
+//     as English's moves are (pickMoveCJK), the release a downgrade or fix leaves, else
+//     the one moved to.
 func recallGRows() []releaseRow {
 	return []releaseRow{
 		{name: "next-lock-name-yaml", what: "lock file", anchors: []string{"name: torch", "name: pytorch", "name: 'torch'", "name: \"torch\""}, rank: rankPackage, next: true,
@@ -26,5 +36,40 @@ func recallGRows() []releaseRow {
 			shape: `(?i)(?:\bvers(?:ion|ión|ão|ione)|верси[ия])\s+v?` + ver + `\s+(?:(?:de|di|do|da|del|von|der)\s+)?(?:py)?torch\b`},
 		{name: "version-of-torch-cjk", what: "prose", anchors: []string{"版本的", "版本 的", "版の", "バージョンの"}, rank: rankProse,
 			shape: `(?i)(?:^|[^\w.])v?` + ver + `\s*(?:版本\s*的|版の|バージョンの)\s*(?:py)?torch\b`},
+		{name: "move-zh", what: "prose", anchors: []string{"升级到", "升級到", "升到", "更新到", "降级到", "降級到", "降到", "回退到", "切换到", "切換到", "换到", "換到"}, rank: rankProseMove, torchLine: true, pick: pickMoveCJK,
+			shape: `(?i)(?:从|從)\s*(?:(?:py)?torch\s*)?(?:==?\s*)?v?` + ver + `\s*(?:版本?)?\s*(?:升级|升級|升|更新|降级|降級|降|回退|切换|切換|换|換)\s*(?:到|至)\s*(?:(?:py)?torch\s*)?(?:==?\s*)?v?` + ver},
+		{name: "move-ja", what: "prose", anchors: []string{"にアップデート", "にアップグレード", "にダウングレード", "に更新", "に上げ", "に下げ", "へアップデート", "へアップグレード", "へダウングレード"}, rank: rankProseMove, torchLine: true, pick: pickMoveCJK,
+			shape: `(?i)v?` + ver + `\s*から\s*(?:(?:py)?torch\s*)?v?` + ver + `\s*(?:に|へ)\s*(?:アップデート|アップグレード|ダウングレード|更新|上げ|下げ)`},
 	}
 }
+
+// Fail and fix words of Chinese and Japanese prose after a move.
+var (
+	cjkFixed  = lazyregexp.New(`解决|解決|好了|正常|修复|修復|可以了|没问题|沒問題|成功|直っ|直り|解消|治っ|動い|動き`)
+	cjkFailed = lazyregexp.New(`报错|報錯|出错|出錯|错误|錯誤|失败|失敗|崩溃|崩潰|异常|異常|エラー|落ち|还是|還是|依然|仍然|相変わらず|同じ`)
+	cjkDown   = lazyregexp.New(`降级|降級|降|回退|ダウングレード|下げ`)
+)
+
+// pickMoveCJK picks the failing release of a move in Chinese or Japanese prose, m's first
+// group the release moved from and its second the one moved to, as pickMove does in
+// English: a move said to fix it, or a downgrade not said to fail after it, leaves the
+// release moved from; otherwise the run is on the one moved to.
+func pickMoveCJK(text []byte, m []int) (int, int, verdict) {
+	if otherPackage.Match(text[m[0]:m[2]]) {
+		return 0, 0, skip // "从 numpy 1.26 升级到 2.0"
+	}
+	after := text[m[1]:]
+	a, errA := modes.ParseVersion(string(text[m[2]:m[3]]))
+	b, errB := modes.ParseVersion(string(text[m[4]:m[5]]))
+	down := cjkDown.Match(text[m[3]:m[1]]) || (errA == nil && errB == nil && b.Less(a))
+	failed := cjkFailed.Match(after)
+	if (cjkFixed.Match(after) && !failed) || (down && !failed) {
+		return m[2], m[3], take
+	}
+	return m[4], m[5], take
+}
+
+// otherRunDownCJK ends the text before a release a Chinese writer goes back to: "降级
+// torch 到 2.4.1 解决", "回退到 2.4" (English's "downgrade to torch 2.3" is another run's
+// by otherRunBefore's downgrade).
+var otherRunDownCJK = lazyregexp.New(`(?i)(?:降级|降級|回退|退回|回滚|回滾|降)\s*(?:(?:py)?torch\s*)?(?:版本\s*)?(?:到|至)\s*(?:(?:py)?torch\s*)?(?:==?\s*)?v?$`)

@@ -131,3 +131,32 @@ func TestRequirementOtherLanguages(t *testing.T) {
 		}
 	}
 }
+
+// TestMoveCJK: a move between two releases in Chinese or Japanese prose gives the
+// failing side as English's moves do, and a release a Chinese writer goes back to is no
+// run's (branch recallG's probe). Each case marked new failed before (read the release
+// moved from, or none).
+func TestMoveCJK(t *testing.T) {
+	t.Parallel()
+	tests := []struct{ name, text, want string }{
+		{"zh-upgrade-fails", "从 torch 2.4 升级到 2.5 后 torch.compile 报错", "2.5"}, // new
+		{"zh-key-upgrade", "torch 版本从 2.4.1 升到 2.5.1 以后出现这个错误", "2.5"},        // new
+		{"zh-downgrade-fixed", "把 torch 从 2.5 降级到 2.4 之后就好了", "2.5"},          // new
+		{"zh-downgrade-still", "把 torch 从 2.5 降级到 2.4 还是报错", "2.4"},           // new
+		{"zh-upgrade-fixed", "从 torch 2.4 升级到 2.5 就解决了", "2.4"},               // a fix
+		{"zh-numpy", "从 numpy 1.26 升级到 2.0 后 torch.compile 报错", ""},           // a package's move
+		{"ja-downgrade-fixed", "torch を 2.5 から 2.4 にダウングレードしたら直った", "2.5"},    // new
+		{"ja-upgrade-error", "torch を 2.4 から 2.5 にアップデートしたらエラーが出ました", "2.5"},  // new
+		{"zh-back-to", "降级 torch 到 2.4.1 解决", ""},                             // new
+		{"zh-back-to-bare", "回退到 torch 2.4 就好了", ""},                          // new
+		{"zh-upgrade-to-fails", "升级到 PyTorch 2.6 之后 torch.compile 报错", "2.6"},
+		{"zh-downgrade-after", "torch 2.5 降级到 2.4 后就正常了", "2.5"},
+	}
+	for _, tt := range tests {
+		d, err := Read(strings.NewReader(tt.text + "\n\n    assert torch._C._is_key_in_tls(attr_name)\n"))
+		require.NoError(t, err, tt.name)
+		if d.Torch != tt.want {
+			t.Errorf("%s: release of %q = %q (%s), want %q", tt.name, tt.text, d.Torch, d.TorchFrom, tt.want)
+		}
+	}
+}

@@ -232,6 +232,12 @@ var releaseRowDocs = map[string]releaseRowDoc{
 	"version-of-torch-cjk": {
 		example: "使用 2.5.1 版本的 PyTorch 时报错", want: "2.5",
 		source: "the release before torch's name in Chinese (版本的) and Japanese (版の, バージョンの) prose, version-of-torch's sibling; branch recallG's phrasing probe"},
+	"move-zh": {
+		example: "从 torch 2.4 升级到 2.5 后 torch.compile 报错", want: "2.5",
+		source: "a move between two releases in Chinese prose (从 X 升级到 Y), the sibling of move-from-to; branch recallG's phrasing probe"},
+	"move-ja": {
+		example: "torch を 2.5 から 2.4 にダウングレードしたら直った", want: "2.5",
+		source: "a move between two releases in Japanese prose (X から Y にアップデート/ダウングレード), the sibling of move-from-to; branch recallG's phrasing probe"},
 	"version-of-torch": {
 		example: "using version 2.5.1 of PyTorch", want: "2.5",
 		source: "the release before torch's name, the sibling of \"the version of torch is 2.5.1\" (version-of); branch recallB's phrasing sweep"},
