@@ -239,7 +239,11 @@ var foreignName = lazyregexp.New(`(?i)(?:` + foreignNames + `)(?:\s*(?:version|v
 const foreignNames = `lightning|diffusers|transformers|accelerate|xformers|triton|tensorrt|` +
 	`torchvision|torchaudio|torchao|torchtune|torchtitan|torchrec|torch[-_]xla|directml|peft|deepspeed|vllm|` +
 	`sglang|onnxruntime|onnx|tensorflow|keras|jax|numpy|cuda|cudnn|nccl|python|gcc|clang|driver|comfyui|` +
-	`timm|bitsandbytes|flash[-_ ]?attn|flash[-_ ]?attention|mmcv|detectron2|ipex`
+	`timm|bitsandbytes|flash[-_ ]?attn|flash[-_ ]?attention|mmcv|detectron2|ipex|` +
+	// packages named with torch's name first, whose releases are their own (branch recallG's
+	// probe): "PyTorch Geometric 2.6.1", "PyTorch/XLA 2.5.1", "PyTorch Audio 2.5.1",
+	// "PyTorch Metric Learning 2.6.0", "Intel® Extension for PyTorch* 2.5.10+xpu", PyG
+	`torch[\s/_-]?(?:geometric|xla|audio|vision|metric[\s_-]learning)|pyg|extension\s+for\s+pytorch\*?`
 
 // foreignRelease reports whether the text before a release in prose ends with another
 // package's name, so that the release is that package's.

@@ -160,3 +160,32 @@ func TestMoveCJK(t *testing.T) {
 		}
 	}
 }
+
+// TestTorchNamedPackages: a package whose name starts with torch's, said in prose, has
+// its own release (branch recallG's probe; each case that reads none failed before),
+// and torch's own release beside it stays read.
+func TestTorchNamedPackages(t *testing.T) {
+	t.Parallel()
+	tests := []struct{ name, text, want string }{
+		{"pyg", "PyTorch Geometric 2.6.1", ""},
+		{"pyg-version", "PyTorch Geometric version 2.6.1", ""},
+		{"pyg-pin", "PyTorch Geometric==2.6.1", ""},
+		{"pyg-use", "I use PyTorch Geometric 2.6.1 with torch.compile", ""},
+		{"ipex", "Intel® Extension for PyTorch* 2.5.10+xpu", ""},
+		{"ipex-v", "Intel Extension for PyTorch v2.5.10+xpu", ""},
+		{"xla-slash", "PyTorch/XLA 2.5.1", ""},
+		{"xla-space", "PyTorch XLA 2.5.1", ""},
+		{"audio", "PyTorch Audio 2.5.1", ""},
+		{"metric-learning", "PyTorch Metric Learning 2.6.0", ""},
+		{"pyg-then-torch", "PyTorch Geometric 2.6.1 on PyTorch 2.5.1", "2.5"},
+		{"accelerate-slash-torch", "Hugging Face Accelerate 1.1.1 / PyTorch 2.5.1", "2.5"},
+		{"torch-own", "PyTorch 2.5.1 with torch.compile", "2.5"},
+	}
+	for _, tt := range tests {
+		d, err := Read(strings.NewReader(tt.text + "\n\n    assert torch._C._is_key_in_tls(attr_name)\n"))
+		require.NoError(t, err, tt.name)
+		if d.Torch != tt.want {
+			t.Errorf("%s: release of %q = %q (%s), want %q", tt.name, tt.text, d.Torch, d.TorchFrom, tt.want)
+		}
+	}
+}
