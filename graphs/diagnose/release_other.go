@@ -39,7 +39,10 @@ var (
 		`\b(?:is|was|are|were)\s+not\s+(?:present|there|happening|occurring|seen)|\bno\s+(?:such\s+)?` + absentNoun + `\s+(?:on|with|in|under|using)|` +
 		`\blast\s+(?:known\s+)?good|\bknown[\s-]good)\b`)
 	otherRunStatus = lazyregexp.New(`(?i)^\s*(?:\(\s*(?:ok|okay|fine|good|works?|working|pass(?:es|ed)?|✅|✓|✔)\s*\)|` +
-		`(?:[:=]|-{1,2}|–|—|→|->)\s*(?:ok|okay|fine|good|works?|working|pass(?:es|ed)?)\b|(?:✅|✓|✔))`)
+		`(?:[:=]|-{1,2}|–|—|→|->)\s*(?:ok|okay|fine|good|works?|working|pass(?:es|ed)?)\b|(?:✅|✓|✔)|` +
+		// a status word right after, then a clause's end: "torch 2.5 ok, torch 2.6 broken"
+		// (branch recallG's probe; "fine-tuning" goes on)
+		`\s+(?:ok|okay|fine|good|passes|passed)\s*(?:[,;/)]|\.(?:\s|$)|$))`)
 	otherRunRange   = lazyregexp.New(`(?i)^\s*(?:-|–|—|~|to|through|thru|\.\.)\s*(?:(?:py)?torch\s*)?v?\d+\.\d+`)
 	otherRunFeature = lazyregexp.New(`(?i)^[\s,]*(?:\S+\s+){0,3}?(?:we\s+(?:added|introduced|shipped|enabled)|(?:added|adds)\s+support|introduced|introduces|now\s+supports?|supports)\b`)
 	otherRunUpdate  = lazyregexp.New(`(?i)^[\s*#>\x60-]*(?:\[[^\]]{0,40}\]\s*|[\w()-]{1,20}:\s*)?(?:update|upgrade|bump|pin)\s+(?:\S+\s+){0,4}?$`)

@@ -23,6 +23,9 @@ import (
 //     PyTorch", Russian's genitive "версии 2.5.1 PyTorch", Chinese "2.5.1 版本的 PyTorch"
 //     and Japanese "2.5.1 版の PyTorch" / "2.5.1 バージョンの PyTorch" (prose's checks
 //     apply: another package's release is not torch's, its name must follow);
+//   - a bare move between two 2.x releases, torch unnamed before them, on a line that
+//     names torch's compile stack and a move or regression ("Inductor regression (2.5.1 ->
+//     2.6.0)", "[Regression 2.5 -> 2.6] reduce-overhead fails"): pickMove's sides;
 //   - a move between two releases in Chinese and Japanese prose, "从 torch 2.4 升级到 2.5
 //     后报错", "torch 版本从 2.4.1 升到 2.5.1 以后出现这个错误", "把 torch 从 2.5 降级到 2.4
 //     之后就好了", "torch を 2.5 から 2.4 にダウングレードしたら直った": the sides are read
@@ -36,11 +39,48 @@ func recallGRows() []releaseRow {
 			shape: `(?i)(?:\bvers(?:ion|ión|ão|ione)|верси[ия])\s+v?` + ver + `\s+(?:(?:de|di|do|da|del|von|der)\s+)?(?:py)?torch\b`},
 		{name: "version-of-torch-cjk", what: "prose", anchors: []string{"版本的", "版本 的", "版の", "バージョンの"}, rank: rankProse,
 			shape: `(?i)(?:^|[^\w.])v?` + ver + `\s*(?:版本\s*的|版の|バージョンの)\s*(?:py)?torch\b`},
+		{name: "move-arrow-bare", what: "prose", anchors: bareMoveAnchors(), rank: rankProseMove, pick: pickMoveBare,
+			shape: `(?i)(?:^|[\s(\[])v?(2\.\d{1,2}(?:\.\d+)?)\s*(?:->|→|=>)\s*v?(2\.\d{1,2}(?:\.\d+)?)\b`},
 		{name: "move-zh", what: "prose", anchors: []string{"升级到", "升級到", "升到", "更新到", "降级到", "降級到", "降到", "回退到", "切换到", "切換到", "换到", "換到"}, rank: rankProseMove, torchLine: true, pick: pickMoveCJK,
 			shape: `(?i)(?:从|從)\s*(?:(?:py)?torch\s*)?(?:==?\s*)?v?` + ver + `\s*(?:版本?)?\s*(?:升级|升級|升|更新|降级|降級|降|回退|切换|切換|换|換)\s*(?:到|至)\s*(?:(?:py)?torch\s*)?(?:==?\s*)?v?` + ver},
 		{name: "move-ja", what: "prose", anchors: []string{"にアップデート", "にアップグレード", "にダウングレード", "に更新", "に上げ", "に下げ", "へアップデート", "へアップグレード", "へダウングレード"}, rank: rankProseMove, torchLine: true, pick: pickMoveCJK,
 			shape: `(?i)v?` + ver + `\s*から\s*(?:(?:py)?torch\s*)?v?` + ver + `\s*(?:に|へ)\s*(?:アップデート|アップグレード|ダウングレード|更新|上げ|下げ)`},
 	}
+}
+
+// bareMoveAnchors are the prefilter's anchors of moveArrowBare: an arrow before a 2.x
+// release.
+func bareMoveAnchors() []string {
+	out := []string{" -> 2.", "=> 2.", "→2.", "→ 2."}
+	for d := '0'; d <= '9'; d++ {
+		out = append(out, "->2."+string(d), "=>2."+string(d))
+	}
+	return out
+}
+
+// moveOrRegress is a word of moving between releases or of a regression: a bare move
+// ("[Regression 2.5 -> 2.6] reduce-overhead fails", "After 2.5 -> 2.6 upgrade,
+// torch.compile fails") is torch's only on a line that names its compile stack and says
+// the numbers are a move.
+var moveOrRegress = lazyregexp.New(`(?i)\b(?:` + moveVerb + `|regress\w*|went|going|jump\w*)\b`)
+
+// wordBefore is a word right before a bare move's first release, and bareMoveLead one
+// that leaves the numbers torch's: "Upgrade glibc 2.31 -> 2.35" is glibc's, "[Regression
+// 2.5 -> 2.6]" and "After 2.5 -> 2.6 upgrade" are a move of torch's.
+var (
+	wordBefore   = lazyregexp.New(`[A-Za-z][\w.-]*[\s(\[:]*v?$`)
+	bareMoveLead = lazyregexp.New(`(?i)\b(?:regressions?|from|(?:py)?torch|after|since|before|` + moveVerb + `|versions?|releases?|to|of|on|in|with)[\s(\[:]*v?$`)
+)
+
+// pickMoveBare reads a bare move (two 2.x releases joined by an arrow, no package named
+// before them) as pickMove does, on a line that names torch or its compile stack and a
+// move or regression word; otherwise the numbers are no release.
+func pickMoveBare(text []byte, m []int) (int, int, verdict) {
+	if (!namesTorch(text) && !compileWord.Match(text)) || !moveOrRegress.Match(text) || anotherPackages(text[:m[2]]) ||
+		(wordBefore.Match(text[:m[2]]) && !bareMoveLead.Match(text[:m[2]])) {
+		return 0, 0, skip
+	}
+	return pickMove(text, m)
 }
 
 // Fail and fix words of Chinese and Japanese prose after a move.

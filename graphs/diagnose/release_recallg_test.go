@@ -189,3 +189,35 @@ func TestTorchNamedPackages(t *testing.T) {
 		}
 	}
 }
+
+// TestBareMoveAndStatus: a bare move between two releases, torch unnamed before them, on
+// a line that names the compile stack and a move or regression, gives the failing side;
+// a status word right after a release ("torch 2.5 ok, torch 2.6 broken") makes it another
+// run's (branch recallG's probe; the cases that read a release, and "ok-then-broken",
+// failed before).
+func TestBareMoveAndStatus(t *testing.T) {
+	t.Parallel()
+	tests := []struct{ name, text, want string }{
+		{"title-tag", "[Regression 2.5 -> 2.6] reduce-overhead fails", "2.6"},
+		{"inductor-parens", "Inductor regression (2.5.1 -> 2.6.0)", "2.6"},
+		{"after-upgrade", "After 2.5 -> 2.6 upgrade, torch.compile fails", "2.6"},
+		{"downgrade-fixed", "Downgrading 2.6 → 2.5 fixed torch.compile for us", "2.6"},
+		{"loss", "loss 2.5 -> 2.6 after the upgrade", ""},
+		{"triton", "triton 2.3 -> 3.0 upgrade breaks inductor", ""},
+		{"numpy", "numpy 2.0 -> 2.1 upgrade breaks torch.compile", ""},
+		{"glibc", "Upgrade glibc 2.31 -> 2.35, compile fails", ""},
+		{"speedup", "torch.compile speedup 2.5 -> 2.6x after upgrade", ""},
+		{"no-move-word", "compile time 2.5 -> 2.6 s", ""},
+		{"ok-then-broken", "torch 2.5 ok, torch 2.6 broken", "2.6"},
+		{"fine-then-fails", "torch 2.5 fine; torch 2.6 fails to compile", "2.6"},
+		{"fine-tuning", "on torch 2.5 fine-tuning fails", "2.5"},
+		{"fine-alone", "torch 2.5 fine.", ""},
+	}
+	for _, tt := range tests {
+		d, err := Read(strings.NewReader(tt.text + "\n\n    assert torch._C._is_key_in_tls(attr_name)\n"))
+		require.NoError(t, err, tt.name)
+		if d.Torch != tt.want {
+			t.Errorf("%s: release of %q = %q (%s), want %q", tt.name, tt.text, d.Torch, d.TorchFrom, tt.want)
+		}
+	}
+}

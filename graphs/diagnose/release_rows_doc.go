@@ -232,6 +232,9 @@ var releaseRowDocs = map[string]releaseRowDoc{
 	"version-of-torch-cjk": {
 		example: "使用 2.5.1 版本的 PyTorch 时报错", want: "2.5",
 		source: "the release before torch's name in Chinese (版本的) and Japanese (版の, バージョンの) prose, version-of-torch's sibling; branch recallG's phrasing probe"},
+	"move-arrow-bare": {
+		example: "[Regression 2.5 -> 2.6] reduce-overhead fails", want: "2.6",
+		source: "a bare move by its numbers in a title (the sibling of move-arrow's \"torch 2.6.0->2.5.1\", ByteDance-Seed/Bagel#201); branch recallG's phrasing probe"},
 	"move-zh": {
 		example: "从 torch 2.4 升级到 2.5 后 torch.compile 报错", want: "2.5",
 		source: "a move between two releases in Chinese prose (从 X 升级到 Y), the sibling of move-from-to; branch recallG's phrasing probe"},
