@@ -103,16 +103,32 @@ var printCall = lazyregexp.New(`\bprint\s*\(([^()]*(?:\([^()]*\)[^()]*)*)\)`)
 // call that prints it on text, when other arguments come before it: python -c "import
 // triton, torch; print(triton.__version__, torch.__version__)" prints "3.1.0
 // 2.5.1+cu124", whose first value is triton's (print separates its arguments with a
-// space). It returns 0 where torch's comes first or no print names it.
+// space). The position counts the fields the arguments before it print: a string
+// literal prints its words, print("PyTorch version:", torch.__version__) "PyTorch
+// version: 2.5.1+cu121", whose release is the third field (branch recallG: the second,
+// "version:", was taken and no release read). It returns 0 where torch's comes first or
+// no print names it.
 func printSlot(text []byte) int {
 	for _, m := range printCall.FindAllSubmatch(text, 4) {
-		for i, arg := range bytes.Split(m[1], []byte(",")) {
+		slot := 0
+		for _, arg := range bytes.Split(m[1], []byte(",")) {
 			if namesVersionAttr(arg) || reVersionAttrSpaced.Match(arg) {
-				return i
+				return slot
 			}
+			slot += printedFields(arg)
 		}
 	}
 	return 0
+}
+
+// printedFields returns how many space-separated fields print writes for arg: a string
+// literal's words, one for any other value.
+func printedFields(arg []byte) int {
+	t := bytes.TrimSpace(arg)
+	if len(t) >= 2 && (t[0] == '"' || t[0] == '\'') && t[len(t)-1] == t[0] {
+		return len(bytes.Fields(t[1 : len(t)-1]))
+	}
+	return 1
 }
 
 // slotVersion returns the release in field slot of text (a print's output, one field

@@ -221,3 +221,26 @@ func TestBareMoveAndStatus(t *testing.T) {
 		}
 	}
 }
+
+// TestPrintSlotWords: a print whose string arguments hold several words before
+// torch.__version__ prints the release further right (branch recallG's probe: each
+// case with a label before the value read no release before).
+func TestPrintSlotWords(t *testing.T) {
+	t.Parallel()
+	tests := []struct{ name, text, want string }{
+		{"label-colon", "print(\"PyTorch version:\", torch.__version__)\nPyTorch version: 2.5.1+cu121", "2.5"},
+		{"label-single-quotes", "print('Torch version:', torch.__version__)\nTorch version: 2.5.1+cu121", "2.5"},
+		{"label-three-words", "print(\"Using PyTorch version\", torch.__version__)\nUsing PyTorch version 2.5.1+cu121", "2.5"},
+		{"label-after-other", "print(\"CUDA:\", torch.version.cuda, \"PyTorch:\", torch.__version__)\nCUDA: 12.1 PyTorch: 2.5.1+cu121", "2.5"},
+		{"one-word", "print('torch', torch.__version__)\ntorch 2.5.1", "2.5"},
+		{"triton-first", "print(triton.__version__, torch.__version__)\n3.1.0 2.5.1+cu124", "2.5"},
+		{"label-then-triton", "print(\"versions:\", triton.__version__, torch.__version__)\nversions: 3.1.0 2.6.0", "2.6"},
+	}
+	for _, tt := range tests {
+		d, err := Read(strings.NewReader(tt.text + "\n\n    assert torch._C._is_key_in_tls(attr_name)\n"))
+		require.NoError(t, err, tt.name)
+		if d.Torch != tt.want {
+			t.Errorf("%s: release of %q = %q (%s), want %q", tt.name, tt.text, d.Torch, d.TorchFrom, tt.want)
+		}
+	}
+}
