@@ -93,7 +93,8 @@ func otherRunListed(text []byte, from int) (decided, other bool) {
 // otherRunAfterWords reports whether the clause after a release says it works, brought
 // a feature or is fine (otherRunAfter, otherRunAfterCJK), a negated "works" not counted.
 func otherRunAfterWords(after []byte) bool {
-	return (otherRunAfter.Match(after) && !negatedRun.Match(after)) || otherRunAfterCJK.Match(after)
+	return (otherRunAfter.Match(after) && !negatedRun.Match(after)) || otherRunAfterCJK.Match(after) ||
+		(otherRunAfterIntl.Match(after) && !negatedIntl.Match(after))
 }
 
 // printCall is a print call's arguments, up to its first closing parenthesis.

@@ -113,3 +113,23 @@ func pickMoveCJK(text []byte, m []int) (int, int, verdict) {
 // torch 到 2.4.1 解决", "回退到 2.4" (English's "downgrade to torch 2.3" is another run's
 // by otherRunBefore's downgrade).
 var otherRunDownCJK = lazyregexp.New(`(?i)(?:降级|降級|回退|退回|回滚|回滾|降)\s*(?:(?:py)?torch\s*)?(?:版本\s*)?(?:到|至)\s*(?:(?:py)?torch\s*)?(?:==?\s*)?v?$`)
+
+// A release that works or where a fix landed, said in French, Spanish, Portuguese,
+// Italian, German or Russian ("Ça marche avec PyTorch 2.4, mais pas avec PyTorch 2.5",
+// "Mit PyTorch 2.4 funktioniert es", "Corrigé dans PyTorch 2.6 ; j'utilise PyTorch 2.5",
+// "Исправлено в PyTorch 2.6"), is another run's, as English's "works with" and "fixed in"
+// are (otherRunBefore, otherRunAfter); a negated one ("ne marche pas avec", "no funciona
+// con", "funktioniert nicht") is the run's (branch recallG's probe).
+var (
+	worksIntl = `(?:marche|fonctionne|funciona|funziona|funktioniert|läuft|работает|corrig[ée]e?|r[ée]solu|corregido|arreglado|` +
+		`solucionado|corrigido|resolvido|risolto|corretto|behoben|gefixt|исправлен[оа]?)`
+	beforeIntl        = lazyregexp.New(`(?i)(?:^|\s)` + worksIntl + `(?:\s+\S+){0,3}\s*$`)
+	otherRunAfterIntl = lazyregexp.New(`(?i)^\W*(?:\S+\s+){0,2}?` + worksIntl + `(?:\s|[,.;!]|$)`)
+	negatedIntl       = lazyregexp.New(`(?i)(?:^|\s)(?:ne|n'|pas|no|não|nicht|kein\w*|non|не)(?:\s|$)`)
+)
+
+// otherRunBeforeIntl reports whether the last words before a release say, in another
+// language, that it works or was fixed there, not negated.
+func otherRunBeforeIntl(before []byte) bool {
+	return beforeIntl.Match(before) && !negatedIntl.Match(before)
+}

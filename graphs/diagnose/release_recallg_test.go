@@ -244,3 +244,48 @@ func TestPrintSlotWords(t *testing.T) {
 		}
 	}
 }
+
+// TestWorksFixedOtherLanguages: a release that works, or in which a fix landed, said in
+// French, Spanish, Italian, German, Russian, Chinese, Japanese or Korean, is another
+// run's; the run's release after it is read (works-fixed cases: each read the release
+// that works or was fixed before, branch recallG's probe); a negated "works" is the
+// failure, so the release stays the run's (negated cases, read right before and after).
+func TestWorksFixedOtherLanguages(t *testing.T) {
+	t.Parallel()
+	tests := []struct{ name, text, want string }{
+		{"works-fixed-1", "Ça marche avec PyTorch 2.4, mais pas avec PyTorch 2.5", "2.5"},
+		{"works-fixed-2", "Funciona con PyTorch 2.4 pero falla con PyTorch 2.5", "2.5"},
+		{"works-fixed-3", "Mit PyTorch 2.4 funktioniert es, mit PyTorch 2.5 nicht", "2.5"},
+		{"works-fixed-4", "Funziona con PyTorch 2.4 ma non con PyTorch 2.5", "2.5"},
+		{"works-fixed-5", "Работает на PyTorch 2.4, но не на PyTorch 2.5", "2.5"},
+		{"works-fixed-6", "该问题已在 PyTorch 2.6 中修复，我用的是 PyTorch 2.5", "2.5"},
+		{"works-fixed-7", "この問題は PyTorch 2.6 で修正済みです。私は PyTorch 2.5 を使っています", "2.5"},
+		{"works-fixed-8", "Corrigé dans PyTorch 2.6 ; j'utilise PyTorch 2.5", "2.5"},
+		{"works-fixed-9", "Corregido en PyTorch 2.6, uso PyTorch 2.5", "2.5"},
+		{"works-fixed-10", "Behoben in PyTorch 2.6, ich nutze PyTorch 2.5", "2.5"},
+		{"works-fixed-11", "PyTorch 2.4 에서는 잘 되는데 PyTorch 2.5 에서는 에러가 납니다", "2.5"},
+		{"works-fixed-12", "PyTorch 2.4 では動くが PyTorch 2.5 ではエラーになる", "2.5"},
+		{"works-fixed-13", "PyTorch 2.4 可以正常运行，PyTorch 2.5 报错", "2.5"},
+		{"works-fixed-14", "Исправлено в PyTorch 2.6, у меня PyTorch 2.5", "2.5"},
+		{"negated-1", "Ça ne marche pas avec PyTorch 2.5", "2.5"},
+		{"negated-2", "No funciona con PyTorch 2.5", "2.5"},
+		{"negated-3", "Funktioniert nicht mit PyTorch 2.5", "2.5"},
+		{"negated-4", "Non funziona con PyTorch 2.5", "2.5"},
+		{"negated-5", "Не работает на PyTorch 2.5", "2.5"},
+		{"negated-6", "PyTorch 2.5 funktioniert nicht", "2.5"},
+		{"negated-7", "PyTorch 2.5 ne marche pas", "2.5"},
+		{"negated-8", "PyTorch 2.5 不能正常运行", "2.5"},
+		{"negated-9", "PyTorch 2.5 では動かない", "2.5"},
+		{"negated-10", "PyTorch 2.5 에서는 잘 안 됩니다", "2.5"},
+		{"negated-11", "J'utilise PyTorch 2.5 et torch.compile plante", "2.5"},
+		{"negated-12", "Uso PyTorch 2.5 y no funciona", "2.5"},
+		{"negated-13", "Ich nutze PyTorch 2.5, torch.compile läuft nicht", "2.5"},
+	}
+	for _, tt := range tests {
+		d, err := Read(strings.NewReader(tt.text + "\n\n    assert torch._C._is_key_in_tls(attr_name)\n"))
+		require.NoError(t, err, tt.name)
+		if d.Torch != tt.want {
+			t.Errorf("%s: release of %q = %q (%s), want %q", tt.name, tt.text, d.Torch, d.TorchFrom, tt.want)
+		}
+	}
+}
