@@ -180,6 +180,11 @@ func TestTorchNamedPackages(t *testing.T) {
 		{"pyg-then-torch", "PyTorch Geometric 2.6.1 on PyTorch 2.5.1", "2.5"},
 		{"accelerate-slash-torch", "Hugging Face Accelerate 1.1.1 / PyTorch 2.5.1", "2.5"},
 		{"torch-own", "PyTorch 2.5.1 with torch.compile", "2.5"},
+		// an environment's kind before torch's name keeps it torch's (venv-, env-, conda-:
+		// read none before)
+		{"venv-path", "  File \"/opt/venv-torch-2.5.1/lib/python3.11/site-packages/torch/_dynamo/eval_frame.py\", line 5", "2.5"},
+		{"conda-env", "conda-torch-2.5.1 env", "2.5"},
+		{"open-clip", "open-clip-torch-2.32.0", ""},
 	}
 	for _, tt := range tests {
 		d, err := Read(strings.NewReader(tt.text + "\n\n    assert torch._C._is_key_in_tls(attr_name)\n"))

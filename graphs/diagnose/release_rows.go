@@ -292,12 +292,14 @@ const versionKeyShape = `(?i)^` + keyHead + keyMarkup + `(?:(?:py)?torch[ _]?ver
 // torch's: a qualifier of the build ("bundled-torch-2.10+cu128", holdoutP's myvoice
 // story 18.4: the stack "portable-python310 + bundled-torch-2.10+cu128"; "portable-",
 // "system-", "stock-", "nightly-") or a Python or CUDA tag an environment's name puts
-// first ("py311-torch-2.5.1", "cu124-torch-2.5.1"). Any other word before the hyphen
+// first ("py311-torch-2.5.1", "cu124-torch-2.5.1"), or the environment's kind
+// ("/opt/venv-torch-2.5.1/lib/…" in a traceback's paths, "conda-torch-2.5.1"; branch
+// recallG's probe). Any other word before the hyphen
 // names another package whose name ends in torch ("open-clip-torch-2.32.0",
 // "rotary-embedding-torch-0.5.3", "denoising-diffusion-pytorch-2.1.1"), whose release
 // is its own.
 const compoundHead = `\b(?:bundled|portable|embedded|system|stock|vendored|prebuilt|pre-built|installed|upstream|` +
-	`official|vanilla|nightly|stable|local|default|host|custom|current|py3\d{0,2}|python3\.?\d{0,2}|cu\d{2,3}|cuda\d+(?:\.\d+)?|rocm\d+(?:\.\d+)*)`
+	`official|vanilla|nightly|stable|local|default|host|custom|current|py3\d{0,2}|python3\.?\d{0,2}|cu\d{2,3}|cuda\d+(?:\.\d+)?|rocm\d+(?:\.\d+)*|v?env|conda|mamba)`
 
 // ptAnchors are the prefilter's anchors of prose-pt: "PT" or "pt", a space, a hyphen or
 // nothing, then "2." and the minor's first digit where nothing stands between.
