@@ -265,8 +265,12 @@ func foreignRelease(before []byte) bool {
 // → richiede PyTorch 2.5.0 + CUDA 12.1" in an Italian project report whose run is
 // Colab's PyTorch 2.8.0; French requiert, nécessite, Spanish requiere, necesita,
 // Portuguese requer, precisa de, German benötigt, erfordert, braucht, Russian требует,
-// Korean 필요한).
+// Korean 필요한); and pip's refusal of a release it could not find, which never got
+// installed ("ERROR: Could not find a version that satisfies the requirement torch==2.5.1
+// (from versions: …)", "ERROR: No matching distribution found for torch==2.5.1": pypa/pip
+// src/pip/_internal/resolution/resolvelib/factory.py, _report_single_requirement_conflict).
 var requirementWord = lazyregexp.New(`(?i)(?:\b(?:requires|require|requiring|requires-dist:|has\s+requirement|` +
+	`satisfies\s+the\s+requirement|(?:matching\s+)?distribution\s+found\s+for|` +
 	`richiede|richiedono|requiert|requièrent|n[ée]cessite|n[ée]cessitent|requiere|requieren|necesita|necesitan|necessita|` +
 	`requer|requerem|precisa\s+d[eo]|benötigt|ben[öo]tigen|erfordert|erfordern|braucht|brauchen)|` +
 	`требует|требуют|требуется|要求|需要|依赖|依賴|必需|必須|必要|필요한)\s*$`)

@@ -118,6 +118,10 @@ func TestRequirementOtherLanguages(t *testing.T) {
 		{"ja-after", "fairseq2 には PyTorch 2.5.0 が必要です", ""},
 		{"ko-after", "이 패키지는 PyTorch 2.5.0 이 필요합니다", ""},
 		{"it-pin", "richiede torch==2.5.0", ""},
+		// pip's refusal of a release it could not find: never installed (read before)
+		{"pip-not-found", "ERROR: Could not find a version that satisfies the requirement torch==2.5.1 (from versions: 2.6.0, 2.7.0)", ""},
+		{"pip-no-matching", "ERROR: No matching distribution found for torch==2.5.1", ""},
+		{"pip-not-found-then-have", "ERROR: No matching distribution found for torch==2.5.1\nRequirement already satisfied: torch in ./venv/lib/python3.12/site-packages (2.6.0)", "2.6"},
 		// the run's own release in the same languages stays read
 		{"it-own", "Uso PyTorch 2.5.0 e torch.compile fallisce", "2.5"},
 		{"de-own", "Ich benutze PyTorch 2.5.1 mit CUDA 12.4", "2.5"},
