@@ -127,13 +127,19 @@ var rngCaptureRetold = retold{
 		`\b(?:forbids|disallows|does\s*n[o']t\s+allow|does\s+not\s+allow|refuses)\b(?:[^.;]|\.\w){0,30}?\.?` + rngSubject + `[^.;]{0,30}?` + duringCapture + `|` +
 		// the same in another language (rows_retold_e.go): "`CUDAGeneratorImpl::current_seed` 在
 		// graph 捕获时报错" (holdoutY's MetaInfer agent skill)
-		rngSubject + captureFailsForeign,
+		rngSubject + captureFailsForeign + `|` +
+		// the generator's method or the state's call named, then a bare "during capture" and
+		// a failure after it: "(CUDAGeneratorImpl::current_seed during capture → recompile
+		// crash)" (holdoutAC's MetaInfer commit; branch recallG)
+		rngCall + `[\s\x60'"]*(?:during|inside|while|in|within)\s+(?:an?\s+|the\s+)?(?:(?:cuda\s?)?(?:graph|stream)\s+)?captur\w*` +
+		`[^.;]{0,40}?\b(?:fail(?:s|ed|ure)?|rais(?:es|ed)|crash(?:es|ed)?|refused|not\s+(?:allowed|permitted))\b`,
 }
 
 // rngSubject and duringCapture: the CUDA RNG's state, seed or generator calls, and a CUDA
 // graph or stream capture in progress, for rngCaptureRetold.
 const (
 	rngSubject    = `(?:\brng[\s_-]?states?\b|\b(?:get|set)_rng_state(?:\(\))?|\b\w*GeneratorImpl::\w+(?:\(\))?)`
+	rngCall       = `(?:\b(?:get|set)_rng_state(?:\(\))?|\b\w*GeneratorImpl::\w+(?:\(\))?)`
 	duringCapture = `\b(?:during|inside|while|in|within)\s+(?:an?\s+|the\s+)?(?:cuda\s?)?(?:graph|stream)\s+captur\w*`
 )
 
