@@ -189,9 +189,7 @@ func loggedOnly(set string) bool { return set == "holdout" }
 
 var openMisses = map[string]string{
 	// holdoutAC, measured once at d2ea14f (testdata/corpus/README.md, "Held-out set AC, measured once").
-	"ac_vllm_rwkv7_contributing_readme_python_h_tip":      "holdoutAC: a docs tip, \"If any of the above commands fails with `Python.h: No such file or directory`, install python3-dev\"",
-	"ac_open_instruct_commit_grpo_triton_python_h_retold": "holdoutAC: \"Triton compiles a C extension needing Python.h, which this cluster's python ships without\"",
-	"ac_unsloth_commit_t4_flashinfer_link_lcuda_pt210":    "holdoutAC: the linker's \"/usr/bin/ld: cannot find -lcuda\" in flashinfer's JIT build",
+	"ac_unsloth_commit_t4_flashinfer_link_lcuda_pt210": "holdoutAC: the linker's \"/usr/bin/ld: cannot find -lcuda\" in flashinfer's JIT build",
 	// holdoutAD, measured once at a527e1d (testdata/corpus/README.md, "Held-out set AD, measured once");
 	// its hexo_rl commit (the trees' thread-local state retold) is found since the branch recallF.
 	"ad_unsloth_commit_flashinfer_jit_cannot_find_lcuda": "holdoutAD: the linker's \"/usr/bin/ld: cannot find -lcuda\" in flashinfer's JIT build, no Triton line; no rule (branch recallF): holdoutAA's aa_neg_unsloth_kaggle_t4_flashinfer_jit_lcuda, the same flashinfer link on the same image told the same way, is a negative, so the labels of the set disagree",

