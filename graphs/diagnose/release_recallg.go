@@ -48,14 +48,12 @@ func recallGRows() []releaseRow {
 	}
 }
 
-// bareMoveAnchors are the prefilter's anchors of moveArrowBare: an arrow before a 2.x
-// release.
+// bareMoveAnchors are the prefilter's anchors of move-arrow-bare: an arrow and a space
+// before a 2.x release, or "→" (the arrow without a space, "2.5->2.6", would add twenty
+// anchors whose line, in TestDenseLineBounded's every-anchor line, raised the pattern
+// bytes a byte from 10.0 to 10.7).
 func bareMoveAnchors() []string {
-	out := []string{" -> 2.", "=> 2.", "→2.", "→ 2."}
-	for d := '0'; d <= '9'; d++ {
-		out = append(out, "->2."+string(d), "=>2."+string(d))
-	}
-	return out
+	return []string{" -> 2.", "=> 2.", "→2.", "→ 2."}
 }
 
 // moveOrRegress is a word of moving between releases or of a regression: a bare move
