@@ -20,7 +20,8 @@ const sniffBytes = 4 << 10
 // bytes are FF FE but whose next bytes hold no NUL and are valid UTF-8 is read as
 // UTF-8: UTF-16 text of a log always has NULs (the high bytes of ASCII), and text
 // without them is not valid UTF-8 read byte by byte. Likewise a UTF-32 mark counts
-// only when the units after it are Unicode scalar values ([utf32BOM.fits]): four bytes
+// only when the units after it are Unicode scalar values, all but one in 16
+// ([utf32BOM.fits]): four bytes
 // of UTF-8 text are one almost never (sweep7 finding 7), so FF FE 00 00 or 00 00 FE FF
 // before UTF-8 text leaves the input as UTF-8.
 func decoded(r io.Reader) io.Reader {
@@ -77,15 +78,20 @@ func utf32Mark(head []byte) (utf32BOM, bool) {
 	return utf32BOM{}, false
 }
 
-// fits reports whether every whole code unit of b, in m's byte order, is a Unicode
-// scalar value (at most U+10FFFF, not a surrogate), as UTF-32 text's units are.
+// fits reports whether the whole code units of b, in m's byte order, are Unicode
+// scalar values (at most U+10FFFF, not a surrogate), as UTF-32 text's units are, all
+// but at most one in 16: a stray unit that is none (read as U+FFFD) leaves the text
+// UTF-32 (sweep8: one hid the whole log), while UTF-8 text, which has no NUL, is
+// almost never one.
 func (m utf32BOM) fits(b []byte) bool {
+	units, bad := 0, 0
 	for ; len(b) >= 4; b = b[4:] {
+		units++
 		if !utf8.ValidRune(rune(int32(m.order.Uint32(b)))) {
-			return false
+			bad++
 		}
 	}
-	return true
+	return bad*16 <= units
 }
 
 // withoutBOM returns the encoding of head when it is UTF-32 or UTF-16 text without a

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/binary"
 	"errors"
+	"slices"
 	"strings"
 	"testing"
 	"unicode/utf16"
@@ -535,6 +536,11 @@ func TestEncodings(t *testing.T) {
 		{"UTF-8 after FF FE 00 00", append([]byte{0xFF, 0xFE, 0, 0}, msg...)},
 		{"UTF-8 after 00 00 FE FF", append([]byte{0, 0, 0xFE, 0xFF}, msg...)},
 		{"UTF-8 after FF FE 00 00, CRLF", append([]byte{0xFF, 0xFE, 0, 0}, strings.ReplaceAll(msg, "\n", "\r\n")...)},
+		// UTF-32 with a unit that is no scalar value is still UTF-32, the unit U+FFFD
+		// (sweep8: one such unit anywhere in the first 4 KiB hid the whole log).
+		{"UTF-32LE with a unit past U+10FFFF", slices.Concat(utf32le[:4], []byte{0, 0, 0x11, 0}, utf32le[4:])},
+		{"UTF-32BE with a surrogate unit", slices.Concat(utf32be[:4], []byte{0, 0, 0xD8, 0}, utf32be[4:])},
+		{"UTF-32LE with a unit past U+10FFFF mid-line", slices.Concat(utf32le[:12], []byte{0xFF, 0xFF, 0xFF, 0xFF}, utf32le[12:])},
 		// Without a byte-order mark: told by where the NULs fall (issue: usersweep D).
 		{"UTF-32LE without BOM", utf32le[4:]}, {"UTF-32BE without BOM", utf32be[4:]},
 		{"UTF-16LE without BOM", utf16le[2:]}, {"UTF-16BE without BOM", utf16be},
