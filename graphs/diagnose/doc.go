@@ -164,6 +164,10 @@
 // ellipsis or the line's end ("Unexpected optimization option" without the option's
 // name). Their hits
 // are truncated, and the whole literal's row wins on the same line.
+// A compiler's message is also cut short where reports stop quoting it (compilerCuts):
+// "cuda.h: No such file" without "or directory", "fatal error: Python.h" without what
+// follows, "No working C++ compiler found" without where Inductor looked; such a row keeps
+// its base row's context (torch.compile's where the base row needs none).
 //
 // A row marked Trailer matches the hint PyTorch puts after a message's first sentence
 // ("To prevent overwriting, clone the tensor outside of torch.compile() …", in each
@@ -1472,6 +1476,7 @@
 //   - cxx-compiler-missing: a paraphrase with "lacks MSVC", as reports retell it
 //   - cxx-compiler-missing: a paraphrase with "no MSVC", as reports retell it
 //   - cxx-compiler-missing: a paraphrase with "cl not found", as reports retell it
+//   - cxx-compiler-missing: "No working C++ compiler found" (the message cut short), 2.0–2.14
 //   - no-valid-autotune-choices: a paraphrase with "NoValidChoicesError", as reports retell it
 //   - no-valid-autotune-choices: a paraphrase with "NoValidChoicesError", as reports retell it
 //   - no-valid-autotune-choices: "please consider adding ATEN into max_autotune_", 2.5–2.14
@@ -1492,6 +1497,7 @@
 //   - libcuda-not-found: "cannot find -lcuda", 2.0–2.14
 //   - libcuda-not-found: "when searching for -lcuda", 2.0–2.14
 //   - libcuda-not-found: a paraphrase with "libcuda", as reports retell it
+//   - libcuda-not-found: "cannot find -lcuda", 2.0–2.14
 //   - python-headers-missing: "Python.h: No such file or directory", 2.0–2.14
 //   - python-headers-missing: "'Python.h' file not found", 2.0–2.14
 //   - python-headers-missing: "include file 'Python.h' not found", 2.4–2.14
@@ -1499,6 +1505,8 @@
 //   - python-headers-missing: "error C1083", 2.4–2.14
 //   - python-headers-missing: a paraphrase with "headers", as reports retell it
 //   - python-headers-missing: a paraphrase with "Python.h", as reports retell it
+//   - python-headers-missing: "Python.h: No such file" (the message cut short), 2.0–2.14
+//   - python-headers-missing: "fatal error: Python.h" (the message cut short), 2.0–2.14
 //   - backend-ignores-inductor-config: "backend ignoring extra kwargs", 2.5–2.14
 //   - backend-ignores-inductor-config: "cudagraphs backend ignoring extra kwargs", 2.13–2.14
 //   - skip-cpp-wrapper: "skipping cudagraphs due to cpp wrapper enabled", 2.7–2.11
@@ -1532,6 +1540,10 @@
 //   - cuda-headers-missing: "cuda.h: No such file or directory", 2.0–2.14
 //   - cuda-headers-missing: "cuda.h: No such file or directory", 2.2–2.14
 //   - cuda-headers-missing: a paraphrase with "cuda.h", as reports retell it
+//   - cuda-headers-missing: "cuda.h: No such file" (the message cut short), 2.0–2.14
+//   - cuda-headers-missing: "cuda.h: No such file" (the message cut short), 2.2–2.14
+//   - cuda-headers-missing: "fatal error: cuda.h" (the message cut short), 2.0–2.14
+//   - cuda-headers-missing: "fatal error: cuda.h" (the message cut short), 2.2–2.14
 //   - capture-default-stream: "CUDA graphs must be captured on a non-default stream", 2.0–2.14
 //   - capture-default-stream: a paraphrase with "on the default stream", as reports retell it
 //   - capture-default-stream: "graphs must be captured on a non-default stream" (quoted without its first word), 2.0–2.14

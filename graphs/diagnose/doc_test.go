@@ -31,6 +31,8 @@ func wordings() string {
 				fmt.Fprintf(&b, "//   - %s: %q (quoted up to its argument), %s\n", c, s.Literal, s.Releases)
 			case s.Code == c && s.Cropped && strings.HasSuffix(s.Decisive, "in a code span"):
 				fmt.Fprintf(&b, "//   - %s: %q (quoted without its first word, in a code span), %s\n", c, s.Literal, s.Releases)
+			case s.Code == c && s.Cropped && strings.HasSuffix(s.Decisive, ", cut short"):
+				fmt.Fprintf(&b, "//   - %s: %q (the message cut short), %s\n", c, s.Literal, s.Releases)
 			case s.Code == c && s.Cropped && s.Pattern != "":
 				fmt.Fprintf(&b, "//   - %s: %q (quoted up to its first clause's end), %s\n", c, s.Literal, s.Releases)
 			case s.Code == c && s.Cropped:

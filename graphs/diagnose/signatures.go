@@ -181,12 +181,13 @@ const (
 // order of preference: the first row with a match gives the finding.
 func Signatures() []Signature {
 	var rows []Signature
-	for _, part := range [][]Signature{threadRows(), legacyRows(), runtimeRows(), skipRows(), compileRows(), poolRows(), captureRows(), optimizerRows(), setupRows(), captureNameRows(), buildRows(), tritonRows(), classNameRows(), cxxRows(), autotuneRows(), gemmOffRows(), launcherRows(), kwargsRows(), cppWrapperRows(), overlapRows(), checkRows(), implicitRows()} {
+	for _, part := range [][]Signature{threadRows(), legacyRows(), runtimeRows(), skipRows(), compileRows(), poolRows(), captureRows(), optimizerRows(), setupRows(), captureNameRows(), buildRows(), tritonRows(), classNameRows(), cxxRows(), autotuneRows(), gemmOffRows(), launcherRows(), kwargsRows(), cppWrapperRows(), overlapRows(), checkRows(), implicitRows(), jitLinkRows()} {
 		rows = append(rows, part...)
 	}
 	rows = append(rows, reprRows(rows)...)
 	rows = append(rows, retoldRows(rows)...)
 	rows = append(rows, croppedRows(rows)...)
+	rows = append(rows, compilerCutRows(rows)...)
 	return append(rows, repeatedOnceRows(rows)...)
 }
 

