@@ -188,6 +188,11 @@ func TestCorpus(t *testing.T) {
 func loggedOnly(set string) bool { return set == "holdout" }
 
 var openMisses = map[string]string{
+	// holdoutAE, measured once at c2edb83, the session's end (testdata/corpus/README.md, "Held-out sets AE and AF, measured once").
+	"ae_nnunet2115_comments_triton_not_installed_windows":      "holdoutAE: \"showed triton was not installed\" retold in an issue about nnUNet's compile flag",
+	"ae_flashattn_pr166_rng_state_breaks_graph_capture":        "holdoutAE: a PR retelling the RNG state's save and reset blocking graph capture, no failure quoted",
+	"ae_lokinanochat_base_train_comment_overwritten_mark_step": "holdoutAE: comments quoting fragments, The error \"overwritten by a subsequent run\"",
+	"ae_gptqmodel_agent_skill_inductor_python_h_missing":       "holdoutAE: a prerequisites item, torch inductor JIT builds fail with `Python.h: No such file or directory`",
 	// holdoutAC, measured once at d2ea14f (testdata/corpus/README.md, "Held-out set AC, measured once"):
 	// none open (its unsloth -lcuda commit is found since the branch recallH).
 	// holdoutAD, measured once at a527e1d (testdata/corpus/README.md, "Held-out set AD, measured once");
@@ -216,7 +221,10 @@ var openMisses = map[string]string{
 // openMisreads are held-out texts that state no release of their own run but from
 // which a release is still read, with the reason (testdata/corpus/README.md, held-out
 // set H1): the misread is logged, and TestCorpus fails when it is no longer read.
-var openMisreads = map[string]string{}
+var openMisreads = map[string]string{
+	"ae_kernelbench_colab_notebook_t4_not_enough_sms":       "holdoutAE: a UserWarning's \"deprecated after Pytorch 2.9\" read as the run's release",
+	"ae_neg_hfgemma2_dynamo_no_mark_static_address_upgrade": "holdoutAE: torch==2.4.0 named for the run that works after an upgrade",
+}
 
 // openFalse are held-out negatives on which a code is still found, with the reason: the
 // false finding is logged, and TestCorpus fails when it is no longer found.
