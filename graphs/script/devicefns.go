@@ -203,17 +203,7 @@ func (r *reader) bindLoopItems(s *stmt) {
 // clause is read (the parser drops literals, so the clauses are found as compCount
 // finds them).
 func (r *reader) bindCompItems(e *expr) {
-	var fors, ifs int
-	head := true
-	for _, tk := range r.topTokens(e) {
-		switch {
-		case tk.kind == pytoken.Name && r.tokText(tk) == "for":
-			fors, head = fors+1, false
-		case tk.kind == pytoken.Name && r.tokText(tk) == "if" && !head:
-			ifs++
-		}
-	}
-	if fors == 1 && ifs == 0 && len(e.elts) >= 2 {
+	if r.oneForClause(e) && len(e.elts) >= 2 {
 		r.bindItems(e.elts[len(e.elts)-2], e.elts[len(e.elts)-1])
 	}
 }

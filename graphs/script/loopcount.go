@@ -42,24 +42,35 @@ func (r *reader) loopStmtCount(s *stmt) iterCount {
 // parser drops literal elements, so the clauses are found in its tokens: with no if
 // clause, the iterable is the last part kept.
 func (r *reader) compCount(e *expr, depth int) iterCount {
-	var fors, ifs int
-	device, head := false, true
+	device := false
 	for _, tk := range r.topTokens(e) {
-		switch {
-		case tk.kind == pytoken.Name && r.tokText(tk) == "for":
-			fors, head = fors+1, false
-		case tk.kind == pytoken.Name && r.tokText(tk) == "if" && !head:
-			ifs++
-		case tk.kind == pytoken.String && head && strings.Contains(r.tokText(tk), "cuda"):
-			device = true
+		if tk.kind == pytoken.Name && r.tokText(tk) == "for" {
+			break
 		}
+		device = device || tk.kind == pytoken.String && strings.Contains(r.tokText(tk), "cuda")
 	}
-	if fors != 1 || ifs != 0 || len(e.elts) == 0 {
+	if !r.oneForClause(e) || len(e.elts) == 0 {
 		return iterCount{device: device}
 	}
 	c := r.countOf(e.elts[len(e.elts)-1], depth+1) // depth carried: x = [f(y) for y in x] must end
 	c.device = c.device || device
 	return c
+}
+
+// oneForClause reports whether the comprehension e has one for clause and no if clause
+// (an if before the for is a conditional expression in the element, not a clause).
+func (r *reader) oneForClause(e *expr) bool {
+	var fors, ifs int
+	for _, tk := range r.topTokens(e) {
+		switch {
+		case tk.kind != pytoken.Name:
+		case r.tokText(tk) == "for":
+			fors++
+		case r.tokText(tk) == "if" && fors > 0:
+			ifs++
+		}
+	}
+	return fors == 1 && ifs == 0
 }
 
 // topTokens returns the tokens of a bracketed display or comprehension inside its
