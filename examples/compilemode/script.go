@@ -43,16 +43,7 @@ func (c *cli) script(stdin io.Reader, stdout, stderr io.Writer, environ func() [
 	// the value -env gives, else the process environment's (sweep finding 20).
 	s, err := script.ReadWith(f, script.ReadOptions{Name: name, Env: cliSc.Env, ProcessEnv: c.rawProcessEnv(environ), Torch: plannedRelease(cliSc.Torch)})
 	if err != nil {
-		var se *script.SyntaxError
-		var re *script.ReadError
-		switch {
-		case errors.As(err, &se):
-			failf(stderr, "%s:%d:%d: %s", se.File, se.Line, se.Col, se.Msg)
-		case errors.As(err, &re):
-			failf(stderr, "-script %s: %v", name, re.Err)
-		default:
-			failf(stderr, "-script %s: %v", name, err)
-		}
+		readFailed(stderr, name, err)
 		return 2
 	}
 	if c.given["python"] && cliSc.Python != "" {
@@ -87,6 +78,21 @@ func (c *cli) script(stdin io.Reader, stdout, stderr io.Writer, environ func() [
 		return 2
 	}
 	return scriptExit(planned)
+}
+
+// readFailed says on stderr why the script named name could not be read: a syntax
+// error as FILE:LINE:COL: message, as Python prints its position, else the reading's error.
+func readFailed(stderr io.Writer, name string, err error) {
+	var se *script.SyntaxError
+	var re *script.ReadError
+	switch {
+	case errors.As(err, &se):
+		failf(stderr, "%s:%d:%d: %s", se.File, se.Line, se.Col, se.Msg)
+	case errors.As(err, &re):
+		failf(stderr, "-script %s: %v", name, re.Err)
+	default:
+		failf(stderr, "-script %s: %v", name, err)
+	}
 }
 
 // notPlanned says on stderr which sites could not be planned (their scenario, the
