@@ -686,7 +686,18 @@ var nilCases = map[string]func(t *testing.T){
 	"diagnose.ReadError.Error":       func(t *testing.T) { nilErrs[diagnose.ReadError]() },
 	"diagnose.CompressedError.Error": func(t *testing.T) { nilErrs[diagnose.CompressedError]() },
 	"diagnose.NotTextError.Error":    func(t *testing.T) { nilErrs[diagnose.NotTextError]() },
-	"diagnose.ReadError.Unwrap":      func(t *testing.T) { _ = (*diagnose.ReadError)(nil).Unwrap(); _ = new(diagnose.ReadError).Unwrap() },
+	"diagnose.EmptyError.Error":      func(t *testing.T) { nilErrs[diagnose.EmptyError]() },
+	"diagnose.EmptyError.Is": func(t *testing.T) {
+		if !(*diagnose.EmptyError)(nil).Is(diagnose.ErrEmpty) || new(diagnose.EmptyError).Is(nil) {
+			t.Error("EmptyError.Is: a nil receiver must match ErrEmpty and nothing else")
+		}
+	},
+	"diagnose.ParseTorch": func(t *testing.T) {
+		if _, err := diagnose.ParseTorch(""); err == nil {
+			t.Error(`ParseTorch(""): no error`)
+		}
+	},
+	"diagnose.ReadError.Unwrap": func(t *testing.T) { _ = (*diagnose.ReadError)(nil).Unwrap(); _ = new(diagnose.ReadError).Unwrap() },
 
 	// graphs/script.
 	"script.Read": func(t *testing.T) {
