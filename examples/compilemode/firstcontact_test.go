@@ -129,30 +129,80 @@ func longTokenLine(line string, width int) bool {
 	return i >= 0 && utf8.RuneCountInString(strings.TrimRight(line[:i], " ")) <= width && utf8.RuneCountInString(line[i+1:]) > 8
 }
 
-// TestREADMESample: README's sample output is what the command prints, so that it
-// cannot go stale. Only the host's CPU count (compile_threads) may differ.
+// TestREADMESample: every README sample (a text block whose first line is
+// "$ compilemode ARGS") is what the command prints, so that none can go stale. Only
+// the host's CPU count (compile_threads) may differ. Paths are the repository
+// root's (the test runs there: not parallel); -diagnose is wrapped as in a
+// 100-column terminal, as README says.
 func TestREADMESample(t *testing.T) {
-	t.Parallel()
-	data, err := os.ReadFile(filepath.Join("..", "..", "README.md"))
+	t.Chdir(filepath.Join("..", ".."))
+	data, err := os.ReadFile("README.md")
 	if err != nil {
 		t.Fatal(err)
 	}
+	samples := readmeSamples(string(data))
+	if len(samples) < 4 {
+		t.Fatalf("README has %d sample blocks, want the first screen's three and the drafters' case", len(samples))
+	}
+	for _, block := range samples {
+		cmdLine, want, _ := strings.Cut(block, "\n")
+		args := shellFields(strings.TrimPrefix(cmdLine, "$ compilemode "))
+		got, stderr, code := runPlan(t, []string{"COLUMNS=100"}, args...)
+		if code == 2 {
+			t.Fatalf("README's command %q: exit 2: %s", cmdLine, stderr)
+		}
+		if diff := cmp.Diff(cpus.ReplaceAllString(want, "compile_threads=<cpus>"), cpus.ReplaceAllString(got, "compile_threads=<cpus>")); diff != "" {
+			t.Errorf("README sample of %q is stale (-README +command):\n%s", cmdLine, diff)
+		}
+	}
+}
+
+// readmeSamples returns README's sample blocks, each its command line and output.
+func readmeSamples(readme string) []string {
 	const start = "```text\n$ compilemode "
-	i := bytes.Index(data, []byte(start))
-	if i < 0 {
-		t.Fatalf("README has no sample block starting %q", start)
+	var out []string
+	for {
+		i := strings.Index(readme, start)
+		if i < 0 {
+			return out
+		}
+		block := readme[i+len("```text\n"):]
+		block = block[:strings.Index(block, "\n```")+1]
+		out = append(out, block)
+		readme = readme[i+len(start):]
 	}
-	block := string(data[i+len("```text\n"):])
-	block = block[:strings.Index(block, "\n```")+1]
-	cmdLine, want, _ := strings.Cut(block, "\n")
-	args := strings.Fields(strings.TrimPrefix(cmdLine, "$ compilemode"))
-	got, stderr, code := runPlan(t, nil, args...)
-	if code == 2 {
-		t.Fatalf("README's command %q: exit 2: %s", cmdLine, stderr)
+}
+
+// shellFields splits a README command line as sh does for the quoting README uses:
+// blanks outside quotes separate words, and single or double quotes group.
+func shellFields(line string) []string {
+	var words []string
+	var w strings.Builder
+	var quote rune
+	inWord := false
+	for _, r := range line {
+		switch {
+		case quote != 0 && r == quote:
+			quote = 0
+		case quote != 0:
+			w.WriteRune(r)
+		case r == '\'' || r == '"':
+			quote, inWord = r, true
+		case r == ' ':
+			if inWord {
+				words = append(words, w.String())
+				w.Reset()
+			}
+			inWord = false
+		default:
+			w.WriteRune(r)
+			inWord = true
+		}
 	}
-	if diff := cmp.Diff(cpus.ReplaceAllString(want, "compile_threads=<cpus>"), cpus.ReplaceAllString(got, "compile_threads=<cpus>")); diff != "" {
-		t.Errorf("README sample of %q is stale (-README +command):\n%s", cmdLine, diff)
+	if inWord {
+		words = append(words, w.String())
 	}
+	return words
 }
 
 // TestREADMETestCommand: .ci/run runs exactly the test command README gives.
