@@ -54,10 +54,86 @@ func flagNotes(st *Site, o *PlanOptions) {
 			parts = append(parts, rule.part(&o.CLI, st))
 		}
 	}
+	parts = append(parts, workloadFlagParts(st.Inferred, o.CLI.Workload)...)
 	if len(parts) == 0 {
 		return
 	}
 	st.Notes = append(append([]string(nil), st.Notes...), "flags: "+strings.Join(parts, "; ")+"; the plans are for the call as the flags make it")
+}
+
+// workloadFlag is a workload field the script can show (Inference.Field) and the
+// flag whose value replaces it in [Merge]: value is the flag's value, "" when the
+// flag is not given. Layout fields are replaced whole by -threads or -thread-pool
+// (mergeWorkload), so theirs is the layout the flags give.
+type workloadFlag struct {
+	field string
+	value func(w graphs.Workload) string
+}
+
+// workloadFlags are the workload fields whose replacement flagNotes says (sweep8 #7:
+// -devices 3 planned three devices under "workload: devices=2").
+func workloadFlags() []workloadFlag {
+	count := func(flag string, n int) string {
+		if n == 0 {
+			return ""
+		}
+		return fmt.Sprintf("%s %d", flag, n)
+	}
+	layout := func(w graphs.Workload) string {
+		if w.Threads == "" && w.ThreadPool == 0 {
+			return ""
+		}
+		return strings.TrimSpace(strings.Join([]string{named("-threads", string(w.Threads)), count("-thread-pool", w.ThreadPool)}, " "))
+	}
+	// ownOrLayout is the field's own flag when given, else the layout that replaces it.
+	ownOrLayout := func(own func(graphs.Workload) string) func(graphs.Workload) string {
+		return func(w graphs.Workload) string {
+			if v := own(w); v != "" {
+				return v
+			}
+			return layout(w)
+		}
+	}
+	return []workloadFlag{
+		{"devices", func(w graphs.Workload) string { return count("-devices", w.Devices) }},
+		{"threads", ownOrLayout(func(w graphs.Workload) string { return named("-threads", string(w.Threads)) })},
+		{"thread_pool", ownOrLayout(func(w graphs.Workload) string { return count("-thread-pool", w.ThreadPool) })},
+		{"callers", ownOrLayout(func(w graphs.Workload) string { return count("-callers", w.Callers) })},
+		{"cold_start", func(w graphs.Workload) string {
+			if w.ColdStart {
+				return "" // -cold-start keeps it
+			}
+			return layout(w)
+		}},
+		{"distinct_sizes", func(w graphs.Workload) string { return count("-sizes", w.DistinctSizes) }},
+		{"mutated_inputs", func(w graphs.Workload) string { return named("-mutated-inputs", string(w.MutatedInputs)) }},
+	}
+}
+
+// named is "FLAG VALUE", or "" when value is.
+func named(flag, value string) string {
+	if value == "" {
+		return ""
+	}
+	return flag + " " + value
+}
+
+// workloadFlagParts says which workload fields the script shows the flags replace
+// with another value, each with the line that shows it.
+func workloadFlagParts(inferred []Inference, cli graphs.Workload) []string {
+	var parts []string
+	for _, wf := range workloadFlags() {
+		flag := wf.value(cli)
+		if flag == "" {
+			continue
+		}
+		for _, in := range inferred {
+			if in.Field == wf.field && !strings.HasSuffix(flag, " "+in.Value) {
+				parts = append(parts, fmt.Sprintf("%s replaces %s=%s (line %d)", flag, in.Field, in.Value, in.Line))
+			}
+		}
+	}
+	return parts
 }
 
 // hasMode reports whether the site passes a mode (a literal one or an expression).

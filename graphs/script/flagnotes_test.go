@@ -48,3 +48,50 @@ func TestFlagsReplaceArguments(t *testing.T) {
 		})
 	}
 }
+
+// TestWorkloadFlagsNoted: a workload flag that replaces a field the script shows
+// says so on the site, with the line that showed it, as -mode does (sweep8 #7:
+// -devices 3 planned cuda:0..2 under "workload: devices=2 (line 7…)" and no note).
+func TestWorkloadFlagsNoted(t *testing.T) {
+	t.Parallel()
+	const perDevice = `import threading
+import torch
+def worker(d):
+    m = torch.compile(torch.nn.Linear(4, 4).to(f"cuda:{d}"), mode="reduce-overhead")
+    m(torch.randn(2, 4, device=f"cuda:{d}"))
+for d in range(2):
+    threading.Thread(target=worker, args=(d,)).start()
+`
+	const pool = `from concurrent.futures import ThreadPoolExecutor
+import torch
+m = torch.compile(torch.nn.Linear(4, 4).cuda(), mode="reduce-overhead")
+def step(i):
+    return m(torch.randn(2, 4, device="cuda"))
+with ThreadPoolExecutor(max_workers=2) as ex:
+    list(ex.map(step, range(8)))
+`
+	cases := []struct {
+		name, src string
+		cli       graphs.Workload
+		note      string // "" for no flags note
+	}{
+		{"devices-replaced", perDevice, graphs.Workload{Devices: 3}, "-devices 3 replaces devices=2 (line 7)"},
+		{"devices-same", perDevice, graphs.Workload{Devices: 2}, ""},
+		{"layout-replaces-pool", pool, graphs.Workload{Threads: graphs.PerDevice}, "-threads per-device replaces thread_pool=2 (line 7)"},
+		{"pool-replaced", pool, graphs.Workload{ThreadPool: 4}, "-thread-pool 4 replaces thread_pool=2 (line 7)"},
+		{"pool-same", pool, graphs.Workload{ThreadPool: 2}, ""},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			t.Parallel()
+			s, err := readBytes("f.py", []byte(tc.src))
+			require.NoError(t, err)
+			p, err := s.Planned(graphs.Scenario{Workload: tc.cli}, nil)
+			require.NoError(t, err)
+			notes := strings.Join(p.Sites[0].Notes, "\n")
+			if tc.note == "" && strings.Contains(notes, "flags:") || tc.note != "" && !strings.Contains(notes, tc.note) {
+				t.Errorf("notes %q, want %q (inferred %+v)", notes, tc.note, p.Sites[0].Inferred)
+			}
+		})
+	}
+}
