@@ -2,10 +2,12 @@ package main
 
 import (
 	"encoding/json"
+	"errors"
 	"io"
 	"strconv"
 	"strings"
 
+	"github.com/compilemode/compilemode/config/pyver"
 	"github.com/compilemode/compilemode/examples/internal/cliflags"
 	"github.com/compilemode/compilemode/graphs/diagnose"
 	"github.com/compilemode/compilemode/internal/termtext"
@@ -13,11 +15,12 @@ import (
 
 // diagnose answers -diagnose FILE: the findings in the text and the plan of the call
 // the text shows (with or without findings). -torch X.Y diagnoses for that release
-// over any the text shows. The text is wrapped to diagnoseWidth. Exit 0 when the text
+// over any the text shows; -python X.Y plans that call on that Python over any the
+// text shows. The text is wrapped to diagnoseWidth. Exit 0 when the text
 // was read (also when that call raises), 2 when it cannot be.
 func (c *cli) diagnose(stdin io.Reader, stdout, stderr io.Writer, environ func() []string) int {
 	for name := range c.given {
-		if name != "diagnose" && name != "json" && name != "torch" {
+		if name != "diagnose" && name != "json" && name != "torch" && name != "python" {
 			failf(stderr, "-diagnose reads a log; -%s does not apply to it", name)
 			return 2
 		}
@@ -31,6 +34,13 @@ func (c *cli) diagnose(stdin io.Reader, stdout, stderr io.Writer, environ func()
 		}
 		opts.Torch = c.compile.Torch.Value
 	}
+	if c.given["python"] {
+		if c.compile.Python.Value == "" {
+			failf(stderr, "-python: empty version (give one such as 3.12, or leave the flag out)")
+			return 2
+		}
+		opts.Python = c.compile.Python.Value
+	}
 	r, err := cliflags.Open(c.diagnoseFile.Value, stdin)
 	if err == nil && c.diagnoseFile.Value == "-" {
 		err = checkStdin("diagnose", stdin, stderr)
@@ -41,6 +51,10 @@ func (c *cli) diagnose(stdin io.Reader, stdout, stderr io.Writer, environ func()
 	}
 	defer r.Close()
 	d, err := opts.Read(r)
+	if pe := (*pyver.Error)(nil); errors.As(err, &pe) {
+		failf(stderr, "-python: %s", printable(userWords(err.Error())))
+		return 2
+	}
 	if err != nil {
 		failf(stderr, "-diagnose %s: %s", name, printable(userWords(err.Error())))
 		return 2

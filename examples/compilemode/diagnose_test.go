@@ -50,6 +50,13 @@ func TestDiagnoseFlag(t *testing.T) {
 		{"with workload flag", []string{"-diagnose", logPath, "-devices", "2"}, 2, "-devices does not apply"},
 		{"torch overrides the log", []string{"-diagnose", logPath, "-json", "-torch", "2.6"}, 0, `"torch_from": "option"`},
 		{"torch unsupported", []string{"-diagnose", logPath, "-torch", "9.9"}, 2, `torch version "9.9"`},
+		// sweep8 #8: -python sets the Python the plan of the call runs on, as -torch sets
+		// the release (it was refused: "-python does not apply to it").
+		{"python for the plan", []string{"-diagnose", pasted, "-python", "3.9"}, 0, "(torch 2.11, Python 3.9, backend inductor"},
+		{"python free-threaded", []string{"-diagnose", pasted, "-python", "3.13t", "-torch", "2.6"}, 0, "torch.compile is not supported on Python built with GIL disabled"},
+		{"python json", []string{"-diagnose", pasted, "-python", "3.12", "-json"}, 0, `"python_from": "option"`},
+		{"python unsupported", []string{"-diagnose", pasted, "-python", "3.99"}, 2, `-python: Python "3.99"`},
+		{"python empty", []string{"-diagnose", pasted, "-python", ""}, 2, "-python: empty version"},
 		// sweep7 finding 12: a release newer than known is taken as a log's is, and the
 		// header names the log's own release.
 		{"torch newer than known", []string{"-diagnose", logPath, "-torch", "2.15"}, 0,

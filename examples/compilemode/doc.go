@@ -125,8 +125,9 @@
 //	-diagnose FILE    a PyTorch log, traceback or pasted issue (- for stdin): each known
 //	                  signature with its line, cause and fix (package graphs/diagnose), and
 //	                  the plan of the call the log shows, also after "no known signature"
-//	                  (in JSON, format compilemode-diagnosis/1, the whole report). Only -json and -torch X.Y (the release to diagnose for, over
-//	                  any the log shows) combine with it; a log from a release newer
+//	                  (in JSON, format compilemode-diagnosis/1, the whole report). Only -json, -torch X.Y (the release to diagnose for, over
+//	                  any the log shows) and -python X.Y (the Python that plan runs on, over any the log
+//	                  shows) combine with it; a log from a release newer
 //	                  than 2.14 (2.15, a 2.15 nightly) is named so and diagnosed with
 //	                  the facts of the releases known; the text's width is the
 //	                  terminal's or $COLUMNS (see Output), there is no width flag. A

@@ -12,6 +12,7 @@ import (
 
 	"github.com/compilemode/compilemode/config"
 	"github.com/compilemode/compilemode/config/inputerr"
+	"github.com/compilemode/compilemode/config/pyver"
 	"github.com/compilemode/compilemode/graphs"
 	"github.com/compilemode/compilemode/internal/lazyregexp"
 	"github.com/compilemode/compilemode/internal/termtext"
@@ -188,8 +189,9 @@ type Diagnosis struct {
 	// PythonLine is the 1-based line that shows the Python the plan takes
 	// (Recovered.Python), and PythonFrom how it shows it: "collect_env", "banner"
 	// (Python 3.12.2 (main, …)), "path" (…/python3.12/site-packages/…) or
-	// "torch.compile's message" (the bound its refusal names: "… on Python 3.12+").
-	// Zero and "" when the log shows no Python or no call. Extra fields.
+	// "torch.compile's message" (the bound its refusal names: "… on Python 3.12+"), or
+	// "option" (line 0) when Options.Python gave it. Zero and "" when the log shows no
+	// Python or no call. Extra fields.
 	PythonLine int    `json:"python_line,omitempty"`
 	PythonFrom string `json:"python_from,omitempty"`
 	// Calls is how many torch.compile calls with a keyword the log shows when it shows
@@ -225,16 +227,23 @@ type Options struct {
 	// Torch, when set ("2.5", "2.5.1+cu124"), is the release to diagnose for, over
 	// any the log shows (the command's -torch flag).
 	Torch string
+	// Python, when set ("3.12", "3.13t"), is the Python the plan of the call the log
+	// shows runs on, over any the log shows (the command's -python flag).
+	Python string
 }
 
 // Read diagnoses r as [Read] does, with the options. It returns a *modes.VersionError
-// for an Options.Torch that is not a supported release.
+// for an Options.Torch that is not a supported release, and a *pyver.Error for an
+// Options.Python that is not a supported Python.
 func (o Options) Read(r io.Reader) (d *Diagnosis, err error) {
 	var torch modes.Version
 	if o.Torch != "" {
 		if torch, err = ParseTorch(o.Torch); err != nil {
 			return nil, err
 		}
+	}
+	if err := checkPython(o.Python); err != nil {
+		return nil, err
 	}
 	defer func() {
 		if p := recover(); p != nil {
@@ -256,6 +265,9 @@ func (o Options) Read(r io.Reader) (d *Diagnosis, err error) {
 	}
 	if !s.text {
 		return nil, &EmptyError{Bytes: s.bytes, NUL: s.bytes > 0 && !s.notNUL}
+	}
+	if o.Python != "" {
+		s.rec.python = pythonSeen{version: o.Python, rank: 4, what: "option"}
 	}
 	own := s.torch
 	if o.Torch != "" {
@@ -375,6 +387,19 @@ func (s *scanner) diagnosis() *Diagnosis {
 	s.recovered(d, planTorch, haveTorch)
 	d.Inferred = infer(d.Recovered, d.Findings, s.devs.count())
 	return d
+}
+
+// checkPython returns a *pyver.Error when python is neither "" nor a Python the
+// planner knows (pyver.ParseBuild, pyver.For: what graphs.Check takes).
+func checkPython(python string) error {
+	if python == "" {
+		return nil
+	}
+	b, err := pyver.ParseBuild(python)
+	if err == nil {
+		_, err = pyver.For(b.Version)
+	}
+	return err
 }
 
 // recovered sets d's recovered call, planned on planTorch; a log that states no

@@ -60,7 +60,10 @@ func (d *Diagnosis) callWords() string {
 		rel += " (the default: " + noRelease + ")"
 	}
 	words := []string{rel}
-	if py := d.Recovered.Python; py != "" {
+	switch py := d.Recovered.Python; {
+	case py != "" && d.PythonFrom == "option":
+		words = append(words, "Python "+py)
+	case py != "":
 		words = append(words, fmt.Sprintf("Python %s (line %d, %s)", py, d.PythonLine, d.PythonFrom))
 	}
 	switch {
