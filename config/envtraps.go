@@ -323,7 +323,7 @@ func findEnvOverriddenByPatch(t *trapInput) []Warning {
 			continue
 		}
 		d, ok, err := k.DefaultUnder(t.env, t.req.Host)
-		if err != nil || !ok || d.From == "" || d.Forced || d.Val.String() == e.val.String() {
+		if err != nil || !ok || d.From == "" || d.Forced || d.Val.String() == e.val.String() || t.meantAsPatch(k, d.From, e.val) {
 			continue
 		}
 		how := "the options"
@@ -342,6 +342,19 @@ func findEnvOverriddenByPatch(t *trapInput) []Warning {
 		})
 	}
 	return out
+}
+
+// meantAsPatch reports whether variable name holds a spelling of on or off that
+// switch key k misreads (env-switch-misread) and that was meant to give val, the value
+// the patch sets: the compile gets what the variable looks like, so a fix that keeps
+// the misread value would point the other way (sweep8 #5: TORCHINDUCTOR_CUDAGRAPHS=
+// "true" with mode="reduce-overhead" was told how to get triton.cudagraphs=False).
+func (t *trapInput) meantAsPatch(k schema.KeySpec, name string, val literal.Value) bool {
+	want, ok := personReading(t.env[name])
+	if !ok || !slices.ContainsFunc(t.switchSpecs(name), func(s schema.KeySpec) bool { return s.Key == k.Key }) {
+		return false
+	}
+	return t.canonicalValue(k, name, want).String() == val.String()
 }
 
 // findNoCUDAGraphsModeCaptures reports mode="max-autotune-no-cudagraphs" with CUDA
