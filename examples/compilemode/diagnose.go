@@ -19,28 +19,11 @@ import (
 // text shows. The text is wrapped to diagnoseWidth. Exit 0 when the text
 // was read (also when that call raises), 2 when it cannot be.
 func (c *cli) diagnose(stdin io.Reader, stdout, stderr io.Writer, environ func() []string) int {
-	for name := range c.given {
-		if name != "diagnose" && name != "json" && name != "torch" && name != "python" {
-			failf(stderr, "-diagnose reads a log; -%s does not apply to it", name)
-			return 2
-		}
+	opts, ok := c.diagnoseOptions(stderr)
+	if !ok {
+		return 2
 	}
 	name := printable(c.diagnoseFile.Value)
-	var opts diagnose.Options
-	if c.given["torch"] {
-		if _, err := diagnose.ParseTorch(c.compile.Torch.Value); err != nil {
-			failf(stderr, "-torch: %s", printable(userWords(err.Error())))
-			return 2
-		}
-		opts.Torch = c.compile.Torch.Value
-	}
-	if c.given["python"] {
-		if c.compile.Python.Value == "" {
-			failf(stderr, "-python: empty version (give one such as 3.12, or leave the flag out)")
-			return 2
-		}
-		opts.Python = c.compile.Python.Value
-	}
 	r, err := cliflags.Open(c.diagnoseFile.Value, stdin)
 	if err == nil && c.diagnoseFile.Value == "-" {
 		err = checkStdin("diagnose", stdin, stderr)
@@ -75,6 +58,34 @@ func (c *cli) diagnose(stdin io.Reader, stdout, stderr io.Writer, environ func()
 		return 2
 	}
 	return 0
+}
+
+// diagnoseOptions checks the flags -diagnose takes with it (-json, -torch, -python)
+// and returns the options they give; false, with the refusal written, when a flag
+// does not apply or a value is unusable.
+func (c *cli) diagnoseOptions(stderr io.Writer) (diagnose.Options, bool) {
+	var opts diagnose.Options
+	for name := range c.given {
+		if name != "diagnose" && name != "json" && name != "torch" && name != "python" {
+			failf(stderr, "-diagnose reads a log; -%s does not apply to it", name)
+			return opts, false
+		}
+	}
+	if c.given["torch"] {
+		if _, err := diagnose.ParseTorch(c.compile.Torch.Value); err != nil {
+			failf(stderr, "-torch: %s", printable(userWords(err.Error())))
+			return opts, false
+		}
+		opts.Torch = c.compile.Torch.Value
+	}
+	if c.given["python"] {
+		if c.compile.Python.Value == "" {
+			failf(stderr, "-python: empty version (give one such as 3.12, or leave the flag out)")
+			return opts, false
+		}
+		opts.Python = c.compile.Python.Value
+	}
+	return opts, true
 }
 
 // diagnoseWidth is the width -diagnose wraps its text to: the terminal's width when

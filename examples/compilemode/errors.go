@@ -60,7 +60,7 @@ func (c *cli) inputError(err error) string {
 	}
 	top, _, _ := strings.Cut(field, "[")
 	if top == "options" && c.given["options"] && c.compile.OptionsParsedLater {
-		return "-options: " + userWords(inner) // as cliflags words its own parse of -options
+		return c.compile.OptionsFlag() + ": " + userWords(inner) // as cliflags words its own parse of -options
 	}
 	msg := withFieldFix(top, userWords(inner))
 	if flag := scenarioFlags[top]; flag != "" && c.given[flag] {

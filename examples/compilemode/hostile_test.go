@@ -121,6 +121,8 @@ func hostileCases(t testing.TB, dir string) []hostileCase {
 		{"dir-scenario", []string{"-scenario", dir}, 2, "a directory", ""},
 		{"device-options", []string{"-options", "@/dev/zero"}, 2, "a device", "/dev/zero never ends"},
 		{"nul-options-file", []string{"-options", "@" + write("nul.py", "{'max_autotune': True}\x00{'junk': 1}")}, 2, "offset 22", "a NUL cut the file off silently"},
+		{"options-file-named", []string{"-options", "@" + write("bad.py", "{'max_autotune': tru}")}, 2, "bad.py: bad literal at offset 17", "sweep8 #13: an offset in a file the error did not name"},
+		{"options-file-named-releases", []string{"-torch", "2.6,2.11", "-options", "@" + write("bad2.py", "{'max_autotune': tru}")}, 2, "bad2.py: bad literal at offset 17", "the same when cliflags parses it"},
 		{"nul-scenario-options", []string{"-scenario", write("nulopt.json", `{"options": "{}\u0000junk"}`)}, 2, "NUL", ""},
 		{"nul-scenario-set", []string{"-scenario", write("nulset.json", `{"set": ["max_autotune=True\u0000junk"]}`)}, 2, "NUL", ""},
 		{"bom-scenario", []string{"-scenario", write("bom.json", "\ufeff{}")}, 2, "byte order mark", "gave invalid character 'ï' with no position"},

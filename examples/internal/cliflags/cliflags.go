@@ -140,6 +140,10 @@ type Compile struct {
 	// cost twice the time and memory, sweep finding 9), and words Check's options error
 	// after -options itself.
 	OptionsParsedLater bool
+	// NoFiles, when set, is why a flag that reads a file (-options @FILE, -schema) may
+	// not: the program has no files to read (the web page), so the flag is refused
+	// with this text rather than with the system's (sweep8 #13: "not implemented on js").
+	NoFiles string
 }
 
 // Register adds the flags to fs.
@@ -296,7 +300,7 @@ func (c *Compile) schema(given map[string]bool, out *graphs.Scenario) error {
 	if c.Schema.Value == "" {
 		return nil
 	}
-	data, err := ReadInput("schema", c.Schema.Value, c.Stdin, schema.MaxBytes, "schema.MaxBytes")
+	data, err := c.read("schema", c.Schema.Value, schema.MaxBytes, "schema.MaxBytes")
 	if err != nil {
 		return err
 	}
@@ -324,7 +328,7 @@ func (c *Compile) options() (string, error) {
 		if name == "" {
 			return "", errors.New("-options @: empty file name (give -options @FILE, or @- for stdin)")
 		}
-		data, err := ReadInput("options @FILE:", name, c.Stdin, MaxOptionsFileBytes, "literal.MaxBytes")
+		data, err := c.read("options @FILE:", name, MaxOptionsFileBytes, "literal.MaxBytes")
 		if err != nil {
 			return "", err
 		}
@@ -334,9 +338,27 @@ func (c *Compile) options() (string, error) {
 		return src, nil // Check parses it; an empty literal is "no options" there
 	}
 	if _, err := config.ParseOptionsFor(src, c.python()); err != nil {
-		return "", fmt.Errorf("-options: %w", err)
+		return "", fmt.Errorf("%s: %w", c.OptionsFlag(), err)
 	}
 	return src, nil
+}
+
+// OptionsFlag names -options in an error about its literal: with the file it was
+// read from, "-options @FILE", since an offset in the file means nothing without it
+// (sweep8 #13).
+func (c *Compile) OptionsFlag() string {
+	if strings.HasPrefix(c.Options.Value, "@") {
+		return "-options " + inputerr.Cut(c.Options.Value, 200)
+	}
+	return "-options"
+}
+
+// read is ReadInput of the file flag names (stdin for "-"), or NoFiles's refusal.
+func (c *Compile) read(flag, name string, limit int64, limitName string) ([]byte, error) {
+	if c.NoFiles != "" {
+		return nil, fmt.Errorf("-%s %s: %s", flag, inputerr.Cut(name, 200), c.NoFiles)
+	}
+	return ReadInput(flag, name, c.Stdin, limit, limitName)
 }
 
 // python is the Python that reads -options: -python, else the one -torch was

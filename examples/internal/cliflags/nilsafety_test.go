@@ -26,6 +26,11 @@ var nilCases = map[string]func(t *testing.T){
 			t.Errorf("zero Compile: %v", err)
 		}
 	},
+	"Compile.OptionsFlag": func(t *testing.T) {
+		if got := new(Compile).OptionsFlag(); got != "-options" {
+			t.Errorf("zero Compile: OptionsFlag() = %q, want -options", got)
+		}
+	},
 	"ReadByPyTorch": func(t *testing.T) { _ = ReadByPyTorch("") },
 	"UserWords":     func(t *testing.T) { _ = UserWords("") },
 	"WantsHelp": func(t *testing.T) {

@@ -76,11 +76,15 @@ type Call struct {
 	Workload graphs.Workload `json:"workload"`
 }
 
+// PageReadsNoFiles is the page's answer to -options @FILE: the form's options field
+// holds the dict itself (sweep8 #13).
+const PageReadsNoFiles = "the page reads no files: paste the dict itself into the options field"
+
 // Check answers the call as `compilemode ARGS WORKLOAD-FLAGS` does.
 func Check(c Call, o Options) Answer {
 	fs := flag.NewFlagSet("compilemode", flag.ContinueOnError)
 	fs.SetOutput(io.Discard)
-	var compile cliflags.Compile
+	compile := cliflags.Compile{NoFiles: PageReadsNoFiles}
 	compile.Register(fs)
 	// -fullgraph is the command's own flag (examples/compilemode), read as it reads it.
 	fullgraph := fs.Bool("fullgraph", false, "")

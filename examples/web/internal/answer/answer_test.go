@@ -192,6 +192,12 @@ func TestRefusalWords(t *testing.T) {
 			"compilemode: -options: bad literal at offset 22: Python raises NameError: name 'true' is not defined; did you mean True? (in \"{'triton.cudagraphs': true}\")\n"},
 		{"env name", Check(Call{Args: []string{"-no-env", "-env", "=1"}}, Options{}),
 			"compilemode: -env: \"=1\": bad environment variable name\n"},
+		// sweep8 #13: the page's refusal of a file, not the system's "not implemented on
+		// js" or the command's "give a file name".
+		{"options file", Check(Call{Args: []string{"-no-env", "-options", "@/etc/passwd"}}, Options{}),
+			"compilemode: -options @FILE: /etc/passwd: the page reads no files: paste the dict itself into the options field\n"},
+		{"options stdin", Check(Call{Args: []string{"-no-env", "-options", "@-"}}, Options{}),
+			"compilemode: -options @FILE: -: the page reads no files: paste the dict itself into the options field\n"},
 		{"empty log", Diagnose("\x00\x00\x00", Options{}), "compilemode: -diagnose run.log: empty input: its 3 bytes are all NUL\n"},
 	}
 	for _, tc := range tests {
