@@ -71,8 +71,12 @@ type bindKey struct {
 	name string
 }
 
-// markStepQuals are the names of torch.compiler.cudagraph_mark_step_begin.
-var markStepQuals = map[string]bool{"torch.compiler.cudagraph_mark_step_begin": true, "torch._inductor.cudagraph_trees.mark_step_begin": true}
+// markStepQuals are the names of torch.compiler.cudagraph_mark_step_begin, which
+// PR #111722 added after 2.1.0, and of what it calls; torch._inductor.cudagraph_mark_step_begin
+// is the one 2.1 has (PR #101129), which its own warnings name (graphs/diagnose
+// rows_more.go, trees-pending-backward's 2.1 literal; sweep9 finding 5).
+var markStepQuals = map[string]bool{"torch.compiler.cudagraph_mark_step_begin": true, "torch._inductor.cudagraph_trees.mark_step_begin": true,
+	"torch._inductor.cudagraph_mark_step_begin": true}
 
 // timelineCall records a call of a compiled function's name on the timeline.
 func (r *reader) timelineCall(st *siteState) {
@@ -203,11 +207,63 @@ func (r *reader) readsAfter(s *stmt) {
 	}
 }
 
+// noteBound records the names statement s binds without reading them (sweep9
+// finding 1: a, b = model(x) in a loop was a read of a and b): the names of an
+// assignment's targets, plain or in a tuple or list, nested or starred (a, (b, *c) = v;
+// a: T = v), of del, of a for loop's targets and of with's "as" targets. An augmented
+// assignment (a += 1) reads its target, and a subscript or attribute target
+// (a[0], b = v) writes into a: neither is noted.
+func (r *reader) noteBound(s *stmt) {
+	switch s.kind {
+	case assignStmt, annAssignStmt, loopStmt:
+		for _, t := range s.targets {
+			r.noteBoundIn(t, 0)
+		}
+	case withStmt:
+		for _, it := range s.items {
+			r.noteBoundIn(it.as, 0)
+		}
+	case simpleStmt:
+		if s.name == "del" {
+			for _, e := range s.exprs {
+				r.noteBoundIn(e, 0)
+			}
+		}
+	}
+}
+
+// noteBoundIn notes the names target t binds (collectNames' shapes).
+func (r *reader) noteBoundIn(t *expr, depth int) {
+	switch {
+	case t == nil || depth > maxParamDepth:
+	case t.kind == name:
+		if r.boundOffs == nil {
+			r.boundOffs = map[int32]bool{}
+		}
+		r.boundOffs[t.start] = true
+	case t.kind == starred:
+		r.noteBoundIn(t.x, depth+1)
+	case t.kind == tuple || t.kind == other && t.is(listDisplay):
+		for _, e := range t.elts {
+			r.noteBoundIn(e, depth+1)
+		}
+	}
+}
+
+// readOf reports whether the name token toks[i] reads the value its name holds: a
+// bare name that no statement binds there (noteBound) and no walrus (n := v) binds.
+func (r *reader) readOf(toks []token, i int, n string) bool {
+	if r.useOf(toks, i, n) != useBare || r.boundOffs[toks[i].off] {
+		return false
+	}
+	return i+1 >= len(toks) || r.tokText(toks[i+1]) != ":="
+}
+
 // readsIn is readsAfter for the tokens of one statement at line.
 func (r *reader) readsIn(toks []token, line int) {
 	for i, t := range toks {
 		tk := t.full(r.src, r.lines)
-		if tk.Kind != pytoken.Name || r.useOf(toks, i, tk.Text) != useBare {
+		if tk.Kind != pytoken.Name || !r.readOf(toks, i, tk.Text) {
 			continue
 		}
 		b := r.bindings[bindKey{r.fn, tk.Text}]
@@ -344,11 +400,16 @@ func (r *reader) assignOutput(t, v *expr) {
 	switch t.kind {
 	case name:
 		r.bindOutput(t.name, v)
-	case tuple:
-		for _, e := range t.elts {
-			if e != nil && e.kind == name {
-				r.bindOutput(e.name, v)
-			}
+	case tuple, other:
+		// each name of a tuple or list target, nested or starred, holds a part of the
+		// output (y, (h, c) = model(x): sweep9 finding 1).
+		if t.kind == other && !t.is(listDisplay) {
+			return
+		}
+		var names []string
+		collectNames(t, &names, 0)
+		for _, n := range names {
+			r.bindOutput(n, v)
 		}
 	case subscript:
 		// d[k] = out keeps each iteration's output only when k changes with the loop
@@ -422,7 +483,7 @@ func (r *reader) firstRead(toks []token, n string, before int32) (int32, int) {
 			break
 		}
 		tk := t.full(r.src, r.lines)
-		if tk.Kind == pytoken.Name && tk.Text == n && r.useOf(toks, i, n) == useBare {
+		if tk.Kind == pytoken.Name && tk.Text == n && r.readOf(toks, i, n) {
 			return t.off, tk.Pos.Line
 		}
 	}

@@ -44,6 +44,7 @@ func ends(s *stmt) bool {
 
 func (r *reader) stmt(s *stmt) {
 	r.configUse(s)
+	r.noteBound(s)
 	switch s.kind {
 	case importStmt, fromStmt:
 		r.imports(s)
