@@ -270,3 +270,34 @@ func TestEvidenceLabelsMatchREADME(t *testing.T) {
 		}
 	}
 }
+
+// TestKeyReprPerPython: a str value is shown as the report's Python prints its repr
+// (-key, -keys, the changed-keys table): U+10EFD (Unicode 15.0) is not printable
+// before Python 3.12, so 3.8 escapes it (sweep8 #15: -key printed it bare on every
+// Python). The JSON value stays the str itself.
+func TestKeyReprPerPython(t *testing.T) {
+	t.Parallel()
+	tests := []struct{ python, want string }{
+		{"3.8", `memory_pool='\U00010efd'`},
+		{"3.11", `memory_pool='\U00010efd'`},
+		{"3.12", "memory_pool='\U00010efd'"},
+		{"", "memory_pool='\U00010efd'"}, // 2.4's default Python is 3.12 (config.PythonFor)
+	}
+	for _, tt := range tests {
+		rep, err := Check(&Scenario{Torch: "2.4", Python: tt.python, Options: `{'memory_pool': '\U00010efd'}`})
+		if err != nil {
+			t.Fatal(err)
+		}
+		k, _ := rep.Value("memory_pool")
+		if got := k.String(); got != tt.want {
+			t.Errorf("Python %q: String() = %q, want %q", tt.python, got, tt.want)
+		}
+		var text strings.Builder
+		if err := rep.WriteText(&text, TextOptions{}); err != nil {
+			t.Fatal(err)
+		}
+		if _, repr, _ := strings.Cut(tt.want, "="); !strings.Contains(text.String(), "memory_pool  "+repr+" ") {
+			t.Errorf("Python %q: the changed-keys table lacks %s:\n%s", tt.python, repr, text.String())
+		}
+	}
+}

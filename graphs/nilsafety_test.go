@@ -387,6 +387,7 @@ var nilCases = map[string]func(t *testing.T){
 	"graphs.KeyReport.Int":    func(t *testing.T) { _, _ = graphs.KeyReport{}.Int() },
 	"graphs.KeyReport.Str":    func(t *testing.T) { _, _ = graphs.KeyReport{}.Str() },
 	"graphs.KeyReport.String": func(t *testing.T) { _ = graphs.KeyReport{}.String() },
+	"graphs.KeyReport.Repr":   func(t *testing.T) { _ = graphs.KeyReport{}.Repr() },
 	"graphs.Ptr":              func(t *testing.T) { _ = graphs.Ptr(0); _ = graphs.Ptr[*int](nil) },
 	"graphs.DevicePlan.Label": func(t *testing.T) {
 		if (graphs.DevicePlan{}).Label() != "cuda:0" {

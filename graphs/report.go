@@ -115,6 +115,9 @@ type KeyReport struct {
 	// Changed reports whether the value differs from the clean-environment default.
 	Changed  bool           `json:"changed"`
 	Evidence modes.Evidence `json:"evidence"`
+	// repr is Value's repr as the report's Python prints it (config.Result.Repr: a str's
+	// characters that Python's Unicode does not know are escaped); "" for Value.String.
+	repr string
 }
 
 // Value returns the report of one key ("triton.cudagraphs"): its value, source and
@@ -161,7 +164,17 @@ func (k KeyReport) Str() (s string, ok bool) { return k.Value.AsStr() }
 
 // String returns KEY=VALUE with the value's Python repr, as the command's -key prints
 // it (triton.cudagraphs=True).
-func (k KeyReport) String() string { return string(k.Key) + "=" + k.Value.String() }
+func (k KeyReport) String() string { return string(k.Key) + "=" + k.Repr() }
+
+// Repr returns the value's Python repr as the Python of the report prints it: a str
+// holding a character newer than that Python's Unicode shows it escaped
+// ('\U00010efd' on 3.8, '𐻽' on 3.12; sweep8 #15).
+func (k KeyReport) Repr() string {
+	if k.repr != "" {
+		return k.repr
+	}
+	return k.Value.String()
+}
 
 // MarshalJSON writes {"KEY": {"value", "source", "changed", "evidence"}, …} in order.
 func (c ConfigReport) MarshalJSON() ([]byte, error) {
@@ -239,7 +252,7 @@ func newReport(r *config.Resolver, res *config.Result, plan *Plan, w Workload) *
 		Result:     res, Plan: plan,
 	}
 	for _, k := range res.Keys() {
-		rep.Config = append(rep.Config, KeyReport{Key: k.Key, Value: k.Value, Source: k.Origin.String(), Changed: k.Origin.Changed, Evidence: k.Origin.Evidence})
+		rep.Config = append(rep.Config, KeyReport{Key: k.Key, Value: k.Value, Source: k.Origin.String(), Changed: k.Origin.Changed, Evidence: k.Origin.Evidence, repr: res.Repr(k.Value)})
 	}
 	if res.Err != nil {
 		rep.Exit, rep.Error = Raises, raised(res)

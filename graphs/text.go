@@ -140,7 +140,7 @@ func (r *Report) writeConfig(p *textwrap.Printer, all bool) {
 		p.Line(fmt.Sprintf("%s (%d of %d):", title, len(keys), len(r.Config)))
 		t := p.Table("  ", "KEY", "VALUE", "SOURCE", "EVIDENCE")
 		for _, k := range keys {
-			t.Row(string(k.Key), k.Value.String(), k.Source, string(k.Evidence))
+			t.Row(string(k.Key), k.Repr(), k.Source, string(k.Evidence))
 		}
 		t.Flush()
 	}

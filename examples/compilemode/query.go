@@ -397,7 +397,7 @@ func (cmp comparison) keyTable(asked bool) table {
 		for _, v := range r.Values {
 			cell := "(no such key)"
 			if v != nil {
-				cell = v.Value.String() + " (" + v.Source + ")"
+				cell = v.Repr() + " (" + v.Source + ")"
 			}
 			row.cells = append(row.cells, cell)
 		}
