@@ -162,12 +162,23 @@ func (r *reader) assignedChoices(e *expr, depth int) ([]ArgChoice, bool) {
 		return nil, false
 	}
 	var out []ArgChoice
-	complete := true
+	complete := !r.opaque[r.lastName(e)]
 	for _, v := range vs {
 		c, ok := r.argChoices(v, depth+1)
 		out, complete = append(out, c...), complete && ok
 	}
 	return out, complete
+}
+
+// noteOpaque records that the name n is also assigned a call whose value
+// assignedChoices does not follow (bool(x), int(x), str(x)): the values the file
+// assigns it otherwise are not all it can have (sweep9 finding 2:
+// dynamic_seq_len = bool(args.compile_dynamic_seq_len) was not "one value: False").
+func (r *reader) noteOpaque(n string) {
+	if r.opaque == nil {
+		r.opaque = map[string]bool{}
+	}
+	r.opaque[n] = true
 }
 
 // chainChoices returns the values an "a or b" ("a and b") chain can have: an

@@ -1,6 +1,7 @@
 package script
 
 import (
+	"strings"
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
@@ -63,6 +64,30 @@ m = torch.compile(f, mode=mode)
 			if tc.dynamicNote != "" {
 				require.Contains(t, st.Notes, tc.dynamicNote)
 			}
+		})
+	}
+}
+
+// TestReassignedByCall: a name also assigned a call whose value the reader does not
+// follow (a builtin's: bool(…), int(…), str(…)) is not "one value" (sweep9 finding 2:
+// dynamic_seq_len = False, then dynamic_seq_len = bool(args.compile_dynamic_seq_len)
+// before the site, was "has one value: False").
+func TestReassignedByCall(t *testing.T) {
+	t.Parallel()
+	cases := []struct{ name, src, keyword string }{
+		{"bool", "import torch\ndyn = False\ndyn = bool(foo())\nm = torch.compile(f, dynamic=dyn)\n", "dynamic"},
+		{"int", "import torch\ndyn = None\ndyn = int(a)\nm = torch.compile(f, dynamic=dyn)\n", "dynamic"},
+		{"str-backend", "import torch\nb = \"inductor\"\nb = str(x)\nm = torch.compile(f, backend=b)\n", "backend"},
+		{"in-def", "import torch\ndef main(args):\n    dyn = False\n    if args.x:\n        dyn = bool(args.dyn)\n    return torch.compile(f, dynamic=dyn)\n", "dynamic"},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			t.Parallel()
+			st, _ := oneSite(t, tc.src)
+			for _, n := range st.Notes {
+				require.NotContains(t, n, "has one value", "notes %q", st.Notes)
+			}
+			require.Contains(t, strings.Join(st.Notes, "\n"), tc.keyword+" is not a literal", "notes %q", st.Notes)
 		})
 	}
 }

@@ -92,8 +92,14 @@ func (r *reader) indexAssign(s *stmt) {
 // indexTarget indexes the assignment of v to one target t.
 func (r *reader) indexTarget(t, v *expr) {
 	n := r.lastName(t)
-	if n != "" && v != nil && (v.kind != call || returnsOf(v) != "" || r.getterDefault(v) != nil || r.fieldDefault(v) != nil) && len(r.assigned[n]) < maxAssigned {
-		r.assigned[n] = append(r.assigned[n], v)
+	switch {
+	case n == "" || v == nil:
+	case v.kind != call || returnsOf(v) != "" || r.getterDefault(v) != nil || r.fieldDefault(v) != nil:
+		if len(r.assigned[n]) < maxAssigned {
+			r.assigned[n] = append(r.assigned[n], v)
+		}
+	default:
+		r.noteOpaque(n)
 	}
 	r.noteCounter(n, v)
 	r.candidate(n, v)
