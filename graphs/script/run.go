@@ -579,7 +579,9 @@ func (r *reader) call(c *expr) {
 		r.partialCall(c, r.partials[c.x.name])
 	case c.x.kind == name && q == "" && r.funcs[c.x.name] != nil:
 		r.bindParams(r.funcs[c.x.name], c)
+		undo := r.shadowParams(r.funcs[c.x.name], c)
 		r.enter(r.funcs[c.x.name])
+		undo()
 		r.helperSite(c, r.funcs[c.x.name])
 	case r.classCall(c, q):
 	case r.moduleApply(c):
@@ -915,6 +917,52 @@ func (r *reader) bindParamsFrom(def *stmt, c *expr, i int) {
 			i++
 		}
 	}
+}
+
+// shadowParams hides, while def runs for the call c, the compiled function a
+// parameter's name stands for elsewhere in the file when c passes that parameter a
+// plain name that never named a compiled function (sweep9 finding 3: def train(net)
+// called with the uncompiled model ran make_eval's compiled local net, backward()
+// included). It returns what restores the names that def did not bind again.
+func (r *reader) shadowParams(def *stmt, c *expr) func() {
+	saved := map[string]*siteState{}
+	for _, p := range r.plainParams(def, c) {
+		if st := r.compiled[p]; st != nil {
+			saved[p] = st
+			delete(r.compiled, p)
+		}
+	}
+	return func() {
+		for n, st := range saved {
+			if r.compiled[n] == nil {
+				r.compiled[n] = st
+			}
+		}
+	}
+}
+
+// plainParams returns the parameters of def that the call c passes a plain name
+// never bound to a compiled function (a positional argument by position, a keyword
+// by name; none past a *args or **kwargs).
+func (r *reader) plainParams(def *stmt, c *expr) []string {
+	var out []string
+	i := 0
+	for _, a := range c.args {
+		if a.star != 0 {
+			break
+		}
+		p := a.keyword
+		if p == "" {
+			if i >= len(def.params) {
+				break
+			}
+			p, i = def.params[i].name, i+1
+		}
+		if v := a.value; v != nil && v.kind == name && r.compiled[v.name] == nil && len(r.bound[v.name]) == 0 {
+			out = append(out, p)
+		}
+	}
+	return out
 }
 
 // bindPool records that n names the thread or process pool c builds.
