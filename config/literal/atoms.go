@@ -164,16 +164,19 @@ func escapeShape(c byte, n int) string {
 	return `\` + string(c) + strings.Repeat("X", n)
 }
 
-// nameEscape reads \N{NAME}: the character's Unicode name, in any case (Unicode
-// 15.0 names, golang.org/x/text/unicode/runenames; CJK ideographs and Hangul
-// syllables by their computed names).
+// nameEscape reads \N{NAME} as CPython's parser does (measured on 3.8 to 3.13):
+// a character's Unicode name or one of its aliases (NameAliases: \N{LF}, \N{BOM}) in
+// any case; a name computed from the code point, "CJK UNIFIED IDEOGRAPH-4E00" or
+// "HANGUL SYLLABLE GAG", only as written there, in upper case. Names are Unicode
+// 15.0's (golang.org/x/text/unicode/runenames) for every Python, aliases those
+// CPython 3.11 to 3.13 accept (aliases.txt); a name a newer Unicode added is not
+// known here.
 func nameEscape(b *strings.Builder, body string, i int) (int, *Error) {
 	end := strings.IndexByte(body[i:], '}')
 	if i+2 >= len(body) || body[i+2] != '{' || end < 0 {
 		return 0, &Error{Offset: i, Msg: fmt.Sprintf("(unicode error) 'unicodeescape' codec can't decode bytes in position %d-%d: malformed \\N character escape", i, i+1)}
 	}
-	name := strings.ToUpper(body[i+3 : i+end])
-	r, ok := lookupName(name)
+	r, ok := lookupName(body[i+3 : i+end])
 	if !ok {
 		return 0, &Error{Offset: i, Msg: fmt.Sprintf("(unicode error) 'unicodeescape' codec can't decode bytes in position %d-%d: unknown Unicode character name", i, i+end)}
 	}
@@ -181,20 +184,39 @@ func nameEscape(b *strings.Builder, body string, i int) (int, *Error) {
 	return end + 1, nil
 }
 
-// lookupName returns the code point named name (upper case): the names of namesTxt
-// (Unicode 15.0, as golang.org/x/text/unicode/runenames gives them); CJK unified
-// ideographs by their computed names; Hangul syllables' computed names are not
-// supported.
+// lookupName returns the code point named name, as nameEscape reads it: a computed
+// name as written (computedName), else the name or alias in upper case.
 func lookupName(name string) (rune, bool) {
-	if hex, ok := strings.CutPrefix(name, "CJK UNIFIED IDEOGRAPH-"); ok && (len(hex) == 4 || len(hex) == 5) {
-		v, err := strconv.ParseUint(hex, 16, 32)
-		if err == nil && cjkIdeograph(rune(v)) {
-			return rune(v), true
-		}
-		return 0, false
+	if r, ok, computed := computedName(name); computed {
+		return r, ok
 	}
-	r, ok := names().byName[name]
+	upper := strings.ToUpper(name)
+	if r, ok := names().byName[upper]; ok {
+		return r, true
+	}
+	r, ok := aliases()[upper]
 	return r, ok
+}
+
+// computedName reads a name of the two forms CPython computes rather than stores,
+// matched as written (computed is false for any other name): "CJK UNIFIED
+// IDEOGRAPH-" and four or five upper-case hex digits of a unified ideograph, and
+// "HANGUL SYLLABLE " and the syllable's jamo short names (hangulSyllable). Measured:
+// "cjk unified ideograph-4E00", "CJK UNIFIED IDEOGRAPH-4e00" and "hangul syllable
+// ga" are SyntaxErrors on 3.8 to 3.13, "HANGUL SYLLABLE GA" is U+AC00.
+func computedName(name string) (r rune, ok, computed bool) {
+	if hex, found := strings.CutPrefix(name, "CJK UNIFIED IDEOGRAPH-"); found {
+		if (len(hex) != 4 && len(hex) != 5) || strings.ContainsFunc(hex, func(c rune) bool { return !('0' <= c && c <= '9' || 'A' <= c && c <= 'F') }) {
+			return 0, false, true
+		}
+		v, _ := strconv.ParseUint(hex, 16, 32)
+		return rune(v), cjkIdeograph(rune(v)), true
+	}
+	if syl, found := strings.CutPrefix(name, "HANGUL SYLLABLE "); found {
+		r, ok := hangulSyllable(syl)
+		return r, ok, true
+	}
+	return 0, false, false
 }
 
 // writeCodePoint writes r as UTF-8, or a surrogate (U+D800 to U+DFFF) as WTF-8, the

@@ -69,3 +69,56 @@ func cjkIdeograph(r rune) bool {
 	}
 	return false
 }
+
+// aliasesTxt is the Unicode name aliases CPython's \N{...} accepts: NameAliases.txt's
+// control names, abbreviations, corrections, figments and alternates (Perl 5.36's
+// unicore/Name.pl, Unicode 14.0, kept where CPython 3.11, 3.12 and 3.13 read
+// '\N{ALIAS}' as that character, measured 2026-12-03; 3.8 to 3.10 lack FVS4 and
+// MYANMAR LETTER KHAMTI LLA). One "HEX NAME" a line.
+//
+//go:embed aliases.txt
+var aliasesTxt string
+
+// aliases decodes aliasesTxt on the first alias looked up.
+var aliases = sync.OnceValue(func() map[string]rune {
+	m := make(map[string]rune, 480)
+	for line := range strings.SplitSeq(strings.TrimSuffix(aliasesTxt, "\n"), "\n") {
+		hex, name, _ := strings.Cut(line, " ")
+		v, _ := strconv.ParseUint(hex, 16, 32)
+		m[name] = rune(v)
+	}
+	return m
+})
+
+// The jamo short names of a Hangul syllable's name, by column: leading consonant,
+// vowel, trailing consonant (Unicode Jamo.txt; the syllable is
+// U+AC00 + (L*21 + V)*28 + T, Unicode section 3.12).
+var hangulJamo = [3][]string{
+	{"G", "GG", "N", "D", "DD", "R", "M", "B", "BB", "S", "SS", "", "J", "JJ", "C", "K", "T", "P", "H"},
+	{"A", "AE", "YA", "YAE", "EO", "E", "YEO", "YE", "O", "WA", "WAE", "OE", "YO", "U", "WEO", "WE", "WI", "YU", "EU", "YI", "I"},
+	{"", "G", "GG", "GS", "N", "NJ", "NH", "D", "L", "LG", "LM", "LB", "LS", "LT", "LP", "LH", "M", "B", "BS", "S", "SS", "NG", "J", "C", "K", "T", "P", "H"},
+}
+
+// hangulSyllable returns the syllable whose short names spell s, read as CPython's
+// unicodedata does (find_syllable): in each column the longest short name s starts
+// with, then the next column from there; every column must match and use all of s.
+func hangulSyllable(s string) (rune, bool) {
+	var idx [3]int
+	for col, short := range hangulJamo {
+		idx[col] = -1
+		best := -1
+		for i, j := range short {
+			if len(j) > best && strings.HasPrefix(s, j) {
+				best, idx[col] = len(j), i
+			}
+		}
+		if idx[col] < 0 {
+			return 0, false
+		}
+		s = s[best:]
+	}
+	if s != "" {
+		return 0, false
+	}
+	return 0xAC00 + rune((idx[0]*21+idx[1])*28+idx[2]), true
+}
