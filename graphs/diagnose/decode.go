@@ -13,6 +13,11 @@ import (
 // UTF-8 that happens to start with the same bytes.
 const sniffBytes = 4 << 10
 
+// sniffAhead is how far decoded reads ahead to find the first sniffBytes that are not
+// NUL after a byte-order mark: a log preallocated or cut by a crash may start with
+// thousands of NUL characters, which fit every encoding (sweep8 #18).
+const sniffAhead = 64 << 10
+
 // decoded returns r as UTF-8: decoded from UTF-32 or UTF-16 when it starts with that
 // encoding's byte-order mark (UTF-32's FF FE 00 00 is tried before UTF-16's FF FE,
 // which it starts with), as Windows PowerShell's > writes UTF-16, or when its first
@@ -25,27 +30,43 @@ const sniffBytes = 4 << 10
 // of UTF-8 text are one almost never (sweep7 finding 7), so FF FE 00 00 or 00 00 FE FF
 // before UTF-8 text leaves the input as UTF-8.
 func decoded(r io.Reader) io.Reader {
-	br := bufio.NewReaderSize(r, sniffBytes)
-	head, _ := br.Peek(sniffBytes)
-	if m, ok := utf32Mark(head); ok {
-		if !m.fits(head[4:]) {
-			return br
-		}
-		_, _ = br.Discard(len(m.mark))
-		return &unitReader{r: br, enc: encoding{4, m.order}}
+	br := bufio.NewReaderSize(r, sniffAhead)
+	ahead, _ := br.Peek(sniffAhead)
+	head := ahead[:min(sniffBytes, len(ahead))]
+	m32, mark32 := utf32Mark(head)
+	if mark32 && m32.fits(pastZeroUnits(ahead[4:], 4)) {
+		_, _ = br.Discard(len(m32.mark))
+		return &unitReader{r: br, enc: encoding{4, m32.order}}
 	}
-	switch {
-	case bytes.HasPrefix(head, []byte{0xFF, 0xFE}) && !looksUTF8(head[2:]):
+	// UTF-16's mark (also where a UTF-32 mark's units do not fit: FF FE 00 00 is
+	// UTF-16's mark and a NUL character too), unless the bytes after it, past any
+	// NULs they start with, are UTF-8 without NUL: UTF-16 text has NULs after them
+	// (sweep8 #18: UTF-16 starting with NUL characters was read as bytes; fix8's
+	// leftover: FF FE 00 before UTF-8 text was read as UTF-16).
+	switch after := pastZeroUnits(ahead[min(2, len(ahead)):], 1); {
+	case bytes.HasPrefix(head, []byte{0xFF, 0xFE}) && !looksUTF8(after):
 		_, _ = br.Discard(2)
 		return &unitReader{r: br, enc: encoding{2, binary.LittleEndian}}
-	case bytes.HasPrefix(head, []byte{0xFE, 0xFF}) && !looksUTF8(head[2:]):
+	case bytes.HasPrefix(head, []byte{0xFE, 0xFF}) && !looksUTF8(after):
 		_, _ = br.Discard(2)
 		return &unitReader{r: br, enc: encoding{2, binary.BigEndian}}
+	case mark32:
+		return br
 	}
 	if enc, ok := withoutBOM(head); ok {
 		return &unitReader{r: br, enc: enc}
 	}
 	return br
+}
+
+// pastZeroUnits returns up to sniffBytes of b after the whole n-byte units of NULs it
+// starts with.
+func pastZeroUnits(b []byte, n int) []byte {
+	i := 0
+	for i+n <= len(b) && bytes.Count(b[i:i+n], []byte{0}) == n {
+		i += n
+	}
+	return b[i:min(len(b), i+sniffBytes)]
 }
 
 // encoding is UTF-32 (unit 4) or UTF-16 (unit 2) in a byte order.

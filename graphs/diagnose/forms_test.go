@@ -551,6 +551,17 @@ func TestEncodings(t *testing.T) {
 		{"UTF-16BE without BOM, U+4E00 first", utf16Of(binary.BigEndian, "一一一\n"+cjk+msg)},
 		{"UTF-8, Chinese first", []byte(cjk + msg)},
 		{"UTF-8 after NULs", append(make([]byte, 64), msg...)},
+		// sweep8 #18: UTF-16 with a mark, then NUL characters (a log preallocated or cut
+		// by a crash): FF FE 00 00 is UTF-32's mark too, whose units do not fit.
+		{"UTF-16LE, NUL characters first", slices.Concat(utf16le[:2], make([]byte, 20), utf16le[2:])},
+		{"UTF-16LE, 5000 NUL characters first", slices.Concat(utf16le[:2], make([]byte, 10000), utf16le[2:])},
+		{"UTF-16LE, 4999 NUL characters first", slices.Concat(utf16le[:2], make([]byte, 9998), utf16le[2:])},
+		{"UTF-16BE, NUL characters first", slices.Concat([]byte{0xFE, 0xFF}, make([]byte, 20), utf16be)},
+		{"UTF-32LE, NUL characters first", slices.Concat(utf32le[:4], make([]byte, 4000), utf32le[4:])},
+		// fix8's leftover (issue 21 item 6): FF FE then a NUL before UTF-8 text is not
+		// UTF-16: what follows the NULs decodes as UTF-8.
+		{"UTF-8 after FF FE 00", slices.Concat([]byte{0xFF, 0xFE, 0}, []byte(msg))},
+		{"UTF-8 after FE FF 00 00 00", slices.Concat([]byte{0xFE, 0xFF, 0, 0, 0}, []byte(msg))},
 	} {
 		d, err := diagnose.Read(bytes.NewReader(tt.in))
 		if err != nil || len(d.Findings) != 1 || d.Findings[0].Code != diagnose.StreamCaptureUnjoined {
