@@ -6,13 +6,28 @@ import (
 	"github.com/compilemode/compilemode/graphs/diagnose"
 )
 
-// TestFormsRetoldH: a compiler's message cut short and the linker's -lcuda failure in a
-// build made at run time (branch recallH); each positive failed before its class was read,
+// TestFormsRetoldH: the trees' thread-local state retold in forms and languages
+// tlsStoredRetold does not read, a compiler's message cut short, and the linker's -lcuda
+// failure in a build made at run time (branch recallH); each positive failed before its class was read,
 // and each lookalike gives no finding.
 func TestFormsRetoldH(t *testing.T) {
+	tls := func(line int) form { return form{diagnose.TreesUserThreadTLS, line, diagnose.Paraphrased, ""} }
 	cut := func(code diagnose.Code) form { return form{code, 1, diagnose.Truncated, ""} }
 	lcuda := func(line int) form { return form{diagnose.LibcudaNotFound, line, diagnose.Exact, ""} }
 	checkForms(t, []formTest{
+		// trees-user-thread-tls: the trees' thread-local state with an assert or a crash.
+		{"tls: title", "fix(train): disable torch_compile to prevent CUDA graph thread-local crash\n", tls(1), "its title"},
+		{"tls: assertion in cudagraph_trees.py", "torch.compile: AssertionError in cudagraph_trees.py when called from a worker thread\n", tls(1), "the file and a thread"},
+		{"tls: tree manager, assertion", "torch.compile: the tree manager lives in TLS, so any other thread trips an assertion\n", tls(1), "assertion"},
+		{"tls ko", "reduce-overhead 모드의 CUDA graph 는 스레드 로컬 상태라서 다른 스레드에서 크래시\n", tls(1), "Korean"},
+		{"tls de", "torch.compile: CUDA-Graphs speichern ihren Zustand thread-lokal, daher stürzt ein anderer Thread mit AssertionError ab\n", tls(1), "German"},
+		{"tls fr", "torch.compile : les CUDA graphs gardent leur état en stockage local au thread, un autre thread plante sur une assertion\n", tls(1), "French"},
+		{"tls es", "torch.compile: los CUDA graphs usan almacenamiento local del hilo y otro hilo falla con AssertionError\n", tls(1), "Spanish"},
+		{"tls pt", "torch.compile: os CUDA graphs guardam o estado em armazenamento local de thread, e outra thread falha com AssertionError\n", tls(1), "Portuguese"},
+		{"tls ru", "torch.compile: CUDA graph хранит состояние в локальном хранилище потока, другой поток падает с AssertionError\n", tls(1), "Russian"},
+		{"tls: state only", "torch.compile: cudagraph trees keep their state in thread-local storage.\n", form{}, "no failure: a statement of the design"},
+		{"tls: network", "torch.compile ran; the TLS handshake failed with an assertion in ssl.py\n", form{}, "Transport Layer Security, no graphs or key"},
+		{"tls: assertion elsewhere", "torch.compile: AssertionError in cudagraph_trees.py on static input addresses\n", form{}, "another assert of the file, no thread"},
 		// cut before "or directory", in prose and a code span.
 		{"cuda.h cut, zh prose", "torch.compile 的 Triton launcher 报 `cuda.h: No such file`（丢 CUDA env）\n", cut(diagnose.CUDAHeadersMissing), "holdoutZ's gpupedia form, with Triton named"},
 		{"cuda.h cut, en prose", "Triton died on cuda.h: No such file, so we set CUDA_HOME\n", cut(diagnose.CUDAHeadersMissing), "plain prose"},

@@ -141,7 +141,8 @@ func retellings() []retelling {
 	out = append(out, retoldE()...)
 	out = append(out, pythonPairRetold())
 	out = append(out, moreRetold()...)
-	return append(out, retoldF()...)
+	out = append(out, retoldF()...)
+	return append(out, retoldH()...)
 }
 
 // borrow returns a retelling of code whose rows borrow the code's first row.

