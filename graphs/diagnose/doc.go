@@ -1006,6 +1006,20 @@
 //   - trees-user-thread-tls: a paraphrase with "线程", as reports retell it
 //   - trees-user-thread-tls: a paraphrase with "スレッド", as reports retell it
 //   - trees-user-thread-tls: a paraphrase with "스레드", as reports retell it
+//   - trees-user-thread-tls: a paraphrase with "hread-local", as reports retell it
+//   - trees-user-thread-tls: a paraphrase with "hread local", as reports retell it
+//   - trees-user-thread-tls: a paraphrase with "TLS k", as reports retell it
+//   - trees-user-thread-tls: a paraphrase with "n TLS", as reports retell it
+//   - trees-user-thread-tls: a paraphrase with "_trees.py", as reports retell it
+//   - trees-user-thread-tls: a paraphrase with "线程", as reports retell it
+//   - trees-user-thread-tls: a paraphrase with "執行緒", as reports retell it
+//   - trees-user-thread-tls: a paraphrase with "スレッドローカル", as reports retell it
+//   - trees-user-thread-tls: a paraphrase with "스레드", as reports retell it
+//   - trees-user-thread-tls: a paraphrase with "hread-lokal", as reports retell it
+//   - trees-user-thread-tls: a paraphrase with "hreadlokal", as reports retell it
+//   - trees-user-thread-tls: a paraphrase with "local d", as reports retell it
+//   - trees-user-thread-tls: a paraphrase with "local au", as reports retell it
+//   - trees-user-thread-tls: a paraphrase with "локальн", as reports retell it
 //   - trees-user-thread-tls: "AssertionError: torch._C._is_key_in_tls(attr_name)", 2.1–2.13
 //   - trees-user-thread-tls: "AssertionError('torch._C._is_key_in_tls(attr_name)", 2.1–2.13
 //   - trees-concurrent-callers: "beginAllocateToPool: already recording to mempool_id", 2.1–2.13
@@ -1476,6 +1490,15 @@
 //   - cxx-compiler-missing: a paraphrase with "lacks MSVC", as reports retell it
 //   - cxx-compiler-missing: a paraphrase with "no MSVC", as reports retell it
 //   - cxx-compiler-missing: a paraphrase with "cl not found", as reports retell it
+//   - cxx-compiler-missing: a paraphrase with "编译器", as reports retell it
+//   - cxx-compiler-missing: a paraphrase with "編譯器", as reports retell it
+//   - cxx-compiler-missing: a paraphrase with "コンパイラ", as reports retell it
+//   - cxx-compiler-missing: a paraphrase with "컴파일러", as reports retell it
+//   - cxx-compiler-missing: a paraphrase with "C++ compiler", as reports retell it
+//   - cxx-compiler-missing: a paraphrase with "C++-Compiler", as reports retell it
+//   - cxx-compiler-missing: a paraphrase with "compilateur", as reports retell it
+//   - cxx-compiler-missing: a paraphrase with "compilador", as reports retell it
+//   - cxx-compiler-missing: a paraphrase with "компилятор", as reports retell it
 //   - cxx-compiler-missing: "No working C++ compiler found" (the message cut short), 2.0–2.14
 //   - no-valid-autotune-choices: a paraphrase with "NoValidChoicesError", as reports retell it
 //   - no-valid-autotune-choices: a paraphrase with "NoValidChoicesError", as reports retell it
@@ -1498,12 +1521,14 @@
 //   - libcuda-not-found: "when searching for -lcuda", 2.0–2.14
 //   - libcuda-not-found: a paraphrase with "libcuda", as reports retell it
 //   - libcuda-not-found: "cannot find -lcuda", 2.0–2.14
+//   - libcuda-not-found: a paraphrase with "libcuda.so", as reports retell it
 //   - python-headers-missing: "Python.h: No such file or directory", 2.0–2.14
 //   - python-headers-missing: "'Python.h' file not found", 2.0–2.14
 //   - python-headers-missing: "include file 'Python.h' not found", 2.4–2.14
 //   - python-headers-missing: "include file 'pyconfig.h' not found", 2.4–2.14
 //   - python-headers-missing: "error C1083", 2.4–2.14
 //   - python-headers-missing: a paraphrase with "headers", as reports retell it
+//   - python-headers-missing: a paraphrase with "Python.h", as reports retell it
 //   - python-headers-missing: a paraphrase with "Python.h", as reports retell it
 //   - python-headers-missing: "Python.h: No such file" (the message cut short), 2.0–2.14
 //   - python-headers-missing: "fatal error: Python.h" (the message cut short), 2.0–2.14
@@ -1539,6 +1564,7 @@
 //   - capture-unpinned-copy: "Cannot copy between CPU and CUDA tensors during CUDA graph capture", 2.11–2.14
 //   - cuda-headers-missing: "cuda.h: No such file or directory", 2.0–2.14
 //   - cuda-headers-missing: "cuda.h: No such file or directory", 2.2–2.14
+//   - cuda-headers-missing: a paraphrase with "cuda.h", as reports retell it
 //   - cuda-headers-missing: a paraphrase with "cuda.h", as reports retell it
 //   - cuda-headers-missing: "cuda.h: No such file" (the message cut short), 2.0–2.14
 //   - cuda-headers-missing: "cuda.h: No such file" (the message cut short), 2.2–2.14

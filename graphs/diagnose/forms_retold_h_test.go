@@ -12,6 +12,7 @@ import (
 // and each lookalike gives no finding.
 func TestFormsRetoldH(t *testing.T) {
 	tls := func(line int) form { return form{diagnose.TreesUserThreadTLS, line, diagnose.Paraphrased, ""} }
+	para := func(code diagnose.Code) form { return form{code, 1, diagnose.Paraphrased, ""} }
 	cut := func(code diagnose.Code) form { return form{code, 1, diagnose.Truncated, ""} }
 	lcuda := func(line int) form { return form{diagnose.LibcudaNotFound, line, diagnose.Exact, ""} }
 	checkForms(t, []formTest{
@@ -28,6 +29,24 @@ func TestFormsRetoldH(t *testing.T) {
 		{"tls: state only", "torch.compile: cudagraph trees keep their state in thread-local storage.\n", form{}, "no failure: a statement of the design"},
 		{"tls: network", "torch.compile ran; the TLS handshake failed with an assertion in ssl.py\n", form{}, "Transport Layer Security, no graphs or key"},
 		{"tls: assertion elsewhere", "torch.compile: AssertionError in cudagraph_trees.py on static input addresses\n", form{}, "another assert of the file, no thread"},
+		// compiler errors' names said not found in other languages (foreignNotFound).
+		{"Python.h zh", "torch.compile 报错：Triton 编译时找不到 Python.h，需要安装 python3-dev\n", para(diagnose.PythonHeadersMissing), "the sibling of 找不到 cuda.h"},
+		{"Python.h ja", "torch.compile でエラー：Triton のビルドで Python.h が見つからない\n", para(diagnose.PythonHeadersMissing), "Japanese"},
+		{"Python.h ko", "torch.compile 에러: Triton 빌드 중 Python.h 를 찾을 수 없음\n", para(diagnose.PythonHeadersMissing), "Korean"},
+		{"Python.h de", "torch.compile: Triton findet Python.h nicht, python3-dev installieren\n", para(diagnose.PythonHeadersMissing), "German"},
+		{"Python.h fr", "torch.compile : Triton ne trouve pas Python.h, installez python3-dev\n", para(diagnose.PythonHeadersMissing), "French"},
+		{"Python.h es", "torch.compile: Triton no encuentra Python.h\n", para(diagnose.PythonHeadersMissing), "Spanish"},
+		{"Python.h ru", "torch.compile: Triton не находит Python.h\n", para(diagnose.PythonHeadersMissing), "Russian"},
+		{"cuda.h de", "torch.compile: Triton findet cuda.h nicht\n", para(diagnose.CUDAHeadersMissing), "German"},
+		{"cuda.h ja", "Triton の launcher で cuda.h が見つかりません\n", para(diagnose.CUDAHeadersMissing), "Japanese"},
+		{"libcuda zh", "torch.compile 报错：Triton 找不到 libcuda.so\n", para(diagnose.LibcudaNotFound), "Chinese, the name after"},
+		{"libcuda ja", "torch.compile: Triton の launcher のリンクで libcuda.so が見つからない\n", para(diagnose.LibcudaNotFound), "Japanese"},
+		{"cl zh", "torch.compile 在 Windows 上报错：找不到 cl 编译器\n", para(diagnose.CXXCompilerMissing), "the C++ compiler, Chinese"},
+		{"C++ compiler zh", "torch.compile 报错：没有可用的 C++ 编译器\n", para(diagnose.CXXCompilerMissing), "no usable compiler"},
+		{"C++ compiler de", "torch.compile: Inductor findet keinen C++-Compiler\n", para(diagnose.CXXCompilerMissing), "German"},
+		{"Python.h zh, no context", "编译扩展时找不到 Python.h\n", form{}, "no Triton or torch line"},
+		{"Python.h zh, found", "torch.compile: Triton 找到了 Python.h\n", form{}, "found"},
+		{"compiler zh, no compile", "CMake 找不到 C++ 编译器\n", form{}, "no torch.compile line"},
 		// cut before "or directory", in prose and a code span.
 		{"cuda.h cut, zh prose", "torch.compile 的 Triton launcher 报 `cuda.h: No such file`（丢 CUDA env）\n", cut(diagnose.CUDAHeadersMissing), "holdoutZ's gpupedia form, with Triton named"},
 		{"cuda.h cut, en prose", "Triton died on cuda.h: No such file, so we set CUDA_HOME\n", cut(diagnose.CUDAHeadersMissing), "plain prose"},

@@ -9,7 +9,7 @@ import "github.com/compilemode/compilemode/modes"
 
 // retoldH returns the retellings of this file.
 func retoldH() []retelling {
-	return []retelling{{code: TreesUserThreadTLS, retold: tlsStateRetold, own: tlsStateRetoldRow()}}
+	return append([]retelling{{code: TreesUserThreadTLS, retold: tlsStateRetold, own: tlsStateRetoldRow()}}, foreignRetold()...)
 }
 
 // tlsStateRetold is trees-user-thread-tls told by the trees' thread-local state and a
@@ -55,6 +55,40 @@ func tlsStateRetoldRow() Signature {
 	r.Source += "; seen: holdoutAD's hexo_rl commit 21e4191 (rows_retold_h.go)"
 	r.Decisive = "a line that tells the trees' thread-local state with an assert or a crash; another line shows CUDA graphs or torch.compile"
 	return r
+}
+
+// foreignNotFound is a compiler error's name (a header, the driver's library, the C++
+// compiler) said not to be found, missing or not installed in Chinese, Japanese, Korean,
+// German, French, Spanish, Portuguese or Russian, as reports in those languages retell gcc's
+// and ld's English: "Triton 编译时找不到 Python.h" (the sibling of cudaHeadersRetold's "找不到
+// cuda.h", pytorch/pytorch#90178's class), "Python.h が見つからない", "Python.h 를 찾을 수
+// 없음", "Triton findet Python.h nicht", "ne trouve pas Python.h", "找不到 cl 编译器", "没有可用
+// 的 C++ 编译器". Each row wants its code's context (Triton's, or torch.compile's for the C++
+// compiler), as the English retellings do; the name is each row's only literal.
+func foreignNotFound(name string) string {
+	return `(?i)(?:` + notFoundBefore + `)\s*\W?\s*` + name + `|` + name + `\W?\s*(?:` + notFoundAfter + `)`
+}
+
+// notFoundBefore and notFoundAfter are the words of foreignNotFound before and after the name.
+const (
+	notFoundBefore = `找不到|找不着|缺少|缺失|没有找到|未找到|沒有找到|没有可用的|\bfindet\s+(?:kein\w*\s+)?|\bne\s+trouve\s+pas\s+(?:le\s+|la\s+|l'|de\s+)?|` +
+		`\bno\s+(?:se\s+)?encuentra\s+(?:el\s+|la\s+)?|\bnão\s+encontra\s+(?:o\s+|a\s+)?|\bне\s+(?:находит|может\s+найти|найден\pL*)\s+|\bотсутствует\s+`
+	notFoundAfter = `找不到|不存在|缺失|未找到|未安装|没有安装|が見つか|が存在しない|がない|がありません|がインストールされていない|를\s*찾을\s*수\s*없|을\s*찾을\s*수\s*없|` +
+		`이\s*없|가\s*없|\s+nicht\s+gefunden|\s+fehlt|\s+nicht\b|\s+introuvable|\s+(?:est\s+)?manquant|\s+no\s+(?:se\s+)?encontr|\s+não\s+(?:foi\s+)?encontrad|` +
+		`\s+не\s+найден|\s+отсутствует`
+)
+
+// foreignRetold returns foreignNotFound's retellings.
+func foreignRetold() []retelling {
+	cxx := `(?:(?:cl|g\+\+|gcc|msvc|c\+\+)\s*)?(?:编译器|編譯器|コンパイラ|컴파일러)|\bc\+\+[-\s]compiler\b|\bcompilateur\s+c\+\+|\bcompilador\s+(?:de\s+)?c\+\+|\bкомпилятор\s+c\+\+`
+	return []retelling{
+		{code: PythonHeadersMissing, own: pythonHeadersRetoldRow(), retold: retold{literals: []string{"Python.h"}, pattern: foreignNotFound(`\bPython\.h\b`)}},
+		{code: CUDAHeadersMissing, own: cudaHeadersRetoldRow(), retold: retold{literals: []string{"cuda.h"}, pattern: foreignNotFound(`\bcuda\.h\b`)}},
+		{code: LibcudaNotFound, requires: tritonContext, retold: retold{literals: []string{"libcuda.so"}, pattern: foreignNotFound(`\blibcuda\.so(?:\.1)?\b`)},
+			seen: "gcc's and ld's messages retold in other languages (rows_retold_h.go foreignNotFound)"},
+		{code: CXXCompilerMissing, own: cxxRetoldRow(), retold: retold{literals: []string{"编译器", "編譯器", "コンパイラ", "컴파일러", "C++ compiler", "C++-Compiler", "compilateur", "compilador", "компилятор"},
+			pattern: foreignNotFound(`(?:` + cxx + `)`)}},
+	}
 }
 
 // compilerCuts are a compiler's messages as reports cut them short: a base row's literal
