@@ -1008,18 +1008,16 @@
 //   - trees-user-thread-tls: a paraphrase with "스레드", as reports retell it
 //   - trees-user-thread-tls: a paraphrase with "hread-local", as reports retell it
 //   - trees-user-thread-tls: a paraphrase with "hread local", as reports retell it
-//   - trees-user-thread-tls: a paraphrase with "TLS k", as reports retell it
 //   - trees-user-thread-tls: a paraphrase with "n TLS", as reports retell it
-//   - trees-user-thread-tls: a paraphrase with "_trees.py", as reports retell it
-//   - trees-user-thread-tls: a paraphrase with "线程", as reports retell it
-//   - trees-user-thread-tls: a paraphrase with "執行緒", as reports retell it
-//   - trees-user-thread-tls: a paraphrase with "スレッドローカル", as reports retell it
-//   - trees-user-thread-tls: a paraphrase with "스레드", as reports retell it
+//   - trees-user-thread-tls: a paraphrase with "스레드 로컬", as reports retell it
+//   - trees-user-thread-tls: a paraphrase with "스레드로컬", as reports retell it
 //   - trees-user-thread-tls: a paraphrase with "hread-lokal", as reports retell it
-//   - trees-user-thread-tls: a paraphrase with "hreadlokal", as reports retell it
-//   - trees-user-thread-tls: a paraphrase with "local d", as reports retell it
-//   - trees-user-thread-tls: a paraphrase with "local au", as reports retell it
+//   - trees-user-thread-tls: a paraphrase with "local au thread", as reports retell it
+//   - trees-user-thread-tls: a paraphrase with "local de thread", as reports retell it
+//   - trees-user-thread-tls: a paraphrase with "local do thread", as reports retell it
+//   - trees-user-thread-tls: a paraphrase with "local del hilo", as reports retell it
 //   - trees-user-thread-tls: a paraphrase with "локальн", as reports retell it
+//   - trees-user-thread-tls: a paraphrase with "_trees.py", as reports retell it
 //   - trees-user-thread-tls: "AssertionError: torch._C._is_key_in_tls(attr_name)", 2.1–2.13
 //   - trees-user-thread-tls: "AssertionError('torch._C._is_key_in_tls(attr_name)", 2.1–2.13
 //   - trees-concurrent-callers: "beginAllocateToPool: already recording to mempool_id", 2.1–2.13

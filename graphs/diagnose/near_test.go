@@ -128,6 +128,13 @@ func denseLine(t *testing.T, n int) []byte {
 // recallF's CJK literals (the anchor line holds both branches' words, each inside the
 // other's spans), bound 11.5 (BenchmarkVersusGrep's ratio 0.19 before the rebase onto
 // recallF's rows).
+// Branch recallH's retellings of the trees' thread-local state and of a compiler error's
+// name said not found in eight languages, as first written: the anchor line 11.8 (11.22 on
+// main), over the bound. Landed by branch recallI with narrower literals (the storage
+// named, "스레드 로컬" and "local au thread", not "스레드" and "local d"; the missing TLS key
+// left to tlsStoredRetold; cudagraph_trees.py's assert a retelling of its own) and bounded
+// repeats (\s, not \s+, which counts 16 characters of reach each): the anchor line 11.38,
+// the one line 9.9; the bound kept.
 func TestDenseLineBounded(t *testing.T) {
 	tests := []struct {
 		name  string

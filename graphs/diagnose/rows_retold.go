@@ -113,6 +113,10 @@ type retelling struct {
 	// requires, where set, is the Requires of the rows a borrowed retelling makes (a borrowed
 	// row takes none of its code's first row's): words whose lookalikes name no compile.
 	requires string
+	// supersedes, where set, is the Supersedes of the retelling's rows: a code another
+	// retelling reads on the same line in words that say less ("Triton 找不到 libcuda.so":
+	// Triton cannot find the library, not Triton not found).
+	supersedes Code
 }
 
 // retellings returns the table of every retelling, a fresh copy on each call. Within a
@@ -371,6 +375,9 @@ func retoldRows(rows []Signature) []Signature {
 		r, ok := t.row(rows)
 		if !ok {
 			continue
+		}
+		if t.supersedes != "" {
+			r.Supersedes = t.supersedes
 		}
 		for _, lit := range t.literals {
 			r.Literal, r.Pattern, r.Paraphrase = lit, t.pattern, true

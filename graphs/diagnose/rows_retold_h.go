@@ -9,7 +9,8 @@ import "github.com/compilemode/compilemode/modes"
 
 // retoldH returns the retellings of this file.
 func retoldH() []retelling {
-	return append([]retelling{{code: TreesUserThreadTLS, retold: tlsStateRetold, own: tlsStateRetoldRow()}}, foreignRetold()...)
+	return append([]retelling{{code: TreesUserThreadTLS, retold: tlsStateRetold, own: tlsStateRetoldRow()},
+		{code: TreesUserThreadTLS, retold: tlsFileRetold, own: tlsStateRetoldRow()}}, foreignRetold()...)
 }
 
 // tlsStateRetold is trees-user-thread-tls told by the trees' thread-local state and a
@@ -26,27 +27,34 @@ func retoldH() []retelling {
 // "AssertionError" and "TLS" as they are. A statement that the state is thread-local with
 // no failure ("cudagraph trees keep their state in thread-local storage") is not read.
 var tlsStateRetold = retold{
-	// Few literals, each one prefilter piece (five bytes or more): "TLS k" its key, "n TLS" "in TLS";
-	// "local d" the French, Spanish and Portuguese "local de/del …".
-	literals: []string{"hread-local", "hread local", "TLS k", "n TLS", "_trees.py", "线程", "執行緒", "スレッドローカル", "스레드",
-		"hread-lokal", "hreadlokal", "local d", "local au", "локальн"},
-	pattern: `(?i)` + tlsTree + `[^.;。；]{0,80}?` + tlsWord + `[^.;。；]{0,80}?` + tlsFail + `|` +
-		tlsWord + `[^.;。；]{0,80}?` + tlsFail + `[^.;。；]{0,60}?` + tlsTree + `|` +
-		`\b(?:missing|absent|no)\s+tls\s+keys?\b[^.;。；]{0,60}?` + tlsFail + `|` +
-		`\bassertion(?:error)?\s+(?:in|at|from|inside)\s+\W?(?:torch/_inductor/)?cudagraph_trees\.py\b[^.;。；]{0,60}?` + tlsThread + `|` +
-		tlsThread + `[^.;。；]{0,80}?\bassertion(?:error)?\s+(?:in|at|from|inside)\s+\W?(?:torch/_inductor/)?cudagraph_trees\.py\b`,
+	// Literals narrower than the words (branch recallI: the anchor line's density): the
+	// storage named, not a thread ("스레드 로컬", not "스레드"); the missing TLS key and the
+	// Chinese and Japanese storage are tlsStoredRetold's. "n TLS" is "in TLS".
+	literals: []string{"hread-local", "hread local", "n TLS", "스레드 로컬", "스레드로컬", "hread-lokal",
+		"local au thread", "local de thread", "local do thread", "local del hilo", "локальн"},
+	pattern: `(?i)` + tlsTree + `[^.;。；]{0,40}?` + tlsWord + `[^.;。；]{0,40}?` + tlsFail + `|` +
+		tlsWord + `[^.;。；]{0,25}?` + tlsFail + `[^.;。；]{0,25}?` + tlsTree,
+}
+
+// tlsFileRetold is trees-user-thread-tls told by an AssertionError in cudagraph_trees.py
+// with a thread ("AssertionError in cudagraph_trees.py when called from a worker thread"),
+// either order.
+var tlsFileRetold = retold{
+	literals: []string{"_trees.py"},
+	pattern: `(?i)\bassertion(?:error)?\s+(?:in|at|from|inside)\s+\W?(?:torch/_inductor/)?cudagraph_trees\.py\b[^.;。；]{0,40}?` + tlsThread + `|` +
+		tlsThread + `[^.;。；]{0,40}?\bassertion(?:error)?\s+(?:in|at|from|inside)\s+\W?(?:torch/_inductor/)?cudagraph_trees\.py\b`,
 }
 
 // tlsTree, tlsWord, tlsFail and tlsThread are tlsStateRetold's words: the graphs or their
 // trees (a tree manager, cudagraph_trees.py); thread-local storage or its key, in each
 // language; an assert or a crash; a thread, told apart from "thread-local".
 const (
-	tlsTree = `(?:\bcuda[\s_-]?graphs?|\bcudagraph(?:s|_trees)?|\bgraph\s+trees?|\btree\s+managers?)`
+	tlsTree = `(?:\bcuda[\s_-]?graphs?|\bcudagraph(?:s|_trees)?|\bgraph\strees?|\btree\smanagers?)`
 	tlsWord = `(?:\btls\b|\bthread[-\s]local\b|\bthread-?lokal|线程局部|线程本地|執行緒區域|スレッドローカル|스레드\s?로컬|` +
-		`\blocal\s+(?:au|de|del)\s+(?:thread|hilo|subproceso)|локальн\pL*\s+(?:хранилищ\pL*\s+)?поток)`
-	tlsFail = `(?:\bassert(?:ion)?s?\b|\bassertionerror\b|\bcrash(?:es|ed|ing)?\b|断言|崩溃|崩潰|アサーション|クラッシュ|어설션|크래시|충돌|` +
-		`\babst(?:ü|ue)rz\w*|\bplant(?:e|ait|é)\b|\bfalla\b|\bfalha\b|пада\pL*|упал\pL*|аварийн)`
-	tlsThread = `(?:\b(?:main|another|other|second|worker|background|user|inference|training|different)\s+threads?\b|\bthreads?\s+(?:other|that|which)\b)`
+		`\blocal\s(?:au|de|do|del)\s(?:thread|hilo|subproceso)|локальн\pL{0,3}\s(?:хранилищ\pL?\s)?поток)`
+	tlsFail = `(?:\bassert(?:ions?)?\b|\bassertionerror\b|\bcrash(?:es|ed|ing)?\b|断言|崩溃|崩潰|アサーション|クラッシュ|어설션|크래시|충돌|` +
+		`\babst(?:ü|ue)rz\w{0,3}|\bplant(?:e|ait|é)\b|\bfalla\b|\bfalha\b|пада\pL{0,3}|упал\pL{0,2}|аварийн)`
+	tlsThread = `(?:\b(?:main|another|other|second|worker|background|user|inference|training|different)\sthreads?\b|\bthreads?\s(?:other|that|which)\b)`
 )
 
 // tlsStateRetoldRow is tlsAssertRetoldRow, seen where tlsStateRetold says.
@@ -66,25 +74,25 @@ func tlsStateRetoldRow() Signature {
 // 的 C++ 编译器". Each row wants its code's context (Triton's, or torch.compile's for the C++
 // compiler), as the English retellings do; the name is each row's only literal.
 func foreignNotFound(name string) string {
-	return `(?i)(?:` + notFoundBefore + `)\s*\W?\s*` + name + `|` + name + `\W?\s*(?:` + notFoundAfter + `)`
+	return `(?i)(?:` + notFoundBefore + `)\s?\W?\s?` + name + `|` + name + `\W?\s?(?:` + notFoundAfter + `)`
 }
 
 // notFoundBefore and notFoundAfter are the words of foreignNotFound before and after the name.
 const (
-	notFoundBefore = `找不到|找不着|缺少|缺失|没有找到|未找到|沒有找到|没有可用的|\bfindet\s+(?:kein\w*\s+)?|\bne\s+trouve\s+pas\s+(?:le\s+|la\s+|l'|de\s+)?|` +
-		`\bno\s+(?:se\s+)?encuentra\s+(?:el\s+|la\s+)?|\bnão\s+encontra\s+(?:o\s+|a\s+)?|\bне\s+(?:находит|может\s+найти|найден\pL*)\s+|\bотсутствует\s+`
-	notFoundAfter = `找不到|不存在|缺失|未找到|未安装|没有安装|が見つか|が存在しない|がない|がありません|がインストールされていない|를\s*찾을\s*수\s*없|을\s*찾을\s*수\s*없|` +
-		`이\s*없|가\s*없|\s+nicht\s+gefunden|\s+fehlt|\s+nicht\b|\s+introuvable|\s+(?:est\s+)?manquant|\s+no\s+(?:se\s+)?encontr|\s+não\s+(?:foi\s+)?encontrad|` +
-		`\s+не\s+найден|\s+отсутствует`
+	notFoundBefore = `找不到|找不着|缺少|缺失|没有找到|未找到|沒有找到|没有可用的|\bfindet\s\s?(?:kein\w{0,2}\s\s?)?|\bne\s\s?trouve\s\s?pas\s\s?(?:le\s\s?|la\s\s?|l'|de\s\s?)?|` +
+		`\bno\s\s?(?:se\s\s?)?encuentra\s\s?(?:el\s\s?|la\s\s?)?|\bnão\s\s?encontra\s\s?(?:o\s\s?|a\s\s?)?|не\s\s?(?:находит|может\s\s?найти|найден\pL?)\s\s?|отсутствует\s\s?`
+	notFoundAfter = `找不到|不存在|缺失|未找到|未安装|没有安装|が見つか|が存在しない|がない|がありません|がインストールされていない|를\s?찾을\s?수\s?없|을\s?찾을\s?수\s?없|` +
+		`이\s?없|가\s?없|\s\s?nicht\s\s?gefunden|\s\s?fehlt|\s\s?nicht\b|\s\s?introuvable|\s\s?(?:est\s\s?)?manquant|\s\s?no\s\s?(?:se\s\s?)?encontr|\s\s?não\s\s?(?:foi\s\s?)?encontrad|` +
+		`\s\s?не\s\s?найден|\s\s?отсутствует`
 )
 
 // foreignRetold returns foreignNotFound's retellings.
 func foreignRetold() []retelling {
-	cxx := `(?:(?:cl|g\+\+|gcc|msvc|c\+\+)\s*)?(?:编译器|編譯器|コンパイラ|컴파일러)|\bc\+\+[-\s]compiler\b|\bcompilateur\s+c\+\+|\bcompilador\s+(?:de\s+)?c\+\+|\bкомпилятор\s+c\+\+`
+	cxx := `(?:(?:cl|g\+\+|gcc|msvc|c\+\+)\s?)?(?:编译器|編譯器|コンパイラ|컴파일러)|\bc\+\+[-\s]compiler\b|\bcompilateur\sc\+\+|\bcompilador\s(?:de\s)?c\+\+|компилятор\sc\+\+`
 	return []retelling{
-		{code: PythonHeadersMissing, own: pythonHeadersRetoldRow(), retold: retold{literals: []string{"Python.h"}, pattern: foreignNotFound(`\bPython\.h\b`)}},
-		{code: CUDAHeadersMissing, own: cudaHeadersRetoldRow(), retold: retold{literals: []string{"cuda.h"}, pattern: foreignNotFound(`\bcuda\.h\b`)}},
-		{code: LibcudaNotFound, requires: tritonContext, retold: retold{literals: []string{"libcuda.so"}, pattern: foreignNotFound(`\blibcuda\.so(?:\.1)?\b`)},
+		{code: PythonHeadersMissing, own: pythonHeadersRetoldRow(), supersedes: TritonMissing, retold: retold{literals: []string{"Python.h"}, pattern: foreignNotFound(`\bPython\.h\b`)}},
+		{code: CUDAHeadersMissing, own: cudaHeadersRetoldRow(), supersedes: TritonMissing, retold: retold{literals: []string{"cuda.h"}, pattern: foreignNotFound(`\bcuda\.h\b`)}},
+		{code: LibcudaNotFound, requires: tritonContext, supersedes: TritonMissing, retold: retold{literals: []string{"libcuda.so"}, pattern: foreignNotFound(`\blibcuda\.so(?:\.1)?\b`)},
 			seen: "gcc's and ld's messages retold in other languages (rows_retold_h.go foreignNotFound)"},
 		{code: CXXCompilerMissing, own: cxxRetoldRow(), retold: retold{literals: []string{"编译器", "編譯器", "コンパイラ", "컴파일러", "C++ compiler", "C++-Compiler", "compilateur", "compilador", "компилятор"},
 			pattern: foreignNotFound(`(?:` + cxx + `)`)}},
