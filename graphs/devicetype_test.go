@@ -2,6 +2,7 @@ package graphs
 
 import (
 	"errors"
+	"strings"
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
@@ -54,4 +55,20 @@ func TestDeviceField(t *testing.T) {
 	require.True(t, errors.As(err, &we), "%v", err)
 	require.Equal(t, "device_type", we.Field)
 	require.Equal(t, "cuda:1", DevicePlan{Device: 1}.Label())
+}
+
+// TestBlankIncompatibleOp: a blank op name is refused, not planned as an op named
+// " " whose texts read as a hole (sweep8 #10); "" is no op.
+func TestBlankIncompatibleOp(t *testing.T) {
+	t.Parallel()
+	for _, op := range []string{" ", "\t", "  \n"} {
+		_, err := Check(&Scenario{Mode: Ptr("reduce-overhead"), Workload: Workload{IncompatibleOp: op}})
+		var we *WorkloadError
+		if !errors.As(err, &we) || we.Field != "incompatible_op" || !strings.Contains(we.Msg, "blank op name") {
+			t.Errorf("IncompatibleOp %q: Check = %v, want a *WorkloadError of incompatible_op", op, err)
+		}
+	}
+	if _, err := Check(&Scenario{Mode: Ptr("reduce-overhead"), Workload: Workload{IncompatibleOp: ""}}); err != nil {
+		t.Errorf(`IncompatibleOp "": %v, want no op`, err)
+	}
 }

@@ -281,6 +281,10 @@ func (w *Workload) normalizeKinds() error {
 	default:
 		return &WorkloadError{Field: "allocator", Value: inputerr.Cut(w.Allocator, 80), Msg: "want native, cudaMallocAsync or uncached"}
 	}
+	if w.IncompatibleOp != "" && strings.TrimSpace(w.IncompatibleOp) == "" {
+		// "" is no op; a blank name was planned as an op named " " (sweep8 #10).
+		return &WorkloadError{Field: "incompatible_op", Value: fmt.Sprintf("%q", w.IncompatibleOp), Msg: "a blank op name: give one such as aten._local_scalar_dense.default, or none"}
+	}
 	switch w.DeviceType {
 	case "":
 	case "cpu", "mps":
