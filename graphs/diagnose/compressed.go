@@ -138,16 +138,22 @@ func gunzipped(br *bufio.Reader) (io.Reader, error) {
 	if err != nil {
 		return nil, &ReadError{Line: 1, Err: fmt.Errorf("gzip: %w", err)}
 	}
+	zr.Multistream(false)
 	inner := &cutStream{}
 	inner.Reader = bufio.NewReader(readFunc(func(p []byte) (int, error) {
-		n, err := zr.Read(p)
-		switch {
-		case errors.Is(err, io.ErrUnexpectedEOF):
-			inner.cut, err = true, io.EOF
-		case err != nil && err != io.EOF:
-			err = fmt.Errorf("gzip: %w", err)
+		for {
+			n, err := zr.Read(p)
+			switch {
+			case err == io.EOF && n > 0:
+				return n, nil // the member's end: the next Read goes on to the next member
+			case err == io.EOF:
+				// A whole member ended, its CRC and length checked: the next one, if any.
+				if err = nextMember(zr, br); err == nil {
+					continue
+				}
+			}
+			return n, inner.worded(err)
 		}
-		return n, err
 	}))
 	head, _ := inner.Peek(10)
 	if err := refuseNotText(head, true); err != nil {
@@ -156,12 +162,41 @@ func gunzipped(br *bufio.Reader) (io.Reader, error) {
 	return inner, nil
 }
 
+// nextMember starts the gzip member that follows a whole one in br, as gzip -d reads
+// every member: io.EOF at the end of the input, and also before bytes that are no
+// gzip member, trailing garbage, which gzip -d ignores ("decompression OK, trailing
+// garbage ignored"; sweep8 #12: it was called a cut stream).
+func nextMember(zr *gzip.Reader, br *bufio.Reader) error {
+	if head, _ := br.Peek(len(gzipMagic)); string(head) != gzipMagic {
+		return io.EOF
+	}
+	if err := zr.Reset(br); err != nil {
+		return err
+	}
+	zr.Multistream(false)
+	return nil
+}
+
 // cutStream is a gzip'd log's text; cut says its stream ended before the end gzip
 // marks (a truncated file), where the text ends as zcat's does (sweep7 finding 13:
 // "reading line 3: unexpected EOF", no word of gzip, no finding of the lines read).
 type cutStream struct {
 	*bufio.Reader
 	cut bool
+}
+
+// worded is the gzip reader's error as the text's reader returns it: a stream that
+// ends early is the end of the text (cut notes it), gzip's own errors as they are
+// (they say "gzip:"; sweep8 #12: "gzip: gzip: invalid checksum"), others with "gzip:".
+func (c *cutStream) worded(err error) error {
+	switch {
+	case errors.Is(err, io.ErrUnexpectedEOF):
+		c.cut = true
+		return io.EOF
+	case err == nil || err == io.EOF || errors.Is(err, gzip.ErrChecksum) || errors.Is(err, gzip.ErrHeader):
+		return err
+	}
+	return fmt.Errorf("gzip: %w", err)
 }
 
 // readFunc is a Read method as an io.Reader. decompressed hands the gzip reader on as

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"compress/gzip"
 	"errors"
+	"slices"
 	"strings"
 	"testing"
 
@@ -33,6 +34,13 @@ func TestCutGzip(t *testing.T) {
 		{"whole", whole, false, 1},
 		{"no trailer", whole[:len(whole)-8], true, 1},
 		{"half", whole[:len(whole)/2], true, 1},
+		// sweep8 #12: bytes after a whole member that are no gzip member are ignored, as
+		// gzip -d ignores them ("trailing garbage ignored"); the stream is not cut.
+		{"trailing garbage", append(bytes.Clone(whole), "garbage"...), false, 1},
+		{"trailing zeros", append(bytes.Clone(whole), make([]byte, 512)...), false, 1},
+		{"trailing byte", append(bytes.Clone(whole), 0x1f), false, 1},
+		{"two members, then garbage", slices.Concat(whole, whole, []byte("garbage\n")), false, 1},
+		{"a second member cut", slices.Concat(whole, whole[:len(whole)/2]), true, 1},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
@@ -50,6 +58,12 @@ func TestCutGzip(t *testing.T) {
 	bad[len(bad)-6] ^= 0xff // the CRC-32 trailer
 	_, err = diagnose.Read(bytes.NewReader(bad))
 	require.ErrorContains(t, err, "gzip: ")
+	require.Equal(t, 1, strings.Count(err.Error(), "gzip:"), "%v: gzip named once (sweep8 #12: \"gzip: gzip: invalid checksum\")", err)
+	// A file cut after its header holds no text: that is said, not "empty input".
+	_, err = diagnose.Read(bytes.NewReader(whole[:10]))
+	var re *diagnose.ReadError
+	require.ErrorAs(t, err, &re)
+	require.ErrorContains(t, err, "gzip: the stream ends early, before any text")
 }
 
 // TestEmptyInputs: an input with no text is ErrEmpty, saying how many bytes it held and

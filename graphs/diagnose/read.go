@@ -263,8 +263,12 @@ func (o Options) Read(r io.Reader) (d *Diagnosis, err error) {
 	if err := s.scan(r); err != nil {
 		return nil, err
 	}
-	if !s.text {
-		return nil, &EmptyError{Bytes: s.bytes, NUL: s.bytes > 0 && !s.notNUL}
+	cut := false
+	if c, ok := r.(*cutStream); ok {
+		cut = c.cut
+	}
+	if err := s.noText(cut); err != nil {
+		return nil, err
 	}
 	if o.Python != "" {
 		s.rec.python = pythonSeen{version: o.Python, rank: 4, what: "option"}
@@ -275,11 +279,24 @@ func (o Options) Read(r io.Reader) (d *Diagnosis, err error) {
 	}
 	d = s.diagnosis()
 	d.stated(&own, o.Torch != "", torch)
-	if c, ok := r.(*cutStream); ok && c.cut {
+	if cut {
 		d.GzipCutAfter = s.line
 	}
 	d.plan(s.rec.envLines)
 	return d, nil
+}
+
+// noText returns why the scanned input holds no text, nil when it holds some: a gzip
+// stream cut before any (cut: within its first member's data, as a file cut after its
+// header; sweep8 #12: "empty input"), else an *EmptyError.
+func (s *scanner) noText(cut bool) error {
+	switch {
+	case s.text:
+		return nil
+	case cut:
+		return &ReadError{Line: 1, Err: errors.New("gzip: the stream ends early, before any text (the file is cut short)")}
+	}
+	return &EmptyError{Bytes: s.bytes, NUL: s.bytes > 0 && !s.notNUL}
 }
 
 // stated sets d's StatedTorch from the log's own finder: its release where option
