@@ -188,6 +188,9 @@ func TestCorpus(t *testing.T) {
 func loggedOnly(set string) bool { return set == "holdout" }
 
 var openMisses = map[string]string{
+	// holdoutAG, measured once at 8cfb77e (testdata/corpus/README.md, "Held-out set AG, measured once").
+	"ag_metainfer_commit_p6_rms_norm_inplace_skipping_cudagraphs":   "holdoutAG: an in-place rms_norm \"prevents reduce-overhead CUDA Graph (\"skipping cudagraphs\")\", mutated inputs named on the next item",
+	"ag_transformerengine_commit_cublas_workspace_pool_not_tracked": "holdoutAG: a fragment quoted, \"trips 'cudagraph pool not tracked as outputs'\"",
 	// holdoutAH, measured once at c4002a9 (testdata/corpus/README.md, "Held-out set AH, measured once").
 	"ah_zluda240_old_radeon_max_autotune_gemm_warn":             "holdoutAH: a ZLUDA fork's own warning \"Your old Radeon is not supported for max_autotune_gemm mode\", labelled by its meaning",
 	"ah_voicestudio138_pr_windows_reduce_overhead_needs_triton": "holdoutAH: a PR retelling that reduce-overhead \"needs Triton, which has no Windows wheel\" and failed on Windows",
@@ -233,6 +236,8 @@ var openMisreads = map[string]string{
 // openFalse are held-out negatives on which a code is still found, with the reason: the
 // false finding is logged, and TestCorpus fails when it is no longer found.
 var openFalse = map[string]string{
+	"ag_neg_flashinfer_commit_sm120_invalid_backend_120":                     "holdoutAG: flashinfer's own \"Invalid backend: 120\", an unquoted number, no Dynamo named",
+	"ag_neg_flashinfer_pr3172_sglang_validation_no_capture_invalidated_pt29": "holdoutAG: a denial wrapped over lines, \"No `Capture cuda graph failed`, / `cudaErrorStreamCaptureInvalidated`, or … errors\"",
 	// holdoutAC's genesis changelog ("zero … / \"operation not permitted …\"") is quiet since
 	// absent.go reads a list after "zero" (branch recallF).
 	// holdoutAB's rl-hockey docstring is quiet since absent.go reads a message quoted as a
