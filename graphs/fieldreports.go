@@ -20,7 +20,11 @@ const (
 	msgOverwrite      = msgOverwriteFirst + " To prevent overwriting, clone the tensor outside of torch.compile() or call torch.compiler.cudagraph_mark_step_begin() before each model invocation."
 	fixOverwrite      = "clone every output you keep past the next call, outside torch.compile (y1 = model(x).clone())"
 	noteMarkStep      = "; torch.compiler.cudagraph_mark_step_begin(), which the message also suggests, does not prevent this error: it only marks where an iteration begins (issue #170604, PR #177192)"
-	reasonUnbound     = "; a static input moved, so cudagraph trees re-record on every move: "
+	// noteMarkStep21 is noteMarkStep on 2.1, which has torch._inductor.cudagraph_mark_step_begin
+	// (PR #101129) and neither torch.compiler's nor the message's mention of it (both PR
+	// #111722, 2023-10, 2.2): sweep9 finding 5.
+	noteMarkStep21 = "; torch._inductor.cudagraph_mark_step_begin() does not prevent this error: it only marks where an iteration begins (issue #170604, PR #177192)"
+	reasonUnbound  = "; a static input moved, so cudagraph trees re-record on every move: "
 )
 
 // poolRules: a thread pool makes every call on an arbitrary worker (before the
@@ -313,7 +317,7 @@ func fieldHazards() []hazard {
 			Evidence: AlwaysInferred, Source: srcMeasured + "ro_callers16_legacy; " + srcFacts + "§4.6"}, nil},
 		{Hazard{Code: "overwritten-output", Releases: upTo(1), Condition: "cudagraph trees",
 			Message:  "an output is read after the next call of the function; cudagraph trees reuse its memory for that call's outputs and raise when it is read: " + msgOverwriteFirst,
-			Fix:      fixOverwrite + noteMarkStep,
+			Fix:      fixOverwrite + noteMarkStep21,
 			Evidence: AlwaysInferred, Source: "torch/_inductor/cudagraph_trees.py @2.2.2 (first sentence; 2.1 not read); issue #122192"},
 			func(c *situation) bool { return c.impl() == CUDAGraphTrees }},
 		{Hazard{Code: "overwritten-output", Releases: between(2, 13), Condition: "cudagraph trees",

@@ -2,6 +2,7 @@ package diagnose
 
 import (
 	"regexp"
+	"strings"
 
 	"github.com/compilemode/compilemode/config"
 	"github.com/compilemode/compilemode/graphs"
@@ -188,7 +189,39 @@ func Signatures() []Signature {
 	rows = append(rows, retoldRows(rows)...)
 	rows = append(rows, croppedRows(rows)...)
 	rows = append(rows, compilerCutRows(rows)...)
-	return append(rows, repeatedOnceRows(rows)...)
+	rows = append(rows, repeatedOnceRows(rows)...)
+	tailorMarkStep21(rows)
+	return rows
+}
+
+// markStep21 rewrites a fix for 2.1: torch.compiler.cudagraph_mark_step_begin came with
+// PR #111722 (merged 2023-10-25, after 2.1.0), which also put it in the overwritten-output
+// message; 2.1 has torch._inductor.cudagraph_mark_step_begin (PR #101129), the name its
+// own pending-backward warning gives (rows_more.go). The overwritten-output note is the
+// planner's 2.1 fix (graphs' noteMarkStep21; TestNoCompilerMarkStepOn21 checks they agree).
+var markStep21 = strings.NewReplacer(
+	"torch.compiler.cudagraph_mark_step_begin(), which the message also suggests,", "torch._inductor.cudagraph_mark_step_begin()",
+	"torch.compiler.cudagraph_mark_step_begin()", "torch._inductor.cudagraph_mark_step_begin()")
+
+// tailorMarkStep21 gives each row that covers 2.1, and whose fix there names
+// torch.compiler.cudagraph_mark_step_begin, a 2.1 fix with 2.1's name (sweep9 finding 5).
+func tailorMarkStep21(rows []Signature) {
+	for i := range rows {
+		s := &rows[i]
+		if !s.Releases.Contains(v2(1)) {
+			continue
+		}
+		fix := s.Fix
+		for _, t := range s.Tailored {
+			if t.Releases.Contains(v2(1)) {
+				fix = t.Fix
+				break
+			}
+		}
+		if re := markStep21.Replace(fix); re != fix {
+			s.Tailored = append([]ReleaseFix{{Releases: modes.Minors(1, 1), Fix: re}}, s.Tailored...)
+		}
+	}
 }
 
 // reprForm is a row's exception line as Python's repr of the exception writes it: a log
