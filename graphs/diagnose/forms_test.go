@@ -300,6 +300,11 @@ func TestForms(t *testing.T) {
 		{"unterminated OSC", "\x1b]8;;file:///x RuntimeError: CUDA error: capturing stream has unjoined work\n", form{diagnose.StreamCaptureUnjoined, 1, diagnose.Exact, ""}, "an OSC without its terminator does not swallow the line"},
 		{"8-bit CSI inside", "skipping cudagraphs due to \u009b1mmutated\u009b0m inputs (1 instances). Found from :\n", form{diagnose.SkipMutatedInputs, 1, diagnose.Exact, ""}, "C1 colour codes, as 7-bit ones (sweep7 finding 9)"},
 		{"8-bit OSC inside", "RuntimeError: CUDA error: \u009d8;;file:///x\u009ccapturing stream\u009d8;;\u0007 has unjoined work\n", form{diagnose.StreamCaptureUnjoined, 1, diagnose.Exact, ""}, "a C1 hyperlink, ended by ST or BEL"},
+		// sweep8 #11: the 8-bit controls as one raw byte each, as a program that writes
+		// 8-bit controls (not UTF-8) prints them.
+		{"raw 8-bit CSI inside", "skipping cudagraphs due to \x9b1mmutated\x9b0m inputs (1 instances). Found from :\n", form{diagnose.SkipMutatedInputs, 1, diagnose.Exact, ""}, "a lone 0x9b is CSI"},
+		{"raw 8-bit OSC inside", "RuntimeError: CUDA error: \x9d8;;file:///x\x9ccapturing stream\x9d8;;\x07 has unjoined work\n", form{diagnose.StreamCaptureUnjoined, 1, diagnose.Exact, ""}, "a lone 0x9d is OSC, ended by 0x9c or BEL"},
+		{"0x9b inside CJK text", "RuntimeError: CUDA error: 仛capturing stream has unjoined work\n", form{diagnose.StreamCaptureUnjoined, 1, diagnose.Exact, ""}, "U+4EDB is E4 BB 9B: a character, not CSI (it would swallow the c of capturing)"},
 		{"backspace typed over", "skipping cudagraphs due to mu\b\bmutated inputs (1 instances). Found from :\n", form{diagnose.SkipMutatedInputs, 1, diagnose.Exact, ""}, "a word typed over, as a terminal shows it"},
 		{"bold overstrike", "RuntimeError: CUDA error: c\bca\bap\bpt\btu\bur\bri\bin\bng\bg stream has unjoined work\n", form{diagnose.StreamCaptureUnjoined, 1, diagnose.Exact, ""}, "nroff's bold, X\\bX"},
 		{"underline overstrike", "RuntimeError: CUDA error: _\bc_\ba_\bp_\bt_\bu_\br_\bi_\bn_\bg stream has unjoined work\n", form{diagnose.StreamCaptureUnjoined, 1, diagnose.Exact, ""}, "nroff's underline, _\\bX"},

@@ -246,7 +246,7 @@ func stripEscapes(b []byte) []byte {
 	if i := firstEscape(b); i >= 0 {
 		out := b[:i]
 		for ; i < len(b); i++ {
-			if isEscape(b[i:]) {
+			if isEscapeAt(b, i) {
 				i += escapeLen(b[i:]) - 1
 				continue
 			}
@@ -260,19 +260,28 @@ func stripEscapes(b []byte) []byte {
 	return b
 }
 
-// firstEscape returns the offset of b's first escape sequence (isEscape), -1 for none.
+// firstEscape returns the offset of b's first escape sequence (isEscapeAt), -1 for
+// none: an ESC, or a byte that starts a C1 control, in UTF-8 (0xc2) or raw (0x9b,
+// 0x9d).
 func firstEscape(b []byte) int {
-	i := bytes.IndexByte(b, 0x1b)
-	for j := 0; ; {
-		k := bytes.IndexByte(b[j:], 0xc2)
-		if k < 0 || i >= 0 && j+k > i {
-			return i
+	first := len(b)
+	for _, c := range []byte{0x1b, 0xc2, 0x9b, 0x9d} {
+		for j := 0; j < first; {
+			k := bytes.IndexByte(b[j:first], c)
+			if k < 0 {
+				break
+			}
+			if isEscapeAt(b, j+k) {
+				first = j + k
+				break
+			}
+			j += k + 1
 		}
-		if isEscape(b[j+k:]) {
-			return j + k
-		}
-		j += k + 1
 	}
+	if first == len(b) {
+		return -1
+	}
+	return first
 }
 
 // overstrike returns b as a terminal shows it, or col -b: a backspace moves back one

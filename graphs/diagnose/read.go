@@ -576,7 +576,7 @@ func cleanLine(dst, raw []byte, lineStart bool) []byte {
 	for i := 0; i < len(raw); i++ {
 		c := raw[i]
 		switch {
-		case isEscape(raw[i:]):
+		case isEscapeAt(raw, i):
 			i += escapeLen(raw[i:]) - 1
 		case c == '\r' || c == '\t':
 			dst = append(dst, ' ')
@@ -619,37 +619,52 @@ func withoutCaller(b []byte) []byte {
 }
 
 // escapeLen returns the length of the escape sequence at the start of b (b[0] is ESC,
-// or b starts with a C1 control isC1Escape reads): CSI (ESC [ or U+009B, params,
-// final), OSC (ESC ] or U+009D, … BEL, ESC \ or U+009C), or ESC and one byte.
+// or b starts with a C1 control isC1Escape reads, or is one raw: isEscapeAt): CSI
+// (ESC [ or U+009B, params, final), OSC (ESC ] or U+009D, … BEL, ESC \ or U+009C), or
+// ESC and one byte.
 func escapeLen(b []byte) int {
 	if len(b) < 2 {
 		return len(b)
 	}
+	intro := 2
+	if b[0] == 0x9b || b[0] == 0x9d {
+		intro = 1 // the 8-bit control as one raw byte
+	}
 	switch {
-	case b[0] == 0x1b && b[1] == '[', isC1Escape(b, 0x9b):
-		for i := 2; i < len(b); i++ {
-			if b[i] >= 0x40 && b[i] <= 0x7e {
-				return i + 1
-			}
-		}
-		return len(b)
-	case b[0] == 0x1b && b[1] == ']', isC1Escape(b, 0x9d):
-		for i := 2; i < len(b); i++ {
-			if b[i] == 0x07 {
-				return i + 1
-			}
-			if isC1Escape(b[i:], 0x9c) {
-				return i + 2
-			}
-			if b[i] == 0x1b && i+1 < len(b) && b[i+1] == '\\' {
-				return i + 2
-			}
-		}
-		// An OSC that the line does not terminate (a cut hyperlink or title) is
-		// dropped alone: the text after it stays, signatures included.
-		return 2
+	case b[0] == 0x1b && b[1] == '[', isC1Escape(b, 0x9b), b[0] == 0x9b:
+		return csiLen(b, intro)
+	case b[0] == 0x1b && b[1] == ']', isC1Escape(b, 0x9d), b[0] == 0x9d:
+		return oscLen(b, intro)
 	}
 	return 2
+}
+
+// csiLen is the length of the CSI sequence b starts with, its introducer intro bytes
+// long: up to its final byte, or the rest of b.
+func csiLen(b []byte, intro int) int {
+	for i := intro; i < len(b); i++ {
+		if b[i] >= 0x40 && b[i] <= 0x7e {
+			return i + 1
+		}
+	}
+	return len(b)
+}
+
+// oscLen is the length of the OSC sequence b starts with, its introducer intro bytes
+// long: up to BEL or ST (0x9c raw, where it is no part of a character, or in UTF-8,
+// or ESC \).
+func oscLen(b []byte, intro int) int {
+	for i := intro; i < len(b); i++ {
+		switch {
+		case b[i] == 0x07, b[i] == 0x9c && strayByte(b, i):
+			return i + 1
+		case isC1Escape(b[i:], 0x9c), b[i] == 0x1b && i+1 < len(b) && b[i+1] == '\\':
+			return i + 2
+		}
+	}
+	// An OSC that the line does not terminate (a cut hyperlink or title) is dropped
+	// alone: the text after it stays, signatures included.
+	return intro
 }
 
 // isC1Escape reports whether b starts with the C1 control c (0x80-0x9f) in UTF-8
@@ -660,9 +675,29 @@ func isC1Escape(b []byte, c byte) bool {
 	return len(b) >= 2 && b[0] == 0xc2 && b[1] == c
 }
 
-// isEscape reports whether b starts an escape sequence (escapeLen).
+// isEscape reports whether b starts an escape sequence written in UTF-8 (escapeLen).
 func isEscape(b []byte) bool {
 	return b[0] == 0x1b || isC1Escape(b, 0x9b) || isC1Escape(b, 0x9d)
+}
+
+// isEscapeAt reports whether b[i:] starts an escape sequence: isEscape, or CSI or OSC
+// as the one raw byte 0x9b or 0x9d that a program writing 8-bit controls prints, where
+// that byte is no part of a UTF-8 character (sweep8 #11: "\x9b1mmutated\x9b0m inputs"
+// hid the message; the same bytes inside CJK text are characters).
+func isEscapeAt(b []byte, i int) bool {
+	return isEscape(b[i:]) || (b[i] == 0x9b || b[i] == 0x9d) && strayByte(b, i)
+}
+
+// strayByte reports whether b[i], a UTF-8 continuation byte, belongs to no valid
+// UTF-8 character that starts before it.
+func strayByte(b []byte, i int) bool {
+	for j := i - 1; j >= 0 && j >= i-3; j-- {
+		if b[j]&0xc0 != 0x80 {
+			_, n := utf8.DecodeRune(b[j:])
+			return n <= i-j
+		}
+	}
+	return true
 }
 
 // stripPrefixes removes, in any order and repeated, indentation, markdown "> " quote
