@@ -300,6 +300,13 @@ func TestForms(t *testing.T) {
 		{"unterminated OSC", "\x1b]8;;file:///x RuntimeError: CUDA error: capturing stream has unjoined work\n", form{diagnose.StreamCaptureUnjoined, 1, diagnose.Exact, ""}, "an OSC without its terminator does not swallow the line"},
 		{"8-bit CSI inside", "skipping cudagraphs due to \u009b1mmutated\u009b0m inputs (1 instances). Found from :\n", form{diagnose.SkipMutatedInputs, 1, diagnose.Exact, ""}, "C1 colour codes, as 7-bit ones (sweep7 finding 9)"},
 		{"8-bit OSC inside", "RuntimeError: CUDA error: \u009d8;;file:///x\u009ccapturing stream\u009d8;;\u0007 has unjoined work\n", form{diagnose.StreamCaptureUnjoined, 1, diagnose.Exact, ""}, "a C1 hyperlink, ended by ST or BEL"},
+		// holdoutAG: Dynamo words the backend's name as its repr, so "Invalid backend: X"
+		// with X unquoted and no list_backends after it is another library's.
+		{"invalid backend: another library's", "- Fixes 'Invalid backend: 120' error on RTX 5090\n", form{}, "flashinfer's commit (holdoutAG): an unquoted number"},
+		{"invalid backend: unquoted word", "ValueError: Invalid backend: triton_v2\n", form{}, "an unquoted name, nothing of Dynamo"},
+		{"invalid backend: typographic quotes", "InvalidBackend: Invalid backend: ‘inductorr’, see `torch._dynamo.list_backends()` for available backends.\n", form{diagnose.InvalidBackend, 1, diagnose.Exact, ""}, "a retelling's curly quotes"},
+		{"invalid backend: quotes lost", "Invalid backend: inductorr, see `torch._dynamo.list_backends()` for available backends.\n", form{diagnose.InvalidBackend, 1, diagnose.Exact, ""}, "quotes lost, Dynamo's tail kept"},
+		{"invalid backend: backticks", "Invalid backend: `inductorr`\n", form{diagnose.InvalidBackend, 1, diagnose.Exact, ""}, "a markdown code span for the quotes"},
 		// sweep8 #11: the 8-bit controls as one raw byte each, as a program that writes
 		// 8-bit controls (not UTF-8) prints them.
 		{"raw 8-bit CSI inside", "skipping cudagraphs due to \x9b1mmutated\x9b0m inputs (1 instances). Found from :\n", form{diagnose.SkipMutatedInputs, 1, diagnose.Exact, ""}, "a lone 0x9b is CSI"},

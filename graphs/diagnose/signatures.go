@@ -1135,8 +1135,13 @@ func compileRows() []Signature {
 			Decisive: "the RuntimeError line",
 		},
 		{
+			// Dynamo words the name as its repr ({name!r}, every release: testdata/
+			// wordings-by-release.tsv), so it is quoted (a retelling's quotes may be
+			// typographic or backticks), or the line goes on to list_backends; an unquoted
+			// name alone is another library's ("Fixes 'Invalid backend: 120' error on RTX
+			// 5090", flashinfer, holdoutAG).
 			Code: InvalidBackend, Literal: "Invalid backend: ",
-			Pattern:  `Invalid backend: ['"]?[^\s'",]+`,
+			Pattern:  `Invalid backend: (?:['"‘“\x60][^\s'",’”\x60]+|[^\s'",]+,? [Ss]ee .?torch\._dynamo\.list_backends)`,
 			Releases: every,
 			Cause: "the backend name is not registered; names are exact, so \"Inductor\" and " +
 				"\"inductor \" are invalid too",
