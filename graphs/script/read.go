@@ -298,6 +298,7 @@ type reader struct {
 	compiled                            map[string]*siteState   // names bound to compiled functions
 	bound                               map[string][]*siteState // name → every site it was bound to (aliases and parameters included)
 	partials                            map[string]*siteState   // names bound to partial(torch.compile, …)
+	lambdas                             map[string]*siteState   // names bound to lambda m: torch.compile(m, …) (run.go bindFactory)
 	rebound                             map[string]rebinding    // torch.compile / torch.compiler.compile as the script rebound them (rebind.go)
 	marked                              map[ThreadKind]bool     // process markers seen (one each)
 	threads                             []*Thread

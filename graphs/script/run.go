@@ -830,7 +830,7 @@ func (r *reader) assignTarget(t, v *expr) {
 // bind records that n names a compiled function, a partial of torch.compile or a
 // thread pool.
 func (r *reader) bind(n string, v *expr) {
-	if n == "" {
+	if n == "" || r.bindFactory(n, v) {
 		return
 	}
 	if st := r.siteIn(v); st != nil {
@@ -864,6 +864,39 @@ func (r *reader) bind(n string, v *expr) {
 	if v.kind == call {
 		r.bindPool(n, v)
 	}
+}
+
+// bindFactory records, and reports, n bound to a lambda whose body is a compile site
+// (comp = lambda m: torch.compile(m, …)), a factory as a def returning torch.compile(…)
+// is, and n bound to a call of one (m2 = comp(model)), the compiled function: calling
+// the lambda compiles, it runs nothing (sweep9 finding 10: comp(model) was a forward
+// with gradients, and m2's calls no calls of the site).
+func (r *reader) bindFactory(n string, v *expr) bool {
+	if st := r.lambdaSite(v); st != nil {
+		if r.lambdas == nil {
+			r.lambdas = map[string]*siteState{}
+		}
+		r.lambdas[n] = st
+		return true
+	}
+	if v.kind == call && v.x.kind == name && r.lambdas[v.x.name] != nil {
+		st := r.lambdas[v.x.name]
+		st.Binds = n
+		r.bindCompiled(n, st)
+		return true
+	}
+	delete(r.lambdas, n)
+	return false
+}
+
+// lambdaSite returns the compile site a lambda expression v returns (nil: v is no such
+// lambda).
+func (r *reader) lambdaSite(v *expr) *siteState {
+	rest := r.src[v.start:]
+	if v.kind != other || len(v.elts) == 0 || !strings.HasPrefix(rest, "lambda") || len(rest) > 6 && isIdentByte(rest[6]) {
+		return nil
+	}
+	return r.siteOf[v.elts[len(v.elts)-1]]
 }
 
 // bindCompiled records that n names st's compiled function (now, and as one of the
