@@ -138,6 +138,13 @@ func commentMark(b []byte) int {
 	return 0
 }
 
+// uncut reports whether the cut rules (matchCut, the short-cut and value-cut rules) leave
+// the row out: a paraphrase, and a quoted fragment's row (fragmentRows), which is cut
+// already: its pattern's words beside a few of its letters fit any line (branch recallI: "t2 = torch.rand(5, device=\"cuda\")" read as a quoted
+// fragment's end, "\x60cudagraph_mark_step_begin()\x60" as a code span cutting a fragment
+// that starts with it).
+func (r *compiledRow) uncut() bool { return r.Paraphrase || r.fragment }
+
 // isSpace reports whether c is white space as \s reads it.
 func isSpace(c byte) bool { return c == ' ' || c == '\t' || c == '\n' || c == '\f' || c == '\r' }
 
@@ -428,10 +435,10 @@ func (s *scanner) related(i, j int) bool {
 // start of the row's literal (squeezed), the text after it starts with the literal's
 // end, what is missing lies inside the literal, the row's pattern (if any) matches the
 // text with the missing part of the literal put back, and minCut characters or more
-// of the row's text show.
+// of the row's text show; no row that uncut excludes.
 func (s *scanner) cutFits(i int, c cutSides) bool {
 	row := &s.rows[i]
-	if row.Paraphrase {
+	if row.uncut() {
 		return false
 	}
 	if c.short {

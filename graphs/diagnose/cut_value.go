@@ -156,7 +156,7 @@ func (s *scanner) valueCutRows(rows []int, raw, msg []byte) []int {
 	found := -1
 	for _, i := range rows {
 		r := &s.rows[i]
-		if !r.Paraphrase && cutStartOf(r.squeezed, msg, false) && holdsPiece(raw, r.literal) {
+		if !r.uncut() && cutStartOf(r.squeezed, msg, false) && holdsPiece(raw, r.literal) {
 			found = i
 			break
 		}
@@ -167,7 +167,7 @@ func (s *scanner) valueCutRows(rows []int, raw, msg []byte) []int {
 	var fits []int
 	for i := range s.rows {
 		r := &s.rows[i]
-		if r.Paraphrase || !cutStartOf(r.squeezed, msg, false) {
+		if r.uncut() || !cutStartOf(r.squeezed, msg, false) {
 			continue
 		}
 		if r.requires >= 0 && !s.contexts[r.requires].seen && r.Code != s.rows[found].Code {

@@ -1030,6 +1030,8 @@
 //   - trees-concurrent-callers: "in the cudagraph pool but not accounted for as an output of cudagraph trees" (quoted without its first word), 2.1–2.10
 //   - trees-concurrent-callers: "AssertionError: self.current_node is not None", 2.1–2.13
 //   - trees-concurrent-callers: "AssertionError('self.current_node is not None", 2.1–2.13
+//   - trees-concurrent-callers: "not accounted for as an output of cudagraph trees" (quoted up to its first clause's end), 2.1–2.10
+//   - trees-concurrent-callers: "already recording to mempool_id" (quoted up to its first clause's end), 2.1–2.13
 //   - legacy-static-input-moved: "assert dst.data_ptr() == src.data_ptr()", 2.0–2.13
 //   - legacy-static-input-moved: "to have same data_ptr, got", 2.14
 //   - legacy-static-input-moved: "AssertionError: dst.data_ptr() == src.data_ptr()", 2.0–2.13
@@ -1078,6 +1080,9 @@
 //   - overwritten-output: a paraphrase with "tale cudagraph output", as reports retell it
 //   - overwritten-output: "tensor output of CUDAGraphs that has been overwritten by a subsequent run" (quoted without its first word), 2.1–2.14
 //   - overwritten-output: "gradient tensor output of CUDAGraphs that has been overwritten" (quoted without its first word), 2.14
+//   - overwritten-output: "overwritten by a subsequent run" (quoted up to its first clause's end), 2.1–2.14
+//   - overwritten-output: "cudagraph_mark_step_begin() before each model invocation" (quoted up to its first clause's end), 2.14
+//   - overwritten-output: "clone the tensor outside of torch.compile()" (quoted up to its first clause's end), 2.1–2.13
 //   - allocator-incompatible: "cudaMallocAsync does not yet support checkPoolLiveAllocations", 2.1–2.14
 //   - allocator-incompatible: a paraphrase with "checkPoolLiveAllocations", as reports retell it
 //   - allocator-incompatible: a paraphrase with "checkPoolLiveAllocations", as reports retell it
@@ -1090,6 +1095,7 @@
 //   - allocator-incompatible: "capture requires the caching allocator; current allocator is uncached" (quoted without its first word), 2.14
 //   - allocator-incompatible: "CUDA MemPool contexts are not compatible with CUDA graphs" (quoted without its first word), 2.14
 //   - allocator-incompatible: "cudagraph capture requires the caching allocator" (quoted up to its first clause's end), 2.14
+//   - allocator-incompatible: "uncaptured free of a captured allocation" (quoted up to its first clause's end), 2.1–2.14
 //   - dynamic-shape-rerecord: "CUDAGraph supports dynamic shapes by recording a new graph for each distinct input size", 2.5–2.14
 //   - dynamic-shape-rerecord: "Recording too many CUDAGraphs may lead to extra overhead" (the hint alone), 2.5–2.14
 //   - dynamic-shape-rerecord: "We have observed " (the hint alone), 2.5–2.14
@@ -1113,6 +1119,7 @@
 //   - dynamic-shape-rerecord: a paraphrase with "再記録", as reports retell it
 //   - dynamic-shape-rerecord: a paraphrase with "(dynamic shape", as reports retell it
 //   - dynamic-shape-rerecord: "recording cudagraph tree for" (quoted up to its argument), 2.1–2.2
+//   - dynamic-shape-rerecord: "recording a new graph for each distinct input size" (quoted up to its first clause's end), 2.5–2.14
 //   - dynamic-shape-rerecord: "recording cudagraph tree for ", 2.1–2.2
 //   - dynamic-shape-rerecord: "cudagraph tree for symint key", 2.3–2.14
 //   - skip-cpu-device: "due to cpu device", 2.3–2.14
@@ -1208,6 +1215,7 @@
 //   - skip-dynamic-graphs: a paraphrase with "symbolic shape", as reports retell it
 //   - skip-dynamic-graphs: a paraphrase with "cudagraph_skip_dynamic_graphs", as reports retell it
 //   - skip-dynamic-graphs: "with symbolic shapes inputs and config.triton.cudagraph_skip_dynamic_graphs=True" (quoted without its first word), 2.4–2.14
+//   - skip-dynamic-graphs: "symbolic shapes inputs and config.triton.cudagraph_skip_dynamic_graphs" (quoted up to its first clause's end), 2.4–2.14
 //   - skip-non-tensor-inputs: "'non-Tensor inputs'", 2.2–2.14
 //   - skip-non-tensor-inputs: a paraphrase with "non-Tensor input", as reports retell it
 //   - skip-non-tensor-inputs: a paraphrase with "non-tensor input", as reports retell it
@@ -1243,6 +1251,8 @@
 //   - stream-capture-illegal: a paraphrase with "キャプチ", as reports retell it
 //   - stream-capture-illegal: a paraphrase with "캡처", as reports retell it
 //   - stream-capture-illegal: "not permitted when stream is capturing" (quoted without its first word), 2.0–2.14
+//   - stream-capture-illegal: "legacy stream depend on a capturing blocking stream" (quoted up to its first clause's end), 2.0–2.14
+//   - stream-capture-illegal: "due to a previous error during capture" (quoted up to its first clause's end), 2.1–2.14
 //   - mode-and-options: "Either mode or options can be specified, but both can't be specified at the same time.", 2.0–2.14
 //   - mode-and-options: a paraphrase with "both mode", as reports retell it
 //   - mode-and-options: a paraphrase with "both `mode`", as reports retell it
@@ -1279,6 +1289,7 @@
 //   - trees-untracked-pool-tensors: a paraphrase with "not tracked as an output", as reports retell it
 //   - trees-untracked-pool-tensors: a paraphrase with "not tracked as cudagraph output", as reports retell it
 //   - trees-untracked-pool-tensors: "in the cudagraph pool but not accounted for as an output of cudagraph trees" (quoted without its first word), 2.1–2.10
+//   - trees-untracked-pool-tensors: "not accounted for as an output of cudagraph trees" (quoted up to its first clause's end), 2.1–2.10
 //   - trees-static-input-changed: "static input data pointer changed", 2.4–2.14
 //   - trees-static-input-changed: "assert data_ptr == new_inputs[idx].data_ptr()", 2.1–2.3
 //   - trees-static-input-changed: a paraphrase with "static input", as reports retell it
@@ -1291,6 +1302,7 @@
 //   - trees-input-deallocated: a paraphrase with "freed during cudagraph", as reports retell it
 //   - trees-input-deallocated: a paraphrase with "freed during CUDA graph", as reports retell it
 //   - trees-input-deallocated: "recording observed an input tensor deallocate during graph" (quoted without its first word), 2.1–2.14
+//   - trees-input-deallocated: "observed an input tensor deallocate during graph" (quoted up to its first clause's end), 2.1–2.14
 //   - trees-rerecord-limit: "exceeding max re-recording limit", 2.5–2.14
 //   - trees-rerecord-limit: a paraphrase with "re-recording limit", as reports retell it
 //   - trees-rerecord-limit: a paraphrase with "rerecording limit", as reports retell it
@@ -1308,6 +1320,8 @@
 //   - trees-pending-backward: a paraphrase with "pending, uninvoked", as reports retell it
 //   - trees-pending-backward: a paraphrase with "pending uninvoked", as reports retell it
 //   - trees-pending-backward: "CUDAGraphs because of pending, uninvoked backwards" (quoted without its first word), 2.1–2.13
+//   - trees-pending-backward: "pending, uninvoked backwards" (quoted up to its first clause's end), 2.1–2.13
+//   - trees-pending-backward: "outputs from a previous step still require backward" (quoted up to its first clause's end), 2.14
 //   - stream-capture-unjoined: "capturing stream has unjoined work", 2.0–2.14
 //   - stream-capture-unjoined: "ErrorStreamCaptureUnjoined", 2.0–2.14
 //   - stream-capture-unjoined: "CUDA_ERROR_STREAM_CAPTURE_UNJOINED", 2.0–2.14
@@ -1427,6 +1441,8 @@
 //   - capture-rng-state: a paraphrase with "GeneratorImpl::", as reports retell it
 //   - capture-rng-state: "an unexpected CUDA generator used during capture" (quoted without its first word), 2.0–2.3
 //   - capture-rng-state: "may only use the default CUDA RNG generator on the device" (quoted without its first word), 2.0–2.3
+//   - capture-rng-state: "unexpected CUDA generator used during capture" (quoted up to its first clause's end), 2.0–2.3
+//   - capture-rng-state: "only use the default CUDA RNG generator" (quoted up to its first clause's end), 2.0–2.3
 //   - optimizer-not-capturable: "Attempting CUDA graph capture of step() for an instance of ", 2.0–2.14
 //   - optimizer-not-capturable: a paraphrase with "capturable is False", as reports retell it
 //   - optimizer-not-capturable: a paraphrase with "capturable=False", as reports retell it
@@ -1477,6 +1493,7 @@
 //   - gpu-too-old-for-triton: a paraphrase with "riton doesn't support", as reports retell it
 //   - gpu-too-old-for-triton: a paraphrase with "too old for torch", as reports retell it
 //   - gpu-too-old-for-triton: a paraphrase with "too old for `torch", as reports retell it
+//   - gpu-too-old-for-triton: "too old to be supported by the triton GPU compiler" (quoted up to its first clause's end), 2.0–2.14
 //   - cxx-compiler-missing: a paraphrase with "InvalidCxxCompiler", as reports retell it
 //   - cxx-compiler-missing: "No working C++ compiler found in torch._inductor.config.cpp.cxx", 2.0–2.14
 //   - cxx-compiler-missing: "Compiler: ", 2.5–2.14
@@ -1504,6 +1521,8 @@
 //   - no-valid-autotune-choices: "please consider adding ATEN into max_autotune_", 2.1–2.14
 //   - no-valid-autotune-choices: "consider adding ATEN into max_autotune_" (quoted without its first word), 2.5–2.14
 //   - no-valid-autotune-choices: "consider adding ATEN into max_autotune_" (quoted without its first word), 2.1–2.14
+//   - no-valid-autotune-choices: "consider adding ATEN into max_autotune_" (quoted up to its first clause's end), 2.5–2.14
+//   - no-valid-autotune-choices: "consider adding ATEN into max_autotune_" (quoted up to its first clause's end), 2.1–2.14
 //   - max-autotune-gemm-off: "enough SMs to use max_autotune_gemm", 2.1–2.14
 //   - max-autotune-gemm-off: "not enough cuda cores to use max_autotune mode", 2.0
 //   - max-autotune-gemm-off: "GPU arch does not support max_autotune_gemm mode usage", 2.6–2.14
@@ -1511,6 +1530,7 @@
 //   - max-autotune-gemm-off: a paraphrase with "enough sm", as reports retell it
 //   - max-autotune-gemm-off: a paraphrase with "enough streaming multiprocessor", as reports retell it
 //   - max-autotune-gemm-off: "arch does not support max_autotune_gemm mode usage" (quoted without its first word), 2.6–2.14
+//   - max-autotune-gemm-off: "does not support max_autotune_gemm mode" (quoted up to its first clause's end), 2.6–2.14
 //   - libcuda-not-found: "cannot find -lcuda", 2.0–2.14
 //   - libcuda-not-found: "libcuda.so cannot found", 2.1–2.14
 //   - libcuda-not-found: a paraphrase with "libcuda.so", as reports retell it
@@ -1540,6 +1560,7 @@
 //   - skip-cpp-wrapper: a paraphrase with "C++ wrapper", as reports retell it
 //   - skip-cpp-wrapper: a paraphrase with "c++ wrapper", as reports retell it
 //   - skip-cpp-wrapper: "cudagraphs due to cpp wrapper enabled" (quoted without its first word), 2.7–2.11
+//   - skip-cpp-wrapper: "does not support graph partition yet" (quoted up to its first clause's end), 2.13–2.14
 //   - skip-complex-memory-overlap: "skipping cudagraphs due to complex input striding", 2.0–2.1
 //   - skip-complex-memory-overlap: "'complex memory overlap'", 2.2–2.12
 //   - skip-complex-memory-overlap: a paraphrase with "memory overlap", as reports retell it
@@ -1557,6 +1578,7 @@
 //   - skip-complex-memory-overlap: "cudagraphs due to complex input striding" (quoted without its first word), 2.0–2.1
 //   - trees-storage-not-in-pool: "These storage data ptrs are not allocated in pool", 2.1–2.14
 //   - trees-storage-not-in-pool: "storage data ptrs are not allocated in pool" (quoted without its first word), 2.1–2.14
+//   - trees-storage-not-in-pool: "data ptrs are not allocated in pool" (quoted up to its first clause's end), 2.1–2.14
 //   - skip-unknown-reason: "skipping cudagraphs for unknown reason", 2.1
 //   - skip-unknown-reason: a paraphrase with "unknown reason", as reports retell it
 //   - capture-unpinned-copy: "Cannot copy between CPU and CUDA tensors during CUDA graph capture", 2.11–2.14
@@ -1571,7 +1593,9 @@
 //   - capture-default-stream: "CUDA graphs must be captured on a non-default stream", 2.0–2.14
 //   - capture-default-stream: a paraphrase with "on the default stream", as reports retell it
 //   - capture-default-stream: "graphs must be captured on a non-default stream" (quoted without its first word), 2.0–2.14
+//   - capture-default-stream: "must be captured on a non-default stream" (quoted up to its first clause's end), 2.0–2.14
 //   - capture-nested-cudagraphs: "Cannot prepare for replay during capturing stage", 2.11
+//   - capture-nested-cudagraphs: "prepare for replay during capturing stage" (quoted up to its first clause's end), 2.11
 //
 // # Codes
 //

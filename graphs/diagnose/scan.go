@@ -57,6 +57,9 @@ type compiledRow struct {
 	squeezed []byte // literal less white space and quote marks (see squeeze)
 	folded   []byte // squeezed in lower case
 	pattern  *regexp.Regexp
+	// fragment reports a quoted fragment's row (fragmentRows), which the cut rules leave
+	// out (uncut).
+	fragment bool
 	// forms are the pattern's other forms, compiled on the row's first use (nil where
 	// the row has no Pattern): see rowForms.
 	forms *rowForms
@@ -271,7 +274,8 @@ func compileTable() (table, error) {
 // row compiles signature i: its literal's forms, its pattern, its context and anchors.
 func (b *tableBuilder) row(i int, sig Signature) (compiledRow, error) {
 	lit := sentenceLiteral(sig)
-	row := compiledRow{Signature: sig, literal: []byte(lit), squeezed: squeeze(nil, []byte(lit)), requires: -1}
+	row := compiledRow{Signature: sig, literal: []byte(lit), squeezed: squeeze(nil, []byte(lit)), requires: -1,
+		fragment: sig.Cropped && sig.Pattern == fragmentPattern(sig.Literal)}
 	row.folded = append([]byte(nil), row.squeezed...)
 	lower(row.folded)
 	if sig.Pattern != "" {

@@ -188,6 +188,7 @@ func Signatures() []Signature {
 	rows = append(rows, reprRows(rows)...)
 	rows = append(rows, retoldRows(rows)...)
 	rows = append(rows, croppedRows(rows)...)
+	rows = append(rows, fragmentRows(rows)...)
 	rows = append(rows, compilerCutRows(rows)...)
 	rows = append(rows, repeatedOnceRows(rows)...)
 	tailorMarkStep21(rows)

@@ -1,0 +1,28 @@
+package diagnose_test
+
+import (
+	"testing"
+
+	"github.com/compilemode/compilemode/graphs/diagnose"
+)
+
+// TestFormsRetoldI: fragments of a message quoted as an error (branch recallI); each
+// positive failed before its class was read, and each lookalike gives no finding.
+func TestFormsRetoldI(t *testing.T) {
+	cut := func(code diagnose.Code) form { return form{code, 1, diagnose.Truncated, ""} }
+	checkForms(t, []formTest{
+		// a fragment inside a quotation with an error word before or after it.
+		{"fragment: comment, error before", "    # EXCEPT: The error \"overwritten by a subsequent run\" suggests K+1 overwrote K's buffers\n", cut(diagnose.OverwrittenOutput), "holdoutAE's nanochat comment"},
+		{"fragment: the hint, says", "    # The error message explicitly says \"call torch.compiler.cudagraph_mark_step_begin() before each model invocation\".\n", cut(diagnose.OverwrittenOutput), "the same file's next quote"},
+		{"fragment: C comment, error after", "// avoid the 'pending, uninvoked backwards' error by detaching outputs\n", cut(diagnose.TreesPendingBackward), "a code quote, the error after"},
+		{"fragment: docstring, fails with", "    \"\"\"Capture fails with `unexpected CUDA generator used during capture` unless the generator is registered.\"\"\"\n", cut(diagnose.CaptureRNGState), "a code span in a docstring"},
+		{"fragment: commit, curly", "fix: no more “must be captured on a non-default stream” errors on warmup\n", cut(diagnose.CaptureDefaultStream), "curly quotes, the error after"},
+		{"fragment: raises, inside quote", "-- this raised \"RuntimeError: ... data ptrs are not allocated in pool\" before\n", cut(diagnose.TreesStorageNotInPool), "inside a longer quotation, SQL comment marks"},
+		{"fragment: too old", "# Triton's error \"too old to be supported by the triton GPU compiler\" on the P100\n", cut(diagnose.GPUTooOldForTriton), "a GPU's refusal"},
+		// lookalikes: unquoted, no error word, documentation.
+		{"fragment: unquoted", "The error overwritten by a subsequent run suggests K+1 overwrote K's buffers\n", form{}, "no quotation"},
+		{"fragment: quoted, no error word", "The docs say outputs are \"overwritten by a subsequent run\" by design.\n", form{}, "documentation quoted: no error word"},
+		{"fragment: rule", "Outputs may be overwritten by a subsequent run of the graph.\n", form{}, "documentation"},
+		{"fragment: another sentence", "We saw an error. \"overwritten by a subsequent run\" is in the docs\n", form{}, "the error word in another sentence"},
+	})
+}

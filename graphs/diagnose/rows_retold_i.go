@@ -1,0 +1,79 @@
+package diagnose
+
+import "regexp"
+
+// Rows of branch recallI (2026-12-03): failures told without the whole message, read as
+// classes, each form with where it was seen.
+
+// quotedFragments are distinctive fragments of PyTorch's and CUDA's messages (each a part
+// of one row's literal, base, and of no other code's), as a comment, a docstring or a
+// commit quotes them as the error it works around: `# The error "overwritten by a
+// subsequent run" suggests K+1 overwrote K's buffers` and `# The error message explicitly
+// says "call torch.compiler.cudagraph_mark_step_begin() before each model invocation"`
+// (holdoutAE's nanochat base_train.py). A fragment from a message's middle or end is what
+// the cropped rows (the message from its second word on, its first clause) and the cut
+// rules (a quote or an ellipsis cutting the message's start or end) do not read. Each is
+// read only inside a quotation with an error named before it or after it
+// (fragmentPattern): unquoted, or quoted without an error word, the same words are
+// documentation ("outputs may be overwritten by a subsequent run").
+var quotedFragments = []struct{ base, fragment string }{
+	{"accessing tensor output of CUDAGraphs that has been overwritten by a subsequent run", "overwritten by a subsequent run"},
+	{"To prevent overwriting, call torch.compiler.cudagraph_mark_step_begin() before each model invocation", "cudagraph_mark_step_begin() before each model invocation"},
+	{"To prevent overwriting, clone the tensor outside of torch.compile()", "clone the tensor outside of torch.compile()"},
+	{"are in the cudagraph pool but not accounted for as an output of cudagraph trees", "not accounted for as an output of cudagraph trees"},
+	{"beginAllocateToPool: already recording to mempool_id", "already recording to mempool_id"},
+	{"Attempting uncaptured free of a captured allocation with address", "uncaptured free of a captured allocation"},
+	{"CUDAGraph supports dynamic shapes by recording a new graph for each distinct input size", "recording a new graph for each distinct input size"},
+	{"operation would make the legacy stream depend on a capturing blocking stream", "legacy stream depend on a capturing blocking stream"},
+	{"operation failed due to a previous error during capture", "due to a previous error during capture"},
+	{"graph recording observed an input tensor deallocate during graph", "observed an input tensor deallocate during graph"},
+	{"of CUDAGraphs because of pending, uninvoked backwards", "pending, uninvoked backwards"},
+	{"Unable to hit fast path of CUDAGraphs because outputs from a previous step still require backward", "outputs from a previous step still require backward"},
+	{"for an unexpected CUDA generator used during capture", "unexpected CUDA generator used during capture"},
+	{"you may only use the default CUDA RNG generator on the device", "only use the default CUDA RNG generator"},
+	{"Cannot prepare for replay during capturing stage", "prepare for replay during capturing stage"},
+	{"CUDA graphs must be captured on a non-default stream", "must be captured on a non-default stream"},
+	{"which is too old to be supported by the triton GPU compiler", "too old to be supported by the triton GPU compiler"},
+	{"please consider adding ATEN into max_autotune_", "consider adding ATEN into max_autotune_"},
+	{"GPU arch does not support max_autotune_gemm mode usage", "does not support max_autotune_gemm mode"},
+	{"cpp-wrapper does not support graph partition yet", "does not support graph partition yet"},
+	{"These storage data ptrs are not allocated in pool", "data ptrs are not allocated in pool"},
+	{"graph with symbolic shapes inputs and config.triton.cudagraph_skip_dynamic_graphs=True", "symbolic shapes inputs and config.triton.cudagraph_skip_dynamic_graphs"},
+}
+
+// fragmentPattern is the pattern of a quoted fragment's row: the fragment inside a
+// quotation (a straight, code or curly quote opens at most 40 characters before it and
+// closes at most 40 after), an error word before the quotation in the same sentence
+// ("The error \"…\"", "the message says \"…\"", "fails with \"…\"") or after it ("the
+// \"…\" error").
+func fragmentPattern(fragment string) string {
+	const (
+		open   = `["'\x60“‘]`
+		shut   = `["'\x60”’]`
+		inside = `[^"'\x60“”‘’\n]{0,40}`
+		before = `(?i:\b(?:errors?|exceptions?|messages?|warnings?|tracebacks?|says|said|complain\w*|raise[sd]?|throws?|(?:fail(?:s|ed)?|crash(?:es|ed)?|die[sd]?)\s+with)\b)[^"'\x60“‘.;\n]{0,40}`
+		after  = `\s{0,2}(?i:(?:errors?|exceptions?|warnings?|messages?|crash(?:es)?|failures?)\b)`
+	)
+	q := regexp.QuoteMeta(fragment)
+	return before + open + inside + q + inside + shut + `|` + open + inside + q + inside + shut + after
+}
+
+// fragmentRows returns, for each quotedFragments entry, each row of rows whose literal is
+// the entry's base (PyTorch's own text: no paraphrase, crop or cut) with the fragment as
+// its literal and fragmentPattern as its pattern, marked Cropped: its hits are truncated,
+// and a row of the whole message wins on the same line.
+func fragmentRows(rows []Signature) []Signature {
+	var out []Signature
+	for _, f := range quotedFragments {
+		for _, r := range rows {
+			if r.Literal != f.base || r.Pattern != "" || r.Paraphrase || r.Cropped {
+				continue
+			}
+			r.Literal, r.Pattern, r.Cropped = f.fragment, fragmentPattern(f.fragment), true
+			r.Decisive += ", a fragment of it quoted as an error"
+			r.Source += "; a fragment quoted: rows_retold_i.go quotedFragments"
+			out = append(out, r)
+		}
+	}
+	return out
+}
