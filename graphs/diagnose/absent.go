@@ -59,6 +59,16 @@ func absentMarks() []absentMark {
 			`(?:没有(?:出现|任何|再出现)?|未(?:出现|见)|零|无)\s*|\b(?:keine?n?|aucune?|ningun[ao]?|ningún|nenhuma?)\s+(?:\pL+\s+){0,2}|(?:ни\s+одно\pL*|без)\s+(?:\pL+\s+){0,2})` + hypoOpen),
 			joinPrev: true},
 		{after: regexp.MustCompile(hypoClose + `\s*(?:(?:は|が|も)?\s*(?:ゼロ|0件|なし|出ていない|出なかった|発生していない|発生しなかった)|(?:이|가|은|는)?\s*(?:없음|없었|발생하지\s*않)|(?:没有|未)(?:出现|发生))`)},
+		// "no" (or "zero", "without any", "free of") before a list of quoted messages
+		// whose item the quote is, the list begun on the line above too: "- [x] No
+		// `Capture cuda graph failed`,\n`cudaErrorStreamCaptureInvalidated`, or
+		// `BatchDecodeWithPagedKVCache failed` errors in the final run" (holdoutAG's
+		// flashinfer validation checklist, routed). The items are quoted and separated by
+		// ",", "/", "or" or "and" alone: "no `A` errors, `B` appeared" is
+		// no list.
+		{before: regexp.MustCompile(`(?i)\b(?:no|zero|without(?:\s+any)?|free\s+of|never\s+saw)\s+` +
+			`(?:[\x60"'“‘][^\x60"'“”‘’|]{1,80}[\x60"'”’]\s*(?:,\s*(?:or\s+|and\s+)?|/\s*|\bor\s+|\band\s+))*` + absentOpen),
+			joinPrev: true},
 		// A row Cropped of its first word ("not permitted when stream is capturing") leaves
 		// that word before its literal: "without any operation not permitted …", "0
 		// occurrences of …" unquoted.

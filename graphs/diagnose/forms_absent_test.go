@@ -21,6 +21,13 @@ func TestFormsAbsent(t *testing.T) {
 		{"absent: table of another code", "| `skipping cudagraphs due to mutated inputs` | 0 |\n", form{}, "every code"},
 		{"absent: 0 occurrences of", "0 occurrences of `operation not permitted when stream is capturing` in 40 runs\n", form{}, "a count before"},
 		{"absent: no, quoted", "No `operation not permitted when stream is capturing` anywhere in the log.\n", form{}, "no before the quote"},
+		// A denial's list of quoted messages, begun on the line above (holdoutAG's
+		// flashinfer validation checklist, routed), or on one line after the first item.
+		{"absent: no, a list wrapped", "- [x] No `Capture cuda graph failed`,\n`cudaErrorStreamCaptureInvalidated`, or `BatchDecodeWithPagedKVCache\nfailed` errors in the final level-10 run.\n", form{}, "the list goes on on the next line"},
+		{"absent: no, a list on one line", "No `Capture cuda graph failed`, `operation not permitted when stream is capturing`, or `x failed` errors.\n", form{}, "the quote a later item"},
+		{"absent: no, the first item wrapped", "- [x] checked: no\n`operation not permitted when stream is capturing` errors in 40 runs\n", form{}, "\"no\" ends the line above"},
+		{"absent: a list without a denial", "- `Capture cuda graph failed`,\n`operation not permitted when stream is capturing`, and more\n", exact(diagnose.StreamCaptureIllegal, 2), "no \"no\": a list of what happened"},
+		{"absent: no, then another message", "No `x` errors, `operation not permitted when stream is capturing` appeared instead\n", exact(diagnose.StreamCaptureIllegal, 1), "words after the quote end the list"},
 		{"absent: without any", "The run finished without any operation not permitted when stream is capturing error.\n", form{}, "without any, unquoted"},
 		{"absent: never saw", "We never saw \"CUDA error: operation not permitted when stream is capturing\" after the fix.\n", form{}, "never saw"},
 		{"absent: checked for, none", "checked for `operation not permitted when stream is capturing`: none\n", form{}, "a colon and none"},
