@@ -82,7 +82,7 @@ func (r *reader) partialDict(e *expr) (kept []literal.DictItem, unknown []string
 		}
 		kept = setLiteralItem(kept, k, v)
 	}
-	return kept, unknown, true
+	return lastWins(kept), unknown, true
 }
 
 // partialDictCall is partialDict of dict(…): its positional mapping, then its
@@ -104,7 +104,7 @@ func (r *reader) partialDictCall(e *expr) (kept []literal.DictItem, unknown []st
 			}
 		}
 	}
-	return kept, unknown, true
+	return lastWins(kept), unknown, true
 }
 
 // mergeLiterals merges the items of mapping e into kept when all are literals (a
@@ -129,16 +129,29 @@ func (r *reader) mergeLiterals(kept []literal.DictItem, unknown []string, e *exp
 	return kept, unknown
 }
 
-// setLiteralItem returns kept with key k set to v: in place when k is there (a dict
-// keeps the first insertion's position), else appended.
+// setLiteralItem returns kept with key k set to v, appended: lastWins, once the
+// items are all read, keeps one item per key as a dict does.
 func setLiteralItem(kept []literal.DictItem, k string, v literal.Value) []literal.DictItem {
-	for i, it := range kept {
-		if s, _ := it.Key.AsStr(); s == k {
-			kept[i].Val = v
-			return kept
-		}
-	}
 	return append(kept, literal.DictItem{Key: literal.Str(k), Val: v})
+}
+
+// lastWins returns items with one item per key, as a dict built from them in order
+// holds them: at the first insertion's position, with the last value. In one pass
+// (sweep9 finding 12: a search of kept per item was quadratic, 57 s for an options
+// display of 64,000 items, 9 s for 30,000 with one not a literal).
+func lastWins(items []literal.DictItem) []literal.DictItem {
+	at := make(map[string]int, len(items))
+	out := items[:0:0]
+	for _, it := range items {
+		k, _ := it.Key.AsStr()
+		if i, ok := at[k]; ok {
+			out[i].Val = it.Val
+			continue
+		}
+		at[k] = len(out)
+		out = append(out, it)
+	}
+	return out
 }
 
 // partialOptions reads options= that is a dict display with some items not
