@@ -284,3 +284,33 @@ func TestNamePython(t *testing.T) {
 		}
 	}
 }
+
+// TestNameInFString: \N{NAME} in an f-string's literal text is the escape, its braces
+// no replacement field; a doubled backslash and an escaped brace keep their meaning
+// (measured on 3.8, 3.11, 3.12 and 3.13: f'\N{BULLET}{1}' is '•1'; it was refused as a
+// malformed \N escape, the field reading "{BULLET}").
+func TestNameInFString(t *testing.T) {
+	t.Parallel()
+	tests := []struct{ src, want string }{
+		{`f'\N{BULLET}{1}'`, "'•1'"},
+		{`f'{1}\N{LF}'`, `'1\n'`},
+		{`f'\N{HANGUL SYLLABLE GA}'`, "'가'"},
+		{`f'\\N{{x}}'`, `'\\N{x}'`},
+		{`f'\\N{1}'`, `'\\N1'`},
+		{`f'\{6}'`, `'\\6'`},
+		{`f'\t{1}'`, `'\t1'`},
+		{`f'\N{BULLET'`, "malformed"},
+		{`f'\N{nosuchname}'`, "unknown Unicode character name"},
+		{`f'\N{hangul syllable ga}'`, "unknown Unicode character name"},
+	}
+	for _, tt := range tests {
+		got, err := Parse(tt.src)
+		s := got.String()
+		if err != nil {
+			s = err.Error()
+		}
+		if s != tt.want && !(err != nil && strings.Contains(s, tt.want)) {
+			t.Errorf("%s = %s, want %s", tt.src, s, tt.want)
+		}
+	}
+}
