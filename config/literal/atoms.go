@@ -6,6 +6,7 @@ import (
 	"math/big"
 	"strconv"
 	"strings"
+	"unicode"
 	"unicode/utf8"
 )
 
@@ -23,7 +24,7 @@ import (
 // \N{name}, octal escapes above \377 (a str gets the code point, bytes its low
 // byte), unknown escapes kept with their backslash (Python 3.12+ warns, then keeps
 // them), and lone surrogates (\ud800), which a str holds in WTF-8.
-func decodePiece(s string, p piece) (val string, isBytes bool, err *Error) {
+func decodePiece(s string, p piece, lang Lang) (val string, isBytes bool, err *Error) {
 	prefix := strings.ToLower(s[p.start:p.quote])
 	isBytes = strings.Contains(prefix, "b")
 	raw := strings.Contains(prefix, "r")
@@ -55,7 +56,7 @@ func decodePiece(s string, p piece) (val string, isBytes bool, err *Error) {
 			i++
 			continue
 		}
-		n, e := writeEscape(&b, body, i, isBytes)
+		n, e := writeEscape(&b, body, i, isBytes, lang)
 		if e != nil {
 			e.Offset += p.quote + ql
 			return "", false, e
@@ -80,7 +81,7 @@ var simpleEscapes = [256]byte{'\n': 0xff, '\\': '\\', '\'': '\'', '"': '"', 'a':
 
 // writeEscape writes the value of the escape at body[i] (a backslash) and returns
 // its length.
-func writeEscape(b *strings.Builder, body string, i int, isBytes bool) (int, *Error) {
+func writeEscape(b *strings.Builder, body string, i int, isBytes bool, lang Lang) (int, *Error) {
 	c := body[i+1]
 	switch {
 	case c == '\n' || c == '\r':
@@ -93,7 +94,7 @@ func writeEscape(b *strings.Builder, body string, i int, isBytes bool) (int, *Er
 	case c == 'x':
 		return hexEscape(b, body, i, 2, isBytes)
 	case !isBytes && strings.IndexByte("uUN", c) >= 0:
-		return unicodeEscape(b, body, i)
+		return unicodeEscape(b, body, i, lang)
 	}
 	b.WriteByte('\\') // an unknown escape keeps its backslash
 	return 1, nil
@@ -126,14 +127,14 @@ func octalEscape(b *strings.Builder, body string, i int, isBytes bool) int {
 
 // unicodeEscape writes the value of a str literal's \uHHHH, \UHHHHHHHH or
 // \N{name} escape at body[i] and returns its length.
-func unicodeEscape(b *strings.Builder, body string, i int) (int, *Error) {
+func unicodeEscape(b *strings.Builder, body string, i int, lang Lang) (int, *Error) {
 	switch body[i+1] {
 	case 'u':
 		return hexEscape(b, body, i, 4, false)
 	case 'U':
 		return hexEscape(b, body, i, 8, false)
 	}
-	return nameEscape(b, body, i)
+	return nameEscape(b, body, i, lang)
 }
 
 // hexEscape reads \xHH, \uHHHH or \UHHHHHHHH (n hex digits).
@@ -168,20 +169,30 @@ func escapeShape(c byte, n int) string {
 // a character's Unicode name or one of its aliases (NameAliases: \N{LF}, \N{BOM}) in
 // any case; a name computed from the code point, "CJK UNIFIED IDEOGRAPH-4E00" or
 // "HANGUL SYLLABLE GAG", only as written there, in upper case. Names are Unicode
-// 15.0's (golang.org/x/text/unicode/runenames) for every Python, aliases those
-// CPython 3.11 to 3.13 accept (aliases.txt); a name a newer Unicode added is not
-// known here.
-func nameEscape(b *strings.Builder, body string, i int) (int, *Error) {
+// 15.0's (golang.org/x/text/unicode/runenames), less those of characters lang's
+// Unicode lacks (knownTo); aliases those CPython 3.11 to 3.13 accept (aliases.txt),
+// for every Python; a name a Unicode newer than 15.0 added is not known here.
+func nameEscape(b *strings.Builder, body string, i int, lang Lang) (int, *Error) {
 	end := strings.IndexByte(body[i:], '}')
 	if i+2 >= len(body) || body[i+2] != '{' || end < 0 {
 		return 0, &Error{Offset: i, Msg: fmt.Sprintf("(unicode error) 'unicodeescape' codec can't decode bytes in position %d-%d: malformed \\N character escape", i, i+1)}
 	}
 	r, ok := lookupName(body[i+3 : i+end])
-	if !ok {
+	if !ok || !knownTo(lang, r) {
 		return 0, &Error{Offset: i, Msg: fmt.Sprintf("(unicode error) 'unicodeescape' codec can't decode bytes in position %d-%d: unknown Unicode character name", i, i+end)}
 	}
 	writeCodePoint(b, r)
 	return end + 1, nil
+}
+
+// knownTo reports whether lang's Unicode has r, as far as its printable characters
+// tell: a character printable in Go's Unicode (15.0) and not in the Python's was added
+// after that Python's Unicode version, whose \N{…} does not know its name (measured:
+// KHITAN SMALL SCRIPT CHARACTER-18B00 is a SyntaxError on 3.8, U+31350's computed name
+// on 3.11). A character of no printable class (a control, a format character) is
+// taken as known. nil lang knows every name.
+func knownTo(lang Lang, r rune) bool {
+	return lang == nil || !unicode.IsPrint(r) || lang.IsPrintable(r)
 }
 
 // lookupName returns the code point named name, as nameEscape reads it: a computed

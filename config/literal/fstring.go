@@ -69,7 +69,7 @@ func (ep *exprParser) fstringNode(p piece, off int) (*node, *syntaxErr) {
 	n := ep.mk(node{kind: nFString, off: off})
 	fs := &fstring{}
 	var lit strings.Builder
-	flush := func() *syntaxErr { return fs.flushText(&lit, raw, q, off) }
+	flush := func() *syntaxErr { return fs.flushText(&lit, raw, q, off, ep.lang) }
 	for i := 0; i < len(body); i++ {
 		c := body[i]
 		switch {
@@ -105,12 +105,12 @@ func (ep *exprParser) fstringNode(p piece, off int) (*node, *syntaxErr) {
 
 // flushText adds the literal text lit holds, decoded as a string literal quoted with
 // q (raw: an r-string), to fs's parts, and empties lit.
-func (fs *fstring) flushText(lit *strings.Builder, raw bool, q string, off int) *syntaxErr {
+func (fs *fstring) flushText(lit *strings.Builder, raw bool, q string, off int, lang Lang) *syntaxErr {
 	if lit.Len() == 0 {
 		return nil
 	}
 	src := map[bool]string{true: "r", false: ""}[raw] + q + lit.String() + q
-	v, _, err := decodePiece(src, piece{start: 0, quote: len(src) - len(q) - lit.Len() - len(q), end: len(src), ok: true})
+	v, _, err := decodePiece(src, piece{start: 0, quote: len(src) - len(q) - lit.Len() - len(q), end: len(src), ok: true}, lang)
 	if err != nil {
 		return &syntaxErr{off: off, msg: err.Msg}
 	}
@@ -287,7 +287,7 @@ func (ep *exprParser) subExpr(src string, off int) (*node, *syntaxErr) {
 	if ep.depth > MaxDepth {
 		return nil, &syntaxErr{off: off, why: "f-strings nested too deep"}
 	}
-	w, rerr := rewrite(strings.TrimSpace(src), false)
+	w, rerr := rewrite(strings.TrimSpace(src), false, ep.lang)
 	if rerr != nil {
 		return nil, &syntaxErr{off: off, why: "this f-string field is not evaluated: " + rerr.Msg}
 	}

@@ -102,7 +102,7 @@ func parseFor(src string, json bool, lang Lang) (Value, error) {
 	skip := len(src) - len(body)
 	// Strings, numbers and non-ASCII names are read as CPython's tokenizer reads
 	// them, and stand as placeholders; w.orig maps offsets back.
-	w, rerr := rewrite(body, false)
+	w, rerr := rewrite(body, false, lang)
 	if rerr != nil {
 		e := literalErr(src, skip+rerr.Offset, rerr.Msg)
 		if !rerr.ours {
@@ -146,7 +146,7 @@ func parseFor(src string, json bool, lang Lang) (Value, error) {
 // origOf maps an offset of body's rewritten text back to body, re-running the
 // rewriter with its offset map (kept only for errors).
 func origOf(body string, off int) int {
-	w, err := rewrite(body, true)
+	w, err := rewrite(body, true, nil)
 	if err != nil {
 		return 0
 	}

@@ -103,7 +103,7 @@ func TestNameEscape(t *testing.T) {
 		body := tt.src[1 : len(tt.src)-1]
 		for i := 0; i < len(body); {
 			if strings.HasPrefix(body[i:], `\N`) {
-				n, err := nameEscape(&b, body, i)
+				n, err := nameEscape(&b, body, i, nil)
 				if err != nil {
 					t.Fatalf("%s: %v", tt.src, err.Msg)
 				}

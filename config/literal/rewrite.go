@@ -18,8 +18,8 @@ import (
 //
 // The offset map costs memory in proportion to the atoms; it is kept only when
 // track is set (the parser re-runs the pass with it to place an error).
-func rewrite(s string, track bool) (*rewriter, *Error) {
-	w := &rewriter{s: s, out: make([]byte, 0, len(s)), marks: []offsetMark{{0, 0}}, pLine: 1, pCol: 1, track: track}
+func rewrite(s string, track bool, lang Lang) (*rewriter, *Error) {
+	w := &rewriter{s: s, out: make([]byte, 0, len(s)), marks: []offsetMark{{0, 0}}, pLine: 1, pCol: 1, track: track, lang: lang}
 	for i := 0; i < len(s); {
 		var err *Error
 		if i, err = w.token(i); err != nil {
@@ -60,6 +60,7 @@ type rewriter struct {
 	atoms atomStore          // the values of the placeholders of strings, numbers and ..., in order
 	fstrs map[int]piece      // the f-strings among the atoms, by index
 	track bool               // keep marks
+	lang  Lang               // the Python whose Unicode \N{…} names (nil: every name known)
 	names map[linecol]string // positions of the placeholders of non-ASCII names, and the names
 	// posAt's progress: output offset pOff is at line pLine, column pCol.
 	pOff        int
@@ -277,7 +278,7 @@ func (w *rewriter) strings(i int) (int, *Error) {
 	var b strings.Builder
 	isBytes := false
 	for k, p := range run {
-		str, bytesLit, err := decodePiece(w.s, p)
+		str, bytesLit, err := decodePiece(w.s, p, w.lang)
 		if err != nil {
 			return 0, err
 		}
