@@ -55,6 +55,7 @@ func flagNotes(st *Site, o *PlanOptions) {
 		}
 	}
 	parts = append(parts, workloadFlagParts(st.Inferred, o.CLI.Workload)...)
+	parts = append(parts, layoutFlagPart(st, o.CLI.Workload)...)
 	if len(parts) == 0 {
 		return
 	}
@@ -108,6 +109,26 @@ func workloadFlags() []workloadFlag {
 		{"distinct_sizes", func(w graphs.Workload) string { return count("-sizes", w.DistinctSizes) }},
 		{"mutated_inputs", func(w graphs.Workload) string { return named("-mutated-inputs", string(w.MutatedInputs)) }},
 	}
+}
+
+// layoutFlagPart says that -threads or -thread-pool replaces the thread layout the
+// site's "threads: … (inferred)" note gives (threads.go, dataparallel.go), which is no
+// Inference of the site (sweep9 finding 15: -threads main planned the main thread
+// under "threads: per-device (inferred)" without a word).
+func layoutFlagPart(st *Site, cli graphs.Workload) []string {
+	if cli.Threads == "" && cli.ThreadPool == 0 || st.Workload.Threads == "" || cli.Threads == st.Workload.Threads && cli.ThreadPool == 0 {
+		return nil
+	}
+	for _, in := range st.Inferred {
+		if in.Field == "threads" || in.Field == "thread_pool" {
+			return nil // workloadFlagParts says it, with the line
+		}
+	}
+	flag := named("-threads", string(cli.Threads))
+	if cli.ThreadPool != 0 {
+		flag = strings.TrimSpace(fmt.Sprintf("%s -thread-pool %d", flag, cli.ThreadPool))
+	}
+	return []string{fmt.Sprintf("%s replaces threads=%s (the threads note)", flag, st.Workload.Threads)}
 }
 
 // named is "FLAG VALUE", or "" when value is.

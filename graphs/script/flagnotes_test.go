@@ -62,6 +62,17 @@ def worker(d):
 for d in range(2):
     threading.Thread(target=worker, args=(d,)).start()
 `
+	// sweep9 finding 15: the layout of per-device models driven by threads is a note
+	// (threads.go), not an Inference, and -threads main replaced it without a word.
+	const perDeviceModels = `import threading
+import torch
+models = [torch.compile(torch.nn.Linear(4, 4).to(f"cuda:{d}"), mode="reduce-overhead") for d in range(2)]
+def worker(d):
+    x = torch.randn(2, 4, device=f"cuda:{d}")
+    models[d](x)
+ts = [threading.Thread(target=worker, args=(d,)) for d in range(2)]
+for t in ts: t.start()
+`
 	const pool = `from concurrent.futures import ThreadPoolExecutor
 import torch
 m = torch.compile(torch.nn.Linear(4, 4).cuda(), mode="reduce-overhead")
@@ -80,6 +91,10 @@ with ThreadPoolExecutor(max_workers=2) as ex:
 		{"layout-replaces-pool", pool, graphs.Workload{Threads: graphs.PerDevice}, "-threads per-device replaces thread_pool=2 (line 7)"},
 		{"pool-replaced", pool, graphs.Workload{ThreadPool: 4}, "-thread-pool 4 replaces thread_pool=2 (line 7)"},
 		{"pool-same", pool, graphs.Workload{ThreadPool: 2}, ""},
+		{"threads-replaced", perDevice, graphs.Workload{Threads: graphs.MainThread}, "-threads main replaces threads=per-device (the threads note)"},
+		{"threads-replaced-by-pool", perDevice, graphs.Workload{ThreadPool: 4}, "-thread-pool 4 replaces threads=per-device (the threads note)"},
+		{"threads-same", perDevice, graphs.Workload{Threads: graphs.PerDevice}, ""},
+		{"threads-replaced-models", perDeviceModels, graphs.Workload{Threads: graphs.MainThread}, "-threads main replaces threads=per-device (the threads note)"},
 	}
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
