@@ -197,7 +197,6 @@ var openMisses = map[string]string{
 	// holdoutAE, measured once at c2edb83, the session's end (testdata/corpus/README.md, "Held-out sets AE and AF, measured once").
 	"ae_nnunet2115_comments_triton_not_installed_windows": "holdoutAE: \"showed triton was not installed\" retold in an issue about nnUNet's compile flag",
 	"ae_flashattn_pr166_rng_state_breaks_graph_capture":   "holdoutAE: a PR retelling the RNG state's save and reset blocking graph capture, no failure quoted",
-	"ae_gptqmodel_agent_skill_inductor_python_h_missing":  "holdoutAE: a prerequisites item, torch inductor JIT builds fail with `Python.h: No such file or directory`",
 	// holdoutAC, measured once at d2ea14f (testdata/corpus/README.md, "Held-out set AC, measured once"):
 	// none open (its unsloth -lcuda commit is found since the branch recallH).
 	// holdoutAD, measured once at a527e1d (testdata/corpus/README.md, "Held-out set AD, measured once");

@@ -19,6 +19,12 @@ func TestFormsRetoldI(t *testing.T) {
 		{"fragment: commit, curly", "fix: no more “must be captured on a non-default stream” errors on warmup\n", cut(diagnose.CaptureDefaultStream), "curly quotes, the error after"},
 		{"fragment: raises, inside quote", "-- this raised \"RuntimeError: ... data ptrs are not allocated in pool\" before\n", cut(diagnose.TreesStorageNotInPool), "inside a longer quotation, SQL comment marks"},
 		{"fragment: too old", "# Triton's error \"too old to be supported by the triton GPU compiler\" on the P100\n", cut(diagnose.GPUTooOldForTriton), "a GPU's refusal"},
+		// a prerequisite's failure named with Inductor in prose, and Inductor's own warning.
+		{"setup note: torch inductor", "1. Install system development headers; otherwise torch inductor / `cpp_extension` JIT builds fail with `Python.h: No such file or directory`:\n", form{diagnose.PythonHeadersMissing, 1, diagnose.Exact, ""}, "holdoutAE's GPTQModel skill"},
+		{"setup note: TorchInductor, cuda.h", "- TorchInductor needs the CUDA toolkit headers, else `cuda.h: No such file or directory`\n", form{diagnose.CUDAHeadersMissing, 1, diagnose.Exact, ""}, "cuda.h, TorchInductor"},
+		{"Inductor's warning", "/usr/lib/python3/dist-packages/torch/_inductor/cpp_builder.py:799: UserWarning: Can't find Python.h in /usr/include/python3.12\n", form{diagnose.PythonHeadersMissing, 1, diagnose.Exact, ""}, "cpp_builder.py's warning, 2.5 on"},
+		{"setup note: inductor, electronics", "An inductor model in the simulator; building it failed with Python.h: No such file or directory\n", form{}, "inductor the part, no torch"},
+		{"another build's can't find", "setup.py: Can't find Python.h in /usr/include/python3.12\n", form{}, "no Inductor or torch.compile line"},
 		// lookalikes: unquoted, no error word, documentation.
 		{"fragment: unquoted", "The error overwritten by a subsequent run suggests K+1 overwrote K's buffers\n", form{}, "no quotation"},
 		{"fragment: quoted, no error word", "The docs say outputs are \"overwritten by a subsequent run\" by design.\n", form{}, "documentation quoted: no error word"},

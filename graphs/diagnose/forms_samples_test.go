@@ -196,4 +196,6 @@ var formSamples = []formSample{
 	{InvalidBackend, `  File "/usr/lib/python3.10/site-packages/torch/_dynamo/backends/registry.py", line 59, in lookup_backend`, "failed: KeyError('hidet')"},
 	// 2.0's is_big_gpu warning (rows_build.go), last for the same reason.
 	{MaxAutotuneGEMMOff, "", "W0301 14:50:21.667000 3157 torch/_inductor/utils.py:479] not enough cuda cores to use max_autotune mode"},
+	// Inductor's warning of Python's headers missing (rows_retold_i.go), last for the same reason.
+	{PythonHeadersMissing, "", "/usr/lib/python3/dist-packages/torch/_inductor/cpp_builder.py:1425: UserWarning: Can't find Python.h in /usr/include/python3.13"},
 }

@@ -368,7 +368,15 @@ func gemmOffRows() []Signature {
 // (vllm-project/vllm#16984).
 const tritonContext = `/main\.c|cuda_utils|triton|Triton|torch\.compile|compile_fx|torch\._dynamo|codecache|` +
 	`torch\._inductor|TorchDynamo|BackendCompilerFailed|InductorError|libcuda_dirs|in dirs\), msg|` +
-	`compile_to_module|fx_codegen_and_compile`
+	`compile_to_module|fx_codegen_and_compile|` + inductorNamed
+
+// inductorNamed is Inductor named in prose, as a setup note or a requirement list names
+// what a missing prerequisite breaks ("Install system development headers; otherwise
+// torch inductor / \x60cpp_extension\x60 JIT builds … fail with \x60Python.h: No such file or
+// directory\x60", holdoutAE's GPTQModel agent skill): Inductor compiles C++ against
+// Python's headers for CPU kernels and its wrapper (torch/_inductor/cpp_builder.py) as
+// Triton does for its launcher. Not "inductor" alone, an electronic part's name too.
+const inductorNamed = `torch inductor|Inductor's|TorchInductor|torch-inductor|Torch Inductor|Torch inductor`
 
 // engineWorker is a line of an LLM engine's Python worker: a Ray actor's or vLLM
 // process's prefix (verl's "(WorkerDict pid=", "(RayWorkerWrapper pid=", vLLM's
@@ -397,7 +405,7 @@ const engineTests = `vLLM [^\n]{0,40}\bpytest\b|SGLang[^\n]{0,40}\bpytest\b|vllm
 // torch.compile, Dynamo or Inductor by module name, or Inductor's compiling frames. A
 // model's own Triton kernels (holdoutC3's MPT "triton" attention) are not it.
 const compileContext = `torch\.compile|compile_fx|torch\._dynamo|codecache|torch\._inductor|TorchDynamo|` +
-	`BackendCompilerFailed|InductorError|compile_to_module|fx_codegen_and_compile`
+	`BackendCompilerFailed|InductorError|compile_to_module|fx_codegen_and_compile|` + inductorNamed
 
 // launcherSource is where Triton builds the launcher of a GPU kernel.
 const launcherSource = "Triton's third_party/nvidia/backend/driver.py (libraries = ['cuda'], libcuda_dirs reads " +

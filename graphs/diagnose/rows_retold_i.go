@@ -1,6 +1,10 @@
 package diagnose
 
-import "regexp"
+import (
+	"regexp"
+
+	"github.com/compilemode/compilemode/modes"
+)
 
 // Rows of branch recallI (2026-12-03): failures told without the whole message, read as
 // classes, each form with where it was seen.
@@ -76,4 +80,31 @@ func fragmentRows(rows []Signature) []Signature {
 		}
 	}
 	return out
+}
+
+// inductorHeaderRows: Inductor's own warning that the running Python has no headers,
+// printed by its C++ builder before the build of a C++ kernel, wrapper or Python binding
+// (torch/_inductor/codecache.py's bindings #include <Python.h>) fails on them.
+// warnings.warn prints the file's path before it ("…/torch/_inductor/cpp_builder.py:799:
+// UserWarning: Can't find Python.h in /usr/include/python3.10"; codecache.py's in 2.4), which the row's Requires
+// reads with torch.compile's context; another build's "can't find" is not it.
+func inductorHeaderRows() []Signature {
+	return []Signature{{
+		Code: PythonHeadersMissing, Literal: "Can't find Python.h in ",
+		Requires: `cpp_builder|` + compileContext,
+		Releases: modes.Minors(4, 14),
+		Cause: "Inductor's C++ builder looked for Python.h in the include directory of the running Python " +
+			"(sysconfig's \"include\" path) and found none: a system Python without its development package " +
+			"(python3.X-dev, python3-devel) or an embedded Python without its Include folder; the C++ build " +
+			"that follows (a CPU kernel, the C++ wrapper, a Python binding) fails on #include <Python.h>",
+		Fix: "install the development headers of the Python that runs the program (Debian/Ubuntu: apt-get " +
+			"install python3.X-dev; Fedora/RHEL: dnf install python3-devel), or run it with a Python that " +
+			"ships them (conda, pyenv)",
+		Evidence: modes.Source,
+		Source: "torch/_inductor/cpp_builder.py _get_python_include_dirs (warnings.warn(f\"Can't find Python.h in " +
+			"{include_dir}\")) @ T2.5.1–T2.14.1, torch/_inductor/codecache.py @ T2.4.0, absent @ T2.3.0 " +
+			"(testdata/wordings-by-release.tsv); " +
+			"torch/_inductor/codecache.py's C++ bindings #include <Python.h> @ T2.8.0",
+		Decisive: "Inductor's warning; another line shows cpp_builder or torch.compile",
+	}}
 }
