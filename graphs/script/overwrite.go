@@ -467,12 +467,83 @@ func (r *reader) loopCarried(s *stmt, start int) {
 	slices.SortFunc(bs, func(a, b *outBinding) int { return int(a.off - b.off) })
 	for _, b := range bs {
 		at, line := r.firstRead(body, b.name, b.off)
-		if at >= 0 && r.callAround(start, at, b.off) {
+		if at >= 0 && r.callAround(start, at, b.off) && !r.reboundOnPath(s.body, b.name, at, 0) {
 			b.read = true
 			r.seq++
 			r.events = append(r.events, event{f: factReadAfter, seq: r.seq, line: line, fn: r.fn, site: b.site})
 		}
 	}
+}
+
+// reboundOnPath reports whether a statement that surely runs before offset at, on the
+// way to it through stmts, binds the name n again (an assignment or an annotated one
+// naming n among its targets, also inside a with block on that way): the read at at
+// then reads that value, not the one the loop's previous iteration left (sweep9:
+// nanoVLM's `_, loss = model(…)` rebinds its eval loop's loss before `loss = loss / k`
+// reads it). A statement in another branch of an if, try or match is not on the way.
+func (r *reader) reboundOnPath(stmts []*stmt, n string, at int32, depth int) bool {
+	if depth > maxParamDepth {
+		return false
+	}
+	for _, s := range stmts {
+		start, end := r.span(s)
+		switch {
+		case start > at:
+			return false
+		case at < end:
+			return r.reboundOnPath(pathInto(s, int(at), r), n, at, depth+1)
+		case s.kind == withStmt && r.reboundOnPath(s.body, n, end, depth+1), r.bindsName(s, n):
+			return true
+		}
+	}
+	return false
+}
+
+// span returns the byte offsets where statement s starts and ends.
+func (r *reader) span(s *stmt) (int32, int32) {
+	if s.tokStart >= s.tokEnd || int(s.tokEnd) > len(r.toks) {
+		return 0, 0
+	}
+	last := r.toks[s.tokEnd-1]
+	return r.toks[s.tokStart].off, last.off + last.n
+}
+
+// pathInto returns the statements of compound s on the way to offset at: the branch
+// that holds it for an if, try or match, else s's body.
+func pathInto(s *stmt, at int, r *reader) []*stmt {
+	if s.kind != blockStmt || len(s.branches) == 0 {
+		return s.body
+	}
+	from, to := 0, len(s.body)
+	for i, b := range s.branches {
+		if b.at < len(s.body) {
+			if st, _ := r.span(s.body[b.at]); int(st) > at {
+				to = b.at
+				break
+			}
+		}
+		from = s.branches[i].at
+	}
+	if from > to || from > len(s.body) {
+		return nil
+	}
+	return s.body[from:to]
+}
+
+// bindsName reports whether s is an assignment or annotated assignment with n among
+// its targets' names.
+func (r *reader) bindsName(s *stmt, n string) bool {
+	if s.kind != assignStmt && s.kind != annAssignStmt {
+		return false
+	}
+	for _, t := range s.targets {
+		var names []string
+		collectNames(t, &names, 0)
+		if slices.Contains(names, n) {
+			return true
+		}
+	}
+	return false
 }
 
 // firstRead returns the byte offset and line of the first read of name n in toks
