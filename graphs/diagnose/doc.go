@@ -1032,6 +1032,7 @@
 //   - trees-concurrent-callers: "AssertionError('self.current_node is not None", 2.1–2.13
 //   - trees-concurrent-callers: "not accounted for as an output of cudagraph trees" (quoted up to its first clause's end), 2.1–2.10
 //   - trees-concurrent-callers: "already recording to mempool_id" (quoted up to its first clause's end), 2.1–2.13
+//   - trees-concurrent-callers: "pool not tracked as outputs" (quoted up to its first clause's end), 2.11–2.13
 //   - legacy-static-input-moved: "assert dst.data_ptr() == src.data_ptr()", 2.0–2.13
 //   - legacy-static-input-moved: "to have same data_ptr, got", 2.14
 //   - legacy-static-input-moved: "AssertionError: dst.data_ptr() == src.data_ptr()", 2.0–2.13
@@ -1290,6 +1291,7 @@
 //   - trees-untracked-pool-tensors: a paraphrase with "not tracked as cudagraph output", as reports retell it
 //   - trees-untracked-pool-tensors: "in the cudagraph pool but not accounted for as an output of cudagraph trees" (quoted without its first word), 2.1–2.10
 //   - trees-untracked-pool-tensors: "not accounted for as an output of cudagraph trees" (quoted up to its first clause's end), 2.1–2.10
+//   - trees-untracked-pool-tensors: "pool not tracked as outputs" (quoted up to its first clause's end), 2.11–2.14
 //   - trees-static-input-changed: "static input data pointer changed", 2.4–2.14
 //   - trees-static-input-changed: "assert data_ptr == new_inputs[idx].data_ptr()", 2.1–2.3
 //   - trees-static-input-changed: a paraphrase with "static input", as reports retell it
@@ -1522,7 +1524,6 @@
 //   - no-valid-autotune-choices: "consider adding ATEN into max_autotune_" (quoted without its first word), 2.5–2.14
 //   - no-valid-autotune-choices: "consider adding ATEN into max_autotune_" (quoted without its first word), 2.1–2.14
 //   - no-valid-autotune-choices: "consider adding ATEN into max_autotune_" (quoted up to its first clause's end), 2.5–2.14
-//   - no-valid-autotune-choices: "consider adding ATEN into max_autotune_" (quoted up to its first clause's end), 2.1–2.14
 //   - max-autotune-gemm-off: "enough SMs to use max_autotune_gemm", 2.1–2.14
 //   - max-autotune-gemm-off: "not enough cuda cores to use max_autotune mode", 2.0
 //   - max-autotune-gemm-off: "GPU arch does not support max_autotune_gemm mode usage", 2.6–2.14

