@@ -159,7 +159,7 @@ func (r *reader) getterDefault(c *expr) *expr {
 func (r *reader) assignedChoices(e *expr, depth int) ([]ArgChoice, bool) {
 	vs := r.assigned[r.lastName(e)]
 	if len(vs) == 0 {
-		return nil, false
+		return r.closedChoices(e)
 	}
 	var out []ArgChoice
 	complete := !r.opaque[r.lastName(e)]
@@ -168,6 +168,26 @@ func (r *reader) assignedChoices(e *expr, depth int) ([]ArgChoice, bool) {
 		out, complete = append(out, c...), complete && ok
 	}
 	return out, complete
+}
+
+// closedChoices returns the values an argparse option with choices= can give
+// args.NAME (its choices and default, as mode's candidates read them: index.go
+// argValues), complete: the command line can give only these (sweep9 finding 7:
+// backend=args.backend with choices=["inductor", "eager"] was "not shown").
+func (r *reader) closedChoices(e *expr) ([]ArgChoice, bool) {
+	n := r.lastName(e)
+	if open, ok := r.argOpen[n]; e.kind != attr || !ok || open != 0 {
+		return nil, false
+	}
+	var out []ArgChoice
+	for _, c := range r.cands[n] {
+		v := literal.None()
+		if c.Value != nil {
+			v = literal.Str(*c.Value)
+		}
+		out = append(out, ArgChoice{Line: c.Line, Value: v.String(), v: v})
+	}
+	return out, len(out) > 0
 }
 
 // noteOpaque records that the name n is also assigned a call whose value
