@@ -289,6 +289,10 @@ func FuzzRead(f *testing.F) {
 		"import torch\na = b\nb = a\ndef g():\n  return g()\ndef h():\n  if c:\n    return k()\n  return 'default'\ndef k():\n  return h()\nmode = g() or h() or a\nif mode is not None and mode != 'default' and mode not in ('x',):\n  m = torch.compile(f, mode=mode)\nelif mode == 'reduce-overhead':\n  m = torch.compile(f, mode=mode)\n",
 		"import torch, threading, os\nx = [1, 2]\nx = [f(y) for y in x for x in [x for x in x]]\nfor i in x:\n  x = x + [i]\n  for j in range(len(x)):\n    threading.Thread(target=w, args=(f'cuda:{j}',)).start()\nos.environ['TORCHINDUCTOR_MAX_AUTOTUNE'] = '1'\nimport torch._dynamo\ndef w(**kw):\n  kw = kw\n  kw['mode'] = kw\n  kw.update(kw)\n  return torch.compile(f, **kw)\nw(**{'mode': 'max-autotune'})\n",
 		"import torch\ntype T[X] = list[X]\nwith (open(a) as b, open(c) as d):\n  pass\ntry:\n  pass\nexcept* (A, B):\n  pass\nm = torch.compile(f, mode=f'{'reduce-overhead'}', options={'a': range(10**100), 'b': frozenset(i for i in range(3))})\n",
+		// sweep9's forms: targets that bind, a lambda factory, a rebinding on the way,
+		// a big options display with a repeated key, a layout note.
+		"import torch\ncomp = lambda m: torch.compile(m, mode='reduce-overhead')\nm = comp(n)\nlambda_x = comp\nwith torch.no_grad():\n  for i in range(3):\n    with c:\n      a, (b, *d) = m(x)\n    if a:\n      [a, b] = m(x)\n    else:\n      del a\n    e: int = (a := m(x))\n    print(a, b)\n",
+		"import torch\nm = torch.compile(f, options={'a': 1, 'b': g(), 'a': 2, **{'a': 3}}, backend=args.backend)\np.add_argument('--backend', choices=['inductor', None])\n",
 	} {
 		f.Add([]byte(s))
 	}
