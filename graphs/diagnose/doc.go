@@ -1480,6 +1480,12 @@
 //   - triton-missing: a paraphrase with "見つから", as reports retell it
 //   - triton-missing: a paraphrase with "설치되", as reports retell it
 //   - triton-missing: a paraphrase with "riton not found", as reports retell it
+//   - triton-missing: a paraphrase with "missing Triton", as reports retell it
+//   - triton-missing: a paraphrase with "missing triton", as reports retell it
+//   - triton-missing: a paraphrase with "needs Triton", as reports retell it
+//   - triton-missing: a paraphrase with "needs triton", as reports retell it
+//   - triton-missing: a paraphrase with "requires Triton", as reports retell it
+//   - triton-missing: a paraphrase with "requires triton", as reports retell it
 //   - gpu-too-old-for-triton: "which is too old to be supported by the triton GPU compiler", 2.0–2.14
 //   - gpu-too-old-for-triton: "Triton only supports devices of CUDA Capability >= 7.0, but your device is of CUDA capability" (the hint alone), 2.0–2.14
 //   - gpu-too-old-for-triton: "your device is of CUDA capability" (the hint alone), 2.0–2.14

@@ -10,6 +10,7 @@ import (
 // positive failed before its class was read, and each lookalike gives no finding.
 func TestFormsRetoldI(t *testing.T) {
 	cut := func(code diagnose.Code) form { return form{code, 1, diagnose.Truncated, ""} }
+	para := func(code diagnose.Code) form { return form{code, 1, diagnose.Paraphrased, ""} }
 	checkForms(t, []formTest{
 		// a fragment inside a quotation with an error word before or after it.
 		{"fragment: comment, error before", "    # EXCEPT: The error \"overwritten by a subsequent run\" suggests K+1 overwrote K's buffers\n", cut(diagnose.OverwrittenOutput), "holdoutAE's nanochat comment"},
@@ -20,6 +21,12 @@ func TestFormsRetoldI(t *testing.T) {
 		{"fragment: raises, inside quote", "-- this raised \"RuntimeError: ... data ptrs are not allocated in pool\" before\n", cut(diagnose.TreesStorageNotInPool), "inside a longer quotation, SQL comment marks"},
 		{"fragment: too old", "# Triton's error \"too old to be supported by the triton GPU compiler\" on the P100\n", cut(diagnose.GPUTooOldForTriton), "a GPU's refusal"},
 		{"fragment: trips, wrapped commit", "on capture-first torch builds that lands in the CUDA-graph pool and\ntrips 'cudagraph pool not tracked as outputs'. Allocate both variants\n", form{diagnose.TreesUntrackedPoolTensors, 2, diagnose.Truncated, ""}, "holdoutAG's TransformerEngine commit, \"the\" left out"},
+		// triton-missing retold: reported, as a cause, as a need with its absence.
+		{"triton: showed not installed, flag", "# Unable to plot network architecture: nnUNet_compile is enabled!\nthe latest version showed triton was not installed, but I couldn't install triton on windows\n", form{diagnose.TritonMissing, 2, diagnose.Paraphrased, ""}, "holdoutAE's nnU-Net#2115, a project's compile flag"},
+		{"triton: due to missing", "[Bug] torch.compile on Windows causes TTS OOM due to missing Triton #65\n", para(diagnose.TritonMissing), "holdoutAH's VoiceStudio PR"},
+		{"triton: needs, no wheel", "torch.compile(mode=\"reduce-overhead\") needs Triton, which has no Windows wheel.\n", para(diagnose.TritonMissing), "the same PR"},
+		{"triton: need, documentation", "torch.compile needs Triton for its GPU kernels.\n", form{}, "a requirement, no failure"},
+		{"triton: missing, no compile", "The build is missing Triton headers; due to missing Triton we skip the test.\n", form{}, "no torch.compile or compile flag"},
 		// a prerequisite's failure named with Inductor in prose, and Inductor's own warning.
 		{"setup note: torch inductor", "1. Install system development headers; otherwise torch inductor / `cpp_extension` JIT builds fail with `Python.h: No such file or directory`:\n", form{diagnose.PythonHeadersMissing, 1, diagnose.Exact, ""}, "holdoutAE's GPTQModel skill"},
 		{"setup note: TorchInductor, cuda.h", "- TorchInductor needs the CUDA toolkit headers, else `cuda.h: No such file or directory`\n", form{diagnose.CUDAHeadersMissing, 1, diagnose.Exact, ""}, "cuda.h, TorchInductor"},

@@ -146,7 +146,8 @@ func retellings() []retelling {
 	out = append(out, pythonPairRetold())
 	out = append(out, moreRetold()...)
 	out = append(out, retoldF()...)
-	return append(out, retoldH()...)
+	out = append(out, retoldH()...)
+	return append(out, retelling{code: TritonMissing, retold: tritonNeededRetold, own: tritonNotInstalledRetoldRow()})
 }
 
 // borrow returns a retelling of code whose rows borrow the code's first row.

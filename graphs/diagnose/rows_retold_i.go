@@ -115,3 +115,18 @@ func inductorHeaderRows() []Signature {
 		Decisive: "Inductor's warning; another line shows cpp_builder or torch.compile",
 	}}
 }
+
+// tritonNeededRetold is triton-missing told as a cause: a compile's failure "due to
+// missing Triton", "because of a missing triton" ("torch.compile on Windows causes TTS OOM
+// due to missing Triton", holdoutAH's VoiceStudio PR #138), or torch.compile said to need
+// Triton with its absence or a failure in the same sentence ("torch.compile(mode=
+// \"reduce-overhead\") needs Triton, which has no Windows wheel", the same PR). The row
+// wants torch.compile, Inductor or a compile flag in the log (tritonNotInstalledRetoldRow).
+// A requirement without a failure or an absence ("torch.compile needs Triton for GPU
+// kernels") is documentation, not read.
+var tritonNeededRetold = retold{
+	literals: []string{"missing Triton", "missing triton", "needs Triton", "needs triton", "requires Triton", "requires triton"},
+	pattern: `(?i)\b(?:due\s+to|because\s+of|caused\s+by|from)\s+(?:a\s+|the\s+)?missing\s+triton\b|` +
+		`\b(?:torch\.\s?compile|inductor|reduce-overhead|max-autotune)\b[^.;]{0,60}?\b(?:needs|requires)\s+triton\b[^.;]{0,60}?` +
+		`(?:\bno\s+(?:windows\s+|macos\s+)?wheels?\b|\bnot\s+(?:available|installed)\b|\bisn't\s+(?:available|installed)\b|\bfail(?:s|ed|ing|ure)?\b|\bcrash(?:es|ed)?\b|\berrors?\b)`,
+}

@@ -53,8 +53,17 @@ var tritonNotFoundRetold = retold{
 		`(?:an?\s+|any\s+)(?:working\s+|usable\s+|valid\s+)?install(?:ation)?\s+of\s+triton\b|` +
 		tritonCompileFailed + `[^.;]{0,60}?(?:\b(?:because|since|as|when|that|saying|with)\s+|[,:—-]\s*)(?:the\s+)?` + tritonAbsent + `|` +
 		`^[^"'(=]*?` + sentenceLead + `(?:the\s+)?` + tritonAbsent + `(?:[^.;]{0,40}?` + tritonCompileFailed + `|\W*$)|` +
-		`^(?:[^"'(=]*?` + sentenceLead + `|[\s>*#+-]*)(?:the\s+)?triton\s+(?:package\s+|module\s+|library\s+)?(?:is|was)(?:n't|\s+not)\s+installed\b`,
+		`^(?:[^"'(=]*?` + sentenceLead + `|[\s>*#+-]*)(?:the\s+)?triton\s+(?:package\s+|module\s+|library\s+)?(?:is|was)(?:n't|\s+not)\s+installed\b|` +
+		// what a run showed or said, reported (branch recallI: "the latest version showed
+		// triton was not installed", holdoutAE's nnU-Net#2115 comments)
+		`\b(?:show(?:s|ed|n|ing)?|say(?:s|ing)?|said|report(?:s|ed|ing)?|complain(?:s|ed|ing)?|claim(?:s|ed)?|told\s+(?:me|us)|warn(?:s|ed)?)\s+(?:me\s+|us\s+)?(?:that\s+)?(?:the\s+)?` + tritonAbsent,
 }
+
+// compileFlagOn is a project's compile flag shown on (holdoutAE's nnU-Net#2115: "Unable to
+// plot network architecture: nnUNet_compile is enabled!", nnU-Net's own message when its
+// nnUNet_compile environment variable turns torch.compile on): a context of the Triton
+// retellings, whose absence breaks the compile the flag turns on.
+const compileFlagOn = `_compile(?: is enabled|=True|=true|=1\b)`
 
 // tritonCompileFailed and tritonAbsent: a compile error and Triton not installed, not found
 // or missing, for tritonNotFoundRetold; a word of cause or a mark stands before Triton when
@@ -77,7 +86,7 @@ const sentenceLead = `(?:[.;:!?]\s+|\b(?:but|because|since|as|and|so|apparently|
 // log: Triton said to be absent is a failure of torch.compile only where it runs.
 func tritonNotInstalledRetoldRow() Signature {
 	r := tritonRetoldRow()
-	r.Requires = `torch\.compile|torch\._inductor|BackendCompilerFailed|torch compile|backend='inductor'|Torch compile|torch_compile`
+	r.Requires = `torch\.compile|torch\._inductor|BackendCompilerFailed|torch compile|backend='inductor'|Torch compile|torch_compile|` + compileFlagOn
 	r.Decisive = "a line that says Triton is not installed; another line shows torch.compile or Inductor"
 	return r
 }
