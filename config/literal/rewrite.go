@@ -288,12 +288,30 @@ func (w *rewriter) strings(i int) (int, *Error) {
 		isBytes = bytesLit
 		b.WriteString(str)
 	}
+	if err := w.fstringAfter(run[len(run)-1], isBytes); err != nil {
+		return 0, err
+	}
 	v := Str(b.String())
 	if isBytes {
 		v = bytesValue(b.String())
 	}
 	w.atom(i, run[len(run)-1].end, `""`, v)
 	return run[len(run)-1].end, nil
+}
+
+// fstringAfter refuses a run of string literals followed by an f-string, which
+// Python joins to it ('a' f'{1}' is 'a1'), as fstringAtom refuses one the other way
+// round: not evaluated, and never a SyntaxError Python does not raise (sweep9 finding
+// 20); after bytes it is Python's "cannot mix bytes and nonbytes literals".
+func (w *rewriter) fstringAfter(last piece, isBytes bool) *Error {
+	j := w.gap(last.end)
+	switch {
+	case !last.ok || j >= len(w.s) || !fstrAt(w.s, j):
+		return nil
+	case isBytes:
+		return &Error{Offset: j, Msg: "cannot mix bytes and nonbytes literals"}
+	}
+	return &Error{Offset: j, Msg: "an f-string joined to an adjacent string literal is not evaluated", ours: true}
 }
 
 // atomChunk is the number of atoms an atomStore chunk holds.
