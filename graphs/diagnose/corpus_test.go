@@ -193,7 +193,6 @@ var openMisses = map[string]string{
 	// holdoutAH, measured once at c4002a9 (testdata/corpus/README.md, "Held-out set AH, measured once").
 	"ah_zluda240_old_radeon_max_autotune_gemm_warn": "holdoutAH: a ZLUDA fork's own warning \"Your old Radeon is not supported for max_autotune_gemm mode\", labelled by its meaning",
 	// holdoutAE, measured once at c2edb83, the session's end (testdata/corpus/README.md, "Held-out sets AE and AF, measured once").
-	"ae_flashattn_pr166_rng_state_breaks_graph_capture": "holdoutAE: a PR retelling the RNG state's save and reset blocking graph capture, no failure quoted",
 	// holdoutAC, measured once at d2ea14f (testdata/corpus/README.md, "Held-out set AC, measured once"):
 	// none open (its unsloth -lcuda commit is found since the branch recallH).
 	// holdoutAD, measured once at a527e1d (testdata/corpus/README.md, "Held-out set AD, measured once");

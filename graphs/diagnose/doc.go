@@ -1441,6 +1441,8 @@
 //   - capture-rng-state: a paraphrase with "rng_state", as reports retell it
 //   - capture-rng-state: a paraphrase with "RNG state", as reports retell it
 //   - capture-rng-state: a paraphrase with "GeneratorImpl::", as reports retell it
+//   - capture-rng-state: a paraphrase with "breaks graph", as reports retell it
+//   - capture-rng-state: a paraphrase with "breaks CUDA graph", as reports retell it
 //   - capture-rng-state: "an unexpected CUDA generator used during capture" (quoted without its first word), 2.0–2.3
 //   - capture-rng-state: "may only use the default CUDA RNG generator on the device" (quoted without its first word), 2.0–2.3
 //   - capture-rng-state: "unexpected CUDA generator used during capture" (quoted up to its first clause's end), 2.0–2.3

@@ -27,6 +27,11 @@ func TestFormsRetoldI(t *testing.T) {
 		{"triton: needs, no wheel", "torch.compile(mode=\"reduce-overhead\") needs Triton, which has no Windows wheel.\n", para(diagnose.TritonMissing), "the same PR"},
 		{"triton: need, documentation", "torch.compile needs Triton for its GPU kernels.\n", form{}, "a requirement, no failure"},
 		{"triton: missing, no compile", "The build is missing Triton headers; due to missing Triton we skip the test.\n", form{}, "no torch.compile or compile flag"},
+		// capture-rng-state: the RNG state's save or reset breaking a graph's capture.
+		{"rng: breaks graph execution", "This is done in PyTorch via the `torch.cuda.{get|set}_rng_state` APIs. However, this breaks graph execution since querying or setting the internal seed is prohibited, along with other CPU ops.\n", para(diagnose.CaptureRNGState), "holdoutAE's flash-attention PR #166"},
+		{"rng: state breaks capture", "Calling torch.cuda.get_rng_state() breaks CUDA graph capture in our dropout.\n", para(diagnose.CaptureRNGState), "the state first"},
+		{"rng: breaks, no RNG", "The .item() call breaks graph capture, so we removed it.\n", form{}, "another call"},
+		{"rng: seed allowed", "Graph replay breaks graph execution order? The seed is allowed to change.\n", form{}, "no prohibition in the sentence"},
 		// a prerequisite's failure named with Inductor in prose, and Inductor's own warning.
 		{"setup note: torch inductor", "1. Install system development headers; otherwise torch inductor / `cpp_extension` JIT builds fail with `Python.h: No such file or directory`:\n", form{diagnose.PythonHeadersMissing, 1, diagnose.Exact, ""}, "holdoutAE's GPTQModel skill"},
 		{"setup note: TorchInductor, cuda.h", "- TorchInductor needs the CUDA toolkit headers, else `cuda.h: No such file or directory`\n", form{diagnose.CUDAHeadersMissing, 1, diagnose.Exact, ""}, "cuda.h, TorchInductor"},

@@ -130,3 +130,20 @@ var tritonNeededRetold = retold{
 		`\b(?:torch\.\s?compile|inductor|reduce-overhead|max-autotune)\b[^.;]{0,60}?\b(?:needs|requires)\s+triton\b[^.;]{0,60}?` +
 		`(?:\bno\s+(?:windows\s+|macos\s+)?wheels?\b|\bnot\s+(?:available|installed)\b|\bisn't\s+(?:available|installed)\b|\bfail(?:s|ed|ing|ure)?\b|\bcrash(?:es|ed)?\b|\berrors?\b)`,
 }
+
+// rngBreaksCaptureRetold is capture-rng-state told as the RNG state's save or reset
+// breaking a graph's capture or execution: "this breaks graph execution since querying or
+// setting the internal seed is prohibited" (holdoutAE's flash-attention PR #166, after "the
+// cuda RNG state is saved during the forward pass and then reset during backward … via the
+// torch.cuda.{get|set}_rng_state APIs"), "get_rng_state breaks CUDA graph capture", "saving
+// the RNG state breaks graph capture". The seed or the state and "prohibited", "not
+// allowed" or "forbidden" follow the breaking in one sentence, or the state comes before it.
+var rngBreaksCaptureRetold = retold{
+	// The breaking as the literals, not the state's words, which rngCaptureRetold's rows
+	// anchor on already (TestDenseLineBounded: 12.1 with them); two, as the anchor line
+	// had 48 bytes left before it holds one copy fewer in 256 KB (12.0 with four).
+	literals: []string{"breaks graph", "breaks CUDA graph"},
+	pattern: `(?i)\bbreaks\s(?:the\s)?(?:cuda\s?)?graphs?\s(?:capture|execution|replay)\b[^.;]{0,60}?` +
+		`\b(?:seed|rng(?:\sstate)?|generator)\b[^.;]{0,30}?\b(?:(?:is|are)\s)?(?:prohibited|not\s+(?:allowed|permitted)|forbidden|disallowed|illegal)\b|` +
+		`(?:` + rngSubject + `|\}_rng_state)[^.;]{0,40}?\bbreaks\s(?:the\s)?(?:cuda\s?)?graphs?\s(?:capture|execution|replay)\b`,
+}
