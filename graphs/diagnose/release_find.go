@@ -116,7 +116,7 @@ func otherRun(text []byte, from, to int) bool {
 	if ends := clauseEnd.FindAllIndex(before, -1); len(ends) > 0 {
 		before = before[ends[len(ends)-1][1]:]
 	}
-	if otherRunClause(before) || releaseStated(before, text[to:]) || otherRunSaid(text, before, from, to) {
+	if otherRunNamed(text, before, from, to) {
 		return true
 	}
 	words := bytes.Fields(before)
@@ -503,6 +503,9 @@ type versionFinder struct {
 	// olderLine: Diagnosis.StatedTorch where the log states no other.
 	older     string
 	olderLine int
+	// upgraded: a line said an upgrade of torch, its release unnamed, made the failure
+	// go (upgradeWorked, release_recallj.go)
+	upgraded bool
 }
 
 func newVersionFinder() versionFinder {
@@ -548,10 +551,7 @@ func (f *versionFinder) window(text []byte, line int) {
 			text = f.tag(p, text, line)
 		}
 	}
-	if hasRelease(text) {
-		f.patternsOn(text, line)
-		f.deferLine(text, line)
-	}
+	f.releasesOn(text, line)
 	if f.rank <= rankProseMove && movedToNightly(text) {
 		// the run's release from here on is a nightly's the text does not name: a
 		// release prose named before is the one moved from, and prose after names none

@@ -1,0 +1,71 @@
+package diagnose
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/require"
+)
+
+// TestRecallJReleases: releases that are no run's, branch recallJ (2026-12-03): a release
+// of an API's history in a deprecation or feature warning (each wording of PyTorch's own
+// warnings, release_recallj.go), the release moved to as the failure's fix, and a short
+// reply after an unnumbered upgrade said to work; each case that reads no release read
+// one before, and the lookalikes stay the run's.
+func TestRecallJReleases(t *testing.T) {
+	t.Parallel()
+	tests := []struct{ name, text, want string }{
+		// a release of an API's history (each failed before)
+		{"deprecated-after", "UserWarning: allowTF32CuBLAS() will be deprecated after Pytorch 2.9. Please see https://pytorch.org/docs", ""},
+		{"deprecated-since", "UserWarning: This usage is deprecated since PyTorch 2.0. Please use a public API of PyTorch Distributed instead.", ""},
+		{"deprecated-in", "DeprecationWarning: deprecated in PyTorch 2.5, use bar instead", ""},
+		{"deprecated-since-colon", "Deprecated since PyTorch 2.2: use torch.compile instead", ""},
+		{"removed-in", "UserWarning: torch._custom_op is deprecated and will be removed in PyTorch 2.6, please use the equivalent torch.library API instead.", ""},
+		{"may-be-removed-after", "UserWarning: ``FullyShardedDataParallel.state_dict_type`` may be removed after PyTorch 2.2.", ""},
+		{"going-to-be-removed", "FutureWarning: `mapper` from `torch.utils.data.datapipes.iter.grouping` is going to be removed in PyTorch 2.1", ""},
+		{"removed-after-patch", "DeprecationWarning: PyBind11 ABI handling is internal to PyBind11; this will be removed after PyTorch 2.9.0", ""},
+		{"removed-in-version-of", "This API will be removed in version 2.9 of PyTorch", ""},
+		{"removal-in", "scheduled for removal in torch 2.8", ""},
+		{"renamed-in", "FutureWarning: `torch.library.impl_abstract` was renamed to `torch.library.register_fake` in PyTorch 2.4. Please use that instead.", ""},
+		{"made-stable", "torch.export was made stable in PyTorch 2.5", ""},
+		{"default-will-switch", "The default will switch to True in PyTorch 2.8", ""},
+		// already read as none before (a bare release), kept as the wording's sibling
+		{"in-version-we-will", "UserWarning: torch.utils.checkpoint: the use_reentrant parameter should be passed explicitly. In version 2.5 we will raise an exception if use_reentrant is not passed.", ""},
+		{"past-version-of", "UserWarning: Detected an existing checkpoint in /x. Past version 2.5 of PyTorch, `overwrite` will default to False.", ""},
+		{"weights-only-we-changed", "_pickle.UnpicklingError: Weights only load failed. In PyTorch 2.6, we changed the default value of the `weights_only` argument in `torch.load` from `False` to `True`.", ""},
+		// lookalikes: the run's
+		{"deprecation-warning-on", "I get a deprecation warning on torch 2.5.1 before the crash", "2.5"},
+		{"on-then-deprecated", "I am on torch 2.6; since PyTorch 2.4 this API is deprecated", "2.6"},
+		{"release-removed-fails", "torch 2.6 removed the old API so compile fails", "2.6"},
+		// the release moved to as the fix (each failed before)
+		{"solved-by-updating", "Solved by updating torch to 2.4.0", ""},
+		{"error-is-gone", "After upgrading to torch 2.4.0 the error is gone", ""},
+		{"works-after-now", "Works after upgrading torch (now 2.4.0)", ""},
+		{"fixed-now-have", "upgrading pytorch fixed it for me, I now have torch 2.4.0", ""},
+		{"pin-solved", "pip install torch==2.4.0 solved the problem", ""},
+		{"the-fix-pin", "The fix: pip install torch==2.4.0", ""},
+		{"updating-resolved", "Updating to PyTorch 2.4 resolved the issue.", ""},
+		{"went-away-with", "The problem went away with torch 2.4.0", ""},
+		{"problem-solved", "upgraded to torch 2.4.0, problem solved", ""},
+		// lookalikes: the run's
+		{"still-happens", "After upgrading to torch 2.4.0 the error still happens", "2.4"},
+		{"now-fails", "I upgraded torch to 2.4.0 and now compile fails", "2.4"},
+		{"to-fix-purpose", "I installed torch 2.5.1 to fix another bug and now compile crashes", "2.5"},
+		{"install-noun", "The install works: torch stayed at the image's 2.10.0+cu128, vllm 0.19.1", "2.10"},
+		{"works-fine-but-with", "PyTorch 2.4 works fine, but with PyTorch 2.5 I get", "2.5"},
+		// a reply after an unnumbered upgrade said to work (holdoutAE's gemma-2-9b#29; failed before)
+		{"upgrade-worked-reply", "@AsirAsir this worked for me pip install --upgrade torch torchvision torchaudio\n\n@gpu-poor Please share your torch version\n\n@ccbbdd torch==2.4.0", ""},
+		{"upgrading-fixed-reply", "upgrading torch fixed it for me\n\nwhat version?\n\ntorch 2.5.1", ""},
+		// lookalikes: the run's
+		{"upgrade-advice-then-env", "try pip install --upgrade torch\n\ntorch==2.4.0", "2.4"},
+		{"upgrade-worked-then-fails", "upgrading torch fixed it for me\n\nI am on torch 2.5.1 and it still fails", "2.5"},
+		{"env-before-upgrade", "torch==2.3.1\n\nthis worked for me pip install --upgrade torch", "2.3"},
+	}
+	for _, tt := range tests {
+		d, err := Read(strings.NewReader(tt.text + "\n\n    assert torch._C._is_key_in_tls(attr_name)\n"))
+		require.NoError(t, err, tt.name)
+		if d.Torch != tt.want {
+			t.Errorf("%s: release of %q = %q (%s), want %q", tt.name, tt.text, d.Torch, d.TorchFrom, tt.want)
+		}
+	}
+}
