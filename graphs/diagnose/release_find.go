@@ -820,7 +820,7 @@ var jointWithTorch = lazyregexp.New(`(?i)\b(?:py)?torch\s*[/+&]\s*[\w.-]+`)
 func otherPin(p versionPattern, text []byte, lo, hi int) bool {
 	switch p.what {
 	case "pin":
-		return otherRun(text, lo, hi) || inTransition(text, lo, hi)
+		return otherRun(text, lo, hi) || inTransition(text, lo, hi) || pinAvoids(text[hi:])
 	case "image or key":
 		return inTransition(text, lo, hi)
 	}

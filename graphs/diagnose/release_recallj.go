@@ -84,12 +84,40 @@ func movedBefore(text []byte) bool {
 // fixMove reports whether the release at text[from:to] is the one the writer moved to as
 // the fix of the failure, said in its sentence.
 func fixMove(text []byte, from, to int) bool {
-	start := sentenceStart(text, from)
 	sentence := sentenceAround(text, from, to)
-	if !movedBefore(text[start:from]) || !reFixed.Match(sentence) || fixPurpose.Match(sentence) {
+	if !movedBefore(text[sentenceStart(text, from):from]) || !reFixed.Match(sentence) || fixPurpose.Match(sentence) {
 		return false
 	}
-	return !reNotFixed.Match(sentence) && !butFails.Match(sentence)
+	rest := sentence[to-sentenceStart(text, from):]
+	return !reNotFixed.Match(sentence) && !butFails.Match(sentence) && !(failsAfter.Match(rest) && !reFixed.Match(rest))
+}
+
+// failsAfter is a failure said after the release in its sentence, no fix said there
+// ("bug fixed (SAM2 upgraded torch to 2.11+cu130, breaking CUDA on driver-12.8 server;
+// …)": the move broke it, whatever fix the sentence tells of).
+var failsAfter = lazyregexp.New(`(?i)\b(?:break\w*|broke|fail\w*|crash\w*|regress\w*)\b`)
+
+// recallJRows: a release the run moved torch to, torch named between the move's verb
+// and "to", the release a minor alone or with a build tag ("pip upgraded torch to 2.10 but
+// left torchvision at 0.19 — Unsloth refused to import", "SAM2 upgraded torch to
+// 2.11+cu130, breaking CUDA"): moved-to-bare's sibling, which wants the release right
+// after "to" (a patch made the looser prose rows read "upgraded torch to 2.6.0" before).
+func recallJRows() []releaseRow {
+	return []releaseRow{
+		{name: "moved-torch-to", what: "prose", anchors: []string{"orch to 2.", "orch to v2.", "orch version to 2."}, rank: rankProseMove, pick: pickMovedTorch,
+			shape: `(?i)\b(?:upgraded|updated|switched|moved|bumped|migrated|(?:after|since)\s+(?:upgrading|updating|switching|moving|bumping|migrating))\s+` +
+				`(?:the\s+)?(?:py)?torch\s+(?:version\s+)?to\s+(?:version\s+)?` + bare},
+	}
+}
+
+// pickMovedTorch takes moved-torch-to's release unless another package is named after
+// torch before it or its clause makes it another run's (otherRun): "pip upgraded torch"
+// names pip before torch, the mover, not the moved.
+func pickMovedTorch(text []byte, m []int) (int, int, verdict) {
+	if anotherPackages(text[:m[2]]) || otherRun(text, m[2], m[3]) {
+		return 0, 0, skip
+	}
+	return m[2], m[3], take
 }
 
 // upgradeWorked is a line that says an upgrade of torch, its release unnamed, made the
@@ -115,9 +143,9 @@ func saysUpgradeWorked(text []byte) bool {
 
 // releasesOn offers the releases the rows find on text (patternsOn, deferLine), unless
 // it is a short reply after a line that said an unnumbered upgrade worked
-// (upgradedReply), and notes such a line (saysUpgradeWorked).
+// (upgradedReply) or a resolver's report (resolverReport), and notes such a line (saysUpgradeWorked).
 func (f *versionFinder) releasesOn(text []byte, line int) {
-	if hasRelease(text) && !(f.upgraded && upgradedReply.Match(text)) {
+	if hasRelease(text) && !(f.upgraded && upgradedReply.Match(text)) && !resolverReport(text) {
 		f.patternsOn(text, line)
 		f.deferLine(text, line)
 	}
@@ -130,5 +158,81 @@ func (f *versionFinder) releasesOn(text []byte, line int) {
 // phrasings of otherRunSaid, an API's history (apiHistory) or a fix's move (fixMove).
 func otherRunNamed(text, before []byte, from, to int) bool {
 	return otherRunClause(before) || releaseStated(before, text[to:]) || otherRunSaid(text, before, from, to) ||
-		apiHistory(text, before, to) || fixMove(text, from, to)
+		apiHistory(text, before, to) || fixMove(text, from, to) || checkMarked(text[:from], text[to:]) || releaseTopic(text[:from], text[to:])
+}
+
+// resolverLine is a line of a resolver's report that a requirement could not be
+// installed, whose pins were never installed and are no run's: pip's ResolutionImpossible
+// ("ERROR: Cannot install torch==2.7.1 and torchvision==0.18.0 because these package
+// versions have conflicting dependencies.", "The conflict is caused by:", "    The user
+// requested torch==2.7.1", "The user requested (constraint) torch==2.11.0+cu130", "Will try
+// a different candidate, due to conflict:": pypa/pip
+// src/pip/_internal/resolution/resolvelib/factory.py, get_installation_error) and uv's
+// ("  ╰─▶ Because torch==2.6.0 has no wheels with a matching platform tag and you require
+// torch==2.6.0, we can conclude that your requirements are unsatisfiable.":
+// astral-sh/uv crates/uv-resolver/src/pubgrub/report.rs, "Because {}we can conclude that
+// {}", and crates/uv-distribution-types/src/prioritized_distribution.rs, "no wheels with a
+// matching …"). "X depends on torch==2.3.0" was another package's requirement already
+// (requirementWord's "depends" is not, but the line names no release of torch's own).
+var resolverLine = lazyregexp.New(`(?i)\bthe\s+user\s+requested\b|\bcannot\s+install\b.*\bconflicting\s+dependencies\b|` +
+	`\bwe\s+can\s+conclude\s+that\b|\bno\s+wheels\s+with\s+a\s+matching\b|\bno\s+solution\s+found\s+when\s+resolving\b`)
+
+// checkMarked reports whether a release is marked as working by a check mark before
+// it ("✅ torch 2.6  ❌ torch 2.7", a status list) or after a colon, a dash or a table's
+// bar after it ("- torch 2.6: ✅"), as otherRunStatus reads a mark right after it: one of
+// several releases a list rates, not the failing run's (branch recallJ, the left list of
+// the release helper before it).
+func checkMarked(before, after []byte) bool {
+	return checkBefore.Match(before) || checkAfter.Match(after)
+}
+
+var (
+	checkBefore = lazyregexp.New(`(?:✅|✓|✔|☑|🟢)\x{fe0f}?\s*[*_\x60]{0,3}\s*(?:(?i:py)?(?i:torch)\s*)?(?:==?\s*)?v?$`)
+	checkAfter  = lazyregexp.New(`^[\w.+-]*[*_\x60]{0,3}\s*(?:[:=|]|-{1,2}|–|—|→|->)\s*[*_\x60]{0,3}(?:✅|✓|✔|☑|🟢)`)
+)
+
+// releaseTopic reports whether a release is the topic of an article, a guide or a
+// section, not a run's: "升级到PyTorch 2.0的技巧总结" (tips for upgrading to PyTorch 2.0,
+// holdoutAH's off999 article, routed by the lead), "PyTorch 2.0 新功能", "PyTorch 2.0 の
+// 新機能", "深入理解 PyTorch 2.0 的 torch.compile", "Tips for upgrading to PyTorch 2.0",
+// "Migrating to PyTorch 2.0: a guide", "Getting started with PyTorch 2.0"; "Upgrading to
+// PyTorch 2.0 broke my compile" stays the run's. otherRunDocs and otherRunTopic read the
+// documents and announcements said right after a release ("… documentation", "… 升级
+// 指南", "… release notes").
+func releaseTopic(before, after []byte) bool {
+	return topicBefore.Match(before) || topicAfter.Match(after[:min(len(after), 80)])
+}
+
+var (
+	topicBefore = lazyregexp.New(`(?i)(?:\b(?:tips|guide|tutorial|introduction|intro|overview|notes|lessons|checklist|primer|walkthrough|cheat\s*sheet|deep\s+dive)\s+` +
+		`(?:for|to|on|about|of|into)\s+(?:(?:upgrading|migrating|moving|switching)\s+to\s+)?|` +
+		`\b(?:getting\s+started\s+with|introducing|(?:a|the)\s+(?:first\s+|quick\s+|closer\s+)?look\s+at|exploring|understanding|what'?s\s+new\s+(?:in|with))\s+|` +
+		`(?:深入理解|深入浅出|深入淺出|详解|詳解|解读|解讀|浅析|浅谈|淺談|初探|上手|一文读懂|一文看懂|快速入门))\s*(?:the\s+)?(?:py)?torch\s*v?$`)
+	topicAfter = lazyregexp.New(`(?i)^[\w.+-]*(?:\s*[:：-]\s*(?:an?\s+|the\s+)?(?:(?:quick|short|complete|practical|beginner'?s?|step[\s-]by[\s-]step)\s+)?` +
+		`(?:guide|tutorial|primer|overview|introduction|walkthrough|tips|cheat\s*sheet|deep\s+dive)\b|` +
+		`\s*(?:的|の)?\s*(?:新功能|新特性|新特征|新增功能|新機能|新しい機能|技巧|总结|總結|入门|介绍|介紹|详解|詳解|概述|概览|概覽|亮点|亮點|特性一览|まとめ|解説|紹介|入門|迁移指南|遷移指南|升级指南|升級指南|最佳实践|最佳實踐))`)
+)
+
+// resolverReport reports whether text is a resolverLine; a line without "request",
+// "conflicting", "conclude", "no wheels" or "resolving" is not run through the expression.
+func resolverReport(text []byte) bool {
+	for _, w := range [][]byte{[]byte("request"), []byte("conflicting"), []byte("conclude"), []byte("no wheels"), []byte("resolving")} {
+		if bytes.Contains(text, w) {
+			return resolverLine.Match(text)
+		}
+	}
+	return false
+}
+
+// pinAvoidsComment is a pin's comment that names another release failing
+// ("torch==2.5.1  # 2.6 breaks cudagraphs", "torch==2.5.1 # pinned: 2.6 regresses
+// reduce-overhead"): the pin is the release that works, kept to avoid the one that fails,
+// which the prose rows read from the comment as the failing run's.
+var pinAvoidsComment = lazyregexp.New(`(?i)^[\w.+-]*\s*#[^#\n]*?\b(?:torch\s*)?v?2\.\d{1,2}(?:\.\d+)?\b[^#\n]*?` +
+	`\b(?:breaks?|broke|broken|fails?|failed|failing|crash\w*|regress\w*|errors?|incompatible|segfaults?)\b`)
+
+// pinAvoids reports whether the text after a pin's release is a comment that names
+// another release failing (pinAvoidsComment).
+func pinAvoids(after []byte) bool {
+	return bytes.Contains(after, []byte("#")) && pinAvoidsComment.Match(after)
 }

@@ -69,3 +69,48 @@ func TestRecallJReleases(t *testing.T) {
 		}
 	}
 }
+
+// TestRecallJLeftList: the release helper's left list (branch recallJ, 2026-12-03), each
+// decided for the run's (the failure's) release: a check mark rates a release among
+// others (the failing one is the run's), a resolver's report names pins never installed,
+// a pin's comment that names another release failing makes that one the run's, a
+// release an article or guide is about is no run's (holdoutAH's off999 article, routed),
+// a move with torch named between the verb and "to" is the run's. Each case failed
+// before but for those marked kept.
+func TestRecallJLeftList(t *testing.T) {
+	t.Parallel()
+	tests := []struct{ name, text, want string }{
+		{"check-before", "✅ torch 2.6  ❌ torch 2.7", "2.7"},
+		{"check-after-colon", "- torch 2.6: ✅\n- torch 2.7: ❌", "2.7"},
+		{"check-then-cross-kept", "torch 2.6 ✅, torch 2.7 ❌", "2.7"},
+		{"pip-user-requested", "The conflict is caused by:\n    The user requested torch==2.7.1\n    torchvision 0.18.0 depends on torch==2.3.0", ""},
+		{"pip-cannot-install", "ERROR: Cannot install torch==2.7.1 and torchvision==0.18.0 because these package versions have conflicting dependencies.", ""},
+		{"pip-constraint", "The user requested (constraint) torch==2.11.0+cu130", ""},
+		{"uv-no-wheels", "  ╰─▶ Because torch==2.6.0 has no wheels with a matching platform tag and you require torch==2.6.0, we can conclude that your requirements are unsatisfiable.", ""},
+		{"pip-then-installed", "The user requested torch==2.7.1\nSuccessfully installed torch-2.4.1", "2.4"},
+		{"pin-comment-breaks", "torch==2.5.1  # 2.6 breaks cudagraphs", "2.6"},
+		{"pin-comment-pinned", "torch==2.5.1 # pinned: torch 2.6 regresses reduce-overhead", "2.6"},
+		{"pin-comment-tag-kept", "torch==2.5.1  # cu124 build", "2.5"},
+		{"topic-zh-tips", "升级到PyTorch 2.0的技巧总结", ""},
+		{"topic-zh-features", "PyTorch 2.0 新功能", ""},
+		{"topic-ja-features", "PyTorch 2.0 の新機能", ""},
+		{"topic-zh-deep", "深入理解 PyTorch 2.0 的 torch.compile", ""},
+		{"topic-zh-intro", "PyTorch 2.0 入门", ""},
+		{"topic-tips-for", "Tips for upgrading to PyTorch 2.0", ""},
+		{"topic-a-guide", "Migrating to PyTorch 2.0: a guide", ""},
+		{"topic-getting-started", "Getting started with PyTorch 2.0", ""},
+		{"topic-introduction", "An introduction to PyTorch 2.0", ""},
+		{"topic-upgrade-broke-kept", "Upgrading to PyTorch 2.0 broke my compile", "2.0"},
+		{"moved-torch-to-minor", "- Upgraded torch to 2.6", "2.6"},
+		{"moved-torch-to-pip", "# because pip upgraded torch to 2.10 but left torchvision at 0.19 — Unsloth refused to import", "2.10"},
+		{"moved-torch-to-breaking", "bug fixed (SAM2 upgraded torch to 2.11+cu130, breaking CUDA on driver-12.8 server; fixed with --no-deps)", "2.11"},
+		{"moved-torch-to-solved-kept", "we upgraded torch to 2.6, problem solved", ""},
+	}
+	for _, tt := range tests {
+		d, err := Read(strings.NewReader(tt.text + "\n\n    assert torch._C._is_key_in_tls(attr_name)\n"))
+		require.NoError(t, err, tt.name)
+		if d.Torch != tt.want {
+			t.Errorf("%s: release of %q = %q (%s), want %q", tt.name, tt.text, d.Torch, d.TorchFrom, tt.want)
+		}
+	}
+}

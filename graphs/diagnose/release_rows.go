@@ -278,7 +278,7 @@ func releaseRows() []releaseRow {
 		{name: "ngc-tag", what: "NGC image", literal: "nvidia/pytorch:", anchors: []string{"nvidia/pytorch:"}, rank: rankPath,
 			shape: `nvidia/pytorch:(\d\d\.\d\d)-py3`, releases: ngcReleases},
 	}...)
-	return append(append(append(append(append(rows, toolRows()...), recallBRows()...), recallGRows()...), ngcRows()...), bareRows()...)
+	return append(append(append(append(append(append(rows, toolRows()...), recallBRows()...), recallGRows()...), recallJRows()...), ngcRows()...), bareRows()...)
 }
 
 // versionKeyShape is a key that names torch's release alone on its line, whose value a

@@ -232,6 +232,9 @@ var releaseRowDocs = map[string]releaseRowDoc{
 	"version-of-torch-cjk": {
 		example: "使用 2.5.1 版本的 PyTorch 时报错", want: "2.5",
 		source: "the release before torch's name in Chinese (版本的) and Japanese (版の, バージョンの) prose, version-of-torch's sibling; branch recallG's phrasing probe"},
+	"moved-torch-to": {
+		example: "# because pip upgraded torch to 2.10 but left torchvision at 0.19 — Unsloth refused to import", want: "2.10",
+		source: "a Hugging Face Space's Dockerfile comment (\"Odyssey Station\", found by branch recallJ, 2026-12-03); \"SAM2 upgraded torch to 2.11+cu130, breaking CUDA\" in a project's status notes"},
 	"move-arrow-bare": {
 		example: "[Regression 2.5 -> 2.6] reduce-overhead fails", want: "2.6",
 		source: "a bare move by its numbers in a title (the sibling of move-arrow's \"torch 2.6.0->2.5.1\", ByteDance-Seed/Bagel#201); branch recallG's phrasing probe"},
