@@ -222,10 +222,10 @@ var openMisses = map[string]string{
 // which a release is still read, with the reason (testdata/corpus/README.md, held-out
 // set H1): the misread is logged, and TestCorpus fails when it is no longer read.
 var openMisreads = map[string]string{
-	"ah_neg_off999_zh_upgrade_pytorch20_tips": "holdoutAH: a Chinese article about upgrading to PyTorch 2.0, the release it writes about",
 	// holdoutAE's KernelBench notebook ("deprecated after Pytorch 2.9") and gemma-2-9b
 	// discussion (torch==2.4.0 after "this worked for me pip install --upgrade torch") read
-	// no release since branch recallJ (release_recallj.go).
+	// no release since branch recallJ (release_recallj.go), and so does holdoutAH's off999
+	// article, "升级到PyTorch 2.0的技巧总结" (releaseTopic).
 }
 
 // openFalse are held-out negatives on which a code is still found, with the reason: the

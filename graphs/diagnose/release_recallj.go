@@ -195,7 +195,9 @@ var (
 // section, not a run's: "升级到PyTorch 2.0的技巧总结" (tips for upgrading to PyTorch 2.0,
 // holdoutAH's off999 article, routed by the lead), "PyTorch 2.0 新功能", "PyTorch 2.0 の
 // 新機能", "深入理解 PyTorch 2.0 的 torch.compile", "Tips for upgrading to PyTorch 2.0",
-// "Migrating to PyTorch 2.0: a guide", "Getting started with PyTorch 2.0"; "Upgrading to
+// "Migrating to PyTorch 2.0: a guide", "Getting started with PyTorch 2.0"; and in the same
+// article, "PyTorch 2.0 通过引入 torch.compile" (PyTorch 2.0, by introducing torch.compile)
+// and "对于PyTorch 2.0 而言" (as for PyTorch 2.0); "Upgrading to
 // PyTorch 2.0 broke my compile" stays the run's. otherRunDocs and otherRunTopic read the
 // documents and announcements said right after a release ("… documentation", "… 升级
 // 指南", "… release notes").
@@ -210,7 +212,7 @@ var (
 		`(?:深入理解|深入浅出|深入淺出|详解|詳解|解读|解讀|浅析|浅谈|淺談|初探|上手|一文读懂|一文看懂|快速入门))\s*(?:the\s+)?(?:py)?torch\s*v?$`)
 	topicAfter = lazyregexp.New(`(?i)^[\w.+-]*(?:\s*[:：-]\s*(?:an?\s+|the\s+)?(?:(?:quick|short|complete|practical|beginner'?s?|step[\s-]by[\s-]step)\s+)?` +
 		`(?:guide|tutorial|primer|overview|introduction|walkthrough|tips|cheat\s*sheet|deep\s+dive)\b|` +
-		`\s*(?:的|の)?\s*(?:新功能|新特性|新特征|新增功能|新機能|新しい機能|技巧|总结|總結|入门|介绍|介紹|详解|詳解|概述|概览|概覽|亮点|亮點|特性一览|まとめ|解説|紹介|入門|迁移指南|遷移指南|升级指南|升級指南|最佳实践|最佳實踐))`)
+		`\s*(?:的|の)?\s*(?:通过引入|通過引入|引入了|带来了|帶來了|推出了|新增了|而言|来说|來說|新功能|新特性|新特征|新增功能|新機能|新しい機能|技巧|总结|總結|入门|介绍|介紹|详解|詳解|概述|概览|概覽|亮点|亮點|特性一览|まとめ|解説|紹介|入門|迁移指南|遷移指南|升级指南|升級指南|最佳实践|最佳實踐))`)
 )
 
 // resolverReport reports whether text is a resolverLine; a line without "request",

@@ -96,6 +96,8 @@ func TestRecallJLeftList(t *testing.T) {
 		{"topic-ja-features", "PyTorch 2.0 の新機能", ""},
 		{"topic-zh-deep", "深入理解 PyTorch 2.0 的 torch.compile", ""},
 		{"topic-zh-intro", "PyTorch 2.0 入门", ""},
+		{"topic-zh-by-introducing", "大家是不是已经开始用了呢?PyTorch 2.0 通过引入 torch.compile,可以显着提高训练和推理速度", ""},
+		{"topic-zh-as-for", "对于PyTorch 2.0 而言,编译是可选的", ""},
 		{"topic-tips-for", "Tips for upgrading to PyTorch 2.0", ""},
 		{"topic-a-guide", "Migrating to PyTorch 2.0: a guide", ""},
 		{"topic-getting-started", "Getting started with PyTorch 2.0", ""},
