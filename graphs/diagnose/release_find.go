@@ -822,7 +822,7 @@ func otherPin(p versionPattern, text []byte, lo, hi int) bool {
 	case "pin":
 		return otherRun(text, lo, hi) || inTransition(text, lo, hi) || pinAvoids(text[hi:])
 	case "image or key":
-		return inTransition(text, lo, hi)
+		return inTransition(text, lo, hi) || minimumKey.Match(text[:lo])
 	}
 	return false
 }

@@ -200,7 +200,7 @@ func pickFailing(text []byte, m []int) (int, int, verdict) {
 // pickBareMove takes a bare release the run moved to ("after updating to 2.7 this
 // crashes") unless its clause names another package or says it works.
 func pickBareMove(text []byte, m []int) (int, int, verdict) {
-	if otherPackage.Match(clause(text, m[2], m[3])) || otherRun(text, m[2], m[3]) {
+	if otherPackage.Match(clause(text, m[2], m[3])) || otherRun(text, m[2], m[3]) || trackerMove.Match(text) {
 		return 0, 0, skip
 	}
 	return m[2], m[3], take

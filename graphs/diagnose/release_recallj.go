@@ -155,10 +155,13 @@ func (f *versionFinder) releasesOn(text []byte, line int) {
 // otherRunNamed reports whether the words of the clause or sentence around the release
 // at text[from:to] (before: its clause's text before it) name it another run's: a move
 // from it or a state (otherRunClause), a bound or a document (releaseStated), the
-// phrasings of otherRunSaid, an API's history (apiHistory) or a fix's move (fixMove).
+// phrasings of otherRunSaid, an API's history (apiHistory), a fix's move (fixMove), a
+// check mark (checkMarked), an article's topic (releaseTopic) or a fix's future home
+// (fixHome).
 func otherRunNamed(text, before []byte, from, to int) bool {
 	return otherRunClause(before) || releaseStated(before, text[to:]) || otherRunSaid(text, before, from, to) ||
-		apiHistory(text, before, to) || fixMove(text, from, to) || checkMarked(text[:from], text[to:]) || releaseTopic(text[:from], text[to:])
+		apiHistory(text, before, to) || fixMove(text, from, to) || checkMarked(text[:from], text[to:]) || releaseTopic(text[:from], text[to:]) ||
+		fixHome(text, before, from, to)
 }
 
 // resolverLine is a line of a resolver's report that a requirement could not be
@@ -238,3 +241,62 @@ var pinAvoidsComment = lazyregexp.New(`(?i)^[\w.+-]*\s*#[^#\n]*?\b(?:torch\s*)?v
 func pinAvoids(after []byte) bool {
 	return bytes.Contains(after, []byte("#")) && pinAvoidsComment.Match(after)
 }
+
+// A release named as the fix's future home, a question about another release, a bound
+// below, an audience or a minimum (branch recallJ's hunt, 2026-12-03), none the run's:
+//
+//   - fixHomeBefore: "the fix will be in torch 2.6.1", "This was cherry-picked into torch
+//     2.6.1", "This is fixed in nightly and will be in torch 2.7", "Any ETA for a fix in
+//     torch 2.6?", "The backport to torch 2.5.2 was rejected" (PyTorch's release trackers
+//     take cherry-picks into a patch release: pytorch/pytorch RELEASE.md, "Cherry-picking
+//     criteria"); fixHomeAfter: "torch 2.7 should fix this", "torch 2.6 will include the
+//     fix", "torch 2.6.1 contains the fix";
+//   - questionOther: a question whether the failure happens on a release ("Does this
+//     reproduce on torch 2.6?", "Does it still happen with torch 2.6?"): a maintainer's
+//     request, the release another run's ("Is this fixed in torch 2.6?" was already read as
+//     none by "fixed");
+//   - boundBelow: a release bounding older ones ("On torch 2.5 and earlier, you need to
+//     set X", "2.4 or older", "2.5 and below"), as otherRunBound reads "2.4 or later";
+//     "I'm on torch 2.5 and earlier releases worked" says what worked (boundWorks);
+//   - audienceAfter: a release's users addressed as a group ("Torch 2.5 users should
+//     upgrade"); "torch 2.5.1 user here: compile fails" is the writer, the run's;
+//   - minimumKey: a key that names a minimum, a maximum or a recommendation ("Minimum
+//     supported torch: 2.4", "Recommended PyTorch version: 2.5"), not the run's release.
+var (
+	fixHomeBefore = lazyregexp.New(`(?i)(?:\bfix(?:es|ed)?\b[^.;!?]{0,40}?\b(?:will|should|would|may|might|to)\s+(?:be\s+)?` +
+		`(?:in|land\s+in|ship\s+(?:in|with)|available\s+in|released\s+in|included\s+in|part\s+of)|` +
+		`\bwill\s+be\s+(?:in|included\s+in|part\s+of|available\s+in|shipped\s+in|released\s+in)|\bcherry[\s-]?pick\w*\s+(?:in)?to|` +
+		`\bback-?port\w*\s+(?:in)?to|\b(?:eta|timeline)\s+for\s+(?:a\s+|the\s+)?fix\s+in)\s+(?:the\s+)?(?:release\s+)?(?:(?:py)?torch\s*)?v?$`)
+	fixHomeAfter = lazyregexp.New(`(?i)^[\w.+-]*\s+(?:(?:should|will|would|may|might|could)\s+(?:\w+\s+)?(?:fix|include|contain|ship|resolve|solve)\w*\s+` +
+		`(?:the\s+|this\s+|a\s+|that\s+)?(?:fix|this|it|that|issue|bug|problem|crash)|(?:includes|contains|ships)\s+(?:the|a)\s+fix)\b`)
+	questionOther = lazyregexp.New(`(?i)^\W*(?:does|did|do|will|would|can|could)\s+(?:this|it|that|the\s+\w+)\s+(?:still\s+)?` +
+		`(?:reproduce|repro|happen|occur|persist|fail|crash)\w*\s+(?:on|in|with|under|using)\s+(?:the\s+)?(?:(?:py)?torch\s*)?v?$`)
+	boundBelow    = lazyregexp.New(`(?i)^[\w.+-]*\s*,?\s*(?:and|or)\s+(?:earlier|older|below|lower|prior|before)\b`)
+	audienceAfter = lazyregexp.New(`(?i)^[\w.+-]*\s+users\s+(?:should|must|can|could|need|may|might|will|are\s+(?:advised|encouraged|recommended))\b`)
+	boundWorks    = lazyregexp.New(`(?i)^[^.;!?]{0,60}?\b(?:works?|worked|were\s+fine|was\s+fine|ran|run\s+fine)\b`)
+	minimumKey    = lazyregexp.New(`(?i)\b(?:min(?:imum)?|max(?:imum)?|required|recommended|lowest|oldest|highest)\b[\w\s-]{0,20}?(?:py)?torch\w*(?:\s+version)?\s*[:=]\s*[\x60'"]?v?$`)
+)
+
+// fixHome reports whether the release at text[from:to] is named as a fix's future home,
+// asked about, a bound below or a group's: the phrasings above.
+func fixHome(text, before []byte, from, to int) bool {
+	after := text[to:min(len(text), to+80)]
+	if fixHomeBefore.Match(before) || fixHomeAfter.Match(after) || audienceAfter.Match(after) {
+		return true
+	}
+	if boundBelow.Match(after) && !reFailed.Match(before) && !boundWorks.Match(after) {
+		return true
+	}
+	return questionOther.Match(text[sentenceStart(text, from):from]) && bytes.Contains(sentenceAround(text, from, to), []byte("?"))
+}
+
+// trackerMove is a release tracker's move of an issue to a later release's milestone,
+// said without a subject at a comment's start: "Moved to 2.7.1 since this is an issue
+// since release 2.6" (pytorch/pytorch#150714, a release manager's comment, whose issue is
+// 2.6's: "silent incorrectness in PyTorch 2.6"), "Moving to 2.6.1 milestone", "Punting to
+// 2.8", "Retargeting to 2.7.1.": the milestone the fix is planned for, not a release the
+// run moved to ("Upgraded to 2.6 and torch.compile now fails" goes on with the run's
+// failure, and moved-to-bare reads it).
+var trackerMove = lazyregexp.New(`(?i)^\W*(?:(?:moved|moving|punt(?:ed|ing)?|retarget(?:ed|ing)?|defer(?:red|ring)?|push(?:ed|ing)?|bump(?:ed|ing)?)\s+` +
+	`(?:this\s+|it\s+)?(?:to|into)\s+(?:the\s+)?v?2\.\d{1,2}(?:\.\d+)?\b(?:\s+milestone)?\s*(?:$|[.,;:(]|\s+(?:since|as|because|for|milestone|release)\b)|` +
+	`(?:moved|moving|punt\w*|retarget\w*)\b.*\bmilestone\b)`)

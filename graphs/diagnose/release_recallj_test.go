@@ -116,3 +116,39 @@ func TestRecallJLeftList(t *testing.T) {
 		}
 	}
 }
+
+// TestRecallJFixHome: a release named as a fix's future home, asked about, a bound
+// below, a group's or a minimum's, or a tracker's milestone (pytorch/pytorch#150714) is no run's (branch recallJ's hunt); each case that
+// reads none read one before, and the lookalikes stay the run's.
+func TestRecallJFixHome(t *testing.T) {
+	t.Parallel()
+	tests := []struct{ name, text, want string }{
+		{"fix-will-be-in", "the fix will be in torch 2.6.1", ""},
+		{"cherry-picked-into", "This was cherry-picked into torch 2.6.1", ""},
+		{"will-be-in", "This is fixed in nightly and will be in torch 2.7", ""},
+		{"should-fix", "torch 2.7 should fix this", ""},
+		{"eta-for-fix", "Any ETA for a fix in torch 2.6?", ""},
+		{"will-include-fix", "torch 2.6 will include the fix", ""},
+		{"backport-to", "The backport to torch 2.5.2 was rejected", ""},
+		{"question-reproduce", "Does this reproduce on torch 2.6?", ""},
+		{"bound-earlier", "On torch 2.5 and earlier, you need to set X", ""},
+		{"audience", "Torch 2.5 users should upgrade", ""},
+		{"minimum-key", "Minimum supported torch: 2.4", ""},
+		{"tracker-moved-since", "sglang x torch.compile silent incorrectness in PyTorch 2.6 for deepseek-v3\n\nMoved to 2.7.1 since this is an issue since release 2.6", "2.6"},
+		{"tracker-milestone", "Moving to 2.6.1 milestone", ""},
+		// lookalikes: the run's
+		{"moved-then-fails", "We moved to 2.7.1 and torch.compile crashes", "2.7"},
+		{"question-then-own", "Does this reproduce on torch 2.6? I get it on torch 2.5.1 with compile", "2.5"},
+		{"earlier-worked", "I'm on torch 2.5 and earlier releases worked", "2.5"},
+		{"user-here", "Hi, torch 2.5.1 user here: compile fails", "2.5"},
+		{"fix-home-then-own", "torch 2.6 will include the fix; we are on torch 2.5.1 until then", "2.5"},
+		{"key-kept", "torch_version: 2.5.1", "2.5"},
+	}
+	for _, tt := range tests {
+		d, err := Read(strings.NewReader(tt.text + "\n\n    assert torch._C._is_key_in_tls(attr_name)\n"))
+		require.NoError(t, err, tt.name)
+		if d.Torch != tt.want {
+			t.Errorf("%s: release of %q = %q (%s), want %q", tt.name, tt.text, d.Torch, d.TorchFrom, tt.want)
+		}
+	}
+}
