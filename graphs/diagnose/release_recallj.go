@@ -205,8 +205,21 @@ var (
 // documents and announcements said right after a release ("… documentation", "… 升级
 // 指南", "… release notes").
 func releaseTopic(before, after []byte) bool {
-	return topicBefore.Match(before) || topicAfter.Match(after[:min(len(after), 80)])
+	if topicBefore.Match(before) || topicAfter.Match(after[:min(len(after), 80)]) {
+		return true
+	}
+	return topicHeadingEnd.Match(after) && (topicHeadingMove.Match(before) || topicHeadingMoveJA.Match(after))
 }
+
+// A heading that is only a move to a release, the title of a guide (the lead's routing of
+// holdoutAH's off999: "Upgrading to PyTorch 2.0"): "# Upgrading to PyTorch 2.0", "Migrating
+// to torch 2.6", "升级到 PyTorch 2.0", "PyTorch 2.0 へのアップグレード"; nothing may follow
+// the release on its line ("Upgrading to PyTorch 2.0 broke my compile" is a run's).
+var (
+	topicHeadingMove   = lazyregexp.New(`(?i)^[\s#*>_-]*(?:(?:upgrading|migrating|moving|switching|updating|porting)\s+(?:\w+\s+){0,2}?to|(?:升级|升級|迁移|遷移)(?:到|至))\s*(?:py)?torch\s*v?$`)
+	topicHeadingMoveJA = lazyregexp.New(`^[\w.+-]*\s*(?:へのアップグレード|への移行|への更新|への乗り換え)`)
+	topicHeadingEnd    = lazyregexp.New(`^[\w.+-]*\s*(?:へのアップグレード|への移行|への更新|への乗り換え)?[\s*_:.!。]*$`)
+)
 
 var (
 	topicBefore = lazyregexp.New(`(?i)(?:\b(?:tips|guide|tutorial|introduction|intro|overview|notes|lessons|checklist|primer|walkthrough|cheat\s*sheet|deep\s+dive)\s+` +
