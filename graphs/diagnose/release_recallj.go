@@ -161,7 +161,7 @@ func (f *versionFinder) releasesOn(text []byte, line int) {
 func otherRunNamed(text, before []byte, from, to int) bool {
 	return otherRunClause(before) || releaseStated(before, text[to:]) || otherRunSaid(text, before, from, to) ||
 		apiHistory(text, before, to) || fixMove(text, from, to) || checkMarked(text[:from], text[to:]) || releaseTopic(text[:from], text[to:]) ||
-		fixHome(text, before, from, to)
+		fixHome(text, before, from, to) || cjkFix(text, from, to)
 }
 
 // resolverLine is a line of a resolver's report that a requirement could not be
@@ -313,3 +313,31 @@ func fixHome(text, before []byte, from, to int) bool {
 var trackerMove = lazyregexp.New(`(?i)^\W*(?:(?:moved|moving|punt(?:ed|ing)?|retarget(?:ed|ing)?|defer(?:red|ring)?|push(?:ed|ing)?|bump(?:ed|ing)?)\s+` +
 	`(?:this\s+|it\s+)?(?:to|into)\s+(?:the\s+)?v?2\.\d{1,2}(?:\.\d+)?\b(?:\s+milestone)?\s*(?:$|[.,;:(]|\s+(?:since|as|because|for|milestone|release)\b)|` +
 	`(?:moved|moving|punt\w*|retarget\w*)\b.*\bmilestone\b)`)
+
+// The same in Chinese, Japanese and Korean: a fix said after the release ("PyTorch 2.6
+// で直るはず", should be fixed in 2.6; "PyTorch 2.6에서 수정되었습니다", fixed in 2.6),
+// beside otherRunAfterCJK's 修复 and 修正され; and a move to it said to fix the failure
+// ("升级到 torch 2.6 后问题解决", after upgrading to 2.6 the problem is solved; "torch 2.6
+// にアップデートしたら直った"), read as recallG's pickMoveCJK reads a move's fix words
+// (cjkFixed, cjkFailed).
+var (
+	cjkFixAfter  = lazyregexp.New(`^[\s)）」』]*(?:版本?|版)?\s*(?:中|里|で|에서는?|에선)?\s*(?:直る|直り|直っ|治る|治っ|解消|수정(?:되|됐|된|될)|해결(?:되|됐|된|될)|고쳐)`)
+	cjkMoveFixed = lazyregexp.New(`(?i)(?:升级|升級|更新|换成|換成|换到|換到|安装|安裝|装了|裝了|업그레이드|업데이트)(?:到|至|成|了|하고|해서|후)?\s*(?:(?:py)?torch\s*)?(?:==?\s*)?v?$`)
+	cjkMoveJA    = lazyregexp.New(`^[\w.+-]*\s*(?:に|へ)\s*(?:アップデート|アップグレード|更新|上げ)`)
+)
+
+// cjkFix reports whether the release at text[from:to] is said, in Chinese, Japanese or
+// Korean, to be where the failure is fixed or the release moved to as its fix.
+func cjkFix(text []byte, from, to int) bool {
+	after := text[to:min(len(text), to+90)]
+	if cjkFixAfter.Match(after) {
+		return true
+	}
+	if !cjkMoveFixed.Match(text[max(0, from-40):from]) && !cjkMoveJA.Match(after) {
+		return false
+	}
+	if i := bytes.Index(after, []byte("。")); i >= 0 {
+		after = after[:i]
+	}
+	return cjkFixed.Match(after) && !cjkFailed.Match(after)
+}

@@ -140,7 +140,13 @@ func TestRecallJFixHome(t *testing.T) {
 		{"minimum-key", "Minimum supported torch: 2.4", ""},
 		{"tracker-moved-since", "sglang x torch.compile silent incorrectness in PyTorch 2.6 for deepseek-v3\n\nMoved to 2.7.1 since this is an issue since release 2.6", "2.6"},
 		{"tracker-milestone", "Moving to 2.6.1 milestone", ""},
+		{"ja-should-fix", "PyTorch 2.6 で直るはず", ""},
+		{"ko-fixed-in", "PyTorch 2.6에서 수정되었습니다", ""},
+		{"zh-upgrade-solved", "升级到 torch 2.6 后问题解决", ""},
+		{"ja-update-fixed", "torch 2.6 にアップデートしたら直った", ""},
 		// lookalikes: the run's
+		{"zh-upgrade-still", "升级到 torch 2.6 后还是报错", "2.6"},
+		{"ja-update-same", "torch 2.6 にアップデートしても同じエラー", "2.6"},
 		{"moved-then-fails", "We moved to 2.7.1 and torch.compile crashes", "2.7"},
 		{"question-then-own", "Does this reproduce on torch 2.6? I get it on torch 2.5.1 with compile", "2.5"},
 		{"earlier-worked", "I'm on torch 2.5 and earlier releases worked", "2.5"},
