@@ -143,9 +143,10 @@ func saysUpgradeWorked(text []byte) bool {
 
 // releasesOn offers the releases the rows find on text (patternsOn, deferLine), unless
 // it is a short reply after a line that said an unnumbered upgrade worked
-// (upgradedReply) or a resolver's report (resolverReport), and notes such a line (saysUpgradeWorked).
+// (upgradedReply), a resolver's report (resolverReport) or labelled as a working run's
+// (goodLabelled), and notes such a line (saysUpgradeWorked).
 func (f *versionFinder) releasesOn(text []byte, line int) {
-	if hasRelease(text) && !(f.upgraded && upgradedReply.Match(text)) && !resolverReport(text) {
+	if hasRelease(text) && !goodLabelled(text) && !(f.upgraded && upgradedReply.Match(text)) && !resolverReport(text) {
 		f.patternsOn(text, line)
 		f.deferLine(text, line)
 	}
@@ -340,4 +341,69 @@ func cjkFix(text []byte, from, to int) bool {
 		after = after[:i]
 	}
 	return cjkFixed.Match(after) && !cjkFailed.Match(after)
+}
+
+// A line labelled as the working run's ("Last known good: PyTorch version: 2.4.1", "Old
+// env (works): torch 2.4.1", "Working environment: torch 2.4.1") states the release of a
+// run that works, beside the failing one's ("First bad: PyTorch version: 2.5.1"): its
+// releases are another run's (branch recallJ's hunt: a bisection's or a comparison's two
+// collect_env lines had read the first, the working one, at the same rank as the failing
+// one). A label alone on its line, the section's releases on the lines after it, is not
+// read: the finder sees only the lines the prefilter admits. envLabelHead is a line's
+// label, up to six words before a colon, or a markdown heading's text; goodLabel and
+// failLabel are its words.
+var (
+	envLabelHead = lazyregexp.New(`^[\s*>_-]*(?:#{1,6}\s*([^\n]{1,60}?)[\s*_:]*$|\**([^:：\n]{1,50}?)\**\s*[:：])`)
+	goodLabel    = lazyregexp.New(`(?i)\b(?:working|works|worked|good|passing|passes|passed|fine|ok|okay|baseline|healthy|successful)\b`)
+	// envNoun: a working label names an environment, or is a bisection's good side alone
+	// ("The install works: torch stayed at the image's 2.10.0+cu128", holdoutAC's unsloth
+	// commit, is a sentence, not a label).
+	envNoun   = lazyregexp.New(`(?i)\b(?:env\w*|setup|versions?|builds?|config\w*|machines?|systems?|venv|containers?|images?|stack|combination|combo|commit|releases?|nightly)\b|\bknown[\s-]good\b|^\W*(?:good|working|passing|baseline)\W*$`)
+	failLabel = lazyregexp.New(`(?i)\b(?:fail\w*|broken|bad|crash\w*|errors?|regress\w*|not|never|issues?|bugs?|repro\w*)\b|n't\b|❌`)
+)
+
+// labelGood, labelFail and labelOther classify a line's label (envLabel).
+const (
+	labelNone = iota
+	labelGood
+	labelFail
+	labelOther
+)
+
+// envLabel classifies text's label (labelNone where it has none, labelOther for a label of
+// neither kind that starts a section: a heading, or a label with nothing after its colon)
+// and returns the rest of the line after it.
+func envLabel(text []byte) (int, []byte) {
+	if len(text) == 0 || (text[0] != '#' && !bytes.ContainsAny(text, ":：")) {
+		return labelNone, nil
+	}
+	m := envLabelHead.FindSubmatchIndex(text)
+	if m == nil {
+		return labelNone, nil
+	}
+	rest := text[m[1]:]
+	var label []byte
+	if m[2] >= 0 {
+		label = text[m[2]:m[3]]
+	} else {
+		label = text[m[4]:m[5]]
+	}
+	switch words := len(bytes.Fields(label)); {
+	case words > 6:
+		return labelNone, nil
+	case failLabel.Match(label):
+		return labelFail, rest
+	case goodLabel.Match(label) && envNoun.Match(label):
+		return labelGood, rest
+	case len(bytes.TrimSpace(rest)) == 0:
+		return labelOther, rest
+	}
+	return labelNone, rest
+}
+
+// goodLabelled reports whether text's label is a working run's and a release follows it
+// on the line.
+func goodLabelled(text []byte) bool {
+	kind, rest := envLabel(text)
+	return kind == labelGood && hasRelease(rest)
 }
