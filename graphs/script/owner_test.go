@@ -90,3 +90,38 @@ func TestOwnerSeveral(t *testing.T) {
 	require.Zero(t, s.Sites[0].Workload.ThreadPool, "the first compile of pipe.unet is replaced before any call")
 	require.Equal(t, 40, s.Sites[1].Workload.ThreadPool)
 }
+
+// TestInstanceCallReach: calling an instance of a class of the file (gen(prompt), gen =
+// Generator()) runs its __call__ (else its forward), in a handler's threads and in
+// the main thread alike, so a compiled module that method calls is called there
+// (sweep9 finding 4's sibling: a gradio function calling gen(prompt) was no caller,
+// and a warm-up gen("warmup") no first call).
+func TestInstanceCallReach(t *testing.T) {
+	t.Parallel()
+	const holder = "import torch, gradio as gr\nclass Generator:\n    def __init__(self):\n        self.pipe = load()\n        self.pipe.unet = torch.compile(self.pipe.unet, mode=\"reduce-overhead\")\n    def __call__(self, p):\n        return self.pipe(p).images[0]\n"
+	const own = "import torch, gradio as gr\nclass Generator(torch.nn.Module):\n    def __init__(self):\n        super().__init__()\n        self.unet = torch.compile(load(), mode=\"reduce-overhead\")\n    def forward(self, p):\n        return self.unet(p)\n"
+	const serve = "def infer(p):\n    return gen(p)\ngr.Interface(fn=infer, inputs=\"text\", outputs=\"image\").launch()\n"
+	anyio := graphs.Workload{ThreadPool: 40, InheritContext: true}
+	warm := graphs.Workload{Threads: graphs.Callers, Callers: 40, InheritContext: true}
+	cases := []struct {
+		name, reason, src string
+		want              graphs.Workload
+	}{
+		{"call-owner", "__call__ calls self.pipe, whose unet is compiled", holder + "gen = Generator()\n" + serve, anyio},
+		{"call-owner-warm", "gen(\"warmup\") in main runs __call__ first", holder + "gen = Generator()\ngen(\"warmup\")\n" + serve, warm},
+		{"forward-attr", "an nn.Module's forward calls self.unet, compiled in __init__", own + "gen = Generator()\n" + serve, anyio},
+		{"forward-attr-warm", "a warm-up call of the module in main", own + "gen = Generator()\ngen(\"warmup\")\n" + serve, warm},
+		{"call-not-compiled", "__call__ that never calls the compiled module", "import torch, gradio as gr\nclass Generator:\n    def __init__(self):\n        self.unet = torch.compile(load(), mode=\"reduce-overhead\")\n    def __call__(self, p):\n        return p\ngen = Generator()\n" + serve, graphs.Workload{}},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			t.Parallel()
+			s, err := readBytes("i.py", []byte(tc.src))
+			require.NoError(t, err)
+			require.Len(t, s.Sites, 1)
+			if diff := cmp.Diff(tc.want, s.Sites[0].Workload); diff != "" {
+				t.Errorf("%s: workload (-want +got):\n%s\nnotes %q", tc.reason, diff, s.Sites[0].Notes)
+			}
+		})
+	}
+}
