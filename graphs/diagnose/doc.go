@@ -495,7 +495,8 @@
 // many bytes it held and whether all were NUL), and so is a file of another kind, told by
 // its magic number: a zip or 7z archive, a PNG, JPEG or GIF image, a PDF, an ELF or
 // Mach-O program, a WebAssembly module, or a log gzip'd twice ([NotTextError], with how
-// to get the text out). A gzip'd log whose stream ends early (a truncated download) is
+// to get the text out); an input that ends inside a gzip header or inside one of those
+// magic numbers is cut short ([CutHeaderError]). A gzip'd log whose stream ends early (a truncated download) is
 // read as far as it goes, as zcat prints it, and [Diagnosis.GzipCutAfter] and the text
 // output's first line say where it ends; a stream corrupt inside is a [*ReadError]
 // that names gzip.

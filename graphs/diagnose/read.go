@@ -216,7 +216,8 @@ type Diagnosis struct {
 // in bounded memory; a gzip-compressed log (a rotated train.log.gz) is decompressed as
 // zgrep does. It returns ErrEmpty for an input without text, a *CompressedError for a
 // log compressed otherwise (zstd, xz, bzip2), a *NotTextError for a file of another
-// kind (an archive, an image, a program: by its magic number), a *ReadError when r fails (or a gzip
+// kind (an archive, an image, a program: by its magic number), a *CutHeaderError for an
+// input that ends inside a gzip header or such a magic number, a *ReadError when r fails (or a gzip
 // stream is corrupt) and an *inputerr.ZeroError for a nil r (or a typed nil, such as
 // (*bytes.Reader)(nil)). Read is safe for concurrent use.
 func Read(r io.Reader) (d *Diagnosis, err error) { return Options{}.Read(r) }

@@ -19,9 +19,10 @@
 // torch.compile(…) alone does not (measured on 2.6.0 and 2.14.1: patchplace.go).
 // A call of the file's own def that forwards its *args or **kwargs to torch.compile
 // (def maybe_compile(m, **kw): return torch.compile(m, **kw)) is a site of kind
-// helper at that call, planned with the arguments torch.compile gets there; a name
-// bound to what a def returns, torch.compile(…), names that compiled function
-// (helper.go).
+// helper at that call, planned with the arguments torch.compile gets there (a
+// parameter that a *x or **m of the call may bind is not known: a mode so bound plans
+// every mode, another keyword makes a partial plan); a name bound to what a def
+// returns, torch.compile(…), names that compiled function (helper.go).
 // A name bound to an instance of a class of the file whose forward (or __call__) is
 // compiled by a decorator, or to a compiled function through nn.Module methods that
 // return the module (model = Net().cuda(), model = model.to(dev)), names that
