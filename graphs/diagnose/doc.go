@@ -424,7 +424,10 @@
 // status after it, past markup and one parenthetical ("torch 2.4.1 (ok)", "torch 2.4.1:
 // OK", "torch 2.4.1 ✅", "**PyTorch 2.10** (pins Triton 3.6): works."); a bound in
 // Chinese, Japanese or Korean (以上, 或更高, 及以上, 以后的, 이상; a bare 以后 is "after", the
-// run's); a project's support, changelog or change title ("Support PyTorch 2.4", "Bump
+// run's); a question that asks which release of another package fits the torch it
+// names is the asker's run ("which version of vllm that support torch2.2.2+cuda11.8",
+// "Which xformers version is compatible with torch 2.5.1?": release_recallk.go); a
+// project's support, changelog or change title ("Support PyTorch 2.4", "Bump
 // torch to 2.4.0 (#123)", "Update to Torch 2.9.0-rc6") and a range ("Supports PyTorch
 // 2.1 to 2.5", "torch 2.0 - 2.5"); what a release brought, later in its sentence ("In
 // PyTorch 2.2, we added support for …"), unless the sentence says something fails;
