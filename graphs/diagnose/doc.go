@@ -153,7 +153,11 @@
 //     matches PyTorch's own text wins over it. Every retelling is an entry of one table
 //     (rows_retold.go, retellings): the words its lines hold and the pattern they must
 //     match, and either the cause and fixes of its code's first row with PyTorch's own
-//     text, on the releases of the code's rows, or a row of its own.
+//     text, on the releases of the code's rows, or a row of its own. Inductor's skip
+//     line quoted bare ("prevents CUDA graphs (\"skipping cudagraphs\")") with a skip
+//     reason told in prose on its line or the next (mutated inputs or an in-place
+//     update, CPU tensors, multiple devices, unsupported ops, non-Tensor inputs,
+//     symbolic shapes) is that reason's skip; a reason quoted itself is not told.
 //
 // A row marked Cropped holds another row's literal from its second word on, where 24
 // characters or more are left after a determiner ("RuntimeError: storage data ptrs are
