@@ -687,7 +687,12 @@ var nilCases = map[string]func(t *testing.T){
 	"diagnose.ReadError.Error":       func(t *testing.T) { nilErrs[diagnose.ReadError]() },
 	"diagnose.CompressedError.Error": func(t *testing.T) { nilErrs[diagnose.CompressedError]() },
 	"diagnose.NotTextError.Error":    func(t *testing.T) { nilErrs[diagnose.NotTextError]() },
-	"diagnose.EmptyError.Error":      func(t *testing.T) { nilErrs[diagnose.EmptyError]() },
+	"diagnose.CutHeaderError.Error":  func(t *testing.T) { nilErrs[diagnose.CutHeaderError]() },
+	"diagnose.CutHeaderError.Unwrap": func(t *testing.T) {
+		_ = (*diagnose.CutHeaderError)(nil).Unwrap()
+		_ = new(diagnose.CutHeaderError).Unwrap()
+	},
+	"diagnose.EmptyError.Error": func(t *testing.T) { nilErrs[diagnose.EmptyError]() },
 	"diagnose.EmptyError.Is": func(t *testing.T) {
 		if !(*diagnose.EmptyError)(nil).Is(diagnose.ErrEmpty) || new(diagnose.EmptyError).Is(nil) {
 			t.Error("EmptyError.Is: a nil receiver must match ErrEmpty and nothing else")

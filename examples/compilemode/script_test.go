@@ -12,6 +12,7 @@ import (
 	"github.com/google/go-cmp/cmp"
 	"github.com/stretchr/testify/require"
 
+	"github.com/compilemode/compilemode/examples/internal/cliflags"
 	"github.com/compilemode/compilemode/graphs"
 )
 
@@ -103,7 +104,13 @@ func TestWorkloadFlagTable(t *testing.T) {
 	if code := run([]string{"-h"}, &out, &out, nil); code != 0 {
 		t.Fatalf("-h: exit %d", code)
 	}
-	for _, f := range c.workloadFlagTable() {
+	if len(c.workloadFlagTable()) != len(cliflags.WorkloadFlags) {
+		t.Errorf("%d workload flags, cliflags.WorkloadFlags (which words their errors) has %d", len(c.workloadFlagTable()), len(cliflags.WorkloadFlags))
+	}
+	for i, f := range c.workloadFlagTable() {
+		if i < len(cliflags.WorkloadFlags) && (cliflags.WorkloadFlags[i].Flag != f.flag || cliflags.WorkloadFlags[i].Field != f.field) {
+			t.Errorf("flag -%s (%s): cliflags.WorkloadFlags[%d] is %+v", f.flag, f.field, i, cliflags.WorkloadFlags[i])
+		}
 		if !fields[f.field] {
 			t.Errorf("flag -%s: %q is not a field of graphs.Workload", f.flag, f.field)
 		}

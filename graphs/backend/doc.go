@@ -88,14 +88,14 @@
 //
 // # Performance
 //
-// One run of examples/bench/run-h200.sh on one H200 (driver 580.159.04, 2026-12-03, commit
-// 6cf526d; examples/bench/results-h200.json, results-h200.txt and bench.svg hold it all;
+// One run of examples/bench/run-h200.sh on one H200 (driver 580.159.04, 2026-12-04, commit
+// 377c75c, the GPU code as at cc6bd5c; examples/bench/results-h200.json, results-h200.txt and bench.svg hold it all;
 // µs, medians).
 //
 // K launches of a tiny axpy kernel, against the CUDA C++ baseline anchor_graph.cu (five
-// runs per K interleaved, 2000 steps each): replay 16.5, 63.0, 248.4 against the C++
-// graph's 16.6, 63.2, 249.6 at K = 16, 64, 256 (0.99×, 1.00×, 1.00×); eager 65.6, 273.4,
-// 1056.8 against 75.2, 267.1, 1160.8 (eager is launch-bound and noisy from run to run, on both
+// runs per K interleaved, 2000 steps each): replay 16.7, 63.9, 251.7 against the C++
+// graph's 16.7, 63.6, 251.4 at K = 16, 64, 256 (1.00×, 1.00×, 1.00×); eager 67.2, 268.9,
+// 989.5 against 59.5, 289.4, 1097.9 (eager is launch-bound and noisy from run to run, on both
 // sides).
 //
 // One synchronous step, Run(ctx, s, graph, 1), wall per call as the caller sees it, against
@@ -103,33 +103,33 @@
 //
 //	| K   | C++ launch+sync | CallerThread, untimed (default) | ratio | CallerThread, timed | SpinThenBlock | ChannelHandoff |
 //	|-----|-----------------|---------------------------------|-------|---------------------|---------------|----------------|
-//	| 16  | 21.5            | 23.0                            | 1.07  | 28.6                | 24.1          | 50.1           |
-//	| 64  | 67.8            | 70.5                            | 1.04  | 77.3                | 71.3          | 98.2           |
-//	| 256 | 251.5           | 261.0                           | 1.04  | 265.9               | 254.7         | 295.3          |
+//	| 16  | 22.1            | 23.0                            | 1.04  | 29.2                | 25.0          | 51.0           |
+//	| 64  | 69.2            | 71.3                            | 1.03  | 77.6                | 73.2          | 104.2          |
+//	| 256 | 257.9           | 262.1                           | 1.02  | 268.3               | 262.8         | 307.2          |
 //
-// (Earlier runs at 50a1398, cc6bd5c, a3d6160, 5ae57d9, 1ed1ac5, f724cde, 2d69f16, c24a6ee and 253c41b, same code path: 1.04, 1.02, 1.02; 0.99, 1.01, 1.02; 1.01, 1.01, 1.01; 1.04, 1.00, 1.03; 1.01, 1.02, 1.02; 0.99, 1.03,
+// (Earlier runs at 6cf526d, 50a1398, cc6bd5c, a3d6160, 5ae57d9, 1ed1ac5, f724cde, 2d69f16, c24a6ee and 253c41b, same code path: 1.07, 1.04, 1.04; 1.04, 1.02, 1.02; 0.99, 1.01, 1.02; 1.01, 1.01, 1.01; 1.04, 1.00, 1.03; 1.01, 1.02, 1.02; 0.99, 1.03,
 // 1.02; 1.03, 1.01, 1.00; 0.99, 1.02, 1.02; 1.03, 1.00, 1.02.) The drafter step (hidden 1024, batch 8, 4 layers, fp32;
 // 21.0 MB of weights, 4.4 µs to read them once at 4.8 TB/s), µs per step from CUDA events
 // over 1000 steps:
 //
 //	| kernels                        | eager | replay | Run(n=1) wall |
 //	|--------------------------------|-------|--------|---------------|
-//	| classic (10 kernels)           | 71.4  | 64.2   | 71.4          |
-//	| ws, linear_ws (6 kernels)      | 49.3  | 45.4   | 52.1          |
-//	| fused, mlp_step (1 kernel)     | 21.7  | 21.9   | 28.1          |
-//	| PyTorch 2.11 eager             | 281.5 |        |               |
-//	| PyTorch 2.11 reduce-overhead   |       | 117.9  |               |
+//	| classic (10 kernels)           | 73.1  | 64.7   | 72.3          |
+//	| ws, linear_ws (6 kernels)      | 49.8  | 45.3   | 52.1          |
+//	| fused, mlp_step (1 kernel)     | 21.7  | 21.7   | 27.1          |
+//	| PyTorch 2.11 eager             | 279.7 |        |               |
+//	| PyTorch 2.11 reduce-overhead   |       | 117.8  |               |
 //
 // Replay equals eager bit for bit for every variant, and each is within 1e-8 of the
 // float64 CPU reference. The fused step is the cluster mlp_step (15 clusters of 8
 // blocks, each block a K slice of every matrix, partial sums pushed into the owner's
-// shared memory; kernels/README.md), which kernels/mlp_bench.cu replays in 21.23 µs in the
-// same run against 21.96 for the whole-row kernel. Left out one stage at a time, the whole-row kernel takes: no matmul
-// 18.2, no grid barriers 17.7, no weight copies 20.7, no staging of the layers' inputs
-// 17.5, none of the four 6.5. (PyTorch's own times vary most from run to run: 206.6 and
-// 73.9 at a3d6160, 303.0 and 140.4 at cc6bd5c, 320.8 and 127.2 at 50a1398, 281.5 and 117.9 here.) The cluster kernel's clock64 profile puts ~3.4 µs in each
-// of layers 1–4 (cycles at 1.98 GHz in this run: poll 1120–1430, staging 1100–1210,
-// matmul 1920–1960, cluster barrier 870–910, epilogue and arrival 960–1420) and 4.4 µs in
+// shared memory; kernels/README.md), which kernels/mlp_bench.cu replays in 21.20 µs in the
+// same run against 22.18 for the whole-row kernel. Left out one stage at a time, the whole-row kernel takes: no matmul
+// 18.3, no grid barriers 17.6, no weight copies 20.7, no staging of the layers' inputs
+// 17.6, none of the four 6.6. (PyTorch's own times vary most from run to run: 206.6 and
+// 73.9 at a3d6160, 303.0 and 140.4 at cc6bd5c, 320.8 and 127.2 at 50a1398, 281.5 and 117.9 at 6cf526d, 279.7 and 117.8 here.) The cluster kernel's clock64 profile puts ~3.4 µs in each
+// of layers 1–4 (cycles at 1.98 GHz in this run: poll 1120–1520, staging 1080–1170,
+// matmul 1920–1940, cluster barrier 890–910, epilogue and arrival 960–1410) and 4.4 µs in
 // layer 0. The 12 µs target was not met: five dependent
 // layers, each an exchange through L2 and a count polled by every block; see
 // kernels/README.md for every variant measured and what it would take.

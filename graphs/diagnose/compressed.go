@@ -7,6 +7,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"strings"
 )
 
 // CompressedError is Read's error for a log compressed in a format Read does not
@@ -38,6 +39,73 @@ func (e *NotTextError) Error() string {
 		return "diagnose: <nil *NotTextError>"
 	}
 	return fmt.Sprintf("diagnose: the input is %s, not a text log: %s", e.Format, e.Hint)
+}
+
+// CutHeaderError is Read's error for an input that ends inside the header of a
+// compressed stream or another kind of file, the whole input a part of it short of
+// what that header takes (a download or copy cut after a few bytes; sweep9 #6: a gzip
+// file of 3 to 9 bytes gave "reading line 1: gzip: unexpected EOF", one of 2 bytes was
+// read as text). Kind names the format ("a gzip stream", "a zip archive"), Bytes how
+// many bytes the input holds and Header how many that header takes at least; Header 0
+// for a gzip header cut inside its optional fields (a file name, comment or extra
+// field), Bytes 0 too where the input is longer than the bytes looked at (4 KiB).
+// errors.Is(err, io.ErrUnexpectedEOF) holds.
+type CutHeaderError struct {
+	Kind          string
+	Bytes, Header int
+}
+
+func (e *CutHeaderError) Error() string {
+	if e == nil {
+		return "diagnose: <nil *CutHeaderError>"
+	}
+	size := ""
+	switch {
+	case e.Bytes > 0 && e.Header > 0:
+		size = fmt.Sprintf(" (it holds %d bytes; the header takes %d or more)", e.Bytes, e.Header)
+	case e.Bytes > 0:
+		size = fmt.Sprintf(" (it holds %d bytes, which end inside the header's optional fields: a file name, comment or extra field)", e.Bytes)
+	}
+	return fmt.Sprintf("diagnose: the input is %s cut inside its header%s: the file is cut short; copy or download it again", e.Kind, size)
+}
+
+// Unwrap returns io.ErrUnexpectedEOF.
+func (e *CutHeaderError) Unwrap() error { return io.ErrUnexpectedEOF }
+
+// gzipHeader is the size of a gzip member's fixed header (RFC 1952 §2.3: ID1, ID2, CM,
+// FLG, MTIME, XFL, OS), before any optional field.
+const gzipHeader = 10
+
+// cutHeader returns a *CutHeaderError when head, the whole input (shorter than the bytes
+// decompressed peeks), is a part of a magic number or of gzip's fixed header, 2 bytes
+// or more, short of the whole (compressions, notText) and holds a byte that is no
+// printable ASCII: "PK" or "GIF8" alone stay text. bzip2's header is all printable.
+func cutHeader(head []byte) error {
+	if len(head) < 2 || !bytes.ContainsFunc(head, func(r rune) bool { return r < ' ' || r > '~' }) {
+		return nil
+	}
+	if bytes.HasPrefix(head, []byte(gzipMagic)) && len(head) < gzipHeader && (len(head) == 2 || head[2] == gzipDeflate) {
+		return &CutHeaderError{Kind: "a gzip stream", Bytes: len(head), Header: gzipHeader}
+	}
+	for _, c := range compressions {
+		if len(head) < len(c.magic) && bytes.HasPrefix(c.magic, head) {
+			return &CutHeaderError{Kind: streamKind(c.format), Bytes: len(head), Header: len(c.magic)}
+		}
+	}
+	for _, r := range notText {
+		if len(head) < len(r.magic) && strings.HasPrefix(r.magic, string(head)) {
+			return &CutHeaderError{Kind: r.format, Bytes: len(head), Header: len(r.magic)}
+		}
+	}
+	return nil
+}
+
+// streamKind is a compressed format's stream, with its article.
+func streamKind(format string) string {
+	if strings.HasPrefix(format, "x") {
+		return "an " + format + " stream"
+	}
+	return "a " + format + " stream"
 }
 
 // notText are the kinds of file that are not a log, by the magic number each starts
@@ -110,9 +178,14 @@ var compressions = []struct {
 // size digit and block magic to count, so a log that starts with the letters BZh is text.
 func decompressed(r io.Reader) (io.Reader, error) {
 	br := bufio.NewReader(r)
-	head, _ := br.Peek(10)
+	head, _ := br.Peek(gzipHeader)
 	if err := refuseNotText(head, false); err != nil {
 		return nil, err
+	}
+	if len(head) < gzipHeader {
+		if err := cutHeader(head); err != nil {
+			return nil, err
+		}
 	}
 	for _, c := range compressions {
 		if !bytes.HasPrefix(head, c.magic) {
@@ -134,8 +207,14 @@ func decompressed(r io.Reader) (io.Reader, error) {
 // gunzipped returns the text of the gzip stream br holds (cutStream), refused where it
 // is no text (refuseNotText).
 func gunzipped(br *bufio.Reader) (io.Reader, error) {
+	whole, _ := br.Peek(br.Size()) // the whole input, when it is shorter than this
 	zr, err := gzip.NewReader(br)
-	if err != nil {
+	switch {
+	case errors.Is(err, io.ErrUnexpectedEOF) && len(whole) < br.Size():
+		return nil, &CutHeaderError{Kind: "a gzip stream", Bytes: len(whole)}
+	case errors.Is(err, io.ErrUnexpectedEOF):
+		return nil, &CutHeaderError{Kind: "a gzip stream"}
+	case err != nil:
 		return nil, &ReadError{Line: 1, Err: fmt.Errorf("gzip: %w", err)}
 	}
 	zr.Multistream(false)

@@ -4,6 +4,8 @@ import (
 	"bytes"
 	"compress/gzip"
 	"errors"
+	"io"
+	"strings"
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
@@ -53,7 +55,7 @@ func TestCompressedLogs(t *testing.T) {
 		{"xz", append([]byte{0xfd, '7', 'z', 'X', 'Z', 0, 0, 4}, log...), "xz", false, false},
 		{"bzip2", append([]byte("BZh91AY&SY"), log...), "bzip2", false, false},
 		{"text starting BZh", []byte("BZh is my host\n" + log), "", false, false},
-		{"corrupt gzip", []byte{0x1f, 0x8b, 0x08, 'g', 'a', 'r', 'b'}, "", true, false},
+		{"corrupt gzip", []byte{0x1f, 0x8b, 0x08, 0xe0, 0, 0, 0, 0, 0, 3, 'g', 'a', 'r', 'b'}, "", true, false}, // FLG's reserved bits set
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
@@ -133,6 +135,54 @@ func TestNotTextInputs(t *testing.T) {
 			require.ErrorAs(t, err, &nt)
 			require.Equal(t, tc.format, nt.Format)
 			require.NotEmpty(t, nt.Hint)
+		})
+	}
+}
+
+// TestCutHeader: an input that ends inside a gzip header, or inside the magic number
+// of another format the reader knows, is a *CutHeaderError that says so and how many
+// bytes it holds (sweep9 #6: 2 bytes of gzip were read as text, 3 to 9 gave "reading
+// line 1: gzip: unexpected EOF"); a few printable letters that start a magic number
+// ("PK", "GIF8") are text, and so are bytes after 1f 8b that are no deflate method.
+func TestCutHeader(t *testing.T) {
+	t.Parallel()
+	var z bytes.Buffer
+	w := gzip.NewWriter(&z)
+	w.Name = "train.log"
+	_, err := w.Write([]byte("skipping cudagraphs due to cpu device\n"))
+	require.NoError(t, err)
+	require.NoError(t, w.Close())
+	named := z.Bytes()
+	tests := []struct {
+		name, in, want string // want: the error's text after "the input is "; "" for text
+	}{
+		{"gzip, 2 bytes", "\x1f\x8b", "a gzip stream cut inside its header (it holds 2 bytes; the header takes 10 or more)"},
+		{"gzip, 3 bytes", "\x1f\x8b\x08", "a gzip stream cut inside its header (it holds 3 bytes; the header takes 10 or more)"},
+		{"gzip, 9 bytes", string(named[:9]), "a gzip stream cut inside its header (it holds 9 bytes; the header takes 10 or more)"},
+		{"gzip, cut in its file name", string(named[:14]), "a gzip stream cut inside its header (it holds 14 bytes, which end inside the header's optional fields"},
+		{"zstd, 3 bytes", "\x28\xb5\x2f", "a zstd stream cut inside its header (it holds 3 bytes; the header takes 4 or more)"},
+		{"xz, 4 bytes", "\xfd7zX", "an xz stream cut inside its header (it holds 4 bytes; the header takes 6 or more)"},
+		{"zip, 3 bytes", "PK\x03", "a zip archive cut inside its header"},
+		{"png, 4 bytes", "\x89PNG", "a PNG image cut inside its header"},
+		{"7z, 3 bytes", "7z\xbc", "a 7z archive cut inside its header"},
+		{"text PK", "PK\n", ""},
+		{"text GIF8", "GIF8", ""},
+		{"1f 8b, no deflate", "\x1f\x8b\x07 skipping cudagraphs due to cpu device\n", ""},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			_, err := diagnose.Read(strings.NewReader(tc.in))
+			var ch *diagnose.CutHeaderError
+			if tc.want == "" {
+				require.False(t, errors.As(err, &ch), "%v", err)
+				return
+			}
+			require.ErrorAs(t, err, &ch)
+			require.ErrorIs(t, err, io.ErrUnexpectedEOF)
+			require.Contains(t, err.Error(), "the input is "+tc.want)
+			require.Contains(t, err.Error(), "the file is cut short")
+			_, err = diagnose.NewTextReader(strings.NewReader(tc.in))
+			require.ErrorAs(t, err, &ch, "NewTextReader")
 		})
 	}
 }

@@ -24,7 +24,8 @@ const sniffAhead = 64 << 10
 // bytes show UTF-32 or UTF-16 without a mark ([withoutBOM]). A log whose first
 // bytes are FF FE but whose next bytes hold no NUL and are valid UTF-8 is read as
 // UTF-8: UTF-16 text of a log always has NULs (the high bytes of ASCII), and text
-// without them is not valid UTF-8 read byte by byte. Likewise a UTF-32 mark counts
+// without them is not valid UTF-8 read byte by byte; nor is text whose line ends are
+// no UTF-16 line ends (linesFit: Latin-1 text after "ÿþ"). Likewise a UTF-32 mark counts
 // only when the units after it are Unicode scalar values, all but one in 16
 // ([utf32BOM.fits]): four bytes
 // of UTF-8 text are one almost never (sweep7 finding 7), so FF FE 00 00 or 00 00 FE FF
@@ -43,11 +44,12 @@ func decoded(r io.Reader) io.Reader {
 	// NULs they start with, are UTF-8 without NUL: UTF-16 text has NULs after them
 	// (sweep8 #18: UTF-16 starting with NUL characters was read as bytes; fix8's
 	// leftover: FF FE 00 before UTF-8 text was read as UTF-16).
-	switch after := pastZeroUnits(ahead[min(2, len(ahead)):], 1); {
-	case bytes.HasPrefix(head, []byte{0xFF, 0xFE}) && !looksUTF8(after):
+	rest := ahead[min(2, len(ahead)):]
+	switch after := pastZeroUnits(rest, 1); {
+	case bytes.HasPrefix(head, []byte{0xFF, 0xFE}) && !looksUTF8(after) && linesFit(rest, binary.LittleEndian):
 		_, _ = br.Discard(2)
 		return &unitReader{r: br, enc: encoding{2, binary.LittleEndian}}
-	case bytes.HasPrefix(head, []byte{0xFE, 0xFF}) && !looksUTF8(after):
+	case bytes.HasPrefix(head, []byte{0xFE, 0xFF}) && !looksUTF8(after) && linesFit(rest, binary.BigEndian):
 		_, _ = br.Discard(2)
 		return &unitReader{r: br, enc: encoding{2, binary.BigEndian}}
 	case mark32:
@@ -57,6 +59,26 @@ func decoded(r io.Reader) io.Reader {
 		return &unitReader{r: br, enc: enc}
 	}
 	return br
+}
+
+// linesFit reports whether b, the start of the text after a UTF-16 mark (up to
+// sniffAhead bytes), has its line ends where UTF-16 text has them: a line feed or
+// carriage return among its code units in order's byte order, or no such byte at all
+// (a first line longer than b).
+// Text of one byte a character (Latin-1, Windows-1252, UTF-8 with a stray byte) that
+// starts with FF FE or FE FF, "ÿþ" in Latin-1 (sweep9 #19), has its line ends as the
+// bytes 0A or 0D next to a byte of text, which make no such unit: read as UTF-16 it
+// was characters of every script and no line, no finding.
+func linesFit(b []byte, order binary.ByteOrder) bool {
+	if bytes.IndexByte(b, '\n') < 0 && bytes.IndexByte(b, '\r') < 0 {
+		return true
+	}
+	for ; len(b) >= 2; b = b[2:] {
+		if u := order.Uint16(b); u == '\n' || u == '\r' {
+			return true
+		}
+	}
+	return false
 }
 
 // pastZeroUnits returns up to sniffBytes of b after the whole n-byte units of NULs it

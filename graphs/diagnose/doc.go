@@ -73,7 +73,10 @@
 // zero-width characters inside words are dropped; what is folded for matching only,
 // the tags, escapes, full-width forms and box bars, a finding's quote and the release's
 // text show as written), then ANSI colour codes, 7-bit and 8-bit (ESC [ and U+009B;
-// an OSC that the line does not terminate is dropped alone), backspaces as a terminal
+// an OSC that the line does not terminate is dropped alone), the controls a terminal
+// shows nothing for (NUL, BEL, DEL and the other C0 controls; C1 controls in UTF-8;
+// bidirectional marks, overrides and isolates; VT, FF and NEL read as a space: a
+// quote shows them escaped where the log has them), backspaces as a terminal
 // shows them (bold "X\bX", underline "_\bX", a word typed over), "> " quote marks,
 // torchrun's "[rankN]:" prefixes and indentation go. A row then matches a line in one of five ways,
 // which [Finding.Match] names and the text output states when it is not exact:
@@ -494,14 +497,18 @@
 // that starts outside ASCII such as Chinese, the few NULs of its line ends and ASCII
 // characters all on one side of the code units); a UTF-32
 // mark counts only when the units after it are Unicode scalar values, so UTF-8 text
-// after the bytes FF FE 00 00 is read as UTF-8, as it is after FF FE. The text output
-// escapes control characters (see [Diagnosis.WriteText]).
+// after the bytes FF FE 00 00 is read as UTF-8, as it is after FF FE; and a UTF-16
+// mark only when the text after it is not UTF-8 and its line ends are UTF-16's, so
+// Latin-1 text that starts with "ÿþ" is read byte by byte. The text output escapes
+// control characters (see [Diagnosis.WriteText]), and a quote shows a byte that is
+// no part of a UTF-8 character as \xNN.
 // Only an input with no text at all (nothing but white space, NUL bytes, other control
 // bytes and byte order marks) is an error ([ErrEmpty], an [*EmptyError] that says how
 // many bytes it held and whether all were NUL), and so is a file of another kind, told by
 // its magic number: a zip or 7z archive, a PNG, JPEG or GIF image, a PDF, an ELF or
 // Mach-O program, a WebAssembly module, or a log gzip'd twice ([NotTextError], with how
-// to get the text out). A gzip'd log whose stream ends early (a truncated download) is
+// to get the text out); an input that ends inside a gzip header or inside one of those
+// magic numbers is cut short ([CutHeaderError]). A gzip'd log whose stream ends early (a truncated download) is
 // read as far as it goes, as zcat prints it, and [Diagnosis.GzipCutAfter] and the text
 // output's first line say where it ends; a stream corrupt inside is a [*ReadError]
 // that names gzip.

@@ -2,6 +2,7 @@ package diagnose
 
 import (
 	"bytes"
+	"encoding/binary"
 	"unicode/utf16"
 	"unicode/utf8"
 )
@@ -239,10 +240,33 @@ func inJSONKey(b []byte, at int) bool {
 
 // stripEscapes removes ANSI escape sequences from b, in place (7-bit and 8-bit:
 // escapeLen), so that the prefilter finds an anchor that colour codes cut
-// ("\x1b[1;31mKeyError\x1b[0m: 'k'"), then shows backspaces as a terminal does
-// (overstrike); a line without ESC, C1 controls or backspaces is returned as it is
-// after a few byte scans.
-func stripEscapes(b []byte) []byte {
+// ("\x1b[1;31mKeyError\x1b[0m: 'k'"), then, where controls says b holds them
+// (hasControls), the control bytes a terminal shows nothing for (dropControls), then
+// shows backspaces as a terminal does (overstrike); a line without ESC, C1 controls
+// or backspaces is returned as it is after a few byte scans.
+func stripEscapes(b []byte, controls bool) []byte {
+	b = withoutEscapes(b)
+	if controls {
+		b = dropControls(b)
+	}
+	if bytes.IndexByte(b, '\b') >= 0 {
+		b = overstrike(b)
+	}
+	return b
+}
+
+// shownEscapes is stripEscapes for a quote: the control bytes stay, for
+// quote's escaping to show them where the log has them.
+func shownEscapes(b []byte) []byte {
+	b = withoutEscapes(b)
+	if bytes.IndexByte(b, '\b') >= 0 {
+		b = overstrike(b)
+	}
+	return b
+}
+
+// withoutEscapes removes ANSI escape sequences from b, in place (stripEscapes).
+func withoutEscapes(b []byte) []byte {
 	if i := firstEscape(b); i >= 0 {
 		out := b[:i]
 		for ; i < len(b); i++ {
@@ -254,10 +278,98 @@ func stripEscapes(b []byte) []byte {
 		}
 		b = out
 	}
-	if bytes.IndexByte(b, '\b') >= 0 {
-		b = overstrike(b)
-	}
 	return b
+}
+
+// Control bytes as a terminal shows them (xterm's ctlseqs, "Single-character
+// functions"; the C0 set of ECMA-48 §8.2): NUL, BEL, DEL and the other C0 controls
+// show nothing and take no column, so that a log captured from a terminal (script(1),
+// tmux's pipe-pane, a CI runner's raw console) carries them inside text its user saw
+// whole (sweep9 #9: "skipping cudagraphs due\x07 to cpu device" hid the message); VT
+// and FF move the cursor down a line, which the text reads as a space between words.
+// Tab, line feed and carriage return are read as white space elsewhere (splitLine,
+// cleanLine), backspace by overstrike, ESC by withoutEscapes. The C1 controls in UTF-8
+// and Unicode's bidirectional controls are dropped by normalize (controlLookalikes).
+const (
+	swarOnes = 0x0101010101010101
+	swarHigh = 0x8080808080808080
+	swarLow7 = 0x7f7f7f7f7f7f7f7f
+)
+
+// hasControls reports whether b holds a byte that dropControls drops or turns to a
+// space, or a C1 control in UTF-8 (0xc2 0x80-0x9f): DEL and 0xc2 by a byte scan each,
+// the C0 controls eight bytes a step (tabs read as no control in the step's test), a
+// byte loop only over a step with a byte below 0x20 and past the line's end.
+func hasControls(b []byte) bool {
+	b = bytes.TrimRight(b, "\r\n")
+	if bytes.IndexByte(b, 0x7f) >= 0 || hasC1(b) {
+		return true
+	}
+	i := 0
+	for ; i+8 <= len(b); i += 8 {
+		x := binary.LittleEndian.Uint64(b[i:])
+		y := x ^ (swarOnes * '\t')
+		x |= ^((y&swarLow7 + swarLow7) | y | swarLow7) >> 2 // a tab (y's zero byte) as 0x29
+		if (x-swarOnes*0x20)&^x&swarHigh == 0 {
+			continue
+		}
+		for j := i; j < i+8; j++ {
+			if isControlAt(b, j) {
+				return true
+			}
+		}
+	}
+	for ; i < len(b); i++ {
+		if isControlAt(b, i) {
+			return true
+		}
+	}
+	return false
+}
+
+// hasC1 reports whether b holds a C1 control in UTF-8.
+func hasC1(b []byte) bool {
+	for {
+		i := bytes.IndexByte(b, 0xc2)
+		if i < 0 || i+1 >= len(b) {
+			return false
+		}
+		if b[i+1] >= 0x80 && b[i+1] <= 0x9f {
+			return true
+		}
+		b = b[i+1:]
+	}
+}
+
+// isControlAt reports whether b[i] is a control byte dropControls reads.
+func isControlAt(b []byte, i int) bool {
+	c := b[i]
+	return silentControl(c) || c == '\v' || c == '\f'
+}
+
+// silentControl reports whether c is a control byte a terminal shows nothing for:
+// a C0 control but tab, line feed, VT, FF, carriage return, backspace and ESC; or DEL.
+func silentControl(c byte) bool {
+	switch c {
+	case '\t', '\n', '\v', '\f', '\r', '\b', 0x1b:
+		return false
+	}
+	return c < 0x20 || c == 0x7f
+}
+
+// dropControls removes from b, in place, the control bytes a terminal shows nothing
+// for (silentControl), and makes VT and FF a space.
+func dropControls(b []byte) []byte {
+	out := b[:0]
+	for _, c := range b {
+		switch {
+		case c == '\v' || c == '\f':
+			out = append(out, ' ')
+		case !silentControl(c):
+			out = append(out, c)
+		}
+	}
+	return out
 }
 
 // firstEscape returns the offset of b's first escape sequence (isEscapeAt), -1 for

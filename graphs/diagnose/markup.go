@@ -170,7 +170,7 @@ func (s *scanner) shownLine(e *ringLine) []byte {
 		return e.clean
 	}
 	if !e.shownOK {
-		b := stripEscapes(append([]byte(nil), e.orig...))
+		b := shownEscapes(append([]byte(nil), e.orig...))
 		if bytes.ContainsAny(b, "&\\") || bytes.IndexByte(b, 0xc2) >= 0 || bytes.IndexByte(b, 0xe2) >= 0 || bytes.IndexByte(b, 0xe3) >= 0 || bytes.IndexByte(b, 0xef) >= 0 {
 			b = []byte(shownLookalikes.Replace(string(b)))
 		}

@@ -216,7 +216,8 @@ type Diagnosis struct {
 // in bounded memory; a gzip-compressed log (a rotated train.log.gz) is decompressed as
 // zgrep does. It returns ErrEmpty for an input without text, a *CompressedError for a
 // log compressed otherwise (zstd, xz, bzip2), a *NotTextError for a file of another
-// kind (an archive, an image, a program: by its magic number), a *ReadError when r fails (or a gzip
+// kind (an archive, an image, a program: by its magic number), a *CutHeaderError for an
+// input that ends inside a gzip header or such a magic number, a *ReadError when r fails (or a gzip
 // stream is corrupt) and an *inputerr.ZeroError for a nil r (or a typed nil, such as
 // (*bytes.Reader)(nil)). Read is safe for concurrent use.
 func Read(r io.Reader) (d *Diagnosis, err error) { return Options{}.Read(r) }
@@ -858,7 +859,7 @@ func quote(text, literal []byte) string {
 	if loc := glogPrefix.FindIndex(text); loc != nil && loc[1] < len(text) {
 		text = text[loc[1]:]
 	}
-	q := termtext.Escape(strings.ToValidUTF8(strings.TrimSpace(string(text)), "\uFFFD"))
+	q := termtext.Escape(bytesEscaped(strings.TrimSpace(string(text))))
 	if utf8.RuneCountInString(q) <= MaxQuoteRunes {
 		return q
 	}
@@ -874,4 +875,25 @@ func quote(text, literal []byte) string {
 		out = "…" + out
 	}
 	return out
+}
+
+// bytesEscaped returns s with each byte that is no part of a UTF-8 character written
+// as \xNN, as termtext.Escape writes a control byte: a quote of a line with bytes of
+// another encoding (Latin-1 after "ÿþ", a stray FF FE before UTF-8) shows which bytes
+// they were, where one U+FFFD for the run of them hid how many (sweep9 #19).
+func bytesEscaped(s string) string {
+	if utf8.ValidString(s) {
+		return s
+	}
+	var b strings.Builder
+	for len(s) > 0 {
+		r, n := utf8.DecodeRuneInString(s)
+		if r == utf8.RuneError && n == 1 {
+			fmt.Fprintf(&b, "\\x%02x", s[0])
+		} else {
+			b.WriteString(s[:n])
+		}
+		s = s[n:]
+	}
+	return b.String()
 }

@@ -617,10 +617,11 @@ func (s *scanner) push(frag, carry []byte, lineStart, goesOn bool) {
 	e := &s.ring[s.n%ringSize]
 	e.raw = append(append(e.raw[:0], carry...), frag...)
 	e.orig, e.shownOK = e.orig[:0], false
-	if mayFold(e.raw) {
+	controls := hasControls(e.raw)
+	if controls || mayFold(e.raw) {
 		e.orig = append(e.orig, e.raw...)
 	}
-	e.raw = stripEscapes(normalize(unmarkup(e.raw)))
+	e.raw = stripEscapes(normalize(unmarkup(e.raw)), controls)
 	if lineStart {
 		s.vline++
 	}
@@ -1744,7 +1745,30 @@ func squeeze(dst, b []byte) []byte {
 var lookalikes = strings.NewReplacer(slices.Concat(lookalikePairs(), []string{
 	// box drawing's vertical bars, which rich's panels and tables put around each line
 	"\u2502", "|", "\u2503", "|", "\u2551", "|",
-}, fullWidthASCII())...)
+}, fullWidthASCII(), controlLookalikes())...)
+
+// controlLookalikes are the pairs that drop, for matching only, the characters a
+// terminal or a page shows nothing for inside a line: the C1 controls in UTF-8
+// (U+0080–U+009F; NEL, U+0085, a line break, read as a space), but CSI, ST and OSC,
+// which stripEscapes reads with what they introduce; and Unicode's bidirectional
+// marks, embeddings, overrides and isolates (U+200E, U+200F, U+061C, U+202A–U+202E,
+// U+2066–U+2069; UAX #9 §2), which reorder what is shown but are no characters of
+// the text (issue 21 item 6: "due\u202e to cpu device"). A quote shows them escaped
+// (shownLookalikes keeps them; termtext.Escape).
+func controlLookalikes() []string {
+	out := []string{"\u0085", " ", "\u200e", "", "\u200f", "", "\u061c", ""}
+	for r := rune(0x80); r <= 0x9f; r++ {
+		if r != 0x85 && r != 0x9b && r != 0x9c && r != 0x9d {
+			out = append(out, string(r), "")
+		}
+	}
+	for _, span := range [][2]rune{{0x202a, 0x202e}, {0x2066, 0x2069}} {
+		for r := span[0]; r <= span[1]; r++ {
+			out = append(out, string(r), "")
+		}
+	}
+	return out
+}
 
 // shownLookalikes are the lookalikes a finding's quote shows replaced (lookalikePairs,
 // as quotes have shown them since they were first read): the full-width forms and the

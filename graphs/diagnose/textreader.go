@@ -9,7 +9,8 @@ import (
 // NewTextReader returns the text [Read] reads from r: a gzip stream decompressed, and
 // UTF-16 or UTF-32 (with or without a byte-order mark) decoded to UTF-8, by the same
 // code and rules as Read. It returns the *CompressedError Read returns for a log
-// compressed otherwise, a *ReadError for a corrupt gzip header and an
+// compressed otherwise, a *CutHeaderError for an input that ends inside a gzip
+// header, a *ReadError for a corrupt gzip header and an
 // *inputerr.ZeroError for a nil r. The web page (examples/web) shows a file's text
 // with it, so that the text shown is the text diagnosed.
 func NewTextReader(r io.Reader) (io.Reader, error) {

@@ -163,6 +163,7 @@ func (r *reader) callersLayout(s *siteState, starts []callerStart) {
 		s.note("%s", callersNote(n, groups))
 	}
 	r.inheritContext(s, starts)
+	frameworkNotes(s, starts)
 	for _, cs := range starts {
 		if cs.t.workersFrom != "" {
 			s.note("threads: the pool's size: %s (-thread-pool N or -callers N replaces it)", cs.t.workersFrom)
@@ -267,4 +268,16 @@ func (r *reader) inThreadCode(e callEvent, starts []callerStart) bool {
 		}
 	}
 	return false
+}
+
+// frameworkNotes names, for each server whose handler calls the site's compiled
+// function, whose threads the callers are and where that is from (sweep9 finding 4).
+func frameworkNotes(s *siteState, starts []callerStart) {
+	seen := map[*webFramework]bool{}
+	for _, cs := range starts {
+		if fw := cs.t.fw; fw != nil && fw.runs != "" && !seen[fw] {
+			seen[fw] = true
+			s.note("threads: `%s` (line %d) is a handler: %s; so those threads are the callers", cs.t.Target, cs.t.Line, fw.runs)
+		}
+	}
 }

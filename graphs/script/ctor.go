@@ -50,7 +50,32 @@ func (r *reader) construct(c *expr) bool {
 // classCall runs what a call of the file's classes runs where it is called: C(…)'s
 // constructor, or obj.m(…)'s method. It reports whether it ran one.
 func (r *reader) classCall(c *expr, q string) bool {
-	return c.x.kind == name && q == "" && r.construct(c) || r.methodCall(c)
+	return c.x.kind == name && q == "" && r.construct(c) || r.methodCall(c) || r.instanceCall(c, q)
+}
+
+// instanceCall runs, where it is called, what calling an instance of a class of the
+// file runs (gen = Generator(); gen(prompt)): its __call__, else its forward
+// (instanceCallees), so a warm-up call made there is the main thread's (sweep9 finding
+// 4's sibling). It reports whether it ran one.
+func (r *reader) instanceCall(c *expr, q string) bool {
+	if c.x.kind != name || q != "" || r.sc == nil {
+		return false
+	}
+	for _, k := range r.keysOf(c.x, r.fn) {
+		cls, ok := r.sc.classes[r.sc.types[k]]
+		if !ok {
+			continue
+		}
+		for _, m := range instanceCallees {
+			if d := r.methodIn(r.classChain(cls), m); d != nil {
+				r.bindParamsFrom(d, c, 1)
+				r.enter(d)
+				return true
+			}
+		}
+		return false
+	}
+	return false
 }
 
 // methodCall runs, where it is called, the method obj.m(…) calls when obj holds an

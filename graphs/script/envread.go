@@ -43,6 +43,9 @@ type EnvRead struct {
 	// subscript: read as os.environ["NAME"], which has no default: unset, it raises
 	// KeyError (CPython Lib/os.py _Environ.__getitem__; sweep6 finding 9).
 	subscript bool
+	// guard is what that line runs under ("" for nothing): under a guard it raises
+	// only if it runs (sweep10 finding 4: `if "LOCAL_RANK" in os.environ:` guards it).
+	guard string
 }
 
 // ReadWith is [ReadNamed] with the environment the script starts in: its own reads
@@ -133,7 +136,7 @@ func (r *reader) recordEnvRead(e *expr) {
 		r.envReadAt = map[string]int{}
 	}
 	r.envReadAt[k] = int(e.line)
-	rd := EnvRead{Line: int(e.line), Name: k, subscript: e.kind == subscript}
+	rd := EnvRead{Line: int(e.line), Name: k, subscript: e.kind == subscript, guard: r.guardText()}
 	if g, ok := r.givenEnv[k]; ok {
 		v := g.value
 		rd.Value, rd.From = &v, g.from

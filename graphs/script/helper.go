@@ -37,8 +37,10 @@ func (r *reader) helperSiteFrom(c *expr, def *stmt, skip int) {
 		return
 	}
 	in := r.siteOf[inner]
-	st := r.site(c, Helper, r.boundArgs(inner, def, c, skip))
+	args, unknown := r.boundArgs(inner, def, c, skip)
+	st := r.site(c, Helper, args)
 	st.note("def %s (line %d) calls %s at line %d with its parameters: planned with the arguments this call binds to them", def.name, int(def.line), cut(in.Call, MaxCallText), in.Line)
+	r.starBound(st, unknown)
 	if in.Guard != "" {
 		st.Guard = strings.TrimPrefix(joinGuard(st.Guard, "in def "+def.name+": "+in.Guard), ", inside ")
 	}
@@ -105,9 +107,10 @@ func paramOf(def *stmt, n string) *param {
 }
 
 // boundArgs returns the arguments of the compile call inner, in def, as torch.compile
-// gets them when call c of def runs it.
-func (r *reader) boundArgs(inner *expr, def *stmt, c *expr, skip int) []arg {
-	var out []arg
+// gets them when call c of def runs it, and those of its keywords whose parameter a
+// *x or **m argument of c may bind (unknown: the keyword, with the value the mapping
+// or sequence's text).
+func (r *reader) boundArgs(inner *expr, def *stmt, c *expr, skip int) (out []arg, unknown []arg) {
 	for _, a := range inner.args {
 		p := (*param)(nil)
 		if a.value != nil && a.value.kind == name {
@@ -123,12 +126,70 @@ func (r *reader) boundArgs(inner *expr, def *stmt, c *expr, skip int) []arg {
 		case a.star != 0:
 			out = append(out, a) // *x or **x of a named parameter: as written
 		default:
-			if v := boundValue(def, p, c, skip); v != nil {
+			if star := starBinds(def, p, c, skip); star != nil {
+				unknown = append(unknown, arg{keyword: a.keyword, star: star.star, value: star.value})
+			} else if v := boundValue(def, p, c, skip); v != nil {
 				out = append(out, arg{keyword: a.keyword, star: a.star, value: v})
 			}
 		}
 	}
-	return out
+	return out, unknown
+}
+
+// starBinds returns the argument of call c that may bind def's parameter p when no
+// keyword and no positional argument before it does (nil: none): a *x at or before
+// p's place, for a parameter that takes positional arguments, else a **m (Python
+// reference, "Calls": the sequence's items fill the positional slots in order, the
+// mapping's keys the named ones). Which value it binds is not shown by the call: f3.py
+// of sweep10 finding 5, build(*args) with args = ("reduce-overhead",), was planned with
+// mode=None.
+func starBinds(def *stmt, p *param, c *expr, skip int) *arg {
+	pos := -1
+	for i := range def.params {
+		if def.params[i].star != 0 {
+			break
+		}
+		if &def.params[i] == p {
+			pos = i - skip
+		}
+	}
+	var star, mapping *arg
+	n := 0
+	for i := range c.args {
+		a := &c.args[i]
+		switch {
+		case a.keyword == p.name:
+			return nil
+		case a.star == 1 && star == nil && pos >= n:
+			star = a
+		case a.star == 2 && mapping == nil:
+			mapping = a
+		case a.keyword == "" && a.star == 0 && star == nil:
+			if n == pos {
+				return nil
+			}
+			n++
+		}
+	}
+	if star != nil {
+		return star
+	}
+	return mapping
+}
+
+// starBound marks the keywords of st that a *x or **m argument binds (boundArgs'
+// unknown): a mode is not a literal, so every mode of the release is planned; any
+// other keyword is not followed (a partial plan).
+func (r *reader) starBound(st *siteState, unknown []arg) {
+	for _, u := range unknown {
+		src := strings.Repeat("*", u.star) + oneLine(r.text(u.value))
+		st.note("%s: bound by `%s`, whose items this call does not show", u.keyword, cut(src, MaxCallText))
+		if u.keyword == "mode" {
+			st.Mode, st.ModeLiteral, st.ModeExpr, st.ModeCandidates = nil, false, src, nil
+			continue
+		}
+		st.Unfollowed = append(st.Unfollowed, u.keyword+" (bound by "+cut(src, MaxCallText)+")")
+	}
 }
 
 // boundValue returns what call c binds to def's parameter p: the keyword of its name,

@@ -91,3 +91,47 @@ func TestHelperWrapsCompile(t *testing.T) {
 		})
 	}
 }
+
+// TestHelperStarBinds: a parameter of a helper that a *x or **m argument of the call
+// may bind is not known (sweep10 finding 5: build(*args), args = ("reduce-overhead",),
+// was planned with mode=None, exit 0, no note); one that a keyword or a positional
+// argument before the star binds is.
+func TestHelperStarBinds(t *testing.T) {
+	t.Parallel()
+	const def = "import torch\ndef build(mode, *rest, fullgraph=False, **kw):\n    return torch.compile(net, mode=mode, fullgraph=fullgraph, **kw)\n"
+	cases := []struct {
+		name, call string
+		literal    bool   // the mode is a literal
+		mode       string // its value when it is
+		unfollowed []string
+	}{
+		{name: "star-binds-mode", call: "args = (\"reduce-overhead\",)\nm = build(*args)\n"},
+		{name: "star-after-positional", call: "args = ()\nm = build(\"max-autotune\", *args)\n", literal: true, mode: "max-autotune"},
+		{name: "mapping-binds-mode", call: "cfg = {\"mode\": \"reduce-overhead\"}\nm = build(**cfg)\n",
+			unfollowed: []string{"fullgraph (bound by **cfg)"}},
+		{name: "keyword-wins", call: "args = ()\nm = build(*args, mode=\"default\")\n", literal: true, mode: "default"},
+		{name: "keyword-only-not-by-star", call: "args = (\"reduce-overhead\",)\nm = build(*args, fullgraph=True)\n"},
+		{name: "keyword-only-by-mapping", call: "cfg = {}\nm = build(\"default\", **cfg)\n", literal: true, mode: "default",
+			unfollowed: []string{"fullgraph (bound by **cfg)"}},
+		{name: "no-star", call: "m = build(\"reduce-overhead\")\n", literal: true, mode: "reduce-overhead"},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			t.Parallel()
+			s, err := readBytes("h.py", []byte(def+tc.call))
+			require.NoError(t, err)
+			require.Len(t, s.Sites, 1)
+			st := s.Sites[0]
+			require.Equal(t, Helper, st.Kind)
+			require.Equal(t, tc.literal, st.ModeLiteral, "mode literal")
+			if tc.literal {
+				require.NotNil(t, st.Mode)
+				require.Equal(t, tc.mode, *st.Mode)
+			} else {
+				require.Nil(t, st.Mode)
+				require.Len(t, st.Modes([]string{"default", "reduce-overhead"}), 2, "every mode planned")
+			}
+			require.Equal(t, tc.unfollowed, st.Unfollowed)
+		})
+	}
+}

@@ -11,7 +11,9 @@ import (
 // data-loading thread was a caller of the compiled model because dict(step=0, …)
 // named the optimizer's step() and super().__init__() named every class's __init__):
 //   - a name followed by "=" is a keyword argument's name or an assignment's target
-//     (self.step = 0): it calls nothing;
+//     (self.step = 0), and the name after def or class the name that statement binds:
+//     it calls nothing (a subclass's own def forward reached is no use of the
+//     compiled forward it overrides);
 //   - a bare name reaches the def of the file of that name, and builds the class of
 //     that name only where it is called (C(…)), or, in a thread's target, handed over
 //     uncalled (target=C, partial(C, …)), which the thread builds; a class named in
@@ -60,6 +62,9 @@ func (r *reader) scanUse(rc *reach, toks []token, i int, n string, queue *[]*stm
 		if called && !handOver || !called && handOver {
 			r.reachCtor(rc, n, queue)
 		}
+		if called {
+			r.reachInstanceCall(rc, n, queue, in) // gen(p) of gen = Generator(): Generator.__call__
+		}
 		r.scanName(rc, n, queue, false)
 	case useAttr:
 		r.scanName(rc, n, queue, true)
@@ -72,6 +77,9 @@ func (r *reader) scanUse(rc *reach, toks []token, i int, n string, queue *[]*stm
 func (r *reader) useOf(toks []token, i int, n string) nameUse {
 	if i+1 < len(toks) && r.tokText(toks[i+1]) == "=" {
 		return useBound
+	}
+	if i > 0 && (r.tokText(toks[i-1]) == "def" || r.tokText(toks[i-1]) == "class") {
+		return useBound // the name a def or class statement binds: no use of it
 	}
 	if i == 0 || r.tokText(toks[i-1]) != "." {
 		return useBare
@@ -143,6 +151,30 @@ func (r *reader) scanName(rc *reach, n string, queue *[]*stmt, attr bool) {
 		if !rc.defs[d] {
 			rc.defs[d] = true
 			*queue = append(*queue, d)
+		}
+	}
+}
+
+// reachInstanceCall adds what calling the name n, read in def in, runs when n is bound
+// to an instance of a class of the file (gen = Generator()): the class's __call__, else
+// its forward (instanceCallees: calling an nn.Module runs forward), its bases' when it
+// defines neither (sweep9 finding 4's sibling: a gradio function calling gen(prompt)
+// whose __call__ calls the compiled self.pipe).
+func (r *reader) reachInstanceCall(rc *reach, n string, queue *[]*stmt, in *stmt) {
+	if r.sc == nil {
+		return
+	}
+	cls, ok := r.sc.classes[r.sc.types[r.nameKey(n, in)]]
+	if !ok {
+		return
+	}
+	for _, m := range instanceCallees {
+		if d := r.methodIn(r.classChain(cls), m); d != nil {
+			if !rc.defs[d] {
+				rc.defs[d] = true
+				*queue = append(*queue, d)
+			}
+			return
 		}
 	}
 }

@@ -141,11 +141,12 @@ func charCol(src string, pos pytoken.Pos) int {
 // siteState is a site with what was in force where it runs.
 type siteState struct {
 	Site
-	fn      *stmt    // the def it is in; nil at module level
-	setLen  int      // how many persistent globals ran before it
-	envLen  int      // how many environment assignments ran before it
-	patches []string // config.patch globals in force, KEY=VALUE: at the site, then at its first call (patchplace.go)
-	own     []string // the config.patch decorators of the def a decorator site compiles
+	fn         *stmt    // the def it is in; nil at module level
+	ownerNoted bool     // a call of an object holding it was noted (owner.go)
+	setLen     int      // how many persistent globals ran before it
+	envLen     int      // how many environment assignments ran before it
+	patches    []string // config.patch globals in force, KEY=VALUE: at the site, then at its first call (patchplace.go)
+	own        []string // the config.patch decorators of the def a decorator site compiles
 	// helperCalled: a call of the def this site is in is a site of kind helper that
 	// plans it (helper.go); this one is not listed.
 	helperCalled bool
@@ -302,28 +303,29 @@ type reader struct {
 	rebound                             map[string]rebinding    // torch.compile / torch.compiler.compile as the script rebound them (rebind.go)
 	marked                              map[ThreadKind]bool     // process markers seen (one each)
 	threads                             []*Thread
-	classRun                            map[*Thread][]*stmt     // Thread subclass → its run methods
-	classMethods                        map[*Thread][]*stmt     // Thread subclass → its other methods (__init__ …), the instance's code too (devicefns.go)
-	threadCalls                         map[*expr]*Thread       // the call that starts or builds each thread (callers.go)
-	joins                               []joinEvent             // NAME.join() calls the main thread runs, in order
-	stack                               []frame                 // walk's stack, reused
-	indexed                             bool                    // index is done: aliases and cands are final
-	quals                               map[*expr]string        // qual of attribute chains, once indexed
-	qbuf                                []byte                  // qual's scratch
-	candsOf                             map[string][]Candidate  // candidatesFor, by name, once indexed
-	building                            int                     // how many constructors (__init__, __post_init__) are running (enter)
-	paramSets                           map[*stmt]int           // def → the first line where it replaces a parameter (paramhelpers.go)
-	timeline                            []tlEvent               // compiled calls, backward() and mark_step_begin() in execution order (overwrite.go)
-	bindings                            map[bindKey]*outBinding // names bound to a compiled call's output (overwrite.go)
-	assignLoops                         map[bindKey][]int32     // the loops each name's last assignment ran in (overwrite.go)
-	boundOffs                           map[int32]bool          // the offsets of names a statement binds, not reads (overwrite.go noteBound)
-	opaque                              map[string]bool         // names also assigned a call whose value is not followed (argalt.go noteOpaque)
-	loopTargets                         []*expr                 // the targets of the for loops running now
-	loopIters                           []*expr                 // the iterable of each of loopTargets' loop (threadstart.go)
-	forwardOf                           map[string]*siteState   // X → the site compiled into X.forward (threadargs.go bindForward)
-	runsAtOnce                          map[*stmt]runs          // coroutine def → how many of its runs start at once (gathered.go)
-	modules                             map[string]bool         // names bound to an nn.Module now (threadargs.go isModule)
-	torch                               modes.Version           // the release planned, when hasTorch (versionguard.go)
+	classRun                            map[*Thread][]*stmt       // Thread subclass → its run methods
+	classMethods                        map[*Thread][]*stmt       // Thread subclass → its other methods (__init__ …), the instance's code too (devicefns.go)
+	threadCalls                         map[*expr]*Thread         // the call that starts or builds each thread (callers.go)
+	joins                               []joinEvent               // NAME.join() calls the main thread runs, in order
+	stack                               []frame                   // walk's stack, reused
+	indexed                             bool                      // index is done: aliases and cands are final
+	quals                               map[*expr]string          // qual of attribute chains, once indexed
+	qbuf                                []byte                    // qual's scratch
+	candsOf                             map[string][]Candidate    // candidatesFor, by name, once indexed
+	building                            int                       // how many constructors (__init__, __post_init__) are running (enter)
+	paramSets                           map[*stmt]int             // def → the first line where it replaces a parameter (paramhelpers.go)
+	timeline                            []tlEvent                 // compiled calls, backward() and mark_step_begin() in execution order (overwrite.go)
+	bindings                            map[bindKey]*outBinding   // names bound to a compiled call's output (overwrite.go)
+	assignLoops                         map[bindKey][]int32       // the loops each name's last assignment ran in (overwrite.go)
+	boundOffs                           map[int32]bool            // the offsets of names a statement binds, not reads (overwrite.go noteBound)
+	opaque                              map[string]bool           // names also assigned a call whose value is not followed (argalt.go noteOpaque)
+	loopTargets                         []*expr                   // the targets of the for loops running now
+	loopIters                           []*expr                   // the iterable of each of loopTargets' loop (threadstart.go)
+	forwardOf                           map[string]*siteState     // X → the site compiled into X.forward (threadargs.go bindForward)
+	owners                              map[string][]ownerBinding // X → the sites compiled into attributes of X (owner.go)
+	runsAtOnce                          map[*stmt]runs            // coroutine def → how many of its runs start at once (gathered.go)
+	modules                             map[string]bool           // names bound to an nn.Module now (threadargs.go isModule)
+	torch                               modes.Version             // the release planned, when hasTorch (versionguard.go)
 	hasTorch                            bool
 	versionNames                        map[string]bool        // names bound to a tuple of torch.__version__'s components
 	offLines                            map[int]bool           // lines of mode names' assignments under a guard that does not hold (noteKill)

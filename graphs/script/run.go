@@ -817,6 +817,7 @@ func (r *reader) assignTarget(t, v *expr) {
 	r.bindThread(t, v)
 	r.bindThreadList(t, v)
 	r.bindForward(t, v)
+	r.bindOwner(t, v)
 	r.dictAssign(t, v)
 	r.bind(r.lastName(t), v)
 	r.bindItem(t, v)

@@ -19,13 +19,18 @@
 // torch.compile(…) alone does not (measured on 2.6.0 and 2.14.1: patchplace.go).
 // A call of the file's own def that forwards its *args or **kwargs to torch.compile
 // (def maybe_compile(m, **kw): return torch.compile(m, **kw)) is a site of kind
-// helper at that call, planned with the arguments torch.compile gets there; a name
-// bound to what a def returns, torch.compile(…), names that compiled function
-// (helper.go).
+// helper at that call, planned with the arguments torch.compile gets there (a
+// parameter that a *x or **m of the call may bind is not known: a mode so bound plans
+// every mode, another keyword makes a partial plan); a name bound to what a def
+// returns, torch.compile(…), names that compiled function (helper.go).
 // A name bound to an instance of a class of the file whose forward (or __call__) is
 // compiled by a decorator, or to a compiled function through nn.Module methods that
 // return the module (model = Net().cuda(), model = model.to(dev)), names that
 // compiled function: its calls are the site's (instance.go).
+// An object that holds a compiled module as an attribute (pipe.unet =
+// torch.compile(pipe.unet, …), pipe.vae.decode = …, self.pipe.unet = …,
+// pipe.text_encoder.compile(…)) runs it when called (pipe(prompt), its forward or
+// generate): those calls, in any thread that makes them, are the site's (owner.go).
 // A file whose every device place (.to(…), device=, torch.device(…),
 // torch.set_default_device(…)) names mps or the CPU, and none CUDA or a device the
 // reader cannot read, is planned on that device type: no CUDA graph (devicetype.go).
@@ -420,21 +425,22 @@ type Thread struct {
 	// Target is the source text of the function the thread runs, when given.
 	Target string `json:"target,omitempty"`
 
-	target      *expr     // nil when not given
-	loop        bool      // started inside a loop or comprehension, so possibly several
-	count       iterCount // how many the loops around it start, when the script shows it
-	device      bool      // its arguments name a CUDA device (args=(f"cuda:{i}",))
-	seq         int       // execution order
-	built       bool      // a threading.Thread subclass: an instance was built (threadBuilt)
-	workers     int       // a pool's max_workers when a literal (0: unknown)
-	bound       string    // the name the thread object is bound to (w = Worker()), for w.join()
-	awaited     bool      // asyncio.to_thread or run_in_executor(None, …) awaited where it is called: it returns after the call
-	in          *stmt     // the def the start is in (nil: module level)
-	gathered    bool      // an awaited to_thread whose coroutine runs several times at once (gathered.go)
-	list        string    // the list a comprehension of thread objects is bound to (threadstart.go)
-	started     bool      // start() was seen on it (threadstart.go)
-	ran         bool      // run() was seen on it
-	workersFrom string    // where workers comes from when not a literal (a parameter's default)
+	target      *expr         // nil when not given
+	loop        bool          // started inside a loop or comprehension, so possibly several
+	count       iterCount     // how many the loops around it start, when the script shows it
+	device      bool          // its arguments name a CUDA device (args=(f"cuda:{i}",))
+	seq         int           // execution order
+	built       bool          // a threading.Thread subclass: an instance was built (threadBuilt)
+	workers     int           // a pool's max_workers when a literal (0: unknown)
+	bound       string        // the name the thread object is bound to (w = Worker()), for w.join()
+	awaited     bool          // asyncio.to_thread or run_in_executor(None, …) awaited where it is called: it returns after the call
+	in          *stmt         // the def the start is in (nil: module level)
+	gathered    bool          // an awaited to_thread whose coroutine runs several times at once (gathered.go)
+	list        string        // the list a comprehension of thread objects is bound to (threadstart.go)
+	started     bool          // start() was seen on it (threadstart.go)
+	ran         bool          // run() was seen on it
+	workersFrom string        // where workers comes from when not a literal (a parameter's default)
+	fw          *webFramework // the server that runs it, for a handler (webroutes.go)
 }
 
 // Warning is a hazard found while reading. Code is one of the Warning… constants.

@@ -21,12 +21,13 @@ var threadingServers = map[string]bool{
 }
 
 // requestHandlers are the threading servers' handlers: a thread per request.
-var requestHandlers = webFramework{kind: RequestThreads}
+var requestHandlers = webFramework{kind: RequestThreads,
+	runs: "a threading server starts a thread per request, which runs the handler's handle() and do_* (socketserver.ThreadingMixIn.process_request)"}
 
 // grpcServer returns the handler framework of grpc.server(ThreadPoolExecutor(max_workers=N)):
 // a pool of N workers (0 when N is not a literal).
 func (r *reader) grpcServer(c *expr) *webFramework {
-	fw := &webFramework{kind: ThreadPool}
+	fw := &webFramework{kind: ThreadPool, runs: "grpc.server runs every RPC handler on the executor it is given (grpc.server thread_pool)"}
 	pool := kwarg(c, "thread_pool", 0)
 	if pool != nil && pool.kind == call {
 		if v, ok := r.literal(kwarg(pool, "max_workers", 0)); ok {

@@ -294,6 +294,8 @@ func envLine(e EnvSet) string {
 // planned gives it.
 func envReadLine(e EnvRead) string {
 	switch {
+	case e.Value == nil && e.subscript && e.guard != "":
+		return fmt.Sprintf("line %d: %s (not set in the environment planned: os.environ[%q] raises KeyError if that line runs; -env %s=V plans it)%s", e.Line, e.Name, e.Name, e.Name, guardText(e.guard))
 	case e.Value == nil && e.subscript:
 		return fmt.Sprintf("line %d: %s (not set in the environment planned: os.environ[%q] raises KeyError there; -env %s=V plans it)", e.Line, e.Name, e.Name, e.Name)
 	case e.Value == nil:

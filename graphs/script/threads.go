@@ -391,7 +391,7 @@ func (r *reader) siteThread(s *siteState, t *Thread, rc *reach, seen bool) bool 
 	}
 	compiles := s.fn != nil && r.inside(s.fn, rc)
 	if !compiles {
-		return s.Binds != "" && rc.names[s.Binds] || r.boundIn(rc, s)
+		return s.Binds != "" && rc.names[s.Binds] || r.boundIn(rc, s) || r.ownedIn(rc, s)
 	}
 	if seen {
 		return false

@@ -32,15 +32,19 @@ import "fmt"
 // webFramework says how one framework runs a handler.
 type webFramework struct {
 	kind    ThreadKind
-	workers int  // the threads that call at once, at most (0: not bounded)
-	async   bool // an async def handler runs in the threads too (Flask), not on the event loop
+	workers int    // the threads that call at once, at most (0: not bounded)
+	async   bool   // an async def handler runs in the threads too (Flask), not on the event loop
+	runs    string // how it runs a handler, with the source of that fact (callers' note)
 }
 
 // The frameworks.
 var (
-	fastAPIRoutes = webFramework{kind: WebWorkers, workers: 40}
-	gradioEvents  = webFramework{kind: WebWorkers, workers: 40}
-	flaskViews    = webFramework{kind: RequestThreads, async: true}
+	fastAPIRoutes = webFramework{kind: WebWorkers, workers: 40,
+		runs: "FastAPI/Starlette runs a def endpoint with run_in_threadpool, anyio's worker threads, 40 at most by default (fastapi/routing.py run_endpoint_function; anyio current_default_thread_limiter)"}
+	gradioEvents = webFramework{kind: WebWorkers, workers: 40,
+		runs: "gradio runs a sync event function in anyio's worker threads, launch(max_threads=40) at most (gradio/blocks.py call_function, create_limiter)"}
+	flaskViews = webFramework{kind: RequestThreads, async: true,
+		runs: "Flask's server starts a thread per request (app.run threaded=True by default since 1.0; werkzeug ThreadedWSGIServer)"}
 )
 
 // webApps are the constructors of the objects whose route decorators and methods
@@ -227,7 +231,7 @@ func (r *reader) webThreads() {
 		if rt.fw == &gradioEvents && r.web.gradioLimit > 0 {
 			workers = r.web.gradioLimit
 		}
-		t := &Thread{Line: rt.line, Kind: rt.fw.kind, Target: rt.def.name, seq: seq, workers: workers, loop: true}
+		t := &Thread{Line: rt.line, Kind: rt.fw.kind, Target: rt.def.name, seq: seq, workers: workers, loop: true, fw: rt.fw}
 		if workers == 0 {
 			t.workersFrom = fmt.Sprintf("%s starts a thread per request, as many as arrive at once", rt.fw.kind)
 		}

@@ -238,8 +238,16 @@ func (r *reader) noteCall(c *expr) {
 		st = r.forwardCall(c) // model.generate(…) of a model whose forward is compiled
 	}
 	if st == nil {
+		for _, o := range r.ownerCalls(c) {
+			r.siteCalled(o, c) // pipe(prompt) of a pipeline whose unet is compiled (owner.go)
+		}
 		return
 	}
+	r.siteCalled(st, c)
+}
+
+// siteCalled records the call c of st's compiled function.
+func (r *reader) siteCalled(st *siteState, c *expr) {
 	r.stanceRecompile(st, c)
 	r.firstCall(st, c)
 	if r.capture > 0 {

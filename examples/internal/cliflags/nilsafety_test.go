@@ -1,6 +1,7 @@
 package cliflags
 
 import (
+	"errors"
 	"flag"
 	"go/ast"
 	"go/build"
@@ -33,6 +34,12 @@ var nilCases = map[string]func(t *testing.T){
 	},
 	"ReadByPyTorch": func(t *testing.T) { _ = ReadByPyTorch("") },
 	"UserWords":     func(t *testing.T) { _ = UserWords("") },
+	"FlagOfField":   func(t *testing.T) { _ = FlagOfField("") },
+	"Wording.Error": func(t *testing.T) {
+		if (Wording{}).Error(nil) != "" || (Wording{}).Error(errors.New("x")) != "x" {
+			t.Error("Wording{}.Error: want \"\" for nil and the error's words otherwise")
+		}
+	},
 	"WantsHelp": func(t *testing.T) {
 		for args, want := range map[string]bool{"": false, "-h": true, "-torch 2.11 --help": true, "-- -h": false, "-hh": false} {
 			if got := WantsHelp(strings.Fields(args)); got != want {

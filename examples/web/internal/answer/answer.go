@@ -97,14 +97,15 @@ func Check(c Call, o Options) Answer {
 	if err := fs.Parse(c.Args); err != nil {
 		return refuse(err)
 	}
-	given := map[string]bool{}
+	given := workloadGiven(w)
 	fs.Visit(func(f *flag.Flag) { given[f.Name] = true })
 	if err := cliflags.CheckCounts(given, map[string]int{"devices": w.Devices, "callers": w.Callers, "sizes": w.DistinctSizes}); err != nil {
 		return refuse(err)
 	}
+	words := cliflags.Wording{Given: given, Compile: &compile}
 	sc, err := compile.Scenario(given, nil, nil)
 	if err != nil {
-		return refuse(err)
+		return refuseWorded(words, err, 2)
 	}
 	sc.Workload = w
 	if given["fullgraph"] {
@@ -112,11 +113,7 @@ func Check(c Call, o Options) Answer {
 	}
 	rep, err := graphs.Check(sc)
 	if err != nil {
-		var se *graphs.ScenarioError
-		if errors.As(err, &se) && strings.HasPrefix(se.Path, "set[") {
-			err = fmt.Errorf("-set: %w", se.Err)
-		}
-		return Answer{Stderr: "compilemode: " + termtext.Escape(cliflags.UserWords(err.Error())) + "\n", Exit: graphs.InputError.Code()}
+		return refuseWorded(words, err, graphs.InputError.Code())
 	}
 	var text bytes.Buffer
 	if err := rep.WriteText(&text, graphs.TextOptions{Width: graphs.DefaultWidth}); err != nil {
@@ -202,7 +199,7 @@ func Script(name, src, torch, python string, o Options) Answer {
 	}
 	planned, err := s.PlanWith(script.PlanOptions{CLI: graphs.Scenario{Torch: torch, Python: python, Env: map[string]string{}}})
 	if err != nil {
-		return refuse(err)
+		return refuseWorded(cliflags.Wording{Given: map[string]bool{"torch": torch != "", "python": python != ""}}, err, 2)
 	}
 	var text bytes.Buffer
 	if err := planned.WriteText(&text, graphs.DefaultWidth); err != nil {
@@ -320,6 +317,39 @@ func light(r *graphs.Report) *graphs.Report {
 		}
 	}
 	return &out
+}
+
+// refuseWorded is the command's answer to an error of the call its flags give: exit
+// code and one stderr line, worded as the command words it (cliflags.Wording, with
+// the flags the page's command line shows), control characters escaped.
+func refuseWorded(words cliflags.Wording, err error, code int) Answer {
+	return Answer{Stderr: "compilemode: " + termtext.Escape(words.Error(err)) + "\n", Exit: code}
+}
+
+// workloadGiven returns the workload flags the page's command line shows for w (its
+// app.js workloadFlags): those whose field is set, as a flag given to the command.
+func workloadGiven(w graphs.Workload) map[string]bool {
+	given := map[string]bool{}
+	data, err := json.Marshal(w)
+	if err != nil {
+		return given
+	}
+	var fields map[string]any
+	if json.Unmarshal(data, &fields) != nil {
+		return given
+	}
+	for _, f := range cliflags.WorkloadFlags {
+		switch v := fields[f.Field].(type) {
+		case nil:
+		case bool:
+			given[f.Flag] = v
+		case float64:
+			given[f.Flag] = v != 0
+		case string:
+			given[f.Flag] = v != ""
+		}
+	}
+	return given
 }
 
 // refuse is the command's answer to unusable input: exit 2 and one stderr line, worded

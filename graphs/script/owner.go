@@ -1,0 +1,147 @@
+package script
+
+// Objects that hold a compiled module as an attribute (sweep9 finding 4). Diffusers'
+// documented speed-up compiles a pipeline's denoiser in place and keeps calling the
+// pipeline: pipe.unet = torch.compile(pipe.unet, mode="reduce-overhead",
+// fullgraph=True), then pipe(prompt) (Diffusers documentation, "Accelerated PyTorch
+// 2.0 support in Diffusers", huggingface.co/docs/diffusers/v0.19.0/optimization/torch2.0;
+// diffusers' own benchmark tools/benchmark/sd_txt2img.py; pipe.transformer for DiT
+// pipelines, pipe.vae.decode for the decoder; gradio Spaces such as mikefish/Fish-LCM
+// do it, warm up with pipe(…) and serve pipe(…) from event functions). A pipeline's
+// __call__ runs its denoising loop, which calls self.unet (or self.transformer) each
+// step, and decodes with self.vae.decode (diffusers src/diffusers/pipelines/
+// stable_diffusion/pipeline_stable_diffusion.py __call__); an nn.Module whose submodule
+// is compiled runs it from its forward. So a call of the owner, X(…) or X.forward/generate(…), is a call
+// of the compiled module, and a thread whose code calls the owner (a gradio event
+// function, a FastAPI def route, a pool's task) is one of its callers.
+//
+// The owner is the object the attribute chain starts from (pipe for pipe.vae.decode),
+// or, inside a class, the attribute of self it starts from (self.pipe.unet: pipe).
+// self.unet = torch.compile(self.unet) has no owner name: the class's own methods,
+// which name unet, are followed as they always were. The owner's calls are calls of
+// the site, not its outputs: a pipeline returns images it computed after the compiled
+// module ran, not the module's output.
+
+// ownerOf returns the name of the object whose attribute t is, as ownerOf's comment
+// says ("" when t is no attribute of one: a plain name, self.unet, a subscript).
+func ownerOf(t *expr) string {
+	if t == nil || t.kind != attr || t.name == "forward" || t.name == "__call__" {
+		return "" // X.forward = …: X is the compiled function itself (bindForward)
+	}
+	x := t.x
+	for n := 0; x != nil && x.kind == attr && n < MaxNesting; n++ {
+		if x.x != nil && x.x.kind == name && (x.x.name == "self" || x.x.name == "cls") {
+			return x.name // self.pipe.unet, self.pipe.vae.decode: pipe
+		}
+		x = x.x
+	}
+	if x == nil || x.kind != name || x.name == "self" || x.name == "cls" {
+		return ""
+	}
+	return x.name
+}
+
+// bindOwner records the object whose attribute the assignment t = v binds to a
+// compiled function (a compile site written there, or a name bound to one).
+func (r *reader) bindOwner(t, v *expr) {
+	if t != nil && t.kind == name && len(r.owners) > 0 {
+		r.rebindOwner(t.name, v)
+		return
+	}
+	if v == nil || ownerOf(t) == "" {
+		return
+	}
+	st := r.siteIn(v)
+	if st == nil {
+		st = r.compiledName(v)
+	}
+	r.addOwned(t, st)
+}
+
+// addOwned records st's compiled module as held by the owner of the attribute t
+// (pipe.unet = torch.compile(…), or pipe.text_encoder.compile(…) in place).
+func (r *reader) addOwned(t *expr, st *siteState) {
+	o := ownerOf(t)
+	if o == "" || st == nil || st.Kind == Partial {
+		return
+	}
+	if r.owners == nil {
+		r.owners = map[string][]ownerBinding{}
+	}
+	obs := r.owners[o]
+	for i, ob := range obs {
+		if ob.attr == r.src[t.start:t.end] || ob.st == st {
+			obs = append(obs[:i:i], obs[i+1:]...) // pipe.unet compiled again replaces the one before
+			break
+		}
+	}
+	if len(obs) < maxBound {
+		r.owners[o] = append(obs, ownerBinding{st: st, attr: r.src[t.start:t.end], line: int(t.line)})
+	}
+}
+
+// rebindOwner follows the name n bound to v: the same object (pipe = pipe.to("cuda"),
+// selfReturning) keeps what it holds, another owner's object takes what that one
+// holds (p = pipe), anything else holds nothing (pipe = DiffusionPipeline.from_pretrained(…)
+// of another model).
+func (r *reader) rebindOwner(n string, v *expr) {
+	for i := 0; v != nil && v.kind == call && v.x.kind == attr && selfReturning[v.x.name] && i < MaxNesting; i++ {
+		v = v.x.x
+	}
+	switch {
+	case v != nil && v.kind == name && v.name == n:
+	case v != nil && v.kind == name && len(r.owners[v.name]) > 0:
+		r.owners[n] = append([]ownerBinding(nil), r.owners[v.name]...)
+	default:
+		delete(r.owners, n)
+	}
+}
+
+// ownerBinding is a compiled module an owner holds: its site, the attribute as
+// written (pipe.unet) and its line.
+type ownerBinding struct {
+	st   *siteState
+	attr string
+	line int
+}
+
+// ownerCalls returns the sites a call of an owner runs: X(…), self.X(…), or X's
+// forward, __call__ or generate (forwardRunners); none otherwise. The first such call
+// of each site is noted on it, as what makes the owner's callers its callers.
+func (r *reader) ownerCalls(c *expr) []*siteState {
+	if len(r.owners) == 0 {
+		return nil
+	}
+	f := c.x
+	if f.kind == attr && forwardRunners[f.name] && f.x != nil && (f.x.kind == name || f.x.kind == attr) {
+		f = f.x
+	}
+	if f.kind == attr && (f.x == nil || f.x.kind != name || f.x.name != "self") {
+		return nil // pipe.unet.config(…), other(…).pipe: not the owner itself
+	}
+	if f.kind != name && f.kind != attr {
+		return nil
+	}
+	var out []*siteState
+	for _, ob := range r.owners[f.name] {
+		if !ob.st.ownerNoted {
+			ob.st.ownerNoted = true
+			ob.st.note("calls: %s(…) at line %d runs this compiled module, which the script keeps as %s (line %d): each call of %s, in any thread, is a call of it", r.src[f.start:f.end], r.lines.line(c.start), ob.attr, ob.line, f.name)
+		}
+		out = append(out, ob.st)
+	}
+	return out
+}
+
+// ownedIn reports whether a thread's reach names an owner that holds st's compiled
+// module when the module's code has run (the threads of a server or pool run after).
+func (r *reader) ownedIn(rc *reach, st *siteState) bool {
+	for n := range rc.names {
+		for _, ob := range r.owners[n] {
+			if ob.st == st {
+				return true
+			}
+		}
+	}
+	return false
+}
