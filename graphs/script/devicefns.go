@@ -215,7 +215,7 @@ func (r *reader) bindItems(t, it *expr) {
 	if t == nil || t.kind != name || it.kind != name && it.kind != attr {
 		return
 	}
-	if st := r.compiled[it.name]; st != nil {
+	if st := r.compiledName(it); st != nil {
 		r.bindCompiled(t.name, st)
 	}
 }

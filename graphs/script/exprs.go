@@ -70,6 +70,7 @@ func (p *parser) simple() *stmt {
 		s.exprs = p.raiseOrAssert(t.Text)
 	case "global", "nonlocal":
 		p.advance()
+		s.name = t.Text // its names are read from its tokens (scope.go declare)
 		p.names()
 	case "import":
 		p.advance()

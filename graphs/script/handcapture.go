@@ -85,11 +85,11 @@ func (r *reader) captureCall(c *expr, q string) {
 		r.capture = 0
 	case captureStarts[q] == 5:
 		f := kwarg(c, "callables", 0)
-		if f == nil || (f.kind != name && f.kind != attr) || r.compiled[f.name] == nil {
+		if f == nil || (f.kind != name && f.kind != attr) || r.compiledName(f) == nil {
 			return
 		}
 		if m := r.readCaptureMode(c, 5); m >= 0 {
-			r.handCapture(r.compiled[f.name], int(c.line), m)
+			r.handCapture(r.compiledName(f), int(c.line), m)
 		}
 	}
 }

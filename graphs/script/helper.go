@@ -284,7 +284,9 @@ func (r *reader) siteOfCall(v *expr, given func(*stmt) *expr) *siteState {
 	if d == nil {
 		return nil
 	}
-	return r.siteGiven(d.body, 0, given)
+	var st *siteState
+	r.within(d, func() { st = r.siteGiven(d.body, 0, given) })
+	return st
 }
 
 // siteGiven returns the site of the first statement of body, nested defs and classes

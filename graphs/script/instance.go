@@ -109,7 +109,7 @@ func (r *reader) callsSuper(def *stmt, m string) bool {
 func (r *reader) boundIn(rc *reach, st *siteState) bool {
 	for n := range rc.names {
 		for _, b := range r.bound[n] {
-			if b == st {
+			if b == st && r.usedIn(rc, n, st) {
 				return true
 			}
 		}

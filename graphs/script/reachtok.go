@@ -58,6 +58,7 @@ func (r *reader) scanUse(rc *reach, toks []token, i int, n string, queue *[]*stm
 	switch r.useOf(toks, i, n) {
 	case useBound:
 	case useBare:
+		r.noteUse(rc, n, in)
 		called := r.calledAt(toks, i)
 		if called && !handOver || !called && handOver {
 			r.reachCtor(rc, n, queue)
@@ -67,6 +68,10 @@ func (r *reader) scanUse(rc *reach, toks []token, i int, n string, queue *[]*stm
 		}
 		r.scanName(rc, n, queue, false)
 	case useAttr:
+		if rc.attrs == nil {
+			rc.attrs = map[string]bool{}
+		}
+		rc.attrs[n] = true
 		r.scanName(rc, n, queue, true)
 	case useInitOf:
 		r.reachInit(rc, toks, i, queue, in)

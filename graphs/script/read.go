@@ -92,6 +92,7 @@ func readTextOnce(name, src string, in readIn) (*Script, error) {
 	r.mainEnd = r.seq
 	r.rest = true
 	r.runRest(stmts)
+	r.compilesInText()
 	return r.finish(), nil
 }
 
@@ -298,10 +299,14 @@ type reader struct {
 	events                              []event                 // workload facts seen
 	compiled                            map[string]*siteState   // names bound to compiled functions
 	bound                               map[string][]*siteState // name → every site it was bound to (aliases and parameters included)
-	partials                            map[string]*siteState   // names bound to partial(torch.compile, …)
-	lambdas                             map[string]*siteState   // names bound to lambda m: torch.compile(m, …) (run.go bindFactory)
-	rebound                             map[string]rebinding    // torch.compile / torch.compiler.compile as the script rebound them (rebind.go)
-	marked                              map[ThreadKind]bool     // process markers seen (one each)
+	bindScopes                          map[string][]bindScope  // name → where each binding to a site was made (namescope.go)
+	bindingName                         bool                    // an assignment to a plain name binds now (namescope.go)
+	readFn                              *stmt                   // the def whose names are read now, when reading (namescope.go within)
+	reading                             bool
+	partials                            map[string]*siteState // names bound to partial(torch.compile, …)
+	lambdas                             map[string]*siteState // names bound to lambda m: torch.compile(m, …) (run.go bindFactory)
+	rebound                             map[string]rebinding  // torch.compile / torch.compiler.compile as the script rebound them (rebind.go)
+	marked                              map[ThreadKind]bool   // process markers seen (one each)
 	threads                             []*Thread
 	classRun                            map[*Thread][]*stmt       // Thread subclass → its run methods
 	classMethods                        map[*Thread][]*stmt       // Thread subclass → its other methods (__init__ …), the instance's code too (devicefns.go)

@@ -819,7 +819,9 @@ func (r *reader) assignTarget(t, v *expr) {
 	r.bindForward(t, v)
 	r.bindOwner(t, v)
 	r.dictAssign(t, v)
+	r.bindingName = t.kind == name
 	r.bind(r.lastName(t), v)
+	r.bindingName = false
 	r.bindItem(t, v)
 	r.bindTuple(t, v)
 	r.bindPrepared(t, v)
@@ -904,6 +906,7 @@ func (r *reader) lambdaSite(v *expr) *siteState {
 // functions n may name: see [reader.peers]).
 func (r *reader) bindCompiled(n string, st *siteState) {
 	r.compiled[n] = st
+	r.noteBindScope(n, st)
 	for _, b := range r.bound[n] {
 		if b == st {
 			return
@@ -925,6 +928,9 @@ func (r *reader) compiledName(e *expr) *siteState {
 	}
 	if e == nil || (e.kind != name && e.kind != attr) {
 		return nil
+	}
+	if e.kind == name {
+		return r.compiledAt(e.name, r.readScope()) // a plain local of the same name is not it (namescope.go)
 	}
 	return r.compiled[e.name]
 }

@@ -2,6 +2,7 @@ package script
 
 import (
 	"fmt"
+	"github.com/compilemode/compilemode/graphs/script/pytoken"
 	"slices"
 	"strings"
 )
@@ -131,6 +132,9 @@ func (r *reader) declare(stmts []*stmt, fn, cls *stmt) {
 				}
 			}
 			r.declare(s.body, s, nil)
+			for _, n := range r.declaredNonlocal(s.body) {
+				delete(loc, n) // global x / nonlocal x: x binds the module's or the enclosing def's
+			}
 			continue
 		case assignStmt, annAssignStmt, augAssignStmt, loopStmt:
 			if fn != nil && cls == nil {
@@ -141,6 +145,26 @@ func (r *reader) declare(stmts []*stmt, fn, cls *stmt) {
 		}
 		r.declare(s.body, fn, cls)
 	}
+}
+
+// declaredNonlocal returns the names the global and nonlocal statements of a def's
+// body declare (in its blocks too, not in nested defs or classes, whose own they are).
+func (r *reader) declaredNonlocal(body []*stmt) []string {
+	var out []string
+	for _, s := range body {
+		switch {
+		case s.kind == defStmt || s.kind == classStmt:
+		case s.kind == simpleStmt && (s.name == "global" || s.name == "nonlocal"):
+			for i := s.tokStart + 1; i < s.tokEnd && int(i) < len(r.toks); i++ {
+				if t := r.toks[i].full(r.src, r.lines); t.Kind == pytoken.Name {
+					out = append(out, t.Text)
+				}
+			}
+		default:
+			out = append(out, r.declaredNonlocal(s.body)...)
+		}
+	}
+	return out
 }
 
 // markLocals marks the names a target binds (a name, or the names of a tuple or list

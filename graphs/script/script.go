@@ -31,6 +31,9 @@
 // torch.compile(pipe.unet, …), pipe.vae.decode = …, self.pipe.unet = …,
 // pipe.text_encoder.compile(…)) runs it when called (pipe(prompt), its forward or
 // generate): those calls, in any thread that makes them, are the site's (owner.go).
+// A compiled function's name bound by an assignment is scoped per def as Python
+// resolves it (LEGB, global and nonlocal followed): a same-named plain variable of
+// another def is not it (namescope.go).
 // A file whose every device place (.to(…), device=, torch.device(…),
 // torch.set_default_device(…)) names mps or the CPU, and none CUDA or a device the
 // reader cannot read, is planned on that device type: no CUDA graph (devicetype.go).

@@ -84,11 +84,11 @@ func (r *reader) bindTuple(t, v *expr) {
 	if t.kind != tuple || v == nil {
 		return
 	}
-	items := v.elts
+	items, in := v.elts, r.fn
 	if v.kind == call {
 		items = nil
 		if d := r.calledDef(v, r.qual(v.x)); d != nil {
-			items = r.returnedTuple(d.body, 0)
+			items, in = r.returnedTuple(d.body, 0), d
 		}
 	} else if v.kind != tuple {
 		return
@@ -97,7 +97,9 @@ func (r *reader) bindTuple(t, v *expr) {
 		if i >= len(items) || e == nil || e.kind != name {
 			continue
 		}
-		if st := r.itemSite(items[i]); st != nil {
+		var st *siteState
+		r.within(in, func() { st = r.itemSite(items[i]) }) // the def's names, as it returns them
+		if st != nil {
 			r.bindCompiled(e.name, st)
 		}
 	}

@@ -287,8 +287,11 @@ func (r *reader) addClassMethod(t *Thread, m *stmt) {
 type reach struct {
 	defs   map[*stmt]bool // reached: queued, or scanned
 	names  map[string]bool
-	seen   map[string]bool // the uses scanned: a name, or "." and an attribute (reachtok.go)
-	device bool            // names a CUDA device ("cuda:…" or set_device)
+	seen   map[string]bool    // the uses scanned: a name, or "." and an attribute (reachtok.go)
+	device bool               // names a CUDA device ("cuda:…" or set_device)
+	uses   map[string][]*stmt // the scopes each bare name read resolves to (namescope.go)
+	attrs  map[string]bool    // the names read as attributes (.n)
+	in     *stmt              // the def the thread starts in: its target's names are read there
 }
 
 // maxThreadsInferred bounds the threads whose reach is computed (each is linear in the
@@ -297,7 +300,7 @@ const maxThreadsInferred = 64
 
 // reachOf follows a thread's target through the defs it names.
 func (r *reader) reachOf(t *Thread) *reach {
-	rc := &reach{defs: map[*stmt]bool{}, names: map[string]bool{}}
+	rc := &reach{defs: map[*stmt]bool{}, names: map[string]bool{}, in: t.in}
 	var queue []*stmt
 	for _, d := range append(r.classRun[t][:len(r.classRun[t]):len(r.classRun[t])], r.classMethods[t]...) {
 		rc.defs[d] = true
@@ -391,7 +394,7 @@ func (r *reader) siteThread(s *siteState, t *Thread, rc *reach, seen bool) bool 
 	}
 	compiles := s.fn != nil && r.inside(s.fn, rc)
 	if !compiles {
-		return s.Binds != "" && rc.names[s.Binds] || r.boundIn(rc, s) || r.ownedIn(rc, s)
+		return r.usedIn(rc, s.Binds, s) || r.boundIn(rc, s) || r.ownedIn(rc, s)
 	}
 	if seen {
 		return false

@@ -227,7 +227,9 @@ type event struct {
 func (r *reader) noteCall(c *expr) {
 	var st *siteState
 	switch c.x.kind {
-	case name, attr:
+	case name:
+		st = r.compiledAt(c.x.name, r.fn) // namescope.go
+	case attr:
 		st = r.compiled[c.x.name]
 	case subscript:
 		st = r.itemCalled(c) // models["m"](x) (containers.go)
@@ -431,7 +433,9 @@ func (r *reader) outputOf(e *expr) *siteState {
 	switch {
 	case e == nil:
 		return nil
-	case e.kind == call && (e.x.kind == name || e.x.kind == attr):
+	case e.kind == call && e.x.kind == name:
+		return r.compiledAt(e.x.name, r.fn) // namescope.go
+	case e.kind == call && e.x.kind == attr:
 		return r.compiled[e.x.name]
 	case e.kind == name:
 		return r.outputs[e.name]
