@@ -93,6 +93,7 @@ func readTextOnce(name, src string, in readIn) (*Script, error) {
 	r.mainEnd = r.seq
 	r.rest = true
 	r.runRest(stmts)
+	r.compilesInText()
 	return r.finish(), nil
 }
 

@@ -151,4 +151,15 @@ const (
 	//
 	// Fix: name the devices meant (CUDA_VISIBLE_DEVICES=0,1), or unset it.
 	WarningNoVisibleDevice = "no-visible-device"
+
+	// WarningCompileInText occurs for a torch.compile call the reader does not parse:
+	// one inside an f-string's replacement field, or inside the text that eval or exec
+	// runs (sweep9 #17: f"{torch.compile(model, mode='reduce-overhead')}" gave "no
+	// torch.compile site found"). Python runs it; the plans leave it out.
+	//
+	//	print(f"{torch.compile(model, mode='reduce-overhead')}")
+	//
+	// Fix: compile in a statement of its own (compiled = torch.compile(…)) and format
+	// or run the result; or plan the call with its flags (-mode, -options).
+	WarningCompileInText = "compile-in-text"
 )
