@@ -161,6 +161,11 @@ type cutSides struct {
 	before []byte
 	// short holds the cut to the short-cut rule (shortFits) instead of the general one.
 	short bool
+	// lead marks a short cut that is a quotation's whole text, sl (leadQuotes): it fits
+	// a row whose literal starts with it (leadFits).
+	lead bool
+	// said marks a lead cut whose quotation the prose before it says occurred (leadSaid).
+	said bool
 }
 
 // maxCuts is the most ellipses of one line that are tried as cuts, so that a line of
@@ -278,7 +283,7 @@ const truncatedTail = ".…)]}>:;,!?'\"`*_-。，、；：！？）」』】》�
 // shortCuts returns entry e's cuts for the short-cut rule (n of them): at the line's
 // end, without a mark (what truncatedTail holds aside), and, where the line starts with
 // an ellipsis, behind it; their sides are squeezed only.
-func shortCuts(e *ringLine) (cuts [2 + maxQuoteCuts]cutSides, n int) {
+func shortCuts(e *ringLine) (cuts [2 + 2*maxQuoteCuts]cutSides, n int) {
 	cuts[0] = cutSides{sl: bytes.TrimRight(e.squeezed, truncatedTail), short: true}
 	n = 1
 	if rest, ok := leadingEllipsis(e.squeezed); ok {
@@ -291,6 +296,11 @@ func shortCuts(e *ringLine) (cuts [2 + maxQuoteCuts]cutSides, n int) {
 	}
 	for _, at := range closingQuotes(body) {
 		cuts[n] = cutSides{sl: bytes.TrimRight(squeeze(nil, unquote(nil, body[:at])), truncatedTail), short: true}
+		n++
+	}
+	for _, q := range leadQuotes(body) {
+		cuts[n] = cutSides{sl: withoutClass(squeeze(nil, unquote(nil, body[q[0]:q[1]]))), short: true, lead: true,
+			said: leadSaid(body[:q[0]-1]) || errorAfter.Match(body[q[1]+1:])}
 		n++
 	}
 	return cuts, n
@@ -337,11 +347,11 @@ func quoteWidth(b []byte) int {
 // (matchCut) wants an ellipsis or the input's end and one code only; it reports a match.
 func (s *scanner) matchShortCut(i int, e, prev *ringLine) bool {
 	row := &s.rows[i]
-	if row.pattern != nil || row.Paraphrase || len(row.squeezed) < minTruncated {
+	if row.pattern != nil || row.Paraphrase || len(row.squeezed) < minLead {
 		return false // shortFits takes none of them: no cut to make
 	}
 	for _, c := range e.shortCutsOf(prev) {
-		if s.cutFits(i, c) {
+		if s.cutFits(i, c) && (!c.lead || s.leadUnique(i, c.sl)) {
 			s.hit(i, e, e.unquoted, Truncated)
 			return true
 		}
@@ -364,8 +374,13 @@ func (e *ringLine) shortCutsOf(prev *ringLine) []cutSides {
 	if prev == nil || len(prev.squeezed) == 0 {
 		return e.short
 	}
+	for j := range e.short {
+		if c := &e.short[j]; c.lead && !c.said && leadSaid(prev.clean) {
+			c.said = true // the prose before the quotation begins on the line above
+		}
+	}
 	for _, c := range cuts[:n] {
-		if c.right == nil {
+		if c.right == nil && !c.lead {
 			c.sl = append(append(make([]byte, 0, len(prev.squeezed)+len(c.sl)), prev.squeezed...), c.sl...)
 			e.short = append(e.short, c)
 		}
@@ -378,6 +393,9 @@ func (e *ringLine) shortCutsOf(prev *ringLine) []cutSides {
 // the cut ("… that has been overwritten", "… by a subsequent...") or after it ("…ensor
 // output of CUDAGraphs that has been overwritten by a subsequent run").
 func shortFits(row *compiledRow, c cutSides) bool {
+	if c.lead {
+		return c.said && leadFits(row, c.sl)
+	}
 	lit := row.squeezed
 	if row.pattern != nil || len(lit) < minTruncated {
 		return false

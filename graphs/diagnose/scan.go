@@ -75,7 +75,8 @@ type compiledRow struct {
 	// boundary says the pattern has \b or \B, which read the edges of a part of a text
 	// otherwise than the text itself.
 	boundary bool
-	requires int // index into scanner.contexts, -1 for none
+	requires int  // index into scanner.contexts, -1 for none
+	bareSkip bool // a bare skip quotation's row (bareSkipRow): tried only beside one
 }
 
 // rowForms are a row's pattern's forms that only a line holding some form of the
@@ -275,7 +276,7 @@ func compileTable() (table, error) {
 func (b *tableBuilder) row(i int, sig Signature) (compiledRow, error) {
 	lit := sentenceLiteral(sig)
 	row := compiledRow{Signature: sig, literal: []byte(lit), squeezed: squeeze(nil, []byte(lit)), requires: -1,
-		fragment: sig.Cropped && sig.Pattern == fragmentPattern(sig.Literal)}
+		fragment: sig.Cropped && sig.Pattern == fragmentPattern(sig.Literal), bareSkip: bareSkipRow(sig)}
 	row.folded = append([]byte(nil), row.squeezed...)
 	lower(row.folded)
 	if sig.Pattern != "" {
@@ -1012,6 +1013,9 @@ func (s *scanner) contextWrapped(c, k int) bool {
 // neighbours, then cut short at the end of the line.
 func (s *scanner) matchRow(i, k int) {
 	row := &s.rows[i]
+	if row.bareSkip && !s.bareSkipNear(k) {
+		return
+	}
 	e := s.entry(k)
 	exact := s.literalHolds(i, k, e)
 	if exact && (row.pattern == nil || s.matchNear(row.pattern, row.whole, s.edged(row, e, e.clean), e.clean, row.literal, nil)) {

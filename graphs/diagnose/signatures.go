@@ -286,20 +286,20 @@ func threadRows() []Signature {
 		{
 			// The allocator's and the RNG's own errors: any capture that collides with
 			// another prints them (a serving engine's manual torch.cuda.graph capture,
-			// ACE-Step-1.5#613), so only a log that shows cudagraph trees or threads
-			// holds this row's cause.
+			// ACE-Step-1.5#613), so only a log that shows cudagraph trees, torch.compile or
+			// threads holds this row's cause.
 			Code: TreesConcurrentCallers, Literal: line(callers, 0),
 			Requires: treesOrThreads,
 			Releases: sharedTrees, Cause: concurrent, Fix: fixCallers,
 			Evidence: modes.Measured, Source: measuredCallers,
-			Decisive: "the RuntimeError line; another line shows cudagraph trees or threads",
+			Decisive: "the RuntimeError line; another line shows cudagraph trees, torch.compile or threads",
 		},
 		{
 			Code: TreesConcurrentCallers, Literal: line(callers, 1),
 			Requires: treesOrThreads,
 			Releases: sharedTrees, Cause: concurrent, Fix: fixCallers,
 			Evidence: modes.Measured, Source: measuredCallers,
-			Decisive: "the RuntimeError line; another line shows cudagraph trees or threads",
+			Decisive: "the RuntimeError line; another line shows cudagraph trees, torch.compile or threads",
 		},
 		{
 			Code: TreesConcurrentCallers, Literal: sentence(from(line(callers, 2), "tensor(s)")),

@@ -321,6 +321,10 @@ type Site struct {
 	// force where the site compiles (0: none): a first-call compile failure falls back
 	// to eager (suppress.go).
 	suppressErrors int
+	// gradAccum is the line of a backward() that accumulates into .grad tensors the
+	// compiled backward graph returned (factGradAccum: what keeps outputs; 0: none),
+	// whose overwritten-output warning says so (gradaccumfix.go).
+	gradAccum int
 	// recompileStance is a call that recompiles (a new input size) while
 	// set_stance("fail_on_recompile"), set after the first call, is in force: it
 	// raises there (stance.go; zero: none).

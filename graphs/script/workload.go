@@ -192,6 +192,9 @@ func (s *siteState) apply(f fact, line, n int) {
 		in.Line, in.Shows = line, row.shows
 		s.Inferred = append(s.Inferred, in)
 	}
+	if f == factGradAccum {
+		s.gradAccum = line
+	}
 	if f <= factCallWarm {
 		// Only the thread rows set the layout: backward(), kept outputs and the other
 		// facts combine with the layout already inferred, never replace it.

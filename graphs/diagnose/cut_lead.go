@@ -1,0 +1,114 @@
+package diagnose
+
+import (
+	"bytes"
+
+	"github.com/compilemode/compilemode/internal/lazyregexp"
+)
+
+// A message quoted in prose from its first word up to a word before its end, the
+// quotation closed there (branch recallK: "rope-bwd was failing every shape on B200 +
+// H100 with" / "\"Offset increment outside graph capture\" — tritonbench's torch_compile
+// rope-bwd recompiles during CUDA graph capture.", holdoutAJ's helion commit, the message's
+// "encountered unexpectedly." left out), read for every row as quotedFragments reads 23
+// hand-picked fragments from a message's middle: the quotation's whole text (its
+// exception class aside) is the start of a row's literal, ending at a word's end of it,
+// minLead characters or more (squeezed), keeping the literal's first anchor (the
+// quotation holds the line's anchors: a third of a long literal, half of a shorter one),
+// and no row of another code has a literal that starts so (matchShortCut's caller,
+// leadUnique), and the prose before it, on its line or the line above, says it
+// occurred (leadSaid: "failing with", "hit", "raised"), or an error word follows it
+// (errorAfter: "the '…' error"): a quotation that names the
+// message ("The message \"accessing tensor output of CUDAGraphs\" is familiar") or a
+// program's own print of words a message starts with (print("Triton only supports
+// devices of CUDA Capability >= 7.0")) is none. A row's Requires still holds. A row with a Pattern is not read this way
+// (its pattern decides what its literal's start means), nor a paraphrase or a fragment.
+
+// minLead is the least of a row's literal (squeezed) that a quotation of its start must
+// show: 24 characters are four words or more of a message ("Offsetincrementoutsidegraph"
+// is 27); measured on the corpus, no negative holds a quotation of 16 characters or more
+// that starts a literal (testdata/corpus/README.md, "Branch recallK").
+const minLead = 24
+
+// leadQuotes returns the spans of the first maxQuoteCuts quotations of b: a straight or
+// code quote that opens after the line's start or a byte that is no word byte, before a
+// letter, and closes with the same mark after a word byte or a full stop, before the
+// line's end or a byte that is no word byte ("don't", "tritonbench's" open none). b is
+// the line before unquote drops the marks.
+func leadQuotes(b []byte) [][2]int {
+	var out [][2]int
+	for i := 0; i+1 < len(b) && len(out) < maxQuoteCuts; i++ {
+		q := b[i]
+		if q != '"' && q != '\'' && q != '`' || i > 0 && isWordByte(b[i-1]) || !isLetter(b[i+1]) {
+			continue
+		}
+		j := bytes.IndexByte(b[i+1:], q)
+		if j < 0 {
+			break
+		}
+		j += i + 1
+		if last := b[j-1]; (isWordByte(last) || last == '.') && (j+1 == len(b) || !isWordByte(b[j+1])) {
+			out = append(out, [2]int{i + 1, j})
+		}
+		i = j
+	}
+	return out
+}
+
+// isLetter reports whether c is an ASCII letter.
+func isLetter(c byte) bool { return 'a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' }
+
+// withoutClass returns sl (squeezed) without an exception class before a colon that
+// starts it ("RuntimeError:…", "torch.OutOfMemoryError:…"): literals hold none.
+func withoutClass(sl []byte) []byte {
+	c := bytes.IndexByte(sl, ':')
+	if c < 0 {
+		return sl
+	}
+	name := sl[:c]
+	for _, k := range [][]byte{[]byte("Error"), []byte("Exception"), []byte("Warning")} {
+		if bytes.HasSuffix(name, k) && bytes.IndexFunc(name, func(r rune) bool { return !(r == '.' || r == '_' || r < 128 && isWordByte(byte(r))) }) < 0 {
+			return sl[c+1:]
+		}
+	}
+	return sl
+}
+
+// leadFits reports whether sl, a quotation's whole text squeezed, is the start of row's
+// literal by the lead rule: minLead characters or more of it, less than all of it, and
+// ending where a word of the literal ends.
+func leadFits(row *compiledRow, sl []byte) bool {
+	lit := row.squeezed
+	if row.pattern != nil || len(sl) < minLead || len(sl) >= len(lit) || !bytes.HasPrefix(lit, sl) {
+		return false
+	}
+	return !insideWord(row.literal, rawAt(row.literal, len(sl)))
+}
+
+// leadUnique reports whether every row whose literal leadFits sl is related to row i
+// (of its code, or one of them supersedes the other): a quotation of a start that two
+// codes' messages share says neither.
+func (s *scanner) leadUnique(i int, sl []byte) bool {
+	for j := range s.rows {
+		if j != i && !s.rows[j].uncut() && bytes.HasPrefix(s.rows[j].squeezed, sl) && !s.related(i, j) {
+			return false
+		}
+	}
+	return true
+}
+
+// occurredWords are the words before a quotation that say the message occurred: a
+// failure, an error raised, hit, seen or got.
+var occurredWords = lazyregexp.New(`(?i)\b(?:fail\w*|crash\w*|errors?|exceptions?|raise[sd]?|raising|throws?|threw|throwing|` +
+	`hit(?:s|ting)?|trips?|tripped|triggers?|triggered|dies|died|die|abort\w*|broke|breaks|got|gets|getting|saw|seeing|stops?\s+on|` +
+	`stopped\s+on|ends?\s+with|ended\s+with|results?\s+in|resulted\s+in)\b`)
+
+// leadSaid reports whether the prose before a quotation (its last 120 bytes) says the
+// message occurred (occurredWords).
+func leadSaid(before []byte) bool {
+	return occurredWords.Match(before[max(0, len(before)-120):])
+}
+
+// errorAfter is an error word right after a quotation ("the 'Error: accessing tensor
+// output of CUDAGraphs' error comes back").
+var errorAfter = lazyregexp.New(`(?i)^\s{0,2}(?:errors?|exceptions?|crash(?:es)?|failures?)\b`)

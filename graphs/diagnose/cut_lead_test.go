@@ -1,0 +1,98 @@
+package diagnose
+
+import (
+	"bufio"
+	"bytes"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// TestLeadQuotesNegatives measures the lead rule's threshold (minLead) on the corpus: no
+// negative text (a "-" row of manifest.tsv) holds a quotation whose text starts a row's
+// literal with leadMargin characters or more (squeezed), so minLead keeps a margin.
+func TestLeadQuotesNegatives(t *testing.T) {
+	t.Parallel()
+	const leadMargin = 16
+	tb, err := compiledTable()
+	if err != nil {
+		t.Fatal(err)
+	}
+	f, err := os.Open(filepath.Join("testdata", "corpus", "manifest.tsv"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	sc := bufio.NewScanner(f)
+	negatives := 0
+	for sc.Scan() {
+		fields := strings.Split(sc.Text(), "\t")
+		if len(fields) != 5 || fields[3] != "-" {
+			continue
+		}
+		negatives++
+		text, err := os.ReadFile(filepath.Join("testdata", "corpus", "texts", fields[0]+".txt"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		for n, line := range bytes.Split(text, []byte("\n")) {
+			for _, q := range leadQuotes(line) {
+				sl := withoutClass(squeeze(nil, unquote(nil, line[q[0]:q[1]])))
+				codes := map[Code]bool{}
+				for i := range tb.rows {
+					r := &tb.rows[i]
+					if len(sl) >= leadMargin && len(sl) < len(r.squeezed) && !r.uncut() && bytes.HasPrefix(r.squeezed, sl) {
+						codes[r.Code] = true
+					}
+				}
+				// a start two codes share gives no finding (leadUnique); legacy-mutated-input
+				// supersedes skip-mutated-inputs, and the two are counted as one
+				if len(codes) == 1 || len(codes) == 2 && codes[LegacyMutatedInput] && codes[SkipMutatedInputs] {
+					t.Errorf("%s:%d: quotation %q starts a literal of %v", fields[0], n+1, line[q[0]:q[1]], codes)
+				}
+			}
+		}
+	}
+	if negatives < 100 {
+		t.Fatalf("%d negatives read, want the corpus's", negatives)
+	}
+}
+
+// TestLeadQuotes: a message quoted from its first word up to a word before its end, the
+// quotation closed there, is read by the lead rule (cut_lead.go), for rows of several
+// codes; each "want" failed before. A quotation too short, cut inside a word, from the
+// message's middle, or of a start two codes share, stays quiet.
+func TestLeadQuotes(t *testing.T) {
+	t.Parallel()
+	tests := []struct {
+		name, text string
+		want       Code
+	}{
+		{"offset-prose", "reduce-overhead runs failed with\n\"Offset increment outside graph capture\" — a recompile during capture.", TreesConcurrentCallers},
+		{"offset-class", "torch.compile(mode=\"reduce-overhead\") dies: `RuntimeError: Offset increment outside graph capture` on the second step", TreesConcurrentCallers},
+		{"overwritten-start", "we hit \"accessing tensor output of CUDAGraphs that has been overwritten\" again, so we clone", OverwrittenOutput},
+		{"overwritten-single", "the 'Error: accessing tensor output of CUDAGraphs' error comes back after the fix", OverwrittenOutput},
+		{"unpinned-copy", "the capture stops on `Cannot copy between CPU and CUDA tensors` in the sampler", CaptureUnpinnedCopy},
+		{"mode-and-options", "the call gives 'Either mode or options can be specified' and stops", ModeAndOptions},
+		{"untracked-pool", "the check says \"These storage data ptrs are not allocated\", then replays fail", TreesStorageNotInPool},
+		{"gemm-off", "V100 runs print \"GPU arch does not support max_autotune_gemm\" on every compile", MaxAutotuneGEMMOff},
+		// stays quiet
+		{"too-short", "reduce-overhead: the \"Offset increment\" error again", ""},
+		{"inside-word", "reduce-overhead: \"Offset increment outside graph capt\" again", ""},
+		{"middle", "reduce-overhead: \"outside graph capture encountered\" again", ""},
+	}
+	for _, tt := range tests {
+		d, err := Read(strings.NewReader(tt.text + "\n"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		var got Code
+		if len(d.Findings) > 0 {
+			got = d.Findings[0].Code
+		}
+		if got != tt.want {
+			t.Errorf("%s: %q gives %q, want %q", tt.name, tt.text, got, tt.want)
+		}
+	}
+}
