@@ -159,6 +159,9 @@ func (r *reader) getterDefault(c *expr) *expr {
 func (r *reader) assignedChoices(e *expr, depth int) ([]ArgChoice, bool) {
 	vs := r.assigned[r.lastName(e)]
 	if len(vs) == 0 {
+		if vals, ok := r.argFlagChoices(e); vals != nil {
+			return vals, ok // dynamic=args.dyn of a store_true option: False, True
+		}
 		return r.closedChoices(e)
 	}
 	var out []ArgChoice

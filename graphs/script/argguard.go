@@ -71,3 +71,126 @@ func (r *reader) noteParsedArgs(n string, v *expr) {
 		r.parsedArgs[n] = true
 	}
 }
+
+// Flags (sweep9 findings 2 and 7): an option whose action stores a constant takes
+// one of two values, whatever the command line says: its default, or the constant its
+// flag stores. argparse's store_true stores True (default False), store_false False
+// (default True), BooleanOptionalAction True for --x and False for --no-x (default
+// None) (Lib/argparse.py _StoreTrueAction, _StoreFalseAction, BooleanOptionalAction,
+// 3.9+; measured with CPython 3.11.7: parse_args([]) gives dyn=False, cg=True, b=None,
+// and --dyn --no-cg --no-b gives True, False, False). default= replaces the default.
+
+// flagStores are the values each flag action stores (BooleanOptionalAction: both).
+var flagStores = map[string][]bool{
+	"store_true": {true}, "store_false": {false},
+	"argparse.BooleanOptionalAction": {true, false}, "BooleanOptionalAction": {true, false},
+}
+
+// argFlag is what a flag option can give its dest: its default and what it stores.
+type argFlag struct {
+	line   int
+	def    literal.Value
+	stores []literal.Value
+}
+
+// noteArgFlag records the values the flag option of the add_argument call c gives
+// dest (none when c is no flag, or its default= is not a literal). Without default=,
+// an earlier parser.set_defaults(dest=V) gives the default (add_argument takes the
+// parser's default when none is given: Lib/argparse.py _ActionsContainer.add_argument).
+func (r *reader) noteArgFlag(c *expr, dest string) {
+	a := kwarg(c, "action", 99)
+	if dest == "" || a == nil || len(r.argFlags) >= maxFlow {
+		return
+	}
+	action, ok := r.literalStr(a)
+	if !ok {
+		action = r.qual(a)
+		if action == "" && a.kind == name {
+			action = a.name
+		}
+	}
+	stores, ok := flagStores[action]
+	if !ok {
+		return
+	}
+	f := argFlag{line: int(c.line), def: literal.None()}
+	if len(stores) == 1 {
+		f.def = literal.Bool(!stores[0])
+	}
+	if pd, ok := r.flagParserDefaults[dest]; ok {
+		f.def = pd
+	}
+	if v := kwarg(c, "default", 99); v != nil {
+		lv, ok := r.literal(v)
+		if !ok {
+			return // a default the file does not show
+		}
+		f.def = lv
+	}
+	for _, b := range stores {
+		f.stores = append(f.stores, literal.Bool(b))
+	}
+	if old, had := r.argFlags[dest]; had {
+		// --x and --no-x of one dest: parse_args sets a dest's default from its first
+		// action only (Lib/argparse.py parse_known_args: setattr unless hasattr;
+		// measured on 3.11.7: store_true then store_false of one dest parses [] as False).
+		f.def, f.stores = old.def, append(old.stores, f.stores...)
+	}
+	if r.argFlags == nil {
+		r.argFlags = map[string]argFlag{}
+	}
+	r.argFlags[dest] = f
+}
+
+// flagSetDefault records parser.set_defaults(dest=v): the default of a flag added
+// before, and of one added after without default=.
+func (r *reader) flagSetDefault(dest string, v *expr) {
+	lv, ok := r.literal(v)
+	if !ok || len(r.flagParserDefaults) >= maxFlow {
+		return
+	}
+	if f, had := r.argFlags[dest]; had {
+		f.def = lv
+		r.argFlags[dest] = f
+	}
+	if r.flagParserDefaults == nil {
+		r.flagParserDefaults = map[string]literal.Value{}
+	}
+	r.flagParserDefaults[dest] = lv
+}
+
+// argFlagChoices returns the values args.dest can have when dest is a flag's
+// (noteArgFlag): its default first, then what the flag stores; complete, unless
+// another option of that dest takes a value from the command line.
+func (r *reader) argFlagChoices(e *expr) ([]ArgChoice, bool) {
+	if e == nil || e.kind != attr || e.x.kind != name {
+		return nil, false
+	}
+	f, ok := r.argFlags[e.name]
+	if !ok {
+		return nil, false
+	}
+	var out []ArgChoice
+	for _, v := range append([]literal.Value{f.def}, f.stores...) {
+		out = append(out, ArgChoice{Line: f.line, Value: v.String(), v: v})
+	}
+	return uniqueChoices(out), !r.argValued[e.name]
+}
+
+// noteArgValued records that the add_argument call c, which is no flag, sets dest
+// from the command line: a flag's two values are then not all dest can have.
+func (r *reader) noteArgValued(c *expr, dest string) {
+	if dest == "" || len(r.argValued) >= maxFlow {
+		return
+	}
+	if a := kwarg(c, "action", 99); a != nil {
+		s, ok := r.literalStr(a)
+		if !ok || s != "store" && s != "append" && s != "extend" {
+			return // a flag, a count, store_const, help, version, or a class (BooleanOptionalAction): no value from the command line
+		}
+	}
+	if r.argValued == nil {
+		r.argValued = map[string]bool{}
+	}
+	r.argValued[dest] = true
+}

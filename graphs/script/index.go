@@ -323,6 +323,8 @@ func (r *reader) argparse(c *expr) {
 	}
 	r.shownDests[dest] = true
 	r.noteArgDefault(c, dest, flag)
+	r.noteArgFlag(c, dest)
+	r.noteArgValued(c, dest)
 	if _, ok := r.argOpen[dest]; !ok && dest != "" && len(r.argOpen) < maxFlow {
 		r.argOpen[dest] = int(c.line)
 	}

@@ -5,6 +5,7 @@ import (
 	"slices"
 	"sort"
 
+	"github.com/compilemode/compilemode/config/literal"
 	"github.com/compilemode/compilemode/graphs/script/pytoken"
 	"github.com/compilemode/compilemode/modes"
 )
@@ -258,15 +259,18 @@ type reader struct {
 	// default= and a set_defaults(dest=…) gave each dest, so that the one argparse
 	// does not use is dropped (setdefaults.go).
 	argDefaultCands, parserDefaultCands map[string][]Candidate
-	parsedArgs                          map[string]bool       // names bound to parse_args() (argguard.go)
-	argOpen                             map[string]int        // argparse dest → the line of its add_argument without choices= (0: it has choices)
-	dictObjs                            map[dictKey]*dictObj  // the dicts followed by name, where the reader runs now (dictflow.go)
-	dictWork                            int                   // items the dict flow has copied (maxDictWork)
-	iters                               []iterCount           // the loops and comprehensions running now, innermost last (see loopCount)
-	outer                               []iterCount           // the loops around the calls that entered the def running now (enter), outermost first
-	loopIDs                             []int32               // the loop statements running now (their first token), innermost last
-	loopStmts                           []*stmt               // the for statements running now, innermost last (devicefns.go deviceLoop)
-	kills                               map[killKey][]killRec // the latest assignments of each local name that ran (reaching.go)
+	parsedArgs                          map[string]bool          // names bound to parse_args() (argguard.go)
+	argOpen                             map[string]int           // argparse dest → the line of its add_argument without choices= (0: it has choices)
+	argFlags                            map[string]argFlag       // argparse dest → what its flag options can give it (argguard.go)
+	argValued                           map[string]bool          // argparse dests an option that takes a value also sets (argguard.go)
+	flagParserDefaults                  map[string]literal.Value // argparse dest → its parser.set_defaults literal (argguard.go)
+	dictObjs                            map[dictKey]*dictObj     // the dicts followed by name, where the reader runs now (dictflow.go)
+	dictWork                            int                      // items the dict flow has copied (maxDictWork)
+	iters                               []iterCount              // the loops and comprehensions running now, innermost last (see loopCount)
+	outer                               []iterCount              // the loops around the calls that entered the def running now (enter), outermost first
+	loopIDs                             []int32                  // the loop statements running now (their first token), innermost last
+	loopStmts                           []*stmt                  // the for statements running now, innermost last (devicefns.go deviceLoop)
+	kills                               map[killKey][]killRec    // the latest assignments of each local name that ran (reaching.go)
 	patches                             []string
 	configLine                          int       // where torch._inductor.config is first imported, in execution order (0: not yet)
 	configBy                            string    // what imports it there

@@ -294,6 +294,8 @@ func FuzzRead(f *testing.F) {
 		"import torch\ncomp = lambda m: torch.compile(m, mode='reduce-overhead')\nm = comp(n)\nlambda_x = comp\nwith torch.no_grad():\n  for i in range(3):\n    with c:\n      a, (b, *d) = m(x)\n    if a:\n      [a, b] = m(x)\n    else:\n      del a\n    e: int = (a := m(x))\n    print(a, b)\n",
 		"import torch\nm = torch.compile(f, options={'a': 1, 'b': g(), 'a': 2, **{'a': 3}}, backend=args.backend)\np.add_argument('--backend', choices=['inductor', None])\n",
 		// sweep9 #4: compiled modules held by an object, called through it from handlers.
+		// sweep9 #2/#7: argparse flags as compile arguments.
+		"import argparse, torch\np = argparse.ArgumentParser()\np.set_defaults(d=None, e=x)\np.add_argument('--d', action='store_true', default=y)\np.add_argument('--no-d', dest='d', action='store_false')\np.add_argument('--e', action=argparse.BooleanOptionalAction)\np.add_argument('--e', dest='e', action=f)\nargs = p.parse_args()\nm = torch.compile(f, dynamic=args.d, options={'a': args.e}, backend=args.e)\n",
 		// sweep9 #3: names scoped per def (global, nonlocal, a plain local of a compiled name).
 		"import torch, threading\nm = None\ndef a():\n  global m, n\n  m = torch.compile(f)\n  def b():\n    nonlocal m\n    global\n    m = 1\ndef c():\n  m = g\n  threading.Thread(target=lambda: m(1), args=(m,)).start()\n  return m\nx, y = c()\na()\n",
 		"import torch, gradio as gr\npipe.unet = torch.compile(pipe.unet, mode='reduce-overhead')\npipe.unet = torch.compile(pipe.unet)\nself.a.b.c = torch.compile(self.a.b.c)\npipe.vae.decode = pipe.unet\npipe.te.compile()\npipe.pipe = pipe\ndef g(p):\n  return pipe(p).images, self.pipe.generate(p), pipe.forward.forward(p)\ngr.Interface(fn=g).launch()\n",

@@ -45,6 +45,7 @@ func (r *reader) setDefaults(c *expr) {
 		}
 		r.parserDefaultCands[a.keyword] = slices.Clone(r.cands[a.keyword][before:])
 		r.dropCands(a.keyword, r.argDefaultCands[a.keyword])
+		r.flagSetDefault(a.keyword, a.value)
 		if lv, ok := r.literal(a.value); ok {
 			if d, had := r.argDefaults[a.keyword]; had {
 				d.value = lv
