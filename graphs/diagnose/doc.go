@@ -150,7 +150,10 @@
 //     a row's literal, up to a word's end of it and 24 characters or more without white
 //     space, is that row's message with its last words left out ("failing with
 //     \"Offset increment outside graph capture\" — …"), where no row of another code
-//     starts so and the row has no Pattern (the lead rule, cut_lead.go);
+//     starts so and the prose before it says it occurred ("fails with", "hit"); a row
+//     with a Pattern so where the pattern matches the quotation with the literal's rest
+//     put back ("Cannot call CUDAGeneratorImpl::current_seed during CUDA graph": the
+//     lead rule, cut_lead.go);
 //  5. paraphrased: a row marked Paraphrase matches the message retold in other words
 //     ("Python 3.11 is not supported for torch.compile"); a row of the same code that
 //     matches PyTorch's own text wins over it. Every retelling is an entry of one table
