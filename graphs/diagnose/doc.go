@@ -153,7 +153,14 @@
 //     starts so and the prose before it says it occurred ("fails with", "hit"); a row
 //     with a Pattern so where the pattern matches the quotation with the literal's rest
 //     put back ("Cannot call CUDAGeneratorImpl::current_seed during CUDA graph": the
-//     lead rule, cut_lead.go);
+//     lead rule, cut_lead.go). A quotation of five words or more, on its line or
+//     wrapped inside its quotes over two, whose text is a part of a row's literal from
+//     a word after its start to a word's end of it, or its tail going on past its end,
+//     32 characters or more of the literal without white space, is that row's message
+//     with its first words left out ("fails with \"an input tensor deallocate during
+//     graph recording that …\""), where no row of another code holds that part and the
+//     prose says it occurred as for the lead rule; rows with a Pattern aside (the middle
+//     rule, cut_middle.go);
 //  5. paraphrased: a row marked Paraphrase matches the message retold in other words
 //     ("Python 3.11 is not supported for torch.compile"); a row of the same code that
 //     matches PyTorch's own text wins over it. Every retelling is an entry of one table
