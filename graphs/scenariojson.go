@@ -233,8 +233,9 @@ func doubled[T any](s []T) []T {
 }
 
 // jsonNumber is a JSON number as json.loads reads it: an int when it has no fraction
-// or exponent, a float otherwise (finite only: Python's json reads 1e400 as inf, which
-// no option takes).
+// or exponent, a float otherwise (finite only: Python's json reads 1e400 as inf, whose
+// repr is no Python literal, so Scenario.Options could not hold it; float keys such as
+// cpu_gpu_bw take inf from a Python dict string: sweep10 finding 1).
 func jsonNumber(n json.Number) (literal.Value, error) {
 	s := n.String()
 	if !strings.ContainsAny(s, ".eE") {

@@ -299,7 +299,8 @@ func shortCuts(e *ringLine) (cuts [2 + 2*maxQuoteCuts]cutSides, n int) {
 		n++
 	}
 	for _, q := range leadQuotes(body) {
-		cuts[n] = cutSides{sl: withoutClass(squeeze(nil, unquote(nil, body[q[0]:q[1]]))), short: true, lead: true,
+		text := unquote(nil, body[q[0]:q[1]])
+		cuts[n] = cutSides{sl: withoutClass(squeeze(nil, text)), left: text[len(classLead.Find(text)):], short: true, lead: true,
 			said: leadSaid(body[:q[0]-1]) || errorAfter.Match(body[q[1]+1:])}
 		n++
 	}
@@ -347,11 +348,14 @@ func quoteWidth(b []byte) int {
 // (matchCut) wants an ellipsis or the input's end and one code only; it reports a match.
 func (s *scanner) matchShortCut(i int, e, prev *ringLine) bool {
 	row := &s.rows[i]
-	if row.pattern != nil || row.Paraphrase || len(row.squeezed) < minLead {
+	if row.Paraphrase || row.pattern == nil && len(row.squeezed) < minLead {
 		return false // shortFits takes none of them: no cut to make
 	}
 	for _, c := range e.shortCutsOf(prev) {
-		if s.cutFits(i, c) && (!c.lead || s.leadUnique(i, c.sl)) {
+		if row.pattern != nil && !c.lead {
+			continue // the short-cut rule takes no row with a Pattern; the lead rule does
+		}
+		if s.cutFits(i, c) && (!c.lead || s.leadUnique(i, c)) {
 			s.hit(i, e, e.unquoted, Truncated)
 			return true
 		}
@@ -458,6 +462,9 @@ func (s *scanner) cutFits(i int, c cutSides) bool {
 	row := &s.rows[i]
 	if row.uncut() {
 		return false
+	}
+	if c.short && c.lead && row.pattern != nil {
+		return c.said && s.leadPatternFits(row, c)
 	}
 	if c.short {
 		return shortFits(row, c)

@@ -18,11 +18,13 @@ import (
 // and no row of another code has a literal that starts so (matchShortCut's caller,
 // leadUnique), and the prose before it, on its line or the line above, says it
 // occurred (leadSaid: "failing with", "hit", "raised"), or an error word follows it
-// (errorAfter: "the '…' error"): a quotation that names the
-// message ("The message \"accessing tensor output of CUDAGraphs\" is familiar") or a
-// program's own print of words a message starts with (print("Triton only supports
-// devices of CUDA Capability >= 7.0")) is none. A row's Requires still holds. A row with a Pattern is not read this way
-// (its pattern decides what its literal's start means), nor a paraphrase or a fragment.
+// (errorAfter: "the '…' error"): a quotation that names the message ("The message
+// \"accessing tensor output of CUDAGraphs\" is familiar") or a program's own print of
+// words a message starts with (print("Triton only supports devices of CUDA Capability
+// >= 7.0")) is none. A row's Requires still holds. A row with a Pattern is read so
+// where its pattern through the literal's end matches the quotation with the literal's
+// rest put back, from the quotation's start (leadPatternFits); a paraphrase or a
+// fragment is not.
 
 // minLead is the least of a row's literal (squeezed) that a quotation of its start must
 // show: 24 characters are four words or more of a message ("Offsetincrementoutsidegraph"
@@ -32,9 +34,9 @@ const minLead = 24
 
 // leadQuotes returns the spans of the first maxQuoteCuts quotations of b: a straight or
 // code quote that opens after the line's start or a byte that is no word byte, before a
-// letter, and closes with the same mark after a word byte or a full stop, before the
-// line's end or a byte that is no word byte ("don't", "tritonbench's" open none). b is
-// the line before unquote drops the marks.
+// letter, and closes with the same mark after a word byte, a full stop or a closing
+// parenthesis ("step()"), before the line's end or a byte that is no word byte
+// ("don't", "tritonbench's" open none). b is the line before unquote drops the marks.
 func leadQuotes(b []byte) [][2]int {
 	var out [][2]int
 	for i := 0; i+1 < len(b) && len(out) < maxQuoteCuts; i++ {
@@ -47,7 +49,7 @@ func leadQuotes(b []byte) [][2]int {
 			break
 		}
 		j += i + 1
-		if last := b[j-1]; (isWordByte(last) || last == '.') && (j+1 == len(b) || !isWordByte(b[j+1])) {
+		if last := b[j-1]; (isWordByte(last) || last == '.' || last == ')') && (j+1 == len(b) || !isWordByte(b[j+1])) {
 			out = append(out, [2]int{i + 1, j})
 		}
 		i = j
@@ -85,17 +87,46 @@ func leadFits(row *compiledRow, sl []byte) bool {
 	return !insideWord(row.literal, rawAt(row.literal, len(sl)))
 }
 
-// leadUnique reports whether every row whose literal leadFits sl is related to row i
-// (of its code, or one of them supersedes the other): a quotation of a start that two
-// codes' messages share says neither.
-func (s *scanner) leadUnique(i int, sl []byte) bool {
+// leadPatternFits is leadFits for a row with a Pattern: the quotation ends with the
+// start of the literal, up to a word's end of it (the text before it is the pattern's
+// own: "Cannot call CUDAGeneratorImpl::current_seed during CUDA graph"), minLead
+// characters or more show, and the pattern through the literal's end matches the
+// quotation with the rest of the literal put back, from the quotation's start.
+func (s *scanner) leadPatternFits(row *compiledRow, c cutSides) bool {
+	lit := row.squeezed
+	head := row.lazy().cut.head
+	if head == nil || len(c.sl) < minLead {
+		return false
+	}
+	n := overlapEnd(c.sl, lit, len(lit)-1)
+	if n == 0 || insideWord(row.literal, rawAt(row.literal, n)) {
+		return false
+	}
+	text := append(append(s.cutText[:0], c.left...), row.literal[rawAfter(row.literal, n):]...)
+	s.cutText = text
+	text = bytes.TrimRight(text, " ") // the head pattern ends at the literal's last word
+	loc := head.FindIndex(text)
+	return loc != nil && loc[0] == 0
+}
+
+// leadUnique reports whether every row that the lead cut c fits (leadFits,
+// leadPatternFits) is related to row i (of its code, or one of them supersedes the
+// other): a quotation of a start that two codes' messages share says neither.
+func (s *scanner) leadUnique(i int, c cutSides) bool {
 	for j := range s.rows {
-		if j != i && !s.rows[j].uncut() && bytes.HasPrefix(s.rows[j].squeezed, sl) && !s.related(i, j) {
+		r := &s.rows[j]
+		if j == i || r.uncut() || s.related(i, j) {
+			continue
+		}
+		if bytes.HasPrefix(r.squeezed, c.sl) || r.pattern != nil && s.leadPatternFits(r, c) {
 			return false
 		}
 	}
 	return true
 }
+
+// classLead is an exception class before a quotation's message ("RuntimeError: ").
+var classLead = lazyregexp.New(`^\s*[\w.]*(?:Error|Exception|Warning):\s*`)
 
 // occurredWords are the words before a quotation that say the message occurred: a
 // failure, an error raised, hit, seen or got.

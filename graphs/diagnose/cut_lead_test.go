@@ -10,12 +10,13 @@ import (
 )
 
 // TestLeadQuotesNegatives measures the lead rule's threshold (minLead) on the corpus: no
-// negative text (a "-" row of manifest.tsv) holds a quotation whose text starts a row's
-// literal with leadMargin characters or more (squeezed), so minLead keeps a margin.
+// negative text (a "-" row of manifest.tsv) holds a quotation whose text starts one
+// code's literal with leadMargin characters or more (squeezed), so minLead keeps a
+// margin, nor one that a row with a Pattern fits (leadPatternFits, at minLead).
 func TestLeadQuotesNegatives(t *testing.T) {
 	t.Parallel()
 	const leadMargin = 16
-	tb, err := compiledTable()
+	s, err := newScanner()
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -38,11 +39,16 @@ func TestLeadQuotesNegatives(t *testing.T) {
 		}
 		for n, line := range bytes.Split(text, []byte("\n")) {
 			for _, q := range leadQuotes(line) {
-				sl := withoutClass(squeeze(nil, unquote(nil, line[q[0]:q[1]])))
+				text := unquote(nil, line[q[0]:q[1]])
+				c := cutSides{sl: withoutClass(squeeze(nil, text)), left: text[len(classLead.Find(text)):]}
 				codes := map[Code]bool{}
-				for i := range tb.rows {
-					r := &tb.rows[i]
-					if len(sl) >= leadMargin && len(sl) < len(r.squeezed) && !r.uncut() && bytes.HasPrefix(r.squeezed, sl) {
+				for i := range s.rows {
+					r := &s.rows[i]
+					if r.uncut() {
+						continue
+					}
+					prefix := r.pattern == nil && len(c.sl) >= leadMargin && len(c.sl) < len(r.squeezed) && bytes.HasPrefix(r.squeezed, c.sl)
+					if prefix || r.pattern != nil && s.leadPatternFits(r, c) {
 						codes[r.Code] = true
 					}
 				}
@@ -81,6 +87,39 @@ func TestLeadQuotes(t *testing.T) {
 		{"too-short", "reduce-overhead: the \"Offset increment\" error again", ""},
 		{"inside-word", "reduce-overhead: \"Offset increment outside graph capt\" again", ""},
 		{"middle", "reduce-overhead: \"outside graph capture encountered\" again", ""},
+	}
+	for _, tt := range tests {
+		d, err := Read(strings.NewReader(tt.text + "\n"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		var got Code
+		if len(d.Findings) > 0 {
+			got = d.Findings[0].Code
+		}
+		if got != tt.want {
+			t.Errorf("%s: %q gives %q, want %q", tt.name, tt.text, got, tt.want)
+		}
+	}
+}
+
+// TestLeadQuotesPattern: the lead rule for rows with a Pattern (leadPatternFits): the
+// quotation holds the pattern's words before the literal and the literal's start; each
+// "want" failed before. A quotation whose pattern does not match from its start, or
+// that stops inside a word, stays quiet.
+func TestLeadQuotesPattern(t *testing.T) {
+	t.Parallel()
+	tests := []struct {
+		name, text string
+		want       Code
+	}{
+		{"rng-seed", "warm-up dies with \"Cannot call CUDAGeneratorImpl::current_seed during CUDA graph\" under reduce-overhead", CaptureRNGState},
+		{"rng-construct", "the sampler crashed: `RuntimeError: Cannot construct a new CUDAGeneratorImpl during CUDA` on replay", CaptureRNGState},
+		{"optimizer-step", "the capture fails with 'Attempting CUDA graph capture of step()' for Adam", OptimizerNotCapturable},
+		// quiet
+		{"rng-no-call", "warm-up dies with \"CUDAGeneratorImpl::current_seed during CUDA graph\" under reduce-overhead", ""},
+		{"rng-in-word", "warm-up dies with \"Cannot call CUDAGeneratorImpl::current_seed during CUDA gra\" under reduce-overhead", ""},
+		{"rng-not-said", "the docs list \"Cannot call CUDAGeneratorImpl::current_seed during CUDA graph\" among capture errors", ""},
 	}
 	for _, tt := range tests {
 		d, err := Read(strings.NewReader(tt.text + "\n"))

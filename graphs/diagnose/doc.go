@@ -150,7 +150,10 @@
 //     a row's literal, up to a word's end of it and 24 characters or more without white
 //     space, is that row's message with its last words left out ("failing with
 //     \"Offset increment outside graph capture\" — …"), where no row of another code
-//     starts so and the row has no Pattern (the lead rule, cut_lead.go);
+//     starts so and the prose before it says it occurred ("fails with", "hit"); a row
+//     with a Pattern so where the pattern matches the quotation with the literal's rest
+//     put back ("Cannot call CUDAGeneratorImpl::current_seed during CUDA graph": the
+//     lead rule, cut_lead.go);
 //  5. paraphrased: a row marked Paraphrase matches the message retold in other words
 //     ("Python 3.11 is not supported for torch.compile"); a row of the same code that
 //     matches PyTorch's own text wins over it. Every retelling is an entry of one table
@@ -608,6 +611,17 @@
 // are on the line); outputs byte for byte the same but for the quote of a retold finding
 // on the near-miss line, now at another of its literals. Every corpus golden is the
 // same. BenchmarkVersusGrep ratio 0.64 (Read 28.6 MB/s, grep -F 18.3 MB/s, load 16).
+// The bound that is left (sweep9: a 20 MB such line took about 1.4 times the CPU time of
+// the same text in lines): a long line costs at most about twice its text in lines, and
+// grows linearly with its length, in memory bounded by the window. Within a window the
+// spans around a row's literals merge where the literals recur closer than the row's
+// reach, so a pattern runs over the text between two near misses, where in lines a line's
+// end stops it; the pattern bytes a byte stay bounded (TestDenseLineBounded). CPU time,
+// compilemode -diagnose, 2026-12-04, load average 9-11, 4 MB of near misses
+// (BenchmarkNearMissLine's text): one line 19.3 and 22.2 s, the same in lines 12.9 and
+// 13.4 s (1.5-1.65 times), peak resident set 72 MB against 52 MB; the 1 MB benchmark
+// 6.1 s against 3.1 s an op (load average 10). Running each occurrence's span apart
+// would rescan the overlaps; no change that keeps every answer was found cheaper.
 // A regression found and fixed (2026-12-03): a retold row's literal "python headers"
 // gave the prefilter the anchor "python", and the log's Python was read through a
 // recoverer anchor "python3."; every traceback frame held both, and BenchmarkVersusGrep

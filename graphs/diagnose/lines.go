@@ -301,7 +301,9 @@ const (
 // the C0 controls eight bytes a step (tabs read as no control in the step's test), a
 // byte loop only over a step with a byte below 0x20 and past the line's end.
 func hasControls(b []byte) bool {
-	b = bytes.TrimRight(b, "\r\n")
+	for len(b) > 0 && (b[len(b)-1] == '\n' || b[len(b)-1] == '\r') {
+		b = b[:len(b)-1] // bytes.TrimRight builds its set on each call
+	}
 	if bytes.IndexByte(b, 0x7f) >= 0 || hasC1(b) {
 		return true
 	}

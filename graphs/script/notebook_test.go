@@ -120,6 +120,24 @@ func TestNotebookPositions(t *testing.T) {
 	if want := "nb.ipynb (code cells):4 (code cell 3, line 2) torch.compile(f)"; !strings.Contains(b.String(), want) {
 		t.Errorf("text lacks %q:\n%s", want, b.String())
 	}
+	// sweep10 finding 6: the header's lines too (globals, environment, its reads,
+	// threads, warnings), where they named the joined line alone.
+	s, err = readBytes("nb.ipynb", nb("import os, threading\nimport torch\nm = torch.compile(f)\n",
+		"torch._inductor.config.max_autotune = True\nos.environ[\"TORCHINDUCTOR_CUDAGRAPHS\"] = \"1\"\nr = os.environ.get(\"RANK\")\nthreading.Thread(target=m).start()\n"))
+	require.NoError(t, err)
+	b.Reset()
+	require.NoError(t, s.WriteText(&b, 0))
+	for _, want := range []string{
+		"line 4 (code cell 2, line 1): max_autotune = True",
+		"line 5 (code cell 2, line 2): TORCHINDUCTOR_CUDAGRAPHS=\"1\"",
+		"line 6 (code cell 2, line 3): RANK",
+		"line 7 (code cell 2, line 4): threading.Thread",
+		"[env-after-import] line 5 (code cell 2, line 2): TORCHINDUCTOR_CUDAGRAPHS",
+	} {
+		if !strings.Contains(b.String(), want) {
+			t.Errorf("text lacks %q:\n%s", want, b.String())
+		}
+	}
 	_, err = readBytes("nb.ipynb", nb("import torch\n", "x = (1,\n"))
 	var se *SyntaxError
 	require.ErrorAs(t, err, &se)

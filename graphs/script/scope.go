@@ -464,6 +464,22 @@ func (r *reader) openParam(k skey) bool {
 	return !called
 }
 
+// splatParam reports whether the last scoped lookup met a parameter of a def that a
+// call of the file passes *args or **kwargs (openParam): that call may bind it to any
+// value, so a mode reaching it is not known (sweep10 finding 8: Trainer(net, **kw) with
+// kw = {"compile_mode": "reduce-overhead"} planned compile_mode's default alone).
+func (r *reader) splatParam() bool {
+	if r.sc == nil {
+		return false
+	}
+	for _, k := range r.sc.pcache[r.sc.last] {
+		if r.sc.splat[k.at] {
+			return true
+		}
+	}
+	return false
+}
+
 func hasParam(def *stmt, n string) bool {
 	for _, pm := range def.params {
 		if pm.name == n {

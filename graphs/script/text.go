@@ -66,19 +66,19 @@ func (tw *textWriter) header() {
 	if len(s.Globals) > 0 {
 		p.Line("  globals (in file order):")
 		for _, g := range s.Globals {
-			p.Para("    ", "      ", fmt.Sprintf("line %d: %s = %s (%s)%s", g.Line, g.Key, g.Value, g.Via, guardText(g.Guard)))
+			p.Para("    ", "      ", tw.inCell(g.Line, fmt.Sprintf("line %d: %s = %s (%s)%s", g.Line, g.Key, g.Value, g.Via, guardText(g.Guard))))
 		}
 	}
 	if len(s.Env) > 0 {
 		p.Line("  environment:")
 		for _, e := range s.Env {
-			p.Para("    ", "      ", envLine(e))
+			p.Para("    ", "      ", tw.inCell(e.Line, envLine(e)))
 		}
 	}
 	if len(s.EnvReads) > 0 {
 		p.Line("  environment the script reads:")
 		for _, e := range s.EnvReads {
-			p.Para("    ", "      ", envReadLine(e))
+			p.Para("    ", "      ", tw.inCell(e.Line, envReadLine(e)))
 		}
 	}
 	if len(s.Threads) > 0 {
@@ -88,17 +88,32 @@ func (tw *textWriter) header() {
 			if t.Target != "" {
 				what += " runs `" + t.Target + "`"
 			}
-			p.Para("    ", "      ", fmt.Sprintf("line %d: %s", t.Line, what))
+			p.Para("    ", "      ", tw.inCell(t.Line, fmt.Sprintf("line %d: %s", t.Line, what)))
 		}
 	}
 	if len(s.Warnings) > 0 {
 		p.Line("  warnings:")
 		for _, x := range s.Warnings {
-			p.Para("    ", "      ", fmt.Sprintf("[%s] line %d: %s", x.Code, x.Line, x.Message))
+			p.Para("    ", "      ", fmt.Sprintf("[%s] %s", x.Code, tw.inCell(x.Line, fmt.Sprintf("line %d: %s", x.Line, x.Message))))
 		}
 	}
 	p.Line("")
 	tw.err = p.Err()
+}
+
+// inCell returns text, which begins "line N:" for line, with the code cell and its
+// line after N when the file is a notebook, as a site's label has them (README:
+// "positions also name the code cell and its line"; sweep10 finding 6).
+func (tw *textWriter) inCell(line int, text string) string {
+	c, at := cellOf(tw.s.cells, line)
+	if c == 0 {
+		return text
+	}
+	prefix := fmt.Sprintf("line %d:", line)
+	if !strings.HasPrefix(text, prefix) {
+		return text
+	}
+	return fmt.Sprintf("line %d (code cell %d, line %d):", line, c, at) + strings.TrimPrefix(text, prefix)
 }
 
 // summaryLine is the header's first line: the file and its counts.
