@@ -299,13 +299,16 @@ type Site struct {
 	// PlanError says why a site with a known mode could not be planned.
 	PlanError string `json:"plan_error,omitempty"`
 
-	endLine        int                 // the last line of the call
-	setState       state               // what set leaves in force
-	envState       state               // what env leaves in force
-	setMeta        []setMeta           // where each of set was assigned (shared)
-	set            []string            // the persistent globals in force at the site, KEY=VALUE in execution order (shared: do not append in place)
-	notModes       []string            // modes a guard of the site keeps out (guardedCandidates): not planned when every mode is
-	sureModes      []string            // mode candidates that surely reach the argument: planned even when no release knows them (widemode.go)
+	endLine   int       // the last line of the call
+	setState  state     // what set leaves in force
+	envState  state     // what env leaves in force
+	setMeta   []setMeta // where each of set was assigned (shared)
+	set       []string  // the persistent globals in force at the site, KEY=VALUE in execution order (shared: do not append in place)
+	notModes  []string  // modes a guard of the site keeps out (guardedCandidates): not planned when every mode is
+	sureModes []string  // mode candidates that surely reach the argument: planned even when no release knows them (widemode.go)
+	// splatModes: the mode is a parameter that a call's *args or **kwargs may bind
+	// (scope.go splatParam): every mode is planned besides the candidates.
+	splatModes     bool
 	handlers       []handler           // the except clauses of the trys the site is in, innermost first (caught.go)
 	patchSet       []string            // the config.patch globals in force, after set
 	condN          int                 // how many of set are conditional (under a guard)

@@ -320,7 +320,12 @@ func (r *reader) modeExpr(st *siteState, e *expr) {
 		}
 	}
 	st.ModeCandidates = r.dropOff(r.guardedCandidates(st, e, r.reaching(st, e, r.notArgparse(e, r.candidatesFor(e)))))
-	if n := r.unshownNote(e, len(st.ModeCandidates)); n != "" {
+	st.splatModes = r.splatParam()
+	shown := len(st.ModeCandidates)
+	if st.splatModes {
+		shown = 0 // every mode is planned
+	}
+	if n := r.unshownNote(e, shown); n != "" {
 		st.note("%s", n)
 	}
 }
@@ -488,12 +493,12 @@ func (s *Site) Modes(every []string) []*string {
 			out = append(out, c.Value)
 		}
 	}
-	if len(out) > 0 {
+	if len(out) > 0 && !s.splatModes {
 		return out
 	}
 	for _, m := range every {
 		m := m
-		if !slices.Contains(s.notModes, m) {
+		if !slices.Contains(s.notModes, m) && !slices.ContainsFunc(out, func(p *string) bool { return p != nil && *p == m }) {
 			out = append(out, &m)
 		}
 	}
