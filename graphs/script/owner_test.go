@@ -128,3 +128,34 @@ func TestInstanceCallReach(t *testing.T) {
 		})
 	}
 }
+
+// TestAsyncRouteToThread: an async route runs once per request, requests at once, so
+// the function it hands to asyncio.to_thread runs on several of the default
+// executor's workers (as a gathered coroutine's does), a compiled function and an
+// object holding one alike (sweep9 finding 4's siblings: thread_pool=1, and for
+// to_thread(pipe, p) a thread-target-unknown warning and a main-thread plan).
+func TestAsyncRouteToThread(t *testing.T) {
+	t.Parallel()
+	const route = "from fastapi import FastAPI\napp = FastAPI()\n@app.post(\"/gen\")\nasync def gen(p: str):\n    return await asyncio.to_thread(%s, p)\n"
+	pool := graphs.Workload{ThreadPool: 2, InheritContext: true}
+	cases := []struct {
+		name, src string
+		want      graphs.Workload
+	}{
+		{"compiled", "import asyncio, torch\nmodel = torch.compile(net, mode=\"reduce-overhead\")\n" + strings.ReplaceAll(route, "%s", "model"), pool},
+		{"owner", "import asyncio, torch\npipe = load()\npipe.unet = torch.compile(pipe.unet, mode=\"reduce-overhead\")\n" + strings.ReplaceAll(route, "%s", "pipe"), pool},
+		{"gradio-async", "import asyncio, torch, gradio as gr\nmodel = torch.compile(net, mode=\"reduce-overhead\")\nasync def gen(p):\n    return await asyncio.to_thread(model, p)\ngr.Interface(fn=gen, inputs=\"text\", outputs=\"text\").launch()\n", pool},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			t.Parallel()
+			s, err := readBytes("r.py", []byte(tc.src))
+			require.NoError(t, err)
+			require.Len(t, s.Sites, 1)
+			require.Empty(t, s.Warnings)
+			if diff := cmp.Diff(tc.want, s.Sites[0].Workload); diff != "" {
+				t.Errorf("workload (-want +got):\n%s\nnotes %q", diff, s.Sites[0].Notes)
+			}
+		})
+	}
+}
