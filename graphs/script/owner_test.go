@@ -131,7 +131,8 @@ func TestInstanceCallReach(t *testing.T) {
 
 // TestAsyncRouteToThread: an async route runs once per request, requests at once, so
 // the function it hands to asyncio.to_thread runs on several of the default
-// executor's workers (as a gathered coroutine's does), a compiled function and an
+// executor's workers (to anyio.to_thread.run_sync or Starlette's run_in_threadpool, on
+// several of anyio's) (as a gathered coroutine's does), a compiled function and an
 // object holding one alike (sweep9 finding 4's siblings: thread_pool=1, and for
 // to_thread(pipe, p) a thread-target-unknown warning and a main-thread plan).
 func TestAsyncRouteToThread(t *testing.T) {
@@ -144,6 +145,8 @@ func TestAsyncRouteToThread(t *testing.T) {
 	}{
 		{"compiled", "import asyncio, torch\nmodel = torch.compile(net, mode=\"reduce-overhead\")\n" + strings.ReplaceAll(route, "%s", "model"), pool},
 		{"owner", "import asyncio, torch\npipe = load()\npipe.unet = torch.compile(pipe.unet, mode=\"reduce-overhead\")\n" + strings.ReplaceAll(route, "%s", "pipe"), pool},
+		{"run-in-threadpool", "import asyncio, torch\nfrom starlette.concurrency import run_in_threadpool\npipe = load()\npipe.unet = torch.compile(pipe.unet, mode=\"reduce-overhead\")\n" + strings.ReplaceAll(strings.ReplaceAll(route, "asyncio.to_thread", "run_in_threadpool"), "%s", "pipe"), pool},
+		{"anyio-run-sync", "import anyio, torch\nmodel = torch.compile(net, mode=\"reduce-overhead\")\n" + strings.ReplaceAll(strings.ReplaceAll(route, "asyncio.to_thread", "anyio.to_thread.run_sync"), "%s", "model"), pool},
 		{"gradio-async", "import asyncio, torch, gradio as gr\nmodel = torch.compile(net, mode=\"reduce-overhead\")\nasync def gen(p):\n    return await asyncio.to_thread(model, p)\ngr.Interface(fn=gen, inputs=\"text\", outputs=\"text\").launch()\n", pool},
 	}
 	for _, tc := range cases {
