@@ -378,7 +378,7 @@ func (r *reader) inferThreads() {
 
 func (r *reader) namesCompiled(rc *reach) bool {
 	for n := range rc.names {
-		if r.compiled[n] != nil {
+		if r.compiled[n] != nil || len(r.owners[n]) > 0 {
 			return true
 		}
 	}
