@@ -112,6 +112,9 @@ func (r *reader) rebindOwner(n string, v *expr) {
 		v = v.x.x
 	}
 	if v != nil && v.kind == call {
+		v = r.wrappedOwner(v)
+	}
+	if v != nil && v.kind == call {
 		v = r.returnedOwner(v) // pipe = load_pipeline(), which returns the p whose transformer it compiled
 	}
 	switch {
@@ -121,6 +124,36 @@ func (r *reader) rebindOwner(n string, v *expr) {
 	default:
 		delete(r.owners, n)
 	}
+}
+
+// moduleWrappers wrap the module they are given and run its forward from their own
+// (DistributedDataParallel.forward calls self.module; FSDP's likewise: torch/nn/
+// parallel/distributed.py _run_ddp_forward, torch/distributed/fsdp/
+// fully_sharded_data_parallel.py forward), so the wrapper holds what the module holds.
+var moduleWrappers = map[string]bool{
+	"torch.nn.parallel.DistributedDataParallel":             true,
+	"torch.nn.parallel.distributed.DistributedDataParallel": true,
+	"torch.distributed.fsdp.FullyShardedDataParallel":       true,
+}
+
+// wrappedOwner returns the owner name a wrapper call v is given (model = DDP(model),
+// model = accelerator.prepare(model): Accelerator.prepare returns the module wrapped
+// for the run); else v.
+func (r *reader) wrappedOwner(v *expr) *expr {
+	if len(v.args) == 0 || v.args[0].keyword != "" || v.args[0].star != 0 {
+		return v
+	}
+	if !moduleWrappers[r.qual(v.x)] && !(v.x.kind == attr && v.x.name == "prepare" && len(v.args) == 1) {
+		return v
+	}
+	a := v.args[0].value
+	for i := 0; a != nil && a.kind == call && a.x.kind == attr && selfReturning[a.x.name] && i < MaxNesting; i++ {
+		a = a.x.x
+	}
+	if a != nil && a.kind == name && len(r.owners[a.name]) > 0 {
+		return a
+	}
+	return v
 }
 
 // returnedOwner returns the name the file's def that the call v runs returns when

@@ -44,6 +44,8 @@ func TestOwnerCallers(t *testing.T) {
 		{"returned-owner", "a def compiles p.transformer and returns p; pipe = load() holds it", "import torch\ndef load():\n    p = Pipe.from_pretrained(\"m\").to(\"cuda\")\n    p.transformer = torch.compile(p.transformer, mode=\"reduce-overhead\")\n    return p.to(\"cuda\")\npipe = load()\n" + gradio, anyio(40)},
 		{"setattr", "setattr(pipe, \"unet\", torch.compile(…)) is pipe.unet = …", pipe + "setattr(pipe, \"unet\", torch.compile(pipe.unet, mode=\"reduce-overhead\"))\n" + gradio, anyio(40)},
 		{"returned-other", "a def that returns something else: pipe holds nothing", "import torch\ndef load():\n    p = Pipe.from_pretrained(\"m\")\n    p.unet = torch.compile(p.unet, mode=\"reduce-overhead\")\n    return Other()\npipe = load()\n" + gradio, graphs.Workload{}},
+		{"ddp-wrapped", "model = DDP(model) after model.encoder is compiled: the wrapper runs it", "import torch\nfrom torch.nn.parallel import DistributedDataParallel as DDP\nfrom concurrent.futures import ThreadPoolExecutor\nmodel = build().cuda()\nmodel.encoder = torch.compile(model.encoder, mode=\"reduce-overhead\")\nmodel = DDP(model)\ndef job(x):\n    return model(x)\nex = ThreadPoolExecutor(max_workers=2)\nex.submit(job, 1)\n", graphs.Workload{ThreadPool: 2}},
+		{"accelerate-prepared", "model = accelerator.prepare(model)", "import torch\nfrom concurrent.futures import ThreadPoolExecutor\nmodel = build().cuda()\nmodel.encoder = torch.compile(model.encoder, mode=\"reduce-overhead\")\nmodel = accelerator.prepare(model)\ndef job(x):\n    return model(x)\nex = ThreadPoolExecutor(max_workers=2)\nex.submit(job, 1)\n", graphs.Workload{ThreadPool: 2}},
 		{"main-only", "pipe called only in main: main", pipe + unet + "image = pipe(\"a cat\").images[0]\n", graphs.Workload{}},
 		{"handler-no-call", "a handler that never names pipe is no caller", pipe + unet + "import gradio as gr\ndef echo(t):\n    return t\ngr.Interface(fn=echo, inputs=\"text\", outputs=\"text\").launch()\n", graphs.Workload{}},
 		{"self-attr", "self.unet = torch.compile(self.unet) has no owner name: a handler calling an unrelated object is no caller", "import torch, gradio as gr\nclass M:\n    def __init__(self):\n        self.unet = torch.compile(self.unet, mode=\"reduce-overhead\")\nm = M()\nself = None\ndef h(t):\n    return other(t)\ngr.Interface(fn=h, inputs=\"text\", outputs=\"text\").launch()\n", graphs.Workload{}},
@@ -131,7 +133,8 @@ func TestInstanceCallReach(t *testing.T) {
 
 // TestAsyncRouteToThread: an async route runs once per request, requests at once, so
 // the function it hands to asyncio.to_thread runs on several of the default
-// executor's workers (as a gathered coroutine's does), a compiled function and an
+// executor's workers (to anyio.to_thread.run_sync or Starlette's run_in_threadpool, on
+// several of anyio's) (as a gathered coroutine's does), a compiled function and an
 // object holding one alike (sweep9 finding 4's siblings: thread_pool=1, and for
 // to_thread(pipe, p) a thread-target-unknown warning and a main-thread plan).
 func TestAsyncRouteToThread(t *testing.T) {
@@ -144,6 +147,8 @@ func TestAsyncRouteToThread(t *testing.T) {
 	}{
 		{"compiled", "import asyncio, torch\nmodel = torch.compile(net, mode=\"reduce-overhead\")\n" + strings.ReplaceAll(route, "%s", "model"), pool},
 		{"owner", "import asyncio, torch\npipe = load()\npipe.unet = torch.compile(pipe.unet, mode=\"reduce-overhead\")\n" + strings.ReplaceAll(route, "%s", "pipe"), pool},
+		{"run-in-threadpool", "import asyncio, torch\nfrom starlette.concurrency import run_in_threadpool\npipe = load()\npipe.unet = torch.compile(pipe.unet, mode=\"reduce-overhead\")\n" + strings.ReplaceAll(strings.ReplaceAll(route, "asyncio.to_thread", "run_in_threadpool"), "%s", "pipe"), pool},
+		{"anyio-run-sync", "import anyio, torch\nmodel = torch.compile(net, mode=\"reduce-overhead\")\n" + strings.ReplaceAll(strings.ReplaceAll(route, "asyncio.to_thread", "anyio.to_thread.run_sync"), "%s", "model"), pool},
 		{"gradio-async", "import asyncio, torch, gradio as gr\nmodel = torch.compile(net, mode=\"reduce-overhead\")\nasync def gen(p):\n    return await asyncio.to_thread(model, p)\ngr.Interface(fn=gen, inputs=\"text\", outputs=\"text\").launch()\n", pool},
 	}
 	for _, tc := range cases {
