@@ -1721,6 +1721,9 @@ const (
 	//	RuntimeError: Error: accessing tensor output of CUDAGraphs that has been overwritten by a subsequent run. ...
 	//
 	// Fix: torch.compiler.cudagraph_mark_step_begin() before each call; clone kept outputs.
+	// Raised from backward() (the traceback ends in autograd's run_backward), gradient
+	// accumulation is the usual cause: .grad allocated before the first backward
+	// (backward.go; measured on 2.11).
 	OverwrittenOutput Code = "overwritten-output"
 
 	// AllocatorIncompatible occurs when the CUDA allocator cannot serve CUDA-graph memory
