@@ -301,7 +301,7 @@ func shortCuts(e *ringLine) (cuts [2 + 2*maxQuoteCuts]cutSides, n int) {
 	for _, q := range leadQuotes(body) {
 		text := unquote(nil, body[q[0]:q[1]])
 		cuts[n] = cutSides{sl: withoutClass(squeeze(nil, text)), left: text[len(classLead.Find(text)):], short: true, lead: true,
-			said: leadSaid(body[:q[0]-1]) || errorAfter.Match(body[q[1]+1:])}
+			said: leadSaid(body[:q[0]]) || errorAfter.Match(body[q[1]:])}
 		n++
 	}
 	return cuts, n

@@ -54,6 +54,32 @@ func leadQuotes(b []byte) [][2]int {
 		}
 		i = j
 	}
+	return append(out, cjkQuotes(b, maxQuoteCuts-len(out))...)
+}
+
+// cjkQuotes returns the spans of the first n quotations of b in Chinese and Japanese
+// corner brackets (「…」, 『…』) whose text starts with a letter and ends with a word
+// byte, a full stop or a closing parenthesis.
+func cjkQuotes(b []byte, n int) [][2]int {
+	var out [][2]int
+	for _, p := range [2][2]string{{"「", "」"}, {"『", "』"}} {
+		for rest, off := b, 0; len(out) < n; {
+			i := bytes.Index(rest, []byte(p[0]))
+			if i < 0 {
+				break
+			}
+			from := off + i + len(p[0])
+			j := bytes.Index(b[from:], []byte(p[1]))
+			if j < 0 {
+				break
+			}
+			if to := from + j; j > 0 && isLetter(b[from]) && (isWordByte(b[to-1]) || b[to-1] == '.' || b[to-1] == ')') {
+				out = append(out, [2]int{from, to})
+			}
+			off = from + j + len(p[1])
+			rest = b[off:]
+		}
+	}
 	return out
 }
 
@@ -132,7 +158,9 @@ var classLead = lazyregexp.New(`^\s*[\w.]*(?:Error|Exception|Warning):\s*`)
 // failure, an error raised, hit, seen or got.
 var occurredWords = lazyregexp.New(`(?i)\b(?:fail\w*|crash\w*|errors?|exceptions?|raise[sd]?|raising|throws?|threw|throwing|` +
 	`hit(?:s|ting)?|trips?|tripped|triggers?|triggered|dies|died|die|abort\w*|broke|breaks|got|gets|getting|saw|seeing|stops?\s+on|` +
-	`stopped\s+on|ends?\s+with|ended\s+with|results?\s+in|resulted\s+in)\b`)
+	`stopped\s+on|ends?\s+with|ended\s+with|results?\s+in|resulted\s+in)\b|` +
+	// the same in Chinese, Japanese and Korean: an error reported, a failure, a crash
+	`报错|出错|错误|失败|崩溃|報錯|錯誤|エラー|失敗|クラッシュ|에러|오류|실패`)
 
 // leadSaid reports whether the prose before a quotation (its last 120 bytes) says the
 // message occurred (occurredWords).
@@ -140,6 +168,6 @@ func leadSaid(before []byte) bool {
 	return occurredWords.Match(before[max(0, len(before)-120):])
 }
 
-// errorAfter is an error word right after a quotation ("the 'Error: accessing tensor
-// output of CUDAGraphs' error comes back").
-var errorAfter = lazyregexp.New(`(?i)^\s{0,2}(?:errors?|exceptions?|crash(?:es)?|failures?)\b`)
+// errorAfter is an error word right after a quotation, its closing mark first ("the
+// 'Error: accessing tensor output of CUDAGraphs' error comes back", "「…」エラー").
+var errorAfter = lazyregexp.New(`(?i)^(?:["'\x60]|」|』)?\s{0,2}(?:(?:errors?|exceptions?|crash(?:es)?|failures?)\b|报错|错误|エラー|오류|에러)`)

@@ -83,7 +83,10 @@ func TestLeadQuotes(t *testing.T) {
 		{"mode-and-options", "the call gives 'Either mode or options can be specified' and stops", ModeAndOptions},
 		{"untracked-pool", "the check says \"These storage data ptrs are not allocated\", then replays fail", TreesStorageNotInPool},
 		{"gemm-off", "V100 runs print \"GPU arch does not support max_autotune_gemm\" on every compile", MaxAutotuneGEMMOff},
+		{"offset-cjk-corner", "reduce-overhead 报错 「Offset increment outside graph capture」 了", TreesConcurrentCallers},
+		{"offset-ja-after", "reduce-overhead で『Offset increment outside graph capture』エラーが出ます", TreesConcurrentCallers},
 		// stays quiet
+		{"cjk-no-error", "reduce-overhead のドキュメントに「Offset increment outside graph capture」とある", ""},
 		{"too-short", "reduce-overhead: the \"Offset increment\" error again", ""},
 		{"inside-word", "reduce-overhead: \"Offset increment outside graph capt\" again", ""},
 		{"middle", "reduce-overhead: \"outside graph capture encountered\" again", ""},

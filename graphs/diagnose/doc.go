@@ -170,7 +170,8 @@
 //     line quoted bare ("prevents CUDA graphs (\"skipping cudagraphs\")") with a skip
 //     reason told in prose on its line or the next (mutated inputs or an in-place
 //     update, CPU tensors, multiple devices, unsupported ops, non-Tensor inputs,
-//     symbolic shapes) is that reason's skip; a reason quoted itself is not told.
+//     symbolic shapes, overlapping memory, the C++ wrapper) is that reason's skip; a
+//     reason quoted itself is not told.
 //
 // A row marked Cropped holds another row's literal from its second word on, where 24
 // characters or more are left after a determiner ("RuntimeError: storage data ptrs are
@@ -1615,6 +1616,7 @@
 //   - skip-cpp-wrapper: a paraphrase with "cpp-wrapper", as reports retell it
 //   - skip-cpp-wrapper: a paraphrase with "C++ wrapper", as reports retell it
 //   - skip-cpp-wrapper: a paraphrase with "c++ wrapper", as reports retell it
+//   - skip-cpp-wrapper: a paraphrase with "skipping cudagraphs", as reports retell it
 //   - skip-cpp-wrapper: "cudagraphs due to cpp wrapper enabled" (quoted without its first word), 2.7–2.11
 //   - skip-cpp-wrapper: "does not support graph partition yet" (quoted up to its first clause's end), 2.13–2.14
 //   - skip-complex-memory-overlap: "skipping cudagraphs due to complex input striding", 2.0–2.1
@@ -1631,6 +1633,7 @@
 //   - skip-complex-memory-overlap: a paraphrase with "Tensor overlap", as reports retell it
 //   - skip-complex-memory-overlap: a paraphrase with "input overlap", as reports retell it
 //   - skip-complex-memory-overlap: a paraphrase with "Input overlap", as reports retell it
+//   - skip-complex-memory-overlap: a paraphrase with "skipping cudagraphs", as reports retell it
 //   - skip-complex-memory-overlap: "cudagraphs due to complex input striding" (quoted without its first word), 2.0–2.1
 //   - trees-storage-not-in-pool: "These storage data ptrs are not allocated in pool", 2.1–2.14
 //   - trees-storage-not-in-pool: "storage data ptrs are not allocated in pool" (quoted without its first word), 2.1–2.14
@@ -1725,6 +1728,9 @@ const (
 	//	RuntimeError: Error: accessing tensor output of CUDAGraphs that has been overwritten by a subsequent run. ...
 	//
 	// Fix: torch.compiler.cudagraph_mark_step_begin() before each call; clone kept outputs.
+	// Raised from backward() (the traceback ends in autograd's run_backward), gradient
+	// accumulation is the usual cause: .grad allocated before the first backward
+	// (backward.go; measured on 2.11).
 	OverwrittenOutput Code = "overwritten-output"
 
 	// AllocatorIncompatible occurs when the CUDA allocator cannot serve CUDA-graph memory

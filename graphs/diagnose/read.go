@@ -540,6 +540,9 @@ func (s *scanner) displaced(i int, active []bool, torch modes.Version, haveTorch
 func (s *scanner) finding(i int, torch modes.Version, haveTorch bool) Finding {
 	row := s.rows[i]
 	cause, fix, note := row.texts(torch, haveTorch, s.torch.what == "option")
+	if s.hits[i].inBackward {
+		cause, fix = overwrittenInBackward(cause)
+	}
 	var rel []string
 	for _, v := range modes.Supported() {
 		if row.Releases.Contains(v) {

@@ -23,6 +23,8 @@ func TestRecallKAskedForTorch(t *testing.T) {
 		{"which-version-is-compatible", "Which version of xformers is compatible with torch 2.5.1?", "2.5"},
 		{"what-version-works-with", "what version of flash-attn works with PyTorch 2.4.1+cu121?", "2.4"},
 		{"any-build-compatible", "any deepspeed build compatible with my torch 2.6.0?", "2.6"},
+		{"is-there-wheel-for", "Is there a flash-attn wheel for torch 2.5.1?", "2.5"},
+		{"is-there-any-version-supports", "is there any version of xformers that supports torch2.3.0+cu118", "2.3"},
 		// the question's siblings read before (kept)
 		{"which-release-of-for", "Which release of triton for torch==2.3.1?", "2.3"},
 		{"which-version-to-match", "which transformers version should match the torch version 2.1.2", "2.1"},
@@ -37,6 +39,7 @@ func TestRecallKAskedForTorch(t *testing.T) {
 		{"pkg-supports", "vllm 0.4 supports torch 2.2.2", ""},
 		{"we-support", "We support torch 2.4 and 2.5", ""},
 		{"fixed-in", "this is fixed in torch2.5", ""},
+		{"when-support", "[Feature]: when support torch 2.10.0", ""},
 		{"which-torch-for-pkg", "which torch version does vllm 0.5 need? it says torch>=2.3.0", ""},
 	}
 	for _, tt := range tests {

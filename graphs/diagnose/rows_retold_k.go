@@ -15,7 +15,7 @@ import (
 // so the reason near it is the skip's, for each reason PyTorch's skip line names
 // (torch/_inductor/cudagraph_utils.py and compile_fx.py's skip reasons: mutated inputs,
 // cpu device, multiple devices, incompatible ops, non-Tensor inputs, symbolic shapes
-// with cudagraph_skip_dynamic_graphs). Beside the bare quotation an in-place update is
+// with cudagraph_skip_dynamic_graphs, complex memory overlap, cpp wrapper enabled). Beside the bare quotation an in-place update is
 // the mutated input's reason: of the skip reasons only an input's mutation is one. A
 // reason quoted itself beside the quotation ("the expected \"mutated inputs\" +
 // \"skipping cudagraphs\" RuntimeError", holdoutAD's stock-prediction commit, a negative)
@@ -39,7 +39,8 @@ func bareSkipRetold(reason string) retold {
 		pattern: `(?i)(?:^|[^"'\x60])\b(?:` + reason + `)\b[^\n]{0,160}?` + bareSkip + `|` + bareSkip + bareSkipEnds + `(?:.{0,240}?[^"'\x60])?\b(?:` + reason + `)\b`}
 }
 
-// retoldK are the bare skip quotations, one for each reason.
+// retoldK are the bare skip quotations, one for each reason (the reasons' words as
+// borrowedRetold's skip retellings have them).
 func retoldK() []retelling {
 	const seen = "torch/_inductor/cudagraph_utils.py format_default_skip_message (\"skipping cudagraphs due to {reason}\", " +
 		"each reason of the skip table) quoted without its reason, the reason told beside it (rows_retold_k.go)"
@@ -51,6 +52,9 @@ func retoldK() []retelling {
 		borrow(SkipIncompatibleOp, bareSkipRetold(`(?:incompatible|unsupported)\s+(?:ops?|operators?|operations?|nodes?)`), seen),
 		borrow(SkipNonTensorInputs, bareSkipRetold(`non-?\s?tensor\s+inputs?`), seen),
 		borrow(SkipDynamicGraphs, bareSkipRetold(`symbolic\s+shapes?|cudagraph_skip_dynamic_graphs`), seen),
+		borrow(SkipComplexMemoryOverlap, bareSkipRetold(`(?:complex\s+)?memory\s+overlap|complex\s+input\s+strid\w*|`+
+			`overlapping\s+(?:memory|(?:graph\s+)?inputs?|tensors?)`), seen),
+		borrow(SkipCPPWrapper, bareSkipRetold(`(?:cpp|c\+\+)[\s_-]?wrapper`), seen),
 	}
 }
 

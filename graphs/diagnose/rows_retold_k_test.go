@@ -22,7 +22,15 @@ func TestBareSkipRetold(t *testing.T) {
 		{"incompatible-next", "no speedup, Inductor logs \"skipping cudagraphs\".\nThe graph has an unsupported op (a sparse index_put_).", SkipIncompatibleOp},
 		{"non-tensor", "we pass a python int, and see `skipping cudagraphs` for non-tensor inputs", SkipNonTensorInputs},
 		{"symbolic", "with dynamic=True and symbolic shapes, Inductor prints \"skipping cudagraphs\"", SkipDynamicGraphs},
+		{"overlap-next", "Inductor printed \"skipping cudagraphs\".\nThe input was an expanded view: overlapping memory.", SkipComplexMemoryOverlap},
+		{"cpp-wrapper-next", "reduce-overhead gave no speedup and the log says 'skipping cudagraphs'.\nWe had turned on the C++ wrapper for this model.", SkipCPPWrapper},
 		// quiet
+		// a script that counts the skip and its reason in a log (the code corpus: a KVCache
+		// CUDA-graph test), a benchmark's docstring
+		{"script-counts", "    if \"skipping cudagraphs\" in compile_logs:\n        skip_count = compile_logs.count(\"skipping cudagraphs\")\n" +
+			"        issues.append(f\"CUDA graphs skipped {skip_count} times\")\n\n        if \"mutated inputs\" in compile_logs:\n" +
+			"            print(f\"      - Due to mutated inputs: {mutated_count} instances\")", ""},
+		{"docstring-reports", "Measures tokens/sec for both modes, and reports any\n`skipping cudagraphs` warnings or recompile-limit hits.", ""},
 		{"no-reason", "grep the log for \"skipping cudagraphs\" to see whether CUDA graphs ran", ""},
 		{"reason-far", "look for \"skipping cudagraphs\" in the log\n\nthen check\n\nmutated inputs are fine in eager", ""},
 		{"not-bare", "the log says skipping cudagraphs and nothing about mutated inputs", ""},

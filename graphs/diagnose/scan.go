@@ -133,6 +133,9 @@ type rowHit struct {
 	line  int
 	quote string
 	match Match
+	// inBackward: the line is raised from autograd's backward (a frame of it ends
+	// the traceback above: backward.go).
+	inBackward bool
 }
 
 type context struct {
@@ -1621,7 +1624,8 @@ func (s *scanner) hitSpan(i int, e, end *ringLine, text []byte, m Match) {
 		m = Truncated
 	}
 	if h := s.hits[i]; h.line == 0 || line < h.line {
-		s.hits[i] = rowHit{line: line, quote: quote(s.shownText(e, text), s.rows[i].literal), match: m}
+		s.hits[i] = rowHit{line: line, quote: quote(s.shownText(e, text), s.rows[i].literal), match: m,
+			inBackward: s.rows[i].Code == OverwrittenOutput && s.backwardAbove(e)}
 	}
 	s.lastHit = line
 	if s.rowLast[i] != e.vline {

@@ -2,6 +2,7 @@ package script
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 
 	"github.com/compilemode/compilemode/config/literal"
@@ -157,7 +158,18 @@ func (r *reader) getterDefault(c *expr) *expr {
 // assignedChoices returns the values the file assigns to the name (or returns from
 // the getter) e ends with.
 func (r *reader) assignedChoices(e *expr, depth int) ([]ArgChoice, bool) {
+	if e.kind == attr && e.x.kind == name && r.parsedArgs[e.x.name] {
+		if vals, ok := r.argFlagChoices(e); vals != nil {
+			return vals, ok // args.dyn of parse_args(): the parser's values, not a same-named field's
+		}
+	}
 	vs := r.assigned[r.lastName(e)]
+	if fv, def, ok := r.fieldValues(e); ok {
+		// cfg.backend of a dataclass: its constructions' values, and its default unless
+		// they all replace it (ctorfields.go); other assignments of the name kept.
+		others := slices.DeleteFunc(slices.Clone(vs), func(v *expr) bool { return v == def })
+		vs = append(fv, others...)
+	}
 	if len(vs) == 0 {
 		if vals, ok := r.argFlagChoices(e); vals != nil {
 			return vals, ok // dynamic=args.dyn of a store_true option: False, True

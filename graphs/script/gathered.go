@@ -144,10 +144,14 @@ func (r *reader) gatheredToThreads() {
 		}
 		t.gathered, t.workers = true, 0
 		at := "how many is not shown"
+		least, pool := defaultExecutorLeast, fmt.Sprintf("asyncio.to_thread runs on the loop's default executor, a ThreadPoolExecutor of min(32, CPUs + 4) workers (at least %d)", defaultExecutorLeast)
+		if t.Kind == WebWorkers {
+			least, pool = fastAPIRoutes.workers, fmt.Sprintf("anyio.to_thread.run_sync (Starlette's run_in_threadpool) runs on anyio's worker threads, %d at most at once (its default limiter)", fastAPIRoutes.workers)
+		}
 		if rn.n > 1 {
-			t.workers = min(rn.n, defaultExecutorLeast)
+			t.workers = min(rn.n, least)
 			at = fmt.Sprintf("%d", rn.n)
 		}
-		t.workersFrom = fmt.Sprintf("asyncio.to_thread runs on the loop's default executor, a ThreadPoolExecutor of min(32, CPUs + 4) workers (at least %d), and %s() runs several times at once (line %d: %s), so its calls run on several workers", defaultExecutorLeast, t.in.name, rn.line, at)
+		t.workersFrom = fmt.Sprintf("%s, and %s() runs several times at once (line %d: %s), so its calls run on several workers", pool, t.in.name, rn.line, at)
 	}
 }

@@ -30,15 +30,20 @@ func ownerOf(t *expr) string {
 	}
 	x := t.x
 	for n := 0; x != nil && x.kind == attr && n < MaxNesting; n++ {
-		if x.x != nil && x.x.kind == name && (x.x.name == "self" || x.x.name == "cls") {
+		if isSelfName(x.x) {
 			return x.name // self.pipe.unet, self.pipe.vae.decode: pipe
 		}
 		x = x.x
 	}
-	if x == nil || x.kind != name || x.name == "self" || x.name == "cls" {
+	if x == nil || x.kind != name || isSelfName(x) {
 		return ""
 	}
 	return x.name
+}
+
+// isSelfName reports whether e is the name self or cls.
+func isSelfName(e *expr) bool {
+	return e != nil && e.kind == name && (e.name == "self" || e.name == "cls")
 }
 
 // bindOwner records the object whose attribute the assignment t = v binds to a
@@ -61,6 +66,29 @@ func (r *reader) bindOwner(t, v *expr) {
 // addOwned records st's compiled module as held by the owner of the attribute t
 // (pipe.unet = torch.compile(…), or pipe.text_encoder.compile(…) in place).
 func (r *reader) addOwned(t *expr, st *siteState) {
+	if t != nil {
+		r.addOwnedAs(t, st, r.src[t.start:t.end])
+	}
+}
+
+// setattrOwner records setattr(pipe, "unet", torch.compile(…)) as
+// pipe.unet = torch.compile(…) is (setattr(x, 'y', v) is x.y = v: Python's builtins).
+func (r *reader) setattrOwner(c *expr) {
+	obj, v := c.args[0].value, c.args[2].value
+	key, ok := r.literalStr(c.args[1].value)
+	if !ok || obj == nil || v == nil || c.args[2].keyword != "" || c.args[2].star != 0 {
+		return
+	}
+	st := r.siteIn(v)
+	if st == nil {
+		st = r.compiledName(v)
+	}
+	t := &expr{kind: attr, name: key, x: obj, line: c.line}
+	r.addOwnedAs(t, st, r.src[obj.start:obj.end]+"."+key)
+}
+
+// addOwnedAs is addOwned with the attribute as written (attr).
+func (r *reader) addOwnedAs(t *expr, st *siteState, text string) {
 	o := ownerOf(t)
 	if o == "" || st == nil || st.Kind == Partial {
 		return
@@ -70,13 +98,13 @@ func (r *reader) addOwned(t *expr, st *siteState) {
 	}
 	obs := r.owners[o]
 	for i, ob := range obs {
-		if ob.attr == r.src[t.start:t.end] || ob.st == st {
+		if ob.attr == text || ob.st == st {
 			obs = append(obs[:i:i], obs[i+1:]...) // pipe.unet compiled again replaces the one before
 			break
 		}
 	}
 	if len(obs) < maxBound {
-		r.owners[o] = append(obs, ownerBinding{st: st, attr: r.src[t.start:t.end], line: int(t.line)})
+		r.owners[o] = append(obs, ownerBinding{st: st, attr: text, line: int(t.line)})
 	}
 }
 
@@ -85,8 +113,12 @@ func (r *reader) addOwned(t *expr, st *siteState) {
 // holds (p = pipe), anything else holds nothing (pipe = DiffusionPipeline.from_pretrained(…)
 // of another model).
 func (r *reader) rebindOwner(n string, v *expr) {
-	for i := 0; v != nil && v.kind == call && v.x.kind == attr && selfReturning[v.x.name] && i < MaxNesting; i++ {
-		v = v.x.x
+	v = stripSelfReturning(v)
+	if v != nil && v.kind == call {
+		v = r.wrappedOwner(v)
+	}
+	if v != nil && v.kind == call {
+		v = r.returnedOwner(v) // pipe = load_pipeline(), which returns the p whose transformer it compiled
 	}
 	switch {
 	case v != nil && v.kind == name && v.name == n:
@@ -94,6 +126,67 @@ func (r *reader) rebindOwner(n string, v *expr) {
 		r.owners[n] = append([]ownerBinding(nil), r.owners[v.name]...)
 	default:
 		delete(r.owners, n)
+	}
+}
+
+// moduleWrappers wrap the module they are given and run its forward from their own
+// (DistributedDataParallel.forward calls self.module; FSDP's likewise: torch/nn/
+// parallel/distributed.py _run_ddp_forward, torch/distributed/fsdp/
+// fully_sharded_data_parallel.py forward), so the wrapper holds what the module holds.
+var moduleWrappers = map[string]bool{
+	"torch.nn.parallel.DistributedDataParallel":             true,
+	"torch.nn.parallel.distributed.DistributedDataParallel": true,
+	"torch.distributed.fsdp.FullyShardedDataParallel":       true,
+}
+
+// wrappedOwner returns the owner name a wrapper call v is given (model = DDP(model),
+// model = accelerator.prepare(model): Accelerator.prepare returns the module wrapped
+// for the run); else v.
+func (r *reader) wrappedOwner(v *expr) *expr {
+	if !r.wrapperCall(v) {
+		return v
+	}
+	a := stripSelfReturning(v.args[0].value)
+	if a != nil && a.kind == name && len(r.owners[a.name]) > 0 {
+		return a
+	}
+	return v
+}
+
+// returnedOwner returns the name the file's def that the call v runs returns when
+// that name holds compiled modules (return p, or p.to("cuda")); else v.
+func (r *reader) returnedOwner(v *expr) *expr {
+	d := r.calledDef(v, r.qual(v.x))
+	if d == nil {
+		return v
+	}
+	var found *expr
+	r.walkReturns(d.body, 0, func(e *expr) {
+		e = stripSelfReturning(e)
+		if found == nil && e != nil && e.kind == name && len(r.owners[e.name]) > 0 {
+			found = e
+		}
+	})
+	if found == nil {
+		return v
+	}
+	return found
+}
+
+// walkReturns calls f with the value of each return statement of body, nested defs
+// and classes aside.
+func (r *reader) walkReturns(body []*stmt, depth int, f func(*expr)) {
+	if depth > maxHelperDepth {
+		return
+	}
+	for _, s := range body {
+		switch {
+		case s.kind == defStmt || s.kind == classStmt:
+		case returnedExpr(s) != nil:
+			f(returnedExpr(s))
+		default:
+			r.walkReturns(s.body, depth+1, f)
+		}
 	}
 }
 
@@ -144,4 +237,22 @@ func (r *reader) ownedIn(rc *reach, st *siteState) bool {
 		}
 	}
 	return false
+}
+
+// wrapperCall reports whether v is a call of a module wrapper (moduleWrappers, or a
+// .prepare(m) of one argument) given the module first.
+func (r *reader) wrapperCall(v *expr) bool {
+	if len(v.args) == 0 || v.args[0].keyword != "" || v.args[0].star != 0 {
+		return false
+	}
+	return moduleWrappers[r.qual(v.x)] || v.x.kind == attr && v.x.name == "prepare" && len(v.args) == 1
+}
+
+// stripSelfReturning returns the module e calls nn.Module methods that return the
+// module itself on (pipe.to("cuda").eval(): pipe), else e.
+func stripSelfReturning(e *expr) *expr {
+	for i := 0; e != nil && e.kind == call && e.x.kind == attr && selfReturning[e.x.name] && i < MaxNesting; i++ {
+		e = e.x.x
+	}
+	return e
 }

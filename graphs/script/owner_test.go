@@ -41,6 +41,11 @@ func TestOwnerCallers(t *testing.T) {
 		{"moved-after", "pipe = pipe.to(\"cuda\") after the compile is the same pipeline", pipe + unet + "pipe = pipe.to(\"cuda\")\n" + gradio, anyio(40)},
 		{"alias", "p = pipe: p holds what pipe holds", pipe + unet + "p = pipe\nimport gradio as gr\ndef generate(prompt):\n    return p(prompt).images[0]\ngr.Interface(fn=generate).launch()\n", anyio(40)},
 		{"rebound", "pipe bound to another pipeline after the compile holds no compiled module", pipe + unet + "pipe = DiffusionPipeline.from_pretrained(\"refiner\")\n" + gradio, graphs.Workload{}},
+		{"returned-owner", "a def compiles p.transformer and returns p; pipe = load() holds it", "import torch\ndef load():\n    p = Pipe.from_pretrained(\"m\").to(\"cuda\")\n    p.transformer = torch.compile(p.transformer, mode=\"reduce-overhead\")\n    return p.to(\"cuda\")\npipe = load()\n" + gradio, anyio(40)},
+		{"setattr", "setattr(pipe, \"unet\", torch.compile(…)) is pipe.unet = …", pipe + "setattr(pipe, \"unet\", torch.compile(pipe.unet, mode=\"reduce-overhead\"))\n" + gradio, anyio(40)},
+		{"returned-other", "a def that returns something else: pipe holds nothing", "import torch\ndef load():\n    p = Pipe.from_pretrained(\"m\")\n    p.unet = torch.compile(p.unet, mode=\"reduce-overhead\")\n    return Other()\npipe = load()\n" + gradio, graphs.Workload{}},
+		{"ddp-wrapped", "model = DDP(model) after model.encoder is compiled: the wrapper runs it", "import torch\nfrom torch.nn.parallel import DistributedDataParallel as DDP\nfrom concurrent.futures import ThreadPoolExecutor\nmodel = build().cuda()\nmodel.encoder = torch.compile(model.encoder, mode=\"reduce-overhead\")\nmodel = DDP(model)\ndef job(x):\n    return model(x)\nex = ThreadPoolExecutor(max_workers=2)\nex.submit(job, 1)\n", graphs.Workload{ThreadPool: 2}},
+		{"accelerate-prepared", "model = accelerator.prepare(model)", "import torch\nfrom concurrent.futures import ThreadPoolExecutor\nmodel = build().cuda()\nmodel.encoder = torch.compile(model.encoder, mode=\"reduce-overhead\")\nmodel = accelerator.prepare(model)\ndef job(x):\n    return model(x)\nex = ThreadPoolExecutor(max_workers=2)\nex.submit(job, 1)\n", graphs.Workload{ThreadPool: 2}},
 		{"main-only", "pipe called only in main: main", pipe + unet + "image = pipe(\"a cat\").images[0]\n", graphs.Workload{}},
 		{"handler-no-call", "a handler that never names pipe is no caller", pipe + unet + "import gradio as gr\ndef echo(t):\n    return t\ngr.Interface(fn=echo, inputs=\"text\", outputs=\"text\").launch()\n", graphs.Workload{}},
 		{"self-attr", "self.unet = torch.compile(self.unet) has no owner name: a handler calling an unrelated object is no caller", "import torch, gradio as gr\nclass M:\n    def __init__(self):\n        self.unet = torch.compile(self.unet, mode=\"reduce-overhead\")\nm = M()\nself = None\ndef h(t):\n    return other(t)\ngr.Interface(fn=h, inputs=\"text\", outputs=\"text\").launch()\n", graphs.Workload{}},
@@ -121,6 +126,40 @@ func TestInstanceCallReach(t *testing.T) {
 			require.Len(t, s.Sites, 1)
 			if diff := cmp.Diff(tc.want, s.Sites[0].Workload); diff != "" {
 				t.Errorf("%s: workload (-want +got):\n%s\nnotes %q", tc.reason, diff, s.Sites[0].Notes)
+			}
+		})
+	}
+}
+
+// TestAsyncRouteToThread: an async route runs once per request, requests at once, so
+// the function it hands to asyncio.to_thread runs on several of the default
+// executor's workers (to anyio.to_thread.run_sync or Starlette's run_in_threadpool, on
+// several of anyio's) (as a gathered coroutine's does), a compiled function and an
+// object holding one alike (sweep9 finding 4's siblings: thread_pool=1, and for
+// to_thread(pipe, p) a thread-target-unknown warning and a main-thread plan).
+func TestAsyncRouteToThread(t *testing.T) {
+	t.Parallel()
+	const route = "from fastapi import FastAPI\napp = FastAPI()\n@app.post(\"/gen\")\nasync def gen(p: str):\n    return await asyncio.to_thread(%s, p)\n"
+	pool := graphs.Workload{ThreadPool: 2, InheritContext: true}
+	cases := []struct {
+		name, src string
+		want      graphs.Workload
+	}{
+		{"compiled", "import asyncio, torch\nmodel = torch.compile(net, mode=\"reduce-overhead\")\n" + strings.ReplaceAll(route, "%s", "model"), pool},
+		{"owner", "import asyncio, torch\npipe = load()\npipe.unet = torch.compile(pipe.unet, mode=\"reduce-overhead\")\n" + strings.ReplaceAll(route, "%s", "pipe"), pool},
+		{"run-in-threadpool", "import asyncio, torch\nfrom starlette.concurrency import run_in_threadpool\npipe = load()\npipe.unet = torch.compile(pipe.unet, mode=\"reduce-overhead\")\n" + strings.ReplaceAll(strings.ReplaceAll(route, "asyncio.to_thread", "run_in_threadpool"), "%s", "pipe"), pool},
+		{"anyio-run-sync", "import anyio, torch\nmodel = torch.compile(net, mode=\"reduce-overhead\")\n" + strings.ReplaceAll(strings.ReplaceAll(route, "asyncio.to_thread", "anyio.to_thread.run_sync"), "%s", "model"), pool},
+		{"gradio-async", "import asyncio, torch, gradio as gr\nmodel = torch.compile(net, mode=\"reduce-overhead\")\nasync def gen(p):\n    return await asyncio.to_thread(model, p)\ngr.Interface(fn=gen, inputs=\"text\", outputs=\"text\").launch()\n", pool},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			t.Parallel()
+			s, err := readBytes("r.py", []byte(tc.src))
+			require.NoError(t, err)
+			require.Len(t, s.Sites, 1)
+			require.Empty(t, s.Warnings)
+			if diff := cmp.Diff(tc.want, s.Sites[0].Workload); diff != "" {
+				t.Errorf("workload (-want +got):\n%s\nnotes %q", diff, s.Sites[0].Notes)
 			}
 		})
 	}

@@ -296,6 +296,8 @@ func FuzzRead(f *testing.F) {
 		// sweep9 #4: compiled modules held by an object, called through it from handlers.
 		// sweep9 #2/#7: argparse flags as compile arguments.
 		"import argparse, torch\np = argparse.ArgumentParser()\np.set_defaults(d=None, e=x)\np.add_argument('--d', action='store_true', default=y)\np.add_argument('--no-d', dest='d', action='store_false')\np.add_argument('--e', action=argparse.BooleanOptionalAction)\np.add_argument('--e', dest='e', action=f)\nargs = p.parse_args()\nm = torch.compile(f, dynamic=args.d, options={'a': args.e}, backend=args.e)\n",
+		// sweep9 #7: dataclass constructions replacing field defaults.
+		"import torch\nfrom dataclasses import dataclass\n@dataclass\nclass A:\n  m: str = 'x'\n  b: bool = False\n@dataclass\nclass B(A, B):\n  m: str = A\nclass C(B):\n  def __init__(s): pass\nx = B('y', *z, b=1)\ny = A(**k)\ncli(A, (B, C))\nc = C(m=1)\nm = torch.compile(f, mode=x.m, backend=y.m, dynamic=c.b)\n",
 		// sweep9 #3: names scoped per def (global, nonlocal, a plain local of a compiled name).
 		"import torch, threading\nm = None\ndef a():\n  global m, n\n  m = torch.compile(f)\n  def b():\n    nonlocal m\n    global\n    m = 1\ndef c():\n  m = g\n  threading.Thread(target=lambda: m(1), args=(m,)).start()\n  return m\nx, y = c()\na()\n",
 		"import torch, gradio as gr\npipe.unet = torch.compile(pipe.unet, mode='reduce-overhead')\npipe.unet = torch.compile(pipe.unet)\nself.a.b.c = torch.compile(self.a.b.c)\npipe.vae.decode = pipe.unet\npipe.te.compile()\npipe.pipe = pipe\ndef g(p):\n  return pipe(p).images, self.pipe.generate(p), pipe.forward.forward(p)\ngr.Interface(fn=g).launch()\n",

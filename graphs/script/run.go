@@ -1070,6 +1070,7 @@ func (r *reader) setattrCall(c *expr) {
 	if r.builtin(c.x) != "setattr" || len(c.args) != 3 || c.args[0].keyword != "" || c.args[0].star != 0 {
 		return
 	}
+	r.setattrOwner(c)
 	obj := r.qual(c.args[0].value)
 	if obj != inductorConfig && obj != dynamoConfig && !strings.HasPrefix(obj, inductorConfig+".") && !strings.HasPrefix(obj, dynamoConfig+".") {
 		return

@@ -46,26 +46,30 @@ const maxBases = 16
 
 // scopes is the scoped index of one file, built by indexScopes after index.
 type scopes struct {
-	classes map[string]*stmt           // class name → its class statement (the first of that name)
-	classOf map[*stmt]*stmt            // a def in a class body → the class
-	methods map[*stmt]map[string]*stmt // class → its defs by name
-	locals  map[*stmt]map[string]bool  // def → its parameters and the names it assigns
-	types   map[skey]string            // a name → the class name of its value (C(…) or an annotation)
-	cands   map[skey][]Candidate       // literal str or None values of a key
-	flows   map[skey][]skey            // key → the keys whose values flow into it
-	cache   map[string][]Candidate     // scopedCandidates, by the keys looked up
-	last    string                     // the id of the last scopedCandidates lookup
-	unshown map[skey][]*expr           // values of a key the file does not show (cfg.x, a call, os.environ.get(…)), with their line
-	ucache  map[string][]*expr         // the unshown values scopedCandidates met, by the same id as cache
-	pcache  map[string][]skey          // the open parameters scopedCandidates met (openParam), by the same id
-	wcache  map[string][]Candidate     // the candidates scopedCandidates took from the file-wide index only, by the same id (widemode.go)
-	splat   map[*stmt]bool             // defs some call of the file calls with *args or **kwargs
-	called  map[*stmt]bool             // defs some call of the file resolves to (scopeCall)
-	calls   map[*stmt]int              // how many calls of the file resolve to each def (scopeCall)
-	binds   map[skey]int               // how many of those bind each parameter
-	defs    map[skey][]Candidate       // the candidates a parameter's default gave
-	dicts   map[skey][]*expr           // dict displays assigned to a key (for **kwargs)
-	items   map[skey][]pair            // NAME["k"] = v item assignments of a key (for **kwargs)
+	classes   map[string]*stmt           // class name → its class statement (the first of that name)
+	classOf   map[*stmt]*stmt            // a def in a class body → the class
+	methods   map[*stmt]map[string]*stmt // class → its defs by name
+	locals    map[*stmt]map[string]bool  // def → its parameters and the names it assigns
+	types     map[skey]string            // a name → the class name of its value (C(…) or an annotation)
+	cands     map[skey][]Candidate       // literal str or None values of a key
+	flows     map[skey][]skey            // key → the keys whose values flow into it
+	cache     map[string][]Candidate     // scopedCandidates, by the keys looked up
+	last      string                     // the id of the last scopedCandidates lookup
+	unshown   map[skey][]*expr           // values of a key the file does not show (cfg.x, a call, os.environ.get(…)), with their line
+	ucache    map[string][]*expr         // the unshown values scopedCandidates met, by the same id as cache
+	pcache    map[string][]skey          // the open parameters scopedCandidates met (openParam), by the same id
+	wcache    map[string][]Candidate     // the candidates scopedCandidates took from the file-wide index only, by the same id (widemode.go)
+	splat     map[*stmt]bool             // defs some call of the file calls with *args or **kwargs
+	called    map[*stmt]bool             // defs some call of the file resolves to (scopeCall)
+	calls     map[*stmt]int              // how many calls of the file resolve to each def (scopeCall)
+	binds     map[skey]int               // how many of those bind each parameter
+	defs      map[skey][]Candidate       // the candidates a parameter's default gave
+	dicts     map[skey][]*expr           // dict displays assigned to a key (for **kwargs)
+	fieldExpr map[skey]*expr             // a class body's annotated field → its default (ctorfields.go)
+	fieldDefs map[skey][]Candidate       // the candidates that default gave
+	ctors     map[*stmt]*fieldState      // a class without __init__ → its constructions
+	ctorVals  map[skey][]*expr           // a field → the values its constructions pass
+	items     map[skey][]pair            // NAME["k"] = v item assignments of a key (for **kwargs)
 }
 
 func newScopes() *scopes {
@@ -85,6 +89,7 @@ func (r *reader) indexScopes(stmts []*stmt) {
 	r.declare(stmts, nil, nil)
 	r.scopeBlock(stmts, nil, nil)
 	r.dropUnusedDefaults()
+	r.dropReplacedFieldDefaults()
 }
 
 // dropUnusedDefaults removes the candidates a parameter's default gave when every
@@ -205,14 +210,7 @@ func (r *reader) scopeBlock(stmts []*stmt, fn, cls *stmt) {
 			r.scopeBlock(s.body, s, nil)
 			continue
 		case assignStmt, annAssignStmt:
-			eachTarget(s, func(t, v *expr) {
-				k, ok := r.targetKey(t, fn, cls)
-				r.scopeAssign(k, ok, v, fn)
-				if ok {
-					r.scopeDict(k, v)
-				}
-				r.scopeItem(t, v, fn)
-			})
+			eachTarget(s, func(t, v *expr) { r.scopeTarget(s, t, v, fn, cls) })
 		case loopStmt:
 			if len(s.targets) == 1 && s.targets[0].kind == name && len(s.exprs) > 0 {
 				if k, ok := r.targetKey(s.targets[0], fn, cls); ok {
@@ -225,6 +223,21 @@ func (r *reader) scopeBlock(stmts []*stmt, fn, cls *stmt) {
 		r.walkStmt(s, visit)
 		r.scopeBlock(s.body, fn, cls)
 	}
+}
+
+// scopeTarget records the assignment of v to one target t of s: the key's values, a
+// dict display, an item, and a class body's field default (ctorfields.go).
+func (r *reader) scopeTarget(s *stmt, t, v *expr, fn, cls *stmt) {
+	k, ok := r.targetKey(t, fn, cls)
+	before := len(r.sc.cands[k])
+	r.scopeAssign(k, ok, v, fn)
+	if ok && cls != nil && fn == nil {
+		r.noteFieldDefault(s, k, v, before)
+	}
+	if ok {
+		r.scopeDict(k, v)
+	}
+	r.scopeItem(t, v, fn)
 }
 
 // scopeDict records the dict display v is (or builds) as a value of k.
@@ -398,11 +411,14 @@ func (r *reader) scopeCall(c *expr, fn *stmt) {
 	if c.kind != call {
 		return
 	}
+	r.noteHandedClass(c)
 	def, skip, cls := r.callee(c.x, fn)
-	if def == nil && cls == nil {
+	switch {
+	case def == nil && cls == nil:
 		return
-	}
-	if def != nil {
+	case def == nil:
+		r.noteConstruction(cls, c.args, fn) // a dataclass's synthesized __init__ (ctorfields.go)
+	default:
 		r.sc.called[def] = true
 		r.sc.calls[def]++
 	}

@@ -56,6 +56,17 @@ var starterCallables = map[string]callableArg{
 	"torch.multiprocessing.start_processes":         {"fn", 0},
 	"torch.distributed.launcher.api.elastic_launch": {"entrypoint", 1},
 	"asyncio.to_thread":                             {"func", 0},
+	"anyio.to_thread.run_sync":                      {"func", 0},
+	"starlette.concurrency.run_in_threadpool":       {"func", 0},
+	"fastapi.concurrency.run_in_threadpool":         {"func", 0},
+}
+
+// anyioRuns run a function in one of anyio's worker threads and return its result
+// (anyio.to_thread.run_sync(func, *args); Starlette's run_in_threadpool(func, *args,
+// **kwargs) calls it, fastapi.concurrency re-exports it), under anyio's default limiter
+// of 40 tokens (webroutes.go).
+var anyioRuns = map[string]bool{
+	"anyio.to_thread.run_sync": true, "starlette.concurrency.run_in_threadpool": true, "fastapi.concurrency.run_in_threadpool": true,
 }
 
 // processPools are the constructors of process pools, whose methods (poolMethods) run
@@ -88,6 +99,9 @@ func (r *reader) thread(c *expr, q string) bool {
 		r.addThread(c, ThreadPool, nil)
 	case q == "asyncio.to_thread":
 		r.addThread(c, ToThread, kwarg(c, "", 0))
+	case anyioRuns[q]:
+		t := r.addThread(c, WebWorkers, kwarg(c, "", 0))
+		t.awaited, t.workers = r.awaited(c), 1
 	case isExecutorCall(c):
 		r.executorThread(c)
 	case r.joblibThreads(c):
@@ -378,7 +392,7 @@ func (r *reader) inferThreads() {
 
 func (r *reader) namesCompiled(rc *reach) bool {
 	for n := range rc.names {
-		if r.compiled[n] != nil {
+		if r.compiled[n] != nil || len(r.owners[n]) > 0 {
 			return true
 		}
 	}

@@ -199,7 +199,14 @@ func (r *reader) addRouteArg(c, e *expr, fw *webFramework) {
 }
 
 func (r *reader) addRoute(def *stmt, line int, fw *webFramework) {
-	if def == nil || (!fw.async && isAsyncDef(r, def)) || len(r.web.routes) >= maxThreadsInferred {
+	if def != nil && !fw.async && isAsyncDef(r, def) {
+		// An async handler runs on the event loop, once per request, requests at once:
+		// what it hands to threads (await asyncio.to_thread(pipe, p)) runs several times
+		// at once (gathered.go), as a gathered coroutine's does.
+		r.addRuns(def, -1, line)
+		return
+	}
+	if def == nil || len(r.web.routes) >= maxThreadsInferred {
 		return
 	}
 	r.web.routes = append(r.web.routes, route{def: def, line: line, fw: fw})
