@@ -189,8 +189,6 @@ func loggedOnly(set string) bool { return set == "holdout" }
 
 var openMisses = map[string]string{
 	// holdoutAL, measured once at 2548dfa (testdata/corpus/README.md, "Held-out set AL, measured once").
-	"al_automodel_wan_animate_docstring_checkpoint_input_deallocate": "holdoutAL: the trees' input-deallocated message quoted without its first words, wrapped inside the quotation",
-	"al_bionanochat_adamw_comment_compile_not_supported_py314":       "holdoutAL: torch.compile's Python refusal retold in four words in a comment",
 	"al_vllmwiki_zh_case_39371_dsa_rng_offset_increment":             "holdoutAL: the RNG's Offset-increment message with no compile, mode or thread named (collectors label it three ways)",
 	"al_llminferencelab_commit_specdec_capture_offset_increment_cut": "holdoutAL: the Offset-increment message cut, in a hand capture, no compile named (collectors label it three ways)",
 	// holdoutAI and holdoutAJ, measured once at 2ec19eb (testdata/corpus/README.md, "Held-out sets AI and AJ, measured once"):

@@ -2,6 +2,8 @@ package diagnose
 
 import (
 	"bytes"
+
+	"github.com/compilemode/compilemode/internal/lazyregexp"
 )
 
 // A message quoted in prose without its first words: the quotation's whole text is a
@@ -42,9 +44,24 @@ type middleQuote struct {
 }
 
 // said reports whether the prose says the quotation's message occurred: before it, on
-// its line or the line above (leadSaid), or with an error word after it (errorAfter).
+// its line or the line above (leadSaid, middleSaid), or with an error word after it
+// (errorAfter).
 func (q middleQuote) said() bool {
-	return leadSaid(q.before) || errorAfter.Match(q.after) || q.above != nil && leadSaid(q.above)
+	return leadSaid(q.before) || middleSaid(q.before) || errorAfter.Match(q.after) ||
+		q.above != nil && (leadSaid(q.above) || middleSaid(q.above))
+}
+
+// emitWords are the verbs of a program that emits a message, before a quotation of its
+// words (fragmentPattern's "says", "complains", recallI; "reports", "prints", "warns",
+// "logs"): for the middle rule only, whose quotation shows five words or more of a
+// message (TestMiddleQuotesNegatives measures them with the occurrence words).
+var emitWords = lazyregexp.New(`(?i)\b(?:reports?|reported|says|said|prints?|printed|complains?|complained|warns?|warned|` +
+	`logs|logged|emits?|emitted)\b`)
+
+// middleSaid reports whether the prose before a quotation (its last 120 bytes) has a
+// verb of a program emitting a message (emitWords).
+func middleSaid(before []byte) bool {
+	return emitWords.Match(before[max(0, len(before)-120):])
 }
 
 // middleQuotes returns the quotations of body (a line's clean text without its log

@@ -32,6 +32,8 @@ func TestMiddleQuotes(t *testing.T) {
 		{"unpinned-wrapped", "replay died with 'copy between CPU and CUDA tensors\nduring CUDA graph capture' in the loader", CaptureUnpinnedCopy},
 		{"mode-options", "compile() errors with \"options can be specified, but both can't be specified at the same time\" when both are set", ModeAndOptions},
 		{"pending-backward", "we kept hitting \"fast path of CUDAGraphs because outputs from a previous step still require backward\" in eval", TreesPendingBackward},
+		{"reports-wrapped", "the trees' check reports it as 'observed an input tensor deallocate during graph recording\nnever showed up on replay' each step", TreesInputDeallocated},
+		{"says-mempool", "the allocator says \"MemPool contexts are not compatible with CUDA graphs\" and stops", AllocatorIncompatible},
 		// quiet
 		{"too-short", "it failed with \"deallocate during graph recording\" once", ""},
 		{"inside-word", "it failed with \"nput tensor deallocate during graph recording that\" once", ""},

@@ -1477,6 +1477,7 @@
 //   - unsupported-python: a paraphrase with "Windows is not yet supported", as reports retell it
 //   - unsupported-python: a paraphrase with "windows is not yet supported", as reports retell it
 //   - unsupported-python: a paraphrase with "ython 3.1", as reports retell it
+//   - unsupported-python: a paraphrase with "ython 3.1", as reports retell it
 //   - cuda-invalid-context: "invalid device context", 2.0–2.14
 //   - cuda-invalid-context: "CUDA_ERROR_INVALID_CONTEXT", 2.0–2.14
 //   - cuda-invalid-context: "ErrorInvalidContext", 2.0–2.14

@@ -1,0 +1,42 @@
+package diagnose
+
+// Rows of branch recallL (2026-12-04): torch.compile's refusal of a Python release
+// retold short.
+
+// pythonShortRetold is torch.compile's (or Dynamo's) refusal of a Python release told in
+// a few words, the compiler named first and the refusal right after it, in a comment, a
+// note or a sentence: "# @torch.compile (not supported on Python 3.14)", "torch.compile
+// is not available on python 3.13", "Dynamo isn't usable under Python 3.12 yet",
+// "torch.compile won't work with Python 3.14", "torch.compile unavailable on Python 3.12;
+// running eager". PyTorch's own words are "Python 3.N+ not yet supported for
+// torch.compile" (torch/_dynamo/eval_frame.py check_if_dynamo_supported) and
+// "torch.compile is not supported on Python 3.N+" / "Dynamo is not supported on Python
+// 3.N+" (torch/__init__.py compile); the Python is one that a release refuses (3.11 by 2.0,
+// 3.12 by 2.0–2.3, 3.13 by 2.4–2.5, 3.14 by 2.6 on, 3.15 up to 2.14: config.FactCompileMaxPython,
+// rows_python.go). The refusal is in the present ("is not", "isn't", "not", "won't",
+// "unavailable"): "was not supported on Python 3.12 before 2.4", "now supports Python
+// 3.12", "will soon support Python 3.13" and "support for Python 3.13 is planned" are
+// none; nor is a Python older than 3.11 ("not available on Python 3.10"). "Not working
+// with python 3.12" is left: an issue's title says so of any failure it shows
+// (pytorch/pytorch#136361's, a missing Triton on 2.6, corpus neg_pt136361_no_triton_win_26dev).
+var pythonShortRetold = retold{
+	// Every such line names the Python with a space ("Python 3.12"), as pythonPairRetold's
+	// literal; a path's "python3.12" holds no anchor (TestPlainLinesHoldNoAnchor).
+	literals: []string{"ython 3.1"},
+	pattern: `(?i)(?:\b(?:torch\s?)?dynamo\b|\btorch(?:\.\s?|\s|_)compile\b(?:\(\))?)\x60?` +
+		// what may stand between the compiler and its refusal: a comment mark, an opening
+		// parenthesis, a colon or a dash, and an auxiliary or an adverb
+		`[\s#(:,—–-]{0,6}(?:(?:is|are|currently|still|simply|just|officially|also)\s+)*` +
+		`(?:(?:not|isn't|aren't|doesn't|does\s+not|don't|do\s+not|won't|will\s+not|can't|cannot|can\s+not)\s+` +
+		`(?:(?:yet|currently|officially|fully|be)\s+)?(?:supported|available|usable|compatible|work|run|support|used|enabled)|` +
+		`unsupported|unavailable|incompatible)` +
+		`(?:\s+yet)?\s+(?:on|for|with|under|in|by)\s+(?:the\s+)?(?:c?python|py)\s*(?:version\s*)?v?3\.1[1-9](?:\+|\b)`,
+}
+
+// pythonShortRetelling is pythonShortRetold's retelling: the row of the paraphrases of the
+// refusal (pythonRetoldRow).
+func pythonShortRetelling() retelling {
+	row := pythonRetoldRow()
+	row.Source += "; retold short, the compiler named first (rows_retold_l.go)"
+	return retelling{code: UnsupportedPython, own: row, retold: pythonShortRetold}
+}
