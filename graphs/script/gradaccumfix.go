@@ -27,6 +27,12 @@ import (
 // accumulate_grad.h accumulateGrad), so a .grad that exists before the first backward
 // never lives in the CUDA-graph pool.
 
+// msgGradOverwrite214 is what 2.14 raises for a .grad tensor a compiled backward
+// returned, read after a new generation (torch/_inductor/cudagraph_trees.py
+// format_dealloc_msg(is_grad_output=True) @2.14.1, Debian python3-torch 2.14.1+dfsg-1;
+// 2.11 raises the general message, measured; 2.12 and 2.13 not read).
+const msgGradOverwrite214 = "Error: accessing gradient tensor output of CUDAGraphs that has been overwritten by a subsequent run. Stack trace: <stack>. This can happen with torch.compile(mode='reduce-overhead') and gradient accumulation when a .grad tensor is allocated during CUDAGraph capture. If you need gradient accumulation, allocate stable .grad buffers outside CUDAGraph capture before the compiled backward runs, for example by running an eager warmup iteration or by preallocating zeroed .grad tensors. If you do not need gradient accumulation, set .grad to None before each backward."
+
 const (
 	gradAccumWhat = "backward() accumulates into the parameters' .grad tensors (gradient accumulation, no zero_grad() between the backwards): the first backward's .grad tensors are outputs of the compiled backward graph, in CUDA-graph memory"
 	gradAccumFix  = "give each parameter its .grad before the first backward (for p in model.parameters(): p.grad = torch.zeros_like(p)) and clear it in place after each optimizer step (optimizer.zero_grad(set_to_none=False)), so backward adds into tensors outside the CUDA-graph pool; or accumulate into tensors of your own, setting p.grad = None after each backward; or compile without CUDA graphs (mode=\"max-autotune-no-cudagraphs\"). Cloning the forward's outputs does not help, nor does torch.compiler.cudagraph_mark_step_begin() (measured on 2.11)"
@@ -50,6 +56,9 @@ func gradsOverwritten(st *Site, rep *graphs.Report) *graphs.Report {
 	switch {
 	case rep.CUDAGraphs.Implementation == graphs.Legacy:
 		w.Message = gradAccumWhat + ", which the legacy implementation overwrites at its next replay: the accumulated gradients are silently wrong, with no error (measured on 2.11: a maximum difference of 0.0146 against eager)"
+	case rep.Torch == "2.14":
+		w.Message = gradAccumWhat + "; the next call starts a new cudagraph-tree generation that reuses that memory, so the next backward raises when it adds to them: " + msgGradOverwrite214
+		out.CUDAGraphs.Devices = gradMessageRows(rep.CUDAGraphs.Devices)
 	default:
 		msg := w.Message
 		if j := strings.Index(msg, "Error: accessing"); j >= 0 {
@@ -77,4 +86,16 @@ func warningIndex(ws []config.Warning, c config.Code) int {
 		}
 	}
 	return -1
+}
+
+// gradMessageRows returns devs, in a copy, with 2.14's message for a .grad tensor in
+// each row that raises the overwritten-output error.
+func gradMessageRows(devs []graphs.DevicePlan) []graphs.DevicePlan {
+	out := append([]graphs.DevicePlan(nil), devs...)
+	for i := range out {
+		if out[i].Outcome == graphs.Fail && strings.HasPrefix(out[i].Message, "Error: accessing tensor output of CUDAGraphs") {
+			out[i].Message = msgGradOverwrite214
+		}
+	}
+	return out
 }

@@ -30,15 +30,20 @@ func ownerOf(t *expr) string {
 	}
 	x := t.x
 	for n := 0; x != nil && x.kind == attr && n < MaxNesting; n++ {
-		if x.x != nil && x.x.kind == name && (x.x.name == "self" || x.x.name == "cls") {
+		if isSelfName(x.x) {
 			return x.name // self.pipe.unet, self.pipe.vae.decode: pipe
 		}
 		x = x.x
 	}
-	if x == nil || x.kind != name || x.name == "self" || x.name == "cls" {
+	if x == nil || x.kind != name || isSelfName(x) {
 		return ""
 	}
 	return x.name
+}
+
+// isSelfName reports whether e is the name self or cls.
+func isSelfName(e *expr) bool {
+	return e != nil && e.kind == name && (e.name == "self" || e.name == "cls")
 }
 
 // bindOwner records the object whose attribute the assignment t = v binds to a
@@ -108,9 +113,7 @@ func (r *reader) addOwnedAs(t *expr, st *siteState, text string) {
 // holds (p = pipe), anything else holds nothing (pipe = DiffusionPipeline.from_pretrained(…)
 // of another model).
 func (r *reader) rebindOwner(n string, v *expr) {
-	for i := 0; v != nil && v.kind == call && v.x.kind == attr && selfReturning[v.x.name] && i < MaxNesting; i++ {
-		v = v.x.x
-	}
+	v = stripSelfReturning(v)
 	if v != nil && v.kind == call {
 		v = r.wrappedOwner(v)
 	}
@@ -140,16 +143,10 @@ var moduleWrappers = map[string]bool{
 // model = accelerator.prepare(model): Accelerator.prepare returns the module wrapped
 // for the run); else v.
 func (r *reader) wrappedOwner(v *expr) *expr {
-	if len(v.args) == 0 || v.args[0].keyword != "" || v.args[0].star != 0 {
+	if !r.wrapperCall(v) {
 		return v
 	}
-	if !moduleWrappers[r.qual(v.x)] && !(v.x.kind == attr && v.x.name == "prepare" && len(v.args) == 1) {
-		return v
-	}
-	a := v.args[0].value
-	for i := 0; a != nil && a.kind == call && a.x.kind == attr && selfReturning[a.x.name] && i < MaxNesting; i++ {
-		a = a.x.x
-	}
+	a := stripSelfReturning(v.args[0].value)
 	if a != nil && a.kind == name && len(r.owners[a.name]) > 0 {
 		return a
 	}
@@ -165,9 +162,7 @@ func (r *reader) returnedOwner(v *expr) *expr {
 	}
 	var found *expr
 	r.walkReturns(d.body, 0, func(e *expr) {
-		for i := 0; e != nil && e.kind == call && e.x.kind == attr && selfReturning[e.x.name] && i < MaxNesting; i++ {
-			e = e.x.x
-		}
+		e = stripSelfReturning(e)
 		if found == nil && e != nil && e.kind == name && len(r.owners[e.name]) > 0 {
 			found = e
 		}
@@ -234,12 +229,33 @@ func (r *reader) ownerCalls(c *expr) []*siteState {
 // ownedIn reports whether a thread's reach names an owner that holds st's compiled
 // module when the module's code has run (the threads of a server or pool run after).
 func (r *reader) ownedIn(rc *reach, st *siteState) bool {
-	for n := range rc.names {
-		for _, ob := range r.owners[n] {
+	for n, obs := range r.owners { // the owners are few, a reach's names many
+		if !rc.names[n] {
+			continue
+		}
+		for _, ob := range obs {
 			if ob.st == st {
 				return true
 			}
 		}
 	}
 	return false
+}
+
+// wrapperCall reports whether v is a call of a module wrapper (moduleWrappers, or a
+// .prepare(m) of one argument) given the module first.
+func (r *reader) wrapperCall(v *expr) bool {
+	if len(v.args) == 0 || v.args[0].keyword != "" || v.args[0].star != 0 {
+		return false
+	}
+	return moduleWrappers[r.qual(v.x)] || v.x.kind == attr && v.x.name == "prepare" && len(v.args) == 1
+}
+
+// stripSelfReturning returns the module e calls nn.Module methods that return the
+// module itself on (pipe.to("cuda").eval(): pipe), else e.
+func stripSelfReturning(e *expr) *expr {
+	for i := 0; e != nil && e.kind == call && e.x.kind == attr && selfReturning[e.x.name] && i < MaxNesting; i++ {
+		e = e.x.x
+	}
+	return e
 }

@@ -210,18 +210,7 @@ func (r *reader) scopeBlock(stmts []*stmt, fn, cls *stmt) {
 			r.scopeBlock(s.body, s, nil)
 			continue
 		case assignStmt, annAssignStmt:
-			eachTarget(s, func(t, v *expr) {
-				k, ok := r.targetKey(t, fn, cls)
-				before := len(r.sc.cands[k])
-				r.scopeAssign(k, ok, v, fn)
-				if ok && cls != nil && fn == nil {
-					r.noteFieldDefault(s, k, v, before)
-				}
-				if ok {
-					r.scopeDict(k, v)
-				}
-				r.scopeItem(t, v, fn)
-			})
+			eachTarget(s, func(t, v *expr) { r.scopeTarget(s, t, v, fn, cls) })
 		case loopStmt:
 			if len(s.targets) == 1 && s.targets[0].kind == name && len(s.exprs) > 0 {
 				if k, ok := r.targetKey(s.targets[0], fn, cls); ok {
@@ -234,6 +223,21 @@ func (r *reader) scopeBlock(stmts []*stmt, fn, cls *stmt) {
 		r.walkStmt(s, visit)
 		r.scopeBlock(s.body, fn, cls)
 	}
+}
+
+// scopeTarget records the assignment of v to one target t of s: the key's values, a
+// dict display, an item, and a class body's field default (ctorfields.go).
+func (r *reader) scopeTarget(s *stmt, t, v *expr, fn, cls *stmt) {
+	k, ok := r.targetKey(t, fn, cls)
+	before := len(r.sc.cands[k])
+	r.scopeAssign(k, ok, v, fn)
+	if ok && cls != nil && fn == nil {
+		r.noteFieldDefault(s, k, v, before)
+	}
+	if ok {
+		r.scopeDict(k, v)
+	}
+	r.scopeItem(t, v, fn)
 }
 
 // scopeDict records the dict display v is (or builds) as a value of k.
@@ -409,13 +413,12 @@ func (r *reader) scopeCall(c *expr, fn *stmt) {
 	}
 	r.noteHandedClass(c)
 	def, skip, cls := r.callee(c.x, fn)
-	if def == nil && cls == nil {
+	switch {
+	case def == nil && cls == nil:
 		return
-	}
-	if def == nil {
+	case def == nil:
 		r.noteConstruction(cls, c.args, fn) // a dataclass's synthesized __init__ (ctorfields.go)
-	}
-	if def != nil {
+	default:
 		r.sc.called[def] = true
 		r.sc.calls[def]++
 	}
