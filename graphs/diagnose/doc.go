@@ -1188,7 +1188,7 @@
 //   - skip-cpu-device: a paraphrase with "tensor on CPU", as reports retell it
 //   - skip-cpu-device: a paraphrase with "跳过", as reports retell it
 //   - skip-cpu-device: a paraphrase with "スキップ", as reports retell it
-//   - skip-cpu-device: a paraphrase with "skipping cudagraphs", as reports retell it
+//   - skip-cpu-device: a paraphrase with "skipping cuda", as reports retell it
 //   - skip-mutated-inputs: "due to mutated inputs (", 2.4–2.14
 //   - skip-mutated-inputs: "skipping cudagraphs due to mutated inputs" (quoted up to its first clause's end), 2.4–2.14
 //   - skip-mutated-inputs: "skipping cudagraphs due to input mutation", 2.1
@@ -1226,7 +1226,7 @@
 //   - skip-mutated-inputs: a paraphrase with "mutated an input", as reports retell it
 //   - skip-mutated-inputs: a paraphrase with "跳过", as reports retell it
 //   - skip-mutated-inputs: a paraphrase with "スキップ", as reports retell it
-//   - skip-mutated-inputs: a paraphrase with "skipping cudagraphs", as reports retell it
+//   - skip-mutated-inputs: a paraphrase with "skipping cuda", as reports retell it
 //   - skip-multiple-devices: "due to multiple devices:", 2.3–2.14
 //   - skip-multiple-devices: "due to multiple devices:", 2.3–2.14
 //   - skip-multiple-devices: "skipping cudagraphs due to multple devices", 2.0
@@ -1242,7 +1242,7 @@
 //   - skip-multiple-devices: a paraphrase with "multi device", as reports retell it
 //   - skip-multiple-devices: a paraphrase with "several devices", as reports retell it
 //   - skip-multiple-devices: a paraphrase with "different devices", as reports retell it
-//   - skip-multiple-devices: a paraphrase with "skipping cudagraphs", as reports retell it
+//   - skip-multiple-devices: a paraphrase with "skipping cuda", as reports retell it
 //   - skip-multiple-devices: "cudagraphs due to multiple device indexes" (quoted without its first word), 2.1
 //   - skip-incompatible-op: "due to incompatible op", 2.3–2.14
 //   - skip-incompatible-op: "'incompatible ops'", 2.2–2.5
@@ -1255,12 +1255,12 @@
 //   - skip-incompatible-op: a paraphrase with "incompatible node", as reports retell it
 //   - skip-incompatible-op: a paraphrase with "unsupported op", as reports retell it
 //   - skip-incompatible-op: a paraphrase with "unsupported node", as reports retell it
-//   - skip-incompatible-op: a paraphrase with "skipping cudagraphs", as reports retell it
+//   - skip-incompatible-op: a paraphrase with "skipping cuda", as reports retell it
 //   - skip-incompatible-op: "fallback with boolean indexing is not compatible with CUDA graphs" (quoted without its first word), 2.11–2.14
 //   - skip-dynamic-graphs: "graph with symbolic shapes inputs and config.triton.cudagraph_skip_dynamic_graphs=True", 2.4–2.14
 //   - skip-dynamic-graphs: a paraphrase with "symbolic shape", as reports retell it
 //   - skip-dynamic-graphs: a paraphrase with "cudagraph_skip_dynamic_graphs", as reports retell it
-//   - skip-dynamic-graphs: a paraphrase with "skipping cudagraphs", as reports retell it
+//   - skip-dynamic-graphs: a paraphrase with "skipping cuda", as reports retell it
 //   - skip-dynamic-graphs: "with symbolic shapes inputs and config.triton.cudagraph_skip_dynamic_graphs=True" (quoted without its first word), 2.4–2.14
 //   - skip-dynamic-graphs: "symbolic shapes inputs and config.triton.cudagraph_skip_dynamic_graphs" (quoted up to its first clause's end), 2.4–2.14
 //   - skip-non-tensor-inputs: "'non-Tensor inputs'", 2.2–2.14
@@ -1269,7 +1269,7 @@
 //   - skip-non-tensor-inputs: a paraphrase with "non tensor input", as reports retell it
 //   - skip-non-tensor-inputs: a paraphrase with "Non-Tensor input", as reports retell it
 //   - skip-non-tensor-inputs: a paraphrase with "Non-tensor input", as reports retell it
-//   - skip-non-tensor-inputs: a paraphrase with "skipping cudagraphs", as reports retell it
+//   - skip-non-tensor-inputs: a paraphrase with "skipping cuda", as reports retell it
 //   - stream-capture-illegal: "operation not permitted when stream is capturing", 2.0–2.14
 //   - stream-capture-illegal: "operation would make the legacy stream depend on a capturing blocking stream", 2.0–2.14
 //   - stream-capture-illegal: "cudaErrorStreamCaptureUnsupported", 2.9–2.14
@@ -1617,7 +1617,7 @@
 //   - skip-cpp-wrapper: a paraphrase with "cpp-wrapper", as reports retell it
 //   - skip-cpp-wrapper: a paraphrase with "C++ wrapper", as reports retell it
 //   - skip-cpp-wrapper: a paraphrase with "c++ wrapper", as reports retell it
-//   - skip-cpp-wrapper: a paraphrase with "skipping cudagraphs", as reports retell it
+//   - skip-cpp-wrapper: a paraphrase with "skipping cuda", as reports retell it
 //   - skip-cpp-wrapper: "cudagraphs due to cpp wrapper enabled" (quoted without its first word), 2.7–2.11
 //   - skip-cpp-wrapper: "does not support graph partition yet" (quoted up to its first clause's end), 2.13–2.14
 //   - skip-complex-memory-overlap: "skipping cudagraphs due to complex input striding", 2.0–2.1
@@ -1634,7 +1634,7 @@
 //   - skip-complex-memory-overlap: a paraphrase with "Tensor overlap", as reports retell it
 //   - skip-complex-memory-overlap: a paraphrase with "input overlap", as reports retell it
 //   - skip-complex-memory-overlap: a paraphrase with "Input overlap", as reports retell it
-//   - skip-complex-memory-overlap: a paraphrase with "skipping cudagraphs", as reports retell it
+//   - skip-complex-memory-overlap: a paraphrase with "skipping cuda", as reports retell it
 //   - skip-complex-memory-overlap: "cudagraphs due to complex input striding" (quoted without its first word), 2.0–2.1
 //   - trees-storage-not-in-pool: "These storage data ptrs are not allocated in pool", 2.1–2.14
 //   - trees-storage-not-in-pool: "storage data ptrs are not allocated in pool" (quoted without its first word), 2.1–2.14

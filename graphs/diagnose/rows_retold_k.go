@@ -33,9 +33,11 @@ const bareSkip = `[\x60'"(]\s?skipping\s+cudagraphs\s?[\x60'")]`
 const bareSkipEnds = `(?:\s?[).:;,!(—–-]|\s?$|\s(?:because|due\s+to|since|for|as)\b|\s+-\s)`
 
 // bareSkipRetold returns the bare skip quotation with reason told within the line before
-// it or up to 240 characters after it (the line after, which the wrapped rule joins).
+// it or up to 240 characters after it (the line after, which the wrapped rule joins). Its
+// literal is "skipping cuda", one prefilter piece: "skipping cudagraphs" is cut in two,
+// and its "udagraphs" is in every "[__cudagraphs]" log line (TestPlainLinesHoldNoAnchor).
 func bareSkipRetold(reason string) retold {
-	return retold{literals: []string{"skipping cudagraphs"},
+	return retold{literals: []string{"skipping cuda"},
 		pattern: `(?i)(?:^|[^"'\x60])\b(?:` + reason + `)\b[^\n]{0,160}?` + bareSkip + `|` + bareSkip + bareSkipEnds + `(?:.{0,240}?[^"'\x60])?\b(?:` + reason + `)\b`}
 }
 

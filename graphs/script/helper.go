@@ -144,15 +144,7 @@ func (r *reader) boundArgs(inner *expr, def *stmt, c *expr, skip int) (out []arg
 // of sweep10 finding 5, build(*args) with args = ("reduce-overhead",), was planned with
 // mode=None.
 func starBinds(def *stmt, p *param, c *expr, skip int) *arg {
-	pos := -1
-	for i := range def.params {
-		if def.params[i].star != 0 {
-			break
-		}
-		if &def.params[i] == p {
-			pos = i - skip
-		}
-	}
+	pos := paramPos(def, p, skip)
 	var star, mapping *arg
 	n := 0
 	for i := range c.args {
@@ -175,6 +167,21 @@ func starBinds(def *stmt, p *param, c *expr, skip int) *arg {
 		return star
 	}
 	return mapping
+}
+
+// paramPos returns the place among a call's positional arguments that binds def's
+// parameter p, the first skip bound by the call's object (-1: p takes no positional
+// argument, as one after *args does).
+func paramPos(def *stmt, p *param, skip int) int {
+	for i := range def.params {
+		if def.params[i].star != 0 {
+			break
+		}
+		if &def.params[i] == p {
+			return i - skip
+		}
+	}
+	return -1
 }
 
 // starBound marks the keywords of st that a *x or **m argument binds (boundArgs'

@@ -107,11 +107,19 @@ func (r *reader) callsSuper(def *stmt, m string) bool {
 // function other than the one it was bound to first (model = Net(), Net's forward
 // compiled).
 func (r *reader) boundIn(rc *reach, st *siteState) bool {
-	for n := range rc.names {
-		for _, b := range r.bound[n] {
-			if b == st && r.usedIn(rc, n, st) {
-				return true
+	if r.boundTo == nil {
+		// The names bound to each site, once (threads read after the module ran): a
+		// site has few, a reach many.
+		r.boundTo = map[*siteState][]string{}
+		for n, sts := range r.bound {
+			for _, b := range sts {
+				r.boundTo[b] = append(r.boundTo[b], n)
 			}
+		}
+	}
+	for _, n := range r.boundTo[st] {
+		if rc.names[n] && r.usedIn(rc, n, st) {
+			return true
 		}
 	}
 	return false

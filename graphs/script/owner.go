@@ -229,8 +229,11 @@ func (r *reader) ownerCalls(c *expr) []*siteState {
 // ownedIn reports whether a thread's reach names an owner that holds st's compiled
 // module when the module's code has run (the threads of a server or pool run after).
 func (r *reader) ownedIn(rc *reach, st *siteState) bool {
-	for n := range rc.names {
-		for _, ob := range r.owners[n] {
+	for n, obs := range r.owners { // the owners are few, a reach's names many
+		if !rc.names[n] {
+			continue
+		}
+		for _, ob := range obs {
 			if ob.st == st {
 				return true
 			}

@@ -304,6 +304,7 @@ type reader struct {
 	compiled                            map[string]*siteState   // names bound to compiled functions
 	bound                               map[string][]*siteState // name → every site it was bound to (aliases and parameters included)
 	bindScopes                          map[string][]bindScope  // name → where each binding to a site was made (namescope.go)
+	boundTo                             map[*siteState][]string // site → the names bound to it, built once when threads are inferred (instance.go boundIn)
 	bindingName                         bool                    // an assignment to a plain name binds now (namescope.go)
 	readFn                              *stmt                   // the def whose names are read now, when reading (namescope.go within)
 	reading                             bool

@@ -913,6 +913,7 @@ func (r *reader) bindCompiled(n string, st *siteState) {
 		}
 	}
 	if len(r.bound[n]) < maxBound {
+		r.boundTo = nil // rebuilt from r.bound when next needed
 		r.bound[n] = append(r.bound[n], st)
 	}
 }
