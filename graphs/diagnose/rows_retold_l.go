@@ -8,7 +8,8 @@ package diagnose
 // note or a sentence: "# @torch.compile (not supported on Python 3.14)", "torch.compile
 // is not available on python 3.13", "Dynamo isn't usable under Python 3.12 yet",
 // "torch.compile won't work with Python 3.14", "torch.compile unavailable on Python 3.12;
-// running eager". PyTorch's own words are "Python 3.N+ not yet supported for
+// running eager", "# torch.compile disabled: not supported on Python 3.12", "torch.compile
+// (Dynamo) is not supported on Python 3.12". PyTorch's own words are "Python 3.N+ not yet supported for
 // torch.compile" (torch/_dynamo/eval_frame.py check_if_dynamo_supported) and
 // "torch.compile is not supported on Python 3.N+" / "Dynamo is not supported on Python
 // 3.N+" (torch/__init__.py compile); the Python is one that a release refuses (3.11 by 2.0,
@@ -24,6 +25,9 @@ var pythonShortRetold = retold{
 	// literal; a path's "python3.12" holds no anchor (TestPlainLinesHoldNoAnchor).
 	literals: []string{"ython 3.1"},
 	pattern: `(?i)(?:\b(?:torch\s?)?dynamo\b|\btorch(?:\.\s?|\s|_)compile\b(?:\(\))?)\x60?` +
+		// Dynamo named after the call ("torch.compile (Dynamo) is not supported"), or the
+		// program's own word that it turned it off ("# torch.compile disabled: not supported")
+		`(?:\s*\((?:torch\s?)?dynamo\))?(?:\s+(?:disabled|skipped|off)\s?[:(—–-])?` +
 		// what may stand between the compiler and its refusal: a comment mark, an opening
 		// parenthesis, a colon or a dash, and an auxiliary or an adverb
 		`[\s#(:,—–-]{0,6}(?:(?:is|are|currently|still|simply|just|officially|also)\s+)*` +

@@ -25,6 +25,8 @@ func TestPythonShortRetold(t *testing.T) {
 		{"cannot-be-used", "torch.compile cannot be used on python 3.13", UnsupportedPython},
 		{"colon", "skip torch.compile: not supported on Python 3.12+", UnsupportedPython},
 		{"torchdynamo", "TorchDynamo is unsupported on Python 3.11 in torch 2.0", UnsupportedPython},
+		{"disabled-colon", "# torch.compile disabled: not supported on Python 3.12", UnsupportedPython},
+		{"dynamo-in-parens", "torch.compile (Dynamo) is not supported on Python 3.12", UnsupportedPython},
 		{"doesnt-support-yet", "torch.compile doesn't support Python 3.12 yet", UnsupportedPython},
 		{"dynamo-does-not", "Dynamo does not support Python 3.12", UnsupportedPython},
 		// quiet
@@ -35,6 +37,7 @@ func TestPythonShortRetold(t *testing.T) {
 		{"planned", "support for Python 3.13 in torch.compile is planned for 2.5", ""},
 		{"other-subject", "flash-attn is not available on Python 3.13 yet", ""},
 		{"not-working-title", "Torch.compile not working with python 3.12 on windows", ""},
+		{"disabled-elsewhere", "torch.compile disabled: not supported on Windows, see Python 3.12 notes", ""},
 		{"works", "torch.compile: works on Python 3.12 with torch 2.4", ""},
 	}
 	for _, tt := range tests {
