@@ -2,7 +2,7 @@ package config
 
 import (
 	"fmt"
-	"reflect"
+	"slices"
 
 	"github.com/compilemode/compilemode/modes"
 )
@@ -395,11 +395,28 @@ var factRows = FactRows()
 // Releases, which holds no supported release, when no row matches.
 func FactReleases(name string, value any) modes.Releases {
 	for _, row := range factRows {
-		if row.Name == name && reflect.DeepEqual(row.Value, value) {
+		if row.Name == name && factValueEqual(row.Value, value) {
 			return row.Releases
 		}
 	}
 	return modes.Releases{}
+}
+
+// factValueEqual reports whether a row's Value and value are of the same type and
+// contents, as reflect.DeepEqual does for a Value's types (a bool, a TypeCheck, a
+// string or a []string), without reflection: reflect.DeepEqual was the only use of it
+// the web page's WebAssembly kept (examples/web's Transfer size). A row's Value of
+// another type is compared with ==, which cannot panic on a bool, TypeCheck or string:
+// two interfaces of different dynamic types are unequal.
+func factValueEqual(rowValue, value any) bool {
+	switch v := rowValue.(type) {
+	case []string:
+		w, ok := value.([]string)
+		return ok && (v == nil) == (w == nil) && slices.Equal(v, w)
+	case bool, TypeCheck, string:
+		return rowValue == value
+	}
+	return false
 }
 
 // optionSince returns the first release whose torch.compile accepts an option that is

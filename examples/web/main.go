@@ -217,6 +217,26 @@
 //	whole page (main at c21ddc2)                          3,036,728    109 KB left
 //	UTF-16 and UTF-32 logs read by diagnose's unitReader
 //	  instead of golang.org/x/text's decoders             3,028,210      8.5 KB
+//	whole page (main at dcf2f57c, a session of diagnose
+//	  rows, -script fixes and shared error wording)       3,153,261    over by 7.5 KB
+//	config.FactReleases compares a row's value without
+//	  reflect.DeepEqual (its only use the page kept)      3,148,656      4.6 KB
+//	strings, bytes and unicode/utf8 built without
+//	  inlining (their loops are internal/bytealg's)       3,132,691     16.0 KB
+//
+// The last two were measured with TestTransferSize, and each on app.wasm alone
+// (3,101,004, 3,097,644 and 3,083,083 bytes gzipped). Of the inlined packages, sync
+// (+0.3 KB) and modes (+5.2 KB) make the page larger without inlining, and of the
+// others every one tried (unicode, strconv, fmt, reflect, encoding/json,
+// config/literal, config/schema, config/pyver, cliflags, answer: +1.9 to +81 KB) with
+// it, but graphs/internal/skips (0.1 KB smaller); regexp would save 0.9 KB, graphs 9.5
+// and config 4.8, for an edit's time (Budgets). An edit, a log and a script timed in Node (wasm_exec_node.js, a
+// program calling examples/web/internal/answer: the README's call then 80 answers of
+// four modes on four releases, the sample log repeated to 320 KB read three times,
+// the sample script five times), three runs each way interleaved at load average 4.6
+// to 5.3, per answer: before 15.9-19.1 ms, 1.43-2.62 s and 62-77 ms; without
+// inlining in strings, bytes and unicode/utf8 14.3-22.3 ms, 1.76-2.39 s and 60-86 ms,
+// the same within the noise.
 //
 // The last five (111 KB) were measured as the first ones were, and with the linker's
 // reachability graph (go build -ldflags=-dumpdep, on the page's build flags), which
@@ -538,14 +558,18 @@ func inModule(ctx context.Context, goCmd string) error {
 }
 
 // inlined are the packages compiled to WebAssembly with the compiler's inlining: the
-// ones an answer spends its time in (the runtime, regular expressions' matching, byte and
-// string search, and an edit's planning). Every other package is compiled
+// ones an answer spends its time in (the runtime, regular expressions' matching, byte
+// search, and an edit's planning). Every other package is compiled
 // with -l (no inlining): that made the page 210 KB smaller, gzipped, for 10-20% more
 // CPU in a first answer (the package doc's Transfer size has the figures).
 var inlined = []string{
 	// regexp/syntax, which parses and compiles an expression once (lazyregexp: on first
-	// use), is not here: the matching is regexp's (19.4 KB, the package doc's table)
-	"runtime", "regexp", "bytes", "strings", "unicode/utf8", "internal/bytealg", "sync",
+	// use), is not here: the matching is regexp's (19.4 KB, the package doc's table).
+	// Nor are strings, bytes and unicode/utf8 since 2026-12-04 (13.7 KB; an edit, a log
+	// and a script took the same time without them, within the noise: the package
+	// doc's Transfer size); their search loops are internal/bytealg's. sync stays: the
+	// page is 0.3 KB larger without it.
+	"runtime", "regexp", "internal/bytealg", "sync",
 	// graphs/diagnose is not here since 2026-12-03 (26 KB; a log's read took the same
 	// time without it, within the noise: the package doc's Transfer size)
 	// the log's and the script's expressions, compiled on first use
