@@ -159,7 +159,8 @@
 //     32 characters or more of the literal without white space, is that row's message
 //     with its first words left out ("fails with \"an input tensor deallocate during
 //     graph recording that …\""), where no row of another code holds that part and the
-//     prose says it occurred as for the lead rule; rows with a Pattern aside (the middle
+//     prose says it occurred as for the lead rule or names a program emitting it
+//     ("reports", "says", "prints", "warns"); rows with a Pattern aside (the middle
 //     rule, cut_middle.go);
 //  5. paraphrased: a row marked Paraphrase matches the message retold in other words
 //     ("Python 3.11 is not supported for torch.compile"); a row of the same code that
