@@ -2,7 +2,8 @@ package diagnose
 
 import (
 	"bytes"
-	"regexp"
+
+	"github.com/compilemode/compilemode/internal/lazyregexp"
 )
 
 // A legend is a markdown table whose first column its header names as patterns to
@@ -16,7 +17,7 @@ import (
 
 // legendHeads are the first header cells that make a table a legend, in lower case,
 // markdown marks and white space around them removed.
-var legendHeads = regexp.MustCompile(`^(?:(?:log|grep|search|line|output)\s+)?(?:patterns?|regex(?:es|ps?)?)(?:\s+to\s+(?:watch|look|grep|search)(?:\s+for)?)?$`)
+var legendHeads = lazyregexp.New(`^(?:(?:log|grep|search|line|output)\s+)?(?:patterns?|regex(?:es|ps?)?)(?:\s+to\s+(?:watch|look|grep|search)(?:\s+for)?)?$`)
 
 // tableRow returns line without leading white space and quote marks when it is a
 // markdown table row (it starts with "|"), or nil.

@@ -1,10 +1,10 @@
 package script
 
 import (
-	"regexp"
 	"strings"
 
 	"github.com/compilemode/compilemode/graphs/script/pytoken"
+	"github.com/compilemode/compilemode/internal/lazyregexp"
 )
 
 // maxTextCompiles bounds the compile-in-text warnings of a file.
@@ -12,7 +12,7 @@ const maxTextCompiles = 8
 
 // calledChain matches a dotted name called in Python source: "torch.compile(",
 // "tc . compile (" (group 1 is the chain).
-var calledChain = regexp.MustCompile(`(?:^|[^\w.])([A-Za-z_]\w*(?:\s*\.\s*[A-Za-z_]\w*)*)\s*\(`)
+var calledChain = lazyregexp.New(`(?:^|[^\w.])([A-Za-z_]\w*(?:\s*\.\s*[A-Za-z_]\w*)*)\s*\(`)
 
 // compilesInText warns of each torch.compile call the reader does not parse
 // (WarningCompileInText): inside an f-string's (or t-string's) replacement fields,

@@ -3,10 +3,10 @@ package cliflags
 import (
 	"errors"
 	"fmt"
-	"regexp"
 	"strings"
 
 	"github.com/compilemode/compilemode/graphs"
+	"github.com/compilemode/compilemode/internal/lazyregexp"
 	"github.com/compilemode/compilemode/modes"
 )
 
@@ -164,11 +164,11 @@ func scenarioField(err error, file string) (field, inner string) {
 
 // workloadNames matches a workload field's JSON name in a message ("span_devices",
 // "threads main") so that a flag's error names the flags instead.
-var workloadNames = regexp.MustCompile(`\b(threads) (main|thread|per-device|per-thread|callers)\b|\b([a-z]+_[a-z_]+)\b`)
+var workloadNames = lazyregexp.New(`\b(threads) (main|thread|per-device|per-thread|callers)\b|\b([a-z]+_[a-z_]+)\b`)
 
 // flagWords renames the workload fields a message names to their flags.
 func flagWords(msg string) string {
-	return workloadNames.ReplaceAllStringFunc(msg, func(m string) string {
+	return workloadNames.Regexp().ReplaceAllStringFunc(msg, func(m string) string {
 		name, rest, _ := strings.Cut(m, " ")
 		if flag := FlagOfField(name); flag != "" {
 			if rest != "" {
