@@ -970,6 +970,13 @@ func (s *scanner) process(k int) {
 		s.rec.python.pathWindow(text, e.line)
 	}
 	s.seeContexts(k, e.ctxs, text)
+	s.matchRows(k, e)
+}
+
+// matchRows tries entry k's rows (e.rows, the rows with an anchor on it), then what a
+// message cut short or quoted in part leaves of them: the cut rules when no row matched
+// the line, and the middle rule (cut_middle.go).
+func (s *scanner) matchRows(k int, e *ringLine) {
 	for _, i := range e.rows {
 		s.matchRow(i, k)
 	}
