@@ -92,15 +92,7 @@ func TestLeadQuotes(t *testing.T) {
 		{"middle", "reduce-overhead: \"outside graph capture encountered\" again", ""},
 	}
 	for _, tt := range tests {
-		d, err := Read(strings.NewReader(tt.text + "\n"))
-		if err != nil {
-			t.Fatal(err)
-		}
-		var got Code
-		if len(d.Findings) > 0 {
-			got = d.Findings[0].Code
-		}
-		if got != tt.want {
+		if got := firstCode(t, tt.text); got != tt.want {
 			t.Errorf("%s: %q gives %q, want %q", tt.name, tt.text, got, tt.want)
 		}
 	}
@@ -125,16 +117,22 @@ func TestLeadQuotesPattern(t *testing.T) {
 		{"rng-not-said", "the docs list \"Cannot call CUDAGeneratorImpl::current_seed during CUDA graph\" among capture errors", ""},
 	}
 	for _, tt := range tests {
-		d, err := Read(strings.NewReader(tt.text + "\n"))
-		if err != nil {
-			t.Fatal(err)
-		}
-		var got Code
-		if len(d.Findings) > 0 {
-			got = d.Findings[0].Code
-		}
-		if got != tt.want {
+		if got := firstCode(t, tt.text); got != tt.want {
 			t.Errorf("%s: %q gives %q, want %q", tt.name, tt.text, got, tt.want)
 		}
 	}
+}
+
+// firstCode is the code of the first finding Read gives for text (a line), or "" when
+// there is none.
+func firstCode(t *testing.T, text string) Code {
+	t.Helper()
+	d, err := Read(strings.NewReader(text + "\n"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(d.Findings) == 0 {
+		return ""
+	}
+	return d.Findings[0].Code
 }

@@ -42,15 +42,7 @@ func TestMiddleQuotes(t *testing.T) {
 		{"not-said", "the docs list \"an input tensor deallocate during graph recording that did not occur\" as a known case", ""},
 	}
 	for _, tt := range tests {
-		d, err := Read(strings.NewReader(tt.text + "\n"))
-		if err != nil {
-			t.Fatal(err)
-		}
-		var got Code
-		if len(d.Findings) > 0 {
-			got = d.Findings[0].Code
-		}
-		if got != tt.want {
+		if got := firstCode(t, tt.text); got != tt.want {
 			t.Errorf("%s: %q gives %q, want %q", tt.name, tt.text, got, tt.want)
 		}
 	}

@@ -1,9 +1,6 @@
 package diagnose
 
-import (
-	"strings"
-	"testing"
-)
+import "testing"
 
 // TestBareSkipRetold: Inductor's skip line quoted bare, its reason told on the same line
 // or the next (rows_retold_k.go); each case with a code failed before. A bare quotation
@@ -36,15 +33,7 @@ func TestBareSkipRetold(t *testing.T) {
 		{"not-bare", "the log says skipping cudagraphs and nothing about mutated inputs", ""},
 	}
 	for _, tt := range tests {
-		d, err := Read(strings.NewReader(tt.text + "\n"))
-		if err != nil {
-			t.Fatal(err)
-		}
-		var got Code
-		if len(d.Findings) > 0 {
-			got = d.Findings[0].Code
-		}
-		if got != tt.want {
+		if got := firstCode(t, tt.text); got != tt.want {
 			t.Errorf("%s: %q gives %q, want %q", tt.name, tt.text, got, tt.want)
 		}
 	}

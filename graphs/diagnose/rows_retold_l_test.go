@@ -1,9 +1,6 @@
 package diagnose
 
-import (
-	"strings"
-	"testing"
-)
+import "testing"
 
 // TestPythonShortRetold: torch.compile's or Dynamo's refusal of a Python release told
 // short, the compiler named first (rows_retold_l.go); each "want" failed before but
@@ -41,15 +38,7 @@ func TestPythonShortRetold(t *testing.T) {
 		{"works", "torch.compile: works on Python 3.12 with torch 2.4", ""},
 	}
 	for _, tt := range tests {
-		d, err := Read(strings.NewReader(tt.text + "\n"))
-		if err != nil {
-			t.Fatal(err)
-		}
-		var got Code
-		if len(d.Findings) > 0 {
-			got = d.Findings[0].Code
-		}
-		if got != tt.want {
+		if got := firstCode(t, tt.text); got != tt.want {
 			t.Errorf("%s: %q gives %q, want %q", tt.name, tt.text, got, tt.want)
 		}
 	}
