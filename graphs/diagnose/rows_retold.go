@@ -159,6 +159,14 @@ func borrow(code Code, r retold, seen string) retelling {
 	return retelling{code: code, retold: r, seen: seen}
 }
 
+// The words of two skip reasons, as reports retell them (borrowedRetold) and as they tell
+// them beside Inductor's bare skip line (retoldK): cudagraph_utils.py's "incompatible ops"
+// and "non-Tensor inputs".
+const (
+	reasonIncompatibleOps = `(?:incompatible|unsupported)\s+(?:ops?|operators?|operations?|nodes?)`
+	reasonNonTensorInputs = `non-?\s?tensor\s+inputs?`
+)
+
 // borrowedRetold are the retellings whose rows borrow their code's first row.
 func borrowedRetold() []retelling {
 	return []retelling{
@@ -191,11 +199,10 @@ func borrowedRetold() []retelling {
 			"multiple device", "multiple cuda device", "multiple CUDA device", "multiple gpu device", "multiple GPU device",
 			"multi-device", "multi device", "several devices", "different devices"),
 			"the skip reason \"multiple devices\" retold"),
-		borrow(SkipIncompatibleOp, skipRetold(
-			`(?:incompatible|unsupported)\s+(?:ops?|operators?|operations?|nodes?)\b`,
+		borrow(SkipIncompatibleOp, skipRetold(`(?:`+reasonIncompatibleOps+`)\b`,
 			"incompatible op", "incompatible node", "unsupported op", "unsupported node"),
 			"the skip reason \"incompatible ops\" retold"),
-		borrow(SkipNonTensorInputs, skipRetold(`non-?\s?tensor\s+inputs?\b`,
+		borrow(SkipNonTensorInputs, skipRetold(`(?:`+reasonNonTensorInputs+`)\b`,
 			"non-Tensor input", "non-tensor input", "non tensor input", "Non-Tensor input", "Non-tensor input"),
 			"the skip reason \"non-Tensor inputs\" retold"),
 		borrow(SkipCPPWrapper, skipRetold(`(?:cpp|c\+\+)[\s_-]?wrapper\b`,

@@ -51,8 +51,8 @@ func retoldK() []retelling {
 			`inputs?\s+mutations?|in-?place`), seen),
 		borrow(SkipCPUDevice, bareSkipRetold(`cpu\s+(?:devices?|tensors?|inputs?|ops?)|(?:tensors?|inputs?)\s+on\s+(?:the\s+)?cpu`), seen),
 		borrow(SkipMultipleDevices, bareSkipRetold(`multiple\s+(?:cuda\s+|gpu\s+)?devices?|multi-?\s?devices?|(?:several|different)\s+devices`), seen),
-		borrow(SkipIncompatibleOp, bareSkipRetold(`(?:incompatible|unsupported)\s+(?:ops?|operators?|operations?|nodes?)`), seen),
-		borrow(SkipNonTensorInputs, bareSkipRetold(`non-?\s?tensor\s+inputs?`), seen),
+		borrow(SkipIncompatibleOp, bareSkipRetold(reasonIncompatibleOps), seen),
+		borrow(SkipNonTensorInputs, bareSkipRetold(reasonNonTensorInputs), seen),
 		borrow(SkipDynamicGraphs, bareSkipRetold(`symbolic\s+shapes?|cudagraph_skip_dynamic_graphs`), seen),
 		borrow(SkipComplexMemoryOverlap, bareSkipRetold(`(?:complex\s+)?memory\s+overlap|complex\s+input\s+strid\w*|`+
 			`overlapping\s+(?:memory|(?:graph\s+)?inputs?|tensors?)`), seen),
