@@ -71,10 +71,7 @@ func TestLeadQuotesNegatives(t *testing.T) {
 // message's middle, or of a start two codes share, stays quiet.
 func TestLeadQuotes(t *testing.T) {
 	t.Parallel()
-	tests := []struct {
-		name, text string
-		want       Code
-	}{
+	tests := []codeCase{
 		{"offset-prose", "reduce-overhead runs failed with\n\"Offset increment outside graph capture\" — a recompile during capture.", TreesConcurrentCallers},
 		{"offset-class", "torch.compile(mode=\"reduce-overhead\") dies: `RuntimeError: Offset increment outside graph capture` on the second step", TreesConcurrentCallers},
 		{"overwritten-start", "we hit \"accessing tensor output of CUDAGraphs that has been overwritten\" again, so we clone", OverwrittenOutput},
@@ -91,11 +88,7 @@ func TestLeadQuotes(t *testing.T) {
 		{"inside-word", "reduce-overhead: \"Offset increment outside graph capt\" again", ""},
 		{"middle", "reduce-overhead: \"outside graph capture encountered\" again", ""},
 	}
-	for _, tt := range tests {
-		if got := firstCode(t, tt.text); got != tt.want {
-			t.Errorf("%s: %q gives %q, want %q", tt.name, tt.text, got, tt.want)
-		}
-	}
+	checkFirstCodes(t, tests)
 }
 
 // TestLeadQuotesPattern: the lead rule for rows with a Pattern (leadPatternFits): the
@@ -104,10 +97,7 @@ func TestLeadQuotes(t *testing.T) {
 // that stops inside a word, stays quiet.
 func TestLeadQuotesPattern(t *testing.T) {
 	t.Parallel()
-	tests := []struct {
-		name, text string
-		want       Code
-	}{
+	tests := []codeCase{
 		{"rng-seed", "warm-up dies with \"Cannot call CUDAGeneratorImpl::current_seed during CUDA graph\" under reduce-overhead", CaptureRNGState},
 		{"rng-construct", "the sampler crashed: `RuntimeError: Cannot construct a new CUDAGeneratorImpl during CUDA` on replay", CaptureRNGState},
 		{"optimizer-step", "the capture fails with 'Attempting CUDA graph capture of step()' for Adam", OptimizerNotCapturable},
@@ -116,11 +106,7 @@ func TestLeadQuotesPattern(t *testing.T) {
 		{"rng-in-word", "warm-up dies with \"Cannot call CUDAGeneratorImpl::current_seed during CUDA gra\" under reduce-overhead", ""},
 		{"rng-not-said", "the docs list \"Cannot call CUDAGeneratorImpl::current_seed during CUDA graph\" among capture errors", ""},
 	}
-	for _, tt := range tests {
-		if got := firstCode(t, tt.text); got != tt.want {
-			t.Errorf("%s: %q gives %q, want %q", tt.name, tt.text, got, tt.want)
-		}
-	}
+	checkFirstCodes(t, tests)
 }
 
 // firstCode is the code of the first finding Read gives for text (a line), or "" when
@@ -135,4 +121,20 @@ func firstCode(t *testing.T, text string) Code {
 		return ""
 	}
 	return d.Findings[0].Code
+}
+
+// codeCase is a line and the first code Read should give for it ("" for none).
+type codeCase struct {
+	name, text string
+	want       Code
+}
+
+// checkFirstCodes checks each case's first code (firstCode).
+func checkFirstCodes(t *testing.T, tests []codeCase) {
+	t.Helper()
+	for _, tt := range tests {
+		if got := firstCode(t, tt.text); got != tt.want {
+			t.Errorf("%s: %q gives %q, want %q", tt.name, tt.text, got, tt.want)
+		}
+	}
 }

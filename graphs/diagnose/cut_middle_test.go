@@ -17,10 +17,7 @@ import (
 // to occur, or a dotted name stays quiet.
 func TestMiddleQuotes(t *testing.T) {
 	t.Parallel()
-	tests := []struct {
-		name, text string
-		want       Code
-	}{
+	tests := []codeCase{
 		{"dealloc-wrapped", "under reduce-overhead the check fails with \"an input tensor deallocate during graph recording that\nnever happens on replay\" on step two", TreesInputDeallocated},
 		{"dealloc-one-line", "torch.compile raised `observed an input tensor deallocate during graph` with checkpointing", TreesInputDeallocated},
 		{"overwritten-tail", "after the second call we got 'tensor output of CUDAGraphs that has been overwritten by a subsequent run' when reading logits", OverwrittenOutput},
@@ -41,11 +38,7 @@ func TestMiddleQuotes(t *testing.T) {
 		{"identifier", "it failed with \"torch._inductor.config.cpp.cxx\" unset", ""},
 		{"not-said", "the docs list \"an input tensor deallocate during graph recording that did not occur\" as a known case", ""},
 	}
-	for _, tt := range tests {
-		if got := firstCode(t, tt.text); got != tt.want {
-			t.Errorf("%s: %q gives %q, want %q", tt.name, tt.text, got, tt.want)
-		}
-	}
+	checkFirstCodes(t, tests)
 }
 
 // TestMiddleQuotesNegatives measures the middle rule's threshold (minMiddle) on the

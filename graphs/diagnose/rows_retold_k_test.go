@@ -7,10 +7,7 @@ import "testing"
 // with no reason near it, or a reason two lines away, stays quiet.
 func TestBareSkipRetold(t *testing.T) {
 	t.Parallel()
-	tests := []struct {
-		name, text string
-		want       Code
-	}{
+	tests := []codeCase{
 		{"inplace-same-line", "- Blocking: rms_norm in-place prevents reduce-overhead CUDA Graph (\"skipping cudagraphs\")", SkipMutatedInputs},
 		{"mutated-next-item", "- Blocking: the decode step prevents CUDA Graph (\"skipping cudagraphs\")\n- Next: out-of-place allocation for mutated inputs", SkipMutatedInputs},
 		{"mutated-before", "the KV write mutates its input, so the log says `skipping cudagraphs` on every step", SkipMutatedInputs},
@@ -32,9 +29,5 @@ func TestBareSkipRetold(t *testing.T) {
 		{"reason-far", "look for \"skipping cudagraphs\" in the log\n\nthen check\n\nmutated inputs are fine in eager", ""},
 		{"not-bare", "the log says skipping cudagraphs and nothing about mutated inputs", ""},
 	}
-	for _, tt := range tests {
-		if got := firstCode(t, tt.text); got != tt.want {
-			t.Errorf("%s: %q gives %q, want %q", tt.name, tt.text, got, tt.want)
-		}
-	}
+	checkFirstCodes(t, tests)
 }

@@ -8,10 +8,7 @@ import "testing"
 // now works, a plan, the past, or a Python no release refuses stays quiet.
 func TestPythonShortRetold(t *testing.T) {
 	t.Parallel()
-	tests := []struct {
-		name, text string
-		want       Code
-	}{
+	tests := []codeCase{
 		{"comment-decorator", "# @torch.compile (not supported on Python 3.14)\ndef step(x):", UnsupportedPython},
 		{"comment-after", "@torch.compile  # not supported on Python 3.14", UnsupportedPython},
 		{"not-available", "torch.compile is not available on python 3.13", UnsupportedPython},
@@ -37,9 +34,5 @@ func TestPythonShortRetold(t *testing.T) {
 		{"disabled-elsewhere", "torch.compile disabled: not supported on Windows, see Python 3.12 notes", ""},
 		{"works", "torch.compile: works on Python 3.12 with torch 2.4", ""},
 	}
-	for _, tt := range tests {
-		if got := firstCode(t, tt.text); got != tt.want {
-			t.Errorf("%s: %q gives %q, want %q", tt.name, tt.text, got, tt.want)
-		}
-	}
+	checkFirstCodes(t, tests)
 }
