@@ -92,3 +92,38 @@ func TestRegisteredBackend(t *testing.T) {
 		})
 	}
 }
+
+// TestCallableBackendOwnPlan: a site whose backend is a callable is planned with that
+// backend, not given the plan of an earlier site that differs only in it (script11
+// r12, the torch.compile tutorial notebook: torch.compile(init_model(),
+// backend=custom_backend) was "the same plan as" torch.compile(foo)).
+func TestCallableBackendOwnPlan(t *testing.T) {
+	t.Parallel()
+	const defs = "def my_backend(gm, example_inputs):\n    return gm.forward\ndef kw_backend(gm, example_inputs, **kwargs):\n    return gm.forward\n"
+	cases := []struct {
+		name, first, second string
+		backend             string // the second site's report's backend
+		exit                graphs.Exit
+	}{
+		{"plain-then-callable", "torch.compile(f)", "torch.compile(f, backend=my_backend)", "my_backend", graphs.Compiles},
+		{"callable-then-plain", "torch.compile(f, backend=my_backend)", "torch.compile(f)", "inductor", graphs.Compiles},
+		{"two-callables", "torch.compile(f, backend=my_backend)", "torch.compile(f, backend=kw_backend)", "kw_backend", graphs.Compiles},
+		{"rejects-differ", "torch.compile(f, backend=kw_backend, mode=\"reduce-overhead\")", "torch.compile(f, backend=my_backend, mode=\"reduce-overhead\")", "my_backend", graphs.Raises},
+		{"registered-then-plain", "torch.compile(f, backend=\"my_backend\")", "torch.compile(f)", "inductor", graphs.Compiles},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			t.Parallel()
+			src := "import torch\n" + "@torch._dynamo.register_backend\n" + defs + "a = " + tc.first + "\nb = " + tc.second + "\n"
+			s, err := ReadWith(strings.NewReader(src), ReadOptions{})
+			require.NoError(t, err)
+			require.Len(t, s.Sites, 2)
+			p, err := s.PlanWith(PlanOptions{CLI: graphs.Scenario{Torch: "2.11"}})
+			require.NoError(t, err)
+			first, second := p.Sites[0].Plan.Report, p.Sites[1].Plan.Report
+			require.NotSame(t, first, second, "%s: one report for two scenarios", tc.name)
+			require.Equal(t, tc.backend, second.Backend, "%s", tc.name)
+			require.Equal(t, tc.exit, p.Sites[1].Plan.Exit(), "%s", tc.name)
+		})
+	}
+}
