@@ -64,11 +64,13 @@ func (r *reader) indexImports(s *stmt) {
 		if im.target == "streamlit" || strings.HasPrefix(im.target, "streamlit.") {
 			r.usesStreamlit = true
 		}
+		r.noteImportRegistrar(im)
 	}
 }
 
 func (r *reader) indexDef(s, fn *stmt, inClass bool) {
 	r.owner[s] = fn
+	r.noteRegisteredDef(s)
 	if inClass {
 		r.methods[s.name] = append(r.methods[s.name], s)
 	} else if _, ok := r.funcs[s.name]; !ok {
@@ -272,6 +274,7 @@ func (r *reader) indexCall(c *expr) {
 		r.setDefaults(c)
 	default:
 		r.indexKeywords(c)
+		r.noteRegisterCall(c)
 	}
 }
 

@@ -245,6 +245,7 @@ type reader struct {
 	capture       int                      // the hand capture in force: 0 none, else 1 + its mode's index in captureModeNames (handcapture.go)
 	cudaInit      int                      // the line of the first call that initialised CUDA, in the order the script runs (visibledevices.go)
 	cvd           []visibleSet             // the script's changes of CUDA_VISIBLE_DEVICES, in the order they run (visibledevices.go)
+	registered    map[string]registration  // backend names the file registers with Dynamo (registered.go)
 
 	// While running.
 	sites       []*siteState
