@@ -7,6 +7,7 @@ import (
 	"github.com/compilemode/compilemode/config"
 	"github.com/compilemode/compilemode/graphs"
 	"github.com/compilemode/compilemode/graphs/internal/skips"
+	"github.com/compilemode/compilemode/internal/catalog"
 	"github.com/compilemode/compilemode/modes"
 )
 
@@ -496,7 +497,7 @@ func runtimeRows() []Signature {
 			Decisive: "the hint after the RuntimeError's first sentence",
 		},
 		{
-			Code: OverwrittenOutput, Literal: "accessing gradient tensor output of CUDAGraphs that has been overwritten",
+			Code: OverwrittenOutput, Literal: catalog.GradOverwriteHead214,
 			Releases: modes.Minors(14, 14),
 			Cause: "a .grad tensor was allocated inside a CUDA-graph capture, in the graph's pool, " +
 				"and gradient accumulation read it after a later run had overwritten it",
