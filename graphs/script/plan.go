@@ -184,6 +184,7 @@ type planKey struct {
 	dynamic    int8
 	disable    string // "=" and disable= as written, "" when not given
 	kwargs     string // the other keyword arguments, joined
+	callable   string // backend= a callable: its name and the keywords it does not take
 	workload   graphs.Workload
 	masked     bool // set is a branch combination's state (the planner's seeds)
 }
@@ -207,6 +208,12 @@ func keyOf(st *Site, mode *string, sel *branchSel) planKey {
 		k.disable = "=" + *st.Disable
 	}
 	k.kwargs = strings.Join(st.Kwargs, "\x00")
+	if st.BackendCallable != "" {
+		// A callable backend's plan is not Inductor's: two sites that differ only in it
+		// are two scenarios (script11: a tutorial's backend=custom_backend site was
+		// shown as "the same plan as" a plain torch.compile(f)).
+		k.callable = st.BackendCallable + "\x00" + strings.Join(st.backendRejects, ",")
+	}
 	if st.Dynamic != nil {
 		k.dynamic = 1
 		if *st.Dynamic {

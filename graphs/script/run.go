@@ -1206,16 +1206,25 @@ func (r *reader) partialCall(c *expr, st *siteState) {
 	}
 }
 
-// uncalledText is the guard of a def no code in this file calls. Lightning's Trainer
-// calls a LightningModule's configure_model hook itself (fit, validate, test, predict:
-// _call_configure_model, src/lightning/pytorch/trainer/call.py, Lightning 2.1+), so
-// that one is said to run there.
+// lightningHooks are the LightningModule hooks Lightning's Trainer calls itself, with
+// how: configure_model (fit, validate, test, predict: _call_configure_model,
+// src/lightning/pytorch/trainer/call.py, Lightning 2.1+) and setup(stage), with
+// stage the TrainerFn running (_call_setup_hook, the same file, called by
+// Trainer._run before _call_configure_model: Lightning-AI/pytorch-lightning@7f0c343,
+// read; script11 r01, lightning-hydra-template's MNISTLitModule compiles in setup).
+var lightningHooks = map[string]string{
+	"configure_model": "(fit, validate, test, predict)",
+	"setup":           `(fit, validate, test, predict, each with stage= its name)`,
+}
+
+// uncalledText is the guard of a def no code in this file calls; a LightningModule
+// hook is said to run where Lightning's Trainer calls it (lightningHooks).
 func (r *reader) uncalledText(def *stmt) string {
-	if c := r.sc.classOf[def]; c != nil && def.name == "configure_model" {
-		for _, k := range r.classChain(c) {
+	if how, ok := lightningHooks[def.name]; ok && r.sc.classOf[def] != nil {
+		for _, k := range r.classChain(r.sc.classOf[def]) {
 			for _, b := range k.bases {
 				if b.value != nil && strings.HasSuffix(r.text(b.value), "LightningModule") {
-					return fmt.Sprintf("in def configure_model (line %d), which Lightning's Trainer calls (fit, validate, test, predict), not this file", int(def.line))
+					return fmt.Sprintf("in def %s (line %d), which Lightning's Trainer calls %s, not this file", def.name, int(def.line), how)
 				}
 			}
 		}

@@ -92,3 +92,100 @@ func TestRegisteredBackend(t *testing.T) {
 		})
 	}
 }
+
+// TestCallableBackendOwnPlan: a site whose backend is a callable is planned with that
+// backend, not given the plan of an earlier site that differs only in it (script11
+// r12, the torch.compile tutorial notebook: torch.compile(init_model(),
+// backend=custom_backend) was "the same plan as" torch.compile(foo)).
+func TestCallableBackendOwnPlan(t *testing.T) {
+	t.Parallel()
+	const defs = "def my_backend(gm, example_inputs):\n    return gm.forward\ndef kw_backend(gm, example_inputs, **kwargs):\n    return gm.forward\n"
+	cases := []struct {
+		name, first, second string
+		backend             string // the second site's report's backend
+		exit                graphs.Exit
+	}{
+		{"plain-then-callable", "torch.compile(f)", "torch.compile(f, backend=my_backend)", "my_backend", graphs.Compiles},
+		{"callable-then-plain", "torch.compile(f, backend=my_backend)", "torch.compile(f)", "inductor", graphs.Compiles},
+		{"two-callables", "torch.compile(f, backend=my_backend)", "torch.compile(f, backend=kw_backend)", "kw_backend", graphs.Compiles},
+		{"rejects-differ", "torch.compile(f, backend=kw_backend, mode=\"reduce-overhead\")", "torch.compile(f, backend=my_backend, mode=\"reduce-overhead\")", "my_backend", graphs.Raises},
+		{"registered-then-plain", "torch.compile(f, backend=\"my_backend\")", "torch.compile(f)", "inductor", graphs.Compiles},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			t.Parallel()
+			src := "import torch\n" + "@torch._dynamo.register_backend\n" + defs + "a = " + tc.first + "\nb = " + tc.second + "\n"
+			s, err := ReadWith(strings.NewReader(src), ReadOptions{})
+			require.NoError(t, err)
+			require.Len(t, s.Sites, 2)
+			p, err := s.PlanWith(PlanOptions{CLI: graphs.Scenario{Torch: "2.11"}})
+			require.NoError(t, err)
+			first, second := p.Sites[0].Plan.Report, p.Sites[1].Plan.Report
+			require.NotSame(t, first, second, "%s: one report for two scenarios", tc.name)
+			require.Equal(t, tc.backend, second.Backend, "%s", tc.name)
+			require.Equal(t, tc.exit, p.Sites[1].Plan.Exit(), "%s", tc.name)
+		})
+	}
+}
+
+// TestSelfAttrReaching: an argument given as self.NAME takes the values that can
+// reach the site: an assignment of self.NAME in the site's own method that runs on
+// every path to it replaces the values assigned before it ran (another branch's,
+// another method's), as for a local name; a value assigned after it (by a method
+// called in between) still reaches. str(…) and bool(…) of a lookup with a default
+// keep the default (script11 r02, hexo_rl's InferenceServer: mode=None and
+// dynamic=False of the graph branch were planned for the grid branch's compile).
+func TestSelfAttrReaching(t *testing.T) {
+	t.Parallel()
+	const head = "import torch\nclass S:\n    def __init__(self, graph, cfg):\n        if graph:\n            self.mode = None\n            self.dyn = False\n        else:\n            self._setup(cfg)\n"
+	cases := []struct {
+		name, src string
+		modes     []string // the mode candidates, "None" for None
+		dynamic   []string // the dynamic= values planned
+	}{
+		{"killed", head + "    def _setup(self, cfg):\n        self.mode = \"reduce-overhead\"\n        self.m = torch.compile(f, mode=self.mode)\n", []string{"reduce-overhead"}, nil},
+		{"str-getter", head + "    def _setup(self, cfg):\n        self.mode = str(cfg.get(\"mode\", \"default\"))\n        self.m = torch.compile(f, mode=self.mode)\n", []string{"default"}, nil},
+		{"bool-getter", head + "    def _setup(self, cfg):\n        self.dyn = bool(cfg.get(\"dyn\", True))\n        self.m = torch.compile(f, dynamic=self.dyn)\n", nil, []string{"True"}},
+		{"reads-itself", head + "    def _setup(self, cfg):\n        self.mode = self.mode or \"default\"\n        self.m = torch.compile(f, mode=self.mode)\n", []string{"None", "default"}, nil},
+		{"not-dominating", head + "    def _setup(self, cfg):\n        if cfg:\n            self.mode = \"default\"\n        self.m = torch.compile(f, mode=self.mode)\n", []string{"None", "default"}, nil},
+		{"set-after-by-call", "import torch\nclass S:\n    def __init__(self):\n        self.mode = \"reduce-overhead\"\n        self._tweak()\n        self.m = torch.compile(f, mode=self.mode)\n    def _tweak(self):\n        self.mode = \"max-autotune\"\nS()\n", []string{"reduce-overhead", "max-autotune"}, nil},
+		{"str-of-none", "import torch\nclass S:\n    def __init__(self, cfg):\n        self.mode = str(cfg.get(\"mode\", None))\n        self.m = torch.compile(f, mode=self.mode)\n", []string{"None-str"}, nil},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			t.Parallel()
+			src := tc.src
+			if !strings.Contains(src, "\nS(") {
+				src += "S(False, {})\n"
+			}
+			s, err := ReadWith(strings.NewReader(src), ReadOptions{})
+			require.NoError(t, err)
+			require.Len(t, s.Sites, 1)
+			st := s.Sites[0]
+			var modes []string
+			for _, c := range st.ModeCandidates {
+				switch {
+				case c.Value == nil:
+					modes = append(modes, "None")
+				case *c.Value == "None":
+					modes = append(modes, "None-str")
+				default:
+					modes = append(modes, *c.Value)
+				}
+			}
+			require.ElementsMatch(t, tc.modes, modes, "%s: %q", tc.name, st.Notes)
+			var dyn []string
+			for _, a := range st.Alternatives {
+				if a.Keyword == "dynamic" {
+					for _, v := range a.Values {
+						dyn = append(dyn, v.Value)
+					}
+				}
+			}
+			if st.Dynamic != nil {
+				dyn = append(dyn, map[bool]string{true: "True", false: "False"}[*st.Dynamic])
+			}
+			require.ElementsMatch(t, tc.dynamic, dyn, "%s: %q", tc.name, st.Notes)
+		})
+	}
+}
