@@ -96,7 +96,7 @@ func (r *reader) indexTarget(t, v *expr) {
 	n := r.lastName(t)
 	switch {
 	case n == "" || v == nil:
-	case v.kind != call || returnsOf(v) != "" || r.getterDefault(v) != nil || r.fieldDefault(v) != nil:
+	case v.kind != call || returnsOf(v) != "" || r.getterDefault(v) != nil || r.fieldDefault(v) != nil || r.convertsTo(v) != "":
 		if len(r.assigned[n]) < maxAssigned {
 			r.assigned[n] = append(r.assigned[n], v)
 		}
@@ -287,6 +287,9 @@ func (r *reader) indexCompileCall(c *expr) {
 		}
 	}
 	for _, a := range c.args {
+		if a.keyword != "" && a.keyword != "mode" && isSelfAttr(a.value) && len(r.argAttrs) < maxFlow {
+			r.argAttrs[a.value.name] = true // dynamic=self.NAME: its reaching is decided (reaching.go)
+		}
 		if a.star == 2 && a.value.kind == name && len(r.splatNames) < maxFlow {
 			r.splatNames[a.value.name] = true // **NAME: its dicts' reaching is decided (reaching.go)
 		}

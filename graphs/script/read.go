@@ -272,6 +272,9 @@ type reader struct {
 	loopIDs                             []int32                  // the loop statements running now (their first token), innermost last
 	loopStmts                           []*stmt                  // the for statements running now, innermost last (devicefns.go deviceLoop)
 	kills                               map[killKey][]killRec    // the latest assignments of each local name that ran (reaching.go)
+	argAttrs                            map[string]bool          // attributes of self given as a compile keyword other than mode (reaching.go)
+	attrSeq                             int                      // assignments of self attributes given as mode= that ran, counted (reaching.go)
+	attrRan                             map[int]int              // the line of each such assignment → its place in that count, the last time it ran
 	patches                             []string
 	configLine                          int       // where torch._inductor.config is first imported, in execution order (0: not yet)
 	configBy                            string    // what imports it there
@@ -351,7 +354,7 @@ func newReader(name, src string, toks []token) *reader {
 	return &reader{
 		name: name, src: src, toks: toks, out: Script{File: name},
 		aliases: map[string]string{}, funcs: map[string]*stmt{}, methods: map[string][]*stmt{},
-		owner: map[*stmt]*stmt{}, cands: map[string][]Candidate{}, dicts: map[string]*expr{}, flows: map[string][]string{}, calledNames: map[string]bool{}, shownDests: map[string]bool{}, argOpen: map[string]int{}, modeNames: map[string]bool{}, splatNames: map[string]bool{}, kills: map[killKey][]killRec{},
+		owner: map[*stmt]*stmt{}, cands: map[string][]Candidate{}, dicts: map[string]*expr{}, flows: map[string][]string{}, calledNames: map[string]bool{}, shownDests: map[string]bool{}, argOpen: map[string]int{}, modeNames: map[string]bool{}, splatNames: map[string]bool{}, argAttrs: map[string]bool{}, kills: map[killKey][]killRec{},
 		decPatch: map[*stmt][]string{}, decStance: map[*stmt]stanceState{}, siteOf: map[*expr]*siteState{}, entered: map[*stmt]bool{},
 		executors: map[string]int{}, procPools: map[string]bool{}, assigned: map[string][]*expr{}, counters: map[string]int{}, counted: map[string]iterCount{}, started: map[*stmt][]guard{}, callees: map[*stmt][]*stmt{}, outputs: map[string]*siteState{}, derived: map[string][]*siteState{}, compiled: map[string]*siteState{}, bound: map[string][]*siteState{}, partials: map[string]*siteState{}, argDefaults: map[string]argDefault{}, parsedArgs: map[string]bool{},
 		marked: map[ThreadKind]bool{}, classRun: map[*Thread][]*stmt{},

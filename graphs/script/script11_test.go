@@ -127,3 +127,65 @@ func TestCallableBackendOwnPlan(t *testing.T) {
 		})
 	}
 }
+
+// TestSelfAttrReaching: an argument given as self.NAME takes the values that can
+// reach the site: an assignment of self.NAME in the site's own method that runs on
+// every path to it replaces the values assigned before it ran (another branch's,
+// another method's), as for a local name; a value assigned after it (by a method
+// called in between) still reaches. str(…) and bool(…) of a lookup with a default
+// keep the default (script11 r02, hexo_rl's InferenceServer: mode=None and
+// dynamic=False of the graph branch were planned for the grid branch's compile).
+func TestSelfAttrReaching(t *testing.T) {
+	t.Parallel()
+	const head = "import torch\nclass S:\n    def __init__(self, graph, cfg):\n        if graph:\n            self.mode = None\n            self.dyn = False\n        else:\n            self._setup(cfg)\n"
+	cases := []struct {
+		name, src string
+		modes     []string // the mode candidates, "None" for None
+		dynamic   []string // the dynamic= values planned
+	}{
+		{"killed", head + "    def _setup(self, cfg):\n        self.mode = \"reduce-overhead\"\n        self.m = torch.compile(f, mode=self.mode)\n", []string{"reduce-overhead"}, nil},
+		{"str-getter", head + "    def _setup(self, cfg):\n        self.mode = str(cfg.get(\"mode\", \"default\"))\n        self.m = torch.compile(f, mode=self.mode)\n", []string{"default"}, nil},
+		{"bool-getter", head + "    def _setup(self, cfg):\n        self.dyn = bool(cfg.get(\"dyn\", True))\n        self.m = torch.compile(f, dynamic=self.dyn)\n", nil, []string{"True"}},
+		{"reads-itself", head + "    def _setup(self, cfg):\n        self.mode = self.mode or \"default\"\n        self.m = torch.compile(f, mode=self.mode)\n", []string{"None", "default"}, nil},
+		{"not-dominating", head + "    def _setup(self, cfg):\n        if cfg:\n            self.mode = \"default\"\n        self.m = torch.compile(f, mode=self.mode)\n", []string{"None", "default"}, nil},
+		{"set-after-by-call", "import torch\nclass S:\n    def __init__(self):\n        self.mode = \"reduce-overhead\"\n        self._tweak()\n        self.m = torch.compile(f, mode=self.mode)\n    def _tweak(self):\n        self.mode = \"max-autotune\"\nS()\n", []string{"reduce-overhead", "max-autotune"}, nil},
+		{"str-of-none", "import torch\nclass S:\n    def __init__(self, cfg):\n        self.mode = str(cfg.get(\"mode\", None))\n        self.m = torch.compile(f, mode=self.mode)\n", []string{"None-str"}, nil},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			t.Parallel()
+			src := tc.src
+			if !strings.Contains(src, "\nS(") {
+				src += "S(False, {})\n"
+			}
+			s, err := ReadWith(strings.NewReader(src), ReadOptions{})
+			require.NoError(t, err)
+			require.Len(t, s.Sites, 1)
+			st := s.Sites[0]
+			var modes []string
+			for _, c := range st.ModeCandidates {
+				switch {
+				case c.Value == nil:
+					modes = append(modes, "None")
+				case *c.Value == "None":
+					modes = append(modes, "None-str")
+				default:
+					modes = append(modes, *c.Value)
+				}
+			}
+			require.ElementsMatch(t, tc.modes, modes, "%s: %q", tc.name, st.Notes)
+			var dyn []string
+			for _, a := range st.Alternatives {
+				if a.Keyword == "dynamic" {
+					for _, v := range a.Values {
+						dyn = append(dyn, v.Value)
+					}
+				}
+			}
+			if st.Dynamic != nil {
+				dyn = append(dyn, map[bool]string{true: "True", false: "False"}[*st.Dynamic])
+			}
+			require.ElementsMatch(t, tc.dynamic, dyn, "%s: %q", tc.name, st.Notes)
+		})
+	}
+}
