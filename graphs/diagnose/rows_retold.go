@@ -260,7 +260,9 @@ func borrowedRetold() []retelling {
 			// "cudagraphs re-record for every new input shape"; not "records a new cudagraph for
 			// every distinct input size", which describes the mechanism (pytorch/pytorch#131387).
 			literals: []string{"re-record", "Re-record", "rerecord"},
-			pattern: `(?i)(?:\b` + cgWords + `(?:\s+(?:are|is|were|was|keep|keeps|kept|always|still|constantly|repeatedly|get|gets|got|being))*\s+re-?record\w*|` +
+			// The graphs may be the subject of a relative clause ("reduce-overhead uses
+			// CUDAGraphs which re-record for every new batch size", pytorch/rl's Dreamer fix).
+			pattern: `(?i)(?:\b` + cgWords + `(?:,?\s+(?:which|that))?(?:\s+(?:are|is|were|was|keep|keeps|kept|always|still|constantly|repeatedly|get|gets|got|being))*\s+re-?record\w*|` +
 				`\bre-?record(?:s|ed|ing)\s+(?:the\s+|all\s+)?` + cgWords + `)` +
 				`[^.;]{0,60}?\b(?:for|on|per|with|at)\s+(?:each|every|any|all)\s+(?:new\s+|distinct\s+|different\s+|unique\s+)?` +
 				`(?:input\s+)?(?:shapes?|sizes?|sequence\s+lengths?|batch\s+sizes?|lengths?)\b`,

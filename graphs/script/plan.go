@@ -23,9 +23,11 @@ type SitePlan struct {
 	// branches the site's conditional global assignments are under (see
 	// [Global.Guard]): an if's else instead of its if, or no branch, or a guard that
 	// does not hold. Each is kept only where it changes the outcome: the exit, what
-	// PyTorch raises, or the CUDA-graph verdict or a device's outcome. Report takes
-	// each if chain's first branch that assigns a global, and every other guard
-	// holding (the site's notes say which).
+	// PyTorch raises, the CUDA-graph verdict or a device's outcome, or the warnings'
+	// codes. Report takes the branch of each if chain that the parser's defaults take
+	// where a test of an argparse option decides it (no option given: `if
+	// args.no_cudagraphs:` does not run), else its first branch that assigns a global,
+	// and every other guard holding (the site's notes say which).
 	Branches []BranchPlan `json:"branches,omitempty"`
 	Modes    []ModePlan   `json:"modes,omitempty"`
 }
@@ -370,8 +372,10 @@ func (p *planner) branchNote(st *Site, differs, full bool) {
 }
 
 // sameOutcome reports whether a and b agree on what the user sees: the exit, what
-// PyTorch raises, the CUDA-graph verdict and implementation, and each device's
-// thread and outcome.
+// PyTorch raises, the CUDA-graph verdict and implementation, each device's thread
+// and outcome, and the warnings' codes (sweep10 finding 2: --no-cudagraphs given
+// beside reduce-overhead is mode-overrides-global, the flag doing nothing, where the
+// run without it has no warning and the same verdict).
 func sameOutcome(a, b *graphs.Report) bool {
 	if a.Exit != b.Exit || (a.Error == nil) != (b.Error == nil) || a.Error != nil && (a.Error.Exception != b.Error.Exception || a.Error.Message != b.Error.Message) {
 		return false
@@ -383,6 +387,19 @@ func sameOutcome(a, b *graphs.Report) bool {
 	for j := range ca.Devices {
 		da, db := ca.Devices[j], cb.Devices[j]
 		if da.Device != db.Device || da.Thread != db.Thread || da.Outcome != db.Outcome {
+			return false
+		}
+	}
+	return sameWarnings(a.Warnings, b.Warnings)
+}
+
+// sameWarnings reports whether a and b hold the same warning codes, in order.
+func sameWarnings(a, b []config.Warning) bool {
+	if len(a) != len(b) {
+		return false
+	}
+	for i := range a {
+		if a[i].Code != b[i].Code {
 			return false
 		}
 	}

@@ -156,6 +156,12 @@ type guard struct {
 	hasElse                bool
 	head                   string    // the chain's first branch, "if C (line N)"
 	handlers               []handler // a try block's: the except clauses of its try (caught.go)
+	// plain is text without what the parser's defaults make its condition (text has
+	// it: argDefaultNote), "" when text has none; def is the branch of its chain (0 for
+	// an early exit's guard: the code after runs) that the parser's defaults take
+	// (argguard.go: chainDefault), which a site's first plan follows (branches.go).
+	plain string
+	def   parsedDefault
 }
 
 // branches runs the branches of an if, try or match statement, each under its guard
@@ -164,6 +170,7 @@ func (r *reader) branches(s *stmt) {
 	var taken branchTaken
 	r.chains++
 	chain, hasElse := r.chains, false
+	def := r.chainDefault(s)
 	for _, b := range s.branches {
 		hasElse = hasElse || b.kind == "else"
 	}
@@ -180,6 +187,7 @@ func (r *reader) branches(s *stmt) {
 			continue
 		}
 		g := r.guardOf(s, i)
+		g.def = def
 		r.chainGuard(s, i, &g, chain, hasElse)
 		r.platformGuard(s, i, &g, &taken)
 		r.guards = append(r.guards, g)
@@ -241,7 +249,9 @@ func (r *reader) platformGuard(s *stmt, i int, g *guard, t *branchTaken) {
 		switch {
 		case !ok:
 			t.known = false
-			g.text += r.argDefaultNote(b.cond)
+			if note := r.argDefaultNote(b.cond); note != "" {
+				g.plain, g.text = g.text, g.text+note
+			}
 			return
 		case v:
 			g.on, t.taken = true, true
