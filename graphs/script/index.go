@@ -71,6 +71,7 @@ func (r *reader) indexImports(s *stmt) {
 func (r *reader) indexDef(s, fn *stmt, inClass bool) {
 	r.owner[s] = fn
 	r.noteRegisteredDef(s)
+	r.noteCustomOpDef(s)
 	if inClass {
 		r.methods[s.name] = append(r.methods[s.name], s)
 	} else if _, ok := r.funcs[s.name]; !ok {
@@ -275,6 +276,7 @@ func (r *reader) indexCall(c *expr) {
 	default:
 		r.indexKeywords(c)
 		r.noteRegisterCall(c)
+		r.noteOpCall(c)
 	}
 }
 

@@ -246,6 +246,8 @@ type reader struct {
 	cudaInit      int                      // the line of the first call that initialised CUDA, in the order the script runs (visibledevices.go)
 	cvd           []visibleSet             // the script's changes of CUDA_VISIBLE_DEVICES, in the order they run (visibledevices.go)
 	registered    map[string]registration  // backend names the file registers with Dynamo (registered.go)
+	customOps     map[string]string        // torch.ops.NS.NAME → the def a custom_op decorator makes that op (customop.go)
+	opCalls       map[string]bool          // torch.ops.NS.NAME the file calls before the def that makes it
 
 	// While running.
 	sites       []*siteState

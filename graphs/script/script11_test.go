@@ -211,3 +211,42 @@ func TestPatchSplatQuoted(t *testing.T) {
 		require.Contains(t, msgs, tc.want, "%s", tc.name)
 	}
 }
+
+// TestCustomOpCalled: a def made a custom operator (@torch.library.custom_op("ns::name",
+// …), triton_op) runs when the file calls torch.ops.ns.name(…) (or its .default),
+// wherever that call is: a torch.compile inside it is not "in a def no code in this
+// file calls" (KellerJordan/modded-nanogpt train_gpt.py, the mm_t_op impl).
+func TestCustomOpCalled(t *testing.T) {
+	t.Parallel()
+	op := func(dec string) string {
+		return dec + "\ndef mm_t_op(x: torch.Tensor) -> torch.Tensor:\n    @torch.compile\n    def impl(x):\n        return x * 2\n    return impl(x)\n"
+	}
+	const uncalled = "in def mm_t_op (line 4), which no code in this file calls"
+	cases := []struct {
+		name, src string
+		uncalled  bool
+	}{
+		{"call-after", op("@torch.library.custom_op(\"nanogpt::mm_t\", mutates_args=())") + "def fwd(x):\n    return torch.ops.nanogpt.mm_t(x)\n", false},
+		{"default-overload", op("@torch.library.custom_op(\"nanogpt::mm_t\", mutates_args=())") + "y = torch.ops.nanogpt.mm_t.default(x)\n", false},
+		{"from-import", op("@custom_op(\"nanogpt::mm_t\", mutates_args=())") + "y = torch.ops.nanogpt.mm_t(x)\n", false},
+		{"triton-op", op("@torch.library.triton_op(\"nanogpt::mm_t\", mutates_args=())") + "y = torch.ops.nanogpt.mm_t(x)\n", false},
+		{"never-called", op("@torch.library.custom_op(\"nanogpt::mm_t\", mutates_args=())"), true},
+		{"other-op-called", op("@torch.library.custom_op(\"nanogpt::mm_t\", mutates_args=())") + "y = torch.ops.nanogpt.mm_u(x)\n", true},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			t.Parallel()
+			src := "import torch\nfrom torch.library import custom_op\n" + tc.src
+			s, err := ReadWith(strings.NewReader(src), ReadOptions{})
+			require.NoError(t, err)
+			require.Len(t, s.Sites, 1)
+			require.Equal(t, tc.uncalled, strings.Contains(s.Sites[0].Guard, uncalled), "%s: %q", tc.name, s.Sites[0].Guard)
+		})
+	}
+	// The call may come first: an earlier def's body.
+	src := "import torch\ndef fwd(x):\n    return torch.ops.nanogpt.mm_t(x)\n" + op("@torch.library.custom_op(\"nanogpt::mm_t\", mutates_args=())")
+	s, err := ReadWith(strings.NewReader(src), ReadOptions{})
+	require.NoError(t, err)
+	require.Len(t, s.Sites, 1)
+	require.NotContains(t, s.Sites[0].Guard, "which no code in this file calls")
+}
