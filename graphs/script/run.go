@@ -1158,18 +1158,25 @@ func (r *reader) patch(c *expr) []string {
 			}
 			add(line, a.keyword, value, lit)
 		case a.star != 1:
-			r.patchDict(line, a.value, add)
+			r.patchDict(line, a.value, a.star == 2, add)
 		}
 	}
 	return out
 }
 
-func (r *reader) patchDict(line int, e *expr, add func(int, string, string, bool)) {
+// patchDict reads the dict config.patch is given, as its argument or as **e (splat).
+func (r *reader) patchDict(line int, e *expr, splat bool, add func(int, string, string, bool)) {
 	items, unknown, ok := r.partialDict(e)
 	if v, lit := r.literal(e); lit {
 		items, unknown, ok = v.DictItems(), nil, true
 	}
 	if !ok {
+		if splat {
+			// As written, ** and all (script11 r04: patch(**config.inductor_config) was
+			// quoted as patch(config.inductor_config)).
+			r.warn(line, WarningNotLiteral, "config.patch(**%s): %s is not a dict display; its keys are not read", oneLine(r.text(e)), oneLine(r.text(e)))
+			return
+		}
 		r.warn(line, WarningNotLiteral, "config.patch(%s): not a dict display; its keys are not read", oneLine(r.text(e)))
 		return
 	}

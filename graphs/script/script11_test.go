@@ -189,3 +189,25 @@ func TestSelfAttrReaching(t *testing.T) {
 		})
 	}
 }
+
+// TestPatchSplatQuoted: a config.patch given a dict the file does not show is named as
+// written, ** included (script11 r04, LightX2V's
+// torch._inductor.config.patch(**config.inductor_config) was quoted as
+// config.patch(config.inductor_config)).
+func TestPatchSplatQuoted(t *testing.T) {
+	t.Parallel()
+	cases := []struct{ name, call, want string }{
+		{"splat", "torch._inductor.config.patch(**cfg.inductor)", "config.patch(**cfg.inductor): cfg.inductor is not a dict display; its keys are not read"},
+		{"positional", "torch._inductor.config.patch(cfg.inductor)", "config.patch(cfg.inductor): not a dict display; its keys are not read"},
+	}
+	for _, tc := range cases {
+		src := "import torch\ndef f(x):\n    with " + tc.call + ":\n        return x\nm = torch.compile(f)\n"
+		s, err := ReadWith(strings.NewReader(src), ReadOptions{})
+		require.NoError(t, err)
+		var msgs []string
+		for _, w := range s.Warnings {
+			msgs = append(msgs, w.Message)
+		}
+		require.Contains(t, msgs, tc.want, "%s", tc.name)
+	}
+}
