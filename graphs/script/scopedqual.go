@@ -47,7 +47,7 @@ func (r *reader) scopedQual(e *expr) (string, bool) { return r.qualIn(e, r.fn, 0
 // before its caller).
 func (r *reader) qualIn(e *expr, fn *stmt, depth int) (string, bool) {
 	switch {
-	case e == nil || depth > MaxNesting:
+	case e == nil || depth > maxArgHops:
 		return "", false
 	case e.kind != name:
 		return r.qual(e), true
@@ -68,6 +68,10 @@ func (r *reader) qualIn(e *expr, fn *stmt, depth int) (string, bool) {
 	}
 	return r.qual(e), true
 }
+
+// maxArgHops bounds how many calls a parameter's argument is followed back through
+// (a def that passes its parameter on, or calls itself with it).
+const maxArgHops = 8
 
 // defCall is a call of a bare name, and the def it is in (nil: the module).
 type defCall struct {

@@ -1,8 +1,10 @@
 package script
 
 import (
+	"fmt"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/stretchr/testify/require"
 
@@ -314,4 +316,21 @@ func TestReturnedDictOptions(t *testing.T) {
 			require.Equal(t, tc.raises, raises, "%s", tc.name)
 		})
 	}
+}
+
+// TestScopedQualRecursion: a def that passes its parameter to itself, or two that pass
+// it to each other, leave a hasattr on it undecided, quickly.
+func TestScopedQualRecursion(t *testing.T) {
+	t.Parallel()
+	var b strings.Builder
+	b.WriteString("import torch\n")
+	for i := 0; i < 16; i++ {
+		fmt.Fprintf(&b, "def f%d(config):\n    if hasattr(config, \"max_autotune\"):\n        torch._inductor.config.max_autotune = True\n    f%d(config)\n    f%d(config)\n    f%d(torch._inductor.config)\n", i, (i+1)%16, i, i)
+	}
+	b.WriteString("f0(torch._inductor.config)\nm = torch.compile(f0)\n")
+	start := time.Now()
+	s, err := ReadWith(strings.NewReader(b.String()), ReadOptions{Torch: "2.11"})
+	require.NoError(t, err)
+	require.Len(t, s.Sites, 1)
+	require.Less(t, time.Since(start), 10*time.Second)
 }
