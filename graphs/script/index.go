@@ -24,6 +24,7 @@ func (r *reader) indexStmt(s *stmt, fn *stmt, inClass bool) {
 	switch s.kind {
 	case importStmt, fromStmt:
 		r.indexImports(s)
+		r.noteLocalImport(s, fn)
 	case defStmt:
 		r.indexDef(s, fn, inClass)
 		return
@@ -46,6 +47,7 @@ func (r *reader) indexStmt(s *stmt, fn *stmt, inClass bool) {
 	case assignStmt, annAssignStmt:
 		r.indexAssign(s)
 	}
+	r.scoped.indexingFn = fn
 	r.walkStmt(s, r.indexCall)
 	r.indexBlock(s.body, fn, false)
 }
@@ -277,6 +279,7 @@ func (r *reader) indexCall(c *expr) {
 		r.indexKeywords(c)
 		r.noteRegisterCall(c)
 		r.noteOpCall(c)
+		r.noteDefCall(c)
 	}
 }
 

@@ -247,6 +247,8 @@ type reader struct {
 	cvd           []visibleSet             // the script's changes of CUDA_VISIBLE_DEVICES, in the order they run (visibledevices.go)
 	registered    map[string]registration  // backend names the file registers with Dynamo (registered.go)
 	customOps     map[string]string        // torch.ops.NS.NAME → the def a custom_op decorator makes that op (customop.go)
+	returned      map[*stmt]*dictObj       // def → the followed dict it returns by name, at its last return that ran (dictflow.go)
+	scoped        scopeQuals               // imports and arguments as a def sees them (scopedqual.go)
 	opCalls       map[string]bool          // torch.ops.NS.NAME the file calls before the def that makes it
 
 	// While running.

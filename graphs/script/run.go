@@ -96,6 +96,8 @@ func (r *reader) dictStmt(s *stmt) {
 	case s.kind == simpleStmt && s.name == "del" && len(s.exprs) == 1:
 		r.envDel(s.exprs[0])
 		r.dictDel(s.exprs[0])
+	case s.kind == simpleStmt && s.name == "return" && len(s.exprs) == 1:
+		r.dictReturn(s.exprs[0])
 	}
 }
 
@@ -341,9 +343,9 @@ func (r *reader) hasattrKey(cond *expr) string {
 	if cond == nil || cond.kind != call || cond.x.kind != name || cond.x.name != "hasattr" || len(cond.args) != 2 {
 		return ""
 	}
-	q := r.qual(cond.args[0].value)
+	q, known := r.scopedQual(cond.args[0].value)
 	attr, ok := r.literalStr(cond.args[1].value)
-	if !ok || (q != inductorConfig && !strings.HasPrefix(q, inductorConfig+".")) {
+	if !ok || !known || (q != inductorConfig && !strings.HasPrefix(q, inductorConfig+".")) {
 		return ""
 	}
 	return strings.TrimPrefix(strings.TrimPrefix(q+"."+attr, inductorConfig), ".")
@@ -589,6 +591,7 @@ func (r *reader) call(c *expr) {
 		r.partialCall(c, r.partials[c.x.name])
 	case c.x.kind == name && q == "" && r.funcs[c.x.name] != nil:
 		r.bindParams(r.funcs[c.x.name], c)
+		r.noteParamQuals(r.funcs[c.x.name], c)
 		undo := r.shadowParams(r.funcs[c.x.name], c)
 		r.enter(r.funcs[c.x.name])
 		undo()
