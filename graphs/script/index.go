@@ -30,6 +30,7 @@ func (r *reader) indexStmt(s *stmt, fn *stmt, inClass bool) {
 		return
 	case classStmt:
 		r.indexBlock(s.body, fn, true)
+		r.noteWideFieldDefaults(s)
 		return
 	case simpleStmt:
 		if s.name == "return" && fn != nil && len(s.exprs) == 1 {
@@ -307,6 +308,9 @@ func (r *reader) indexKeywords(c *expr) {
 	for _, a := range c.args {
 		if a.keyword == "" {
 			continue
+		}
+		if len(r.kwPassed) < maxFlow {
+			r.kwPassed[a.keyword] = true
 		}
 		if lits := r.literalCands(a.value, 0); len(lits) > 0 { // candidate's, found once
 			r.shownDests[a.keyword] = true // Config(compile_mode="default"): cfg.compile_mode shows it

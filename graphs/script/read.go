@@ -86,6 +86,7 @@ func readTextOnce(name, src string, in readIn) (*Script, error) {
 	r.out.forms = forms
 	r.lines = lines
 	r.index(stmts)
+	r.markWideFieldDefaults()
 	r.indexScopes(stmts)
 	r.staticBlocks(stmts, 0)
 	r.indexed = true
@@ -221,6 +222,9 @@ type reader struct {
 	flows         map[string][]string      // name → the names whose values flow into it
 	calledNames   map[string]bool          // names called anywhere in the file (f(…), x.f(…))
 	shownDests    map[string]bool          // argparse dests and keyword argument names: obj.X of these has values the file shows
+	dictKeys      map[string]bool          // the str keys of the file's dict displays (defaults.go: a lookup's default)
+	kwPassed      map[string]bool          // the keyword names the file's calls pass (defaults.go: a field's default)
+	fieldDefaults []Candidate              // class-body field defaults, Default holding the field's name (defaults.go)
 	modeNames     map[string]bool          // names given as mode= to torch.compile, and the names whose values flow into them
 	splatNames    map[string]bool          // names given as **NAME to torch.compile
 	decPatch      map[*stmt][]string       // def → its @config.patch globals
@@ -358,7 +362,7 @@ func newReader(name, src string, toks []token) *reader {
 	return &reader{
 		name: name, src: src, toks: toks, out: Script{File: name},
 		aliases: map[string]string{}, funcs: map[string]*stmt{}, methods: map[string][]*stmt{},
-		owner: map[*stmt]*stmt{}, cands: map[string][]Candidate{}, dicts: map[string]*expr{}, flows: map[string][]string{}, calledNames: map[string]bool{}, shownDests: map[string]bool{}, argOpen: map[string]int{}, modeNames: map[string]bool{}, splatNames: map[string]bool{}, argAttrs: map[string]bool{}, kills: map[killKey][]killRec{},
+		owner: map[*stmt]*stmt{}, cands: map[string][]Candidate{}, dicts: map[string]*expr{}, flows: map[string][]string{}, calledNames: map[string]bool{}, shownDests: map[string]bool{}, dictKeys: map[string]bool{}, kwPassed: map[string]bool{}, argOpen: map[string]int{}, modeNames: map[string]bool{}, splatNames: map[string]bool{}, argAttrs: map[string]bool{}, kills: map[killKey][]killRec{},
 		decPatch: map[*stmt][]string{}, decStance: map[*stmt]stanceState{}, siteOf: map[*expr]*siteState{}, entered: map[*stmt]bool{},
 		executors: map[string]int{}, procPools: map[string]bool{}, assigned: map[string][]*expr{}, counters: map[string]int{}, counted: map[string]iterCount{}, started: map[*stmt][]guard{}, callees: map[*stmt][]*stmt{}, outputs: map[string]*siteState{}, derived: map[string][]*siteState{}, compiled: map[string]*siteState{}, bound: map[string][]*siteState{}, partials: map[string]*siteState{}, argDefaults: map[string]argDefault{}, parsedArgs: map[string]bool{},
 		marked: map[ThreadKind]bool{}, classRun: map[*Thread][]*stmt{},
@@ -582,6 +586,7 @@ func (r *reader) finish() *Script {
 			s.note("%d conditional global assignment(s) are in force here (the first at line %d; their guards are listed with the globals): each consistent combination of their branches is planned", n, firstCond[s.setLen])
 		}
 		s.setState, s.envState = states[s.setLen], envStates[s.envLen]
+		s.ModeCandidates, s.defaultFirst = defaultFirst(s.ModeCandidates)
 		if n := s.modeNote(); n != "" {
 			s.Notes = append([]string{n}, s.Notes...)
 		}
