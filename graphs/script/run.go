@@ -2,6 +2,7 @@ package script
 
 import (
 	"fmt"
+	"maps"
 	"strings"
 
 	"github.com/compilemode/compilemode/graphs"
@@ -10,6 +11,10 @@ import (
 // run runs a block of statements in order (see [Read] for the order inferred).
 func (r *reader) run(stmts []*stmt) {
 	for i, s := range stmts {
+		var before map[string]*siteState
+		if i+1 < len(stmts) && r.leavingIf(s) {
+			before = maps.Clone(r.compiled)
+		}
 		r.stmt(s)
 		if ends(s) && i+1 < len(stmts) {
 			// What follows in the block never runs (unseen4 w10: litgpt's
@@ -21,7 +26,9 @@ func (r *reader) run(stmts []*stmt) {
 			return
 		}
 		if g, ok := r.earlyExitGuard(s); ok && i+1 < len(stmts) {
-			// What follows runs only when the if does not leave (earlyexit.go).
+			// What follows runs only when the if does not leave (earlyexit.go), and
+			// so without the names its block bound to compiled functions.
+			r.restoreCompiled(before)
 			r.guards = append(r.guards, g)
 			r.run(stmts[i+1:])
 			r.guards = r.guards[:len(r.guards)-1]
