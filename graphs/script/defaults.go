@@ -393,3 +393,18 @@ func (r *reader) stmtEndLine(s *stmt) int {
 	}
 	return r.lines.line(r.toks[s.tokEnd-1].off)
 }
+
+// plainDefault returns the site's candidate that a run given nothing takes, when its
+// candidates hold one such value (by value) and it is their first.
+func plainDefault(st *Site) (Candidate, bool) {
+	if st.ModeLiteral || len(st.ModeCandidates) == 0 || st.ModeCandidates[0].Default == "" {
+		return Candidate{}, false
+	}
+	first := st.ModeCandidates[0]
+	for _, c := range st.ModeCandidates[1:] {
+		if c.Default != "" && !sameValue(c.Value, first.Value) {
+			return Candidate{}, false
+		}
+	}
+	return first, true
+}
