@@ -2,14 +2,20 @@ package script
 
 import (
 	"fmt"
+	"maps"
 	"strings"
 
+	"github.com/compilemode/compilemode/config/literal"
 	"github.com/compilemode/compilemode/graphs"
 )
 
 // run runs a block of statements in order (see [Read] for the order inferred).
 func (r *reader) run(stmts []*stmt) {
 	for i, s := range stmts {
+		var before map[string]*siteState
+		if i+1 < len(stmts) && r.leavingIf(s) {
+			before = maps.Clone(r.compiled)
+		}
 		r.stmt(s)
 		if ends(s) && i+1 < len(stmts) {
 			// What follows in the block never runs (unseen4 w10: litgpt's
@@ -21,7 +27,9 @@ func (r *reader) run(stmts []*stmt) {
 			return
 		}
 		if g, ok := r.earlyExitGuard(s); ok && i+1 < len(stmts) {
-			// What follows runs only when the if does not leave (earlyexit.go).
+			// What follows runs only when the if does not leave (earlyexit.go), and
+			// so without the names its block bound to compiled functions.
+			r.restoreCompiled(before)
 			r.guards = append(r.guards, g)
 			r.run(stmts[i+1:])
 			r.guards = r.guards[:len(r.guards)-1]
@@ -1090,16 +1098,52 @@ func (r *reader) setattrCall(c *expr) {
 		return
 	}
 	key, ok := r.literalStr(c.args[1].value)
+	keys := []string{key}
 	if !ok {
+		keys = r.loopStrings(c.args[1].value)
+	}
+	if len(keys) == 0 {
 		r.warn(int(c.line), WarningNotLiteral, "setattr(%s, %s, …): the key is not a literal, so this assignment is not followed", oneLine(r.text(c.args[0].value)), oneLine(r.text(c.args[1].value)))
 		return
 	}
-	q := obj + "." + key
-	if strings.HasPrefix(q, inductorConfig+".") {
-		r.global(int(c.line), strings.TrimPrefix(q, inductorConfig+"."), c.args[2].value, "assign")
-		return
+	for _, key := range keys {
+		q := obj + "." + key
+		if strings.HasPrefix(q, inductorConfig+".") {
+			r.global(int(c.line), strings.TrimPrefix(q, inductorConfig+"."), c.args[2].value, "assign")
+			continue
+		}
+		r.dynamoGlobal(int(c.line), q, c.args[2].value)
 	}
-	r.dynamoGlobal(int(c.line), q, c.args[2].value)
+}
+
+// loopStrings returns the str literals a name takes as the target of an enclosing
+// for loop over a tuple or list display of them (for attr in ("recompile_limit",
+// "cache_size_limit"): setattr(dynamo.config, attr, 64), script11 r10), in order;
+// nil when it is no such target.
+func (r *reader) loopStrings(e *expr) []string {
+	if e == nil || e.kind != name {
+		return nil
+	}
+	for i := len(r.loopTargets) - 1; i >= 0; i-- {
+		t := r.loopTargets[i]
+		if t.kind != name || t.name != e.name {
+			continue
+		}
+		v, ok := r.literal(r.loopIters[i]) // the parser keeps no elements of a loop's iterable: its text is read
+		if !ok || v.Kind() != literal.TupleKind && v.Kind() != literal.ListKind {
+			return nil
+		}
+		var out []string
+		for _, x := range v.Items() {
+			s, ok := x.AsStr()
+			if !ok {
+				return nil
+			}
+			out = append(out, s)
+		}
+		return out
+	}
+	return nil
 }
 
 // dynamoGlobal records a torch._dynamo.config assignment (unseen2: u05, u16, u25,

@@ -334,3 +334,71 @@ func TestScopedQualRecursion(t *testing.T) {
 	require.Len(t, s.Sites, 1)
 	require.Less(t, time.Since(start), 10*time.Second)
 }
+
+// TestEarlyExitUnbinds: a name an if's block binds to a compiled function before it
+// leaves (return, raise, sys.exit) is not bound so after the if, where only code
+// that did not enter the block runs: the training loop after `if args.evaluate: …
+// return` does not call the evaluation's compiled model (script11 r06's pattern).
+func TestEarlyExitUnbinds(t *testing.T) {
+	t.Parallel()
+	const head = "import argparse\nimport torch\ndef train(model, x):\n    loss = model(x).sum()\n    loss.backward()\ndef main(args):\n    model = torch.nn.Linear(8, 8).cuda()\n    x = torch.randn(4, 8, device=\"cuda\")\n"
+	cases := []struct {
+		name, body string
+		backward   []bool // per site
+	}{
+		{"return", "    if args.evaluate:\n        model = torch.compile(model, mode=\"reduce-overhead\")\n        model(x)\n        return\n    train(model, x)\n", []bool{false}},
+		{"raise", "    if args.evaluate:\n        model = torch.compile(model)\n        model(x)\n        raise SystemExit(0)\n    train(model, x)\n", []bool{false}},
+		{"no-exit", "    if args.evaluate:\n        model = torch.compile(model)\n        model(x)\n    train(model, x)\n", []bool{true}},
+		// The site bound before the if keeps its binding after it (the one inside is
+		// that name's peer, which workload.go's peerIndex lets share the backward:
+		// not asserted here).
+		{"bound-before", "    model = torch.compile(model)\n    if args.evaluate:\n        model = torch.compile(model, mode=\"max-autotune\")\n        return\n    train(model, x)\n", []bool{true}},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			t.Parallel()
+			src := head + tc.body + "main(argparse.Namespace(evaluate=True))\n"
+			s, err := ReadWith(strings.NewReader(src), ReadOptions{})
+			require.NoError(t, err)
+			require.GreaterOrEqual(t, len(s.Sites), len(tc.backward))
+			for i, want := range tc.backward {
+				require.Equal(t, want, s.Sites[i].Workload.AutogradBackward, "%s: site %d (line %d)", tc.name, i, s.Sites[i].Line)
+			}
+		})
+	}
+}
+
+// TestSetattrLoopKeys: setattr(config, NAME, v) in a for loop over a tuple or list
+// display of str literals sets each of them (script11 r10: `for attr in
+// ("recompile_limit", "cache_size_limit"): setattr(dynamo.config, attr, 64)` was "the
+// key is not a literal"); a loop over anything else is still said not followed.
+func TestSetattrLoopKeys(t *testing.T) {
+	t.Parallel()
+	cases := []struct {
+		name, src string
+		keys      []string
+		warned    bool
+	}{
+		{"inductor-list", "for k in [\"coordinate_descent_tuning\", \"epilogue_fusion\"]:\n    setattr(torch._inductor.config, k, False)\n", []string{"coordinate_descent_tuning", "epilogue_fusion"}, false},
+		{"dynamo-tuple", "import torch._dynamo as dynamo\nfor attr in (\"recompile_limit\", \"cache_size_limit\"):\n    if hasattr(dynamo.config, attr):\n        setattr(dynamo.config, attr, 64)\n", []string{"torch._dynamo.config.recompile_limit", "torch._dynamo.config.cache_size_limit"}, false},
+		{"loop-over-name", "KEYS = get_keys()\nfor k in KEYS:\n    setattr(torch._inductor.config, k, False)\n", nil, true},
+		{"not-the-target", "for k in [\"a\", \"b\"]:\n    setattr(torch._inductor.config, key, False)\n", nil, true},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			t.Parallel()
+			s, err := ReadWith(strings.NewReader("import torch\n"+tc.src+"m = torch.compile(f)\n"), ReadOptions{})
+			require.NoError(t, err)
+			var keys []string
+			for _, g := range s.Globals {
+				keys = append(keys, g.Key)
+			}
+			require.Equal(t, tc.keys, keys, "%s", tc.name)
+			warned := false
+			for _, w := range s.Warnings {
+				warned = warned || strings.Contains(w.Message, "the key is not a literal")
+			}
+			require.Equal(t, tc.warned, warned, "%s: %v", tc.name, s.Warnings)
+		})
+	}
+}
