@@ -5,7 +5,7 @@ import (
 	"fmt"
 	"regexp"
 	"regexp/syntax"
-	"slices"
+	"sort"
 	"unicode/utf8"
 )
 
@@ -64,18 +64,20 @@ func (l literalSet) occurrences(dst []rowAt, text []byte) []rowAt {
 			dst = append(dst, rowAt{r, at})
 		}
 	})
-	slices.SortFunc(dst, func(x, y rowAt) int {
-		if x.row != y.row {
-			return x.row - y.row
+	// sort.Slice and sort.Search, not slices' generic sort and search: their
+	// instantiations for rowAt were 3 KB of the web page (examples/web's Transfer size)
+	sort.Slice(dst, func(i, j int) bool {
+		if dst[i].row != dst[j].row {
+			return dst[i].row < dst[j].row
 		}
-		return x.at - y.at
+		return dst[i].at < dst[j].at
 	})
 	return dst
 }
 
 // occurrencesOf returns row's occurrences in occ (sorted by occurrences).
 func occurrencesOf(occ []rowAt, row int) []rowAt {
-	lo, _ := slices.BinarySearchFunc(occ, row, func(x rowAt, r int) int { return x.row - r })
+	lo := sort.Search(len(occ), func(i int) bool { return occ[i].row >= row })
 	hi := lo
 	for hi < len(occ) && occ[hi].row == row {
 		hi++
