@@ -100,7 +100,9 @@ func (r *reader) typerDefaultArg(c *expr) *expr {
 // (after the index: binds and constructions are known then).
 func (r *reader) markUnpassedDefaults() {
 	for k, dc := range r.sc.defs {
-		if r.sc.binds[k] > 0 || r.sc.splat[k.at] {
+		// A def no call of the file reaches (a library's helper, a constructor reached
+		// through super().__init__(**kwargs) or a factory) may be passed the value.
+		if r.sc.calls[k.at] == 0 || r.sc.binds[k] > 0 || r.sc.splat[k.at] || k.at.name == "__init__" {
 			continue
 		}
 		r.markKeyDefaults(k, dc, paramDefault)

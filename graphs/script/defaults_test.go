@@ -72,6 +72,10 @@ func TestDefaultRunFirst(t *testing.T) {
 			"max-autotune", "", "unset"},
 		{"a call passes the parameter", "import torch\ndef build(m, mode=\"max-autotune\"):\n    return torch.compile(m, mode=mode)\nbuild(net, mode=\"default\")\nbuild(net)\n",
 			"max-autotune", "", "parameter's default"},
+		{"a def no call of the file reaches", "import torch\ndef torch_compile(m, backend=\"inductor\", mode=None):\n    return torch.compile(m, backend=backend, mode=mode)\n",
+			"None", "", "parameter's default"},
+		{"an __init__ reached through super().__init__(**kwargs)", "import torch\nclass Base:\n    def __init__(self, m, mode=None):\n        self.m = torch.compile(m, mode=mode)\nclass Runner(Base):\n    def __init__(self, m, **kwargs):\n        super().__init__(m, **kwargs)\nr = Runner(net, **vars(args))\n",
+			"None", "", "parameter's default"},
 		{"a construction passes the field", "from dataclasses import dataclass\nimport torch\n@dataclass\nclass Cfg:\n    compile_mode: str = \"max-autotune\"\na = Cfg(compile_mode=\"default\")\nb = Cfg()\nm = torch.compile(m, mode=b.compile_mode)\n",
 			"max-autotune", "", "field's default"},
 		{"two parsers, two defaults", argp +
