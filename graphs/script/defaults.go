@@ -410,3 +410,77 @@ func plainDefault(st *Site) (Candidate, bool) {
 	}
 	return first, true
 }
+
+// argNoneDefault notes None, the default argparse gives an option without default=
+// (Lib/argparse.py: Action's default=None; parse_args sets it when the option is not
+// given), as a candidate of dest (addArgNones) when add_argument c closes its values with choices=
+// (add_argument("--compile-mode", choices=["reduce-overhead", "max-autotune"]): a run
+// without the option compiles with mode=None), the option is optional (a "--" name,
+// not required=True) and stores its value (no action=, or action="store"), and no
+// set_defaults gave dest before (add_argument then takes that: setdefaults.go).
+func (r *reader) argNoneDefault(c *expr, dest string) {
+	if dest == "" || kwarg(c, "default", 99) != nil || kwarg(c, "choices", 99) == nil || len(r.parserDefaultCands[dest]) > 0 {
+		return
+	}
+	if a := kwarg(c, "action", 99); a != nil {
+		if s, ok := r.literalStr(a); !ok || s != "store" {
+			return
+		}
+	}
+	if req := kwarg(c, "required", 99); req != nil {
+		if v, ok := r.literal(req); !ok || v.Truthy() {
+			return
+		}
+	}
+	if n := kwarg(c, "nargs", 99); n != nil {
+		if s, ok := r.literalStr(n); !ok || s != "?" {
+			return // nargs="*", "+" or a count: a list, not a mode
+		}
+	}
+	optional := false
+	for _, a := range c.args {
+		if s, ok := r.literalStr(a.value); ok && a.keyword == "" && a.star == 0 && strings.HasPrefix(s, "-") {
+			optional = true
+		}
+	}
+	if !optional {
+		return
+	}
+	if r.argNones == nil {
+		r.argNones = map[string]Candidate{}
+	}
+	if len(r.argNones) < maxFlow {
+		r.argNones[dest] = Candidate{Line: int(c.line), Default: parserDefault}
+	}
+}
+
+// addArgNones adds, after the index, the None defaults argNoneDefault found to the
+// candidates of the dests whose values reach a torch.compile mode= (a name it takes,
+// or one flowing into it): backend=args.backend is no mode, and None is no backend.
+// A set_defaults of the dest anywhere replaces that None.
+func (r *reader) addArgNones() {
+	if len(r.argNones) == 0 {
+		return
+	}
+	reach := map[string]bool{}
+	var queue []string
+	for n := range r.modeNames {
+		reach[n] = true
+		queue = append(queue, n)
+	}
+	for len(queue) > 0 && len(reach) <= maxFlow {
+		x := queue[0]
+		queue = queue[1:]
+		for _, f := range r.flows[x] {
+			if !reach[f] {
+				reach[f] = true
+				queue = append(queue, f)
+			}
+		}
+	}
+	for dest, c := range r.argNones {
+		if reach[dest] && len(r.parserDefaultCands[dest]) == 0 {
+			r.cands[dest] = append(r.cands[dest], c)
+		}
+	}
+}

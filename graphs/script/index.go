@@ -365,6 +365,7 @@ func (r *reader) argValues(c *expr, dest string) {
 			r.argOpen[dest] = 0 // the command line can give only these
 		}
 	}
+	r.argNoneDefault(c, dest)
 }
 
 func (r *reader) choices(dest string, e *expr) {
