@@ -95,10 +95,9 @@ func TestFactsForBoundaries(t *testing.T) {
 			want.FirstCallCallsGuardFilter = true
 		}
 		if v.AtLeast(at(11)) {
-			want.AliasKeys = []string{"use_static_triton_launcher=torch._inductor.config.use_static_cuda_launcher", "strict_static_triton_launcher=torch._inductor.config.strict_static_cuda_launcher"}
+			want.AliasKeys = []string{"use_static_triton_launcher=torch._inductor.config.use_static_cuda_launcher", "strict_static_triton_launcher=torch._inductor.config.strict_static_cuda_launcher", "force_disable_caches=torch.compiler.config.force_disable_caches"}
 		}
 		if v.AtLeast(at(14)) {
-			want.AliasKeys = append(want.AliasKeys, "force_disable_caches=torch.compiler.config.force_disable_caches")
 			want.AOTIWrapperPatch = []string{"cpp_wrapper=True", "aot_inductor.package=True"}
 			want.FirstCallValidatesOverrides = true
 			want.CompileOptions = append(want.CompileOptions, "use_aoti")

@@ -1,6 +1,10 @@
 package diagnose
 
-import "bytes"
+import (
+	"bytes"
+
+	"github.com/compilemode/compilemode/internal/catalog"
+)
 
 // The overwritten-output RuntimeError raised from backward() (sweep10 finding 7).
 // "accessing tensor output of CUDAGraphs that has been overwritten" raised inside
@@ -8,10 +12,11 @@ import "bytes"
 // gradient accumulation: backward() adds into .grad tensors that an earlier
 // backward's compiled graph returned in cudagraph-tree memory, which a later call's
 // new generation reused. Cloning the forward's outputs, the general fix, does not help
-// there; .grad allocated before the first backward does (measured on 2.11:
-// graphs/script/testdata/measured/grad_accum_fix_2.11.out; the script reader's
-// gradaccumfix.go says the same). 2.14 raises its own message for a .grad tensor
-// ("accessing gradient tensor output …"), matched by its own row.
+// there; .grad allocated before the first backward does: the fixes measured on 2.11 are
+// internal/catalog's (gradaccum.go, with the measurement's files), which the script
+// reader's gradaccumfix.go gives too. 2.14 raises its own message for a .grad tensor
+// (catalog.GradOverwriteHead214, "accessing gradient tensor output …"), matched by its
+// own row.
 
 // backwardFrames are the last frames of a traceback raised inside autograd's engine:
 // torch/autograd/graph.py _engine_run_backward (2.4+) and the call it makes, or
@@ -49,10 +54,6 @@ func overwrittenInBackward(cause string) (string, string) {
 			"backward's compiled graph returned in cudagraph-tree memory (gradient accumulation: several " +
 			"backward() per optimizer step), or the backward of an earlier call's output run after a later " +
 			"call began a new generation, reads memory that generation reused",
-		"if you accumulate gradients (several backward() per optimizer step), give each parameter its .grad " +
-			"before the first backward (p.grad = torch.zeros_like(p)) and clear it in place " +
-			"(optimizer.zero_grad(set_to_none=False)), or compile without CUDA graphs " +
-			"(mode=\"max-autotune-no-cudagraphs\"): cloning the forward's outputs does not help, nor does " +
-			"torch.compiler.cudagraph_mark_step_begin() (measured on 2.11); otherwise run each output's " +
-			"backward() before the next call of the compiled function"
+		"if you accumulate gradients (several backward() per optimizer step): " + catalog.GradAccumFix + ". " +
+			catalog.GradAccumNoHelp + ". If you do not, run each output's backward() before the next call of the compiled function"
 }

@@ -5,6 +5,8 @@ import (
 	"testing"
 
 	"github.com/stretchr/testify/require"
+
+	"github.com/compilemode/compilemode/internal/catalog"
 )
 
 // TestOverwrittenInBackward: the overwritten-output RuntimeError raised from
@@ -49,8 +51,27 @@ func TestOverwrittenInBackward(t *testing.T) {
 			}
 			require.NotNil(t, f, "an overwritten-output finding")
 			require.Equal(t, tc.grad, strings.Contains(f.Fix, "p.grad = torch.zeros_like(p)"), f.Fix)
+			// the fixes measured on 2.11, worded once for the script reader too (internal/catalog)
+			require.Equal(t, tc.grad, strings.Contains(f.Fix, catalog.GradAccumFix) && strings.Contains(f.Fix, catalog.GradAccumNoHelp), f.Fix)
 			require.Equal(t, !tc.grad, strings.Contains(f.Fix, "clone every output you keep"), f.Fix)
 			require.Equal(t, tc.grad, strings.Contains(f.Cause, "here backward() raised it"), f.Cause)
 		})
 	}
+}
+
+// TestGradOverwrite214Read: 2.14's message for a .grad tensor, as the script reader quotes it
+// (catalog.GradOverwrite214, its stack filled in), is read by its own row, the 2.14 one
+// whose literal is the message's first words (catalog.GradOverwriteHead214).
+func TestGradOverwrite214Read(t *testing.T) {
+	t.Parallel()
+	msg := strings.Replace(catalog.GradOverwrite214, "<stack>", "File \"/w/model.py\", line 52, in forward", 1)
+	d, err := Read(strings.NewReader("Traceback (most recent call last):\n  File \"/w/train.py\", line 9, in <module>\n" +
+		"    loss.backward()\nRuntimeError: " + msg + "\n"))
+	require.NoError(t, err)
+	require.NotEmpty(t, d.Findings)
+	f := d.Findings[0]
+	require.Equal(t, OverwrittenOutput, f.Code)
+	require.Contains(t, f.Quote, catalog.GradOverwriteHead214)
+	require.Contains(t, f.Source, "is_grad_output=True", "the 2.14 row of the .grad message")
+	require.Equal(t, []string{"2.14"}, f.Releases)
 }

@@ -96,7 +96,9 @@ func (s *corpusScore) add(ct corpusText, d *diagnose.Diagnosis) (misses, extra [
 	switch {
 	case ct.Release != "":
 		s.releases++
-		if d.Torch == ct.Release {
+		// A release older than torch.compile (2.0) is stated, not planned: the reader
+		// gives it as StatedTorch with Torch empty (read.go), which detects it.
+		if d.Torch == ct.Release || d.Torch == "" && d.StatedTorch == ct.Release {
 			s.releasesFound++
 		} else {
 			misses = append(misses, fmt.Sprintf("release %q, want %q", d.Torch, ct.Release))
@@ -188,6 +190,8 @@ func TestCorpus(t *testing.T) {
 func loggedOnly(set string) bool { return set == "holdout" }
 
 var openMisses = map[string]string{
+	// holdoutAN, measured once at 5670fa4 (testdata/corpus/README.md, "Held-out sets AN and AO, measured once").
+	"an_oasr_capture_recovery_docstring_pool_and_rng_after_abort": "holdoutAN: the allocator's and the RNG's collision messages after a hand capture that aborted, no thread, compile or mode named; the code's cause (callers in several threads) does not hold for the text (the Offset-increment label question, holdoutAL)",
 	// holdoutAM, measured once at 6221c71 (testdata/corpus/README.md, "Held-out set AM, measured once").
 	"am_lmdeploy2026_zh_glm4v_ld_cannot_find_lcuda": "holdoutAM: the linker's cannot find -lcuda with no Triton, engine worker or run-time build named",
 	// holdoutAL, measured once at 2548dfa (testdata/corpus/README.md, "Held-out set AL, measured once").

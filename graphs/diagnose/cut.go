@@ -192,9 +192,9 @@ func nearStart(b []byte) []byte {
 	return b
 }
 
-// cutsOf returns the ways body may be cut: at each of its first maxCuts ellipses, at its
-// start (cropped, inside a word) and, where last is set (the input ends there), at its
-// end.
+// cutsOf returns the ways body may be cut: at each of its first maxCuts ellipses (each
+// side alone too: elidedSides), at its start (cropped, inside a word) and, where last is
+// set (the input ends there), at its end.
 func cutsOf(body []byte, last bool) []cutSides {
 	locs := ellipses(body, maxCuts)
 	var out []cutSides
@@ -216,6 +216,7 @@ func cutsOf(body []byte, last bool) []cutSides {
 		if c.left != nil || c.right != nil {
 			out = append(out, c)
 		}
+		out = append(out, elidedSides(c)...)
 		prev = loc[1]
 	}
 	first := body
@@ -229,6 +230,20 @@ func cutsOf(body []byte, last bool) []cutSides {
 		out = append(out, cutSides{left: lastPart, inWord: true})
 	}
 	return out
+}
+
+// elidedSides returns the sides of an ellipsis with text on both, each as a cut of its
+// own: a writer who elides a message's middle may go on with its end in other words
+// ("`Attempting CUDA graph capture of step() ... capturable=False`", a troubleshooting
+// heading that tells "param_groups' capturable is False" as a setting), or start the
+// message after unrelated words ("the error: ... operation not permitted when stream is
+// capturing"), so that both sides need not fit one row's text. Each side is then held
+// to what a message cut at a trailing or a leading ellipsis is.
+func elidedSides(c cutSides) []cutSides {
+	if c.left == nil || c.right == nil {
+		return nil
+	}
+	return []cutSides{{left: c.left}, {right: c.right}}
 }
 
 // matchCut looks for a message on entry k that a cut or a crop left incomplete, by
@@ -509,12 +524,12 @@ func (s *scanner) overlapFits(row *compiledRow, c cutSides, n, m, from, to int) 
 // shows none of it, or where a cut at the line's start or end leaves the literal whole.
 func cutOverlap(lit []byte, c cutSides) (n, m int, ok bool) {
 	if c.left != nil {
-		if n = overlapEnd(c.sl, lit, len(lit)); n == 0 {
+		if n = overlapEnd(c.sl, lit, len(lit)); n == 0 || partialWord(c.left, len(c.sl)-n, n) {
 			return 0, 0, false
 		}
 	}
 	if c.right != nil {
-		if m = overlapStart(c.sr, lit, len(lit)-n); m == 0 {
+		if m = overlapStart(c.sr, lit, len(lit)-n); m == 0 || partialWord(c.right, m, m) {
 			return 0, 0, false
 		}
 	}
@@ -522,6 +537,20 @@ func cutOverlap(lit []byte, c cutSides) (n, m int, ok bool) {
 		return 0, 0, false
 	}
 	return n, m, true
+}
+
+// minPartialWord is the least overlap (squeezed bytes) of a cut's side with a row's text
+// that may begin or end inside one of the side's words: a shorter one is a coincidence
+// of letters ("skipping cudagraphs due to ... something", whose "s" ended "multiple
+// devices" and made it skip-multiple-devices), a longer one a word that the text
+// inflects ("… mutated inputs" after a literal that ends in "input").
+const minPartialWord = 6
+
+// partialWord reports whether side (raw) splits one of its words at squeezed index at,
+// where the overlap with a row's text begins (the side before a cut) or ends (the side
+// after it), with an overlap of n squeezed bytes, fewer than minPartialWord.
+func partialWord(side []byte, at, n int) bool {
+	return n < minPartialWord && insideWord(side, rawAfter(side, at))
 }
 
 // cutPatternFits checks row's pattern on cut c with mid, the part of the literal the

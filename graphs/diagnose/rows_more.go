@@ -19,7 +19,18 @@ const threadEvidence = `threading\.py|ThreadPoolExecutor|Exception in thread`
 // commit; "tritonbench's torch_compile rope-bwd recompiles during CUDA graph capture",
 // its helion commit) is its graphs', and the hand captures whose collisions print the
 // same errors name none (nanovllm's capture_cudagraph in ACE-Step-1.5#613, a negative).
-const treesOrThreads = `cudagraph_trees|torch\.compile|reduce-overhead|torch_compile|max-autotune|` + threadEvidence
+const treesOrThreads = `cudagraph_trees|torch\.compile|reduce-overhead|torch_compile|max-autotune|` + threadEvidence + `|` + threadProse
+
+// threadProse is user threads told in prose or named by a threaded server's class: "the
+// threaded server", "not thread-safe in the ThreadingHTTPServer" (holdoutK's xtal loop-sim
+// notes), "the second thread's capture", "threads-2-sharedpool". Only treesOrThreads takes
+// it, for the allocator's and the RNG's collision messages, which one thread prints only
+// after a capture that never ended; threadEvidence stays the traceback's own lines, as
+// its rows choose between causes by it. The words are case-sensitive (OMP_NUM_THREADS is not
+// read; torch.set_num_threads is, a context only beside one of those two messages).
+const threadProse = `threads\b|Threads\b|threaded|Threaded|thread-safe|thread safe|multi-thread|Multi-thread|` +
+	`multithread|Multithread|ThreadingHTTPServer|another thread|other thread|second thread|worker thread|` +
+	`background thread|separate thread|each thread|concurrent thread`
 
 // fixNoCUDAGraphs is the way out that every release has: compile without CUDA graphs.
 const fixNoCUDAGraphs = `or compile without CUDA graphs (mode="max-autotune-no-cudagraphs", or ` +

@@ -159,19 +159,50 @@ func borrow(code Code, r retold, seen string) retelling {
 	return retelling{code: code, retold: r, seen: seen}
 }
 
-// The words of two skip reasons, as reports retell them (borrowedRetold) and as they tell
-// them beside Inductor's bare skip line (retoldK): cudagraph_utils.py's "incompatible ops"
-// and "non-Tensor inputs".
+// The words of the skip reasons PyTorch's skip line names (torch/_inductor/cudagraph_utils.py's
+// and compile_fx.py's: "mutated inputs", "cpu device", "multiple devices", "incompatible ops",
+// "non-Tensor inputs", "complex memory overlap", "cpp wrapper enabled", "graph with symbolic shapes
+// inputs and config.triton.cudagraph_skip_dynamic_graphs=True"), stated once: the
+// reports' retellings (borrowedRetold) and the rows of the bare skip quotation (retoldK) both
+// build on them. Where one form takes words the other does not, it adds them to these in its
+// own table and says why (reasonMutatedRetold, reasonCPURetold, reasonOverlapRetold,
+// bareMutatedExtra).
 const (
+	reasonMutatedInputs   = `inputs?\s+mutations?|mutat(?:es|ing|ed)\s+(?:an?\s+|the\s+|its\s+|their\s+)?(?:graph\s+)?inputs?`
+	reasonCPUDevice       = `cpu\s+(?:devices?|tensors?|inputs?|ops?)|(?:tensors?|inputs?)\s+on\s+(?:the\s+)?cpu`
+	reasonMultipleDevices = `multiple\s+(?:cuda\s+|gpu\s+)?devices?|multi-?\s?devices?|(?:several|different)\s+(?:cuda\s+)?devices`
 	reasonIncompatibleOps = `(?:incompatible|unsupported)\s+(?:ops?|operators?|operations?|nodes?)`
 	reasonNonTensorInputs = `non-?\s?tensor\s+inputs?`
+	reasonMemoryOverlap   = `(?:complex\s+)?memory\s+overlap|complex\s+input\s+strid\w*|overlapping\s+(?:memory|(?:graph\s+)?inputs?|tensors?)`
+	reasonCPPWrapper      = `(?:cpp|c\+\+)[\s_-]?wrapper`
+	reasonDynamicGraphs   = `symbolic\s+shapes?|cudagraph_skip_dynamic_graphs`
+)
+
+// The words a report's retelling adds to a reason's shared words, each from the reports
+// that retold it so after a cause word ("due to", "because of"), which the retelling wants
+// (skipRetold); the bare quotation's rows read a reason up to 240 characters from the
+// quotation with no cause word (bareSkipRetold), and keep to the shared words they were
+// built with (recallK): no text read shows these beside a bare quotation, and with no cause
+// word a wider set risks reading a neighbouring sentence's "CPU scalar" or "mutations" as the
+// skip's reason.
+const (
+	// reasonMutatedRetold: "mutated KV inputs", "mutated-input", "inputs were mutated",
+	// "mutations on the input", "in-place mutations" (the sources of borrowedRetold's row).
+	reasonMutatedRetold = `mutated[\s-]+(?:graph\s+|user\s+|kv\s+|cache\s+)?inputs?|(?:in-?place\s+)?mutations\b|` +
+		`inputs?\s+(?:are|is|were|was|get|gets|being)\s+mutated|mutations?\s+(?:on|of|to|in)\s+(?:an?\s+|the\s+|its\s+)?(?:graph\s+)?inputs?`
+	// reasonCPURetold: CPU scalars, operations and nodes, and non-CUDA devices, tensors,
+	// inputs and nodes (the cudagraph trees documentation: graphs with CPU tensors are not
+	// captured).
+	reasonCPURetold = `cpu\s+(?:scalars?|operations?|nodes?)|non-?\s?cuda\s+(?:devices?|tensors?|inputs?|nodes?)|scalars?\s+on\s+(?:the\s+)?cpu`
+	// reasonOverlapRetold: "tensor overlap", "input memory overlap" (pytorch/pytorch#123327's
+	// title).
+	reasonOverlapRetold = `(?:tensor|input)\s+(?:memory\s+)?overlap`
 )
 
 // borrowedRetold are the retellings whose rows borrow their code's first row.
 func borrowedRetold() []retelling {
 	return []retelling{
-		borrow(SkipMutatedInputs, skipRetoldAfter(skipLead,
-			`(?:mutated[\s-]+(?:graph\s+|user\s+|kv\s+|cache\s+)?inputs?|(?:in-?place\s+)?mutations\b|inputs?\s+mutations?|inputs?\s+(?:are|is|were|was|get|gets|being)\s+mutated|mutations?\s+(?:on|of|to|in)\s+(?:an?\s+|the\s+|its\s+)?(?:graph\s+)?inputs?|mutat(?:es|ing|ed)\s+(?:an?\s+|the\s+|its\s+|their\s+)?(?:graph\s+)?inputs?)\b`,
+		borrow(SkipMutatedInputs, skipRetoldAfter(skipLead, `(?:`+reasonMutatedInputs+`|`+reasonMutatedRetold+`)\b`,
 			"mutated input", "Mutated input", "inputs are mutated", "input is mutated", "inputs were mutated", "input was mutated",
 			"inputs get mutated", "inputs being mutated", "mutated graph input", "mutated user input", "input mutation", "Input mutation",
 			"mutation on input", "mutation of input", "mutation to input", "mutations on input", "mutations of input",
@@ -188,14 +219,12 @@ func borrowedRetold() []retelling {
 		// Inductor's "[__cudagraphs] Created 1 graph partitions: 1 cudagraphable, 0
 		// non-cudagraphable", a training log's every step (BenchmarkVersusGrep: 5.6 times
 		// grep's time with it).
-		borrow(SkipCPUDevice, skipRetold(
-			`(?:cpu\s+(?:devices?|tensors?|inputs?|scalars?|ops?|operations?|nodes?)|non-?\s?cuda\s+(?:devices?|tensors?|inputs?|nodes?)|(?:tensors?|inputs?|scalars?)\s+on\s+(?:the\s+)?cpu)\b`,
+		borrow(SkipCPUDevice, skipRetold(`(?:`+reasonCPUDevice+`|`+reasonCPURetold+`)\b`,
 			"cpu device", "CPU device", "cpu tensor", "CPU tensor", "cpu input", "CPU input", "cpu scalar", "CPU scalar",
 			"cpu op", "CPU op", "cpu node", "CPU node", "non-CUDA device", "non-CUDA tensor", "non-CUDA input", "non-CUDA node", "tensors on the CPU",
 			"tensor on the CPU", "tensors on CPU", "tensor on CPU"),
 			"the skip reason \"cpu device\" retold (cudagraph trees docs: graphs with CPU tensors are not captured)"),
-		borrow(SkipMultipleDevices, skipRetold(
-			`(?:multiple\s+(?:cuda\s+|gpu\s+)?devices?|multi-?\s?devices?|(?:several|different)\s+(?:cuda\s+)?devices)\b`,
+		borrow(SkipMultipleDevices, skipRetold(`(?:`+reasonMultipleDevices+`)\b`,
 			"multiple device", "multiple cuda device", "multiple CUDA device", "multiple gpu device", "multiple GPU device",
 			"multi-device", "multi device", "several devices", "different devices"),
 			"the skip reason \"multiple devices\" retold"),
@@ -205,7 +234,7 @@ func borrowedRetold() []retelling {
 		borrow(SkipNonTensorInputs, skipRetold(`(?:`+reasonNonTensorInputs+`)\b`,
 			"non-Tensor input", "non-tensor input", "non tensor input", "Non-Tensor input", "Non-tensor input"),
 			"the skip reason \"non-Tensor inputs\" retold"),
-		borrow(SkipCPPWrapper, skipRetold(`(?:cpp|c\+\+)[\s_-]?wrapper\b`,
+		borrow(SkipCPPWrapper, skipRetold(`(?:`+reasonCPPWrapper+`)\b`,
 			"cpp wrapper", "cpp_wrapper", "cpp-wrapper", "C++ wrapper", "c++ wrapper"),
 			"the skip reason \"cpp wrapper enabled\" retold"),
 		// The overlap told in other words too: "overlapping memory", a "tensor overlap"
@@ -214,14 +243,13 @@ func borrowedRetold() []retelling {
 		// has overlapping memory, inductor disables cudagraphs" states the rule, as
 		// documentation does, and is not matched: the graphs come after the verb, with no
 		// cause word before the reason.
-		borrow(SkipComplexMemoryOverlap, skipRetold(`(?:(?:complex\s+)?memory\s+overlap|complex\s+input\s+strid\w*|`+
-			`overlapping\s+(?:memory|(?:graph\s+)?inputs?|tensors?)|(?:tensor|input)\s+(?:memory\s+)?overlap)`,
+		borrow(SkipComplexMemoryOverlap, skipRetold(`(?:`+reasonMemoryOverlap+`|`+reasonOverlapRetold+`)`,
 			"memory overlap", "complex input strid", "overlapping memory", "overlapping input", "overlapping graph input",
 			"overlapping tensor", "Overlapping memory", "Overlapping input", "tensor overlap", "Tensor overlap",
 			"input overlap", "Input overlap"),
 			"the skip reason \"complex memory overlap\" retold (pytorch/pytorch#123327's title: \"tensor overlap "+
 				"detection that cause cudagraphs being disabled\")"),
-		borrow(SkipDynamicGraphs, skipRetold(`(?:symbolic\s+shapes?|cudagraph_skip_dynamic_graphs)\b`,
+		borrow(SkipDynamicGraphs, skipRetold(`(?:`+reasonDynamicGraphs+`)\b`,
 			"symbolic shape", "cudagraph_skip_dynamic_graphs"),
 			"the skip reason \"graph with symbolic shapes inputs and config.triton.cudagraph_skip_dynamic_graphs=True\" retold"),
 		borrow(SkipUnknownReason, skipRetold(`unknown\s+reasons?\b`, "unknown reason"),
@@ -232,7 +260,9 @@ func borrowedRetold() []retelling {
 			// "cudagraphs re-record for every new input shape"; not "records a new cudagraph for
 			// every distinct input size", which describes the mechanism (pytorch/pytorch#131387).
 			literals: []string{"re-record", "Re-record", "rerecord"},
-			pattern: `(?i)(?:\b` + cgWords + `(?:\s+(?:are|is|were|was|keep|keeps|kept|always|still|constantly|repeatedly|get|gets|got|being))*\s+re-?record\w*|` +
+			// The graphs may be the subject of a relative clause ("reduce-overhead uses
+			// CUDAGraphs which re-record for every new batch size", pytorch/rl's Dreamer fix).
+			pattern: `(?i)(?:\b` + cgWords + `(?:,?\s+(?:which|that))?(?:\s+(?:are|is|were|was|keep|keeps|kept|always|still|constantly|repeatedly|get|gets|got|being))*\s+re-?record\w*|` +
 				`\bre-?record(?:s|ed|ing)\s+(?:the\s+|all\s+)?` + cgWords + `)` +
 				`[^.;]{0,60}?\b(?:for|on|per|with|at)\s+(?:each|every|any|all)\s+(?:new\s+|distinct\s+|different\s+|unique\s+)?` +
 				`(?:input\s+)?(?:shapes?|sizes?|sequence\s+lengths?|batch\s+sizes?|lengths?)\b`,

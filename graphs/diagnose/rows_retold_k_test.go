@@ -13,6 +13,11 @@ func TestBareSkipRetold(t *testing.T) {
 		{"mutated-before", "the KV write mutates its input, so the log says `skipping cudagraphs` on every step", SkipMutatedInputs},
 		{"cpu-next-line", "reduce-overhead did nothing: the log showed 'skipping cudagraphs'\nbecause the position ids were CPU tensors", SkipCPUDevice},
 		{"devices-same", "with tensor parallel we only get \"skipping cudagraphs\" (multiple devices in one graph)", SkipMultipleDevices},
+		// the shared words (rows_retold.go's reason constants) the retellings had and the bare
+		// quotation's rows lacked: "different CUDA devices", inputs mutated with "their" or "graph"
+		{"devices-cuda-between", "with tensor parallel we only get \"skipping cudagraphs\" (different CUDA devices in one graph)", SkipMultipleDevices},
+		{"mutating-their-inputs", "the cache update keeps mutating their inputs, so the log says `skipping cudagraphs` each step", SkipMutatedInputs},
+		{"mutates-graph-inputs", "Inductor printed 'skipping cudagraphs'\nsince the step mutates graph inputs (the optimizer state)", SkipMutatedInputs},
 		{"incompatible-next", "no speedup, Inductor logs \"skipping cudagraphs\".\nThe graph has an unsupported op (a sparse index_put_).", SkipIncompatibleOp},
 		{"non-tensor", "we pass a python int, and see `skipping cudagraphs` for non-tensor inputs", SkipNonTensorInputs},
 		{"symbolic", "with dynamic=True and symbolic shapes, Inductor prints \"skipping cudagraphs\"", SkipDynamicGraphs},

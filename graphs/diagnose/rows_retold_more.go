@@ -246,7 +246,7 @@ var gpuTooOldForCompileRetold = retold{
 // (pytorch/pytorch#171672, a negative) is not read: static inputs that move do the same.
 var shapesRecompileRetold = retold{
 	literals: []string{"dynamic padding", "different input shape", "varying input shape"},
-	pattern: `(?i)\b` + cgWords + `\s+(?:(?:keeps?|kept|is|are|was|were|gets?|got)\s+)?(?:recompil|re-?record|re-?captur|re-?creat)\w*` +
+	pattern: `(?i)\b` + cgWords + `(?:,?\s+(?:which|that))?\s+(?:(?:keeps?|kept|is|are|was|were|gets?|got)\s+)?(?:recompil|re-?record|re-?captur|re-?creat)\w*` +
 		`[^.;]{0,40}?\b(?:on|for|at|with)?\s*(?:each|every)\s+(?:new\s+)?(?:batch|step|iteration|call|forward)\w*[^.;]{0,30}?` + shapeCause + `|` +
 		`\b` + cgWords + `\s+(?:sees?|saw|gets?|got|receives?|received)\s+` + shapeCause + `[^.;]{0,40}?\b(?:recompil|re-?record|re-?captur|re-?creat)\w*`,
 }

@@ -7,6 +7,7 @@ import (
 	"github.com/compilemode/compilemode/config"
 	"github.com/compilemode/compilemode/graphs"
 	"github.com/compilemode/compilemode/graphs/internal/skips"
+	"github.com/compilemode/compilemode/internal/catalog"
 	"github.com/compilemode/compilemode/modes"
 )
 
@@ -263,6 +264,13 @@ func threadRows() []Signature {
 	concurrent := "several threads called one cudagraph-tree function at once, and before 2.14 the " +
 		"tree manager is shared and unsynchronised, so one thread's capture collided with another's " +
 		"(measured on 2.11 with 16 threads: every call failed with this or a similar error)"
+	// The allocator's and the RNG's collision messages are not the trees' own: captures
+	// made by hand from several threads collide the same way (c10/cuda/CUDACachingAllocator.cpp
+	// beginAllocateToPool refuses a second capture into a pool already recording; the
+	// device's default generator has one capture state), which a text that names threads
+	// but no cudagraph trees shows (treesOrThreads' threadProse).
+	collided := concurrent + "; captures made by hand (torch.cuda.graph) in several threads collide the " +
+		"same way when they share one memory pool or the device's default generator"
 	callers := ruleMessage("trees-concurrent-callers", sharedTrees.To.Minor)
 	fixCallers := plannerFix(TreesConcurrentCallers, "cudagraph trees in several caller threads", sharedTrees.To.Minor)
 	measuredCallers := "testdata/torch/2.11/measured_scenarios.json ro_callers16 (16 threads call one " +
@@ -290,14 +298,14 @@ func threadRows() []Signature {
 			// threads holds this row's cause.
 			Code: TreesConcurrentCallers, Literal: line(callers, 0),
 			Requires: treesOrThreads,
-			Releases: sharedTrees, Cause: concurrent, Fix: fixCallers,
+			Releases: sharedTrees, Cause: collided, Fix: fixCallers,
 			Evidence: modes.Measured, Source: measuredCallers,
 			Decisive: "the RuntimeError line; another line shows cudagraph trees, torch.compile or threads",
 		},
 		{
 			Code: TreesConcurrentCallers, Literal: line(callers, 1),
 			Requires: treesOrThreads,
-			Releases: sharedTrees, Cause: concurrent, Fix: fixCallers,
+			Releases: sharedTrees, Cause: collided, Fix: fixCallers,
 			Evidence: modes.Measured, Source: measuredCallers,
 			Decisive: "the RuntimeError line; another line shows cudagraph trees, torch.compile or threads",
 		},
@@ -496,7 +504,7 @@ func runtimeRows() []Signature {
 			Decisive: "the hint after the RuntimeError's first sentence",
 		},
 		{
-			Code: OverwrittenOutput, Literal: "accessing gradient tensor output of CUDAGraphs that has been overwritten",
+			Code: OverwrittenOutput, Literal: catalog.GradOverwriteHead214,
 			Releases: modes.Minors(14, 14),
 			Cause: "a .grad tensor was allocated inside a CUDA-graph capture, in the graph's pool, " +
 				"and gradient accumulation read it after a later run had overwritten it",
@@ -542,7 +550,9 @@ func runtimeRows() []Signature {
 			// traceback's frame calls torch._C._cuda_checkPoolLiveAllocations, which \b does
 			// not split, with another error below it.
 			Code: AllocatorIncompatible, Literal: "checkPoolLiveAllocations", Paraphrase: true,
-			Pattern: `(?i)\bcheckPoolLiveAllocations\x60?\s+(?:errors?|failures?|crash(?:es)?|exceptions?|assert(?:ion)?s?)\b|` +
+			// One word may name what failed between them ("checkPoolLiveAllocations pool
+			// errors"), and reStructuredText quotes it in double backticks.
+			Pattern: `(?i)\bcheckPoolLiveAllocations\x60{0,2}\s+(?:[a-z]+\s+)?(?:errors?|failures?|crash(?:es)?|exceptions?|assert(?:ion)?s?)\b|` +
 				`\b(?:fails?|failed|failing|crash(?:es|ed)?|errors?)\s+(?:in|at|inside|from)\s+\x60?checkPoolLiveAllocations\b`,
 			Requires: `cudaMallocAsync`,
 			Releases: modes.Minors(1, 14),

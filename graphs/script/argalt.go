@@ -51,7 +51,7 @@ func (r *reader) alternatives(st *siteState, k string, e *expr) bool {
 		return false
 	}
 	vals, complete := r.argChoices(e, 0)
-	vals = uniqueChoices(vals)
+	vals = uniqueChoices(r.reachingChoices(st, k, e, vals))
 	switch {
 	case len(vals) == 1 && complete:
 		r.keywordValue(st, k, vals[0].v)
@@ -112,6 +112,37 @@ func (r *reader) argChoices(e *expr, depth int) ([]ArgChoice, bool) {
 	return nil, false
 }
 
+// convertsTo returns "bool" or "str" for bool(x) or str(x) of one positional argument
+// (the builtins, not a def or an import of that name), else "".
+func (r *reader) convertsTo(e *expr) string {
+	if len(e.args) != 1 || e.args[0].keyword != "" || e.args[0].star != 0 {
+		return ""
+	}
+	if b := r.builtin(e.x); b == "bool" || b == "str" {
+		return b
+	}
+	return ""
+}
+
+// convertedChoices returns the values of bool(x) or str(x) that x's values keep as
+// they are (a bool's for bool, a str's for str: script11 r02,
+// bool(sp.get("compile_inference_dynamic", True))); any other value of x is not read.
+func (r *reader) convertedChoices(e *expr, depth int) ([]ArgChoice, bool) {
+	to := r.convertsTo(e)
+	vals, complete := r.argChoices(e.args[0].value, depth+1)
+	var kept []ArgChoice
+	for _, c := range vals {
+		_, isBool := c.v.AsBool()
+		_, isStr := c.v.AsStr()
+		if to == "bool" && isBool || to == "str" && isStr {
+			kept = append(kept, c)
+			continue
+		}
+		complete = false
+	}
+	return kept, complete
+}
+
 // fieldDefault returns the default= of a dataclass field(…) (nil: e is no such call),
 // the value an instance's attribute has unless its constructor is given another, as
 // mode's candidates read it (literalCands): backend=self.cfg.torch_compile_backend of
@@ -125,9 +156,13 @@ func (r *reader) fieldDefault(e *expr) *expr {
 }
 
 // getterChoices returns the values of a lookup with a default (getterDefault): the
-// default's, never complete, since the value looked up is not shown.
+// default's, never complete, since the value looked up is not shown; of bool(…) or
+// str(…) of one, those it keeps (convertedChoices).
 // A dataclass field's default (fieldDefault) is the value, complete.
 func (r *reader) getterChoices(e *expr, depth int) ([]ArgChoice, bool) {
+	if r.convertsTo(e) != "" {
+		return r.convertedChoices(e, depth) // bool(cfg.get("dyn", True))
+	}
 	if d := r.fieldDefault(e); d != nil {
 		return r.argChoices(d, depth+1)
 	}

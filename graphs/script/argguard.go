@@ -2,6 +2,7 @@ package script
 
 import (
 	"fmt"
+	"strings"
 
 	"github.com/compilemode/compilemode/config/literal"
 )
@@ -50,19 +51,100 @@ func (r *reader) noteArgDefault(c *expr, dest, flag string) {
 // argDefaultNote is what the parser's defaults make cond, `[not] ARGS.dest` with ARGS
 // bound to parse_args(): ": true with the parser's defaults (…)"; "" otherwise.
 func (r *reader) argDefaultNote(cond *expr) string {
+	v, why, ok := r.argDefaultTruth(cond)
+	if !ok {
+		return ""
+	}
+	return fmt.Sprintf(": %t with the parser's defaults (%s); the command line decides", v, why)
+}
+
+// argDefaultTruth returns what the parser's defaults make cond, `[not] ARGS.dest` with
+// ARGS bound to parse_args(), and why ("--no-compile not given: False, line 6").
+func (r *reader) argDefaultTruth(cond *expr) (v bool, why string, ok bool) {
 	neg := false
 	for n := 0; r.isNot(cond) && n < MaxNesting; n++ {
 		cond, neg = cond.elts[0], !neg
 	}
 	if cond == nil || cond.kind != attr || cond.x.kind != name || !r.parsedArgs[cond.x.name] {
-		return ""
+		return false, "", false
 	}
 	d, ok := r.argDefaults[cond.name]
 	if !ok {
-		return ""
+		return false, "", false
 	}
-	truth := map[bool]string{true: "true", false: "false"}[d.value.Truthy() != neg]
-	return fmt.Sprintf(": %s with the parser's defaults (%s not given: %s, line %d); the command line decides", truth, d.flag, d.value, d.line)
+	return d.value.Truthy() != neg, fmt.Sprintf("%s not given: %s, line %d", d.flag, d.value, d.line), true
+}
+
+// parsedDefault is the branch of an if chain the parser's defaults take (sweep10
+// finding 2: `if args.no_cudagraphs:` around a global, a store_true flag, was planned
+// as if the flag were given): known when the chain's conditions before it, and that
+// of the branch itself, are decided, by the parser's defaults for one of them at least
+// (the others by the platform, release or environment planned); branch is none when
+// no branch runs (no else, or a guard around the chain that does not run with them).
+// The combination of branches a site's first plan assumes follows it (branches.go).
+type parsedDefault struct {
+	known  bool
+	branch int32
+	why    string // what decides it: "--no-cudagraphs not given: False, line 6"
+}
+
+// chainDefault returns the branch of if statement s that the parser's defaults take.
+func (r *reader) chainDefault(s *stmt) parsedDefault {
+	if d, ok := r.outerOffByDefault(); ok {
+		return d
+	}
+	var whys []string
+	found := func(i int) parsedDefault {
+		return parsedDefault{known: len(whys) > 0, branch: int32(i), why: strings.Join(whys, "; ")}
+	}
+	for i, b := range s.branches {
+		switch b.kind {
+		case "if", "elif":
+			v, _, ok := r.condTruth(b.cond)
+			if !ok {
+				var why string
+				if v, why, ok = r.argDefaultTruth(b.cond); !ok {
+					return parsedDefault{}
+				}
+				whys = append(whys, why)
+			}
+			if v {
+				return found(i)
+			}
+		case "else":
+			return found(i)
+		default:
+			return parsedDefault{} // try, match: no condition of the parser's
+		}
+	}
+	return found(none)
+}
+
+// exitDefault returns what the parser's defaults make the guard of the statements after
+// an if that leaves, on cond: 0, they run (cond is false); none, they do not.
+func (r *reader) exitDefault(cond *expr) parsedDefault {
+	if d, ok := r.outerOffByDefault(); ok {
+		return d
+	}
+	v, why, ok := r.argDefaultTruth(cond)
+	if !ok {
+		return parsedDefault{}
+	}
+	if v {
+		return parsedDefault{known: true, branch: none, why: why}
+	}
+	return parsedDefault{known: true, why: why}
+}
+
+// outerOffByDefault returns, when a guard around what runs now does not hold with the
+// parser's defaults, that nothing inside runs with them.
+func (r *reader) outerOffByDefault() (parsedDefault, bool) {
+	for _, g := range r.guards {
+		if g.def.known && g.def.branch != g.branch {
+			return parsedDefault{known: true, branch: none, why: g.def.why}, true
+		}
+	}
+	return parsedDefault{}, false
 }
 
 // noteParsedArgs records that n is bound to ….parse_args(…).

@@ -29,20 +29,79 @@ type branchGroup struct {
 	chain   int32
 	first   *guard   // the innermost guard of its first global
 	choices []int32  // a chain's branches with globals, then none when it may run none
-	texts   []string // the guards of those branches
+	texts   []string // the guards of those branches ("" for none)
+	// byDefault, when set, says why choices[0] is the one the parser's defaults take
+	// (defaultFirst): "--no-cudagraphs not given: False, line 6".
+	byDefault string
 }
 
 // desc says choice c of the group.
 func (g *branchGroup) desc(c int) string {
+	return g.choiceText(c) + g.defaultText(c)
+}
+
+// choiceText says which branches choice c of the group runs.
+func (g *branchGroup) choiceText(c int) string {
 	switch ch := g.choices[c]; {
 	case g.chain == 0 && ch == none:
-		return g.first.text + " does not run"
+		return plainText(g.first) + " does not run"
 	case ch != none:
 		return g.texts[c] + " runs"
-	case len(g.texts) == 1:
-		return g.texts[0] + " does not run"
 	}
-	return "none of " + strings.Join(g.texts, ", ") + " runs"
+	var ts []string // the branches' texts (none's is "")
+	for _, t := range g.texts {
+		if t != "" {
+			ts = append(ts, t)
+		}
+	}
+	if len(ts) == 1 {
+		return ts[0] + " does not run"
+	}
+	return "none of " + strings.Join(ts, ", ") + " runs"
+}
+
+// defaultText says whether choice c is what the parser's defaults give ("" when they
+// do not decide the group).
+func (g *branchGroup) defaultText(c int) string {
+	switch {
+	case g.byDefault == "":
+		return ""
+	case c == 0:
+		return ", as with the parser's defaults (" + g.byDefault + ")"
+	}
+	return " (not with the parser's defaults: the command line decides)"
+}
+
+// plainText is g's text without what the parser's defaults make its condition.
+func plainText(g *guard) string {
+	if g.plain != "" {
+		return g.plain
+	}
+	return g.text
+}
+
+// defaultFirst puts first the choice of gr that the parser's defaults take, when they
+// decide it (guard.def): a site's first plan is what the script does when run with no
+// option (sweep10 finding 2), the other combinations its alternatives.
+func (gr *branchGroup) defaultFirst() {
+	d := gr.first.def
+	if !d.known {
+		return
+	}
+	want := d.branch
+	if want != none && !containsInt32(gr.choices, want) {
+		want = none // the branch the defaults take sets none of the site's globals
+	}
+	for k, ch := range gr.choices {
+		if ch != want {
+			continue
+		}
+		copy(gr.choices[1:k+1], gr.choices[:k])
+		t := gr.texts[k]
+		copy(gr.texts[1:k+1], gr.texts[:k])
+		gr.choices[0], gr.texts[0], gr.byDefault = want, t, d.why
+		return
+	}
 }
 
 // none is the choice of no branch of a chain (or a guard that does not hold).
@@ -75,8 +134,9 @@ func (b *branchSel) mask() []bool {
 }
 
 // branchSels returns the combinations of the branches of site st's conditional
-// globals, the first being the plan's (each group's first choice: an if's first
-// branch with globals, a guard holding), and whether some were left out
+// globals, the first being the plan's (each group's first choice: the one the
+// parser's defaults take where they decide it, else an if's first branch with
+// globals, a guard holding), and whether some were left out
 // (maxBranchCombos). A site with no conditional global has one combination, nil
 // mask.
 func branchSels(st *Site, ix *setIndex) (sels []branchSel, partial bool) {
@@ -291,20 +351,22 @@ func siteGroups(st *Site, cond []int32) ([]branchGroup, []int) {
 			groups = append(groups, branchGroup{chain: g.chain, first: g})
 			if g.chain == 0 {
 				groups[n].choices = []int32{0, none}
-				groups[n].texts = []string{g.text, ""}
+				groups[n].texts = []string{plainText(g), ""}
 			}
 		}
 		of[i] = n
 		if gr := &groups[n]; g.chain != 0 && !containsInt32(gr.choices, g.branch) {
 			gr.choices = append(gr.choices, g.branch)
-			gr.texts = append(gr.texts, g.text)
+			gr.texts = append(gr.texts, plainText(g))
 		}
 	}
 	for n := range groups {
 		gr := &groups[n]
 		if g := gr.first; gr.chain != 0 && (!g.hasElse || int32(len(gr.choices)) < g.nbranch) {
 			gr.choices = append(gr.choices, none)
+			gr.texts = append(gr.texts, "")
 		}
+		gr.defaultFirst()
 	}
 	return groups, of
 }

@@ -96,7 +96,10 @@ func (r *reader) earlyExitGuard(s *stmt) (guard, bool) {
 	g := guard{text: fmt.Sprintf("%s: after if %s (line %d), which leaves the block", neg, text, b.line), notConds: []*expr{b.cond}}
 	v, where, ok := r.condTruth(b.cond)
 	if !ok {
-		g.text += r.argDefaultNote(b.cond) // of the condition that leaves
+		if note := r.argDefaultNote(b.cond); note != "" { // of the condition that leaves
+			g.plain, g.text = g.text, g.text+note
+		}
+		g.def = r.exitDefault(b.cond)
 	}
 	if ok {
 		if v {

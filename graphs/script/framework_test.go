@@ -98,3 +98,24 @@ func TestLightningConfigureModel(t *testing.T) {
 		t.Errorf("guard (-want +got):\n%s", diff)
 	}
 }
+
+// TestLightningSetupHook: setup(stage) of a LightningModule is called by Lightning's
+// Trainer with the stage it runs (script11 r01, lightning-hydra-template's
+// MNISTLitModule: `if self.hparams.compile and stage == "fit"`); a setup of a class
+// that is no LightningModule is still no code's.
+func TestLightningSetupHook(t *testing.T) {
+	t.Parallel()
+	cases := []struct{ name, base, want string }{
+		{"lightning", "LightningModule", "if self.hparams.compile and stage == \"fit\" (line 5), inside def setup (line 4), which Lightning's Trainer calls (fit, validate, test, predict, each with stage= its name), not this file"},
+		{"other", "nn.Module", "if self.hparams.compile and stage == \"fit\" (line 5), inside def setup (line 4), which no code in this file calls"},
+	}
+	for _, tc := range cases {
+		src := "from lightning import LightningModule\nimport torch\nclass M(" + tc.base + "):\n    def setup(self, stage):\n        if self.hparams.compile and stage == \"fit\":\n            self.net = torch.compile(self.net)\n"
+		s, err := readBytes("l.py", []byte(src))
+		require.NoError(t, err)
+		require.Len(t, s.Sites, 1)
+		if diff := cmp.Diff(tc.want, s.Sites[0].Guard); diff != "" {
+			t.Errorf("%s: guard (-want +got):\n%s", tc.name, diff)
+		}
+	}
+}

@@ -64,11 +64,14 @@ func (r *reader) indexImports(s *stmt) {
 		if im.target == "streamlit" || strings.HasPrefix(im.target, "streamlit.") {
 			r.usesStreamlit = true
 		}
+		r.noteImportRegistrar(im)
 	}
 }
 
 func (r *reader) indexDef(s, fn *stmt, inClass bool) {
 	r.owner[s] = fn
+	r.noteRegisteredDef(s)
+	r.noteCustomOpDef(s)
 	if inClass {
 		r.methods[s.name] = append(r.methods[s.name], s)
 	} else if _, ok := r.funcs[s.name]; !ok {
@@ -94,7 +97,7 @@ func (r *reader) indexTarget(t, v *expr) {
 	n := r.lastName(t)
 	switch {
 	case n == "" || v == nil:
-	case v.kind != call || returnsOf(v) != "" || r.getterDefault(v) != nil || r.fieldDefault(v) != nil:
+	case v.kind != call || returnsOf(v) != "" || r.getterDefault(v) != nil || r.fieldDefault(v) != nil || r.convertsTo(v) != "":
 		if len(r.assigned[n]) < maxAssigned {
 			r.assigned[n] = append(r.assigned[n], v)
 		}
@@ -272,6 +275,8 @@ func (r *reader) indexCall(c *expr) {
 		r.setDefaults(c)
 	default:
 		r.indexKeywords(c)
+		r.noteRegisterCall(c)
+		r.noteOpCall(c)
 	}
 }
 
@@ -284,6 +289,9 @@ func (r *reader) indexCompileCall(c *expr) {
 		}
 	}
 	for _, a := range c.args {
+		if a.keyword != "" && a.keyword != "mode" && isSelfAttr(a.value) && len(r.argAttrs) < maxFlow {
+			r.argAttrs[a.value.name] = true // dynamic=self.NAME: its reaching is decided (reaching.go)
+		}
 		if a.star == 2 && a.value.kind == name && len(r.splatNames) < maxFlow {
 			r.splatNames[a.value.name] = true // **NAME: its dicts' reaching is decided (reaching.go)
 		}

@@ -23,9 +23,11 @@ type SitePlan struct {
 	// branches the site's conditional global assignments are under (see
 	// [Global.Guard]): an if's else instead of its if, or no branch, or a guard that
 	// does not hold. Each is kept only where it changes the outcome: the exit, what
-	// PyTorch raises, or the CUDA-graph verdict or a device's outcome. Report takes
-	// each if chain's first branch that assigns a global, and every other guard
-	// holding (the site's notes say which).
+	// PyTorch raises, the CUDA-graph verdict or a device's outcome, or the warnings'
+	// codes. Report takes the branch of each if chain that the parser's defaults take
+	// where a test of an argparse option decides it (no option given: `if
+	// args.no_cudagraphs:` does not run), else its first branch that assigns a global,
+	// and every other guard holding (the site's notes say which).
 	Branches []BranchPlan `json:"branches,omitempty"`
 	Modes    []ModePlan   `json:"modes,omitempty"`
 }
@@ -182,6 +184,7 @@ type planKey struct {
 	dynamic    int8
 	disable    string // "=" and disable= as written, "" when not given
 	kwargs     string // the other keyword arguments, joined
+	callable   string // backend= a callable: its name and the keywords it does not take
 	workload   graphs.Workload
 	masked     bool // set is a branch combination's state (the planner's seeds)
 }
@@ -205,6 +208,12 @@ func keyOf(st *Site, mode *string, sel *branchSel) planKey {
 		k.disable = "=" + *st.Disable
 	}
 	k.kwargs = strings.Join(st.Kwargs, "\x00")
+	if st.BackendCallable != "" {
+		// A callable backend's plan is not Inductor's: two sites that differ only in it
+		// are two scenarios (script11: a tutorial's backend=custom_backend site was
+		// shown as "the same plan as" a plain torch.compile(f)).
+		k.callable = st.BackendCallable + "\x00" + strings.Join(st.backendRejects, ",")
+	}
 	if st.Dynamic != nil {
 		k.dynamic = 1
 		if *st.Dynamic {
@@ -363,8 +372,10 @@ func (p *planner) branchNote(st *Site, differs, full bool) {
 }
 
 // sameOutcome reports whether a and b agree on what the user sees: the exit, what
-// PyTorch raises, the CUDA-graph verdict and implementation, and each device's
-// thread and outcome.
+// PyTorch raises, the CUDA-graph verdict and implementation, each device's thread
+// and outcome, and the warnings' codes (sweep10 finding 2: --no-cudagraphs given
+// beside reduce-overhead is mode-overrides-global, the flag doing nothing, where the
+// run without it has no warning and the same verdict).
 func sameOutcome(a, b *graphs.Report) bool {
 	if a.Exit != b.Exit || (a.Error == nil) != (b.Error == nil) || a.Error != nil && (a.Error.Exception != b.Error.Exception || a.Error.Message != b.Error.Message) {
 		return false
@@ -376,6 +387,19 @@ func sameOutcome(a, b *graphs.Report) bool {
 	for j := range ca.Devices {
 		da, db := ca.Devices[j], cb.Devices[j]
 		if da.Device != db.Device || da.Thread != db.Thread || da.Outcome != db.Outcome {
+			return false
+		}
+	}
+	return sameWarnings(a.Warnings, b.Warnings)
+}
+
+// sameWarnings reports whether a and b hold the same warning codes, in order.
+func sameWarnings(a, b []config.Warning) bool {
+	if len(a) != len(b) {
+		return false
+	}
+	for i := range a {
+		if a[i].Code != b[i].Code {
 			return false
 		}
 	}

@@ -22,16 +22,22 @@ type killKey struct {
 const maxKills = 16
 
 // killRec is an assignment of a name that ran: where, and under which guards
-// and loops.
+// and loops; for an attribute of self, its place in the order assignments of such
+// attributes ran (seq).
 type killRec struct {
 	line   int
 	guards []string
 	loops  []int32
+	seq    int
 }
 
 // noteKill records a plain assignment to a name (not one whose value reads the name
 // itself: x = x or "default" keeps x's earlier values).
 func (r *reader) noteKill(t, v *expr) {
+	if isSelfAttr(t) && v != nil && (r.modeNames[t.name] || r.argAttrs[t.name]) {
+		r.noteAttrKill(t, v)
+		return
+	}
 	if t == nil || t.kind != name || v == nil || !r.modeNames[t.name] && !r.splatNames[t.name] || r.reads(v, t.name) {
 		return // only names that reach mode= or **NAME are kept: memory stays linear in the sites
 	}
@@ -83,6 +89,9 @@ func (r *reader) reads(v *expr, n string) bool {
 // reaching drops the candidates of the name e that an assignment dominating the site
 // replaced: those the def (or module) itself assigns before that assignment's line.
 func (r *reader) reaching(st *siteState, e *expr, cands []Candidate) []Candidate {
+	if isSelfAttr(e) {
+		return r.reachingAttr(st, e, cands)
+	}
 	if e == nil || e.kind != name || r.sc == nil {
 		return cands
 	}
@@ -156,4 +165,136 @@ func candText(c Candidate) string {
 		return fmt.Sprintf("None (line %d)", c.Line)
 	}
 	return fmt.Sprintf("%q (line %d)", *c.Value, c.Line)
+}
+
+// An attribute of self given as mode= (self._compile_mode) is killed the same way by
+// an assignment in the site's own method that dominates the site: a value another
+// method (or another branch) assigned before that assignment ran cannot reach
+// (script11 r02, hexo_rl's InferenceServer: mode=None of the graph branch's inert
+// attributes was planned for the compile of the other branch, which sets
+// self._compile_mode two lines before it). The order is the one the reader runs the
+// file in (calls followed): a value assigned after the kill, by a method the site's
+// method calls in between, still reaches; one never run is kept.
+
+// isSelfAttr reports whether e is self.NAME.
+func isSelfAttr(e *expr) bool {
+	return e != nil && e.kind == attr && e.x != nil && e.x.kind == name && e.x.name == "self"
+}
+
+// noteAttrKill records an assignment to self.NAME that ran, unless its value reads
+// the attribute itself (self.mode = self.mode or "default" keeps the earlier values).
+func (r *reader) noteAttrKill(t, v *expr) {
+	r.attrSeq++
+	if r.attrRan == nil {
+		r.attrRan = map[int]int{}
+	}
+	r.attrRan[int(t.line)] = r.attrSeq
+	if readsSelfAttr(v, t.name) {
+		return
+	}
+	gs := make([]string, len(r.guards))
+	for i, g := range r.guards {
+		gs[i] = g.text
+	}
+	k := killKey{r.fn, "self." + t.name}
+	recs := r.kills[k]
+	if len(recs) >= maxKills {
+		recs = recs[1:]
+	}
+	r.kills[k] = append(recs, killRec{line: int(t.line), guards: gs, loops: append([]int32(nil), r.loopIDs...), seq: r.attrSeq})
+}
+
+// readsSelfAttr reports whether self.n is read somewhere in v.
+func readsSelfAttr(v *expr, n string) bool {
+	found := false
+	var rec func(e *expr, depth int)
+	rec = func(e *expr, depth int) {
+		if e == nil || found || depth > maxAltDepth*8 {
+			return
+		}
+		if isSelfAttr(e) && e.name == n {
+			found = true
+			return
+		}
+		rec(e.x, depth+1)
+		rec(e.index, depth+1)
+		for _, a := range e.args {
+			rec(a.value, depth+1)
+		}
+		for _, x := range e.elts {
+			rec(x, depth+1)
+		}
+	}
+	rec(v, 0)
+	return found
+}
+
+// attrKill returns the latest assignment of self.NAME (e) in the method running now
+// that dominates what runs now.
+func (r *reader) attrKill(e *expr) (killRec, bool) {
+	recs := r.kills[killKey{r.fn, "self." + e.name}]
+	for i := len(recs) - 1; i >= 0; i-- {
+		if r.dominates(recs[i]) {
+			return recs[i], true
+		}
+	}
+	return killRec{}, false
+}
+
+// killedBy reports whether the assignment at line ran before the kill k (and so
+// cannot reach past it).
+func (r *reader) killedBy(line int, k killRec) bool {
+	seq, ran := r.attrRan[line]
+	return ran && line != k.line && seq < k.seq
+}
+
+// reachingChoices drops the values of an argument given as self.NAME (other than
+// mode) whose assignment an assignment dominating the site replaced, as reachingAttr
+// does for mode (dynamic=self._compile_dynamic of the same hexo_rl method).
+func (r *reader) reachingChoices(st *siteState, k string, e *expr, vals []ArgChoice) []ArgChoice {
+	if !isSelfAttr(e) {
+		return vals
+	}
+	kill, ok := r.attrKill(e)
+	if !ok {
+		return vals
+	}
+	var kept []ArgChoice
+	var cut []string
+	for _, c := range vals {
+		if r.killedBy(c.Line, kill) {
+			cut = append(cut, fmt.Sprintf("%s (line %d)", cut1(c.Value), c.Line))
+			continue
+		}
+		kept = append(kept, c)
+	}
+	if len(cut) > 0 {
+		st.note("%s: %s cannot reach this site: `self.%s` is assigned again at line %d on every path to it", k, strings.Join(cut, ", "), e.name, kill.line)
+	}
+	return kept
+}
+
+// cut1 shortens an argument's value for a note.
+func cut1(s string) string { return cut(s, MaxCallText) }
+
+// reachingAttr drops the candidates of self.NAME whose assignment ran before the
+// latest assignment of it in the site's method that dominates the site.
+func (r *reader) reachingAttr(st *siteState, e *expr, cands []Candidate) []Candidate {
+	k, found := r.attrKill(e)
+	if !found {
+		return cands
+	}
+	var kept []Candidate
+	var cut []string
+	for _, c := range cands {
+		if r.killedBy(c.Line, k) {
+			cut = append(cut, candText(c))
+			continue
+		}
+		kept = append(kept, c)
+	}
+	if len(cut) > 0 {
+		st.note("mode: %s cannot reach this site: `self.%s` is assigned again at line %d on every path to it", strings.Join(cut, ", "), e.name, k.line)
+	}
+	return kept
 }

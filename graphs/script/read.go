@@ -245,6 +245,9 @@ type reader struct {
 	capture       int                      // the hand capture in force: 0 none, else 1 + its mode's index in captureModeNames (handcapture.go)
 	cudaInit      int                      // the line of the first call that initialised CUDA, in the order the script runs (visibledevices.go)
 	cvd           []visibleSet             // the script's changes of CUDA_VISIBLE_DEVICES, in the order they run (visibledevices.go)
+	registered    map[string]registration  // backend names the file registers with Dynamo (registered.go)
+	customOps     map[string]string        // torch.ops.NS.NAME → the def a custom_op decorator makes that op (customop.go)
+	opCalls       map[string]bool          // torch.ops.NS.NAME the file calls before the def that makes it
 
 	// While running.
 	sites       []*siteState
@@ -271,6 +274,9 @@ type reader struct {
 	loopIDs                             []int32                  // the loop statements running now (their first token), innermost last
 	loopStmts                           []*stmt                  // the for statements running now, innermost last (devicefns.go deviceLoop)
 	kills                               map[killKey][]killRec    // the latest assignments of each local name that ran (reaching.go)
+	argAttrs                            map[string]bool          // attributes of self given as a compile keyword other than mode (reaching.go)
+	attrSeq                             int                      // assignments of self attributes given as mode= that ran, counted (reaching.go)
+	attrRan                             map[int]int              // the line of each such assignment → its place in that count, the last time it ran
 	patches                             []string
 	configLine                          int       // where torch._inductor.config is first imported, in execution order (0: not yet)
 	configBy                            string    // what imports it there
@@ -350,7 +356,7 @@ func newReader(name, src string, toks []token) *reader {
 	return &reader{
 		name: name, src: src, toks: toks, out: Script{File: name},
 		aliases: map[string]string{}, funcs: map[string]*stmt{}, methods: map[string][]*stmt{},
-		owner: map[*stmt]*stmt{}, cands: map[string][]Candidate{}, dicts: map[string]*expr{}, flows: map[string][]string{}, calledNames: map[string]bool{}, shownDests: map[string]bool{}, argOpen: map[string]int{}, modeNames: map[string]bool{}, splatNames: map[string]bool{}, kills: map[killKey][]killRec{},
+		owner: map[*stmt]*stmt{}, cands: map[string][]Candidate{}, dicts: map[string]*expr{}, flows: map[string][]string{}, calledNames: map[string]bool{}, shownDests: map[string]bool{}, argOpen: map[string]int{}, modeNames: map[string]bool{}, splatNames: map[string]bool{}, argAttrs: map[string]bool{}, kills: map[killKey][]killRec{},
 		decPatch: map[*stmt][]string{}, decStance: map[*stmt]stanceState{}, siteOf: map[*expr]*siteState{}, entered: map[*stmt]bool{},
 		executors: map[string]int{}, procPools: map[string]bool{}, assigned: map[string][]*expr{}, counters: map[string]int{}, counted: map[string]iterCount{}, started: map[*stmt][]guard{}, callees: map[*stmt][]*stmt{}, outputs: map[string]*siteState{}, derived: map[string][]*siteState{}, compiled: map[string]*siteState{}, bound: map[string][]*siteState{}, partials: map[string]*siteState{}, argDefaults: map[string]argDefault{}, parsedArgs: map[string]bool{},
 		marked: map[ThreadKind]bool{}, classRun: map[*Thread][]*stmt{},

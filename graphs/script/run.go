@@ -156,6 +156,12 @@ type guard struct {
 	hasElse                bool
 	head                   string    // the chain's first branch, "if C (line N)"
 	handlers               []handler // a try block's: the except clauses of its try (caught.go)
+	// plain is text without what the parser's defaults make its condition (text has
+	// it: argDefaultNote), "" when text has none; def is the branch of its chain (0 for
+	// an early exit's guard: the code after runs) that the parser's defaults take
+	// (argguard.go: chainDefault), which a site's first plan follows (branches.go).
+	plain string
+	def   parsedDefault
 }
 
 // branches runs the branches of an if, try or match statement, each under its guard
@@ -164,6 +170,7 @@ func (r *reader) branches(s *stmt) {
 	var taken branchTaken
 	r.chains++
 	chain, hasElse := r.chains, false
+	def := r.chainDefault(s)
 	for _, b := range s.branches {
 		hasElse = hasElse || b.kind == "else"
 	}
@@ -180,6 +187,7 @@ func (r *reader) branches(s *stmt) {
 			continue
 		}
 		g := r.guardOf(s, i)
+		g.def = def
 		r.chainGuard(s, i, &g, chain, hasElse)
 		r.platformGuard(s, i, &g, &taken)
 		r.guards = append(r.guards, g)
@@ -241,7 +249,9 @@ func (r *reader) platformGuard(s *stmt, i int, g *guard, t *branchTaken) {
 		switch {
 		case !ok:
 			t.known = false
-			g.text += r.argDefaultNote(b.cond)
+			if note := r.argDefaultNote(b.cond); note != "" {
+				g.plain, g.text = g.text, g.text+note
+			}
 			return
 		case v:
 			g.on, t.taken = true, true
@@ -1148,18 +1158,25 @@ func (r *reader) patch(c *expr) []string {
 			}
 			add(line, a.keyword, value, lit)
 		case a.star != 1:
-			r.patchDict(line, a.value, add)
+			r.patchDict(line, a.value, a.star == 2, add)
 		}
 	}
 	return out
 }
 
-func (r *reader) patchDict(line int, e *expr, add func(int, string, string, bool)) {
+// patchDict reads the dict config.patch is given, as its argument or as **e (splat).
+func (r *reader) patchDict(line int, e *expr, splat bool, add func(int, string, string, bool)) {
 	items, unknown, ok := r.partialDict(e)
 	if v, lit := r.literal(e); lit {
 		items, unknown, ok = v.DictItems(), nil, true
 	}
 	if !ok {
+		if splat {
+			// As written, ** and all (script11 r04: patch(**config.inductor_config) was
+			// quoted as patch(config.inductor_config)).
+			r.warn(line, WarningNotLiteral, "config.patch(**%s): %s is not a dict display; its keys are not read", oneLine(r.text(e)), oneLine(r.text(e)))
+			return
+		}
 		r.warn(line, WarningNotLiteral, "config.patch(%s): not a dict display; its keys are not read", oneLine(r.text(e)))
 		return
 	}
@@ -1196,16 +1213,25 @@ func (r *reader) partialCall(c *expr, st *siteState) {
 	}
 }
 
-// uncalledText is the guard of a def no code in this file calls. Lightning's Trainer
-// calls a LightningModule's configure_model hook itself (fit, validate, test, predict:
-// _call_configure_model, src/lightning/pytorch/trainer/call.py, Lightning 2.1+), so
-// that one is said to run there.
+// lightningHooks are the LightningModule hooks Lightning's Trainer calls itself, with
+// how: configure_model (fit, validate, test, predict: _call_configure_model,
+// src/lightning/pytorch/trainer/call.py, Lightning 2.1+) and setup(stage), with
+// stage the TrainerFn running (_call_setup_hook, the same file, called by
+// Trainer._run before _call_configure_model: Lightning-AI/pytorch-lightning@7f0c343,
+// read; script11 r01, lightning-hydra-template's MNISTLitModule compiles in setup).
+var lightningHooks = map[string]string{
+	"configure_model": "(fit, validate, test, predict)",
+	"setup":           `(fit, validate, test, predict, each with stage= its name)`,
+}
+
+// uncalledText is the guard of a def no code in this file calls; a LightningModule
+// hook is said to run where Lightning's Trainer calls it (lightningHooks).
 func (r *reader) uncalledText(def *stmt) string {
-	if c := r.sc.classOf[def]; c != nil && def.name == "configure_model" {
-		for _, k := range r.classChain(c) {
+	if how, ok := lightningHooks[def.name]; ok && r.sc.classOf[def] != nil {
+		for _, k := range r.classChain(r.sc.classOf[def]) {
 			for _, b := range k.bases {
 				if b.value != nil && strings.HasSuffix(r.text(b.value), "LightningModule") {
-					return fmt.Sprintf("in def configure_model (line %d), which Lightning's Trainer calls (fit, validate, test, predict), not this file", int(def.line))
+					return fmt.Sprintf("in def %s (line %d), which Lightning's Trainer calls %s, not this file", def.name, int(def.line), how)
 				}
 			}
 		}

@@ -330,17 +330,45 @@ func (r *reader) literalCands(v *expr, depth int) []Candidate {
 		return r.chainCands(v, depth)
 	case isNone(v):
 		return r.oneCand(Candidate{Line: int(v.line)})
-	case v.kind == call && r.lastName(v.x) == "field":
-		return r.literalCands(kwarg(v, "default", 99), depth+1)
-	case v.kind == call && isEnvGet(r.qual(v.x)):
-		return r.envDefaultCands(v, depth)
-	case v.kind == call && r.getterDefault(v) != nil:
-		return r.literalCands(r.getterDefault(v), depth+1) // getattr(cfg, "compile_mode", "default"), cfg.get("mode", "default")
+	case v.kind == call:
+		if cs, ok := r.callCands(v, depth); ok {
+			return cs
+		}
 	}
 	if s, ok := r.literalStr(v); ok {
 		return r.oneCand(Candidate{Line: int(v.line), Value: r.strPtr(s)})
 	}
 	return r.givenCands(v) // os.environ[K] of a variable the environment given to ReadWith sets
+}
+
+// callCands returns the candidates of a call literalCands reads (ok): a dataclass
+// field(default=…), an environment lookup's default, a lookup with a default, str(…)
+// of one of these.
+func (r *reader) callCands(v *expr, depth int) ([]Candidate, bool) {
+	switch {
+	case r.lastName(v.x) == "field":
+		return r.literalCands(kwarg(v, "default", 99), depth+1), true
+	case isEnvGet(r.qual(v.x)):
+		return r.envDefaultCands(v, depth), true
+	case r.getterDefault(v) != nil:
+		return r.literalCands(r.getterDefault(v), depth+1), true // getattr(cfg, "compile_mode", "default"), cfg.get("mode", "default")
+	case r.convertsTo(v) == "str":
+		return r.strCands(r.literalCands(v.args[0].value, depth+1)), true // str(cfg.get("mode", "default")) (script11 r02)
+	}
+	return nil, false
+}
+
+// strCands returns what str() makes of candidates: a str itself, None the string
+// "None" (a mode torch.compile then rejects).
+func (r *reader) strCands(cs []Candidate) []Candidate {
+	var out []Candidate
+	for _, c := range cs {
+		if c.Value == nil {
+			c.Value = r.strPtr("None")
+		}
+		out = append(out, c)
+	}
+	return out
 }
 
 // slabChunk is how many candidates or strings oneCand and strPtr carve from one

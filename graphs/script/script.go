@@ -102,8 +102,9 @@
 // and/or operand after the first included (condexpr.go);
 // a site with conditional globals in force is planned under each consistent
 // combination of their branches (an if's branches exclude each other; an else runs
-// when its if does not), and the other combinations' plans are kept where the outcome
-// differs ([SitePlan.Branches]). A host-platform test (sys.platform, os.name,
+// when its if does not), the first being what the parser's defaults take where a test
+// of an argparse option decides it (argguard.go), and the other combinations' plans are
+// kept where the outcome or the warnings differ ([SitePlan.Branches]). A host-platform test (sys.platform, os.name,
 // platform.system()) is read as on Linux, the platform planned; a test of
 // torch.__version__ (as TorchVersion compares, through packaging's parse, a tuple of
 // its components, startswith) as on the release ReadOptions.Torch names

@@ -397,6 +397,9 @@ func (r *reader) keywordValue(st *siteState, k string, v literal.Value) {
 		}
 	case "backend":
 		st.Backend = strOrNil(v)
+		if name, ok := v.AsStr(); ok {
+			r.registeredBackend(st, name)
+		}
 	case "dynamic":
 		st.Dynamic = boolOrNil(v)
 		if _, isBool := v.AsBool(); !isBool && v.Kind() != literal.NoneKind {

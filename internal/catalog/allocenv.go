@@ -1,7 +1,9 @@
 // Package catalog holds plain data tables that package graphs, its sibling packages
 // (diagnose, script) and the examples' flag parsing share without making them part of
-// the graphs API: the environment variables PyTorch's CUDA allocator reads. It
-// depends on nothing of package graphs.
+// the graphs API: the environment variables PyTorch's CUDA allocator reads, and the
+// words of gradient accumulation under cudagraph trees (2.14's message for a .grad
+// tensor, the fixes measured on 2.11: gradaccum.go). It depends on nothing of package
+// graphs.
 package catalog
 
 import (

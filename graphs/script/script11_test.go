@@ -1,0 +1,252 @@
+package script
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/require"
+
+	"github.com/compilemode/compilemode/graphs"
+)
+
+// warningCodes returns the codes of a report's warnings.
+func warningCodes(rep *graphs.Report) []string {
+	var out []string
+	for _, w := range rep.Warnings {
+		out = append(out, string(w.Code))
+	}
+	return out
+}
+
+// TestAliasForceDisableCaches: torch._inductor.config.force_disable_caches is
+// Config(alias="torch.compiler.config.force_disable_caches") on 2.11 as on 2.14
+// (testdata/torch/2.11/torch_facts.json): assigning it, as a global or through
+// config.patch, sets the target and raises nothing; on 2.7 it is a key of its own
+// (script11 s08, cache-dit's set_compile_configs: the plan said AttributeError).
+func TestAliasForceDisableCaches(t *testing.T) {
+	t.Parallel()
+	cases := []struct {
+		name, src, torch string
+		exit             graphs.Exit
+		alias            bool // an alias-outside-config warning
+	}{
+		{"global-2.11", "torch._inductor.config.force_disable_caches = True\n", "2.11", graphs.Compiles, true},
+		{"global-2.14", "torch._inductor.config.force_disable_caches = True\n", "2.14", graphs.Compiles, true},
+		{"module-alias-2.11", "import torch._inductor.config as inductor_config\ninductor_config.force_disable_caches = True\n", "2.11", graphs.Compiles, true},
+		{"key-2.7", "torch._inductor.config.force_disable_caches = True\n", "2.7", graphs.Compiles, false},
+		{"patch-2.11", "torch._inductor.config.patch(force_disable_caches=True)(f)\n", "2.11", graphs.Compiles, false},
+		{"not-a-key-2.11", "torch._inductor.config.force_disable_cache = True\n", "2.11", graphs.Raises, false},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			t.Parallel()
+			s, err := ReadWith(strings.NewReader("import torch\n"+tc.src+"m = torch.compile(f)\n"), ReadOptions{Torch: tc.torch})
+			require.NoError(t, err)
+			require.Len(t, s.Sites, 1)
+			p, err := s.PlanWith(PlanOptions{CLI: graphs.Scenario{Torch: tc.torch}})
+			require.NoError(t, err)
+			rep := p.Sites[0].Plan.Report
+			require.Equal(t, tc.exit, p.Sites[0].Plan.Exit(), "%s: %+v", tc.name, rep.Error)
+			require.Equal(t, tc.alias, strings.Contains(strings.Join(warningCodes(rep), " "), "alias-outside-config"), "%s: %v", tc.name, warningCodes(rep))
+		})
+	}
+}
+
+// TestRegisteredBackend: backend="NAME" that the file registers with Dynamo
+// (register_backend as a decorator, bare or with name=, or called on a def; or an
+// import that registers one, IPEX's "ipex") is that callable, not an unknown name:
+// torch.compile does not raise InvalidBackend (script11 s11, IPEX's resnet50 example;
+// registered.go).
+func TestRegisteredBackend(t *testing.T) {
+	t.Parallel()
+	const def = "def mybk(gm, example_inputs):\n    return gm.forward\n"
+	cases := []struct {
+		name, src, backend string
+		exit               graphs.Exit
+		callable           string
+	}{
+		{"decorator-from", "from torch._dynamo import register_backend\n@register_backend\n" + def, "mybk", graphs.Compiles, "mybk"},
+		{"decorator-dotted", "@torch._dynamo.register_backend\n" + def, "mybk", graphs.Compiles, "mybk"},
+		{"decorator-alias-name", "import torch._dynamo as td\n@td.register_backend(name=\"trt2\")\n" + def, "trt2", graphs.Compiles, "trt2"},
+		{"decorator-registry", "from torch._dynamo.backends.registry import register_backend\n@register_backend(name=\"x\", tags=())\n" + def, "x", graphs.Compiles, "x"},
+		{"call", "from torch._dynamo import register_backend\n" + def + "register_backend(mybk)\n", "mybk", graphs.Compiles, "mybk"},
+		{"call-keywords", def + "torch._dynamo.register_backend(compiler_fn=mybk, name=\"fast\")\n", "fast", graphs.Compiles, "fast"},
+		{"ipex-import", "import intel_extension_for_pytorch as ipex\n", "ipex", graphs.Compiles, "ipex"},
+		{"ipex-from", "from intel_extension_for_pytorch.quantization import prepare\n", "ipex", graphs.Compiles, "ipex"},
+		{"unregistered", def, "mybk", graphs.Raises, ""},
+		{"other-name", "@torch._dynamo.register_backend(name=\"a\")\n" + def, "mybk", graphs.Raises, ""},
+		{"ipex-not-imported", "import intel_extension\n", "ipex", graphs.Raises, ""},
+		{"mode-not-taken", "@torch._dynamo.register_backend\n" + def, "mybk\", mode=\"reduce-overhead", graphs.Raises, "mybk"},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			t.Parallel()
+			src := "import torch\n" + tc.src + "m = torch.compile(torch.nn.Linear(2, 2).cuda(), backend=\"" + tc.backend + "\")\n"
+			s, err := ReadWith(strings.NewReader(src), ReadOptions{})
+			require.NoError(t, err)
+			require.Len(t, s.Sites, 1)
+			require.Equal(t, tc.callable, s.Sites[0].BackendCallable, "%s", tc.name)
+			p, err := s.PlanWith(PlanOptions{CLI: graphs.Scenario{Torch: "2.11"}})
+			require.NoError(t, err)
+			require.Equal(t, tc.exit, p.Sites[0].Plan.Exit(), "%s: %+v", tc.name, p.Sites[0].Plan.Report.Error)
+		})
+	}
+}
+
+// TestCallableBackendOwnPlan: a site whose backend is a callable is planned with that
+// backend, not given the plan of an earlier site that differs only in it (script11
+// r12, the torch.compile tutorial notebook: torch.compile(init_model(),
+// backend=custom_backend) was "the same plan as" torch.compile(foo)).
+func TestCallableBackendOwnPlan(t *testing.T) {
+	t.Parallel()
+	const defs = "def my_backend(gm, example_inputs):\n    return gm.forward\ndef kw_backend(gm, example_inputs, **kwargs):\n    return gm.forward\n"
+	cases := []struct {
+		name, first, second string
+		backend             string // the second site's report's backend
+		exit                graphs.Exit
+	}{
+		{"plain-then-callable", "torch.compile(f)", "torch.compile(f, backend=my_backend)", "my_backend", graphs.Compiles},
+		{"callable-then-plain", "torch.compile(f, backend=my_backend)", "torch.compile(f)", "inductor", graphs.Compiles},
+		{"two-callables", "torch.compile(f, backend=my_backend)", "torch.compile(f, backend=kw_backend)", "kw_backend", graphs.Compiles},
+		{"rejects-differ", "torch.compile(f, backend=kw_backend, mode=\"reduce-overhead\")", "torch.compile(f, backend=my_backend, mode=\"reduce-overhead\")", "my_backend", graphs.Raises},
+		{"registered-then-plain", "torch.compile(f, backend=\"my_backend\")", "torch.compile(f)", "inductor", graphs.Compiles},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			t.Parallel()
+			src := "import torch\n" + "@torch._dynamo.register_backend\n" + defs + "a = " + tc.first + "\nb = " + tc.second + "\n"
+			s, err := ReadWith(strings.NewReader(src), ReadOptions{})
+			require.NoError(t, err)
+			require.Len(t, s.Sites, 2)
+			p, err := s.PlanWith(PlanOptions{CLI: graphs.Scenario{Torch: "2.11"}})
+			require.NoError(t, err)
+			first, second := p.Sites[0].Plan.Report, p.Sites[1].Plan.Report
+			require.NotSame(t, first, second, "%s: one report for two scenarios", tc.name)
+			require.Equal(t, tc.backend, second.Backend, "%s", tc.name)
+			require.Equal(t, tc.exit, p.Sites[1].Plan.Exit(), "%s", tc.name)
+		})
+	}
+}
+
+// TestSelfAttrReaching: an argument given as self.NAME takes the values that can
+// reach the site: an assignment of self.NAME in the site's own method that runs on
+// every path to it replaces the values assigned before it ran (another branch's,
+// another method's), as for a local name; a value assigned after it (by a method
+// called in between) still reaches. str(…) and bool(…) of a lookup with a default
+// keep the default (script11 r02, hexo_rl's InferenceServer: mode=None and
+// dynamic=False of the graph branch were planned for the grid branch's compile).
+func TestSelfAttrReaching(t *testing.T) {
+	t.Parallel()
+	const head = "import torch\nclass S:\n    def __init__(self, graph, cfg):\n        if graph:\n            self.mode = None\n            self.dyn = False\n        else:\n            self._setup(cfg)\n"
+	cases := []struct {
+		name, src string
+		modes     []string // the mode candidates, "None" for None
+		dynamic   []string // the dynamic= values planned
+	}{
+		{"killed", head + "    def _setup(self, cfg):\n        self.mode = \"reduce-overhead\"\n        self.m = torch.compile(f, mode=self.mode)\n", []string{"reduce-overhead"}, nil},
+		{"str-getter", head + "    def _setup(self, cfg):\n        self.mode = str(cfg.get(\"mode\", \"default\"))\n        self.m = torch.compile(f, mode=self.mode)\n", []string{"default"}, nil},
+		{"bool-getter", head + "    def _setup(self, cfg):\n        self.dyn = bool(cfg.get(\"dyn\", True))\n        self.m = torch.compile(f, dynamic=self.dyn)\n", nil, []string{"True"}},
+		{"reads-itself", head + "    def _setup(self, cfg):\n        self.mode = self.mode or \"default\"\n        self.m = torch.compile(f, mode=self.mode)\n", []string{"None", "default"}, nil},
+		{"not-dominating", head + "    def _setup(self, cfg):\n        if cfg:\n            self.mode = \"default\"\n        self.m = torch.compile(f, mode=self.mode)\n", []string{"None", "default"}, nil},
+		{"set-after-by-call", "import torch\nclass S:\n    def __init__(self):\n        self.mode = \"reduce-overhead\"\n        self._tweak()\n        self.m = torch.compile(f, mode=self.mode)\n    def _tweak(self):\n        self.mode = \"max-autotune\"\nS()\n", []string{"reduce-overhead", "max-autotune"}, nil},
+		{"str-of-none", "import torch\nclass S:\n    def __init__(self, cfg):\n        self.mode = str(cfg.get(\"mode\", None))\n        self.m = torch.compile(f, mode=self.mode)\n", []string{"None-str"}, nil},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			t.Parallel()
+			src := tc.src
+			if !strings.Contains(src, "\nS(") {
+				src += "S(False, {})\n"
+			}
+			s, err := ReadWith(strings.NewReader(src), ReadOptions{})
+			require.NoError(t, err)
+			require.Len(t, s.Sites, 1)
+			st := s.Sites[0]
+			var modes []string
+			for _, c := range st.ModeCandidates {
+				switch {
+				case c.Value == nil:
+					modes = append(modes, "None")
+				case *c.Value == "None":
+					modes = append(modes, "None-str")
+				default:
+					modes = append(modes, *c.Value)
+				}
+			}
+			require.ElementsMatch(t, tc.modes, modes, "%s: %q", tc.name, st.Notes)
+			var dyn []string
+			for _, a := range st.Alternatives {
+				if a.Keyword == "dynamic" {
+					for _, v := range a.Values {
+						dyn = append(dyn, v.Value)
+					}
+				}
+			}
+			if st.Dynamic != nil {
+				dyn = append(dyn, map[bool]string{true: "True", false: "False"}[*st.Dynamic])
+			}
+			require.ElementsMatch(t, tc.dynamic, dyn, "%s: %q", tc.name, st.Notes)
+		})
+	}
+}
+
+// TestPatchSplatQuoted: a config.patch given a dict the file does not show is named as
+// written, ** included (script11 r04, LightX2V's
+// torch._inductor.config.patch(**config.inductor_config) was quoted as
+// config.patch(config.inductor_config)).
+func TestPatchSplatQuoted(t *testing.T) {
+	t.Parallel()
+	cases := []struct{ name, call, want string }{
+		{"splat", "torch._inductor.config.patch(**cfg.inductor)", "config.patch(**cfg.inductor): cfg.inductor is not a dict display; its keys are not read"},
+		{"positional", "torch._inductor.config.patch(cfg.inductor)", "config.patch(cfg.inductor): not a dict display; its keys are not read"},
+	}
+	for _, tc := range cases {
+		src := "import torch\ndef f(x):\n    with " + tc.call + ":\n        return x\nm = torch.compile(f)\n"
+		s, err := ReadWith(strings.NewReader(src), ReadOptions{})
+		require.NoError(t, err)
+		var msgs []string
+		for _, w := range s.Warnings {
+			msgs = append(msgs, w.Message)
+		}
+		require.Contains(t, msgs, tc.want, "%s", tc.name)
+	}
+}
+
+// TestCustomOpCalled: a def made a custom operator (@torch.library.custom_op("ns::name",
+// …), triton_op) runs when the file calls torch.ops.ns.name(…) (or its .default),
+// wherever that call is: a torch.compile inside it is not "in a def no code in this
+// file calls" (KellerJordan/modded-nanogpt train_gpt.py, the mm_t_op impl).
+func TestCustomOpCalled(t *testing.T) {
+	t.Parallel()
+	op := func(dec string) string {
+		return dec + "\ndef mm_t_op(x: torch.Tensor) -> torch.Tensor:\n    @torch.compile\n    def impl(x):\n        return x * 2\n    return impl(x)\n"
+	}
+	const uncalled = "in def mm_t_op (line 4), which no code in this file calls"
+	cases := []struct {
+		name, src string
+		uncalled  bool
+	}{
+		{"call-after", op("@torch.library.custom_op(\"nanogpt::mm_t\", mutates_args=())") + "def fwd(x):\n    return torch.ops.nanogpt.mm_t(x)\n", false},
+		{"default-overload", op("@torch.library.custom_op(\"nanogpt::mm_t\", mutates_args=())") + "y = torch.ops.nanogpt.mm_t.default(x)\n", false},
+		{"from-import", op("@custom_op(\"nanogpt::mm_t\", mutates_args=())") + "y = torch.ops.nanogpt.mm_t(x)\n", false},
+		{"triton-op", op("@torch.library.triton_op(\"nanogpt::mm_t\", mutates_args=())") + "y = torch.ops.nanogpt.mm_t(x)\n", false},
+		{"never-called", op("@torch.library.custom_op(\"nanogpt::mm_t\", mutates_args=())"), true},
+		{"other-op-called", op("@torch.library.custom_op(\"nanogpt::mm_t\", mutates_args=())") + "y = torch.ops.nanogpt.mm_u(x)\n", true},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			t.Parallel()
+			src := "import torch\nfrom torch.library import custom_op\n" + tc.src
+			s, err := ReadWith(strings.NewReader(src), ReadOptions{})
+			require.NoError(t, err)
+			require.Len(t, s.Sites, 1)
+			require.Equal(t, tc.uncalled, strings.Contains(s.Sites[0].Guard, uncalled), "%s: %q", tc.name, s.Sites[0].Guard)
+		})
+	}
+	// The call may come first: an earlier def's body.
+	src := "import torch\ndef fwd(x):\n    return torch.ops.nanogpt.mm_t(x)\n" + op("@torch.library.custom_op(\"nanogpt::mm_t\", mutates_args=())")
+	s, err := ReadWith(strings.NewReader(src), ReadOptions{})
+	require.NoError(t, err)
+	require.Len(t, s.Sites, 1)
+	require.NotContains(t, s.Sites[0].Guard, "which no code in this file calls")
+}
