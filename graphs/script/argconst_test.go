@@ -18,9 +18,9 @@ func TestArgparseConst(t *testing.T) {
 		want      []string // the mode candidates' values, "None" for None
 	}{
 		{"nargs const", head + "p.add_argument(\"--compile\", nargs=\"?\", const=\"max-autotune\", default=None)\nargs = p.parse_args()\nm = torch.compile(m, mode=args.compile)\n",
-			[]string{"max-autotune", "None"}},
+			[]string{"None", "max-autotune"}}, // default=None: a run without --compile, planned first (defaults.go)
 		{"store_const", head + "p.add_argument(\"--fast\", dest=\"mode\", action=\"store_const\", const=\"reduce-overhead\", default=\"default\")\nargs = p.parse_args()\nm = torch.compile(m, mode=args.mode)\n",
-			[]string{"reduce-overhead", "default"}},
+			[]string{"default", "reduce-overhead"}}, // the default first: the run without --fast
 		{"default only", head + "p.add_argument(\"--mode\", default=\"default\")\nargs = p.parse_args()\nm = torch.compile(m, mode=args.mode)\n",
 			[]string{"default"}},
 	}

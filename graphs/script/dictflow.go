@@ -383,7 +383,11 @@ func (r *reader) change(e *expr, line int, f func(dictVal) dictVal) {
 	if o == nil || !r.dictSpend(o, line) {
 		return
 	}
-	optional := len(r.guards) > o.depth
+	decided, runs := r.guardsDecided(o.depth)
+	if decided && !runs {
+		return // under a guard false where the plan is made (a release without the key hasattr tests): never runs
+	}
+	optional := len(r.guards) > o.depth && !decided
 	if optional && r.guards[o.depth].chain != 0 {
 		r.enterBranch(o, r.guards[o.depth])
 		optional = len(r.guards) > o.depth+1 // a guard inside the branch
@@ -398,6 +402,28 @@ func (r *reader) change(e *expr, line int, f func(dictVal) dictVal) {
 	o.variants, o.changed = uniqueVariants(next), true
 	o.changes = append(o.changes, line)
 	o.variants = o.capVariants(line)
+}
+
+// guardsDecided reports whether the guards deeper than depth (those a dict built at
+// depth was not built under) are each decided where the plan is made (a hasattr on
+// Inductor's config for the release planned, the platform, the environment), and if
+// so whether they all hold (script11 r08: lmdeploy's options[...] under
+// hasattr(config, "emulate_divison_rounding"), a key 2.11 does not have, was planned
+// as an option 2.11 rejects). No deeper guard: not decided.
+func (r *reader) guardsDecided(depth int) (decided, runs bool) {
+	if len(r.guards) <= depth {
+		return false, true
+	}
+	runs = true
+	for _, g := range r.guards[depth:] {
+		switch {
+		case g.off:
+			return true, false
+		case !g.on:
+			runs = false
+		}
+	}
+	return runs, runs
 }
 
 // enterBranch makes o's variants those of branch g of an if/elif/else chain: the
@@ -755,6 +781,9 @@ func itemText(it dflowItem, r *reader) string {
 // parts not known named in a note. It reports whether e was such a name.
 func (r *reader) dictOptions(st *siteState, e *expr) bool {
 	o := r.dictOf(e)
+	if o == nil {
+		o = r.returnedDict(e)
+	}
 	if o == nil {
 		if v, changed, ok := r.dictBuild(e); ok && changed && isDictExpr(e) {
 			o = &dictObj{variants: []dictVal{v}, line: int(e.line), changed: true}
@@ -1114,4 +1143,38 @@ func (r *reader) condBuild(v *expr) ([]dictVal, bool) {
 		return nil, false
 	}
 	return uniqueVariants(out), true
+}
+
+// A def of the file that builds a dict and returns it by name (options = {…};
+// options[k] = v under guards; return options) gives its caller the followed dict as
+// it is at the return, every variant (script11 r08, lmdeploy's
+// _get_decode_torch_compile_options; a def whose changes were not followed was
+// planned as its first display alone, "one value").
+
+// dictReturn keeps the followed dict a def returns by name, at its last return that
+// ran (a copy: the name's dict may change after).
+func (r *reader) dictReturn(e *expr) {
+	if r.fn == nil || e == nil || e.kind != name {
+		return
+	}
+	o := r.dictObjs[dictKey{r.fn, e.name}]
+	if o == nil {
+		return
+	}
+	if r.returned == nil {
+		r.returned = map[*stmt]*dictObj{}
+	}
+	r.returned[r.fn] = r.dictCopy(o)
+}
+
+// returnedDict returns the followed dict a call of a def of the file returns, nil
+// when the call is of no such def or the def returns no followed dict.
+func (r *reader) returnedDict(e *expr) *dictObj {
+	if e == nil || e.kind != call || e.x.kind != name || r.returned == nil {
+		return nil
+	}
+	if _, imported := r.aliases[e.x.name]; imported {
+		return nil
+	}
+	return r.returned[r.funcs[e.x.name]]
 }

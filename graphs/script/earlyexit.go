@@ -84,7 +84,7 @@ func (r *reader) envWhere(k string) string {
 // with no elif or else whose block always leaves (return, raise, continue, break,
 // sys.exit(…)): they run only when its condition is false.
 func (r *reader) earlyExitGuard(s *stmt) (guard, bool) {
-	if s.kind != blockStmt || len(s.branches) != 1 || s.branches[0].kind != "if" || len(s.body) == 0 || !r.leaves(s.body[len(s.body)-1]) {
+	if !r.leavingIf(s) {
 		return guard{}, false
 	}
 	b := s.branches[0]
@@ -111,6 +111,30 @@ func (r *reader) earlyExitGuard(s *stmt) (guard, bool) {
 		}
 	}
 	return g, true
+}
+
+// leavingIf reports whether s is an if with no elif or else whose block always
+// leaves.
+func (r *reader) leavingIf(s *stmt) bool {
+	return s.kind == blockStmt && len(s.branches) == 1 && s.branches[0].kind == "if" && len(s.body) > 0 && r.leaves(s.body[len(s.body)-1])
+}
+
+// restoreCompiled puts back the names bound to compiled functions as they were
+// before an if whose block leaves (nil: nothing to restore): a name that block bound
+// is not bound so after it, where only the code that did not enter the block runs
+// (script11 r06, IPEX's resnet50 main: `if args.evaluate: model = torch.compile(…);
+// validate(…); return` gave the evaluation sites the training loop's backward()).
+func (r *reader) restoreCompiled(before map[string]*siteState) {
+	if before == nil {
+		return
+	}
+	for n, st := range r.compiled {
+		if old, ok := before[n]; !ok {
+			delete(r.compiled, n)
+		} else if old != st {
+			r.compiled[n] = old
+		}
+	}
 }
 
 // leaves reports whether s always leaves its block: return, raise, continue, break,

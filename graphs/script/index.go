@@ -24,11 +24,13 @@ func (r *reader) indexStmt(s *stmt, fn *stmt, inClass bool) {
 	switch s.kind {
 	case importStmt, fromStmt:
 		r.indexImports(s)
+		r.noteLocalImport(s, fn)
 	case defStmt:
 		r.indexDef(s, fn, inClass)
 		return
 	case classStmt:
 		r.indexBlock(s.body, fn, true)
+		r.noteWideFieldDefaults(s)
 		return
 	case simpleStmt:
 		if s.name == "return" && fn != nil && len(s.exprs) == 1 {
@@ -46,6 +48,7 @@ func (r *reader) indexStmt(s *stmt, fn *stmt, inClass bool) {
 	case assignStmt, annAssignStmt:
 		r.indexAssign(s)
 	}
+	r.scoped.indexingFn = fn
 	r.walkStmt(s, r.indexCall)
 	r.indexBlock(s.body, fn, false)
 }
@@ -277,6 +280,7 @@ func (r *reader) indexCall(c *expr) {
 		r.indexKeywords(c)
 		r.noteRegisterCall(c)
 		r.noteOpCall(c)
+		r.noteDefCall(c)
 	}
 }
 
@@ -304,6 +308,9 @@ func (r *reader) indexKeywords(c *expr) {
 	for _, a := range c.args {
 		if a.keyword == "" {
 			continue
+		}
+		if len(r.kwPassed) < maxFlow {
+			r.kwPassed[a.keyword] = true
 		}
 		if lits := r.literalCands(a.value, 0); len(lits) > 0 { // candidate's, found once
 			r.shownDests[a.keyword] = true // Config(compile_mode="default"): cfg.compile_mode shows it

@@ -86,6 +86,7 @@ func readTextOnce(name, src string, in readIn) (*Script, error) {
 	r.out.forms = forms
 	r.lines = lines
 	r.index(stmts)
+	r.markWideFieldDefaults()
 	r.indexScopes(stmts)
 	r.staticBlocks(stmts, 0)
 	r.indexed = true
@@ -221,6 +222,9 @@ type reader struct {
 	flows         map[string][]string      // name → the names whose values flow into it
 	calledNames   map[string]bool          // names called anywhere in the file (f(…), x.f(…))
 	shownDests    map[string]bool          // argparse dests and keyword argument names: obj.X of these has values the file shows
+	dictKeys      map[string]bool          // the str keys of the file's dict displays (defaults.go: a lookup's default)
+	kwPassed      map[string]bool          // the keyword names the file's calls pass (defaults.go: a field's default)
+	fieldDefaults []Candidate              // class-body field defaults, Default holding the field's name (defaults.go)
 	modeNames     map[string]bool          // names given as mode= to torch.compile, and the names whose values flow into them
 	splatNames    map[string]bool          // names given as **NAME to torch.compile
 	decPatch      map[*stmt][]string       // def → its @config.patch globals
@@ -247,6 +251,8 @@ type reader struct {
 	cvd           []visibleSet             // the script's changes of CUDA_VISIBLE_DEVICES, in the order they run (visibledevices.go)
 	registered    map[string]registration  // backend names the file registers with Dynamo (registered.go)
 	customOps     map[string]string        // torch.ops.NS.NAME → the def a custom_op decorator makes that op (customop.go)
+	returned      map[*stmt]*dictObj       // def → the followed dict it returns by name, at its last return that ran (dictflow.go)
+	scoped        scopeQuals               // imports and arguments as a def sees them (scopedqual.go)
 	opCalls       map[string]bool          // torch.ops.NS.NAME the file calls before the def that makes it
 
 	// While running.
@@ -356,7 +362,7 @@ func newReader(name, src string, toks []token) *reader {
 	return &reader{
 		name: name, src: src, toks: toks, out: Script{File: name},
 		aliases: map[string]string{}, funcs: map[string]*stmt{}, methods: map[string][]*stmt{},
-		owner: map[*stmt]*stmt{}, cands: map[string][]Candidate{}, dicts: map[string]*expr{}, flows: map[string][]string{}, calledNames: map[string]bool{}, shownDests: map[string]bool{}, argOpen: map[string]int{}, modeNames: map[string]bool{}, splatNames: map[string]bool{}, argAttrs: map[string]bool{}, kills: map[killKey][]killRec{},
+		owner: map[*stmt]*stmt{}, cands: map[string][]Candidate{}, dicts: map[string]*expr{}, flows: map[string][]string{}, calledNames: map[string]bool{}, shownDests: map[string]bool{}, dictKeys: map[string]bool{}, kwPassed: map[string]bool{}, argOpen: map[string]int{}, modeNames: map[string]bool{}, splatNames: map[string]bool{}, argAttrs: map[string]bool{}, kills: map[killKey][]killRec{},
 		decPatch: map[*stmt][]string{}, decStance: map[*stmt]stanceState{}, siteOf: map[*expr]*siteState{}, entered: map[*stmt]bool{},
 		executors: map[string]int{}, procPools: map[string]bool{}, assigned: map[string][]*expr{}, counters: map[string]int{}, counted: map[string]iterCount{}, started: map[*stmt][]guard{}, callees: map[*stmt][]*stmt{}, outputs: map[string]*siteState{}, derived: map[string][]*siteState{}, compiled: map[string]*siteState{}, bound: map[string][]*siteState{}, partials: map[string]*siteState{}, argDefaults: map[string]argDefault{}, parsedArgs: map[string]bool{},
 		marked: map[ThreadKind]bool{}, classRun: map[*Thread][]*stmt{},
@@ -580,6 +586,7 @@ func (r *reader) finish() *Script {
 			s.note("%d conditional global assignment(s) are in force here (the first at line %d; their guards are listed with the globals): each consistent combination of their branches is planned", n, firstCond[s.setLen])
 		}
 		s.setState, s.envState = states[s.setLen], envStates[s.envLen]
+		s.ModeCandidates, s.defaultFirst = defaultFirst(s.ModeCandidates)
 		if n := s.modeNote(); n != "" {
 			s.Notes = append([]string{n}, s.Notes...)
 		}

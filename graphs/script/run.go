@@ -2,6 +2,7 @@ package script
 
 import (
 	"fmt"
+	"maps"
 	"strings"
 
 	"github.com/compilemode/compilemode/graphs"
@@ -10,6 +11,10 @@ import (
 // run runs a block of statements in order (see [Read] for the order inferred).
 func (r *reader) run(stmts []*stmt) {
 	for i, s := range stmts {
+		var before map[string]*siteState
+		if i+1 < len(stmts) && r.leavingIf(s) {
+			before = maps.Clone(r.compiled)
+		}
 		r.stmt(s)
 		if ends(s) && i+1 < len(stmts) {
 			// What follows in the block never runs (unseen4 w10: litgpt's
@@ -21,7 +26,9 @@ func (r *reader) run(stmts []*stmt) {
 			return
 		}
 		if g, ok := r.earlyExitGuard(s); ok && i+1 < len(stmts) {
-			// What follows runs only when the if does not leave (earlyexit.go).
+			// What follows runs only when the if does not leave (earlyexit.go), and
+			// so without the names its block bound to compiled functions.
+			r.restoreCompiled(before)
 			r.guards = append(r.guards, g)
 			r.run(stmts[i+1:])
 			r.guards = r.guards[:len(r.guards)-1]
@@ -96,6 +103,8 @@ func (r *reader) dictStmt(s *stmt) {
 	case s.kind == simpleStmt && s.name == "del" && len(s.exprs) == 1:
 		r.envDel(s.exprs[0])
 		r.dictDel(s.exprs[0])
+	case s.kind == simpleStmt && s.name == "return" && len(s.exprs) == 1:
+		r.dictReturn(s.exprs[0])
 	}
 }
 
@@ -341,9 +350,9 @@ func (r *reader) hasattrKey(cond *expr) string {
 	if cond == nil || cond.kind != call || cond.x.kind != name || cond.x.name != "hasattr" || len(cond.args) != 2 {
 		return ""
 	}
-	q := r.qual(cond.args[0].value)
+	q, known := r.scopedQual(cond.args[0].value)
 	attr, ok := r.literalStr(cond.args[1].value)
-	if !ok || (q != inductorConfig && !strings.HasPrefix(q, inductorConfig+".")) {
+	if !ok || !known || (q != inductorConfig && !strings.HasPrefix(q, inductorConfig+".")) {
 		return ""
 	}
 	return strings.TrimPrefix(strings.TrimPrefix(q+"."+attr, inductorConfig), ".")
@@ -589,6 +598,7 @@ func (r *reader) call(c *expr) {
 		r.partialCall(c, r.partials[c.x.name])
 	case c.x.kind == name && q == "" && r.funcs[c.x.name] != nil:
 		r.bindParams(r.funcs[c.x.name], c)
+		r.noteParamQuals(r.funcs[c.x.name], c)
 		undo := r.shadowParams(r.funcs[c.x.name], c)
 		r.enter(r.funcs[c.x.name])
 		undo()

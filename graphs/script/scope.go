@@ -90,6 +90,7 @@ func (r *reader) indexScopes(stmts []*stmt) {
 	r.scopeBlock(stmts, nil, nil)
 	r.dropUnusedDefaults()
 	r.dropReplacedFieldDefaults()
+	r.markUnpassedDefaults()
 }
 
 // dropUnusedDefaults removes the candidates a parameter's default gave when every
@@ -325,7 +326,7 @@ func (r *reader) literalCands(v *expr, depth int) []Candidate {
 	case v == nil || depth > 8:
 		return nil
 	case v.kind == ifElse && len(v.elts) == 3:
-		return append(r.literalCands(v.elts[0], depth+1), r.literalCands(v.elts[2], depth+1)...)
+		return r.ifElseCands(v, depth)
 	case v.is(orChain) || v.is(andChain):
 		return r.chainCands(v, depth)
 	case isNone(v):
@@ -351,7 +352,13 @@ func (r *reader) callCands(v *expr, depth int) ([]Candidate, bool) {
 	case isEnvGet(r.qual(v.x)):
 		return r.envDefaultCands(v, depth), true
 	case r.getterDefault(v) != nil:
-		return r.literalCands(r.getterDefault(v), depth+1), true // getattr(cfg, "compile_mode", "default"), cfg.get("mode", "default")
+		cs := r.literalCands(r.getterDefault(v), depth+1) // getattr(cfg, "compile_mode", "default"), cfg.get("mode", "default")
+		if why := r.getterDefaultWhy(v); why != "" {
+			cs = markDefault(cs, why)
+		}
+		return cs, true
+	case typerParams[r.qual(v.x)]:
+		return markDefault(r.literalCands(r.typerDefaultArg(v), depth+1), typerDefault), true
 	case r.convertsTo(v) == "str":
 		return r.strCands(r.literalCands(v.args[0].value, depth+1)), true // str(cfg.get("mode", "default")) (script11 r02)
 	}
@@ -733,22 +740,28 @@ func scopeID(e *expr, keys []skey, direct bool) (string, bool) {
 	return id.String(), scoped
 }
 
-// uniqueCandidates keeps the first candidate of each value, in order.
+// uniqueCandidates keeps the first candidate of each value, in order; where a later
+// one of the same value is a default a plain run takes (choices=[…] before default=
+// in one add_argument), that one stands in its place.
 func uniqueCandidates(in []Candidate) []Candidate {
 	type key struct {
 		none  bool
 		value string
 	}
-	seen := map[key]bool{}
+	seen := map[key]int{}
 	var out []Candidate
 	for _, c := range in {
 		k := key{none: c.Value == nil}
 		if c.Value != nil {
 			k.value = *c.Value
 		}
-		if !seen[k] {
-			seen[k] = true
+		i, ok := seen[k]
+		switch {
+		case !ok:
+			seen[k] = len(out)
 			out = append(out, c)
+		case out[i].Default == "" && c.Default != "" && out[i].Env == "":
+			out[i] = c
 		}
 	}
 	return out
@@ -770,5 +783,5 @@ func (r *reader) envDefaultCands(v *expr, depth int) []Candidate {
 	if d == nil {
 		return []Candidate{{Line: int(v.line)}}
 	}
-	return r.literalCands(d, depth+1)
+	return markDefault(r.literalCands(d, depth+1), r.envDefaultWhy(v))
 }

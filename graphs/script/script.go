@@ -116,7 +116,10 @@
 // thread, process or pool is called. A mode that is not a literal gets the values
 // that can reach it, looked up where Python looks (the def's locals, the class of
 // self and its bases, the class an object is built from, the calls that bind a
-// parameter; scope.go), else file-wide by name; a value no release knows as a mode
+// parameter; scope.go), else file-wide by name, the value a run given nothing takes
+// planned first where it is known (argparse's default=, set_defaults, click's and
+// Typer's defaults, an environment lookup's or a lookup's default, a dataclass field's
+// default, a parameter's default no call passes; defaults.go); a value no release knows as a mode
 // ("reduce_overhead") is planned, as PyTorch's "Unrecognized mode=" error, unless it
 // was found only file-wide by name (widemode.go); options, backend and dynamic given by
 // an expression get each value it can have ([Site.Alternatives]): a comparison or
@@ -245,7 +248,8 @@ type Site struct {
 	// ModeExpr is the mode's source text when it is not a literal.
 	ModeExpr string `json:"mode_expr,omitempty"`
 	// ModeCandidates are the literal values the script assigns, elsewhere in the file,
-	// to the name the mode expression ends with (see [Site.Modes]).
+	// to the name the mode expression ends with (see [Site.Modes]), in file order but
+	// for the value a run given nothing takes ([Candidate.Default]), which is first.
 	ModeCandidates []Candidate `json:"mode_candidates,omitempty"`
 	// Alternatives are the values of the arguments other than mode given by an
 	// expression that can have several (options=a if c else b): each combination is
@@ -307,6 +311,9 @@ type Site struct {
 	set       []string  // the persistent globals in force at the site, KEY=VALUE in execution order (shared: do not append in place)
 	notModes  []string  // modes a guard of the site keeps out (guardedCandidates): not planned when every mode is
 	sureModes []string  // mode candidates that surely reach the argument: planned even when no release knows them (widemode.go)
+	// defaultFirst reports that ModeCandidates' first is the value a plain run takes
+	// (defaults.go), moved there from a later place in the file.
+	defaultFirst bool
 	// splatModes: the mode is a parameter that a call's *args or **kwargs may bind
 	// (scope.go splatParam): every mode is planned besides the candidates.
 	splatModes     bool
@@ -343,6 +350,11 @@ type Candidate struct {
 	// Env names the variable whose value, given to [ReadWith], this is (a read such
 	// as os.environ.get(Env, …)); "" for a value the file writes.
 	Env string `json:"env,omitempty"`
+	// Default says what makes this the value a plain run takes, with no option,
+	// variable or argument given ("the parser's default", "the default when MODE is
+	// unset", "the field's default", …; defaults.go); "" for another value. A site's
+	// one such value is planned first ([Site.Modes]), the others after it.
+	Default string `json:"default,omitempty"`
 }
 
 // Global is one Inductor config assignment.

@@ -1,8 +1,10 @@
 package script
 
 import (
+	"fmt"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/stretchr/testify/require"
 
@@ -249,4 +251,119 @@ func TestCustomOpCalled(t *testing.T) {
 	require.NoError(t, err)
 	require.Len(t, s.Sites, 1)
 	require.NotContains(t, s.Sites[0].Guard, "which no code in this file calls")
+}
+
+// optionsPlans returns the options dicts a one-site script plans (its literal
+// options, or each alternative's), and whether any plan raises.
+func optionsPlans(t *testing.T, src, torch string) ([]string, bool) {
+	t.Helper()
+	s, err := ReadWith(strings.NewReader(src), ReadOptions{Torch: torch})
+	require.NoError(t, err)
+	require.Len(t, s.Sites, 1)
+	st := s.Sites[0]
+	var out []string
+	if st.Options != nil {
+		out = append(out, *st.Options)
+	}
+	for _, a := range st.Alternatives {
+		if a.Keyword == "options" {
+			for _, v := range a.Values {
+				out = append(out, v.Value)
+			}
+		}
+	}
+	p, err := s.PlanWith(PlanOptions{CLI: graphs.Scenario{Torch: torch}})
+	require.NoError(t, err)
+	return out, p.Sites[0].Plan.Exit() == graphs.Raises
+}
+
+// TestReturnedDictOptions: options=f() of a def that builds a dict and changes it
+// before returning it by name is the dict as returned, each variant its guards
+// give, not the first display alone "with one value" (script11 r08, lmdeploy's
+// _get_decode_torch_compile_options). A change under a hasattr guard on Inductor's
+// config that the release planned decides is kept or dropped for that release, the
+// config reached through the def's own import or its parameter.
+func TestReturnedDictOptions(t *testing.T) {
+	t.Parallel()
+	const tail = "m = torch.compile(torch.nn.Linear(2, 2).cuda(), options=opts())\n"
+	cases := []struct {
+		name, src string
+		options   []string
+		raises    bool
+	}{
+		{"item-after-display", "import torch\ndef opts():\n    o = {\"triton.cudagraphs\": True}\n    o[\"max_autotune\"] = True\n    return o\n" + tail,
+			[]string{"{'triton.cudagraphs': True, 'max_autotune': True}"}, false},
+		{"update", "import torch\ndef opts():\n    o = {\"triton.cudagraphs\": True}\n    o.update({\"max_autotune\": True})\n    return o\n" + tail,
+			[]string{"{'triton.cudagraphs': True, 'max_autotune': True}"}, false},
+		{"unchanged", "import torch\ndef opts():\n    o = {\"triton.cudagraphs\": True}\n    return o\n" + tail,
+			[]string{"{'triton.cudagraphs': True}"}, false},
+		{"hasattr-absent-module-import", "import torch\nfrom torch._inductor import config\ndef opts():\n    o = {\"triton.cudagraphs\": False}\n    if hasattr(config, \"emulate_divison_rounding\"):\n        o[\"emulate_divison_rounding\"] = True\n    return o\n" + tail,
+			[]string{"{'triton.cudagraphs': False}"}, false},
+		{"hasattr-present", "import torch\nfrom torch._inductor import config\ndef opts():\n    o = {\"triton.cudagraphs\": False}\n    if hasattr(config, \"max_autotune\"):\n        o[\"max_autotune\"] = True\n    return o\n" + tail,
+			[]string{"{'triton.cudagraphs': False, 'max_autotune': True}"}, false},
+		{"hasattr-param-local-import", "import torch\ndef other():\n    from torch._dynamo import config\n    config.cache_size_limit = 64\ndef opts(config):\n    o = {\"triton.cudagraphs\": False}\n    if hasattr(config, \"emulate_divison_rounding\"):\n        o[\"emulate_divison_rounding\"] = True\n    return o\ndef build():\n    from torch._inductor import config\n    return torch.compile(torch.nn.Linear(2, 2).cuda(), options=opts(config))\nbuild()\n",
+			[]string{"{'triton.cudagraphs': False}"}, false},
+		{"module-dict-hasattr-absent", "import torch\no = {\"triton.cudagraphs\": False}\nif hasattr(torch._inductor.config, \"emulate_divison_rounding\"):\n    o[\"emulate_divison_rounding\"] = True\nm = torch.compile(torch.nn.Linear(2, 2).cuda(), options=o)\n",
+			[]string{"{'triton.cudagraphs': False}"}, false},
+		{"hasattr-param-unknown", "import torch\ndef opts(config):\n    o = {\"triton.cudagraphs\": False}\n    if hasattr(config, \"emulate_divison_rounding\"):\n        o[\"emulate_divison_rounding\"] = True\n    return o\nm = torch.compile(torch.nn.Linear(2, 2).cuda(), options=opts(get_config()))\n",
+			[]string{"{'triton.cudagraphs': False}", "{'triton.cudagraphs': False, 'emulate_divison_rounding': True}"}, true},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			t.Parallel()
+			got, raises := optionsPlans(t, tc.src, "2.11")
+			require.ElementsMatch(t, tc.options, got, "%s", tc.name)
+			require.Equal(t, tc.raises, raises, "%s", tc.name)
+		})
+	}
+}
+
+// TestScopedQualRecursion: a def that passes its parameter to itself, or two that pass
+// it to each other, leave a hasattr on it undecided, quickly.
+func TestScopedQualRecursion(t *testing.T) {
+	t.Parallel()
+	var b strings.Builder
+	b.WriteString("import torch\n")
+	for i := 0; i < 16; i++ {
+		fmt.Fprintf(&b, "def f%d(config):\n    if hasattr(config, \"max_autotune\"):\n        torch._inductor.config.max_autotune = True\n    f%d(config)\n    f%d(config)\n    f%d(torch._inductor.config)\n", i, (i+1)%16, i, i)
+	}
+	b.WriteString("f0(torch._inductor.config)\nm = torch.compile(f0)\n")
+	start := time.Now()
+	s, err := ReadWith(strings.NewReader(b.String()), ReadOptions{Torch: "2.11"})
+	require.NoError(t, err)
+	require.Len(t, s.Sites, 1)
+	require.Less(t, time.Since(start), 10*time.Second)
+}
+
+// TestEarlyExitUnbinds: a name an if's block binds to a compiled function before it
+// leaves (return, raise, sys.exit) is not bound so after the if, where only code
+// that did not enter the block runs: the training loop after `if args.evaluate: …
+// return` does not call the evaluation's compiled model (script11 r06's pattern).
+func TestEarlyExitUnbinds(t *testing.T) {
+	t.Parallel()
+	const head = "import argparse\nimport torch\ndef train(model, x):\n    loss = model(x).sum()\n    loss.backward()\ndef main(args):\n    model = torch.nn.Linear(8, 8).cuda()\n    x = torch.randn(4, 8, device=\"cuda\")\n"
+	cases := []struct {
+		name, body string
+		backward   []bool // per site
+	}{
+		{"return", "    if args.evaluate:\n        model = torch.compile(model, mode=\"reduce-overhead\")\n        model(x)\n        return\n    train(model, x)\n", []bool{false}},
+		{"raise", "    if args.evaluate:\n        model = torch.compile(model)\n        model(x)\n        raise SystemExit(0)\n    train(model, x)\n", []bool{false}},
+		{"no-exit", "    if args.evaluate:\n        model = torch.compile(model)\n        model(x)\n    train(model, x)\n", []bool{true}},
+		// The site bound before the if keeps its binding after it (the one inside is
+		// that name's peer, which workload.go's peerIndex lets share the backward:
+		// not asserted here).
+		{"bound-before", "    model = torch.compile(model)\n    if args.evaluate:\n        model = torch.compile(model, mode=\"max-autotune\")\n        return\n    train(model, x)\n", []bool{true}},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			t.Parallel()
+			src := head + tc.body + "main(argparse.Namespace(evaluate=True))\n"
+			s, err := ReadWith(strings.NewReader(src), ReadOptions{})
+			require.NoError(t, err)
+			require.GreaterOrEqual(t, len(s.Sites), len(tc.backward))
+			for i, want := range tc.backward {
+				require.Equal(t, want, s.Sites[i].Workload.AutogradBackward, "%s: site %d (line %d)", tc.name, i, s.Sites[i].Line)
+			}
+		})
+	}
 }

@@ -1,6 +1,7 @@
 package script
 
 import (
+	"bytes"
 	"encoding/json"
 	"fmt"
 	"os"
@@ -30,7 +31,7 @@ func TestScript11Set(t *testing.T) {
 	for _, f := range files {
 		src, err := os.ReadFile(f)
 		require.NoError(t, err)
-		s, err := readBytes(filepath.Base(f), src)
+		s, err := ReadWith(bytes.NewReader(src), ReadOptions{Name: filepath.Base(f), Torch: "2.11"}) // as -script reads it
 		require.NoError(t, err)
 		p, err := s.PlanWith(PlanOptions{CLI: graphs.Scenario{Torch: "2.11"}})
 		require.NoError(t, err)

@@ -24,6 +24,7 @@ func (r *reader) argDefaultCandidate(dest string, v *expr) {
 	}
 	before := len(r.cands[dest])
 	r.candidate(dest, v)
+	markDefault(r.cands[dest][before:], parserDefault)
 	if r.argDefaultCands == nil {
 		r.argDefaultCands = map[string][]Candidate{}
 	}
@@ -40,6 +41,7 @@ func (r *reader) setDefaults(c *expr) {
 		}
 		before := len(r.cands[a.keyword])
 		r.indexKeywords(&expr{kind: call, x: c.x, args: []arg{a}})
+		markDefault(r.cands[a.keyword][before:], setDefaultsDefault)
 		if r.parserDefaultCands == nil {
 			r.parserDefaultCands = map[string][]Candidate{}
 		}
@@ -84,7 +86,9 @@ func (r *reader) clickOptions(def *stmt) {
 			continue
 		}
 		k := skey{at: def, name: dest}
+		before := len(r.sc.cands[k])
 		r.scandidate(k, kwarg(d, "default", -1))
+		markDefault(r.sc.cands[k][before:], clickDefault)
 		if t := kwarg(d, "type", -1); t != nil && t.kind == call && r.qual(t.x) == "click.Choice" {
 			if items := kwarg(t, "choices", 0); items != nil {
 				if v, ok := r.literal(items); ok {

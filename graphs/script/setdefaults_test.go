@@ -37,7 +37,7 @@ p = argparse.ArgumentParser()
 p.add_argument("--compile", nargs="?", const="max-autotune", default=None)
 args = p.parse_args()
 m = torch.compile(f, mode=args.compile)
-`, []string{"max-autotune", "<None>"}},
+`, []string{"<None>", "max-autotune"}}, // default=None, the run without --compile, first (defaults.go)
 		{"click-choice", "hA2_click.py: default and click.Choice items", `import click, torch
 @click.command()
 @click.option("--compile-mode", default="reduce-overhead", type=click.Choice(["default", "reduce-overhead", "max-autotune"]))

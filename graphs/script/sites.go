@@ -451,21 +451,7 @@ func (r *reader) candidatesFor(e *expr) []Candidate {
 	n := r.lastName(e)
 	out, ok := r.candsOf[n]
 	if !ok {
-		type key struct {
-			none  bool
-			value string
-		}
-		seen := map[key]bool{}
-		for _, c := range r.flowCandidates(n) {
-			k := key{none: c.Value == nil}
-			if c.Value != nil {
-				k.value = *c.Value
-			}
-			if !seen[k] {
-				seen[k] = true
-				out = append(out, c)
-			}
-		}
+		out = uniqueCandidates(r.flowCandidates(n))
 		r.candsOf[n] = out
 	}
 	r.noteWide(r.onlyWide(out, nil))
@@ -474,8 +460,8 @@ func (r *reader) candidatesFor(e *expr) []Candidate {
 
 // Modes returns the modes to plan for the site: its literal mode (nil for None or not
 // given); or, when the mode is not a literal, the candidates that are modes of the
-// release (every lists them; None is always one), else every mode in every. A nil s
-// has no modes (nil).
+// release (every lists them; None is always one), in their order (the value a run
+// given nothing takes first), else every mode in every. A nil s has no modes (nil).
 func (s *Site) Modes(every []string) []*string {
 	if s == nil {
 		return nil
@@ -516,6 +502,8 @@ func (s *Site) modeNote() string {
 	var vals []string
 	for _, c := range s.ModeCandidates {
 		switch {
+		case c.Default != "":
+			vals = append(vals, fmt.Sprintf("%s (line %d, %s)", valueText(c.Value), c.Line, c.Default))
 		case c.Value == nil:
 			vals = append(vals, fmt.Sprintf("None (line %d)", c.Line))
 		case c.Env != "":
@@ -527,7 +515,11 @@ func (s *Site) modeNote() string {
 	if len(vals) == 0 {
 		return fmt.Sprintf("mode is not a literal: `%s`; the file assigns it no literal, so every mode of the release is planned", s.ModeExpr)
 	}
-	return fmt.Sprintf("mode is not a literal: `%s`; the file assigns it %s", s.ModeExpr, strings.Join(vals, ", "))
+	n := fmt.Sprintf("mode is not a literal: `%s`; the file assigns it %s", s.ModeExpr, strings.Join(vals, ", "))
+	if s.defaultFirst && len(vals) > 1 {
+		n += fmt.Sprintf("; %s is planned first, the value a run given nothing takes", valueText(s.ModeCandidates[0].Value))
+	}
+	return n
 }
 
 // notArgparse drops from the candidates of a subscript d["key"] those an argparse

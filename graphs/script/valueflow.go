@@ -211,6 +211,9 @@ func (r *reader) indexDict(e *expr, bound string) {
 		if !ok {
 			continue
 		}
+		if len(r.dictKeys) < maxFlow {
+			r.dictKeys[k] = true
+		}
 		if ch := r.choiceItems(p.value); len(ch) > 0 {
 			r.cands[k] = append(r.cands[k], ch...)
 			r.uiChoices[k] = append(r.uiChoices[k], ch...)

@@ -1,0 +1,95 @@
+package script
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/require"
+)
+
+// TestDefaultRunFirst: the value a run given nothing takes (argparse's default=,
+// set_defaults, click's and Typer's defaults, an environment lookup's default, a
+// lookup's default, a dataclass field's default, a parameter's default no call
+// passes) is the site's first mode candidate, planned first, and the note names it;
+// where it is not known which value that is, the file order stays and no default is
+// named (defaults.go).
+func TestDefaultRunFirst(t *testing.T) {
+	t.Parallel()
+	const argp = "import argparse, os, torch\np = argparse.ArgumentParser()\n"
+	cases := []struct {
+		name, src string
+		first     string // the first candidate's value, "None" for None
+		note      string // in the mode note; "" for none
+		notNote   string // not in the mode note
+	}{
+		{"choices before default (the brief's example)", argp +
+			"p.add_argument(\"--compile-mode\", choices=[\"default\", \"reduce-overhead\", \"max-autotune\"], default=\"max-autotune\")\nargs = p.parse_args()\nm = torch.compile(m, mode=args.compile_mode)\n",
+			"max-autotune", `"max-autotune" (line 3, the parser's default), "default" (line 3), "reduce-overhead" (line 3); "max-autotune" is planned first`, ""},
+		{"choices and default on their own lines", argp +
+			"p.add_argument(\n    \"--compile_mode\",\n    type=str,\n    choices=[\"default\", \"reduce-overhead\", \"max-autotune\"],\n    default=\"reduce-overhead\",\n)\nargs = p.parse_args()\nmodel = torch.compile(model, mode=args.compile_mode)\n",
+			"reduce-overhead", `"reduce-overhead" (line 7, the parser's default)`, ""},
+		{"default None beside const", argp +
+			"p.add_argument(\"--compile\", nargs=\"?\", const=\"max-autotune\", default=None)\nargs = p.parse_args()\nm = torch.compile(m, mode=args.compile)\n",
+			"None", `None (line 3, the parser's default), "max-autotune" (line 3)`, ""},
+		{"set_defaults", argp +
+			"p.add_argument(\"--mode\", choices=[\"default\", \"max-autotune\"])\np.set_defaults(mode=\"max-autotune\")\nargs = p.parse_args()\nm = torch.compile(m, mode=args.mode)\n",
+			"max-autotune", `(line 4, the parser's set_defaults)`, ""},
+		{"environment default beside a store_true flag", argp +
+			"p.add_argument(\"--fast\", action=\"store_true\")\nargs = p.parse_args()\nmode = \"reduce-overhead\" if args.fast else os.environ.get(\"COMPILE_MODE\", \"max-autotune\")\nm = torch.compile(m, mode=mode)\n",
+			"max-autotune", `"max-autotune" (line 5, the default when COMPILE_MODE is unset), "reduce-overhead" (line 5)`, ""},
+		{"os.getenv default after a debug branch", "import os, torch\nif os.getenv(\"DEBUG\"):\n    mode = \"default\"\nelse:\n    mode = os.getenv(\"TORCH_COMPILE_MODE\", \"max-autotune\")\nm = torch.compile(m, mode=mode)\n",
+			"max-autotune", `"max-autotune" (line 5, the default when TORCH_COMPILE_MODE is unset)`, ""},
+		{"a config's get default", "import torch, yaml\ncfg = yaml.safe_load(open(\"c.yaml\"))\nif cfg.get(\"debug\"):\n    mode = \"default\"\nelse:\n    mode = cfg.get(\"compile_mode\", \"reduce-overhead\")\nm = torch.compile(m, mode=mode)\n",
+			"reduce-overhead", `"reduce-overhead" (line 6, the lookup's default), "default" (line 4)`, ""},
+		{"getattr default", "import torch\ndef run(cfg, m, debug):\n    if debug:\n        mode = \"default\"\n    else:\n        mode = getattr(cfg, \"compile_mode\", \"max-autotune\")\n    return torch.compile(m, mode=mode)\n",
+			"max-autotune", `"max-autotune" (line 6, getattr's default)`, ""},
+		{"HfArgumentParser dataclass default", "from dataclasses import dataclass, field\nimport torch\nfrom transformers import HfArgumentParser\nUI = {\"compile_mode\": [\"default\", \"reduce-overhead\", \"max-autotune\"]}\n@dataclass\nclass Args:\n    compile_mode: str = field(default=\"max-autotune\")\n(args,) = HfArgumentParser(Args).parse_args_into_dataclasses()\nm = torch.compile(m, mode=args.compile_mode)\n",
+			"max-autotune", `"max-autotune" (line 7, the field's default)`, ""},
+		{"dataclass field of a known class", "from dataclasses import dataclass\nimport torch\n@dataclass\nclass Cfg:\n    compile_mode: str = \"reduce-overhead\"\ncfg = Cfg()\nm = torch.compile(m, mode=cfg.compile_mode)\n",
+			"reduce-overhead", `"reduce-overhead" (line 5, the field's default)`, ""},
+		{"Typer option default", "import torch, typer\napp = typer.Typer()\n@app.command()\ndef main(compile_mode: str = typer.Option(\"max-autotune\", help=\"mode\")):\n    m = torch.compile(f, mode=compile_mode)\n",
+			"max-autotune", `"max-autotune" (line 4, Typer's default)`, ""},
+		{"click option default", "import click, torch\n@click.command()\n@click.option(\"--compile-mode\", type=click.Choice([\"default\", \"reduce-overhead\", \"max-autotune\"]), default=\"max-autotune\")\ndef main(compile_mode):\n    m = torch.compile(f, mode=compile_mode)\nmain()\n",
+			"max-autotune", `"max-autotune" (line 3, click's default)`, ""},
+		{"a parameter's default no call passes", "import torch\ndef build(m, mode=\"max-autotune\"):\n    return torch.compile(m, mode=mode)\nbuild(net)\n",
+			"max-autotune", `"max-autotune" (line 2, the parameter's default, no call passing it)`, ""},
+
+		// Negatives: which value a plain run takes is not known, or not a default.
+		{"a dict the file writes holds the key", "import torch\ncfg = {\"compile_mode\": \"max-autotune\"}\nmode = cfg.get(\"compile_mode\", \"default\") if FLAG else \"reduce-overhead\"\nm = torch.compile(m, mode=mode)\n",
+			"default", "", "lookup's default"},
+		{"getattr of the parser's own option", argp +
+			"p.add_argument(\"--compile-mode\", choices=[\"default\", \"max-autotune\"])\nargs = p.parse_args()\nm = torch.compile(m, mode=getattr(args, \"compile_mode\", \"reduce-overhead\"))\n",
+			"reduce-overhead", "", "getattr's default"},
+		{"the default in a branch a GPU does not take", "import os, torch\nmode = \"max-autotune\" if torch.cuda.is_available() else os.environ.get(\"COMPILE_MODE\", \"default\")\nm = torch.compile(m, mode=mode)\n",
+			"max-autotune", "", "unset"},
+		{"a call passes the parameter", "import torch\ndef build(m, mode=\"max-autotune\"):\n    return torch.compile(m, mode=mode)\nbuild(net, mode=\"default\")\nbuild(net)\n",
+			"max-autotune", "", "parameter's default"},
+		{"a construction passes the field", "from dataclasses import dataclass\nimport torch\n@dataclass\nclass Cfg:\n    compile_mode: str = \"max-autotune\"\na = Cfg(compile_mode=\"default\")\nb = Cfg()\nm = torch.compile(m, mode=b.compile_mode)\n",
+			"max-autotune", "", "field's default"},
+		{"two parsers, two defaults", argp +
+			"p.add_argument(\"--compile-mode\", choices=[\"default\", \"reduce-overhead\", \"max-autotune\"], default=\"reduce-overhead\")\nq = argparse.ArgumentParser()\nq.add_argument(\"--compile-mode\", default=\"max-autotune\")\nargs = p.parse_args()\nm = torch.compile(m, mode=args.compile_mode)\n",
+			"default", "(line 3, the parser's default)", "planned first"},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			t.Parallel()
+			s, err := readBytes("f.py", []byte(tc.src))
+			require.NoError(t, err)
+			require.NotEmpty(t, s.Sites)
+			st := s.Sites[len(s.Sites)-1]
+			require.NotEmpty(t, st.ModeCandidates, "%+v", st)
+			first := "None"
+			if v := st.ModeCandidates[0].Value; v != nil {
+				first = *v
+			}
+			require.Equal(t, tc.first, first, "%+v", st.ModeCandidates)
+			note := strings.Join(strings.Fields(st.modeNote()), " ")
+			if tc.note != "" {
+				require.Contains(t, note, tc.note)
+			}
+			if tc.notNote != "" {
+				require.NotContains(t, note, tc.notNote)
+			}
+		})
+	}
+}
