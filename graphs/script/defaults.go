@@ -25,6 +25,10 @@ import (
 //     HfArgumentParser and tyro give when the option is not given, of a class without
 //     __init__ whose constructions in the file never pass the field;
 //   - a def's parameter default no call of the file passes (and none splats).
+// A default assigned in a branch a run given nothing may not take (an if whose test
+// neither the platform, release nor the parser's defaults decide, an except, a match
+// case) is none, nor one a branch testing its name assigns again (if args.mode is
+// None: args.mode = …).
 // When the site's candidates hold one such value it is planned first ([Site.Modes]),
 // and the note names it; with several (default=a if c else b, two parsers) the file
 // order stays, each still named.
@@ -96,7 +100,9 @@ func (r *reader) typerDefaultArg(c *expr) *expr {
 // (after the index: binds and constructions are known then).
 func (r *reader) markUnpassedDefaults() {
 	for k, dc := range r.sc.defs {
-		if r.sc.binds[k] > 0 || r.sc.splat[k.at] {
+		// A def no call of the file reaches (a library's helper, a constructor reached
+		// through super().__init__(**kwargs) or a factory) may be passed the value.
+		if r.sc.calls[k.at] == 0 || r.sc.binds[k] > 0 || r.sc.splat[k.at] || k.at.name == "__init__" {
 			continue
 		}
 		r.markKeyDefaults(k, dc, paramDefault)
@@ -221,4 +227,186 @@ func unmarkDefault(cs []Candidate) {
 	for i := range cs {
 		cs[i].Default = ""
 	}
+}
+
+// unknownBranch is plainBranch's answer where the branch taken is not known.
+const unknownBranch = -2
+
+// branchUnmark gathers, over the file's if, try and match statements, where a default
+// is not a plain run's: the lines of a branch a run given nothing may not take (x =
+// "max-autotune" under if torch.cuda.is_available(), os.environ.get("M", "default")
+// under its else: on a GPU the run takes x), and the names a branch testing them
+// assigns again (if args.compile_mode is None: args.compile_mode = …: the parser's
+// None is replaced), with the line of that branch.
+type branchUnmark struct {
+	spans    [][2]int
+	replaced map[string]int
+}
+
+// unmarkBranchDefaults clears the Default of the candidates, file-wide and scoped,
+// that a branch makes no plain run's (branchUnmark); run after the index.
+func (r *reader) unmarkBranchDefaults(stmts []*stmt) {
+	u := branchUnmark{replaced: map[string]int{}}
+	r.branchSpans(stmts, &u, 0)
+	if len(u.spans) == 0 && len(u.replaced) == 0 {
+		return
+	}
+	clear := func(n string, cs []Candidate) {
+		for i := range cs {
+			if cs[i].Default != "" && u.unmarks(n, cs[i].Line) {
+				cs[i].Default = ""
+			}
+		}
+	}
+	for n, cs := range r.cands {
+		clear(n, cs)
+	}
+	if r.sc != nil {
+		for k, cs := range r.sc.cands {
+			clear(k.name, cs)
+		}
+	}
+}
+
+// unmarks reports whether a default of name n at line is no plain run's.
+func (u *branchUnmark) unmarks(n string, line int) bool {
+	if at, ok := u.replaced[n]; ok && line < at {
+		return true
+	}
+	for _, sp := range u.spans {
+		if line >= sp[0] && line <= sp[1] {
+			return true
+		}
+	}
+	return false
+}
+
+// branchSpans fills u from stmts and the blocks inside them.
+func (r *reader) branchSpans(stmts []*stmt, u *branchUnmark, depth int) {
+	if depth > MaxNesting || len(u.spans) >= maxFlow {
+		return
+	}
+	for _, s := range stmts {
+		if s.kind == blockStmt && len(s.branches) > 0 {
+			r.blockSpans(s, u)
+		}
+		r.branchSpans(s.body, u, depth+1)
+	}
+}
+
+// blockSpans adds the branches of s a run given nothing may not take, and the names
+// its if branches test and assign, to u.
+func (r *reader) blockSpans(s *stmt, u *branchUnmark) {
+	taken := r.plainBranch(s)
+	for i, b := range s.branches {
+		end := len(s.body)
+		if i+1 < len(s.branches) {
+			end = s.branches[i+1].at
+		}
+		if b.at >= end || end > len(s.body) {
+			continue
+		}
+		body := s.body[b.at:end]
+		if b.kind == "if" || b.kind == "elif" {
+			r.noteReplaced(b, body, u)
+		}
+		if i == taken || b.kind == "try" || b.kind == "try-else" || b.kind == "finally" {
+			continue
+		}
+		u.spans = append(u.spans, [2]int{int(body[0].line), r.stmtEndLine(body[len(body)-1])})
+	}
+}
+
+// plainBranch returns the branch of if statement s a run given nothing takes, decided
+// where the plan is made or by the parser's defaults: its index, none when no branch
+// runs, unknownBranch when not known (or s is a try or match).
+func (r *reader) plainBranch(s *stmt) int {
+	for i, b := range s.branches {
+		switch b.kind {
+		case "if", "elif":
+			v, _, ok := r.condTruth(b.cond)
+			if !ok {
+				v, _, ok = r.argDefaultTruth(b.cond)
+			}
+			if !ok {
+				return unknownBranch
+			}
+			if v {
+				return i
+			}
+		case "else":
+			return i
+		default:
+			return unknownBranch
+		}
+	}
+	return none
+}
+
+// noteReplaced records the names branch b's statements assign that its condition
+// names (if args.compile_mode is None: args.compile_mode = "max-autotune").
+func (r *reader) noteReplaced(b branch, body []*stmt, u *branchUnmark) {
+	cond := r.text(b.cond)
+	for _, s := range body {
+		if s.kind != assignStmt && s.kind != annAssignStmt {
+			continue
+		}
+		for _, t := range s.targets {
+			if n := r.lastName(t); n != "" && mentions(cond, r.text(t)) {
+				if at, ok := u.replaced[n]; !ok || b.line > at {
+					u.replaced[n] = b.line
+				}
+			}
+		}
+	}
+}
+
+// mentions reports whether text holds name as a whole (no identifier character, or
+// a dot before, on either side).
+func mentions(text, name string) bool {
+	if name == "" {
+		return false
+	}
+	for i := 0; i+len(name) <= len(text); {
+		j := strings.Index(text[i:], name)
+		if j < 0 {
+			return false
+		}
+		j += i
+		before, after := byte(' '), byte(' ')
+		if j > 0 {
+			before = text[j-1]
+		}
+		if k := j + len(name); k < len(text) {
+			after = text[k]
+		}
+		if !isIdentByte(before) && before != '.' && !isIdentByte(after) {
+			return true
+		}
+		i = j + 1
+	}
+	return false
+}
+
+// stmtEndLine is the line of s's last token.
+func (r *reader) stmtEndLine(s *stmt) int {
+	if s.tokEnd <= 0 || int(s.tokEnd) > len(r.toks) {
+		return int(s.line)
+	}
+	return r.lines.line(r.toks[s.tokEnd-1].off)
+}
+
+// plainDefault returns the site's candidate that a run given nothing takes, when its
+// candidates hold one such value (by value) and it is their first.
+func plainDefault(st *Site) (Candidate, bool) {
+	if st.ModeLiteral || len(st.ModeCandidates) == 0 || st.ModeCandidates[0].Default == "" {
+		return Candidate{}, false
+	}
+	first := st.ModeCandidates[0]
+	for _, c := range st.ModeCandidates[1:] {
+		if c.Default != "" && !sameValue(c.Value, first.Value) {
+			return Candidate{}, false
+		}
+	}
+	return first, true
 }

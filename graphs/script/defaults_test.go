@@ -37,12 +37,13 @@ func TestDefaultRunFirst(t *testing.T) {
 		{"environment default beside a store_true flag", argp +
 			"p.add_argument(\"--fast\", action=\"store_true\")\nargs = p.parse_args()\nmode = \"reduce-overhead\" if args.fast else os.environ.get(\"COMPILE_MODE\", \"max-autotune\")\nm = torch.compile(m, mode=mode)\n",
 			"max-autotune", `"max-autotune" (line 5, the default when COMPILE_MODE is unset), "reduce-overhead" (line 5)`, ""},
-		{"os.getenv default after a debug branch", "import os, torch\nif os.getenv(\"DEBUG\"):\n    mode = \"default\"\nelse:\n    mode = os.getenv(\"TORCH_COMPILE_MODE\", \"max-autotune\")\nm = torch.compile(m, mode=mode)\n",
-			"max-autotune", `"max-autotune" (line 5, the default when TORCH_COMPILE_MODE is unset)`, ""},
-		{"a config's get default", "import torch, yaml\ncfg = yaml.safe_load(open(\"c.yaml\"))\nif cfg.get(\"debug\"):\n    mode = \"default\"\nelse:\n    mode = cfg.get(\"compile_mode\", \"reduce-overhead\")\nm = torch.compile(m, mode=mode)\n",
-			"reduce-overhead", `"reduce-overhead" (line 6, the lookup's default), "default" (line 4)`, ""},
-		{"getattr default", "import torch\ndef run(cfg, m, debug):\n    if debug:\n        mode = \"default\"\n    else:\n        mode = getattr(cfg, \"compile_mode\", \"max-autotune\")\n    return torch.compile(m, mode=mode)\n",
-			"max-autotune", `"max-autotune" (line 6, getattr's default)`, ""},
+		{"os.getenv default in the else of a store_true flag", argp +
+			"p.add_argument(\"--debug\", action=\"store_true\")\nargs = p.parse_args()\nif args.debug:\n    mode = \"default\"\nelse:\n    mode = os.getenv(\"TORCH_COMPILE_MODE\", \"max-autotune\")\nm = torch.compile(m, mode=mode)\n",
+			"max-autotune", `"max-autotune" (line 8, the default when TORCH_COMPILE_MODE is unset), "default" (line 6)`, ""},
+		{"a config's get default", argp + "import yaml\ncfg = yaml.safe_load(open(\"c.yaml\"))\np.add_argument(\"--eager-debug\", action=\"store_true\")\nargs = p.parse_args()\nmode = \"default\" if args.eager_debug else cfg.get(\"compile_mode\", \"reduce-overhead\")\nm = torch.compile(m, mode=mode)\n",
+			"reduce-overhead", `"reduce-overhead" (line 7, the lookup's default), "default" (line 7)`, ""},
+		{"getattr default", argp + "p.add_argument(\"--no-tune\", dest=\"tune\", action=\"store_false\")\nargs = p.parse_args()\ndef run(cfg, m):\n    if not args.tune:\n        mode = \"default\"\n    else:\n        mode = getattr(cfg, \"compile_mode\", \"max-autotune\")\n    return torch.compile(m, mode=mode)\n",
+			"max-autotune", `"max-autotune" (line 9, getattr's default)`, ""},
 		{"HfArgumentParser dataclass default", "from dataclasses import dataclass, field\nimport torch\nfrom transformers import HfArgumentParser\nUI = {\"compile_mode\": [\"default\", \"reduce-overhead\", \"max-autotune\"]}\n@dataclass\nclass Args:\n    compile_mode: str = field(default=\"max-autotune\")\n(args,) = HfArgumentParser(Args).parse_args_into_dataclasses()\nm = torch.compile(m, mode=args.compile_mode)\n",
 			"max-autotune", `"max-autotune" (line 7, the field's default)`, ""},
 		{"dataclass field of a known class", "from dataclasses import dataclass\nimport torch\n@dataclass\nclass Cfg:\n    compile_mode: str = \"reduce-overhead\"\ncfg = Cfg()\nm = torch.compile(m, mode=cfg.compile_mode)\n",
@@ -55,6 +56,13 @@ func TestDefaultRunFirst(t *testing.T) {
 			"max-autotune", `"max-autotune" (line 2, the parameter's default, no call passing it)`, ""},
 
 		// Negatives: which value a plain run takes is not known, or not a default.
+		{"an else under a test not decided", "import torch, yaml\ncfg = yaml.safe_load(open(\"c.yaml\"))\nif cfg.get(\"debug\"):\n    mode = \"default\"\nelse:\n    mode = cfg.get(\"compile_mode\", \"reduce-overhead\")\nm = torch.compile(m, mode=mode)\n",
+			"default", "", "lookup's default"},
+		{"the default in an else a GPU does not take", "import os, torch\nif torch.cuda.is_available():\n    mode = \"max-autotune\"\nelse:\n    mode = os.environ.get(\"COMPILE_MODE\", \"default\")\nm = torch.compile(m, mode=mode)\n",
+			"max-autotune", "", "unset"},
+		{"the parser's None replaced under a test of it", argp +
+			"p.add_argument(\"--compile-mode\", default=None)\nargs = p.parse_args()\nif args.compile_mode is None:\n    args.compile_mode = \"max-autotune\" if FAST else \"reduce-overhead\"\nm = torch.compile(m, mode=args.compile_mode)\n",
+			"None", "", "parser's default"},
 		{"a dict the file writes holds the key", "import torch\ncfg = {\"compile_mode\": \"max-autotune\"}\nmode = cfg.get(\"compile_mode\", \"default\") if FLAG else \"reduce-overhead\"\nm = torch.compile(m, mode=mode)\n",
 			"default", "", "lookup's default"},
 		{"getattr of the parser's own option", argp +
@@ -64,6 +72,10 @@ func TestDefaultRunFirst(t *testing.T) {
 			"max-autotune", "", "unset"},
 		{"a call passes the parameter", "import torch\ndef build(m, mode=\"max-autotune\"):\n    return torch.compile(m, mode=mode)\nbuild(net, mode=\"default\")\nbuild(net)\n",
 			"max-autotune", "", "parameter's default"},
+		{"a def no call of the file reaches", "import torch\ndef torch_compile(m, backend=\"inductor\", mode=None):\n    return torch.compile(m, backend=backend, mode=mode)\n",
+			"None", "", "parameter's default"},
+		{"an __init__ reached through super().__init__(**kwargs)", "import torch\nclass Base:\n    def __init__(self, m, mode=None):\n        self.m = torch.compile(m, mode=mode)\nclass Runner(Base):\n    def __init__(self, m, **kwargs):\n        super().__init__(m, **kwargs)\nr = Runner(net, **vars(args))\n",
+			"None", "", "parameter's default"},
 		{"a construction passes the field", "from dataclasses import dataclass\nimport torch\n@dataclass\nclass Cfg:\n    compile_mode: str = \"max-autotune\"\na = Cfg(compile_mode=\"default\")\nb = Cfg()\nm = torch.compile(m, mode=b.compile_mode)\n",
 			"max-autotune", "", "field's default"},
 		{"two parsers, two defaults", argp +

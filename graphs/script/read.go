@@ -88,6 +88,7 @@ func readTextOnce(name, src string, in readIn) (*Script, error) {
 	r.index(stmts)
 	r.markWideFieldDefaults()
 	r.indexScopes(stmts)
+	r.unmarkBranchDefaults(stmts)
 	r.staticBlocks(stmts, 0)
 	r.indexed = true
 	r.run(stmts)

@@ -5,6 +5,7 @@ import (
 	"maps"
 	"strings"
 
+	"github.com/compilemode/compilemode/config/literal"
 	"github.com/compilemode/compilemode/graphs"
 )
 
@@ -1097,16 +1098,52 @@ func (r *reader) setattrCall(c *expr) {
 		return
 	}
 	key, ok := r.literalStr(c.args[1].value)
+	keys := []string{key}
 	if !ok {
+		keys = r.loopStrings(c.args[1].value)
+	}
+	if len(keys) == 0 {
 		r.warn(int(c.line), WarningNotLiteral, "setattr(%s, %s, …): the key is not a literal, so this assignment is not followed", oneLine(r.text(c.args[0].value)), oneLine(r.text(c.args[1].value)))
 		return
 	}
-	q := obj + "." + key
-	if strings.HasPrefix(q, inductorConfig+".") {
-		r.global(int(c.line), strings.TrimPrefix(q, inductorConfig+"."), c.args[2].value, "assign")
-		return
+	for _, key := range keys {
+		q := obj + "." + key
+		if strings.HasPrefix(q, inductorConfig+".") {
+			r.global(int(c.line), strings.TrimPrefix(q, inductorConfig+"."), c.args[2].value, "assign")
+			continue
+		}
+		r.dynamoGlobal(int(c.line), q, c.args[2].value)
 	}
-	r.dynamoGlobal(int(c.line), q, c.args[2].value)
+}
+
+// loopStrings returns the str literals a name takes as the target of an enclosing
+// for loop over a tuple or list display of them (for attr in ("recompile_limit",
+// "cache_size_limit"): setattr(dynamo.config, attr, 64), script11 r10), in order;
+// nil when it is no such target.
+func (r *reader) loopStrings(e *expr) []string {
+	if e == nil || e.kind != name {
+		return nil
+	}
+	for i := len(r.loopTargets) - 1; i >= 0; i-- {
+		t := r.loopTargets[i]
+		if t.kind != name || t.name != e.name {
+			continue
+		}
+		v, ok := r.literal(r.loopIters[i]) // the parser keeps no elements of a loop's iterable: its text is read
+		if !ok || v.Kind() != literal.TupleKind && v.Kind() != literal.ListKind {
+			return nil
+		}
+		var out []string
+		for _, x := range v.Items() {
+			s, ok := x.AsStr()
+			if !ok {
+				return nil
+			}
+			out = append(out, s)
+		}
+		return out
+	}
+	return nil
 }
 
 // dynamoGlobal records a torch._dynamo.config assignment (unseen2: u05, u16, u25,

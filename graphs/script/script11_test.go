@@ -367,3 +367,38 @@ func TestEarlyExitUnbinds(t *testing.T) {
 		})
 	}
 }
+
+// TestSetattrLoopKeys: setattr(config, NAME, v) in a for loop over a tuple or list
+// display of str literals sets each of them (script11 r10: `for attr in
+// ("recompile_limit", "cache_size_limit"): setattr(dynamo.config, attr, 64)` was "the
+// key is not a literal"); a loop over anything else is still said not followed.
+func TestSetattrLoopKeys(t *testing.T) {
+	t.Parallel()
+	cases := []struct {
+		name, src string
+		keys      []string
+		warned    bool
+	}{
+		{"inductor-list", "for k in [\"coordinate_descent_tuning\", \"epilogue_fusion\"]:\n    setattr(torch._inductor.config, k, False)\n", []string{"coordinate_descent_tuning", "epilogue_fusion"}, false},
+		{"dynamo-tuple", "import torch._dynamo as dynamo\nfor attr in (\"recompile_limit\", \"cache_size_limit\"):\n    if hasattr(dynamo.config, attr):\n        setattr(dynamo.config, attr, 64)\n", []string{"torch._dynamo.config.recompile_limit", "torch._dynamo.config.cache_size_limit"}, false},
+		{"loop-over-name", "KEYS = get_keys()\nfor k in KEYS:\n    setattr(torch._inductor.config, k, False)\n", nil, true},
+		{"not-the-target", "for k in [\"a\", \"b\"]:\n    setattr(torch._inductor.config, key, False)\n", nil, true},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			t.Parallel()
+			s, err := ReadWith(strings.NewReader("import torch\n"+tc.src+"m = torch.compile(f)\n"), ReadOptions{})
+			require.NoError(t, err)
+			var keys []string
+			for _, g := range s.Globals {
+				keys = append(keys, g.Key)
+			}
+			require.Equal(t, tc.keys, keys, "%s", tc.name)
+			warned := false
+			for _, w := range s.Warnings {
+				warned = warned || strings.Contains(w.Message, "the key is not a literal")
+			}
+			require.Equal(t, tc.warned, warned, "%s: %v", tc.name, s.Warnings)
+		})
+	}
+}
