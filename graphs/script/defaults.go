@@ -422,28 +422,7 @@ func (r *reader) argNoneDefault(c *expr, dest string) {
 	if dest == "" || kwarg(c, "default", 99) != nil || kwarg(c, "choices", 99) == nil || len(r.parserDefaultCands[dest]) > 0 {
 		return
 	}
-	if a := kwarg(c, "action", 99); a != nil {
-		if s, ok := r.literalStr(a); !ok || s != "store" {
-			return
-		}
-	}
-	if req := kwarg(c, "required", 99); req != nil {
-		if v, ok := r.literal(req); !ok || v.Truthy() {
-			return
-		}
-	}
-	if n := kwarg(c, "nargs", 99); n != nil {
-		if s, ok := r.literalStr(n); !ok || s != "?" {
-			return // nargs="*", "+" or a count: a list, not a mode
-		}
-	}
-	optional := false
-	for _, a := range c.args {
-		if s, ok := r.literalStr(a.value); ok && a.keyword == "" && a.star == 0 && strings.HasPrefix(s, "-") {
-			optional = true
-		}
-	}
-	if !optional {
+	if !r.storesOne(c) || !r.optionalArg(c) {
 		return
 	}
 	if r.argNones == nil {
@@ -452,6 +431,38 @@ func (r *reader) argNoneDefault(c *expr, dest string) {
 	if len(r.argNones) < maxFlow {
 		r.argNones[dest] = Candidate{Line: int(c.line), Default: parserDefault}
 	}
+}
+
+// storesOne reports whether add_argument c stores one value: no action= (or
+// action="store"), no nargs= but "?" (nargs="*", "+" or a count make a list).
+func (r *reader) storesOne(c *expr) bool {
+	if a := kwarg(c, "action", 99); a != nil {
+		if s, ok := r.literalStr(a); !ok || s != "store" {
+			return false
+		}
+	}
+	if n := kwarg(c, "nargs", 99); n != nil {
+		if s, ok := r.literalStr(n); !ok || s != "?" {
+			return false
+		}
+	}
+	return true
+}
+
+// optionalArg reports whether add_argument c adds an option a run may leave out: a
+// "-" name, not required=True.
+func (r *reader) optionalArg(c *expr) bool {
+	if req := kwarg(c, "required", 99); req != nil {
+		if v, ok := r.literal(req); !ok || v.Truthy() {
+			return false
+		}
+	}
+	for _, a := range c.args {
+		if s, ok := r.literalStr(a.value); ok && a.keyword == "" && a.star == 0 && strings.HasPrefix(s, "-") {
+			return true
+		}
+	}
+	return false
 }
 
 // addArgNones adds, after the index, the None defaults argNoneDefault found to the
