@@ -102,7 +102,7 @@ func (r *reader) markUnpassedDefaults() {
 	for k, dc := range r.sc.defs {
 		// A def no call of the file reaches (a library's helper, a constructor reached
 		// through super().__init__(**kwargs) or a factory) may be passed the value.
-		if r.sc.calls[k.at] == 0 || r.sc.binds[k] > 0 || r.sc.splat[k.at] || k.at.name == "__init__" {
+		if r.sc.calls[k.at] == 0 && !r.cliEntry(k.at) || r.sc.binds[k] > 0 || r.sc.splat[k.at] || k.at.name == "__init__" {
 			continue
 		}
 		r.markKeyDefaults(k, dc, paramDefault)
@@ -494,4 +494,37 @@ func (r *reader) addArgNones() {
 			r.cands[dest] = append(r.cands[dest], c)
 		}
 	}
+}
+
+// cliRunners are the calls that run a def handed to them as a command-line program.
+var cliRunners = map[string]bool{"typer.run": true, "fire.Fire": true}
+
+// noteCLIRunner records the def a cliRunners call hands over (typer.run(main)).
+func (r *reader) noteCLIRunner(c *expr) {
+	if !cliRunners[r.qual(c.x)] || len(c.args) == 0 || c.args[0].keyword != "" || c.args[0].value.kind != name {
+		return
+	}
+	if r.cliDefs == nil {
+		r.cliDefs = map[string]bool{}
+	}
+	if len(r.cliDefs) < maxFlow {
+		r.cliDefs[c.args[0].value.name] = true
+	}
+}
+
+// cliEntry reports whether def is a command-line entry: handed to a cliRunners call,
+// or decorated as a click or Typer command (@click.command(), @app.command()).
+func (r *reader) cliEntry(def *stmt) bool {
+	if r.owner[def] == nil && r.sc.classOf[def] == nil && r.cliDefs[def.name] {
+		return true
+	}
+	for _, d := range def.decorators {
+		if d.kind == call {
+			d = d.x
+		}
+		if q := r.qual(d); q == "click.command" || q == "click.group" || d.kind == attr && d.name == "command" {
+			return true
+		}
+	}
+	return false
 }

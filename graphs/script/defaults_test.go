@@ -58,6 +58,10 @@ func TestDefaultRunFirst(t *testing.T) {
 			"max-autotune", `"max-autotune" (line 4, Typer's default)`, ""},
 		{"click option default", "import click, torch\n@click.command()\n@click.option(\"--compile-mode\", type=click.Choice([\"default\", \"reduce-overhead\", \"max-autotune\"]), default=\"max-autotune\")\ndef main(compile_mode):\n    m = torch.compile(f, mode=compile_mode)\nmain()\n",
 			"max-autotune", `"max-autotune" (line 3, click's default)`, ""},
+		{"Typer's Annotated option, the def a command", "import torch, typer\nfrom typing import Annotated\napp = typer.Typer()\nMODES = {\"mode\": [\"default\", \"reduce-overhead\"]}\n@app.command()\ndef main(mode: Annotated[str, typer.Option(\"--mode\")] = \"max-autotune\"):\n    if DEBUG:\n        mode = \"default\"\n    m = torch.compile(f, mode=mode)\napp()\n",
+			"max-autotune", `"max-autotune" (line 6, the parameter's default, no call passing it)`, ""},
+		{"fire.Fire(main)", "import fire, torch\ndef main(compile_mode=\"reduce-overhead\"):\n    m = torch.compile(f, mode=compile_mode)\nif __name__ == \"__main__\":\n    fire.Fire(main)\n",
+			"reduce-overhead", `"reduce-overhead" (line 2, the parameter's default, no call passing it)`, ""},
 		{"a parameter's default no call passes", "import torch\ndef build(m, mode=\"max-autotune\"):\n    return torch.compile(m, mode=mode)\nbuild(net)\n",
 			"max-autotune", `"max-autotune" (line 2, the parameter's default, no call passing it)`, ""},
 

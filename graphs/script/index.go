@@ -281,6 +281,7 @@ func (r *reader) indexCall(c *expr) {
 		r.noteRegisterCall(c)
 		r.noteOpCall(c)
 		r.noteDefCall(c)
+		r.noteCLIRunner(c)
 	}
 }
 
