@@ -339,8 +339,16 @@ func borrowedRetold() []retelling {
 				"not allowed when", "not permitted when", "not allowed in", "prohibited during", "forbidden during", "illegal during"},
 			// The subject must be a CUDA call or operation: reading or setting the RNG state
 			// "is not allowed during graph capture" is capture-rng-state's (Dao-AILab/flash-attention#165).
-			pattern: `(?:\bcu(?:da)?[A-Z]\w*\(\)|(?i:\b(?:operations?|synchroni[sz]\w*|cuda\s+(?:api\s+)?calls?|(?:this|the|that)\s+call)))\s+` +
-				`(?i:(?:is|are|was|were)\s+(?:not\s+(?:allowed|permitted)|prohibited|forbidden|illegal)\s+(?:during|while|when|in)\s+(?:an?\s+|the\s+)?(?:cuda\s+)?` +
+			// The call may be named without its parentheses, in a code quote, and be a
+			// relative clause's subject ("`cuStreamGetCtx` which is not allowed while a stream
+			// is capturing", a Triton commit that fixed its launcher); the verb "be" may be left
+			// out as CUDA's own text does ("operation not permitted while the stream is
+			// capturing").
+			// Only a named call takes the relative clause: "an operation that is not permitted
+			// during stream capture" after CUDAGeneratorImpl::current_seed is the RNG's
+			// (holdoutV's Metis doc, capture-rng-state).
+			pattern: `(?:\bcu(?:da)?[A-Z]\w*(?:\(\))?\x60?(?:,?\s+(?:which|that))?|(?i:\b(?:operations?|synchroni[sz]\w*|cuda\s+(?:api\s+)?calls?|(?:this|the|that)\s+call)))\s+` +
+				`(?i:(?:(?:is|are|was|were)\s+)?(?:not\s+(?:allowed|permitted)|prohibited|forbidden|illegal)\s+(?:during|while|when|in)\s+(?:an?\s+|the\s+)?(?:cuda\s+)?` +
 				`(?:(?:stream|graph)\s+(?:is\s+)?captur\w*|captur\w*\s+(?:of\s+)?(?:an?\s+|the\s+)?(?:cuda\s+)?(?:stream|graph)))`,
 		}, "the CUDA error \"operation not permitted when stream is capturing\" retold"),
 		// Wanting torch.compile's CUDA graphs in the log: a hand-written CUDA graph's own check
