@@ -190,6 +190,10 @@ func TestCorpus(t *testing.T) {
 func loggedOnly(set string) bool { return set == "holdout" }
 
 var openMisses = map[string]string{
+	// holdoutAS, measured once at a53c3cd (testdata/corpus/README.md, "Held-out sets AR and AS, measured once").
+	"as_pt117106_reduce_overhead_dynamic_prompts_oom_records_per_size_pt23":                   "holdoutAS: \"torch.compile records different paths for each different size\", the mechanism told as a guess, with no re-record word (rows_retold.go reads \"records a new cudagraph for every distinct input size\" as the mechanism, pytorch/pytorch#131387)",
+	"as_triton_commit_8125_clone_exception_pt2_cudagraph_dangling_tensors":                    "holdoutAS: \"CUDAGraph capture in PT2 complains about dangling tensors\", the pool check's error told in two words that name no pool, output or tracking",
+	"as_neg_transformers43012_bf16_compile_tf32_warning_mode_reduce_overhead_underscore_pt29": "holdoutAS: a System Info line \"5.0.0rc1, 2.9.1\" with no package named: which number is torch's is not in the text",
 	// holdoutAP, measured once at 521e742 (testdata/corpus/README.md, "Held-out sets AP and AQ, measured once").
 	"ap_phdnet_zh_backends_readme_compile_lazy_cudagraphs_mutate_retold": "holdoutAP: CUDA graphs said to conflict with an input mutated in place (\"本质冲突（W 每步原地 mutate 输入）\"), no skip said: a design note's rule, as \"will be skipped\" is, which the retellings leave unread",
 	// holdoutAN, measured once at 5670fa4 (testdata/corpus/README.md, "Held-out sets AN and AO, measured once").
@@ -245,6 +249,11 @@ var openMisreads = map[string]string{
 // openFalse are held-out negatives on which a code is still found, with the reason: the
 // false finding is logged, and TestCorpus fails when it is no longer found.
 var openFalse = map[string]string{
+	// holdoutAR, measured once at a53c3cd: an XPU lab note lists two messages as strings
+	// that libtorch_xpu.so contains ("Both diagnostic strings *are* present in the
+	// binary:"), a list whose items are no occurrence; absent.go reads denials and
+	// hypotheticals, not a binary's contents.
+	"ar_neg_b70_vllm_lab_xpu_binary_strings_present_pt213": "holdoutAR: messages listed as strings a binary contains",
 	// holdoutAQ, measured once at 521e742: zksolc's test expects its Solidity compiler's
 	// "Unexpected optimization option" on stderr; the words are torch's message quoted up to
 	// its argument, which real titles quote with no torch named beside them (swarmui1251,
