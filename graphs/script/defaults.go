@@ -244,16 +244,17 @@ type branchUnmark struct {
 }
 
 // unmarkBranchDefaults clears the Default of the candidates, file-wide and scoped,
-// that a branch makes no plain run's (branchUnmark); run after the index.
+// that a branch makes no plain run's (branchUnmark), and of a falsy one an or chain
+// passes over (falsyOr); run after the index.
 func (r *reader) unmarkBranchDefaults(stmts []*stmt) {
 	u := branchUnmark{replaced: map[string]int{}}
 	r.branchSpans(stmts, &u, 0)
-	if len(u.spans) == 0 && len(u.replaced) == 0 {
+	if len(u.spans) == 0 && len(u.replaced) == 0 && len(r.orOperands) == 0 {
 		return
 	}
 	clear := func(n string, cs []Candidate) {
 		for i := range cs {
-			if cs[i].Default != "" && u.unmarks(n, cs[i].Line) {
+			if cs[i].Default != "" && (u.unmarks(n, cs[i].Line) || r.falsyOr(n, cs[i])) {
 				cs[i].Default = ""
 			}
 		}
@@ -490,7 +491,7 @@ func (r *reader) addArgNones() {
 		}
 	}
 	for dest, c := range r.argNones {
-		if reach[dest] && len(r.parserDefaultCands[dest]) == 0 {
+		if reach[dest] && len(r.parserDefaultCands[dest]) == 0 && !r.orOperands[dest] {
 			r.cands[dest] = append(r.cands[dest], c)
 		}
 	}
@@ -527,4 +528,27 @@ func (r *reader) cliEntry(def *stmt) bool {
 		}
 	}
 	return false
+}
+
+// noteOrOperands records the names v, an or chain, reads before its last operand
+// (args.compile_mode or "max-autotune"): a falsy default of theirs is not what the
+// run takes, the chain going on to the next operand.
+func (r *reader) noteOrOperands(v *expr) {
+	if v == nil || !v.is(orChain) || len(v.elts) < 2 {
+		return
+	}
+	if r.orOperands == nil {
+		r.orOperands = map[string]bool{}
+	}
+	for _, e := range v.elts[:len(v.elts)-1] {
+		if n := r.lastName(e); n != "" && len(r.orOperands) < maxFlow {
+			r.orOperands[n] = true
+		}
+	}
+}
+
+// falsyOr reports whether c, a candidate of name n, is a falsy value (None, "") that
+// an or chain reading n passes over.
+func (r *reader) falsyOr(n string, c Candidate) bool {
+	return r.orOperands[n] && (c.Value == nil || *c.Value == "")
 }

@@ -85,6 +85,12 @@ func TestDefaultRunFirst(t *testing.T) {
 		{"None is no backend", argp +
 			"p.add_argument(\"--backend\", choices=[\"inductor\", \"eager\"])\np.add_argument(\"--compile-mode\", choices=[\"reduce-overhead\", \"max-autotune\"], default=\"max-autotune\")\nargs = p.parse_args()\nm = torch.compile(m, backend=args.backend, mode=args.compile_mode)\n",
 			"max-autotune", `"max-autotune" (line 4, the parser's default)`, "None"},
+		{"the parser's None passed over by or", argp +
+			"p.add_argument(\"--compile-mode\", choices=[\"default\", \"reduce-overhead\"], default=None)\nargs = p.parse_args()\nm = torch.compile(m, mode=args.compile_mode or \"max-autotune\")\n",
+			"max-autotune", "", "parser's default"},
+		{"no None added where or passes over it", argp +
+			"p.add_argument(\"--compile-mode\", choices=[\"default\", \"reduce-overhead\"])\nargs = p.parse_args()\nmode = args.compile_mode or \"max-autotune\"\nm = torch.compile(m, mode=mode)\n",
+			"max-autotune", "", "None"},
 		{"a required option has no default", argp +
 			"p.add_argument(\"--compile-mode\", choices=[\"reduce-overhead\", \"max-autotune\"], required=True)\nargs = p.parse_args()\nm = torch.compile(m, mode=args.compile_mode)\n",
 			"reduce-overhead", "", "parser's default"},
