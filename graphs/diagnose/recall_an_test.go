@@ -1,6 +1,11 @@
 package diagnose
 
-import "testing"
+import (
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/require"
+)
 
 // TestElidedMiddle: a message whose middle a writer elided with an ellipsis, then went on
 // in other words or started after unrelated ones; each side alone is held to what a cut
@@ -53,5 +58,37 @@ func TestThreadsInProse(t *testing.T) {
 		{"rng, worker thread", "in a worker thread:\nRuntimeError: Offset increment outside graph capture encountered unexpectedly.", TreesConcurrentCallers},
 		{"no thread", msg, ""},
 		{"env var only", "OMP_NUM_THREADS=8\n" + msg, ""},
+	})
+}
+
+// TestImageReplacedByMove: an NGC image's torch and a move that prose says the run made,
+// in either order: the move is the run's (the image is what it replaced).
+func TestImageReplacedByMove(t *testing.T) {
+	t.Parallel()
+	tests := []struct{ name, text, want string }{
+		{"uninstalled-installed", "the image was nvcr.io/nvidia/pytorch:24.02-py3. Since it contained torch2.3, I uninstalled torch2.3 and installed torch2.5.", "2.5"},
+		{"then-upgraded", "I used nvcr.io/nvidia/pytorch:24.02-py3, then upgraded to torch 2.5.", "2.5"},
+		{"move-before-image", "I upgraded from torch 2.3 to torch 2.5.\nimage: nvcr.io/nvidia/pytorch:24.02-py3", "2.5"},
+		{"image-alone", "image: nvcr.io/nvidia/pytorch:24.02-py3", "2.3"},
+		{"image-over-plain-prose", "image: nvcr.io/nvidia/pytorch:24.02-py3\nit also fails on torch 2.5", "2.3"},
+	}
+	for _, tt := range tests {
+		d, err := Read(strings.NewReader(tt.text + "\n"))
+		require.NoError(t, err)
+		if d.Torch != tt.want {
+			t.Errorf("%s: release %q, want %q", tt.name, d.Torch, tt.want)
+		}
+	}
+}
+
+// TestNotFoundVerbsCJK: "unable to find" in Chinese (无法找到, 無法找到, 不能找到) before a
+// library's name, beside its compiler's context, as 找不到 is.
+func TestNotFoundVerbsCJK(t *testing.T) {
+	t.Parallel()
+	checkFirstCodes(t, []codeCase{
+		{"zh-unable", "torch.compile 使用 triton 编译器时，gcc 无法找到 `libcuda.so`（只有 `libcuda.so.1`）", LibcudaNotFound},
+		{"zh-traditional", "Triton 編譯時 gcc 無法找到 libcuda.so", LibcudaNotFound},
+		{"zh-cannot", "triton 不能找到 Python.h", PythonHeadersMissing},
+		{"no-context", "gcc 无法找到 libcuda.so", ""},
 	})
 }

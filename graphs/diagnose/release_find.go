@@ -879,6 +879,16 @@ var pinMark = lazyregexp.New(`(?i)^\s*([-+])\s?(?:py)?torch\s*==`)
 // removed (the release the change leaves; a "- torch==2.4.0" alone, a YAML list's
 // item, stays the run's).
 func (f *versionFinder) outranks(rank int, what string, text []byte) bool {
+	// An NGC image's torch and a move that prose says the run made: the move is the
+	// run's, in either order ("the environment … was nvcr.io/nvidia/pytorch:24.02-py3.
+	// Since it contained torch2.3, I uninstalled torch2.3 and installed torch2.5": the
+	// image is what the run replaced).
+	switch {
+	case f.what == whatNGCImage && rank == rankProseMove:
+		return true
+	case what == whatNGCImage && f.rank == rankProseMove:
+		return false
+	}
 	if rank != f.rank || !f.removed || what != "pin" {
 		return rank > f.rank
 	}

@@ -134,11 +134,11 @@ const (
 //     24.05", "the 24.05 PyTorch container") holds "torch " already (package-list's).
 func ngcRows() []releaseRow {
 	return []releaseRow{
-		{name: "ngc-image-short", what: "NGC image", literal: "ytorch", gate: ngcImageGate, anchors: []string{"pytorch:2", "pytorch_2", "pytorch-2", "pytorch-ngc-"}, rank: rankPath,
+		{name: "ngc-image-short", what: whatNGCImage, literal: "ytorch", gate: ngcImageGate, anchors: []string{"pytorch:2", "pytorch_2", "pytorch-2", "pytorch-ngc-"}, rank: rankPath,
 			shape: `(?i)(?:^|[^\w./-])pytorch(?:[:_-]|-ngc-)` + ngcMonthRE + `(?:-py3\b|[^\w.-]|$)`, releases: ngcReleases},
-		{name: "ngc-env", what: "NGC image", literal: "NVIDIA_PYTORCH_VERSION", anchors: []string{"NVIDIA_PYTORCH_VERSION"}, rank: rankPath,
+		{name: "ngc-env", what: whatNGCImage, literal: "NVIDIA_PYTORCH_VERSION", anchors: []string{"NVIDIA_PYTORCH_VERSION"}, rank: rankPath,
 			shape: `(?:^\s*["']?|\b(?:ENV|ARG)\s(?:.*\s)?|environ\[\s*["'])NVIDIA_PYTORCH_VERSION(?:["']\s*\])?\s*[=:]\s*["']?` + ngcMonthTail, releases: ngcReleases},
-		{name: "ngc-banner", what: "NGC image", literal: "NVIDIA Release", anchors: []string{"NVIDIA Release"}, rank: rankPath,
+		{name: "ngc-banner", what: whatNGCImage, literal: "NVIDIA Release", anchors: []string{"NVIDIA Release"}, rank: rankPath,
 			shape: `(?i)\bpytorch\b[\s*_|:\x60-]{0,8}(?:version[\s*_|:\x60-]{0,6})?NVIDIA\s+Release\s+` + ngcMonth, releases: ngcReleases},
 		{name: "ngc-prose", what: "prose", literal: "", anchors: []string{"NGC 2", "NGC c", "NGC C", "NGC d", "ngc 2", "NGC-2"}, rank: rankProse,
 			shape: ngcProse, releases: ngcReleases, gate: ngcProseGate},

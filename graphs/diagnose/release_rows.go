@@ -75,6 +75,10 @@ const keyMark = `[*_\x60]{0,3}`
 // states unless it compares it (torchRange).
 const whatVersionAttr = "torch.__version__"
 
+// whatNGCImage names the rows that read an NVIDIA NGC container's torch from its tag,
+// environment or banner (release_ngc.go, the ngc-tag row).
+const whatNGCImage = "NGC image"
+
 func releaseRows() []releaseRow {
 	rows := append(proseRows(), []releaseRow{
 		{name: "collect-env", what: "collect_env", literal: "PyTorch version: ", anchors: []string{"PyTorch version"}, rank: rankTorch,
@@ -275,7 +279,7 @@ func releaseRows() []releaseRow {
 			shape: `^name\s*=\s*"(?:py)?torch"\s*$`, gate: func(b []byte) bool { return bytes.HasPrefix(b, []byte("name")) }},
 		// an NGC container tag whose torch NVIDIA states (ngcReleases); the tag is masked
 		// so that "pytorch:24.05" is not read as a torch 24.05.
-		{name: "ngc-tag", what: "NGC image", literal: "nvidia/pytorch:", anchors: []string{"nvidia/pytorch:"}, rank: rankPath,
+		{name: "ngc-tag", what: whatNGCImage, literal: "nvidia/pytorch:", anchors: []string{"nvidia/pytorch:"}, rank: rankPath,
 			shape: `nvidia/pytorch:(\d\d\.\d\d)-py3`, releases: ngcReleases},
 	}...)
 	return append(append(append(append(append(append(rows, toolRows()...), recallBRows()...), recallGRows()...), recallJRows()...), ngcRows()...), bareRows()...)

@@ -100,7 +100,9 @@ func (r *reader) typerDefaultArg(c *expr) *expr {
 // (after the index: binds and constructions are known then).
 func (r *reader) markUnpassedDefaults() {
 	for k, dc := range r.sc.defs {
-		if r.sc.binds[k] > 0 || r.sc.splat[k.at] {
+		// A def no call of the file reaches (a library's helper, a constructor reached
+		// through super().__init__(**kwargs) or a factory) may be passed the value.
+		if r.sc.calls[k.at] == 0 && !r.cliEntry(k.at) || r.sc.binds[k] > 0 || r.sc.splat[k.at] || k.at.name == "__init__" {
 			continue
 		}
 		r.markKeyDefaults(k, dc, paramDefault)
@@ -392,4 +394,137 @@ func (r *reader) stmtEndLine(s *stmt) int {
 		return int(s.line)
 	}
 	return r.lines.line(r.toks[s.tokEnd-1].off)
+}
+
+// plainDefault returns the site's candidate that a run given nothing takes, when its
+// candidates hold one such value (by value) and it is their first.
+func plainDefault(st *Site) (Candidate, bool) {
+	if st.ModeLiteral || len(st.ModeCandidates) == 0 || st.ModeCandidates[0].Default == "" {
+		return Candidate{}, false
+	}
+	first := st.ModeCandidates[0]
+	for _, c := range st.ModeCandidates[1:] {
+		if c.Default != "" && !sameValue(c.Value, first.Value) {
+			return Candidate{}, false
+		}
+	}
+	return first, true
+}
+
+// argNoneDefault notes None, the default argparse gives an option without default=
+// (Lib/argparse.py: Action's default=None; parse_args sets it when the option is not
+// given), as a candidate of dest (addArgNones) when add_argument c closes its values with choices=
+// (add_argument("--compile-mode", choices=["reduce-overhead", "max-autotune"]): a run
+// without the option compiles with mode=None), the option is optional (a "--" name,
+// not required=True) and stores its value (no action=, or action="store"), and no
+// set_defaults gave dest before (add_argument then takes that: setdefaults.go).
+func (r *reader) argNoneDefault(c *expr, dest string) {
+	if dest == "" || kwarg(c, "default", 99) != nil || kwarg(c, "choices", 99) == nil || len(r.parserDefaultCands[dest]) > 0 {
+		return
+	}
+	if !r.storesOne(c) || !r.optionalArg(c) {
+		return
+	}
+	if r.argNones == nil {
+		r.argNones = map[string]Candidate{}
+	}
+	if len(r.argNones) < maxFlow {
+		r.argNones[dest] = Candidate{Line: int(c.line), Default: parserDefault}
+	}
+}
+
+// storesOne reports whether add_argument c stores one value: no action= (or
+// action="store"), no nargs= but "?" (nargs="*", "+" or a count make a list).
+func (r *reader) storesOne(c *expr) bool {
+	if a := kwarg(c, "action", 99); a != nil {
+		if s, ok := r.literalStr(a); !ok || s != "store" {
+			return false
+		}
+	}
+	if n := kwarg(c, "nargs", 99); n != nil {
+		if s, ok := r.literalStr(n); !ok || s != "?" {
+			return false
+		}
+	}
+	return true
+}
+
+// optionalArg reports whether add_argument c adds an option a run may leave out: a
+// "-" name, not required=True.
+func (r *reader) optionalArg(c *expr) bool {
+	if req := kwarg(c, "required", 99); req != nil {
+		if v, ok := r.literal(req); !ok || v.Truthy() {
+			return false
+		}
+	}
+	for _, a := range c.args {
+		if s, ok := r.literalStr(a.value); ok && a.keyword == "" && a.star == 0 && strings.HasPrefix(s, "-") {
+			return true
+		}
+	}
+	return false
+}
+
+// addArgNones adds, after the index, the None defaults argNoneDefault found to the
+// candidates of the dests whose values reach a torch.compile mode= (a name it takes,
+// or one flowing into it): backend=args.backend is no mode, and None is no backend.
+// A set_defaults of the dest anywhere replaces that None.
+func (r *reader) addArgNones() {
+	if len(r.argNones) == 0 {
+		return
+	}
+	reach := map[string]bool{}
+	var queue []string
+	for n := range r.modeNames {
+		reach[n] = true
+		queue = append(queue, n)
+	}
+	for len(queue) > 0 && len(reach) <= maxFlow {
+		x := queue[0]
+		queue = queue[1:]
+		for _, f := range r.flows[x] {
+			if !reach[f] {
+				reach[f] = true
+				queue = append(queue, f)
+			}
+		}
+	}
+	for dest, c := range r.argNones {
+		if reach[dest] && len(r.parserDefaultCands[dest]) == 0 {
+			r.cands[dest] = append(r.cands[dest], c)
+		}
+	}
+}
+
+// cliRunners are the calls that run a def handed to them as a command-line program.
+var cliRunners = map[string]bool{"typer.run": true, "fire.Fire": true}
+
+// noteCLIRunner records the def a cliRunners call hands over (typer.run(main)).
+func (r *reader) noteCLIRunner(c *expr) {
+	if !cliRunners[r.qual(c.x)] || len(c.args) == 0 || c.args[0].keyword != "" || c.args[0].value.kind != name {
+		return
+	}
+	if r.cliDefs == nil {
+		r.cliDefs = map[string]bool{}
+	}
+	if len(r.cliDefs) < maxFlow {
+		r.cliDefs[c.args[0].value.name] = true
+	}
+}
+
+// cliEntry reports whether def is a command-line entry: handed to a cliRunners call,
+// or decorated as a click or Typer command (@click.command(), @app.command()).
+func (r *reader) cliEntry(def *stmt) bool {
+	if r.owner[def] == nil && r.sc.classOf[def] == nil && r.cliDefs[def.name] {
+		return true
+	}
+	for _, d := range def.decorators {
+		if d.kind == call {
+			d = d.x
+		}
+		if q := r.qual(d); q == "click.command" || q == "click.group" || d.kind == attr && d.name == "command" {
+			return true
+		}
+	}
+	return false
 }

@@ -281,6 +281,7 @@ func (r *reader) indexCall(c *expr) {
 		r.noteRegisterCall(c)
 		r.noteOpCall(c)
 		r.noteDefCall(c)
+		r.noteCLIRunner(c)
 	}
 }
 
@@ -365,6 +366,7 @@ func (r *reader) argValues(c *expr, dest string) {
 			r.argOpen[dest] = 0 // the command line can give only these
 		}
 	}
+	r.argNoneDefault(c, dest)
 }
 
 func (r *reader) choices(dest string, e *expr) {

@@ -184,8 +184,9 @@ func (tw *textWriter) site(st *Site) {
 			tw.report(b.Report, label+" ("+b.Assumes+")", "  -- when "+b.Assumes+":")
 		}
 	}
+	plain, hasPlain := plainDefault(st)
 	for _, mp := range st.Plan.Modes {
-		tw.modePlan(mp, label)
+		tw.modePlan(mp, label, hasPlain && !mp.ModeGiven && sameValue(mp.Mode, plain.Value), plain.Default)
 	}
 	tw.line("")
 }
@@ -205,9 +206,13 @@ func writeInferred(p *textwrap.Printer, inferred []Inference) {
 
 // modePlan writes the plan of one mode the site may get, and its branches, under a
 // head naming the condition.
-func (tw *textWriter) modePlan(mp ModePlan, label string) {
+// A plan of the mode a run given nothing takes says so, and why (defaults.go).
+func (tw *textWriter) modePlan(mp ModePlan, label string, plain bool, why string) {
 	cond, what := modePlanCond(mp)
 	head := "  -- if " + cond + ":"
+	if plain {
+		head = "  -- if " + cond + " (" + why + ": a run given nothing):"
+	}
 	if mp.Error != "" {
 		tw.para(head + " not planned: " + mp.Error)
 		return
