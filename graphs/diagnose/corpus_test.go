@@ -2,11 +2,13 @@ package diagnose_test
 
 import (
 	"bufio"
+	"bytes"
 	"fmt"
 	"os"
 	"path/filepath"
 	"slices"
 	"strings"
+	"sync"
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
@@ -126,12 +128,13 @@ func TestCorpus(t *testing.T) {
 	t.Parallel()
 	texts := readManifest(t)
 	scores := map[string]*corpusScore{}
+	reads := textReads()
 	for _, ct := range texts {
-		data, err := os.ReadFile(filepath.Join("testdata", "corpus", "texts", ct.Name+".txt"))
-		if err != nil {
-			t.Fatal(err)
+		r, ok := reads[filepath.Join("testdata", "corpus", "texts", ct.Name+".txt")]
+		if !ok {
+			t.Fatalf("%s: no such text under testdata/corpus/texts", ct.Name)
 		}
-		d, err := diagnose.Read(strings.NewReader(string(data)))
+		d, err := r.d, r.err
 		if err != nil {
 			t.Fatalf("%s: Read: %v", ct.Name, err)
 		}
@@ -181,6 +184,34 @@ func TestCorpus(t *testing.T) {
 		t.Logf("%s: %v", set, scores[set])
 	}
 }
+
+// textRead is Read's answer to one text: its diagnosis or its error (that of reading
+// the file too).
+type textRead struct {
+	d   *diagnose.Diagnosis
+	err error
+}
+
+// textReads are Read's answers to every file under testdata/corpus/texts and
+// testdata/logs by path, read once for the two tests that read them all (TestCorpus,
+// TestEveryCode), each of which had read every corpus text: under the race detector
+// that was some 20 CPU seconds more. Read only.
+var textReads = sync.OnceValue(func() map[string]textRead {
+	out := map[string]textRead{}
+	for _, glob := range []string{"testdata/corpus/texts/*", "testdata/logs/*"} {
+		paths, _ := filepath.Glob(glob)
+		for _, p := range paths {
+			data, err := os.ReadFile(p)
+			if err != nil {
+				out[p] = textRead{err: err}
+				continue
+			}
+			d, err := diagnose.Read(bytes.NewReader(data))
+			out[p] = textRead{d: d, err: err}
+		}
+	}
+	return out
+})
 
 // openMisses are held-out texts whose expected code is not found yet, with the reason
 // (testdata/corpus/README.md, twelfth set and held-out set H1).
