@@ -32,7 +32,7 @@ func TestLeadQuotesNegatives(t *testing.T) {
 		if len(fields) != 5 || fields[3] != "-" {
 			continue
 		}
-		if _, open := openFalse[fields[0]]; open {
+		if _, open := OpenFalse[fields[0]]; open {
 			continue // a negative whose finding is open, with its reason (corpus_test.go)
 		}
 		negatives++
