@@ -31,13 +31,28 @@ const sniffAhead = 64 << 10
 // of UTF-8 text are one almost never (sweep7 finding 7), so FF FE 00 00 or 00 00 FE FF
 // before UTF-8 text leaves the input as UTF-8.
 func decoded(r io.Reader) io.Reader {
-	br := bufio.NewReaderSize(r, sniffAhead)
+	d, _ := decodedLen(r, -1)
+	return d
+}
+
+// decodedLen is decoded for an input of n bytes still to read (-1: unknown). It also
+// returns how many bytes the result holds, n where the text is read as it is (UTF-8)
+// and -1 where that is not known (decoded from UTF-16 or UTF-32). A known length under
+// sniffAhead sizes the buffer to hold the input whole and no more: Peek sees the same
+// bytes and the same end as with sniffAhead's buffer, and a Read of a short text does
+// not allocate 64 KB for it.
+func decodedLen(r io.Reader, n int) (io.Reader, int) {
+	size := sniffAhead
+	if n >= 0 && n < sniffAhead {
+		size = n + 1
+	}
+	br := bufio.NewReaderSize(r, size)
 	ahead, _ := br.Peek(sniffAhead)
 	head := ahead[:min(sniffBytes, len(ahead))]
 	m32, mark32 := utf32Mark(head)
 	if mark32 && m32.fits(pastZeroUnits(ahead[4:], 4)) {
 		_, _ = br.Discard(len(m32.mark))
-		return &unitReader{r: br, enc: encoding{4, m32.order}}
+		return &unitReader{r: br, enc: encoding{4, m32.order}}, -1
 	}
 	// UTF-16's mark (also where a UTF-32 mark's units do not fit: FF FE 00 00 is
 	// UTF-16's mark and a NUL character too), unless the bytes after it, past any
@@ -48,17 +63,17 @@ func decoded(r io.Reader) io.Reader {
 	switch after := pastZeroUnits(rest, 1); {
 	case bytes.HasPrefix(head, []byte{0xFF, 0xFE}) && !looksUTF8(after) && linesFit(rest, binary.LittleEndian):
 		_, _ = br.Discard(2)
-		return &unitReader{r: br, enc: encoding{2, binary.LittleEndian}}
+		return &unitReader{r: br, enc: encoding{2, binary.LittleEndian}}, -1
 	case bytes.HasPrefix(head, []byte{0xFE, 0xFF}) && !looksUTF8(after) && linesFit(rest, binary.BigEndian):
 		_, _ = br.Discard(2)
-		return &unitReader{r: br, enc: encoding{2, binary.BigEndian}}
+		return &unitReader{r: br, enc: encoding{2, binary.BigEndian}}, -1
 	case mark32:
-		return br
+		return br, n
 	}
 	if enc, ok := withoutBOM(head); ok {
-		return &unitReader{r: br, enc: enc}
+		return &unitReader{r: br, enc: enc}, -1
 	}
-	return br
+	return br, n
 }
 
 // linesFit reports whether b, the start of the text after a UTF-16 mark (up to

@@ -222,19 +222,15 @@ func TestEveryCode(t *testing.T) {
 		rows[s.Code] = true
 	}
 	seen := map[diagnose.Code]bool{}
-	logs, _ := filepath.Glob("testdata/logs/*")
-	texts, _ := filepath.Glob("testdata/corpus/texts/*")
-	for _, path := range append(logs, texts...) {
-		f, err := os.Open(path)
-		if err != nil {
-			t.Fatal(err)
+	reads := textReads() // shared with TestCorpus
+	if len(reads) == 0 {
+		t.Fatal("no text under testdata/logs or testdata/corpus/texts")
+	}
+	for path, r := range reads {
+		if r.err != nil {
+			t.Fatalf("%s: %v", path, r.err)
 		}
-		d, err := diagnose.Read(f)
-		f.Close()
-		if err != nil {
-			t.Fatalf("%s: %v", path, err)
-		}
-		for _, fd := range d.Findings {
+		for _, fd := range r.d.Findings {
 			seen[fd.Code] = true
 		}
 	}

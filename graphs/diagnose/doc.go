@@ -1129,6 +1129,7 @@
 //   - allocator-incompatible: "cudaMallocAsync does not yet support checkPoolLiveAllocations", 2.1–2.14
 //   - allocator-incompatible: a paraphrase with "checkPoolLiveAllocations", as reports retell it
 //   - allocator-incompatible: a paraphrase with "checkPoolLiveAllocations", as reports retell it
+//   - allocator-incompatible: a paraphrase with "cudaMallocAsync", as reports retell it
 //   - allocator-incompatible: "pluggable does not yet support checkPoolLiveAllocations", 2.1–2.14
 //   - allocator-incompatible: " does not yet support checkPoolLiveAllocations", 2.1–2.14
 //   - allocator-incompatible: "Attempting uncaptured free of a captured allocation with address", 2.1–2.14

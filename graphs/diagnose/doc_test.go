@@ -22,8 +22,9 @@ const (
 // paraphrase row has no releases of its own: it retells PyTorch's message).
 func wordings() string {
 	var b strings.Builder
+	sigs := diagnose.Signatures() // built once: it rebuilds the rows on each call
 	for _, c := range diagnose.Codes() {
-		for _, s := range diagnose.Signatures() {
+		for _, s := range sigs {
 			switch {
 			case s.Code == c && s.Paraphrase:
 				fmt.Fprintf(&b, "//   - %s: a paraphrase with %q, as reports retell it\n", c, s.Literal)

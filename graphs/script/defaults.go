@@ -27,8 +27,9 @@ import (
 //   - a def's parameter default no call of the file passes (and none splats).
 // A default assigned in a branch a run given nothing may not take (an if whose test
 // neither the platform, release nor the parser's defaults decide, an except, a match
-// case) is none, nor one a branch testing its name assigns again (if args.mode is
-// None: args.mode = …).
+// case) is none, nor one the file assigns again after it where such a run may
+// (args.mode = "default"; if args.mode is None: args.mode = …), nor a falsy one an or
+// chain passes over (args.mode or "max-autotune").
 // When the site's candidates hold one such value it is planned first ([Site.Modes]),
 // and the note names it; with several (default=a if c else b, two parsers) the file
 // order stays, each still named.
@@ -100,7 +101,9 @@ func (r *reader) typerDefaultArg(c *expr) *expr {
 // (after the index: binds and constructions are known then).
 func (r *reader) markUnpassedDefaults() {
 	for k, dc := range r.sc.defs {
-		if r.sc.binds[k] > 0 || r.sc.splat[k.at] {
+		// A def no call of the file reaches (a library's helper, a constructor reached
+		// through super().__init__(**kwargs) or a factory) may be passed the value.
+		if r.sc.calls[k.at] == 0 && !r.cliEntry(k.at) || r.sc.binds[k] > 0 || r.sc.splat[k.at] || k.at.name == "__init__" {
 			continue
 		}
 		r.markKeyDefaults(k, dc, paramDefault)
@@ -237,21 +240,23 @@ const unknownBranch = -2
 // assigns again (if args.compile_mode is None: args.compile_mode = …: the parser's
 // None is replaced), with the line of that branch.
 type branchUnmark struct {
-	spans    [][2]int
-	replaced map[string]int
+	spans      [][2]int
+	replaced   map[string]int
+	reassigned map[string]int // a name → the last line a run given nothing may assign it again (noteReassigned)
 }
 
 // unmarkBranchDefaults clears the Default of the candidates, file-wide and scoped,
-// that a branch makes no plain run's (branchUnmark); run after the index.
+// that a branch makes no plain run's (branchUnmark), and of a falsy one an or chain
+// passes over (falsyOr); run after the index.
 func (r *reader) unmarkBranchDefaults(stmts []*stmt) {
-	u := branchUnmark{replaced: map[string]int{}}
-	r.branchSpans(stmts, &u, 0)
-	if len(u.spans) == 0 && len(u.replaced) == 0 {
+	u := branchUnmark{replaced: map[string]int{}, reassigned: map[string]int{}}
+	r.branchSpans(stmts, &u, 0, false)
+	if len(u.spans) == 0 && len(u.replaced) == 0 && len(u.reassigned) == 0 && len(r.orOperands) == 0 {
 		return
 	}
 	clear := func(n string, cs []Candidate) {
 		for i := range cs {
-			if cs[i].Default != "" && u.unmarks(n, cs[i].Line) {
+			if cs[i].Default != "" && (u.unmarks(n, cs[i].Line) || r.falsyOr(n, cs[i])) {
 				cs[i].Default = ""
 			}
 		}
@@ -271,6 +276,9 @@ func (u *branchUnmark) unmarks(n string, line int) bool {
 	if at, ok := u.replaced[n]; ok && line < at {
 		return true
 	}
+	if at, ok := u.reassigned[n]; ok && line < at {
+		return true
+	}
 	for _, sp := range u.spans {
 		if line >= sp[0] && line <= sp[1] {
 			return true
@@ -279,29 +287,62 @@ func (u *branchUnmark) unmarks(n string, line int) bool {
 	return false
 }
 
-// branchSpans fills u from stmts and the blocks inside them.
-func (r *reader) branchSpans(stmts []*stmt, u *branchUnmark, depth int) {
+// branchSpans fills u from stmts and the blocks inside them; skipped says that a run
+// given nothing does not run them (a branch plainBranch rules out).
+func (r *reader) branchSpans(stmts []*stmt, u *branchUnmark, depth int, skipped bool) {
 	if depth > MaxNesting || len(u.spans) >= maxFlow {
 		return
 	}
 	for _, s := range stmts {
-		if s.kind == blockStmt && len(s.branches) > 0 {
-			r.blockSpans(s, u)
+		if s.kind != blockStmt || len(s.branches) == 0 {
+			if !skipped {
+				r.noteReassigned(s, u)
+			}
+			r.branchSpans(s.body, u, depth+1, skipped)
+			continue
 		}
-		r.branchSpans(s.body, u, depth+1)
+		taken := r.blockSpans(s, u)
+		for i, b := range s.branches {
+			if end := branchEnd(s, i); b.at < end {
+				r.branchSpans(s.body[b.at:end], u, depth+1, skipped || taken != unknownBranch && i != taken)
+			}
+		}
 	}
 }
 
+// branchEnd is where branch i of s ends in s.body.
+func branchEnd(s *stmt, i int) int {
+	if i+1 < len(s.branches) {
+		return min(s.branches[i+1].at, len(s.body))
+	}
+	return len(s.body)
+}
+
+// noteReassigned records the names assignment s gives a value of another name
+// (args.compile_mode = "default" after the parser's default; not self.mode = mode,
+// which forwards it), at s's line: a default before it is not what the run takes.
+func (r *reader) noteReassigned(s *stmt, u *branchUnmark) {
+	if s.kind != assignStmt && s.kind != annAssignStmt {
+		return
+	}
+	eachTarget(s, func(t, v *expr) {
+		n := r.lastName(t)
+		if n == "" || v == nil || r.lastName(v) == n || v.is(orChain) {
+			return // an or chain: falsyOr decides
+		}
+		if at, ok := u.reassigned[n]; !ok || int(s.line) > at {
+			u.reassigned[n] = int(s.line)
+		}
+	})
+}
+
 // blockSpans adds the branches of s a run given nothing may not take, and the names
-// its if branches test and assign, to u.
-func (r *reader) blockSpans(s *stmt, u *branchUnmark) {
+// its if branches test and assign, to u; it returns plainBranch(s).
+func (r *reader) blockSpans(s *stmt, u *branchUnmark) int {
 	taken := r.plainBranch(s)
 	for i, b := range s.branches {
-		end := len(s.body)
-		if i+1 < len(s.branches) {
-			end = s.branches[i+1].at
-		}
-		if b.at >= end || end > len(s.body) {
+		end := branchEnd(s, i)
+		if b.at >= end {
 			continue
 		}
 		body := s.body[b.at:end]
@@ -313,6 +354,7 @@ func (r *reader) blockSpans(s *stmt, u *branchUnmark) {
 		}
 		u.spans = append(u.spans, [2]int{int(body[0].line), r.stmtEndLine(body[len(body)-1])})
 	}
+	return taken
 }
 
 // plainBranch returns the branch of if statement s a run given nothing takes, decided
@@ -407,4 +449,145 @@ func plainDefault(st *Site) (Candidate, bool) {
 		}
 	}
 	return first, true
+}
+
+// argNoneDefault notes None, the default argparse gives an option without default=
+// (Lib/argparse.py: Action's default=None; parse_args sets it when the option is not
+// given), as a candidate of dest (addArgNones) when add_argument c closes its values with choices=
+// (add_argument("--compile-mode", choices=["reduce-overhead", "max-autotune"]): a run
+// without the option compiles with mode=None), the option is optional (a "--" name,
+// not required=True) and stores its value (no action=, or action="store"), and no
+// set_defaults gave dest before (add_argument then takes that: setdefaults.go).
+func (r *reader) argNoneDefault(c *expr, dest string) {
+	if dest == "" || kwarg(c, "default", 99) != nil || kwarg(c, "choices", 99) == nil || len(r.parserDefaultCands[dest]) > 0 {
+		return
+	}
+	if !r.storesOne(c) || !r.optionalArg(c) {
+		return
+	}
+	if r.argNones == nil {
+		r.argNones = map[string]Candidate{}
+	}
+	if len(r.argNones) < maxFlow {
+		r.argNones[dest] = Candidate{Line: int(c.line), Default: parserDefault}
+	}
+}
+
+// storesOne reports whether add_argument c stores one value: no action= (or
+// action="store"), no nargs= but "?" (nargs="*", "+" or a count make a list).
+func (r *reader) storesOne(c *expr) bool {
+	if a := kwarg(c, "action", 99); a != nil {
+		if s, ok := r.literalStr(a); !ok || s != "store" {
+			return false
+		}
+	}
+	if n := kwarg(c, "nargs", 99); n != nil {
+		if s, ok := r.literalStr(n); !ok || s != "?" {
+			return false
+		}
+	}
+	return true
+}
+
+// optionalArg reports whether add_argument c adds an option a run may leave out: a
+// "-" name, not required=True.
+func (r *reader) optionalArg(c *expr) bool {
+	if req := kwarg(c, "required", 99); req != nil {
+		if v, ok := r.literal(req); !ok || v.Truthy() {
+			return false
+		}
+	}
+	for _, a := range c.args {
+		if s, ok := r.literalStr(a.value); ok && a.keyword == "" && a.star == 0 && strings.HasPrefix(s, "-") {
+			return true
+		}
+	}
+	return false
+}
+
+// addArgNones adds, after the index, the None defaults argNoneDefault found to the
+// candidates of the dests whose values reach a torch.compile mode= (a name it takes,
+// or one flowing into it): backend=args.backend is no mode, and None is no backend.
+// A set_defaults of the dest anywhere replaces that None.
+func (r *reader) addArgNones() {
+	if len(r.argNones) == 0 {
+		return
+	}
+	reach := map[string]bool{}
+	var queue []string
+	for n := range r.modeNames {
+		reach[n] = true
+		queue = append(queue, n)
+	}
+	for len(queue) > 0 && len(reach) <= maxFlow {
+		x := queue[0]
+		queue = queue[1:]
+		for _, f := range r.flows[x] {
+			if !reach[f] {
+				reach[f] = true
+				queue = append(queue, f)
+			}
+		}
+	}
+	for dest, c := range r.argNones {
+		if reach[dest] && len(r.parserDefaultCands[dest]) == 0 && !r.orOperands[dest] {
+			r.cands[dest] = append(r.cands[dest], c)
+		}
+	}
+}
+
+// cliRunners are the calls that run a def handed to them as a command-line program.
+var cliRunners = map[string]bool{"typer.run": true, "fire.Fire": true}
+
+// noteCLIRunner records the def a cliRunners call hands over (typer.run(main)).
+func (r *reader) noteCLIRunner(c *expr) {
+	if !cliRunners[r.qual(c.x)] || len(c.args) == 0 || c.args[0].keyword != "" || c.args[0].value.kind != name {
+		return
+	}
+	if r.cliDefs == nil {
+		r.cliDefs = map[string]bool{}
+	}
+	if len(r.cliDefs) < maxFlow {
+		r.cliDefs[c.args[0].value.name] = true
+	}
+}
+
+// cliEntry reports whether def is a command-line entry: handed to a cliRunners call,
+// or decorated as a click or Typer command (@click.command(), @app.command()).
+func (r *reader) cliEntry(def *stmt) bool {
+	if r.owner[def] == nil && r.sc.classOf[def] == nil && r.cliDefs[def.name] {
+		return true
+	}
+	for _, d := range def.decorators {
+		if d.kind == call {
+			d = d.x
+		}
+		if q := r.qual(d); q == "click.command" || q == "click.group" || d.kind == attr && d.name == "command" {
+			return true
+		}
+	}
+	return false
+}
+
+// noteOrOperands records the names v, an or chain, reads before its last operand
+// (args.compile_mode or "max-autotune"): a falsy default of theirs is not what the
+// run takes, the chain going on to the next operand.
+func (r *reader) noteOrOperands(v *expr) {
+	if v == nil || !v.is(orChain) || len(v.elts) < 2 {
+		return
+	}
+	if r.orOperands == nil {
+		r.orOperands = map[string]bool{}
+	}
+	for _, e := range v.elts[:len(v.elts)-1] {
+		if n := r.lastName(e); n != "" && len(r.orOperands) < maxFlow {
+			r.orOperands[n] = true
+		}
+	}
+}
+
+// falsyOr reports whether c, a candidate of name n, is a falsy value (None, "") that
+// an or chain reading n passes over.
+func (r *reader) falsyOr(n string, c Candidate) bool {
+	return r.orOperands[n] && (c.Value == nil || *c.Value == "")
 }

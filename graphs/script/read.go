@@ -86,6 +86,7 @@ func readTextOnce(name, src string, in readIn) (*Script, error) {
 	r.out.forms = forms
 	r.lines = lines
 	r.index(stmts)
+	r.addArgNones()
 	r.markWideFieldDefaults()
 	r.indexScopes(stmts)
 	r.unmarkBranchDefaults(stmts)
@@ -226,6 +227,9 @@ type reader struct {
 	dictKeys      map[string]bool          // the str keys of the file's dict displays (defaults.go: a lookup's default)
 	kwPassed      map[string]bool          // the keyword names the file's calls pass (defaults.go: a field's default)
 	fieldDefaults []Candidate              // class-body field defaults, Default holding the field's name (defaults.go)
+	argNones      map[string]Candidate     // the None an option with choices= and no default= gives its dest (defaults.go)
+	cliDefs       map[string]bool          // the defs typer.run(f) and fire.Fire(f) run (defaults.go)
+	orOperands    map[string]bool          // the names an or chain reads before its last operand (defaults.go)
 	modeNames     map[string]bool          // names given as mode= to torch.compile, and the names whose values flow into them
 	splatNames    map[string]bool          // names given as **NAME to torch.compile
 	decPatch      map[*stmt][]string       // def → its @config.patch globals
