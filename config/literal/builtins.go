@@ -15,7 +15,18 @@ var builtinsTxt string
 
 // builtinNames maps a version ("3.13") to the names of its builtins module; the key
 // "" holds the names of any version.
-var builtinNames = sync.OnceValue(func() map[string]map[string]bool {
+var (
+	builtinNamesOnce  sync.Once
+	builtinNamesValue map[string]map[string]bool
+)
+
+func builtinNames() map[string]map[string]bool {
+	builtinNamesOnce.Do(func() { builtinNamesValue = newBuiltinNames() })
+	return builtinNamesValue
+}
+
+// newBuiltinNames builds [builtinNames]'s value.
+func newBuiltinNames() map[string]map[string]bool {
 	m := map[string]map[string]bool{"": {}}
 	for _, line := range strings.Split(builtinsTxt, "\n") {
 		f := strings.Fields(line)
@@ -30,7 +41,7 @@ var builtinNames = sync.OnceValue(func() map[string]map[string]bool {
 		m[f[0]] = set
 	}
 	return m
-})
+}
 
 // versioner is the part of a Lang that names its Python version (a *pyver.Python).
 type versioner interface {

@@ -35,7 +35,18 @@ type nameTable struct {
 }
 
 // names decodes namesTxt on the first \N{...} escape; then it is only read.
-var names = sync.OnceValue(func() nameTable {
+var (
+	namesOnce  sync.Once
+	namesValue nameTable
+)
+
+func names() nameTable {
+	namesOnce.Do(func() { namesValue = newNames() })
+	return namesValue
+}
+
+// newNames builds [names]'s value.
+func newNames() nameTable {
 	t := nameTable{byName: make(map[string]rune, 35000)}
 	r, prev := rune(0), ""
 	shared, entries, _ := strings.Cut(strings.TrimSuffix(namesTxt, "\n"), "\n")
@@ -58,7 +69,7 @@ var names = sync.OnceValue(func() nameTable {
 		}
 	}
 	return t
-})
+}
 
 // cjkIdeograph reports whether r is a CJK unified ideograph (its name is computed).
 func cjkIdeograph(r rune) bool {
@@ -80,7 +91,18 @@ func cjkIdeograph(r rune) bool {
 var aliasesTxt string
 
 // aliases decodes aliasesTxt on the first alias looked up.
-var aliases = sync.OnceValue(func() map[string]rune {
+var (
+	aliasesOnce  sync.Once
+	aliasesValue map[string]rune
+)
+
+func aliases() map[string]rune {
+	aliasesOnce.Do(func() { aliasesValue = newAliases() })
+	return aliasesValue
+}
+
+// newAliases builds [aliases]'s value.
+func newAliases() map[string]rune {
 	m := make(map[string]rune, 480)
 	for line := range strings.SplitSeq(strings.TrimSuffix(aliasesTxt, "\n"), "\n") {
 		hex, name, _ := strings.Cut(line, " ")
@@ -88,7 +110,7 @@ var aliases = sync.OnceValue(func() map[string]rune {
 		m[name] = rune(v)
 	}
 	return m
-})
+}
 
 // The jamo short names of a Hangul syllable's name, by column: leading consonant,
 // vowel, trailing consonant (Unicode Jamo.txt; the syllable is

@@ -182,7 +182,15 @@ type envValue func(r *EnvRule, in envInput) (v literal.Value, ok bool, err error
 // kind stands for is listed in config/schema/FORMAT.md. check, when not nil, decodes
 // the kind's own fields when a schema is loaded. Built once, on first use (every
 // rule of every schema loaded looks its kind up), and never written after.
-var envKinds = sync.OnceValue(newEnvKinds)
+var (
+	envKindsOnce  sync.Once
+	envKindsValue map[string]envKind
+)
+
+func envKinds() map[string]envKind {
+	envKindsOnce.Do(func() { envKindsValue = newEnvKinds() })
+	return envKindsValue
+}
 
 // newEnvKinds builds the table of [envKinds].
 func newEnvKinds() map[string]envKind {

@@ -76,7 +76,18 @@ type compiledInference struct {
 
 // inferenceTable is Inferences compiled on first use (not at initialisation: most runs
 // of the library never read a log); the rows are constant.
-var inferenceTable = sync.OnceValue(func() []compiledInference {
+var (
+	inferenceTableOnce  sync.Once
+	inferenceTableValue []compiledInference
+)
+
+func inferenceTable() []compiledInference {
+	inferenceTableOnce.Do(func() { inferenceTableValue = newInferenceTable() })
+	return inferenceTableValue
+}
+
+// newInferenceTable builds [inferenceTable]'s value.
+func newInferenceTable() []compiledInference {
 	rows := Inferences()
 	out := make([]compiledInference, len(rows))
 	for i, r := range rows {
@@ -86,7 +97,7 @@ var inferenceTable = sync.OnceValue(func() []compiledInference {
 		}
 	}
 	return out
-})
+}
 
 // edit returns the workload the first applicable row of f's code sets, or false.
 func edit(f Finding, devices int) (graphs.Workload, bool) {

@@ -22,7 +22,18 @@ type pythonForm struct {
 // version a report states, then a path the interpreter's packages are under, then the
 // bound torch.compile's own refusal names ("… not supported on Python 3.12+": the
 // Python was that one or newer, so the plan takes the bound).
-var pythonForms = sync.OnceValue(func() []pythonForm {
+var (
+	pythonFormsOnce  sync.Once
+	pythonFormsValue []pythonForm
+)
+
+func pythonForms() []pythonForm {
+	pythonFormsOnce.Do(func() { pythonFormsValue = newPythonForms() })
+	return pythonFormsValue
+}
+
+// newPythonForms builds [pythonForms]'s value.
+func newPythonForms() []pythonForm {
 	return []pythonForm{
 		// A free-threaded build's sys.version, in collect_env and the banner: "3.13.1
 		// experimental free-threading build (main, …)" (3.13), "3.14.0 free-threading
@@ -41,7 +52,7 @@ var pythonForms = sync.OnceValue(func() []pythonForm {
 		// torch.compile's refusal: "Dynamo is not supported on Python 3.12+", "Python 3.11+ not yet supported for torch.compile".
 		{lazyregexp.New(`\b(?:not supported on Python (3\.\d{1,2})\+|Python (3\.\d{1,2})\+ not yet supported)`), 1, "torch.compile's message", ""},
 	}
-})
+}
 
 // pathRank is the rank of a path the interpreter's packages are under (pythonForms).
 const pathRank = 2

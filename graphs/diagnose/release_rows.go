@@ -355,7 +355,18 @@ type releasePatterns struct {
 	patterns, keys, tags []versionPattern
 }
 
-var compiledReleaseRows = sync.OnceValue(func() releasePatterns {
+var (
+	compiledReleaseRowsOnce  sync.Once
+	compiledReleaseRowsValue releasePatterns
+)
+
+func compiledReleaseRows() releasePatterns {
+	compiledReleaseRowsOnce.Do(func() { compiledReleaseRowsValue = newCompiledReleaseRows() })
+	return compiledReleaseRowsValue
+}
+
+// newCompiledReleaseRows builds [compiledReleaseRows]'s value.
+func newCompiledReleaseRows() releasePatterns {
 	var out releasePatterns
 	shared := map[string]*regexp.Regexp{}
 	for i, r := range releaseRows() {
@@ -378,7 +389,7 @@ var compiledReleaseRows = sync.OnceValue(func() releasePatterns {
 		}
 	}
 	return out
-})
+}
 
 // versionAnchors are the prefilter's anchors for releaseRows: every row's.
 func versionAnchors() []string {

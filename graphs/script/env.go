@@ -44,13 +44,24 @@ var callTimeEnv = map[string]string{
 // configEnv returns the variables some supported release's torch._inductor.config
 // reads at import (the schemas' EnvVarNames, read without parsing the schemas).
 // Built once; never written after.
-var configEnv = sync.OnceValue(func() map[string]bool {
+var (
+	configEnvOnce  sync.Once
+	configEnvValue map[string]bool
+)
+
+func configEnv() map[string]bool {
+	configEnvOnce.Do(func() { configEnvValue = newConfigEnv() })
+	return configEnvValue
+}
+
+// newConfigEnv builds [configEnv]'s value.
+func newConfigEnv() map[string]bool {
 	m := map[string]bool{}
 	for _, n := range schema.BuiltinEnvVarNames() {
 		m[n] = true
 	}
 	return m
-})
+}
 
 // readAt says when PyTorch reads the variable ("" when neither the Inductor config,
 // a call-time reader nor the allocator reads it).

@@ -198,10 +198,23 @@ func contains(rs []Reason, r Reason) bool {
 // only read them: built on each call, graphs/diagnose's initialisation alone
 // allocated 1 MB of them (a web page's shared link waited on it; examples/web's
 // Budgets).
+// (A sync.Once each, not sync.OnceValue: its instantiation per result type was about
+// 1 KB of the web page each; examples/web's Transfer size.)
 var (
-	wordingTable = sync.OnceValue(wordings)
-	checkTable   = sync.OnceValue(checks)
+	wordingOnce, checkOnce sync.Once
+	wordingRows            []Wording
+	checkRows              []Check
 )
+
+func wordingTable() []Wording {
+	wordingOnce.Do(func() { wordingRows = wordings() })
+	return wordingRows
+}
+
+func checkTable() []Check {
+	checkOnce.Do(func() { checkRows = checks() })
+	return checkRows
+}
 
 // Wordings returns the wording rows, a fresh copy on each call.
 func Wordings() []Wording { return wordings() }
