@@ -205,7 +205,18 @@ func sentenceLiteral(sig Signature) string {
 }
 
 // compiledTable returns the process's compiled signature table.
-var compiledTable = sync.OnceValues(compileTable)
+// (A sync.Once, not sync.OnceValues: its instantiation was code of the web page;
+// examples/web's Transfer size.)
+func compiledTable() (table, error) {
+	tableOnce.Do(func() { tableValue, tableErr = compileTable() })
+	return tableValue, tableErr
+}
+
+var (
+	tableOnce  sync.Once
+	tableValue table
+	tableErr   error
+)
 
 // compiledPattern is a Pattern compiled, shared by the rows that share it (a message
 // retold, one row per literal): a pattern with long bounded repeats compiles to a
@@ -1808,24 +1819,27 @@ func controlLookalikes() []string {
 var shownLookalikes = strings.NewReplacer(lookalikePairs()...)
 
 // lookalikePairs are the pairs of lookalikes and ASCII both replacers hold.
-func lookalikePairs() []string {
-	return []string{
-		// HTML escaped twice (a scraped page, a feed: "can&amp;#39;t"), before "&amp;"
-		"&amp;#39;", "'", "&amp;#x27;", "'", "&amp;quot;", "\"", "&amp;lt;", "<", "&amp;gt;", ">",
-		// references to the curly quotes, which a page's typography puts for ASCII's
-		// (WordPress, Discourse: "can&#8217;t"; sweep4 finding 10)
-		"&rsquo;", "'", "&lsquo;", "'", "&#8217;", "'", "&#8216;", "'", "&#x2019;", "'", "&#x2018;", "'",
-		"&rdquo;", "\"", "&ldquo;", "\"", "&#8221;", "\"", "&#8220;", "\"", "&#x201d;", "\"", "&#x201c;", "\"",
-		"&#x201D;", "\"", "&#x201C;", "\"",
-		// a JavaScript or HTML-safe JSON encoder's escapes of ASCII marks on a line that is
-		// not JSON (Gson's "can\u0027t")
-		"\\u0027", "'", "\\u0022", "\"", "\\u003c", "<", "\\u003e", ">", "\\u003C", "<", "\\u003E", ">", "\\u0026", "&",
-		"\u00a0", " ", "\u2002", " ", "\u2003", " ", "\u2007", " ", "\u2009", " ", "\u200a", " ",
-		"\u202f", " ", "\u3000", " ", "\u2018", "'", "\u2019", "'", "\u201c", "\"", "\u201d", "\"",
-		"&#39;", "'", "&#x27;", "'", "&apos;", "'", "&quot;", "\"", "&#34;", "\"", "&lt;", "<", "&gt;", ">",
-		"&amp;", "&", "&nbsp;", " ",
-		"\u00ad", "", "\u200b", "", "\u200c", "", "\u200d", "", "\u2060", "", "\ufeff", "", "&shy;", "",
-	}
+func lookalikePairs() []string { return lookalikePairsList }
+
+// lookalikePairsList is a package-level slice, not built on each call: a literal built in a
+// function allocates its array, whose type the web page then carries (examples/web's
+// Transfer size).
+var lookalikePairsList = []string{
+	// HTML escaped twice (a scraped page, a feed: "can&amp;#39;t"), before "&amp;"
+	"&amp;#39;", "'", "&amp;#x27;", "'", "&amp;quot;", "\"", "&amp;lt;", "<", "&amp;gt;", ">",
+	// references to the curly quotes, which a page's typography puts for ASCII's
+	// (WordPress, Discourse: "can&#8217;t"; sweep4 finding 10)
+	"&rsquo;", "'", "&lsquo;", "'", "&#8217;", "'", "&#8216;", "'", "&#x2019;", "'", "&#x2018;", "'",
+	"&rdquo;", "\"", "&ldquo;", "\"", "&#8221;", "\"", "&#8220;", "\"", "&#x201d;", "\"", "&#x201c;", "\"",
+	"&#x201D;", "\"", "&#x201C;", "\"",
+	// a JavaScript or HTML-safe JSON encoder's escapes of ASCII marks on a line that is
+	// not JSON (Gson's "can\u0027t")
+	"\\u0027", "'", "\\u0022", "\"", "\\u003c", "<", "\\u003e", ">", "\\u003C", "<", "\\u003E", ">", "\\u0026", "&",
+	"\u00a0", " ", "\u2002", " ", "\u2003", " ", "\u2007", " ", "\u2009", " ", "\u200a", " ",
+	"\u202f", " ", "\u3000", " ", "\u2018", "'", "\u2019", "'", "\u201c", "\"", "\u201d", "\"",
+	"&#39;", "'", "&#x27;", "'", "&apos;", "'", "&quot;", "\"", "&#34;", "\"", "&lt;", "<", "&gt;", ">",
+	"&amp;", "&", "&nbsp;", " ",
+	"\u00ad", "", "\u200b", "", "\u200c", "", "\u200d", "", "\u2060", "", "\ufeff", "", "&shy;", "",
 }
 
 // fullWidthASCII are the pairs of the full-width forms of ASCII's printable characters
