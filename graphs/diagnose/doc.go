@@ -1338,6 +1338,8 @@
 //   - trees-untracked-pool-tensors: a paraphrase with "not tracked as output", as reports retell it
 //   - trees-untracked-pool-tensors: a paraphrase with "not tracked as an output", as reports retell it
 //   - trees-untracked-pool-tensors: a paraphrase with "not tracked as cudagraph output", as reports retell it
+//   - trees-untracked-pool-tensors: a paraphrase with "storage data ptr", as reports retell it
+//   - trees-untracked-pool-tensors: a paraphrase with "storage data pointer", as reports retell it
 //   - trees-untracked-pool-tensors: "in the cudagraph pool but not accounted for as an output of cudagraph trees" (quoted without its first word), 2.1–2.10
 //   - trees-untracked-pool-tensors: "not accounted for as an output of cudagraph trees" (quoted up to its first clause's end), 2.1–2.10
 //   - trees-untracked-pool-tensors: "pool not tracked as outputs" (quoted up to its first clause's end), 2.11–2.14
