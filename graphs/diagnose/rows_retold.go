@@ -387,7 +387,7 @@ func borrowedRetold() []retelling {
 			// "These", no "are"): live storage data pointers, the cudagraph pool and "not
 			// accounted for", in that order in one sentence.
 			literals: []string{"storage data ptr", "storage data pointer"},
-			pattern: `(?i)\bstorage\s+data\s+(?:ptrs?|pointers?)\b[^.;]{0,40}?\bcudagraph\s+pool\b[^.;]{0,40}?\bnot\s+accounted\s+for\b`,
+			pattern:  `(?i)\bstorage\s+data\s+(?:ptrs?|pointers?)\b[^.;]{0,40}?\bcudagraph\s+pool\b[^.;]{0,40}?\bnot\s+accounted\s+for\b`,
 		}, "the RuntimeError \"These live storage data ptrs are in the cudagraph pool but not accounted for as an output of "+
 			"cudagraph trees\" with words dropped"),
 		borrow(StreamCaptureUnjoined, retold{
