@@ -67,6 +67,9 @@ func TestMiddleQuotesNegatives(t *testing.T) {
 		if len(fields) != 5 || fields[3] != "-" {
 			continue
 		}
+		if _, open := OpenFalse[fields[0]]; open {
+			continue // a negative whose finding is open, with its reason (corpus_test.go)
+		}
 		negatives++
 		text, err := os.ReadFile(filepath.Join("testdata", "corpus", "texts", fields[0]+".txt"))
 		if err != nil {

@@ -42,6 +42,20 @@ func TestRetoldClausesAndNames(t *testing.T) {
 		{"rst names", "``backend=cudagraphs`` hits ``cudaMallocAsync`` / ``checkPoolLiveAllocations`` pool errors", AllocatorIncompatible},
 		{"word between", "cudaMallocAsync breaks: checkPoolLiveAllocations assert failures", AllocatorIncompatible},
 		{"name alone", "checkPoolLiveAllocations pool errors", ""},
+		{"pool words dropped", "fail with RuntimeError: live storage data ptrs in the cudagraph pool but not accounted for when used with torch.compile", TreesUntrackedPoolTensors},
+		{"pool words, another order", "not accounted for: live storage data ptrs in the cudagraph pool", ""},
+		{"async: graphs crash under it", "`max-autotune` uses CUDA graphs and crashes under the default `cudaMallocAsync` allocator.", AllocatorIncompatible},
+		{"async: mode fails with it", "reduce-overhead fails with cudaMallocAsync", AllocatorIncompatible},
+		{"async: it first", "cudaMallocAsync is incompatible with cudagraph trees", AllocatorIncompatible},
+		{"async: works", "CUDA graphs work with cudaMallocAsync from CUDA 11.4", ""},
+		{"async: another sentence", "CUDA graphs crash. We use cudaMallocAsync for the cache.", ""},
+		{"call without parens, which", "errors from `cuStreamGetCtx` which is not allowed while a stream is capturing", StreamCaptureIllegal},
+		{"call, no be", "cudaStreamSynchronize not permitted during stream capture", StreamCaptureIllegal},
+		{"operation, no be: another driver's", "EE1016 ... operation not permitted when a stream is capturing", ""},
+		{"operation with be", "the operation was not permitted while the stream was capturing", StreamCaptureIllegal},
+		{"rng state stays its own", "reading the RNG state is not allowed during graph capture", CaptureRNGState},
+		{"allowed", "cudaGraphLaunch is allowed during capture", ""},
+		{"another's operation", "which calls CUDAGeneratorImpl::current_seed — an operation that is not permitted during stream capture", CaptureRNGState},
 	})
 }
 

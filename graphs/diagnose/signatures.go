@@ -259,6 +259,13 @@ func reprRows(rows []Signature) []Signature {
 	return out
 }
 
+// asyncGraphWords and asyncFails: CUDA graphs by name, mode or implementation, and a
+// failure, for the async allocator's retold refusal.
+const (
+	asyncGraphWords = `\bcuda[\s_-]?graphs?\b|\bcudagraph(?:s|_trees)?\b|\bcudagraph\s+trees\b|\breduce-overhead\b|\bmax-autotune\b`
+	asyncFails      = `crash(?:es|ed|ing)?|fail(?:s|ed|ing)?|breaks?|broke|incompatible|(?:does|do|did)\s*n[o']t\s+work|not\s+(?:supported|compatible)`
+)
+
 // threadRows: cudagraph trees and threads.
 func threadRows() []Signature {
 	concurrent := "several threads called one cudagraph-tree function at once, and before 2.14 the " +
@@ -561,6 +568,23 @@ func runtimeRows() []Signature {
 			Evidence: modes.Measured,
 			Source:   mallocAsyncRetoldSource,
 			Decisive: "a line that names checkPoolLiveAllocations as a failure; another line names cudaMallocAsync",
+		},
+		{
+			// The refusal retold without the function's name: CUDA graphs (their mode, the
+			// trees) said to crash or fail under the async allocator in one sentence, either
+			// order ("`max-autotune` uses CUDA graphs and crashes under the CLI's default
+			// `cudaMallocAsync` allocator", a CLI's flag table; "reduce-overhead fails with
+			// cudaMallocAsync"). A rule without a failure ("CUDA graphs work with
+			// cudaMallocAsync from CUDA 11.4") is none.
+			Code: AllocatorIncompatible, Literal: "cudaMallocAsync", Paraphrase: true,
+			Pattern: `(?i)(?:` + asyncGraphWords + `)[^.;]{0,80}?\b(?:` + asyncFails + `)[^.;]{0,60}?\bcudaMallocAsync\b|` +
+				`\bcudaMallocAsync\b[^.;]{0,60}?\b(?:` + asyncFails + `)[^.;]{0,60}?(?:` + asyncGraphWords + `)`,
+			Releases: modes.Minors(1, 14),
+			Cause:    mallocAsyncRetoldCause,
+			Fix:      fixMallocAsync,
+			Evidence: modes.Measured,
+			Source:   mallocAsyncRetoldSource,
+			Decisive: "a sentence that says CUDA graphs crash or fail under cudaMallocAsync",
 		},
 		{
 			// The same refusal from a pluggable allocator: CUDAAllocator's default

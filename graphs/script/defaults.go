@@ -27,8 +27,9 @@ import (
 //   - a def's parameter default no call of the file passes (and none splats).
 // A default assigned in a branch a run given nothing may not take (an if whose test
 // neither the platform, release nor the parser's defaults decide, an except, a match
-// case) is none, nor one a branch testing its name assigns again (if args.mode is
-// None: args.mode = …).
+// case) is none, nor one the file assigns again after it where such a run may
+// (args.mode = "default"; if args.mode is None: args.mode = …), nor a falsy one an or
+// chain passes over (args.mode or "max-autotune").
 // When the site's candidates hold one such value it is planned first ([Site.Modes]),
 // and the note names it; with several (default=a if c else b, two parsers) the file
 // order stays, each still named.
@@ -239,21 +240,23 @@ const unknownBranch = -2
 // assigns again (if args.compile_mode is None: args.compile_mode = …: the parser's
 // None is replaced), with the line of that branch.
 type branchUnmark struct {
-	spans    [][2]int
-	replaced map[string]int
+	spans      [][2]int
+	replaced   map[string]int
+	reassigned map[string]int // a name → the last line a run given nothing may assign it again (noteReassigned)
 }
 
 // unmarkBranchDefaults clears the Default of the candidates, file-wide and scoped,
-// that a branch makes no plain run's (branchUnmark); run after the index.
+// that a branch makes no plain run's (branchUnmark), and of a falsy one an or chain
+// passes over (falsyOr); run after the index.
 func (r *reader) unmarkBranchDefaults(stmts []*stmt) {
-	u := branchUnmark{replaced: map[string]int{}}
-	r.branchSpans(stmts, &u, 0)
-	if len(u.spans) == 0 && len(u.replaced) == 0 {
+	u := branchUnmark{replaced: map[string]int{}, reassigned: map[string]int{}}
+	r.branchSpans(stmts, &u, 0, false)
+	if len(u.spans) == 0 && len(u.replaced) == 0 && len(u.reassigned) == 0 && len(r.orOperands) == 0 {
 		return
 	}
 	clear := func(n string, cs []Candidate) {
 		for i := range cs {
-			if cs[i].Default != "" && u.unmarks(n, cs[i].Line) {
+			if cs[i].Default != "" && (u.unmarks(n, cs[i].Line) || r.falsyOr(n, cs[i])) {
 				cs[i].Default = ""
 			}
 		}
@@ -273,6 +276,9 @@ func (u *branchUnmark) unmarks(n string, line int) bool {
 	if at, ok := u.replaced[n]; ok && line < at {
 		return true
 	}
+	if at, ok := u.reassigned[n]; ok && line < at {
+		return true
+	}
 	for _, sp := range u.spans {
 		if line >= sp[0] && line <= sp[1] {
 			return true
@@ -281,29 +287,62 @@ func (u *branchUnmark) unmarks(n string, line int) bool {
 	return false
 }
 
-// branchSpans fills u from stmts and the blocks inside them.
-func (r *reader) branchSpans(stmts []*stmt, u *branchUnmark, depth int) {
+// branchSpans fills u from stmts and the blocks inside them; skipped says that a run
+// given nothing does not run them (a branch plainBranch rules out).
+func (r *reader) branchSpans(stmts []*stmt, u *branchUnmark, depth int, skipped bool) {
 	if depth > MaxNesting || len(u.spans) >= maxFlow {
 		return
 	}
 	for _, s := range stmts {
-		if s.kind == blockStmt && len(s.branches) > 0 {
-			r.blockSpans(s, u)
+		if s.kind != blockStmt || len(s.branches) == 0 {
+			if !skipped {
+				r.noteReassigned(s, u)
+			}
+			r.branchSpans(s.body, u, depth+1, skipped)
+			continue
 		}
-		r.branchSpans(s.body, u, depth+1)
+		taken := r.blockSpans(s, u)
+		for i, b := range s.branches {
+			if end := branchEnd(s, i); b.at < end {
+				r.branchSpans(s.body[b.at:end], u, depth+1, skipped || taken != unknownBranch && i != taken)
+			}
+		}
 	}
 }
 
+// branchEnd is where branch i of s ends in s.body.
+func branchEnd(s *stmt, i int) int {
+	if i+1 < len(s.branches) {
+		return min(s.branches[i+1].at, len(s.body))
+	}
+	return len(s.body)
+}
+
+// noteReassigned records the names assignment s gives a value of another name
+// (args.compile_mode = "default" after the parser's default; not self.mode = mode,
+// which forwards it), at s's line: a default before it is not what the run takes.
+func (r *reader) noteReassigned(s *stmt, u *branchUnmark) {
+	if s.kind != assignStmt && s.kind != annAssignStmt {
+		return
+	}
+	eachTarget(s, func(t, v *expr) {
+		n := r.lastName(t)
+		if n == "" || v == nil || r.lastName(v) == n || v.is(orChain) {
+			return // an or chain: falsyOr decides
+		}
+		if at, ok := u.reassigned[n]; !ok || int(s.line) > at {
+			u.reassigned[n] = int(s.line)
+		}
+	})
+}
+
 // blockSpans adds the branches of s a run given nothing may not take, and the names
-// its if branches test and assign, to u.
-func (r *reader) blockSpans(s *stmt, u *branchUnmark) {
+// its if branches test and assign, to u; it returns plainBranch(s).
+func (r *reader) blockSpans(s *stmt, u *branchUnmark) int {
 	taken := r.plainBranch(s)
 	for i, b := range s.branches {
-		end := len(s.body)
-		if i+1 < len(s.branches) {
-			end = s.branches[i+1].at
-		}
-		if b.at >= end || end > len(s.body) {
+		end := branchEnd(s, i)
+		if b.at >= end {
 			continue
 		}
 		body := s.body[b.at:end]
@@ -315,6 +354,7 @@ func (r *reader) blockSpans(s *stmt, u *branchUnmark) {
 		}
 		u.spans = append(u.spans, [2]int{int(body[0].line), r.stmtEndLine(body[len(body)-1])})
 	}
+	return taken
 }
 
 // plainBranch returns the branch of if statement s a run given nothing takes, decided
@@ -490,7 +530,7 @@ func (r *reader) addArgNones() {
 		}
 	}
 	for dest, c := range r.argNones {
-		if reach[dest] && len(r.parserDefaultCands[dest]) == 0 {
+		if reach[dest] && len(r.parserDefaultCands[dest]) == 0 && !r.orOperands[dest] {
 			r.cands[dest] = append(r.cands[dest], c)
 		}
 	}
@@ -527,4 +567,27 @@ func (r *reader) cliEntry(def *stmt) bool {
 		}
 	}
 	return false
+}
+
+// noteOrOperands records the names v, an or chain, reads before its last operand
+// (args.compile_mode or "max-autotune"): a falsy default of theirs is not what the
+// run takes, the chain going on to the next operand.
+func (r *reader) noteOrOperands(v *expr) {
+	if v == nil || !v.is(orChain) || len(v.elts) < 2 {
+		return
+	}
+	if r.orOperands == nil {
+		r.orOperands = map[string]bool{}
+	}
+	for _, e := range v.elts[:len(v.elts)-1] {
+		if n := r.lastName(e); n != "" && len(r.orOperands) < maxFlow {
+			r.orOperands[n] = true
+		}
+	}
+}
+
+// falsyOr reports whether c, a candidate of name n, is a falsy value (None, "") that
+// an or chain reading n passes over.
+func (r *reader) falsyOr(n string, c Candidate) bool {
+	return r.orOperands[n] && (c.Value == nil || *c.Value == "")
 }

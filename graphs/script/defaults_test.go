@@ -37,6 +37,9 @@ func TestDefaultRunFirst(t *testing.T) {
 		{"choices without default=, through a name", argp +
 			"p.add_argument(\"--compile-mode\", choices=[\"reduce-overhead\", \"max-autotune\"])\nargs = p.parse_args()\nmode = args.compile_mode\nm = torch.compile(m, mode=mode)\n",
 			"None", `None (line 3, the parser's default)`, ""},
+		{"assigned again only under a flag the parser's defaults leave off", argp +
+			"p.add_argument(\"--compile-mode\", choices=[\"default\", \"max-autotune\"], default=\"max-autotune\")\np.add_argument(\"--debug\", action=\"store_true\")\nargs = p.parse_args()\nif args.debug:\n    args.compile_mode = \"default\"\nm = torch.compile(m, mode=args.compile_mode)\n",
+			"max-autotune", `"max-autotune" (line 3, the parser's default)`, ""},
 		{"set_defaults", argp +
 			"p.add_argument(\"--mode\", choices=[\"default\", \"max-autotune\"])\np.set_defaults(mode=\"max-autotune\")\nargs = p.parse_args()\nm = torch.compile(m, mode=args.mode)\n",
 			"max-autotune", `(line 4, the parser's set_defaults)`, ""},
@@ -58,7 +61,7 @@ func TestDefaultRunFirst(t *testing.T) {
 			"max-autotune", `"max-autotune" (line 4, Typer's default)`, ""},
 		{"click option default", "import click, torch\n@click.command()\n@click.option(\"--compile-mode\", type=click.Choice([\"default\", \"reduce-overhead\", \"max-autotune\"]), default=\"max-autotune\")\ndef main(compile_mode):\n    m = torch.compile(f, mode=compile_mode)\nmain()\n",
 			"max-autotune", `"max-autotune" (line 3, click's default)`, ""},
-		{"Typer's Annotated option, the def a command", "import torch, typer\nfrom typing import Annotated\napp = typer.Typer()\nMODES = {\"mode\": [\"default\", \"reduce-overhead\"]}\n@app.command()\ndef main(mode: Annotated[str, typer.Option(\"--mode\")] = \"max-autotune\"):\n    if DEBUG:\n        mode = \"default\"\n    m = torch.compile(f, mode=mode)\napp()\n",
+		{"Typer's Annotated option, the def a command", "import torch, typer\nfrom typing import Annotated\napp = typer.Typer()\nMODES = {\"mode\": [\"default\", \"reduce-overhead\"]}\n@app.command()\ndef main(mode: Annotated[str, typer.Option(\"--mode\")] = \"max-autotune\"):\n    m = torch.compile(f, mode=mode)\napp()\n",
 			"max-autotune", `"max-autotune" (line 6, the parameter's default, no call passing it)`, ""},
 		{"fire.Fire(main)", "import fire, torch\ndef main(compile_mode=\"reduce-overhead\"):\n    m = torch.compile(f, mode=compile_mode)\nif __name__ == \"__main__\":\n    fire.Fire(main)\n",
 			"reduce-overhead", `"reduce-overhead" (line 2, the parameter's default, no call passing it)`, ""},
@@ -85,6 +88,20 @@ func TestDefaultRunFirst(t *testing.T) {
 		{"None is no backend", argp +
 			"p.add_argument(\"--backend\", choices=[\"inductor\", \"eager\"])\np.add_argument(\"--compile-mode\", choices=[\"reduce-overhead\", \"max-autotune\"], default=\"max-autotune\")\nargs = p.parse_args()\nm = torch.compile(m, backend=args.backend, mode=args.compile_mode)\n",
 			"max-autotune", `"max-autotune" (line 4, the parser's default)`, "None"},
+		{"the parser's None passed over by or", argp +
+			"p.add_argument(\"--compile-mode\", choices=[\"default\", \"reduce-overhead\"], default=None)\nargs = p.parse_args()\nm = torch.compile(m, mode=args.compile_mode or \"max-autotune\")\n",
+			"max-autotune", "", "parser's default"},
+		{"no None added where or passes over it", argp +
+			"p.add_argument(\"--compile-mode\", choices=[\"default\", \"reduce-overhead\"])\nargs = p.parse_args()\nmode = args.compile_mode or \"max-autotune\"\nm = torch.compile(m, mode=mode)\n",
+			"max-autotune", "", "None"},
+		{"the parser's default assigned again", argp +
+			"p.add_argument(\"--compile-mode\", choices=[\"default\", \"reduce-overhead\", \"max-autotune\"], default=\"max-autotune\")\nargs = p.parse_args()\nargs.compile_mode = \"default\"\nm = torch.compile(m, mode=args.compile_mode)\n",
+			"default", "", "parser's default"},
+		{"the parser's default assigned again under a test not decided", argp +
+			"p.add_argument(\"--compile-mode\", choices=[\"default\", \"reduce-overhead\", \"max-autotune\"], default=\"max-autotune\")\nargs = p.parse_args()\nif DEBUG:\n    args.compile_mode = \"default\"\nm = torch.compile(m, mode=args.compile_mode)\n",
+			"default", "", "parser's default"},
+		{"a field assigned again", "from dataclasses import dataclass\nimport torch\n@dataclass\nclass Cfg:\n    compile_mode: str = \"max-autotune\"\ncfg = Cfg()\ncfg.compile_mode = \"default\"\nm = torch.compile(m, mode=cfg.compile_mode)\n",
+			"max-autotune", "", "field's default"},
 		{"a required option has no default", argp +
 			"p.add_argument(\"--compile-mode\", choices=[\"reduce-overhead\", \"max-autotune\"], required=True)\nargs = p.parse_args()\nm = torch.compile(m, mode=args.compile_mode)\n",
 			"reduce-overhead", "", "parser's default"},

@@ -108,6 +108,7 @@ func (r *reader) indexTarget(t, v *expr) {
 		r.noteOpaque(n)
 	}
 	r.noteCounter(n, v)
+	r.noteOrOperands(v)
 	r.candidate(n, v)
 	r.flow(n, v)
 	r.noteParsedArgs(n, v)
@@ -289,6 +290,7 @@ func (r *reader) indexCall(c *expr) {
 // **NAME.
 func (r *reader) indexCompileCall(c *expr) {
 	if m := kwarg(c, "mode", 99); m != nil {
+		r.noteOrOperands(m)
 		if n := r.lastName(m); n != "" && len(r.modeNames) < maxFlow {
 			r.modeNames[n] = true // mode=NAME: unshown values of NAME are noted (unshown.go)
 		}
@@ -313,6 +315,7 @@ func (r *reader) indexKeywords(c *expr) {
 		if len(r.kwPassed) < maxFlow {
 			r.kwPassed[a.keyword] = true
 		}
+		r.noteOrOperands(a.value)
 		if lits := r.literalCands(a.value, 0); len(lits) > 0 { // candidate's, found once
 			r.shownDests[a.keyword] = true // Config(compile_mode="default"): cfg.compile_mode shows it
 			r.cands[a.keyword] = append(r.cands[a.keyword], lits...)
