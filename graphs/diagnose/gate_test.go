@@ -90,11 +90,12 @@ func TestGateAdmits(t *testing.T) {
 		if g == nil {
 			continue
 		}
-		// under the race detector one line in raceStride, another one for each
-		// expression (by its length: the map's order is random)
+		// under the race detector one line in 4*raceStride (the package's costliest
+		// sweep under it: 293 of some 960 s at one in raceStride), another one for
+		// each expression (by its length: the map's order is random)
 		shift := len(re.String())
 		for i, l := range lines {
-			if !raceKeeps(i + shift) {
+			if raceEnabled && (i+shift)%(4*raceStride) != 0 {
 				continue
 			}
 			if !g.admits(l, &scratch) {

@@ -54,6 +54,9 @@ func TestKnownLenSameAnswer(t *testing.T) {
 			"bytes.Reader":   bytes.NewReader([]byte(text)),
 			"bytes.Buffer":   bytes.NewBufferString(text),
 		} {
+			if kind != "strings.Reader" && len(text) > 4<<10 {
+				continue // the three types take the same path: the long texts once
+			}
 			if diff := cmp.Diff(want, answer(t, r)); diff != "" {
 				t.Errorf("%s from a %s (-unknown length +known):\n%s", name, kind, diff)
 			}

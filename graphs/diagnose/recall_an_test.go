@@ -42,6 +42,8 @@ func TestRetoldClausesAndNames(t *testing.T) {
 		{"rst names", "``backend=cudagraphs`` hits ``cudaMallocAsync`` / ``checkPoolLiveAllocations`` pool errors", AllocatorIncompatible},
 		{"word between", "cudaMallocAsync breaks: checkPoolLiveAllocations assert failures", AllocatorIncompatible},
 		{"name alone", "checkPoolLiveAllocations pool errors", ""},
+		{"pool words dropped", "fail with RuntimeError: live storage data ptrs in the cudagraph pool but not accounted for when used with torch.compile", TreesUntrackedPoolTensors},
+		{"pool words, another order", "not accounted for: live storage data ptrs in the cudagraph pool", ""},
 		{"async: graphs crash under it", "`max-autotune` uses CUDA graphs and crashes under the default `cudaMallocAsync` allocator.", AllocatorIncompatible},
 		{"async: mode fails with it", "reduce-overhead fails with cudaMallocAsync", AllocatorIncompatible},
 		{"async: it first", "cudaMallocAsync is incompatible with cudagraph trees", AllocatorIncompatible},

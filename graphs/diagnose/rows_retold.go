@@ -380,6 +380,16 @@ func borrowedRetold() []retelling {
 			literals: []string{"not tracked as output", "not tracked as an output", "not tracked as cudagraph output"},
 			pattern:  `(?i)\b(?:is|are|was|were|be|being|get|gets|got)\s+not\s+tracked\s+as\s+(?:an?\s+)?(?:cuda\s?graphs?\s+)?outputs?\b`,
 		}, "the RuntimeError \"Detected N tensor(s) in the cudagraph pool not tracked as outputs\" retold (pytorch/pytorch#187565)"),
+		borrow(TreesUntrackedPoolTensors, retold{
+			// The 2.1–2.10 wording quoted with its words dropped and its end cut: "RuntimeError:
+			// live storage data ptrs in the cudagraph pool but not accounted for when used with
+			// torch.compile(mode=\"reduce-overhead\")" (a FlashInfer fix's description, no
+			// "These", no "are"): live storage data pointers, the cudagraph pool and "not
+			// accounted for", in that order in one sentence.
+			literals: []string{"storage data ptr", "storage data pointer"},
+			pattern:  `(?i)\bstorage\s+data\s+(?:ptrs?|pointers?)\b[^.;]{0,40}?\bcudagraph\s+pool\b[^.;]{0,40}?\bnot\s+accounted\s+for\b`,
+		}, "the RuntimeError \"These live storage data ptrs are in the cudagraph pool but not accounted for as an output of "+
+			"cudagraph trees\" with words dropped"),
 		borrow(StreamCaptureUnjoined, retold{
 			// "CUDA Graph capture still crashes with \"stream has unjoined work\"", "CG capture
 			// stream unjoined" (holdoutJ's a4x Megatron notes): the stream named with
