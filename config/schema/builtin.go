@@ -240,12 +240,26 @@ func schemaFor(v modes.Version) string {
 	return r.File
 }
 
+var (
+	envVarNamesOnce sync.Once
+	envVarNamesAll  []string
+)
+
 // BuiltinEnvVarNames returns every variable some embedded schema's config reads at
 // import (the union of the files' env_var_names), sorted, read without parsing the rest
 // of the files: a script that sets a variable needs these of every release, and parsing
 // every release's schema had been most of a script's first answer in the web page.
 // TestBuiltinEnvVarNames checks it against the parsed schemas.
-var BuiltinEnvVarNames = sync.OnceValue(func() []string {
+// Built on the first call (a sync.Once, not sync.OnceValue: its instantiation for
+// []string was 1.9 KB of the web page; examples/web's Transfer size); the caller must
+// not change the slice.
+func BuiltinEnvVarNames() []string {
+	envVarNamesOnce.Do(func() { envVarNamesAll = newBuiltinEnvVarNames() })
+	return envVarNamesAll
+}
+
+// newBuiltinEnvVarNames builds [BuiltinEnvVarNames]'s value.
+func newBuiltinEnvVarNames() []string {
 	var out []string
 	for _, name := range builtinNames() {
 		names, ok := envVarNames(name)
@@ -260,7 +274,7 @@ var BuiltinEnvVarNames = sync.OnceValue(func() []string {
 	}
 	slices.Sort(out)
 	return slices.Compact(out)
-})
+}
 
 // envVarNames reads the env_var_names member of the embedded file name (the one member
 // of that name in every file, a top-level one), ok false where it cannot.
