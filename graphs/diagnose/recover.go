@@ -79,10 +79,13 @@ type envLine struct {
 
 // recoverAnchors are the prefilter's anchors for the recoverer: a line without one is
 // not read for the call, config or environment (a call's continuation lines are).
-func recoverAnchors() []string {
-	return []string{"torch.compile(", "torch._inductor.config.", "inductor_config.", "TORCHINDUCTOR_", "PYTORCH_",
-		"TORCH_COMPILE_DISABLE", "os.environ", "reduce-overhead", "max-autotune", "Python version", "Python 3."}
-}
+func recoverAnchors() []string { return recoverAnchorsList }
+
+// recoverAnchorsList is a package-level slice, not built on each call: a literal built in a
+// function allocates its array, whose type the web page then carries (examples/web's
+// Transfer size).
+var recoverAnchorsList = []string{"torch.compile(", "torch._inductor.config.", "inductor_config.", "TORCHINDUCTOR_", "PYTORCH_",
+	"TORCH_COMPILE_DISABLE", "os.environ", "reduce-overhead", "max-autotune", "Python version", "Python 3."}
 
 // pythonPathAnchors are the prefilter's anchors for a path the interpreter's packages are
 // under (".../lib/python3.12/site-packages/..."), which every frame of a traceback holds:

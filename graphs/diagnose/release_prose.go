@@ -247,11 +247,14 @@ func proseRows() []releaseRow {
 
 // moveAnchors are the prefilter's anchors of a bare release the run moved to, torch
 // unnamed.
-func moveAnchors() []string {
-	return []string{"pgraded to 2.", "pdated to 2.", "pgrading to 2.", "pdating to 2.", "witched to 2.",
-		"witching to 2.", "oved to 2.", "oving to 2.", "igrated to 2.", "igrating to 2.", "umped to 2.",
-		"umping to 2.", "pgrade to 2.", "pdate to 2.", "witch to 2.", "move to 2.", "bump to 2.", "igration to 2."}
-}
+func moveAnchors() []string { return moveAnchorsList }
+
+// moveAnchorsList is a package-level slice, not built on each call: a literal built in a
+// function allocates its array, whose type the web page then carries (examples/web's
+// Transfer size).
+var moveAnchorsList = []string{"pgraded to 2.", "pdated to 2.", "pgrading to 2.", "pdating to 2.", "witched to 2.",
+	"witching to 2.", "oved to 2.", "oving to 2.", "igrated to 2.", "igrating to 2.", "umped to 2.",
+	"umping to 2.", "pgrade to 2.", "pdate to 2.", "witch to 2.", "move to 2.", "bump to 2.", "igration to 2."}
 
 // compileWord names torch's compile stack: a line that names it and a release a failure
 // happens on names the run's.
