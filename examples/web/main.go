@@ -224,6 +224,43 @@
 //	  reflect.DeepEqual (its only use the page kept)      3,148,656      4.6 KB
 //	strings, bytes and unicode/utf8 built without
 //	  inlining (their loops are internal/bytealg's)       3,132,691     16.0 KB
+//	whole page (main at 08cf583, a session of -script
+//	  work and diagnose rows later: graphs/script's code
+//	  +18.5 KB gzipped since 7cfd209, the data +6 KB)     3,166,543    over by 20.8 KB
+//	slices.SortFunc on strings (config/schema's pack
+//	  order) and on diagnose's rowAt and [2]int spans
+//	  become sort.Slice, which the page links anyway:
+//	  three instantiations of the generic sort fewer      3,155,653     10.9 KB
+//	tables built on first use take a sync.Once, not
+//	  sync.OnceValue (four functions per result type)     3,149,068      6.6 KB
+//	diagnose's signature table and schema's
+//	  BuiltinEnvVarNames likewise, graphs' decodeTyped
+//	  not generic (reflect.New), four []string literals
+//	  package variables (main at 3c33030)                 3,145,671      3.4 KB
+//
+// The last rows were measured with TestTransferSize, and on app.wasm alone (gzip -9):
+// at 6878d43 3,110,449 bytes, 3,105,316 without the strings' sort (5.1 KB) and
+// 3,099,167 without rowAt's and [2]int's (6.1 KB); at 08cf583 with those, 3,103,772,
+// 3,097,648 with the sync.Once tables (6.1 KB: skips' wordings and checks, diagnose's
+// inferences, Python forms and release rows, graphs/script's config variables,
+// config/literal's builtins, \N{NAME}'s names and aliases, config/schema's rule
+// kinds), 3,097,153 with the signature table's (0.5 KB), 3,096,528 with decodeTyped
+// (0.6 KB; four instantiations), 3,096,284 with lookalikePairs' (0.2 KB; a
+// []string literal built in a function allocates its array, and the array's type,
+// with its equality function, is then in the page); at 3c33030, 3,096,722, 3,094,780
+// with BuiltinEnvVarNames' sync.Once (1.9 KB) and 3,094,148 with three more anchor
+// lists as package variables (0.6 KB). Where main had grown since
+// 7cfd209 was found by comparing the two builds' code per package (each function's
+// body, by its name in the name section, gzipped per package): graphs/script +18.5
+// KB, graphs/diagnose +0.6, nothing newly reachable (go build -ldflags=-dumpdep). Tried
+// and not kept: config/schema's and config/pyver's OnceValues (one shape, shared;
+// +0.3 KB as sync.Once), pyver's setattr tables (0.1 KB), internal/lazyregexp on a
+// sync.Once (+1.5 KB: the inlined Once in each of its methods). What is left of the
+// kind: 22 more [N]string arrays allocated by functions (about 0.25 KB each; config's
+// FactRows, diagnose's borrowedRetold and releaseRows hold most), and equality
+// functions of row types' arrays (24 KB of code in all, [19]diagnose.Inference,
+// [11]modes.ReleaseRow and [19]schema.EnvRow the largest), which an unkeyed row
+// literal keeps from being made incomparable.
 //
 // The last two were measured with TestTransferSize, and each on app.wasm alone
 // (3,101,004, 3,097,644 and 3,083,083 bytes gzipped). Of the inlined packages, sync
