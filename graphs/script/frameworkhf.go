@@ -15,9 +15,12 @@ import (
 // `class _BaseConfig(TrainingArguments)`; sft_config.py, dpo_config.py, grpo_config.py,
 // kto_config.py, reward_config.py, rloo_config.py subclass _BaseConfig; trl/__init__.py
 // exports them).
-func trlConfigs() []string {
-	return []string{"SFTConfig", "DPOConfig", "GRPOConfig", "KTOConfig", "RewardConfig", "RLOOConfig"}
-}
+func trlConfigs() []string { return trlConfigsList }
+
+// trlConfigsList is a package-level slice, not built on each call: a literal built in a
+// function allocates its array, whose type the web page then carries (examples/web's
+// Transfer size).
+var trlConfigsList = []string{"SFTConfig", "DPOConfig", "GRPOConfig", "KTOConfig", "RewardConfig", "RLOOConfig"}
 
 // isTrainingArgs reports whether q names transformers' TrainingArguments or a class
 // that subclasses it as the script imports it.

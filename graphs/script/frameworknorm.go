@@ -30,11 +30,14 @@ import (
 
 // dynamoBackends are the values of accelerate's DynamoBackend enum
 // (huggingface/accelerate @16cb6eb8 src/accelerate/utils/dataclasses.py:690).
-func dynamoBackends() []string {
-	return []string{"NO", "EAGER", "AOT_EAGER", "INDUCTOR", "AOT_TS_NVFUSER", "NVPRIMS_NVFUSER",
-		"CUDAGRAPHS", "OFI", "FX2TRT", "ONNXRT", "TENSORRT", "AOT_TORCHXLA_TRACE_ONCE",
-		"TORCHXLA_TRACE_ONCE", "TVM", "HPU_BACKEND", "NEURON"}
-}
+func dynamoBackends() []string { return dynamoBackendsList }
+
+// dynamoBackendsList is a package-level slice, not built on each call: a literal built in a
+// function allocates its array, whose type the web page then carries (examples/web's
+// Transfer size).
+var dynamoBackendsList = []string{"NO", "EAGER", "AOT_EAGER", "INDUCTOR", "AOT_TS_NVFUSER", "NVPRIMS_NVFUSER",
+	"CUDAGRAPHS", "OFI", "FX2TRT", "ONNXRT", "TENSORRT", "AOT_TORCHXLA_TRACE_ONCE",
+	"TORCHXLA_TRACE_ONCE", "TVM", "HPU_BACKEND", "NEURON"}
 
 // dynamoEnumPaths are the dotted paths of accelerate's DynamoBackend as a script
 // imports it (`DynamoBackend.INDUCTOR` is a str whose value is "INDUCTOR").
