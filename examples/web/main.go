@@ -235,8 +235,8 @@
 //	  sync.OnceValue (four functions per result type)     3,149,068      6.6 KB
 //	diagnose's signature table and schema's
 //	  BuiltinEnvVarNames likewise, graphs' decodeTyped
-//	  not generic (reflect.New), four []string literals
-//	  package variables (main at 3c33030)                 3,145,671      3.4 KB
+//	  not generic (reflect.New), six []string literals
+//	  package variables (main at 3c33030)                 3,145,271      3.8 KB
 //
 // The last rows were measured with TestTransferSize, and on app.wasm alone (gzip -9):
 // at 6878d43 3,110,449 bytes, 3,105,316 without the strings' sort (5.1 KB) and
@@ -248,8 +248,11 @@
 // (0.6 KB; four instantiations), 3,096,284 with lookalikePairs' (0.2 KB; a
 // []string literal built in a function allocates its array, and the array's type,
 // with its equality function, is then in the page); at 3c33030, 3,096,722, 3,094,780
-// with BuiltinEnvVarNames' sync.Once (1.9 KB) and 3,094,148 with three more anchor
-// lists as package variables (0.6 KB). Where main had grown since
+// with BuiltinEnvVarNames' sync.Once (1.9 KB), 3,094,148 with three more anchor
+// lists as package variables (0.6 KB) and 3,092,885 with graphs/script's trlConfigs
+// and dynamoBackends (1.3 KB). Not kept either, each larger: controlLookalikes' and
+// fullWidthASCII's first literals as package variables, inputerr.ModulePackages
+// copying one, config's loadNearIndex and loadOtherReaders on a sync.Once closure. Where main had grown since
 // 7cfd209 was found by comparing the two builds' code per package (each function's
 // body, by its name in the name section, gzipped per package): graphs/script +18.5
 // KB, graphs/diagnose +0.6, nothing newly reachable (go build -ldflags=-dumpdep). Tried
