@@ -63,19 +63,13 @@ func (r *reader) noteKill(t, v *expr) {
 
 // reads reports whether name n is read somewhere in v.
 func (r *reader) reads(v *expr, n string) bool {
-	return exprHolds(v, func(e *expr) bool { return e.kind == name && e.name == n })
-}
-
-// exprHolds reports whether v or an expression inside it (its operand, index, call
-// arguments and elements, maxAltDepth*8 levels at most) satisfies is.
-func exprHolds(v *expr, is func(*expr) bool) bool {
 	found := false
 	var rec func(e *expr, depth int)
 	rec = func(e *expr, depth int) {
 		if e == nil || found || depth > maxAltDepth*8 {
 			return
 		}
-		if is(e) {
+		if e.kind == name && e.name == n {
 			found = true
 			return
 		}
@@ -212,7 +206,27 @@ func (r *reader) noteAttrKill(t, v *expr) {
 
 // readsSelfAttr reports whether self.n is read somewhere in v.
 func readsSelfAttr(v *expr, n string) bool {
-	return exprHolds(v, func(e *expr) bool { return isSelfAttr(e) && e.name == n })
+	found := false
+	var rec func(e *expr, depth int)
+	rec = func(e *expr, depth int) {
+		if e == nil || found || depth > maxAltDepth*8 {
+			return
+		}
+		if isSelfAttr(e) && e.name == n {
+			found = true
+			return
+		}
+		rec(e.x, depth+1)
+		rec(e.index, depth+1)
+		for _, a := range e.args {
+			rec(a.value, depth+1)
+		}
+		for _, x := range e.elts {
+			rec(x, depth+1)
+		}
+	}
+	rec(v, 0)
+	return found
 }
 
 // attrKill returns the latest assignment of self.NAME (e) in the method running now
