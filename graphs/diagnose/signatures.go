@@ -259,10 +259,10 @@ func reprRows(rows []Signature) []Signature {
 	return out
 }
 
-// asyncGraphWords and asyncFails: CUDA graphs by name, mode or implementation, and a
-// failure, for the async allocator's retold refusal.
+// asyncGraphWords and asyncFails: CUDA graphs by name (the retellings' cgWords), mode
+// or implementation, and a failure, for the async allocator's retold refusal.
 const (
-	asyncGraphWords = `\bcuda[\s_-]?graphs?\b|\bcudagraph(?:s|_trees)?\b|\bcudagraph\s+trees\b|\breduce-overhead\b|\bmax-autotune\b`
+	asyncGraphWords = `\b` + cgWords + `\b|\breduce-overhead\b|\bmax-autotune\b`
 	asyncFails      = `crash(?:es|ed|ing)?|fail(?:s|ed|ing)?|breaks?|broke|incompatible|(?:does|do|did)\s*n[o']t\s+work|not\s+(?:supported|compatible)`
 )
 
