@@ -426,7 +426,7 @@ func (r *reader) readsLoopTarget(e *expr) bool {
 		var names []string
 		collectNames(t, &names, 0)
 		for _, n := range names {
-			if r.reads(e, n) {
+			if (nameRead{n: n}).in(e, 0) {
 				return true
 			}
 		}

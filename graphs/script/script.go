@@ -416,10 +416,11 @@ type EnvSet struct {
 
 // Inference is one workload field read from the script.
 type Inference struct {
-	Field string `json:"field"` // the graphs.Workload field, by its JSON name (thread_pool)
-	Value string `json:"value"` // its value, as the workload flag takes it
-	Line  int    `json:"line"`  // the line that shows it
-	Shows string `json:"shows"` // what that line shows; do not depend on this text being stable
+	_     [0]func() // incomparable: arrays of it need no equality code (examples/web: Transfer size)
+	Field string    `json:"field"` // the graphs.Workload field, by its JSON name (thread_pool)
+	Value string    `json:"value"` // its value, as the workload flag takes it
+	Line  int       `json:"line"`  // the line that shows it
+	Shows string    `json:"shows"` // what that line shows; do not depend on this text being stable
 }
 
 // ThreadKind names what starts a thread or process. The values are the JSON contract.
