@@ -310,6 +310,8 @@ type reader struct {
 	keptOuts                            map[bindKey]*siteState  // names holding (a view of) an output now, gradients on or off (workload.go nameOutputs)
 	derived                             map[string][]*siteState // names bound to a value computed from sites' outputs: those sites
 	noGrad                              int                     // with torch.no_grad() / torch.inference_mode() blocks running now
+	accumulating                        int                     // with accelerator.accumulate(…) blocks of an Accelerator that accumulates running now (overwrite.go)
+	accumulators                        map[string]bool         // names bound to Accelerator(gradient_accumulation_steps=N), N > 1
 	suppressLine                        int                     // torch._dynamo.config.suppress_errors = True in force now: its line (0: none)
 	keptLists                           map[string]bool         // lists outputs are appended to with autograd recording (L.append(model(x)))
 	fromLists                           map[string][]string     // names bound to a value computed from such lists: those lists

@@ -131,3 +131,35 @@ func TestGivenArgv(t *testing.T) {
 		})
 	}
 }
+
+// TestAccelerateAccumulate: under accelerator.accumulate(model) of an
+// Accelerator(gradient_accumulation_steps=N > 1), the optimizer's zero_grad() runs only
+// every N-th micro-step (accelerate/optimizer.py), so the backwards between accumulate
+// into .grad tensors a new generation freed, as nanoGPT's micro-steps (sweep11 finding
+// 6: planned capture).
+func TestAccelerateAccumulate(t *testing.T) {
+	t.Parallel()
+	const loop = "import torch\nfrom accelerate import Accelerator\naccelerator = Accelerator(%s)\nmodel = torch.compile(net.cuda(), mode=\"reduce-overhead\")\nfor batch in loader:\n    with accelerator.accumulate(model):\n        loss = model(batch).mean()\n        accelerator.backward(loss)\n        optimizer.step()\n        optimizer.zero_grad()\n"
+	for _, tc := range []struct {
+		args string
+		want bool
+	}{
+		{"gradient_accumulation_steps=4", true},
+		{"gradient_accumulation_steps=1", false},
+		{"", false},
+	} {
+		t.Run(tc.args, func(t *testing.T) {
+			t.Parallel()
+			s, err := readBytes("acc.py", []byte(strings.Replace(loop, "%s", tc.args, 1)))
+			require.NoError(t, err)
+			var st *Site
+			for i := range s.Sites {
+				if s.Sites[i].Kind != Framework {
+					st = &s.Sites[i]
+				}
+			}
+			require.NotNil(t, st)
+			require.Equal(t, tc.want, st.Workload.OutputsKept, "inferred %+v", st.Inferred)
+		})
+	}
+}
