@@ -53,3 +53,46 @@ func TestUnshownNameNotByName(t *testing.T) {
 		})
 	}
 }
+
+// TestKeptOutputForms: an output kept across a loop's iterations without gradients
+// is kept however it is written: by a name bound to it under torch.no_grad(), as a
+// view of it (detach(), an item, an attribute, a slice), through extend (sweep11
+// finding 5: each was planned "capture"; cudagraph trees overwrite it, measured for
+// the output itself in testdata/measured/overwrite_2.11.out, dict-no-grad). A copy
+// (argmax, cpu, clone, tolist) or metadata (shape) is not.
+func TestKeptOutputForms(t *testing.T) {
+	t.Parallel()
+	cases := []struct {
+		body string
+		kept bool
+	}{
+		{"preds.append(model(x))", true},
+		{"out = model(x)\n        preds.append(out)", true},
+		{"out = model(x)\n        preds.append(out.detach())", true},
+		{"out = model(x).detach()\n        preds.append(out)", true},
+		{"logits, _ = model(x)\n        preds.append(logits)", true},
+		{"preds.append(model(x)[0])", true},
+		{"out = model(x)\n        preds.append(out.logits)", true},
+		{"out = model(x)\n        preds.append(out[:, 0])", true},
+		{"preds.append(model(x).view(-1))", true},
+		{"preds.extend([model(x)])", true},
+		{"preds.extend(model(x))", true},
+		{"out = model(x)\n        results[i] = out.detach()", true},
+		{"preds.append(model(x).argmax(-1))", false},
+		{"preds.append(model(x).cpu())", false},
+		{"out = model(x)\n        preds.append(out.clone())", false},
+		{"out = model(x)\n        out = out.argmax(-1)\n        preds.append(out)", false},
+		{"out = model(x)\n        preds.append(out.shape)", false},
+		{"out = model(x)\n        preds.append(out.tolist())", false},
+	}
+	for _, tc := range cases {
+		t.Run(tc.body, func(t *testing.T) {
+			t.Parallel()
+			src := "import torch\nmodel = torch.compile(net, mode=\"reduce-overhead\")\npreds, results = [], {}\nwith torch.no_grad():\n    for i, x in enumerate(loader):\n        " + tc.body + "\n"
+			s, err := readBytes("k.py", []byte(src))
+			require.NoError(t, err)
+			require.Len(t, s.Sites, 1)
+			require.Equal(t, tc.kept, s.Sites[0].Workload.OutputsKept, "inferred %+v", s.Sites[0].Inferred)
+		})
+	}
+}
