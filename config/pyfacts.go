@@ -62,24 +62,24 @@ func pythonLimits() []pythonLimit {
 func pythonRows() []FactRow {
 	r := modes.Minors
 	rows := []FactRow{
-		{FactPython, r(0, 0), "3.10", modes.Source, "the newest Python 2.0's torch.compile runs on (" + srcDocs20Frame + ": 3.11+ raises); not measured"},
-		{FactPython, r(1, 3), "3.11", modes.Source, "the newest Python these releases' torch.compile runs on (" + srcDocs21to23 + ": 3.12+ raises); not measured"},
-		{FactPython, r(4, 5), "3.12", modes.Source, "the newest Python these releases' torch.compile runs on (torch/__init__.py compile: 3.13+ raises); not measured"},
-		{FactPython, r(6, 6), "3.13", modes.Measured, "Debian trixie python3-torch 2.6.0+dfsg-7 runs on Python 3.13.5 (testdata/torch/2.6.0-debian/static.json python)"},
-		{FactPython, r(7, 9), "3.13", modes.Source, "the newest Python these releases' torch.compile runs on (torch/__init__.py compile: 3.14+ raises); not measured"},
-		{FactPython, r(10, 10), "3.14", modes.Inferred, "the newest Python 2.10's torch.compile runs on (3.15+ raises, inferred); not measured"},
-		{FactPython, r(11, 11), "3.12", modes.Measured, "2.11.0+cu130 was measured on Python 3.12 (testdata/torch/2.11, python3.12 paths), kept so that the measured answers hold; its torch.compile runs on 3.14 too"},
-		{FactPython, r(12, 13), "3.14", modes.Source, "the newest Python these releases' torch.compile runs on (3.15+ raises: release/2.13, pytorch/test-infra#8230); not measured"},
-		{FactPython, r(14, 14), "3.14", modes.Measured, "Debian sid python3-torch 2.14.1+dfsg-1 runs on Python 3.14.10 (testdata/torch/2.14.1-debian/static.json python)"},
+		{Name: FactPython, Releases: r(0, 0), Value: "3.10", Evidence: modes.Source, Source: "the newest Python 2.0's torch.compile runs on (" + srcDocs20Frame + ": 3.11+ raises); not measured"},
+		{Name: FactPython, Releases: r(1, 3), Value: "3.11", Evidence: modes.Source, Source: "the newest Python these releases' torch.compile runs on (" + srcDocs21to23 + ": 3.12+ raises); not measured"},
+		{Name: FactPython, Releases: r(4, 5), Value: "3.12", Evidence: modes.Source, Source: "the newest Python these releases' torch.compile runs on (torch/__init__.py compile: 3.13+ raises); not measured"},
+		{Name: FactPython, Releases: r(6, 6), Value: "3.13", Evidence: modes.Measured, Source: "Debian trixie python3-torch 2.6.0+dfsg-7 runs on Python 3.13.5 (testdata/torch/2.6.0-debian/static.json python)"},
+		{Name: FactPython, Releases: r(7, 9), Value: "3.13", Evidence: modes.Source, Source: "the newest Python these releases' torch.compile runs on (torch/__init__.py compile: 3.14+ raises); not measured"},
+		{Name: FactPython, Releases: r(10, 10), Value: "3.14", Evidence: modes.Inferred, Source: "the newest Python 2.10's torch.compile runs on (3.15+ raises, inferred); not measured"},
+		{Name: FactPython, Releases: r(11, 11), Value: "3.12", Evidence: modes.Measured, Source: "2.11.0+cu130 was measured on Python 3.12 (testdata/torch/2.11, python3.12 paths), kept so that the measured answers hold; its torch.compile runs on 3.14 too"},
+		{Name: FactPython, Releases: r(12, 13), Value: "3.14", Evidence: modes.Source, Source: "the newest Python these releases' torch.compile runs on (3.15+ raises: release/2.13, pytorch/test-infra#8230); not measured"},
+		{Name: FactPython, Releases: r(14, 14), Value: "3.14", Evidence: modes.Measured, Source: "Debian sid python3-torch 2.14.1+dfsg-1 runs on Python 3.14.10 (testdata/torch/2.14.1-debian/static.json python)"},
 	}
 	rows = append(rows, oldestPythonRows()...)
 	rows = append(rows, newestPythonRows()...)
 	for _, l := range pythonLimits() {
 		rows = append(rows,
-			FactRow{FactCompileMaxPython, l.releases, l.max, l.evidence, l.source},
-			FactRow{FactCompilePythonMessage, l.releases, l.msg, l.evidence, l.source})
+			FactRow{Name: FactCompileMaxPython, Releases: l.releases, Value: l.max, Evidence: l.evidence, Source: l.source},
+			FactRow{Name: FactCompilePythonMessage, Releases: l.releases, Value: l.msg, Evidence: l.evidence, Source: l.source})
 		if l.inOptimize {
-			rows = append(rows, FactRow{FactCompilePythonInOptimize, l.releases, true, l.evidence, l.source})
+			rows = append(rows, FactRow{Name: FactCompilePythonInOptimize, Releases: l.releases, Value: true, Evidence: l.evidence, Source: l.source})
 		}
 	}
 	return rows
@@ -133,22 +133,22 @@ func oldestPythonRows() []FactRow {
 		pytorchFiles   = "download.pytorch.org's files: "
 	)
 	return []FactRow{
-		{FactOldestPython, r(0, 3), "3.8", modes.Source, "pytorch/pytorch RELEASE.md: its Release Compatibility Matrix " +
+		{Name: FactOldestPython, Releases: r(0, 3), Value: "3.8", Evidence: modes.Source, Source: "pytorch/pytorch RELEASE.md: its Release Compatibility Matrix " +
 			"@ aa6104e2a21e72f83ce217ea93e8e69884e22b04 gives Python \">=3.8\" for 2.0, 2.1, 2.2, 2.3"},
-		{FactOldestPython, r(4, 4), "3.8", modes.Source, newerMatrix + "\">=3.8, <=3.12\" for 2.4"},
-		{FactOldestPython, r(5, 5), "3.9", modes.Source, "pytorch/pytorch#138979: 2024-10-26, no cp38 file for 2.5 on " +
+		{Name: FactOldestPython, Releases: r(4, 4), Value: "3.8", Evidence: modes.Source, Source: newerMatrix + "\">=3.8, <=3.12\" for 2.4"},
+		{Name: FactOldestPython, Releases: r(5, 5), Value: "3.9", Evidence: modes.Source, Source: "pytorch/pytorch#138979: 2024-10-26, no cp38 file for 2.5 on " +
 			"pypi.org/simple/torch; a maintainer: 3.8 is no longer supported; #140798: 2.5.1's setup.py@a8d6afb still said " +
 			"python_requires >=3.8.0, an oversight: the file list is the fact"},
-		{FactOldestPython, r(6, 6), "3.9", modes.Measured, debianMetadata + "Debian trixie python3-torch 2.6.0, PKG-INFO " +
+		{Name: FactOldestPython, Releases: r(6, 6), Value: "3.9", Evidence: modes.Measured, Source: debianMetadata + "Debian trixie python3-torch 2.6.0, PKG-INFO " +
 			"(/tmp/deb/trixie, torch-2.6.0+debian.egg-info): Requires-Python: >=3.9.0, classifiers Python 3.9 to 3.13"},
-		{FactOldestPython, r(7, 7), "3.9", modes.Source, "PyPI's files of 2.7.1: cp39 to cp313, no cp38, as socket.dev " +
+		{Name: FactOldestPython, Releases: r(7, 7), Value: "3.9", Evidence: modes.Source, Source: "PyPI's files of 2.7.1: cp39 to cp313, no cp38, as socket.dev " +
 			"lists them (socket.dev/pypi/package/torch/alerts/2.7.1)"},
-		{FactOldestPython, r(8, 8), "3.9", modes.Source, pytorchFiles + "as the nvidia-cosmos cosmos-dependencies v1.2.0 " +
+		{Name: FactOldestPython, Releases: r(8, 8), Value: "3.9", Evidence: modes.Source, Source: pytorchFiles + "as the nvidia-cosmos cosmos-dependencies v1.2.0 " +
 			"cu129_torch28/simple/torch index lists them: torch-2.8.0+cu129 for cp39 to cp313"},
-		{FactOldestPython, r(9, 9), "3.10", modes.Source, pytorchFiles + "the same index: torch-2.9.0+cu129 from cp310; " +
+		{Name: FactOldestPython, Releases: r(9, 9), Value: "3.10", Evidence: modes.Source, Source: pytorchFiles + "the same index: torch-2.9.0+cu129 from cp310; " +
 			"Dao-AILab/flash-attention#2007 (torch 2.9.0 makes 3.10 the oldest)"},
-		{FactOldestPython, r(10, 13), "3.10", modes.Source, newerMatrix + "\">=3.10\" for 2.10-2.13 (setup.py's python_requires since #163802)"},
-		{FactOldestPython, r(14, 14), "3.10", modes.Measured, debianMetadata + "Debian sid python3-torch 2.14.1, METADATA " +
+		{Name: FactOldestPython, Releases: r(10, 13), Value: "3.10", Evidence: modes.Source, Source: newerMatrix + "\">=3.10\" for 2.10-2.13 (setup.py's python_requires since #163802)"},
+		{Name: FactOldestPython, Releases: r(14, 14), Value: "3.10", Evidence: modes.Measured, Source: debianMetadata + "Debian sid python3-torch 2.14.1, METADATA " +
 			"(/tmp/deb/sid, torch-2.14.1+debian.dist-info): Requires-Python: >=3.10, classifiers Python 3.10 to 3.15; " +
 			"pytorch/pytorch#197242: 2.14 is the last release with 3.10 wheels"},
 	}
@@ -170,16 +170,16 @@ func newestPythonRows() []FactRow {
 	r := modes.Minors
 	const matrix = "pytorch/pytorch RELEASE.md: its Release Compatibility Matrix @ aa6104e2a21e72f83ce217ea93e8e69884e22b04 gives "
 	return []FactRow{
-		{FactNewestPython, r(0, 1), "3.11", modes.Source, matrix + "Python \">=3.8, <=3.11\" for 2.0 and 2.1"},
-		{FactNewestPython, r(2, 3), "3.12", modes.Source, matrix + "Python \">=3.8, <=3.11, (3.12 experimental)\" for 2.2 and 2.3: 3.12 builds, experimental"},
-		{FactNewestPython, r(4, 4), "3.12", modes.Source, newerMatrix + "\">=3.8, <=3.12\" for 2.4"},
-		{FactNewestPython, r(5, 5), "3.13", modes.Source, newerMatrix + "\"<=3.12, (3.13 experimental)\" for 2.5"},
-		{FactNewestPython, r(6, 6), "3.13", modes.Measured, "its metadata, read in Debian's build: Debian trixie python3-torch 2.6.0, PKG-INFO " +
+		{Name: FactNewestPython, Releases: r(0, 1), Value: "3.11", Evidence: modes.Source, Source: matrix + "Python \">=3.8, <=3.11\" for 2.0 and 2.1"},
+		{Name: FactNewestPython, Releases: r(2, 3), Value: "3.12", Evidence: modes.Source, Source: matrix + "Python \">=3.8, <=3.11, (3.12 experimental)\" for 2.2 and 2.3: 3.12 builds, experimental"},
+		{Name: FactNewestPython, Releases: r(4, 4), Value: "3.12", Evidence: modes.Source, Source: newerMatrix + "\">=3.8, <=3.12\" for 2.4"},
+		{Name: FactNewestPython, Releases: r(5, 5), Value: "3.13", Evidence: modes.Source, Source: newerMatrix + "\"<=3.12, (3.13 experimental)\" for 2.5"},
+		{Name: FactNewestPython, Releases: r(6, 6), Value: "3.13", Evidence: modes.Measured, Source: "its metadata, read in Debian's build: Debian trixie python3-torch 2.6.0, PKG-INFO " +
 			"(/tmp/deb/trixie, torch-2.6.0+debian.egg-info): classifiers Python 3.9 to 3.13"},
-		{FactNewestPython, r(7, 7), "3.13", modes.Source, "PyPI's files of 2.7.1: cp39 to cp313, as socket.dev lists them (socket.dev/pypi/package/torch/alerts/2.7.1)"},
-		{FactNewestPython, r(8, 8), "3.13", modes.Source, "download.pytorch.org's files: as the nvidia-cosmos cosmos-dependencies v1.2.0 " +
+		{Name: FactNewestPython, Releases: r(7, 7), Value: "3.13", Evidence: modes.Source, Source: "PyPI's files of 2.7.1: cp39 to cp313, as socket.dev lists them (socket.dev/pypi/package/torch/alerts/2.7.1)"},
+		{Name: FactNewestPython, Releases: r(8, 8), Value: "3.13", Evidence: modes.Source, Source: "download.pytorch.org's files: as the nvidia-cosmos cosmos-dependencies v1.2.0 " +
 			"cu129_torch28/simple/torch index lists them: torch-2.8.0+cu129 for cp39 to cp313"},
-		{FactNewestPython, r(9, 12), "3.14", modes.Source, newerMatrix + "\"<=(3.14, 3.14t experimental)\" for 2.9-2.12"},
+		{Name: FactNewestPython, Releases: r(9, 12), Value: "3.14", Evidence: modes.Source, Source: newerMatrix + "\"<=(3.14, 3.14t experimental)\" for 2.9-2.12"},
 	}
 }
 

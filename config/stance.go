@@ -52,6 +52,7 @@ const (
 
 // stanceRow is one stance's effect on a range of releases.
 type stanceRow struct {
+	_        [0]func() // incomparable: arrays of it need no equality code (examples/web: Transfer size)
 	stance   string
 	releases modes.Releases
 	effect   StanceEffect
@@ -65,12 +66,12 @@ const stanceSrc26 = "torch/_dynamo/eval_frame.py _callback_from_stance @ 2.6.0, 
 // release names raises "invalid torch.compile stance" at the first call.
 func stanceRows() []stanceRow {
 	return []stanceRow{
-		{"default", modes.Minors(6, 14), StanceCompiles, stanceSrc26},
-		{"force_eager", modes.Minors(6, 14), StanceEager, stanceSrc26},
-		{"eager_on_recompile", modes.Minors(6, 14), StanceEager, stanceSrc26 + ": with no cached code the first call runs eagerly"},
-		{"fail_on_recompile", modes.Minors(6, 14), StanceRaises, stanceSrc26 + ": the first compile is a recompile to it"},
-		{"eager_then_compile", modes.Minors(7, 14), StanceFirstEager, "PR #147983; measured on 2.14.1 (compiles at the second call); not in 2.6.0"},
-		{"aot_eager_then_compile", modes.Minors(7, 14), StanceFirstEager, "PR #148509; measured on 2.14.1 (the first call runs through aot_eager); not in 2.6.0"},
+		{stance: "default", releases: modes.Minors(6, 14), source: stanceSrc26},
+		{stance: "force_eager", releases: modes.Minors(6, 14), effect: StanceEager, source: stanceSrc26},
+		{stance: "eager_on_recompile", releases: modes.Minors(6, 14), effect: StanceEager, source: stanceSrc26 + ": with no cached code the first call runs eagerly"},
+		{stance: "fail_on_recompile", releases: modes.Minors(6, 14), effect: StanceRaises, source: stanceSrc26 + ": the first compile is a recompile to it"},
+		{stance: "eager_then_compile", releases: modes.Minors(7, 14), effect: StanceFirstEager, source: "PR #147983; measured on 2.14.1 (compiles at the second call); not in 2.6.0"},
+		{stance: "aot_eager_then_compile", releases: modes.Minors(7, 14), effect: StanceFirstEager, source: "PR #148509; measured on 2.14.1 (the first call runs through aot_eager); not in 2.6.0"},
 	}
 }
 

@@ -46,6 +46,7 @@ const (
 // Option is one entry of a mode's config patch: a dotted Inductor config key and its
 // value written as a Python literal ("True").
 type Option struct {
+	_       [0]func() // incomparable: arrays of it need no equality code (examples/web: Transfer size)
 	Key     string
 	Literal string
 }

@@ -51,6 +51,7 @@ func (r Releases) String() string {
 // facts (the config schema and defaults, the mode table, the environment's effects,
 // torch.compile's argument errors, the backend list) and of its CUDA behaviour.
 type ReleaseRow struct {
+	_        [0]func() // incomparable: arrays of it need no equality code (examples/web: Transfer size)
 	Releases Releases
 	// Evidence is measured, source or inferred: how the release's behaviour is known,
 	// its CUDA behaviour (graph capture, cudagraph trees, skips) in particular.
@@ -85,17 +86,17 @@ func ReleaseRows() []ReleaseRow {
 		docs20 = "{release}: torch/__init__.py as rendered in the 2.0 documentation (pytorch/pytorch.github.io@01153da6 docs/2.0/_modules/torch.html): apply_mode, apply_options and compile; no copy of 2.0's torch/_inductor/config.py, compile_fx.py or cudagraph_trees.py was read, so its keys and CUDA behaviour are 2.1's and 2.2.2's (inferred)"
 	)
 	return []ReleaseRow{
-		{Minors(0, 0), Inferred, docs20, "", "", Source},
-		{Minors(1, 1), Inferred, early, "", "", ""},
-		{Minors(2, 2), Source, files + "2.2.2 (anchor T2.2.2)", "", "", ""},
-		{Minors(3, 5), Inferred, early, "", "", ""},
-		{Minors(6, 6), Source, files + "2.6.0 (anchor T2.6.0); measured on Debian's CPU build 2.6.0 (testdata/torch/2.6.0-debian)", Measured, "Debian CPU build 2.6.0", ""},
-		{Minors(7, 7), Source, files + "2.7.1 (anchor T2.7.1)", "", "", ""},
-		{Minors(8, 9), Inferred, mid, "", "", ""},
-		{Minors(10, 10), Inferred, late, "", "", ""},
-		{Minors(11, 11), Measured, "printed by torch 2.11.0+cu130: list_mode_options() and torch.compile errors", "", "", ""},
-		{Minors(12, 13), Inferred, late, "", "", ""},
-		{Minors(14, 14), Source, files + "2.14.0 (anchor T2.14.0); measured on Debian's CPU build 2.14.1 (testdata/torch/2.14.1-debian)", Measured, "Debian CPU build 2.14.1", ""},
+		{Releases: Minors(0, 0), Evidence: Inferred, Note: docs20, Modes: Source},
+		{Releases: Minors(1, 1), Evidence: Inferred, Note: early},
+		{Releases: Minors(2, 2), Evidence: Source, Note: files + "2.2.2 (anchor T2.2.2)"},
+		{Releases: Minors(3, 5), Evidence: Inferred, Note: early},
+		{Releases: Minors(6, 6), Evidence: Source, Note: files + "2.6.0 (anchor T2.6.0); measured on Debian's CPU build 2.6.0 (testdata/torch/2.6.0-debian)", Static: Measured, StaticBuild: "Debian CPU build 2.6.0"},
+		{Releases: Minors(7, 7), Evidence: Source, Note: files + "2.7.1 (anchor T2.7.1)"},
+		{Releases: Minors(8, 9), Evidence: Inferred, Note: mid},
+		{Releases: Minors(10, 10), Evidence: Inferred, Note: late},
+		{Releases: Minors(11, 11), Evidence: Measured, Note: "printed by torch 2.11.0+cu130: list_mode_options() and torch.compile errors"},
+		{Releases: Minors(12, 13), Evidence: Inferred, Note: late},
+		{Releases: Minors(14, 14), Evidence: Source, Note: files + "2.14.0 (anchor T2.14.0); measured on Debian's CPU build 2.14.1 (testdata/torch/2.14.1-debian)", Static: Measured, StaticBuild: "Debian CPU build 2.14.1"},
 	}
 }
 

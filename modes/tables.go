@@ -31,16 +31,16 @@ func on(keys ...string) Patch {
 // litePatch is the "lite" mode's patch (PR #167115 "Inductor Lite Mode").
 func litePatch() Patch {
 	return Patch{
-		{"fallback_by_default", "True"},
-		{"selective_decompose", "True"},
-		{"reorder_for_peak_memory", "False"},
-		{"reorder_for_compute_comm_overlap", "False"},
-		{"triton.reorder_for_reducing_graph_partitions", "False"},
-		{"use_pre_grad_passes", "False"},
-		{"use_joint_graph_passes", "False"},
-		{"use_post_grad_passes", "False"},
-		{"use_dce", "False"},
-		{"allow_buffer_reuse", "False"},
+		{Key: "fallback_by_default", Literal: "True"},
+		{Key: "selective_decompose", Literal: "True"},
+		{Key: "reorder_for_peak_memory", Literal: "False"},
+		{Key: "reorder_for_compute_comm_overlap", Literal: "False"},
+		{Key: "triton.reorder_for_reducing_graph_partitions", Literal: "False"},
+		{Key: "use_pre_grad_passes", Literal: "False"},
+		{Key: "use_joint_graph_passes", Literal: "False"},
+		{Key: "use_post_grad_passes", Literal: "False"},
+		{Key: "use_dce", Literal: "False"},
+		{Key: "allow_buffer_reuse", Literal: "False"},
 	}
 }
 
@@ -62,7 +62,7 @@ func ModeRows() []ModeRow {
 		{Default, Minors(0, 14), nil, Measured, read + "; 2.0: " + src20},
 		{Lite, Minors(10, 14), litePatch(), Measured,
 			"torch/_inductor/__init__.py list_mode_options @ 2.14.0; measured on 2.11; PR #167115 \"Inductor Lite Mode\" (2025-11, after the 2.9 release), hence 2.10 inferred"},
-		{ReduceOverhead, Minors(0, 0), Patch{{"triton.cudagraphs", "True"}, {"size_asserts", "False"}}, Source, src20 + "; size_asserts from PR #94659"},
+		{ReduceOverhead, Minors(0, 0), Patch{{Key: "triton.cudagraphs", Literal: "True"}, {Key: "size_asserts", Literal: "False"}}, Source, src20 + "; size_asserts from PR #94659"},
 		{ReduceOverhead, Minors(1, 14), on("triton.cudagraphs"), Measured, read},
 		{MaxAutotuneNoCUDAGraphs, Minors(1, 5), on("max_autotune"), Source, pre26},
 		{MaxAutotuneNoCUDAGraphs, Minors(6, 14), on("max_autotune", "coordinate_descent_tuning"), Measured, from26},

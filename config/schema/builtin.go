@@ -139,6 +139,7 @@ func Builtin(v modes.Version) (*Schema, modes.Evidence, error) {
 // own where one was measured or read, else the nearest one read (ties go to the
 // older), and, for a release that borrows an older schema, the next one read.
 type Row struct {
+	_        [0]func() // incomparable: arrays of it need no equality code (examples/web: Transfer size)
 	Releases modes.Releases
 	// File is the embedded schema, config/schema/<File>.
 	File string
@@ -160,18 +161,18 @@ func Rows() []Row {
 		borrow = "no copy of these releases was read (testdata/reference/pytorch-facts.md §0): the nearest release read stands for them"
 	)
 	return []Row{
-		{r(0, 0), "torch-2.0.json", "", modes.Inferred, "config/schema/torch-2.0.json: torch 2.2.2's keys less triton.cudagraph_trees (2.0 had no cudagraph trees: PR #89146, turned on by PR #97993 in 2023-03, after 2.0), no copy of 2.0's config.py being read (testdata/reference/field-judgement.md, \"2.0\"); 2.0's apply_mode and apply_options (docs/2.0/_modules/torch.html) confirm that epilogue_fusion, max_autotune, size_asserts and triton.cudagraphs are keys"},
-		{r(1, 1), "torch-2.2.json", "", modes.Inferred, borrow},
-		{r(2, 2), "torch-2.2.json", "", modes.Source, "config/schema/torch-2.2.json, from the sources of torch 2.2.2 (T2.2.2)"},
-		{r(3, 5), "torch-2.2.json", "torch-2.6.json", modes.Inferred, borrow},
-		{r(6, 6), "torch-2.6.json", "", modes.Source, "config/schema/torch-2.6.json, from the sources of torch 2.6.0 (T2.6.0)"},
-		{r(7, 7), "torch-2.7.json", "", modes.Source, "config/schema/torch-2.7.json, from the sources of torch 2.7.1 (T2.7.1)"},
-		{r(8, 9), "torch-2.7.json", "torch-2.11.json", modes.Inferred, borrow},
-		{r(10, 10), "torch-2.11.json", "", modes.Inferred, borrow},
-		{r(11, 11), "torch-2.11.json", "", modes.Measured, "config/schema/torch-2.11.json, dumped from torch 2.11.0+cu130 (testdata/torch/2.11/schema_live.json)"},
-		{r(12, 12), "torch-2.11.json", "torch-2.14.json", modes.Inferred, borrow},
-		{r(13, 13), "torch-2.14.json", "", modes.Inferred, borrow},
-		{r(14, 14), "torch-2.14.json", "", modes.Source, "config/schema/torch-2.14.json, from the sources of torch 2.14.0 (T2.14.0)"},
+		{Releases: r(0, 0), File: "torch-2.0.json", Evidence: modes.Inferred, Source: "config/schema/torch-2.0.json: torch 2.2.2's keys less triton.cudagraph_trees (2.0 had no cudagraph trees: PR #89146, turned on by PR #97993 in 2023-03, after 2.0), no copy of 2.0's config.py being read (testdata/reference/field-judgement.md, \"2.0\"); 2.0's apply_mode and apply_options (docs/2.0/_modules/torch.html) confirm that epilogue_fusion, max_autotune, size_asserts and triton.cudagraphs are keys"},
+		{Releases: r(1, 1), File: "torch-2.2.json", Evidence: modes.Inferred, Source: borrow},
+		{Releases: r(2, 2), File: "torch-2.2.json", Evidence: modes.Source, Source: "config/schema/torch-2.2.json, from the sources of torch 2.2.2 (T2.2.2)"},
+		{Releases: r(3, 5), File: "torch-2.2.json", Next: "torch-2.6.json", Evidence: modes.Inferred, Source: borrow},
+		{Releases: r(6, 6), File: "torch-2.6.json", Evidence: modes.Source, Source: "config/schema/torch-2.6.json, from the sources of torch 2.6.0 (T2.6.0)"},
+		{Releases: r(7, 7), File: "torch-2.7.json", Evidence: modes.Source, Source: "config/schema/torch-2.7.json, from the sources of torch 2.7.1 (T2.7.1)"},
+		{Releases: r(8, 9), File: "torch-2.7.json", Next: "torch-2.11.json", Evidence: modes.Inferred, Source: borrow},
+		{Releases: r(10, 10), File: "torch-2.11.json", Evidence: modes.Inferred, Source: borrow},
+		{Releases: r(11, 11), File: "torch-2.11.json", Evidence: modes.Measured, Source: "config/schema/torch-2.11.json, dumped from torch 2.11.0+cu130 (testdata/torch/2.11/schema_live.json)"},
+		{Releases: r(12, 12), File: "torch-2.11.json", Next: "torch-2.14.json", Evidence: modes.Inferred, Source: borrow},
+		{Releases: r(13, 13), File: "torch-2.14.json", Evidence: modes.Inferred, Source: borrow},
+		{Releases: r(14, 14), File: "torch-2.14.json", Evidence: modes.Source, Source: "config/schema/torch-2.14.json, from the sources of torch 2.14.0 (T2.14.0)"},
 	}
 }
 
@@ -305,6 +306,7 @@ func envVarNames(name string) ([]string, bool) {
 // copy of each of its releases' torch/_inductor/config.py (sweep5 finding 9:
 // TORCHINDUCTOR_CUDAGRAPHS=1 was ignored on 2.3–2.5, which borrow 2.2.2's schema).
 type EnvRow struct {
+	_        [0]func() // incomparable: arrays of it need no equality code (examples/web: Transfer size)
 	Key      Key
 	Releases modes.Releases
 	From     string

@@ -43,6 +43,7 @@ type Key string
 // KeySpec is one config key of a release: its declared type, its default in a clean
 // environment and how the environment changes that default.
 type KeySpec struct {
+	_            [0]func() // incomparable: arrays of it need no equality code (examples/web: Transfer size)
 	Key          Key
 	Default      literal.Value
 	Repr         string   // Python repr of Default, as the release printed it

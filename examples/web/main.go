@@ -237,6 +237,12 @@
 //	  BuiltinEnvVarNames likewise, graphs' decodeTyped
 //	  not generic (reflect.New), six []string literals
 //	  package variables (main at 3c33030)                 3,145,271      3.8 KB
+//	whole page (main at 953488f, a session of diagnose
+//	  rows and -script work later)                        3,145,263    465 bytes left
+//	sixteen row types made incomparable (a blank
+//	  [0]func() field, first: no padding), so neither
+//	  they nor their arrays have an equality function;
+//	  their unkeyed literals keyed                        3,132,718     12.5 KB
 //
 // The last rows were measured with TestTransferSize, and on app.wasm alone (gzip -9):
 // at 6878d43 3,110,449 bytes, 3,105,316 without the strings' sort (5.1 KB) and
@@ -263,7 +269,17 @@
 // FactRows, diagnose's borrowedRetold and releaseRows hold most), and equality
 // functions of row types' arrays (24 KB of code in all, [19]diagnose.Inference,
 // [11]modes.ReleaseRow and [19]schema.EnvRow the largest), which an unkeyed row
-// literal keeps from being made incomparable.
+// literal kept from being made incomparable.
+//
+// The row types are now incomparable (the last row): diagnose's Inference, ReleaseFix,
+// pythonForm and absentMark, modes' ReleaseRow and Option, schema's EnvRow, Row and
+// KeySpec, skips' Wording, pyver's Text, config's FactRow and stanceRow,
+// graphs/script's Inference, ArgChoice and dynamoEnvVar. Each holds a first field
+// `_ [0]func()`, which takes no room (a zero-size last field would be padded), and no
+// code compared them. Of app.wasm alone (gzip -9) 3,092,896 bytes before and 3,083,439
+// after (9.5 KB); its equality functions, gzipped together, 23.1 KB before and 13.4
+// after: what is left of them is the runtime's and the standard library's, error
+// types' (an error is compared with ==), map keys' and [N]string's.
 //
 // The last two were measured with TestTransferSize, and each on app.wasm alone
 // (3,101,004, 3,097,644 and 3,083,083 bytes gzipped). Of the inlined packages, sync

@@ -17,6 +17,7 @@ import (
 // log shows (a thread crash is planned with user threads, not the main thread). Like
 // [Signature], rows are data: a new inference is a new row.
 type Inference struct {
+	_    [0]func() // incomparable: arrays of it need no equality code (examples/web: Transfer size)
 	Code Code
 	// Quote, when set, is a regular expression the finding's quote must match for the
 	// row to apply; its first group, if any, is the value of the field Capture names.

@@ -11,6 +11,7 @@ import (
 // pythonForm is one way a log shows the Python that ran it, with its rank: a higher
 // rank is a more direct statement and replaces a lower one found earlier.
 type pythonForm struct {
+	_      [0]func()          // incomparable: arrays of it need no equality code (examples/web: Transfer size)
 	re     *lazyregexp.Regexp // its first group is MAJOR.MINOR (MAJOR.MINOR.PATCH for a free-threaded build)
 	rank   int
 	what   string
@@ -39,18 +40,18 @@ func newPythonForms() []pythonForm {
 		// experimental free-threading build (main, …)" (3.13), "3.14.0 free-threading
 		// build (…)" (CPython Python/getversion.c _Py_InitVersion, Py_GIL_DISABLED): the
 		// patch release is kept, as torch 2.8+ decide by it (sweep5 finding 18).
-		{lazyregexp.New(`\bPython version:\s*(3\.\d{1,2}\.\d+)\S* (?:experimental )?free-threading build\b`), 3, "collect_env", "t"},
+		{re: lazyregexp.New(`\bPython version:\s*(3\.\d{1,2}\.\d+)\S* (?:experimental )?free-threading build\b`), rank: 3, what: "collect_env", suffix: "t"},
 		// torch.utils.collect_env: "Python version: 3.12.2 (main, Feb  6 2024, …) [GCC …] (64-bit runtime)".
-		{lazyregexp.New(`\bPython version:\s*(3\.\d{1,2})(?:\.\d+)?\b`), 3, "collect_env", ""},
-		{lazyregexp.New(`\bPython (3\.\d{1,2}\.\d+)\S* (?:experimental )?free-threading build \(`), 3, "banner", "t"},
+		{re: lazyregexp.New(`\bPython version:\s*(3\.\d{1,2})(?:\.\d+)?\b`), rank: 3, what: "collect_env"},
+		{re: lazyregexp.New(`\bPython (3\.\d{1,2}\.\d+)\S* (?:experimental )?free-threading build \(`), rank: 3, what: "banner", suffix: "t"},
 		// The interpreter's banner and python -VV: "Python 3.12.2 (main, Feb  6 2024, …)".
-		{lazyregexp.New(`\bPython (3\.\d{1,2})\.\d+\S* \(`), 3, "banner", ""},
+		{re: lazyregexp.New(`\bPython (3\.\d{1,2})\.\d+\S* \(`), rank: 3, what: "banner"},
 		// A free-threaded build's library: ".../lib/python3.13t/site-packages/torch/..." (python3.13t, CPython's name for it).
-		{lazyregexp.New(`[/\\]python(3\.\d{1,2})t[/\\](?:site-packages|dist-packages)[/\\]`), pathRank, "path", "t"},
+		{re: lazyregexp.New(`[/\\]python(3\.\d{1,2})t[/\\](?:site-packages|dist-packages)[/\\]`), rank: pathRank, what: "path", suffix: "t"},
 		// A traceback's file under the interpreter's library: ".../lib/python3.12/site-packages/torch/...".
-		{lazyregexp.New(`[/\\]python(3\.\d{1,2})[/\\](?:site-packages|dist-packages)[/\\]`), pathRank, "path", ""},
+		{re: lazyregexp.New(`[/\\]python(3\.\d{1,2})[/\\](?:site-packages|dist-packages)[/\\]`), rank: pathRank, what: "path"},
 		// torch.compile's refusal: "Dynamo is not supported on Python 3.12+", "Python 3.11+ not yet supported for torch.compile".
-		{lazyregexp.New(`\b(?:not supported on Python (3\.\d{1,2})\+|Python (3\.\d{1,2})\+ not yet supported)`), 1, "torch.compile's message", ""},
+		{re: lazyregexp.New(`\b(?:not supported on Python (3\.\d{1,2})\+|Python (3\.\d{1,2})\+ not yet supported)`), rank: 1, what: "torch.compile's message"},
 	}
 }
 

@@ -64,6 +64,7 @@ type Signature struct {
 
 // ReleaseFix is a fix for the releases it names.
 type ReleaseFix struct {
+	_        [0]func() // incomparable: arrays of it need no equality code (examples/web: Transfer size)
 	Releases modes.Releases
 	Fix      string
 }

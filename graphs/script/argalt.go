@@ -10,8 +10,9 @@ import (
 
 // ArgChoice is one value a compile argument given by an expression can have.
 type ArgChoice struct {
-	Line  int    `json:"line"`  // where the value is written
-	Value string `json:"value"` // its Python repr
+	_     [0]func() // incomparable: arrays of it need no equality code (examples/web: Transfer size)
+	Line  int       `json:"line"`  // where the value is written
+	Value string    `json:"value"` // its Python repr
 
 	v       literal.Value
 	partial bool   // a dict display with items that are not literals

@@ -24,11 +24,12 @@ import (
 
 // dynamoEnvVar is one variable TorchDynamoPlugin reads when its keyword is not given.
 type dynamoEnvVar struct {
-	name    string // the variable
-	keyword string // the plugin's keyword that, given, keeps it unread
-	to      string // torch.compile's keyword it sets ("" none: regional compilation)
-	def     string // accelerate's default ("" : not read when unset)
-	isBool  bool   // read through str_to_bool
+	_       [0]func() // incomparable: arrays of it need no equality code (examples/web: Transfer size)
+	name    string    // the variable
+	keyword string    // the plugin's keyword that, given, keeps it unread
+	to      string    // torch.compile's keyword it sets ("" none: regional compilation)
+	def     string    // accelerate's default ("" : not read when unset)
+	isBool  bool      // read through str_to_bool
 }
 
 // dynamoEnvVars are the rows of TorchDynamoPlugin.__post_init__ (accelerate @16cb6eb8).

@@ -414,7 +414,7 @@ func (r *reader) assignOutput(t, v *expr) {
 	case subscript:
 		// d[k] = out keeps each iteration's output only when k changes with the loop
 		// (a loop target): results[rank] = out replaces the one it held.
-		if st := r.outputOf(v); st != nil && v.kind == call && r.inLoop() && r.readsLoopTarget(t.index) {
+		if st := r.keptSite(v, 0); st != nil && v.kind != name && r.inLoop() && r.readsLoopTarget(t.index) {
 			r.keptIn(t.line, st, t.x)
 		}
 	}
@@ -426,7 +426,7 @@ func (r *reader) readsLoopTarget(e *expr) bool {
 		var names []string
 		collectNames(t, &names, 0)
 		for _, n := range names {
-			if r.reads(e, n) {
+			if (nameRead{n: n}).in(e, 0) {
 				return true
 			}
 		}
@@ -649,3 +649,64 @@ func (r *reader) timelineCallMark(c *expr, q string) {
 		r.timelineMark(tlZeroGrad, int(c.line))
 	}
 }
+
+// keptSite returns the site whose compiled function's output e shares its memory
+// with (nil: none): the output itself (a call, or a name bound to one), an item or
+// an attribute of it other than its metadata (out[0], out[:, -1], out.logits; not
+// out.shape), or what a method that always returns a view of its tensor makes of it
+// (out.detach(), out.view(-1), out.squeeze(0)). cudagraph trees free such memory at
+// the next generation: the output's own tensor raises "accessing tensor output of
+// CUDAGraphs that has been overwritten" (torch/_inductor/cudagraph_trees.py
+// dealloc_current_path_weakrefs, _set_storage_access_error_msg on the output), and a
+// view of it reads memory the next replay writes, which releases with PR #125264
+// (StorageImpl invalidated: _set_storage_data_ptr_access_error_msg) make raise too
+// (sweep11 finding 5). A method that copies (.clone(), .cpu(), .argmax(-1), .item())
+// or may (.reshape, .contiguous, .float) makes none.
+func (r *reader) keptSite(e *expr, depth int) *siteState {
+	switch {
+	case e == nil || depth > maxParamDepth:
+		return nil
+	case e.kind == subscript:
+		return r.keptSite(e.x, depth+1)
+	case e.kind == attr:
+		if tensorMeta[e.name] {
+			return nil
+		}
+		return r.keptSite(e.x, depth+1)
+	}
+	if e.kind == name {
+		return r.keptOuts[bindKey{r.fn, e.name}]
+	}
+	if st := r.outputOf(e); st != nil {
+		return st
+	}
+	if e.kind == call && e.x.kind == attr && viewMethods[e.x.name] {
+		return r.keptSite(e.x.x, depth+1)
+	}
+	return nil
+}
+
+// keptItems returns the site whose output L.extend(e) keeps: an item of a list or
+// tuple display, or the rows of an output (iterating a tensor gives views of it).
+func (r *reader) keptItems(e *expr) *siteState {
+	if e != nil && (e.kind == tuple || e.kind == other && e.is(listDisplay)) {
+		for _, x := range e.elts {
+			if st := r.keptSite(x, 0); st != nil {
+				return st
+			}
+		}
+		return nil
+	}
+	return r.keptSite(e, 0)
+}
+
+// viewMethods are the tensor methods whose result always shares the tensor's
+// storage (the view ops of PyTorch's docs, "Tensor Views", and detach).
+var viewMethods = map[string]bool{"detach": true, "detach_": true, "view": true, "view_as": true, "expand": true, "expand_as": true,
+	"squeeze": true, "unsqueeze": true, "t": true, "transpose": true, "permute": true, "narrow": true, "select": true,
+	"unflatten": true, "as_strided": true, "diagonal": true, "movedim": true, "swapaxes": true, "unfold": true,
+	"split": true, "chunk": true, "unbind": true, "tensor_split": true, "requires_grad_": true}
+
+// tensorMeta are the tensor attributes that are not tensors.
+var tensorMeta = map[string]bool{"shape": true, "dtype": true, "device": true, "ndim": true, "is_cuda": true, "layout": true,
+	"requires_grad": true, "grad_fn": true, "is_leaf": true, "names": true}

@@ -304,6 +304,7 @@ type reader struct {
 	started                             map[*stmt][]guard       // defs handed to a thread, process or pool → the guards of the start
 	ctors                               map[*stmt]bool          // the __init__ or __post_init__ defs of classes the file calls by name (constructed, built on first use)
 	outputs                             map[string]*siteState   // names bound to a compiled function's output
+	keptOuts                            map[bindKey]*siteState  // names holding (a view of) an output now, gradients on or off (workload.go nameOutputs)
 	derived                             map[string][]*siteState // names bound to a value computed from sites' outputs: those sites
 	noGrad                              int                     // with torch.no_grad() / torch.inference_mode() blocks running now
 	suppressLine                        int                     // torch._dynamo.config.suppress_errors = True in force now: its line (0: none)

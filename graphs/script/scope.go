@@ -695,10 +695,12 @@ func (r *reader) scopedCandidates(e *expr, fn *stmt) ([]Candidate, bool) {
 			continue
 		}
 		seen[k] = true
-		if k.wide || k.at == nil && len(r.sc.cands[k]) == 0 && len(r.sc.flows[k]) == 0 {
+		if k.wide || k.at == nil && len(r.sc.cands[k]) == 0 && len(r.sc.flows[k]) == 0 && len(r.sc.unshown[k]) == 0 {
 			// Not placed, or a module name the module never assigns (bound where
 			// the reader does not look: with … as, except … as, a walrus, global):
-			// the file-wide index.
+			// the file-wide index. A module name assigned only values the file does
+			// not show (mode = args.mode.replace("_", "-")) has those, not every
+			// other "mode" of the file (sweep11 finding 4).
 			fc := r.flowCandidates(k.name)
 			out, wide = append(out, fc...), append(wide, fc...)
 			continue

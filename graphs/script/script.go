@@ -74,7 +74,8 @@
 // An output is kept (outputs_kept, the overwritten-output error) when the script reads
 // it after a later compiled call that starts a new cudagraph-tree generation: y1 =
 // m(x); y2 = m(x); print(y1) (the docs' example), or outputs kept in a list or dict
-// across a loop's iterations; a call starts one when no forward's backward is pending
+// across a loop's iterations (the output, a name bound to it, or a view of it:
+// out.detach(), out[0], out.logits; not a copy such as out.cpu()); a call starts one when no forward's backward is pending
 // (under torch.no_grad(), a def that touches only its arguments, after backward()), or,
 // once cudagraph_mark_step_begin() was called, after each mark; per-block modules
 // chained with gradients keep theirs (overwrite.go).
@@ -415,10 +416,11 @@ type EnvSet struct {
 
 // Inference is one workload field read from the script.
 type Inference struct {
-	Field string `json:"field"` // the graphs.Workload field, by its JSON name (thread_pool)
-	Value string `json:"value"` // its value, as the workload flag takes it
-	Line  int    `json:"line"`  // the line that shows it
-	Shows string `json:"shows"` // what that line shows; do not depend on this text being stable
+	_     [0]func() // incomparable: arrays of it need no equality code (examples/web: Transfer size)
+	Field string    `json:"field"` // the graphs.Workload field, by its JSON name (thread_pool)
+	Value string    `json:"value"` // its value, as the workload flag takes it
+	Line  int       `json:"line"`  // the line that shows it
+	Shows string    `json:"shows"` // what that line shows; do not depend on this text being stable
 }
 
 // ThreadKind names what starts a thread or process. The values are the JSON contract.

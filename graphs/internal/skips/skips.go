@@ -63,6 +63,7 @@ const (
 
 // Wording is how the releases of one row log one reason.
 type Wording struct {
+	_      [0]func() // incomparable: arrays of it need no equality code (examples/web: Transfer size)
 	Reason Reason
 	// Impl is the implementation the row is for; Any for both. A reason with no row
 	// for the running implementation is not a reason on that release.

@@ -1,0 +1,98 @@
+package script
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+	"github.com/stretchr/testify/require"
+
+	"github.com/compilemode/compilemode/graphs"
+)
+
+// TestUnshownNameNotByName: a module name assigned only values the reader cannot
+// follow (a method call on the value, sys.argv) has those values, not the values of
+// every other "mode" in the file (sweep11 finding 4: `mode = args.mode.replace("_",
+// "-")` took the argparse option's default "Reduce_Overhead" and planned it raising;
+// `mode = sys.argv[1].lower()` took another def's local "max-autotune" alone).
+func TestUnshownNameNotByName(t *testing.T) {
+	t.Parallel()
+	cases := []struct {
+		name, src string
+		want      []string // the modes planned for the last site
+		note      string   // a note of the last site holds it
+	}{
+		{name: "argparse-dest-same-name",
+			src:  "import argparse\np = argparse.ArgumentParser()\np.add_argument(\"--mode\", default=\"Reduce_Overhead\")\nargs = p.parse_args()\nmode = args.mode.replace(\"_\", \"-\").lower()\nm = torch.compile(model, mode=mode)\n",
+			want: testModes, note: "`args.mode.replace(\"_\", \"-\").lower()` (line 6)"},
+		{name: "other-def-local",
+			src:  "import sys\ndef bench(model):\n    mode = \"max-autotune\"\n    return torch.compile(model, mode=mode)\nmode = sys.argv[1].lower()\nm = torch.compile(model, mode=mode)\n",
+			want: testModes, note: "`sys.argv[1].lower()` (line 6)"},
+		{name: "literal-method",
+			src:  "import argparse\np = argparse.ArgumentParser()\np.add_argument(\"--mode\", default=\"max-autotune\")\nmode = \"Lit_Mode\".replace(\"_\", \"-\")\nm = torch.compile(model, mode=mode)\n",
+			want: testModes, note: "(line 5)"},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			t.Parallel()
+			s, err := readBytes("u.py", []byte("import torch\n"+tc.src))
+			require.NoError(t, err)
+			site := s.Sites[len(s.Sites)-1]
+			got := planLabels(site.Modes(testModes))
+			want := make([]string, len(tc.want))
+			for i, m := range tc.want {
+				want[i] = "'" + m + "'"
+			}
+			if diff := cmp.Diff(want, got); diff != "" {
+				t.Errorf("modes (-want +got):\n%s\nnotes %q", diff, site.Notes)
+			}
+			require.True(t, strings.Contains(strings.Join(site.Notes, "\n"), tc.note), "notes %q", site.Notes)
+			p, err := s.PlanWith(PlanOptions{})
+			require.NoError(t, err)
+			require.NotEqual(t, graphs.Raises, p.Exit(), "no plan raises")
+		})
+	}
+}
+
+// TestKeptOutputForms: an output kept across a loop's iterations without gradients
+// is kept however it is written: by a name bound to it under torch.no_grad(), as a
+// view of it (detach(), an item, an attribute, a slice), through extend (sweep11
+// finding 5: each was planned "capture"; cudagraph trees overwrite it, measured for
+// the output itself in testdata/measured/overwrite_2.11.out, dict-no-grad). A copy
+// (argmax, cpu, clone, tolist) or metadata (shape) is not.
+func TestKeptOutputForms(t *testing.T) {
+	t.Parallel()
+	cases := []struct {
+		body string
+		kept bool
+	}{
+		{"preds.append(model(x))", true},
+		{"out = model(x)\n        preds.append(out)", true},
+		{"out = model(x)\n        preds.append(out.detach())", true},
+		{"out = model(x).detach()\n        preds.append(out)", true},
+		{"logits, _ = model(x)\n        preds.append(logits)", true},
+		{"preds.append(model(x)[0])", true},
+		{"out = model(x)\n        preds.append(out.logits)", true},
+		{"out = model(x)\n        preds.append(out[:, 0])", true},
+		{"preds.append(model(x).view(-1))", true},
+		{"preds.extend([model(x)])", true},
+		{"preds.extend(model(x))", true},
+		{"out = model(x)\n        results[i] = out.detach()", true},
+		{"preds.append(model(x).argmax(-1))", false},
+		{"preds.append(model(x).cpu())", false},
+		{"out = model(x)\n        preds.append(out.clone())", false},
+		{"out = model(x)\n        out = out.argmax(-1)\n        preds.append(out)", false},
+		{"out = model(x)\n        preds.append(out.shape)", false},
+		{"out = model(x)\n        preds.append(out.tolist())", false},
+	}
+	for _, tc := range cases {
+		t.Run(tc.body, func(t *testing.T) {
+			t.Parallel()
+			src := "import torch\nmodel = torch.compile(net, mode=\"reduce-overhead\")\npreds, results = [], {}\nwith torch.no_grad():\n    for i, x in enumerate(loader):\n        " + tc.body + "\n"
+			s, err := readBytes("k.py", []byte(src))
+			require.NoError(t, err)
+			require.Len(t, s.Sites, 1)
+			require.Equal(t, tc.kept, s.Sites[0].Workload.OutputsKept, "inferred %+v", s.Sites[0].Inferred)
+		})
+	}
+}
