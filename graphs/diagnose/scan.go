@@ -1025,12 +1025,12 @@ func (s *scanner) process(k int) {
 
 // matchRows tries entry k's rows (e.rows, the rows with an anchor on it), then what a
 // message cut short or quoted in part leaves of them: the cut rules when no row matched
-// the line, and the middle rule (cut_middle.go).
+// the line (then the dropped-words rule, dropped.go), and the middle rule (cut_middle.go).
 func (s *scanner) matchRows(k int, e *ringLine) {
 	for _, i := range e.rows {
 		s.matchRow(i, k)
 	}
-	if len(e.rows) > 0 && s.lastHit != e.line && !s.matchCut(k, e.rows, false) {
+	if len(e.rows) > 0 && s.lastHit != e.line && !s.matchCut(k, e.rows, false) && !s.matchDropped(k, e.rows) {
 		s.matchValueCut(k)
 	}
 	s.matchMiddle(k)

@@ -86,6 +86,7 @@ func readTextOnce(name, src string, in readIn) (*Script, error) {
 	r.out.forms = forms
 	r.lines = lines
 	r.index(stmts)
+	r.givenArgv()
 	r.addArgNones()
 	r.markWideFieldDefaults()
 	r.indexScopes(stmts)
@@ -277,6 +278,8 @@ type reader struct {
 	argOpen                             map[string]int           // argparse dest → the line of its add_argument without choices= (0: it has choices)
 	argFlags                            map[string]argFlag       // argparse dest → what its flag options can give it (argguard.go)
 	argValued                           map[string]bool          // argparse dests an option that takes a value also sets (argguard.go)
+	optionDests                         map[string]string        // argparse option string ("--mode") → its dest (argv.go)
+	parseCalls                          []*expr                  // the parse_args and parse_known_args calls (argv.go)
 	flagParserDefaults                  map[string]literal.Value // argparse dest → its parser.set_defaults literal (argguard.go)
 	dictObjs                            map[dictKey]*dictObj     // the dicts followed by name, where the reader runs now (dictflow.go)
 	dictWork                            int                      // items the dict flow has copied (maxDictWork)

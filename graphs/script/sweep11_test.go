@@ -96,3 +96,38 @@ func TestKeptOutputForms(t *testing.T) {
 		})
 	}
 }
+
+// TestGivenArgv: a parse_args call given an argument list the file writes reads that
+// list, not the command line: an option it gives has that value alone, and no option
+// is "any value the command line gives" (sweep11 finding 3: parse_args(["--mode",
+// "default"]) planned the parser's default, reduce-overhead, as "a run given nothing").
+func TestGivenArgv(t *testing.T) {
+	t.Parallel()
+	const opt = "import argparse\np = argparse.ArgumentParser()\np.add_argument(\"-m\", \"--mode\", default=\"reduce-overhead\")\n"
+	cases := []struct {
+		name, parse string
+		want        []string
+		open        bool // the note that the command line may give any value
+	}{
+		{"list", "args = p.parse_args([\"--mode\", \"default\"])", []string{"'default'"}, false},
+		{"split", "args = p.parse_args(\"--lr 3 --mode default\".split())", []string{"'default'"}, false},
+		{"args-keyword-equals", "args = p.parse_args(args=[\"-m=max-autotune\"])", []string{"'max-autotune'"}, false},
+		{"known-args-tuple", "args, _ = p.parse_known_args((\"--mode\", \"default\", \"--x\"))", []string{"'default'"}, false},
+		{"empty", "args = p.parse_args([])", []string{"'reduce-overhead'"}, false},
+		{"command-line", "args = p.parse_args()", []string{"'reduce-overhead'"}, true},
+		{"two-calls", "args = p.parse_args([\"--mode\", \"default\"]) if nb else p.parse_args()", []string{"'reduce-overhead'"}, true},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			t.Parallel()
+			s, err := readBytes("a.py", []byte("import torch\n"+opt+tc.parse+"\nm = torch.compile(model, mode=args.mode)\n"))
+			require.NoError(t, err)
+			require.Len(t, s.Sites, 1)
+			if diff := cmp.Diff(tc.want, planLabels(s.Sites[0].Modes(testModes))); diff != "" {
+				t.Errorf("modes (-want +got):\n%s\nnotes %q", diff, s.Sites[0].Notes)
+			}
+			open := strings.Contains(strings.Join(s.Sites[0].Notes, "\n"), "any value the command line gives")
+			require.Equal(t, tc.open, open, "notes %q", s.Sites[0].Notes)
+		})
+	}
+}
