@@ -107,7 +107,7 @@ func withoutClass(sl []byte) []byte {
 // ending where a word of the literal ends.
 func leadFits(row *compiledRow, sl []byte) bool {
 	lit := row.squeezed
-	if row.pattern != nil || len(sl) < minLead || len(sl) >= len(lit) || !bytes.HasPrefix(lit, sl) {
+	if row.Pattern != "" || len(sl) < minLead || len(sl) >= len(lit) || !bytes.HasPrefix(lit, sl) {
 		return false
 	}
 	return !insideWord(row.literal, rawAt(row.literal, len(sl)))
@@ -144,7 +144,7 @@ func (s *scanner) leadUnique(i int, c cutSides) bool {
 		if j == i || r.uncut() || s.related(i, j) {
 			continue
 		}
-		if bytes.HasPrefix(r.squeezed, c.sl) || r.pattern != nil && s.leadPatternFits(r, c) {
+		if bytes.HasPrefix(r.squeezed, c.sl) || r.Pattern != "" && s.leadPatternFits(r, c) {
 			return false
 		}
 	}

@@ -126,7 +126,7 @@ func wrappedQuote(b, next []byte) (int, int, bool) {
 // it and goes on, with a new word, past the literal's end.
 func middleFits(row *compiledRow, q middleQuote, least int) int {
 	lit := row.squeezed
-	if row.pattern != nil || row.uncut() || len(lit) <= least {
+	if row.Pattern != "" || row.uncut() || len(lit) <= least {
 		return 0
 	}
 	for from := 1; from < len(lit); {
@@ -231,7 +231,7 @@ func middleStarts(rows []compiledRow) map[string]struct{} {
 	for i := range rows {
 		r := &rows[i]
 		lit := r.squeezed
-		if r.pattern != nil || r.uncut() || len(lit) <= minMiddle {
+		if r.Pattern != "" || r.uncut() || len(lit) <= minMiddle {
 			continue
 		}
 		for p := 1; p+minMiddle <= len(lit); p++ {

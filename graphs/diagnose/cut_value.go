@@ -140,7 +140,7 @@ func (s *scanner) matchValueCut(k int) bool {
 // -1 for none.
 func (s *scanner) cellEndRow(rows []int, cell []byte) int {
 	for _, i := range rows {
-		if r := &s.rows[i]; r.endsLine && !r.Paraphrase && s.match(r.pattern, cell) {
+		if r := &s.rows[i]; r.endsLine && !r.Paraphrase && s.match(r.re(), cell) {
 			return i
 		}
 	}

@@ -261,10 +261,11 @@ func (o Options) Read(r io.Reader) (d *Diagnosis, err error) {
 	if _, gz := r.(*cutStream); gz {
 		n = -1 // the text is the stream's, decompressed
 	}
-	s, err := newScanner()
+	t, err := compiledTable()
 	if err != nil {
 		return nil, err
 	}
+	s := scannerOn(t)
 	if err := s.scanLen(r, n); err != nil {
 		return nil, err
 	}

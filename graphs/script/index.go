@@ -275,6 +275,8 @@ func (r *reader) indexCall(c *expr) {
 		r.indexCompileCall(c)
 	case c.x.kind == attr && c.x.name == "add_argument":
 		r.argparse(c)
+	case c.x.kind == attr && (c.x.name == "parse_args" || c.x.name == "parse_known_args"):
+		r.noteParseCall(c)
 	case c.x.kind == attr && c.x.name == "set_defaults":
 		r.setDefaults(c)
 	default:
@@ -341,6 +343,7 @@ func (r *reader) argparse(c *expr) {
 		}
 	}
 	r.shownDests[dest] = true
+	r.noteOptionStrings(c, dest)
 	r.noteArgDefault(c, dest, flag)
 	r.noteArgFlag(c, dest)
 	r.noteArgValued(c, dest)

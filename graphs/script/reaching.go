@@ -38,7 +38,7 @@ func (r *reader) noteKill(t, v *expr) {
 		r.noteAttrKill(t, v)
 		return
 	}
-	if t == nil || t.kind != name || v == nil || !r.modeNames[t.name] && !r.splatNames[t.name] || r.reads(v, t.name) {
+	if t == nil || t.kind != name || v == nil || !r.modeNames[t.name] && !r.splatNames[t.name] || (nameRead{n: t.name}).in(v, 0) {
 		return // only names that reach mode= or **NAME are kept: memory stays linear in the sites
 	}
 	if r.platformOff() {
@@ -61,29 +61,35 @@ func (r *reader) noteKill(t, v *expr) {
 	r.kills[k] = append(recs, killRec{line: int(t.line), guards: gs, loops: append([]int32(nil), r.loopIDs...)})
 }
 
-// reads reports whether name n is read somewhere in v.
-func (r *reader) reads(v *expr, n string) bool {
-	found := false
-	var rec func(e *expr, depth int)
-	rec = func(e *expr, depth int) {
-		if e == nil || found || depth > maxAltDepth*8 {
-			return
-		}
-		if e.kind == name && e.name == n {
-			found = true
-			return
-		}
-		rec(e.x, depth+1)
-		rec(e.index, depth+1)
-		for _, a := range e.args {
-			rec(a.value, depth+1)
-		}
-		for _, x := range e.elts {
-			rec(x, depth+1)
+// nameRead is a name an expression may read: n, or self.n where selfAttr is set.
+type nameRead struct {
+	n        string
+	selfAttr bool
+}
+
+// in reports whether e, or an expression inside it (its operand, index, call
+// arguments and elements, down to maxAltDepth*8 levels below e at depth 0), reads w.
+func (w nameRead) in(e *expr, depth int) bool {
+	if e == nil || depth > maxAltDepth*8 {
+		return false
+	}
+	if e.name == w.n && (w.selfAttr && isSelfAttr(e) || !w.selfAttr && e.kind == name) {
+		return true
+	}
+	if w.in(e.x, depth+1) || w.in(e.index, depth+1) {
+		return true
+	}
+	for _, a := range e.args {
+		if w.in(a.value, depth+1) {
+			return true
 		}
 	}
-	rec(v, 0)
-	return found
+	for _, x := range e.elts {
+		if w.in(x, depth+1) {
+			return true
+		}
+	}
+	return false
 }
 
 // reaching drops the candidates of the name e that an assignment dominating the site
@@ -189,7 +195,7 @@ func (r *reader) noteAttrKill(t, v *expr) {
 		r.attrRan = map[int]int{}
 	}
 	r.attrRan[int(t.line)] = r.attrSeq
-	if readsSelfAttr(v, t.name) {
+	if (nameRead{n: t.name, selfAttr: true}).in(v, 0) {
 		return
 	}
 	gs := make([]string, len(r.guards))
@@ -202,31 +208,6 @@ func (r *reader) noteAttrKill(t, v *expr) {
 		recs = recs[1:]
 	}
 	r.kills[k] = append(recs, killRec{line: int(t.line), guards: gs, loops: append([]int32(nil), r.loopIDs...), seq: r.attrSeq})
-}
-
-// readsSelfAttr reports whether self.n is read somewhere in v.
-func readsSelfAttr(v *expr, n string) bool {
-	found := false
-	var rec func(e *expr, depth int)
-	rec = func(e *expr, depth int) {
-		if e == nil || found || depth > maxAltDepth*8 {
-			return
-		}
-		if isSelfAttr(e) && e.name == n {
-			found = true
-			return
-		}
-		rec(e.x, depth+1)
-		rec(e.index, depth+1)
-		for _, a := range e.args {
-			rec(a.value, depth+1)
-		}
-		for _, x := range e.elts {
-			rec(x, depth+1)
-		}
-	}
-	rec(v, 0)
-	return found
 }
 
 // attrKill returns the latest assignment of self.NAME (e) in the method running now

@@ -86,6 +86,7 @@ func readTextOnce(name, src string, in readIn) (*Script, error) {
 	r.out.forms = forms
 	r.lines = lines
 	r.index(stmts)
+	r.givenArgv()
 	r.addArgNones()
 	r.markWideFieldDefaults()
 	r.indexScopes(stmts)
@@ -280,6 +281,8 @@ type reader struct {
 	argOpen                             map[string]int           // argparse dest → the line of its add_argument without choices= (0: it has choices)
 	argFlags                            map[string]argFlag       // argparse dest → what its flag options can give it (argguard.go)
 	argValued                           map[string]bool          // argparse dests an option that takes a value also sets (argguard.go)
+	optionDests                         map[string]string        // argparse option string ("--mode") → its dest (argv.go)
+	parseCalls                          []*expr                  // the parse_args and parse_known_args calls (argv.go)
 	flagParserDefaults                  map[string]literal.Value // argparse dest → its parser.set_defaults literal (argguard.go)
 	dictObjs                            map[dictKey]*dictObj     // the dicts followed by name, where the reader runs now (dictflow.go)
 	dictWork                            int                      // items the dict flow has copied (maxDictWork)
@@ -307,8 +310,11 @@ type reader struct {
 	started                             map[*stmt][]guard       // defs handed to a thread, process or pool → the guards of the start
 	ctors                               map[*stmt]bool          // the __init__ or __post_init__ defs of classes the file calls by name (constructed, built on first use)
 	outputs                             map[string]*siteState   // names bound to a compiled function's output
+	keptOuts                            map[bindKey]*siteState  // names holding (a view of) an output now, gradients on or off (workload.go nameOutputs)
 	derived                             map[string][]*siteState // names bound to a value computed from sites' outputs: those sites
 	noGrad                              int                     // with torch.no_grad() / torch.inference_mode() blocks running now
+	accumulating                        int                     // with accelerator.accumulate(…) blocks of an Accelerator that accumulates running now (overwrite.go)
+	accumulators                        map[string]bool         // names bound to Accelerator(gradient_accumulation_steps=N), N > 1
 	suppressLine                        int                     // torch._dynamo.config.suppress_errors = True in force now: its line (0: none)
 	keptLists                           map[string]bool         // lists outputs are appended to with autograd recording (L.append(model(x)))
 	fromLists                           map[string][]string     // names bound to a value computed from such lists: those lists

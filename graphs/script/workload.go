@@ -399,9 +399,13 @@ func (r *reader) workloadCall(c *expr, q string) {
 		r.backwardEvent(c)
 	case c.x.name == "append" && len(c.args) == 1:
 		r.appendDerived(c)
-		if st := r.outputOf(c.args[0].value); st != nil && r.inLoop() {
+		if st := r.keptSite(c.args[0].value, 0); st != nil && r.inLoop() {
 			r.keptIn(c.line, st, c.x.x)
 			r.events[len(r.events)-1].list = r.keptList(c)
+		}
+	case c.x.name == "extend" && len(c.args) == 1:
+		if st := r.keptItems(c.args[0].value); st != nil && r.inLoop() {
+			r.keptIn(c.line, st, c.x.x)
 		}
 	case q == "torch.nn.utils.swap_tensors" || c.x.name == "load_state_dict" && r.isTrue(kwarg(c, "assign", 99)):
 		add(factMoving, nil)
@@ -500,7 +504,42 @@ func (r *reader) derivedAssign(t, v *expr) bool {
 		// output, so d["loss"].backward() differentiates it.
 		r.addDerived(t.x.name, r.allDerived(v, nil, 0))
 	}
+	r.nameOutputs(t, v)
 	return true
+}
+
+// nameOutputs records which names of target t hold (a view of) a compiled
+// function's output after t = v, under torch.no_grad() too (where r.outputs, which
+// backward() follows, is not set), and forgets a name rebound to anything else
+// (out = out.argmax(-1)): an output kept in a list by name (out = model(x);
+// preds.append(out)) is an output kept (sweep11 finding 5).
+func (r *reader) nameOutputs(t, v *expr) {
+	if r.keptOuts == nil {
+		r.keptOuts = map[bindKey]*siteState{}
+	}
+	switch {
+	case t.kind == name:
+		if st := r.keptSite(v, 0); st != nil {
+			r.keptOuts[bindKey{r.fn, t.name}] = st
+		} else {
+			delete(r.keptOuts, bindKey{r.fn, t.name})
+		}
+	case t.kind == tuple && v != nil && v.kind == tuple && len(v.elts) == len(t.elts):
+		for i, e := range t.elts {
+			r.nameOutputs(e, v.elts[i])
+		}
+	case t.kind == tuple:
+		var names []string
+		collectNames(t, &names, 0)
+		st := r.keptSite(v, 0) // logits, loss = model(x): each a part of the output
+		for _, n := range names {
+			if st != nil {
+				r.keptOuts[bindKey{r.fn, n}] = st
+			} else {
+				delete(r.keptOuts, bindKey{r.fn, n})
+			}
+		}
+	}
 }
 
 // unpackDerived marks the names a tuple target unpacks from a compiled function's
