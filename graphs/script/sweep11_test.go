@@ -163,3 +163,21 @@ func TestAccelerateAccumulate(t *testing.T) {
 		})
 	}
 }
+
+// TestLambdaTargetCold: a thread whose target is a lambda calling the file's def
+// (Thread(target=lambda: run(i))) makes the first call itself, as target=run,
+// args=(i,) does: the main thread does not call first (sweep11 finding 2: the run
+// walked the lambda's body where it is written and counted run's call as main's).
+func TestLambdaTargetCold(t *testing.T) {
+	t.Parallel()
+	for _, target := range []string{"lambda: run(i)", "lambda i=i: run(i)", "run, args=(i,)", "lambda: model(x)"} {
+		t.Run(target, func(t *testing.T) {
+			t.Parallel()
+			src := "import torch, threading\nmodel = torch.compile(net, mode=\"reduce-overhead\")\ndef run(i):\n    model(x)\nts = [threading.Thread(target=" + target + ") for i in range(2)]\nfor t in ts: t.start()\nfor t in ts: t.join()\n"
+			s, err := readBytes("t.py", []byte(src))
+			require.NoError(t, err)
+			require.Len(t, s.Sites, 1)
+			require.True(t, s.Sites[0].Workload.ColdStart, "inferred %+v", s.Sites[0].Inferred)
+		})
+	}
+}
