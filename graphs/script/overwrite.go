@@ -57,6 +57,7 @@ type tlEvent struct {
 
 // outBinding is a name bound to a compiled call's output, in a def (nil: module).
 type outBinding struct {
+	_    [0]func() // incomparable: no equality code (examples/web: Transfer size)
 	site *siteState
 	seq  int   // the call's
 	off  int32 // the byte offset of the value bound

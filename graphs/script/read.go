@@ -170,6 +170,7 @@ type siteState struct {
 
 // frame is one entry of walkStack's stack.
 type frame struct {
+	_        [0]func() // incomparable: no equality code (examples/web: Transfer size)
 	e        *expr
 	expanded bool
 }
@@ -192,6 +193,7 @@ func conditionalPrefixes(meta []setMeta) (n, first []int) {
 
 // setMeta says where a persistent global was assigned.
 type setMeta struct {
+	_        [0]func() // incomparable: no equality code (examples/web: Transfer size)
 	line     int
 	guard    string
 	requires string // a hasattr guard's key
@@ -200,6 +202,7 @@ type setMeta struct {
 
 // envEntry is an environment assignment that applies to the plan.
 type envEntry struct {
+	_           [0]func() // incomparable: no equality code (examples/web: Transfer size)
 	name, value string
 	line        int  // where the script sets it (0: not the script)
 	unset       bool // the script removes it (os.environ.pop, del os.environ[…]): value is ""

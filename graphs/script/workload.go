@@ -205,6 +205,7 @@ func (s *siteState) apply(f fact, line, n int) {
 
 // callEvent is a call of a compiled function's name.
 type callEvent struct {
+	_    [0]func() // incomparable: no equality code (examples/web: Transfer size)
 	site *siteState
 	seq  int   // execution order
 	off  int32 // byte offset of the call
