@@ -60,6 +60,7 @@ func newRecoverer() recoverer {
 
 // callArgs are the arguments of one torch.compile call a log shows.
 type callArgs struct {
+	_       [0]func() // incomparable: no equality code (examples/web: Transfer size)
 	line    int
 	mode    *string
 	backend string
@@ -73,6 +74,7 @@ const maxCalls = 8
 
 // envLine is where a log sets an environment variable: its line and the line quoted.
 type envLine struct {
+	_    [0]func() // incomparable: no equality code (examples/web: Transfer size)
 	line int
 	text string
 }

@@ -60,7 +60,8 @@ const pathRank = 2
 
 // pythonSeen is the Python a log shows: the first of the highest rank.
 type pythonSeen struct {
-	version string // "3.12", "" when none
+	_       [0]func() // incomparable: no equality code (examples/web: Transfer size)
+	version string    // "3.12", "" when none
 	line    int
 	rank    int
 	what    string

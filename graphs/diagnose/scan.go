@@ -130,6 +130,7 @@ func (r *compiledRow) lazy() *rowFormsCompiled {
 
 // rowHit is where a row first matched.
 type rowHit struct {
+	_     [0]func() // incomparable: no equality code (examples/web: Transfer size)
 	line  int
 	quote string
 	match Match
@@ -141,6 +142,7 @@ type rowHit struct {
 // context is a row's Requires, compiled on its first use (lazyPattern: on the first
 // line that holds one of its alternatives' prefixes), and whether a read has seen it.
 type context struct {
+	_    [0]func() // incomparable: no equality code (examples/web: Transfer size)
 	pat  *lazyPattern
 	seen bool
 }
@@ -358,7 +360,7 @@ func (b *tableBuilder) row(i int, sig Signature) (compiledRow, error) {
 		return row, fmt.Errorf("diagnose: row %d (%s): literal %q is shorter than %d bytes", i, sig.Code, sig.Literal, minAnchor)
 	}
 	for _, p := range pieces {
-		b.anchors.add(p, anchorUse{anchorRow, i})
+		b.anchors.add(p, anchorUse{index: i})
 	}
 	return row, nil
 }
@@ -396,7 +398,7 @@ func (b *tableBuilder) context(i int, sig Signature) (int, error) {
 	b.ctxIndex[sig.Requires] = idx
 	b.t.contexts = append(b.t.contexts, context{pat: &lazyPattern{pattern: sig.Requires, asIs: true, gates: b.t.gates}})
 	for _, p := range prefixes {
-		b.anchors.add(p, anchorUse{anchorContext, idx})
+		b.anchors.add(p, anchorUse{kind: anchorContext, index: idx})
 	}
 	return idx, nil
 }
@@ -1257,8 +1259,8 @@ func (s *scanner) wrapTries(i, k int) bool {
 	for _, o := range occurrencesOf(s.joinOcc, i) {
 		start, end, ok := s.wrapSpan(row, o.at)
 		if ok && first+start <= k && k <= first+end {
-			try := wrapTry{i, first + start, first + end, s.textAt(first + start - 1), s.textAt(first + end + 1),
-				s.focusOf(o.at, len(row.squeezed)), s.unhyphening}
+			try := wrapTry{i: i, from: first + start, to: first + end, before: s.textAt(first + start - 1), after: s.textAt(first + end + 1),
+				focus: s.focusOf(o.at, len(row.squeezed)), unhyphened: s.unhyphening}
 			if !slices.Contains(s.wrapFailed, try) {
 				if s.wrappedHit(i, try.from, try.to, try.focus) {
 					return true

@@ -57,6 +57,7 @@ type tlEvent struct {
 
 // outBinding is a name bound to a compiled call's output, in a def (nil: module).
 type outBinding struct {
+	_    [0]func() // incomparable: no equality code (examples/web: Transfer size)
 	site *siteState
 	seq  int   // the call's
 	off  int32 // the byte offset of the value bound
@@ -645,7 +646,7 @@ func (r *reader) timelineCallMark(c *expr, q string) {
 	switch {
 	case markStepQuals[q]:
 		r.timelineMark(tlMarkStep, int(c.line))
-	case c.x.name == "zero_grad" && !r.isFalse(kwarg(c, "set_to_none", 0)):
+	case c.x.name == "zero_grad" && !r.isFalse(kwarg(c, "set_to_none", 0)) && r.accumulating == 0:
 		r.timelineMark(tlZeroGrad, int(c.line))
 	}
 }
@@ -710,3 +711,36 @@ var viewMethods = map[string]bool{"detach": true, "detach_": true, "view": true,
 // tensorMeta are the tensor attributes that are not tensors.
 var tensorMeta = map[string]bool{"shape": true, "dtype": true, "device": true, "ndim": true, "is_cuda": true, "layout": true,
 	"requires_grad": true, "grad_fn": true, "is_leaf": true, "names": true}
+
+// Gradient accumulation by accelerate (sweep11 finding 6): under
+// `with accelerator.accumulate(model):` of an Accelerator(gradient_accumulation_steps=N),
+// N > 1, the prepared optimizer's zero_grad() (and step()) do nothing until the N-th
+// micro-step (accelerate/optimizer.py AcceleratedOptimizer.zero_grad: only when
+// gradient_state.sync_gradients), so the backwards between add to the .grad tensors of
+// the one before, as nanoGPT's micro-steps do (gradsAccumulate): a zero_grad() written
+// there is not one between them.
+
+// noteAccumSteps records X = Accelerator(gradient_accumulation_steps=N) with N a
+// literal int above 1.
+func (r *reader) noteAccumSteps(t, v *expr) {
+	lv, ok := r.literal(kwarg(v, "gradient_accumulation_steps", -1))
+	if n, isInt := lv.AsInt(); ok && isInt && n > 1 && t.kind == name {
+		if r.accumulators == nil {
+			r.accumulators = map[string]bool{}
+		}
+		r.accumulators[t.name] = true
+	}
+}
+
+// accumulateItems counts the items of a with statement that are X.accumulate(…) of
+// such an Accelerator.
+func (r *reader) accumulateItems(s *stmt) int {
+	n := 0
+	for _, it := range s.items {
+		c := it.ctx
+		if c.kind == call && c.x.kind == attr && c.x.name == "accumulate" && c.x.x.kind == name && r.accumulators[c.x.x.name] {
+			n++
+		}
+	}
+	return n
+}

@@ -170,6 +170,7 @@ type siteState struct {
 
 // frame is one entry of walkStack's stack.
 type frame struct {
+	_        [0]func() // incomparable: no equality code (examples/web: Transfer size)
 	e        *expr
 	expanded bool
 }
@@ -192,6 +193,7 @@ func conditionalPrefixes(meta []setMeta) (n, first []int) {
 
 // setMeta says where a persistent global was assigned.
 type setMeta struct {
+	_        [0]func() // incomparable: no equality code (examples/web: Transfer size)
 	line     int
 	guard    string
 	requires string // a hasattr guard's key
@@ -200,6 +202,7 @@ type setMeta struct {
 
 // envEntry is an environment assignment that applies to the plan.
 type envEntry struct {
+	_           [0]func() // incomparable: no equality code (examples/web: Transfer size)
 	name, value string
 	line        int  // where the script sets it (0: not the script)
 	unset       bool // the script removes it (os.environ.pop, del os.environ[…]): value is ""
@@ -310,6 +313,9 @@ type reader struct {
 	keptOuts                            map[bindKey]*siteState  // names holding (a view of) an output now, gradients on or off (workload.go nameOutputs)
 	derived                             map[string][]*siteState // names bound to a value computed from sites' outputs: those sites
 	noGrad                              int                     // with torch.no_grad() / torch.inference_mode() blocks running now
+	lambdaSeqs                          map[*expr][2]int        // a lambda whose body the run walked where it is written → the seq range of what that walk recorded (workload.go mainCallsFirst)
+	accumulating                        int                     // with accelerator.accumulate(…) blocks of an Accelerator that accumulates running now (overwrite.go)
+	accumulators                        map[string]bool         // names bound to Accelerator(gradient_accumulation_steps=N), N > 1
 	suppressLine                        int                     // torch._dynamo.config.suppress_errors = True in force now: its line (0: none)
 	keptLists                           map[string]bool         // lists outputs are appended to with autograd recording (L.append(model(x)))
 	fromLists                           map[string][]string     // names bound to a value computed from such lists: those lists
@@ -516,8 +522,12 @@ func (r *reader) walkRec(e *expr, visit func(*expr), depth int) {
 		r.iters = append(r.iters, r.compCount(e, 0))
 		r.bindCompItems(e)
 	}
+	start := r.seq
 	for _, x := range e.elts {
 		r.walkRec(x, visit, depth+1)
+	}
+	if r.indexed && e.kind == other && r.seq > start && r.isLambda(e) {
+		r.noteLambdaSeqs(e, start)
 	}
 	if e.is(comp) {
 		r.loop--

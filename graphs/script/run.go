@@ -778,10 +778,12 @@ func (r *reader) with(s *stmt) {
 			}
 		}
 	}
-	ng := r.noGradItems(s)
+	ng, acc := r.noGradItems(s), r.accumulateItems(s)
 	r.noGrad += ng
+	r.accumulating += acc
 	r.run(s.body)
 	r.noGrad -= ng
+	r.accumulating -= acc
 	r.patches, r.stance, r.capture = save, saveStance, saveCapture
 }
 

@@ -530,8 +530,9 @@ type modePlanRef struct {
 }
 
 type branchRef struct {
-	Assumes string `json:"assumes"`
-	Report  *int   `json:"report"`
+	_       [0]func() // incomparable: no equality code (examples/web: Transfer size)
+	Assumes string    `json:"assumes"`
+	Report  *int      `json:"report"`
 }
 
 func (x *planIndex) branchRefs(bs []BranchPlan) []branchRef {

@@ -131,3 +131,79 @@ func TestGivenArgv(t *testing.T) {
 		})
 	}
 }
+
+// TestAccelerateAccumulate: under accelerator.accumulate(model) of an
+// Accelerator(gradient_accumulation_steps=N > 1), the optimizer's zero_grad() runs only
+// every N-th micro-step (accelerate/optimizer.py), so the backwards between accumulate
+// into .grad tensors a new generation freed, as nanoGPT's micro-steps (sweep11 finding
+// 6: planned capture).
+func TestAccelerateAccumulate(t *testing.T) {
+	t.Parallel()
+	const loop = "import torch\nfrom accelerate import Accelerator\naccelerator = Accelerator(%s)\nmodel = torch.compile(net.cuda(), mode=\"reduce-overhead\")\nfor batch in loader:\n    with accelerator.accumulate(model):\n        loss = model(batch).mean()\n        accelerator.backward(loss)\n        optimizer.step()\n        optimizer.zero_grad()\n"
+	for _, tc := range []struct {
+		args string
+		want bool
+	}{
+		{"gradient_accumulation_steps=4", true},
+		{"gradient_accumulation_steps=1", false},
+		{"", false},
+	} {
+		t.Run(tc.args, func(t *testing.T) {
+			t.Parallel()
+			s, err := readBytes("acc.py", []byte(strings.Replace(loop, "%s", tc.args, 1)))
+			require.NoError(t, err)
+			var st *Site
+			for i := range s.Sites {
+				if s.Sites[i].Kind != Framework {
+					st = &s.Sites[i]
+				}
+			}
+			require.NotNil(t, st)
+			require.Equal(t, tc.want, st.Workload.OutputsKept, "inferred %+v", st.Inferred)
+		})
+	}
+}
+
+// TestLambdaTargetCold: a thread whose target is a lambda calling the file's def
+// (Thread(target=lambda: run(i))) makes the first call itself, as target=run,
+// args=(i,) does: the main thread does not call first (sweep11 finding 2: the run
+// walked the lambda's body where it is written and counted run's call as main's).
+func TestLambdaTargetCold(t *testing.T) {
+	t.Parallel()
+	for _, target := range []string{"lambda: run(i)", "lambda i=i: run(i)", "run, args=(i,)", "lambda: model(x)"} {
+		t.Run(target, func(t *testing.T) {
+			t.Parallel()
+			src := "import torch, threading\nmodel = torch.compile(net, mode=\"reduce-overhead\")\ndef run(i):\n    model(x)\nts = [threading.Thread(target=" + target + ") for i in range(2)]\nfor t in ts: t.start()\nfor t in ts: t.join()\n"
+			s, err := readBytes("t.py", []byte(src))
+			require.NoError(t, err)
+			require.Len(t, s.Sites, 1)
+			require.True(t, s.Sites[0].Workload.ColdStart, "inferred %+v", s.Sites[0].Inferred)
+		})
+	}
+}
+
+// TestLoopModes: a mode bound by a for loop over a name the file assigns a list or
+// tuple display, enumerate's second target, or a dict display's values is planned with
+// those values (sweep11 finding 1: every mode, "the file assigns it no literal").
+func TestLoopModes(t *testing.T) {
+	t.Parallel()
+	cases := []struct{ name, src string }{
+		{"named-list", "modes = [\"default\", \"max-autotune\"]\nfor mode in modes:\n    c = torch.compile(model, mode=mode)\n"},
+		{"enumerate-name", "MODES = (\"default\", \"max-autotune\")\nfor i, mode in enumerate(MODES):\n    c = torch.compile(model, mode=mode)\n"},
+		{"enumerate-display", "for i, mode in enumerate([\"default\", \"max-autotune\"]):\n    c = torch.compile(model, mode=mode)\n"},
+		{"dict-items", "MODES = {\"a\": \"default\", \"b\": \"max-autotune\"}\nfor name, mode in MODES.items():\n    c = torch.compile(model, mode=mode)\n"},
+		{"dict-values", "MODES = {\"a\": \"default\", \"b\": \"max-autotune\"}\nfor mode in MODES.values():\n    c = torch.compile(model, mode=mode)\n"},
+		{"in-def", "def bench(model):\n    ms = [\"default\", \"max-autotune\"]\n    for m in ms:\n        c = torch.compile(model, mode=m)\nbench(net)\n"},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			t.Parallel()
+			s, err := readBytes("l.py", []byte("import torch\n"+tc.src))
+			require.NoError(t, err)
+			require.Len(t, s.Sites, 1)
+			if diff := cmp.Diff([]string{"'default'", "'max-autotune'"}, planLabels(s.Sites[0].Modes(testModes))); diff != "" {
+				t.Errorf("modes (-want +got):\n%s\nnotes %q", diff, s.Sites[0].Notes)
+			}
+		})
+	}
+}

@@ -2,6 +2,7 @@ package script
 
 import (
 	"fmt"
+	"strings"
 
 	"github.com/compilemode/compilemode/graphs"
 )
@@ -204,6 +205,7 @@ func (s *siteState) apply(f fact, line, n int) {
 
 // callEvent is a call of a compiled function's name.
 type callEvent struct {
+	_    [0]func() // incomparable: no equality code (examples/web: Transfer size)
 	site *siteState
 	seq  int   // execution order
 	off  int32 // byte offset of the call
@@ -711,6 +713,9 @@ func (r *reader) mainCallsFirst(s *siteState, t *Thread, rc *reach) bool {
 		if t.target != nil && e.off >= t.target.start && e.off < t.target.end {
 			continue
 		}
+		if sp, ok := r.lambdaSeqs[t.target]; ok && e.seq > sp[0] && e.seq <= sp[1] {
+			continue // a call the target lambda's body makes through a def: the thread's (sweep11 finding 2)
+		}
 		if e.rest && e.fn != nil && r.inside(e.fn, rc) {
 			continue
 		}
@@ -744,4 +749,23 @@ func setOutputsKept(w *graphs.Workload, _ int) []Inference {
 func setAutogradBackward(w *graphs.Workload, _ int) []Inference {
 	w.AutogradBackward = true
 	return []Inference{{Field: "autograd_backward", Value: "true"}}
+}
+
+// isLambda reports whether e is a lambda expression.
+func (r *reader) isLambda(e *expr) bool {
+	rest := r.src[e.start:]
+	return len(e.elts) > 0 && strings.HasPrefix(rest, "lambda") && (len(rest) == 6 || !isIdentByte(rest[6]))
+}
+
+// noteLambdaSeqs records the seq range the walk of lambda e's body (where it is
+// written, started at seq start) recorded: the run walks a lambda's body where it is
+// written, so a thread whose target it is (Thread(target=lambda: run(i))) would
+// otherwise count the calls run makes as the main thread's, before the thread starts.
+func (r *reader) noteLambdaSeqs(e *expr, start int) {
+	if r.lambdaSeqs == nil {
+		r.lambdaSeqs = map[*expr][2]int{}
+	}
+	if len(r.lambdaSeqs) < maxFlow {
+		r.lambdaSeqs[e] = [2]int{start, r.seq}
+	}
 }
