@@ -568,7 +568,7 @@ func (f *versionFinder) window(text []byte, line int) {
 // next line (the rows marked next), of a rank above the release found.
 func (f *versionFinder) keysOn(text []byte) {
 	for _, p := range f.rows.keys {
-		if p.rank <= f.rank || (p.maxLen > 0 && len(text) > p.maxLen) || (p.gate != nil && !p.gate(text)) || !p.re.Match(text) {
+		if p.rank <= f.rank || (p.maxLen > 0 && len(text) > p.maxLen) || (p.gate != nil && !p.gate(text)) || !p.re().Match(text) {
 			continue
 		}
 		f.wait, f.waitRank, f.waitWhat, f.waitRow = true, p.rank, p.what, p.row
@@ -592,14 +592,14 @@ func (f *versionFinder) tag(p versionPattern, text []byte, line int) []byte {
 	if p.gate != nil && !p.gate(text) {
 		return text
 	}
-	m := p.re.FindSubmatch(text)
+	m := p.re().FindSubmatch(text)
 	if m == nil {
 		return text
 	}
 	if v, ok := p.releases[string(m[1])]; ok {
 		f.offer([]byte(v), p.rank, line, text, p.what, p.row)
 	}
-	return p.re.ReplaceAll(append([]byte(nil), text...), tagMasked)
+	return p.re().ReplaceAll(append([]byte(nil), text...), tagMasked)
 }
 
 // proseTag offers the release of the first container a prose row's matches name on
@@ -609,7 +609,7 @@ func (f *versionFinder) proseTag(p versionPattern, text []byte, line int) {
 	if p.gate != nil && !p.gate(text) {
 		return
 	}
-	for _, m := range p.re.FindAllSubmatchIndex(text, 8) {
+	for _, m := range p.re().FindAllSubmatchIndex(text, 8) {
 		if v, ok := p.releases[string(text[m[2]:m[3]])]; ok && ngcProseTaken(p, text, m) {
 			f.offer([]byte(v), p.rank, line, text, p.what, p.row)
 			return
@@ -739,9 +739,9 @@ func (f *versionFinder) match(p versionPattern, text []byte, line int) bool {
 // phrasings ran over each 64 KB window whole).
 func nearMatches(p versionPattern, text []byte) [][]int {
 	if len(text) <= maxRowSpan {
-		return p.re.FindAllSubmatchIndex(text, 4)
+		return p.re().FindAllSubmatchIndex(text, 4)
 	}
-	reach := p.width
+	reach := p.compiled.get().width
 	if !asciiOnly(text) {
 		reach *= utf8.UTFMax
 	}
@@ -749,9 +749,9 @@ func nearMatches(p versionPattern, text []byte) [][]int {
 	for _, sp := range releaseSpans(text, reach) {
 		a, e := snapStart(text, sp[0], sp[1]), snapEnd(text, sp[1], sp[0])
 		if a < 0 || e <= a {
-			return p.re.FindAllSubmatchIndex(text, 4)
+			return p.re().FindAllSubmatchIndex(text, 4)
 		}
-		for _, m := range p.re.FindAllSubmatchIndex(text[a:e], 4-len(out)) {
+		for _, m := range p.re().FindAllSubmatchIndex(text[a:e], 4-len(out)) {
 			for j := range m {
 				if m[j] >= 0 {
 					m[j] += a

@@ -139,9 +139,11 @@ type rowHit struct {
 	inBackward bool
 }
 
+// context is a row's Requires, compiled on its first use (lazyPattern: on the first
+// line that holds one of its alternatives' prefixes), and whether a read has seen it.
 type context struct {
 	_    [0]func() // incomparable: no equality code (examples/web: Transfer size)
-	re   *regexp.Regexp
+	pat  *lazyPattern
 	seen bool
 }
 
@@ -177,8 +179,8 @@ type table struct {
 	// captureCtx is the index in contexts of captureEvidence (see cutRuntime).
 	captureCtx int
 	// gates holds the literals each expression's matches hold (see gate), by
-	// expression: the contexts', and those of the rows' patterns and forms as they are
-	// compiled (lazyPattern, rowForms).
+	// expression: those of the contexts and of the rows' patterns and forms, as they
+	// are compiled (lazyPattern, rowForms).
 	gates *sync.Map
 	// absent are the ways a line says a quoted message did not occur (absent.go).
 	absent []absentMark
@@ -229,7 +231,8 @@ var (
 type lazyPattern struct {
 	_       [0]func() // not comparable: no equality function in the web page
 	once    sync.Once
-	pattern string    // the row's Pattern
+	pattern string    // the row's Pattern, or a context's Requires
+	asIs    bool      // compiled as it is: a Requires, whose counts are not rewritten
 	gates   *sync.Map // the table's gates, where the pattern's gate goes
 	re      *regexp.Regexp
 	src     string         // the pattern as compiled (countPlaceholders)
@@ -248,7 +251,10 @@ type lazyPattern struct {
 // the table is shared).
 func (p *lazyPattern) get() *lazyPattern {
 	p.once.Do(func() {
-		p.src = countPlaceholders(p.pattern)
+		p.src = p.pattern
+		if !p.asIs {
+			p.src = countPlaceholders(p.pattern)
+		}
 		if p.re, p.err = regexp.Compile(p.src); p.err != nil {
 			p.re = regexp.MustCompile(`\z.`)
 			return
@@ -319,9 +325,6 @@ func compileTable() (table, error) {
 			r.forms.gates, r.pat.gates = b.t.gates, b.t.gates
 		}
 	}
-	for _, c := range b.t.contexts {
-		b.t.gates.Store(c.re, newGate(c.re.String()))
-	}
 	b.t.middles = middleStarts(b.t.rows)
 	if b.t.literals, err = newLiteralSet(b.t.rows, func(r *compiledRow) []byte { return r.literal }); err != nil {
 		return table{}, err
@@ -387,17 +390,13 @@ func (b *tableBuilder) context(i int, sig Signature) (int, error) {
 	if idx, ok := b.ctxIndex[sig.Requires]; ok {
 		return idx, nil
 	}
-	re, err := regexp.Compile(sig.Requires)
-	if err != nil {
-		return 0, fmt.Errorf("diagnose: row %d (%s): %w", i, sig.Code, err)
-	}
-	prefixes := alternativePrefixes(sig.Requires)
+	prefixes := alternativePrefixes(sig.Requires) // none where Requires does not parse
 	if len(prefixes) == 0 {
 		return 0, fmt.Errorf("diagnose: row %d (%s): Requires %q has an alternative without a literal prefix of %d bytes", i, sig.Code, sig.Requires, minAnchor)
 	}
 	idx := len(b.t.contexts)
 	b.ctxIndex[sig.Requires] = idx
-	b.t.contexts = append(b.t.contexts, context{re: re})
+	b.t.contexts = append(b.t.contexts, context{pat: &lazyPattern{pattern: sig.Requires, asIs: true, gates: b.t.gates}})
 	for _, p := range prefixes {
 		b.anchors.add(p, anchorUse{kind: anchorContext, index: idx})
 	}
@@ -1064,7 +1063,7 @@ func (s *scanner) releaseWindow(e *ringLine, text []byte) {
 // wrapped ("…/_config_module.py", line 3" / "21, in __getattr__").
 func (s *scanner) seeContexts(k int, ctxs []int, text []byte) {
 	for _, c := range ctxs {
-		if !s.contexts[c].seen && (s.match(s.contexts[c].re, text) || s.contextWrapped(c, k)) {
+		if !s.contexts[c].seen && (s.match(s.contexts[c].pat.get().re, text) || s.contextWrapped(c, k)) {
 			s.contexts[c].seen = true
 		}
 	}
@@ -1076,7 +1075,7 @@ func (s *scanner) contextWrapped(c, k int) bool {
 	if !s.textAt(k) || !s.textAt(k+1) || !s.breaksLine(k, k+1) {
 		return false
 	}
-	re := s.contexts[c].re
+	re := s.contexts[c].pat.get().re
 	return s.match(re, s.spacedLines(k, k+1)) || s.match(re, s.tightLines(k, k+1)) || s.contextUnhyphened(re, k)
 }
 

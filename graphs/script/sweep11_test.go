@@ -78,6 +78,8 @@ func TestKeptOutputForms(t *testing.T) {
 		{"preds.extend([model(x)])", true},
 		{"preds.extend(model(x))", true},
 		{"out = model(x)\n        results[i] = out.detach()", true},
+		{"out = model(x)\n        results[i] = out", true},
+		{"out = model(x)\n        results[i] = out.float().cpu()", false},
 		{"preds.append(model(x).argmax(-1))", false},
 		{"preds.append(model(x).cpu())", false},
 		{"out = model(x)\n        preds.append(out.clone())", false},
@@ -178,6 +180,32 @@ func TestLambdaTargetCold(t *testing.T) {
 			require.NoError(t, err)
 			require.Len(t, s.Sites, 1)
 			require.True(t, s.Sites[0].Workload.ColdStart, "inferred %+v", s.Sites[0].Inferred)
+		})
+	}
+}
+
+// TestLoopModes: a mode bound by a for loop over a name the file assigns a list or
+// tuple display, enumerate's second target, or a dict display's values is planned with
+// those values (sweep11 finding 1: every mode, "the file assigns it no literal").
+func TestLoopModes(t *testing.T) {
+	t.Parallel()
+	cases := []struct{ name, src string }{
+		{"named-list", "modes = [\"default\", \"max-autotune\"]\nfor mode in modes:\n    c = torch.compile(model, mode=mode)\n"},
+		{"enumerate-name", "MODES = (\"default\", \"max-autotune\")\nfor i, mode in enumerate(MODES):\n    c = torch.compile(model, mode=mode)\n"},
+		{"enumerate-display", "for i, mode in enumerate([\"default\", \"max-autotune\"]):\n    c = torch.compile(model, mode=mode)\n"},
+		{"dict-items", "MODES = {\"a\": \"default\", \"b\": \"max-autotune\"}\nfor name, mode in MODES.items():\n    c = torch.compile(model, mode=mode)\n"},
+		{"dict-values", "MODES = {\"a\": \"default\", \"b\": \"max-autotune\"}\nfor mode in MODES.values():\n    c = torch.compile(model, mode=mode)\n"},
+		{"in-def", "def bench(model):\n    ms = [\"default\", \"max-autotune\"]\n    for m in ms:\n        c = torch.compile(model, mode=m)\nbench(net)\n"},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			t.Parallel()
+			s, err := readBytes("l.py", []byte("import torch\n"+tc.src))
+			require.NoError(t, err)
+			require.Len(t, s.Sites, 1)
+			if diff := cmp.Diff([]string{"'default'", "'max-autotune'"}, planLabels(s.Sites[0].Modes(testModes))); diff != "" {
+				t.Errorf("modes (-want +got):\n%s\nnotes %q", diff, s.Sites[0].Notes)
+			}
 		})
 	}
 }
