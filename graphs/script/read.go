@@ -160,6 +160,7 @@ type siteState struct {
 	seq          int         // execution order
 	bindAt       []int       // when names were bound to it (reader.seq), the first maxBindAt (chainbind.go)
 	bindN        []string    // those names
+	optionsNone  bool        // options= was read as None (optunread.go)
 	def          *stmt       // the def of this file it compiles (torch.compile(step), @torch.compile), if any
 	stance       stanceState // the set_stance in force at the site, then at its first call (stance.go)
 	// workerGlobals: the first call is in a thread's function, with globals that

@@ -66,3 +66,74 @@ func TestChainBindingsReachAfter(t *testing.T) {
 		})
 	}
 }
+
+// TestParamDefaultArgs: backend=, dynamic=, fullgraph= and options= given by a
+// parameter of the def the site is in are read the way mode= is: the parameter's
+// default (a run whose callers pass nothing for it takes it), and the values the
+// file's calls of the def pass for it (script11 r07, GPTQModel's
+// `torch_compile(module, backend="inductor", mode=None, fullgraph=False)`: backend
+// was "not a literal … whose value this file does not show", fullgraph "not a
+// literal", while mode's default None was read; openvino.genai's
+// `run_torch_compile(model, backend='openvino', dynamic=None, options=None)` passes
+// its parameters on by position).
+func TestParamDefaultArgs(t *testing.T) {
+	t.Parallel()
+	const gptq = "def torch_compile(module, backend=\"inductor\", mode=None, fullgraph=False):\n    return torch.compile(module, backend=backend, mode=mode, fullgraph=fullgraph)\n"
+	const build = "def build(m, backend=\"inductor\", dynamic=None, options=None):\n    return torch.compile(m, backend=backend, dynamic=dynamic, options=options)\n"
+	cases := []struct {
+		name, src string
+		backend   string // "": nil
+		dynamic   string // "true", "false", "": nil
+		fullgraph string
+		options   string
+		alts      []string // the keywords with alternatives
+		unshown   bool     // a note says backend's value is not shown
+	}{
+		{"uncalled-helper", gptq, "inductor", "", "false", "", nil, false},
+		{"every-call-passes", build + "net = build(torch.nn.Linear(2, 2), backend=\"eager\", dynamic=True, options=None)\n", "eager", "true", "", "", nil, false},
+		{"by-position", build + "net = build(torch.nn.Linear(2, 2), \"eager\", False)\n", "eager", "false", "", "", nil, false},
+		{"some-calls-pass", build + "a = build(torch.nn.Linear(2, 2))\nb = build(torch.nn.Linear(2, 2), dynamic=True)\n", "inductor", "", "", "", []string{"dynamic"}, false},
+		{"name-bound-none", "opts = None\nm = torch.compile(torch.nn.Linear(2, 2), options=opts)\n", "", "", "", "", nil, false},
+		{"dict-default", "def build(m, options={\"triton.cudagraphs\": False}):\n    return torch.compile(m, options=options)\nnet = build(torch.nn.Linear(2, 2))\n", "", "", "", "{'triton.cudagraphs': False}", nil, false},
+		// A value a call passes that is not a literal stays unshown.
+		{"caller-passes-name", build + "net = build(torch.nn.Linear(2, 2), backend=get_backend())\n", "", "", "", "", nil, true},
+	}
+	str := func(p *string) string {
+		if p == nil {
+			return ""
+		}
+		return *p
+	}
+	boolStr := func(p *bool) string {
+		if p == nil {
+			return ""
+		}
+		if *p {
+			return "true"
+		}
+		return "false"
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			t.Parallel()
+			s, err := ReadWith(strings.NewReader("import torch\n"+tc.src), ReadOptions{})
+			require.NoError(t, err)
+			require.Len(t, s.Sites, 1)
+			st := s.Sites[0]
+			var alts []string
+			for _, a := range st.Alternatives {
+				alts = append(alts, a.Keyword)
+			}
+			unshown, open := false, false
+			for _, n := range st.Notes {
+				unshown = unshown || strings.Contains(n, "backend is not a literal: `backend`, whose value this file does not show")
+				open = open || strings.HasPrefix(n, "backend can also be what a caller passes for `backend`, a parameter of def torch_compile (line 2)")
+			}
+			require.Equal(t, tc.name == "uncalled-helper", open, "%s: %v", tc.name, st.Notes)
+			require.Equal(t, []string{tc.backend, tc.dynamic, tc.fullgraph, tc.options}, []string{str(st.Backend), boolStr(st.Dynamic), boolStr(st.Fullgraph), str(st.Options)}, "%s: %v", tc.name, st.Notes)
+			require.Equal(t, tc.alts, alts, "%s: %v", tc.name, st.Notes)
+			require.Equal(t, tc.unshown, unshown, "%s: %v", tc.name, st.Notes)
+			require.Empty(t, st.Unfollowed, "%s: options read whole", tc.name)
+		})
+	}
+}
