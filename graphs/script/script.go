@@ -104,7 +104,8 @@
 // a site with conditional globals in force is planned under each consistent
 // combination of their branches (an if's branches exclude each other; an else runs
 // when its if does not), the first being what the parser's defaults take where a test
-// of an argparse option decides it (argguard.go), and the other combinations' plans are
+// of an argparse option decides it, or, with no environment given to the reader, an
+// environment that sets none of the variables a test reads (argguard.go), and the other combinations' plans are
 // kept where the outcome or the warnings differ ([SitePlan.Branches]). A host-platform test (sys.platform, os.name,
 // platform.system()) is read as on Linux, the platform planned; a test of
 // torch.__version__ (as TorchVersion compares, through packaging's parse, a tuple of

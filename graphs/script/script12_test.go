@@ -137,3 +137,59 @@ func TestParamDefaultArgs(t *testing.T) {
 		})
 	}
 }
+
+// TestEnvGuardGivenNothing: a guard on whether a variable is set (`"X" in os.environ`,
+// `"X" not in os.environ`, `os.environ.get("X")`, `os.getenv("X") is not None`),
+// where no environment is given (the web page reads with none), is planned as flag
+// guards are: the run given nothing (the variable not set) first, the other branch
+// as its alternative, the guard saying which variable decides (sapientinc/HRM's
+// pretrain.py: `if "DISABLE_COMPILE" not in os.environ: model = torch.compile(model,
+// dynamic=False)`). With an environment given (-env, the process's), it decides them,
+// as before.
+func TestEnvGuardGivenNothing(t *testing.T) {
+	t.Parallel()
+	const site = "m = torch.compile(torch.nn.Linear(8, 8).cuda(), mode=\"reduce-overhead\")\n"
+	cases := []struct {
+		name, src string
+		given     bool   // read with an (empty) environment given
+		guard     string // in the first site's guard ("": not checked)
+		assumes   string // in the first site's notes ("": not checked)
+	}{
+		{"hrm-not-in", "model = torch.nn.Linear(8, 8).cuda()\nif \"DISABLE_COMPILE\" not in os.environ:\n    model = torch.compile(model, dynamic=False)\n", false,
+			`if "DISABLE_COMPILE" not in os.environ (line 4): true with nothing set in the environment (DISABLE_COMPILE not set); the environment decides`, ""},
+		{"get-truthy", "if os.environ.get(\"MAX_AUTOTUNE\"):\n    torch._inductor.config.max_autotune = True\n" + site, false,
+			"", `the plan assumes: if os.environ.get("MAX_AUTOTUNE") (line 3) does not run, as with nothing set in the environment (MAX_AUTOTUNE not set)`},
+		{"getenv-is-not-none", "if os.getenv(\"NO_CG\") is not None:\n    torch._inductor.config.triton.cudagraphs = False\n" + site, false,
+			"", `the plan assumes: if os.getenv("NO_CG") is not None (line 3) does not run, as with nothing set in the environment (NO_CG not set)`},
+		{"in-else", "if \"FAST\" in os.environ:\n    torch._inductor.config.max_autotune = True\nelse:\n    torch._inductor.config.coordinate_descent_tuning = True\n" + site, false,
+			"", `the plan assumes: else (line 5) of if "FAST" in os.environ (line 3) runs, as with nothing set in the environment (FAST not set)`},
+		{"flag-then-env", "import argparse\np = argparse.ArgumentParser()\np.add_argument(\"--no-cg\", action=\"store_true\")\nargs = p.parse_args()\nif args.no_cg:\n    torch._inductor.config.triton.cudagraphs = False\nelif os.environ.get(\"NO_CG\"):\n    torch._inductor.config.triton.cudagraphs = False\n" + site, false,
+			"", `as with the parser's defaults and nothing set in the environment (--no-cg not given: False, line 5; NO_CG not set)`},
+		{"env-given-decides", "if \"DISABLE_COMPILE\" not in os.environ:\n    m = torch.compile(torch.nn.Linear(8, 8))\n", true,
+			`if "DISABLE_COMPILE" not in os.environ (line 3): true in the environment planned (DISABLE_COMPILE is not set)`, ""},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			t.Parallel()
+			src := "import os\nimport torch\n" + tc.src
+			var s *Script
+			var err error
+			if tc.given {
+				s, err = ReadWith(strings.NewReader(src), ReadOptions{})
+			} else {
+				s, err = ReadNamed("t.py", strings.NewReader(src))
+			}
+			require.NoError(t, err)
+			s, err = s.PlanWith(PlanOptions{})
+			require.NoError(t, err)
+			require.NotEmpty(t, s.Sites)
+			st := s.Sites[0]
+			if tc.guard != "" {
+				require.Contains(t, st.Guard, tc.guard, "%s", tc.name)
+			}
+			if tc.assumes != "" {
+				require.Contains(t, strings.Join(st.Notes, "\n"), tc.assumes, "%s", tc.name)
+			}
+		})
+	}
+}
