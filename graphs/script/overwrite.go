@@ -415,7 +415,7 @@ func (r *reader) assignOutput(t, v *expr) {
 	case subscript:
 		// d[k] = out keeps each iteration's output only when k changes with the loop
 		// (a loop target): results[rank] = out replaces the one it held.
-		if st := r.keptSite(v, 0); st != nil && v.kind != name && r.inLoop() && r.readsLoopTarget(t.index) {
+		if st := r.keptSite(v, 0); st != nil && r.inLoop() && r.readsLoopTarget(t.index) {
 			r.keptIn(t.line, st, t.x)
 		}
 	}

@@ -78,6 +78,8 @@ func TestKeptOutputForms(t *testing.T) {
 		{"preds.extend([model(x)])", true},
 		{"preds.extend(model(x))", true},
 		{"out = model(x)\n        results[i] = out.detach()", true},
+		{"out = model(x)\n        results[i] = out", true},
+		{"out = model(x)\n        results[i] = out.float().cpu()", false},
 		{"preds.append(model(x).argmax(-1))", false},
 		{"preds.append(model(x).cpu())", false},
 		{"out = model(x)\n        preds.append(out.clone())", false},
