@@ -177,7 +177,8 @@ func TestMayBeVersionKey(t *testing.T) {
 func tableGates(tbl *table) map[*regexp.Regexp]*gate {
 	out := map[*regexp.Regexp]*gate{}
 	for _, c := range tbl.contexts {
-		out[c.re] = tbl.gateOf(c.re)
+		re := c.pat.get().re
+		out[re] = tbl.gateOf(re)
 	}
 	for i := range tbl.rows {
 		if re := tbl.rows[i].re(); re != nil {

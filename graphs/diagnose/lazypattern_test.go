@@ -18,9 +18,9 @@ func newScanner() (*scanner, error) {
 	return scannerOn(t), nil
 }
 
-// TestRowPatternsCompile checks that every row's Pattern compiles (lazyPattern compiles
-// it on the row's first use, where a pattern that does not compile would match
-// nothing) and that its forms do.
+// TestRowPatternsCompile checks that every row's Pattern and Requires compiles
+// (lazyPattern compiles it on the row's first use, where one that does not compile
+// would match nothing) and that a Pattern's forms do.
 func TestRowPatternsCompile(t *testing.T) {
 	tbl, err := compileTable()
 	if err != nil {
@@ -44,6 +44,39 @@ func TestRowPatternsCompile(t *testing.T) {
 		if tbl.gateOf(r.re()) == nil {
 			t.Errorf("row %d (%s): Pattern %q has no gate", i, r.Code, r.Pattern)
 		}
+	}
+	for _, c := range tbl.contexts {
+		if p := c.pat.get(); p.err != nil || p.src != p.pattern || tbl.gateOf(p.re) == nil {
+			t.Errorf("Requires %q: %v (compiled as %q; gate %v)", p.pattern, p.err, p.src, tbl.gateOf(p.re))
+		}
+	}
+	if len(tbl.contexts) < 10 {
+		t.Errorf("only %d contexts", len(tbl.contexts))
+	}
+}
+
+// TestReleaseShapesCompile checks that every release row's shape compiles (lazyShape
+// compiles it on its first use, with regexp.MustCompile) and has a width.
+func TestReleaseShapesCompile(t *testing.T) {
+	rows := newCompiledReleaseRows()
+	n := 0
+	for _, ps := range [][]versionPattern{rows.patterns, rows.keys, rows.tags} {
+		for _, p := range ps {
+			func() {
+				defer func() {
+					if r := recover(); r != nil {
+						t.Errorf("release row %d: shape %q: %v", p.row, p.shape, r)
+					}
+				}()
+				if l := p.compiled.get(); l.re == nil || l.width <= 0 {
+					t.Errorf("release row %d: shape %q: not compiled (width %d)", p.row, p.shape, l.width)
+				}
+				n++
+			}()
+		}
+	}
+	if n < 50 {
+		t.Errorf("only %d release rows", n)
 	}
 }
 
@@ -86,7 +119,9 @@ func TestFirstReadCompilesFewPatterns(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer f.Close()
-	if err := scannerOn(tbl).scan(f); err != nil {
+	s := scannerOn(tbl)
+	s.torch.rows = newCompiledReleaseRows()
+	if err := s.scan(f); err != nil {
 		t.Fatal(err)
 	}
 	compiled := 0
@@ -98,6 +133,20 @@ func TestFirstReadCompilesFewPatterns(t *testing.T) {
 	t.Logf("%d of %d patterns compiled", compiled, len(distinct))
 	if len(distinct) < 100 || compiled > len(distinct)/10 {
 		t.Errorf("reading the sample log compiled %d of the table's %d patterns, want at most a tenth", compiled, len(distinct))
+	}
+	shapes := map[*lazyShape]bool{}
+	for _, p := range s.torch.rows.patterns {
+		shapes[p.compiled] = shapes[p.compiled] || p.compiled.re != nil
+	}
+	compiled = 0
+	for _, done := range shapes {
+		if done {
+			compiled++
+		}
+	}
+	t.Logf("%d of %d release shapes read on the line compiled", compiled, len(shapes))
+	if len(shapes) < 20 || compiled > len(shapes)/4 {
+		t.Errorf("reading the sample log compiled %d of the %d release shapes read on the line, want at most a quarter", compiled, len(shapes))
 	}
 }
 

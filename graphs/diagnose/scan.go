@@ -139,9 +139,11 @@ type rowHit struct {
 	inBackward bool
 }
 
+// context is a row's Requires, compiled on its first use (lazyPattern: on the first
+// line that holds one of its alternatives' prefixes), and whether a read has seen it.
 type context struct {
 	_    [0]func() // incomparable: no equality code (examples/web: Transfer size)
-	re   *regexp.Regexp
+	pat  *lazyPattern
 	seen bool
 }
 
@@ -177,8 +179,8 @@ type table struct {
 	// captureCtx is the index in contexts of captureEvidence (see cutRuntime).
 	captureCtx int
 	// gates holds the literals each expression's matches hold (see gate), by
-	// expression: the contexts', and those of the rows' patterns and forms as they are
-	// compiled (lazyPattern, rowForms).
+	// expression: those of the contexts and of the rows' patterns and forms, as they
+	// are compiled (lazyPattern, rowForms).
 	gates *sync.Map
 	// absent are the ways a line says a quoted message did not occur (absent.go).
 	absent []absentMark
@@ -229,7 +231,8 @@ var (
 type lazyPattern struct {
 	_       [0]func() // not comparable: no equality function in the web page
 	once    sync.Once
-	pattern string    // the row's Pattern
+	pattern string    // the row's Pattern, or a context's Requires
+	asIs    bool      // compiled as it is: a Requires, whose counts are not rewritten
 	gates   *sync.Map // the table's gates, where the pattern's gate goes
 	re      *regexp.Regexp
 	src     string         // the pattern as compiled (countPlaceholders)
@@ -248,7 +251,10 @@ type lazyPattern struct {
 // the table is shared).
 func (p *lazyPattern) get() *lazyPattern {
 	p.once.Do(func() {
-		p.src = countPlaceholders(p.pattern)
+		p.src = p.pattern
+		if !p.asIs {
+			p.src = countPlaceholders(p.pattern)
+		}
 		if p.re, p.err = regexp.Compile(p.src); p.err != nil {
 			p.re = regexp.MustCompile(`\z.`)
 			return
@@ -319,9 +325,6 @@ func compileTable() (table, error) {
 			r.forms.gates, r.pat.gates = b.t.gates, b.t.gates
 		}
 	}
-	for _, c := range b.t.contexts {
-		b.t.gates.Store(c.re, newGate(c.re.String()))
-	}
 	b.t.middles = middleStarts(b.t.rows)
 	if b.t.literals, err = newLiteralSet(b.t.rows, func(r *compiledRow) []byte { return r.literal }); err != nil {
 		return table{}, err
@@ -387,17 +390,13 @@ func (b *tableBuilder) context(i int, sig Signature) (int, error) {
 	if idx, ok := b.ctxIndex[sig.Requires]; ok {
 		return idx, nil
 	}
-	re, err := regexp.Compile(sig.Requires)
-	if err != nil {
-		return 0, fmt.Errorf("diagnose: row %d (%s): %w", i, sig.Code, err)
-	}
-	prefixes := alternativePrefixes(sig.Requires)
+	prefixes := alternativePrefixes(sig.Requires) // none where Requires does not parse
 	if len(prefixes) == 0 {
 		return 0, fmt.Errorf("diagnose: row %d (%s): Requires %q has an alternative without a literal prefix of %d bytes", i, sig.Code, sig.Requires, minAnchor)
 	}
 	idx := len(b.t.contexts)
 	b.ctxIndex[sig.Requires] = idx
-	b.t.contexts = append(b.t.contexts, context{re: re})
+	b.t.contexts = append(b.t.contexts, context{pat: &lazyPattern{pattern: sig.Requires, asIs: true, gates: b.t.gates}})
 	for _, p := range prefixes {
 		b.anchors.add(p, anchorUse{kind: anchorContext, index: idx})
 	}
@@ -762,14 +761,14 @@ func (s *scanner) matchCutEnd() {
 var (
 	// Jupyter (IPython 8) marks the raise line with "--> 410" and names its frame
 	// "File /…/torch/_dynamo/eval_frame.py:410, in f()", with source lines between.
-	cutRaise   = lazyregexp.New(`^\s*(?:-*>\s*)?(?:\d+\s+)?raise\s+[\w.]*(?:Error|Exception)\(\s*f?["']([^"']+)$`)
-	torchFrame = lazyregexp.New(`File "[^"]*[/\\]torch[/\\][^"]*", line \d+|^\s*File [^\s"]*[/\\]torch[/\\][^\s:]*:\d+`)
-	anyFrame   = lazyregexp.New(`File "[^"]*", line \d+|^\s*File [^\s"]+:\d+`)
+	cutRaise   = &lazyregexp.Regexp{Expr: `^\s*(?:-*>\s*)?(?:\d+\s+)?raise\s+[\w.]*(?:Error|Exception)\(\s*f?["']([^"']+)$`}
+	torchFrame = &lazyregexp.Regexp{Expr: `File "[^"]*[/\\]torch[/\\][^"]*", line \d+|^\s*File [^\s"]*[/\\]torch[/\\][^\s:]*:\d+`}
+	anyFrame   = &lazyregexp.Regexp{Expr: `File "[^"]*", line \d+|^\s*File [^\s"]+:\d+`}
 	// cutRaised is the exception line itself cut where the input ends, its class and
 	// any "Error: " prefixes PyTorch's message carries left out: `RuntimeError:
 	// Error: accessing tensor outp` (xdit-project/xDiT#705, a stored page that ends
 	// mid-line).
-	cutRaised = lazyregexp.New(`^\s*(?:[\w.]*(?:Error|Exception):\s*)+(\S.*)$`)
+	cutRaised = &lazyregexp.Regexp{Expr: `^\s*(?:[\w.]*(?:Error|Exception):\s*)+(\S.*)$`}
 )
 
 // minCutRaise is the shortest message (squeezed) a cut raise line may be matched by;
@@ -1064,7 +1063,7 @@ func (s *scanner) releaseWindow(e *ringLine, text []byte) {
 // wrapped ("…/_config_module.py", line 3" / "21, in __getattr__").
 func (s *scanner) seeContexts(k int, ctxs []int, text []byte) {
 	for _, c := range ctxs {
-		if !s.contexts[c].seen && (s.match(s.contexts[c].re, text) || s.contextWrapped(c, k)) {
+		if !s.contexts[c].seen && (s.match(s.contexts[c].pat.get().re, text) || s.contextWrapped(c, k)) {
 			s.contexts[c].seen = true
 		}
 	}
@@ -1076,7 +1075,7 @@ func (s *scanner) contextWrapped(c, k int) bool {
 	if !s.textAt(k) || !s.textAt(k+1) || !s.breaksLine(k, k+1) {
 		return false
 	}
-	re := s.contexts[c].re
+	re := s.contexts[c].pat.get().re
 	return s.match(re, s.spacedLines(k, k+1)) || s.match(re, s.tightLines(k, k+1)) || s.contextUnhyphened(re, k)
 }
 
@@ -1192,7 +1191,7 @@ func (s *scanner) matchFolded(i, k int, e *ringLine) bool {
 
 // reCount is a count in a row's pattern: \d+ not after a dot (a release's minor, as in
 // "Python 3\.\d+", stays a number).
-var reCount = lazyregexp.New(`(^|[^.])\\d\+`)
+var reCount = &lazyregexp.Regexp{Expr: `(^|[^.])\\d\+`}
 
 // countPlaceholder matches a count as people quote a message in prose or a fix's
 // description, with a placeholder for the number: "Detected N tensor(s) in the
@@ -1207,7 +1206,7 @@ func countPlaceholders(p string) string {
 
 // reSpaceToken is a white-space token of a regular expression (\s, \s+, \s*, \s?, a
 // space, optionally repeated).
-var reSpaceToken = lazyregexp.New(`(?:\\s|[ '"\x60])[+*?]?`)
+var reSpaceToken = &lazyregexp.Regexp{Expr: `(?:\\s|[ '"\x60])[+*?]?`}
 
 // squeezedPattern rewrites pattern p to match the squeezed form of a line (white space
 // and quote marks removed, see squeeze), with and without regard to case; it returns

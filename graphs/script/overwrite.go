@@ -681,6 +681,11 @@ func (r *reader) keptSite(e *expr, depth int) *siteState {
 	if st := r.outputOf(e); st != nil {
 		return st
 	}
+	if e.kind == call && r.sc != nil {
+		if def, _, _ := r.callee(e.x, r.fn); def != nil && r.returnsOutput[def] != nil {
+			return r.returnsOutput[def] // predict(x) of a def returning model(x)
+		}
+	}
 	if e.kind == call && e.x.kind == attr && viewMethods[e.x.name] {
 		return r.keptSite(e.x.x, depth+1)
 	}
@@ -743,4 +748,29 @@ func (r *reader) accumulateItems(s *stmt) int {
 		}
 	}
 	return n
+}
+
+// compKept records an output kept by list comprehension (or generator expression)
+// e, [model(x) for x in xs], as L.append(model(x)) in a loop keeps it: each
+// iteration's call may overwrite the output an earlier one left in the list
+// (sweep11 finding 8).
+func (r *reader) compKept(e *expr) {
+	if st := r.keptSite(e.elts[0], 0); st != nil {
+		r.keptIn(e.line, st, nil)
+	}
+}
+
+// noteReturned records that the def running returns (a view of) a compiled
+// function's output (return model(x)), so that a call of it is one (sweep11 finding 8:
+// results.append(predict(x))).
+func (r *reader) noteReturned(v *expr) {
+	if r.fn == nil || v == nil {
+		return
+	}
+	if st := r.keptSite(v, 0); st != nil {
+		if r.returnsOutput == nil {
+			r.returnsOutput = map[*stmt]*siteState{}
+		}
+		r.returnsOutput[r.fn] = st
+	}
 }

@@ -316,6 +316,7 @@ type reader struct {
 	keptOuts                            map[bindKey]*siteState  // names holding (a view of) an output now, gradients on or off (workload.go nameOutputs)
 	derived                             map[string][]*siteState // names bound to a value computed from sites' outputs: those sites
 	noGrad                              int                     // with torch.no_grad() / torch.inference_mode() blocks running now
+	returnsOutput                       map[*stmt]*siteState    // a def whose return statement returns (a view of) a compiled function's output (overwrite.go)
 	lambdaSeqs                          map[*expr][2]int        // a lambda whose body the run walked where it is written → the seq range of what that walk recorded (workload.go mainCallsFirst)
 	accumulating                        int                     // with accelerator.accumulate(…) blocks of an Accelerator that accumulates running now (overwrite.go)
 	accumulators                        map[string]bool         // names bound to Accelerator(gradient_accumulation_steps=N), N > 1
@@ -522,10 +523,14 @@ func (r *reader) walkRec(e *expr, visit func(*expr), depth int) {
 	for i := range e.args {
 		r.walkRec(e.args[i].value, visit, depth+1)
 	}
+	keeps := r.indexed && e.is(comp) && len(e.elts) > 0 && r.src[e.start] != '{'
 	if e.is(comp) {
 		r.loop++
 		r.iters = append(r.iters, r.compCount(e, 0))
 		r.bindCompItems(e)
+		if keeps {
+			r.loopIDs = append(r.loopIDs, e.start) // the comprehension's iterations, for kept outputs (overwrite.go compKept)
+		}
 	}
 	start := r.seq
 	for _, x := range e.elts {
@@ -535,6 +540,10 @@ func (r *reader) walkRec(e *expr, visit func(*expr), depth int) {
 		r.noteLambdaSeqs(e, start)
 	}
 	if e.is(comp) {
+		if keeps {
+			r.compKept(e)
+			r.loopIDs = r.loopIDs[:len(r.loopIDs)-1]
+		}
 		r.loop--
 		r.iters = r.iters[:len(r.iters)-1]
 	}

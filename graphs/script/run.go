@@ -113,6 +113,7 @@ func (r *reader) dictStmt(s *stmt) {
 		r.dictDel(s.exprs[0])
 	case s.kind == simpleStmt && s.name == "return" && len(s.exprs) == 1:
 		r.dictReturn(s.exprs[0])
+		r.noteReturned(s.exprs[0])
 	}
 }
 
