@@ -14,6 +14,7 @@ import (
 
 // patchEntry is one key of the per-compile patch.
 type patchEntry struct {
+	_      [0]func() // incomparable: no equality code (examples/web: Transfer size)
 	idx    int
 	val    literal.Value
 	origin Origin

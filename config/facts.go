@@ -305,39 +305,71 @@ func backends26() []string {
 		"relu_runtime_error_TESTING_ONLY", "ts", "tvm"}
 }
 
-// field returns a pointer to the Facts field a row names, or nil.
+// field returns a pointer to the Facts field a row names, or nil. (A switch: a map
+// literal here was built on every call, for every row FactsFor applies, which had
+// been a fifth of a log's first answer in the web page.)
 func (f *Facts) field(name string) any {
-	return map[string]any{
-		FactTypeCheck:                    &f.TypeCheck,
-		FactDropsGenericOptions:          &f.DropsGenericOptions,
-		FactGlobalsPerThread:             &f.GlobalsPerThread,
-		FactPerThreadTrees:               &f.PerThreadTrees,
-		FactCUDAGraphsBackendTrees:       &f.CUDAGraphsBackendTrees,
-		FactCUDAGraphsBackendTakesKwargs: &f.CUDAGraphsBackendTakesKwargs,
-		FactOtherBackendGetsModeOptions:  &f.OtherBackendGetsModeOptions,
-		FactSkipMessagePrefixed:          &f.SkipMessagePrefixed,
-		FactMessagefulLegacyAsserts:      &f.MessagefulLegacyAsserts,
-		FactFirstCallCallsGuardFilter:    &f.FirstCallCallsGuardFilter,
-		FactFirstCallValidatesOverrides:  &f.FirstCallValidatesOverrides,
-		FactCompileOptions:               &f.CompileOptions,
-		FactBackends:                     &f.Backends,
-		FactListedBackends:               &f.ListedBackends,
-		FactAliasKeys:                    &f.AliasKeys,
-		FactAOTIWrapperPatch:             &f.AOTIWrapperPatch,
-		FactInvalidBackendSuggests:       &f.InvalidBackendSuggests,
-		FactInvalidBackendKeyError:       &f.InvalidBackendKeyError,
-		FactBackendNoneIsDefault:         &f.BackendNoneIsDefault,
-		FactPython:                       &f.Python,
-		FactCompileKwargs:                &f.CompileKwargs,
-		FactBisectBackend:                &f.BisectBackend,
-		FactCompileMaxPython:             &f.CompileMaxPython,
-		FactCompilePythonMessage:         &f.CompilePythonMessage,
-		FactCompilePythonInOptimize:      &f.CompilePythonInOptimize,
-		FactInputMutationSupportDefault:  &f.InputMutationSupportDefault,
-		FactOldestPython:                 &f.OldestPython,
-		FactCompileDisableTruthy:         &f.CompileDisableTruthy,
-		FactNewestPython:                 &f.NewestPython,
-	}[name]
+	switch name {
+	case FactTypeCheck:
+		return &f.TypeCheck
+	case FactDropsGenericOptions:
+		return &f.DropsGenericOptions
+	case FactGlobalsPerThread:
+		return &f.GlobalsPerThread
+	case FactPerThreadTrees:
+		return &f.PerThreadTrees
+	case FactCUDAGraphsBackendTrees:
+		return &f.CUDAGraphsBackendTrees
+	case FactCUDAGraphsBackendTakesKwargs:
+		return &f.CUDAGraphsBackendTakesKwargs
+	case FactOtherBackendGetsModeOptions:
+		return &f.OtherBackendGetsModeOptions
+	case FactSkipMessagePrefixed:
+		return &f.SkipMessagePrefixed
+	case FactMessagefulLegacyAsserts:
+		return &f.MessagefulLegacyAsserts
+	case FactFirstCallCallsGuardFilter:
+		return &f.FirstCallCallsGuardFilter
+	case FactFirstCallValidatesOverrides:
+		return &f.FirstCallValidatesOverrides
+	case FactCompileOptions:
+		return &f.CompileOptions
+	case FactBackends:
+		return &f.Backends
+	case FactListedBackends:
+		return &f.ListedBackends
+	case FactAliasKeys:
+		return &f.AliasKeys
+	case FactAOTIWrapperPatch:
+		return &f.AOTIWrapperPatch
+	case FactInvalidBackendSuggests:
+		return &f.InvalidBackendSuggests
+	case FactInvalidBackendKeyError:
+		return &f.InvalidBackendKeyError
+	case FactBackendNoneIsDefault:
+		return &f.BackendNoneIsDefault
+	case FactPython:
+		return &f.Python
+	case FactCompileKwargs:
+		return &f.CompileKwargs
+	case FactBisectBackend:
+		return &f.BisectBackend
+	case FactCompileMaxPython:
+		return &f.CompileMaxPython
+	case FactCompilePythonMessage:
+		return &f.CompilePythonMessage
+	case FactCompilePythonInOptimize:
+		return &f.CompilePythonInOptimize
+	case FactInputMutationSupportDefault:
+		return &f.InputMutationSupportDefault
+	case FactOldestPython:
+		return &f.OldestPython
+	case FactCompileDisableTruthy:
+		return &f.CompileDisableTruthy
+	case FactNewestPython:
+		return &f.NewestPython
+	}
+	return nil
 }
 
 // apply sets the field row names to row's value; it returns an error when the row

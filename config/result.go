@@ -324,6 +324,7 @@ type baseline struct {
 
 // overEntry is one key a layer set.
 type overEntry struct {
+	_      [0]func() // incomparable: no equality code (examples/web: Transfer size)
 	idx    int
 	val    literal.Value
 	origin Origin

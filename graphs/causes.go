@@ -55,6 +55,7 @@ func (m moment) String() string {
 // triggerRow is the cause of one warning code: the condition that raises it in any
 // layout, in words, and when the user meets it.
 type triggerRow struct {
+	_ [0]func() // incomparable: no equality code (examples/web: Transfer size)
 	// Code is the warning code ([Hazard].Code).
 	Code string
 	// Condition says in words what causes it; its predicate is code.
@@ -138,50 +139,50 @@ func (c *situation) skipDynamicGraphsIgnored() bool {
 
 func triggers() []trigger {
 	return []trigger{
-		{triggerRow{"mode-preset-off", "the mode's own patch (list_mode_options) sets a key its name turns on to False, as main@fe05266's table did (issue #96540); any layout", atCompile},
+		{triggerRow{Code: "mode-preset-off", Condition: "the mode's own patch (list_mode_options) sets a key its name turns on to False, as main@fe05266's table did (issue #96540); any layout"},
 			func(c *situation) bool { return len(presetOff(c.res)) > 0 }},
-		{triggerRow{"dynamic-patch-race", "torch.compile(dynamic=…) given and several threads compile at once (concurrent recompiles), any backend and layout", atCompile},
+		{triggerRow{Code: "dynamic-patch-race", Condition: "torch.compile(dynamic=…) given and several threads compile at once (concurrent recompiles), any backend and layout"},
 			func(c *situation) bool { return c.w.ConcurrentRecompiles && c.view.Dynamic != nil }},
-		{triggerRow{"allocator-incompatible", "CUDA graphs on with an allocator other than the caching allocator (backend:cudaMallocAsync, PYTORCH_NO_CUDA_MEMORY_CACHING=1)", atFirstCall},
+		{triggerRow{Code: "allocator-incompatible", Condition: "CUDA graphs on with an allocator other than the caching allocator (backend:cudaMallocAsync, PYTORCH_NO_CUDA_MEMORY_CACHING=1)", Meets: atFirstCall},
 			(*situation).allocatorIncompatible},
-		{triggerRow{"trees-user-thread-tls", "cudagraph trees recorded by two or more user threads (per-device, per-thread, cold-start callers, a pool)", atFirstCall},
+		{triggerRow{Code: "trees-user-thread-tls", Condition: "cudagraph trees recorded by two or more user threads (per-device, per-thread, cold-start callers, a pool)", Meets: atFirstCall},
 			(*situation).treesUserThreads},
-		{triggerRow{"thread-pool", "CUDA graphs on, and the calls made by a pool of two or more workers", atFirstCall},
+		{triggerRow{Code: "thread-pool", Condition: "CUDA graphs on, and the calls made by a pool of two or more workers", Meets: atFirstCall},
 			func(c *situation) bool { return c.graphsOn() && c.w.ThreadPool >= 2 }},
-		{triggerRow{"trees-concurrent-callers", "cudagraph trees, and two or more threads calling a function the main thread recorded", atFirstCall},
+		{triggerRow{Code: "trees-concurrent-callers", Condition: "cudagraph trees, and two or more threads calling a function the main thread recorded", Meets: atFirstCall},
 			(*situation).treesConcurrentCallers},
-		{triggerRow{"legacy-concurrent-callers", "the legacy implementation, and two or more threads calling one function", atFirstCall},
+		{triggerRow{Code: "legacy-concurrent-callers", Condition: "the legacy implementation, and two or more threads calling one function", Meets: atFirstCall},
 			(*situation).legacyConcurrentCallers},
-		{triggerRow{"capture-other-threads", "a manual torch.cuda.graph capture while other threads synchronise the device, capture on the same device too, or, in global mode, allocate or copy", atFirstCall},
+		{triggerRow{Code: "capture-other-threads", Condition: "a manual torch.cuda.graph capture while other threads synchronise the device, capture on the same device too, or, in global mode, allocate or copy", Meets: atFirstCall},
 			(*situation).captureOtherThreads},
-		{triggerRow{"cpu-input", "CUDA graphs on and a CPU tensor input (a 0-d CPU scalar counts)", atFirstCall},
+		{triggerRow{Code: "cpu-input", Condition: "CUDA graphs on and a CPU tensor input (a 0-d CPU scalar counts)", Meets: atFirstCall},
 			func(c *situation) bool { return c.graphsOn() && c.w.CPUInputs }},
-		{triggerRow{"incompatible-op", "CUDA graphs on and the graph uses an op the release refuses to capture", atFirstCall},
+		{triggerRow{Code: "incompatible-op", Condition: "CUDA graphs on and the graph uses an op the release refuses to capture", Meets: atFirstCall},
 			func(c *situation) bool { return c.graphsOn() && c.w.IncompatibleOp != "" && c.opClass() == opAlways }},
-		{triggerRow{"unknown-incompatible-op", "an -incompatible-op name the release's list of refused ops does not hold as always refused", atFirstCall},
+		{triggerRow{Code: "unknown-incompatible-op", Condition: "an -incompatible-op name the release's list of refused ops does not hold as always refused", Meets: atFirstCall},
 			func(c *situation) bool { return c.w.IncompatibleOp != "" && c.opClass() != opAlways }},
-		{triggerRow{"mutated-input", "cudagraph trees and a user input (not a parameter or buffer) mutated in place", atFirstCall},
+		{triggerRow{Code: "mutated-input", Condition: "cudagraph trees and a user input (not a parameter or buffer) mutated in place", Meets: atFirstCall},
 			func(c *situation) bool {
 				return c.plan.Implementation == CUDAGraphTrees && c.w.MutatedInputs == InputMutation
 			}},
-		{triggerRow{"legacy-mutated-input", "the legacy implementation and a user input mutated in place", atFirstCall},
+		{triggerRow{Code: "legacy-mutated-input", Condition: "the legacy implementation and a user input mutated in place", Meets: atFirstCall},
 			func(c *situation) bool { return c.plan.Implementation == Legacy && c.w.MutatedInputs == InputMutation }},
-		{triggerRow{"overwritten-output", "CUDA graphs on and an output read after the next call", atLaterCalls},
+		{triggerRow{Code: "overwritten-output", Condition: "CUDA graphs on and an output read after the next call", Meets: atLaterCalls},
 			func(c *situation) bool { return c.graphsOn() && c.w.OutputsKept }},
-		{triggerRow{"graph-breaks", "CUDA graphs on and graph breaks split the function into several graphs", atLaterCalls},
+		{triggerRow{Code: "graph-breaks", Condition: "CUDA graphs on and graph breaks split the function into several graphs", Meets: atLaterCalls},
 			func(c *situation) bool { return c.captures() && c.graphBreaks() > 0 }},
-		{triggerRow{"static-input-moved", "cudagraph trees and a parameter or other static input moved to a new address between calls", atLaterCalls},
+		{triggerRow{Code: "static-input-moved", Condition: "cudagraph trees and a parameter or other static input moved to a new address between calls", Meets: atLaterCalls},
 			func(c *situation) bool { return c.plan.Implementation == CUDAGraphTrees && c.w.MovingStaticInputs }},
-		{triggerRow{"legacy-static-input-moved", "the legacy implementation and a parameter or other static input moved between calls", atLaterCalls},
+		{triggerRow{Code: "legacy-static-input-moved", Condition: "the legacy implementation and a parameter or other static input moved between calls", Meets: atLaterCalls},
 			func(c *situation) bool { return c.plan.Implementation == Legacy && c.w.MovingStaticInputs }},
-		{triggerRow{"dynamic-shape-rerecord", "cudagraph trees record symbolic inputs and the run sees more sizes than triton.cudagraph_dynamic_shape_warn_limit", atLaterCalls},
+		{triggerRow{Code: "dynamic-shape-rerecord", Condition: "cudagraph trees record symbolic inputs and the run sees more sizes than triton.cudagraph_dynamic_shape_warn_limit", Meets: atLaterCalls},
 			(*situation).dynamicShapeRerecord},
-		{triggerRow{"global-not-seen-by-thread", "2.12+: a global assignment in the main thread, and worker threads that compile (raised plan-wide)", atCompile}, nil},
-		{triggerRow{"skip-dynamic-graphs-ignored", "triton.cudagraph_skip_dynamic_graphs=True, symbolic inputs and graph_partition on", atLaterCalls},
+		{triggerRow{Code: "global-not-seen-by-thread", Condition: "2.12+: a global assignment in the main thread, and worker threads that compile (raised plan-wide)"}, nil},
+		{triggerRow{Code: "skip-dynamic-graphs-ignored", Condition: "triton.cudagraph_skip_dynamic_graphs=True, symbolic inputs and graph_partition on", Meets: atLaterCalls},
 			(*situation).skipDynamicGraphsIgnored},
-		{triggerRow{"compiled-autograd-tls", "cudagraph trees and compiled autograd, before 2.6", atBackward},
+		{triggerRow{Code: "compiled-autograd-tls", Condition: "cudagraph trees and compiled autograd, before 2.6", Meets: atBackward},
 			func(c *situation) bool { return c.plan.Implementation == CUDAGraphTrees && c.w.CompiledAutograd }},
-		{triggerRow{"backward-thread-defaults", "2.12+: a global assignment in the main thread, and a backward pass on autograd's thread (raised plan-wide)", atBackward}, nil},
+		{triggerRow{Code: "backward-thread-defaults", Condition: "2.12+: a global assignment in the main thread, and a backward pass on autograd's thread (raised plan-wide)", Meets: atBackward}, nil},
 	}
 }
 

@@ -233,6 +233,7 @@ func (pl *planner) fire(r *Rule, c *situation) {
 // situation is what a rule's predicate reads: the thread's config, the workload and
 // the plan so far.
 type situation struct {
+	_    [0]func()      // incomparable: no equality code (examples/web: Transfer size)
 	res  *config.Result // the main thread's config
 	view *config.Result // the config this thread sees
 	w    Workload

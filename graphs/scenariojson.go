@@ -41,9 +41,10 @@ type scenarioJSON struct {
 
 // hostJSON is the JSON form of a Scenario's Host.
 type hostJSON struct {
-	CPUs     int    `json:"cpus,omitempty"`
-	Dir      string `json:"dir,omitempty"`
-	TorchDir string `json:"torch_dir,omitempty"`
+	_        [0]func() // incomparable: no equality code (examples/web: Transfer size)
+	CPUs     int       `json:"cpus,omitempty"`
+	Dir      string    `json:"dir,omitempty"`
+	TorchDir string    `json:"torch_dir,omitempty"`
 }
 
 // MarshalJSON writes the scenario as a scenario file holds it: options as the Python

@@ -89,8 +89,9 @@ const (
 // token is one token of the rewritten text, as offsets into it (24 bytes: a literal
 // of a million items holds two million tokens while it is parsed; sweep finding 9).
 type token struct {
-	start int32 // its offset in the rewritten text
-	n     int32 // its length in bytes
+	_     [0]func() // incomparable: no equality code (examples/web: Transfer size)
+	start int32     // its offset in the rewritten text
+	n     int32     // its length in bytes
 	at    linecol
 	atom  int32 // tConst: the index of its value in the rewriter's atoms
 	kind  uint8

@@ -19,6 +19,7 @@ type fstring struct {
 
 // fpart is literal text (expr nil) or a replacement field.
 type fpart struct {
+	_    [0]func() // incomparable: no equality code (examples/web: Transfer size)
 	text string
 	expr *node
 	conv string // "r", "s", "a" or ""

@@ -37,6 +37,7 @@ type linecol struct{ line, col int32 }
 
 // bracket is an open bracket; for '{', whether its display is a dict or a set.
 type bracket struct {
+	_     [0]func() // incomparable: no equality code (examples/web: Transfer size)
 	curly bool
 	state uint8   // curly only: braceEmpty, braceItem, braceDict or braceSet
 	out   int     // offset of the bracket in the output
@@ -258,6 +259,7 @@ func strAt(s string, i int) bool {
 // piece is one string literal of a run of adjacent ones: its prefix starts at start,
 // its quote is at quote, and it ends at end (ok is false when it is not closed).
 type piece struct {
+	_                 [0]func() // incomparable: no equality code (examples/web: Transfer size)
 	start, quote, end int
 	ok                bool
 }
@@ -370,12 +372,12 @@ func (w *rewriter) piece(i int) piece {
 		case s[j] == '\\':
 			j++
 		case s[j] == '\n' && len(quote) == 1:
-			return piece{i, q, j, false}
+			return piece{start: i, quote: q, end: j}
 		case strings.HasPrefix(s[j:], quote):
-			return piece{i, q, j + len(quote), true}
+			return piece{start: i, quote: q, end: j + len(quote), ok: true}
 		}
 	}
-	return piece{i, q, len(s), false}
+	return piece{start: i, quote: q, end: len(s)}
 }
 
 // gap skips what may stand between two adjacent string literals: blanks, line

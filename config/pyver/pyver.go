@@ -95,6 +95,7 @@ func supportedText() string {
 // source is where a Python's Unicode facts come from: a generated file, or Go's
 // own tables (file "").
 type source struct {
+	_       [0]func() // incomparable: no equality code (examples/web: Transfer size)
 	file    string
 	unicode string // its Unicode version
 	upper   string // without file: the file whose upper-case table it shares

@@ -733,8 +733,9 @@ func TestBrowser(t *testing.T) {
 // BenchmarkPage prints the page's budgets: time to the first answer of a fresh tab
 // (the form's first state, answered at build time), time to the first answer of a
 // shared link (computed by the WebAssembly: the worker's start and the first plan of
-// a release), an edit's time to its answer (median of five) and the part of it the
-// WebAssembly computes, and the transfer size.
+// a release) to the call and to the log tab (the sample log, diagnosed), an edit's time
+// to its answer (median of five) and the part of it the WebAssembly computes, and the
+// transfer size.
 //
 //	go test -run '^$' -bench Page ./examples/web/
 func BenchmarkPage(b *testing.B) {
@@ -744,7 +745,12 @@ func BenchmarkPage(b *testing.B) {
 	if err != nil {
 		b.Fatal(err)
 	}
-	var firsts, links, edits, computes, starts, linkComputes []time.Duration
+	logSrc, err := os.ReadFile(realLog)
+	if err != nil {
+		b.Fatal(err)
+	}
+	var firsts, edits, computes []time.Duration
+	var call, log linkTimes
 	for b.Loop() {
 		tab, cancel := chromedp.NewContext(ctx)
 		first, err := open(tab, s.url)
@@ -755,41 +761,78 @@ func BenchmarkPage(b *testing.B) {
 		if err != nil {
 			b.Fatal(err)
 		}
-		u, err := eval[string](tab, "window.compilemodeLink()")
-		if err != nil {
-			b.Fatal(err)
+		callURL, err := eval[string](tab, "window.compilemodeLink()")
+		if err == nil {
+			_, err = eval[bool](tab, `document.getElementById("tab-log").click(); true`)
 		}
+		if err == nil {
+			err = set(tab, "log", string(logSrc))
+		}
+		logURL, err := linkAfter(tab, err)
 		cancel()
-		tab, cancel = chromedp.NewContext(ctx)
-		link, err := open(tab, u)
+		if err == nil {
+			err = call.open(ctx, callURL)
+		}
+		if err == nil {
+			err = log.open(ctx, logURL)
+		}
 		if err != nil {
-			cancel()
 			b.Fatal(err)
 		}
-		// Where the link's time went: the worker ready (WebAssembly compiled and
-		// instantiated, Go started; ms since the navigation) and its first computation.
-		tm, err := eval[struct{ WorkerReady, FirstCompute float64 }](tab, "window.compilemodeTimings")
-		if err != nil {
-			cancel()
-			b.Fatal(err)
-		}
-		cancel()
-		ms := func(v float64) time.Duration { return time.Duration(v * float64(time.Millisecond)) }
-		starts, linkComputes = append(starts, ms(tm.WorkerReady)), append(linkComputes, ms(tm.FirstCompute))
-		firsts, links, edits = append(firsts, first), append(links, link), append(edits, edit.median)
+		firsts, edits = append(firsts, first), append(edits, edit.median)
 		computes = append(computes, edit.compute)
 	}
-	mid := func(ds []time.Duration) time.Duration { slices.Sort(ds); return ds[len(ds)/2] }
 	b.ReportMetric(float64(mid(firsts).Microseconds())/1000, "first-answer-ms")
-	b.ReportMetric(float64(mid(links).Microseconds())/1000, "link-first-answer-ms")
-	b.ReportMetric(float64(mid(starts).Microseconds())/1000, "link-worker-ready-ms")
-	b.ReportMetric(float64(mid(linkComputes).Microseconds())/1000, "link-compute-ms")
+	call.report(b, "link")
+	log.report(b, "log-link")
 	b.ReportMetric(float64(mid(edits).Microseconds())/1000, "edit-ms")
 	b.ReportMetric(float64(mid(computes).Microseconds())/1000, "edit-wasm-ms")
 	b.ReportMetric(float64(size), "transfer-gzip-bytes")
 	load, _ := loadAverage()
-	b.Logf("budgets: first answer %v (≤ %v), a shared link's first answer %v (≤ %v; its worker ready at %v, its computation %v), edit %v (≤ %v; %v of it in WebAssembly), transfer %d bytes gzipped (≤ %d); load average %.1f on %d CPUs",
-		mid(firsts), firstAnswerBudget, mid(links), linkBudget, mid(starts), mid(linkComputes), mid(edits), editBudget, mid(computes), size, transferBudget, load, goruntime.NumCPU())
+	b.Logf("budgets: first answer %v (≤ %v), a shared link's first answer %v (≤ %v; its worker ready at %v, its computation %v), a log link's %v (worker ready at %v, computation %v), edit %v (≤ %v; %v of it in WebAssembly), transfer %d bytes gzipped (≤ %d); load average %.1f on %d CPUs",
+		mid(firsts), firstAnswerBudget, mid(call.firsts), linkBudget, mid(call.ready), mid(call.compute), mid(log.firsts), mid(log.ready), mid(log.compute),
+		mid(edits), editBudget, mid(computes), size, transferBudget, load, goruntime.NumCPU())
+}
+
+// mid returns the median of ds (sorting ds).
+func mid(ds []time.Duration) time.Duration { slices.Sort(ds); return ds[len(ds)/2] }
+
+// linkAfter returns the page's link once err, the step before, is nil.
+func linkAfter(tab context.Context, err error) (string, error) {
+	if err != nil {
+		return "", err
+	}
+	return eval[string](tab, "window.compilemodeLink()")
+}
+
+// linkTimes are a shared link's times, one per opening: to its first answer, the
+// worker ready (WebAssembly compiled and instantiated, Go started; ms since the
+// navigation) and its first computation.
+type linkTimes struct{ firsts, ready, compute []time.Duration }
+
+// open opens link in a fresh tab and records its times.
+func (l *linkTimes) open(ctx context.Context, link string) error {
+	tab, cancel := chromedp.NewContext(ctx)
+	defer cancel()
+	first, err := open(tab, link)
+	if err != nil {
+		return err
+	}
+	tm, err := eval[struct{ WorkerReady, FirstCompute float64 }](tab, "window.compilemodeTimings")
+	if err != nil {
+		return err
+	}
+	ms := func(v float64) time.Duration { return time.Duration(v * float64(time.Millisecond)) }
+	l.firsts, l.ready, l.compute = append(l.firsts, first), append(l.ready, ms(tm.WorkerReady)), append(l.compute, ms(tm.FirstCompute))
+	return nil
+}
+
+// report reports the medians as metrics named NAME-first-answer-ms,
+// NAME-worker-ready-ms and NAME-compute-ms.
+func (l *linkTimes) report(b *testing.B, name string) {
+	b.ReportMetric(float64(mid(l.firsts).Microseconds())/1000, name+"-first-answer-ms")
+	b.ReportMetric(float64(mid(l.ready).Microseconds())/1000, name+"-worker-ready-ms")
+	b.ReportMetric(float64(mid(l.compute).Microseconds())/1000, name+"-compute-ms")
 }
 
 // TestTransferSize checks the page's gzipped size against its budget.

@@ -260,6 +260,7 @@ func nextMember(zr *gzip.Reader, br *bufio.Reader) error {
 // marks (a truncated file), where the text ends as zcat's does (sweep7 finding 13:
 // "reading line 3: unexpected EOF", no word of gzip, no finding of the lines read).
 type cutStream struct {
+	_ [0]func() // incomparable: no equality code (examples/web: Transfer size)
 	*bufio.Reader
 	cut bool
 }

@@ -363,11 +363,11 @@ func quoteWidth(b []byte) int {
 // (matchCut) wants an ellipsis or the input's end and one code only; it reports a match.
 func (s *scanner) matchShortCut(i int, e, prev *ringLine) bool {
 	row := &s.rows[i]
-	if row.Paraphrase || row.pattern == nil && len(row.squeezed) < minLead {
+	if row.Paraphrase || row.Pattern == "" && len(row.squeezed) < minLead {
 		return false // shortFits takes none of them: no cut to make
 	}
 	for _, c := range e.shortCutsOf(prev) {
-		if row.pattern != nil && !c.lead {
+		if row.Pattern != "" && !c.lead {
 			continue // the short-cut rule takes no row with a Pattern; the lead rule does
 		}
 		if s.cutFits(i, c) && (!c.lead || s.leadUnique(i, c)) {
@@ -416,7 +416,7 @@ func shortFits(row *compiledRow, c cutSides) bool {
 		return c.said && leadFits(row, c.sl)
 	}
 	lit := row.squeezed
-	if row.pattern != nil || len(lit) < minTruncated {
+	if row.Pattern != "" || len(lit) < minTruncated {
 		return false
 	}
 	least := 2 * len(lit) / 3
@@ -478,7 +478,7 @@ func (s *scanner) cutFits(i int, c cutSides) bool {
 	if row.uncut() {
 		return false
 	}
-	if c.short && c.lead && row.pattern != nil {
+	if c.short && c.lead && row.Pattern != "" {
 		return c.said && s.leadPatternFits(row, c)
 	}
 	if c.short {
@@ -511,9 +511,9 @@ func (s *scanner) overlapFits(row *compiledRow, c cutSides, n, m, from, to int) 
 	endCut := c.inWord && c.right == nil
 	wordCut := endCut && n >= max(minCut, len(row.squeezed)/2) && insideWord(row.literal, from)
 	switch {
-	case row.pattern == nil && endCut:
+	case row.Pattern == "" && endCut:
 		return wordCut
-	case row.pattern == nil:
+	case row.Pattern == "":
 		return n+m >= minCut
 	}
 	return s.cutPatternFits(row, c, row.literal[from:to], n, m, wordCut)
@@ -559,7 +559,7 @@ func partialWord(side []byte, at, n int) bool {
 // a mark, the pattern must match words before the literal, or the cut must be a word
 // cut (wordCut: inside a word, half the literal or more shown).
 func (s *scanner) cutPatternFits(row *compiledRow, c cutSides, mid []byte, n, m int, wordCut bool) bool {
-	re := row.pattern
+	re := row.re()
 	switch {
 	case c.left == nil && row.lazy().cut.tail != nil:
 		re = row.lazy().cut.tail

@@ -50,8 +50,8 @@ func TestLeadQuotesNegatives(t *testing.T) {
 					if r.uncut() {
 						continue
 					}
-					prefix := r.pattern == nil && len(c.sl) >= leadMargin && len(c.sl) < len(r.squeezed) && bytes.HasPrefix(r.squeezed, c.sl)
-					if prefix || r.pattern != nil && s.leadPatternFits(r, c) {
+					prefix := r.Pattern == "" && len(c.sl) >= leadMargin && len(c.sl) < len(r.squeezed) && bytes.HasPrefix(r.squeezed, c.sl)
+					if prefix || r.Pattern != "" && s.leadPatternFits(r, c) {
 						codes[r.Code] = true
 					}
 				}

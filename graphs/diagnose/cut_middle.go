@@ -55,8 +55,8 @@ func (q middleQuote) said() bool {
 // words (fragmentPattern's "says", "complains", recallI; "reports", "prints", "warns",
 // "logs"): for the middle rule only, whose quotation shows five words or more of a
 // message (TestMiddleQuotesNegatives measures them with the occurrence words).
-var emitWords = lazyregexp.New(`(?i)\b(?:reports?|reported|says|said|prints?|printed|complains?|complained|warns?|warned|` +
-	`logs|logged|emits?|emitted)\b`)
+var emitWords = &lazyregexp.Regexp{Expr: `(?i)\b(?:reports?|reported|says|said|prints?|printed|complains?|complained|warns?|warned|` +
+	`logs|logged|emits?|emitted)\b`}
 
 // middleSaid reports whether the prose before a quotation (its last 120 bytes) has a
 // verb of a program emitting a message (emitWords).
@@ -126,7 +126,7 @@ func wrappedQuote(b, next []byte) (int, int, bool) {
 // it and goes on, with a new word, past the literal's end.
 func middleFits(row *compiledRow, q middleQuote, least int) int {
 	lit := row.squeezed
-	if row.pattern != nil || row.uncut() || len(lit) <= least {
+	if row.Pattern != "" || row.uncut() || len(lit) <= least {
 		return 0
 	}
 	for from := 1; from < len(lit); {
@@ -231,7 +231,7 @@ func middleStarts(rows []compiledRow) map[string]struct{} {
 	for i := range rows {
 		r := &rows[i]
 		lit := r.squeezed
-		if r.pattern != nil || r.uncut() || len(lit) <= minMiddle {
+		if r.Pattern != "" || r.uncut() || len(lit) <= minMiddle {
 			continue
 		}
 		for p := 1; p+minMiddle <= len(lit); p++ {

@@ -52,7 +52,7 @@ func decodedLen(r io.Reader, n int) (io.Reader, int) {
 	m32, mark32 := utf32Mark(head)
 	if mark32 && m32.fits(pastZeroUnits(ahead[4:], 4)) {
 		_, _ = br.Discard(len(m32.mark))
-		return &unitReader{r: br, enc: encoding{4, m32.order}}, -1
+		return &unitReader{r: br, enc: encoding{unit: 4, order: m32.order}}, -1
 	}
 	// UTF-16's mark (also where a UTF-32 mark's units do not fit: FF FE 00 00 is
 	// UTF-16's mark and a NUL character too), unless the bytes after it, past any
@@ -63,10 +63,10 @@ func decodedLen(r io.Reader, n int) (io.Reader, int) {
 	switch after := pastZeroUnits(rest, 1); {
 	case bytes.HasPrefix(head, []byte{0xFF, 0xFE}) && !looksUTF8(after) && linesFit(rest, binary.LittleEndian):
 		_, _ = br.Discard(2)
-		return &unitReader{r: br, enc: encoding{2, binary.LittleEndian}}, -1
+		return &unitReader{r: br, enc: encoding{unit: 2, order: binary.LittleEndian}}, -1
 	case bytes.HasPrefix(head, []byte{0xFE, 0xFF}) && !looksUTF8(after) && linesFit(rest, binary.BigEndian):
 		_, _ = br.Discard(2)
-		return &unitReader{r: br, enc: encoding{2, binary.BigEndian}}, -1
+		return &unitReader{r: br, enc: encoding{unit: 2, order: binary.BigEndian}}, -1
 	case mark32:
 		return br, n
 	}
@@ -108,6 +108,7 @@ func pastZeroUnits(b []byte, n int) []byte {
 
 // encoding is UTF-32 (unit 4) or UTF-16 (unit 2) in a byte order.
 type encoding struct {
+	_     [0]func() // incomparable: no equality code (examples/web: Transfer size)
 	unit  int
 	order binary.ByteOrder
 }
@@ -196,7 +197,7 @@ func nulParity(head []byte) (encoding, bool) {
 	}
 	for s, order := range []binary.ByteOrder{binary.BigEndian, binary.LittleEndian} {
 		if n := side[s]; n >= minParityNULs && side[1-s]*8 <= n && pairedSurrogates(head, order) {
-			return encoding{2, order}, true
+			return encoding{unit: 2, order: order}, true
 		}
 	}
 	return encoding{}, false
@@ -229,10 +230,10 @@ type bomless struct {
 // bomlessLayouts are the layouts withoutBOM knows, UTF-32 first (its layouts would
 // otherwise be half read as UTF-16).
 var bomlessLayouts = []bomless{
-	{"fmmm", encoding{4, binary.LittleEndian}},
-	{"mmmf", encoding{4, binary.BigEndian}},
-	{"fmfm", encoding{2, binary.LittleEndian}},
-	{"mfmf", encoding{2, binary.BigEndian}},
+	{"fmmm", encoding{unit: 4, order: binary.LittleEndian}},
+	{"mmmf", encoding{unit: 4, order: binary.BigEndian}},
+	{"fmfm", encoding{unit: 2, order: binary.LittleEndian}},
+	{"mfmf", encoding{unit: 2, order: binary.BigEndian}},
 }
 
 // matches reports whether the NUL counts at each offset (zeros, over units code

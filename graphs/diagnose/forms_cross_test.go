@@ -106,7 +106,7 @@ func wrappedKinds(d formDoc, out string, base Match) []Match {
 	// another row of the code that finds the plain text may find a line whole
 	for _, l := range strings.Split(out, "\n") {
 		for _, a := range d.alts {
-			if strings.Contains(l, string(a.literal)) && (a.pattern == nil || a.pattern.MatchString(l)) {
+			if strings.Contains(l, string(a.literal)) && (a.Pattern == "" || a.re().MatchString(l)) {
 				return []Match{Wrapped, Quoted, base}
 			}
 		}
@@ -616,7 +616,7 @@ func formCases(t *testing.T) []formCase {
 			p := phr[(j+k)%len(phr)]
 			line, name = p.line(v), p.name
 		}
-		doc := formDoc{lit: string(tbl.rows[row].literal), pat: tbl.rows[row].pattern, code: s.code}
+		doc := formDoc{lit: string(tbl.rows[row].literal), pat: tbl.rows[row].re(), code: s.code}
 		for _, i := range sampleRows(t, plain) {
 			if i != row && sigs[i].Code == s.code && !sigs[i].Paraphrase {
 				doc.alts = append(doc.alts, &tbl.rows[i])

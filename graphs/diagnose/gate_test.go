@@ -86,7 +86,7 @@ func TestGateAdmits(t *testing.T) {
 	}
 	var scratch []byte
 	turned := 0
-	for re, g := range tbl.gates {
+	for re, g := range tableGates(&tbl) {
 		if g == nil {
 			continue
 		}
@@ -170,4 +170,20 @@ func TestMayBeVersionKey(t *testing.T) {
 			t.Errorf("mayBeVersionKey(%q) = true, want false", l)
 		}
 	}
+}
+
+// tableGates returns the gates of the table's contexts and rows' patterns (each
+// compiled: lazyPattern).
+func tableGates(tbl *table) map[*regexp.Regexp]*gate {
+	out := map[*regexp.Regexp]*gate{}
+	for _, c := range tbl.contexts {
+		re := c.pat.get().re
+		out[re] = tbl.gateOf(re)
+	}
+	for i := range tbl.rows {
+		if re := tbl.rows[i].re(); re != nil {
+			out[re] = tbl.gateOf(re)
+		}
+	}
+	return out
 }

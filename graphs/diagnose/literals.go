@@ -254,26 +254,11 @@ func lowerASCII(text []byte, scratch *[]byte) ([]byte, bool) {
 	return low, true
 }
 
-// gates maps each expression the rows run to its gate (nil where it has none).
-type gates map[*regexp.Regexp]*gate
-
-// add indexes re's gate (nothing for a nil re or one indexed already).
-func (gs gates) add(res ...*regexp.Regexp) {
-	for _, re := range res {
-		if _, ok := gs[re]; re != nil && !ok {
-			gs[re] = newGate(re.String())
-		}
-	}
-}
-
-// gateOf returns re's gate: the table's, or that of a row's form compiled on first use
-// (rowForms); nil where it has none.
+// gateOf returns re's gate (nil where it has none): a context's, or that of a row's
+// pattern or form, compiled on first use (lazyPattern, rowForms).
 func (t *table) gateOf(re *regexp.Regexp) *gate {
-	if g, ok := t.gates[re]; ok {
-		return g
-	}
-	if t.lazyGates != nil {
-		if g, ok := t.lazyGates.Load(re); ok {
+	if t.gates != nil {
+		if g, ok := t.gates.Load(re); ok {
 			return g.(*gate)
 		}
 	}

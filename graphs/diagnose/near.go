@@ -328,6 +328,7 @@ func (s *scanner) runSpans(re *regexp.Regexp, text []byte) bool {
 // branch is an alternative of a pattern's top-level alternation, compiled apart, with
 // its gate (nil where it has none).
 type branch struct {
+	_    [0]func() // incomparable: no equality code (examples/web: Transfer size)
 	re   *regexp.Regexp
 	gate *gate
 }
@@ -348,21 +349,21 @@ func (t *table) branchesOf(re *regexp.Regexp) []branch {
 func splitBranches(re *regexp.Regexp, g *gate) []branch {
 	srcs := topBranches(re.String())
 	if len(srcs) < 2 {
-		return []branch{{re, g}}
+		return []branch{{re: re, gate: g}}
 	}
 	out := make([]branch, 0, len(srcs))
 	for _, src := range srcs {
 		b, err := regexp.Compile(src)
 		if err != nil {
-			return []branch{{re, g}}
+			return []branch{{re: re, gate: g}}
 		}
-		out = append(out, branch{b, newGate(src)})
+		out = append(out, branch{re: b, gate: newGate(src)})
 	}
 	return out
 }
 
 // reFlags is a group that sets flags, "(?i)"; leading ones apply to every alternative.
-var reFlags = lazyregexp.New(`\(\?[a-zA-Z-]+\)`)
+var reFlags = &lazyregexp.Regexp{Expr: `\(\?[a-zA-Z-]+\)`}
 
 // topBranches splits the expression src at its top-level "|", each part with src's
 // leading flags, or returns nil where a group sets flags after its start (they would

@@ -48,14 +48,14 @@ func TestRowSpan(t *testing.T) {
 		for _, line := range bytes.Split(data, []byte("\n")) {
 			for i := range tb.rows {
 				row := &tb.rows[i]
-				if row.pattern == nil || !bytes.Contains(line, row.literal) {
+				if row.Pattern == "" || !bytes.Contains(line, row.literal) {
 					continue
 				}
 				perRune := utf8.UTFMax
 				if asciiOnly(line) {
 					perRune = 1
 				}
-				for _, b := range tb.branchesOf(row.pattern) {
+				for _, b := range tb.branchesOf(row.re()) {
 					w := maxRowSpan
 					if b.gate != nil {
 						w = b.gate.width * perRune

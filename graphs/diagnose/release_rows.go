@@ -336,16 +336,42 @@ func failAnchors() []string {
 const packageColumn = `(?:\S*[\d_/\\]\S*|pypi|pip|conda-forge|defaults|pytorch|nvidia|<pip>)(?:\s|$)`
 
 // versionPattern is a releaseRow compiled: its literal as bytes, its shape as an
-// expression (shared by rows with one shape) and its index in releaseRows.
+// expression compiled on first use (shared by rows with one shape) and its index in
+// releaseRows.
 type versionPattern struct {
 	releaseRow
-	lit []byte
-	re  *regexp.Regexp
-	row int
+	lit      []byte
+	compiled *lazyShape
+	row      int
+}
+
+// lazyShape is a release row's shape compiled on its first use: on the first line
+// that holds the row's literal (patternsOn, tags) or that a key's gate admits, not
+// with the rest of the rows on the first line that names a release (the sample log's
+// first answer in the web page compiled them all for two).
+type lazyShape struct {
+	_     [0]func() // not comparable: no equality function in the web page
+	once  sync.Once
+	shape string
+	re    *regexp.Regexp
 	// width is the most characters a match holds (patternWidth): on a long line re runs
 	// within it of lit's occurrences (nearMatches).
 	width int
 }
+
+// get returns l compiled, compiling it on the first call (safe for concurrent use).
+func (l *lazyShape) get() *lazyShape {
+	l.once.Do(func() {
+		l.re, l.width = regexp.MustCompile(l.shape), maxRowSpan
+		if g := newGate(l.shape); g != nil {
+			l.width = g.width
+		}
+	})
+	return l
+}
+
+// re returns p's shape compiled.
+func (p versionPattern) re() *regexp.Regexp { return p.compiled.get().re }
 
 // releasePatterns are releaseRows compiled once, split into the rows read on the line
 // (patterns), the keys whose value is on the next line (keys) and the container tags
@@ -368,17 +394,14 @@ func compiledReleaseRows() releasePatterns {
 // newCompiledReleaseRows builds [compiledReleaseRows]'s value.
 func newCompiledReleaseRows() releasePatterns {
 	var out releasePatterns
-	shared := map[string]*regexp.Regexp{}
+	shared := map[string]*lazyShape{}
 	for i, r := range releaseRows() {
-		re := shared[r.shape]
-		if re == nil {
-			re = regexp.MustCompile(r.shape)
-			shared[r.shape] = re
+		l := shared[r.shape]
+		if l == nil {
+			l = &lazyShape{shape: r.shape}
+			shared[r.shape] = l
 		}
-		p := versionPattern{releaseRow: r, lit: []byte(r.literal), re: re, row: i, width: maxRowSpan}
-		if g := newGate(r.shape); g != nil {
-			p.width = g.width
-		}
+		p := versionPattern{releaseRow: r, lit: []byte(r.literal), compiled: l, row: i}
 		switch {
 		case r.next:
 			out.keys = append(out.keys, p)
@@ -408,7 +431,7 @@ func versionAnchors() []string {
 
 // imageName is a container image's name that a joint key's shape would take for one
 // ("pytorch/pytorch:2.5.1-cuda12.4-cudnn9-devel").
-var imageName = lazyregexp.New(`(?i)^(?:py)?torch\s*/\s*(?:py)?torch\b`)
+var imageName = &lazyregexp.Regexp{Expr: `(?i)^(?:py)?torch\s*/\s*(?:py)?torch\b`}
 
 // pickJointKey takes a joint key's release unless the match is an image's name, which
 // the path rows read at their rank.

@@ -38,6 +38,7 @@ func pythonLimitRows() []Signature {
 // messageRun is a run of releases whose torch.compile refuses the same Python with the
 // same text.
 type messageRun struct {
+	_        [0]func() // incomparable: no equality code (examples/web: Transfer size)
 	releases modes.Releases
 	max, msg string
 }

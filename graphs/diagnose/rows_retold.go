@@ -35,7 +35,11 @@ const (
 	// skipLeadFinite: skipLead with a finite verb only, not a gerund, which a heading uses
 	// ("Reasons for skipping CUDAGraph", PyTorch's cudagraph-trees documentation).
 	skipLeadFinite = `(?:\b` + cgWords + `(?:\s+(?:are|is|were|was|get|gets|got|being|been|have|has|had|keep|keeps|kept|always|still|silently|now|then|just|all|also|completely|entirely|apparently|actually))*` +
-		`\s+(?:not\s+)?` + skipVerbs + `\b|\b` + otherSkipVerbs + `\s+(?:the\s+|all\s+)?` + cgWords + `\b)`
+		`\s+(?:not\s+)?` + skipVerbs + `\b|\b` + otherSkipVerbs + `\s+(?:the\s+|all\s+)?` + cgWords + `\b|` +
+		// Inductor as the subject, the graphs with no "CUDA" ("inductor skips graphs
+		// (`mutated inputs (84 instances)`", holdoutAV's speculative-decoding write-up; an
+		// agent's "Inductor skipped CUDA graphs because …" in the code corpus names them)
+		`\binductor\s+(?:skip(?:s|ped)|disabl(?:es|ed))\s+(?:the\s+|all\s+)?(?:cuda\s?)?graphs\b)`
 	// skipLeadAny: skipLead with "skipping cudagraphs" too, for a reason PyTorch words
 	// otherwise ("skipping cudagraphs due to cpu tensors").
 	skipLeadAny = `(?:` + skipLead + `|\bskipping\s+(?:the\s+|all\s+)?` + cgWords + `\b)`

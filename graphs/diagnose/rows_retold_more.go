@@ -160,15 +160,25 @@ const (
 // after it ("installs cl.exe but doesn't add it to PATH — users get a cryptic compilation
 // failure", CorridorKey#210, holdoutI1). "CL is on PATH and everything should work.. but it
 // doesnt" (holdoutI1's ComfyUI-OpenVINO#9, a C++ compile error of another kind) says it is
-// found. The row wants torch.compile or Inductor in the log (cxxRetoldRow).
+// found. A place may stand before the name instead (whereCompilerLacks). The row wants
+// torch.compile or Inductor in the log (cxxRetoldRow).
 var cxxRetold = retold{
-	literals: []string{"cl.exe", "C++ compiler", "C compiler", "MSVC not", "MSVC is"},
-	pattern: `(?i)(?:` + sentenceLead + `|\bthat\s+)(?:the\s+)?\W?` + cxxName + `\W?(?:\s+\([^)]{0,40}\))?\s+(?:(?:(?:is|was)(?:n't|\s+not)|not)\s+` +
+	literals: []string{"cl.exe", "C++ compiler", "C compiler", "MSVC not", "MSVC is", "++ is missing", "++` is missing",
+		"++ is not", "++` is not", "++ not found", "++` not found", "gcc is missing", "gcc is not", "gcc not found"},
+	pattern: `(?i)(?:` + sentenceLead + `|\bthat\s+|` + whereCompilerLacks + `)(?:the\s+)?\W?` + cxxName + `\W?(?:\s+\([^)]{0,40}\))?\s+(?:(?:(?:is|was)(?:n't|\s+not)|not)\s+` +
 		`(?:found|installed|available|on\s+(?:the\s+)?path|in\s+(?:the\s+)?path)|(?:is\s+|was\s+)?missing)\b|` +
 		`(?:` + sentenceLead + `|\bthat\s+)no\s+(?:working\s+)?(?:c\+\+|c|cpp)\s+compiler\s+(?:(?:is|was)\s+)?(?:found|installed|available)\b|` +
 		`\bcl(?:\.exe)?\b[^.;]{0,40}?\b(?:does\s*n[o']t|did\s*n[o']t|does\s+not|did\s+not)\s+(?:add|put)\s+(?:it|itself)\s+(?:on|in|to)\s+` +
 		`(?:the\s+)?path\b[^.;]{0,60}?\b(?:fail\w*|error\w*|crash\w*)`,
 }
+
+// whereCompilerLacks is the place a report says lacks the compiler, before its name: "For CPU
+// images `g++` is missing" (pytorch/pytorch#116696, holdoutAW), "in the container gcc is not
+// installed", "On Windows, cl.exe is not found". A place, not a condition: "if g++ is missing"
+// (a README's or a test's rule, find_string "g++` is missing") has no place before the name.
+const whereCompilerLacks = `\b(?:for|in|on|inside|within)\s+(?:the\s+|our\s+|my\s+|a\s+|an\s+|official\s+|slim\s+)?(?:[\w.:/-]+\s+)?` +
+	`(?:images?|containers?|docker|machines?|systems?|hosts?|environments?|envs?|nodes?|servers?|windows|linux|macos|` +
+	`ubuntu|debian|alpine|wsl2?|colab|kaggle)\b,?\s+`
 
 // cxxName is a C or C++ compiler's name as reports write it, for cxxRetold.
 const cxxName = `(?:cl\.exe|msvc(?:\s+compiler)?|g\+\+|gcc|clang(?:\+\+)?|(?:working\s+)?c(?:\+\+|pp)?\s+compiler)`

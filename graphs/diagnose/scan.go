@@ -56,7 +56,9 @@ type compiledRow struct {
 	literal  []byte
 	squeezed []byte // literal less white space and quote marks (see squeeze)
 	folded   []byte // squeezed in lower case
-	pattern  *regexp.Regexp
+	// pat is the row's Pattern, compiled on its first use (re): nil where the row has
+	// none.
+	pat *lazyPattern
 	// fragment reports a quoted fragment's row (fragmentRows), which the cut rules leave
 	// out (uncut).
 	fragment bool
@@ -67,14 +69,8 @@ type compiledRow struct {
 	// with the literal may hold the rest of the pattern on the next line; lead, whether
 	// it starts before the literal, so that the line before may hold its start.
 	tail, lead bool
-	// whole says the pattern has an assertion of the text's start or end, so it is run
-	// on the whole window, never on a span around the literal (matchNear).
-	whole bool
 	// endsLine says the pattern ends with $: the message ends with its line.
 	endsLine bool
-	// boundary says the pattern has \b or \B, which read the edges of a part of a text
-	// otherwise than the text itself.
-	boundary bool
 	requires int  // index into scanner.contexts, -1 for none
 	bareSkip bool // a bare skip quotation's row (bareSkipRow): tried only beside one
 }
@@ -84,11 +80,11 @@ type compiledRow struct {
 // them all with the table had been most of its compilation, and so of a log's first
 // answer (in the web page most of all), though a log meets few rows.
 type rowForms struct {
-	once         sync.Once
-	pattern, lit string         // the pattern as compiled and the row's literal
-	parsed       *syntax.Regexp // pattern parsed with syntax.Perl
-	gates        *sync.Map      // the table's lazyGates, where each form's gate goes
-	built        rowFormsCompiled
+	once  sync.Once
+	pat   *lazyPattern // the row's pattern
+	lit   string       // the row's literal
+	gates *sync.Map    // the table's gates, where each form's gate goes
+	built rowFormsCompiled
 }
 
 // rowFormsCompiled are a row's compiled forms.
@@ -114,10 +110,14 @@ func (r *compiledRow) lazy() *rowFormsCompiled {
 	}
 	f.once.Do(func() {
 		b := &f.built
-		b.fold = regexp.MustCompile("(?i)" + f.pattern)
-		b.squeezed, b.squeezedFold = squeezedPattern(f.pattern)
-		if f.parsed != nil {
-			b.cut = compileCutPatterns(f.pattern, f.parsed, f.lit)
+		cp := f.pat.get()
+		if cp.err != nil {
+			return // a pattern that does not compile has no forms (TestRowPatternsCompile)
+		}
+		b.fold = regexp.MustCompile("(?i)" + cp.src)
+		b.squeezed, b.squeezedFold = squeezedPattern(cp.src)
+		if cp.parsed != nil {
+			b.cut = compileCutPatterns(cp.src, cp.parsed, f.lit)
 		}
 		for _, re := range append([]*regexp.Regexp{b.fold, b.squeezed, b.squeezedFold, b.cut.head, b.cut.tail}, b.cut.open...) {
 			if re != nil {
@@ -130,6 +130,7 @@ func (r *compiledRow) lazy() *rowFormsCompiled {
 
 // rowHit is where a row first matched.
 type rowHit struct {
+	_     [0]func() // incomparable: no equality code (examples/web: Transfer size)
 	line  int
 	quote string
 	match Match
@@ -138,8 +139,11 @@ type rowHit struct {
 	inBackward bool
 }
 
+// context is a row's Requires, compiled on its first use (lazyPattern: on the first
+// line that holds one of its alternatives' prefixes), and whether a read has seen it.
 type context struct {
-	re   *regexp.Regexp
+	_    [0]func() // incomparable: no equality code (examples/web: Transfer size)
+	pat  *lazyPattern
 	seen bool
 }
 
@@ -172,13 +176,12 @@ type table struct {
 	// literals, squeezed and folded find the rows' literals, squeezed literals and
 	// folded literals in a line, each in one pass.
 	literals, squeezed, folded literalSet
-	// gates holds the literals each row expression's matches hold (see gate).
-	gates gates
 	// captureCtx is the index in contexts of captureEvidence (see cutRuntime).
 	captureCtx int
-	// lazyGates holds the gates of the rows' forms compiled on first use (rowForms),
-	// by expression.
-	lazyGates *sync.Map
+	// gates holds the literals each expression's matches hold (see gate), by
+	// expression: those of the contexts and of the rows' patterns and forms, as they
+	// are compiled (lazyPattern, rowForms).
+	gates *sync.Map
 	// absent are the ways a line says a quoted message did not occur (absent.go).
 	absent []absentMark
 	// branches holds the patterns split into alternatives for long texts (branchesOf),
@@ -218,14 +221,64 @@ var (
 	tableErr   error
 )
 
-// compiledPattern is a Pattern compiled, shared by the rows that share it (a message
-// retold, one row per literal): a pattern with long bounded repeats compiles to a
-// large program.
-type compiledPattern struct {
-	re              *regexp.Regexp
-	src             string         // the pattern as compiled (countPlaceholders)
-	parsed          *syntax.Regexp // src parsed with syntax.Perl (nil where it does not parse)
-	whole, boundary bool           // compiledRow's
+// lazyPattern is a Pattern, shared by the rows that share it (a message retold, one row
+// per literal), compiled on its first use: on the first line that holds some form of a
+// row's literal, not with the table. Compiling and parsing every row's pattern with the
+// table (and parsing it again for its gate) had been most of a log's first answer in
+// the web page (70% of its CPU in WebAssembly at 953488f), though a log meets few rows:
+// the rest of the table (literals, anchors) finds the lines a pattern is run on
+// without it.
+type lazyPattern struct {
+	_       [0]func() // not comparable: no equality function in the web page
+	once    sync.Once
+	pattern string    // the row's Pattern, or a context's Requires
+	asIs    bool      // compiled as it is: a Requires, whose counts are not rewritten
+	gates   *sync.Map // the table's gates, where the pattern's gate goes
+	re      *regexp.Regexp
+	src     string         // the pattern as compiled (countPlaceholders)
+	parsed  *syntax.Regexp // src parsed with syntax.Perl (nil where it does not parse)
+	// whole says the pattern has an assertion of the text's start or end, so it is run
+	// on the whole window, never on a span around the literal (matchNear); boundary, that
+	// it has \b or \B, which read the edges of a part of a text otherwise than the text
+	// itself.
+	whole, boundary bool
+	// err is the pattern's compile error (TestRowPatternsCompile holds every row's to
+	// none); re then matches nothing.
+	err error
+}
+
+// get returns p compiled, compiling it on the first call (safe for concurrent use:
+// the table is shared).
+func (p *lazyPattern) get() *lazyPattern {
+	p.once.Do(func() {
+		p.src = p.pattern
+		if !p.asIs {
+			p.src = countPlaceholders(p.pattern)
+		}
+		if p.re, p.err = regexp.Compile(p.src); p.err != nil {
+			p.re = regexp.MustCompile(`\z.`)
+			return
+		}
+		// The pattern is parsed once here for what the rows need of its syntax: parsing
+		// it again for each (the assertions, \b, the cut forms) and for each row that
+		// shares it had been most of the table's compilation.
+		parsed, err := syntax.Parse(p.src, syntax.Perl)
+		p.whole = err != nil || hasTextAssertion(parsed)
+		p.boundary = err != nil || hasOp(parsed, syntax.OpWordBoundary, syntax.OpNoWordBoundary)
+		if err == nil {
+			p.parsed = parsed
+		}
+		p.gates.Store(p.re, newGate(p.src))
+	})
+	return p
+}
+
+// re returns the row's pattern compiled (nil where it has none).
+func (r *compiledRow) re() *regexp.Regexp {
+	if r.pat == nil {
+		return nil
+	}
+	return r.pat.get().re
 }
 
 // tableBuilder holds what compileTable shares between rows: compiled patterns and
@@ -233,14 +286,14 @@ type compiledPattern struct {
 type tableBuilder struct {
 	t        table
 	ctxIndex map[string]int
-	patterns map[string]compiledPattern
+	patterns map[string]*lazyPattern
 	anchors  anchorBuilder
 }
 
 func compileTable() (table, error) {
 	sigs := Signatures()
-	b := tableBuilder{t: table{rows: make([]compiledRow, len(sigs)), lazyGates: &sync.Map{}, branches: &sync.Map{}}, ctxIndex: map[string]int{},
-		patterns: map[string]compiledPattern{}, anchors: anchorBuilder{index: map[string]int{}}}
+	b := tableBuilder{t: table{rows: make([]compiledRow, len(sigs)), gates: &sync.Map{}, branches: &sync.Map{}}, ctxIndex: map[string]int{},
+		patterns: map[string]*lazyPattern{}, anchors: anchorBuilder{index: map[string]int{}}}
 	for i, sig := range sigs {
 		row, err := b.row(i, sig)
 		if err != nil {
@@ -267,16 +320,10 @@ func compileTable() (table, error) {
 		b.anchors.add(a, anchorUse{kind: anchorPython})
 	}
 	b.t.anchors, b.t.uses = newAnchorSet(b.anchors.anchors), b.anchors.uses
-	b.t.gates = gates{}
 	for i := range b.t.rows {
-		r := &b.t.rows[i]
-		b.t.gates.add(r.pattern)
-		if r.forms != nil {
-			r.forms.gates = b.t.lazyGates
+		if r := &b.t.rows[i]; r.forms != nil {
+			r.forms.gates, r.pat.gates = b.t.gates, b.t.gates
 		}
-	}
-	for _, c := range b.t.contexts {
-		b.t.gates.add(c.re)
 	}
 	b.t.middles = middleStarts(b.t.rows)
 	if b.t.literals, err = newLiteralSet(b.t.rows, func(r *compiledRow) []byte { return r.literal }); err != nil {
@@ -299,9 +346,7 @@ func (b *tableBuilder) row(i int, sig Signature) (compiledRow, error) {
 	row.folded = append([]byte(nil), row.squeezed...)
 	lower(row.folded)
 	if sig.Pattern != "" {
-		if err := b.pattern(&row, i); err != nil {
-			return row, err
-		}
+		b.pattern(&row)
 	}
 	if sig.Requires != "" {
 		idx, err := b.context(i, sig)
@@ -315,42 +360,28 @@ func (b *tableBuilder) row(i int, sig Signature) (compiledRow, error) {
 		return row, fmt.Errorf("diagnose: row %d (%s): literal %q is shorter than %d bytes", i, sig.Code, sig.Literal, minAnchor)
 	}
 	for _, p := range pieces {
-		b.anchors.add(p, anchorUse{anchorRow, i})
+		b.anchors.add(p, anchorUse{index: i})
 	}
 	return row, nil
 }
 
-// pattern compiles row i's Pattern (once per distinct pattern); its other forms are
-// compiled on the row's first use (rowForms).
-func (b *tableBuilder) pattern(row *compiledRow, i int) error {
+// pattern gives row its Pattern, to be compiled on the row's first use (lazyPattern,
+// one per distinct pattern), with its other forms (rowForms).
+func (b *tableBuilder) pattern(row *compiledRow) {
 	sig := row.Signature
-	cp, ok := b.patterns[sig.Pattern]
+	lp, ok := b.patterns[sig.Pattern]
 	if !ok {
-		cp.src = countPlaceholders(sig.Pattern)
-		re, err := regexp.Compile(cp.src)
-		if err != nil {
-			return fmt.Errorf("diagnose: row %d (%s): %w", i, sig.Code, err)
-		}
-		cp.re = re
-		// The pattern is parsed once here for what the table needs of its syntax:
-		// parsing it again for each (the assertions, \b, the cut forms) and for each
-		// row that shares it had been most of the table's compilation, the largest
-		// part of a log's first answer in the web page.
-		parsed, err := syntax.Parse(cp.src, syntax.Perl)
-		cp.whole = err != nil || hasTextAssertion(parsed)
-		cp.boundary = err != nil || hasOp(parsed, syntax.OpWordBoundary, syntax.OpNoWordBoundary)
-		if err == nil {
-			cp.parsed = parsed
-		}
-		b.patterns[sig.Pattern] = cp
+		lp = &lazyPattern{pattern: sig.Pattern}
+		b.patterns[sig.Pattern] = lp
 	}
-	row.pattern, row.whole, row.boundary = cp.re, cp.whole, cp.boundary
+	row.pat = lp
 	end := sig.Literal[max(0, len(sig.Literal)-6):]
 	row.endsLine = strings.HasSuffix(sig.Pattern, "$")
 	row.tail = !strings.HasSuffix(sig.Pattern, "$") && !strings.HasSuffix(sig.Pattern, regexp.QuoteMeta(end))
-	row.lead = !strings.HasPrefix(cp.src, regexp.QuoteMeta(strings.TrimSpace(sig.Literal)))
-	row.forms = &rowForms{pattern: cp.src, lit: string(row.literal), parsed: cp.parsed}
-	return nil
+	// The literal is a prefix of the pattern as written where it is one of the pattern as
+	// compiled: countPlaceholders rewrites no quoted text (TestRowLeadUncounted).
+	row.lead = !strings.HasPrefix(sig.Pattern, regexp.QuoteMeta(strings.TrimSpace(sig.Literal)))
+	row.forms = &rowForms{pat: lp, lit: string(row.literal)}
 }
 
 // context returns the index of sig's Requires among the table's contexts, compiling it
@@ -359,19 +390,15 @@ func (b *tableBuilder) context(i int, sig Signature) (int, error) {
 	if idx, ok := b.ctxIndex[sig.Requires]; ok {
 		return idx, nil
 	}
-	re, err := regexp.Compile(sig.Requires)
-	if err != nil {
-		return 0, fmt.Errorf("diagnose: row %d (%s): %w", i, sig.Code, err)
-	}
-	prefixes := alternativePrefixes(sig.Requires)
+	prefixes := alternativePrefixes(sig.Requires) // none where Requires does not parse
 	if len(prefixes) == 0 {
 		return 0, fmt.Errorf("diagnose: row %d (%s): Requires %q has an alternative without a literal prefix of %d bytes", i, sig.Code, sig.Requires, minAnchor)
 	}
 	idx := len(b.t.contexts)
 	b.ctxIndex[sig.Requires] = idx
-	b.t.contexts = append(b.t.contexts, context{re: re})
+	b.t.contexts = append(b.t.contexts, context{pat: &lazyPattern{pattern: sig.Requires, asIs: true, gates: b.t.gates}})
 	for _, p := range prefixes {
-		b.anchors.add(p, anchorUse{anchorContext, idx})
+		b.anchors.add(p, anchorUse{kind: anchorContext, index: idx})
 	}
 	return idx, nil
 }
@@ -427,11 +454,15 @@ func alternativePrefixes(expr string) []string {
 	}
 	var out []string
 	for _, alt := range alts {
-		sub, err := regexp.Compile(alt.String())
+		// The alternative's program's prefix, as regexp.Compile(alt.String())'s
+		// LiteralPrefix had been (an alternative anchored with ^ has none either way:
+		// TestAlternativePrefixes), without parsing it again: that had been most of the
+		// table's build once the rows' patterns were compiled on first use.
+		prog, err := syntax.Compile(alt.Simplify())
 		if err != nil {
 			return nil
 		}
-		prefix, _ := sub.LiteralPrefix()
+		prefix, _ := prog.Prefix()
 		if len(prefix) < minAnchor {
 			return nil
 		}
@@ -549,11 +580,8 @@ type scanner struct {
 	occ, spans       [][2]int // matchNearRun's occurrences of a literal and spans to run on
 }
 
-func newScanner() (*scanner, error) {
-	t, err := compiledTable()
-	if err != nil {
-		return nil, err
-	}
+// scannerOn returns a scanner that reads with table t.
+func scannerOn(t table) *scanner {
 	s := &scanner{t: &t, rows: t.rows, hits: make([]rowHit, len(t.rows)),
 		rowLines: make([]int, len(t.rows)), rowLast: make([]int, len(t.rows)),
 		places: map[Code]*[placeKinds]tally{}, joinedAt: -1,
@@ -563,7 +591,7 @@ func newScanner() (*scanner, error) {
 	s.seeds = [2]maphash.Seed{maphash.MakeSeed(), maphash.MakeSeed()}
 	s.torch = newVersionFinder()
 	s.rec = newRecoverer()
-	return s, nil
+	return s
 }
 
 // scan reads r line by line in windows of at most WindowBytes (plus the overlap of a
@@ -733,14 +761,14 @@ func (s *scanner) matchCutEnd() {
 var (
 	// Jupyter (IPython 8) marks the raise line with "--> 410" and names its frame
 	// "File /…/torch/_dynamo/eval_frame.py:410, in f()", with source lines between.
-	cutRaise   = lazyregexp.New(`^\s*(?:-*>\s*)?(?:\d+\s+)?raise\s+[\w.]*(?:Error|Exception)\(\s*f?["']([^"']+)$`)
-	torchFrame = lazyregexp.New(`File "[^"]*[/\\]torch[/\\][^"]*", line \d+|^\s*File [^\s"]*[/\\]torch[/\\][^\s:]*:\d+`)
-	anyFrame   = lazyregexp.New(`File "[^"]*", line \d+|^\s*File [^\s"]+:\d+`)
+	cutRaise   = &lazyregexp.Regexp{Expr: `^\s*(?:-*>\s*)?(?:\d+\s+)?raise\s+[\w.]*(?:Error|Exception)\(\s*f?["']([^"']+)$`}
+	torchFrame = &lazyregexp.Regexp{Expr: `File "[^"]*[/\\]torch[/\\][^"]*", line \d+|^\s*File [^\s"]*[/\\]torch[/\\][^\s:]*:\d+`}
+	anyFrame   = &lazyregexp.Regexp{Expr: `File "[^"]*", line \d+|^\s*File [^\s"]+:\d+`}
 	// cutRaised is the exception line itself cut where the input ends, its class and
 	// any "Error: " prefixes PyTorch's message carries left out: `RuntimeError:
 	// Error: accessing tensor outp` (xdit-project/xDiT#705, a stored page that ends
 	// mid-line).
-	cutRaised = lazyregexp.New(`^\s*(?:[\w.]*(?:Error|Exception):\s*)+(\S.*)$`)
+	cutRaised = &lazyregexp.Regexp{Expr: `^\s*(?:[\w.]*(?:Error|Exception):\s*)+(\S.*)$`}
 )
 
 // minCutRaise is the shortest message (squeezed) a cut raise line may be matched by;
@@ -998,12 +1026,12 @@ func (s *scanner) process(k int) {
 
 // matchRows tries entry k's rows (e.rows, the rows with an anchor on it), then what a
 // message cut short or quoted in part leaves of them: the cut rules when no row matched
-// the line, and the middle rule (cut_middle.go).
+// the line (then the dropped-words rule, dropped.go), and the middle rule (cut_middle.go).
 func (s *scanner) matchRows(k int, e *ringLine) {
 	for _, i := range e.rows {
 		s.matchRow(i, k)
 	}
-	if len(e.rows) > 0 && s.lastHit != e.line && !s.matchCut(k, e.rows, false) {
+	if len(e.rows) > 0 && s.lastHit != e.line && !s.matchCut(k, e.rows, false) && !s.matchDropped(k, e.rows) {
 		s.matchValueCut(k)
 	}
 	s.matchMiddle(k)
@@ -1035,7 +1063,7 @@ func (s *scanner) releaseWindow(e *ringLine, text []byte) {
 // wrapped ("…/_config_module.py", line 3" / "21, in __getattr__").
 func (s *scanner) seeContexts(k int, ctxs []int, text []byte) {
 	for _, c := range ctxs {
-		if !s.contexts[c].seen && (s.match(s.contexts[c].re, text) || s.contextWrapped(c, k)) {
+		if !s.contexts[c].seen && (s.match(s.contexts[c].pat.get().re, text) || s.contextWrapped(c, k)) {
 			s.contexts[c].seen = true
 		}
 	}
@@ -1047,7 +1075,7 @@ func (s *scanner) contextWrapped(c, k int) bool {
 	if !s.textAt(k) || !s.textAt(k+1) || !s.breaksLine(k, k+1) {
 		return false
 	}
-	re := s.contexts[c].re
+	re := s.contexts[c].pat.get().re
 	return s.match(re, s.spacedLines(k, k+1)) || s.match(re, s.tightLines(k, k+1)) || s.contextUnhyphened(re, k)
 }
 
@@ -1060,7 +1088,7 @@ func (s *scanner) matchRow(i, k int) {
 	}
 	e := s.entry(k)
 	exact := s.literalHolds(i, k, e)
-	if exact && (row.pattern == nil || s.matchNear(row.pattern, row.whole, s.edged(row, e, e.clean), e.clean, row.literal, nil)) {
+	if exact && (row.Pattern == "" || s.matchNear(row.re(), row.pat.get().whole, s.edged(row, e, e.clean), e.clean, row.literal, nil)) {
 		s.hit(i, e, e.clean, Exact)
 		return
 	}
@@ -1069,8 +1097,8 @@ func (s *scanner) matchRow(i, k int) {
 	// PyTorch prints it (a line with the literal intact was not retyped, and trying
 	// it again without case is what made dense logs slow).
 	if s.squeezedHolds(i, k, e) {
-		if row.pattern == nil || s.matchNear(row.pattern, row.whole, s.edged(row, e, e.unquoted), e.squeezed, row.squeezed, s.posOf(e)) ||
-			(row.lazy().squeezed != nil && s.matchNear(row.lazy().squeezed, row.whole, s.edged(row, e, e.squeezed), e.squeezed, row.squeezed, nil)) {
+		if row.Pattern == "" || s.matchNear(row.re(), row.pat.get().whole, s.edged(row, e, e.unquoted), e.squeezed, row.squeezed, s.posOf(e)) ||
+			(row.lazy().squeezed != nil && s.matchNear(row.lazy().squeezed, row.pat.get().whole, s.edged(row, e, e.squeezed), e.squeezed, row.squeezed, nil)) {
 			s.hit(i, e, e.unquoted, Quoted)
 			return
 		}
@@ -1085,14 +1113,14 @@ func (s *scanner) matchRow(i, k int) {
 }
 
 // edged returns text, entry e's, as a pattern that asserts the text's start or end (^,
-// $: row.whole) must see it: where e is a window cut out of a longer line, its edges
+// $: its pattern's whole) must see it: where e is a window cut out of a longer line, its edges
 // are no line's start or end, so a NUL stands for the text beyond each of them (sweep
 // finding 16: "skipping cudagraphs due to mutated inputs" at a 64 KB window's end
 // matched legacy-mutated-input's "…inputs\s*$", which superseded the trees' row that
 // the rest of the line, "(1 instances)", shows; past ~450 KB of one repeated message the
 // finding switched codes). The text is shared until the next call.
 func (s *scanner) edged(row *compiledRow, e *ringLine, text []byte) []byte {
-	if !row.whole || (e.lineStart && !e.goesOn) {
+	if !row.pat.get().whole || (e.lineStart && !e.goesOn) {
 		return text
 	}
 	s.edge = s.edge[:0]
@@ -1153,8 +1181,8 @@ func (s *scanner) matchFolded(i, k int, e *ringLine) bool {
 	if s.foldAt[i] != k+1 {
 		return false
 	}
-	if f := row.lazy(); f.fold != nil && !s.matchNear(f.fold, row.whole, s.edged(row, e, e.unquoted), e.folded, row.folded, s.posOf(e)) &&
-		(f.squeezedFold == nil || !s.matchNear(f.squeezedFold, row.whole, s.edged(row, e, e.folded), e.folded, row.folded, nil)) {
+	if f := row.lazy(); f.fold != nil && !s.matchNear(f.fold, row.pat.get().whole, s.edged(row, e, e.unquoted), e.folded, row.folded, s.posOf(e)) &&
+		(f.squeezedFold == nil || !s.matchNear(f.squeezedFold, row.pat.get().whole, s.edged(row, e, e.folded), e.folded, row.folded, nil)) {
 		return false
 	}
 	s.hit(i, e, e.unquoted, Quoted)
@@ -1163,7 +1191,7 @@ func (s *scanner) matchFolded(i, k int, e *ringLine) bool {
 
 // reCount is a count in a row's pattern: \d+ not after a dot (a release's minor, as in
 // "Python 3\.\d+", stays a number).
-var reCount = lazyregexp.New(`(^|[^.])\\d\+`)
+var reCount = &lazyregexp.Regexp{Expr: `(^|[^.])\\d\+`}
 
 // countPlaceholder matches a count as people quote a message in prose or a fix's
 // description, with a placeholder for the number: "Detected N tensor(s) in the
@@ -1178,7 +1206,7 @@ func countPlaceholders(p string) string {
 
 // reSpaceToken is a white-space token of a regular expression (\s, \s+, \s*, \s?, a
 // space, optionally repeated).
-var reSpaceToken = lazyregexp.New(`(?:\\s|[ '"\x60])[+*?]?`)
+var reSpaceToken = &lazyregexp.Regexp{Expr: `(?:\\s|[ '"\x60])[+*?]?`}
 
 // squeezedPattern rewrites pattern p to match the squeezed form of a line (white space
 // and quote marks removed, see squeeze), with and without regard to case; it returns
@@ -1231,8 +1259,8 @@ func (s *scanner) wrapTries(i, k int) bool {
 	for _, o := range occurrencesOf(s.joinOcc, i) {
 		start, end, ok := s.wrapSpan(row, o.at)
 		if ok && first+start <= k && k <= first+end {
-			try := wrapTry{i, first + start, first + end, s.textAt(first + start - 1), s.textAt(first + end + 1),
-				s.focusOf(o.at, len(row.squeezed)), s.unhyphening}
+			try := wrapTry{i: i, from: first + start, to: first + end, before: s.textAt(first + start - 1), after: s.textAt(first + end + 1),
+				focus: s.focusOf(o.at, len(row.squeezed)), unhyphened: s.unhyphening}
 			if !slices.Contains(s.wrapFailed, try) {
 				if s.wrappedHit(i, try.from, try.to, try.focus) {
 					return true
@@ -1267,7 +1295,7 @@ func (s *scanner) wrapSpan(row *compiledRow, at int) (start, end int, ok bool) {
 		return start, end, s.breaksLine(s.first+start, s.first+end)
 	}
 	edge := row.lead && at == s.lineOffset(start) || at+len(row.squeezed) == s.offsets[end]
-	return start, end, row.pattern != nil && edge
+	return start, end, row.Pattern != "" && edge
 }
 
 // lineStartNear reports whether a held entry among k-1..k+2 starts a line: a wrapped
@@ -1411,11 +1439,11 @@ func (s *scanner) lineOf(at int) int {
 // call" or "Detected 1", may be on the line before the literal's).
 func (s *scanner) wrappedHit(i, from, to int, f wrapFocus) bool {
 	row := &s.rows[i]
-	if row.pattern == nil {
+	if row.Pattern == "" {
 		s.hitSpan(i, s.entry(from), s.entry(to), s.quoteLines(row, from, to), Wrapped)
 		return true
 	}
-	s.focus, s.focusWhole = f, row.whole
+	s.focus, s.focusWhole = f, row.pat.get().whole
 	spaced, tight := s.wideTries(row, from, to)
 	if !spaced && !tight {
 		return false
@@ -1425,7 +1453,7 @@ func (s *scanner) wrappedHit(i, from, to int, f wrapFocus) bool {
 		if (ext[0] != 0 && !s.textAt(a)) || (ext[1] != 0 && !s.textAt(b)) || !s.breaksLine(a, b) {
 			continue
 		}
-		if ((spaced && s.linesMatch(row.pattern, a, b, false)) || (tight && s.linesMatch(row.pattern, a, b, true))) && !s.withinOneLine(row, a, b) {
+		if ((spaced && s.linesMatch(row.re(), a, b, false)) || (tight && s.linesMatch(row.re(), a, b, true))) && !s.withinOneLine(row, a, b) {
 			s.hitSpan(i, s.entry(a), s.entry(b), s.quoteLines(row, a, b), Wrapped)
 			return true
 		}
@@ -1435,9 +1463,9 @@ func (s *scanner) wrappedHit(i, from, to int, f wrapFocus) bool {
 
 // wideTries reports whether wrappedHit's tries with the lines joined by spaces, and those
 // joined tight, may match at all, by one run on the widest span: each spaced try is
-// text of the widest spaced one between spaces, so a pattern without ^ or $ (row.whole)
+// text of the widest spaced one between spaces, so a pattern without ^ or $ (lazyPattern's whole)
 // that matches it matches the widest too (\b reads a space as the text's edge); a tight
-// try is such a part only for a pattern without \b or \B (row.boundary), else it is
+// try is such a part only for a pattern without \b or \B (its boundary), else it is
 // left to be tried. Where the pattern matches one of the lines from..to alone, which
 // every try holds, no try is taken (withinOneLine): neither is tried. The spans of a
 // bare literal that every line shows (a log of literals without the text their
@@ -1445,11 +1473,11 @@ func (s *scanner) wrappedHit(i, from, to int, f wrapFocus) bool {
 // around a wrapped literal nine.
 func (s *scanner) wideTries(row *compiledRow, from, to int) (spaced, tight bool) {
 	for j := from; j <= to; j++ {
-		if s.linesMatch(row.pattern, j, j, false) {
+		if s.linesMatch(row.re(), j, j, false) {
 			return false, false
 		}
 	}
-	if row.whole {
+	if row.pat.get().whole {
 		return true, true
 	}
 	a, b := from, to
@@ -1459,8 +1487,8 @@ func (s *scanner) wideTries(row *compiledRow, from, to int) (spaced, tight bool)
 	if s.textAt(to + 1) {
 		b = to + 1
 	}
-	spaced = s.linesMatch(row.pattern, a, b, false)
-	tight = row.boundary || s.linesMatch(row.pattern, a, b, true)
+	spaced = s.linesMatch(row.re(), a, b, false)
+	tight = row.pat.get().boundary || s.linesMatch(row.re(), a, b, true)
 	return spaced, tight
 }
 
@@ -1505,7 +1533,7 @@ func (s *scanner) linesMatch(re *regexp.Regexp, a, b int, tight bool) bool {
 // names the literal above an error line is not the start of the error's message).
 func (s *scanner) withinOneLine(row *compiledRow, a, b int) bool {
 	for j := a; j <= b; j++ {
-		if s.linesMatch(row.pattern, j, j, false) {
+		if s.linesMatch(row.re(), j, j, false) {
 			return true
 		}
 	}

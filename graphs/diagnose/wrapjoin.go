@@ -90,7 +90,7 @@ func (s *scanner) quoteLines(row *compiledRow, from, to int) []byte {
 		lines = append(lines, bytes.TrimSpace(e.unquoted))
 		indents = append(indents, indentOf(e.clean))
 	}
-	return quoteJoin(lines, indents, row.literal, row.pattern)
+	return quoteJoin(lines, indents, row.literal, row.re())
 }
 
 // quoteJoin joins a wrapped message's lines (indents: each line's indentation before it

@@ -17,7 +17,8 @@ import (
 
 // argDefault is an option's default, as argparse gives it.
 type argDefault struct {
-	flag  string // the option string written ("--no-compile")
+	_     [0]func() // incomparable: no equality code (examples/web: Transfer size)
+	flag  string    // the option string written ("--no-compile")
 	value literal.Value
 	line  int
 }
@@ -83,6 +84,7 @@ func (r *reader) argDefaultTruth(cond *expr) (v bool, why string, ok bool) {
 // no branch runs (no else, or a guard around the chain that does not run with them).
 // The combination of branches a site's first plan assumes follows it (branches.go).
 type parsedDefault struct {
+	_      [0]func() // incomparable: no equality code (examples/web: Transfer size)
 	known  bool
 	branch int32
 	why    string // what decides it: "--no-cudagraphs not given: False, line 6"

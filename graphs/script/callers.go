@@ -26,6 +26,7 @@ type callerStart struct {
 
 // joinEvent is a call NAME.join() run by the main thread.
 type joinEvent struct {
+	_    [0]func() // incomparable: no equality code (examples/web: Transfer size)
 	name string
 	seq  int
 }

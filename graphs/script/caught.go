@@ -18,7 +18,8 @@ import (
 
 // handler is one except clause of a try the site is in.
 type handler struct {
-	class string // the class expression as written ("" for a bare except)
+	_     [0]func() // incomparable: no equality code (examples/web: Transfer size)
+	class string    // the class expression as written ("" for a bare except)
 	line  int
 }
 

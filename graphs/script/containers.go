@@ -88,6 +88,7 @@ func (r *reader) noteAccelerator(t, v *expr) {
 	if q := r.qual(v.x); q != "accelerate.Accelerator" && q != "accelerate.accelerator.Accelerator" {
 		return
 	}
+	r.noteAccumSteps(t, v)
 	st := r.siteOf[v]
 	if p := kwarg(v, "dynamo_plugin", -1); st == nil && p != nil {
 		st = r.compiledName(p)

@@ -16,9 +16,10 @@ import "slices"
 
 // fieldState is what the file shows of one class's constructions.
 type fieldState struct {
-	calls  int  // constructions C(…)
-	splat  bool // one passes *args or **kwargs
-	handed bool // the class is named uncalled as a call's argument
+	_      [0]func() // incomparable: no equality code (examples/web: Transfer size)
+	calls  int       // constructions C(…)
+	splat  bool      // one passes *args or **kwargs
+	handed bool      // the class is named uncalled as a call's argument
 }
 
 // fieldsOf returns the annotated fields of cls and its bases of the file, bases first

@@ -24,6 +24,7 @@ const maxDictVariants = 8
 // dflowItem is one item of a followed dict: a str key with a literal value, a value
 // that is another followed dict (opts in dict(options=opts)), or a value not known.
 type dflowItem struct {
+	_    [0]func() // incomparable: no equality code (examples/web: Transfer size)
 	key  string
 	val  literal.Value
 	ref  *dictObj // the value is this followed dict (nil: val, or unknown)

@@ -12,6 +12,7 @@ package script
 
 // engineRow is one engine constructor.
 type engineRow struct {
+	_   [0]func() // incomparable: no equality code (examples/web: Transfer size)
 	who string
 	// on is the keyword whose literal True turns compiling on ("" when the engine
 	// compiles by default), off the one whose literal True turns it off.
@@ -21,9 +22,9 @@ type engineRow struct {
 
 // engineRows are the engines, by qualified constructor name.
 var engineRows = map[string]engineRow{
-	"vllm.LLM":                 {"vLLM's LLM", "", "enforce_eager", "compiles the model with torch.compile and its own backend and captures CUDA graphs itself (per compilation_config; vllm/compilation/backends.py)"},
-	"vllm.entrypoints.llm.LLM": {"vLLM's LLM", "", "enforce_eager", "compiles the model with torch.compile and its own backend and captures CUDA graphs itself (per compilation_config; vllm/compilation/backends.py)"},
-	"sglang.Engine":            {"SGLang's Engine", "enable_torch_compile", "", "compiles the model with torch.compile (enable_torch_compile; sglang server_args.py) and captures CUDA graphs with its own runner"},
+	"vllm.LLM":                 {who: "vLLM's LLM", off: "enforce_eager", what: "compiles the model with torch.compile and its own backend and captures CUDA graphs itself (per compilation_config; vllm/compilation/backends.py)"},
+	"vllm.entrypoints.llm.LLM": {who: "vLLM's LLM", off: "enforce_eager", what: "compiles the model with torch.compile and its own backend and captures CUDA graphs itself (per compilation_config; vllm/compilation/backends.py)"},
+	"sglang.Engine":            {who: "SGLang's Engine", on: "enable_torch_compile", what: "compiles the model with torch.compile (enable_torch_compile; sglang server_args.py) and captures CUDA graphs with its own runner"},
 }
 
 // engineCompile warns when c builds an inference engine that compiles the model

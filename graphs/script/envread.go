@@ -79,6 +79,7 @@ type readIn struct {
 
 // givenEnv is a variable's value in the environment given to ReadWith.
 type givenEnv struct {
+	_     [0]func() // incomparable: no equality code (examples/web: Transfer size)
 	value string
 	from  string // "-env" or "environment"
 }

@@ -234,11 +234,11 @@ func (r *reader) candidate(name string, v *expr) {
 // the index marks what they run as called before any def runs (a start inside a def
 // that follows the target in the file).
 var startersByName = map[string]callableArg{
-	"Thread": {"target", 1}, "Timer": {"function", 1}, "Process": {"target", 1},
-	"spawn": {"fn", 0}, "start_processes": {"fn", 0}, "elastic_launch": {"entrypoint", 1},
-	"to_thread": {"func", 0}, "run_in_executor": {"func", 1},
-	"submit": {"fn", 0}, "map": {"func", 0}, "apply_async": {"func", 0}, "apply": {"func", 0},
-	"imap": {"func", 0}, "imap_unordered": {"func", 0}, "starmap": {"func", 0},
+	"Thread": {kw: "target", pos: 1}, "Timer": {kw: "function", pos: 1}, "Process": {kw: "target", pos: 1},
+	"spawn": {kw: "fn"}, "start_processes": {kw: "fn"}, "elastic_launch": {kw: "entrypoint", pos: 1},
+	"to_thread": {kw: "func"}, "run_in_executor": {kw: "func", pos: 1},
+	"submit": {kw: "fn"}, "map": {kw: "func"}, "apply_async": {kw: "func"}, "apply": {kw: "func"},
+	"imap": {kw: "func"}, "imap_unordered": {kw: "func"}, "starmap": {kw: "func"},
 }
 
 // indexStarted marks the def a starter call (by its name) hands over as called.
@@ -275,6 +275,8 @@ func (r *reader) indexCall(c *expr) {
 		r.indexCompileCall(c)
 	case c.x.kind == attr && c.x.name == "add_argument":
 		r.argparse(c)
+	case c.x.kind == attr && (c.x.name == "parse_args" || c.x.name == "parse_known_args"):
+		r.noteParseCall(c)
 	case c.x.kind == attr && c.x.name == "set_defaults":
 		r.setDefaults(c)
 	default:
@@ -341,6 +343,7 @@ func (r *reader) argparse(c *expr) {
 		}
 	}
 	r.shownDests[dest] = true
+	r.noteOptionStrings(c, dest)
 	r.noteArgDefault(c, dest, flag)
 	r.noteArgFlag(c, dest)
 	r.noteArgValued(c, dest)

@@ -11,8 +11,9 @@ import (
 
 // iterCount is what the reader knows of how many times a loop or comprehension runs.
 type iterCount struct {
-	n      int  // the iteration count when the script shows it (0: unknown)
-	device bool // it iterates over CUDA devices: device strings or torch.cuda.device_count()
+	_      [0]func() // incomparable: no equality code (examples/web: Transfer size)
+	n      int       // the iteration count when the script shows it (0: unknown)
+	device bool      // it iterates over CUDA devices: device strings or torch.cuda.device_count()
 	// visible names the CUDA_VISIBLE_DEVICES value that gives n, for a count of
 	// torch.cuda.device_count() ("": n does not come from it; visibledevices.go).
 	visible string

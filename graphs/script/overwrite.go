@@ -57,6 +57,7 @@ type tlEvent struct {
 
 // outBinding is a name bound to a compiled call's output, in a def (nil: module).
 type outBinding struct {
+	_    [0]func() // incomparable: no equality code (examples/web: Transfer size)
 	site *siteState
 	seq  int   // the call's
 	off  int32 // the byte offset of the value bound
@@ -414,7 +415,7 @@ func (r *reader) assignOutput(t, v *expr) {
 	case subscript:
 		// d[k] = out keeps each iteration's output only when k changes with the loop
 		// (a loop target): results[rank] = out replaces the one it held.
-		if st := r.outputOf(v); st != nil && v.kind == call && r.inLoop() && r.readsLoopTarget(t.index) {
+		if st := r.keptSite(v, 0); st != nil && r.inLoop() && r.readsLoopTarget(t.index) {
 			r.keptIn(t.line, st, t.x)
 		}
 	}
@@ -645,7 +646,131 @@ func (r *reader) timelineCallMark(c *expr, q string) {
 	switch {
 	case markStepQuals[q]:
 		r.timelineMark(tlMarkStep, int(c.line))
-	case c.x.name == "zero_grad" && !r.isFalse(kwarg(c, "set_to_none", 0)):
+	case c.x.name == "zero_grad" && !r.isFalse(kwarg(c, "set_to_none", 0)) && r.accumulating == 0:
 		r.timelineMark(tlZeroGrad, int(c.line))
+	}
+}
+
+// keptSite returns the site whose compiled function's output e shares its memory
+// with (nil: none): the output itself (a call, or a name bound to one), an item or
+// an attribute of it other than its metadata (out[0], out[:, -1], out.logits; not
+// out.shape), or what a method that always returns a view of its tensor makes of it
+// (out.detach(), out.view(-1), out.squeeze(0)). cudagraph trees free such memory at
+// the next generation: the output's own tensor raises "accessing tensor output of
+// CUDAGraphs that has been overwritten" (torch/_inductor/cudagraph_trees.py
+// dealloc_current_path_weakrefs, _set_storage_access_error_msg on the output), and a
+// view of it reads memory the next replay writes, which releases with PR #125264
+// (StorageImpl invalidated: _set_storage_data_ptr_access_error_msg) make raise too
+// (sweep11 finding 5). A method that copies (.clone(), .cpu(), .argmax(-1), .item())
+// or may (.reshape, .contiguous, .float) makes none.
+func (r *reader) keptSite(e *expr, depth int) *siteState {
+	switch {
+	case e == nil || depth > maxParamDepth:
+		return nil
+	case e.kind == subscript:
+		return r.keptSite(e.x, depth+1)
+	case e.kind == attr:
+		if tensorMeta[e.name] {
+			return nil
+		}
+		return r.keptSite(e.x, depth+1)
+	}
+	if e.kind == name {
+		return r.keptOuts[bindKey{r.fn, e.name}]
+	}
+	if st := r.outputOf(e); st != nil {
+		return st
+	}
+	if e.kind == call && r.sc != nil {
+		if def, _, _ := r.callee(e.x, r.fn); def != nil && r.returnsOutput[def] != nil {
+			return r.returnsOutput[def] // predict(x) of a def returning model(x)
+		}
+	}
+	if e.kind == call && e.x.kind == attr && viewMethods[e.x.name] {
+		return r.keptSite(e.x.x, depth+1)
+	}
+	return nil
+}
+
+// keptItems returns the site whose output L.extend(e) keeps: an item of a list or
+// tuple display, or the rows of an output (iterating a tensor gives views of it).
+func (r *reader) keptItems(e *expr) *siteState {
+	if e != nil && (e.kind == tuple || e.kind == other && e.is(listDisplay)) {
+		for _, x := range e.elts {
+			if st := r.keptSite(x, 0); st != nil {
+				return st
+			}
+		}
+		return nil
+	}
+	return r.keptSite(e, 0)
+}
+
+// viewMethods are the tensor methods whose result always shares the tensor's
+// storage (the view ops of PyTorch's docs, "Tensor Views", and detach).
+var viewMethods = map[string]bool{"detach": true, "detach_": true, "view": true, "view_as": true, "expand": true, "expand_as": true,
+	"squeeze": true, "unsqueeze": true, "t": true, "transpose": true, "permute": true, "narrow": true, "select": true,
+	"unflatten": true, "as_strided": true, "diagonal": true, "movedim": true, "swapaxes": true, "unfold": true,
+	"split": true, "chunk": true, "unbind": true, "tensor_split": true, "requires_grad_": true}
+
+// tensorMeta are the tensor attributes that are not tensors.
+var tensorMeta = map[string]bool{"shape": true, "dtype": true, "device": true, "ndim": true, "is_cuda": true, "layout": true,
+	"requires_grad": true, "grad_fn": true, "is_leaf": true, "names": true}
+
+// Gradient accumulation by accelerate (sweep11 finding 6): under
+// `with accelerator.accumulate(model):` of an Accelerator(gradient_accumulation_steps=N),
+// N > 1, the prepared optimizer's zero_grad() (and step()) do nothing until the N-th
+// micro-step (accelerate/optimizer.py AcceleratedOptimizer.zero_grad: only when
+// gradient_state.sync_gradients), so the backwards between add to the .grad tensors of
+// the one before, as nanoGPT's micro-steps do (gradsAccumulate): a zero_grad() written
+// there is not one between them.
+
+// noteAccumSteps records X = Accelerator(gradient_accumulation_steps=N) with N a
+// literal int above 1.
+func (r *reader) noteAccumSteps(t, v *expr) {
+	lv, ok := r.literal(kwarg(v, "gradient_accumulation_steps", -1))
+	if n, isInt := lv.AsInt(); ok && isInt && n > 1 && t.kind == name {
+		if r.accumulators == nil {
+			r.accumulators = map[string]bool{}
+		}
+		r.accumulators[t.name] = true
+	}
+}
+
+// accumulateItems counts the items of a with statement that are X.accumulate(…) of
+// such an Accelerator.
+func (r *reader) accumulateItems(s *stmt) int {
+	n := 0
+	for _, it := range s.items {
+		c := it.ctx
+		if c.kind == call && c.x.kind == attr && c.x.name == "accumulate" && c.x.x.kind == name && r.accumulators[c.x.x.name] {
+			n++
+		}
+	}
+	return n
+}
+
+// compKept records an output kept by list comprehension (or generator expression)
+// e, [model(x) for x in xs], as L.append(model(x)) in a loop keeps it: each
+// iteration's call may overwrite the output an earlier one left in the list
+// (sweep11 finding 8).
+func (r *reader) compKept(e *expr) {
+	if st := r.keptSite(e.elts[0], 0); st != nil {
+		r.keptIn(e.line, st, nil)
+	}
+}
+
+// noteReturned records that the def running returns (a view of) a compiled
+// function's output (return model(x)), so that a call of it is one (sweep11 finding 8:
+// results.append(predict(x))).
+func (r *reader) noteReturned(v *expr) {
+	if r.fn == nil || v == nil {
+		return
+	}
+	if st := r.keptSite(v, 0); st != nil {
+		if r.returnsOutput == nil {
+			r.returnsOutput = map[*stmt]*siteState{}
+		}
+		r.returnsOutput[r.fn] = st
 	}
 }

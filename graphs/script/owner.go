@@ -193,6 +193,7 @@ func (r *reader) walkReturns(body []*stmt, depth int, f func(*expr)) {
 // ownerBinding is a compiled module an owner holds: its site, the attribute as
 // written (pipe.unet) and its line.
 type ownerBinding struct {
+	_    [0]func() // incomparable: no equality code (examples/web: Transfer size)
 	st   *siteState
 	attr string
 	line int

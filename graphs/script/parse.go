@@ -88,8 +88,9 @@ type expr struct {
 
 // arg is one argument of a call.
 type arg struct {
-	keyword string // keyword=value; "" for positional
-	star    int    // 1 for *value, 2 for **value
+	_       [0]func() // incomparable: no equality code (examples/web: Transfer size)
+	keyword string    // keyword=value; "" for positional
+	star    int       // 1 for *value, 2 for **value
 	value   *expr
 }
 
@@ -141,14 +142,16 @@ type stmtMore struct {
 // branch is one branch of an if, try or match statement: its statements are
 // body[at:] up to the next branch.
 type branch struct {
-	at   int    // index into body
-	kind string // if, elif, else, try, except, try-else, finally, match
-	cond *expr  // if and elif: the condition; except: the class (nil for a bare except)
+	_    [0]func() // incomparable: no equality code (examples/web: Transfer size)
+	at   int       // index into body
+	kind string    // if, elif, else, try, except, try-else, finally, match
+	cond *expr     // if and elif: the condition; except: the class (nil for a bare except)
 	line int
 }
 
 // param is one parameter of a def with its default ("" and nil when none).
 type param struct {
+	_    [0]func() // incomparable: no equality code (examples/web: Transfer size)
 	name string
 	ann  *expr // the annotation (nil: none)
 	def  *expr
@@ -164,9 +167,10 @@ type withItem struct {
 // imported is one name an import binds: import a.b.c as d binds d to a.b.c; import a.b
 // binds a to a; from m import x as y binds y to m.x.
 type imported struct {
-	local  string // the name bound
-	target string // the dotted path it stands for; "" for a relative import
-	module string // import a.b.c: the module it imports, a.b.c (from imports: target)
+	_      [0]func() // incomparable: no equality code (examples/web: Transfer size)
+	local  string    // the name bound
+	target string    // the dotted path it stands for; "" for a relative import
+	module string    // import a.b.c: the module it imports, a.b.c (from imports: target)
 	line   int
 }
 

@@ -165,6 +165,7 @@ type planner struct {
 }
 
 type planned struct {
+	_   [0]func() // incomparable: no equality code (examples/web: Transfer size)
 	rep *graphs.Report
 	msg string
 }
@@ -495,7 +496,7 @@ func (p *planner) planScenario(s *Script, i int, mode *string, setMode bool, sel
 		p.warnOnce(s, m.line, WarningGuardFalse, "the assignment runs only under %s: on torch %s torch._inductor.config has no %s, so it does not run and the plan leaves it out", m.guard, rep.Torch, m.requires)
 		rep, msg = check(build())
 	}
-	p.cache[k] = planned{rep, msg}
+	p.cache[k] = planned{rep: rep, msg: msg}
 	return rep, msg
 }
 

@@ -86,6 +86,7 @@ func readTextOnce(name, src string, in readIn) (*Script, error) {
 	r.out.forms = forms
 	r.lines = lines
 	r.index(stmts)
+	r.givenArgv()
 	r.addArgNones()
 	r.markWideFieldDefaults()
 	r.indexScopes(stmts)
@@ -169,6 +170,7 @@ type siteState struct {
 
 // frame is one entry of walkStack's stack.
 type frame struct {
+	_        [0]func() // incomparable: no equality code (examples/web: Transfer size)
 	e        *expr
 	expanded bool
 }
@@ -191,6 +193,7 @@ func conditionalPrefixes(meta []setMeta) (n, first []int) {
 
 // setMeta says where a persistent global was assigned.
 type setMeta struct {
+	_        [0]func() // incomparable: no equality code (examples/web: Transfer size)
 	line     int
 	guard    string
 	requires string // a hasattr guard's key
@@ -199,6 +202,7 @@ type setMeta struct {
 
 // envEntry is an environment assignment that applies to the plan.
 type envEntry struct {
+	_           [0]func() // incomparable: no equality code (examples/web: Transfer size)
 	name, value string
 	line        int  // where the script sets it (0: not the script)
 	unset       bool // the script removes it (os.environ.pop, del os.environ[…]): value is ""
@@ -277,6 +281,8 @@ type reader struct {
 	argOpen                             map[string]int           // argparse dest → the line of its add_argument without choices= (0: it has choices)
 	argFlags                            map[string]argFlag       // argparse dest → what its flag options can give it (argguard.go)
 	argValued                           map[string]bool          // argparse dests an option that takes a value also sets (argguard.go)
+	optionDests                         map[string]string        // argparse option string ("--mode") → its dest (argv.go)
+	parseCalls                          []*expr                  // the parse_args and parse_known_args calls (argv.go)
 	flagParserDefaults                  map[string]literal.Value // argparse dest → its parser.set_defaults literal (argguard.go)
 	dictObjs                            map[dictKey]*dictObj     // the dicts followed by name, where the reader runs now (dictflow.go)
 	dictWork                            int                      // items the dict flow has copied (maxDictWork)
@@ -304,8 +310,13 @@ type reader struct {
 	started                             map[*stmt][]guard       // defs handed to a thread, process or pool → the guards of the start
 	ctors                               map[*stmt]bool          // the __init__ or __post_init__ defs of classes the file calls by name (constructed, built on first use)
 	outputs                             map[string]*siteState   // names bound to a compiled function's output
+	keptOuts                            map[bindKey]*siteState  // names holding (a view of) an output now, gradients on or off (workload.go nameOutputs)
 	derived                             map[string][]*siteState // names bound to a value computed from sites' outputs: those sites
 	noGrad                              int                     // with torch.no_grad() / torch.inference_mode() blocks running now
+	returnsOutput                       map[*stmt]*siteState    // a def whose return statement returns (a view of) a compiled function's output (overwrite.go)
+	lambdaSeqs                          map[*expr][2]int        // a lambda whose body the run walked where it is written → the seq range of what that walk recorded (workload.go mainCallsFirst)
+	accumulating                        int                     // with accelerator.accumulate(…) blocks of an Accelerator that accumulates running now (overwrite.go)
+	accumulators                        map[string]bool         // names bound to Accelerator(gradient_accumulation_steps=N), N > 1
 	suppressLine                        int                     // torch._dynamo.config.suppress_errors = True in force now: its line (0: none)
 	keptLists                           map[string]bool         // lists outputs are appended to with autograd recording (L.append(model(x)))
 	fromLists                           map[string][]string     // names bound to a value computed from such lists: those lists
@@ -507,15 +518,27 @@ func (r *reader) walkRec(e *expr, visit func(*expr), depth int) {
 	for i := range e.args {
 		r.walkRec(e.args[i].value, visit, depth+1)
 	}
+	keeps := r.indexed && e.is(comp) && len(e.elts) > 0 && r.src[e.start] != '{'
 	if e.is(comp) {
 		r.loop++
 		r.iters = append(r.iters, r.compCount(e, 0))
 		r.bindCompItems(e)
+		if keeps {
+			r.loopIDs = append(r.loopIDs, e.start) // the comprehension's iterations, for kept outputs (overwrite.go compKept)
+		}
 	}
+	start := r.seq
 	for _, x := range e.elts {
 		r.walkRec(x, visit, depth+1)
 	}
+	if r.indexed && e.kind == other && r.seq > start && r.isLambda(e) {
+		r.noteLambdaSeqs(e, start)
+	}
 	if e.is(comp) {
+		if keeps {
+			r.compKept(e)
+			r.loopIDs = r.loopIDs[:len(r.loopIDs)-1]
+		}
 		r.loop--
 		r.iters = r.iters[:len(r.iters)-1]
 	}

@@ -33,6 +33,7 @@ var importRegistrars = []struct{ module, backend, source string }{
 
 // registration is one backend name the file registers.
 type registration struct {
+	_    [0]func() // incomparable: no equality code (examples/web: Transfer size)
 	line int
 	def  string // the def registered under the name ("": an import's)
 	how  string // how the note names it

@@ -106,6 +106,7 @@ func (r *reader) dictStmt(s *stmt) {
 		r.dictDel(s.exprs[0])
 	case s.kind == simpleStmt && s.name == "return" && len(s.exprs) == 1:
 		r.dictReturn(s.exprs[0])
+		r.noteReturned(s.exprs[0])
 	}
 }
 
@@ -778,10 +779,12 @@ func (r *reader) with(s *stmt) {
 			}
 		}
 	}
-	ng := r.noGradItems(s)
+	ng, acc := r.noGradItems(s), r.accumulateItems(s)
 	r.noGrad += ng
+	r.accumulating += acc
 	r.run(s.body)
 	r.noGrad -= ng
+	r.accumulating -= acc
 	r.patches, r.stance, r.capture = save, saveStance, saveCapture
 }
 

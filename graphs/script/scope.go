@@ -213,11 +213,9 @@ func (r *reader) scopeBlock(stmts []*stmt, fn, cls *stmt) {
 		case assignStmt, annAssignStmt:
 			eachTarget(s, func(t, v *expr) { r.scopeTarget(s, t, v, fn, cls) })
 		case loopStmt:
-			if len(s.targets) == 1 && s.targets[0].kind == name && len(s.exprs) > 0 {
-				if k, ok := r.targetKey(s.targets[0], fn, cls); ok {
-					if ch := r.choiceItems(s.exprs[0]); len(ch) > 0 {
-						r.sc.cands[k] = append(r.sc.cands[k], ch...)
-					}
+			if t, ch := r.loopCands(s); t != nil && len(ch) > 0 {
+				if k, ok := r.targetKey(t, fn, cls); ok {
+					r.sc.cands[k] = append(r.sc.cands[k], ch...)
 				}
 			}
 		}

@@ -74,7 +74,8 @@
 // An output is kept (outputs_kept, the overwritten-output error) when the script reads
 // it after a later compiled call that starts a new cudagraph-tree generation: y1 =
 // m(x); y2 = m(x); print(y1) (the docs' example), or outputs kept in a list or dict
-// across a loop's iterations; a call starts one when no forward's backward is pending
+// across a loop's iterations (the output, a name bound to it, or a view of it:
+// out.detach(), out[0], out.logits; not a copy such as out.cpu()); a call starts one when no forward's backward is pending
 // (under torch.no_grad(), a def that touches only its arguments, after backward()), or,
 // once cudagraph_mark_step_begin() was called, after each mark; per-block modules
 // chained with gradients keep theirs (overwrite.go).
@@ -529,8 +530,9 @@ type modePlanRef struct {
 }
 
 type branchRef struct {
-	Assumes string `json:"assumes"`
-	Report  *int   `json:"report"`
+	_       [0]func() // incomparable: no equality code (examples/web: Transfer size)
+	Assumes string    `json:"assumes"`
+	Report  *int      `json:"report"`
 }
 
 func (x *planIndex) branchRefs(bs []BranchPlan) []branchRef {

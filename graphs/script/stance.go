@@ -22,9 +22,10 @@ import (
 
 // stanceState is a set_stance in force.
 type stanceState struct {
-	value string // the stance ("": none, as "default")
-	line  int    // where it was set
-	at    int    // for a site: the line of its first call, when seen (0: not seen)
+	_     [0]func() // incomparable: no equality code (examples/web: Transfer size)
+	value string    // the stance ("": none, as "default")
+	line  int       // where it was set
+	at    int       // for a site: the line of its first call, when seen (0: not seen)
 }
 
 // stanceFuncs are the names set_stance is called by.

@@ -53,3 +53,191 @@ func TestUnshownNameNotByName(t *testing.T) {
 		})
 	}
 }
+
+// TestKeptOutputForms: an output kept across a loop's iterations without gradients
+// is kept however it is written: by a name bound to it under torch.no_grad(), as a
+// view of it (detach(), an item, an attribute, a slice), through extend (sweep11
+// finding 5: each was planned "capture"; cudagraph trees overwrite it, measured for
+// the output itself in testdata/measured/overwrite_2.11.out, dict-no-grad). A copy
+// (argmax, cpu, clone, tolist) or metadata (shape) is not.
+func TestKeptOutputForms(t *testing.T) {
+	t.Parallel()
+	cases := []struct {
+		body string
+		kept bool
+	}{
+		{"preds.append(model(x))", true},
+		{"out = model(x)\n        preds.append(out)", true},
+		{"out = model(x)\n        preds.append(out.detach())", true},
+		{"out = model(x).detach()\n        preds.append(out)", true},
+		{"logits, _ = model(x)\n        preds.append(logits)", true},
+		{"preds.append(model(x)[0])", true},
+		{"out = model(x)\n        preds.append(out.logits)", true},
+		{"out = model(x)\n        preds.append(out[:, 0])", true},
+		{"preds.append(model(x).view(-1))", true},
+		{"preds.extend([model(x)])", true},
+		{"preds.extend(model(x))", true},
+		{"out = model(x)\n        results[i] = out.detach()", true},
+		{"out = model(x)\n        results[i] = out", true},
+		{"out = model(x)\n        results[i] = out.float().cpu()", false},
+		{"preds.append(model(x).argmax(-1))", false},
+		{"preds.append(model(x).cpu())", false},
+		{"out = model(x)\n        preds.append(out.clone())", false},
+		{"out = model(x)\n        out = out.argmax(-1)\n        preds.append(out)", false},
+		{"out = model(x)\n        preds.append(out.shape)", false},
+		{"out = model(x)\n        preds.append(out.tolist())", false},
+	}
+	for _, tc := range cases {
+		t.Run(tc.body, func(t *testing.T) {
+			t.Parallel()
+			src := "import torch\nmodel = torch.compile(net, mode=\"reduce-overhead\")\npreds, results = [], {}\nwith torch.no_grad():\n    for i, x in enumerate(loader):\n        " + tc.body + "\n"
+			s, err := readBytes("k.py", []byte(src))
+			require.NoError(t, err)
+			require.Len(t, s.Sites, 1)
+			require.Equal(t, tc.kept, s.Sites[0].Workload.OutputsKept, "inferred %+v", s.Sites[0].Inferred)
+		})
+	}
+}
+
+// TestGivenArgv: a parse_args call given an argument list the file writes reads that
+// list, not the command line: an option it gives has that value alone, and no option
+// is "any value the command line gives" (sweep11 finding 3: parse_args(["--mode",
+// "default"]) planned the parser's default, reduce-overhead, as "a run given nothing").
+func TestGivenArgv(t *testing.T) {
+	t.Parallel()
+	const opt = "import argparse\np = argparse.ArgumentParser()\np.add_argument(\"-m\", \"--mode\", default=\"reduce-overhead\")\n"
+	cases := []struct {
+		name, parse string
+		want        []string
+		open        bool // the note that the command line may give any value
+	}{
+		{"list", "args = p.parse_args([\"--mode\", \"default\"])", []string{"'default'"}, false},
+		{"split", "args = p.parse_args(\"--lr 3 --mode default\".split())", []string{"'default'"}, false},
+		{"args-keyword-equals", "args = p.parse_args(args=[\"-m=max-autotune\"])", []string{"'max-autotune'"}, false},
+		{"known-args-tuple", "args, _ = p.parse_known_args((\"--mode\", \"default\", \"--x\"))", []string{"'default'"}, false},
+		{"empty", "args = p.parse_args([])", []string{"'reduce-overhead'"}, false},
+		{"command-line", "args = p.parse_args()", []string{"'reduce-overhead'"}, true},
+		{"two-calls", "args = p.parse_args([\"--mode\", \"default\"]) if nb else p.parse_args()", []string{"'reduce-overhead'"}, true},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			t.Parallel()
+			s, err := readBytes("a.py", []byte("import torch\n"+opt+tc.parse+"\nm = torch.compile(model, mode=args.mode)\n"))
+			require.NoError(t, err)
+			require.Len(t, s.Sites, 1)
+			if diff := cmp.Diff(tc.want, planLabels(s.Sites[0].Modes(testModes))); diff != "" {
+				t.Errorf("modes (-want +got):\n%s\nnotes %q", diff, s.Sites[0].Notes)
+			}
+			open := strings.Contains(strings.Join(s.Sites[0].Notes, "\n"), "any value the command line gives")
+			require.Equal(t, tc.open, open, "notes %q", s.Sites[0].Notes)
+		})
+	}
+}
+
+// TestAccelerateAccumulate: under accelerator.accumulate(model) of an
+// Accelerator(gradient_accumulation_steps=N > 1), the optimizer's zero_grad() runs only
+// every N-th micro-step (accelerate/optimizer.py), so the backwards between accumulate
+// into .grad tensors a new generation freed, as nanoGPT's micro-steps (sweep11 finding
+// 6: planned capture).
+func TestAccelerateAccumulate(t *testing.T) {
+	t.Parallel()
+	const loop = "import torch\nfrom accelerate import Accelerator\naccelerator = Accelerator(%s)\nmodel = torch.compile(net.cuda(), mode=\"reduce-overhead\")\nfor batch in loader:\n    with accelerator.accumulate(model):\n        loss = model(batch).mean()\n        accelerator.backward(loss)\n        optimizer.step()\n        optimizer.zero_grad()\n"
+	for _, tc := range []struct {
+		args string
+		want bool
+	}{
+		{"gradient_accumulation_steps=4", true},
+		{"gradient_accumulation_steps=1", false},
+		{"", false},
+	} {
+		t.Run(tc.args, func(t *testing.T) {
+			t.Parallel()
+			s, err := readBytes("acc.py", []byte(strings.Replace(loop, "%s", tc.args, 1)))
+			require.NoError(t, err)
+			var st *Site
+			for i := range s.Sites {
+				if s.Sites[i].Kind != Framework {
+					st = &s.Sites[i]
+				}
+			}
+			require.NotNil(t, st)
+			require.Equal(t, tc.want, st.Workload.OutputsKept, "inferred %+v", st.Inferred)
+		})
+	}
+}
+
+// TestLambdaTargetCold: a thread whose target is a lambda calling the file's def
+// (Thread(target=lambda: run(i))) makes the first call itself, as target=run,
+// args=(i,) does: the main thread does not call first (sweep11 finding 2: the run
+// walked the lambda's body where it is written and counted run's call as main's).
+func TestLambdaTargetCold(t *testing.T) {
+	t.Parallel()
+	for _, target := range []string{"lambda: run(i)", "lambda i=i: run(i)", "run, args=(i,)", "lambda: model(x)"} {
+		t.Run(target, func(t *testing.T) {
+			t.Parallel()
+			src := "import torch, threading\nmodel = torch.compile(net, mode=\"reduce-overhead\")\ndef run(i):\n    model(x)\nts = [threading.Thread(target=" + target + ") for i in range(2)]\nfor t in ts: t.start()\nfor t in ts: t.join()\n"
+			s, err := readBytes("t.py", []byte(src))
+			require.NoError(t, err)
+			require.Len(t, s.Sites, 1)
+			require.True(t, s.Sites[0].Workload.ColdStart, "inferred %+v", s.Sites[0].Inferred)
+		})
+	}
+}
+
+// TestLoopModes: a mode bound by a for loop over a name the file assigns a list or
+// tuple display, enumerate's second target, or a dict display's values is planned with
+// those values (sweep11 finding 1: every mode, "the file assigns it no literal").
+func TestLoopModes(t *testing.T) {
+	t.Parallel()
+	cases := []struct{ name, src string }{
+		{"named-list", "modes = [\"default\", \"max-autotune\"]\nfor mode in modes:\n    c = torch.compile(model, mode=mode)\n"},
+		{"enumerate-name", "MODES = (\"default\", \"max-autotune\")\nfor i, mode in enumerate(MODES):\n    c = torch.compile(model, mode=mode)\n"},
+		{"enumerate-display", "for i, mode in enumerate([\"default\", \"max-autotune\"]):\n    c = torch.compile(model, mode=mode)\n"},
+		{"dict-items", "MODES = {\"a\": \"default\", \"b\": \"max-autotune\"}\nfor name, mode in MODES.items():\n    c = torch.compile(model, mode=mode)\n"},
+		{"dict-values", "MODES = {\"a\": \"default\", \"b\": \"max-autotune\"}\nfor mode in MODES.values():\n    c = torch.compile(model, mode=mode)\n"},
+		{"in-def", "def bench(model):\n    ms = [\"default\", \"max-autotune\"]\n    for m in ms:\n        c = torch.compile(model, mode=m)\nbench(net)\n"},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			t.Parallel()
+			s, err := readBytes("l.py", []byte("import torch\n"+tc.src))
+			require.NoError(t, err)
+			require.Len(t, s.Sites, 1)
+			if diff := cmp.Diff([]string{"'default'", "'max-autotune'"}, planLabels(s.Sites[0].Modes(testModes))); diff != "" {
+				t.Errorf("modes (-want +got):\n%s\nnotes %q", diff, s.Sites[0].Notes)
+			}
+		})
+	}
+}
+
+// TestCompAndReturnKept: outputs kept by a list comprehension, or returned by a def
+// of the file and kept by its caller, without gradients, are kept (sweep11 finding 8:
+// [model(x) for x in xs] under torch.no_grad(), results.append(predict(x)) of a
+// predict returning model(x), were planned capture).
+func TestCompAndReturnKept(t *testing.T) {
+	t.Parallel()
+	const head = "import torch\nmodel = torch.compile(net, mode=\"reduce-overhead\")\n"
+	cases := []struct {
+		name, src string
+		kept      bool
+	}{
+		{"listcomp-no-grad", "with torch.no_grad():\n    results = [model(x) for x in xs]\n", true},
+		{"listcomp-stacked", "with torch.no_grad():\n    y = torch.stack([model(x) for x in xs])\n", true},
+		{"listcomp-grad", "results = [model(x) for x in xs]\n", false},
+		{"listcomp-copy", "with torch.no_grad():\n    results = [model(x).cpu() for x in xs]\n", false},
+		{"def-return", "@torch.no_grad()\ndef predict(x):\n    return model(x)\nresults = []\nfor x in xs:\n    results.append(predict(x))\n", true},
+		{"method-return", "class P:\n    @torch.no_grad()\n    def predict(self, x):\n        return model(x)\np = P()\nresults = []\nfor x in xs:\n    results.append(p.predict(x))\n", true},
+		{"def-return-copy", "@torch.no_grad()\ndef predict(x):\n    return model(x).cpu()\nresults = []\nfor x in xs:\n    results.append(predict(x))\n", false},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			t.Parallel()
+			s, err := readBytes("c.py", []byte(head+tc.src))
+			require.NoError(t, err)
+			require.Len(t, s.Sites, 1)
+			p, err := s.PlanWith(PlanOptions{})
+			require.NoError(t, err)
+			require.Equal(t, tc.kept, p.Sites[0].Workload.OutputsKept && p.Exit() == graphs.Raises, "inferred %+v", p.Sites[0].Inferred)
+		})
+	}
+}

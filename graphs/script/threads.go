@@ -41,6 +41,7 @@ var poolMethods = map[string]bool{"submit": true, "map": true, "apply_async": tr
 // multiprocessing.Process(group, target, …), torch.multiprocessing.spawn(fn, …),
 // start_processes(fn, …), elastic_launch(config, entrypoint), asyncio.to_thread(func, …)).
 type callableArg struct {
+	_   [0]func() // incomparable: no equality code (examples/web: Transfer size)
 	kw  string
 	pos int
 }
@@ -48,17 +49,17 @@ type callableArg struct {
 // starterCallables are the starters whose callable argument runs (called, in a thread
 // or process): a def passed there is called, never "not called by any code".
 var starterCallables = map[string]callableArg{
-	"threading.Thread":                              {"target", 1},
-	"threading.Timer":                               {"function", 1},
-	"multiprocessing.Process":                       {"target", 1},
-	"torch.multiprocessing.Process":                 {"target", 1},
-	"torch.multiprocessing.spawn":                   {"fn", 0},
-	"torch.multiprocessing.start_processes":         {"fn", 0},
-	"torch.distributed.launcher.api.elastic_launch": {"entrypoint", 1},
-	"asyncio.to_thread":                             {"func", 0},
-	"anyio.to_thread.run_sync":                      {"func", 0},
-	"starlette.concurrency.run_in_threadpool":       {"func", 0},
-	"fastapi.concurrency.run_in_threadpool":         {"func", 0},
+	"threading.Thread":                              {kw: "target", pos: 1},
+	"threading.Timer":                               {kw: "function", pos: 1},
+	"multiprocessing.Process":                       {kw: "target", pos: 1},
+	"torch.multiprocessing.Process":                 {kw: "target", pos: 1},
+	"torch.multiprocessing.spawn":                   {kw: "fn"},
+	"torch.multiprocessing.start_processes":         {kw: "fn"},
+	"torch.distributed.launcher.api.elastic_launch": {kw: "entrypoint", pos: 1},
+	"asyncio.to_thread":                             {kw: "func"},
+	"anyio.to_thread.run_sync":                      {kw: "func"},
+	"starlette.concurrency.run_in_threadpool":       {kw: "func"},
+	"fastapi.concurrency.run_in_threadpool":         {kw: "func"},
 }
 
 // anyioRuns run a function in one of anyio's worker threads and return its result

@@ -11,6 +11,7 @@ import (
 // guarantees; its line and column come from the offset (see lineIndex). Sources are
 // at most MaxSourceBytes, so every field fits an int32.
 type token struct {
+	_      [0]func() // incomparable: no equality code (examples/web: Transfer size)
 	off, n int32
 	kind   pytoken.Kind
 }

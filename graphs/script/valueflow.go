@@ -268,9 +268,76 @@ func (r *reader) noChoice(e *expr) bool {
 
 // indexLoop records the candidates of a for loop over a literal list or tuple.
 func (r *reader) indexLoop(s *stmt) {
-	if len(s.targets) == 1 && s.targets[0].kind == name && len(s.exprs) > 0 {
-		r.choiceList(s.targets[0].name, s.exprs[0])
+	if t, cs := r.loopCands(s); t != nil {
+		r.cands[t.name] = append(r.cands[t.name], cs...)
 	}
+}
+
+// loopCands returns the name target of for loop s that takes str values, and those
+// values: the items of a list or tuple display, of a name the file assigns one
+// (modes = [...]; for mode in modes), enumerate's second target (for i, mode in
+// enumerate(MODES)), the values of a dict display (for name, mode in MODES.items(),
+// for mode in MODES.values()); sweep11 finding 1: such loops planned every mode, "the
+// file assigns it no literal".
+func (r *reader) loopCands(s *stmt) (*expr, []Candidate) {
+	if len(s.targets) != 1 || len(s.exprs) == 0 {
+		return nil, nil
+	}
+	t, it := s.targets[0], s.exprs[0]
+	switch {
+	case t.kind == name:
+		return t, append(r.choiceItems(it), r.loopValues(it, false)...)
+	case t.kind == tuple && len(t.elts) == 2 && t.elts[1].kind == name && it.kind == call:
+		switch {
+		case r.builtin(it.x) == "enumerate" && len(it.args) > 0:
+			return t.elts[1], append(r.choiceItems(it.args[0].value), r.loopValues(it.args[0].value, false)...)
+		case it.x.kind == attr && it.x.name == "items" && len(it.args) == 0:
+			return t.elts[1], r.loopValues(it.x.x, true)
+		}
+	}
+	return nil, nil
+}
+
+// loopValues returns the str (and None) values a for loop over it binds its target to
+// when it is a name the file assigns a list or tuple display (modes = [...]; for mode
+// in modes), or, values set (or it is MODES.values()), the values of a dict display
+// the file assigns that name (sweep11 finding 1: such a loop planned every mode,
+// "the file assigns it no literal").
+func (r *reader) loopValues(it *expr, values bool) []Candidate {
+	if it.kind == call && it.x.kind == attr && it.x.name == "values" && len(it.args) == 0 {
+		it, values = it.x.x, true
+	}
+	if it.kind != name {
+		return nil
+	}
+	if values {
+		return r.dictValueItems(r.dicts[it.name])
+	}
+	var out []Candidate
+	for _, v := range r.assigned[it.name] {
+		out = append(out, r.choiceItems(v)...)
+	}
+	return out
+}
+
+// dictValueItems returns the str (and None) values of dict display d.
+func (r *reader) dictValueItems(d *expr) []Candidate {
+	if d == nil || r.noChoice(d) {
+		return nil
+	}
+	v, ok := r.literal(d)
+	if !ok || v.Kind() != literal.DictKind {
+		return nil
+	}
+	var out []Candidate
+	for _, it := range v.DictItems() {
+		if s, ok := it.Val.AsStr(); ok {
+			out = append(out, Candidate{Line: int(d.line), Value: &s})
+		} else if it.Val.Kind() == literal.NoneKind {
+			out = append(out, Candidate{Line: int(d.line)})
+		}
+	}
+	return out
 }
 
 // flowCandidates returns the candidates of name and of every name whose value flows

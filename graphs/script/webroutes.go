@@ -31,6 +31,7 @@ import "fmt"
 
 // webFramework says how one framework runs a handler.
 type webFramework struct {
+	_       [0]func() // incomparable: no equality code (examples/web: Transfer size)
 	kind    ThreadKind
 	workers int    // the threads that call at once, at most (0: not bounded)
 	async   bool   // an async def handler runs in the threads too (Flask), not on the event loop
@@ -61,9 +62,9 @@ var webApps = map[string]*webFramework{
 // add_route(path, route), Flask's route/get/post/… and add_url_rule(rule, endpoint,
 // view_func).
 var routeMethods = map[string]callableArg{
-	"get": {"", -1}, "post": {"", -1}, "put": {"", -1}, "delete": {"", -1}, "patch": {"", -1},
-	"options": {"", -1}, "head": {"", -1}, "trace": {"", -1}, "api_route": {"", -1}, "route": {"", -1},
-	"add_api_route": {"endpoint", 1}, "add_route": {"route", 1}, "add_url_rule": {"view_func", 2},
+	"get": {pos: -1}, "post": {pos: -1}, "put": {pos: -1}, "delete": {pos: -1}, "patch": {pos: -1},
+	"options": {pos: -1}, "head": {pos: -1}, "trace": {pos: -1}, "api_route": {pos: -1}, "route": {pos: -1},
+	"add_api_route": {kw: "endpoint", pos: 1}, "add_route": {kw: "route", pos: 1}, "add_url_rule": {kw: "view_func", pos: 2},
 }
 
 // routeCalls are the other calls that register a handler: Starlette's Route(path,
@@ -72,10 +73,10 @@ var routeCalls = map[string]struct {
 	fw  *webFramework
 	arg callableArg
 }{
-	"starlette.routing.Route":    {&fastAPIRoutes, callableArg{"endpoint", 1}},
-	"gradio.Interface":           {&gradioEvents, callableArg{"fn", 0}},
-	"gradio.ChatInterface":       {&gradioEvents, callableArg{"fn", 0}},
-	"gradio.interface.Interface": {&gradioEvents, callableArg{"fn", 0}},
+	"starlette.routing.Route":    {&fastAPIRoutes, callableArg{kw: "endpoint", pos: 1}},
+	"gradio.Interface":           {&gradioEvents, callableArg{kw: "fn"}},
+	"gradio.ChatInterface":       {&gradioEvents, callableArg{kw: "fn"}},
+	"gradio.interface.Interface": {&gradioEvents, callableArg{kw: "fn"}},
 }
 
 // gradioListeners are gradio's event listener methods (component.click(fn, …)),

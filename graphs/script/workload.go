@@ -2,6 +2,7 @@ package script
 
 import (
 	"fmt"
+	"strings"
 
 	"github.com/compilemode/compilemode/graphs"
 )
@@ -204,6 +205,7 @@ func (s *siteState) apply(f fact, line, n int) {
 
 // callEvent is a call of a compiled function's name.
 type callEvent struct {
+	_    [0]func() // incomparable: no equality code (examples/web: Transfer size)
 	site *siteState
 	seq  int   // execution order
 	off  int32 // byte offset of the call
@@ -398,9 +400,13 @@ func (r *reader) workloadCall(c *expr, q string) {
 		r.backwardEvent(c)
 	case c.x.name == "append" && len(c.args) == 1:
 		r.appendDerived(c)
-		if st := r.outputOf(c.args[0].value); st != nil && r.inLoop() {
+		if st := r.keptSite(c.args[0].value, 0); st != nil && r.inLoop() {
 			r.keptIn(c.line, st, c.x.x)
 			r.events[len(r.events)-1].list = r.keptList(c)
+		}
+	case c.x.name == "extend" && len(c.args) == 1:
+		if st := r.keptItems(c.args[0].value); st != nil && r.inLoop() {
+			r.keptIn(c.line, st, c.x.x)
 		}
 	case q == "torch.nn.utils.swap_tensors" || c.x.name == "load_state_dict" && r.isTrue(kwarg(c, "assign", 99)):
 		add(factMoving, nil)
@@ -499,7 +505,42 @@ func (r *reader) derivedAssign(t, v *expr) bool {
 		// output, so d["loss"].backward() differentiates it.
 		r.addDerived(t.x.name, r.allDerived(v, nil, 0))
 	}
+	r.nameOutputs(t, v)
 	return true
+}
+
+// nameOutputs records which names of target t hold (a view of) a compiled
+// function's output after t = v, under torch.no_grad() too (where r.outputs, which
+// backward() follows, is not set), and forgets a name rebound to anything else
+// (out = out.argmax(-1)): an output kept in a list by name (out = model(x);
+// preds.append(out)) is an output kept (sweep11 finding 5).
+func (r *reader) nameOutputs(t, v *expr) {
+	if r.keptOuts == nil {
+		r.keptOuts = map[bindKey]*siteState{}
+	}
+	switch {
+	case t.kind == name:
+		if st := r.keptSite(v, 0); st != nil {
+			r.keptOuts[bindKey{r.fn, t.name}] = st
+		} else {
+			delete(r.keptOuts, bindKey{r.fn, t.name})
+		}
+	case t.kind == tuple && v != nil && v.kind == tuple && len(v.elts) == len(t.elts):
+		for i, e := range t.elts {
+			r.nameOutputs(e, v.elts[i])
+		}
+	case t.kind == tuple:
+		var names []string
+		collectNames(t, &names, 0)
+		st := r.keptSite(v, 0) // logits, loss = model(x): each a part of the output
+		for _, n := range names {
+			if st != nil {
+				r.keptOuts[bindKey{r.fn, n}] = st
+			} else {
+				delete(r.keptOuts, bindKey{r.fn, n})
+			}
+		}
+	}
 }
 
 // unpackDerived marks the names a tuple target unpacks from a compiled function's
@@ -672,6 +713,9 @@ func (r *reader) mainCallsFirst(s *siteState, t *Thread, rc *reach) bool {
 		if t.target != nil && e.off >= t.target.start && e.off < t.target.end {
 			continue
 		}
+		if sp, ok := r.lambdaSeqs[t.target]; ok && e.seq > sp[0] && e.seq <= sp[1] {
+			continue // a call the target lambda's body makes through a def: the thread's (sweep11 finding 2)
+		}
 		if e.rest && e.fn != nil && r.inside(e.fn, rc) {
 			continue
 		}
@@ -705,4 +749,23 @@ func setOutputsKept(w *graphs.Workload, _ int) []Inference {
 func setAutogradBackward(w *graphs.Workload, _ int) []Inference {
 	w.AutogradBackward = true
 	return []Inference{{Field: "autograd_backward", Value: "true"}}
+}
+
+// isLambda reports whether e is a lambda expression.
+func (r *reader) isLambda(e *expr) bool {
+	rest := r.src[e.start:]
+	return len(e.elts) > 0 && strings.HasPrefix(rest, "lambda") && (len(rest) == 6 || !isIdentByte(rest[6]))
+}
+
+// noteLambdaSeqs records the seq range the walk of lambda e's body (where it is
+// written, started at seq start) recorded: the run walks a lambda's body where it is
+// written, so a thread whose target it is (Thread(target=lambda: run(i))) would
+// otherwise count the calls run makes as the main thread's, before the thread starts.
+func (r *reader) noteLambdaSeqs(e *expr, start int) {
+	if r.lambdaSeqs == nil {
+		r.lambdaSeqs = map[*expr][2]int{}
+	}
+	if len(r.lambdaSeqs) < maxFlow {
+		r.lambdaSeqs[e] = [2]int{start, r.seq}
+	}
 }

@@ -14,6 +14,7 @@ import (
 
 // AllocatorVar is one environment variable PyTorch's CUDA caching allocator reads.
 type AllocatorVar struct {
+	_    [0]func() // incomparable: no equality code (examples/web: Transfer size)
 	Name string
 	// Conf says the variable holds the allocator's options ("backend:cudaMallocAsync,…",
 	// read by allocatorFromConf); otherwise it is the switch "1" that turns caching off.

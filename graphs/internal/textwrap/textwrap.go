@@ -23,6 +23,7 @@ const minColumn = 8
 // widths under 20 are taken as 20. The first write error is kept and later writes do
 // nothing; Err returns it. A Printer is not safe for concurrent use.
 type Printer struct {
+	_     [0]func() // incomparable: no equality code (examples/web: Transfer size)
 	W     io.Writer
 	Width int
 	err   error

@@ -32,7 +32,8 @@ import (
 
 // Answer is what the command prints for one input.
 type Answer struct {
-	Text string `json:"text"` // stdout without -json ("" when Stderr is set)
+	_    [0]func() // incomparable: no equality code (examples/web: Transfer size)
+	Text string    `json:"text"` // stdout without -json ("" when Stderr is set)
 	// JSON is stdout with -json ("" when Stderr is set, or when not asked for: marshalling
 	// every key of every report is most of an answer's time).
 	JSON string `json:"json"`

@@ -1,0 +1,125 @@
+package script
+
+import (
+	"strings"
+)
+
+// An argument list the file writes (sweep11 finding 3): parser.parse_args(["--mode",
+// "default"]), parse_args("--mode default".split()), parse_args(args=[]), the way a
+// notebook gives a command line. argparse then reads that list, not sys.argv
+// (Lib/argparse.py parse_known_args: args=None reads sys.argv[1:]), so an option the
+// list gives has that value alone, and the command line decides nothing: no option
+// can be "any value the command line gives". Only a file with one parse_args (or
+// parse_known_args) call is read so: with two (if is_notebook: parse_args([]) else
+// parse_args()), the command line may decide. Options that take a value are
+// followed; a flag the list gives (--compile for store_true) is not.
+
+// noteParseCall records a parse_args or parse_known_args call (the index pass).
+func (r *reader) noteParseCall(c *expr) {
+	if len(r.parseCalls) < maxFlow {
+		r.parseCalls = append(r.parseCalls, c)
+	}
+}
+
+// noteOptionStrings records the option strings of add_argument call c ("-m",
+// "--mode") as naming dest.
+func (r *reader) noteOptionStrings(c *expr, dest string) {
+	if dest == "" {
+		return
+	}
+	for _, a := range c.args {
+		if a.keyword != "" || a.star != 0 {
+			continue
+		}
+		if s, ok := r.literalStr(a.value); ok && strings.HasPrefix(s, "-") && len(r.optionDests) < maxFlow {
+			if r.optionDests == nil {
+				r.optionDests = map[string]string{}
+			}
+			r.optionDests[s] = dest
+		}
+	}
+}
+
+// givenArgv applies the argument list of the file's one parse_args call, when the
+// file writes it: each option it gives a value has that value alone, and no option
+// takes a value from the command line.
+func (r *reader) givenArgv() {
+	if len(r.parseCalls) != 1 {
+		return
+	}
+	c := r.parseCalls[0]
+	toks, ok := r.argvList(c)
+	if !ok {
+		return
+	}
+	given := map[string]string{}
+	for i := 0; i < len(toks); i++ {
+		flag, val, eq := strings.Cut(toks[i], "=")
+		dest, known := r.optionDests[flag]
+		if !known || !r.argValued[dest] {
+			continue
+		}
+		if !eq {
+			if i+1 >= len(toks) {
+				break
+			}
+			i++
+			val = toks[i]
+		}
+		given[dest] = val // the last wins, as argparse's store action
+	}
+	for dest := range r.argOpen {
+		r.argOpen[dest] = 0
+	}
+	for dest, v := range given {
+		r.cands[dest] = slicesDeleteArgparse(r.cands[dest], r.inArgparse)
+		r.cands[dest] = append(r.cands[dest], Candidate{Line: int(c.line), Value: r.strPtr(v)})
+	}
+}
+
+// slicesDeleteArgparse returns cs less the candidates an add_argument call gave
+// (inArgparse of their line).
+func slicesDeleteArgparse(cs []Candidate, inArgparse func(int) bool) []Candidate {
+	out := cs[:0:0]
+	for _, c := range cs {
+		if !inArgparse(c.Line) {
+			out = append(out, c)
+		}
+	}
+	return out
+}
+
+// argvList returns the argument list parse call c is given, when the file writes
+// it: a list or tuple display of str literals, or "…".split() of a str literal (ok
+// false otherwise, or for no list: sys.argv).
+func (r *reader) argvList(c *expr) ([]string, bool) {
+	var v *expr
+	for _, a := range c.args {
+		if a.keyword == "" && a.star == 0 && v == nil || a.keyword == "args" {
+			v = a.value
+		}
+	}
+	switch {
+	case v == nil:
+		return nil, false
+	case v.kind == tuple || v.kind == other && v.is(listDisplay):
+		lv, ok := r.literal(v) // the items as Python reads them (a display's str items are not kept as nodes)
+		if !ok {
+			return nil, false
+		}
+		var out []string
+		for _, it := range lv.Items() {
+			s, ok := it.AsStr()
+			if !ok {
+				return nil, false
+			}
+			out = append(out, s)
+		}
+		return out, true
+	case v.kind == call && v.x.kind == attr && v.x.name == "split" && len(v.args) == 0:
+		if s, ok := r.literalStr(v.x.x); ok {
+			return strings.Fields(s), true
+		}
+	}
+	return nil, false
+}
