@@ -179,7 +179,7 @@ func unquote(s string) string {
 // terminalSequence matches a terminal escape sequence a terminal consumes without
 // showing it: CSI (ESC [ or U+009B, parameters, a final byte), OSC (ESC ] up to BEL
 // or ESC \) and a two-byte ESC sequence.
-var terminalSequence = lazyregexp.New(`(?:\x1b\[|\x{9b})[0-?]*[ -/]*[@-~]|\x1b\][^\x07\x1b]*(?:\x07|\x1b\\)?|\x1b[@-Z\\-_]`)
+var terminalSequence = &lazyregexp.Regexp{Expr: `(?:\x1b\[|\x{9b})[0-?]*[ -/]*[@-~]|\x1b\][^\x07\x1b]*(?:\x07|\x1b\\)?|\x1b[@-Z\\-_]`}
 
 // shownText is raw as a terminal shows it: without its escape sequences, control
 // characters (termtext.Hidden) and invisible format characters (Unicode Cf: U+200B,

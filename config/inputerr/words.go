@@ -16,7 +16,7 @@ func ModulePackages() []string {
 
 // pkgPrefix matches a package's error prefix inside a message: at its start, after ": "
 // or after "(".
-var pkgPrefix = lazyregexp.New(`(^|: |\()(` + strings.Join(ModulePackages(), "|") + `): `)
+var pkgPrefix = &lazyregexp.Regexp{Expr: `(^|: |\()(` + strings.Join(ModulePackages(), "|") + `): `}
 
 // UserWords returns msg without the Go package prefixes an error chain stacked
 // ("graphs: scenario options: config: bad literal …" → "scenario options: bad literal

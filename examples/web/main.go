@@ -300,6 +300,9 @@
 //	the same for 49 more unexported types, and
 //	  answer.Answer, catalog.AllocatorVar and
 //	  textwrap.Printer (main at c98b472: 3,132,777)       3,128,118      4.7 KB
+//	whole page (main at 600fe3a)                          3,135,106     10.6 KB left
+//	lazyregexp's package-level expressions literals,
+//	  laid out as data, not calls at initialisation       3,131,660      3.4 KB
 //
 // The last rows were measured with TestTransferSize, and on app.wasm alone (gzip -9):
 // at 6878d43 3,110,449 bytes, 3,105,316 without the strings' sort (5.1 KB) and
@@ -321,7 +324,8 @@
 // KB, graphs/diagnose +0.6, nothing newly reachable (go build -ldflags=-dumpdep). Tried
 // and not kept: config/schema's and config/pyver's OnceValues (one shape, shared;
 // +0.3 KB as sync.Once), pyver's setattr tables (0.1 KB), internal/lazyregexp on a
-// sync.Once (+1.5 KB: the inlined Once in each of its methods). What is left of the
+// sync.Once (+1.5 KB: the inlined Once in each of its methods; it now has one, in a
+// method not inlined, for its literals: below). What is left of the
 // kind: 22 more [N]string arrays allocated by functions (about 0.25 KB each; config's
 // FactRows, diagnose's borrowedRetold and releaseRows hold most), and equality
 // functions of row types' arrays (24 KB of code in all, [19]diagnose.Inference,
@@ -345,6 +349,15 @@
 // and overEntry, pyver's source, and the internal packages' Answer, AllocatorVar and
 // Printer (anchorUse, wrapTry and bindScope are compared: kept). Of app.wasm alone
 // 3,083,449 bytes before, 3,077,275 after (6.2 KB).
+//
+// A package-level expression of internal/lazyregexp was a call at its package's
+// initialisation, lazyregexp.New(`…`): 194 of them, most of graphs/diagnose's init
+// function (44.9 KB of code before, 14.1 after). Each is now a composite literal,
+// &lazyregexp.Regexp{Expr: `…`}, which the compiler lays out as data; the expression
+// is compiled on first use as before, and TestLiteralsCompile compiles every constant
+// one of the module, as New did at once in a test binary (New stays, for an expression
+// built at run time). Of app.wasm alone 3,085,566 bytes before (main at 600fe3a),
+// 3,079,845 after (5.7 KB).
 //
 // The last two were measured with TestTransferSize, and each on app.wasm alone
 // (3,101,004, 3,097,644 and 3,083,083 bytes gzipped). Of the inlined packages, sync

@@ -152,15 +152,15 @@ func (s *scanner) leadUnique(i int, c cutSides) bool {
 }
 
 // classLead is an exception class before a quotation's message ("RuntimeError: ").
-var classLead = lazyregexp.New(`^\s*[\w.]*(?:Error|Exception|Warning):\s*`)
+var classLead = &lazyregexp.Regexp{Expr: `^\s*[\w.]*(?:Error|Exception|Warning):\s*`}
 
 // occurredWords are the words before a quotation that say the message occurred: a
 // failure, an error raised, hit, seen or got.
-var occurredWords = lazyregexp.New(`(?i)\b(?:fail\w*|crash\w*|errors?|exceptions?|raise[sd]?|raising|throws?|threw|throwing|` +
+var occurredWords = &lazyregexp.Regexp{Expr: `(?i)\b(?:fail\w*|crash\w*|errors?|exceptions?|raise[sd]?|raising|throws?|threw|throwing|` +
 	`hit(?:s|ting)?|trips?|tripped|triggers?|triggered|dies|died|die|abort\w*|broke|breaks|got|gets|getting|saw|seeing|stops?\s+on|` +
 	`stopped\s+on|ends?\s+with|ended\s+with|results?\s+in|resulted\s+in)\b|` +
 	// the same in Chinese, Japanese and Korean: an error reported, a failure, a crash
-	`报错|出错|错误|失败|崩溃|報錯|錯誤|エラー|失敗|クラッシュ|에러|오류|실패`)
+	`报错|出错|错误|失败|崩溃|報錯|錯誤|エラー|失敗|クラッシュ|에러|오류|실패`}
 
 // leadSaid reports whether the prose before a quotation (its last 120 bytes) says the
 // message occurred (occurredWords).
@@ -170,4 +170,4 @@ func leadSaid(before []byte) bool {
 
 // errorAfter is an error word right after a quotation, its closing mark first ("the
 // 'Error: accessing tensor output of CUDAGraphs' error comes back", "「…」エラー").
-var errorAfter = lazyregexp.New(`(?i)^(?:["'\x60]|」|』)?\s{0,2}(?:(?:errors?|exceptions?|crash(?:es)?|failures?)\b|报错|错误|エラー|오류|에러)`)
+var errorAfter = &lazyregexp.Regexp{Expr: `(?i)^(?:["'\x60]|」|』)?\s{0,2}(?:(?:errors?|exceptions?|crash(?:es)?|failures?)\b|报错|错误|エラー|오류|에러)`}

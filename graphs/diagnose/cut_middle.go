@@ -55,8 +55,8 @@ func (q middleQuote) said() bool {
 // words (fragmentPattern's "says", "complains", recallI; "reports", "prints", "warns",
 // "logs"): for the middle rule only, whose quotation shows five words or more of a
 // message (TestMiddleQuotesNegatives measures them with the occurrence words).
-var emitWords = lazyregexp.New(`(?i)\b(?:reports?|reported|says|said|prints?|printed|complains?|complained|warns?|warned|` +
-	`logs|logged|emits?|emitted)\b`)
+var emitWords = &lazyregexp.Regexp{Expr: `(?i)\b(?:reports?|reported|says|said|prints?|printed|complains?|complained|warns?|warned|` +
+	`logs|logged|emits?|emitted)\b`}
 
 // middleSaid reports whether the prose before a quotation (its last 120 bytes) has a
 // verb of a program emitting a message (emitWords).

@@ -54,7 +54,7 @@ func valueCells(b, raw []byte) [][]byte {
 // yamlPlain is a YAML mapping's plain (unquoted) value, to the line's end: a key in
 // lower case (an exception's class, "RuntimeError:", is no key), a list item's dash
 // allowed before it.
-var yamlPlain = lazyregexp.New(`^\s*(?:-\s+)?[a-z_][\w.-]*:\s+(\S.*)$`)
+var yamlPlain = &lazyregexp.Regexp{Expr: `^\s*(?:-\s+)?[a-z_][\w.-]*:\s+(\S.*)$`}
 
 // valueOpens are what may stand before a value's opening quote (white space between):
 // a key's colon or equals sign, a separator, an opening bracket, a table's bar, a list

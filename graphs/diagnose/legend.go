@@ -17,7 +17,7 @@ import (
 
 // legendHeads are the first header cells that make a table a legend, in lower case,
 // markdown marks and white space around them removed.
-var legendHeads = lazyregexp.New(`^(?:(?:log|grep|search|line|output)\s+)?(?:patterns?|regex(?:es|ps?)?)(?:\s+to\s+(?:watch|look|grep|search)(?:\s+for)?)?$`)
+var legendHeads = &lazyregexp.Regexp{Expr: `^(?:(?:log|grep|search|line|output)\s+)?(?:patterns?|regex(?:es|ps?)?)(?:\s+to\s+(?:watch|look|grep|search)(?:\s+for)?)?$`}
 
 // tableRow returns line without leading white space and quote marks when it is a
 // markdown table row (it starts with "|"), or nil.

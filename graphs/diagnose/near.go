@@ -363,7 +363,7 @@ func splitBranches(re *regexp.Regexp, g *gate) []branch {
 }
 
 // reFlags is a group that sets flags, "(?i)"; leading ones apply to every alternative.
-var reFlags = lazyregexp.New(`\(\?[a-zA-Z-]+\)`)
+var reFlags = &lazyregexp.Regexp{Expr: `\(\?[a-zA-Z-]+\)`}
 
 // topBranches splits the expression src at its top-level "|", each part with src's
 // leading flags, or returns nil where a group sets flags after its start (they would

@@ -744,7 +744,7 @@ func allDigits(b []byte) bool {
 // (measured on 2.11), "[W1129 17:39:03.694036672 CUDAMallocAsyncAllocator.cpp:301] "
 // (measured on 2.11), and the older "[2024-03-02 12:00:01,000] [0/0]
 // torch._inductor.compile_fx: [WARNING] ".
-var glogPrefix = lazyregexp.New(`^(?:\[?[IWEVD]\d{4} \d\d:\d\d:\d\d\.\d+ +(?:\d+ +)?[^\]]+?:\d+\] *|\[\d{4}-\d\d-\d\d \d\d:\d\d:\d\d,\d{3}\] *(?:\[[^\]]*\] *)*[\w.]+: \[[A-Z]+\] *)(?:\[[^\]]*\] *)*`)
+var glogPrefix = &lazyregexp.Regexp{Expr: `^(?:\[?[IWEVD]\d{4} \d\d:\d\d:\d\d\.\d+ +(?:\d+ +)?[^\]]+?:\d+\] *|\[\d{4}-\d\d-\d\d \d\d:\d\d:\d\d,\d{3}\] *(?:\[[^\]]*\] *)*[\w.]+: \[[A-Z]+\] *)(?:\[[^\]]*\] *)*`}
 
 // otherHeader matches the headers loggers and runners put before each line other
 // than glog's (skipGlog): torch._logging's older "[2024-03-02 12:00:01,000] …
@@ -755,14 +755,14 @@ var glogPrefix = lazyregexp.New(`^(?:\[?[IWEVD]\d{4} \d\d:\d\d:\d\d\.\d+ +(?:\d+
 // "E   " is withoutLineHead's). A message
 // that a terminal or a logger broke over several lines carries one on each line; the
 // wrapped match reads the lines without them.
-var otherHeader = lazyregexp.New(`^(?:` + glogPrefix.String()[1:] + `|` +
+var otherHeader = &lazyregexp.Regexp{Expr: `^(?:` + glogPrefix.String()[1:] + `|` +
 	`\d{4}-\d\d-\d\d[T ]\d\d:\d\d:\d\d(?:[.,]\d+)?(?:Z|[+-]\d\d:?\d\d)? +|` +
 	`\(\w+ pid=\d+(?:, ip=[\d.]+)?\) +(?:(?:DEBUG|INFO|WARNING|ERROR|CRITICAL) +\d\d-\d\d \d\d:\d\d:\d\d(?:\.\d+)? +\[[^\]]+\] +)?|` +
 	`[\w.-]+-\d+ +\| |` +
 	`\S{3,5} +\d{1,2} \d\d:\d\d:\d\d \S+ [^\s:\[]+(?:\[\d+\])?: +|` +
 	// rich's RichHandler: "[12/03/26 07:40:00] WARNING  " (rich/_log_render.py: the
 	// time as "[%x %X]", the level padded to 8 columns)
-	`\[\d\d/\d\d/\d\d \d\d:\d\d:\d\d\] +(?:DEBUG|INFO|WARNING|ERROR|CRITICAL) +)`)
+	`\[\d\d/\d\d/\d\d \d\d:\d\d:\d\d\] +(?:DEBUG|INFO|WARNING|ERROR|CRITICAL) +)`}
 
 // withoutLogHeader returns b without the log headers at its start (up to four, one
 // after another), pytest's "E" mark and the REPL's ">>>" among them (withoutLineHead).

@@ -13,18 +13,18 @@ import (
 
 // Patterns of the compile call and its config.
 var (
-	reMode    = lazyregexp.New(`\bmode\s*=\s*["']([^"']*)["']`)
-	reBackend = lazyregexp.New(`\bbackend\s*=\s*["']([^"']*)["']`)
-	reDynamic = lazyregexp.New(`\bdynamic\s*=\s*(True|False)\b`)
-	reOptions = lazyregexp.New(`\boptions\s*=\s*\{`)
-	reGlobal  = lazyregexp.New(`\b(?:torch\._inductor\.config|inductor_config)\.([A-Za-z_][\w.]*)\s*=\s*(True|False|None|-?\d+(?:\.\d+)?|"[^"]*"|'[^']*')\s*(?:#.*)?$`)
+	reMode    = &lazyregexp.Regexp{Expr: `\bmode\s*=\s*["']([^"']*)["']`}
+	reBackend = &lazyregexp.Regexp{Expr: `\bbackend\s*=\s*["']([^"']*)["']`}
+	reDynamic = &lazyregexp.Regexp{Expr: `\bdynamic\s*=\s*(True|False)\b`}
+	reOptions = &lazyregexp.Regexp{Expr: `\boptions\s*=\s*\{`}
+	reGlobal  = &lazyregexp.Regexp{Expr: `\b(?:torch\._inductor\.config|inductor_config)\.([A-Za-z_][\w.]*)\s*=\s*(True|False|None|-?\d+(?:\.\d+)?|"[^"]*"|'[^']*')\s*(?:#.*)?$`}
 	// reGlobalProse: an assignment retold in prose, "vllm patch inductor_config.fx_graph_cache
 	// to True" (pytorch/pytorch#166138, beside "I set TORCHINDUCTOR_FX_GRAPH_CACHE=0"),
 	// "we set torch._inductor.config.triton.cudagraphs to False".
-	reGlobalProse = lazyregexp.New(`(?i)\b(?:set|sets|setting|patch|patches|patched|patching|override|overrides|overrode|overriding|force|forces|forced|forcing)\s+` +
-		`(?:torch\._inductor\.config|inductor_config)\.([A-Za-z_][\w.]*)\s+to\s+(True|False|-?\d+)\b`)
-	reEnv     = lazyregexp.New(`(?:^|[\s;'"(])(` + envNames + `)=("[^"]*"|'[^']*'|[^\s;'"]*)`)
-	reEnviron = lazyregexp.New(`os\.environ\[["'](` + envNames + `)["']\]\s*=\s*["']([^"']*)["']`)
+	reGlobalProse = &lazyregexp.Regexp{Expr: `(?i)\b(?:set|sets|setting|patch|patches|patched|patching|override|overrides|overrode|overriding|force|forces|forced|forcing)\s+` +
+		`(?:torch\._inductor\.config|inductor_config)\.([A-Za-z_][\w.]*)\s+to\s+(True|False|-?\d+)\b`}
+	reEnv     = &lazyregexp.Regexp{Expr: `(?:^|[\s;'"(])(` + envNames + `)=("[^"]*"|'[^']*'|[^\s;'"]*)`}
+	reEnviron = &lazyregexp.Regexp{Expr: `os\.environ\[["'](` + envNames + `)["']\]\s*=\s*["']([^"']*)["']`}
 )
 
 // envNames matches the variables recovered from a log: inductor's, the sourced ones
@@ -101,7 +101,7 @@ var deviceAnchors = []string{"[rank", "cuda:", "index="}
 
 // reModeDump matches a mode a config dump or a launcher prints, without a call:
 // "mode: max-autotune", "compile_mode=reduce-overhead" (only PyTorch's mode names).
-var reModeDump = lazyregexp.New(`\b(?:torch_)?(?:compile_)?mode["']?\s*[:=]\s*["']?(reduce-overhead|max-autotune-no-cudagraphs|max-autotune)\b`)
+var reModeDump = &lazyregexp.Regexp{Expr: `\b(?:torch_)?(?:compile_)?mode["']?\s*[:=]\s*["']?(reduce-overhead|max-autotune-no-cudagraphs|max-autotune)\b`}
 
 // window recovers what one window of the input shows: a torch.compile call, a mode a
 // dump prints, a global config assignment and environment variables.

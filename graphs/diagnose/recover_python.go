@@ -40,18 +40,18 @@ func newPythonForms() []pythonForm {
 		// experimental free-threading build (main, …)" (3.13), "3.14.0 free-threading
 		// build (…)" (CPython Python/getversion.c _Py_InitVersion, Py_GIL_DISABLED): the
 		// patch release is kept, as torch 2.8+ decide by it (sweep5 finding 18).
-		{re: lazyregexp.New(`\bPython version:\s*(3\.\d{1,2}\.\d+)\S* (?:experimental )?free-threading build\b`), rank: 3, what: "collect_env", suffix: "t"},
+		{re: &lazyregexp.Regexp{Expr: `\bPython version:\s*(3\.\d{1,2}\.\d+)\S* (?:experimental )?free-threading build\b`}, rank: 3, what: "collect_env", suffix: "t"},
 		// torch.utils.collect_env: "Python version: 3.12.2 (main, Feb  6 2024, …) [GCC …] (64-bit runtime)".
-		{re: lazyregexp.New(`\bPython version:\s*(3\.\d{1,2})(?:\.\d+)?\b`), rank: 3, what: "collect_env"},
-		{re: lazyregexp.New(`\bPython (3\.\d{1,2}\.\d+)\S* (?:experimental )?free-threading build \(`), rank: 3, what: "banner", suffix: "t"},
+		{re: &lazyregexp.Regexp{Expr: `\bPython version:\s*(3\.\d{1,2})(?:\.\d+)?\b`}, rank: 3, what: "collect_env"},
+		{re: &lazyregexp.Regexp{Expr: `\bPython (3\.\d{1,2}\.\d+)\S* (?:experimental )?free-threading build \(`}, rank: 3, what: "banner", suffix: "t"},
 		// The interpreter's banner and python -VV: "Python 3.12.2 (main, Feb  6 2024, …)".
-		{re: lazyregexp.New(`\bPython (3\.\d{1,2})\.\d+\S* \(`), rank: 3, what: "banner"},
+		{re: &lazyregexp.Regexp{Expr: `\bPython (3\.\d{1,2})\.\d+\S* \(`}, rank: 3, what: "banner"},
 		// A free-threaded build's library: ".../lib/python3.13t/site-packages/torch/..." (python3.13t, CPython's name for it).
-		{re: lazyregexp.New(`[/\\]python(3\.\d{1,2})t[/\\](?:site-packages|dist-packages)[/\\]`), rank: pathRank, what: "path", suffix: "t"},
+		{re: &lazyregexp.Regexp{Expr: `[/\\]python(3\.\d{1,2})t[/\\](?:site-packages|dist-packages)[/\\]`}, rank: pathRank, what: "path", suffix: "t"},
 		// A traceback's file under the interpreter's library: ".../lib/python3.12/site-packages/torch/...".
-		{re: lazyregexp.New(`[/\\]python(3\.\d{1,2})[/\\](?:site-packages|dist-packages)[/\\]`), rank: pathRank, what: "path"},
+		{re: &lazyregexp.Regexp{Expr: `[/\\]python(3\.\d{1,2})[/\\](?:site-packages|dist-packages)[/\\]`}, rank: pathRank, what: "path"},
 		// torch.compile's refusal: "Dynamo is not supported on Python 3.12+", "Python 3.11+ not yet supported for torch.compile".
-		{re: lazyregexp.New(`\b(?:not supported on Python (3\.\d{1,2})\+|Python (3\.\d{1,2})\+ not yet supported)`), rank: 1, what: "torch.compile's message"},
+		{re: &lazyregexp.Regexp{Expr: `\b(?:not supported on Python (3\.\d{1,2})\+|Python (3\.\d{1,2})\+ not yet supported)`}, rank: 1, what: "torch.compile's message"},
 	}
 }
 

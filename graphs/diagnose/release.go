@@ -81,7 +81,7 @@ func (s Signature) fixOn(v modes.Version, from string) (fix, note string) {
 // rows phrase one: "upgrade to 2.14, …", "upgrade to 2.6 or later, whose …", "torch
 // 2.5 or later, which compiles on Windows" (that last was kept for a log on 2.6:
 // sweep finding 12).
-var reUpgrade = lazyregexp.New(`^(?:upgrade to |torch )(\d+)\.(\d+)\b`)
+var reUpgrade = &lazyregexp.Regexp{Expr: `^(?:upgrade to |torch )(\d+)\.(\d+)\b`}
 
 // dropUpgrades removes from fix the alternatives (", or "-separated) that advise
 // upgrading to release v or an older one; it returns fix unchanged if nothing else

@@ -106,10 +106,10 @@ func existAnchors() []string {
 
 // measureUnit is a unit after a number, which makes it a measure, not a release
 // ("running on 2.4 GHz", "on 2.5 GB").
-var measureUnit = lazyregexp.New(`^\s?(?:[KMGT]i?B|[KMG]Hz|ms|sec|seconds?|s|x|%|mm|cm|V|W)\b`)
+var measureUnit = &lazyregexp.Regexp{Expr: `^\s?(?:[KMGT]i?B|[KMG]Hz|ms|sec|seconds?|s|x|%|mm|cm|V|W)\b`}
 
 // notIntroduced is a negated introduction ("the bug was not introduced in 2.5").
-var notIntroduced = lazyregexp.New(`(?i)\b(?:not|n't|never)\s+(?:\w+\s+)?(?:introduced|appeared|started|began)\b`)
+var notIntroduced = &lazyregexp.Regexp{Expr: `(?i)\b(?:not|n't|never)\s+(?:\w+\s+)?(?:introduced|appeared|started|began)\b`}
 
 // pickIntroduced takes the release a failure was introduced in ("This bug was introduced
 // in torch 2.5", "The regression was introduced in 2.5.0 of PyTorch"): the first release

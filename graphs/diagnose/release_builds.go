@@ -22,12 +22,12 @@ import (
 // buildListGap is the text between two releases of one list: a closing mark, "and", a
 // comma, "&", "/" or "+", and the words that name a build before the second ("pip
 // nightly", "the NGC", "torch").
-var buildListGap = lazyregexp.New(`(?i)^[\s)\]\x60'"*_]*(?:,|\band\b|&|/|\+)[\s(\[\x60'"*_]*` +
-	`(?:(?:both|the|a|an|pip|conda|uv|torch|pytorch|pt|stable|latest|current|nightly|ngc|nvidia|build|builds|wheel|release|version)[\s(\[\x60'"*_:]+)*$`)
+var buildListGap = &lazyregexp.Regexp{Expr: `(?i)^[\s)\]\x60'"*_]*(?:,|\band\b|&|/|\+)[\s(\[\x60'"*_]*` +
+	`(?:(?:both|the|a|an|pip|conda|uv|torch|pytorch|pt|stable|latest|current|nightly|ngc|nvidia|build|builds|wheel|release|version)[\s(\[\x60'"*_:]+)*$`}
 
 // listedBuild is a release as a list names it: a version with an optional
 // pre-release tag and local version, not a nightly's.
-var listedBuild = lazyregexp.New(`(?:^|[^\w.+-])v?(\d+\.\d+(?:\.\d+)?(?:(?:a|b|rc)\d+)?(?:\+[0-9A-Za-z.]+)?)(?:[^\w.+-]|\.(?:[^\d\w]|$)|$)`)
+var listedBuild = &lazyregexp.Regexp{Expr: `(?:^|[^\w.+-])v?(\d+\.\d+(?:\.\d+)?(?:(?:a|b|rc)\d+)?(?:\+[0-9A-Za-z.]+)?)(?:[^\w.+-]|\.(?:[^\d\w]|$)|$)`}
 
 // buildListSpan is how far before or after a nightly a release of its list is looked for.
 const buildListSpan = 80
@@ -79,14 +79,14 @@ func sameLine(a, b []byte) bool {
 // "pinned" and "built with" are left out: "I pinned torch 2.4", "the image was built
 // with torch 2.4" are often the writer's own run. A failure said of the release itself
 // ("torch 2.9's headers do not compile with nvcc 13") is the run's.
-var otherRunTarget = lazyregexp.New(`(?i)(?:\b(?:rejects|rejected|refuses|refused|pins|pinning|ships(?:\s+with)?|shipped\s+with|bundles|bundled\s+with|vendors|` +
+var otherRunTarget = &lazyregexp.Regexp{Expr: `(?i)(?:\b(?:rejects|rejected|refuses|refused|pins|pinning|ships(?:\s+with)?|shipped\s+with|bundles|bundled\s+with|vendors|` +
 	`(?:built|compiled|prebuilt|pre-built)\s+(?:against|for)|(?:wheels?|binar(?:y|ies)|builds)\s+(?:built\s+)?for|` +
 	`(?:in)?compatible\s+with|not\s+compatible\s+with|supports|targets|targeting|expects|matches|depends\s+on))` +
-	`(?:\s+[\x60'"]?(?:(?:the|a)\s+)?(?:py)?torch\s*(?:==?\s*)?)?(?:version\s*)?v?$`)
+	`(?:\s+[\x60'"]?(?:(?:the|a)\s+)?(?:py)?torch\s*(?:==?\s*)?)?(?:version\s*)?v?$`}
 
 // listNext is the text after a release that a list's next release follows: a CI
 // matrix's "pytorch-version: [2.4.1, 2.5.1]", "torch: ['2.4', '2.5']".
-var listNext = lazyregexp.New(`^['"]?\s*,\s*['"]?v?\d+\.\d+`)
+var listNext = &lazyregexp.Regexp{Expr: `^['"]?\s*,\s*['"]?v?\d+\.\d+`}
 
 // pickListValue takes a key's release unless a list after the key holds another:
 // several releases a CI matrix runs on state no single run (ambiguous: none of the line

@@ -20,23 +20,23 @@ import (
 // numpy named on its line) is not taken: a minor of torch's, no other package named on
 // its line. deferredRows are their shapes (the first group is the release).
 var deferredRows = []*lazyregexp.Regexp{
-	lazyregexp.New(`(?i)\b(?:still\s+(?:happens|occurs|fails|crashes|present|there|broken)|(?:can|could)\s+(?:reproduce|repro|confirm)(?:\s+(?:it|this|that))?|` +
-		`reproduc(?:es|ed|ible)|regression|regressed|broken|breaks|broke|fails?|failing|crash(?:es|ed)?)\s+(?:again\s+)?(?:on|in|with|since|under)\s+v?(2\.\d{1,2}\.\d+)\b`),
-	lazyregexp.New(`(?i)\bsince\s+v?(2\.\d{1,2}\.\d+)\b,?\s+(?:this|it|the\s+\w+|compile|compilation)\s+(?:breaks|fails|crashes|errors|is\s+broken)`),
-	lazyregexp.New(`(?i)\b(?:latest|current|newest)\s+(?:stable\s+)?(?:release|version|build)\s*\(\s*v?(2\.\d{1,2}\.\d+)\s*\)`),
-	lazyregexp.New(`(?i)\bthe\s+v?(2\.\d{1,2}\.\d+)\s+(?:wheels?|builds?|binar(?:y|ies)|release)\s+(?:from|of|on)\s+(?:pytorch\.org|download\.pytorch\.org|pypi)`),
+	&lazyregexp.Regexp{Expr: `(?i)\b(?:still\s+(?:happens|occurs|fails|crashes|present|there|broken)|(?:can|could)\s+(?:reproduce|repro|confirm)(?:\s+(?:it|this|that))?|` +
+		`reproduc(?:es|ed|ible)|regression|regressed|broken|breaks|broke|fails?|failing|crash(?:es|ed)?)\s+(?:again\s+)?(?:on|in|with|since|under)\s+v?(2\.\d{1,2}\.\d+)\b`},
+	&lazyregexp.Regexp{Expr: `(?i)\bsince\s+v?(2\.\d{1,2}\.\d+)\b,?\s+(?:this|it|the\s+\w+|compile|compilation)\s+(?:breaks|fails|crashes|errors|is\s+broken)`},
+	&lazyregexp.Regexp{Expr: `(?i)\b(?:latest|current|newest)\s+(?:stable\s+)?(?:release|version|build)\s*\(\s*v?(2\.\d{1,2}\.\d+)\s*\)`},
+	&lazyregexp.Regexp{Expr: `(?i)\bthe\s+v?(2\.\d{1,2}\.\d+)\s+(?:wheels?|builds?|binar(?:y|ies)|release)\s+(?:from|of|on)\s+(?:pytorch\.org|download\.pytorch\.org|pypi)`},
 	// a bare release with torch's own local build tag, torch unnamed: "I have 2.5.1+cu124
 	// installed", "ROCm build 2.5.0+rocm6.2 crashes" (branch recallC's probe). torch's
 	// wheels carry +cuNNN, +rocmX.Y, +cpu or +xpu (download.pytorch.org/whl/); of the
 	// packages that share the tag, torchaudio and torch-tensorrt share torch's number,
 	// torchvision and torchao are 0.x, and flash-attn's "+cu12torch2.5…" is no such tag.
-	lazyregexp.New(`(?:^|[^\w.+-])v?(2\.\d{1,2}\.\d+\+(?:cu\d{3}|rocm\d+(?:\.\d+)*|cpu|xpu))(?:[^\w.]|\.(?:\s|$)|$)`),
+	&lazyregexp.Regexp{Expr: `(?:^|[^\w.+-])v?(2\.\d{1,2}\.\d+\+(?:cu\d{3}|rocm\d+(?:\.\d+)*|cpu|xpu))(?:[^\w.]|\.(?:\s|$)|$)`},
 	// a release candidate, torch unnamed: "when testing 2.6.0 RC wheel in a plain docker"
 	// (holdoutY's pytorch/pytorch#150442), "with the 2.6 RC", "the 2.6.0 release
 	// candidate", "release candidate 2.6.0"; a minor alone will do, the RC naming a
 	// release.
-	lazyregexp.New(`(?i)(?:^|[^\w.+-])v?(2\.\d{1,2}(?:\.\d+)?)(?:\s?rc\d*\b|\s+release\s+candidate\b)`),
-	lazyregexp.New(`(?i)\brelease\s+candidate\s+(?:of\s+)?v?(2\.\d{1,2}(?:\.\d+)?)\b`),
+	&lazyregexp.Regexp{Expr: `(?i)(?:^|[^\w.+-])v?(2\.\d{1,2}(?:\.\d+)?)(?:\s?rc\d*\b|\s+release\s+candidate\b)`},
+	&lazyregexp.Regexp{Expr: `(?i)\brelease\s+candidate\s+(?:of\s+)?v?(2\.\d{1,2}(?:\.\d+)?)\b`},
 }
 
 // deferredTested is a line that says the run was tried on a release and nothing else
@@ -49,12 +49,12 @@ var deferredRows = []*lazyregexp.Regexp{
 // the hardware it ran on after a slash, a comma or a parenthesis ("Verified on `torch
 // 2.6.0+cu124` / `NVIDIA GeForce RTX 2050 (sm_86, Ampere)`:", holdoutV's Metis doc):
 // deferredTail holds that tail to no other release and no word that it worked.
-var deferredTested = lazyregexp.New(`(?i)^[\s*>#-]*[*_]{0,2}(?:tested|verified|validated|confirmed)\s+(?:on|with|against|using|under)\s+` + "`?" +
-	`(?:py)?torch\s+v?(2\.\d{1,2}\.\d+(?:\+[0-9A-Za-z.]+)?)` + "`?" + `[*_]{0,2}(\s*[.:]?\s*$|\s*[/,(].*)$`)
+var deferredTested = &lazyregexp.Regexp{Expr: `(?i)^[\s*>#-]*[*_]{0,2}(?:tested|verified|validated|confirmed)\s+(?:on|with|against|using|under)\s+` + "`?" +
+	`(?:py)?torch\s+v?(2\.\d{1,2}\.\d+(?:\+[0-9A-Za-z.]+)?)` + "`?" + `[*_]{0,2}(\s*[.:]?\s*$|\s*[/,(].*)$`}
 
 // deferredTail is what a deferredTested line may not hold after its release: another
 // release (x.y.z) or a word that the run worked.
-var deferredTail = lazyregexp.New(`(?i)\b\d+\.\d+\.\d+\b|\b(?:works?|worked|working|fine|ok|okay|pass(?:es|ed)?)\b`)
+var deferredTail = &lazyregexp.Regexp{Expr: `(?i)\b\d+\.\d+\.\d+\b|\b(?:works?|worked|working|fine|ok|okay|pass(?:es|ed)?)\b`}
 
 // deferredAnchors are the prefilter's anchors of deferredRows.
 func deferredAnchors() []string { return deferredAnchorsList }

@@ -29,21 +29,21 @@ import (
 //     model in one line"): "with" before it and "you can", "one can" or "we can" right
 //     after; "With torch 2.5.1, I get this error" stays the run's.
 var (
-	featureUse     = lazyregexp.New(`(?i)(?:^|[#/*>:;-]|\d[.)])\s*(?:please\s+)?(?:use|install|get|choose|pick|prefer)\s+(?:(?:the\s+)?(?:latest|newest|stable|new)\s+)?(?:py)?torch\s*v?$`)
-	featurePurpose = lazyregexp.New(`(?i)^[\w.+-]*\s+(?:to|for|if|when|so|in\s+order\s+to)\s+(\w+)`)
-	featureOffers  = lazyregexp.New(`(?i)^[\w.+-]*(?:(?:'s|’s)\s+(?:new\s+)?(?:torch\.compile|compiler?|compile|inductor|dynamo|features?|cuda\s*graphs?)\b|` +
-		`\s+(?:\w+\s+)?(?:offers?|provides?|allows?|enables?|lets\s+(?:you|us|users)|makes\s+it\s+(?:possible|easy|easier|simple)|comes\s+with|ships\s+with)\b)`)
-	featureBefore = lazyregexp.New(`(?i)(?:\bnew\s+in|\bnew\s+(?:\w+\s+){1,3}(?:from|of|in)|\bprovided\s+by|\boffered\s+by|\bpowered\s+by|\bincluded\s+(?:with|in)|` +
+	featureUse     = &lazyregexp.Regexp{Expr: `(?i)(?:^|[#/*>:;-]|\d[.)])\s*(?:please\s+)?(?:use|install|get|choose|pick|prefer)\s+(?:(?:the\s+)?(?:latest|newest|stable|new)\s+)?(?:py)?torch\s*v?$`}
+	featurePurpose = &lazyregexp.Regexp{Expr: `(?i)^[\w.+-]*\s+(?:to|for|if|when|so|in\s+order\s+to)\s+(\w+)`}
+	featureOffers  = &lazyregexp.Regexp{Expr: `(?i)^[\w.+-]*(?:(?:'s|’s)\s+(?:new\s+)?(?:torch\.compile|compiler?|compile|inductor|dynamo|features?|cuda\s*graphs?)\b|` +
+		`\s+(?:\w+\s+)?(?:offers?|provides?|allows?|enables?|lets\s+(?:you|us|users)|makes\s+it\s+(?:possible|easy|easier|simple)|comes\s+with|ships\s+with)\b)`}
+	featureBefore = &lazyregexp.Regexp{Expr: `(?i)(?:\bnew\s+in|\bnew\s+(?:\w+\s+){1,3}(?:from|of|in)|\bprovided\s+by|\boffered\s+by|\bpowered\s+by|\bincluded\s+(?:with|in)|` +
 		`\b(?:that|which)\s+(?:comes?|came|ships?|shipped)\s+with|\bpart\s+of|\bthanks\s+to|\bavailable\s+(?:since|in|from|with|starting\s+(?:with|in|from))|\bif\s+(?:you|one|users?)\s+(?:have|has|are\s+(?:on|using|running)|use|run|install)|` +
-		`\bif\s+you'(?:re|ve)\s+(?:on|using|running|got)|\bfor\s+(?:users\s+of|those\s+(?:on|using)|anyone\s+(?:on|using)))\s+(?:the\s+)?(?:(?:py)?torch\s*)?v?$`)
+		`\bif\s+you'(?:re|ve)\s+(?:on|using|running|got)|\bfor\s+(?:users\s+of|those\s+(?:on|using)|anyone\s+(?:on|using)))\s+(?:the\s+)?(?:(?:py)?torch\s*)?v?$`}
 	// reproStep is the purpose of a reproduction's step ("install torch 2.5.1 to
 	// reproduce", "… to see the error"): the run's release.
-	reproStep = lazyregexp.New(`(?i)^(?:repro\w*|see|trigger\w*|hit|observe|get)$`)
+	reproStep = &lazyregexp.Regexp{Expr: `(?i)^(?:repro\w*|see|trigger\w*|hit|observe|get)$`}
 	// notAvailable: a feature said not to be available on a release is the run's
 	// failure ("This function isn't available in torch 2.7", Comfy-Org/ComfyUI#11457).
-	notAvailable      = lazyregexp.New(`(?i)(?:\bnot|n't|\bno\s+longer)\s+(?:yet\s+)?available\b|\bunavailable\b`)
-	featureWithBefore = lazyregexp.New(`(?i)(?:^|[\s(*_])with\s+(?:py)?torch\s*v?$`)
-	featureWithAfter  = lazyregexp.New(`(?i)^[\w.+-]*\s*,?\s+(?:you|one|we|users|developers)\s+(?:can|could|may|get|are\s+able)\b`)
+	notAvailable      = &lazyregexp.Regexp{Expr: `(?i)(?:\bnot|n't|\bno\s+longer)\s+(?:yet\s+)?available\b|\bunavailable\b`}
+	featureWithBefore = &lazyregexp.Regexp{Expr: `(?i)(?:^|[\s(*_])with\s+(?:py)?torch\s*v?$`}
+	featureWithAfter  = &lazyregexp.Regexp{Expr: `(?i)^[\w.+-]*\s*,?\s+(?:you|one|we|users|developers)\s+(?:can|could|may|get|are\s+able)\b`}
 )
 
 // featureRelease reports whether the release at text[from:to], named in prose, is
@@ -73,9 +73,9 @@ func featureRelease(text []byte, from, to int) bool {
 // with nightly"), or not seen there ("doesn't reproduce on nightly"): the release named
 // before stays the failing run's.
 var (
-	reOnNightly = lazyregexp.New(`(?i)\b(?:reproduc\w*|repros?|happens?|happening|occurs?|occurring|tried|trying|tested|testing|seeing|seen|see)\b[^.;!?]{0,30}?` +
-		`\b(?:on|with|using|in|against)\s+(?:the\s+|a\s+)?["'“”*_\x60]{0,2}(?:latest\s+|current\s+|today'?s\s+)?["'“”*_\x60]{0,2}(?:nightly|nightlies)\b`)
-	reNightlyBoth = lazyregexp.New(`(?i)\b(?:also|too|as\s+well|still|even|not|cannot|unable|no\s+longer|fixed|works?|worked)\b|n't\b`)
+	reOnNightly = &lazyregexp.Regexp{Expr: `(?i)\b(?:reproduc\w*|repros?|happens?|happening|occurs?|occurring|tried|trying|tested|testing|seeing|seen|see)\b[^.;!?]{0,30}?` +
+		`\b(?:on|with|using|in|against)\s+(?:the\s+|a\s+)?["'“”*_\x60]{0,2}(?:latest\s+|current\s+|today'?s\s+)?["'“”*_\x60]{0,2}(?:nightly|nightlies)\b`}
+	reNightlyBoth = &lazyregexp.Regexp{Expr: `(?i)\b(?:also|too|as\s+well|still|even|not|cannot|unable|no\s+longer|fixed|works?|worked)\b|n't\b`}
 )
 
 // onNightlyGate holds the words reOnNightly's matches hold.
@@ -106,10 +106,10 @@ func seenOnNightly(text []byte) []int {
 //     skorch-dev/skorch#990); "PyTorch 2.6 should work with this model" alone stays
 //     another run's.
 var (
-	negatedWorks   = lazyregexp.New(`(?i)(?:\bnot|n't|\bdoesnt|\bdont|\bwont|\bisnt|\bcannot|\bnever|\bno\s+longer)\s+(?:\w+\s+)?(?:works?|worked|working|supported|fixed)\b`)
-	sameError      = lazyregexp.New(`(?i)^[\w.+-]*[)\]]?\W{0,4}(?:(?:\w+\s+){0,2}(?:the\s+)?same\s+(?:error|issue|problem|crash|failure|exception|traceback)|(?:\w+\s+){0,2}(?:also|still)\s+(?:fails?|failing|failed|crash\w*|errors?|broken|breaks|happens|occurs|reproduces))\b`)
-	expectedToWork = lazyregexp.New(`(?i)^[\w.+-]*\s+(?:should|ought\s+to|(?:is|was)\s+(?:supposed|expected|meant)\s+to)\s+work\b`)
-	butFails       = lazyregexp.New(`(?i)\bbut\b.*\b(?:fail\w*|errors?|crash\w*|breaks|broke|raises|not)\b`)
+	negatedWorks   = &lazyregexp.Regexp{Expr: `(?i)(?:\bnot|n't|\bdoesnt|\bdont|\bwont|\bisnt|\bcannot|\bnever|\bno\s+longer)\s+(?:\w+\s+)?(?:works?|worked|working|supported|fixed)\b`}
+	sameError      = &lazyregexp.Regexp{Expr: `(?i)^[\w.+-]*[)\]]?\W{0,4}(?:(?:\w+\s+){0,2}(?:the\s+)?same\s+(?:error|issue|problem|crash|failure|exception|traceback)|(?:\w+\s+){0,2}(?:also|still)\s+(?:fails?|failing|failed|crash\w*|errors?|broken|breaks|happens|occurs|reproduces))\b`}
+	expectedToWork = &lazyregexp.Regexp{Expr: `(?i)^[\w.+-]*\s+(?:should|ought\s+to|(?:is|was)\s+(?:supposed|expected|meant)\s+to)\s+work\b`}
+	butFails       = &lazyregexp.Regexp{Expr: `(?i)\bbut\b.*\b(?:fail\w*|errors?|crash\w*|breaks|broke|raises|not)\b`}
 )
 
 // runDespiteWords reports whether the release at text[from:to], after the words of its

@@ -17,27 +17,27 @@ var (
 	// stableNamed: the stable release named as a fact of the world, a key before it
 	// ("- Current stable: PyTorch 2.9.0 (October 2025)", an agent's version notes, holdoutV;
 	// "Latest stable release: torch 2.9.0"), is no run's.
-	stableNamed    = lazyregexp.New(`(?i)\b(?:current|latest|newest)\s+stable(?:\s+(?:release|version))?\s*:\s*[\x60'"]?(?:(?:py)?torch\s*)?v?$`)
-	otherRunBefore = lazyregexp.New(`(?i)\b(?:works?|worked|working|fine|ok|okay|fixed|resolved|pushed|merged|landed|shipped|supported|added|introduced|tested|passe[sd]|until|before|prior|downgrad\w*|revert\w*|roll\w*\s+back|vs|versus|compared?|upcoming|coming|forthcoming|future|next|wait(?:ing)?\s+for|try|verified|validated)\b`)
-	otherRunAfter  = lazyregexp.New(`(?i)^\W*(?:\S+\s+){0,2}?(?:works?|worked|is\s+fine|was\s+fine|is\s+ok|was\s+ok|runs?\s+(?:fine|ok|okay|well|correctly)|ran\s+(?:fine|ok|okay|well|correctly)|compiles|passe[sd]|fixed|fixes|is\s+out|comes?\s+out|is\s+released|gets\s+released|ships|lands|introduced|introduces|brought|brings|supports|added\s+support|adds\s+support)\b`)
+	stableNamed    = &lazyregexp.Regexp{Expr: `(?i)\b(?:current|latest|newest)\s+stable(?:\s+(?:release|version))?\s*:\s*[\x60'"]?(?:(?:py)?torch\s*)?v?$`}
+	otherRunBefore = &lazyregexp.Regexp{Expr: `(?i)\b(?:works?|worked|working|fine|ok|okay|fixed|resolved|pushed|merged|landed|shipped|supported|added|introduced|tested|passe[sd]|until|before|prior|downgrad\w*|revert\w*|roll\w*\s+back|vs|versus|compared?|upcoming|coming|forthcoming|future|next|wait(?:ing)?\s+for|try|verified|validated)\b`}
+	otherRunAfter  = &lazyregexp.Regexp{Expr: `(?i)^\W*(?:\S+\s+){0,2}?(?:works?|worked|is\s+fine|was\s+fine|is\s+ok|was\s+ok|runs?\s+(?:fine|ok|okay|well|correctly)|ran\s+(?:fine|ok|okay|well|correctly)|compiles|passe[sd]|fixed|fixes|is\s+out|comes?\s+out|is\s+released|gets\s+released|ships|lands|introduced|introduces|brought|brings|supports|added\s+support|adds\s+support)\b`}
 	// otherRunAfterCJK: the same for Chinese and Japanese prose, where a feature's
 	// release follows the number ("PyTorch 2.0 引入的", "2.0 で導入された", "2.1 以降"),
 	// and a release that works ("pytorch 2.0 也没问题", neuralsim#18; "2.1 では問題なく動きます").
-	otherRunAfterCJK = lazyregexp.New(`^[\s)）」』]*(?:版本?|版|中|里|裡|で|に|の|から)?\s*(?:或更高|及更高|或以上|及以上|以上|或更新|及更新|以后的|以後的|이상|引入|推出|新增|加入|带来|帶來|導入|追加|以来|以來|以降|开始|開始|(?:也|都|就|还|還)?(?:没问题|沒問題|没有问题|沒有問題|能用|能跑|可以用|可以跑|跑通|正常)|(?:では|でも|は|も)?(?:問題なく|問題なし|問題ない|動く|動き|動作する)|(?:が|も)?必要|(?:이|가)?\s*필요|` +
-		`已?(?:修复|修復|解决|解決)|修正済|修正され|可以正常|能正常|(?:에서는?|에선)?\s*(?:잘\s*(?:되|돼|작동|동작)|정상))`)
+	otherRunAfterCJK = &lazyregexp.Regexp{Expr: `^[\s)）」』]*(?:版本?|版|中|里|裡|で|に|の|から)?\s*(?:或更高|及更高|或以上|及以上|以上|或更新|及更新|以后的|以後的|이상|引入|推出|新增|加入|带来|帶來|導入|追加|以来|以來|以降|开始|開始|(?:也|都|就|还|還)?(?:没问题|沒問題|没有问题|沒有問題|能用|能跑|可以用|可以跑|跑通|正常)|(?:では|でも|は|も)?(?:問題なく|問題なし|問題ない|動く|動き|動作する)|(?:が|も)?必要|(?:이|가)?\s*필요|` +
+		`已?(?:修复|修復|解决|解決)|修正済|修正され|可以正常|能正常|(?:에서는?|에선)?\s*(?:잘\s*(?:되|돼|작동|동작)|정상))`}
 	// otherRunNoError: a release on which the writer does not get the error ("I am not
 	// getting that error with the pytorch 2.7 from … builds", ROCm/TheRock#1278; "it doesn't
 	// reproduce on torch 2.6", "I cannot reproduce this on 2.6 nightly", "unable to
 	// reproduce on 2.5.1") is another run's; read in up to ten words before it.
-	otherRunNoError = lazyregexp.New(`(?i)(?:\bnot|n't|\bcannot|\bunable\s+to|\bfailed\s+to|\bnever|\bno\s+longer)\s+(?:\w+\s+){0,2}?(?:(?:get|gets|getting|got|see|sees|seeing|saw|hit|hits|hitting|have|having|encounter\w*|experienc\w*)\s+(?:(?:that|this|the|any|an?|same)\s+){0,2}(?:error|issue|problem|crash|bug|failure|warning)s?|reproduc\w*)\b`)
+	otherRunNoError = &lazyregexp.Regexp{Expr: `(?i)(?:\bnot|n't|\bcannot|\bunable\s+to|\bfailed\s+to|\bnever|\bno\s+longer)\s+(?:\w+\s+){0,2}?(?:(?:get|gets|getting|got|see|sees|seeing|saw|hit|hits|hitting|have|having|encounter\w*|experienc\w*)\s+(?:(?:that|this|the|any|an?|same)\s+){0,2}(?:error|issue|problem|crash|bug|failure|warning)s?|reproduc\w*)\b`}
 	// otherPackageNamed and torchWord: a release named after another package in its clause
 	// (up to sixteen words before it, with no torch after that name) is that package's:
 	// "Pinning triton to a version prior to this change (such as `2.0.0.dev20221030`)"
 	// (pytorch/pytorch#95775), a torchaudio nightly.
-	otherPackageNamed = lazyregexp.New(`(?i)\b(?:` + foreignNames + `)\b` + notModulePath)
+	otherPackageNamed = &lazyregexp.Regexp{Expr: `(?i)\b(?:` + foreignNames + `)\b` + notModulePath}
 	// onlyWorks: the one release the writer's code works on ("Only worked on Pytorch
 	// `2.4.0.dev20240508+cu121` version", huggingface/transformers#30760) is the run's.
-	onlyWorks = lazyregexp.New(`(?i)\bonly\s+(?:works?|worked|working|runs?|ran)\s+(?:on|with|in|under)\b`)
+	onlyWorks = &lazyregexp.Regexp{Expr: `(?i)\bonly\s+(?:works?|worked|working|runs?|ran)\s+(?:on|with|in|under)\b`}
 	// torchRange: a line that bounds torch's release ("torch>2.2", "torch >= 2.3",
 	// "version.parse(torch.__version__) < version.parse(\"2.3.0\")") is
 	// about ranges of releases (a test's gate, a requirement), so a pin on it is not the
@@ -45,15 +45,15 @@ var (
 	// torch>2.2 work as intended", huggingface/transformers#30991). torch.__version__
 	// compared in code is read by no row ("if torch.__version__ >= \"2.0\":", a commit's
 	// diff in holdoutI1's YuzuMarker text).
-	torchRange = lazyregexp.New(`(?i)\btorch\s*(?:>=|<=|>|<|!=|~=)\s*v?\d|__version__['"\x60)\]]{0,3}\s*(?:>=|<=|>|<|!=|==)`)
+	torchRange = &lazyregexp.Regexp{Expr: `(?i)\btorch\s*(?:>=|<=|>|<|!=|~=)\s*v?\d|__version__['"\x60)\]]{0,3}\s*(?:>=|<=|>|<|!=|==)`}
 	// otherRunThen: a release followed at once by a clause that says it works and ends
 	// the sentence ("I tried with the current PyTorch Nightly (2.5.0.dev20240716+cu121),
 	// and it seems to work.", huggingface/diffusers#8879; a build tag in parentheses may
 	// sit between: "torch 2.5.1 (cu124) and it seems to work"); "…, and it works with eager
 	// but fails with compile" goes on, and stays the run's.
-	otherRunThen = lazyregexp.New(`(?i)^\W{0,4}(?:\([^()]{0,30}\)\W{0,3})?(?:and\s+|so\s+|but\s+)?(?:it|this|that|everything|all)\s+` +
+	otherRunThen = &lazyregexp.Regexp{Expr: `(?i)^\W{0,4}(?:\([^()]{0,30}\)\W{0,3})?(?:and\s+|so\s+|but\s+)?(?:it|this|that|everything|all)\s+` +
 		`(?:(?:seems|appears|looks)\s+to\s+|now\s+|does\s+|did\s+)?(?:works?|worked|runs?|ran|(?:is|was)\s+(?:fine|ok|okay|working))` +
-		`(?:\s+(?:fine|well|now|again|perfectly|correctly|as\s+expected))?\s*(?:[.!)]|$)`)
+		`(?:\s+(?:fine|well|now|again|perfectly|correctly|as\s+expected))?\s*(?:[.!)]|$)`}
 	// otherRunState: a release named for what it does or requires, not for the run
 	// (holdoutC1): the state of the software at a release ("as of PyTorch 2.9, these
 	// features are not yet exposed", NVIDIA's CUDA-graph guide; "starting with torch
@@ -63,47 +63,47 @@ var (
 	// pytorch/pytorch#146569: the releases after 2.5.1 fail, 2.5.1 works).
 	// A feature's release ("proposed as a prototype feature for PyTorch 2.5",
 	// pytorch/tutorials#3063; "planned for torch 2.6") is what the release brings, not a run.
-	otherRunState = lazyregexp.New(`(?i)(?:\bas\s+of|\bstarting\s+(?:with|from|in|at)|\bbeginning\s+(?:with|in)|\brequires?|\brequired|\brequiring|\bneeds?|\bminimum|\bat\s+least|` +
+	otherRunState = &lazyregexp.Regexp{Expr: `(?i)(?:\bas\s+of|\bstarting\s+(?:with|from|in|at)|\bbeginning\s+(?:with|in)|\brequires?|\brequired|\brequiring|\bneeds?|\bminimum|\bat\s+least|` +
 		`\bfeatures?\s+(?:for|of)|\b(?:planned|targeted|slated|scheduled|proposed|intended|prototyped)\s+for|` +
-		`\b(?:later|newer|higher|greater|earlier|older|lower)\s+than)(?:\s+[\x60'"]?(?:(?:the\s+)?(?:py)?torch\s*(?:==?\s*)?)?(?:version\s*)?v?)?$`)
+		`\b(?:later|newer|higher|greater|earlier|older|lower)\s+than)(?:\s+[\x60'"]?(?:(?:the\s+)?(?:py)?torch\s*(?:==?\s*)?)?(?:version\s*)?v?)?$`}
 	// otherRunBound and otherRunDocs: after a release, a minimum ("On PyTorch 2.3.0+,
 	// mode='reduce-overhead' is faster", theneuralbase.com; "2.4 or later", "2.4 and
 	// up", "2.4 onwards") or a document of the release ("torch._logging — PyTorch 2.1
 	// documentation", discuss.pytorch.org/t/181208; "PyTorch 2.8.0 Release Notes") is
 	// not the run's.
-	otherRunBound = lazyregexp.New(`(?i)^(?:\+(?:[\s,.;:)\]]|$)|\s*\+?\s*(?:or|and)\s+(?:later|newer|above|higher|up|greater|beyond)\b|\s*\+?\s*onwards?\b)`)
+	otherRunBound = &lazyregexp.Regexp{Expr: `(?i)^(?:\+(?:[\s,.;:)\]]|$)|\s*\+?\s*(?:or|and)\s+(?:later|newer|above|higher|up|greater|beyond)\b|\s*\+?\s*onwards?\b)`}
 	// A page's title that names a document of the release in Japanese or Chinese ("PyTorch
 	// 2.0 トラブルシューティング", a translation of PyTorch 2.0's troubleshooting page) or
 	// a guide, a troubleshooting page, a manual or an FAQ is one too.
-	otherRunDocs = lazyregexp.New(`(?i)^\W{0,3}(?:(?:documentation|docs?|release\s+notes?|release\s+blog|changelog|tutorials?|` +
+	otherRunDocs = &lazyregexp.Regexp{Expr: `(?i)^\W{0,3}(?:(?:documentation|docs?|release\s+notes?|release\s+blog|changelog|tutorials?|` +
 		`troubleshooting|(?:user\s+|migration\s+|upgrade\s+)?guides?|manuals?|faqs?|cheat\s?sheets?|handbook)\b|` +
-		`(?:ドキュメント|チュートリアル|トラブルシューティング|リリースノート|ガイド|マニュアル|入門|文档|文檔|教程|指南|发布说明|發布說明|故障排除|问题排查))`)
+		`(?:ドキュメント|チュートリアル|トラブルシューティング|リリースノート|ガイド|マニュアル|入門|文档|文檔|教程|指南|发布说明|發布說明|故障排除|问题排查))`}
 	// otherRunTopic: after a release, what it brought ("**Research**: PyTorch 2.0
 	// optimizer improvements, 2023-2024", holdoutJ's AbAg notes; "PyTorch 2.1 features",
 	// "the 2.5 highlights"): the release as a topic, not a run.
 	// The release's own announcement is a topic too ("PyTorch 2.10.0 的发布标志着…", the
 	// release of 2.10 marks…, holdoutM's blog; "PyTorch 2.10 release notes", "… was
 	// released", "… リリース").
-	otherRunTopic = lazyregexp.New(`(?i)^\W{0,3}(?:(?:\w+\s+)?(?:improvements?|features?|enhancements?|highlights|additions|new\s+features?|release\s+notes?|announcement)\b|` +
-		`(?:was|is|has\s+been|got)\s+released\b|的?(?:发布|發布|正式发布)|(?:が|の)?リリース|(?:이|의)?\s?릴리스)`)
+	otherRunTopic = &lazyregexp.Regexp{Expr: `(?i)^\W{0,3}(?:(?:\w+\s+)?(?:improvements?|features?|enhancements?|highlights|additions|new\s+features?|release\s+notes?|announcement)\b|` +
+		`(?:was|is|has\s+been|got)\s+released\b|的?(?:发布|發布|正式发布)|(?:が|の)?リリース|(?:이|의)?\s?릴리스)`}
 	// statusCell: a release in a support matrix's row, whose next cell is a status
 	// ("| PyTorch 2.2.0 | active | — | — |", errorcanon.top's "Version Compatibility";
 	// "| 2.6.0 | ✅ YES | …"), is one of several releases the table rates, not the run's;
 	// an environment table ("| PyTorch | 2.5.1 |") has no status cell.
-	statusCell = lazyregexp.New(`(?i)^\s*\|\s*(?:active|supported|unsupported|not\s+supported|deprecated|removed|compatible|incompatible|yes|no|n/a|✅|❌|✔|✓|✗|⚠)`)
+	statusCell = &lazyregexp.Regexp{Expr: `(?i)^\s*\|\s*(?:active|supported|unsupported|not\s+supported|deprecated|removed|compatible|incompatible|yes|no|n/a|✅|❌|✔|✓|✗|⚠)`}
 	// otherRunAdvice: a release the sentence asks the reader to move to is advice, not
 	// the run's ("Can you rerun the code after updating the PyTorch to `2.5.1` and
 	// Transformers to `4.46.1`", huggingface/transformers#34604; "please upgrade to torch
 	// 2.6", "you should install torch 2.5"): a request, then a verb of moving or
 	// installing, before the release in its sentence.
-	otherRunAdvice = lazyregexp.New(`(?i)(?:\b(?:can|could|would|will)\s+you\b|\bplease\b|\byou\s+(?:can|could|should|may|might|must|need\s+to|have\s+to)\b|` +
-		`\b(?:suggest|recommend|advise)\w*\b|\blet'?s\b)[^.!?]*\b(?:upgrad\w*|updat\w*|install\w*|switch\w*|bump\w*|downgrad\w*|mov(?:e|ing))\b[^.!?]*$`)
+	otherRunAdvice = &lazyregexp.Regexp{Expr: `(?i)(?:\b(?:can|could|would|will)\s+you\b|\bplease\b|\byou\s+(?:can|could|should|may|might|must|need\s+to|have\s+to)\b|` +
+		`\b(?:suggest|recommend|advise)\w*\b|\blet'?s\b)[^.!?]*\b(?:upgrad\w*|updat\w*|install\w*|switch\w*|bump\w*|downgrad\w*|mov(?:e|ing))\b[^.!?]*$`}
 	// otherRunPrevious: a release of an environment the writer had before ("The previous
 	// environment used torch `2.15.0.dev` nightly", holdoutJ's seedvr2x notes, whose run is
 	// 2.14.1's; "previously on torch 2.4") is another run's; read in up to eight words before it.
-	otherRunPrevious = lazyregexp.New(`(?i)\b(?:previous|former|old|earlier|original)\s+(?:\w+\s+)?(?:env\w*|setup|installation|install|venv|container|image|machine|docker|build|system)\b|\bpreviously\b`)
-	torchWord        = lazyregexp.New(`(?i)\b(?:py)?torch\b`)
-	clauseEnd        = lazyregexp.New(`(?i)(?:[.;:!?,]\s|\sbut\s|\showever\s|\swhile\s|\swhereas\s)`)
+	otherRunPrevious = &lazyregexp.Regexp{Expr: `(?i)\b(?:previous|former|old|earlier|original)\s+(?:\w+\s+)?(?:env\w*|setup|installation|install|venv|container|image|machine|docker|build|system)\b|\bpreviously\b`}
+	torchWord        = &lazyregexp.Regexp{Expr: `(?i)\b(?:py)?torch\b`}
+	clauseEnd        = &lazyregexp.Regexp{Expr: `(?i)(?:[.;:!?,]\s|\sbut\s|\showever\s|\swhile\s|\swhereas\s)`}
 )
 
 // otherRun reports whether the release at text[from:to], named in prose, is another
@@ -169,8 +169,8 @@ func otherRunWords(words [][]byte) bool {
 // and ≥ anywhere.
 // rangeWildcard is a wildcard after it (pytorch=2.5.*, torch==2.5.*).
 var (
-	rangeOperator = lazyregexp.New(`(?i)(?:\^|~=?|[<>!]=|[≤≥≦≧]|[(（]\s*[<>＜＞]|(?:torch|version)\s*[<>])\s*[\x60'"]?\s*v?$`)
-	rangeWildcard = lazyregexp.New(`^(?:\.\d+)*\.\*`)
+	rangeOperator = &lazyregexp.Regexp{Expr: `(?i)(?:\^|~=?|[<>!]=|[≤≥≦≧]|[(（]\s*[<>＜＞]|(?:torch|version)\s*[<>])\s*[\x60'"]?\s*v?$`}
+	rangeWildcard = &lazyregexp.Regexp{Expr: `^(?:\.\d+)*\.\*`}
 )
 
 // rangeRelease reports whether the release between before and after is a bound or a
@@ -197,14 +197,14 @@ func advice(text []byte, from int) bool {
 // releases they name are no run's.
 var (
 	pipVersions      = []byte("(from versions:")
-	jsonVersionEntry = lazyregexp.New(`(?i)"versions?"\s*:\s*"\s*(?:py)?torch\s*v?$`)
+	jsonVersionEntry = &lazyregexp.Regexp{Expr: `(?i)"versions?"\s*:\s*"\s*(?:py)?torch\s*v?$`}
 )
 
 // pipReplaced is pip's report of the installation it is about to replace ("Found
 // existing installation: torch 2.5.1", "Uninstalling torch-2.5.1:", "Successfully
 // uninstalled torch-2.5.1", then the release it installs: declare-lab/TangoFlux#7,
 // chenfei-wu/TaskMatrix#230): the release moved from, another run's.
-var pipReplaced = lazyregexp.New(`(?i)(?:\bfound\s+existing\s+installation:\s*(?:py)?torch\s+|\buninstall(?:ing|ed)\s+(?:py)?torch-)v?$`)
+var pipReplaced = &lazyregexp.Regexp{Expr: `(?i)(?:\bfound\s+existing\s+installation:\s*(?:py)?torch\s+|\buninstall(?:ing|ed)\s+(?:py)?torch-)v?$`}
 
 // listedRelease reports whether a release after before is one of a list's: pip's
 // versions of a requirement, a JSON compatibility entry, or the installation pip
@@ -237,7 +237,7 @@ func releaseStated(before, after []byte) bool {
 // foreignName is another package's or tool's name right before a release in prose: the
 // release is that package's ("PyTorch Lightning 2.4.0", "pytorch-lightning==2.4.0",
 // "torch-tensorrt 2.5.0", "with diffusers 2.3.1"), not torch's.
-var foreignName = lazyregexp.New(`(?i)(?:` + foreignNames + `)(?:\s*(?:version|ver\.?))?\s*(?:==|=|:|@)?\s*v?$`)
+var foreignName = &lazyregexp.Regexp{Expr: `(?i)(?:` + foreignNames + `)(?:\s*(?:version|ver\.?))?\s*(?:==|=|:|@)?\s*v?$`}
 
 // foreignNames are the packages and tools of foreignName and otherPackageNamed.
 const foreignNames = `lightning|diffusers|transformers|accelerate|xformers|triton|tensorrt|` +
@@ -272,11 +272,11 @@ func foreignRelease(before []byte) bool {
 // installed ("ERROR: Could not find a version that satisfies the requirement torch==2.5.1
 // (from versions: …)", "ERROR: No matching distribution found for torch==2.5.1": pypa/pip
 // src/pip/_internal/resolution/resolvelib/factory.py, _report_single_requirement_conflict).
-var requirementWord = lazyregexp.New(`(?i)(?:\b(?:requires|require|requiring|requires-dist:|has\s+requirement|` +
+var requirementWord = &lazyregexp.Regexp{Expr: `(?i)(?:\b(?:requires|require|requiring|requires-dist:|has\s+requirement|` +
 	`satisfies\s+the\s+requirement|(?:matching\s+)?distribution\s+found\s+for|` +
 	`richiede|richiedono|requiert|requièrent|n[ée]cessite|n[ée]cessitent|requiere|requieren|necesita|necesitan|necessita|` +
 	`requer|requerem|precisa\s+d[eo]|benötigt|ben[öo]tigen|erfordert|erfordern|braucht|brauchen)|` +
-	`требует|требуют|требуется|要求|需要|依赖|依賴|必需|必須|必要|필요한)\s*$`)
+	`требует|требуют|требуется|要求|需要|依赖|依賴|必需|必須|必要|필요한)\s*$`}
 
 // requirement reports whether a pin is another package's requirement: the text before
 // it ends with "requires".
@@ -303,7 +303,7 @@ func anotherPackages(before []byte) bool {
 // the next line (chengzeyi/Comfy-WaveSpeed#7), "torch.__ version __", "torch. __version__".
 const versionAttrSpaced = `torch\.\s?__\s?version\s?__`
 
-var reVersionAttrSpaced = lazyregexp.New(versionAttrSpaced)
+var reVersionAttrSpaced = &lazyregexp.Regexp{Expr: versionAttrSpaced}
 
 // namesVersionAttr reports whether text names torch.__version__, its underscores
 // spaced or not.
@@ -318,12 +318,12 @@ func namesVersionAttr(text []byte) bool {
 // of print(torch.__version__, torch.cuda.is_available()) or of print(torch.__version__,
 // torch.version.cuda), "2.5.1+cu124 True", "2.5.1+cu124 12.4" (print separates its
 // arguments with a space).
-var leadingValue = lazyregexp.New(`^'?` + ver + `'?,?\s+(\S.{0,80})$`)
+var leadingValue = &lazyregexp.Regexp{Expr: `^'?` + ver + `'?,?\s+(\S.{0,80})$`}
 
 // bareVersion is a line that holds only a version, as the REPL prints
 // torch.__version__ on the line after it, or pip show's "Version: 2.5.1" after
 // "Name: torch".
-var bareVersion = lazyregexp.New(`^(?:Version:\s*)?'?` + ver + `'?$`)
+var bareVersion = &lazyregexp.Regexp{Expr: `^(?:Version:\s*)?'?` + ver + `'?$`}
 
 // The value on the line after "torch.__version__" or pip show's "Name: torch" may carry
 // what the line before carried: a log header, a rank or process prefix, markdown, a
@@ -332,8 +332,8 @@ var bareVersion = lazyregexp.New(`^(?:Version:\s*)?'?` + ver + `'?$`)
 // with the value after one, waitedProse two words of prose, which no head has ("we
 // tested with 2.3.0" is no value).
 var (
-	waitedValue = lazyregexp.New(`^(.{0,120}?)(?:^|[^\w.+-])(?:Version:\s*)?['"]?` + ver + `['"]?(?:[\s|*\x60'"}]|</?[A-Za-z]{1,10}>)*$`)
-	waitedProse = lazyregexp.New(`\b[A-Za-z][a-z]{2,}\s+[a-z]{2,}\b`)
+	waitedValue = &lazyregexp.Regexp{Expr: `^(.{0,120}?)(?:^|[^\w.+-])(?:Version:\s*)?['"]?` + ver + `['"]?(?:[\s|*\x60'"}]|</?[A-Za-z]{1,10}>)*$`}
+	waitedProse = &lazyregexp.Regexp{Expr: `\b[A-Za-z][a-z]{2,}\s+[a-z]{2,}\b`}
 )
 
 // keyHead is a log header or line number before the version key row's key: anything that ends
@@ -464,7 +464,7 @@ func waitedVersion(text []byte) []byte {
 
 // waitedPin is a package's name and a comparison before the value on the line after a
 // version key: the line is a row of a package list, the value that package's.
-var waitedPin = lazyregexp.New(`(?:^|[^\w.-])([A-Za-z][\w.-]*)\s*[=<>~!]=?\s*$`)
+var waitedPin = &lazyregexp.Regexp{Expr: `(?:^|[^\w.-])([A-Za-z][\w.-]*)\s*[=<>~!]=?\s*$`}
 
 // otherPackagePin reports whether head (what stands before a waited value) ends with
 // another package's name and a comparison: "numpy==1.26.4" on the line after
@@ -518,7 +518,7 @@ func newVersionFinder() versionFinder {
 // betweenKeyAndValue is a line that may stand between a key alone on its line and its
 // value: a markdown code fence ("PyTorch Version" / "```" / "2.5.1" / "```") or a
 // table's rule under a one-column header ("| Torch version |" / "|---|" / "| 2.5.1 |").
-var betweenKeyAndValue = lazyregexp.New(`^\s*(?:(?:\x60{3,}|~{3,})[\w+-]*|\|?\s*:?-{3,}:?\s*(?:\|\s*:?-{3,}:?\s*)*\|?)\s*$`)
+var betweenKeyAndValue = &lazyregexp.Regexp{Expr: `^\s*(?:(?:\x60{3,}|~{3,})[\w+-]*|\|?\s*:?-{3,}:?\s*(?:\|\s*:?-{3,}:?\s*)*\|?)\s*$`}
 
 // pending reports whether the next line may hold the value the last one named.
 func (f *versionFinder) pending() bool { return f.wait || f.nb.wait > 0 || f.table.sep != 0 }
@@ -628,10 +628,10 @@ var tagMasked = []byte("nvidia/pytorch-ngc-image")
 // release patterns read) and reThenWorks a move that fixed the failure ("switched to the
 // nightly and it works": the release moved from is the failing run's).
 var (
-	reMovedToNightly = lazyregexp.New(`(?i)\b(?:moved|switched|upgraded|updated|migrated|went|changed)\b[^.;!?]{0,80}?` +
-		`\bto\s+(?:the\s+|a\s+)?[*_]{0,2}(?:latest\s+)?(?:(?:py)?torch\s+)?(?:nightly|nightlies|preview|pre-?release)\b`)
-	reNumberNext = lazyregexp.New(`^[\s*_)(]{0,6}(?:(?:build|version|release)\s+)?v?\d+\.\d+`)
-	reThenWorks  = lazyregexp.New(`(?i)^[^.;!?]{0,40}?\b(?:works?|worked|working|fixed|fixes|solved|resolved|resolves)\b`)
+	reMovedToNightly = &lazyregexp.Regexp{Expr: `(?i)\b(?:moved|switched|upgraded|updated|migrated|went|changed)\b[^.;!?]{0,80}?` +
+		`\bto\s+(?:the\s+|a\s+)?[*_]{0,2}(?:latest\s+)?(?:(?:py)?torch\s+)?(?:nightly|nightlies|preview|pre-?release)\b`}
+	reNumberNext = &lazyregexp.Regexp{Expr: `^[\s*_)(]{0,6}(?:(?:build|version|release)\s+)?v?\d+\.\d+`}
+	reThenWorks  = &lazyregexp.Regexp{Expr: `(?i)^[^.;!?]{0,40}?\b(?:works?|worked|working|fixed|fixes|solved|resolved|resolves)\b`}
 )
 
 // movedToNightlyGate holds the words reMovedToNightly's matches hold (see gate), parsed
@@ -814,7 +814,7 @@ func looseOther(before []byte) bool {
 // NCCL version too; should be 2.18.3", holdoutP's ALCF notes: NCCL's, not a torch 2.18),
 // unless it is joined to torch's name in a key whose value comes first ("- torch / cuda:
 // `2.9.0+cu130` / `13.0`", holdoutI1's scope notes): jointWithTorch.
-var jointWithTorch = lazyregexp.New(`(?i)\b(?:py)?torch\s*[/+&]\s*[\w.-]+`)
+var jointWithTorch = &lazyregexp.Regexp{Expr: `(?i)\b(?:py)?torch\s*[/+&]\s*[\w.-]+`}
 
 // otherPin reports whether a pin at [lo, hi) of text is not the run's by itself: another
 // run's ("Downgrading to torch==2.5.1 fixes this") or one of a transition's two releases
@@ -872,7 +872,7 @@ func olderRelease(s []byte) string {
 // changed, removals before additions (" - torch==2.5.1" then " + torch==2.6.0": astral-sh/uv
 // crates/uv/src/commands/pip/loggers.rs DefaultInstallLogger.on_complete; w-m/ffsplat#29),
 // or a diff of a requirements file ("-torch==2.1.0" then "+torch==2.2.0").
-var pinMark = lazyregexp.New(`(?i)^\s*([-+])\s?(?:py)?torch\s*==`)
+var pinMark = &lazyregexp.Regexp{Expr: `(?i)^\s*([-+])\s?(?:py)?torch\s*==`}
 
 // outranks reports whether a release of the rank and phrasing on text is taken over
 // the one found: a higher rank, or, at the same rank, a pin marked added over one marked

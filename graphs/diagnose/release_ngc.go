@@ -161,11 +161,11 @@ const ngcProse = `(?i)(?:` +
 
 // ngcOtherProduct names another NGC container whose YY.MM tags ship other builds
 // than the PyTorch container's of the month.
-var ngcOtherProduct = lazyregexp.New(`(?i)\b(?:tensorflow|tf[12]?|nemo|triton(?:server)?|tritonserver|vllm|sglang|tensorrt[-_ ]?llm|trt[-_ ]?llm|jax|paxml|mxnet|paddle\w*|dgl|pyg|modulus|merlin|rapids|dali|riva|clara|cuda[-_ ]?dl|hpc[-_ ]?sdk|nvhpc)\b`)
+var ngcOtherProduct = &lazyregexp.Regexp{Expr: `(?i)\b(?:tensorflow|tf[12]?|nemo|triton(?:server)?|tritonserver|vllm|sglang|tensorrt[-_ ]?llm|trt[-_ ]?llm|jax|paxml|mxnet|paddle\w*|dgl|pyg|modulus|merlin|rapids|dali|riva|clara|cuda[-_ ]?dl|hpc[-_ ]?sdk|nvhpc)\b`}
 
 // ngcContainerAfter is the text after a month that names a PyTorch or NGC container or
 // image: "24.05 PyTorch container", "23.11-py3 NGC image", "24.05 NGC PyTorch container".
-var ngcContainerAfter = lazyregexp.New(`(?i)^(?:-py3)?\s+(?:NGC(?:\s+PyTorch)?|(?:NVIDIA(?:['’]s)?\s+)?PyTorch(?:\s+NGC)?)\s+(?:docker\s+)?(?:containers?|images?)\b`)
+var ngcContainerAfter = &lazyregexp.Regexp{Expr: `(?i)^(?:-py3)?\s+(?:NGC(?:\s+PyTorch)?|(?:NVIDIA(?:['’]s)?\s+)?PyTorch(?:\s+NGC)?)\s+(?:docker\s+)?(?:containers?|images?)\b`}
 
 // ngcProseGate admits a line the prose row may match: a release's digits and a word
 // of NGC, NVIDIA, a container or an image.

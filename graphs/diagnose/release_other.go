@@ -31,28 +31,28 @@ import (
 //     ("Update to Torch 2.9.0-rc6", huggingface/kernel-builder#245; "chore: bump torch to
 //     2.5.1"), a project's move and not a run's.
 var (
-	otherRunAbsentAfter = lazyregexp.New(`(?i)^\W{0,4}(?:\S+\s+){0,3}?(?:` +
+	otherRunAbsentAfter = &lazyregexp.Regexp{Expr: `(?i)^\W{0,4}(?:\S+\s+){0,3}?(?:` +
 		`(?:there\s+(?:is|was|are|were)|there's|has|had|have|shows?|showed|gives?|gave|throws?|threw|raises?|raised)\s+no\s+(?:(?:such|this|that|the|any|same)\s+)?` + absentNoun + `|` +
 		`(?:does|did|do)(?:n't|\s+not)\s+(?:(?:have|show|give|throw|raise|hit)\s+(?:(?:this|that|the|any|such|an?|same)\s+){0,2}` + absentNoun + `|reproduce|happen|occur|crash)|` +
-		`(?:is|was|are|were)\s+(?:not\s+affected|unaffected))\b`)
-	otherRunAbsentBefore = lazyregexp.New(`(?i)(?:(?:does|did|do)(?:n't|\s+not)\s+(?:happen|occur|appear|exist|show\s+up)|` +
+		`(?:is|was|are|were)\s+(?:not\s+affected|unaffected))\b`}
+	otherRunAbsentBefore = &lazyregexp.Regexp{Expr: `(?i)(?:(?:does|did|do)(?:n't|\s+not)\s+(?:happen|occur|appear|exist|show\s+up)|` +
 		`\b(?:is|was|are|were)\s+not\s+(?:present|there|happening|occurring|seen)|\bno\s+(?:such\s+)?` + absentNoun + `\s+(?:on|with|in|under|using)|` +
-		`\blast\s+(?:known\s+)?good|\bknown[\s-]good)\b`)
-	otherRunStatus = lazyregexp.New(`(?i)^\s*(?:\(\s*(?:ok|okay|fine|good|works?|working|pass(?:es|ed)?|✅|✓|✔)\s*\)|` +
+		`\blast\s+(?:known\s+)?good|\bknown[\s-]good)\b`}
+	otherRunStatus = &lazyregexp.Regexp{Expr: `(?i)^\s*(?:\(\s*(?:ok|okay|fine|good|works?|working|pass(?:es|ed)?|✅|✓|✔)\s*\)|` +
 		`(?:[:=]|-{1,2}|–|—|→|->)\s*(?:ok|okay|fine|good|works?|working|pass(?:es|ed)?)\b|(?:✅|✓|✔)|` +
 		// a status word right after, then a clause's end: "torch 2.5 ok, torch 2.6 broken"
 		// (branch recallG's probe; "fine-tuning" goes on)
-		`\s+(?:ok|okay|fine|good|passes|passed)\s*(?:[,;/)]|\.(?:\s|$)|$))`)
-	otherRunRange   = lazyregexp.New(`(?i)^\s*(?:-|–|—|~|to|through|thru|\.\.)\s*(?:(?:py)?torch\s*)?v?\d+\.\d+`)
-	otherRunFeature = lazyregexp.New(`(?i)^[\s,]*(?:\S+\s+){0,3}?(?:we\s+(?:added|introduced|shipped|enabled)|(?:added|adds)\s+support|introduced|introduces|now\s+supports?|supports)\b`)
-	otherRunUpdate  = lazyregexp.New(`(?i)^[\s*#>\x60-]*(?:\[[^\]]{0,40}\]\s*|[\w()-]{1,20}:\s*)?(?:update|upgrade|bump|pin)\s+(?:\S+\s+){0,4}?$`)
-	otherRunProject = lazyregexp.New(`(?i)(?:^|[\s*#>-])(?:supports?|supported\s+by|compatib\w*|drop(?:s|ped)?|bumps?)\b`)
+		`\s+(?:ok|okay|fine|good|passes|passed)\s*(?:[,;/)]|\.(?:\s|$)|$))`}
+	otherRunRange   = &lazyregexp.Regexp{Expr: `(?i)^\s*(?:-|–|—|~|to|through|thru|\.\.)\s*(?:(?:py)?torch\s*)?v?\d+\.\d+`}
+	otherRunFeature = &lazyregexp.Regexp{Expr: `(?i)^[\s,]*(?:\S+\s+){0,3}?(?:we\s+(?:added|introduced|shipped|enabled)|(?:added|adds)\s+support|introduced|introduces|now\s+supports?|supports)\b`}
+	otherRunUpdate  = &lazyregexp.Regexp{Expr: `(?i)^[\s*#>\x60-]*(?:\[[^\]]{0,40}\]\s*|[\w()-]{1,20}:\s*)?(?:update|upgrade|bump|pin)\s+(?:\S+\s+){0,4}?$`}
+	otherRunProject = &lazyregexp.Regexp{Expr: `(?i)(?:^|[\s*#>-])(?:supports?|supported\s+by|compatib\w*|drop(?:s|ped)?|bumps?)\b`}
 )
 
 // negatedRun is a failure said by a negated word of otherRunAfter ("PyTorch 2.5.1 does
 // not work with reduce-overhead", "On torch 2.5.1 it doesn't work", "torch 2.5 no longer
 // compiles"): the release is the run's, not one that works.
-var negatedRun = lazyregexp.New(`(?i)(?:\bnot|n't|\bnever|\bno\s+longer)\s+(?:\w+\s+)?(?:works?|worked|working|runs?|ran|compiles|passe[sd]|is\s+fine)\b`)
+var negatedRun = &lazyregexp.Regexp{Expr: `(?i)(?:\bnot|n't|\bnever|\bno\s+longer)\s+(?:\w+\s+)?(?:works?|worked|working|runs?|ran|compiles|passe[sd]|is\s+fine)\b`}
 
 // listTail is a list of releases before another one of it, which shares the list's
 // first release's verdict ("passes with torch 2.9.0 & 2.9.1 but fails with 2.10.0 RC",
@@ -62,8 +62,8 @@ var negatedRun = lazyregexp.New(`(?i)(?:\bnot|n't|\bnever|\bno\s+longer)\s+(?:\w
 // **PyTorch versions tested**: 2.9.0+cu128, 2.10.0+cu128", pytorch/pytorch#174575),
 // none of them the run's alone.
 var (
-	listTail  = lazyregexp.New(`(?i)` + ver + `(?:\s*(?:&|,|/|\band\b|\bor\b)\s*v?` + ver + `)*\s*(?:&|,|/|\band|\bor)\s*v?$`)
-	testedKey = lazyregexp.New(`(?i)\bversions?\s+(?:tested|tried|checked|compared|benchmarked)\W{0,4}:\W{0,3}(?:` + ver + `\s*,\s*)*$`)
+	listTail  = &lazyregexp.Regexp{Expr: `(?i)` + ver + `(?:\s*(?:&|,|/|\band\b|\bor\b)\s*v?` + ver + `)*\s*(?:&|,|/|\band|\bor)\s*v?$`}
+	testedKey = &lazyregexp.Regexp{Expr: `(?i)\bversions?\s+(?:tested|tried|checked|compared|benchmarked)\W{0,4}:\W{0,3}(?:` + ver + `\s*,\s*)*$`}
 )
 
 // listHead returns the bounds in before of the first release of the list that before
@@ -98,7 +98,7 @@ func otherRunAfterWords(after []byte) bool {
 }
 
 // printCall is a print call's arguments, up to its first closing parenthesis.
-var printCall = lazyregexp.New(`\bprint\s*\(([^()]*(?:\([^()]*\)[^()]*)*)\)`)
+var printCall = &lazyregexp.Regexp{Expr: `\bprint\s*\(([^()]*(?:\([^()]*\)[^()]*)*)\)`}
 
 // printSlot returns the position of torch.__version__ among the arguments of the print
 // call that prints it on text, when other arguments come before it: python -c "import
@@ -153,7 +153,7 @@ func slotVersion(text []byte, slot int) []byte {
 // title; "torch 2.5 works in eager but not compiled", "works with bf16 but not fp16"):
 // the release is the run's, which fails on the other; the thing contrasted is no
 // release (it starts with no digit).
-var worksContrast = lazyregexp.New(`(?i)^(?:[^.;!?]|\.\S){0,60}?\bworks?\s+(?:fine\s+|well\s+)?(?:on|in|with|for|under|using|when)\s+(?:the\s+|a\s+)?[^\d\s.][^\s,]*(?:\s+[A-Za-z][\w-]*)?\s*,?\s*but\s+(?:not|fails|crashes|breaks)\b`)
+var worksContrast = &lazyregexp.Regexp{Expr: `(?i)^(?:[^.;!?]|\.\S){0,60}?\bworks?\s+(?:fine\s+|well\s+)?(?:on|in|with|for|under|using|when)\s+(?:the\s+|a\s+)?[^\d\s.][^\s,]*(?:\s+[A-Za-z][\w-]*)?\s*,?\s*but\s+(?:not|fails|crashes|breaks)\b`}
 
 // notModulePath ends a package's name that is not the head of a dotted module path: a
 // logger's name in a log header ("05/01/2024 12:00:00 - WARNING - accelerate.accelerator -
@@ -192,7 +192,7 @@ func otherRunSaid(text, before []byte, from, to int) bool {
 // marks and one parenthetical ("**PyTorch 2.10** (pins Triton 3.6): works.", holdoutO's
 // Chennesxu/triton-turing#24, whose "**PyTorch 2.4** (pins Triton 3.0): fails." is the
 // run's; "torch 2.4.1 (cu121): OK").
-var releaseAside = lazyregexp.New(`^[*_\x60]{0,3}(?:\s*[(（][^()（）]{0,60}[)）])?[*_\x60]{0,3}`)
+var releaseAside = &lazyregexp.Regexp{Expr: `^[*_\x60]{0,3}(?:\s*[(（][^()（）]{0,60}[)）])?[*_\x60]{0,3}`}
 
 // pastAside returns after without its leading releaseAside.
 func pastAside(after []byte) []byte {

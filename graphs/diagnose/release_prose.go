@@ -29,17 +29,17 @@ const verTag = `(?:\s*(?:rc\d*|nightly|stable|release))?`
 
 // Fail and fix words of a clause that names two releases.
 var (
-	reDowngrade = lazyregexp.New(`(?i)\b(?:downgrad\w*|roll(?:ed|ing)?\s+back|revert\w*|went\s+back|going\s+back|back\s+to)\b`)
-	reFixed     = lazyregexp.New(`(?i)\b(?:fix(?:es|ed)?|solv(?:es|ed)|resolv(?:es|ed)|works?|worked|helps|helped|no\s+longer|goes\s+away|went\s+away|is\s+gone)\b`)
-	reNotFixed  = lazyregexp.New(`(?i)(?:\bnot|n't|\bnever)\s+(?:\w+\s+)?(?:fix|solve|resolve|work|help)|\bstill\b|` +
-		`\b(?:fix(?:ed|es)?|solv(?:ed|es)|chang(?:ed|es))\s+nothing\b|\bno\s+(?:luck|change|difference)\b|\bsame\s+(?:error|issue|problem|crash|failure|result)s?\b`)
-	reFailed = lazyregexp.New(`(?i)\b(?:fail\w*|crash\w*|broke|broken|breaks|errors?|regress\w*|raises|throws|slower|still)\b`)
+	reDowngrade = &lazyregexp.Regexp{Expr: `(?i)\b(?:downgrad\w*|roll(?:ed|ing)?\s+back|revert\w*|went\s+back|going\s+back|back\s+to)\b`}
+	reFixed     = &lazyregexp.Regexp{Expr: `(?i)\b(?:fix(?:es|ed)?|solv(?:es|ed)|resolv(?:es|ed)|works?|worked|helps|helped|no\s+longer|goes\s+away|went\s+away|is\s+gone)\b`}
+	reNotFixed  = &lazyregexp.Regexp{Expr: `(?i)(?:\bnot|n't|\bnever)\s+(?:\w+\s+)?(?:fix|solve|resolve|work|help)|\bstill\b|` +
+		`\b(?:fix(?:ed|es)?|solv(?:ed|es)|chang(?:ed|es))\s+nothing\b|\bno\s+(?:luck|change|difference)\b|\bsame\s+(?:error|issue|problem|crash|failure|result)s?\b`}
+	reFailed = &lazyregexp.Regexp{Expr: `(?i)\b(?:fail\w*|crash\w*|broke|broken|breaks|errors?|regress\w*|raises|throws|slower|still)\b`}
 	// otherPackage: a clause that names another package's move ("numpy was updated
 	// to 2.0") gives no torch release.
-	otherPackage = lazyregexp.New(`(?i)\b(?:numpy|triton|python|cuda|cudnn|nccl|transformers|diffusers|accelerate|vllm|sglang|xformers|jax|tensorflow|keras|driver|gcc|sympy|pip|ubuntu|macos|windows|comfyui|onnx\w*|torchvision|torchaudio|lightning|mmcv|timm|peft|deepspeed|flash[-_ ]?attn|bitsandbytes|sageattention)\b` + notModulePath)
+	otherPackage = &lazyregexp.Regexp{Expr: `(?i)\b(?:numpy|triton|python|cuda|cudnn|nccl|transformers|diffusers|accelerate|vllm|sglang|xformers|jax|tensorflow|keras|driver|gcc|sympy|pip|ubuntu|macos|windows|comfyui|onnx\w*|torchvision|torchaudio|lightning|mmcv|timm|peft|deepspeed|flash[-_ ]?attn|bitsandbytes|sageattention)\b` + notModulePath}
 	// otherRunFrom: a release the run moved away from ("we upgraded from torch 2.4",
 	// "the regression from 2.5"); it is read in the whole clause before the release.
-	otherRunFrom = lazyregexp.New(`(?i)\b(?:upgrad\w*|updat\w*|mov(?:ed|ing)|switch\w*|migrat\w*|bump\w*|went|going|jump\w*|regress\w*)\b.*\bfrom\s+` + optTorch + `$`)
+	otherRunFrom = &lazyregexp.Regexp{Expr: `(?i)\b(?:upgrad\w*|updat\w*|mov(?:ed|ing)|switch\w*|migrat\w*|bump\w*|went|going|jump\w*|regress\w*)\b.*\bfrom\s+` + optTorch + `$`}
 )
 
 // clause returns the clause of text around [lo, hi): from the last clause end before lo
@@ -57,7 +57,7 @@ func clause(text []byte, lo, hi int) []byte {
 }
 
 // sentenceEnd ends a sentence.
-var sentenceEnd = lazyregexp.New(`[.;!?](?:\s|$)`)
+var sentenceEnd = &lazyregexp.Regexp{Expr: `[.;!?](?:\s|$)`}
 
 // sentenceAround returns the sentence of text around [lo, hi).
 func sentenceAround(text []byte, lo, hi int) []byte {
@@ -84,7 +84,7 @@ const moveVerb = `(?:upgrad\w*|updat\w*|mov(?:e|es|ed|ing)|switch\w*|bump\w*|mig
 // transition is two releases joined by "to" or an arrow, a pin on either side: a pin
 // that is one of them is not the run's by itself ("torch==2.4.1 -> torch==2.11.0": the
 // move's phrasings pick one, or none).
-var transition = lazyregexp.New(`(?i)` + optTorch + ver + verTag + `\s*(?:to|->|→|=>|into)\s+` + optTorch + ver + `\b`)
+var transition = &lazyregexp.Regexp{Expr: `(?i)` + optTorch + ver + verTag + `\s*(?:to|->|→|=>|into)\s+` + optTorch + ver + `\b`}
 
 // inTransition reports whether [lo, hi) of text is one of a transition's two releases.
 func inTransition(text []byte, lo, hi int) bool {
@@ -135,14 +135,14 @@ func pickMove(text []byte, m []int) (int, int, verdict) {
 // ("Downgrade torch 2.6 -> 2.5 to fix the crash") is still the release moved from
 // (reFixed), and a line that advises the move ("Workaround: downgrade …", "fix: …",
 // "Please downgrade …") is no change's item.
-var changeItem = lazyregexp.New(`(?i)^[\s*#>\x60+-]*(?:\[[^\]]{0,40}\]\s*)?` +
+var changeItem = &lazyregexp.Regexp{Expr: `(?i)^[\s*#>\x60+-]*(?:\[[^\]]{0,40}\]\s*)?` +
 	`(?:(?:feat|chore|build|deps|ci|refactor|perf|env|docs|changes?|changed|setup|environment)(?:\([\w-]{0,20}\))?!?:\s*)?` +
-	`(?:downgrade|upgrade|update|bump|pin|switch|move|migrate|revert|roll\s+back)\s[^.;!?]*$`)
+	`(?:downgrade|upgrade|update|bump|pin|switch|move|migrate|revert|roll\s+back)\s[^.;!?]*$`}
 
 // failNamed is a release with a failure said after it: "2.6 breaks the compile",
 // "torch 2.6.0 crashes".
-var failNamed = lazyregexp.New(`(?i)(?:^|[^\w.])(?:(?:py)?torch\s*)?v?(\d+\.\d+)(?:\.\d+)?(?:\+\w+)?\)?\s+(?:\w+\s+){0,2}?` +
-	`(?:fails?|failed|crash(?:es|ed)?|breaks|broke|is\s+broken|errors?\s+out|raises|throws|regress(?:es|ed))\b`)
+var failNamed = &lazyregexp.Regexp{Expr: `(?i)(?:^|[^\w.])(?:(?:py)?torch\s*)?v?(\d+\.\d+)(?:\.\d+)?(?:\+\w+)?\)?\s+(?:\w+\s+){0,2}?` +
+	`(?:fails?|failed|crash(?:es|ed)?|breaks|broke|is\s+broken|errors?\s+out|raises|throws|regress(?:es|ed))\b`}
 
 // failingNamed picks the side of a move (m, releases a and b) that the rest of its
 // sentence names again with a failure after it: "downgrade torch from 2.6.0 to 2.5.1 (2.6
@@ -258,7 +258,7 @@ var moveAnchorsList = []string{"pgraded to 2.", "pdated to 2.", "pgrading to 2."
 
 // compileWord names torch's compile stack: a line that names it and a release a failure
 // happens on names the run's.
-var compileWord = lazyregexp.New(`(?i)\b(?:compile[ds]?|inductor|dynamo|cuda\s?graphs?|cudagraph\w*|reduce-overhead|max-autotune)\b`)
+var compileWord = &lazyregexp.Regexp{Expr: `(?i)\b(?:compile[ds]?|inductor|dynamo|cuda\s?graphs?|cudagraph\w*|reduce-overhead|max-autotune)\b`}
 
 // pickFailingAfter takes a bare release named after a failure word ("broke in 2.1") when
 // the line names torch or its compile stack, or its sentence names another release (the
@@ -284,8 +284,8 @@ func pickFailingAfter(text []byte, m []int) (int, int, verdict) {
 // 2.4"), and worksBefore reports whether the sentences of a line before a failing
 // release's hold one: the failing release is then the run's, as when one sentence names
 // both ("Works in 2.4.1. Fails in 2.5.0.", branch release's second pass).
-var worksBare = lazyregexp.New(`(?i)\b(?:works?|worked|working|fine|ok|okay|passe[sd]|runs?\s+fine|ran\s+fine)\s+(?:on|in|with|under)\s+v?2\.\d{1,2}\b|` +
-	`\b2\.\d{1,2}(?:\.\d+)?\s*(?:works|worked|is\s+fine|was\s+fine|runs\s+fine|ran\s+fine|passes|passed)\b`)
+var worksBare = &lazyregexp.Regexp{Expr: `(?i)\b(?:works?|worked|working|fine|ok|okay|passe[sd]|runs?\s+fine|ran\s+fine)\s+(?:on|in|with|under)\s+v?2\.\d{1,2}\b|` +
+	`\b2\.\d{1,2}(?:\.\d+)?\s*(?:works|worked|is\s+fine|was\s+fine|runs\s+fine|ran\s+fine|passes|passed)\b`}
 
 func worksBefore(before []byte) bool {
 	return len(before) > 0 && worksBare.Match(before)
@@ -294,7 +294,7 @@ func worksBefore(before []byte) bool {
 // nightlyWord names torch's nightly channel: a line that names it beside a bare release
 // the failure is on speaks of torch's releases ("I can confirm this issue existing in
 // v2.11.0. I believe it has been fixed in nightly", pytorch/pytorch#181366).
-var nightlyWord = lazyregexp.New(`(?i)\bnightl(?:y|ies)\b`)
+var nightlyWord = &lazyregexp.Regexp{Expr: `(?i)\bnightl(?:y|ies)\b`}
 
 // bareRelease is a 2.x release in prose.
-var bareRelease = lazyregexp.New(`\b2\.\d{1,2}(?:\.\d+)?\b`)
+var bareRelease = &lazyregexp.Regexp{Expr: `\b2\.\d{1,2}(?:\.\d+)?\b`}

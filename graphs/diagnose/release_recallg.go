@@ -60,14 +60,14 @@ func bareMoveAnchors() []string {
 // ("[Regression 2.5 -> 2.6] reduce-overhead fails", "After 2.5 -> 2.6 upgrade,
 // torch.compile fails") is torch's only on a line that names its compile stack and says
 // the numbers are a move.
-var moveOrRegress = lazyregexp.New(`(?i)\b(?:` + moveVerb + `|regress\w*|went|going|jump\w*)\b`)
+var moveOrRegress = &lazyregexp.Regexp{Expr: `(?i)\b(?:` + moveVerb + `|regress\w*|went|going|jump\w*)\b`}
 
 // wordBefore is a word right before a bare move's first release, and bareMoveLead one
 // that leaves the numbers torch's: "Upgrade glibc 2.31 -> 2.35" is glibc's, "[Regression
 // 2.5 -> 2.6]" and "After 2.5 -> 2.6 upgrade" are a move of torch's.
 var (
-	wordBefore   = lazyregexp.New(`[A-Za-z][\w.-]*[\s(\[:]*v?$`)
-	bareMoveLead = lazyregexp.New(`(?i)\b(?:regressions?|from|(?:py)?torch|after|since|before|` + moveVerb + `|versions?|releases?|to|of|on|in|with)[\s(\[:]*v?$`)
+	wordBefore   = &lazyregexp.Regexp{Expr: `[A-Za-z][\w.-]*[\s(\[:]*v?$`}
+	bareMoveLead = &lazyregexp.Regexp{Expr: `(?i)\b(?:regressions?|from|(?:py)?torch|after|since|before|` + moveVerb + `|versions?|releases?|to|of|on|in|with)[\s(\[:]*v?$`}
 )
 
 // pickMoveBare reads a bare move (two 2.x releases joined by an arrow, no package named
@@ -83,9 +83,9 @@ func pickMoveBare(text []byte, m []int) (int, int, verdict) {
 
 // Fail and fix words of Chinese and Japanese prose after a move.
 var (
-	cjkFixed  = lazyregexp.New(`解决|解決|好了|正常|修复|修復|可以了|没问题|沒問題|成功|直っ|直り|解消|治っ|動い|動き`)
-	cjkFailed = lazyregexp.New(`报错|報錯|出错|出錯|错误|錯誤|失败|失敗|崩溃|崩潰|异常|異常|エラー|落ち|还是|還是|依然|仍然|相変わらず|同じ`)
-	cjkDown   = lazyregexp.New(`降级|降級|降|回退|ダウングレード|下げ`)
+	cjkFixed  = &lazyregexp.Regexp{Expr: `解决|解決|好了|正常|修复|修復|可以了|没问题|沒問題|成功|直っ|直り|解消|治っ|動い|動き`}
+	cjkFailed = &lazyregexp.Regexp{Expr: `报错|報錯|出错|出錯|错误|錯誤|失败|失敗|崩溃|崩潰|异常|異常|エラー|落ち|还是|還是|依然|仍然|相変わらず|同じ`}
+	cjkDown   = &lazyregexp.Regexp{Expr: `降级|降級|降|回退|ダウングレード|下げ`}
 )
 
 // pickMoveCJK picks the failing release of a move in Chinese or Japanese prose, m's first
@@ -110,7 +110,7 @@ func pickMoveCJK(text []byte, m []int) (int, int, verdict) {
 // otherRunDownCJK ends the text before a release a Chinese writer goes back to: "降级
 // torch 到 2.4.1 解决", "回退到 2.4" (English's "downgrade to torch 2.3" is another run's
 // by otherRunBefore's downgrade).
-var otherRunDownCJK = lazyregexp.New(`(?i)(?:降级|降級|回退|退回|回滚|回滾|降)\s*(?:(?:py)?torch\s*)?(?:版本\s*)?(?:到|至)\s*(?:(?:py)?torch\s*)?(?:==?\s*)?v?$`)
+var otherRunDownCJK = &lazyregexp.Regexp{Expr: `(?i)(?:降级|降級|回退|退回|回滚|回滾|降)\s*(?:(?:py)?torch\s*)?(?:版本\s*)?(?:到|至)\s*(?:(?:py)?torch\s*)?(?:==?\s*)?v?$`}
 
 // A release that works or where a fix landed, said in French, Spanish, Portuguese,
 // Italian, German or Russian ("Ça marche avec PyTorch 2.4, mais pas avec PyTorch 2.5",
@@ -121,9 +121,9 @@ var otherRunDownCJK = lazyregexp.New(`(?i)(?:降级|降級|回退|退回|回滚|
 var (
 	worksIntl = `(?:marche|fonctionne|funciona|funziona|funktioniert|läuft|работает|corrig[ée]e?|r[ée]solu|corregido|arreglado|` +
 		`solucionado|corrigido|resolvido|risolto|corretto|behoben|gefixt|исправлен[оа]?)`
-	beforeIntl        = lazyregexp.New(`(?i)(?:^|\s)` + worksIntl + `(?:\s+\S+){0,3}\s*$`)
-	otherRunAfterIntl = lazyregexp.New(`(?i)^\W*(?:\S+\s+){0,2}?` + worksIntl + `(?:\s|[,.;!]|$)`)
-	negatedIntl       = lazyregexp.New(`(?i)(?:^|\s)(?:ne|n'|pas|no|não|nicht|kein\w*|non|не)(?:\s|$)`)
+	beforeIntl        = &lazyregexp.Regexp{Expr: `(?i)(?:^|\s)` + worksIntl + `(?:\s+\S+){0,3}\s*$`}
+	otherRunAfterIntl = &lazyregexp.Regexp{Expr: `(?i)^\W*(?:\S+\s+){0,2}?` + worksIntl + `(?:\s|[,.;!]|$)`}
+	negatedIntl       = &lazyregexp.Regexp{Expr: `(?i)(?:^|\s)(?:ne|n'|pas|no|não|nicht|kein\w*|non|не)(?:\s|$)`}
 )
 
 // otherRunBeforeIntl reports whether the last words before a release say, in another

@@ -39,15 +39,15 @@ import (
 //     holdoutAE's google/gemma-2-9b discussion 29, whose failing run states none):
 //     upgradeWorked, read by the finder (upgradedReply).
 var (
-	apiHistoryBefore = lazyregexp.New(`(?i)(?:\b(?:deprecated|removed|renamed|dropped|stabili[sz]ed|made\s+(?:stable|public|the\s+default)|` +
+	apiHistoryBefore = &lazyregexp.Regexp{Expr: `(?i)(?:\b(?:deprecated|removed|renamed|dropped|stabili[sz]ed|made\s+(?:stable|public|the\s+default)|` +
 		`(?:going\s+to|will|may|might|shall|to)\s+be\s+\w+)\s+(?:to\s+\S+\s+)?(?:since|in|after|as\s+of|from|starting\s+(?:in|with|from)|before|by|with|for)\s+|` +
 		`\b(?:past|deprecation\s+(?:in|after|since)|removal\s+(?:in|after))\s+|` +
 		`\bwill\s+(?:default|raise|error|become|change|switch|flip|require|remove|drop|warn|be\s+\w+|no\s+longer\s+\w+|start\s+\w+|stop\s+\w+)\s+(?:\S+\s+){0,4}?` +
 		`(?:in|after|from|by|starting\s+(?:in|with|from)|since|as\s+of)\s+)` +
-		`(?:the\s+)?(?:(?:release|version)\s+(?:of\s+)?)?(?:(?:py)?torch\s*)?(?:version\s*)?v?$`)
-	apiHistoryAfter = lazyregexp.New(`(?i)^[\w.+-]*\W{0,3}(?:of\s+(?:py)?torch\W{0,3})?(?:[\w\x60'"]+\s+){0,2}?` +
+		`(?:the\s+)?(?:(?:release|version)\s+(?:of\s+)?)?(?:(?:py)?torch\s*)?(?:version\s*)?v?$`}
+	apiHistoryAfter = &lazyregexp.Regexp{Expr: `(?i)^[\w.+-]*\W{0,3}(?:of\s+(?:py)?torch\W{0,3})?(?:[\w\x60'"]+\s+){0,2}?` +
 		`(?:will\s+(?:default|raise|error|become|change|switch|flip|require|remove|drop|warn|no\s+longer|be\s+(?:removed|deprecated|required|dropped|changed|enabled|disabled|the\s+default|made|raised))|` +
-		`we\s+(?:will|changed|have\s+changed|made|switched|flipped|removed|deprecated)\b)`)
+		`we\s+(?:will|changed|have\s+changed|made|switched|flipped|removed|deprecated)\b)`}
 )
 
 // apiHistory reports whether the release at text[from:to], named in prose, is one of an
@@ -61,13 +61,13 @@ func apiHistory(text, before []byte, to int) bool {
 // torch's name, so that "The install works:" moves nothing), and a fix said of it (reFixed, not as a purpose: fixPurpose), not
 // negated or said to persist (reNotFixed, butFails).
 var (
-	moveInstall = lazyregexp.New(`(?i)\b(?:(?:upgrad|updat|install|switch|mov|bump|migrat)(?:ed|ing|ion)|bumped|` +
-		`(?:upgrade|update|install|switch|move|bump|migrate)\s+(?:to\b|-U\b|--upgrade\b|(?:the\s+)?(?:py)?torch\b)|went\s+(?:to|with)|go(?:ing)?\s+(?:to|with)|(?:away|gone|disappeared)\s+with)\b`)
-	fixPurpose = lazyregexp.New(`(?i)\b(?:to|in\s+order\s+to)\s+(?:fix|solve|resolve)\b`)
+	moveInstall = &lazyregexp.Regexp{Expr: `(?i)\b(?:(?:upgrad|updat|install|switch|mov|bump|migrat)(?:ed|ing|ion)|bumped|` +
+		`(?:upgrade|update|install|switch|move|bump|migrate)\s+(?:to\b|-U\b|--upgrade\b|(?:the\s+)?(?:py)?torch\b)|went\s+(?:to|with)|go(?:ing)?\s+(?:to|with)|(?:away|gone|disappeared)\s+with)\b`}
+	fixPurpose = &lazyregexp.Regexp{Expr: `(?i)\b(?:to|in\s+order\s+to)\s+(?:fix|solve|resolve)\b`}
 	// moveNoun is a determiner before moveInstall's word, which makes it a noun: "The
 	// install works: torch stayed at the image's 2.10.0+cu128" (holdoutAC's unsloth
 	// commit, whose run is 2.10's) moved nothing.
-	moveNoun = lazyregexp.New(`(?i)\b(?:the|an?|my|your|our|this|that|its|their|each|every|fresh|clean|new)\s+$`)
+	moveNoun = &lazyregexp.Regexp{Expr: `(?i)\b(?:the|an?|my|your|our|this|that|its|their|each|every|fresh|clean|new)\s+$`}
 )
 
 // movedBefore reports whether text (a sentence before a release) holds a word of moving
@@ -95,7 +95,7 @@ func fixMove(text []byte, from, to int) bool {
 // failsAfter is a failure said after the release in its sentence, no fix said there
 // ("bug fixed (SAM2 upgraded torch to 2.11+cu130, breaking CUDA on driver-12.8 server;
 // …)": the move broke it, whatever fix the sentence tells of).
-var failsAfter = lazyregexp.New(`(?i)\b(?:break\w*|broke|fail\w*|crash\w*|regress\w*)\b`)
+var failsAfter = &lazyregexp.Regexp{Expr: `(?i)\b(?:break\w*|broke|fail\w*|crash\w*|regress\w*)\b`}
 
 // recallJRows: a release the run moved torch to, torch named between the move's verb
 // and "to", the release a minor alone or with a build tag ("pip upgraded torch to 2.10 but
@@ -123,13 +123,13 @@ func pickMovedTorch(text []byte, m []int) (int, int, verdict) {
 // upgradeWorked is a line that says an upgrade of torch, its release unnamed, made the
 // failure go: "this worked for me pip install --upgrade torch torchvision torchaudio",
 // "upgrading torch fixed it", "Updating PyTorch solved the issue for me".
-var upgradeWorked = lazyregexp.New(`(?i)(?:\b(?:worked|works|fixed|solved|resolved|helped)\b[^.;!?\d]{0,40}?` +
+var upgradeWorked = &lazyregexp.Regexp{Expr: `(?i)(?:\b(?:worked|works|fixed|solved|resolved|helped)\b[^.;!?\d]{0,40}?` +
 	`(?:\bpip3?\s+install\s+(?:--upgrade|-U)|\bupgrad\w*|\bupdat\w*)\s+(?:the\s+)?(?:py)?torch\b[^\d=<>]*$|` +
-	`(?:\bpip3?\s+install\s+(?:--upgrade|-U)|\bupgrad\w*|\bupdat\w*)\s+(?:the\s+)?(?:py)?torch\b[^.;!?\d=]{0,60}?\b(?:worked|works|fixed|solved|resolved|helped)\b[^\d]*$)`)
+	`(?:\bpip3?\s+install\s+(?:--upgrade|-U)|\bupgrad\w*|\bupdat\w*)\s+(?:the\s+)?(?:py)?torch\b[^.;!?\d=]{0,60}?\b(?:worked|works|fixed|solved|resolved|helped)\b[^\d]*$)`}
 
 // upgradedReply is a short line that states a release and nothing of a failure: after
 // upgradeWorked, the release of the run that was upgraded, not the failing one's.
-var upgradedReply = lazyregexp.New(`(?i)^[\s>*-]*(?:@[\w-]+[,:]?\s+)?(?:(?:my\s+)?(?:py)?torch(?:\s+version)?\s*(?:==|=|:|is)?\s*|version\s*:?\s*)v?\d+\.\d+(?:\.\d+)?(?:\+\w+)?[\s.!)]*$`)
+var upgradedReply = &lazyregexp.Regexp{Expr: `(?i)^[\s>*-]*(?:@[\w-]+[,:]?\s+)?(?:(?:my\s+)?(?:py)?torch(?:\s+version)?\s*(?:==|=|:|is)?\s*|version\s*:?\s*)v?\d+\.\d+(?:\.\d+)?(?:\+\w+)?[\s.!)]*$`}
 
 // saysUpgradeWorked reports whether text is an upgradeWorked line; a line without
 // "pgrad" or "pdat" and torch's name is not run through the expression.
@@ -178,8 +178,8 @@ func otherRunNamed(text, before []byte, from, to int) bool {
 // {}", and crates/uv-distribution-types/src/prioritized_distribution.rs, "no wheels with a
 // matching …"). "X depends on torch==2.3.0" was another package's requirement already
 // (requirementWord's "depends" is not, but the line names no release of torch's own).
-var resolverLine = lazyregexp.New(`(?i)\bthe\s+user\s+requested\b|\bcannot\s+install\b.*\bconflicting\s+dependencies\b|` +
-	`\bwe\s+can\s+conclude\s+that\b|\bno\s+wheels\s+with\s+a\s+matching\b|\bno\s+solution\s+found\s+when\s+resolving\b`)
+var resolverLine = &lazyregexp.Regexp{Expr: `(?i)\bthe\s+user\s+requested\b|\bcannot\s+install\b.*\bconflicting\s+dependencies\b|` +
+	`\bwe\s+can\s+conclude\s+that\b|\bno\s+wheels\s+with\s+a\s+matching\b|\bno\s+solution\s+found\s+when\s+resolving\b`}
 
 // checkMarked reports whether a release is marked as working by a check mark before
 // it ("✅ torch 2.6  ❌ torch 2.7", a status list) or after a colon, a dash or a table's
@@ -191,8 +191,8 @@ func checkMarked(before, after []byte) bool {
 }
 
 var (
-	checkBefore = lazyregexp.New(`(?:✅|✓|✔|☑|🟢)\x{fe0f}?\s*[*_\x60]{0,3}\s*(?:(?i:py)?(?i:torch)\s*)?(?:==?\s*)?v?$`)
-	checkAfter  = lazyregexp.New(`^[\w.+-]*[*_\x60]{0,3}\s*(?:[:=|]|-{1,2}|–|—|→|->)\s*[*_\x60]{0,3}(?:✅|✓|✔|☑|🟢)`)
+	checkBefore = &lazyregexp.Regexp{Expr: `(?:✅|✓|✔|☑|🟢)\x{fe0f}?\s*[*_\x60]{0,3}\s*(?:(?i:py)?(?i:torch)\s*)?(?:==?\s*)?v?$`}
+	checkAfter  = &lazyregexp.Regexp{Expr: `^[\w.+-]*[*_\x60]{0,3}\s*(?:[:=|]|-{1,2}|–|—|→|->)\s*[*_\x60]{0,3}(?:✅|✓|✔|☑|🟢)`}
 )
 
 // releaseTopic reports whether a release is the topic of an article, a guide or a
@@ -217,19 +217,19 @@ func releaseTopic(before, after []byte) bool {
 // to torch 2.6", "升级到 PyTorch 2.0", "PyTorch 2.0 へのアップグレード"; nothing may follow
 // the release on its line ("Upgrading to PyTorch 2.0 broke my compile" is a run's).
 var (
-	topicHeadingMove   = lazyregexp.New(`(?i)^[\s#*>_-]*(?:(?:upgrading|migrating|moving|switching|updating|porting)\s+(?:\w+\s+){0,2}?to|(?:升级|升級|迁移|遷移)(?:到|至))\s*(?:py)?torch\s*v?$`)
-	topicHeadingMoveJA = lazyregexp.New(`^[\w.+-]*\s*(?:へのアップグレード|への移行|への更新|への乗り換え)`)
-	topicHeadingEnd    = lazyregexp.New(`^[\w.+-]*\s*(?:へのアップグレード|への移行|への更新|への乗り換え)?[\s*_:.!。]*$`)
+	topicHeadingMove   = &lazyregexp.Regexp{Expr: `(?i)^[\s#*>_-]*(?:(?:upgrading|migrating|moving|switching|updating|porting)\s+(?:\w+\s+){0,2}?to|(?:升级|升級|迁移|遷移)(?:到|至))\s*(?:py)?torch\s*v?$`}
+	topicHeadingMoveJA = &lazyregexp.Regexp{Expr: `^[\w.+-]*\s*(?:へのアップグレード|への移行|への更新|への乗り換え)`}
+	topicHeadingEnd    = &lazyregexp.Regexp{Expr: `^[\w.+-]*\s*(?:へのアップグレード|への移行|への更新|への乗り換え)?[\s*_:.!。]*$`}
 )
 
 var (
-	topicBefore = lazyregexp.New(`(?i)(?:\b(?:tips|guide|tutorial|introduction|intro|overview|notes|lessons|checklist|primer|walkthrough|cheat\s*sheet|deep\s+dive)\s+` +
+	topicBefore = &lazyregexp.Regexp{Expr: `(?i)(?:\b(?:tips|guide|tutorial|introduction|intro|overview|notes|lessons|checklist|primer|walkthrough|cheat\s*sheet|deep\s+dive)\s+` +
 		`(?:for|to|on|about|of|into)\s+(?:(?:upgrading|migrating|moving|switching)\s+to\s+)?|` +
 		`\b(?:getting\s+started\s+with|introducing|(?:a|the)\s+(?:first\s+|quick\s+|closer\s+)?look\s+at|exploring|understanding|what'?s\s+new\s+(?:in|with))\s+|` +
-		`(?:深入理解|深入浅出|深入淺出|详解|詳解|解读|解讀|浅析|浅谈|淺談|初探|上手|一文读懂|一文看懂|快速入门))\s*(?:the\s+)?(?:py)?torch\s*v?$`)
-	topicAfter = lazyregexp.New(`(?i)^[\w.+-]*(?:\s*[:：-]\s*(?:an?\s+|the\s+)?(?:(?:quick|short|complete|practical|beginner'?s?|step[\s-]by[\s-]step)\s+)?` +
+		`(?:深入理解|深入浅出|深入淺出|详解|詳解|解读|解讀|浅析|浅谈|淺談|初探|上手|一文读懂|一文看懂|快速入门))\s*(?:the\s+)?(?:py)?torch\s*v?$`}
+	topicAfter = &lazyregexp.Regexp{Expr: `(?i)^[\w.+-]*(?:\s*[:：-]\s*(?:an?\s+|the\s+)?(?:(?:quick|short|complete|practical|beginner'?s?|step[\s-]by[\s-]step)\s+)?` +
 		`(?:guide|tutorial|primer|overview|introduction|walkthrough|tips|cheat\s*sheet|deep\s+dive)\b|` +
-		`\s*(?:的|の)?\s*(?:通过引入|通過引入|引入了|带来了|帶來了|推出了|新增了|而言|来说|來說|新功能|新特性|新特征|新增功能|新機能|新しい機能|技巧|总结|總結|入门|介绍|介紹|详解|詳解|概述|概览|概覽|亮点|亮點|特性一览|まとめ|解説|紹介|入門|迁移指南|遷移指南|升级指南|升級指南|最佳实践|最佳實踐))`)
+		`\s*(?:的|の)?\s*(?:通过引入|通過引入|引入了|带来了|帶來了|推出了|新增了|而言|来说|來說|新功能|新特性|新特征|新增功能|新機能|新しい機能|技巧|总结|總結|入门|介绍|介紹|详解|詳解|概述|概览|概覽|亮点|亮點|特性一览|まとめ|解説|紹介|入門|迁移指南|遷移指南|升级指南|升級指南|最佳实践|最佳實踐))`}
 )
 
 // resolverReport reports whether text is a resolverLine; a line without "request",
@@ -247,8 +247,8 @@ func resolverReport(text []byte) bool {
 // ("torch==2.5.1  # 2.6 breaks cudagraphs", "torch==2.5.1 # pinned: 2.6 regresses
 // reduce-overhead"): the pin is the release that works, kept to avoid the one that fails,
 // which the prose rows read from the comment as the failing run's.
-var pinAvoidsComment = lazyregexp.New(`(?i)^[\w.+-]*\s*#[^#\n]*?\b(?:torch\s*)?v?2\.\d{1,2}(?:\.\d+)?\b[^#\n]*?` +
-	`\b(?:breaks?|broke|broken|fails?|failed|failing|crash\w*|regress\w*|errors?|incompatible|segfaults?)\b`)
+var pinAvoidsComment = &lazyregexp.Regexp{Expr: `(?i)^[\w.+-]*\s*#[^#\n]*?\b(?:torch\s*)?v?2\.\d{1,2}(?:\.\d+)?\b[^#\n]*?` +
+	`\b(?:breaks?|broke|broken|fails?|failed|failing|crash\w*|regress\w*|errors?|incompatible|segfaults?)\b`}
 
 // pinAvoids reports whether the text after a pin's release is a comment that names
 // another release failing (pinAvoidsComment).
@@ -277,18 +277,18 @@ func pinAvoids(after []byte) bool {
 //   - minimumKey: a key that names a minimum, a maximum or a recommendation ("Minimum
 //     supported torch: 2.4", "Recommended PyTorch version: 2.5"), not the run's release.
 var (
-	fixHomeBefore = lazyregexp.New(`(?i)(?:\bfix(?:es|ed)?\b[^.;!?]{0,40}?\b(?:will|should|would|may|might|to)\s+(?:be\s+)?` +
+	fixHomeBefore = &lazyregexp.Regexp{Expr: `(?i)(?:\bfix(?:es|ed)?\b[^.;!?]{0,40}?\b(?:will|should|would|may|might|to)\s+(?:be\s+)?` +
 		`(?:in|land\s+in|ship\s+(?:in|with)|available\s+in|released\s+in|included\s+in|part\s+of)|` +
 		`\bwill\s+be\s+(?:in|included\s+in|part\s+of|available\s+in|shipped\s+in|released\s+in)|\bcherry[\s-]?pick\w*\s+(?:in)?to|` +
-		`\bback-?port\w*\s+(?:in)?to|\b(?:eta|timeline)\s+for\s+(?:a\s+|the\s+)?fix\s+in)\s+(?:the\s+)?(?:release\s+)?(?:(?:py)?torch\s*)?v?$`)
-	fixHomeAfter = lazyregexp.New(`(?i)^[\w.+-]*\s+(?:(?:should|will|would|may|might|could)\s+(?:\w+\s+)?(?:fix|include|contain|ship|resolve|solve)\w*\s+` +
-		`(?:the\s+|this\s+|a\s+|that\s+)?(?:fix|this|it|that|issue|bug|problem|crash)|(?:includes|contains|ships)\s+(?:the|a)\s+fix)\b`)
-	questionOther = lazyregexp.New(`(?i)^\W*(?:does|did|do|will|would|can|could)\s+(?:this|it|that|the\s+\w+)\s+(?:still\s+)?` +
-		`(?:reproduce|repro|happen|occur|persist|fail|crash)\w*\s+(?:on|in|with|under|using)\s+(?:the\s+)?(?:(?:py)?torch\s*)?v?$`)
-	boundBelow    = lazyregexp.New(`(?i)^[\w.+-]*\s*,?\s*(?:and|or)\s+(?:earlier|older|below|lower|prior|before)\b`)
-	audienceAfter = lazyregexp.New(`(?i)^[\w.+-]*\s+users\s+(?:should|must|can|could|need|may|might|will|are\s+(?:advised|encouraged|recommended))\b`)
-	boundWorks    = lazyregexp.New(`(?i)^[^.;!?]{0,60}?\b(?:works?|worked|were\s+fine|was\s+fine|ran|run\s+fine)\b`)
-	minimumKey    = lazyregexp.New(`(?i)\b(?:min(?:imum)?|max(?:imum)?|required|recommended|lowest|oldest|highest)\b[\w\s-]{0,20}?(?:py)?torch\w*(?:\s+version)?\s*[:=]\s*[\x60'"]?v?$`)
+		`\bback-?port\w*\s+(?:in)?to|\b(?:eta|timeline)\s+for\s+(?:a\s+|the\s+)?fix\s+in)\s+(?:the\s+)?(?:release\s+)?(?:(?:py)?torch\s*)?v?$`}
+	fixHomeAfter = &lazyregexp.Regexp{Expr: `(?i)^[\w.+-]*\s+(?:(?:should|will|would|may|might|could)\s+(?:\w+\s+)?(?:fix|include|contain|ship|resolve|solve)\w*\s+` +
+		`(?:the\s+|this\s+|a\s+|that\s+)?(?:fix|this|it|that|issue|bug|problem|crash)|(?:includes|contains|ships)\s+(?:the|a)\s+fix)\b`}
+	questionOther = &lazyregexp.Regexp{Expr: `(?i)^\W*(?:does|did|do|will|would|can|could)\s+(?:this|it|that|the\s+\w+)\s+(?:still\s+)?` +
+		`(?:reproduce|repro|happen|occur|persist|fail|crash)\w*\s+(?:on|in|with|under|using)\s+(?:the\s+)?(?:(?:py)?torch\s*)?v?$`}
+	boundBelow    = &lazyregexp.Regexp{Expr: `(?i)^[\w.+-]*\s*,?\s*(?:and|or)\s+(?:earlier|older|below|lower|prior|before)\b`}
+	audienceAfter = &lazyregexp.Regexp{Expr: `(?i)^[\w.+-]*\s+users\s+(?:should|must|can|could|need|may|might|will|are\s+(?:advised|encouraged|recommended))\b`}
+	boundWorks    = &lazyregexp.Regexp{Expr: `(?i)^[^.;!?]{0,60}?\b(?:works?|worked|were\s+fine|was\s+fine|ran|run\s+fine)\b`}
+	minimumKey    = &lazyregexp.Regexp{Expr: `(?i)\b(?:min(?:imum)?|max(?:imum)?|required|recommended|lowest|oldest|highest)\b[\w\s-]{0,20}?(?:py)?torch\w*(?:\s+version)?\s*[:=]\s*[\x60'"]?v?$`}
 )
 
 // fixHome reports whether the release at text[from:to] is named as a fix's future home,
@@ -311,9 +311,9 @@ func fixHome(text, before []byte, from, to int) bool {
 // 2.8", "Retargeting to 2.7.1.": the milestone the fix is planned for, not a release the
 // run moved to ("Upgraded to 2.6 and torch.compile now fails" goes on with the run's
 // failure, and moved-to-bare reads it).
-var trackerMove = lazyregexp.New(`(?i)^\W*(?:(?:moved|moving|punt(?:ed|ing)?|retarget(?:ed|ing)?|defer(?:red|ring)?|push(?:ed|ing)?|bump(?:ed|ing)?)\s+` +
+var trackerMove = &lazyregexp.Regexp{Expr: `(?i)^\W*(?:(?:moved|moving|punt(?:ed|ing)?|retarget(?:ed|ing)?|defer(?:red|ring)?|push(?:ed|ing)?|bump(?:ed|ing)?)\s+` +
 	`(?:this\s+|it\s+)?(?:to|into)\s+(?:the\s+)?v?2\.\d{1,2}(?:\.\d+)?\b(?:\s+milestone)?\s*(?:$|[.,;:(]|\s+(?:since|as|because|for|milestone|release)\b)|` +
-	`(?:moved|moving|punt\w*|retarget\w*)\b.*\bmilestone\b)`)
+	`(?:moved|moving|punt\w*|retarget\w*)\b.*\bmilestone\b)`}
 
 // The same in Chinese, Japanese and Korean: a fix said after the release ("PyTorch 2.6
 // で直るはず", should be fixed in 2.6; "PyTorch 2.6에서 수정되었습니다", fixed in 2.6),
@@ -322,9 +322,9 @@ var trackerMove = lazyregexp.New(`(?i)^\W*(?:(?:moved|moving|punt(?:ed|ing)?|ret
 // にアップデートしたら直った"), read as recallG's pickMoveCJK reads a move's fix words
 // (cjkFixed, cjkFailed).
 var (
-	cjkFixAfter  = lazyregexp.New(`^[\s)）」』]*(?:版本?|版)?\s*(?:中|里|で|에서는?|에선)?\s*(?:直る|直り|直っ|治る|治っ|解消|수정(?:되|됐|된|될)|해결(?:되|됐|된|될)|고쳐)`)
-	cjkMoveFixed = lazyregexp.New(`(?i)(?:升级|升級|更新|换成|換成|换到|換到|安装|安裝|装了|裝了|업그레이드|업데이트)(?:到|至|成|了|하고|해서|후)?\s*(?:(?:py)?torch\s*)?(?:==?\s*)?v?$`)
-	cjkMoveJA    = lazyregexp.New(`^[\w.+-]*\s*(?:に|へ)\s*(?:アップデート|アップグレード|更新|上げ)`)
+	cjkFixAfter  = &lazyregexp.Regexp{Expr: `^[\s)）」』]*(?:版本?|版)?\s*(?:中|里|で|에서는?|에선)?\s*(?:直る|直り|直っ|治る|治っ|解消|수정(?:되|됐|된|될)|해결(?:되|됐|된|될)|고쳐)`}
+	cjkMoveFixed = &lazyregexp.Regexp{Expr: `(?i)(?:升级|升級|更新|换成|換成|换到|換到|安装|安裝|装了|裝了|업그레이드|업데이트)(?:到|至|成|了|하고|해서|후)?\s*(?:(?:py)?torch\s*)?(?:==?\s*)?v?$`}
+	cjkMoveJA    = &lazyregexp.Regexp{Expr: `^[\w.+-]*\s*(?:に|へ)\s*(?:アップデート|アップグレード|更新|上げ)`}
 )
 
 // cjkFix reports whether the release at text[from:to] is said, in Chinese, Japanese or
@@ -353,13 +353,13 @@ func cjkFix(text []byte, from, to int) bool {
 // label, up to six words before a colon, or a markdown heading's text; goodLabel and
 // failLabel are its words.
 var (
-	envLabelHead = lazyregexp.New(`^[\s*>_-]*(?:#{1,6}\s*([^\n]{1,60}?)[\s*_:]*$|\**([^:：\n]{1,50}?)\**\s*[:：])`)
-	goodLabel    = lazyregexp.New(`(?i)\b(?:working|works|worked|good|passing|passes|passed|fine|ok|okay|baseline|healthy|successful)\b`)
+	envLabelHead = &lazyregexp.Regexp{Expr: `^[\s*>_-]*(?:#{1,6}\s*([^\n]{1,60}?)[\s*_:]*$|\**([^:：\n]{1,50}?)\**\s*[:：])`}
+	goodLabel    = &lazyregexp.Regexp{Expr: `(?i)\b(?:working|works|worked|good|passing|passes|passed|fine|ok|okay|baseline|healthy|successful)\b`}
 	// envNoun: a working label names an environment, or is a bisection's good side alone
 	// ("The install works: torch stayed at the image's 2.10.0+cu128", holdoutAC's unsloth
 	// commit, is a sentence, not a label).
-	envNoun   = lazyregexp.New(`(?i)\b(?:env\w*|setup|versions?|builds?|config\w*|machines?|systems?|venv|containers?|images?|stack|combination|combo|commit|releases?|nightly)\b|\bknown[\s-]good\b|^\W*(?:good|working|passing|baseline)\W*$`)
-	failLabel = lazyregexp.New(`(?i)\b(?:fail\w*|broken|bad|crash\w*|errors?|regress\w*|not|never|issues?|bugs?|repro\w*)\b|n't\b|❌`)
+	envNoun   = &lazyregexp.Regexp{Expr: `(?i)\b(?:env\w*|setup|versions?|builds?|config\w*|machines?|systems?|venv|containers?|images?|stack|combination|combo|commit|releases?|nightly)\b|\bknown[\s-]good\b|^\W*(?:good|working|passing|baseline)\W*$`}
+	failLabel = &lazyregexp.Regexp{Expr: `(?i)\b(?:fail\w*|broken|bad|crash\w*|errors?|regress\w*|not|never|issues?|bugs?|repro\w*)\b|n't\b|❌`}
 )
 
 // labelGood, labelFail and labelOther classify a line's label (envLabel).

@@ -15,12 +15,12 @@ import "github.com/compilemode/compilemode/internal/lazyregexp"
 // 2.3"), a project's support line, a request for support to come ("when support torch
 // 2.10.0") and a fix to come stay another run's: the question must ask for the other
 // package's release and end with torch's name right before the release.
-var packageForTorch = lazyregexp.New(`(?i)(?:^|[\s*#>(\[])(?:which|what|any|is\s+there\s+(?:an?|any))\s+` +
+var packageForTorch = &lazyregexp.Regexp{Expr: `(?i)(?:^|[\s*#>(\[])(?:which|what|any|is\s+there\s+(?:an?|any))\s+` +
 	`(?:(?:version|release|build|tag|wheel)s?\s+of\s+(?:the\s+)?)?` +
 	`(?:` + foreignNames + `)(?:\s+(?:version|release|build|tag|wheel)s?)?\s+` +
 	`(?:(?:that|which|is|are|would|will|can|should|to)\s+(?:be\s+)?)?` +
 	`(?:supports?|supported\s+(?:by|on)|compatib\w*\s+(?:with|to)|works?\s+(?:with|on)|matches|fits|for|with)\s+` +
-	`(?:my\s+|the\s+|our\s+)?(?:py)?torch(?:\s*[=:v-]*|\s+version\s+)$`)
+	`(?:my\s+|the\s+|our\s+)?(?:py)?torch(?:\s*[=:v-]*|\s+version\s+)$`}
 
 // askedForTorch reports whether the sentence before text[from:], where a release
 // starts, asks which release of another package fits that torch (packageForTorch).

@@ -432,7 +432,7 @@ func versionAnchors() []string {
 
 // imageName is a container image's name that a joint key's shape would take for one
 // ("pytorch/pytorch:2.5.1-cuda12.4-cudnn9-devel").
-var imageName = lazyregexp.New(`(?i)^(?:py)?torch\s*/\s*(?:py)?torch\b`)
+var imageName = &lazyregexp.Regexp{Expr: `(?i)^(?:py)?torch\s*/\s*(?:py)?torch\b`}
 
 // pickJointKey takes a joint key's release unless the match is an image's name, which
 // the path rows read at their rank.

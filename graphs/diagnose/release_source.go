@@ -54,24 +54,24 @@ var sourceRows = []sourceRow{
 	// a clone of torch's repository, with the branch it checks out when it names one:
 	// "git clone --recursive --branch v2.4.0 https://github.com/pytorch/pytorch".
 	{name: "clone-torch", anchors: []string{"git clone"}, effect: enterTorch,
-		shape: lazyregexp.New(`\bgit\s+clone\b.*?github\.com[/:]pytorch/pytorch(?:\.git)?(?:[\s'"\x60;&|)]|$)`)},
+		shape: &lazyregexp.Regexp{Expr: `\bgit\s+clone\b.*?github\.com[/:]pytorch/pytorch(?:\.git)?(?:[\s'"\x60;&|)]|$)`}},
 	{name: "cd-torch", anchors: []string{"cd pytorch"}, effect: enterTorch,
-		shape: lazyregexp.New(`(?:^|[\s;&$>])cd\s+(?:\S*/)?pytorch/?(?:[\s;&|]|$)`)},
+		shape: &lazyregexp.Regexp{Expr: `(?:^|[\s;&$>])cd\s+(?:\S*/)?pytorch/?(?:[\s;&|]|$)`}},
 	{name: "clone-other", anchors: []string{"git clone"}, effect: leaveTorch,
-		shape: lazyregexp.New(`\bgit\s+clone\b`)},
+		shape: &lazyregexp.Regexp{Expr: `\bgit\s+clone\b`}},
 	// an archive of a release's sources from torch's repository: GitHub's
 	// releases/download/v2.0.1/pytorch-v2.0.1.tar.gz (the release's own asset, with its
 	// submodules) and archive/refs/tags/v2.0.1.tar.gz (PiMachineLearning/pitorch's
 	// Dockerfile fetches one, then the other).
 	{name: "archive", anchors: []string{"pytorch/pytorch/releases/download/v2", "pytorch/pytorch/archive/"}, effect: archive,
-		shape: lazyregexp.New(`github\.com/pytorch/pytorch/(?:releases/download/|archive/(?:refs/tags/)?)v(2\.\d{1,2}(?:\.\d+)?)(?:/|\.tar\.gz|\.zip)`)},
+		shape: &lazyregexp.Regexp{Expr: `github\.com/pytorch/pytorch/(?:releases/download/|archive/(?:refs/tags/)?)v(2\.\d{1,2}(?:\.\d+)?)(?:/|\.tar\.gz|\.zip)`}},
 	{name: "checkout", anchors: []string{"git checkout", "git switch"}, effect: checkout,
-		shape: lazyregexp.New(`\bgit\s+(?:checkout|switch)\s+(?:(?:-[bcB]|--detach|-f|--force)\s+(?:[\w./-]+\s+)?)?` + sourceRelease)},
+		shape: &lazyregexp.Regexp{Expr: `\bgit\s+(?:checkout|switch)\s+(?:(?:-[bcB]|--detach|-f|--force)\s+(?:[\w./-]+\s+)?)?` + sourceRelease}},
 }
 
 // cloneBranch is a clone's branch option: "-b release/2.4", "--branch v2.4.0",
 // "--branch=v2.4.0".
-var cloneBranch = lazyregexp.New(`(?:\s-b|\s--branch)[\s=]+` + sourceRelease)
+var cloneBranch = &lazyregexp.Regexp{Expr: `(?:\s-b|\s--branch)[\s=]+` + sourceRelease}
 
 // sourceAnchors are the prefilter's anchors of sourceRows, and of a failure seen on a
 // torch nightly the text does not number (reOnNightly, release_feature.go).

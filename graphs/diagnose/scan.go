@@ -762,14 +762,14 @@ func (s *scanner) matchCutEnd() {
 var (
 	// Jupyter (IPython 8) marks the raise line with "--> 410" and names its frame
 	// "File /…/torch/_dynamo/eval_frame.py:410, in f()", with source lines between.
-	cutRaise   = lazyregexp.New(`^\s*(?:-*>\s*)?(?:\d+\s+)?raise\s+[\w.]*(?:Error|Exception)\(\s*f?["']([^"']+)$`)
-	torchFrame = lazyregexp.New(`File "[^"]*[/\\]torch[/\\][^"]*", line \d+|^\s*File [^\s"]*[/\\]torch[/\\][^\s:]*:\d+`)
-	anyFrame   = lazyregexp.New(`File "[^"]*", line \d+|^\s*File [^\s"]+:\d+`)
+	cutRaise   = &lazyregexp.Regexp{Expr: `^\s*(?:-*>\s*)?(?:\d+\s+)?raise\s+[\w.]*(?:Error|Exception)\(\s*f?["']([^"']+)$`}
+	torchFrame = &lazyregexp.Regexp{Expr: `File "[^"]*[/\\]torch[/\\][^"]*", line \d+|^\s*File [^\s"]*[/\\]torch[/\\][^\s:]*:\d+`}
+	anyFrame   = &lazyregexp.Regexp{Expr: `File "[^"]*", line \d+|^\s*File [^\s"]+:\d+`}
 	// cutRaised is the exception line itself cut where the input ends, its class and
 	// any "Error: " prefixes PyTorch's message carries left out: `RuntimeError:
 	// Error: accessing tensor outp` (xdit-project/xDiT#705, a stored page that ends
 	// mid-line).
-	cutRaised = lazyregexp.New(`^\s*(?:[\w.]*(?:Error|Exception):\s*)+(\S.*)$`)
+	cutRaised = &lazyregexp.Regexp{Expr: `^\s*(?:[\w.]*(?:Error|Exception):\s*)+(\S.*)$`}
 )
 
 // minCutRaise is the shortest message (squeezed) a cut raise line may be matched by;
@@ -1192,7 +1192,7 @@ func (s *scanner) matchFolded(i, k int, e *ringLine) bool {
 
 // reCount is a count in a row's pattern: \d+ not after a dot (a release's minor, as in
 // "Python 3\.\d+", stays a number).
-var reCount = lazyregexp.New(`(^|[^.])\\d\+`)
+var reCount = &lazyregexp.Regexp{Expr: `(^|[^.])\\d\+`}
 
 // countPlaceholder matches a count as people quote a message in prose or a fix's
 // description, with a placeholder for the number: "Detected N tensor(s) in the
@@ -1207,7 +1207,7 @@ func countPlaceholders(p string) string {
 
 // reSpaceToken is a white-space token of a regular expression (\s, \s+, \s*, \s?, a
 // space, optionally repeated).
-var reSpaceToken = lazyregexp.New(`(?:\\s|[ '"\x60])[+*?]?`)
+var reSpaceToken = &lazyregexp.Regexp{Expr: `(?:\\s|[ '"\x60])[+*?]?`}
 
 // squeezedPattern rewrites pattern p to match the squeezed form of a line (white space
 // and quote marks removed, see squeeze), with and without regard to case; it returns

@@ -22,7 +22,8 @@ type ArgChoice struct {
 // ArgAlternatives are the values that can reach a compile argument other than mode
 // (options, backend, dynamic) given by an expression rather than a literal: both
 // branches of `a if c else b`, the operands of `a or b` and `a and b` that Python can
-// return, and the values the file assigns to a name (file-wide, the first
+// return, a parameter's default and what the file's calls of its def pass it
+// (paramChoices), and the values the file assigns to a name (file-wide, the first
 // maxAssigned of each). Each value is planned (see [SitePlan]); Complete is false
 // when some part was not a literal, whose value is not planned.
 type ArgAlternatives struct {
@@ -61,6 +62,7 @@ func (r *reader) alternatives(st *siteState, k string, e *expr) bool {
 			return true
 		}
 		st.note("%s `%s` has one value: %s (line %d)", k, oneLine(r.text(e)), vals[0].Value, vals[0].Line)
+		r.openParamNote(st, k, e)
 		return true
 	case len(vals) == 0 || len(vals) == 1 && vals[0].partial:
 		return false // none, or one partly known dict display (boundOptions reads it)
@@ -71,6 +73,7 @@ func (r *reader) alternatives(st *siteState, k string, e *expr) bool {
 		n += " (other parts are not literals, and are not planned)"
 	}
 	st.note("%s", n)
+	r.openParamNote(st, k, e)
 	return true
 }
 
@@ -207,6 +210,9 @@ func (r *reader) assignedChoices(e *expr, depth int) ([]ArgChoice, bool) {
 		vs = append(fv, others...)
 	}
 	if len(vs) == 0 {
+		if vals, ok := r.paramChoices(e, depth); vals != nil {
+			return vals, ok
+		}
 		if vals, ok := r.argFlagChoices(e); vals != nil {
 			return vals, ok // dynamic=args.dyn of a store_true option: False, True
 		}
@@ -400,5 +406,52 @@ func (r *reader) lookupChoices(e *expr, depth int) ([]ArgChoice, bool) {
 		out, complete = append(out, c...), complete && ok
 		return true
 	})
+	return out, complete
+}
+
+// paramOf returns the def whose parameter the bare name e read where the reader runs
+// is (nil: none).
+func (r *reader) paramOf(e *expr) *stmt {
+	if e.kind != name || r.sc == nil {
+		return nil
+	}
+	if at := r.nameKey(e.name, r.fn).at; at != nil && at.kind == defStmt && hasParam(at, e.name) {
+		return at
+	}
+	return nil
+}
+
+// openParamNote notes, for an argument k given by a parameter e of a def that a caller
+// elsewhere may call (openParam), that its value can also be what that caller passes.
+func (r *reader) openParamNote(st *siteState, k string, e *expr) {
+	if d := r.paramOf(e); d != nil && r.openParam(skey{at: d, name: e.name}) {
+		st.note("%s can also be what a caller passes for `%s`, a parameter of def %s (line %d), whose value this file does not show", k, e.name, d.name, int(d.line))
+	}
+}
+
+// paramChoices returns the values a bare name that is a parameter of the def it is
+// read in can have, as mode's candidates read it (scope.go): its default, unless
+// every call of the def in the file passes it, and what those calls pass (script11
+// r07: backend="inductor" of an uncalled helper was "not shown"). A def no call of
+// the file reaches (or one called with *args or **kwargs) is planned with its
+// default (openParamNote says a caller may pass another). Nil when e is no such
+// parameter.
+func (r *reader) paramChoices(e *expr, depth int) ([]ArgChoice, bool) {
+	d := r.paramOf(e)
+	if d == nil {
+		return nil, false
+	}
+	k := skey{at: d, name: e.name}
+	var out []ArgChoice
+	complete := true
+	for _, pm := range d.params {
+		if n := r.sc.calls[d]; pm.name == e.name && pm.def != nil && (n == 0 || r.sc.splat[d] || r.sc.binds[k] < n) {
+			out, complete = r.argChoices(pm.def, depth+1)
+		}
+	}
+	for _, v := range r.sc.passed[k] {
+		c, ok := r.argChoices(v, depth+1)
+		out, complete = append(out, c...), complete && ok
+	}
 	return out, complete
 }

@@ -56,7 +56,48 @@ func (r *reader) argDefaultNote(cond *expr) string {
 	if !ok {
 		return ""
 	}
-	return fmt.Sprintf(": %t with the parser's defaults (%s); the command line decides", v, why)
+	by, decides := givenNothing(why)
+	return fmt.Sprintf(": %t with %s (%s); %s", v, by, why, decides)
+}
+
+// givenNothing says what makes the run given nothing take the way why says (whys
+// joined by "; "): the parser's defaults, an environment that sets none of the
+// variables a guard tests (" not set": unsetEnvTruth), or both; and what decides.
+func givenNothing(why string) (by, decides string) {
+	env, args := false, false
+	for _, w := range strings.Split(why, "; ") {
+		if strings.HasSuffix(w, " not set") {
+			env = true
+		} else {
+			args = true
+		}
+	}
+	switch {
+	case env && args:
+		return "the parser's defaults and nothing set in the environment", "the command line and the environment decide"
+	case env:
+		return "nothing set in the environment", "the environment decides"
+	}
+	return "the parser's defaults", "the command line decides"
+}
+
+// unsetEnvTruth returns what cond, a test of whether a variable is set or of its value
+// (envtruth: "K" in os.environ, os.environ.get("K"), os.getenv("K") is not None, ==
+// "V"), is in a run given nothing where no environment was given to the reader (the
+// web page, Read): as when K is not set; why is "K not set".
+func (r *reader) unsetEnvTruth(cond *expr) (bool, string, bool) {
+	if r.givenEnv != nil {
+		return false, "", false
+	}
+	r.givenEnv = map[string]givenEnv{}
+	v, where, ok := r.guardTruth(r.text(cond))
+	r.givenEnv = nil
+	k, found := strings.CutPrefix(where, "in the environment planned (")
+	k, unset := strings.CutSuffix(k, " is not set)")
+	if !ok || !found || !unset {
+		return false, "", false
+	}
+	return v, k + " not set", true
 }
 
 // argDefaultTruth returns what the parser's defaults make cond, `[not] ARGS.dest` with
@@ -65,6 +106,9 @@ func (r *reader) argDefaultTruth(cond *expr) (v bool, why string, ok bool) {
 	neg := false
 	for n := 0; r.isNot(cond) && n < MaxNesting; n++ {
 		cond, neg = cond.elts[0], !neg
+	}
+	if v, why, ok := r.unsetEnvTruth(cond); ok {
+		return v != neg, why, true
 	}
 	if cond == nil || cond.kind != attr || cond.x.kind != name || !r.parsedArgs[cond.x.name] {
 		return false, "", false

@@ -60,16 +60,17 @@ func (g *branchGroup) choiceText(c int) string {
 	return "none of " + strings.Join(ts, ", ") + " runs"
 }
 
-// defaultText says whether choice c is what the parser's defaults give ("" when they
-// do not decide the group).
+// defaultText says whether choice c is what the parser's defaults (and an environment
+// that sets none of the variables tested) give ("" when they do not decide the group).
 func (g *branchGroup) defaultText(c int) string {
-	switch {
-	case g.byDefault == "":
+	if g.byDefault == "" {
 		return ""
-	case c == 0:
-		return ", as with the parser's defaults (" + g.byDefault + ")"
 	}
-	return " (not with the parser's defaults: the command line decides)"
+	by, decides := givenNothing(g.byDefault)
+	if c == 0 {
+		return ", as with " + by + " (" + g.byDefault + ")"
+	}
+	return " (not with " + by + ": " + decides + ")"
 }
 
 // plainText is g's text without what the parser's defaults make its condition.

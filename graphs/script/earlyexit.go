@@ -18,8 +18,8 @@ import (
 // int(…) of it (0 is false).
 
 var (
-	envValue    = lazyregexp.New(`^(not\s+)?(int\()?\s*os\.(?:environ\.get|getenv)\(\s*(?:'([A-Za-z_][A-Za-z0-9_]*)'|"([A-Za-z_][A-Za-z0-9_]*)")\s*(?:,\s*(?:'([^'\\]*)'|"([^"\\]*)"|(None)))?\s*\)\s*(\))?$`)
-	envValueCmp = lazyregexp.New(`^os\.(?:environ\.get|getenv)\(\s*(?:'([A-Za-z_][A-Za-z0-9_]*)'|"([A-Za-z_][A-Za-z0-9_]*)")\s*(?:,\s*(?:'([^'\\]*)'|"([^"\\]*)"))?\s*\)\s*(==|!=)\s*(?:'([^'\\]*)'|"([^"\\]*)")$`)
+	envValue    = &lazyregexp.Regexp{Expr: `^(not\s+)?(int\()?\s*os\.(?:environ\.get|getenv)\(\s*(?:'([A-Za-z_][A-Za-z0-9_]*)'|"([A-Za-z_][A-Za-z0-9_]*)")\s*(?:,\s*(?:'([^'\\]*)'|"([^"\\]*)"|(None)))?\s*\)\s*(\))?$`}
+	envValueCmp = &lazyregexp.Regexp{Expr: `^os\.(?:environ\.get|getenv)\(\s*(?:'([A-Za-z_][A-Za-z0-9_]*)'|"([A-Za-z_][A-Za-z0-9_]*)")\s*(?:,\s*(?:'([^'\\]*)'|"([^"\\]*)"))?\s*\)\s*(==|!=)\s*(?:'([^'\\]*)'|"([^"\\]*)")$`}
 )
 
 // envValueTruth decides a condition on a variable's value in the environment given

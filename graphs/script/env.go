@@ -296,9 +296,9 @@ func (r *reader) keptEnv(line int, k string, v *expr, from string) {
 
 var (
 	// envIn is "K" in os.environ and "K" not in os.environ.
-	envIn = lazyregexp.New(`^(?:'([A-Za-z_][A-Za-z0-9_]*)'|"([A-Za-z_][A-Za-z0-9_]*)")\s+(not\s+)?in\s+os\.environ$`)
+	envIn = &lazyregexp.Regexp{Expr: `^(?:'([A-Za-z_][A-Za-z0-9_]*)'|"([A-Za-z_][A-Za-z0-9_]*)")\s+(not\s+)?in\s+os\.environ$`}
 	// envNone is os.environ.get("K") is None, os.getenv("K") is not None.
-	envNone = lazyregexp.New(`^os\.(?:environ\.get|getenv)\(\s*(?:'([A-Za-z_][A-Za-z0-9_]*)'|"([A-Za-z_][A-Za-z0-9_]*)")\s*\)\s+is\s+(not\s+)?None$`)
+	envNone = &lazyregexp.Regexp{Expr: `^os\.(?:environ\.get|getenv)\(\s*(?:'([A-Za-z_][A-Za-z0-9_]*)'|"([A-Za-z_][A-Za-z0-9_]*)")\s*\)\s+is\s+(not\s+)?None$`}
 )
 
 // envTruth returns the value a guard's condition has when it tests whether a

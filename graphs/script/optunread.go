@@ -22,8 +22,8 @@ func (r *reader) optionsUnread(st *siteState, e *expr) {
 			return
 		}
 	}
-	if st.Options != nil {
-		return
+	if st.Options != nil || st.optionsNone {
+		return // read: a dict, or None (options `opts` has one value: None)
 	}
 	if r.surelyDict(e) {
 		s := "{}"

@@ -86,6 +86,26 @@ func (r *reader) timelineCall(st *siteState) {
 		k = tlInfer
 	}
 	r.timeline = append(r.timeline, tlEvent{kind: k, seq: r.seq, loops: slices.Clone(r.loopIDs), site: st})
+	if r.fn != nil && len(r.defCalls[r.fn]) < maxDerivedSites {
+		if r.defCalls == nil {
+			r.defCalls = map[*stmt][]tlEvent{}
+		}
+		r.defCalls[r.fn] = append(r.defCalls[r.fn], tlEvent{kind: k, site: st})
+	}
+}
+
+// callsAgain records on the timeline the compiled calls of def d, which runs once
+// (enter), at a later call of d: y1 = predict(a); y2 = predict(b); print(y1) reads an
+// output the second call overwrote (sweep11 finding 8).
+func (r *reader) callsAgain(d *stmt, line int) {
+	for _, e := range r.defCalls[d] {
+		k := e.kind
+		if r.noGrad > 0 || r.fn != nil && r.noGradDef(r.fn) {
+			k = tlInfer
+		}
+		r.seq++
+		r.timeline = append(r.timeline, tlEvent{kind: k, seq: r.seq, loops: slices.Clone(r.loopIDs), site: e.site, line: line})
+	}
 }
 
 // timelineMark records a backward(), a mark_step_begin() or a zero_grad() at line.
@@ -168,8 +188,9 @@ func (r *reader) bindOutput(n string, v *expr) {
 
 // viewOf returns the output binding v shares its memory with: a compiled call's
 // output, a name bound to one (prev = out), or an item or attribute of either
-// (model(x)[0], out.logits, out[:, -1]); a method call on it (.clone(), .cpu(),
-// .item()) makes a copy or a Python value, so it is none. nil when none.
+// (model(x)[0], out.logits, out[:, -1]), a view of either (out.detach(): keptSite's
+// viewMethods), or a call of a def returning one; another method call on it (.clone(),
+// .cpu(), .item()) makes a copy or a Python value, so it is none. nil when none.
 func (r *reader) viewOf(v *expr, depth int) *outBinding {
 	switch {
 	case v == nil || depth > maxParamDepth:
@@ -177,6 +198,12 @@ func (r *reader) viewOf(v *expr, depth int) *outBinding {
 	case v.kind == call:
 		if st := r.outputOf(v); st != nil {
 			return &outBinding{site: st, seq: r.seq, off: v.start, line: int(v.line)}
+		}
+		if v.x.kind == attr && viewMethods[v.x.name] {
+			return r.viewOf(v.x.x, depth+1) // y = out.detach(): a view (keptSite)
+		}
+		if st := r.keptSite(v, depth); st != nil {
+			return &outBinding{site: st, seq: r.seq, off: v.start, line: int(v.line)} // y = predict(x) of a def returning model(x)
 		}
 	case v.kind == name:
 		if b := r.bindings[bindKey{r.fn, v.name}]; b != nil {
@@ -681,6 +708,11 @@ func (r *reader) keptSite(e *expr, depth int) *siteState {
 	if st := r.outputOf(e); st != nil {
 		return st
 	}
+	if e.kind == call && r.sc != nil {
+		if def, _, _ := r.callee(e.x, r.fn); def != nil && r.returnsOutput[def] != nil {
+			return r.returnsOutput[def] // predict(x) of a def returning model(x)
+		}
+	}
 	if e.kind == call && e.x.kind == attr && viewMethods[e.x.name] {
 		return r.keptSite(e.x.x, depth+1)
 	}
@@ -743,4 +775,29 @@ func (r *reader) accumulateItems(s *stmt) int {
 		}
 	}
 	return n
+}
+
+// compKept records an output kept by list comprehension (or generator expression)
+// e, [model(x) for x in xs], as L.append(model(x)) in a loop keeps it: each
+// iteration's call may overwrite the output an earlier one left in the list
+// (sweep11 finding 8).
+func (r *reader) compKept(e *expr) {
+	if st := r.keptSite(e.elts[0], 0); st != nil {
+		r.keptIn(e.line, st, nil)
+	}
+}
+
+// noteReturned records that the def running returns (a view of) a compiled
+// function's output (return model(x)), so that a call of it is one (sweep11 finding 8:
+// results.append(predict(x))).
+func (r *reader) noteReturned(v *expr) {
+	if r.fn == nil || v == nil {
+		return
+	}
+	if st := r.keptSite(v, 0); st != nil {
+		if r.returnsOutput == nil {
+			r.returnsOutput = map[*stmt]*siteState{}
+		}
+		r.returnsOutput[r.fn] = st
+	}
 }

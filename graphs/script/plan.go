@@ -26,7 +26,9 @@ type SitePlan struct {
 	// PyTorch raises, the CUDA-graph verdict or a device's outcome, or the warnings'
 	// codes. Report takes the branch of each if chain that the parser's defaults take
 	// where a test of an argparse option decides it (no option given: `if
-	// args.no_cudagraphs:` does not run), else its first branch that assigns a global,
+	// args.no_cudagraphs:` does not run), or a test of an environment variable where
+	// no environment was given (not set: `if os.environ.get("NO_CG"):` does not run),
+	// else its first branch that assigns a global,
 	// and every other guard holding (the site's notes say which).
 	Branches []BranchPlan `json:"branches,omitempty"`
 	Modes    []ModePlan   `json:"modes,omitempty"`

@@ -20,9 +20,9 @@ var linuxValues = map[string]string{
 const PlannedPlatform = "Linux"
 
 var (
-	platformCompare  = lazyregexp.New(`^(sys\.platform|os\.name|platform\.system\(\))\s*(==|!=)\s*(?:'([^'\\]*)'|"([^"\\]*)")$`)
-	platformCompareL = lazyregexp.New(`^(?:'([^'\\]*)'|"([^"\\]*)")\s*(==|!=)\s*(sys\.platform|os\.name|platform\.system\(\))$`)
-	platformPrefix   = lazyregexp.New(`^(not\s+)?sys\.platform\.startswith\(\s*(?:'([^'\\]*)'|"([^"\\]*)")\s*\)$`)
+	platformCompare  = &lazyregexp.Regexp{Expr: `^(sys\.platform|os\.name|platform\.system\(\))\s*(==|!=)\s*(?:'([^'\\]*)'|"([^"\\]*)")$`}
+	platformCompareL = &lazyregexp.Regexp{Expr: `^(?:'([^'\\]*)'|"([^"\\]*)")\s*(==|!=)\s*(sys\.platform|os\.name|platform\.system\(\))$`}
+	platformPrefix   = &lazyregexp.Regexp{Expr: `^(not\s+)?sys\.platform\.startswith\(\s*(?:'([^'\\]*)'|"([^"\\]*)")\s*\)$`}
 )
 
 // platformTruth returns the value a guard's condition has on Linux when it tests the

@@ -158,6 +158,9 @@ type siteState struct {
 	helperCalled bool
 	called       bool        // its first call was seen (a partial site: where it compiles)
 	seq          int         // execution order
+	bindAt       []int       // when names were bound to it (reader.seq), the first maxBindAt (chainbind.go)
+	bindN        []string    // those names
+	optionsNone  bool        // options= was read as None (optunread.go)
 	def          *stmt       // the def of this file it compiles (torch.compile(step), @torch.compile), if any
 	stance       stanceState // the set_stance in force at the site, then at its first call (stance.go)
 	// workerGlobals: the first call is in a thread's function, with globals that
@@ -313,6 +316,8 @@ type reader struct {
 	keptOuts                            map[bindKey]*siteState  // names holding (a view of) an output now, gradients on or off (workload.go nameOutputs)
 	derived                             map[string][]*siteState // names bound to a value computed from sites' outputs: those sites
 	noGrad                              int                     // with torch.no_grad() / torch.inference_mode() blocks running now
+	defCalls                            map[*stmt][]tlEvent     // a def's compiled calls (kind and site), for its later calls (overwrite.go callsAgain)
+	returnsOutput                       map[*stmt]*siteState    // a def whose return statement returns (a view of) a compiled function's output (overwrite.go)
 	lambdaSeqs                          map[*expr][2]int        // a lambda whose body the run walked where it is written → the seq range of what that walk recorded (workload.go mainCallsFirst)
 	accumulating                        int                     // with accelerator.accumulate(…) blocks of an Accelerator that accumulates running now (overwrite.go)
 	accumulators                        map[string]bool         // names bound to Accelerator(gradient_accumulation_steps=N), N > 1
@@ -331,6 +336,8 @@ type reader struct {
 	compiled                            map[string]*siteState   // names bound to compiled functions
 	bound                               map[string][]*siteState // name → every site it was bound to (aliases and parameters included)
 	bindScopes                          map[string][]bindScope  // name → where each binding to a site was made (namescope.go)
+	alts                                map[string][]*siteState // the other sites a name may name after a chain's arms bound it (chainbind.go)
+	exits                               []exitSpan              // ifs whose block leaves, as spans of seq (chainbind.go)
 	boundTo                             map[*siteState][]string // site → the names bound to it, built once when threads are inferred (instance.go boundIn)
 	bindingName                         bool                    // an assignment to a plain name binds now (namescope.go)
 	readFn                              *stmt                   // the def whose names are read now, when reading (namescope.go within)
@@ -379,7 +386,7 @@ func newReader(name, src string, toks []token) *reader {
 		aliases: map[string]string{}, funcs: map[string]*stmt{}, methods: map[string][]*stmt{},
 		owner: map[*stmt]*stmt{}, cands: map[string][]Candidate{}, dicts: map[string]*expr{}, flows: map[string][]string{}, calledNames: map[string]bool{}, shownDests: map[string]bool{}, dictKeys: map[string]bool{}, kwPassed: map[string]bool{}, argOpen: map[string]int{}, modeNames: map[string]bool{}, splatNames: map[string]bool{}, argAttrs: map[string]bool{}, kills: map[killKey][]killRec{},
 		decPatch: map[*stmt][]string{}, decStance: map[*stmt]stanceState{}, siteOf: map[*expr]*siteState{}, entered: map[*stmt]bool{},
-		executors: map[string]int{}, procPools: map[string]bool{}, assigned: map[string][]*expr{}, counters: map[string]int{}, counted: map[string]iterCount{}, started: map[*stmt][]guard{}, callees: map[*stmt][]*stmt{}, outputs: map[string]*siteState{}, derived: map[string][]*siteState{}, compiled: map[string]*siteState{}, bound: map[string][]*siteState{}, partials: map[string]*siteState{}, argDefaults: map[string]argDefault{}, parsedArgs: map[string]bool{},
+		executors: map[string]int{}, procPools: map[string]bool{}, assigned: map[string][]*expr{}, counters: map[string]int{}, counted: map[string]iterCount{}, started: map[*stmt][]guard{}, callees: map[*stmt][]*stmt{}, outputs: map[string]*siteState{}, derived: map[string][]*siteState{}, compiled: map[string]*siteState{}, alts: map[string][]*siteState{}, bound: map[string][]*siteState{}, partials: map[string]*siteState{}, argDefaults: map[string]argDefault{}, parsedArgs: map[string]bool{},
 		marked: map[ThreadKind]bool{}, classRun: map[*Thread][]*stmt{},
 		quals: map[*expr]string{}, candsOf: map[string][]Candidate{}, uiChoices: map[string][]Candidate{},
 	}
@@ -517,10 +524,14 @@ func (r *reader) walkRec(e *expr, visit func(*expr), depth int) {
 	for i := range e.args {
 		r.walkRec(e.args[i].value, visit, depth+1)
 	}
+	keeps := r.indexed && e.is(comp) && len(e.elts) > 0 && r.src[e.start] != '{'
 	if e.is(comp) {
 		r.loop++
 		r.iters = append(r.iters, r.compCount(e, 0))
 		r.bindCompItems(e)
+		if keeps {
+			r.loopIDs = append(r.loopIDs, e.start) // the comprehension's iterations, for kept outputs (overwrite.go compKept)
+		}
 	}
 	start := r.seq
 	for _, x := range e.elts {
@@ -530,6 +541,10 @@ func (r *reader) walkRec(e *expr, visit func(*expr), depth int) {
 		r.noteLambdaSeqs(e, start)
 	}
 	if e.is(comp) {
+		if keeps {
+			r.compKept(e)
+			r.loopIDs = r.loopIDs[:len(r.loopIDs)-1]
+		}
 		r.loop--
 		r.iters = r.iters[:len(r.iters)-1]
 	}

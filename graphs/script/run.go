@@ -13,9 +13,12 @@ import (
 func (r *reader) run(stmts []*stmt) {
 	for i, s := range stmts {
 		var before map[string]*siteState
+		alts := r.alts
 		if i+1 < len(stmts) && r.leavingIf(s) {
-			before = maps.Clone(r.compiled)
+			before, alts = maps.Clone(r.compiled), maps.Clone(r.alts)
+			r.seq++
 		}
+		in := r.seq
 		r.stmt(s)
 		if ends(s) && i+1 < len(stmts) {
 			// What follows in the block never runs (unseen4 w10: litgpt's
@@ -30,9 +33,13 @@ func (r *reader) run(stmts []*stmt) {
 			// What follows runs only when the if does not leave (earlyexit.go), and
 			// so without the names its block bound to compiled functions.
 			r.restoreCompiled(before)
+			r.alts = alts
+			r.seq++
+			out := r.seq
 			r.guards = append(r.guards, g)
 			r.run(stmts[i+1:])
 			r.guards = r.guards[:len(r.guards)-1]
+			r.exits = append(r.exits, exitSpan{in, out, r.seq})
 			return
 		}
 	}
@@ -106,6 +113,7 @@ func (r *reader) dictStmt(s *stmt) {
 		r.dictDel(s.exprs[0])
 	case s.kind == simpleStmt && s.name == "return" && len(s.exprs) == 1:
 		r.dictReturn(s.exprs[0])
+		r.noteReturned(s.exprs[0])
 	}
 }
 
@@ -184,6 +192,8 @@ func (r *reader) branches(s *stmt) {
 	for _, b := range s.branches {
 		hasElse = hasElse || b.kind == "else"
 	}
+	r.seq++
+	start := r.seq
 	for i, b := range s.branches {
 		end := len(s.body)
 		if i+1 < len(s.branches) {
@@ -204,6 +214,7 @@ func (r *reader) branches(s *stmt) {
 		r.run(s.body[b.at:end])
 		r.guards = r.guards[:len(r.guards)-1]
 	}
+	r.settleBinds(start)
 	if len(r.chained) > 0 {
 		r.settleChain(chain)
 	}
@@ -872,9 +883,8 @@ func (r *reader) bind(n string, v *expr) {
 		r.bindCompiled(n, r.partials[v.x.name])
 		return
 	}
-	if st := r.compiledName(v); st != nil {
-		r.bindCompiled(n, st) // an alias: model = compiled_model
-		return
+	if r.bindNamed(n, v) {
+		return // an alias: model = compiled_model
 	}
 	if st := r.returnedSite(v); st != nil {
 		r.bindCompiled(n, st) // f = build(), build returning torch.compile(…) (helper.go)
@@ -928,6 +938,7 @@ func (r *reader) lambdaSite(v *expr) *siteState {
 // bindCompiled records that n names st's compiled function (now, and as one of the
 // functions n may name: see [reader.peers]).
 func (r *reader) bindCompiled(n string, st *siteState) {
+	r.noteBind(n, st)
 	r.compiled[n] = st
 	r.noteBindScope(n, st)
 	for _, b := range r.bound[n] {
@@ -971,12 +982,10 @@ func (r *reader) bindParamsFrom(def *stmt, c *expr, i int) {
 		case a.star != 0:
 			return // *args and **kwargs: the positions after are unknown
 		case a.keyword != "":
-			if st := r.compiledName(a.value); st != nil {
-				r.bindCompiled(a.keyword, st)
-			}
+			r.bindNamed(a.keyword, a.value)
 		default:
-			if st := r.compiledName(a.value); st != nil && i < len(def.params) {
-				r.bindCompiled(def.params[i].name, st)
+			if i < len(def.params) {
+				r.bindNamed(def.params[i].name, a.value)
 			}
 			i++
 		}

@@ -70,6 +70,7 @@ type scopes struct {
 	ctors     map[*stmt]*fieldState      // a class without __init__ → its constructions
 	ctorVals  map[skey][]*expr           // a field → the values its constructions pass
 	items     map[skey][]pair            // NAME["k"] = v item assignments of a key (for **kwargs)
+	passed    map[skey][]*expr           // a parameter → the values the file's calls pass it (the first maxAssigned: argalt.go paramChoices)
 }
 
 func newScopes() *scopes {
@@ -77,7 +78,7 @@ func newScopes() *scopes {
 		locals: map[*stmt]map[string]bool{}, types: map[skey]string{}, cands: map[skey][]Candidate{},
 		flows: map[skey][]skey{}, cache: map[string][]Candidate{}, dicts: map[skey][]*expr{}, items: map[skey][]pair{}, unshown: map[skey][]*expr{}, ucache: map[string][]*expr{},
 		pcache: map[string][]skey{}, wcache: map[string][]Candidate{}, splat: map[*stmt]bool{}, called: map[*stmt]bool{},
-		calls: map[*stmt]int{}, binds: map[skey]int{}, defs: map[skey][]Candidate{}}
+		calls: map[*stmt]int{}, binds: map[skey]int{}, defs: map[skey][]Candidate{}, passed: map[skey][]*expr{}}
 }
 
 // indexScopes builds r.sc: first what the file declares (classes, their methods, each
@@ -482,6 +483,9 @@ func (r *reader) scopeCall(c *expr, fn *stmt) {
 // scopeBind records that a call binds v to parameter k.
 func (r *reader) scopeBind(k skey, v *expr, fn *stmt) {
 	r.sc.binds[k]++
+	if len(r.sc.passed[k]) < maxAssigned {
+		r.sc.passed[k] = append(r.sc.passed[k], v)
+	}
 	r.scopeAssign(k, true, v, fn)
 }
 

@@ -104,7 +104,8 @@
 // a site with conditional globals in force is planned under each consistent
 // combination of their branches (an if's branches exclude each other; an else runs
 // when its if does not), the first being what the parser's defaults take where a test
-// of an argparse option decides it (argguard.go), and the other combinations' plans are
+// of an argparse option decides it, or, with no environment given to the reader, an
+// environment that sets none of the variables a test reads (argguard.go), and the other combinations' plans are
 // kept where the outcome or the warnings differ ([SitePlan.Branches]). A host-platform test (sys.platform, os.name,
 // platform.system()) is read as on Linux, the platform planned; a test of
 // torch.__version__ (as TorchVersion compares, through packaging's parse, a tuple of
@@ -112,7 +113,9 @@
 // (versionguard.go); a mode assigned under a guard that does not hold is no
 // candidate. What follows an if whose block leaves (return, raise, sys.exit) runs
 // under the negated condition, and a test of a variable's value (os.environ.get(K),
-// == V, int(…)) is decided by the environment given (earlyexit.go). What torch.compile raises at the call, inside the script's own try whose
+// == V, int(…)) is decided by the environment given (earlyexit.go); a name an if/elif/else
+// chain's arms bind to different compiled functions names any of them after it, and
+// a binding inside a block that leaves shares nothing with one after it (chainbind.go). What torch.compile raises at the call, inside the script's own try whose
 // except catches it, is noted as caught: the script continues uncompiled (caught.go). A def handed to a
 // thread, process or pool is called. A mode that is not a literal gets the values
 // that can reach it, looked up where Python looks (the def's locals, the class of

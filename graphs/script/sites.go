@@ -391,7 +391,8 @@ func (r *reader) keywordValue(st *siteState, k string, v literal.Value) {
 	case "mode":
 		st.Mode, st.ModeLiteral = strOrNil(v), true
 	case "options":
-		if v.Kind() != literal.NoneKind {
+		st.optionsNone = v.Kind() == literal.NoneKind
+		if !st.optionsNone {
 			s := v.String()
 			st.Options = &s
 		}
@@ -559,6 +560,7 @@ func (r *reader) flagChoices(st *siteState, k string, e *expr) bool {
 	switch {
 	case len(vals) == 1:
 		st.note("%s `%s` has one value: %s (line %d)", k, oneLine(r.text(e)), vals[0].Value, vals[0].Line)
+		r.openParamNote(st, k, e)
 		r.keywordValue(st, k, vals[0].v)
 	case len(vals) > 1:
 		st.note("%s is not a literal: `%s` can be %s", k, oneLine(r.text(e)), choicesText(vals))

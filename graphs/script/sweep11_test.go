@@ -209,3 +209,38 @@ func TestLoopModes(t *testing.T) {
 		})
 	}
 }
+
+// TestCompAndReturnKept: outputs kept by a list comprehension, or returned by a def
+// of the file and kept by its caller, without gradients, are kept (sweep11 finding 8:
+// [model(x) for x in xs] under torch.no_grad(), results.append(predict(x)) of a
+// predict returning model(x), were planned capture).
+func TestCompAndReturnKept(t *testing.T) {
+	t.Parallel()
+	const head = "import torch\nmodel = torch.compile(net, mode=\"reduce-overhead\")\n"
+	cases := []struct {
+		name, src string
+		kept      bool
+	}{
+		{"listcomp-no-grad", "with torch.no_grad():\n    results = [model(x) for x in xs]\n", true},
+		{"listcomp-stacked", "with torch.no_grad():\n    y = torch.stack([model(x) for x in xs])\n", true},
+		{"listcomp-grad", "results = [model(x) for x in xs]\n", false},
+		{"listcomp-copy", "with torch.no_grad():\n    results = [model(x).cpu() for x in xs]\n", false},
+		{"def-return", "@torch.no_grad()\ndef predict(x):\n    return model(x)\nresults = []\nfor x in xs:\n    results.append(predict(x))\n", true},
+		{"method-return", "class P:\n    @torch.no_grad()\n    def predict(self, x):\n        return model(x)\np = P()\nresults = []\nfor x in xs:\n    results.append(p.predict(x))\n", true},
+		{"def-return-read-after", "def predict(x):\n    return model(x)\nwith torch.no_grad():\n    y1 = predict(a)\n    y2 = predict(b)\n    print(y1)\n", true},
+		{"view-read-after", "with torch.no_grad():\n    y1 = model(a).detach()\n    y2 = model(b)\n    print(y1)\n", true},
+		{"copy-read-after", "with torch.no_grad():\n    y1 = model(a).cpu()\n    y2 = model(b)\n    print(y1)\n", false},
+		{"def-return-copy", "@torch.no_grad()\ndef predict(x):\n    return model(x).cpu()\nresults = []\nfor x in xs:\n    results.append(predict(x))\n", false},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			t.Parallel()
+			s, err := readBytes("c.py", []byte(head+tc.src))
+			require.NoError(t, err)
+			require.Len(t, s.Sites, 1)
+			p, err := s.PlanWith(PlanOptions{})
+			require.NoError(t, err)
+			require.Equal(t, tc.kept, p.Sites[0].Workload.OutputsKept && p.Exit() == graphs.Raises, "inferred %+v", p.Sites[0].Inferred)
+		})
+	}
+}

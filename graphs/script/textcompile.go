@@ -12,7 +12,7 @@ const maxTextCompiles = 8
 
 // calledChain matches a dotted name called in Python source: "torch.compile(",
 // "tc . compile (" (group 1 is the chain).
-var calledChain = lazyregexp.New(`(?:^|[^\w.])([A-Za-z_]\w*(?:\s*\.\s*[A-Za-z_]\w*)*)\s*\(`)
+var calledChain = &lazyregexp.Regexp{Expr: `(?:^|[^\w.])([A-Za-z_]\w*(?:\s*\.\s*[A-Za-z_]\w*)*)\s*\(`}
 
 // compilesInText warns of each torch.compile call the reader does not parse
 // (WarningCompileInText): inside an f-string's (or t-string's) replacement fields,

@@ -68,9 +68,7 @@ func (r *reader) bindThreadArgs(def *stmt, first int, c *expr) {
 		pairs, _ := dictPairs(k)
 		for _, p := range pairs {
 			if n, ok := r.literalStr(p.key); ok && p.value != nil {
-				if st := r.compiledName(p.value); st != nil {
-					r.bindCompiled(n, st)
-				}
+				r.bindNamed(n, p.value)
 			}
 		}
 	}

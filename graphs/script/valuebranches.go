@@ -14,7 +14,7 @@ import (
 
 // comparison matches source text whose outermost operation can be a comparison or a
 // "not": its values are True and False.
-var comparison = lazyregexp.New(`^not\s|\s(==|!=|<=|>=|<|>|in|not\s+in|is|is\s+not)\s`)
+var comparison = &lazyregexp.Regexp{Expr: `^not\s|\s(==|!=|<=|>=|<|>|in|not\s+in|is|is\s+not)\s`}
 
 // valueBranches records the global KEY = v as an if/else of the literals v can be,
 // and reports whether v was one.

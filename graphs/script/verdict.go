@@ -9,7 +9,7 @@ import (
 )
 
 // codingCookie is PEP 263's encoding declaration, on line 1 or 2.
-var codingCookie = lazyregexp.New(`^[ \t\f]*#.*?coding[:=][ \t]*([-\w.]+)`)
+var codingCookie = &lazyregexp.Regexp{Expr: `^[ \t\f]*#.*?coding[:=][ \t]*([-\w.]+)`}
 
 // sourceVerdict returns CPython's SyntaxError for source it refuses before
 // tokenizing, or nil: a NUL byte anywhere ("source code cannot contain null bytes"),

@@ -24,11 +24,11 @@ import (
 var (
 	verOperand  = `(?:torch\.__version__|(?:packaging\.)?(?:version\.)?(?:parse|Version)\(\s*torch\.__version__\s*\))`
 	verLiteral  = `(?:(?:packaging\.)?(?:version\.)?(?:parse|Version)\(\s*)?(?:'([0-9][0-9.]*)'|"([0-9][0-9.]*)")\s*\)?`
-	verCompare  = lazyregexp.New(`^` + verOperand + `\s*(>=|<=|==|!=|>|<)\s*` + verLiteral + `$`)
-	verCompareL = lazyregexp.New(`^` + verLiteral + `\s*(>=|<=|==|!=|>|<)\s*` + verOperand + `$`)
-	verTuple    = lazyregexp.New(`^(\w+|tuple\(.*torch\.__version__.*\))\s*(>=|<=|==|!=|>|<)\s*\(\s*(\d+)\s*,\s*(\d+)\s*(?:,\s*(\d+)\s*)?\)$`)
-	verTupleSrc = lazyregexp.New(`^tuple\((?:int\(\w+\)\s+for\s+\w+\s+in|map\(int,)\s*torch\.__version__\.split\(\s*['"]\.['"]\s*\)\s*\[\s*:\s*[23]\s*\]\s*\)?\)$`)
-	verPrefix   = lazyregexp.New(`^(not\s+)?torch\.__version__\.startswith\(\s*(?:'([^'\\]*)'|"([^"\\]*)")\s*\)$`)
+	verCompare  = &lazyregexp.Regexp{Expr: `^` + verOperand + `\s*(>=|<=|==|!=|>|<)\s*` + verLiteral + `$`}
+	verCompareL = &lazyregexp.Regexp{Expr: `^` + verLiteral + `\s*(>=|<=|==|!=|>|<)\s*` + verOperand + `$`}
+	verTuple    = &lazyregexp.Regexp{Expr: `^(\w+|tuple\(.*torch\.__version__.*\))\s*(>=|<=|==|!=|>|<)\s*\(\s*(\d+)\s*,\s*(\d+)\s*(?:,\s*(\d+)\s*)?\)$`}
+	verTupleSrc = &lazyregexp.Regexp{Expr: `^tuple\((?:int\(\w+\)\s+for\s+\w+\s+in|map\(int,)\s*torch\.__version__\.split\(\s*['"]\.['"]\s*\)\s*\[\s*:\s*[23]\s*\]\s*\)?\)$`}
+	verPrefix   = &lazyregexp.Regexp{Expr: `^(not\s+)?torch\.__version__\.startswith\(\s*(?:'([^'\\]*)'|"([^"\\]*)")\s*\)$`}
 )
 
 // versionTruth returns the value a guard's condition has on the release planned when

@@ -250,6 +250,11 @@ func (r *reader) noteCall(c *expr) {
 		}
 		return
 	}
+	if c.x.kind == name && r.compiled[c.x.name] == st {
+		for _, a := range r.alts[c.x.name] {
+			r.siteCalled(a, c) // any arm's compiled function (chainbind.go)
+		}
+	}
 	r.siteCalled(st, c)
 }
 
@@ -621,9 +626,9 @@ func (r *reader) factApplies(ev event, st *siteState, callsIn map[*stmt]bool, pe
 	}
 	switch ev.f {
 	case factBackward:
-		return ev.site == st || peers.peer(ev.site, st) || (ev.fn != nil && st.def == ev.fn) || alsoFrom(ev.also, st, peers)
+		return ev.site == st || (peers.peer(ev.site, st) || (ev.fn != nil && st.def == ev.fn) || alsoFrom(ev.also, st, peers)) && !r.apart(ev.seq, st)
 	case factKept, factKeptBackward, factReadAfter, factGradAccum:
-		return ev.site == st || peers.peer(ev.site, st)
+		return ev.site == st || peers.peer(ev.site, st) && !r.apart(ev.seq, st)
 	case factMoving:
 		return r.calledBefore(st, ev.seq)
 	case factLoopSizes:

@@ -6,8 +6,12 @@
 // graphs/diagnose's expressions were most of it (examples/web's Budgets has the
 // figures). The go command does the same for its own (cmd/go/internal/lazyregexp).
 //
-// In a test binary (a program whose name ends in ".test") New compiles at once, so
-// that a bad expression still fails every test of its package, as
+// A package-level expression is a composite literal, &lazyregexp.Regexp{Expr: `…`},
+// which the compiler lays out as data: a call to New at the package's initialisation
+// is code, in the WebAssembly of the web page too (194 expressions were 5 KB of it
+// gzipped, examples/web's Transfer size). TestLiteralsCompile compiles every such
+// literal of the module. In a test binary (a program whose name ends in ".test") New
+// compiles at once, so that a bad expression still fails every test of its package, as
 // regexp.MustCompile at initialisation did.
 package lazyregexp
 
@@ -19,10 +23,12 @@ import (
 )
 
 // Regexp is a regexp.Regexp compiled with regexp.MustCompile on its first use. It is
-// safe for concurrent use, as regexp.Regexp is.
+// safe for concurrent use, as regexp.Regexp is. Write one as &Regexp{Expr: `…`} (or
+// with New); it must not be copied once used.
 type Regexp struct {
-	expr string
-	re   func() *regexp.Regexp
+	Expr string // the expression; set only by the literal
+	once sync.Once
+	rx   *regexp.Regexp
 }
 
 // inTest reports whether the program is a test binary.
@@ -31,18 +37,30 @@ var inTest = len(os.Args) > 0 && strings.HasSuffix(strings.TrimSuffix(os.Args[0]
 // New returns expr, compiled on its first use; it panics then (in a test binary, at
 // once) when expr is not a valid expression, as regexp.MustCompile does.
 func New(expr string) *Regexp {
-	r := &Regexp{expr: expr, re: sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(expr) })}
+	r := &Regexp{Expr: expr}
 	if inTest {
 		r.re()
 	}
 	return r
 }
 
+// re returns the compiled expression, compiling it on the first call. It is not
+// inlined: the web page builds this package with inlining, and the Once inlined in each
+// method below was 1.5 KB of it (examples/web's Transfer size).
+//
+//go:noinline
+func (r *Regexp) re() *regexp.Regexp {
+	r.once.Do(r.compile)
+	return r.rx
+}
+
+func (r *Regexp) compile() { r.rx = regexp.MustCompile(r.Expr) }
+
 // Regexp returns the compiled expression.
 func (r *Regexp) Regexp() *regexp.Regexp { return r.re() }
 
 // String returns the source text, without compiling it.
-func (r *Regexp) String() string { return r.expr }
+func (r *Regexp) String() string { return r.Expr }
 
 // The methods below are regexp.Regexp's, on the compiled expression.
 

@@ -164,7 +164,7 @@ func scenarioField(err error, file string) (field, inner string) {
 
 // workloadNames matches a workload field's JSON name in a message ("span_devices",
 // "threads main") so that a flag's error names the flags instead.
-var workloadNames = lazyregexp.New(`\b(threads) (main|thread|per-device|per-thread|callers)\b|\b([a-z]+_[a-z_]+)\b`)
+var workloadNames = &lazyregexp.Regexp{Expr: `\b(threads) (main|thread|per-device|per-thread|callers)\b|\b([a-z]+_[a-z_]+)\b`}
 
 // flagWords renames the workload fields a message names to their flags.
 func flagWords(msg string) string {
