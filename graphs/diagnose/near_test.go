@@ -135,6 +135,10 @@ func denseLine(t *testing.T, n int) []byte {
 // left to tlsStoredRetold; cudagraph_trees.py's assert a retelling of its own) and bounded
 // repeats (\s, not \s+, which counts 16 characters of reach each): the anchor line 11.38,
 // the one line 9.9; the bound kept.
+// Held-out sets AX and AY (2026-12-04: 24 texts, run logs and the rare codes'
+// lookalikes, dense in anchors) took the one line from 11.41 to 11.52 with no row
+// changed (measured with their texts moved aside and back); the corpus's make-up, not a
+// scanner's cost: bound 12.0.
 //
 // The anchor line was measured as 256 KB of copies of one line of every anchor until
 // 2026-12-04 (bound 11.5 a byte). A copy of a line already read costs nothing (the scanner
@@ -150,7 +154,7 @@ func TestDenseLineBounded(t *testing.T) {
 		in    []byte
 		bound float64
 	}{
-		{"corpus-one-line", denseLine(t, 1<<20), 11.5},
+		{"corpus-one-line", denseLine(t, 1<<20), 12.0},
 		{"anchor-line", line, 150},
 	}
 	for _, tc := range tests {

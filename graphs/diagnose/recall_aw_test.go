@@ -45,3 +45,16 @@ func TestInductorSkipsGraphs(t *testing.T) {
 		{"no reason", "Inductor skips graphs.", ""},
 	})
 }
+
+// TestPlaceholderRaises: a CUDA-graph binding of torch.cuda said to raise when built or
+// called (cuda-graph-unavailable's placeholder); not a measure "raised" by CUDA graphs.
+func TestPlaceholderRaises(t *testing.T) {
+	t.Parallel()
+	checkFirstCodes(t, []codeCase{
+		{"construction", "force triton.cudagraphs off (torch.cuda.CUDAGraph raises on construction)", CUDAGraphUnavailable},
+		{"instantiated", "on the CPU wheel torch.cuda.CUDAGraph() fails when instantiated", CUDAGraphUnavailable},
+		{"pool handle", "torch.cuda.graph_pool_handle() raises when called on this build", CUDAGraphUnavailable},
+		{"a measure", "So cudagraph raises the tight-budget capacity", ""},
+		{"no torch.cuda", "CUDAGraph raises on construction", ""},
+	})
+}

@@ -27,10 +27,26 @@ const treesOrThreads = `cudagraph_trees|torch\.compile|reduce-overhead|torch_com
 // it, for the allocator's and the RNG's collision messages, which one thread prints only
 // after a capture that never ended; threadEvidence stays the traceback's own lines, as
 // its rows choose between causes by it. The words are case-sensitive (OMP_NUM_THREADS is not
-// read; torch.set_num_threads is, a context only beside one of those two messages).
+// read; torch.set_num_threads is, a context only beside one of those two messages). Its
+// threads named by their role are threadRoles' words, each written out as "ROLE thread":
+// each alternative of a context must begin with a literal (alternativePrefixes), and a
+// function that joins them at run time cost the page 0.6 to 1.6 KB of code;
+// TestThreadVocabularies holds them to threadRoles.
 const threadProse = `threads\b|Threads\b|threaded|Threaded|thread-safe|thread safe|multi-thread|Multi-thread|` +
 	`multithread|Multithread|ThreadingHTTPServer|another thread|other thread|second thread|worker thread|` +
 	`background thread|separate thread|each thread|concurrent thread`
+
+// threadRoles are the words before "thread" that name a user thread by its order or
+// role ("from a second thread", "a background thread": the brief of issue 21's retold
+// class, holdoutR's dreamzero report): both vocabularies of threads told in prose,
+// threadProse and threadWords, take each, and threadsRetold has a literal of each. Each
+// vocabulary adds words of its own: threadProse "each thread" and "concurrent thread",
+// threadWords threadCounts.
+const threadRoles = `another|other|second|worker|background|separate`
+
+// threadCounts are threadWords' own: "different threads", "several threads" (threadProse
+// takes their plural already, by threads\b).
+const threadCounts = `different|multiple|several`
 
 // fixNoCUDAGraphs is the way out that every release has: compile without CUDA graphs.
 const fixNoCUDAGraphs = `or compile without CUDA graphs (mode="max-autotune-no-cudagraphs", or ` +
@@ -984,17 +1000,17 @@ var noModeRetold = retold{
 }
 
 // threadWords are the words a report uses for user threads ("different threads",
-// "multithreaded context").
-// A thread named by its order or role ("from a second thread", "a background thread", the
-// brief of issue 21's retold class and holdoutR's dreamzero report) is a user thread too.
-const threadWords = `(?:multi-?thread\w*|(?:different|multiple|separate|several|other|another|second|background|worker)\s+threads?)`
+// "multithreaded context"), a thread named by its order or role (threadRoles) too.
+const threadWords = `(?:multi-?thread\w*|(?:` + threadCounts + `|` + threadRoles + `)\s+threads?)`
 
 // threadsRetold is trees-user-thread-tls's bare assert as reports retell it: cudagraphs
 // asserting in threads ("torch.compile+cudagraphs asserts in multithreaded context",
 // pytorch/pytorch#123177's title), or threads that lead to cudagraph errors ("ASR and TTS
 // run in different threads, which leads to cudagraph_trees-related errors", under the
 // title "AssertionError in cudagraph_trees during inference", OpenBMB/VoxCPM#208). The
-// literals are the thread words: "cudagraph" is on most lines of a cudagraph log. The
+// literals are the thread words, threadCounts' and threadRoles' before " thread" and
+// multithread's spellings, in the order of its rows (TestThreadVocabularies holds them to
+// those lists): "cudagraph" is on most lines of a cudagraph log. The
 // log must show an assert somewhere (the row's Requires): several threads calling one
 // function at once fail with the allocator's errors instead (trees-concurrent-callers).
 var threadsRetold = retold{

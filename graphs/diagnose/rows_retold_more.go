@@ -25,7 +25,24 @@ func moreRetold() []retelling {
 		borrow(GPUTooOldForTriton, archUnsupportedRetold, "routed from holdoutS (\"sm_61 is not supported by Triton\", "+
 			"\"Pascal GPUs are too old for Triton\"); the RuntimeError's \"Triton only supports devices of CUDA Capability >= 7.0\""),
 		borrow(GPUTooOldForTriton, gpuTooOldForCompileRetold, "celoyd/potato#50 (\"My GPU is a generation too old for "+
-			"`torch.compile`\")"))
+			"`torch.compile`\")"),
+		borrow(CUDAGraphUnavailable, placeholderRaisesRetold, "flagos-ai/Torch-FL commit f212295 (\"torch.cuda.CUDAGraph raises "+
+			"on construction\" in a CPU-torch wheel, holdoutAX)"))
+}
+
+// placeholderRaisesRetold is cuda-graph-unavailable told as what the placeholder does: a CUDA
+// graph binding of torch.cuda (CUDAGraph, graph_pool_handle, is_current_stream_capturing)
+// said to raise or fail when it is built or called ("torch.cuda.CUDAGraph raises on
+// construction", a CPU-torch wheel's commit, holdoutAX), which is what torch/_utils.py's
+// _dummy_type placeholders do on a build without CUDA (the code's row). The binding is
+// written with torch.cuda: "cudagraph raises the tight-budget capacity" (a benchmark note,
+// find_string "cudagraph raises") is a measure raised, not an error.
+var placeholderRaisesRetold = retold{
+	literals: []string{"CUDAGraph raises", "CUDAGraph() raises", "CUDAGraph fails", "CUDAGraph() fails", "CUDAGraph throws",
+		"CUDAGraph() throws", "CUDAGraph errors", "CUDAGraph() errors", "pool_handle() raises", "pool_handle raises"},
+	pattern: `\btorch\.cuda\.(?:CUDAGraph|graph_pool_handle|is_current_stream_capturing)(?:\(\))?\s+(?:raises|raised|throws|threw|` +
+		`fails|failed|errors(?:\s+out)?|errored(?:\s+out)?)\s+(?:(?:on|at|upon|during)\s+(?:construction|instantiation|creation|` +
+		`init(?:iali[sz]ation)?)|when\s+(?:constructed|instantiated|created|called|used))\b`,
 }
 
 // tritonNotFoundRetold is triton-missing's first sentence retold with "an installation of

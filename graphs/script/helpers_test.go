@@ -2,6 +2,11 @@ package script
 
 import (
 	"bytes"
+	"encoding/json"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/require"
@@ -27,4 +32,37 @@ func oneSite(t *testing.T, src string) (Site, []*string) {
 	require.NoError(t, err)
 	require.Len(t, s.Sites, 1)
 	return s.Sites[0], s.Sites[0].Modes(testModes)
+}
+
+// setSummary is the test of a set of real files (TestScript11Set, TestMultiGPU7): every
+// file of testdata/SET/scripts that glob matches, read with opts (named for the file) and
+// planned on torch 2.11 as -script runs it, gives a line (its sites, thread or process
+// starts and exit), then line's text for each planned site with its workload's JSON,
+// held to testdata/SET/summary.txt (go test -update rewrites it). n, when not 0, is how
+// many files the set has.
+func setSummary(t *testing.T, set, glob string, n int, opts ReadOptions, line func(st Site, workload []byte) string) {
+	t.Helper()
+	files, err := filepath.Glob(filepath.Join("testdata", set, "scripts", glob))
+	require.NoError(t, err)
+	require.NotEmpty(t, files)
+	if n > 0 {
+		require.Len(t, files, n)
+	}
+	var b strings.Builder
+	for _, f := range files {
+		src, err := os.ReadFile(f)
+		require.NoError(t, err)
+		opts.Name = filepath.Base(f)
+		s, err := ReadWith(bytes.NewReader(src), opts)
+		require.NoError(t, err)
+		p, err := s.PlanWith(PlanOptions{CLI: graphs.Scenario{Torch: "2.11"}})
+		require.NoError(t, err)
+		fmt.Fprintf(&b, "%s: %d sites, %d thread or process starts, exit %s\n", opts.Name, len(s.Sites), len(s.Threads), p.Exit())
+		for _, st := range p.Sites {
+			w, err := json.Marshal(st.Workload)
+			require.NoError(t, err)
+			b.WriteString("  " + line(st, w) + "\n")
+		}
+	}
+	compareGolden(t, filepath.Join("testdata", set, "summary.txt"), []byte(b.String()))
 }

@@ -86,6 +86,26 @@ func (r *reader) timelineCall(st *siteState) {
 		k = tlInfer
 	}
 	r.timeline = append(r.timeline, tlEvent{kind: k, seq: r.seq, loops: slices.Clone(r.loopIDs), site: st})
+	if r.fn != nil && len(r.defCalls[r.fn]) < maxDerivedSites {
+		if r.defCalls == nil {
+			r.defCalls = map[*stmt][]tlEvent{}
+		}
+		r.defCalls[r.fn] = append(r.defCalls[r.fn], tlEvent{kind: k, site: st})
+	}
+}
+
+// callsAgain records on the timeline the compiled calls of def d, which runs once
+// (enter), at a later call of d: y1 = predict(a); y2 = predict(b); print(y1) reads an
+// output the second call overwrote (sweep11 finding 8).
+func (r *reader) callsAgain(d *stmt, line int) {
+	for _, e := range r.defCalls[d] {
+		k := e.kind
+		if r.noGrad > 0 || r.fn != nil && r.noGradDef(r.fn) {
+			k = tlInfer
+		}
+		r.seq++
+		r.timeline = append(r.timeline, tlEvent{kind: k, seq: r.seq, loops: slices.Clone(r.loopIDs), site: e.site, line: line})
+	}
 }
 
 // timelineMark records a backward(), a mark_step_begin() or a zero_grad() at line.
@@ -168,8 +188,9 @@ func (r *reader) bindOutput(n string, v *expr) {
 
 // viewOf returns the output binding v shares its memory with: a compiled call's
 // output, a name bound to one (prev = out), or an item or attribute of either
-// (model(x)[0], out.logits, out[:, -1]); a method call on it (.clone(), .cpu(),
-// .item()) makes a copy or a Python value, so it is none. nil when none.
+// (model(x)[0], out.logits, out[:, -1]), a view of either (out.detach(): keptSite's
+// viewMethods), or a call of a def returning one; another method call on it (.clone(),
+// .cpu(), .item()) makes a copy or a Python value, so it is none. nil when none.
 func (r *reader) viewOf(v *expr, depth int) *outBinding {
 	switch {
 	case v == nil || depth > maxParamDepth:
@@ -177,6 +198,12 @@ func (r *reader) viewOf(v *expr, depth int) *outBinding {
 	case v.kind == call:
 		if st := r.outputOf(v); st != nil {
 			return &outBinding{site: st, seq: r.seq, off: v.start, line: int(v.line)}
+		}
+		if v.x.kind == attr && viewMethods[v.x.name] {
+			return r.viewOf(v.x.x, depth+1) // y = out.detach(): a view (keptSite)
+		}
+		if st := r.keptSite(v, depth); st != nil {
+			return &outBinding{site: st, seq: r.seq, off: v.start, line: int(v.line)} // y = predict(x) of a def returning model(x)
 		}
 	case v.kind == name:
 		if b := r.bindings[bindKey{r.fn, v.name}]; b != nil {

@@ -72,6 +72,7 @@ func (r *reader) bindParameter(s *stmt, bound map[string]bool, depth int) {
 func (r *reader) callAgain(c *expr, q string) {
 	if d := r.calledDef(c, q); d != nil && r.entered[d] {
 		r.replayParamSets(d, int(c.line))
+		r.callsAgain(d, int(c.line))
 		if r.capture > 0 {
 			r.captureAgain(d, int(c.line)) // handcapture.go
 		}

@@ -316,6 +316,7 @@ type reader struct {
 	keptOuts                            map[bindKey]*siteState  // names holding (a view of) an output now, gradients on or off (workload.go nameOutputs)
 	derived                             map[string][]*siteState // names bound to a value computed from sites' outputs: those sites
 	noGrad                              int                     // with torch.no_grad() / torch.inference_mode() blocks running now
+	defCalls                            map[*stmt][]tlEvent     // a def's compiled calls (kind and site), for its later calls (overwrite.go callsAgain)
 	returnsOutput                       map[*stmt]*siteState    // a def whose return statement returns (a view of) a compiled function's output (overwrite.go)
 	lambdaSeqs                          map[*expr][2]int        // a lambda whose body the run walked where it is written → the seq range of what that walk recorded (workload.go mainCallsFirst)
 	accumulating                        int                     // with accelerator.accumulate(…) blocks of an Accelerator that accumulates running now (overwrite.go)

@@ -1,17 +1,9 @@
 package script
 
 import (
-	"bytes"
-	"encoding/json"
 	"fmt"
-	"os"
-	"path/filepath"
 	"strings"
 	"testing"
-
-	"github.com/stretchr/testify/require"
-
-	"github.com/compilemode/compilemode/graphs"
 )
 
 // TestScript11Set: 12 real files nobody here had used (testdata/script11:
@@ -24,32 +16,16 @@ import (
 // changed. go test -update rewrites testdata/script11/summary.txt.
 func TestScript11Set(t *testing.T) {
 	t.Parallel()
-	files, err := filepath.Glob("testdata/script11/scripts/*")
-	require.NoError(t, err)
-	require.Len(t, files, 12)
-	var b strings.Builder
-	for _, f := range files {
-		src, err := os.ReadFile(f)
-		require.NoError(t, err)
-		s, err := ReadWith(bytes.NewReader(src), ReadOptions{Name: filepath.Base(f), Torch: "2.11"}) // as -script reads it
-		require.NoError(t, err)
-		p, err := s.PlanWith(PlanOptions{CLI: graphs.Scenario{Torch: "2.11"}})
-		require.NoError(t, err)
-		fmt.Fprintf(&b, "%s: %d sites, %d thread or process starts, exit %s\n", filepath.Base(f), len(s.Sites), len(s.Threads), p.Exit())
-		for _, st := range p.Sites {
-			w, err := json.Marshal(st.Workload)
-			require.NoError(t, err)
-			backend := "inductor"
-			switch {
-			case st.BackendCallable != "":
-				backend = "callable " + st.BackendCallable
-			case st.Backend != nil:
-				backend = *st.Backend
-			}
-			fmt.Fprintf(&b, "  %d %s %s threads=%q backend=%q plans=%s guard=%q workload=%s\n", st.Line, st.Kind, cut(st.Call, 60), st.Threads, backend, plansOf(st.Plan), cut(st.Guard, 60), w)
+	setSummary(t, "script11", "*", 12, ReadOptions{Torch: "2.11"}, func(st Site, w []byte) string { // as -script reads it
+		backend := "inductor"
+		switch {
+		case st.BackendCallable != "":
+			backend = "callable " + st.BackendCallable
+		case st.Backend != nil:
+			backend = *st.Backend
 		}
-	}
-	compareGolden(t, filepath.Join("testdata", "script11", "summary.txt"), []byte(b.String()))
+		return fmt.Sprintf("%d %s %s threads=%q backend=%q plans=%s guard=%q workload=%s", st.Line, st.Kind, cut(st.Call, 60), st.Threads, backend, plansOf(st.Plan), cut(st.Guard, 60), w)
+	})
 }
 
 // plansOf lists a site's plans: each mode planned with its exit.

@@ -227,6 +227,9 @@ func TestCompAndReturnKept(t *testing.T) {
 		{"listcomp-copy", "with torch.no_grad():\n    results = [model(x).cpu() for x in xs]\n", false},
 		{"def-return", "@torch.no_grad()\ndef predict(x):\n    return model(x)\nresults = []\nfor x in xs:\n    results.append(predict(x))\n", true},
 		{"method-return", "class P:\n    @torch.no_grad()\n    def predict(self, x):\n        return model(x)\np = P()\nresults = []\nfor x in xs:\n    results.append(p.predict(x))\n", true},
+		{"def-return-read-after", "def predict(x):\n    return model(x)\nwith torch.no_grad():\n    y1 = predict(a)\n    y2 = predict(b)\n    print(y1)\n", true},
+		{"view-read-after", "with torch.no_grad():\n    y1 = model(a).detach()\n    y2 = model(b)\n    print(y1)\n", true},
+		{"copy-read-after", "with torch.no_grad():\n    y1 = model(a).cpu()\n    y2 = model(b)\n    print(y1)\n", false},
 		{"def-return-copy", "@torch.no_grad()\ndef predict(x):\n    return model(x).cpu()\nresults = []\nfor x in xs:\n    results.append(predict(x))\n", false},
 	}
 	for _, tc := range cases {
