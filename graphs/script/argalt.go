@@ -35,7 +35,7 @@ type ArgAlternatives struct {
 
 // altArgs are the compile arguments whose alternatives are planned (mode has its
 // own candidates: Site.ModeCandidates).
-var altArgs = map[string]bool{"options": true, "backend": true, "dynamic": true, "disable": true}
+var altArgs = nameSet{"options", "backend", "dynamic", "disable"}
 
 // maxAssigned bounds the values kept per name for argument alternatives.
 const maxAssigned = 16
@@ -49,7 +49,7 @@ const maxAltDepth = 8
 // alternatives records the values a non-literal argument k can have, and reports
 // whether it found any.
 func (r *reader) alternatives(st *siteState, k string, e *expr) bool {
-	if !altArgs[k] {
+	if !altArgs.has(k) {
 		return false
 	}
 	vals, complete := r.argChoices(e, 0)
