@@ -302,3 +302,23 @@ func TestTimelineIndex(t *testing.T) {
 		}
 	}
 }
+
+// TestTrainerGradAccum: a TrainingArguments with gradient_accumulation_steps > 1 and a
+// CUDA-graph mode, in a file that trains, is gradient accumulation on its framework
+// site (sweep11 finding 6: planned capture).
+func TestTrainerGradAccum(t *testing.T) {
+	t.Parallel()
+	const src = "from transformers import Trainer, TrainingArguments\nargs = TrainingArguments(output_dir=\"o\", torch_compile=True, torch_compile_mode=\"reduce-overhead\"%s)\nTrainer(model=m, args=args).train()\n"
+	for _, tc := range []struct {
+		kw   string
+		want bool
+	}{{", gradient_accumulation_steps=4", true}, {", gradient_accumulation_steps=1", false}, {"", false}} {
+		t.Run(tc.kw, func(t *testing.T) {
+			t.Parallel()
+			s, err := readBytes("hf.py", []byte(strings.Replace(src, "%s", tc.kw, 1)))
+			require.NoError(t, err)
+			require.Len(t, s.Sites, 1)
+			require.Equal(t, tc.want, s.Sites[0].Workload.OutputsKept, "inferred %+v", s.Sites[0].Inferred)
+		})
+	}
+}
