@@ -111,7 +111,7 @@ func (ev *evaluator) callBuiltin(name string, n *node) (Value, bool, *pyErr) {
 			arg = k.kids[0]
 		}
 		eval := ev.eval
-		if i == 0 && k.kind != nKeyword && iterConsumers[name] {
+		if i == 0 && k.kind != nKeyword && iterConsumers.has(name) {
 			eval = ev.evalIter
 		}
 		v, err := eval(arg)

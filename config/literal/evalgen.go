@@ -15,8 +15,8 @@ const lazyKind Kind = 255
 
 // iterConsumers are the builtins whose first positional argument may be a lazy
 // value.
-var iterConsumers = map[string]bool{"list": true, "tuple": true, "set": true, "frozenset": true, "sorted": true,
-	"sum": true, "min": true, "max": true, "dict": true}
+var iterConsumers = nameSet{"list", "tuple", "set", "frozenset", "sorted",
+	"sum", "min", "max", "dict"}
 
 // lazyValue is a lazy iterable of type pytype.
 func lazyValue(pytype string, items func() ([]Value, *pyErr)) Value {

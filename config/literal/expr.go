@@ -297,12 +297,12 @@ func (p *exprParser) accept(s string) bool {
 }
 
 // keywords are Python's reserved words: none is a name.
-var keywords = map[string]bool{
-	"False": true, "None": true, "True": true, "and": true, "as": true, "assert": true, "async": true,
-	"await": true, "break": true, "class": true, "continue": true, "def": true, "del": true, "elif": true,
-	"else": true, "except": true, "finally": true, "for": true, "from": true, "global": true, "if": true,
-	"import": true, "in": true, "is": true, "lambda": true, "nonlocal": true, "not": true, "or": true,
-	"pass": true, "raise": true, "return": true, "try": true, "while": true, "with": true, "yield": true,
+var keywords = nameSet{
+	"False", "None", "True", "and", "as", "assert", "async",
+	"await", "break", "class", "continue", "def", "del", "elif",
+	"else", "except", "finally", "for", "from", "global", "if",
+	"import", "in", "is", "lambda", "nonlocal", "not", "or",
+	"pass", "raise", "return", "try", "while", "with", "yield",
 }
 
 // whyColon is our explanation of a dict key without ':': Python's text speaks of a
@@ -325,7 +325,7 @@ func (p *exprParser) startsExpr(x *node) bool {
 	case tConst:
 		return !(x.kind == nName && int(t.atom) < p.w.atoms.len() && p.w.atoms.at(int(t.atom)).Kind() == StrKind)
 	case tName:
-		return !keywords[p.str(t)] || exprKeywords[p.str(t)]
+		return !keywords.has(p.str(t)) || exprKeywords.has(p.str(t))
 	case tOp:
 		return exprOpeners[p.str(t)]
 	}
@@ -333,7 +333,7 @@ func (p *exprParser) startsExpr(x *node) bool {
 }
 
 // exprKeywords are the keywords that begin an expression.
-var exprKeywords = map[string]bool{"True": true, "False": true, "None": true, "not": true, "lambda": true, "await": true}
+var exprKeywords = nameSet{"True", "False", "None", "not", "lambda", "await"}
 
 // exprOpeners are the operators that begin an expression.
 var exprOpeners = map[string]bool{"(": true, "[": true, "{": true, "-": true, "+": true, "~": true}
@@ -690,7 +690,7 @@ func (p *exprParser) primary() (*node, *syntaxErr) {
 		switch {
 		case p.accept("."):
 			name := p.next()
-			if name.kind != tName || keywords[p.str(name)] {
+			if name.kind != tName || keywords.has(p.str(name)) {
 				return nil, p.invalid(name)
 			}
 			x = p.mk(node{kind: nAttr, name: p.str(name), kids: []*node{x}, off: x.off})
@@ -766,7 +766,7 @@ func (p *exprParser) callArgs() ([]*node, *syntaxErr) {
 // keywordArg reads "NAME =" of a keyword argument (its value is read by the caller
 // into kids[0]); nil when the next tokens are not one.
 func (p *exprParser) keywordArg(t token) *node {
-	if t.kind != tName || keywords[p.str(t)] || p.i+1 >= len(p.toks) || p.toks[p.i+1].kind != tOp || p.str(p.toks[p.i+1]) != "=" {
+	if t.kind != tName || keywords.has(p.str(t)) || p.i+1 >= len(p.toks) || p.toks[p.i+1].kind != tOp || p.str(p.toks[p.i+1]) != "=" {
 		return nil
 	}
 	p.next()
@@ -867,7 +867,7 @@ func (p *exprParser) name(t token) (*node, *syntaxErr) {
 	case "yield", "await":
 		return nil, &syntaxErr{off: t.off(), why: p.str(t) + " is not a constant expression"}
 	}
-	if keywords[p.str(t)] {
+	if keywords.has(p.str(t)) {
 		return nil, p.invalid(t)
 	}
 	if p.peek().kind == tConst && p.peek().off() == t.off()+len(p.str(t)) && strings.ContainsAny(strings.ToLower(p.str(t)), "t") && len(p.str(t)) <= 2 {

@@ -243,8 +243,8 @@ func isWordByte(c byte) bool {
 }
 
 // pyKeywords are the keywords a name may stand beside in an expression.
-var pyKeywords = map[string]bool{"and": true, "or": true, "not": true, "in": true, "is": true, "if": true, "else": true,
-	"for": true, "lambda": true, "await": true, "yield": true, "async": true, "from": true}
+var pyKeywords = nameSet{"and", "or", "not", "in", "is", "if", "else",
+	"for", "lambda", "await", "yield", "async", "from"}
 
 // parseCall reads mode=, backend=, dynamic= and an inline options dict from a call's
 // text (up to the next call's start, when two share a line); it reports whether it

@@ -42,13 +42,13 @@ func tableAnchors() []string {
 }
 
 // tableHeads are the header cells that name the torch column, in lower case.
-var tableHeads = map[string]bool{
-	"torch": true, "pytorch": true, "torch version": true, "pytorch version": true,
-	"torch_version": true, "pytorch_version": true, "torch.__version__": true,
+var tableHeads = nameSet{
+	"torch", "pytorch", "torch version", "pytorch version",
+	"torch_version", "pytorch_version", "torch.__version__",
 	// PyTorch's short name, as a results table's script names its column:
 	// "|pt_version |model_name |compile_mode |…" (younesbelkada/hf-torch-compile-benchmark,
 	// holdoutP, whose rows hold 2.0.0+cu118 and a 2.1.0 nightly)
-	"pt_version": true, "pt version": true,
+	"pt_version", "pt version",
 }
 
 // splitCells returns the cells of text separated by sep: a markdown row's outer bars
@@ -95,7 +95,7 @@ func tableHeader(text []byte) (sep byte, cells [][]byte, col int, ok bool) {
 		col = -1
 		for i, c := range cells {
 			switch t := cellText(c); {
-			case tableHeads[string(bytes.ToLower(t))]:
+			case tableHeads.has(string(bytes.ToLower(t))):
 				if col >= 0 {
 					return 0, nil, 0, false
 				}

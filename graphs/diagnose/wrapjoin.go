@@ -78,7 +78,7 @@ type pythonWords struct{}
 
 func (pythonWords) stringsEndOnLine() bool { return true }
 
-func (pythonWords) oneWord(tail, _ []byte) bool { return !pyKeywords[string(tail)] }
+func (pythonWords) oneWord(tail, _ []byte) bool { return !pyKeywords.has(string(tail)) }
 
 // quoteLines joins entries from..to for the quote of row's wrapped match: their
 // unquoted text, trimmed, by wordJoin with the row's literal and pattern.

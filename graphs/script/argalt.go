@@ -35,7 +35,7 @@ type ArgAlternatives struct {
 
 // altArgs are the compile arguments whose alternatives are planned (mode has its
 // own candidates: Site.ModeCandidates).
-var altArgs = map[string]bool{"options": true, "backend": true, "dynamic": true, "disable": true}
+var altArgs = nameSet{"options", "backend", "dynamic", "disable"}
 
 // maxAssigned bounds the values kept per name for argument alternatives.
 const maxAssigned = 16
@@ -49,7 +49,7 @@ const maxAltDepth = 8
 // alternatives records the values a non-literal argument k can have, and reports
 // whether it found any.
 func (r *reader) alternatives(st *siteState, k string, e *expr) bool {
-	if !altArgs[k] {
+	if !altArgs.has(k) {
 		return false
 	}
 	vals, complete := r.argChoices(e, 0)
@@ -237,12 +237,17 @@ func (r *reader) closedChoices(e *expr) ([]ArgChoice, bool) {
 		return nil, false
 	}
 	var out []ArgChoice
-	for _, c := range r.cands[n] {
-		v := literal.None()
-		if c.Value != nil {
-			v = literal.Str(*c.Value)
+	for _, first := range []bool{true, false} {
+		for _, c := range r.cands[n] {
+			if (c.Default != "") != first {
+				continue // the default a run given nothing takes first, as mode's (defaults.go)
+			}
+			v := literal.None()
+			if c.Value != nil {
+				v = literal.Str(*c.Value)
+			}
+			out = append(out, ArgChoice{Line: c.Line, Value: v.String(), v: v})
 		}
-		out = append(out, ArgChoice{Line: c.Line, Value: v.String(), v: v})
 	}
 	return out, len(out) > 0
 }

@@ -10,7 +10,7 @@ package script
 
 // containerAdders are the methods that put their arguments into the container they
 // are called on.
-var containerAdders = map[string]bool{"append": true, "insert": true, "extend": true, "setdefault": true, "update": true, "add": true}
+var containerAdders = nameSet{"append", "insert", "extend", "setdefault", "update", "add"}
 
 // containerName is the name of the container a subscript indexes (models["m"],
 // self.models[i]: "models"), "" for another expression.
@@ -34,7 +34,7 @@ func (r *reader) bindItem(t, v *expr) {
 // containerCall binds the container c adds to (d.append(torch.compile(…)),
 // d.setdefault(k, compiled), d.update(k=compiled)) to the site it adds.
 func (r *reader) containerCall(c *expr) {
-	if c.x.kind != attr || !containerAdders[c.x.name] || c.x.x.kind != name && c.x.x.kind != attr {
+	if c.x.kind != attr || !containerAdders.has(c.x.name) || c.x.x.kind != name && c.x.x.kind != attr {
 		return
 	}
 	for _, a := range c.args {
@@ -61,13 +61,13 @@ func (r *reader) itemCalled(c *expr) *siteState {
 // given compiled, when the accelerator's dynamo plugin compiles: prepare returns
 // torch.compile(model, **dynamo_plugin.to_kwargs()) in its place (accelerate
 // accelerator.py prepare_model), the first of its results for the first model.
-var prepareMethods = map[string]bool{"prepare": true, "prepare_model": true}
+var prepareMethods = nameSet{"prepare", "prepare_model"}
 
 // preparedSite returns the framework site an accelerator's prepare(…) call returns
 // compiled (sweep5 finding 17: model = accelerator.prepare(net) was not followed to
 // the threads calling model), nil when v is no such call.
 func (r *reader) preparedSite(v *expr) *siteState {
-	if v == nil || v.kind != call || v.x.kind != attr || !prepareMethods[v.x.name] {
+	if v == nil || v.kind != call || v.x.kind != attr || !prepareMethods.has(v.x.name) {
 		return nil
 	}
 	if st := r.compiledName(v.x.x); st != nil && st.Kind == Framework {

@@ -12,17 +12,17 @@ import "strings"
 // mm_t_op, called as torch.ops.nanogpt.mm_t at line 980; script11 README).
 
 // customOpMakers are the decorators that make a def a custom operator.
-var customOpMakers = map[string]bool{
-	"torch.library.custom_op":             true,
-	"torch._library.custom_ops.custom_op": true,
-	"torch.library.triton_op":             true,
+var customOpMakers = nameSet{
+	"torch.library.custom_op",
+	"torch._library.custom_ops.custom_op",
+	"torch.library.triton_op",
 }
 
 // noteCustomOpDef records the op a def's decorator makes it, and marks the def
 // called when the file calls that op earlier in the file.
 func (r *reader) noteCustomOpDef(s *stmt) {
 	for _, d := range s.decorators {
-		if d.kind != call || !customOpMakers[r.qual(d.x)] {
+		if d.kind != call || !customOpMakers.has(r.qual(d.x)) {
 			continue
 		}
 		name, ok := r.literalStr(kwarg(d, "name", 0))

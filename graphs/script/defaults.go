@@ -37,7 +37,7 @@ import (
 // order stays, each still named.
 
 // typerParams are Typer's parameter declarations whose first argument is the default.
-var typerParams = map[string]bool{"typer.Option": true, "typer.Argument": true}
+var typerParams = nameSet{"typer.Option", "typer.Argument"}
 
 // Defaults' wordings ([Candidate.Default]).
 const (
@@ -539,11 +539,11 @@ func (r *reader) addArgNones() {
 }
 
 // cliRunners are the calls that run a def handed to them as a command-line program.
-var cliRunners = map[string]bool{"typer.run": true, "fire.Fire": true}
+var cliRunners = nameSet{"typer.run", "fire.Fire"}
 
 // noteCLIRunner records the def a cliRunners call hands over (typer.run(main)).
 func (r *reader) noteCLIRunner(c *expr) {
-	if !cliRunners[r.qual(c.x)] || len(c.args) == 0 || c.args[0].keyword != "" || c.args[0].value.kind != name {
+	if !cliRunners.has(r.qual(c.x)) || len(c.args) == 0 || c.args[0].keyword != "" || c.args[0].value.kind != name {
 		return
 	}
 	if r.cliDefs == nil {

@@ -24,7 +24,7 @@ var deviceKinds = map[string]string{"cuda": "cuda", "cpu": "cpu", "mps": "mps"}
 
 // cudaProbes are the torch.cuda functions that only ask whether CUDA is there: a
 // script that calls them may still run on the CPU or mps.
-var cudaProbes = map[string]bool{"torch.cuda.is_available": true, "torch.cuda.device_count": true}
+var cudaProbes = nameSet{"torch.cuda.is_available", "torch.cuda.device_count"}
 
 // unknownDevice stands for a device place the reader cannot read.
 const unknownDevice = "?"
@@ -59,11 +59,11 @@ func (r *reader) noteDeviceValue(t, v *expr) {
 func (r *reader) noteDeviceCall(c *expr) {
 	q := r.qual(c.x)
 	switch {
-	case c.x.kind == attr && c.x.name == "cuda" && q == "", strings.HasPrefix(q, "torch.cuda.") && !cudaProbes[q]:
+	case c.x.kind == attr && c.x.name == "cuda" && q == "", strings.HasPrefix(q, "torch.cuda.") && !cudaProbes.has(q):
 		if r.devices.cuda == 0 {
 			r.devices.cuda = int(c.line)
 		}
-	case deviceLoaders[q]:
+	case deviceLoaders.has(q):
 		r.devices.loads = true
 	case q == "torch.device", q == "torch.set_default_device":
 		r.deviceUse(kwarg(c, "device", 0))
@@ -178,19 +178,19 @@ func (r *reader) inferDeviceType() {
 // plainModules are the top-level modules whose import cannot place a tensor on a GPU
 // behind the file's back: torch itself (a device is placed only by the calls the
 // reader reads), numpy and Python's standard library.
-var plainModules = map[string]bool{
-	"torch": true, "numpy": true, "os": true, "sys": true, "time": true, "math": true, "random": true,
-	"threading": true, "queue": true, "concurrent": true, "multiprocessing": true, "argparse": true,
-	"functools": true, "itertools": true, "collections": true, "dataclasses": true, "typing": true,
-	"json": true, "logging": true, "asyncio": true, "contextlib": true, "copy": true, "re": true,
-	"pathlib": true, "gc": true, "warnings": true, "statistics": true, "__future__": true, "enum": true,
-	"abc": true, "operator": true, "timeit": true, "traceback": true, "signal": true, "platform": true,
+var plainModules = nameSet{
+	"torch", "numpy", "os", "sys", "time", "math", "random",
+	"threading", "queue", "concurrent", "multiprocessing", "argparse",
+	"functools", "itertools", "collections", "dataclasses", "typing",
+	"json", "logging", "asyncio", "contextlib", "copy", "re",
+	"pathlib", "gc", "warnings", "statistics", "__future__", "enum",
+	"abc", "operator", "timeit", "traceback", "signal", "platform",
 }
 
 // deviceLoaders are the torch calls that can bring tensors onto a GPU without a
 // device the reader sees (torch.load restores each tensor to the device it was saved
 // from, unless map_location says another).
-var deviceLoaders = map[string]bool{"torch.load": true, "torch.jit.load": true, "torch.hub.load": true, "torch.export.load": true}
+var deviceLoaders = nameSet{"torch.load", "torch.jit.load", "torch.hub.load", "torch.export.load"}
 
 // defaultCPUNote is said on each site of a file whose tensors are all on the default
 // device as written (defaultCPU). The plans stay CUDA ones: a file that shows no
@@ -210,7 +210,7 @@ func (r *reader) defaultCPU() bool {
 	}
 	for _, target := range r.aliases {
 		top, _, _ := strings.Cut(target, ".")
-		if !plainModules[top] {
+		if !plainModules.has(top) {
 			return false
 		}
 	}

@@ -847,10 +847,10 @@ func (r *reader) dictUnknownNote(st *siteState, k string, unknown []string, o *d
 }
 
 // readOnlyCalls take a dict without changing it.
-var readOnlyCalls = map[string]bool{"print": true, "len": true, "str": true, "repr": true, "dict": true, "list": true, "sorted": true,
-	"isinstance": true, "json.dumps": true, "copy.copy": true, "copy.deepcopy": true, "pprint.pprint": true, "info": true, "debug": true,
-	"warning": true, "log": true, "format": true, "get": true, "items": true, "keys": true, "values": true, "copy": true,
-	"update": true, "setdefault": true}
+var readOnlyCalls = nameSet{"print", "len", "str", "repr", "dict", "list", "sorted",
+	"isinstance", "json.dumps", "copy.copy", "copy.deepcopy", "pprint.pprint", "info", "debug",
+	"warning", "log", "format", "get", "items", "keys", "values", "copy",
+	"update", "setdefault"}
 
 // dictArgs follows the dicts a call is handed: a def of the file gets them bound to
 // its parameters (the same dict, so what it does to them is followed when it runs);
@@ -872,7 +872,7 @@ func (r *reader) dictArgs(c *expr, q string, def *stmt) {
 			r.dictObjs[dictKey{def, a.keyword}] = o
 		case def != nil && i-1 < len(def.params):
 			r.dictObjs[dictKey{def, def.params[i-1].name}] = o
-		case def == nil && !readOnlyCalls[q] && !readOnlyCalls[r.builtin(c.x)] && !readOnlyCalls[c.x.name]:
+		case def == nil && !readOnlyCalls.has(q) && !readOnlyCalls.has(r.builtin(c.x)) && !readOnlyCalls.has(c.x.name):
 			o.escaped = uniqueStrings(append(o.escaped, fmt.Sprintf("%s() (line %d)", cut(oneLine(r.text(c.x)), 80), int(c.line))))
 		}
 	}
@@ -1021,7 +1021,7 @@ func (r *reader) splatVariantsKey(st *siteState, k string, o *dictObj) []string 
 // literal ("backend": self.cfg.torch_compile_backend of a field(default="inductor"),
 // as a keyword argument is read: alternatives); else lv and u as they are.
 func (r *reader) itemOneValue(st *siteState, k string, it dflowItem, lv literal.Value, u []string) (literal.Value, []string) {
-	if it.x == nil || !altArgs[k] || k == "options" {
+	if it.x == nil || !altArgs.has(k) || k == "options" {
 		return lv, u
 	}
 	vals, complete := r.argChoices(it.x, 0)
@@ -1114,7 +1114,7 @@ func (r *reader) itemKeyword(st *siteState, k string, e *expr) bool {
 		st.ModeLiteral, st.ModeExpr, st.ModeCandidates = false, r.text(e), uniqueCandidates(cands)
 		return true
 	}
-	if !altArgs[k] || len(vals) == 0 {
+	if !altArgs.has(k) || len(vals) == 0 {
 		return false
 	}
 	st.Alternatives = append(st.Alternatives, ArgAlternatives{Keyword: k, Expr: src, Values: vals, Complete: len(others) == 0})

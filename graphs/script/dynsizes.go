@@ -19,9 +19,9 @@ import (
 // argument when it is a tuple or list display, are the sizes of the tensor's
 // dimensions (torch/_torch_docs.py: torch.randn(*size), torch.zeros(*size), …; full
 // takes its fill value after the size, as the second argument).
-var sizeFactories = map[string]bool{
-	"torch.randn": true, "torch.rand": true, "torch.zeros": true, "torch.ones": true,
-	"torch.empty": true, "torch.full": true,
+var sizeFactories = nameSet{
+	"torch.randn", "torch.rand", "torch.zeros", "torch.ones",
+	"torch.empty", "torch.full",
 }
 
 // markedSizes returns how many distinct sizes the input that mark_dynamic call c marks
@@ -142,7 +142,7 @@ func (r *reader) noteMade(t, v *expr) {
 	if t == nil || t.kind != name {
 		return
 	}
-	if v != nil && v.kind == call && sizeFactories[r.qual(v.x)] {
+	if v != nil && v.kind == call && sizeFactories.has(r.qual(v.x)) {
 		if r.made == nil {
 			r.made = map[string]*expr{}
 		}
@@ -173,7 +173,7 @@ func (r *reader) loopSizes(c *expr) int {
 		if f.kind == name {
 			f = r.made[f.name]
 		}
-		if f == nil || f.kind != call || !sizeFactories[r.qual(f.x)] {
+		if f == nil || f.kind != call || !sizeFactories.has(r.qual(f.x)) {
 			continue
 		}
 		for d := range maxSizeDims {

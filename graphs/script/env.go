@@ -201,7 +201,7 @@ func (r *reader) setEnv(line int, k string, v *expr, how string) {
 // unsetenv), warns about its timing, and applies it to what runs after when it
 // counts.
 func (r *reader) envEntry(line int, k string, val *string, how string) EnvSet {
-	e := EnvSet{Line: line, Name: k, Value: val, How: how, ReadAt: readAt(k), Guard: r.guardText(), Unset: envRemoves[how]}
+	e := EnvSet{Line: line, Name: k, Value: val, How: how, ReadAt: readAt(k), Guard: r.guardText(), Unset: envRemoves.has(how)}
 	e.AfterImport = e.ReadAt == ReadAtConfigImport && r.configLine != 0 || e.ReadAt == ReadAtTorchImport && r.out.TorchLine != 0
 	// Others do not change the plan; a TORCHINDUCTOR_ variable no release reads goes
 	// to it all the same, so that it gets the warning -env's gets (unknown-env-var,
@@ -223,7 +223,7 @@ func (r *reader) envEntry(line int, k string, val *string, how string) EnvSet {
 }
 
 // envRemoves are the ways of changing a variable (EnvSet.How) that remove it.
-var envRemoves = map[string]bool{"pop": true, "del": true, "unsetenv": true}
+var envRemoves = nameSet{"pop", "del", "unsetenv"}
 
 // envTimely warns when the change e comes too late for PyTorch to read it, or goes
 // where PyTorch's Python code does not look (os.putenv, os.unsetenv: the C

@@ -24,7 +24,7 @@ import "strings"
 const envMagicAlias = "__ipython_env__"
 
 // envMagics are the line magics that set a variable.
-var envMagics = map[string]bool{"env": true, "set_env": true}
+var envMagics = nameSet{"env", "set_env"}
 
 // envMagicLine returns the Python that the line magic body (after its indentation,
 // without its newline) runs when it sets an environment variable, and ok.
@@ -47,7 +47,7 @@ func envMagicLine(body string) (string, bool) {
 // envMagicArgs returns the variable and value the magic named magic sets with the
 // arguments param, and whether it sets one (see the top of this file).
 func envMagicArgs(magic, param string) (key, val string, ok bool) {
-	if !envMagics[magic] {
+	if !envMagics.has(magic) {
 		return "", "", false
 	}
 	sep := " "

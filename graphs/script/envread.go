@@ -170,7 +170,7 @@ func (s *Script) UnreadEnv(names []string) []string {
 		if s.readsEnv(n) {
 			continue
 		}
-		if readAt(n) != "" || strings.HasPrefix(n, "TORCHINDUCTOR_") || plannedEnv[n] {
+		if readAt(n) != "" || strings.HasPrefix(n, "TORCHINDUCTOR_") || plannedEnv.has(n) {
 			continue
 		}
 		out = append(out, n)
@@ -194,7 +194,7 @@ func (s *Script) readsEnv(n string) bool {
 // plannedEnv are the variables other than the Inductor config's and the
 // allocator's that the planner reads (config/envtraps.go: TORCH_COMPILE_DISABLE;
 // visibledevices.go: CUDA_VISIBLE_DEVICES, the count torch.cuda.device_count() gives).
-var plannedEnv = map[string]bool{"TORCH_COMPILE_DISABLE": true, visibleVar: true}
+var plannedEnv = nameSet{"TORCH_COMPILE_DISABLE", visibleVar}
 
 // ReplacedEnv returns, for each of names (variables given to [ReadWith] or
 // [PlanOptions.ProcessEnv]), the script's own first change of it that PyTorch sees

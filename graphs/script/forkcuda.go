@@ -13,18 +13,18 @@ package script
 
 // forkStarters are the process starters that use multiprocessing's default start
 // method.
-var forkStarters = map[string]bool{
-	"multiprocessing.Process": true, "multiprocessing.Pool": true, "multiprocessing.pool.Pool": true,
-	"torch.multiprocessing.Process": true, "torch.multiprocessing.Pool": true,
-	"concurrent.futures.ProcessPoolExecutor": true,
+var forkStarters = nameSet{
+	"multiprocessing.Process", "multiprocessing.Pool", "multiprocessing.pool.Pool",
+	"torch.multiprocessing.Process", "torch.multiprocessing.Pool",
+	"concurrent.futures.ProcessPoolExecutor",
 }
 
 // startMethodSetters set multiprocessing's default start method.
-var startMethodSetters = map[string]bool{"multiprocessing.set_start_method": true, "torch.multiprocessing.set_start_method": true}
+var startMethodSetters = nameSet{"multiprocessing.set_start_method", "torch.multiprocessing.set_start_method"}
 
 // noteStartMethod records a set_start_method call with a literal method.
 func (r *reader) noteStartMethod(c *expr, q string) {
-	if !startMethodSetters[q] {
+	if !startMethodSetters.has(q) {
 		return
 	}
 	if m, ok := r.literalStr(kwarg(c, "method", 0)); ok {
@@ -36,7 +36,7 @@ func (r *reader) noteStartMethod(c *expr, q string) {
 // by default or as set, after the script initialised CUDA: a worker that uses CUDA
 // raises.
 func (r *reader) forkAfterCUDA(c *expr, q string) {
-	if !forkStarters[q] || r.startMethod != "" && r.startMethod != "fork" || kwarg(c, "mp_context", -1) != nil || kwarg(c, "context", -1) != nil {
+	if !forkStarters.has(q) || r.startMethod != "" && r.startMethod != "fork" || kwarg(c, "mp_context", -1) != nil || kwarg(c, "context", -1) != nil {
 		return
 	}
 	at := r.cudaBefore(int(c.line))

@@ -20,15 +20,15 @@ import "fmt"
 const defaultExecutorLeast = 5
 
 // gatherFuncs are the calls whose arguments (a starred iterable too) run at once.
-var gatherFuncs = map[string]bool{"asyncio.gather": true, "asyncio.wait": true}
+var gatherFuncs = nameSet{"asyncio.gather", "asyncio.wait"}
 
 // taskFuncs are the calls that schedule a coroutine to run beside the caller.
-var taskFuncs = map[string]bool{"asyncio.create_task": true, "asyncio.ensure_future": true}
+var taskFuncs = nameSet{"asyncio.create_task", "asyncio.ensure_future"}
 
 // concurrentRuns records the coroutines c starts to run at once (runsAtOnce).
 func (r *reader) concurrentRuns(c *expr, q string) {
 	switch {
-	case gatherFuncs[q]:
+	case gatherFuncs.has(q):
 		r.gatheredStarts(c)
 		for _, a := range c.args {
 			if a.keyword != "" {
@@ -40,7 +40,7 @@ func (r *reader) concurrentRuns(c *expr, q string) {
 			}
 			r.addRuns(r.coroutineOf(a.value), 1, int(c.line))
 		}
-	case taskFuncs[q] || c.x.kind == attr && c.x.name == "create_task":
+	case taskFuncs.has(q) || c.x.kind == attr && c.x.name == "create_task":
 		if len(c.args) == 0 {
 			return
 		}

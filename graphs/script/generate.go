@@ -19,10 +19,10 @@ import "fmt"
 // compile depends on the transformers release, which the file does not show.
 
 // hfCompileCaches are the cache_implementation values planned as compiling.
-var hfCompileCaches = map[string]bool{"static": true}
+var hfCompileCaches = nameSet{"static"}
 
 // hfStaticCacheClasses are the cache classes passed as past_key_values that compile.
-var hfStaticCacheClasses = map[string]bool{"transformers.StaticCache": true, "transformers.cache_utils.StaticCache": true}
+var hfStaticCacheClasses = nameSet{"transformers.StaticCache", "transformers.cache_utils.StaticCache"}
 
 // hfCompileDefault is CompileConfig's default mode.
 const hfCompileDefault = "reduce-overhead"
@@ -53,11 +53,11 @@ func (r *reader) generateCompile(c *expr) {
 // cache ("" when none does).
 func (r *reader) compileCache(c *expr) string {
 	if ci := kwarg(c, "cache_implementation", -1); ci != nil {
-		if s, ok := r.literalStr(ci); ok && hfCompileCaches[s] {
+		if s, ok := r.literalStr(ci); ok && hfCompileCaches.has(s) {
 			return fmt.Sprintf("cache_implementation=%q", s)
 		}
 	}
-	if pkv := kwarg(c, "past_key_values", -1); pkv != nil && pkv.kind == call && hfStaticCacheClasses[r.qual(pkv.x)] {
+	if pkv := kwarg(c, "past_key_values", -1); pkv != nil && pkv.kind == call && hfStaticCacheClasses.has(r.qual(pkv.x)) {
 		return "past_key_values=StaticCache(…)"
 	}
 	return ""
@@ -71,7 +71,7 @@ func (r *reader) generationConfigAssign(t, v *expr) {
 		return
 	}
 	s, ok := r.literalStr(v)
-	if !ok || !hfCompileCaches[s] || r.forwardOf[t.x.x.name] != nil {
+	if !ok || !hfCompileCaches.has(s) || r.forwardOf[t.x.x.name] != nil {
 		return
 	}
 	r.hfSite(t, t.x.x.name, fmt.Sprintf("generation_config.cache_implementation = %q", s), nil)
@@ -83,7 +83,7 @@ func (r *reader) hfSite(e *expr, model, why string, cfg *expr) {
 	var args []arg
 	if cfg != nil && cfg.kind == call {
 		for _, a := range cfg.args {
-			if moduleCompileKeywords[a.keyword] && a.star == 0 {
+			if moduleCompileKeywords.has(a.keyword) && a.star == 0 {
 				args = append(args, a)
 			}
 		}

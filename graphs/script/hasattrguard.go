@@ -19,7 +19,7 @@ import (
 // torchAttrs are torch's attributes a guard tests, with the first release that has
 // each (every release planned, 2.0 on, has them): torch.compile, added in 2.0
 // (torch/__init__.py @ v2.0.0 def compile; pytorch.org/docs/2.0/generated/torch.compile.html).
-var torchAttrs = map[string]bool{"compile": true}
+var torchAttrs = nameSet{"compile"}
 
 // condTruth returns the value an if's condition has where the plan is made (see
 // guardTruth), a hasattr guard decided for the release planned included.
@@ -50,7 +50,7 @@ func (r *reader) hasattrTruth(cond *expr) (bool, string, bool) {
 		return has != neg, where, true
 	}
 	if cond.kind == call && cond.x.kind == name && cond.x.name == "hasattr" && len(cond.args) == 2 && r.qual(cond.args[0].value) == "torch" {
-		if a, ok := r.literalStr(cond.args[1].value); ok && torchAttrs[a] {
+		if a, ok := r.literalStr(cond.args[1].value); ok && torchAttrs.has(a) {
 			return !neg, fmt.Sprintf("on torch %s, the release planned, which has torch.%s (from 2.0)", r.torch, a), true
 		}
 	}

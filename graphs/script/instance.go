@@ -15,10 +15,10 @@ package script
 // double, half, bfloat16, to_empty and share_memory return self._apply(…), which
 // returns self; train, requires_grad_ and apply return self, eval returns
 // self.train(False) (torch/nn/modules/module.py @ 2.6.0 and @ 2.14.1).
-var selfReturning = map[string]bool{
-	"to": true, "cuda": true, "cpu": true, "xpu": true, "ipu": true, "mtia": true, "type": true,
-	"float": true, "double": true, "half": true, "bfloat16": true, "to_empty": true,
-	"share_memory": true, "train": true, "eval": true, "requires_grad_": true, "apply": true,
+var selfReturning = nameSet{
+	"to", "cuda", "cpu", "xpu", "ipu", "mtia", "type",
+	"float", "double", "half", "bfloat16", "to_empty",
+	"share_memory", "train", "eval", "requires_grad_", "apply",
 }
 
 // instanceCallees are the methods calling an instance runs, in the order Python looks:
@@ -31,7 +31,7 @@ var instanceCallees = []string{"__call__", "forward"}
 // (model.to(device)); nil otherwise.
 func (r *reader) instanceSite(v *expr) *siteState {
 	stripped := false
-	for n := 0; v != nil && v.kind == call && v.x.kind == attr && selfReturning[v.x.name] && n < MaxNesting; n++ {
+	for n := 0; v != nil && v.kind == call && v.x.kind == attr && selfReturning.has(v.x.name) && n < MaxNesting; n++ {
 		v, stripped = v.x.x, true
 	}
 	switch {

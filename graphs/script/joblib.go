@@ -7,12 +7,12 @@ package script
 // default backend, loky, runs processes.
 
 // joblibParallel are joblib's Parallel constructor's names.
-var joblibParallel = map[string]bool{"joblib.Parallel": true, "joblib.parallel.Parallel": true}
+var joblibParallel = nameSet{"joblib.Parallel", "joblib.parallel.Parallel"}
 
 // joblibThreads records Parallel(n_jobs=N, prefer="threads")(delayed(f)(x) for x in xs)
 // as a pool of N threads running f, and reports whether c was one.
 func (r *reader) joblibThreads(c *expr) bool {
-	if c.x.kind != call || !joblibParallel[r.qual(c.x.x)] {
+	if c.x.kind != call || !joblibParallel.has(r.qual(c.x.x)) {
 		return false
 	}
 	p := c.x

@@ -27,7 +27,7 @@ func (r *reader) linkedArgs(args []arg) []linkGroup {
 	groups := map[string]*linkGroup{}
 	count := map[string]int{}
 	for _, a := range args {
-		if a.star != 0 || a.value.kind != ifElse || len(a.value.elts) != 3 || (a.keyword != "mode" && !altArgs[a.keyword]) {
+		if a.star != 0 || a.value.kind != ifElse || len(a.value.elts) != 3 || (a.keyword != "mode" && !altArgs.has(a.keyword)) {
 			continue
 		}
 		va, oka := r.literal(a.value.elts[0])

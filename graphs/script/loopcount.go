@@ -24,9 +24,9 @@ const maxCountDepth = 8
 
 // deviceCounters are the calls that return the number of CUDA devices, unknown before
 // the script runs.
-var deviceCounters = map[string]bool{
-	"torch.cuda.device_count":        true,
-	"torch.accelerator.device_count": true,
+var deviceCounters = nameSet{
+	"torch.cuda.device_count",
+	"torch.accelerator.device_count",
 }
 
 // loopStmtCount returns the iteration count of a for statement (a while loop's is
@@ -172,7 +172,7 @@ func (r *reader) callCount(e *expr, depth int) iterCount {
 		q = r.builtin(e.x)
 	}
 	switch {
-	case deviceCounters[q]:
+	case deviceCounters.has(q):
 		return r.deviceCounterCount()
 	case q == "enumerate" || q == "reversed" || q == "list" || q == "tuple" || q == "sorted":
 		if len(e.args) > 0 && e.args[0].star == 0 {
@@ -247,7 +247,7 @@ func (r *reader) isDeviceCounter(e *expr, depth int) bool {
 		}
 		return len(r.assigned[e.name]) == 0 && r.counters[e.name] == 1
 	}
-	return e.kind == call && deviceCounters[r.qual(e.x)]
+	return e.kind == call && deviceCounters.has(r.qual(e.x))
 }
 
 // intOf returns the value of an int literal, or of a name bound once to one.

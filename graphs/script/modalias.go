@@ -18,11 +18,11 @@ package script
 // aliasedModules are the modules an assignment makes an alias of: the two config
 // modules the reader reads globals from, and the packages holding them (ind =
 // torch._inductor; ind.config.max_autotune = True).
-var aliasedModules = map[string]bool{
-	inductorConfig:    true,
-	dynamoConfig:      true,
-	"torch._inductor": true,
-	"torch._dynamo":   true,
+var aliasedModules = nameSet{
+	inductorConfig,
+	dynamoConfig,
+	"torch._inductor",
+	"torch._dynamo",
 }
 
 // moduleAliases are what the index saw of names assigned a module.
@@ -39,7 +39,7 @@ func (r *reader) noteModuleAlias(t, v *expr) {
 		return
 	}
 	q := r.moduleOf(v)
-	if !aliasedModules[q] || (r.modAlias.bound[t.name] != "" && r.modAlias.bound[t.name] != q) {
+	if !aliasedModules.has(q) || (r.modAlias.bound[t.name] != "" && r.modAlias.bound[t.name] != q) {
 		r.otherBinding(t.name)
 		return
 	}

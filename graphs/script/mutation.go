@@ -15,7 +15,7 @@ import "strings"
 // input, which trees do capture: not counted here.
 
 // notInPlace are Tensor methods ending in "_" that change no tensor data.
-var notInPlace = map[string]bool{"requires_grad_": true, "share_memory_": true, "retain_grad_": true}
+var notInPlace = nameSet{"requires_grad_", "share_memory_", "retain_grad_"}
 
 // inferMutations marks the sites whose compiled def mutates a tensor argument.
 func (r *reader) inferMutations() {
@@ -115,5 +115,5 @@ func sliceIndex(text string) bool {
 // in-place convention, one trailing underscore (add_, copy_, index_put_), not a
 // dunder or a private name.
 func inPlaceMethod(m string) bool {
-	return strings.HasSuffix(m, "_") && !strings.HasSuffix(m, "__") && !strings.HasPrefix(m, "_") && !notInPlace[m]
+	return strings.HasSuffix(m, "_") && !strings.HasSuffix(m, "__") && !strings.HasPrefix(m, "_") && !notInPlace.has(m)
 }

@@ -39,7 +39,7 @@ func notebookSource(name, src string) (code string, skipped []string, starts []c
 		}
 		n++
 		text := c.text()
-		if magic, ok := cellMagic(text); ok && !pythonCellMagics[magic] {
+		if magic, ok := cellMagic(text); ok && !pythonCellMagics.has(magic) {
 			skipped = append(skipped, fmt.Sprintf("code cell %d (%%%%%s)", n, magic))
 			continue
 		} else if ok {
@@ -105,7 +105,7 @@ func cellOf(starts []cellStart, line int) (cell, at int) {
 // the body binds is there after the cell), %%timeit in a timer function's own (the
 // body runs, and raises as it does; the names it binds do not stay), %%debug under
 // the debugger.
-var pythonCellMagics = map[string]bool{"time": true, "timeit": true, "capture": true, "prun": true, "debug": true}
+var pythonCellMagics = nameSet{"time", "timeit", "capture", "prun", "debug"}
 
 // cellMagic returns the name of the cell magic a cell starts with (%%time …), when it
 // does: IPython reads %% only on the cell's first line that is not blank.

@@ -76,8 +76,8 @@ type bindKey struct {
 // PR #111722 added after 2.1.0, and of what it calls; torch._inductor.cudagraph_mark_step_begin
 // is the one 2.1 has (PR #101129), which its own warnings name (graphs/diagnose
 // rows_more.go, trees-pending-backward's 2.1 literal; sweep9 finding 5).
-var markStepQuals = map[string]bool{"torch.compiler.cudagraph_mark_step_begin": true, "torch._inductor.cudagraph_trees.mark_step_begin": true,
-	"torch._inductor.cudagraph_mark_step_begin": true}
+var markStepQuals = nameSet{"torch.compiler.cudagraph_mark_step_begin", "torch._inductor.cudagraph_trees.mark_step_begin",
+	"torch._inductor.cudagraph_mark_step_begin"}
 
 // timelineCall records a call of a compiled function's name on the timeline.
 func (r *reader) timelineCall(st *siteState) {
@@ -132,7 +132,7 @@ func (r *reader) noGradDef(def *stmt) bool {
 		if d.kind == call {
 			d = d.x
 		}
-		if noGradContexts[r.qual(d)] {
+		if noGradContexts.has(r.qual(d)) {
 			return true
 		}
 	}
@@ -140,13 +140,13 @@ func (r *reader) noGradDef(def *stmt) bool {
 }
 
 // pyBuiltins are the builtins a self-contained def may name.
-var pyBuiltins = map[string]bool{"len": true, "range": true, "print": true, "float": true, "int": true, "min": true, "max": true,
-	"abs": true, "sum": true, "isinstance": true, "tuple": true, "list": true, "dict": true, "zip": true, "enumerate": true, "bool": true, "str": true}
+var pyBuiltins = nameSet{"len", "range", "print", "float", "int", "min", "max",
+	"abs", "sum", "isinstance", "tuple", "list", "dict", "zip", "enumerate", "bool", "str"}
 
 // pyKeywords are Python's keywords and soft keywords as name tokens.
-var pyKeywords = map[string]bool{"def": true, "return": true, "if": true, "elif": true, "else": true, "for": true, "in": true, "not": true,
-	"and": true, "or": true, "is": true, "None": true, "True": true, "False": true, "lambda": true, "with": true, "as": true, "pass": true,
-	"while": true, "async": true, "await": true, "yield": true, "assert": true, "del": true, "raise": true, "try": true, "except": true, "finally": true}
+var pyKeywords = nameSet{"def", "return", "if", "elif", "else", "for", "in", "not",
+	"and", "or", "is", "None", "True", "False", "lambda", "with", "as", "pass",
+	"while", "async", "await", "yield", "assert", "del", "raise", "try", "except", "finally"}
 
 // selfContained reports whether def's tokens name nothing but its parameters and
 // locals, imports, builtins and keywords (attributes and keyword names aside).
@@ -159,7 +159,7 @@ func (r *reader) selfContained(def *stmt) bool {
 			continue
 		}
 		n := tk.Text
-		if n != def.name && !loc[n] && !pyKeywords[n] && !pyBuiltins[n] && r.aliases[n] == "" {
+		if n != def.name && !loc[n] && !pyKeywords.has(n) && !pyBuiltins.has(n) && r.aliases[n] == "" {
 			return false
 		}
 	}
@@ -199,7 +199,7 @@ func (r *reader) viewOf(v *expr, depth int) *outBinding {
 		if st := r.outputOf(v); st != nil {
 			return &outBinding{site: st, seq: r.seq, off: v.start, line: int(v.line)}
 		}
-		if v.x.kind == attr && viewMethods[v.x.name] {
+		if v.x.kind == attr && viewMethods.has(v.x.name) {
 			return r.viewOf(v.x.x, depth+1) // y = out.detach(): a view (keptSite)
 		}
 		if st := r.keptSite(v, depth); st != nil {
@@ -671,7 +671,7 @@ func (r *reader) gradAccumSites(x int32, line int) {
 // its default: not zero_grad(set_to_none=False)) on the timeline.
 func (r *reader) timelineCallMark(c *expr, q string) {
 	switch {
-	case markStepQuals[q]:
+	case markStepQuals.has(q):
 		r.timelineMark(tlMarkStep, int(c.line))
 	case c.x.name == "zero_grad" && !r.isFalse(kwarg(c, "set_to_none", 0)) && r.accumulating == 0:
 		r.timelineMark(tlZeroGrad, int(c.line))
@@ -697,7 +697,7 @@ func (r *reader) keptSite(e *expr, depth int) *siteState {
 	case e.kind == subscript:
 		return r.keptSite(e.x, depth+1)
 	case e.kind == attr:
-		if tensorMeta[e.name] {
+		if tensorMeta.has(e.name) {
 			return nil
 		}
 		return r.keptSite(e.x, depth+1)
@@ -713,7 +713,7 @@ func (r *reader) keptSite(e *expr, depth int) *siteState {
 			return r.returnsOutput[def] // predict(x) of a def returning model(x)
 		}
 	}
-	if e.kind == call && e.x.kind == attr && viewMethods[e.x.name] {
+	if e.kind == call && e.x.kind == attr && viewMethods.has(e.x.name) {
 		return r.keptSite(e.x.x, depth+1)
 	}
 	return nil
@@ -735,14 +735,14 @@ func (r *reader) keptItems(e *expr) *siteState {
 
 // viewMethods are the tensor methods whose result always shares the tensor's
 // storage (the view ops of PyTorch's docs, "Tensor Views", and detach).
-var viewMethods = map[string]bool{"detach": true, "detach_": true, "view": true, "view_as": true, "expand": true, "expand_as": true,
-	"squeeze": true, "unsqueeze": true, "t": true, "transpose": true, "permute": true, "narrow": true, "select": true,
-	"unflatten": true, "as_strided": true, "diagonal": true, "movedim": true, "swapaxes": true, "unfold": true,
-	"split": true, "chunk": true, "unbind": true, "tensor_split": true, "requires_grad_": true}
+var viewMethods = nameSet{"detach", "detach_", "view", "view_as", "expand", "expand_as",
+	"squeeze", "unsqueeze", "t", "transpose", "permute", "narrow", "select",
+	"unflatten", "as_strided", "diagonal", "movedim", "swapaxes", "unfold",
+	"split", "chunk", "unbind", "tensor_split", "requires_grad_"}
 
 // tensorMeta are the tensor attributes that are not tensors.
-var tensorMeta = map[string]bool{"shape": true, "dtype": true, "device": true, "ndim": true, "is_cuda": true, "layout": true,
-	"requires_grad": true, "grad_fn": true, "is_leaf": true, "names": true}
+var tensorMeta = nameSet{"shape", "dtype", "device", "ndim", "is_cuda", "layout",
+	"requires_grad", "grad_fn", "is_leaf", "names"}
 
 // Gradient accumulation by accelerate (sweep11 finding 6): under
 // `with accelerator.accumulate(model):` of an Accelerator(gradient_accumulation_steps=N),

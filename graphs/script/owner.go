@@ -133,10 +133,10 @@ func (r *reader) rebindOwner(n string, v *expr) {
 // (DistributedDataParallel.forward calls self.module; FSDP's likewise: torch/nn/
 // parallel/distributed.py _run_ddp_forward, torch/distributed/fsdp/
 // fully_sharded_data_parallel.py forward), so the wrapper holds what the module holds.
-var moduleWrappers = map[string]bool{
-	"torch.nn.parallel.DistributedDataParallel":             true,
-	"torch.nn.parallel.distributed.DistributedDataParallel": true,
-	"torch.distributed.fsdp.FullyShardedDataParallel":       true,
+var moduleWrappers = nameSet{
+	"torch.nn.parallel.DistributedDataParallel",
+	"torch.nn.parallel.distributed.DistributedDataParallel",
+	"torch.distributed.fsdp.FullyShardedDataParallel",
 }
 
 // wrappedOwner returns the owner name a wrapper call v is given (model = DDP(model),
@@ -207,7 +207,7 @@ func (r *reader) ownerCalls(c *expr) []*siteState {
 		return nil
 	}
 	f := c.x
-	if f.kind == attr && forwardRunners[f.name] && f.x != nil && (f.x.kind == name || f.x.kind == attr) {
+	if f.kind == attr && forwardRunners.has(f.name) && f.x != nil && (f.x.kind == name || f.x.kind == attr) {
 		f = f.x
 	}
 	if f.kind == attr && (f.x == nil || f.x.kind != name || f.x.name != "self") {
@@ -249,13 +249,13 @@ func (r *reader) wrapperCall(v *expr) bool {
 	if len(v.args) == 0 || v.args[0].keyword != "" || v.args[0].star != 0 {
 		return false
 	}
-	return moduleWrappers[r.qual(v.x)] || v.x.kind == attr && v.x.name == "prepare" && len(v.args) == 1
+	return moduleWrappers.has(r.qual(v.x)) || v.x.kind == attr && v.x.name == "prepare" && len(v.args) == 1
 }
 
 // stripSelfReturning returns the module e calls nn.Module methods that return the
 // module itself on (pipe.to("cuda").eval(): pipe), else e.
 func stripSelfReturning(e *expr) *expr {
-	for i := 0; e != nil && e.kind == call && e.x.kind == attr && selfReturning[e.x.name] && i < MaxNesting; i++ {
+	for i := 0; e != nil && e.kind == call && e.x.kind == attr && selfReturning.has(e.x.name) && i < MaxNesting; i++ {
 		e = e.x.x
 	}
 	return e

@@ -17,7 +17,7 @@ package script
 const maxParamDepth = 8
 
 // parameterQuals are the qualified names of the Parameter constructor.
-var parameterQuals = map[string]bool{"torch.nn.Parameter": true, "torch.nn.parameter.Parameter": true}
+var parameterQuals = nameSet{"torch.nn.Parameter", "torch.nn.parameter.Parameter"}
 
 // isParameter reports whether v builds a new nn.Parameter: the constructor, or a call
 // of a def of the file that returns one (return nn.Parameter(…), or a name its body
@@ -26,7 +26,7 @@ func (r *reader) isParameter(v *expr, depth int) bool {
 	if v == nil || v.kind != call || depth > maxParamDepth {
 		return false
 	}
-	if parameterQuals[r.qual(v.x)] {
+	if parameterQuals.has(r.qual(v.x)) {
 		return true
 	}
 	if v.x.kind != name || r.qual(v.x) != "" || r.funcs[v.x.name] == nil {

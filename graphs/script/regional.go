@@ -19,8 +19,8 @@ package script
 // framework-compile warning naming what runs.
 
 // regionalFuncs are the functions that compile a module's regions, by qualified name.
-var regionalFuncs = map[string]bool{
-	"accelerate.utils.compile_regions": true, "accelerate.utils.other.compile_regions": true,
+var regionalFuncs = nameSet{
+	"accelerate.utils.compile_regions", "accelerate.utils.other.compile_regions",
 }
 
 // regionalCompile records c as a framework site when it compiles a module's repeated
@@ -32,7 +32,7 @@ func (r *reader) regionalCompile(c *expr, q string) bool {
 	case c.x.kind == attr && c.x.name == "compile_repeated_blocks" && q == "" && r.usesTorch && moduleCompileArgs(c.args) && !r.ownMethod(c.x.x, "compile_repeated_blocks"):
 		r.site(c, Framework, append([]arg{{value: c.x.x}}, c.args...))
 		r.warn(int(c.line), WarningFrameworkCompile, "%s.compile_repeated_blocks(…) calls block.compile(…) with these arguments on each repeated block of the model (diffusers ModelMixin.compile_repeated_blocks: the sub-modules whose class is in _repeated_blocks; ValueError when it has none): planned as a site of kind framework at this line", oneLine(r.text(c.x.x)))
-	case regionalFuncs[q] && len(c.args) > 0 && c.args[0].keyword == "" && c.args[0].star == 0 && moduleCompileArgs(c.args[1:]):
+	case regionalFuncs.has(q) && len(c.args) > 0 && c.args[0].keyword == "" && c.args[0].star == 0 && moduleCompileArgs(c.args[1:]):
 		r.site(c, Framework, c.args)
 		r.warn(int(c.line), WarningFrameworkCompile, "accelerate's compile_regions calls torch.compile(block, …) with these keywords on each repeated block of the module (accelerate utils/other.py compile_regions): planned as a site of kind framework at this line")
 	default:

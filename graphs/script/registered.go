@@ -14,11 +14,11 @@ import "strings"
 
 // registrars are the qualified names of register_backend and its partials
 // (register_debug_backend, register_experimental_backend: the same with tags).
-var registrars = map[string]bool{
-	"torch._dynamo.register_backend":                                true,
-	"torch._dynamo.backends.registry.register_backend":              true,
-	"torch._dynamo.backends.registry.register_debug_backend":        true,
-	"torch._dynamo.backends.registry.register_experimental_backend": true,
+var registrars = nameSet{
+	"torch._dynamo.register_backend",
+	"torch._dynamo.backends.registry.register_backend",
+	"torch._dynamo.backends.registry.register_debug_backend",
+	"torch._dynamo.backends.registry.register_experimental_backend",
 }
 
 // importRegistrars are packages whose import registers a backend: the module (or a
@@ -63,7 +63,7 @@ func (r *reader) noteRegisteredDef(s *stmt) {
 			}
 			f = d.x
 		}
-		if registrars[r.qual(f)] {
+		if registrars.has(r.qual(f)) {
 			r.register(name, registration{line: int(s.line), def: s.name, how: "register_backend on def " + s.name + " (line %d)"})
 		}
 	}
@@ -71,7 +71,7 @@ func (r *reader) noteRegisteredDef(s *stmt) {
 
 // noteRegisterCall records register_backend(fn[, name]) called on a def of the file.
 func (r *reader) noteRegisterCall(c *expr) {
-	if !registrars[r.qual(c.x)] {
+	if !registrars.has(r.qual(c.x)) {
 		return
 	}
 	fn := kwarg(c, "compiler_fn", 0)

@@ -458,14 +458,14 @@ func loadsConfig(q string) bool {
 // testdata/envimport (probe-*.tsv) and testdata/measured/compiler_entry_config.out, the
 // same on 2.6.0 and 2.14.1; is_compiling() and is_dynamo_compiling() do not load it
 // (sweep6 finding 6).
-var configLoadingCalls = map[string]bool{
-	"torch.compiler.set_stance":                true,
-	"torch.compiler.disable":                   true,
-	"torch.compiler.allow_in_graph":            true,
-	"torch.compiler.cudagraph_mark_step_begin": true,
-	"torch.compiler.assume_constant_result":    true,
-	"torch.compiler.list_backends":             true,
-	"torch.compiler.wrap_numpy":                true,
+var configLoadingCalls = nameSet{
+	"torch.compiler.set_stance",
+	"torch.compiler.disable",
+	"torch.compiler.allow_in_graph",
+	"torch.compiler.cudagraph_mark_step_begin",
+	"torch.compiler.assume_constant_result",
+	"torch.compiler.list_backends",
+	"torch.compiler.wrap_numpy",
 }
 
 // configUse marks where running statement s first loads torch._inductor.config by
@@ -496,7 +496,7 @@ func (r *reader) configUse(s *stmt) {
 
 // configDecorator is configUse for a decorator d: @torch.compiler.disable is a call.
 func (r *reader) configDecorator(d *expr) {
-	if q := r.qual(d); d.kind != call && configLoadingCalls[q] {
+	if q := r.qual(d); d.kind != call && configLoadingCalls.has(q) {
 		r.configLine, r.configBy = int(d.line), "using "+q+" as a decorator"
 		return
 	}
@@ -512,7 +512,7 @@ func (r *reader) configUseIn(e *expr, depth int) {
 		r.configUseChain(e, depth)
 		return
 	}
-	if q := r.qual(e.x); e.kind == call && configLoadingCalls[q] {
+	if q := r.qual(e.x); e.kind == call && configLoadingCalls.has(q) {
 		r.configLine, r.configBy = int(e.line), "calling "+q
 		return
 	}
@@ -564,7 +564,7 @@ func (r *reader) visit(e *expr) {
 	case subscript:
 		r.recordEnvRead(e)
 		if r.qual(e.x) == "os.environ" {
-			if k, ok := r.literalStr(e.index); ok && rankVars[k] {
+			if k, ok := r.literalStr(e.index); ok && rankVars.has(k) {
 				r.process(int(e.line), Torchrun)
 			}
 		}
@@ -678,9 +678,9 @@ func (r *reader) ownMethod(obj *expr, m string) bool {
 // (torch/__init__.py compile @ 2.0.0: fullgraph, dynamic, backend, mode, options,
 // disable; @ 2.14.1 adds name, recompile_limit, isolate_recompiles, dynamic_shapes:
 // config.FactCompileKwargs).
-var moduleCompileKeywords = map[string]bool{
-	"fullgraph": true, "dynamic": true, "backend": true, "mode": true, "options": true, "disable": true,
-	"name": true, "recompile_limit": true, "isolate_recompiles": true, "dynamic_shapes": true,
+var moduleCompileKeywords = nameSet{
+	"fullgraph", "dynamic", "backend", "mode", "options", "disable",
+	"name", "recompile_limit", "isolate_recompiles", "dynamic_shapes",
 }
 
 // moduleCompileArgs reports whether args can be those of nn.Module.compile, which
@@ -691,7 +691,7 @@ var moduleCompileKeywords = map[string]bool{
 // whose TypeError nn.Module's would raise.
 func moduleCompileArgs(args []arg) bool {
 	for _, a := range args {
-		if a.star == 0 && (a.keyword == "" || !moduleCompileKeywords[a.keyword]) {
+		if a.star == 0 && (a.keyword == "" || !moduleCompileKeywords.has(a.keyword)) {
 			return false
 		}
 	}
@@ -799,13 +799,13 @@ func (r *reader) with(s *stmt) {
 }
 
 // noGradContexts are the context managers under which outputs carry no gradient.
-var noGradContexts = map[string]bool{"torch.no_grad": true, "torch.inference_mode": true}
+var noGradContexts = nameSet{"torch.no_grad", "torch.inference_mode"}
 
 // noGradItems counts the items of a with statement that turn gradients off.
 func (r *reader) noGradItems(s *stmt) int {
 	n := 0
 	for _, it := range s.items {
-		if it.ctx.kind == call && noGradContexts[r.qual(it.ctx.x)] && len(it.ctx.args) == 0 {
+		if it.ctx.kind == call && noGradContexts.has(r.qual(it.ctx.x)) && len(it.ctx.args) == 0 {
 			n++
 		}
 	}
@@ -1041,7 +1041,7 @@ func (r *reader) plainParams(def *stmt, c *expr) []string {
 // bindPool records that n names the thread or process pool c builds.
 func (r *reader) bindPool(n string, c *expr) {
 	switch q := r.qual(c.x); {
-	case threadPools[q]:
+	case threadPools.has(q):
 		r.executors[n] = r.workers(c)
 		if from := r.poolFrom[c]; from != "" {
 			if r.poolFromName == nil {
@@ -1049,7 +1049,7 @@ func (r *reader) bindPool(n string, c *expr) {
 			}
 			r.poolFromName[n] = from
 		}
-	case processPools[q]:
+	case processPools.has(q):
 		r.procPools[n] = true
 	}
 }

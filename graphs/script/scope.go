@@ -92,6 +92,7 @@ func (r *reader) indexScopes(stmts []*stmt) {
 	r.dropUnusedDefaults()
 	r.dropReplacedFieldDefaults()
 	r.markUnpassedDefaults()
+	r.literalChoices(stmts)
 }
 
 // dropUnusedDefaults removes the candidates a parameter's default gave when every
@@ -356,7 +357,7 @@ func (r *reader) callCands(v *expr, depth int) ([]Candidate, bool) {
 			cs = markDefault(cs, why)
 		}
 		return cs, true
-	case typerParams[r.qual(v.x)]:
+	case typerParams.has(r.qual(v.x)):
 		return markDefault(r.literalCands(r.typerDefaultArg(v), depth+1), typerDefault), true
 	case r.convertsTo(v) == "str":
 		return r.strCands(r.literalCands(v.args[0].value, depth+1)), true // str(cfg.get("mode", "default")) (script11 r02)

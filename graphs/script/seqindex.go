@@ -123,9 +123,9 @@ func (r *reader) isParam(n string) bool {
 
 // seqMutators are the list methods that change a list in place (and dict ones, for
 // a dict item of the list).
-var seqMutators = map[string]bool{"append": true, "extend": true, "insert": true, "pop": true, "remove": true,
-	"reverse": true, "sort": true, "clear": true, "update": true, "setdefault": true, "popitem": true,
-	"__setitem__": true, "__delitem__": true, "__iadd__": true, "__imul__": true}
+var seqMutators = nameSet{"append", "extend", "insert", "pop", "remove",
+	"reverse", "sort", "clear", "update", "setdefault", "popitem",
+	"__setitem__", "__delitem__", "__iadd__", "__imul__"}
 
 // seqChanged reports whether the file may change the value name n is bound to, or
 // lets another name reach it: n[...] = v, n[...] += v, n += v, del n[...],
@@ -189,7 +189,7 @@ func (r *reader) skipTrailers(i int) int {
 			}
 			i++
 		case ".":
-			if i+1 < len(r.toks) && seqMutators[r.tokText(r.toks[i+1])] {
+			if i+1 < len(r.toks) && seqMutators.has(r.tokText(r.toks[i+1])) {
 				return -1
 			}
 			i += 2

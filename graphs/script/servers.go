@@ -15,9 +15,9 @@ import "strings"
 
 // threadingServers are the standard library's thread-per-request servers, by
 // qualified name; their second argument is the handler class.
-var threadingServers = map[string]bool{
-	"http.server.ThreadingHTTPServer": true, "socketserver.ThreadingTCPServer": true,
-	"socketserver.ThreadingUDPServer": true, "socketserver.ThreadingUnixStreamServer": true,
+var threadingServers = nameSet{
+	"http.server.ThreadingHTTPServer", "socketserver.ThreadingTCPServer",
+	"socketserver.ThreadingUDPServer", "socketserver.ThreadingUnixStreamServer",
 }
 
 // requestHandlers are the threading servers' handlers: a thread per request.
@@ -43,7 +43,7 @@ func (r *reader) grpcServer(c *expr) *webFramework {
 // handler class, or the servicer add_XServicer_to_server hands a gRPC server.
 func (r *reader) serverCall(c *expr, q string) {
 	switch {
-	case threadingServers[q]:
+	case threadingServers.has(q):
 		if cls := r.classArg(kwarg(c, "RequestHandlerClass", 1)); cls != nil {
 			r.addMethods(cls, int(c.line), &requestHandlers, func(m string) bool { return m == "handle" || strings.HasPrefix(m, "do_") })
 		}

@@ -69,7 +69,7 @@ func (r *reader) dropCands(dest string, drop []Candidate) {
 
 // clickOptionFuncs are click's decorators that pass a command-line value to the
 // decorated def's parameter.
-var clickOptionFuncs = map[string]bool{"click.option": true, "click.argument": true}
+var clickOptionFuncs = nameSet{"click.option", "click.argument"}
 
 // clickOptions records, for a def decorated with @click.option(…), the values click
 // can pass each parameter: the option's default= and the items of
@@ -78,7 +78,7 @@ var clickOptionFuncs = map[string]bool{"click.option": true, "click.argument": t
 // sweep4 finding 11: every mode was planned).
 func (r *reader) clickOptions(def *stmt) {
 	for _, d := range def.decorators {
-		if d.kind != call || !clickOptionFuncs[r.qual(d.x)] {
+		if d.kind != call || !clickOptionFuncs.has(r.qual(d.x)) {
 			continue
 		}
 		dest := clickDest(r, d)

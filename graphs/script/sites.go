@@ -194,7 +194,7 @@ func (r *reader) splatAlternatives(st *siteState, d *expr, given map[string]bool
 	pairs, _ := dictPairs(d)
 	for _, p := range pairs {
 		k, ok := r.literalStr(p.key)
-		if !ok || given[k] || k == "options" || !altArgs[k] {
+		if !ok || given[k] || k == "options" || !altArgs.has(k) {
 			continue
 		}
 		if _, lit := r.literal(p.value); !lit {
@@ -295,7 +295,7 @@ func (r *reader) exprKeyword(st *siteState, k string, e *expr) {
 	case k == "backend":
 		r.backendExpr(st, e)
 	case (k == "disable" || k == "fullgraph") && r.flagChoices(st, k, e):
-	case k != "model" && !moduleCompileKeywords[k]:
+	case k != "model" && !moduleCompileKeywords.has(k):
 		// A keyword torch.compile does not take raises whatever its value.
 		st.Kwargs = append(st.Kwargs, k+"=None")
 		st.note("%s is not a literal: `%s` (no release's torch.compile takes it: its value does not matter)", k, oneLine(r.text(e)))

@@ -20,7 +20,7 @@ import (
 // dict o with each value its variants give it, when they differ and each is known
 // (absent: torch.compile's default). It reports whether it did.
 func (r *reader) splatVariantsAlt(st *siteState, e *expr, k string, o *dictObj) bool {
-	if !altArgs[k] || len(o.variants) < 2 {
+	if !altArgs.has(k) || len(o.variants) < 2 {
 		return false
 	}
 	var vals []ArgChoice

@@ -29,13 +29,13 @@ type stanceState struct {
 }
 
 // stanceFuncs are the names set_stance is called by.
-var stanceFuncs = map[string]bool{"torch.compiler.set_stance": true, "torch._dynamo.set_stance": true}
+var stanceFuncs = nameSet{"torch.compiler.set_stance", "torch._dynamo.set_stance"}
 
 // stanceCall returns the stance c sets, and whether c is a set_stance call the plans
 // take; a set_stance they cannot take (not a literal, force_backend=) is warned
 // about, and ok is false with isStance true.
 func (r *reader) stanceCall(c *expr) (st stanceState, isStance, ok bool) {
-	if c == nil || c.kind != call || !stanceFuncs[r.qual(c.x)] {
+	if c == nil || c.kind != call || !stanceFuncs.has(r.qual(c.x)) {
 		return stanceState{}, false, false
 	}
 	st = stanceState{value: "default", line: int(c.line)}
@@ -105,7 +105,7 @@ func stanceLater(v string) string {
 
 // isStanceCtx reports whether a with item or decorator is a set_stance call.
 func (r *reader) isStanceCtx(c *expr) bool {
-	return c != nil && c.kind == call && stanceFuncs[strings.TrimSpace(r.qual(c.x))]
+	return c != nil && c.kind == call && stanceFuncs.has(strings.TrimSpace(r.qual(c.x)))
 }
 
 // stanceFailOnRecompile is the stance that raises at a recompile.

@@ -10,8 +10,8 @@ package script
 // One built by the run itself is built again by each session's thread.
 
 // streamlitCaches are the decorators that share what a def returns across sessions.
-var streamlitCaches = map[string]bool{
-	"streamlit.cache_resource": true, "streamlit.cache": true, "streamlit.experimental_singleton": true, "streamlit.singleton": true,
+var streamlitCaches = nameSet{
+	"streamlit.cache_resource", "streamlit.cache", "streamlit.experimental_singleton", "streamlit.singleton",
 }
 
 // inferStreamlit sets the thread layout of a Streamlit app's sites that no thread of
@@ -44,7 +44,7 @@ func (r *reader) cachedDef(def *stmt) bool {
 		if d.kind == call {
 			fn = d.x
 		}
-		if streamlitCaches[r.qual(fn)] {
+		if streamlitCaches.has(r.qual(fn)) {
 			return true
 		}
 	}

@@ -113,14 +113,14 @@ func (r *reader) itemSite(e *expr) *siteState {
 	if st := r.returnedSite(e); st != nil {
 		return st // models.append(build(d)), build returning torch.compile(…)
 	}
-	if e.kind == call && e.x.kind == attr && moduleSelf[e.x.name] {
+	if e.kind == call && e.x.kind == attr && moduleSelf.has(e.x.name) {
 		e = e.x.x
 	}
 	return r.compiledName(e)
 }
 
 // moduleSelf are the nn.Module methods that return the module itself.
-var moduleSelf = map[string]bool{"eval": true, "train": true, "cuda": true, "to": true, "requires_grad_": true, "half": true, "float": true, "bfloat16": true}
+var moduleSelf = nameSet{"eval", "train", "cuda", "to", "requires_grad_", "half", "float", "bfloat16"}
 
 // returnedTuple returns the items of the first `return a, b, …` in body (outside
 // nested defs and classes), nil when none.
@@ -155,7 +155,7 @@ func (r *reader) isModule(e *expr, depth int) bool {
 	case name:
 		return r.modules[e.name]
 	case call:
-		if e.x.kind == attr && moduleSelf[e.x.name] {
+		if e.x.kind == attr && moduleSelf.has(e.x.name) {
 			return r.isModule(e.x.x, depth+1)
 		}
 		q := r.qual(e.x)
@@ -224,12 +224,12 @@ func (r *reader) bindForward(t, v *expr) {
 // forwardRunners are the methods that run a module's forward: calling it, and a
 // Hugging Face model's generate (GenerationMixin's decoding loop calls self(…):
 // transformers generation/utils.py).
-var forwardRunners = map[string]bool{"__call__": true, "forward": true, "generate": true}
+var forwardRunners = nameSet{"__call__", "forward", "generate"}
 
 // forwardCall returns the site a call X.m(…) runs when X's forward is compiled
 // (bindForward) and m runs it; nil otherwise.
 func (r *reader) forwardCall(c *expr) *siteState {
-	if c.x.kind != attr || c.x.x.kind != name || !forwardRunners[c.x.name] {
+	if c.x.kind != attr || c.x.x.kind != name || !forwardRunners.has(c.x.name) {
 		return nil
 	}
 	return r.forwardOf[c.x.x.name]

@@ -9,11 +9,11 @@ import (
 )
 
 // threadPools are the constructors of thread pools.
-var threadPools = map[string]bool{
-	"concurrent.futures.ThreadPoolExecutor":        true,
-	"concurrent.futures.thread.ThreadPoolExecutor": true,
-	"multiprocessing.pool.ThreadPool":              true,
-	"multiprocessing.dummy.Pool":                   true,
+var threadPools = nameSet{
+	"concurrent.futures.ThreadPoolExecutor",
+	"concurrent.futures.thread.ThreadPoolExecutor",
+	"multiprocessing.pool.ThreadPool",
+	"multiprocessing.dummy.Pool",
 }
 
 // processStarters start processes, each with its own CUDA-graph state.
@@ -31,10 +31,10 @@ var processStarters = map[string]ThreadKind{
 }
 
 // rankVars are the variables torchrun sets for each process it starts.
-var rankVars = map[string]bool{"LOCAL_RANK": true, "RANK": true, "WORLD_SIZE": true, "LOCAL_WORLD_SIZE": true}
+var rankVars = nameSet{"LOCAL_RANK", "RANK", "WORLD_SIZE", "LOCAL_WORLD_SIZE"}
 
 // poolMethods hand a function to a thread pool.
-var poolMethods = map[string]bool{"submit": true, "map": true, "apply_async": true, "apply": true, "imap": true, "imap_unordered": true, "starmap": true}
+var poolMethods = nameSet{"submit", "map", "apply_async", "apply", "imap", "imap_unordered", "starmap"}
 
 // callableArg says where a thread or process starter takes the function it runs: the
 // keyword, else the position (Python's signatures: threading.Thread(group, target, …),
@@ -66,17 +66,17 @@ var starterCallables = map[string]callableArg{
 // (anyio.to_thread.run_sync(func, *args); Starlette's run_in_threadpool(func, *args,
 // **kwargs) calls it, fastapi.concurrency re-exports it), under anyio's default limiter
 // of 40 tokens (webroutes.go).
-var anyioRuns = map[string]bool{
-	"anyio.to_thread.run_sync": true, "starlette.concurrency.run_in_threadpool": true, "fastapi.concurrency.run_in_threadpool": true,
+var anyioRuns = nameSet{
+	"anyio.to_thread.run_sync", "starlette.concurrency.run_in_threadpool", "fastapi.concurrency.run_in_threadpool",
 }
 
 // processPools are the constructors of process pools, whose methods (poolMethods) run
 // the function they are given in a worker process.
-var processPools = map[string]bool{
-	"multiprocessing.Pool":                   true,
-	"torch.multiprocessing.Pool":             true,
-	"concurrent.futures.ProcessPoolExecutor": true,
-	"multiprocessing.pool.Pool":              true,
+var processPools = nameSet{
+	"multiprocessing.Pool",
+	"torch.multiprocessing.Pool",
+	"concurrent.futures.ProcessPoolExecutor",
+	"multiprocessing.pool.Pool",
 }
 
 // thread records a call that starts threads or processes, and reports whether c was one.
@@ -96,17 +96,17 @@ func (r *reader) thread(c *expr, q string) bool {
 		// A Thread whose run() calls function on the new thread (CPython
 		// Lib/threading.py class Timer(Thread); sweep5 finding 7).
 		r.addThread(c, ThreadingThread, kwarg(c, "function", 1))
-	case threadPools[q]:
+	case threadPools.has(q):
 		r.addThread(c, ThreadPool, nil)
 	case q == "asyncio.to_thread":
 		r.addThread(c, ToThread, kwarg(c, "", 0))
-	case anyioRuns[q]:
+	case anyioRuns.has(q):
 		t := r.addThread(c, WebWorkers, kwarg(c, "", 0))
 		t.awaited, t.workers = r.awaited(c), 1
 	case isExecutorCall(c):
 		r.executorThread(c)
 	case r.joblibThreads(c):
-	case c.x.kind == attr && poolMethods[c.x.name] && r.isPool(c.x.x):
+	case c.x.kind == attr && poolMethods.has(c.x.name) && r.isPool(c.x.x):
 		t := r.addThread(c, ThreadPool, kwarg(c, "fn", 0))
 		t.workers, t.workersFrom = r.poolWorkers(c.x.x), r.poolSizeFrom(c.x.x)
 	case q == "os.environ.get" || q == "os.getenv":
@@ -147,7 +147,7 @@ func (r *reader) startedCallable(c *expr, q string) *expr {
 	if isExecutorCall(c) {
 		return kwarg(c, "func", 1)
 	}
-	if c.x.kind == attr && poolMethods[c.x.name] && (r.isPool(c.x.x) || r.isProcessPool(c.x.x)) {
+	if c.x.kind == attr && poolMethods.has(c.x.name) && (r.isPool(c.x.x) || r.isProcessPool(c.x.x)) {
 		if fn := kwarg(c, "fn", 0); fn != nil {
 			return fn
 		}
@@ -179,7 +179,7 @@ func (r *reader) rankEnvRead(c *expr) {
 	if len(c.args) == 0 {
 		return
 	}
-	if k, ok := r.literalStr(c.args[0].value); ok && rankVars[k] {
+	if k, ok := r.literalStr(c.args[0].value); ok && rankVars.has(k) {
 		r.process(int(c.line), Torchrun)
 	}
 }
@@ -188,7 +188,7 @@ func (r *reader) rankEnvRead(c *expr) {
 // place.
 func (r *reader) isProcessPool(e *expr) bool {
 	if e.kind == call {
-		return processPools[r.qual(e.x)]
+		return processPools.has(r.qual(e.x))
 	}
 	return r.procPools[r.lastName(e)]
 }
@@ -478,7 +478,7 @@ func (r *reader) argsNameDevice(c *expr, target *expr) bool {
 // isPool reports whether e is a name bound to a thread pool, or a pool built in place.
 func (r *reader) isPool(e *expr) bool {
 	if e.kind == call {
-		return threadPools[r.qual(e.x)]
+		return threadPools.has(r.qual(e.x))
 	}
 	_, ok := r.executors[r.lastName(e)]
 	return ok

@@ -127,7 +127,7 @@ func (r *reader) noteCUDAInit(c *expr, q string) {
 	if r.cudaInit != 0 || r.rest {
 		return
 	}
-	if c.x.kind == attr && c.x.name == "cuda" && q == "" || strings.HasPrefix(q, "torch.cuda.") && !cudaProbes[q] || r.cudaPlaced(c, q) {
+	if c.x.kind == attr && c.x.name == "cuda" && q == "" || strings.HasPrefix(q, "torch.cuda.") && !cudaProbes.has(q) || r.cudaPlaced(c, q) {
 		r.cudaInit = int(c.line)
 	}
 }
@@ -135,7 +135,7 @@ func (r *reader) noteCUDAInit(c *expr, q string) {
 // notPlacing are the calls whose device= (or first argument) names a device without
 // making anything there: torch.device("cuda") and torch.set_default_device("cuda")
 // do not start CUDA.
-var notPlacing = map[string]bool{"torch.device": true, "torch.set_default_device": true}
+var notPlacing = nameSet{"torch.device", "torch.set_default_device"}
 
 // cudaPlaced reports whether the call c makes a tensor or a module on CUDA, which
 // initialises CUDA (torch/cuda/__init__.py _lazy_init runs: measured on 2.6.0 and
@@ -144,7 +144,7 @@ var notPlacing = map[string]bool{"torch.device": true, "torch.set_default_device
 // .to(device="cuda:0"), .to(torch.device("cuda")). A device the reader cannot read
 // as CUDA alone (a name bound to other values too, an f-string) does not count.
 func (r *reader) cudaPlaced(c *expr, q string) bool {
-	if notPlacing[q] {
+	if notPlacing.has(q) {
 		return false
 	}
 	d := kwarg(c, "device", 99)
@@ -238,7 +238,7 @@ func (r *reader) warnNoVisible(line int, from string) {
 // CUDA_VISIBLE_DEVICES at that call, so a set after it does not change n (sweep6
 // finding 2).
 func (r *reader) noteCounted(t, v *expr) {
-	if t.kind != name || v == nil || v.kind != call || !deviceCounters[r.qual(v.x)] {
+	if t.kind != name || v == nil || v.kind != call || !deviceCounters.has(r.qual(v.x)) {
 		return
 	}
 	if _, seen := r.counted[t.name]; !seen {
@@ -257,7 +257,7 @@ func (r *reader) counterCount(e *expr) iterCount {
 
 // noteCounter counts an assignment of torch.cuda.device_count() to the name n.
 func (r *reader) noteCounter(n string, v *expr) {
-	if n != "" && v != nil && v.kind == call && deviceCounters[r.qual(v.x)] {
+	if n != "" && v != nil && v.kind == call && deviceCounters.has(r.qual(v.x)) {
 		r.counters[n]++
 	}
 }

@@ -81,9 +81,9 @@ var routeCalls = map[string]struct {
 
 // gradioListeners are gradio's event listener methods (component.click(fn, …)),
 // read when the file imports gradio.
-var gradioListeners = map[string]bool{
-	"click": true, "change": true, "submit": true, "input": true, "select": true, "upload": true,
-	"load": true, "then": true, "success": true, "stream": true, "release": true, "blur": true, "focus": true,
+var gradioListeners = nameSet{
+	"click", "change", "submit", "input", "select", "upload",
+	"load", "then", "success", "stream", "release", "blur", "focus",
 }
 
 // route is a handler the file registers.
@@ -125,7 +125,7 @@ func (r *reader) routeDecorator(s *stmt, d *expr) {
 			r.addRoute(s, int(d.line), fw)
 		}
 	}
-	if r.usesGradio() && gradioListeners[d.x.name] {
+	if r.usesGradio() && gradioListeners.has(d.x.name) {
 		r.addRoute(s, int(d.line), &gradioEvents) // @btn.click(inputs=…, outputs=…)
 	}
 }
@@ -148,7 +148,7 @@ func (r *reader) routeCall(c *expr, q string) {
 		r.addRouteArg(c, kwarg(c, a.kw, a.pos), fw)
 	case c.x.name == "run" && fw == &flaskViews, c.x.name == "launch" && r.usesGradio():
 		r.serverStart(c)
-	case r.usesGradio() && gradioListeners[c.x.name]:
+	case r.usesGradio() && gradioListeners.has(c.x.name):
 		r.addRouteArg(c, kwarg(c, "fn", 0), &gradioEvents)
 	}
 }
