@@ -32,6 +32,10 @@ func TestChainBindingsReachAfter(t *testing.T) {
 	}{
 		{"if-elif-else-then-threads", validate, "    if args.a:\n        model = torch.compile(model, backend=\"eager\")\n    elif args.b:\n        model = torch.compile(model, mode=\"max-autotune\")\n    else:\n        model = torch.compile(model)\n    validate(model, x)\n",
 			[]want{{"callers", false}, {"callers", false}, {"callers", false}}},
+		// An if with no else may run no arm: the name's binding before it reaches
+		// what follows too.
+		{"if-no-else-keeps-before", validate, "    model = torch.compile(torch.nn.Linear(8, 8), backend=\"eager\")\n    if args.a:\n        model = torch.compile(torch.nn.Linear(8, 8))\n    validate(model, x)\n",
+			[]want{{"callers", false}, {"callers", false}}},
 		{"if-else-nested-then-backward", train, "    if args.a:\n        if args.b:\n            model = torch.compile(model, backend=\"eager\")\n        else:\n            model = torch.compile(model)\n    train(model, x)\n",
 			[]want{{"", true}, {"", true}}},
 		// r06's shape: the evaluation path's arms, validate, return; then the
