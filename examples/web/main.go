@@ -100,7 +100,7 @@
 // before against 1.90 and 1.18 s after (load average 10 to 12), 3.36, 3.02 and 3.85
 // against 2.36, 2.33 and 1.80 (12 to 16), 2.52 and 4.72 against 2.22 and 1.85 (11 to
 // 18), 1.68 and 2.16 against 1.66 and 1.48 (6 to 8); testdata/budgets.txt kept the
-// last pair (it now keeps Transfer size's last). An edit is faster because
+// last pair (it now keeps the log link's last, below). An edit is faster because
 // graphs/internal/skips built its wording rows on every look-up, the planner's too.
 // The page's first answer (0.21 and 0.43 s in the last two runs) is the prerendered
 // one; the runs of the trees that started the WebAssembly in the head for every page
@@ -173,6 +173,60 @@
 // load, not the page: start and computation add up to 0.25-0.75 s of Liftoff CPU,
 // under the budget, but the wall-clock time on an idle machine could not be measured
 // here.
+//
+// A link to the log tab had grown past the others: CI's browser test gave the sample
+// log's link (trees_tls_two_gpus.log) 1.38–1.68 s against 0.78 s for a seed link and
+// 0.99 s for a script link, and in Node its first answer took 1688–1920 ms of Liftoff
+// CPU at 953488f (403 at 2aeb3f3, above). Its first answer builds graphs/diagnose's
+// signature table, which compiled and parsed every row's pattern (193 distinct, grown
+// with the session's rows), every Requires (26) and, on the first line naming a
+// release, every release row's shape (68), where the sample log's lines hold the
+// literals of 3 patterns, the prefixes of 16 Requires and the literals of 4 shapes.
+// Where its Liftoff CPU went at 953488f (node --cpu-prof, shares of the process's
+// samples, Node's and Go's start the rest): the table 67% (the patterns compiled and
+// parsed 43, each parsed again for its gate 15, the Requires 6, nearly all of it
+// alternativePrefixes compiling each alternative once more; the rows built,
+// Signatures, 6.5, most of it config.FactsFor, which built a 29-entry map for every
+// fact row it applied), the prefilter's anchor and literal sets 1.5, the log read 5
+// and its plan 7. Now a row's pattern, a Requires and a release shape are compiled on
+// their first use (diagnose's lazyPattern and lazyShape: on a line holding the row's
+// literal, the Requires' prefix, the shape's literal), alternativePrefixes reads each
+// alternative's program, and config.Facts.field is a switch. In Node (the harness
+// above, the sample log, CPU ms of the whole process for the first answer, two or
+// three runs each, load average 9 to 15):
+//
+//	                                       953488f      2b456bc (this change)
+//	first answer, Liftoff only             1688–1920    312–324
+//	first answer with tier-up              2431–2503    1290–1315
+//	TurboFan's work (KB of bodies)         1137         1023
+//
+// (a call link's, at 2b456bc: 117 ms, 689 ms and 623 KB.) The first answer compiled
+// 640 regular expressions before and 156 after (counted natively, regexp's compile
+// hooked through go build -overlay). What is left of the log's TurboFan work beyond a
+// call link's is most of all the regular-expression compiler (regexp/syntax's parser
+// and regexp's makeOnePass, some 150 KB) for the expressions a read still meets:
+// release_find's phrasings of another run (otherRun and its kin: about 60 on the line
+// naming the release), absent.go's marks (about 20, on the first hit), the rows
+// found, their patterns and forms (some 20), the recoverer's; and the runtime's
+// allocation and sweeping. BenchmarkPage (which now opens a log link too: log-link-*;
+// nice -n 10, each figure the median of its 3 iterations), four runs of 953488f
+// (before) and four of main at c471d31 (after: this change and main's since, none on
+// the log's path), interleaved, 2026-12-04 23:11–23:17 at load average 12 to 18; the
+// median of the runs in parentheses:
+//
+//	                                before              after
+//	first answer of a log link      3.50–5.64 s (4.30)  1.93–3.20 s (2.57)
+//	  of it, the worker ready       0.52–0.76 s (0.62)  0.61–0.78 s (0.65)
+//	  of it, its computation        2.79–4.91 s (3.53)  1.22–2.48 s (1.89)
+//	first answer of a call link     1.20–1.78 s (1.47)  1.39–1.91 s (1.59)
+//	an edit to its answer           13–18 ms (15)       13–16 ms (14)
+//	transfer, gzipped               3,145,263 bytes     3,138,188 bytes
+//
+// Run by run, a log link's first answer took 4.66, 3.50, 3.93 and 5.64 s before against
+// 1.93, 2.56, 2.59 and 3.20 s after; an earlier four pairs (22:40–22:47, load 15 to 18,
+// the patterns lazy and FactsFor's map gone, not yet the Requires and the shapes) gave
+// 5.43, 3.94, 4.70 and 4.68 s against 3.35, 3.08, 1.76 and 2.53 s. testdata/budgets.txt
+// keeps the last pair.
 //
 // # Transfer size
 //
@@ -377,7 +431,8 @@
 //
 // A link's first computation now rebuilds the schema texts from their diffs, 1.6 ms
 // natively for all six, against 23 ms to parse 2.11's JSON (both measured at the same
-// load); an edit does neither. testdata/budgets.txt keeps the last pair.
+// load); an edit does neither. testdata/budgets.txt kept the last pair (it now keeps
+// the log link's last: Budgets).
 //
 // The script's answer was the first to lose its inlining (its tokenizer too): a script
 // is answered once per paste or file, while an edit of a call (graphs, config, modes)

@@ -1002,8 +1002,9 @@
 // Inductor skipping "graphs": 22 of 24. Two more (holdoutAX, the rare codes, and
 // holdoutAY, machine-written logs; 24 texts, 13 negatives): 10 of 13 codes, 8 of 8
 // releases, no finding on the 13 negatives; 11 of 13 after the placeholder's raise
-// retold. Over the day's twelve sets (159 texts): 91 of 113 codes (81 %) measured, 103
-// (91 %) now; 40 of 42 releases measured; findings on 4 of 58 negatives.
+// retold. holdoutAZ (7 texts, 5 negatives): 2 of 2, no finding. Over the day's thirteen
+// sets (166 texts): 93 of 115 codes (81 %) measured, 105 (91 %) now; 40 of 42 releases
+// measured; findings on 4 of 63 negatives.
 //
 // # Wordings
 //

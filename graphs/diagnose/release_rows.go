@@ -373,10 +373,11 @@ func (l *lazyShape) get() *lazyShape {
 // re returns p's shape compiled.
 func (p versionPattern) re() *regexp.Regexp { return p.compiled.get().re }
 
-// releasePatterns are releaseRows compiled once, split into the rows read on the line
-// (patterns), the keys whose value is on the next line (keys) and the container tags
-// (tags): a finder only reads them (a *regexp.Regexp is safe for concurrent use), and
-// compiling them per scan cost each Diagnose call about 1.3 ms and 560 KB.
+// releasePatterns are releaseRows built once (each shape compiled once, on its first
+// use: lazyShape), split into the rows read on the line (patterns), the keys whose
+// value is on the next line (keys) and the container tags (tags): a finder only reads
+// them (a *regexp.Regexp is safe for concurrent use), and compiling them per scan cost
+// each Diagnose call about 1.3 ms and 560 KB.
 type releasePatterns struct {
 	patterns, keys, tags []versionPattern
 }

@@ -165,9 +165,10 @@ type anchorUse struct {
 	index int
 }
 
-// table is the signature table with its regular expressions and anchors compiled:
-// built once per process, on the first Read, and never written after (the rows, the
-// compiled expressions and the anchor set are shared by concurrent reads).
+// table is the signature table with its anchors and literal sets built: built once
+// per process, on the first Read, and never written after but for the rows' and
+// contexts' expressions, each compiled once on its first use (lazyPattern, rowForms:
+// the rows, the expressions and the anchor set are shared by concurrent reads).
 type table struct {
 	rows     []compiledRow
 	contexts []context // seen false

@@ -237,12 +237,17 @@ func (r *reader) closedChoices(e *expr) ([]ArgChoice, bool) {
 		return nil, false
 	}
 	var out []ArgChoice
-	for _, c := range r.cands[n] {
-		v := literal.None()
-		if c.Value != nil {
-			v = literal.Str(*c.Value)
+	for _, first := range []bool{true, false} {
+		for _, c := range r.cands[n] {
+			if (c.Default != "") != first {
+				continue // the default a run given nothing takes first, as mode's (defaults.go)
+			}
+			v := literal.None()
+			if c.Value != nil {
+				v = literal.Str(*c.Value)
+			}
+			out = append(out, ArgChoice{Line: c.Line, Value: v.String(), v: v})
 		}
-		out = append(out, ArgChoice{Line: c.Line, Value: v.String(), v: v})
 	}
 	return out, len(out) > 0
 }

@@ -10,10 +10,7 @@ import (
 // Guards an argparse option decides (sweep4 finding 6's sibling: `if not
 // args.no_compile:` around a site). The command line decides them, so they stay
 // conditional; the guard's text says which way the parser's defaults take it, and the
-// flag that turns it. The default of an option is its default=, else False for
-// action="store_true" and True for action="store_false", else None (Python's
-// argparse: Lib/argparse.py _StoreTrueAction(default=False), _StoreFalseAction
-// (default=True), Action default None).
+// flag that turns it, with the option's default as argparse gives it (noteArgDefault).
 
 // argDefault is an option's default, as argparse gives it.
 type argDefault struct {
@@ -21,32 +18,45 @@ type argDefault struct {
 	flag  string    // the option string written ("--no-compile")
 	value literal.Value
 	line  int
+	by    defaultBy
 }
 
-// actionDefaults are the defaults argparse gives the store_true/store_false actions.
-var actionDefaults = map[string]bool{"store_true": false, "store_false": true}
+// defaultBy is what gives an option its default.
+type defaultBy int8
 
-// noteArgDefault records the default of the add_argument call c for dest.
-func (r *reader) noteArgDefault(c *expr, dest, flag string) {
-	if dest == "" || r.argDefaults == nil || len(r.argDefaults) >= maxFlow {
-		return
-	}
+const (
+	byAction  defaultBy = iota // argparse, by the option's action
+	byKeyword                  // default=
+	byUnshown                  // default=, a value the file does not show
+)
+
+// noteArgDefault records for dest, and returns, what argparse gives the dest of the
+// add_argument call c when a run passes none of its options (Lib/argparse.py:
+// parse_args sets every action's default): default= when given, else the opposite of
+// what action="store_true" or "store_false" stores (flagStores), else None (Action's
+// default=None). It records none where default= is a value the file does not show.
+// noteArgFlag and argNoneDefault (defaults.go) read it.
+func (r *reader) noteArgDefault(c *expr, dest, flag string) argDefault {
 	d := argDefault{flag: flag, value: literal.None(), line: int(c.line)}
 	if a := kwarg(c, "action", 99); a != nil {
 		if s, ok := r.literalStr(a); ok {
-			if b, ok := actionDefaults[s]; ok {
-				d.value = literal.Bool(b)
+			if st := flagStores[s]; len(st) == 1 {
+				d.value = literal.Bool(!st[0])
 			}
 		}
 	}
 	if v := kwarg(c, "default", 99); v != nil {
 		lv, ok := r.literal(v)
 		if !ok {
-			return // a default the file does not show
+			d.by = byUnshown
+			return d
 		}
-		d.value = lv
+		d.value, d.by = lv, byKeyword
 	}
-	r.argDefaults[dest] = d
+	if dest != "" && r.argDefaults != nil && len(r.argDefaults) < maxFlow {
+		r.argDefaults[dest] = d
+	}
+	return d
 }
 
 // argDefaultNote is what the parser's defaults make cond, `[not] ARGS.dest` with ARGS
@@ -222,12 +232,13 @@ type argFlag struct {
 }
 
 // noteArgFlag records the values the flag option of the add_argument call c gives
-// dest (none when c is no flag, or its default= is not a literal). Without default=,
-// an earlier parser.set_defaults(dest=V) gives the default (add_argument takes the
-// parser's default when none is given: Lib/argparse.py _ActionsContainer.add_argument).
-func (r *reader) noteArgFlag(c *expr, dest string) {
+// dest (none when c is no flag, or its default= is not a literal): d, c's default
+// (noteArgDefault), and what it stores. Without default=, an earlier
+// parser.set_defaults(dest=V) gives the default (add_argument takes the parser's
+// default when none is given: Lib/argparse.py _ActionsContainer.add_argument).
+func (r *reader) noteArgFlag(c *expr, dest string, d argDefault) {
 	a := kwarg(c, "action", 99)
-	if dest == "" || a == nil || len(r.argFlags) >= maxFlow {
+	if dest == "" || a == nil || d.by == byUnshown || len(r.argFlags) >= maxFlow {
 		return
 	}
 	action, ok := r.literalStr(a)
@@ -241,19 +252,9 @@ func (r *reader) noteArgFlag(c *expr, dest string) {
 	if !ok {
 		return
 	}
-	f := argFlag{line: int(c.line), def: literal.None()}
-	if len(stores) == 1 {
-		f.def = literal.Bool(!stores[0])
-	}
-	if pd, ok := r.flagParserDefaults[dest]; ok {
+	f := argFlag{line: int(c.line), def: d.value}
+	if pd, ok := r.flagParserDefaults[dest]; ok && d.by == byAction {
 		f.def = pd
-	}
-	if v := kwarg(c, "default", 99); v != nil {
-		lv, ok := r.literal(v)
-		if !ok {
-			return // a default the file does not show
-		}
-		f.def = lv
 	}
 	for _, b := range stores {
 		f.stores = append(f.stores, literal.Bool(b))

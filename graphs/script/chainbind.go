@@ -5,7 +5,8 @@ package script
 // one name to different compiled functions leaves the name naming any of them: the
 // code after the chain may run each (`if args.ipex: model = torch.compile(model,
 // backend="ipex") else: model = torch.compile(model)`, then threads that run model),
-// so reader.alts keeps the others beside reader.compiled's one: a call through the
+// so reader.alts keeps the others beside reader.compiled's one (and the one it named
+// before, after an if with no else, which may run no arm): a call through the
 // name calls all, and a parameter or a name bound from it is bound to all
 // (bindNamed). A site bound to names only inside an if whose block leaves (`if
 // args.evaluate: …; validate(…); return`) shares nothing a call after that if
@@ -32,12 +33,20 @@ func (r *reader) noteBind(n string, st *siteState) {
 }
 
 // settleBinds leaves each name the arms of a chain bound (since seq start) naming
-// any of the sites bound to it there.
-func (r *reader) settleBinds(start int) {
+// any of the sites bound to it there, and the one it named before (before: nil when
+// some arm always runs).
+func (r *reader) settleBinds(start int, before map[string]*siteState) {
 	for _, st := range r.sites {
 		for i, at := range st.bindAt {
-			if n := st.bindN[i]; at >= start && st != r.compiled[n] {
+			n := st.bindN[i]
+			if at < start {
+				continue
+			}
+			if st != r.compiled[n] {
 				r.alts[n] = appendSite(r.alts[n], st)
+			}
+			if b := before[n]; b != nil && b != r.compiled[n] {
+				r.alts[n] = appendSite(r.alts[n], b)
 			}
 		}
 	}

@@ -56,6 +56,19 @@ var costCases = []struct {
 		return repeat("import os, torch\nimport torch._inductor.config as c\nif os.environ.get(\"X\"):\n    c.triton.cudagraphs = False\n",
 			"c.max_autotune = %d == 1\nm%d = torch.compile(net%d, mode=\"reduce-overhead\")\n", 20000, 3)
 	}, true, "≤ 3 s, ≤ 300 MB"},
+	{"30k-calls-each-read-after-the-next", func() string {
+		// Under torch.no_grad(), y = model(a) then a read of an earlier y, 30,000 times:
+		// each read asks whether a call since its binding started a new generation,
+		// answered from the timeline's index (tlIndex), not a pass over the timeline
+		// (sweep11 finding 9: 1 MB of such lines took 12 s).
+		return repeat("import torch\nmodel = torch.compile(net, mode=\"reduce-overhead\")\nwith torch.no_grad():\n", "    y%d = model(a)\n    print(y%d)\n", 30000, 2)
+	}, true, "≤ 3 s, ≤ 300 MB"},
+	{"20k-list-comprehensions", func() string {
+		// 20,000 comprehensions keeping outputs, each a loop of its own: whether a
+		// loop's second iteration starts a new generation is read from its own events
+		// (tlIndex.body), not from the whole timeline per loop (19 s before).
+		return repeat("import torch\nmodel = torch.compile(net, mode=\"reduce-overhead\")\nwith torch.no_grad():\n", "    r%d = [model(x) for x in xs]\n", 20000, 1)
+	}, true, "≤ 3 s, ≤ 300 MB"},
 	{"1k-sites-mode-not-literal-json", func() string {
 		return repeat("import torch\n", "m%d = torch.compile(net%d, mode=args.mode)\n", 1000, 2)
 	}, true, "≤ 50 MB of output"},

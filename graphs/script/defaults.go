@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"slices"
 	"strings"
+
+	"github.com/compilemode/compilemode/config/literal"
 )
 
 // The value a plain run takes (sweep10 #2's sibling for values: mode=args.compile_mode
@@ -451,18 +453,18 @@ func plainDefault(st *Site) (Candidate, bool) {
 	return first, true
 }
 
-// argNoneDefault notes None, the default argparse gives an option without default=
-// (Lib/argparse.py: Action's default=None; parse_args sets it when the option is not
-// given), as a candidate of dest (addArgNones) when add_argument c closes its values with choices=
-// (add_argument("--compile-mode", choices=["reduce-overhead", "max-autotune"]): a run
-// without the option compiles with mode=None), the option is optional (a "--" name,
-// not required=True) and stores its value (no action=, or action="store"), and no
-// set_defaults gave dest before (add_argument then takes that: setdefaults.go).
-func (r *reader) argNoneDefault(c *expr, dest string) {
-	if dest == "" || kwarg(c, "default", 99) != nil || kwarg(c, "choices", 99) == nil || len(r.parserDefaultCands[dest]) > 0 {
+// argNoneDefault notes None, what argparse gives an option without default= (d, c's
+// default: noteArgDefault), as a candidate of dest (addArgNones) when add_argument c
+// closes its values with choices= (add_argument("--compile-mode",
+// choices=["reduce-overhead", "max-autotune"]): a run without the option compiles with
+// mode=None), the option is optional (a "--" name, not required=True) and stores its
+// value (no action=, or action="store"), and no set_defaults gave dest before
+// (add_argument then takes that: setdefaults.go).
+func (r *reader) argNoneDefault(c *expr, dest string, d argDefault) {
+	if dest == "" || kwarg(c, "choices", 99) == nil || len(r.parserDefaultCands[dest]) > 0 {
 		return
 	}
-	if !r.storesOne(c) || !r.optionalArg(c) {
+	if d.by != byAction || d.value.Kind() != literal.NoneKind || !r.storesOne(c) || !r.optionalArg(c) {
 		return
 	}
 	if r.argNones == nil {

@@ -644,7 +644,12 @@ func (p *parser) primary() *expr {
 		case "[":
 			p.advance()
 			e := p.trailer(subscript, x)
+			keep := p.keepLeaves
+			if (x.kind == name || x.kind == attr) && x.name == "Literal" {
+				p.keepLeaves = maxAssigned // its members are choices (literaltype.go)
+			}
 			e.index = p.slices()
+			p.keepLeaves = keep
 			p.expect("]")
 			x = p.done(e)
 		default:

@@ -344,8 +344,8 @@ func (r *reader) argparse(c *expr) {
 	}
 	r.shownDests[dest] = true
 	r.noteOptionStrings(c, dest)
-	r.noteArgDefault(c, dest, flag)
-	r.noteArgFlag(c, dest)
+	d := r.noteArgDefault(c, dest, flag)
+	r.noteArgFlag(c, dest, d)
 	r.noteArgValued(c, dest)
 	if _, ok := r.argOpen[dest]; !ok && dest != "" && len(r.argOpen) < maxFlow {
 		r.argOpen[dest] = int(c.line)
@@ -353,6 +353,7 @@ func (r *reader) argparse(c *expr) {
 	end := r.lines.line(r.toks[max(tokenAt(r.toks, int(c.end))-1, 0)].off)
 	r.argSpans = append(r.argSpans, [2]int{int(c.line), end})
 	r.argValues(c, dest)
+	r.argNoneDefault(c, dest, d)
 }
 
 // argValues records the values add_argument's keywords give dest: const, default=
@@ -372,7 +373,6 @@ func (r *reader) argValues(c *expr, dest string) {
 			r.argOpen[dest] = 0 // the command line can give only these
 		}
 	}
-	r.argNoneDefault(c, dest)
 }
 
 func (r *reader) choices(dest string, e *expr) {

@@ -85,7 +85,7 @@ func (r *reader) timelineCall(st *siteState) {
 	if r.inference(st) {
 		k = tlInfer
 	}
-	r.timeline = append(r.timeline, tlEvent{kind: k, seq: r.seq, loops: slices.Clone(r.loopIDs), site: st})
+	r.appendTimeline(tlEvent{kind: k, seq: r.seq, loops: slices.Clone(r.loopIDs), site: st})
 	if r.fn != nil && len(r.defCalls[r.fn]) < maxDerivedSites {
 		if r.defCalls == nil {
 			r.defCalls = map[*stmt][]tlEvent{}
@@ -104,14 +104,48 @@ func (r *reader) callsAgain(d *stmt, line int) {
 			k = tlInfer
 		}
 		r.seq++
-		r.timeline = append(r.timeline, tlEvent{kind: k, seq: r.seq, loops: slices.Clone(r.loopIDs), site: e.site, line: line})
+		r.appendTimeline(tlEvent{kind: k, seq: r.seq, loops: slices.Clone(r.loopIDs), site: e.site, line: line})
 	}
 }
 
 // timelineMark records a backward(), a mark_step_begin() or a zero_grad() at line.
 func (r *reader) timelineMark(k tlKind, line int) {
 	r.seq++
-	r.timeline = append(r.timeline, tlEvent{kind: k, seq: r.seq, loops: slices.Clone(r.loopIDs), line: line})
+	r.appendTimeline(tlEvent{kind: k, seq: r.seq, loops: slices.Clone(r.loopIDs), line: line})
+}
+
+// tlIndex is what the generation questions read from the timeline, kept as events are
+// appended, so that each is answered without reading the timeline again (a script of
+// N compiled calls and reads took time in N², sweep11 finding 9).
+type tlIndex struct {
+	g      genState           // the state after every event so far
+	fresh  []int              // the seqs of the calls that started a new generation, ascending
+	first  map[int32]genState // loop → the state before its first event
+	body   map[int32][]int    // loop → its events' indices in the timeline
+	second map[int32]bool     // loop → secondIterationFresh, once the loop has run
+}
+
+// appendTimeline appends e to the timeline and to the index.
+func (r *reader) appendTimeline(e tlEvent) {
+	ix := &r.tl
+	if ix.body == nil {
+		ix.first, ix.body, ix.second = map[int32]genState{}, map[int32][]int{}, map[int32]bool{}
+	}
+	i := len(r.timeline)
+	r.timeline = append(r.timeline, e)
+	for _, x := range e.loops {
+		b, ok := ix.body[x]
+		switch {
+		case !ok:
+			ix.first[x] = ix.g
+		case b[len(b)-1] == i:
+			continue // x twice in e.loops: one event
+		}
+		ix.body[x] = append(b, i)
+	}
+	if ix.g.step(e) {
+		ix.fresh = append(ix.fresh, e.seq)
+	}
 }
 
 // inference reports whether a call of st's compiled function runs without gradients:
@@ -338,16 +372,9 @@ func (g *genState) step(e tlEvent) bool {
 // newGeneration reports whether a call with lo < seq <= hi starts a new generation,
 // the timeline read in order.
 func (r *reader) newGeneration(lo, hi int) bool {
-	var g genState
-	for _, e := range r.timeline {
-		if e.seq > hi {
-			break
-		}
-		if g.step(e) && e.seq > lo {
-			return true
-		}
-	}
-	return false
+	f := r.tl.fresh
+	i, _ := slices.BinarySearch(f, lo+1)
+	return i < len(f) && f[i] <= hi
 }
 
 // keptAcross reports whether an output kept in a container (ev: L.append(out) or
@@ -371,30 +398,34 @@ func (r *reader) keptAcross(ev event) bool {
 // beforeLoop returns the generation state the timeline reaches before loop x starts,
 // and the loop's events (one iteration's, in order).
 func (r *reader) beforeLoop(x int32) (g genState, body []tlEvent) {
-	for _, e := range r.timeline {
-		switch {
-		case slices.Contains(e.loops, x):
-			body = append(body, e)
-		case len(body) == 0:
-			g.step(e)
-		}
+	for _, i := range r.tl.body[x] {
+		body = append(body, r.timeline[i])
 	}
-	return g, body
+	return r.tl.first[x], body
 }
 
 // secondIterationFresh reports whether a call of loop x's second iteration starts a
-// new generation: the timeline before the loop, then its events twice.
+// new generation: the timeline before the loop, then its events twice. It is asked
+// once loop x has run (loopCarried, after the run), so the answer is kept.
 func (r *reader) secondIterationFresh(x int32) bool {
+	if v, ok := r.tl.second[x]; ok {
+		return v
+	}
 	g, body := r.beforeLoop(x)
 	for _, e := range body {
 		g.step(e)
 	}
+	fresh := false
 	for _, e := range body {
 		if g.step(e) {
-			return true
+			fresh = true
+			break
 		}
 	}
-	return false
+	if r.tl.second != nil {
+		r.tl.second[x] = fresh
+	}
+	return fresh
 }
 
 // keepOverwritten drops the kept-output events whose outputs are not overwritten
@@ -659,8 +690,8 @@ func (r *reader) accumulatesFreed(x int32) int {
 
 // gradAccumSites records factGradAccum for the sites called with gradients in loop x.
 func (r *reader) gradAccumSites(x int32, line int) {
-	for _, e := range r.timeline {
-		if e.kind == tlTrain && e.site != nil && slices.Contains(e.loops, x) {
+	for _, i := range r.tl.body[x] {
+		if e := r.timeline[i]; e.kind == tlTrain && e.site != nil {
 			r.seq++
 			r.events = append(r.events, event{f: factGradAccum, seq: r.seq, line: line, site: e.site})
 		}

@@ -316,6 +316,7 @@ type reader struct {
 	keptOuts                            map[bindKey]*siteState  // names holding (a view of) an output now, gradients on or off (workload.go nameOutputs)
 	derived                             map[string][]*siteState // names bound to a value computed from sites' outputs: those sites
 	noGrad                              int                     // with torch.no_grad() / torch.inference_mode() blocks running now
+	tl                                  tlIndex                 // the timeline's index (overwrite.go appendTimeline)
 	defCalls                            map[*stmt][]tlEvent     // a def's compiled calls (kind and site), for its later calls (overwrite.go callsAgain)
 	returnsOutput                       map[*stmt]*siteState    // a def whose return statement returns (a view of) a compiled function's output (overwrite.go)
 	lambdaSeqs                          map[*expr][2]int        // a lambda whose body the run walked where it is written → the seq range of what that walk recorded (workload.go mainCallsFirst)
@@ -530,7 +531,7 @@ func (r *reader) walkRec(e *expr, visit func(*expr), depth int) {
 		r.iters = append(r.iters, r.compCount(e, 0))
 		r.bindCompItems(e)
 		if keeps {
-			r.loopIDs = append(r.loopIDs, e.start) // the comprehension's iterations, for kept outputs (overwrite.go compKept)
+			r.loopIDs = append(r.loopIDs, -1-e.start) // the comprehension's iterations, for kept outputs (overwrite.go compKept); negative: a statement loop's ID is its first token's index
 		}
 	}
 	start := r.seq

@@ -193,7 +193,10 @@ func (r *reader) branches(s *stmt) {
 		hasElse = hasElse || b.kind == "else"
 	}
 	r.seq++
-	start := r.seq
+	start, before := r.seq, map[string]*siteState(nil)
+	if !hasElse && s.branches[0].kind == "if" {
+		before = maps.Clone(r.compiled) // no arm may run: what the names named stays
+	}
 	for i, b := range s.branches {
 		end := len(s.body)
 		if i+1 < len(s.branches) {
@@ -214,7 +217,7 @@ func (r *reader) branches(s *stmt) {
 		r.run(s.body[b.at:end])
 		r.guards = r.guards[:len(r.guards)-1]
 	}
-	r.settleBinds(start)
+	r.settleBinds(start, before)
 	if len(r.chained) > 0 {
 		r.settleChain(chain)
 	}

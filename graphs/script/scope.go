@@ -92,6 +92,7 @@ func (r *reader) indexScopes(stmts []*stmt) {
 	r.dropUnusedDefaults()
 	r.dropReplacedFieldDefaults()
 	r.markUnpassedDefaults()
+	r.literalChoices(stmts)
 }
 
 // dropUnusedDefaults removes the candidates a parameter's default gave when every

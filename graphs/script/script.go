@@ -123,7 +123,9 @@
 // parameter; scope.go), else file-wide by name, the value a run given nothing takes
 // planned first where it is known (argparse's default=, set_defaults, click's and
 // Typer's defaults, an environment lookup's or a lookup's default, a dataclass field's
-// default, a parameter's default no call passes; defaults.go); a value no release knows as a mode
+// default, a parameter's default no call passes; defaults.go), a Literal[…] annotation's
+// members after it for a field of a dataclass the command line fills or a Typer command's
+// parameter (literaltype.go); a value no release knows as a mode
 // ("reduce_overhead") is planned, as PyTorch's "Unrecognized mode=" error, unless it
 // was found only file-wide by name (widemode.go); options, backend and dynamic given by
 // an expression get each value it can have ([Site.Alternatives]): a comparison or

@@ -32,6 +32,10 @@ func TestChainBindingsReachAfter(t *testing.T) {
 	}{
 		{"if-elif-else-then-threads", validate, "    if args.a:\n        model = torch.compile(model, backend=\"eager\")\n    elif args.b:\n        model = torch.compile(model, mode=\"max-autotune\")\n    else:\n        model = torch.compile(model)\n    validate(model, x)\n",
 			[]want{{"callers", false}, {"callers", false}, {"callers", false}}},
+		// An if with no else may run no arm: the name's binding before it reaches
+		// what follows too.
+		{"if-no-else-keeps-before", validate, "    model = torch.compile(torch.nn.Linear(8, 8), backend=\"eager\")\n    if args.a:\n        model = torch.compile(torch.nn.Linear(8, 8))\n    validate(model, x)\n",
+			[]want{{"callers", false}, {"callers", false}}},
 		{"if-else-nested-then-backward", train, "    if args.a:\n        if args.b:\n            model = torch.compile(model, backend=\"eager\")\n        else:\n            model = torch.compile(model)\n    train(model, x)\n",
 			[]want{{"", true}, {"", true}}},
 		// r06's shape: the evaluation path's arms, validate, return; then the
@@ -190,6 +194,63 @@ func TestEnvGuardGivenNothing(t *testing.T) {
 			if tc.assumes != "" {
 				require.Contains(t, strings.Join(st.Notes, "\n"), tc.assumes, "%s", tc.name)
 			}
+		})
+	}
+}
+
+// TestLiteralChoices: a Literal[…] annotation of a field of a dataclass the command
+// line fills (HfArgumentParser: transformers' hf_argparser.py _parse_dataclass_field
+// makes a Literal field's members its choices=; tyro likewise) or of a parameter of a
+// Typer command (typer.run(main): Literal parameters are choices since fastapi/typer
+// PR #429) gives the values the command line can give it, after its default, which a
+// run given nothing takes and is planned first; an annotation of a class the file
+// only builds itself gives none. argparse choices= for backend= are ordered the same
+// way: the default first.
+func TestLiteralChoices(t *testing.T) {
+	t.Parallel()
+	const hf = "from dataclasses import dataclass\nfrom typing import Literal, Optional\nfrom transformers import HfArgumentParser\nimport torch\n" +
+		"@dataclass\nclass Args:\n    compile_mode: Literal[\"default\", \"reduce-overhead\", \"max-autotune\"] = \"default\"\n    backend: Optional[Literal[\"inductor\", \"eager\"]] = \"eager\"\n"
+	cases := []struct {
+		name, src string
+		modes     []string // the site's mode candidates' values, "None" for nil (nil: not checked)
+		backends  []string // backend's alternatives' values (nil: none)
+	}{
+		{"hf-parser", hf + "(args,) = HfArgumentParser(Args).parse_args_into_dataclasses()\nm = torch.compile(torch.nn.Linear(2, 2).cuda(), mode=args.compile_mode, backend=args.backend)\n",
+			[]string{"default", "reduce-overhead", "max-autotune"}, []string{"'eager'", "'inductor'"}},
+		{"built-in-file", hf + "args = Args()\nm = torch.compile(torch.nn.Linear(2, 2).cuda(), mode=args.compile_mode, backend=args.backend)\n",
+			[]string{"default"}, nil},
+		{"typer", "from typing import Literal\nimport typer\nimport torch\ndef main(mode: Literal[\"default\", \"max-autotune\"] = \"max-autotune\"):\n    m = torch.compile(torch.nn.Linear(2, 2).cuda(), mode=mode)\nif __name__ == \"__main__\":\n    typer.run(main)\n",
+			[]string{"max-autotune", "default"}, nil},
+		{"argparse-choices-backend", "import argparse\nimport torch\np = argparse.ArgumentParser()\np.add_argument(\"--backend\", choices=[\"eager\", \"inductor\"], default=\"inductor\")\nargs = p.parse_args()\nm = torch.compile(torch.nn.Linear(2, 2).cuda(), backend=args.backend)\n",
+			nil, []string{"'inductor'", "'eager'"}},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			t.Parallel()
+			s, err := ReadWith(strings.NewReader(tc.src), ReadOptions{})
+			require.NoError(t, err)
+			require.Len(t, s.Sites, 1)
+			st := s.Sites[0]
+			if tc.modes != nil {
+				var modes []string
+				for _, m := range st.Modes([]string{"default", "reduce-overhead", "max-autotune", "max-autotune-no-cudagraphs"}) {
+					if m == nil {
+						modes = append(modes, "None")
+						continue
+					}
+					modes = append(modes, *m)
+				}
+				require.Equal(t, tc.modes, modes, "%s: %v", tc.name, st.Notes)
+			}
+			var backends []string
+			for _, a := range st.Alternatives {
+				for _, v := range a.Values {
+					if a.Keyword == "backend" {
+						backends = append(backends, v.Value)
+					}
+				}
+			}
+			require.Equal(t, tc.backends, backends, "%s: %v", tc.name, st.Notes)
 		})
 	}
 }

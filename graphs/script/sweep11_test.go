@@ -1,6 +1,8 @@
 package script
 
 import (
+	"math/rand/v2"
+	"slices"
 	"strings"
 	"testing"
 
@@ -241,6 +243,82 @@ func TestCompAndReturnKept(t *testing.T) {
 			p, err := s.PlanWith(PlanOptions{})
 			require.NoError(t, err)
 			require.Equal(t, tc.kept, p.Sites[0].Workload.OutputsKept && p.Exit() == graphs.Raises, "inferred %+v", p.Sites[0].Inferred)
+		})
+	}
+}
+
+// TestTimelineIndex: the timeline's index answers as a pass over the timeline does
+// (the reads before sweep11 finding 9), for random timelines.
+func TestTimelineIndex(t *testing.T) {
+	t.Parallel()
+	rng := rand.New(rand.NewPCG(11, 9))
+	for round := 0; round < 200; round++ {
+		r := &reader{}
+		seq := 0
+		var loops []int32
+		for i := 0; i < 60; i++ {
+			switch rng.IntN(6) {
+			case 0:
+				loops = append(loops, int32(rng.IntN(8)))
+			case 1:
+				if len(loops) > 0 {
+					loops = loops[:len(loops)-1]
+				}
+			}
+			seq += 1 + rng.IntN(2)
+			r.appendTimeline(tlEvent{kind: tlKind(rng.IntN(5)), seq: seq, loops: slices.Clone(loops)})
+		}
+		for lo := 0; lo <= seq; lo++ {
+			hi := lo + rng.IntN(seq-lo+1)
+			var g genState
+			want := false
+			for _, e := range r.timeline {
+				if e.seq > hi {
+					break
+				}
+				if g.step(e) && e.seq > lo {
+					want = true
+					break
+				}
+			}
+			require.Equal(t, want, r.newGeneration(lo, hi), "round %d lo %d hi %d", round, lo, hi)
+		}
+		for x := int32(0); x < 8; x++ {
+			var g genState
+			var body []tlEvent
+			for _, e := range r.timeline {
+				switch {
+				case slices.Contains(e.loops, x):
+					body = append(body, e)
+				case len(body) == 0:
+					g.step(e)
+				}
+			}
+			gg, bb := r.beforeLoop(x)
+			require.Equal(t, len(body), len(bb), "round %d loop %d", round, x)
+			if len(body) > 0 { // a loop without events: its state is read by no caller
+				require.Equal(t, g, gg, "round %d loop %d", round, x)
+			}
+		}
+	}
+}
+
+// TestTrainerGradAccum: a TrainingArguments with gradient_accumulation_steps > 1 and a
+// CUDA-graph mode, in a file that trains, is gradient accumulation on its framework
+// site (sweep11 finding 6: planned capture).
+func TestTrainerGradAccum(t *testing.T) {
+	t.Parallel()
+	const src = "from transformers import Trainer, TrainingArguments\nargs = TrainingArguments(output_dir=\"o\", torch_compile=True, torch_compile_mode=\"reduce-overhead\"%s)\nTrainer(model=m, args=args).train()\n"
+	for _, tc := range []struct {
+		kw   string
+		want bool
+	}{{", gradient_accumulation_steps=4", true}, {", gradient_accumulation_steps=1", false}, {"", false}} {
+		t.Run(tc.kw, func(t *testing.T) {
+			t.Parallel()
+			s, err := readBytes("hf.py", []byte(strings.Replace(src, "%s", tc.kw, 1)))
+			require.NoError(t, err)
+			require.Len(t, s.Sites, 1)
+			require.Equal(t, tc.want, s.Sites[0].Workload.OutputsKept, "inferred %+v", s.Sites[0].Inferred)
 		})
 	}
 }
