@@ -27,6 +27,7 @@ const (
 
 // Origin is where a resolved value came from.
 type Origin struct {
+	_ [0]func() // incomparable: no equality code (examples/web: Transfer size)
 	// Source is the layer that set the value.
 	Source Source
 	// Detail is the environment variable (FromEnv) or the mode name (FromMode).
@@ -59,6 +60,7 @@ func (o Origin) String() string {
 
 // Assignment is one global assignment, torch._inductor.config.KEY = VALUE.
 type Assignment struct {
+	_     [0]func() // incomparable: no equality code (examples/web: Transfer size)
 	Key   schema.Key
 	Value literal.Value
 }
@@ -183,12 +185,14 @@ type Request struct {
 
 // Kwarg is one keyword argument of torch.compile.
 type Kwarg struct {
+	_     [0]func() // incomparable: no equality code (examples/web: Transfer size)
 	Name  string
 	Value literal.Value
 }
 
 // Resolved is one key's effective value.
 type Resolved struct {
+	_      [0]func() // incomparable: no equality code (examples/web: Transfer size)
 	Key    schema.Key
 	Value  literal.Value
 	Origin Origin
@@ -216,6 +220,7 @@ type Verdict struct {
 // Warning is a hazard or a surprise found while resolving. Code is stable. Its JSON
 // form is the "warnings" entry of the report (graphs.Report).
 type Warning struct {
+	_              [0]func()      // incomparable: no equality code (examples/web: Transfer size)
 	Code           Code           `json:"code"`
 	Key            schema.Key     `json:"key,omitempty"`            // the key it concerns, if any
 	Message        string         `json:"message"`                  // what happens, in plain words

@@ -15,6 +15,7 @@ import (
 //
 // Hazards are plain values; [Hazards] returns a fresh copy of the table.
 type Hazard struct {
+	_ [0]func() // incomparable: no equality code (examples/web: Transfer size)
 	// Code is the warning's stable code.
 	Code string
 	// Releases are the releases the row holds for.

@@ -11,7 +11,8 @@ import (
 // DevicePlan is what PyTorch does for one device and thread. Its JSON names are the
 // contract of examples/compilemode ("cudagraphs.devices").
 type DevicePlan struct {
-	Device int `json:"device"`
+	_      [0]func() // incomparable: no equality code (examples/web: Transfer size)
+	Device int       `json:"device"`
 	// DeviceType is the device type of the row when not CUDA: "cpu" or "mps"
 	// (Workload.DeviceType); "" for CUDA.
 	DeviceType     string         `json:"device_type,omitempty"`

@@ -108,6 +108,7 @@ type ConfigReport []KeyReport
 
 // KeyReport is one key of the report.
 type KeyReport struct {
+	_     [0]func()     // incomparable: no equality code (examples/web: Transfer size)
 	Key   schema.Key    `json:"-"`
 	Value literal.Value `json:"value"`
 	// Source is default, env:NAME, global, mode:NAME or options.
@@ -216,6 +217,7 @@ type CUDAGraphsReport struct {
 // Its labels are those of the README's release table (modes.ReleaseRows): the text
 // report's header prints the same words.
 type ReportEvidence struct {
+	_      [0]func()      // incomparable: no equality code (examples/web: Transfer size)
 	Modes  modes.Evidence `json:"modes"`
 	Schema modes.Evidence `json:"schema"`
 	// Facts is how the release's static facts are known (defaults, mode tables,

@@ -21,6 +21,7 @@ import (
 //
 // Rules are plain values; [Rules] returns a fresh copy of the table.
 type Rule struct {
+	_ [0]func() // incomparable: no equality code (examples/web: Transfer size)
 	// ID names the behaviour, e.g. "skip-incompatible-op".
 	ID string
 	// Stage is the walk the row belongs to.

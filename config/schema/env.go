@@ -137,6 +137,7 @@ func (e *EnvError) Error() string {
 // EnvDefault is one key's default after the environment: the value, the variable
 // that supplied it ("" when none did) and whether it is an env_name_force value.
 type EnvDefault struct {
+	_      [0]func() // incomparable: no equality code (examples/web: Transfer size)
 	Val    literal.Value
 	From   string
 	Forced bool

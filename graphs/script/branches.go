@@ -12,6 +12,7 @@ import (
 // BranchPlan is a site's plan for another consistent combination of the branches
 // its conditional global assignments are under (see [SitePlan.Branches]).
 type BranchPlan struct {
+	_ [0]func() // incomparable: no equality code (examples/web: Transfer size)
 	// Assumes names the branches that run, e.g. `else (line 5) of if USE (line 3)
 	// runs`.
 	Assumes string         `json:"assumes"`

@@ -32,8 +32,9 @@ type ReadOptions struct {
 // EnvRead is one variable the script reads itself (os.environ.get, os.getenv,
 // os.environ[…] with a literal name), first read at Line.
 type EnvRead struct {
-	Line int    `json:"line"`
-	Name string `json:"name"`
+	_    [0]func() // incomparable: no equality code (examples/web: Transfer size)
+	Line int       `json:"line"`
+	Name string    `json:"name"`
 	// Value is the value the environment given to [ReadWith] has for it (nil: not
 	// given, so the read's default, or unknown for os.environ[…]).
 	Value *string `json:"value,omitempty"`

@@ -351,8 +351,9 @@ type Site struct {
 
 // Candidate is one literal value the script assigns to a name.
 type Candidate struct {
-	Line  int     `json:"line"`
-	Value *string `json:"value"` // nil for None
+	_     [0]func() // incomparable: no equality code (examples/web: Transfer size)
+	Line  int       `json:"line"`
+	Value *string   `json:"value"` // nil for None
 	// Env names the variable whose value, given to [ReadWith], this is (a read such
 	// as os.environ.get(Env, …)); "" for a value the file writes.
 	Env string `json:"env,omitempty"`
@@ -365,7 +366,8 @@ type Candidate struct {
 
 // Global is one Inductor config assignment.
 type Global struct {
-	Line int `json:"line"`
+	_    [0]func() // incomparable: no equality code (examples/web: Transfer size)
+	Line int       `json:"line"`
 	// Key is the dotted Inductor config key, e.g. triton.cudagraphs, or for a Dynamo
 	// setting the full path, e.g. torch._dynamo.config.capture_scalar_outputs.
 	Key string `json:"key"`
@@ -386,8 +388,9 @@ type Global struct {
 
 // EnvSet is one environment variable set by the script.
 type EnvSet struct {
-	Line int    `json:"line"`
-	Name string `json:"name"`
+	_    [0]func() // incomparable: no equality code (examples/web: Transfer size)
+	Line int       `json:"line"`
+	Name string    `json:"name"`
 	// Value is the string set (nil: not a literal).
 	Value *string `json:"value"`
 	// How is environ (os.environ[N] = V), setdefault, update (os.environ.update or
@@ -447,6 +450,7 @@ const (
 
 // Thread is one place the script starts threads or processes.
 type Thread struct {
+	_    [0]func()  // incomparable: no equality code (examples/web: Transfer size)
 	Line int        `json:"line"`
 	Kind ThreadKind `json:"kind"`
 	// Process reports a process rather than a thread: each process has its own
@@ -475,9 +479,10 @@ type Thread struct {
 
 // Warning is a hazard found while reading. Code is one of the Warning… constants.
 type Warning struct {
-	Line    int    `json:"line"`
-	Code    string `json:"code"`
-	Message string `json:"message"` // do not depend on this text being stable
+	_       [0]func() // incomparable: no equality code (examples/web: Transfer size)
+	Line    int       `json:"line"`
+	Code    string    `json:"code"`
+	Message string    `json:"message"` // do not depend on this text being stable
 }
 
 // MarshalJSON writes the "compilemode-script/3" form: format, file, sites, globals,

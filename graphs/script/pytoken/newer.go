@@ -23,6 +23,7 @@ const (
 
 // FormAt is where a form first occurs.
 type FormAt struct {
+	_    [0]func() // incomparable: no equality code (examples/web: Transfer size)
 	Form Form
 	Pos  Pos
 }
