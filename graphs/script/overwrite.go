@@ -156,7 +156,11 @@ func (r *reader) inference(st *siteState) bool {
 	if r.noGrad > 0 || r.fn != nil && r.noGradDef(r.fn) {
 		return true
 	}
-	return st.def != nil && r.selfContained(st.def)
+	// A def that touches only its arguments, called from a forward method (a loss
+	// module's chunks: torchtune's LinearGRPOLoss.forward calling its compiled
+	// chunked_grpo_loss), is given the module's activations, which autograd records:
+	// not an inference call (sweep11 finding 11).
+	return st.def != nil && r.selfContained(st.def) && (r.fn == nil || r.fn.name != "forward")
 }
 
 // noGradDef reports whether def is decorated with torch.no_grad() or

@@ -323,3 +323,16 @@ func TestTrainerGradAccum(t *testing.T) {
 		})
 	}
 }
+
+// TestSelfContainedInForward: a compiled def that touches only its arguments, called
+// from a forward method, is given activations autograd records: its outputs kept in a
+// list are not overwritten (sweep11 finding 11: torchtune's LinearGRPOLoss, planned fail
+// once tuple-unpacked outputs were tracked).
+func TestSelfContainedInForward(t *testing.T) {
+	t.Parallel()
+	src := "import torch\nclass Loss(torch.nn.Module):\n    def chunk(self, h, t):\n        return h * t, h\n    def forward(self, hs, ts):\n        outs = []\n        f = torch.compile(self.chunk, mode=\"reduce-overhead\")\n        for i in range(4):\n            a, b = f(hs[i], ts[i])\n            outs.append(b)\n        return torch.cat(outs)\n"
+	s, err := readBytes("loss.py", []byte(src))
+	require.NoError(t, err)
+	require.Len(t, s.Sites, 1)
+	require.False(t, s.Sites[0].Workload.OutputsKept, "inferred %+v", s.Sites[0].Inferred)
+}
