@@ -808,8 +808,9 @@ func (r *reader) accumulateItems(s *stmt) int {
 	return n
 }
 
-// compKept records an output kept by list comprehension (or generator expression)
-// e, [model(x) for x in xs], as L.append(model(x)) in a loop keeps it: each
+// compKept records an output kept by list comprehension e, [model(x) for x in xs], as
+// L.append(model(x)) in a loop keeps it (not a generator expression, whose consumer
+// may read each item before the next call: sum(model(x) for x in xs)): each
 // iteration's call may overwrite the output an earlier one left in the list
 // (sweep11 finding 8).
 func (r *reader) compKept(e *expr) {

@@ -525,7 +525,7 @@ func (r *reader) walkRec(e *expr, visit func(*expr), depth int) {
 	for i := range e.args {
 		r.walkRec(e.args[i].value, visit, depth+1)
 	}
-	keeps := r.indexed && e.is(comp) && len(e.elts) > 0 && r.src[e.start] != '{'
+	keeps := r.indexed && e.is(comp) && len(e.elts) > 0 && r.src[e.start] == '[' // a list comprehension (a generator's consumer may read each item before the next: sum(model(x) for x in xs))
 	if e.is(comp) {
 		r.loop++
 		r.iters = append(r.iters, r.compCount(e, 0))

@@ -226,6 +226,7 @@ func TestCompAndReturnKept(t *testing.T) {
 		{"listcomp-no-grad", "with torch.no_grad():\n    results = [model(x) for x in xs]\n", true},
 		{"listcomp-stacked", "with torch.no_grad():\n    y = torch.stack([model(x) for x in xs])\n", true},
 		{"listcomp-grad", "results = [model(x) for x in xs]\n", false},
+		{"generator-summed", "with torch.no_grad():\n    total = sum(model(x) for x in xs)\n", false},
 		{"listcomp-copy", "with torch.no_grad():\n    results = [model(x).cpu() for x in xs]\n", false},
 		{"def-return", "@torch.no_grad()\ndef predict(x):\n    return model(x)\nresults = []\nfor x in xs:\n    results.append(predict(x))\n", true},
 		{"method-return", "class P:\n    @torch.no_grad()\n    def predict(self, x):\n        return model(x)\np = P()\nresults = []\nfor x in xs:\n    results.append(p.predict(x))\n", true},
