@@ -311,35 +311,9 @@
 //	19 exported types of the reports incomparable
 //	  (graphs' Rule, Hazard, KeyReport, …: below)         3,131,135      2.2 KB
 //
-// The last rows were measured with TestTransferSize, and on app.wasm alone (gzip -9):
-// at 6878d43 3,110,449 bytes, 3,105,316 without the strings' sort (5.1 KB) and
-// 3,099,167 without rowAt's and [2]int's (6.1 KB); at 08cf583 with those, 3,103,772,
-// 3,097,648 with the sync.Once tables (6.1 KB: skips' wordings and checks, diagnose's
-// inferences, Python forms and release rows, graphs/script's config variables,
-// config/literal's builtins, \N{NAME}'s names and aliases, config/schema's rule
-// kinds), 3,097,153 with the signature table's (0.5 KB), 3,096,528 with decodeTyped
-// (0.6 KB; four instantiations), 3,096,284 with lookalikePairs' (0.2 KB; a
-// []string literal built in a function allocates its array, and the array's type,
-// with its equality function, is then in the page); at 3c33030, 3,096,722, 3,094,780
-// with BuiltinEnvVarNames' sync.Once (1.9 KB), 3,094,148 with three more anchor
-// lists as package variables (0.6 KB) and 3,092,885 with graphs/script's trlConfigs
-// and dynamoBackends (1.3 KB). Not kept either, each larger: controlLookalikes' and
-// fullWidthASCII's first literals as package variables, inputerr.ModulePackages
-// copying one, config's loadNearIndex and loadOtherReaders on a sync.Once closure. Where main had grown since
-// 7cfd209 was found by comparing the two builds' code per package (each function's
-// body, by its name in the name section, gzipped per package): graphs/script +18.5
-// KB, graphs/diagnose +0.6, nothing newly reachable (go build -ldflags=-dumpdep). Tried
-// and not kept: config/schema's and config/pyver's OnceValues (one shape, shared;
-// +0.3 KB as sync.Once), pyver's setattr tables (0.1 KB), internal/lazyregexp on a
-// sync.Once (+1.5 KB: the inlined Once in each of its methods; it now has one, in a
-// method not inlined, for its literals: below). What is left of the
-// kind: 22 more [N]string arrays allocated by functions (about 0.25 KB each; config's
-// FactRows, diagnose's borrowedRetold and releaseRows hold most), and equality
-// functions of row types' arrays (24 KB of code in all, [19]diagnose.Inference,
-// [11]modes.ReleaseRow and [19]schema.EnvRow the largest), which an unkeyed row
-// literal kept from being made incomparable.
-//
-// The row types are now incomparable (the last row): diagnose's Inference, ReleaseFix,
+// The rows from 953488f on were measured with TestTransferSize (main's head of the
+// moment before, the change merged with it after) and on app.wasm alone (gzip -9).
+// The row types made incomparable: diagnose's Inference, ReleaseFix,
 // pythonForm and absentMark, modes' ReleaseRow and Option, schema's EnvRow, Row and
 // KeySpec, skips' Wording, pyver's Text, config's FactRow and stanceRow,
 // graphs/script's Inference, ArgChoice and dynamoEnvVar. Each holds a first field
@@ -349,7 +323,7 @@
 // after: what is left of them is the runtime's and the standard library's, error
 // types' (an error is compared with ==), map keys' and [N]string's.
 //
-// The next row did the same for every other type of the module's own that had an
+// The 49 more did the same for every other type of the module's own that had an
 // equality function, was not compared and was no map key, but the exported types of
 // the packages the module exports: graphs' situation, triggerRow and hostJSON,
 // graphs/diagnose's, graphs/script's and config/literal's helpers, config's patchEntry
@@ -376,17 +350,54 @@
 // config/literal's builtins, graphs/script's callables, graphs/diagnose's release
 // notes) are left.
 //
-// The last row made the exported types of the reports incomparable too, which no code
-// of the module compared: graphs' Rule, DevicePlan, Hazard, KeyReport and
+// The 19 exported types of the reports, which no code of the module compared, made
+// incomparable too: graphs' Rule, DevicePlan, Hazard, KeyReport and
 // ReportEvidence, config's Warning, Origin, Resolved, Kwarg and Assignment,
 // graphs/script's Thread, EnvSet, Global, EnvRead, Candidate, BranchPlan and Warning,
 // pytoken's FormAt and schema's EnvDefault (a caller can no longer compare two of them
 // with ==; reflect.DeepEqual and go-cmp compare them as before). Kept comparable:
 // graphs.Workload (a map key of graphs/script's plans), config.Verdict, schema.Host
 // and pyver.Build (compared), and config/literal's Value and DictItem (Python values).
-// Of app.wasm alone 3,081,645 bytes before, 3,079,690 after (2.0 KB). A lookup table
-// for graphs/script's other maps (a generic list of name and value) saved 0.2 KB:
-// not kept.
+// Of app.wasm alone 3,081,645 bytes before, 3,079,690 after (2.0 KB). Then
+// lazyregexp.Regexp (the literals' type) and cliflags.Once likewise: 80 bytes by
+// TestTransferSize at 311ef50 (3,135,075 to 3,134,995), 1.4 KB of app.wasm by gzip -9
+// (two measures of one change differ by that much: a change moves the code after it,
+// and the compressor's matches with it). A lookup table for graphs/script's other maps
+// (a generic list of name and value) saved 0.2 KB: not kept. Nor were diagnose's
+// Codes and CUDAGraphCodes as package variables copied by append (their [53]Code and
+// [23]Code arrays gone, app.wasm 2 KB larger by gzip -9). The [N]string arrays left
+// are each one function's: config's FactRows (six lengths), diagnose's borrowedRetold
+// (five, a variadic call's arguments) and releaseRows (four), fullWidthASCII,
+// planFinding, inputerr.ModulePackages and graphs/script's siteGroups; an array type
+// goes only when every literal of its length does.
+//
+// The rows from 08cf583 to 3c33030 were measured with TestTransferSize, and on app.wasm
+// alone (gzip -9): at 6878d43 3,110,449 bytes, 3,105,316 without the strings' sort (5.1 KB) and
+// 3,099,167 without rowAt's and [2]int's (6.1 KB); at 08cf583 with those, 3,103,772,
+// 3,097,648 with the sync.Once tables (6.1 KB: skips' wordings and checks, diagnose's
+// inferences, Python forms and release rows, graphs/script's config variables,
+// config/literal's builtins, \N{NAME}'s names and aliases, config/schema's rule
+// kinds), 3,097,153 with the signature table's (0.5 KB), 3,096,528 with decodeTyped
+// (0.6 KB; four instantiations), 3,096,284 with lookalikePairs' (0.2 KB; a
+// []string literal built in a function allocates its array, and the array's type,
+// with its equality function, is then in the page); at 3c33030, 3,096,722, 3,094,780
+// with BuiltinEnvVarNames' sync.Once (1.9 KB), 3,094,148 with three more anchor
+// lists as package variables (0.6 KB) and 3,092,885 with graphs/script's trlConfigs
+// and dynamoBackends (1.3 KB). Not kept either, each larger: controlLookalikes' and
+// fullWidthASCII's first literals as package variables, inputerr.ModulePackages
+// copying one, config's loadNearIndex and loadOtherReaders on a sync.Once closure. Where main had grown since
+// 7cfd209 was found by comparing the two builds' code per package (each function's
+// body, by its name in the name section, gzipped per package): graphs/script +18.5
+// KB, graphs/diagnose +0.6, nothing newly reachable (go build -ldflags=-dumpdep). Tried
+// and not kept: config/schema's and config/pyver's OnceValues (one shape, shared;
+// +0.3 KB as sync.Once), pyver's setattr tables (0.1 KB), internal/lazyregexp on a
+// sync.Once (+1.5 KB: the inlined Once in each of its methods; it now has one, in a
+// method not inlined, for its literals: above). What is left of the
+// kind: 22 more [N]string arrays allocated by functions (about 0.25 KB each; config's
+// FactRows, diagnose's borrowedRetold and releaseRows hold most), and equality
+// functions of row types' arrays (24 KB of code in all, [19]diagnose.Inference,
+// [11]modes.ReleaseRow and [19]schema.EnvRow the largest), which an unkeyed row
+// literal kept from being made incomparable (they are now: above).
 //
 // The last two were measured with TestTransferSize, and each on app.wasm alone
 // (3,101,004, 3,097,644 and 3,083,083 bytes gzipped). Of the inlined packages, sync

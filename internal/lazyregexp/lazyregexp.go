@@ -26,7 +26,8 @@ import (
 // safe for concurrent use, as regexp.Regexp is. Write one as &Regexp{Expr: `…`} (or
 // with New); it must not be copied once used.
 type Regexp struct {
-	Expr string // the expression; set only by the literal
+	_    [0]func() // incomparable: no equality code (examples/web: Transfer size)
+	Expr string    // the expression; set only by the literal
 	once sync.Once
 	rx   *regexp.Regexp
 }

@@ -49,6 +49,7 @@ func (l *List) Set(s string) error { *l = append(*l, s); return nil }
 // Once is a string flag that may be given at most once: a second value would
 // silently replace the first.
 type Once struct {
+	_     [0]func() // incomparable: no equality code (examples/web: Transfer size)
 	Value string
 	set   bool
 }
