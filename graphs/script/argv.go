@@ -93,33 +93,45 @@ func slicesDeleteArgparse(cs []Candidate, inArgparse func(int) bool) []Candidate
 // it: a list or tuple display of str literals, or "…".split() of a str literal (ok
 // false otherwise, or for no list: sys.argv).
 func (r *reader) argvList(c *expr) ([]string, bool) {
-	var v *expr
-	for _, a := range c.args {
-		if a.keyword == "" && a.star == 0 && v == nil || a.keyword == "args" {
-			v = a.value
-		}
-	}
+	v := argvExpr(c)
 	switch {
 	case v == nil:
 		return nil, false
 	case v.kind == tuple || v.kind == other && v.is(listDisplay):
-		lv, ok := r.literal(v) // the items as Python reads them (a display's str items are not kept as nodes)
-		if !ok {
-			return nil, false
-		}
-		var out []string
-		for _, it := range lv.Items() {
-			s, ok := it.AsStr()
-			if !ok {
-				return nil, false
-			}
-			out = append(out, s)
-		}
-		return out, true
+		return r.strItems(v)
 	case v.kind == call && v.x.kind == attr && v.x.name == "split" && len(v.args) == 0:
 		if s, ok := r.literalStr(v.x.x); ok {
 			return strings.Fields(s), true
 		}
 	}
 	return nil, false
+}
+
+// argvExpr is the argument list parse call c is given: its first positional argument
+// or its args= (nil: none, sys.argv).
+func argvExpr(c *expr) *expr {
+	var v *expr
+	for _, a := range c.args {
+		if a.keyword == "" && a.star == 0 && v == nil || a.keyword == "args" {
+			v = a.value
+		}
+	}
+	return v
+}
+
+// strItems returns the items of list or tuple display v when each is a str literal.
+func (r *reader) strItems(v *expr) ([]string, bool) {
+	lv, ok := r.literal(v) // the items as Python reads them (a display's str items are not kept as nodes)
+	if !ok {
+		return nil, false
+	}
+	var out []string
+	for _, it := range lv.Items() {
+		s, ok := it.AsStr()
+		if !ok {
+			return nil, false
+		}
+		out = append(out, s)
+	}
+	return out, true
 }

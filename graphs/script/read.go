@@ -525,33 +525,48 @@ func (r *reader) walkRec(e *expr, visit func(*expr), depth int) {
 	for i := range e.args {
 		r.walkRec(e.args[i].value, visit, depth+1)
 	}
-	keeps := r.indexed && e.is(comp) && len(e.elts) > 0 && r.src[e.start] == '[' // a list comprehension (a generator's consumer may read each item before the next: sum(model(x) for x in xs))
-	if e.is(comp) {
-		r.loop++
-		r.iters = append(r.iters, r.compCount(e, 0))
-		r.bindCompItems(e)
-		if keeps {
-			r.loopIDs = append(r.loopIDs, -1-e.start) // the comprehension's iterations, for kept outputs (overwrite.go compKept); negative: a statement loop's ID is its first token's index
-		}
-	}
+	keeps := r.enterComp(e)
 	start := r.seq
 	for _, x := range e.elts {
 		r.walkRec(x, visit, depth+1)
 	}
-	if r.indexed && e.kind == other && r.seq > start && r.isLambda(e) {
-		r.noteLambdaSeqs(e, start)
-	}
-	if e.is(comp) {
-		if keeps {
-			r.compKept(e)
-			r.loopIDs = r.loopIDs[:len(r.loopIDs)-1]
-		}
-		r.loop--
-		r.iters = r.iters[:len(r.iters)-1]
-	}
+	r.noteLambdaSeqs(e, start)
+	r.leaveComp(e, keeps)
 	if e.kind == call || e.kind == subscript {
 		visit(e)
 	}
+}
+
+// enterComp counts a comprehension e's iterations while its parts are walked, and
+// reports whether it keeps its items (a list comprehension, in the run: a generator's
+// consumer may read each item before the next, sum(model(x) for x in xs)), which then
+// runs as a loop of its own (overwrite.go compKept; its ID negative, apart from a
+// statement loop's, its first token's index).
+func (r *reader) enterComp(e *expr) bool {
+	if !e.is(comp) {
+		return false
+	}
+	r.loop++
+	r.iters = append(r.iters, r.compCount(e, 0))
+	r.bindCompItems(e)
+	keeps := r.indexed && len(e.elts) > 0 && r.src[e.start] == '['
+	if keeps {
+		r.loopIDs = append(r.loopIDs, -1-e.start)
+	}
+	return keeps
+}
+
+// leaveComp undoes enterComp, after recording the outputs comprehension e keeps.
+func (r *reader) leaveComp(e *expr, keeps bool) {
+	if !e.is(comp) {
+		return
+	}
+	if keeps {
+		r.compKept(e)
+		r.loopIDs = r.loopIDs[:len(r.loopIDs)-1]
+	}
+	r.loop--
+	r.iters = r.iters[:len(r.iters)-1]
 }
 
 // walkStack is walk with an explicit stack.

@@ -230,12 +230,6 @@ func (r *reader) indexDict(e *expr, bound string) {
 	}
 }
 
-// choiceList records each str literal (and None) of a list or tuple literal as a
-// candidate for name.
-func (r *reader) choiceList(name string, e *expr) {
-	r.cands[name] = append(r.cands[name], r.choiceItems(e)...)
-}
-
 // choiceItems returns each str literal (and None) of a list or tuple literal e as a
 // candidate.
 func (r *reader) choiceItems(e *expr) []Candidate {

@@ -403,16 +403,8 @@ func (r *reader) workloadCall(c *expr, q string) {
 	switch {
 	case c.x.name == "backward" || q == "torch.autograd.backward":
 		r.backwardEvent(c)
-	case c.x.name == "append" && len(c.args) == 1:
-		r.appendDerived(c)
-		if st := r.keptSite(c.args[0].value, 0); st != nil && r.inLoop() {
-			r.keptIn(c.line, st, c.x.x)
-			r.events[len(r.events)-1].list = r.keptList(c)
-		}
-	case c.x.name == "extend" && len(c.args) == 1:
-		if st := r.keptItems(c.args[0].value); st != nil && r.inLoop() {
-			r.keptIn(c.line, st, c.x.x)
-		}
+	case (c.x.name == "append" || c.x.name == "extend") && len(c.args) == 1:
+		r.listKeep(c)
 	case q == "torch.nn.utils.swap_tensors" || c.x.name == "load_state_dict" && r.isTrue(kwarg(c, "assign", 99)):
 		add(factMoving, nil)
 	case q == "torch._dynamo.mark_dynamic" || q == "torch._dynamo.maybe_mark_dynamic":
@@ -762,15 +754,33 @@ func (r *reader) isLambda(e *expr) bool {
 	return len(e.elts) > 0 && strings.HasPrefix(rest, "lambda") && (len(rest) == 6 || !isIdentByte(rest[6]))
 }
 
-// noteLambdaSeqs records the seq range the walk of lambda e's body (where it is
-// written, started at seq start) recorded: the run walks a lambda's body where it is
+// noteLambdaSeqs records, for e a lambda, the seq range the walk of its body (where it
+// is written, started at seq start) recorded: the run walks a lambda's body where it is
 // written, so a thread whose target it is (Thread(target=lambda: run(i))) would
 // otherwise count the calls run makes as the main thread's, before the thread starts.
 func (r *reader) noteLambdaSeqs(e *expr, start int) {
+	if !r.indexed || e.kind != other || r.seq == start || !r.isLambda(e) {
+		return // not a lambda walked in the run, or its walk recorded nothing
+	}
 	if r.lambdaSeqs == nil {
 		r.lambdaSeqs = map[*expr][2]int{}
 	}
 	if len(r.lambdaSeqs) < maxFlow {
 		r.lambdaSeqs[e] = [2]int{start, r.seq}
+	}
+}
+
+// listKeep records the outputs L.append(v) or L.extend(v) keeps in a loop.
+func (r *reader) listKeep(c *expr) {
+	if c.x.name == "extend" {
+		if st := r.keptItems(c.args[0].value); st != nil && r.inLoop() {
+			r.keptIn(c.line, st, c.x.x)
+		}
+		return
+	}
+	r.appendDerived(c)
+	if st := r.keptSite(c.args[0].value, 0); st != nil && r.inLoop() {
+		r.keptIn(c.line, st, c.x.x)
+		r.events[len(r.events)-1].list = r.keptList(c)
 	}
 }
