@@ -403,7 +403,8 @@
 // Within a rank the first line wins, but for a pin marked added after one marked
 // removed: uv's " - torch==2.5.1" then " + torch==2.6.0", a diff's "-torch==2.1.0" then
 // "+torch==2.2.0" give the release the change leaves (a list's "- torch==2.4.0" alone is
-// the run's); pip's "Found existing installation: torch 2.4.0", "Uninstalling
+// the run's), and for pip's "Successfully installed torch-2.14.1" after a list's or a
+// pin's release, the one it moved the environment to; pip's "Found existing installation: torch 2.4.0", "Uninstalling
 // torch-2.4.0:" and "Successfully uninstalled torch-2.4.0" name the release it
 // replaces, another run's. A pin after "requires" or "has requirement" (or
 // 要求, 需要, 依赖) is another package's requirement (pip's "vllm 0.6.3 requires

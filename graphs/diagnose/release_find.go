@@ -868,6 +868,10 @@ func olderRelease(s []byte) string {
 	return string(major) + "." + string(rest[:len(rest)-len(bytes.TrimLeft(rest, "0123456789"))])
 }
 
+// pipInstalled is pip's report of the packages it installed ("Successfully installed
+// torch-2.14.1 …").
+var pipInstalled = []byte("Successfully installed")
+
 // pinMark is a pin on a line marked removed or added: uv's report of the packages it
 // changed, removals before additions (" - torch==2.5.1" then " + torch==2.6.0": astral-sh/uv
 // crates/uv/src/commands/pip/loggers.rs DefaultInstallLogger.on_complete; w-m/ffsplat#29),
@@ -888,6 +892,9 @@ func (f *versionFinder) outranks(rank int, what string, text []byte) bool {
 		return true
 	case what == whatNGCImage && f.rank == rankProseMove:
 		return false
+	}
+	if rank == f.rank && what == "pip install" && f.what != "pip install" && bytes.Contains(text, pipInstalled) {
+		return true // pip installs another release after the one a list or pin stated: the run's from there (sweep11 finding 10)
 	}
 	if rank != f.rank || !f.removed || what != "pin" {
 		return rank > f.rank
