@@ -197,6 +197,7 @@ func TestLoopModes(t *testing.T) {
 		{"enumerate-display", "for i, mode in enumerate([\"default\", \"max-autotune\"]):\n    c = torch.compile(model, mode=mode)\n"},
 		{"dict-items", "MODES = {\"a\": \"default\", \"b\": \"max-autotune\"}\nfor name, mode in MODES.items():\n    c = torch.compile(model, mode=mode)\n"},
 		{"dict-values", "MODES = {\"a\": \"default\", \"b\": \"max-autotune\"}\nfor mode in MODES.values():\n    c = torch.compile(model, mode=mode)\n"},
+		{"walrus-if", "import os\nif (mode := os.environ.get(\"CM\", \"default\")) or (mode := \"max-autotune\"):\n    c = torch.compile(model, mode=mode)\n"},
 		{"in-def", "def bench(model):\n    ms = [\"default\", \"max-autotune\"]\n    for m in ms:\n        c = torch.compile(model, mode=m)\nbench(net)\n"},
 	}
 	for _, tc := range cases {
