@@ -812,13 +812,18 @@ func (r *reader) accumulateItems(s *stmt) int {
 	return n
 }
 
-// compKept records an output kept by list comprehension e, [model(x) for x in xs], as
+// compKept records an output kept by list, dict or set comprehension e, [model(x) for
+// x in xs], {i: model(x) for …}, as
 // L.append(model(x)) in a loop keeps it (not a generator expression, whose consumer
 // may read each item before the next call: sum(model(x) for x in xs)): each
 // iteration's call may overwrite the output an earlier one left in the list
 // (sweep11 finding 8).
 func (r *reader) compKept(e *expr) {
-	if st := r.keptSite(e.elts[0], 0); st != nil {
+	item := e.elts[0]
+	if e.is(dictDisplay) && len(e.elts) > 1 {
+		item = e.elts[1] // {i: model(x) for …}: the value
+	}
+	if st := r.keptSite(item, 0); st != nil {
 		r.keptIn(e.line, st, nil)
 	}
 }

@@ -226,6 +226,8 @@ func TestCompAndReturnKept(t *testing.T) {
 		{"listcomp-no-grad", "with torch.no_grad():\n    results = [model(x) for x in xs]\n", true},
 		{"listcomp-stacked", "with torch.no_grad():\n    y = torch.stack([model(x) for x in xs])\n", true},
 		{"listcomp-grad", "results = [model(x) for x in xs]\n", false},
+		{"dictcomp-no-grad", "with torch.no_grad():\n    results = {i: model(x) for i, x in enumerate(xs)}\n", true},
+		{"dictcomp-copy", "with torch.no_grad():\n    results = {i: model(x).item() for i, x in enumerate(xs)}\n", false},
 		{"generator-summed", "with torch.no_grad():\n    total = sum(model(x) for x in xs)\n", false},
 		{"listcomp-copy", "with torch.no_grad():\n    results = [model(x).cpu() for x in xs]\n", false},
 		{"def-return", "@torch.no_grad()\ndef predict(x):\n    return model(x)\nresults = []\nfor x in xs:\n    results.append(predict(x))\n", true},
