@@ -305,69 +305,50 @@ func backends26() []string {
 		"relu_runtime_error_TESTING_ONLY", "ts", "tvm"}
 }
 
-// field returns a pointer to the Facts field a row names, or nil. (A switch: a map
-// literal here was built on every call, for every row FactsFor applies, which had
-// been a fifth of a log's first answer in the web page.)
+// factFields names each Facts field a row may set, with a pointer to it (a table
+// searched in order: a map literal built on every call, for every row FactsFor
+// applies, had been a fifth of a log's first answer in the web page).
+var factFields = []struct {
+	name string
+	ptr  func(*Facts) any
+}{
+	{FactTypeCheck, func(f *Facts) any { return &f.TypeCheck }},
+	{FactDropsGenericOptions, func(f *Facts) any { return &f.DropsGenericOptions }},
+	{FactGlobalsPerThread, func(f *Facts) any { return &f.GlobalsPerThread }},
+	{FactPerThreadTrees, func(f *Facts) any { return &f.PerThreadTrees }},
+	{FactCUDAGraphsBackendTrees, func(f *Facts) any { return &f.CUDAGraphsBackendTrees }},
+	{FactCUDAGraphsBackendTakesKwargs, func(f *Facts) any { return &f.CUDAGraphsBackendTakesKwargs }},
+	{FactOtherBackendGetsModeOptions, func(f *Facts) any { return &f.OtherBackendGetsModeOptions }},
+	{FactSkipMessagePrefixed, func(f *Facts) any { return &f.SkipMessagePrefixed }},
+	{FactMessagefulLegacyAsserts, func(f *Facts) any { return &f.MessagefulLegacyAsserts }},
+	{FactFirstCallCallsGuardFilter, func(f *Facts) any { return &f.FirstCallCallsGuardFilter }},
+	{FactFirstCallValidatesOverrides, func(f *Facts) any { return &f.FirstCallValidatesOverrides }},
+	{FactCompileOptions, func(f *Facts) any { return &f.CompileOptions }},
+	{FactBackends, func(f *Facts) any { return &f.Backends }},
+	{FactListedBackends, func(f *Facts) any { return &f.ListedBackends }},
+	{FactAliasKeys, func(f *Facts) any { return &f.AliasKeys }},
+	{FactAOTIWrapperPatch, func(f *Facts) any { return &f.AOTIWrapperPatch }},
+	{FactInvalidBackendSuggests, func(f *Facts) any { return &f.InvalidBackendSuggests }},
+	{FactInvalidBackendKeyError, func(f *Facts) any { return &f.InvalidBackendKeyError }},
+	{FactBackendNoneIsDefault, func(f *Facts) any { return &f.BackendNoneIsDefault }},
+	{FactPython, func(f *Facts) any { return &f.Python }},
+	{FactCompileKwargs, func(f *Facts) any { return &f.CompileKwargs }},
+	{FactBisectBackend, func(f *Facts) any { return &f.BisectBackend }},
+	{FactCompileMaxPython, func(f *Facts) any { return &f.CompileMaxPython }},
+	{FactCompilePythonMessage, func(f *Facts) any { return &f.CompilePythonMessage }},
+	{FactCompilePythonInOptimize, func(f *Facts) any { return &f.CompilePythonInOptimize }},
+	{FactInputMutationSupportDefault, func(f *Facts) any { return &f.InputMutationSupportDefault }},
+	{FactOldestPython, func(f *Facts) any { return &f.OldestPython }},
+	{FactCompileDisableTruthy, func(f *Facts) any { return &f.CompileDisableTruthy }},
+	{FactNewestPython, func(f *Facts) any { return &f.NewestPython }},
+}
+
+// field returns a pointer to the Facts field a row names, or nil.
 func (f *Facts) field(name string) any {
-	switch name {
-	case FactTypeCheck:
-		return &f.TypeCheck
-	case FactDropsGenericOptions:
-		return &f.DropsGenericOptions
-	case FactGlobalsPerThread:
-		return &f.GlobalsPerThread
-	case FactPerThreadTrees:
-		return &f.PerThreadTrees
-	case FactCUDAGraphsBackendTrees:
-		return &f.CUDAGraphsBackendTrees
-	case FactCUDAGraphsBackendTakesKwargs:
-		return &f.CUDAGraphsBackendTakesKwargs
-	case FactOtherBackendGetsModeOptions:
-		return &f.OtherBackendGetsModeOptions
-	case FactSkipMessagePrefixed:
-		return &f.SkipMessagePrefixed
-	case FactMessagefulLegacyAsserts:
-		return &f.MessagefulLegacyAsserts
-	case FactFirstCallCallsGuardFilter:
-		return &f.FirstCallCallsGuardFilter
-	case FactFirstCallValidatesOverrides:
-		return &f.FirstCallValidatesOverrides
-	case FactCompileOptions:
-		return &f.CompileOptions
-	case FactBackends:
-		return &f.Backends
-	case FactListedBackends:
-		return &f.ListedBackends
-	case FactAliasKeys:
-		return &f.AliasKeys
-	case FactAOTIWrapperPatch:
-		return &f.AOTIWrapperPatch
-	case FactInvalidBackendSuggests:
-		return &f.InvalidBackendSuggests
-	case FactInvalidBackendKeyError:
-		return &f.InvalidBackendKeyError
-	case FactBackendNoneIsDefault:
-		return &f.BackendNoneIsDefault
-	case FactPython:
-		return &f.Python
-	case FactCompileKwargs:
-		return &f.CompileKwargs
-	case FactBisectBackend:
-		return &f.BisectBackend
-	case FactCompileMaxPython:
-		return &f.CompileMaxPython
-	case FactCompilePythonMessage:
-		return &f.CompilePythonMessage
-	case FactCompilePythonInOptimize:
-		return &f.CompilePythonInOptimize
-	case FactInputMutationSupportDefault:
-		return &f.InputMutationSupportDefault
-	case FactOldestPython:
-		return &f.OldestPython
-	case FactCompileDisableTruthy:
-		return &f.CompileDisableTruthy
-	case FactNewestPython:
-		return &f.NewestPython
+	for _, ff := range factFields {
+		if ff.name == name {
+			return ff.ptr(f)
+		}
 	}
 	return nil
 }
