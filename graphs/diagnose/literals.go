@@ -94,14 +94,16 @@ type matchCache struct {
 	// foldFor, 1 + the entry they were last made for.
 	litAt, sqAt, foldAt    []int
 	litFor, sqFor, foldFor int
-	// linesMemo and nearMemo remember linesMatch's and matchNear's answers by text (at
-	// most maxLinesMemo each).
-	linesMemo map[linesKey]bool
-	nearMemo  map[nearKey]bool
+	// linesMemo, nearMemo and absentMemo remember linesMatch's, matchNear's and
+	// markedAbsent's answers by text (at most maxLinesMemo each).
+	linesMemo  map[linesKey]bool
+	nearMemo   map[nearKey]bool
+	absentMemo map[absentKey]bool
 }
 
 func newMatchCache(rows int) matchCache {
-	return matchCache{litAt: make([]int, rows), sqAt: make([]int, rows), foldAt: make([]int, rows), linesMemo: map[linesKey]bool{}, nearMemo: map[nearKey]bool{}}
+	return matchCache{litAt: make([]int, rows), sqAt: make([]int, rows), foldAt: make([]int, rows), linesMemo: map[linesKey]bool{}, nearMemo: map[nearKey]bool{},
+		absentMemo: map[absentKey]bool{}}
 }
 
 // gate is what every match of an expression holds: clauses of literals, each clause
