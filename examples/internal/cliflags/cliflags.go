@@ -479,8 +479,13 @@ var fileFlags = []struct {
 }
 
 // fileFlagHint returns ": did you mean -script train.py?" for an argument that looks
-// like a file one of fs's file flags reads, and "" otherwise.
+// like a file one of fs's file flags reads, and "" otherwise. Where a file flag took
+// another flag as its file (-diagnose -json run.log: the flag package gives -diagnose
+// the value "-json", sweep12 finding 2), it says so and how to write it.
 func fileFlagHint(fs *flag.FlagSet, arg string) string {
+	if h := flagTakenAsFile(fs, arg); h != "" {
+		return h
+	}
 	ext := strings.ToLower(filepath.Ext(arg))
 	_, statErr := os.Stat(arg)
 	for _, f := range fileFlags {
@@ -489,6 +494,23 @@ func fileFlagHint(fs *flag.FlagSet, arg string) string {
 		}
 		if slices.Contains(f.exts, ext) || (f.exts == nil && (ext != "" || statErr == nil)) {
 			return fmt.Sprintf(": did you mean -%s %s?", f.flag, arg)
+		}
+	}
+	return ""
+}
+
+// flagTakenAsFile returns ": -diagnose took "-json" as its file: write -diagnose run.log
+// -json" where a file flag's value is the name of one of fs's flags, and "" otherwise.
+func flagTakenAsFile(fs *flag.FlagSet, arg string) string {
+	for _, f := range fileFlags {
+		fl := fs.Lookup(f.flag)
+		if fl == nil {
+			continue
+		}
+		v := fl.Value.String()
+		name, _, _ := strings.Cut(strings.TrimLeft(v, "-"), "=")
+		if strings.HasPrefix(v, "-") && name != "" && fs.Lookup(name) != nil {
+			return fmt.Sprintf(": -%s took %q as its file: write -%s %s %s", f.flag, v, f.flag, arg, v)
 		}
 	}
 	return ""

@@ -54,3 +54,37 @@ func TestUnexpectedArgumentSuggestsFlag(t *testing.T) {
 		})
 	}
 }
+
+// TestFlagTakenAsFile: a file flag followed by another flag takes that flag as its
+// file (the flag package's rule), and the file left over gets said so, with the order
+// that works (sweep12 finding 2: "did you mean -diagnose run.log?" to a user who wrote
+// -diagnose); a value that names no flag keeps the file-flag hint.
+func TestFlagTakenAsFile(t *testing.T) {
+	full := func() *flag.FlagSet {
+		fs := flag.NewFlagSet("compilemode", flag.ContinueOnError)
+		fs.SetOutput(io.Discard)
+		fs.String("script", "", "")
+		fs.String("diagnose", "", "")
+		fs.Bool("json", false, "")
+		fs.String("torch", "", "")
+		return fs
+	}
+	tests := []struct {
+		args []string
+		want string
+	}{
+		{[]string{"-diagnose", "-json", "run.log"}, `compilemode: unexpected argument "run.log" (flags only: -diagnose took "-json" as its file: write -diagnose run.log -json; see -h)` + "\n"},
+		{[]string{"-script", "--json", "t.py"}, `compilemode: unexpected argument "t.py" (flags only: -script took "--json" as its file: write -script t.py --json; see -h)` + "\n"},
+		{[]string{"-diagnose", "-torch=2.5", "run.log"}, `compilemode: unexpected argument "run.log" (flags only: -diagnose took "-torch=2.5" as its file: write -diagnose run.log -torch=2.5; see -h)` + "\n"},
+		{[]string{"-diagnose", "-", "run.log"}, `compilemode: unexpected argument "run.log" (flags only: did you mean -diagnose run.log?; see -h)` + "\n"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.args[1], func(t *testing.T) {
+			var stderr bytes.Buffer
+			_, code, ok := Parse(full(), tt.args, &stderr)
+			require.False(t, ok)
+			require.Equal(t, 2, code)
+			require.Equal(t, tt.want, stderr.String())
+		})
+	}
+}
