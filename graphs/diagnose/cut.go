@@ -272,18 +272,21 @@ func (s *scanner) matchCut(k int, rows []int, last bool) bool {
 				break
 			}
 		}
-		if found < 0 {
-			continue
-		}
-		fits := s.oneCodeFits(found, c)
-		for _, i := range fits {
-			s.hit(i, e, e.unquoted, Truncated)
-		}
-		if len(fits) > 0 {
+		if found >= 0 && s.hitCut(found, c, e) {
 			return true
 		}
 	}
 	return false
+}
+
+// hitCut records a Truncated hit on entry e for each row of found's code that cut c
+// fits (oneCodeFits), and reports whether it recorded any.
+func (s *scanner) hitCut(found int, c cutSides, e *ringLine) bool {
+	fits := s.oneCodeFits(found, c)
+	for _, i := range fits {
+		s.hit(i, e, e.unquoted, Truncated)
+	}
+	return len(fits) > 0
 }
 
 // minTruncated is the shortest literal (squeezed) that the short-cut rule takes.

@@ -39,14 +39,7 @@ func (s *scanner) matchDropped(k int, rows []int) bool {
 			break
 		}
 		c, ok := droppedCut(body, sq, s.rows[i].squeezed)
-		if !ok || s.rows[i].uncut() || !s.cutFits(i, c) {
-			continue
-		}
-		fits := s.oneCodeFits(i, c)
-		for _, j := range fits {
-			s.hit(j, e, e.unquoted, Truncated)
-		}
-		if len(fits) > 0 {
+		if ok && !s.rows[i].uncut() && s.cutFits(i, c) && s.hitCut(i, c, e) {
 			return true
 		}
 	}
