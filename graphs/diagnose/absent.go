@@ -47,8 +47,11 @@ func absentMarks() []absentMark {
 			after: regexp.MustCompile(`^[^|\x60"'“”‘’]{0,60}[\x60"'”’]?\s*(?:\|\s*0\s*)+\|?\s*$`)},
 		// "`…`: 0", "`…`: none", "`…` → 0", "checked for `…`: not seen".
 		{before: regexp.MustCompile(absentOpen), after: regexp.MustCompile(`(?i)` + absentClose + `\s*(?::|→|->|=>|=|—)\s*` + absentNoneIs + `\s*(?:[.,;)}\]]|$)`)},
-		// "no `…`", "0 occurrences of `…`", "without any `…`", "never saw `…`".
+		// "no `…`", "0 occurrences of `…`", "without any `…`", "never saw `…`"; "no longer
+		// get `…`", "didn't see `…`", "no more `…`" (sweep12 finding 4: a report that the
+		// message went away).
 		{before: regexp.MustCompile(`(?i)(?:\b(?:no|without(?:\s+(?:any|a\s+single))?|zero|not\s+a\s+single|never\s+(?:saw|see|seen|hit|got|printed|logged|observed|showed)(?:\s+(?:any|a))?|` +
+			`(?:no\s+longer|did(?:\s+not|n't|n’t))\s+(?:get|gets|got|see|sees|saw|hit|hits|raise|raises|throw|throws|print|prints|show|shows)(?:\s+(?:any|a|the|this))?|no\s+more|` +
 			`(?:0|zero|no)\s+(?:occurrences?|hits?|matches|instances?|lines?)\s+(?:of|for|with|matching))\s+(?:single\s+)?)` + absentOpen)},
 		// "zero" (or "free of", "without any") before a list whose last item is the quote,
 		// the list's start on the line above too: "with **zero graph-capture corruption / IMA
