@@ -39,7 +39,7 @@ func (s *scanner) matchDropped(k int, rows []int) bool {
 			break
 		}
 		c, ok := droppedCut(body, sq, s.rows[i].squeezed)
-		if ok && !s.rows[i].uncut() && s.cutFits(i, c) && s.hitCut(i, c, e) {
+		if ok && s.cutFits(i, c) && s.hitCut(i, c, e) {
 			return true
 		}
 	}
