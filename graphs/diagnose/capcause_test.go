@@ -1,0 +1,63 @@
+package diagnose
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/require"
+)
+
+// captureFinding reads log (for torch, when set) and returns its stream-capture-illegal
+// finding, or nil.
+func captureFinding(t *testing.T, log, torch string) *Finding {
+	t.Helper()
+	d, err := Options{Torch: torch}.Read(strings.NewReader(log))
+	require.NoError(t, err)
+	for i := range d.Findings {
+		if d.Findings[i].Code == StreamCaptureIllegal {
+			return &d.Findings[i]
+		}
+	}
+	return nil
+}
+
+// TestNCCLCaptureCause: "operation not permitted when stream is capturing" printed by
+// NCCL or RCCL for one of its own CUDA calls (its WARN line, DistBackendError's "Last
+// error:") gets the collective-captured cause and fix, not the synchronisation ones
+// (sweep12 finding 3); the runtime's own "CUDA error: …" keeps the synchronisation
+// cause. The NCCL cases fail before ncclCaptureRows.
+func TestNCCLCaptureCause(t *testing.T) {
+	t.Parallel()
+	const dist = "torch.distributed.DistBackendError: NCCL error in: /pytorch/torch/csrc/distributed/c10d/NCCLUtils.cpp:77, " +
+		"unhandled cuda error (run with NCCL_DEBUG=INFO for details), NCCL version 2.21.5\n" +
+		"ncclUnhandledCudaError: Call to CUDA function failed.\nLast error:\n"
+	cases := []struct {
+		name, log, torch string
+		nccl, deviceID   bool
+	}{
+		{"dist-backend-error", dist + "Cuda failure 'operation not permitted when stream is capturing'\n", "", true, false},
+		{"dist-backend-error-2.11", dist + "Cuda failure 'operation not permitted when stream is capturing'\n", "2.11", true, true},
+		{"dist-backend-error-2.1", dist + "Cuda failure 'operation not permitted when stream is capturing'\n", "2.1", true, false},
+		{"last-error-one-line", "ncclUnhandledCudaError: Call to CUDA function failed. Last error: Cuda failure 'operation not permitted when stream is capturing'\n", "", true, false},
+		{"warn-line", "node1:4242:4242 [0] NCCL INFO Channel 00/0 : 0[0] -> 1[1] via P2P/CUMEM\n" +
+			"node1:4242:4242 [0] transport/p2p.cc:280 NCCL WARN Cuda failure 'operation not permitted when stream is capturing'\n" +
+			"node1:4242:4242 [0] NCCL INFO transport/p2p.cc:410 -> 1\n", "", true, false},
+		{"warn-driver-call", "node1:4242:4250 [0] misc/cudawrap.cc:190 NCCL WARN Cuda failure 900 'operation not permitted when stream is capturing'\n", "", true, false},
+		{"rccl-hip", "mi300:77:77 [0] NCCL WARN HIP failure 'operation not permitted when stream is capturing' at /src/rccl/src/misc/alloc.h:120\n", "", true, false},
+		{"rank-prefixed", "[rank1]: torch.distributed.DistBackendError: NCCL error in: ../torch/csrc/distributed/c10d/NCCLUtils.hpp:317, unhandled cuda error (run with NCCL_DEBUG=INFO for details), NCCL version 2.20.5\n" +
+			"[rank1]: ncclUnhandledCudaError: Call to CUDA function failed.\n[rank1]: Last error:\n" +
+			"[rank1]: Cuda failure 'operation not permitted when stream is capturing'\n", "", true, false},
+		{"runtime-error", "RuntimeError: CUDA error: operation not permitted when stream is capturing\n", "", false, false},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			t.Parallel()
+			f := captureFinding(t, tc.log, tc.torch)
+			require.NotNil(t, f, "a stream-capture-illegal finding")
+			require.Equal(t, tc.nccl, strings.Contains(f.Cause, "NCCL (or RCCL) failed one of its own CUDA calls"), f.Cause)
+			require.Equal(t, tc.nccl, strings.Contains(f.Fix, "run every collective you capture once before the capture"), f.Fix)
+			require.Equal(t, !tc.nccl, strings.Contains(f.Fix, "keep synchronising calls"), f.Fix)
+			require.Equal(t, tc.deviceID, strings.Contains(f.Fix, "device_id="), f.Fix)
+		})
+	}
+}
