@@ -61,3 +61,20 @@ func TestNCCLCaptureCause(t *testing.T) {
 		})
 	}
 }
+
+// TestNCCLCaptureCauseOverTitle: a report whose title (or first traceback line) has
+// the runtime's wording and whose log below shows NCCL's "Cuda failure '…'" gets NCCL's
+// cause: the earlier line does not win (fails before namesRaiser).
+func TestNCCLCaptureCauseOverTitle(t *testing.T) {
+	t.Parallel()
+	for _, log := range []string{
+		"# [Bug]: HIP error: operation not permitted when stream is capturing\n\nlog:\n" +
+			"mi300:77:77 [0] NCCL WARN HIP failure 'operation not permitted when stream is capturing' at /src/rccl/src/misc/alloc.h:120\n",
+		"RuntimeError: CUDA error: operation not permitted when stream is capturing\n" +
+			"node1:4242:4242 [0] transport/p2p.cc:280 NCCL WARN Cuda failure 'operation not permitted when stream is capturing'\n",
+	} {
+		f := captureFinding(t, log, "")
+		require.NotNil(t, f)
+		require.Contains(t, f.Cause, "NCCL (or RCCL) failed one of its own CUDA calls")
+	}
+}

@@ -65,3 +65,8 @@ func ncclCaptureRows() []Signature {
 		row("failure 900 'operation not permitted when stream is capturing'"),
 	}
 }
+
+// namesRaiser reports whether row's line shows which library's call was refused (NCCL's
+// rows), so that its cause holds for the whole text: a report titled with the runtime's
+// wording above NCCL's WARN line is NCCL's failure (better).
+func (r *compiledRow) namesRaiser() bool { return r.Cause == causeNCCLCapture }
