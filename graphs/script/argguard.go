@@ -269,6 +269,7 @@ func (r *reader) noteArgFlag(c *expr, dest string, d argDefault) {
 		r.argFlags = map[string]argFlag{}
 	}
 	r.argFlags[dest] = f
+	r.noteFlagOpts(c, dest, len(stores) == 2)
 }
 
 // flagSetDefault records parser.set_defaults(dest=v): the default of a flag added

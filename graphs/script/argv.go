@@ -1,7 +1,10 @@
 package script
 
 import (
+	"fmt"
 	"strings"
+
+	"github.com/compilemode/compilemode/config/literal"
 )
 
 // An argument list the file writes (sweep11 finding 3): parser.parse_args(["--mode",
@@ -12,7 +15,13 @@ import (
 // can be "any value the command line gives". Only a file with one parse_args (or
 // parse_known_args) call is read so: with two (if is_notebook: parse_args([]) else
 // parse_args()), the command line may decide. Options that take a value are
-// followed; a flag the list gives (--compile for store_true) is not.
+// followed, and so are flags (sweep13 item 3): store_true, store_false and
+// BooleanOptionalAction (its --no-x too) store their value when the list gives
+// their option string, else the dest keeps its default (Lib/argparse.py
+// _StoreTrueAction, _StoreFalseAction, BooleanOptionalAction.__call__), so a test
+// of the dest (`if args.compile:`) is decided by the list, as a version test is.
+// Abbreviated options (--comp for --compile) and joined short flags (-cv) are not
+// read.
 
 // noteParseCall records a parse_args or parse_known_args call (the index pass).
 func (r *reader) noteParseCall(c *expr) {
@@ -53,12 +62,19 @@ func (r *reader) givenArgv() {
 		return
 	}
 	given := map[string]string{}
+	flags := map[string]literal.Value{}
 	for i := 0; i < len(toks); i++ {
 		flag, val, eq := strings.Cut(toks[i], "=")
 		dest, known := r.optionDests[flag]
+		if v, isFlag := r.flagOpts[flag]; known && isFlag && !eq {
+			flags[dest] = v
+			delete(given, dest)
+			continue
+		}
 		if !known || !r.argValued[dest] {
 			continue
 		}
+		delete(flags, dest)
 		if !eq {
 			if i+1 >= len(toks) {
 				break
@@ -70,6 +86,22 @@ func (r *reader) givenArgv() {
 	}
 	for dest := range r.argOpen {
 		r.argOpen[dest] = 0
+	}
+	r.argvFlags = map[string]argvFlag{}
+	for dest, f := range r.argFlags {
+		if _, valued := given[dest]; valued {
+			continue
+		}
+		af := argvFlag{line: int(c.line), value: f.def}
+		if v, ok := flags[dest]; ok {
+			af.value, af.given = v, true
+		}
+		r.argvFlags[dest] = af
+		fl := f.line
+		if af.given {
+			fl = af.line
+		}
+		r.argFlags[dest] = argFlag{line: fl, def: af.value}
 	}
 	for dest, v := range given {
 		r.cands[dest] = slicesDeleteArgparse(r.cands[dest], r.inArgparse)
@@ -134,4 +166,60 @@ func (r *reader) strItems(v *expr) ([]string, bool) {
 		out = append(out, s)
 	}
 	return out, true
+}
+
+// argvFlag is a flag dest's value with the argument list the file writes.
+type argvFlag struct {
+	line  int
+	value literal.Value
+	given bool // the list gives one of its option strings
+}
+
+// noteFlagOpts records what each option string of the flag add_argument call c
+// stores; boolOpt: BooleanOptionalAction, whose --x stores True and the --no-x it
+// adds False.
+func (r *reader) noteFlagOpts(c *expr, dest string, boolOpt bool) {
+	f := r.argFlags[dest]
+	if len(f.stores) == 0 && !boolOpt {
+		return
+	}
+	for _, a := range c.args {
+		s, ok := r.literalStr(a.value)
+		if a.keyword != "" || a.star != 0 || !ok || !strings.HasPrefix(s, "-") || len(r.flagOpts) >= maxFlow {
+			continue
+		}
+		if r.flagOpts == nil {
+			r.flagOpts = map[string]literal.Value{}
+		}
+		if !boolOpt {
+			r.flagOpts[s] = f.stores[len(f.stores)-1]
+			continue
+		}
+		r.flagOpts[s] = literal.Bool(true)
+		if no, ok := strings.CutPrefix(s, "--"); ok {
+			r.flagOpts["--no-"+no] = literal.Bool(false)
+			r.optionDests["--no-"+no] = dest
+		}
+	}
+}
+
+// argvTruth decides `[not] ARGS.dest` for a flag dest the written argument list
+// gives its value (givenArgv).
+func (r *reader) argvTruth(cond *expr) (bool, string, bool) {
+	neg := false
+	for n := 0; r.isNot(cond) && n < MaxNesting; n++ {
+		cond, neg = cond.elts[0], !neg
+	}
+	if cond == nil || cond.kind != attr || cond.x.kind != name || !r.parsedArgs[cond.x.name] {
+		return false, "", false
+	}
+	f, ok := r.argvFlags[cond.name]
+	if !ok {
+		return false, "", false
+	}
+	how := "not given: its default"
+	if f.given {
+		how = "given"
+	}
+	return f.value.Truthy() != neg, fmt.Sprintf("with the argument list parse_args is given at line %d (%s %s, %s; the command line decides nothing)", f.line, r.argDefaults[cond.name].flag, how, f.value), true
 }

@@ -27,6 +27,9 @@ func (r *reader) condTruth(cond *expr) (bool, string, bool) {
 	if v, where, ok := r.hasattrTruth(cond); ok {
 		return v, where, true
 	}
+	if v, where, ok := r.argvTruth(cond); ok {
+		return v, where, true
+	}
 	return r.guardTruth(r.text(cond))
 }
 

@@ -286,6 +286,8 @@ type reader struct {
 	argValued                           map[string]bool          // argparse dests an option that takes a value also sets (argguard.go)
 	optionDests                         map[string]string        // argparse option string ("--mode") → its dest (argv.go)
 	parseCalls                          []*expr                  // the parse_args and parse_known_args calls (argv.go)
+	flagOpts                            map[string]literal.Value // a flag's option string ("--compile", "--no-x") → what it stores (argv.go)
+	argvFlags                           map[string]argvFlag      // flag dest → its value from the argument list the file writes (argv.go)
 	flagParserDefaults                  map[string]literal.Value // argparse dest → its parser.set_defaults literal (argguard.go)
 	dictObjs                            map[dictKey]*dictObj     // the dicts followed by name, where the reader runs now (dictflow.go)
 	dictWork                            int                      // items the dict flow has copied (maxDictWork)

@@ -1,0 +1,71 @@
+package script
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/require"
+)
+
+// TestGivenArgvFlags: a flag an argument list the file writes gives (or leaves) has
+// that value alone, as argparse parses the list (script13 item 3:
+// parse_args(["--compile", "--mode", "max-autotune"]) planned `if args.compile:` false
+// "with the parser's defaults; the command line decides", and dynamic=args.dyn both
+// ways). The values are Python 3.11.7's argparse on the same parsers.
+func TestGivenArgvFlags(t *testing.T) {
+	t.Parallel()
+	cases := []struct {
+		name, add, parse, cond string
+		want                   string // the guard's verdict: "true", "false" or "" (not decided)
+	}{
+		{"store_true-given", `p.add_argument("--compile", action="store_true")`, `p.parse_args(["--compile", "--mode", "max-autotune"])`, "args.compile", "true"},
+		{"store_true-absent", `p.add_argument("--compile", action="store_true")`, `p.parse_args(["--mode", "max-autotune"])`, "args.compile", "false"},
+		{"store_true-empty", `p.add_argument("--compile", action="store_true")`, `p.parse_args([])`, "args.compile", "false"},
+		{"store_true-split", `p.add_argument("-c", "--compile", action="store_true")`, `p.parse_args("-c --mode default".split())`, "args.compile", "true"},
+		{"store_false-given", `p.add_argument("--no-compile", action="store_false", dest="compile")`, `p.parse_args(["--no-compile"])`, "args.compile", "false"},
+		{"store_false-not", `p.add_argument("--no_compile", action="store_true")`, `p.parse_args(["--no_compile"])`, "not args.no_compile", "false"},
+		{"boolopt-no", `p.add_argument("--compile", action=argparse.BooleanOptionalAction, default=True)`, `p.parse_args(["--no-compile"])`, "args.compile", "false"},
+		{"boolopt-yes", `p.add_argument("--compile", action=argparse.BooleanOptionalAction)`, `p.parse_args(["--compile"])`, "args.compile", "true"},
+		{"boolopt-absent", `p.add_argument("--compile", action=argparse.BooleanOptionalAction)`, `p.parse_args([])`, "args.compile", "false"},
+		{"last-wins", `p.add_argument("--compile", action=argparse.BooleanOptionalAction)`, `p.parse_args(["--compile", "--no-compile"])`, "args.compile", "false"},
+		{"command-line", `p.add_argument("--compile", action="store_true")`, `p.parse_args()`, "args.compile", ""},
+		{"two-calls", `p.add_argument("--compile", action="store_true")`, `p.parse_args(["--compile"]) if nb else p.parse_args()`, "args.compile", ""},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			t.Parallel()
+			src := "import argparse\nimport torch\np = argparse.ArgumentParser()\np.add_argument(\"--mode\", default=\"default\")\n" + tc.add + "\nargs = " + tc.parse + "\nif " + tc.cond + ":\n    m = torch.compile(model, mode=args.mode)\n"
+			s, err := readBytes("a.py", []byte(src))
+			require.NoError(t, err)
+			require.Len(t, s.Sites, 1)
+			g := s.Sites[0].Guard
+			got := ""
+			for _, v := range []string{"true", "false"} {
+				if strings.Contains(g, ": "+v+" with the argument list") {
+					got = v
+				}
+			}
+			require.Equal(t, tc.want, got, "guard %q", g)
+		})
+	}
+}
+
+// TestGivenArgvFlagValue: dynamic=args.dyn of a flag the written list decides is
+// planned with that one value.
+func TestGivenArgvFlagValue(t *testing.T) {
+	t.Parallel()
+	for _, tc := range []struct{ parse, want string }{
+		{`["--dyn"]`, "True"},
+		{`[]`, "False"},
+	} {
+		t.Run(tc.parse, func(t *testing.T) {
+			t.Parallel()
+			src := "import argparse\nimport torch\np = argparse.ArgumentParser()\np.add_argument(\"--dyn\", action=\"store_true\")\nargs = p.parse_args(" + tc.parse + ")\nm = torch.compile(model, dynamic=args.dyn)\n"
+			s, err := readBytes("a.py", []byte(src))
+			require.NoError(t, err)
+			require.Len(t, s.Sites, 1)
+			require.Empty(t, s.Sites[0].Alternatives)
+			require.Contains(t, strings.Join(s.Sites[0].Notes, "\n"), "dynamic `args.dyn` has one value: "+tc.want)
+		})
+	}
+}
