@@ -60,31 +60,17 @@ func ReadAll(fn string, r io.Reader, max int64) (data []byte, err error) {
 	if IsNil(r) {
 		return nil, &ZeroError{Func: fn, Arg: "r (the reader)"}
 	}
-	defer func() {
-		if p := recover(); p != nil {
-			data, err = nil, &StreamError{Func: fn, Msg: fmt.Sprintf("the reader panicked: %v", p)}
-		}
-	}()
+	g := Reader(fn, r)
 	buf := make([]byte, 32<<10)
-	empty := 0
 	for int64(len(data)) <= max {
 		want := min(int64(len(buf)), max+1-int64(len(data)))
-		n, rerr := r.Read(buf[:want])
-		if n < 0 || int64(n) > want {
-			return nil, &StreamError{Func: fn, Msg: fmt.Sprintf("the reader returned %d bytes for a buffer of %d", n, want)}
-		}
+		n, rerr := g.Read(buf[:want])
 		data = append(data, buf[:n]...)
 		switch {
 		case errors.Is(rerr, io.EOF):
 			return data, nil
 		case rerr != nil:
 			return nil, rerr
-		case n == 0:
-			if empty++; empty >= MaxEmptyReads {
-				return nil, &StreamError{Func: fn, Msg: fmt.Sprintf("the reader returned no bytes and no error %d times in a row", empty), Err: io.ErrNoProgress}
-			}
-		default:
-			empty = 0
 		}
 	}
 	return data, nil
