@@ -1656,7 +1656,9 @@
 //   - python-headers-missing: "Can't find Python.h in ", 2.4–2.14
 //   - python-headers-missing: a paraphrase with "headers", as reports retell it
 //   - python-headers-missing: a paraphrase with "Python.h", as reports retell it
+//   - python-headers-missing: a paraphrase with "python.h", as reports retell it
 //   - python-headers-missing: a paraphrase with "Python.h", as reports retell it
+//   - python-headers-missing: a paraphrase with "python.h", as reports retell it
 //   - python-headers-missing: "Python.h: No such file" (the message cut short), 2.0–2.14
 //   - python-headers-missing: "fatal error: Python.h" (the message cut short), 2.0–2.14
 //   - backend-ignores-inductor-config: "backend ignoring extra kwargs", 2.5–2.14
