@@ -21,3 +21,16 @@ func TestHeaderMissingRetold(t *testing.T) {
 		{"no context", "# Cannot find Python.h\nbuilding my C extension", ""},
 	})
 }
+
+// TestNotEnoughSMsAfterMode: max-autotune named first and the warning's first words after
+// it in one sentence (the borrowed retelling of max-autotune-gemm-off); not in another
+// sentence.
+func TestNotEnoughSMsAfterMode(t *testing.T) {
+	t.Parallel()
+	checkFirstCodes(t, []codeCase{
+		{"quoted head", "On Blackwell: inductor refuses `max_autotune_gemm` (\"Not enough SMs\" — 48 on GB10)", MaxAutotuneGEMMOff},
+		{"colon", "max-autotune: not enough SMs on my RTX 4060", MaxAutotuneGEMMOff},
+		{"mode first, reason", "max_autotune_gemm is off because there are not enough SMs (48)", MaxAutotuneGEMMOff},
+		{"another sentence", "We use max-autotune. Not enough SMs are free for the copy engine", ""},
+	})
+}
