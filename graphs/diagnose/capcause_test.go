@@ -61,3 +61,45 @@ func TestNCCLCaptureCause(t *testing.T) {
 		})
 	}
 }
+
+// TestNCCLCaptureCauseOverTitle: a report whose title (or first traceback line) has
+// the runtime's wording and whose log below shows NCCL's "Cuda failure '…'" gets NCCL's
+// cause: the earlier line does not win (fails before namesRaiser).
+func TestNCCLCaptureCauseOverTitle(t *testing.T) {
+	t.Parallel()
+	for _, log := range []string{
+		"# [Bug]: HIP error: operation not permitted when stream is capturing\n\nlog:\n" +
+			"mi300:77:77 [0] NCCL WARN HIP failure 'operation not permitted when stream is capturing' at /src/rccl/src/misc/alloc.h:120\n",
+		"RuntimeError: CUDA error: operation not permitted when stream is capturing\n" +
+			"node1:4242:4242 [0] transport/p2p.cc:280 NCCL WARN Cuda failure 'operation not permitted when stream is capturing'\n",
+	} {
+		f := captureFinding(t, log, "")
+		require.NotNil(t, f)
+		require.Contains(t, f.Cause, "NCCL (or RCCL) failed one of its own CUDA calls")
+	}
+}
+
+// TestWatchdogCaptureCause: ProcessGroupNCCL's watchdog ending the process over an
+// event query refused during another thread's capture, in both wordings, CUDA and
+// HIP, gets the watchdog's cause and fix (fails before the watchdog rows); 2.0's fix
+// says to upgrade.
+func TestWatchdogCaptureCause(t *testing.T) {
+	t.Parallel()
+	cases := []struct{ name, log, torch string }{
+		{"rank-wording", "[E ProcessGroupNCCL.cpp:915] [Rank 0] NCCL watchdog thread terminated with exception: CUDA error: operation not permitted when stream is capturing\n", ""},
+		{"pg-wording", "[rank0]:[E1030 15:32:32.970893361 ProcessGroupNCCL.cpp:2055] [PG ID 5 PG GUID 51 Rank 0] Process group watchdog thread terminated with exception: CUDA error: operation not permitted when stream is capturing\n", ""},
+		{"hip", "[rank3]:[E1030 15:32:32.9 ProcessGroupNCCL.cpp:2055] [PG ID 0 PG GUID 0(default_pg) Rank 3] Process group watchdog thread terminated with exception: HIP error: operation not permitted when stream is capturing\n", ""},
+		{"2.0", "[E ProcessGroupNCCL.cpp:828] [Rank 1] NCCL watchdog thread terminated with exception: CUDA error: operation not permitted when stream is capturing\n", "2.0"},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			t.Parallel()
+			f := captureFinding(t, tc.log, tc.torch)
+			require.NotNil(t, f)
+			require.Contains(t, f.Cause, "watchdog thread, which polls the CUDA events")
+			require.Contains(t, f.Fix, "capture_error_mode=\"thread_local\"")
+			require.NotContains(t, f.Fix, "keep synchronising calls")
+			require.Equal(t, tc.torch == "2.0", strings.Contains(f.Fix, "upgrade to 2.1"), f.Fix)
+		})
+	}
+}

@@ -451,7 +451,8 @@ func (s *scanner) recovered(d *Diagnosis, planTorch string, haveTorch bool) {
 
 // better reports whether row i gives a code's finding rather than row j: PyTorch's
 // text over a paraphrase, a message's sentence over its trailing hint alone (Trailer),
-// then an earlier line, or on the same line a row that covers the release the log
+// a line that shows who raised it (namesRaiser: NCCL's "Cuda failure '…'" under an
+// issue's title that quotes the runtime's wording) over the others, then an earlier line, or on the same line a row that covers the release the log
 // shows, then one that matched exactly over one that matched only once quote marks
 // were taken out (MSVC's "C1083: Cannot open include file: 'Python.h': No such file or
 // directory" holds gcc's wording between its quotes).
@@ -461,6 +462,9 @@ func (s *scanner) better(i, j int, torch modes.Version, haveTorch bool) bool {
 	}
 	if s.rows[i].Trailer != s.rows[j].Trailer {
 		return !s.rows[i].Trailer
+	}
+	if a, b := s.rows[i].namesRaiser(), s.rows[j].namesRaiser(); a != b {
+		return a
 	}
 	if s.hits[i].line != s.hits[j].line {
 		return s.hits[i].line < s.hits[j].line

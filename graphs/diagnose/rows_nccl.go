@@ -43,6 +43,38 @@ const (
 		"ProcessGroupNCCL.cpp errorIfCapturingNonCapturableNCCL, PR #64440)"
 )
 
+// ProcessGroupNCCL's watchdog thread polls the CUDA events of the collectives handed to
+// it; one such query while another thread captures in the global mode is refused, and
+// the watchdog logs "[Rank N] NCCL watchdog thread terminated with exception: …" (older
+// copies) or "<prefix>Process group watchdog thread terminated with exception: …" and
+// ends the process. The rows hold the part both wordings share, the pattern the word
+// before it (so that, as for NCCL's rows, a line cropped to the runtime's wording stays
+// the runtime row's).
+const (
+	causeWatchdogCapture = "ProcessGroupNCCL's watchdog thread, which polls the CUDA events of " +
+		"collectives (cudaEventQuery), queried one while another thread was capturing a CUDA graph " +
+		"in the default global capture mode, which refuses such a query on any thread, and the " +
+		"watchdog ended the process; not a synchronisation in the captured code"
+	fixWatchdogCapture = "let outstanding collectives finish before each capture " +
+		"(torch.cuda.synchronize() after the last eager collective, before torch.cuda.graph); capture " +
+		"with capture_error_mode=\"thread_local\", under which another thread's query is allowed; or " +
+		"use a PyTorch with PR #160398 (2025-08), whose watchdog queries in thread-local mode itself; " +
+		"on ROCm a HIP event query still breaks a capture in thread-local mode (PR #176251); or run " +
+		"without CUDA graphs"
+	fixWatchdogCapture20 = "upgrade to 2.1 or later, which hands no captured collective to the " +
+		"watchdog (PR #102542) and waits for its pending queries before a capture begins (\"Waiting " +
+		"for pending NCCL work to finish before starting graph capture.\"); until then "
+	sourceWatchdogCapture = "torch/csrc/distributed/c10d/ProcessGroupNCCL.cpp (\"NCCL watchdog thread " +
+		"terminated with exception: \" in older copies, \"Process group watchdog thread terminated with " +
+		"exception: \" in later ones, WorkNCCL::finishedGPUExecutionInternal's event query); PR #104555 " +
+		"and PR #105182 (the crash: the watchdog's cudaEventQuery on work enqueued before a capture; " +
+		"thread-local mode on the capturing side lets it pass); PR #102542 (no workEnqueue while " +
+		"capturing, 2023-06); aten/src/ATen/cuda/CUDAGraph.cpp capture_begin (waits on " +
+		"num_pending_event_queries); PR #160398 (the watchdog's thread-local capture mode guard, " +
+		"2025-08-12); PR #176251 and PR #175377 (ROCm: hipEventQuery from the watchdog invalidates a " +
+		"capture even in thread-local mode); ROCm/hip#3876"
+)
+
 // ncclCaptureRows: NCCL's and RCCL's last-error and WARN lines for a CUDA call refused
 // during a capture. The literals start at "failure" so that "Cuda failure '…'" and
 // RCCL's "HIP failure '…' at file:line" both match; the pattern wants the word before
@@ -60,8 +92,29 @@ func ncclCaptureRows() []Signature {
 			Decisive: "NCCL's \"Cuda failure\" line (its WARN line or DistBackendError's last error)",
 		}
 	}
+	watchdog := func(literal string) Signature {
+		return Signature{
+			Code: StreamCaptureIllegal, Literal: literal, Pattern: `watchdog ` + regexp.QuoteMeta(literal),
+			Releases: modes.Minors(0, 14),
+			Cause:    causeWatchdogCapture,
+			Fix:      fixWatchdogCapture,
+			Tailored: []ReleaseFix{{Releases: modes.Minors(0, 0), Fix: fixWatchdogCapture20 + fixWatchdogCapture}},
+			Evidence: modes.Source,
+			Source:   sourceWatchdogCapture,
+			Decisive: "the watchdog's \"… watchdog thread terminated with exception\" line",
+		}
+	}
 	return []Signature{
 		row("failure 'operation not permitted when stream is capturing'"),
 		row("failure 900 'operation not permitted when stream is capturing'"),
+		watchdog("thread terminated with exception: CUDA error: operation not permitted when stream is capturing"),
+		watchdog("thread terminated with exception: HIP error: operation not permitted when stream is capturing"),
 	}
+}
+
+// namesRaiser reports whether row's line shows whose call was refused (NCCL's, the
+// watchdog's), so that its cause holds for the whole text: a report titled with the runtime's
+// wording above NCCL's WARN line is NCCL's failure (better).
+func (r *compiledRow) namesRaiser() bool {
+	return r.Cause == causeNCCLCapture || r.Cause == causeWatchdogCapture
 }
