@@ -435,9 +435,11 @@ func gemmOffRows() []Signature {
 // Inductor's graph compile by its functions (compile_to_module, fx_codegen_and_compile)
 // counts too: vLLM's workers log the traceback with paths only ("torch/_inductor/graph.py",
 // line 1845, in _compile_to_module), and the linker's line is the title
-// (vllm-project/vllm#16984).
+// (vllm-project/vllm#16984). torch.compile counts as prose writes it too: "torch compile"
+// (a maintainer's answer on kijai/ComfyUI-CogVideoXWrapper#227), apart from torch.compile
+// so that neither leaves "torch" alone as the literal both begin with.
 const tritonContext = `/main\.c|cuda_utils|triton|Triton|torch\.compile|compile_fx|torch\._dynamo|codecache|` +
-	`torch\._inductor|TorchDynamo|BackendCompilerFailed|InductorError|libcuda_dirs|in dirs\), msg|` +
+	`torch\._inductor|TorchDynamo|torch compile|BackendCompilerFailed|InductorError|libcuda_dirs|in dirs\), msg|` +
 	`compile_to_module|fx_codegen_and_compile|` + inductorNamed
 
 // inductorNamed is Inductor named in prose, as a setup note or a requirement list names
@@ -919,7 +921,7 @@ var pythonHeadersRetold = retold{
 	// The literals are the headers' words alone: a literal that starts with "Python" gives
 	// the prefilter a "python" anchor, which every frame of a traceback holds
 	// (BenchmarkVersusGrep went from 0.4 to 1.3 times grep's time with "python headers").
-	literals: []string{"headers", "Python.h"},
+	literals: []string{"headers", "Python.h", "python.h"}, // reports write the name both ways
 	pattern: `(?i)\bpython(?:3(?:\.\d+)?)?(?:'s)?\s+(?:(?:dev(?:elopment)?|c|include)\s+)?(?:headers?|header\s+files)\b[^.;]{0,40}?` +
 		`\b(?:(?:is|are|were|was)\s+)?(?:missing|not\s+(?:be\s+)?found|not\s+installed|absent|unavailable)\b|` +
 		`\b(?:missing|lacks?|lacking|without|no|(?:cannot|can't|could\s*n[o']t|unable\s+to|fail(?:s|ed)?\s+to)\s+find|` +
@@ -927,8 +929,7 @@ var pythonHeadersRetold = retold{
 		`(?:the\s+|a\s+|its\s+|their\s+)?(?:[\w-]+\s+){0,2}?python(?:3(?:\.\d+)?)?(?:'s)?\s+(?:(?:dev(?:elopment)?|c|include)\s+)?` +
 		`(?:headers?|header\s+files)\b|` +
 		`\bpython\b[^.;]{0,30}?\b(?:is|was|are|were)\s+missing\s+(?:its|the|their)\s+(?:dev(?:elopment)?|c|include)\s+headers\b|` +
-		`\bpython\.h\b[^.;]{0,20}?\b(?:is|was)\s+(?:missing|absent|not\s+(?:found|installed|there|in)\b)|` +
-		`\b(?:missing|no|without|lacks?|lacking)\s+\W?python\.h\b|` +
+		headerMissing(`python\.h`) + `|` +
 		// what needs Python.h, then that the Python lacks it: "Triton compiles a C extension
 		// needing Python.h, which this cluster's python ships without" (holdoutAC's
 		// open-instruct commit; branch recallG); in other languages: 缺少 Python.h, Python.h
@@ -950,10 +951,22 @@ func pythonHeadersRetoldRow() Signature {
 // The row needs Triton's or torch.compile's context, as the compiler's message does.
 var cudaHeadersRetold = retold{
 	literals: []string{"cuda.h"},
-	pattern: `(?i)\b(?:no|missing|without|lacks?|lacking|(?:cannot|can't|could\s*n[o']t|unable\s+to|fail(?:s|ed)?\s+to)\s+(?:find|locate|open|include))\s+` +
-		`(?:(?:the\s+)?(?:header\s+)?file\s+)?\W?cuda\.h\b|` +
-		`\bcuda\.h\W?\s+(?:(?:is|was)\s+)?(?:missing|absent|not\s+(?:be\s+)?found|does\s*n[o']t\s+exist|does\s+not\s+exist)\b|` +
+	pattern: `(?i)` + headerMissing(`cuda\.h`) + `|` +
 		`找不到\s*\W?cuda\.h|cuda\.h\W?\s*(?:找不到|不存在)`,
+}
+
+// headerMissing is the English grammar of a header file (name, a pattern) said missing in a
+// report's own words, shared by the Python and CUDA headers' retellings: a word of lack or
+// a verb that could not find, locate, open or include it before the name ("Cannot find
+// Python.h", the title of kijai/ComfyUI-CogVideoXWrapper#227; "no file cuda.h",
+// pytorch/pytorch#90178), or after it that it is missing, absent, not found, not
+// installed, not there, not in a place, or does not exist ("Python.h is not in the image",
+// theroyallab/tabbyAPI#456). The caller adds (?i).
+func headerMissing(name string) string {
+	return `\b(?:no|missing|without|lacks?|lacking|(?:cannot|can't|can\s+not|could\s*n[o']t|unable\s+to|fail(?:s|ed)?\s+to)\s+` +
+		`(?:find|locate|open|include))\s+(?:(?:the\s+)?(?:header\s+)?file\s+)?\W?` + name + `\b|` +
+		`\b` + name + `\W?\s+(?:[^.;]{0,20}?\b(?:is|was)\s+)?(?:missing|absent|not\s+(?:be\s+)?(?:found|installed|there|in)\b|` +
+		`does\s*n[o']t\s+exist|does\s+not\s+exist)`
 }
 
 // cudaHeadersRetoldRow is the row cudaHeadersRetold makes (retellings).
