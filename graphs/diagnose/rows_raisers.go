@@ -75,11 +75,33 @@ const (
 		"capture even in thread-local mode); ROCm/hip#3876"
 )
 
-// ncclCaptureRows: NCCL's and RCCL's last-error and WARN lines for a CUDA call refused
-// during a capture. The literals start at "failure" so that "Cuda failure '…'" and
+// NVIDIA Warp's check_cuda_result and check_cu_result (warp/native) print
+// "Warp CUDA error <n>: <text> (in function <name>, <file>:<line>)"; a module loaded
+// while a stream captures is refused on drivers before CUDA 12.3 (Warp's capture_begin
+// docs), and the texts show an unload refused too, in the functions below, named with and without the wp_ prefix
+// by Warp's releases.
+const (
+	causeWarpCapture = "NVIDIA Warp loaded or unloaded a kernel module while a stream was " +
+		"capturing (cuda_load_module: a Warp kernel launched for the first time inside the capture; " +
+		"cuda_unload_module: a module rebuilt or freed during it) and the driver refused it (drivers " +
+		"for CUDA 12.3 or newer allow a load during a capture); not a synchronisation in the captured code"
+	fixWarpCapture = "load Warp's modules before the capture: launch each Warp kernel once outside it, " +
+		"or wp.load_module() the modules it uses, or begin the capture with force_module_load=True " +
+		"(wp.ScopedCapture, wp.capture_begin); redefine or reload no kernel while capturing; with a " +
+		"driver for CUDA 12.3 or newer a module may load during a capture"
+	sourceWarpCapture = "warp/native check_cuda_result and check_cu_result (\"Warp CUDA error " +
+		"%u: %s (in function %s, %s:%d)\"); Warp's warp.capture_begin docs (force_module_load: " +
+		"kernels can be loaded during graph capture on drivers for CUDA 12.3 or newer; otherwise " +
+		"warp.config.enable_graph_capture_module_load_by_default loads them before); " +
+		"google-deepmind/mujoco_warp#425"
+)
+
+// captureRaiserRows: lines that show whose CUDA call a capture refused: Warp's module
+// load or unload, NCCL's and RCCL's last-error and WARN lines, ProcessGroupNCCL's
+// watchdog. NCCL's literals start at "failure" so that "Cuda failure '…'" and
 // RCCL's "HIP failure '…' at file:line" both match; the pattern wants the word before
 // it, so that a line cropped to the runtime's wording is the runtime row's alone.
-func ncclCaptureRows() []Signature {
+func captureRaiserRows() []Signature {
 	row := func(literal string) Signature {
 		return Signature{
 			Code: StreamCaptureIllegal, Literal: literal, Pattern: `(?:Cuda|HIP) ` + regexp.QuoteMeta(literal),
@@ -104,7 +126,21 @@ func ncclCaptureRows() []Signature {
 			Decisive: "the watchdog's \"… watchdog thread terminated with exception\" line",
 		}
 	}
+	warp := func(function string) Signature {
+		literal := "operation not permitted when stream is capturing (in function " + function
+		return Signature{
+			Code: StreamCaptureIllegal, Literal: literal, Pattern: `Warp CUDA error 900: ` + regexp.QuoteMeta(literal),
+			Releases: modes.Minors(0, 14),
+			Cause:    causeWarpCapture,
+			Fix:      fixWarpCapture,
+			Evidence: modes.Source,
+			Source:   sourceWarpCapture,
+			Decisive: "Warp's \"Warp CUDA error 900: … (in function …)\" line",
+		}
+	}
 	return []Signature{
+		warp("cuda_load_module"), warp("wp_cuda_load_module"),
+		warp("cuda_unload_module"), warp("wp_cuda_unload_module"),
 		row("failure 'operation not permitted when stream is capturing'"),
 		row("failure 900 'operation not permitted when stream is capturing'"),
 		watchdog("thread terminated with exception: CUDA error: operation not permitted when stream is capturing"),
@@ -113,8 +149,8 @@ func ncclCaptureRows() []Signature {
 }
 
 // namesRaiser reports whether row's line shows whose call was refused (NCCL's, the
-// watchdog's), so that its cause holds for the whole text: a report titled with the runtime's
+// watchdog's, Warp's), so that its cause holds for the whole text: a report titled with the runtime's
 // wording above NCCL's WARN line is NCCL's failure (better).
 func (r *compiledRow) namesRaiser() bool {
-	return r.Cause == causeNCCLCapture || r.Cause == causeWatchdogCapture
+	return r.Cause == causeNCCLCapture || r.Cause == causeWatchdogCapture || r.Cause == causeWarpCapture
 }
