@@ -142,7 +142,7 @@ func (r *Resolver) otherBackend(res *Result, m compileMode, opts *literal.Value)
 	if res.backendNone {
 		res.Warnings = append(res.Warnings, backendNoneWarning(r.releaseEv))
 	} else if !res.backendUnchecked && !slices.Contains(r.facts.Backends, res.Backend) {
-		return &InvalidBackendError{Name: res.Backend, Known: r.facts.Backends, Listed: r.facts.ListedBackends, Suggests: r.facts.InvalidBackendSuggests, KeyError: r.facts.InvalidBackendKeyError}
+		return &InvalidBackendError{Name: res.Backend, Known: slices.Clone(r.facts.Backends), Listed: slices.Clone(r.facts.ListedBackends), Suggests: r.facts.InvalidBackendSuggests, KeyError: r.facts.InvalidBackendKeyError}
 	}
 	passMode := m.given && m.val.Truthy() && (!m.isStr || m.text != string(modes.Default))
 	passOptions := opts != nil && r.popCompileOptions(res, *opts).Truthy()
@@ -408,7 +408,7 @@ func (r *Resolver) applyOptions(res *Result, opts literal.Value) ([]patchEntry, 
 				res.Warnings = append(res.Warnings, uncertainKeyWarning(schema.Key(attr), note))
 				continue
 			}
-			e := &UnknownOptionError{Key: key, Known: r.known, Origin: Origin{Source: FromOptions}}
+			e := &UnknownOptionError{Key: key, Known: slices.Clone(r.known), Origin: Origin{Source: FromOptions}}
 			if since, ok := optionSince(key); ok {
 				e.Note = fmt.Sprintf("%s is a torch.compile option from torch %s on (torch.compile takes it out of options); torch %s passes it to Inductor, which does not know it", key, since, r.facts.Torch)
 			}

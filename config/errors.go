@@ -78,7 +78,8 @@ func (e *ModeAndOptionsError) Hint() string {
 
 // UnknownOptionError is apply_options' RuntimeError for an option key the release's
 // config does not have. Source: torch/__init__.py _TorchCompileInductorWrapper.apply_options;
-// the 2.11 text (all 543 keys) is measured.
+// the 2.11 text (all 543 keys) is measured. Known is the caller's copy: changing
+// it changes no other answer.
 type UnknownOptionError struct {
 	Key    string       // the key as given, before "-" became "_"
 	Known  []schema.Key // every key of the release, in get_config_copy() order
@@ -157,7 +158,8 @@ func (e *OptionTypeError) Error() string {
 //
 // When a prefix of the path is itself a key (triton.cudagraphs.x), Python sets an
 // attribute on that value instead: ValueType is its type and the message is
-// "'bool' object has no attribute 'x'".
+// "'bool' object has no attribute 'x'". Known is the caller's copy, as
+// UnknownOptionError's.
 type GlobalError struct {
 	Key       schema.Key   // the whole key as given
 	Name      string       // the dotted path PyTorch names, e.g. "triton.no_such_knob"
@@ -212,7 +214,8 @@ func (e *GlobalError) Hint() string {
 // InvalidBackendError is torch.compile's torch._dynamo.exc.InvalidBackend for a
 // backend name the release does not register (names are exact: "Inductor" and
 // "inductor " are invalid). Measured on 2.6.0, 2.11 and 2.14.1; the text is the
-// release's ([Facts.InvalidBackendSuggests]).
+// release's ([Facts.InvalidBackendSuggests]). Known and Listed are the caller's
+// copies, as UnknownOptionError's Known.
 type InvalidBackendError struct {
 	Name  string   // the backend as given
 	Known []string // torch._dynamo.list_backends(exclude_tags=()) and "inductor"

@@ -662,5 +662,5 @@ func (r *Resolver) globalError(res *Result, k schema.Key, val literal.Value) *Gl
 		}
 		name = strings.Join(parts[:j+1], ".")
 	}
-	return &GlobalError{Key: k, Name: name, Known: r.known}
+	return &GlobalError{Key: k, Name: name, Known: slices.Clone(r.known)}
 }

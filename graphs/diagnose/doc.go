@@ -1554,6 +1554,8 @@
 //   - triton-missing: "Cannot find a working triton installation", 2.0–2.14
 //   - triton-missing: "cannot import name 'triton_key' from 'triton.compiler.compiler'", 2.4–2.8
 //   - triton-missing: a paraphrase with "triton_key", as reports retell it
+//   - triton-missing: "cannot import name 'AttrsDescriptor' from 'triton.", 2.6
+//   - triton-missing: "has no attribute 'launch_enter_hook'", 2.5–2.7
 //   - triton-missing: a paraphrase with "TritonMissing", as reports retell it
 //   - triton-missing: a paraphrase with "installation not found", as reports retell it
 //   - triton-missing: a paraphrase with "install not found", as reports retell it
@@ -1713,6 +1715,8 @@
 //   - capture-default-stream: "must be captured on a non-default stream" (quoted up to its first clause's end), 2.0–2.14
 //   - capture-nested-cudagraphs: "Cannot prepare for replay during capturing stage", 2.11
 //   - capture-nested-cudagraphs: "prepare for replay during capturing stage" (quoted up to its first clause's end), 2.11
+//   - openmp-missing: "'omp.h' file not found", 2.0–2.14
+//   - openmp-missing: "OpenMP support not found. Please try one of the following solutions", 2.1–2.14
 //
 // # Codes
 //
@@ -2123,7 +2127,9 @@ const (
 
 	// TritonMissing occurs when Inductor compiles a graph on a GPU and cannot import a
 	// Triton that this torch release can use (none installed, as on Windows where torch
-	// wheels bring none, or one too old or replaced by another package).
+	// wheels bring none, or one too old or replaced by another package), or imports one
+	// that does not match it: a name Inductor takes from Triton is gone (triton_key,
+	// 2.6's AttrsDescriptor, CompiledKernel.launch_enter_hook under Triton 3.4 and later).
 	//
 	// Example:
 	//
@@ -2284,6 +2290,16 @@ const (
 	//
 	// Fix: compile with max-autotune-no-cudagraphs under a hand capture, or drop the hand capture.
 	CaptureNestedCUDAGraphs Code = "capture-nested-cudagraphs"
+
+	// OpenMPMissing occurs when Inductor compiles a CPU kernel as C++ with OpenMP and
+	// the compiler finds none: Apple's clang on macOS ships no omp.h or libomp.
+	//
+	// Example:
+	//
+	//	/var/folders/x7/T/torchinductor_me/ab/cab.cpp:2:10: fatal error: 'omp.h' file not found
+	//
+	// Fix: conda install llvm-openmp, or brew install libomp with OMP_PREFIX, or a CXX with OpenMP.
+	OpenMPMissing Code = "openmp-missing"
 )
 
 // Codes returns every code of the catalogue, in catalogue order.
@@ -2301,7 +2317,7 @@ func Codes() []Code {
 		CXXCompilerMissing, NoValidAutotuneChoices, MaxAutotuneGEMMOff, LibcudaNotFound,
 		PythonHeadersMissing, BackendIgnoresInductorConfig, SkipCPPWrapper, SkipComplexMemoryOverlap,
 		TreesStorageNotInPool, SkipUnknownReason, CaptureUnpinnedCopy, CUDAHeadersMissing, CaptureDefaultStream,
-		CaptureNestedCUDAGraphs,
+		CaptureNestedCUDAGraphs, OpenMPMissing,
 	}
 }
 

@@ -18,6 +18,7 @@ const (
 	ctxThread      = "Exception in thread Thread-3 (worker):"
 	ctxTritonBuild = `  File "/usr/lib/python3.11/site-packages/triton/runtime/build.py", line 103, in _build`
 	ctxFlex        = `  File "/usr/lib/python3.11/site-packages/torch/nn/attention/flex_attention.py", line 1309, in flex_attention`
+	ctxHintsFrame  = `  File "/usr/lib/python3.11/site-packages/torch/_inductor/runtime/hints.py", line 64, in <module>`
 )
 
 // formSamples are the messages, by code in the order of the table. Each is the text
@@ -198,4 +199,9 @@ var formSamples = []formSample{
 	{MaxAutotuneGEMMOff, "", "W0301 14:50:21.667000 3157 torch/_inductor/utils.py:479] not enough cuda cores to use max_autotune mode"},
 	// Inductor's warning of Python's headers missing (rows_retold_i.go), last for the same reason.
 	{PythonHeadersMissing, "", "/usr/lib/python3/dist-packages/torch/_inductor/cpp_builder.py:1425: UserWarning: Can't find Python.h in /usr/include/python3.13"},
+	// Added after the samples above, so that each earlier sample keeps its place (TestFormsCross states a release by place).
+	{TritonMissing, ctxHintsFrame, "ImportError: cannot import name 'AttrsDescriptor' from 'triton.compiler.compiler' (/usr/lib/python3.11/site-packages/triton/compiler/compiler.py)"},
+	{TritonMissing, "", "torch._inductor.exc.InductorError: AttributeError: type object 'CompiledKernel' has no attribute 'launch_enter_hook'"},
+	{OpenMPMissing, "", "/var/folders/x7/T/torchinductor_me/ab/cab.cpp:2:10: fatal error: 'omp.h' file not found"},
+	{OpenMPMissing, "ld: library not found for -lomp", "OpenMP support not found. Please try one of the following solutions:"},
 }

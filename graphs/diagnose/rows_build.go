@@ -131,6 +131,54 @@ func tritonRows() []Signature {
 			Decisive: "a line that names triton_key with a word that it is missing or fails to import",
 		},
 		{
+			// 2.6's runtime/hints.py imports AttrsDescriptor from triton.backends.compiler
+			// (Triton 3.2, 2.6's pin), else from triton.compiler.compiler (older Triton),
+			// uncaught; Triton 3.3 has neither, so one traceback prints both ImportErrors
+			// ("During handling of the above exception", Comfy-Org/ComfyUI#7106). A
+			// program's own import of it (a kernel library, an installer's check) is not
+			// Inductor's: the row wants torch.compile or Inductor in the log.
+			Code: TritonMissing, Literal: "cannot import name 'AttrsDescriptor' from 'triton.",
+			Pattern:  `cannot import name 'AttrsDescriptor' from 'triton\.(?:backends|compiler)\.compiler'`,
+			Requires: compileContext + `|runtime[\\/]hints\.py|TORCHDYNAMO_`,
+			Releases: modes.Minors(6, 6),
+			Cause: "the installed Triton does not match this torch release: 2.6's Inductor imports " +
+				"AttrsDescriptor from Triton (triton.backends.compiler in Triton 3.2, the release 2.6 pins; " +
+				"triton.compiler.compiler before it), and a Triton of 3.3 or later has none (a newer Triton " +
+				"installed over the pin, such as triton-windows 3.3 under torch 2.6)",
+			Fix:      fixTritonKey + "; or upgrade torch to 2.7 or later, built for the newer Triton",
+			Evidence: modes.Source,
+			Source: "torch/_inductor/runtime/hints.py (try: from triton.backends.compiler import AttrsDescriptor; " +
+				"except ImportError: from triton.compiler.compiler import AttrsDescriptor, uncaught) in a 2.6-era " +
+				"stored copy, PR #137757 (2024-10, after the 2.5 branch cut) adding the first import; later copies " +
+				"check hasattr(triton.backends.compiler, \"AttrsDescriptor\") first; reports: Comfy-Org/ComfyUI#7106 " +
+				"(hints.py lines 43 and 64), leomaxwell973/Triton-3.3.0-UPDATE_FROM_3.2.0_and_FIXED-Windows-" +
+				"Nvidia-Prebuilt#2 and #6 (\"the modern version of Triton has removed ALL instances of " +
+				"AttrsDescriptor\")",
+			Decisive: "the ImportError line",
+		},
+		{
+			// Inductor's launcher reads the profiling hooks from Triton's CompiledKernel
+			// class (binary.__class__.launch_enter_hook, PR #128732); Triton moved them to
+			// triton.knobs.runtime (triton-lang/triton#6467, in Triton 3.4), and 2.8's
+			// Inductor reads them there when triton.knobs exists (PR #152457).
+			Code: TritonMissing, Literal: "has no attribute 'launch_enter_hook'",
+			Pattern:  `CompiledKernel'?\s+(?:object\s+)?has no attribute 'launch_enter_hook'`,
+			Releases: modes.Minors(5, 7),
+			Cause: "the installed Triton is newer than this torch release supports: Inductor's kernel " +
+				"launcher reads launch_enter_hook from Triton's CompiledKernel class, which Triton 3.4 and " +
+				"later no longer have (they moved to triton.knobs.runtime)",
+			Fix: fixTritonKey + "; or upgrade torch to 2.8 or later, whose Inductor reads the hooks from " +
+				"triton.knobs",
+			Evidence: modes.Source,
+			Source: "torch/_inductor/runtime/triton_heuristics.py make_launcher (\"launch_enter_hook\": " +
+				"binary.__class__.launch_enter_hook) since PR #128732 (2024-06); PR #152457 (2025-04-29, " +
+				"before the 2.8 branch cut) reads knobs.runtime.launch_enter_hook when triton.knobs exists; " +
+				"pytorch/pytorch#152531 (Inductor against upstream Triton); reports: unslothai/unsloth#3441 " +
+				"(fixed by pip install triton==3.2.0), Lightricks/ComfyUI-LTXVideo#324; 2.3–2.4 (the instance's " +
+				"attribute) not read",
+			Decisive: "the AttributeError line",
+		},
+		{
 			Code: GPUTooOldForTriton, Literal: "which is too old to be supported by the triton GPU compiler",
 			Releases: modes.Minors(0, 14),
 			Cause: "Inductor generates Triton kernels for CUDA tensors, and Triton supports only GPUs of " +
@@ -242,8 +290,57 @@ func cxxRows() []Signature {
 				"numz/ComfyUI-SeedVR2_VideoUpscaler#516",
 			Decisive: "the RuntimeError line",
 		},
+		{
+			// clang's error on Inductor's C++ build (a CPU kernel #includes <omp.h>): the
+			// log must show torch.compile, Inductor or its cache directory, as a C
+			// project's own build of an OpenMP file prints the same.
+			Code: OpenMPMissing, Literal: "'omp.h' file not found",
+			Pattern:  `error: 'omp\.h' file not found`,
+			Requires: compileContext + `|torchinductor_|CppCompileError`,
+			Releases: modes.Minors(0, 14),
+			Cause:    openmpCause,
+			Fix:      openmpFix,
+			Tailored: []ReleaseFix{{Releases: modes.Minors(0, 2), Fix: openmpFix + "; or torch 2.3 or later, " +
+				"whose macOS wheels ship omp.h and libomp (PR #114816)"}},
+			Evidence: modes.Source,
+			Source: "clang's wording of a missing header; the C++ Inductor builds for a CPU kernel (torch/" +
+				"_inductor/codecache.py, cpp_builder.py: #include <omp.h>, -Xclang -fopenmp on macOS, PR " +
+				"#93895); OMP_PREFIX: PR #105136 (2.1); reports: pytorch/pytorch#95708 (2.0), PR #106241's " +
+				"description (its error before the hint)",
+			Decisive: "the compiler's fatal error; another line shows torch.compile or Inductor",
+		},
+		{
+			// Inductor's own hint, which it appends to the compiler's output on macOS when that
+			// holds "'omp.h' file not found" or "libomp": the row wants the compiler's or the
+			// linker's line too. A listing of the source that prints it (pytorch/pytorch#179135's
+			// Jupyter frame, on Linux) holds the hint and "'omp.h' file not found" only in quotes.
+			Code: OpenMPMissing, Literal: "OpenMP support not found. Please try one of the following solutions",
+			Requires: `error: 'omp\.h' file not found|library not found for -lomp|library 'omp' not found`,
+			Releases: modes.Minors(1, 14),
+			Cause:    openmpCause,
+			Fix:      openmpFix,
+			Tailored: []ReleaseFix{{Releases: modes.Minors(1, 2), Fix: openmpFix + "; or torch 2.3 or later, " +
+				"whose macOS wheels ship omp.h and libomp (PR #114816)"}},
+			Evidence: modes.Source,
+			Source: "torch/_inductor/codecache.py compile_file, then cpp_builder.py run_command_line and " +
+				"_run_compile_cmd (\"\\n\\nOpenMP support not found. Please try one of the following " +
+				"solutions:\\n(1) Set the `CXX` environment variable …\", when sys.platform == \"darwin\"), " +
+				"from PR #107111 (2023-08, 2.1) in stored copies of each; cpp_builder.py:624 in " +
+				"pytorch/pytorch#179135's 2.11 traceback; 2.12–2.14 not read; report: a repository's notes " +
+				"(\"Torch compile problems on MPS\", search tool code corpus)",
+			Decisive: "Inductor's hint after the compiler's output",
+		},
 	}
 }
+
+// openmpCause and openmpFix are the cause and fix of openmp-missing.
+const openmpCause = "Inductor compiles its CPU kernels as C++ with OpenMP (#include <omp.h>, -fopenmp), and " +
+	"the compiler found no OpenMP: on macOS Apple's clang ships neither omp.h nor libomp"
+
+const openmpFix = "give the compiler OpenMP: conda install llvm-openmp, or brew install libomp and " +
+	"export OMP_PREFIX=$(brew --prefix libomp) (torch 2.1 and later read it), or set CXX to a compiler with OpenMP " +
+	"(Homebrew's llvm clang++ or g++); or compile without Inductor's C++ code (backend=\"aot_eager\"), " +
+	"or turn torch.compile off for CPU tensors"
 
 // autotuneRows: Inductor's kernel selection left with no candidate.
 func autotuneRows() []Signature {
